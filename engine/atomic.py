@@ -1,0 +1,59 @@
+"""Atomic file writes (DESIGN.md §3, STYLE.md habit 15).
+
+A temp file in the same folder, fsync, then rename over the target, so a
+reader sees the old file or the new one, never half of one. Never through a
+symlink.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+from .errors import MemrepoError
+
+TEMP_PREFIX = ".memrepo-tmp-"
+"""Prefix of the engine's temp files; the watcher ignores them."""
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` atomically, creating parent folders.
+
+    The file keeps its permission bits when it existed (0644 for a new file).
+
+    Args:
+        path: the target file.
+        data: the new content.
+
+    Raises:
+        MemrepoError: ``path`` or a parent folder is a symlink, or the write
+            failed (the old file is then untouched).
+    """
+    path = Path(path)
+    if path.is_symlink():
+        raise MemrepoError(f"{path} is a symlink; memrepo never writes through symlinks")
+    parent = path.parent
+    for folder in (parent, *parent.parents):
+        if folder.is_symlink():
+            raise MemrepoError(f"{folder} is a symlink; memrepo never writes through symlinks")
+        if (folder / ".git").exists():
+            break
+    parent.mkdir(parents=True, exist_ok=True)
+    try:
+        mode = path.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        mode = 0o644
+    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, dir=parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise MemrepoError(f"could not write {path}: {exc.strerror or exc}") from exc

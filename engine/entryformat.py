@@ -1,0 +1,377 @@
+"""The entry format of a memory file (DESIGN.md §2): parse, edit, write back.
+
+A memory file is markdown. Every bullet line outside front matter and fenced
+code is an *entry*: ``- text [key: value; key: value]``, metadata last. Values
+cannot hold ``;``, ``[`` or ``]``; they are stored as ``%3B``, ``%5B``, ``%5D``
+and decoded on read.
+
+:func:`parse` keeps every byte it reads: the BOM, each line's own ending
+(``\\n`` or ``\\r\\n``), trailing whitespace, a missing final newline. A
+:class:`MemoryFile` renders back to the exact input bytes until a line is
+changed, and then only that line's bytes change (plus the newline a new last
+line needs).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from .errors import FormatError
+
+BOM = b"\xef\xbb\xbf"
+
+_BULLET_RE = re.compile(r"^(?P<indent>[ \t]*)(?P<bullet>[-*+])(?P<gap>[ \t]+)(?P<body>.*?)$")
+# Trailing metadata: one bracket group at the end of the body whose inside holds
+# no bracket and reads as ``key: value`` pairs separated by ``;``.
+_META_RE = re.compile(r"^(?P<text>.*?)(?P<sep>[ \t]*)\[(?P<meta>[^\[\]]*)\](?P<trail>[ \t]*)$")
+_KEY_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
+_LINK_RE = re.compile(r"\[\[([^\[\]|#]+?)(?:[#|][^\[\]]*)?\]\]")
+_FENCE_RE = re.compile(r"^[ \t]{0,3}(```+|~~~+)")
+_WS_RE = re.compile(r"\s+")
+
+_ENCODE = {";": "%3B", "[": "%5B", "]": "%5D"}
+_DECODE_RE = re.compile(r"%(3B|5B|5D)", re.IGNORECASE)
+_DECODE = {"3B": ";", "5B": "[", "5D": "]"}
+
+
+def encode_value(value: str) -> str:
+    """Escape a metadata value for writing.
+
+    Args:
+        value: the plain value.
+
+    Returns:
+        str: the value with ``;``, ``[`` and ``]`` written as ``%3B``, ``%5B``,
+        ``%5D`` and line breaks folded to spaces (DESIGN.md §2).
+    """
+    value = value.replace("\r", " ").replace("\n", " ")
+    return "".join(_ENCODE.get(ch, ch) for ch in value)
+
+
+def decode_value(value: str) -> str:
+    """Undo :func:`encode_value`: ``%3B``, ``%5B``, ``%5D`` (any case) become ``;[]``."""
+    return _DECODE_RE.sub(lambda m: _DECODE[m.group(1).upper()], value)
+
+
+def parse_metadata(inner: str) -> dict[str, str] | None:
+    """Read the inside of a trailing bracket group as metadata.
+
+    Args:
+        inner: the text between ``[`` and ``]``.
+
+    Returns:
+        dict[str, str] | None: keys (lower-cased) to decoded values, in order,
+        or None when the group is not metadata (a ``[[link]]``, a citation).
+    """
+    if ":" not in inner:
+        return None
+    meta: dict[str, str] = {}
+    for part in inner.split(";"):
+        if not part.strip():
+            continue
+        key, colon, value = part.partition(":")
+        key = key.strip()
+        if not colon or not _KEY_RE.match(key):
+            return None
+        meta[key.lower()] = decode_value(value.strip())
+    return meta or None
+
+
+def render_metadata(meta: dict[str, str]) -> str:
+    """Write metadata as ``[key: value; key: value]`` with escaped values."""
+    return "[" + "; ".join(f"{k}: {encode_value(v)}" for k, v in meta.items()) + "]"
+
+
+def normalize_text(text: str) -> str:
+    """Fold entry text for dedupe (DESIGN.md §3): NFKC, case-folded, spaces collapsed.
+
+    Trailing sentence punctuation is dropped, so "Uses pnpm." and "uses pnpm"
+    are the same entry.
+    """
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    folded = _WS_RE.sub(" ", folded).strip()
+    return folded.rstrip(" .!。！;；")
+
+
+def extract_links(text: str) -> list[str]:
+    """Return the ``[[links]]`` in text, in order, as written (no ``.md``).
+
+    Args:
+        text: any markdown text.
+
+    Returns:
+        list[str]: link targets, stripped, with a ``#heading`` or ``|alias`` part removed.
+    """
+    return [m.group(1).strip() for m in _LINK_RE.finditer(text)]
+
+
+@dataclass(slots=True)
+class Entry:
+    """One bullet line read as an entry.
+
+    Attributes:
+        indent: leading whitespace before the bullet.
+        bullet: ``-``, ``*`` or ``+``.
+        text: the entry text without metadata, as written.
+        meta: decoded metadata, keys lower-cased, in file order.
+    """
+
+    indent: str
+    bullet: str
+    text: str
+    meta: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def by(self) -> str:
+        """``user`` or ``agent``; a line without a ``by`` key counts as the user's (§2)."""
+        return "agent" if self.meta.get("by", "").strip().lower() == "agent" else "user"
+
+    def render(self) -> str:
+        """The line text (no line ending) for this entry."""
+        line = f"{self.indent}{self.bullet} {self.text}"
+        if self.meta:
+            line += " " + render_metadata(self.meta)
+        return line
+
+
+@dataclass(slots=True)
+class Line:
+    """One line of a file.
+
+    Attributes:
+        text: the line without its ending, exactly as read (or as rewritten).
+        ending: ``"\\n"``, ``"\\r\\n"`` or ``""`` (the last line with no newline).
+        entry: the entry on this line, or None for headings, prose, front
+            matter, code and blank lines.
+        changed: True once the line was rewritten or added.
+    """
+
+    text: str
+    ending: str
+    entry: Entry | None = None
+    changed: bool = False
+
+
+def parse_entry(text: str) -> Entry | None:
+    """Read one line (without ending) as an entry.
+
+    Returns:
+        Entry | None: the entry, or None when the line is not a bullet.
+    """
+    m = _BULLET_RE.match(text)
+    if m is None:
+        return None
+    body = m.group("body")
+    meta: dict[str, str] = {}
+    mm = _META_RE.match(body)
+    if mm is not None and not mm.group("text").endswith("["):
+        parsed = parse_metadata(mm.group("meta"))
+        if parsed is not None:
+            meta = parsed
+            body = mm.group("text")
+    return Entry(indent=m.group("indent"), bullet=m.group("bullet"), text=body.rstrip(), meta=meta)
+
+
+@dataclass(slots=True)
+class MemoryFile:
+    """A parsed memory file that renders back byte for byte.
+
+    Attributes:
+        lines: every line in order; ``lines[i]`` is line ``i + 1``.
+        bom: True when the file started with a UTF-8 BOM.
+    """
+
+    lines: list[Line]
+    bom: bool = False
+
+    @property
+    def newline(self) -> str:
+        """The file's dominant line ending, used for new and rewritten lines."""
+        crlf = sum(1 for line in self.lines if line.ending == "\r\n")
+        lf = sum(1 for line in self.lines if line.ending == "\n")
+        return "\r\n" if crlf > lf else "\n"
+
+    def entries(self) -> list[tuple[int, Entry]]:
+        """Return ``(line number, entry)`` pairs; line numbers start at 1."""
+        return [(i + 1, line.entry) for i, line in enumerate(self.lines) if line.entry is not None]
+
+    def entry_at(self, number: int) -> Entry | None:
+        """Return the entry on 1-based line ``number``, or None."""
+        if 1 <= number <= len(self.lines):
+            return self.lines[number - 1].entry
+        return None
+
+    def set_entry(self, number: int, entry: Entry) -> None:
+        """Rewrite line ``number`` (1-based) as ``entry``, keeping its line ending."""
+        line = self.lines[number - 1]
+        line.text = entry.render()
+        line.entry = entry
+        line.changed = True
+
+    def remove_line(self, number: int) -> Line:
+        """Delete line ``number`` (1-based) and return it.
+
+        When the removed line was the last one and had no newline, the new
+        last line keeps its newline: only the removed bytes go.
+        """
+        return self.lines.pop(number - 1)
+
+    def insert_line(self, index: int, text: str, entry: Entry | None = None) -> int:
+        """Insert a line before 0-based ``index`` (``len(lines)`` appends).
+
+        Returns:
+            int: the new line's 1-based number.
+        """
+        nl = self.newline
+        if index >= len(self.lines):
+            index = len(self.lines)
+            if self.lines and self.lines[-1].ending == "":
+                # The old last line needs a newline before a line can follow it;
+                # the new line then ends without one, as the file did.
+                self.lines[-1].ending = nl
+                self.lines[-1].changed = True
+                self.lines.append(Line(text, "", entry, True))
+                return index + 1
+        self.lines.insert(index, Line(text, nl, entry, True))
+        return index + 1
+
+    def append_entry(
+        self, entry: Entry, after_section: str | None = None, before_section: str | None = None
+    ) -> int:
+        """Add ``entry`` after the last entry (of a section, when given) or at the end.
+
+        Args:
+            entry: the entry to add.
+            after_section: a heading text such as ``"## Index"``; the entry goes
+                after the last non-blank line of that section, or the section is
+                created at the end of the file.
+            before_section: a heading text; the entry goes after the last entry
+                above that heading (or just above it), when the heading exists.
+
+        Returns:
+            int: the 1-based line number of the new entry.
+        """
+        if after_section is not None:
+            start = next(
+                (i for i, ln in enumerate(self.lines) if ln.text.strip() == after_section), None
+            )
+            if start is None:
+                if self.lines and self.lines[-1].text.strip():
+                    self.insert_line(len(self.lines), "")
+                self.insert_line(len(self.lines), after_section)
+                return self.insert_line(len(self.lines), entry.render(), entry)
+            end = start + 1
+            while end < len(self.lines) and not self.lines[end].text.lstrip().startswith("#"):
+                end += 1
+            pos = end
+            while pos > start + 1 and not self.lines[pos - 1].text.strip():
+                pos -= 1
+            return self.insert_line(pos, entry.render(), entry)
+        last = max((i for i, ln in enumerate(self.lines) if ln.entry is not None), default=None)
+        if before_section is not None:
+            head = next(
+                (i for i, ln in enumerate(self.lines) if ln.text.strip() == before_section), None
+            )
+            if head is not None:
+                last = max(
+                    (i for i, ln in enumerate(self.lines[:head]) if ln.entry is not None),
+                    default=None,
+                )
+                if last is None:
+                    self.insert_line(head, "")
+                    return self.insert_line(head, entry.render(), entry)
+        if last is None:
+            # No entry yet: after the trailing content, skipping trailing blank lines.
+            pos = len(self.lines)
+            while pos > 0 and not self.lines[pos - 1].text.strip():
+                pos -= 1
+            if pos == len(self.lines):
+                return self.insert_line(len(self.lines), entry.render(), entry)
+            return self.insert_line(pos if pos else 0, entry.render(), entry)
+        return self.insert_line(last + 1, entry.render(), entry)
+
+    def render(self) -> bytes:
+        """Serialize to bytes: the input bytes exactly when nothing changed."""
+        body = "".join(line.text + line.ending for line in self.lines).encode("utf-8")
+        return BOM + body if self.bom else body
+
+    def text(self) -> str:
+        """The file as text without BOM."""
+        return "".join(line.text + line.ending for line in self.lines)
+
+
+def _split_lines(text: str) -> list[tuple[str, str]]:
+    # Split on "\n" only (a lone "\r" stays inside its line), so "\r\n" and "\n"
+    # are kept per line and nothing else (form feeds, U+2028) counts as a break.
+    out: list[tuple[str, str]] = []
+    start = 0
+    n = len(text)
+    while start < n:
+        nl = text.find("\n", start)
+        if nl == -1:
+            out.append((text[start:], ""))
+            break
+        if nl > start and text[nl - 1] == "\r":
+            out.append((text[start : nl - 1], "\r\n"))
+        else:
+            out.append((text[start:nl], "\n"))
+        start = nl + 1
+    return out
+
+
+def parse(data: bytes | str, path: str = "<memory>") -> MemoryFile:
+    """Parse a memory file.
+
+    Args:
+        data: the file's bytes (or text).
+        path: the file's path, only used in error messages.
+
+    Returns:
+        MemoryFile: lines with their entries; ``render()`` gives ``data`` back.
+
+    Raises:
+        FormatError: the bytes are not UTF-8 or hold a NUL byte (a binary file).
+    """
+    bom = False
+    if isinstance(data, bytes):
+        if b"\x00" in data:
+            raise FormatError(f"{path} is a binary file (it holds NUL bytes), not a memory file")
+        if data.startswith(BOM):
+            bom = True
+            data = data[len(BOM) :]
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise FormatError(
+                f"{path} is not UTF-8 text (byte {exc.start}): save it as UTF-8"
+            ) from exc
+    else:
+        text = data
+        if text.startswith("\ufeff"):
+            bom = True
+            text = text[1:]
+    lines: list[Line] = []
+    in_front = False
+    fence: str | None = None
+    for i, (content, ending) in enumerate(_split_lines(text)):
+        entry = None
+        stripped = content.strip()
+        if i == 0 and stripped == "---":
+            in_front = True
+        elif in_front:
+            if stripped in ("---", "..."):
+                in_front = False
+        elif fence is not None:
+            m = _FENCE_RE.match(content)
+            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
+                fence = None
+        else:
+            m = _FENCE_RE.match(content)
+            if m:
+                fence = m.group(1)
+            else:
+                entry = parse_entry(content)
+        lines.append(Line(content, ending, entry))
+    return MemoryFile(lines=lines, bom=bom)

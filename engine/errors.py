@@ -1,0 +1,62 @@
+"""Engine errors: every failure the engine reports is a :class:`MemrepoError`.
+
+Each error carries a one-line message meant for a person (the CLI prints it as
+is, the app shows it in a notice), so messages say what failed and what to do.
+"""
+
+from __future__ import annotations
+
+
+class MemrepoError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+
+class PathRuleError(MemrepoError):
+    """A repo path breaks one of the path rules of DESIGN.md §2.
+
+    Attributes:
+        rule: short id of the failed rule (``absolute``, ``root``, ``home``,
+            ``symlink``, ``inside-repo``, ``not-memory-repo``, ``not-a-directory``).
+        path: the path that was refused.
+    """
+
+    def __init__(self, rule: str, path: str, message: str) -> None:
+        super().__init__(f"{message} (rule: {rule}): {path}")
+        self.rule = rule
+        self.path = path
+
+
+class FormatError(MemrepoError):
+    """A file cannot be read as a memory file (not UTF-8 text, for example)."""
+
+
+class LimitError(MemrepoError):
+    """A write would break a size limit of DESIGN.md §2; the message names where to write."""
+
+
+class RefError(MemrepoError):
+    """An entry ref (``repo:<path>#L<n>``) is malformed, unsafe, or points at no entry."""
+
+
+class BusyError(MemrepoError):
+    """Another writer held the cross-process lock for longer than the timeout (DESIGN.md §3)."""
+
+
+class BlockedError(MemrepoError):
+    """The work tree is blocked (merge or rebase in progress, index lock, binary or huge file).
+
+    Attributes:
+        reason: one line saying what blocks writes.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"memory repo is blocked, nothing was written: {reason}")
+        self.reason = reason
+
+
+class GitError(MemrepoError):
+    """libgit2 reported an error the engine could not handle."""
+
+
+class ConfigError(MemrepoError):
+    """The configuration file is unreadable or has an unknown key or a bad value."""

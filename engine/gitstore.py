@@ -1,0 +1,402 @@
+"""The git store: the one module of the engine that imports pygit2 (STYLE.md habit 2).
+
+It returns plain engine models, never pygit2 objects, and turns libgit2
+errors into :class:`~engine.errors.GitError` or
+:class:`~engine.errors.BlockedError`. libgit2 runs no hooks, so nothing in
+``.git/hooks`` ever runs (DESIGN.md §3), and no ``git`` subprocess is used.
+
+A :class:`GitStore` is not thread-safe: one worker thread owns it (DESIGN.md §1).
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+
+import pygit2
+from pygit2.enums import FileMode, FileStatus, RepositoryState
+
+from .errors import BlockedError, GitError
+from .limits import FILE_MAX_BYTES
+from .models import CommitInfo, RepoState, RepoStatus
+
+IDENTITY_NAME = "memrepo"
+IDENTITY_EMAIL = "memrepo@localhost.invalid"
+"""Author and committer of every commit; never the user's identity (DESIGN.md §3)."""
+
+BRANCH = "main"
+
+_STATE_REASONS = {
+    RepositoryState.MERGE: "a merge is in progress: finish it (git commit) or abort it (git merge --abort)",
+    RepositoryState.REVERT: "a revert is in progress: finish or abort it (git revert --abort)",
+    RepositoryState.REVERT_SEQUENCE: "a revert is in progress: finish or abort it (git revert --abort)",
+    RepositoryState.CHERRYPICK: "a cherry-pick is in progress: finish or abort it",
+    RepositoryState.CHERRYPICK_SEQUENCE: "a cherry-pick is in progress: finish or abort it",
+    RepositoryState.BISECT: "a bisect is in progress: end it (git bisect reset)",
+    RepositoryState.REBASE: "a rebase is in progress: finish or abort it (git rebase --abort)",
+    RepositoryState.REBASE_INTERACTIVE: "a rebase is in progress: finish or abort it (git rebase --abort)",
+    RepositoryState.REBASE_MERGE: "a rebase is in progress: finish or abort it (git rebase --abort)",
+    RepositoryState.APPLY_MAILBOX: "git am is in progress: finish or abort it (git am --abort)",
+    RepositoryState.APPLY_MAILBOX_OR_REBASE: "git am or a rebase is in progress: finish or abort it",
+}
+
+_WT_CHANGED = FileStatus.WT_MODIFIED | FileStatus.WT_DELETED | FileStatus.WT_TYPECHANGE | FileStatus.WT_RENAMED
+_INDEX_CHANGED = (
+    FileStatus.INDEX_NEW
+    | FileStatus.INDEX_MODIFIED
+    | FileStatus.INDEX_DELETED
+    | FileStatus.INDEX_RENAMED
+    | FileStatus.INDEX_TYPECHANGE
+)
+
+
+def signature(when: datetime | None = None) -> pygit2.Signature:
+    """The memrepo identity, stamped now (or at ``when``)."""
+    if when is None:
+        return pygit2.Signature(IDENTITY_NAME, IDENTITY_EMAIL)
+    offset = int((when.utcoffset() or timedelta(0)).total_seconds() // 60)
+    return pygit2.Signature(IDENTITY_NAME, IDENTITY_EMAIL, int(when.timestamp()), offset)
+
+
+def format_message(summary: str, trailers: dict[str, str | None], body: str = "") -> str:
+    """Build a commit message: summary line, optional body, then ``Key: value`` trailers.
+
+    Args:
+        summary: the first line; line breaks are folded to spaces.
+        trailers: trailer keys to values; None values are left out.
+        body: an optional paragraph between the summary and the trailers.
+
+    Returns:
+        str: the message, ending with a newline.
+    """
+    summary = " ".join(summary.split())
+    parts = [summary]
+    if body.strip():
+        parts.append(body.strip())
+    lines = [f"{k}: {' '.join(v.split())}" for k, v in trailers.items() if v]
+    if lines:
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts) + "\n"
+
+
+def looks_binary(path: Path, limit: int = 8000) -> bool:
+    """True when the first ``limit`` bytes of the file hold a NUL byte (git's own test)."""
+    try:
+        with path.open("rb") as fh:
+            return b"\x00" in fh.read(limit)
+    except OSError:
+        return False
+
+
+def libgit2_version() -> str:
+    """The libgit2 version pygit2 was built with, e.g. ``1.9.1``."""
+    return pygit2.LIBGIT2_VERSION
+
+
+class GitStore:
+    """Owns one pygit2 ``Repository`` for one memory repo.
+
+    Args:
+        root: the work tree's top folder (holding ``.git``).
+
+    Raises:
+        GitError: ``root`` is not a git repository libgit2 can open.
+    """
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+        try:
+            self._repo = pygit2.Repository(str(self.root))
+        except (pygit2.GitError, KeyError) as exc:
+            raise GitError(f"cannot open the git repository at {self.root}: {exc}") from exc
+        if self._repo.is_bare or self._repo.workdir is None:
+            raise GitError(f"{self.root} is a bare repository; a memory repo needs a work tree")
+        self.git_dir = Path(self._repo.path)
+
+    @classmethod
+    def init(cls, root: Path) -> GitStore:
+        """Create an empty repository with an unborn ``main`` branch at ``root``.
+
+        Raises:
+            GitError: libgit2 could not create it (permissions, disk).
+        """
+        try:
+            pygit2.init_repository(str(root), initial_head=BRANCH)
+        except pygit2.GitError as exc:
+            raise GitError(f"cannot create a git repository at {root}: {exc}") from exc
+        return cls(root)
+
+    # -- reading -------------------------------------------------------
+
+    def head_id(self) -> str | None:
+        """HEAD's full commit id, or None while HEAD is unborn."""
+        if self._repo.head_is_unborn:
+            return None
+        try:
+            return str(self._repo.head.target)
+        except pygit2.GitError as exc:
+            raise GitError(f"cannot read HEAD: {exc}") from exc
+
+    def head_blob(self, path: str) -> bytes | None:
+        """The bytes of ``path`` in HEAD's tree, or None when HEAD lacks it."""
+        if self._repo.head_is_unborn:
+            return None
+        tree = self._repo.head.peel(pygit2.Commit).tree
+        try:
+            obj = tree[path]
+        except KeyError:
+            return None
+        return obj.data if isinstance(obj, pygit2.Blob) else None
+
+    def tracked_paths(self) -> list[str]:
+        """Every path in HEAD's tree (files only), sorted."""
+        if self._repo.head_is_unborn:
+            return []
+        out: list[str] = []
+
+        def walk(tree: pygit2.Tree, prefix: str) -> None:
+            for obj in tree:
+                if obj.type_str == "tree":
+                    walk(obj, f"{prefix}{obj.name}/")
+                else:
+                    out.append(f"{prefix}{obj.name}")
+
+        walk(self._repo.head.peel(pygit2.Commit).tree, "")
+        out.sort()
+        return out
+
+    def log(self, limit: int = 100, skip: int = 0) -> list[CommitInfo]:
+        """Commits reachable from HEAD, newest first, with parsed trailers.
+
+        Args:
+            limit: at most this many commits.
+            skip: leave out the newest ``skip`` commits (for paging).
+
+        Returns:
+            list[CommitInfo]: empty for an unborn HEAD.
+        """
+        if self._repo.head_is_unborn:
+            return []
+        out: list[CommitInfo] = []
+        walker = self._repo.walk(
+            self._repo.head.target, pygit2.enums.SortMode.TOPOLOGICAL | pygit2.enums.SortMode.TIME
+        )
+        for n, commit in enumerate(walker):
+            if n < skip:
+                continue
+            if len(out) >= limit:
+                break
+            out.append(self._commit_info(commit))
+        return out
+
+    def commit_info(self, rev: str) -> CommitInfo:
+        """Look up one commit by full or short id.
+
+        Raises:
+            GitError: no such commit.
+        """
+        try:
+            commit = self._repo.revparse_single(rev).peel(pygit2.Commit)
+        except (KeyError, ValueError, pygit2.GitError) as exc:
+            raise GitError(f"no commit {rev!r} in the memory repo") from exc
+        return self._commit_info(commit)
+
+    @staticmethod
+    def _commit_info(commit: pygit2.Commit) -> CommitInfo:
+        try:
+            trailers = dict(commit.message_trailers)
+        except (pygit2.GitError, ValueError):
+            trailers = {}
+        tz = timezone(timedelta(minutes=commit.commit_time_offset))
+        message = commit.message
+        return CommitInfo(
+            id=str(commit.id),
+            short_id=str(commit.id)[:7],
+            summary=message.split("\n", 1)[0],
+            message=message,
+            time=datetime.fromtimestamp(commit.commit_time, tz),
+            author=f"{commit.author.name} <{commit.author.email}>",
+            origin=trailers.get("Origin"),
+            task=trailers.get("Task"),
+            dream=trailers.get("Dream"),
+            trailers=trailers,
+            parents=[str(p) for p in commit.parent_ids],
+        )
+
+    # -- state ---------------------------------------------------------
+
+    def blocked_reason(self) -> str | None:
+        """Why writes are blocked right now, or None (DESIGN.md §3).
+
+        Checks a merge, rebase, revert, cherry-pick, bisect or ``git am`` in
+        progress and a held ``.git/index.lock``. Cheap: two stats and a few
+        file checks, no work-tree scan.
+        """
+        if (self.git_dir / "index.lock").exists():
+            return (
+                "the git index is locked (.git/index.lock): another git command is running; "
+                "if none is, delete the stale lock file"
+            )
+        state = self._repo.state()
+        if state != RepositoryState.NONE:
+            return _STATE_REASONS.get(state, f"a git operation is in progress ({state.name})")
+        return None
+
+    def status(self, paths: list[str] | None = None) -> RepoStatus:
+        """Tell clean, hand-edited and blocked apart (DESIGN.md §3).
+
+        Args:
+            paths: check only these repo-relative paths (fast path fed by the
+                watcher); None scans the whole work tree.
+
+        Returns:
+            RepoStatus: ``changed`` lists tracked files modified or deleted by
+            hand, new text files, and anything staged by hand. A new binary
+            file, or a new file over the 64 KB file limit, makes it blocked.
+        """
+        head = self.head_id()
+        reason = self.blocked_reason()
+        if reason is not None:
+            return RepoStatus(state=RepoState.BLOCKED, reason=reason, head=head)
+        try:
+            if paths is None:
+                flags = self._repo.status(untracked_files="all")
+            else:
+                flags = {}
+                for p in paths:
+                    try:
+                        flags[p] = self._repo.status_file(p)
+                    except KeyError:
+                        continue  # neither tracked nor present: nothing to commit
+        except pygit2.GitError as exc:
+            raise GitError(f"cannot read the work tree status: {exc}") from exc
+        changed: list[str] = []
+        for path, flag in sorted(flags.items()):
+            if flag & FileStatus.IGNORED or flag == FileStatus.CURRENT:
+                continue
+            if flag & FileStatus.WT_NEW and not flag & _INDEX_CHANGED:
+                full = self.root / path
+                if full.is_symlink():
+                    return RepoStatus(
+                        state=RepoState.BLOCKED,
+                        reason=f"new file {path} is a symlink; memrepo never writes through symlinks",
+                        head=head,
+                    )
+                if looks_binary(full):
+                    return RepoStatus(
+                        state=RepoState.BLOCKED,
+                        reason=f"new file {path} is binary; move it out of the memory repo",
+                        head=head,
+                    )
+                try:
+                    size = full.stat().st_size
+                except OSError:
+                    continue
+                if size > FILE_MAX_BYTES:
+                    return RepoStatus(
+                        state=RepoState.BLOCKED,
+                        reason=f"new file {path} is {size} bytes, over the {FILE_MAX_BYTES}-byte "
+                        "limit; split it or move it out of the memory repo",
+                        head=head,
+                    )
+                changed.append(path)
+            elif flag & (_WT_CHANGED | _INDEX_CHANGED | FileStatus.WT_NEW):
+                changed.append(path)
+        state = RepoState.HAND_EDITED if changed else RepoState.CLEAN
+        return RepoStatus(state=state, changed=changed, head=head)
+
+    # -- writing -------------------------------------------------------
+
+    def commit_paths(self, paths: list[str], message: str, when: datetime | None = None) -> str:
+        """Commit the work-tree state of exactly these paths on top of HEAD.
+
+        Builds the new tree from HEAD's tree with tree builders, touching only
+        the trees on the changed paths (cheaper than ``Index.write_tree()``,
+        which rewrites every tree), then updates those index entries so
+        ``git status`` stays clean. A path missing from the work tree is
+        removed. Other paths, staged or not, are left alone.
+
+        Args:
+            paths: repo-relative ``/`` paths.
+            message: the full commit message (see :func:`format_message`).
+            when: commit time; now when None.
+
+        Returns:
+            str: the new commit's full id.
+
+        Raises:
+            BlockedError: the index is locked or a git operation is in progress.
+            GitError: libgit2 failed (disk full, corrupt object database).
+        """
+        reason = self.blocked_reason()
+        if reason is not None:
+            raise BlockedError(reason)
+        repo = self._repo
+        try:
+            parent = None if repo.head_is_unborn else repo.head.peel(pygit2.Commit)
+            changes: dict[str, tuple[pygit2.Oid, int] | None] = {}
+            for path in dict.fromkeys(paths):
+                full = self.root / path
+                if full.is_symlink():
+                    raise BlockedError(f"{path} is a symlink; memrepo never writes through symlinks")
+                if full.is_file():
+                    data = full.read_bytes()
+                    mode = FileMode.BLOB_EXECUTABLE if os.access(full, os.X_OK) else FileMode.BLOB
+                    changes[path] = (repo.create_blob(data), mode)
+                else:
+                    changes[path] = None
+            base = parent.tree if parent is not None else None
+            tree_id = self._build_tree(base, {tuple(p.split("/")): c for p, c in changes.items()})
+            sig = signature(when)
+            parents = [parent.id] if parent is not None else []
+            commit_id = repo.create_commit("HEAD", sig, sig, message, tree_id, parents)
+            index = repo.index
+            index.read(False)
+            for path, change in changes.items():
+                if change is None:
+                    if path in index:
+                        index.remove(path)
+                else:
+                    index.add(path)
+            index.write()
+        except pygit2.GitError as exc:
+            if (self.git_dir / "index.lock").exists():
+                raise BlockedError(
+                    "the git index is locked (.git/index.lock): another git command is running"
+                ) from exc
+            raise GitError(f"commit failed: {exc}") from exc
+        return str(commit_id)
+
+    def _build_tree(
+        self,
+        base: pygit2.Tree | None,
+        changes: dict[tuple[str, ...], tuple[pygit2.Oid, int] | None],
+    ) -> pygit2.Oid:
+        repo = self._repo
+        builder = repo.TreeBuilder(base) if base is not None else repo.TreeBuilder()
+        nested: dict[str, dict[tuple[str, ...], tuple[pygit2.Oid, int] | None]] = {}
+        for parts, change in changes.items():
+            if len(parts) == 1:
+                name = parts[0]
+                if change is None:
+                    if builder.get(name) is not None:
+                        builder.remove(name)
+                else:
+                    builder.insert(name, change[0], change[1])
+            else:
+                nested.setdefault(parts[0], {})[parts[1:]] = change
+        for name, sub in nested.items():
+            existing = base[name] if base is not None and name in base else None
+            sub_base = existing if isinstance(existing, pygit2.Tree) else None
+            sub_id = self._build_tree(sub_base, sub)
+            if len(repo[sub_id]) == 0:
+                if builder.get(name) is not None:
+                    builder.remove(name)
+            else:
+                builder.insert(name, sub_id, FileMode.TREE)
+        return builder.write()
+
+    def now(self) -> datetime:
+        """The current time, timezone-aware (for ``added:`` dates and commits)."""
+        return datetime.now(UTC).astimezone()

@@ -1,0 +1,186 @@
+"""Plain engine models that cross the engine's boundary (pydantic, DESIGN.md §1).
+
+No pygit2 object ever leaves the engine: the git store turns commits and
+status into these.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Origin = Literal[
+    "agent_tool", "cli", "tui", "mcp", "hand_edit", "inbox_triage", "dream", "import", "compact"
+]
+"""Where a commit came from: the ``Origin:`` trailer values of DESIGN.md §3."""
+
+
+class Action(StrEnum):
+    """What :meth:`MemoryRepo.remember` did (DESIGN.md §3)."""
+
+    ADDED = "added"
+    REINFORCED = "reinforced"
+    REPLACED = "replaced"
+    OUTRANKED = "outranked"
+    INBOXED = "inboxed"
+    REFUSED = "refused"
+    FORGOTTEN = "forgotten"
+
+
+class Candidate(BaseModel):
+    """A memory someone wants saved.
+
+    Attributes:
+        text: the entry text, one line, at most 500 characters.
+        kind: fact, identity, preference, correction, insight, rule, lesson,
+            decision, ... (routing reads it).
+        scope: ``global`` or ``workspace``.
+        workspace: the workspace path or name; needed for scope ``workspace``.
+        subject: a short topic; a new entry with the same subject in the same
+            file replaces the old one.
+        by: ``user`` or ``agent``.
+        pin: keep in MEMORY.md (only for ``by: user``).
+        source: where the memory came from (a URL, a session id).
+        task: the id of the task that wrote it.
+        origin: the ``Origin:`` trailer of the commit.
+    """
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    text: str
+    kind: str = "fact"
+    scope: Literal["global", "workspace"] = "global"
+    workspace: str | None = None
+    subject: str | None = None
+    by: Literal["user", "agent"] = "agent"
+    pin: bool = False
+    source: str | None = None
+    task: str | None = None
+    origin: Origin = "agent_tool"
+
+
+class WriteResult(BaseModel):
+    """The outcome of a write.
+
+    Attributes:
+        action: what happened.
+        ref: ``repo:<path>#L<n>`` of the entry written or matched, when there is one.
+        path: the repo-relative file written or matched.
+        commit: the new commit's full id, or None when nothing was committed.
+        reason: why nothing was written (refused, outranked, reinforced).
+    """
+
+    action: Action
+    ref: str | None = None
+    path: str | None = None
+    commit: str | None = None
+    reason: str | None = None
+
+
+class CommitInfo(BaseModel):
+    """One commit of the log with its parsed trailers.
+
+    Attributes:
+        id: full hex id.
+        short_id: 7-character id.
+        summary: the first line of the message.
+        message: the whole message.
+        time: commit time, timezone-aware.
+        author: ``name <email>``.
+        origin: the ``Origin:`` trailer, or None (a commit made outside memrepo).
+        task: the ``Task:`` trailer, or None.
+        dream: the ``Dream:`` trailer, or None.
+        trailers: every trailer, in order.
+        parents: the parents' full ids.
+    """
+
+    id: str
+    short_id: str
+    summary: str
+    message: str
+    time: datetime
+    author: str
+    origin: str | None = None
+    task: str | None = None
+    dream: str | None = None
+    trailers: dict[str, str] = Field(default_factory=dict)
+    parents: list[str] = Field(default_factory=list)
+
+
+class RepoState(StrEnum):
+    """The work tree's state for writes (DESIGN.md §3)."""
+
+    CLEAN = "clean"
+    HAND_EDITED = "hand_edited"
+    BLOCKED = "blocked"
+
+
+class RepoStatus(BaseModel):
+    """Where the work tree stands.
+
+    Attributes:
+        state: clean, hand-edited (text files changed outside memrepo, to be
+            committed as "Hand edits"), or blocked.
+        changed: repo-relative paths changed by hand (tracked or new text files).
+        reason: for blocked, one line saying why.
+        head: HEAD's full id, or None for an unborn HEAD.
+    """
+
+    state: RepoState
+    changed: list[str] = Field(default_factory=list)
+    reason: str | None = None
+    head: str | None = None
+
+
+class EntryView(BaseModel):
+    """An entry as shown to people and agents.
+
+    Attributes:
+        ref: ``repo:<path>#L<n>``.
+        path: repo-relative file.
+        line: 1-based line number.
+        text: the entry text without metadata.
+        by: ``user`` or ``agent``.
+        meta: all metadata, decoded.
+    """
+
+    ref: str
+    path: str
+    line: int
+    text: str
+    by: str
+    meta: dict[str, str] = Field(default_factory=dict)
+
+
+class FileView(BaseModel):
+    """A file read through the engine.
+
+    Attributes:
+        path: repo-relative path.
+        size: bytes on disk.
+        text: the file's text (BOM removed); None when the file is binary or
+            not UTF-8, with ``error`` saying so.
+        entries: the file's entries.
+        links: ``[[links]]`` found in the file.
+        error: why the file could not be read as text, or None.
+    """
+
+    path: str
+    size: int
+    text: str | None
+    entries: list[EntryView] = Field(default_factory=list)
+    links: list[str] = Field(default_factory=list)
+    error: str | None = None
+
+
+class ChangeEvent(BaseModel):
+    """A batch of work-tree changes seen by the watcher.
+
+    Attributes:
+        paths: repo-relative paths that were added, modified or deleted.
+    """
+
+    paths: list[str]

@@ -1,0 +1,162 @@
+"""Path rules for memory repos and safe repo-relative paths (DESIGN.md §2).
+
+Pure functions over the filesystem; nothing here touches git objects.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import unicodedata
+from pathlib import Path, PurePosixPath
+
+from .errors import PathRuleError, RefError
+
+DEFAULT_REPO = "~/agent-memory"
+"""Default repo path, shared with the Agent Memory Repo skill (DESIGN.md §2)."""
+
+_SLUG_RE = re.compile(r"[^a-z0-9]+")
+_REF_RE = re.compile(r"^repo:(?P<path>[^#]+)#L(?P<line>[1-9][0-9]*)$")
+
+
+def _git_toplevel(start: Path) -> Path | None:
+    """The nearest folder at or above ``start`` that holds ``.git``, or None."""
+    for folder in (start, *start.parents):
+        if (folder / ".git").exists():
+            return folder
+    return None
+
+
+def check_repo_path(raw: str | os.PathLike[str]) -> Path:
+    """Validate a path for opening or creating a memory repo.
+
+    Rules (DESIGN.md §2, seed phase 1 §2): absolute after resolving; not a
+    filesystem root; not the home folder itself; not a symlink; not inside
+    another git repository's work tree; missing, empty, or already a memory
+    repo (its own git top level holding MEMORY.md).
+
+    Args:
+        raw: the path as given (``~`` is expanded; relative paths resolve
+            against the current folder).
+
+    Returns:
+        Path: the absolute, normalized path.
+
+    Raises:
+        PathRuleError: naming the rule that failed.
+    """
+    expanded = Path(os.path.expanduser(os.fspath(raw)))
+    if not expanded.is_absolute():
+        expanded = Path.cwd() / expanded
+    path = Path(os.path.normpath(expanded))
+    if path.is_symlink():
+        raise PathRuleError("symlink", str(path), "the repo path is a symlink; give its target")
+    resolved = path.resolve()
+    if resolved.parent == resolved:
+        raise PathRuleError("root", str(path), "the repo path is a filesystem root")
+    home = Path.home().resolve()
+    if resolved == home:
+        raise PathRuleError("home", str(path), "the repo path is the home folder itself")
+    if resolved.exists() and not resolved.is_dir():
+        raise PathRuleError("not-a-directory", str(path), "the repo path is not a folder")
+    if resolved.exists() and (resolved / ".git").exists():
+        if (resolved / ".git").is_dir() and (resolved / "MEMORY.md").is_file():
+            return resolved
+        raise PathRuleError(
+            "not-memory-repo",
+            str(path),
+            "the folder is a git repository without MEMORY.md at its top, not a memory repo",
+        )
+    outer = _git_toplevel(resolved.parent)
+    if outer is not None:
+        raise PathRuleError(
+            "inside-repo",
+            str(path),
+            f"the repo path is inside the git work tree {outer}; memory never lives in a project",
+        )
+    if resolved.exists() and any(resolved.iterdir()):
+        raise PathRuleError(
+            "not-memory-repo",
+            str(path),
+            "the folder is not empty and is not a memory repo",
+        )
+    return resolved
+
+
+def safe_relpath(path: str) -> str:
+    """Normalize a repo-relative path and refuse escapes.
+
+    Args:
+        path: a path inside the repo, ``/`` or ``\\`` separated.
+
+    Returns:
+        str: the path with ``/`` separators and no ``.`` parts.
+
+    Raises:
+        RefError: the path is empty, absolute, climbs out with ``..``, or
+            enters ``.git``.
+    """
+    cleaned = path.replace("\\", "/").strip()
+    pure = PurePosixPath(cleaned)
+    if not cleaned or pure.is_absolute() or re.match(r"^[A-Za-z]:", cleaned):
+        raise RefError(f"not a path inside the memory repo: {path!r}")
+    parts = [p for p in pure.parts if p not in ("", ".")]
+    if not parts or any(p == ".." for p in parts):
+        raise RefError(f"path climbs out of the memory repo: {path!r}")
+    if parts[0] == ".git":
+        raise RefError(f"path is inside .git, which memrepo never touches: {path!r}")
+    return "/".join(parts)
+
+
+def parse_ref(ref: str) -> tuple[str, int]:
+    """Split an entry ref ``repo:<path>#L<n>`` (DESIGN.md §2).
+
+    Returns:
+        tuple[str, int]: the safe repo-relative path and the 1-based line number.
+
+    Raises:
+        RefError: the ref is malformed or its path is unsafe.
+    """
+    m = _REF_RE.match(ref.strip())
+    if m is None:
+        raise RefError(f"not an entry ref (expected repo:<path>#L<n>): {ref!r}")
+    return safe_relpath(m.group("path")), int(m.group("line"))
+
+
+def make_ref(path: str, line: int) -> str:
+    """Build the ref ``repo:<path>#L<line>`` of an entry."""
+    return f"repo:{path}#L{line}"
+
+
+def slugify(name: str) -> str:
+    """Turn a workspace name into a file slug: lower-case ASCII, digits and dashes.
+
+    Returns:
+        str: at most 60 characters; ``workspace`` when nothing is left.
+    """
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    slug = _SLUG_RE.sub("-", ascii_name.lower()).strip("-")[:60].strip("-")
+    return slug or "workspace"
+
+
+def workspace_id(key: str) -> str:
+    """Stable workspace id ``ws-<8 hex>`` from a normalized path or name (DESIGN.md §7)."""
+    return "ws-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:8]
+
+
+def normalize_workspace(value: str) -> tuple[str, str, str | None]:
+    """Read a workspace given as a path or a name.
+
+    Args:
+        value: a folder path (absolute, ``~``, ``.``-relative, or an existing
+            folder) or a plain name such as ``billing-service``.
+
+    Returns:
+        tuple[str, str, str | None]: ``(id, slug, absolute path or None)``.
+    """
+    looks_like_path = value.startswith(("/", "~", ".")) or os.sep in value or Path(value).is_dir()
+    if looks_like_path:
+        absolute = os.path.normpath(os.path.abspath(os.path.expanduser(value)))
+        return workspace_id(absolute), slugify(os.path.basename(absolute) or "root"), absolute
+    return workspace_id(value.strip()), slugify(value), None

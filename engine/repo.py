@@ -1,0 +1,214 @@
+"""The awaitable memory repo: the engine's public surface (DESIGN.md §1).
+
+pygit2 calls block, so each :class:`MemoryRepo` owns one worker thread that
+runs all of its git and file work in order; every method awaits that thread
+and never blocks the caller's event loop. The :class:`MemoryStore` and its
+pygit2 repository are created on that thread and used only there
+(STYLE.md habit 3).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import time
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+from .models import Candidate, ChangeEvent, CommitInfo, FileView, Origin, RepoStatus, WriteResult
+from .store import MemoryStore
+from .watch import watch_changes
+
+T = TypeVar("T")
+
+FULL_SCAN_EVERY_S = 30.0
+"""While the watcher feeds hand-edit hints, still scan the whole work tree this often (seconds),
+so an edit made before the watcher started is never missed for long."""
+
+
+class MemoryRepo:
+    """An open memory repo with an async API.
+
+    Create it with ``await MemoryRepo.open(path)``; close it with
+    ``await repo.close()`` or ``async with``.
+
+    Attributes:
+        root: the work tree's absolute path.
+    """
+
+    def __init__(self, executor: ThreadPoolExecutor, store: MemoryStore) -> None:
+        self._executor = executor
+        self._store = store
+        self.root: Path = store.root
+        self._watch_task: asyncio.Task[None] | None = None
+        self._stop = asyncio.Event()
+        self._subscribers: list[asyncio.Queue[ChangeEvent | None]] = []
+        self._dirty: set[str] = set()
+        self._last_full_scan = 0.0
+        self._closed = False
+
+    @classmethod
+    async def open(
+        cls, path: str | os.PathLike[str], create: bool = True, origin: Origin = "cli"
+    ) -> MemoryRepo:
+        """Open (or create with the starting layout) the memory repo at ``path``.
+
+        Args:
+            path: the repo folder.
+            create: create it when missing or empty.
+            origin: ``Origin:`` trailer for the "Create memory repo" commit.
+
+        Returns:
+            MemoryRepo: the open repo, with its worker thread running.
+
+        Raises:
+            PathRuleError: the path breaks a rule of DESIGN.md §2.
+            GitError: libgit2 could not open or create it.
+        """
+        executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memrepo-git")
+        loop = asyncio.get_running_loop()
+        try:
+            store = await loop.run_in_executor(executor, MemoryStore.open, path, create, origin)
+        except BaseException:
+            executor.shutdown(wait=False)
+            raise
+        return cls(executor, store)
+
+    async def __aenter__(self) -> MemoryRepo:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
+        if self._closed:
+            raise RuntimeError("the memory repo is closed")
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, fn, *args)
+
+    async def close(self) -> None:
+        """Stop the watcher and the worker thread (waits for the write in progress)."""
+        if self._closed:
+            return
+        self._stop.set()
+        if self._watch_task is not None:
+            self._watch_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._watch_task
+        for queue in self._subscribers:
+            queue.put_nowait(None)
+        self._closed = True
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, self._executor.shutdown, True)
+
+    # -- writes --------------------------------------------------------
+
+    async def remember(self, candidate: Candidate) -> WriteResult:
+        """Save a memory through the governed writer (DESIGN.md §3).
+
+        While the watcher runs (:meth:`start_watching`), only the files it
+        saw change are checked for hand edits, plus the target file and
+        MEMORY.md, with a full scan at least every 30 s; otherwise the whole
+        work tree is scanned before the write.
+
+        Returns:
+            WriteResult: see :meth:`MemoryStore.remember`.
+
+        Raises:
+            BlockedError, BusyError, GitError: as :meth:`MemoryStore.remember`.
+        """
+        hint = self._take_hint()
+        try:
+            return await self._run(self._store.remember, candidate, hint)
+        except BaseException:
+            if hint is not None:
+                self._dirty.update(hint)
+            raise
+
+    def _take_hint(self) -> list[str] | None:
+        if self._watch_task is None or time.monotonic() - self._last_full_scan > FULL_SCAN_EVERY_S:
+            self._last_full_scan = time.monotonic()
+            self._dirty.clear()
+            return None
+        hint = sorted(self._dirty)
+        self._dirty.clear()
+        return hint
+
+    async def forget(self, ref: str, origin: Origin = "cli", task: str | None = None) -> WriteResult:
+        """Remove the entry at ``ref`` (``repo:<path>#L<n>``) in its own commit.
+
+        Raises:
+            RefError: bad ref or no entry on that line.
+            BlockedError, BusyError: as for writes.
+        """
+        return await self._run(self._store.forget, ref, origin, task)
+
+    async def commit_hand_edits(self) -> str | None:
+        """Commit files changed by hand as "Hand edits"; returns the commit id or None."""
+        return await self._run(self._store.commit_hand_edits, None)
+
+    # -- reads ---------------------------------------------------------
+
+    async def list_files(self) -> list[tuple[str, int]]:
+        """Every work-tree file (``.git`` excluded) with its size in bytes, sorted by path."""
+        return await self._run(self._store.list_files)
+
+    async def read_file(self, path: str) -> FileView:
+        """Read one file with its entries and links (see :meth:`MemoryStore.read_file`).
+
+        Raises:
+            RefError: unsafe or missing path.
+        """
+        return await self._run(self._store.read_file, path)
+
+    async def status(self) -> RepoStatus:
+        """Clean, hand-edited or blocked, with the changed paths (full work-tree scan)."""
+        return await self._run(self._store.status)
+
+    async def log(self, limit: int = 100, skip: int = 0) -> list[CommitInfo]:
+        """Commits from HEAD, newest first, with parsed trailers."""
+        return await self._run(self._store.log, limit, skip)
+
+    async def head(self) -> str | None:
+        """HEAD's full commit id, or None while HEAD is unborn."""
+        return await self._run(self._store.head)
+
+    # -- live changes --------------------------------------------------
+
+    def start_watching(self) -> None:
+        """Start the watchfiles stream over the work tree (idempotent).
+
+        Must be called from a running event loop. The stream feeds
+        :meth:`changes` subscribers and the hand-edit hints of :meth:`remember`.
+        """
+        if self._watch_task is None and not self._closed:
+            self._watch_task = asyncio.get_running_loop().create_task(
+                self._watch(), name=f"memrepo-watch:{self.root}"
+            )
+
+    async def _watch(self) -> None:
+        async for event in watch_changes(self.root, stop_event=self._stop):
+            self._dirty.update(event.paths)
+            for queue in list(self._subscribers):
+                queue.put_nowait(event)
+
+    async def changes(self) -> AsyncIterator[ChangeEvent]:
+        """Yield a :class:`ChangeEvent` for each burst of work-tree changes.
+
+        Starts the watcher when needed. Ends when the repo is closed.
+        """
+        self.start_watching()
+        queue: asyncio.Queue[ChangeEvent | None] = asyncio.Queue()
+        self._subscribers.append(queue)
+        try:
+            while True:
+                event = await queue.get()
+                if event is None:
+                    return
+                yield event
+        finally:
+            with contextlib.suppress(ValueError):
+                self._subscribers.remove(queue)

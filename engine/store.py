@@ -1,0 +1,469 @@
+"""The synchronous core of a memory repo: layout, the governed writer, forget, reads.
+
+:class:`MemoryStore` does the work; :class:`engine.repo.MemoryRepo` runs it on
+one worker thread per repo and awaits it. A store must be used from one
+thread only (it owns a pygit2 repository, DESIGN.md §1).
+
+The write path follows DESIGN.md §3: check the candidate, route it to a
+file, then under the cross-process lock: commit hand edits first, dedupe or
+replace by subject, write atomically, commit that path alone.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import entryformat as fmt
+from .atomic import TEMP_PREFIX, atomic_write
+from .errors import BlockedError, FormatError, LimitError, MemrepoError, RefError
+from .gitstore import GitStore, format_message
+from .limits import check_entry, check_file_count, check_file_size
+from .lock import WriteLock, state_dir
+from .models import (
+    Action,
+    Candidate,
+    CommitInfo,
+    EntryView,
+    FileView,
+    Origin,
+    RepoState,
+    RepoStatus,
+    WriteResult,
+)
+from .paths import check_repo_path, make_ref, normalize_workspace, parse_ref, safe_relpath
+
+MEMORY_MD = "MEMORY.md"
+ME_MD = "me.md"
+LESSONS_MD = "lessons.md"
+INBOX_MD = "inbox.md"
+WORKSPACES = "workspaces"
+INDEX_HEADING = "## Index"
+
+LESSON_KINDS = frozenset({"insight", "rule", "lesson", "pitfall", "command", "setup"})
+"""Global kinds routed to lessons.md; every other global kind goes to me.md (DESIGN.md §3)."""
+
+STARTING_LAYOUT: dict[str, str] = {
+    MEMORY_MD: (
+        "# Memory\n\n"
+        "Entries every session needs. Everything else is in the files below.\n\n"
+        f"{INDEX_HEADING}\n- [[me]]\n- [[lessons]]\n"
+    ),
+    ME_MD: "# About me\n\nIdentity, preferences and corrections.\n\n",
+    LESSONS_MD: "# Lessons\n\nCross-workspace lessons: commands, setup, pitfalls.\n\n",
+    INBOX_MD: (
+        "# Inbox\n\nWrites from tasks that read untrusted content wait here for review; "
+        "never injected into prompts.\n\n"
+    ),
+}
+"""The starting layout of DESIGN.md §2, committed as "Create memory repo"."""
+
+
+@dataclass(slots=True)
+class _Target:
+    path: str
+    new_workspace: tuple[str, str, str | None, str] | None = None  # id, slug, abs path, label
+
+
+def _summary(text: str, limit: int = 60) -> str:
+    one_line = " ".join(text.split())
+    return one_line if len(one_line) <= limit else one_line[: limit - 1] + "…"
+
+
+def _trailers(origin: str, task: str | None = None) -> dict[str, str | None]:
+    return {"Origin": origin, "Task": task}
+
+
+class MemoryStore:
+    """One open memory repo, used from a single thread.
+
+    Use :meth:`open` to create or adopt one.
+
+    Attributes:
+        root: the work tree's absolute path.
+        git: the git store (owns pygit2).
+        lock: the cross-process write lock.
+    """
+
+    def __init__(self, root: Path, git: GitStore) -> None:
+        self.root = root
+        self.git = git
+        self.lock = WriteLock(git.git_dir)
+        self.state_dir = state_dir(git.git_dir)
+
+    # -- opening -------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str], create: bool = True, origin: Origin = "cli") -> MemoryStore:
+        """Open a memory repo, creating it with the starting layout when missing or empty.
+
+        Args:
+            path: the repo folder; ``~`` is expanded.
+            create: create the repo when the folder is missing or empty;
+                when False such a folder is refused.
+            origin: the ``Origin:`` trailer of the "Create memory repo" commit.
+
+        Returns:
+            MemoryStore: the open store.
+
+        Raises:
+            PathRuleError: the path breaks a rule of DESIGN.md §2 (the message names it).
+            GitError: libgit2 could not open or create the repository.
+        """
+        root = check_repo_path(path)
+        if (root / ".git").is_dir():
+            return cls(root, GitStore(root))
+        if not create:
+            from .errors import PathRuleError
+
+            raise PathRuleError("missing", str(root), "no memory repo here; run `memrepo init` first")
+        root.mkdir(parents=True, exist_ok=True)
+        store = cls(root, GitStore.init(root))
+        store._create_layout(origin)
+        return store
+
+    def _create_layout(self, origin: Origin) -> str:
+        with self.lock.hold("create"):
+            for rel, text in STARTING_LAYOUT.items():
+                atomic_write(self.root / rel, text.encode("utf-8"))
+            return self.git.commit_paths(
+                list(STARTING_LAYOUT), format_message("Create memory repo", _trailers(origin))
+            )
+
+    # -- reading -------------------------------------------------------
+
+    def list_files(self) -> list[tuple[str, int]]:
+        """Every file in the work tree (not ``.git``), sorted, with its size in bytes.
+
+        Symlinks are listed with their own size and never followed.
+        """
+        out: list[tuple[str, int]] = []
+        stack = [(self.root, "")]
+        while stack:
+            folder, prefix = stack.pop()
+            try:
+                it = os.scandir(folder)
+            except OSError:
+                continue
+            with it:
+                for de in it:
+                    if not prefix and de.name == ".git":
+                        continue
+                    if de.name.startswith(TEMP_PREFIX):
+                        continue
+                    rel = prefix + de.name
+                    if de.is_dir(follow_symlinks=False):
+                        stack.append((Path(de.path), rel + "/"))
+                    else:
+                        try:
+                            out.append((rel, de.stat(follow_symlinks=False).st_size))
+                        except OSError:
+                            continue
+        out.sort()
+        return out
+
+    def _read_memory_file(self, rel: str) -> fmt.MemoryFile | None:
+        full = self.root / rel
+        if full.is_symlink():
+            raise MemrepoError(f"{rel} is a symlink; memrepo never reads or writes through symlinks")
+        try:
+            data = full.read_bytes()
+        except FileNotFoundError:
+            return None
+        except IsADirectoryError as exc:
+            raise RefError(f"{rel} is a folder, not a file") from exc
+        return fmt.parse(data, rel)
+
+    def read_file(self, path: str) -> FileView:
+        """Read one work-tree file with its entries and links.
+
+        Args:
+            path: repo-relative path.
+
+        Returns:
+            FileView: for a binary or non-UTF-8 file, ``text`` is None and
+            ``error`` says why (nothing is raised for bad content).
+
+        Raises:
+            RefError: the path is unsafe, a folder, or missing.
+        """
+        rel = safe_relpath(path)
+        full = self.root / rel
+        if full.is_symlink():
+            return FileView(path=rel, size=0, text=None, error="a symlink: memrepo does not follow it")
+        try:
+            data = full.read_bytes()
+        except FileNotFoundError as exc:
+            raise RefError(f"no file {rel} in the memory repo") from exc
+        except IsADirectoryError as exc:
+            raise RefError(f"{rel} is a folder, not a file") from exc
+        try:
+            parsed = fmt.parse(data, rel)
+        except FormatError as exc:
+            return FileView(path=rel, size=len(data), text=None, error=str(exc))
+        text = parsed.text()
+        return FileView(
+            path=rel,
+            size=len(data),
+            text=text,
+            entries=[self._view(rel, n, e) for n, e in parsed.entries()],
+            links=fmt.extract_links(text),
+        )
+
+    @staticmethod
+    def _view(rel: str, number: int, entry: fmt.Entry) -> EntryView:
+        return EntryView(
+            ref=make_ref(rel, number), path=rel, line=number, text=entry.text, by=entry.by, meta=entry.meta
+        )
+
+    def status(self) -> RepoStatus:
+        """The work tree's state: clean, hand-edited or blocked (DESIGN.md §3)."""
+        return self.git.status()
+
+    def log(self, limit: int = 100, skip: int = 0) -> list[CommitInfo]:
+        """Commits from HEAD, newest first, with their trailers."""
+        return self.git.log(limit, skip)
+
+    def head(self) -> str | None:
+        """HEAD's full commit id, or None while unborn."""
+        return self.git.head_id()
+
+    # -- hand edits ----------------------------------------------------
+
+    def commit_hand_edits(self, paths: list[str] | None = None) -> str | None:
+        """Commit files changed by hand as "Hand edits" (Origin: hand_edit, DESIGN.md §3).
+
+        Args:
+            paths: only look at these paths (the watcher's hint); None scans
+                the whole work tree.
+
+        Returns:
+            str | None: the new commit id, or None when nothing was changed by hand.
+
+        Raises:
+            BlockedError: a merge or rebase is in progress, the index is
+                locked, or a new file is binary, a symlink or over 64 KB.
+            BusyError: another writer held the lock for 5 s.
+        """
+        with self.lock.hold("hand edits"):
+            return self._commit_hand_edits_locked(paths)
+
+    def _commit_hand_edits_locked(self, paths: list[str] | None) -> str | None:
+        status = self.git.status(paths)
+        if status.state is RepoState.BLOCKED:
+            raise BlockedError(status.reason or "unknown")
+        if not status.changed:
+            return None
+        shown = ", ".join(status.changed[:10])
+        if len(status.changed) > 10:
+            shown += f" and {len(status.changed) - 10} more"
+        return self.git.commit_paths(
+            status.changed, format_message("Hand edits", _trailers("hand_edit"), body=shown)
+        )
+
+    # -- the writer ----------------------------------------------------
+
+    def _find_workspace_file(self, ws_id: str, slug: str) -> str | None:
+        folder = self.root / WORKSPACES
+        preferred = folder / f"{slug}.md"
+        candidates = [preferred] if preferred.is_file() else []
+        if folder.is_dir():
+            candidates += sorted(p for p in folder.glob("*.md") if p != preferred)
+        for candidate in candidates:
+            try:
+                parsed = fmt.parse(candidate.read_bytes(), candidate.name)
+            except (OSError, FormatError):
+                continue
+            for _, entry in parsed.entries()[:3]:
+                if entry.meta.get("workspace") == ws_id:
+                    return f"{WORKSPACES}/{candidate.name}"
+        return None
+
+    def _route(self, cand: Candidate) -> _Target:
+        if cand.pin:
+            return _Target(MEMORY_MD)
+        if cand.scope == "workspace":
+            assert cand.workspace is not None
+            ws_id, slug, abs_path = normalize_workspace(cand.workspace)
+            found = self._find_workspace_file(ws_id, slug)
+            if found is not None:
+                return _Target(found)
+            name = slug
+            n = 2
+            while (self.root / WORKSPACES / f"{name}.md").exists():
+                name = f"{slug}-{n}"
+                n += 1
+            label = os.path.basename(abs_path) if abs_path else cand.workspace
+            return _Target(f"{WORKSPACES}/{name}.md", (ws_id, name, abs_path, label))
+        if cand.kind.lower() in LESSON_KINDS:
+            return _Target(LESSONS_MD)
+        return _Target(ME_MD)
+
+    def _refusal(self, cand: Candidate) -> str | None:
+        if not cand.text or not cand.text.strip():
+            return "empty text: nothing to remember"
+        if cand.pin and cand.by != "user":
+            return "only the user's own statements are pinned to MEMORY.md; agents write without --pin"
+        if cand.scope == "workspace" and not (cand.workspace or "").strip():
+            return "scope workspace needs a workspace (a folder path or a name)"
+        try:
+            check_entry(" ".join(cand.text.split()))
+        except LimitError as exc:
+            return str(exc)
+        return None
+
+    def _new_entry(self, cand: Candidate) -> fmt.Entry:
+        meta: dict[str, str] = {"by": cand.by, "added": self.git.now().date().isoformat()}
+        if cand.kind:
+            meta["kind"] = cand.kind
+        if cand.subject:
+            meta["subject"] = cand.subject
+        if cand.source:
+            meta["source"] = cand.source
+        if cand.task:
+            meta["task"] = cand.task
+        return fmt.Entry(indent="", bullet="-", text=" ".join(cand.text.split()), meta=meta)
+
+    def remember(self, cand: Candidate, hint: list[str] | None = None) -> WriteResult:
+        """Save one memory through the governed writer (DESIGN.md §3).
+
+        Args:
+            cand: the candidate.
+            hint: paths the watcher saw change since the last write; when
+                given, only these (and the target file) are checked for hand
+                edits instead of scanning the whole work tree.
+
+        Returns:
+            WriteResult: added, reinforced (same normalized text already in
+            the file; no write), replaced (same subject in the file), outranked
+            (a ``by: user`` line with that subject beats an agent write), or
+            refused with a reason (empty, over a limit, an agent asking to pin).
+
+        Raises:
+            BlockedError: the work tree is blocked; nothing was written.
+            BusyError: another writer held the lock for 5 s; retry.
+            GitError: libgit2 failed; the file write, if any, is committed by
+                the next write as a hand edit, so nothing is lost.
+        """
+        reason = self._refusal(cand)
+        if reason is not None:
+            return WriteResult(action=Action.REFUSED, reason=reason)
+        target = self._route(cand)
+        with self.lock.hold("remember"):
+            check = None if hint is None else sorted({*hint, target.path, MEMORY_MD})
+            self._commit_hand_edits_locked(check)
+            try:
+                return self._remember_locked(cand, target)
+            except LimitError as exc:
+                return WriteResult(action=Action.REFUSED, path=target.path, reason=str(exc))
+
+    def _remember_locked(self, cand: Candidate, target: _Target) -> WriteResult:
+        rel = target.path
+        parsed = self._read_memory_file(rel)
+        files_to_commit = [rel]
+        writes: dict[str, bytes] = {}
+        if parsed is None:
+            check_file_count(len(self.list_files()))
+            parsed = fmt.parse(self._new_file_text(rel, target).encode("utf-8"), rel)
+            if target.new_workspace is not None:
+                index = self._read_memory_file(MEMORY_MD) or fmt.parse(b"# Memory\n", MEMORY_MD)
+                link = rel[: -len(".md")]
+                if link not in fmt.extract_links(index.text()):
+                    index.append_entry(fmt.Entry("", "-", f"[[{link}]]"), after_section=INDEX_HEADING)
+                    data = index.render()
+                    check_file_size(MEMORY_MD, len(data))
+                    writes[MEMORY_MD] = data
+                    files_to_commit.append(MEMORY_MD)
+        entry = self._new_entry(cand)
+        wanted = fmt.normalize_text(entry.text)
+        for number, existing in parsed.entries():
+            if fmt.normalize_text(existing.text) == wanted:
+                return WriteResult(
+                    action=Action.REINFORCED,
+                    ref=make_ref(rel, number),
+                    path=rel,
+                    reason="the same entry is already there",
+                )
+        action = Action.ADDED
+        number = 0
+        if cand.subject:
+            subject = cand.subject.casefold()
+            for n, existing in parsed.entries():
+                if existing.meta.get("subject", "").casefold() != subject:
+                    continue
+                if existing.by == "user" and cand.by == "agent":
+                    return WriteResult(
+                        action=Action.OUTRANKED,
+                        ref=make_ref(rel, n),
+                        path=rel,
+                        reason=f"a user entry with subject {cand.subject!r} outranks an agent write",
+                    )
+                parsed.set_entry(n, entry)
+                action, number = Action.REPLACED, n
+                break
+        if not number:
+            before = INDEX_HEADING if rel == MEMORY_MD else None
+            number = parsed.append_entry(entry, before_section=before)
+        data = parsed.render()
+        check_file_size(rel, len(data))
+        writes[rel] = data
+        for path, blob in writes.items():
+            atomic_write(self.root / path, blob)
+        verb = "Replace" if action is Action.REPLACED else "Remember"
+        message = format_message(
+            f"{verb} {cand.kind or 'fact'}: {_summary(entry.text)}", _trailers(cand.origin, cand.task)
+        )
+        commit = self.git.commit_paths(files_to_commit, message)
+        return WriteResult(action=action, ref=make_ref(rel, number), path=rel, commit=commit)
+
+    @staticmethod
+    def _new_file_text(rel: str, target: _Target) -> str:
+        if target.new_workspace is not None:
+            ws_id, slug, abs_path, label = target.new_workspace
+            meta = {"workspace": ws_id}
+            if abs_path:
+                meta["path"] = abs_path
+            meta["by"] = "user"
+            return f"# {slug}\n\n- Workspace {label} {fmt.render_metadata(meta)}\n"
+        if rel in STARTING_LAYOUT:
+            return STARTING_LAYOUT[rel]
+        return f"# {Path(rel).stem}\n\n"
+
+    def forget(self, ref: str, origin: Origin = "cli", task: str | None = None) -> WriteResult:
+        """Remove the entry at ``ref`` in its own commit ("Forget: ...", DESIGN.md §3).
+
+        Hand edits are committed first, so the ref is read against the file
+        as it is on disk now.
+
+        Args:
+            ref: ``repo:<path>#L<n>``.
+            origin: the ``Origin:`` trailer.
+            task: the ``Task:`` trailer, when a task asked.
+
+        Returns:
+            WriteResult: action forgotten, with the commit.
+
+        Raises:
+            RefError: the ref is malformed, unsafe, or its line is not an entry.
+            BlockedError: the work tree is blocked.
+            BusyError: another writer held the lock for 5 s.
+        """
+        rel, number = parse_ref(ref)
+        with self.lock.hold("forget"):
+            self._commit_hand_edits_locked(None)
+            parsed = self._read_memory_file(rel)
+            if parsed is None:
+                raise RefError(f"no file {rel} in the memory repo ({ref})")
+            entry = parsed.entry_at(number)
+            if entry is None:
+                total = len(parsed.lines)
+                raise RefError(
+                    f"line {number} of {rel} is not an entry ({ref}; the file has {total} lines)"
+                )
+            parsed.remove_line(number)
+            atomic_write(self.root / rel, parsed.render())
+            commit = self.git.commit_paths(
+                [rel], format_message(f"Forget: {_summary(entry.text)}", _trailers(origin, task))
+            )
+        return WriteResult(action=Action.FORGOTTEN, ref=ref, path=rel, commit=commit)

@@ -1,0 +1,205 @@
+"""The ``memrepo`` command line (click).
+
+``memrepo`` alone opens the terminal app on the configured repo (created when
+missing). Subcommands write through the same governed writer as the app and
+agents. The repo comes from ``--repo``, then ``MEMREPO_REPO``, then the config
+file, then ``~/agent-memory`` (DESIGN.md §2, §11).
+
+Errors are one line on stderr and a non-zero exit, never a traceback:
+exit 1 for a refused or failed operation, 2 for bad usage.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _fail(message: str, code: int = 1) -> None:
+    click.echo(f"memrepo: {message}", err=True)
+    sys.exit(code)
+
+
+def _errors_as_lines(fn: F) -> F:
+    """Turn engine errors (and any surprise) into one line and a non-zero exit."""
+
+    @wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from engine.errors import MemrepoError
+
+        try:
+            return fn(*args, **kwargs)
+        except MemrepoError as exc:
+            _fail(str(exc))
+        except OSError as exc:
+            _fail(f"{exc.strerror or exc}{f': {exc.filename}' if exc.filename else ''}")
+        except KeyboardInterrupt:
+            _fail("interrupted", 130)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _repo_path(ctx: click.Context) -> Path:
+    from engine.config import resolve_repo_path
+
+    path, _source = resolve_repo_path(ctx.obj.get("repo"))
+    return path
+
+
+def _open_store(ctx: click.Context, create: bool = True):  # noqa: ANN202 - engine type, lazy import
+    from engine.store import MemoryStore
+
+    return MemoryStore.open(_repo_path(ctx), create=create, origin="cli")
+
+
+@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option(
+    "--repo",
+    metavar="PATH",
+    help="Memory repo folder (default: $MEMREPO_REPO, then config, then ~/agent-memory).",
+)
+@click.version_option(package_name="memrepo", prog_name="memrepo")
+@click.pass_context
+@_errors_as_lines
+def main(ctx: click.Context, repo: str | None) -> None:
+    """Keep an AI agent's long-term memory in a local git repository.
+
+    With no command, opens the terminal app on the memory repo.
+    """
+    ctx.ensure_object(dict)
+    ctx.obj["repo"] = repo
+    if ctx.invoked_subcommand is None:
+        from engine.config import load_settings
+
+        settings = load_settings()
+        store = _open_store(ctx)
+        from tui.app import run_app
+
+        run_app(store.root, theme=settings.theme)
+
+
+@main.command()
+@click.argument("path", required=False)
+@click.pass_context
+@_errors_as_lines
+def init(ctx: click.Context, path: str | None) -> None:
+    """Create a memory repo at PATH (or the configured repo), or adopt an existing one."""
+    from engine.store import MemoryStore
+
+    target = Path(path) if path else _repo_path(ctx)
+    store = MemoryStore.open(target, create=True, origin="cli")
+    head = store.head()
+    click.echo(f"memory repo ready at {store.root} (HEAD {head[:7] if head else 'unborn'})")
+
+
+@main.command()
+@click.argument("text")
+@click.option("--kind", default="fact", show_default=True,
+              help="fact, identity, preference, correction, insight, rule, lesson, ...")
+@click.option("--scope", type=click.Choice(["global", "workspace"]), default=None,
+              help="global (default) or workspace (implied by --workspace).")
+@click.option("--workspace", metavar="PATH|NAME", help="The workspace this memory belongs to.")
+@click.option("--subject", help="Short topic; replaces an entry with the same subject in the file.")
+@click.option("--by", "by", type=click.Choice(["user", "agent"]), default="user", show_default=True,
+              help="Who states it; agents pass --by agent.")
+@click.option("--pin", is_flag=True, help="Keep in MEMORY.md, in every prompt (user entries only).")
+@click.option("--source", help="Where it came from (URL, session id).")
+@click.option("--task", help="The id of the task writing it.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.pass_context
+@_errors_as_lines
+def remember(
+    ctx: click.Context,
+    text: str,
+    kind: str,
+    scope: str | None,
+    workspace: str | None,
+    subject: str | None,
+    by: str,
+    pin: bool,
+    source: str | None,
+    task: str | None,
+    as_json: bool,
+) -> None:
+    """Save TEXT as one memory entry, committed to the memory repo."""
+    from pydantic import ValidationError
+
+    from engine.models import Action, Candidate
+
+    if scope == "workspace" and not workspace:
+        _fail("--scope workspace needs --workspace PATH|NAME", 2)
+    try:
+        cand = Candidate(
+            text=text,
+            kind=kind,
+            scope=scope or ("workspace" if workspace else "global"),
+            workspace=workspace,
+            subject=subject,
+            by=by,
+            pin=pin,
+            source=source,
+            task=task,
+            origin="cli",
+        )
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        _fail(f"{'.'.join(map(str, err['loc']))}: {err['msg']}", 2)
+    result = _open_store(ctx).remember(cand)
+    if as_json:
+        click.echo(result.model_dump_json())
+    elif result.action is Action.REFUSED:
+        pass
+    else:
+        commit = f" ({result.commit[:7]})" if result.commit else ""
+        extra = f": {result.reason}" if result.reason else ""
+        click.echo(f"{result.action.value} {result.ref}{commit}{extra}")
+    if result.action is Action.REFUSED:
+        _fail(f"refused: {result.reason}")
+
+
+@main.command()
+@click.argument("ref")
+@click.pass_context
+@_errors_as_lines
+def forget(ctx: click.Context, ref: str) -> None:
+    """Remove the entry REF (repo:<path>#L<n>) in its own commit."""
+    result = _open_store(ctx, create=False).forget(ref, origin="cli")
+    click.echo(f"forgot {result.ref} ({(result.commit or '')[:7]})")
+
+
+@main.command()
+@click.option("-n", "--limit", default=20, show_default=True, help="How many commits.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per line.")
+@click.pass_context
+@_errors_as_lines
+def log(ctx: click.Context, limit: int, as_json: bool) -> None:
+    """Show commits newest first with their Origin."""
+    for c in _open_store(ctx, create=False).log(limit):
+        if as_json:
+            click.echo(json.dumps(c.model_dump(mode="json")))
+        else:
+            when = c.time.strftime("%Y-%m-%d %H:%M")
+            click.echo(f"{c.short_id}  {when}  {c.origin or '-':<12}  {c.summary}")
+
+
+@main.command()
+@click.pass_context
+@_errors_as_lines
+def status(ctx: click.Context) -> None:
+    """Say whether the work tree is clean, hand-edited or blocked."""
+    st = _open_store(ctx, create=False).status()
+    click.echo(st.state.value + (f": {st.reason}" if st.reason else ""))
+    for path in st.changed:
+        click.echo(f"  {path}")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
