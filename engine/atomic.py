@@ -35,11 +35,8 @@ def atomic_write(path: Path, data: bytes) -> None:
     if path.is_symlink():
         raise MemrepoError(f"{path} is a symlink; memrepo never writes through symlinks")
     parent = path.parent
-    for folder in (parent, *parent.parents):
-        if folder.is_symlink():
-            raise MemrepoError(f"{folder} is a symlink; memrepo never writes through symlinks")
-        if (folder / ".git").exists():
-            break
+    if parent.is_symlink():
+        raise MemrepoError(f"{parent} is a symlink; memrepo never writes through symlinks")
     parent.mkdir(parents=True, exist_ok=True)
     try:
         mode = path.stat().st_mode & 0o7777

@@ -22,10 +22,7 @@ from .errors import FormatError
 
 BOM = b"\xef\xbb\xbf"
 
-_BULLET_RE = re.compile(r"^(?P<indent>[ \t]*)(?P<bullet>[-*+])(?P<gap>[ \t]+)(?P<body>.*?)$")
-# Trailing metadata: one bracket group at the end of the body whose inside holds
-# no bracket and reads as ``key: value`` pairs separated by ``;``.
-_META_RE = re.compile(r"^(?P<text>.*?)(?P<sep>[ \t]*)\[(?P<meta>[^\[\]]*)\](?P<trail>[ \t]*)$")
+_BULLET_RE = re.compile(r"(?P<indent>[ \t]*)(?P<bullet>[-*+])[ \t]+(?P<body>.*)", re.DOTALL)
 _KEY_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 _LINK_RE = re.compile(r"\[\[([^\[\]|#]+?)(?:[#|][^\[\]]*)?\]\]")
 _FENCE_RE = re.compile(r"^[ \t]{0,3}(```+|~~~+)")
@@ -69,13 +66,16 @@ def parse_metadata(inner: str) -> dict[str, str] | None:
         return None
     meta: dict[str, str] = {}
     for part in inner.split(";"):
-        if not part.strip():
-            continue
         key, colon, value = part.partition(":")
+        if not colon:
+            if part.strip():
+                return None
+            continue
         key = key.strip()
-        if not colon or not _KEY_RE.match(key):
+        if not _KEY_RE.match(key):
             return None
-        meta[key.lower()] = decode_value(value.strip())
+        value = value.strip()
+        meta[key.lower()] = decode_value(value) if "%" in value else value
     return meta or None
 
 
@@ -165,12 +165,18 @@ def parse_entry(text: str) -> Entry | None:
         return None
     body = m.group("body")
     meta: dict[str, str] = {}
-    mm = _META_RE.match(body)
-    if mm is not None and not mm.group("text").endswith("["):
-        parsed = parse_metadata(mm.group("meta"))
-        if parsed is not None:
-            meta = parsed
-            body = mm.group("text")
+    tail = body.rstrip(" \t")
+    if tail.endswith("]"):
+        # Trailing metadata: the last bracket group, holding no bracket, not
+        # the inside of a ``[[link]]``.
+        start = tail.rfind("[")
+        if start >= 0 and (start == 0 or tail[start - 1] != "["):
+            inner = tail[start + 1 : -1]
+            if "]" not in inner:
+                parsed = parse_metadata(inner)
+                if parsed is not None:
+                    meta = parsed
+                    body = tail[:start]
     return Entry(indent=m.group("indent"), bullet=m.group("bullet"), text=body.rstrip(), meta=meta)
 
 

@@ -11,6 +11,7 @@ A :class:`GitStore` is not thread-safe: one worker thread owns it (DESIGN.md §1
 from __future__ import annotations
 
 import os
+import time
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
@@ -26,6 +27,10 @@ IDENTITY_EMAIL = "memrepo@localhost.invalid"
 """Author and committer of every commit; never the user's identity (DESIGN.md §3)."""
 
 BRANCH = "main"
+
+STALE_INDEX_S = 0.05
+"""A full status scan slower than this (seconds) means the index's stat data
+is stale (a copied or restored repo): refresh it once, as ``git status`` does."""
 
 _STATE_REASONS = {
     RepositoryState.MERGE: "a merge is in progress: finish it (git commit) or abort it (git merge --abort)",
@@ -113,6 +118,7 @@ class GitStore:
         if self._repo.is_bare or self._repo.workdir is None:
             raise GitError(f"{self.root} is a bare repository; a memory repo needs a work tree")
         self.git_dir = Path(self._repo.path)
+        self._refreshed = False
 
     @classmethod
     def init(cls, root: Path) -> GitStore:
@@ -261,14 +267,12 @@ class GitStore:
             return RepoStatus(state=RepoState.BLOCKED, reason=reason, head=head)
         try:
             if paths is None:
+                started = time.perf_counter()
                 flags = self._repo.status(untracked_files="all")
+                if time.perf_counter() - started > STALE_INDEX_S and not self._refreshed:
+                    self._refresh_index(flags)
             else:
-                flags = {}
-                for p in paths:
-                    try:
-                        flags[p] = self._repo.status_file(p)
-                    except KeyError:
-                        continue  # neither tracked nor present: nothing to commit
+                flags = self._quick_flags(paths)
         except pygit2.GitError as exc:
             raise GitError(f"cannot read the work tree status: {exc}") from exc
         changed: list[str] = []
@@ -305,6 +309,60 @@ class GitStore:
                 changed.append(path)
         state = RepoState.HAND_EDITED if changed else RepoState.CLEAN
         return RepoStatus(state=state, changed=changed, head=head)
+
+    def _quick_flags(self, paths: list[str]) -> dict[str, int]:
+        """Status of a few paths by hashing them against HEAD's tree.
+
+        Cheaper than ``status_file`` on a large index (no index load), and
+        enough for the watcher's hints: a full scan still runs periodically
+        and catches anything staged by hand.
+        """
+        repo = self._repo
+        tree = None if repo.head_is_unborn else repo.head.peel(pygit2.Commit).tree
+        flags: dict[str, int] = {}
+        for path in dict.fromkeys(paths):
+            full = self.root / path
+            try:
+                entry = tree[path] if tree is not None else None
+            except KeyError:
+                entry = None
+            if entry is not None and not isinstance(entry, pygit2.Blob):
+                continue  # a folder: its files are reported on their own
+            present = full.is_symlink() or full.is_file()
+            if entry is None:
+                if present and not repo.path_is_ignored(path):
+                    flags[path] = FileStatus.WT_NEW
+            elif not present:
+                flags[path] = FileStatus.WT_DELETED
+            elif full.is_symlink():
+                flags[path] = FileStatus.WT_TYPECHANGE
+            else:
+                try:
+                    data = full.read_bytes()
+                except OSError:
+                    continue
+                if pygit2.hash(data) != entry.id:
+                    flags[path] = FileStatus.WT_MODIFIED
+        return flags
+
+    def _refresh_index(self, flags: dict[str, int]) -> None:
+        """Write fresh stat data into the index for every unchanged tracked file.
+
+        libgit2's status does not write back the stat data it had to
+        recompute (``git status`` does), so after a copy or restore of the
+        repo every scan would hash every file again. Only files whose content
+        equals the index are touched; nothing is staged. Runs once per store.
+        """
+        self._refreshed = True
+        if self.blocked_reason() is not None:
+            return
+        index = self._repo.index
+        index.read(False)
+        changed = set(flags)
+        for entry in index:
+            if entry.path not in changed and (self.root / entry.path).is_file():
+                index.add(entry.path)
+        index.write()
 
     # -- writing -------------------------------------------------------
 
@@ -348,6 +406,8 @@ class GitStore:
                     changes[path] = None
             base = parent.tree if parent is not None else None
             tree_id = self._build_tree(base, {tuple(p.split("/")): c for p, c in changes.items()})
+            if tree_id is None:  # every file removed: an empty root tree
+                tree_id = repo.TreeBuilder().write()
             sig = signature(when)
             parents = [parent.id] if parent is not None else []
             commit_id = repo.create_commit("HEAD", sig, sig, message, tree_id, parents)
@@ -372,7 +432,7 @@ class GitStore:
         self,
         base: pygit2.Tree | None,
         changes: dict[tuple[str, ...], tuple[pygit2.Oid, int] | None],
-    ) -> pygit2.Oid:
+    ) -> pygit2.Oid | None:
         repo = self._repo
         builder = repo.TreeBuilder(base) if base is not None else repo.TreeBuilder()
         nested: dict[str, dict[tuple[str, ...], tuple[pygit2.Oid, int] | None]] = {}
@@ -390,11 +450,13 @@ class GitStore:
             existing = base[name] if base is not None and name in base else None
             sub_base = existing if isinstance(existing, pygit2.Tree) else None
             sub_id = self._build_tree(sub_base, sub)
-            if len(repo[sub_id]) == 0:
+            if sub_id is None:
                 if builder.get(name) is not None:
                     builder.remove(name)
             else:
                 builder.insert(name, sub_id, FileMode.TREE)
+        if len(builder) == 0:
+            return None  # an emptied folder disappears from its parent
         return builder.write()
 
     def now(self) -> datetime:

@@ -17,6 +17,7 @@ DEFAULT_REPO = "~/agent-memory"
 """Default repo path, shared with the Agent Memory Repo skill (DESIGN.md §2)."""
 
 _SLUG_RE = re.compile(r"[^a-z0-9]+")
+_WS_ID_RE = re.compile(r"^ws-[0-9a-z]{8}$")
 _REF_RE = re.compile(r"^repo:(?P<path>[^#]+)#L(?P<line>[1-9][0-9]*)$")
 
 
@@ -149,12 +150,16 @@ def normalize_workspace(value: str) -> tuple[str, str, str | None]:
     """Read a workspace given as a path or a name.
 
     Args:
-        value: a folder path (absolute, ``~``, ``.``-relative, or an existing
-            folder) or a plain name such as ``billing-service``.
+        value: a workspace id (``ws-`` and 8 characters), a folder path
+            (absolute, ``~``, ``.``-relative, or an existing folder) or a plain
+            name such as ``billing-service``.
 
     Returns:
         tuple[str, str, str | None]: ``(id, slug, absolute path or None)``.
     """
+    value = value.strip()
+    if _WS_ID_RE.match(value):
+        return value, slugify(value), None
     looks_like_path = value.startswith(("/", "~", ".")) or os.sep in value or Path(value).is_dir()
     if looks_like_path:
         absolute = os.path.normpath(os.path.abspath(os.path.expanduser(value)))

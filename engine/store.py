@@ -91,6 +91,7 @@ class MemoryStore:
         self.git = git
         self.lock = WriteLock(git.git_dir)
         self.state_dir = state_dir(git.git_dir)
+        self._workspaces: dict[str, str] = {}
 
     # -- opening -------------------------------------------------------
 
@@ -264,21 +265,37 @@ class MemoryStore:
 
     # -- the writer ----------------------------------------------------
 
-    def _find_workspace_file(self, ws_id: str, slug: str) -> str | None:
-        folder = self.root / WORKSPACES
-        preferred = folder / f"{slug}.md"
-        candidates = [preferred] if preferred.is_file() else []
-        if folder.is_dir():
-            candidates += sorted(p for p in folder.glob("*.md") if p != preferred)
-        for candidate in candidates:
-            try:
-                parsed = fmt.parse(candidate.read_bytes(), candidate.name)
-            except (OSError, FormatError):
-                continue
-            for _, entry in parsed.entries()[:3]:
-                if entry.meta.get("workspace") == ws_id:
-                    return f"{WORKSPACES}/{candidate.name}"
+    @staticmethod
+    def _workspace_id_of(path: Path) -> str | None:
+        """The ``workspace:`` id named in the first entries of a workspace file, or None."""
+        try:
+            with path.open("rb") as fh:
+                head = fh.read(2048)
+            parsed = fmt.parse(head.rsplit(b"\n", 1)[0] if len(head) == 2048 else head, path.name)
+        except (OSError, FormatError):
+            return None
+        for _, entry in parsed.entries()[:3]:
+            if entry.meta.get("workspace"):
+                return entry.meta["workspace"]
         return None
+
+    def _find_workspace_file(self, ws_id: str) -> str | None:
+        """The file of workspace ``ws_id``, from a map rebuilt from the files' first entries.
+
+        The map is checked against the file on every hit and rebuilt on a
+        miss, so renamed or hand-made workspace files are found.
+        """
+        cached = self._workspaces.get(ws_id)
+        if cached is not None and self._workspace_id_of(self.root / cached) == ws_id:
+            return cached
+        folder = self.root / WORKSPACES
+        self._workspaces = {}
+        if folder.is_dir():
+            for candidate in sorted(folder.glob("*.md")):
+                found = self._workspace_id_of(candidate)
+                if found and found not in self._workspaces:
+                    self._workspaces[found] = f"{WORKSPACES}/{candidate.name}"
+        return self._workspaces.get(ws_id)
 
     def _route(self, cand: Candidate) -> _Target:
         if cand.pin:
@@ -286,7 +303,7 @@ class MemoryStore:
         if cand.scope == "workspace":
             assert cand.workspace is not None
             ws_id, slug, abs_path = normalize_workspace(cand.workspace)
-            found = self._find_workspace_file(ws_id, slug)
+            found = self._find_workspace_file(ws_id)
             if found is not None:
                 return _Target(found)
             name = slug
@@ -351,7 +368,9 @@ class MemoryStore:
             return WriteResult(action=Action.REFUSED, reason=reason)
         target = self._route(cand)
         with self.lock.hold("remember"):
-            check = None if hint is None else sorted({*hint, target.path, MEMORY_MD})
+            check = None if hint is None else sorted({*hint, target.path})
+            if check is not None and target.new_workspace is not None:
+                check.append(MEMORY_MD)
             self._commit_hand_edits_locked(check)
             try:
                 return self._remember_locked(cand, target)
@@ -410,6 +429,8 @@ class MemoryStore:
         writes[rel] = data
         for path, blob in writes.items():
             atomic_write(self.root / path, blob)
+        if target.new_workspace is not None:
+            self._workspaces[target.new_workspace[0]] = rel
         verb = "Replace" if action is Action.REPLACED else "Remember"
         message = format_message(
             f"{verb} {cand.kind or 'fact'}: {_summary(entry.text)}", _trailers(cand.origin, cand.task)

@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""Benchmark: ``remember()`` against the same write done with the git command line.
+
+Both run side by side on private copies of one corpus (a memory repo such as
+one made by ``make_corpus.py``). Each write appends one entry to a workspace
+file and commits it:
+
+- ``git CLI``: append with Python, then ``git add <path>`` and ``git commit``
+  (hooks off, as memrepo never runs them): the baseline.
+- ``memrepo scan``: ``await MemoryRepo.remember()`` with a full hand-edit
+  scan of the work tree before each write (no watcher running).
+- ``memrepo watch``: the same with the watcher running, so only the paths it
+  saw change (plus the target and MEMORY.md) are checked for hand edits.
+
+Prints p50/p95 per write in milliseconds and the speed-up ratio of each
+memrepo mode over the command line (baseline p50 / mode p50), then checks
+that ``git status --porcelain`` is clean after the memrepo writes (the index
+kept in step).
+
+Usage:
+    python benchmarks/bench_remember.py --corpus PATH [--writes 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from engine.models import Candidate  # noqa: E402
+from engine.repo import MemoryRepo  # noqa: E402
+
+GIT_ENV = {
+    **os.environ,
+    "GIT_CONFIG_NOSYSTEM": "1",
+    "GIT_AUTHOR_NAME": "bench",
+    "GIT_AUTHOR_EMAIL": "bench@example.invalid",
+    "GIT_COMMITTER_NAME": "bench",
+    "GIT_COMMITTER_EMAIL": "bench@example.invalid",
+}
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-quantile (0..1) of values, nearest-rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def copy_corpus(corpus: Path, dest: Path) -> Path:
+    """Copy the corpus (with .git) to dest and return it."""
+    shutil.copytree(corpus, dest, symlinks=True)
+    return dest
+
+
+def workspace_id(path: Path) -> str:
+    """The ``workspace:`` id in a workspace file's first lines."""
+    match = re.search(r"workspace: (ws-[0-9a-z]{8})", path.read_text(encoding="utf-8"))
+    if match is None:
+        raise SystemExit(f"{path} names no workspace id")
+    return match.group(1)
+
+
+def workspaces(root: Path, count: int) -> list[str]:
+    """Names of existing workspace files to write to, round robin."""
+    files = sorted((root / "workspaces").glob("*.md"))[:count]
+    if not files:
+        raise SystemExit(f"{root} has no workspaces/*.md: is it a make_corpus.py repo?")
+    return [f.name for f in files]
+
+
+def bench_git_cli(root: Path, writes: int, targets: list[str]) -> list[float]:
+    """Append + git add + git commit per write; returns seconds per write."""
+    times: list[float] = []
+    git = ["git", "-c", "core.hooksPath=/dev/null", "-c", "commit.gpgsign=false"]
+    for i in range(writes):
+        rel = f"workspaces/{targets[i % len(targets)]}"
+        t0 = time.perf_counter()
+        with open(root / rel, "a", encoding="utf-8") as fh:
+            fh.write(f"- Benchmark entry {i} for the command line [by: agent; added: 2026-11-30]\n")
+        subprocess.run([*git, "add", "--", rel], cwd=root, check=True, env=GIT_ENV)
+        subprocess.run(
+            [*git, "commit", "-q", "-m", f"Remember fact: benchmark entry {i}\n\nOrigin: cli", "--", rel],
+            cwd=root,
+            check=True,
+            env=GIT_ENV,
+        )
+        times.append(time.perf_counter() - t0)
+    return times
+
+
+async def bench_memrepo(root: Path, writes: int, targets: list[str], watch: bool) -> list[float]:
+    """``remember()`` per write on an open MemoryRepo; returns seconds per write."""
+    repo = await MemoryRepo.open(root, create=False)
+    try:
+        if watch:
+            repo.start_watching()
+            await asyncio.sleep(0.5)  # let the watcher register before timing
+        # Workspace files name their workspace id in their first entry; writing
+        # by that id routes to the same file the command line writes.
+        names = [workspace_id(root / "workspaces" / t) for t in targets]
+        await repo.remember(Candidate(text="warm-up entry", scope="workspace", workspace=names[0]))
+        times: list[float] = []
+        for i in range(writes):
+            cand = Candidate(
+                text=f"Benchmark entry {i} through memrepo",
+                scope="workspace",
+                workspace=names[i % len(names)],
+            )
+            t0 = time.perf_counter()
+            result = await repo.remember(cand)
+            times.append(time.perf_counter() - t0)
+            if result.commit is None:
+                raise SystemExit(f"write {i} made no commit: {result}")
+        return times
+    finally:
+        await repo.close()
+
+
+def report(name: str, times: list[float], baseline_p50: float | None) -> float:
+    """Print one row; returns p50 in seconds."""
+    p50, p95 = percentile(times, 0.5), percentile(times, 0.95)
+    ratio = f"{baseline_p50 / p50:6.1f}x" if baseline_p50 else "  1.0x"
+    print(f"{name:<16} p50 {p50 * 1000:7.2f} ms   p95 {p95 * 1000:7.2f} ms   "
+          f"mean {statistics.fmean(times) * 1000:7.2f} ms   vs git CLI {ratio}")
+    return p50
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--corpus", type=Path, required=True, help="a memory repo to copy (not modified)")
+    ap.add_argument("--writes", type=int, default=200, help="writes per mode")
+    ap.add_argument("--workspaces", type=int, default=50, help="distinct files written round robin")
+    args = ap.parse_args()
+    corpus = args.corpus.resolve()
+    if not (corpus / ".git").is_dir():
+        raise SystemExit(f"{corpus} is not a git repository")
+    with tempfile.TemporaryDirectory(prefix="memrepo-bench-") as tmp:
+        tmpdir = Path(tmp)
+        os.environ["HOME"] = str(tmpdir)  # no user git config, no user memrepo config
+        n_files = sum(1 for p in corpus.rglob("*") if p.is_file() and ".git" not in p.parts)
+        print(f"corpus {corpus}: {n_files} files; {args.writes} writes per mode\n")
+        cli_root = copy_corpus(corpus, tmpdir / "cli")
+        targets = workspaces(cli_root, args.workspaces)
+        cli = bench_git_cli(cli_root, args.writes, targets)
+        base = report("git CLI", cli, None)
+        for mode in ("scan", "watch"):
+            root = copy_corpus(corpus, tmpdir / mode)
+            times = asyncio.run(bench_memrepo(root, args.writes, targets, watch=mode == "watch"))
+            report(f"memrepo {mode}", times, base)
+            porcelain = subprocess.run(
+                ["git", "status", "--porcelain"], cwd=root, capture_output=True, text=True, check=True
+            ).stdout
+            state = "clean" if not porcelain.strip() else f"NOT clean:\n{porcelain[:500]}"
+            print(f"{'':<16} git status after memrepo {mode}: {state}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
