@@ -356,13 +356,17 @@ class GitStore:
         self._refreshed = True
         if self.blocked_reason() is not None:
             return
-        index = self._repo.index
-        index.read(False)
-        changed = set(flags)
-        for entry in index:
-            if entry.path not in changed and (self.root / entry.path).is_file():
-                index.add(entry.path)
-        index.write()
+        try:
+            index = self._repo.index
+            index.read(False)
+            changed = set(flags)
+            for entry in index:
+                if entry.path not in changed and (self.root / entry.path).is_file():
+                    index.add(entry.path)
+            index.write()
+        except (pygit2.GitError, OSError):
+            # Opportunistic, like git status: another process holds the index.
+            return
 
     # -- writing -------------------------------------------------------
 
