@@ -1,0 +1,294 @@
+"""The memrepo terminal app: the screen frame, the repo's lifetime, live updates.
+
+:func:`run_app` is what ``memrepo`` with no arguments calls. The app opens the
+:class:`~engine.repo.MemoryRepo` in a worker, hands it to every pane
+(:mod:`tui.panes`), watches the work tree with ``repo.changes()`` and closes
+the repo on exit. Every engine call is awaited in a worker, so the event loop
+never blocks; a failed worker is an error notice, never a crash.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import work
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import ContentSwitcher, Footer
+
+from .commands import FileCommands
+from .header import RepoHeader
+from .locations import display_path, user_themes_dir
+from .messages import (
+    FileOpenRequested,
+    RepoOpened,
+    RepoOpenFailed,
+    RepoStatusRead,
+    WorkTreeChanged,
+)
+from .panes import PANES, FolderPane, Pane
+from .themes import DEFAULT_THEME, SEMANTIC_DEFAULTS, load_themes
+from .workers import ReportWorkerErrors
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from engine.repo import MemoryRepo
+
+HEAD_POLL_S = 3.0
+"""How often HEAD is checked, to notice commits made by git alone (no work-tree change)."""
+
+
+class MainScreen(ReportWorkerErrors, Screen[None], inherit_bindings=False):
+    """Header, the panes (one shown at a time), footer."""
+
+    ALLOW_IN_MAXIMIZED_VIEW = "RepoHeader, Footer"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("tab", "app.focus_next", "Next box", id="screen.focus-next"),
+        Binding("shift+tab", "app.focus_previous", "Previous box", id="screen.focus-previous",
+                show=False),
+    ]
+    """Keys that move focus between the boxes of a pane."""
+
+    def compose(self) -> ComposeResult:
+        """Yield the header, every pane in a switcher, and the footer."""
+        yield RepoHeader(id="header")
+        with ContentSwitcher(initial=PANES[0].PANE_ID, id="panes"):
+            for pane in PANES:
+                yield pane()
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        """Start the app's work once the header and panes exist."""
+        app = self.app
+        assert isinstance(app, MemrepoApp)
+        app.start()
+
+
+class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
+    """The memrepo terminal app.
+
+    Args:
+        root: the memory repo's folder (opened, or created, on mount).
+        theme: the theme to start with; an unknown one falls back to
+            ``memrepo-dark`` with a notice.
+        themes_dir: the folder of the user's themes; None for the
+            platformdirs config folder.
+        watch: follow changes on disk live (tests of static screens turn it off).
+
+    Attributes:
+        root: the repo folder given.
+        repo: the open repo, or None until open (or when it failed to open).
+    """
+
+    CSS_PATH = "app.tcss"
+    TITLE = "memrepo"
+    COMMANDS = App.COMMANDS | {FileCommands}
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help", "Keys", id="app.help"),
+        Binding("r", "reload", "Refresh", id="app.refresh"),
+        Binding("ctrl+p", "command_palette", "Commands", id="app.command-palette"),
+        Binding("q", "quit", "Quit", id="app.quit"),
+        Binding("ctrl+q,ctrl+c", "quit", "Quit from anywhere", id="app.quit-now",
+                priority=True, show=False),
+        *(
+            Binding(str(number), f"show_pane('{pane.PANE_ID}')", f"{pane.PANE_TITLE} pane",
+                    id=f"app.pane-{pane.PANE_ID}", show=False)
+            for number, pane in enumerate(PANES, start=1)
+        ),
+    ]
+    """Keys that work everywhere (a focused box may use a key first)."""
+
+    def __init__(
+        self,
+        root: Path,
+        theme: str = DEFAULT_THEME,
+        *,
+        themes_dir: Path | None = None,
+        watch: bool = True,
+    ) -> None:
+        super().__init__()
+        self.root = Path(root)
+        self.repo: MemoryRepo | None = None
+        self._watch = watch
+        # Smooth scrolling costs frames over SSH and makes a key feel late: jump instead.
+        self.animation_level = "none"
+        self._head: str | None = None
+        self._state: str | None = None
+        self._startup_notices: list[str] = []
+        self.main_screen = MainScreen(id="main")
+        """The screen under any modal one: header, panes, footer."""
+        loaded = load_themes(user_themes_dir() if themes_dir is None else themes_dir)
+        for item in loaded.themes.values():
+            self.register_theme(item)
+        self._startup_notices += loaded.problems
+        if theme in self.available_themes:
+            self.theme = theme
+        else:
+            self._startup_notices.append(f"theme {theme!r} is not available; using {DEFAULT_THEME}")
+            self.theme = DEFAULT_THEME
+
+    # -- frame ---------------------------------------------------------
+
+    def get_default_screen(self) -> MainScreen:
+        """The main screen with the panes."""
+        return self.main_screen
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """memrepo's semantic colours, so any theme (Textual's own too) can be used."""
+        return dict(SEMANTIC_DEFAULTS[self.current_theme.dark])
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's commands plus memrepo's, offered only when they can run."""
+        yield from super().get_system_commands(screen)
+        if self.repo is not None:
+            yield SystemCommand("Refresh", "List the files and read the status again",
+                                self.action_reload)
+        yield SystemCommand("Keys: every binding", "Show the help screen with every key",
+                            self.action_help)
+
+    @property
+    def header(self) -> RepoHeader:
+        """The header line of the main screen."""
+        return self.main_screen.query_one(RepoHeader)
+
+    def panes(self) -> list[Pane]:
+        """Every pane of the main screen, in number-key order."""
+        return list(self.main_screen.query(Pane))
+
+    def start(self) -> None:
+        """Show start-up notices, fill the header, open the repo (once the main screen is up)."""
+        for notice in self._startup_notices:
+            self.notify(notice, title="Theme", severity="warning", timeout=8)
+        header = self.header
+        header.panes = tuple(p.PANE_TITLE for p in PANES)
+        header.repo_path = display_path(self.root)
+        self.panes()[0].focus_default()
+        self.open_repo()
+
+    async def on_unmount(self) -> None:
+        """Close the repo: stops the watcher and the engine's worker thread."""
+        if self.repo is not None:
+            repo, self.repo = self.repo, None
+            await repo.close()
+
+    # -- workers -------------------------------------------------------
+
+    @work(group="repo", exit_on_error=False, description="Opening the memory repo")
+    async def open_repo(self) -> None:
+        """Open the memory repo (creating it when missing) on the engine's thread."""
+        from engine.errors import MemrepoError
+        from engine.repo import MemoryRepo
+
+        try:
+            repo = await MemoryRepo.open(self.root, create=True, origin="tui")
+        except MemrepoError as exc:
+            self.post_message(RepoOpenFailed(str(exc)))
+            return
+        self.repo = repo
+        self.post_message(RepoOpened(repo))
+
+    @work(group="watch", exit_on_error=False, description="Watching the memory folder")
+    async def watch_work_tree(self, repo: MemoryRepo) -> None:
+        """Post a :class:`WorkTreeChanged` for every burst of changes on disk."""
+        async for event in repo.changes():
+            self.post_message(WorkTreeChanged(event.paths))
+
+    @work(group="status", exclusive=True, exit_on_error=False,
+          description="Reading the repo status")
+    async def refresh_status(self) -> None:
+        """Read clean / hand-edited / blocked and HEAD."""
+        if self.repo is not None:
+            self.post_message(RepoStatusRead(await self.repo.status()))
+
+    @work(group="head", exclusive=True, exit_on_error=False, description="Checking HEAD")
+    async def check_head(self) -> None:
+        """Read the status again when HEAD moved (a commit made with git alone)."""
+        if self.repo is not None and await self.repo.head() != self._head:
+            self.refresh_status()
+
+    # -- messages ------------------------------------------------------
+
+    def on_repo_opened(self, message: RepoOpened) -> None:
+        """Hand the repo to every pane, then follow it."""
+        for pane in self.panes():
+            pane.attach(message.repo)
+        self.refresh_status()
+        if self._watch:
+            self.watch_work_tree(message.repo)
+            self.set_interval(HEAD_POLL_S, self.check_head)
+
+    def on_repo_open_failed(self, message: RepoOpenFailed) -> None:
+        """Say why the repo could not be opened."""
+        self.header.state = ""
+        self.notify(message.error, title="Cannot open the memory repo", severity="error",
+                    timeout=30)
+
+    def on_work_tree_changed(self, message: WorkTreeChanged) -> None:
+        """Refresh the status and let each pane refresh what the paths touch."""
+        self.refresh_status()
+        for pane in self.panes():
+            pane.work_tree_changed(message.paths)
+
+    def on_repo_status_read(self, message: RepoStatusRead) -> None:
+        """Show the status; say why once when the repo becomes blocked."""
+        status = message.status
+        self._head = status.head
+        self.header.show_status(status)
+        state = status.state.value
+        if state == "blocked" and self._state != "blocked":
+            self.notify(status.reason or "writes are blocked", title="Memory repo blocked",
+                        severity="warning", timeout=10)
+        self._state = state
+
+    def on_file_open_requested(self, message: FileOpenRequested) -> None:
+        """Show the Folder pane with the file open."""
+        self.action_show_pane(FolderPane.PANE_ID)
+        self.main_screen.query_one(FolderPane).show_file(message.path)
+
+    # -- actions -------------------------------------------------------
+
+    def action_help(self) -> None:
+        """Show every key."""
+        from .help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_reload(self) -> None:
+        """Read the files and the status again."""
+        if self.repo is None:
+            self.notify("The memory repo is not open yet", severity="warning", timeout=3)
+            return
+        self.refresh_status()
+        for pane in self.panes():
+            pane.reload()
+        self.notify("Refreshed", timeout=1.5)
+
+    def action_show_pane(self, pane_id: str) -> None:
+        """Show a pane and focus its first box.
+
+        Args:
+            pane_id: a ``PANE_ID`` from :data:`tui.panes.PANES`.
+        """
+        screen = self.main_screen
+        screen.query_one("#panes", ContentSwitcher).current = pane_id
+        ids = [p.PANE_ID for p in PANES]
+        self.header.active = ids.index(pane_id)
+        screen.query_one(f"#{pane_id}", Pane).focus_default()
+
+
+def run_app(root: Path, theme: str = DEFAULT_THEME) -> None:
+    """Run the terminal app on a memory repo until the user quits.
+
+    Args:
+        root: the memory repo's folder (``memrepo`` has already opened or
+            created it).
+        theme: the theme name from the settings; an unknown or broken theme
+            falls back to ``memrepo-dark`` with a notice.
+    """
+    MemrepoApp(root, theme=theme).run()

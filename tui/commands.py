@@ -1,0 +1,48 @@
+"""Command palette entries built from the app's current state (STYLE.md habit 8).
+
+``ctrl+p`` then a few letters of a path opens any file of the repo, which is
+the fast way around a 2,000-file folder.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from .messages import FileOpenRequested
+
+DISCOVER_LIMIT = 20
+"""Files offered before anything is typed."""
+
+
+class FileCommands(Provider):
+    """Open a file of the memory repo by (fuzzy) path."""
+
+    def _paths(self) -> list[str]:
+        from .panes import FolderPane
+
+        panes = self.app.query(FolderPane)
+        return list(panes.first().files) if panes else []
+
+    def _open(self, path: str) -> None:
+        self.app.post_message(FileOpenRequested(path))
+
+    async def discover(self) -> Hits:
+        """Offer the top-level files before anything is typed."""
+        top = [p for p in self._paths() if "/" not in p][:DISCOVER_LIMIT]
+        for path in top:
+            yield DiscoveryHit(f"Open {path}", partial(self._open, path), help="Folder pane")
+
+    async def search(self, query: str) -> Hits:
+        """Yield every file whose path matches ``query``.
+
+        Args:
+            query: what the user typed.
+        """
+        matcher = self.matcher(query)
+        for path in self._paths():
+            score = matcher.match(path)
+            if score > 0:
+                yield Hit(score, matcher.highlight(path), partial(self._open, path),
+                          text=path, help="Open in the Folder pane")

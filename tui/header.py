@@ -1,0 +1,102 @@
+"""The one-line header: panes, the repo's path, HEAD and clean/dirty state.
+
+No clock and no host name: the header shows only what the repo says, so
+snapshots are stable.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.reactive import reactive
+from textual.widgets import Label
+
+if TYPE_CHECKING:
+    from engine.models import RepoStatus
+
+STATE_LABELS = {
+    "clean": "clean",
+    "hand_edited": "hand-edited",
+    "blocked": "blocked",
+}
+"""How each ``RepoState`` value reads in the header."""
+
+
+class RepoHeader(Horizontal):
+    """The header line; the app sets its reactives, it draws them."""
+
+    panes: reactive[tuple[str, ...]] = reactive(tuple)
+    """Pane titles in number-key order."""
+    active: reactive[int] = reactive(0)
+    """Index of the pane on screen."""
+    repo_path: reactive[str] = reactive("")
+    """The repo's path as people read it (``~/agent-memory``)."""
+    head: reactive[str | None] = reactive(None)
+    """HEAD's full id, None while unborn."""
+    state: reactive[str] = reactive("")
+    """A ``RepoState`` value, or ``""`` before the first status read."""
+    changed: reactive[int] = reactive(0)
+    """How many files were changed by hand."""
+
+    def compose(self) -> ComposeResult:
+        """Yield the labels, left to right."""
+        yield Label("memrepo", id="header-brand")
+        yield Label("", id="header-panes")
+        yield Label("", id="header-path", markup=False)
+        yield Label("", id="header-head")
+        yield Label("", id="header-state")
+
+    def show_status(self, status: RepoStatus) -> None:
+        """Show a freshly read status.
+
+        Args:
+            status: from ``MemoryRepo.status()``.
+        """
+        self.head = status.head
+        self.state = status.state.value
+        self.changed = len(status.changed)
+
+    def watch_panes(self) -> None:
+        self._draw()
+
+    def watch_active(self) -> None:
+        self._draw()
+
+    def watch_repo_path(self) -> None:
+        self._draw()
+
+    def watch_head(self) -> None:
+        self._draw()
+
+    def watch_state(self) -> None:
+        self._draw()
+
+    def watch_changed(self) -> None:
+        self._draw()
+
+    def on_mount(self) -> None:
+        """Draw the initial values."""
+        self._draw()
+
+    def _draw(self) -> None:
+        if not self.is_mounted:
+            return
+        parts = []
+        for index, title in enumerate(self.panes):
+            text = f"{index + 1} {title}"
+            parts.append(f"[reverse] {text} [/]" if index == self.active else f" {text} ")
+        self.query_one("#header-panes", Label).update("".join(parts))
+        self.query_one("#header-path", Label).update(self.repo_path)
+        head = "" if not self.state else f"HEAD {self.head[:7]}" if self.head else "HEAD unborn"
+        self.query_one("#header-head", Label).update(head)
+        state = self.query_one("#header-state", Label)
+        for value in STATE_LABELS:
+            state.set_class(value == self.state, f"-{value.replace('_', '-')}")
+        if not self.state:
+            state.update("opening…")
+        elif self.state == "hand_edited":
+            state.update(f"● hand-edited {self.changed}")
+        else:
+            state.update(f"● {STATE_LABELS.get(self.state, self.state)}")

@@ -1,0 +1,74 @@
+"""The app's own messages, named as events (Harlequin's habit).
+
+Workers post these; handlers update state and pass it down to the panes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.message import Message
+
+if TYPE_CHECKING:
+    from engine.models import RepoStatus
+    from engine.repo import MemoryRepo
+
+
+class RepoOpened(Message):
+    """The memory repo is open and ready for reads.
+
+    Attributes:
+        repo: the open repo; the app owns it and closes it on exit.
+    """
+
+    def __init__(self, repo: MemoryRepo) -> None:
+        super().__init__()
+        self.repo = repo
+
+
+class RepoOpenFailed(Message):
+    """The memory repo could not be opened.
+
+    Attributes:
+        error: one line for a person.
+    """
+
+    def __init__(self, error: str) -> None:
+        super().__init__()
+        self.error = error
+
+
+class WorkTreeChanged(Message):
+    """Files in the work tree changed on disk (another terminal, an editor, an agent).
+
+    Attributes:
+        paths: the repo-relative paths added, modified or deleted.
+    """
+
+    def __init__(self, paths: list[str]) -> None:
+        super().__init__()
+        self.paths = paths
+
+
+class RepoStatusRead(Message):
+    """A fresh clean / hand-edited / blocked status was read.
+
+    Attributes:
+        status: the status, with HEAD's id.
+    """
+
+    def __init__(self, status: RepoStatus) -> None:
+        super().__init__()
+        self.status = status
+
+
+class FileOpenRequested(Message):
+    """Someone asked to show a file in the Folder pane (command palette, a link).
+
+    Attributes:
+        path: the repo-relative path.
+    """
+
+    def __init__(self, path: str) -> None:
+        super().__init__()
+        self.path = path

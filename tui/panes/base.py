@@ -1,0 +1,61 @@
+"""The contract between the app and its panes.
+
+State flows down: the app opens the repo and hands it to every pane with
+:meth:`Pane.attach`, then passes on work-tree changes with
+:meth:`Pane.work_tree_changed`. Panes post intent up as messages
+(:mod:`tui.messages`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.widget import Widget
+
+from ..workers import ReportWorkerErrors
+
+if TYPE_CHECKING:
+    from engine.repo import MemoryRepo
+
+
+class Pane(ReportWorkerErrors, Widget):
+    """A full-size pane of the app.
+
+    Attributes:
+        PANE_ID: the widget id, also used in binding ids (``app.pane-<id>``).
+        PANE_TITLE: the name shown in the header and the help screen.
+        repo: the open memory repo, or None until the app has opened it.
+    """
+
+    PANE_ID: ClassVar[str]
+    PANE_TITLE: ClassVar[str]
+
+    def __init__(self) -> None:
+        """Create the pane with its registry id."""
+        super().__init__(id=self.PANE_ID)
+        self.repo: MemoryRepo | None = None
+
+    def attach(self, repo: MemoryRepo) -> None:
+        """Take the open repo and load what the pane shows.
+
+        Args:
+            repo: the open repo (owned and closed by the app).
+        """
+        self.repo = repo
+        self.reload()
+
+    def reload(self) -> None:
+        """Read everything the pane shows again (the ``r`` key)."""
+        raise NotImplementedError
+
+    def work_tree_changed(self, paths: list[str]) -> None:
+        """Refresh what these changed paths affect, and nothing else.
+
+        Args:
+            paths: repo-relative paths added, modified or deleted on disk.
+        """
+        raise NotImplementedError
+
+    def focus_default(self) -> None:
+        """Focus the widget a user starts from when the pane is shown."""
+        self.focus()

@@ -1,0 +1,288 @@
+"""The Folder pane: the file tree, the open file's entries, and its raw text.
+
+Everything comes from the engine's public API: ``list_files()`` for the tree,
+``read_file()`` for the entries and the text. Live updates refresh only what
+a change touched: the tree when files came or went, the open file when it
+changed.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Container
+from textual.widgets import DataTable, Tree
+
+from ..widgets.entry_table import EntryTable
+from ..widgets.file_tree import FileTree, TreeItem
+from ..widgets.preview import FilePreview, PreviewText
+from .base import Pane
+
+ENTRY_POINT = "MEMORY.md"
+"""The file opened first (DESIGN.md §2)."""
+
+FOLDER_NOTE_FILES = 200
+"""A folder's note lists at most this many files."""
+
+WIDE_AT = 140
+"""From this many columns the preview sits beside the entries instead of under them."""
+
+
+def human_size(size: int) -> str:
+    """A byte count for people: ``812 B``, ``4.1 KB``, ``2.3 MB``.
+
+    Args:
+        size: bytes.
+
+    Returns:
+        str: the size with one decimal above a kilobyte.
+    """
+    if size < 1024:
+        return f"{size} B"
+    if size < 1024 * 1024:
+        return f"{size / 1024:.1f} KB"
+    return f"{size / (1024 * 1024):.1f} MB"
+
+
+class FolderPane(Pane):
+    """Browse the memory folder: tree, entries with provenance, preview; live."""
+
+    PANE_ID = "folder"
+    PANE_TITLE = "Folder"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("z", "zoom", "Zoom", id="folder.zoom",
+                tooltip="Fill the screen with the focused box; z or esc to go back"),
+    ]
+    """Keys of the Folder pane, whatever has focus inside it."""
+
+    def __init__(self) -> None:
+        """Create the pane; it loads once the app attaches the repo."""
+        super().__init__()
+        self._sizes: dict[str, int] = {}
+        self._open_file: str | None = None
+        self._pending: set[str] = set()
+        self._loaded = False
+        self._wanted: str | None = None
+
+    def compose(self) -> ComposeResult:
+        """Yield the tree on the left, entries and preview on the right."""
+        tree = FileTree(id="folder-tree")
+        tree.border_title = "Files"
+        yield tree
+        with Container(id="folder-right"):
+            table = EntryTable(id="folder-entries")
+            table.border_title = "Entries"
+            yield table
+            yield FilePreview(id="folder-preview")
+
+    # -- state ---------------------------------------------------------
+
+    @property
+    def files(self) -> dict[str, int]:
+        """Every file of the repo with its size, as last listed."""
+        return dict(self._sizes)
+
+    @property
+    def open_file(self) -> str | None:
+        """The file whose entries and text are shown, or None."""
+        return self._open_file
+
+    @property
+    def tree(self) -> FileTree:
+        """The file tree."""
+        return self.query_one(FileTree)
+
+    @property
+    def table(self) -> EntryTable:
+        """The entries table."""
+        return self.query_one(EntryTable)
+
+    @property
+    def preview(self) -> FilePreview:
+        """The preview box."""
+        return self.query_one(FilePreview)
+
+    # -- Pane contract -------------------------------------------------
+
+    def reload(self) -> None:
+        """List the files again and re-read the open file."""
+        if self._open_file is not None:
+            self._pending.add(self._open_file)
+        self.load_files()
+
+    def work_tree_changed(self, paths: list[str]) -> None:
+        """List the files again; re-read the open file if it is among ``paths``.
+
+        Args:
+            paths: repo-relative paths changed on disk.
+        """
+        self._pending.update(paths)
+        self.load_files()
+
+    def focus_default(self) -> None:
+        """Focus the file tree."""
+        self.tree.focus()
+
+    def show_file(self, path: str) -> None:
+        """Open a file and put the tree's cursor on it (command palette, links).
+
+        Args:
+            path: a repo-relative file path.
+        """
+        if not self._loaded:
+            self._wanted = path
+            return
+        if path not in self._sizes:
+            self.notify(f"No file {path} in the memory repo", severity="warning")
+            return
+        self._open(path)
+        self.tree.select_path(path)
+
+    # -- workers -------------------------------------------------------
+
+    @work(group="folder-files", exclusive=True, exit_on_error=False,
+          description="Listing the memory files")
+    async def load_files(self) -> None:
+        """List the repo's files and apply the difference to the tree."""
+        if self.repo is None:
+            return
+        files = await self.repo.list_files()
+        changed, self._pending = self._pending, set()
+        self._apply_files(files, changed)
+
+    @work(group="folder-read", exclusive=True, exit_on_error=False, description="Reading a file")
+    async def read_file(self, path: str, keep_position: bool = False) -> None:
+        """Read one file through the engine and show it.
+
+        Args:
+            path: repo-relative path.
+            keep_position: keep the table cursor and preview scroll (live update).
+        """
+        from engine.errors import MemrepoError
+
+        if self.repo is None:
+            return
+        try:
+            view = await self.repo.read_file(path)
+        except MemrepoError as exc:
+            if path == self._open_file:
+                self.table.show_entries([])
+                self.preview.show_note(path, str(exc), error=True)
+            return
+        if path != self._open_file:
+            return  # the user has moved on
+        self.table.show_entries(view.entries, keep_cursor=keep_position)
+        if view.text is None:
+            self.preview.show_note(
+                path, f"Cannot show {path} ({human_size(view.size)}): {view.error}", error=True
+            )
+            return
+        count = len(view.entries)
+        subtitle = f"{human_size(view.size)} · {count} {'entry' if count == 1 else 'entries'}"
+        self.preview.show_text(path, subtitle, view.text, keep_position=keep_position)
+
+    # -- applying results ----------------------------------------------
+
+    def _apply_files(self, files: list[tuple[str, int]], changed: set[str]) -> None:
+        self._sizes = dict(files)
+        tree = self.tree
+        tree.set_files(self._sizes)
+        tree.border_title = f"Files {len(self._sizes)}"
+        if not self._loaded:
+            self._loaded = True
+            wanted, self._wanted = self._wanted, None
+            first = wanted if wanted in self._sizes else None
+            if first is None:
+                first = ENTRY_POINT if ENTRY_POINT in self._sizes else next(iter(self._sizes), None)
+            if first is not None:
+                self._open(first)
+                tree.select_path(first)
+            return
+        current = self._open_file
+        if current is not None and current not in self._sizes:
+            self._open_file = None
+            item = tree.cursor_item
+            if item is not None and item.is_file:
+                self._open(item.path)
+            else:
+                self.table.show_entries([])
+                self.preview.show_note(current, f"{current} was deleted.")
+        elif current is not None and current in changed:
+            self.read_file(current, keep_position=True)
+
+    def _open(self, path: str) -> None:
+        self._open_file = path
+        self.read_file(path)
+
+    def _show_folder(self, folder: str) -> None:
+        self._open_file = None
+        prefix = f"{folder}/"
+        inside = [(p, s) for p, s in self._sizes.items() if p.startswith(prefix)]
+        total = sum(s for _, s in inside)
+        lines = [f"{folder}/ holds {len(inside)} files, {human_size(total)}.", ""]
+        lines += [f"{p[len(prefix):]}  {human_size(s)}" for p, s in inside[:FOLDER_NOTE_FILES]]
+        if len(inside) > FOLDER_NOTE_FILES:
+            lines.append(f"… and {len(inside) - FOLDER_NOTE_FILES} more")
+        self.table.show_entries([])
+        self.preview.show_note(f"{folder}/", "\n".join(lines))
+
+    # -- events --------------------------------------------------------
+
+    @on(Tree.NodeHighlighted, "#folder-tree")
+    def _tree_moved(self, event: Tree.NodeHighlighted[TreeItem]) -> None:
+        item = event.node.data
+        if item is None:
+            return
+        if item.is_file:
+            if item.path != self._open_file:
+                self._open(item.path)
+        elif item.path:
+            self._show_folder(item.path)
+
+    @on(Tree.NodeSelected, "#folder-tree")
+    def _tree_selected(self, event: Tree.NodeSelected[TreeItem]) -> None:
+        item = event.node.data
+        if item is None or not item.is_file:
+            return
+        if self.table.row_count:
+            self.table.focus()
+        else:
+            self.preview.text_view.focus()
+
+    @on(DataTable.RowHighlighted, "#folder-entries")
+    def _entry_moved(self, event: DataTable.RowHighlighted) -> None:
+        # Only a user moving in the table scrolls the preview, not a live reload.
+        entry = self.table.highlighted_entry
+        if entry is not None and self.table.has_focus:
+            self.preview.text_view.go_to_line(entry.line)
+
+    @on(DataTable.RowSelected, "#folder-entries")
+    def _entry_selected(self, event: DataTable.RowSelected) -> None:
+        entry = self.table.highlighted_entry
+        if entry is None:
+            return
+        view = self.preview.text_view
+        view.focus()
+        view.go_to_line(entry.line)
+
+    def on_resize(self) -> None:
+        """Put the preview beside the entries on wide terminals, under them otherwise."""
+        self.set_class(self.size.width >= WIDE_AT, "-wide")
+
+    # -- actions -------------------------------------------------------
+
+    def action_zoom(self) -> None:
+        """Fill the screen with the focused box, or bring the layout back."""
+        screen = self.screen
+        if screen.maximized is not None:
+            screen.minimize()
+            return
+        focused = screen.focused
+        if isinstance(focused, PreviewText):
+            screen.maximize(self.preview, container=False)
+        elif focused is not None:
+            screen.maximize(focused, container=False)

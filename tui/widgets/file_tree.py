@@ -1,0 +1,230 @@
+"""The file tree of the Folder pane, built from the engine's file list.
+
+The tree never reads the filesystem: the pane hands it the paths from
+``MemoryRepo.list_files()`` and :meth:`FileTree.set_files` applies only the
+difference (added and removed nodes), so folds and the cursor survive live
+updates on a 2,000-file repo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.widgets import Tree
+from textual.widgets.tree import TreeNode
+
+INBOX = "inbox.md"
+"""The untrusted inbox (DESIGN.md §2), drawn in the ``$untrusted`` colour."""
+
+_TOGGLE = Style.from_meta({"toggle": True})
+"""Clicking a folder's marker folds it (the meta Textual's Tree looks for)."""
+
+EXPAND_ALL_UP_TO = 200
+"""Repos with at most this many files start with every folder open."""
+
+
+@dataclass(frozen=True, slots=True)
+class TreeItem:
+    """What a tree node stands for.
+
+    Attributes:
+        path: repo-relative path (``""`` for the root, no trailing ``/`` for folders).
+        is_file: a file (True) or a folder.
+    """
+
+    path: str
+    is_file: bool
+
+
+def _split(path: str) -> tuple[str, str]:
+    folder, _, name = path.rpartition("/")
+    return folder, name
+
+
+class FileTree(Tree[TreeItem], inherit_bindings=False):
+    """Every file of the memory repo, files before folders at each level."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down,j", "cursor_down", "Next file", id="tree.down", show=False),
+        Binding("up,k", "cursor_up", "Previous file", id="tree.up", show=False),
+        Binding("pagedown", "page_down", "Page down", id="tree.page-down", show=False),
+        Binding("pageup", "page_up", "Page up", id="tree.page-up", show=False),
+        Binding("home,g", "scroll_home", "First file", id="tree.first", show=False),
+        Binding("end,G", "scroll_end", "Last file", id="tree.last", show=False),
+        Binding("enter", "select_cursor", "Open", id="tree.open"),
+        Binding("space", "toggle_node", "Fold or unfold the folder", id="tree.toggle", show=False),
+        Binding("left,h", "cursor_parent", "Go to the parent folder", id="tree.parent", show=False),
+    ]
+    """Keys of the file tree (``enter`` on a folder folds or unfolds it)."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "file-tree--untrusted",
+        "file-tree--count",
+    }
+    """
+    | Class | Description |
+    | :- | :- |
+    | `file-tree--untrusted` | The inbox file's name. |
+    | `file-tree--count` | The file count after a folder's name. |
+    """
+
+    ICON_NODE = "▸ "
+    ICON_NODE_EXPANDED = "▾ "
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        """Create an empty tree; fill it with :meth:`set_files`.
+
+        Args:
+            id: the widget id.
+            classes: CSS classes.
+        """
+        super().__init__("memory", TreeItem("", False), id=id, classes=classes)
+        self.show_root = False
+        self.guide_depth = 2
+        self._files: dict[str, TreeNode[TreeItem]] = {}
+        self._folders: dict[str, TreeNode[TreeItem]] = {"": self.root}
+        self._counts: dict[str, int] = {}
+
+    # -- contents ------------------------------------------------------
+
+    @property
+    def paths(self) -> list[str]:
+        """The file paths shown, sorted."""
+        return sorted(self._files)
+
+    def set_files(self, paths: Iterable[str]) -> bool:
+        """Show exactly these files, adding and removing only what differs.
+
+        On the first call of a repo with at most :data:`EXPAND_ALL_UP_TO`
+        files every folder starts open; later calls keep the folds.
+
+        Args:
+            paths: repo-relative ``/`` paths of every file.
+
+        Returns:
+            bool: True when a file was added or removed.
+        """
+        wanted = set(paths)
+        first = not self._files
+        gone = [p for p in self._files if p not in wanted]
+        new = sorted(p for p in wanted if p not in self._files)
+        if not gone and not new:
+            return False
+        expand = first and len(wanted) <= EXPAND_ALL_UP_TO
+        for path in gone:
+            self._remove_file(path)
+        for path in new:
+            self._add_file(path, expand)
+        self._recount()
+        return True
+
+    def _add_file(self, path: str, expand: bool) -> None:
+        folder, name = _split(path)
+        parent = self._folder_node(folder, expand)
+        before = self._insert_position(parent, name, is_file=True)
+        self._files[path] = parent.add_leaf(Text(name), TreeItem(path, True), before=before)
+
+    def _folder_node(self, folder: str, expand: bool) -> TreeNode[TreeItem]:
+        node = self._folders.get(folder)
+        if node is not None:
+            return node
+        above, name = _split(folder)
+        parent = self._folder_node(above, expand)
+        before = self._insert_position(parent, name, is_file=False)
+        node = parent.add(Text(name), TreeItem(folder, False), before=before, expand=expand)
+        self._folders[folder] = node
+        return node
+
+    @staticmethod
+    def _insert_position(parent: TreeNode[TreeItem], name: str, is_file: bool) -> int | None:
+        # Files first, then folders; each group in code-point order like list_files().
+        for index, child in enumerate(parent.children):
+            item = child.data
+            assert item is not None
+            child_name = _split(item.path)[1]
+            if is_file:
+                if not item.is_file or child_name > name:
+                    return index
+            elif not item.is_file and child_name > name:
+                return index
+        return None
+
+    def _remove_file(self, path: str) -> None:
+        node = self._files.pop(path)
+        parent = node.parent
+        node.remove()
+        folder = _split(path)[0]
+        while folder and parent is not None and not parent.children:
+            above = parent.parent
+            parent.remove()
+            del self._folders[folder]
+            folder, parent = _split(folder)[0], above
+
+    def _recount(self) -> None:
+        counts: dict[str, int] = {}
+        for path in self._files:
+            folder = _split(path)[0]
+            while folder:
+                counts[folder] = counts.get(folder, 0) + 1
+                folder = _split(folder)[0]
+        self._counts = counts
+        self.refresh()
+
+    # -- cursor --------------------------------------------------------
+
+    def select_path(self, path: str) -> bool:
+        """Move the cursor to a file, unfolding the folders above it.
+
+        Args:
+            path: a repo-relative file path.
+
+        Returns:
+            bool: False when the tree holds no such file.
+        """
+        node = self._files.get(path)
+        if node is None:
+            return False
+        parent = node.parent
+        while parent is not None and parent is not self.root:
+            parent.expand()
+            parent = parent.parent
+        _ = self.last_line  # rebuild the lines so the node knows its line number
+        self.move_cursor(node)
+        return True
+
+    @property
+    def cursor_item(self) -> TreeItem | None:
+        """What the cursor is on, or None for an empty tree."""
+        node = self.cursor_node
+        return None if node is None else node.data
+
+    # -- drawing -------------------------------------------------------
+
+    def render_label(self, node: TreeNode[TreeItem], base_style: Style, style: Style) -> Text:
+        """Draw a node: a fold marker for folders with their file count, the inbox coloured.
+
+        Args:
+            node: the node.
+            base_style: the widget's base style.
+            style: the extra style for this line (cursor, hover).
+
+        Returns:
+            Text: the line's label.
+        """
+        item = node.data
+        label = node.label.copy()
+        if item is not None and item.is_file and item.path == INBOX:
+            label.stylize(self.get_component_rich_style("file-tree--untrusted", partial=True))
+        if item is not None and not item.is_file and item.path:
+            count = self._counts.get(item.path, 0)
+            label.append(f" {count}", self.get_component_rich_style("file-tree--count", partial=True))
+        label.stylize(style)
+        if node.allow_expand:
+            icon = self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE
+            return Text.assemble((icon, base_style + _TOGGLE), label)
+        return Text.assemble(("  ", base_style), label)

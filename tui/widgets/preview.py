@@ -1,0 +1,113 @@
+"""The raw text of the open file, read-only, with line numbers.
+
+A file that is not UTF-8 text (or is a symlink, or vanished) shows a note in
+place of the text: the engine says why, and the app never tries to decode it.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Static, TextArea
+
+
+class PreviewText(TextArea, inherit_bindings=False):
+    """A read-only text view that moves like a list (``j``/``k``)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down,j", "cursor_down", "Next line", id="preview.down", show=False),
+        Binding("up,k", "cursor_up", "Previous line", id="preview.up", show=False),
+        Binding("pagedown", "cursor_page_down", "Page down", id="preview.page-down", show=False),
+        Binding("pageup", "cursor_page_up", "Page up", id="preview.page-up", show=False),
+        Binding("home,g", "first_line", "First line", id="preview.first", show=False),
+        Binding("end,G", "last_line", "Last line", id="preview.last", show=False),
+        Binding("left,h", "cursor_left", "Left", id="preview.left", show=False),
+        Binding("right,l", "cursor_right", "Right", id="preview.right", show=False),
+    ]
+    """Keys of the preview."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        """Create an empty, read-only preview.
+
+        Args:
+            id: the widget id.
+        """
+        super().__init__(
+            "",
+            id=id,
+            read_only=True,
+            soft_wrap=True,
+            show_line_numbers=True,
+            tab_behavior="focus",
+        )
+        self.cursor_blink = False
+
+    def action_first_line(self) -> None:
+        """Move the cursor to the first line."""
+        self.move_cursor((0, 0))
+
+    def action_last_line(self) -> None:
+        """Move the cursor to the last line."""
+        self.move_cursor((self.document.line_count - 1, 0))
+
+    def go_to_line(self, line: int) -> None:
+        """Put the cursor on a line and scroll it into the middle of the view.
+
+        Args:
+            line: 1-based line number; out-of-range numbers are clamped.
+        """
+        row = min(max(line - 1, 0), self.document.line_count - 1)
+        self.move_cursor((row, 0), center=True)
+
+
+class FilePreview(Vertical):
+    """The preview box: the file's text, or a note saying why there is none."""
+
+    ALLOW_MAXIMIZE = True
+
+    def compose(self) -> ComposeResult:
+        """Yield the text view and the (hidden) note."""
+        yield PreviewText(id="preview-text")
+        yield Static("", id="preview-note", markup=False)
+
+    @property
+    def text_view(self) -> PreviewText:
+        """The text view inside the box."""
+        return self.query_one(PreviewText)
+
+    def show_text(self, title: str, subtitle: str, text: str, keep_position: bool = False) -> None:
+        """Show a file's text.
+
+        Args:
+            title: the box title (the file's path).
+            subtitle: the box subtitle (size, entries).
+            text: the whole text.
+            keep_position: keep the cursor and scroll (a live update of the
+                same file) instead of going to the top.
+        """
+        view = self.text_view
+        cursor, scroll = view.cursor_location, view.scroll_offset
+        self.border_title, self.border_subtitle = title, subtitle
+        view.load_text(text)
+        if keep_position:
+            row = min(cursor[0], view.document.line_count - 1)
+            view.move_cursor((row, 0))
+            view.scroll_to(scroll.x, scroll.y, animate=False)
+        self.set_class(False, "-note", "-error")
+
+    def show_note(self, title: str, note: str, error: bool = False) -> None:
+        """Show a note instead of text (a binary file, a folder, a missing file).
+
+        Args:
+            title: the box title.
+            note: what to say, plain text.
+            error: style it as an error.
+        """
+        self.border_title, self.border_subtitle = title, ""
+        self.text_view.load_text("")
+        self.query_one("#preview-note", Static).update(note)
+        self.set_class(True, "-note")
+        self.set_class(error, "-error")

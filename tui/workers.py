@@ -1,0 +1,49 @@
+"""Worker helpers: failed workers become notices, never a dead app (STYLE.md).
+
+Every worker in the app is started with ``exit_on_error=False``, a ``group``
+and a ``description``. Textual then marks a failed worker ``ERROR`` and posts
+``Worker.StateChanged`` to the node that started it (the message does not
+bubble), so each such node mixes in :class:`ReportWorkerErrors`.
+"""
+
+from __future__ import annotations
+
+from textual.worker import Worker, WorkerState
+
+
+def describe_error(error: BaseException | None) -> str:
+    """One line for a person about an error.
+
+    Args:
+        error: the exception (engine errors already carry a readable message).
+
+    Returns:
+        str: the message; the exception's type is named only for surprises.
+    """
+    from engine.errors import MemrepoError
+
+    if error is None:
+        return "unknown error"
+    if isinstance(error, MemrepoError):
+        return str(error)
+    if isinstance(error, OSError):
+        where = f": {error.filename}" if error.filename else ""
+        return f"{error.strerror or error}{where}"
+    return f"{type(error).__name__}: {error}"
+
+
+class ReportWorkerErrors:
+    """Mixin for a widget, screen or app: a worker that failed shows one error notice."""
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """Turn a failed worker into an error notice titled with its description."""
+        if event.state is not WorkerState.ERROR:
+            return
+        worker = event.worker
+        node = event.worker.node
+        node.app.notify(
+            describe_error(worker.error),
+            title=worker.description or "Background task failed",
+            severity="error",
+            timeout=8,
+        )
