@@ -18,7 +18,7 @@ TEMP_PREFIX = ".memrepo-tmp-"
 """Prefix of the engine's temp files; the watcher ignores them."""
 
 
-def atomic_write(path: Path, data: bytes) -> None:
+def atomic_write(path: Path, data: bytes, root: Path | None = None) -> None:
     """Replace ``path`` with ``data`` atomically, creating parent folders.
 
     The file keeps its permission bits when it existed (0644 for a new file).
@@ -26,6 +26,9 @@ def atomic_write(path: Path, data: bytes) -> None:
     Args:
         path: the target file.
         data: the new content.
+        root: the memory repo's top folder: every folder from the file's own
+            up to (not including) ``root`` must not be a symlink. When None,
+            only the file's own folder is checked.
 
     Raises:
         MemrepoError: ``path`` or a parent folder is a symlink, or the write
@@ -35,8 +38,13 @@ def atomic_write(path: Path, data: bytes) -> None:
     if path.is_symlink():
         raise MemrepoError(f"{path} is a symlink; memrepo never writes through symlinks")
     parent = path.parent
-    if parent.is_symlink():
-        raise MemrepoError(f"{parent} is a symlink; memrepo never writes through symlinks")
+    folder = parent
+    while True:
+        if folder.is_symlink():
+            raise MemrepoError(f"{folder} is a symlink; memrepo never writes through symlinks")
+        folder = folder.parent
+        if root is None or folder == Path(root) or folder == folder.parent:
+            break
     parent.mkdir(parents=True, exist_ok=True)
     try:
         mode = path.stat().st_mode & 0o7777

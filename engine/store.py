@@ -127,7 +127,7 @@ class MemoryStore:
     def _create_layout(self, origin: Origin) -> str:
         with self.lock.hold("create"):
             for rel, text in STARTING_LAYOUT.items():
-                atomic_write(self.root / rel, text.encode("utf-8"))
+                atomic_write(self.root / rel, text.encode("utf-8"), self.root)
             return self.git.commit_paths(
                 list(STARTING_LAYOUT), format_message("Create memory repo", _trailers(origin))
             )
@@ -366,8 +366,10 @@ class MemoryStore:
         reason = self._refusal(cand)
         if reason is not None:
             return WriteResult(action=Action.REFUSED, reason=reason)
-        target = self._route(cand)
         with self.lock.hold("remember"):
+            # Routed under the lock: another process may have just made a
+            # workspace file with the same slug, which must not be reused.
+            target = self._route(cand)
             check = None if hint is None else sorted({*hint, target.path})
             if check is not None and target.new_workspace is not None:
                 check.append(MEMORY_MD)
@@ -428,7 +430,7 @@ class MemoryStore:
         check_file_size(rel, len(data))
         writes[rel] = data
         for path, blob in writes.items():
-            atomic_write(self.root / path, blob)
+            atomic_write(self.root / path, blob, self.root)
         if target.new_workspace is not None:
             self._workspaces[target.new_workspace[0]] = rel
         verb = "Replace" if action is Action.REPLACED else "Remember"
@@ -483,7 +485,7 @@ class MemoryStore:
                     f"line {number} of {rel} is not an entry ({ref}; the file has {total} lines)"
                 )
             parsed.remove_line(number)
-            atomic_write(self.root / rel, parsed.render())
+            atomic_write(self.root / rel, parsed.render(), self.root)
             commit = self.git.commit_paths(
                 [rel], format_message(f"Forget: {_summary(entry.text)}", _trailers(origin, task))
             )
