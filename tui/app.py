@@ -84,7 +84,7 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         repo: the open repo, or None until open (or when it failed to open).
     """
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "memrepo"
     COMMANDS = App.COMMANDS | {FileCommands}
 

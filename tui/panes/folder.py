@@ -177,9 +177,8 @@ class FolderPane(Pane):
             return  # the user has moved on
         self.table.show_entries(view.entries, keep_cursor=keep_position)
         if view.text is None:
-            self.preview.show_note(
-                path, f"Cannot show {path} ({human_size(view.size)}): {view.error}", error=True
-            )
+            self.preview.show_note(path, f"Cannot show it as text: {view.error}.", error=True,
+                                   subtitle=human_size(view.size))
             return
         count = len(view.entries)
         subtitle = f"{human_size(view.size)} · {count} {'entry' if count == 1 else 'entries'}"

@@ -18,8 +18,10 @@ from textual.widgets import DataTable
 if TYPE_CHECKING:
     from engine.models import EntryView
 
-TEXT_MIN = 22
-"""The text column never gets narrower than this; past it the table scrolls sideways."""
+TEXT_MIN = 28
+"""Narrowest text column that still shows every column; when the table is narrower,
+source and kind move past the right edge (``l`` scrolls to them, and the
+highlighted entry's metadata is always under the table)."""
 SOURCE_MAX = 20
 KIND_MAX = 12
 GAP = " "
@@ -113,7 +115,11 @@ class EntryTable(DataTable[Text], inherit_bindings=False):
             "kind": min(max([4, *kinds]), KIND_MAX) + gap,
         }
         room = self.scrollable_content_region.width - 1  # keep a column free for the scrollbar
-        widths["text"] = max(TEXT_MIN, room - sum(widths.values()))
+        left = room - sum(widths.values())
+        if left < TEXT_MIN:
+            # Too narrow for all five: text, by and added fill the view.
+            left = max(TEXT_MIN, room - widths["by"] - widths["added"])
+        widths["text"] = left
         return widths
 
     def _rebuild(self, row: int = 0) -> None:

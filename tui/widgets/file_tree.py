@@ -199,7 +199,12 @@ class FileTree(Tree[TreeItem], inherit_bindings=False):
 
     @property
     def cursor_item(self) -> TreeItem | None:
-        """What the cursor is on, or None for an empty tree."""
+        """What the cursor is on, or None for an empty tree.
+
+        Up to date right after :meth:`set_files`, even when the node under the
+        cursor was just removed (the cursor then sits on its neighbour).
+        """
+        _ = self.last_line  # rebuild the lines, which moves a stale cursor
         node = self.cursor_node
         return None if node is None else node.data
 

@@ -98,15 +98,16 @@ class FilePreview(Vertical):
             view.scroll_to(scroll.x, scroll.y, animate=False)
         self.set_class(False, "-note", "-error")
 
-    def show_note(self, title: str, note: str, error: bool = False) -> None:
+    def show_note(self, title: str, note: str, error: bool = False, subtitle: str = "") -> None:
         """Show a note instead of text (a binary file, a folder, a missing file).
 
         Args:
             title: the box title.
             note: what to say, plain text.
             error: style it as an error.
+            subtitle: the box subtitle.
         """
-        self.border_title, self.border_subtitle = title, ""
+        self.border_title, self.border_subtitle = title, subtitle
         self.text_view.load_text("")
         self.query_one("#preview-note", Static).update(note)
         self.set_class(True, "-note")

@@ -1,0 +1,261 @@
+"""The Folder pane driven by Pilot at 80x24 on small repos made here (no sleeps: workers are awaited)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import Static
+from tui_helpers import EXAMPLE_FILES, build_repo, settle, wait_for
+
+from tui.app import MemrepoApp
+from tui.help import HelpScreen
+from tui.panes import FolderPane
+from tui.widgets.entry_table import EntryTable
+from tui.widgets.file_tree import FileTree
+from tui.widgets.preview import FilePreview, PreviewText
+
+SIZE = (80, 24)
+
+
+class RecordingApp(MemrepoApp):
+    """The app, keeping every notice it shows so tests can read them."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.notices: list[str] = []
+
+    def notify(self, message: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        self.notices.append(message)
+        super().notify(message, *args, **kwargs)
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    root = tmp_path / "memory"
+    build_repo(root)
+    return root
+
+
+def pane(app: MemrepoApp) -> FolderPane:
+    return app.main_screen.query_one(FolderPane)
+
+
+def palette_hits(app: MemrepoApp) -> int:
+    from textual.widgets import OptionList
+
+    lists = app.screen.query(OptionList)
+    return lists.first().option_count if lists else 0
+
+
+def entry_texts(app: MemrepoApp) -> list[str]:
+    return [e.text for e in app.main_screen.query_one(EntryTable).entries]
+
+
+async def test_opens_memory_md_with_its_entries_and_status(repo: Path) -> None:
+    app = RecordingApp(repo)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert pane(app).open_file == "MEMORY.md"
+        assert entry_texts(app)[0] == "Answer in English unless asked otherwise"
+        table = app.main_screen.query_one(EntryTable)
+        assert [str(c.label).strip() for c in table.columns.values()] == [
+            "text", "by", "added", "source", "kind"
+        ]
+        assert app.header.state == "clean"
+        assert app.header.head is not None
+        assert app.main_screen.query_one(FileTree).has_focus
+        assert not app.notices
+
+
+async def test_every_file_shows_in_the_tree(repo: Path) -> None:
+    async with MemrepoApp(repo).run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert pilot.app.main_screen.query_one(FileTree).paths == sorted(EXAMPLE_FILES)
+
+
+async def test_keys_move_between_files(repo: Path) -> None:
+    app = MemrepoApp(repo)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        # Files first at each level, in list_files() order: MEMORY.md, inbox.md, lessons.md, me.md.
+        await pilot.press("j")
+        await settle(pilot)
+        assert pane(app).open_file == "inbox.md"
+        await pilot.press("j", "j")
+        await settle(pilot)
+        assert pane(app).open_file == "me.md"
+        assert entry_texts(app) == ["Name is Sam", "Prefers pytest over unittest"]
+        await pilot.press("k")
+        await settle(pilot)
+        assert pane(app).open_file == "lessons.md"
+        assert len(entry_texts(app)) == 3
+        preview = app.main_screen.query_one(FilePreview)
+        assert preview.border_title == "lessons.md"
+        assert "Never force-push main" in preview.text_view.text
+
+
+async def test_nested_files_open_from_the_keyboard(repo: Path) -> None:
+    app = MemrepoApp(repo)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        # MEMORY.md inbox.md lessons.md me.md ▾notes ▾db active_users.sql schema.md
+        await pilot.press(*"jjjjjjj")
+        await settle(pilot)
+        assert pane(app).open_file == "notes/db/schema.md"
+        assert entry_texts(app) == ["users has a soft-delete column deleted_at"]
+        await pilot.press("k")
+        await settle(pilot)
+        assert pane(app).open_file == "notes/db/active_users.sql"
+        assert "deleted_at IS NULL" in app.main_screen.query_one(PreviewText).text
+
+
+async def test_tab_moves_focus_and_enter_shows_the_entry_line(repo: Path) -> None:
+    app = MemrepoApp(repo)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("j", "j")  # lessons.md
+        await settle(pilot)
+        await pilot.press("tab")
+        assert isinstance(app.focused, EntryTable)
+        await pilot.press("j", "j", "enter")
+        assert isinstance(app.focused, PreviewText)
+        assert app.focused.cursor_location[0] == 5 - 1  # "Never force-push main" is line 5
+        await pilot.press("shift+tab", "shift+tab")
+        assert isinstance(app.focused, FileTree)
+
+
+async def test_change_on_disk_shows_without_a_key(repo: Path) -> None:
+    app = MemrepoApp(repo)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert len(entry_texts(app)) == 4
+        with (repo / "MEMORY.md").open("a", encoding="utf-8") as fh:
+            fh.write("- Added from another terminal [by: user; added: 2025-05-05]\n")
+        await wait_for(pilot, lambda: "Added from another terminal" in entry_texts(app),
+                       what="the new entry")
+        await wait_for(pilot, lambda: app.header.state == "hand_edited", what="dirty state")
+        assert "Added from another terminal" in app.main_screen.query_one(PreviewText).text
+
+        (repo / "notes" / "new.md").write_text("- brand new [by: user]\n", encoding="utf-8")
+        tree = app.main_screen.query_one(FileTree)
+        await wait_for(pilot, lambda: "notes/new.md" in tree.paths, what="the new file")
+
+        (repo / "MEMORY.md").unlink()
+        await wait_for(pilot, lambda: "MEMORY.md" not in tree.paths, what="the file to go")
+        await wait_for(pilot, lambda: pane(app).open_file != "MEMORY.md", what="another file")
+
+
+async def test_binary_file_shows_an_error_not_a_crash(tmp_path: Path) -> None:
+    root = tmp_path / "memory"
+    build_repo(root, {**EXAMPLE_FILES, "blob.bin": b"\x00\x01\x02binary\xff", "latin1.md": b"caf\xe9\n"})
+    app = RecordingApp(root)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        preview = app.main_screen.query_one(FilePreview)
+        for path in ("blob.bin", "latin1.md"):
+            pane(app).show_file(path)
+            await settle(pilot)
+            assert pane(app).open_file == path
+            assert preview.has_class("-error")
+            note = str(preview.query_one("#preview-note").render())
+            assert path in note
+            assert entry_texts(app) == []
+        await pilot.press("k")  # moving on still works
+        await settle(pilot)
+        assert not preview.has_class("-error")
+
+
+async def test_bad_user_theme_falls_back_with_one_notice(tmp_path: Path) -> None:
+    root = tmp_path / "memory"
+    build_repo(root)
+    themes = tmp_path / "themes"
+    themes.mkdir()
+    (themes / "broken.toml").write_text('name = "broken"\nprimary = "not-a-colour"\n', encoding="utf-8")
+    (themes / "mine.toml").write_text('name = "mine"\nprimary = "#ff0000"\n', encoding="utf-8")
+    app = RecordingApp(root, theme="broken", themes_dir=themes)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.theme == "memrepo-dark"
+        assert "mine" in app.available_themes
+        assert "memrepo-light" in app.available_themes
+        problems = [n for n in app.notices if "broken.toml" in n]
+        assert len(problems) == 1 and "primary" in problems[0]
+        assert any("'broken' is not available" in n for n in app.notices)
+        assert pane(app).open_file == "MEMORY.md"  # the app runs on
+
+
+async def test_user_themes_load_from_the_config_folder(repo: Path, isolated_home: Path) -> None:
+    from tui.locations import user_themes_dir
+
+    folder = user_themes_dir()
+    assert folder.is_relative_to(isolated_home)
+    folder.mkdir(parents=True)
+    (folder / "sunny.toml").write_text(
+        'name = "sunny"\ndark = false\nprimary = "#af5f00"\n[semantic]\nby-user = "#005f00"\n',
+        encoding="utf-8",
+    )
+    app = MemrepoApp(repo, theme="sunny")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.theme == "sunny"
+        assert app.theme_variables["by-user"] == "#005f00"
+        assert app.theme_variables["untrusted"]  # filled in from the light defaults
+
+
+async def test_help_lists_every_binding(repo: Path) -> None:
+    from rich.table import Table
+
+    from tui.keys import binding_sections
+
+    rows = [row for _, section in binding_sections() for row in section]
+    assert all(row.id and row.description for row in rows), "every binding needs an id and a description"
+    ids = [row.id for row in rows]
+    assert len(ids) == len(set(ids)), "binding ids must be unique"
+
+    app = MemrepoApp(repo)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        table = app.screen.query_one("#help-table", Static).content
+        assert isinstance(table, Table)
+        listed = {str(cell) for cell in table.columns[1].cells}
+        assert {row.description for row in rows} <= listed
+        await pilot.press("j", "pagedown", "escape")
+        assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_command_palette_opens_any_file(repo: Path) -> None:
+    app = MemrepoApp(repo)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.press(*"schema")
+        await wait_for(pilot, lambda: palette_hits(app) > 0, what="a palette hit")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert pane(app).open_file == "notes/db/schema.md"
+
+
+async def test_refresh_key_reloads(repo: Path) -> None:
+    app = RecordingApp(repo)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert "Refreshed" in app.notices
+        assert pane(app).open_file == "MEMORY.md"
+
+
+async def test_a_path_that_is_not_a_repo_is_a_notice(tmp_path: Path) -> None:
+    target = tmp_path / "a-file"
+    target.write_text("not a folder", encoding="utf-8")
+    app = RecordingApp(target)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.repo is None
+        assert app.notices and "a-file" in app.notices[-1]
+        await pilot.press("r", "j", "tab")  # keys do nothing harmful
+        await settle(pilot)

@@ -1,0 +1,76 @@
+"""SVG snapshots of the Folder pane at 80x24 (pytest-textual-snapshot).
+
+Deterministic by construction: the repo's one commit has a fixed time (so
+HEAD's id never changes), it lives in the test's isolated HOME (the header
+shows ``~/memory``), the watcher is off, there is no clock or host name on
+screen and the preview cursor does not blink. Snapshots live in
+``tests/snapshots/``; update them with ``--snapshot-update`` and look at them
+before committing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import pytest_textual_snapshot
+from textual.pilot import Pilot
+from tui_helpers import EXAMPLE_FILES, build_repo, settle
+
+from tui.app import MemrepoApp
+from tui.panes import FolderPane
+
+SIZE = (80, 24)
+
+
+class _SnapshotsFolder(pytest_textual_snapshot.SVGImageExtension):
+    """Keep the SVGs in tests/snapshots/<test file>/ rather than syrupy's __snapshots__."""
+
+    @classmethod
+    def dirname(cls, *, test_location) -> str:
+        return str(Path(test_location.filepath).parent / "snapshots" / test_location.basename)
+
+
+@pytest.fixture(autouse=True)
+def _snapshots_in_tests_snapshots(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pytest_textual_snapshot, "SVGImageExtension", _SnapshotsFolder)
+
+
+@pytest.fixture
+def app(isolated_home: Path) -> MemrepoApp:
+    root = isolated_home / "memory"
+    build_repo(root, {**EXAMPLE_FILES, "notes/blob.bin": b"\x00\x01binary\xff"})
+    return MemrepoApp(root, watch=False)
+
+
+def test_folder_pane_opens_on_memory_md(app: MemrepoApp, snap_compare) -> None:
+    """Tree with every file, MEMORY.md's entries and text; header says ~/memory, HEAD, state."""
+
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_folder_pane_entries_with_provenance(app: MemrepoApp, snap_compare) -> None:
+    """me.md open, entries focused on an agent entry with a source: by colours, meta subtitle."""
+
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot)
+        await pilot.press("j", "j", "j")
+        await settle(pilot)
+        await pilot.press("tab", "j")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_folder_pane_binary_file(app: MemrepoApp, snap_compare) -> None:
+    """A binary file shows the engine's error in the preview."""
+
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot)
+        pilot.app.query_one(FolderPane).show_file("notes/blob.bin")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)

@@ -1,0 +1,100 @@
+"""Smoke test in a real terminal: ``memrepo`` in tmux at 80x24, driven with keys,
+with a file edited from outside showing up on screen."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from tui_helpers import build_repo
+
+TMUX = shutil.which("tmux")
+pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+
+ENV_KEYS = ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "GIT_CONFIG_GLOBAL",
+            "GIT_CONFIG_NOSYSTEM")
+
+
+def memrepo_command() -> str:
+    beside = Path(sys.executable).with_name("memrepo")
+    found = str(beside) if beside.exists() else shutil.which("memrepo")
+    assert found, "the memrepo console script is not installed (pip install -e .)"
+    return found
+
+
+class Tmux:
+    """One tmux server on its own socket, so the test never touches the user's sessions."""
+
+    def __init__(self) -> None:
+        self.socket = f"memrepo-test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+
+    def run(self, *args: str) -> subprocess.CompletedProcess[str]:
+        assert TMUX is not None
+        return subprocess.run([TMUX, "-L", self.socket, "-f", "/dev/null", *args],
+                              capture_output=True, text=True, timeout=10)
+
+    def screen(self) -> str:
+        return self.run("capture-pane", "-p", "-t", "app").stdout
+
+    def keys(self, *keys: str) -> None:
+        self.run("send-keys", "-t", "app", *keys)
+
+    def wait_for(self, condition: Callable[[str], bool], what: str, timeout: float = 8.0) -> str:
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = self.screen()
+            if condition(screen):
+                return screen
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {what}; the screen was:\n{screen}")
+            time.sleep(0.05)
+
+
+@pytest.fixture
+def tmux() -> Iterator[Tmux]:
+    server = Tmux()
+    try:
+        yield server
+    finally:
+        server.run("kill-server")
+
+
+def test_browse_and_see_an_outside_edit(tmux: Tmux, isolated_home: Path) -> None:
+    root = isolated_home / "memory"
+    build_repo(root)
+    env = " ".join(f"{k}={shlex.quote(os.environ[k])}" for k in ENV_KEYS if k in os.environ)
+    command = f"env {env} TERM=xterm-256color {shlex.quote(memrepo_command())} --repo {shlex.quote(str(root))}"
+    started = tmux.run("new-session", "-d", "-x", "80", "-y", "24", "-s", "app", command)
+    assert started.returncode == 0, started.stderr
+
+    screen = tmux.wait_for(
+        lambda s: "Files 7" in s and "clean" in s and "─ MEMORY.md" in s and "Quit" in s, "the Folder pane"
+    )
+    assert "~/memory" in screen and "HEAD " in screen
+
+    tmux.keys("j", "j", "j")  # MEMORY.md, inbox.md, lessons.md, me.md
+    screen = tmux.wait_for(lambda s: "─ me.md" in s, "me.md to open")
+    assert "Name is Sam" in screen and "Entries 2" in screen
+
+    with (root / "me.md").open("a", encoding="utf-8") as fh:
+        fh.write("- Edited from another terminal [by: user; added: 2025-06-01]\n")
+    screen = tmux.wait_for(lambda s: "Entries 3" in s and "Edited from another" in s, "the outside edit")
+    tmux.wait_for(lambda s: "hand-edited" in s, "the dirty state")
+
+    tmux.keys("?")
+    tmux.wait_for(lambda s: "Everywhere" in s and "Next file" in s, "the help screen")
+    tmux.keys("Escape")  # alone: Escape then q at once would read as alt+q
+    tmux.wait_for(lambda s: "Everywhere" not in s, "the help screen to close")
+    tmux.keys("q")
+    deadline = time.monotonic() + 8
+    while tmux.run("has-session", "-t", "app").returncode == 0:
+        assert time.monotonic() < deadline, f"the app did not quit:\n{tmux.screen()}"
+        time.sleep(0.05)
