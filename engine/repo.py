@@ -47,7 +47,9 @@ class MemoryRepo:
         self._stop = asyncio.Event()
         self._subscribers: list[asyncio.Queue[ChangeEvent | None]] = []
         self._dirty: set[str] = set()
-        self._last_full_scan = 0.0
+        # -inf, not 0.0: the monotonic clock starts near 0 at boot, and the
+        # first write after the watcher starts must scan everything.
+        self._last_full_scan = float("-inf")
         self._closed = False
 
     @classmethod
@@ -126,6 +128,8 @@ class MemoryRepo:
         except BaseException:
             if hint is not None:
                 self._dirty.update(hint)
+            else:  # the write failed, maybe before its full scan: the next one scans
+                self._last_full_scan = float("-inf")
             raise
 
     def _take_hint(self) -> list[str] | None:
