@@ -183,7 +183,8 @@ class MemoryStore:
             path: repo-relative path.
 
         Returns:
-            FileView: for a binary or non-UTF-8 file, ``text`` is None and
+            FileView: for a binary or non-UTF-8 file, or a symlink (or a
+            file in a symlinked folder, never followed), ``text`` is None and
             ``error`` says why (nothing is raised for bad content).
 
         Raises:
@@ -191,7 +192,10 @@ class MemoryStore:
         """
         rel = safe_relpath(path)
         full = self.root / rel
-        if full.is_symlink():
+        linked, folder = full.is_symlink(), full.parent
+        while not linked and folder != self.root:  # a symlinked folder leads out, too
+            linked, folder = folder.is_symlink(), folder.parent
+        if linked:
             return FileView(path=rel, size=0, text=None, error="a symlink: memrepo does not follow it")
         try:
             data = full.read_bytes()
