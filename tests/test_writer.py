@@ -414,6 +414,23 @@ def test_a_tracked_symlinked_folder_is_never_written_through(store: MemoryStore,
     assert (outside / "sub" / "notes.md").read_bytes() == b"# outside\n\n- secret entry\n"
 
 
+def test_read_file_never_follows_a_symlink_out(store: MemoryStore, tmp_path: Path) -> None:
+    root = store.root
+    outside = tmp_path / "private"
+    outside.mkdir()
+    (outside / "keys.md").write_text("- secret entry\n")
+    (root / "linked.md").symlink_to(outside / "keys.md")
+    (root / "topics").symlink_to(outside, target_is_directory=True)
+    for path in ("linked.md", "topics/keys.md"):
+        view = store.read_file(path)
+        assert view.text is None and view.entries == [], path
+        assert "symlink" in (view.error or ""), path
+    # A real folder is read as usual.
+    (root / "notes").mkdir()
+    (root / "notes" / "a.md").write_text("- fine\n")
+    assert [e.text for e in store.read_file("notes/a.md").entries] == ["fine"]
+
+
 def test_atomic_write_refuses_every_symlinked_folder_below_the_root(tmp_path: Path) -> None:
     root = tmp_path / "root"
     outside = tmp_path / "outside"
