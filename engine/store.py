@@ -324,6 +324,10 @@ class MemoryStore:
     def _refusal(self, cand: Candidate) -> str | None:
         if not cand.text or not cand.text.strip():
             return "empty text: nothing to remember"
+        fields = (cand.text, cand.kind, cand.subject, cand.source, cand.task, cand.workspace)
+        if any(value and "\x00" in value for value in fields):
+            # A NUL would make the memory file binary, and every later write to it fail.
+            return "the candidate holds a NUL byte, which is not text: remove it and retry"
         if cand.pin and cand.by != "user":
             return "only the user's own statements are pinned to MEMORY.md; agents write without --pin"
         if cand.scope == "workspace" and not (cand.workspace or "").strip():
@@ -359,7 +363,8 @@ class MemoryStore:
             WriteResult: added, reinforced (same normalized text already in
             the file; no write), replaced (same subject in the file), outranked
             (a ``by: user`` line with that subject beats an agent write), or
-            refused with a reason (empty, over a limit, an agent asking to pin).
+            refused with a reason (empty, a NUL byte, over a limit, an agent
+            asking to pin).
 
         Raises:
             BlockedError: the work tree is blocked; nothing was written.
