@@ -170,6 +170,21 @@ def test_unusable_candidates_are_refused(store: MemoryStore, cand: Candidate, wo
     assert store.head() == head
 
 
+@pytest.mark.parametrize("field", ["text", "kind", "subject", "source", "task", "workspace"])
+def test_a_nul_byte_is_refused_and_the_file_stays_writable(store: MemoryStore, field: str) -> None:
+    # A NUL makes a memory file binary: every later read and write of it would fail.
+    values = {"text": "a fact", field: "bad\x00value"}
+    if field == "workspace":
+        values["scope"] = "workspace"
+    head = store.head()
+    result = store.remember(Candidate(**values))
+    assert result.action is Action.REFUSED
+    assert "NUL" in (result.reason or "")
+    assert store.head() == head
+    assert store.remember(Candidate(text="still writable")).action is Action.ADDED
+    assert [e.text for e in store.read_file("me.md").entries] == ["still writable"]
+
+
 # -- dedupe, replace, outrank ----------------------------------------------------
 
 
