@@ -136,10 +136,11 @@ async def test_change_on_disk_shows_without_a_key(repo: Path) -> None:
         await wait_for(pilot, lambda: "Added from another terminal" in entry_texts(app),
                        what="the new entry")
         await wait_for(pilot, lambda: app.header.state == "hand_edited", what="dirty state")
+        tree = app.main_screen.query_one(FileTree)
+        await wait_for(pilot, lambda: tree.changed == {"MEMORY.md"}, what="the changed mark")
         assert "Added from another terminal" in app.main_screen.query_one(PreviewText).text
 
         (repo / "notes" / "new.md").write_text("- brand new [by: user]\n", encoding="utf-8")
-        tree = app.main_screen.query_one(FileTree)
         await wait_for(pilot, lambda: "notes/new.md" in tree.paths, what="the new file")
 
         (repo / "MEMORY.md").unlink()
@@ -259,3 +260,41 @@ async def test_a_path_that_is_not_a_repo_is_a_notice(tmp_path: Path) -> None:
         assert app.notices and "a-file" in app.notices[-1]
         await pilot.press("r", "j", "tab")  # keys do nothing harmful
         await settle(pilot)
+
+
+async def test_brackets_in_names_and_text_show_as_written(tmp_path: Path) -> None:
+    root = tmp_path / "memory"
+    files = {
+        **EXAMPLE_FILES,
+        "[draft].md": "- uses [bold]markup[/bold] and [[me]] [by: agent; source: a%5Bb%5D]\n",
+        "notes/[red]x.md": "- plain [by: user]\n",
+    }
+    build_repo(root, files)
+    app = RecordingApp(root)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        tree = app.main_screen.query_one(FileTree)
+        top = [str(node.label) for node in tree.root.children]
+        assert top == ["MEMORY.md", "[draft].md", "inbox.md", "lessons.md", "me.md", "notes", "workspaces"]
+        pane(app).show_file("[draft].md")
+        await settle(pilot)
+        entry = app.main_screen.query_one(EntryTable).entries[0]
+        assert entry.text == "uses [bold]markup[/bold] and [[me]]"
+        assert entry.meta["source"] == "a[b]"
+        assert "[bold]markup[/bold]" in app.main_screen.query_one(PreviewText).text
+        await pilot.press("ctrl+p", *"red")
+        await wait_for(pilot, lambda: palette_hits(app) > 0, what="a palette hit")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert pane(app).open_file == "notes/[red]x.md"
+
+        # Live additions keep the order: files first, then folders, each by name.
+        (root / "zeta.md").write_text("- z [by: user]\n", encoding="utf-8")
+        (root / "alpha").mkdir()
+        (root / "alpha" / "a.md").write_text("- a [by: user]\n", encoding="utf-8")
+        await wait_for(pilot, lambda: "alpha/a.md" in tree.paths and "zeta.md" in tree.paths,
+                       what="the new files")
+        top = [str(node.label) for node in tree.root.children]
+        assert top == ["MEMORY.md", "[draft].md", "inbox.md", "lessons.md", "me.md", "zeta.md",
+                       "alpha", "notes", "workspaces"]
+        assert not [n for n in app.notices if "rror" in n]

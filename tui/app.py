@@ -163,7 +163,7 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
     def start(self) -> None:
         """Show start-up notices, fill the header, open the repo (once the main screen is up)."""
         for notice in self._startup_notices:
-            self.notify(notice, title="Theme", severity="warning", timeout=8)
+            self.notify(notice, title="Theme", severity="warning", timeout=8, markup=False)
         header = self.header
         header.panes = tuple(p.PANE_TITLE for p in PANES)
         header.repo_path = display_path(self.root)
@@ -226,7 +226,7 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         """Say why the repo could not be opened."""
         self.header.state = ""
         self.notify(message.error, title="Cannot open the memory repo", severity="error",
-                    timeout=30)
+                    timeout=30, markup=False)
 
     def on_work_tree_changed(self, message: WorkTreeChanged) -> None:
         """Refresh the status and let each pane refresh what the paths touch."""
@@ -239,10 +239,12 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         status = message.status
         self._head = status.head
         self.header.show_status(status)
+        for pane in self.panes():
+            pane.repo_status_changed(status)
         state = status.state.value
         if state == "blocked" and self._state != "blocked":
             self.notify(status.reason or "writes are blocked", title="Memory repo blocked",
-                        severity="warning", timeout=10)
+                        severity="warning", timeout=10, markup=False)
         self._state = state
 
     def on_file_open_requested(self, message: FileOpenRequested) -> None:

@@ -9,11 +9,22 @@ from __future__ import annotations
 from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+from textual.fuzzy import Matcher
 
 from .messages import FileOpenRequested
 
 DISCOVER_LIMIT = 20
 """Files offered before anything is typed."""
+
+
+def _highlight(matcher: Matcher, path: str) -> Content:
+    # Matcher.highlight() parses the path as markup; a file may be called "[draft].md".
+    content = Content(path)
+    _score, offsets = matcher.fuzzy_search.match(matcher.query, path)
+    for offset in offsets:
+        content = content.stylize(matcher.match_style, offset, offset + 1)
+    return content
 
 
 class FileCommands(Provider):
@@ -32,7 +43,8 @@ class FileCommands(Provider):
         """Offer the top-level files before anything is typed."""
         top = [p for p in self._paths() if "/" not in p][:DISCOVER_LIMIT]
         for path in top:
-            yield DiscoveryHit(f"Open {path}", partial(self._open, path), help="Folder pane")
+            yield DiscoveryHit(Content(f"Open {path}"), partial(self._open, path),
+                               text=f"Open {path}", help="Folder pane")
 
     async def search(self, query: str) -> Hits:
         """Yield every file whose path matches ``query``.
@@ -44,5 +56,5 @@ class FileCommands(Provider):
         for path in self._paths():
             score = matcher.match(path)
             if score > 0:
-                yield Hit(score, matcher.highlight(path), partial(self._open, path),
+                yield Hit(score, _highlight(matcher, path), partial(self._open, path),
                           text=path, help="Open in the Folder pane")

@@ -46,4 +46,5 @@ class ReportWorkerErrors:
             title=worker.description or "Background task failed",
             severity="error",
             timeout=8,
+            markup=False,
         )

@@ -15,6 +15,7 @@ from textual.widget import Widget
 from ..workers import ReportWorkerErrors
 
 if TYPE_CHECKING:
+    from engine.models import RepoStatus
     from engine.repo import MemoryRepo
 
 
@@ -55,6 +56,13 @@ class Pane(ReportWorkerErrors, Widget):
             paths: repo-relative paths added, modified or deleted on disk.
         """
         raise NotImplementedError
+
+    def repo_status_changed(self, status: RepoStatus) -> None:
+        """Show a fresh status where the pane uses it (nothing by default).
+
+        Args:
+            status: clean / hand-edited / blocked, with the changed paths.
+        """
 
     def focus_default(self) -> None:
         """Focus the widget a user starts from when the pane is shown."""

@@ -8,7 +8,7 @@ changed.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -20,6 +20,9 @@ from ..widgets.entry_table import EntryTable
 from ..widgets.file_tree import FileTree, TreeItem
 from ..widgets.preview import FilePreview, PreviewText
 from .base import Pane
+
+if TYPE_CHECKING:
+    from engine.models import RepoStatus
 
 ENTRY_POINT = "MEMORY.md"
 """The file opened first (DESIGN.md §2)."""
@@ -123,6 +126,14 @@ class FolderPane(Pane):
         self._pending.update(paths)
         self.load_files()
 
+    def repo_status_changed(self, status: RepoStatus) -> None:
+        """Mark the files changed by hand in the tree.
+
+        Args:
+            status: the repo status with its changed paths.
+        """
+        self.tree.set_changed(status.changed)
+
     def focus_default(self) -> None:
         """Focus the file tree."""
         self.tree.focus()
@@ -137,7 +148,7 @@ class FolderPane(Pane):
             self._wanted = path
             return
         if path not in self._sizes:
-            self.notify(f"No file {path} in the memory repo", severity="warning")
+            self.notify(f"No file {path} in the memory repo", severity="warning", markup=False)
             return
         self._open(path)
         self.tree.select_path(path)

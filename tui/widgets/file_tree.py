@@ -65,13 +65,18 @@ class FileTree(Tree[TreeItem], inherit_bindings=False):
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "file-tree--untrusted",
         "file-tree--count",
+        "file-tree--changed",
     }
     """
     | Class | Description |
     | :- | :- |
     | `file-tree--untrusted` | The inbox file's name. |
     | `file-tree--count` | The file count after a folder's name. |
+    | `file-tree--changed` | The mark after a file changed by hand (not committed yet). |
     """
+
+    CHANGED_MARK = " ●"
+    """Drawn after a file changed by hand."""
 
     ICON_NODE = "▸ "
     ICON_NODE_EXPANDED = "▾ "
@@ -83,12 +88,14 @@ class FileTree(Tree[TreeItem], inherit_bindings=False):
             id: the widget id.
             classes: CSS classes.
         """
+        # Set before Tree.__init__, which may already draw labels.
+        self._counts: dict[str, int] = {}
+        self._changed: frozenset[str] = frozenset()
         super().__init__("memory", TreeItem("", False), id=id, classes=classes)
         self.show_root = False
         self.guide_depth = 2
         self._files: dict[str, TreeNode[TreeItem]] = {}
         self._folders: dict[str, TreeNode[TreeItem]] = {"": self.root}
-        self._counts: dict[str, int] = {}
 
     # -- contents ------------------------------------------------------
 
@@ -96,6 +103,11 @@ class FileTree(Tree[TreeItem], inherit_bindings=False):
     def paths(self) -> list[str]:
         """The file paths shown, sorted."""
         return sorted(self._files)
+
+    @property
+    def changed(self) -> frozenset[str]:
+        """The files marked as changed by hand."""
+        return self._changed
 
     def set_files(self, paths: Iterable[str]) -> bool:
         """Show exactly these files, adding and removing only what differs.
@@ -126,7 +138,8 @@ class FileTree(Tree[TreeItem], inherit_bindings=False):
     def _add_file(self, path: str, expand: bool) -> None:
         folder, name = _split(path)
         parent = self._folder_node(folder, expand)
-        before = self._insert_position(parent, name, is_file=True)
+        index = self._insert_position(parent, name, is_file=True)
+        before = index if index < len(parent.children) else None
         self._files[path] = parent.add_leaf(Text(name), TreeItem(path, True), before=before)
 
     def _folder_node(self, folder: str, expand: bool) -> TreeNode[TreeItem]:
@@ -135,24 +148,30 @@ class FileTree(Tree[TreeItem], inherit_bindings=False):
             return node
         above, name = _split(folder)
         parent = self._folder_node(above, expand)
-        before = self._insert_position(parent, name, is_file=False)
+        index = self._insert_position(parent, name, is_file=False)
+        before = index if index < len(parent.children) else None
         node = parent.add(Text(name), TreeItem(folder, False), before=before, expand=expand)
         self._folders[folder] = node
         return node
 
     @staticmethod
-    def _insert_position(parent: TreeNode[TreeItem], name: str, is_file: bool) -> int | None:
-        # Files first, then folders; each group in code-point order like list_files().
-        for index, child in enumerate(parent.children):
-            item = child.data
+    def _insert_position(parent: TreeNode[TreeItem], name: str, is_file: bool) -> int:
+        """The child index where a new node goes: files first, then folders, each by name.
+
+        Scans from the end, so adding in sorted order (the first fill of a
+        2,000-file repo) costs one step per node, not one per sibling.
+        """
+        children = parent.children
+        for index in range(len(children) - 1, -1, -1):
+            item = children[index].data
             assert item is not None
-            child_name = _split(item.path)[1]
-            if is_file:
-                if not item.is_file or child_name > name:
-                    return index
-            elif not item.is_file and child_name > name:
-                return index
-        return None
+            if item.is_file != is_file:
+                if is_file:
+                    continue  # a file goes before every folder
+                return index + 1  # a folder goes after the last file
+            if _split(item.path)[1] < name:
+                return index + 1
+        return 0
 
     def _remove_file(self, path: str) -> None:
         node = self._files.pop(path)
@@ -174,6 +193,20 @@ class FileTree(Tree[TreeItem], inherit_bindings=False):
                 folder = _split(folder)[0]
         self._counts = counts
         self.refresh()
+
+    def set_changed(self, paths: Iterable[str]) -> None:
+        """Mark the files changed by hand (from the repo status); others lose the mark.
+
+        Args:
+            paths: repo-relative paths changed since the last commit.
+        """
+        changed = frozenset(paths)
+        flipped = changed ^ self._changed
+        self._changed = changed
+        for path in flipped:
+            node = self._files.get(path)
+            if node is not None:
+                node.refresh()  # redraws that one line with or without the mark
 
     # -- cursor --------------------------------------------------------
 
@@ -228,6 +261,9 @@ class FileTree(Tree[TreeItem], inherit_bindings=False):
         if item is not None and not item.is_file and item.path:
             count = self._counts.get(item.path, 0)
             label.append(f" {count}", self.get_component_rich_style("file-tree--count", partial=True))
+        if item is not None and item.path in self._changed:
+            label.append(self.CHANGED_MARK,
+                         self.get_component_rich_style("file-tree--changed", partial=True))
         label.stylize(style)
         if node.allow_expand:
             icon = self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE
