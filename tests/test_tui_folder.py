@@ -298,3 +298,19 @@ async def test_brackets_in_names_and_text_show_as_written(tmp_path: Path) -> Non
         assert top == ["MEMORY.md", "[draft].md", "inbox.md", "lessons.md", "me.md", "zeta.md",
                        "alpha", "notes", "workspaces"]
         assert not [n for n in app.notices if "rror" in n]
+
+
+async def test_theme_change_recolours_the_entries(repo: Path) -> None:
+    app = MemrepoApp(repo)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.main_screen.query_one(EntryTable)
+
+        def by_colour() -> str:
+            cell = table.get_row_at(0)[1]
+            return str(cell.spans[0].style.color.triplet.hex if cell.spans else cell.style)
+
+        dark = by_colour()
+        app.theme = "memrepo-light"
+        await wait_for(pilot, lambda: by_colour() != dark, what="the light theme's colours")
+        assert by_colour() == app.theme_variables["by-user"]

@@ -28,9 +28,11 @@ GAP = " "
 """Cells carry their own one-space gap (``cell_padding`` 0): two spaces waste too much at 80 columns."""
 
 
-def _clip(value: str, width: int) -> str:
-    value = " ".join(value.split())
-    return value if len(value) <= width else value[: max(width - 1, 0)] + "…"
+def _clip(value: str, width: int, style: Style | str = "") -> Text:
+    """One line of at most ``width`` terminal cells (wide CJK and emoji count two), "…" when cut."""
+    text = Text(" ".join(value.split()), style=style, no_wrap=True, overflow="ellipsis")
+    text.truncate(width, overflow="ellipsis")
+    return text
 
 
 class EntryTable(DataTable[Text], inherit_bindings=False):
@@ -145,7 +147,7 @@ class EntryTable(DataTable[Text], inherit_bindings=False):
 
     @staticmethod
     def _cell(value: str, width: int, style: Style | str = "") -> Text:
-        return Text(GAP + _clip(value, width - len(GAP)), style=style, no_wrap=True)
+        return Text(GAP, no_wrap=True) + _clip(value, width - len(GAP), style)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         """Show the highlighted entry's line and metadata under the table."""
@@ -160,6 +162,14 @@ class EntryTable(DataTable[Text], inherit_bindings=False):
         """Give the text column the width the other columns leave."""
         if event.size.width != self._laid_out_width:
             self._rebuild(self.cursor_row)
+
+    def on_mount(self) -> None:
+        """Follow theme changes: the cells carry their colours, so redraw them."""
+        self.watch(self.app, "theme", self._theme_changed, init=False)
+
+    def _theme_changed(self) -> None:
+        # The new theme's CSS is applied on the next refresh; read the colours after it.
+        self.call_after_refresh(self.restyle)
 
     def restyle(self) -> None:
         """Redraw the rows with the current theme's colours (after a theme change)."""
