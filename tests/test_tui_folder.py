@@ -314,3 +314,21 @@ async def test_theme_change_recolours_the_entries(repo: Path) -> None:
         app.theme = "memrepo-light"
         await wait_for(pilot, lambda: by_colour() != dark, what="the light theme's colours")
         assert by_colour() == app.theme_variables["by-user"]
+
+
+async def test_a_failing_engine_call_is_a_notice_not_a_crash(repo: Path) -> None:
+    app = RecordingApp(repo)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.repo is not None
+
+        async def broken(path: str) -> None:
+            raise RuntimeError("disk on fire")
+
+        app.repo.read_file = broken  # type: ignore[method-assign]
+        await pilot.press("j")
+        await settle(pilot)
+        assert any("disk on fire" in n for n in app.notices)
+        await pilot.press("k", "tab", "shift+tab")  # still answering keys
+        await settle(pilot)
+        assert app.is_running

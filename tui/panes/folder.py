@@ -30,7 +30,7 @@ ENTRY_POINT = "MEMORY.md"
 FOLDER_NOTE_FILES = 200
 """A folder's note lists at most this many files."""
 
-WIDE_AT = 140
+WIDE_AT = 150
 """From this many columns the preview sits beside the entries instead of under them."""
 
 
@@ -211,6 +211,8 @@ class FolderPane(Pane):
             if first is not None:
                 self._open(first)
                 tree.select_path(first)
+            else:
+                self.preview.show_note("", "The memory folder is empty.")
             return
         current = self._open_file
         if current is not None and current not in self._sizes:
@@ -223,6 +225,10 @@ class FolderPane(Pane):
                 self.preview.show_note(current, f"{current} was deleted.")
         elif current is not None and current in changed:
             self.read_file(current, keep_position=True)
+        elif current is None:
+            item = tree.cursor_item
+            if item is not None and not item.is_file and item.path:
+                self._show_folder(item.path)  # its file list may have changed
 
     def _open(self, path: str) -> None:
         self._open_file = path

@@ -22,7 +22,7 @@ TEXT_MIN = 28
 """Narrowest text column that still shows every column; when the table is narrower,
 source and kind move past the right edge (``l`` scrolls to them, and the
 highlighted entry's metadata is always under the table)."""
-SOURCE_MAX = 20
+SOURCE_MAX = 16
 KIND_MAX = 12
 GAP = " "
 """Cells carry their own one-space gap (``cell_padding`` 0): two spaces waste too much at 80 columns."""
