@@ -83,3 +83,14 @@ def test_keybinding_table_is_generated_from_the_code() -> None:
         assert f"### {title}" in markdown
         for row in rows:
             assert f"`{row.id}`" in markdown
+
+
+def test_readme_key_table_matches_the_code() -> None:
+    """STYLE.md habit 7: the README's key table is generated and never drifts."""
+    from tui.keys import README_END, README_START, keybinding_markdown
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    table = readme[readme.index(README_START) + len(README_START) : readme.index(README_END)]
+    assert table.strip() == keybinding_markdown().strip(), (
+        "README key table is stale: run `python -m tui.keys --readme README.md`"
+    )

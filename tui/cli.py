@@ -16,9 +16,12 @@ import sys
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
+
+if TYPE_CHECKING:
+    from engine.store import MemoryStore
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -54,7 +57,7 @@ def _repo_path(ctx: click.Context) -> Path:
     return path
 
 
-def _open_store(ctx: click.Context, create: bool = True):  # noqa: ANN202 - engine type, lazy import
+def _open_store(ctx: click.Context, create: bool = True) -> MemoryStore:
     from engine.store import MemoryStore
 
     return MemoryStore.open(_repo_path(ctx), create=create, origin="cli")
