@@ -254,7 +254,7 @@ class GitStore:
 
         Args:
             paths: check only these repo-relative paths (fast path fed by the
-                watcher); None scans the whole work tree.
+                watcher); None, or a folder among them, scans the whole work tree.
 
         Returns:
             RepoStatus: ``changed`` lists tracked files modified or deleted by
@@ -273,6 +273,8 @@ class GitStore:
                     self._refresh_index(flags)
             else:
                 flags = self._quick_flags(paths)
+                if flags is None:  # a folder was hinted: scan everything
+                    flags = self._repo.status(untracked_files="all")
         except pygit2.GitError as exc:
             raise GitError(f"cannot read the work tree status: {exc}") from exc
         changed: list[str] = []
@@ -310,12 +312,16 @@ class GitStore:
         state = RepoState.HAND_EDITED if changed else RepoState.CLEAN
         return RepoStatus(state=state, changed=changed, head=head)
 
-    def _quick_flags(self, paths: list[str]) -> dict[str, int]:
+    def _quick_flags(self, paths: list[str]) -> dict[str, int] | None:
         """Status of a few paths by hashing them against HEAD's tree.
 
         Cheaper than ``status_file`` on a large index (no index load), and
         enough for the watcher's hints: a full scan still runs periodically
         and catches anything staged by hand.
+
+        Returns None when a path is a folder (in HEAD or in the work tree):
+        the watcher may report a new or moved folder but not the files in it,
+        so the caller scans everything.
         """
         repo = self._repo
         tree = None if repo.head_is_unborn else repo.head.peel(pygit2.Commit).tree
@@ -326,8 +332,10 @@ class GitStore:
                 entry = tree[path] if tree is not None else None
             except KeyError:
                 entry = None
-            if entry is not None and not isinstance(entry, pygit2.Blob):
-                continue  # a folder: its files are reported on their own
+            if (entry is not None and not isinstance(entry, pygit2.Blob)) or (
+                full.is_dir() and not full.is_symlink()
+            ):
+                return None
             present = full.is_symlink() or full.is_file()
             if entry is None:
                 if present and not repo.path_is_ignored(path):
