@@ -254,16 +254,22 @@ def test_a_new_file_over_64_kb_blocks(store: MemoryStore) -> None:
     assert store.status().state is RepoState.HAND_EDITED
 
 
-def test_status_of_hinted_paths_copes_with_folders(store: MemoryStore) -> None:
+def test_status_of_hinted_paths_sees_the_files_in_a_hinted_folder(store: MemoryStore, tmp_path: Path) -> None:
+    # The watcher may report a new folder but not the files made in it before
+    # the folder itself was watched (mkdir -p + write, cp -r, unzip).
     root = store.root
     store.remember(Candidate(text="uses make", scope="workspace", workspace="billing"))
     (root / "topics" / "sub").mkdir(parents=True)
     (root / "topics" / "sub" / "a.md").write_text("- new note\n")
     (root / "me.md").write_text("# About me\n\n- edited\n")
-    hinted = store.git.status(["topics", "topics/sub", "workspaces", "gone/x.md", "me.md"])
+    hinted = store.git.status(["topics", "gone/x.md", "me.md"])
     assert hinted.state is RepoState.HAND_EDITED
-    assert hinted.changed == ["me.md"]
+    assert hinted.changed == ["me.md", "topics/sub/a.md"]
     assert store.git.status(["topics/sub/a.md"]).changed == ["topics/sub/a.md"]
+    store.commit_hand_edits()
+    # A tracked folder moved away: only the folder is reported, not its files.
+    (root / "workspaces").rename(tmp_path / "moved-away")
+    assert store.git.status(["workspaces"]).changed == ["workspaces/billing.md"]
 
 
 # -- no hooks, ever ------------------------------------------------------------------

@@ -327,6 +327,18 @@ def test_hand_edits_are_committed_first_then_the_write(store: MemoryStore) -> No
     assert porcelain(root) == ""
 
 
+def test_a_hinted_new_folder_has_its_files_committed_first(store: MemoryStore) -> None:
+    # The watcher's hint named only the new folder, not the file made inside it.
+    root = store.root
+    (root / "topics" / "sql").mkdir(parents=True)
+    (root / "topics" / "sql" / "joins.md").write_text("- prefer explicit joins\n")
+    store.remember(Candidate(text="likes tea", kind="preference"), hint=["topics"])
+    log = store.log()
+    assert [c.summary for c in log[:2]] == ["Remember preference: likes tea", "Hand edits"]
+    assert changed_files(root, log[1].id) == ["topics/sql/joins.md"]
+    assert porcelain(root) == ""
+
+
 def test_a_write_while_blocked_raises_and_writes_nothing(store: MemoryStore) -> None:
     root = store.root
     (root / "lessons.md").write_text("# Lessons\n\n- pending hand edit\n")
