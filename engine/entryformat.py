@@ -1,7 +1,8 @@
 """The entry format of a memory file (DESIGN.md §2): parse, edit, write back.
 
 A memory file is markdown. Every bullet line outside front matter and fenced
-code is an *entry*: ``- text [key: value; key: value]``, metadata last. Values
+code is an *entry* (except a bullet that only links, ``- [[me]]`` in an
+index): ``- text [key: value; key: value]``, metadata last. Values
 cannot hold ``;``, ``[`` or ``]``; they are stored as ``%3B``, ``%5B``, ``%5D``
 and decoded on read.
 
@@ -105,6 +106,13 @@ def extract_links(text: str) -> list[str]:
         list[str]: link targets, stripped, with a ``#heading`` or ``|alias`` part removed.
     """
     return [m.group(1).strip() for m in _LINK_RE.finditer(text)]
+
+
+def is_link_line(text: str) -> bool:
+    """True when bullet text holds only ``[[links]]`` (and separators), like an index line."""
+    if "[[" not in text:
+        return False
+    return not _LINK_RE.sub("", text).strip(" \t,;·|-–—")
 
 
 @dataclass(slots=True)
@@ -379,5 +387,7 @@ def parse(data: bytes | str, path: str = "<memory>") -> MemoryFile:
                 fence = m.group(1)
             else:
                 entry = parse_entry(content)
+                if entry is not None and not entry.meta and is_link_line(entry.text):
+                    entry = None  # an index line such as "- [[me]]" links, it remembers nothing
         lines.append(Line(content, ending, entry))
     return MemoryFile(lines=lines, bom=bom)

@@ -119,6 +119,7 @@ class GitStore:
             raise GitError(f"{self.root} is a bare repository; a memory repo needs a work tree")
         self.git_dir = Path(self._repo.path)
         self._refreshed = False
+        self._index_pending: set[str] = set()
 
     @classmethod
     def init(cls, root: Path) -> GitStore:
@@ -249,12 +250,14 @@ class GitStore:
             return _STATE_REASONS.get(state, f"a git operation is in progress ({state.name})")
         return None
 
-    def status(self, paths: list[str] | None = None) -> RepoStatus:
+    def status(self, paths: list[str] | None = None, refresh: bool = False) -> RepoStatus:
         """Tell clean, hand-edited and blocked apart (DESIGN.md §3).
 
         Args:
             paths: check only these repo-relative paths (fast path fed by the
                 watcher); None, or a folder among them, scans the whole work tree.
+            refresh: allowed to write fresh stat data into a stale index
+                (only a caller holding the write lock passes True).
 
         Returns:
             RepoStatus: ``changed`` lists tracked files modified or deleted by
@@ -269,7 +272,7 @@ class GitStore:
             if paths is None:
                 started = time.perf_counter()
                 flags = self._repo.status(untracked_files="all")
-                if time.perf_counter() - started > STALE_INDEX_S and not self._refreshed:
+                if refresh and time.perf_counter() - started > STALE_INDEX_S and not self._refreshed:
                     self._refresh_index(flags)
             else:
                 flags = self._quick_flags(paths)
@@ -378,14 +381,20 @@ class GitStore:
 
     # -- writing -------------------------------------------------------
 
-    def commit_paths(self, paths: list[str], message: str, when: datetime | None = None) -> str:
+    def commit_paths(
+        self, paths: list[str], message: str, when: datetime | None = None
+    ) -> str | None:
         """Commit the work-tree state of exactly these paths on top of HEAD.
 
         Builds the new tree from HEAD's tree with tree builders, touching only
         the trees on the changed paths (cheaper than ``Index.write_tree()``,
         which rewrites every tree), then updates those index entries so
         ``git status`` stays clean. A path missing from the work tree is
-        removed. Other paths, staged or not, are left alone.
+        removed. Other paths, staged or not, are left alone. When the new
+        tree equals HEAD's (an index-only change, say) no commit is made and
+        only the index is brought back in step.
+
+        Callers hold the write lock.
 
         Args:
             paths: repo-relative ``/`` paths.
@@ -393,16 +402,18 @@ class GitStore:
             when: commit time; now when None.
 
         Returns:
-            str: the new commit's full id.
+            str | None: the new commit's full id, or None when the tree did not change.
 
         Raises:
-            BlockedError: the index is locked or a git operation is in progress.
+            BlockedError: the index is locked or a git operation is in progress
+                (checked before anything is written).
             GitError: libgit2 failed (disk full, corrupt object database).
         """
         reason = self.blocked_reason()
         if reason is not None:
             raise BlockedError(reason)
         repo = self._repo
+        self._sync_index()  # a previous commit whose index update failed
         try:
             parent = None if repo.head_is_unborn else repo.head.peel(pygit2.Commit)
             changes: dict[str, tuple[pygit2.Oid, int] | None] = {}
@@ -420,25 +431,35 @@ class GitStore:
             tree_id = self._build_tree(base, {tuple(p.split("/")): c for p, c in changes.items()})
             if tree_id is None:  # every file removed: an empty root tree
                 tree_id = repo.TreeBuilder().write()
-            sig = signature(when)
-            parents = [parent.id] if parent is not None else []
-            commit_id = repo.create_commit("HEAD", sig, sig, message, tree_id, parents)
-            index = repo.index
-            index.read(False)
-            for path, change in changes.items():
-                if change is None:
-                    if path in index:
-                        index.remove(path)
-                else:
-                    index.add(path)
-            index.write()
+            commit_id = None
+            if parent is None or tree_id != parent.tree_id:
+                sig = signature(when)
+                parents = [parent.id] if parent is not None else []
+                commit_id = repo.create_commit("HEAD", sig, sig, message, tree_id, parents)
         except pygit2.GitError as exc:
-            if (self.git_dir / "index.lock").exists():
-                raise BlockedError(
-                    "the git index is locked (.git/index.lock): another git command is running"
-                ) from exc
             raise GitError(f"commit failed: {exc}") from exc
-        return str(commit_id)
+        # The commit stands from here on; a failed index update is retried
+        # before the next commit instead of reporting the write as lost.
+        self._index_pending.update(changes)
+        self._sync_index()
+        return None if commit_id is None else str(commit_id)
+
+    def _sync_index(self) -> None:
+        """Bring the index entries of recently committed paths in step with the work tree."""
+        if not self._index_pending:
+            return
+        try:
+            index = self._repo.index
+            index.read(False)
+            for path in self._index_pending:
+                if (self.root / path).is_file():
+                    index.add(path)
+                elif path in index:
+                    index.remove(path)
+            index.write()
+        except (pygit2.GitError, OSError):
+            return  # index.lock held by another git command: try again next time
+        self._index_pending.clear()
 
     def _build_tree(
         self,

@@ -19,7 +19,7 @@ from . import entryformat as fmt
 from .atomic import TEMP_PREFIX, atomic_write
 from .errors import BlockedError, FormatError, LimitError, MemrepoError, RefError
 from .gitstore import GitStore, format_message
-from .limits import check_entry, check_file_count, check_file_size
+from .limits import MEMORY_MD_MAX_BYTES, check_entry, check_file_count, check_file_size
 from .lock import WriteLock, state_dir
 from .models import (
     Action,
@@ -255,7 +255,7 @@ class MemoryStore:
             return self._commit_hand_edits_locked(paths)
 
     def _commit_hand_edits_locked(self, paths: list[str] | None) -> str | None:
-        status = self.git.status(paths)
+        status = self.git.status(paths, refresh=True)
         if status.state is RepoState.BLOCKED:
             raise BlockedError(status.reason or "unknown")
         if not status.changed:
@@ -402,7 +402,12 @@ class MemoryStore:
                 if link not in fmt.extract_links(index.text()):
                     index.append_entry(fmt.Entry("", "-", f"[[{link}]]"), after_section=INDEX_HEADING)
                     data = index.render()
-                    check_file_size(MEMORY_MD, len(data))
+                    if len(data) > MEMORY_MD_MAX_BYTES:
+                        raise LimitError(
+                            f"MEMORY.md is full ({len(data)} bytes with the link, limit "
+                            f"{MEMORY_MD_MAX_BYTES}): the new workspace file {rel} could not be linked "
+                            "from its index; forget or move entries out of MEMORY.md, then write again"
+                        )
                     writes[MEMORY_MD] = data
                     files_to_commit.append(MEMORY_MD)
         entry = self._new_entry(cand)

@@ -393,3 +393,9 @@ def test_normalize_text_folds_equivalent_entries(a: str, b: str) -> None:
 )
 def test_normalize_text_keeps_different_entries_apart(a: str, b: str) -> None:
     assert fmt.normalize_text(a) != fmt.normalize_text(b)
+
+
+def test_a_bullet_that_only_links_is_not_an_entry() -> None:
+    parsed = fmt.parse(b"## Index\n- [[me]]\n- [[a]], [[b]]\n- see [[me]]\n- [[me]] [by: agent]\n")
+    assert [e.text for _, e in parsed.entries()] == ["see [[me]]", "[[me]]"]
+    assert parsed.render() == b"## Index\n- [[me]]\n- [[a]], [[b]]\n- see [[me]]\n- [[me]] [by: agent]\n"

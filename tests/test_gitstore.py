@@ -357,3 +357,37 @@ def test_the_executable_bit_is_kept(store: MemoryStore) -> None:
     assert git(store.root, "ls-tree", "HEAD", "tools/run.sh").split()[0] == "100755"
     assert porcelain(store.root) == ""
     assert os.access(script, os.X_OK)
+
+
+def test_an_index_only_change_makes_no_empty_commit(store: MemoryStore) -> None:
+    """`git rm --cached` changes only the index: the hand-edit pass restores it, no commit."""
+    head = store.head()
+    git(store.root, "rm", "-q", "--cached", "me.md")
+    assert store.status().state is RepoState.HAND_EDITED
+    assert store.commit_hand_edits() is None
+    assert store.head() == head
+    assert porcelain(store.root) == ""
+
+
+def test_a_failed_index_update_keeps_the_commit_and_is_retried(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pygit2
+
+    real_write = pygit2.Index.write
+    calls = {"n": 0}
+
+    def flaky_write(self: pygit2.Index) -> None:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise pygit2.GitError("index is locked")
+        real_write(self)
+
+    monkeypatch.setattr(pygit2.Index, "write", flaky_write)
+    (store.root / "me.md").write_text("# About me\n\n- first\n", encoding="utf-8")
+    first = store.git.commit_paths(["me.md"], format_message("one", {"Origin": "cli"}))
+    assert first is not None and store.head() == first  # the commit stands
+    assert porcelain(store.root) != ""  # index behind HEAD for now
+    (store.root / "lessons.md").write_text("# Lessons\n\n- second\n", encoding="utf-8")
+    store.git.commit_paths(["lessons.md"], format_message("two", {"Origin": "cli"}))
+    assert porcelain(store.root) == ""  # the pending index update went in before the next commit

@@ -51,14 +51,3 @@ def test_wheel_ships_builtin_themes_and_packages(tmp_path: Path) -> None:
         assert module in names, module
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     assert "memrepo = tui.cli:main" in zipfile.ZipFile(wheels[0]).read(entry_points).decode()
-
-
-def test_engine_runs_no_git_subprocess() -> None:
-    """DESIGN.md §1: all git work goes through pygit2; engine/ never spawns a process."""
-    offenders = []
-    for path in sorted((ROOT / "engine").rglob("*.py")):
-        text = path.read_text(encoding="utf-8")
-        for needle in ("import subprocess", "from subprocess", "os.system(", "os.popen(", "os.exec", "os.spawn"):
-            if needle in text:
-                offenders.append(f"{path.name}: {needle}")
-    assert offenders == []

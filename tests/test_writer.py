@@ -273,6 +273,29 @@ def test_memory_md_over_4_kb_is_refused_with_where_to_write(store: MemoryStore) 
     assert porcelain(root) == ""
 
 
+def test_a_new_workspace_that_cannot_be_linked_from_a_full_memory_md_is_refused(store: MemoryStore) -> None:
+    root = store.root
+    text = (root / "MEMORY.md").read_text()
+    head_part, index_part = text.split("## Index")
+    filler = "".join(f"- pinned filler number {i:04d} [by: user]\n" for i in range(200))
+    body = head_part + filler
+    while len((body + "## Index" + index_part).encode()) > MEMORY_MD_MAX_BYTES - 100:
+        body = body[: body.rstrip("\n").rfind("\n") + 1]
+    pad = MEMORY_MD_MAX_BYTES - 5 - len((body + "## Index" + index_part).encode())
+    body += "x" * (pad - 1) + "\n"  # 5 bytes short of the limit: no room for a link line
+    (root / "MEMORY.md").write_text(body + "## Index" + index_part)
+    assert (root / "MEMORY.md").stat().st_size == MEMORY_MD_MAX_BYTES - 5
+    commit_by_hand(root)
+    head = store.head()
+    result = store.remember(Candidate(text="Deploys on Fridays", scope="workspace", workspace="billing"))
+    assert result.action is Action.REFUSED
+    assert "MEMORY.md is full" in (result.reason or "") and "workspaces/billing.md" in (result.reason or "")
+    assert "--pin" not in (result.reason or "")
+    assert not (root / "workspaces" / "billing.md").exists()
+    assert store.head() == head
+    assert porcelain(root) == ""
+
+
 def test_a_file_over_64_kb_is_refused_with_where_to_write(store: MemoryStore) -> None:
     root = store.root
     line = "- an old lesson that fills the file up [by: agent]\n"
