@@ -177,10 +177,14 @@ class FileView(BaseModel):
 
 
 class ChangeEvent(BaseModel):
-    """A batch of work-tree changes seen by the watcher.
+    """A batch of changes seen by the watcher.
 
     Attributes:
-        paths: repo-relative paths that were added, modified or deleted.
+        paths: work-tree paths (repo-relative) that were added, modified or deleted.
+        git: True when HEAD, a branch, or a git operation's state moved (a
+            commit by any process, a merge started or ended, an index lock
+            taken or dropped), so status and history may have changed.
     """
 
     paths: list[str]
+    git: bool = False

@@ -1,6 +1,7 @@
 """Live change events from the work tree, streamed by watchfiles (DESIGN.md §4).
 
-Watches the work tree but never ``.git``; drops editor swap, backup and temp
+Watches the work tree and, of ``.git``, only the files that say HEAD or a git
+operation's state moved (:func:`is_git_state`); drops editor swap, backup and temp
 files (vim's ``4913`` probe, ``*.swp``, ``*~``, emacs ``.#name`` and
 ``#name#``, the engine's own temp files); coalesces bursts into one
 :class:`~engine.models.ChangeEvent` (debounced).
@@ -39,15 +40,40 @@ _IGNORED_NAME = re.compile(
 )
 
 
+_GIT_STATE_FILES = frozenset({
+    "HEAD", "packed-refs", "MERGE_HEAD", "REBASE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD",
+    "BISECT_LOG", "index.lock",
+})
+_GIT_STATE_DIRS = frozenset({"refs", "rebase-merge", "rebase-apply"})
+
+
+def is_git_state(relpath: str) -> bool:
+    """True for the few ``.git`` paths whose change means HEAD or the repo's state moved.
+
+    ``HEAD``, ``packed-refs``, anything under ``refs/`` (but ref ``.lock`` files),
+    the files of a merge, rebase, cherry-pick, revert or bisect in progress, and
+    ``index.lock``. Objects, the index and the engine's own state are not.
+
+    Args:
+        relpath: a path relative to the work tree, ``/`` separated.
+    """
+    parts = relpath.split("/")
+    if len(parts) < 2 or parts[0] != ".git":
+        return False
+    if len(parts) == 2 and parts[1] in _GIT_STATE_FILES:
+        return True
+    return parts[1] in _GIT_STATE_DIRS and not parts[-1].endswith(".lock")
+
+
 def is_ignored(relpath: str) -> bool:
-    """True for paths the watcher drops: anything in ``.git`` and editor scratch files.
+    """True for paths the watcher drops: ``.git`` (but :func:`is_git_state`) and editor scratch files.
 
     Args:
         relpath: a path relative to the work tree, ``/`` separated.
     """
     parts = relpath.split("/")
     if parts[0] == ".git":
-        return True
+        return not is_git_state(relpath)
     return bool(_IGNORED_NAME.match(parts[-1]))
 
 
@@ -78,7 +104,8 @@ async def watch_changes(
         debounce_ms: longest gathering window (milliseconds).
 
     Yields:
-        ChangeEvent: sorted repo-relative paths changed in the burst.
+        ChangeEvent: sorted work-tree paths changed in the burst, and whether
+        HEAD or the repo's state moved.
     """
     root = Path(root)
     prefix = str(root).rstrip("/") + "/"
@@ -90,6 +117,8 @@ async def watch_changes(
         stop_event=stop_event,
         ignore_permission_denied=True,
     ):
-        paths = sorted({p[len(prefix) :] for _, p in batch if p.startswith(prefix)})
-        if paths:
-            yield ChangeEvent(paths=paths)
+        rel = {p[len(prefix) :] for _, p in batch if p.startswith(prefix)}
+        git = any(p.startswith(".git/") for p in rel)
+        paths = sorted(p for p in rel if not p.startswith(".git/"))
+        if paths or git:
+            yield ChangeEvent(paths=paths, git=git)

@@ -4,6 +4,7 @@ for all git work, live change events, and hand edits seen by the watcher."""
 from __future__ import annotations
 
 import asyncio
+import subprocess
 import threading
 import time
 from collections.abc import AsyncIterator, Callable
@@ -241,7 +242,13 @@ async def test_concurrent_remembers_commit_in_order_and_lose_nothing(repo: Memor
         (".#me.md", True),
         ("#me.md#", True),
         (".git/index", True),
-        (".git/refs/heads/main", True),
+        (".git/refs/heads/main", False),
+        (".git/refs/heads/main.lock", True),
+        (".git/HEAD", False),
+        (".git/MERGE_HEAD", False),
+        (".git/index.lock", False),
+        (".git/objects/ab/cdef", True),
+        (".git/memrepo/write.lock", True),
         (".memrepo-tmp-abc123", True),
         ("me.md", False),
         ("workspaces/billing.md", False),
@@ -279,6 +286,20 @@ async def test_changes_ignores_editor_scratch_files_and_git(repo: MemoryRepo) ->
         seen = await _next_event(queue, lambda e: "lessons.md" in e.paths, 3.0)
         paths = {p for e in seen for p in e.paths}
         assert paths <= {"lessons.md", "workspaces"}, paths
+
+
+async def test_a_commit_made_with_git_alone_is_a_git_event(repo: MemoryRepo) -> None:
+    """HEAD moving by another process's commit reaches subscribers with no work-tree path."""
+    root = repo.root
+    (root / "me.md").write_text("# About me\n\n- committed with git\n")
+    async with watching(repo) as queue:
+        await asyncio.sleep(0.3)  # let the edit's own event pass
+        subprocess.run(
+            ["git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", "by hand"],
+            cwd=root, check=True,
+        )
+        seen = await _next_event(queue, lambda e: e.git, 3.0)
+        assert seen[-1].git and ".git/HEAD" not in seen[-1].paths
 
 
 async def test_close_ends_changes_iterators(repo_path: Path) -> None:

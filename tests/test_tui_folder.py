@@ -332,3 +332,22 @@ async def test_a_failing_engine_call_is_a_notice_not_a_crash(repo: Path) -> None
         await pilot.press("k", "tab", "shift+tab")  # still answering keys
         await settle(pilot)
         assert app.is_running
+
+
+async def test_a_commit_from_another_terminal_updates_the_header(repo: Path) -> None:
+    """A commit made with git alone moves HEAD: the header follows with no key and no poll."""
+    import subprocess
+
+    app = MemrepoApp(repo)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        before = app.header.head
+        with (repo / "me.md").open("a", encoding="utf-8") as fh:
+            fh.write("- committed from a shell [by: user]\n")
+        await wait_for(pilot, lambda: app.header.state == "hand_edited", what="dirty state")
+        subprocess.run(
+            ["git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", "by hand"],
+            cwd=repo, check=True,
+        )
+        await wait_for(pilot, lambda: app.header.head != before and app.header.state == "clean",
+                       what="the new HEAD, clean")

@@ -37,7 +37,6 @@ if TYPE_CHECKING:
 
     from engine.repo import MemoryRepo
 
-HEAD_POLL_S = 3.0
 """How often HEAD is checked, to notice commits made by git alone (no work-tree change)."""
 
 
@@ -196,7 +195,7 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
     async def watch_work_tree(self, repo: MemoryRepo) -> None:
         """Post a :class:`WorkTreeChanged` for every burst of changes on disk."""
         async for event in repo.changes():
-            self.post_message(WorkTreeChanged(event.paths))
+            self.post_message(WorkTreeChanged(event.paths, git=event.git))
 
     @work(group="status", exclusive=True, exit_on_error=False,
           description="Reading the repo status")
@@ -204,12 +203,6 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         """Read clean / hand-edited / blocked and HEAD."""
         if self.repo is not None:
             self.post_message(RepoStatusRead(await self.repo.status()))
-
-    @work(group="head", exclusive=True, exit_on_error=False, description="Checking HEAD")
-    async def check_head(self) -> None:
-        """Read the status again when HEAD moved (a commit made with git alone)."""
-        if self.repo is not None and await self.repo.head() != self._head:
-            self.refresh_status()
 
     # -- messages ------------------------------------------------------
 
@@ -220,7 +213,6 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         self.refresh_status()
         if self._watch:
             self.watch_work_tree(message.repo)
-            self.set_interval(HEAD_POLL_S, self.check_head)
 
     def on_repo_open_failed(self, message: RepoOpenFailed) -> None:
         """Say why the repo could not be opened."""
@@ -231,8 +223,9 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
     def on_work_tree_changed(self, message: WorkTreeChanged) -> None:
         """Refresh the status and let each pane refresh what the paths touch."""
         self.refresh_status()
-        for pane in self.panes():
-            pane.work_tree_changed(message.paths)
+        if message.paths:
+            for pane in self.panes():
+                pane.work_tree_changed(message.paths)
 
     def on_repo_status_read(self, message: RepoStatusRead) -> None:
         """Show the status; say why once when the repo becomes blocked."""

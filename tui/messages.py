@@ -43,11 +43,13 @@ class WorkTreeChanged(Message):
 
     Attributes:
         paths: the repo-relative paths added, modified or deleted.
+        git: HEAD, a branch or a git operation's state moved (a commit by any process).
     """
 
-    def __init__(self, paths: list[str]) -> None:
+    def __init__(self, paths: list[str], git: bool = False) -> None:
         super().__init__()
         self.paths = paths
+        self.git = git
 
 
 class RepoStatusRead(Message):
