@@ -24,7 +24,6 @@ from .errors import FormatError
 BOM = b"\xef\xbb\xbf"
 
 _BULLET_RE = re.compile(r"(?P<indent>[ \t]*)(?P<bullet>[-*+])[ \t]+(?P<body>.*)", re.DOTALL)
-_KEY_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 _LINK_RE = re.compile(r"\[\[([^\[\]|#]+?)(?:[#|][^\[\]]*)?\]\]")
 _FENCE_RE = re.compile(r"^[ \t]{0,3}(```+|~~~+)")
 _WS_RE = re.compile(r"\s+")
@@ -73,7 +72,7 @@ def parse_metadata(inner: str) -> dict[str, str] | None:
                 return None
             continue
         key = key.strip()
-        if not _KEY_RE.match(key):
+        if not (key.isascii() and key.replace("-", "").replace("_", "").isalnum() and key[0].isalpha()):
             return None
         value = value.strip()
         meta[key.lower()] = decode_value(value) if "%" in value else value
@@ -382,10 +381,11 @@ def parse(data: bytes | str, path: str = "<memory>") -> MemoryFile:
             if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
                 fence = None
         else:
-            m = _FENCE_RE.match(content)
+            first = stripped[:1]
+            m = _FENCE_RE.match(content) if first in ("`", "~") else None
             if m:
                 fence = m.group(1)
-            else:
+            elif first in ("-", "*", "+"):
                 entry = parse_entry(content)
                 if entry is not None and not entry.meta and is_link_line(entry.text):
                     entry = None  # an index line such as "- [[me]]" links, it remembers nothing

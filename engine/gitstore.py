@@ -382,7 +382,7 @@ class GitStore:
     # -- writing -------------------------------------------------------
 
     def commit_paths(
-        self, paths: list[str], message: str, when: datetime | None = None
+        self, paths: list[str], message: str, when: datetime | None = None, sync_index: bool = True
     ) -> str | None:
         """Commit the work-tree state of exactly these paths on top of HEAD.
 
@@ -400,6 +400,9 @@ class GitStore:
             paths: repo-relative ``/`` paths.
             message: the full commit message (see :func:`format_message`).
             when: commit time; now when None.
+            sync_index: update the index before returning; False leaves it to
+                :meth:`sync_index` (the caller must call it before releasing
+                the write lock).
 
         Returns:
             str | None: the new commit's full id, or None when the tree did not change.
@@ -413,7 +416,7 @@ class GitStore:
         if reason is not None:
             raise BlockedError(reason)
         repo = self._repo
-        self._sync_index()  # a previous commit whose index update failed
+        self.sync_index()  # a previous commit whose index update failed
         try:
             parent = None if repo.head_is_unborn else repo.head.peel(pygit2.Commit)
             changes: dict[str, tuple[pygit2.Oid, int] | None] = {}
@@ -441,11 +444,16 @@ class GitStore:
         # The commit stands from here on; a failed index update is retried
         # before the next commit instead of reporting the write as lost.
         self._index_pending.update(changes)
-        self._sync_index()
+        if sync_index:
+            self.sync_index()
         return None if commit_id is None else str(commit_id)
 
-    def _sync_index(self) -> None:
-        """Bring the index entries of recently committed paths in step with the work tree."""
+    def sync_index(self) -> None:
+        """Bring the index entries of recently committed paths in step with the work tree.
+
+        Callers hold the write lock. A failure (another git command holds
+        ``index.lock``) is kept and retried before the next commit.
+        """
         if not self._index_pending:
             return
         try:

@@ -29,6 +29,12 @@ FULL_SCAN_EVERY_S = 30.0
 so an edit made before the watcher started is never missed for long."""
 
 
+def _ignore_result(future: asyncio.Future[object]) -> None:
+    """Consume the outcome of work whose result was already handed out."""
+    if not future.cancelled():
+        future.exception()
+
+
 class MemoryRepo:
     """An open memory repo with an async API.
 
@@ -116,6 +122,10 @@ class MemoryRepo:
         MEMORY.md, with a full scan at least every 30 s; otherwise the whole
         work tree is scanned before the write.
 
+        The result comes back as soon as the commit exists; the index update
+        that keeps ``git status`` clean finishes right after on the worker
+        thread, still under the write lock, before any later call runs.
+
         Returns:
             WriteResult: see :meth:`MemoryStore.remember`.
 
@@ -123,8 +133,21 @@ class MemoryRepo:
             BlockedError, BusyError, GitError: as :meth:`MemoryStore.remember`.
         """
         hint = self._take_hint()
+        loop = asyncio.get_running_loop()
+        early: asyncio.Future[WriteResult] = loop.create_future()
+
+        def committed(result: WriteResult) -> None:
+            loop.call_soon_threadsafe(lambda: early.done() or early.set_result(result))
+
         try:
-            return await self._run(self._store.remember, candidate, hint)
+            work = asyncio.ensure_future(self._run(self._store.remember, candidate, hint, committed))
+            await asyncio.wait({early, work}, return_when=asyncio.FIRST_COMPLETED)
+            if work.done() or not early.done():
+                early.cancel()
+                return work.result()
+            # The index update runs on; the store keeps a failure to retry it.
+            work.add_done_callback(_ignore_result)
+            return early.result()
         except BaseException:
             if hint is not None:
                 self._dirty.update(hint)

@@ -12,6 +12,7 @@ replace by subject, write atomically, commit that path alone.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -350,7 +351,12 @@ class MemoryStore:
             meta["task"] = cand.task
         return fmt.Entry(indent="", bullet="-", text=" ".join(cand.text.split()), meta=meta)
 
-    def remember(self, cand: Candidate, hint: list[str] | None = None) -> WriteResult:
+    def remember(
+        self,
+        cand: Candidate,
+        hint: list[str] | None = None,
+        on_committed: Callable[[WriteResult], None] | None = None,
+    ) -> WriteResult:
         """Save one memory through the governed writer (DESIGN.md §3).
 
         Args:
@@ -358,6 +364,10 @@ class MemoryStore:
             hint: paths the watcher saw change since the last write; when
                 given, only these (and the target file) are checked for hand
                 edits instead of scanning the whole work tree.
+            on_committed: called with the result as soon as the commit exists,
+                before the index is brought in step (still under the lock), so
+                an async caller can answer early; the index update then runs
+                before this method returns and before the lock is released.
 
         Returns:
             WriteResult: added, reinforced (same normalized text already in
@@ -384,9 +394,13 @@ class MemoryStore:
                 check.append(MEMORY_MD)
             self._commit_hand_edits_locked(check)
             try:
-                return self._remember_locked(cand, target)
+                result = self._remember_locked(cand, target)
             except LimitError as exc:
                 return WriteResult(action=Action.REFUSED, path=target.path, reason=str(exc))
+            if on_committed is not None and result.commit is not None:
+                on_committed(result)
+            self.git.sync_index()
+            return result
 
     def _remember_locked(self, cand: Candidate, target: _Target) -> WriteResult:
         rel = target.path
@@ -451,7 +465,7 @@ class MemoryStore:
         message = format_message(
             f"{verb} {cand.kind or 'fact'}: {_summary(entry.text)}", _trailers(cand.origin, cand.task)
         )
-        commit = self.git.commit_paths(files_to_commit, message)
+        commit = self.git.commit_paths(files_to_commit, message, sync_index=False)
         return WriteResult(action=action, ref=make_ref(rel, number), path=rel, commit=commit)
 
     @staticmethod
