@@ -70,6 +70,23 @@ class WriteLock:
         finally:
             self._lock.release()
 
+    @contextmanager
+    def try_hold(self) -> Iterator[bool]:
+        """Take the lock only if it is free right now; yields whether it was taken.
+
+        For opportunistic upkeep (refreshing the index's stat data) that a
+        reader may do but must never wait for.
+        """
+        try:
+            self._lock.acquire(timeout=0)
+        except Timeout:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            self._lock.release()
+
     def holder(self) -> dict[str, object] | None:
         """Who last took the lock, if the record exists: ``{pid, purpose, at}``."""
         try:

@@ -224,8 +224,14 @@ class MemoryStore:
         )
 
     def status(self) -> RepoStatus:
-        """The work tree's state: clean, hand-edited or blocked (DESIGN.md §3)."""
-        return self.git.status()
+        """The work tree's state: clean, hand-edited or blocked (DESIGN.md §3).
+
+        When the write lock is free, a stale index (a copied or restored repo)
+        gets fresh stat data as a side effect, as ``git status`` does, so later
+        scans are fast; a reader never waits for the lock.
+        """
+        with self.lock.try_hold() as held:
+            return self.git.status(refresh=held)
 
     def log(self, limit: int = 100, skip: int = 0) -> list[CommitInfo]:
         """Commits from HEAD, newest first, with their trailers."""
