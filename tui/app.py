@@ -37,9 +37,6 @@ if TYPE_CHECKING:
 
     from engine.repo import MemoryRepo
 
-"""How often HEAD is checked, to notice commits made by git alone (no work-tree change)."""
-
-
 class MainScreen(ReportWorkerErrors, Screen[None], inherit_bindings=False):
     """Header, the panes (one shown at a time), footer."""
 
@@ -116,7 +113,6 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         self._watch = watch
         # Smooth scrolling costs frames over SSH and makes a key feel late: jump instead.
         self.animation_level = "none"
-        self._head: str | None = None
         self._state: str | None = None
         self._startup_notices: list[str] = []
         self.main_screen = MainScreen(id="main")
@@ -230,7 +226,6 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
     def on_repo_status_read(self, message: RepoStatusRead) -> None:
         """Show the status; say why once when the repo becomes blocked."""
         status = message.status
-        self._head = status.head
         self.header.show_status(status)
         for pane in self.panes():
             pane.repo_status_changed(status)
