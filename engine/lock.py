@@ -19,6 +19,8 @@ from .errors import BusyError
 
 LOCK_TIMEOUT_S = 5.0
 """How long a writer waits for the lock before failing with "busy, retry" (seconds)."""
+POLL_S = 0.005
+"""How often a waiting writer retries the lock (seconds)."""
 
 
 def state_dir(git_dir: Path) -> Path:
@@ -54,7 +56,9 @@ class WriteLock:
             BusyError: another writer kept the lock for ``timeout`` seconds.
         """
         try:
-            self._lock.acquire()
+            # A short poll so a waiting writer gets its turn between another
+            # process's back-to-back writes (flock itself is polled, not queued).
+            self._lock.acquire(poll_interval=POLL_S)
         except Timeout as exc:
             holder = self.holder()
             who = f" (held by pid {holder.get('pid')} for {holder.get('purpose')})" if holder else ""
