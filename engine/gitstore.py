@@ -186,15 +186,21 @@ class GitStore:
         if self._repo.head_is_unborn:
             return []
         out: list[CommitInfo] = []
-        walker = self._repo.walk(
-            self._repo.head.target, pygit2.enums.SortMode.TOPOLOGICAL | pygit2.enums.SortMode.TIME
-        )
-        for n, commit in enumerate(walker):
-            if n < skip:
-                continue
-            if len(out) >= limit:
-                break
-            out.append(self._commit_info(commit))
+        try:
+            walker = self._repo.walk(
+                self._repo.head.target, pygit2.enums.SortMode.TOPOLOGICAL | pygit2.enums.SortMode.TIME
+            )
+            for n, commit in enumerate(walker):
+                if n < skip:
+                    continue
+                if len(out) >= limit:
+                    break
+                out.append(self._commit_info(commit))
+        except (KeyError, pygit2.GitError) as exc:
+            raise GitError(
+                f"the history is damaged after {len(out) + skip} commits (a missing or corrupt object: "
+                f"{exc}); run git fsck in {self.root}"
+            ) from exc
         return out
 
     def commit_info(self, rev: str) -> CommitInfo:
@@ -237,8 +243,9 @@ class GitStore:
         """Why writes are blocked right now, or None (DESIGN.md §3).
 
         Checks a merge, rebase, revert, cherry-pick, bisect or ``git am`` in
-        progress and a held ``.git/index.lock``. Cheap: two stats and a few
-        file checks, no work-tree scan.
+        progress, a held ``.git/index.lock`` and a detached HEAD (whose
+        commits no branch would keep). Cheap: a few file checks, no work-tree
+        scan.
         """
         if (self.git_dir / "index.lock").exists():
             return (
@@ -248,6 +255,11 @@ class GitStore:
         state = self._repo.state()
         if state != RepositoryState.NONE:
             return _STATE_REASONS.get(state, f"a git operation is in progress ({state.name})")
+        if self._repo.head_is_detached:
+            return (
+                "HEAD is detached (a commit is checked out, not a branch): writes would be lost; "
+                f"go back with git checkout {BRANCH}"
+            )
         return None
 
     def status(self, paths: list[str] | None = None, refresh: bool = False) -> RepoStatus:
@@ -311,6 +323,13 @@ class GitStore:
                     )
                 changed.append(path)
             elif flag & (_WT_CHANGED | _INDEX_CHANGED | FileStatus.WT_NEW):
+                if (self.root / path).is_symlink():
+                    return RepoStatus(
+                        state=RepoState.BLOCKED,
+                        reason=f"{path} was replaced by a symlink; memrepo never writes through "
+                        "symlinks: put the file back",
+                        head=head,
+                    )
                 changed.append(path)
         state = RepoState.HAND_EDITED if changed else RepoState.CLEAN
         return RepoStatus(state=state, changed=changed, head=head)
@@ -425,9 +444,10 @@ class GitStore:
                 if full.is_symlink():
                     raise BlockedError(f"{path} is a symlink; memrepo never writes through symlinks")
                 if full.is_file():
-                    data = full.read_bytes()
+                    # From the work tree through git's filters (.gitattributes
+                    # eol rules), exactly as the index entry will be.
                     mode = FileMode.BLOB_EXECUTABLE if os.access(full, os.X_OK) else FileMode.BLOB
-                    changes[path] = (repo.create_blob(data), mode)
+                    changes[path] = (repo.create_blob_fromworkdir(path), mode)
                 else:
                     changes[path] = None
             base = parent.tree if parent is not None else None

@@ -72,6 +72,9 @@ class WriteLock:
                 )
             yield
         finally:
+            if self._lock.lock_counter == 1:
+                # Only a live holder is ever named in a busy error.
+                self.holder_path.unlink(missing_ok=True)
             self._lock.release()
 
     @contextmanager

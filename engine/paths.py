@@ -18,7 +18,7 @@ DEFAULT_REPO = "~/agent-memory"
 
 _SLUG_RE = re.compile(r"[^a-z0-9]+")
 _WS_ID_RE = re.compile(r"^ws-[0-9a-z]{8}$")
-_REF_RE = re.compile(r"^repo:(?P<path>[^#]+)#L(?P<line>[1-9][0-9]*)$")
+_REF_RE = re.compile(r"repo:(?P<path>[^#\x00-\x1f\x7f]+)#L(?P<line>[1-9][0-9]*)")
 
 
 def _git_toplevel(start: Path) -> Path | None:
@@ -62,7 +62,10 @@ def check_repo_path(raw: str | os.PathLike[str]) -> Path:
     if resolved.exists() and not resolved.is_dir():
         raise PathRuleError("not-a-directory", str(path), "the repo path is not a folder")
     if resolved.exists() and (resolved / ".git").exists():
-        if (resolved / ".git").is_dir() and (resolved / "MEMORY.md").is_file():
+        git_dir = resolved / ".git"
+        # MEMORY.md marks a memory repo; so does memrepo's own state folder,
+        # so a repo whose MEMORY.md was deleted by hand can still be opened.
+        if git_dir.is_dir() and ((resolved / "MEMORY.md").is_file() or (git_dir / "memrepo").is_dir()):
             return resolved
         raise PathRuleError(
             "not-memory-repo",
@@ -119,7 +122,7 @@ def parse_ref(ref: str) -> tuple[str, int]:
     Raises:
         RefError: the ref is malformed or its path is unsafe.
     """
-    m = _REF_RE.match(ref.strip())
+    m = _REF_RE.fullmatch(ref.strip())
     if m is None:
         raise RefError(f"not an entry ref (expected repo:<path>#L<n>): {ref!r}")
     return safe_relpath(m.group("path")), int(m.group("line"))
@@ -130,15 +133,20 @@ def make_ref(path: str, line: int) -> str:
     return f"repo:{path}#L{line}"
 
 
-def slugify(name: str) -> str:
+def slugify(name: str, fallback: str = "workspace") -> str:
     """Turn a workspace name into a file slug: lower-case ASCII, digits and dashes.
 
+    Args:
+        name: the workspace's name.
+        fallback: the slug when nothing ASCII is left (a CJK or emoji name);
+            callers pass the workspace id so such names get distinct files.
+
     Returns:
-        str: at most 60 characters; ``workspace`` when nothing is left.
+        str: at most 60 characters.
     """
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
     slug = _SLUG_RE.sub("-", ascii_name.lower()).strip("-")[:60].strip("-")
-    return slug or "workspace"
+    return slug or fallback
 
 
 def workspace_id(key: str) -> str:
@@ -151,8 +159,9 @@ def normalize_workspace(value: str) -> tuple[str, str, str | None]:
 
     Args:
         value: a workspace id (``ws-`` and 8 characters), a folder path
-            (absolute, ``~``, ``.``-relative, or an existing folder) or a plain
-            name such as ``billing-service``.
+            (absolute, ``~`` or ``.``-relative, or holding a separator) or a
+            plain name such as ``billing-service`` (a name never depends on
+            the current folder).
 
     Returns:
         tuple[str, str, str | None]: ``(id, slug, absolute path or None)``.
@@ -160,8 +169,10 @@ def normalize_workspace(value: str) -> tuple[str, str, str | None]:
     value = value.strip()
     if _WS_ID_RE.match(value):
         return value, slugify(value), None
-    looks_like_path = value.startswith(("/", "~", ".")) or os.sep in value or Path(value).is_dir()
+    looks_like_path = value.startswith(("/", "~", ".")) or os.sep in value
     if looks_like_path:
         absolute = os.path.normpath(os.path.abspath(os.path.expanduser(value)))
-        return workspace_id(absolute), slugify(os.path.basename(absolute) or "root"), absolute
-    return workspace_id(value.strip()), slugify(value), None
+        ws_id = workspace_id(absolute)
+        return ws_id, slugify(os.path.basename(absolute) or "root", fallback=ws_id), absolute
+    ws_id = workspace_id(" ".join(value.split()))
+    return ws_id, slugify(value, fallback=ws_id), None

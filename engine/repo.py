@@ -164,14 +164,19 @@ class MemoryRepo:
         self._dirty.clear()
         return hint
 
-    async def forget(self, ref: str, origin: Origin = "cli", task: str | None = None) -> WriteResult:
+    async def forget(
+        self, ref: str, origin: Origin = "cli", task: str | None = None, expect: str | None = None
+    ) -> WriteResult:
         """Remove the entry at ``ref`` (``repo:<path>#L<n>``) in its own commit.
+
+        ``expect`` (the entry text meant) refuses a ref whose line now holds
+        another entry; see :meth:`MemoryStore.forget`.
 
         Raises:
             RefError: bad ref or no entry on that line.
             BlockedError, BusyError: as for writes.
         """
-        return await self._run(self._store.forget, ref, origin, task)
+        return await self._run(self._store.forget, ref, origin, task, expect)
 
     async def commit_hand_edits(self) -> str | None:
         """Commit files changed by hand as "Hand edits"; returns the commit id or None."""

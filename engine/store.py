@@ -12,13 +12,14 @@ replace by subject, write atomically, commit that path alone.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from . import entryformat as fmt
 from .atomic import TEMP_PREFIX, atomic_write
-from .errors import BlockedError, FormatError, LimitError, MemrepoError, RefError
+from .errors import BlockedError, BusyError, FormatError, LimitError, MemrepoError, RefError
 from .gitstore import GitStore, format_message
 from .limits import MEMORY_MD_MAX_BYTES, check_entry, check_file_count, check_file_size
 from .lock import WriteLock, state_dir
@@ -41,6 +42,9 @@ LESSONS_MD = "lessons.md"
 INBOX_MD = "inbox.md"
 WORKSPACES = "workspaces"
 INDEX_HEADING = "## Index"
+
+RETRIES_ON_CHANGE = 3
+"""How often a write starts over when a file changes under it before giving up (busy)."""
 
 LESSON_KINDS = frozenset({"insight", "rule", "lesson", "pitfall", "command", "setup"})
 """Global kinds routed to lessons.md; every other global kind goes to me.md (DESIGN.md §3)."""
@@ -65,6 +69,25 @@ STARTING_LAYOUT: dict[str, str] = {
 class _Target:
     path: str
     new_workspace: tuple[str, str, str | None, str] | None = None  # id, slug, abs path, label
+
+
+_CONTROL_RE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]"
+)
+"""C0/C1 control characters, DEL and bidi overrides: never written into a memory file."""
+
+
+def clean_text(text: str) -> str:
+    """One line of plain text: controls and bidi overrides dropped, whitespace folded to single spaces."""
+    return " ".join(_CONTROL_RE.sub("", text).split())
+
+
+class _ChangedMeanwhile(Exception):
+    """A file changed on disk between the writer reading it and replacing it."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.path = path
 
 
 def _summary(text: str, limit: int = 60) -> str:
@@ -265,6 +288,15 @@ class MemoryStore:
         status = self.git.status(paths, refresh=True)
         if status.state is RepoState.BLOCKED:
             raise BlockedError(status.reason or "unknown")
+        changed = []
+        for path in status.changed:
+            if path.rsplit("/", 1)[-1].startswith(TEMP_PREFIX):
+                # Left by a writer killed mid-write: under the lock no other
+                # writer is using it, and its target was never replaced.
+                (self.root / path).unlink(missing_ok=True)
+            else:
+                changed.append(path)
+        status.changed = changed
         if not status.changed:
             return None
         shown = ", ".join(status.changed[:10])
@@ -322,14 +354,14 @@ class MemoryStore:
             while (self.root / WORKSPACES / f"{name}.md").exists():
                 name = f"{slug}-{n}"
                 n += 1
-            label = os.path.basename(abs_path) if abs_path else cand.workspace
+            label = clean_text(os.path.basename(abs_path) if abs_path else cand.workspace) or ws_id
             return _Target(f"{WORKSPACES}/{name}.md", (ws_id, name, abs_path, label))
         if cand.kind.lower() in LESSON_KINDS:
             return _Target(LESSONS_MD)
         return _Target(ME_MD)
 
     def _refusal(self, cand: Candidate) -> str | None:
-        if not cand.text or not cand.text.strip():
+        if not clean_text(cand.text or ""):
             return "empty text: nothing to remember"
         fields = (cand.text, cand.kind, cand.subject, cand.source, cand.task, cand.workspace)
         if any(value and "\x00" in value for value in fields):
@@ -340,22 +372,18 @@ class MemoryStore:
         if cand.scope == "workspace" and not (cand.workspace or "").strip():
             return "scope workspace needs a workspace (a folder path or a name)"
         try:
-            check_entry(" ".join(cand.text.split()))
+            check_entry(clean_text(cand.text))
         except LimitError as exc:
             return str(exc)
         return None
 
     def _new_entry(self, cand: Candidate) -> fmt.Entry:
         meta: dict[str, str] = {"by": cand.by, "added": self.git.now().date().isoformat()}
-        if cand.kind:
-            meta["kind"] = cand.kind
-        if cand.subject:
-            meta["subject"] = cand.subject
-        if cand.source:
-            meta["source"] = cand.source
-        if cand.task:
-            meta["task"] = cand.task
-        return fmt.Entry(indent="", bullet="-", text=" ".join(cand.text.split()), meta=meta)
+        for key in ("kind", "subject", "source", "task"):
+            value = clean_text(getattr(cand, key) or "")
+            if value:
+                meta[key] = value
+        return fmt.Entry(indent="", bullet="-", text=clean_text(cand.text), meta=meta)
 
     def remember(
         self,
@@ -399,25 +427,71 @@ class MemoryStore:
             if check is not None and target.new_workspace is not None:
                 check.append(MEMORY_MD)
             self._commit_hand_edits_locked(check)
-            try:
-                result = self._remember_locked(cand, target)
-            except LimitError as exc:
-                return WriteResult(action=Action.REFUSED, path=target.path, reason=str(exc))
+            for attempt in range(RETRIES_ON_CHANGE + 1):
+                try:
+                    result = self._remember_locked(cand, target)
+                    break
+                except LimitError as exc:
+                    return WriteResult(action=Action.REFUSED, path=target.path, reason=str(exc))
+                except _ChangedMeanwhile as exc:
+                    # An editor saved the file while we worked: keep its edit as
+                    # "Hand edits" first, then write on top of it.
+                    if attempt == RETRIES_ON_CHANGE:
+                        raise BusyError(
+                            f"{exc.path} keeps changing on disk while memrepo writes it; retry"
+                        ) from exc
+                    self._commit_hand_edits_locked([exc.path])
+                    target = self._route(cand)
             if on_committed is not None and result.commit is not None:
                 on_committed(result)
             self.git.sync_index()
             return result
 
+    def _write_files(self, writes: dict[str, bytes], read: dict[str, bytes | None]) -> None:
+        """Replace each file atomically, unless it changed since it was read.
+
+        Raises:
+            _ChangedMeanwhile: a file's bytes on disk differ from what the
+                writer read (an editor saved it meanwhile); nothing of this
+                write has been written yet when the first file changed.
+        """
+        for path in writes:
+            full = self.root / path
+            try:
+                now = full.read_bytes()
+            except FileNotFoundError:
+                now = None
+            if now != read.get(path):
+                raise _ChangedMeanwhile(path)
+        for path, blob in writes.items():
+            atomic_write(self.root / path, blob, self.root)
+
+    def _read_for_write(self, rel: str, read: dict[str, bytes | None]) -> fmt.MemoryFile | None:
+        """Read and parse ``rel``, remembering its bytes for :meth:`_write_files`."""
+        full = self.root / rel
+        if full.is_symlink():
+            raise MemrepoError(f"{rel} is a symlink; memrepo never reads or writes through symlinks")
+        try:
+            data = full.read_bytes()
+        except FileNotFoundError:
+            read[rel] = None
+            return None
+        except IsADirectoryError as exc:
+            raise RefError(f"{rel} is a folder, not a file") from exc
+        read[rel] = data
+        return fmt.parse(data, rel)
+
     def _remember_locked(self, cand: Candidate, target: _Target) -> WriteResult:
         rel = target.path
-        parsed = self._read_memory_file(rel)
+        read: dict[str, bytes | None] = {}
+        parsed = self._read_for_write(rel, read)
         files_to_commit = [rel]
         writes: dict[str, bytes] = {}
         if parsed is None:
             check_file_count(len(self.list_files()))
             parsed = fmt.parse(self._new_file_text(rel, target).encode("utf-8"), rel)
             if target.new_workspace is not None:
-                index = self._read_memory_file(MEMORY_MD) or fmt.parse(b"# Memory\n", MEMORY_MD)
+                index = self._read_for_write(MEMORY_MD, read) or fmt.parse(b"# Memory\n", MEMORY_MD)
                 link = rel[: -len(".md")]
                 if link not in fmt.extract_links(index.text()):
                     index.append_entry(fmt.Entry("", "-", f"[[{link}]]"), after_section=INDEX_HEADING)
@@ -463,8 +537,7 @@ class MemoryStore:
         data = parsed.render()
         check_file_size(rel, len(data))
         writes[rel] = data
-        for path, blob in writes.items():
-            atomic_write(self.root / path, blob, self.root)
+        self._write_files(writes, read)
         if target.new_workspace is not None:
             self._workspaces[target.new_workspace[0]] = rel
         verb = "Replace" if action is Action.REPLACED else "Remember"
@@ -487,7 +560,9 @@ class MemoryStore:
             return STARTING_LAYOUT[rel]
         return f"# {Path(rel).stem}\n\n"
 
-    def forget(self, ref: str, origin: Origin = "cli", task: str | None = None) -> WriteResult:
+    def forget(
+        self, ref: str, origin: Origin = "cli", task: str | None = None, expect: str | None = None
+    ) -> WriteResult:
         """Remove the entry at ``ref`` in its own commit ("Forget: ...", DESIGN.md §3).
 
         Hand edits are committed first, so the ref is read against the file
@@ -497,6 +572,9 @@ class MemoryStore:
             ref: ``repo:<path>#L<n>``.
             origin: the ``Origin:`` trailer.
             task: the ``Task:`` trailer, when a task asked.
+            expect: the entry text the caller means; when given, a line that
+                now holds other text (refs are positions, and shift when lines
+                above are removed) is refused instead of forgotten.
 
         Returns:
             WriteResult: action forgotten, with the commit.
@@ -508,18 +586,37 @@ class MemoryStore:
         """
         rel, number = parse_ref(ref)
         with self.lock.hold("forget"):
-            self._commit_hand_edits_locked(None)
-            parsed = self._read_memory_file(rel)
-            if parsed is None:
-                raise RefError(f"no file {rel} in the memory repo ({ref})")
-            entry = parsed.entry_at(number)
-            if entry is None:
-                total = len(parsed.lines)
-                raise RefError(
-                    f"line {number} of {rel} is not an entry ({ref}; the file has {total} lines)"
-                )
-            parsed.remove_line(number)
-            atomic_write(self.root / rel, parsed.render(), self.root)
+            for attempt in range(RETRIES_ON_CHANGE + 1):
+                self._commit_hand_edits_locked(None if attempt == 0 else [rel])
+                read: dict[str, bytes | None] = {}
+                parsed = self._read_for_write(rel, read)
+                if parsed is None:
+                    raise RefError(f"no file {rel} in the memory repo ({ref})")
+                entry = parsed.entry_at(number)
+                if entry is None:
+                    total = len(parsed.lines)
+                    raise RefError(
+                        f"line {number} of {rel} is not an entry ({ref}; the file has {total} lines)"
+                    )
+                if expect is not None and fmt.normalize_text(entry.text) != fmt.normalize_text(expect):
+                    raise RefError(
+                        f"{ref} now holds {_summary(entry.text)!r}, not {_summary(expect)!r}: "
+                        "the file changed since the ref was read; read it again"
+                    )
+                if rel.startswith(f"{WORKSPACES}/") and entry.meta.get("workspace"):
+                    raise RefError(
+                        f"{ref} names the workspace {entry.meta['workspace']}; forgetting it would "
+                        "orphan the file: forget its other entries, or delete the file by hand"
+                    )
+                parsed.remove_line(number)
+                try:
+                    self._write_files({rel: parsed.render()}, read)
+                    break
+                except _ChangedMeanwhile as exc:
+                    if attempt == RETRIES_ON_CHANGE:
+                        raise BusyError(
+                            f"{exc.path} keeps changing on disk while memrepo writes it; retry"
+                        ) from exc
             commit = self.git.commit_paths(
                 [rel], format_message(f"Forget: {_summary(entry.text)}", _trailers(origin, task))
             )

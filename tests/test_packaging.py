@@ -50,4 +50,4 @@ def test_wheel_ships_builtin_themes_and_packages(tmp_path: Path) -> None:
     for module in ("engine/__init__.py", "engine/store.py", "engine/gitstore.py", "tui/cli.py", "tui/app.py"):
         assert module in names, module
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
-    assert "memrepo = tui.cli:main" in zipfile.ZipFile(wheels[0]).read(entry_points).decode()
+    assert "memrepo = tui.cli:run" in zipfile.ZipFile(wheels[0]).read(entry_points).decode()

@@ -46,6 +46,10 @@ def _errors_as_lines(fn: F) -> F:
             _fail(f"{exc.strerror or exc}{f': {exc.filename}' if exc.filename else ''}")
         except KeyboardInterrupt:
             _fail("interrupted", 130)
+        except (SystemExit, click.exceptions.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except Exception as exc:  # a bug: still one line, with the type to report
+            _fail(f"internal error ({type(exc).__name__}): {exc}; please report it")
 
     return wrapper  # type: ignore[return-value]
 
@@ -53,6 +57,8 @@ def _errors_as_lines(fn: F) -> F:
 def _repo_path(ctx: click.Context) -> Path:
     from engine.config import resolve_repo_path
 
+    if ctx.obj.get("repo") == "":
+        _fail("--repo is empty: give the memory repo's folder", 2)
     path, _source = resolve_repo_path(ctx.obj.get("repo"))
     return path
 
@@ -83,7 +89,9 @@ def main(ctx: click.Context, repo: str | None) -> None:
         from engine.config import load_settings
 
         settings = load_settings()
-        store = _open_store(ctx)
+        from engine.store import MemoryStore
+
+        store = MemoryStore.open(_repo_path(ctx), create=True, origin="tui")
         from tui.app import run_app
 
         run_app(store.root, theme=settings.theme)
@@ -97,6 +105,8 @@ def init(ctx: click.Context, path: str | None) -> None:
     """Create a memory repo at PATH (or the configured repo), or adopt an existing one."""
     from engine.store import MemoryStore
 
+    if path == "":
+        _fail("PATH is empty: give the folder for the memory repo", 2)
     target = Path(path) if path else _repo_path(ctx)
     store = MemoryStore.open(target, create=True, origin="cli")
     head = store.head()
@@ -170,16 +180,23 @@ def remember(
 
 @main.command()
 @click.argument("ref")
+@click.option("--expect", metavar="TEXT",
+              help="The entry text you mean; refused if the line now holds another entry.")
 @click.pass_context
 @_errors_as_lines
-def forget(ctx: click.Context, ref: str) -> None:
-    """Remove the entry REF (repo:<path>#L<n>) in its own commit."""
-    result = _open_store(ctx, create=False).forget(ref, origin="cli")
+def forget(ctx: click.Context, ref: str, expect: str | None) -> None:
+    """Remove the entry REF (repo:<path>#L<n>) in its own commit.
+
+    Refs are line positions: forgetting or editing a line above shifts the
+    ones below. Pass --expect to make sure the line still holds your entry.
+    """
+    result = _open_store(ctx, create=False).forget(ref, origin="cli", expect=expect)
     click.echo(f"forgot {result.ref} ({(result.commit or '')[:7]})")
 
 
 @main.command()
-@click.option("-n", "--limit", default=20, show_default=True, help="How many commits.")
+@click.option("-n", "--limit", default=20, show_default=True, type=click.IntRange(min=1),
+              help="How many commits.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per line.")
 @click.pass_context
 @_errors_as_lines
@@ -204,5 +221,25 @@ def status(ctx: click.Context) -> None:
         click.echo(f"  {path}")
 
 
+def run() -> None:
+    """The ``memrepo`` console script: :func:`main` with usage errors on one line.
+
+    click prints a usage error as a usage block plus the error; memrepo
+    prints one line (``memrepo: ...; see memrepo --help``) and exits 2.
+    """
+    try:
+        main.main(standalone_mode=False)
+    except click.exceptions.UsageError as exc:
+        where = f"memrepo {exc.ctx.info_name} " if exc.ctx and exc.ctx.parent else "memrepo "
+        hint = f"{where.strip()} --help"
+        _fail(f"{exc.format_message().rstrip('.')}; see {hint}", exc.exit_code)
+    except click.exceptions.ClickException as exc:
+        _fail(exc.format_message(), exc.exit_code)
+    except click.exceptions.Abort:
+        _fail("aborted", 1)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    main()
+    run()
