@@ -9,6 +9,7 @@ never blocks; a failed worker is an error notice, never a crash.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -29,6 +30,7 @@ from .messages import (
     WorkTreeChanged,
 )
 from .panes import PANES, FolderPane, Pane
+from .plain import clean
 from .themes import DEFAULT_THEME, SEMANTIC_DEFAULTS, load_themes
 from .workers import ReportWorkerErrors
 
@@ -158,7 +160,7 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
     def start(self) -> None:
         """Show start-up notices, fill the header, open the repo (once the main screen is up)."""
         for notice in self._startup_notices:
-            self.notify(notice, title="Theme", severity="warning", timeout=8, markup=False)
+            self.notify(clean(notice, one_line=False), title="Theme", severity="warning", timeout=8, markup=False)
         header = self.header
         header.panes = tuple(p.PANE_TITLE for p in PANES)
         header.repo_path = display_path(self.root)
@@ -213,7 +215,7 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
     def on_repo_open_failed(self, message: RepoOpenFailed) -> None:
         """Say why the repo could not be opened."""
         self.header.state = ""
-        self.notify(message.error, title="Cannot open the memory repo", severity="error",
+        self.notify(clean(message.error, one_line=False), title="Cannot open the memory repo", severity="error",
                     timeout=30, markup=False)
 
     def on_work_tree_changed(self, message: WorkTreeChanged) -> None:
@@ -231,7 +233,7 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
             pane.repo_status_changed(status)
         state = status.state.value
         if state == "blocked" and self._state != "blocked":
-            self.notify(status.reason or "writes are blocked", title="Memory repo blocked",
+            self.notify(clean(status.reason or "writes are blocked", one_line=False), title="Memory repo blocked",
                         severity="warning", timeout=10, markup=False)
         self._state = state
 
@@ -252,12 +254,13 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
     def action_reload(self) -> None:
         """Read the files and the status again."""
         if self.repo is None:
-            self.notify("The memory repo is not open yet", severity="warning", timeout=3)
+            self.notify("The memory repo is not open yet", severity="warning", timeout=3,
+                        markup=False)
             return
         self.refresh_status()
         for pane in self.panes():
             pane.reload()
-        self.notify("Refreshed", timeout=1.5)
+        self.notify("Refreshed", timeout=1.5, markup=False)
 
     def action_show_pane(self, pane_id: str) -> None:
         """Show a pane and focus its first box.
@@ -280,5 +283,13 @@ def run_app(root: Path, theme: str = DEFAULT_THEME) -> None:
             created it).
         theme: the theme name from the settings; an unknown or broken theme
             falls back to ``memrepo-dark`` with a notice.
+
+    Raises:
+        SystemExit: with the app's return code when it ended on an unhandled
+            exception (Textual has printed the traceback), so a crash is never
+            a success for the shell.
     """
-    MemrepoApp(root, theme=theme).run()
+    app = MemrepoApp(root, theme=theme)
+    app.run()
+    if app.return_code:
+        sys.exit(app.return_code)

@@ -13,6 +13,7 @@ from textual.content import Content
 from textual.fuzzy import Matcher
 
 from .messages import FileOpenRequested
+from .plain import clean
 
 DISCOVER_LIMIT = 20
 """Files offered before anything is typed."""
@@ -20,8 +21,9 @@ DISCOVER_LIMIT = 20
 
 def _highlight(matcher: Matcher, path: str) -> Content:
     # Matcher.highlight() parses the path as markup; a file may be called "[draft].md".
-    content = Content(path)
-    _score, offsets = matcher.fuzzy_search.match(matcher.query, path)
+    shown = clean(path)
+    content = Content(shown)
+    _score, offsets = matcher.fuzzy_search.match(matcher.query, shown)
     for offset in offsets:
         content = content.stylize(matcher.match_style, offset, offset + 1)
     return content
@@ -43,7 +45,7 @@ class FileCommands(Provider):
         """Offer the top-level files before anything is typed."""
         top = [p for p in self._paths() if "/" not in p][:DISCOVER_LIMIT]
         for path in top:
-            yield DiscoveryHit(Content(f"Open {path}"), partial(self._open, path),
+            yield DiscoveryHit(Content(f"Open {clean(path)}"), partial(self._open, path),
                                text=f"Open {path}", help="Folder pane")
 
     async def search(self, query: str) -> Hits:

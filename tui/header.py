@@ -13,6 +13,8 @@ from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.widgets import Label
 
+from .plain import plain
+
 if TYPE_CHECKING:
     from engine.models import RepoStatus
 
@@ -88,7 +90,7 @@ class RepoHeader(Horizontal):
             text = f"{index + 1} {title}"
             parts.append(f"[reverse] {text} [/]" if index == self.active else f" {text} ")
         self.query_one("#header-panes", Label).update("".join(parts))
-        self.query_one("#header-path", Label).update(self.repo_path)
+        self.query_one("#header-path", Label).update(plain(self.repo_path))
         head = "" if not self.state else f"HEAD {self.head[:7]}" if self.head else "HEAD unborn"
         self.query_one("#header-head", Label).update(head)
         state = self.query_one("#header-state", Label)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from textual.worker import Worker, WorkerState
 
+from .plain import clean
+
 
 def describe_error(error: BaseException | None) -> str:
     """One line for a person about an error.
@@ -42,7 +44,7 @@ class ReportWorkerErrors:
         worker = event.worker
         node = event.worker.node
         node.app.notify(
-            describe_error(worker.error),
+            clean(describe_error(worker.error), one_line=False),
             title=worker.description or "Background task failed",
             severity="error",
             timeout=8,

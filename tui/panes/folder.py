@@ -16,6 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Container
 from textual.widgets import DataTable, Tree
 
+from ..plain import clean
 from ..widgets.entry_table import EntryTable
 from ..widgets.file_tree import FileTree, TreeItem
 from ..widgets.preview import FilePreview, PreviewText
@@ -148,7 +149,7 @@ class FolderPane(Pane):
             self._wanted = path
             return
         if path not in self._sizes:
-            self.notify(f"No file {path} in the memory repo", severity="warning", markup=False)
+            self.notify(f"No file {clean(path)} in the memory repo", severity="warning", markup=False)
             return
         self._open(path)
         self.tree.select_path(path)

@@ -15,6 +15,8 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable
 
+from ..plain import clean, plain
+
 if TYPE_CHECKING:
     from engine.models import EntryView
 
@@ -30,7 +32,7 @@ GAP = " "
 
 def _clip(value: str, width: int, style: Style | str = "") -> Text:
     """One line of at most ``width`` terminal cells (wide CJK and emoji count two), "…" when cut."""
-    text = Text(" ".join(value.split()), style=style, no_wrap=True, overflow="ellipsis")
+    text = Text(" ".join(clean(value).split()), style=style, no_wrap=True, overflow="ellipsis")
     text.truncate(width, overflow="ellipsis")
     return text
 
@@ -156,7 +158,7 @@ class EntryTable(DataTable[Text], inherit_bindings=False):
             self.border_subtitle = ""
             return
         meta = [f"{k}: {v}" for k, v in entry.meta.items() if k not in ("by", "added")]
-        self.border_subtitle = " · ".join([f"L{entry.line}", *meta])
+        self.border_subtitle = plain(" · ".join([f"L{entry.line}", *meta]))
 
     def on_resize(self, event: events.Resize) -> None:
         """Give the text column the width the other columns leave."""

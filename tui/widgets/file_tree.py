@@ -18,6 +18,8 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
+from ..plain import clean
+
 INBOX = "inbox.md"
 """The untrusted inbox (DESIGN.md §2), drawn in the ``$untrusted`` colour."""
 
@@ -140,7 +142,7 @@ class FileTree(Tree[TreeItem], inherit_bindings=False):
         parent = self._folder_node(folder, expand)
         index = self._insert_position(parent, name, is_file=True)
         before = index if index < len(parent.children) else None
-        self._files[path] = parent.add_leaf(Text(name), TreeItem(path, True), before=before)
+        self._files[path] = parent.add_leaf(Text(clean(name)), TreeItem(path, True), before=before)
 
     def _folder_node(self, folder: str, expand: bool) -> TreeNode[TreeItem]:
         node = self._folders.get(folder)
@@ -150,7 +152,7 @@ class FileTree(Tree[TreeItem], inherit_bindings=False):
         parent = self._folder_node(above, expand)
         index = self._insert_position(parent, name, is_file=False)
         before = index if index < len(parent.children) else None
-        node = parent.add(Text(name), TreeItem(folder, False), before=before, expand=expand)
+        node = parent.add(Text(clean(name)), TreeItem(folder, False), before=before, expand=expand)
         self._folders[folder] = node
         return node
 

@@ -13,6 +13,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static, TextArea
 
+from ..plain import clean, plain
+
 
 class PreviewText(TextArea, inherit_bindings=False):
     """A read-only text view that moves like a list (``j``/``k``)."""
@@ -90,8 +92,8 @@ class FilePreview(Vertical):
         """
         view = self.text_view
         cursor, scroll = view.cursor_location, view.scroll_offset
-        self.border_title, self.border_subtitle = title, subtitle
-        view.load_text(text)
+        self.border_title, self.border_subtitle = plain(title), plain(subtitle)
+        view.load_text(clean(text, one_line=False))
         if keep_position:
             row = min(cursor[0], view.document.line_count - 1)
             view.move_cursor((row, 0))
@@ -107,8 +109,8 @@ class FilePreview(Vertical):
             error: style it as an error.
             subtitle: the box subtitle.
         """
-        self.border_title, self.border_subtitle = title, subtitle
+        self.border_title, self.border_subtitle = plain(title), plain(subtitle)
         self.text_view.load_text("")
-        self.query_one("#preview-note", Static).update(note)
+        self.query_one("#preview-note", Static).update(plain(note, one_line=False))
         self.set_class(True, "-note")
         self.set_class(error, "-error")
