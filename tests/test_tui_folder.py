@@ -351,3 +351,17 @@ async def test_a_commit_from_another_terminal_updates_the_header(repo: Path) -> 
         )
         await wait_for(pilot, lambda: app.header.head != before and app.header.state == "clean",
                        what="the new HEAD, clean")
+
+
+async def test_command_palette_lists_keys_once(repo: Path) -> None:
+    """Textual's "Keys" and memrepo's "Keys: every binding" were both listed."""
+    app = MemrepoApp(repo)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        keys = [c for c in app.get_system_commands(app.screen) if c.title.startswith("Keys")]
+        assert [c.title for c in keys] == ["Keys"]
+        await pilot.press("ctrl+p", *"Keys")
+        await wait_for(pilot, lambda: palette_hits(app) > 0, what="a palette hit")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)

@@ -140,13 +140,19 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         return dict(SEMANTIC_DEFAULTS[self.current_theme.dark])
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """Textual's commands plus memrepo's, offered only when they can run."""
-        yield from super().get_system_commands(screen)
+        """Textual's commands plus memrepo's, offered only when they can run.
+
+        Textual's own "Keys" (its side help panel) gives way to memrepo's help
+        screen, so the palette lists one "Keys".
+        """
+        textual_help = (self.action_show_help_panel, self.action_hide_help_panel)
+        for command in super().get_system_commands(screen):
+            if command.callback not in textual_help:
+                yield command
         if self.repo is not None:
             yield SystemCommand("Refresh", "List the files and read the status again",
                                 self.action_reload)
-        yield SystemCommand("Keys: every binding", "Show the help screen with every key",
-                            self.action_help)
+        yield SystemCommand("Keys", "Show every key of the app", self.action_help)
 
     @property
     def header(self) -> RepoHeader:
