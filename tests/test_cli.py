@@ -236,3 +236,23 @@ def test_the_installed_console_script(repo_path: Path) -> None:
     assert bad.stdout == ""
     assert len(bad.stderr.splitlines()) == 1 and ".git" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+def test_show_lists_entries_with_refs_for_forget(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from tui.cli import main
+
+    repo = tmp_path / "mem"
+    runner = CliRunner()
+    assert runner.invoke(main, ["--repo", str(repo), "init"]).exit_code == 0
+    assert runner.invoke(main, ["--repo", str(repo), "remember", "Likes tea", "--kind", "preference"]).exit_code == 0
+    shown = runner.invoke(main, ["--repo", str(repo), "show", "me.md"])
+    assert shown.exit_code == 0
+    ref, by, text = shown.output.split(None, 2)
+    assert ref.startswith("repo:me.md#L") and by == "user" and text.strip() == "Likes tea"
+    forgot = runner.invoke(main, ["--repo", str(repo), "forget", ref, "--expect", "Likes tea"])
+    assert forgot.exit_code == 0, forgot.output
+    assert runner.invoke(main, ["--repo", str(repo), "show", "me.md"]).output == ""
+    missing = runner.invoke(main, ["--repo", str(repo), "show", "nope.md"])
+    assert missing.exit_code == 1 and "no file nope.md" in missing.output

@@ -211,6 +211,23 @@ def log(ctx: click.Context, limit: int, as_json: bool) -> None:
 
 
 @main.command()
+@click.argument("path")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per entry.")
+@click.pass_context
+@_errors_as_lines
+def show(ctx: click.Context, path: str, as_json: bool) -> None:
+    """List the entries of PATH (e.g. me.md) with their refs, for forget."""
+    view = _open_store(ctx, create=False).read_file(path)
+    if view.error:
+        _fail(f"{view.path}: {view.error}")
+    for entry in view.entries:
+        if as_json:
+            click.echo(entry.model_dump_json())
+        else:
+            click.echo(f"{entry.ref}  {entry.by:<5}  {entry.text}")
+
+
+@main.command()
 @click.pass_context
 @_errors_as_lines
 def status(ctx: click.Context) -> None:
