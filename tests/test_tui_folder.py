@@ -60,9 +60,8 @@ async def test_opens_memory_md_with_its_entries_and_status(repo: Path) -> None:
         assert pane(app).open_file == "MEMORY.md"
         assert entry_texts(app)[0] == "Answer in English unless asked otherwise"
         table = app.main_screen.query_one(EntryTable)
-        assert [str(c.label).strip() for c in table.columns.values()] == [
-            "text", "by", "added", "source", "kind"
-        ]
+        assert list(table.column_widths) == ["text", "by", "added", "source", "kind"]
+        assert table.render_line(0).text.split() == ["text", "by", "added"]  # 80 columns
         assert app.header.state == "clean"
         assert app.header.head is not None
         assert app.main_screen.query_one(FileTree).has_focus
@@ -304,11 +303,14 @@ async def test_theme_change_recolours_the_entries(repo: Path) -> None:
     app = MemrepoApp(repo)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        pane(app).show_file("lessons.md")  # agent, user, user; the cursor is on the first
+        await settle(pilot)
         table = app.main_screen.query_one(EntryTable)
 
         def by_colour() -> str:
-            cell = table.get_row_at(0)[1]
-            return str(cell.spans[0].style.color.triplet.hex if cell.spans else cell.style)
+            by = next(s for s in table.row_segments(1) if s.text.strip() == "user")
+            assert by.style is not None and by.style.color is not None
+            return str(by.style.color.triplet.hex if by.style.color.triplet else by.style.color)
 
         dark = by_colour()
         app.theme = "memrepo-light"

@@ -2,8 +2,10 @@
 
 Everything comes from the engine's public API: ``list_files()`` for the tree,
 ``read_file()`` for the entries and the text. Live updates refresh only what
-a change touched: the tree when files came or went, the open file when it
-changed.
+a change touched: the tree when files came or went, the open file when its
+text changed. A big hand-made file shows every entry (the table draws only
+what is on screen) and the first :data:`~tui.widgets.preview.PREVIEW_MAX` of
+its text.
 """
 
 from __future__ import annotations
@@ -14,12 +16,12 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container
-from textual.widgets import DataTable, Tree
+from textual.widgets import Tree
 
 from ..plain import clean
 from ..widgets.entry_table import EntryTable
 from ..widgets.file_tree import FileTree, TreeItem
-from ..widgets.preview import FilePreview, PreviewText
+from ..widgets.preview import PREVIEW_MAX, FilePreview, PreviewText, preview_head
 from .base import Pane
 
 if TYPE_CHECKING:
@@ -71,6 +73,7 @@ class FolderPane(Pane):
         self._pending: set[str] = set()
         self._loaded = False
         self._wanted: str | None = None
+        self._shown_text: str | None = None
 
     def compose(self) -> ComposeResult:
         """Yield the tree on the left, entries and preview on the right."""
@@ -182,19 +185,29 @@ class FolderPane(Pane):
             view = await self.repo.read_file(path)
         except MemrepoError as exc:
             if path == self._open_file:
+                self._shown_text = None
                 self.table.show_entries([])
                 self.preview.show_note(path, str(exc), error=True)
             return
         if path != self._open_file:
             return  # the user has moved on
+        if keep_position and view.text is not None and view.text == self._shown_text:
+            return  # touched, or saved unchanged: nothing to redraw
+        self._shown_text = view.text
         self.table.show_entries(view.entries, keep_cursor=keep_position)
         if view.text is None:
             self.preview.show_note(path, f"Cannot show it as text: {view.error}.", error=True,
                                    subtitle=human_size(view.size))
             return
         count = len(view.entries)
-        subtitle = f"{human_size(view.size)} · {count} {'entry' if count == 1 else 'entries'}"
-        self.preview.show_text(path, subtitle, view.text, keep_position=keep_position)
+        entries = f"{count:,} {'entry' if count == 1 else 'entries'}"
+        head = preview_head(view.text)
+        if head is None:
+            subtitle = f"{human_size(view.size)} · {entries}"
+        else:
+            subtitle = f"truncated at {PREVIEW_MAX // 1024} KB of {human_size(view.size)} · {entries}"
+        self.preview.show_text(path, subtitle, view.text if head is None else head,
+                               keep_position=keep_position)
 
     # -- applying results ----------------------------------------------
 
@@ -233,10 +246,12 @@ class FolderPane(Pane):
 
     def _open(self, path: str) -> None:
         self._open_file = path
+        self._shown_text = None
         self.read_file(path)
 
     def _show_folder(self, folder: str) -> None:
         self._open_file = None
+        self._shown_text = None
         prefix = f"{folder}/"
         inside = [(p, s) for p, s in self._sizes.items() if p.startswith(prefix)]
         total = sum(s for _, s in inside)
@@ -270,21 +285,23 @@ class FolderPane(Pane):
         else:
             self.preview.text_view.focus()
 
-    @on(DataTable.RowHighlighted, "#folder-entries")
-    def _entry_moved(self, event: DataTable.RowHighlighted) -> None:
+    @on(EntryTable.EntryHighlighted, "#folder-entries")
+    def _entry_moved(self, event: EntryTable.EntryHighlighted) -> None:
         # Only a user moving in the table scrolls the preview, not a live reload.
-        entry = self.table.highlighted_entry
-        if entry is not None and self.table.has_focus:
-            self.preview.text_view.go_to_line(entry.line)
+        if self.table.has_focus:
+            self.preview.text_view.go_to_line(event.entry.line)
 
-    @on(DataTable.RowSelected, "#folder-entries")
-    def _entry_selected(self, event: DataTable.RowSelected) -> None:
-        entry = self.table.highlighted_entry
-        if entry is None:
-            return
+    @on(EntryTable.EntrySelected, "#folder-entries")
+    def _entry_selected(self, event: EntryTable.EntrySelected) -> None:
         view = self.preview.text_view
+        line = event.entry.line
+        if line > view.document.line_count:
+            self.notify(f"Line {line:,} is past the preview, which shows the first "
+                        f"{PREVIEW_MAX // 1024} KB of the file", severity="warning", timeout=4,
+                        markup=False)
+            return
         view.focus()
-        view.go_to_line(entry.line)
+        view.go_to_line(line)
 
     def on_resize(self) -> None:
         """Put the preview beside the entries on wide terminals, under them otherwise."""

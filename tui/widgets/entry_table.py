@@ -1,19 +1,30 @@
 """The entries of the open file, one row each, with their provenance.
 
 Columns are text, by, added, source and kind, read from each entry's
-metadata. The text column takes the width the others leave, recomputed when
-the table is resized, so the table reads well at 80 columns and wider.
+metadata. The text column takes the width the others leave, so the table
+reads well at 80 columns and wider.
+
+The table draws only the rows on screen (Textual's Line API): a hand-made
+file with 60,000 entries opens, scrolls and updates as fast as one with three.
+Showing new entries, a resize and a theme change cost one pass over the
+entries at most and redraw only what is visible; ``DataTable`` measured and
+stored every cell on the event loop, which froze the app for seconds.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.widgets import DataTable
+from textual.cache import LRUCache
+from textual.geometry import Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 from ..plain import clean, plain
 
@@ -27,18 +38,18 @@ highlighted entry's metadata is always under the table)."""
 SOURCE_MAX = 16
 KIND_MAX = 12
 GAP = " "
-"""Cells carry their own one-space gap (``cell_padding`` 0): two spaces waste too much at 80 columns."""
+"""Cells carry their own one-space gap on the left: two spaces waste too much at 80 columns."""
 
 
 def _clip(value: str, width: int, style: Style | str = "") -> Text:
-    """One line of at most ``width`` terminal cells (wide CJK and emoji count two), "…" when cut."""
-    text = Text(" ".join(clean(value).split()), style=style, no_wrap=True, overflow="ellipsis")
-    text.truncate(width, overflow="ellipsis")
+    """Exactly ``width`` terminal cells (wide CJK and emoji count two): one line, "…" when cut."""
+    text = Text(" ".join(clean(value).split()), style=style, no_wrap=True, end="")
+    text.truncate(width, overflow="ellipsis", pad=True)
     return text
 
 
-class EntryTable(DataTable[Text], inherit_bindings=False):
-    """The open file's entries; the row key is the entry's ref (``repo:<path>#L<n>``)."""
+class EntryTable(ScrollView, can_focus=True, inherit_bindings=False):
+    """The open file's entries under a header row, with a row cursor."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("down,j", "cursor_down", "Next entry", id="entries.down", show=False),
@@ -53,7 +64,9 @@ class EntryTable(DataTable[Text], inherit_bindings=False):
     ]
     """Keys of the entries table (``enter`` shows the entry's line in the preview)."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = DataTable.COMPONENT_CLASSES | {
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "entry-table--header",
+        "entry-table--cursor",
         "entry-table--by-user",
         "entry-table--by-agent",
         "entry-table--meta",
@@ -61,12 +74,51 @@ class EntryTable(DataTable[Text], inherit_bindings=False):
     """
     | Class | Description |
     | :- | :- |
+    | `entry-table--header` | The header row with the column names. |
+    | `entry-table--cursor` | The highlighted entry's row. |
     | `entry-table--by-user` | The by column for ``by: user`` entries. |
     | `entry-table--by-agent` | The by column for ``by: agent`` entries. |
     | `entry-table--meta` | The added, source and kind columns. |
     """
 
     COLUMNS: ClassVar[tuple[str, ...]] = ("text", "by", "added", "source", "kind")
+    """Column names, left to right (the header row shows them)."""
+
+    class EntryHighlighted(Message):
+        """The cursor is on another entry (a key, a click, or new entries shown).
+
+        Attributes:
+            table: the table.
+            entry: the highlighted entry.
+        """
+
+        def __init__(self, table: EntryTable, entry: EntryView) -> None:
+            super().__init__()
+            self.table = table
+            self.entry = entry
+
+        @property
+        def control(self) -> EntryTable:
+            """The table (for ``@on(..., "#id")`` selectors)."""
+            return self.table
+
+    class EntrySelected(Message):
+        """The user chose the highlighted entry (``enter`` or a second click).
+
+        Attributes:
+            table: the table.
+            entry: the chosen entry.
+        """
+
+        def __init__(self, table: EntryTable, entry: EntryView) -> None:
+            super().__init__()
+            self.table = table
+            self.entry = entry
+
+        @property
+        def control(self) -> EntryTable:
+            """The table (for ``@on(..., "#id")`` selectors)."""
+            return self.table
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         """Create an empty table; fill it with :meth:`show_entries`.
@@ -75,11 +127,16 @@ class EntryTable(DataTable[Text], inherit_bindings=False):
             id: the widget id.
             classes: CSS classes.
         """
-        super().__init__(
-            id=id, classes=classes, cursor_type="row", zebra_stripes=False, cell_padding=0
-        )
+        super().__init__(id=id, classes=classes)
         self._entries: list[EntryView] = []
-        self._laid_out_width = -1
+        self._cursor = 0
+        self._natural = {"source": 0, "kind": 0}
+        self._widths: dict[str, int] = {}
+        self._laid_out_for = -1
+        self._lines: LRUCache[tuple[int, bool], Strip] = LRUCache(256)
+        self._header: Strip | None = None
+
+    # -- contents ------------------------------------------------------
 
     @property
     def entries(self) -> list[EntryView]:
@@ -87,11 +144,26 @@ class EntryTable(DataTable[Text], inherit_bindings=False):
         return list(self._entries)
 
     @property
+    def row_count(self) -> int:
+        """How many entries the table holds."""
+        return len(self._entries)
+
+    @property
+    def cursor_row(self) -> int:
+        """The row index of the highlighted entry (0 when empty)."""
+        return self._cursor
+
+    @property
     def highlighted_entry(self) -> EntryView | None:
         """The entry under the cursor, or None when the table is empty."""
-        if not self._entries or not 0 <= self.cursor_row < len(self._entries):
+        if not 0 <= self._cursor < len(self._entries):
             return None
-        return self._entries[self.cursor_row]
+        return self._entries[self._cursor]
+
+    @property
+    def column_widths(self) -> dict[str, int]:
+        """Each column's width in cells, gap included, as last laid out."""
+        return dict(self._widths)
 
     def show_entries(self, entries: list[EntryView], keep_cursor: bool = False) -> None:
         """Replace the rows.
@@ -101,78 +173,251 @@ class EntryTable(DataTable[Text], inherit_bindings=False):
             keep_cursor: keep the cursor on the same row number (a live
                 update of the same file) instead of going to the first row.
         """
-        row = self.cursor_row if keep_cursor else 0
         self._entries = list(entries)
-        self._rebuild(row)
-        self.border_title = f"Entries {len(entries)}" if entries else "Entries"
-        if not entries:
-            self.border_subtitle = ""
-
-    def _widths(self) -> dict[str, int]:
-        sources = [len(e.meta.get("source", "")) for e in self._entries]
-        kinds = [len(e.meta.get("kind", "")) for e in self._entries]
-        gap = len(GAP)
-        widths = {
-            "by": 5 + gap,
-            "added": 10 + gap,
-            "source": min(max([6, *sources]), SOURCE_MAX) + gap,
-            "kind": min(max([4, *kinds]), KIND_MAX) + gap,
+        self._natural = {
+            "source": max((len(e.meta.get("source", "")) for e in self._entries), default=0),
+            "kind": max((len(e.meta.get("kind", "")) for e in self._entries), default=0),
         }
-        room = self.scrollable_content_region.width - 1  # keep a column free for the scrollbar
-        left = room - sum(widths.values())
-        if left < TEXT_MIN:
-            # Too narrow for all five: text, by and added fill the view.
-            left = max(TEXT_MIN, room - widths["by"] - widths["added"])
-        widths["text"] = left
-        return widths
+        count = len(self._entries)
+        self.border_title = f"Entries {count:,}" if count else "Entries"
+        self._lay_out(force=True)
+        row = min(self._cursor if keep_cursor else 0, max(count - 1, 0))
+        if not keep_cursor:
+            self.scroll_to(x=0, y=0, animate=False, immediate=True)
+        self._cursor = row
+        self._cursor_moved()
 
-    def _rebuild(self, row: int = 0) -> None:
-        widths = self._widths()
-        self._laid_out_width = self.size.width
-        self.clear(columns=True)
-        for name in self.COLUMNS:
-            self.add_column(GAP + name, width=widths[name], key=name)
-        user = self.get_component_rich_style("entry-table--by-user", partial=True)
-        agent = self.get_component_rich_style("entry-table--by-agent", partial=True)
-        meta = self.get_component_rich_style("entry-table--meta", partial=True)
-        for entry in self._entries:
-            self.add_row(
-                self._cell(entry.text, widths["text"]),
-                self._cell(entry.by, widths["by"], user if entry.by == "user" else agent),
-                self._cell(entry.meta.get("added", ""), widths["added"], meta),
-                self._cell(entry.meta.get("source", ""), widths["source"], meta),
-                self._cell(entry.meta.get("kind", ""), widths["kind"], meta),
-                key=entry.ref,
-            )
-        if self._entries:
-            self.move_cursor(row=min(row, len(self._entries) - 1), animate=False)
+    def move_cursor(self, row: int) -> None:
+        """Highlight another entry, scrolling it into view.
 
-    @staticmethod
-    def _cell(value: str, width: int, style: Style | str = "") -> Text:
-        return Text(GAP, no_wrap=True) + _clip(value, width - len(GAP), style)
+        Args:
+            row: the row index; clamped to the entries shown.
+        """
+        row = min(max(row, 0), max(len(self._entries) - 1, 0))
+        if row == self._cursor:
+            return
+        old, self._cursor = self._cursor, row
+        self._refresh_row(old)
+        self._refresh_row(row)
+        self._cursor_moved()
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        """Show the highlighted entry's line and metadata under the table."""
+    def _cursor_moved(self) -> None:
+        self._scroll_to_cursor()
         entry = self.highlighted_entry
         if entry is None:
             self.border_subtitle = ""
             return
         meta = [f"{k}: {v}" for k, v in entry.meta.items() if k not in ("by", "added")]
         self.border_subtitle = plain(" · ".join([f"L{entry.line}", *meta]))
+        self.post_message(self.EntryHighlighted(self, entry))
+
+    # -- layout --------------------------------------------------------
+
+    def _lay_out(self, force: bool = False) -> None:
+        """Size the columns for the current width; redraw only when something changed."""
+        room = self.scrollable_content_region.width
+        if room == self._laid_out_for and not force:
+            return
+        self._laid_out_for = room
+        gap = len(GAP)
+        widths = {
+            "by": 5 + gap,
+            "added": 10 + gap,
+            "source": min(max(6, self._natural["source"]), SOURCE_MAX) + gap,
+            "kind": min(max(4, self._natural["kind"]), KIND_MAX) + gap,
+        }
+        left = room - sum(widths.values())
+        if left < TEXT_MIN:
+            # Too narrow for all five: text, by and added fill the view.
+            left = max(TEXT_MIN, room - widths["by"] - widths["added"])
+        widths = {"text": left, **widths}
+        if widths != self._widths or force:
+            self._widths = widths
+            self._clear_lines()
+        self.virtual_size = Size(sum(widths.values()), len(self._entries) + 1)
+
+    def _scroll_to_cursor(self) -> None:
+        rows = self.scrollable_content_region.height - 1  # the header row stays put
+        if rows < 1:
+            return
+        top = round(self.scroll_y)
+        if self._cursor < top:
+            self.scroll_to(y=self._cursor, animate=False, immediate=True)
+        elif self._cursor >= top + rows:
+            self.scroll_to(y=self._cursor - rows + 1, animate=False, immediate=True)
 
     def on_resize(self, event: events.Resize) -> None:
-        """Give the text column the width the other columns leave."""
-        if event.size.width != self._laid_out_width:
-            self._rebuild(self.cursor_row)
+        """Give the text column the width the other columns leave; keep the cursor in view."""
+        self._lay_out()
+        self._scroll_to_cursor()
 
-    def on_mount(self) -> None:
-        """Follow theme changes: the cells carry their colours, so redraw them."""
-        self.watch(self.app, "theme", self._theme_changed, init=False)
+    # -- drawing -------------------------------------------------------
 
-    def _theme_changed(self) -> None:
-        # The new theme's CSS is applied on the next refresh; read the colours after it.
-        self.call_after_refresh(self.restyle)
+    def _clear_lines(self) -> None:
+        self._lines.clear()
+        self._header = None
+        self.refresh()
 
-    def restyle(self) -> None:
-        """Redraw the rows with the current theme's colours (after a theme change)."""
-        self._rebuild(self.cursor_row)
+    def notify_style_update(self) -> None:
+        """Forget drawn rows when the styles change (a theme, focus)."""
+        super().notify_style_update()
+        self._clear_lines()
+
+    def _refresh_row(self, row: int) -> None:
+        self._lines.discard((row, False))
+        self._lines.discard((row, True))
+        self.refresh_line(row + 1)
+
+    def _style(self, name: str, partial: bool = True) -> Style:
+        # Whole-row styles (header, cursor) blend their backgrounds with the widget's.
+        return self.get_component_rich_style(name, partial=partial)
+
+    def _strip(self, text: Text, row_style: Style, over: bool = False) -> Strip:
+        if over:
+            text.stylize(row_style)  # over the cells' own colours
+        else:
+            text.stylize_before(row_style)
+        return Strip(text.render(self.app.console), text.cell_len)
+
+    def _header_strip(self) -> Strip:
+        if self._header is None:
+            text = Text(end="", no_wrap=True)
+            for name in self.COLUMNS:
+                text.append_text(self._cell(name, self._widths[name]))
+            self._header = self._strip(text, self._style("entry-table--header", partial=False))
+        return self._header
+
+    def _row_strip(self, row: int) -> Strip:
+        cursor = row == self._cursor
+        strip = self._lines.get((row, cursor))
+        if strip is not None:
+            return strip
+        entry = self._entries[row]
+        widths = self._widths
+        meta = self._style("entry-table--meta")
+        by = self._style("entry-table--by-user" if entry.by == "user" else "entry-table--by-agent")
+        text = Text(end="", no_wrap=True)
+        text.append_text(self._cell(entry.text, widths["text"]))
+        text.append_text(self._cell(entry.by, widths["by"], by))
+        for name in ("added", "source", "kind"):
+            text.append_text(self._cell(entry.meta.get(name, ""), widths[name], meta))
+        # The cursor's colours win over the cells' (as in DataTable): green on blue is unreadable.
+        row_style = self._style("entry-table--cursor", partial=False) if cursor else Style.null()
+        strip = self._strip(text, row_style, over=True)
+        self._lines[(row, cursor)] = strip
+        return strip
+
+    @staticmethod
+    def _cell(value: str, width: int, style: Style | str = "") -> Text:
+        cell = Text(GAP, end="", no_wrap=True)
+        cell.append_text(_clip(value, width - len(GAP), style))
+        return cell
+
+    def render_line(self, y: int) -> Strip:
+        """Draw one line of the view: the header row on top, then the visible entries.
+
+        Args:
+            y: the line, 0 at the top of the view.
+
+        Returns:
+            Strip: the line, cropped to the view's width.
+        """
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        base = self.rich_style
+        if not self._widths:
+            return Strip.blank(width, base)
+        row = scroll_y + y - 1
+        if y == 0:
+            strip = self._header_strip()
+        elif row < len(self._entries):
+            strip = self._row_strip(row)
+        else:
+            return Strip.blank(width, base)
+        return strip.crop_extend(scroll_x, scroll_x + width, None).apply_style(base)
+
+    def row_text(self, row: int) -> str:
+        """The row as drawn (every column, uncropped), for tests and debugging.
+
+        Args:
+            row: the row index.
+
+        Returns:
+            str: the row's cells, one string.
+        """
+        return self._row_strip(row).text
+
+    def row_segments(self, row: int) -> list[Segment]:
+        """The row as drawn, with its styles (every column, uncropped).
+
+        Args:
+            row: the row index.
+
+        Returns:
+            list[Segment]: the row's segments.
+        """
+        return list(self._row_strip(row))
+
+    # -- input ---------------------------------------------------------
+
+    def action_cursor_down(self) -> None:
+        """Highlight the next entry."""
+        self.move_cursor(self._cursor + 1)
+
+    def action_cursor_up(self) -> None:
+        """Highlight the previous entry."""
+        self.move_cursor(self._cursor - 1)
+
+    def action_page_down(self) -> None:
+        """Move the cursor down a screenful."""
+        self.move_cursor(self._cursor + max(self.scrollable_content_region.height - 1, 1))
+
+    def action_page_up(self) -> None:
+        """Move the cursor up a screenful."""
+        self.move_cursor(self._cursor - max(self.scrollable_content_region.height - 1, 1))
+
+    def action_scroll_top(self) -> None:
+        """Highlight the first entry."""
+        self.move_cursor(0)
+
+    def action_scroll_bottom(self) -> None:
+        """Highlight the last entry."""
+        self.move_cursor(len(self._entries) - 1)
+
+    def _column_starts(self) -> list[int]:
+        starts, x = [], 0
+        for name in self.COLUMNS:
+            starts.append(x)
+            x += self._widths.get(name, 0)
+        return starts
+
+    def action_scroll_right(self) -> None:
+        """Scroll right to the next column."""
+        x = round(self.scroll_x)
+        later = [s for s in self._column_starts() if s > x]
+        self.scroll_to(x=later[0] if later else self.max_scroll_x, animate=False, immediate=True)
+
+    def action_scroll_left(self) -> None:
+        """Scroll left to the previous column."""
+        x = round(self.scroll_x)
+        earlier = [s for s in self._column_starts() if s < x]
+        self.scroll_to(x=earlier[-1] if earlier else 0, animate=False, immediate=True)
+
+    def action_select_cursor(self) -> None:
+        """Choose the highlighted entry (the Folder pane shows its line)."""
+        entry = self.highlighted_entry
+        if entry is not None:
+            self.post_message(self.EntrySelected(self, entry))
+
+    def on_click(self, event: events.Click) -> None:
+        """Highlight the clicked entry; a click on the highlighted one chooses it."""
+        offset = event.get_content_offset(self)
+        if offset is None or offset.y < 1:
+            return
+        row = round(self.scroll_y) + offset.y - 1
+        if row >= len(self._entries):
+            return
+        if row == self._cursor:
+            self.action_select_cursor()
+        else:
+            self.move_cursor(row)

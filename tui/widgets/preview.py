@@ -2,6 +2,8 @@
 
 A file that is not UTF-8 text (or is a symlink, or vanished) shows a note in
 place of the text: the engine says why, and the app never tries to decode it.
+A file over :data:`PREVIEW_MAX` shows its start only (:func:`preview_head`):
+``TextArea`` wraps every line on the event loop when it loads a text.
 """
 
 from __future__ import annotations
@@ -14,6 +16,29 @@ from textual.containers import Vertical
 from textual.widgets import Static, TextArea
 
 from ..plain import clean, plain
+
+PREVIEW_MAX = 256 * 1024
+"""The most bytes of a file the preview shows: ``TextArea`` wraps every line on the event
+loop as it loads, which took 2.6 s for a 6 MB file and takes about 0.2 s for 256 KB."""
+
+
+def preview_head(text: str, limit: int = PREVIEW_MAX) -> str | None:
+    """The start of a text that fits in ``limit`` UTF-8 bytes, cut after a line end.
+
+    Args:
+        text: a file's whole text.
+        limit: the most bytes to keep.
+
+    Returns:
+        str | None: the head, or None when the whole text fits.
+    """
+    head = text[:limit]  # a character is at least one byte: nothing after this fits
+    data = head.encode("utf-8")
+    if len(head) == len(text) and len(data) <= limit:
+        return None
+    head = data[:limit].decode("utf-8", "ignore")
+    line_end = head.rfind("\n")
+    return head[: line_end + 1] if line_end > 0 else head
 
 
 class PreviewText(TextArea, inherit_bindings=False):
@@ -70,6 +95,15 @@ class FilePreview(Vertical):
 
     ALLOW_MAXIMIZE = True
 
+    def __init__(self, *, id: str | None = None) -> None:
+        """Create an empty preview.
+
+        Args:
+            id: the widget id.
+        """
+        super().__init__(id=id)
+        self._loaded: str | None = None
+
     def compose(self) -> ComposeResult:
         """Yield the text view and the (hidden) note."""
         yield PreviewText(id="preview-text")
@@ -86,19 +120,24 @@ class FilePreview(Vertical):
         Args:
             title: the box title (the file's path).
             subtitle: the box subtitle (size, entries).
-            text: the whole text.
+            text: the text (at most :data:`PREVIEW_MAX`, see :func:`preview_head`).
             keep_position: keep the cursor and scroll (a live update of the
-                same file) instead of going to the top.
+                same file) instead of going to the top; the text is not loaded
+                again when it has not changed.
         """
         view = self.text_view
-        cursor, scroll = view.cursor_location, view.scroll_offset
         self.border_title, self.border_subtitle = plain(title), plain(subtitle)
-        view.load_text(clean(text, one_line=False))
+        self.set_class(False, "-note", "-error")
+        text = clean(text, one_line=False)
+        if keep_position and text == self._loaded:
+            return  # a change past the part shown, or none at all
+        cursor, scroll = view.cursor_location, view.scroll_offset
+        self._loaded = text
+        view.load_text(text)
         if keep_position:
             row = min(cursor[0], view.document.line_count - 1)
             view.move_cursor((row, 0))
             view.scroll_to(scroll.x, scroll.y, animate=False)
-        self.set_class(False, "-note", "-error")
 
     def show_note(self, title: str, note: str, error: bool = False, subtitle: str = "") -> None:
         """Show a note instead of text (a binary file, a folder, a missing file).
@@ -110,6 +149,7 @@ class FilePreview(Vertical):
             subtitle: the box subtitle.
         """
         self.border_title, self.border_subtitle = plain(title), plain(subtitle)
+        self._loaded = None
         self.text_view.load_text("")
         self.query_one("#preview-note", Static).update(plain(note, one_line=False))
         self.set_class(True, "-note")
