@@ -305,6 +305,10 @@ class MemoryFile:
             return self.insert_line(pos if pos else 0, entry.render(), entry)
         return self.insert_line(last + 1, entry.render(), entry)
 
+    def copy(self) -> MemoryFile:
+        """A copy whose lines can be edited without touching this one (entries are shared, never edited)."""
+        return MemoryFile([Line(ln.text, ln.ending, ln.entry) for ln in self.lines], self.bom)
+
     def render(self) -> bytes:
         """Serialize to bytes: the input bytes exactly when nothing changed."""
         body = "".join(line.text + line.ending for line in self.lines).encode("utf-8")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +44,8 @@ INBOX_MD = "inbox.md"
 WORKSPACES = "workspaces"
 INDEX_HEADING = "## Index"
 
+PARSE_CACHE_FILES = 64
+"""Parsed files kept per store, keyed by their exact bytes, so repeated writes skip parsing."""
 RETRIES_ON_CHANGE = 3
 """How often a write starts over when a file changes under it before giving up (busy)."""
 
@@ -116,6 +119,7 @@ class MemoryStore:
         self.lock = WriteLock(git.git_dir)
         self.state_dir = state_dir(git.git_dir)
         self._workspaces: dict[str, str] = {}
+        self._parsed: OrderedDict[str, tuple[bytes, fmt.MemoryFile]] = OrderedDict()
 
     # -- opening -------------------------------------------------------
 
@@ -479,7 +483,20 @@ class MemoryStore:
         except IsADirectoryError as exc:
             raise RefError(f"{rel} is a folder, not a file") from exc
         read[rel] = data
-        return fmt.parse(data, rel)
+        hit = self._parsed.get(rel)
+        if hit is not None and hit[0] == data:
+            self._parsed.move_to_end(rel)
+            return hit[1].copy()
+        parsed = fmt.parse(data, rel)
+        self._keep_parsed(rel, data, parsed)
+        return parsed.copy()
+
+    def _keep_parsed(self, rel: str, data: bytes, parsed: fmt.MemoryFile) -> None:
+        """Cache ``parsed`` as the parse of ``data``: the next write to an unchanged file skips parsing."""
+        self._parsed[rel] = (data, parsed.copy())
+        self._parsed.move_to_end(rel)
+        while len(self._parsed) > PARSE_CACHE_FILES:
+            self._parsed.popitem(last=False)
 
     def _remember_locked(self, cand: Candidate, target: _Target) -> WriteResult:
         rel = target.path
@@ -538,6 +555,7 @@ class MemoryStore:
         check_file_size(rel, len(data))
         writes[rel] = data
         self._write_files(writes, read)
+        self._keep_parsed(rel, data, parsed)
         if target.new_workspace is not None:
             self._workspaces[target.new_workspace[0]] = rel
         verb = "Replace" if action is Action.REPLACED else "Remember"

@@ -399,3 +399,14 @@ def test_a_bullet_that_only_links_is_not_an_entry() -> None:
     parsed = fmt.parse(b"## Index\n- [[me]]\n- [[a]], [[b]]\n- see [[me]]\n- [[me]] [by: agent]\n")
     assert [e.text for _, e in parsed.entries()] == ["see [[me]]", "[[me]]"]
     assert parsed.render() == b"## Index\n- [[me]]\n- [[a]], [[b]]\n- see [[me]]\n- [[me]] [by: agent]\n"
+
+
+def test_a_copy_edits_independently_and_renders_the_same_bytes() -> None:
+    data = b"# T\r\n- one [by: user]\r\n- two"
+    original = fmt.parse(data)
+    copy = original.copy()
+    assert copy.render() == data
+    copy.append_entry(fmt.Entry("", "-", "three", {"by": "agent"}))
+    copy.remove_line(2)
+    assert original.render() == data
+    assert copy.render() == b"# T\r\n- two\r\n- three [by: agent]"
