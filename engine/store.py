@@ -192,18 +192,6 @@ class MemoryStore:
         out.sort()
         return out
 
-    def _read_memory_file(self, rel: str) -> fmt.MemoryFile | None:
-        full = self.root / rel
-        if full.is_symlink():
-            raise MemrepoError(f"{rel} is a symlink; memrepo never reads or writes through symlinks")
-        try:
-            data = full.read_bytes()
-        except FileNotFoundError:
-            return None
-        except IsADirectoryError as exc:
-            raise RefError(f"{rel} is a folder, not a file") from exc
-        return fmt.parse(data, rel)
-
     def read_file(self, path: str) -> FileView:
         """Read one work-tree file with its entries and links.
 
