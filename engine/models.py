@@ -37,7 +37,9 @@ class Candidate(BaseModel):
         text: the entry text, one line, at most 500 characters.
         kind: fact, identity, preference, correction, insight, rule, lesson,
             decision, ... (routing reads it).
-        scope: ``global`` or ``workspace``.
+        scope: ``global`` or ``workspace``; ``private``, ``contact`` and
+            ``task`` are accepted here and always refused by the write policy
+            (they never go to the repo, DESIGN.md §3).
         workspace: the workspace path or name; needed for scope ``workspace``.
         subject: a short topic; a new entry with the same subject in the same
             file replaces the old one.
@@ -46,13 +48,15 @@ class Candidate(BaseModel):
         source: where the memory came from (a URL, a session id).
         task: the id of the task that wrote it.
         origin: the ``Origin:`` trailer of the commit.
+        origin_text: the user message the memory came from, when known; a
+            ``<no-memory>`` marker in it refuses the write.
     """
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
     text: str
     kind: str = "fact"
-    scope: Literal["global", "workspace"] = "global"
+    scope: Literal["global", "workspace", "private", "contact", "task"] = "global"
     workspace: str | None = None
     subject: str | None = None
     by: Literal["user", "agent"] = "agent"
@@ -60,6 +64,7 @@ class Candidate(BaseModel):
     source: str | None = None
     task: str | None = None
     origin: Origin = "agent_tool"
+    origin_text: str | None = None
 
 
 class WriteResult(BaseModel):
@@ -71,6 +76,8 @@ class WriteResult(BaseModel):
         path: the repo-relative file written or matched.
         commit: the new commit's full id, or None when nothing was committed.
         reason: why nothing was written (refused, outranked, reinforced).
+        redacted: the types of secrets redacted before the write (``aws-access-key``,
+            ``jwt``, ...), never their values.
     """
 
     action: Action
@@ -78,6 +85,7 @@ class WriteResult(BaseModel):
     path: str | None = None
     commit: str | None = None
     reason: str | None = None
+    redacted: list[str] = Field(default_factory=list)
 
 
 class CommitInfo(BaseModel):

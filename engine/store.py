@@ -4,9 +4,11 @@
 one worker thread per repo and awaits it. A store must be used from one
 thread only (it owns a pygit2 repository, DESIGN.md §1).
 
-The write path follows DESIGN.md §3: check the candidate, route it to a
-file, then under the cross-process lock: commit hand edits first, dedupe or
-replace by subject, write atomically, commit that path alone.
+The write path follows DESIGN.md §3: check the candidate (the write policy
+of :mod:`engine.policy`: salience, secret redaction, ``<no-memory>``,
+scopes), route it to a file, then under the cross-process lock: commit hand
+edits first, dedupe or replace by subject, write atomically, commit that path
+alone.
 """
 
 from __future__ import annotations
@@ -19,10 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import entryformat as fmt
+from . import policy
 from .atomic import TEMP_PREFIX, atomic_write
 from .errors import BlockedError, BusyError, FormatError, LimitError, MemrepoError, RefError
 from .gitstore import GitStore, format_message
-from .limits import MEMORY_MD_MAX_BYTES, check_entry, check_file_count, check_file_size
+from .limits import MEMORY_MD_MAX_BYTES, check_file_count, check_file_size
 from .lock import WriteLock, state_dir
 from .models import (
     Action,
@@ -353,8 +356,7 @@ class MemoryStore:
         return _Target(ME_MD)
 
     def _refusal(self, cand: Candidate) -> str | None:
-        if not clean_text(cand.text or ""):
-            return "empty text: nothing to remember"
+        """The writer's own checks; salience, secrets, ``<no-memory>``, scopes and length are in :mod:`.policy`."""
         fields = (cand.text, cand.kind, cand.subject, cand.source, cand.task, cand.workspace)
         if any(value and "\x00" in value for value in fields):
             # A NUL would make the memory file binary, and every later write to it fail.
@@ -363,10 +365,6 @@ class MemoryStore:
             return "only the user's own statements are pinned to MEMORY.md; agents write without --pin"
         if cand.scope == "workspace" and not (cand.workspace or "").strip():
             return "scope workspace needs a workspace (a folder path or a name)"
-        try:
-            check_entry(clean_text(cand.text))
-        except LimitError as exc:
-            return str(exc)
         return None
 
     def _new_entry(self, cand: Candidate) -> fmt.Entry:
@@ -399,8 +397,13 @@ class MemoryStore:
             WriteResult: added, reinforced (same normalized text already in
             the file; no write), replaced (same subject in the file), outranked
             (a ``by: user`` line with that subject beats an agent write), or
-            refused with a reason (empty, a NUL byte, over a limit, an agent
-            asking to pin).
+            refused with a reason and nothing written: a NUL byte, an agent
+            asking to pin, or the write policy (:mod:`engine.policy`: empty or
+            filler text, secret-only text, ``<no-memory>`` in the origin text
+            or the text, a private/contact/task scope, over a limit).
+            Secrets in text, subject and source are replaced by
+            ``[REDACTED:<type>]`` before anything reaches disk (the commit
+            message too); ``redacted`` lists their types.
 
         Raises:
             BlockedError: the work tree is blocked; nothing was written.
@@ -411,6 +414,10 @@ class MemoryStore:
         reason = self._refusal(cand)
         if reason is not None:
             return WriteResult(action=Action.REFUSED, reason=reason)
+        decision = policy.decide(cand, clean_text)
+        if decision.candidate is None:
+            return WriteResult(action=Action.REFUSED, reason=decision.reason, redacted=decision.redacted)
+        cand, redacted = decision.candidate, decision.redacted
         with self.lock.hold("remember"):
             # Routed under the lock: another process may have just made a
             # workspace file with the same slug, which must not be reused.
@@ -424,7 +431,9 @@ class MemoryStore:
                     result = self._remember_locked(cand, target)
                     break
                 except LimitError as exc:
-                    return WriteResult(action=Action.REFUSED, path=target.path, reason=str(exc))
+                    return WriteResult(
+                        action=Action.REFUSED, path=target.path, reason=str(exc), redacted=redacted
+                    )
                 except _ChangedMeanwhile as exc:
                     # An editor saved the file while we worked: keep its edit as
                     # "Hand edits" first, then write on top of it.
@@ -434,6 +443,7 @@ class MemoryStore:
                         ) from exc
                     self._commit_hand_edits_locked([exc.path])
                     target = self._route(cand)
+            result.redacted = redacted
             if on_committed is not None and result.commit is not None:
                 on_committed(result)
             self.git.sync_index()

@@ -140,19 +140,19 @@ def test_repo_resolution_order(tmp_path: Path, isolated_home: Path, monkeypatch:
     monkeypatch.setenv("MEMREPO_CONFIG", str(config))
     monkeypatch.setenv("MEMREPO_REPO", str(env))
 
-    ok("--repo", str(flag), "remember", "one")
+    ok("--repo", str(flag), "remember", "fact one")
     assert [p.name for p in (flag, env, conf) if p.exists()] == ["flag"]
-    ok("remember", "two")
+    ok("remember", "fact two")
     assert [p.name for p in (flag, env, conf) if p.exists()] == ["flag", "env"]
     monkeypatch.delenv("MEMREPO_REPO")
-    ok("remember", "three")
+    ok("remember", "fact three")
     assert [p.name for p in (flag, env, conf) if p.exists()] == ["flag", "env", "conf"]
     monkeypatch.delenv("MEMREPO_CONFIG")
     default = isolated_home / "agent-memory"
     assert not default.exists()
-    ok("remember", "four")  # created when missing
+    ok("remember", "fact four")  # created when missing
     assert (default / "MEMORY.md").is_file()
-    for path, text in ((flag, "one"), (env, "two"), (conf, "three"), (default, "four")):
+    for path, text in ((flag, "fact one"), (env, "fact two"), (conf, "fact three"), (default, "fact four")):
         assert [e.text for e in MemoryStore.open(path).read_file("me.md").entries] == [text]
 
 
@@ -201,7 +201,7 @@ def test_a_refused_write_is_one_line(repo_path: Path) -> None:
     assert "topics/" in line
     one_line_error(run("--repo", str(repo_path), "remember", "pin me", "--pin", "--by", "agent"), "refused")
     (repo_path / ".git" / "index.lock").write_text("")
-    one_line_error(run("--repo", str(repo_path), "remember", "blocked"), "blocked", "index.lock")
+    one_line_error(run("--repo", str(repo_path), "remember", "blocked write"), "blocked", "index.lock")
     assert git(repo_path, "rev-parse", "HEAD") == head
 
 

@@ -95,13 +95,13 @@ def test_the_line_naming_a_workspace_cannot_be_forgotten(store: MemoryStore) -> 
 
 
 def test_a_detached_head_blocks_writes(store: MemoryStore) -> None:
-    store.remember(Candidate(text="one", kind="preference"))
+    store.remember(Candidate(text="first preference", kind="preference"))
     git(store.root, "checkout", "-q", "--detach", "HEAD~1")
     assert store.status().state is RepoState.BLOCKED
     with pytest.raises(BlockedError, match="detached"):
         store.remember(Candidate(text="would be lost", kind="preference"))
     git(store.root, "checkout", "-q", "main")
-    assert store.remember(Candidate(text="kept", kind="preference")).action is Action.ADDED
+    assert store.remember(Candidate(text="kept preference", kind="preference")).action is Action.ADDED
 
 
 def test_a_repo_whose_memory_md_was_deleted_by_hand_still_opens(store: MemoryStore) -> None:
@@ -126,17 +126,17 @@ def test_control_characters_and_bidi_overrides_never_reach_disk(store: MemorySto
 
 
 def test_a_workspace_name_with_a_newline_makes_one_file_with_one_label_line(store: MemoryStore) -> None:
-    for text in ("first", "second"):
+    for text in ("first fact", "second fact"):
         result = store.remember(Candidate(text=text, scope="workspace", workspace="multi\nline"))
         assert result.path == "workspaces/multi-line.md"
     lines = (store.root / "workspaces" / "multi-line.md").read_text().splitlines()
     assert lines[2].startswith("- Workspace multi line [workspace: ws-")
-    assert [line.split(" [")[0] for line in lines[3:]] == ["- first", "- second"]
+    assert [line.split(" [")[0] for line in lines[3:]] == ["- first fact", "- second fact"]
 
 
 def test_names_without_ascii_get_distinct_files(store: MemoryStore) -> None:
-    a = store.remember(Candidate(text="x", scope="workspace", workspace="数据库"))
-    b = store.remember(Candidate(text="y", scope="workspace", workspace="部署"))
+    a = store.remember(Candidate(text="fact x", scope="workspace", workspace="数据库"))
+    b = store.remember(Candidate(text="fact y", scope="workspace", workspace="部署"))
     assert a.path != b.path
     assert a.path.startswith("workspaces/ws-") and b.path.startswith("workspaces/ws-")
 

@@ -69,9 +69,9 @@ def test_adopting_a_memory_repo_made_by_another_tool(tmp_path: Path) -> None:
     _git(root, "add", "MEMORY.md")
     _git(root, "-c", "user.name=u", "-c", "user.email=u@x", "commit", "-q", "-m", "init")
     store = MemoryStore.open(root)
-    result = store.remember(Candidate(text="adopted", by="user"))
+    result = store.remember(Candidate(text="adopted repo", by="user"))
     assert result.commit is not None
-    assert [c.summary for c in store.log()] == ["Remember fact: adopted", "init"]
+    assert [c.summary for c in store.log()] == ["Remember fact: adopted repo", "init"]
 
 
 # -- refused paths -----------------------------------------------------------------

@@ -158,9 +158,9 @@ async def test_a_binary_file_reads_as_an_error_not_an_exception(repo: MemoryRepo
 async def test_errors_reach_the_caller_and_the_repo_keeps_working(repo: MemoryRepo) -> None:
     (repo.root / ".git" / "index.lock").write_text("")
     with pytest.raises(BlockedError):
-        await repo.remember(Candidate(text="blocked"))
+        await repo.remember(Candidate(text="blocked write"))
     (repo.root / ".git" / "index.lock").unlink()
-    assert (await repo.remember(Candidate(text="unblocked"))).action is Action.ADDED
+    assert (await repo.remember(Candidate(text="unblocked write"))).action is Action.ADDED
 
 
 async def test_close_ends_the_repo(repo_path: Path) -> None:
@@ -399,7 +399,7 @@ async def test_a_failed_full_scan_write_does_not_drop_seen_edits(
         clock.now += FULL_SCAN_EVERY_S + 1  # this write is due for a full scan...
         (root / ".git" / "index.lock").write_text("")
         with pytest.raises(BlockedError):  # ...and fails
-            await repo.remember(Candidate(text="blocked"))
+            await repo.remember(Candidate(text="blocked write"))
         (root / ".git" / "index.lock").unlink()
         await repo.remember(Candidate(text="after the block"))
     assert [c.summary for c in await repo.log(limit=2)] == [

@@ -102,28 +102,28 @@ def test_a_workspace_file_is_created_on_first_write_and_linked_from_the_index(
 
 
 def test_the_same_workspace_again_reuses_its_file(store: MemoryStore) -> None:
-    first = store.remember(Candidate(text="one", scope="workspace", workspace="/home/u/src/billing"))
+    first = store.remember(Candidate(text="fact one", scope="workspace", workspace="/home/u/src/billing"))
     memory_before = (store.root / "MEMORY.md").read_bytes()
-    again = store.remember(Candidate(text="two", scope="workspace", workspace="/home/u/src/../src/billing/"))
+    again = store.remember(Candidate(text="fact two", scope="workspace", workspace="/home/u/src/../src/billing/"))
     assert again.path == first.path == "workspaces/billing.md"
-    assert _entry_texts(store, "workspaces/billing.md")[1:] == ["one", "two"]
+    assert _entry_texts(store, "workspaces/billing.md")[1:] == ["fact one", "fact two"]
     assert (store.root / "MEMORY.md").read_bytes() == memory_before
     assert changed_files(store.root) == ["workspaces/billing.md"]
     # A fresh store (another process) finds it by the workspace id, too.
     other = MemoryStore.open(store.root)
-    third = other.remember(Candidate(text="three", scope="workspace", workspace="/home/u/src/billing"))
+    third = other.remember(Candidate(text="fact three", scope="workspace", workspace="/home/u/src/billing"))
     assert third.path == "workspaces/billing.md"
 
 
 def test_a_workspace_given_by_name_or_by_path(store: MemoryStore) -> None:
-    by_name = store.remember(Candidate(text="named", scope="workspace", workspace="billing-service"))
+    by_name = store.remember(Candidate(text="named workspace", scope="workspace", workspace="billing-service"))
     assert by_name.path == "workspaces/billing-service.md"
     naming = store.read_file("workspaces/billing-service.md").entries[0]
     assert naming.text == "Workspace billing-service"
     assert naming.meta == {"workspace": workspace_id("billing-service"), "by": "user"}
 
     # A path whose folder has the same name is another workspace: its own file.
-    by_path = store.remember(Candidate(text="pathed", scope="workspace", workspace="/srv/billing-service"))
+    by_path = store.remember(Candidate(text="pathed workspace", scope="workspace", workspace="/srv/billing-service"))
     assert by_path.path == "workspaces/billing-service-2.md"
     naming = store.read_file("workspaces/billing-service-2.md").entries[0]
     assert naming.meta["path"] == "/srv/billing-service"
@@ -251,7 +251,7 @@ def test_an_entry_over_500_characters_is_refused_with_where_to_write(store: Memo
     assert result.action is Action.REFUSED
     assert "500" in (result.reason or "") and "topics/" in (result.reason or "")
     assert store.head() == head
-    assert store.remember(Candidate(text="y" * 500)).action is Action.ADDED
+    assert store.remember(Candidate(text="y " * 249 + "yy")).action is Action.ADDED
 
 
 def test_memory_md_over_4_kb_is_refused_with_where_to_write(store: MemoryStore) -> None:
@@ -321,7 +321,7 @@ def test_the_2000th_file_is_refused_with_where_to_write(store: MemoryStore) -> N
     commit_by_hand(root)
     assert len(store.list_files()) == MAX_FILES
     head = store.head()
-    result = store.remember(Candidate(text="x", scope="workspace", workspace="new-project"))
+    result = store.remember(Candidate(text="fact x", scope="workspace", workspace="new-project"))
     assert result.action is Action.REFUSED
     reason = result.reason or ""
     assert str(MAX_FILES) in reason and "existing" in reason and "me.md" in reason
@@ -371,7 +371,7 @@ def test_a_write_while_blocked_raises_and_writes_nothing(store: MemoryStore) -> 
     with pytest.raises(BlockedError, match=r"index\.lock"):
         store.remember(Candidate(text="blocked write"))
     with pytest.raises(BlockedError):
-        store.remember(Candidate(text="ws", scope="workspace", workspace="proj"))
+        store.remember(Candidate(text="ws fact", scope="workspace", workspace="proj"))
     with pytest.raises(BlockedError):
         store.forget("repo:MEMORY.md#L6")
     assert store.head() == head
@@ -522,9 +522,9 @@ def test_a_file_without_final_newline_keeps_its_bytes(store: MemoryStore) -> Non
     original = b"# Lessons\n\n- last line without newline"
     (root / "lessons.md").write_bytes(original)
     commit_by_hand(root)
-    store.remember(Candidate(text="appended", kind="lesson"))
+    store.remember(Candidate(text="appended lesson", kind="lesson"))
     data = (root / "lessons.md").read_bytes()
-    assert data.startswith(original + b"\n- appended [by: agent;")
+    assert data.startswith(original + b"\n- appended lesson [by: agent;")
     assert not data.endswith(b"\n")
 
 
