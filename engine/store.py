@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import entryformat as fmt
-from . import policy
 from .atomic import TEMP_PREFIX, atomic_write
 from .errors import BlockedError, BusyError, FormatError, LimitError, MemrepoError, RefError
 from .gitstore import GitStore, format_message
@@ -414,6 +413,8 @@ class MemoryStore:
         reason = self._refusal(cand)
         if reason is not None:
             return WriteResult(action=Action.REFUSED, reason=reason)
+        from . import policy  # detect-secrets costs ~0.3 s to import: only writers pay it
+
         decision = policy.decide(cand, clean_text)
         if decision.candidate is None:
             return WriteResult(action=Action.REFUSED, reason=decision.reason, redacted=decision.redacted)
