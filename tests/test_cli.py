@@ -256,3 +256,16 @@ def test_show_lists_entries_with_refs_for_forget(tmp_path: Path) -> None:
     assert runner.invoke(main, ["--repo", str(repo), "show", "me.md"]).output == ""
     missing = runner.invoke(main, ["--repo", str(repo), "show", "nope.md"])
     assert missing.exit_code == 1 and "no file nope.md" in missing.output
+
+
+def test_remember_says_which_secret_types_were_redacted(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from tui.cli import main
+
+    repo = tmp_path / "mem"
+    token = "ghp_" + "A1b2C3d4" * 4 + "Zz9y"
+    result = CliRunner().invoke(main, ["--repo", str(repo), "remember", f"CI deploys with token {token}"])
+    assert result.exit_code == 0, result.output
+    assert "[redacted: github-token]" in result.output and token not in result.output
+    assert token not in (repo / "me.md").read_text()

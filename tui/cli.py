@@ -173,7 +173,8 @@ def remember(
     else:
         commit = f" ({result.commit[:7]})" if result.commit else ""
         extra = f": {result.reason}" if result.reason else ""
-        click.echo(f"{result.action.value} {result.ref}{commit}{extra}")
+        redacted = f" [redacted: {', '.join(result.redacted)}]" if result.redacted else ""
+        click.echo(f"{result.action.value} {result.ref}{commit}{redacted}{extra}")
     if result.action is Action.REFUSED:
         _fail(f"refused: {result.reason}")
 
