@@ -50,6 +50,9 @@ class Candidate(BaseModel):
         origin: the ``Origin:`` trailer of the commit.
         origin_text: the user message the memory came from, when known; a
             ``<no-memory>`` marker in it refuses the write.
+        untrusted: the task that wrote it read untrusted content (a web
+            page, an email, a tool result): the write goes to inbox.md as
+            ``by: agent`` whatever its kind (DESIGN.md §3 taint).
     """
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
@@ -65,6 +68,7 @@ class Candidate(BaseModel):
     task: str | None = None
     origin: Origin = "agent_tool"
     origin_text: str | None = None
+    untrusted: bool = False
 
 
 class WriteResult(BaseModel):

@@ -60,7 +60,11 @@ class MemoryRepo:
 
     @classmethod
     async def open(
-        cls, path: str | os.PathLike[str], create: bool = True, origin: Origin = "cli"
+        cls,
+        path: str | os.PathLike[str],
+        create: bool = True,
+        origin: Origin = "cli",
+        agent_to_inbox: bool = False,
     ) -> MemoryRepo:
         """Open (or create with the starting layout) the memory repo at ``path``.
 
@@ -68,6 +72,8 @@ class MemoryRepo:
             path: the repo folder.
             create: create it when missing or empty.
             origin: ``Origin:`` trailer for the "Create memory repo" commit.
+            agent_to_inbox: send every agent write to the inbox (the
+                ``[writes] agent_to_inbox`` setting, DESIGN.md §11).
 
         Returns:
             MemoryRepo: the open repo, with its worker thread running.
@@ -83,6 +89,7 @@ class MemoryRepo:
         except BaseException:
             executor.shutdown(wait=False)
             raise
+        store.agent_to_inbox = agent_to_inbox
         return cls(executor, store)
 
     async def __aenter__(self) -> MemoryRepo:

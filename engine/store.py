@@ -121,6 +121,8 @@ class MemoryStore:
         self.lock = WriteLock(git.git_dir)
         self.state_dir = state_dir(git.git_dir)
         self._workspaces: dict[str, str] = {}
+        self.agent_to_inbox = False
+        """Ask before saving: every agent write goes to the inbox (``[writes] agent_to_inbox``)."""
         self._parsed: OrderedDict[str, tuple[bytes, fmt.MemoryFile]] = OrderedDict()
 
     # -- opening -------------------------------------------------------
@@ -334,7 +336,13 @@ class MemoryStore:
                     self._workspaces[found] = f"{WORKSPACES}/{candidate.name}"
         return self._workspaces.get(ws_id)
 
+    def _tainted(self, cand: Candidate) -> bool:
+        """True when the write goes to the inbox (DESIGN.md §3 taint, ``[writes] agent_to_inbox``)."""
+        return cand.untrusted or (cand.by == "agent" and self.agent_to_inbox)
+
     def _route(self, cand: Candidate) -> _Target:
+        if self._tainted(cand):
+            return _Target(INBOX_MD)
         if cand.pin:
             return _Target(MEMORY_MD)
         if cand.scope == "workspace":
@@ -368,7 +376,10 @@ class MemoryStore:
 
     def _new_entry(self, cand: Candidate) -> fmt.Entry:
         meta: dict[str, str] = {"by": cand.by, "added": self.git.now().date().isoformat()}
-        for key in ("kind", "subject", "source", "task"):
+        keys = ["kind", "subject", "source", "task"]
+        if self._tainted(cand) and cand.scope == "workspace":
+            keys.append("workspace")  # where triage will suggest it goes
+        for key in keys:
             value = clean_text(getattr(cand, key) or "")
             if value:
                 meta[key] = value
@@ -419,6 +430,9 @@ class MemoryStore:
         if decision.candidate is None:
             return WriteResult(action=Action.REFUSED, reason=decision.reason, redacted=decision.redacted)
         cand, redacted = decision.candidate, decision.redacted
+        if cand.untrusted and cand.by != "agent":
+            # Text steered by untrusted content is never the user's word.
+            cand = cand.model_copy(update={"by": "agent", "pin": False})
         with self.lock.hold("remember"):
             # Routed under the lock: another process may have just made a
             # workspace file with the same slug, which must not be reused.
@@ -530,7 +544,7 @@ class MemoryStore:
                     path=rel,
                     reason="the same entry is already there",
                 )
-        action = Action.ADDED
+        action = Action.INBOXED if rel == INBOX_MD else Action.ADDED
         number = 0
         if cand.subject:
             subject = cand.subject.casefold()
@@ -557,7 +571,7 @@ class MemoryStore:
         self._keep_parsed(rel, data, parsed)
         if target.new_workspace is not None:
             self._workspaces[target.new_workspace[0]] = rel
-        verb = "Replace" if action is Action.REPLACED else "Remember"
+        verb = {Action.REPLACED: "Replace", Action.INBOXED: "Inbox"}.get(action, "Remember")
         message = format_message(
             f"{verb} {cand.kind or 'fact'}: {_summary(entry.text)}", _trailers(cand.origin, cand.task)
         )

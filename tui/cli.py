@@ -126,6 +126,10 @@ def init(ctx: click.Context, path: str | None) -> None:
 @click.option("--pin", is_flag=True, help="Keep in MEMORY.md, in every prompt (user entries only).")
 @click.option("--source", help="Where it came from (URL, session id).")
 @click.option("--task", help="The id of the task writing it.")
+@click.option("--untrusted", is_flag=True,
+              help="The task read untrusted content (web, email, tool output): goes to inbox.md.")
+@click.option("--origin-text", metavar="TEXT",
+              help="The user's message the fact came from; <no-memory> in it refuses the write.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.pass_context
 @_errors_as_lines
@@ -140,6 +144,8 @@ def remember(
     pin: bool,
     source: str | None,
     task: str | None,
+    untrusted: bool,
+    origin_text: str | None,
     as_json: bool,
 ) -> None:
     """Save TEXT as one memory entry, committed to the memory repo."""
@@ -161,11 +167,17 @@ def remember(
             source=source,
             task=task,
             origin="cli",
+            untrusted=untrusted,
+            origin_text=origin_text,
         )
     except ValidationError as exc:
         err = exc.errors()[0]
         _fail(f"{'.'.join(map(str, err['loc']))}: {err['msg']}", 2)
-    result = _open_store(ctx).remember(cand)
+    from engine.config import load_settings
+
+    store = _open_store(ctx)
+    store.agent_to_inbox = load_settings().writes.agent_to_inbox
+    result = store.remember(cand)
     if as_json:
         click.echo(result.model_dump_json())
     elif result.action is Action.REFUSED:
