@@ -237,6 +237,40 @@ class GitStore:
             parents=[str(p) for p in commit.parent_ids],
         )
 
+    def commit_changes(self, rev: str) -> tuple[CommitInfo, dict[str, tuple[bytes | None, bytes | None]]]:
+        """The files one commit changed, with their bytes before and after it.
+
+        Args:
+            rev: a full or short commit id.
+
+        Returns:
+            tuple: the commit, and each changed path's ``(before, after)``
+            bytes (None where the file did not exist).
+
+        Raises:
+            GitError: no such commit, or a merge commit or the first commit (no
+                single parent to compare with).
+        """
+        try:
+            commit = self._repo.revparse_single(rev).peel(pygit2.Commit)
+        except (KeyError, ValueError, pygit2.GitError) as exc:
+            raise GitError(f"no commit {rev!r} in the memory repo") from exc
+        info = self._commit_info(commit)
+        if len(commit.parent_ids) != 1:
+            what = "the first commit" if not commit.parent_ids else "a merge"
+            raise GitError(f"cannot undo {info.short_id} ({info.summary}): it is {what}")
+        changes: dict[str, tuple[bytes | None, bytes | None]] = {}
+        for patch in self._repo.diff(commit.parents[0].tree, commit.tree):
+            delta = patch.delta
+            old = None if delta.status_char() == "A" else self._repo[delta.old_file.id].data
+            new = None if delta.status_char() == "D" else self._repo[delta.new_file.id].data
+            if delta.old_file.path != delta.new_file.path:
+                changes[delta.old_file.path] = (old, None)
+                changes[delta.new_file.path] = (None, new)
+            else:
+                changes[delta.new_file.path] = (old, new)
+        return info, changes
+
     # -- state ---------------------------------------------------------
 
     def blocked_reason(self) -> str | None:

@@ -28,6 +28,7 @@ class Action(StrEnum):
     INBOXED = "inboxed"
     REFUSED = "refused"
     FORGOTTEN = "forgotten"
+    UNDONE = "undone"
 
 
 class Candidate(BaseModel):

@@ -185,6 +185,15 @@ class MemoryRepo:
         """
         return await self._run(self._store.forget, ref, origin, task, expect)
 
+    async def undo(self, rev: str, origin: Origin = "cli") -> WriteResult:
+        """Revert commit ``rev`` in a new commit; a conflicting revert changes nothing.
+
+        Raises:
+            GitError: no such commit, a merge or the first commit, or a conflict.
+            BlockedError, BusyError: as for writes.
+        """
+        return await self._run(self._store.undo, rev, origin)
+
     async def commit_hand_edits(self) -> str | None:
         """Commit files changed by hand as "Hand edits"; returns the commit id or None."""
         return await self._run(self._store.commit_hand_edits, None)

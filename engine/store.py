@@ -22,7 +22,7 @@ from pathlib import Path
 
 from . import entryformat as fmt
 from .atomic import TEMP_PREFIX, atomic_write
-from .errors import BlockedError, BusyError, FormatError, LimitError, MemrepoError, RefError
+from .errors import BlockedError, BusyError, FormatError, GitError, LimitError, MemrepoError, RefError
 from .gitstore import GitStore, format_message
 from .limits import MEMORY_MD_MAX_BYTES, check_file_count, check_file_size
 from .lock import WriteLock, state_dir
@@ -38,6 +38,7 @@ from .models import (
     WriteResult,
 )
 from .paths import check_repo_path, make_ref, normalize_workspace, parse_ref, safe_relpath
+from .revert import RevertConflict, revert_text
 
 MEMORY_MD = "MEMORY.md"
 ME_MD = "me.md"
@@ -590,6 +591,56 @@ class MemoryStore:
         if rel in STARTING_LAYOUT:
             return STARTING_LAYOUT[rel]
         return f"# {Path(rel).stem}\n\n"
+
+    def undo(self, rev: str, origin: Origin = "cli") -> WriteResult:
+        """Revert one commit in a new commit ("Undo: ...", DESIGN.md §8: every change can be undone).
+
+        Hand edits are committed first. The revert is entry-aware
+        (:mod:`engine.revert`): the lines the commit added are taken out where
+        they stand now and the lines it removed are put back, so later writes
+        elsewhere in the file do not get in the way; when the very lines it
+        touched changed since, the undo is refused and changes nothing.
+
+        Args:
+            rev: the commit to undo (full or short id).
+            origin: the ``Origin:`` trailer.
+
+        Returns:
+            WriteResult: action ``undone``, with the new commit.
+
+        Raises:
+            GitError: no such commit, a merge or the first commit, or a conflict.
+            BlockedError, BusyError: as for writes.
+        """
+        with self.lock.hold("undo"):
+            self._commit_hand_edits_locked(None)
+            info, changes = self.git.commit_changes(rev)
+            files: dict[str, bytes | None] = {}
+            for path, (before, after) in changes.items():
+                full = self.root / safe_relpath(path)
+                current = None if full.is_symlink() or not full.is_file() else full.read_bytes()
+                try:
+                    files[path] = revert_text(before, after, current)
+                except RevertConflict as exc:
+                    raise GitError(
+                        f"cannot undo {info.short_id} ({info.summary}): it conflicts with later changes "
+                        f"to {path} ({exc}); nothing was changed"
+                    ) from exc
+                if files[path] == current:
+                    del files[path]
+            if not files:
+                raise GitError(f"undoing {info.short_id} changes nothing: its changes are already gone")
+            for path, data in files.items():
+                full = self.root / safe_relpath(path)
+                if data is None:
+                    full.unlink(missing_ok=True)
+                else:
+                    atomic_write(full, data, self.root)
+            message = format_message(
+                f"Undo: {_summary(info.summary)}", {"Origin": origin, "Reverts": info.id}
+            )
+            commit = self.git.commit_paths(sorted(files), message)
+        return WriteResult(action=Action.UNDONE, path=sorted(files)[0], commit=commit)
 
     def forget(
         self, ref: str, origin: Origin = "cli", task: str | None = None, expect: str | None = None

@@ -208,6 +208,16 @@ def forget(ctx: click.Context, ref: str, expect: str | None) -> None:
 
 
 @main.command()
+@click.argument("commit")
+@click.pass_context
+@_errors_as_lines
+def undo(ctx: click.Context, commit: str) -> None:
+    """Revert COMMIT (an id from memrepo log) in a new commit."""
+    result = _open_store(ctx, create=False).undo(commit, origin="cli")
+    click.echo(f"undid {commit} ({(result.commit or '')[:7]})")
+
+
+@main.command()
 @click.option("-n", "--limit", default=20, show_default=True, type=click.IntRange(min=1),
               help="How many commits.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per line.")

@@ -1,0 +1,78 @@
+"""Entry-aware revert of one commit's change to a memory file (undo, DESIGN.md §8).
+
+A memory file is a list of independent entry lines, so undoing a commit works
+line by line against the file as it is now: the lines the commit added are
+taken out where they still stand, the lines it removed are put back after the
+line that preceded them. Unlike git's three-way revert, a later write that
+only appended nearby does not make the undo conflict; a later change to the
+very lines the commit touched does.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+
+class RevertConflict(Exception):
+    """The lines a commit touched were changed since; the message says how."""
+
+
+def _lines(data: bytes) -> list[bytes]:
+    return data.splitlines(keepends=True)
+
+
+def _find(haystack: list[bytes], block: list[bytes], near: int) -> int:
+    """Index where ``block`` stands in ``haystack`` (the occurrence nearest ``near``), or -1."""
+    size = len(block)
+    starts = [i for i in range(len(haystack) - size + 1) if haystack[i : i + size] == block]
+    return min(starts, key=lambda i: abs(i - near)) if starts else -1
+
+
+def revert_text(before: bytes | None, after: bytes | None, current: bytes | None) -> bytes | None:
+    """Undo the change ``before`` → ``after`` on ``current``.
+
+    Args:
+        before: the file in the commit's parent (None: the commit created it).
+        after: the file in the commit (None: the commit deleted it).
+        current: the file now (None: it does not exist now).
+
+    Returns:
+        bytes | None: the file after the undo; None means delete it.
+
+    Raises:
+        RevertConflict: the file or the lines the commit touched changed since.
+    """
+    if after is None:
+        if current is not None:
+            raise RevertConflict("the file was deleted by this commit and made again since")
+        return before
+    if current is None:
+        raise RevertConflict("the file was deleted since")
+    if before is None:
+        if current != after:
+            raise RevertConflict("the file was made by this commit and changed since")
+        return None
+    old, new, cur = _lines(before), _lines(after), _lines(current)
+    result = list(cur)
+    shift = 0  # how far positions in ``result`` have moved from positions in ``new``
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=old, b=new, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        removed, added = old[i1:i2], new[j1:j2]
+        if added:
+            at = _find(result, added, j1 + shift)
+            if at < 0:
+                raise RevertConflict("a line this commit wrote was changed or removed since")
+        elif j1 == 0:
+            at = 0
+        else:
+            anchor = _find(result, [new[j1 - 1]], j1 - 1 + shift)
+            if anchor < 0:
+                raise RevertConflict("the line before the removed lines was changed since")
+            at = anchor + 1
+        if removed and at > 0 and not result[at - 1].endswith(b"\n"):
+            # Put back lines after a last line that has no newline: give it one.
+            result[at - 1] += b"\r\n" if removed[0].endswith(b"\r\n") else b"\n"
+        result[at : at + len(added)] = removed
+        shift = at + len(removed) - j2
+    return b"".join(result)

@@ -1,0 +1,62 @@
+"""The entry-aware revert behind undo: lines, not hunks."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.revert import RevertConflict, revert_text
+
+HEAD = b"# About me\n\n"
+
+
+def test_taking_out_an_added_line_ignores_lines_appended_after_it() -> None:
+    before, after = HEAD + b"- a\n", HEAD + b"- a\n- b\n"
+    assert revert_text(before, after, after + b"- c\n- d\n") == HEAD + b"- a\n- c\n- d\n"
+
+
+def test_a_removed_line_comes_back_after_its_neighbour() -> None:
+    before, after = HEAD + b"- a\n- b\n- c\n", HEAD + b"- a\n- c\n"
+    assert revert_text(before, after, HEAD + b"- a\n- c\n- d\n") == before + b"- d\n"
+
+
+def test_a_replaced_line_is_restored_when_the_new_one_still_stands() -> None:
+    before, after = HEAD + b"- old [subject: x]\n", HEAD + b"- new [subject: x]\n"
+    assert revert_text(before, after, after + b"- later\n") == before + b"- later\n"
+
+
+def test_a_line_changed_since_is_a_conflict() -> None:
+    before, after = HEAD, HEAD + b"- mine\n"
+    with pytest.raises(RevertConflict, match="changed or removed"):
+        revert_text(before, after, HEAD + b"- mine, edited\n")
+
+
+def test_files_made_or_deleted_by_the_commit() -> None:
+    assert revert_text(None, b"x\n", b"x\n") is None
+    with pytest.raises(RevertConflict, match="made by this commit and changed"):
+        revert_text(None, b"x\n", b"x\ny\n")
+    assert revert_text(b"x\n", None, None) == b"x\n"
+    with pytest.raises(RevertConflict):
+        revert_text(b"x\n", None, b"again\n")
+    with pytest.raises(RevertConflict, match="deleted since"):
+        revert_text(b"x\n", b"y\n", None)
+
+
+def test_crlf_and_a_missing_final_newline_survive() -> None:
+    before, after = b"# T\r\n- a\r\n- b", b"# T\r\n- b"
+    assert revert_text(before, after, after) == before
+    before, after = b"# T\r\n- a", b"# T\r\n- a\r\n- b"
+    assert revert_text(before, after, after) == before
+
+
+_LINE = st.sampled_from([b"- a\n", b"- b\n", b"- c\n", b"# H\n", b"\n", b"- a\r\n", b"- d"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_LINE, max_size=12), st.lists(_LINE, max_size=12))
+def test_undoing_the_latest_commit_gives_back_the_parent_exactly(old: list[bytes], new: list[bytes]) -> None:
+    before, after = b"".join(old), b"".join(new)
+    if before == after:
+        return
+    assert revert_text(before, after, after) == before
