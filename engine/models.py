@@ -29,6 +29,7 @@ class Action(StrEnum):
     REFUSED = "refused"
     FORGOTTEN = "forgotten"
     UNDONE = "undone"
+    CLEARED = "cleared"
 
 
 class Candidate(BaseModel):

@@ -194,6 +194,18 @@ class MemoryRepo:
         """
         return await self._run(self._store.undo, rev, origin)
 
+    async def clear_workspace(self, workspace: str, origin: Origin = "cli") -> WriteResult:
+        """Delete a workspace's file and index link in one commit (see :meth:`MemoryStore.clear_workspace`)."""
+        return await self._run(self._store.clear_workspace, workspace, origin)
+
+    async def clear_global(self, origin: Origin = "cli") -> WriteResult:
+        """Empty the global memories in one commit (see :meth:`MemoryStore.clear_global`)."""
+        return await self._run(self._store.clear_global, origin)
+
+    async def purge_task(self, task: str, origin: Origin = "cli") -> WriteResult:
+        """Remove a task's agent entries in one commit (see :meth:`MemoryStore.purge_task`)."""
+        return await self._run(self._store.purge_task, task, origin)
+
     async def commit_hand_edits(self) -> str | None:
         """Commit files changed by hand as "Hand edits"; returns the commit id or None."""
         return await self._run(self._store.commit_hand_edits, None)

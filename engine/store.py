@@ -592,6 +592,130 @@ class MemoryStore:
             return STARTING_LAYOUT[rel]
         return f"# {Path(rel).stem}\n\n"
 
+    def _rewrite_locked(
+        self, edits: dict[str, Callable[[fmt.MemoryFile], bool]], summary: str, origin: Origin
+    ) -> str | None:
+        """Apply in-place edits to several files and commit them together (caller holds the lock).
+
+        Args:
+            edits: path -> a function that edits the parsed file in place and
+                says whether it changed anything. A missing file is skipped.
+            summary: the commit's first line.
+            origin: the ``Origin:`` trailer.
+
+        Returns:
+            str | None: the commit, or None when nothing changed.
+        """
+        for attempt in range(RETRIES_ON_CHANGE + 1):
+            self._commit_hand_edits_locked(None if attempt == 0 else list(edits))
+            read: dict[str, bytes | None] = {}
+            writes: dict[str, bytes] = {}
+            for path, edit in edits.items():
+                try:
+                    parsed = self._read_for_write(path, read)
+                except FormatError:
+                    continue  # not a text memory file: nothing of ours to edit in it
+                if parsed is not None and edit(parsed):
+                    writes[path] = parsed.render()
+            if not writes:
+                return None
+            try:
+                self._write_files(writes, read)
+                break
+            except _ChangedMeanwhile as exc:
+                if attempt == RETRIES_ON_CHANGE:
+                    raise BusyError(f"{exc.path} keeps changing on disk while memrepo writes it; retry") from exc
+        return self.git.commit_paths(sorted(writes), format_message(summary, _trailers(origin)))
+
+    @staticmethod
+    def _drop_entries(parsed: fmt.MemoryFile, keep: Callable[[fmt.Entry], bool]) -> bool:
+        numbers = [n for n, e in parsed.entries() if not keep(e)]
+        for number in reversed(numbers):
+            parsed.remove_line(number)
+        return bool(numbers)
+
+    def clear_workspace(self, workspace: str, origin: Origin = "cli") -> WriteResult:
+        """Delete a workspace's file and its index link in one commit (seed phase 1 §7.2).
+
+        Args:
+            workspace: the workspace's id, path or name, as given to ``remember``.
+            origin: the ``Origin:`` trailer.
+
+        Returns:
+            WriteResult: action ``cleared`` with the commit.
+
+        Raises:
+            RefError: no workspace file names that workspace.
+            BlockedError, BusyError: as for writes.
+        """
+        ws_id, _slug, _abs = normalize_workspace(workspace)
+        with self.lock.hold("clear workspace"):
+            self._commit_hand_edits_locked(None)
+            rel = self._find_workspace_file(ws_id)
+            if rel is None:
+                raise RefError(f"no workspace file names workspace {workspace!r} ({ws_id})")
+            (self.root / rel).unlink()
+            self._workspaces.pop(ws_id, None)
+            link = rel[: -len(".md")]
+            paths = [rel]
+            read: dict[str, bytes | None] = {}
+            index = self._read_for_write(MEMORY_MD, read)
+            if index is not None:
+                numbers = [i + 1 for i, ln in enumerate(index.lines) if link in fmt.extract_links(ln.text)
+                           and fmt.is_link_line(ln.text.lstrip(" \t-*+"))]
+                for number in reversed(numbers):
+                    index.remove_line(number)
+                if numbers:
+                    self._write_files({MEMORY_MD: index.render()}, read)
+                    paths.append(MEMORY_MD)
+            commit = self.git.commit_paths(
+                paths, format_message(f"Clear workspace {link.split('/', 1)[-1]}", _trailers(origin))
+            )
+        return WriteResult(action=Action.CLEARED, path=rel, commit=commit)
+
+    def clear_global(self, origin: Origin = "cli") -> WriteResult:
+        """Empty the global memories in one commit: every entry of me.md, lessons.md,
+        inbox.md and MEMORY.md (MEMORY.md keeps its headings, prose and index).
+
+        Returns:
+            WriteResult: action ``cleared``; ``commit`` is None when there was nothing to clear.
+
+        Raises:
+            BlockedError, BusyError: as for writes.
+        """
+        edits = {path: (lambda p: self._drop_entries(p, lambda e: False))
+                 for path in (MEMORY_MD, ME_MD, LESSONS_MD, INBOX_MD)}
+        with self.lock.hold("clear global"):
+            commit = self._rewrite_locked(edits, "Clear global memories", origin)
+        return WriteResult(action=Action.CLEARED, commit=commit)
+
+    def purge_task(self, task: str, origin: Origin = "cli") -> WriteResult:
+        """Remove every ``by: agent`` entry written by ``task`` (its ``task:`` key), in one commit.
+
+        Args:
+            task: the task id.
+            origin: the ``Origin:`` trailer.
+
+        Returns:
+            WriteResult: action ``cleared``; ``commit`` is None when the task wrote nothing.
+
+        Raises:
+            RefError: ``task`` is empty.
+            BlockedError, BusyError: as for writes.
+        """
+        task = task.strip()
+        if not task:
+            raise RefError("purge_task needs a task id")
+
+        def keep(entry: fmt.Entry) -> bool:
+            return not (entry.by == "agent" and entry.meta.get("task") == task)
+
+        with self.lock.hold("purge task"):
+            paths = [p for p, _ in self.list_files() if p.endswith(".md")]
+            edits = {p: (lambda parsed: self._drop_entries(parsed, keep)) for p in paths}
+            commit = self._rewrite_locked(edits, f"Purge task {task}", origin)
+        return WriteResult(action=Action.CLEARED, commit=commit)
+
     def undo(self, rev: str, origin: Origin = "cli") -> WriteResult:
         """Revert one commit in a new commit ("Undo: ...", DESIGN.md §8: every change can be undone).
 

@@ -208,6 +208,26 @@ def forget(ctx: click.Context, ref: str, expect: str | None) -> None:
 
 
 @main.command()
+@click.option("--workspace", metavar="PATH|NAME|ID", help="Delete this workspace's file and index link.")
+@click.option("--global", "global_", is_flag=True, help="Empty me.md, lessons.md, inbox.md and MEMORY.md entries.")
+@click.option("--task", metavar="ID", help="Remove the agent entries this task wrote.")
+@click.pass_context
+@_errors_as_lines
+def clear(ctx: click.Context, workspace: str | None, global_: bool, task: str | None) -> None:
+    """Clear memories in one commit: a workspace, the global files, or one task's agent entries."""
+    if sum(map(bool, (workspace, global_, task))) != 1:
+        _fail("clear needs exactly one of --workspace, --global, --task", 2)
+    store = _open_store(ctx, create=False)
+    if workspace:
+        result = store.clear_workspace(workspace, origin="cli")
+    elif global_:
+        result = store.clear_global(origin="cli")
+    else:
+        result = store.purge_task(task or "", origin="cli")
+    click.echo(f"cleared ({result.commit[:7]})" if result.commit else "nothing to clear")
+
+
+@main.command()
 @click.argument("commit")
 @click.pass_context
 @_errors_as_lines
