@@ -30,6 +30,7 @@ class Action(StrEnum):
     FORGOTTEN = "forgotten"
     UNDONE = "undone"
     CLEARED = "cleared"
+    DISCARDED = "discarded"
 
 
 class Candidate(BaseModel):

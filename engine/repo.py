@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .models import Candidate, ChangeEvent, CommitInfo, FileView, Origin, RepoStatus, WriteResult
+from .models import Candidate, ChangeEvent, CommitInfo, EntryView, FileView, Origin, RepoStatus, WriteResult
 from .store import MemoryStore
 from .watch import watch_changes
 
@@ -205,6 +205,18 @@ class MemoryRepo:
     async def purge_task(self, task: str, origin: Origin = "cli") -> WriteResult:
         """Remove a task's agent entries in one commit (see :meth:`MemoryStore.purge_task`)."""
         return await self._run(self._store.purge_task, task, origin)
+
+    async def accept(self, ref: str, target: str | None = None, text: str | None = None) -> WriteResult:
+        """Move an inbox entry to its suggested file (or ``target``) as the user's (see :meth:`MemoryStore.accept`)."""
+        return await self._run(self._store.accept, ref, target, text)
+
+    async def discard(self, refs: list[str]) -> WriteResult:
+        """Remove inbox entries in one commit (see :meth:`MemoryStore.discard_many`)."""
+        return await self._run(self._store.discard_many, refs)
+
+    async def suggest(self, entry: EntryView) -> str:
+        """The file an inbox entry goes to when accepted."""
+        return await self._run(self._store.suggest, entry)
 
     async def commit_hand_edits(self) -> str | None:
         """Commit files changed by hand as "Hand edits"; returns the commit id or None."""

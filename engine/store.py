@@ -512,12 +512,31 @@ class MemoryStore:
         while len(self._parsed) > PARSE_CACHE_FILES:
             self._parsed.popitem(last=False)
 
-    def _remember_locked(self, cand: Candidate, target: _Target) -> WriteResult:
+    def _remember_locked(
+        self,
+        cand: Candidate,
+        target: _Target,
+        also: tuple[str, bytes, bytes | None] | None = None,
+        summary: str | None = None,
+    ) -> WriteResult:
+        """The locked part of a write.
+
+        Args:
+            cand: the (policy-checked) candidate.
+            target: where it goes.
+            also: one more file changed in the same commit: ``(path, new
+                bytes, bytes read)`` (inbox triage removes the inbox line).
+            summary: the commit's first line instead of "Remember ...".
+        """
         rel = target.path
         read: dict[str, bytes | None] = {}
         parsed = self._read_for_write(rel, read)
         files_to_commit = [rel]
         writes: dict[str, bytes] = {}
+        if also is not None:
+            writes[also[0]] = also[1]
+            read[also[0]] = also[2]
+            files_to_commit.append(also[0])
         if parsed is None:
             check_file_count(len(self.list_files()))
             parsed = fmt.parse(self._new_file_text(rel, target).encode("utf-8"), rel)
@@ -574,7 +593,7 @@ class MemoryStore:
             self._workspaces[target.new_workspace[0]] = rel
         verb = {Action.REPLACED: "Replace", Action.INBOXED: "Inbox"}.get(action, "Remember")
         message = format_message(
-            f"{verb} {cand.kind or 'fact'}: {_summary(entry.text)}", _trailers(cand.origin, cand.task)
+            summary or f"{verb} {cand.kind or 'fact'}: {_summary(entry.text)}", _trailers(cand.origin, cand.task)
         )
         commit = self.git.commit_paths(files_to_commit, message, sync_index=False)
         return WriteResult(action=action, ref=make_ref(rel, number), path=rel, commit=commit)
@@ -715,6 +734,143 @@ class MemoryStore:
             edits = {p: (lambda parsed: self._drop_entries(parsed, keep)) for p in paths}
             commit = self._rewrite_locked(edits, f"Purge task {task}", origin)
         return WriteResult(action=Action.CLEARED, commit=commit)
+
+    # -- inbox triage --------------------------------------------------
+
+    def _inbox_entry(self, ref: str, read: dict[str, bytes | None]) -> tuple[fmt.MemoryFile, int, fmt.Entry]:
+        rel, number = parse_ref(ref)
+        if rel != INBOX_MD:
+            raise RefError(f"{ref} is not in {INBOX_MD}: only inbox entries are triaged")
+        parsed = self._read_for_write(INBOX_MD, read)
+        entry = parsed.entry_at(number) if parsed is not None else None
+        if parsed is None or entry is None:
+            raise RefError(f"{ref} is not an inbox entry (the inbox may have changed: read it again)")
+        return parsed, number, entry
+
+    def suggest(self, entry: EntryView) -> str:
+        """The file an inbox entry goes to when accepted: its workspace's file, lessons.md or me.md.
+
+        Args:
+            entry: an inbox entry (``read_file("inbox.md").entries``).
+
+        Returns:
+            str: a repo-relative path (a workspace file may not exist yet).
+        """
+        cand = self._accepted(entry.text, entry.meta)
+        return self._route(cand).path
+
+    @staticmethod
+    def _accepted(text: str, meta: dict[str, str]) -> Candidate:
+        workspace = meta.get("workspace")
+        return Candidate(
+            text=text,
+            kind=meta.get("kind") or "fact",
+            scope="workspace" if workspace else "global",
+            workspace=workspace,
+            subject=meta.get("subject"),
+            source=meta.get("source"),
+            task=meta.get("task"),
+            by="user",
+            origin="inbox_triage",
+        )
+
+    def accept(
+        self, ref: str, target: str | None = None, text: str | None = None, origin: Origin = "inbox_triage"
+    ) -> WriteResult:
+        """Move an inbox entry to the file its metadata suggests (or ``target``) as ``by: user``.
+
+        One commit changes both files ("Accept: ..."). With ``text`` the entry
+        is edited first (``edit_accept``); the write policy still applies.
+
+        Args:
+            ref: ``repo:inbox.md#L<n>``.
+            target: a repo-relative ``.md`` path to move it to instead of the suggestion.
+            text: new entry text, for edit-then-accept.
+            origin: the ``Origin:`` trailer (``inbox_triage``).
+
+        Returns:
+            WriteResult: action ``added`` (or ``replaced``) with the new ref;
+            ``reinforced`` when the destination already holds it (the inbox
+            line is removed all the same); ``refused`` when the policy refuses
+            the edited text.
+
+        Raises:
+            RefError: the ref is not an inbox entry, or ``target`` is unsafe,
+                not markdown, or the inbox itself.
+            BlockedError, BusyError: as for writes.
+        """
+        if target is not None:
+            target = safe_relpath(target)
+            if not target.endswith(".md") or target == INBOX_MD:
+                raise RefError(f"cannot accept into {target!r}: give a markdown file other than the inbox")
+        from . import policy
+
+        with self.lock.hold("accept"):
+            self._commit_hand_edits_locked(None)
+            read: dict[str, bytes | None] = {}
+            inbox, number, entry = self._inbox_entry(ref, read)
+            cand = self._accepted(text if text is not None else entry.text, entry.meta)
+            decision = policy.decide(cand, clean_text)
+            if decision.candidate is None:
+                return WriteResult(action=Action.REFUSED, reason=decision.reason, redacted=decision.redacted)
+            cand = decision.candidate
+            route = _Target(target) if target is not None else self._route(cand)
+            inbox.remove_line(number)
+            also = (INBOX_MD, inbox.render(), read[INBOX_MD])
+            try:
+                result = self._remember_locked(cand, route, also=also, summary=f"Accept: {_summary(cand.text)}")
+            except LimitError as exc:
+                return WriteResult(action=Action.REFUSED, path=route.path, reason=str(exc))
+            except _ChangedMeanwhile as exc:
+                raise BusyError(f"{exc.path} changed on disk while memrepo accepted {ref}; retry") from exc
+            if result.commit is None:  # already there (reinforced) or outranked: drop the inbox line only
+                self._write_files({INBOX_MD: also[1]}, {INBOX_MD: also[2]})
+                commit = self.git.commit_paths(
+                    [INBOX_MD],
+                    format_message(f"Accept: {_summary(cand.text)} (already in {route.path})", _trailers(origin)),
+                    sync_index=False,
+                )
+                result = result.model_copy(update={"commit": commit})
+            self.git.sync_index()
+        return result.model_copy(update={"redacted": decision.redacted})
+
+    def edit_accept(self, ref: str, text: str, target: str | None = None) -> WriteResult:
+        """Accept an inbox entry with new text (see :meth:`accept`)."""
+        return self.accept(ref, target=target, text=text)
+
+    def discard(self, ref: str, origin: Origin = "inbox_triage") -> WriteResult:
+        """Remove an inbox entry in its own commit ("Discard: ...").
+
+        Raises:
+            RefError: the ref is not an inbox entry.
+            BlockedError, BusyError: as for writes.
+        """
+        return self.discard_many([ref], origin)
+
+    def discard_many(self, refs: list[str], origin: Origin = "inbox_triage") -> WriteResult:
+        """Remove several inbox entries in one commit.
+
+        Raises:
+            RefError: a ref is not an inbox entry (nothing is removed).
+            BlockedError, BusyError: as for writes.
+        """
+        if not refs:
+            raise RefError("nothing to discard")
+        with self.lock.hold("discard"):
+            self._commit_hand_edits_locked(None)
+            read: dict[str, bytes | None] = {}
+            found = [self._inbox_entry(ref, read) for ref in refs]
+            inbox = found[0][0]
+            texts = [entry.text for _, _, entry in found]
+            for number in sorted({n for _, n, _ in found}, reverse=True):
+                inbox.remove_line(number)
+            try:
+                self._write_files({INBOX_MD: inbox.render()}, read)
+            except _ChangedMeanwhile as exc:
+                raise BusyError(f"{INBOX_MD} changed on disk while memrepo discarded entries; retry") from exc
+            what = _summary(texts[0]) if len(texts) == 1 else f"{len(texts)} inbox entries"
+            commit = self.git.commit_paths([INBOX_MD], format_message(f"Discard: {what}", _trailers(origin)))
+        return WriteResult(action=Action.DISCARDED, path=INBOX_MD, commit=commit)
 
     def undo(self, rev: str, origin: Origin = "cli") -> WriteResult:
         """Revert one commit in a new commit ("Undo: ...", DESIGN.md §8: every change can be undone).

@@ -207,6 +207,43 @@ def forget(ctx: click.Context, ref: str, expect: str | None) -> None:
     click.echo(f"forgot {result.ref} ({(result.commit or '')[:7]})")
 
 
+@main.group(invoke_without_command=True)
+@click.pass_context
+@_errors_as_lines
+def inbox(ctx: click.Context) -> None:
+    """Triage inbox.md: with no command, list its entries, each with where accept puts it."""
+    if ctx.invoked_subcommand is None:
+        store = _open_store(ctx, create=False)
+        for entry in store.read_file("inbox.md").entries:
+            click.echo(f"{entry.ref}  -> {store.suggest(entry)}  {entry.text}")
+
+
+@inbox.command("accept")
+@click.argument("ref")
+@click.option("--to", "target", metavar="PATH", help="Move it to this file instead of the suggested one.")
+@click.option("--text", help="Edit the entry's text before accepting it.")
+@click.pass_context
+@_errors_as_lines
+def inbox_accept(ctx: click.Context, ref: str, target: str | None, text: str | None) -> None:
+    """Accept the inbox entry REF as the user's, moving it to its file."""
+    from engine.models import Action
+
+    result = _open_store(ctx, create=False).accept(ref, target=target, text=text)
+    if result.action is Action.REFUSED:
+        _fail(f"refused: {result.reason}")
+    click.echo(f"{result.action.value} {result.ref} ({(result.commit or '')[:7]})")
+
+
+@inbox.command("discard")
+@click.argument("refs", nargs=-1, required=True)
+@click.pass_context
+@_errors_as_lines
+def inbox_discard(ctx: click.Context, refs: tuple[str, ...]) -> None:
+    """Discard the inbox entries REFS in one commit."""
+    result = _open_store(ctx, create=False).discard_many(list(refs))
+    click.echo(f"discarded {len(refs)} ({(result.commit or '')[:7]})")
+
+
 @main.command()
 @click.option("--workspace", metavar="PATH|NAME|ID", help="Delete this workspace's file and index link.")
 @click.option("--global", "global_", is_flag=True, help="Empty me.md, lessons.md, inbox.md and MEMORY.md entries.")
