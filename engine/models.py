@@ -142,12 +142,14 @@ class RepoStatus(BaseModel):
         changed: repo-relative paths changed by hand (tracked or new text files).
         reason: for blocked, one line saying why.
         head: HEAD's full id, or None for an unborn HEAD.
+        pending: writes kept while the work tree was blocked, not yet applied.
     """
 
     state: RepoState
     changed: list[str] = Field(default_factory=list)
     reason: str | None = None
     head: str | None = None
+    pending: int = 0
 
 
 class EntryView(BaseModel):

@@ -218,6 +218,10 @@ class MemoryRepo:
         """The file an inbox entry goes to when accepted."""
         return await self._run(self._store.suggest, entry)
 
+    async def apply_pending(self) -> list[WriteResult]:
+        """Apply the writes kept while the work tree was blocked (see :meth:`MemoryStore.apply_pending`)."""
+        return await self._run(self._store.apply_pending)
+
     async def commit_hand_edits(self) -> str | None:
         """Commit files changed by hand as "Hand edits"; returns the commit id or None."""
         return await self._run(self._store.commit_hand_edits, None)

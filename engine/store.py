@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -251,7 +252,10 @@ class MemoryStore:
         scans are fast; a reader never waits for the lock.
         """
         with self.lock.try_hold() as held:
-            return self.git.status(refresh=held)
+            status = self.git.status(refresh=held)
+        if self._pending_dir.is_dir():
+            status.pending = sum(1 for _ in self._pending_dir.glob("*.json"))
+        return status
 
     def log(self, limit: int = 100, skip: int = 0) -> list[CommitInfo]:
         """Commits from HEAD, newest first, with their trailers."""
@@ -435,13 +439,20 @@ class MemoryStore:
             # Text steered by untrusted content is never the user's word.
             cand = cand.model_copy(update={"by": "agent", "pin": False})
         with self.lock.hold("remember"):
-            # Routed under the lock: another process may have just made a
-            # workspace file with the same slug, which must not be reused.
-            target = self._route(cand)
-            check = None if hint is None else sorted({*hint, target.path})
-            if check is not None and target.new_workspace is not None:
-                check.append(MEMORY_MD)
-            self._commit_hand_edits_locked(check)
+            try:
+                # Routed under the lock: another process may have just made a
+                # workspace file with the same slug, which must not be reused.
+                target = self._route(cand)
+                check = None if hint is None else sorted({*hint, target.path})
+                if check is not None and target.new_workspace is not None:
+                    check.append(MEMORY_MD)
+                self._commit_hand_edits_locked(check)
+            except BlockedError as exc:
+                self._queue(cand)
+                raise BlockedError(
+                    f"{exc.reason} (the write is kept in .git/memrepo/pending/ and applied once the block is gone)"
+                ) from exc
+            self._apply_pending_locked()
             for attempt in range(RETRIES_ON_CHANGE + 1):
                 try:
                     result = self._remember_locked(cand, target)
@@ -464,6 +475,62 @@ class MemoryStore:
                 on_committed(result)
             self.git.sync_index()
             return result
+
+    # -- writes kept while blocked (issue 3 §3: blocked states lose nothing) --
+
+    @property
+    def _pending_dir(self) -> Path:
+        return self.state_dir / "pending"
+
+    def pending(self) -> list[Candidate]:
+        """Writes refused while the work tree was blocked, oldest first, waiting to be applied."""
+        out = []
+        for path in sorted(self._pending_dir.glob("*.json")) if self._pending_dir.is_dir() else []:
+            try:
+                out.append(Candidate.model_validate_json(path.read_bytes()))
+            except (OSError, ValueError):
+                continue
+        return out
+
+    def _queue(self, cand: Candidate) -> None:
+        """Keep a (policy-checked, redacted) candidate durably under ``.git/memrepo/pending/``."""
+        self._pending_dir.mkdir(parents=True, exist_ok=True)
+        name = f"{time.time_ns():020d}-{os.getpid()}.json"
+        atomic_write(self._pending_dir / name, cand.model_dump_json().encode("utf-8"))
+
+    def apply_pending(self) -> list[WriteResult]:
+        """Apply the writes kept while blocked, in order (the next write does it too).
+
+        Returns:
+            list[WriteResult]: one per write applied.
+
+        Raises:
+            BlockedError: the work tree is still blocked; everything stays queued.
+            BusyError: another writer held the lock for 5 s.
+        """
+        with self.lock.hold("apply pending"):
+            self._commit_hand_edits_locked(None)
+            return self._apply_pending_locked()
+
+    def _apply_pending_locked(self) -> list[WriteResult]:
+        if not self._pending_dir.is_dir():
+            return []
+        results = []
+        for path in sorted(self._pending_dir.glob("*.json")):
+            try:
+                cand = Candidate.model_validate_json(path.read_bytes())
+            except (OSError, ValueError):
+                path.rename(path.with_suffix(".unreadable"))  # kept for a person, never retried
+                continue
+            try:
+                results.append(self._remember_locked(cand, self._route(cand)))
+            except LimitError as exc:
+                results.append(WriteResult(action=Action.REFUSED, reason=str(exc)))
+            except _ChangedMeanwhile:
+                break  # an editor is busy with the file: the next write tries again
+            path.unlink()
+        self.git.sync_index()
+        return results
 
     def _write_files(self, writes: dict[str, bytes], read: dict[str, bytes | None]) -> None:
         """Replace each file atomically, unless it changed since it was read.

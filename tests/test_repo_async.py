@@ -402,8 +402,10 @@ async def test_a_failed_full_scan_write_does_not_drop_seen_edits(
             await repo.remember(Candidate(text="blocked write"))
         (root / ".git" / "index.lock").unlink()
         await repo.remember(Candidate(text="after the block"))
-    assert [c.summary for c in await repo.log(limit=2)] == [
+    # The blocked write was kept and is applied (after the hand edits) before the new one.
+    assert [c.summary for c in await repo.log(limit=3)] == [
         "Remember fact: after the block",
+        "Remember fact: blocked write",
         "Hand edits",
     ]
     assert (await repo.status()).state is RepoState.CLEAN

@@ -376,10 +376,20 @@ def test_a_write_while_blocked_raises_and_writes_nothing(store: MemoryStore) -> 
         store.forget("repo:MEMORY.md#L6")
     assert store.head() == head
     assert {p: (root / p).read_bytes() for p, _ in store.list_files()} == files_before
+    # The two refused writes are kept durably (outside the work tree) and counted.
+    assert [c.text for c in store.pending()] == ["blocked write", "ws fact"]
+    assert store.status().pending == 2
     (root / ".git" / "index.lock").unlink()
-    # Once unblocked, nothing was lost: the hand edit is committed, then the write.
-    store.remember(Candidate(text="blocked write"))
-    assert [c.summary for c in store.log()[:2]] == ["Remember fact: blocked write", "Hand edits"]
+    # Once unblocked, nothing was lost: the hand edit is committed, then the kept
+    # writes in order, then the new one.
+    store.remember(Candidate(text="after the block"))
+    assert [c.summary for c in store.log()[:4]] == [
+        "Remember fact: after the block",
+        "Remember fact: ws fact",
+        "Remember fact: blocked write",
+        "Hand edits",
+    ]
+    assert store.pending() == [] and store.status().pending == 0
 
 
 # -- forget ---------------------------------------------------------------------------
@@ -559,3 +569,28 @@ def test_a_same_named_workspace_made_while_waiting_for_the_lock_is_not_mixed_up(
         workspace_id("/b/proj"): ["fact of B"],
     }
     assert result.path == "workspaces/proj-2.md"
+
+
+def test_kept_writes_survive_a_new_process_and_apply_pending_applies_them(repo_path: Path) -> None:
+    store = MemoryStore.open(repo_path)
+    git(repo_path, "checkout", "-q", "--detach", "HEAD")
+    with pytest.raises(BlockedError, match="kept"):
+        store.remember(Candidate(text="Written while detached", kind="preference"))
+    with pytest.raises(BlockedError):
+        MemoryStore.open(repo_path).apply_pending()  # still blocked: stays queued
+    git(repo_path, "checkout", "-q", "main")
+    reopened = MemoryStore.open(repo_path)  # another process, later
+    results = reopened.apply_pending()
+    assert [r.action for r in results] == [Action.ADDED]
+    assert "Written while detached" in (repo_path / "me.md").read_text()
+    assert reopened.pending() == [] and porcelain(repo_path) == ""
+
+
+def test_a_kept_write_never_holds_a_secret(repo_path: Path) -> None:
+    store = MemoryStore.open(repo_path)
+    token = "ghp_" + "A1b2C3d4" * 4 + "Zz9y"
+    (repo_path / ".git" / "index.lock").write_text("")
+    with pytest.raises(BlockedError):
+        store.remember(Candidate(text=f"CI pushes with token {token}"))
+    kept = b"".join(p.read_bytes() for p in (repo_path / ".git" / "memrepo").rglob("*") if p.is_file())
+    assert token.encode() not in kept and b"[REDACTED:github-token]" in kept

@@ -314,6 +314,8 @@ def status(ctx: click.Context) -> None:
     """Say whether the work tree is clean, hand-edited or blocked."""
     st = _open_store(ctx, create=False).status()
     click.echo(st.state.value + (f": {st.reason}" if st.reason else ""))
+    if st.pending:
+        click.echo(f"{st.pending} write(s) kept while blocked, applied by the next write")
     for path in st.changed:
         click.echo(f"  {path}")
 
