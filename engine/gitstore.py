@@ -237,6 +237,28 @@ class GitStore:
             parents=[str(p) for p in commit.parent_ids],
         )
 
+    def commit_diff(self, rev: str) -> str:
+        """The unified diff a commit made against its first parent (the whole tree for the first commit).
+
+        Args:
+            rev: a full or short commit id.
+
+        Returns:
+            str: the patch text (``diff --git`` format), empty when nothing changed.
+
+        Raises:
+            GitError: no such commit.
+        """
+        try:
+            commit = self._repo.revparse_single(rev).peel(pygit2.Commit)
+        except (KeyError, ValueError, pygit2.GitError) as exc:
+            raise GitError(f"no commit {rev!r} in the memory repo") from exc
+        if commit.parents:
+            diff = self._repo.diff(commit.parents[0].tree, commit.tree)
+        else:
+            diff = commit.tree.diff_to_tree(swap=True)
+        return diff.patch or ""
+
     def commit_changes(self, rev: str) -> tuple[CommitInfo, dict[str, tuple[bytes | None, bytes | None]]]:
         """The files one commit changed, with their bytes before and after it.
 

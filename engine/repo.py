@@ -210,6 +210,10 @@ class MemoryRepo:
         """Move an inbox entry to its suggested file (or ``target``) as the user's (see :meth:`MemoryStore.accept`)."""
         return await self._run(self._store.accept, ref, target, text)
 
+    async def accept_many(self, refs: list[str], target: str | None = None) -> WriteResult:
+        """Accept several inbox entries in one commit (see :meth:`MemoryStore.accept_many`)."""
+        return await self._run(self._store.accept_many, refs, target)
+
     async def discard(self, refs: list[str]) -> WriteResult:
         """Remove inbox entries in one commit (see :meth:`MemoryStore.discard_many`)."""
         return await self._run(self._store.discard_many, refs)
@@ -247,6 +251,14 @@ class MemoryRepo:
     async def log(self, limit: int = 100, skip: int = 0) -> list[CommitInfo]:
         """Commits from HEAD, newest first, with parsed trailers."""
         return await self._run(self._store.log, limit, skip)
+
+    async def diff(self, rev: str) -> str:
+        """The unified diff commit ``rev`` made against its parent.
+
+        Raises:
+            GitError: no such commit.
+        """
+        return await self._run(self._store.diff, rev)
 
     async def head(self) -> str | None:
         """HEAD's full commit id, or None while HEAD is unborn."""

@@ -261,6 +261,10 @@ class MemoryStore:
         """Commits from HEAD, newest first, with their trailers."""
         return self.git.log(limit, skip)
 
+    def diff(self, rev: str) -> str:
+        """The unified diff commit ``rev`` made (see :meth:`GitStore.commit_diff`)."""
+        return self.git.commit_diff(rev)
+
     def head(self) -> str | None:
         """HEAD's full commit id, or None while unborn."""
         return self.git.head_id()
@@ -585,6 +589,7 @@ class MemoryStore:
         target: _Target,
         also: tuple[str, bytes, bytes | None] | None = None,
         summary: str | None = None,
+        touched: list[str] | None = None,
     ) -> WriteResult:
         """The locked part of a write.
 
@@ -594,6 +599,8 @@ class MemoryStore:
             also: one more file changed in the same commit: ``(path, new
                 bytes, bytes read)`` (inbox triage removes the inbox line).
             summary: the commit's first line instead of "Remember ...".
+            touched: when given, the files are written but not committed; the
+                paths to commit are appended to it (bulk triage commits once).
         """
         rel = target.path
         read: dict[str, bytes | None] = {}
@@ -662,6 +669,9 @@ class MemoryStore:
         message = format_message(
             summary or f"{verb} {cand.kind or 'fact'}: {_summary(entry.text)}", _trailers(cand.origin, cand.task)
         )
+        if touched is not None:
+            touched.extend(files_to_commit)
+            return WriteResult(action=action, ref=make_ref(rel, number), path=rel)
         commit = self.git.commit_paths(files_to_commit, message, sync_index=False)
         return WriteResult(action=action, ref=make_ref(rel, number), path=rel, commit=commit)
 
@@ -900,6 +910,66 @@ class MemoryStore:
                 result = result.model_copy(update={"commit": commit})
             self.git.sync_index()
         return result.model_copy(update={"redacted": decision.redacted})
+
+    def accept_many(self, refs: list[str], target: str | None = None, origin: Origin = "inbox_triage") -> WriteResult:
+        """Accept several inbox entries in one commit, each to its suggested file (or all to ``target``).
+
+        Entries the policy refuses stay in the inbox; entries already at their
+        destination just leave the inbox.
+
+        Returns:
+            WriteResult: action ``added`` with the one commit (None when nothing changed);
+            ``reason`` counts what was refused.
+
+        Raises:
+            RefError: a ref is not an inbox entry or ``target`` is unsafe (nothing changes).
+            BlockedError, BusyError: as for writes.
+        """
+        if not refs:
+            raise RefError("nothing to accept")
+        if target is not None:
+            target = safe_relpath(target)
+            if not target.endswith(".md") or target == INBOX_MD:
+                raise RefError(f"cannot accept into {target!r}: give a markdown file other than the inbox")
+        from . import policy
+
+        with self.lock.hold("accept"):
+            self._commit_hand_edits_locked(None)
+            read: dict[str, bytes | None] = {}
+            found = [self._inbox_entry(ref, read) for ref in refs]
+            inbox = found[0][0]
+            touched: list[str] = []
+            refused: list[str] = []
+            taken: list[int] = []
+            try:
+                for _, number, entry in found:
+                    decision = policy.decide(self._accepted(entry.text, entry.meta), clean_text)
+                    if decision.candidate is None:
+                        refused.append(f"L{number}: {decision.reason}")
+                        continue
+                    cand = decision.candidate
+                    route = _Target(target) if target is not None else self._route(cand)
+                    try:
+                        self._remember_locked(cand, route, touched=touched)
+                    except LimitError as exc:
+                        refused.append(f"L{number}: {exc}")
+                        continue
+                    taken.append(number)
+                for number in sorted(set(taken), reverse=True):
+                    inbox.remove_line(number)
+                if taken:
+                    self._write_files({INBOX_MD: inbox.render()}, read)
+                    touched.append(INBOX_MD)
+            except _ChangedMeanwhile as exc:
+                raise BusyError(f"{exc.path} changed on disk while memrepo accepted entries; retry") from exc
+            commit = None
+            if touched:
+                commit = self.git.commit_paths(
+                    sorted(set(touched)),
+                    format_message(f"Accept: {len(taken)} inbox entries", _trailers(origin)),
+                )
+        reason = f"refused {len(refused)}: " + "; ".join(refused) if refused else None
+        return WriteResult(action=Action.ADDED, path=INBOX_MD, commit=commit, reason=reason)
 
     def edit_accept(self, ref: str, text: str, target: str | None = None) -> WriteResult:
         """Accept an inbox entry with new text (see :meth:`accept`)."""

@@ -111,3 +111,19 @@ def test_cli_inbox_list_accept_discard(tmp_path: Path) -> None:
     assert discarded.exit_code == 0 and runner.invoke(main, ["--repo", str(repo), "inbox"]).output == ""
     bad = runner.invoke(main, ["--repo", str(repo), "inbox", "discard", "repo:me.md#L1"])
     assert bad.exit_code == 1 and "only inbox entries" in bad.output
+
+
+def test_accept_many_makes_one_commit_across_files(store: MemoryStore) -> None:
+    store.remember(Candidate(text="Search runs on Postgres", scope="workspace", workspace="search", untrusted=True))
+    store.remember(Candidate(text="Always rebase before merging", kind="lesson", untrusted=True))
+    store.remember(Candidate(text="Lives in Lisbon these days", kind="identity", untrusted=True))
+    head = store.head()
+    result = store.accept_many(inbox_refs(store))
+    assert result.commit is not None and result.reason is None
+    last = store.log(1)[0]
+    assert last.parents == [head] and last.summary == "Accept: 3 inbox entries" and last.origin == "inbox_triage"
+    assert "Search runs on Postgres" in (store.root / "workspaces" / "search.md").read_text()
+    assert "Always rebase before merging" in (store.root / "lessons.md").read_text()
+    assert "Lives in Lisbon these days" in (store.root / "me.md").read_text()
+    assert "[[workspaces/search]]" in (store.root / "MEMORY.md").read_text()
+    assert inbox_refs(store) == [] and porcelain(store.root) == ""

@@ -80,3 +80,13 @@ def test_cli_undo(tmp_path: Path) -> None:
     assert "Uses ruff" not in (repo / "lessons.md").read_text()
     bad = runner.invoke(main, ["--repo", str(repo), "undo", "nope"])
     assert bad.exit_code == 1 and "no commit" in bad.output
+
+
+def test_diff_shows_what_a_commit_changed(store: MemoryStore) -> None:
+    made = store.remember(Candidate(text="Likes green tea", kind="preference"))
+    patch = store.diff(made.commit or "")
+    assert "diff --git a/me.md b/me.md" in patch and "+- Likes green tea [by: agent" in patch
+    first = store.diff(store.log(10)[-1].id)
+    assert "+# Memory" in first and "MEMORY.md" in first
+    with pytest.raises(GitError, match="no commit"):
+        store.diff("nope")
