@@ -27,6 +27,7 @@ from .messages import (
     RepoOpened,
     RepoOpenFailed,
     RepoStatusRead,
+    RepoWritten,
     WorkTreeChanged,
 )
 from .panes import PANES, FolderPane, Pane
@@ -230,6 +231,10 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         if message.paths:
             for pane in self.panes():
                 pane.work_tree_changed(message.paths)
+
+    def on_repo_written(self, message: RepoWritten) -> None:
+        """A pane committed: read the status (HEAD moved), which the panes follow."""
+        self.refresh_status()
 
     def on_repo_status_read(self, message: RepoStatusRead) -> None:
         """Show the status; say why once when the repo becomes blocked."""

@@ -74,3 +74,15 @@ class FileOpenRequested(Message):
     def __init__(self, path: str) -> None:
         super().__init__()
         self.path = path
+
+
+class RepoWritten(Message):
+    """A pane committed a change (a triage, an undo): the header and other panes catch up.
+
+    Attributes:
+        commit: the new commit's full id, or None when nothing was committed.
+    """
+
+    def __init__(self, commit: str | None) -> None:
+        super().__init__()
+        self.commit = commit

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from .base import Pane
 from .folder import FolderPane
+from .history import HistoryPane
+from .inbox import InboxPane
 
-PANES: tuple[type[Pane], ...] = (FolderPane,)
+PANES: tuple[type[Pane], ...] = (FolderPane, InboxPane, HistoryPane)
 """Every pane, in number-key order (``1`` is the first)."""
 
-__all__ = ["PANES", "FolderPane", "Pane"]
+__all__ = ["PANES", "FolderPane", "HistoryPane", "InboxPane", "Pane"]

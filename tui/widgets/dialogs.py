@@ -1,0 +1,167 @@
+"""Small modal dialogs: pick a file, edit a line of text, confirm yes or no.
+
+Each is a :class:`~textual.screen.ModalScreen` that dismisses with the answer
+(None or False when the user backs out with ``esc``). User data (file names,
+entry text) reaches them as plain text only (:mod:`tui.plain`).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, OptionList
+from textual.widgets.option_list import Option
+
+from ..plain import clean, plain
+
+PICKER_MAX = 200
+"""The file picker lists at most this many matches."""
+
+
+def fuzzy_match(query: str, candidate: str) -> bool:
+    """Whether the query's characters appear in the candidate in order (case-insensitive).
+
+    Args:
+        query: what the user typed; spaces are ignored.
+        candidate: a file path.
+
+    Returns:
+        bool: True for an empty query or a subsequence match.
+    """
+    rest = iter(candidate.lower())
+    return all(char in rest for char in query.lower() if not char.isspace())
+
+
+class FilePicker(ModalScreen[str | None], inherit_bindings=False):
+    """Type to filter the files, ``enter`` picks the highlighted one.
+
+    Args:
+        title: what the picker is for.
+        paths: the files to choose from.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss(None)", "Cancel", id="picker.cancel"),
+        Binding("down", "move(1)", "Next file", id="picker.down", show=False),
+        Binding("up", "move(-1)", "Previous file", id="picker.up", show=False),
+    ]
+    """Keys of the file picker (``enter`` in the box picks)."""
+
+    def __init__(self, title: str, paths: list[str]) -> None:
+        super().__init__()
+        self._title = title
+        self._paths = list(paths)
+        self._shown: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        """Yield the title, the filter box and the matches."""
+        with Vertical(classes="dialog"):
+            yield Label(plain(self._title), classes="dialog-title")
+            yield Input(placeholder="type to filter", id="picker-filter")
+            yield OptionList(id="picker-options")
+
+    def on_mount(self) -> None:
+        """List every file and focus the filter box."""
+        self._filter("")
+        self.query_one(Input).focus()
+
+    @property
+    def shown(self) -> list[str]:
+        """The files listed, in order."""
+        return list(self._shown)
+
+    def _filter(self, query: str) -> None:
+        self._shown = [p for p in self._paths if fuzzy_match(query, p)][:PICKER_MAX]
+        options = self.query_one(OptionList)
+        options.clear_options()
+        options.add_options([Option(plain(p)) for p in self._shown])
+        if self._shown:
+            options.highlighted = 0
+
+    @on(Input.Changed, "#picker-filter")
+    def _changed(self, event: Input.Changed) -> None:
+        self._filter(event.value)
+
+    @on(Input.Submitted, "#picker-filter")
+    def _submitted(self) -> None:
+        index = self.query_one(OptionList).highlighted
+        if index is not None and 0 <= index < len(self._shown):
+            self.dismiss(self._shown[index])
+
+    @on(OptionList.OptionSelected, "#picker-options")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self._shown[event.option_index])
+
+    def action_move(self, step: int) -> None:
+        """Highlight the next or previous match."""
+        options = self.query_one(OptionList)
+        if not self._shown:
+            return
+        current = options.highlighted or 0
+        options.highlighted = min(max(current + step, 0), len(self._shown) - 1)
+
+
+class EditText(ModalScreen[str | None], inherit_bindings=False):
+    """One line of text to edit; ``enter`` saves, ``esc`` cancels.
+
+    Args:
+        title: what is being edited.
+        text: the text to start from.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss(None)", "Cancel", id="edit.cancel"),
+    ]
+    """Keys of the edit box (``enter`` saves)."""
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__()
+        self._title = title
+        self._text = clean(text)
+
+    def compose(self) -> ComposeResult:
+        """Yield the title and the text box."""
+        with Vertical(classes="dialog"):
+            yield Label(plain(self._title), classes="dialog-title")
+            yield Input(value=self._text, id="edit-text")
+
+    def on_mount(self) -> None:
+        """Focus the text box."""
+        self.query_one(Input).focus()
+
+    @on(Input.Submitted, "#edit-text")
+    def _submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if text:
+            self.dismiss(text)
+        else:
+            self.notify("The text cannot be empty", severity="warning", timeout=3, markup=False)
+
+
+class Confirm(ModalScreen[bool], inherit_bindings=False):
+    """A yes/no question.
+
+    Args:
+        question: what to confirm (plain text).
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "dismiss(True)", "Yes", id="confirm.yes"),
+        Binding("n,escape", "dismiss(False)", "No", id="confirm.no"),
+    ]
+    """Keys of a yes/no question."""
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self._question = question
+
+    def compose(self) -> ComposeResult:
+        """Yield the question and the keys that answer it."""
+        with Vertical(classes="dialog"):
+            yield Label(plain(self._question, one_line=False), classes="dialog-title")
+            yield Label("y yes · n no", classes="dialog-keys")
