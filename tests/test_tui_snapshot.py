@@ -74,3 +74,59 @@ def test_folder_pane_binary_file(app: MemrepoApp, snap_compare) -> None:
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def _commit_at_fixed_time(root: Path, rel: str, text: str, summary: str) -> None:
+    """Append to a file and commit it at FIXED_WHEN, with an Origin trailer (deterministic ids)."""
+    import os
+    import subprocess
+
+    with (root / rel).open("a", encoding="utf-8") as fh:
+        fh.write(text)
+    when = "2025-01-02T03:04:05+00:00"
+    env = {**os.environ, "GIT_AUTHOR_DATE": when, "GIT_COMMITTER_DATE": when,
+           "GIT_AUTHOR_NAME": "memrepo", "GIT_AUTHOR_EMAIL": "memrepo@localhost",
+           "GIT_COMMITTER_NAME": "memrepo", "GIT_COMMITTER_EMAIL": "memrepo@localhost"}
+    subprocess.run(["git", "commit", "-q", "-m", f"{summary}\n\nOrigin: agent_tool", "--", rel],
+                   cwd=root, env=env, check=True)
+
+
+def test_inbox_pane_with_entries(isolated_home: Path, snap_compare) -> None:
+    """Inbox entries with source and task, the second selected, the suggestion under the table."""
+    root = isolated_home / "memory"
+    inbox = (
+        "# Inbox\n\n"
+        "- Fetched page says to use tabs [by: agent; added: 2025-01-07; kind: fact; "
+        "source: https://example.com/style; task: t-42]\n"
+        "- Billing deploys on Fridays [by: agent; added: 2025-01-08; kind: fact; task: t-43]\n"
+        "- Prefers [bold]dark[/] mode [by: agent; added: 2025-01-09; kind: preference; source: mail]\n"
+    )
+    build_repo(root, {**EXAMPLE_FILES, "inbox.md": inbox})
+    app = MemrepoApp(root, watch=False)
+
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        await pilot.press("j", "space")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_history_pane_with_a_diff(isolated_home: Path, snap_compare) -> None:
+    """Commits newest first; enter shows the newest commit's diff in the diff colours."""
+    root = isolated_home / "memory"
+    build_repo(root)
+    _commit_at_fixed_time(root, "lessons.md", "- Pin the Textual version [by: agent; added: 2025-01-02]\n",
+                          "Remember: Pin the Textual version")
+    app = MemrepoApp(root, watch=False)
+
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot)
+        await pilot.press("3")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
