@@ -165,6 +165,11 @@ class InboxPane(Pane):
         if self.highlighted is not None and (self.highlighted.ref, self.highlighted.text) == key:
             self._show_note()
 
+    def _triage(self, done: str, call: Callable[[MemoryRepo], Awaitable[WriteResult]]) -> None:
+        # Busy from the key press on, so a second press cannot start a second write.
+        self._busy = True
+        self.run_triage(done, call)
+
     @work(group="inbox-write", exit_on_error=False, description="Inbox triage")
     async def run_triage(self, done: str,
                          call: Callable[[MemoryRepo], Awaitable[WriteResult]]) -> None:
@@ -177,8 +182,8 @@ class InboxPane(Pane):
         from engine.errors import MemrepoError
 
         if self.repo is None:
+            self._busy = False
             return
-        self._busy = True
         try:
             result = await call(self.repo)
         except MemrepoError as exc:
@@ -200,8 +205,8 @@ class InboxPane(Pane):
         from engine.errors import GitError, MemrepoError
 
         if self.repo is None:
+            self._busy = False
             return
-        self._busy = True
         try:
             result = await self.repo.undo(commit, origin="tui")
         except GitError as exc:
@@ -305,12 +310,12 @@ class InboxPane(Pane):
         chosen = self.selected
         if chosen:
             refs = [e.ref for e in chosen]
-            self.run_triage(f"Accepted {len(refs)} entries",
+            self._triage(f"Accepted {len(refs)} entries",
                             lambda repo: repo.accept_many(refs))
             return
         ref = entry.ref
         target = self._suggested.get((ref, entry.text))
-        self.run_triage(f"Accepted into {target}" if target else "Accepted",
+        self._triage(f"Accepted into {target}" if target else "Accepted",
                         lambda repo: repo.accept(ref))
 
     def action_discard(self) -> None:
@@ -319,7 +324,7 @@ class InboxPane(Pane):
         if entry is None:
             return
         refs = [e.ref for e in self.selected] or [entry.ref]
-        self.run_triage(f"Discarded {len(refs)} {'entry' if len(refs) == 1 else 'entries'}",
+        self._triage(f"Discarded {len(refs)} {'entry' if len(refs) == 1 else 'entries'}",
                         lambda repo: repo.discard(refs))
 
     def action_move(self) -> None:
@@ -337,7 +342,7 @@ class InboxPane(Pane):
         target = await self.app.push_screen_wait(FilePicker(f"Move to: {entry.text}", files))
         if target is not None:
             ref = entry.ref
-            self.run_triage(f"Accepted into {target}", lambda repo: repo.accept(ref, target=target))
+            self._triage(f"Accepted into {target}", lambda repo: repo.accept(ref, target=target))
 
     def action_edit(self) -> None:
         """Edit the highlighted entry's text, then accept it."""
@@ -348,7 +353,7 @@ class InboxPane(Pane):
 
         def edited(text: str | None) -> None:
             if text is not None:
-                self.run_triage("Edited and accepted", lambda repo: repo.accept(ref, text=text))
+                self._triage("Edited and accepted", lambda repo: repo.accept(ref, text=text))
 
         self.app.push_screen(EditText("Edit, then accept (enter)", entry.text), edited)
 
@@ -360,4 +365,5 @@ class InboxPane(Pane):
         if not self._undo:
             self.notify("No triage to undo in this session", timeout=2, markup=False)
             return
+        self._busy = True
         self.run_undo(self._undo[-1])
