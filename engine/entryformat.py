@@ -296,13 +296,9 @@ class MemoryFile:
                     self.insert_line(head, "")
                     return self.insert_line(head, entry.render(), entry)
         if last is None:
-            # No entry yet: after the trailing content, skipping trailing blank lines.
-            pos = len(self.lines)
-            while pos > 0 and not self.lines[pos - 1].text.strip():
-                pos -= 1
-            if pos == len(self.lines):
-                return self.insert_line(len(self.lines), entry.render(), entry)
-            return self.insert_line(pos if pos else 0, entry.render(), entry)
+            # No entry yet: at the end, after the blank line that closes the
+            # prose, so the list starts as its own block.
+            return self.insert_line(len(self.lines), entry.render(), entry)
         return self.insert_line(last + 1, entry.render(), entry)
 
     def copy(self) -> MemoryFile:

@@ -73,7 +73,7 @@ def test_remember_with_every_option(repo_path: Path) -> None:
         "--task",
         "t-1",
     )
-    assert out.startswith("added repo:me.md#L4 (")
+    assert out.startswith("added repo:me.md#L5 (")
     entry = MemoryStore.open(repo_path).read_file("me.md").entries[0]
     assert entry.text == "Prefers short answers"
     assert entry.meta["by"] == "user"  # the CLI's default: a person typing
@@ -84,7 +84,7 @@ def test_remember_with_every_option(repo_path: Path) -> None:
     assert (top.origin, top.task) == ("cli", "t-1")
 
     out = ok(*base, "Prefers long answers", "--kind", "preference", "--subject", "style")
-    assert out.startswith("replaced repo:me.md#L4 (")
+    assert out.startswith("replaced repo:me.md#L5 (")
 
     assert ok(*base, "always run ruff", "--kind", "rule").startswith("added repo:lessons.md#L")
     out = ok(*base, "deploys with make", "--workspace", "/src/billing", "--by", "agent")
@@ -106,9 +106,9 @@ def test_forget_log_and_status(repo_path: Path) -> None:
     repo = ("--repo", str(repo_path))
     ok(*repo, "remember", "likes tea")
     ok(*repo, "remember", "likes coffee")
-    out = ok(*repo, "forget", "repo:me.md#L4")
+    out = ok(*repo, "forget", "repo:me.md#L5")
     head = git(repo_path, "rev-parse", "--short=7", "HEAD").strip()
-    assert out == f"forgot repo:me.md#L4 ({head})\n"
+    assert out == f"forgot repo:me.md#L5 ({head})\n"
     assert [e.text for e in MemoryStore.open(repo_path).read_file("me.md").entries] == ["likes coffee"]
 
     lines = ok(*repo, "log").splitlines()

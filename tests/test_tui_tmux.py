@@ -98,3 +98,78 @@ def test_browse_and_see_an_outside_edit(tmux: Tmux, isolated_home: Path) -> None
     while tmux.run("has-session", "-t", "app").returncode == 0:
         assert time.monotonic() < deadline, f"the app did not quit:\n{tmux.screen()}"
         time.sleep(0.05)
+
+
+def _git_log(root: Path, n: int) -> list[str]:
+    out = subprocess.run(["git", "log", f"-{n}", "--format=%s"], cwd=root, capture_output=True, text=True,
+                         check=True).stdout
+    return out.splitlines()
+
+
+def _wait_until(condition: Callable[[], bool], what: str, tmux: Tmux, timeout: float = 8.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}; the screen was:\n{tmux.screen()}")
+        time.sleep(0.05)
+
+
+def test_triage_five_inbox_entries_with_keys(tmux: Tmux, isolated_home: Path) -> None:
+    """Accept, move, edit, discard and undo in the Inbox pane; check the files and commits."""
+    from engine.models import Candidate
+    from engine.store import MemoryStore
+
+    root = isolated_home / "memory"
+    store = MemoryStore.open(root)
+    texts = ["Prefers tabs in Go code", "Rebase before every merge", "Answers in short bullets",
+             "Planted instruction from a web page", "Uses Postgres sixteen locally"]
+    for text in texts:
+        store.remember(Candidate(text=text, kind="preference", untrusted=True, task="t-web"))
+
+    def inbox() -> list[str]:
+        return [e.text for e in store.read_file("inbox.md").entries]
+
+    env = " ".join(f"{k}={shlex.quote(os.environ[k])}" for k in ENV_KEYS if k in os.environ)
+    command = f"env {env} TERM=xterm-256color {shlex.quote(memrepo_command())} --repo {shlex.quote(str(root))}"
+    assert tmux.run("new-session", "-d", "-x", "80", "-y", "24", "-s", "app", command).returncode == 0
+    tmux.wait_for(lambda s: "Files" in s and "clean" in s, "the app")
+    tmux.keys("2")
+    tmux.wait_for(lambda s: "Inbox 5" in s and "Prefers tabs in Go code" in s, "the Inbox pane")
+
+    tmux.keys("a")  # 1. accept to the suggested file (me.md)
+    _wait_until(lambda: texts[0] not in inbox(), "the accept", tmux)
+    assert texts[0] in (root / "me.md").read_text()
+
+    tmux.wait_for(lambda s: "Inbox 4" in s, "four left")
+    tmux.keys("m")  # 2. move to a file picked with the fuzzy picker
+    tmux.wait_for(lambda s: "Move to:" in s and "lessons.md" in s, "the file picker")
+    tmux.keys("lesso")
+    time.sleep(0.3)
+    tmux.keys("Enter")
+    _wait_until(lambda: texts[1] not in inbox(), "the move", tmux)
+    assert texts[1] in (root / "lessons.md").read_text()
+
+    tmux.wait_for(lambda s: "Inbox 3" in s, "three left")
+    tmux.keys("e")  # 3. edit, then accept: the cursor starts at the end of the text
+    tmux.wait_for(lambda s: "Edit, then accept" in s, "the edit box")
+    tmux.keys(" for chat replies")
+    time.sleep(0.2)
+    tmux.keys("Enter")
+    _wait_until(lambda: texts[2] not in inbox(), "the edited accept", tmux)
+    assert "Answers in short bullets for chat replies" in (root / "me.md").read_text()
+
+    tmux.wait_for(lambda s: "Inbox 2" in s, "two left")
+    tmux.keys("d")  # 4. discard the planted instruction
+    _wait_until(lambda: texts[3] not in inbox(), "the discard", tmux)
+    tmux.wait_for(lambda s: "Inbox 1" in s, "one left")
+    tmux.keys("u")  # 5. undo the last triage: the discarded entry comes back
+    _wait_until(lambda: texts[3] in inbox(), "the undo", tmux)
+
+    assert inbox() == [texts[4], texts[3]] or sorted(inbox()) == sorted([texts[3], texts[4]])
+    log = _git_log(root, 5)
+    assert log[0] == "Undo: Discard: Planted instruction from a web page"
+    assert log[1] == "Discard: Planted instruction from a web page"
+    assert log[2] == "Accept: Answers in short bullets for chat replies"
+    assert log[3] == f"Accept: {texts[1]}" and log[4] == f"Accept: {texts[0]}"
+    porcelain = subprocess.run(["git", "status", "--porcelain"], cwd=root, capture_output=True, text=True).stdout
+    assert porcelain == ""

@@ -128,11 +128,15 @@ class EditText(ModalScreen[str | None], inherit_bindings=False):
         """Yield the title and the text box."""
         with Vertical(classes="dialog"):
             yield Label(plain(self._title), classes="dialog-title")
-            yield Input(value=self._text, id="edit-text")
+            # Editing starts with the cursor at the end, nothing selected: a
+            # key typed adds to the text instead of replacing all of it.
+            yield Input(value=self._text, id="edit-text", select_on_focus=False)
 
     def on_mount(self) -> None:
-        """Focus the text box."""
-        self.query_one(Input).focus()
+        """Focus the text box, cursor at the end."""
+        box = self.query_one(Input)
+        box.focus()
+        box.cursor_position = len(box.value)
 
     @on(Input.Submitted, "#edit-text")
     def _submitted(self, event: Input.Submitted) -> None:
