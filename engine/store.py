@@ -608,7 +608,6 @@ class MemoryStore:
         files_to_commit = [rel]
         writes: dict[str, bytes] = {}
         if also is not None:
-            writes[also[0]] = also[1]
             read[also[0]] = also[2]
             files_to_commit.append(also[0])
         if parsed is None:
@@ -661,6 +660,10 @@ class MemoryStore:
         data = parsed.render()
         check_file_size(rel, len(data))
         writes[rel] = data
+        if also is not None:
+            # Last: a crash between the two leaves the entry in both files
+            # (a duplicate to discard), never in neither.
+            writes[also[0]] = also[1]
         self._write_files(writes, read)
         self._keep_parsed(rel, data, parsed)
         if target.new_workspace is not None:

@@ -137,8 +137,8 @@ def test_triage_five_inbox_entries_with_keys(tmux: Tmux, isolated_home: Path) ->
     tmux.wait_for(lambda s: "Inbox 5" in s and "Prefers tabs in Go code" in s, "the Inbox pane")
 
     tmux.keys("a")  # 1. accept to the suggested file (me.md)
-    _wait_until(lambda: texts[0] not in inbox(), "the accept", tmux)
-    assert texts[0] in (root / "me.md").read_text()
+    _wait_until(lambda: texts[0] in (root / "me.md").read_text(), "the accept", tmux)
+    _wait_until(lambda: texts[0] not in inbox(), "the inbox line to go", tmux)
 
     tmux.wait_for(lambda s: "Inbox 4" in s, "four left")
     tmux.keys("m")  # 2. move to a file picked with the fuzzy picker
@@ -146,8 +146,8 @@ def test_triage_five_inbox_entries_with_keys(tmux: Tmux, isolated_home: Path) ->
     tmux.keys("lesso")
     time.sleep(0.3)
     tmux.keys("Enter")
-    _wait_until(lambda: texts[1] not in inbox(), "the move", tmux)
-    assert texts[1] in (root / "lessons.md").read_text()
+    _wait_until(lambda: texts[1] in (root / "lessons.md").read_text(), "the move", tmux)
+    _wait_until(lambda: texts[1] not in inbox(), "the inbox line to go", tmux)
 
     tmux.wait_for(lambda s: "Inbox 3" in s, "three left")
     tmux.keys("e")  # 3. edit, then accept: the cursor starts at the end of the text
@@ -155,8 +155,9 @@ def test_triage_five_inbox_entries_with_keys(tmux: Tmux, isolated_home: Path) ->
     tmux.keys(" for chat replies")
     time.sleep(0.2)
     tmux.keys("Enter")
-    _wait_until(lambda: texts[2] not in inbox(), "the edited accept", tmux)
-    assert "Answers in short bullets for chat replies" in (root / "me.md").read_text()
+    _wait_until(lambda: "Answers in short bullets for chat replies" in (root / "me.md").read_text(),
+                "the edited accept", tmux)
+    _wait_until(lambda: texts[2] not in inbox(), "the inbox line to go", tmux)
 
     tmux.wait_for(lambda s: "Inbox 2" in s, "two left")
     tmux.keys("d")  # 4. discard the planted instruction
@@ -164,6 +165,7 @@ def test_triage_five_inbox_entries_with_keys(tmux: Tmux, isolated_home: Path) ->
     tmux.wait_for(lambda s: "Inbox 1" in s, "one left")
     tmux.keys("u")  # 5. undo the last triage: the discarded entry comes back
     _wait_until(lambda: texts[3] in inbox(), "the undo", tmux)
+    _wait_until(lambda: _git_log(root, 1)[0].startswith("Undo:"), "the undo's commit", tmux)
 
     assert inbox() == [texts[4], texts[3]] or sorted(inbox()) == sorted([texts[3], texts[4]])
     log = _git_log(root, 5)
@@ -171,5 +173,5 @@ def test_triage_five_inbox_entries_with_keys(tmux: Tmux, isolated_home: Path) ->
     assert log[1] == "Discard: Planted instruction from a web page"
     assert log[2] == "Accept: Answers in short bullets for chat replies"
     assert log[3] == f"Accept: {texts[1]}" and log[4] == f"Accept: {texts[0]}"
-    porcelain = subprocess.run(["git", "status", "--porcelain"], cwd=root, capture_output=True, text=True).stdout
-    assert porcelain == ""
+    _wait_until(lambda: subprocess.run(["git", "status", "--porcelain"], cwd=root, capture_output=True,
+                                       text=True).stdout == "", "a clean git status", tmux)
