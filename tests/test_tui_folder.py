@@ -367,3 +367,19 @@ async def test_command_palette_lists_keys_once(repo: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
+
+
+async def test_the_header_counts_writes_kept_while_blocked(repo: Path) -> None:
+    from engine.errors import BlockedError
+    from engine.models import Candidate
+    from engine.store import MemoryStore
+
+    (repo / ".git" / "index.lock").write_text("")
+    with pytest.raises(BlockedError):
+        MemoryStore.open(repo).remember(Candidate(text="Kept while the index was locked"))
+    app = MemrepoApp(repo)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.header.state == "blocked" and app.header.pending == 1
+        label = str(app.header.query_one("#header-state", Static).render())
+        assert "1 kept" in label

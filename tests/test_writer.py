@@ -594,3 +594,23 @@ def test_a_kept_write_never_holds_a_secret(repo_path: Path) -> None:
         store.remember(Candidate(text=f"CI pushes with token {token}"))
     kept = b"".join(p.read_bytes() for p in (repo_path / ".git" / "memrepo").rglob("*") if p.is_file())
     assert token.encode() not in kept and b"[REDACTED:github-token]" in kept
+
+
+def test_a_write_during_a_real_merge_is_kept_and_applied_after_it(repo_path: Path) -> None:
+    store = MemoryStore.open(repo_path)
+    git(repo_path, "checkout", "-q", "-b", "side")
+    (repo_path / "me.md").write_text("# About me\n\n- side version\n")
+    commit_by_hand(repo_path, "side")
+    git(repo_path, "checkout", "-q", "main")
+    (repo_path / "me.md").write_text("# About me\n\n- main version\n")
+    commit_by_hand(repo_path, "main")
+    subprocess.run(["git", *USER, "merge", "-q", "side"], cwd=repo_path, capture_output=True)
+    assert (repo_path / ".git" / "MERGE_HEAD").exists()
+    with pytest.raises(BlockedError, match="merge"):
+        store.remember(Candidate(text="Learned during the merge", kind="lesson"))
+    assert "Learned during the merge" not in (repo_path / "lessons.md").read_text()
+    git(repo_path, "merge", "--abort")
+    store.remember(Candidate(text="Written after the merge", kind="lesson"))
+    lessons = (repo_path / "lessons.md").read_text()
+    assert "Learned during the merge" in lessons and "Written after the merge" in lessons
+    assert porcelain(repo_path) == ""

@@ -40,6 +40,8 @@ class RepoHeader(Horizontal):
     state: reactive[str] = reactive("")
     """A ``RepoState`` value, or ``""`` before the first status read."""
     changed: reactive[int] = reactive(0)
+    pending: reactive[int] = reactive(0)
+    """Writes kept while the work tree was blocked, waiting to be applied."""
     """How many files were changed by hand."""
 
     def compose(self) -> ComposeResult:
@@ -59,6 +61,7 @@ class RepoHeader(Horizontal):
         self.head = status.head
         self.state = status.state.value
         self.changed = len(status.changed)
+        self.pending = status.pending
 
     def watch_panes(self) -> None:
         self._draw()
@@ -76,6 +79,9 @@ class RepoHeader(Horizontal):
         self._draw()
 
     def watch_changed(self) -> None:
+        self._draw()
+
+    def watch_pending(self) -> None:
         self._draw()
 
     def on_mount(self) -> None:
@@ -97,8 +103,12 @@ class RepoHeader(Horizontal):
         for value in STATE_LABELS:
             state.set_class(value == self.state, f"-{value.replace('_', '-')}")
         if not self.state:
-            state.update("opening…")
+            text = "opening…"
         elif self.state == "hand_edited":
-            state.update(f"● hand-edited {self.changed}")
+            text = f"● hand-edited {self.changed}"
         else:
-            state.update(f"● {STATE_LABELS.get(self.state, self.state)}")
+            text = f"● {STATE_LABELS.get(self.state, self.state)}"
+        if self.pending:
+            # Blocked writes are kept, not lost: say how many wait to be applied.
+            text += f" · {self.pending} kept"
+        state.update(text)
