@@ -203,16 +203,24 @@ class GitStore:
             ) from exc
         return out
 
+    def _commit(self, rev: str) -> pygit2.Commit:
+        """The commit ``rev`` names (full or short id).
+
+        Raises:
+            GitError: no such commit.
+        """
+        try:
+            return self._repo.revparse_single(rev).peel(pygit2.Commit)
+        except (KeyError, ValueError, pygit2.GitError) as exc:
+            raise GitError(f"no commit {rev!r} in the memory repo") from exc
+
     def commit_info(self, rev: str) -> CommitInfo:
         """Look up one commit by full or short id.
 
         Raises:
             GitError: no such commit.
         """
-        try:
-            commit = self._repo.revparse_single(rev).peel(pygit2.Commit)
-        except (KeyError, ValueError, pygit2.GitError) as exc:
-            raise GitError(f"no commit {rev!r} in the memory repo") from exc
+        commit = self._commit(rev)
         return self._commit_info(commit)
 
     @staticmethod
@@ -249,10 +257,7 @@ class GitStore:
         Raises:
             GitError: no such commit.
         """
-        try:
-            commit = self._repo.revparse_single(rev).peel(pygit2.Commit)
-        except (KeyError, ValueError, pygit2.GitError) as exc:
-            raise GitError(f"no commit {rev!r} in the memory repo") from exc
+        commit = self._commit(rev)
         if commit.parents:
             diff = self._repo.diff(commit.parents[0].tree, commit.tree)
         else:
@@ -273,10 +278,7 @@ class GitStore:
             GitError: no such commit, or a merge commit or the first commit (no
                 single parent to compare with).
         """
-        try:
-            commit = self._repo.revparse_single(rev).peel(pygit2.Commit)
-        except (KeyError, ValueError, pygit2.GitError) as exc:
-            raise GitError(f"no commit {rev!r} in the memory repo") from exc
+        commit = self._commit(rev)
         info = self._commit_info(commit)
         if len(commit.parent_ids) != 1:
             what = "the first commit" if not commit.parent_ids else "a merge"

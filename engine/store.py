@@ -840,6 +840,20 @@ class MemoryStore:
         return self._route(cand).path
 
     @staticmethod
+    def _accept_target(target: str | None) -> str | None:
+        """Check a file chosen for accepted entries: safe, markdown, not the inbox.
+
+        Raises:
+            RefError: it is none of those.
+        """
+        if target is None:
+            return None
+        target = safe_relpath(target)
+        if not target.endswith(".md") or target == INBOX_MD:
+            raise RefError(f"cannot accept into {target!r}: give a markdown file other than the inbox")
+        return target
+
+    @staticmethod
     def _accepted(text: str, meta: dict[str, str]) -> Candidate:
         workspace = meta.get("workspace")
         return Candidate(
@@ -879,10 +893,7 @@ class MemoryStore:
                 not markdown, or the inbox itself.
             BlockedError, BusyError: as for writes.
         """
-        if target is not None:
-            target = safe_relpath(target)
-            if not target.endswith(".md") or target == INBOX_MD:
-                raise RefError(f"cannot accept into {target!r}: give a markdown file other than the inbox")
+        target = self._accept_target(target)
         from . import policy
 
         with self.lock.hold("accept"):
@@ -930,10 +941,7 @@ class MemoryStore:
         """
         if not refs:
             raise RefError("nothing to accept")
-        if target is not None:
-            target = safe_relpath(target)
-            if not target.endswith(".md") or target == INBOX_MD:
-                raise RefError(f"cannot accept into {target!r}: give a markdown file other than the inbox")
+        target = self._accept_target(target)
         from . import policy
 
         with self.lock.hold("accept"):
