@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from engine.store import MemoryStore
+
 
 @pytest.fixture(autouse=True)
 def isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
@@ -28,3 +30,9 @@ def isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
 def repo_path(tmp_path: Path) -> Path:
     """A path where a new memory repo can be created (missing folder)."""
     return tmp_path / "memory"
+
+
+@pytest.fixture
+def store(repo_path: Path) -> MemoryStore:
+    """A memory repo created at ``repo_path`` with its starting layout."""
+    return MemoryStore.open(repo_path)

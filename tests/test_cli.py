@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from repo_helpers import git
 
 from engine.store import MemoryStore
 from tui.cli import main
@@ -37,12 +38,6 @@ def one_line_error(result: Result, *words: str, code: int = 1) -> str:
     for word in words:
         assert word in lines[0], lines[0]
     return lines[0]
-
-
-def git(root: Path, *args: str) -> str:
-    result = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    return result.stdout
 
 
 # -- commands -----------------------------------------------------------------------

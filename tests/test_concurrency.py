@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from repo_helpers import git
 
 from engine.errors import BusyError
 from engine.lock import LOCK_TIMEOUT_S, WriteLock
@@ -48,12 +49,6 @@ with WriteLock(Path(sys.argv[1])).hold("test holder"):
     print("held", flush=True)
     sys.stdin.read()
 """
-
-
-def git(root: Path, *args: str) -> str:
-    result = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    return result.stdout
 
 
 def _start(script: str, *args: str) -> subprocess.Popen[str]:

@@ -37,11 +37,6 @@ def porcelain(root: Path) -> str:
     return git(root, "status", "--porcelain", "--untracked-files=all")
 
 
-@pytest.fixture
-def store(repo_path: Path) -> MemoryStore:
-    return MemoryStore.open(repo_path)
-
-
 # -- the starting layout ---------------------------------------------------------
 
 

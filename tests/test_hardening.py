@@ -9,29 +9,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from repo_helpers import git, porcelain
 
 from engine import store as store_module
 from engine.errors import BlockedError, BusyError, GitError, RefError
 from engine.lock import WriteLock
 from engine.models import Action, Candidate, RepoState
 from engine.store import MemoryStore
-
-USER = ("-c", "user.name=Test User", "-c", "user.email=test@example.invalid")
-
-
-def git(root: Path, *args: str) -> str:
-    result = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    return result.stdout
-
-
-def porcelain(root: Path) -> str:
-    return git(root, "status", "--porcelain", "--untracked-files=all")
-
-
-@pytest.fixture
-def store(repo_path: Path) -> MemoryStore:
-    return MemoryStore.open(repo_path)
 
 
 def test_an_edit_saved_while_the_writer_works_is_kept(store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> None:

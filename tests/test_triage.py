@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
+from repo_helpers import porcelain
 
 from engine.errors import RefError
 from engine.models import Action, Candidate
 from engine.store import MemoryStore
-
-
-def porcelain(root: Path) -> str:
-    return subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"], cwd=root,
-                          capture_output=True, text=True, check=True).stdout
-
-
-@pytest.fixture
-def store(repo_path: Path) -> MemoryStore:
-    return MemoryStore.open(repo_path)
 
 
 def inbox_refs(store: MemoryStore) -> list[str]:

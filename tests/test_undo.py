@@ -2,26 +2,16 @@
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from repo_helpers import porcelain
 
 from engine.errors import GitError
 from engine.models import Action, Candidate
 from engine.store import MemoryStore
 from tui.cli import main
-
-
-def porcelain(root: Path) -> str:
-    return subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"], cwd=root,
-                          capture_output=True, text=True, check=True).stdout
-
-
-@pytest.fixture
-def store(repo_path: Path) -> MemoryStore:
-    return MemoryStore.open(repo_path)
 
 
 def test_undo_reverts_one_commit_and_keeps_later_ones(store: MemoryStore) -> None:

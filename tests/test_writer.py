@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from repo_helpers import USER, commit_by_hand, git, porcelain
 
 from engine import entryformat as fmt
 from engine.atomic import atomic_write
@@ -18,32 +19,9 @@ from engine.models import Action, Candidate
 from engine.paths import workspace_id
 from engine.store import MemoryStore
 
-USER = ("-c", "user.name=Test User", "-c", "user.email=test@example.invalid")
-
-
-def git(root: Path, *args: str) -> str:
-    result = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    return result.stdout
-
-
-def commit_by_hand(root: Path, message: str = "by hand") -> None:
-    """Commit everything with the git command line (setting up a scenario cheaply)."""
-    git(root, "add", "-A")
-    git(root, *USER, "commit", "-q", "-m", message)
-
-
-def porcelain(root: Path) -> str:
-    return git(root, "status", "--porcelain", "--untracked-files=all")
-
 
 def changed_files(root: Path, rev: str = "HEAD") -> list[str]:
     return sorted(git(root, "show", "--name-only", "--format=", rev).split())
-
-
-@pytest.fixture
-def store(repo_path: Path) -> MemoryStore:
-    return MemoryStore.open(repo_path)
 
 
 def _entry_texts(store: MemoryStore, path: str) -> list[str]:
