@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 from textual.widgets import Static
-from tui_helpers import EXAMPLE_FILES, build_repo, settle, wait_for
+from tui_helpers import EXAMPLE_FILES, RecordingApp, build_repo, settle, wait_for
 
 from tui.app import MemrepoApp
 from tui.help import HelpScreen
@@ -17,18 +16,6 @@ from tui.widgets.file_tree import FileTree
 from tui.widgets.preview import FilePreview, PreviewText
 
 SIZE = (80, 24)
-
-
-class RecordingApp(MemrepoApp):
-    """The app, keeping every notice it shows so tests can read them."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.notices: list[str] = []
-
-    def notify(self, message: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
-        self.notices.append(message)
-        super().notify(message, *args, **kwargs)
 
 
 @pytest.fixture

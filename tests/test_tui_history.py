@@ -7,28 +7,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tui_helpers import build_repo, settle, wait_for
+from tui_helpers import RecordingApp, build_repo, settle, wait_for
 
 from engine.models import Candidate
 from engine.store import MemoryStore
-from tui.app import MemrepoApp
 from tui.panes import HistoryPane
 from tui.panes.history import diff_content
 from tui.widgets.dialogs import Confirm
 
 SIZE = (80, 24)
-
-
-class RecordingApp(MemrepoApp):
-    """The app, keeping every notice it shows so tests can read them."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.notices: list[str] = []
-
-    def notify(self, message: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
-        self.notices.append(message)
-        super().notify(message, *args, **kwargs)
 
 
 @pytest.fixture

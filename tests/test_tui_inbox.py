@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tui_helpers import EXAMPLE_FILES, build_repo, settle, wait_for
+from tui_helpers import EXAMPLE_FILES, RecordingApp, build_repo, settle, wait_for
 
 from engine.models import Candidate
 from engine.store import MemoryStore
@@ -18,18 +18,6 @@ from tui.widgets.dialogs import EditText, FilePicker, fuzzy_match
 
 SIZE = (80, 24)
 TEXTS = ["Use pnpm for the web app", "Prefers dark mode", "Billing deploys on Fridays"]
-
-
-class RecordingApp(MemrepoApp):
-    """The app, keeping every notice it shows so tests can read them."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.notices: list[str] = []
-
-    def notify(self, message: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
-        self.notices.append(message)
-        super().notify(message, *args, **kwargs)
 
 
 @pytest.fixture

@@ -7,9 +7,12 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from textual.pilot import Pilot
 from textual.worker import WorkerState
+
+from tui.app import MemrepoApp
 
 FIXED_WHEN = datetime(2025, 1, 2, 3, 4, 5, tzinfo=UTC)
 """Commit time of every test repo, so HEAD's id is the same on every run."""
@@ -108,3 +111,15 @@ async def wait_for(pilot: Pilot, condition: Callable[[], bool], timeout: float =
     while not condition():
         assert time.monotonic() < deadline, f"timed out after {timeout}s waiting for {what}"
         await pilot.pause(0.05)
+
+
+class RecordingApp(MemrepoApp):
+    """The app, keeping every notice it shows so tests can read them."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.notices: list[str] = []
+
+    def notify(self, message: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        self.notices.append(message)
+        super().notify(message, *args, **kwargs)
