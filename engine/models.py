@@ -205,3 +205,88 @@ class ChangeEvent(BaseModel):
 
     paths: list[str]
     git: bool = False
+
+
+class RecallHit(BaseModel):
+    """One result of :meth:`MemoryRepo.recall` (DESIGN.md §4).
+
+    Attributes:
+        ref: ``repo:<path>#L<n>``.
+        path: repo-relative file.
+        line: 1-based line number.
+        text: the entry text without metadata.
+        by: ``user`` or ``agent``.
+        meta: all metadata, decoded.
+        score: the rank score for people (phrase 4 + subject 2 + kind 1 +
+            term coverage 0..1); the order also uses recency and ``by: user``.
+        unreviewed: True for an inbox entry (not yet reviewed by a person).
+        heading: with ``detail="full"``, the heading of the section the hit is in.
+        section: with ``detail="full"``, up to 80 lines of that section around the hit.
+    """
+
+    ref: str
+    path: str
+    line: int
+    text: str
+    by: str
+    meta: dict[str, str] = Field(default_factory=dict)
+    score: float = 0.0
+    unreviewed: bool = False
+    heading: str | None = None
+    section: str | None = None
+
+
+class ContextSection(BaseModel):
+    """One file's part of a context block.
+
+    Attributes:
+        path: repo-relative file.
+        budget: its token budget (tokens, DESIGN.md §4).
+        tokens: estimated tokens used (tokens).
+        shown: entries shown.
+        omitted: entries left out for the budget.
+    """
+
+    path: str
+    budget: int
+    tokens: int
+    shown: int
+    omitted: int
+
+
+class ContextBlock(BaseModel):
+    """The fenced memory block an agent puts in its prompt (DESIGN.md §4).
+
+    Attributes:
+        text: the block, ready to paste into a prompt.
+        head: the short id of the HEAD commit it was built from ("" in an empty repo).
+        workspace: the workspace id, or None for no workspace.
+        sections: one per file, with token counts against the budgets.
+        refs: the refs of every entry line shown, in order.
+        tokens: estimated tokens of the whole block (tokens).
+    """
+
+    text: str
+    head: str
+    workspace: str | None = None
+    sections: list[ContextSection] = Field(default_factory=list)
+    refs: list[str] = Field(default_factory=list)
+    tokens: int = 0
+
+
+class WorkspaceInfo(BaseModel):
+    """A workspace file and the workspace its first entry names (DESIGN.md §2).
+
+    Attributes:
+        id: the workspace id (``ws-`` and 8 hex characters).
+        file: the workspace file, repo-relative.
+        path: the project folder named by the ``path:`` key, or None.
+        label: the first entry's text (the workspace's name for people).
+        exists: whether ``path`` is a folder on this machine (None when no path is named).
+    """
+
+    id: str
+    file: str
+    path: str | None = None
+    label: str = ""
+    exists: bool | None = None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import os
 import time
 from collections.abc import AsyncIterator, Callable
@@ -18,7 +19,19 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .models import Candidate, ChangeEvent, CommitInfo, EntryView, FileView, Origin, RepoStatus, WriteResult
+from .models import (
+    Candidate,
+    ChangeEvent,
+    CommitInfo,
+    ContextBlock,
+    EntryView,
+    FileView,
+    Origin,
+    RecallHit,
+    RepoStatus,
+    WorkspaceInfo,
+    WriteResult,
+)
 from .store import MemoryStore
 from .watch import watch_changes
 
@@ -57,6 +70,11 @@ class MemoryRepo:
         # first write after the watcher starts must scan everything.
         self._last_full_scan = float("-inf")
         self._closed = False
+        self.commit_hand_edits_after = 0.0
+        """Seconds of quiet before the watcher commits hand edits; 0 = only before writes (DESIGN.md §4)."""
+        self._quiet_task: asyncio.Task[None] | None = None
+        self.last_auto_commit_error: str | None = None
+        """Why the last quiet-period commit of hand edits did not happen (blocked, busy), or None."""
 
     @classmethod
     async def open(
@@ -65,6 +83,7 @@ class MemoryRepo:
         create: bool = True,
         origin: Origin = "cli",
         agent_to_inbox: bool = False,
+        commit_hand_edits_after: float = 0.0,
     ) -> MemoryRepo:
         """Open (or create with the starting layout) the memory repo at ``path``.
 
@@ -74,6 +93,10 @@ class MemoryRepo:
             origin: ``Origin:`` trailer for the "Create memory repo" commit.
             agent_to_inbox: send every agent write to the inbox (the
                 ``[writes] agent_to_inbox`` setting, DESIGN.md §11).
+            commit_hand_edits_after: while the watcher runs, commit hand edits
+                once the files have been quiet this long (seconds; the
+                ``[writes] commit_hand_edits_after`` setting, DESIGN.md §4);
+                0 commits them only before a write.
 
         Returns:
             MemoryRepo: the open repo, with its worker thread running.
@@ -90,7 +113,9 @@ class MemoryRepo:
             executor.shutdown(wait=False)
             raise
         store.agent_to_inbox = agent_to_inbox
-        return cls(executor, store)
+        repo = cls(executor, store)
+        repo.commit_hand_edits_after = max(0.0, float(commit_hand_edits_after))
+        return repo
 
     async def __aenter__(self) -> MemoryRepo:
         return self
@@ -109,6 +134,8 @@ class MemoryRepo:
         if self._closed:
             return
         self._stop.set()
+        if self._quiet_task is not None:
+            self._quiet_task.cancel()
         if self._watch_task is not None:
             self._watch_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -278,10 +305,35 @@ class MemoryRepo:
             )
 
     async def _watch(self) -> None:
-        async for event in watch_changes(self.root, stop_event=self._stop):
-            self._dirty.update(event.paths)
-            for queue in list(self._subscribers):
-                queue.put_nowait(event)
+        self._store.set_watched(True)
+        try:
+            async for event in watch_changes(self.root, stop_event=self._stop):
+                self._dirty.update(event.paths)
+                self._store.note_changed(event.paths, git=event.git)
+                if event.paths and self.commit_hand_edits_after > 0:
+                    self._schedule_quiet_commit()
+                for queue in list(self._subscribers):
+                    queue.put_nowait(event)
+        finally:  # no watcher any more: reads check files again
+            self._store.set_watched(False)
+
+    def _schedule_quiet_commit(self) -> None:
+        """(Re)start the quiet-period timer; every new change pushes it back."""
+        if self._quiet_task is not None:
+            self._quiet_task.cancel()
+        self._quiet_task = asyncio.get_running_loop().create_task(self._quiet_commit())
+
+    async def _quiet_commit(self) -> None:
+        await asyncio.sleep(self.commit_hand_edits_after)
+        from .errors import MemrepoError
+
+        try:
+            await self._run(self._store.commit_hand_edits)
+            self.last_auto_commit_error = None
+        except (MemrepoError, OSError) as exc:  # blocked or busy: the next write or quiet period retries
+            self.last_auto_commit_error = str(exc)
+        except RuntimeError:  # closed meanwhile
+            pass
 
     async def changes(self) -> AsyncIterator[ChangeEvent]:
         """Yield a :class:`ChangeEvent` for each burst of work-tree changes.
@@ -300,3 +352,59 @@ class MemoryRepo:
         finally:
             with contextlib.suppress(ValueError):
                 self._subscribers.remove(queue)
+
+    # -- the read path (DESIGN.md §4) ----------------------------------
+
+    async def context(self, workspace: str | None = None) -> ContextBlock:
+        """The context block an agent puts in its prompt (DESIGN.md §4).
+
+        Args:
+            workspace: the agent's workspace folder (its cwd), name or ``ws-`` id;
+                None for MEMORY.md alone.
+
+        Returns:
+            ContextBlock: see :meth:`MemoryStore.context`. While the watcher
+            runs, a cached block is returned at once, without waiting for the
+            worker thread.
+        """
+        cached = self._store.context_cached(workspace)
+        if cached is not None:
+            return cached
+        return await self._run(self._store.context, workspace)
+
+    async def warm_recall(self) -> None:
+        """Build the recall index on a spare thread, so the first search does not wait for it.
+
+        The worker thread stays free for writes and reads meanwhile; the built
+        index is handed to it at the end (DESIGN.md §4).
+        """
+        from .recall import RecallIndex
+
+        def build() -> RecallIndex:
+            index = RecallIndex(self.root)
+            index.sync()
+            return index
+
+        index = await asyncio.get_running_loop().run_in_executor(None, build)
+        await self._run(self._store.adopt_recall_index, index)
+
+    async def recall(
+        self,
+        query: str,
+        workspace: str | None = None,
+        limit: int = 10,
+        max_bytes: int = 16_000,
+        detail: str = "line",
+    ) -> list[RecallHit]:
+        """Search the memory folder; see :meth:`MemoryStore.recall` for the arguments.
+
+        Returns:
+            list[RecallHit]: best first; never raises for any query text.
+        """
+        return await self._run(
+            functools.partial(self._store.recall, query, workspace, limit, max_bytes, detail)
+        )
+
+    async def workspaces(self) -> list[WorkspaceInfo]:
+        """Every workspace file and the workspace it belongs to; see :meth:`MemoryStore.workspaces`."""
+        return await self._run(self._store.workspaces)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -31,14 +32,18 @@ from .models import (
     Action,
     Candidate,
     CommitInfo,
+    ContextBlock,
     EntryView,
     FileView,
     Origin,
+    RecallHit,
     RepoState,
     RepoStatus,
+    WorkspaceInfo,
     WriteResult,
 )
 from .paths import check_repo_path, make_ref, normalize_workspace, parse_ref, safe_relpath
+from .recall import RecallIndex
 from .revert import RevertConflict, revert_text
 
 MEMORY_MD = "MEMORY.md"
@@ -123,9 +128,17 @@ class MemoryStore:
         self.lock = WriteLock(git.git_dir)
         self.state_dir = state_dir(git.git_dir)
         self._workspaces: dict[str, str] = {}
+        self._workspace_stamps: dict[str, tuple[tuple[int, int], str | None]] = {}
         self.agent_to_inbox = False
         """Ask before saving: every agent write goes to the inbox (``[writes] agent_to_inbox``)."""
         self._parsed: OrderedDict[str, tuple[bytes, fmt.MemoryFile]] = OrderedDict()
+        self._read_lock = threading.Lock()
+        self._generation = 0
+        self._changed_paths: set[str] | None = set()
+        self._watched_since: float | None = None
+        self._last_scan = 0.0
+        self._recall: RecallIndex | None = None
+        self._context_cache: dict[str | None, tuple[int, tuple, ContextBlock]] = {}
 
     # -- opening -------------------------------------------------------
 
@@ -327,22 +340,37 @@ class MemoryStore:
                 return entry.meta["workspace"]
         return None
 
+    def _workspace_id_at(self, rel: str) -> str | None:
+        """:meth:`_workspace_id_of` for ``rel``, remembered until the file's mtime or size moves."""
+        full = self.root / rel
+        stamp = self._stamp(full)
+        if stamp is None:
+            return None
+        known = self._workspace_stamps.get(rel)
+        if known is not None and known[0] == stamp:
+            return known[1]
+        found = self._workspace_id_of(full)
+        self._workspace_stamps[rel] = (stamp, found)
+        return found
+
     def _find_workspace_file(self, ws_id: str) -> str | None:
         """The file of workspace ``ws_id``, from a map rebuilt from the files' first entries.
 
-        The map is checked against the file on every hit and rebuilt on a
-        miss, so renamed or hand-made workspace files are found.
+        The map is checked against the file on every hit (its mtime and size,
+        then its first entries if they moved) and rebuilt on a miss, so renamed
+        or hand-made workspace files are found.
         """
         cached = self._workspaces.get(ws_id)
-        if cached is not None and self._workspace_id_of(self.root / cached) == ws_id:
+        if cached is not None and self._workspace_id_at(cached) == ws_id:
             return cached
         folder = self.root / WORKSPACES
         self._workspaces = {}
         if folder.is_dir():
             for candidate in sorted(folder.glob("*.md")):
-                found = self._workspace_id_of(candidate)
+                rel = f"{WORKSPACES}/{candidate.name}"
+                found = self._workspace_id_at(rel)
                 if found and found not in self._workspaces:
-                    self._workspaces[found] = f"{WORKSPACES}/{candidate.name}"
+                    self._workspaces[found] = rel
         return self._workspaces.get(ws_id)
 
     def _tainted(self, cand: Candidate) -> bool:
@@ -554,6 +582,7 @@ class MemoryStore:
                 raise _ChangedMeanwhile(path)
         for path, blob in writes.items():
             atomic_write(self.root / path, blob, self.root)
+        self.note_changed(list(writes))
 
     def _read_for_write(self, rel: str, read: dict[str, bytes | None]) -> fmt.MemoryFile | None:
         """Read and parse ``rel``, remembering its bytes for :meth:`_write_files`."""
@@ -1131,3 +1160,230 @@ class MemoryStore:
                 [rel], format_message(f"Forget: {_summary(entry.text)}", _trailers(origin, task))
             )
         return WriteResult(action=Action.FORGOTTEN, ref=ref, path=rel, commit=commit)
+
+    # -- the read path (DESIGN.md §4) ------------------------------------
+
+    WATCH_SETTLE_S = 1.0
+    """A new watcher is trusted only after this long (seconds); until then reads check files."""
+
+    RESCAN_S = 30.0
+    """Even with a watcher, recall re-checks every file's mtime and size this often (seconds)."""
+
+    def set_watched(self, watched: bool) -> None:
+        """Say whether a watcher feeds :meth:`note_changed` (set by :class:`MemoryRepo`).
+
+        With a watcher, reads trust its events instead of checking files
+        (after :data:`WATCH_SETTLE_S`); without one, every read checks the
+        files' mtime and size. Safe to call from any thread.
+        """
+        with self._read_lock:
+            self._watched_since = time.monotonic() if watched else None
+            self._changed_paths = None  # events may have been missed: check everything once
+            self._generation += 1
+
+    def _trusting_watcher(self) -> bool:
+        since = self._watched_since
+        return since is not None and time.monotonic() - since >= self.WATCH_SETTLE_S
+
+    def note_changed(self, paths: list[str] | None = None, git: bool = False) -> None:
+        """Tell the read caches that files changed (watch events, or this store's own writes).
+
+        Args:
+            paths: repo-relative paths that changed; None means "anything may have".
+            git: HEAD or another git state file moved (the context block names HEAD).
+
+        Safe to call from any thread.
+        """
+        with self._read_lock:
+            self._generation += 1
+            if paths is None:
+                self._changed_paths = None
+            elif self._changed_paths is not None:
+                self._changed_paths.update(paths)
+
+    def _take_changed(self) -> set[str] | None:
+        with self._read_lock:
+            changed, self._changed_paths = self._changed_paths, set()
+        return changed
+
+    def recall_index(self) -> RecallIndex:
+        """The recall index, brought up to date (DESIGN.md §4).
+
+        Built on first use from every markdown file; after that only files
+        that changed are read again: the paths a watcher reported (when one
+        runs) or every file whose mtime or size moved (when none runs, and
+        every :data:`RESCAN_S` seconds anyway).
+
+        Returns:
+            RecallIndex: the current index (owned by this store's thread).
+        """
+        changed = self._take_changed()
+        if self._recall is None:
+            self._recall = RecallIndex(self.root)
+            changed = None
+        now = time.monotonic()
+        if changed is None or not self._trusting_watcher() or now - self._last_scan >= self.RESCAN_S:
+            self._recall.sync(None)
+            self._last_scan = now
+        elif changed:
+            self._recall.sync(changed)
+        return self._recall
+
+    def workspaces(self) -> list[WorkspaceInfo]:
+        """Every workspace file with the workspace its first entries name (DESIGN.md §2).
+
+        Returns:
+            list[WorkspaceInfo]: sorted by file; files whose first entries name
+            no workspace are left out.
+        """
+        out: list[WorkspaceInfo] = []
+        folder = self.root / WORKSPACES
+        if not folder.is_dir():
+            return out
+        for full in sorted(folder.glob("*.md")):
+            if full.is_symlink():
+                continue
+            try:
+                with full.open("rb") as fh:
+                    head = fh.read(2048)
+                parsed = fmt.parse(head.rsplit(b"\n", 1)[0] if len(head) == 2048 else head, full.name)
+            except (OSError, FormatError):
+                continue
+            for _, entry in parsed.entries()[:3]:
+                ws_id = entry.meta.get("workspace")
+                if ws_id:
+                    path = entry.meta.get("path") or None
+                    out.append(WorkspaceInfo(
+                        id=ws_id, file=f"{WORKSPACES}/{full.name}", path=path, label=clean_text(entry.text),
+                        exists=os.path.isdir(path) if path else None,
+                    ))
+                    break
+        return out
+
+    def adopt_recall_index(self, index: RecallIndex) -> None:
+        """Take a recall index built on another thread (:meth:`MemoryRepo.warm_recall`).
+
+        Files that changed while it was built are caught by a stat check of
+        every file on the next recall. An index already in use is kept.
+
+        Args:
+            index: an index of this store's root, no longer used by its builder.
+        """
+        if self._recall is None and index.root == self.root:
+            self._recall = index
+            with self._read_lock:
+                self._changed_paths = None
+
+    def _workspace_file_for(self, workspace: str | None) -> tuple[str | None, str | None]:
+        """(workspace id, its file or None) for a workspace path, name or id; (None, None) for none."""
+        if workspace is None or not workspace.strip():
+            return None, None
+        ws_id, _slug, _abs = normalize_workspace(workspace)
+        return ws_id, self._find_workspace_file(ws_id)
+
+    def recall(
+        self,
+        query: str,
+        workspace: str | None = None,
+        limit: int = 10,
+        max_bytes: int = 16_000,
+        detail: str = "line",
+    ) -> list[RecallHit]:
+        """Search the memory folder (DESIGN.md §4).
+
+        Args:
+            query: any text: words, a phrase, Chinese or Japanese (two or more
+                characters), mixed; empty or odd input gives no hits, never an error.
+            workspace: a workspace folder path, name or ``ws-`` id: search the
+                global files and that workspace's file only, never another
+                workspace's file. None searches everything.
+            limit: at most this many hits (1..200).
+            max_bytes: at most this many UTF-8 bytes of hit text, ref and
+                section together (bytes); hits that would pass it are left out.
+            detail: ``"line"`` for entries, ``"full"`` to add up to 80 lines of
+                the section around each hit.
+
+        Returns:
+            list[RecallHit]: best first; inbox hits have ``unreviewed`` set.
+        """
+        limit = min(max(int(limit), 1), 200)
+        index = self.recall_index()
+        scoped = workspace is not None and bool(workspace.strip())
+        _ws_id, ws_file = self._workspace_file_for(workspace) if scoped else (None, None)
+        hits: list[RecallHit] = []
+        budget = max(int(max_bytes), 0)
+        for iid, key in index.search(query, workspace_file=ws_file, scoped=scoped, limit=limit):
+            hit = index.hit(iid, key, "full" if detail == "full" else "line")
+            size = len(hit.ref.encode()) + len(hit.text.encode("utf-8", "replace"))
+            size += len((hit.section or "").encode("utf-8", "replace"))
+            if size > budget:
+                break
+            budget -= size
+            hits.append(hit)
+        return hits
+
+    @staticmethod
+    def _stamp(path: Path) -> tuple[int, int] | None:
+        try:
+            st = path.stat()
+        except OSError:
+            return None
+        return st.st_mtime_ns, st.st_size
+
+    def context_cached(self, workspace: str | None = None) -> ContextBlock | None:
+        """The cached context block when a watcher vouches it is current, else None.
+
+        Reads no file and takes no lock beyond a short in-process one, so it is
+        safe to call from any thread (the async API answers from here without
+        a thread hop).
+        """
+        if not self._trusting_watcher():
+            return None
+        hit = self._context_cache.get(workspace)
+        if hit is not None and hit[0] == self._generation:
+            return hit[2]
+        return None
+
+    def context(self, workspace: str | None = None) -> ContextBlock:
+        """The context block an agent gets for ``workspace`` (DESIGN.md §4).
+
+        Args:
+            workspace: the agent's workspace as a folder path, name or ``ws-`` id;
+                None for MEMORY.md alone.
+
+        Returns:
+            ContextBlock: MEMORY.md (500-token budget) and the workspace's file
+            (300 tokens); see :mod:`engine.context`. Cached by HEAD and both
+            files' mtime and size: the same bytes until one of them changes.
+        """
+        from .context import MEMORY_BUDGET, WORKSPACE_BUDGET, ContextFile, build_context
+
+        generation = self._generation
+        hit = self._context_cache.get(workspace)
+        if hit is not None and hit[0] == generation and self._trusting_watcher():
+            return hit[2]
+        ws_id, ws_file = self._workspace_file_for(workspace)
+        head = self.git.head_id() or ""
+        memory = self.root / MEMORY_MD
+        key = (head, self._stamp(memory), ws_file, self._stamp(self.root / ws_file) if ws_file else None)
+        if hit is not None and hit[1] == key:
+            self._context_cache[workspace] = (generation, key, hit[2])
+            return hit[2]
+
+        def data(rel: str) -> bytes | None:
+            full = self.root / rel
+            if full.is_symlink():
+                return None
+            try:
+                return full.read_bytes()
+            except OSError:
+                return None
+
+        files = [ContextFile(MEMORY_MD, data(MEMORY_MD), MEMORY_BUDGET)]
+        if ws_file:
+            files.append(ContextFile(ws_file, data(ws_file), WORKSPACE_BUDGET, f"workspace {ws_id}"))
+        block = build_context(head[:7], files, ws_id)
+        if len(self._context_cache) > 64:
+            self._context_cache.clear()
+        self._context_cache[workspace] = (generation, key, block)
+        return block

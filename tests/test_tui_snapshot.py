@@ -130,3 +130,34 @@ def test_history_pane_with_a_diff(isolated_home: Path, snap_compare) -> None:
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_context_pane_for_a_workspace(app: MemrepoApp, snap_compare) -> None:
+    """The billing workspace highlighted: token counts per budget above the exact block an agent gets."""
+
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot)
+        await pilot.press("4")
+        await settle(pilot)
+        await pilot.press("j")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_search_screen_with_hits(app: MemrepoApp, snap_compare) -> None:
+    """``/`` then a query: hits as file:line and text, the count and the keys in the status line."""
+
+    async def run_before(pilot: Pilot) -> None:
+        from tui.search import SearchScreen
+
+        await settle(pilot)
+        await pilot.press("slash", *"pytest ruff")
+        screen = pilot.app.screen
+        assert isinstance(screen, SearchScreen)
+        await settle(pilot)
+        # the time a search took varies: show a fixed status in the picture
+        screen.query_one("#search-status").update("2 hits · 1 ms · enter opens · esc closes")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)

@@ -38,6 +38,7 @@ from .workers import ReportWorkerErrors
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
+    from engine.models import RecallHit
     from engine.repo import MemoryRepo
 
 class MainScreen(ReportWorkerErrors, Screen[None], inherit_bindings=False):
@@ -90,6 +91,7 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Keys", id="app.help"),
         Binding("r", "reload", "Refresh", id="app.refresh"),
+        Binding("slash", "search", "Search", id="app.search"),
         Binding("ctrl+p", "command_palette", "Commands", id="app.command-palette"),
         Binding("q", "quit", "Quit", id="app.quit"),
         Binding("ctrl+q,ctrl+c", "quit", "Quit from anywhere", id="app.quit-now",
@@ -109,9 +111,12 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         *,
         themes_dir: Path | None = None,
         watch: bool = True,
+        commit_hand_edits_after: float = 0.0,
     ) -> None:
         super().__init__()
         self.root = Path(root)
+        self.commit_hand_edits_after = commit_hand_edits_after
+        """Seconds of quiet before hand edits are committed (``[writes]`` setting); 0 = off."""
         self.repo: MemoryRepo | None = None
         self._watch = watch
         # Smooth scrolling costs frames over SSH and makes a key feel late: jump instead.
@@ -189,7 +194,9 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         from engine.repo import MemoryRepo
 
         try:
-            repo = await MemoryRepo.open(self.root, create=True, origin="tui")
+            repo = await MemoryRepo.open(
+                self.root, create=True, origin="tui", commit_hand_edits_after=self.commit_hand_edits_after
+            )
         except MemrepoError as exc:
             self.post_message(RepoOpenFailed(str(exc)))
             return
@@ -201,6 +208,11 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         """Post a :class:`WorkTreeChanged` for every burst of changes on disk."""
         async for event in repo.changes():
             self.post_message(WorkTreeChanged(event.paths, git=event.git))
+
+    @work(group="recall", exit_on_error=False, description="Indexing memory for search")
+    async def warm_recall(self, repo: MemoryRepo) -> None:
+        """Build the search index on a spare thread, so the first ``/`` search answers at once."""
+        await repo.warm_recall()
 
     @work(group="status", exclusive=True, exit_on_error=False,
           description="Reading the repo status")
@@ -218,6 +230,7 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         self.refresh_status()
         if self._watch:
             self.watch_work_tree(message.repo)
+        self.warm_recall(message.repo)
 
     def on_repo_open_failed(self, message: RepoOpenFailed) -> None:
         """Say why the repo could not be opened."""
@@ -251,7 +264,7 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
     def on_file_open_requested(self, message: FileOpenRequested) -> None:
         """Show the Folder pane with the file open."""
         self.action_show_pane(FolderPane.PANE_ID)
-        self.main_screen.query_one(FolderPane).show_file(message.path)
+        self.main_screen.query_one(FolderPane).show_file(message.path, message.line)
 
     # -- actions -------------------------------------------------------
 
@@ -261,6 +274,22 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
+
+    def action_search(self, query: str = "") -> None:
+        """Search every memory file; the chosen hit opens in the Folder pane (DESIGN.md §4)."""
+        from .search import SearchScreen
+
+        if self.repo is None:
+            self.notify("The memory repo is not open yet", severity="warning", timeout=3, markup=False)
+            return
+        if isinstance(self.screen, SearchScreen):
+            return
+
+        def opened(hit: RecallHit | None) -> None:
+            if hit is not None:
+                self.post_message(FileOpenRequested(hit.path, hit.line))
+
+        self.push_screen(SearchScreen(self.repo, query), opened)
 
     def action_reload(self) -> None:
         """Read the files and the status again."""
@@ -286,7 +315,7 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         screen.query_one(f"#{pane_id}", Pane).focus_default()
 
 
-def run_app(root: Path, theme: str = DEFAULT_THEME) -> None:
+def run_app(root: Path, theme: str = DEFAULT_THEME, commit_hand_edits_after: float = 0.0) -> None:
     """Run the terminal app on a memory repo until the user quits.
 
     Args:
@@ -294,13 +323,15 @@ def run_app(root: Path, theme: str = DEFAULT_THEME) -> None:
             created it).
         theme: the theme name from the settings; an unknown or broken theme
             falls back to ``memrepo-dark`` with a notice.
+        commit_hand_edits_after: seconds of quiet before hand edits are
+            committed (``[writes] commit_hand_edits_after``); 0 = only before writes.
 
     Raises:
         SystemExit: with the app's return code when it ended on an unhandled
             exception (Textual has printed the traceback), so a crash is never
             a success for the shell.
     """
-    app = MemrepoApp(root, theme=theme)
+    app = MemrepoApp(root, theme=theme, commit_hand_edits_after=commit_hand_edits_after)
     app.run()
     if app.return_code:
         sys.exit(app.return_code)

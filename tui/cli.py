@@ -94,7 +94,8 @@ def main(ctx: click.Context, repo: str | None) -> None:
         store = MemoryStore.open(_repo_path(ctx), create=True, origin="tui")
         from tui.app import run_app
 
-        run_app(store.root, theme=settings.theme)
+        run_app(store.root, theme=settings.theme,
+                commit_hand_edits_after=settings.writes.commit_hand_edits_after)
 
 
 @main.command()
@@ -318,6 +319,16 @@ def status(ctx: click.Context) -> None:
         click.echo(f"{st.pending} write(s) kept while blocked, applied by the next write")
     for path in st.changed:
         click.echo(f"  {path}")
+
+
+def _register_commands() -> None:
+    """Add the commands that live in their own modules (one line each)."""
+    from . import cli_read
+
+    cli_read.register(main)
+
+
+_register_commands()
 
 
 def run() -> None:

@@ -26,6 +26,10 @@ STATE_LABELS = {
 """How each ``RepoState`` value reads in the header."""
 
 
+PATH_ROOM = 14
+"""Columns the repo's path keeps before the pane titles shrink to numbers."""
+
+
 class RepoHeader(Horizontal):
     """The header line; the app sets its reactives, it draws them."""
 
@@ -88,20 +92,14 @@ class RepoHeader(Horizontal):
         """Draw the initial values."""
         self._draw()
 
+    def on_resize(self) -> None:
+        """Fit the pane titles to the new width."""
+        self._draw()
+
     def _draw(self) -> None:
         if not self.is_mounted:
             return
-        parts = []
-        for index, title in enumerate(self.panes):
-            text = f"{index + 1} {title}"
-            parts.append(f"[reverse] {text} [/]" if index == self.active else f" {text} ")
-        self.query_one("#header-panes", Label).update("".join(parts))
-        self.query_one("#header-path", Label).update(plain(self.repo_path))
         head = "" if not self.state else f"HEAD {self.head[:7]}" if self.head else "HEAD unborn"
-        self.query_one("#header-head", Label).update(head)
-        state = self.query_one("#header-state", Label)
-        for value in STATE_LABELS:
-            state.set_class(value == self.state, f"-{value.replace('_', '-')}")
         if not self.state:
             text = "opening…"
         elif self.state == "hand_edited":
@@ -111,4 +109,19 @@ class RepoHeader(Horizontal):
         if self.pending:
             # Blocked writes are kept, not lost: say how many wait to be applied.
             text += f" · {self.pending} kept"
+        # Every pane's title when they fit beside a readable path; else the
+        # numbers, with the title of the pane on screen only (lazygit's habit).
+        full = sum(len(f" {i + 1} {t} ") for i, t in enumerate(self.panes))
+        room = self.size.width - len(" memrepo ") - len(f" {head} ") - len(f" {text} ") - PATH_ROOM
+        compact = bool(self.size.width) and full > room
+        parts = []
+        for index, title in enumerate(self.panes):
+            label = f"{index + 1} {title}" if index == self.active or not compact else f"{index + 1}"
+            parts.append(f"[reverse] {label} [/]" if index == self.active else f" {label} ")
+        self.query_one("#header-panes", Label).update("".join(parts))
+        self.query_one("#header-path", Label).update(plain(self.repo_path))
+        self.query_one("#header-head", Label).update(head)
+        state = self.query_one("#header-state", Label)
+        for value in STATE_LABELS:
+            state.set_class(value == self.state, f"-{value.replace('_', '-')}")
         state.update(text)

@@ -77,6 +77,7 @@ def binding_sections() -> list[tuple[str, list[KeyRow]]]:
     from .app import MainScreen, MemrepoApp
     from .help import HelpScreen
     from .panes import PANES
+    from .search import SearchScreen
     from .widgets.dialogs import Confirm, EditText, FilePicker
     from .widgets.entry_table import EntryTable
     from .widgets.file_tree import FileTree
@@ -89,6 +90,7 @@ def binding_sections() -> list[tuple[str, list[KeyRow]]]:
         ("File tree", _rows(FileTree.BINDINGS)),
         ("Entries", _rows(EntryTable.BINDINGS)),
         ("Preview", _rows(PreviewText.BINDINGS)),
+        ("Search", _rows(SearchScreen.BINDINGS)),
         ("File picker", _rows(FilePicker.BINDINGS)),
         ("Edit box", _rows(EditText.BINDINGS)),
         ("Yes/no question", _rows(Confirm.BINDINGS)),

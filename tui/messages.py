@@ -69,11 +69,13 @@ class FileOpenRequested(Message):
 
     Attributes:
         path: the repo-relative path.
+        line: a 1-based line to put the entry cursor on (a search hit), or None.
     """
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, line: int | None = None) -> None:
         super().__init__()
         self.path = path
+        self.line = line
 
 
 class RepoWritten(Message):

@@ -73,6 +73,7 @@ class FolderPane(Pane):
         self._pending: set[str] = set()
         self._loaded = False
         self._wanted: str | None = None
+        self._wanted_line: int | None = None
         self._shown_text: str | None = None
 
     def compose(self) -> ComposeResult:
@@ -142,12 +143,19 @@ class FolderPane(Pane):
         """Focus the file tree."""
         self.tree.focus()
 
-    def show_file(self, path: str) -> None:
-        """Open a file and put the tree's cursor on it (command palette, links).
+    def show_file(self, path: str, line: int | None = None) -> None:
+        """Open a file and put the tree's cursor on it (command palette, links, search).
 
         Args:
             path: a repo-relative file path.
+            line: a 1-based line: the entry cursor goes to the entry on it and
+                the entries table gets the focus (a search hit).
         """
+        self._wanted_line = line
+        if line is not None and path == self._open_file and self._shown_text is not None:
+            self._go_to_line(line)
+            self.tree.select_path(path)
+            return
         if not self._loaded:
             self._wanted = path
             return
@@ -195,6 +203,8 @@ class FolderPane(Pane):
             return  # touched, or saved unchanged: nothing to redraw
         self._shown_text = view.text
         self.table.show_entries(view.entries, keep_cursor=keep_position)
+        if self._wanted_line is not None and not keep_position:
+            self._go_to_line(self._wanted_line)
         if view.text is None:
             self.preview.show_note(path, f"Cannot show it as text: {view.error}.", error=True,
                                    subtitle=human_size(view.size))
@@ -243,6 +253,17 @@ class FolderPane(Pane):
             item = tree.cursor_item
             if item is not None and not item.is_file and item.path:
                 self._show_folder(item.path)  # its file list may have changed
+
+    def _go_to_line(self, line: int) -> None:
+        """Put the entry cursor on the entry of ``line`` (or the last before it) and focus the table."""
+        self._wanted_line = None
+        table = self.table
+        rows = [i for i, e in enumerate(table.entries) if e.line <= line]
+        if not rows:
+            return
+        table.move_cursor(rows[-1])
+        table.focus()
+        self.preview.text_view.go_to_line(table.entries[rows[-1]].line)
 
     def _open(self, path: str) -> None:
         self._open_file = path

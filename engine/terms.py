@@ -1,0 +1,109 @@
+"""Search terms of a text: Unicode folding, words and CJK bigrams (DESIGN.md §4).
+
+Recall and its index see text only through :func:`fold` and :func:`terms`,
+so a query and an entry are cut into terms the same way:
+
+- **Folding**: NFKC, case folding, and accents removed from Latin, Greek and
+  Cyrillic letters ("Café" and "cafe" are one term). Kana voicing marks are
+  kept: が and か are different words.
+- **Words**: runs of letters and digits outside the CJK scripts
+  (``pgvector``, ``16``, ``müller`` → ``muller``).
+- **CJK**: runs of Han, Hiragana and Katakana characters become overlapping
+  character bigrams (``部署前`` → ``部署``, ``署前``); a lone character is its
+  own term. CJK text has no spaces, and bigrams are the usual lexical unit
+  for it (the DSH seed's retrieval section).
+
+Nothing here raises on odd input: lone surrogates and control characters are
+dropped, and a query is cut to :data:`MAX_QUERY_CHARS` first.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+MAX_QUERY_CHARS = 1000
+"""A query longer than this (characters) is cut before it is split into terms."""
+
+MAX_QUERY_TERMS = 64
+"""At most this many distinct terms of a query are used (the first ones)."""
+
+_CJK = "\u3005\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f"
+_TOKEN_RE = re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+")
+_CJK_RE = re.compile(rf"[{_CJK}]")
+_SURROGATE_RE = re.compile("[\ud800-\udfff]")
+_WS_RE = re.compile(r"\s+")
+
+
+def _strip_accents(text: str) -> str:
+    """Drop combining marks that sit on Latin, Greek or Cyrillic letters."""
+    decomposed = unicodedata.normalize("NFD", text)
+    out: list[str] = []
+    for ch in decomposed:
+        if out and unicodedata.combining(ch) and out[-1] < "\u0530":
+            continue
+        out.append(ch)
+    return unicodedata.normalize("NFC", "".join(out))
+
+
+def fold(text: str) -> str:
+    """Fold text for matching: NFKC, case-folded, Latin accents removed, spaces collapsed.
+
+    Args:
+        text: any text; lone surrogates are dropped.
+
+    Returns:
+        str: the folded text, one space between words, no surrounding spaces.
+    """
+    text = _SURROGATE_RE.sub("", text)
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    if not folded.isascii():
+        folded = _strip_accents(folded)
+    return _WS_RE.sub(" ", folded).strip()
+
+
+def split_folded(folded: str) -> list[str]:
+    """Cut already-folded text into terms, in order, repeats kept.
+
+    Args:
+        folded: output of :func:`fold`.
+
+    Returns:
+        list[str]: words and CJK bigrams (a one-character CJK run is a term itself).
+    """
+    tokens = _TOKEN_RE.findall(folded)
+    if folded.isascii():
+        return tokens
+    out: list[str] = []
+    for tok in tokens:
+        if tok.isascii() or not _CJK_RE.match(tok) or len(tok) == 1:
+            out.append(tok)
+        else:
+            out.extend([tok[i : i + 2] for i in range(len(tok) - 1)])
+    return out
+
+
+def terms(text: str) -> list[str]:
+    """The distinct terms of ``text``, in first-seen order.
+
+    Args:
+        text: any text (an entry or a query).
+
+    Returns:
+        list[str]: folded words and CJK bigrams, without repeats.
+    """
+    return list(dict.fromkeys(split_folded(fold(text))))
+
+
+def query_terms(query: str) -> tuple[str, list[str]]:
+    """Fold a query and take its terms, within the query limits.
+
+    Args:
+        query: what a person or agent typed; any string.
+
+    Returns:
+        tuple[str, list[str]]: the folded query (at most :data:`MAX_QUERY_CHARS`
+        characters before folding) and at most :data:`MAX_QUERY_TERMS` distinct terms.
+    """
+    folded = fold(query[:MAX_QUERY_CHARS])
+    return folded, list(dict.fromkeys(split_folded(folded)))[:MAX_QUERY_TERMS]

@@ -1,0 +1,65 @@
+"""``memrepo context`` and ``memrepo recall``: the read path from the command line (DESIGN.md §4).
+
+Both read through the same engine calls an agent's MCP server uses, so what
+they print is exactly what an agent gets.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from .cli import _errors_as_lines, _fail, _open_store
+
+
+@click.command()
+@click.option("--workspace", metavar="PATH|NAME|ID",
+              help="The agent's workspace (its project folder); default: MEMORY.md alone.")
+@click.option("--json", "as_json", is_flag=True, help="Print the block with its refs and token counts as JSON.")
+@click.pass_context
+@_errors_as_lines
+def context(ctx: click.Context, workspace: str | None, as_json: bool) -> None:
+    """Print the context block an agent puts in its prompt."""
+    block = _open_store(ctx, create=False).context(workspace)
+    if as_json:
+        click.echo(block.model_dump_json())
+    else:
+        click.echo(block.text, nl=False)
+
+
+@click.command()
+@click.argument("query")
+@click.option("--workspace", metavar="PATH|NAME|ID",
+              help="Search global files and this workspace only (never another workspace).")
+@click.option("-n", "--limit", default=10, show_default=True, type=click.IntRange(1, 200), help="Most hits.")
+@click.option("--max-bytes", default=16_000, show_default=True, type=click.IntRange(min=0),
+              help="Most UTF-8 bytes of hit text in all.")
+@click.option("--full", is_flag=True, help="Add up to 80 lines of the section around each hit.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per hit.")
+@click.pass_context
+@_errors_as_lines
+def recall(
+    ctx: click.Context, query: str, workspace: str | None, limit: int, max_bytes: int, full: bool, as_json: bool
+) -> None:
+    """Search memory for QUERY (words, a phrase, Chinese or Japanese), best first."""
+    hits = _open_store(ctx, create=False).recall(
+        query, workspace=workspace, limit=limit, max_bytes=max_bytes, detail="full" if full else "line"
+    )
+    if not hits and not as_json:
+        _fail(f"no memory matches {query!r}")
+    for hit in hits:
+        if as_json:
+            click.echo(json.dumps(hit.model_dump(), ensure_ascii=False))
+            continue
+        tag = "  [unreviewed]" if hit.unreviewed else ""
+        click.echo(f"{hit.ref}  {hit.by:<5}  {hit.text}{tag}")
+        if hit.section:
+            for line in hit.section.splitlines():
+                click.echo(f"    {line}")
+
+
+def register(main: click.Group) -> None:
+    """Add ``context`` and ``recall`` to the ``memrepo`` command group."""
+    main.add_command(context)
+    main.add_command(recall)

@@ -1,0 +1,183 @@
+"""The Context pane: exactly the block an agent gets for a workspace (DESIGN.md §4, §8).
+
+The left box lists "no workspace" and every workspace file; the right shows
+the block :meth:`engine.repo.MemoryRepo.context` returns for the highlighted
+one, byte for byte, under a line of token counts against each file's budget.
+The block follows the repo: a hand edit or a commit shows up within the watch
+debounce.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..plain import clean, plain
+from .base import Pane
+
+if TYPE_CHECKING:
+    from engine.models import ContextBlock, RepoStatus, WorkspaceInfo
+
+NO_WORKSPACE = "(no workspace)"
+
+
+def budget_line(block: ContextBlock) -> str:
+    """The token counts of a block for people: each file against its budget, then the total.
+
+    Args:
+        block: a context block.
+
+    Returns:
+        str: e.g. ``MEMORY.md 31/500 tokens (2 lines) · … · 455 tokens at bb85cef``.
+    """
+    parts = []
+    for section in block.sections:
+        left_out = f", {section.omitted} left out" if section.omitted else ""
+        parts.append(f"{section.path} {section.tokens}/{section.budget} tokens ({section.shown} shown{left_out})")
+    head = f" at {block.head}" if block.head else ""
+    parts.append(f"block ≈{block.tokens} tokens{head}")
+    return " · ".join(parts)
+
+
+class ContextPane(Pane):
+    """Workspaces on the left, the context block an agent gets for the highlighted one on the right."""
+
+    PANE_ID = "context"
+    PANE_TITLE = "Context"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("j", "cursor(1)", "Next workspace", id="context.down", show=False),
+        Binding("k", "cursor(-1)", "Previous workspace", id="context.up", show=False),
+        Binding("y", "copy", "Copy block", id="context.copy",
+                tooltip="Copy the block to the clipboard (works over SSH in terminals with OSC 52)"),
+    ]
+    """Keys of the Context pane."""
+
+    def __init__(self) -> None:
+        """Create the pane; it loads once the app attaches the repo."""
+        super().__init__()
+        self._workspaces: list[WorkspaceInfo] = []
+        self._block: ContextBlock | None = None
+        self._chosen: str | None = None
+
+    def compose(self) -> ComposeResult:
+        """Yield the workspace list and the block box."""
+        options = OptionList(id="context-workspaces")
+        options.border_title = "Workspace"
+        yield options
+        with Vertical(id="context-right"):
+            yield Static("", id="context-budget", markup=False)
+            with VerticalScroll(id="context-block") as box:
+                box.border_title = "What an agent gets"
+                yield Static("", id="context-text", markup=False)
+
+    # -- state ---------------------------------------------------------
+
+    @property
+    def block(self) -> ContextBlock | None:
+        """The block shown, or None before the first one is read."""
+        return self._block
+
+    @property
+    def workspace(self) -> str | None:
+        """The workspace id whose block is shown; None for no workspace."""
+        return self._chosen
+
+    @property
+    def options(self) -> OptionList:
+        """The workspace list."""
+        return self.query_one("#context-workspaces", OptionList)
+
+    # -- Pane contract -------------------------------------------------
+
+    def reload(self) -> None:
+        """List the workspaces and read the block again."""
+        self.load_workspaces()
+
+    def work_tree_changed(self, paths: list[str]) -> None:
+        """Read the block again when MEMORY.md or a workspace file changed.
+
+        Args:
+            paths: repo-relative paths changed on disk.
+        """
+        if any(p.startswith("workspaces/") for p in paths):
+            self.load_workspaces()
+        elif any(p == "MEMORY.md" for p in paths):
+            self.show_block(self._chosen)
+
+    def repo_status_changed(self, status: RepoStatus) -> None:
+        """Read the block again when HEAD moved (the block names its commit)."""
+        if self._block is not None and (status.head or "")[:7] != self._block.head:
+            self.show_block(self._chosen)
+
+    def focus_default(self) -> None:
+        """Focus the workspace list."""
+        self.options.focus()
+
+    # -- workers -------------------------------------------------------
+
+    @work(group="context-workspaces", exclusive=True, exit_on_error=False, description="Listing workspaces")
+    async def load_workspaces(self) -> None:
+        """List the workspace files, keep the highlighted one, and show its block."""
+        if self.repo is None:
+            return
+        self._workspaces = await self.repo.workspaces()
+        options = self.options
+        options.clear_options()
+        options.add_option(Option(NO_WORKSPACE, id="none"))
+        for ws in self._workspaces:
+            name = ws.file.rsplit("/", 1)[-1].removesuffix(".md")
+            label = Text(clean(name), no_wrap=True, overflow="ellipsis")
+            label.append(f" · {ws.id}", style="dim")
+            options.add_option(Option(label))
+        ids = [None, *(ws.id for ws in self._workspaces)]
+        options.highlighted = ids.index(self._chosen) if self._chosen in ids else 0
+        self.show_block(ids[options.highlighted or 0])
+
+    @work(group="context-block", exclusive=True, exit_on_error=False, description="Building the context block")
+    async def show_block(self, workspace: str | None) -> None:
+        """Build (or take from the cache) the block for ``workspace`` and show it.
+
+        Args:
+            workspace: a workspace id, or None for MEMORY.md alone.
+        """
+        if self.repo is None:
+            return
+        block = await self.repo.context(workspace)
+        self._chosen = workspace
+        self._block = block
+        self.query_one("#context-budget", Static).update(plain(budget_line(block)))
+        self.query_one("#context-text", Static).update(Content(clean(block.text, one_line=False)))
+        box = self.query_one("#context-block", VerticalScroll)
+        box.border_subtitle = f"{len(block.refs)} lines with refs"
+
+    # -- events --------------------------------------------------------
+
+    @on(OptionList.OptionHighlighted, "#context-workspaces")
+    def _moved(self, event: OptionList.OptionHighlighted) -> None:
+        index = event.option_index
+        chosen = None if index == 0 else self._workspaces[index - 1].id
+        if chosen != self._chosen or self._block is None:
+            self.show_block(chosen)
+
+    def action_cursor(self, step: int) -> None:
+        """Highlight the next or previous workspace."""
+        options = self.options
+        count = options.option_count
+        if count:
+            options.highlighted = min(max((options.highlighted or 0) + step, 0), count - 1)
+
+    def action_copy(self) -> None:
+        """Copy the block shown to the clipboard."""
+        if self._block is None:
+            return
+        self.app.copy_to_clipboard(self._block.text)
+        self.notify(f"Copied the block ({self._block.tokens} tokens)", timeout=2, markup=False)
