@@ -181,6 +181,7 @@ class GitRemote:
             UnreachableRemote: offline, the path or host is gone, or credentials were refused.
         """
         remote = self._repo.remotes[REMOTE]
+        self._check_local(remote.url)
         try:
             remote.fetch([f"+{LOCAL_REF}:{TRACKING_REF}"], callbacks=_Callbacks(self.creds))
         except (pygit2.GitError, OSError) as exc:
@@ -199,6 +200,7 @@ class GitRemote:
             UnreachableRemote: the remote could not be reached.
         """
         remote = self._repo.remotes[REMOTE]
+        self._check_local(remote.url)
         callbacks = _Callbacks(self.creds)
         spec = f"{'+' if force else ''}{LOCAL_REF}:{LOCAL_REF}"
         try:
@@ -212,6 +214,13 @@ class GitRemote:
         local = self.local_id()
         if local is not None:
             self._repo.references.create(TRACKING_REF, local, force=True)
+
+    @staticmethod
+    def _check_local(url: str) -> None:
+        """A local-path remote that is missing is offline (an unmounted disk), said plainly."""
+        path = url[len("file://"):] if url.startswith("file://") else url
+        if path.startswith(("/", "~")) and not Path(path).expanduser().exists():
+            raise UnreachableRemote(f"cannot reach the remote: the folder {path} does not exist (a disk not mounted?)")
 
     # -- refs and history ----------------------------------------------
 

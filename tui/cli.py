@@ -320,6 +320,11 @@ def status(ctx: click.Context) -> None:
         click.echo(f"  {path}")
 
 
+from . import cli_sync  # noqa: E402 - registers remote/sync/watch on main
+
+cli_sync.register(main)
+
+
 def run() -> None:
     """The ``memrepo`` console script: :func:`main` with usage errors on one line.
 
