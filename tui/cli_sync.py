@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import click
 
 from .cli import _errors_as_lines, _fail, _open_store
+from .syncview import describe_sync
 
 if TYPE_CHECKING:
     from engine.config import SyncSettings
@@ -106,21 +107,6 @@ def remote_remove(ctx: click.Context) -> None:
     click.echo("remote removed; memory stays on this machine")
 
 
-def _describe(result: SyncResult) -> str:
-    what = {
-        "up_to_date": "up to date",
-        "pushed": f"pushed {result.sent} commit(s)",
-        "fast_forwarded": f"took {result.received} commit(s) from the remote",
-        "merged": f"merged {result.received} commit(s) from the remote, pushed {result.sent}",
-    }[result.action]
-    if result.retries:
-        what += f" (the remote moved meanwhile: {result.retries} retr{'y' if result.retries == 1 else 'ies'})"
-    if result.conflicts:
-        what += (f"; {len(result.conflicts)} entr{'y' if len(result.conflicts) == 1 else 'ies'} changed on both "
-                 "machines kept in both versions: pick one in the Inbox pane")
-    return what
-
-
 @click.command()
 @click.pass_context
 @_errors_as_lines
@@ -135,7 +121,7 @@ def sync(ctx: click.Context) -> None:
     except UnreachableRemote as exc:
         ahead = sync_mod.sync_state(store.root).ahead
         _fail(f"offline: {exc}; {ahead} commit(s) not pushed, kept for the next sync")
-    click.echo(f"sync: {_describe(result)}")
+    click.echo(f"sync: {describe_sync(result)}")
 
 
 @click.command()
@@ -161,7 +147,7 @@ def watch(ctx: click.Context) -> None:
             if error is not None:
                 click.echo(f"{stamp} sync failed: {error}", err=True)
             elif result is not None and result.action != "up_to_date":
-                click.echo(f"{stamp} sync: {_describe(result)}")
+                click.echo(f"{stamp} sync: {describe_sync(result)}")
 
         async with await MemoryRepo.open(root, create=False) as repo:
             auto = AutoSync(repo, settings, report)

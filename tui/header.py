@@ -16,7 +16,9 @@ from textual.widgets import Label
 from .plain import plain
 
 if TYPE_CHECKING:
-    from engine.models import RepoStatus
+    from datetime import datetime
+
+    from engine.models import RepoStatus, SyncState
 
 STATE_LABELS = {
     "clean": "clean",
@@ -24,6 +26,19 @@ STATE_LABELS = {
     "blocked": "blocked",
 }
 """How each ``RepoState`` value reads in the header."""
+
+
+def sync_age(when: datetime | None) -> str:
+    """How long ago the last sync succeeded, short: ``synced 3m ago``, ``never synced``."""
+    from datetime import UTC, datetime
+
+    if when is None:
+        return "never synced"
+    seconds = max(int((datetime.now(UTC) - when).total_seconds()), 0)
+    for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
+        if seconds >= size:
+            return f"synced {seconds // size}{unit} ago"
+    return "synced just now"
 
 
 class RepoHeader(Horizontal):
@@ -51,6 +66,7 @@ class RepoHeader(Horizontal):
         yield Label("", id="header-path", markup=False)
         yield Label("", id="header-head")
         yield Label("", id="header-state")
+        yield Label("", id="header-sync")
 
     def show_status(self, status: RepoStatus) -> None:
         """Show a freshly read status.
@@ -62,6 +78,28 @@ class RepoHeader(Horizontal):
         self.state = status.state.value
         self.changed = len(status.changed)
         self.pending = status.pending
+
+    def show_sync(self, state: SyncState, syncing: bool = False) -> None:
+        """Show where sync stands: commits to push and to merge, the last sync (issue 9).
+
+        Hidden while no remote is set.
+
+        Args:
+            state: from ``MemoryRepo.sync_state()``.
+            syncing: a sync is running now.
+        """
+        label = self.query_one("#header-sync", Label)
+        if state.remote is None:
+            label.display = False
+            return
+        if syncing:
+            text = "⇅ syncing…"
+        else:
+            text = f"⇅ ↑{state.ahead} ↓{state.behind}"
+            text += " · offline" if state.last_error else f" · {sync_age(state.last_sync)}"
+        label.set_class(bool(state.last_error) and not syncing, "-error")
+        label.update(text)
+        label.display = True
 
     def watch_panes(self) -> None:
         self._draw()
