@@ -29,16 +29,16 @@ STATE_LABELS = {
 
 
 def sync_age(when: datetime | None) -> str:
-    """How long ago the last sync succeeded, short: ``synced 3m ago``, ``never synced``."""
+    """How long ago the last sync succeeded, in a few characters: ``now``, ``3m``, ``2h``, ``4d``, ``never``."""
     from datetime import UTC, datetime
 
     if when is None:
-        return "never synced"
+        return "never"
     seconds = max(int((datetime.now(UTC) - when).total_seconds()), 0)
     for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
         if seconds >= size:
-            return f"synced {seconds // size}{unit} ago"
-    return "synced just now"
+            return f"{seconds // size}{unit}"
+    return "now"
 
 
 class RepoHeader(Horizontal):
@@ -96,7 +96,11 @@ class RepoHeader(Horizontal):
             text = "⇅ syncing…"
         else:
             text = f"⇅ ↑{state.ahead} ↓{state.behind}"
-            text += " · offline" if state.last_error else f" · {sync_age(state.last_sync)}"
+            # Short: the header is one line of 80 columns.
+            if state.last_error:
+                text += " offline" if "reach" in state.last_error else " failed"
+            else:
+                text += f" {sync_age(state.last_sync)}"
         label.set_class(bool(state.last_error) and not syncing, "-error")
         label.update(text)
         label.display = True
