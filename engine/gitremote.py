@@ -69,6 +69,7 @@ class _Callbacks(pygit2.RemoteCallbacks):
         self._creds = creds
         self._tries = 0
         self.rejected: str | None = None
+        self.untrusted_host: str | None = None
 
     def credentials(self, url: str, username_from_url: str | None, allowed_types: CredentialType):  # type: ignore[override]
         self._tries += 1
@@ -96,6 +97,17 @@ class _Callbacks(pygit2.RemoteCallbacks):
         if allowed_types & CredentialType.USERNAME:
             return pygit2.Username(username_from_url or "git")
         raise UnreachableRemote(f"{url} asks for a kind of credential memrepo cannot give")
+
+    def certificate_check(self, certificate: None, valid: bool, host: bytes) -> bool:
+        """Trust a server only when libgit2 verified it: TLS for HTTPS, ``~/.ssh/known_hosts`` for SSH.
+
+        pygit2's default lets every SSH host key through; memory must never
+        be pushed to an impostor, so an unknown or changed host key stops
+        the connection (:class:`UnreachableRemote` names the fix).
+        """
+        if not valid:
+            self.untrusted_host = host.decode("utf-8", "replace") if isinstance(host, bytes) else str(host)
+        return bool(valid)
 
     def push_update_reference(self, refname: str, message: str | None) -> None:
         if message:
@@ -182,10 +194,11 @@ class GitRemote:
         """
         remote = self._repo.remotes[REMOTE]
         self._check_local(remote.url)
+        callbacks = _Callbacks(self.creds)
         try:
-            remote.fetch([f"+{LOCAL_REF}:{TRACKING_REF}"], callbacks=_Callbacks(self.creds))
+            remote.fetch([f"+{LOCAL_REF}:{TRACKING_REF}"], callbacks=callbacks)
         except (pygit2.GitError, OSError) as exc:
-            raise UnreachableRemote(f"cannot reach the remote {remote.url}: {exc}") from exc
+            raise UnreachableRemote(self._why(remote.url, exc, callbacks)) from exc
         return self.tracking_id()
 
     def push(self, force: bool = False) -> None:
@@ -208,12 +221,21 @@ class GitRemote:
         except (pygit2.GitError, OSError) as exc:
             if _is_rejection(exc):
                 raise PushRejected(f"the remote moved meanwhile: {exc}") from exc
-            raise UnreachableRemote(f"cannot push to the remote {remote.url}: {exc}") from exc
+            raise UnreachableRemote(self._why(remote.url, exc, callbacks)) from exc
         if callbacks.rejected:
             raise PushRejected(f"the remote refused the push: {callbacks.rejected}")
         local = self.local_id()
         if local is not None:
             self._repo.references.create(TRACKING_REF, local, force=True)
+
+    @staticmethod
+    def _why(url: str, exc: Exception, callbacks: _Callbacks) -> str:
+        if callbacks.untrusted_host is not None:
+            return (
+                f"cannot reach the remote {url}: the host key of {callbacks.untrusted_host} is not in "
+                "~/.ssh/known_hosts or does not match it; connect once with ssh to check and add it"
+            )
+        return f"cannot reach the remote {url}: {exc}"
 
     @staticmethod
     def _check_local(url: str) -> None:
