@@ -361,7 +361,8 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
             return
         finally:
             self._syncing = False
-            self.header.show_sync(await repo.sync_state())
+            if self.repo is repo:  # not closing
+                self.header.show_sync(await repo.sync_state())
         if manual or result.action != "up_to_date":
             severity = "warning" if result.conflicts else "information"
             self.notify(clean(describe_sync(result)), title="Sync", severity=severity, timeout=6, markup=False)
