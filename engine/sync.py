@@ -181,7 +181,7 @@ def _open(store: MemoryStore, settings: SyncSettings | None) -> tuple[GitRemote,
     return remote, url
 
 
-def _integrate(store: MemoryStore, remote: GitRemote, url: str, theirs: str | None, result: dict) -> None:
+def _integrate(store: MemoryStore, remote: GitRemote, url: str, theirs: str | None, result: SyncResult) -> None:
     """Under the write lock: bring the remote's commits into main (fast-forward or merge)."""
     with store.lock.hold("sync"):
         store.commit_hand_edits(None)
@@ -191,8 +191,8 @@ def _integrate(store: MemoryStore, remote: GitRemote, url: str, theirs: str | No
         behind = remote.ahead_behind(ours, theirs)[1] if ours else remote.commit_count(theirs)
         if ours is None or remote.is_ancestor(ours, theirs):
             remote.move_main(theirs, ours)
-            result["received"] += behind
-            result["action"] = "fast_forwarded" if result["action"] in ("up_to_date", "fast_forwarded") else "merged"
+            result.received += behind
+            result.action = "fast_forwarded" if result.action in ("up_to_date", "fast_forwarded") else "merged"
             return
         base = remote.merge_base(ours, theirs)
         conflicts: list[str] = []
@@ -207,9 +207,9 @@ def _integrate(store: MemoryStore, remote: GitRemote, url: str, theirs: str | No
         message = format_message(f"Sync: merge {theirs[:7]} from {url}", {"Origin": "sync"}, body=body)
         merge = remote.commit_merge(tree, ours, theirs, message)
         remote.move_main(merge, ours)
-        result["received"] += behind
-        result["conflicts"].extend(conflicts)
-        result["action"] = "merged"
+        result.received += behind
+        result.conflicts.extend(conflicts)
+        result.action = "merged"
 
 
 def sync(
@@ -248,7 +248,7 @@ def sync(
     """
     tries = (settings or SyncSettings()).push_retries
     remote, url = _open(store, settings)
-    result: dict = {"action": "up_to_date", "received": 0, "sent": 0, "conflicts": [], "retries": 0}
+    result = SyncResult(remote=url, action="up_to_date")
     _write_state(store.root, last_attempt=_now(), remote=url)
     try:
         with store.lock.hold("sync"):
@@ -269,17 +269,18 @@ def sync(
                     raise SyncError(
                         f"the remote kept moving: the push was rejected {tries + 1} times; sync again"
                     ) from None
-                result["retries"] += 1
+                result.retries += 1
                 continue
-            result["sent"] = sent
-            if result["action"] == "up_to_date":
-                result["action"] = "pushed"
+            result.sent = sent
+            if result.action == "up_to_date":
+                result.action = "pushed"
             break
     except MemrepoError as exc:
         _write_state(store.root, last_error=str(exc))
         raise
     _write_state(store.root, last_sync=_now(), last_error=None)
-    return SyncResult(remote=url, head=remote.local_id(), **result)
+    result.head = remote.local_id()
+    return result
 
 
 def replace_remote_history(
