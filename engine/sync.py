@@ -184,10 +184,11 @@ def _open(store: MemoryStore, settings: SyncSettings | None) -> tuple[GitRemote,
 def _integrate(store: MemoryStore, remote: GitRemote, url: str, theirs: str | None, result: SyncResult) -> None:
     """Under the write lock: bring the remote's commits into main (fast-forward or merge)."""
     with store.lock.hold("sync"):
-        store.commit_hand_edits(None)
         ours = remote.local_id()
         if theirs is None or theirs == ours or (ours is not None and remote.is_ancestor(theirs, ours)):
-            return
+            return  # nothing to take: the hand edits committed at the start are pushed as they are
+        store.commit_hand_edits(None)  # the work tree must match main before it moves
+        ours = remote.local_id()
         behind = remote.ahead_behind(ours, theirs)[1] if ours else remote.commit_count(theirs)
         if ours is None or remote.is_ancestor(ours, theirs):
             remote.move_main(theirs, ours)
