@@ -80,6 +80,19 @@ class SyncSettings(_Section):
 
     remote: str = ""
     interval_s: float = Field(300.0, gt=0)
+    """Seconds between automatic syncs of the app and ``memrepo watch``."""
+    debounce_s: float = Field(5.0, ge=0)
+    """Seconds of quiet after a commit before the automatic sync runs."""
+    ssh_key: str = ""
+    """Private key file for SSH remotes; empty: the SSH agent."""
+    ssh_passphrase_env: str = ""
+    """Environment variable holding the SSH key's passphrase; empty: no passphrase."""
+    token_env: str = "MEMREPO_GIT_TOKEN"
+    """Environment variable holding the token for HTTPS remotes."""
+    https_user: str = "x-access-token"
+    """User name sent with the HTTPS token."""
+    push_retries: int = Field(5, ge=1, le=50)
+    """How often a rejected push fetches, merges and pushes again before giving up."""
 
 
 class Settings(_Section):

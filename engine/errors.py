@@ -60,3 +60,23 @@ class GitError(MemrepoError):
 
 class ConfigError(MemrepoError):
     """The configuration file is unreadable or has an unknown key or a bad value."""
+
+
+class SyncError(MemrepoError):
+    """Sync with the remote could not finish (no remote, not confirmed private, the remote kept moving)."""
+
+
+class SyncConflict(SyncError):
+    """Both sides changed a file that is not markdown and git's merge conflicts: sync stopped, main unchanged.
+
+    Attributes:
+        paths: the conflicting paths.
+    """
+
+    def __init__(self, paths: list[str]) -> None:
+        shown = ", ".join(paths[:5]) + (f" and {len(paths) - 5} more" if len(paths) > 5 else "")
+        super().__init__(
+            f"sync stopped: both machines changed {shown} and git cannot merge it; main is unchanged. "
+            "Merge it by hand (git pull) or undo one side's change, then sync again"
+        )
+        self.paths = paths

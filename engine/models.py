@@ -290,3 +290,61 @@ class WorkspaceInfo(BaseModel):
     path: str | None = None
     label: str = ""
     exists: bool | None = None
+
+
+class SyncResult(BaseModel):
+    """What one sync with the remote did (issue 9).
+
+    Attributes:
+        remote: the remote's URL.
+        action: ``up_to_date`` (nothing to do), ``pushed`` (only local commits
+            to send), ``fast_forwarded`` (only remote commits to take),
+            ``merged`` (both sides had commits: a merge commit was made).
+        head: local ``main`` after the sync.
+        received: commits taken from the remote into ``main``.
+        sent: commits the remote did not have before the push.
+        conflicts: ``path: conflict id`` for each entry both sides changed
+            differently (both versions kept, see the Inbox pane).
+        retries: how often a rejected push fetched, merged and pushed again.
+    """
+
+    remote: str
+    action: Literal["up_to_date", "pushed", "fast_forwarded", "merged"]
+    head: str | None = None
+    received: int = 0
+    sent: int = 0
+    conflicts: list[str] = Field(default_factory=list)
+    retries: int = 0
+
+
+class SyncState(BaseModel):
+    """Where sync stands, read without the network (for the header and the Health pane).
+
+    Attributes:
+        remote: the remote's URL, or None when no remote is set.
+        ahead: local commits not pushed (as of the last fetch).
+        behind: remote commits not yet merged (as of the last fetch).
+        last_sync: when the last sync succeeded (UTC), or None.
+        last_error: why the last sync failed, or None when it succeeded.
+    """
+
+    remote: str | None = None
+    ahead: int = 0
+    behind: int = 0
+    last_sync: datetime | None = None
+    last_error: str | None = None
+
+
+class ConflictView(BaseModel):
+    """An entry both machines changed differently, kept in both versions by a sync merge.
+
+    Attributes:
+        id: the ``conflict:`` value the versions share.
+        path: the repo-relative file.
+        versions: the versions in file order (the first is the version of the
+            machine that made the merge).
+    """
+
+    id: str
+    path: str
+    versions: list[EntryView] = Field(default_factory=list)

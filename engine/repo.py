@@ -17,7 +17,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .models import (
     Candidate,
@@ -34,6 +34,10 @@ from .models import (
 )
 from .store import MemoryStore
 from .watch import watch_changes
+
+if TYPE_CHECKING:
+    from .config import SyncSettings
+    from .models import ConflictView, SyncResult, SyncState
 
 T = TypeVar("T")
 
@@ -145,6 +149,9 @@ class MemoryRepo:
         self._closed = True
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(None, self._executor.shutdown, True)
+        sync_executor = getattr(self, "_sync_executor", None)
+        if sync_executor is not None:
+            await loop.run_in_executor(None, sync_executor.shutdown, True)
 
     # -- writes --------------------------------------------------------
 
@@ -408,3 +415,58 @@ class MemoryRepo:
     async def workspaces(self) -> list[WorkspaceInfo]:
         """Every workspace file and the workspace it belongs to; see :meth:`MemoryStore.workspaces`."""
         return await self._run(self._store.workspaces)
+
+    # -- sync (issue 9) ------------------------------------------------
+
+    async def _run_sync(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(store, *args)`` on the sync thread, with its own store.
+
+        Sync waits on the network without the write lock; on its own thread
+        it never holds up this repo's reads and writes meanwhile.
+        """
+        if self._closed:
+            raise RuntimeError("the memory repo is closed")
+        if getattr(self, "_sync_executor", None) is None:
+            self._sync_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="memrepo-sync")
+            self._sync_store: MemoryStore | None = None
+
+        def call() -> T:
+            if self._sync_store is None:
+                self._sync_store = MemoryStore.open(self.root, create=False)
+            return fn(self._sync_store, *args)
+
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._sync_executor, call)
+
+    async def sync(self, settings: SyncSettings | None = None) -> SyncResult:
+        """Sync with the remote: fetch, fast-forward or merge entry by entry, push (see :func:`engine.sync.sync`).
+
+        Raises:
+            SyncError, SyncConflict, UnreachableRemote, BlockedError, BusyError: as :func:`engine.sync.sync`.
+        """
+        from . import sync as sync_mod
+
+        return await self._run_sync(sync_mod.sync, settings)
+
+    async def sync_state(self) -> SyncState:
+        """Remote, ahead/behind and the last sync, without the network (see :func:`engine.sync.sync_state`)."""
+        from . import sync as sync_mod
+
+        return await self._run(sync_mod.sync_state, self.root)
+
+    async def conflicts(self) -> list[ConflictView]:
+        """Entries a sync merge kept in two versions (see :func:`engine.conflicts.list_conflicts`)."""
+        from . import conflicts
+
+        return await self._run(conflicts.list_conflicts, self._store)
+
+    async def resolve_conflict(self, path: str, conflict_id: str, keep: str, origin: Origin = "tui") -> WriteResult:
+        """Keep the first, second or both versions of a conflicted entry, in one commit.
+
+        Raises:
+            RefError: no such conflict, or no such version (see :func:`engine.conflicts.resolve_conflict`).
+            BlockedError, BusyError: as for writes.
+        """
+        from . import conflicts
+
+        return await self._run(conflicts.resolve_conflict, self._store, path, conflict_id, keep, origin)

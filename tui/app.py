@@ -38,6 +38,8 @@ from .workers import ReportWorkerErrors
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
+    from textual.timer import Timer
+
     from engine.models import RecallHit
     from engine.repo import MemoryRepo
 
@@ -92,6 +94,7 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         Binding("question_mark", "help", "Keys", id="app.help"),
         Binding("r", "reload", "Refresh", id="app.refresh"),
         Binding("slash", "search", "Search", id="app.search"),
+        Binding("s", "sync_now", "Sync now", id="app.sync", show=False),
         Binding("ctrl+p", "command_palette", "Commands", id="app.command-palette"),
         Binding("q", "quit", "Quit", id="app.quit"),
         Binding("ctrl+q,ctrl+c", "quit", "Quit from anywhere", id="app.quit-now",
@@ -231,6 +234,7 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         if self._watch:
             self.watch_work_tree(message.repo)
         self.warm_recall(message.repo)
+        self.start_sync()
 
     def on_repo_open_failed(self, message: RepoOpenFailed) -> None:
         """Say why the repo could not be opened."""
@@ -241,6 +245,8 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
     def on_work_tree_changed(self, message: WorkTreeChanged) -> None:
         """Refresh the status and let each pane refresh what the paths touch."""
         self.refresh_status()
+        if message.git:
+            self.sync_soon()
         if message.paths:
             for pane in self.panes():
                 pane.work_tree_changed(message.paths)
@@ -248,6 +254,7 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
     def on_repo_written(self, message: RepoWritten) -> None:
         """A pane committed: read the status (HEAD moved), which the panes follow."""
         self.refresh_status()
+        self.sync_soon()
 
     def on_repo_status_read(self, message: RepoStatusRead) -> None:
         """Show the status; say why once when the repo becomes blocked."""
@@ -313,6 +320,85 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         ids = [p.PANE_ID for p in PANES]
         self.header.active = ids.index(pane_id)
         screen.query_one(f"#{pane_id}", Pane).focus_default()
+
+
+    # -- sync (issue 9) ------------------------------------------------
+
+    def start_sync(self) -> None:
+        """Sync now and then every ``[sync] interval_s``, when a remote is set (off the UI thread)."""
+        from engine.config import SyncSettings, load_settings
+        from engine.errors import ConfigError
+
+        try:
+            self._sync_settings = load_settings().sync
+        except ConfigError:
+            self._sync_settings = SyncSettings()
+        self._sync_timer: Timer | None = None
+        self._syncing = False
+        self._has_remote = False
+        self.set_interval(self._sync_settings.interval_s, self._sync_on_timer, name="sync timer")
+        self.run_sync(manual=False)
+
+    def _sync_on_timer(self) -> None:
+        if self._has_remote and not self._syncing:
+            self.run_sync(manual=False)
+
+    def sync_soon(self) -> None:
+        """A commit happened: sync once no other commit came for ``[sync] debounce_s``."""
+        if not getattr(self, "_has_remote", False):
+            return
+        if self._sync_timer is not None:
+            self._sync_timer.stop()
+        self._sync_timer = self.set_timer(self._sync_settings.debounce_s, self._sync_on_timer, name="sync debounce")
+
+    def action_sync_now(self) -> None:
+        """Sync with the remote now (the ``s`` key)."""
+        if self.repo is None:
+            self.notify("The memory repo is not open yet", severity="warning", timeout=3, markup=False)
+            return
+        if getattr(self, "_syncing", False):
+            self.notify("Already syncing", timeout=2, markup=False)
+            return
+        self.run_sync(manual=True)
+
+    @work(group="sync", exit_on_error=False, description="Syncing with the remote")
+    async def run_sync(self, manual: bool) -> None:
+        """Sync on the repo's sync thread; show the outcome in the header (and a notice when asked for)."""
+        from engine.errors import MemrepoError
+
+        from .syncview import describe_sync
+
+        repo = self.repo
+        if repo is None:
+            return
+        state = await repo.sync_state()
+        self._has_remote = state.remote is not None
+        if state.remote is None:
+            self.header.show_sync(state)
+            if manual:
+                self.notify("No remote is set: memory stays on this machine (memrepo remote set URL)",
+                            title="Sync", timeout=6, markup=False)
+            return
+        self._syncing = True
+        self.header.show_sync(state, syncing=True)
+        try:
+            result = await repo.sync(self._sync_settings)
+        except MemrepoError as exc:
+            if manual:
+                self.notify(clean(str(exc), one_line=False), title="Sync failed", severity="error",
+                            timeout=8, markup=False)
+            return
+        finally:
+            self._syncing = False
+            if self.repo is repo:  # not closing
+                self.header.show_sync(await repo.sync_state())
+        if manual or result.action != "up_to_date":
+            severity = "warning" if result.conflicts else "information"
+            self.notify(clean(describe_sync(result)), title="Sync", severity=severity, timeout=6, markup=False)
+        if result.action in ("fast_forwarded", "merged"):
+            self.refresh_status()
+            for pane in self.panes():
+                pane.reload()
 
 
 def run_app(root: Path, theme: str = DEFAULT_THEME, commit_hand_edits_after: float = 0.0) -> None:

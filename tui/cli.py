@@ -323,9 +323,10 @@ def status(ctx: click.Context) -> None:
 
 def _register_commands() -> None:
     """Add the commands that live in their own modules (one line each)."""
-    from . import cli_read
+    from . import cli_read, cli_sync
 
     cli_read.register(main)
+    cli_sync.register(main)
 
 
 _register_commands()

@@ -16,7 +16,9 @@ from textual.widgets import Label
 from .plain import plain
 
 if TYPE_CHECKING:
-    from engine.models import RepoStatus
+    from datetime import datetime
+
+    from engine.models import RepoStatus, SyncState
 
 STATE_LABELS = {
     "clean": "clean",
@@ -28,6 +30,19 @@ STATE_LABELS = {
 
 PATH_ROOM = 14
 """Columns the repo's path keeps before the pane titles shrink to numbers."""
+
+
+def sync_age(when: datetime | None) -> str:
+    """How long ago the last sync succeeded, in a few characters: ``now``, ``3m``, ``2h``, ``4d``, ``never``."""
+    from datetime import UTC, datetime
+
+    if when is None:
+        return "never"
+    seconds = max(int((datetime.now(UTC) - when).total_seconds()), 0)
+    for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
+        if seconds >= size:
+            return f"{seconds // size}{unit}"
+    return "now"
 
 
 class RepoHeader(Horizontal):
@@ -55,6 +70,7 @@ class RepoHeader(Horizontal):
         yield Label("", id="header-path", markup=False)
         yield Label("", id="header-head")
         yield Label("", id="header-state")
+        yield Label("", id="header-sync")
 
     def show_status(self, status: RepoStatus) -> None:
         """Show a freshly read status.
@@ -66,6 +82,34 @@ class RepoHeader(Horizontal):
         self.state = status.state.value
         self.changed = len(status.changed)
         self.pending = status.pending
+
+    def show_sync(self, state: SyncState, syncing: bool = False) -> None:
+        """Show where sync stands: commits to push and to merge, the last sync (issue 9).
+
+        Hidden while no remote is set.
+
+        Args:
+            state: from ``MemoryRepo.sync_state()``.
+            syncing: a sync is running now.
+        """
+        label = self.query_one("#header-sync", Label)
+        if state.remote is None:
+            label.display = False
+            self._draw()
+            return
+        if syncing:
+            text = "⇅ syncing…"
+        else:
+            text = f"⇅ ↑{state.ahead} ↓{state.behind}"
+            # Short: the header is one line of 80 columns.
+            if state.last_error:
+                text += " offline" if "reach" in state.last_error else " failed"
+            else:
+                text += f" {sync_age(state.last_sync)}"
+        label.set_class(bool(state.last_error) and not syncing, "-error")
+        label.update(text)
+        label.display = True
+        self._draw()
 
     def watch_panes(self) -> None:
         self._draw()
@@ -93,8 +137,8 @@ class RepoHeader(Horizontal):
         self._draw()
 
     def on_resize(self) -> None:
-        """Fit the pane titles to the new width."""
-        self._draw()
+        """Fit the pane titles to the new width (after this layout pass, so the labels lay out again)."""
+        self.call_after_refresh(self._draw)
 
     def _draw(self) -> None:
         if not self.is_mounted:
@@ -112,7 +156,9 @@ class RepoHeader(Horizontal):
         # Every pane's title when they fit beside a readable path; else the
         # numbers, with the title of the pane on screen only (lazygit's habit).
         full = sum(len(f" {i + 1} {t} ") for i, t in enumerate(self.panes))
-        room = self.size.width - len(" memrepo ") - len(f" {head} ") - len(f" {text} ") - PATH_ROOM
+        sync = self.query_one("#header-sync", Label)
+        sync_width = len(str(sync.visual)) + 2 if sync.display else 0
+        room = self.size.width - len(" memrepo ") - len(f" {head} ") - len(f" {text} ") - sync_width - PATH_ROOM
         compact = bool(self.size.width) and full > room
         parts = []
         for index, title in enumerate(self.panes):

@@ -78,6 +78,7 @@ def binding_sections() -> list[tuple[str, list[KeyRow]]]:
     from .help import HelpScreen
     from .panes import PANES
     from .search import SearchScreen
+    from .widgets.conflict_table import ConflictTable
     from .widgets.dialogs import Confirm, EditText, FilePicker
     from .widgets.entry_table import EntryTable
     from .widgets.file_tree import FileTree
@@ -87,6 +88,7 @@ def binding_sections() -> list[tuple[str, list[KeyRow]]]:
     for pane in PANES:
         sections.append((f"{pane.PANE_TITLE} pane", _rows(pane.BINDINGS)))
     sections += [
+        ("Merge conflicts (Inbox pane)", _rows(ConflictTable.BINDINGS)),
         ("File tree", _rows(FileTree.BINDINGS)),
         ("Entries", _rows(EntryTable.BINDINGS)),
         ("Preview", _rows(PreviewText.BINDINGS)),

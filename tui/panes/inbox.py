@@ -19,6 +19,7 @@ from textual.widgets import DataTable, Static
 
 from ..messages import RepoWritten
 from ..plain import clean, plain
+from ..widgets.conflict_table import ConflictTable
 from ..widgets.dialogs import EditText, FilePicker
 from .base import Pane
 
@@ -78,6 +79,7 @@ class InboxPane(Pane):
         table.border_title = "Inbox"
         yield table
         yield Static("", id="inbox-note", markup=False)
+        yield ConflictTable(id="inbox-conflicts")
 
     def on_mount(self) -> None:
         """Add the columns."""
@@ -118,8 +120,9 @@ class InboxPane(Pane):
     # -- Pane contract -------------------------------------------------
 
     def reload(self) -> None:
-        """Read the inbox again."""
+        """Read the inbox and the merge conflicts again."""
         self.load_inbox()
+        self.load_conflicts()
 
     def work_tree_changed(self, paths: list[str]) -> None:
         """Read the inbox again when inbox.md changed on disk.
@@ -129,6 +132,8 @@ class InboxPane(Pane):
         """
         if INBOX in paths:
             self.load_inbox()
+        if any(p.endswith(".md") for p in paths):
+            self.load_conflicts()
 
     def focus_default(self) -> None:
         """Focus the entries table."""
@@ -367,3 +372,33 @@ class InboxPane(Pane):
             return
         self._busy = True
         self.run_undo(self._undo[-1])
+
+    # -- merge conflicts (issue 9) -------------------------------------
+
+    @property
+    def conflict_table(self) -> ConflictTable:
+        """The box of entries a sync kept in two versions (hidden when there are none)."""
+        return self.query_one("#inbox-conflicts", ConflictTable)
+
+    @work(group="inbox-conflicts", exclusive=True, exit_on_error=False,
+          description="Reading merge conflicts")
+    async def load_conflicts(self) -> None:
+        """Find the entries a sync merge kept in two versions and show them."""
+        if self.repo is not None:
+            self.conflict_table.show(await self.repo.conflicts())
+
+    @on(ConflictTable.ResolveRequested)
+    def _resolve_requested(self, message: ConflictTable.ResolveRequested) -> None:
+        if self._busy:
+            self.notify("Still saving the last change", severity="warning", timeout=2, markup=False)
+            return
+        done = "Kept both versions" if message.keep == "both" else f"Kept: {message.text}"
+        path, cid, keep = message.path, message.conflict_id, message.keep
+
+        async def resolve(repo: MemoryRepo) -> WriteResult:
+            try:
+                return await repo.resolve_conflict(path, cid, keep)
+            finally:
+                self.load_conflicts()
+
+        self._triage(done, resolve)

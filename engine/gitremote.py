@@ -1,0 +1,404 @@
+"""Git plumbing for sync: one remote, fetch, push, merge trees, move main (issue 9).
+
+A git-capability module (like :mod:`engine.gitstore`, it imports pygit2): it
+knows nothing of memory files; :mod:`engine.sync` decides what to do. Every
+transport goes through libgit2: a local path, ``ssh://`` / ``user@host:path``
+(the SSH agent, or a key file named in ``[sync] ssh_key``) and ``https://`` (a
+token read from the environment variable named in ``[sync] token_env``).
+Nothing here ever pushes with force except :meth:`GitRemote.push` with
+``force=True``, which only :func:`engine.sync.replace_remote_history` passes.
+
+Not thread-safe: one thread owns a :class:`GitRemote` (DESIGN.md §1).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygit2
+from pygit2.enums import CheckoutStrategy, CredentialType
+
+from .errors import GitError
+from .gitstore import BRANCH, signature
+
+REMOTE = "origin"
+"""The one remote's name (the usual git name)."""
+PRIVATE_KEY = "memrepo.remoteprivate"
+"""Repo config key set to the URL once a person confirmed the remote is private."""
+LOCAL_REF = f"refs/heads/{BRANCH}"
+TRACKING_REF = f"refs/remotes/{REMOTE}/{BRANCH}"
+MAX_AUTH_TRIES = 3
+"""libgit2 asks again after a refused credential; stop after this many tries."""
+
+_REJECTED = ("not present locally", "non-fast-forward", "fastforward", "fast-forward", "rejected", "stale info")
+
+
+class PushRejected(GitError):
+    """The remote refused the push: it moved since our fetch (fetch, merge and retry)."""
+
+
+class UnreachableRemote(GitError):
+    """The remote could not be reached or refused our credentials (offline is normal)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Credentials:
+    """Where credentials come from (``[sync]`` settings, DESIGN.md §11).
+
+    Attributes:
+        ssh_key: path of a private key file; empty: ask the SSH agent.
+        ssh_passphrase_env: environment variable holding the key's passphrase; empty: none.
+        token_env: environment variable holding an HTTPS token.
+        https_user: user name sent with the token.
+    """
+
+    ssh_key: str = ""
+    ssh_passphrase_env: str = ""
+    token_env: str = "MEMREPO_GIT_TOKEN"
+    https_user: str = "x-access-token"
+
+
+class _Callbacks(pygit2.RemoteCallbacks):
+    """libgit2 callbacks: hand out credentials, note refused ref updates."""
+
+    def __init__(self, creds: Credentials) -> None:
+        super().__init__()
+        self._creds = creds
+        self._tries = 0
+        self.rejected: str | None = None
+        self.untrusted_host: str | None = None
+
+    def credentials(self, url: str, username_from_url: str | None, allowed_types: CredentialType):  # type: ignore[override]
+        self._tries += 1
+        if self._tries > MAX_AUTH_TRIES:
+            raise UnreachableRemote(f"the remote refused the credentials for {url}")
+        creds = self._creds
+        if allowed_types & CredentialType.SSH_KEY:
+            user = username_from_url or "git"
+            if creds.ssh_key:
+                key = Path(os.path.expanduser(creds.ssh_key))
+                if not key.is_file():
+                    raise UnreachableRemote(f"the SSH key file {key} named in [sync] ssh_key does not exist")
+                pub = key.with_name(key.name + ".pub")
+                phrase = os.environ.get(creds.ssh_passphrase_env, "") if creds.ssh_passphrase_env else ""
+                return pygit2.Keypair(user, str(pub) if pub.is_file() else None, str(key), phrase)
+            return pygit2.KeypairFromAgent(user)
+        if allowed_types & CredentialType.USERPASS_PLAINTEXT:
+            token = os.environ.get(creds.token_env, "") if creds.token_env else ""
+            if not token:
+                raise UnreachableRemote(
+                    f"{url} asks for a password: put a token in the environment variable "
+                    f"{creds.token_env or '(see [sync] token_env)'}"
+                )
+            return pygit2.UserPass(username_from_url or creds.https_user, token)
+        if allowed_types & CredentialType.USERNAME:
+            return pygit2.Username(username_from_url or "git")
+        raise UnreachableRemote(f"{url} asks for a kind of credential memrepo cannot give")
+
+    def certificate_check(self, certificate: None, valid: bool, host: bytes) -> bool:
+        """Trust a server only when libgit2 verified it: TLS for HTTPS, ``~/.ssh/known_hosts`` for SSH.
+
+        pygit2's default lets every SSH host key through; memory must never
+        be pushed to an impostor, so an unknown or changed host key stops
+        the connection (:class:`UnreachableRemote` names the fix).
+        """
+        if not valid:
+            self.untrusted_host = host.decode("utf-8", "replace") if isinstance(host, bytes) else str(host)
+        return bool(valid)
+
+    def push_update_reference(self, refname: str, message: str | None) -> None:
+        if message:
+            self.rejected = message
+
+
+def _is_rejection(exc: Exception) -> bool:
+    text = str(exc).lower()
+    return any(word in text for word in _REJECTED)
+
+
+class GitRemote:
+    """The memory repo's one remote and the ref moves sync needs.
+
+    Args:
+        root: the work tree's top folder.
+        creds: where credentials come from.
+
+    Raises:
+        GitError: ``root`` is not a git repository.
+    """
+
+    def __init__(self, root: Path, creds: Credentials | None = None) -> None:
+        try:
+            self._repo = pygit2.Repository(str(root))
+        except (pygit2.GitError, KeyError) as exc:
+            raise GitError(f"cannot open the git repository at {root}: {exc}") from exc
+        self.creds = creds or Credentials()
+
+    # -- the remote ----------------------------------------------------
+
+    def url(self) -> str | None:
+        """The remote's URL, or None when no remote is set."""
+        try:
+            return self._repo.remotes[REMOTE].url
+        except KeyError:
+            return None
+
+    def confirmed_private(self) -> bool:
+        """True when a person confirmed the current URL is private (:meth:`set_url` with it)."""
+        url = self.url()
+        try:
+            return url is not None and self._repo.config[PRIVATE_KEY] == url
+        except KeyError:
+            return False
+
+    def set_url(self, url: str) -> None:
+        """Store ``url`` as the one remote and record that a person confirmed it private.
+
+        Raises:
+            GitError: libgit2 refused the URL or could not write the repo config.
+        """
+        try:
+            if self.url() is None:
+                self._repo.remotes.create(REMOTE, url)
+            else:
+                self._repo.remotes.set_url(REMOTE, url)
+            self._repo.config[PRIVATE_KEY] = url
+        except (pygit2.GitError, ValueError) as exc:
+            raise GitError(f"cannot set the remote to {url!r}: {exc}") from exc
+
+    def remove(self) -> bool:
+        """Forget the remote (and its tracking ref); returns False when none was set."""
+        if self.url() is None:
+            return False
+        try:
+            self._repo.remotes.delete(REMOTE)
+            if PRIVATE_KEY in self._repo.config:
+                del self._repo.config[PRIVATE_KEY]
+        except pygit2.GitError as exc:
+            raise GitError(f"cannot remove the remote: {exc}") from exc
+        return True
+
+    # -- transport -----------------------------------------------------
+
+    def fetch(self) -> str | None:
+        """Fetch the remote's ``main`` into ``refs/remotes/origin/main``.
+
+        Returns:
+            str | None: the remote's ``main`` commit, or None when the remote has none yet.
+
+        Raises:
+            UnreachableRemote: offline, the path or host is gone, or credentials were refused.
+        """
+        remote = self._repo.remotes[REMOTE]
+        self._check_local(remote.url)
+        callbacks = _Callbacks(self.creds)
+        try:
+            remote.fetch([f"+{LOCAL_REF}:{TRACKING_REF}"], callbacks=callbacks)
+        except (pygit2.GitError, OSError) as exc:
+            raise UnreachableRemote(self._why(remote.url, exc, callbacks)) from exc
+        return self.tracking_id()
+
+    def push(self, force: bool = False) -> None:
+        """Push local ``main`` to the remote's ``main``.
+
+        Args:
+            force: replace the remote's history (``+refs/heads/main``); only
+                :func:`engine.sync.replace_remote_history` passes True.
+
+        Raises:
+            PushRejected: the remote moved since the last fetch.
+            UnreachableRemote: the remote could not be reached.
+        """
+        remote = self._repo.remotes[REMOTE]
+        self._check_local(remote.url)
+        callbacks = _Callbacks(self.creds)
+        spec = f"{'+' if force else ''}{LOCAL_REF}:{LOCAL_REF}"
+        try:
+            remote.push([spec], callbacks=callbacks)
+        except (pygit2.GitError, OSError) as exc:
+            if _is_rejection(exc):
+                raise PushRejected(f"the remote moved meanwhile: {exc}") from exc
+            raise UnreachableRemote(self._why(remote.url, exc, callbacks)) from exc
+        if callbacks.rejected:
+            raise PushRejected(f"the remote refused the push: {callbacks.rejected}")
+        local = self.local_id()
+        if local is not None:
+            self._repo.references.create(TRACKING_REF, local, force=True)
+
+    @staticmethod
+    def _why(url: str, exc: Exception, callbacks: _Callbacks) -> str:
+        if callbacks.untrusted_host is not None:
+            return (
+                f"cannot reach the remote {url}: the host key of {callbacks.untrusted_host} is not in "
+                "~/.ssh/known_hosts or does not match it; connect once with ssh to check and add it"
+            )
+        return f"cannot reach the remote {url}: {exc}"
+
+    @staticmethod
+    def _check_local(url: str) -> None:
+        """A local-path remote that is missing is offline (an unmounted disk), said plainly."""
+        path = url[len("file://"):] if url.startswith("file://") else url
+        if path.startswith(("/", "~")) and not Path(path).expanduser().exists():
+            raise UnreachableRemote(f"cannot reach the remote: the folder {path} does not exist (a disk not mounted?)")
+
+    # -- refs and history ----------------------------------------------
+
+    def local_id(self) -> str | None:
+        """Local ``main``'s commit, or None while it is unborn."""
+        ref = self._repo.references.get(LOCAL_REF)
+        return None if ref is None else str(ref.target)
+
+    def tracking_id(self) -> str | None:
+        """The remote's ``main`` as of the last fetch or push, or None."""
+        ref = self._repo.references.get(TRACKING_REF)
+        return None if ref is None else str(ref.target)
+
+    def ahead_behind(self, local: str | None = None, remote: str | None = None) -> tuple[int, int]:
+        """Commits on ``local`` not on ``remote``, and the other way round.
+
+        Args:
+            local: a commit; local ``main`` when None.
+            remote: a commit; the remote's ``main`` as of the last fetch when None.
+        """
+        local = local or self.local_id()
+        remote = remote or self.tracking_id()
+        if local is None:
+            return 0, 0
+        if remote is None:
+            return sum(1 for _ in self._repo.walk(local)), 0
+        ahead, behind = self._repo.ahead_behind(local, remote)
+        return ahead, behind
+
+    def is_ancestor(self, ancestor: str, descendant: str) -> bool:
+        """True when ``ancestor`` is ``descendant`` or one of its ancestors."""
+        if ancestor == descendant:
+            return True
+        return self._repo.descendant_of(descendant, ancestor)
+
+    def merge_base(self, a: str, b: str) -> str | None:
+        """The best common ancestor of two commits, or None for unrelated histories."""
+        base = self._repo.merge_base(a, b)
+        return None if base is None else str(base)
+
+    def merge_trees(
+        self,
+        base: str | None,
+        ours: str,
+        theirs: str,
+        merge_file: Callable[[str, bytes | None, bytes | None, bytes | None], bytes | None],
+        wants: Callable[[str], bool],
+    ) -> tuple[str, list[str]]:
+        """Merge two commits' trees: git's merge, with ``merge_file`` for the paths ``wants`` names.
+
+        Args:
+            base: the merge base commit, or None (unrelated histories: an empty base).
+            ours: our commit; theirs: their commit.
+            merge_file: ``(path, base, ours, theirs) -> bytes | None`` for a path
+                changed on both sides (None in: missing on that side; None out: delete).
+                It may raise :class:`engine.errors.FormatError` to leave the path to git.
+            wants: which paths ``merge_file`` handles (markdown files).
+
+        Returns:
+            tuple[str, list[str]]: the merged tree's id, and the paths git's
+            merge left in conflict (the tree is then not to be used).
+        """
+        from .errors import FormatError
+
+        repo = self._repo
+        empty = repo.TreeBuilder().write()
+        base_tree = repo[base].peel(pygit2.Tree) if base else repo[empty]
+        our_tree = repo[ours].peel(pygit2.Tree)
+        their_tree = repo[theirs].peel(pygit2.Tree)
+        index = repo.merge_trees(base_tree, our_tree, their_tree)
+        ours_changed = self._changed(base_tree, our_tree)
+        theirs_changed = self._changed(base_tree, their_tree)
+        for path in sorted(ours_changed & theirs_changed):
+            if not wants(path):
+                continue
+            blobs = [self._blob(tree, path) for tree in (base_tree, our_tree, their_tree)]
+            try:
+                merged = merge_file(path, *blobs)
+            except FormatError:
+                continue  # not text: git's own merge decides
+            if index.conflicts is not None and _has_conflict(index, path):
+                del index.conflicts[path]
+            if merged is None:
+                if path in index:
+                    index.remove(path)
+                continue
+            mode = _mode(our_tree, path) or _mode(their_tree, path) or pygit2.enums.FileMode.BLOB
+            index.add(pygit2.IndexEntry(path, repo.create_blob(merged), mode))
+        conflicted = sorted(
+            {(e[1] or e[2] or e[0]).path for e in index.conflicts} if index.conflicts is not None else set()
+        )
+        if conflicted:
+            return "", conflicted
+        return str(index.write_tree(repo)), []
+
+    def _changed(self, a: pygit2.Tree, b: pygit2.Tree) -> set[str]:
+        out: set[str] = set()
+        for patch in self._repo.diff(a, b):
+            out.add(patch.delta.old_file.path)
+            out.add(patch.delta.new_file.path)
+        return out
+
+    @staticmethod
+    def _blob(tree: pygit2.Tree, path: str) -> bytes | None:
+        try:
+            obj = tree[path]
+        except KeyError:
+            return None
+        return obj.data if isinstance(obj, pygit2.Blob) else None
+
+    def commit_merge(self, tree: str, ours: str, theirs: str, message: str) -> str:
+        """Write a merge commit (parents ours, theirs) without moving any ref; returns its id."""
+        sig = signature()
+        oid = self._repo.create_commit(None, sig, sig, message, pygit2.Oid(hex=tree),
+                                       [pygit2.Oid(hex=ours), pygit2.Oid(hex=theirs)])
+        return str(oid)
+
+    def move_main(self, target: str, expect: str | None) -> None:
+        """Check out ``target``'s tree over the (clean) work tree and move ``main`` to it.
+
+        Callers hold the write lock and have committed hand edits, so the work
+        tree equals ``expect``'s tree; a file changed since is left as it is
+        (a safe checkout), to be committed later as a hand edit.
+
+        Raises:
+            GitError: ``main`` is no longer at ``expect``, or the checkout failed.
+        """
+        if self.local_id() != expect:
+            raise GitError("main moved while sync was merging; sync again")
+        repo = self._repo
+        try:
+            commit = repo[target].peel(pygit2.Commit)
+            if expect is None:
+                repo.checkout_tree(commit.tree, strategy=CheckoutStrategy.SAFE | CheckoutStrategy.RECREATE_MISSING)
+                repo.references.create(LOCAL_REF, commit.id, force=True)
+            else:
+                repo.checkout_tree(commit.tree, strategy=CheckoutStrategy.SAFE)
+                repo.references[LOCAL_REF].set_target(commit.id, f"memrepo sync: move to {target[:7]}")
+        except pygit2.GitError as exc:
+            raise GitError(f"cannot update the work tree to {target[:7]}: {exc}") from exc
+
+    def commit_count(self, target: str) -> int:
+        """How many commits ``target`` has (all ancestors, itself included)."""
+        return sum(1 for _ in self._repo.walk(target))
+
+
+def _has_conflict(index: pygit2.Index, path: str) -> bool:
+    try:
+        _ = index.conflicts[path]  # raises KeyError when absent
+    except KeyError:
+        return False
+    return True
+
+
+def _mode(tree: pygit2.Tree, path: str) -> int | None:
+    try:
+        return tree[path].filemode
+    except KeyError:
+        return None

@@ -1,0 +1,325 @@
+"""Sync through one private git remote, merged entry by entry (issue 9).
+
+Git is the distributed engine: no server of ours. One remote (``origin``), set
+only after a person confirms it is private (:func:`set_remote`). :func:`sync`
+fetches, fast-forwards when it can, otherwise merges (markdown files entry by
+entry with :mod:`engine.entrymerge`, other files with git's merge), pushes,
+and when the push is rejected because the remote moved meanwhile, fetches,
+merges and pushes again (bounded). Never a force push; the one forced update
+is :func:`replace_remote_history`, named as such, for compaction after
+explicit confirmation.
+
+Locking: the write lock (:mod:`engine.lock`) is held for the local steps only
+(commit hand edits, merge, update the work tree and ``main``), never across
+the network: a fetch or push over a slow link would otherwise make every
+writer fail with "busy" after 5 s. Fetch only moves ``refs/remotes/origin/main``
+and push only reads ``main``, so neither races a writer; a writer that commits
+between the merge and the push is simply pushed too (or by the next sync).
+
+Offline is normal: a failed fetch or push raises :class:`UnreachableRemote`,
+local commits stay queued, and ``.git/memrepo/sync.json`` records the last
+successful sync and the last error for :func:`sync_state`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+from .atomic import atomic_write
+from .config import SyncSettings
+from .entrymerge import merge_entries
+from .errors import MemrepoError, SyncConflict, SyncError
+from .gitremote import Credentials, GitRemote, PushRejected, UnreachableRemote
+from .gitstore import format_message
+from .lock import state_dir
+from .models import SyncResult, SyncState
+from .store import MemoryStore
+
+__all__ = [
+    "PushRejected",
+    "UnreachableRemote",
+    "remote_url",
+    "remove_remote",
+    "replace_remote_history",
+    "set_remote",
+    "sync",
+    "sync_state",
+]
+
+STATE_FILE = "sync.json"
+"""Sync state in ``.git/memrepo/``: ``last_sync``, ``last_error``, ``last_attempt``, ``remote``."""
+
+
+def _creds(settings: SyncSettings | None) -> Credentials:
+    s = settings or SyncSettings()
+    return Credentials(s.ssh_key, s.ssh_passphrase_env, s.token_env, s.https_user)
+
+
+def _git_dir(root: Path) -> Path:
+    return Path(root) / ".git"
+
+
+def _read_state(root: Path) -> dict[str, object]:
+    try:
+        data = json.loads((state_dir(_git_dir(root)) / STATE_FILE).read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _write_state(root: Path, **changes: object) -> None:
+    data = _read_state(root)
+    data.update(changes)
+    atomic_write(state_dir(_git_dir(root)) / STATE_FILE, json.dumps(data, indent=1).encode("utf-8"))
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def remote_url(root: Path) -> str | None:
+    """The remote's URL, or None when none is set.
+
+    Args:
+        root: the memory repo's work tree.
+    """
+    return GitRemote(Path(root)).url()
+
+
+def set_remote(root: Path, url: str, confirmed_private: bool) -> None:
+    """Store ``url`` as the repo's one remote (``origin``), only once a person confirmed it is private.
+
+    Args:
+        root: the memory repo's work tree.
+        url: an SSH (``ssh://host/path``, ``user@host:path``), HTTPS or local path URL.
+        confirmed_private: the person said the remote is private (the CLI
+            prompt or ``--yes-private``); memory holds personal facts, so
+            nothing is ever added or pushed without it (issue 9 §1).
+
+    Raises:
+        SyncError: not confirmed, or the URL is empty or uses an unknown scheme.
+        GitError: libgit2 could not store it.
+    """
+    url = url.strip()
+    if not confirmed_private:
+        raise SyncError("the remote was not set: confirm that it is private (memrepo remote set URL --yes-private)")
+    if not url:
+        raise SyncError("the remote URL is empty: give an SSH, HTTPS or local path URL")
+    scheme = url.split("://", 1)[0].lower() if "://" in url else None
+    if scheme is not None and scheme not in ("ssh", "https", "http", "file", "git+ssh", "ssh+git"):
+        raise SyncError(f"unsupported remote URL scheme {scheme!r}: use ssh://, https:// or a local path")
+    if scheme is None and ":" not in url.split("/", 1)[0]:
+        # A local path: store it absolute, so the URL means the same from anywhere.
+        url = str(Path(url).expanduser().resolve())
+    GitRemote(Path(root)).set_url(url)
+    _write_state(Path(root), remote=url, last_error=None)
+
+
+def remove_remote(root: Path) -> bool:
+    """Forget the remote; sync stops. Returns False when no remote was set."""
+    removed = GitRemote(Path(root)).remove()
+    if removed:
+        _write_state(Path(root), remote=None)
+    return removed
+
+
+def sync_state(root: Path) -> SyncState:
+    """Where sync stands, without touching the network (for the header and the Health pane).
+
+    ``ahead`` is what the Health pane shows as "N commits not pushed";
+    ``last_sync`` is the last successful sync. Counts are as of the last
+    fetch or push.
+
+    Args:
+        root: the memory repo's work tree.
+
+    Returns:
+        SyncState: ``remote`` None (and zero counts) when no remote is set.
+    """
+    remote = GitRemote(Path(root))
+    url = remote.url()
+    data = _read_state(Path(root))
+    last = data.get("last_sync")
+    last_sync = datetime.fromisoformat(last) if isinstance(last, str) else None
+    error = data.get("last_error")
+    if url is None:
+        return SyncState(last_sync=last_sync)
+    ahead, behind = remote.ahead_behind()
+    return SyncState(remote=url, ahead=ahead, behind=behind, last_sync=last_sync,
+                     last_error=error if isinstance(error, str) else None)
+
+
+def _merge_file(conflicts: list[str]) -> Callable[[str, bytes | None, bytes | None, bytes | None], bytes | None]:
+    def merge(path: str, base: bytes | None, ours: bytes | None, theirs: bytes | None) -> bytes | None:
+        if ours is None or theirs is None:
+            # Removed on one side: kept as the other side changed it (nothing lost);
+            # removed on both: gone.
+            return theirs if ours is None else ours
+        result = merge_entries(base, ours, theirs)
+        conflicts.extend(f"{path}: {c.id}" for c in result.conflicts)
+        return result.data
+
+    return merge
+
+
+def _is_markdown(path: str) -> bool:
+    return path.lower().endswith((".md", ".markdown"))
+
+
+def _open(store: MemoryStore, settings: SyncSettings | None) -> tuple[GitRemote, str]:
+    remote = GitRemote(store.root, _creds(settings))
+    url = remote.url()
+    if url is None:
+        raise SyncError("no remote is set: run memrepo remote set URL first")
+    if not remote.confirmed_private():
+        raise SyncError(
+            f"the remote {url} was not confirmed private by memrepo: run memrepo remote set URL to confirm it"
+        )
+    return remote, url
+
+
+def _integrate(store: MemoryStore, remote: GitRemote, url: str, theirs: str | None, result: SyncResult) -> None:
+    """Under the write lock: bring the remote's commits into main (fast-forward or merge)."""
+    with store.lock.hold("sync"):
+        ours = remote.local_id()
+        if theirs is None or theirs == ours or (ours is not None and remote.is_ancestor(theirs, ours)):
+            return  # nothing to take: the hand edits committed at the start are pushed as they are
+        store.commit_hand_edits(None)  # the work tree must match main before it moves
+        ours = remote.local_id()
+        behind = remote.ahead_behind(ours, theirs)[1] if ours else remote.commit_count(theirs)
+        if ours is None or remote.is_ancestor(ours, theirs):
+            remote.move_main(theirs, ours)
+            result.received += behind
+            result.action = "fast_forwarded" if result.action in ("up_to_date", "fast_forwarded") else "merged"
+            return
+        base = remote.merge_base(ours, theirs)
+        conflicts: list[str] = []
+        tree, conflicted = remote.merge_trees(base, ours, theirs, _merge_file(conflicts), _is_markdown)
+        if conflicted:
+            raise SyncConflict(conflicted)
+        body = ""
+        if conflicts:
+            body = "Both machines changed these entries; both versions are kept (conflict: key):\n" + "\n".join(
+                conflicts
+            )
+        message = format_message(f"Sync: merge {theirs[:7]} from {url}", {"Origin": "sync"}, body=body)
+        merge = remote.commit_merge(tree, ours, theirs, message)
+        remote.move_main(merge, ours)
+        result.received += behind
+        result.conflicts.extend(conflicts)
+        result.action = "merged"
+
+
+def sync(
+    store: MemoryStore,
+    settings: SyncSettings | None = None,
+    *,
+    before_push: Callable[[], None] | None = None,
+) -> SyncResult:
+    """Sync the memory repo with its remote: fetch, fast-forward or merge, push (issue 9 §2).
+
+    Hand edits are committed first. Markdown files both sides changed are
+    merged entry by entry (:func:`engine.entrymerge.merge_entries`: never
+    conflict markers; an entry both changed differently keeps both versions
+    with a ``conflict:`` key). A rejected push fetches, merges and pushes
+    again, at most ``settings.push_retries`` times. Never a force push.
+
+    Args:
+        store: the open store (its thread runs this; the network steps run
+            without the write lock, see the module docstring).
+        settings: ``[sync]`` settings (credentials, retries); defaults when None.
+        before_push: called right before each push (tests use it to make
+            another machine push first, a real race).
+
+    Returns:
+        SyncResult: what was done.
+
+    Raises:
+        SyncError: no remote, or not confirmed private, or the remote kept
+            moving for every retry.
+        SyncConflict: a non-markdown file conflicts; ``main`` is unchanged.
+        UnreachableRemote: offline or refused credentials; commits stay queued.
+        BlockedError, BusyError: the work tree is blocked, or the lock busy.
+        GitError: libgit2 failed otherwise.
+
+    Every outcome is recorded in ``.git/memrepo/sync.json`` (:func:`sync_state`).
+    """
+    tries = (settings or SyncSettings()).push_retries
+    remote, url = _open(store, settings)
+    result = SyncResult(remote=url, action="up_to_date")
+    _write_state(store.root, last_attempt=_now(), remote=url)
+    try:
+        with store.lock.hold("sync"):
+            store.commit_hand_edits(None)
+        for attempt in range(tries + 1):
+            theirs = remote.fetch()
+            _integrate(store, remote, url, theirs, result)
+            local = remote.local_id()
+            if local is None or (theirs is not None and remote.is_ancestor(local, theirs)):
+                break  # nothing of ours the remote lacks
+            if before_push is not None:
+                before_push()
+            try:
+                sent = remote.ahead_behind()[0]
+                remote.push()
+            except PushRejected:
+                if attempt == tries:
+                    raise SyncError(
+                        f"the remote kept moving: the push was rejected {tries + 1} times; sync again"
+                    ) from None
+                result.retries += 1
+                continue
+            result.sent = sent
+            if result.action == "up_to_date":
+                result.action = "pushed"
+            break
+    except MemrepoError as exc:
+        _write_state(store.root, last_error=str(exc))
+        raise
+    _write_state(store.root, last_sync=_now(), last_error=None)
+    result.head = remote.local_id()
+    return result
+
+
+def replace_remote_history(
+    store: MemoryStore, confirmed: bool, settings: SyncSettings | None = None
+) -> SyncResult:
+    """Replace the remote's history with local ``main``: the one forced update (issue 9 §4).
+
+    For compaction, which rewrites local history: the remote keeps the old
+    history (with everything compaction removed) until it is replaced too.
+    Call only after the person explicitly confirmed exactly that.
+
+    Args:
+        store: the open store.
+        confirmed: the person confirmed replacing the remote's history; when
+            False nothing is pushed.
+        settings: ``[sync]`` settings (credentials).
+
+    Returns:
+        SyncResult: action ``pushed`` with the new head.
+
+    Raises:
+        SyncError: not confirmed, no remote, or not confirmed private.
+        UnreachableRemote: offline or refused credentials.
+    """
+    if confirmed is not True:
+        raise SyncError(
+            "refusing to replace the remote's history without confirmation: the remote keeps the old "
+            "history (everything compaction removed) until it is replaced"
+        )
+    remote, url = _open(store, settings)
+    try:
+        with store.lock.hold("replace remote history"):
+            store.commit_hand_edits(None)
+            if remote.local_id() is None:
+                raise SyncError("nothing to push: main has no commits")
+        remote.push(force=True)
+    except MemrepoError as exc:
+        _write_state(store.root, last_error=str(exc))
+        raise
+    _write_state(store.root, last_sync=_now(), last_error=None)
+    return SyncResult(remote=url, action="pushed", head=remote.local_id())
