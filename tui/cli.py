@@ -320,6 +320,11 @@ def status(ctx: click.Context) -> None:
         click.echo(f"  {path}")
 
 
+from .cli_dream import register as _register_dream  # noqa: E402  (issue 5: dream, dreams)
+
+_register_dream(main)
+
+
 def run() -> None:
     """The ``memrepo`` console script: :func:`main` with usage errors on one line.
 
