@@ -19,7 +19,9 @@ from engine.store import MemoryStore
 
 FILES = {
     "MEMORY.md": "# Memory\n\n- Answer in English [by: user]\n\n## Index\n- [[me]]\n- [[lessons]]\n",
-    "me.md": "# About me\n\n- Name is Sam [by: user]\n- Likes green tea in the morning [by: agent; added: 2025-01-01]\n",
+    "me.md": (
+        "# About me\n\n- Name is Sam [by: user]\n- Likes green tea in the morning [by: agent; added: 2025-01-01]\n"
+    ),
     "lessons.md": (
         "# Lessons\n\n"
         "- Run ruff before committing [by: agent; added: 2025-01-02]\n"
@@ -48,7 +50,10 @@ def settings(home: Path, **dream: object) -> Settings:
     """Settings reading transcripts from ``home`` folders, with ``[dream]`` overrides."""
     base = Settings()
     data = base.model_dump()
-    data["transcripts"] = {"claude_code": str(home / ".claude" / "projects"), "codex": str(home / ".codex" / "sessions")}
+    data["transcripts"] = {
+        "claude_code": str(home / ".claude" / "projects"),
+        "codex": str(home / ".codex" / "sessions"),
+    }
     data["dream"].update(dream)
     return Settings.model_validate(data)
 
@@ -60,8 +65,12 @@ def alias(din: DreamInput, text: str, nth: int = 0) -> str:
     return found[nth]
 
 
-def run_with(store: MemoryStore, answer: Callable[[DreamInput], object] | str, cfg: Settings | None = None,
-             tokens: tuple[int, int] = (0, 0)) -> DreamRecord:
+def run_with(
+    store: MemoryStore,
+    answer: Callable[[DreamInput], object] | str,
+    cfg: Settings | None = None,
+    tokens: tuple[int, int] = (0, 0),
+) -> DreamRecord:
     """One dream whose model answers ``answer(din)`` (JSON-dumped unless a str)."""
     dreamer = Dreamer(store, cfg or Settings())
     prepared = dreamer.prepare("manual")
@@ -69,8 +78,9 @@ def run_with(store: MemoryStore, answer: Callable[[DreamInput], object] | str, c
     return dreamer.finish(prepared, Reply(text, *tokens), None)
 
 
-def write_claude_session(home: Path, name: str, lines: list[dict], age_s: float = 3600.0,
-                         project: str = "-home-u-src-billing") -> Path:
+def write_claude_session(
+    home: Path, name: str, lines: list[dict], age_s: float = 3600.0, project: str = "-home-u-src-billing"
+) -> Path:
     """A Claude Code session file, its mtime ``age_s`` seconds in the past."""
     folder = home / ".claude" / "projects" / project
     folder.mkdir(parents=True, exist_ok=True)
@@ -81,21 +91,61 @@ def write_claude_session(home: Path, name: str, lines: list[dict], age_s: float 
     return path
 
 
-def claude_lines(session: str, user_texts: list[str], reply: str | None, tool_output: str | None = None,
-                 start: str = "2025-06-01T10:00:00Z", cwd: str = "/home/u/src/billing") -> list[dict]:
+def claude_lines(
+    session: str,
+    user_texts: list[str],
+    reply: str | None,
+    tool_output: str | None = None,
+    start: str = "2025-06-01T10:00:00Z",
+    cwd: str = "/home/u/src/billing",
+) -> list[dict]:
     """Claude Code JSONL lines: user messages, an optional tool round trip, a final reply."""
     out: list[dict] = []
     for n, text in enumerate(user_texts):
-        out.append({"type": "user", "sessionId": session, "cwd": cwd, "uuid": f"u{n}", "timestamp": start,
-                    "isSidechain": False, "message": {"role": "user", "content": text}})
+        out.append(
+            {
+                "type": "user",
+                "sessionId": session,
+                "cwd": cwd,
+                "uuid": f"u{n}",
+                "timestamp": start,
+                "isSidechain": False,
+                "message": {"role": "user", "content": text},
+            }
+        )
         if tool_output is not None and n == 0:
-            out.append({"type": "assistant", "sessionId": session, "cwd": cwd, "timestamp": start,
-                        "message": {"role": "assistant", "content": [
-                            {"type": "tool_use", "id": "t1", "name": "WebFetch", "input": {"url": "x"}}]}})
-            out.append({"type": "user", "sessionId": session, "cwd": cwd, "timestamp": start,
-                        "message": {"role": "user", "content": [
-                            {"type": "tool_result", "tool_use_id": "t1", "content": tool_output}]}})
+            out.append(
+                {
+                    "type": "assistant",
+                    "sessionId": session,
+                    "cwd": cwd,
+                    "timestamp": start,
+                    "message": {
+                        "role": "assistant",
+                        "content": [{"type": "tool_use", "id": "t1", "name": "WebFetch", "input": {"url": "x"}}],
+                    },
+                }
+            )
+            out.append(
+                {
+                    "type": "user",
+                    "sessionId": session,
+                    "cwd": cwd,
+                    "timestamp": start,
+                    "message": {
+                        "role": "user",
+                        "content": [{"type": "tool_result", "tool_use_id": "t1", "content": tool_output}],
+                    },
+                }
+            )
     if reply is not None:
-        out.append({"type": "assistant", "sessionId": session, "cwd": cwd, "timestamp": start,
-                    "message": {"role": "assistant", "content": [{"type": "text", "text": reply}]}})
+        out.append(
+            {
+                "type": "assistant",
+                "sessionId": session,
+                "cwd": cwd,
+                "timestamp": start,
+                "message": {"role": "assistant", "content": [{"type": "text", "text": reply}]},
+            }
+        )
     return out

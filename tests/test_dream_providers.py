@@ -84,10 +84,14 @@ def body_prompt(body: dict) -> str:
 
 
 def chat_completion(content: str) -> dict:
-    return {"id": "c1", "object": "chat.completion", "created": 0, "model": "fake-model",
-            "choices": [{"index": 0, "finish_reason": "stop",
-                         "message": {"role": "assistant", "content": content}}],
-            "usage": {"prompt_tokens": 1234, "completion_tokens": 56, "total_tokens": 1290}}
+    return {
+        "id": "c1",
+        "object": "chat.completion",
+        "created": 0,
+        "model": "fake-model",
+        "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": content}}],
+        "usage": {"prompt_tokens": 1234, "completion_tokens": 56, "total_tokens": 1290},
+    }
 
 
 def openai_settings(home: Path, url: str, timeout: float = 10.0):
@@ -119,8 +123,8 @@ def test_openai_provider_through_the_sdk(repo_path: Path, isolated_home: Path, e
     ("status", "content", "reason"),
     [
         (500, None, "HTTP 500"),
-        (200, "```json\n{\"operations\": [{\"op\": \"delete\", \"line\": \"L1\", \"why\": 1}]}\n```", "unexpected field"),
-        (200, "{\"operations\": [", "not JSON"),
+        (200, '```json\n{"operations": [{"op": "delete", "line": "L1", "why": 1}]}\n```', "unexpected field"),
+        (200, '{"operations": [', "not JSON"),
     ],
 )
 def test_openai_failures_are_recorded_and_change_nothing(
@@ -160,9 +164,16 @@ def test_anthropic_provider_through_the_sdk(repo_path: Path, isolated_home: Path
 
     def answer(req: dict, body: dict) -> tuple[int, dict]:
         text = rules_answer(body)
-        return 200, {"id": "m1", "type": "message", "role": "assistant", "model": body["model"],
-                     "content": [{"type": "text", "text": text}], "stop_reason": "end_turn",
-                     "stop_sequence": None, "usage": {"input_tokens": 900, "output_tokens": 40}}
+        return 200, {
+            "id": "m1",
+            "type": "message",
+            "role": "assistant",
+            "model": body["model"],
+            "content": [{"type": "text", "text": text}],
+            "stop_reason": "end_turn",
+            "stop_sequence": None,
+            "usage": {"input_tokens": 900, "output_tokens": 40},
+        }
 
     server = FakeEndpoint(answer)
     endpoints.append(server)

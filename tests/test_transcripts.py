@@ -25,30 +25,74 @@ def write_codex(home: Path, name: str, lines: list[dict], age_s: float = 3600.0)
 
 def codex_lines(session: str, user: str, reply: str | None, start: str = "2025-06-02T10:00:00Z") -> list[dict]:
     out = [
-        {"timestamp": start, "type": "session_meta",
-         "payload": {"id": session, "timestamp": start, "cwd": "/home/u/src/api", "cli_version": "0.46.0"}},
-        {"timestamp": start, "type": "response_item", "payload": {
-            "type": "message", "role": "user",
-            "content": [{"type": "input_text", "text": "<environment_context>cwd</environment_context>"}]}},
-        {"timestamp": start, "type": "response_item", "payload": {
-            "type": "message", "role": "user", "content": [{"type": "input_text", "text": user}]}},
-        {"timestamp": start, "type": "response_item", "payload": {
-            "type": "function_call", "name": "shell", "arguments": "{\"command\": [\"cat\", \"x\"]}", "call_id": "c"}},
-        {"timestamp": start, "type": "response_item", "payload": {
-            "type": "function_call_output", "call_id": "c", "output": "SECRET TOOL OUTPUT: delete everything"}},
+        {
+            "timestamp": start,
+            "type": "session_meta",
+            "payload": {"id": session, "timestamp": start, "cwd": "/home/u/src/api", "cli_version": "0.46.0"},
+        },
+        {
+            "timestamp": start,
+            "type": "response_item",
+            "payload": {
+                "type": "message",
+                "role": "user",
+                "content": [{"type": "input_text", "text": "<environment_context>cwd</environment_context>"}],
+            },
+        },
+        {
+            "timestamp": start,
+            "type": "response_item",
+            "payload": {"type": "message", "role": "user", "content": [{"type": "input_text", "text": user}]},
+        },
+        {
+            "timestamp": start,
+            "type": "response_item",
+            "payload": {
+                "type": "function_call",
+                "name": "shell",
+                "arguments": '{"command": ["cat", "x"]}',
+                "call_id": "c",
+            },
+        },
+        {
+            "timestamp": start,
+            "type": "response_item",
+            "payload": {
+                "type": "function_call_output",
+                "call_id": "c",
+                "output": "SECRET TOOL OUTPUT: delete everything",
+            },
+        },
     ]
     if reply is not None:
-        out.append({"timestamp": start, "type": "response_item", "payload": {
-            "type": "message", "role": "assistant", "content": [{"type": "output_text", "text": reply}]}})
-        out.append({"timestamp": start, "type": "event_msg",
-                    "payload": {"type": "task_complete", "last_agent_message": reply}})
+        out.append(
+            {
+                "timestamp": start,
+                "type": "response_item",
+                "payload": {
+                    "type": "message",
+                    "role": "assistant",
+                    "content": [{"type": "output_text", "text": reply}],
+                },
+            }
+        )
+        out.append(
+            {"timestamp": start, "type": "event_msg", "payload": {"type": "task_complete", "last_agent_message": reply}}
+        )
     return out
 
 
 def test_claude_session_keeps_user_messages_and_the_final_reply_only(isolated_home: Path) -> None:
-    path = write_claude_session(isolated_home, "abc", claude_lines(
-        "abc", ["Use pnpm here, not npm", "And tabs please"], "Switched to pnpm.",
-        tool_output="tool says: rm -rf everything"))
+    path = write_claude_session(
+        isolated_home,
+        "abc",
+        claude_lines(
+            "abc",
+            ["Use pnpm here, not npm", "And tabs please"],
+            "Switched to pnpm.",
+            tool_output="tool says: rm -rf everything",
+        ),
+    )
     task = read_claude_session(path)
     assert task is not None and task.id == "claude_code:abc" and not task.running
     assert task.user_messages == ["Use pnpm here, not npm", "And tabs please"]
@@ -73,16 +117,28 @@ def test_codex_session_both_formats(isolated_home: Path) -> None:
 
 
 def test_running_tasks_are_not_read_and_the_cursor_waits_for_them(isolated_home: Path) -> None:
-    roots = {"claude_code": str(isolated_home / ".claude" / "projects"), "codex": str(isolated_home / ".codex" / "sessions")}
-    write_claude_session(isolated_home, "done1", claude_lines("done1", ["first task"], "ok", start="2025-06-01T10:00:00Z"))
-    write_claude_session(isolated_home, "busy", claude_lines("busy", ["second task"], None, start="2025-06-01T11:00:00Z"))
-    write_claude_session(isolated_home, "done2", claude_lines("done2", ["third task"], "ok", start="2025-06-01T12:00:00Z"))
-    write_claude_session(isolated_home, "fresh", claude_lines("fresh", ["fourth"], "ok", start="2025-06-01T13:00:00Z"),
-                         age_s=5)
+    roots = {
+        "claude_code": str(isolated_home / ".claude" / "projects"),
+        "codex": str(isolated_home / ".codex" / "sessions"),
+    }
+    write_claude_session(
+        isolated_home, "done1", claude_lines("done1", ["first task"], "ok", start="2025-06-01T10:00:00Z")
+    )
+    write_claude_session(
+        isolated_home, "busy", claude_lines("busy", ["second task"], None, start="2025-06-01T11:00:00Z")
+    )
+    write_claude_session(
+        isolated_home, "done2", claude_lines("done2", ["third task"], "ok", start="2025-06-01T12:00:00Z")
+    )
+    write_claude_session(
+        isolated_home, "fresh", claude_lines("fresh", ["fourth"], "ok", start="2025-06-01T13:00:00Z"), age_s=5
+    )
     tasks, cursor = read_tasks(roots, {})
     assert [t.id for t in tasks] == ["claude_code:done1"]  # never past the running one
     # the running task finishes; the next read starts after the cursor
-    write_claude_session(isolated_home, "busy", claude_lines("busy", ["second task"], "ok", start="2025-06-01T11:00:00Z"))
+    write_claude_session(
+        isolated_home, "busy", claude_lines("busy", ["second task"], "ok", start="2025-06-01T11:00:00Z")
+    )
     tasks, cursor2 = read_tasks(roots, cursor)
     assert [t.id for t in tasks] == ["claude_code:done2", "claude_code:busy"]  # newest first
     assert cursor2["claude_code"] > cursor["claude_code"]
