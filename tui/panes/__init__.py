@@ -9,11 +9,12 @@ numbered panes). A new pane (Inbox, Dreams, History, Health, Context) is a
 from __future__ import annotations
 
 from .base import Pane
+from .dreams import DreamsPane
 from .folder import FolderPane
 from .history import HistoryPane
 from .inbox import InboxPane
 
-PANES: tuple[type[Pane], ...] = (FolderPane, InboxPane, HistoryPane)
+PANES: tuple[type[Pane], ...] = (FolderPane, InboxPane, HistoryPane, DreamsPane)
 """Every pane, in number-key order (``1`` is the first)."""
 
-__all__ = ["PANES", "FolderPane", "HistoryPane", "InboxPane", "Pane"]
+__all__ = ["PANES", "DreamsPane", "FolderPane", "HistoryPane", "InboxPane", "Pane"]
