@@ -25,6 +25,10 @@ FOLDER_CAP = 48_000
 """Characters of folder lines a dream sends at most (seed phase 2 §2)."""
 TASK_CAP = 1_500
 """Characters per task: the user's messages and the final reply (seed phase 2 §2)."""
+MIN_ROOM = 1_000
+"""Once less than this many characters of the cap are left, no further file is tried."""
+MAX_MISSES = 20
+"""After this many files in a row too large for what is left of the cap, no further file is tried."""
 MAX_OPERATIONS = 40
 """At most this many operations per dream (DESIGN.md §6)."""
 
@@ -146,13 +150,21 @@ def workspace_headers(root: Path) -> dict[str, str]:
         if path.is_symlink():
             continue
         try:
-            parsed = fmt.parse(path.read_bytes(), path.name)
-        except (OSError, FormatError):
+            with path.open("rb") as fh:
+                head = fh.read(2048).decode("utf-8", "replace")
+        except OSError:
             continue
-        for _, entry in parsed.entries()[:3]:
+        seen = 0
+        for line in head.split("\n")[:40]:
+            entry = fmt.parse_entry(line.rstrip("\r")) if line.lstrip()[:1] in ("-", "*", "+") else None
+            if entry is None:
+                continue
             ws = entry.meta.get("workspace")
             if ws:
                 out.setdefault(ws, f"workspaces/{path.name}")
+                break
+            seen += 1
+            if seen >= 3:
                 break
     return out
 
@@ -184,6 +196,7 @@ def build_input(root: Path, files: list[str], tasks: list[Task], cap: int = FOLD
     order = [f for f in PRIORITY if f in md] + [f for f in task_files if f in md]
     order += [f for f in md if f not in order]
     used = 0
+    misses = 0
     counter = 0
     folder_json: list[dict] = []
     headers = set(din.workspaces.values())
@@ -219,8 +232,13 @@ def build_input(root: Path, files: list[str], tasks: list[Task], cap: int = FOLD
         if used + size > cap:
             din.truncated = True
             din.left_out += 1
+            misses += 1
+            if cap - used < MIN_ROOM or misses >= MAX_MISSES:
+                din.left_out = len(order) - len(folder_json)
+                break
             continue
         used += size
+        misses = 0
         folder_json.append(block)
         header_done = False
         for number, entry, row in rows:
