@@ -18,10 +18,12 @@ import engine.gitdream
 import engine.gitstore
 from engine.dreamer import Dreamer
 from engine.store import MemoryStore
-from tui.panes import DreamsPane
+from tui.panes import PANES, DreamsPane
 from tui.widgets.dialogs import Confirm
 
 SIZE = (80, 24)
+KEY = str(PANES.index(DreamsPane) + 1)
+"""The Dreams pane's number key (6 once the Context and Health panes are in)."""
 FIXED = datetime(2025, 1, 2, 3, 4, 5, tzinfo=UTC)
 
 
@@ -63,7 +65,7 @@ async def test_review_accept_and_undo_with_keys(isolated_home: Path) -> None:
     app = RecordingApp(root, watch=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("4")
+        await pilot.press(KEY)
         await settle(pilot)
         dreams = pane(app)
         assert [r.id for r in dreams.records] == [record.id]
@@ -94,7 +96,7 @@ async def test_dream_now_runs_in_a_worker_and_reject(isolated_home: Path) -> Non
     app = RecordingApp(root, watch=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("4")
+        await pilot.press(KEY)
         await settle(pilot)
         dreams = pane(app)
         assert "No dreams yet" in dreams.detail_text
@@ -123,7 +125,7 @@ def test_dreams_pane_snapshot(isolated_home: Path, fixed_clock: None, snap_compa
 
     async def run_before(pilot: Pilot) -> None:
         await settle(pilot)
-        await pilot.press("4")
+        await pilot.press(KEY)
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)

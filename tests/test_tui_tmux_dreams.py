@@ -14,6 +14,8 @@ import pytest
 import test_tui_tmux as base
 from dream_helpers import make_repo
 
+from tui.panes import PANES, DreamsPane
+
 pytestmark = pytest.mark.skipif(base.TMUX is None, reason="tmux is not installed")
 
 
@@ -38,7 +40,7 @@ def test_dream_now_read_the_diff_and_accept(tmux: base.Tmux, isolated_home: Path
     command = f"env {env} TERM=xterm-256color {shlex.quote(base.memrepo_command())} --repo {shlex.quote(str(root))}"
     assert tmux.run("new-session", "-d", "-x", "80", "-y", "24", "-s", "app", command).returncode == 0
     tmux.wait_for(lambda s: "Files" in s and "clean" in s, "the app")
-    tmux.keys("4")
+    tmux.keys(str(PANES.index(DreamsPane) + 1))
     tmux.wait_for(lambda s: "Dreams 0" in s and "No dreams yet" in s, "the Dreams pane")
     tmux.keys("n")
     tmux.wait_for(lambda s: "Dream now? Budget left today: 50,000 tokens" in s, "the question")

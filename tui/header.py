@@ -25,6 +25,9 @@ STATE_LABELS = {
 }
 """How each ``RepoState`` value reads in the header."""
 
+PATH_ROOM = 16
+"""Cells the repo's path keeps at least before inactive panes drop their titles."""
+
 
 class RepoHeader(Horizontal):
     """The header line; the app sets its reactives, it draws them."""
@@ -88,20 +91,35 @@ class RepoHeader(Horizontal):
         """Draw the initial values."""
         self._draw()
 
+    def on_resize(self) -> None:
+        """Redraw: the width decides whether inactive panes show their titles."""
+        self._draw()
+
     def _draw(self) -> None:
         if not self.is_mounted:
             return
+        # Room for the path: when every pane's title would squeeze the repo's
+        # path below PATH_ROOM cells, inactive panes show their number only.
+        titles = sum(len(f" {i + 1} {t} ") for i, t in enumerate(self.panes))
+        head = "" if not self.state else f"HEAD {self.head[:7]}" if self.head else "HEAD unborn"
+        fixed = len("memrepo") + 2 + len(head) + 2 + len(self._state_text()) + 2
+        compact = bool(self.size.width) and self.size.width - fixed - titles < PATH_ROOM
         parts = []
         for index, title in enumerate(self.panes):
             text = f"{index + 1} {title}"
-            parts.append(f"[reverse] {text} [/]" if index == self.active else f" {text} ")
+            if index == self.active:
+                parts.append(f"[reverse] {text} [/]")
+            else:
+                parts.append(f" {index + 1} " if compact else f" {text} ")
         self.query_one("#header-panes", Label).update("".join(parts))
         self.query_one("#header-path", Label).update(plain(self.repo_path))
-        head = "" if not self.state else f"HEAD {self.head[:7]}" if self.head else "HEAD unborn"
         self.query_one("#header-head", Label).update(head)
         state = self.query_one("#header-state", Label)
         for value in STATE_LABELS:
             state.set_class(value == self.state, f"-{value.replace('_', '-')}")
+        state.update(self._state_text())
+
+    def _state_text(self) -> str:
         if not self.state:
             text = "opening…"
         elif self.state == "hand_edited":
@@ -111,4 +129,4 @@ class RepoHeader(Horizontal):
         if self.pending:
             # Blocked writes are kept, not lost: say how many wait to be applied.
             text += f" · {self.pending} kept"
-        state.update(text)
+        return text
