@@ -49,8 +49,15 @@ def test_dream_now_read_the_diff_and_accept(tmux: base.Tmux, isolated_home: Path
     assert "1 auto · 1 review · 0 rejected" in screen
     assert _log(root)[0].startswith("Dream ") and _log(root)[0].endswith(": 1 change")
     tmux.keys("Tab")  # into the operations and diff box
-    tmux.keys("End")
-    screen = tmux.wait_for(lambda s: "+- Always run the full test suite before pushing code" in s, "the diff's end")
+    tmux.wait_for(lambda s: "╭─ Dream " in s, "the detail box")
+
+    def at_end(screen: str) -> bool:
+        if "+- Always run the full test suite before pushing code" in screen:
+            return True
+        tmux.keys("End")  # again, in case the box was still filling when the key arrived
+        return False
+
+    screen = tmux.wait_for(at_end, "the diff's end")
     assert "-- Always run the full test suite before pushing [by: user]" in screen
     tmux.keys("a")
     tmux.wait_for(lambda s: "Accept dream" in s and "y yes" in s, "the accept question")

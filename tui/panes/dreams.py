@@ -121,6 +121,7 @@ class DreamsPane(Pane):
         self._head: str | None = None
         self._dreaming = False
         self._shown: str | None = None
+        self._shown_record: Any | None = None
 
     def compose(self) -> ComposeResult:
         """Yield the runs table, the status line and the detail box."""
@@ -223,6 +224,7 @@ class DreamsPane(Pane):
             if patch.strip():
                 body = Content("\n").join([body, diff_content(patch)])
         self._shown = record.id
+        self._shown_record = record
         self.query_one("#dreams-detail-text", Static).update(body)
         box = self.query_one("#dreams-detail", VerticalScroll)
         box.border_title = Content(clean(f"Dream {record.id}"))
@@ -315,8 +317,8 @@ class DreamsPane(Pane):
         table.border_title = f"Dreams {len(records)}"
         if not records:
             self.query_one("#dreams-detail-text", Static).update(Content("No dreams yet: n runs one now"))
-        elif self.highlighted is not None:
-            self.load_detail(self.highlighted)
+        elif self.highlighted is not None and self.highlighted != self._shown_record:
+            self.load_detail(self.highlighted)  # only when it changed: a reader keeps their scroll position
 
     # -- actions -------------------------------------------------------
 
