@@ -9,6 +9,8 @@ The public API, imported lazily so ``import engine`` stays cheap
   :class:`CommitInfo`, :class:`RepoStatus`, :class:`RepoState`,
   :class:`FileView`, :class:`EntryView`, :class:`ChangeEvent`.
 - Errors: :class:`MemrepoError` and its subclasses.
+- Dreams: :class:`Dreamer` (sync), :class:`DreamRecord`, :class:`DreamSkipped`,
+  :class:`DreamConflict` (DESIGN.md §6).
 """
 
 from __future__ import annotations
@@ -41,6 +43,10 @@ _EXPORTS = {
     "load_settings": "engine.config",
     "resolve_repo_path": "engine.config",
     "libgit2_version": "engine.gitstore",
+    "Dreamer": "engine.dreamer",
+    "DreamConflict": "engine.dreamer",
+    "DreamRecord": "engine.dreamrecord",
+    "DreamSkipped": "engine.dreamgate",
 }
 
 __all__ = sorted(_EXPORTS)

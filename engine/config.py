@@ -48,6 +48,9 @@ class AnthropicSettings(_Section):
 
     model: str = "claude-sonnet-4-5"
     api_key_env: str = "ANTHROPIC_API_KEY"
+    base_url: str = ""
+    """An Anthropic-compatible endpoint; empty = the SDK's default (or ``ANTHROPIC_BASE_URL``)."""
+    timeout_s: float = Field(60.0, gt=0)
 
 
 class CommandSettings(_Section):

@@ -470,3 +470,94 @@ class MemoryRepo:
         from . import conflicts
 
         return await self._run(conflicts.resolve_conflict, self._store, path, conflict_id, keep, origin)
+
+    # -- dreams (DESIGN.md §6) -----------------------------------------
+
+    def _dreamer(self, settings: Any = None) -> Any:
+        from .config import load_settings
+        from .dreamer import Dreamer
+
+        return Dreamer(self._store, settings or getattr(self, "dream_settings", None) or load_settings())
+
+    async def dream(
+        self, trigger: str = "manual", provider: str | None = None, if_due: bool = False, settings: Any = None
+    ) -> Any:
+        """Run one dream: gate and input on the repo's thread, the model call off it, then apply.
+
+        Args:
+            trigger: ``manual`` (the app's ``n``, ``memrepo dream``) or ``due``.
+            provider: a provider name overriding ``[dream] provider``.
+            if_due: also require the interval and something new.
+            settings: :class:`~engine.config.Settings`; the ``dream_settings``
+                attribute, else the config file, when None.
+
+        Returns:
+            DreamRecord: the finished run (``failed`` with a reason when the
+            model or its answer failed; nothing changed then).
+
+        Raises:
+            DreamSkipped: the gate said no (nothing recorded).
+            BusyError: another dream is running.
+            ConfigError: an unknown provider or a bad config file.
+        """
+        from .dreamer import call_model
+
+        dreamer = await self._run(self._dreamer, settings)
+        prepared = await self._run(dreamer.prepare, trigger, provider, if_due)
+        try:
+            reply, error = await asyncio.to_thread(call_model, prepared)
+        except BaseException:
+            await asyncio.shield(self._run(dreamer.finish, prepared, None, "cancelled"))
+            raise
+        return await self._run(dreamer.finish, prepared, reply, error)
+
+    async def dreams(self) -> list[Any]:
+        """Every dream run, newest first (:class:`~engine.dreamrecord.DreamRecord`)."""
+        return await self._run(lambda: self._dreamer().list())
+
+    async def dream_show(self, dream_id: str) -> Any:
+        """One dream run by id or unique prefix.
+
+        Raises:
+            RefError: no such dream.
+        """
+        return await self._run(lambda: self._dreamer().show(dream_id))
+
+    async def dream_diff(self, dream_id: str) -> str:
+        """The review diff ``base..dream/<id>`` as unified text (empty without a review branch).
+
+        Raises:
+            RefError: no such dream.
+            GitError: its branch and commit are gone.
+        """
+        return await self._run(lambda: self._dreamer().diff(dream_id))
+
+    async def accept_dream(self, dream_id: str) -> Any:
+        """Merge the dream's review branch into main (``--no-ff``).
+
+        Raises:
+            RefError: nothing waits for review.
+            DreamConflict: a conflict; main unchanged, the dream is stale.
+        """
+        return await self._run(lambda: self._dreamer().accept(dream_id))
+
+    async def reject_dream(self, dream_id: str) -> Any:
+        """Delete the dream's review branch.
+
+        Raises:
+            RefError: nothing waits for review.
+        """
+        return await self._run(lambda: self._dreamer().reject(dream_id))
+
+    async def undo_dream(self, dream_id: str, origin: Origin = "cli") -> Any:
+        """Revert the dream's automatic commit.
+
+        Raises:
+            RefError: no automatic commit to undo.
+            GitError: it conflicts with later edits to the same lines (nothing changed).
+        """
+        return await self._run(lambda: self._dreamer().undo(dream_id, origin))
+
+    async def dream_budget_left(self, settings: Any = None) -> int:
+        """Tokens left in the rolling 24-hour dream budget."""
+        return await self._run(lambda: self._dreamer(settings).budget_left())

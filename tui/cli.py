@@ -323,10 +323,11 @@ def status(ctx: click.Context) -> None:
 
 def _register_commands() -> None:
     """Add the commands that live in their own modules (one line each)."""
-    from . import cli_read, cli_sync
+    from . import cli_dream, cli_read, cli_sync
 
     cli_read.register(main)
     cli_sync.register(main)
+    cli_dream.register(main)
 
 
 _register_commands()

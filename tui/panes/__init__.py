@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from .base import Pane
 from .context import ContextPane
+from .dreams import DreamsPane
 from .folder import FolderPane
 from .history import HistoryPane
 from .inbox import InboxPane
 
-PANES: tuple[type[Pane], ...] = (FolderPane, InboxPane, HistoryPane, ContextPane)
+PANES: tuple[type[Pane], ...] = (FolderPane, InboxPane, HistoryPane, ContextPane, DreamsPane)
 """Every pane, in number-key order (``1`` is the first)."""
 
-__all__ = ["PANES", "ContextPane", "FolderPane", "HistoryPane", "InboxPane", "Pane"]
+__all__ = ["PANES", "ContextPane", "DreamsPane", "FolderPane", "HistoryPane", "InboxPane", "Pane"]

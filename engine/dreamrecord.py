@@ -1,0 +1,235 @@
+"""Dream run records: ``.git/memrepo/dreams/<id>.json`` (DESIGN.md §6) and the dream state file.
+
+One JSON object per run, written atomically. The record contract is shared
+with compaction and Health (issue 6 reads it generically): ``id``,
+``trigger``, ``started``/``finished`` (ISO-8601 UTC or null), ``status``,
+``reason``, ``tokens`` ``{input, output}``, ``branch``, ``base``,
+``auto_commit``, ``operations`` (text-bearing fields ``text``, ``quote``,
+``reason``, ``before``, ``after`` can be blanked, with ``scrubbed: true``).
+Unknown keys are kept, so a reader that adds one never loses it.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .atomic import atomic_write
+from .lock import state_dir
+
+Status = Literal["running", "pending_review", "applied", "accepted", "rejected", "undone", "stale", "failed",
+                 "empty"]
+"""A run's status (the record contract)."""
+
+Classification = Literal["auto", "review", "rejected"]
+"""What validation made of one operation (DESIGN.md §6)."""
+
+
+class Tokens(BaseModel):
+    """Model tokens a run used (0 for the offline ``rules`` provider)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    input: int = 0
+    output: int = 0
+
+
+class OpRecord(BaseModel):
+    """One proposed operation as recorded.
+
+    Attributes:
+        op: add, edit, delete, move, merge or promote (or ``?`` when unreadable).
+        lines: the line aliases it named (``L12``).
+        refs: those lines as ``repo:<path>#L<n>`` at the time the dream read them.
+        path: the target file, for add, move, merge and promote.
+        evidence: task aliases (``T3``) for add.
+        text: the new entry text (redacted), for add, edit and merge.
+        quote: the user's words an add cites.
+        reason: the model's reason.
+        before: the touched lines' text before the dream, one per line.
+        after: what the dream wrote, one per line.
+        classification: auto, review or rejected.
+        rejection: a short code why it was rejected (``unknown_alias``,
+            ``unsafe_path``, ``git_path``, ``inbox_target``, ``secret``,
+            ``over_limit``, ``too_many``, ``line_taken``, ...), never user text.
+        detail: a sentence explaining the classification, never user text.
+    """
+
+    model_config = ConfigDict(extra="allow")
+
+    op: str
+    lines: list[str] = Field(default_factory=list)
+    refs: list[str] = Field(default_factory=list)
+    path: str | None = None
+    evidence: list[str] = Field(default_factory=list)
+    text: str = ""
+    quote: str = ""
+    reason: str = ""
+    before: str = ""
+    after: str = ""
+    classification: Classification = "rejected"
+    rejection: str | None = None
+    detail: str | None = None
+
+
+class DreamRecord(BaseModel):
+    """One dream run (the record contract; unknown keys are kept).
+
+    Attributes:
+        id: ``YYYYMMDD-HHMMSS-<4 hex>``; the review branch is ``dream/<id>``.
+        trigger: ``manual`` or ``due``.
+        provider: the provider that proposed the operations.
+        started, finished: ISO-8601 UTC times (finished None while running).
+        status: see :data:`Status`.
+        reason: why it failed or became stale, else None.
+        tokens: model tokens used.
+        branch: ``dream/<id>`` when it made a review branch.
+        base: the commit the review branch starts from (the post-auto HEAD).
+        auto_commit: the automatic commit on main, or None.
+        review_commit: the commit on the review branch, or None.
+        merge_commit: the ``--no-ff`` merge made by accept, or None.
+        undo_commit: the commit that reverted ``auto_commit``, or None.
+        counts: ``auto``, ``review``, ``rejected`` and ``proposed`` numbers.
+        rejected_reasons: rejection code -> how many operations had it.
+        tasks: the task ids read (source:id).
+        operations: every proposed operation with its classification.
+        scrubbed: text fields were blanked by compaction.
+    """
+
+    model_config = ConfigDict(extra="allow")
+
+    id: str
+    trigger: str = "manual"
+    provider: str = "rules"
+    started: str | None = None
+    finished: str | None = None
+    status: Status = "running"
+    reason: str | None = None
+    tokens: Tokens = Field(default_factory=Tokens)
+    branch: str | None = None
+    base: str | None = None
+    auto_commit: str | None = None
+    review_commit: str | None = None
+    merge_commit: str | None = None
+    undo_commit: str | None = None
+    counts: dict[str, int] = Field(default_factory=dict)
+    rejected_reasons: dict[str, int] = Field(default_factory=dict)
+    tasks: list[str] = Field(default_factory=list)
+    operations: list[OpRecord] = Field(default_factory=list)
+    scrubbed: bool = False
+
+    @property
+    def started_at(self) -> datetime | None:
+        """``started`` as a timezone-aware datetime, or None."""
+        return parse_time(self.started)
+
+    @property
+    def used_tokens(self) -> int:
+        """Input plus output tokens."""
+        return self.tokens.input + self.tokens.output
+
+    @property
+    def review_pending(self) -> bool:
+        """True while the review branch waits for accept or reject."""
+        return self.branch is not None and self.status == "pending_review"
+
+
+def now_iso() -> str:
+    """The current UTC time as ISO-8601 (seconds)."""
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+def parse_time(value: str | None) -> datetime | None:
+    """Read an ISO-8601 time (naive times count as UTC); None when missing or unreadable."""
+    if not value:
+        return None
+    try:
+        when = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
+
+
+def new_id(now: datetime | None = None) -> str:
+    """A fresh dream id ``YYYYMMDD-HHMMSS-<4 hex>`` (sortable by time, safe in a branch name)."""
+    now = now or datetime.now(UTC)
+    return now.strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(2)
+
+
+class DreamRecords:
+    """The run records of one repo, in ``.git/memrepo/dreams/``.
+
+    Args:
+        git_dir: the repository's ``.git`` folder.
+    """
+
+    def __init__(self, git_dir: Path) -> None:
+        self.folder = state_dir(git_dir) / "dreams"
+        self.state_path = state_dir(git_dir) / "dream-state.json"
+
+    def path(self, dream_id: str) -> Path:
+        """The record file of ``dream_id``."""
+        return self.folder / f"{dream_id}.json"
+
+    def save(self, record: DreamRecord) -> None:
+        """Write the record atomically."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        data = record.model_dump_json(indent=2).encode("utf-8")
+        atomic_write(self.path(record.id), data)
+
+    def load(self, dream_id: str) -> DreamRecord:
+        """Read one record.
+
+        Raises:
+            RefError: no such dream, or its record is unreadable.
+        """
+        from .errors import RefError
+
+        if not dream_id or "/" in dream_id or dream_id.startswith("."):
+            raise RefError(f"not a dream id: {dream_id!r}")
+        path = self.path(dream_id)
+        if not path.is_file():
+            matches = sorted(self.folder.glob(f"{dream_id}*.json")) if self.folder.is_dir() else []
+            if len(matches) != 1:
+                raise RefError(f"no dream {dream_id!r} (see memrepo dreams)")
+            path = matches[0]
+        try:
+            return DreamRecord.model_validate_json(path.read_bytes())
+        except (OSError, ValidationError) as exc:
+            raise RefError(f"the record of dream {dream_id} is unreadable: {exc}") from exc
+
+    def all(self) -> list[DreamRecord]:
+        """Every readable record, newest first (unreadable ones are skipped)."""
+        out = []
+        if not self.folder.is_dir():
+            return out
+        for path in self.folder.glob("*.json"):
+            try:
+                out.append(DreamRecord.model_validate_json(path.read_bytes()))
+            except (OSError, ValidationError):
+                continue
+        out.sort(key=lambda r: (r.started or "", r.id), reverse=True)
+        return out
+
+    def tokens_since(self, hours: float = 24.0, now: datetime | None = None) -> int:
+        """Tokens used by runs started in the last ``hours`` hours (the rolling budget window)."""
+        now = now or datetime.now(UTC)
+        since = now - timedelta(hours=hours)
+        return sum(r.used_tokens for r in self.all() if (r.started_at or now) >= since)
+
+    def read_state(self) -> dict:
+        """The dream state: ``last_run`` (ISO), ``head`` (HEAD after the last run), ``cursor`` per source."""
+        try:
+            data = json.loads(self.state_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def write_state(self, state: dict) -> None:
+        """Replace the dream state atomically."""
+        atomic_write(self.state_path, json.dumps(state, indent=2, sort_keys=True).encode("utf-8"))

@@ -1,0 +1,313 @@
+"""Read-only adapters for session transcripts people already have (DESIGN.md §6).
+
+* Claude Code: ``~/.claude/projects/<project>/<session>.jsonl``: one JSON
+  object a line; ``type`` ``user`` / ``assistant`` / ``summary``; a message's
+  ``content`` is a string or a list of parts (``text``, ``tool_use``,
+  ``tool_result``, ``thinking``); ``sessionId``, ``cwd``, ``timestamp``,
+  ``isSidechain`` (a sub-agent) and ``isMeta`` (injected by the tool).
+* Codex: ``~/.codex/sessions/**/rollout-*.jsonl``: ``{timestamp, type,
+  payload}`` lines, ``session_meta`` first (``id``, ``cwd``), then
+  ``response_item`` messages (``role`` user with ``input_text`` parts,
+  assistant with ``output_text``), tool calls and ``event_msg`` events
+  (``task_complete`` when a turn ends); older files hold the items directly.
+
+Only the user's own messages and the final assistant reply are kept; tool
+calls and tool output never are (they may carry untrusted text). A session
+whose user messages hold ``<no-memory>`` is left out. A session still running
+(its file written in the last :data:`QUIET_S` seconds, or no final reply
+yet) is not read, and the cursor never passes it, so a later dream reads it.
+Files are never written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+from .dreamrecord import parse_time
+
+QUIET_S = 600.0
+"""A transcript written to in the last 10 minutes counts as a running task (seconds)."""
+MAX_TASKS = 20
+"""At most this many tasks per dream (seed phase 2 §2)."""
+MAX_FILE_BYTES = 20 * 1024 * 1024
+"""Transcripts larger than this are skipped (bytes)."""
+NO_MEMORY = "<no-memory>"
+
+_CODEX_INJECTED = ("<environment_context>", "<user_instructions>", "<permissions", "# AGENTS.md",
+                   "<user_shell_command>", "<turn_aborted>")
+_CLAUDE_INJECTED = ("<command-name>", "<command-message>", "<local-command-stdout>", "<command-args>",
+                    "Caveat: The messages below were generated")
+
+
+class Task(BaseModel):
+    """One finished session read from a transcript.
+
+    Attributes:
+        id: ``<source>:<session id>``.
+        source: ``claude_code`` or ``codex``.
+        title: the session's summary, or its first user message.
+        workspace: the session's working folder, when known.
+        started: the first event's time (UTC).
+        user_messages: the user's own messages, in order.
+        final_reply: the last assistant text reply.
+        running: still running (not read by a dream).
+        no_memory: a user message holds ``<no-memory>``.
+    """
+
+    id: str
+    source: str
+    title: str = ""
+    workspace: str | None = None
+    started: datetime
+    user_messages: list[str] = Field(default_factory=list)
+    final_reply: str = ""
+    running: bool = False
+    no_memory: bool = False
+
+
+def _text_parts(content: object, kinds: tuple[str, ...]) -> tuple[list[str], bool]:
+    """Texts of the parts of ``content`` whose type is in ``kinds``; True when a tool part is present."""
+    if isinstance(content, str):
+        return [content], False
+    texts, tool = [], False
+    if isinstance(content, list):
+        for part in content:
+            if not isinstance(part, dict):
+                continue
+            kind = part.get("type")
+            if kind in kinds and isinstance(part.get("text"), str):
+                texts.append(part["text"])
+            elif kind in ("tool_use", "tool_result", "function_call", "function_call_output"):
+                tool = True
+    return texts, tool
+
+
+def _lines(path: Path) -> list[dict]:
+    out = []
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            return []
+        with path.open("rb") as fh:
+            for raw in fh:
+                try:
+                    obj = json.loads(raw)
+                except ValueError:
+                    continue  # a half-written last line, or junk: skip it
+                if isinstance(obj, dict):
+                    out.append(obj)
+    except OSError:
+        return []
+    return out
+
+
+def _recent(path: Path, now: float, quiet_s: float) -> bool:
+    try:
+        return now - path.stat().st_mtime < quiet_s
+    except OSError:
+        return True
+
+
+def read_claude_session(path: Path, now: float | None = None, quiet_s: float = QUIET_S) -> Task | None:
+    """Read one Claude Code session file.
+
+    Args:
+        path: a ``.jsonl`` session file.
+        now: the current time (epoch seconds) for the running check.
+        quiet_s: seconds without writes before a session counts as finished.
+
+    Returns:
+        Task | None: None when the file holds no user message or no timestamp.
+    """
+    now = time_now() if now is None else now
+    session, cwd, title, started = path.stem, None, "", None
+    users: list[str] = []
+    reply, last_kind = "", ""
+    for obj in _lines(path):
+        kind = obj.get("type")
+        when = parse_time(obj.get("timestamp")) if isinstance(obj.get("timestamp"), str) else None
+        if when is not None and started is None:
+            started = when
+        if kind == "summary" and isinstance(obj.get("summary"), str) and not title:
+            title = obj["summary"]
+            continue
+        if kind not in ("user", "assistant") or obj.get("isSidechain"):
+            continue
+        session = str(obj.get("sessionId") or session)
+        cwd = obj.get("cwd") if isinstance(obj.get("cwd"), str) else cwd
+        message = obj.get("message") if isinstance(obj.get("message"), dict) else {}
+        if kind == "user":
+            texts, tool = _text_parts(message.get("content"), ("text",))
+            if tool:
+                last_kind = "tool"
+                continue  # tool output travels as a user message: never read it
+            if obj.get("isMeta"):
+                continue
+            text = "\n".join(t for t in texts if not t.lstrip().startswith(_CLAUDE_INJECTED)).strip()
+            if text:
+                users.append(text)
+                last_kind = "user"
+        else:
+            texts, tool = _text_parts(message.get("content"), ("text",))
+            text = "\n".join(texts).strip()
+            if text:
+                reply, last_kind = text, "reply"
+            elif tool:
+                last_kind = "tool"
+    if not users or started is None:
+        return None
+    running = _recent(path, now, quiet_s) or last_kind != "reply"
+    return Task(
+        id=f"claude_code:{session}", source="claude_code", title=(title or users[0])[:120],
+        workspace=cwd, started=started.astimezone(UTC), user_messages=users, final_reply=reply,
+        running=running, no_memory=any(NO_MEMORY in u.casefold() for u in users),
+    )
+
+
+def read_codex_session(path: Path, now: float | None = None, quiet_s: float = QUIET_S) -> Task | None:
+    """Read one Codex rollout file (the ``{type, payload}`` format and the older direct one).
+
+    Args:
+        path: a ``rollout-*.jsonl`` file.
+        now: the current time (epoch seconds) for the running check.
+        quiet_s: seconds without writes before a session counts as finished.
+
+    Returns:
+        Task | None: None when the file holds no user message or no timestamp.
+    """
+    now = time_now() if now is None else now
+    session, cwd, started = path.stem, None, None
+    users: list[str] = []
+    reply, last_kind, complete = "", "", False
+    for obj in _lines(path):
+        kind = obj.get("type")
+        payload = obj.get("payload") if isinstance(obj.get("payload"), dict) else None
+        when = parse_time(obj.get("timestamp")) if isinstance(obj.get("timestamp"), str) else None
+        if kind == "session_meta" and payload is not None:
+            session = str(payload.get("id") or session)
+            cwd = payload.get("cwd") if isinstance(payload.get("cwd"), str) else cwd
+            started = parse_time(payload.get("timestamp")) or when or started
+            continue
+        if kind is None and "id" in obj and "timestamp" in obj:  # older files: a bare meta line first
+            session = str(obj.get("id"))
+            started = parse_time(obj.get("timestamp")) or started
+            continue
+        if started is None and when is not None:
+            started = when
+        if kind == "turn_context" and payload is not None and isinstance(payload.get("cwd"), str):
+            cwd = cwd or payload["cwd"]
+            continue
+        if kind == "event_msg" and payload is not None:
+            if payload.get("type") == "task_complete":
+                complete = True
+                last = payload.get("last_agent_message")
+                if isinstance(last, str) and last.strip():
+                    reply, last_kind = last.strip(), "reply"
+            continue
+        item = payload if kind == "response_item" else (obj if kind in ("message", "function_call",
+                                                                        "function_call_output") else None)
+        if item is None:
+            continue
+        item_type = item.get("type")
+        if item_type in ("function_call", "function_call_output", "local_shell_call", "custom_tool_call",
+                         "custom_tool_call_output"):
+            last_kind = "tool"
+            continue
+        if item_type != "message":
+            continue
+        role = item.get("role")
+        if role == "user":
+            texts, _ = _text_parts(item.get("content"), ("input_text", "text"))
+            text = "\n".join(t for t in texts if not t.lstrip().startswith(_CODEX_INJECTED)).strip()
+            if text:
+                users.append(text)
+                last_kind, complete = "user", False
+        elif role == "assistant":
+            texts, _ = _text_parts(item.get("content"), ("output_text", "text"))
+            text = "\n".join(texts).strip()
+            if text:
+                reply, last_kind = text, "reply"
+    if not users or started is None:
+        return None
+    running = _recent(path, now, quiet_s) or not (complete or last_kind == "reply")
+    return Task(
+        id=f"codex:{session}", source="codex", title=users[0][:120], workspace=cwd,
+        started=started.astimezone(UTC), user_messages=users, final_reply=reply, running=running,
+        no_memory=any(NO_MEMORY in u.casefold() for u in users),
+    )
+
+
+def time_now() -> float:
+    """Epoch seconds now (a seam for tests that pass ``now`` explicitly instead)."""
+    import time
+
+    return time.time()
+
+
+def _files(source: str, root: Path, since: float) -> list[Path]:
+    if not root.is_dir():
+        return []
+    pattern = "*/*.jsonl" if source == "claude_code" else "**/rollout-*.jsonl"
+    out = []
+    for path in root.glob(pattern):
+        try:
+            if path.is_file() and not path.is_symlink() and path.stat().st_mtime >= since:
+                out.append(path)
+        except OSError:
+            continue
+    return out
+
+
+def read_tasks(
+    roots: dict[str, str],
+    cursor: dict[str, str],
+    limit: int = MAX_TASKS,
+    now: float | None = None,
+    quiet_s: float = QUIET_S,
+) -> tuple[list[Task], dict[str, str]]:
+    """Tasks started after each source's cursor, oldest first, never past a running one.
+
+    Args:
+        roots: source (``claude_code``, ``codex``) -> folder (``~`` expanded).
+        cursor: source -> ISO time of the newest task an earlier dream read.
+        limit: at most this many tasks in all.
+        now: epoch seconds for the running check.
+        quiet_s: see :data:`QUIET_S`.
+
+    Returns:
+        tuple: the tasks, newest first, and the new cursor (advanced past
+        every task read or skipped for ``<no-memory>``, stopping before the
+        first running task of each source).
+    """
+    now = time_now() if now is None else now
+    readers = {"claude_code": read_claude_session, "codex": read_codex_session}
+    candidates: list[Task] = []
+    new_cursor = dict(cursor)
+    for source, folder in roots.items():
+        if source not in readers or not folder:
+            continue
+        after = parse_time(cursor.get(source)) or datetime.fromtimestamp(0, UTC)
+        found = []
+        for path in _files(source, Path(os.path.expanduser(folder)), after.timestamp()):
+            task = readers[source](path, now, quiet_s)
+            if task is not None and task.started > after:
+                found.append(task)
+        found.sort(key=lambda t: (t.started, t.id))
+        for task in found:
+            if task.running:
+                break  # never past a running task: a later dream reads it and what follows
+            candidates.append(task)
+    candidates.sort(key=lambda t: (t.started, t.id))
+    picked: list[Task] = []
+    for task in candidates:
+        if len(picked) >= limit:
+            break
+        new_cursor[task.source] = max(new_cursor.get(task.source, ""), task.started.isoformat())
+        if not task.no_memory:
+            picked.append(task)
+    picked.reverse()
+    return picked, new_cursor

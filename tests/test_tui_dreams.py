@@ -1,0 +1,131 @@
+"""The Dreams pane: runs newest first, operations with classification, the review diff;
+accept, reject, undo and dream now, each after a y/n question; plus an SVG snapshot."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+import pytest_textual_snapshot
+from dream_helpers import FILES, make_repo
+from repo_helpers import git
+from textual.pilot import Pilot
+from tui_helpers import RecordingApp, build_repo, settle, wait_for
+
+import engine.dreamer
+import engine.gitdream
+import engine.gitstore
+from engine.dreamer import Dreamer
+from engine.store import MemoryStore
+from tui.panes import PANES, DreamsPane
+from tui.widgets.dialogs import Confirm
+
+SIZE = (80, 24)
+KEY = str(PANES.index(DreamsPane) + 1)
+"""The Dreams pane's number key (6 once the Context and Health panes are in)."""
+FIXED = datetime(2025, 1, 2, 3, 4, 5, tzinfo=UTC)
+
+
+class _SnapshotsFolder(pytest_textual_snapshot.SVGImageExtension):
+    @classmethod
+    def dirname(cls, *, test_location) -> str:
+        return str(Path(test_location.filepath).parent / "snapshots" / test_location.basename)
+
+
+@pytest.fixture(autouse=True)
+def _snapshots_in_tests_snapshots(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pytest_textual_snapshot, "SVGImageExtension", _SnapshotsFolder)
+
+
+@pytest.fixture
+def fixed_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Commits, ``added:`` dates and dream ids at a fixed time, so ids and the screen never change."""
+    real = engine.gitstore.signature
+    monkeypatch.setattr(engine.gitstore, "signature", lambda when=None: real(when or FIXED))
+    monkeypatch.setattr(engine.gitdream, "signature", lambda when=None: real(when or FIXED))
+    monkeypatch.setattr(engine.gitstore.GitStore, "now", lambda self: FIXED)
+    monkeypatch.setattr(engine.dreamer, "new_id", lambda now=None: "20250102-030405-abcd")
+
+
+async def ask(pilot: Pilot, key: str) -> None:
+    """Press ``key`` and wait for its y/n question."""
+    await pilot.press(key)
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, Confirm), what="the question")
+
+
+def pane(app: RecordingApp) -> DreamsPane:
+    return app.main_screen.query_one(DreamsPane)
+
+
+async def test_review_accept_and_undo_with_keys(isolated_home: Path) -> None:
+    root = isolated_home / "memory"
+    store = make_repo(root)
+    record = Dreamer(store).run()
+    app = RecordingApp(root, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(KEY)
+        await settle(pilot)
+        dreams = pane(app)
+        assert [r.id for r in dreams.records] == [record.id]
+        text = dreams.detail_text
+        assert "auto     delete" in text and "review   merge" in text and "near-duplicate" in text
+        assert f"..dream/{record.id}" in text and "+- Always run the full test suite before pushing code" in text
+        assert "Budget left today: 50,000 tokens" in dreams.status_text, app.notices
+        await ask(pilot, "a")
+        await pilot.press("y")
+        await settle(pilot)
+        assert f"Accepted dream {record.id}" in app.notices
+        assert git(root, "log", "-1", "--format=%s").startswith(f"Accept dream {record.id}")
+        assert dreams.records[0].status == "accepted"
+        await ask(pilot, "u")
+        await pilot.press("n")  # the question's "no": nothing happens
+        await settle(pilot)
+        assert "(undone by" not in dreams.detail_text
+        await ask(pilot, "u")
+        await pilot.press("y")
+        await settle(pilot)
+        assert f"Undid dream {record.id}" in app.notices
+        assert (root / "lessons.md").read_text().count("Run ruff before committing") == 2
+
+
+async def test_dream_now_runs_in_a_worker_and_reject(isolated_home: Path) -> None:
+    root = isolated_home / "memory"
+    make_repo(root)
+    app = RecordingApp(root, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(KEY)
+        await settle(pilot)
+        dreams = pane(app)
+        assert "No dreams yet" in dreams.detail_text
+        await ask(pilot, "n")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: len(dreams.records) == 1 and not dreams.running, what="the dream")
+        await settle(pilot)
+        assert dreams.records[0].status == "pending_review"
+        assert any(n.endswith(": pending review") for n in app.notices)
+        await ask(pilot, "r")
+        await pilot.press("y")
+        await settle(pilot)
+        assert dreams.records[0].status == "rejected"
+        assert git(root, "branch", "--list", "dream/*").strip() == ""
+        await pilot.press("a")  # nothing waits for review now: a notice, no question
+        await settle(pilot)
+        assert any("has no review waiting" in n for n in app.notices)
+
+
+def test_dreams_pane_snapshot(isolated_home: Path, fixed_clock: None, snap_compare) -> None:
+    """A pending dream: status, budget line, operations coloured by classification, the review diff."""
+    root = isolated_home / "memory"
+    build_repo(root, FILES)
+    Dreamer(MemoryStore.open(root)).run()
+    app = RecordingApp(root, watch=False)
+
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot)
+        await pilot.press(KEY)
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
