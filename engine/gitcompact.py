@@ -349,3 +349,35 @@ def git_dir_size(git_dir: Path) -> int:
             with contextlib.suppress(OSError):
                 total += os.lstat(os.path.join(folder, name)).st_size
     return total
+
+
+def history_since_compaction(root: Path) -> tuple[int, int, bool]:
+    """Walk HEAD's history back to the last "Compact history" commit (``Origin: compact``).
+
+    Args:
+        root: the memory repo's work tree.
+
+    Returns:
+        tuple: (commits after the last compaction, how many of them removed
+        text on purpose: forget, clear, purge, discard and undo; whether a
+        compaction was found at all).
+    """
+    try:
+        repo = pygit2.Repository(str(root))
+    except (pygit2.GitError, KeyError):
+        return 0, 0, False
+    if repo.head_is_unborn:
+        return 0, 0, False
+    commits = removals = 0
+    for commit in repo.walk(repo.head.target):
+        message = commit.message
+        if "\nOrigin: compact" in message and message.startswith("Compact history"):
+            return commits, removals, True
+        commits += 1
+        if message.startswith(REMOVING_PREFIXES):
+            removals += 1
+    return commits, removals, False
+
+
+REMOVING_PREFIXES = ("Forget:", "Clear ", "Purge task", "Discard:", "Undo:")
+"""Commit summaries whose commits can take text out of the files (it then stays in history)."""
