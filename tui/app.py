@@ -19,7 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer
 
-from .commands import FileCommands
+from .commands import FileCommands, HealthCommands
 from .header import RepoHeader
 from .locations import display_path, user_themes_dir
 from .messages import (
@@ -85,7 +85,7 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "memrepo"
-    COMMANDS = App.COMMANDS | {FileCommands}
+    COMMANDS = App.COMMANDS | {FileCommands, HealthCommands}
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Keys", id="app.help"),

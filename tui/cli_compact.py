@@ -16,39 +16,11 @@ from typing import TYPE_CHECKING
 import click
 
 from .cli import _errors_as_lines, _fail, _open_store, _repo_path
+from .compact_text import loss_summary, size_text
 
 if TYPE_CHECKING:
-    from engine.models import CompactPreview, CompactProgress, CompactResult, WriteResult
+    from engine.models import CompactProgress, CompactResult, WriteResult
     from engine.store import MemoryStore
-
-
-def _size(n: int) -> str:
-    return f"{n / (1024 * 1024):.1f} MB" if n >= 1024 * 1024 else f"{n / 1024:.1f} KB"
-
-
-def loss_summary(preview: CompactPreview) -> str:
-    """What a compaction takes away, in one paragraph for a person (CLI question, app dialog).
-
-    Args:
-        preview: from :meth:`MemoryStore.compact_preview`.
-
-    Returns:
-        str: the lines, ``\\n``-separated.
-    """
-    lines = [f"Compaction keeps the current files as one commit and drops the other {preview.commits - 1:,} "
-             f"commit{'s' * (preview.commits != 2)}: undo history is lost."]
-    other = [r for r in preview.refs if r not in preview.dream_branches]
-    if preview.dream_branches or preview.pending_dreams:
-        count = max(len(preview.dream_branches), preview.pending_dreams)
-        lines.append(f"{count} pending dream{'s' * (count != 1)} become stale (their branches are deleted).")
-    if other:
-        shown = ", ".join(r.removeprefix("refs/heads/").removeprefix("refs/") for r in other[:5])
-        more = f" and {len(other) - 5} more" if len(other) > 5 else ""
-        lines.append(f"{len(other)} other ref{'s' * (len(other) != 1)} deleted: {shown}{more}.")
-    if preview.worktrees:
-        lines.append(f"{preview.worktrees} linked worktree{'s' * (preview.worktrees != 1)} pruned.")
-    lines.append(f".git is {_size(preview.git_bytes)} now.")
-    return "\n".join(lines)
 
 
 def _progress(event: CompactProgress) -> None:
@@ -62,8 +34,8 @@ def _progress(event: CompactProgress) -> None:
 def _report(result: CompactResult) -> None:
     click.echo(
         f"compacted: one commit {result.commit[:7]} replaces {result.dropped_commits:,}; "
-        f"{len(result.deleted_refs)} ref(s) deleted; .git {_size(result.git_bytes_before)} -> "
-        f"{_size(result.git_bytes_after)}"
+        f"{len(result.deleted_refs)} ref(s) deleted; .git {size_text(result.git_bytes_before)} -> "
+        f"{size_text(result.git_bytes_after)}"
     )
     if result.stale_dreams:
         click.echo(f"{result.stale_dreams} pending dream(s) marked stale")

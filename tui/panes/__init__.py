@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from .base import Pane
 from .folder import FolderPane
+from .health import HealthPane
 from .history import HistoryPane
 from .inbox import InboxPane
 
-PANES: tuple[type[Pane], ...] = (FolderPane, InboxPane, HistoryPane)
+PANES: tuple[type[Pane], ...] = (FolderPane, InboxPane, HistoryPane, HealthPane)
 """Every pane, in number-key order (``1`` is the first)."""
 
-__all__ = ["PANES", "FolderPane", "HistoryPane", "InboxPane", "Pane"]
+__all__ = ["PANES", "FolderPane", "HealthPane", "HistoryPane", "InboxPane", "Pane"]
