@@ -22,6 +22,7 @@ import contextlib
 import json
 import os
 import shutil
+import threading
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -30,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from . import dreamfiles
 from . import entryformat as fmt
 from .errors import GitError
-from .gitcompact import GitCompactor, git_dir_size
+from .gitcompact import GitCompactor, count_commits, git_dir_size
 from .gitstore import GitStore, format_message
 from .models import Candidate, CompactPreview, CompactProgress, CompactResult
 
@@ -55,6 +56,8 @@ MARKER = "compact.json"
 """``.git/memrepo/compact.json`` exists while a compaction runs; left behind, it was interrupted."""
 STAGING = "compact-pack"
 """Scratch folder under ``.git/memrepo/`` where the new pack is built before it moves in."""
+PACK_SETTINGS = "compact-config"
+"""Scratch folder under ``.git/memrepo/`` holding the pack builder's settings while compaction runs."""
 CHECKPOINTS_DIR = "checkpoints"
 """Checkpoint buffers under ``.git/memrepo/`` (transcript text waiting to be distilled)."""
 PENDING_DIR = "pending"
@@ -222,23 +225,32 @@ def _compact_locked(store: MemoryStore, progress: Progress | None) -> CompactRes
     state = store.state_dir
     _emit(progress, 1)
     hand_edits = store._commit_hand_edits_locked(None)
-    git = GitCompactor(store.root)
+    git = GitCompactor(store.root, state / PACK_SETTINGS)
     head = git.head_commit()
     if head is None:
         raise GitError("the memory repo has no commit yet: nothing to compact")
     before = git_dir_size(git.git_dir)
-    dropped = git.count_commits()
     _write_marker(state, 2)
+    # Counted on another thread (its own repository) while libgit2 builds the
+    # pack without holding the GIL: the count is free on a many-core machine.
+    counted: list[int] = []
+    counter = threading.Thread(target=lambda: counted.append(count_commits(store.root, head)),
+                               name="memrepo-compact-count", daemon=True)
+    counter.start()
 
     _emit(progress, 2)
     message = format_message(
         "Compact history", {"Origin": "compact"},
-        body=f"The current files as one commit; {dropped} earlier commit{'s' * (dropped != 1)} dropped.",
+        body="The current files as one commit; the earlier history was dropped.",
     )
     commit = git.orphan_commit(head, message)
 
     _emit(progress, 3)
-    pack = git.write_pack(commit, state / STAGING)
+    try:
+        pack = git.write_pack(commit, state / STAGING)
+    finally:
+        counter.join()
+    dropped = counted[0] if counted else 0
 
     _emit(progress, 4)
     git.move_main(commit)
@@ -269,6 +281,7 @@ def _compact_locked(store: MemoryStore, progress: Progress | None) -> CompactRes
         path.unlink(missing_ok=True)
     dropped_pending, removed_state = _scrub_buffers(store, git, commit)
     shutil.rmtree(state / STAGING, ignore_errors=True)
+    shutil.rmtree(state / PACK_SETTINGS, ignore_errors=True)
 
     _emit(progress, 10)
     removed = git.delete_old_objects(pack, lambda n, total: _emit(progress, 10, n, total))

@@ -251,3 +251,17 @@ def test_user_identity_never_used(store: MemoryStore) -> None:
     result = store.compact()
     assert git(store.root, "log", "-1", "--format=%an <%ae>|%cn <%ce>", result.commit).strip() == (
         "memrepo <memrepo@localhost.invalid>|memrepo <memrepo@localhost.invalid>")
+
+
+def test_pack_settings_touch_no_config_of_the_users(store: MemoryStore, isolated_home: Path) -> None:
+    import pygit2
+    from pygit2.enums import ConfigLevel
+
+    (isolated_home / ".gitconfig").write_text("[user]\n\tname = Someone\n")
+    search = pygit2.settings.search_path[ConfigLevel.GLOBAL]
+    config = (store.root / ".git" / "config").read_bytes()
+    store.compact()
+    assert pygit2.settings.search_path[ConfigLevel.GLOBAL] == search
+    assert (store.root / ".git" / "config").read_bytes() == config
+    assert (isolated_home / ".gitconfig").read_text() == "[user]\n\tname = Someone\n"
+    assert not (store.state_dir / "compact-config").exists()
