@@ -85,7 +85,10 @@ def _open_with_pack_settings(root: Path, config_dir: Path) -> pygit2.Repository:
 
     paths = pygit2.settings.search_path
     before = paths[ConfigLevel.GLOBAL]
-    includes = "".join(f"\tpath = {Path(p) / '.gitconfig'}\n" for p in (before or "").split(os.pathsep) if p)
+    def quoted(path: Path) -> str:
+        return '"' + str(path).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+    includes = "".join(f"\tpath = {quoted(Path(p) / '.gitconfig')}\n" for p in (before or "").split(os.pathsep) if p)
     config_dir.mkdir(parents=True, exist_ok=True)
     (config_dir / ".gitconfig").write_text(f"[include]\n{includes}[pack]\n\twindowMemory = {PACK_WINDOW_MEMORY}\n")
     paths[ConfigLevel.GLOBAL] = str(config_dir)
