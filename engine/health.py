@@ -295,7 +295,7 @@ def check(
 
     rows.append(_lock_row(store))
     if watcher_running is None:
-        rows.append(_row("watcher", HealthStatus.OK, "not applicable: no app is running here"))
+        rows.append(_row("watcher", HealthStatus.OK, "not applicable: this process does not watch the folder"))
     elif watcher_running:
         rows.append(_row("watcher", HealthStatus.OK, "running: changes on disk show live"))
     else:

@@ -88,16 +88,28 @@ class RepoHeader(Horizontal):
         """Draw the initial values."""
         self._draw()
 
+    def on_resize(self) -> None:
+        """Fit the pane titles to the new width."""
+        self._draw()
+
     def _draw(self) -> None:
         if not self.is_mounted:
             return
+        head = "" if not self.state else f"HEAD {self.head[:7]}" if self.head else "HEAD unborn"
+        # Every pane's title when they fit beside the path, HEAD and state;
+        # else only the shown pane's title, the others by number (lazygit).
+        full = sum(len(f" {n + 1} {t} ") for n, t in enumerate(self.panes))
+        room = self.size.width - (len("memrepo") + len(self.repo_path) + len(head) + len("● hand-edited 99") + 8)
+        short = self.size.width > 0 and full > room
         parts = []
         for index, title in enumerate(self.panes):
             text = f"{index + 1} {title}"
-            parts.append(f"[reverse] {text} [/]" if index == self.active else f" {text} ")
+            if index == self.active:
+                parts.append(f"[reverse] {text} [/]")
+            else:
+                parts.append(f" {index + 1} " if short else f" {text} ")
         self.query_one("#header-panes", Label).update("".join(parts))
         self.query_one("#header-path", Label).update(plain(self.repo_path))
-        head = "" if not self.state else f"HEAD {self.head[:7]}" if self.head else "HEAD unborn"
         self.query_one("#header-head", Label).update(head)
         state = self.query_one("#header-state", Label)
         for value in STATE_LABELS:
