@@ -30,16 +30,18 @@ MAIN_REF = f"refs/heads/{BRANCH}"
 STRAY_FILES = (
     "ORIG_HEAD", "FETCH_HEAD", "AUTO_MERGE", "COMMIT_EDITMSG", "MERGE_MSG", "SQUASH_MSG", "TAG_EDITMSG",
     "NOTES_EDITMSG", "EDIT_DESCRIPTION", "gc.log", "info/refs", "objects/info/packs",
-    "objects/info/commit-graph", "objects/pack/multi-pack-index", "packed-refs",
+    "objects/info/commit-graph", "objects/pack/multi-pack-index", "packed-refs", "shallow",
 )
 """Files under ``.git`` that name old commits or hold old text (messages, ref lists, commit
-graphs); removed before any object is deleted. ``packed-refs`` goes once ``main`` is a loose ref."""
+graphs, a shallow clone's boundary); removed before any object is deleted. ``packed-refs`` goes
+once ``main`` is a loose ref."""
 
 STRAY_DIRS = (
-    "logs", "rr-cache", "lost-found", "objects/info/commit-graphs", "refs/original",
+    "logs", "rr-cache", "lost-found", "objects/info/commit-graphs", "refs/original", "sequencer",
 )
 """Folders under ``.git`` that do the same: reflogs, rerere's recorded conflicts (file text),
-``fsck --lost-found`` output (object text), split commit graphs, filter-branch backups."""
+``fsck --lost-found`` output (object text), split commit graphs, filter-branch backups and a
+finished cherry-pick's or revert's leftover to-do list (an unfinished one blocks compaction)."""
 
 _PSEUDO_REF_RE = re.compile(r"^[A-Z_]+_HEAD$")
 _LOOSE_DIR_RE = re.compile(r"^[0-9a-f]{2}$")

@@ -51,7 +51,8 @@ def plant_everywhere(store: MemoryStore, marker: str, dream_id: str = "d1") -> s
     Places: an entry committed on main (also packed by ``git gc``), a dream
     branch whose commit and message quote it, a dream record quoting it, a
     reflog message, ``refs/stash`` (a real ``git stash``), ORIG_HEAD,
-    COMMIT_EDITMSG, a tag, a pending write and a checkpoint buffer.
+    COMMIT_EDITMSG, SQUASH_MSG, rerere's cache, fsck's lost-found, a tag, a
+    pending write and a checkpoint buffer.
 
     Returns:
         str: the ref of the entry holding the marker.
@@ -85,6 +86,12 @@ def plant_everywhere(store: MemoryStore, marker: str, dream_id: str = "d1") -> s
     git(root, *USER, "tag", "-a", "t1", "-m", f"tag {marker}")
     (root / ".git" / "ORIG_HEAD").write_text(dream_commit + "\n")
     (root / ".git" / "COMMIT_EDITMSG").write_text(f"Remember {marker}\n")
+    (root / ".git" / "SQUASH_MSG").write_text(f"Squashed {marker}\n")
+    (root / ".git" / "rr-cache" / "0123abcd").mkdir(parents=True)
+    (root / ".git" / "rr-cache" / "0123abcd" / "preimage").write_text(f"<<<<<<<\n{marker}\n=======\n")
+    (root / ".git" / "lost-found" / "other").mkdir(parents=True)
+    (root / ".git" / "lost-found" / "other" / blob).write_text(f"- dream says {marker}\n")
+    git(root, "update-server-info")  # .git/info/refs and objects/info/packs
     pending = store.state_dir / "pending"
     pending.mkdir(parents=True, exist_ok=True)
     (pending / "00000000000000000001-1.json").write_text(Candidate(text=text).model_dump_json())
