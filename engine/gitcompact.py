@@ -24,6 +24,7 @@ from pygit2.enums import ObjectType
 
 from .errors import GitError
 from .gitstore import BRANCH, signature
+from .limits import FILE_MAX_BYTES
 
 MAIN_REF = f"refs/heads/{BRANCH}"
 
@@ -71,6 +72,10 @@ computes them all again, comparing each object with the 10 before it. Memory
 files are small and mostly unlike each other, so a narrow window finds
 nearly the same deltas (a pack ~1% larger on a 10,000-commit corpus) in a
 third of the time (``benchmarks/bench_compact.py``)."""
+
+
+BLOB_CACHE_LIMIT = 2 * FILE_MAX_BYTES
+"""Blobs up to this size (bytes) stay in libgit2's object cache while the pack is written."""
 
 
 def _open_with_pack_settings(root: Path, config_dir: Path) -> pygit2.Repository:
@@ -216,11 +221,20 @@ class GitCompactor:
         """
         shutil.rmtree(staging, ignore_errors=True)
         staging.mkdir(parents=True)
+        from pygit2.enums import ObjectType
+
         try:
             builder = pygit2.PackBuilder(self._repo)
             builder.set_threads(0)  # one per CPU
             builder.add_recur(pygit2.Oid(hex=commit_id))
-            builder.write(path=str(staging))
+            # The builder reads each blob twice (delta search, then writing):
+            # let libgit2 keep blobs of memory-file size in its object cache
+            # meanwhile (it caches none by default).
+            pygit2.settings.cache_object_limit(ObjectType.BLOB, BLOB_CACHE_LIMIT)
+            try:
+                builder.write(path=str(staging))
+            finally:
+                pygit2.settings.cache_object_limit(ObjectType.BLOB, 0)  # libgit2's default
         except (pygit2.GitError, KeyError) as exc:
             raise GitError(f"cannot write the new pack: {exc}") from exc
         packs = sorted(staging.glob("pack-*.pack"))
