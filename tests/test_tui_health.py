@@ -78,3 +78,23 @@ async def test_palette_offers_compaction(isolated_home: Path) -> None:
         await settle(pilot, timeout=20)
         log = subprocess.run(["git", "log", "--format=%s"], cwd=root, capture_output=True, text=True).stdout
         assert log.strip() == "Compact history"
+
+
+async def test_a_failed_compaction_is_the_last_write_error(isolated_home: Path) -> None:
+    root = isolated_home / "memory"
+    build_repo(root)
+    app = RecordingApp(root, watch=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press(HEALTH_KEY)
+        await settle(pilot)
+        pane = app.query_one(HealthPane)
+        assert next(r for r in pane.rows if r.name == "last write error").reason == "none"
+        (root / ".git" / "index.lock").write_text("")
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, Confirm), what="the question")
+        await pilot.press("y")
+        await settle(pilot, timeout=20)
+        row = next(r for r in pane.rows if r.name == "last write error")
+        assert row.status.value == "WARN" and "index is locked" in row.reason
+        assert any("index is locked" in n for n in app.notices)

@@ -18,7 +18,7 @@ from textual.containers import Horizontal
 from textual.widgets import DataTable, ProgressBar, Static
 
 from ..locations import display_path
-from ..messages import RepoWritten
+from ..messages import RepoWritten, WriteFailed
 from ..plain import clean
 from ..widgets.dialogs import Confirm
 from .base import Pane
@@ -131,7 +131,7 @@ class HealthPane(Pane):
         """Run every health check on the repo's worker thread and list the rows."""
         if self.repo is None:
             return
-        rows = await self.repo.health()
+        rows = await self.repo.health(last_write_error=getattr(self.app, "last_write_error", None))
         self._show(rows)
 
     @work(group="health-compact", exit_on_error=False, description="Compacting the history")
@@ -156,6 +156,7 @@ class HealthPane(Pane):
             except MemrepoError as exc:
                 self.notify(clean(str(exc), one_line=False), title="Cannot compact", severity="error",
                             timeout=10, markup=False)
+                self.post_message(WriteFailed(str(exc)))
                 return
             self.notify(
                 f"History compacted: one commit replaces {result.dropped_commits:,}; .git "
