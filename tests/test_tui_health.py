@@ -98,3 +98,29 @@ async def test_a_failed_compaction_is_the_last_write_error(isolated_home: Path) 
         row = next(r for r in pane.rows if r.name == "last write error")
         assert row.status.value == "WARN" and "index is locked" in row.reason
         assert any("index is locked" in n for n in app.notices)
+
+
+async def test_rows_follow_changes_on_disk_once_per_burst(isolated_home: Path) -> None:
+    root = isolated_home / "memory"
+    build_repo(root)
+    app = RecordingApp(root, watch=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press(HEALTH_KEY)
+        await settle(pilot)
+        pane = app.query_one(HealthPane)
+        runs = []
+        original = pane.run_checks
+
+        def counting() -> object:
+            runs.append(1)
+            return original()
+
+        pane.run_checks = counting  # type: ignore[method-assign]
+        with (root / "me.md").open("a") as fh:
+            fh.write("- See [[nowhere]]\n")
+        for _ in range(5):  # a burst of watcher events
+            pane.work_tree_changed(["me.md"])
+        await wait_for(pilot, lambda: next(r for r in pane.rows if r.name == "links").status.value == "WARN",
+                       what="the links row")
+        assert len(runs) == 1

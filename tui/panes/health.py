@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from engine.health import HealthRow
     from engine.models import CompactProgress, RepoStatus
 
+REFRESH_DELAY_S = 1.0
+"""After a change on disk, the shown pane runs the checks again this much later (seconds), once per burst."""
+
 STATUS_COLOURS = {"OK": "success", "WARN": "warning", "FAIL": "error"}
 """The theme variable each status is drawn in."""
 
@@ -52,6 +55,7 @@ class HealthPane(Pane):
         self._head: str | None = None
         self._stale = False
         self._compacting = False
+        self._timer_pending = False
 
     def compose(self) -> ComposeResult:
         """Yield the rows table and the (hidden) compaction progress line."""
@@ -117,12 +121,23 @@ class HealthPane(Pane):
             self.reload()
 
     def _refresh_soon(self) -> None:
+        """Run the checks again shortly (once per burst of changes) when shown, else when next shown.
+
+        The checks read every file, so a burst of edits costs one run, not one per event.
+        """
         if self.repo is None or self._compacting:
             return
+        self._stale = True
+        if self._timer_pending:
+            return
         if self.display and self.parent is not None and getattr(self.parent, "current", None) == self.PANE_ID:
+            self._timer_pending = True
+            self.set_timer(REFRESH_DELAY_S, self._refresh_due)
+
+    def _refresh_due(self) -> None:
+        self._timer_pending = False
+        if self._stale:
             self.reload()
-        else:
-            self._stale = True
 
     # -- workers -------------------------------------------------------
 
