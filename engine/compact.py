@@ -217,6 +217,8 @@ def compact(store: MemoryStore, progress: Progress | None = None) -> CompactResu
         try:
             return _compact_locked(store, progress)
         finally:
+            for scratch in (STAGING, PACK_SETTINGS):
+                shutil.rmtree(store.state_dir / scratch, ignore_errors=True)
             # Old packs are gone: the store's repository must not keep reading them.
             store.git = GitStore(store.root)
 
@@ -280,8 +282,6 @@ def _compact_locked(store: MemoryStore, progress: Progress | None) -> CompactRes
     for path in others:
         path.unlink(missing_ok=True)
     dropped_pending, removed_state = _scrub_buffers(store, git, commit)
-    shutil.rmtree(state / STAGING, ignore_errors=True)
-    shutil.rmtree(state / PACK_SETTINGS, ignore_errors=True)
 
     _emit(progress, 10)
     removed = git.delete_old_objects(pack, lambda n, total: _emit(progress, 10, n, total))
