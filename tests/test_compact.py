@@ -265,3 +265,29 @@ def test_pack_settings_touch_no_config_of_the_users(store: MemoryStore, isolated
     assert (store.root / ".git" / "config").read_bytes() == config
     assert (isolated_home / ".gitconfig").read_text() == "[user]\n\tname = Someone\n"
     assert not (store.state_dir / "compact-config").exists()
+
+
+async def test_async_compact_reports_every_step_on_the_loop_thread(repo_path: Path) -> None:
+    import threading
+
+    from engine.repo import MemoryRepo
+
+    async with await MemoryRepo.open(repo_path) as repo:
+        await repo.remember(Candidate(text="Something to keep", by="user"))
+        preview = await repo.compact_preview()
+        assert preview.commits == 2
+        events = []
+        threads = set()
+
+        def progress(event: object) -> None:
+            events.append(event)
+            threads.add(threading.get_ident())
+
+        result = await repo.compact(progress=progress)
+        assert threads == {threading.get_ident()}
+        assert [e.step for e in events if not e.total or not e.done] == list(range(1, 11))
+        assert result.dropped_commits == 2 and await repo.head() == result.commit
+        repo.start_watching()
+        rows = await repo.health()
+        assert next(r for r in rows if r.name == "watcher").reason.startswith("running")
+        assert next(r for r in rows if r.name == "history").reason == "0 commits since the last compaction"
