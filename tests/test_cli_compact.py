@@ -101,3 +101,28 @@ def test_health_prints_rows_and_json_and_exits_1_on_fail(store: MemoryStore, tmp
     (store.root / "MEMORY.md").write_text("# Memory\n")
     out = run(*repo, "health").stdout
     assert "(fix: press c in the app)" in out
+
+
+def test_clear_in_a_terminal_offers_to_compact(store: MemoryStore) -> None:
+    """With a terminal on stdin, clear says what compaction would lose and asks; y compacts."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    repo = _repo(store)
+    script = shutil.which("memrepo", path=str(Path(sys.executable).parent))
+    assert script is not None
+    master, slave = os.openpty()
+    try:
+        proc = subprocess.Popen([script, *repo, "clear", "workspace", "billing"], stdin=slave,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        os.write(master, b"y\n")
+        out, err = proc.communicate(timeout=60)
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert proc.returncode == 0, err
+    assert "The cleared text is still in the history." in out and "undo history is lost" in out
+    assert "Compact history now?" in err and "compacted: one commit" in out
+    assert len(store.log(10)) == 1
