@@ -33,6 +33,7 @@ async def test_health_pane_lists_rows_and_compacts_with_a_question(isolated_home
     app = RecordingApp(root, watch=False)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
+        assert app.query_one(HealthPane).rows == []  # checks wait until shown: start-up pays nothing
         await pilot.press(HEALTH_KEY)
         await settle(pilot)
         pane = app.query_one(HealthPane)

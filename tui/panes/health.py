@@ -26,6 +26,7 @@ from .base import Pane
 if TYPE_CHECKING:
     from engine.health import HealthRow
     from engine.models import CompactProgress, RepoStatus
+    from engine.repo import MemoryRepo
 
 REFRESH_DELAY_S = 1.0
 """After a change on disk, the shown pane runs the checks again this much later (seconds), once per burst."""
@@ -99,8 +100,20 @@ class HealthPane(Pane):
 
     # -- Pane contract -------------------------------------------------
 
+    def attach(self, repo: MemoryRepo) -> None:
+        """Take the repo; the checks (which read every file) wait until the pane is first shown,
+        so they never hold up the first screen of the Folder pane."""
+        self.repo = repo
+        self.reload()
+
+    def _shown(self) -> bool:
+        return self.display and self.parent is not None and getattr(self.parent, "current", None) == self.PANE_ID
+
     def reload(self) -> None:
-        """Run the checks again."""
+        """Run the checks again (when shown; a hidden pane runs them when next shown)."""
+        if not self._shown():
+            self._stale = True
+            return
         self._stale = False
         self.run_checks()
 
@@ -130,7 +143,7 @@ class HealthPane(Pane):
         self._stale = True
         if self._timer_pending:
             return
-        if self.display and self.parent is not None and getattr(self.parent, "current", None) == self.PANE_ID:
+        if self._shown():
             self._timer_pending = True
             self.set_timer(REFRESH_DELAY_S, self._refresh_due)
 
