@@ -7,7 +7,9 @@ The public API, imported lazily so ``import engine`` stays cheap
 - :class:`MemoryStore`: its synchronous core, for one thread.
 - Models: :class:`Candidate`, :class:`WriteResult`, :class:`Action`,
   :class:`CommitInfo`, :class:`RepoStatus`, :class:`RepoState`,
-  :class:`FileView`, :class:`EntryView`, :class:`ChangeEvent`.
+  :class:`FileView`, :class:`EntryView`, :class:`ChangeEvent`,
+  :class:`CompactPreview`, :class:`CompactProgress`, :class:`CompactResult`,
+  :class:`HealthRow`, :class:`HealthStatus`.
 - Errors: :class:`MemrepoError` and its subclasses.
 - Dreams: :class:`Dreamer` (sync), :class:`DreamRecord`, :class:`DreamSkipped`,
   :class:`DreamConflict` (DESIGN.md §6).
@@ -30,6 +32,11 @@ _EXPORTS = {
     "FileView": "engine.models",
     "EntryView": "engine.models",
     "ChangeEvent": "engine.models",
+    "CompactPreview": "engine.models",
+    "CompactProgress": "engine.models",
+    "CompactResult": "engine.models",
+    "HealthRow": "engine.health",
+    "HealthStatus": "engine.health",
     "MemrepoError": "engine.errors",
     "PathRuleError": "engine.errors",
     "FormatError": "engine.errors",

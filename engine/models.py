@@ -348,3 +348,74 @@ class ConflictView(BaseModel):
     id: str
     path: str
     versions: list[EntryView] = Field(default_factory=list)
+
+class CompactProgress(BaseModel):
+    """One step of a running compaction, for a progress display (DESIGN.md §5, §8).
+
+    Attributes:
+        step: 1-based number of the step now running.
+        steps: how many steps there are.
+        label: what the step does, for people ("Writing the new pack").
+        done: items of this step done so far (refs deleted, object files removed).
+        total: items in this step; 0 when the step is not counted.
+    """
+
+    step: int
+    steps: int
+    label: str
+    done: int = 0
+    total: int = 0
+
+
+class CompactPreview(BaseModel):
+    """What a compaction would take away, for the question asked before it (DESIGN.md §5).
+
+    Attributes:
+        commits: commits in the history now; all but the current tree is dropped.
+        refs: other refs to delete (branches, tags, dream branches, ``refs/stash``).
+        dream_branches: the ``dream/...`` branches among them.
+        pending_dreams: dream runs waiting for review (or running) that become stale.
+        worktrees: linked worktrees to prune.
+        pending_writes: writes kept while blocked; those quoting forgotten text are dropped.
+        git_bytes: the size of ``.git`` now, in bytes.
+    """
+
+    commits: int
+    refs: list[str] = Field(default_factory=list)
+    dream_branches: list[str] = Field(default_factory=list)
+    pending_dreams: int = 0
+    worktrees: int = 0
+    pending_writes: int = 0
+    git_bytes: int = 0
+
+
+class CompactResult(BaseModel):
+    """What :meth:`MemoryStore.compact` did.
+
+    Attributes:
+        commit: the one commit that is now the whole history ("Compact history").
+        hand_edits: the "Hand edits" commit made first, or None.
+        dropped_commits: commits of the old history (the hand-edit commit included).
+        deleted_refs: the refs deleted.
+        stale_dreams: dream records marked stale.
+        scrubbed_dreams: dream records whose operation texts were blanked.
+        dropped_pending: pending writes dropped because they quoted forgotten text.
+        removed_state_files: other engine state files removed (checkpoint buffers quoting forgotten text).
+        pruned_worktrees: linked worktrees pruned.
+        removed_object_files: old pack and loose object files deleted.
+        git_bytes_before: size of ``.git`` before, in bytes.
+        git_bytes_after: size of ``.git`` after, in bytes.
+    """
+
+    commit: str
+    hand_edits: str | None = None
+    dropped_commits: int = 0
+    deleted_refs: list[str] = Field(default_factory=list)
+    stale_dreams: int = 0
+    scrubbed_dreams: int = 0
+    dropped_pending: int = 0
+    removed_state_files: int = 0
+    pruned_worktrees: int = 0
+    removed_object_files: int = 0
+    git_bytes_before: int = 0
+    git_bytes_after: int = 0

@@ -23,6 +23,9 @@ from .models import (
     Candidate,
     ChangeEvent,
     CommitInfo,
+    CompactPreview,
+    CompactProgress,
+    CompactResult,
     ContextBlock,
     EntryView,
     FileView,
@@ -36,7 +39,8 @@ from .store import MemoryStore
 from .watch import watch_changes
 
 if TYPE_CHECKING:
-    from .config import SyncSettings
+    from .config import Settings, SyncSettings
+    from .health import HealthRow
     from .models import ConflictView, SyncResult, SyncState
 
 T = TypeVar("T")
@@ -206,18 +210,24 @@ class MemoryRepo:
         return hint
 
     async def forget(
-        self, ref: str, origin: Origin = "cli", task: str | None = None, expect: str | None = None
+        self,
+        ref: str,
+        origin: Origin = "cli",
+        task: str | None = None,
+        expect: str | None = None,
+        compact: bool = False,
     ) -> WriteResult:
         """Remove the entry at ``ref`` (``repo:<path>#L<n>``) in its own commit.
 
         ``expect`` (the entry text meant) refuses a ref whose line now holds
-        another entry; see :meth:`MemoryStore.forget`.
+        another entry; ``compact`` then compacts the history (DESIGN.md §5);
+        see :meth:`MemoryStore.forget`.
 
         Raises:
             RefError: bad ref or no entry on that line.
             BlockedError, BusyError: as for writes.
         """
-        return await self._run(self._store.forget, ref, origin, task, expect)
+        return await self._run(self._store.forget, ref, origin, task, expect, compact)
 
     async def undo(self, rev: str, origin: Origin = "cli") -> WriteResult:
         """Revert commit ``rev`` in a new commit; a conflicting revert changes nothing.
@@ -228,17 +238,18 @@ class MemoryRepo:
         """
         return await self._run(self._store.undo, rev, origin)
 
-    async def clear_workspace(self, workspace: str, origin: Origin = "cli") -> WriteResult:
-        """Delete a workspace's file and index link in one commit (see :meth:`MemoryStore.clear_workspace`)."""
-        return await self._run(self._store.clear_workspace, workspace, origin)
+    async def clear_workspace(self, workspace: str, origin: Origin = "cli", compact: bool = False) -> WriteResult:
+        """Delete a workspace's file and index link in one commit, then compact when asked
+        (see :meth:`MemoryStore.clear_workspace`)."""
+        return await self._run(self._store.clear_workspace, workspace, origin, compact)
 
-    async def clear_global(self, origin: Origin = "cli") -> WriteResult:
-        """Empty the global memories in one commit (see :meth:`MemoryStore.clear_global`)."""
-        return await self._run(self._store.clear_global, origin)
+    async def clear_global(self, origin: Origin = "cli", compact: bool = False) -> WriteResult:
+        """Empty the global memories in one commit, then compact when asked (see :meth:`MemoryStore.clear_global`)."""
+        return await self._run(self._store.clear_global, origin, compact)
 
-    async def purge_task(self, task: str, origin: Origin = "cli") -> WriteResult:
-        """Remove a task's agent entries in one commit (see :meth:`MemoryStore.purge_task`)."""
-        return await self._run(self._store.purge_task, task, origin)
+    async def purge_task(self, task: str, origin: Origin = "cli", compact: bool = False) -> WriteResult:
+        """Remove a task's agent entries in one commit, then compact when asked (see :meth:`MemoryStore.purge_task`)."""
+        return await self._run(self._store.purge_task, task, origin, compact)
 
     async def accept(self, ref: str, target: str | None = None, text: str | None = None) -> WriteResult:
         """Move an inbox entry to its suggested file (or ``target``) as the user's (see :meth:`MemoryStore.accept`)."""
@@ -561,3 +572,58 @@ class MemoryRepo:
     async def dream_budget_left(self, settings: Any = None) -> int:
         """Tokens left in the rolling 24-hour dream budget."""
         return await self._run(lambda: self._dreamer(settings).budget_left())
+
+    # -- compaction and health (DESIGN.md §5, §9) ----------------------
+
+    async def compact(self, progress: Callable[[CompactProgress], None] | None = None) -> CompactResult:
+        """Replace the history with one commit of the current files (see :meth:`MemoryStore.compact`).
+
+        Args:
+            progress: called on the event loop's thread (never the worker's)
+                at each step, so a UI can show it directly.
+
+        Returns:
+            CompactResult: the new commit and what was removed.
+
+        Raises:
+            BlockedError, BusyError, GitError: as :meth:`MemoryStore.compact`.
+        """
+        report = None
+        if progress is not None:
+            loop = asyncio.get_running_loop()
+
+            def report(event: CompactProgress) -> None:
+                loop.call_soon_threadsafe(progress, event)
+
+        return await self._run(self._store.compact, report)
+
+    async def compact_preview(self) -> CompactPreview:
+        """What :meth:`compact` would take away (for the question asked first)."""
+        return await self._run(self._store.compact_preview)
+
+    async def health(
+        self,
+        watcher_running: bool | None = None,
+        last_write_error: str | None = None,
+        settings: Settings | None = None,
+    ) -> list[HealthRow]:
+        """Run the health checks (see :func:`engine.health.check`).
+
+        Args:
+            watcher_running: whether the caller's live watcher runs; None
+                judges this repo's own watcher (:meth:`start_watching`), or
+                says it does not apply when none was started.
+            last_write_error: the caller's last failed write, or None.
+            settings: for the dreaming rows; defaults when None.
+
+        Returns:
+            list[HealthRow]: one row per check.
+        """
+        from .health import check
+
+        if watcher_running is None and self._watch_task is not None:
+            watcher_running = not self._watch_task.done()
+        return await self._run(
+            lambda: check(self._store, settings=settings, watcher_running=watcher_running,
+                          last_write_error=last_write_error)
+        )

@@ -32,6 +32,9 @@ from .models import (
     Action,
     Candidate,
     CommitInfo,
+    CompactPreview,
+    CompactProgress,
+    CompactResult,
     ContextBlock,
     EntryView,
     FileView,
@@ -762,15 +765,17 @@ class MemoryStore:
             parsed.remove_line(number)
         return bool(numbers)
 
-    def clear_workspace(self, workspace: str, origin: Origin = "cli") -> WriteResult:
+    def clear_workspace(self, workspace: str, origin: Origin = "cli", compact: bool = False) -> WriteResult:
         """Delete a workspace's file and its index link in one commit (seed phase 1 §7.2).
 
         Args:
             workspace: the workspace's id, path or name, as given to ``remember``.
             origin: the ``Origin:`` trailer.
+            compact: then compact the history (:meth:`compact`; the seed's
+                "Clear All Memories for a workspace ... and compacts").
 
         Returns:
-            WriteResult: action ``cleared`` with the commit.
+            WriteResult: action ``cleared`` with the commit (the compact commit with ``compact``).
 
         Raises:
             RefError: no workspace file names that workspace.
@@ -799,14 +804,22 @@ class MemoryStore:
             commit = self.git.commit_paths(
                 paths, format_message(f"Clear workspace {link.split('/', 1)[-1]}", _trailers(origin))
             )
+            if compact:
+                commit = self.compact().commit
         return WriteResult(action=Action.CLEARED, path=rel, commit=commit)
 
-    def clear_global(self, origin: Origin = "cli") -> WriteResult:
+    def clear_global(self, origin: Origin = "cli", compact: bool = False) -> WriteResult:
         """Empty the global memories in one commit: every entry of me.md, lessons.md,
         inbox.md and MEMORY.md (MEMORY.md keeps its headings, prose and index).
 
+        Args:
+            origin: the ``Origin:`` trailer.
+            compact: then compact the history (:meth:`compact`), even when
+                nothing was left to clear.
+
         Returns:
-            WriteResult: action ``cleared``; ``commit`` is None when there was nothing to clear.
+            WriteResult: action ``cleared``; ``commit`` is None when there was nothing to clear
+            (the compact commit with ``compact``).
 
         Raises:
             BlockedError, BusyError: as for writes.
@@ -815,17 +828,21 @@ class MemoryStore:
                  for path in (MEMORY_MD, ME_MD, LESSONS_MD, INBOX_MD)}
         with self.lock.hold("clear global"):
             commit = self._rewrite_locked(edits, "Clear global memories", origin)
+            if compact:
+                commit = self.compact().commit
         return WriteResult(action=Action.CLEARED, commit=commit)
 
-    def purge_task(self, task: str, origin: Origin = "cli") -> WriteResult:
+    def purge_task(self, task: str, origin: Origin = "cli", compact: bool = False) -> WriteResult:
         """Remove every ``by: agent`` entry written by ``task`` (its ``task:`` key), in one commit.
 
         Args:
             task: the task id.
             origin: the ``Origin:`` trailer.
+            compact: then compact the history (:meth:`compact`).
 
         Returns:
-            WriteResult: action ``cleared``; ``commit`` is None when the task wrote nothing.
+            WriteResult: action ``cleared``; ``commit`` is None when the task wrote nothing
+            (the compact commit with ``compact``).
 
         Raises:
             RefError: ``task`` is empty.
@@ -842,6 +859,8 @@ class MemoryStore:
             paths = [p for p, _ in self.list_files() if p.endswith(".md")]
             edits = {p: (lambda parsed: self._drop_entries(parsed, keep)) for p in paths}
             commit = self._rewrite_locked(edits, f"Purge task {task}", origin)
+            if compact:
+                commit = self.compact().commit
         return WriteResult(action=Action.CLEARED, commit=commit)
 
     # -- inbox triage --------------------------------------------------
@@ -1100,7 +1119,12 @@ class MemoryStore:
         return WriteResult(action=Action.UNDONE, path=sorted(files)[0], commit=commit)
 
     def forget(
-        self, ref: str, origin: Origin = "cli", task: str | None = None, expect: str | None = None
+        self,
+        ref: str,
+        origin: Origin = "cli",
+        task: str | None = None,
+        expect: str | None = None,
+        compact: bool = False,
     ) -> WriteResult:
         """Remove the entry at ``ref`` in its own commit ("Forget: ...", DESIGN.md §3).
 
@@ -1114,9 +1138,12 @@ class MemoryStore:
             expect: the entry text the caller means; when given, a line that
                 now holds other text (refs are positions, and shift when lines
                 above are removed) is refused instead of forgotten.
+            compact: then compact the history (:meth:`compact`), so the text
+                is gone from every byte under ``.git`` (DESIGN.md §5).
 
         Returns:
-            WriteResult: action forgotten, with the commit.
+            WriteResult: action forgotten, with the commit (with ``compact``,
+            the "Compact history" commit, the forget commit being gone).
 
         Raises:
             RefError: the ref is malformed, unsafe, or its line is not an entry.
@@ -1159,6 +1186,8 @@ class MemoryStore:
             commit = self.git.commit_paths(
                 [rel], format_message(f"Forget: {_summary(entry.text)}", _trailers(origin, task))
             )
+            if compact:
+                commit = self.compact().commit
         return WriteResult(action=Action.FORGOTTEN, ref=ref, path=rel, commit=commit)
 
     # -- the read path (DESIGN.md §4) ------------------------------------
@@ -1387,3 +1416,34 @@ class MemoryStore:
             self._context_cache.clear()
         self._context_cache[workspace] = (generation, key, block)
         return block
+
+    # -- compaction (DESIGN.md §5) ---------------------------------------
+
+    def compact(self, progress: Callable[[CompactProgress], None] | None = None) -> CompactResult:
+        """Replace the history with one commit of the current files; keep no old byte under ``.git``.
+
+        See :func:`engine.compact.compact`: hand edits are committed first;
+        other branches, tags, dream branches, reflogs and stray refs are
+        deleted; dream records are scrubbed (live ones marked stale); pending
+        writes and checkpoint buffers quoting forgotten text are dropped; one
+        new pack holds what is left.
+
+        Args:
+            progress: called at each step (on this thread).
+
+        Returns:
+            CompactResult: the new commit and what was removed.
+
+        Raises:
+            BlockedError, BusyError: as for writes (nothing changed).
+            GitError: nothing to compact (unborn HEAD) or libgit2 failed.
+        """
+        from .compact import compact
+
+        return compact(self, progress)
+
+    def compact_preview(self) -> CompactPreview:
+        """What :meth:`compact` would take away: commits, refs, dream branches, pending dreams."""
+        from .compact import preview
+
+        return preview(self)

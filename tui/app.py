@@ -19,7 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer
 
-from .commands import FileCommands
+from .commands import FileCommands, HealthCommands
 from .header import RepoHeader
 from .locations import display_path, user_themes_dir
 from .messages import (
@@ -29,8 +29,9 @@ from .messages import (
     RepoStatusRead,
     RepoWritten,
     WorkTreeChanged,
+    WriteFailed,
 )
-from .panes import PANES, FolderPane, Pane
+from .panes import PANES, FolderPane, HealthPane, Pane
 from .plain import clean
 from .themes import DEFAULT_THEME, SEMANTIC_DEFAULTS, load_themes
 from .workers import ReportWorkerErrors
@@ -88,7 +89,7 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "memrepo"
-    COMMANDS = App.COMMANDS | {FileCommands}
+    COMMANDS = App.COMMANDS | {FileCommands, HealthCommands}
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Keys", id="app.help"),
@@ -126,6 +127,8 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         self.animation_level = "none"
         self._state: str | None = None
         self._startup_notices: list[str] = []
+        self.last_write_error: str | None = None
+        """The last write of this session that failed (the Health pane's "last write error" row)."""
         self.main_screen = MainScreen(id="main")
         """The screen under any modal one: header, panes, footer."""
         loaded = load_themes(user_themes_dir() if themes_dir is None else themes_dir)
@@ -267,6 +270,12 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
             self.notify(clean(status.reason or "writes are blocked", one_line=False), title="Memory repo blocked",
                         severity="warning", timeout=10, markup=False)
         self._state = state
+
+    def on_write_failed(self, message: WriteFailed) -> None:
+        """Keep the last failed write and show it in the Health pane."""
+        self.last_write_error = message.error
+        for pane in self.main_screen.query(HealthPane):
+            pane.reload()
 
     def on_file_open_requested(self, message: FileOpenRequested) -> None:
         """Show the Folder pane with the file open."""

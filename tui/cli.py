@@ -196,16 +196,19 @@ def remember(
 @click.argument("ref")
 @click.option("--expect", metavar="TEXT",
               help="The entry text you mean; refused if the line now holds another entry.")
+@click.option("--compact", "compact_", is_flag=True,
+              help="Then compact the history, so the text is gone from .git too (drops undo history).")
 @click.pass_context
 @_errors_as_lines
-def forget(ctx: click.Context, ref: str, expect: str | None) -> None:
+def forget(ctx: click.Context, ref: str, expect: str | None, compact_: bool) -> None:
     """Remove the entry REF (repo:<path>#L<n>) in its own commit.
 
     Refs are line positions: forgetting or editing a line above shifts the
     ones below. Pass --expect to make sure the line still holds your entry.
     """
-    result = _open_store(ctx, create=False).forget(ref, origin="cli", expect=expect)
-    click.echo(f"forgot {result.ref} ({(result.commit or '')[:7]})")
+    result = _open_store(ctx, create=False).forget(ref, origin="cli", expect=expect, compact=compact_)
+    done = " and compacted the history" if compact_ else ""
+    click.echo(f"forgot {result.ref} ({(result.commit or '')[:7]}){done}")
 
 
 @main.group(invoke_without_command=True)
@@ -243,26 +246,6 @@ def inbox_discard(ctx: click.Context, refs: tuple[str, ...]) -> None:
     """Discard the inbox entries REFS in one commit."""
     result = _open_store(ctx, create=False).discard_many(list(refs))
     click.echo(f"discarded {len(refs)} ({(result.commit or '')[:7]})")
-
-
-@main.command()
-@click.option("--workspace", metavar="PATH|NAME|ID", help="Delete this workspace's file and index link.")
-@click.option("--global", "global_", is_flag=True, help="Empty me.md, lessons.md, inbox.md and MEMORY.md entries.")
-@click.option("--task", metavar="ID", help="Remove the agent entries this task wrote.")
-@click.pass_context
-@_errors_as_lines
-def clear(ctx: click.Context, workspace: str | None, global_: bool, task: str | None) -> None:
-    """Clear memories in one commit: a workspace, the global files, or one task's agent entries."""
-    if sum(map(bool, (workspace, global_, task))) != 1:
-        _fail("clear needs exactly one of --workspace, --global, --task", 2)
-    store = _open_store(ctx, create=False)
-    if workspace:
-        result = store.clear_workspace(workspace, origin="cli")
-    elif global_:
-        result = store.clear_global(origin="cli")
-    else:
-        result = store.purge_task(task or "", origin="cli")
-    click.echo(f"cleared ({result.commit[:7]})" if result.commit else "nothing to clear")
 
 
 @main.command()
@@ -321,18 +304,6 @@ def status(ctx: click.Context) -> None:
         click.echo(f"  {path}")
 
 
-def _register_commands() -> None:
-    """Add the commands that live in their own modules (one line each)."""
-    from . import cli_dream, cli_read, cli_sync
-
-    cli_read.register(main)
-    cli_sync.register(main)
-    cli_dream.register(main)
-
-
-_register_commands()
-
-
 def run() -> None:
     """The ``memrepo`` console script: :func:`main` with usage errors on one line.
 
@@ -353,5 +324,18 @@ def run() -> None:
         sys.exit(exc.exit_code)
 
 
+def _register_commands() -> None:
+    """Add the commands that live in their own modules (they import this one, so they come last)."""
+    from . import cli_compact, cli_dream, cli_read, cli_sync
+
+    for module in (cli_read, cli_compact, cli_sync, cli_dream):
+        module.register(main)
+
+
+if __name__ != "__main__":
+    _register_commands()
+
 if __name__ == "__main__":  # pragma: no cover
-    run()
+    from tui.cli import run as _run  # the importable module, with every command registered
+
+    _run()

@@ -60,3 +60,42 @@ class FileCommands(Provider):
             if score > 0:
                 yield Hit(score, _highlight(matcher, path), partial(self._open, path),
                           text=path, help="Open in the Folder pane")
+
+
+class HealthCommands(Provider):
+    """Compact the history (DESIGN.md §5) and show the Health pane, from the palette."""
+
+    def _commands(self) -> list[tuple[str, str, str]]:
+        from .panes import HealthPane
+
+        if not self.app.query(HealthPane) or getattr(self.app, "repo", None) is None:
+            return []  # offered only when it can run
+        return [
+            ("Compact history", "Keep the current files as one commit; forgotten text leaves .git", "compact"),
+            ("Show health", "Every health row of the memory repo", "health"),
+        ]
+
+    def _run(self, what: str) -> None:
+        from .panes import HealthPane
+
+        self.app.action_show_pane(HealthPane.PANE_ID)  # type: ignore[attr-defined]
+        pane = self.app.query_one(HealthPane)
+        if what == "compact":
+            pane.action_compact()
+
+    async def discover(self) -> Hits:
+        """Offer compaction and the Health pane before anything is typed."""
+        for name, help_text, what in self._commands():
+            yield DiscoveryHit(Content(name), partial(self._run, what), text=name, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        """Yield the commands matching ``query``.
+
+        Args:
+            query: what the user typed.
+        """
+        matcher = self.matcher(query)
+        for name, help_text, what in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), partial(self._run, what), text=name, help=help_text)

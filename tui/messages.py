@@ -88,3 +88,15 @@ class RepoWritten(Message):
     def __init__(self, commit: str | None) -> None:
         super().__init__()
         self.commit = commit
+
+
+class WriteFailed(Message):
+    """A write from the app failed (a triage, an undo, a compaction): Health shows the last one.
+
+    Attributes:
+        error: one line for a person.
+    """
+
+    def __init__(self, error: str) -> None:
+        super().__init__()
+        self.error = error

@@ -12,10 +12,11 @@ from .base import Pane
 from .context import ContextPane
 from .dreams import DreamsPane
 from .folder import FolderPane
+from .health import HealthPane
 from .history import HistoryPane
 from .inbox import InboxPane
 
-PANES: tuple[type[Pane], ...] = (FolderPane, InboxPane, HistoryPane, ContextPane, DreamsPane)
+PANES: tuple[type[Pane], ...] = (FolderPane, InboxPane, HistoryPane, ContextPane, HealthPane, DreamsPane)
 """Every pane, in number-key order (``1`` is the first)."""
 
-__all__ = ["PANES", "ContextPane", "DreamsPane", "FolderPane", "HistoryPane", "InboxPane", "Pane"]
+__all__ = ["PANES", "ContextPane", "DreamsPane", "FolderPane", "HealthPane", "HistoryPane", "InboxPane", "Pane"]

@@ -17,7 +17,7 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import DataTable, Static
 
-from ..messages import RepoWritten
+from ..messages import RepoWritten, WriteFailed
 from ..plain import clean
 from ..widgets.dialogs import Confirm
 from .base import Pane
@@ -191,6 +191,7 @@ class HistoryPane(Pane):
         except MemrepoError as exc:
             self.notify(clean(str(exc), one_line=False), title="Cannot undo", severity="error",
                         timeout=8, markup=False)
+            self.post_message(WriteFailed(str(exc)))
             return
         self.notify(f"Undid {commit.short_id}", timeout=3, markup=False)
         self.post_message(RepoWritten(result.commit))

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Static
 
-from ..messages import RepoWritten
+from ..messages import RepoWritten, WriteFailed
 from ..plain import clean, plain
 from ..widgets.conflict_table import ConflictTable
 from ..widgets.dialogs import EditText, FilePicker
@@ -194,6 +194,7 @@ class InboxPane(Pane):
         except MemrepoError as exc:
             self.notify(clean(str(exc), one_line=False), title="Inbox", severity="error",
                         timeout=8, markup=False)
+            self.post_message(WriteFailed(str(exc)))
             return
         finally:
             self._busy = False

@@ -1,0 +1,349 @@
+"""History compaction: forgetting for real (DESIGN.md §5, seed phase 1 §7.2).
+
+:func:`compact` replaces the whole history with one orphan commit of the
+current tree ("Compact history", ``Origin: compact``) and then makes sure no
+old text is left anywhere under ``.git``: other refs (branches, tags, dream
+branches, ``refs/stash``), reflogs, pseudo-refs, old messages, linked
+worktrees, the old index, every old pack and loose object, and the engine's
+own state (dream records, pending writes, checkpoint buffers).
+
+Crash safety comes from the order of the steps (see :data:`STEPS`): the new
+pack holding the compact commit is complete before ``main`` moves to it, and
+every ref, reflog, index entry, worktree and commit graph that names an old
+object is gone before the first old object file is deleted. Killed at any
+point, the repo opens, ``git fsck --full`` is clean, and the work tree (never
+written by compaction) keeps every entry. A marker file says a compaction
+was interrupted (health shows it); running it again finishes the job.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import threading
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from . import dreamfiles
+from . import entryformat as fmt
+from .errors import GitError
+from .gitcompact import GitCompactor, count_commits, git_dir_size
+from .gitstore import GitStore, format_message
+from .models import Candidate, CompactPreview, CompactProgress, CompactResult
+
+if TYPE_CHECKING:
+    from .store import MemoryStore
+
+STEPS = (
+    "Committing hand edits",
+    "Writing the compact commit",
+    "Writing the new pack",
+    "Moving main to the compact commit",
+    "Deleting other branches, tags and refs",
+    "Pruning worktrees",
+    "Rewriting the index",
+    "Expiring reflogs and stray files",
+    "Scrubbing engine state",
+    "Deleting old packs and loose objects",
+)
+"""The steps in the order they run; :class:`CompactProgress` counts them."""
+
+MARKER = "compact.json"
+"""``.git/memrepo/compact.json`` exists while a compaction runs; left behind, it was interrupted."""
+STAGING = "compact-pack"
+"""Scratch folder under ``.git/memrepo/`` where the new pack is built before it moves in."""
+PACK_SETTINGS = "compact-config"
+"""Scratch folder under ``.git/memrepo/`` holding the pack builder's settings while compaction runs."""
+CHECKPOINTS_DIR = "checkpoints"
+"""Checkpoint buffers under ``.git/memrepo/`` (transcript text waiting to be distilled)."""
+PENDING_DIR = "pending"
+"""Writes kept while blocked (:meth:`MemoryStore.pending`)."""
+
+FORGOTTEN_MIN_CHARS = 8
+"""Removed lines shorter than this (after folding) are not used to spot forgotten text in state files."""
+
+STALE_REASON = "history was compacted: the dream's branch and base commit are gone"
+
+Progress = Callable[[CompactProgress], None]
+
+
+def _emit(progress: Progress | None, step: int, done: int = 0, total: int = 0) -> None:
+    if progress is not None:
+        progress(CompactProgress(step=step, steps=len(STEPS), label=STEPS[step - 1], done=done, total=total))
+
+
+def marker_path(state_dir: Path) -> Path:
+    """The interrupted-compaction marker for a state folder."""
+    return Path(state_dir) / MARKER
+
+
+def interrupted(state_dir: Path) -> dict[str, Any] | None:
+    """The marker of a compaction that did not finish (its process is gone), or None.
+
+    Returns:
+        dict | None: ``{"pid", "started", "step"}`` as written, or None when
+        no marker exists or its process is still running.
+    """
+    try:
+        data = json.loads(marker_path(state_dir).read_bytes())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict):
+        return {"pid": None, "started": None, "step": None}
+    pid = data.get("pid")
+    if isinstance(pid, int) and pid != os.getpid():
+        try:
+            os.kill(pid, 0)
+            return None  # still running
+        except ProcessLookupError:
+            pass
+        except PermissionError:
+            return None
+    return data
+
+
+def _write_marker(state_dir: Path, step: int) -> None:
+    from .atomic import atomic_write
+
+    atomic_write(marker_path(state_dir),
+                 json.dumps({"pid": os.getpid(), "started": time.time(), "step": step}).encode())
+
+
+def _lines(data: bytes) -> Iterable[str]:
+    """Folded entry texts and other non-blank lines of a blob or state file."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return ()
+    out = []
+    for raw in text.splitlines():
+        entry = fmt.parse_entry(raw)
+        folded = fmt.normalize_text(entry.text if entry is not None else raw)
+        if len(folded) >= FORGOTTEN_MIN_CHARS:
+            out.append(folded)
+    return out
+
+
+def forgotten_texts(git: GitCompactor, keep_commit: str) -> set[str]:
+    """Lines in any old blob that are in no file of ``keep_commit``: the text being forgotten.
+
+    Entry lines count by their text without metadata, folded
+    (:func:`engine.entryformat.normalize_text`), so a quote of an entry in a
+    state file is found whatever its metadata said.
+    """
+    current: set[str] = set()
+    for data in git.tree_blobs(keep_commit):
+        current.update(_lines(data))
+    old: set[str] = set()
+    for data in git.iter_old_blobs():
+        old.update(_lines(data))
+    return old - current
+
+
+def _strings(value: Any) -> Iterable[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+
+
+def quotes_forgotten(data: bytes, forgotten: set[str]) -> bool:
+    """Whether a state file's bytes quote any forgotten text (JSON is read as its string values)."""
+    try:
+        text = data.decode("utf-8", errors="replace")
+    except Exception:  # pragma: no cover - decode with replace never fails
+        return True
+    with contextlib.suppress(ValueError):
+        text = "\n".join(_strings(json.loads(text)))
+    haystack = fmt.normalize_text(text)
+    return any(f in haystack for f in forgotten)
+
+
+def preview(store: MemoryStore) -> CompactPreview:
+    """What :func:`compact` would take away (for the question asked first).
+
+    Args:
+        store: the open store.
+
+    Returns:
+        CompactPreview: commits, refs, dream branches, pending dreams, worktrees, ``.git`` size.
+    """
+    git = GitCompactor(store.root)
+    refs = git.other_refs()
+    records = dreamfiles.load_records(store.state_dir)
+    pending_dir = store.state_dir / PENDING_DIR
+    return CompactPreview(
+        commits=git.count_commits(),
+        refs=refs,
+        dream_branches=[r for r in refs if r.startswith("refs/heads/dream/")],
+        pending_dreams=sum(1 for r in records if r.get("status") in dreamfiles.LIVE_STATUSES),
+        worktrees=len(git.worktrees()),
+        pending_writes=len(list(pending_dir.glob("*.json"))) if pending_dir.is_dir() else 0,
+        git_bytes=git_dir_size(git.git_dir),
+    )
+
+
+def compact(store: MemoryStore, progress: Progress | None = None) -> CompactResult:
+    """Replace the history with one commit of the current tree and remove every old byte (DESIGN.md §5).
+
+    Holds the write lock throughout. Hand edits are committed first (so they
+    are kept). Nothing in the work tree is written.
+
+    Args:
+        store: the open store; its git store is reopened afterwards (old
+            packs are gone).
+        progress: called on the calling thread at the start of each step of
+            :data:`STEPS` and as refs and object files are deleted.
+
+    Returns:
+        CompactResult: the new commit and what was removed.
+
+    Raises:
+        BlockedError: a merge or rebase is in progress, the index is locked, or
+            a new file is binary or too big; nothing was changed.
+        BusyError: another writer held the lock for 5 s.
+        GitError: HEAD is unborn (nothing to compact), or libgit2 failed; the
+            repo is left valid and running compaction again finishes it.
+    """
+    with store.lock.hold("compact"):
+        try:
+            return _compact_locked(store, progress)
+        finally:
+            for scratch in (STAGING, PACK_SETTINGS):
+                shutil.rmtree(store.state_dir / scratch, ignore_errors=True)
+            # Old packs are gone: the store's repository must not keep reading them.
+            store.git = GitStore(store.root)
+
+
+def _compact_locked(store: MemoryStore, progress: Progress | None) -> CompactResult:
+    state = store.state_dir
+    _emit(progress, 1)
+    hand_edits = store._commit_hand_edits_locked(None)
+    git = GitCompactor(store.root, state / PACK_SETTINGS)
+    head = git.head_commit()
+    if head is None:
+        raise GitError("the memory repo has no commit yet: nothing to compact")
+    before = git_dir_size(git.git_dir)
+    _write_marker(state, 2)
+    # Counted on another thread (its own repository) while libgit2 builds the
+    # pack without holding the GIL: the count is free on a many-core machine.
+    counted: list[int] = []
+    counter = threading.Thread(target=lambda: counted.append(count_commits(store.root, head)),
+                               name="memrepo-compact-count", daemon=True)
+    counter.start()
+
+    _emit(progress, 2)
+    message = format_message(
+        "Compact history", {"Origin": "compact"},
+        body="The current files as one commit; the earlier history was dropped.",
+    )
+    commit = git.orphan_commit(head, message)
+
+    _emit(progress, 3)
+    try:
+        pack = git.write_pack(commit, state / STAGING)
+    finally:
+        counter.join()
+    dropped = counted[0] if counted else 0
+
+    _emit(progress, 4)
+    git.move_main(commit)
+
+    refs = git.other_refs()
+    _emit(progress, 5, 0, len(refs))
+    done = 0
+
+    def ref_deleted(_name: str) -> None:
+        nonlocal done
+        done += 1
+        _emit(progress, 5, done, len(refs))
+
+    git.delete_refs(refs, ref_deleted)
+
+    _emit(progress, 6)
+    pruned = git.prune_worktrees()
+
+    _emit(progress, 7)
+    git.reset_index(commit)
+
+    _emit(progress, 8)
+    git.remove_strays()
+
+    _emit(progress, 9)
+    stale, scrubbed, others = dreamfiles.scrub_all(state, set(refs), STALE_REASON)
+    for path in others:
+        path.unlink(missing_ok=True)
+    dropped_pending, removed_state = _scrub_buffers(store, git, commit)
+
+    _emit(progress, 10)
+    removed = git.delete_old_objects(pack, lambda n, total: _emit(progress, 10, n, total))
+
+    marker_path(state).unlink(missing_ok=True)
+    return CompactResult(
+        commit=commit,
+        hand_edits=hand_edits,
+        dropped_commits=dropped,
+        deleted_refs=refs,
+        stale_dreams=stale,
+        scrubbed_dreams=scrubbed,
+        dropped_pending=dropped_pending,
+        removed_state_files=removed_state + len(others),
+        pruned_worktrees=pruned,
+        removed_object_files=removed,
+        git_bytes_before=before,
+        git_bytes_after=git_dir_size(git.git_dir),
+    )
+
+
+def _scrub_buffers(store: MemoryStore, git: GitCompactor, commit: str) -> tuple[int, int]:
+    """Drop pending writes and checkpoint buffers that quote forgotten text.
+
+    A pending write is a memory not yet written: it is kept unless its text
+    was in the old history and is not in the current files (it was
+    forgotten, or cleared, after being queued). Checkpoint buffers are read
+    generically: any file under ``checkpoints/`` that quotes forgotten text
+    is deleted. The old objects are read for this only when such files
+    exist.
+
+    Returns:
+        tuple[int, int]: (pending writes dropped, checkpoint files removed).
+    """
+    pending = sorted((store.state_dir / PENDING_DIR).glob("*")) if (store.state_dir / PENDING_DIR).is_dir() else []
+    folder = store.state_dir / CHECKPOINTS_DIR
+    buffers = [p for p in sorted(folder.rglob("*")) if p.is_file()] if folder.is_dir() else []
+    if not pending and not buffers:
+        return 0, 0
+    forgotten = forgotten_texts(git, commit)
+    dropped = 0
+    for path in pending:
+        try:
+            data = path.read_bytes()
+        except OSError:
+            continue
+        if path.suffix == ".json":
+            try:
+                cand = Candidate.model_validate_json(data)
+                data = "\n".join(v for v in (cand.text, cand.subject, cand.source, cand.origin_text) if v).encode()
+            except ValueError:
+                pass
+        if quotes_forgotten(data, forgotten):
+            path.unlink(missing_ok=True)
+            dropped += 1
+    removed = 0
+    for path in buffers:
+        try:
+            data = path.read_bytes()
+        except OSError:
+            continue
+        if quotes_forgotten(data, forgotten):
+            path.unlink(missing_ok=True)
+            removed += 1
+    return dropped, removed

@@ -1,0 +1,42 @@
+"""What a compaction takes away, in words for people: shared by the CLI question and the app's dialog.
+
+No Textual and no click here, so both can import it cheaply.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.models import CompactPreview
+
+
+def size_text(n: int) -> str:
+    """Bytes as KB or MB with one decimal."""
+    return f"{n / (1024 * 1024):.1f} MB" if n >= 1024 * 1024 else f"{n / 1024:.1f} KB"
+
+
+def loss_summary(preview: CompactPreview) -> str:
+    """What a compaction takes away (DESIGN.md §5): undo history, pending dreams, other refs, worktrees.
+
+    Args:
+        preview: from ``compact_preview()``.
+
+    Returns:
+        str: a few lines, ``\\n``-separated.
+    """
+    dropped = max(preview.commits - 1, 0)
+    lines = [f"Compaction keeps the current files as one commit and drops the other {dropped:,} "
+             f"commit{'s' * (dropped != 1)}: undo history is lost."]
+    other = [r for r in preview.refs if r not in preview.dream_branches]
+    count = max(len(preview.dream_branches), preview.pending_dreams)
+    if count:
+        lines.append(f"{count} pending dream{'s' * (count != 1)} become stale (their branches are deleted).")
+    if other:
+        shown = ", ".join(r.removeprefix("refs/heads/").removeprefix("refs/") for r in other[:5])
+        more = f" and {len(other) - 5} more" if len(other) > 5 else ""
+        lines.append(f"{len(other)} other ref{'s' * (len(other) != 1)} deleted: {shown}{more}.")
+    if preview.worktrees:
+        lines.append(f"{preview.worktrees} linked worktree{'s' * (preview.worktrees != 1)} pruned.")
+    lines.append(f".git is {size_text(preview.git_bytes)} now.")
+    return "\n".join(lines)
