@@ -174,8 +174,11 @@ def preview(store: MemoryStore) -> CompactPreview:
         store: the open store.
 
     Returns:
-        CompactPreview: commits, refs, dream branches, pending dreams, worktrees, ``.git`` size.
+        CompactPreview: commits, refs, dream branches, pending dreams, worktrees,
+        ``.git`` size, and the sync remote whose history would be replaced.
     """
+    from .sync import remote_url
+
     git = GitCompactor(store.root)
     refs = git.other_refs()
     records = dreamfiles.load_records(store.state_dir)
@@ -188,10 +191,20 @@ def preview(store: MemoryStore) -> CompactPreview:
         worktrees=len(git.worktrees()),
         pending_writes=len(list(pending_dir.glob("*.json"))) if pending_dir.is_dir() else 0,
         git_bytes=git_dir_size(git.git_dir),
+        remote=remote_url(store.root),
     )
 
 
-def compact(store: MemoryStore, progress: Progress | None = None) -> CompactResult:
+def remote_refusal(url: str) -> str:
+    """Why a compaction with a sync remote waits for a confirmation (issue 9 §4)."""
+    return (
+        f"not compacted: the sync remote {url} keeps the old history, with everything compaction removes, "
+        "until its history is replaced too; run `memrepo compact --replace-remote` to compact and then "
+        "replace the remote's history (a forced update)"
+    )
+
+
+def compact(store: MemoryStore, progress: Progress | None = None, replace_remote: bool = False) -> CompactResult:
     """Replace the history with one commit of the current tree and remove every old byte (DESIGN.md §5).
 
     Holds the write lock throughout. Hand edits are committed first (so they
@@ -202,25 +215,48 @@ def compact(store: MemoryStore, progress: Progress | None = None) -> CompactResu
             packs are gone).
         progress: called on the calling thread at the start of each step of
             :data:`STEPS` and as refs and object files are deleted.
+        replace_remote: a person confirmed that, with a sync remote set, the
+            remote's history is replaced by the compacted commit afterwards
+            (the one forced update, issue 9 §4). Without it a repo with a
+            remote is refused and nothing changes.
 
     Returns:
-        CompactResult: the new commit and what was removed.
+        CompactResult: the new commit and what was removed; with a remote,
+        whether its history was replaced (``remote_error`` says why not: the
+        local compaction stands, and compacting again replaces it).
 
     Raises:
+        SyncError: a sync remote is set and ``replace_remote`` is False.
         BlockedError: a merge or rebase is in progress, the index is locked, or
             a new file is binary or too big; nothing was changed.
         BusyError: another writer held the lock for 5 s.
         GitError: HEAD is unborn (nothing to compact), or libgit2 failed; the
             repo is left valid and running compaction again finishes it.
     """
+    from .sync import remote_url, replace_remote_history
+
+    url = remote_url(store.root)
+    if url is not None and not replace_remote:
+        from .errors import SyncError
+
+        raise SyncError(remote_refusal(url))
     with store.lock.hold("compact"):
         try:
-            return _compact_locked(store, progress)
+            result = _compact_locked(store, progress)
         finally:
             for scratch in (STAGING, PACK_SETTINGS):
                 shutil.rmtree(store.state_dir / scratch, ignore_errors=True)
             # Old packs are gone: the store's repository must not keep reading them.
             store.git = GitStore(store.root)
+    if url is not None:
+        from .errors import MemrepoError
+
+        try:
+            replace_remote_history(store, confirmed=True)
+            result.remote_replaced = True
+        except MemrepoError as exc:
+            result.remote_error = str(exc)
+    return result
 
 
 def _compact_locked(store: MemoryStore, progress: Progress | None) -> CompactResult:

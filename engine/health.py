@@ -45,6 +45,8 @@ FIX_DREAMS = "6"
 """The number key of the Dreams pane."""
 FIX_REFRESH = "r"
 """The app's refresh key."""
+FIX_SYNC = "s"
+"""The app key that syncs now (issue 9)."""
 
 NEAR_LIMIT = 0.9
 """A size at or above this share of its limit is a WARN."""
@@ -326,7 +328,44 @@ def check(
                      f"{_size(size)}" + ("; compaction shrinks it" if size > GIT_SIZE_WARN else ""),
                      FIX_COMPACT if size > GIT_SIZE_WARN else None))
     rows += dream_rows(store.state_dir, settings, now)
+    rows.append(sync_row(store.root, now))
     return rows
+
+
+def sync_row(root: Path, now: datetime) -> HealthRow:
+    """The sync row (issue 9): no remote, N commits not pushed, the last sync, or why it failed.
+
+    Reads ``.git/memrepo/sync.json`` and the refs only; never the network.
+
+    Args:
+        root: the memory repo's work tree.
+        now: the time to say "ago" from (UTC).
+
+    Returns:
+        HealthRow: OK when no remote is set or all is pushed; WARN for commits
+        not pushed or a failed last sync (fix key ``s``: sync now).
+    """
+    from .errors import GitError
+    from .sync import sync_state
+
+    try:
+        state = sync_state(root)
+    except GitError as exc:
+        return _row("sync", HealthStatus.WARN, f"cannot read the remote's state: {exc}")
+    if state.remote is None:
+        return _row("sync", HealthStatus.OK, "no remote: memory stays on this machine (memrepo remote set URL)")
+    if state.last_sync is None:
+        last = "never synced"
+    else:
+        minutes = max(int((now - state.last_sync).total_seconds() // 60), 0)
+        last = f"last sync {minutes // 1440} d ago" if minutes >= 1440 else (
+            f"last sync {minutes // 60} h ago" if minutes >= 60 else f"last sync {minutes} min ago")
+    if state.last_error:
+        return _row("sync", HealthStatus.WARN, f"last sync failed: {state.last_error}; {last}", FIX_SYNC)
+    if state.ahead:
+        return _row("sync", HealthStatus.WARN,
+                    f"{state.ahead} commit{'s' * (state.ahead != 1)} not pushed; {last}", FIX_SYNC)
+    return _row("sync", HealthStatus.OK, f"up to date with {state.remote}; {last}")
 
 
 def _lock_row(store: MemoryStore) -> HealthRow:

@@ -378,6 +378,7 @@ class CompactPreview(BaseModel):
         worktrees: linked worktrees to prune.
         pending_writes: writes kept while blocked; those quoting forgotten text are dropped.
         git_bytes: the size of ``.git`` now, in bytes.
+        remote: the sync remote whose history is replaced too, or None.
     """
 
     commits: int
@@ -387,6 +388,7 @@ class CompactPreview(BaseModel):
     worktrees: int = 0
     pending_writes: int = 0
     git_bytes: int = 0
+    remote: str | None = None
 
 
 class CompactResult(BaseModel):
@@ -405,6 +407,10 @@ class CompactResult(BaseModel):
         removed_object_files: old pack and loose object files deleted.
         git_bytes_before: size of ``.git`` before, in bytes.
         git_bytes_after: size of ``.git`` after, in bytes.
+        remote_replaced: the sync remote's history was replaced by the new
+            commit (the one forced update, issue 9 §4).
+        remote_error: why replacing it failed (offline, refused); the local
+            compaction stands and compacting again replaces it.
     """
 
     commit: str
@@ -419,3 +425,5 @@ class CompactResult(BaseModel):
     removed_object_files: int = 0
     git_bytes_before: int = 0
     git_bytes_after: int = 0
+    remote_replaced: bool = False
+    remote_error: str | None = None

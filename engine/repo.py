@@ -575,12 +575,16 @@ class MemoryRepo:
 
     # -- compaction and health (DESIGN.md §5, §9) ----------------------
 
-    async def compact(self, progress: Callable[[CompactProgress], None] | None = None) -> CompactResult:
+    async def compact(
+        self, progress: Callable[[CompactProgress], None] | None = None, replace_remote: bool = False
+    ) -> CompactResult:
         """Replace the history with one commit of the current files (see :meth:`MemoryStore.compact`).
 
         Args:
             progress: called on the event loop's thread (never the worker's)
                 at each step, so a UI can show it directly.
+            replace_remote: with a sync remote set, a person confirmed its
+                history is replaced afterwards (issue 9 §4).
 
         Returns:
             CompactResult: the new commit and what was removed.
@@ -595,7 +599,7 @@ class MemoryRepo:
             def report(event: CompactProgress) -> None:
                 loop.call_soon_threadsafe(progress, event)
 
-        return await self._run(self._store.compact, report)
+        return await self._run(self._store.compact, report, replace_remote)
 
     async def compact_preview(self) -> CompactPreview:
         """What :meth:`compact` would take away (for the question asked first)."""

@@ -1419,7 +1419,9 @@ class MemoryStore:
 
     # -- compaction (DESIGN.md §5) ---------------------------------------
 
-    def compact(self, progress: Callable[[CompactProgress], None] | None = None) -> CompactResult:
+    def compact(
+        self, progress: Callable[[CompactProgress], None] | None = None, replace_remote: bool = False
+    ) -> CompactResult:
         """Replace the history with one commit of the current files; keep no old byte under ``.git``.
 
         See :func:`engine.compact.compact`: hand edits are committed first;
@@ -1430,17 +1432,21 @@ class MemoryStore:
 
         Args:
             progress: called at each step (on this thread).
+            replace_remote: with a sync remote set, a person confirmed its
+                history is replaced afterwards (issue 9 §4); without it such a
+                repo is refused.
 
         Returns:
             CompactResult: the new commit and what was removed.
 
         Raises:
+            SyncError: a sync remote is set and ``replace_remote`` is False (nothing changed).
             BlockedError, BusyError: as for writes (nothing changed).
             GitError: nothing to compact (unborn HEAD) or libgit2 failed.
         """
         from .compact import compact
 
-        return compact(self, progress)
+        return compact(self, progress, replace_remote)
 
     def compact_preview(self) -> CompactPreview:
         """What :meth:`compact` would take away: commits, refs, dream branches, pending dreams."""

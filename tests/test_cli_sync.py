@@ -103,3 +103,18 @@ def test_watch_syncs_after_a_commit_and_stops_cleanly_on_ctrl_c(tmp_path: Path, 
     sync_mod.sync(a)
     texts = [e.text for e in a.read_file("me.md").entries]
     assert sorted(texts) == ["Written on machine A", "Written on machine B"]
+
+
+def test_compact_with_a_remote_needs_replace_remote(store: MemoryStore, remote: Path) -> None:
+    sync_mod.set_remote(store.root, str(remote), confirmed_private=True)
+    store.remember(Candidate(text="Uses a standing desk", by="user"))
+    sync_mod.sync(store)
+    head = git(store.root, "rev-parse", "HEAD").strip()
+    refused = run(store.root, "compact", "--yes")
+    assert refused.exit_code == 1 and "--replace-remote" in refused.stderr and len(refused.stderr.splitlines()) == 1
+    assert git(store.root, "rev-parse", "HEAD").strip() == head
+    done = run(store.root, "compact", "--yes", "--replace-remote")
+    assert done.exit_code == 0, done.stderr
+    assert "the remote's history was replaced" in done.stdout
+    new = git(store.root, "rev-parse", "HEAD").strip()
+    assert new != head and git(remote, "rev-parse", "refs/heads/main").strip() == new

@@ -274,3 +274,43 @@ def test_replace_remote_history_refuses_without_confirmation_then_forces(machine
     result = sync_mod.replace_remote_history(a, confirmed=True)
     assert result.head == new == remote_head(remote)
     assert not is_ancestor(remote, old, remote_head(remote))
+
+
+def test_compaction_with_a_remote_refuses_until_confirmed_then_replaces_its_history(machines, remote: Path) -> None:
+    a, b = machines
+    remember(a, "Secret plan zx-forget-me goes here")
+    remember(a, "Kept through compaction")
+    sync_mod.sync(a)
+    old = remote_head(remote)
+    ref = next(e.ref for e in a.read_file("me.md").entries if "zx-forget-me" in e.text)
+    a.forget(ref)
+    before = git(a.root, "rev-parse", "HEAD").strip()
+    with pytest.raises(SyncError, match="keeps the old history"):
+        a.compact()
+    assert git(a.root, "rev-parse", "HEAD").strip() == before  # refused: nothing changed
+    assert a.compact_preview().remote == str(remote)
+
+    result = a.compact(replace_remote=True)
+    assert result.remote_replaced and result.remote_error is None
+    assert remote_head(remote) == result.commit == git(a.root, "rev-parse", "HEAD").strip()
+    assert not is_ancestor(remote, old, remote_head(remote))
+    assert "zx-forget-me" not in git(remote, "log", "--all", "-p")
+    # the other machine still syncs: the compacted history is the remote's now
+    sync_mod.sync(b)
+    assert "Kept through compaction" in me(b)
+    assert all("zx-forget-me" not in t for t in me(b))
+
+
+def test_sync_health_row(machines, remote: Path) -> None:
+    from datetime import UTC, datetime
+
+    from engine.health import HealthStatus, sync_row
+
+    a, _b = machines
+    row = sync_row(a.root, datetime.now(UTC))
+    assert row.status is HealthStatus.OK and "up to date" in row.reason
+    remember(a, "Not pushed yet")
+    row = sync_row(a.root, datetime.now(UTC))
+    assert row.status is HealthStatus.WARN and row.reason.startswith("1 commit not pushed") and row.fix_key == "s"
+    sync_mod.remove_remote(a.root)
+    assert sync_row(a.root, datetime.now(UTC)).reason.startswith("no remote")

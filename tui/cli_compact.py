@@ -44,25 +44,39 @@ def _report(result: CompactResult) -> None:
                    "file(s) quoting forgotten text")
 
 
-def _compact(store: MemoryStore, yes: bool) -> None:
+def _compact(store: MemoryStore, yes: bool, replace_remote: bool = False) -> None:
+    from engine.compact import remote_refusal
+    from engine.sync import remote_url
+
+    url = remote_url(store.root)
+    if url is not None and not replace_remote:
+        _fail(remote_refusal(url))
     if not yes:
         click.echo(loss_summary(store.compact_preview()))
         if not click.confirm("Compact history now?", default=False, err=True):
             _fail("not compacted; nothing changed")
-    _report(store.compact(_progress))
+    result = store.compact(_progress, replace_remote=replace_remote)
+    _report(result)
+    if result.remote_replaced:
+        click.echo(f"the remote's history was replaced (forced update of {url})")
+    elif result.remote_error:
+        _fail(f"compacted here, but the remote's history was not replaced: {result.remote_error}; "
+              "run `memrepo compact --replace-remote` again when it can be reached")
 
 
 @click.command()
 @click.option("--yes", "-y", is_flag=True, help="Do not ask; compact right away.")
+@click.option("--replace-remote", is_flag=True,
+              help="With a sync remote set: replace its history too afterwards (a forced update).")
 @click.pass_context
 @_errors_as_lines
-def compact(ctx: click.Context, yes: bool) -> None:
+def compact(ctx: click.Context, yes: bool, replace_remote: bool) -> None:
     """Replace the history with one commit of the current files, so forgotten text is gone from .git.
 
     Deletes other branches, tags, dream branches, the stash, reflogs and every
     old object. Undo history is lost. Asks first unless --yes.
     """
-    _compact(_open_store(ctx, create=False), yes)
+    _compact(_open_store(ctx, create=False), yes, replace_remote)
 
 
 def _after_clear(store: MemoryStore, result: WriteResult, compact_: bool | None) -> None:

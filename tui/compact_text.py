@@ -38,5 +38,8 @@ def loss_summary(preview: CompactPreview) -> str:
         lines.append(f"{len(other)} other ref{'s' * (len(other) != 1)} deleted: {shown}{more}.")
     if preview.worktrees:
         lines.append(f"{preview.worktrees} linked worktree{'s' * (preview.worktrees != 1)} pruned.")
+    if preview.remote:
+        lines.append(f"The sync remote {preview.remote} keeps the old history until it is replaced: "
+                     "its history is replaced too (a forced update).")
     lines.append(f".git is {size_text(preview.git_bytes)} now.")
     return "\n".join(lines)

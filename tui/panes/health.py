@@ -180,7 +180,9 @@ class HealthPane(Pane):
             self.set_class(True, "-compacting")
             self._progress_step(None)
             try:
-                result = await self.repo.compact(progress=self._progress_step)
+                # The question named the remote when one is set: yes also replaces its history.
+                result = await self.repo.compact(progress=self._progress_step,
+                                                 replace_remote=preview.remote is not None)
             except MemrepoError as exc:
                 self.notify(clean(str(exc), one_line=False), title="Cannot compact", severity="error",
                             timeout=10, markup=False)
@@ -190,6 +192,10 @@ class HealthPane(Pane):
                 f"History compacted: one commit replaces {result.dropped_commits:,}; .git "
                 f"{size_text(result.git_bytes_before)} -> {size_text(result.git_bytes_after)}",
                 title="Compacted", timeout=6, markup=False)
+            if result.remote_error:
+                self.notify(clean(f"The remote's history was not replaced: {result.remote_error}. "
+                                  "Compact again when it can be reached.", one_line=False),
+                            title="Remote not replaced", severity="warning", timeout=10, markup=False)
             self.post_message(RepoWritten(result.commit))
         finally:
             self._compacting = False
