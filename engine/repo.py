@@ -81,6 +81,7 @@ class MemoryRepo:
         self.commit_hand_edits_after = 0.0
         """Seconds of quiet before the watcher commits hand edits; 0 = only before writes (DESIGN.md §4)."""
         self._quiet_task: asyncio.Task[None] | None = None
+        self._warming: asyncio.Future[Any] | None = None
         self.last_auto_commit_error: str | None = None
         """Why the last quiet-period commit of hand edits did not happen (blocked, busy), or None."""
 
@@ -403,7 +404,15 @@ class MemoryRepo:
             index.sync()
             return index
 
-        index = await asyncio.get_running_loop().run_in_executor(None, build)
+        if self._warming is None:
+            self._warming = asyncio.get_running_loop().run_in_executor(None, build)
+        try:
+            index = await asyncio.shield(self._warming)
+        except Exception:  # an unreadable folder: recall builds (and reports) on first use instead
+            self._warming = None
+            raise
+        # Every waiter adopts (the first one wins, the rest are no-ops), so a
+        # recall queued after this on the worker thread finds the index.
         await self._run(self._store.adopt_recall_index, index)
 
     async def recall(
@@ -419,6 +428,9 @@ class MemoryRepo:
         Returns:
             list[RecallHit]: best first; never raises for any query text.
         """
+        if self._warming is not None and not self._warming.done():
+            with contextlib.suppress(Exception):  # the index being built on a spare thread: use it
+                await self.warm_recall()
         return await self._run(
             functools.partial(self._store.recall, query, workspace, limit, max_bytes, detail)
         )
