@@ -207,16 +207,10 @@ class ChangeEvent(BaseModel):
     git: bool = False
 
 
-class RecallHit(BaseModel):
-    """One result of :meth:`MemoryRepo.recall` (DESIGN.md §4).
+class RecallHit(EntryView):
+    """One result of :meth:`MemoryRepo.recall` (DESIGN.md §4): an entry with its rank.
 
     Attributes:
-        ref: ``repo:<path>#L<n>``.
-        path: repo-relative file.
-        line: 1-based line number.
-        text: the entry text without metadata.
-        by: ``user`` or ``agent``.
-        meta: all metadata, decoded.
         score: the rank score for people (phrase 4 + subject 2 + kind 1 +
             term coverage 0..1); the order also uses recency and ``by: user``.
         unreviewed: True for an inbox entry (not yet reviewed by a person).
@@ -224,12 +218,6 @@ class RecallHit(BaseModel):
         section: with ``detail="full"``, up to 80 lines of that section around the hit.
     """
 
-    ref: str
-    path: str
-    line: int
-    text: str
-    by: str
-    meta: dict[str, str] = Field(default_factory=dict)
     score: float = 0.0
     unreviewed: bool = False
     heading: str | None = None

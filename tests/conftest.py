@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import pytest_textual_snapshot
 
 from engine.store import MemoryStore
 
@@ -36,3 +37,17 @@ def repo_path(tmp_path: Path) -> Path:
 def store(repo_path: Path) -> MemoryStore:
     """A memory repo created at ``repo_path`` with its starting layout."""
     return MemoryStore.open(repo_path)
+
+
+class _SnapshotsFolder(pytest_textual_snapshot.SVGImageExtension):
+    """Keep the SVGs in tests/snapshots/<test file>/ rather than syrupy's __snapshots__."""
+
+    @classmethod
+    def dirname(cls, *, test_location) -> str:
+        return str(Path(test_location.filepath).parent / "snapshots" / test_location.basename)
+
+
+@pytest.fixture(autouse=True)
+def _snapshots_in_tests_snapshots(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every snapshot test keeps its SVGs under tests/snapshots/ (look at them before accepting)."""
+    monkeypatch.setattr(pytest_textual_snapshot, "SVGImageExtension", _SnapshotsFolder)

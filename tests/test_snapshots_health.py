@@ -12,8 +12,6 @@ import os
 import subprocess
 from pathlib import Path
 
-import pytest
-import pytest_textual_snapshot
 from textual.pilot import Pilot
 from tui_helpers import EXAMPLE_FILES, build_repo, settle
 
@@ -22,18 +20,6 @@ from tui.panes import PANES, HealthPane
 
 SIZE = (80, 24)
 
-
-class _SnapshotsFolder(pytest_textual_snapshot.SVGImageExtension):
-    """Keep the SVGs in tests/snapshots/<test file>/ rather than syrupy's __snapshots__."""
-
-    @classmethod
-    def dirname(cls, *, test_location) -> str:
-        return str(Path(test_location.filepath).parent / "snapshots" / test_location.basename)
-
-
-@pytest.fixture(autouse=True)
-def _snapshots_in_tests_snapshots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pytest_textual_snapshot, "SVGImageExtension", _SnapshotsFolder)
 
 
 def test_health_pane_rows(isolated_home: Path, snap_compare) -> None:

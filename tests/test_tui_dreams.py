@@ -7,7 +7,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-import pytest_textual_snapshot
 from dream_helpers import FILES, make_repo
 from repo_helpers import git
 from textual.pilot import Pilot
@@ -26,16 +25,6 @@ KEY = str(PANES.index(DreamsPane) + 1)
 """The Dreams pane's number key (6 once the Context and Health panes are in)."""
 FIXED = datetime(2025, 1, 2, 3, 4, 5, tzinfo=UTC)
 
-
-class _SnapshotsFolder(pytest_textual_snapshot.SVGImageExtension):
-    @classmethod
-    def dirname(cls, *, test_location) -> str:
-        return str(Path(test_location.filepath).parent / "snapshots" / test_location.basename)
-
-
-@pytest.fixture(autouse=True)
-def _snapshots_in_tests_snapshots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pytest_textual_snapshot, "SVGImageExtension", _SnapshotsFolder)
 
 
 @pytest.fixture

@@ -233,7 +233,9 @@ class HealthPane(Pane):
                 Text(status, style=f"bold {style}" if status != "OK" else style, end=""),
                 Text(clean(health_row.name), no_wrap=True, overflow="ellipsis", end=""),
                 Text(health_row.fix_key or "", style="bold", end=""),
-                Text(clean(reason), no_wrap=True, overflow="ellipsis", end=""),
+                # Measured whole (an ellipsis Text measured narrow now and then): the
+                # pane clips what does not fit, and the line under the table shows it all.
+                Text(clean(reason), end=""),
                 key=f"{n}:{health_row.name}",
             )
         table.move_cursor(row=min(max(row_index, 0), max(len(rows) - 1, 0)))
