@@ -39,7 +39,15 @@ WORKSPACE_BUDGET = 300
 
 OPEN_TAG = "memory_repo"
 
-_CONTROL_RE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+READ_MAX = 256 * 1024
+"""A file's bytes past this are not read into the block (its budget fills long before)."""
+
+_CONTROL_RE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069"
+    "\ufeff\U000e0000-\U000e007f]"
+)
+"""Controls, bidi marks and overrides, zero-width spaces and joiners that hide text, and Unicode
+tag characters (invisible "ASCII smuggling"): removed. The zero-width joiner of emoji stays."""
 _HEADING_RE = re.compile(r"^[ \t]{0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _WS_RE = re.compile(r"\s+")
 
@@ -78,15 +86,36 @@ class ContextFile:
     label: str = ""
 
 
-def _section_lines(cf: ContextFile) -> tuple[list[str], list[str], int, int, int]:
-    """Render one file within its budget: (lines, refs, tokens used, shown, omitted)."""
+MIN_LINE_TOKENS = 4
+"""Once less than this is left of a budget (tokens), no further line can fit: stop looking."""
+
+
+def _other_workspace(entry: fmt.Entry, workspace: str | None) -> bool:
+    """Whether the entry's ``workspace:`` key names a workspace other than the block's."""
+    from .paths import normalize_workspace
+
+    value = entry.meta.get("workspace", "").strip()
+    return bool(value) and normalize_workspace(value)[0] != workspace
+
+
+def _section_lines(cf: ContextFile, workspace: str | None) -> tuple[list[str], list[str], int, int, int]:
+    """Render one file within its budget: (lines, refs, tokens used, shown, omitted).
+
+    An entry too long for what is left of the budget is left out (and
+    counted) and the next ones are still tried; entries that name another
+    workspace are left out entirely.
+    """
     header = f"## {cf.path}" + (f" ({cf.label})" if cf.label else "")
     lines, refs = [header], []
     used = estimate_tokens(header)
     if cf.data is None:
-        return [*lines, "(no such file yet)"], refs, used, 0, 0
+        note = "(no file for this workspace yet)" if cf.path.endswith("/") else "(no such file yet)"
+        return [*lines, note], refs, used, 0, 0
+    data = cf.data
+    if len(data) >= READ_MAX:  # a huge hand-grown file: its first part is all the budget can hold
+        data = data[: data.rfind(b"\n") + 1] or data
     try:
-        parsed = fmt.parse(cf.data, cf.path)
+        parsed = fmt.parse(data, cf.path)
     except FormatError as exc:
         return [*lines, f"(not readable: {sanitize_line(str(exc))})"], refs, used, 0, 0
     entries = dict(parsed.entries())
@@ -99,7 +128,7 @@ def _section_lines(cf: ContextFile) -> tuple[list[str], list[str], int, int, int
             pending_heading = f"{m.group(1)} {sanitize_line(m.group(2))}"
             continue
         entry = entries.get(number)
-        if entry is None:
+        if entry is None or _other_workspace(entry, workspace):
             continue
         if full:
             omitted += 1
@@ -110,8 +139,8 @@ def _section_lines(cf: ContextFile) -> tuple[list[str], list[str], int, int, int
         rendered = f"L{number} {text}" + (" (agent)" if entry.by == "agent" else "")
         cost = estimate_tokens(rendered) + (estimate_tokens(pending_heading) if pending_heading else 0)
         if used + cost > cf.budget:
-            full = True
             omitted += 1
+            full = cf.budget - used < MIN_LINE_TOKENS
             continue
         if pending_heading:
             lines.append(pending_heading)
@@ -152,7 +181,7 @@ def build_context(head: str, files: list[ContextFile], workspace: str | None = N
     ]
     sections, refs = [], []
     for cf in files:
-        lines, file_refs, used, shown, omitted = _section_lines(cf)
+        lines, file_refs, used, shown, omitted = _section_lines(cf, workspace)
         out.extend(lines)
         refs.extend(file_refs)
         sections.append(ContextSection(path=cf.path, budget=cf.budget, tokens=used, shown=shown, omitted=omitted))

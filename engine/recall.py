@@ -14,16 +14,19 @@ the first build.
 
 Ranking (DESIGN.md §4, DSH seed "Retrieval"), compared in this order:
 
-1. exact phrase: the folded query appears in the folded entry text (queries of
-   two or more terms);
-2. subject match: a query term is a term of the entry's ``subject:``;
+1. exact phrase: the folded query appears in the folded entry text on word
+   boundaries (queries of two or more terms);
+2. subject match: every term of the entry's ``subject:`` is in the query;
 3. kind match: a query term is the entry's ``kind:``;
 4. term coverage: the share of the query's terms the entry has, each term
    weighted by its inverse document frequency;
 5. recency (``added:`` date, newest first), then ``by: user`` before ``by: agent``.
 
-Results are bounded by count and by UTF-8 bytes. Nothing here raises on a
-query: empty, huge, or odd Unicode gives a list (maybe empty).
+Results are bounded by count and by UTF-8 bytes; a workspace scope also
+leaves out entries whose ``workspace:`` key names another workspace (in a
+global file or the inbox). Hit text goes out with secrets written by hand
+redacted, as in the context block. Nothing here raises on a query: empty,
+huge, or odd Unicode gives a list (maybe empty).
 """
 
 from __future__ import annotations
@@ -34,12 +37,14 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Set
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import pairwise
 from pathlib import Path
 
 from . import entryformat as fmt
 from .errors import FormatError
 from .models import RecallHit
+from .paths import normalize_workspace
 from .terms import MAX_QUERY_TERMS, fold, query_terms, split_folded
 
 INBOX = "inbox.md"
@@ -67,6 +72,7 @@ class _Item:
     folded: str
     terms: tuple[str, ...]
     rank: int  # recency and by: user packed in one int: bigger is better
+    ws: str | None  # the workspace id its ``workspace:`` key names, if any
 
 
 @dataclass(slots=True)
@@ -89,6 +95,35 @@ def _date_ordinal(value: str | None) -> int:
 def is_workspace_file(path: str) -> bool:
     """True for a workspace file (``workspaces/…``), which a workspace scope may leave out."""
     return path.startswith(WORKSPACES_DIR)
+
+
+@lru_cache(maxsize=65536)
+def redacted(text: str) -> str:
+    """``text`` with secrets written by hand replaced by ``[REDACTED:<type>]`` (DESIGN.md §4, on the way out).
+
+    Remembered per text, so a hit shown again costs nothing.
+    """
+    from .policy import redact
+
+    return redact(text)[0]
+
+
+def _has_phrase(text: str, phrase: str) -> bool:
+    """Whether ``phrase`` occurs in ``text`` on word boundaries (both folded).
+
+    An ASCII letter or digit at an edge of the phrase must not touch another
+    one in the text ("cat dog" is not in "concat dogma"); CJK has no word
+    boundaries, so a CJK edge matches anywhere.
+    """
+    start = text.find(phrase)
+    while start >= 0:
+        end = start + len(phrase)
+        before_ok = start == 0 or not (phrase[0].isascii() and phrase[0].isalnum() and text[start - 1].isalnum())
+        after_ok = end == len(text) or not (phrase[-1].isascii() and phrase[-1].isalnum() and text[end].isalnum())
+        if before_ok and after_ok:
+            return True
+        start = text.find(phrase, start + 1)
+    return False
 
 
 def _intersect(sets: list[Set[int]]) -> Set[int]:
@@ -118,6 +153,7 @@ class RecallIndex:
         self._files: dict[str, _FileRec] = {}
         self._items: dict[int, _Item] = {}
         self._post: dict[str, set[int]] = {}
+        self._subjects: dict[str, set[str]] = {}  # term -> the folded subjects holding it
         self._months: dict[int, set[int]] = {}
         self._months_desc: list[int] | None = None
         self._next_id = 0
@@ -227,8 +263,8 @@ class RecallIndex:
         keys = set(words)
         keys.update(f"{a} {b}" for a, b in pairwise(words))
         subject = meta.get("subject")
-        if subject:
-            keys.update(_SUBJECT + t for t in split_folded(fold(subject)))
+        if subject and fold(subject):
+            keys.add(_SUBJECT + fold(subject))
         kind = meta.get("kind")
         if kind:
             keys.add(_KIND + fold(kind))
@@ -245,12 +281,19 @@ class RecallIndex:
             bucket = self._post.get(key)
             if bucket is None:
                 self._post[key] = {iid}
+                if key[0] == _SUBJECT:
+                    for term in split_folded(key[1:]):
+                        self._subjects.setdefault(term, set()).add(key[1:])
             else:
                 bucket.add(iid)
         day = _date_ordinal(meta.get("added"))
         month = day // 31
         by_user = 0 if meta.get("by", "user").strip().lower() == "agent" else 1
-        self._items[iid] = _Item(rel, number, entry.text, meta, folded, tuple(dict.fromkeys(split)), day * 2 + by_user)
+        ws_value = meta.get("workspace")
+        ws = normalize_workspace(ws_value)[0] if ws_value and ws_value.strip() else None
+        self._items[iid] = _Item(
+            rel, number, entry.text, meta, folded, tuple(dict.fromkeys(split)), day * 2 + by_user, ws
+        )
         bucket = self._months.get(month)
         if bucket is None:
             self._months[month] = {iid}
@@ -271,6 +314,13 @@ class RecallIndex:
                     bucket.discard(iid)
                     if not bucket:
                         del self._post[key]
+                        if key[0] == _SUBJECT:
+                            for term in split_folded(key[1:]):
+                                names = self._subjects.get(term)
+                                if names is not None:
+                                    names.discard(key[1:])
+                                    if not names:
+                                        del self._subjects[term]
             month = (item.rank // 2) // 31
             bucket = self._months.get(month)
             if bucket is not None:
@@ -312,6 +362,7 @@ class RecallIndex:
         query: str,
         *,
         workspace_file: str | None = None,
+        workspace_id: str | None = None,
         scoped: bool = False,
         limit: int = 10,
     ) -> list[tuple[int, tuple]]:
@@ -320,7 +371,11 @@ class RecallIndex:
         Args:
             query: any text; see :func:`engine.terms.query_terms` for the limits.
             workspace_file: with ``scoped``, the one workspace file to keep (None keeps none).
-            scoped: leave out every workspace file (``workspaces/…``) except ``workspace_file``.
+            workspace_id: with ``scoped``, the one workspace an entry's own
+                ``workspace:`` key may name (in a global file or the inbox).
+            scoped: leave out every workspace file (``workspaces/…``) except
+                ``workspace_file``, and every entry whose ``workspace:`` key
+                names another workspace.
             limit: the most results wanted (at least 1).
 
         Returns:
@@ -338,14 +393,21 @@ class RecallIndex:
         multi = len(qterms) > 1
 
         def keep(iid: int) -> bool:
-            path = items[iid].path
-            return not path.startswith(WORKSPACES_DIR) or path == workspace_file
+            item = items[iid]
+            if item.ws is not None and item.ws != workspace_id:
+                return False
+            return not item.path.startswith(WORKSPACES_DIR) or item.path == workspace_file
 
         scope = keep if scoped else None
-        marked: set[int] = set()
+        qset = set(qterms)
+        # A subject matches when all of its terms are in the query (not one common word of it).
+        subject_ids: set[int] = set()
+        for name in {n for t in qterms for n in self._subjects.get(t, ())}:
+            if set(split_folded(name)) <= qset:
+                subject_ids |= post.get(_SUBJECT + name, _EMPTY)
+        kind_ids: set[int] = set()
         for t in qterms:
-            marked |= post.get(_SUBJECT + t, _EMPTY)
-            marked |= post.get(_KIND + t, _EMPTY)
+            kind_ids |= post.get(_KIND + t, _EMPTY)
         phrase: Set[int] = _EMPTY
         if multi:
             words = split_folded(folded)[: 2 * MAX_QUERY_TERMS]
@@ -357,16 +419,27 @@ class RecallIndex:
                 full_cache.append(_intersect([post.get(t, _EMPTY) for t in qterms]))
             return full_cache[0]
 
+        # Groups in the order of the sort key (phrase, subject, kind, then coverage):
+        # each combination of the three marks, its full-coverage part first.
+        groups: list[Callable[[], Set[int]]] = []
+        for ph in (True, False):
+            for su in (True, False):
+                for ki in (True, False):
+                    parts = [x for x, on in ((phrase, ph), (subject_ids, su), (kind_ids, ki)) if on]
+                    if not parts:
+                        continue
+                    if any(not x for x in parts):
+                        continue
+                    if ph:  # a phrase has every term already
+                        groups.append(lambda parts=parts: _intersect(parts))
+                    else:
+                        groups.append(lambda parts=parts: _intersect([*parts, full()]))
+                        groups.append(lambda parts=parts: _intersect(parts))
+        groups.append(full)
+
         need = limit * 2 + 8
         pool: list[int] = []
         taken: set[int] = set()
-        groups: list[Callable[[], Set[int]]] = [
-            lambda: phrase & marked if marked else _EMPTY,
-            lambda: phrase,
-            lambda: full() & marked if marked else _EMPTY,
-            lambda: marked,
-            full,
-        ]
         for group_of in groups:
             if len(pool) >= need:
                 break
@@ -388,15 +461,12 @@ class RecallIndex:
 
         pool.sort(key=lambda i: (items[i].path, items[i].line))  # ties keep file order
         scored = []
-        qset = set(qterms)
         for iid in pool:
             item = items[iid]
             coverage = sum(weights[t] for t in item.terms if t in qset) / total
-            subject = item.meta.get("subject")
-            subj_hit = bool(subject) and any(t in qset for t in split_folded(fold(subject)))
-            kind = item.meta.get("kind")
-            kind_hit = bool(kind) and fold(kind) in qset
-            is_phrase = multi and folded in item.folded
+            subj_hit = iid in subject_ids
+            kind_hit = iid in kind_ids
+            is_phrase = multi and iid in phrase and _has_phrase(item.folded, folded)
             scored.append((iid, (int(is_phrase), int(subj_hit), int(kind_hit), round(coverage, 6), item.rank)))
         scored.sort(key=lambda pair: pair[1], reverse=True)  # stable
         return scored[:limit]
@@ -419,11 +489,13 @@ class RecallIndex:
         section = heading = None
         if detail == "full":
             heading, section = self._section(item.path, item.line)
+            if section is not None:
+                section = "\n".join(redacted(line) for line in section.split("\n"))
         return RecallHit(
             ref=f"repo:{item.path}#L{item.line}",
             path=item.path,
             line=item.line,
-            text=item.text,
+            text=redacted(item.text),
             by="agent" if item.meta.get("by", "user").strip().lower() == "agent" else "user",
             meta=dict(item.meta),
             score=score,
@@ -433,12 +505,15 @@ class RecallIndex:
         )
 
     def _section(self, rel: str, line: int) -> tuple[str | None, str | None]:
-        """The heading above ``line`` and up to :data:`SECTION_LINES` lines of its section."""
+        """The heading above ``line`` and up to :data:`SECTION_LINES` lines of its section.
+
+        Lines are cut exactly as the entry parser cuts them (``\n`` and
+        ``\r\n`` only, a BOM dropped), so line numbers agree with refs.
+        """
         try:
-            text = (self.root / rel).read_bytes().decode("utf-8", errors="replace")
-        except OSError:
+            lines = [ln.text for ln in fmt.parse((self.root / rel).read_bytes(), rel).lines]
+        except (OSError, FormatError):
             return None, None
-        lines = text.splitlines()
         if not 1 <= line <= len(lines):
             return None, None
         idx = line - 1

@@ -368,7 +368,7 @@ class MemoryStore:
             return cached
         folder = self.root / WORKSPACES
         self._workspaces = {}
-        if folder.is_dir():
+        if folder.is_dir() and not folder.is_symlink():  # never through a link out of the repo
             for candidate in sorted(folder.glob("*.md")):
                 rel = f"{WORKSPACES}/{candidate.name}"
                 found = self._workspace_id_at(rel)
@@ -1219,7 +1219,9 @@ class MemoryStore:
 
         Args:
             paths: repo-relative paths that changed; None means "anything may have".
-            git: HEAD or another git state file moved (the context block names HEAD).
+            git: HEAD or another git state file moved. Every call, with paths
+                or not, makes a cached context block stale (it names HEAD), so
+                this only documents why an event without paths is passed on.
 
         Safe to call from any thread.
         """
@@ -1267,7 +1269,7 @@ class MemoryStore:
         """
         out: list[WorkspaceInfo] = []
         folder = self.root / WORKSPACES
-        if not folder.is_dir():
+        if not folder.is_dir() or folder.is_symlink():
             return out
         for full in sorted(folder.glob("*.md")):
             if full.is_symlink():
@@ -1304,11 +1306,23 @@ class MemoryStore:
                 self._changed_paths = None
 
     def _workspace_file_for(self, workspace: str | None) -> tuple[str | None, str | None]:
-        """(workspace id, its file or None) for a workspace path, name or id; (None, None) for none."""
+        """(workspace id, its file or None) for a workspace path, name or id; (None, None) for none.
+
+        A plain name that is not a workspace's own name may be the file's
+        name (``billing`` for ``workspaces/billing.md``): that file's
+        workspace is used then.
+        """
         if workspace is None or not workspace.strip():
             return None, None
-        ws_id, _slug, _abs = normalize_workspace(workspace)
-        return ws_id, self._find_workspace_file(ws_id)
+        workspace = workspace.encode("utf-8", "replace").decode("utf-8")  # lone surrogates
+        ws_id, slug, abs_path = normalize_workspace(workspace)
+        found = self._find_workspace_file(ws_id)
+        if found is None and abs_path is None and not workspace.strip().startswith("ws-"):
+            rel = f"{WORKSPACES}/{slug}.md"
+            named = self._workspace_id_at(rel) if not (self.root / WORKSPACES).is_symlink() else None
+            if named is not None:
+                return named, rel
+        return ws_id, found
 
     def recall(
         self,
@@ -1338,18 +1352,34 @@ class MemoryStore:
         limit = min(max(int(limit), 1), 200)
         index = self.recall_index()
         scoped = workspace is not None and bool(workspace.strip())
-        _ws_id, ws_file = self._workspace_file_for(workspace) if scoped else (None, None)
+        ws_id, ws_file = self._workspace_file_for(workspace) if scoped else (None, None)
         hits: list[RecallHit] = []
         budget = max(int(max_bytes), 0)
-        for iid, key in index.search(query, workspace_file=ws_file, scoped=scoped, limit=limit):
+        found = index.search(query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit)
+        share = budget // max(len(found), 1)  # each hit's section gets its share of the bytes
+        for iid, key in found:
             hit = index.hit(iid, key, "full" if detail == "full" else "line")
             size = len(hit.ref.encode()) + len(hit.text.encode("utf-8", "replace"))
-            size += len((hit.section or "").encode("utf-8", "replace"))
+            if hit.section is not None:  # keep the lines nearest the hit that fit
+                lines = hit.section.split("\n")
+                while lines and size + len("\n".join(lines).encode("utf-8", "replace")) > min(share, budget):
+                    lines = lines[1:] if len(lines) % 2 else lines[:-1]
+                hit.section = "\n".join(lines) if lines else None
+                size += len((hit.section or "").encode("utf-8", "replace"))
             if size > budget:
-                break
+                continue  # a shorter hit further down may still fit
             budget -= size
             hits.append(hit)
         return hits
+
+    def _through_symlink(self, rel: str) -> bool:
+        """Whether ``rel`` or a folder on its way down from the root is a symlink (never followed)."""
+        path = self.root / rel
+        while path != self.root:
+            if path.is_symlink():
+                return True
+            path = path.parent
+        return False
 
     @staticmethod
     def _stamp(path: Path) -> tuple[int, int] | None:
@@ -1385,7 +1415,7 @@ class MemoryStore:
             (300 tokens); see :mod:`engine.context`. Cached by HEAD and both
             files' mtime and size: the same bytes until one of them changes.
         """
-        from .context import MEMORY_BUDGET, WORKSPACE_BUDGET, ContextFile, build_context
+        from .context import MEMORY_BUDGET, READ_MAX, WORKSPACE_BUDGET, ContextFile, build_context
 
         generation = self._generation
         hit = self._context_cache.get(workspace)
@@ -1400,17 +1430,18 @@ class MemoryStore:
             return hit[2]
 
         def data(rel: str) -> bytes | None:
-            full = self.root / rel
-            if full.is_symlink():
+            if self._through_symlink(rel):
                 return None
             try:
-                return full.read_bytes()
+                with (self.root / rel).open("rb") as fh:  # the budget fills long before 256 KB
+                    return fh.read(READ_MAX)
             except OSError:
                 return None
 
         files = [ContextFile(MEMORY_MD, data(MEMORY_MD), MEMORY_BUDGET)]
-        if ws_file:
-            files.append(ContextFile(ws_file, data(ws_file), WORKSPACE_BUDGET, f"workspace {ws_id}"))
+        if ws_id:
+            files.append(ContextFile(ws_file or f"{WORKSPACES}/", data(ws_file) if ws_file else None,
+                                     WORKSPACE_BUDGET, f"workspace {ws_id}"))
         block = build_context(head[:7], files, ws_id)
         if len(self._context_cache) > 64:
             self._context_cache.clear()

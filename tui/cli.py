@@ -12,6 +12,7 @@ exit 1 for a refused or failed operation, 2 for bad usage.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable
 from functools import wraps
@@ -42,6 +43,8 @@ def _errors_as_lines(fn: F) -> F:
             return fn(*args, **kwargs)
         except MemrepoError as exc:
             _fail(str(exc))
+        except BrokenPipeError:  # the reader of our output left: run() ends quietly
+            raise
         except OSError as exc:
             _fail(f"{exc.strerror or exc}{f': {exc.filename}' if exc.filename else ''}")
         except KeyboardInterrupt:
@@ -322,6 +325,9 @@ def run() -> None:
         _fail("aborted", 1)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
+    except BrokenPipeError:  # `memrepo recall x | head`: the reader left, which is not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)
 
 
 def _register_commands() -> None:

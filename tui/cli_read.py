@@ -11,6 +11,7 @@ import json
 import click
 
 from .cli import _errors_as_lines, _fail, _open_store
+from .plain import clean
 
 
 @click.command()
@@ -21,7 +22,7 @@ from .cli import _errors_as_lines, _fail, _open_store
 @_errors_as_lines
 def context(ctx: click.Context, workspace: str | None, as_json: bool) -> None:
     """Print the context block an agent puts in its prompt."""
-    block = _open_store(ctx, create=False).context(workspace)
+    block = _open_store(ctx, create=False).context(workspace)  # controls already removed
     if as_json:
         click.echo(block.model_dump_json())
     else:
@@ -47,16 +48,18 @@ def recall(
         query, workspace=workspace, limit=limit, max_bytes=max_bytes, detail="full" if full else "line"
     )
     if not hits and not as_json:
-        _fail(f"no memory matches {query!r}")
+        shown = query if len(query) <= 60 else query[:57] + "..."
+        _fail(f"no memory matches {clean(shown)!r}")
     for hit in hits:
-        if as_json:
+        if as_json:  # JSON escapes control characters itself
             click.echo(json.dumps(hit.model_dump(), ensure_ascii=False))
             continue
+        # Memory text is data: control characters (terminal escapes) are shown, never sent.
         tag = "  [unreviewed]" if hit.unreviewed else ""
-        click.echo(f"{hit.ref}  {hit.by:<5}  {hit.text}{tag}")
+        click.echo(f"{clean(hit.ref)}  {hit.by:<5}  {clean(hit.text)}{tag}")
         if hit.section:
-            for line in hit.section.splitlines():
-                click.echo(f"    {line}")
+            for line in hit.section.split("\n"):
+                click.echo(f"    {clean(line)}")
 
 
 def register(main: click.Group) -> None:

@@ -31,7 +31,8 @@ def loss_summary(preview: CompactPreview) -> str:
     other = [r for r in preview.refs if r not in preview.dream_branches]
     count = max(len(preview.dream_branches), preview.pending_dreams)
     if count:
-        lines.append(f"{count} pending dream{'s' * (count != 1)} become stale (their branches are deleted).")
+        verb = "becomes" if count == 1 else "become"
+        lines.append(f"{count} pending dream{'s' * (count != 1)} {verb} stale (their branches are deleted).")
     if other:
         shown = ", ".join(r.removeprefix("refs/heads/").removeprefix("refs/") for r in other[:5])
         more = f" and {len(other) - 5} more" if len(other) > 5 else ""

@@ -79,6 +79,8 @@ class SearchScreen(ReportWorkerErrors, ModalScreen["RecallHit | None"], inherit_
         """The hits listed, in order."""
         self.searches = 0
         """How many searches finished (tests wait on it)."""
+        self._hits_for = ""
+        self._open_when_ready = False
 
     def compose(self) -> ComposeResult:
         """Yield the title, the query box, the result count and the results."""
@@ -117,6 +119,11 @@ class SearchScreen(ReportWorkerErrors, ModalScreen["RecallHit | None"], inherit_
         count = f"{len(hits)} hit{'s' if len(hits) != 1 else ''}" if hits else "No memory matches"
         more = " (first 100)" if len(hits) == SEARCH_LIMIT else ""
         self._show(hits, f"{count}{more} · {took:.0f} ms · enter opens · esc closes")
+        self._hits_for = query
+        if self._open_when_ready:  # enter was pressed before these hits arrived
+            self._open_when_ready = False
+            if hits:
+                self.dismiss(hits[0])
 
     def _show(self, hits: list[RecallHit], status: str) -> None:
         self.hits = hits
@@ -129,7 +136,11 @@ class SearchScreen(ReportWorkerErrors, ModalScreen["RecallHit | None"], inherit_
         self.searches += 1
 
     @on(Input.Submitted, "#search-query")
-    def _submitted(self) -> None:
+    def _submitted(self, event: Input.Submitted) -> None:
+        if event.value != self._hits_for:  # the hits listed belong to an older query
+            if event.value.strip():
+                self._open_when_ready = True
+            return
         index = self.query_one(OptionList).highlighted
         if index is not None and 0 <= index < len(self.hits):
             self.dismiss(self.hits[index])
