@@ -30,7 +30,7 @@ def test_compact_asks_with_what_will_be_lost_and_no_changes_nothing(store: Memor
     head = store.head()
     result = run(*repo, "compact", input="n\n")
     assert result.exit_code == 1
-    assert "undo history is lost" in result.stdout and "1 pending dream become stale" in result.stdout
+    assert "undo history is lost" in result.stdout and "1 pending dream becomes stale" in result.stdout
     assert "not compacted; nothing changed" in result.stderr
     assert store.head() == head
     result = run(*repo, "compact", input="y\n")
