@@ -204,6 +204,34 @@ def remote_refusal(url: str) -> str:
     )
 
 
+def refuse_remote_before_change(store: MemoryStore, replace_remote: bool, what: str) -> None:
+    """Refuse a change that ends in a compaction before anything changes, when a sync remote waits for consent.
+
+    ``forget``/``clear_*``/``purge_task`` with ``compact=True`` call this
+    first: refusing only at the compaction step would leave the change made
+    (and a retried ``forget REF`` would then forget the next entry, refs
+    having shifted).
+
+    Args:
+        store: the open store.
+        replace_remote: the person confirmed replacing the remote's history.
+        what: the change, for the message ("forgotten", "cleared").
+
+    Raises:
+        SyncError: a sync remote is set and ``replace_remote`` is False.
+    """
+    from .errors import SyncError
+    from .sync import remote_url
+
+    url = remote_url(store.root)
+    if url is not None and not replace_remote:
+        raise SyncError(
+            f"nothing changed (not {what}, not compacted): the sync remote {url} keeps the old history, with "
+            "everything compaction removes, until its history is replaced too; add --replace-remote to "
+            "compact and then replace the remote's history (a forced update)"
+        )
+
+
 def compact(store: MemoryStore, progress: Progress | None = None, replace_remote: bool = False) -> CompactResult:
     """Replace the history with one commit of the current tree and remove every old byte (DESIGN.md §5).
 
