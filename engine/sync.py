@@ -32,7 +32,7 @@ from .atomic import atomic_write
 from .config import SyncSettings
 from .entrymerge import merge_entries
 from .errors import MemrepoError, SyncConflict, SyncError
-from .gitremote import Credentials, GitRemote, PushRejected, UnreachableRemote
+from .gitremote import Credentials, GitRemote, PushRejected, UnreachableRemote, has_password
 from .gitstore import format_message
 from .lock import state_dir
 from .models import SyncResult, SyncState
@@ -41,6 +41,7 @@ from .store import MemoryStore
 __all__ = [
     "PushRejected",
     "UnreachableRemote",
+    "refuse_password",
     "remote_url",
     "remove_remote",
     "replace_remote_history",
@@ -81,12 +82,33 @@ def _now() -> str:
 
 
 def remote_url(root: Path) -> str | None:
-    """The remote's URL, or None when none is set.
+    """The remote's URL for showing, or None when none is set.
+
+    A password or token found in the URL (set by hand in the git config;
+    :func:`set_remote` refuses them) is masked as ``***``.
 
     Args:
         root: the memory repo's work tree.
     """
-    return GitRemote(Path(root)).url()
+    return GitRemote(Path(root)).shown_url()
+
+
+def refuse_password(url: str) -> None:
+    """Refuse a remote URL that carries a password or token (``https://user:TOKEN@host/...``).
+
+    Such a URL would be stored in plain text in ``.git/config`` and shown by
+    ``remote show``, sync errors and health; tokens come from the environment
+    variable named by ``[sync] token_env`` instead (DESIGN.md §11).
+
+    Raises:
+        SyncError: the URL has a password part (the message never repeats it).
+    """
+    if has_password(url):
+        raise SyncError(
+            "the remote was not set: the URL holds a password or token; memrepo never stores one in the "
+            "URL (it would be shown and saved in plain text): give the URL without it and put the token in "
+            "the environment variable named by the [sync] token_env setting (default MEMREPO_GIT_TOKEN)"
+        )
 
 
 def set_remote(root: Path, url: str, confirmed_private: bool) -> None:
@@ -100,10 +122,12 @@ def set_remote(root: Path, url: str, confirmed_private: bool) -> None:
             nothing is ever added or pushed without it (issue 9 §1).
 
     Raises:
-        SyncError: not confirmed, or the URL is empty or uses an unknown scheme.
+        SyncError: not confirmed, or the URL is empty, uses an unknown scheme
+            or holds a password or token (:func:`refuse_password`).
         GitError: libgit2 could not store it.
     """
     url = url.strip()
+    refuse_password(url)
     if not confirmed_private:
         raise SyncError("the remote was not set: confirm that it is private (memrepo remote set URL --yes-private)")
     if not url:
@@ -140,7 +164,7 @@ def sync_state(root: Path) -> SyncState:
         SyncState: ``remote`` None (and zero counts) when no remote is set.
     """
     remote = GitRemote(Path(root))
-    url = remote.url()
+    url = remote.shown_url()
     data = _read_state(Path(root))
     last = data.get("last_sync")
     last_sync = datetime.fromisoformat(last) if isinstance(last, str) else None
@@ -171,7 +195,7 @@ def _is_markdown(path: str) -> bool:
 
 def _open(store: MemoryStore, settings: SyncSettings | None) -> tuple[GitRemote, str]:
     remote = GitRemote(store.root, _creds(settings))
-    url = remote.url()
+    url = remote.shown_url()
     if url is None:
         raise SyncError("no remote is set: run memrepo remote set URL first")
     if not remote.confirmed_private():
