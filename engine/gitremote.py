@@ -422,6 +422,33 @@ class GitRemote:
         """How many commits ``target`` has (all ancestors, itself included)."""
         return sum(1 for _ in self._repo.walk(target))
 
+    def has_commit(self, target: str | None) -> bool:
+        """True when ``target`` names a commit in the local object database."""
+        if not target:
+            return False
+        try:
+            self._repo[target].peel(pygit2.Commit)
+        except (KeyError, ValueError, pygit2.GitError):
+            return False
+        return True
+
+    def root_message(self, target: str) -> str:
+        """The message of the first-parent root commit of ``target`` (a compaction's root says ``Origin: compact``)."""
+        commit = self._repo[target].peel(pygit2.Commit)
+        while commit.parents:
+            commit = commit.parents[0]
+        return commit.message
+
+    def tree_id(self, target: str) -> str:
+        """The id of ``target``'s tree."""
+        return str(self._repo[target].peel(pygit2.Commit).tree_id)
+
+    def commit_on(self, tree: str, parent: str, message: str) -> str:
+        """Write a commit of ``tree`` whose only parent is ``parent``, without moving any ref; returns its id."""
+        sig = signature()
+        oid = self._repo.create_commit(None, sig, sig, message, pygit2.Oid(hex=tree), [pygit2.Oid(hex=parent)])
+        return str(oid)
+
 
 def _has_conflict(index: pygit2.Index, path: str) -> bool:
     try:

@@ -24,6 +24,7 @@ successful sync and the last error for :func:`sync_state`.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -51,7 +52,9 @@ __all__ = [
 ]
 
 STATE_FILE = "sync.json"
-"""Sync state in ``.git/memrepo/``: ``last_sync``, ``last_error``, ``last_attempt``, ``remote``."""
+"""Sync state in ``.git/memrepo/``: ``last_sync``, ``last_error``, ``last_attempt``, ``remote``,
+``remote_head`` (the remote's ``main`` after the last successful sync: the base for adopting a
+remote compacted elsewhere when the remote-tracking ref is gone)."""
 
 
 def _creds(settings: SyncSettings | None) -> Credentials:
@@ -237,6 +240,85 @@ def _integrate(store: MemoryStore, remote: GitRemote, url: str, theirs: str | No
         result.action = "merged"
 
 
+COMPACT_TRAILER = re.compile(r"^Origin: compact$", re.MULTILINE)
+"""The trailer of the root commit :func:`engine.compact.compact` writes."""
+
+ADOPTED = "the remote was compacted on another machine: adopted its history"
+"""Start of :attr:`SyncResult.notice` when a sync adopted a compacted remote."""
+
+
+def _replaced_by_compaction(remote: GitRemote, theirs: str | None) -> bool:
+    """True when the remote's ``main`` was replaced by a compaction: unrelated to local ``main``,
+    its root commit carries ``Origin: compact``."""
+    ours = remote.local_id()
+    if theirs is None or ours is None or remote.merge_base(ours, theirs) is not None:
+        return False
+    return COMPACT_TRAILER.search(remote.root_message(theirs)) is not None
+
+
+def _adopt(
+    store: MemoryStore,
+    remote: GitRemote,
+    url: str,
+    theirs: str,
+    known: str | None,
+    settings: SyncSettings | None,
+    result: SyncResult,
+) -> GitRemote:
+    """Adopt a remote whose history a compaction on another machine replaced (issue 9 §4).
+
+    Never merges or pushes the old local history: the changes made here
+    since ``known`` (the remote's ``main`` as last seen) are merged entry by
+    entry against ``known`` onto ``theirs`` as one commit whose only parent
+    is ``theirs``; with none, ``main`` simply moves to ``theirs``. Then the
+    old history is dropped from this ``.git`` too
+    (:func:`engine.compact.drop_old_history`), so the text the other machine
+    forgot is gone here as well. Without a known base (never synced) every
+    local entry is kept: nothing is lost, but text forgotten elsewhere may
+    come back and is then pushed as a new entry.
+
+    Returns:
+        GitRemote: a fresh handle (old packs are gone from the object database).
+
+    Raises:
+        SyncConflict: a non-markdown file conflicts; ``main`` is unchanged.
+    """
+    from .compact import drop_old_history
+    from .gitremote import TRACKING_REF
+
+    with store.lock.hold("sync"):
+        store.commit_hand_edits(None)
+        ours = remote.local_id()
+        assert ours is not None  # _replaced_by_compaction checked it
+        kept = ""
+        if known is not None and remote.is_ancestor(ours, known):
+            remote.move_main(theirs, ours)
+        else:
+            conflicts: list[str] = []
+            tree, conflicted = remote.merge_trees(known, ours, theirs, _merge_file(conflicts), _is_markdown)
+            if conflicted:
+                raise SyncConflict(conflicted)
+            if tree == remote.tree_id(theirs):
+                remote.move_main(theirs, ours)
+            else:
+                since = f" since {known[:7]}" if known else ""
+                message = format_message(
+                    f"Sync: changes made here{since}, onto the compacted history of {url}", {"Origin": "sync"},
+                    body="The remote's history was replaced by a compaction on another machine; the old "
+                    "local history was not merged.",
+                )
+                remote.move_main(remote.commit_on(tree, theirs, message), ours)
+                result.conflicts.extend(conflicts)
+                kept = "; the changes made here were kept in one new commit"
+        cleaned = drop_old_history(store, {TRACKING_REF: theirs})
+    result.action = "adopted"
+    result.received += 1
+    result.notice = (
+        f"{ADOPTED}{kept}; the old history was dropped here too ({cleaned.removed_object_files} object file(s))"
+    )
+    return GitRemote(store.root, _creds(settings))
+
+
 def sync(
     store: MemoryStore,
     settings: SyncSettings | None = None,
@@ -275,11 +357,18 @@ def sync(
     remote, url = _open(store, settings)
     result = SyncResult(remote=url, action="up_to_date")
     _write_state(store.root, last_attempt=_now(), remote=url)
+    known = remote.tracking_id()
+    if not remote.has_commit(known):
+        recorded = _read_state(store.root).get("remote_head")
+        known = recorded if isinstance(recorded, str) and remote.has_commit(recorded) else None
     try:
         with store.lock.hold("sync"):
             store.commit_hand_edits(None)
         for attempt in range(tries + 1):
             theirs = remote.fetch()
+            if _replaced_by_compaction(remote, theirs):
+                assert theirs is not None
+                remote = _adopt(store, remote, url, theirs, known, settings, result)
             _integrate(store, remote, url, theirs, result)
             local = remote.local_id()
             if local is None or (theirs is not None and remote.is_ancestor(local, theirs)):
@@ -303,7 +392,7 @@ def sync(
     except MemrepoError as exc:
         _write_state(store.root, last_error=str(exc))
         raise
-    _write_state(store.root, last_sync=_now(), last_error=None)
+    _write_state(store.root, last_sync=_now(), last_error=None, remote_head=remote.tracking_id())
     result.head = remote.local_id()
     return result
 
@@ -345,5 +434,5 @@ def replace_remote_history(
     except MemrepoError as exc:
         _write_state(store.root, last_error=str(exc))
         raise
-    _write_state(store.root, last_sync=_now(), last_error=None)
+    _write_state(store.root, last_sync=_now(), last_error=None, remote_head=remote.tracking_id())
     return SyncResult(remote=url, action="pushed", head=remote.local_id())
