@@ -261,15 +261,18 @@ def _adopt(
     remote: GitRemote,
     url: str,
     theirs: str,
-    known: str | None,
+    candidates: list[str | None],
     settings: SyncSettings | None,
     result: SyncResult,
 ) -> GitRemote:
     """Adopt a remote whose history a compaction on another machine replaced (issue 9 §4).
 
     Never merges or pushes the old local history: the changes made here
-    since ``known`` (the remote's ``main`` as last seen) are merged entry by
-    entry against ``known`` onto ``theirs`` as one commit whose only parent
+    since ``known`` (the remote's ``main`` as last seen: the first of
+    ``candidates``, the remote-tracking ref before the fetch and the
+    ``remote_head`` of the last successful sync, that is in local ``main``'s
+    history) are merged entry by entry against ``known`` onto ``theirs`` as
+    one commit whose only parent
     is ``theirs``; with none, ``main`` simply moves to ``theirs``. Then the
     old history is dropped from this ``.git`` too
     (:func:`engine.compact.drop_old_history`), so the text the other machine
@@ -290,6 +293,8 @@ def _adopt(
         store.commit_hand_edits(None)
         ours = remote.local_id()
         assert ours is not None  # _replaced_by_compaction checked it
+        known = next((c for c in candidates
+                      if c and remote.has_commit(c) and remote.merge_base(ours, c) is not None), None)
         kept = ""
         if known is not None and remote.is_ancestor(ours, known):
             remote.move_main(theirs, ours)
@@ -357,10 +362,8 @@ def sync(
     remote, url = _open(store, settings)
     result = SyncResult(remote=url, action="up_to_date")
     _write_state(store.root, last_attempt=_now(), remote=url)
-    known = remote.tracking_id()
-    if not remote.has_commit(known):
-        recorded = _read_state(store.root).get("remote_head")
-        known = recorded if isinstance(recorded, str) and remote.has_commit(recorded) else None
+    recorded = _read_state(store.root).get("remote_head")
+    known = [remote.tracking_id(), recorded if isinstance(recorded, str) else None]
     try:
         with store.lock.hold("sync"):
             store.commit_hand_edits(None)

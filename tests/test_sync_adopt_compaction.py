@@ -102,3 +102,19 @@ def test_without_local_changes_main_simply_moves_to_the_remote(machines, remote:
     assert me(b) == ["I drink green tea"]
     assert "forgotten-marker" not in all_objects(b.root)
     assert sync_mod.sync_state(b.root).ahead == 0
+
+
+def test_a_fetch_that_already_moved_the_tracking_ref_still_finds_the_old_base(machines, remote: Path) -> None:
+    """A plain ``git fetch`` (or a sync that failed after its fetch) moved origin/main to the
+    compacted head: the base then comes from the last successful sync, so the forgotten entry
+    is not taken for one of this machine's own changes."""
+    a, b = machines
+    sync_mod.sync(b)
+    forget_and_compact(a)
+    remember(b, "I moved to Bergen")
+    git(b.root, "fetch", "-q", "origin", "+refs/heads/main:refs/remotes/origin/main")
+    result = sync_mod.sync(b)
+    assert result.action == "adopted"
+    assert "I moved to Bergen" in me(b) and SECRET not in me(b)
+    assert "forgotten-marker" not in git(remote, "log", "--all", "-p")
+    assert "forgotten-marker" not in all_objects(b.root)
