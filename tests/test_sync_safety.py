@@ -63,6 +63,7 @@ def test_forget_compact_replace_remote_forgets_compacts_and_replaces(synced: Mem
     ref = ref_of(synced, "Secret one to forget")
     done = run(synced.root, "forget", ref, "--compact", "--replace-remote")
     assert done.exit_code == 0, done.stderr
+    assert "the remote's history was replaced" in done.stdout
     assert me(synced) == ["Second entry stays", "Third entry stays"]
     assert git(remote, "rev-parse", "refs/heads/main").strip() == synced.head()
     assert "Secret one" not in git(remote, "log", "--all", "-p")
@@ -88,3 +89,13 @@ def test_store_clear_and_purge_with_compact_refuse_up_front(synced: MemoryStore)
     done = run(synced.root, "clear", "global", "--compact", "--replace-remote")
     assert done.exit_code == 0, done.stderr
     assert me(synced) == []
+
+
+def test_forget_compact_replace_remote_says_when_the_remote_was_not_replaced(
+    synced: MemoryStore, remote: Path, tmp_path: Path
+) -> None:
+    remote.rename(tmp_path / "away.git")  # offline
+    ref = ref_of(synced, "Secret one to forget")
+    done = run(synced.root, "forget", ref, "--compact", "--replace-remote")
+    assert done.exit_code == 1 and "not replaced" in done.stderr and "--replace-remote" in done.stderr
+    assert me(synced) == ["Second entry stays", "Third entry stays"]  # forgotten and compacted here

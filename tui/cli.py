@@ -212,6 +212,10 @@ def forget(ctx: click.Context, ref: str, expect: str | None, compact_: bool, rep
                                                    replace_remote=replace_remote)
     done = " and compacted the history" if compact_ else ""
     click.echo(f"forgot {result.ref} ({(result.commit or '')[:7]}){done}")
+    if compact_ and replace_remote:
+        from tui.cli_compact import report_remote
+
+        report_remote(_open_store(ctx, create=False))
 
 
 @main.group(invoke_without_command=True)

@@ -79,6 +79,23 @@ def compact(ctx: click.Context, yes: bool, replace_remote: bool) -> None:
     _compact(_open_store(ctx, create=False), yes, replace_remote)
 
 
+def report_remote(store: MemoryStore) -> None:
+    """After a compaction with ``--replace-remote``: say whether the remote's history was replaced.
+
+    Reads the outcome :func:`engine.sync.replace_remote_history` recorded;
+    exits 1 when the forced update failed (the local compaction stands).
+    """
+    from engine import sync as sync_mod
+
+    state = sync_mod.sync_state(store.root)
+    if state.remote is None:
+        return
+    if state.last_error:
+        _fail(f"compacted here, but the remote's history was not replaced: {state.last_error}; "
+              "run `memrepo compact --replace-remote` again when it can be reached")
+    click.echo(f"the remote's history was replaced (forced update of {state.remote})")
+
+
 def _refuse_first(store: MemoryStore, compact_: bool | None, replace_remote: bool) -> None:
     """With ``--compact`` and a sync remote but no ``--replace-remote``: refuse before clearing anything."""
     from engine.compact import refuse_remote_before_change
@@ -101,6 +118,8 @@ def _after_clear(store: MemoryStore, result: WriteResult, compact_: bool | None,
         compact_ = click.confirm("Compact history now?", default=False, err=True)
     if compact_:
         _report(store.compact(_progress, replace_remote=replace_remote))
+        if replace_remote:
+            report_remote(store)
     elif result.commit:
         click.echo("the cleared text stays in the history until `memrepo compact`", err=True)
 
