@@ -337,6 +337,10 @@ def sync(
     conflict markers; an entry both changed differently keeps both versions
     with a ``conflict:`` key). A rejected push fetches, merges and pushes
     again, at most ``settings.push_retries`` times. Never a force push.
+    When the remote's ``main`` was replaced by a compaction on another
+    machine (unrelated to local ``main``, its root commit says ``Origin:
+    compact``), it is adopted instead of merged (:func:`_adopt`): action
+    ``adopted``, with ``notice`` saying so.
 
     Args:
         store: the open store (its thread runs this; the network steps run
