@@ -204,6 +204,34 @@ def remote_refusal(url: str) -> str:
     )
 
 
+def refuse_remote_before_change(store: MemoryStore, replace_remote: bool, what: str) -> None:
+    """Refuse a change that ends in a compaction before anything changes, when a sync remote waits for consent.
+
+    ``forget``/``clear_*``/``purge_task`` with ``compact=True`` call this
+    first: refusing only at the compaction step would leave the change made
+    (and a retried ``forget REF`` would then forget the next entry, refs
+    having shifted).
+
+    Args:
+        store: the open store.
+        replace_remote: the person confirmed replacing the remote's history.
+        what: the change, for the message ("forgotten", "cleared").
+
+    Raises:
+        SyncError: a sync remote is set and ``replace_remote`` is False.
+    """
+    from .errors import SyncError
+    from .sync import remote_url
+
+    url = remote_url(store.root)
+    if url is not None and not replace_remote:
+        raise SyncError(
+            f"nothing changed (not {what}, not compacted): the sync remote {url} keeps the old history, with "
+            "everything compaction removes, until its history is replaced too; add --replace-remote to "
+            "compact and then replace the remote's history (a forced update)"
+        )
+
+
 def compact(store: MemoryStore, progress: Progress | None = None, replace_remote: bool = False) -> CompactResult:
     """Replace the history with one commit of the current tree and remove every old byte (DESIGN.md §5).
 
@@ -383,3 +411,66 @@ def _scrub_buffers(store: MemoryStore, git: GitCompactor, commit: str) -> tuple[
             path.unlink(missing_ok=True)
             removed += 1
     return dropped, removed
+
+
+def drop_old_history(store: MemoryStore, keep_refs: dict[str, str] | None = None) -> CompactResult:
+    """Remove every byte of history ``main`` does not reach, keeping ``main`` as it is.
+
+    For a machine adopting a remote that was compacted elsewhere
+    (:func:`engine.sync.sync`): ``main`` already sits on the remote's new
+    short history, so no compact commit is written; the rest is what
+    :func:`compact` does after moving ``main`` (other refs, worktrees,
+    reflogs and stray files, engine state quoting forgotten text, every old
+    pack and loose object), so the old history, with the text the other
+    machine forgot, leaves this ``.git`` too. The caller holds the write lock.
+
+    Args:
+        store: the open store; its git store is reopened afterwards.
+        keep_refs: refs to point again at their commits afterwards (the
+            remote-tracking ref: it names a commit of ``main``'s history).
+
+    Returns:
+        CompactResult: ``commit`` is ``main``; ``dropped_commits`` is 0 (the
+        old commits were not on ``main``).
+
+    Raises:
+        GitError: ``main`` is unborn, or libgit2 failed; the repo stays valid.
+    """
+    state = store.state_dir
+    git = GitCompactor(store.root, state / PACK_SETTINGS)
+    head = git.head_commit()
+    if head is None:
+        raise GitError("the memory repo has no commit yet: nothing to clean")
+    before = git_dir_size(git.git_dir)
+    try:
+        pack = git.write_pack(head, state / STAGING, history=True)
+        git.move_main(head)  # a loose ref, so packed-refs can go
+        refs = git.other_refs()
+        git.delete_refs(refs)
+        pruned = git.prune_worktrees()
+        git.reset_index(head)
+        git.remove_strays()
+        git.recreate_refs(keep_refs or {})
+        stale, scrubbed, others = dreamfiles.scrub_all(state, set(refs), STALE_REASON)
+        for path in others:
+            path.unlink(missing_ok=True)
+        dropped_pending, removed_state = _scrub_buffers(store, git, head)
+        removed = git.delete_old_objects(pack)
+    finally:
+        for scratch in (STAGING, PACK_SETTINGS):
+            shutil.rmtree(state / scratch, ignore_errors=True)
+        store.git = GitStore(store.root)
+    return CompactResult(
+        commit=head,
+        hand_edits=None,
+        dropped_commits=0,
+        deleted_refs=[r for r in refs if r not in (keep_refs or {})],
+        stale_dreams=stale,
+        scrubbed_dreams=scrubbed,
+        dropped_pending=dropped_pending,
+        removed_state_files=removed_state + len(others),
+        pruned_worktrees=pruned,
+        removed_object_files=removed,
+        git_bytes_before=before,
+        git_bytes_after=git_dir_size(git.git_dir),
+    )

@@ -202,7 +202,7 @@ class GitCompactor:
         except (pygit2.GitError, KeyError) as exc:
             raise GitError(f"cannot write the compact commit: {exc}") from exc
 
-    def write_pack(self, commit_id: str, staging: Path) -> str:
+    def write_pack(self, commit_id: str, staging: Path, history: bool = False) -> str:
         """Write one pack holding exactly ``commit_id``, its tree and blobs, with libgit2's pack builder.
 
         The pack is built in ``staging`` (inside ``.git``, same file system),
@@ -212,6 +212,9 @@ class GitCompactor:
         Args:
             commit_id: the compact commit.
             staging: an empty scratch folder under ``.git``.
+            history: also every ancestor of ``commit_id`` with its tree (for
+                :func:`engine.compact.drop_old_history`, which keeps ``main``'s
+                short history adopted from a compacted remote).
 
         Returns:
             str: the pack's base name (``pack-<hash>``).
@@ -226,7 +229,11 @@ class GitCompactor:
         try:
             builder = pygit2.PackBuilder(self._repo)
             builder.set_threads(0)  # one per CPU
-            builder.add_recur(pygit2.Oid(hex=commit_id))
+            if history:
+                for commit in self._repo.walk(pygit2.Oid(hex=commit_id)):
+                    builder.add_recur(commit.id)
+            else:
+                builder.add_recur(pygit2.Oid(hex=commit_id))
             # The builder reads each blob twice (delta search, then writing):
             # let libgit2 keep blobs of memory-file size in its object cache
             # meanwhile (it caches none by default).
@@ -282,6 +289,18 @@ class GitCompactor:
                 (self.git_dir / name).unlink(missing_ok=True)
             if each is not None:
                 each(name)
+
+    def recreate_refs(self, refs: dict[str, str]) -> None:
+        """Point each ref name at its commit again (after :meth:`delete_refs` and :meth:`remove_strays`).
+
+        Raises:
+            GitError: libgit2 could not write a ref.
+        """
+        for name, target in refs.items():
+            try:
+                self._repo.references.create(name, pygit2.Oid(hex=target), force=True)
+            except pygit2.GitError as exc:
+                raise GitError(f"cannot recreate {name}: {exc}") from exc
 
     def prune_worktrees(self) -> int:
         """Remove every linked worktree's admin folder (its HEAD, index and logs name old commits).

@@ -74,7 +74,7 @@ class _Callbacks(pygit2.RemoteCallbacks):
     def credentials(self, url: str, username_from_url: str | None, allowed_types: CredentialType):  # type: ignore[override]
         self._tries += 1
         if self._tries > MAX_AUTH_TRIES:
-            raise UnreachableRemote(f"the remote refused the credentials for {url}")
+            raise UnreachableRemote(mask_url(f"the remote refused the credentials for {url}", url))
         creds = self._creds
         if allowed_types & CredentialType.SSH_KEY:
             user = username_from_url or "git"
@@ -89,14 +89,14 @@ class _Callbacks(pygit2.RemoteCallbacks):
         if allowed_types & CredentialType.USERPASS_PLAINTEXT:
             token = os.environ.get(creds.token_env, "") if creds.token_env else ""
             if not token:
-                raise UnreachableRemote(
+                raise UnreachableRemote(mask_url(
                     f"{url} asks for a password: put a token in the environment variable "
-                    f"{creds.token_env or '(see [sync] token_env)'}"
-                )
+                    f"{creds.token_env or '(see [sync] token_env)'}", url
+                ))
             return pygit2.UserPass(username_from_url or creds.https_user, token)
         if allowed_types & CredentialType.USERNAME:
             return pygit2.Username(username_from_url or "git")
-        raise UnreachableRemote(f"{url} asks for a kind of credential memrepo cannot give")
+        raise UnreachableRemote(mask_url(f"{url} asks for a kind of credential memrepo cannot give", url))
 
     def certificate_check(self, certificate: None, valid: bool, host: bytes) -> bool:
         """Trust a server only when libgit2 verified it: TLS for HTTPS, ``~/.ssh/known_hosts`` for SSH.
@@ -112,6 +112,35 @@ class _Callbacks(pygit2.RemoteCallbacks):
     def push_update_reference(self, refname: str, message: str | None) -> None:
         if message:
             self.rejected = message
+
+
+def _url_password(url: str) -> str | None:
+    """The password or token part of a URL's user info (``https://user:TOKEN@host/...``), or None."""
+    if "://" not in url:
+        return None
+    netloc = url.split("://", 1)[1].split("/", 1)[0]
+    if "@" not in netloc:
+        return None
+    userinfo = netloc.rsplit("@", 1)[0]
+    if ":" not in userinfo:
+        return None
+    return userinfo.split(":", 1)[1] or None
+
+
+def has_password(url: str) -> bool:
+    """True when ``url`` carries a password or token in its user info (never to be stored or shown)."""
+    return _url_password(url) is not None
+
+
+def mask_url(text: str, url: str | None = None) -> str:
+    """``text`` with the password of ``url``'s user info replaced by ``***`` (``url`` defaults to ``text``).
+
+    A token embedded in a remote URL must never reach the screen, an error
+    message or a state file; libgit2's own error texts may quote the URL, so
+    messages are masked with the URL they came from.
+    """
+    secret = _url_password(url if url is not None else text)
+    return text if secret is None else text.replace(f":{secret}@", ":***@").replace(secret, "***")
 
 
 def _is_rejection(exc: Exception) -> bool:
@@ -146,6 +175,11 @@ class GitRemote:
         except KeyError:
             return None
 
+    def shown_url(self) -> str | None:
+        """The remote's URL with any password or token masked (:func:`mask_url`), for messages; None when unset."""
+        url = self.url()
+        return None if url is None else mask_url(url)
+
     def confirmed_private(self) -> bool:
         """True when a person confirmed the current URL is private (:meth:`set_url` with it)."""
         url = self.url()
@@ -167,7 +201,7 @@ class GitRemote:
                 self._repo.remotes.set_url(REMOTE, url)
             self._repo.config[PRIVATE_KEY] = url
         except (pygit2.GitError, ValueError) as exc:
-            raise GitError(f"cannot set the remote to {url!r}: {exc}") from exc
+            raise GitError(mask_url(f"cannot set the remote to {url!r}: {exc}", url)) from exc
 
     def remove(self) -> bool:
         """Forget the remote (and its tracking ref); returns False when none was set."""
@@ -220,10 +254,10 @@ class GitRemote:
             remote.push([spec], callbacks=callbacks)
         except (pygit2.GitError, OSError) as exc:
             if _is_rejection(exc):
-                raise PushRejected(f"the remote moved meanwhile: {exc}") from exc
+                raise PushRejected(mask_url(f"the remote moved meanwhile: {exc}", remote.url)) from exc
             raise UnreachableRemote(self._why(remote.url, exc, callbacks)) from exc
         if callbacks.rejected:
-            raise PushRejected(f"the remote refused the push: {callbacks.rejected}")
+            raise PushRejected(mask_url(f"the remote refused the push: {callbacks.rejected}", remote.url))
         local = self.local_id()
         if local is not None:
             self._repo.references.create(TRACKING_REF, local, force=True)
@@ -231,11 +265,11 @@ class GitRemote:
     @staticmethod
     def _why(url: str, exc: Exception, callbacks: _Callbacks) -> str:
         if callbacks.untrusted_host is not None:
-            return (
+            return mask_url(
                 f"cannot reach the remote {url}: the host key of {callbacks.untrusted_host} is not in "
-                "~/.ssh/known_hosts or does not match it; connect once with ssh to check and add it"
+                "~/.ssh/known_hosts or does not match it; connect once with ssh to check and add it", url
             )
-        return f"cannot reach the remote {url}: {exc}"
+        return mask_url(f"cannot reach the remote {url}: {exc}", url)
 
     @staticmethod
     def _check_local(url: str) -> None:
@@ -387,6 +421,33 @@ class GitRemote:
     def commit_count(self, target: str) -> int:
         """How many commits ``target`` has (all ancestors, itself included)."""
         return sum(1 for _ in self._repo.walk(target))
+
+    def has_commit(self, target: str | None) -> bool:
+        """True when ``target`` names a commit in the local object database."""
+        if not target:
+            return False
+        try:
+            self._repo[target].peel(pygit2.Commit)
+        except (KeyError, ValueError, pygit2.GitError):
+            return False
+        return True
+
+    def root_message(self, target: str) -> str:
+        """The message of the first-parent root commit of ``target`` (a compaction's root says ``Origin: compact``)."""
+        commit = self._repo[target].peel(pygit2.Commit)
+        while commit.parents:
+            commit = commit.parents[0]
+        return commit.message
+
+    def tree_id(self, target: str) -> str:
+        """The id of ``target``'s tree."""
+        return str(self._repo[target].peel(pygit2.Commit).tree_id)
+
+    def commit_on(self, tree: str, parent: str, message: str) -> str:
+        """Write a commit of ``tree`` whose only parent is ``parent``, without moving any ref; returns its id."""
+        sig = signature()
+        oid = self._repo.create_commit(None, sig, sig, message, pygit2.Oid(hex=tree), [pygit2.Oid(hex=parent)])
+        return str(oid)
 
 
 def _has_conflict(index: pygit2.Index, path: str) -> bool:

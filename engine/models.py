@@ -287,22 +287,26 @@ class SyncResult(BaseModel):
         remote: the remote's URL.
         action: ``up_to_date`` (nothing to do), ``pushed`` (only local commits
             to send), ``fast_forwarded`` (only remote commits to take),
-            ``merged`` (both sides had commits: a merge commit was made).
+            ``merged`` (both sides had commits: a merge commit was made),
+            ``adopted`` (the remote's history was replaced by a compaction on
+            another machine: local ``main`` moved onto it, see ``notice``).
         head: local ``main`` after the sync.
         received: commits taken from the remote into ``main``.
         sent: commits the remote did not have before the push.
         conflicts: ``path: conflict id`` for each entry both sides changed
             differently (both versions kept, see the Inbox pane).
         retries: how often a rejected push fetched, merged and pushed again.
+        notice: what an ``adopted`` sync did, in words (None otherwise).
     """
 
     remote: str
-    action: Literal["up_to_date", "pushed", "fast_forwarded", "merged"]
+    action: Literal["up_to_date", "pushed", "fast_forwarded", "merged", "adopted"]
     head: str | None = None
     received: int = 0
     sent: int = 0
     conflicts: list[str] = Field(default_factory=list)
     retries: int = 0
+    notice: str | None = None
 
 
 class SyncState(BaseModel):

@@ -765,7 +765,9 @@ class MemoryStore:
             parsed.remove_line(number)
         return bool(numbers)
 
-    def clear_workspace(self, workspace: str, origin: Origin = "cli", compact: bool = False) -> WriteResult:
+    def clear_workspace(
+        self, workspace: str, origin: Origin = "cli", compact: bool = False, replace_remote: bool = False
+    ) -> WriteResult:
         """Delete a workspace's file and its index link in one commit (seed phase 1 §7.2).
 
         Args:
@@ -773,15 +775,21 @@ class MemoryStore:
             origin: the ``Origin:`` trailer.
             compact: then compact the history (:meth:`compact`; the seed's
                 "Clear All Memories for a workspace ... and compacts").
+            replace_remote: with ``compact`` and a sync remote set, a person
+                confirmed replacing the remote's history afterwards; without it
+                :class:`SyncError` is raised before anything changes.
 
         Returns:
             WriteResult: action ``cleared`` with the commit (the compact commit with ``compact``).
 
         Raises:
             RefError: no workspace file names that workspace.
+            SyncError: ``compact`` with a sync remote and no ``replace_remote``; nothing changed.
             BlockedError, BusyError: as for writes.
         """
         ws_id, _slug, _abs = normalize_workspace(workspace)
+        if compact:
+            self._refuse_remote_before_compact(replace_remote, "cleared")
         with self.lock.hold("clear workspace"):
             self._commit_hand_edits_locked(None)
             rel = self._find_workspace_file(ws_id)
@@ -805,10 +813,10 @@ class MemoryStore:
                 paths, format_message(f"Clear workspace {link.split('/', 1)[-1]}", _trailers(origin))
             )
             if compact:
-                commit = self.compact().commit
+                commit = self.compact(replace_remote=replace_remote).commit
         return WriteResult(action=Action.CLEARED, path=rel, commit=commit)
 
-    def clear_global(self, origin: Origin = "cli", compact: bool = False) -> WriteResult:
+    def clear_global(self, origin: Origin = "cli", compact: bool = False, replace_remote: bool = False) -> WriteResult:
         """Empty the global memories in one commit: every entry of me.md, lessons.md,
         inbox.md and MEMORY.md (MEMORY.md keeps its headings, prose and index).
 
@@ -816,6 +824,9 @@ class MemoryStore:
             origin: the ``Origin:`` trailer.
             compact: then compact the history (:meth:`compact`), even when
                 nothing was left to clear.
+            replace_remote: with ``compact`` and a sync remote set, a person
+                confirmed replacing the remote's history afterwards; without it
+                :class:`SyncError` is raised before anything changes.
 
         Returns:
             WriteResult: action ``cleared``; ``commit`` is None when there was nothing to clear
@@ -826,19 +837,26 @@ class MemoryStore:
         """
         edits = {path: (lambda p: self._drop_entries(p, lambda e: False))
                  for path in (MEMORY_MD, ME_MD, LESSONS_MD, INBOX_MD)}
+        if compact:
+            self._refuse_remote_before_compact(replace_remote, "cleared")
         with self.lock.hold("clear global"):
             commit = self._rewrite_locked(edits, "Clear global memories", origin)
             if compact:
-                commit = self.compact().commit
+                commit = self.compact(replace_remote=replace_remote).commit
         return WriteResult(action=Action.CLEARED, commit=commit)
 
-    def purge_task(self, task: str, origin: Origin = "cli", compact: bool = False) -> WriteResult:
+    def purge_task(
+        self, task: str, origin: Origin = "cli", compact: bool = False, replace_remote: bool = False
+    ) -> WriteResult:
         """Remove every ``by: agent`` entry written by ``task`` (its ``task:`` key), in one commit.
 
         Args:
             task: the task id.
             origin: the ``Origin:`` trailer.
             compact: then compact the history (:meth:`compact`).
+            replace_remote: with ``compact`` and a sync remote set, a person
+                confirmed replacing the remote's history afterwards; without it
+                :class:`SyncError` is raised before anything changes.
 
         Returns:
             WriteResult: action ``cleared``; ``commit`` is None when the task wrote nothing
@@ -855,12 +873,14 @@ class MemoryStore:
         def keep(entry: fmt.Entry) -> bool:
             return not (entry.by == "agent" and entry.meta.get("task") == task)
 
+        if compact:
+            self._refuse_remote_before_compact(replace_remote, "purged")
         with self.lock.hold("purge task"):
             paths = [p for p, _ in self.list_files() if p.endswith(".md")]
             edits = {p: (lambda parsed: self._drop_entries(parsed, keep)) for p in paths}
             commit = self._rewrite_locked(edits, f"Purge task {task}", origin)
             if compact:
-                commit = self.compact().commit
+                commit = self.compact(replace_remote=replace_remote).commit
         return WriteResult(action=Action.CLEARED, commit=commit)
 
     # -- inbox triage --------------------------------------------------
@@ -1125,6 +1145,7 @@ class MemoryStore:
         task: str | None = None,
         expect: str | None = None,
         compact: bool = False,
+        replace_remote: bool = False,
     ) -> WriteResult:
         """Remove the entry at ``ref`` in its own commit ("Forget: ...", DESIGN.md §3).
 
@@ -1140,6 +1161,9 @@ class MemoryStore:
                 above are removed) is refused instead of forgotten.
             compact: then compact the history (:meth:`compact`), so the text
                 is gone from every byte under ``.git`` (DESIGN.md §5).
+            replace_remote: with ``compact`` and a sync remote set, a person
+                confirmed replacing the remote's history afterwards; without it
+                :class:`SyncError` is raised before anything changes.
 
         Returns:
             WriteResult: action forgotten, with the commit (with ``compact``,
@@ -1151,6 +1175,8 @@ class MemoryStore:
             BusyError: another writer held the lock for 5 s.
         """
         rel, number = parse_ref(ref)
+        if compact:
+            self._refuse_remote_before_compact(replace_remote, "forgotten")
         with self.lock.hold("forget"):
             for attempt in range(RETRIES_ON_CHANGE + 1):
                 self._commit_hand_edits_locked(None if attempt == 0 else [rel])
@@ -1187,7 +1213,7 @@ class MemoryStore:
                 [rel], format_message(f"Forget: {_summary(entry.text)}", _trailers(origin, task))
             )
             if compact:
-                commit = self.compact().commit
+                commit = self.compact(replace_remote=replace_remote).commit
         return WriteResult(action=Action.FORGOTTEN, ref=ref, path=rel, commit=commit)
 
     # -- the read path (DESIGN.md §4) ------------------------------------
@@ -1484,3 +1510,13 @@ class MemoryStore:
         from .compact import preview
 
         return preview(self)
+
+    def _refuse_remote_before_compact(self, replace_remote: bool, what: str) -> None:
+        """Raise the sync-remote refusal before a change that ends in a compaction (issue 9 §4).
+
+        Raises:
+            SyncError: a sync remote is set and ``replace_remote`` is False.
+        """
+        from .compact import refuse_remote_before_change
+
+        refuse_remote_before_change(self, replace_remote, what)

@@ -24,6 +24,7 @@ successful sync and the last error for :func:`sync_state`.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -32,7 +33,7 @@ from .atomic import atomic_write
 from .config import SyncSettings
 from .entrymerge import merge_entries
 from .errors import MemrepoError, SyncConflict, SyncError
-from .gitremote import Credentials, GitRemote, PushRejected, UnreachableRemote
+from .gitremote import Credentials, GitRemote, PushRejected, UnreachableRemote, has_password
 from .gitstore import format_message
 from .lock import state_dir
 from .models import SyncResult, SyncState
@@ -41,6 +42,7 @@ from .store import MemoryStore
 __all__ = [
     "PushRejected",
     "UnreachableRemote",
+    "refuse_password",
     "remote_url",
     "remove_remote",
     "replace_remote_history",
@@ -50,7 +52,9 @@ __all__ = [
 ]
 
 STATE_FILE = "sync.json"
-"""Sync state in ``.git/memrepo/``: ``last_sync``, ``last_error``, ``last_attempt``, ``remote``."""
+"""Sync state in ``.git/memrepo/``: ``last_sync``, ``last_error``, ``last_attempt``, ``remote``,
+``remote_head`` (the remote's ``main`` after the last successful sync: the base for adopting a
+remote compacted elsewhere when the remote-tracking ref is gone)."""
 
 
 def _creds(settings: SyncSettings | None) -> Credentials:
@@ -81,12 +85,33 @@ def _now() -> str:
 
 
 def remote_url(root: Path) -> str | None:
-    """The remote's URL, or None when none is set.
+    """The remote's URL for showing, or None when none is set.
+
+    A password or token found in the URL (set by hand in the git config;
+    :func:`set_remote` refuses them) is masked as ``***``.
 
     Args:
         root: the memory repo's work tree.
     """
-    return GitRemote(Path(root)).url()
+    return GitRemote(Path(root)).shown_url()
+
+
+def refuse_password(url: str) -> None:
+    """Refuse a remote URL that carries a password or token (``https://user:TOKEN@host/...``).
+
+    Such a URL would be stored in plain text in ``.git/config`` and shown by
+    ``remote show``, sync errors and health; tokens come from the environment
+    variable named by ``[sync] token_env`` instead (DESIGN.md §11).
+
+    Raises:
+        SyncError: the URL has a password part (the message never repeats it).
+    """
+    if has_password(url):
+        raise SyncError(
+            "the remote was not set: the URL holds a password or token; memrepo never stores one in the "
+            "URL (it would be shown and saved in plain text): give the URL without it and put the token in "
+            "the environment variable named by the [sync] token_env setting (default MEMREPO_GIT_TOKEN)"
+        )
 
 
 def set_remote(root: Path, url: str, confirmed_private: bool) -> None:
@@ -100,10 +125,12 @@ def set_remote(root: Path, url: str, confirmed_private: bool) -> None:
             nothing is ever added or pushed without it (issue 9 §1).
 
     Raises:
-        SyncError: not confirmed, or the URL is empty or uses an unknown scheme.
+        SyncError: not confirmed, or the URL is empty, uses an unknown scheme
+            or holds a password or token (:func:`refuse_password`).
         GitError: libgit2 could not store it.
     """
     url = url.strip()
+    refuse_password(url)
     if not confirmed_private:
         raise SyncError("the remote was not set: confirm that it is private (memrepo remote set URL --yes-private)")
     if not url:
@@ -140,7 +167,7 @@ def sync_state(root: Path) -> SyncState:
         SyncState: ``remote`` None (and zero counts) when no remote is set.
     """
     remote = GitRemote(Path(root))
-    url = remote.url()
+    url = remote.shown_url()
     data = _read_state(Path(root))
     last = data.get("last_sync")
     last_sync = datetime.fromisoformat(last) if isinstance(last, str) else None
@@ -171,7 +198,7 @@ def _is_markdown(path: str) -> bool:
 
 def _open(store: MemoryStore, settings: SyncSettings | None) -> tuple[GitRemote, str]:
     remote = GitRemote(store.root, _creds(settings))
-    url = remote.url()
+    url = remote.shown_url()
     if url is None:
         raise SyncError("no remote is set: run memrepo remote set URL first")
     if not remote.confirmed_private():
@@ -213,6 +240,90 @@ def _integrate(store: MemoryStore, remote: GitRemote, url: str, theirs: str | No
         result.action = "merged"
 
 
+COMPACT_TRAILER = re.compile(r"^Origin: compact$", re.MULTILINE)
+"""The trailer of the root commit :func:`engine.compact.compact` writes."""
+
+ADOPTED = "the remote was compacted on another machine: adopted its history"
+"""Start of :attr:`SyncResult.notice` when a sync adopted a compacted remote."""
+
+
+def _replaced_by_compaction(remote: GitRemote, theirs: str | None) -> bool:
+    """True when the remote's ``main`` was replaced by a compaction: unrelated to local ``main``,
+    its root commit carries ``Origin: compact``."""
+    ours = remote.local_id()
+    if theirs is None or ours is None or remote.merge_base(ours, theirs) is not None:
+        return False
+    return COMPACT_TRAILER.search(remote.root_message(theirs)) is not None
+
+
+def _adopt(
+    store: MemoryStore,
+    remote: GitRemote,
+    url: str,
+    theirs: str,
+    candidates: list[str | None],
+    settings: SyncSettings | None,
+    result: SyncResult,
+) -> GitRemote:
+    """Adopt a remote whose history a compaction on another machine replaced (issue 9 §4).
+
+    Never merges or pushes the old local history: the changes made here
+    since ``known`` (the remote's ``main`` as last seen: the first of
+    ``candidates``, the remote-tracking ref before the fetch and the
+    ``remote_head`` of the last successful sync, that is in local ``main``'s
+    history) are merged entry by entry against ``known`` onto ``theirs`` as
+    one commit whose only parent
+    is ``theirs``; with none, ``main`` simply moves to ``theirs``. Then the
+    old history is dropped from this ``.git`` too
+    (:func:`engine.compact.drop_old_history`), so the text the other machine
+    forgot is gone here as well. Without a known base (never synced) every
+    local entry is kept: nothing is lost, but text forgotten elsewhere may
+    come back and is then pushed as a new entry.
+
+    Returns:
+        GitRemote: a fresh handle (old packs are gone from the object database).
+
+    Raises:
+        SyncConflict: a non-markdown file conflicts; ``main`` is unchanged.
+    """
+    from .compact import drop_old_history
+    from .gitremote import TRACKING_REF
+
+    with store.lock.hold("sync"):
+        store.commit_hand_edits(None)
+        ours = remote.local_id()
+        assert ours is not None  # _replaced_by_compaction checked it
+        known = next((c for c in candidates
+                      if c and remote.has_commit(c) and remote.merge_base(ours, c) is not None), None)
+        kept = ""
+        if known is not None and remote.is_ancestor(ours, known):
+            remote.move_main(theirs, ours)
+        else:
+            conflicts: list[str] = []
+            tree, conflicted = remote.merge_trees(known, ours, theirs, _merge_file(conflicts), _is_markdown)
+            if conflicted:
+                raise SyncConflict(conflicted)
+            if tree == remote.tree_id(theirs):
+                remote.move_main(theirs, ours)
+            else:
+                since = f" since {known[:7]}" if known else ""
+                message = format_message(
+                    f"Sync: changes made here{since}, onto the compacted history of {url}", {"Origin": "sync"},
+                    body="The remote's history was replaced by a compaction on another machine; the old "
+                    "local history was not merged.",
+                )
+                remote.move_main(remote.commit_on(tree, theirs, message), ours)
+                result.conflicts.extend(conflicts)
+                kept = "; the changes made here were kept in one new commit"
+        cleaned = drop_old_history(store, {TRACKING_REF: theirs})
+    result.action = "adopted"
+    result.received += 1
+    result.notice = (
+        f"{ADOPTED}{kept}; the old history was dropped here too ({cleaned.removed_object_files} object file(s))"
+    )
+    return GitRemote(store.root, _creds(settings))
+
+
 def sync(
     store: MemoryStore,
     settings: SyncSettings | None = None,
@@ -226,6 +337,10 @@ def sync(
     conflict markers; an entry both changed differently keeps both versions
     with a ``conflict:`` key). A rejected push fetches, merges and pushes
     again, at most ``settings.push_retries`` times. Never a force push.
+    When the remote's ``main`` was replaced by a compaction on another
+    machine (unrelated to local ``main``, its root commit says ``Origin:
+    compact``), it is adopted instead of merged (:func:`_adopt`): action
+    ``adopted``, with ``notice`` saying so.
 
     Args:
         store: the open store (its thread runs this; the network steps run
@@ -251,11 +366,16 @@ def sync(
     remote, url = _open(store, settings)
     result = SyncResult(remote=url, action="up_to_date")
     _write_state(store.root, last_attempt=_now(), remote=url)
+    recorded = _read_state(store.root).get("remote_head")
+    known = [remote.tracking_id(), recorded if isinstance(recorded, str) else None]
     try:
         with store.lock.hold("sync"):
             store.commit_hand_edits(None)
         for attempt in range(tries + 1):
             theirs = remote.fetch()
+            if _replaced_by_compaction(remote, theirs):
+                assert theirs is not None
+                remote = _adopt(store, remote, url, theirs, known, settings, result)
             _integrate(store, remote, url, theirs, result)
             local = remote.local_id()
             if local is None or (theirs is not None and remote.is_ancestor(local, theirs)):
@@ -279,7 +399,7 @@ def sync(
     except MemrepoError as exc:
         _write_state(store.root, last_error=str(exc))
         raise
-    _write_state(store.root, last_sync=_now(), last_error=None)
+    _write_state(store.root, last_sync=_now(), last_error=None, remote_head=remote.tracking_id())
     result.head = remote.local_id()
     return result
 
@@ -321,5 +441,5 @@ def replace_remote_history(
     except MemrepoError as exc:
         _write_state(store.root, last_error=str(exc))
         raise
-    _write_state(store.root, last_sync=_now(), last_error=None)
+    _write_state(store.root, last_sync=_now(), last_error=None, remote_head=remote.tracking_id())
     return SyncResult(remote=url, action="pushed", head=remote.local_id())

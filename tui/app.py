@@ -404,7 +404,7 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         if manual or result.action != "up_to_date":
             severity = "warning" if result.conflicts else "information"
             self.notify(clean(describe_sync(result)), title="Sync", severity=severity, timeout=6, markup=False)
-        if result.action in ("fast_forwarded", "merged"):
+        if result.action in ("fast_forwarded", "merged", "adopted"):
             self.refresh_status()
             for pane in self.panes():
                 pane.reload()

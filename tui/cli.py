@@ -201,17 +201,24 @@ def remember(
               help="The entry text you mean; refused if the line now holds another entry.")
 @click.option("--compact", "compact_", is_flag=True,
               help="Then compact the history, so the text is gone from .git too (drops undo history).")
+@click.option("--replace-remote", is_flag=True,
+              help="With --compact and a sync remote set: replace its history too afterwards (a forced update).")
 @click.pass_context
 @_errors_as_lines
-def forget(ctx: click.Context, ref: str, expect: str | None, compact_: bool) -> None:
+def forget(ctx: click.Context, ref: str, expect: str | None, compact_: bool, replace_remote: bool) -> None:
     """Remove the entry REF (repo:<path>#L<n>) in its own commit.
 
     Refs are line positions: forgetting or editing a line above shifts the
     ones below. Pass --expect to make sure the line still holds your entry.
     """
-    result = _open_store(ctx, create=False).forget(ref, origin="cli", expect=expect, compact=compact_)
+    result = _open_store(ctx, create=False).forget(ref, origin="cli", expect=expect, compact=compact_,
+                                                   replace_remote=replace_remote)
     done = " and compacted the history" if compact_ else ""
     click.echo(f"forgot {result.ref} ({(result.commit or '')[:7]}){done}")
+    if compact_ and replace_remote:
+        from tui.cli_compact import report_remote
+
+        report_remote(_open_store(ctx, create=False))
 
 
 @main.group(invoke_without_command=True)

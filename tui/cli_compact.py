@@ -79,16 +79,47 @@ def compact(ctx: click.Context, yes: bool, replace_remote: bool) -> None:
     _compact(_open_store(ctx, create=False), yes, replace_remote)
 
 
-def _after_clear(store: MemoryStore, result: WriteResult, compact_: bool | None) -> None:
+def report_remote(store: MemoryStore) -> None:
+    """After a compaction with ``--replace-remote``: say whether the remote's history was replaced.
+
+    Reads the outcome :func:`engine.sync.replace_remote_history` recorded;
+    exits 1 when the forced update failed (the local compaction stands).
+    """
+    from engine import sync as sync_mod
+
+    state = sync_mod.sync_state(store.root)
+    if state.remote is None:
+        return
+    if state.last_error:
+        _fail(f"compacted here, but the remote's history was not replaced: {state.last_error}; "
+              "run `memrepo compact --replace-remote` again when it can be reached")
+    click.echo(f"the remote's history was replaced (forced update of {state.remote})")
+
+
+def _refuse_first(store: MemoryStore, compact_: bool | None, replace_remote: bool) -> None:
+    """With ``--compact`` and a sync remote but no ``--replace-remote``: refuse before clearing anything."""
+    from engine.compact import refuse_remote_before_change
+
+    if compact_:
+        refuse_remote_before_change(store, replace_remote, "cleared")
+
+
+def _after_clear(store: MemoryStore, result: WriteResult, compact_: bool | None, replace_remote: bool = False) -> None:
     """Say what was cleared; then compact (``--compact``), offer to (a terminal), or say how to."""
+    from engine.sync import remote_url
+
     click.echo(f"cleared ({result.commit[:7]})" if result.commit else "nothing to clear")
+    if compact_ is None and not replace_remote and remote_url(store.root) is not None:
+        compact_ = False  # compacting would need the remote's history replaced: not offered without the flag
     if compact_ is None and sys.stdin.isatty():
         click.echo("The cleared text is still in the history.")
         if store.head() is not None:
             click.echo(loss_summary(store.compact_preview()))
         compact_ = click.confirm("Compact history now?", default=False, err=True)
     if compact_:
-        _report(store.compact(_progress))
+        _report(store.compact(_progress, replace_remote=replace_remote))
+        if replace_remote:
+            report_remote(store)
     elif result.commit:
         click.echo("the cleared text stays in the history until `memrepo compact`", err=True)
 
@@ -97,6 +128,10 @@ _COMPACT_OPTION = click.option(
     "--compact/--no-compact", "compact_", default=None,
     help="Compact the history afterwards (default: ask when run in a terminal).",
 )
+_REPLACE_OPTION = click.option(
+    "--replace-remote", is_flag=True,
+    help="With --compact and a sync remote set: replace its history too afterwards (a forced update).",
+)
 
 
 @click.group(invoke_without_command=True)
@@ -104,9 +139,13 @@ _COMPACT_OPTION = click.option(
 @click.option("--global", "global_", is_flag=True, help="Empty me.md, lessons.md, inbox.md and MEMORY.md entries.")
 @click.option("--task", metavar="ID", help="Remove the agent entries this task wrote.")
 @_COMPACT_OPTION
+@_REPLACE_OPTION
 @click.pass_context
 @_errors_as_lines
-def clear(ctx: click.Context, workspace: str | None, global_: bool, task: str | None, compact_: bool | None) -> None:
+def clear(
+    ctx: click.Context, workspace: str | None, global_: bool, task: str | None, compact_: bool | None,
+    replace_remote: bool,
+) -> None:
     """Clear memories in one commit: `clear workspace PATH`, `clear global` or `clear task ID`.
 
     Offers to compact afterwards, so the cleared text leaves the history too.
@@ -115,53 +154,68 @@ def clear(ctx: click.Context, workspace: str | None, global_: bool, task: str | 
         if workspace or global_ or task:
             _fail("give either a clear command or --workspace/--global/--task, not both", 2)
         ctx.obj["clear_compact"] = compact_
+        ctx.obj["clear_replace_remote"] = replace_remote
         return
     if sum(map(bool, (workspace, global_, task))) != 1:
         _fail("clear needs exactly one of: workspace PATH, global, task ID", 2)
     store = _open_store(ctx, create=False)
+    _refuse_first(store, compact_, replace_remote)
     if workspace:
         result = store.clear_workspace(workspace, origin="cli")
     elif global_:
         result = store.clear_global(origin="cli")
     else:
         result = store.purge_task(task or "", origin="cli")
-    _after_clear(store, result, compact_)
+    _after_clear(store, result, compact_, replace_remote)
 
 
 def _pick(ctx: click.Context, compact_: bool | None) -> bool | None:
     return compact_ if compact_ is not None else ctx.obj.get("clear_compact")
 
 
+def _pick_replace(ctx: click.Context, replace_remote: bool) -> bool:
+    return replace_remote or bool(ctx.obj.get("clear_replace_remote"))
+
+
 @clear.command("workspace")
 @click.argument("workspace", metavar="PATH|NAME|ID")
 @_COMPACT_OPTION
+@_REPLACE_OPTION
 @click.pass_context
 @_errors_as_lines
-def clear_workspace(ctx: click.Context, workspace: str, compact_: bool | None) -> None:
+def clear_workspace(ctx: click.Context, workspace: str, compact_: bool | None, replace_remote: bool) -> None:
     """Delete a workspace's file and its index link."""
     store = _open_store(ctx, create=False)
-    _after_clear(store, store.clear_workspace(workspace, origin="cli"), _pick(ctx, compact_))
+    compact_, replace_remote = _pick(ctx, compact_), _pick_replace(ctx, replace_remote)
+    _refuse_first(store, compact_, replace_remote)
+    _after_clear(store, store.clear_workspace(workspace, origin="cli"), compact_, replace_remote)
 
 
 @clear.command("global")
 @_COMPACT_OPTION
+@_REPLACE_OPTION
 @click.pass_context
 @_errors_as_lines
-def clear_global(ctx: click.Context, compact_: bool | None) -> None:
+def clear_global(ctx: click.Context, compact_: bool | None, replace_remote: bool) -> None:
     """Empty me.md, lessons.md, inbox.md and the entries of MEMORY.md."""
     store = _open_store(ctx, create=False)
-    _after_clear(store, store.clear_global(origin="cli"), _pick(ctx, compact_))
+    compact_, replace_remote = _pick(ctx, compact_), _pick_replace(ctx, replace_remote)
+    _refuse_first(store, compact_, replace_remote)
+    _after_clear(store, store.clear_global(origin="cli"), compact_, replace_remote)
 
 
 @clear.command("task")
 @click.argument("task", metavar="ID")
 @_COMPACT_OPTION
+@_REPLACE_OPTION
 @click.pass_context
 @_errors_as_lines
-def clear_task(ctx: click.Context, task: str, compact_: bool | None) -> None:
+def clear_task(ctx: click.Context, task: str, compact_: bool | None, replace_remote: bool) -> None:
     """Remove the agent entries task ID wrote."""
     store = _open_store(ctx, create=False)
-    _after_clear(store, store.purge_task(task, origin="cli"), _pick(ctx, compact_))
+    compact_, replace_remote = _pick(ctx, compact_), _pick_replace(ctx, replace_remote)
+    _refuse_first(store, compact_, replace_remote)
+    _after_clear(store, store.purge_task(task, origin="cli"), compact_, replace_remote)
 
 
 @click.command()

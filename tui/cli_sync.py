@@ -63,6 +63,7 @@ def remote_set(ctx: click.Context, url: str, yes_private: bool) -> None:
     from engine import sync as sync_mod
 
     store = _open_store(ctx, create=False)
+    sync_mod.refuse_password(url.strip())
     if not yes_private:
         click.echo(PRIVACY, err=True)
         try:

@@ -23,6 +23,8 @@ def describe_sync(result: SyncResult) -> str:
         "pushed": f"pushed {result.sent} commit(s)",
         "fast_forwarded": f"took {result.received} commit(s) from the remote",
         "merged": f"merged {result.received} commit(s) from the remote, pushed {result.sent}",
+        "adopted": f"{result.notice or 'the remote was compacted on another machine: adopted its history'}"
+                   + (f", pushed {result.sent}" if result.sent else ""),
     }[result.action]
     if result.retries:
         what += f" (the remote moved meanwhile: {result.retries} retr{'y' if result.retries == 1 else 'ies'})"
