@@ -41,7 +41,6 @@ In step and query strings ``{root}`` stands for the case repo's folder.
 from __future__ import annotations
 
 import stat
-import subprocess
 import tempfile
 import time
 import tomllib
@@ -342,13 +341,6 @@ def _plant_hook(run: EvalRun, args: dict[str, Any]) -> None:
     hook.chmod(hook.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
 
 
-@step("run_hook")
-def _run_hook(run: EvalRun, args: dict[str, Any]) -> None:
-    """Run a planted hook by hand (what a hook-running git would do): for controls."""
-    hook = run.root / ".git" / "hooks" / _args(args, run)["name"]
-    subprocess.run([str(hook)], cwd=run.root, check=True, capture_output=True, timeout=30)
-
-
 @step("archive_workspace")
 def _archive(run: EvalRun, args: dict[str, Any]) -> None:
     a = _args(args, run)
@@ -516,7 +508,7 @@ def _run_steps(folder: Path, setup: tuple[dict[str, Any], ...], queries: tuple[E
     for n, s in enumerate(setup, start=1):
         try:
             STEPS[s["op"]](run, s)
-        except (MemrepoError, OSError, ValueError, KeyError, subprocess.SubprocessError) as exc:
+        except (MemrepoError, OSError, ValueError, KeyError) as exc:
             raise MemrepoError(f"setup step {n} ({s['op']}) failed: {type(exc).__name__}: {exc}") from exc
     results = []
     for q in queries:

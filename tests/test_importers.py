@@ -218,3 +218,14 @@ def test_a_source_that_cannot_be_parsed_is_one_error(store: MemoryStore, tmp_pat
     head = store.head()
     report = import_source(store, bad)
     assert report.counts == {"unreadable": 1} and store.head() == head
+
+
+def test_a_copied_memory_repo_without_git_is_still_detected(tmp_path: Path) -> None:
+    source = _source_repo(tmp_path)
+    copy = tmp_path / "copy"
+    shutil.copytree(source, copy, ignore=shutil.ignore_patterns(".git"))
+    assert detect_format(copy) == "memrepo"
+    claude = tmp_path / "claude-only"
+    claude.mkdir()
+    (claude / "MEMORY.md").write_text("# Auto memory\n\n- Likes tea\n")
+    assert detect_format(claude) == "claude"  # a Claude auto-memory folder also has a MEMORY.md

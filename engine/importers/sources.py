@@ -400,7 +400,8 @@ def detect_format(path: Path) -> str:
     if not path.exists():
         raise FormatError(f"no such file or folder: {path}")
     if path.is_dir():
-        if (path / "MEMORY.md").is_file() and (path / ".git").exists():
+        markers = (".git", "me.md", "lessons.md", "inbox.md", "workspaces")
+        if (path / "MEMORY.md").is_file() and any((path / m).exists() for m in markers):
             return "memrepo"
         if (path / "global" / "memory_entries.json").is_file() or (path / "scopes").is_dir():
             return "dsh"
