@@ -28,9 +28,9 @@ if TYPE_CHECKING:
 def eval_(folder: Path | None, as_json: bool, out: Path | None, only_dir: bool) -> None:
     """Run the memory evals: shipped cases, then the *.toml cases in DIR.
 
-    Each case sets up a fresh temporary repo, then scores the context block
-    and recall results: expected substrings found, 0 when a forbidden one
-    appears. Exits 1 when a shipped case scores below 1.0.
+    Each case sets up a fresh temporary repo, then scores the context block,
+    recall, the files and every byte under .git: expected substrings found,
+    0 when a forbidden one appears. Exits 1 when a shipped case scores below 1.0.
     """
     from engine.evals import format_table, load_cases, run_evals, shipped_cases
 
