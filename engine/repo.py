@@ -649,3 +649,13 @@ class MemoryRepo:
     async def restore_workspace(self, workspace: str, origin: Origin = "tui") -> WriteResult:
         """Bring an archived workspace's file back in one commit (see :meth:`MemoryStore.restore_workspace`)."""
         return await self._run(self._store.restore_workspace, workspace, origin)
+
+    async def purge_workspace(
+        self, workspace: str, origin: Origin = "tui", replace_remote: bool = False
+    ) -> WriteResult:
+        """Delete a workspace's file and compact (see :meth:`MemoryStore.purge_workspace`).
+
+        Raises:
+            RefError: no such workspace; SyncError: a sync remote is set and ``replace_remote`` is False.
+        """
+        return await self._run(self._store.purge_workspace, workspace, origin, replace_remote)

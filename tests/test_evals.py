@@ -182,3 +182,41 @@ def test_load_cases_names_the_bad_file(tmp_path: Path) -> None:
         load_cases(tmp_path)
     with pytest.raises(FormatError, match="not a folder"):
         load_cases(tmp_path / "missing")
+
+
+def test_a_feature_adds_its_own_step_and_target_without_changing_the_format(tmp_path: Path) -> None:
+    """The case format is open: registering a step and a target is all a later feature (checkpoints) needs."""
+    import json as _json
+
+    from engine.evalsteps import STEPS, TARGETS, step, target
+
+    @step("queue_buffer")
+    def _queue(run, args):  # type: ignore[no-untyped-def]
+        folder = run.store.state_dir / "checkpoints"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "s1.json").write_text(_json.dumps({"turns": [args["text"]]}))
+
+    @target("buffers")
+    def _buffers(run, args, needles):  # type: ignore[no-untyped-def]
+        folder = run.store.state_dir / "checkpoints"
+        texts = [(p.name, p.read_text()) for p in folder.glob("*.json")] if folder.is_dir() else []
+        return {n: next((w for w, t in texts if n in t), None) for n in needles}
+
+    try:
+        (tmp_path / "buffer.toml").write_text(
+            'name = "buffer-dropped-by-compaction"\n'
+            '[[setup]]\nop = "remember"\ntext = "Keep me KEEPMARK"\nby = "user"\npin = true\n'
+            '[[setup]]\nop = "queue_buffer"\ntext = "user: the code is BUFMARK"\n'
+            '[[setup]]\nop = "remember"\ntext = "The code is BUFMARK"\nby = "user"\n'
+            '[[setup]]\nop = "forget"\ncontains = "BUFMARK"\ncompact = true\n'
+            '[[query]]\ntarget = "buffers"\nforbid = ["BUFMARK"]\n'
+            '[[query]]\ntarget = "context"\nexpect = ["KEEPMARK"]\nforbid = ["BUFMARK"]\n'
+            '[[control]]\nname = "no compaction"\nsetup = [{op = "queue_buffer", text = "user: BUFMARK"}]\n'
+        )
+        (case,) = load_cases(tmp_path)
+        result = run_case(case)
+        assert result.score == 1.0, result.model_dump()
+        assert result.controls[0].fired
+    finally:
+        STEPS.pop("queue_buffer", None)
+        TARGETS.pop("buffers", None)

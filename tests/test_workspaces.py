@@ -152,3 +152,22 @@ def test_purge_with_a_sync_remote_needs_replace_remote(store: MemoryStore, tmp_p
     result = run("--repo", str(store.root), "workspaces", "purge", str(gone), "--yes")
     assert result.exit_code == 1 and "--replace-remote" in result.stderr
     assert (store.root / "workspaces/ghost-project.md").exists()
+
+
+async def test_async_archive_restore_and_purge(repo_path: Path, tmp_path: Path) -> None:
+    from engine.repo import MemoryRepo
+
+    gone = tmp_path / "ghost-project"
+    async with await MemoryRepo.open(repo_path) as repo:
+        gone.mkdir()
+        await repo.remember(Candidate(text=FACT, scope="workspace", workspace=str(gone), by="user"))
+        gone.rmdir()
+        assert (await repo.archive_workspace(str(gone))).action == Action.ARCHIVED
+        assert [w.archived for w in await repo.all_workspaces()] == [True]
+        assert "GHOSTMARK" not in (await repo.context(str(gone))).text
+        assert (await repo.restore_workspace(str(gone))).action == Action.RESTORED
+        assert "GHOSTMARK" in (await repo.context(str(gone))).text
+        assert (await repo.purge_workspace(str(gone))).action == Action.PURGED
+        assert not await repo.recall("deploys thursdays")
+        assert await repo.all_workspaces() == []
+    assert traces(repo_path, "GHOSTMARK") == []
