@@ -31,6 +31,9 @@ class Action(StrEnum):
     UNDONE = "undone"
     CLEARED = "cleared"
     DISCARDED = "discarded"
+    ARCHIVED = "archived"
+    RESTORED = "restored"
+    PURGED = "purged"
 
 
 class Candidate(BaseModel):
@@ -271,6 +274,7 @@ class WorkspaceInfo(BaseModel):
         path: the project folder named by the ``path:`` key, or None.
         label: the first entry's text (the workspace's name for people).
         exists: whether ``path`` is a folder on this machine (None when no path is named).
+        archived: the file is under ``archived/`` (left out of context and recall).
     """
 
     id: str
@@ -278,6 +282,7 @@ class WorkspaceInfo(BaseModel):
     path: str | None = None
     label: str = ""
     exists: bool | None = None
+    archived: bool = False
 
 
 class SyncResult(BaseModel):

@@ -643,3 +643,31 @@ class MemoryRepo:
             lambda: check(self._store, settings=settings, watcher_running=watcher_running,
                           last_write_error=last_write_error)
         )
+
+    # -- retiring workspaces (issue 8) ---------------------------------
+
+    async def all_workspaces(self) -> list[WorkspaceInfo]:
+        """Active then archived workspace files (see :meth:`MemoryStore.all_workspaces`)."""
+        return await self._run(self._store.all_workspaces)
+
+    async def archive_workspace(self, workspace: str, force: bool = False, origin: Origin = "tui") -> WriteResult:
+        """Move a vanished workspace's file to ``archived/`` in one commit (see :meth:`MemoryStore.archive_workspace`).
+
+        Raises:
+            RefError: no such workspace; MemrepoError: its folder still exists (without ``force``).
+        """
+        return await self._run(self._store.archive_workspace, workspace, force, origin)
+
+    async def restore_workspace(self, workspace: str, origin: Origin = "tui") -> WriteResult:
+        """Bring an archived workspace's file back in one commit (see :meth:`MemoryStore.restore_workspace`)."""
+        return await self._run(self._store.restore_workspace, workspace, origin)
+
+    async def purge_workspace(
+        self, workspace: str, origin: Origin = "tui", replace_remote: bool = False
+    ) -> WriteResult:
+        """Delete a workspace's file and compact (see :meth:`MemoryStore.purge_workspace`).
+
+        Raises:
+            RefError: no such workspace; SyncError: a sync remote is set and ``replace_remote`` is False.
+        """
+        return await self._run(self._store.purge_workspace, workspace, origin, replace_remote)

@@ -1520,3 +1520,35 @@ class MemoryStore:
         from .compact import refuse_remote_before_change
 
         refuse_remote_before_change(self, replace_remote, what)
+
+    # -- retiring workspaces (issue 8) -------------------------------------
+
+    def all_workspaces(self) -> list[WorkspaceInfo]:
+        """Active then archived workspace files (:func:`engine.workspaces.list_workspaces`)."""
+        from .workspaces import list_workspaces
+
+        return list_workspaces(self)
+
+    def archive_workspace(self, workspace: str, force: bool = False, origin: Origin = "cli") -> WriteResult:
+        """Move a vanished workspace's file to ``archived/`` in one commit (:func:`engine.workspaces.archive`)."""
+        from .workspaces import archive
+
+        return archive(self, workspace, force, origin)
+
+    def restore_workspace(self, workspace: str, origin: Origin = "cli") -> WriteResult:
+        """Bring an archived workspace's file back in one commit (:func:`engine.workspaces.restore`)."""
+        from .workspaces import restore
+
+        return restore(self, workspace, origin)
+
+    def purge_workspace(
+        self,
+        workspace: str,
+        origin: Origin = "cli",
+        replace_remote: bool = False,
+        progress: Callable[[CompactProgress], None] | None = None,
+    ) -> WriteResult:
+        """Delete a workspace's file and compact (:func:`engine.workspaces.purge`)."""
+        from .workspaces import purge
+
+        return purge(self, workspace, origin, replace_remote, progress)

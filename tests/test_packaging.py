@@ -49,5 +49,7 @@ def test_wheel_ships_builtin_themes_and_packages(tmp_path: Path) -> None:
     assert "themes/memrepo-light.toml" in themes
     for module in ("engine/__init__.py", "engine/store.py", "engine/gitstore.py", "tui/cli.py", "tui/app.py"):
         assert module in names, module
+    shipped = sorted(p.name for p in (ROOT / "engine" / "evalcases").glob("*.toml"))
+    assert shipped and sorted(n.rsplit("/", 1)[1] for n in names if n.startswith("engine/evalcases/")) == shipped
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     assert "memrepo = tui.cli:run" in zipfile.ZipFile(wheels[0]).read(entry_points).decode()

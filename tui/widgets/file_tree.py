@@ -23,6 +23,12 @@ from ..plain import clean
 INBOX = "inbox.md"
 """The untrusted inbox (DESIGN.md §2), drawn in the ``$untrusted`` colour."""
 
+ARCHIVED = "archived"
+"""Archived workspace files (issue 8): kept apart, last at the top level, dimmed and labelled."""
+
+ARCHIVED_LABEL = " (hidden)"
+"""Drawn after the ``archived`` folder's name and count: hidden from agents (not in context or recall)."""
+
 _TOGGLE = Style.from_meta({"toggle": True})
 """Clicking a folder's marker folds it (the meta Textual's Tree looks for)."""
 
@@ -48,6 +54,16 @@ def _split(path: str) -> tuple[str, str]:
     return folder, name
 
 
+def _sort_key(path: str, is_file: bool) -> tuple[bool, str]:
+    """Siblings by name, except that the top-level ``archived`` folder comes after every other folder."""
+    return (not is_file and path == ARCHIVED, _split(path)[1])
+
+
+def is_archived(path: str) -> bool:
+    """True for the ``archived`` folder and everything under it."""
+    return path == ARCHIVED or path.startswith(ARCHIVED + "/")
+
+
 class FileTree(Tree[TreeItem], inherit_bindings=False):
     """Every file of the memory repo, files before folders at each level."""
 
@@ -68,6 +84,7 @@ class FileTree(Tree[TreeItem], inherit_bindings=False):
         "file-tree--untrusted",
         "file-tree--count",
         "file-tree--changed",
+        "file-tree--archived",
     }
     """
     | Class | Description |
@@ -75,6 +92,7 @@ class FileTree(Tree[TreeItem], inherit_bindings=False):
     | `file-tree--untrusted` | The inbox file's name. |
     | `file-tree--count` | The file count after a folder's name. |
     | `file-tree--changed` | The mark after a file changed by hand (not committed yet). |
+    | `file-tree--archived` | The ``archived/`` folder and everything in it. |
     """
 
     CHANGED_MARK = " ●"
@@ -164,6 +182,8 @@ class FileTree(Tree[TreeItem], inherit_bindings=False):
         2,000-file repo) costs one step per node, not one per sibling.
         """
         children = parent.children
+        above = parent.data.path if parent.data is not None else ""
+        key = _sort_key(f"{above}/{name}" if above else name, is_file)
         for index in range(len(children) - 1, -1, -1):
             item = children[index].data
             assert item is not None
@@ -171,7 +191,7 @@ class FileTree(Tree[TreeItem], inherit_bindings=False):
                 if is_file:
                     continue  # a file goes before every folder
                 return index + 1  # a folder goes after the last file
-            if _split(item.path)[1] < name:
+            if _sort_key(item.path, item.is_file) < key:
                 return index + 1
         return 0
 
@@ -263,6 +283,10 @@ class FileTree(Tree[TreeItem], inherit_bindings=False):
         if item is not None and not item.is_file and item.path:
             count = self._counts.get(item.path, 0)
             label.append(f" {count}", self.get_component_rich_style("file-tree--count", partial=True))
+        if item is not None and is_archived(item.path):
+            label.stylize(self.get_component_rich_style("file-tree--archived", partial=True))
+            if item.path == ARCHIVED:
+                label.append(ARCHIVED_LABEL, self.get_component_rich_style("file-tree--archived", partial=True))
         if item is not None and item.path in self._changed:
             label.append(self.CHANGED_MARK,
                          self.get_component_rich_style("file-tree--changed", partial=True))

@@ -1,0 +1,259 @@
+"""Retire dead workspaces: list, archive, restore and purge workspace files (issue 8, DSH seed).
+
+A workspace whose project folder is gone keeps its file in ``workspaces/``
+until someone archives it: :func:`archive` moves ``workspaces/<x>.md`` to
+``archived/workspaces/<x>.md`` and drops its ``[[workspaces/<x>]]`` link from
+MEMORY.md's index, in one commit. Recall and the recall index skip
+``archived/``, and the context block only ever reads ``workspaces/``, so an
+archived workspace reaches no agent; the app still shows the file.
+:func:`restore` moves it back and relinks it (one commit); :func:`purge`
+deletes it and compacts the history, so its text leaves every byte under
+``.git`` (DESIGN.md §5). The global files are never archived.
+
+The functions take a :class:`~engine.store.MemoryStore` and use its writer
+helpers under its write lock; :class:`MemoryStore` exposes them as methods.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+from . import entryformat as fmt
+from .errors import FormatError, MemrepoError, RefError
+from .gitstore import format_message
+from .models import Action, CompactProgress, Origin, WorkspaceInfo, WriteResult
+from .paths import normalize_workspace
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from .store import MemoryStore
+
+WORKSPACES = "workspaces"
+ARCHIVED = "archived"
+"""Archived files keep their path under this folder: ``archived/workspaces/<x>.md``."""
+MEMORY_MD = "MEMORY.md"
+INDEX_HEADING = "## Index"
+
+
+def _scan(store: MemoryStore, folder: str, archived: bool) -> list[WorkspaceInfo]:
+    out: list[WorkspaceInfo] = []
+    base = store.root / folder
+    if not base.is_dir():
+        return out
+    for full in sorted(base.glob("*.md")):
+        if full.is_symlink():
+            continue
+        try:
+            with full.open("rb") as fh:
+                head = fh.read(2048)
+            parsed = fmt.parse(head.rsplit(b"\n", 1)[0] if len(head) == 2048 else head, full.name)
+        except (OSError, FormatError):
+            continue
+        for _, entry in parsed.entries()[:3]:
+            ws_id = entry.meta.get("workspace")
+            if ws_id:
+                path = entry.meta.get("path") or None
+                out.append(WorkspaceInfo(
+                    id=ws_id, file=f"{folder}/{full.name}", path=path, label=" ".join(entry.text.split()),
+                    exists=os.path.isdir(path) if path else None, archived=archived,
+                ))
+                break
+    return out
+
+
+def list_workspaces(store: MemoryStore) -> list[WorkspaceInfo]:
+    """Every workspace file, active ones first, then archived ones, each sorted by file.
+
+    Returns:
+        list[WorkspaceInfo]: with ``exists`` (is the project folder still
+        there; None when the file names no path) and ``archived``.
+    """
+    return _scan(store, WORKSPACES, False) + _scan(store, f"{ARCHIVED}/{WORKSPACES}", True)
+
+
+def resolve(store: MemoryStore, workspace: str, archived: bool) -> WorkspaceInfo:
+    """Find the workspace file meant by ``workspace`` among active or archived files.
+
+    Args:
+        store: the store.
+        workspace: a ``ws-`` id, a file (``workspaces/x.md``, ``x.md`` or
+            ``x``), a project folder path, or a name as given to ``remember``.
+        archived: look among archived files (True) or active ones (False).
+
+    Returns:
+        WorkspaceInfo: the match.
+
+    Raises:
+        RefError: no such workspace file (the message says where it looked).
+    """
+    value = workspace.strip()
+    if not value:
+        raise RefError("give a workspace: its id, file, folder path or name (see `memrepo workspaces`)")
+    infos = [w for w in list_workspaces(store) if w.archived == archived]
+    stem = value.removesuffix(".md").rsplit("/", 1)[-1]
+    for info in infos:
+        if value in (info.id, info.file, info.path) or stem == info.file.rsplit("/", 1)[-1].removesuffix(".md"):
+            return info
+    ws_id, _slug, _abs = normalize_workspace(value)
+    for info in infos:
+        if info.id == ws_id:
+            return info
+    where = "archived/workspaces/" if archived else "workspaces/"
+    raise RefError(f"no workspace file in {where} matches {workspace!r} (see `memrepo workspaces`)")
+
+
+def _relink(store: MemoryStore, link: str, add: bool, read: dict[str, bytes | None]) -> bytes | None:
+    """MEMORY.md's bytes with the ``[[link]]`` index line added or removed, or None when unchanged."""
+    index = store._read_for_write(MEMORY_MD, read)
+    if index is None:
+        return None
+    present = [i + 1 for i, ln in enumerate(index.lines)
+               if link in fmt.extract_links(ln.text) and fmt.is_link_line(ln.text.lstrip(" \t-*+"))]
+    if add:
+        if present:
+            return None
+        index.append_entry(fmt.Entry("", "-", f"[[{link}]]"), after_section=INDEX_HEADING)
+    else:
+        if not present:
+            return None
+        for number in reversed(present):
+            index.remove_line(number)
+    return index.render()
+
+
+def _prune_archived(store: MemoryStore, rel: str) -> None:
+    """Remove folders under ``archived/`` left empty by moving or deleting ``rel``."""
+    folder = (store.root / rel).parent
+    top = store.root / ARCHIVED
+    while folder == top or top in folder.parents:
+        try:
+            folder.rmdir()
+        except OSError:
+            return  # not empty (or gone): stop
+        folder = folder.parent
+
+
+def _move(store: MemoryStore, info: WorkspaceInfo, dest: str, add_link: bool, summary: str,
+          origin: Origin, action: Action) -> WriteResult:
+    src = info.file
+    with store.lock.hold(action.value):
+        store._commit_hand_edits_locked(None)
+        if (store.root / dest).exists():
+            raise MemrepoError(f"{dest} already exists: move or delete it first, then retry")
+        read: dict[str, bytes | None] = {}
+        index = _relink(store, src.removeprefix(f"{ARCHIVED}/")[: -len(".md")], add_link, read)
+        (store.root / dest).parent.mkdir(parents=True, exist_ok=True)
+        os.replace(store.root / src, store.root / dest)
+        _prune_archived(store, src)
+        paths = [src, dest]
+        if index is not None:
+            store._write_files({MEMORY_MD: index}, read)
+            paths.append(MEMORY_MD)
+        store._workspaces.pop(info.id, None)
+        store.note_changed(paths)
+        commit = store.git.commit_paths(sorted(paths), format_message(summary, {"Origin": origin, "Task": None}))
+    return WriteResult(action=action, path=dest, commit=commit)
+
+
+def archive(store: MemoryStore, workspace: str, force: bool = False, origin: Origin = "cli") -> WriteResult:
+    """Move a vanished workspace's file to ``archived/`` and unlink it from the index, in one commit.
+
+    Args:
+        store: the store.
+        workspace: as for :func:`resolve` (an active workspace).
+        force: archive even though its project folder still exists.
+        origin: the ``Origin:`` trailer.
+
+    Returns:
+        WriteResult: action ``archived``, ``path`` the archived file, the commit.
+
+    Raises:
+        RefError: no such active workspace file.
+        MemrepoError: its folder still exists (without ``force``), or the archived path is taken.
+        BlockedError, BusyError: as for writes.
+    """
+    info = resolve(store, workspace, archived=False)
+    if info.exists and not force:
+        raise MemrepoError(
+            f"{info.path} still exists: archive only a workspace whose folder is gone, or pass --force"
+        )
+    name = info.file.rsplit("/", 1)[-1][: -len(".md")]
+    return _move(store, info, f"{ARCHIVED}/{info.file}", False, f"Archive workspace {name}", origin,
+                 Action.ARCHIVED)
+
+
+def restore(store: MemoryStore, workspace: str, origin: Origin = "cli") -> WriteResult:
+    """Move an archived workspace's file back to ``workspaces/`` and relink it, in one commit.
+
+    Raises:
+        RefError: no such archived workspace file.
+        MemrepoError: an active file already has that name, or another active
+            file already holds that workspace (writes went there since).
+        BlockedError, BusyError: as for writes.
+    """
+    info = resolve(store, workspace, archived=True)
+    if any(w.id == info.id for w in list_workspaces(store) if not w.archived):
+        raise MemrepoError(
+            f"workspace {info.id} already has an active file (new writes made one): merge the two by hand"
+        )
+    dest = info.file.removeprefix(f"{ARCHIVED}/")
+    name = dest.rsplit("/", 1)[-1][: -len(".md")]
+    return _move(store, info, dest, True, f"Restore workspace {name}", origin, Action.RESTORED)
+
+
+def purge(
+    store: MemoryStore,
+    workspace: str,
+    origin: Origin = "cli",
+    replace_remote: bool = False,
+    progress: Callable[[CompactProgress], None] | None = None,
+) -> WriteResult:
+    """Delete a workspace's file (archived, or active) and compact, so no byte of it stays under ``.git``.
+
+    Args:
+        store: the store.
+        workspace: as for :func:`resolve`; archived files are looked up first.
+        origin: the ``Origin:`` trailer of the delete commit.
+        replace_remote: with a sync remote set, a person confirmed its
+            history is replaced (see :meth:`MemoryStore.compact`).
+        progress: compaction progress.
+
+    Returns:
+        WriteResult: action ``purged``, ``path`` the deleted file, ``commit`` the compact commit.
+
+    Raises:
+        RefError: no such workspace file.
+        SyncError: a sync remote is set and ``replace_remote`` is False
+            (checked first: nothing is deleted).
+        BlockedError, BusyError, GitError: as for writes and compaction.
+    """
+    try:
+        info = resolve(store, workspace, archived=True)
+    except RefError:
+        info = resolve(store, workspace, archived=False)
+    if not replace_remote:
+        from .compact import remote_refusal
+        from .errors import SyncError
+        from .sync import remote_url
+
+        url = remote_url(store.root)
+        if url:
+            raise SyncError(remote_refusal(url))
+    name = info.file.rsplit("/", 1)[-1][: -len(".md")]
+    with store.lock.hold("purge workspace"):
+        store._commit_hand_edits_locked(None)
+        read: dict[str, bytes | None] = {}
+        index = None if info.archived else _relink(store, info.file[: -len(".md")], False, read)
+        (store.root / info.file).unlink()
+        _prune_archived(store, info.file)
+        paths = [info.file]
+        if index is not None:
+            store._write_files({MEMORY_MD: index}, read)
+            paths.append(MEMORY_MD)
+        store._workspaces.pop(info.id, None)
+        store.note_changed(paths)
+        store.git.commit_paths(paths, format_message(f"Purge workspace {name}", {"Origin": origin, "Task": None}))
+        commit = store.compact(progress, replace_remote=replace_remote).commit
+    return WriteResult(action=Action.PURGED, path=info.file, commit=commit)

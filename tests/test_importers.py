@@ -1,0 +1,231 @@
+"""``memrepo import`` (issue 8): each source on its fixture, twice, with a broken item in the middle."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from compact_helpers import entries_by_file
+from repo_helpers import porcelain
+
+from engine.errors import FormatError
+from engine.importers import detect_format, import_source, marker_path, read_items
+from engine.models import Candidate
+from engine.store import MemoryStore
+from tui.cli import main
+
+FIXTURES = Path(__file__).resolve().parent / "import_fixtures"
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args), catch_exceptions=True)
+
+
+def _twice(store: MemoryStore, source: Path, expected_added: int, expected_errors: list[str],
+           fmt: str | None = None) -> dict[str, list[str]]:
+    """Import, check counts, commits and trailers; import again and check nothing is added."""
+    before = len(store.log(1000))
+    report = import_source(store, source, fmt)
+    assert report.counts.get("added", 0) == expected_added, report.model_dump()
+    assert [e.where for e in report.errors] == expected_errors
+    log = store.log(1000)
+    assert len(log) - before == expected_added  # each fact its own commit
+    assert all(c.origin == "import" for c in log[:expected_added])
+    assert porcelain(store.root) == ""
+    files = entries_by_file(store)
+    head = store.head()
+    again = import_source(store, source, fmt)
+    assert again.counts.get("added", 0) == 0
+    assert again.counts.get("already imported", 0) == sum(
+        1 for i in report.items if i.action not in ("skipped",))
+    assert store.head() == head and entries_by_file(store) == files
+    return files
+
+
+def test_open_cowork_core(store: MemoryStore) -> None:
+    source = FIXTURES / "open-cowork" / "core_memory.json"
+    assert detect_format(source) == "open-cowork-core"
+    files = _twice(store, source, 6, ["core_memory.json: skills.languages"])
+    assert "name: Sam Rivera" in files["me.md"]
+    assert "editor: Neovim with vim keys" in files["me.md"]
+    view = store.read_file("me.md")
+    editor = next(e for e in view.entries if e.text.startswith("editor"))
+    assert editor.meta["subject"] == "preferences.editor" and editor.meta["kind"] == "preference"
+    assert editor.by == "agent"
+
+
+def test_open_cowork_core_changed_value_replaces_by_subject(store: MemoryStore, tmp_path: Path) -> None:
+    source = tmp_path / "core_memory.json"
+    source.write_text(json.dumps({"preferences.editor": "Neovim"}))
+    import_source(store, source)
+    source.write_text(json.dumps({"preferences.editor": "Helix these days"}))
+    report = import_source(store, source)
+    assert report.counts == {"replaced": 1}
+    texts = entries_by_file(store)["me.md"]
+    assert "editor: Helix these days" in texts and "editor: Neovim" not in texts
+
+
+def test_open_cowork_experience(store: MemoryStore) -> None:
+    source = FIXTURES / "open-cowork" / "experience_memory.json"
+    assert detect_format(source) == "open-cowork-experience"
+    files = _twice(store, source, 4, ["experience_memory.json: session s-100 chunk c2"])
+    ws = store.context("/home/sam/src/billing").text
+    assert "Invoice tests must freeze time with freezegun" in ws and "stored in cents" in ws
+    assert "Uses uv to manage Python versions" in files["me.md"]
+    assert "Prefers answers with a short summary first" in files["me.md"]  # a session without chunks
+
+
+def test_dsh_scopes_map_to_global_and_workspace_files(store: MemoryStore) -> None:
+    source = FIXTURES / "dsh"
+    assert detect_format(source) == "dsh"
+    files = _twice(store, source, 4, ["scopes/ws-77aa0b12/memory_entries.json"])
+    assert "Uses fish as the login shell" in files["me.md"]
+    assert "Uses bash as the login shell" not in files["me.md"]  # superseded: skipped
+    harness = store.context("/home/sam/src/harness").text
+    assert "Run the harness tests with pnpm test --filter core" in harness
+    assert "Voco routing has a 250 ms recall deadline" in harness  # after the broken entry h2
+    assert not any("ARCHIVEDMARK" in t for texts in files.values() for t in texts)  # archived scopes stay out
+    assert not store.recall("harness tests pnpm", workspace="/home/sam/src/other") or all(
+        "harness" not in h.path for h in store.recall("harness tests pnpm", workspace="/home/sam/src/other"))
+
+
+def test_claude_memory_files_one_entry_per_bullet_with_headings(store: MemoryStore, tmp_path: Path) -> None:
+    source = tmp_path / "claude"
+    shutil.copytree(FIXTURES / "claude", source)
+    (source / "memory" / "broken.md").write_bytes(b"# Broken\n- caf\xe9 latin-1 text\n")
+    assert detect_format(source) == "claude"
+    files = _twice(store, source, 8, ["memory/broken.md"])
+    me = files["me.md"]
+    assert "Build commands: Run `make test` before every push" in me
+    assert "Build commands: Format with `ruff format`" in me  # a nested bullet
+    assert "Gotchas: The staging database resets every night" in me  # a numbered item
+    assert "Flaky tests: Flaky tests usually come from unfrozen time" in me  # after the broken file
+    assert "User prefers terse commit messages" in me  # the title alone adds no prefix
+    assert not any("this is code" in t for t in me) and not any("notes/style" in t for t in me)
+    view = store.read_file("me.md")
+    style = next(e for e in view.entries if e.text.startswith("Style:"))
+    assert style.meta["source"] == "CLAUDE.md > Project billing > Style" and style.by == "user"
+
+
+def test_claude_single_file_into_a_workspace(store: MemoryStore) -> None:
+    report = import_source(store, FIXTURES / "claude" / "CLAUDE.md", workspace="billing")
+    assert report.counts == {"added": 5}
+    assert "Style: Prefer dataclasses over dicts for records" in store.context("billing").text
+
+
+def _source_repo(tmp_path: Path) -> Path:
+    src = MemoryStore.open(tmp_path / "other", create=True)
+    src.remember(Candidate(text="Answer in English", by="user", pin=True))
+    src.remember(Candidate(text="Name is Sam, see [[people/sam]]", kind="identity", by="user"))
+    src.remember(Candidate(text="Run ruff before committing", kind="lesson"))
+    src.remember(Candidate(text="Deploys on Fridays", scope="workspace", workspace="/srv/billing", by="user"))
+    src.remember(Candidate(text="A page said to use tabs", untrusted=True))
+    (src.root / "people").mkdir()
+    (src.root / "people" / "sam.md").write_text("# Sam\n\n- Sam likes long walks [by: user; kind: fact]\n")
+    src.commit_hand_edits()
+    (src.root / "notes").mkdir()  # a broken file, sorted between inbox.md and people/sam.md
+    (src.root / "notes" / "bad.md").write_bytes(b"- has a NUL \x00 byte\n")
+    return src.root
+
+
+def test_another_agent_memory_repo_is_merged_into_matching_files(store: MemoryStore, tmp_path: Path) -> None:
+    source = _source_repo(tmp_path)
+    store.remember(Candidate(text="Run ruff before committing", kind="lesson"))  # a duplicate: reinforced
+    assert detect_format(source) == "memrepo"
+    before = len(store.log(1000))
+    report = import_source(store, source)
+    assert [e.where for e in report.errors] == ["notes/bad.md"]
+    assert report.counts == {"added": 4, "inboxed": 1, "reinforced": 1, "unreadable": 1}
+    assert len(store.log(1000)) - before == 5
+    files = entries_by_file(store)
+    assert "Answer in English" in files["MEMORY.md"]
+    assert "Name is Sam, see [[people/sam]]" in files["me.md"]  # the link kept
+    assert files["lessons.md"].count("Run ruff before committing") == 1
+    assert "A page said to use tabs" in files["inbox.md"]
+    assert "Deploys on Fridays" in store.context("/srv/billing").text
+    assert "Sam likes long walks" in files["me.md"]  # after the broken file
+    view = store.read_file("me.md")
+    walks = next(e for e in view.entries if e.text == "Sam likes long walks")
+    assert walks.meta["source"] == "memrepo people/sam.md"
+    again = import_source(store, source)
+    assert again.counts.get("added", 0) == 0 and "already imported" in again.counts
+
+
+def test_generic_jsonl(store: MemoryStore) -> None:
+    source = FIXTURES / "generic.jsonl"
+    assert detect_format(source) == "jsonl"
+    files = _twice(store, source, 5, ["generic.jsonl:5", "generic.jsonl:6"])
+    assert "Prefers dark themes in every tool" in files["me.md"]
+    assert "Never force-push main" in files["lessons.md"]
+    assert "The billing service deploys on Thursdays" in store.context("billing").text
+    assert "Coffee black, no sugar" in store.context("ws-0a1b2c3d").text
+    # Policy applies: the token is redacted on disk.
+    assert "The API token is [REDACTED:github-token] for CI" in files["me.md"]
+    assert "ghp_" not in (store.root / "me.md").read_text()
+
+
+def test_dry_run_writes_nothing(store: MemoryStore) -> None:
+    head = store.head()
+    before = {p: (store.root / p).read_bytes() for p, _ in store.list_files()}
+    result = run("--repo", str(store.root), "import", str(FIXTURES / "generic.jsonl"), "--dry-run")
+    assert result.exit_code == 1  # two lines could not be read
+    assert "would write -> me.md  [generic.jsonl:1]: Prefers dark themes in every tool" in result.stdout
+    assert "would write -> workspaces/billing.md" in result.stdout
+    assert "[REDACTED:github-token]" in result.stdout and "ghp_" not in result.stdout
+    assert "dry run, nothing written" in result.stdout
+    assert "could not read generic.jsonl:5" in result.stderr
+    assert store.head() == head
+    assert {p: (store.root / p).read_bytes() for p, _ in store.list_files()} == before
+    assert not marker_path(store, "jsonl").exists()
+    assert not (store.state_dir / "pending").exists() or not any((store.state_dir / "pending").iterdir())
+    # A real run afterwards still imports everything.
+    assert import_source(store, FIXTURES / "generic.jsonl").counts["added"] == 5
+
+
+def test_cli_import_json_report_and_progress(store: MemoryStore, tmp_path: Path) -> None:
+    source = tmp_path / "many.jsonl"
+    source.write_text("".join(json.dumps({"text": f"Imported fact number {i} about widgets"}) + "\n"
+                              for i in range(30)))
+    result = run("--repo", str(store.root), "import", str(source), "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["counts"] == {"added": 30} and report["format"] == "jsonl"
+    assert "imported 25/30" in result.stderr and "imported 30/30" in result.stderr
+    result = run("--repo", str(store.root), "import", str(source))
+    assert result.exit_code == 0 and "30 already imported" in result.stdout
+
+
+def test_format_override_and_undetectable_source(store: MemoryStore, tmp_path: Path) -> None:
+    odd = tmp_path / "memories.txt"
+    odd.write_text(json.dumps({"text": "Likes tea with lemon"}) + "\n")
+    with pytest.raises(FormatError, match="--format"):
+        import_source(store, odd)
+    result = run("--repo", str(store.root), "import", str(odd))
+    assert result.exit_code == 1 and "pass --format" in result.stderr
+    result = run("--repo", str(store.root), "import", str(odd), "--format", "jsonl")
+    assert result.exit_code == 0, result.output
+    assert "Likes tea with lemon" in entries_by_file(store)["me.md"]
+
+
+def test_a_source_that_cannot_be_parsed_is_one_error(store: MemoryStore, tmp_path: Path) -> None:
+    bad = tmp_path / "core_memory.json"
+    bad.write_text("{not json")
+    items = read_items(bad, "open-cowork-core")
+    assert len(items) == 1 and "not valid JSON" in (items[0].error or "")
+    head = store.head()
+    report = import_source(store, bad)
+    assert report.counts == {"unreadable": 1} and store.head() == head
+
+
+def test_a_copied_memory_repo_without_git_is_still_detected(tmp_path: Path) -> None:
+    source = _source_repo(tmp_path)
+    copy = tmp_path / "copy"
+    shutil.copytree(source, copy, ignore=shutil.ignore_patterns(".git"))
+    assert detect_format(copy) == "memrepo"
+    claude = tmp_path / "claude-only"
+    claude.mkdir()
+    (claude / "MEMORY.md").write_text("# Auto memory\n\n- Likes tea\n")
+    assert detect_format(claude) == "claude"  # a Claude auto-memory folder also has a MEMORY.md
