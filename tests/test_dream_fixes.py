@@ -4,13 +4,20 @@ accept, the rules provider's choice of duplicate, and escapes in printed reasons
 from __future__ import annotations
 
 import json
+import sys
+import time
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 from dream_helpers import alias, make_repo, run_with, settings
 
+from engine.config import Settings
 from engine.dreamer import Dreamer
+from engine.dreaminput import build_input
+from engine.dreamops import ProviderError
 from engine.dreamrecord import DreamRecords
+from engine.providers import MAX_OUTPUT_TOKENS, CommandProvider
 from tui.cli import main
 
 
@@ -93,3 +100,63 @@ def test_an_unreadable_record_is_one_line_and_its_tokens_still_count(repo_path: 
     shown = cli("--repo", str(repo_path), "dreams", "show", record.id)
     assert shown.exit_code == 1 and len(shown.stderr.strip().splitlines()) == 1
     assert "unreadable" in shown.stderr and "status" in shown.stderr
+
+
+def _command_settings(home: Path, *argv: str):
+    cfg = settings(home, provider="command")
+    cfg.dream.command.argv = list(argv)
+    return cfg
+
+
+def test_an_oversized_command_answer_fails_without_using_up_the_budget(
+    repo_path: Path, isolated_home: Path, tmp_path: Path
+) -> None:
+    script = tmp_path / "big.py"
+    script.write_text("import sys\nsys.stdin.read()\nsys.stdout.write('QUJD' * 75_000)\n")  # 300,000 characters
+    store = make_repo(repo_path)
+    cfg = _command_settings(isolated_home, sys.executable, str(script))
+    record = Dreamer(store, cfg).run()
+    assert record.status == "failed" and "over the 200,000 limit" in (record.reason or "")
+    assert 0 < record.tokens.output <= MAX_OUTPUT_TOKENS
+    # the next dream is not refused for the budget
+    assert Dreamer(store, cfg).budget_left() == 50_000 - record.tokens.input - record.tokens.output
+    assert Dreamer(store, cfg).prepare().lock.release() is None
+
+
+def test_a_command_answering_without_end_is_cut_off_at_the_cap(
+    repo_path: Path, isolated_home: Path, tmp_path: Path
+) -> None:
+    script = tmp_path / "endless.py"
+    script.write_text("import sys\nsys.stdin.read()\nwhile True:\n    sys.stdout.write('QUJD' * 4096)\n")
+    store = make_repo(repo_path)
+    started = time.monotonic()
+    record = Dreamer(store, _command_settings(isolated_home, sys.executable, str(script))).run()
+    assert time.monotonic() - started < 30  # not the 120 s timeout: reading stopped at the cap
+    assert record.status == "failed" and "stopped reading" in (record.reason or "")
+    assert record.tokens.output <= MAX_OUTPUT_TOKENS
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "\nState:\tZ" not in state
+
+
+def test_a_command_timeout_kills_the_processes_it_started(repo_path: Path, tmp_path: Path) -> None:
+    pidfile = tmp_path / "sleep.pid"
+    script = tmp_path / "spawn.sh"
+    script.write_text(f"#!/bin/sh\ncat > /dev/null\nsleep 30 &\necho $! > {pidfile}\nwait\n")
+    script.chmod(0o755)
+    store = make_repo(repo_path)
+    din = build_input(repo_path, [p for p, _ in store.list_files()], [])
+    cfg = Settings()
+    cfg.dream.command.argv = [str(script)]
+    with pytest.raises(ProviderError, match="did not answer within 1 s"):
+        CommandProvider(cfg.dream, timeout=1.0).propose(din)
+    pid = int(pidfile.read_text())
+    deadline = time.monotonic() + 5
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(pid), "the sleep the command started outlived its timeout"
