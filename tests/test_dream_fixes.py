@@ -160,3 +160,29 @@ def test_a_command_timeout_kills_the_processes_it_started(repo_path: Path, tmp_p
     while _alive(pid) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not _alive(pid), "the sleep the command started outlived its timeout"
+
+
+def test_undo_of_the_auto_commit_after_accepting_the_review_of_the_same_file(repo_path: Path) -> None:
+    files = {
+        "me.md": (
+            "# About me\n\n"
+            "- Prefers dark mode [by: agent]\n"
+            "- Billing invoices are in cents [by: user; workspace: ws-1a2b3c4d]\n"
+            "- Prefers dark mode [by: agent]\n"
+            "- Likes green tea [by: agent]\n"
+        ),
+        "workspaces/billing.md": "# billing\n\n- Workspace billing [workspace: ws-1a2b3c4d; by: user]\n",
+    }
+    store = make_repo(repo_path, files)
+    dreamer = Dreamer(store)
+    record = dreamer.run()
+    assert record.auto_commit and record.branch, record
+    assert (repo_path / "me.md").read_text().count("Prefers dark mode") == 1
+    dreamer.accept(record.id)
+    assert "Billing invoices" not in (repo_path / "me.md").read_text()
+    undone = dreamer.undo(record.id)
+    assert undone.undo_commit
+    text = (repo_path / "me.md").read_text()
+    assert text.count("Prefers dark mode") == 2 and "Billing invoices" not in text
+    assert text.endswith("- Likes green tea [by: agent]\n")
+    assert "Billing invoices are in cents" in (repo_path / "workspaces" / "billing.md").read_text()
