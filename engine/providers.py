@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from . import entryformat as fmt
 from .cmdrun import CommandTimeout, CommandTooLarge, run_bounded
 from .config import DreamSettings
-from .dreaminput import INBOX_MD, MAX_OPERATIONS, DreamInput
+from .dreaminput import INBOX_MD, MAX_OPERATIONS, DreamInput, LineRef
 from .dreamops import MAX_OUTPUT_CHARS, ProviderError
 
 MAX_OUTPUT_TOKENS = 4_000
@@ -218,6 +218,36 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(_WORD_RE.findall(fmt.normalize_text(text)))
 
 
+_PLAIN_KEYS = frozenset({"by", "added"})
+"""Metadata every entry may carry: it does not make one duplicate richer than another."""
+
+
+def _keep_rank(din: DreamInput, aliases: list[str], alias: str) -> tuple[int, bool, int]:
+    """Which of duplicate lines stays: more metadata, then the user's line, then the first."""
+    ref = din.lines[alias]
+    return (len(set(ref.meta) - _PLAIN_KEYS), ref.by == "user", -aliases.index(alias))
+
+
+def _kept_because(din: DreamInput, aliases: list[str], keep: str) -> str:
+    """A few words on why ``keep`` stays rather than its duplicates."""
+    ref = din.lines[keep]
+    rich = len(set(ref.meta) - _PLAIN_KEYS)
+    if any(len(set(din.lines[a].meta) - _PLAIN_KEYS) < rich for a in aliases):
+        return "it has more metadata"
+    if ref.by == "user" and any(din.lines[a].by != "user" for a in aliases):
+        return "the user's own line"
+    return "the first one"
+
+
+def _duplicate_words(ref: LineRef, kept: LineRef) -> str:
+    """How a deleted duplicate relates to the line that stays, accurately."""
+    if ref.text != kept.text:
+        return "same text, apart from case, spacing or end punctuation, as"
+    if ref.meta != kept.meta:
+        return "same text (other metadata) as"
+    return "exact duplicate of"
+
+
 class RulesProvider(Provider):
     """Offline clean-up without a model: duplicates and misplaced workspace entries."""
 
@@ -227,7 +257,10 @@ class RulesProvider(Provider):
     def propose(self, din: DreamInput) -> Reply:
         """Propose deletes of exact duplicates, merges of near-duplicates, moves of misplaced entries.
 
-        * Exact duplicates (same normalized text) in one file: the later lines are deleted.
+        * Duplicates (same normalized text) in one file: one stays, the others are
+          deleted. The one that stays has the most metadata besides ``by`` and
+          ``added`` (a ``subject:``, a ``kind:``), then is the user's own line,
+          then comes first (:func:`_keep_rank`).
         * Near-duplicates in one file (word-set similarity ≥ 0.8, at least
           three words each): merged into the longer text, in that file.
         * An entry whose ``workspace:`` names another file's workspace: moved there.
@@ -240,15 +273,21 @@ class RulesProvider(Provider):
                 continue
             by_file.setdefault(ref.path, []).append((alias, ref.text))
         for path, rows in by_file.items():
-            seen: dict[str, str] = {}
+            groups: dict[str, list[str]] = {}
             for alias, text in rows:
-                key = fmt.normalize_text(text)
-                if key in seen:
+                groups.setdefault(fmt.normalize_text(text), []).append(alias)
+            for aliases in groups.values():
+                if len(aliases) < 2:
+                    continue
+                keep = max(aliases, key=lambda a: _keep_rank(din, aliases, a))
+                why = _kept_because(din, aliases, keep)
+                for alias in aliases:
+                    if alias == keep:
+                        continue
+                    what = _duplicate_words(din.lines[alias], din.lines[keep])
                     ops.append({"op": "delete", "line": alias,
-                                "reason": f"exact duplicate of {seen[key]} in {path}"})
+                                "reason": f"{what} {keep} in {path}; {keep} stays ({why})"})
                     used.add(alias)
-                else:
-                    seen[key] = alias
             words = [(a, t, _words(t)) for a, t in rows if a not in used]
             for i, (a, text_a, wa) in enumerate(words):
                 if a in used or len(wa) < 3:

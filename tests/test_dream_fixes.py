@@ -11,13 +11,15 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 from dream_helpers import alias, make_repo, run_with, settings
+from repo_helpers import git
 
 from engine.config import Settings
 from engine.dreamer import Dreamer
 from engine.dreaminput import build_input
 from engine.dreamops import ProviderError
 from engine.dreamrecord import DreamRecords
-from engine.providers import MAX_OUTPUT_TOKENS, CommandProvider
+from engine.providers import MAX_OUTPUT_TOKENS, CommandProvider, RulesProvider
+from engine.store import MemoryStore
 from tui.cli import main
 
 
@@ -186,3 +188,41 @@ def test_undo_of_the_auto_commit_after_accepting_the_review_of_the_same_file(rep
     assert text.count("Prefers dark mode") == 2 and "Billing invoices" not in text
     assert text.endswith("- Likes green tea [by: agent]\n")
     assert "Billing invoices are in cents" in (repo_path / "workspaces" / "billing.md").read_text()
+
+
+def _rules_ops(repo_path: Path, files: dict[str, str]) -> tuple[object, list[dict]]:
+    store = make_repo(repo_path, files)
+    din = build_input(repo_path, [p for p, _ in store.list_files()], [])
+    return din, json.loads(RulesProvider().propose(din).text)["operations"]
+
+
+def test_rules_keeps_the_users_duplicate_and_deletes_the_agents(repo_path: Path) -> None:
+    din, ops = _rules_ops(repo_path, {"notes.md": "# Notes\n\n- dd line [by: agent]\n- dd line [by: user]\n"})
+    assert len(ops) == 1 and ops[0]["op"] == "delete"
+    assert din.lines[ops[0]["line"]].by == "agent"
+    kept = alias(din, "dd line", 1)
+    assert ops[0]["reason"] == f"same text (other metadata) as {kept} in notes.md; {kept} stays (the user's own line)"
+    record = Dreamer(MemoryStore.open(repo_path)).run()
+    assert record.status == "applied"  # deleting the agent's copy is automatic
+    assert (repo_path / "notes.md").read_text() == "# Notes\n\n- dd line [by: user]\n"
+
+
+def test_rules_keeps_the_duplicate_with_more_metadata_and_says_it_is_not_exact(repo_path: Path) -> None:
+    files = {"notes.md": "# Notes\n\n- Use   PNPM  for installs\n- Use pnpm for installs [by: agent; subject: pkg]\n"}
+    din, ops = _rules_ops(repo_path, files)
+    assert len(ops) == 1
+    assert din.lines[ops[0]["line"]].text == "Use   PNPM  for installs"
+    assert "exact" not in ops[0]["reason"] and "apart from case, spacing" in ops[0]["reason"]
+    assert "more metadata" in ops[0]["reason"]
+    record = Dreamer(MemoryStore.open(repo_path)).run()
+    # the deleted line is the user's: it waits for review, and the branch keeps the subject
+    assert record.status == "pending_review" and not record.auto_commit
+    branch = git(repo_path, "show", f"{record.branch}:notes.md")
+    assert "- Use pnpm for installs [by: agent; subject: pkg]" in branch and "PNPM" not in branch
+
+
+def test_rules_says_exact_duplicate_only_for_identical_lines(repo_path: Path) -> None:
+    din, ops = _rules_ops(repo_path, {"notes.md": "# Notes\n\n- Same thing [by: agent]\n- Same thing [by: agent]\n"})
+    first = alias(din, "Same thing")
+    assert ops == [{"op": "delete", "line": alias(din, "Same thing", 1),
+                    "reason": f"exact duplicate of {first} in notes.md; {first} stays (the first one)"}]
