@@ -226,3 +226,36 @@ def test_rules_says_exact_duplicate_only_for_identical_lines(repo_path: Path) ->
     first = alias(din, "Same thing")
     assert ops == [{"op": "delete", "line": alias(din, "Same thing", 1),
                     "reason": f"exact duplicate of {first} in notes.md; {first} stays (the first one)"}]
+
+
+def test_escapes_in_model_text_are_dropped_at_validation_and_never_printed(repo_path: Path) -> None:
+    store = make_repo(repo_path)
+
+    def answer(din) -> dict:
+        return {
+            "operations": [
+                {"op": "edit", "line": alias(din, "Use uv for installs"),
+                 "text": "Use uv \u202efor every\u001b[2J install", "reason": "\u001b[31mred\u0007"},
+                {"op": "add", "path": "\u001b[31mx.md", "text": "hi there", "reason": "r",
+                 "quote": "a\u001b]0;t\u0007b"},
+            ]
+        }
+
+    record = run_with(store, answer)
+    saved = (repo_path / ".git" / "memrepo" / "dreams" / f"{record.id}.json").read_text()
+    assert "\\u001b" not in saved and "\\u202e" not in saved and "\\u0007" not in saved
+    edit, add = record.operations
+    assert edit.reason == "[31mred" and edit.text == "Use uv for every[2J install"
+    assert add.rejection == "unsafe_path" and add.path == "[31mx.md" and add.quote == "a]0;tb"
+    # a record written before this fix (or by hand) is still printed without its escapes
+    path = repo_path / ".git" / "memrepo" / "dreams" / f"{record.id}.json"
+    data = json.loads(saved)
+    data["operations"][0]["reason"] = "\u001b[31mred"
+    data["operations"][0]["text"] = "\u001b]0;title\u0007x"
+    data["reason"] = "\u001b[2Jwiped"
+    path.write_text(json.dumps(data))
+    shown = cli("--repo", str(repo_path), "dreams", "show", record.id)
+    assert shown.exit_code == 0 and "red" in shown.stdout and "wiped" in shown.stdout
+    assert "\x1b" not in shown.stdout and "\x07" not in shown.stdout
+    listed = cli("--repo", str(repo_path), "dreams")
+    assert "\x1b" not in listed.stdout
