@@ -259,3 +259,26 @@ def test_escapes_in_model_text_are_dropped_at_validation_and_never_printed(repo_
     assert "\x1b" not in shown.stdout and "\x07" not in shown.stdout
     listed = cli("--repo", str(repo_path), "dreams")
     assert "\x1b" not in listed.stdout
+
+
+@pytest.mark.parametrize(
+    ("argv", "hint"),
+    [
+        (["dreams", "diff"], "see memrepo dreams diff --help"),
+        (["dreams", "show", "--nope"], "see memrepo dreams show --help"),
+        (["dreams", "--nope"], "see memrepo dreams --help"),
+        (["remember"], "see memrepo remember --help"),
+        (["--nope"], "see memrepo --help"),
+    ],
+)
+def test_usage_errors_point_at_the_full_command_path(
+    argv: list[str], hint: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tui.cli import run
+
+    monkeypatch.setattr(sys, "argv", ["memrepo", *argv])
+    with pytest.raises(SystemExit) as done:
+        run()
+    err = capsys.readouterr().err
+    assert done.value.code == 2 and err.startswith("memrepo: ") and err.rstrip().endswith(hint), err
+    assert len(err.strip().splitlines()) == 1
