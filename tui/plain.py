@@ -18,7 +18,10 @@ terminal and Textual agree on one cell.
 
 from __future__ import annotations
 
-from textual.content import Content
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # textual is imported only by plain(): the CLI uses clean() without it
+    from textual.content import Content
 
 _VS16 = "\ufe0f"
 """Emoji presentation selector: terminals disagree on the width it gives."""
@@ -71,4 +74,6 @@ def plain(text: str, *, one_line: bool = True) -> Content:
     Returns:
         Content: plain content of the cleaned text.
     """
+    from textual.content import Content
+
     return Content(clean(text, one_line=one_line))
