@@ -31,9 +31,14 @@ FINAL_STATUSES = frozenset({"accepted", "rejected", "undone", "stale", "failed",
 KEEP_KEYS = frozenset({
     "op", "kind", "type", "action", "id", "path", "file", "ref", "target", "line", "status", "section",
     "key", "subject_key",
+    # the structure of a dream operation record (engine/dreamrecord.py OpRecord): line and task
+    # aliases, refs, and the classification codes; a reader validates these, so they must stay valid
+    "lines", "refs", "evidence", "classification", "rejection",
 })
-"""Operation fields that name things (an operation's kind, a path, a ref) rather than hold memory
-text; every other string in an operation is blanked by :func:`scrub_record`."""
+"""Operation fields that name things (an operation's kind, a path, a ref, an alias, a classification
+code) rather than hold memory text; every other string in an operation (``text``, ``quote``,
+``reason``, ``before``, ``after``, ``detail`` and any field this module does not know) is blanked by
+:func:`scrub_record`."""
 
 
 def dreams_dir(state_dir: Path) -> Path:

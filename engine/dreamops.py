@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Literal
@@ -166,8 +167,8 @@ def _fold(text: str) -> str:
 
 
 def _check_path(raw: str) -> tuple[str | None, str | None]:
-    """A target path, or a rejection code."""
-    if ".." in raw.replace("\\", "/").split("/"):
+    """A target path, or a rejection code (control characters in a name are unsafe too)."""
+    if ".." in raw.replace("\\", "/").split("/") or any(unicodedata.category(c) in ("Cc", "Cf") for c in raw):
         return None, "unsafe_path"
     try:
         rel = safe_relpath(raw)
@@ -203,9 +204,19 @@ def _check_text(raw: str) -> tuple[str | None, str | None]:
 
 
 def _redacted(text: str) -> str:
+    """Model-provided free text as recorded: one line, control characters and bidi overrides dropped
+    (terminal escapes never reach a record, a screen or a terminal), secrets redacted."""
     from .policy import redact
+    from .store import clean_text
 
-    return redact(text)[0]
+    return redact(clean_text(text))[0]
+
+
+def _name(text: str) -> str:
+    """A model-provided alias or path as recorded: control characters dropped (it is validated apart)."""
+    from .store import clean_text
+
+    return clean_text(text)
 
 
 def plan(output: DreamOutput, din: DreamInput, existing: set[str], root: Path) -> list[Planned]:
@@ -236,13 +247,13 @@ def plan(output: DreamOutput, din: DreamInput, existing: set[str], root: Path) -
             item.removes, item.replaces, item.appends = [], {}, []
 
         aliases = list(op.lines) if isinstance(op, MergeOp) else ([] if isinstance(op, AddOp) else [op.line])
-        rec.lines = aliases
+        rec.lines = [_name(a) for a in aliases]
         if isinstance(op, AddOp | MoveOp | MergeOp | PromoteOp):
-            rec.path = op.path
+            rec.path = _name(op.path)
         if isinstance(op, AddOp | EditOp | MergeOp):
             rec.text = _redacted(op.text)
         if isinstance(op, AddOp):
-            rec.evidence = list(op.evidence)
+            rec.evidence = [_name(t) for t in op.evidence]
             rec.quote = _redacted(op.quote)
         if n >= MAX_OPERATIONS:
             reject("too_many", f"more than {MAX_OPERATIONS} operations: only the first {MAX_OPERATIONS} count")

@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from .atomic import atomic_write
 from .lock import state_dir
@@ -26,8 +26,12 @@ Status = Literal["running", "pending_review", "applied", "accepted", "rejected",
                  "empty"]
 """A run's status (the record contract)."""
 
-Classification = Literal["auto", "review", "rejected"]
-"""What validation made of one operation (DESIGN.md §6)."""
+Classification = Literal["auto", "review", "rejected", "unknown"]
+"""What validation made of one operation (DESIGN.md §6); ``unknown`` only in a scrubbed record
+whose classification a compaction blanked."""
+
+TEXT_FIELDS = ("text", "quote", "reason", "before", "after")
+"""Operation fields that hold memory text (blanked by a compaction's scrub)."""
 
 
 class Tokens(BaseModel):
@@ -123,6 +127,43 @@ class DreamRecord(BaseModel):
     operations: list[OpRecord] = Field(default_factory=list)
     scrubbed: bool = False
 
+    @model_validator(mode="before")
+    @classmethod
+    def _tolerate_scrub(cls, data: object) -> object:
+        """A scrubbed record loads with its texts empty, whatever the scrub blanked.
+
+        Compaction treats records generically (engine/dreamfiles.py) and may
+        have blanked structural fields too (an older scrub set
+        ``classification`` and ``lines`` to ""): in a record marked
+        ``scrubbed: true`` such values are repaired (texts "", lists [],
+        classification ``unknown``) instead of failing validation.
+        """
+        if not isinstance(data, dict) or data.get("scrubbed") is not True:
+            return data
+        ops = data.get("operations")
+        if not isinstance(ops, list):
+            return {**data, "operations": []}
+        fixed = []
+        for op in ops:
+            if not isinstance(op, dict):
+                continue
+            op = dict(op)
+            for key in TEXT_FIELDS:
+                if not isinstance(op.get(key, ""), str):
+                    op[key] = ""
+            for key in ("lines", "refs", "evidence"):
+                value = op.get(key)
+                op[key] = [v for v in value if isinstance(v, str) and v] if isinstance(value, list) else []
+            for key in ("path", "rejection", "detail"):
+                if not isinstance(op.get(key), str) or not op.get(key):
+                    op[key] = None
+            if op.get("classification") not in ("auto", "review", "rejected"):
+                op["classification"] = "unknown"
+            if not isinstance(op.get("op"), str) or not op.get("op"):
+                op["op"] = "?"
+            fixed.append(op)
+        return {**data, "operations": fixed}
+
     @property
     def started_at(self) -> datetime | None:
         """``started`` as a timezone-aware datetime, or None."""
@@ -200,8 +241,16 @@ class DreamRecords:
             path = matches[0]
         try:
             return DreamRecord.model_validate_json(path.read_bytes())
-        except (OSError, ValidationError) as exc:
-            raise RefError(f"the record of dream {dream_id} is unreadable: {exc}") from exc
+        except OSError as exc:
+            raise RefError(f"the record of dream {dream_id} is unreadable: {exc.strerror or exc}") from exc
+        except ValidationError as exc:
+            errors = exc.errors()
+            first = errors[0] if errors else {"loc": (), "msg": "invalid"}
+            where = ".".join(str(p) for p in first["loc"]) or "(top level)"
+            more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+            raise RefError(
+                f"the record of dream {dream_id} is unreadable: {where}: {first['msg']}{more} ({path})"
+            ) from exc
 
     def all(self) -> list[DreamRecord]:
         """Every readable record, newest first (unreadable ones are skipped)."""
@@ -217,10 +266,20 @@ class DreamRecords:
         return out
 
     def tokens_since(self, hours: float = 24.0, now: datetime | None = None) -> int:
-        """Tokens used by runs started in the last ``hours`` hours (the rolling budget window)."""
+        """Tokens used by runs started in the last ``hours`` hours (the rolling budget window).
+
+        Records are read as plain JSON (engine/dreamfiles.py), so a record
+        that does not validate as a :class:`DreamRecord` still counts: an
+        unreadable record must never give the budget back.
+        """
+        from .dreamfiles import load_records, tokens_of
+        from .dreamfiles import parse_time as parse_any_time
+
         now = now or datetime.now(UTC)
         since = now - timedelta(hours=hours)
-        return sum(r.used_tokens for r in self.all() if (r.started_at or now) >= since)
+        return sum(
+            tokens_of(r) for r in load_records(self.folder.parent) if (parse_any_time(r.get("started")) or now) >= since
+        )
 
     def read_state(self) -> dict:
         """The dream state: ``last_run`` (ISO), ``head`` (HEAD after the last run), ``cursor`` per source."""

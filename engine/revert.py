@@ -3,7 +3,8 @@
 A memory file is a list of independent entry lines, so undoing a commit works
 line by line against the file as it is now: the lines the commit added are
 taken out where they still stand, the lines it removed are put back after the
-line that preceded them. Unlike git's three-way revert, a later write that
+line that preceded them (or the nearest one before it that still stands, or
+before the next one that does, when that neighbour was removed since). Unlike git's three-way revert, a later write that
 only appended nearby does not make the undo conflict; a later change to the
 very lines the commit touched does.
 """
@@ -26,6 +27,28 @@ def _find(haystack: list[bytes], block: list[bytes], near: int) -> int:
     size = len(block)
     starts = [i for i in range(len(haystack) - size + 1) if haystack[i : i + size] == block]
     return min(starts, key=lambda i: abs(i - near)) if starts else -1
+
+
+def _place(result: list[bytes], new: list[bytes], j: int, shift: int) -> int:
+    """Where lines the commit removed before ``new[j]`` go back in ``result``.
+
+    After the nearest line before them that still stands; when every line
+    before them is gone since (a later commit removed or moved that entry),
+    before the nearest line after them that stands. Neighbours are only
+    places, not lines the commit touched, so their changes never conflict.
+
+    Raises:
+        RevertConflict: no line around them stands any more.
+    """
+    for k in range(j - 1, -1, -1):
+        anchor = _find(result, [new[k]], k + shift)
+        if anchor >= 0:
+            return anchor + 1
+    for k in range(j, len(new)):
+        anchor = _find(result, [new[k]], k + shift)
+        if anchor >= 0:
+            return anchor
+    raise RevertConflict("no line around the removed lines stands any more")
 
 
 def revert_text(before: bytes | None, after: bytes | None, current: bytes | None) -> bytes | None:
@@ -66,10 +89,7 @@ def revert_text(before: bytes | None, after: bytes | None, current: bytes | None
         elif j1 == 0:
             at = 0
         else:
-            anchor = _find(result, [new[j1 - 1]], j1 - 1 + shift)
-            if anchor < 0:
-                raise RevertConflict("the line before the removed lines was changed since")
-            at = anchor + 1
+            at = _place(result, new, j1, shift)
         if removed and at > 0 and not result[at - 1].endswith(b"\n"):
             # Put back lines after a last line that has no newline: give it one.
             result[at - 1] += b"\r\n" if removed[0].endswith(b"\r\n") else b"\n"

@@ -324,13 +324,18 @@ def test_engine_never_runs_a_git_subprocess() -> None:
         r"|\bpexpect\b|\bsh\.git\b|[\"']git[\"']\s*,"
     )
     # The `command` dream provider runs the model command the user configured
-    # ([dream.command] argv, DESIGN.md §6): a process, never git.
-    allowed = {"providers.py"}
+    # ([dream.command] argv, DESIGN.md §6): a process, never git. engine/cmdrun.py
+    # starts it (bounded: timeout, output cap, its own process group).
+    allowed = {"providers.py", "cmdrun.py"}
     sources = sorted(p for p in ENGINE.rglob("*.py") if p.name not in allowed)
     assert len(sources) >= 12
     provider_src = (ENGINE / "providers.py").read_text()
-    assert provider_src.count("subprocess.run(") == 1 and "self.argv" in provider_src
-    assert not re.search(r"[\"']git[\"']\s*,", provider_src)
+    runner_src = (ENGINE / "cmdrun.py").read_text()
+    assert "subprocess" not in provider_src and provider_src.count("run_bounded(self.argv,") == 1
+    assert runner_src.count("subprocess.Popen(") == 1
+    assert [p.name for p in sources if "cmdrun" in p.read_text()] == []  # only the provider runs commands
+    for src in (provider_src, runner_src):
+        assert not re.search(r"[\"']git[\"']\s*,", src)
     hits = [
         f"{path.relative_to(ENGINE)}:{n}: {line.strip()}"
         for path in sources

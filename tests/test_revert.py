@@ -21,6 +21,16 @@ def test_a_removed_line_comes_back_after_its_neighbour() -> None:
     assert revert_text(before, after, HEAD + b"- a\n- c\n- d\n") == before + b"- d\n"
 
 
+def test_a_removed_line_comes_back_when_its_neighbour_was_removed_since() -> None:
+    before, after = HEAD + b"- a\n- m\n- a\n- c\n", HEAD + b"- a\n- m\n- c\n"
+    assert revert_text(before, after, HEAD + b"- a\n- c\n") == HEAD + b"- a\n- a\n- c\n"
+    # every line before it gone: it goes back before the next line that stands
+    before, after = b"- x\n- y\n- z\n", b"- x\n- z\n"
+    assert revert_text(before, after, b"- z\n") == b"- y\n- z\n"
+    with pytest.raises(RevertConflict, match="no line around"):
+        revert_text(before, after, b"- other\n")
+
+
 def test_a_replaced_line_is_restored_when_the_new_one_still_stands() -> None:
     before, after = HEAD + b"- old [subject: x]\n", HEAD + b"- new [subject: x]\n"
     assert revert_text(before, after, after + b"- later\n") == before + b"- later\n"

@@ -323,8 +323,12 @@ def run() -> None:
     try:
         main.main(standalone_mode=False)
     except click.exceptions.UsageError as exc:
-        where = f"memrepo {exc.ctx.info_name} " if exc.ctx and exc.ctx.parent else "memrepo "
-        hint = f"{where.strip()} --help"
+        names = []
+        ctx = exc.ctx
+        while ctx is not None and ctx.parent is not None:  # the full path of a nested command
+            names.append(ctx.info_name or "")
+            ctx = ctx.parent
+        hint = " ".join(["memrepo", *reversed(names), "--help"])
         _fail(f"{exc.format_message().rstrip('.')}; see {hint}", exc.exit_code)
     except click.exceptions.ClickException as exc:
         _fail(exc.format_message(), exc.exit_code)

@@ -14,6 +14,7 @@ import json
 import click
 
 from .cli import _errors_as_lines, _fail, _open_store
+from .plain import clean
 
 STATUS_WORDS = {"pending_review": "pending review"}
 
@@ -34,7 +35,7 @@ def _summary(record: object) -> str:
 def _line(record: object) -> str:
     status = STATUS_WORDS.get(record.status, record.status)
     when = (record.started or "")[:16].replace("T", " ")
-    return f"{record.id}  {when}  {status:<14}  {record.provider:<9}  {_summary(record)}"
+    return clean(f"{record.id}  {when}  {status:<14}  {record.provider:<9}  {_summary(record)}")
 
 
 @click.command()
@@ -63,13 +64,13 @@ def dream(ctx: click.Context, provider: str | None, if_due: bool, as_json: bool)
         click.echo(_line(record))
         if record.rejected_reasons:
             why = ", ".join(f"{k} {v}" for k, v in sorted(record.rejected_reasons.items()))
-            click.echo(f"  rejected: {why}")
+            click.echo(clean(f"  rejected: {why}"))
         if record.auto_commit:
-            click.echo(f"  auto commit {record.auto_commit[:7]} (memrepo dreams undo {record.id})")
+            click.echo(clean(f"  auto commit {record.auto_commit[:7]} (memrepo dreams undo {record.id})"))
         if record.branch:
-            click.echo(f"  review branch {record.branch} (memrepo dreams diff|accept|reject {record.id})")
+            click.echo(clean(f"  review branch {record.branch} (memrepo dreams diff|accept|reject {record.id})"))
     if record.status == "failed":
-        _fail(f"dream {record.id} failed: {record.reason}")
+        _fail(clean(f"dream {record.id} failed: {record.reason}"))
 
 
 @click.group(invoke_without_command=True)
@@ -100,19 +101,21 @@ def dreams_show(ctx: click.Context, dream_id: str, as_json: bool) -> None:
         return
     click.echo(_line(record))
     if record.reason:
-        click.echo(f"reason: {record.reason}")
+        click.echo(clean(f"reason: {record.reason}"))
+    if record.scrubbed:
+        click.echo("texts: blanked by a compaction")
     click.echo(f"tokens: {record.tokens.input} in, {record.tokens.output} out")
     for key in ("auto_commit", "branch", "base", "merge_commit", "undo_commit"):
         value = getattr(record, key)
         if value:
-            click.echo(f"{key.replace('_', ' ')}: {value}")
+            click.echo(clean(f"{key.replace('_', ' ')}: {value}"))
     for op in record.operations:
         target = f" -> {op.path}" if op.path else ""
         lines = ",".join(op.lines) or ",".join(op.evidence)
         why = f" [{op.rejection}]" if op.rejection else ""
-        click.echo(f"  {op.classification:<8} {op.op} {lines}{target}{why}: {op.reason}")
+        click.echo(clean(f"  {op.classification:<8} {op.op} {lines}{target}{why}: {op.reason}"))
         if op.text:
-            click.echo(f"           text: {op.text}")
+            click.echo(clean(f"           text: {op.text}"))
 
 
 @dreams.command("diff")
@@ -131,7 +134,7 @@ def dreams_diff(ctx: click.Context, dream_id: str) -> None:
 def dreams_accept(ctx: click.Context, dream_id: str) -> None:
     """Merge the dream's review branch into main (--no-ff); a conflict changes nothing."""
     record = _dreamer(ctx).accept(dream_id)
-    click.echo(f"accepted dream {record.id} ({(record.merge_commit or '')[:7]})")
+    click.echo(clean(f"accepted dream {record.id} ({(record.merge_commit or '')[:7]})"))
 
 
 @dreams.command("reject")
@@ -141,7 +144,7 @@ def dreams_accept(ctx: click.Context, dream_id: str) -> None:
 def dreams_reject(ctx: click.Context, dream_id: str) -> None:
     """Delete the dream's review branch."""
     record = _dreamer(ctx).reject(dream_id)
-    click.echo(f"rejected dream {record.id}")
+    click.echo(clean(f"rejected dream {record.id}"))
 
 
 @dreams.command("undo")
@@ -151,7 +154,7 @@ def dreams_reject(ctx: click.Context, dream_id: str) -> None:
 def dreams_undo(ctx: click.Context, dream_id: str) -> None:
     """Revert the dream's automatic commit in a new commit (refused when later edits touch its lines)."""
     record = _dreamer(ctx).undo(dream_id, origin="cli")
-    click.echo(f"undid dream {record.id} ({(record.undo_commit or '')[:7]})")
+    click.echo(clean(f"undid dream {record.id} ({(record.undo_commit or '')[:7]})"))
 
 
 def register(main: click.Group) -> None:
