@@ -326,9 +326,9 @@ def run() -> None:
 
 def _register_commands() -> None:
     """Add the commands that live in their own modules (they import this one, so they come last)."""
-    from . import cli_compact, cli_dream, cli_read, cli_sync
+    from . import cli_agent, cli_compact, cli_dream, cli_read, cli_sync
 
-    for module in (cli_read, cli_compact, cli_sync, cli_dream):
+    for module in (cli_read, cli_compact, cli_sync, cli_dream, cli_agent):
         module.register(main)
 
 
