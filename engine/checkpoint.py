@@ -279,7 +279,7 @@ class Claim:
 
 def _msg_id(session_id: str, msg: Message) -> str:
     if msg.id:
-        return msg.id
+        return f"{session_id}/{msg.id}"  # ids are unique within a session; two harnesses may reuse them
     digest = hashlib.sha256(f"{session_id}\x00{msg.role}\x00{msg.text}".encode()).hexdigest()
     return f"h-{digest[:20]}"
 
@@ -312,7 +312,7 @@ class Checkpointer:
         except (OSError, ValueError):
             pass
         return {"scope": scope, "workspace": None, "messages": [], "seen": [], "last_at": None,
-                "claim": None, "failures": 0, "untrusted": []}
+                "claim": None, "untrusted": []}
 
     def _save(self, scope: str, data: dict) -> None:
         self.dir.mkdir(parents=True, exist_ok=True)
@@ -542,15 +542,15 @@ class Checkpointer:
             for m in data["messages"]:
                 if m.get("claimed") == claim.claim_id:
                     m.pop("claimed", None)
+                    if failed:
+                        m["failures"] = int(m.get("failures", 0)) + 1
             if failed:
-                data["failures"] = int(data.get("failures", 0)) + 1
                 data["last_error"] = reason
-                if data["failures"] >= MAX_FAILURES:
-                    ids = {m["id"] for m in claim.messages}
-                    data["messages"] = [m for m in data["messages"] if m["id"] not in ids]
-                    data["failures"] = 0
-                    log.warning("checkpoint %s: dropped a batch of %d messages after %d failed distillations: %s",
-                                claim.scope, len(ids), MAX_FAILURES, reason)
+                gone = [m for m in data["messages"] if m.get("failures", 0) >= MAX_FAILURES]
+                if gone:
+                    data["messages"] = [m for m in data["messages"] if m.get("failures", 0) < MAX_FAILURES]
+                    log.warning("checkpoint %s: dropped %d messages after %d failed distillations: %s",
+                                claim.scope, len(gone), MAX_FAILURES, reason)
             self._save(claim.scope, data)
             return len(data["messages"])
 
@@ -586,7 +586,6 @@ class Checkpointer:
             data["messages"] = [m for m in data["messages"] if m["id"] not in ids]
             if (data.get("claim") or {}).get("id") == claim.claim_id:
                 data["claim"] = None
-            data["failures"] = 0
             self._save(claim.scope, data)
             result.pending = len(data["messages"])
         if result.status != "forgotten" and any(w.action is not Action.REFUSED for w in result.written):

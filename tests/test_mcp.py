@@ -8,7 +8,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from mcp_helpers import call, mcp_session
 
 from engine.models import Candidate

@@ -54,9 +54,10 @@ def _claude_turns(transcript: Path, session_id: str) -> list[dict]:
 
 @click.command("checkpoint")
 @click.option("--from-claude-hook", "from_hook", is_flag=True,
-              help="Read a Claude Code hook's JSON on stdin and checkpoint its transcript's completed turns.")
+              help="Read a Claude Code hook's JSON on stdin; checkpoint its transcript's completed turns.")
 @click.option("--session", "session_id", metavar="ID", help="The agent session id (messages on stdin).")
-@click.option("--cwd", metavar="PATH", help="The agent's working folder (default: this folder).")
+@click.option("--cwd", metavar="PATH",
+              help="The agent's working folder (default: this folder; \"\" for the global scope).")
 @click.option("--event", type=click.Choice(["turn", "task_end", "session_close", "force"]), default=None,
               help="turn (default), task_end, session_close or force.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
@@ -72,21 +73,22 @@ def checkpoint_cmd(ctx: click.Context, from_hook: bool, session_id: str | None, 
     from engine.checkpoint import Checkpointer, run_checkpoint
     from engine.config import load_settings
 
+    usage = 1 if from_hook else 2  # a hook's exit 2 would block Claude Code from stopping: never use it there
     raw = sys.stdin.read()
     try:
         data = json.loads(raw) if raw.strip() else None
     except ValueError as exc:
-        _fail(f"stdin is not JSON: {exc}", 2)
+        _fail(f"stdin is not JSON: {exc}", usage)
     if from_hook:
         if not isinstance(data, dict):
-            _fail("--from-claude-hook expects the hook's JSON object on stdin", 2)
+            _fail("--from-claude-hook expects the hook's JSON object on stdin", usage)
         session_id = session_id or str(data.get("session_id") or "")
         cwd = cwd or data.get("cwd") or None
         hook_event = str(data.get("hook_event_name") or "Stop")
         event = event or HOOK_EVENTS.get(hook_event, "turn")
         transcript = data.get("transcript_path")
         if not session_id or not isinstance(transcript, str):
-            _fail("the hook JSON needs session_id and transcript_path", 2)
+            _fail("the hook JSON needs session_id and transcript_path", usage)
         messages = _claude_turns(Path(transcript).expanduser(), session_id)
     else:
         if isinstance(data, dict):
@@ -96,7 +98,7 @@ def checkpoint_cmd(ctx: click.Context, from_hook: bool, session_id: str | None, 
         if not session_id:
             _fail("--session ID is needed (or use --from-claude-hook)", 2)
         messages = data
-        cwd = cwd or str(Path.cwd())
+        cwd = str(Path.cwd()) if cwd is None else cwd
     settings = load_settings()
     store = _open_store(ctx)
     store.agent_to_inbox = settings.writes.agent_to_inbox
