@@ -111,3 +111,18 @@ def test_setup_claude_code_prints_and_checks(repo_path: Path, tmp_path: Path) ->
     assert "mcpServers" in missing.output and "hooks.SessionEnd" in missing.output
     assert "hooks.Stop" not in missing.output
     assert run(repo_path, "setup", "claude-code", "--check", str(tmp_path / "nope.json")).exit_code == 1
+
+
+def test_forget_session_removes_buffer_and_entries_and_refuses_it_later(repo_path: Path) -> None:
+    done = run(repo_path, "checkpoint", "--session", "gone", "--cwd", "", "--event", "task_end",
+               stdin=json.dumps([{"id": "1", "role": "user", "text": "Remember that my locker code is 4417."}]))
+    assert done.exit_code == 0, done.output
+    run(repo_path, "checkpoint", "--session", "gone", "--cwd", "",
+        stdin=json.dumps([{"id": "2", "role": "user", "text": "and the bike lock is blue"}]))
+    result = run(repo_path, "forget-session", "gone")
+    assert result.exit_code == 0 and "1 buffered message(s) deleted" in result.output
+    store = MemoryStore.open(repo_path, create=False)
+    assert store.recall("locker code") == [] and store.recall("bike lock") == []
+    late = run(repo_path, "checkpoint", "--session", "gone", "--cwd", "", "--json", "--event", "force",
+               stdin=json.dumps([{"id": "3", "role": "user", "text": "Remember that it is back."}]))
+    assert json.loads(late.output)["status"] == "forgotten"

@@ -90,7 +90,15 @@ async def test_one_session_uses_every_tool_and_reads_stay_confined(mem: Path, tm
         err, text = await call(s, "memory_remember", content="Deploys need the VPN up first", kind="fact",
                                scope="workspace")
         assert "repo:inbox.md" in text
+
+        # A turn below every threshold stays buffered; closing the session distils it.
+        err, text = await call(s, "memory_checkpoint", messages=[
+            {"id": "m3", "role": "user", "text": "Remember that invoices are numbered per year."},
+            {"id": "m4", "role": "assistant", "text": "OK."}])
+        assert json.loads(text)["status"] == "buffered"
     assert (mem / "me.md").read_text().count("Prefers tea over coffee") == 1
+    inbox = (mem / "inbox.md").read_text()  # the session read untrusted content: its distillation too
+    assert "Invoices are numbered per year" in inbox and "task: mcp-" in inbox
 
 
 async def test_sessions_share_a_workspace_and_stay_isolated_across_workspaces(mem: Path, tmp_path: Path) -> None:

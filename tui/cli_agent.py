@@ -120,6 +120,27 @@ def checkpoint_cmd(ctx: click.Context, from_hook: bool, session_id: str | None, 
         sys.exit(1)
 
 
+@click.command("forget-session")
+@click.argument("session_id")
+@click.option("--compact", "compact_", is_flag=True,
+              help="Then compact the history, so its text is gone from .git too (drops undo history).")
+@click.pass_context
+@_errors_as_lines
+def forget_session_cmd(ctx: click.Context, session_id: str, compact_: bool) -> None:
+    """Forget an agent session: its buffered messages, and the entries it wrote (task: SESSION_ID).
+
+    The session is tombstoned first, so a distillation of it already queued
+    writes nothing and later checkpoints of it are refused.
+    """
+    from engine.checkpoint import Checkpointer
+
+    store = _open_store(ctx, create=False)
+    removed = Checkpointer(store.state_dir).forget_session(session_id)
+    result = store.purge_task(session_id, origin="cli", compact=compact_)
+    commit = f" ({result.commit[:7]})" if result.commit else " (it wrote no entries)"
+    click.echo(f"forgot session {session_id}: {removed} buffered message(s) deleted{commit}")
+
+
 def mcp_entry(repo: str | None) -> dict:
     """The MCP server entry for Claude Code's ``.mcp.json`` / ``~/.claude.json`` ``mcpServers``."""
     args = (["--repo", repo] if repo else []) + ["mcp"]
@@ -205,7 +226,8 @@ def setup_claude_code(ctx: click.Context, check_path: str | None) -> None:
 
 
 def register(main: click.Group) -> None:
-    """Add ``mcp``, ``checkpoint`` and ``setup`` to the ``memrepo`` command group."""
+    """Add ``mcp``, ``checkpoint``, ``forget-session`` and ``setup`` to the ``memrepo`` command group."""
     main.add_command(mcp_cmd)
     main.add_command(checkpoint_cmd)
     main.add_command(setup)
+    main.add_command(forget_session_cmd)
