@@ -12,8 +12,9 @@ their MCP servers in the project folder). Tools:
 * ``memory_remember``: the governed writer, ``by: agent``, ``Origin: mcp``;
   once the session says it read untrusted content, every later write of the
   session goes to the inbox;
-* ``memory_forget``: only lines this session wrote (checked by their text),
-  unless the server was started with ``allow_forget_any``;
+* ``memory_forget``: only lines this session wrote (remembered by their text,
+  or an agent line carrying ``task: <this session's id>``, as checkpoints
+  write), unless the server was started with ``allow_forget_any``;
 * ``memory_checkpoint``: completed messages into the checkpoint buffer
   (:mod:`engine.checkpoint`).
 
@@ -275,7 +276,8 @@ def build_server(repo_path: Path, allow_forget_any: bool = False, cwd: str | Non
             if entry is None:
                 raise RefError(f"{ref} is not an entry (the file changed? recall it again)")
             key = (rel, fmt.normalize_text(entry.text))
-            if not session.allow_forget_any and key not in session.written:
+            ours = key in session.written or (entry.by == "agent" and entry.meta.get("task") == session.id)
+            if not session.allow_forget_any and not ours:
                 raise ToolError(f"{ref} was not written by this session; only the user can forget it "
                                 "(memrepo forget, or the memrepo app)")
             result = await repo().forget(ref, origin="mcp", task=session.id, expect=entry.text)

@@ -229,3 +229,41 @@ async def test_repo_forget_session_removes_what_it_already_wrote(repo_path: Path
         assert await repo.recall("Miso")
         assert await repo.forget_session("s9") == 0
         assert await repo.recall("Miso") == []
+
+
+async def test_forget_session_while_the_model_call_runs(repo_path: Path, tmp_path: Path) -> None:
+    """The distillation is in flight (a real command provider waiting on a gate): messages arriving meanwhile
+    stay pending, and forgetting the session then leaves nothing written or searchable."""
+    import asyncio
+
+    from engine.repo import MemoryRepo
+
+    started, gate = tmp_path / "started", tmp_path / "gate"
+    answer = json.dumps({"operations": [{"op": "add", "text": "The vault code is orange-fish", "kind": "fact",
+                                         "scope": "global", "reason": "stated"}]})
+    script = tmp_path / "slow_provider.py"
+    script.write_text(
+        "import pathlib, sys, time\nsys.stdin.read()\n"
+        f"pathlib.Path({str(started)!r}).write_text('x')\n"
+        f"while not pathlib.Path({str(gate)!r}).exists():\n    time.sleep(0.02)\n"
+        f"sys.stdout.write({answer!r})\n")
+    cfg = settings(tmp_path, provider="command", command={"argv": [sys.executable, str(script)]})
+
+    async def until(path: Path) -> None:
+        while not path.exists():
+            await asyncio.sleep(0.02)
+
+    async with await MemoryRepo.open(repo_path) as repo:
+        running = asyncio.ensure_future(repo.checkpoint(
+            "doomed", None, turn(1, "The vault code is orange-fish."), "task_end", settings=cfg))
+        await asyncio.wait_for(until(started), 20)
+        late = await repo.checkpoint("other", None, turn(2), "turn", settings=cfg)
+        assert late.status == "buffered" and late.pending == 4  # the claimed batch plus the new turn
+        assert await repo.forget_session("doomed") == 2
+        gate.write_text("go")
+        done = await asyncio.wait_for(running, 20)
+        assert done.status == "forgotten" and not done.written
+        assert await repo.recall("orange-fish") == [] and await repo.recall("vault code") == []
+        assert "orange-fish" not in (repo_path / "me.md").read_text()
+        buffered = json.loads((repo_path / ".git" / "memrepo" / "checkpoints" / "global.json").read_text())
+        assert [m["session"] for m in buffered["messages"]] == ["other", "other"]

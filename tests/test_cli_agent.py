@@ -71,6 +71,11 @@ def test_claude_hook_stop_buffers_and_session_end_distils(repo_path: Path, tmp_p
     text = (repo_path / "workspaces" / "shop.md").read_text()
     assert "Deploys need the VPN" in text and f"task: {SESSION}" in text
 
+    del hook["cwd"]  # a payload without cwd: the transcript's cwd is the workspace
+    hook["hook_event_name"] = "Stop"
+    done = json.loads(run(repo_path, "checkpoint", "--from-claude-hook", "--json", stdin=json.dumps(hook)).output)
+    assert done["scope"] == out["scope"] != "global" and done["duplicates"] == 4
+
     bad = run(repo_path, "checkpoint", "--from-claude-hook", stdin="{}")
     assert bad.exit_code == 1 and "session_id and transcript_path" in bad.output
 

@@ -89,7 +89,13 @@ def checkpoint_cmd(ctx: click.Context, from_hook: bool, session_id: str | None, 
         transcript = data.get("transcript_path")
         if not session_id or not isinstance(transcript, str):
             _fail("the hook JSON needs session_id and transcript_path", usage)
-        messages = _claude_turns(Path(transcript).expanduser(), session_id)
+        path = Path(transcript).expanduser()
+        messages = _claude_turns(path, session_id)
+        if not cwd:  # older hook payloads carry no cwd: the transcript's lines do
+            from engine.transcripts import read_claude_session
+
+            task = read_claude_session(path)
+            cwd = task.workspace if task else None
     else:
         if isinstance(data, dict):
             data = data.get("messages")
