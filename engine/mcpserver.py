@@ -335,7 +335,14 @@ def serve(repo_path: Path, allow_forget_any: bool = False) -> None:
     """Serve MCP over stdio until the client closes it (``memrepo mcp``).
 
     Raises:
-        MemrepoError: the ``mcp`` package is missing.
+        MemrepoError: the ``mcp`` package is missing, or the repo cannot be
+            opened (:class:`~engine.errors.PathRuleError` names the rule).
     """
     server = build_server(repo_path, allow_forget_any)
-    asyncio.run(server.run_stdio_async())
+    try:
+        asyncio.run(server.run_stdio_async())
+    except BaseExceptionGroup as group:  # the SDK's task groups wrap a start-up failure (a bad repo path)
+        leaf: BaseException = group
+        while isinstance(leaf, BaseExceptionGroup) and leaf.exceptions:
+            leaf = leaf.exceptions[0]
+        raise leaf from None

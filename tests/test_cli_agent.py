@@ -131,3 +131,17 @@ def test_forget_session_removes_buffer_and_entries_and_refuses_it_later(repo_pat
     late = run(repo_path, "checkpoint", "--session", "gone", "--cwd", "", "--json", "--event", "force",
                stdin=json.dumps([{"id": "3", "role": "user", "text": "Remember that it is back."}]))
     assert json.loads(late.output)["status"] == "forgotten"
+
+
+def test_mcp_on_a_bad_repo_path_is_one_line(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    folder = tmp_path / "not-memory"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("mine")
+    done = subprocess.run([sys.executable, "-m", "tui.cli", "--repo", str(folder), "mcp"], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60, cwd=Path(__file__).resolve().parents[1])
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.strip().splitlines() == [
+        f"memrepo: the folder is not empty and is not a memory repo (rule: not-memory-repo): {folder}"]
