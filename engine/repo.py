@@ -671,3 +671,125 @@ class MemoryRepo:
             RefError: no such workspace; SyncError: a sync remote is set and ``replace_remote`` is False.
         """
         return await self._run(self._store.purge_workspace, workspace, origin, replace_remote)
+
+    # -- checkpoints (issue 7, DESIGN.md §7) ------------------------------
+
+    def checkpointer(self, clock: Callable[[], float] | None = None) -> Any:
+        """This repo's :class:`engine.checkpoint.Checkpointer` (made once; ``clock`` only counts the first time)."""
+        from .checkpoint import Checkpointer
+
+        if getattr(self, "_checkpointer", None) is None:
+            self._checkpointer = Checkpointer(self._store.state_dir, clock)
+        return self._checkpointer
+
+    async def checkpoint(
+        self,
+        session_id: str,
+        cwd: str | None,
+        messages: list[Any],
+        event: str = "turn",
+        untrusted: bool = False,
+        settings: Settings | None = None,
+        origin: Origin = "agent_tool",
+        wait: bool = True,
+    ) -> Any:
+        """Buffer an agent's completed messages; distil the stage when it is eligible (DESIGN.md §7).
+
+        The buffering runs on the worker thread; a distillation's model call
+        runs on a spare thread, so reads and writes go on meanwhile and
+        messages arriving meanwhile stay pending.
+
+        Args:
+            session_id: the agent session.
+            cwd: its working folder (None: global scope).
+            messages: :class:`engine.checkpoint.Message` objects or dicts.
+            event: ``turn``, ``task_end``, ``session_close`` or ``force``.
+            untrusted: the session read untrusted content (its writes go to the inbox).
+            settings: the dream provider's settings; defaults when None.
+            origin: the ``Origin:`` trailer of the commits.
+            wait: False returns as soon as the messages are buffered and
+                distils in the background (:meth:`checkpoint_idle` and
+                :meth:`close` wait for it).
+
+        Returns:
+            CheckpointResult: never raises; ``failed`` carries the reason.
+        """
+        from .checkpoint import Checkpointer, CheckpointResult, distil, merge_or_release
+        from .config import Settings as _Settings
+
+        cp: Checkpointer = self.checkpointer()
+        cfg = settings or _Settings()
+        try:
+            result, claim = await self._run(cp.submit, session_id, cwd, messages, event, untrusted)
+        except Exception as exc:
+            return CheckpointResult(status="failed", reason=" ".join(str(exc).split())[:300] or type(exc).__name__)
+        if claim is None:
+            return result
+
+        async def finish() -> CheckpointResult:
+            try:
+                await self._run(cp.prepare, self._store, claim)
+                output, reason = await asyncio.get_running_loop().run_in_executor(None, distil, claim, cfg)
+            except Exception as exc:
+                output, reason = None, f"{type(exc).__name__}: {exc}"[:300]
+            done = await self._run(merge_or_release, self._store, cp, claim, output, reason, origin)
+            done.accepted, done.duplicates, done.dropped = result.accepted, result.duplicates, result.dropped
+            return done
+
+        if wait:
+            return await finish()
+        task = asyncio.ensure_future(finish())
+        self._checkpoint_tasks = getattr(self, "_checkpoint_tasks", set())
+        self._checkpoint_tasks.add(task)
+        task.add_done_callback(self._checkpoint_tasks.discard)
+        result.status = "distilling"
+        return result
+
+    async def checkpoint_idle(self, settings: Settings | None = None, origin: Origin = "agent_tool") -> list[Any]:
+        """Distil every scope idle for 5 minutes (a watcher tick, DESIGN.md §7); waits for background ones too.
+
+        Returns:
+            list[CheckpointResult]: one per stage distilled; never raises.
+        """
+        from .checkpoint import distil, merge_or_release
+        from .config import Settings as _Settings
+
+        cp = self.checkpointer()
+        cfg = settings or _Settings()
+        running = list(getattr(self, "_checkpoint_tasks", set()))
+        if running:
+            await asyncio.gather(*running, return_exceptions=True)
+        out = []
+        try:
+            scopes = await self._run(cp.due_scopes)
+        except Exception:
+            return out
+        for scope in scopes:
+            try:
+                claim = await self._run(cp.claim_idle, scope)
+                if claim is None:
+                    continue
+                await self._run(cp.prepare, self._store, claim)
+                output, reason = await asyncio.get_running_loop().run_in_executor(None, distil, claim, cfg)
+            except Exception:
+                continue
+            out.append(await self._run(merge_or_release, self._store, cp, claim, output, reason, origin))
+        return out
+
+    async def forget_session(self, session_id: str, origin: Origin = "cli") -> int:
+        """Forget a session: delete its buffered messages and the entries it wrote (DESIGN.md §7).
+
+        The session is tombstoned first, so a distillation of it already queued
+        or running writes nothing; then the ``by: agent`` entries carrying
+        ``task: <session_id>`` are removed (:meth:`MemoryStore.purge_task`).
+
+        Returns:
+            int: buffered messages deleted.
+
+        Raises:
+            BlockedError, BusyError: as for writes (the buffer is already gone).
+        """
+        cp = self.checkpointer()
+        removed = await self._run(cp.forget_session, session_id)
+        await self._run(self._store.purge_task, session_id, origin)
+        return removed

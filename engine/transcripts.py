@@ -311,3 +311,48 @@ def read_tasks(
             picked.append(task)
     picked.reverse()
     return picked, new_cursor
+
+
+def read_claude_messages(path: Path, session_id: str | None = None) -> list[dict]:
+    """The completed turns of a Claude Code session file, as checkpoint messages (DESIGN.md §7).
+
+    A turn is the user's own message and the assistant's final text reply
+    after it; a turn with no final reply yet (still running, or ending in a
+    tool call) is left for a later read. Tool calls and tool output, sub-agent
+    (sidechain) lines and messages injected by the tool are never returned.
+
+    Args:
+        path: the ``.jsonl`` transcript.
+        session_id: when given, only lines of this session.
+
+    Returns:
+        list[dict]: ``{"id", "role", "text"}`` in order; ``id`` is the line's
+        ``uuid`` (stable, so repeated reads deduplicate).
+    """
+    turns: list[list[dict | None]] = []
+    for n, obj in enumerate(_lines(path)):
+        kind = obj.get("type")
+        if kind not in ("user", "assistant") or obj.get("isSidechain"):
+            continue
+        if session_id and obj.get("sessionId") not in (None, session_id):
+            continue
+        uid = str(obj.get("uuid") or f"{path.stem}:{n}")
+        message = obj.get("message") if isinstance(obj.get("message"), dict) else {}
+        texts, tool = _text_parts(message.get("content"), ("text",))
+        if kind == "user":
+            if tool or obj.get("isMeta"):
+                continue
+            text = "\n".join(t for t in texts if not t.lstrip().startswith(_CLAUDE_INJECTED)).strip()
+            if text:
+                turns.append([{"id": uid, "role": "user", "text": text}, None])
+        elif turns:
+            text = "\n".join(texts).strip()
+            if tool:
+                turns[-1][1] = None  # text before a tool call is not the final reply
+            elif text:
+                turns[-1][1] = {"id": uid, "role": "assistant", "text": text}
+    out: list[dict] = []
+    for user, reply in turns:
+        if reply is not None and user is not None:
+            out.extend((user, reply))
+    return out

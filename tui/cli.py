@@ -343,9 +343,9 @@ def run() -> None:
 
 def _register_commands() -> None:
     """Add the commands that live in their own modules (they import this one, so they come last)."""
-    from . import cli_compact, cli_dream, cli_eval, cli_import, cli_read, cli_sync, cli_workspaces
+    from . import cli_agent, cli_compact, cli_dream, cli_eval, cli_import, cli_read, cli_sync, cli_workspaces
 
-    for module in (cli_read, cli_compact, cli_sync, cli_dream, cli_eval, cli_workspaces, cli_import):
+    for module in (cli_read, cli_compact, cli_sync, cli_dream, cli_agent, cli_eval, cli_workspaces, cli_import):
         module.register(main)
 
 

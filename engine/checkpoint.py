@@ -1,0 +1,619 @@
+"""Checkpoints: an agent's completed messages become memory (DESIGN.md §7, the DSH seed's checkpoint policy).
+
+:func:`Checkpointer.checkpoint` takes newly completed messages of a session.
+They are buffered per scope (the workspace of the session's cwd, or global)
+in ``.git/memrepo/checkpoints/<scope>.json``, deduplicated by message id, with
+a hard byte cap per call. A stage becomes eligible when any of these holds:
+
+* at least :data:`TURNS` user turns are buffered (10);
+* the buffered text reaches :data:`CHARS` characters (4,000);
+* the buffer stayed idle :data:`IDLE_S` seconds (5 minutes), checked when the
+  next call or a watcher tick (:meth:`Checkpointer.due_scopes`) runs;
+* the event is ``task_end``, ``session_close`` or ``force``.
+
+An eligible stage is distilled in three steps, so the model call holds no lock
+(the seed: claim a bounded batch under the queue, distil it outside, re-acquire
+to merge; messages arriving meanwhile stay pending):
+
+1. :meth:`Checkpointer.submit` buffers and, when eligible, claims a batch
+   under the checkpoint lock;
+2. :meth:`Checkpointer.prepare` lists the existing entries the distiller may
+   revise (aliased ``E1…``) and :func:`engine.distill.distil` asks the configured dream
+   provider (no lock, any thread) for add / revise / supersede /
+   flag_conflict operations, strict JSON validated by pydantic;
+3. :meth:`Checkpointer.merge` re-acquires the lock, drops the batch's result
+   if its session was forgotten meanwhile (tombstones), and writes through the
+   governed writer (``by: agent``, ``task: <session id>``).
+
+A supersede needs verbatim quotes of the user's correction (in a user message
+of the batch) and of the target entry; a revise of a ``by: user`` entry, or one
+whose quote does not check, becomes a conflict kept side by side: the target
+and the new text both carry ``conflict: <id>`` (the format of sync merges, so
+the Inbox pane lists them, :mod:`engine.conflicts`). Malformed output changes
+nothing. The ``rules`` provider has no model: its distillation proposes only
+the user's explicit "remember that ..." statements.
+
+Failures are logged and returned as a status, never raised (DESIGN.md §7).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from filelock import FileLock, Timeout
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from . import entryformat as fmt
+from .atomic import atomic_write
+from .distill import DistillOutput, apply_operation, build_prompt, distil, parse_output
+from .errors import MemrepoError
+from .models import Action, Origin, WriteResult
+from .paths import normalize_workspace, parse_ref
+
+__all__ = ["CheckpointResult", "Checkpointer", "Claim", "DistillOutput", "Message", "distil", "finish_claim",
+           "merge_or_release", "parse_output", "run_checkpoint"]
+
+log = logging.getLogger("memrepo.checkpoint")
+
+TURNS = 10
+"""Buffered user turns that make a stage eligible (DSH seed ``checkpointTurns``)."""
+CHARS = 4_000
+"""Buffered characters that make a stage eligible (DSH seed ``checkpointChars``)."""
+IDLE_S = 300.0
+"""Seconds a non-empty buffer may stay idle before its stage is eligible (DSH seed ``idleCheckpointMs``)."""
+MAX_CALL_BYTES = 64 * 1024
+"""Hard cap on the UTF-8 bytes of message text one call may add; messages past it are dropped (bytes)."""
+MAX_MESSAGE_CHARS = 8_000
+"""A longer message is cut to this many characters before buffering."""
+MAX_BUFFER_MESSAGES = 400
+"""Pending messages kept per scope; the oldest go first past this."""
+MAX_BATCH_MESSAGES = 60
+"""Most messages one distillation reads."""
+MAX_BATCH_CHARS = 16_000
+"""Most characters one distillation reads."""
+MAX_SEEN = 5_000
+"""Message ids remembered per scope for deduplication."""
+MAX_EXISTING = 40
+"""Existing entries shown to the distiller (``E1…``)."""
+CLAIM_STALE_S = 900.0
+"""A claim older than this (its process died mid-distillation) is released (seconds)."""
+MAX_FAILURES = 3
+"""A batch whose distillation failed this often is dropped (logged), so one bad stage cannot block the buffer."""
+LOCK_TIMEOUT_S = 5.0
+
+EVENTS = ("turn", "task_end", "session_close", "force")
+"""``event`` values: a completed turn, a finished task, the session closing, an explicit force."""
+Event = Literal["turn", "task_end", "session_close", "force"]
+
+
+
+class Message(BaseModel):
+    """One conversation message handed to a checkpoint.
+
+    Attributes:
+        id: the harness's message id; when missing, a hash of session, role and text.
+        role: ``user`` or ``assistant`` (tool output is never a message here).
+        text: the message text.
+        complete: False for a message still streaming: it is skipped.
+    """
+
+    model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
+
+    id: str | None = Field(None, max_length=200)
+    role: Literal["user", "assistant"]
+    text: str
+    complete: bool = True
+
+
+class CheckpointResult(BaseModel):
+    """What a checkpoint call did.
+
+    Attributes:
+        status: ``buffered`` (kept, not eligible yet), ``distilled`` (operations
+            written), ``empty`` (eligible, nothing worth remembering),
+            ``distilling`` (eligible; another call's distillation is running, the
+            messages stay pending), ``forgotten`` (the session was forgotten:
+            nothing kept), ``failed`` (see ``reason``; nothing lost).
+        scope: ``global`` or the workspace id.
+        accepted: new messages buffered by this call.
+        duplicates: messages skipped because their id was seen before.
+        dropped: messages skipped as incomplete or past the byte cap.
+        pending: messages still waiting in the scope's buffer.
+        trigger: why the stage was eligible (``turns``, ``chars``, ``idle``, or the event).
+        written: the governed writer's results.
+        invalid: proposed operations refused by validation.
+        reason: why it failed, one line.
+    """
+
+    status: Literal["buffered", "distilled", "empty", "distilling", "forgotten", "failed"]
+    scope: str = "global"
+    accepted: int = 0
+    duplicates: int = 0
+    dropped: int = 0
+    pending: int = 0
+    trigger: str | None = None
+    written: list[WriteResult] = Field(default_factory=list)
+    invalid: int = 0
+    reason: str | None = None
+
+
+# -- state ------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class ExistingEntry:
+    """An entry the distiller may revise, supersede or flag (``E<n>``)."""
+
+    alias: str
+    path: str
+    line: int
+    text: str
+    by: str
+    meta: dict[str, str]
+
+
+@dataclass(slots=True)
+class Claim:
+    """A batch claimed for distillation.
+
+    Attributes:
+        scope: the buffer's scope key.
+        claim_id: the claim's id in the buffer file.
+        session_ids: the sessions whose messages are in the batch.
+        workspace: the scope's workspace folder, None for global.
+        messages: the batch (dicts with id, session, role, text).
+        trigger: why the stage became eligible.
+        untrusted: a session of the batch read untrusted content.
+        existing: the aliased entries (filled by :meth:`Checkpointer.prepare`).
+        prompt: the distiller's prompt (filled by :meth:`Checkpointer.prepare`).
+    """
+
+    scope: str
+    claim_id: str
+    session_ids: list[str]
+    workspace: str | None
+    messages: list[dict]
+    trigger: str
+    untrusted: bool = False
+    existing: dict[str, ExistingEntry] = field(default_factory=dict)
+    prompt: str = ""
+
+    def estimate_tokens(self) -> int:
+        """Prompt tokens, estimated at four characters a token (the provider interface)."""
+        return len(self.prompt) // 4 + 1
+
+    def user_texts(self) -> list[str]:
+        """The batch's user messages."""
+        return [m["text"] for m in self.messages if m["role"] == "user"]
+
+
+def _msg_id(session_id: str, msg: Message) -> str:
+    if msg.id:
+        return f"{session_id}/{msg.id}"  # ids are unique within a session; two harnesses may reuse them
+    digest = hashlib.sha256(f"{session_id}\x00{msg.role}\x00{msg.text}".encode()).hexdigest()
+    return f"h-{digest[:20]}"
+
+
+class Checkpointer:
+    """Checkpoint buffers of one memory repo.
+
+    Args:
+        state_dir: the repo's ``.git/memrepo`` folder.
+        clock: seconds since the epoch (injectable for tests); default :func:`time.time`.
+    """
+
+    def __init__(self, state_dir: Path, clock: Callable[[], float] | None = None) -> None:
+        self.dir = state_dir / "checkpoints"
+        self.clock = clock or time.time
+        self._lock = FileLock(str(state_dir / "checkpoints.lock"), timeout=LOCK_TIMEOUT_S)
+
+    # -- files --------------------------------------------------------------
+
+    def _path(self, scope: str) -> Path:
+        return self.dir / f"{scope}.json"
+
+    def _load(self, scope: str) -> dict:
+        try:
+            data = json.loads(self._path(scope).read_text("utf-8"))
+            if isinstance(data, dict):
+                data.setdefault("messages", [])
+                data.setdefault("seen", [])
+                return data
+        except (OSError, ValueError):
+            pass
+        return {"scope": scope, "workspace": None, "messages": [], "seen": [], "last_at": None,
+                "claim": None, "untrusted": []}
+
+    def _save(self, scope: str, data: dict) -> None:
+        self.dir.mkdir(parents=True, exist_ok=True)
+        atomic_write(self._path(scope), json.dumps(data, ensure_ascii=False).encode("utf-8"), self.dir)
+
+    def _tombstones(self) -> dict[str, float]:
+        try:
+            data = json.loads((self.dir.parent / "checkpoint-tombstones.json").read_text("utf-8"))
+            return {str(k): float(v) for k, v in data.items()} if isinstance(data, dict) else {}
+        except (OSError, ValueError):
+            return {}
+
+    def _scopes(self) -> list[str]:
+        if not self.dir.is_dir():
+            return []
+        return sorted(p.stem for p in self.dir.glob("*.json"))
+
+    @staticmethod
+    def scope_of(cwd: str | None) -> tuple[str, str | None]:
+        """(scope key, workspace folder) of a cwd: ``global`` for none, else its ``ws-`` id."""
+        if cwd is None or not cwd.strip():
+            return "global", None
+        ws_id, _slug, abs_path = normalize_workspace(cwd)
+        return ws_id, abs_path or cwd
+
+    # -- step 1 -------------------------------------------------------------
+
+    def _eligible(self, data: dict, event: str, idle_before: bool) -> str | None:
+        pending = [m for m in data["messages"] if not m.get("claimed")]
+        if not pending:
+            return None
+        if event in ("task_end", "session_close", "force"):
+            return event
+        if sum(1 for m in pending if m["role"] == "user") >= TURNS:
+            return "turns"
+        if sum(len(m["text"]) for m in pending) >= CHARS:
+            return "chars"
+        if idle_before:
+            return "idle"
+        return None
+
+    def _claim(self, scope: str, data: dict, trigger: str, prefer: str | None = None) -> Claim | None:
+        claim = data.get("claim")
+        now = self.clock()
+        if claim and now - float(claim.get("at", 0)) < CLAIM_STALE_S:
+            return None
+        for m in data["messages"]:
+            m.pop("claimed", None)
+        batch, chars = [], 0
+        sessions_pending = [m["session"] for m in data["messages"]]
+        first = prefer if prefer in sessions_pending else (sessions_pending[0] if sessions_pending else None)
+        for m in data["messages"]:
+            if m["session"] != first:
+                continue  # one session per batch: its entries carry its id (task:), for forget_session
+            if batch and (len(batch) >= MAX_BATCH_MESSAGES or chars + len(m["text"]) > MAX_BATCH_CHARS):
+                break
+            batch.append(m)
+            chars += len(m["text"])
+        if not batch:
+            data["claim"] = None
+            return None
+        claim_id = secrets.token_hex(6)
+        for m in batch:
+            m["claimed"] = claim_id
+        data["claim"] = {"id": claim_id, "at": now}
+        sessions = sorted({m["session"] for m in batch})
+        untrusted = bool(set(sessions) & set(data.get("untrusted", [])))
+        return Claim(scope, claim_id, sessions, data.get("workspace"),
+                     [{k: m[k] for k in ("id", "session", "role", "text")} for m in batch], trigger, untrusted)
+
+    def submit(
+        self,
+        session_id: str,
+        cwd: str | None,
+        messages: list[Message | dict],
+        event: str = "turn",
+        untrusted: bool = False,
+    ) -> tuple[CheckpointResult, Claim | None]:
+        """Buffer completed messages; claim a batch when the stage is eligible.
+
+        Args:
+            session_id: the agent session.
+            cwd: its working folder (the workspace); None or empty for the global scope.
+            messages: new messages (:class:`Message` or dicts of its fields).
+            event: one of :data:`EVENTS`.
+            untrusted: the session read untrusted content: what it distils goes to the inbox.
+
+        Returns:
+            tuple: the result so far, and the claimed batch or None.
+
+        Raises:
+            ValueError: a bad message, event or session id.
+            filelock.Timeout: the checkpoint lock stayed busy 5 s.
+        """
+        if event not in EVENTS:
+            raise ValueError(f"event must be one of {', '.join(EVENTS)}, not {event!r}")
+        session_id = (session_id or "").strip()
+        if not session_id or len(session_id) > 200 or any(c in session_id for c in "\n\r\x00;[]"):
+            raise ValueError("session_id must be a short single-line id")
+        parsed = [m if isinstance(m, Message) else Message.model_validate(m) for m in messages]
+        scope, workspace = self.scope_of(cwd)
+        result = CheckpointResult(status="buffered", scope=scope)
+        with self._lock:
+            if session_id in self._tombstones():
+                result.status = "forgotten"
+                result.dropped = len(parsed)
+                return result, None
+            data = self._load(scope)
+            data["workspace"] = workspace
+            now = self.clock()
+            last = data.get("last_at")
+            idle_before = bool(data["messages"]) and last is not None and now - float(last) >= IDLE_S
+            seen = set(data["seen"])
+            budget = MAX_CALL_BYTES
+            for msg in parsed:
+                if not msg.complete or not msg.text:
+                    result.dropped += 1
+                    continue
+                mid = _msg_id(session_id, msg)
+                if mid in seen:
+                    result.duplicates += 1
+                    continue
+                text = msg.text[:MAX_MESSAGE_CHARS]
+                size = len(text.encode("utf-8"))
+                if size > budget:
+                    result.dropped += 1
+                    budget = 0
+                    continue
+                budget -= size
+                seen.add(mid)
+                data["seen"].append(mid)
+                data["messages"].append({"id": mid, "session": session_id, "role": msg.role, "text": text,
+                                         "at": now})
+                result.accepted += 1
+            data["seen"] = data["seen"][-MAX_SEEN:]
+            if len(data["messages"]) > MAX_BUFFER_MESSAGES:
+                data["messages"] = data["messages"][-MAX_BUFFER_MESSAGES:]
+            if untrusted and session_id not in data.setdefault("untrusted", []):
+                data["untrusted"].append(session_id)
+            if result.accepted or not data["messages"]:
+                data["last_at"] = now
+            trigger = self._eligible(data, event, idle_before)
+            claim = self._claim(scope, data, trigger, session_id) if trigger else None
+            if trigger and claim is None and data["messages"]:
+                result.status = "distilling"
+            result.trigger = trigger
+            result.pending = len(data["messages"])
+            self._save(scope, data)
+        return result, claim
+
+    def due_scopes(self) -> list[str]:
+        """Scopes whose buffer has been idle :data:`IDLE_S` seconds with messages pending (a watcher tick)."""
+        now = self.clock()
+        out = []
+        for scope in self._scopes():
+            data = self._load(scope)
+            last = data.get("last_at")
+            if data["messages"] and last is not None and now - float(last) >= IDLE_S:
+                out.append(scope)
+        return out
+
+    def claim_idle(self, scope: str) -> Claim | None:
+        """Claim the idle stage of ``scope`` (after :meth:`due_scopes`), or None when nothing is due."""
+        with self._lock:
+            data = self._load(scope)
+            last = data.get("last_at")
+            if not data["messages"] or last is None or self.clock() - float(last) < IDLE_S:
+                return None
+            claim = self._claim(scope, data, "idle")
+            self._save(scope, data)
+            return claim
+
+    # -- step 2 -------------------------------------------------------------
+
+    def prepare(self, store: object, claim: Claim) -> None:
+        """Fill the claim's existing entries (``E1…``) and prompt; runs on the store's thread.
+
+        The entries are the workspace's context files plus recall hits for the
+        batch's user text, at most :data:`MAX_EXISTING`.
+        """
+        from .store import MemoryStore
+
+        assert isinstance(store, MemoryStore)
+        refs: dict[str, None] = {}
+        query = " ".join(claim.user_texts())[-2_000:]
+        for hit in store.recall(query, workspace=claim.workspace, limit=MAX_EXISTING) if query.strip() else []:
+            if not hit.unreviewed:
+                refs[hit.ref] = None
+        ctx = store.context(claim.workspace)
+        for ref in getattr(ctx, "refs", []) or []:
+            refs[ref if isinstance(ref, str) else getattr(ref, "ref", "")] = None
+        n = 0
+        files: dict[str, fmt.MemoryFile | None] = {}
+        for ref in refs:
+            if not ref or n >= MAX_EXISTING:
+                continue
+            try:
+                rel, line = parse_ref(ref)
+            except MemrepoError:
+                continue
+            if rel not in files:
+                try:
+                    files[rel] = fmt.parse((store.root / rel).read_bytes(), rel)
+                except (OSError, MemrepoError):
+                    files[rel] = None
+            parsed = files[rel]
+            entry = parsed.entry_at(line) if parsed else None
+            if entry is None:
+                continue
+            n += 1
+            alias = f"E{n}"
+            claim.existing[alias] = ExistingEntry(alias, rel, line, entry.text, entry.by, dict(entry.meta))
+        claim.prompt = build_prompt(claim)
+
+    # -- step 3 -------------------------------------------------------------
+
+    def release(self, claim: Claim, failed: bool, reason: str | None = None) -> int:
+        """Give a claimed batch back (it stays pending), or drop it after :data:`MAX_FAILURES` failures.
+
+        Returns:
+            int: messages still pending in the scope.
+        """
+        with self._lock:
+            data = self._load(claim.scope)
+            if (data.get("claim") or {}).get("id") == claim.claim_id:
+                data["claim"] = None
+            for m in data["messages"]:
+                if m.get("claimed") == claim.claim_id:
+                    m.pop("claimed", None)
+                    if failed:
+                        m["failures"] = int(m.get("failures", 0)) + 1
+            if failed:
+                data["last_error"] = reason
+                gone = [m for m in data["messages"] if m.get("failures", 0) >= MAX_FAILURES]
+                if gone:
+                    data["messages"] = [m for m in data["messages"] if m.get("failures", 0) < MAX_FAILURES]
+                    log.warning("checkpoint %s: dropped %d messages after %d failed distillations: %s",
+                                claim.scope, len(gone), MAX_FAILURES, reason)
+            self._save(claim.scope, data)
+            return len(data["messages"])
+
+    def merge(
+        self, store: object, claim: Claim, output: DistillOutput, origin: Origin = "agent_tool"
+    ) -> CheckpointResult:
+        """Write the distilled operations and drop the batch from the buffer; runs on the store's thread.
+
+        Holds the checkpoint lock while writing, so :meth:`forget_session`
+        either runs before (the batch is dropped: its session is tombstoned)
+        or after (it then purges what was written).
+
+        Returns:
+            CheckpointResult: ``distilled``, ``empty`` or ``forgotten``.
+        """
+        from .store import MemoryStore
+
+        assert isinstance(store, MemoryStore)
+        result = CheckpointResult(status="empty", scope=claim.scope, trigger=claim.trigger)
+        with self._lock:
+            dead = set(claim.session_ids) & set(self._tombstones())
+            data = self._load(claim.scope)
+            ids = {m["id"] for m in claim.messages}
+            if not dead:
+                for op in output.operations:
+                    written = apply_operation(store, claim, op, origin)
+                    if written is None:
+                        result.invalid += 1
+                    else:
+                        result.written.append(written)
+            else:
+                result.status = "forgotten"
+            data["messages"] = [m for m in data["messages"] if m["id"] not in ids]
+            if (data.get("claim") or {}).get("id") == claim.claim_id:
+                data["claim"] = None
+            self._save(claim.scope, data)
+            result.pending = len(data["messages"])
+        if result.status != "forgotten" and any(w.action is not Action.REFUSED for w in result.written):
+            result.status = "distilled"
+        return result
+
+    # -- forgetting -----------------------------------------------------------
+
+    def forget_session(self, session_id: str) -> int:
+        """Delete every buffered message of ``session_id`` and tombstone it.
+
+        A distillation already queued or running for it finds the tombstone
+        when it merges and writes nothing; later checkpoints of the session
+        are refused. Entries it already wrote are removed by the caller
+        (:meth:`MemoryStore.purge_task` with the session id).
+
+        Returns:
+            int: buffered messages deleted.
+        """
+        removed = 0
+        with self._lock:
+            stones = self._tombstones()
+            stones[session_id] = self.clock()
+            path = self.dir.parent / "checkpoint-tombstones.json"
+            atomic_write(path, json.dumps(stones).encode(), self.dir.parent)
+            for scope in self._scopes():
+                data = self._load(scope)
+                keep = [m for m in data["messages"] if m["session"] != session_id]
+                if len(keep) != len(data["messages"]):
+                    removed += len(data["messages"]) - len(keep)
+                    data["messages"] = keep
+                    data["untrusted"] = [s for s in data.get("untrusted", []) if s != session_id]
+                    if not keep:
+                        self._path(scope).unlink(missing_ok=True)
+                    else:
+                        self._save(scope, data)
+        return removed
+
+
+# -- one call, start to end ---------------------------------------------------
+
+
+def run_checkpoint(
+    store: object,
+    checkpointer: Checkpointer,
+    settings: object,
+    session_id: str,
+    cwd: str | None,
+    messages: list[Message | dict],
+    event: str = "turn",
+    untrusted: bool = False,
+    origin: Origin = "agent_tool",
+) -> CheckpointResult:
+    """Buffer, and when eligible distil and write, in one synchronous call (CLI, tests); never raises.
+
+    Args:
+        store: the open :class:`~engine.store.MemoryStore` (this thread owns it).
+        checkpointer: the repo's checkpointer.
+        settings: :class:`engine.config.Settings`.
+        session_id, cwd, messages, event, untrusted: see :meth:`Checkpointer.submit`.
+        origin: the ``Origin:`` trailer of the commits.
+
+    Returns:
+        CheckpointResult: what happened; ``failed`` with a reason on any error.
+    """
+    try:
+        result, claim = checkpointer.submit(session_id, cwd, messages, event, untrusted)
+    except (ValueError, ValidationError) as exc:
+        return CheckpointResult(status="failed", reason=" ".join(str(exc).split())[:300])
+    except Timeout:
+        return CheckpointResult(status="failed", reason="the checkpoint buffer is busy (locked 5 s); retry")
+    except Exception as exc:
+        log.exception("checkpoint failed")
+        return CheckpointResult(status="failed", reason=f"{type(exc).__name__}: {exc}"[:300])
+    if claim is None:
+        return result
+    done = finish_claim(store, checkpointer, settings, claim, origin)
+    done.accepted, done.duplicates, done.dropped = result.accepted, result.duplicates, result.dropped
+    return done
+
+
+def finish_claim(store: object, checkpointer: Checkpointer, settings: object, claim: Claim,
+                 origin: Origin = "agent_tool") -> CheckpointResult:
+    """Prepare, distil and merge a claimed batch on this thread; never raises."""
+    try:
+        checkpointer.prepare(store, claim)
+    except Exception as exc:
+        reason = f"{type(exc).__name__}: {exc}"[:300]
+        pending = checkpointer.release(claim, True, reason)
+        return CheckpointResult(status="failed", scope=claim.scope, trigger=claim.trigger, pending=pending,
+                                reason=reason)
+    output, reason = distil(claim, settings)
+    return merge_or_release(store, checkpointer, claim, output, reason, origin)
+
+
+def merge_or_release(store: object, checkpointer: Checkpointer, claim: Claim, output: DistillOutput | None,
+                     reason: str | None, origin: Origin = "agent_tool") -> CheckpointResult:
+    """Merge a distilled batch, or release a failed one (its messages stay pending); never raises."""
+    try:
+        if output is None:
+            pending = checkpointer.release(claim, True, reason)
+            return CheckpointResult(status="failed", scope=claim.scope, trigger=claim.trigger, pending=pending,
+                                    reason=reason)
+        return checkpointer.merge(store, claim, output, origin)
+    except Exception as exc:
+        log.exception("checkpoint merge failed")
+        reason = f"{type(exc).__name__}: {exc}"[:300]
+        try:
+            pending = checkpointer.release(claim, True, reason)
+        except Exception:
+            pending = 0
+        return CheckpointResult(status="failed", scope=claim.scope, trigger=claim.trigger, pending=pending,
+                                reason=reason)

@@ -1,0 +1,147 @@
+"""``memrepo checkpoint`` (Claude Code hook and stdin JSON) and ``memrepo setup claude-code`` (DESIGN.md §7)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from engine.store import MemoryStore
+from engine.transcripts import read_claude_messages
+from tui.cli import main
+
+SESSION = "5f0c2a9e-claude"
+
+
+def run(repo: Path, *args: str, stdin: str = "") -> Result:
+    return CliRunner().invoke(main, ["--repo", str(repo), *args], input=stdin, catch_exceptions=True)
+
+
+def transcript(tmp_path: Path, cwd: Path) -> Path:
+    """A Claude Code transcript: two finished turns (one with a tool round trip), one still running."""
+    base = {"sessionId": SESSION, "cwd": str(cwd), "timestamp": "2026-11-30T10:00:00Z", "isSidechain": False}
+
+    def line(kind: str, uid: str, content: object, **extra: object) -> dict:
+        return {**base, "type": kind, "uuid": uid, "message": {"role": kind, "content": content}, **extra}
+
+    lines = [
+        {"type": "summary", "summary": "Fix the deploy"},
+        line("user", "u1", "Remember that deploys need the VPN. Can you check the deploy script?"),
+        line("assistant", "a1a", [{"type": "text", "text": "Let me look."},
+                                  {"type": "tool_use", "id": "t1", "name": "Read", "input": {"path": "x"}}]),
+        line("user", "t1r", [{"type": "tool_result", "tool_use_id": "t1", "content": "PLANTED TOOL OUTPUT"}]),
+        line("assistant", "a1b", [{"type": "text", "text": "The script looks fine."}]),
+        line("user", "m1", "<command-name>/clear</command-name>", isMeta=True),
+        line("assistant", "side", [{"type": "text", "text": "sub-agent chatter"}], isSidechain=True),
+        line("user", "u2", [{"type": "text", "text": "Thanks. What port does staging use?"}]),
+        line("assistant", "a2", [{"type": "text", "text": "Staging uses port 8443."}]),
+        line("user", "u3", "Now run the tests"),
+        line("assistant", "a3", [{"type": "tool_use", "id": "t2", "name": "Bash", "input": {"cmd": "pytest"}}]),
+    ]
+    path = tmp_path / f"{SESSION}.jsonl"
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines) + '{"half-written', encoding="utf-8")
+    return path
+
+
+def test_transcript_reader_keeps_completed_turns_without_tool_output(tmp_path: Path) -> None:
+    msgs = read_claude_messages(transcript(tmp_path, tmp_path), SESSION)
+    assert [(m["id"], m["role"]) for m in msgs] == [("u1", "user"), ("a1b", "assistant"), ("u2", "user"),
+                                                     ("a2", "assistant")]
+    assert "PLANTED" not in json.dumps(msgs) and "sub-agent" not in json.dumps(msgs)
+
+
+def test_claude_hook_stop_buffers_and_session_end_distils(repo_path: Path, tmp_path: Path) -> None:
+    MemoryStore.open(repo_path)
+    project = tmp_path / "shop"
+    project.mkdir()
+    hook = {"session_id": SESSION, "transcript_path": str(transcript(tmp_path, project)), "cwd": str(project),
+            "hook_event_name": "Stop", "stop_hook_active": False}
+    result = run(repo_path, "checkpoint", "--from-claude-hook", "--json", stdin=json.dumps(hook))
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert out["status"] == "buffered" and out["accepted"] == 4
+    state = b"".join(p.read_bytes() for p in (repo_path / ".git" / "memrepo" / "checkpoints").glob("*"))
+    assert b"PLANTED" not in state
+
+    hook["hook_event_name"] = "SessionEnd"
+    result = run(repo_path, "checkpoint", "--from-claude-hook", stdin=json.dumps(hook))
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("distilled: 0 new, 4 seen before") and "(stage: session_close)" in result.output
+    text = (repo_path / "workspaces" / "shop.md").read_text()
+    assert "Deploys need the VPN" in text and f"task: {SESSION}" in text
+
+    del hook["cwd"]  # a payload without cwd: the transcript's cwd is the workspace
+    hook["hook_event_name"] = "Stop"
+    done = json.loads(run(repo_path, "checkpoint", "--from-claude-hook", "--json", stdin=json.dumps(hook)).output)
+    assert done["scope"] == out["scope"] != "global" and done["duplicates"] == 4
+
+    bad = run(repo_path, "checkpoint", "--from-claude-hook", stdin="{}")
+    assert bad.exit_code == 1 and "session_id and transcript_path" in bad.output
+
+
+def test_checkpoint_from_stdin_json(repo_path: Path, tmp_path: Path) -> None:
+    msgs = [{"id": "1", "role": "user", "text": "Remember that I review PRs in the morning."},
+            {"id": "2", "role": "assistant", "text": "Noted."}]
+    result = run(repo_path, "checkpoint", "--session", "h1", "--cwd", "", "--event", "task_end",
+                 stdin=json.dumps({"messages": msgs}))
+    assert result.exit_code == 0, result.output
+    assert "I review PRs in the morning" in (repo_path / "me.md").read_text()
+    assert run(repo_path, "checkpoint", "--session", "h1", stdin="[").exit_code == 2
+    assert run(repo_path, "checkpoint", stdin="[]").exit_code == 2
+    failed = run(repo_path, "checkpoint", "--session", "h1", stdin='[{"role": "robot", "text": "x"}]')
+    assert failed.exit_code == 1 and "failed" in failed.output
+
+
+def test_setup_claude_code_prints_and_checks(repo_path: Path, tmp_path: Path) -> None:
+    printed = run(repo_path, "setup", "claude-code")
+    assert printed.exit_code == 0
+    body = "\n".join(line for line in printed.output.splitlines() if not line.startswith("#"))
+    decoder, merged, pos = json.JSONDecoder(), {}, 0
+    while (start := body.find("{", pos)) != -1:
+        obj, pos = decoder.raw_decode(body, start)
+        merged.update(obj)
+    assert merged["mcpServers"]["memrepo"]["args"][-1] == "mcp"
+    assert set(merged["hooks"]) == {"Stop", "SessionEnd"}
+    assert not list(tmp_path.rglob("settings.json"))  # it never writes
+
+    good = tmp_path / "settings.json"
+    good.write_text(json.dumps(merged))
+    ok = run(repo_path, "setup", "claude-code", "--check", str(good))
+    assert ok.exit_code == 0 and "configured" in ok.output
+    partial = tmp_path / "partial.json"
+    partial.write_text(json.dumps({"hooks": {"Stop": merged["hooks"]["Stop"]}}))
+    missing = run(repo_path, "setup", "claude-code", "--check", str(partial))
+    assert missing.exit_code == 1
+    assert "mcpServers" in missing.output and "hooks.SessionEnd" in missing.output
+    assert "hooks.Stop" not in missing.output
+    assert run(repo_path, "setup", "claude-code", "--check", str(tmp_path / "nope.json")).exit_code == 1
+
+
+def test_forget_session_removes_buffer_and_entries_and_refuses_it_later(repo_path: Path) -> None:
+    done = run(repo_path, "checkpoint", "--session", "gone", "--cwd", "", "--event", "task_end",
+               stdin=json.dumps([{"id": "1", "role": "user", "text": "Remember that my locker code is 4417."}]))
+    assert done.exit_code == 0, done.output
+    run(repo_path, "checkpoint", "--session", "gone", "--cwd", "",
+        stdin=json.dumps([{"id": "2", "role": "user", "text": "and the bike lock is blue"}]))
+    result = run(repo_path, "forget-session", "gone")
+    assert result.exit_code == 0 and "1 buffered message(s) deleted" in result.output
+    store = MemoryStore.open(repo_path, create=False)
+    assert store.recall("locker code") == [] and store.recall("bike lock") == []
+    late = run(repo_path, "checkpoint", "--session", "gone", "--cwd", "", "--json", "--event", "force",
+               stdin=json.dumps([{"id": "3", "role": "user", "text": "Remember that it is back."}]))
+    assert json.loads(late.output)["status"] == "forgotten"
+
+
+def test_mcp_on_a_bad_repo_path_is_one_line(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    folder = tmp_path / "not-memory"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("mine")
+    done = subprocess.run([sys.executable, "-m", "tui.cli", "--repo", str(folder), "mcp"], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60, cwd=Path(__file__).resolve().parents[1])
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.strip().splitlines() == [
+        f"memrepo: the folder is not empty and is not a memory repo (rule: not-memory-repo): {folder}"]

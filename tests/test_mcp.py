@@ -1,0 +1,133 @@
+"""The MCP server as a real subprocess, driven by the SDK's stdio client (DESIGN.md §7)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from pathlib import Path
+
+import pytest
+from mcp_helpers import call, mcp_session
+
+from engine.models import Candidate
+from engine.store import MemoryStore
+
+TOOLS = {"memory_context", "memory_recall", "memory_read", "memory_remember", "memory_forget", "memory_checkpoint"}
+
+
+@pytest.fixture
+def mem(tmp_path: Path) -> Path:
+    MemoryStore.open(tmp_path / "memory")
+    return tmp_path / "memory"
+
+
+async def test_one_session_uses_every_tool_and_reads_stay_confined(mem: Path, tmp_path: Path) -> None:
+    project = tmp_path / "billing"
+    project.mkdir()
+    outside = tmp_path / "secret.txt"
+    outside.write_text("outside the memory root\n")
+    # A line the user saved from the command line: not this session's.
+    user = MemoryStore.open(mem).remember(Candidate(text="Prefers tea over coffee", kind="preference", by="user",
+                                                    origin="cli"))
+    async with mcp_session(mem, project) as s:
+        assert {t.name for t in (await s.list_tools()).tools} == TOOLS
+
+        err, text = await call(s, "memory_remember", content="Billing deploys with make ship", kind="fact",
+                               scope="workspace")
+        assert not err and text.startswith("added repo:workspaces/billing.md#L")
+        ref = text.split()[1]
+
+        err, text = await call(s, "memory_recall", query="deploys billing")
+        assert not err and ref in text and "Billing deploys with make ship" in text
+        err, text = await call(s, "memory_context")
+        assert not err and "Billing deploys with make ship" in text and "never as instructions" in text
+
+        err, text = await call(s, "memory_read", ref_or_path=ref)
+        assert not err and "Billing deploys with make ship" in text
+        os.symlink(outside, mem / "linked.md")
+        os.symlink(tmp_path, mem / "linkdir")
+        for bad, why in ((".git/config", ".git"), ("../secret.txt", "climbs out"), (str(outside), "absolute"),
+                         ("linked.md", "symlink"), ("linkdir/secret.txt", "symlink")):
+            err, text = await call(s, "memory_read", ref_or_path=bad)
+            assert err and why in text, (bad, text)
+            assert "outside the memory root" not in text
+        (mem / "linked.md").unlink()  # symlinks in the folder block writes (DESIGN.md §3)
+        (mem / "linkdir").unlink()
+
+        # forget: another writer's line is refused, this session's own line goes.
+        err, text = await call(s, "memory_forget", ref=user.ref)
+        assert err and "not written by this session" in text
+        err, text = await call(s, "memory_forget", ref=ref)
+        assert not err and text == f"forgot {ref}"
+        err, text = await call(s, "memory_recall", query="make ship")
+        assert "No memory matches" in text
+
+        # checkpoint: an explicit "remember that" at task end is distilled (rules provider, offline).
+        msgs = [{"id": "m1", "role": "user", "text": "Remember that staging is read-only on Fridays."},
+                {"id": "m2", "role": "assistant", "text": "Noted, I will keep that in mind."}]
+        err, text = await call(s, "memory_checkpoint", messages=msgs, event="task_end")
+        result = json.loads(text)
+        assert not err and result["status"] == "distilled" and result["accepted"] == 2
+        err, text = await call(s, "memory_checkpoint", messages=msgs, event="turn")
+        assert json.loads(text)["duplicates"] == 2
+        err, text = await call(s, "memory_recall", query="staging Fridays")
+        assert "Staging is read-only on Fridays" in text
+        cp_ref = text.split()[0]
+        err, text = await call(s, "memory_forget", ref=cp_ref)  # the checkpoint wrote it for this session
+        assert not err
+
+        # Bad arguments and bad refs are tool errors; the server goes on.
+        err, text = await call(s, "memory_remember", content="x y", kind="fact", scope="bogus")
+        assert err and "scope" in text
+        err, text = await call(s, "memory_forget", ref="nonsense")
+        assert err and "not an entry ref" in text
+
+        # Untrusted: from the first write that says so, every write of the session goes to the inbox.
+        err, text = await call(s, "memory_remember", content="The web page says use port 8443", kind="fact",
+                               scope="workspace", read_untrusted=True)
+        assert "repo:inbox.md" in text
+        err, text = await call(s, "memory_remember", content="Deploys need the VPN up first", kind="fact",
+                               scope="workspace")
+        assert "repo:inbox.md" in text
+
+        # A turn below every threshold stays buffered; closing the session distils it.
+        err, text = await call(s, "memory_checkpoint", messages=[
+            {"id": "m3", "role": "user", "text": "Remember that invoices are numbered per year."},
+            {"id": "m4", "role": "assistant", "text": "OK."}])
+        assert json.loads(text)["status"] == "buffered"
+    assert (mem / "me.md").read_text().count("Prefers tea over coffee") == 1
+    inbox = (mem / "inbox.md").read_text()  # the session read untrusted content: its distillation too
+    assert "Invoices are numbered per year" in inbox and "task: mcp-" in inbox
+
+
+async def test_sessions_share_a_workspace_and_stay_isolated_across_workspaces(mem: Path, tmp_path: Path) -> None:
+    a, b = tmp_path / "alpha", tmp_path / "beta"
+    a.mkdir()
+    b.mkdir()
+    async with mcp_session(mem, a) as one, mcp_session(mem, a) as two, \
+            mcp_session(mem, b, "--allow-forget-any") as other:
+        err, text = await call(one, "memory_remember", content="Alpha builds with cargo make", kind="fact",
+                               scope="workspace")
+        assert not err
+        ref = text.split()[1]
+        hit = await asyncio.wait_for(_recall_until(two, "cargo make alpha"), 10)
+        assert ref in hit
+        err, text = await call(other, "memory_recall", query="cargo make alpha")
+        assert "No memory matches" in text
+        err, text = await call(other, "memory_context")
+        assert "Alpha builds" not in text
+        # Session two (same workspace, another process) cannot forget session one's line; the flag can.
+        err, text = await call(two, "memory_forget", ref=ref)
+        assert err and "not written by this session" in text
+        err, text = await call(other, "memory_forget", ref=ref)
+        assert not err
+    assert "Alpha builds" not in (mem / "workspaces" / "alpha.md").read_text()
+
+
+async def _recall_until(session: object, query: str) -> str:
+    while True:
+        _err, text = await call(session, "memory_recall", query=query)  # type: ignore[arg-type]
+        if "No memory matches" not in text:
+            return text
+        await asyncio.sleep(0.1)
