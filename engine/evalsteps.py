@@ -193,3 +193,50 @@ def _git(run: EvalRun, args: dict[str, Any], needles: tuple[str, ...]) -> dict[s
 
     found = git_traces(run.root, list(needles))
     return {n: (found[n][0] if found.get(n) else None) for n in needles}
+
+
+# -- checkpoints (issue 7): a distillation queued, a session deleted meanwhile --
+
+
+@step("checkpoint_queue")
+def _checkpoint_queue(run: EvalRun, args: dict[str, Any]) -> None:
+    """Buffer one user turn of ``session`` (in ``cwd``'s workspace, if given) saying ``text``, and claim it.
+
+    The claim waits in the run until ``checkpoint_finish``, as a distillation
+    queued behind a model call would.
+    """
+    from .checkpoint import Checkpointer
+
+    a = _args(args, run)
+    checkpointer = run.__dict__.setdefault("checkpointer", Checkpointer(run.store.state_dir))
+    session = str(a.get("session", "eval-session"))
+    messages = [
+        {"id": f"{session}/u1", "role": "user", "text": str(a["text"])},
+        {"id": f"{session}/a1", "role": "assistant", "text": "Noted."},
+    ]
+    _result, claim = checkpointer.submit(session, a.get("cwd") or None, messages, "force")
+    if claim is None:
+        raise MemrepoError("the checkpoint was not claimed for distillation")
+    run.__dict__.setdefault("claims", []).append(claim)
+
+
+@step("forget_session")
+def _forget_session(run: EvalRun, args: dict[str, Any]) -> None:
+    """Delete ``session``: its buffer, a tombstone for queued work, and what it already wrote."""
+    a = _args(args, run)
+    checkpointer = run.__dict__.get("checkpointer")
+    if checkpointer is None:
+        raise MemrepoError("forget_session needs a checkpoint_queue step first")
+    checkpointer.forget_session(str(a["session"]))
+    run.store.purge_task(str(a["session"]))
+
+
+@step("checkpoint_finish")
+def _checkpoint_finish(run: EvalRun, args: dict[str, Any]) -> None:
+    """Run every queued distillation to the end (the offline ``rules`` provider) and write its result."""
+    from .checkpoint import finish_claim
+    from .config import Settings
+
+    checkpointer = run.__dict__.get("checkpointer")
+    for claim in run.__dict__.pop("claims", []):
+        finish_claim(run.store, checkpointer, Settings(), claim)
