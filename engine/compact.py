@@ -287,8 +287,33 @@ def compact(store: MemoryStore, progress: Progress | None = None, replace_remote
     return result
 
 
+def _clear_locks_of_interrupted_run(state: Path, git_dir: Path) -> list[str]:
+    """Remove ref lock files an interrupted compaction left (a kill while libgit2 moved a ref).
+
+    Only ``HEAD.lock``, ``packed-refs.lock`` and ``refs/**.lock`` written since
+    that run's marker, while this process holds memrepo's write lock: git
+    holds such a lock for milliseconds, so one that old is the dead run's.
+
+    Returns:
+        list[str]: the lock files removed, relative to ``.git``.
+    """
+    mark = interrupted(state)
+    started = mark.get("started") if mark else None
+    if not isinstance(started, (int, float)):
+        return []
+    removed = []
+    refs = git_dir / "refs"
+    for path in [git_dir / "HEAD.lock", git_dir / "packed-refs.lock", *(refs.rglob("*.lock") if refs.is_dir() else [])]:
+        with contextlib.suppress(OSError):
+            if path.is_file() and path.stat().st_mtime >= started - 5:
+                path.unlink()
+                removed.append(str(path.relative_to(git_dir)))
+    return removed
+
+
 def _compact_locked(store: MemoryStore, progress: Progress | None) -> CompactResult:
     state = store.state_dir
+    _clear_locks_of_interrupted_run(state, store.git.git_dir)
     _emit(progress, 1)
     hand_edits = store._commit_hand_edits_locked(None)
     git = GitCompactor(store.root, state / PACK_SETTINGS)

@@ -268,8 +268,11 @@ class GitCompactor:
             self._repo.references.create(MAIN_REF, pygit2.Oid(hex=commit_id), force=True)
             if self._repo.head_is_unborn or self._repo.head.name != MAIN_REF:
                 self._repo.set_head(MAIN_REF)
-        except pygit2.GitError as exc:
-            raise GitError(f"cannot move {BRANCH} to the compact commit: {exc}") from exc
+        except (pygit2.GitError, OSError) as exc:  # libgit2 reports a held ref lock as OSError
+            held = "; a git process holds refs/heads/main.lock (remove it if no git command runs)" \
+                if (self.git_dir / "refs" / "heads" / "main.lock").exists() else ""
+            raise GitError(f"cannot move {BRANCH} to the compact commit: {exc}{held}; nothing was lost, "
+                           "compacting again finishes the job") from exc
         _fsync_dir(self.git_dir / "refs" / "heads")
 
     def delete_refs(self, names: list[str], each: Callable[[str], None] | None = None) -> None:

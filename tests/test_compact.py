@@ -291,3 +291,24 @@ async def test_async_compact_reports_every_step_on_the_loop_thread(repo_path: Pa
         rows = await repo.health()
         assert next(r for r in rows if r.name == "watcher").reason.startswith("running")
         assert next(r for r in rows if r.name == "history").reason == "0 commits since the last compaction"
+
+
+def test_a_ref_lock_left_by_a_killed_compaction_does_not_block_the_next(store: MemoryStore) -> None:
+    """SIGKILL while libgit2 moved main leaves refs/heads/main.lock; compacting again clears it and finishes."""
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    (store.state_dir / "compact.json").write_text(json.dumps({"pid": dead.pid, "started": time.time(), "step": 4}))
+    lock = store.git.git_dir / "refs" / "heads" / "main.lock"
+    lock.write_text("0" * 40 + "\n")
+    result = store.compact()
+    assert not lock.exists() and result.commit
+    assert git(store.root, "rev-parse", "HEAD").strip() == result.commit
+    # a lock older than the interrupted run is not ours to remove: it stays
+    later = {"pid": dead.pid, "started": time.time() + 60, "step": 4}
+    (store.state_dir / "compact.json").write_text(json.dumps(later))
+    lock.write_text("0" * 40 + "\n")
+    from engine.errors import MemrepoError
+
+    with pytest.raises(MemrepoError, match=r"holds refs/heads/main\.lock"):
+        store.compact()
+    assert lock.exists()
