@@ -212,6 +212,10 @@ def purge(
 ) -> WriteResult:
     """Delete a workspace's file (archived, or active) and compact, so no byte of it stays under ``.git``.
 
+    The workspace's checkpoint buffer (``.git/memrepo/checkpoints/<ws id>.json``)
+    is deleted and its scope tombstoned (:meth:`Checkpointer.forget_scope`), so
+    a later checkpoint cannot distil the purged conversation back.
+
     Args:
         store: the store.
         workspace: as for :func:`resolve`; archived files are looked up first.
@@ -255,5 +259,8 @@ def purge(
         store._workspaces.pop(info.id, None)
         store.note_changed(paths)
         store.git.commit_paths(paths, format_message(f"Purge workspace {name}", {"Origin": origin, "Task": None}))
+        from .checkpoint import Checkpointer
+
+        Checkpointer(store.state_dir).forget_scope(info.id)  # its buffered conversation goes too
         commit = store.compact(progress, replace_remote=replace_remote).commit
     return WriteResult(action=Action.PURGED, path=info.file, commit=commit)
