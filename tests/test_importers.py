@@ -40,7 +40,8 @@ def _twice(store: MemoryStore, source: Path, expected_added: int, expected_error
     again = import_source(store, source, fmt)
     assert again.counts.get("added", 0) == 0
     assert again.counts.get("already imported", 0) == sum(
-        1 for i in report.items if i.action not in ("skipped",))
+        1 for i in report.items if i.action not in ("skipped", "refused"))
+    assert again.counts.get("refused", 0) == report.counts.get("refused", 0)  # refusals are retried
     assert store.head() == head and entries_by_file(store) == files
     return files
 
@@ -229,3 +230,84 @@ def test_a_copied_memory_repo_without_git_is_still_detected(tmp_path: Path) -> N
     claude.mkdir()
     (claude / "MEMORY.md").write_text("# Auto memory\n\n- Likes tea\n")
     assert detect_format(claude) == "claude"  # a Claude auto-memory folder also has a MEMORY.md
+
+
+# -- QA: broken bytes, FIFOs, deep nesting, refusals retried --
+
+
+def test_one_non_utf8_line_is_one_error_and_the_rest_imports(store: MemoryStore, tmp_path: Path) -> None:
+    source = tmp_path / "h.jsonl"
+    good = [json.dumps({"text": f"Good imported fact number {i} about gadgets"}).encode() for i in range(3)]
+    source.write_bytes(b"\n".join([*good[:2], b'{"text": "caf\xe9 latte"}', good[2]]) + b"\n")
+    report = import_source(store, source)
+    assert report.counts.get("added") == 3, report.model_dump()
+    assert [(e.where, "not UTF-8" in e.message) for e in report.errors] == [("h.jsonl:3", True)]
+    assert "Good imported fact number 2 about gadgets" in entries_by_file(store)["me.md"]
+
+
+@pytest.mark.parametrize("name", ["fifo.jsonl", "core_memory.json", "memories.md"])
+def test_a_fifo_is_refused_with_one_line_instead_of_hanging(store: MemoryStore, tmp_path: Path, name: str) -> None:
+    import os
+
+    fifo = tmp_path / name
+    os.mkfifo(fifo)
+    head = store.head()
+    with pytest.raises(FormatError, match="not a regular file"):
+        import_source(store, fifo)
+    result = run("--repo", str(store.root), "import", str(fifo), "--format", "jsonl")
+    assert result.exit_code == 1 and "not a regular file" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert store.head() == head
+
+
+def test_a_fifo_inside_a_source_folder_is_one_error(store: MemoryStore, tmp_path: Path) -> None:
+    import os
+
+    folder = tmp_path / "claude"
+    folder.mkdir()
+    (folder / "CLAUDE.md").write_text("# Notes\n\n- Likes oolong tea\n")
+    os.mkfifo(folder / "stuck.md")
+    report = import_source(store, folder, "claude")
+    assert report.counts.get("added") == 1
+    assert [e.where for e in report.errors] == ["stuck.md"] and "not a regular file" in report.errors[0].message
+
+
+def test_a_source_larger_than_the_cap_is_refused(tmp_path: Path) -> None:
+    from engine.importers.sources import read_source_bytes
+
+    big = tmp_path / "big.jsonl"
+    big.write_bytes(b"x" * 2048)
+    with pytest.raises(FormatError, match="too large"):
+        read_source_bytes(big, cap=1024)
+    assert read_source_bytes(big, cap=4096) == b"x" * 2048
+
+
+def test_deeply_nested_json_is_reported_unreadable_in_one_line(store: MemoryStore, tmp_path: Path) -> None:
+    deep = tmp_path / "experience_memory.json"
+    deep.write_text("[" * 100_000)
+    head = store.head()
+    report = import_source(store, deep, "open-cowork-experience")
+    assert report.counts == {"unreadable": 1} and "nested too deeply" in report.errors[0].message
+    result = run("--repo", str(store.root), "import", str(deep))
+    assert "RecursionError" not in result.output and "internal error" not in result.output
+    lines = tmp_path / "deep.jsonl"
+    lines.write_text(json.dumps({"text": "A fine fact about kettles"}) + "\n" + "[" * 100_000 + "\n")
+    report = import_source(store, lines)
+    assert report.counts.get("added") == 1 and "nested too deeply" in report.errors[0].message
+    assert store.head() != head
+
+
+def test_a_refused_item_is_not_marked_so_a_rerun_retries_it(store: MemoryStore, tmp_path: Path) -> None:
+    full = "".join(f"- Filler line number {i} to make me.md large {'x' * 40}\n" for i in range(1100))
+    (store.root / "me.md").write_text("# Me\n\n" + full)
+    store.commit_hand_edits()
+    source = tmp_path / "one.jsonl"
+    source.write_text(json.dumps({"text": "Prefers green tea in the morning"}) + "\n")
+    first = import_source(store, source)
+    assert first.counts == {"refused": 1}, first.model_dump()
+    assert not marker_path(store, "jsonl").exists() or marker_path(store, "jsonl").read_text() == ""
+    (store.root / "me.md").write_text("# Me\n\n- Short now\n")
+    store.commit_hand_edits()
+    again = import_source(store, source)
+    assert again.counts == {"added": 1}, again.model_dump()
+    assert import_source(store, source).counts == {"already imported": 1}

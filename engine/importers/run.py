@@ -5,8 +5,10 @@ routing, dedupe: DESIGN.md §3) as its own commit with ``Origin: import``.
 After each item the marker ``.git/memrepo/imports/<format>.txt`` gets the
 item's hash (a SHA-256 of format, key and text: no memory text is kept),
 so running the same import again skips it, whatever the writer did with it
-(added, reinforced, refused). An item whose text changed at the source has a
-new hash and is imported again.
+(added, reinforced, replaced, ...) — except a refusal (a file over its size
+limit, a policy refusal): that is not recorded, so a rerun retries it once
+room is made. An item whose text changed at the source has a new hash and
+is imported again.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from pydantic import BaseModel, Field
 
 from ..errors import BlockedError, FormatError
 from ..store import MemoryStore
-from .sources import ImportItem, detect_format, read_items
+from .sources import ImportItem, check_source, detect_format, read_items
 
 
 class ImportProblem(BaseModel):
@@ -135,6 +137,7 @@ def import_source(
     path = Path(source).expanduser()
     if not path.exists():
         raise FormatError(f"no such file or folder: {path}")
+    check_source(path)
     name = format_name or detect_format(path)
     items = read_items(path, name, workspace)
     report = ImportReport(source=str(path), format=name, dry_run=dry_run, total=len(items))
@@ -161,7 +164,8 @@ def import_source(
                     except BlockedError:
                         out = _append(marker, out, digest)  # kept in pending/: applied later, never twice
                         raise
-                    out = _append(marker, out, digest)
+                    if result.action.value != "refused":  # a refusal is retried by the next run
+                        out = _append(marker, out, digest)
                     seen.add(digest)
                     report.items.append(ImportItemResult(
                         where=item.where, action=result.action.value, path=result.path, ref=result.ref,
