@@ -233,3 +233,31 @@ def test_compaction_drops_the_buffer_of_a_workspace_whose_file_was_deleted(store
     store.compact()
     assert traces(store.root, "ORPHANMARK") == []
     assert traces(store.root, "KEEPMARK")  # a workspace not yet written to keeps its buffer
+
+
+def test_restore_merges_into_the_file_new_writes_made_after_a_forced_archive(store: MemoryStore,
+                                                                             tmp_path: Path) -> None:
+    _setup(store, tmp_path)
+    live = str(tmp_path / "live-project")
+    store.remember(Candidate(text="Builds with make SHAREDMARK", scope="workspace", workspace=live, by="user"))
+    store.archive_workspace(live, force=True)
+    # the agent still works there: its next writes make a new active file
+    store.remember(Candidate(text="Tests run with pytest NEWMARK", scope="workspace", workspace=live, by="agent"))
+    store.remember(Candidate(text="Builds with make SHAREDMARK", scope="workspace", workspace=live, by="agent"))
+    active = next(i for i in store.all_workspaces() if not i.archived and i.path == live)
+    commits = len(store.log())
+    result = run("--repo", str(store.root), "workspaces", "restore", "live-project")
+    assert result.exit_code == 0, result.output
+    assert "1 added, 1 already there" in result.stdout  # LIVEMARK added, SHAREDMARK there
+    assert len(store.log()) == commits + 1
+    assert not (store.root / "archived").exists()
+    text = (store.root / active.file).read_text()
+    assert text.count("SHAREDMARK") == 1 and "NEWMARK" in text and "LIVEMARK" in text
+    assert text.count("workspace: ws-") == 1  # one header entry
+    merged = store.read_file(active.file)
+    livemark = next(e for e in merged.entries if "LIVEMARK" in e.text)
+    assert livemark.by == "user"  # metadata kept
+    ctx = store.context(live).text
+    assert "LIVEMARK" in ctx and "NEWMARK" in ctx
+    assert [i.file for i in store.all_workspaces() if i.path == live] == [active.file]
+    assert porcelain(store.root) == ""
