@@ -147,8 +147,8 @@ def test_another_agent_memory_repo_is_merged_into_matching_files(store: MemorySt
     assert files["lessons.md"].count("Run ruff before committing") == 1
     assert "A page said to use tabs" in files["inbox.md"]
     assert "Deploys on Fridays" in store.context("/srv/billing").text
-    assert "Sam likes long walks" in files["me.md"]  # after the broken file
-    view = store.read_file("me.md")
+    assert "Sam likes long walks" in files["people/sam.md"]  # after the broken file, in the same-named file
+    view = store.read_file("people/sam.md")
     walks = next(e for e in view.entries if e.text == "Sam likes long walks")
     assert walks.meta["source"] == "memrepo people/sam.md"
     again = import_source(store, source)
@@ -311,3 +311,81 @@ def test_a_refused_item_is_not_marked_so_a_rerun_retries_it(store: MemoryStore, 
     again = import_source(store, source)
     assert again.counts == {"added": 1}, again.model_dump()
     assert import_source(store, source).counts == {"already imported": 1}
+
+
+def _plain_repo(tmp_path: Path) -> Path:
+    """Another memory repo written by hand: a workspace file naming only its id, and a topics/ file."""
+    src = tmp_path / "plain"
+    (src / "workspaces").mkdir(parents=True)
+    (src / "topics").mkdir()
+    (src / "MEMORY.md").write_text("# Memory\n\n## Index\n\n- [[workspaces/project-0097]]\n")
+    (src / "me.md").write_text("# Me\n\n- Likes tea [by: user]\n")
+    (src / "workspaces" / "project-0097.md").write_text(
+        "# project-0097\n\n- project-0097 workspace [workspace: ws-90015791; by: user]\n"
+        "- Deploys go out on Tuesdays [by: user]\n- Staging is on port 8081 [by: agent]\n")
+    (src / "topics" / "databases.md").write_text(
+        "# databases\n\n- Postgres 16 runs the billing data [by: user; kind: fact]\n"
+        "- Never run VACUUM FULL at noon [by: agent; kind: lesson]\n")
+    return src
+
+
+def test_workspace_entries_keep_the_source_file_name_and_topics_keep_their_path(store: MemoryStore,
+                                                                              tmp_path: Path) -> None:
+    source = _plain_repo(tmp_path)
+    report = import_source(store, source, "memrepo")
+    assert report.counts == {"added": 5}, report.model_dump()
+    files = entries_by_file(store)
+    assert files["workspaces/project-0097.md"][1:] == ["Deploys go out on Tuesdays", "Staging is on port 8081"]
+    assert [i.id for i in store.all_workspaces() if i.file == "workspaces/project-0097.md"] == ["ws-90015791"]
+    assert not (store.root / "workspaces" / "ws-90015791.md").exists()
+    assert "Deploys go out on Tuesdays" in store.context("ws-90015791").text
+    assert files["topics/databases.md"] == ["Postgres 16 runs the billing data", "Never run VACUUM FULL at noon"]
+    assert "Postgres" not in " ".join(files["me.md"] + files.get("lessons.md", []))
+    assert porcelain(store.root) == ""
+    assert all(c.origin == "import" for c in store.log(5))  # one commit per fact
+
+
+def test_workspace_entries_join_the_file_that_already_names_the_workspace(store: MemoryStore,
+                                                                         tmp_path: Path) -> None:
+    (store.root / "workspaces").mkdir()
+    (store.root / "workspaces" / "billing.md").write_text(
+        "# billing\n\n- billing workspace [workspace: ws-90015791; by: user]\n- Uses pnpm [by: user]\n")
+    store.commit_hand_edits()
+    import_source(store, _plain_repo(tmp_path), "memrepo")
+    files = entries_by_file(store)
+    assert files["workspaces/billing.md"][1:] == ["Uses pnpm", "Deploys go out on Tuesdays", "Staging is on port 8081"]
+    assert not (store.root / "workspaces" / "project-0097.md").exists()
+
+
+def test_a_topics_file_that_cannot_be_written_falls_back_to_the_global_files(store: MemoryStore,
+                                                                             tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (store.root / "topics").symlink_to(elsewhere, target_is_directory=True)
+    import_source(store, _plain_repo(tmp_path), "memrepo")
+    files = entries_by_file(store)
+    assert "Postgres 16 runs the billing data" in files["me.md"]
+    assert "Never run VACUUM FULL at noon" in files["lessons.md"]
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_dry_run_foresees_limits_duplicates_and_subjects(store: MemoryStore, tmp_path: Path) -> None:
+    filler = "".join(f"- Filler line number {i} to make me.md large {'x' * 40}\n" for i in range(720))
+    (store.root / "me.md").write_text("# Me\n\n- Likes tea [by: user]\n- editor: vim [by: user; subject: editor]\n"
+                                      + filler)
+    store.commit_hand_edits()
+    room = 64 * 1024 - (store.root / "me.md").stat().st_size
+    lines = [{"text": "Likes tea"}, {"text": "editor: emacs", "subject": "editor"}]
+    lines += [{"text": f"Imported fact number {i:03d} about the garden shed and its tools"} for i in range(40)]
+    source = tmp_path / "many.jsonl"
+    source.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    head = store.head()
+    dry = import_source(store, source, dry_run=True)
+    assert store.head() == head
+    assert dry.counts["would reinforce"] == 1 and dry.counts["would be outranked"] == 1
+    fits = dry.counts["would write"]
+    assert 0 < fits < 40 and dry.counts["would refuse"] == 40 - fits, (room, dry.counts)
+    assert all("limit" in (i.reason or "") for i in dry.items if i.action == "would refuse")
+    real = import_source(store, source)
+    assert real.counts.get("added") == fits and real.counts.get("refused") == 40 - fits, real.counts
+    assert real.counts.get("reinforced") == 1 and real.counts.get("outranked") == 1

@@ -34,6 +34,10 @@ class ImportItem:
         candidate: the memory to write, or None when the item is broken or skipped.
         error: why the item could not be read, or None.
         skipped: why a readable item is deliberately left out (a superseded DSH entry), or None.
+        file: the repo-relative file it should go to when the source is another memory repo's
+            non-standard file (``topics/x.md``), or None (the routing rules decide).
+        workspace_slug: the source workspace file's name, so a new workspace file here gets the
+            same name (not one made from the workspace id), or None.
     """
 
     where: str
@@ -41,6 +45,8 @@ class ImportItem:
     candidate: Candidate | None = None
     error: str | None = None
     skipped: str | None = None
+    file: str | None = None
+    workspace_slug: str | None = None
 
 
 def _cand(text: str, **fields: Any) -> Candidate:
@@ -336,8 +342,11 @@ def read_memrepo(path: Path, workspace: str | None = None) -> Iterator[ImportIte
     MEMORY.md entries by the user stay pinned; ``me.md`` and ``lessons.md``
     entries go to the global files (lessons keep a lesson kind); a workspace
     file's entries go to the same workspace (by its folder path, else its
-    id); ``inbox.md`` entries go to the inbox (untrusted). Other files' entries
-    go to the global files with the file as source. Text (with its
+    id, into the file here whose first entry names that id, else a new file
+    with the source file's name); ``inbox.md`` entries go to the inbox
+    (untrusted). Other files' entries (``topics/x.md``) go to the file with
+    the same path here (:meth:`MemoryStore.remember_into`), with the file as
+    source. Text (with its
     ``[[links]]``), kind, subject, source and author are kept; the writer
     reinforces duplicates. ``archived/`` and hidden folders are left out.
     """
@@ -379,8 +388,11 @@ def read_memrepo(path: Path, workspace: str | None = None) -> Iterator[ImportIte
             elif rel != "me.md":
                 fields["source"] = fields["source"] or f"memrepo {rel}"
             key = f"{rel}#{fmt.normalize_text(entry.text)}"
+            standard = rel in ("MEMORY.md", "me.md", "lessons.md", "inbox.md") or ws is not None
             try:
-                yield ImportItem(f"{rel}:{number}", key, _cand(entry.text, **fields))
+                yield ImportItem(f"{rel}:{number}", key, _cand(entry.text, **fields),
+                                 file=None if standard else rel,
+                                 workspace_slug=full.stem if ws is not None else None)
             except ValueError as exc:
                 yield ImportItem(f"{rel}:{number}", key, error=f"not a valid entry: {exc}")
 
