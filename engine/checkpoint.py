@@ -185,6 +185,8 @@ class Claim:
     untrusted: bool = False
     existing: dict[str, ExistingEntry] = field(default_factory=dict)
     prompt: str = ""
+    claimed_at: float = 0.0
+    """When the batch was claimed (seconds since the epoch); a scope forgotten later drops it."""
 
     def estimate_tokens(self) -> int:
         """Prompt tokens, estimated at four characters a token (the provider interface)."""
@@ -243,6 +245,19 @@ class Checkpointer:
         except (OSError, ValueError):
             return {}
 
+    def _scope_stones_path(self) -> Path:
+        return self.dir.parent / "checkpoint-scope-tombstones.json"
+
+    def scope_tombstones(self) -> dict[str, dict]:
+        """Forgotten scopes: ``{scope: {"at": seconds, "seen": [message ids]}}`` (no message text)."""
+        try:
+            data = json.loads(self._scope_stones_path().read_text("utf-8"))
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(data, dict):
+            return {}
+        return {str(k): v for k, v in data.items() if isinstance(v, dict)}
+
     def _scopes(self) -> list[str]:
         if not self.dir.is_dir():
             return []
@@ -299,7 +314,8 @@ class Checkpointer:
         sessions = sorted({m["session"] for m in batch})
         untrusted = bool(set(sessions) & set(data.get("untrusted", [])))
         return Claim(scope, claim_id, sessions, data.get("workspace"),
-                     [{k: m[k] for k in ("id", "session", "role", "text")} for m in batch], trigger, untrusted)
+                     [{k: m[k] for k in ("id", "session", "role", "text")} for m in batch], trigger, untrusted,
+                     claimed_at=now)
 
     def submit(
         self,
@@ -341,6 +357,7 @@ class Checkpointer:
             data = self._load(scope)
             data["workspace"] = workspace
             now = self.clock()
+            gone_ids = set((self.scope_tombstones().get(scope) or {}).get("seen", []))
             last = data.get("last_at")
             idle_before = bool(data["messages"]) and last is not None and now - float(last) >= IDLE_S
             seen = set(data["seen"])
@@ -350,6 +367,9 @@ class Checkpointer:
                     result.dropped += 1
                     continue
                 mid = _msg_id(session_id, msg)
+                if mid in gone_ids:  # a message of a forgotten scope, sent again
+                    result.dropped += 1
+                    continue
                 if mid in seen:
                     result.duplicates += 1
                     continue
@@ -490,6 +510,9 @@ class Checkpointer:
         result = CheckpointResult(status="empty", scope=claim.scope, trigger=claim.trigger)
         with self._lock:
             dead = set(claim.session_ids) & set(self._tombstones())
+            scope_gone = self.scope_tombstones().get(claim.scope)
+            if scope_gone is not None and float(scope_gone.get("at", 0)) >= claim.claimed_at:
+                dead = dead or {"(scope forgotten)"}
             data = self._load(claim.scope)
             ids = {m["id"] for m in claim.messages}
             if not dead:
@@ -540,6 +563,40 @@ class Checkpointer:
                         self._path(scope).unlink(missing_ok=True)
                     else:
                         self._save(scope, data)
+        return removed
+
+
+    def forget_scope(self, scope: str) -> int:
+        """Delete the buffer of ``scope`` (a purged workspace's ``ws-`` id) and tombstone the scope.
+
+        A distillation claimed from it before now writes nothing when it
+        merges; messages it had buffered or seen are dropped if sent again
+        (their ids are kept in the tombstone, never their text). New messages
+        buffer as usual. Used by :func:`engine.workspaces.purge` (DESIGN.md §2,
+        "no byte of it stays").
+
+        Args:
+            scope (str): the scope key, as :meth:`scope_of` returns it.
+
+        Returns:
+            int: buffered messages deleted.
+
+        Raises:
+            ValueError: ``scope`` is not a plain scope key.
+            filelock.Timeout: the checkpoint lock stayed busy 5 s.
+        """
+        if not scope or any(c in scope for c in "/\\\x00") or scope.startswith("."):
+            raise ValueError(f"not a checkpoint scope: {scope!r}")
+        with self._lock:
+            data = self._load(scope)
+            stones = self.scope_tombstones()
+            seen = set((stones.get(scope) or {}).get("seen", [])) | set(data.get("seen", []))
+            seen |= {m.get("id") for m in data.get("messages", []) if m.get("id")}
+            stones[scope] = {"at": self.clock(), "seen": sorted(seen)[-MAX_SEEN:]}
+            self.dir.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write(self._scope_stones_path(), json.dumps(stones).encode(), self.dir.parent)
+            removed = len(data.get("messages", []))
+            self._path(scope).unlink(missing_ok=True)
         return removed
 
 

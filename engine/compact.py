@@ -392,6 +392,32 @@ def _compact_locked(store: MemoryStore, progress: Progress | None) -> CompactRes
     )
 
 
+def _orphan_buffers(store: MemoryStore, git: GitCompactor, buffers: list[Path]) -> set[Path]:
+    """Checkpoint buffers of workspace scopes whose workspace file no longer exists.
+
+    A ``ws-`` scope counts when no active or archived workspace file names it
+    but an old blob does: its file was deleted by hand or by a purge (a
+    workspace not yet written to keeps its buffer, and so does a purged
+    workspace's new conversation once the old history is gone).
+    """
+    scoped = {p: p.stem for p in buffers if p.parent == store.state_dir / CHECKPOINTS_DIR
+              and p.suffix == ".json" and p.stem.startswith("ws-")}
+    if not scoped:
+        return set()
+    live = {info.id for info in store.all_workspaces()}
+    out: set[Path] = set()
+    unknown = {p: scope.encode() for p, scope in scoped.items() if scope not in live}
+    if unknown:
+        for blob in git.iter_old_blobs():
+            for p, needle in list(unknown.items()):
+                if needle in blob:
+                    out.add(p)
+                    del unknown[p]
+            if not unknown:
+                break
+    return out
+
+
 def _scrub_buffers(store: MemoryStore, git: GitCompactor, commit: str) -> tuple[int, int]:
     """Drop pending writes and checkpoint buffers that quote forgotten text.
 
@@ -401,6 +427,10 @@ def _scrub_buffers(store: MemoryStore, git: GitCompactor, commit: str) -> tuple[
     generically: any file under ``checkpoints/`` that quotes forgotten text
     is deleted. The old objects are read for this only when such files
     exist.
+
+    A workspace scope's buffer (``checkpoints/ws-<id>.json``) is also deleted
+    when its workspace file is gone: no active or archived file names the
+    workspace, but an old commit did (:func:`_orphan_buffers`).
 
     Returns:
         tuple[int, int]: (pending writes dropped, checkpoint files removed).
@@ -427,7 +457,12 @@ def _scrub_buffers(store: MemoryStore, git: GitCompactor, commit: str) -> tuple[
             path.unlink(missing_ok=True)
             dropped += 1
     removed = 0
+    orphans = _orphan_buffers(store, git, buffers)
     for path in buffers:
+        if path in orphans:
+            path.unlink(missing_ok=True)
+            removed += 1
+            continue
         try:
             data = path.read_bytes()
         except OSError:

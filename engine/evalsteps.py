@@ -69,6 +69,39 @@ def target(name: str) -> Callable[[TargetFn], TargetFn]:
     return add
 
 
+def inside(base: Path, rel: Any, what: str) -> Path:
+    """``base / rel`` if it stays inside ``base`` once every symlink is resolved.
+
+    Args:
+        base (Path): the folder a case may touch (the case's temp repo, or its ``.git/hooks``).
+        rel (Any): the relative path a case file gave (a string).
+        what (str): the step or target and argument, for the message.
+
+    Returns:
+        Path: the joined path (not resolved).
+
+    Raises:
+        MemrepoError: ``rel`` is not a non-empty string, is absolute, or leads
+            outside ``base`` (``..`` parts or a symlink pointing out). Case files
+            come from anyone, so a step never touches a path outside its repo.
+    """
+    if not isinstance(rel, str) or not rel.strip() or "\x00" in rel:
+        raise MemrepoError(f"{what}: needs a relative path, got {rel!r}")
+    if Path(rel).is_absolute():
+        raise MemrepoError(f"{what}: path {rel!r} is absolute; give a path inside the repo")
+    path = base / rel
+    if not path.resolve().is_relative_to(base.resolve()) or path.resolve() == base.resolve():
+        raise MemrepoError(f"{what}: path {rel!r} leaves {base.name or base}")
+    return path
+
+
+def _relative(run: EvalRun, value: Any) -> Any:
+    """``value`` relative to the repo when it is ``{root}``-filled into an absolute path inside it."""
+    if isinstance(value, str) and Path(value).is_absolute() and Path(value).is_relative_to(run.root):
+        return str(Path(value).relative_to(run.root))
+    return value
+
+
 def _args(args: dict[str, Any], run: EvalRun) -> dict[str, Any]:
     return {k: run.fill(v) for k, v in args.items() if k != "op"}
 
@@ -83,9 +116,7 @@ def _remember(run: EvalRun, args: dict[str, Any]) -> None:
 def _write_file(run: EvalRun, args: dict[str, Any]) -> None:
     """A hand edit or a planted file: ``path``, ``text``, ``mode`` append (default) or replace."""
     a = _args(args, run)
-    path = run.root / a["path"]
-    if not path.resolve().is_relative_to(run.root):
-        raise MemrepoError(f"write_file path {a['path']!r} leaves the repo")
+    path = inside(run.root, _relative(run, a.get("path")), "write_file")
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("a" if a.get("mode", "append") == "append" else "w", encoding="utf-8") as fh:
         fh.write(a["text"])
@@ -123,8 +154,15 @@ def _compact(run: EvalRun, args: dict[str, Any]) -> None:
 def _plant_hook(run: EvalRun, args: dict[str, Any]) -> None:
     """An executable ``.git/hooks/<name>`` holding ``script``."""
     a = _args(args, run)
-    hook = run.root / ".git" / "hooks" / a["name"]
-    hook.parent.mkdir(parents=True, exist_ok=True)
+    hooks = run.root / ".git" / "hooks"
+    if hooks.is_symlink() or (hooks.exists() and not hooks.resolve().is_relative_to(run.root.resolve())):
+        raise MemrepoError("plant_hook: .git/hooks leads outside the repo")
+    hooks.mkdir(parents=True, exist_ok=True)
+    hook = inside(hooks, a.get("name"), "plant_hook name")
+    if hook.parent.resolve() != hooks.resolve():
+        raise MemrepoError(f"plant_hook name: {a.get('name')!r} is not a file name in .git/hooks")
+    if hook.is_symlink():
+        raise MemrepoError(f"plant_hook name: .git/hooks/{a.get('name')} is a symlink")
     hook.write_text(a["script"], encoding="utf-8")
     hook.chmod(hook.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
 
@@ -174,8 +212,8 @@ def _work_files(run: EvalRun) -> list[tuple[str, str]]:
 @target("file")
 def _file(run: EvalRun, args: dict[str, Any], needles: tuple[str, ...]) -> dict[str, str | None]:
     """The raw text of one work-tree file ``path`` (missing: empty)."""
-    rel = _args(args, run)["path"]
-    full = run.root / rel
+    rel = _relative(run, _args(args, run).get("path"))
+    full = inside(run.root, rel, "file target")
     text = full.read_bytes().decode("utf-8", "replace") if full.is_file() else ""
     return _in_texts([(rel, text)], needles)
 

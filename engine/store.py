@@ -45,7 +45,7 @@ from .models import (
     WorkspaceInfo,
     WriteResult,
 )
-from .paths import check_repo_path, make_ref, normalize_workspace, parse_ref, safe_relpath
+from .paths import check_repo_path, make_ref, normalize_workspace, parse_ref, safe_relpath, slugify
 from .recall import RecallIndex
 from .revert import RevertConflict, revert_text
 
@@ -430,6 +430,8 @@ class MemoryStore:
         cand: Candidate,
         hint: list[str] | None = None,
         on_committed: Callable[[WriteResult], None] | None = None,
+        *,
+        routed: Callable[[Candidate], _Target] | None = None,
     ) -> WriteResult:
         """Save one memory through the governed writer (DESIGN.md §3).
 
@@ -442,6 +444,8 @@ class MemoryStore:
                 before the index is brought in step (still under the lock), so
                 an async caller can answer early; the index update then runs
                 before this method returns and before the lock is released.
+            routed: internal: picks the target instead of the routing rules
+                (:meth:`remember_into`, for importers).
 
         Returns:
             WriteResult: added, reinforced (same normalized text already in
@@ -477,7 +481,7 @@ class MemoryStore:
             try:
                 # Routed under the lock: another process may have just made a
                 # workspace file with the same slug, which must not be reused.
-                target = self._route(cand)
+                target = self._route(cand) if routed is None else routed(cand)
                 check = None if hint is None else sorted({*hint, target.path})
                 if check is not None and target.new_workspace is not None:
                     check.append(MEMORY_MD)
@@ -1552,3 +1556,82 @@ class MemoryStore:
         from .workspaces import purge
 
         return purge(self, workspace, origin, replace_remote, progress)
+
+    def import_target(self, cand: Candidate, file: str | None = None, workspace_slug: str | None = None) -> str:
+        """The file :meth:`remember_into` would write ``cand`` to (policy not applied; for dry runs)."""
+        return self._import_route(file, workspace_slug)(cand).path
+
+    def _import_route(self, file: str | None, workspace_slug: str | None) -> Callable[[Candidate], _Target]:
+        def route(cand: Candidate) -> _Target:
+            target = self._route(cand)
+            if target.path in (INBOX_MD, MEMORY_MD):
+                return target  # untrusted and pinned entries keep their rules
+            if target.new_workspace is not None and workspace_slug:
+                ws_id, _slug, abs_path, label = target.new_workspace
+                base = slugify(workspace_slug, fallback=_slug)
+                name, n = base, 2
+                while (self.root / WORKSPACES / f"{name}.md").exists():
+                    name, n = f"{base}-{n}", n + 1
+                if label == ws_id or label == cand.workspace:
+                    label = clean_text(workspace_slug) or label
+                return _Target(f"{WORKSPACES}/{name}.md", (ws_id, name, abs_path, label))
+            if file is not None and cand.scope != "workspace":
+                rel = self._importable_file(file)
+                if rel is not None:
+                    return _Target(rel)
+            return target
+
+        return route
+
+    def _importable_file(self, file: str) -> str | None:
+        """``file`` when an import may write it, else None (the routing rules then apply).
+
+        Allowed: a ``.md`` path inside the work tree, not hidden, not under
+        ``workspaces/`` or ``archived/``, not the index or the inbox, and no
+        part of it a symlink or a non-folder.
+        """
+        try:
+            rel = safe_relpath(file)
+        except RefError:
+            return None
+        parts = rel.split("/")
+        if (not rel.endswith(".md") or rel in (MEMORY_MD, INBOX_MD) or parts[0] in (WORKSPACES, "archived")
+                or any(p.startswith(".") for p in parts)):
+            return None
+        full = self.root
+        for part in parts[:-1]:
+            full = full / part
+            if full.is_symlink() or (full.exists() and not full.is_dir()):
+                return None
+        last = full / parts[-1]
+        if last.is_symlink() or (last.exists() and not last.is_file()):
+            return None
+        return rel
+
+    def remember_into(
+        self, cand: Candidate, file: str | None = None, workspace_slug: str | None = None
+    ) -> WriteResult:
+        """:meth:`remember` for importers: the entry goes to the file it came from when that can be.
+
+        Everything else is the governed writer's (policy, redaction, the
+        lock, limits, atomic write, one commit per fact, dedupe and
+        replace-by-subject). Only the target changes:
+
+        * ``file`` (a repo-relative ``.md`` path, such as ``topics/x.md`` of
+          another memory repo): a global entry goes to that file, created
+          with a ``# <name>`` title if missing, when the path is allowed
+          (:meth:`_importable_file`); otherwise the routing rules apply.
+        * ``workspace_slug``: a workspace entry whose workspace has no file
+          here yet makes ``workspaces/<slug>.md`` (the source file's name)
+          instead of a file named after the workspace id; an existing file
+          naming the workspace id is used as always.
+
+        Untrusted entries still go to the inbox and pinned ones to MEMORY.md.
+
+        Returns:
+            WriteResult: as :meth:`remember`.
+
+        Raises:
+            BlockedError, BusyError, GitError: as :meth:`remember`.
+        """
+        return self.remember(cand, hint=[], routed=self._import_route(file, workspace_slug))

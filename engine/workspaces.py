@@ -187,20 +187,79 @@ def archive(store: MemoryStore, workspace: str, force: bool = False, origin: Ori
 def restore(store: MemoryStore, workspace: str, origin: Origin = "cli") -> WriteResult:
     """Move an archived workspace's file back to ``workspaces/`` and relink it, in one commit.
 
+    When writes made a new active file for the same workspace since it was
+    archived (it was archived with ``--force`` while an agent still worked
+    there), the archived entries are merged into that file instead
+    (:func:`_merge_into`): appended, duplicates reinforced, one commit.
+
+    Returns:
+        WriteResult: action ``restored``, ``path`` the active file, the commit;
+        after a merge ``reason`` says how many entries were added and how many
+        were already there.
+
     Raises:
         RefError: no such archived workspace file.
-        MemrepoError: an active file already has that name, or another active
-            file already holds that workspace (writes went there since).
+        MemrepoError: an active file already has that name (for another workspace).
+        LimitError: the merged file would pass its size limit (nothing changed).
         BlockedError, BusyError: as for writes.
     """
     info = resolve(store, workspace, archived=True)
-    if any(w.id == info.id for w in list_workspaces(store) if not w.archived):
-        raise MemrepoError(
-            f"workspace {info.id} already has an active file (new writes made one): merge the two by hand"
-        )
+    active = next((w for w in list_workspaces(store) if not w.archived and w.id == info.id), None)
+    if active is not None:
+        return _merge_into(store, info, active, origin)
     dest = info.file.removeprefix(f"{ARCHIVED}/")
     name = dest.rsplit("/", 1)[-1][: -len(".md")]
     return _move(store, info, dest, True, f"Restore workspace {name}", origin, Action.RESTORED)
+
+
+def _merge_into(store: MemoryStore, info: WorkspaceInfo, active: WorkspaceInfo, origin: Origin) -> WriteResult:
+    """Merge archived ``info``'s entries into ``active`` (same workspace id) and delete the archived file.
+
+    Entries are appended in order with their metadata; one whose normalized
+    text the active file already holds is reinforced (left once, as the
+    writer does). The workspace header entry is not copied. One commit.
+
+    Raises:
+        LimitError: the merged file would pass its size limit (nothing changed).
+    """
+    from .limits import check_file_size
+
+    name = active.file.rsplit("/", 1)[-1][: -len(".md")]
+    with store.lock.hold("restore workspace"):
+        store._commit_hand_edits_locked(None)
+        read: dict[str, bytes | None] = {}
+        target = store._read_for_write(active.file, read)
+        source = store._read_for_write(info.file, read)
+        if target is None or source is None:
+            raise RefError(f"{active.file if target is None else info.file} could not be read")
+        have = {fmt.normalize_text(e.text) for _, e in target.entries()}
+        added = reinforced = 0
+        for _, entry in source.entries():
+            if entry.meta.get("workspace"):
+                continue  # the archived file's own header entry
+            key = fmt.normalize_text(entry.text)
+            if key in have:
+                reinforced += 1
+                continue
+            have.add(key)
+            target.append_entry(fmt.Entry("", entry.bullet or "-", entry.text, dict(entry.meta)))
+            added += 1
+        data = target.render()
+        check_file_size(active.file, len(data))
+        writes = {active.file: data}
+        index = _relink(store, active.file[: -len(".md")], True, read)
+        if index is not None:
+            writes[MEMORY_MD] = index
+        store._write_files(writes, read)
+        (store.root / info.file).unlink()
+        _prune_archived(store, info.file)
+        paths = sorted({info.file, *writes})
+        store._workspaces.pop(info.id, None)
+        store.note_changed(paths)
+        summary = f"Restore workspace {name}: merge {added} archived entries"
+        commit = store.git.commit_paths(paths, format_message(summary, {"Origin": origin, "Task": None}))
+    reason = f"merged into the active file: {added} added, {reinforced} already there"
+    return WriteResult(action=Action.RESTORED, path=active.file, commit=commit, reason=reason)
 
 
 def purge(
@@ -211,6 +270,10 @@ def purge(
     progress: Callable[[CompactProgress], None] | None = None,
 ) -> WriteResult:
     """Delete a workspace's file (archived, or active) and compact, so no byte of it stays under ``.git``.
+
+    The workspace's checkpoint buffer (``.git/memrepo/checkpoints/<ws id>.json``)
+    is deleted and its scope tombstoned (:meth:`Checkpointer.forget_scope`), so
+    a later checkpoint cannot distil the purged conversation back.
 
     Args:
         store: the store.
@@ -255,5 +318,8 @@ def purge(
         store._workspaces.pop(info.id, None)
         store.note_changed(paths)
         store.git.commit_paths(paths, format_message(f"Purge workspace {name}", {"Origin": origin, "Task": None}))
+        from .checkpoint import Checkpointer
+
+        Checkpointer(store.state_dir).forget_scope(info.id)  # its buffered conversation goes too
         commit = store.compact(progress, replace_remote=replace_remote).commit
     return WriteResult(action=Action.PURGED, path=info.file, commit=commit)

@@ -220,3 +220,63 @@ def test_a_feature_adds_its_own_step_and_target_without_changing_the_format(tmp_
     finally:
         STEPS.pop("queue_buffer", None)
         TARGETS.pop("buffers", None)
+
+
+def _escape_case(setup: list[dict], query: dict | None = None) -> dict:
+    return _case(name="escape", setup=setup,
+                 query=[query or {"target": "files", "expect": ["x"], "forbid": ["ZZZNEVER"]}],
+                 control=[{"name": "c", "extra_setup": [{"op": "remember", "text": "ZZZNEVER fact", "by": "user"}]}])
+
+
+@pytest.mark.parametrize("name", ["../../../escaped-hook", "../hook-in-git", "/abs/hook", "sub/../../x", ""])
+def test_plant_hook_refuses_a_name_that_leaves_git_hooks(tmp_path: Path, name: str) -> None:
+    target = tmp_path / "escaped-hook"
+    setup = [{"op": "plant_hook", "name": name.replace("/abs", str(tmp_path)), "script": "#!/bin/sh\n"}]
+    result = run_case(parse_case(_escape_case(setup)))
+    assert result.score == 0.0 and "setup step 1 (plant_hook)" in (result.error or "")
+    assert not target.exists() and not (tmp_path / "hook").exists()
+
+
+def test_plant_hook_does_not_write_through_a_symlinked_hook(tmp_path: Path) -> None:
+    outside = tmp_path / "outside.sh"
+    outside.write_text("original\n")
+    setup = [{"op": "plant_hook", "name": "pre-commit", "script": "#!/bin/sh\n"}]
+    # a write_file step cannot make the symlink, so plant it with a custom step
+    from engine.evalsteps import STEPS, step
+
+    @step("link_hook_out")
+    def _link(run, args):  # type: ignore[no-untyped-def]
+        (run.root / ".git" / "hooks").mkdir(exist_ok=True)
+        (run.root / ".git" / "hooks" / "pre-commit").symlink_to(outside)
+
+    try:
+        result = run_case(parse_case(_escape_case([{"op": "link_hook_out"}, *setup])))
+    finally:
+        STEPS.pop("link_hook_out")
+    assert "setup step 2 (plant_hook)" in (result.error or "")
+    assert outside.read_text() == "original\n" and not outside.stat().st_mode & 0o111
+
+
+@pytest.mark.parametrize("path", ["../../../../../../../../etc/hostname", "/etc/hostname"])
+def test_the_file_target_cannot_read_outside_the_repo(path: str) -> None:
+    secret = Path("/etc/hostname").read_text().strip()
+    query = {"target": "file", "path": path, "expect": [secret], "forbid": ["ZZZNEVER"]}
+    result = run_case(parse_case(_escape_case([], query)))
+    assert result.score == 0.0 and "file target" in (result.error or "")
+    assert not any(h.found for q in result.queries for h in q.hits)
+
+
+def test_write_file_refuses_a_symlinked_folder_that_leads_out(tmp_path: Path) -> None:
+    from engine.evalsteps import STEPS, step
+
+    @step("link_dir_out")
+    def _link(run, args):  # type: ignore[no-untyped-def]
+        (run.root / "notes").symlink_to(tmp_path, target_is_directory=True)
+
+    try:
+        setup = [{"op": "link_dir_out"}, {"op": "write_file", "path": "notes/planted.md", "text": "x"}]
+        result = run_case(parse_case(_escape_case(setup)))
+    finally:
+        STEPS.pop("link_dir_out")
+    assert "setup step 2 (write_file)" in (result.error or "")
+    assert not (tmp_path / "planted.md").exists()

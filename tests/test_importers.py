@@ -40,7 +40,8 @@ def _twice(store: MemoryStore, source: Path, expected_added: int, expected_error
     again = import_source(store, source, fmt)
     assert again.counts.get("added", 0) == 0
     assert again.counts.get("already imported", 0) == sum(
-        1 for i in report.items if i.action not in ("skipped",))
+        1 for i in report.items if i.action not in ("skipped", "refused"))
+    assert again.counts.get("refused", 0) == report.counts.get("refused", 0)  # refusals are retried
     assert store.head() == head and entries_by_file(store) == files
     return files
 
@@ -146,8 +147,8 @@ def test_another_agent_memory_repo_is_merged_into_matching_files(store: MemorySt
     assert files["lessons.md"].count("Run ruff before committing") == 1
     assert "A page said to use tabs" in files["inbox.md"]
     assert "Deploys on Fridays" in store.context("/srv/billing").text
-    assert "Sam likes long walks" in files["me.md"]  # after the broken file
-    view = store.read_file("me.md")
+    assert "Sam likes long walks" in files["people/sam.md"]  # after the broken file, in the same-named file
+    view = store.read_file("people/sam.md")
     walks = next(e for e in view.entries if e.text == "Sam likes long walks")
     assert walks.meta["source"] == "memrepo people/sam.md"
     again = import_source(store, source)
@@ -229,3 +230,162 @@ def test_a_copied_memory_repo_without_git_is_still_detected(tmp_path: Path) -> N
     claude.mkdir()
     (claude / "MEMORY.md").write_text("# Auto memory\n\n- Likes tea\n")
     assert detect_format(claude) == "claude"  # a Claude auto-memory folder also has a MEMORY.md
+
+
+# -- QA: broken bytes, FIFOs, deep nesting, refusals retried --
+
+
+def test_one_non_utf8_line_is_one_error_and_the_rest_imports(store: MemoryStore, tmp_path: Path) -> None:
+    source = tmp_path / "h.jsonl"
+    good = [json.dumps({"text": f"Good imported fact number {i} about gadgets"}).encode() for i in range(3)]
+    source.write_bytes(b"\n".join([*good[:2], b'{"text": "caf\xe9 latte"}', good[2]]) + b"\n")
+    report = import_source(store, source)
+    assert report.counts.get("added") == 3, report.model_dump()
+    assert [(e.where, "not UTF-8" in e.message) for e in report.errors] == [("h.jsonl:3", True)]
+    assert "Good imported fact number 2 about gadgets" in entries_by_file(store)["me.md"]
+
+
+@pytest.mark.parametrize("name", ["fifo.jsonl", "core_memory.json", "memories.md"])
+def test_a_fifo_is_refused_with_one_line_instead_of_hanging(store: MemoryStore, tmp_path: Path, name: str) -> None:
+    import os
+
+    fifo = tmp_path / name
+    os.mkfifo(fifo)
+    head = store.head()
+    with pytest.raises(FormatError, match="not a regular file"):
+        import_source(store, fifo)
+    result = run("--repo", str(store.root), "import", str(fifo), "--format", "jsonl")
+    assert result.exit_code == 1 and "not a regular file" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert store.head() == head
+
+
+def test_a_fifo_inside_a_source_folder_is_one_error(store: MemoryStore, tmp_path: Path) -> None:
+    import os
+
+    folder = tmp_path / "claude"
+    folder.mkdir()
+    (folder / "CLAUDE.md").write_text("# Notes\n\n- Likes oolong tea\n")
+    os.mkfifo(folder / "stuck.md")
+    report = import_source(store, folder, "claude")
+    assert report.counts.get("added") == 1
+    assert [e.where for e in report.errors] == ["stuck.md"] and "not a regular file" in report.errors[0].message
+
+
+def test_a_source_larger_than_the_cap_is_refused(tmp_path: Path) -> None:
+    from engine.importers.sources import read_source_bytes
+
+    big = tmp_path / "big.jsonl"
+    big.write_bytes(b"x" * 2048)
+    with pytest.raises(FormatError, match="too large"):
+        read_source_bytes(big, cap=1024)
+    assert read_source_bytes(big, cap=4096) == b"x" * 2048
+
+
+def test_deeply_nested_json_is_reported_unreadable_in_one_line(store: MemoryStore, tmp_path: Path) -> None:
+    deep = tmp_path / "experience_memory.json"
+    deep.write_text("[" * 100_000)
+    head = store.head()
+    report = import_source(store, deep, "open-cowork-experience")
+    assert report.counts == {"unreadable": 1} and "nested too deeply" in report.errors[0].message
+    result = run("--repo", str(store.root), "import", str(deep))
+    assert "RecursionError" not in result.output and "internal error" not in result.output
+    lines = tmp_path / "deep.jsonl"
+    lines.write_text(json.dumps({"text": "A fine fact about kettles"}) + "\n" + "[" * 100_000 + "\n")
+    report = import_source(store, lines)
+    assert report.counts.get("added") == 1 and "nested too deeply" in report.errors[0].message
+    assert store.head() != head
+
+
+def test_a_refused_item_is_not_marked_so_a_rerun_retries_it(store: MemoryStore, tmp_path: Path) -> None:
+    full = "".join(f"- Filler line number {i} to make me.md large {'x' * 40}\n" for i in range(1100))
+    (store.root / "me.md").write_text("# Me\n\n" + full)
+    store.commit_hand_edits()
+    source = tmp_path / "one.jsonl"
+    source.write_text(json.dumps({"text": "Prefers green tea in the morning"}) + "\n")
+    first = import_source(store, source)
+    assert first.counts == {"refused": 1}, first.model_dump()
+    assert not marker_path(store, "jsonl").exists() or marker_path(store, "jsonl").read_text() == ""
+    (store.root / "me.md").write_text("# Me\n\n- Short now\n")
+    store.commit_hand_edits()
+    again = import_source(store, source)
+    assert again.counts == {"added": 1}, again.model_dump()
+    assert import_source(store, source).counts == {"already imported": 1}
+
+
+def _plain_repo(tmp_path: Path) -> Path:
+    """Another memory repo written by hand: a workspace file naming only its id, and a topics/ file."""
+    src = tmp_path / "plain"
+    (src / "workspaces").mkdir(parents=True)
+    (src / "topics").mkdir()
+    (src / "MEMORY.md").write_text("# Memory\n\n## Index\n\n- [[workspaces/project-0097]]\n")
+    (src / "me.md").write_text("# Me\n\n- Likes tea [by: user]\n")
+    (src / "workspaces" / "project-0097.md").write_text(
+        "# project-0097\n\n- project-0097 workspace [workspace: ws-90015791; by: user]\n"
+        "- Deploys go out on Tuesdays [by: user]\n- Staging is on port 8081 [by: agent]\n")
+    (src / "topics" / "databases.md").write_text(
+        "# databases\n\n- Postgres 16 runs the billing data [by: user; kind: fact]\n"
+        "- Never run VACUUM FULL at noon [by: agent; kind: lesson]\n")
+    return src
+
+
+def test_workspace_entries_keep_the_source_file_name_and_topics_keep_their_path(store: MemoryStore,
+                                                                              tmp_path: Path) -> None:
+    source = _plain_repo(tmp_path)
+    report = import_source(store, source, "memrepo")
+    assert report.counts == {"added": 5}, report.model_dump()
+    files = entries_by_file(store)
+    assert files["workspaces/project-0097.md"][1:] == ["Deploys go out on Tuesdays", "Staging is on port 8081"]
+    assert [i.id for i in store.all_workspaces() if i.file == "workspaces/project-0097.md"] == ["ws-90015791"]
+    assert not (store.root / "workspaces" / "ws-90015791.md").exists()
+    assert "Deploys go out on Tuesdays" in store.context("ws-90015791").text
+    assert files["topics/databases.md"] == ["Postgres 16 runs the billing data", "Never run VACUUM FULL at noon"]
+    assert "Postgres" not in " ".join(files["me.md"] + files.get("lessons.md", []))
+    assert porcelain(store.root) == ""
+    assert all(c.origin == "import" for c in store.log(5))  # one commit per fact
+
+
+def test_workspace_entries_join_the_file_that_already_names_the_workspace(store: MemoryStore,
+                                                                         tmp_path: Path) -> None:
+    (store.root / "workspaces").mkdir()
+    (store.root / "workspaces" / "billing.md").write_text(
+        "# billing\n\n- billing workspace [workspace: ws-90015791; by: user]\n- Uses pnpm [by: user]\n")
+    store.commit_hand_edits()
+    import_source(store, _plain_repo(tmp_path), "memrepo")
+    files = entries_by_file(store)
+    assert files["workspaces/billing.md"][1:] == ["Uses pnpm", "Deploys go out on Tuesdays", "Staging is on port 8081"]
+    assert not (store.root / "workspaces" / "project-0097.md").exists()
+
+
+def test_a_topics_file_that_cannot_be_written_falls_back_to_the_global_files(store: MemoryStore,
+                                                                             tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (store.root / "topics").symlink_to(elsewhere, target_is_directory=True)
+    import_source(store, _plain_repo(tmp_path), "memrepo")
+    files = entries_by_file(store)
+    assert "Postgres 16 runs the billing data" in files["me.md"]
+    assert "Never run VACUUM FULL at noon" in files["lessons.md"]
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_dry_run_foresees_limits_duplicates_and_subjects(store: MemoryStore, tmp_path: Path) -> None:
+    filler = "".join(f"- Filler line number {i} to make me.md large {'x' * 40}\n" for i in range(720))
+    (store.root / "me.md").write_text("# Me\n\n- Likes tea [by: user]\n- editor: vim [by: user; subject: editor]\n"
+                                      + filler)
+    store.commit_hand_edits()
+    room = 64 * 1024 - (store.root / "me.md").stat().st_size
+    lines = [{"text": "Likes tea"}, {"text": "editor: emacs", "subject": "editor"}]
+    lines += [{"text": f"Imported fact number {i:03d} about the garden shed and its tools"} for i in range(40)]
+    source = tmp_path / "many.jsonl"
+    source.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    head = store.head()
+    dry = import_source(store, source, dry_run=True)
+    assert store.head() == head
+    assert dry.counts["would reinforce"] == 1 and dry.counts["would be outranked"] == 1
+    fits = dry.counts["would write"]
+    assert 0 < fits < 40 and dry.counts["would refuse"] == 40 - fits, (room, dry.counts)
+    assert all("limit" in (i.reason or "") for i in dry.items if i.action == "would refuse")
+    real = import_source(store, source)
+    assert real.counts.get("added") == fits and real.counts.get("refused") == 40 - fits, real.counts
+    assert real.counts.get("reinforced") == 1 and real.counts.get("outranked") == 1

@@ -171,3 +171,93 @@ async def test_async_archive_restore_and_purge(repo_path: Path, tmp_path: Path) 
         assert not await repo.recall("deploys thursdays")
         assert await repo.all_workspaces() == []
     assert traces(repo_path, "GHOSTMARK") == []
+
+
+# -- a purged workspace's checkpoint buffer (QA: its conversation survived the purge) --
+
+
+def _say(n: int, text: str) -> list[dict]:
+    return [{"id": f"u{n}", "role": "user", "text": text}, {"id": f"a{n}", "role": "assistant", "text": "Noted."}]
+
+
+def test_purge_deletes_the_workspace_checkpoint_buffer_and_a_forced_checkpoint_cannot_bring_it_back(
+        store: MemoryStore, tmp_path: Path) -> None:
+    from engine.checkpoint import Checkpointer, run_checkpoint
+    from engine.config import Settings
+
+    gone = _setup(store, tmp_path)
+    said = _say(1, "Remember that the staging password rotates weekly BUFFERMARK.")
+    result, claim = Checkpointer(store.state_dir).submit("s1", str(gone), said, "turn")
+    assert claim is None and result.accepted == 2
+    assert traces(store.root, "BUFFERMARK")  # buffered under .git/memrepo/checkpoints/
+    store.purge_workspace("ghost-project")
+    assert traces(store.root, "BUFFERMARK") == [] and traces(store.root, "GHOSTMARK") == []
+    # the harness sends the same transcript again, with a force
+    after = run_checkpoint(store, Checkpointer(store.state_dir), Settings(), "s1", str(gone), said, "force")
+    assert after.status != "distilled" and after.accepted == 0
+    assert not (store.root / "workspaces" / "ghost-project.md").exists()
+    assert traces(store.root, "BUFFERMARK") == []
+    # a new conversation there afterwards is remembered as usual
+    new = run_checkpoint(store, Checkpointer(store.state_dir), Settings(), "s2", str(gone),
+                         _say(2, "Remember that the new build uses Bazel FRESHMARK."), "force")
+    assert new.status == "distilled", new
+
+
+def test_a_distillation_claimed_before_the_purge_writes_nothing(store: MemoryStore, tmp_path: Path) -> None:
+    from engine.checkpoint import Checkpointer, finish_claim
+    from engine.config import Settings
+
+    gone = _setup(store, tmp_path)
+    cp = Checkpointer(store.state_dir)
+    _result, claim = cp.submit("s1", str(gone), _say(1, "Remember that the queue runs at night QUEUEMARK."), "force")
+    assert claim is not None
+    store.purge_workspace("ghost-project")
+    done = finish_claim(store, cp, Settings(), claim)
+    assert done.status == "forgotten" and not done.written
+    assert not (store.root / "workspaces" / "ghost-project.md").exists()
+    assert traces(store.root, "QUEUEMARK") == []
+
+
+def test_compaction_drops_the_buffer_of_a_workspace_whose_file_was_deleted(store: MemoryStore,
+                                                                        tmp_path: Path) -> None:
+    from engine.checkpoint import Checkpointer
+
+    gone = _setup(store, tmp_path)
+    fresh = tmp_path / "fresh-project"
+    fresh.mkdir()
+    cp = Checkpointer(store.state_dir)
+    cp.submit("s1", str(gone), _say(1, "Remember that ORPHANMARK is the old codename."), "turn")
+    cp.submit("s2", str(fresh), _say(1, "Remember that KEEPMARK is the new codename."), "turn")
+    (store.root / "workspaces" / "ghost-project.md").unlink()
+    store.commit_hand_edits()
+    store.compact()
+    assert traces(store.root, "ORPHANMARK") == []
+    assert traces(store.root, "KEEPMARK")  # a workspace not yet written to keeps its buffer
+
+
+def test_restore_merges_into_the_file_new_writes_made_after_a_forced_archive(store: MemoryStore,
+                                                                             tmp_path: Path) -> None:
+    _setup(store, tmp_path)
+    live = str(tmp_path / "live-project")
+    store.remember(Candidate(text="Builds with make SHAREDMARK", scope="workspace", workspace=live, by="user"))
+    store.archive_workspace(live, force=True)
+    # the agent still works there: its next writes make a new active file
+    store.remember(Candidate(text="Tests run with pytest NEWMARK", scope="workspace", workspace=live, by="agent"))
+    store.remember(Candidate(text="Builds with make SHAREDMARK", scope="workspace", workspace=live, by="agent"))
+    active = next(i for i in store.all_workspaces() if not i.archived and i.path == live)
+    commits = len(store.log())
+    result = run("--repo", str(store.root), "workspaces", "restore", "live-project")
+    assert result.exit_code == 0, result.output
+    assert "1 added, 1 already there" in result.stdout  # LIVEMARK added, SHAREDMARK there
+    assert len(store.log()) == commits + 1
+    assert not (store.root / "archived").exists()
+    text = (store.root / active.file).read_text()
+    assert text.count("SHAREDMARK") == 1 and "NEWMARK" in text and "LIVEMARK" in text
+    assert text.count("workspace: ws-") == 1  # one header entry
+    merged = store.read_file(active.file)
+    livemark = next(e for e in merged.entries if "LIVEMARK" in e.text)
+    assert livemark.by == "user"  # metadata kept
+    ctx = store.context(live).text
+    assert "LIVEMARK" in ctx and "NEWMARK" in ctx
+    assert [i.file for i in store.all_workspaces() if i.path == live] == [active.file]
+    assert porcelain(store.root) == ""

@@ -58,7 +58,8 @@ def archive(ctx: click.Context, workspace: str, force: bool) -> None:
 def restore(ctx: click.Context, workspace: str) -> None:
     """Bring an archived workspace's file back to workspaces/."""
     result = _open_store(ctx, create=False).restore_workspace(workspace, origin="cli")
-    click.echo(f"restored to {result.path} ({result.commit[:7] if result.commit else 'no commit'})")
+    click.echo(f"restored to {result.path} ({result.commit[:7] if result.commit else 'no commit'})"
+               + (f"; {result.reason}" if result.reason else ""))
 
 
 @workspaces.command()

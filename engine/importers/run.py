@@ -5,8 +5,10 @@ routing, dedupe: DESIGN.md §3) as its own commit with ``Origin: import``.
 After each item the marker ``.git/memrepo/imports/<format>.txt`` gets the
 item's hash (a SHA-256 of format, key and text: no memory text is kept),
 so running the same import again skips it, whatever the writer did with it
-(added, reinforced, refused). An item whose text changed at the source has a
-new hash and is imported again.
+(added, reinforced, replaced, ...) — except a refusal (a file over its size
+limit, a policy refusal): that is not recorded, so a rerun retries it once
+room is made. An item whose text changed at the source has a new hash and
+is imported again.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from pydantic import BaseModel, Field
 
 from ..errors import BlockedError, FormatError
 from ..store import MemoryStore
-from .sources import ImportItem, detect_format, read_items
+from .sources import ImportItem, check_source, detect_format, read_items
 
 
 class ImportProblem(BaseModel):
@@ -91,16 +93,86 @@ def _done(path: Path) -> set[str]:
         return set()
 
 
-def _preview(store: MemoryStore, item: ImportItem) -> ImportItemResult:
-    from .. import policy
-    from ..store import clean_text
+class _DryRun:
+    """What a real run would do, foreseen item by item: the files' entries, subjects and sizes simulated.
 
-    assert item.candidate is not None
-    decision = policy.decide(item.candidate, clean_text)
-    if decision.candidate is None:
-        return ImportItemResult(where=item.where, action="would refuse", reason=decision.reason)
-    target = store._route(decision.candidate)
-    return ImportItemResult(where=item.where, action="would write", path=target.path, text=decision.candidate.text)
+    A dry run cannot know everything (an editor saving meanwhile), but it
+    foresees the writer's outcomes that depend only on the files: a
+    duplicate (``would reinforce``), a same-subject entry (``would replace``,
+    or ``would be outranked`` by a user's entry), and a file passing its size
+    limit once the items before it were written (``would refuse``).
+    """
+
+    def __init__(self, store: MemoryStore) -> None:
+        self.store = store
+        self.files: dict[str, tuple[set[str], dict[str, str], list[int]]] = {}
+
+    def _state(self, rel: str) -> tuple[set[str], dict[str, str], list[int]]:
+        if rel not in self.files:
+            from .. import entryformat as fmt
+            from ..errors import MemrepoError
+
+            try:
+                parsed = self.store._read_for_write(rel, {})
+            except MemrepoError:
+                parsed = None
+            if parsed is None:
+                texts: set[str] = set()
+                subjects: dict[str, str] = {}
+                size = len(f"# {Path(rel).stem}\n\n") + (120 if rel.startswith("workspaces/") else 0)
+            else:
+                entries = [e for _, e in parsed.entries()]
+                texts = {fmt.normalize_text(e.text) for e in entries}
+                subjects = {e.meta["subject"].casefold(): e.by for e in entries if e.meta.get("subject")}
+                size = len(parsed.render())
+            self.files[rel] = (texts, subjects, [size])
+        return self.files[rel]
+
+    def preview(self, item: ImportItem) -> ImportItemResult:
+        from .. import entryformat as fmt
+        from .. import policy
+        from ..errors import LimitError
+        from ..limits import check_file_size
+        from ..store import clean_text
+
+        assert item.candidate is not None
+        refusal = self.store._refusal(item.candidate)
+        if refusal is not None:
+            return ImportItemResult(where=item.where, action="would refuse", reason=refusal)
+        decision = policy.decide(item.candidate, clean_text)
+        cand = decision.candidate
+        if cand is None:
+            return ImportItemResult(where=item.where, action="would refuse", reason=decision.reason)
+        if cand.untrusted and cand.by != "agent":
+            cand = cand.model_copy(update={"by": "agent", "pin": False})
+        if item.file is not None or item.workspace_slug is not None:
+            rel = self.store.import_target(cand, item.file, item.workspace_slug)
+        else:
+            rel = self.store._route(cand).path
+        texts, subjects, size = self._state(rel)
+        entry = self.store._new_entry(cand)
+        key = fmt.normalize_text(entry.text)
+        if key in texts:
+            return ImportItemResult(where=item.where, action="would reinforce", path=rel, text=entry.text,
+                                    reason="the same entry is already there")
+        subject = (cand.subject or "").casefold()
+        if subject and subject in subjects:
+            if subjects[subject] == "user" and cand.by == "agent":
+                return ImportItemResult(where=item.where, action="would be outranked", path=rel, text=entry.text,
+                                        reason=f"a user entry with subject {cand.subject!r} outranks it")
+            texts.add(key)
+            return ImportItemResult(where=item.where, action="would replace", path=rel, text=entry.text,
+                                    reason=f"same subject {cand.subject!r}")
+        line = len(f"- {entry.text} {fmt.render_metadata(entry.meta)}\n".encode())
+        try:
+            check_file_size(rel, size[0] + line)
+        except LimitError as exc:
+            return ImportItemResult(where=item.where, action="would refuse", path=rel, reason=str(exc))
+        size[0] += line
+        texts.add(key)
+        if subject:
+            subjects[subject] = cand.by
+        return ImportItemResult(where=item.where, action="would write", path=rel, text=entry.text)
 
 
 def import_source(
@@ -118,7 +190,9 @@ def import_source(
         source: the file or folder to import.
         format_name: one of :data:`engine.importers.FORMATS`; None detects it.
         workspace: put facts whose source names no workspace in this workspace.
-        dry_run: write nothing (no file, commit or marker); report what would be written.
+        dry_run: write nothing (no file, commit or marker); report per item what would
+            happen as far as the files tell (write, reinforce, replace, outranked, refused
+            by policy or a size limit once the items before it were written).
         progress: called as ``progress(done, total)`` after each item.
 
     Returns:
@@ -135,12 +209,14 @@ def import_source(
     path = Path(source).expanduser()
     if not path.exists():
         raise FormatError(f"no such file or folder: {path}")
+    check_source(path)
     name = format_name or detect_format(path)
     items = read_items(path, name, workspace)
     report = ImportReport(source=str(path), format=name, dry_run=dry_run, total=len(items))
     marker = marker_path(store, name)
     done = _done(marker)
     seen: set[str] = set()
+    dry = _DryRun(store) if dry_run else None
     out = None
     try:
         for n, item in enumerate(items, start=1):
@@ -152,16 +228,20 @@ def import_source(
                 digest = _hash(name, item)
                 if digest in done or digest in seen:
                     report.items.append(ImportItemResult(where=item.where, action="already imported"))
-                elif dry_run:
-                    report.items.append(_preview(store, item))
+                elif dry is not None:
+                    report.items.append(dry.preview(item))
                     seen.add(digest)
                 else:
                     try:
-                        result = store.remember(item.candidate, hint=[])
+                        if item.file is not None or item.workspace_slug is not None:
+                            result = store.remember_into(item.candidate, item.file, item.workspace_slug)
+                        else:
+                            result = store.remember(item.candidate, hint=[])
                     except BlockedError:
                         out = _append(marker, out, digest)  # kept in pending/: applied later, never twice
                         raise
-                    out = _append(marker, out, digest)
+                    if result.action.value != "refused":  # a refusal is retried by the next run
+                        out = _append(marker, out, digest)
                     seen.add(digest)
                     report.items.append(ImportItemResult(
                         where=item.where, action=result.action.value, path=result.path, ref=result.ref,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +34,10 @@ class ImportItem:
         candidate: the memory to write, or None when the item is broken or skipped.
         error: why the item could not be read, or None.
         skipped: why a readable item is deliberately left out (a superseded DSH entry), or None.
+        file: the repo-relative file it should go to when the source is another memory repo's
+            non-standard file (``topics/x.md``), or None (the routing rules decide).
+        workspace_slug: the source workspace file's name, so a new workspace file here gets the
+            same name (not one made from the workspace id), or None.
     """
 
     where: str
@@ -40,6 +45,8 @@ class ImportItem:
     candidate: Candidate | None = None
     error: str | None = None
     skipped: str | None = None
+    file: str | None = None
+    workspace_slug: str | None = None
 
 
 def _cand(text: str, **fields: Any) -> Candidate:
@@ -51,9 +58,57 @@ def _scope(workspace: str | None) -> dict[str, Any]:
     return {"scope": "workspace", "workspace": workspace} if workspace else {"scope": "global"}
 
 
+MAX_SOURCE_BYTES = 64 * 1024 * 1024
+"""The largest source file read (bytes); a bigger one is refused, so an import never exhausts memory."""
+
+
+def read_source_bytes(path: Path, cap: int = MAX_SOURCE_BYTES) -> bytes:
+    """The bytes of a regular file, read without ever blocking on a FIFO or device.
+
+    The file is opened non-blocking and checked with ``fstat`` (S_ISREG), so a
+    FIFO, socket or device named like a source is refused instead of hanging.
+
+    Args:
+        path (Path): the file.
+        cap (int): most bytes read; a larger file is refused.
+
+    Returns:
+        bytes: the whole file.
+
+    Raises:
+        FormatError: not a regular file, or larger than ``cap`` bytes.
+        OSError: it cannot be opened or read.
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise FormatError(f"{path.name} is not a regular file (a FIFO, socket or device); "
+                              "only regular files are imported")
+        if st.st_size > cap:
+            raise FormatError(f"{path.name} is too large to import ({st.st_size:,} bytes; at most {cap:,})")
+        with os.fdopen(fd, "rb", closefd=True) as fh:
+            fd = -1
+            data = fh.read(cap + 1)
+        if len(data) > cap:
+            raise FormatError(f"{path.name} is too large to import (over {cap:,} bytes)")
+        return data
+    finally:
+        if fd >= 0:
+            os.close(fd)
+
+
+def _parse_json(text: str, name: str) -> Any:
+    """``json.loads`` whose deep nesting is a one-line :class:`FormatError`, not a RecursionError."""
+    try:
+        return json.loads(text)
+    except RecursionError as exc:
+        raise FormatError(f"{name} is nested too deeply to read (unreadable JSON)") from exc
+
+
 def _load_json(path: Path) -> Any:
     try:
-        return json.loads(path.read_bytes().decode("utf-8"))
+        return _parse_json(read_source_bytes(path).decode("utf-8"), path.name)
     except UnicodeDecodeError as exc:
         raise FormatError(f"{path.name} is not UTF-8 text ({exc.reason})") from exc
     except json.JSONDecodeError as exc:
@@ -178,11 +233,11 @@ def _dsh_file(path: Path, label: str, workspace: str | None) -> Iterator[ImportI
 def _dsh_scope_workspace(scope_dir: Path) -> str:
     """A DSH scope's workspace: the ``cwd`` in its ``scope.json``, else its ``ws-<hash>`` name."""
     try:
-        data = json.loads((scope_dir / "scope.json").read_text(encoding="utf-8"))
+        data = _load_json(scope_dir / "scope.json")
         cwd = data.get("cwd") or data.get("path") if isinstance(data, dict) else None
         if isinstance(cwd, str) and cwd.strip():
             return cwd
-    except (OSError, ValueError):
+    except (OSError, ValueError, FormatError):
         pass
     return scope_dir.name
 
@@ -221,9 +276,12 @@ _FENCE_RE = re.compile(r"^\s*(```|~~~)")
 
 def _claude_file(path: Path, label: str, workspace: str | None) -> Iterator[ImportItem]:
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = read_source_bytes(path).decode("utf-8")
     except UnicodeDecodeError as exc:
         yield ImportItem(label, label, error=f"not UTF-8 text ({exc.reason} at byte {exc.start})")
+        return
+    except FormatError as exc:
+        yield ImportItem(label, label, error=str(exc))
         return
     except OSError as exc:
         yield ImportItem(label, label, error=exc.strerror or str(exc))
@@ -284,8 +342,11 @@ def read_memrepo(path: Path, workspace: str | None = None) -> Iterator[ImportIte
     MEMORY.md entries by the user stay pinned; ``me.md`` and ``lessons.md``
     entries go to the global files (lessons keep a lesson kind); a workspace
     file's entries go to the same workspace (by its folder path, else its
-    id); ``inbox.md`` entries go to the inbox (untrusted). Other files' entries
-    go to the global files with the file as source. Text (with its
+    id, into the file here whose first entry names that id, else a new file
+    with the source file's name); ``inbox.md`` entries go to the inbox
+    (untrusted). Other files' entries (``topics/x.md``) go to the file with
+    the same path here (:meth:`MemoryStore.remember_into`), with the file as
+    source. Text (with its
     ``[[links]]``), kind, subject, source and author are kept; the writer
     reinforces duplicates. ``archived/`` and hidden folders are left out.
     """
@@ -300,7 +361,7 @@ def read_memrepo(path: Path, workspace: str | None = None) -> Iterator[ImportIte
     for full in files:
         rel = full.relative_to(path).as_posix()
         try:
-            parsed = fmt.parse(full.read_bytes(), rel)
+            parsed = fmt.parse(read_source_bytes(full), rel)
         except (FormatError, OSError) as exc:
             yield ImportItem(rel, rel, error=str(exc))
             continue
@@ -327,8 +388,11 @@ def read_memrepo(path: Path, workspace: str | None = None) -> Iterator[ImportIte
             elif rel != "me.md":
                 fields["source"] = fields["source"] or f"memrepo {rel}"
             key = f"{rel}#{fmt.normalize_text(entry.text)}"
+            standard = rel in ("MEMORY.md", "me.md", "lessons.md", "inbox.md") or ws is not None
             try:
-                yield ImportItem(f"{rel}:{number}", key, _cand(entry.text, **fields))
+                yield ImportItem(f"{rel}:{number}", key, _cand(entry.text, **fields),
+                                 file=None if standard else rel,
+                                 workspace_slug=full.stem if ws is not None else None)
             except ValueError as exc:
                 yield ImportItem(f"{rel}:{number}", key, error=f"not a valid entry: {exc}")
 
@@ -342,20 +406,28 @@ def read_jsonl(path: Path, workspace: str | None = None) -> Iterator[ImportItem]
     ``scope`` is ``global`` (the default), ``workspace`` (with a ``workspace``
     field), or a workspace path, name or ``ws-`` id. The writer dates entries
     itself, so ``added`` is kept only as the source (``imported, added ...``) when no source is given.
-    Blank lines are skipped; a line that is not a JSON object with text is an error item.
+    Blank lines are skipped; a line that is not a JSON object with text, is
+    not UTF-8 or nests too deeply is one error item, and the other lines import.
     """
-    try:
-        data = path.read_bytes().decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise FormatError(f"{path.name} is not UTF-8 text ({exc.reason})") from exc
-    for number, line in enumerate(data.splitlines(), start=1):
-        if not line.strip():
-            continue
+    data = read_source_bytes(path)
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]  # a UTF-8 byte order mark
+    for number, raw in enumerate(data.split(b"\n"), start=1):
         where = f"{path.name}:{number}"
         try:
-            obj = json.loads(line)
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            yield ImportItem(where, where, error=f"not UTF-8 text ({exc.reason} at byte {exc.start} of the line)")
+            continue
+        if not line.strip():
+            continue
+        try:
+            obj = _parse_json(line, f"line {number}")
         except json.JSONDecodeError as exc:
             yield ImportItem(where, where, error=f"not valid JSON: {exc.msg}")
+            continue
+        except FormatError as exc:
+            yield ImportItem(where, where, error=str(exc))
             continue
         text = _text(obj.get("text")) if isinstance(obj, dict) else None
         if text is None:
@@ -399,6 +471,7 @@ def detect_format(path: Path) -> str:
     """
     if not path.exists():
         raise FormatError(f"no such file or folder: {path}")
+    check_source(path)
     if path.is_dir():
         markers = (".git", "me.md", "lessons.md", "inbox.md", "workspaces")
         if (path / "MEMORY.md").is_file() and any((path / m).exists() for m in markers):
@@ -436,6 +509,19 @@ def detect_format(path: Path) -> str:
     raise FormatError(f"cannot tell the format of {path}; pass --format ({', '.join(FORMATS)})")
 
 
+def check_source(path: Path) -> None:
+    """Refuse a source that is neither a folder nor a regular file (a FIFO, socket or device).
+
+    Raises:
+        FormatError: with a one-line message naming the path.
+        OSError: the path cannot be looked at.
+    """
+    mode = os.stat(path).st_mode
+    if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
+        raise FormatError(f"{path} is not a regular file or folder (a FIFO, socket or device); "
+                          "only regular files are imported")
+
+
 def read_items(path: Path, format_name: str, workspace: str | None = None) -> list[ImportItem]:
     """Every item of a source; a source that cannot be read at all becomes one error item.
 
@@ -454,6 +540,8 @@ def read_items(path: Path, format_name: str, workspace: str | None = None) -> li
     try:
         for item in reader(path, workspace):
             out.append(item)
+    except RecursionError:
+        out.append(ImportItem(os.fspath(path), os.fspath(path), error=f"{path.name} is nested too deeply to read"))
     except (FormatError, OSError) as exc:
         message = str(exc) if isinstance(exc, FormatError) else f"{exc.strerror or exc}"
         out.append(ImportItem(os.fspath(path), os.fspath(path), error=message))
