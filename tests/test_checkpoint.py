@@ -294,7 +294,7 @@ def test_byte_budget_drops_and_truncations_are_reported(store: MemoryStore, cp: 
 
 
 def test_force_distils_every_pending_batch(store: MemoryStore, cp: Checkpointer, tmp_path: Path) -> None:
-    held, claim = cp.submit("s1", None, turn(0), "force")  # a running distillation: later messages pile up
+    _held, claim = cp.submit("s1", None, turn(0), "force")  # a running distillation: later messages pile up
     assert claim is not None
     many = [m for n in range(1, 66) for m in turn(n)]
     many[-2]["text"] = "Remember that the last batch is distilled too."

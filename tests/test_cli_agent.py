@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 from click.testing import CliRunner, Result
@@ -147,11 +149,8 @@ def test_mcp_on_a_bad_repo_path_is_one_line(tmp_path: Path) -> None:
         f"memrepo: the folder is not empty and is not a memory repo (rule: not-memory-repo): {folder}"]
 
 
-def _hook_cli(repo: Path, hook: dict, timeout: float = 60) -> "subprocess.CompletedProcess[str]":
+def _hook_cli(repo: Path, hook: dict, timeout: float = 60) -> subprocess.CompletedProcess[str]:
     """``memrepo checkpoint --from-claude-hook`` as a real subprocess (a hang fails by timeout, never blocks)."""
-    import subprocess
-    import sys
-
     return subprocess.run([sys.executable, "-m", "tui.cli", "--repo", str(repo), "checkpoint", "--from-claude-hook"],
                           input=json.dumps(hook), capture_output=True, text=True, timeout=timeout,
                           cwd=Path(__file__).resolve().parents[1])
