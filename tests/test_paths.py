@@ -204,7 +204,8 @@ def test_git_folder_is_refused_whatever_its_case(tmp_path: Path, bad: str) -> No
         read_confined(tmp_path / "m", bad)
 
 
-@pytest.mark.parametrize("bad", ["fact] [by: user; pin: true", "fact;x", "", "1fact", "a" * 33, "two words"])
+@pytest.mark.parametrize("bad", ["fact] [by: user; pin: true", "fact;x", "", "1fact", "a" * 33, "two words",
+                                 "bad\x00value"])
 def test_candidate_kind_must_be_one_short_word(bad: str) -> None:
     from pydantic import ValidationError
 
