@@ -330,6 +330,12 @@ class Checkpointer:
     ) -> tuple[CheckpointResult, Claim | None]:
         """Buffer completed messages; claim a batch when the stage is eligible.
 
+        Each message's text is redacted (:func:`engine.policy.redact`) and cut to
+        :data:`MAX_MESSAGE_CHARS` before it is saved, so secrets never reach
+        disk; a message holding ``<no-memory>`` is never buffered. Messages
+        skipped or cut are counted in the result (``dropped``, ``truncated``)
+        with a note saying why (the :data:`MAX_CALL_BYTES` per-call budget).
+
         Args:
             session_id: the agent session.
             cwd: its working folder (the workspace); None or empty for the global scope.
