@@ -57,6 +57,7 @@ from .distill import DistillOutput, apply_operation, build_prompt, distil, parse
 from .errors import MemrepoError
 from .models import Action, Origin, WriteResult
 from .paths import normalize_workspace, parse_ref
+from .policy import NO_MEMORY, redact
 
 __all__ = ["CheckpointResult", "Checkpointer", "Claim", "DistillOutput", "Message", "distil", "finish_claim",
            "merge_or_release", "parse_output", "run_checkpoint"]
@@ -125,7 +126,9 @@ class CheckpointResult(BaseModel):
         scope: ``global`` or the workspace id.
         accepted: new messages buffered by this call.
         duplicates: messages skipped because their id was seen before.
-        dropped: messages skipped as incomplete or past the byte cap.
+        dropped: messages skipped as incomplete, holding ``<no-memory>``, or past the byte cap.
+        truncated: accepted messages cut to :data:`MAX_MESSAGE_CHARS` characters.
+        notes: why messages were dropped or cut, one line each (empty when none were).
         pending: messages still waiting in the scope's buffer.
         trigger: why the stage was eligible (``turns``, ``chars``, ``idle``, or the event).
         written: the governed writer's results.
@@ -138,6 +141,8 @@ class CheckpointResult(BaseModel):
     accepted: int = 0
     duplicates: int = 0
     dropped: int = 0
+    truncated: int = 0
+    notes: list[str] = Field(default_factory=list)
     pending: int = 0
     trigger: str | None = None
     written: list[WriteResult] = Field(default_factory=list)
@@ -195,6 +200,20 @@ class Claim:
     def user_texts(self) -> list[str]:
         """The batch's user messages."""
         return [m["text"] for m in self.messages if m["role"] == "user"]
+
+
+def _clean_text(text: str) -> tuple[str, int]:
+    """A message's text as buffered: secrets redacted (DESIGN.md §3: secrets never reach disk), then cut.
+
+    The text is cut a little past :data:`MAX_MESSAGE_CHARS` before redacting (so
+    a secret across the limit is still found whole), then to the limit.
+
+    Returns:
+        tuple[str, int]: the text, and 1 when it was cut (else 0).
+    """
+    cut = int(len(text) > MAX_MESSAGE_CHARS)
+    clean, _types = redact(text[: MAX_MESSAGE_CHARS + 512])
+    return clean[:MAX_MESSAGE_CHARS], cut
 
 
 def _msg_id(session_id: str, msg: Message) -> str:
@@ -327,6 +346,12 @@ class Checkpointer:
     ) -> tuple[CheckpointResult, Claim | None]:
         """Buffer completed messages; claim a batch when the stage is eligible.
 
+        Each message's text is redacted (:func:`engine.policy.redact`) and cut to
+        :data:`MAX_MESSAGE_CHARS` before it is saved, so secrets never reach
+        disk; a message holding ``<no-memory>`` is never buffered. Messages
+        skipped or cut are counted in the result (``dropped``, ``truncated``)
+        with a note saying why (the :data:`MAX_CALL_BYTES` per-call budget).
+
         Args:
             session_id: the agent session.
             cwd: its working folder (the workspace); None or empty for the global scope.
@@ -362,9 +387,13 @@ class Checkpointer:
             idle_before = bool(data["messages"]) and last is not None and now - float(last) >= IDLE_S
             seen = set(data["seen"])
             budget = MAX_CALL_BYTES
+            incomplete = no_memory = over = 0
             for msg in parsed:
                 if not msg.complete or not msg.text:
-                    result.dropped += 1
+                    incomplete += 1
+                    continue
+                if NO_MEMORY in msg.text.casefold():
+                    no_memory += 1  # never buffered: the user asked that nothing of it be kept
                     continue
                 mid = _msg_id(session_id, msg)
                 if mid in gone_ids:  # a message of a forgotten scope, sent again
@@ -373,18 +402,32 @@ class Checkpointer:
                 if mid in seen:
                     result.duplicates += 1
                     continue
-                text = msg.text[:MAX_MESSAGE_CHARS]
+                if budget <= 0:
+                    over += 1
+                    continue
+                text, cut = _clean_text(msg.text)
                 size = len(text.encode("utf-8"))
                 if size > budget:
-                    result.dropped += 1
+                    over += 1
                     budget = 0
                     continue
                 budget -= size
+                result.truncated += cut
                 seen.add(mid)
                 data["seen"].append(mid)
                 data["messages"].append({"id": mid, "session": session_id, "role": msg.role, "text": text,
                                          "at": now})
                 result.accepted += 1
+            result.dropped = incomplete + no_memory + over
+            if incomplete:
+                result.notes.append(f"{incomplete} incomplete or empty message(s) skipped")
+            if no_memory:
+                result.notes.append(f"{no_memory} message(s) held <no-memory>: not kept")
+            if over:
+                result.notes.append(f"{over} message(s) dropped: past the per-call budget of {MAX_CALL_BYTES} "
+                                    "bytes; send them in a later call")
+            if result.truncated:
+                result.notes.append(f"{result.truncated} message(s) cut to {MAX_MESSAGE_CHARS} characters")
             data["seen"] = data["seen"][-MAX_SEEN:]
             if len(data["messages"]) > MAX_BUFFER_MESSAGES:
                 data["messages"] = data["messages"][-MAX_BUFFER_MESSAGES:]
@@ -638,8 +681,43 @@ def run_checkpoint(
     if claim is None:
         return result
     done = finish_claim(store, checkpointer, settings, claim, origin)
-    done.accepted, done.duplicates, done.dropped = result.accepted, result.duplicates, result.dropped
+    copy_counts(result, done)
+    rounds = 1
+    while event in DRAIN_EVENTS and done.status != "failed" and done.pending and rounds < MAX_DRAIN_ROUNDS:
+        try:
+            _more, claim = checkpointer.submit(session_id, cwd, [], event, untrusted)
+        except Exception as exc:  # the buffer got busy: what is left waits for the next call
+            done.notes.append(f"stopped after {rounds} batch(es): {type(exc).__name__}")
+            break
+        if claim is None:
+            break
+        combine(done, finish_claim(store, checkpointer, settings, claim, origin))
+        rounds += 1
     return done
+
+
+DRAIN_EVENTS = ("force", "session_close")
+"""Events that distil every pending batch of the scope in one call, not just one."""
+MAX_DRAIN_ROUNDS = 50
+"""Most batches one draining call distils (a bound; what is left stays pending)."""
+
+
+def combine(done: CheckpointResult, more: CheckpointResult) -> None:
+    """Add the result of a further batch ``more`` to ``done`` (a draining force or session close)."""
+    done.written.extend(more.written)
+    done.invalid += more.invalid
+    done.pending = more.pending
+    done.notes.extend(more.notes)
+    if more.status == "failed":
+        done.status, done.reason = "failed", more.reason
+    elif done.status != "distilled":
+        done.status = more.status
+
+
+def copy_counts(submitted: CheckpointResult, done: CheckpointResult) -> None:
+    """Carry the buffering counts and notes of ``submitted`` over to the distillation's result ``done``."""
+    done.accepted, done.duplicates, done.dropped = submitted.accepted, submitted.duplicates, submitted.dropped
+    done.truncated, done.notes = submitted.truncated, [*submitted.notes, *done.notes]
 
 
 def finish_claim(store: object, checkpointer: Checkpointer, settings: object, claim: Claim,

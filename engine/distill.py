@@ -24,7 +24,7 @@ from .atomic import atomic_write
 from .entrymerge import CONFLICT_KEY
 from .errors import MemrepoError
 from .gitstore import format_message
-from .models import Action, Candidate, Origin, WriteResult
+from .models import KIND_RE, Action, Candidate, Origin, WriteResult
 from .paths import make_ref
 
 if TYPE_CHECKING:
@@ -196,7 +196,8 @@ def _verbatim(quote: str, text: str) -> bool:
 
 
 def _kind_for(entry: ExistingEntry) -> str:
-    return entry.meta.get("kind") or {"me.md": "preference", "lessons.md": "lesson"}.get(entry.path, "fact")
+    kind = entry.meta.get("kind") or {"me.md": "preference", "lessons.md": "lesson"}.get(entry.path, "fact")
+    return kind if KIND_RE.fullmatch(kind) else "fact"  # a hand-edited kind that is not one word
 
 
 def _candidate(claim: Claim, text: str, kind: str, scope: str, subject: str | None, origin: Origin) -> Candidate:
@@ -232,6 +233,8 @@ def apply_operation(store: object, claim: Claim, op: Operation, origin: Origin) 
 
     assert isinstance(store, MemoryStore)
     if isinstance(op, AddOp):
+        if not KIND_RE.fullmatch(op.kind):
+            return None  # not one short word: refused like any invalid operation
         return store.remember(_candidate(claim, op.text, op.kind, op.scope, op.subject, origin))
     target = claim.existing.get(op.target)
     if target is None or not _verbatim(op.target_quote, target.text):

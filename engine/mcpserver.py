@@ -12,9 +12,10 @@ their MCP servers in the project folder). Tools:
 * ``memory_remember``: the governed writer, ``by: agent``, ``Origin: mcp``;
   once the session says it read untrusted content, every later write of the
   session goes to the inbox;
-* ``memory_forget``: only lines this session wrote (remembered by their text,
-  or an agent line carrying ``task: <this session's id>``, as checkpoints
-  write), unless the server was started with ``allow_forget_any``;
+* ``memory_forget``: only ``by: agent`` lines this session wrote (tagged
+  ``task: <this session's id>``, or recorded at the same ref with the same
+  text); a ``by: user`` line never, unless the server was started with
+  ``allow_forget_any``;
 * ``memory_checkpoint``: completed messages into the checkpoint buffer
   (:mod:`engine.checkpoint`).
 
@@ -69,6 +70,8 @@ class Session:
         cwd: the folder the server started in (the default workspace).
         untrusted: the session said it read untrusted content.
         written: (path, normalized text) of every line this session wrote.
+        written_refs: (ref, normalized text) of every ``by: agent`` line this
+            session wrote; with the ``task:`` key, what ``memory_forget`` accepts.
         allow_forget_any: ``memory_forget`` may remove any entry.
     """
 
@@ -77,6 +80,7 @@ class Session:
     untrusted: bool = False
     written: set[tuple[str, str]] = field(default_factory=set)
     allow_forget_any: bool = False
+    written_refs: set[tuple[str, str]] = field(default_factory=set)
 
 
 def _line(exc: BaseException) -> str:
@@ -254,8 +258,9 @@ def build_server(repo_path: Path, allow_forget_any: bool = False, cwd: str | Non
             if result.ref and result.path and result.action in (Action.ADDED, Action.REPLACED, Action.INBOXED):
                 view = await repo().read_file(result.path)
                 for entry in view.entries:
-                    if entry.ref == result.ref:
+                    if entry.ref == result.ref and entry.by == "agent":
                         session.written.add((result.path, fmt.normalize_text(entry.text)))
+                        session.written_refs.add((entry.ref, fmt.normalize_text(entry.text)))
             extra = f" ({result.reason})" if result.reason else ""
             redacted = f" [redacted: {', '.join(result.redacted)}]" if result.redacted else ""
             return f"{result.action.value} {result.ref or ''}{redacted}{extra}".strip()
@@ -276,12 +281,15 @@ def build_server(repo_path: Path, allow_forget_any: bool = False, cwd: str | Non
             if entry is None:
                 raise RefError(f"{ref} is not an entry (the file changed? recall it again)")
             key = (rel, fmt.normalize_text(entry.text))
-            ours = key in session.written or (entry.by == "agent" and entry.meta.get("task") == session.id)
+            # Ownership needs an agent line: a user's line with the same text is never this session's.
+            ours = entry.by == "agent" and (entry.meta.get("task") == session.id
+                                            or (ref_key(rel, number), key[1]) in session.written_refs)
             if not session.allow_forget_any and not ours:
                 raise ToolError(f"{ref} was not written by this session; only the user can forget it "
                                 "(memrepo forget, or the memrepo app)")
             result = await repo().forget(ref, origin="mcp", task=session.id, expect=entry.text)
             session.written.discard(key)
+            session.written_refs.discard((ref_key(rel, number), key[1]))
             return f"forgot {result.ref}"
         return await guarded(run())
 
@@ -302,9 +310,12 @@ def build_server(repo_path: Path, allow_forget_any: bool = False, cwd: str | Non
                 session.id, session.cwd, [m.model_dump() for m in messages], event, session.untrusted,
                 state["settings"], "mcp", wait)
             written = [f"{w.action.value} {w.ref}" for w in result.written if w.ref]
-            session.written.update(await _written_keys(repo(), result.written))
+            keys = await _written_keys(repo(), result.written)
+            session.written.update((path, text) for path, _ref, text in keys)
+            session.written_refs.update((ref, text) for _path, ref, text in keys)
             return json.dumps({"status": result.status, "accepted": result.accepted,
-                               "duplicates": result.duplicates, "pending": result.pending,
+                               "duplicates": result.duplicates, "dropped": result.dropped,
+                               "truncated": result.truncated, "notes": result.notes, "pending": result.pending,
                                "trigger": result.trigger, "written": written, "reason": result.reason})
         return await guarded(run())
 
@@ -312,15 +323,23 @@ def build_server(repo_path: Path, allow_forget_any: bool = False, cwd: str | Non
     return server
 
 
-async def _written_keys(repo: Any, results: list[Any]) -> set[tuple[str, str]]:
-    keys: set[tuple[str, str]] = set()
+async def _written_keys(repo: Any, results: list[Any]) -> set[tuple[str, str, str]]:
+    keys: set[tuple[str, str, str]] = set()
     for w in results:
         if not w.ref or not w.path:
             continue
         with contextlib.suppress(MemrepoError, OSError):
             view = await repo.read_file(w.path)
-            keys.update((w.path, fmt.normalize_text(e.text)) for e in view.entries if e.ref == w.ref)
+            keys.update((w.path, e.ref, fmt.normalize_text(e.text)) for e in view.entries
+                        if e.ref == w.ref and e.by == "agent")
     return keys
+
+
+def ref_key(rel: str, line: int) -> str:
+    """The ref of line ``line`` of ``rel`` (``repo:<path>#L<n>``), as kept in :attr:`Session.written_refs`."""
+    from .paths import make_ref
+
+    return make_ref(rel, line)
 
 
 async def _tick(repo: Any, settings: Any) -> None:

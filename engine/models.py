@@ -6,16 +6,20 @@ status into these.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 Origin = Literal[
     "agent_tool", "cli", "tui", "mcp", "hand_edit", "inbox_triage", "dream", "import", "compact"
 ]
 """Where a commit came from: the ``Origin:`` trailer values of DESIGN.md §3."""
+
+KIND_RE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
+"""A :attr:`Candidate.kind`: one short word (it is written into entry metadata and commit subjects)."""
 
 
 class Action(StrEnum):
@@ -42,7 +46,9 @@ class Candidate(BaseModel):
     Attributes:
         text: the entry text, one line, at most 500 characters.
         kind: fact, identity, preference, correction, insight, rule, lesson,
-            decision, ... (routing reads it).
+            decision, ... (routing reads it): one short word, a letter then
+            letters, digits, ``_`` or ``-``, at most 32 characters
+            (:data:`KIND_RE`; it goes into entry metadata and commit subjects).
         scope: ``global`` or ``workspace``; ``private``, ``contact`` and
             ``task`` are accepted here and always refused by the write policy
             (they never go to the repo, DESIGN.md §3).
@@ -75,6 +81,13 @@ class Candidate(BaseModel):
     origin: Origin = "agent_tool"
     origin_text: str | None = None
     untrusted: bool = False
+
+    @field_validator("kind")
+    @classmethod
+    def _short_word_kind(cls, value: str) -> str:
+        if not KIND_RE.fullmatch(value):
+            raise ValueError(f"kind must be one short word (letters, digits, _ or -; at most 32), not {value[:40]!r}")
+        return value
 
 
 class WriteResult(BaseModel):

@@ -108,7 +108,7 @@ def safe_relpath(path: str) -> str:
     parts = [p for p in pure.parts if p not in ("", ".")]
     if not parts or any(p == ".." for p in parts):
         raise RefError(f"path climbs out of the memory repo: {path!r}")
-    if parts[0] == ".git":
+    if parts[0].casefold() == ".git":  # case-insensitive file systems: .GIT is the same folder
         raise RefError(f"path is inside .git, which memrepo never touches: {path!r}")
     return "/".join(parts)
 

@@ -714,7 +714,16 @@ class MemoryRepo:
         Returns:
             CheckpointResult: never raises; ``failed`` carries the reason.
         """
-        from .checkpoint import Checkpointer, CheckpointResult, distil, merge_or_release
+        from .checkpoint import (
+            DRAIN_EVENTS,
+            MAX_DRAIN_ROUNDS,
+            Checkpointer,
+            CheckpointResult,
+            combine,
+            copy_counts,
+            distil,
+            merge_or_release,
+        )
         from .config import Settings as _Settings
 
         cp: Checkpointer = self.checkpointer()
@@ -727,14 +736,27 @@ class MemoryRepo:
             return result
 
         async def finish() -> CheckpointResult:
+            done = await finish_one(claim)
+            copy_counts(result, done)
+            rounds = 1  # force and session close distil every pending batch, bounded
+            while event in DRAIN_EVENTS and done.status != "failed" and done.pending and rounds < MAX_DRAIN_ROUNDS:
+                try:
+                    _more, more_claim = await self._run(cp.submit, session_id, cwd, [], event, untrusted)
+                except Exception:
+                    break
+                if more_claim is None:
+                    break
+                combine(done, await finish_one(more_claim))
+                rounds += 1
+            return done
+
+        async def finish_one(claim: Any) -> CheckpointResult:
             try:
                 await self._run(cp.prepare, self._store, claim)
                 output, reason = await asyncio.get_running_loop().run_in_executor(None, distil, claim, cfg)
             except Exception as exc:
                 output, reason = None, f"{type(exc).__name__}: {exc}"[:300]
-            done = await self._run(merge_or_release, self._store, cp, claim, output, reason, origin)
-            done.accepted, done.duplicates, done.dropped = result.accepted, result.duplicates, result.dropped
-            return done
+            return await self._run(merge_or_release, self._store, cp, claim, output, reason, origin)
 
         if wait:
             return await finish()

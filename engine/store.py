@@ -29,6 +29,7 @@ from .gitstore import GitStore, format_message
 from .limits import MEMORY_MD_MAX_BYTES, check_file_count, check_file_size
 from .lock import WriteLock, state_dir
 from .models import (
+    KIND_RE,
     Action,
     Candidate,
     CommitInfo,
@@ -199,7 +200,7 @@ class MemoryStore:
                 continue
             with it:
                 for de in it:
-                    if not prefix and de.name == ".git":
+                    if not prefix and de.name.casefold() == ".git":
                         continue
                     if de.name.startswith(TEMP_PREFIX):
                         continue
@@ -930,7 +931,7 @@ class MemoryStore:
         workspace = meta.get("workspace")
         return Candidate(
             text=text,
-            kind=meta.get("kind") or "fact",
+            kind=kind if KIND_RE.fullmatch(kind := meta.get("kind") or "fact") else "fact",
             scope="workspace" if workspace else "global",
             workspace=workspace,
             subject=meta.get("subject"),

@@ -29,6 +29,8 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from .dreamrecord import parse_time
+from .errors import MemrepoError
+from .regularfile import read_regular
 
 QUIET_S = 600.0
 """A transcript written to in the last 10 minutes counts as a running task (seconds)."""
@@ -87,21 +89,28 @@ def _text_parts(content: object, kinds: tuple[str, ...]) -> tuple[list[str], boo
     return texts, tool
 
 
-def _lines(path: Path) -> list[dict]:
-    out = []
+def _lines(path: Path, strict: bool = False) -> list[dict]:
+    """The JSON objects of a ``.jsonl`` file; only a regular file up to :data:`MAX_FILE_BYTES` is read.
+
+    Raises:
+        MemrepoError: with ``strict``, the file is missing, not a regular file
+            (a FIFO, a device, a folder) or too large (:func:`engine.regularfile.read_regular`);
+            without it such a file reads as empty.
+    """
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            return []
-        with path.open("rb") as fh:
-            for raw in fh:
-                try:
-                    obj = json.loads(raw)
-                except ValueError:
-                    continue  # a half-written last line, or junk: skip it
-                if isinstance(obj, dict):
-                    out.append(obj)
-    except OSError:
+        data = read_regular(path, MAX_FILE_BYTES, "transcript")
+    except MemrepoError:
+        if strict:
+            raise
         return []
+    out = []
+    for raw in data.splitlines():
+        try:
+            obj = json.loads(raw)
+        except ValueError:
+            continue  # a half-written last line, or junk: skip it
+        if isinstance(obj, dict):
+            out.append(obj)
     return out
 
 
@@ -313,7 +322,7 @@ def read_tasks(
     return picked, new_cursor
 
 
-def read_claude_messages(path: Path, session_id: str | None = None) -> list[dict]:
+def read_claude_messages(path: Path, session_id: str | None = None, strict: bool = False) -> list[dict]:
     """The completed turns of a Claude Code session file, as checkpoint messages (DESIGN.md §7).
 
     A turn is the user's own message and the assistant's final text reply
@@ -324,13 +333,18 @@ def read_claude_messages(path: Path, session_id: str | None = None) -> list[dict
     Args:
         path: the ``.jsonl`` transcript.
         session_id: when given, only lines of this session.
+        strict: raise instead of reading a missing or non-regular file as empty.
 
     Returns:
         list[dict]: ``{"id", "role", "text"}`` in order; ``id`` is the line's
         ``uuid`` (stable, so repeated reads deduplicate).
+
+    Raises:
+        MemrepoError: with ``strict``: ``transcript not found: PATH``, not a
+            regular file (FIFO, device, folder), or over :data:`MAX_FILE_BYTES`.
     """
     turns: list[list[dict | None]] = []
-    for n, obj in enumerate(_lines(path)):
+    for n, obj in enumerate(_lines(path, strict)):
         kind = obj.get("type")
         if kind not in ("user", "assistant") or obj.get("isSidechain"):
             continue

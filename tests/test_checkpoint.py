@@ -267,3 +267,52 @@ async def test_forget_session_while_the_model_call_runs(repo_path: Path, tmp_pat
         assert "orange-fish" not in (repo_path / "me.md").read_text()
         buffered = json.loads((repo_path / ".git" / "memrepo" / "checkpoints" / "global.json").read_text())
         assert [m["session"] for m in buffered["messages"]] == ["other", "other"]
+
+
+TOKEN = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+
+
+def test_buffer_never_holds_secrets_or_no_memory_messages(store: MemoryStore, cp: Checkpointer) -> None:
+    """Secrets are redacted before the buffer is saved; a <no-memory> message is never buffered (README)."""
+    msgs = [{"id": "u1", "role": "user", "text": f"My CI token is {TOKEN} please use it"},
+            {"id": "u2", "role": "user", "text": "<No-Memory> the locker code is 4417"},
+            {"id": "a1", "role": "assistant", "text": "OK."}]
+    result, claim = cp.submit("s1", None, msgs)
+    assert claim is None and result.accepted == 2 and result.dropped == 1
+    assert any("<no-memory>" in note for note in result.notes)
+    raw = (store.state_dir / "checkpoints" / "global.json").read_text()
+    assert "ghp_" not in raw and "[REDACTED:github-token]" in raw
+    assert "4417" not in raw and "locker" not in raw
+
+
+def test_byte_budget_drops_and_truncations_are_reported(store: MemoryStore, cp: Checkpointer) -> None:
+    msgs = [{"id": f"m{i}", "role": "assistant", "text": "word " * 12_600} for i in range(200)]  # 63,000 chars
+    result, _claim = cp.submit("s1", None, msgs)
+    assert result.accepted == 8 and result.dropped == 192 and result.truncated == 8
+    assert any(f"per-call budget of {MAX_CALL_BYTES} bytes" in n for n in result.notes)
+    assert any("cut to 8000 characters" in n for n in result.notes)
+
+
+def test_force_distils_every_pending_batch(store: MemoryStore, cp: Checkpointer, tmp_path: Path) -> None:
+    _held, claim = cp.submit("s1", None, turn(0), "force")  # a running distillation: later messages pile up
+    assert claim is not None
+    many = [m for n in range(1, 66) for m in turn(n)]
+    many[-2]["text"] = "Remember that the last batch is distilled too."
+    assert cp.submit("s1", None, many)[0].status == "distilling"
+    cp.release(claim, failed=False)
+    done = run_checkpoint(store, cp, settings(tmp_path), "s1", None, [], "force")  # 132 messages: 3 batches
+    assert done.status == "distilled" and done.pending == 0, done
+    assert "The last batch is distilled too" in (store.root / "me.md").read_text()
+
+
+async def test_repo_force_distils_every_pending_batch(repo_path: Path, tmp_path: Path) -> None:
+    from engine.repo import MemoryRepo
+
+    async with await MemoryRepo.open(repo_path) as repo:
+        cp = repo.checkpointer()
+        _held, claim = cp.submit("s1", None, turn(0), "force")
+        assert claim is not None
+        cp.submit("s1", None, [m for n in range(1, 66) for m in turn(n)])
+        cp.release(claim, failed=False)
+        done = await repo.checkpoint("s1", None, [], "force", settings=settings(tmp_path))
+        assert done.pending == 0 and done.status != "failed", done

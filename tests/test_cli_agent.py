@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 from click.testing import CliRunner, Result
@@ -145,3 +147,56 @@ def test_mcp_on_a_bad_repo_path_is_one_line(tmp_path: Path) -> None:
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.strip().splitlines() == [
         f"memrepo: the folder is not empty and is not a memory repo (rule: not-memory-repo): {folder}"]
+
+
+def _hook_cli(repo: Path, hook: dict, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """``memrepo checkpoint --from-claude-hook`` as a real subprocess (a hang fails by timeout, never blocks)."""
+    return subprocess.run([sys.executable, "-m", "tui.cli", "--repo", str(repo), "checkpoint", "--from-claude-hook"],
+                          input=json.dumps(hook), capture_output=True, text=True, timeout=timeout,
+                          cwd=Path(__file__).resolve().parents[1])
+
+
+def test_hook_with_a_fifo_device_folder_or_missing_transcript_never_blocks(repo_path: Path, tmp_path: Path) -> None:
+    import os
+
+    MemoryStore.open(repo_path)
+    fifo = tmp_path / "t.jsonl"
+    os.mkfifo(fifo)
+    folder = tmp_path / "dir.jsonl"
+    folder.mkdir()
+    cases = ((fifo, "not a regular file"), (Path("/dev/zero"), "not a regular file"),
+             (folder, "is a folder"), (tmp_path / "gone.jsonl", f"transcript not found: {tmp_path / 'gone.jsonl'}"))
+    for path, why in cases:
+        done = _hook_cli(repo_path, {"session_id": "s1", "transcript_path": str(path), "cwd": str(tmp_path),
+                                     "hook_event_name": "Stop"}, timeout=30)
+        assert done.returncode == 0, (path, done.stderr)
+        assert why in done.stderr and len(done.stderr.strip().splitlines()) == 1, (path, done.stderr)
+    bad = run(repo_path, "checkpoint", "--from-claude-hook",
+              stdin=json.dumps({"session_id": "s1", "transcript_path": str(fifo), "cwd": 5}))
+    assert bad.exit_code == 1 and "Traceback" not in bad.output
+    assert bad.stderr.strip() == "memrepo: the hook JSON is invalid: cwd: Input should be a valid string"
+
+
+def test_setup_check_refuses_devices_and_setup_names_the_resolved_repo(repo_path: Path, tmp_path: Path,
+                                                                       monkeypatch: object) -> None:
+    done = run(repo_path, "setup", "claude-code", "--check", "/dev/zero")
+    assert done.exit_code == 1 and "not a regular file" in done.stderr
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (9 * 1024 * 1024))
+    done = run(repo_path, "setup", "claude-code", "--check", str(big))
+    assert done.exit_code == 1 and "over the" in done.stderr
+
+    monkeypatch.setenv("MEMREPO_REPO", str(repo_path))  # type: ignore[attr-defined]
+    printed = CliRunner().invoke(main, ["setup", "claude-code"])
+    assert printed.exit_code == 0, printed.output
+    want = str(repo_path.resolve())
+    assert f'"--repo",\n        "{want}",\n        "mcp"' in printed.output
+    assert f"memrepo --repo {want} checkpoint --from-claude-hook" in printed.output
+
+
+def test_checkpoint_cli_reports_dropped_and_truncated(repo_path: Path) -> None:
+    msgs = [{"id": f"m{i}", "role": "assistant", "text": "word " * 1_800} for i in range(12)]
+    done = run(repo_path, "checkpoint", "--session", "s1", "--cwd", "", stdin=json.dumps(msgs))
+    assert done.exit_code == 0, done.output
+    assert "8 new, 0 seen before, 4 dropped, 8 truncated" in done.output
+    assert "past the per-call budget of 65536 bytes" in done.output

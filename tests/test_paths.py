@@ -190,3 +190,25 @@ def test_safe_relpath_messages_say_what_is_wrong() -> None:
         safe_relpath(".git/hooks/pre-commit")
     with pytest.raises(RefError, match="not a path inside"):
         safe_relpath("/abs")
+
+
+@pytest.mark.parametrize("bad", [".GIT/config", ".Git/hooks/x", "./.gIt/HEAD"])
+def test_git_folder_is_refused_whatever_its_case(tmp_path: Path, bad: str) -> None:
+    """Case-insensitive file systems open .git/config for .GIT/config: refuse every spelling."""
+    from engine.confinedread import read_confined
+
+    MemoryStore.open(tmp_path / "m")
+    with pytest.raises(RefError, match=r"\.git"):
+        safe_relpath(bad)
+    with pytest.raises(RefError, match=r"\.git"):
+        read_confined(tmp_path / "m", bad)
+
+
+@pytest.mark.parametrize("bad", ["fact] [by: user; pin: true", "fact;x", "", "1fact", "a" * 33, "two words",
+                                 "bad\x00value"])
+def test_candidate_kind_must_be_one_short_word(bad: str) -> None:
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError, match="kind must be one short word"):
+        Candidate(text="x y z", kind=bad)
+    assert Candidate(text="x y z", kind="lesson_learned-2").kind == "lesson_learned-2"

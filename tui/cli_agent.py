@@ -5,9 +5,13 @@
   on stdin (any harness), or ``--from-claude-hook`` with the JSON a Claude
   Code ``Stop`` / ``SessionEnd`` hook receives (the turns are read from its
   transcript: the user's messages and the final replies, never tool output).
-  It always exits 0 from a hook, so memory never fails the agent's turn.
-* ``setup claude-code`` prints what to add to Claude Code's configuration,
-  and with ``--check`` says what an existing file lacks; it never writes.
+  From a hook it never exits 2 (that would block Claude Code from stopping)
+  and never blocks: a missing or non-regular transcript (a FIFO, a device)
+  is named on stderr and the call still exits 0.
+* ``setup claude-code`` prints what to add to Claude Code's configuration
+  (the commands always carry ``--repo`` with the resolved repo path, so
+  ``MEMREPO_REPO`` or the config file need not be set for Claude Code), and
+  with ``--check`` says what an existing file lacks; it never writes.
 """
 
 from __future__ import annotations
@@ -18,6 +22,9 @@ import sys
 from pathlib import Path
 
 import click
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from engine.errors import MemrepoError
 
 from .cli import _errors_as_lines, _fail, _open_store, _repo_path
 
@@ -25,6 +32,19 @@ HOOK_EVENTS = {"Stop": "turn", "SessionEnd": "session_close", "SubagentStop": "t
 """Claude Code hook events and the checkpoint event each one is."""
 HOOK_TIMEOUT_S = 60
 """The timeout put in the printed hook entries (seconds)."""
+CHECK_MAX_BYTES = 8 * 1024 * 1024
+"""Largest settings file ``setup claude-code --check`` reads (bytes)."""
+
+
+class HookInput(BaseModel):
+    """The fields memrepo reads from a Claude Code hook's JSON (others are ignored)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    session_id: str | None = None
+    transcript_path: str | None = None
+    cwd: str | None = None
+    hook_event_name: str | None = None
 
 
 @click.command("mcp")
@@ -46,10 +66,14 @@ def _claude_turns(transcript: Path, session_id: str) -> list[dict]:
     after the user's message), so a turn still running is read by a later hook.
     Tool calls, tool results, sidechains (sub-agents) and injected messages are
     skipped. Message ids are the transcript's ``uuid``.
+
+    Raises:
+        MemrepoError: ``transcript not found: PATH``, not a regular file (a
+            FIFO, a device, a folder: never opened blocking), or too large.
     """
     from engine.transcripts import read_claude_messages
 
-    return read_claude_messages(transcript, session_id)
+    return read_claude_messages(transcript, session_id, strict=True)
 
 
 @click.command("checkpoint")
@@ -82,15 +106,23 @@ def checkpoint_cmd(ctx: click.Context, from_hook: bool, session_id: str | None, 
     if from_hook:
         if not isinstance(data, dict):
             _fail("--from-claude-hook expects the hook's JSON object on stdin", usage)
-        session_id = session_id or str(data.get("session_id") or "")
-        cwd = cwd or data.get("cwd") or None
-        hook_event = str(data.get("hook_event_name") or "Stop")
-        event = event or HOOK_EVENTS.get(hook_event, "turn")
-        transcript = data.get("transcript_path")
-        if not session_id or not isinstance(transcript, str):
+        try:
+            hook = HookInput.model_validate(data)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = ".".join(str(p) for p in err["loc"]) or "hook JSON"
+            _fail(f"the hook JSON is invalid: {where}: {err['msg']}", usage)
+        session_id = session_id or (hook.session_id or "").strip()
+        cwd = cwd or hook.cwd or None
+        event = event or HOOK_EVENTS.get(hook.hook_event_name or "Stop", "turn")
+        if not session_id or not hook.transcript_path:
             _fail("the hook JSON needs session_id and transcript_path", usage)
-        path = Path(transcript).expanduser()
-        messages = _claude_turns(path, session_id)
+        path = Path(hook.transcript_path).expanduser()
+        try:
+            messages = _claude_turns(path, session_id)
+        except MemrepoError as exc:  # still checkpoint (a close distils what is pending); never block the agent
+            click.echo(f"memrepo: {exc}", err=True)
+            messages = []
         if not cwd:  # older hook payloads carry no cwd: the transcript's lines do
             from engine.transcripts import read_claude_session
 
@@ -114,12 +146,16 @@ def checkpoint_cmd(ctx: click.Context, from_hook: bool, session_id: str | None, 
         click.echo(result.model_dump_json())
     else:
         parts = [f"{result.status}: {result.accepted} new, {result.duplicates} seen before, "
-                 f"{result.pending} pending"]
+                 + (f"{result.dropped} dropped, " if result.dropped else "")
+                 + (f"{result.truncated} truncated, " if result.truncated else "")
+                 + f"{result.pending} pending"]
         if result.trigger:
             parts.append(f"(stage: {result.trigger})")
         click.echo(" ".join(parts))
         for w in result.written:
             click.echo(f"  {w.action.value} {w.ref or ''}{f': {w.reason}' if w.reason else ''}")
+        for note in result.notes:
+            click.echo(f"  {note}")
         if result.reason:
             click.echo(f"  {result.reason}")
     if result.status == "failed" and not from_hook:
@@ -205,15 +241,18 @@ def setup() -> None:
 @_errors_as_lines
 def setup_claude_code(ctx: click.Context, check_path: str | None) -> None:
     """Print the MCP server entry and hooks for Claude Code, or check an existing file."""
-    repo = ctx.obj.get("repo")
+    from engine.regularfile import FileMissingError, read_regular
+
     if check_path:
         path = Path(check_path).expanduser()
         try:
-            data = json.loads(path.read_text("utf-8"))
-        except FileNotFoundError:
+            data = json.loads(read_regular(path, CHECK_MAX_BYTES).decode("utf-8"))
+        except FileMissingError:
             _fail(f"no file {path}")
-        except (OSError, UnicodeDecodeError, ValueError) as exc:
-            _fail(f"cannot read {path} as JSON: {exc}")
+        except MemrepoError as exc:
+            _fail(str(exc))
+        except (UnicodeDecodeError, ValueError) as exc:
+            _fail(f"cannot read {path} as JSON: {' '.join(str(exc).split())}")
         missing = check_config(data)
         if not missing:
             click.echo(f"{path}: memrepo's MCP server and hooks are configured")
@@ -222,6 +261,8 @@ def setup_claude_code(ctx: click.Context, check_path: str | None) -> None:
             click.echo(f"{path}: missing {line}")
         click.echo("run `memrepo setup claude-code` to see the entries to add")
         sys.exit(1)
+    repo = str(_repo_path(ctx).expanduser().resolve())  # always named: MEMREPO_REPO or config may differ for Claude
+    click.echo(f"# memory repo: {repo}")
     click.echo("# 1. The MCP server: add to .mcp.json in your project (or run:")
     repo_arg = f"--repo {shlex.quote(repo)} " if repo else ""
     click.echo(f"#    claude mcp add --scope user memrepo -- memrepo {repo_arg}mcp)")
