@@ -47,7 +47,7 @@ class Tmux:
     def keys(self, *keys: str) -> None:
         self.run("send-keys", "-t", "app", *keys)
 
-    def wait_for(self, condition: Callable[[str], bool], what: str, timeout: float = 8.0) -> str:
+    def wait_for(self, condition: Callable[[str], bool], what: str, timeout: float = 20.0) -> str:
         deadline = time.monotonic() + timeout
         while True:
             screen = self.screen()

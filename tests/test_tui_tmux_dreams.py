@@ -45,7 +45,7 @@ def test_dream_now_read_the_diff_and_accept(tmux: base.Tmux, isolated_home: Path
     tmux.keys("n")
     tmux.wait_for(lambda s: "Dream now? Budget left today: 50,000 tokens" in s, "the question")
     tmux.keys("y")
-    screen = tmux.wait_for(lambda s: "pending review" in s and "Review diff" in s, "the dream's result", timeout=15)
+    screen = tmux.wait_for(lambda s: "pending review" in s and "Review diff" in s, "the dream's result", timeout=30)
     assert "1 auto · 1 review · 0 rejected" in screen
     assert _log(root)[0].startswith("Dream ") and _log(root)[0].endswith(": 1 change")
     tmux.keys("Tab")  # into the operations and diff box
