@@ -1298,29 +1298,9 @@ class MemoryStore:
             list[WorkspaceInfo]: sorted by file; files whose first entries name
             no workspace are left out.
         """
-        out: list[WorkspaceInfo] = []
-        folder = self.root / WORKSPACES
-        if not folder.is_dir() or folder.is_symlink():
-            return out
-        for full in sorted(folder.glob("*.md")):
-            if full.is_symlink():
-                continue
-            try:
-                with full.open("rb") as fh:
-                    head = fh.read(2048)
-                parsed = fmt.parse(head.rsplit(b"\n", 1)[0] if len(head) == 2048 else head, full.name)
-            except (OSError, FormatError):
-                continue
-            for _, entry in parsed.entries()[:3]:
-                ws_id = entry.meta.get("workspace")
-                if ws_id:
-                    path = entry.meta.get("path") or None
-                    out.append(WorkspaceInfo(
-                        id=ws_id, file=f"{WORKSPACES}/{full.name}", path=path, label=clean_text(entry.text),
-                        exists=os.path.isdir(path) if path else None,
-                    ))
-                    break
-        return out
+        from .workspaces import scan
+
+        return scan(self, WORKSPACES)
 
     def adopt_recall_index(self, index: RecallIndex) -> None:
         """Take a recall index built on another thread (:meth:`MemoryRepo.warm_recall`).

@@ -37,10 +37,24 @@ MEMORY_MD = "MEMORY.md"
 INDEX_HEADING = "## Index"
 
 
-def _scan(store: MemoryStore, folder: str, archived: bool) -> list[WorkspaceInfo]:
+def scan(store: MemoryStore, folder: str, archived: bool = False) -> list[WorkspaceInfo]:
+    """The workspace files directly in ``folder`` with the workspace their first entries name.
+
+    A symlinked folder or file is never followed (it could lead out of the repo).
+
+    Args:
+        store: the store.
+        folder: repo-relative folder (``workspaces`` or ``archived/workspaces``).
+        archived: what to set ``WorkspaceInfo.archived`` to.
+
+    Returns:
+        list[WorkspaceInfo]: sorted by file; files naming no workspace are left out.
+    """
+    from .store import clean_text
+
     out: list[WorkspaceInfo] = []
     base = store.root / folder
-    if not base.is_dir():
+    if not base.is_dir() or base.is_symlink():
         return out
     for full in sorted(base.glob("*.md")):
         if full.is_symlink():
@@ -56,7 +70,7 @@ def _scan(store: MemoryStore, folder: str, archived: bool) -> list[WorkspaceInfo
             if ws_id:
                 path = entry.meta.get("path") or None
                 out.append(WorkspaceInfo(
-                    id=ws_id, file=f"{folder}/{full.name}", path=path, label=" ".join(entry.text.split()),
+                    id=ws_id, file=f"{folder}/{full.name}", path=path, label=clean_text(entry.text),
                     exists=os.path.isdir(path) if path else None, archived=archived,
                 ))
                 break
@@ -70,7 +84,7 @@ def list_workspaces(store: MemoryStore) -> list[WorkspaceInfo]:
         list[WorkspaceInfo]: with ``exists`` (is the project folder still
         there; None when the file names no path) and ``archived``.
     """
-    return _scan(store, WORKSPACES, False) + _scan(store, f"{ARCHIVED}/{WORKSPACES}", True)
+    return scan(store, WORKSPACES) + scan(store, f"{ARCHIVED}/{WORKSPACES}", True)
 
 
 def resolve(store: MemoryStore, workspace: str, archived: bool) -> WorkspaceInfo:
