@@ -34,13 +34,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from _common import percentile  # noqa: E402
+
 from engine.repo import MemoryRepo  # noqa: E402
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The q-quantile (0..1) of values, nearest-rank."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def workload(root: Path, calls: int, seed: int = 7) -> tuple[list[str], list[str]]:

@@ -43,6 +43,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from _common import percentile  # noqa: E402
+
 from engine import entryformat as fmt  # noqa: E402
 from engine.recall import RecallIndex  # noqa: E402
 from engine.store import MemoryStore  # noqa: E402
@@ -52,10 +54,6 @@ CJK_RE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]{2,}")
 WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9-]+")
 
 
-def percentile(values: list[float], q: float) -> float:
-    """The q-quantile (0..1) of values, nearest-rank."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def make_queries(root: Path, count: int, seed: int = 7) -> list[str]:

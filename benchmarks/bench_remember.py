@@ -38,23 +38,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from _common import GIT_ENV, percentile  # noqa: E402
+
 from engine.models import Candidate  # noqa: E402
 from engine.repo import MemoryRepo  # noqa: E402
-
-GIT_ENV = {
-    **os.environ,
-    "GIT_CONFIG_NOSYSTEM": "1",
-    "GIT_AUTHOR_NAME": "bench",
-    "GIT_AUTHOR_EMAIL": "bench@example.invalid",
-    "GIT_COMMITTER_NAME": "bench",
-    "GIT_COMMITTER_EMAIL": "bench@example.invalid",
-}
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The q-quantile (0..1) of values, nearest-rank."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def copy_corpus(corpus: Path, dest: Path) -> Path:

@@ -26,7 +26,6 @@ Usage:
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import subprocess
 import sys
@@ -37,19 +36,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from _common import GIT_ENV as _GIT_ENV  # noqa: E402
+
 from engine import sync as sync_mod  # noqa: E402
 from engine.models import Candidate  # noqa: E402
 from engine.store import MemoryStore  # noqa: E402
 
-GIT_ENV = {
-    **os.environ,
-    "GIT_CONFIG_NOSYSTEM": "1",
-    "GIT_AUTHOR_NAME": "bench",
-    "GIT_AUTHOR_EMAIL": "bench@example.invalid",
-    "GIT_COMMITTER_NAME": "bench",
-    "GIT_COMMITTER_EMAIL": "bench@example.invalid",
-    "GIT_MERGE_AUTOEDIT": "no",
-}
+GIT_ENV = {**_GIT_ENV, "GIT_MERGE_AUTOEDIT": "no"}
 
 
 def git(cwd: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:

@@ -34,6 +34,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from _common import percentile  # noqa: E402
+
 from engine import policy  # noqa: E402
 from engine.models import Candidate  # noqa: E402
 from engine.repo import MemoryRepo  # noqa: E402
@@ -41,10 +43,6 @@ from engine.repo import MemoryRepo  # noqa: E402
 TOKEN = "ghp_" + "A1b2C3d4" * 4 + "Zz9y"
 
 
-def percentile(values: list[float], q: float) -> float:
-    """The q-quantile (0..1) of values, nearest-rank."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def workspace_ids(root: Path, count: int) -> list[str]:
