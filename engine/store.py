@@ -1426,12 +1426,13 @@ class MemoryStore:
             (300 tokens); see :mod:`engine.context`. Cached by HEAD and both
             files' mtime and size: the same bytes until one of them changes.
         """
+        generation = self._generation
+        cached = self.context_cached(workspace)
+        if cached is not None:
+            return cached
         from .context import MEMORY_BUDGET, READ_MAX, WORKSPACE_BUDGET, ContextFile, build_context
 
-        generation = self._generation
         hit = self._context_cache.get(workspace)
-        if hit is not None and hit[0] == generation and self._trusting_watcher():
-            return hit[2]
         ws_id, ws_file = self._workspace_file_for(workspace)
         head = self.git.head_id() or ""
         memory = self.root / MEMORY_MD
