@@ -52,11 +52,10 @@ def test_dream_now_read_the_diff_and_accept(tmux: base.Tmux, isolated_home: Path
     tmux.wait_for(lambda s: "╭─ Dream " in s, "the detail box")
 
     tmux.keys("End")
-    # The review diff on screen: both duplicates removed, the kept line added. The result toast
-    # covers the right half of the added line's rows for 5 s, and on a loaded machine Textual can
-    # leave its picture there until the next repaint, so only the uncovered start is read here;
-    # the file's text after the merge is checked below.
-    screen = tmux.wait_for(lambda s: "+- Always run the full test suite bef" in s, "the diff's end")
+    # The review diff: both duplicates removed, the kept line added. The result toast covers the
+    # added line for its 5 s; the app repaints when it goes (a box scrolled under a toast used to
+    # keep the toast's picture on screen), so the whole line shows after it.
+    screen = tmux.wait_for(lambda s: "+- Always run the full test suite before pushing code" in s, "the diff's end")
     assert "-- Always run the full test suite before pushing [by: user]" in screen
     assert "-- Always run the full test suite before pushing code [by: user]" in screen
     tmux.keys("a")

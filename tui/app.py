@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.notifications import Notify
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Footer
 
@@ -140,6 +141,26 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         else:
             self._startup_notices.append(f"theme {theme!r} is not available; using {DEFAULT_THEME}")
             self.theme = DEFAULT_THEME
+
+    # -- toasts --------------------------------------------------------
+
+    def on_notify(self, event: Notify) -> None:
+        """Repaint the screen just after each toast's time is up.
+
+        Textual 8.2.8 removes an expired toast without repainting the cells
+        under it when a box beneath was scrolled while the toast showed (any
+        scroll key does it), so its picture stayed on screen until something
+        else repainted that spot. Textual's own handler still shows the toast;
+        this one only schedules the repaint.
+
+        Args:
+            event: the notification being shown (its ``time_left``, seconds).
+        """
+        self.set_timer(event.notification.time_left + 0.1, self._repaint_after_toast)
+
+    def _repaint_after_toast(self) -> None:
+        if self.screen_stack:  # not while the app is closing
+            self.screen.refresh()
 
     # -- frame ---------------------------------------------------------
 
