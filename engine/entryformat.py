@@ -1,8 +1,9 @@
 """The entry format of a memory file (DESIGN.md §2): parse, edit, write back.
 
-A memory file is markdown. Every bullet line outside front matter and fenced
-code is an *entry* (except a bullet that only links, ``- [[me]]`` in an
-index): ``- text [key: value; key: value]``, metadata last. Values
+A memory file is markdown. Every bullet line outside front matter, fenced
+code and HTML comment blocks (``<!--`` at a line's start up to the line
+holding ``-->``, as CommonMark reads them) is an *entry* (except a bullet that
+only links, ``- [[me]]`` in an index): ``- text [key: value; key: value]``, metadata last. Values
 cannot hold ``;``, ``[`` or ``]``; they are stored as ``%3B``, ``%5B``, ``%5D``
 and decoded on read.
 
@@ -17,6 +18,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from .errors import FormatError
@@ -26,6 +29,7 @@ BOM = b"\xef\xbb\xbf"
 _BULLET_RE = re.compile(r"(?P<indent>[ \t]*)(?P<bullet>[-*+])[ \t]+(?P<body>.*)", re.DOTALL)
 _LINK_RE = re.compile(r"\[\[([^\[\]|#]+?)(?:[#|][^\[\]]*)?\]\]")
 _FENCE_RE = re.compile(r"^[ \t]{0,3}(```+|~~~+)")
+_COMMENT_OPEN_RE = re.compile(r"^[ \t]{0,3}<!--")
 _WS_RE = re.compile(r"\s+")
 
 _ENCODE = {";": "%3B", "[": "%5B", "]": "%5D"}
@@ -271,17 +275,24 @@ class MemoryFile:
                 (i for i, ln in enumerate(self.lines) if ln.text.strip() == after_section), None
             )
             if start is None:
-                if self.lines and self.lines[-1].text.strip():
-                    self.insert_line(len(self.lines), "")
-                self.insert_line(len(self.lines), after_section)
-                return self.insert_line(len(self.lines), entry.render(), entry)
+                at = self._outside_block(len(self.lines))
+                if at == len(self.lines):
+                    if self.lines and self.lines[-1].text.strip():
+                        self.insert_line(len(self.lines), "")
+                    self.insert_line(len(self.lines), after_section)
+                    return self.insert_line(len(self.lines), entry.render(), entry)
+                # A block left open runs to the end: the new section goes above it.
+                self.insert_line(at, "")
+                number = self.insert_line(at, entry.render(), entry)
+                self.insert_line(at, after_section)
+                return number + 1
             end = start + 1
             while end < len(self.lines) and not self.lines[end].text.lstrip().startswith("#"):
                 end += 1
             pos = end
             while pos > start + 1 and not self.lines[pos - 1].text.strip():
                 pos -= 1
-            return self.insert_line(pos, entry.render(), entry)
+            return self.insert_line(self._outside_block(pos), entry.render(), entry)
         last = max((i for i, ln in enumerate(self.lines) if ln.entry is not None), default=None)
         if before_section is not None:
             head = next(
@@ -297,9 +308,25 @@ class MemoryFile:
                     return self.insert_line(head, entry.render(), entry)
         if last is None:
             # No entry yet: at the end, after the blank line that closes the
-            # prose, so the list starts as its own block.
-            return self.insert_line(len(self.lines), entry.render(), entry)
+            # prose, so the list starts as its own block; never inside a code
+            # block or comment left open at the end (it would be no entry).
+            return self.insert_line(self._outside_block(len(self.lines)), entry.render(), entry)
         return self.insert_line(last + 1, entry.render(), entry)
+
+    def _outside_block(self, index: int) -> int:
+        """``index``, or the line that opened the block still open before it.
+
+        Args:
+            index: a 0-based insertion index.
+
+        Returns:
+            int: where a line inserted there is read as an entry: ``index``
+            itself unless front matter, a fenced code block or an HTML comment
+            is open just before it; then the index of that block's first line.
+        """
+        states = deque(_block_states(line.text for line in self.lines[:index]), maxlen=1)
+        open_at = states[0][1] if states else None
+        return index if open_at is None else open_at
 
     def copy(self) -> MemoryFile:
         """A copy whose lines can be edited without touching this one (entries are shared, never edited)."""
@@ -334,6 +361,53 @@ def _split_lines(text: str) -> list[tuple[str, str]]:
     return out
 
 
+def _block_states(texts: Iterable[str]) -> Iterator[tuple[bool, int | None]]:
+    """Walk lines through the blocks whose bullets are no entries.
+
+    Blocks: front matter (``---`` on the first line up to ``---`` or
+    ``...``), fenced code (a ```` ``` ```` or ``~~~`` fence, up to a fence of
+    the same character at least as long), and HTML comments (a line starting
+    with ``<!--``, up to the first line holding ``-->``, as CommonMark's HTML
+    block type 2). An unclosed block runs to the end of the file.
+
+    Args:
+        texts: the lines' texts, without endings, in order.
+
+    Yields:
+        tuple[bool, int | None]: per line, whether it lies outside every
+        block (so it may be an entry), and the 0-based index of the line that
+        opened a block still open after this line (None when none is).
+    """
+    fence: str | None = None
+    comment = front = False
+    opened: int | None = None
+    for i, content in enumerate(texts):
+        outside = False
+        if front:
+            if content.strip() in ("---", "..."):
+                front = False
+        elif fence is not None:
+            m = _FENCE_RE.match(content)
+            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
+                fence = None
+        elif comment:
+            comment = "-->" not in content
+        elif i == 0 and content.strip() == "---":
+            front = True
+        else:
+            first = content.lstrip()[:1]
+            m = _FENCE_RE.match(content) if first in ("`", "~") else None
+            if m:
+                fence = m.group(1)
+            elif first == "<" and _COMMENT_OPEN_RE.match(content):
+                comment = "-->" not in content[content.index("<!--") + 4 :]
+            else:
+                outside = True
+            if not outside:
+                opened = i
+        yield outside, (opened if front or comment or fence is not None else None)
+
+
 def parse(data: bytes | str, path: str = "<memory>") -> MemoryFile:
     """Parse a memory file.
 
@@ -366,28 +440,12 @@ def parse(data: bytes | str, path: str = "<memory>") -> MemoryFile:
             bom = True
             text = text[1:]
     lines: list[Line] = []
-    in_front = False
-    fence: str | None = None
-    for i, (content, ending) in enumerate(_split_lines(text)):
+    split = _split_lines(text)
+    for (content, ending), (outside, _) in zip(split, _block_states(c for c, _ in split), strict=True):
         entry = None
-        stripped = content.strip()
-        if i == 0 and stripped == "---":
-            in_front = True
-        elif in_front:
-            if stripped in ("---", "..."):
-                in_front = False
-        elif fence is not None:
-            m = _FENCE_RE.match(content)
-            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
-                fence = None
-        else:
-            first = stripped[:1]
-            m = _FENCE_RE.match(content) if first in ("`", "~") else None
-            if m:
-                fence = m.group(1)
-            elif first in ("-", "*", "+"):
-                entry = parse_entry(content)
-                if entry is not None and not entry.meta and is_link_line(entry.text):
-                    entry = None  # an index line such as "- [[me]]" links, it remembers nothing
+        if outside and content.lstrip()[:1] in ("-", "*", "+"):
+            entry = parse_entry(content)
+            if entry is not None and not entry.meta and is_link_line(entry.text):
+                entry = None  # an index line such as "- [[me]]" links, it remembers nothing
         lines.append(Line(content, ending, entry))
     return MemoryFile(lines=lines, bom=bom)

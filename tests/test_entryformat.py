@@ -152,6 +152,59 @@ def test_front_matter_and_fenced_code_hold_no_entries() -> None:
     assert [(n, e.text) for n, e in entries] == [(4, "real one"), (13, "real two")]
 
 
+def test_html_comment_blocks_hold_no_entries() -> None:
+    data = (
+        b"- before\n"
+        b"<!--\n- commented out [by: user]\n-->\n"
+        b"  <!-- one line -->\n- after one line\n"
+        b"<!-- opens\n- inside\n  still -->\n- after\n"
+        b"- inline <!-- not a block\n- next\n"
+    )
+    parsed = fmt.parse(data)
+    assert [(n, e.text) for n, e in parsed.entries()] == [
+        (1, "before"), (6, "after one line"), (10, "after"), (11, "inline <!-- not a block"), (12, "next")]
+    assert parsed.render() == data
+
+
+@pytest.mark.parametrize(
+    ("tail", "block_start"),
+    [(b"```\nsome code\n", 5), (b"<!--\n- an old fact\n", 5), (b"~~~\n", 5)],
+)
+def test_append_never_lands_inside_a_block_left_open(tail: bytes, block_start: int) -> None:
+    data = b"# Lessons\n\nProse.\n\n" + tail
+    parsed = fmt.parse(data)
+    number = parsed.append_entry(fmt.Entry("", "-", "Run the linter", {"by": "agent"}))
+    assert number == block_start
+    reread = fmt.parse(parsed.render())
+    assert [(n, e.text) for n, e in reread.entries()] == [(block_start, "Run the linter")]
+    assert parsed.render().endswith(tail)
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        # The section ends in a code block left open: the entry goes above the block.
+        (b"# Memory\n\n## Index\n- [[me]]\n```\ncode\n",
+         b"# Memory\n\n## Index\n- [[me]]\n- [[lessons]]\n```\ncode\n"),
+        # No such section, and a comment left open at the end: the section goes above it.
+        (b"# Memory\n\n<!--\n- old\n",
+         b"# Memory\n\n## Index\n- [[lessons]]\n\n<!--\n- old\n"),
+    ],
+)
+def test_append_under_a_section_never_lands_inside_a_block(data: bytes, expected: bytes) -> None:
+    parsed = fmt.parse(data)
+    number = parsed.append_entry(fmt.Entry("", "-", "[[lessons]]"), after_section="## Index")
+    assert parsed.render() == expected
+    assert parsed.lines[number - 1].text == "- [[lessons]]"
+
+
+def test_append_after_a_closed_block_goes_at_the_end() -> None:
+    data = b"# Lessons\n\n```\n- code\n```\n"
+    parsed = fmt.parse(data)
+    assert parsed.append_entry(fmt.Entry("", "-", "Run the linter")) == 6
+    assert [e.text for _, e in fmt.parse(parsed.render()).entries()] == ["Run the linter"]
+
+
 # -- editing touches only the changed lines -------------------------------------
 
 
