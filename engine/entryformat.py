@@ -18,8 +18,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .errors import FormatError
@@ -198,10 +197,14 @@ class MemoryFile:
     Attributes:
         lines: every line in order; ``lines[i]`` is line ``i + 1``.
         bom: True when the file started with a UTF-8 BOM.
+        unclosed: 1-based numbers of the lines that open a code block,
+            comment or front matter never closed, as parsed (see
+            :func:`scan_blocks`); not kept up to date by edits.
     """
 
     lines: list[Line]
     bom: bool = False
+    unclosed: list[int] = field(default_factory=list)
 
     @property
     def newline(self) -> str:
@@ -275,17 +278,10 @@ class MemoryFile:
                 (i for i, ln in enumerate(self.lines) if ln.text.strip() == after_section), None
             )
             if start is None:
-                at = self._outside_block(len(self.lines))
-                if at == len(self.lines):
-                    if self.lines and self.lines[-1].text.strip():
-                        self.insert_line(len(self.lines), "")
-                    self.insert_line(len(self.lines), after_section)
-                    return self.insert_line(len(self.lines), entry.render(), entry)
-                # A block left open runs to the end: the new section goes above it.
-                self.insert_line(at, "")
-                number = self.insert_line(at, entry.render(), entry)
-                self.insert_line(at, after_section)
-                return number + 1
+                if self.lines and self.lines[-1].text.strip():
+                    self.insert_line(len(self.lines), "")
+                self.insert_line(len(self.lines), after_section)
+                return self.insert_line(len(self.lines), entry.render(), entry)
             end = start + 1
             while end < len(self.lines) and not self.lines[end].text.lstrip().startswith("#"):
                 end += 1
@@ -308,25 +304,28 @@ class MemoryFile:
                     return self.insert_line(head, entry.render(), entry)
         if last is None:
             # No entry yet: at the end, after the blank line that closes the
-            # prose, so the list starts as its own block; never inside a code
-            # block or comment left open at the end (it would be no entry).
-            return self.insert_line(self._outside_block(len(self.lines)), entry.render(), entry)
+            # prose, so the list starts as its own block.
+            return self.insert_line(len(self.lines), entry.render(), entry)
         return self.insert_line(last + 1, entry.render(), entry)
 
     def _outside_block(self, index: int) -> int:
-        """``index``, or the line that opened the block still open before it.
+        """``index``, or the first line of the block ``index`` is inside.
 
         Args:
             index: a 0-based insertion index.
 
         Returns:
             int: where a line inserted there is read as an entry: ``index``
-            itself unless front matter, a fenced code block or an HTML comment
-            is open just before it; then the index of that block's first line.
+            itself unless the line now at ``index`` belongs to a code block,
+            comment or front matter that began above it (a heading-like
+            ``# comment`` in code can end a section scan there); then the
+            index of that block's first line.
         """
-        states = deque(_block_states(line.text for line in self.lines[:index]), maxlen=1)
-        open_at = states[0][1] if states else None
-        return index if open_at is None else open_at
+        if index >= len(self.lines):
+            return index
+        block, _ = scan_blocks([line.text for line in self.lines])
+        start = block[index]
+        return index if start is None or start == index else start
 
     def copy(self) -> MemoryFile:
         """A copy whose lines can be edited without touching this one (entries are shared, never edited)."""
@@ -361,51 +360,63 @@ def _split_lines(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def _block_states(texts: Iterable[str]) -> Iterator[tuple[bool, int | None]]:
-    """Walk lines through the blocks whose bullets are no entries.
+def scan_blocks(texts: Sequence[str]) -> tuple[list[int | None], list[int]]:
+    """Find the blocks whose bullets are no entries.
 
     Blocks: front matter (``---`` on the first line up to ``---`` or
-    ``...``), fenced code (a ```` ``` ```` or ``~~~`` fence, up to a fence of
-    the same character at least as long), and HTML comments (a line starting
-    with ``<!--``, up to the first line holding ``-->``, as CommonMark's HTML
-    block type 2). An unclosed block runs to the end of the file.
+    ``...``), fenced code (a ```` ``` ```` or ``~~~`` fence up to a fence of the
+    same character at least as long), and HTML comments (a line starting with
+    ``<!--`` up to the first line holding ``-->``, as CommonMark's HTML block
+    type 2). An opener that is never closed starts no block: the lines after
+    it are read as usual, so one stray fence or ``<!--`` typed by hand cannot
+    hide every entry below it (Health names it instead).
 
     Args:
         texts: the lines' texts, without endings, in order.
 
-    Yields:
-        tuple[bool, int | None]: per line, whether it lies outside every
-        block (so it may be an entry), and the 0-based index of the line that
-        opened a block still open after this line (None when none is).
+    Returns:
+        tuple[list[int | None], list[int]]: per line, the 0-based index of the
+        first line of the block it belongs to (None outside every block); and
+        the 0-based indexes of openers that are never closed.
     """
-    fence: str | None = None
-    comment = front = False
-    opened: int | None = None
-    for i, content in enumerate(texts):
-        outside = False
-        if front:
-            if content.strip() in ("---", "..."):
-                front = False
-        elif fence is not None:
-            m = _FENCE_RE.match(content)
-            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
-                fence = None
-        elif comment:
-            comment = "-->" not in content
-        elif i == 0 and content.strip() == "---":
-            front = True
+    n = len(texts)
+    block: list[int | None] = [None] * n
+    unclosed: list[int] = []
+    # The next line at or after each index holding "-->", so an unclosed
+    # "<!--" costs no second scan of the file.
+    next_close = [n] * (n + 1)
+    for k in range(n - 1, -1, -1):
+        next_close[k] = k if "-->" in texts[k] else next_close[k + 1]
+    i = 0
+    while i < n:
+        text = texts[i]
+        first = text.lstrip()[:1]
+        end: int | None = None  # the block's last line
+        if i == 0 and text.strip() == "---":
+            end = next((k for k in range(1, n) if texts[k].strip() in ("---", "...")), None)
+        elif first in ("`", "~") and (m := _FENCE_RE.match(text)):
+            fence = m.group(1)
+            for k in range(i + 1, n):
+                close = _FENCE_RE.match(texts[k])
+                if close and close.group(1)[0] == fence[0] and len(close.group(1)) >= len(fence):
+                    end = k
+                    break
+        elif first == "<" and _COMMENT_OPEN_RE.match(text):
+            if "-->" in text[text.index("<!--") + 4 :]:
+                end = i
+            elif next_close[i + 1] < n:
+                end = next_close[i + 1]
         else:
-            first = content.lstrip()[:1]
-            m = _FENCE_RE.match(content) if first in ("`", "~") else None
-            if m:
-                fence = m.group(1)
-            elif first == "<" and _COMMENT_OPEN_RE.match(content):
-                comment = "-->" not in content[content.index("<!--") + 4 :]
-            else:
-                outside = True
-            if not outside:
-                opened = i
-        yield outside, (opened if front or comment or fence is not None else None)
+            i += 1
+            continue
+        if end is None:
+            unclosed.append(i)
+            i += 1
+            continue
+        for k in range(i, end + 1):
+            block[k] = i
+        i = end + 1
+    return block, unclosed
 
 
 def parse(data: bytes | str, path: str = "<memory>") -> MemoryFile:
@@ -441,11 +452,12 @@ def parse(data: bytes | str, path: str = "<memory>") -> MemoryFile:
             text = text[1:]
     lines: list[Line] = []
     split = _split_lines(text)
-    for (content, ending), (outside, _) in zip(split, _block_states(c for c, _ in split), strict=True):
+    block, unclosed = scan_blocks([content for content, _ in split])
+    for (content, ending), inside in zip(split, block, strict=True):
         entry = None
-        if outside and content.lstrip()[:1] in ("-", "*", "+"):
+        if inside is None and content.lstrip()[:1] in ("-", "*", "+"):
             entry = parse_entry(content)
             if entry is not None and not entry.meta and is_link_line(entry.text):
                 entry = None  # an index line such as "- [[me]]" links, it remembers nothing
         lines.append(Line(content, ending, entry))
-    return MemoryFile(lines=lines, bom=bom)
+    return MemoryFile(lines=lines, bom=bom, unclosed=[k + 1 for k in unclosed])

@@ -6,7 +6,8 @@ app's Health pane and ``memrepo health [--json]`` show the same rows.
 
 Rows: the repo itself, libgit2, the work tree, writes kept while blocked,
 MEMORY.md size, file count, the largest file, entries over the length limit,
-malformed metadata, broken ``[[links]]``, files no link reaches from
+malformed metadata, a code fence, comment or front matter opened and never
+closed, broken ``[[links]]``, files no link reaches from
 MEMORY.md (orphans), the inbox, the lock holder, the watcher, the last write
 error, history since the last compaction (and an interrupted compaction),
 ``.git`` size, and dreaming: last run, failed runs in 7 days, pending
@@ -146,6 +147,7 @@ class _Scan:
         self.links: dict[str, list[str]] = {}
         self.long: list[str] = []
         self.malformed: list[str] = []
+        self.unclosed: list[str] = []
         self.unreadable: list[str] = []
         self.inbox = 0
         for path, _size in self.files:
@@ -160,6 +162,9 @@ class _Scan:
                 self.unreadable.append(path)
                 continue
             self.links[path] = fmt.extract_links(parsed.text())
+            for number in parsed.unclosed:
+                opener = parsed.lines[number - 1].text.strip()[:4]
+                self.unclosed.append(f"{path}#L{number} ({opener!r})")
             for number, entry in parsed.entries():
                 ref = f"{path}#L{number}"
                 if path == "inbox.md":
@@ -281,6 +286,11 @@ def check(
     problems = scan.malformed + [f"{p}: not UTF-8 text" for p in scan.unreadable]
     rows.append(_row("metadata", HealthStatus.WARN, _some(problems, "problem"))
                 if problems else _row("metadata", HealthStatus.OK, "every entry's metadata reads"))
+    rows.append(_row("unclosed blocks", HealthStatus.WARN,
+                     _some(scan.unclosed, "block") + " opened and never closed; the bullets after"
+                     " it still count here, but other markdown readers hide them: close or delete it")
+                if scan.unclosed else _row("unclosed blocks", HealthStatus.OK,
+                                           "every code fence, comment and front matter is closed"))
     broken = scan.broken()
     rows.append(_row("links", HealthStatus.WARN, _some(broken, "broken link"))
                 if broken else _row("links", HealthStatus.OK, "every [[link]] leads to a file"))

@@ -167,35 +167,39 @@ def test_html_comment_blocks_hold_no_entries() -> None:
 
 
 @pytest.mark.parametrize(
-    ("tail", "block_start"),
-    [(b"```\nsome code\n", 5), (b"<!--\n- an old fact\n", 5), (b"~~~\n", 5)],
+    "opener", [b"```", b"~~~~", b"<!-- a note never closed", b"<!--"],
 )
-def test_append_never_lands_inside_a_block_left_open(tail: bytes, block_start: int) -> None:
-    data = b"# Lessons\n\nProse.\n\n" + tail
+def test_an_opener_never_closed_hides_nothing_and_is_reported(opener: bytes) -> None:
+    data = b"# proj\n\n" + opener + b"\n- Uses poetry [by: user]\n- Deploys on Fridays\n"
     parsed = fmt.parse(data)
+    assert [(n, e.text) for n, e in parsed.entries()] == [(4, "Uses poetry"), (5, "Deploys on Fridays")]
+    assert parsed.unclosed == [3]
+    assert parsed.render() == data
+
+
+def test_front_matter_never_closed_is_no_front_matter() -> None:
+    parsed = fmt.parse(b"---\n- Uses poetry\n")
+    assert [e.text for _, e in parsed.entries()] == ["Uses poetry"] and parsed.unclosed == [1]
+
+
+def test_closed_blocks_report_nothing_unclosed() -> None:
+    parsed = fmt.parse(b"---\nt: x\n---\n```\n- c\n```\n<!--\n- h\n-->\n<!-- x -->\n- real\n")
+    assert parsed.unclosed == [] and [e.text for _, e in parsed.entries()] == ["real"]
+
+
+def test_an_entry_appended_after_an_opener_never_closed_reads_back_as_an_entry() -> None:
+    parsed = fmt.parse(b"# Lessons\n\nProse.\n\n```\nsome code\n")
     number = parsed.append_entry(fmt.Entry("", "-", "Run the linter", {"by": "agent"}))
-    assert number == block_start
     reread = fmt.parse(parsed.render())
-    assert [(n, e.text) for n, e in reread.entries()] == [(block_start, "Run the linter")]
-    assert parsed.render().endswith(tail)
+    assert [(n, e.text) for n, e in reread.entries()] == [(number, "Run the linter")]
 
 
-@pytest.mark.parametrize(
-    ("data", "expected"),
-    [
-        # The section ends in a code block left open: the entry goes above the block.
-        (b"# Memory\n\n## Index\n- [[me]]\n```\ncode\n",
-         b"# Memory\n\n## Index\n- [[me]]\n- [[lessons]]\n```\ncode\n"),
-        # No such section, and a comment left open at the end: the section goes above it.
-        (b"# Memory\n\n<!--\n- old\n",
-         b"# Memory\n\n## Index\n- [[lessons]]\n\n<!--\n- old\n"),
-    ],
-)
-def test_append_under_a_section_never_lands_inside_a_block(data: bytes, expected: bytes) -> None:
+def test_append_under_a_section_goes_above_a_code_block_whose_comment_looks_like_a_heading() -> None:
+    data = b"# Memory\n\n## Index\n- [[me]]\n```\n# a shell comment\n```\n"
     parsed = fmt.parse(data)
     number = parsed.append_entry(fmt.Entry("", "-", "[[lessons]]"), after_section="## Index")
-    assert parsed.render() == expected
-    assert parsed.lines[number - 1].text == "- [[lessons]]"
+    assert parsed.render() == b"# Memory\n\n## Index\n- [[me]]\n- [[lessons]]\n```\n# a shell comment\n```\n"
+    assert number == 5
 
 
 def test_append_after_a_closed_block_goes_at_the_end() -> None:
@@ -203,7 +207,6 @@ def test_append_after_a_closed_block_goes_at_the_end() -> None:
     parsed = fmt.parse(data)
     assert parsed.append_entry(fmt.Entry("", "-", "Run the linter")) == 6
     assert [e.text for _, e in fmt.parse(parsed.render()).entries()] == ["Run the linter"]
-
 
 # -- editing touches only the changed lines -------------------------------------
 

@@ -37,7 +37,7 @@ def test_a_fresh_repo_is_all_ok_and_every_design_row_is_there(store: MemoryStore
     assert [r for r in rows if r.status is not OK] == []
     names = [r.name for r in rows]
     for name in ("memory repo", "libgit2", "work tree", "pending writes", "MEMORY.md size", "files", "largest file",
-                 "long entries", "metadata", "links", "orphan files", "inbox", "lock", "watcher",
+                 "long entries", "metadata", "unclosed blocks", "links", "orphan files", "inbox", "lock", "watcher",
                  "last write error", "history", ".git size", "last dream", "failed dreams", "dream reviews",
                  "dream budget"):
         assert name in names
@@ -119,6 +119,18 @@ def test_metadata_row_warns_for_malformed_metadata(store: MemoryStore, line: str
         fh.write(line + "\n")
     r = row(rows_of(store), "metadata")
     assert r.status is WARN and "me.md#L5" in r.reason and why in r.reason
+
+
+@pytest.mark.parametrize("opener", ["```", "<!-- todo"])
+def test_unclosed_blocks_row_warns_for_an_opener_never_closed(store: MemoryStore, opener: str) -> None:
+    path = store.root / "me.md"
+    path.write_text(path.read_text().replace("\n\n", f"\n\n{opener}\n", 1))
+    number = path.read_text().splitlines().index(opener) + 1
+    r = row(rows_of(store), "unclosed blocks")
+    assert r.status is WARN
+    assert r.reason.startswith(f"1 block: me.md#L{number} ({opener[:4]!r}) opened and never closed")
+    path.write_text(path.read_text() + ("```" if opener == "```" else "-->") + "\n")
+    assert row(rows_of(store), "unclosed blocks").status is OK
 
 
 def test_links_row_warns_for_a_broken_link(store: MemoryStore) -> None:
