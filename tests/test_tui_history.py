@@ -57,6 +57,27 @@ async def test_lists_commits_newest_first(repo: Path) -> None:
         assert str(history.table.border_title) == "History 3"
 
 
+async def test_new_commits_show_at_the_top_and_the_newest_stays_highlighted(repo: Path) -> None:
+    app = RecordingApp(repo, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        history = await open_history(pilot)
+        await pilot.press("j")  # an older commit stays highlighted across a reload...
+        older = history.highlighted
+        store = MemoryStore.open(repo)
+        store.remember(Candidate(text="Deploy with the blue green script", kind="lesson"))
+        history.reload()
+        await wait_for(pilot, lambda: len(history.commits) == 4, what="the new commit")
+        assert history.highlighted == older
+        await pilot.press("k", "k")  # ...and the newest follows HEAD
+        for n in range(5):
+            store.remember(Candidate(text=f"Release step number {n} runs the smoke tests", kind="lesson"))
+        history.reload()
+        await wait_for(pilot, lambda: len(history.commits) == 9, what="five more commits")
+        await settle(pilot)
+        assert history.highlighted is not None and history.highlighted.id == head(repo)
+        assert history.table.cursor_row == 0 and history.table.scroll_y == 0
+
+
 async def test_enter_shows_the_diff_with_the_added_line(repo: Path) -> None:
     app = RecordingApp(repo, watch=False)
     async with app.run_test(size=SIZE) as pilot:

@@ -202,6 +202,8 @@ class HistoryPane(Pane):
     def _show(self, commits: list[CommitInfo]) -> None:
         table = self.table
         keep = self.highlighted.id if self.highlighted is not None else None
+        if table.cursor_row <= 0:
+            keep = None  # the newest was highlighted: follow it to the new newest at the top
         self._commits = list(commits)
         if commits:
             self._head = commits[0].id
