@@ -78,6 +78,7 @@ def test_keybinding_table_is_generated_from_the_code() -> None:
     assert key_display("down,j") == "↓ j"
     assert key_display("ctrl+p") == "Ctrl+p"
     assert key_display("question_mark") == "?"
+    assert key_display("slash") == "/"
     markdown = keybinding_markdown()
     for title, rows in binding_sections():
         assert f"### {title}" in markdown

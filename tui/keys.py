@@ -25,6 +25,7 @@ KEY_NAMES = {
     "tab": "Tab",
     "space": "Space",
     "question_mark": "?",
+    "slash": "/",
 }
 
 
