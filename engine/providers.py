@@ -16,6 +16,7 @@ only when their provider runs.
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import re
@@ -212,10 +213,42 @@ class CommandProvider(Provider):
 
 
 _WORD_RE = re.compile(r"\w+", re.UNICODE)
+_NUMBER_RE = re.compile(r"\d+")
+NEAR_SPELLING = 0.9
+"""Character similarity (difflib ratio) above which two entries that share most words are near-duplicates."""
 
 
-def _words(text: str) -> frozenset[str]:
-    return frozenset(_WORD_RE.findall(fmt.normalize_text(text)))
+def near_duplicates(a: str, b: str) -> bool:
+    """Whether two entries say the same thing in nearly the same words.
+
+    Near-duplicates: word sets at least 80% alike (Jaccard), or the same
+    letters and digits once spaces and punctuation go ("vim keybindings" /
+    "vim key bindings"), or most words shared and a character similarity of
+    at least 0.9 ("favourite" / "favorite"). Entries whose numbers differ are
+    never near-duplicates ("step 1" / "step 2" are two facts).
+
+    Args:
+        a: one entry's text.
+        b: the other entry's text.
+
+    Returns:
+        bool: True when the ``rules`` provider should propose merging them.
+    """
+    na, nb = fmt.normalize_text(a), fmt.normalize_text(b)
+    if _NUMBER_RE.findall(na) != _NUMBER_RE.findall(nb):
+        return False
+    wa, wb = frozenset(_WORD_RE.findall(na)), frozenset(_WORD_RE.findall(nb))
+    if len(wa) < 3 or len(wb) < 3:
+        return False
+    alike = len(wa & wb) / len(wa | wb)
+    if alike >= NEAR_DUPLICATE:
+        return True
+    if "".join(_WORD_RE.findall(na)) == "".join(_WORD_RE.findall(nb)):
+        return True
+    if alike < 0.5:
+        return False
+    matcher = difflib.SequenceMatcher(None, na, nb, autojunk=False)
+    return matcher.real_quick_ratio() >= NEAR_SPELLING and matcher.ratio() >= NEAR_SPELLING
 
 
 _PLAIN_KEYS = frozenset({"by", "added"})
@@ -261,7 +294,7 @@ class RulesProvider(Provider):
           deleted. The one that stays has the most metadata besides ``by`` and
           ``added`` (a ``subject:``, a ``kind:``), then is the user's own line,
           then comes first (:func:`_keep_rank`).
-        * Near-duplicates in one file (word-set similarity ≥ 0.8, at least
+        * Near-duplicates in one file (:func:`near_duplicates`, at least
           three words each): merged into the longer text, in that file.
         * An entry whose ``workspace:`` names another file's workspace: moved there.
         """
@@ -288,15 +321,13 @@ class RulesProvider(Provider):
                     ops.append({"op": "delete", "line": alias,
                                 "reason": f"{what} {keep} in {path}; {keep} stays ({why})"})
                     used.add(alias)
-            words = [(a, t, _words(t)) for a, t in rows if a not in used]
-            for i, (a, text_a, wa) in enumerate(words):
-                if a in used or len(wa) < 3:
+            left = [(a, t) for a, t in rows if a not in used]
+            for i, (a, text_a) in enumerate(left):
+                if a in used:
                     continue
                 group = [(a, text_a)]
-                for b, text_b, wb in words[i + 1 :]:
-                    if b in used or len(wb) < 3:
-                        continue
-                    if len(wa & wb) / len(wa | wb) >= NEAR_DUPLICATE:
+                for b, text_b in left[i + 1 :]:
+                    if b not in used and near_duplicates(text_a, text_b):
                         group.append((b, text_b))
                 if len(group) > 1:
                     used.update(x for x, _ in group)

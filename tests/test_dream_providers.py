@@ -242,3 +242,32 @@ def test_rules_provider_moves_an_entry_to_its_workspace_file(repo_path: Path) ->
     assert "Billing invoices are in cents" in (repo_path / "workspaces" / "billing.md").read_text()
     assert "Billing invoices" not in (repo_path / "me.md").read_text()
     assert MemoryStore.open(repo_path).status().state.value == "clean"
+
+
+@pytest.mark.parametrize(("a", "b", "near"), [
+    ("Prefers vim keybindings", "Prefers vim key bindings", True),
+    ("My favourite language is Python", "My favorite language is Python!", True),
+    ("Run the full test suite before pushing", "Always run the full test suite before pushing", True),
+    ("Release step 1 runs the smoke tests", "Release step 2 runs the smoke tests", False),
+    ("Prefers tabs in Go code", "Prefers spaces in Python code", False),
+    ("Uses uv", "Uses pip", False),
+])
+def test_near_duplicates(a: str, b: str, near: bool) -> None:
+    from engine.providers import near_duplicates
+
+    assert near_duplicates(a, b) is near and near_duplicates(b, a) is near
+
+
+def test_rules_provider_merges_near_duplicates_that_differ_in_spacing_or_spelling(repo_path: Path) -> None:
+    files = {"me.md": "# About me\n\n- Prefers vim keybindings [by: agent]\n- Prefers vim key bindings [by: agent]\n"
+                      "- My favourite language is Python [by: user]\n- My favorite language is Python! [by: user]\n"
+                      "- Release step 1 runs the smoke tests [by: user]\n"
+                      "- Release step 2 runs the smoke tests [by: user]\n"}
+    store = make_repo(repo_path, files)
+    from engine.dreaminput import build_input
+
+    din = build_input(repo_path, [p for p, _ in store.list_files()], [])
+    ops = json.loads(RulesProvider().propose(din).text)["operations"]
+    merged = sorted(sorted(din.lines[x].text for x in o["lines"]) for o in ops if o["op"] == "merge")
+    assert merged == [["My favorite language is Python!", "My favourite language is Python"],
+                      ["Prefers vim key bindings", "Prefers vim keybindings"]]
