@@ -106,7 +106,7 @@ def main(ctx: click.Context, repo: str | None) -> None:
 @click.pass_context
 @_errors_as_lines
 def init(ctx: click.Context, path: str | None) -> None:
-    """Create a memory repo at PATH (or the configured repo), or adopt an existing one."""
+    """Create a memory repo at PATH (or the configured repo), or adopt an existing memory repo (one with MEMORY.md)."""
     from engine.store import MemoryStore
 
     if path == "":
