@@ -118,6 +118,15 @@ def test_context_and_recall_with_an_unknown_name_are_errors(store: MemoryStore) 
     one_line_error(run(store.root, "recall", "Sam", "--workspace", "nonexist"), "nonexist")
 
 
+def test_context_for_a_folder_with_no_file_yet_has_a_proper_header(store: MemoryStore, tmp_path: Path) -> None:
+    folder = tmp_path / "fresh"
+    folder.mkdir()
+    text = store.context(str(folder)).text
+    ws_id = workspace_id(str(folder))
+    assert f"## workspace {ws_id}\n(no file for this workspace yet)" in text
+    assert "## workspaces/ " not in text
+
+
 
 async def test_mcp_cwd_given_as_a_name_uses_the_same_resolver(tmp_path: Path) -> None:
     from mcp_helpers import call, mcp_session
