@@ -127,6 +127,12 @@ def test_context_for_a_folder_with_no_file_yet_has_a_proper_header(store: Memory
     assert "## workspaces/ " not in text
 
 
+def test_remember_global_with_a_workspace_is_a_usage_error(store: MemoryStore, project: Path) -> None:
+    result = run(store.root, "remember", "wsA uses make", "--scope", "global", "--workspace", ".")
+    one_line_error(result, "--scope global", "--workspace", code=2)
+    assert workspace_files(store.root) == []
+    assert "wsA uses make" not in (store.root / "me.md").read_text()
+
 
 async def test_mcp_cwd_given_as_a_name_uses_the_same_resolver(tmp_path: Path) -> None:
     from mcp_helpers import call, mcp_session
