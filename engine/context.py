@@ -105,7 +105,10 @@ def _section_lines(cf: ContextFile, workspace: str | None) -> tuple[list[str], l
     counted) and the next ones are still tried; entries that name another
     workspace are left out entirely.
     """
-    header = f"## {cf.path}" + (f" ({cf.label})" if cf.label else "")
+    if cf.data is None and cf.path.endswith("/") and cf.label:
+        header = f"## {cf.label}"  # no file yet: no file name to show
+    else:
+        header = f"## {cf.path}" + (f" ({cf.label})" if cf.label else "")
     lines, refs = [header], []
     used = estimate_tokens(header)
     if cf.data is None:

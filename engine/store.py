@@ -46,7 +46,7 @@ from .models import (
     WorkspaceInfo,
     WriteResult,
 )
-from .paths import check_repo_path, make_ref, normalize_workspace, parse_ref, safe_relpath, slugify
+from .paths import check_repo_path, make_ref, parse_ref, safe_relpath, slugify
 from .recall import RecallIndex
 from .revert import RevertConflict, revert_text
 
@@ -388,17 +388,17 @@ class MemoryStore:
             return _Target(MEMORY_MD)
         if cand.scope == "workspace":
             assert cand.workspace is not None
-            ws_id, slug, abs_path = normalize_workspace(cand.workspace)
-            found = self._find_workspace_file(ws_id)
-            if found is not None:
-                return _Target(found)
-            name = slug
+            from .workspaces import resolve_workspace
+
+            found = resolve_workspace(self, cand.workspace)
+            if found.file is not None:
+                return _Target(found.file)
+            name = found.slug
             n = 2
             while (self.root / WORKSPACES / f"{name}.md").exists():
-                name = f"{slug}-{n}"
+                name = f"{found.slug}-{n}"
                 n += 1
-            label = clean_text(os.path.basename(abs_path) if abs_path else cand.workspace) or ws_id
-            return _Target(f"{WORKSPACES}/{name}.md", (ws_id, name, abs_path, label))
+            return _Target(f"{WORKSPACES}/{name}.md", (found.id, name, found.path, found.label))
         if cand.kind.lower() in LESSON_KINDS:
             return _Target(LESSONS_MD)
         return _Target(ME_MD)
@@ -564,7 +564,7 @@ class MemoryStore:
                 continue
             try:
                 results.append(self._remember_locked(cand, self._route(cand)))
-            except LimitError as exc:
+            except (LimitError, RefError) as exc:  # RefError: its workspace name became ambiguous
                 results.append(WriteResult(action=Action.REFUSED, reason=str(exc)))
             except _ChangedMeanwhile:
                 break  # an editor is busy with the file: the next write tries again
@@ -776,7 +776,8 @@ class MemoryStore:
         """Delete a workspace's file and its index link in one commit (seed phase 1 §7.2).
 
         Args:
-            workspace: the workspace's id, path or name, as given to ``remember``.
+            workspace: the workspace's id, path or name, as given to ``remember``
+                (read by :func:`engine.workspaces.resolve_workspace`).
             origin: the ``Origin:`` trailer.
             compact: then compact the history (:meth:`compact`; the seed's
                 "Clear All Memories for a workspace ... and compacts").
@@ -789,15 +790,18 @@ class MemoryStore:
 
         Raises:
             RefError: no workspace file names that workspace.
+            AmbiguousWorkspaceError: a name that matches two or more workspace files.
             SyncError: ``compact`` with a sync remote and no ``replace_remote``; nothing changed.
             BlockedError, BusyError: as for writes.
         """
-        ws_id, _slug, _abs = normalize_workspace(workspace)
+        from .workspaces import resolve_workspace
+
         if compact:
             self._refuse_remote_before_compact(replace_remote, "cleared")
         with self.lock.hold("clear workspace"):
             self._commit_hand_edits_locked(None)
-            rel = self._find_workspace_file(ws_id)
+            found = resolve_workspace(self, workspace)
+            ws_id, rel = found.id, found.file
             if rel is None:
                 raise RefError(f"no workspace file names workspace {workspace!r} ({ws_id})")
             (self.root / rel).unlink()
@@ -1319,21 +1323,26 @@ class MemoryStore:
     def _workspace_file_for(self, workspace: str | None) -> tuple[str | None, str | None]:
         """(workspace id, its file or None) for a workspace path, name or id; (None, None) for none.
 
-        A plain name that is not a workspace's own name may be the file's
-        name (``billing`` for ``workspaces/billing.md``): that file's
-        workspace is used then.
+        Read by :func:`engine.workspaces.resolve_workspace`, the resolver
+        ``remember`` uses too.
+
+        Raises:
+            RefError: a name that names no workspace file, active or archived
+                (a folder path or ``ws-`` id with no file yet is no error, nor
+                an archived workspace: its file is None).
+            AmbiguousWorkspaceError: a name that matches two or more files.
         """
         if workspace is None or not workspace.strip():
             return None, None
-        workspace = workspace.encode("utf-8", "replace").decode("utf-8")  # lone surrogates
-        ws_id, slug, abs_path = normalize_workspace(workspace)
-        found = self._find_workspace_file(ws_id)
-        if found is None and abs_path is None and not workspace.strip().startswith("ws-"):
-            rel = f"{WORKSPACES}/{slug}.md"
-            named = self._workspace_id_at(rel) if not (self.root / WORKSPACES).is_symlink() else None
-            if named is not None:
-                return named, rel
-        return ws_id, found
+        from .workspaces import resolve_workspace, unknown_name_error
+
+        found = resolve_workspace(self, workspace)
+        if found.file is None and found.given_as == "name":
+            archived = resolve_workspace(self, workspace, archived=True)
+            if archived.file is None:
+                raise unknown_name_error(workspace)
+            return archived.id, None  # archived: known, but its file reaches no agent
+        return found.id, found.file
 
     def recall(
         self,

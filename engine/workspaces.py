@@ -17,6 +17,7 @@ helpers under its write lock; :class:`MemoryStore` exposes them as methods.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import entryformat as fmt
@@ -87,13 +88,131 @@ def list_workspaces(store: MemoryStore) -> list[WorkspaceInfo]:
     return scan(store, WORKSPACES) + scan(store, f"{ARCHIVED}/{WORKSPACES}", True)
 
 
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """A workspace as :func:`resolve_workspace` read it.
+
+    Attributes:
+        id: the workspace id (``ws-`` and 8 hex characters).
+        file: its repo-relative file, or None when no file names it yet.
+        path: the absolute project folder when it was given as a path
+            (or the ``path:`` of the file found), else None.
+        slug: the file name (without ``.md``) a new file for it would start from.
+        label: its name for a new file's first entry (``Workspace <label>``).
+        given_as: ``id``, ``path`` or ``name``: how the value was read.
+    """
+
+    id: str
+    file: str | None
+    path: str | None
+    slug: str
+    label: str
+    given_as: str
+
+
+class AmbiguousWorkspaceError(RefError):
+    """A workspace name matches more than one workspace file; the message lists them."""
+
+
+def _name_key(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def _matches_name(info: WorkspaceInfo, key: str) -> bool:
+    """Whether ``info``'s file name or its first entry's name is ``key`` (case-folded)."""
+    stem = info.file.rsplit("/", 1)[-1].removesuffix(".md")
+    label = _name_key(info.label)
+    return key in (stem.casefold(), label, label.removeprefix("workspace "))
+
+
+def resolve_workspace(store: MemoryStore, workspace: str, archived: bool = False) -> Resolved:
+    """Read a workspace given to ``remember``, ``context``, ``recall``, ``clear`` or ``workspaces``.
+
+    In this order: a ``ws-`` id; a folder path (absolute, ``~``, ``.``-relative
+    or holding a separator; it need not exist); a workspace file
+    (``workspaces/x.md`` or ``x.md``); otherwise a name. A name is first read
+    as the workspace it keys (``remember --workspace billing`` made one),
+    then matched, case-insensitively, against each workspace file's name and
+    the name in its first entry (``Workspace <name>``). A plain name never
+    depends on the current folder.
+
+    Args:
+        store: the store.
+        workspace: the value as the user or agent gave it.
+        archived: look among the archived files (``archived/workspaces/``)
+            instead of the active ones.
+
+    Returns:
+        Resolved: with ``file`` None when no file matches (a new folder, an
+        unknown id, or a name no workspace has yet).
+
+    Raises:
+        RefError: the value is empty.
+        AmbiguousWorkspaceError: a name matches two or more workspace files
+            (the message lists them and says to pass the folder path or id).
+    """
+    from .store import clean_text
+
+    value = workspace.encode("utf-8", "replace").decode("utf-8").strip()  # lone surrogates
+    if not value:
+        raise RefError("give a workspace: its project folder path, ws- id or name (see `memrepo workspaces`)")
+    ws_id, slug, abs_path = normalize_workspace(value)
+    given_as = "id" if ws_id == value else "path" if abs_path else "name"
+    label = clean_text(os.path.basename(abs_path) if abs_path else value) or ws_id
+    infos: list[WorkspaceInfo] | None = None
+    if archived:
+        infos = scan(store, f"{ARCHIVED}/{WORKSPACES}", True)
+        found = next((w.file for w in infos if w.id == ws_id), None)
+    else:
+        found = store._find_workspace_file(ws_id)  # cached: the fast path for agents' folders
+    if found is not None:
+        return Resolved(ws_id, found, abs_path, slug, label, given_as)
+    if given_as != "name" and not value.endswith(".md"):
+        return Resolved(ws_id, None, abs_path, slug, label, given_as)
+    if infos is None:
+        infos = scan(store, WORKSPACES)
+    if value.endswith(".md"):  # a file, as `memrepo workspaces` lists it
+        stem = value.rsplit("/", 1)[-1]
+        file = next((w for w in infos if w.file == value or w.file.rsplit("/", 1)[-1] == stem), None)
+        if file is not None:
+            return Resolved(file.id, file.file, file.path, slug, label, "name")
+        if given_as != "name":
+            return Resolved(ws_id, None, abs_path, slug, label, given_as)
+    key = _name_key(value)
+    matches = [w for w in infos if _matches_name(w, key)]
+    if len({w.id for w in matches}) > 1:
+        listed = ", ".join(f"{w.file} ({w.id}, {w.path or 'no path'})" for w in matches)
+        raise AmbiguousWorkspaceError(
+            f"workspace name {value!r} matches {len(matches)} workspaces: {listed}; "
+            "pass the project folder path, the ws- id or the file name instead"
+        )
+    if matches:
+        return Resolved(matches[0].id, matches[0].file, matches[0].path, slug, label, "name")
+    return Resolved(ws_id, None, None, slug, label, given_as)
+
+
+def unknown_name_error(workspace: str) -> RefError:
+    """The error for a workspace name that names no workspace file (context, recall, clear).
+
+    Args:
+        workspace: the name as given.
+
+    Returns:
+        RefError: one line saying to pass the project folder path or a name from ``memrepo workspaces``.
+    """
+    return RefError(
+        f"no workspace is named {workspace.strip()!r}: pass the project folder path "
+        "(e.g. --workspace .) or a ws- id or name from `memrepo workspaces`"
+    )
+
+
 def resolve(store: MemoryStore, workspace: str, archived: bool) -> WorkspaceInfo:
     """Find the workspace file meant by ``workspace`` among active or archived files.
 
     Args:
         store: the store.
-        workspace: a ``ws-`` id, a file (``workspaces/x.md``, ``x.md`` or
-            ``x``), a project folder path, or a name as given to ``remember``.
+        workspace: as for :func:`resolve_workspace`: a ``ws-`` id, a project
+            folder path, a file (``workspaces/x.md``, ``x.md``) or a name.
         archived: look among archived files (True) or active ones (False).
 
     Returns:
@@ -101,18 +220,13 @@ def resolve(store: MemoryStore, workspace: str, archived: bool) -> WorkspaceInfo
 
     Raises:
         RefError: no such workspace file (the message says where it looked).
+        AmbiguousWorkspaceError: a name matches two or more files.
     """
-    value = workspace.strip()
-    if not value:
-        raise RefError("give a workspace: its id, file, folder path or name (see `memrepo workspaces`)")
-    infos = [w for w in list_workspaces(store) if w.archived == archived]
-    stem = value.removesuffix(".md").rsplit("/", 1)[-1]
-    for info in infos:
-        if value in (info.id, info.file, info.path) or stem == info.file.rsplit("/", 1)[-1].removesuffix(".md"):
-            return info
-    ws_id, _slug, _abs = normalize_workspace(value)
-    for info in infos:
-        if info.id == ws_id:
+    found = resolve_workspace(store, workspace, archived)
+    if found.file is not None:
+        infos = scan(store, f"{ARCHIVED}/{WORKSPACES}" if archived else WORKSPACES, archived)
+        info = next((w for w in infos if w.file == found.file), None)
+        if info is not None:
             return info
     where = "archived/workspaces/" if archived else "workspaces/"
     raise RefError(f"no workspace file in {where} matches {workspace!r} (see `memrepo workspaces`)")

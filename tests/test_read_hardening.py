@@ -5,8 +5,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
+from engine.errors import RefError
 from engine.models import Candidate
 from engine.store import MemoryStore
 from tui.cli import main
@@ -128,8 +130,11 @@ def test_workspace_by_file_name_and_unknown_workspace(store: MemoryStore, tmp_pa
     assert texts(store.recall("bazel", workspace="proja")) == ["Proja builds with bazel"]
     unknown = store.context("ws-00000000").text
     assert "(no file for this workspace yet)" in unknown and "bazel" not in unknown
-    assert store.recall("bazel", workspace="\ud800") == []  # a lone surrogate is no crash
-    assert "memory_repo" in store.context("\ud800").text
+    # A lone surrogate is no crash: a name no workspace has, a one-line RefError.
+    with pytest.raises(RefError, match="no workspace is named"):
+        store.recall("bazel", workspace="\ud800")
+    with pytest.raises(RefError, match="no workspace is named"):
+        store.context("\ud800")
 
 
 def test_an_overlong_entry_does_not_hide_the_ones_after_it(store: MemoryStore) -> None:

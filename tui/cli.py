@@ -159,6 +159,8 @@ def remember(
 
     if scope == "workspace" and not workspace:
         _fail("--scope workspace needs --workspace PATH|NAME", 2)
+    if scope == "global" and workspace:
+        _fail("--scope global takes no --workspace: drop one of them (--workspace alone saves to that workspace)", 2)
     try:
         cand = Candidate(
             text=text,
