@@ -31,6 +31,7 @@ huge, or odd Unicode gives a list (maybe empty).
 
 from __future__ import annotations
 
+import gc
 import math
 import os
 import re
@@ -38,7 +39,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Set
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import pairwise
+from itertools import pairwise, repeat
 from pathlib import Path
 
 from . import entryformat as fmt
@@ -81,6 +82,7 @@ class _FileRec:
     ids: list[int] = field(default_factory=list)
 
 
+@lru_cache(maxsize=4096)
 def _date_ordinal(value: str | None) -> int:
     """Days since year 0 of an ``added:`` value (``YYYY-MM-DD``), or 0 when missing or odd."""
     m = _DATE_RE.match(value or "")
@@ -90,6 +92,12 @@ def _date_ordinal(value: str | None) -> int:
     if not (1 <= mo <= 12 and 1 <= d <= 31):
         return 0
     return y * 372 + (mo - 1) * 31 + (d - 1)
+
+
+@lru_cache(maxsize=4096)
+def _fold_meta(value: str) -> str:
+    """:func:`fold` of a ``subject:`` or ``kind:`` value, remembered (few distinct values repeat a lot)."""
+    return fold(value)
 
 
 def is_workspace_file(path: str) -> bool:
@@ -204,15 +212,15 @@ class RecallIndex:
         """
         changed = 0
         if paths is None or not self.built:
-            seen = self._walk()
-            for rel in [r for r in self._files if r not in seen]:
-                self._drop_file(rel)
-                changed += 1
-            for rel, st in seen.items():
-                if self._update(rel, st):
-                    changed += 1
-            self.built = True
-            return changed
+            # A build makes ~10 objects per entry and frees none: the cyclic GC would
+            # rescan them over and over (a fifth of a cold build) and find nothing.
+            gc_was_on = gc.isenabled()
+            gc.disable()
+            try:
+                return self._sync_all()
+            finally:
+                if gc_was_on:
+                    gc.enable()
         for rel in dict.fromkeys(paths):
             rel = rel.replace(os.sep, "/")
             if rel.endswith("/") or not rel or rel.startswith(".git/"):
@@ -237,6 +245,23 @@ class RecallIndex:
                 changed += 1
         return changed
 
+    def _sync_all(self) -> int:
+        """Stat every file, re-read those whose mtime or size changed, drop those gone.
+
+        Returns:
+            int: how many files were re-read or dropped.
+        """
+        changed = 0
+        seen = self._walk()
+        for rel in [r for r in self._files if r not in seen]:
+            self._drop_file(rel)
+            changed += 1
+        for rel, st in seen.items():
+            if self._update(rel, st):
+                changed += 1
+        self.built = True
+        return changed
+
     def _update(self, rel: str, st: os.stat_result) -> bool:
         stamp = (st.st_mtime_ns, st.st_size)
         rec = self._files.get(rel)
@@ -259,33 +284,52 @@ class RecallIndex:
 
     @staticmethod
     def _keys(words: list[str], meta: dict[str, str]) -> set[str]:
-        """The index keys of an entry: its terms, adjacent-word pairs, subject and kind terms."""
+        """The index keys of an entry: its terms, adjacent-word pairs, subject and kind terms.
+
+        Args:
+            words: the entry's terms in order, repeats kept (:func:`split_folded`).
+            meta: the entry's metadata.
+
+        Returns:
+            set[str]: every key whose posting set holds the entry.
+        """
         keys = set(words)
-        keys.update(f"{a} {b}" for a, b in pairwise(words))
+        keys.update([a + " " + b for a, b in pairwise(words)])
         subject = meta.get("subject")
-        if subject and fold(subject):
-            keys.add(_SUBJECT + fold(subject))
+        if subject:
+            subject = _fold_meta(subject)
+            if subject:
+                keys.add(_SUBJECT + subject)
         kind = meta.get("kind")
         if kind:
-            keys.add(_KIND + fold(kind))
+            keys.add(_KIND + _fold_meta(kind))
         return keys
 
     def _add(self, rel: str, number: int, entry: fmt.Entry) -> int:
+        """Index one entry: its item, its posting sets and its month bucket.
+
+        Args:
+            rel: the file's repo-relative path.
+            number: the entry's 1-based line number.
+            entry: the parsed entry.
+
+        Returns:
+            int: the new item id.
+        """
         iid = self._next_id
         self._next_id += 1
         folded = fold(entry.text)
         meta = entry.meta
         split = split_folded(folded)
         keys = self._keys(split, meta)
-        for key in keys:
-            bucket = self._post.get(key)
-            if bucket is None:
-                self._post[key] = {iid}
-                if key[0] == _SUBJECT:
-                    for term in split_folded(key[1:]):
-                        self._subjects.setdefault(term, set()).add(key[1:])
-            else:
-                bucket.add(iid)
+        post = self._post
+        for key in [k for k in keys if k not in post]:
+            post[key] = set()
+            if key[0] == _SUBJECT:
+                for term in split_folded(key[1:]):
+                    self._subjects.setdefault(term, set()).add(key[1:])
+        # set.add on every key's posting set, looped in C (set.add returns None, so any() runs them all).
+        any(map(set.add, map(post.__getitem__, keys), repeat(iid)))
         day = _date_ordinal(meta.get("added"))
         month = day // 31
         by_user = 0 if meta.get("by", "user").strip().lower() == "agent" else 1
