@@ -18,7 +18,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from .errors import FormatError
 
@@ -78,17 +77,6 @@ def parse_metadata(inner: str) -> dict[str, str] | None:
         value = value.strip()
         meta[key.lower()] = decode_value(value) if "%" in value else value
     return meta or None
-
-
-@lru_cache(maxsize=4096)
-def _metadata_items(inner: str) -> tuple[tuple[str, str], ...] | None:
-    """:func:`parse_metadata` as an immutable tuple of pairs, remembered per ``inner``.
-
-    Entries added the same day by the same writer share their metadata text,
-    so a file's parse mostly finds it here. Memory only, bounded.
-    """
-    meta = parse_metadata(inner)
-    return None if meta is None else tuple(meta.items())
 
 
 def render_metadata(meta: dict[str, str]) -> str:
@@ -192,9 +180,9 @@ def parse_entry(text: str) -> Entry | None:
         if start >= 0 and (start == 0 or tail[start - 1] != "["):
             inner = tail[start + 1 : -1]
             if "]" not in inner:
-                parsed = _metadata_items(inner)
+                parsed = parse_metadata(inner)
                 if parsed is not None:
-                    meta = dict(parsed)  # a fresh dict: callers may edit an entry's meta
+                    meta = parsed
                     body = tail[:start]
     return Entry(indent=m.group("indent"), bullet=m.group("bullet"), text=body.rstrip(), meta=meta)
 

@@ -39,7 +39,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Set
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import pairwise, repeat
+from itertools import pairwise
 from pathlib import Path
 
 from . import entryformat as fmt
@@ -294,7 +294,7 @@ class RecallIndex:
             set[str]: every key whose posting set holds the entry.
         """
         keys = set(words)
-        keys.update([a + " " + b for a, b in pairwise(words)])
+        keys.update(map(" ".join, pairwise(words)))  # "a b" for each adjacent pair
         subject = meta.get("subject")
         if subject:
             subject = _fold_meta(subject)
@@ -323,13 +323,15 @@ class RecallIndex:
         split = split_folded(folded)
         keys = self._keys(split, meta)
         post = self._post
-        for key in [k for k in keys if k not in post]:
-            post[key] = set()
-            if key[0] == _SUBJECT:
-                for term in split_folded(key[1:]):
-                    self._subjects.setdefault(term, set()).add(key[1:])
-        # set.add on every key's posting set, looped in C (set.add returns None, so any() runs them all).
-        any(map(set.add, map(post.__getitem__, keys), repeat(iid)))
+        for key in keys:
+            bucket = post.get(key)
+            if bucket is None:
+                post[key] = {iid}
+                if key[0] == _SUBJECT:
+                    for term in split_folded(key[1:]):
+                        self._subjects.setdefault(term, set()).add(key[1:])
+            else:
+                bucket.add(iid)
         day = _date_ordinal(meta.get("added"))
         month = day // 31
         by_user = 0 if meta.get("by", "user").strip().lower() == "agent" else 1
