@@ -32,7 +32,6 @@ _CJK = "\u3005\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0
 _TOKEN_RE = re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+")
 _CJK_RE = re.compile(rf"[{_CJK}]")
 _SURROGATE_RE = re.compile("[\ud800-\udfff]")
-
 _ASCII_GAPS = bytes(i if i < 128 and chr(i).isalnum() else 0x20 for i in range(256))
 """bytes.translate table: every byte that is not an ASCII letter or digit becomes a space."""
 
