@@ -214,7 +214,7 @@ class RecallIndex:
         if paths is None or not self.built:
             # A build makes a few hundred thousand containers (posting sets, items)
             # that live as long as the index and hold no cycles: the cyclic GC would
-            # scan them again and again during the build (a third of its time) and
+            # scan them again and again during the build (a quarter of its time) and
             # once more on the first allocations after it, finding nothing. So the GC
             # is paused for the build, and what the first build made is frozen
             # (gc.freeze: moved out of the collected generations, still freed by
