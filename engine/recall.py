@@ -31,6 +31,7 @@ huge, or odd Unicode gives a list (maybe empty).
 
 from __future__ import annotations
 
+import gc
 import math
 import os
 import re
@@ -81,6 +82,7 @@ class _FileRec:
     ids: list[int] = field(default_factory=list)
 
 
+@lru_cache(maxsize=4096)
 def _date_ordinal(value: str | None) -> int:
     """Days since year 0 of an ``added:`` value (``YYYY-MM-DD``), or 0 when missing or odd."""
     m = _DATE_RE.match(value or "")
@@ -90,6 +92,12 @@ def _date_ordinal(value: str | None) -> int:
     if not (1 <= mo <= 12 and 1 <= d <= 31):
         return 0
     return y * 372 + (mo - 1) * 31 + (d - 1)
+
+
+@lru_cache(maxsize=4096)
+def _fold_meta(value: str) -> str:
+    """:func:`fold` of a ``subject:`` or ``kind:`` value, remembered (few distinct values repeat a lot)."""
+    return fold(value)
 
 
 def is_workspace_file(path: str) -> bool:
@@ -204,15 +212,23 @@ class RecallIndex:
         """
         changed = 0
         if paths is None or not self.built:
-            seen = self._walk()
-            for rel in [r for r in self._files if r not in seen]:
-                self._drop_file(rel)
-                changed += 1
-            for rel, st in seen.items():
-                if self._update(rel, st):
-                    changed += 1
-            self.built = True
-            return changed
+            # A build makes a few hundred thousand containers (posting sets, items)
+            # that live as long as the index and hold no cycles: the cyclic GC would
+            # scan them again and again during the build (a quarter of its time) and
+            # once more on the first allocations after it, finding nothing. So the GC
+            # is paused for the build, and what the first build made is frozen
+            # (gc.freeze: moved out of the collected generations, still freed by
+            # reference counting when a file's entries are dropped).
+            first = not self.built
+            gc_was_on = gc.isenabled()
+            gc.disable()
+            try:
+                return self._sync_all()
+            finally:
+                if first:
+                    gc.freeze()
+                if gc_was_on:
+                    gc.enable()
         for rel in dict.fromkeys(paths):
             rel = rel.replace(os.sep, "/")
             if rel.endswith("/") or not rel or rel.startswith(".git/"):
@@ -237,6 +253,23 @@ class RecallIndex:
                 changed += 1
         return changed
 
+    def _sync_all(self) -> int:
+        """Stat every file, re-read those whose mtime or size changed, drop those gone.
+
+        Returns:
+            int: how many files were re-read or dropped.
+        """
+        changed = 0
+        seen = self._walk()
+        for rel in [r for r in self._files if r not in seen]:
+            self._drop_file(rel)
+            changed += 1
+        for rel, st in seen.items():
+            if self._update(rel, st):
+                changed += 1
+        self.built = True
+        return changed
+
     def _update(self, rel: str, st: os.stat_result) -> bool:
         stamp = (st.st_mtime_ns, st.st_size)
         rec = self._files.get(rel)
@@ -259,28 +292,49 @@ class RecallIndex:
 
     @staticmethod
     def _keys(words: list[str], meta: dict[str, str]) -> set[str]:
-        """The index keys of an entry: its terms, adjacent-word pairs, subject and kind terms."""
+        """The index keys of an entry: its terms, adjacent-word pairs, subject and kind terms.
+
+        Args:
+            words: the entry's terms in order, repeats kept (:func:`split_folded`).
+            meta: the entry's metadata.
+
+        Returns:
+            set[str]: every key whose posting set holds the entry.
+        """
         keys = set(words)
-        keys.update(f"{a} {b}" for a, b in pairwise(words))
+        keys.update(map(" ".join, pairwise(words)))  # "a b" for each adjacent pair
         subject = meta.get("subject")
-        if subject and fold(subject):
-            keys.add(_SUBJECT + fold(subject))
+        if subject:
+            subject = _fold_meta(subject)
+            if subject:
+                keys.add(_SUBJECT + subject)
         kind = meta.get("kind")
         if kind:
-            keys.add(_KIND + fold(kind))
+            keys.add(_KIND + _fold_meta(kind))
         return keys
 
     def _add(self, rel: str, number: int, entry: fmt.Entry) -> int:
+        """Index one entry: its item, its posting sets and its month bucket.
+
+        Args:
+            rel: the file's repo-relative path.
+            number: the entry's 1-based line number.
+            entry: the parsed entry.
+
+        Returns:
+            int: the new item id.
+        """
         iid = self._next_id
         self._next_id += 1
         folded = fold(entry.text)
         meta = entry.meta
         split = split_folded(folded)
         keys = self._keys(split, meta)
+        post = self._post
         for key in keys:
-            bucket = self._post.get(key)
+            bucket = post.get(key)
             if bucket is None:
-                self._post[key] = {iid}
+                post[key] = {iid}
                 if key[0] == _SUBJECT:
                     for term in split_folded(key[1:]):
                         self._subjects.setdefault(term, set()).add(key[1:])

@@ -32,7 +32,8 @@ _CJK = "\u3005\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0
 _TOKEN_RE = re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+")
 _CJK_RE = re.compile(rf"[{_CJK}]")
 _SURROGATE_RE = re.compile("[\ud800-\udfff]")
-_WS_RE = re.compile(r"\s+")
+_ASCII_GAPS = bytes(i if i < 128 and chr(i).isalnum() else 0x20 for i in range(256))
+"""bytes.translate table: every byte that is not an ASCII letter or digit becomes a space."""
 
 
 def _strip_accents(text: str) -> str:
@@ -55,11 +56,14 @@ def fold(text: str) -> str:
     Returns:
         str: the folded text, one space between words, no surrounding spaces.
     """
+    if text.isascii():  # the common case: NFKC changes nothing, casefold is lower
+        return " ".join(text.lower().split())
     text = _SURROGATE_RE.sub("", text)
     folded = unicodedata.normalize("NFKC", text).casefold()
     if not folded.isascii():
         folded = _strip_accents(folded)
-    return _WS_RE.sub(" ", folded).strip()
+    # str.split() and the regex \s agree on what whitespace is (every code point checked).
+    return " ".join(folded.split())
 
 
 def split_folded(folded: str) -> list[str]:
@@ -71,9 +75,9 @@ def split_folded(folded: str) -> list[str]:
     Returns:
         list[str]: words and CJK bigrams (a one-character CJK run is a term itself).
     """
+    if folded.isascii():  # words are runs of ASCII letters and digits; bytes.translate cuts fastest
+        return folded.encode("ascii").translate(_ASCII_GAPS).decode("ascii").split()
     tokens = _TOKEN_RE.findall(folded)
-    if folded.isascii():
-        return tokens
     out: list[str] = []
     for tok in tokens:
         if tok.isascii() or not _CJK_RE.match(tok) or len(tok) == 1:
