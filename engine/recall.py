@@ -214,19 +214,16 @@ class RecallIndex:
         if paths is None or not self.built:
             # A build makes a few hundred thousand containers (posting sets, items)
             # that live as long as the index and hold no cycles: the cyclic GC would
-            # scan them again and again during the build (a quarter of its time) and
-            # once more on the first allocations after it, finding nothing. So the GC
-            # is paused for the build, and what the first build made is frozen
-            # (gc.freeze: moved out of the collected generations, still freed by
-            # reference counting when a file's entries are dropped).
-            first = not self.built
+            # scan them again and again during the build (a quarter of its time),
+            # finding nothing. So the GC is paused for the build. (gc.freeze() after
+            # it would also spare the first query one collection, but it is process
+            # wide: in the app or the MCP server, cycles among objects alive then
+            # would never be collected; not worth 0.3 s once.)
             gc_was_on = gc.isenabled()
             gc.disable()
             try:
                 return self._sync_all()
             finally:
-                if first:
-                    gc.freeze()
                 if gc_was_on:
                     gc.enable()
         for rel in dict.fromkeys(paths):
