@@ -7,13 +7,14 @@ line that preceded them (or the nearest one before it that still stands, or
 before the next one that does, when that neighbour was removed since). Unlike git's three-way revert, a later write that
 only appended nearby does not make the undo conflict; a later change to the
 very lines the commit touched does. A line the commit removed is not put
-back when an entry with the same normalized text stands in the file again
-(``key``): undo never makes a duplicate entry.
+back when the file would then hold its entry (same normalized text, ``key``)
+more often than it did before the commit: undo makes no new duplicate.
 """
 
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 from collections.abc import Callable
 
 
@@ -54,10 +55,27 @@ def _place(result: list[bytes], new: list[bytes], j: int, shift: int) -> int:
     raise RevertConflict("no line around the removed lines stands any more")
 
 
-def _drop_duplicates(result: list[bytes], put_back: list[bool], key: Callable[[bytes], str | None]) -> list[bytes]:
-    """``result`` without the put-back lines whose entry another line of it already holds."""
-    seen = {k for line, back in zip(result, put_back, strict=True) if not back and (k := key(line)) is not None}
-    return [line for line, back in zip(result, put_back, strict=True) if not back or key(line) not in seen]
+def _drop_duplicates(
+    result: list[bytes], put_back: list[bool], old: list[bytes], key: Callable[[bytes], str | None]
+) -> list[bytes]:
+    """``result`` without the put-back lines that would hold an entry more often than ``old`` did.
+
+    A line the commit removed comes back only while the file has fewer
+    copies of its entry than it had before the commit: undoing a forget
+    whose entry was written again since adds no second copy, undoing the
+    removal of a duplicate brings the duplicate back.
+    """
+    allowed = Counter(k for k in map(key, old) if k is not None)
+    have = Counter(k for line, back in zip(result, put_back, strict=True) if not back and (k := key(line)))
+    out: list[bytes] = []
+    for line, back in zip(result, put_back, strict=True):
+        k = key(line) if back else None
+        if k is not None:
+            if have[k] >= allowed[k]:
+                continue
+            have[k] += 1
+        out.append(line)
+    return out
 
 
 def revert_text(
@@ -73,8 +91,8 @@ def revert_text(
         after: the file in the commit (None: the commit deleted it).
         current: the file now (None: it does not exist now).
         key: a line's dedupe key (an entry's normalized text), None for a
-            line that is no entry. A removed line whose key another line of
-            the file has after the undo is not put back.
+            line that is no entry. A removed line is not put back when the
+            file would hold its entry more often than before the commit.
 
     Returns:
         bytes | None: the file after the undo; None means delete it.
@@ -115,5 +133,5 @@ def revert_text(
         put_back[at : at + len(added)] = [True] * len(removed)
         shift = at + len(removed) - j2
     if key is not None:
-        result = _drop_duplicates(result, put_back, key)
+        result = _drop_duplicates(result, put_back, old, key)
     return b"".join(result)

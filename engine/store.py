@@ -1113,8 +1113,8 @@ class MemoryStore:
         they stand now and the lines it removed are put back, so later writes
         elsewhere in the file do not get in the way; when the very lines it
         touched changed since, the undo is refused and changes nothing. A
-        removed entry whose normalized text stands in the file again is not
-        put back (no duplicate). A commit whose undo (``Reverts:`` trailer)
+        removed entry is not put back when the file would then hold it (same
+        normalized text) more often than before the commit: no new duplicate. A commit whose undo (``Reverts:`` trailer)
         still stands is refused: "already undone by <id>".
 
         Args:

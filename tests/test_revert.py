@@ -85,3 +85,8 @@ def test_with_a_key_a_removed_entry_that_stands_again_is_not_put_back() -> None:
     # an entry moved within the file comes back to its place: the copy it stood as is taken out first
     before, after = b"- x\n- y\n- z\n", b"- y\n- z\n- x\n"
     assert revert_text(before, after, after, key=_key) == before
+
+
+def test_with_a_key_a_removed_duplicate_comes_back() -> None:
+    before, after = HEAD + b"- tea\n- tea\n- c\n", HEAD + b"- tea\n- c\n"
+    assert revert_text(before, after, after, key=_key) == before
