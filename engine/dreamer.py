@@ -249,12 +249,22 @@ class Dreamer:
     def reject(self, dream_id: str) -> DreamRecord:
         """Delete the review branch; the dream is ``rejected``.
 
+        A stale dream (its accept conflicted) can be rejected too while its
+        branch is still there: the branch holds old text and goes.
+
         Raises:
-            RefError: no such dream, or nothing to review.
+            RefError: no such dream, nothing to review, or a stale dream
+                whose branch is gone already.
         """
-        record = self._pending(dream_id)
+        record = self.show(dream_id)
+        if not record.rejectable:
+            raise RefError(f"dream {record.id} has no review waiting (it is {record.status.replace('_', ' ')})")
         with self.store.lock.hold("reject dream"):
-            DreamGit(self.store.root).delete_branch(record.branch or "")
+            deleted = DreamGit(self.store.root).delete_branch(record.branch or "")
+        if not deleted and record.status == "stale":
+            raise RefError(
+                f"dream {record.id} is stale and its review branch {record.branch} is gone: nothing to reject"
+            )
         record.status = "rejected"
         self.records.save(record)
         return record

@@ -179,6 +179,11 @@ class DreamRecord(BaseModel):
         """True while the review branch waits for accept or reject."""
         return self.branch is not None and self.status == "pending_review"
 
+    @property
+    def rejectable(self) -> bool:
+        """True when reject may delete a review branch: one waits for review, or a stale dream may still hold it."""
+        return self.branch is not None and self.status in ("pending_review", "stale")
+
 
 def now_iso() -> str:
     """The current UTC time as ISO-8601 (seconds)."""

@@ -118,3 +118,29 @@ def test_dreams_pane_snapshot(isolated_home: Path, fixed_clock: None, snap_compa
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+async def test_r_rejects_a_stale_dream_and_deletes_its_branch(isolated_home: Path) -> None:
+    root = isolated_home / "memory"
+    store = make_repo(root)
+    dreamer = Dreamer(store)
+    record = dreamer.run()
+    lessons = root / "lessons.md"
+    lessons.write_text(lessons.read_text().replace(
+        "- Always run the full test suite before pushing [by: user]", "- Run the suite before pushing [by: user]"))
+    store.commit_hand_edits()
+    with pytest.raises(engine.dreamer.DreamConflict):
+        dreamer.accept(record.id)
+    app = RecordingApp(root, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(KEY)
+        await settle(pilot)
+        dreams = pane(app)
+        assert dreams.records[0].status == "stale"
+        await ask(pilot, "r")
+        await pilot.press("y")
+        await settle(pilot)
+        assert f"Rejected dream {record.id}" in app.notices
+        assert dreams.records[0].status == "rejected"
+        assert git(root, "branch", "--list", "dream/*").strip() == ""

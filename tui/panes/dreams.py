@@ -342,7 +342,7 @@ class DreamsPane(Pane):
         if record is None:
             self.notify("No dream highlighted", severity="warning", timeout=3, markup=False)
             return None
-        if what in ("accept", "reject") and not record.review_pending:
+        if (what == "accept" and not record.review_pending) or (what == "reject" and not record.rejectable):
             self.notify(f"Dream {record.id} has no review waiting", severity="warning", timeout=3, markup=False)
             return None
         if what == "undo" and (not record.auto_commit or record.undo_commit):

@@ -1,0 +1,61 @@
+"""QA fixes around dream reviews: rejecting a stale dream, honest undo and diff messages, show after a compaction."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from dream_helpers import make_repo
+from repo_helpers import git
+
+from engine.dreamer import DreamConflict, Dreamer
+from engine.errors import RefError
+from engine.store import MemoryStore
+from tui.cli import main
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args), catch_exceptions=True)
+
+
+def make_stale(root: Path) -> tuple[MemoryStore, Dreamer, str]:
+    """A dream whose review conflicts with a later edit of the same line: accepting it made it stale."""
+    store = make_repo(root)
+    dreamer = Dreamer(store)
+    record = dreamer.run()
+    lessons = root / "lessons.md"
+    lessons.write_text(lessons.read_text().replace(
+        "- Always run the full test suite before pushing [by: user]", "- Run the suite before pushing [by: user]"))
+    store.commit_hand_edits()
+    with pytest.raises(DreamConflict):
+        dreamer.accept(record.id)
+    assert dreamer.show(record.id).status == "stale"
+    return store, dreamer, record.id
+
+
+def test_a_stale_dream_can_be_rejected_and_its_branch_goes(repo_path: Path) -> None:
+    store, dreamer, dream_id = make_stale(repo_path)
+    head = store.head()
+    assert git(repo_path, "branch", "--list", "dream/*").strip() == f"dream/{dream_id}"
+    assert dreamer.reject(dream_id).status == "rejected"
+    assert git(repo_path, "branch", "--list", "dream/*").strip() == ""
+    assert dreamer.show(dream_id).status == "rejected" and store.head() == head
+    with pytest.raises(RefError, match="no review waiting"):
+        dreamer.reject(dream_id)
+
+
+def test_a_stale_dream_whose_branch_is_gone_says_so(repo_path: Path) -> None:
+    _store, dreamer, dream_id = make_stale(repo_path)
+    git(repo_path, "branch", "-D", f"dream/{dream_id}")
+    with pytest.raises(RefError, match=r"branch dream/\S+ is gone"):
+        dreamer.reject(dream_id)
+    assert dreamer.show(dream_id).status == "stale"
+
+
+def test_cli_rejects_a_stale_dream(repo_path: Path) -> None:
+    make_stale(repo_path)
+    dream_id = Dreamer(MemoryStore.open(repo_path)).list()[0].id
+    result = run("--repo", str(repo_path), "dreams", "reject", dream_id)
+    assert result.exit_code == 0 and result.stdout.strip() == f"rejected dream {dream_id}", result.stderr
+    assert git(repo_path, "branch", "--list", "dream/*").strip() == ""
