@@ -59,3 +59,36 @@ def test_cli_rejects_a_stale_dream(repo_path: Path) -> None:
     result = run("--repo", str(repo_path), "dreams", "reject", dream_id)
     assert result.exit_code == 0 and result.stdout.strip() == f"rejected dream {dream_id}", result.stderr
     assert git(repo_path, "branch", "--list", "dream/*").strip() == ""
+
+
+def test_cli_undo_after_an_accepted_review_says_the_review_stays(repo_path: Path) -> None:
+    store = make_repo(repo_path)
+    dreamer = Dreamer(store)
+    record = dreamer.accept(dreamer.run().id)
+    merged = (repo_path / "lessons.md").read_text()
+    assert "before pushing code [by: user" in merged
+    result = run("--repo", str(repo_path), "dreams", "undo", record.id)
+    assert result.exit_code == 0, result.stderr
+    done = dreamer.show(record.id)
+    auto, undo, review = (done.auto_commit or "")[:7], (done.undo_commit or "")[:7], (done.review_commit or "")[:7]
+    assert result.stdout.strip() == (
+        f"undid the automatic commit of dream {record.id} ({auto}) in {undo}; "
+        f"its accepted review stays: memrepo undo {review} reverts it"
+    )
+    lessons = (repo_path / "lessons.md").read_text()
+    assert lessons.count("Run ruff before committing") == 2  # the automatic dedupe is undone
+    assert "before pushing code [by: user" in lessons  # the accepted merge stays, as the message says
+    # and the hint works: undoing the review commit brings the two near-duplicates back
+    follow = run("--repo", str(repo_path), "undo", review)
+    assert follow.exit_code == 0, follow.stderr
+    lessons = (repo_path / "lessons.md").read_text()
+    assert "- Always run the full test suite before pushing [by: user]" in lessons
+
+
+def test_cli_undo_with_the_review_waiting_says_it_still_waits(repo_path: Path) -> None:
+    store = make_repo(repo_path)
+    record = Dreamer(store).run()
+    result = run("--repo", str(repo_path), "dreams", "undo", record.id)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.strip().endswith("; its review still waits for accept or reject")
+    assert result.stdout.startswith(f"undid the automatic commit of dream {record.id} ")

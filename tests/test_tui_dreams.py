@@ -75,7 +75,12 @@ async def test_review_accept_and_undo_with_keys(isolated_home: Path) -> None:
         await ask(pilot, "u")
         await pilot.press("y")
         await settle(pilot)
-        assert f"Undid dream {record.id}" in app.notices
+        done = Dreamer(MemoryStore.open(root)).show(record.id)
+        assert (
+            f"Undid the automatic commit of dream {record.id} ({(done.auto_commit or '')[:7]}) in "
+            f"{(done.undo_commit or '')[:7]}; its accepted review stays: undo {(done.review_commit or '')[:7]} "
+            "in History reverts it"
+        ) in app.notices
         assert (root / "lessons.md").read_text().count("Run ruff before committing") == 2
 
 

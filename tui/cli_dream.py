@@ -154,7 +154,7 @@ def dreams_reject(ctx: click.Context, dream_id: str) -> None:
 def dreams_undo(ctx: click.Context, dream_id: str) -> None:
     """Revert the dream's automatic commit in a new commit (refused when later edits touch its lines)."""
     record = _dreamer(ctx).undo(dream_id, origin="cli")
-    click.echo(clean(f"undid dream {record.id} ({(record.undo_commit or '')[:7]})"))
+    click.echo(clean(record.undo_message()))
 
 
 def register(main: click.Group) -> None:

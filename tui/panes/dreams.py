@@ -253,7 +253,8 @@ class DreamsPane(Pane):
                 message, commit = f"Rejected dream {done.id}", None
             else:
                 done = await self.repo.undo_dream(record.id, origin="tui")
-                message, commit = f"Undid dream {done.id}", done.undo_commit
+                said = done.undo_message("undo {commit} in History")
+                message, commit = said[:1].upper() + said[1:], done.undo_commit
         except MemrepoError as exc:
             self.notify(clean(str(exc), one_line=False), title=f"Cannot {what}", severity="error",
                         timeout=8, markup=False)
