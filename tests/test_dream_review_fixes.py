@@ -92,3 +92,48 @@ def test_cli_undo_with_the_review_waiting_says_it_still_waits(repo_path: Path) -
     assert result.exit_code == 0, result.stderr
     assert result.stdout.strip().endswith("; its review still waits for accept or reject")
     assert result.stdout.startswith(f"undid the automatic commit of dream {record.id} ")
+
+
+def test_cli_diff_of_a_wholly_automatic_dream_says_why_there_is_none(repo_path: Path) -> None:
+    twice = "# Lessons\n\n- Run ruff first [by: agent]\n- Run ruff first [by: agent]\n"
+    store = make_repo(repo_path, {"lessons.md": twice})
+    record = Dreamer(store).run()
+    assert record.status == "applied" and not record.branch
+    result = run("--repo", str(repo_path), "dreams", "diff", record.id)
+    assert result.exit_code == 0 and result.stdout == ""
+    assert result.stderr.strip() == (
+        f"no review diff: every operation was applied automatically in {(record.auto_commit or '')[:7]}"
+    )
+
+
+def test_cli_diff_of_an_empty_dream_says_it_made_no_changes(repo_path: Path) -> None:
+    store = make_repo(repo_path, {"lessons.md": "# Lessons\n\n- Run ruff first [by: agent]\n"})
+    record = Dreamer(store).run()
+    assert record.status == "empty"
+    result = run("--repo", str(repo_path), "dreams", "diff", record.id)
+    assert result.exit_code == 0 and result.stderr.strip() == f"no review diff: dream {record.id} made no changes"
+
+
+def test_cli_show_after_a_compaction_marks_the_branch_and_commits_gone(repo_path: Path) -> None:
+    store = make_repo(repo_path)
+    record = Dreamer(store).run()
+    before = run("--repo", str(repo_path), "dreams", "show", record.id).stdout
+    assert f"branch: dream/{record.id}\n" in before and "gone" not in before
+    store.compact()
+    shown = run("--repo", str(repo_path), "dreams", "show", record.id)
+    assert shown.exit_code == 0, shown.stderr
+    lines = shown.stdout.splitlines()
+    assert f"branch: dream/{record.id} (gone: deleted by a compaction)" in lines
+    assert f"base: {record.base} (gone from the history by a compaction)" in lines
+    assert f"auto commit: {record.auto_commit} (gone from the history by a compaction)" in lines
+    diff = run("--repo", str(repo_path), "dreams", "diff", record.id)
+    assert diff.exit_code == 1 and "its base commit" in diff.stderr and "gone from the history" in diff.stderr
+
+
+def test_cli_show_after_accept_says_the_branch_was_deleted(repo_path: Path) -> None:
+    store = make_repo(repo_path)
+    dreamer = Dreamer(store)
+    record = dreamer.accept(dreamer.run().id)
+    lines = run("--repo", str(repo_path), "dreams", "show", record.id).stdout.splitlines()
+    assert f"branch: dream/{record.id} (deleted: accepted)" in lines
+    assert f"base: {record.base}" in lines

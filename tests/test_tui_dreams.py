@@ -149,3 +149,17 @@ async def test_r_rejects_a_stale_dream_and_deletes_its_branch(isolated_home: Pat
         assert f"Rejected dream {record.id}" in app.notices
         assert dreams.records[0].status == "rejected"
         assert git(root, "branch", "--list", "dream/*").strip() == ""
+
+
+async def test_a_wholly_automatic_dream_says_there_is_no_review_diff(isolated_home: Path) -> None:
+    root = isolated_home / "memory"
+    store = make_repo(root, {"lessons.md": "# Lessons\n\n- Run ruff first [by: agent]\n- Run ruff first [by: agent]\n"})
+    record = Dreamer(store).run()
+    assert record.status == "applied"
+    app = RecordingApp(root, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(KEY)
+        await settle(pilot)
+        text = pane(app).detail_text
+        assert f"No review diff: every operation was applied automatically in {(record.auto_commit or '')[:7]}" in text

@@ -223,6 +223,9 @@ class DreamsPane(Pane):
             body = Content("\n").join([body, Content(""), Content(clean(note)).stylize("bold")])
             if patch.strip():
                 body = Content("\n").join([body, diff_content(patch)])
+        elif record.auto_commit:
+            note = f"No review diff: every operation was applied automatically in {record.auto_commit[:7]}"
+            body = Content("\n").join([body, Content(""), Content(clean(note)).stylize("bold")])
         self._shown = record.id
         self._shown_record = record
         self.query_one("#dreams-detail-text", Static).update(body)
