@@ -111,7 +111,37 @@ class Dreamer:
         record = self.show(dream_id)
         if not record.branch or not record.base:
             return ""
-        return DreamGit(self.store.root).diff(record.base, record.branch, record.review_commit)
+        git = DreamGit(self.store.root)
+        try:
+            return git.diff(record.base, record.branch, record.review_commit)
+        except GitError as exc:
+            if git.commit_exists(record.base):
+                raise
+            raise GitError(
+                f"dream {record.id} has no review diff any more: its base commit {record.base[:7]} is gone "
+                "from the history (compacted)"
+            ) from exc
+
+    def gone(self, record: DreamRecord) -> set[str]:
+        """Which of the record's git names no longer exist in the repo.
+
+        A review branch is deleted by accept, reject or a compaction; the
+        base and the commits leave with a compaction.
+
+        Returns:
+            set[str]: field names among ``branch``, ``base``, ``auto_commit``,
+            ``review_commit``, ``merge_commit`` and ``undo_commit`` that are set
+            in the record but whose branch or commit is gone.
+        """
+        git = DreamGit(self.store.root)
+        out = set()
+        if record.branch and not git.branch_exists(record.branch):
+            out.add("branch")
+        for key in ("base", "auto_commit", "review_commit", "merge_commit", "undo_commit"):
+            value = getattr(record, key, None)
+            if value and not git.commit_exists(value):
+                out.add(key)
+        return out
 
     # -- running --------------------------------------------------------
 
@@ -249,12 +279,22 @@ class Dreamer:
     def reject(self, dream_id: str) -> DreamRecord:
         """Delete the review branch; the dream is ``rejected``.
 
+        A stale dream (its accept conflicted) can be rejected too while its
+        branch is still there: the branch holds old text and goes.
+
         Raises:
-            RefError: no such dream, or nothing to review.
+            RefError: no such dream, nothing to review, or a stale dream
+                whose branch is gone already.
         """
-        record = self._pending(dream_id)
+        record = self.show(dream_id)
+        if not record.rejectable:
+            raise RefError(f"dream {record.id} has no review waiting (it is {record.status.replace('_', ' ')})")
         with self.store.lock.hold("reject dream"):
-            DreamGit(self.store.root).delete_branch(record.branch or "")
+            deleted = DreamGit(self.store.root).delete_branch(record.branch or "")
+        if not deleted and record.status == "stale":
+            raise RefError(
+                f"dream {record.id} is stale and its review branch {record.branch} is gone: nothing to reject"
+            )
         record.status = "rejected"
         self.records.save(record)
         return record

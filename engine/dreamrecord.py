@@ -179,6 +179,35 @@ class DreamRecord(BaseModel):
         """True while the review branch waits for accept or reject."""
         return self.branch is not None and self.status == "pending_review"
 
+    def undo_message(self, how: str = "memrepo undo {commit}") -> str:
+        """Say in one line what undoing this dream did (after :meth:`Dreamer.undo`).
+
+        Undo reverts only the automatic commit. When the dream's review was
+        accepted, its changes stay on main, and the message says how to
+        revert them (the review commit, not the merge, which undo refuses);
+        when the review still waits, the message says so.
+
+        Args:
+            how: the hint to undo a commit, with ``{commit}`` for its short id.
+
+        Returns:
+            str: e.g. "undid the automatic commit of dream X (abc1234) in
+            def5678; its accepted review stays: memrepo undo 0123abc reverts it".
+        """
+        undo = (self.undo_commit or "")[:7]
+        if not self.merge_commit and not self.review_pending:
+            return f"undid dream {self.id} ({undo})"
+        done = f"undid the automatic commit of dream {self.id} ({(self.auto_commit or '')[:7]}) in {undo}"
+        if self.merge_commit:
+            target = (self.review_commit or self.merge_commit)[:7]
+            return f"{done}; its accepted review stays: {how.format(commit=target)} reverts it"
+        return f"{done}; its review still waits for accept or reject"
+
+    @property
+    def rejectable(self) -> bool:
+        """True when reject may delete a review branch: one waits for review, or a stale dream may still hold it."""
+        return self.branch is not None and self.status in ("pending_review", "stale")
+
 
 def now_iso() -> str:
     """The current UTC time as ISO-8601 (seconds)."""

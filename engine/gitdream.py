@@ -61,6 +61,14 @@ class DreamGit:
         except (KeyError, ValueError, pygit2.GitError) as exc:
             raise GitError(f"no commit {rev!r} in the memory repo") from exc
 
+    def commit_exists(self, rev: str) -> bool:
+        """True when the commit ``rev`` is still in the repository (a compaction drops old ones)."""
+        try:
+            self._commit(rev)
+        except GitError:
+            return False
+        return True
+
     def branch_exists(self, branch: str) -> bool:
         """True when the local branch ``branch`` (e.g. ``dream/<id>``) exists."""
         return self._repo.branches.local.get(branch) is not None

@@ -295,6 +295,45 @@ class GitStore:
                 changes[delta.new_file.path] = (old, new)
         return info, changes
 
+    def undone_by(self, rev: str) -> CommitInfo | None:
+        """The undo commit that still stands for commit ``rev``, if any.
+
+        Undo commits carry ``Reverts: <id>``. An undo of ``rev`` stands unless
+        it was undone in turn (and that undo still stands), so after undo,
+        redo (undo of the undo), ``rev`` can be undone again.
+
+        Args:
+            rev: a full or short commit id.
+
+        Returns:
+            CommitInfo | None: the newest standing undo of ``rev``, or None.
+
+        Raises:
+            GitError: no such commit.
+        """
+        target = self._commit(rev)
+        if self._repo.head_is_unborn:
+            return None
+        reverts: dict[str, list[CommitInfo]] = {}
+        walker = self._repo.walk(
+            self._repo.head.target, pygit2.enums.SortMode.TOPOLOGICAL | pygit2.enums.SortMode.TIME
+        )
+        walker.hide(target.id)
+        for commit in walker:
+            if "Reverts:" not in commit.message:
+                continue
+            info = self._commit_info(commit)
+            reverted = info.trailers.get("Reverts")
+            if reverted:
+                reverts.setdefault(reverted, []).append(info)
+
+        def standing(undo: CommitInfo, depth: int = 0) -> bool:
+            if depth > 100:
+                return True
+            return not any(standing(u, depth + 1) for u in reverts.get(undo.id, []))
+
+        return next((u for u in reverts.get(str(target.id), []) if standing(u)), None)
+
     # -- state ---------------------------------------------------------
 
     def blocked_reason(self) -> str | None:

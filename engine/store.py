@@ -98,6 +98,18 @@ def clean_text(text: str) -> str:
     return " ".join(_CONTROL_RE.sub("", text).split())
 
 
+def _entry_key(line: bytes) -> str | None:
+    """A line's dedupe key for undo: the entry's normalized text, None for a line that is no entry."""
+    try:
+        text = line.decode("utf-8").rstrip("\r\n")
+    except UnicodeDecodeError:
+        return None
+    entry = fmt.parse_entry(text) if text.lstrip()[:1] in ("-", "*", "+") else None
+    if entry is None or fmt.is_link_line(entry.text):
+        return None
+    return fmt.normalize_text(entry.text) or None
+
+
 class _ChangedMeanwhile(Exception):
     """A file changed on disk between the writer reading it and replacing it."""
 
@@ -1104,7 +1116,10 @@ class MemoryStore:
         (:mod:`engine.revert`): the lines the commit added are taken out where
         they stand now and the lines it removed are put back, so later writes
         elsewhere in the file do not get in the way; when the very lines it
-        touched changed since, the undo is refused and changes nothing.
+        touched changed since, the undo is refused and changes nothing. A
+        removed entry is not put back when the file would then hold it (same
+        normalized text) more often than before the commit: no new duplicate. A commit whose undo (``Reverts:`` trailer)
+        still stands is refused: "already undone by <id>".
 
         Args:
             rev: the commit to undo (full or short id).
@@ -1114,18 +1129,22 @@ class MemoryStore:
             WriteResult: action ``undone``, with the new commit.
 
         Raises:
-            GitError: no such commit, a merge or the first commit, or a conflict.
+            GitError: no such commit, a merge or the first commit, already
+                undone, or a conflict.
             BlockedError, BusyError: as for writes.
         """
         with self.lock.hold("undo"):
             self._commit_hand_edits_locked(None)
             info, changes = self.git.commit_changes(rev)
+            undone = self.git.undone_by(info.id)
+            if undone is not None:
+                raise GitError(f"{info.short_id} ({info.summary}) is already undone by {undone.short_id}")
             files: dict[str, bytes | None] = {}
             for path, (before, after) in changes.items():
                 full = self.root / safe_relpath(path)
                 current = None if full.is_symlink() or not full.is_file() else full.read_bytes()
                 try:
-                    files[path] = revert_text(before, after, current)
+                    files[path] = revert_text(before, after, current, key=_entry_key)
                 except RevertConflict as exc:
                     raise GitError(
                         f"cannot undo {info.short_id} ({info.summary}): it conflicts with later changes "

@@ -30,7 +30,7 @@ def test_compact_asks_with_what_will_be_lost_and_no_changes_nothing(store: Memor
     head = store.head()
     result = run(*repo, "compact", input="n\n")
     assert result.exit_code == 1
-    assert "undo history is lost" in result.stdout and "1 pending dream becomes stale" in result.stdout
+    assert "undo history will be lost" in result.stdout and "1 pending dream will become stale" in result.stdout
     assert "not compacted; nothing changed" in result.stderr
     assert store.head() == head
     result = run(*repo, "compact", input="y\n")
@@ -123,6 +123,21 @@ def test_clear_in_a_terminal_offers_to_compact(store: MemoryStore) -> None:
         os.close(master)
         os.close(slave)
     assert proc.returncode == 0, err
-    assert "The cleared text is still in the history." in out and "undo history is lost" in out
+    assert "The cleared text is still in the history." in out and "undo history will be lost" in out
     assert "Compact history now?" in err and "compacted: one commit" in out
     assert len(store.log(10)) == 1
+
+
+def test_the_question_before_compacting_speaks_of_the_future_and_the_report_of_the_past(store: MemoryStore) -> None:
+    repo = _repo(store)
+    git(store.root, "branch", "keepme")
+    git(store.root, "tag", "oldtag")
+    asked = run(*repo, "compact", input="n\n")
+    lines = asked.stdout.splitlines()
+    assert "2 other refs will be deleted: keepme, tags/oldtag." in lines
+    assert lines[-1].startswith(".git is ") and lines[-1].endswith(" now, before compacting.")
+    assert not any(" deleted:" in line and "will be" not in line for line in lines)
+    done = run(*repo, "compact", input="y\n")
+    assert done.exit_code == 0, done.output
+    report = done.stdout.splitlines()[-1]
+    assert report.startswith("compacted: one commit ") and "3 ref(s) deleted; .git " in report

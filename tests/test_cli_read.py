@@ -65,3 +65,15 @@ def test_read_commands_never_create_a_repo(tmp_path: Path) -> None:
         result = run("--repo", str(missing), *args)
         assert result.exit_code == 1 and "memrepo init" in result.stderr
     assert not missing.exists()
+
+
+def test_recall_of_an_empty_query_is_a_usage_error(tmp_path: Path) -> None:
+    repo = ["--repo", str(tmp_path / "mem")]
+    CliRunner().invoke(main, [*repo, "remember", "Uses ruff for linting", "--kind", "rule"])
+    for query in ("", "   ", " ?! ...", "\t-"):
+        result = CliRunner().invoke(main, [*repo, "recall", query])
+        assert result.exit_code == 2, (query, result.output)
+        assert result.stderr.strip() == (
+            "memrepo: empty query: give a word to search for (spaces and punctuation match nothing)"
+        )
+    assert CliRunner().invoke(main, [*repo, "recall", "ruff"]).exit_code == 0

@@ -70,3 +70,23 @@ def test_undoing_the_latest_commit_gives_back_the_parent_exactly(old: list[bytes
     if before == after:
         return
     assert revert_text(before, after, after) == before
+
+
+def _key(line: bytes) -> str | None:
+    text = line.decode().strip()
+    return text[2:].casefold().rstrip(".") if text.startswith("- ") else None
+
+
+def test_with_a_key_a_removed_entry_that_stands_again_is_not_put_back() -> None:
+    before, after = HEAD + b"- a\n- Tea\n- c\n", HEAD + b"- a\n- c\n"
+    current = HEAD + b"- a\n- c\n- tea.\n"
+    assert revert_text(before, after, current) == HEAD + b"- a\n- Tea\n- c\n- tea.\n"
+    assert revert_text(before, after, current, key=_key) == current
+    # an entry moved within the file comes back to its place: the copy it stood as is taken out first
+    before, after = b"- x\n- y\n- z\n", b"- y\n- z\n- x\n"
+    assert revert_text(before, after, after, key=_key) == before
+
+
+def test_with_a_key_a_removed_duplicate_comes_back() -> None:
+    before, after = HEAD + b"- tea\n- tea\n- c\n", HEAD + b"- tea\n- c\n"
+    assert revert_text(before, after, after, key=_key) == before

@@ -75,7 +75,12 @@ async def test_review_accept_and_undo_with_keys(isolated_home: Path) -> None:
         await ask(pilot, "u")
         await pilot.press("y")
         await settle(pilot)
-        assert f"Undid dream {record.id}" in app.notices
+        done = Dreamer(MemoryStore.open(root)).show(record.id)
+        assert (
+            f"Undid the automatic commit of dream {record.id} ({(done.auto_commit or '')[:7]}) in "
+            f"{(done.undo_commit or '')[:7]}; its accepted review stays: undo {(done.review_commit or '')[:7]} "
+            "in History reverts it"
+        ) in app.notices
         assert (root / "lessons.md").read_text().count("Run ruff before committing") == 2
 
 
@@ -118,3 +123,43 @@ def test_dreams_pane_snapshot(isolated_home: Path, fixed_clock: None, snap_compa
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+async def test_r_rejects_a_stale_dream_and_deletes_its_branch(isolated_home: Path) -> None:
+    root = isolated_home / "memory"
+    store = make_repo(root)
+    dreamer = Dreamer(store)
+    record = dreamer.run()
+    lessons = root / "lessons.md"
+    lessons.write_text(lessons.read_text().replace(
+        "- Always run the full test suite before pushing [by: user]", "- Run the suite before pushing [by: user]"))
+    store.commit_hand_edits()
+    with pytest.raises(engine.dreamer.DreamConflict):
+        dreamer.accept(record.id)
+    app = RecordingApp(root, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(KEY)
+        await settle(pilot)
+        dreams = pane(app)
+        assert dreams.records[0].status == "stale"
+        await ask(pilot, "r")
+        await pilot.press("y")
+        await settle(pilot)
+        assert f"Rejected dream {record.id}" in app.notices
+        assert dreams.records[0].status == "rejected"
+        assert git(root, "branch", "--list", "dream/*").strip() == ""
+
+
+async def test_a_wholly_automatic_dream_says_there_is_no_review_diff(isolated_home: Path) -> None:
+    root = isolated_home / "memory"
+    store = make_repo(root, {"lessons.md": "# Lessons\n\n- Run ruff first [by: agent]\n- Run ruff first [by: agent]\n"})
+    record = Dreamer(store).run()
+    assert record.status == "applied"
+    app = RecordingApp(root, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(KEY)
+        await settle(pilot)
+        text = pane(app).detail_text
+        assert f"No review diff: every operation was applied automatically in {(record.auto_commit or '')[:7]}" in text

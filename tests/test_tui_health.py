@@ -43,7 +43,7 @@ async def test_health_pane_lists_rows_and_compacts_with_a_question(isolated_home
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, Confirm), what="the question")
         question = str(app.screen.query(".dialog-title").first().visual)
-        assert "undo history is lost" in question and "1 pending dream becomes stale" in question
+        assert "undo history will be lost" in question and "1 pending dream will become stale" in question
         await pilot.press("n")
         await settle(pilot)
         assert len(subprocess.run(["git", "rev-list", "--all"], cwd=root, capture_output=True,

@@ -138,3 +138,21 @@ def test_diff_lines_are_coloured_by_kind() -> None:
     content = diff_content("--- a/x\n+++ b/x\n@@ -1 +1 @@\n-old [red]\n+new\n")
     styles = {str(content)[s.start:s.end]: s.style for s in content.spans}
     assert styles["-old [red]"] == "$diff-removed" and styles["+new"] == "$diff-added"
+
+
+async def test_undoing_an_undone_commit_again_is_a_notice_and_changes_nothing(repo: Path) -> None:
+    store = MemoryStore.open(repo)
+    target = store.log(1)[0]
+    undone = store.undo(target.id)
+    store.remember(Candidate(text="Tabs over spaces", kind="preference"))
+    before = git_log(repo)
+    app = RecordingApp(repo, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        history = await open_history(pilot)
+        assert history.commits[2].id == target.id
+        await pilot.press("j", "j", "u")
+        await wait_for(pilot, lambda: isinstance(app.screen, Confirm), what="the question")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: any("already undone" in n for n in app.notices), what="the notice")
+        assert any(f"already undone by {(undone.commit or '')[:7]}" in n for n in app.notices)
+        assert git_log(repo) == before

@@ -80,3 +80,65 @@ def test_diff_shows_what_a_commit_changed(store: MemoryStore) -> None:
     assert "+# Memory" in first and "MEMORY.md" in first
     with pytest.raises(GitError, match="no commit"):
         store.diff("nope")
+
+
+def test_undoing_a_commit_twice_is_refused_and_adds_no_duplicate(store: MemoryStore) -> None:
+    store.remember(Candidate(text="json one is my favourite format", kind="preference"))
+    forgot = store.forget("repo:me.md#L5", expect="json one is my favourite format")
+    first = store.undo(forgot.commit or "")
+    after_first = (store.root / "me.md").read_bytes()
+    assert after_first.count(b"json one is my favourite format") == 1
+    head = store.head()
+    with pytest.raises(GitError, match=rf"already undone by {(first.commit or '')[:7]}"):
+        store.undo(forgot.commit or "")
+    assert store.head() == head and (store.root / "me.md").read_bytes() == after_first
+
+
+def test_a_commit_can_be_undone_again_after_its_undo_was_undone(store: MemoryStore) -> None:
+    made = store.remember(Candidate(text="Prefers short answers", kind="preference"))
+    undone = store.undo(made.commit or "")
+    store.undo(undone.commit or "")  # redo: the entry is back
+    with pytest.raises(GitError, match="already undone"):
+        store.undo(undone.commit or "")
+    again = store.undo(made.commit or "")
+    assert again.action is Action.UNDONE
+    assert "Prefers short answers" not in (store.root / "me.md").read_text()
+
+
+def test_undo_puts_back_no_entry_that_stands_again(store: MemoryStore) -> None:
+    store.remember(Candidate(text="Likes green tea", kind="preference"))
+    store.remember(Candidate(text="Works in Berlin", kind="preference"))
+    forgot = store.forget("repo:me.md#L5", expect="Likes green tea")
+    store.remember(Candidate(text="likes green tea.", kind="preference"))  # the same entry, said again
+    head, before = store.head(), (store.root / "me.md").read_bytes()
+    with pytest.raises(GitError, match="changes nothing"):
+        store.undo(forgot.commit or "")
+    assert store.head() == head and (store.root / "me.md").read_bytes() == before
+
+
+def test_undo_still_moves_an_entry_back_within_a_file(store: MemoryStore) -> None:
+    path = store.root / "me.md"
+    path.write_text(path.read_text() + "- alpha\n- beta\n- gamma\n")
+    store.commit_hand_edits()
+    path.write_text(path.read_text().replace("- alpha\n- beta\n- gamma\n", "- beta\n- gamma\n- alpha\n"))
+    moved = store.commit_hand_edits()
+    store.undo(moved or "")
+    assert path.read_text().endswith("- alpha\n- beta\n- gamma\n")
+
+
+def test_cli_undo_twice_says_already_undone(tmp_path: Path) -> None:
+    repo = tmp_path / "mem"
+    runner = CliRunner()
+    runner.invoke(main, ["--repo", str(repo), "remember", "json one is my favourite format"])
+    runner.invoke(main, ["--repo", str(repo), "forget", "repo:me.md#L5", "--expect",
+                         "json one is my favourite format"])
+    commit = runner.invoke(main, ["--repo", str(repo), "log", "-n", "1"]).output.split()[0]
+    first = runner.invoke(main, ["--repo", str(repo), "undo", commit])
+    assert first.exit_code == 0, first.output
+    undo_id = first.output.split("(")[-1].split(")")[0]
+    again = runner.invoke(main, ["--repo", str(repo), "undo", commit])
+    assert again.exit_code == 1
+    assert again.output.strip().splitlines() == [
+        f"memrepo: {commit} (Forget: json one is my favourite format) is already undone by {undo_id}"
+    ]
+    assert (repo / "me.md").read_text().count("json one is my favourite format") == 1

@@ -88,6 +88,16 @@ def dreams(ctx: click.Context, as_json: bool) -> None:
         click.echo(json.dumps(record.model_dump(mode="json")) if as_json else _line(record))
 
 
+def _gone_note(record: object, key: str) -> str:
+    """Why a branch or commit the record names is not in the repo any more."""
+    compacted = " by a compaction" if record.scrubbed else ""
+    if key == "branch":
+        if record.status in ("accepted", "rejected") and not record.scrubbed:
+            return f" (deleted: {record.status})"
+        return f" (gone: deleted{compacted})"
+    return f" (gone from the history{compacted})"
+
+
 @dreams.command("show")
 @click.argument("dream_id")
 @click.option("--json", "as_json", is_flag=True, help="The whole record as JSON.")
@@ -95,10 +105,12 @@ def dreams(ctx: click.Context, as_json: bool) -> None:
 @_errors_as_lines
 def dreams_show(ctx: click.Context, dream_id: str, as_json: bool) -> None:
     """Show one dream: status, commits and every operation with its reason and classification."""
-    record = _dreamer(ctx).show(dream_id)
+    dreamer = _dreamer(ctx)
+    record = dreamer.show(dream_id)
     if as_json:
         click.echo(record.model_dump_json(indent=2))
         return
+    gone = dreamer.gone(record)
     click.echo(_line(record))
     if record.reason:
         click.echo(clean(f"reason: {record.reason}"))
@@ -108,7 +120,7 @@ def dreams_show(ctx: click.Context, dream_id: str, as_json: bool) -> None:
     for key in ("auto_commit", "branch", "base", "merge_commit", "undo_commit"):
         value = getattr(record, key)
         if value:
-            click.echo(clean(f"{key.replace('_', ' ')}: {value}"))
+            click.echo(clean(f"{key.replace('_', ' ')}: {value}{_gone_note(record, key) if key in gone else ''}"))
     for op in record.operations:
         target = f" -> {op.path}" if op.path else ""
         lines = ",".join(op.lines) or ",".join(op.evidence)
@@ -123,8 +135,24 @@ def dreams_show(ctx: click.Context, dream_id: str, as_json: bool) -> None:
 @click.pass_context
 @_errors_as_lines
 def dreams_diff(ctx: click.Context, dream_id: str) -> None:
-    """Print the review diff base..dream/<id>."""
-    click.echo(_dreamer(ctx).diff(dream_id), nl=False)
+    """Print the review diff base..dream/<id> (a one-line note when the dream has no review)."""
+    dreamer = _dreamer(ctx)
+    record = dreamer.show(dream_id)
+    if not record.branch or not record.base:
+        click.echo(clean(_no_review(record)), err=True)
+        return
+    click.echo(dreamer.diff(dream_id), nl=False)
+
+
+def _no_review(record: object) -> str:
+    """Why a dream has no review diff, in one line."""
+    if record.auto_commit:
+        return f"no review diff: every operation was applied automatically in {record.auto_commit[:7]}"
+    if record.status == "failed":
+        return f"no review diff: dream {record.id} failed"
+    if record.status == "running":
+        return f"no review diff: dream {record.id} is still running"
+    return f"no review diff: dream {record.id} made no changes"
 
 
 @dreams.command("accept")
@@ -154,7 +182,7 @@ def dreams_reject(ctx: click.Context, dream_id: str) -> None:
 def dreams_undo(ctx: click.Context, dream_id: str) -> None:
     """Revert the dream's automatic commit in a new commit (refused when later edits touch its lines)."""
     record = _dreamer(ctx).undo(dream_id, origin="cli")
-    click.echo(clean(f"undid dream {record.id} ({(record.undo_commit or '')[:7]})"))
+    click.echo(clean(record.undo_message()))
 
 
 def register(main: click.Group) -> None:

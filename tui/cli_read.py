@@ -44,6 +44,10 @@ def recall(
     ctx: click.Context, query: str, workspace: str | None, limit: int, max_bytes: int, full: bool, as_json: bool
 ) -> None:
     """Search memory for QUERY (words, a phrase, Chinese or Japanese), best first."""
+    from engine.terms import query_terms
+
+    if not query_terms(query)[1]:
+        _fail("empty query: give a word to search for (spaces and punctuation match nothing)", 2)
     hits = _open_store(ctx, create=False).recall(
         query, workspace=workspace, limit=limit, max_bytes=max_bytes, detail="full" if full else "line"
     )

@@ -17,7 +17,10 @@ def size_text(n: int) -> str:
 
 
 def loss_summary(preview: CompactPreview) -> str:
-    """What a compaction takes away (DESIGN.md §5): undo history, pending dreams, other refs, worktrees.
+    """What a compaction will take away (DESIGN.md §5): undo history, pending dreams, other refs, worktrees.
+
+    The question asked before compacting, so it speaks of what will happen;
+    the report afterwards (``compacted: ...``) speaks of what did.
 
     Args:
         preview: from ``compact_preview()``.
@@ -26,21 +29,20 @@ def loss_summary(preview: CompactPreview) -> str:
         str: a few lines, ``\\n``-separated.
     """
     dropped = max(preview.commits - 1, 0)
-    lines = [f"Compaction keeps the current files as one commit and drops the other {dropped:,} "
-             f"commit{'s' * (dropped != 1)}: undo history is lost."]
+    lines = [f"Compaction will keep the current files as one commit and drop the other {dropped:,} "
+             f"commit{'s' * (dropped != 1)}: undo history will be lost."]
     other = [r for r in preview.refs if r not in preview.dream_branches]
     count = max(len(preview.dream_branches), preview.pending_dreams)
     if count:
-        verb = "becomes" if count == 1 else "become"
-        lines.append(f"{count} pending dream{'s' * (count != 1)} {verb} stale (their branches are deleted).")
+        lines.append(f"{count} pending dream{'s' * (count != 1)} will become stale (their branches will be deleted).")
     if other:
         shown = ", ".join(r.removeprefix("refs/heads/").removeprefix("refs/") for r in other[:5])
         more = f" and {len(other) - 5} more" if len(other) > 5 else ""
-        lines.append(f"{len(other)} other ref{'s' * (len(other) != 1)} deleted: {shown}{more}.")
+        lines.append(f"{len(other)} other ref{'s' * (len(other) != 1)} will be deleted: {shown}{more}.")
     if preview.worktrees:
-        lines.append(f"{preview.worktrees} linked worktree{'s' * (preview.worktrees != 1)} pruned.")
+        lines.append(f"{preview.worktrees} linked worktree{'s' * (preview.worktrees != 1)} will be pruned.")
     if preview.remote:
         lines.append(f"The sync remote {preview.remote} keeps the old history until it is replaced: "
-                     "its history is replaced too (a forced update).")
-    lines.append(f".git is {size_text(preview.git_bytes)} now.")
+                     "its history will be replaced too (a forced update).")
+    lines.append(f".git is {size_text(preview.git_bytes)} now, before compacting.")
     return "\n".join(lines)

@@ -223,6 +223,9 @@ class DreamsPane(Pane):
             body = Content("\n").join([body, Content(""), Content(clean(note)).stylize("bold")])
             if patch.strip():
                 body = Content("\n").join([body, diff_content(patch)])
+        elif record.auto_commit:
+            note = f"No review diff: every operation was applied automatically in {record.auto_commit[:7]}"
+            body = Content("\n").join([body, Content(""), Content(clean(note)).stylize("bold")])
         self._shown = record.id
         self._shown_record = record
         self.query_one("#dreams-detail-text", Static).update(body)
@@ -253,7 +256,8 @@ class DreamsPane(Pane):
                 message, commit = f"Rejected dream {done.id}", None
             else:
                 done = await self.repo.undo_dream(record.id, origin="tui")
-                message, commit = f"Undid dream {done.id}", done.undo_commit
+                said = done.undo_message("undo {commit} in History")
+                message, commit = said[:1].upper() + said[1:], done.undo_commit
         except MemrepoError as exc:
             self.notify(clean(str(exc), one_line=False), title=f"Cannot {what}", severity="error",
                         timeout=8, markup=False)
@@ -342,7 +346,7 @@ class DreamsPane(Pane):
         if record is None:
             self.notify("No dream highlighted", severity="warning", timeout=3, markup=False)
             return None
-        if what in ("accept", "reject") and not record.review_pending:
+        if (what == "accept" and not record.review_pending) or (what == "reject" and not record.rejectable):
             self.notify(f"Dream {record.id} has no review waiting", severity="warning", timeout=3, markup=False)
             return None
         if what == "undo" and (not record.auto_commit or record.undo_commit):
