@@ -106,11 +106,11 @@ def interrupted(state_dir: Path) -> dict[str, Any] | None:
     return data
 
 
-def _write_marker(state_dir: Path, step: int) -> None:
+def _write_marker(state_dir: Path, step: int, started: float) -> None:
     from .atomic import atomic_write
 
     atomic_write(marker_path(state_dir),
-                 json.dumps({"pid": os.getpid(), "started": time.time(), "step": step}).encode())
+                 json.dumps({"pid": os.getpid(), "started": started, "step": step}).encode())
 
 
 def _lines(data: bytes) -> Iterable[str]:
@@ -290,9 +290,11 @@ def compact(store: MemoryStore, progress: Progress | None = None, replace_remote
 def _clear_locks_of_interrupted_run(state: Path, git_dir: Path) -> list[str]:
     """Remove ref lock files an interrupted compaction left (a kill while libgit2 moved a ref).
 
-    Only ``HEAD.lock``, ``packed-refs.lock`` and ``refs/**.lock`` written since
-    that run's marker, while this process holds memrepo's write lock: git
-    holds such a lock for milliseconds, so one that old is the dead run's.
+    Only ``HEAD.lock``, ``packed-refs.lock``, ``index.lock`` and
+    ``refs/**.lock`` written since that run's marker, while this process holds
+    memrepo's write lock: a dead run's lock would block writes for good (a
+    kill while libgit2 wrote the index left ``index.lock``), and the marker
+    names the run that wrote them.
 
     Returns:
         list[str]: the lock files removed, relative to ``.git``.
@@ -303,7 +305,8 @@ def _clear_locks_of_interrupted_run(state: Path, git_dir: Path) -> list[str]:
         return []
     removed = []
     refs = git_dir / "refs"
-    for path in [git_dir / "HEAD.lock", git_dir / "packed-refs.lock", *(refs.rglob("*.lock") if refs.is_dir() else [])]:
+    for path in [git_dir / "HEAD.lock", git_dir / "packed-refs.lock", git_dir / "index.lock",
+                 *(refs.rglob("*.lock") if refs.is_dir() else [])]:
         with contextlib.suppress(OSError):
             if path.is_file() and path.stat().st_mtime >= started - 5:
                 path.unlink()
@@ -315,13 +318,24 @@ def _compact_locked(store: MemoryStore, progress: Progress | None) -> CompactRes
     state = store.state_dir
     _clear_locks_of_interrupted_run(state, store.git.git_dir)
     _emit(progress, 1)
-    hand_edits = store._commit_hand_edits_locked(None)
+    # The marker goes down before the hand-edit commit, so an index.lock a kill
+    # leaves in its index write is known as this run's (and cleared by the next).
+    started = time.time()
+    fresh = interrupted(state) is None
+    if fresh:
+        _write_marker(state, 1, started)
+    try:
+        hand_edits = store._commit_hand_edits_locked(None)
+    except BaseException:
+        if fresh:  # refused (blocked, busy): nothing was compacted, no run to finish
+            marker_path(state).unlink(missing_ok=True)
+        raise
     git = GitCompactor(store.root, state / PACK_SETTINGS)
     head = git.head_commit()
     if head is None:
         raise GitError("the memory repo has no commit yet: nothing to compact")
     before = git_dir_size(git.git_dir)
-    _write_marker(state, 2)
+    _write_marker(state, 2, started)
     # Counted on another thread (its own repository) while libgit2 builds the
     # pack without holding the GIL: the count is free on a many-core machine.
     counted: list[int] = []
