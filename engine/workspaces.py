@@ -17,6 +17,8 @@ helpers under its write lock; :class:`MemoryStore` exposes them as methods.
 from __future__ import annotations
 
 import os
+import re
+import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -114,8 +116,11 @@ class AmbiguousWorkspaceError(RefError):
     """A workspace name matches more than one workspace file; the message lists them."""
 
 
+_ID_RE = re.compile(r"ws-[0-9a-f]{8}", re.IGNORECASE)
+
+
 def _name_key(text: str) -> str:
-    return " ".join(text.split()).casefold()
+    return " ".join(unicodedata.normalize("NFC", text).split()).casefold()
 
 
 def _matches_name(info: WorkspaceInfo, key: str) -> bool:
@@ -156,7 +161,14 @@ def resolve_workspace(store: MemoryStore, workspace: str, archived: bool = False
     value = workspace.encode("utf-8", "replace").decode("utf-8").strip()  # lone surrogates
     if not value:
         raise RefError("give a workspace: its project folder path, ws- id or name (see `memrepo workspaces`)")
+    if _ID_RE.fullmatch(value):
+        value = value.lower()  # WS-1A2B3C4D is the id ws-1a2b3c4d
     ws_id, slug, abs_path = normalize_workspace(value)
+    if not abs_path and ws_id != value:
+        # A name: one Unicode form (macOS types and names files in NFD), so
+        # "Café" keys one workspace however it was typed.
+        value = unicodedata.normalize("NFC", value)
+        ws_id, slug, abs_path = normalize_workspace(value)
     given_as = "id" if ws_id == value else "path" if abs_path else "name"
     label = clean_text(os.path.basename(abs_path) if abs_path else value) or ws_id
     infos: list[WorkspaceInfo] | None = None
@@ -165,7 +177,7 @@ def resolve_workspace(store: MemoryStore, workspace: str, archived: bool = False
         found = next((w.file for w in infos if w.id == ws_id), None)
     else:
         found = store._find_workspace_file(ws_id)  # cached: the fast path for agents' folders
-    if found is not None:
+    if found is not None:  # a name's own workspace comes first (DESIGN.md §2: names key workspaces)
         return Resolved(ws_id, found, abs_path, slug, label, given_as)
     if given_as != "name" and not value.endswith(".md"):
         return Resolved(ws_id, None, abs_path, slug, label, given_as)
@@ -188,6 +200,12 @@ def resolve_workspace(store: MemoryStore, workspace: str, archived: bool = False
         )
     if matches:
         return Resolved(matches[0].id, matches[0].file, matches[0].path, slug, label, "name")
+    if not archived:
+        # An archived workspace keeps its id: a write by its name starts a file
+        # with that id, which `workspaces restore` merges back.
+        gone = [w for w in scan(store, f"{ARCHIVED}/{WORKSPACES}", True) if w.id == ws_id or _matches_name(w, key)]
+        if len({w.id for w in gone}) == 1:
+            return Resolved(gone[0].id, None, gone[0].path, slug, label, given_as)
     return Resolved(ws_id, None, None, slug, label, given_as)
 
 

@@ -158,3 +158,43 @@ async def test_mcp_cwd_given_as_a_name_uses_the_same_resolver(tmp_path: Path) ->
         err, text = await call(there, "memory_context", cwd="nonexist")
         assert err and "no workspace is named 'nonexist'" in text and "\n" not in text.strip()
     assert workspace_files(mem) == ["billing.md"]
+
+
+# -- second QA pass -----------------------------------------------------------------
+
+
+def test_an_upper_case_id_is_the_same_workspace(store: MemoryStore, project: Path) -> None:
+    repo = store.root
+    ok(repo, "remember", "wsA uses make", "--workspace", ".")
+    upper = workspace_id(str(project)).upper()
+    assert "workspaces/wsa.md" in ok(repo, "remember", "upper id fact", "--workspace", upper)
+    assert "upper id fact" in ok(repo, "context", "--workspace", upper)
+    assert workspace_files(repo) == ["wsa.md"]
+
+
+def test_a_write_by_the_name_of_an_archived_workspace_keeps_its_id_so_restore_merges(store: MemoryStore) -> None:
+    repo = store.root
+    ok(repo, "remember", "before archive fact", "--workspace", "missing")
+    ok(repo, "workspaces", "archive", "missing", "--force")
+    ok(repo, "remember", "after archive fact", "--workspace", "MISSING")
+    ok(repo, "workspaces", "restore", "missing")
+    assert workspace_files(repo) == ["missing.md"]
+    text = (repo / "workspaces" / "missing.md").read_text()
+    assert "before archive fact" in text and "after archive fact" in text
+
+
+def test_a_name_typed_in_nfd_is_the_workspace_typed_in_nfc(store: MemoryStore) -> None:
+    import unicodedata
+
+    repo = store.root
+    ok(repo, "remember", "nfc fact", "--workspace", unicodedata.normalize("NFC", "Café Projet"))
+    ok(repo, "remember", "nfd fact", "--workspace", unicodedata.normalize("NFD", "Café Projet"))
+    assert workspace_files(repo) == ["cafe-projet.md"]
+
+
+@pytest.mark.parametrize("command", [("remember", "some fact"), ("context",), ("recall", "fact")])
+def test_an_empty_workspace_is_a_usage_error(store: MemoryStore, command: tuple[str, ...]) -> None:
+    head = store.head()
+    result = run(store.root, *command, "--workspace", "")
+    assert result.exit_code == 2 and "is empty" in result.stderr
+    assert store.head() == head

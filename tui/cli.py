@@ -66,6 +66,13 @@ def _repo_path(ctx: click.Context) -> Path:
     return path
 
 
+def workspace_option(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    """Refuse ``--workspace ""``: an unset shell variable must not send project memory to the global files."""
+    if value is not None and not value.strip():
+        raise click.BadParameter("is empty: give the project folder (e.g. .), a ws- id or a workspace name")
+    return value
+
+
 def _open_store(ctx: click.Context, create: bool = True) -> MemoryStore:
     from engine.store import MemoryStore
 
@@ -123,7 +130,8 @@ def init(ctx: click.Context, path: str | None) -> None:
               help="fact, identity, preference, correction, insight, rule, lesson, ...")
 @click.option("--scope", type=click.Choice(["global", "workspace"]), default=None,
               help="global (default) or workspace (implied by --workspace).")
-@click.option("--workspace", metavar="PATH|NAME", help="The workspace this memory belongs to.")
+@click.option("--workspace", metavar="PATH|NAME", callback=workspace_option,
+              help="The workspace this memory belongs to.")
 @click.option("--subject", help="Short topic; replaces an entry with the same subject in the file.")
 @click.option("--by", "by", type=click.Choice(["user", "agent"]), default="user", show_default=True,
               help="Who states it; agents pass --by agent.")

@@ -10,12 +10,12 @@ import json
 
 import click
 
-from .cli import _errors_as_lines, _fail, _open_store
+from .cli import _errors_as_lines, _fail, _open_store, workspace_option
 from .plain import clean
 
 
 @click.command()
-@click.option("--workspace", metavar="PATH|NAME|ID",
+@click.option("--workspace", metavar="PATH|NAME|ID", callback=workspace_option,
               help="The agent's workspace (its project folder); default: MEMORY.md alone.")
 @click.option("--json", "as_json", is_flag=True, help="Print the block with its refs and token counts as JSON.")
 @click.pass_context
@@ -31,7 +31,7 @@ def context(ctx: click.Context, workspace: str | None, as_json: bool) -> None:
 
 @click.command()
 @click.argument("query")
-@click.option("--workspace", metavar="PATH|NAME|ID",
+@click.option("--workspace", metavar="PATH|NAME|ID", callback=workspace_option,
               help="Search global files and this workspace only (never another workspace).")
 @click.option("-n", "--limit", default=10, show_default=True, type=click.IntRange(1, 200), help="Most hits.")
 @click.option("--max-bytes", default=16_000, show_default=True, type=click.IntRange(min=0),
