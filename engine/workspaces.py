@@ -220,7 +220,7 @@ def unknown_name_error(workspace: str) -> RefError:
     """
     return RefError(
         f"no workspace is named {workspace.strip()!r}: pass the project folder path "
-        "(e.g. --workspace .) or a ws- id or name from `memrepo workspaces`"
+        "(`.` for the current one) or a ws- id or name from `memrepo workspaces`"
     )
 
 

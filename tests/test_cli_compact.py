@@ -45,6 +45,8 @@ def test_compact_yes_does_not_ask(store: MemoryStore) -> None:
     result = run(*repo, "compact", "--yes")
     assert result.exit_code == 0 and "Compact history now?" not in result.output
     assert len(store.log(10)) == 1
+    again = run(*repo, "compact", input="n\n")  # one commit already: no "drop the other 0 commits"
+    assert "The history is one commit already" in again.stdout and "other 0" not in again.stdout
 
 
 def test_clear_workspace_with_compact(store: MemoryStore) -> None:

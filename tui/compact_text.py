@@ -29,12 +29,17 @@ def loss_summary(preview: CompactPreview) -> str:
         str: a few lines, ``\\n``-separated.
     """
     dropped = max(preview.commits - 1, 0)
-    lines = [f"Compaction will keep the current files as one commit and drop the other {dropped:,} "
-             f"commit{'s' * (dropped != 1)}: undo history will be lost."]
+    if dropped:
+        lines = [f"Compaction will keep the current files as one commit and drop the other {dropped:,} "
+                 f"commit{'s' * (dropped != 1)}: undo history will be lost."]
+    else:
+        lines = ["The history is one commit already; compaction will still rewrite the object "
+                 "database so only that commit's objects remain."]
     other = [r for r in preview.refs if r not in preview.dream_branches]
     count = max(len(preview.dream_branches), preview.pending_dreams)
     if count:
-        lines.append(f"{count} pending dream{'s' * (count != 1)} will become stale (their branches will be deleted).")
+        their = "their branches" if count != 1 else "its branch"
+        lines.append(f"{count} pending dream{'s' * (count != 1)} will become stale ({their} will be deleted).")
     if other:
         shown = ", ".join(r.removeprefix("refs/heads/").removeprefix("refs/") for r in other[:5])
         more = f" and {len(other) - 5} more" if len(other) > 5 else ""
