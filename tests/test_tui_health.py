@@ -125,3 +125,21 @@ async def test_rows_follow_changes_on_disk_once_per_burst(isolated_home: Path) -
         await wait_for(pilot, lambda: next(r for r in pane.rows if r.name == "links").status.value == "WARN",
                        what="the links row")
         assert len(runs) == 1
+
+
+async def test_reasons_keep_their_width_when_the_rows_are_listed_again(isolated_home: Path) -> None:
+    """A screen drawn right after the rows are listed again (before the table idles) shows whole reasons."""
+    root = isolated_home / "memory"
+    build_repo(root)
+    app = RecordingApp(root, watch=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press(HEALTH_KEY)
+        await settle(pilot)
+        pane = app.query_one(HealthPane)
+        table = pane.query_one(DataTable)
+        column = table.columns["reason"]
+        column.content_width = len("reason")  # as DataTable leaves a new column until it idles
+        pane._show(pane.rows)  # no await: no idle in between, as when a refresh lands just before a paint
+        widest = max(len(r.reason) for r in pane.rows)
+        assert column.get_render_width(table) >= widest
