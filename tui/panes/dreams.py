@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Static
 
 from ..messages import RepoWritten
 from ..plain import clean
+from ..tablefit import fit_column
 from ..widgets.dialogs import Confirm
 from .base import Pane
 from .history import diff_content
@@ -306,16 +307,14 @@ class DreamsPane(Pane):
         keep = self.highlighted.id if self.highlighted is not None else None
         self._records = list(records)
         table.clear()
+        changes: list[Text] = []
         for record in records:
             c = record.counts
             status = STATUS_WORDS.get(record.status, record.status)
-            table.add_row(
-                Text(record.id, end=""),
-                Text(status, end=""),
-                Text(f"{c.get('auto', 0)} auto · {c.get('review', 0)} review · {c.get('rejected', 0)} rejected",
-                     no_wrap=True, overflow="ellipsis", end=""),
-                key=record.id,
-            )
+            changes.append(Text(f"{c.get('auto', 0)} auto · {c.get('review', 0)} review · "
+                                f"{c.get('rejected', 0)} rejected", no_wrap=True, overflow="ellipsis", end=""))
+            table.add_row(Text(record.id, end=""), Text(status, end=""), changes[-1], key=record.id)
+        fit_column(table, "changes", changes)
         ids = [r.id for r in records]
         table.move_cursor(row=ids.index(keep) if keep in ids else 0)
         table.border_title = f"Dreams {len(records)}"

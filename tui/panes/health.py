@@ -16,11 +16,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import DataTable, ProgressBar, Static
-from textual.widgets.data_table import ColumnKey
 
 from ..locations import display_path
 from ..messages import RepoWritten, WriteFailed
 from ..plain import clean
+from ..tablefit import fit_column
 from ..widgets.dialogs import Confirm
 from .base import Pane
 
@@ -224,7 +224,7 @@ class HealthPane(Pane):
         colours = self.app.theme_variables
         root = str(self.repo.root) if self.repo is not None else None
         table.clear()
-        widest = 0
+        reasons: list[Text] = []
         for n, health_row in enumerate(rows):
             status = health_row.status.value
             style = colours.get(STATUS_COLOURS[status], "")
@@ -232,7 +232,7 @@ class HealthPane(Pane):
             if root:
                 reason = reason.replace(root, display_path(self.repo.root))  # type: ignore[union-attr]
             reason_text = Text(clean(reason), end="")
-            widest = max(widest, reason_text.cell_len)
+            reasons.append(reason_text)
             table.add_row(
                 Text(status, style=f"bold {style}" if status != "OK" else style, end=""),
                 Text(clean(health_row.name), no_wrap=True, overflow="ellipsis", end=""),
@@ -242,13 +242,7 @@ class HealthPane(Pane):
                 reason_text,
                 key=f"{n}:{health_row.name}",
             )
-        # The reason column's width is set here, not measured by DataTable when
-        # it next idles: after clear() it is the header's width until then, and
-        # a screen drawn in between (a refresh right after a reload) cut every
-        # reason to six cells.
-        column = table.columns[ColumnKey("reason")]
-        column.auto_width = False
-        column.width = max(widest, len("reason"))
+        fit_column(table, "reason", reasons)
         table.move_cursor(row=min(max(row_index, 0), max(len(rows) - 1, 0)))
         self._show_detail()
         fails = sum(r.status.value == "FAIL" for r in rows)

@@ -19,6 +19,7 @@ from textual.widgets import DataTable, Static
 
 from ..messages import RepoWritten, WriteFailed
 from ..plain import clean
+from ..tablefit import fit_column
 from ..widgets.dialogs import Confirm
 from .base import Pane
 
@@ -208,14 +209,17 @@ class HistoryPane(Pane):
         if commits:
             self._head = commits[0].id
         table.clear()
+        summaries: list[Text] = []
         for info in commits:
+            summaries.append(Text(clean(info.summary), no_wrap=True, overflow="ellipsis", end=""))
             table.add_row(
                 Text(info.short_id, end=""),
                 Text(info.time.strftime("%Y-%m-%d %H:%M"), end=""),
                 Text(clean(info.origin or "—"), no_wrap=True, overflow="ellipsis", end=""),
-                Text(clean(info.summary), no_wrap=True, overflow="ellipsis", end=""),
+                summaries[-1],
                 key=info.id,
             )
+        fit_column(table, "summary", summaries)
         ids = [c.id for c in commits]
         table.move_cursor(row=ids.index(keep) if keep in ids else 0)
         table.border_title = f"History {len(commits)}"
