@@ -11,7 +11,7 @@ from pathlib import Path
 from repo_helpers import commit_by_hand
 
 from engine.config import Settings
-from engine.dreamer import Dreamer
+from engine.dreamer import DreamConflict, Dreamer
 from engine.dreaminput import DreamInput
 from engine.dreamrecord import DreamRecord
 from engine.providers import Reply
@@ -149,3 +149,22 @@ def claude_lines(
             }
         )
     return out
+
+
+def make_stale(root: Path) -> tuple[MemoryStore, Dreamer, str]:
+    """A dream whose review conflicts with a later edit of the same line: accepting it made it stale."""
+    store = make_repo(root)
+    dreamer = Dreamer(store)
+    record = dreamer.run()
+    lessons = root / "lessons.md"
+    lessons.write_text(lessons.read_text().replace(
+        "- Always run the full test suite before pushing [by: user]", "- Run the suite before pushing [by: user]"))
+    store.commit_hand_edits()
+    try:
+        dreamer.accept(record.id)
+    except DreamConflict:
+        pass
+    else:
+        raise AssertionError("the accept did not conflict")
+    assert dreamer.show(record.id).status == "stale"
+    return store, dreamer, record.id

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from dream_helpers import make_repo
+from dream_helpers import make_repo, make_stale
 from repo_helpers import git
 
-from engine.dreamer import DreamConflict, Dreamer
+from engine.dreamer import Dreamer
 from engine.errors import RefError
 from engine.store import MemoryStore
 from tui.cli import main
@@ -17,21 +17,6 @@ from tui.cli import main
 
 def run(*args: str) -> Result:
     return CliRunner().invoke(main, list(args), catch_exceptions=True)
-
-
-def make_stale(root: Path) -> tuple[MemoryStore, Dreamer, str]:
-    """A dream whose review conflicts with a later edit of the same line: accepting it made it stale."""
-    store = make_repo(root)
-    dreamer = Dreamer(store)
-    record = dreamer.run()
-    lessons = root / "lessons.md"
-    lessons.write_text(lessons.read_text().replace(
-        "- Always run the full test suite before pushing [by: user]", "- Run the suite before pushing [by: user]"))
-    store.commit_hand_edits()
-    with pytest.raises(DreamConflict):
-        dreamer.accept(record.id)
-    assert dreamer.show(record.id).status == "stale"
-    return store, dreamer, record.id
 
 
 def test_a_stale_dream_can_be_rejected_and_its_branch_goes(repo_path: Path) -> None:

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from dream_helpers import FILES, make_repo
+from dream_helpers import FILES, make_repo, make_stale
 from repo_helpers import git
 from textual.pilot import Pilot
 from tui_helpers import RecordingApp, build_repo, settle, wait_for
@@ -127,15 +127,7 @@ def test_dreams_pane_snapshot(isolated_home: Path, fixed_clock: None, snap_compa
 
 async def test_r_rejects_a_stale_dream_and_deletes_its_branch(isolated_home: Path) -> None:
     root = isolated_home / "memory"
-    store = make_repo(root)
-    dreamer = Dreamer(store)
-    record = dreamer.run()
-    lessons = root / "lessons.md"
-    lessons.write_text(lessons.read_text().replace(
-        "- Always run the full test suite before pushing [by: user]", "- Run the suite before pushing [by: user]"))
-    store.commit_hand_edits()
-    with pytest.raises(engine.dreamer.DreamConflict):
-        dreamer.accept(record.id)
+    _store, _dreamer, dream_id = make_stale(root)
     app = RecordingApp(root, watch=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -146,7 +138,7 @@ async def test_r_rejects_a_stale_dream_and_deletes_its_branch(isolated_home: Pat
         await ask(pilot, "r")
         await pilot.press("y")
         await settle(pilot)
-        assert f"Rejected dream {record.id}" in app.notices
+        assert f"Rejected dream {dream_id}" in app.notices
         assert dreams.records[0].status == "rejected"
         assert git(root, "branch", "--list", "dream/*").strip() == ""
 
