@@ -18,6 +18,7 @@ DEFAULT_REPO = "~/agent-memory"
 
 _SLUG_RE = re.compile(r"[^a-z0-9]+")
 _WS_ID_RE = re.compile(r"^ws-[0-9a-z]{8}$")
+_WS_ID_CAPITALS_RE = re.compile(r"^WS-[0-9A-F]{8}$", re.IGNORECASE)
 _REF_RE = re.compile(r"repo:(?P<path>[^#\x00-\x1f\x7f]+)#L(?P<line>[1-9][0-9]*)")
 
 
@@ -158,15 +159,17 @@ def normalize_workspace(value: str) -> tuple[str, str, str | None]:
     """Read a workspace given as a path or a name.
 
     Args:
-        value: a workspace id (``ws-`` and 8 characters), a folder path
+        value: a workspace id (``ws-`` and 8 characters, any case), a folder path
             (absolute, ``~`` or ``.``-relative, or holding a separator) or a
             plain name such as ``billing-service`` (a name never depends on
-            the current folder).
+            the current folder; NFC and NFD spellings are one name).
 
     Returns:
         tuple[str, str, str | None]: ``(id, slug, absolute path or None)``.
     """
     value = value.strip()
+    if _WS_ID_CAPITALS_RE.match(value):
+        value = value.lower()  # WS-1A2B3C4D is the id ws-1a2b3c4d
     if _WS_ID_RE.match(value):
         return value, slugify(value), None
     looks_like_path = value.startswith(("/", "~", ".")) or os.sep in value
@@ -174,5 +177,8 @@ def normalize_workspace(value: str) -> tuple[str, str, str | None]:
         absolute = os.path.normpath(os.path.abspath(os.path.expanduser(value)))
         ws_id = workspace_id(absolute)
         return ws_id, slugify(os.path.basename(absolute) or "root", fallback=ws_id), absolute
+    # A name in one Unicode form (macOS types and names files in NFD), so
+    # "Café" keys one workspace however it was typed.
+    value = unicodedata.normalize("NFC", value)
     ws_id = workspace_id(" ".join(value.split()))
     return ws_id, slugify(value, fallback=ws_id), None

@@ -17,7 +17,6 @@ helpers under its write lock; :class:`MemoryStore` exposes them as methods.
 from __future__ import annotations
 
 import os
-import re
 import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -116,9 +115,6 @@ class AmbiguousWorkspaceError(RefError):
     """A workspace name matches more than one workspace file; the message lists them."""
 
 
-_ID_RE = re.compile(r"ws-[0-9a-f]{8}", re.IGNORECASE)
-
-
 def _name_key(text: str) -> str:
     return " ".join(unicodedata.normalize("NFC", text).split()).casefold()
 
@@ -161,15 +157,8 @@ def resolve_workspace(store: MemoryStore, workspace: str, archived: bool = False
     value = workspace.encode("utf-8", "replace").decode("utf-8").strip()  # lone surrogates
     if not value:
         raise RefError("give a workspace: its project folder path, ws- id or name (see `memrepo workspaces`)")
-    if _ID_RE.fullmatch(value):
-        value = value.lower()  # WS-1A2B3C4D is the id ws-1a2b3c4d
     ws_id, slug, abs_path = normalize_workspace(value)
-    if not abs_path and ws_id != value:
-        # A name: one Unicode form (macOS types and names files in NFD), so
-        # "Café" keys one workspace however it was typed.
-        value = unicodedata.normalize("NFC", value)
-        ws_id, slug, abs_path = normalize_workspace(value)
-    given_as = "id" if ws_id == value else "path" if abs_path else "name"
+    given_as = "id" if ws_id == value.lower() else "path" if abs_path else "name"
     label = clean_text(os.path.basename(abs_path) if abs_path else value) or ws_id
     infos: list[WorkspaceInfo] | None = None
     if archived:
