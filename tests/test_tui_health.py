@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+from textual.pilot import Pilot
 from textual.widgets import DataTable
 from tui_helpers import EXAMPLE_FILES, RecordingApp, build_repo, settle, wait_for
 
@@ -24,6 +25,14 @@ def _history(root: Path) -> None:
     (root / "me.md").write_text(text)
     subprocess.run(["git", *user, "commit", "-qam", "Forget: Secret to forget\n\nOrigin: cli"], cwd=root, check=True)
     subprocess.run(["git", "branch", "dream/x1"], cwd=root, check=True)
+
+
+async def open_health(pilot: Pilot[None]) -> HealthPane:
+    """Show the Health pane once the app is ready, with its rows listed."""
+    await settle(pilot)
+    await pilot.press(HEALTH_KEY)
+    await settle(pilot)
+    return pilot.app.query_one(HealthPane)
 
 
 async def test_health_pane_lists_rows_and_compacts_with_a_question(isolated_home: Path) -> None:
@@ -86,10 +95,7 @@ async def test_a_failed_compaction_is_the_last_write_error(isolated_home: Path) 
     build_repo(root)
     app = RecordingApp(root, watch=False)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        await pilot.press(HEALTH_KEY)
-        await settle(pilot)
-        pane = app.query_one(HealthPane)
+        pane = await open_health(pilot)
         assert next(r for r in pane.rows if r.name == "last write error").reason == "none"
         (root / ".git" / "index.lock").write_text("")
         await pilot.press("c")
@@ -106,10 +112,7 @@ async def test_rows_follow_changes_on_disk_once_per_burst(isolated_home: Path) -
     build_repo(root)
     app = RecordingApp(root, watch=False)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        await pilot.press(HEALTH_KEY)
-        await settle(pilot)
-        pane = app.query_one(HealthPane)
+        pane = await open_health(pilot)
         runs = []
         original = pane.run_checks
 
@@ -133,10 +136,7 @@ async def test_reasons_keep_their_width_when_the_rows_are_listed_again(isolated_
     build_repo(root)
     app = RecordingApp(root, watch=False)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        await pilot.press(HEALTH_KEY)
-        await settle(pilot)
-        pane = app.query_one(HealthPane)
+        pane = await open_health(pilot)
         table = pane.query_one(DataTable)
         column = table.columns["reason"]
         column.content_width = len("reason")  # as DataTable leaves a new column until it idles
