@@ -1,7 +1,7 @@
 """memrepo's engine: an agent's long-term memory in a local git repository.
 
 The public API, imported lazily so ``import engine`` stays cheap
-(STYLE.md habit 13). Nothing in this package imports Textual.
+. Nothing in this package imports Textual.
 
 - :class:`MemoryRepo`: the awaitable repo (open, remember, forget, reads, live changes).
 - :class:`MemoryStore`: its synchronous core, for one thread.
@@ -12,49 +12,91 @@ The public API, imported lazily so ``import engine`` stays cheap
   :class:`HealthRow`, :class:`HealthStatus`.
 - Errors: :class:`MemrepoError` and its subclasses.
 - Dreams: :class:`Dreamer` (sync), :class:`DreamRecord`, :class:`DreamSkipped`,
-  :class:`DreamConflict` (DESIGN.md §6).
+  :class:`DreamConflict` (docs/architecture.md §6).
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 _EXPORTS = {
-    "MemoryRepo": "engine.repo",
-    "MemoryStore": "engine.store",
-    "Candidate": "engine.models",
-    "WriteResult": "engine.models",
-    "Action": "engine.models",
-    "CommitInfo": "engine.models",
-    "RepoStatus": "engine.models",
-    "RepoState": "engine.models",
-    "FileView": "engine.models",
-    "EntryView": "engine.models",
-    "ChangeEvent": "engine.models",
-    "CompactPreview": "engine.models",
-    "CompactProgress": "engine.models",
-    "CompactResult": "engine.models",
-    "HealthRow": "engine.health",
-    "HealthStatus": "engine.health",
-    "MemrepoError": "engine.errors",
-    "PathRuleError": "engine.errors",
-    "FormatError": "engine.errors",
-    "LimitError": "engine.errors",
-    "RefError": "engine.errors",
-    "BusyError": "engine.errors",
-    "BlockedError": "engine.errors",
-    "GitError": "engine.errors",
-    "ConfigError": "engine.errors",
-    "Settings": "engine.config",
-    "load_settings": "engine.config",
-    "resolve_repo_path": "engine.config",
-    "libgit2_version": "engine.gitstore",
-    "Dreamer": "engine.dreamer",
-    "DreamConflict": "engine.dreamer",
-    "DreamRecord": "engine.dreamrecord",
-    "DreamSkipped": "engine.dreamgate",
+    "MemoryRepo": "memrepo.engine.repo",
+    "MemoryStore": "memrepo.engine.store",
+    "Candidate": "memrepo.engine.models",
+    "WriteResult": "memrepo.engine.models",
+    "Action": "memrepo.engine.models",
+    "CommitInfo": "memrepo.engine.models",
+    "RepoStatus": "memrepo.engine.models",
+    "RepoState": "memrepo.engine.models",
+    "FileView": "memrepo.engine.models",
+    "EntryView": "memrepo.engine.models",
+    "ChangeEvent": "memrepo.engine.models",
+    "CompactPreview": "memrepo.engine.models",
+    "CompactProgress": "memrepo.engine.models",
+    "CompactResult": "memrepo.engine.models",
+    "HealthRow": "memrepo.engine.health",
+    "HealthStatus": "memrepo.engine.health",
+    "MemrepoError": "memrepo.engine.errors",
+    "PathRuleError": "memrepo.engine.errors",
+    "FormatError": "memrepo.engine.errors",
+    "LimitError": "memrepo.engine.errors",
+    "RefError": "memrepo.engine.errors",
+    "BusyError": "memrepo.engine.errors",
+    "BlockedError": "memrepo.engine.errors",
+    "GitError": "memrepo.engine.errors",
+    "ConfigError": "memrepo.engine.errors",
+    "Settings": "memrepo.engine.config",
+    "load_settings": "memrepo.engine.config",
+    "resolve_repo_path": "memrepo.engine.config",
+    "libgit2_version": "memrepo.engine.gitstore",
+    "Dreamer": "memrepo.engine.dreamer",
+    "DreamConflict": "memrepo.engine.dreamer",
+    "DreamRecord": "memrepo.engine.dreamrecord",
+    "DreamSkipped": "memrepo.engine.dreamgate",
+    "MemoryStats": "memrepo.engine.stats",
+    "compute_stats": "memrepo.engine.stats",
+    "SessionReads": "memrepo.engine.readcount",
+    "recall_block": "memrepo.engine.context",
 }
+
+if TYPE_CHECKING:  # the names as type checkers see them; at run time each loads on first use
+    from memrepo.engine.config import Settings, load_settings, resolve_repo_path
+    from memrepo.engine.context import recall_block
+    from memrepo.engine.dreamer import DreamConflict, Dreamer
+    from memrepo.engine.dreamgate import DreamSkipped
+    from memrepo.engine.dreamrecord import DreamRecord
+    from memrepo.engine.errors import (
+        BlockedError,
+        BusyError,
+        ConfigError,
+        FormatError,
+        GitError,
+        LimitError,
+        MemrepoError,
+        PathRuleError,
+        RefError,
+    )
+    from memrepo.engine.gitstore import libgit2_version
+    from memrepo.engine.health import HealthRow, HealthStatus
+    from memrepo.engine.models import (
+        Action,
+        Candidate,
+        ChangeEvent,
+        CommitInfo,
+        CompactPreview,
+        CompactProgress,
+        CompactResult,
+        EntryView,
+        FileView,
+        RepoState,
+        RepoStatus,
+        WriteResult,
+    )
+    from memrepo.engine.readcount import SessionReads
+    from memrepo.engine.repo import MemoryRepo
+    from memrepo.engine.stats import MemoryStats, compute_stats
+    from memrepo.engine.store import MemoryStore
 
 __all__ = sorted(_EXPORTS)
 

@@ -1,4 +1,4 @@
-"""Atomic file writes (DESIGN.md §3, STYLE.md habit 15).
+"""Atomic file writes (docs/architecture.md §3).
 
 A temp file in the same folder, fsync, then rename over the target, so a
 reader sees the old file or the new one, never half of one. Never through a
@@ -13,9 +13,9 @@ import tempfile
 from pathlib import Path
 
 from .errors import MemrepoError
+from .scratch import TEMP_PREFIX
 
-TEMP_PREFIX = ".memrepo-tmp-"
-"""Prefix of the engine's temp files; the watcher ignores them."""
+__all__ = ["TEMP_PREFIX", "atomic_write"]
 
 
 def atomic_write(path: Path, data: bytes, root: Path | None = None) -> None:

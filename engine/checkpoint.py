@@ -1,4 +1,4 @@
-"""Checkpoints: an agent's completed messages become memory (DESIGN.md §7, the DSH seed's checkpoint policy).
+"""Checkpoints: an agent's completed messages become memory (docs/architecture.md §7, the DSH seed's checkpoint policy).
 
 :func:`Checkpointer.checkpoint` takes newly completed messages of a session.
 They are buffered per scope (the workspace of the session's cwd, or global)
@@ -18,7 +18,7 @@ to merge; messages arriving meanwhile stay pending):
 1. :meth:`Checkpointer.submit` buffers and, when eligible, claims a batch
    under the checkpoint lock;
 2. :meth:`Checkpointer.prepare` lists the existing entries the distiller may
-   revise (aliased ``E1…``) and :func:`engine.distill.distil` asks the configured dream
+   revise (aliased ``E1…``) and :func:`memrepo.engine.distill.distil` asks the configured dream
    provider (no lock, any thread) for add / revise / supersede /
    flag_conflict operations, strict JSON validated by pydantic;
 3. :meth:`Checkpointer.merge` re-acquires the lock, drops the batch's result
@@ -29,11 +29,13 @@ A supersede needs verbatim quotes of the user's correction (in a user message
 of the batch) and of the target entry; a revise of a ``by: user`` entry, or one
 whose quote does not check, becomes a conflict kept side by side: the target
 and the new text both carry ``conflict: <id>`` (the format of sync merges, so
-the Inbox pane lists them, :mod:`engine.conflicts`). Malformed output changes
+the Inbox pane lists them, :mod:`memrepo.engine.conflicts`). Malformed output changes
 nothing. The ``rules`` provider has no model: its distillation proposes only
 the user's explicit "remember that ..." statements.
 
-Failures are logged and returned as a status, never raised (DESIGN.md §7).
+The steps run as one flow, :func:`memrepo.engine.checkpointflow.checkpoint_flow`,
+whoever calls it (the CLI, the async repo, its idle tick, evals). Failures are
+logged and returned as a status, never raised (docs/architecture.md §7).
 """
 
 from __future__ import annotations
@@ -44,23 +46,23 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from filelock import FileLock, Timeout
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from filelock import FileLock
 
 from . import entryformat as fmt
 from .atomic import atomic_write
-from .distill import DistillOutput, apply_operation, build_prompt, distil, parse_output
+from .checkpointtypes import CheckpointResult, Claim, ExistingEntry, Message
+from .distill import DistillOutput, apply_operation, build_prompt
 from .errors import MemrepoError
-from .models import Action, Origin, WriteResult
+from .models import Action, Origin
 from .paths import normalize_workspace, parse_ref
 from .policy import NO_MEMORY, redact
+from .ports import MemoryAccess
+from .regularfile import read_work_file
 
-__all__ = ["CheckpointResult", "Checkpointer", "Claim", "DistillOutput", "Message", "distil", "finish_claim",
-           "merge_or_release", "parse_output", "run_checkpoint"]
+__all__ = ["CheckpointResult", "Checkpointer", "Claim", "DistillOutput", "ExistingEntry", "Message"]
 
 log = logging.getLogger("memrepo.checkpoint")
 
@@ -95,115 +97,8 @@ EVENTS = ("turn", "task_end", "session_close", "force")
 Event = Literal["turn", "task_end", "session_close", "force"]
 
 
-
-class Message(BaseModel):
-    """One conversation message handed to a checkpoint.
-
-    Attributes:
-        id: the harness's message id; when missing, a hash of session, role and text.
-        role: ``user`` or ``assistant`` (tool output is never a message here).
-        text: the message text.
-        complete: False for a message still streaming: it is skipped.
-    """
-
-    model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
-
-    id: str | None = Field(None, max_length=200)
-    role: Literal["user", "assistant"]
-    text: str
-    complete: bool = True
-
-
-class CheckpointResult(BaseModel):
-    """What a checkpoint call did.
-
-    Attributes:
-        status: ``buffered`` (kept, not eligible yet), ``distilled`` (operations
-            written), ``empty`` (eligible, nothing worth remembering),
-            ``distilling`` (eligible; another call's distillation is running, the
-            messages stay pending), ``forgotten`` (the session was forgotten:
-            nothing kept), ``failed`` (see ``reason``; nothing lost).
-        scope: ``global`` or the workspace id.
-        accepted: new messages buffered by this call.
-        duplicates: messages skipped because their id was seen before.
-        dropped: messages skipped as incomplete, holding ``<no-memory>``, or past the byte cap.
-        truncated: accepted messages cut to :data:`MAX_MESSAGE_CHARS` characters.
-        notes: why messages were dropped or cut, one line each (empty when none were).
-        pending: messages still waiting in the scope's buffer.
-        trigger: why the stage was eligible (``turns``, ``chars``, ``idle``, or the event).
-        written: the governed writer's results.
-        invalid: proposed operations refused by validation.
-        reason: why it failed, one line.
-    """
-
-    status: Literal["buffered", "distilled", "empty", "distilling", "forgotten", "failed"]
-    scope: str = "global"
-    accepted: int = 0
-    duplicates: int = 0
-    dropped: int = 0
-    truncated: int = 0
-    notes: list[str] = Field(default_factory=list)
-    pending: int = 0
-    trigger: str | None = None
-    written: list[WriteResult] = Field(default_factory=list)
-    invalid: int = 0
-    reason: str | None = None
-
-
-# -- state ------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class ExistingEntry:
-    """An entry the distiller may revise, supersede or flag (``E<n>``)."""
-
-    alias: str
-    path: str
-    line: int
-    text: str
-    by: str
-    meta: dict[str, str]
-
-
-@dataclass(slots=True)
-class Claim:
-    """A batch claimed for distillation.
-
-    Attributes:
-        scope: the buffer's scope key.
-        claim_id: the claim's id in the buffer file.
-        session_ids: the sessions whose messages are in the batch.
-        workspace: the scope's workspace folder, None for global.
-        messages: the batch (dicts with id, session, role, text).
-        trigger: why the stage became eligible.
-        untrusted: a session of the batch read untrusted content.
-        existing: the aliased entries (filled by :meth:`Checkpointer.prepare`).
-        prompt: the distiller's prompt (filled by :meth:`Checkpointer.prepare`).
-    """
-
-    scope: str
-    claim_id: str
-    session_ids: list[str]
-    workspace: str | None
-    messages: list[dict]
-    trigger: str
-    untrusted: bool = False
-    existing: dict[str, ExistingEntry] = field(default_factory=dict)
-    prompt: str = ""
-    claimed_at: float = 0.0
-    """When the batch was claimed (seconds since the epoch); a scope forgotten later drops it."""
-
-    def estimate_tokens(self) -> int:
-        """Prompt tokens, estimated at four characters a token (the provider interface)."""
-        return len(self.prompt) // 4 + 1
-
-    def user_texts(self) -> list[str]:
-        """The batch's user messages."""
-        return [m["text"] for m in self.messages if m["role"] == "user"]
-
-
 def _clean_text(text: str) -> tuple[str, int]:
-    """A message's text as buffered: secrets redacted (DESIGN.md §3: secrets never reach disk), then cut.
+    """A message's text as buffered: secrets redacted (docs/architecture.md §3: secrets never reach disk), then cut.
 
     The text is cut a little past :data:`MAX_MESSAGE_CHARS` before redacting (so
     a secret across the limit is still found whole), then to the limit.
@@ -250,8 +145,15 @@ class Checkpointer:
                 return data
         except (OSError, ValueError):
             pass
-        return {"scope": scope, "workspace": None, "messages": [], "seen": [], "last_at": None,
-                "claim": None, "untrusted": []}
+        return {
+            "scope": scope,
+            "workspace": None,
+            "messages": [],
+            "seen": [],
+            "last_at": None,
+            "claim": None,
+            "untrusted": [],
+        }
 
     def _save(self, scope: str, data: dict) -> None:
         self.dir.mkdir(parents=True, exist_ok=True)
@@ -313,7 +215,8 @@ class Checkpointer:
             return None
         for m in data["messages"]:
             m.pop("claimed", None)
-        batch, chars = [], 0
+        batch: list[dict[str, Any]] = []
+        chars = 0
         sessions_pending = [m["session"] for m in data["messages"]]
         first = prefer if prefer in sessions_pending else (sessions_pending[0] if sessions_pending else None)
         for m in data["messages"]:
@@ -332,9 +235,16 @@ class Checkpointer:
         data["claim"] = {"id": claim_id, "at": now}
         sessions = sorted({m["session"] for m in batch})
         untrusted = bool(set(sessions) & set(data.get("untrusted", [])))
-        return Claim(scope, claim_id, sessions, data.get("workspace"),
-                     [{k: m[k] for k in ("id", "session", "role", "text")} for m in batch], trigger, untrusted,
-                     claimed_at=now)
+        return Claim(
+            scope,
+            claim_id,
+            sessions,
+            data.get("workspace"),
+            [{k: m[k] for k in ("id", "session", "role", "text")} for m in batch],
+            trigger,
+            untrusted,
+            claimed_at=now,
+        )
 
     def submit(
         self,
@@ -346,7 +256,7 @@ class Checkpointer:
     ) -> tuple[CheckpointResult, Claim | None]:
         """Buffer completed messages; claim a batch when the stage is eligible.
 
-        Each message's text is redacted (:func:`engine.policy.redact`) and cut to
+        Each message's text is redacted (:func:`memrepo.engine.policy.redact`) and cut to
         :data:`MAX_MESSAGE_CHARS` before it is saved, so secrets never reach
         disk; a message holding ``<no-memory>`` is never buffered. Messages
         skipped or cut are counted in the result (``dropped``, ``truncated``)
@@ -415,8 +325,7 @@ class Checkpointer:
                 result.truncated += cut
                 seen.add(mid)
                 data["seen"].append(mid)
-                data["messages"].append({"id": mid, "session": session_id, "role": msg.role, "text": text,
-                                         "at": now})
+                data["messages"].append({"id": mid, "session": session_id, "role": msg.role, "text": text, "at": now})
                 result.accepted += 1
             result.dropped = incomplete + no_memory + over
             if incomplete:
@@ -424,8 +333,10 @@ class Checkpointer:
             if no_memory:
                 result.notes.append(f"{no_memory} message(s) held <no-memory>: not kept")
             if over:
-                result.notes.append(f"{over} message(s) dropped: past the per-call budget of {MAX_CALL_BYTES} "
-                                    "bytes; send them in a later call")
+                result.notes.append(
+                    f"{over} message(s) dropped: past the per-call budget of {MAX_CALL_BYTES} "
+                    "bytes; send them in a later call"
+                )
             if result.truncated:
                 result.notes.append(f"{result.truncated} message(s) cut to {MAX_MESSAGE_CHARS} characters")
             data["seen"] = data["seen"][-MAX_SEEN:]
@@ -468,15 +379,12 @@ class Checkpointer:
 
     # -- step 2 -------------------------------------------------------------
 
-    def prepare(self, store: object, claim: Claim) -> None:
+    def prepare(self, store: MemoryAccess, claim: Claim) -> None:
         """Fill the claim's existing entries (``E1…``) and prompt; runs on the store's thread.
 
         The entries are the workspace's context files plus recall hits for the
         batch's user text, at most :data:`MAX_EXISTING`.
         """
-        from .store import MemoryStore
-
-        assert isinstance(store, MemoryStore)
         refs: dict[str, None] = {}
         query = " ".join(claim.user_texts())[-2_000:]
         for hit in store.recall(query, workspace=claim.workspace, limit=MAX_EXISTING) if query.strip() else []:
@@ -496,7 +404,7 @@ class Checkpointer:
                 continue
             if rel not in files:
                 try:
-                    files[rel] = fmt.parse((store.root / rel).read_bytes(), rel)
+                    files[rel] = fmt.parse(read_work_file(store.root / rel), rel)
                 except (OSError, MemrepoError):
                     files[rel] = None
             parsed = files[rel]
@@ -530,13 +438,18 @@ class Checkpointer:
                 gone = [m for m in data["messages"] if m.get("failures", 0) >= MAX_FAILURES]
                 if gone:
                     data["messages"] = [m for m in data["messages"] if m.get("failures", 0) < MAX_FAILURES]
-                    log.warning("checkpoint %s: dropped %d messages after %d failed distillations: %s",
-                                claim.scope, len(gone), MAX_FAILURES, reason)
+                    log.warning(
+                        "checkpoint %s: dropped %d messages after %d failed distillations: %s",
+                        claim.scope,
+                        len(gone),
+                        MAX_FAILURES,
+                        reason,
+                    )
             self._save(claim.scope, data)
             return len(data["messages"])
 
     def merge(
-        self, store: object, claim: Claim, output: DistillOutput, origin: Origin = "agent_tool"
+        self, store: MemoryAccess, claim: Claim, output: DistillOutput, origin: Origin = "agent_tool"
     ) -> CheckpointResult:
         """Write the distilled operations and drop the batch from the buffer; runs on the store's thread.
 
@@ -547,9 +460,6 @@ class Checkpointer:
         Returns:
             CheckpointResult: ``distilled``, ``empty`` or ``forgotten``.
         """
-        from .store import MemoryStore
-
-        assert isinstance(store, MemoryStore)
         result = CheckpointResult(status="empty", scope=claim.scope, trigger=claim.trigger)
         with self._lock:
             dead = set(claim.session_ids) & set(self._tombstones())
@@ -608,14 +518,13 @@ class Checkpointer:
                         self._save(scope, data)
         return removed
 
-
     def forget_scope(self, scope: str) -> int:
         """Delete the buffer of ``scope`` (a purged workspace's ``ws-`` id) and tombstone the scope.
 
         A distillation claimed from it before now writes nothing when it
         merges; messages it had buffered or seen are dropped if sent again
         (their ids are kept in the tombstone, never their text). New messages
-        buffer as usual. Used by :func:`engine.workspaces.purge` (DESIGN.md §2,
+        buffer as usual. Used by :func:`memrepo.engine.workspaces.purge` (docs/architecture.md §2,
         "no byte of it stays").
 
         Args:
@@ -641,114 +550,3 @@ class Checkpointer:
             removed = len(data.get("messages", []))
             self._path(scope).unlink(missing_ok=True)
         return removed
-
-
-# -- one call, start to end ---------------------------------------------------
-
-
-def run_checkpoint(
-    store: object,
-    checkpointer: Checkpointer,
-    settings: object,
-    session_id: str,
-    cwd: str | None,
-    messages: list[Message | dict],
-    event: str = "turn",
-    untrusted: bool = False,
-    origin: Origin = "agent_tool",
-) -> CheckpointResult:
-    """Buffer, and when eligible distil and write, in one synchronous call (CLI, tests); never raises.
-
-    Args:
-        store: the open :class:`~engine.store.MemoryStore` (this thread owns it).
-        checkpointer: the repo's checkpointer.
-        settings: :class:`engine.config.Settings`.
-        session_id, cwd, messages, event, untrusted: see :meth:`Checkpointer.submit`.
-        origin: the ``Origin:`` trailer of the commits.
-
-    Returns:
-        CheckpointResult: what happened; ``failed`` with a reason on any error.
-    """
-    try:
-        result, claim = checkpointer.submit(session_id, cwd, messages, event, untrusted)
-    except (ValueError, ValidationError) as exc:
-        return CheckpointResult(status="failed", reason=" ".join(str(exc).split())[:300])
-    except Timeout:
-        return CheckpointResult(status="failed", reason="the checkpoint buffer is busy (locked 5 s); retry")
-    except Exception as exc:
-        log.exception("checkpoint failed")
-        return CheckpointResult(status="failed", reason=f"{type(exc).__name__}: {exc}"[:300])
-    if claim is None:
-        return result
-    done = finish_claim(store, checkpointer, settings, claim, origin)
-    copy_counts(result, done)
-    rounds = 1
-    while event in DRAIN_EVENTS and done.status != "failed" and done.pending and rounds < MAX_DRAIN_ROUNDS:
-        try:
-            _more, claim = checkpointer.submit(session_id, cwd, [], event, untrusted)
-        except Exception as exc:  # the buffer got busy: what is left waits for the next call
-            done.notes.append(f"stopped after {rounds} batch(es): {type(exc).__name__}")
-            break
-        if claim is None:
-            break
-        combine(done, finish_claim(store, checkpointer, settings, claim, origin))
-        rounds += 1
-    return done
-
-
-DRAIN_EVENTS = ("force", "session_close")
-"""Events that distil every pending batch of the scope in one call, not just one."""
-MAX_DRAIN_ROUNDS = 50
-"""Most batches one draining call distils (a bound; what is left stays pending)."""
-
-
-def combine(done: CheckpointResult, more: CheckpointResult) -> None:
-    """Add the result of a further batch ``more`` to ``done`` (a draining force or session close)."""
-    done.written.extend(more.written)
-    done.invalid += more.invalid
-    done.pending = more.pending
-    done.notes.extend(more.notes)
-    if more.status == "failed":
-        done.status, done.reason = "failed", more.reason
-    elif done.status != "distilled":
-        done.status = more.status
-
-
-def copy_counts(submitted: CheckpointResult, done: CheckpointResult) -> None:
-    """Carry the buffering counts and notes of ``submitted`` over to the distillation's result ``done``."""
-    done.accepted, done.duplicates, done.dropped = submitted.accepted, submitted.duplicates, submitted.dropped
-    done.truncated, done.notes = submitted.truncated, [*submitted.notes, *done.notes]
-
-
-def finish_claim(store: object, checkpointer: Checkpointer, settings: object, claim: Claim,
-                 origin: Origin = "agent_tool") -> CheckpointResult:
-    """Prepare, distil and merge a claimed batch on this thread; never raises."""
-    try:
-        checkpointer.prepare(store, claim)
-    except Exception as exc:
-        reason = f"{type(exc).__name__}: {exc}"[:300]
-        pending = checkpointer.release(claim, True, reason)
-        return CheckpointResult(status="failed", scope=claim.scope, trigger=claim.trigger, pending=pending,
-                                reason=reason)
-    output, reason = distil(claim, settings)
-    return merge_or_release(store, checkpointer, claim, output, reason, origin)
-
-
-def merge_or_release(store: object, checkpointer: Checkpointer, claim: Claim, output: DistillOutput | None,
-                     reason: str | None, origin: Origin = "agent_tool") -> CheckpointResult:
-    """Merge a distilled batch, or release a failed one (its messages stay pending); never raises."""
-    try:
-        if output is None:
-            pending = checkpointer.release(claim, True, reason)
-            return CheckpointResult(status="failed", scope=claim.scope, trigger=claim.trigger, pending=pending,
-                                    reason=reason)
-        return checkpointer.merge(store, claim, output, origin)
-    except Exception as exc:
-        log.exception("checkpoint merge failed")
-        reason = f"{type(exc).__name__}: {exc}"[:300]
-        try:
-            pending = checkpointer.release(claim, True, reason)
-        except Exception:
-            pending = 0
-        return CheckpointResult(status="failed", scope=claim.scope, trigger=claim.trigger, pending=pending,
-                                reason=reason)

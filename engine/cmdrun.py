@@ -16,6 +16,8 @@ import subprocess
 import threading
 import time
 from dataclasses import dataclass
+from io import BufferedReader
+from typing import cast
 
 STDERR_KEEP = 64 * 1024
 """Bytes of the end of stderr kept for an error message."""
@@ -73,21 +75,24 @@ def run_bounded(argv: list[str], data: bytes, timeout: float, max_stdout: int) -
     proc = subprocess.Popen(
         argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
     )
+    # PIPE for all three: none of them is None (the checks say so to the type checker).
+    stdin, stdout, stderr = proc.stdin, proc.stdout, proc.stderr
+    assert stdin is not None and stdout is not None and stderr is not None
     out = bytearray()
     err = bytearray()
     over = threading.Event()
 
     def feed() -> None:
         try:
-            proc.stdin.write(data)
+            stdin.write(data)
         except OSError:  # it exited or closed stdin without reading all of it
             pass
         finally:
             with contextlib.suppress(OSError):
-                proc.stdin.close()
+                stdin.close()
 
     def read_out() -> None:
-        while chunk := proc.stdout.read1(65536):
+        while chunk := cast(BufferedReader, stdout).read1(65536):
             out.extend(chunk)
             if len(out) > max_stdout:
                 del out[max_stdout:]
@@ -95,7 +100,7 @@ def run_bounded(argv: list[str], data: bytes, timeout: float, max_stdout: int) -
                 return
 
     def read_err() -> None:
-        while chunk := proc.stderr.read1(65536):
+        while chunk := cast(BufferedReader, stderr).read1(65536):
             err.extend(chunk)
             if len(err) > STDERR_KEEP:
                 del err[: len(err) - STDERR_KEEP]
@@ -119,7 +124,7 @@ def run_bounded(argv: list[str], data: bytes, timeout: float, max_stdout: int) -
             raise CommandTimeout(timeout) from None
         threads[2].join(min(1.0, max(0.1, deadline - time.monotonic())))  # stderr is only for messages
     finally:
-        for thread, pipe in zip(threads, (proc.stdin, proc.stdout, proc.stderr), strict=True):
+        for thread, pipe in zip(threads, (stdin, stdout, stderr), strict=True):
             thread.join(1.0)
             if not thread.is_alive():  # closing a pipe another thread reads from would block
                 with contextlib.suppress(OSError):

@@ -1,4 +1,4 @@
-"""History compaction: forgetting for real (DESIGN.md §5, seed phase 1 §7.2).
+"""History compaction: forgetting for real (docs/architecture.md §5).
 
 :func:`compact` replaces the whole history with one orphan commit of the
 current tree ("Compact history", ``Origin: compact``) and then makes sure no
@@ -26,17 +26,21 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import dreamfiles
 from . import entryformat as fmt
-from .errors import GitError
+from .errors import GitError, SyncError
 from .gitcompact import GitCompactor, count_commits, git_dir_size
+from .gitdream import clean_interrupted
+from .gitremote import GitRemote
 from .gitstore import GitStore, format_message
+from .layout import CHECKPOINTS_DIR, PENDING_DIR
 from .models import Candidate, CompactPreview, CompactProgress, CompactResult
-
-if TYPE_CHECKING:
-    from .store import MemoryStore
+from .ports import WriteAccess
+from .repochecks import alternates_problem
+from .workspaceindex import list_workspaces
+from .writer import Transaction
 
 STEPS = (
     "Committing hand edits",
@@ -58,10 +62,6 @@ STAGING = "compact-pack"
 """Scratch folder under ``.git/memrepo/`` where the new pack is built before it moves in."""
 PACK_SETTINGS = "compact-config"
 """Scratch folder under ``.git/memrepo/`` holding the pack builder's settings while compaction runs."""
-CHECKPOINTS_DIR = "checkpoints"
-"""Checkpoint buffers under ``.git/memrepo/`` (transcript text waiting to be distilled)."""
-PENDING_DIR = "pending"
-"""Writes kept while blocked (:meth:`MemoryStore.pending`)."""
 
 FORGOTTEN_MIN_CHARS = 8
 """Removed lines shorter than this (after folding) are not used to spot forgotten text in state files."""
@@ -109,8 +109,7 @@ def interrupted(state_dir: Path) -> dict[str, Any] | None:
 def _write_marker(state_dir: Path, step: int, started: float) -> None:
     from .atomic import atomic_write
 
-    atomic_write(marker_path(state_dir),
-                 json.dumps({"pid": os.getpid(), "started": started, "step": step}).encode())
+    atomic_write(marker_path(state_dir), json.dumps({"pid": os.getpid(), "started": started, "step": step}).encode())
 
 
 def _lines(data: bytes) -> Iterable[str]:
@@ -132,7 +131,7 @@ def forgotten_texts(git: GitCompactor, keep_commit: str) -> set[str]:
     """Lines in any old blob that are in no file of ``keep_commit``: the text being forgotten.
 
     Entry lines count by their text without metadata, folded
-    (:func:`engine.entryformat.normalize_text`), so a quote of an entry in a
+    (:func:`memrepo.engine.entryformat.normalize_text`), so a quote of an entry in a
     state file is found whatever its metadata said.
     """
     current: set[str] = set()
@@ -167,7 +166,7 @@ def quotes_forgotten(data: bytes, forgotten: set[str]) -> bool:
     return any(f in haystack for f in forgotten)
 
 
-def preview(store: MemoryStore) -> CompactPreview:
+def preview(store: WriteAccess) -> CompactPreview:
     """What :func:`compact` would take away (for the question asked first).
 
     Args:
@@ -177,17 +176,17 @@ def preview(store: MemoryStore) -> CompactPreview:
         CompactPreview: commits, refs, dream branches, pending dreams, worktrees,
         ``.git`` size, and the sync remote whose history would be replaced.
     """
-    from .sync import remote_url
-
     git = GitCompactor(store.root)
     refs = git.other_refs()
     records = dreamfiles.load_records(store.state_dir)
     pending_dir = store.state_dir / PENDING_DIR
+    live = [r for r in records if r.get("status") in dreamfiles.LIVE_STATUSES]
     return CompactPreview(
         commits=git.count_commits(),
         refs=refs,
         dream_branches=[r for r in refs if r.startswith("refs/heads/dream/")],
-        pending_dreams=sum(1 for r in records if r.get("status") in dreamfiles.LIVE_STATUSES),
+        pending_dreams=len(live),
+        pending_without_branch=sum(1 for r in live if f"refs/heads/{r.get('branch') or ''}" not in refs),
         worktrees=len(git.worktrees()),
         pending_writes=len(list(pending_dir.glob("*.json"))) if pending_dir.is_dir() else 0,
         git_bytes=git_dir_size(git.git_dir),
@@ -195,8 +194,13 @@ def preview(store: MemoryStore) -> CompactPreview:
     )
 
 
+def remote_url(root: Path) -> str | None:
+    """The sync remote's URL for showing (a password in it masked), or None when none is set."""
+    return GitRemote(Path(root)).shown_url()
+
+
 def remote_refusal(url: str) -> str:
-    """Why a compaction with a sync remote waits for a confirmation (issue 9 §4)."""
+    """Why a compaction with a sync remote waits for a confirmation."""
     return (
         f"not compacted: the sync remote {url} keeps the old history, with everything compaction removes, "
         "until its history is replaced too; run `memrepo compact --replace-remote` to compact and then "
@@ -204,7 +208,7 @@ def remote_refusal(url: str) -> str:
     )
 
 
-def refuse_remote_before_change(store: MemoryStore, replace_remote: bool, what: str) -> None:
+def refuse_remote_before_change(store: WriteAccess, replace_remote: bool, what: str) -> None:
     """Refuse a change that ends in a compaction before anything changes, when a sync remote waits for consent.
 
     ``forget``/``clear_*``/``purge_task`` with ``compact=True`` call this
@@ -220,9 +224,6 @@ def refuse_remote_before_change(store: MemoryStore, replace_remote: bool, what: 
     Raises:
         SyncError: a sync remote is set and ``replace_remote`` is False.
     """
-    from .errors import SyncError
-    from .sync import remote_url
-
     url = remote_url(store.root)
     if url is not None and not replace_remote:
         raise SyncError(
@@ -232,8 +233,8 @@ def refuse_remote_before_change(store: MemoryStore, replace_remote: bool, what: 
         )
 
 
-def compact(store: MemoryStore, progress: Progress | None = None, replace_remote: bool = False) -> CompactResult:
-    """Replace the history with one commit of the current tree and remove every old byte (DESIGN.md §5).
+def compact(store: WriteAccess, progress: Progress | None = None, replace_remote: bool = False) -> CompactResult:
+    """Replace the history with one commit of the current tree and remove every old byte (docs/architecture.md §5).
 
     Holds the write lock throughout. Hand edits are committed first (so they
     are kept). Nothing in the work tree is written.
@@ -245,45 +246,35 @@ def compact(store: MemoryStore, progress: Progress | None = None, replace_remote
             :data:`STEPS` and as refs and object files are deleted.
         replace_remote: a person confirmed that, with a sync remote set, the
             remote's history is replaced by the compacted commit afterwards
-            (the one forced update, issue 9 §4). Without it a repo with a
-            remote is refused and nothing changes.
+            (the one forced update, done by :meth:`MemoryStore.compact`).
+            Without it a repo with a remote is refused and nothing changes.
 
     Returns:
-        CompactResult: the new commit and what was removed; with a remote,
-        whether its history was replaced (``remote_error`` says why not: the
-        local compaction stands, and compacting again replaces it).
+        CompactResult: the new commit and what was removed.
 
     Raises:
         SyncError: a sync remote is set and ``replace_remote`` is False.
         BlockedError: a merge or rebase is in progress, the index is locked, or
             a new file is binary or too big; nothing was changed.
         BusyError: another writer held the lock for 5 s.
-        GitError: HEAD is unborn (nothing to compact), or libgit2 failed; the
+        GitError: HEAD is unborn (nothing to compact), ``objects/info/alternates`` keeps the
+            old objects reachable (nothing changed; the message says what to do), or libgit2 failed; the
             repo is left valid and running compaction again finishes it.
     """
-    from .sync import remote_url, replace_remote_history
-
     url = remote_url(store.root)
     if url is not None and not replace_remote:
-        from .errors import SyncError
-
         raise SyncError(remote_refusal(url))
-    with store.lock.hold("compact"):
+    shared = alternates_problem(store.state_dir.parent, store.root)
+    if shared is not None:  # never report success while the old text stays reachable
+        raise GitError(f"compaction refused: {shared}")
+    with store.transaction("compact", hand_edits=False) as tx:
         try:
-            result = _compact_locked(store, progress)
+            result = _compact_locked(store, tx, progress)
         finally:
             for scratch in (STAGING, PACK_SETTINGS):
                 shutil.rmtree(store.state_dir / scratch, ignore_errors=True)
             # Old packs are gone: the store's repository must not keep reading them.
             store.git = GitStore(store.root)
-    if url is not None:
-        from .errors import MemrepoError
-
-        try:
-            replace_remote_history(store, confirmed=True)
-            result.remote_replaced = True
-        except MemrepoError as exc:
-            result.remote_error = str(exc)
     return result
 
 
@@ -305,8 +296,12 @@ def _clear_locks_of_interrupted_run(state: Path, git_dir: Path) -> list[str]:
         return []
     removed = []
     refs = git_dir / "refs"
-    for path in [git_dir / "HEAD.lock", git_dir / "packed-refs.lock", git_dir / "index.lock",
-                 *(refs.rglob("*.lock") if refs.is_dir() else [])]:
+    for path in [
+        git_dir / "HEAD.lock",
+        git_dir / "packed-refs.lock",
+        git_dir / "index.lock",
+        *(refs.rglob("*.lock") if refs.is_dir() else []),
+    ]:
         with contextlib.suppress(OSError):
             if path.is_file() and path.stat().st_mtime >= started - 5:
                 path.unlink()
@@ -314,9 +309,10 @@ def _clear_locks_of_interrupted_run(state: Path, git_dir: Path) -> list[str]:
     return removed
 
 
-def _compact_locked(store: MemoryStore, progress: Progress | None) -> CompactResult:
+def _compact_locked(store: WriteAccess, tx: Transaction, progress: Progress | None) -> CompactResult:
     state = store.state_dir
     _clear_locks_of_interrupted_run(state, store.git.git_dir)
+    clean_interrupted(store.root)  # a killed dream's temporary worktree (a copy of the memory) goes, always
     _emit(progress, 1)
     # The marker goes down before the hand-edit commit, so an index.lock a kill
     # leaves in its index write is known as this run's (and cleared by the next).
@@ -325,7 +321,7 @@ def _compact_locked(store: MemoryStore, progress: Progress | None) -> CompactRes
     if fresh:
         _write_marker(state, 1, started)
     try:
-        hand_edits = store._commit_hand_edits_locked(None)
+        hand_edits = tx.commit_hand_edits(None)
     except BaseException:
         if fresh:  # refused (blocked, busy): nothing was compacted, no run to finish
             marker_path(state).unlink(missing_ok=True)
@@ -336,19 +332,23 @@ def _compact_locked(store: MemoryStore, progress: Progress | None) -> CompactRes
         raise GitError("the memory repo has no commit yet: nothing to compact")
     before = git_dir_size(git.git_dir)
     _write_marker(state, 2, started)
-    # Counted on another thread (its own repository) while libgit2 builds the
-    # pack without holding the GIL: the count is free on a many-core machine.
-    counted: list[int] = []
-    counter = threading.Thread(target=lambda: counted.append(count_commits(store.root, head)),
-                               name="memrepo-compact-count", daemon=True)
-    counter.start()
 
     _emit(progress, 2)
     message = format_message(
-        "Compact history", {"Origin": "compact"},
+        "Compact history",
+        {"Origin": "compact"},
         body="The current files as one commit; the earlier history was dropped.",
     )
     commit = git.orphan_commit(head, message)
+    # Counted on another thread (its own repository) by libgit2 without holding
+    # the GIL while the pack is written: the count is free on a second core.
+    counted: list[int] = []
+    counter = threading.Thread(
+        target=lambda: counted.append(count_commits(store.root, head, commit)),
+        name="memrepo-compact-count",
+        daemon=True,
+    )
+    counter.start()
 
     _emit(progress, 3)
     try:
@@ -406,7 +406,7 @@ def _compact_locked(store: MemoryStore, progress: Progress | None) -> CompactRes
     )
 
 
-def _orphan_buffers(store: MemoryStore, git: GitCompactor, buffers: list[Path]) -> set[Path]:
+def _orphan_buffers(store: WriteAccess, git: GitCompactor, buffers: list[Path]) -> set[Path]:
     """Checkpoint buffers of workspace scopes whose workspace file no longer exists.
 
     A ``ws-`` scope counts when no active or archived workspace file names it
@@ -414,11 +414,14 @@ def _orphan_buffers(store: MemoryStore, git: GitCompactor, buffers: list[Path]) 
     workspace not yet written to keeps its buffer, and so does a purged
     workspace's new conversation once the old history is gone).
     """
-    scoped = {p: p.stem for p in buffers if p.parent == store.state_dir / CHECKPOINTS_DIR
-              and p.suffix == ".json" and p.stem.startswith("ws-")}
+    scoped = {
+        p: p.stem
+        for p in buffers
+        if p.parent == store.state_dir / CHECKPOINTS_DIR and p.suffix == ".json" and p.stem.startswith("ws-")
+    }
     if not scoped:
         return set()
-    live = {info.id for info in store.all_workspaces()}
+    live = {info.id for info in list_workspaces(store.root)}
     out: set[Path] = set()
     unknown = {p: scope.encode() for p, scope in scoped.items() if scope not in live}
     if unknown:
@@ -432,7 +435,7 @@ def _orphan_buffers(store: MemoryStore, git: GitCompactor, buffers: list[Path]) 
     return out
 
 
-def _scrub_buffers(store: MemoryStore, git: GitCompactor, commit: str) -> tuple[int, int]:
+def _scrub_buffers(store: WriteAccess, git: GitCompactor, commit: str) -> tuple[int, int]:
     """Drop pending writes and checkpoint buffers that quote forgotten text.
 
     A pending write is a memory not yet written: it is kept unless its text
@@ -487,11 +490,11 @@ def _scrub_buffers(store: MemoryStore, git: GitCompactor, commit: str) -> tuple[
     return dropped, removed
 
 
-def drop_old_history(store: MemoryStore, keep_refs: dict[str, str] | None = None) -> CompactResult:
+def drop_old_history(store: WriteAccess, keep_refs: dict[str, str] | None = None) -> CompactResult:
     """Remove every byte of history ``main`` does not reach, keeping ``main`` as it is.
 
     For a machine adopting a remote that was compacted elsewhere
-    (:func:`engine.sync.sync`): ``main`` already sits on the remote's new
+    (:func:`memrepo.engine.sync.sync`): ``main`` already sits on the remote's new
     short history, so no compact commit is written; the rest is what
     :func:`compact` does after moving ``main`` (other refs, worktrees,
     reflogs and stray files, engine state quoting forgotten text, every old

@@ -1,24 +1,36 @@
-"""Configuration: one TOML file validated by pydantic (DESIGN.md §11).
+"""Configuration: one TOML file validated by pydantic (docs/architecture.md §11).
 
 The file is ``$MEMREPO_CONFIG``, else ``config.toml`` in the platformdirs user
 config folder for ``memrepo``. Every key has a default, so no file is needed.
 An unknown key or a bad value is one :class:`ConfigError` naming the key.
+
+One :class:`Settings` object per process: a front end (the CLI, the app, the
+MCP server) calls :func:`load_settings` once and passes the result to
+``MemoryStore.open(path, settings)`` / ``MemoryRepo.open(path, settings)``;
+everything in the engine reads ``store.settings``. The engine itself never
+loads the file and never falls back to defaults (docs/architecture.md §11).
 """
 
 from __future__ import annotations
 
-import os
 import tomllib
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .configpath import ENV_CONFIG, ENV_REPO, config_path, resolve_repo_path
 from .errors import ConfigError
 from .paths import DEFAULT_REPO
 
-ENV_CONFIG = "MEMREPO_CONFIG"
-ENV_REPO = "MEMREPO_REPO"
+__all__ = [
+    "ENV_CONFIG",
+    "ENV_REPO",
+    "Settings",
+    "config_path",
+    "load_settings",
+    "resolve_repo_path",
+]
 
 
 class _Section(BaseModel):
@@ -60,7 +72,7 @@ class CommandSettings(_Section):
 
 
 class DreamSettings(_Section):
-    """``[dream]``: the clean-up pass (DESIGN.md §6)."""
+    """``[dream]``: the clean-up pass (docs/architecture.md §6)."""
 
     enabled: bool = True
     provider: Literal["rules", "openai", "anthropic", "command"] = "rules"
@@ -76,6 +88,22 @@ class TranscriptSettings(_Section):
 
     claude_code: str = "~/.claude/projects"
     codex: str = "~/.codex/sessions"
+    idle_hours: float = Field(4.0, gt=0)
+    """A session not written for this long counts as finished, even with no final reply (interrupted)."""
+
+
+class ContextSettings(_Section):
+    """``[context]``: what the context block carries (docs/architecture.md §4)."""
+
+    me_md: bool = True
+    """me.md's entries (the user's lines first, a budget of their own) are in every context block."""
+
+
+class WorkspaceSettings(_Section):
+    """``[workspaces]``: how a working folder becomes a workspace (docs/architecture.md §2)."""
+
+    git_toplevel: bool = True
+    """A folder inside a git work tree is the workspace of the work tree's top level (/proj/src is /proj)."""
 
 
 class SyncSettings(_Section):
@@ -99,24 +127,16 @@ class SyncSettings(_Section):
 
 
 class Settings(_Section):
-    """All settings, with the defaults of DESIGN.md §11."""
+    """All settings, with the defaults of docs/architecture.md §11."""
 
     repo: str = DEFAULT_REPO
     theme: str = "memrepo-dark"
     writes: WritesSettings = Field(default_factory=WritesSettings)
     dream: DreamSettings = Field(default_factory=DreamSettings)
     transcripts: TranscriptSettings = Field(default_factory=TranscriptSettings)
+    context: ContextSettings = Field(default_factory=ContextSettings)
+    workspaces: WorkspaceSettings = Field(default_factory=WorkspaceSettings)
     sync: SyncSettings = Field(default_factory=SyncSettings)
-
-
-def config_path() -> Path:
-    """The config file's path: ``$MEMREPO_CONFIG`` or the platformdirs user config folder."""
-    env = os.environ.get(ENV_CONFIG)
-    if env:
-        return Path(os.path.expanduser(env))
-    from platformdirs import user_config_path
-
-    return user_config_path("memrepo", appauthor=False) / "config.toml"
 
 
 def load_settings(path: Path | None = None) -> Settings:
@@ -136,7 +156,7 @@ def load_settings(path: Path | None = None) -> Settings:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        return Settings()
+        return _applied(Settings())
     except OSError as exc:
         raise ConfigError(f"cannot read config {path}: {exc.strerror or exc}") from exc
     try:
@@ -144,33 +164,18 @@ def load_settings(path: Path | None = None) -> Settings:
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise ConfigError(f"config {path} is not valid TOML: {exc}") from exc
     try:
-        return Settings.model_validate(data)
+        settings = Settings.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
         key = ".".join(str(p) for p in err["loc"]) or "(top level)"
         what = "unknown key" if err["type"] == "extra_forbidden" else err["msg"]
         raise ConfigError(f"config {path}: {key}: {what}") from exc
+    return _applied(settings)
 
 
-def resolve_repo_path(cli_value: str | None, settings: Settings | None = None) -> tuple[Path, str]:
-    """Pick the repo path: ``--repo``, then ``MEMREPO_REPO``, then config, then ``~/agent-memory``.
+def _applied(settings: Settings) -> Settings:
+    """Apply the settings that are process-wide rules rather than arguments (``[workspaces] git_toplevel``)."""
+    from . import paths
 
-    Args:
-        cli_value: the ``--repo`` option, or None.
-        settings: loaded settings; loaded from the config file when None.
-
-    Returns:
-        tuple[Path, str]: the expanded path and where it came from
-        (``--repo``, ``MEMREPO_REPO``, ``config``, ``default``).
-
-    Raises:
-        ConfigError: the config file is invalid (only read when needed).
-    """
-    if cli_value:
-        return Path(os.path.expanduser(cli_value)), "--repo"
-    env = os.environ.get(ENV_REPO)
-    if env:
-        return Path(os.path.expanduser(env)), ENV_REPO
-    settings = settings or load_settings()
-    source = "config" if settings.repo != DEFAULT_REPO else "default"
-    return Path(os.path.expanduser(settings.repo)), source
+    paths.GIT_TOPLEVEL = settings.workspaces.git_toplevel
+    return settings

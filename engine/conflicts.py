@@ -1,6 +1,6 @@
-"""Entries a sync merge kept in two versions (``conflict: <id>``), and picking one (issue 9 §3).
+"""Entries a sync merge kept in two versions (``conflict: <id>``), and picking one.
 
-:func:`engine.entrymerge.merge_entries` keeps both versions of an entry both
+:func:`memrepo.engine.entrymerge.merge_entries` keeps both versions of an entry both
 machines changed differently, side by side, each with the same
 ``conflict: <id>`` key. :func:`list_conflicts` finds them for the Inbox pane;
 :func:`resolve_conflict` keeps the first, the second or both (without the key),
@@ -12,20 +12,20 @@ from __future__ import annotations
 from typing import Literal
 
 from . import entryformat as fmt
-from .atomic import atomic_write
 from .entrymerge import CONFLICT_KEY, strip_conflict
 from .errors import FormatError, RefError
-from .gitstore import format_message
 from .models import Action, ConflictView, EntryView, Origin, WriteResult
 from .paths import make_ref, safe_relpath
-from .store import MemoryStore
+from .ports import WriteAccess
+from .regularfile import read_work_file
+from .writer import Transaction, retrying
 
 Keep = Literal["first", "second", "both"]
 """Which version to keep: the first in the file (the version of the machine that
 made the merge), the second (the other machine's), or both as separate entries."""
 
 
-def list_conflicts(store: MemoryStore) -> list[ConflictView]:
+def list_conflicts(store: WriteAccess) -> list[ConflictView]:
     """Every entry kept in two versions by a sync merge, grouped by conflict id.
 
     Args:
@@ -40,7 +40,7 @@ def list_conflicts(store: MemoryStore) -> list[ConflictView]:
         if not path.endswith(".md"):
             continue
         try:
-            data = (store.root / path).read_bytes()
+            data = read_work_file(store.root / path)
         except OSError:
             continue
         if f"{CONFLICT_KEY}:".encode() not in data:
@@ -54,20 +54,23 @@ def list_conflicts(store: MemoryStore) -> list[ConflictView]:
             cid = entry.meta.get(CONFLICT_KEY)
             if not cid:
                 continue
-            view = EntryView(ref=make_ref(path, number), path=path, line=number, text=entry.text,
-                             by=entry.by, meta=entry.meta)
+            view = EntryView(
+                ref=make_ref(path, number), path=path, line=number, text=entry.text, by=entry.by, meta=entry.meta
+            )
             groups.setdefault(cid, ConflictView(id=cid, path=path)).versions.append(view)
         out.extend(groups.values())
     return out
 
 
 def resolve_conflict(
-    store: MemoryStore, path: str, conflict_id: str, keep: Keep, origin: Origin = "cli"
+    store: WriteAccess, path: str, conflict_id: str, keep: Keep, origin: Origin = "cli"
 ) -> WriteResult:
     """Keep one version of a conflicted entry, or both, in one commit ("Resolve conflict ...").
 
-    Hand edits are committed first. The kept lines lose their ``conflict:``
-    key; the other version's line is removed.
+    One write transaction (docs/architecture.md §3): hand edits are committed
+    first, a file an editor saves meanwhile is kept and the change made on
+    top of it, limits apply. The kept lines lose their ``conflict:`` key; the
+    other version's line is removed.
 
     Args:
         store: the open store.
@@ -87,13 +90,11 @@ def resolve_conflict(
     rel = safe_relpath(path)
     if keep not in ("first", "second", "both"):
         raise RefError(f"keep must be first, second or both, not {keep!r}")
-    with store.lock.hold("resolve conflict"):
-        store.commit_hand_edits(None)
-        full = store.root / rel
-        try:
-            parsed = fmt.parse(full.read_bytes(), rel)
-        except FileNotFoundError as exc:
-            raise RefError(f"no file {rel} in the memory repo") from exc
+
+    def change(tx: Transaction) -> WriteResult:
+        parsed = tx.read(rel)
+        if parsed is None:
+            raise RefError(f"no file {rel} in the memory repo")
         numbers = [n for n, e in parsed.entries() if e.meta.get(CONFLICT_KEY) == conflict_id]
         if not numbers:
             raise RefError(f"no entry in {rel} carries conflict: {conflict_id} (already resolved?)")
@@ -102,14 +103,15 @@ def resolve_conflict(
             raise RefError(f"conflict {conflict_id} in {rel} has no {keep} version")
         for number in reversed(numbers):
             if number in pick:
-                line = parsed.lines[number - 1]
-                entry = fmt.parse_entry(strip_conflict(line.text))
+                entry = fmt.parse_entry(strip_conflict(parsed.lines[number - 1].text))
                 assert entry is not None
                 parsed.set_entry(number, entry)
             else:
                 parsed.remove_line(number)
-        atomic_write(full, parsed.render(), store.root)
+        tx.write(rel, parsed.render())
         kept_line = pick[0] - sum(1 for n in numbers if n < pick[0] and n not in pick)
-        message = format_message(f"Resolve conflict {conflict_id}: keep {keep}", {"Origin": origin}, body=rel)
-        commit = store.git.commit_paths([rel], message)
-    return WriteResult(action=Action.REPLACED, ref=make_ref(rel, kept_line), path=rel, commit=commit)
+        commit = tx.commit(f"Resolve conflict {conflict_id}: keep {keep}", {"Origin": origin}, body=rel)
+        return WriteResult(action=Action.REPLACED, ref=make_ref(rel, kept_line), path=rel, commit=commit)
+
+    with store.transaction("resolve conflict") as tx:
+        return retrying(tx, change)

@@ -1,4 +1,4 @@
-"""Distillation of a checkpoint batch (DESIGN.md §7, the DSH seed): the operations, the prompt, the
+"""Distillation of a checkpoint batch (docs/architecture.md §7, the DSH seed): the operations, the prompt, the
 provider call and writing the operations through the governed writer.
 
 The distiller answers one JSON object ``{"operations": [...]}`` with at most
@@ -6,7 +6,7 @@ The distiller answers one JSON object ``{"operations": [...]}`` with at most
 ``flag_conflict`` (:class:`DistillOutput`, strict: anything else is malformed
 and changes nothing). :func:`apply_operation` validates each against the batch
 (quotes verbatim, known ``E<n>`` targets) and writes it; see
-:mod:`engine.checkpoint` for when a batch is distilled.
+:mod:`memrepo.engine.checkpoint` for when a batch is distilled.
 """
 
 from __future__ import annotations
@@ -15,28 +15,31 @@ import json
 import logging
 import re
 import secrets
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import entryformat as fmt
-from .atomic import atomic_write
+from .claims import Claim, ExistingEntry
+from .config import Settings
 from .entrymerge import CONFLICT_KEY
-from .errors import MemrepoError
-from .gitstore import format_message
+from .entrytext import clean_text
+from .errors import LimitError, MemrepoError
+from .layout import LESSONS_MD, ME_MD, is_workspace_file
 from .models import KIND_RE, Action, Candidate, Origin, WriteResult
 from .paths import make_ref
-
-if TYPE_CHECKING:
-    from .checkpoint import Claim, ExistingEntry
+from .ports import MemoryAccess
+from .regularfile import read_work_file
+from .writer import Transaction, retrying
 
 log = logging.getLogger("memrepo.checkpoint")
 
 MAX_OPERATIONS = 20
 """Most operations one distillation may propose; more is malformed output."""
 
-_REMEMBER_RE = re.compile(r"(?:^|[.!?]\s+|\n)\s*(?:please\s+)?remember\s+that\s+(.+?)(?:[.!?](?:\s|$)|\n|$)",
-                          re.IGNORECASE)
+_REMEMBER_RE = re.compile(
+    r"(?:^|[.!?]\s+|\n)\s*(?:please\s+)?remember\s+that\s+(.+?)(?:[.!?](?:\s|$)|\n|$)", re.IGNORECASE
+)
 
 
 # -- the distiller's output (strict) -----------------------------------------
@@ -102,10 +105,9 @@ def parse_output(text: str) -> DistillOutput:
         ValueError: not JSON, or not the schema (an unknown op, an extra field,
             too many operations); the message says what.
     """
-    raw = text.strip()
-    fence = re.fullmatch(r"```(?:json)?\s*(.*?)\s*```", raw, re.DOTALL)
-    if fence:
-        raw = fence.group(1)
+    from memrepo.engine.modeljson import extract
+
+    raw = extract(text)  # a fence in any case, or prose around the JSON
     try:
         data = json.loads(raw)
     except ValueError as exc:
@@ -114,8 +116,9 @@ def parse_output(text: str) -> DistillOutput:
         return DistillOutput.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
-        raise ValueError(f"the distiller's answer breaks the schema at {'.'.join(map(str, err['loc']))}: "
-                         f"{err['msg']}") from exc
+        raise ValueError(
+            f"the distiller's answer breaks the schema at {'.'.join(map(str, err['loc']))}: {err['msg']}"
+        ) from exc
 
 
 # -- prompt and distillation --------------------------------------------------
@@ -139,8 +142,13 @@ def build_prompt(claim: Claim) -> str:
     entries = "\n".join(f"{e.alias} [{e.path}; by {e.by}] {e.text}" for e in claim.existing.values())
     msgs = "\n".join(f"{m['role'].upper()}: {m['text']}" for m in claim.messages)
     scope = f"workspace {claim.workspace}" if claim.workspace else "global (no workspace)"
-    return (f"{_INSTRUCTIONS}\n\nScope: {scope}\n<entries>\n{entries}\n</entries>\n"
-            f"<messages>\n{msgs}\n</messages>\n")
+    from memrepo.engine.fences import escape
+    from memrepo.engine.redaction import redact_text
+
+    # Secrets never reach the model provider (docs/architecture.md §3), hand-written ones included,
+    # and no text can close the <entries>/<messages> fences early (docs/architecture.md §4).
+    entries, msgs = escape(redact_text(entries)), escape(redact_text(msgs))
+    return f"{_INSTRUCTIONS}\n\nScope: {scope}\n<entries>\n{entries}\n</entries>\n<messages>\n{msgs}\n</messages>\n"
 
 
 def explicit_remembers(claim: Claim) -> DistillOutput:
@@ -153,29 +161,33 @@ def explicit_remembers(claim: Claim) -> DistillOutput:
             if len(fact) < 3 or len(fact) > 500 or fmt.normalize_text(fact) in seen:
                 continue
             seen.add(fmt.normalize_text(fact))
-            ops.append(AddOp(op="add", text=fact[0].upper() + fact[1:], kind="fact",
-                             scope="workspace" if claim.workspace else "global",
-                             reason="the user asked to remember it"))
+            ops.append(
+                AddOp(
+                    op="add",
+                    text=fact[0].upper() + fact[1:],
+                    kind="fact",
+                    scope="workspace" if claim.workspace else "global",
+                    reason="the user asked to remember it",
+                )
+            )
             if len(ops) >= MAX_OPERATIONS:
                 return DistillOutput(operations=ops)
     return DistillOutput(operations=ops)
 
 
-def distil(claim: Claim, settings: object) -> tuple[DistillOutput | None, str | None]:
+def distil(claim: Claim, settings: Settings) -> tuple[DistillOutput | None, str | None]:
     """Ask the configured dream provider for the batch's operations; never raises.
 
     Args:
         claim: a prepared claim.
-        settings: :class:`engine.config.Settings` (its ``[dream]`` provider).
+        settings: :class:`memrepo.engine.config.Settings` (its ``[dream]`` provider).
 
     Returns:
         tuple: the validated output, or None and one line saying why (a
         provider error, malformed output).
     """
-    from .config import Settings
     from .providers import make_provider
 
-    assert isinstance(settings, Settings)
     try:
         provider = make_provider(settings.dream.provider, settings.dream)
         if provider.name == "rules":
@@ -192,32 +204,43 @@ def distil(claim: Claim, settings: object) -> tuple[DistillOutput | None, str | 
 
 
 def _verbatim(quote: str, text: str) -> bool:
-    return bool(quote.strip()) and quote.strip() in text
+    import html
+
+    # The prompt showed the text escaped (memrepo.engine.fences): a quote of it may be escaped too.
+    q = quote.strip()
+    return bool(q) and (q in text or html.unescape(q) in text)
 
 
 def _kind_for(entry: ExistingEntry) -> str:
-    kind = entry.meta.get("kind") or {"me.md": "preference", "lessons.md": "lesson"}.get(entry.path, "fact")
+    kind = entry.meta.get("kind") or {ME_MD: "preference", LESSONS_MD: "lesson"}.get(entry.path, "fact")
     return kind if KIND_RE.fullmatch(kind) else "fact"  # a hand-edited kind that is not one word
 
 
 def _candidate(claim: Claim, text: str, kind: str, scope: str, subject: str | None, origin: Origin) -> Candidate:
     workspace = claim.workspace if scope == "workspace" else None
     return Candidate(
-        text=text, kind=kind, scope="workspace" if workspace else "global", workspace=workspace,
-        subject=subject, by="agent", origin=origin, task=claim.session_ids[0] if len(claim.session_ids) == 1 else None,
+        text=text,
+        kind=kind,
+        scope="workspace" if workspace else "global",
+        workspace=workspace,
+        subject=subject,
+        by="agent",
+        origin=origin,
+        task=claim.session_ids[0] if len(claim.session_ids) == 1 else None,
         source=f"checkpoint {claim.session_ids[0]}" if len(claim.session_ids) == 1 else "checkpoint",
-        origin_text="\n".join(claim.user_texts())[-4_000:] or None, untrusted=claim.untrusted,
+        origin_text="\n".join(claim.user_texts())[-4_000:] or None,
+        untrusted=claim.untrusted,
     )
 
 
 def _scope_of_entry(entry: ExistingEntry) -> str:
-    return "workspace" if entry.path.startswith("workspaces/") else "global"
+    return "workspace" if is_workspace_file(entry.path) else "global"
 
 
-def _current_line(store: object, entry: ExistingEntry) -> int | None:
+def _current_line(store: MemoryAccess, entry: ExistingEntry) -> int | None:
     """The line now holding ``entry``'s text in its file (refs shift), or None."""
     try:
-        parsed = fmt.parse((store.root / entry.path).read_bytes(), entry.path)  # type: ignore[attr-defined]
+        parsed = fmt.parse(read_work_file(store.root / entry.path), entry.path)
     except (OSError, MemrepoError):
         return None
     want = fmt.normalize_text(entry.text)
@@ -227,11 +250,8 @@ def _current_line(store: object, entry: ExistingEntry) -> int | None:
     return None
 
 
-def apply_operation(store: object, claim: Claim, op: Operation, origin: Origin) -> WriteResult | None:
+def apply_operation(store: MemoryAccess, claim: Claim, op: Operation, origin: Origin) -> WriteResult | None:
     """Write one operation through the governed writer; None when it fails validation."""
-    from .store import MemoryStore
-
-    assert isinstance(store, MemoryStore)
     if isinstance(op, AddOp):
         if not KIND_RE.fullmatch(op.kind):
             return None  # not one short word: refused like any invalid operation
@@ -244,11 +264,15 @@ def apply_operation(store: object, claim: Claim, op: Operation, origin: Origin) 
     replace = isinstance(op, SupersedeOp) or (isinstance(op, ReviseOp) and target.by == "agent")
     if claim.untrusted or not replace:
         if claim.untrusted:
-            return store.remember(_candidate(claim, op.text, _kind_for(target), _scope_of_entry(target),
-                                             target.meta.get("subject"), origin))
+            return store.remember(
+                _candidate(
+                    claim, op.text, _kind_for(target), _scope_of_entry(target), target.meta.get("subject"), origin
+                )
+            )
         return _write_conflict(store, claim, target, op.text, origin)
-    result = store.remember(_candidate(claim, op.text, _kind_for(target), _scope_of_entry(target),
-                                       target.meta.get("subject"), origin))
+    result = store.remember(
+        _candidate(claim, op.text, _kind_for(target), _scope_of_entry(target), target.meta.get("subject"), origin)
+    )
     if result.action in (Action.ADDED, Action.REINFORCED, Action.REPLACED):
         line = _current_line(store, target)
         new = fmt.normalize_text(op.text)
@@ -260,34 +284,38 @@ def apply_operation(store: object, claim: Claim, op: Operation, origin: Origin) 
     return result
 
 
-def _write_conflict(store: object, claim: Claim, target: ExistingEntry, text: str, origin: Origin) -> WriteResult:
-    """Keep ``text`` beside ``target``, both marked ``conflict: <id>`` (the sync-merge format), in one commit."""
-    from . import policy
-    from .store import MemoryStore, clean_text
+def _write_conflict(store: MemoryAccess, claim: Claim, target: ExistingEntry, text: str, origin: Origin) -> WriteResult:
+    """Keep ``text`` beside ``target``, both marked ``conflict: <id>`` (the sync-merge format), in one commit.
 
-    assert isinstance(store, MemoryStore)
+    One write transaction (docs/architecture.md §3): hand edits first, an
+    editor's save meanwhile kept and written on top of, the file's size limit
+    checked (a refusal changes nothing).
+    """
+    from . import policy
+
     cand = _candidate(claim, text, _kind_for(target), _scope_of_entry(target), target.meta.get("subject"), origin)
     decision = policy.decide(cand, clean_text)
     if decision.candidate is None:
         return WriteResult(action=Action.REFUSED, reason=decision.reason)
     cand = decision.candidate
     cid = "c" + secrets.token_hex(4)
-    with store.lock.hold("flag conflict"):
-        store.commit_hand_edits(None)
-        full = store.root / target.path
+
+    def change(tx: Transaction) -> WriteResult:
         try:
-            parsed = fmt.parse(full.read_bytes(), target.path)
-        except (OSError, MemrepoError) as exc:
+            parsed = tx.read(target.path)
+        except MemrepoError as exc:
             return WriteResult(action=Action.REFUSED, reason=f"cannot read {target.path}: {exc}")
-        number = next((n for n, e in parsed.entries()
-                       if fmt.normalize_text(e.text) == fmt.normalize_text(target.text)), None)
+        if parsed is None:
+            return WriteResult(action=Action.REFUSED, reason=f"cannot read {target.path}: it is gone")
+        number = next(
+            (n for n, e in parsed.entries() if fmt.normalize_text(e.text) == fmt.normalize_text(target.text)), None
+        )
         if number is None:
             return WriteResult(action=Action.REFUSED, reason=f"{target.alias} changed meanwhile")
         old = parsed.entry_at(number)
         assert old is not None
-        parsed.set_entry(number, fmt.Entry(old.indent, old.bullet, old.text,
-                                           {**{k: v for k, v in old.meta.items() if k != CONFLICT_KEY},
-                                            CONFLICT_KEY: cid}))
+        marked = {**{k: v for k, v in old.meta.items() if k != CONFLICT_KEY}, CONFLICT_KEY: cid}
+        parsed.set_entry(number, fmt.Entry(old.indent, old.bullet, old.text, marked))
         meta = {"by": "agent", "added": store.git.now().date().isoformat(), "kind": cand.kind}
         for key in ("subject", "source", "task"):
             value = clean_text(getattr(cand, key) or "")
@@ -296,10 +324,18 @@ def _write_conflict(store: object, claim: Claim, target: ExistingEntry, text: st
         meta[CONFLICT_KEY] = cid
         entry = fmt.Entry(old.indent, old.bullet, clean_text(cand.text), meta)
         line = parsed.insert_line(number, entry.render(), entry)
-        atomic_write(full, parsed.render(), store.root)
-        store.note_changed([target.path])
-        message = format_message(f"Flag conflict {cid}: {clean_text(cand.text)[:60]}", {"Origin": origin},
-                                 body=target.path)
-        commit = store.git.commit_paths([target.path], message)
-    return WriteResult(action=Action.ADDED, ref=make_ref(target.path, line), path=target.path, commit=commit,
-                       reason=f"kept beside {make_ref(target.path, number)} as conflict {cid}")
+        try:
+            tx.write(target.path, parsed.render())
+        except LimitError as exc:
+            return WriteResult(action=Action.REFUSED, path=target.path, reason=str(exc))
+        commit = tx.commit(f"Flag conflict {cid}: {clean_text(cand.text)[:60]}", {"Origin": origin}, body=target.path)
+        return WriteResult(
+            action=Action.ADDED,
+            ref=make_ref(target.path, line),
+            path=target.path,
+            commit=commit,
+            reason=f"kept beside {make_ref(target.path, number)} as conflict {cid}",
+        )
+
+    with store.transaction("flag conflict") as tx:
+        return retrying(tx, change)

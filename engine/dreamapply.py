@@ -1,12 +1,14 @@
-"""Applying a dream (DESIGN.md §6): the automatic commit, the review branch, accept, reject, undo.
+"""Applying a dream (docs/architecture.md §6): the automatic commit, the review branch, accept, reject, undo.
 
 * Auto operations: under the write lock, after committing hand edits, written
   to the work tree and committed once on main ("Dream YYYY-MM-DD: N changes",
   ``Origin: dream``, ``Dream: <id>``). New and moved entries keep ``by: agent``;
   an add cites its first evidence task as ``source``.
 * Review operations: one commit on ``dream/<id>`` from the post-auto HEAD,
-  built in a temporary worktree outside the folder (:mod:`engine.gitdream`);
-  what they write is ``by: user``, since merging is the user's confirmation.
+  built in a temporary worktree outside the folder (:mod:`memrepo.engine.gitdream`);
+  what they write keeps where it came from (``via: dream``; new entries are
+  ``by: agent``, a moved line keeps its author): accepting is the user's
+  confirmation, not the user's words.
 * Accept: a ``--no-ff`` merge under the lock; a conflict changes nothing and
   marks the dream stale. Reject: the branch is deleted. Undo: the automatic
   commit is reverted in a new commit (entry-aware, as History's undo); a
@@ -22,15 +24,16 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from . import entryformat as fmt
-from .dreaminput import MEMORY_MD, DreamInput
+from .dreaminput import DreamInput
 from .dreamops import Planned
 from .dreamrecord import DreamRecord
-from .errors import LimitError
+from .errors import BusyError, LimitError
 from .gitdream import BRANCH_PREFIX, DreamGit
 from .gitstore import format_message
+from .layout import INDEX_HEADING, MEMORY_MD
 from .limits import MAX_FILES, check_file_size
-
-INDEX_HEADING = "## Index"
+from .ports import WriteAccess
+from .writer import ChangedMeanwhile
 
 
 def _touched(item: Planned, din: DreamInput) -> set[str]:
@@ -51,8 +54,8 @@ def render(
 
     Args:
         din: the input (line aliases).
-        items: the operations to apply, each writing ``by: agent`` when
-            classified auto and ``by: user`` when review.
+        items: the operations to apply; new entries are ``by: agent`` (a moved
+            entry keeps its ``by``), and reviewed ones carry ``via: dream``.
         current: path -> the file's bytes now (None when missing).
         today: the ``added:`` date of new entries.
 
@@ -60,20 +63,23 @@ def render(
         dict[str, bytes | None]: path -> new bytes, for each file that changes.
     """
     removes: dict[str, set[int]] = {}
-    replaces: dict[str, dict[int, tuple[str, str]]] = {}
+    replaces: dict[str, dict[int, tuple[str, dict[str, str]]]] = {}
     appends: dict[str, list[tuple[str, dict[str, str]]]] = {}
     for item in items:
         if item.record.classification == "rejected":
             continue
-        by = "agent" if item.record.classification == "auto" else "user"
+        # Auto operations touch agent lines only and stay the agent's; reviewed ones keep where they came
+        # from (via: dream) and never pass for the user's own words (docs/architecture.md §6).
+        via = {} if item.record.classification == "auto" else {"via": "dream"}
         for alias in item.removes:
             ref = din.lines[alias]
             removes.setdefault(ref.path, set()).add(ref.line)
         for alias, text in item.replaces.items():
             ref = din.lines[alias]
-            replaces.setdefault(ref.path, {})[ref.line] = (text, by)
+            replaces.setdefault(ref.path, {})[ref.line] = (text, via)
         for path, text, meta in item.appends:
-            appends.setdefault(path, []).append((text, {"by": by, "added": today, **meta}))
+            by = "user" if meta.get("by") == "user" else "agent"
+            appends.setdefault(path, []).append((text, {"by": by, "added": today, **meta, **via}))
     out: dict[str, bytes | None] = {}
     new_files = [p for p in appends if current.get(p) is None]
     paths = set(removes) | set(replaces) | set(appends)
@@ -82,10 +88,10 @@ def render(
     for path in sorted(paths):
         data = current.get(path)
         parsed = fmt.parse(data if data is not None else _new_file_text(path), path)
-        for number, (text, by) in sorted(replaces.get(path, {}).items()):
+        for number, (text, via) in sorted(replaces.get(path, {}).items()):
             old = parsed.entry_at(number)
             if old is not None:
-                parsed.set_entry(number, fmt.Entry(old.indent, old.bullet, text, {**old.meta, "by": by}))
+                parsed.set_entry(number, fmt.Entry(old.indent, old.bullet, text, {**old.meta, "by": old.by, **via}))
         for number in sorted(removes.get(path, ()), reverse=True):
             parsed.remove_line(number)
         for text, meta in appends.get(path, []):
@@ -125,11 +131,11 @@ def _reject(item: Planned, code: str, detail: str) -> None:
     item.removes, item.replaces, item.appends = [], {}, []
 
 
-def apply(store: object, record: DreamRecord, din: DreamInput, items: list[Planned]) -> None:
+def apply(store: WriteAccess, record: DreamRecord, din: DreamInput, items: list[Planned]) -> None:
     """Apply the auto operations to main and build the review branch; fills ``record``.
 
     Args:
-        store: the :class:`~engine.store.MemoryStore` (its lock, git store and hand-edit commit).
+        store: the open store (its write transaction and git store).
         record: the run record; ``auto_commit``, ``base``, ``branch``,
             ``review_commit`` and ``status`` are set here.
         din: the input the operations refer to.
@@ -139,18 +145,14 @@ def apply(store: object, record: DreamRecord, din: DreamInput, items: list[Plann
         BlockedError, BusyError, GitError: as for any write; nothing of the
             dream is committed then.
     """
-    from .store import MemoryStore
-
-    assert isinstance(store, MemoryStore)
     root = store.root
-    with store.lock.hold("dream"):
-        store._commit_hand_edits_locked(None)
+    with store.transaction("dream") as tx:
         live = [i for i in items if i.record.classification != "rejected"]
         touched = set().union(*(_touched(i, din) for i in live)) if live else set()
         current: dict[str, bytes | None] = {}
         for path in touched | {MEMORY_MD}:
             full = root / path
-            current[path] = full.read_bytes() if full.is_file() and not full.is_symlink() else None
+            current[path] = tx.read_bytes(path) if full.is_file() and not full.is_symlink() else None
         changed = {p for p in touched if p in din.files and current.get(p) != din.files[p]}
         if MEMORY_MD in din.files and current.get(MEMORY_MD) != din.files[MEMORY_MD]:
             changed.add(MEMORY_MD)
@@ -165,30 +167,29 @@ def apply(store: object, record: DreamRecord, din: DreamInput, items: list[Plann
             review = [i for i in items if i.record.classification in ("auto", "review")]
             auto_files = render(din, auto, current, today)
             review_files = render(din, review, current, today)
-            over = _over_limit(review_files, current, file_count)
+            over = _over_limit(review_files, current, file_count) | _over_limit(auto_files, current, file_count)
             if not over:
                 break
             for item in items:
                 if item.record.classification != "rejected" and {p for p, _, _ in item.appends} & over:
-                    _reject(item, "over_limit",
-                            "the file would grow past its size limit (or the repo past 2,000 files)")
+                    _reject(
+                        item, "over_limit", "the file would grow past its size limit (or the repo past 2,000 files)"
+                    )
         date = store.git.now().date().isoformat()
-        trailers = {"Origin": "dream", "Dream": record.id}
+        trailers: dict[str, str | None] = {"Origin": "dream", "Dream": record.id}
         n_auto = sum(1 for i in items if i.record.classification == "auto")
         n_review = sum(1 for i in items if i.record.classification == "review")
         if auto_files:
             for path, data in auto_files.items():
-                full = root / path
                 if data is None:
-                    full.unlink(missing_ok=True)
+                    tx.delete(path)
                 else:
-                    from .atomic import atomic_write
-
-                    atomic_write(full, data, root)
+                    tx.write(path, data)
             noun = "change" if n_auto == 1 else "changes"
-            record.auto_commit = store.git.commit_paths(
-                sorted(auto_files), format_message(f"Dream {date}: {n_auto} {noun}", trailers)
-            )
+            try:
+                record.auto_commit = tx.commit(f"Dream {date}: {n_auto} {noun}", trailers)
+            except ChangedMeanwhile as exc:
+                raise BusyError(f"{exc.path} changed on disk while the dream was applied; retry") from exc
         base = store.git.head_id()
         after_auto = {p: auto_files.get(p, current.get(p)) for p in review_files}
         review_changes = {p: d for p, d in review_files.items() if d != after_auto.get(p)}
@@ -207,7 +208,7 @@ def apply(store: object, record: DreamRecord, din: DreamInput, items: list[Plann
         record.status = "empty"
 
 
-def accept(store: object, record: DreamRecord) -> str:
+def accept(store: WriteAccess, record: DreamRecord) -> str:
     """Merge the review branch into main (``--no-ff``, under the lock).
 
     Returns:
@@ -217,11 +218,8 @@ def accept(store: object, record: DreamRecord) -> str:
         MergeConflict: it conflicts with main; nothing changed (the caller marks the dream stale).
         GitError: the branch is gone.
     """
-    from .store import MemoryStore
-
-    assert isinstance(store, MemoryStore) and record.branch
-    with store.lock.hold("accept dream"):
-        store._commit_hand_edits_locked(None)
+    assert record.branch
+    with store.transaction("accept dream"):
         n = record.counts.get("review", 0)
         message = format_message(
             f"Accept dream {record.id}: {n} change{'s' if n != 1 else ''}",

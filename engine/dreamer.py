@@ -1,6 +1,6 @@
 """The dreamer: one dream run from gate to record, and what a person does with it afterwards.
 
-A run (DESIGN.md §6) has three steps so the async facade can keep the model
+A run (docs/architecture.md §6) has three steps so the async facade can keep the model
 call off the repo's worker thread:
 
 1. :meth:`Dreamer.prepare` (repo thread): the gate, the dream lock, the tasks
@@ -12,25 +12,35 @@ call off the repo's worker thread:
 
 A failure in step 2 or 3 (timeout, HTTP error, malformed or oversized JSON,
 an extra field) changes nothing and is recorded as ``failed`` with the reason.
-:meth:`Dreamer.run` does all three in one call (CLI, benchmark).
+The three steps are one flow, :meth:`Dreamer.flow`: :meth:`Dreamer.run` runs it
+on one thread (CLI, benchmark), ``MemoryRepo.dream`` on the repo's threads.
 """
 
 from __future__ import annotations
 
+import builtins
+import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 
 from . import dreamapply, dreamops
 from .config import Settings
 from .dreamgate import DreamLock, DreamSkipped, budget_left, check_due
 from .dreaminput import DreamInput, build_input
+from .dreampartial import partial_review
 from .dreamrecord import DreamRecord, DreamRecords, Tokens, new_id, now_iso
-from .errors import GitError, MemrepoError, RefError
-from .gitdream import DreamGit, MergeConflict
+from .errors import BusyError, ChangedSinceSeen, GitError, MemrepoError, RefError
+from .flow import Flow, on_spare, on_store, run_steps
+from .gitdream import DreamGit, MergeConflict, clean_interrupted, clean_interrupted_unlocked
+from .gitstore import format_message
 from .models import Origin, RepoState
 from .providers import MAX_OUTPUT_TOKENS, Provider, Reply, make_provider
 from .store import MemoryStore
 from .transcripts import read_tasks
+
+log = logging.getLogger("memrepo.dream")
 
 
 class DreamConflict(GitError):
@@ -67,7 +77,12 @@ def call_model(prepared: Prepared) -> tuple[Reply | None, str | None]:
     except dreamops.ProviderError as exc:
         return None, str(exc)
     except Exception as exc:  # an SDK surprise must still end as a failed record
+        log.warning("dream provider %s failed unexpectedly", prepared.provider.name, exc_info=True)
         return None, f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}"
+
+
+RAW_ANSWER_KEEP = 16_000
+"""Characters of an unreadable model answer kept in the dream record."""
 
 
 class Dreamer:
@@ -75,12 +90,12 @@ class Dreamer:
 
     Args:
         store: the memory store (used from its own thread only).
-        settings: the settings (``[dream]`` and ``[transcripts]``).
+        settings: the settings (``[dream]`` and ``[transcripts]``); ``store.settings`` when None.
     """
 
     def __init__(self, store: MemoryStore, settings: Settings | None = None) -> None:
         self.store = store
-        self.settings = settings or Settings()
+        self.settings = settings if settings is not None else store.settings
         self.records = DreamRecords(store.git.git_dir)
 
     # -- reading --------------------------------------------------------
@@ -143,6 +158,31 @@ class Dreamer:
                 out.add(key)
         return out
 
+    def leftovers(self) -> builtins.list[str]:
+        """What killed dreams left: worktrees, half-made branches, ``running`` records of dead processes.
+
+        Reads only (docs/architecture.md §6); empty while a dream runs (its
+        worktree and branch are its own, not leftovers).
+
+        Returns:
+            list[str]: one line per thing found.
+        """
+        return clean_interrupted_unlocked(self.store.root, self.records, dry_run=True)
+
+    def clean_leftovers(self) -> builtins.list[str]:
+        """Remove what :meth:`leftovers` lists; each ``running`` record is marked failed and can be rejected.
+
+        Nothing a dream record waits on goes (docs/architecture.md §6: the
+        next dream does the same); does nothing while a dream runs.
+
+        Returns:
+            list[str]: one line per thing cleaned; empty when nothing was left or a dream is running.
+        """
+        try:
+            return self.clean_up()
+        except BusyError:
+            return []  # a running dream's worktree and branch are its own
+
     # -- running --------------------------------------------------------
 
     def prepare(self, trigger: str = "manual", provider: str | None = None, if_due: bool = False) -> Prepared:
@@ -169,9 +209,12 @@ class Dreamer:
         lock = DreamLock(self.store.git.git_dir)
         lock.acquire()
         try:
+            clean_interrupted(self.store.root, self.records)  # a killed dream's worktree, branch and record
             state = self.records.read_state()
             roots = {"claude_code": self.settings.transcripts.claude_code, "codex": self.settings.transcripts.codex}
-            tasks, cursor = read_tasks(roots, dict(state.get("cursor") or {}))
+            tasks, cursor = read_tasks(
+                roots, dict(state.get("cursor") or {}), idle_s=self.settings.transcripts.idle_hours * 3600
+            )
             if if_due:
                 check_due(self.records, ds.interval_hours, self.store.head(), len(tasks))
             din = build_input(self.store.root, [p for p, _ in self.store.list_files()], tasks)
@@ -183,8 +226,9 @@ class Dreamer:
                         f"the daily token budget ({ds.daily_token_budget:,}) has {left:,} tokens left; "
                         f"this dream needs about {need:,}"
                     )
-            record = DreamRecord(id=new_id(), trigger=trigger, provider=chosen.name, started=now_iso(),
-                                 tasks=[t.id for t in tasks])
+            record = DreamRecord(
+                id=new_id(), trigger=trigger, provider=chosen.name, started=now_iso(), tasks=[t.id for t in tasks]
+            )
             self.records.save(record)
         except BaseException:
             lock.release()
@@ -210,7 +254,12 @@ class Dreamer:
             try:
                 if reply is None:
                     raise dreamops.ProviderError(error or "the provider gave no answer")
-                output = dreamops.parse_output(reply.text)
+                try:
+                    output = dreamops.parse_output(reply.text)
+                except dreamops.ProviderError:
+                    # Kept (redacted, cut) so the person can see what the model said (docs/architecture.md §6).
+                    record.raw_answer = reply.text[:RAW_ANSWER_KEEP]  # type: ignore[attr-defined]
+                    raise
                 existing = {p for p, _ in self.store.list_files()}
                 items = dreamops.plan(output, prepared.din, existing, self.store.root)
                 try:
@@ -232,15 +281,33 @@ class Dreamer:
             if prepared.lock is not None:
                 prepared.lock.release()
 
-    def run(self, trigger: str = "manual", provider: str | None = None, if_due: bool = False) -> DreamRecord:
-        """One whole dream on this thread (see the module docstring).
+    def flow(self, trigger: str = "manual", provider: str | None = None, if_due: bool = False) -> Flow[DreamRecord]:
+        """One dream as a flow (:mod:`memrepo.engine.flow`): gate and input, the model call, then apply.
+
+        The one dream flow: :meth:`run` runs it on this thread, the async
+        repo with the model call on a spare thread. A cancelled or
+        interrupted model call still ends the run, as ``failed: cancelled``,
+        releasing the dream lock.
 
         Raises:
             DreamSkipped, BusyError, ConfigError: as :meth:`prepare`.
         """
-        prepared = self.prepare(trigger, provider, if_due)
-        reply, error = call_model(prepared)
-        return self.finish(prepared, reply, error)
+        prepared: Prepared = yield on_store(partial(self.prepare, trigger, provider, if_due))
+        try:
+            reply, error = yield on_spare(partial(call_model, prepared))
+        except BaseException:
+            yield on_store(partial(self.finish, prepared, None, "cancelled"))
+            raise
+        record: DreamRecord = yield on_store(partial(self.finish, prepared, reply, error))
+        return record
+
+    def run(self, trigger: str = "manual", provider: str | None = None, if_due: bool = False) -> DreamRecord:
+        """One whole dream on this thread (:meth:`flow`).
+
+        Raises:
+            DreamSkipped, BusyError, ConfigError: as :meth:`prepare`.
+        """
+        return run_steps(self.flow(trigger, provider, if_due))
 
     # -- afterwards -----------------------------------------------------
 
@@ -250,16 +317,66 @@ class Dreamer:
             raise RefError(f"dream {record.id} has no review waiting (it is {record.status.replace('_', ' ')})")
         return record
 
-    def accept(self, dream_id: str) -> DreamRecord:
-        """Merge the review branch (``--no-ff``, under the write lock).
+    def accept(self, dream_id: str, expect: str | None = None, operations: Sequence[int] | None = None) -> DreamRecord:
+        """Merge the review branch (``--no-ff``, under the write lock), exactly as it was reviewed, whole or in part.
+
+        The branch must still end at the review commit the dream made (and, with
+        ``expect``, at the commit the person read the diff of): a branch moved
+        since merges nothing (docs/architecture.md §6).
+
+        Args:
+            dream_id: the dream.
+            expect: the review commit the person saw (full or at least 7 hex
+                digits of ``dreams show``/``diff``), or None.
+            operations: indexes into ``record.operations`` of the review
+                operations to take; None (or all of them) takes the branch
+                whole. The others are dropped with the branch, recorded as
+                ``declined`` (see :func:`partial_review`).
 
         Raises:
-            RefError: no such dream, or nothing to review.
+            RefError: no such dream, nothing to review, or ``operations``
+                names no review operation, a non-review one, or changes that
+                cannot be told apart from the others.
+            ChangedSinceSeen: the review branch moved since it was made or seen; nothing changed.
             DreamConflict: it conflicts with main; main is unchanged and the dream is now stale.
         """
         record = self._pending(dream_id)
+        if self._merged_already(record):
+            return record
+        head = DreamGit(self.store.root).branch_head(record.branch or "")
+        if head is not None and record.review_commit and head != record.review_commit:
+            raise ChangedSinceSeen(
+                f"dream {record.id}",
+                "",
+                head[:10],
+                f"dream {record.id}'s review branch {record.branch} moved since the dream made it (it ends at "
+                f"{head[:7]}, not {record.review_commit[:7]}): nothing was merged; read `memrepo dreams diff "
+                f"{record.id}` and reject it, or merge the branch yourself",
+            )
+        if expect is not None and head is not None and (len(expect) < 7 or not head.startswith(expect.lower())):
+            raise ChangedSinceSeen(
+                f"dream {record.id}",
+                "",
+                head[:10],
+                f"dream {record.id}'s review is {head[:7]}, not the {expect[:10]} you saw: nothing was merged; "
+                f"read `memrepo dreams diff {record.id}` again",
+            )
+        review = [i for i, op in enumerate(record.operations) if op.classification == "review"]
+        chosen = None if operations is None else sorted(set(operations))
+        if chosen is not None:
+            wrong = [i for i in chosen if i not in review]
+            if wrong or not chosen:
+                raise RefError(
+                    f"dream {record.id}: choose among its review operations {', '.join(map(str, review))}"
+                    f" (got {', '.join(map(str, chosen)) or 'none'})"
+                )
+            if chosen == review:
+                chosen = None
         try:
-            record.merge_commit = dreamapply.accept(self.store, record)
+            if chosen is None:
+                record.merge_commit = dreamapply.accept(self.store, record)
+            else:
+                record.merge_commit = self._accept_part(record, chosen)
         except MergeConflict as exc:
             record.status = "stale"
             record.reason = f"conflicts with later changes to {', '.join(exc.paths)}; main is unchanged"
@@ -273,8 +390,89 @@ class Dreamer:
             self.records.save(record)
             raise DreamConflict(f"cannot accept dream {record.id}: {record.reason}") from exc
         record.status = "accepted"
+        if chosen is not None:
+            for i in review:
+                record.operations[i].decision = "accepted" if i in chosen else "declined"
         self.records.save(record)
         return record
+
+    def _merged_already(self, record: DreamRecord) -> bool:
+        """Finish an accept killed after its merge commit, before its record said so; True when it was.
+
+        Under the write lock, a move the kill interrupted is finished first
+        (:meth:`.writer.Writer.finish_interrupted`); then a merge commit of
+        this dream on main marks the record ``accepted`` and its branches go
+        (docs/architecture.md §6: an accept survives a kill).
+        """
+        prefix = f"Accept dream {record.id}:"
+        with self.store.transaction("accept dream", hand_edits=False):
+            merged = next(
+                (c for c in self.store.log(200) if c.dream == record.id and c.summary.startswith(prefix)), None
+            )
+            if merged is None:
+                return False
+            git = DreamGit(self.store.root)
+            git.delete_branch(f"{record.branch}-part")
+            git.delete_branch(record.branch or "")
+        record.status = "accepted"
+        record.merge_commit = merged.id
+        self.records.save(record)
+        return True
+
+    def clean_up(self) -> builtins.list[str]:
+        """Remove what killed dreams left: temporary worktrees (folders and registrations), half-made branches.
+
+        ``running`` records of dead processes are marked ``failed`` (and can
+        then be rejected). What the next dream does first, for Health's fix
+        key (docs/architecture.md §6).
+
+        Returns:
+            list[str]: one line per thing cleaned (empty: nothing was left).
+
+        Raises:
+            BusyError: a dream is running (its worktree and record are alive).
+        """
+        lock = DreamLock(self.store.git.git_dir)
+        lock.acquire()
+        try:
+            return clean_interrupted(self.store.root, self.records)
+        finally:
+            lock.release()
+
+    def _accept_part(self, record: DreamRecord, chosen: Sequence[int]) -> str:
+        """Merge only the chosen review operations: a commit of them on a side branch from the base, merged.
+
+        Returns:
+            str: the merge commit.
+
+        Raises:
+            MergeConflict: as a whole accept; GitError: the branch or base is gone.
+            RefError: the chosen operations change nothing that can be told apart.
+        """
+        assert record.branch and record.base
+        git = DreamGit(self.store.root)
+        head = git.branch_head(record.branch) or record.review_commit
+        if head is None:
+            raise GitError(f"branch {record.branch} does not exist (accepted, rejected or compacted)")
+        ops = record.operations
+        files = partial_review(git.changed_files(record.base, head), [ops[i] for i in chosen])
+        if not files:
+            raise RefError(f"dream {record.id}: the chosen operations change no line that can be told apart")
+        n, total = len(chosen), record.counts.get("review", 0)
+        message = format_message(
+            f"Accept dream {record.id}: {n} of {total} change{'s' if total != 1 else ''}",
+            {"Origin": "dream", "Dream": record.id},
+        )
+        side = f"{record.branch}-part"
+        with self.store.transaction("accept dream"):
+            git.delete_branch(side)  # left by an earlier try that failed
+            git.commit_on_branch(record.base, side, files, message)
+            try:
+                commit, _paths = git.merge_no_ff(side, message)
+            finally:
+                git.delete_branch(side)
+            git.delete_branch(record.branch)
+        return commit
 
     def reject(self, dream_id: str) -> DreamRecord:
         """Delete the review branch; the dream is ``rejected``.
@@ -286,7 +484,11 @@ class Dreamer:
             RefError: no such dream, nothing to review, or a stale dream
                 whose branch is gone already.
         """
+        if self.show(dream_id).status == "running":  # killed? then it is marked failed and can be rejected
+            clean_interrupted_unlocked(self.store.root, self.records)
         record = self.show(dream_id)
+        if record.status == "running":
+            raise RefError(f"dream {record.id} is still running: reject it once it has finished")
         if not record.rejectable:
             raise RefError(f"dream {record.id} has no review waiting (it is {record.status.replace('_', ' ')})")
         with self.store.lock.hold("reject dream"):
@@ -324,4 +526,4 @@ class Dreamer:
         return datetime.now(UTC)
 
 
-__all__ = ["DreamConflict", "DreamSkipped", "Dreamer", "Prepared", "call_model", "new_id"]
+__all__ = ["DreamConflict", "DreamSkipped", "Dreamer", "Prepared", "call_model", "new_id", "partial_review"]

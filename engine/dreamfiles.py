@@ -28,13 +28,31 @@ LIVE_STATUSES = frozenset({"running", "pending_review", "applied"})
 FINAL_STATUSES = frozenset({"accepted", "rejected", "undone", "stale", "failed", "empty"})
 """A record in one of these keeps its status through a compaction (its text is still scrubbed)."""
 
-KEEP_KEYS = frozenset({
-    "op", "kind", "type", "action", "id", "path", "file", "ref", "target", "line", "status", "section",
-    "key", "subject_key",
-    # the structure of a dream operation record (engine/dreamrecord.py OpRecord): line and task
-    # aliases, refs, and the classification codes; a reader validates these, so they must stay valid
-    "lines", "refs", "evidence", "classification", "rejection",
-})
+KEEP_KEYS = frozenset(
+    {
+        "op",
+        "kind",
+        "type",
+        "action",
+        "id",
+        "path",
+        "file",
+        "ref",
+        "target",
+        "line",
+        "status",
+        "section",
+        "key",
+        "subject_key",
+        # the structure of a dream operation record (engine/dreamrecord.py OpRecord): line and task
+        # aliases, refs, and the classification codes; a reader validates these, so they must stay valid
+        "lines",
+        "refs",
+        "evidence",
+        "classification",
+        "rejection",
+    }
+)
 """Operation fields that name things (an operation's kind, a path, a ref, an alias, a classification
 code) rather than hold memory text; every other string in an operation (``text``, ``quote``,
 ``reason``, ``before``, ``after``, ``detail`` and any field this module does not know) is blanked by
@@ -156,8 +174,10 @@ def scrub_all(state_dir: Path, gone_branches: set[str], reason: str) -> tuple[in
             others.append(path)
             continue
         branch = record.get("branch")
-        branch_gone = isinstance(branch, str) and bool(branch) and (
-            branch in gone_branches or f"refs/heads/{branch}" in gone_branches
+        branch_gone = (
+            isinstance(branch, str)
+            and bool(branch)
+            and (branch in gone_branches or f"refs/heads/{branch}" in gone_branches)
         )
         status = record.get("status")
         make_stale = status in LIVE_STATUSES or (branch_gone and status not in FINAL_STATUSES)

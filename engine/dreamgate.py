@@ -1,4 +1,4 @@
-"""The dream gate (DESIGN.md §6): may a dream run now?
+"""The dream gate (docs/architecture.md §6): may a dream run now?
 
 In order: dreaming enabled, the folder writable, the dream lock free, then
 for a due run (``--if-due``, a timer) the interval since the last dream and
@@ -63,8 +63,9 @@ def budget_left(records: DreamRecords, budget: int, now: datetime | None = None)
     return max(budget - records.tokens_since(24.0, now), 0)
 
 
-def check_due(records: DreamRecords, interval_hours: float, head: str | None, new_tasks: int,
-              now: datetime | None = None) -> None:
+def check_due(
+    records: DreamRecords, interval_hours: float, head: str | None, new_tasks: int, now: datetime | None = None
+) -> None:
     """For a due run: the last dream is old enough and something is new.
 
     Args:

@@ -1,6 +1,6 @@
 """Dream operations: the model's answer read strictly, each operation validated and classified.
 
-DESIGN.md §6: ``add {path, text, evidence, quote}``, ``edit {line, text}``,
+docs/architecture.md §6: ``add {path, text, evidence, quote}``, ``edit {line, text}``,
 ``delete {line}``, ``move {line, path}``, ``merge {lines, text, path}``,
 ``promote {line, path}``, each with a ``reason``. The answer must be one JSON
 object ``{"operations": [...]}`` that pydantic accepts with no extra field,
@@ -34,12 +34,12 @@ from .dreamrecord import OpRecord
 from .errors import MemrepoError, RefError
 from .limits import ENTRY_MAX_CHARS
 from .paths import safe_relpath
+from .provenance import instruction_reason, introduced_instruction, typed_text
 
 MAX_OUTPUT_CHARS = 200_000
 """A model answer longer than this is refused whole (characters)."""
 NO_MEMORY = "<no-memory>"
 
-_FENCE_RE = re.compile(r"^\s*```(?:json)?\s*\n(?P<body>.*)\n\s*```\s*$", re.DOTALL)
 _WS_RE = re.compile(r"\s+")
 
 
@@ -129,12 +129,15 @@ def parse_output(raw: str) -> DreamOutput:
     """
     if len(raw) > MAX_OUTPUT_CHARS:
         raise ProviderError(f"the model's answer is {len(raw):,} characters, over the {MAX_OUTPUT_CHARS:,} limit")
-    m = _FENCE_RE.match(raw)
-    body = m.group("body") if m else raw
+    from memrepo.engine.modeljson import extract
+
+    body = extract(raw)  # a fence in any case, or prose around the JSON
     try:
         data = json.loads(body)
-    except ValueError as exc:
+    except json.JSONDecodeError as exc:
         raise ProviderError(f"the model's answer is not JSON ({exc.msg} at character {exc.pos})") from exc
+    except ValueError as exc:  # e.g. an integer over Python's digit limit
+        raise ProviderError(f"the model's answer is not JSON ({exc})") from exc
     try:
         return DreamOutput.model_validate(data)
     except ValidationError as exc:
@@ -184,9 +187,9 @@ def _check_path(raw: str) -> tuple[str | None, str | None]:
 
 
 def _check_text(raw: str) -> tuple[str | None, str | None]:
-    """Clean, screened entry text, or a rejection code (the shared screen of DESIGN.md §3)."""
+    """Clean, screened entry text, or a rejection code (the shared screen of docs/architecture.md §3)."""
+    from .entrytext import clean_text
     from .policy import _MARK_RE, redact, word_count
-    from .store import clean_text
 
     text = clean_text(raw)
     if NO_MEMORY in text.casefold():
@@ -198,7 +201,8 @@ def _check_text(raw: str) -> tuple[str | None, str | None]:
         return None, "over_limit"
     if word_count(_MARK_RE.sub(" ", text)) < 2:
         return None, "secret" if types else "filler"
-    if "[" in text and text.rstrip().endswith("]") and fmt.parse_entry(f"- {text}").meta:
+    entry = fmt.parse_entry(f"- {text}") if "[" in text and text.rstrip().endswith("]") else None
+    if entry is not None and entry.meta:
         return None, "metadata_in_text"
     return text, None
 
@@ -206,21 +210,21 @@ def _check_text(raw: str) -> tuple[str | None, str | None]:
 def _redacted(text: str) -> str:
     """Model-provided free text as recorded: one line, control characters and bidi overrides dropped
     (terminal escapes never reach a record, a screen or a terminal), secrets redacted."""
+    from .entrytext import clean_text
     from .policy import redact
-    from .store import clean_text
 
     return redact(clean_text(text))[0]
 
 
 def _name(text: str) -> str:
     """A model-provided alias or path as recorded: control characters dropped (it is validated apart)."""
-    from .store import clean_text
+    from .entrytext import clean_text
 
     return clean_text(text)
 
 
 def plan(output: DreamOutput, din: DreamInput, existing: set[str], root: Path) -> list[Planned]:
-    """Validate and classify every operation (DESIGN.md §6).
+    """Validate and classify every operation (docs/architecture.md §6).
 
     Args:
         output: the parsed answer.
@@ -276,9 +280,11 @@ def plan(output: DreamOutput, din: DreamInput, existing: set[str], root: Path) -
         if isinstance(op, AddOp | MoveOp | MergeOp | PromoteOp):
             target, code = _check_path(op.path)
             if code is not None:
-                reject(code, "the target path is not a safe markdown path in the memory repo "
-                       "(never .git, never inbox.md)")
+                reject(
+                    code, "the target path is not a safe markdown path in the memory repo (never .git, never inbox.md)"
+                )
                 continue
+            assert target is not None  # _check_path names a path whenever it names no code
             full = root / target
             if full.is_symlink() or full.is_dir():
                 reject("unsafe_path", "the target is a folder or a symlink")
@@ -290,6 +296,7 @@ def plan(output: DreamOutput, din: DreamInput, existing: set[str], root: Path) -
             if code is not None:
                 reject(code, "the text did not pass the write screen (secrets, <no-memory>, length, filler)")
                 continue
+            assert text is not None  # _check_text gives text whenever it gives no code
             rec.text = text
         if isinstance(op, PromoteOp) and not refs[0].inbox:
             reject("not_inbox", "promote takes an inbox line")
@@ -300,20 +307,29 @@ def plan(output: DreamOutput, din: DreamInput, existing: set[str], root: Path) -
         taken.update(aliases)
         # -- what it does -------------------------------------------------
         if isinstance(op, AddOp):
+            assert target is not None and text is not None  # both checked above for an add
             source = din.tasks[op.evidence[0]].id if op.evidence else None
             item.appends.append((target, text, {"source": source} if source else {}))
         elif isinstance(op, EditOp):
+            assert text is not None
             item.replaces[aliases[0]] = text
         elif isinstance(op, DeleteOp):
             item.removes.append(aliases[0])
         elif isinstance(op, MoveOp | PromoteOp):
+            assert target is not None
             item.removes.append(aliases[0])
-            meta = {k: v for k, v in refs[0].meta.items() if k not in ("by", "workspace")}
+            # A moved line keeps its author; a promoted inbox line stays the agent's (docs/architecture.md §6).
+            dropped = ("by", "workspace") if isinstance(op, PromoteOp) else ("workspace",)
+            meta = {k: v for k, v in refs[0].meta.items() if k not in dropped}
             item.appends.append((target, refs[0].text, meta))
         elif isinstance(op, MergeOp):
+            assert target is not None and text is not None
             item.removes.extend(aliases)
             kind = next((r.meta["kind"] for r in refs if r.meta.get("kind")), None)
-            item.appends.append((target, text, {"kind": kind} if kind else {}))
+            meta = {"kind": kind} if kind else {}
+            if all(r.by == "user" for r in refs):
+                meta["by"] = "user"  # the user's own lines merged stay the user's (with via: dream when reviewed)
+            item.appends.append((target, text, meta))
         rec.after = "\n".join(t for _, t, _ in item.appends) or "\n".join(item.replaces.values())
         for a in item.removes:
             key = fmt.normalize_text(din.lines[a].text)
@@ -328,8 +344,9 @@ def plan(output: DreamOutput, din: DreamInput, existing: set[str], root: Path) -
     return out
 
 
-def _review_reason(op: object, refs: list[LineRef], target: str | None, existing: set[str],
-                   din: DreamInput) -> str | None:
+def _review_reason(
+    op: object, refs: list[LineRef], target: str | None, existing: set[str], din: DreamInput
+) -> str | None:
     """Why an operation needs the user's review, or None when it may apply automatically."""
     if any(r.inbox for r in refs) or isinstance(op, PromoteOp):
         return "touches the untrusted inbox: only the user moves inbox text"
@@ -340,6 +357,14 @@ def _review_reason(op: object, refs: list[LineRef], target: str | None, existing
     if target is not None and target not in existing:
         return "creates a new file (and its index link in MEMORY.md)"
     if isinstance(op, AddOp):
+        why = instruction_reason(op.text)
+        if why is not None:
+            return f"the new entry {why}: the user decides"
+    if isinstance(op, EditOp | MergeOp):
+        why = introduced_instruction(op.text, [r.text for r in refs])
+        if why is not None:
+            return f"the new text {why}: the user decides"
+    if isinstance(op, AddOp):
         if not op.evidence or not op.quote.strip():
             return "a new entry without the user's words as evidence"
         quote = _fold(op.quote)
@@ -347,6 +372,8 @@ def _review_reason(op: object, refs: list[LineRef], target: str | None, existing
             return "the quote is too short to support a new entry"
         if not any(quote in _fold(msg) for t in op.evidence for msg in din.tasks[t].user_messages):
             return "the quote is not verbatim in a user message of its evidence task"
+        if not any(quote in _fold(typed_text(msg)) for t in op.evidence for msg in din.tasks[t].user_messages):
+            return "the quote is in material the user pasted, not in words the user typed"
     return None
 
 

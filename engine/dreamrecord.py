@@ -1,7 +1,7 @@
-"""Dream run records: ``.git/memrepo/dreams/<id>.json`` (DESIGN.md §6) and the dream state file.
+"""Dream run records: ``.git/memrepo/dreams/<id>.json`` (docs/architecture.md §6) and the dream state file.
 
 One JSON object per run, written atomically. The record contract is shared
-with compaction and Health (issue 6 reads it generically): ``id``,
+with compaction and Health (Health reads it generically): ``id``,
 ``trigger``, ``started``/``finished`` (ISO-8601 UTC or null), ``status``,
 ``reason``, ``tokens`` ``{input, output}``, ``branch``, ``base``,
 ``auto_commit``, ``operations`` (text-bearing fields ``text``, ``quote``,
@@ -22,12 +22,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from .atomic import atomic_write
 from .lock import state_dir
 
-Status = Literal["running", "pending_review", "applied", "accepted", "rejected", "undone", "stale", "failed",
-                 "empty"]
+Status = Literal["running", "pending_review", "applied", "accepted", "rejected", "undone", "stale", "failed", "empty"]
 """A run's status (the record contract)."""
 
 Classification = Literal["auto", "review", "rejected", "unknown"]
-"""What validation made of one operation (DESIGN.md §6); ``unknown`` only in a scrubbed record
+"""What validation made of one operation (docs/architecture.md §6); ``unknown`` only in a scrubbed record
 whose classification a compaction blanked."""
 
 TEXT_FIELDS = ("text", "quote", "reason", "before", "after")
@@ -62,6 +61,8 @@ class OpRecord(BaseModel):
             ``unsafe_path``, ``git_path``, ``inbox_target``, ``secret``,
             ``over_limit``, ``too_many``, ``line_taken``, ...), never user text.
         detail: a sentence explaining the classification, never user text.
+        decision: for a review operation of a dream accepted in part, ``accepted``
+            (merged) or ``declined`` (dropped with the review branch); None otherwise.
     """
 
     model_config = ConfigDict(extra="allow")
@@ -79,6 +80,7 @@ class OpRecord(BaseModel):
     classification: Classification = "rejected"
     rejection: str | None = None
     detail: str | None = None
+    decision: Literal["accepted", "declined"] | None = None
 
 
 class DreamRecord(BaseModel):
@@ -206,7 +208,12 @@ class DreamRecord(BaseModel):
     @property
     def rejectable(self) -> bool:
         """True when reject may delete a review branch: one waits for review, or a stale dream may still hold it."""
-        return self.branch is not None and self.status in ("pending_review", "stale")
+        return (self.branch is not None and self.status in ("pending_review", "stale")) or self.interrupted
+
+    @property
+    def interrupted(self) -> bool:
+        """True for a run whose process was killed (marked failed by the next dream or reject)."""
+        return self.status == "failed" and (self.reason or "").startswith("interrupted:")
 
 
 def now_iso() -> str:
@@ -231,6 +238,29 @@ def new_id(now: datetime | None = None) -> str:
     return now.strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(2)
 
 
+_KEEP_AS_IS = frozenset({"id", "op", "path", "refs", "classification", "rejection", "status", "trigger", "provider"})
+"""Record fields that are names, codes or refs, never free text: not redacted."""
+
+
+def _redacted_json(record: DreamRecord) -> str:
+    """The record as JSON, secrets redacted in its free text (docs/architecture.md §3).
+
+    A ``command`` provider's stderr reaches ``reason``; operation texts and quotes come from the model.
+    """
+    import json
+
+    from memrepo.engine.redaction import redact_text
+
+    def walk(value: object) -> object:
+        if isinstance(value, dict):
+            return {k: v if k in _KEEP_AS_IS else walk(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        return redact_text(value) if isinstance(value, str) else value
+
+    return json.dumps(walk(record.model_dump(mode="json")), indent=2, ensure_ascii=False)
+
+
 class DreamRecords:
     """The run records of one repo, in ``.git/memrepo/dreams/``.
 
@@ -249,7 +279,7 @@ class DreamRecords:
     def save(self, record: DreamRecord) -> None:
         """Write the record atomically."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        data = record.model_dump_json(indent=2).encode("utf-8")
+        data = _redacted_json(record).encode("utf-8")
         atomic_write(self.path(record.id), data)
 
     def load(self, dream_id: str) -> DreamRecord:
@@ -283,7 +313,7 @@ class DreamRecords:
 
     def all(self) -> list[DreamRecord]:
         """Every readable record, newest first (unreadable ones are skipped)."""
-        out = []
+        out: list[DreamRecord] = []
         if not self.folder.is_dir():
             return out
         for path in self.folder.glob("*.json"):

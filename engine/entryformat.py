@@ -1,4 +1,4 @@
-"""The entry format of a memory file (DESIGN.md §2): parse, edit, write back.
+"""The entry format of a memory file (docs/architecture.md §2): parse, edit, write back.
 
 A memory file is markdown. Every bullet line outside front matter, fenced
 code and HTML comment blocks (``<!--`` at a line's start up to the line
@@ -16,6 +16,7 @@ line needs).
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -25,15 +26,19 @@ from .errors import FormatError
 
 BOM = b"\xef\xbb\xbf"
 
-_BULLET_RE = re.compile(r"(?P<indent>[ \t]*)(?P<bullet>[-*+])[ \t]+(?P<body>.*)", re.DOTALL)
+_BULLET_RE = re.compile(r"(?P<indent>[ \t\ufeff]*)(?P<bullet>[-*+])[ \t]+(?P<body>.*)", re.DOTALL)
+"""A bullet line; a stray U+FEFF before the bullet (an editor's or a paste's) never hides the entry."""
 _LINK_RE = re.compile(r"\[\[([^\[\]|#]+?)(?:[#|][^\[\]]*)?\]\]")
 _FENCE_RE = re.compile(r"^[ \t]{0,3}(```+|~~~+)")
 _COMMENT_OPEN_RE = re.compile(r"^[ \t]{0,3}<!--")
 _WS_RE = re.compile(r"\s+")
 
 _ENCODE = {";": "%3B", "[": "%5B", "]": "%5D"}
-_DECODE_RE = re.compile(r"%(3B|5B|5D)", re.IGNORECASE)
-_DECODE = {"3B": ";", "5B": "[", "5D": "]"}
+_DECODE_RE = re.compile(r"%(3B|5B|5D|25)", re.IGNORECASE)
+_DECODE = {"3B": ";", "5B": "[", "5D": "]", "25": "%"}
+_LITERAL_RE = re.compile(r"%(?=3B|5B|5D|25)", re.IGNORECASE)
+"""A ``%`` that would read as an escape (a literal ``%3B``) is written ``%25``; any other ``%`` (``a%20b``)
+stays as it is, so every value round-trips and URLs stay readable."""
 
 
 def encode_value(value: str) -> str:
@@ -44,14 +49,15 @@ def encode_value(value: str) -> str:
 
     Returns:
         str: the value with ``;``, ``[`` and ``]`` written as ``%3B``, ``%5B``,
-        ``%5D`` and line breaks folded to spaces (DESIGN.md §2).
+        ``%5D`` (a ``%`` that would read as one of those as ``%25``) and line
+        breaks folded to spaces (docs/architecture.md §2).
     """
-    value = value.replace("\r", " ").replace("\n", " ")
+    value = _LITERAL_RE.sub("%25", value.replace("\r", " ").replace("\n", " "))
     return "".join(_ENCODE.get(ch, ch) for ch in value)
 
 
 def decode_value(value: str) -> str:
-    """Undo :func:`encode_value`: ``%3B``, ``%5B``, ``%5D`` (any case) become ``;[]``."""
+    """Undo :func:`encode_value`: ``%3B``, ``%5B``, ``%5D``, ``%25`` (any case) become ``;[]%``."""
     return _DECODE_RE.sub(lambda m: _DECODE[m.group(1).upper()], value)
 
 
@@ -88,7 +94,7 @@ def render_metadata(meta: dict[str, str]) -> str:
 
 
 def normalize_text(text: str) -> str:
-    """Fold entry text for dedupe (DESIGN.md §3): NFKC, case-folded, spaces collapsed.
+    """Fold entry text for dedupe (docs/architecture.md §3): NFKC, case-folded, spaces collapsed.
 
     Trailing sentence punctuation is dropped, so "Uses pnpm." and "uses pnpm"
     are the same entry.
@@ -257,9 +263,7 @@ class MemoryFile:
         self.lines.insert(index, Line(text, nl, entry, True))
         return index + 1
 
-    def append_entry(
-        self, entry: Entry, after_section: str | None = None, before_section: str | None = None
-    ) -> int:
+    def append_entry(self, entry: Entry, after_section: str | None = None, before_section: str | None = None) -> int:
         """Add ``entry`` after the last entry (of a section, when given) or at the end.
 
         Args:
@@ -274,9 +278,7 @@ class MemoryFile:
             int: the 1-based line number of the new entry.
         """
         if after_section is not None:
-            start = next(
-                (i for i, ln in enumerate(self.lines) if ln.text.strip() == after_section), None
-            )
+            start = next((i for i, ln in enumerate(self.lines) if ln.text.strip() == after_section), None)
             if start is None:
                 if self.lines and self.lines[-1].text.strip():
                     self.insert_line(len(self.lines), "")
@@ -291,9 +293,7 @@ class MemoryFile:
             return self.insert_line(self._outside_block(pos), entry.render(), entry)
         last = max((i for i, ln in enumerate(self.lines) if ln.entry is not None), default=None)
         if before_section is not None:
-            head = next(
-                (i for i, ln in enumerate(self.lines) if ln.text.strip() == before_section), None
-            )
+            head = next((i for i, ln in enumerate(self.lines) if ln.text.strip() == before_section), None)
             if head is not None:
                 last = max(
                     (i for i, ln in enumerate(self.lines[:head]) if ln.entry is not None),
@@ -442,9 +442,7 @@ def parse(data: bytes | str, path: str = "<memory>") -> MemoryFile:
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise FormatError(
-                f"{path} is not UTF-8 text (byte {exc.start}): save it as UTF-8"
-            ) from exc
+            raise FormatError(f"{path} is not UTF-8 text (byte {exc.start}): save it as UTF-8") from exc
     else:
         text = data
         if text.startswith("\ufeff"):
@@ -455,9 +453,35 @@ def parse(data: bytes | str, path: str = "<memory>") -> MemoryFile:
     block, unclosed = scan_blocks([content for content, _ in split])
     for (content, ending), inside in zip(split, block, strict=True):
         entry = None
-        if inside is None and content.lstrip()[:1] in ("-", "*", "+"):
+        if inside is None and content.lstrip(" \t\ufeff")[:1] in ("-", "*", "+"):
             entry = parse_entry(content)
             if entry is not None and not entry.meta and is_link_line(entry.text):
                 entry = None  # an index line such as "- [[me]]" links, it remembers nothing
         lines.append(Line(content, ending, entry))
     return MemoryFile(lines=lines, bom=bom, unclosed=[k + 1 for k in unclosed])
+
+
+SEEN_RE = re.compile(r"^(?P<ref>.+)@(?P<seen>[0-9a-f]{10})$")
+"""``<ref>@<seen>``: a ref bound to the exact line a person saw (see :func:`seen_hash`)."""
+
+
+def seen_hash(line: str) -> str:
+    """A short hash of one whole line (text and metadata) as a person saw it.
+
+    Triage and review calls take ``<ref>@<seen>`` and act only when the line at
+    the ref still hashes the same, so nobody approves one text and gets another
+    (docs/architecture.md §3).
+
+    Args:
+        line: the line without its ending.
+
+    Returns:
+        str: 10 lowercase hex digits.
+    """
+    return hashlib.sha256(line.encode("utf-8", "surrogatepass")).hexdigest()[:10]
+
+
+def split_seen(ref: str) -> tuple[str, str | None]:
+    """``repo:x.md#L3@0123456789`` -> (``repo:x.md#L3``, ``0123456789``); a plain ref -> (ref, None)."""
+    m = SEEN_RE.match(ref.strip())
+    return (m.group("ref"), m.group("seen")) if m else (ref, None)

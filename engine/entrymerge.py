@@ -1,4 +1,4 @@
-"""Three-way merge of a markdown memory file, entry by entry (DESIGN.md §2 entries, issue 9).
+"""Three-way merge of a markdown memory file, entry by entry (docs/architecture.md §2 entries).
 
 Git's line merge knows nothing of entries: two machines that each appended an
 entry to ``me.md`` conflict, and the file ends up holding ``<<<<<<<`` markers.
@@ -32,6 +32,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 from dataclasses import dataclass, field
+from typing import cast
 
 from . import entryformat as fmt
 
@@ -81,13 +82,14 @@ class MergeResult:
 _Line = tuple[str, str]
 _KEPT = "kept"
 _GONE = "gone"
+_Fate = _Line | str  # a str is _KEPT or _GONE
 
 
 @dataclass(slots=True)
 class _Side:
     """What one side did to the base: per base line, and the lines it inserted before each."""
 
-    fate: list[object]  # _KEPT, _GONE, or the _Line it became
+    fate: list[_Fate]  # _KEPT, _GONE, or the _Line it became
     inserts: list[list[_Line]]  # inserts[k]: lines added before base line k (k == len(base): at the end)
 
 
@@ -110,7 +112,7 @@ def _ratio(a: str, b: str, floor: float) -> float:
 
 def _diff(base: list[_Line], side: list[_Line]) -> _Side:
     """Describe ``side`` as changes to ``base``: kept, removed, edited lines and insertions."""
-    fate: list[object] = [_KEPT] * len(base)
+    fate: list[_Fate] = [_KEPT] * len(base)
     inserts: list[list[_Line]] = [[] for _ in range(len(base) + 1)]
     matcher = difflib.SequenceMatcher(a=[_key(x) for x in base], b=[_key(x) for x in side], autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
@@ -243,14 +245,14 @@ def merge_entries(base: bytes | None, ours: bytes | None, theirs: bytes | None) 
         a, b = mine.fate[k], other.fate[k]
         if a is _KEPT:
             if b is not _GONE:
-                out.append(line if b is _KEPT else b)  # type: ignore[arg-type]
+                out.append(line if b is _KEPT else cast(_Line, b))
         elif a is _GONE:
             if b not in (_KEPT, _GONE):
-                out.append(b)  # type: ignore[arg-type]  # changed there, removed here: keep the change
+                out.append(cast(_Line, b))  # changed there, removed here: keep the change
         elif b in (_KEPT, _GONE) or a == b:
-            out.append(a)  # type: ignore[arg-type]
+            out.append(cast(_Line, a))
         else:
-            ours_line, theirs_line = a, b  # type: ignore[assignment]
+            ours_line, theirs_line = cast(_Line, a), cast(_Line, b)
             ours_links, theirs_links = _links(ours_line[0]), _links(theirs_line[0])
             is_entry = fmt.parse_entry(ours_line[0]) is not None and ours_links is None
             both_entries = is_entry and fmt.parse_entry(theirs_line[0]) is not None and theirs_links is None

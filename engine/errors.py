@@ -12,7 +12,7 @@ class MemrepoError(Exception):
 
 
 class PathRuleError(MemrepoError):
-    """A repo path breaks one of the path rules of DESIGN.md §2.
+    """A repo path breaks one of the path rules of docs/architecture.md §2.
 
     Attributes:
         rule: short id of the failed rule (``absolute``, ``root``, ``home``,
@@ -31,15 +31,30 @@ class FormatError(MemrepoError):
 
 
 class LimitError(MemrepoError):
-    """A write would break a size limit of DESIGN.md §2; the message names where to write."""
+    """A write would break a size limit of docs/architecture.md §2; the message names where to write."""
 
 
 class RefError(MemrepoError):
     """An entry ref (``repo:<path>#L<n>``) is malformed, unsafe, or points at no entry."""
 
 
+class ChangedSinceSeen(RefError):
+    """The line a person approved changed before the approval reached it; nothing was written.
+
+    Attributes:
+        ref: the ref the person named (without ``@seen``).
+        text: the whole line there now ("" when no entry is there any more).
+        seen: the new line's hash; approve ``<ref>@<seen>`` to act on the new text.
+    """
+
+    def __init__(self, ref: str, text: str, seen: str, message: str | None = None) -> None:
+        self.ref, self.text, self.seen = ref, text, seen
+        now = f"it now reads {text!r} (approve {ref}@{seen} for that)" if text else "no entry is there any more"
+        super().__init__(message or f"{ref} changed since you saw it: {now}; nothing was written")
+
+
 class BusyError(MemrepoError):
-    """Another writer held the cross-process lock for longer than the timeout (DESIGN.md §3)."""
+    """Another writer held the cross-process lock for longer than the timeout (docs/architecture.md §3)."""
 
 
 class BlockedError(MemrepoError):
@@ -47,11 +62,13 @@ class BlockedError(MemrepoError):
 
     Attributes:
         reason: one line saying what blocks writes.
+        kept: the write was kept under ``.git/memrepo/pending/`` and is applied once the block is gone.
     """
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, kept: bool = False) -> None:
         super().__init__(f"memory repo is blocked, nothing was written: {reason}")
         self.reason = reason
+        self.kept = kept
 
 
 class GitError(MemrepoError):
@@ -80,3 +97,12 @@ class SyncConflict(SyncError):
             "Merge it by hand (git pull) or undo one side's change, then sync again"
         )
         self.paths = paths
+
+
+class HandEditQuestion(BlockedError):
+    """A hand edit emptied a file or removed most of its entries in one save: it waits for the user's answer.
+
+    The committed text stays the base; nothing is written to that file until
+    the user commits the edit (``memrepo commit-hand-edits --yes``, the app's
+    question) or puts the entries back (docs/architecture.md §3).
+    """

@@ -1,7 +1,7 @@
-"""Git plumbing for history compaction (DESIGN.md §5): one small module, one git capability.
+"""Git plumbing for history compaction (docs/architecture.md §5): one small module, one git capability.
 
-Like :mod:`engine.gitstore`, this module imports pygit2; the order of the
-steps, the engine state and the lock live in :mod:`engine.compact`. Each
+Like :mod:`memrepo.engine.gitstore`, this module imports pygit2; the order of the
+steps, the engine state and the lock live in :mod:`memrepo.engine.compact`. Each
 function here is one step that leaves the repository valid on its own: refs
 and reflogs are rewritten through libgit2 (lock file, then rename), the new
 pack is written beside the old ones and moved in pack first, index last (git
@@ -23,22 +23,41 @@ import pygit2
 from pygit2.enums import ObjectType
 
 from .errors import GitError
+from .gitpack import PackFormatError, reachable, write_reusing_pack
 from .gitstore import BRANCH, signature
 from .limits import FILE_MAX_BYTES
 
 MAIN_REF = f"refs/heads/{BRANCH}"
 
 STRAY_FILES = (
-    "ORIG_HEAD", "FETCH_HEAD", "AUTO_MERGE", "COMMIT_EDITMSG", "MERGE_MSG", "SQUASH_MSG", "TAG_EDITMSG",
-    "NOTES_EDITMSG", "EDIT_DESCRIPTION", "gc.log", "info/refs", "objects/info/packs",
-    "objects/info/commit-graph", "objects/pack/multi-pack-index", "packed-refs", "shallow",
+    "ORIG_HEAD",
+    "FETCH_HEAD",
+    "AUTO_MERGE",
+    "COMMIT_EDITMSG",
+    "MERGE_MSG",
+    "SQUASH_MSG",
+    "TAG_EDITMSG",
+    "NOTES_EDITMSG",
+    "EDIT_DESCRIPTION",
+    "gc.log",
+    "info/refs",
+    "objects/info/packs",
+    "objects/info/commit-graph",
+    "objects/pack/multi-pack-index",
+    "packed-refs",
+    "shallow",
 )
 """Files under ``.git`` that name old commits or hold old text (messages, ref lists, commit
 graphs, a shallow clone's boundary); removed before any object is deleted. ``packed-refs`` goes
 once ``main`` is a loose ref."""
 
 STRAY_DIRS = (
-    "logs", "rr-cache", "lost-found", "objects/info/commit-graphs", "refs/original", "sequencer",
+    "logs",
+    "rr-cache",
+    "lost-found",
+    "objects/info/commit-graphs",
+    "refs/original",
+    "sequencer",
 )
 """Folders under ``.git`` that do the same: reflogs, rerere's recorded conflicts (file text),
 ``fsck --lost-found`` output (object text), split commit graphs, filter-branch backups and a
@@ -92,6 +111,7 @@ def _open_with_pack_settings(root: Path, config_dir: Path) -> pygit2.Repository:
 
     paths = pygit2.settings.search_path
     before = paths[ConfigLevel.GLOBAL]
+
     def quoted(path: Path) -> str:
         return '"' + str(path).replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -128,6 +148,11 @@ class GitCompactor:
         except (pygit2.GitError, KeyError) as exc:
             raise GitError(f"cannot open the git repository at {root}: {exc}") from exc
         self.git_dir = Path(self._repo.path)
+        from .gitremote import current_branch
+
+        self.branch = current_branch(self._repo)
+        """The branch HEAD names (``master`` in an adopted repo): compaction keeps it, never renames it."""
+        self.main_ref = f"refs/heads/{self.branch}"
         self.objects = self.git_dir / "objects"
         self.pack_dir = self.objects / "pack"
 
@@ -152,7 +177,7 @@ class GitCompactor:
 
     def other_refs(self) -> list[str]:
         """Every ref except ``refs/heads/main``: branches, tags, dream branches, ``refs/stash``, remotes, notes."""
-        return sorted(name for name in self._repo.references if name != MAIN_REF)
+        return sorted(name for name in self._repo.references if name != self.main_ref)
 
     def worktrees(self) -> list[str]:
         """Names of the linked worktrees (``.git/worktrees/<name>``)."""
@@ -203,17 +228,22 @@ class GitCompactor:
             raise GitError(f"cannot write the compact commit: {exc}") from exc
 
     def write_pack(self, commit_id: str, staging: Path, history: bool = False) -> str:
-        """Write one pack holding exactly ``commit_id``, its tree and blobs, with libgit2's pack builder.
+        """Write one pack holding exactly ``commit_id``, its tree and blobs, reusing the old packs' entries.
 
-        The pack is built in ``staging`` (inside ``.git``, same file system),
-        synced, then moved into ``objects/pack``: the ``.pack`` first and the
-        ``.idx`` last, so git never sees an index without its pack.
+        The old packs' entries of the kept objects are copied as they are
+        (:func:`memrepo.engine.gitpack.write_reusing_pack`, what ``git gc``
+        does); the rest (loose objects, deltas whose base is dropped) is
+        packed by libgit2's pack builder; if an old pack cannot be read that
+        way, libgit2 packs everything. The pack is built in ``staging``
+        (inside ``.git``, same file system), synced, then moved into
+        ``objects/pack``: the ``.pack`` first and the ``.idx`` last, so git
+        never sees an index without its pack.
 
         Args:
             commit_id: the compact commit.
             staging: an empty scratch folder under ``.git``.
             history: also every ancestor of ``commit_id`` with its tree (for
-                :func:`engine.compact.drop_old_history`, which keeps ``main``'s
+                :func:`memrepo.engine.compact.drop_old_history`, which keeps ``main``'s
                 short history adopted from a compacted remote).
 
         Returns:
@@ -224,33 +254,24 @@ class GitCompactor:
         """
         shutil.rmtree(staging, ignore_errors=True)
         staging.mkdir(parents=True)
-        from pygit2.enums import ObjectType
-
         try:
-            builder = pygit2.PackBuilder(self._repo)
-            builder.set_threads(0)  # one per CPU
-            if history:
-                for commit in self._repo.walk(pygit2.Oid(hex=commit_id)):
-                    builder.add_recur(commit.id)
-            else:
-                builder.add_recur(pygit2.Oid(hex=commit_id))
-            # The builder reads each blob twice (delta search, then writing):
-            # let libgit2 keep blobs of memory-file size in its object cache
-            # meanwhile (it caches none by default).
-            pygit2.settings.cache_object_limit(ObjectType.BLOB, BLOB_CACHE_LIMIT)
+            start = pygit2.Oid(hex=commit_id)
+            commits = [c.id for c in self._repo.walk(start)] if history else [start]
+            wanted = reachable(self._repo, commits)
             try:
-                builder.write(path=str(staging))
-            finally:
-                pygit2.settings.cache_object_limit(ObjectType.BLOB, 0)  # libgit2's default
-        except (pygit2.GitError, KeyError) as exc:
+                name = write_reusing_pack(wanted, self.pack_dir, staging, self._pack_with_libgit2)
+            except PackFormatError:
+                shutil.rmtree(staging, ignore_errors=True)
+                staging.mkdir(parents=True)
+                idx = self._pack_with_libgit2(wanted, staging)
+                if idx is None:
+                    raise GitError("nothing to pack") from None
+                name = idx.stem
+                for suffix in (".pack", ".idx"):
+                    _fsync_file(staging / f"{name}{suffix}")
+        except (pygit2.GitError, KeyError, OSError) as exc:
             raise GitError(f"cannot write the new pack: {exc}") from exc
-        packs = sorted(staging.glob("pack-*.pack"))
-        if len(packs) != 1:
-            raise GitError(f"the pack builder wrote {len(packs)} packs, expected one")
-        name = packs[0].stem
         self.pack_dir.mkdir(parents=True, exist_ok=True)
-        for suffix in (".pack", ".idx"):
-            _fsync_file(staging / f"{name}{suffix}")
         for suffix in (".pack", ".idx"):
             os.replace(staging / f"{name}{suffix}", self.pack_dir / f"{name}{suffix}")
             _fsync_dir(self.pack_dir)
@@ -258,21 +279,66 @@ class GitCompactor:
         self._repo.odb  # noqa: B018 - the odb notices the new pack on its next miss
         return name
 
+    def _pack_with_libgit2(self, oids: list[bytes], folder: Path) -> Path | None:
+        """Pack these objects (raw ids) into ``folder`` with libgit2's pack builder (deltas searched anew).
+
+        Returns:
+            Path | None: the pack's ``.idx``; None when ``oids`` is empty.
+
+        Raises:
+            pygit2.GitError: libgit2 failed; GitError: it wrote more or fewer than one pack.
+        """
+        if not oids:
+            return None
+        folder.mkdir(parents=True, exist_ok=True)
+        builder = pygit2.PackBuilder(self._repo)
+        builder.set_threads(0)  # one per CPU
+        for oid in oids:
+            builder.add(pygit2.Oid(raw=oid))
+        # The builder reads each blob twice (delta search, then writing):
+        # let libgit2 keep blobs of memory-file size in its object cache
+        # meanwhile (it caches none by default).
+        pygit2.settings.cache_object_limit(ObjectType.BLOB, BLOB_CACHE_LIMIT)
+        try:
+            builder.write(path=str(folder))
+        finally:
+            pygit2.settings.cache_object_limit(ObjectType.BLOB, 0)  # libgit2's default
+        packs = sorted(folder.glob("pack-*.idx"))
+        if len(packs) != 1:
+            raise GitError(f"the pack builder wrote {len(packs)} packs, expected one")
+        return packs[0]
+
+    def branch_ref(self) -> str:
+        """The branch HEAD names (``refs/heads/trunk``, ...); ``refs/heads/main`` for a detached HEAD.
+
+        Compaction keeps the branch's name (docs/architecture.md §2: memrepo works on whatever branch HEAD names).
+        """
+        try:
+            target = self._repo.references["HEAD"].target
+        except (KeyError, pygit2.GitError):
+            return MAIN_REF
+        return target if isinstance(target, str) and target.startswith("refs/heads/") else MAIN_REF
+
     def move_main(self, commit_id: str) -> None:
-        """Point ``refs/heads/main`` at ``commit_id`` (a loose ref) and HEAD at ``main``.
+        """Point the branch (:attr:`main_ref`) at ``commit_id`` (a loose ref) and HEAD at it.
 
         Raises:
             GitError: libgit2 could not update the ref.
         """
         try:
-            self._repo.references.create(MAIN_REF, pygit2.Oid(hex=commit_id), force=True)
-            if self._repo.head_is_unborn or self._repo.head.name != MAIN_REF:
-                self._repo.set_head(MAIN_REF)
+            self._repo.references.create(self.main_ref, pygit2.Oid(hex=commit_id), force=True)
+            if self._repo.head_is_unborn or self._repo.head.name != self.main_ref:
+                self._repo.set_head(self.main_ref)
         except (pygit2.GitError, OSError) as exc:  # libgit2 reports a held ref lock as OSError
-            held = "; a git process holds refs/heads/main.lock (remove it if no git command runs)" \
-                if (self.git_dir / "refs" / "heads" / "main.lock").exists() else ""
-            raise GitError(f"cannot move {BRANCH} to the compact commit: {exc}{held}; nothing was lost, "
-                           "compacting again finishes the job") from exc
+            held = (
+                f"; a git process holds {self.main_ref}.lock (remove it if no git command runs)"
+                if (self.git_dir / f"{self.main_ref}.lock").exists()
+                else ""
+            )
+            raise GitError(
+                f"cannot move {self.branch} to the compact commit: {exc}{held}; nothing was lost, "
+                "compacting again finishes the job"
+            ) from exc
         _fsync_dir(self.git_dir / "refs" / "heads")
 
     def delete_refs(self, names: list[str], each: Callable[[str], None] | None = None) -> None:
@@ -283,7 +349,7 @@ class GitCompactor:
             each: called after each deletion with the name.
         """
         for name in names:
-            if name == MAIN_REF:
+            if name == self.main_ref:
                 continue
             try:
                 self._repo.references.delete(name)
@@ -383,8 +449,9 @@ class GitCompactor:
             for base in bases:
                 if base == keep_pack:
                     continue
-                packs += [self.pack_dir / f"{base}{s}" for s in _PACK_SUFFIXES
-                          if (self.pack_dir / f"{base}{s}").exists()]
+                packs += [
+                    self.pack_dir / f"{base}{s}" for s in _PACK_SUFFIXES if (self.pack_dir / f"{base}{s}").exists()
+                ]
                 # Anything else with this base name (a half-written temp pack, say).
                 packs += [p for p in self.pack_dir.glob(f"{base}*") if p not in packs]
         loose: list[Path] = []
@@ -423,11 +490,19 @@ class GitCompactor:
         return total
 
 
+DERIVED_STATE = frozenset({"recall.sqlite", "recall.sqlite-journal", "workspaces.sqlite", "workspaces.sqlite-journal"})
+"""Files in ``.git/memrepo/`` rebuilt from the work tree (the recall index, the workspace map): not git's data,
+not what compaction shrinks, so left out of :func:`git_dir_size`."""
+
+
 def git_dir_size(git_dir: Path) -> int:
-    """Bytes of every file under ``git_dir`` (symlinks not followed)."""
+    """Bytes of every file under ``git_dir`` (symlinks not followed), the recall index and workspace map left out."""
     total = 0
+    state = os.path.join(str(git_dir), "memrepo")
     for folder, _dirs, files in os.walk(git_dir):
         for name in files:
+            if folder == state and name in DERIVED_STATE:
+                continue
             with contextlib.suppress(OSError):
                 total += os.lstat(os.path.join(folder, name)).st_size
     return total
@@ -465,14 +540,23 @@ REMOVING_PREFIXES = ("Forget:", "Clear ", "Purge task", "Discard:", "Undo:")
 """Commit summaries whose commits can take text out of the files (it then stays in history)."""
 
 
-def count_commits(root: Path, start: str) -> int:
+def count_commits(root: Path, start: str, orphan: str | None = None) -> int:
     """Commits reachable from ``start``, on a repository of its own (safe on another thread).
+
+    With ``orphan`` (a parentless commit, the compact one) libgit2 counts in C
+    without holding the GIL (``git_graph_ahead_behind``: every commit of
+    ``start`` is "ahead" of an unrelated commit), so the count runs beside
+    the pack writer instead of taking turns with it; without, it walks.
 
     Returns:
         int: the count; 0 when the repository or the commit cannot be read.
     """
     try:
         repo = pygit2.Repository(str(root))
+        if orphan is not None:
+            if orphan == start:
+                return 1  # HEAD is the compact commit already: a history of one
+            return repo.ahead_behind(pygit2.Oid(hex=start), pygit2.Oid(hex=orphan))[0]
         return sum(1 for _ in repo.walk(pygit2.Oid(hex=start)))
     except (pygit2.GitError, KeyError, ValueError):
         return 0

@@ -1,34 +1,43 @@
-"""Git plumbing for sync: one remote, fetch, push, merge trees, move main (issue 9).
+"""Git plumbing for sync: one remote, fetch, push, merge trees, move main.
 
-A git-capability module (like :mod:`engine.gitstore`, it imports pygit2): it
-knows nothing of memory files; :mod:`engine.sync` decides what to do. Every
+A git-capability module (like :mod:`memrepo.engine.gitstore`, it imports pygit2): it
+knows nothing of memory files; :mod:`memrepo.engine.sync` decides what to do. Every
 transport goes through libgit2: a local path, ``ssh://`` / ``user@host:path``
 (the SSH agent, or a key file named in ``[sync] ssh_key``) and ``https://`` (a
 token read from the environment variable named in ``[sync] token_env``).
 Nothing here ever pushes with force except :meth:`GitRemote.push` with
-``force=True``, which only :func:`engine.sync.replace_remote_history` passes.
+``force=True``, which only :func:`memrepo.engine.sync.replace_remote_history` passes.
 
-Not thread-safe: one thread owns a :class:`GitRemote` (DESIGN.md §1).
+Not thread-safe: one thread owns a :class:`GitRemote` (docs/architecture.md §1).
 """
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pygit2
-from pygit2.enums import CheckoutStrategy, CredentialType
+from pygit2.enums import CredentialType, FileMode
 
+from .atomic import atomic_write
 from .errors import GitError
+from .gitcommon import disk_blob_id, has_conflict, tree_files, tree_mode
+from .gitcommon import has_password as has_password  # re-exported: sync and the tests import it from here
+from .gitcommon import mask_url as mask_url
+from .githistory import tree_diff
 from .gitstore import BRANCH, signature
+from .layout import SYNC_JOURNAL
+from .lock import network_holder
 
 REMOTE = "origin"
 """The one remote's name (the usual git name)."""
 PRIVATE_KEY = "memrepo.remoteprivate"
 """Repo config key set to the URL once a person confirmed the remote is private."""
 LOCAL_REF = f"refs/heads/{BRANCH}"
+"""The branch of a repo memrepo made; an adopted repo's may have another name (:attr:`GitRemote.branch`)."""
 TRACKING_REF = f"refs/remotes/{REMOTE}/{BRANCH}"
 MAX_AUTH_TRIES = 3
 """libgit2 asks again after a refused credential; stop after this many tries."""
@@ -46,7 +55,7 @@ class UnreachableRemote(GitError):
 
 @dataclass(frozen=True, slots=True)
 class Credentials:
-    """Where credentials come from (``[sync]`` settings, DESIGN.md §11).
+    """Where credentials come from (``[sync]`` settings, docs/architecture.md §11).
 
     Attributes:
         ssh_key: path of a private key file; empty: ask the SSH agent.
@@ -71,7 +80,7 @@ class _Callbacks(pygit2.RemoteCallbacks):
         self.rejected: str | None = None
         self.untrusted_host: str | None = None
 
-    def credentials(self, url: str, username_from_url: str | None, allowed_types: CredentialType):  # type: ignore[override]
+    def credentials(self, url: str, username_from_url: str | None, allowed_types: CredentialType):
         self._tries += 1
         if self._tries > MAX_AUTH_TRIES:
             raise UnreachableRemote(mask_url(f"the remote refused the credentials for {url}", url))
@@ -89,10 +98,13 @@ class _Callbacks(pygit2.RemoteCallbacks):
         if allowed_types & CredentialType.USERPASS_PLAINTEXT:
             token = os.environ.get(creds.token_env, "") if creds.token_env else ""
             if not token:
-                raise UnreachableRemote(mask_url(
-                    f"{url} asks for a password: put a token in the environment variable "
-                    f"{creds.token_env or '(see [sync] token_env)'}", url
-                ))
+                raise UnreachableRemote(
+                    mask_url(
+                        f"{url} asks for a password: put a token in the environment variable "
+                        f"{creds.token_env or '(see [sync] token_env)'}",
+                        url,
+                    )
+                )
             return pygit2.UserPass(username_from_url or creds.https_user, token)
         if allowed_types & CredentialType.USERNAME:
             return pygit2.Username(username_from_url or "git")
@@ -112,35 +124,6 @@ class _Callbacks(pygit2.RemoteCallbacks):
     def push_update_reference(self, refname: str, message: str | None) -> None:
         if message:
             self.rejected = message
-
-
-def _url_password(url: str) -> str | None:
-    """The password or token part of a URL's user info (``https://user:TOKEN@host/...``), or None."""
-    if "://" not in url:
-        return None
-    netloc = url.split("://", 1)[1].split("/", 1)[0]
-    if "@" not in netloc:
-        return None
-    userinfo = netloc.rsplit("@", 1)[0]
-    if ":" not in userinfo:
-        return None
-    return userinfo.split(":", 1)[1] or None
-
-
-def has_password(url: str) -> bool:
-    """True when ``url`` carries a password or token in its user info (never to be stored or shown)."""
-    return _url_password(url) is not None
-
-
-def mask_url(text: str, url: str | None = None) -> str:
-    """``text`` with the password of ``url``'s user info replaced by ``***`` (``url`` defaults to ``text``).
-
-    A token embedded in a remote URL must never reach the screen, an error
-    message or a state file; libgit2's own error texts may quote the URL, so
-    messages are masked with the URL they came from.
-    """
-    secret = _url_password(url if url is not None else text)
-    return text if secret is None else text.replace(f":{secret}@", ":***@").replace(secret, "***")
 
 
 def _is_rejection(exc: Exception) -> bool:
@@ -165,6 +148,42 @@ class GitRemote:
         except (pygit2.GitError, KeyError) as exc:
             raise GitError(f"cannot open the git repository at {root}: {exc}") from exc
         self.creds = creds or Credentials()
+        self.root = Path(self._repo.workdir or root)
+        self.branch = current_branch(self._repo)
+        """The branch HEAD names (``main``, ``master``, ``trunk``...): the one sync merges into and pushes."""
+        self.local_ref = f"refs/heads/{self.branch}"
+        self.remote_branch = self._upstream() or self.branch
+        """The remote's branch :attr:`branch` syncs with: its git upstream (``branch.<name>.merge``,
+        set by :meth:`follow` when this repo joined a remote on another branch), else the same name."""
+        self.tracking_ref = f"refs/remotes/{REMOTE}/{self.remote_branch}"
+
+    def _upstream(self) -> str | None:
+        """The remote branch git's config names as :attr:`branch`'s upstream on :data:`REMOTE`, or None."""
+        config = self._repo.config
+        try:
+            if config[f"branch.{self.branch}.remote"] != REMOTE:
+                return None
+            merge = str(config[f"branch.{self.branch}.merge"])
+        except (KeyError, pygit2.GitError):
+            return None
+        name = merge.removeprefix("refs/heads/")
+        return name if merge.startswith("refs/heads/") and name else None
+
+    def follow(self, remote_branch: str) -> None:
+        """Sync :attr:`branch` with the remote's ``remote_branch`` from now on (git's upstream config).
+
+        The local branch keeps its name (docs/architecture.md §2); ``git status`` sees the same upstream.
+
+        Raises:
+            GitError: the repo config could not be written.
+        """
+        try:
+            self._repo.config[f"branch.{self.branch}.remote"] = REMOTE
+            self._repo.config[f"branch.{self.branch}.merge"] = f"refs/heads/{remote_branch}"
+        except pygit2.GitError as exc:
+            raise GitError(f"cannot record {remote_branch} as the remote branch of {self.branch}: {exc}") from exc
+        self.remote_branch = remote_branch
+        self.tracking_ref = f"refs/remotes/{REMOTE}/{remote_branch}"
 
     # -- the remote ----------------------------------------------------
 
@@ -217,11 +236,12 @@ class GitRemote:
 
     # -- transport -----------------------------------------------------
 
-    def fetch(self) -> str | None:
-        """Fetch the remote's ``main`` into ``refs/remotes/origin/main``.
+    def remote_branches(self) -> tuple[list[str], str | None]:
+        """The branch names the remote has (``ls-remote``), sorted, and the one its HEAD names.
 
         Returns:
-            str | None: the remote's ``main`` commit, or None when the remote has none yet.
+            tuple[list[str], str | None]: the branches, and the remote's default
+            branch (None when its HEAD names none of them, or no HEAD is advertised).
 
         Raises:
             UnreachableRemote: offline, the path or host is gone, or credentials were refused.
@@ -230,17 +250,39 @@ class GitRemote:
         self._check_local(remote.url)
         callbacks = _Callbacks(self.creds)
         try:
-            remote.fetch([f"+{LOCAL_REF}:{TRACKING_REF}"], callbacks=callbacks)
+            heads = list(remote.list_heads(callbacks=callbacks))
+        except (pygit2.GitError, OSError) as exc:
+            raise UnreachableRemote(self._why(remote.url, exc, callbacks)) from exc
+        names = sorted(h.name.removeprefix("refs/heads/") for h in heads if h.name and h.name.startswith("refs/heads/"))
+        target = next((h.symref_target for h in heads if h.name == "HEAD" and h.symref_target), None)
+        default = target.removeprefix("refs/heads/") if target else None
+        return names, default if default in names else None
+
+    def fetch(self) -> str | None:
+        """Fetch the remote's :attr:`remote_branch` into :attr:`tracking_ref`.
+
+        Returns:
+            str | None: the remote's commit of the branch, or None when the remote has none.
+
+        Raises:
+            UnreachableRemote: offline, the path or host is gone, or credentials were refused.
+        """
+        remote = self._repo.remotes[REMOTE]
+        self._check_local(remote.url)
+        callbacks = _Callbacks(self.creds)
+        try:
+            with network_holder(Path(self._repo.path)):  # a killed fetch's ref lock is known as ours
+                remote.fetch([f"+refs/heads/{self.remote_branch}:{self.tracking_ref}"], callbacks=callbacks)
         except (pygit2.GitError, OSError) as exc:
             raise UnreachableRemote(self._why(remote.url, exc, callbacks)) from exc
         return self.tracking_id()
 
     def push(self, force: bool = False) -> None:
-        """Push local ``main`` to the remote's ``main``.
+        """Push the local :attr:`branch` to the remote's :attr:`remote_branch` (the same name unless joined).
 
         Args:
-            force: replace the remote's history (``+refs/heads/main``); only
-                :func:`engine.sync.replace_remote_history` passes True.
+            force: replace the remote's history (``+refs/heads/<branch>``); only
+                :func:`memrepo.engine.sync.replace_remote_history` passes True.
 
         Raises:
             PushRejected: the remote moved since the last fetch.
@@ -249,45 +291,49 @@ class GitRemote:
         remote = self._repo.remotes[REMOTE]
         self._check_local(remote.url)
         callbacks = _Callbacks(self.creds)
-        spec = f"{'+' if force else ''}{LOCAL_REF}:{LOCAL_REF}"
-        try:
-            remote.push([spec], callbacks=callbacks)
-        except (pygit2.GitError, OSError) as exc:
-            if _is_rejection(exc):
-                raise PushRejected(mask_url(f"the remote moved meanwhile: {exc}", remote.url)) from exc
-            raise UnreachableRemote(self._why(remote.url, exc, callbacks)) from exc
-        if callbacks.rejected:
-            raise PushRejected(mask_url(f"the remote refused the push: {callbacks.rejected}", remote.url))
-        local = self.local_id()
-        if local is not None:
-            self._repo.references.create(TRACKING_REF, local, force=True)
+        spec = f"{'+' if force else ''}{self.local_ref}:refs/heads/{self.remote_branch}"
+        with network_holder(Path(self._repo.path)):  # a killed push's ref locks are known as ours
+            try:
+                remote.push([spec], callbacks=callbacks)
+            except (pygit2.GitError, OSError) as exc:
+                if _is_rejection(exc):
+                    raise PushRejected(mask_url(f"the remote moved meanwhile: {exc}", remote.url)) from exc
+                raise UnreachableRemote(self._why(remote.url, exc, callbacks)) from exc
+            if callbacks.rejected:
+                raise PushRejected(mask_url(f"the remote refused the push: {callbacks.rejected}", remote.url))
+            local = self.local_id()
+            if local is not None:
+                self._repo.references.create(self.tracking_ref, local, force=True)
 
     @staticmethod
-    def _why(url: str, exc: Exception, callbacks: _Callbacks) -> str:
+    def _why(url: str | None, exc: Exception, callbacks: _Callbacks) -> str:
         if callbacks.untrusted_host is not None:
             return mask_url(
                 f"cannot reach the remote {url}: the host key of {callbacks.untrusted_host} is not in "
-                "~/.ssh/known_hosts or does not match it; connect once with ssh to check and add it", url
+                "~/.ssh/known_hosts or does not match it; connect once with ssh to check and add it",
+                url,
             )
         return mask_url(f"cannot reach the remote {url}: {exc}", url)
 
     @staticmethod
-    def _check_local(url: str) -> None:
+    def _check_local(url: str | None) -> None:
         """A local-path remote that is missing is offline (an unmounted disk), said plainly."""
-        path = url[len("file://"):] if url.startswith("file://") else url
+        if url is None:
+            return
+        path = url[len("file://") :] if url.startswith("file://") else url
         if path.startswith(("/", "~")) and not Path(path).expanduser().exists():
             raise UnreachableRemote(f"cannot reach the remote: the folder {path} does not exist (a disk not mounted?)")
 
     # -- refs and history ----------------------------------------------
 
     def local_id(self) -> str | None:
-        """Local ``main``'s commit, or None while it is unborn."""
-        ref = self._repo.references.get(LOCAL_REF)
+        """The local branch's commit, or None while it is unborn."""
+        ref = self._repo.references.get(self.local_ref)
         return None if ref is None else str(ref.target)
 
     def tracking_id(self) -> str | None:
-        """The remote's ``main`` as of the last fetch or push, or None."""
-        ref = self._repo.references.get(TRACKING_REF)
+        """The remote's branch as of the last fetch or push, or None."""
+        ref = self._repo.references.get(self.tracking_ref)
         return None if ref is None else str(ref.target)
 
     def ahead_behind(self, local: str | None = None, remote: str | None = None) -> tuple[int, int]:
@@ -332,7 +378,7 @@ class GitRemote:
             ours: our commit; theirs: their commit.
             merge_file: ``(path, base, ours, theirs) -> bytes | None`` for a path
                 changed on both sides (None in: missing on that side; None out: delete).
-                It may raise :class:`engine.errors.FormatError` to leave the path to git.
+                It may raise :class:`memrepo.engine.errors.FormatError` to leave the path to git.
             wants: which paths ``merge_file`` handles (markdown files).
 
         Returns:
@@ -343,7 +389,7 @@ class GitRemote:
 
         repo = self._repo
         empty = repo.TreeBuilder().write()
-        base_tree = repo[base].peel(pygit2.Tree) if base else repo[empty]
+        base_tree = repo[base].peel(pygit2.Tree) if base else repo[empty].peel(pygit2.Tree)
         our_tree = repo[ours].peel(pygit2.Tree)
         their_tree = repo[theirs].peel(pygit2.Tree)
         index = repo.merge_trees(base_tree, our_tree, their_tree)
@@ -357,13 +403,15 @@ class GitRemote:
                 merged = merge_file(path, *blobs)
             except FormatError:
                 continue  # not text: git's own merge decides
-            if index.conflicts is not None and _has_conflict(index, path):
+            if index.conflicts is not None and has_conflict(index, path):
                 del index.conflicts[path]
             if merged is None:
                 if path in index:
                     index.remove(path)
                 continue
-            mode = _mode(our_tree, path) or _mode(their_tree, path) or pygit2.enums.FileMode.BLOB
+            mode = pygit2.enums.FileMode(
+                tree_mode(our_tree, path) or tree_mode(their_tree, path) or pygit2.enums.FileMode.BLOB
+            )
             index.add(pygit2.IndexEntry(path, repo.create_blob(merged), mode))
         conflicted = sorted(
             {(e[1] or e[2] or e[0]).path for e in index.conflicts} if index.conflicts is not None else set()
@@ -374,9 +422,9 @@ class GitRemote:
 
     def _changed(self, a: pygit2.Tree, b: pygit2.Tree) -> set[str]:
         out: set[str] = set()
-        for patch in self._repo.diff(a, b):
-            out.add(patch.delta.old_file.path)
-            out.add(patch.delta.new_file.path)
+        for delta in tree_diff(a, b).deltas:
+            out.add(delta.old_file.path)
+            out.add(delta.new_file.path)
         return out
 
     @staticmethod
@@ -390,32 +438,73 @@ class GitRemote:
     def commit_merge(self, tree: str, ours: str, theirs: str, message: str) -> str:
         """Write a merge commit (parents ours, theirs) without moving any ref; returns its id."""
         sig = signature()
-        oid = self._repo.create_commit(None, sig, sig, message, pygit2.Oid(hex=tree),
-                                       [pygit2.Oid(hex=ours), pygit2.Oid(hex=theirs)])
+        oid = self._repo.create_commit(
+            None, sig, sig, message, pygit2.Oid(hex=tree), [pygit2.Oid(hex=ours), pygit2.Oid(hex=theirs)]
+        )
         return str(oid)
 
-    def move_main(self, target: str, expect: str | None) -> None:
-        """Check out ``target``'s tree over the (clean) work tree and move ``main`` to it.
+    def move_main(self, target: str, expect: str | None, reason: str = "memrepo sync") -> None:
+        """Bring ``target``'s files into the (clean) work tree atomically and move ``main`` to it.
 
         Callers hold the write lock and have committed hand edits, so the work
-        tree equals ``expect``'s tree; a file changed since is left as it is
-        (a safe checkout), to be committed later as a hand edit.
+        tree equals ``expect``'s tree; a file changed since is left as it is,
+        to be committed later as a hand edit. Each file is replaced with
+        :func:`.atomic.atomic_write` (never truncated then written), after a
+        journal under ``.git/memrepo/`` names the move: a sync killed half-way
+        is finished by the next command (:func:`finish_interrupted_sync`). A
+        dream's accept moves main this way too (docs/architecture.md §6).
+
+        Args:
+            target: the commit main moves to.
+            expect: where main is now (None: unborn).
+            reason: the reflog message's start.
 
         Raises:
-            GitError: ``main`` is no longer at ``expect``, or the checkout failed.
+            GitError: ``main`` is no longer at ``expect``, or the update failed.
         """
         if self.local_id() != expect:
-            raise GitError("main moved while sync was merging; sync again")
+            raise GitError(f"{self.branch} moved while sync was merging; sync again")
+        try:
+            self._repo[target].peel(pygit2.Commit)
+        except (KeyError, ValueError, pygit2.GitError) as exc:
+            raise GitError(f"cannot update the work tree to {target[:7]}: {exc}") from exc
+        journal = _journal_path(self._repo)
+        journal.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(journal, json.dumps({"expect": expect, "target": target, "reason": reason}).encode())
+        self._finish_move(target, expect, reason)
+        journal.unlink(missing_ok=True)
+
+    def _finish_move(self, target: str, expect: str | None, reason: str = "memrepo sync") -> None:
+        """Write each file ``target`` changes since ``expect`` (unless changed by hand), move ``main``, reset the index."""
         repo = self._repo
         try:
             commit = repo[target].peel(pygit2.Commit)
-            if expect is None:
-                repo.checkout_tree(commit.tree, strategy=CheckoutStrategy.SAFE | CheckoutStrategy.RECREATE_MISSING)
-                repo.references.create(LOCAL_REF, commit.id, force=True)
-            else:
-                repo.checkout_tree(commit.tree, strategy=CheckoutStrategy.SAFE)
-                repo.references[LOCAL_REF].set_target(commit.id, f"memrepo sync: move to {target[:7]}")
-        except pygit2.GitError as exc:
+            old_tree = repo[expect].peel(pygit2.Commit).tree if expect is not None else None
+            new_files = tree_files(commit.tree)
+            old_files = tree_files(old_tree) if old_tree is not None else {}
+            for path in sorted(set(new_files) | set(old_files)):
+                new, old = new_files.get(path), old_files.get(path)
+                if new == old:
+                    continue
+                full = self.root / path
+                disk = disk_blob_id(repo, full)
+                done = disk == (new[0] if new else None)
+                clean = disk == (old[0] if old else None) or (expect is None and disk is None)
+                if done or not clean:
+                    continue  # already there (a finished part), or changed by hand: kept
+                if new is None:
+                    full.unlink(missing_ok=True)
+                else:
+                    write_checked_out(full, repo[new[0]].peel(pygit2.Blob).data, self.root, new[1])
+            if self.local_id() != target:
+                if self.local_ref in repo.references:
+                    repo.references[self.local_ref].set_target(commit.id, f"{reason}: move to {target[:7]}")
+                else:
+                    repo.references.create(self.local_ref, commit.id, force=True)
+            index = repo.index
+            index.read_tree(commit.tree)
+            index.write()
+        except (KeyError, pygit2.GitError) as exc:
             raise GitError(f"cannot update the work tree to {target[:7]}: {exc}") from exc
 
     def commit_count(self, target: str) -> int:
@@ -450,16 +539,54 @@ class GitRemote:
         return str(oid)
 
 
-def _has_conflict(index: pygit2.Index, path: str) -> bool:
+def current_branch(repo: pygit2.Repository) -> str:
+    """The branch HEAD names, born or not (``master`` in a repo made with stock git); :data:`BRANCH` when detached."""
     try:
-        _ = index.conflicts[path]  # raises KeyError when absent
-    except KeyError:
+        target = repo.references["HEAD"].target
+    except (KeyError, pygit2.GitError):
+        return BRANCH
+    if isinstance(target, str) and target.startswith("refs/heads/"):
+        return target.removeprefix("refs/heads/")
+    return BRANCH
+
+
+def _journal_path(repo: pygit2.Repository) -> Path:
+    return Path(repo.path) / "memrepo" / SYNC_JOURNAL
+
+
+def sync_journal(root: Path) -> Path:
+    """Where the journal of a sync move in progress lives for the repo at ``root``."""
+    return root / ".git" / "memrepo" / SYNC_JOURNAL
+
+
+def write_checked_out(full: Path, data: bytes, root: Path, mode: int) -> None:
+    """Write one file sync brings in, atomically (the step a fault test interrupts)."""
+    atomic_write(full, data, root)
+    if mode == int(FileMode.BLOB_EXECUTABLE):
+        os.chmod(full, 0o755)
+
+
+def finish_interrupted_sync(root: Path) -> bool:
+    """Finish a sync move a kill interrupted (its journal is left); True when there was one.
+
+    Every file was replaced atomically, so each is either as before or as
+    the target has it: the move is done again (files still as before are
+    written, files changed by hand are kept), ``main`` is moved and the
+    journal removed. Callers hold the write lock.
+    """
+    journal = sync_journal(root)
+    if not journal.is_file():
         return False
-    return True
-
-
-def _mode(tree: pygit2.Tree, path: str) -> int | None:
     try:
-        return tree[path].filemode
-    except KeyError:
-        return None
+        state = json.loads(journal.read_bytes())
+        target, expect, reason = str(state["target"]), state.get("expect"), str(state.get("reason", "memrepo sync"))
+    except (OSError, ValueError, KeyError, TypeError):
+        journal.unlink(missing_ok=True)
+        return False
+    remote = GitRemote(root)
+    if remote.local_id() not in (expect, target) or not remote.has_commit(target):
+        journal.unlink(missing_ok=True)  # main moved on since (or its target is gone): nothing left to finish
+        return False
+    remote._finish_move(target, None if expect is None else str(expect), reason)
+    journal.unlink(missing_ok=True)
+    return True

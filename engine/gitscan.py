@@ -1,4 +1,4 @@
-"""Find text anywhere under ``.git``: a git capability the evals use (DESIGN.md §10, §5).
+"""Find text anywhere under ``.git``: a git capability the evals use (docs/architecture.md §10, §5).
 
 "Forget + compact leaves no trace" is only true if no byte under ``.git``
 holds the text: not a loose object, not a pack (where objects are zlib

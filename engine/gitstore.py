@@ -1,36 +1,68 @@
-"""The git store: the one module of the engine that imports pygit2 (STYLE.md habit 2).
+"""The git store: the one module of the engine that imports pygit2.
 
 It returns plain engine models, never pygit2 objects, and turns libgit2
-errors into :class:`~engine.errors.GitError` or
-:class:`~engine.errors.BlockedError`. libgit2 runs no hooks, so nothing in
-``.git/hooks`` ever runs (DESIGN.md §3), and no ``git`` subprocess is used.
+errors into :class:`~memrepo.engine.errors.GitError` or
+:class:`~memrepo.engine.errors.BlockedError`. libgit2 runs no hooks, so nothing in
+``.git/hooks`` ever runs (docs/architecture.md §3), and no ``git`` subprocess is used.
 
-A :class:`GitStore` is not thread-safe: one worker thread owns it (DESIGN.md §1).
+A :class:`GitStore` is not thread-safe: one worker thread owns it (docs/architecture.md §1).
 """
 
 from __future__ import annotations
 
+__all__ = [
+    "BRANCH",
+    "IDENTITY_EMAIL",
+    "IDENTITY_NAME",
+    "GitStore",
+    "format_message",
+    "libgit2_version",
+    "looks_binary",
+    "signature",
+]
+
+import contextlib
 import os
 import time
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import cast
 
 import pygit2
-from pygit2.enums import FileMode, FileStatus, RepositoryState
+from pygit2.enums import FileStatus, RepositoryState
 
-from .errors import BlockedError, GitError
+from . import lock as gitlocks
+from .atomic import TEMP_PREFIX
+from .errors import BusyError, GitError
+from .gitcommit import GitCommits
+from .gitcommon import (
+    IDENTITY_EMAIL,
+    IDENTITY_NAME,
+    format_message,
+    libgit2_version,
+    looks_binary,
+    signature,
+)
+from .githistory import GitHistory
+from .indexstat import index_looks_stale
 from .limits import FILE_MAX_BYTES
-from .models import CommitInfo, RepoState, RepoStatus
-
-IDENTITY_NAME = "memrepo"
-IDENTITY_EMAIL = "memrepo@localhost.invalid"
-"""Author and committer of every commit; never the user's identity (DESIGN.md §3)."""
+from .models import RepoState, RepoStatus
+from .regularfile import not_regular_kind, read_work_file
+from .scratch import is_scratch, save_siblings
 
 BRANCH = "main"
 
-STALE_INDEX_S = 0.05
-"""A full status scan slower than this (seconds) means the index's stat data
-is stale (a copied or restored repo): refresh it once, as ``git status`` does."""
+MID_SAVE_WAIT_S = 2.0
+"""Longest a writer waits for an editor's safe write that has a memory file renamed away (seconds)."""
+
+MID_SAVE_FRESH_S = 30.0
+"""A scratch sibling renamed or written longer ago than this (seconds) is a leftover, not a save in progress."""
+
+STALE_INDEX_S = 0.02
+"""A full status scan that took more of this thread's CPU time than this (seconds) may mean the index's
+stat data is stale (a copied or restored repo): when a sample of its entries says so
+(:func:`.indexstat.index_looks_stale`), refresh it once, as ``git status`` does. CPU time, not wall
+time: on a busy machine (load 40 on 2 cores) a fresh scan took 0.2-0.5 s of wall time at 2,000 files."""
 
 _STATE_REASONS = {
     RepositoryState.MERGE: "a merge is in progress: finish it (git commit) or abort it (git merge --abort)",
@@ -56,50 +88,7 @@ _INDEX_CHANGED = (
 )
 
 
-def signature(when: datetime | None = None) -> pygit2.Signature:
-    """The memrepo identity, stamped now (or at ``when``)."""
-    if when is None:
-        return pygit2.Signature(IDENTITY_NAME, IDENTITY_EMAIL)
-    offset = int((when.utcoffset() or timedelta(0)).total_seconds() // 60)
-    return pygit2.Signature(IDENTITY_NAME, IDENTITY_EMAIL, int(when.timestamp()), offset)
-
-
-def format_message(summary: str, trailers: dict[str, str | None], body: str = "") -> str:
-    """Build a commit message: summary line, optional body, then ``Key: value`` trailers.
-
-    Args:
-        summary: the first line; line breaks are folded to spaces.
-        trailers: trailer keys to values; None values are left out.
-        body: an optional paragraph between the summary and the trailers.
-
-    Returns:
-        str: the message, ending with a newline.
-    """
-    summary = " ".join(summary.split())
-    parts = [summary]
-    if body.strip():
-        parts.append(body.strip())
-    lines = [f"{k}: {' '.join(v.split())}" for k, v in trailers.items() if v]
-    if lines:
-        parts.append("\n".join(lines))
-    return "\n\n".join(parts) + "\n"
-
-
-def looks_binary(path: Path, limit: int = 8000) -> bool:
-    """True when the first ``limit`` bytes of the file hold a NUL byte (git's own test)."""
-    try:
-        with path.open("rb") as fh:
-            return b"\x00" in fh.read(limit)
-    except OSError:
-        return False
-
-
-def libgit2_version() -> str:
-    """The libgit2 version pygit2 was built with, e.g. ``1.9.1``."""
-    return pygit2.LIBGIT2_VERSION
-
-
-class GitStore:
+class GitStore(GitHistory, GitCommits):
     """Owns one pygit2 ``Repository`` for one memory repo.
 
     Args:
@@ -114,6 +103,10 @@ class GitStore:
         try:
             self._repo = pygit2.Repository(str(self.root))
         except (pygit2.GitError, KeyError) as exc:
+            if "not owned by current user" in str(exc):
+                from .repochecks import ownership_message
+
+                raise GitError(f"cannot open the git repository: {ownership_message(self.root)}") from exc
             raise GitError(f"cannot open the git repository at {self.root}: {exc}") from exc
         if self._repo.is_bare or self._repo.workdir is None:
             raise GitError(f"{self.root} is a bare repository; a memory repo needs a work tree")
@@ -165,7 +158,7 @@ class GitStore:
         def walk(tree: pygit2.Tree, prefix: str) -> None:
             for obj in tree:
                 if obj.type_str == "tree":
-                    walk(obj, f"{prefix}{obj.name}/")
+                    walk(cast(pygit2.Tree, obj), f"{prefix}{obj.name}/")
                 else:
                     out.append(f"{prefix}{obj.name}")
 
@@ -173,182 +166,29 @@ class GitStore:
         out.sort()
         return out
 
-    def log(self, limit: int = 100, skip: int = 0) -> list[CommitInfo]:
-        """Commits reachable from HEAD, newest first, with parsed trailers.
+    def blocked_reason(self, live_locks: bool = True) -> str | None:
+        """Why writes are blocked right now, or None (docs/architecture.md §3).
+
+        Checks git's lock files (``index.lock`` whoever holds it, any other
+        one only when nobody does: a live command holds a ref lock for
+        milliseconds), a merge, rebase, revert, cherry-pick, bisect or ``git
+        am`` in progress and a detached HEAD (whose commits no branch would
+        keep). Cheap: a few file checks, no work-tree scan.
 
         Args:
-            limit: at most this many commits.
-            skip: leave out the newest ``skip`` commits (for paging).
-
-        Returns:
-            list[CommitInfo]: empty for an unborn HEAD.
+            live_locks: report an ``index.lock`` a live git process holds;
+                False for the write-lock holder, whose commit waits for it.
         """
-        if self._repo.head_is_unborn:
-            return []
-        out: list[CommitInfo] = []
-        try:
-            walker = self._repo.walk(
-                self._repo.head.target, pygit2.enums.SortMode.TOPOLOGICAL | pygit2.enums.SortMode.TIME
-            )
-            for n, commit in enumerate(walker):
-                if n < skip:
-                    continue
-                if len(out) >= limit:
-                    break
-                out.append(self._commit_info(commit))
-        except (KeyError, pygit2.GitError) as exc:
-            raise GitError(
-                f"the history is damaged after {len(out) + skip} commits (a missing or corrupt object: "
-                f"{exc}); run git fsck in {self.root}"
-            ) from exc
-        return out
+        for path in gitlocks.git_lock_files(self.git_dir):
+            if path.name == "index.lock" and live_locks:
+                if path.exists():  # not renamed into place meanwhile
+                    return gitlocks.describe_git_lock(self.git_dir, path)
+            elif gitlocks.confirmed_unheld(path):
+                return gitlocks.describe_git_lock(self.git_dir, path)
+        return self._state_reason()
 
-    def _commit(self, rev: str) -> pygit2.Commit:
-        """The commit ``rev`` names (full or short id).
-
-        Raises:
-            GitError: no such commit.
-        """
-        try:
-            return self._repo.revparse_single(rev).peel(pygit2.Commit)
-        except (KeyError, ValueError, pygit2.GitError) as exc:
-            raise GitError(f"no commit {rev!r} in the memory repo") from exc
-
-    def commit_info(self, rev: str) -> CommitInfo:
-        """Look up one commit by full or short id.
-
-        Raises:
-            GitError: no such commit.
-        """
-        commit = self._commit(rev)
-        return self._commit_info(commit)
-
-    @staticmethod
-    def _commit_info(commit: pygit2.Commit) -> CommitInfo:
-        try:
-            trailers = dict(commit.message_trailers)
-        except (pygit2.GitError, ValueError):
-            trailers = {}
-        tz = timezone(timedelta(minutes=commit.commit_time_offset))
-        message = commit.message
-        return CommitInfo(
-            id=str(commit.id),
-            short_id=str(commit.id)[:7],
-            summary=message.split("\n", 1)[0],
-            message=message,
-            time=datetime.fromtimestamp(commit.commit_time, tz),
-            author=f"{commit.author.name} <{commit.author.email}>",
-            origin=trailers.get("Origin"),
-            task=trailers.get("Task"),
-            dream=trailers.get("Dream"),
-            trailers=trailers,
-            parents=[str(p) for p in commit.parent_ids],
-        )
-
-    def commit_diff(self, rev: str) -> str:
-        """The unified diff a commit made against its first parent (the whole tree for the first commit).
-
-        Args:
-            rev: a full or short commit id.
-
-        Returns:
-            str: the patch text (``diff --git`` format), empty when nothing changed.
-
-        Raises:
-            GitError: no such commit.
-        """
-        commit = self._commit(rev)
-        if commit.parents:
-            diff = self._repo.diff(commit.parents[0].tree, commit.tree)
-        else:
-            diff = commit.tree.diff_to_tree(swap=True)
-        return diff.patch or ""
-
-    def commit_changes(self, rev: str) -> tuple[CommitInfo, dict[str, tuple[bytes | None, bytes | None]]]:
-        """The files one commit changed, with their bytes before and after it.
-
-        Args:
-            rev: a full or short commit id.
-
-        Returns:
-            tuple: the commit, and each changed path's ``(before, after)``
-            bytes (None where the file did not exist).
-
-        Raises:
-            GitError: no such commit, or a merge commit or the first commit (no
-                single parent to compare with).
-        """
-        commit = self._commit(rev)
-        info = self._commit_info(commit)
-        if len(commit.parent_ids) != 1:
-            what = "the first commit" if not commit.parent_ids else "a merge"
-            raise GitError(f"cannot undo {info.short_id} ({info.summary}): it is {what}")
-        changes: dict[str, tuple[bytes | None, bytes | None]] = {}
-        for patch in self._repo.diff(commit.parents[0].tree, commit.tree):
-            delta = patch.delta
-            old = None if delta.status_char() == "A" else self._repo[delta.old_file.id].data
-            new = None if delta.status_char() == "D" else self._repo[delta.new_file.id].data
-            if delta.old_file.path != delta.new_file.path:
-                changes[delta.old_file.path] = (old, None)
-                changes[delta.new_file.path] = (None, new)
-            else:
-                changes[delta.new_file.path] = (old, new)
-        return info, changes
-
-    def undone_by(self, rev: str) -> CommitInfo | None:
-        """The undo commit that still stands for commit ``rev``, if any.
-
-        Undo commits carry ``Reverts: <id>``. An undo of ``rev`` stands unless
-        it was undone in turn (and that undo still stands), so after undo,
-        redo (undo of the undo), ``rev`` can be undone again.
-
-        Args:
-            rev: a full or short commit id.
-
-        Returns:
-            CommitInfo | None: the newest standing undo of ``rev``, or None.
-
-        Raises:
-            GitError: no such commit.
-        """
-        target = self._commit(rev)
-        if self._repo.head_is_unborn:
-            return None
-        reverts: dict[str, list[CommitInfo]] = {}
-        walker = self._repo.walk(
-            self._repo.head.target, pygit2.enums.SortMode.TOPOLOGICAL | pygit2.enums.SortMode.TIME
-        )
-        walker.hide(target.id)
-        for commit in walker:
-            if "Reverts:" not in commit.message:
-                continue
-            info = self._commit_info(commit)
-            reverted = info.trailers.get("Reverts")
-            if reverted:
-                reverts.setdefault(reverted, []).append(info)
-
-        def standing(undo: CommitInfo, depth: int = 0) -> bool:
-            if depth > 100:
-                return True
-            return not any(standing(u, depth + 1) for u in reverts.get(undo.id, []))
-
-        return next((u for u in reverts.get(str(target.id), []) if standing(u)), None)
-
-    # -- state ---------------------------------------------------------
-
-    def blocked_reason(self) -> str | None:
-        """Why writes are blocked right now, or None (DESIGN.md §3).
-
-        Checks a merge, rebase, revert, cherry-pick, bisect or ``git am`` in
-        progress, a held ``.git/index.lock`` and a detached HEAD (whose
-        commits no branch would keep). Cheap: a few file checks, no work-tree
-        scan.
-        """
-        if (self.git_dir / "index.lock").exists():
-            return (
-                "the git index is locked (.git/index.lock): another git command is running; "
-                "if none is, delete the stale lock file"
-            )
+    def _state_reason(self) -> str | None:
+        """Why writes are blocked, lock files aside: a git operation in progress or a detached HEAD."""
         state = self._repo.state()
         if state != RepositoryState.NONE:
             return _STATE_REASONS.get(state, f"a git operation is in progress ({state.name})")
@@ -360,7 +200,7 @@ class GitStore:
         return None
 
     def status(self, paths: list[str] | None = None, refresh: bool = False) -> RepoStatus:
-        """Tell clean, hand-edited and blocked apart (DESIGN.md §3).
+        """Tell clean, hand-edited and blocked apart (docs/architecture.md §3).
 
         Args:
             paths: check only these repo-relative paths (fast path fed by the
@@ -374,33 +214,49 @@ class GitStore:
             file, or a new file over the 64 KB file limit, makes it blocked.
         """
         head = self.head_id()
-        reason = self.blocked_reason()
+        if refresh:  # the caller holds the write lock: stale lock files go now
+            with contextlib.suppress(BusyError):  # a live git process's lock: the commit waits for it
+                gitlocks.settle_git_locks(
+                    self.git_dir, wait_s=gitlocks.STATUS_WAIT_S, killed_at=gitlocks.killed_writer_at(self.git_dir)
+                )
+        reason = self.blocked_reason(live_locks=not refresh)
         if reason is not None:
             return RepoStatus(state=RepoState.BLOCKED, reason=reason, head=head)
-        try:
-            if paths is None:
-                started = time.perf_counter()
-                flags = self._repo.status(untracked_files="all")
-                if refresh and time.perf_counter() - started > STALE_INDEX_S and not self._refreshed:
-                    self._refresh_index(flags)
-            else:
-                flags = self._quick_flags(paths)
-                if flags is None:  # a folder was hinted: scan everything
-                    flags = self._repo.status(untracked_files="all")
-        except pygit2.GitError as exc:
-            raise GitError(f"cannot read the work tree status: {exc}") from exc
+        flags = self._status_flags(paths, refresh)
+        saving = self._mid_save(flags)
+        deadline = time.monotonic() + MID_SAVE_WAIT_S
+        while saving and refresh and time.monotonic() < deadline:
+            # An editor's safe write has the file renamed away for a moment:
+            # the writer waits for it rather than commit a deletion.
+            time.sleep(0.02)
+            flags = self._status_flags(paths, refresh)
+            saving = self._mid_save(flags)
+        if saving and refresh:
+            path, sibling = saving[0]
+            return RepoStatus(
+                state=RepoState.BLOCKED,
+                reason=f"{path} is missing while {sibling} is there: an editor is saving it (or crashed "
+                f"saving it: then rename {sibling} back to {path.rsplit('/', 1)[-1]})",
+                head=head,
+            )
+        for path, _sibling in saving:
+            flags.pop(path, None)  # a reader does not report a save in progress as a deletion
         changed: list[str] = []
+        staged: list[str] = []
         for path, flag in sorted(flags.items()):
             if flag & FileStatus.IGNORED or flag == FileStatus.CURRENT:
                 continue
+            if is_scratch(path) and not path.rsplit("/", 1)[-1].startswith(TEMP_PREFIX):
+                continue  # editors' scratch files are not memory (a killed writer's temp file is cleaned up)
+            full = self.root / path
+            odd = not_regular_kind(full)
+            if flag & _INDEX_CHANGED:
+                staged.append(path)
             if flag & FileStatus.WT_NEW and not flag & _INDEX_CHANGED:
-                full = self.root / path
-                if full.is_symlink():
-                    return RepoStatus(
-                        state=RepoState.BLOCKED,
-                        reason=f"new file {path} is a symlink; memrepo never writes through symlinks",
-                        head=head,
-                    )
+                if odd is not None:
+                    # A new symlink (a dangling one too), FIFO, socket or
+                    # device is not memory: never committed, never blocking.
+                    continue
                 if looks_binary(full):
                     return RepoStatus(
                         state=RepoState.BLOCKED,
@@ -420,16 +276,64 @@ class GitStore:
                     )
                 changed.append(path)
             elif flag & (_WT_CHANGED | _INDEX_CHANGED | FileStatus.WT_NEW):
-                if (self.root / path).is_symlink():
+                if odd == "a symlink":
                     return RepoStatus(
                         state=RepoState.BLOCKED,
                         reason=f"{path} was replaced by a symlink; memrepo never writes through "
                         "symlinks: put the file back",
                         head=head,
                     )
+                if odd is not None and odd != "a folder":
+                    return RepoStatus(
+                        state=RepoState.BLOCKED,
+                        reason=f"{path} was replaced by {odd}; memrepo neither reads nor commits it: put the file back",
+                        head=head,
+                    )
                 changed.append(path)
         state = RepoState.HAND_EDITED if changed else RepoState.CLEAN
-        return RepoStatus(state=state, changed=changed, head=head)
+        return RepoStatus(state=state, changed=changed, head=head, staged=[p for p in staged if p in changed])
+
+    def _status_flags(self, paths: list[str] | None, refresh: bool) -> dict[str, int]:
+        """libgit2's status flags of the whole work tree, or of ``paths`` (see :meth:`status`)."""
+        try:
+            if paths is None:
+                started = time.thread_time()  # libgit2's scan runs on this thread
+                flags = self._repo.status(untracked_files="all")
+                slow = time.thread_time() - started > STALE_INDEX_S
+                if refresh and slow and not self._refreshed and index_looks_stale(self.git_dir, self.root):
+                    self._refresh_index(flags)
+                return flags
+            quick = self._quick_flags(paths)
+            return self._repo.status(untracked_files="all") if quick is None else quick
+        except pygit2.GitError as exc:
+            raise GitError(f"cannot read the work tree status: {exc}") from exc
+
+    def _mid_save(self, flags: dict[str, int]) -> list[tuple[str, str]]:
+        """Tracked paths missing from the work tree while an editor's save holds them elsewhere.
+
+        A safe write renames the file to a scratch name (``X~``,
+        ``X___jb_old___``) or writes the new text under one
+        (``X___jb_tmp___``) before the new file takes the real name.
+
+        Returns:
+            list: ``(path, the scratch sibling seen)`` pairs.
+        """
+        out = []
+        for path, flag in flags.items():
+            if not flag & FileStatus.WT_DELETED or is_scratch(path):
+                continue
+            full = self.root / path
+            if os.path.lexists(full):
+                continue
+            for sibling in save_siblings(full.name):
+                try:
+                    moved = os.lstat(full.with_name(sibling)).st_ctime  # a rename sets it
+                except OSError:
+                    continue
+                if time.time() - moved < MID_SAVE_FRESH_S:  # an old leftover does not hold a deletion back
+                    out.append((path, sibling))
+                    break
+        return sorted(out)
 
     def _quick_flags(self, paths: list[str]) -> dict[str, int] | None:
         """Status of a few paths by hashing them against HEAD's tree.
@@ -446,26 +350,27 @@ class GitStore:
         tree = None if repo.head_is_unborn else repo.head.peel(pygit2.Commit).tree
         flags: dict[str, int] = {}
         for path in dict.fromkeys(paths):
+            if is_scratch(path):
+                continue
             full = self.root / path
             try:
                 entry = tree[path] if tree is not None else None
             except KeyError:
                 entry = None
-            if (entry is not None and not isinstance(entry, pygit2.Blob)) or (
-                full.is_dir() and not full.is_symlink()
-            ):
+            if (entry is not None and not isinstance(entry, pygit2.Blob)) or (full.is_dir() and not full.is_symlink()):
                 return None
-            present = full.is_symlink() or full.is_file()
+            odd = not_regular_kind(full)
+            present = odd is not None or full.exists()
             if entry is None:
                 if present and not repo.path_is_ignored(path):
                     flags[path] = FileStatus.WT_NEW
             elif not present:
                 flags[path] = FileStatus.WT_DELETED
-            elif full.is_symlink():
+            elif odd is not None:  # a symlink, FIFO, socket or device in place of the file
                 flags[path] = FileStatus.WT_TYPECHANGE
             else:
                 try:
-                    data = full.read_bytes()
+                    data = read_work_file(full)
                 except OSError:
                     continue
                 if pygit2.hash(data) != entry.id:
@@ -496,126 +401,6 @@ class GitStore:
             return
 
     # -- writing -------------------------------------------------------
-
-    def commit_paths(
-        self, paths: list[str], message: str, when: datetime | None = None, sync_index: bool = True
-    ) -> str | None:
-        """Commit the work-tree state of exactly these paths on top of HEAD.
-
-        Builds the new tree from HEAD's tree with tree builders, touching only
-        the trees on the changed paths (cheaper than ``Index.write_tree()``,
-        which rewrites every tree), then updates those index entries so
-        ``git status`` stays clean. A path missing from the work tree is
-        removed. Other paths, staged or not, are left alone. When the new
-        tree equals HEAD's (an index-only change, say) no commit is made and
-        only the index is brought back in step.
-
-        Callers hold the write lock.
-
-        Args:
-            paths: repo-relative ``/`` paths.
-            message: the full commit message (see :func:`format_message`).
-            when: commit time; now when None.
-            sync_index: update the index before returning; False leaves it to
-                :meth:`sync_index` (the caller must call it before releasing
-                the write lock).
-
-        Returns:
-            str | None: the new commit's full id, or None when the tree did not change.
-
-        Raises:
-            BlockedError: the index is locked or a git operation is in progress
-                (checked before anything is written).
-            GitError: libgit2 failed (disk full, corrupt object database).
-        """
-        reason = self.blocked_reason()
-        if reason is not None:
-            raise BlockedError(reason)
-        repo = self._repo
-        self.sync_index()  # a previous commit whose index update failed
-        try:
-            parent = None if repo.head_is_unborn else repo.head.peel(pygit2.Commit)
-            changes: dict[str, tuple[pygit2.Oid, int] | None] = {}
-            for path in dict.fromkeys(paths):
-                full = self.root / path
-                if full.is_symlink():
-                    raise BlockedError(f"{path} is a symlink; memrepo never writes through symlinks")
-                if full.is_file():
-                    # From the work tree through git's filters (.gitattributes
-                    # eol rules), exactly as the index entry will be.
-                    mode = FileMode.BLOB_EXECUTABLE if os.access(full, os.X_OK) else FileMode.BLOB
-                    changes[path] = (repo.create_blob_fromworkdir(path), mode)
-                else:
-                    changes[path] = None
-            base = parent.tree if parent is not None else None
-            tree_id = self._build_tree(base, {tuple(p.split("/")): c for p, c in changes.items()})
-            if tree_id is None:  # every file removed: an empty root tree
-                tree_id = repo.TreeBuilder().write()
-            commit_id = None
-            if parent is None or tree_id != parent.tree_id:
-                sig = signature(when)
-                parents = [parent.id] if parent is not None else []
-                commit_id = repo.create_commit("HEAD", sig, sig, message, tree_id, parents)
-        except pygit2.GitError as exc:
-            raise GitError(f"commit failed: {exc}") from exc
-        # The commit stands from here on; a failed index update is retried
-        # before the next commit instead of reporting the write as lost.
-        self._index_pending.update(changes)
-        if sync_index:
-            self.sync_index()
-        return None if commit_id is None else str(commit_id)
-
-    def sync_index(self) -> None:
-        """Bring the index entries of recently committed paths in step with the work tree.
-
-        Callers hold the write lock. A failure (another git command holds
-        ``index.lock``) is kept and retried before the next commit.
-        """
-        if not self._index_pending:
-            return
-        try:
-            index = self._repo.index
-            index.read(False)
-            for path in self._index_pending:
-                if (self.root / path).is_file():
-                    index.add(path)
-                elif path in index:
-                    index.remove(path)
-            index.write()
-        except (pygit2.GitError, OSError):
-            return  # index.lock held by another git command: try again next time
-        self._index_pending.clear()
-
-    def _build_tree(
-        self,
-        base: pygit2.Tree | None,
-        changes: dict[tuple[str, ...], tuple[pygit2.Oid, int] | None],
-    ) -> pygit2.Oid | None:
-        repo = self._repo
-        builder = repo.TreeBuilder(base) if base is not None else repo.TreeBuilder()
-        nested: dict[str, dict[tuple[str, ...], tuple[pygit2.Oid, int] | None]] = {}
-        for parts, change in changes.items():
-            if len(parts) == 1:
-                name = parts[0]
-                if change is None:
-                    if builder.get(name) is not None:
-                        builder.remove(name)
-                else:
-                    builder.insert(name, change[0], change[1])
-            else:
-                nested.setdefault(parts[0], {})[parts[1:]] = change
-        for name, sub in nested.items():
-            existing = base[name] if base is not None and name in base else None
-            sub_base = existing if isinstance(existing, pygit2.Tree) else None
-            sub_id = self._build_tree(sub_base, sub)
-            if sub_id is None:
-                if builder.get(name) is not None:
-                    builder.remove(name)
-            else:
-                builder.insert(name, sub_id, FileMode.TREE)
-        if len(builder) == 0:
-            return None  # an emptied folder disappears from its parent
-        return builder.write()
 
     def now(self) -> datetime:
         """The current time, timezone-aware (for ``added:`` dates and commits)."""

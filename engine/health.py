@@ -1,4 +1,4 @@
-"""Health checks of a memory repo (DESIGN.md §9, seed phase 1 §9, phase 2 §7).
+"""Health checks of a memory repo (docs/architecture.md §9, phase 2 §7).
 
 :func:`check` returns one :class:`HealthRow` per check, each OK, WARN or FAIL
 with a one-line reason and, where the app has one, the key that fixes it. The
@@ -11,7 +11,7 @@ closed, broken ``[[links]]``, files no link reaches from
 MEMORY.md (orphans), the inbox, the lock holder, the watcher, the last write
 error, history since the last compaction (and an interrupted compaction),
 ``.git`` size, and dreaming: last run, failed runs in 7 days, pending
-reviews, budget used today (from the dream records, :mod:`engine.dreamfiles`).
+reviews, budget used today (from the dream records, :mod:`memrepo.engine.dreamfiles`).
 
 The engine cannot know whether an app's watcher runs or what its last write
 error was: the app passes those in; without them the rows say so.
@@ -33,6 +33,9 @@ from . import dreamfiles
 from . import entryformat as fmt
 from .errors import FormatError, MemrepoError
 from .limits import ENTRY_MAX_CHARS, FILE_MAX_BYTES, MAX_FILES, MEMORY_MD_MAX_BYTES
+from .regularfile import read_work_file
+from .repochecks import hooks_row_text
+from .watch import WatchMode
 
 if TYPE_CHECKING:
     from .config import Settings
@@ -47,7 +50,9 @@ FIX_DREAMS = "6"
 FIX_REFRESH = "r"
 """The app's refresh key."""
 FIX_SYNC = "s"
-"""The app key that syncs now (issue 9)."""
+"""The app key that syncs now."""
+FIX_DREAM_LEFTOVERS = "x"
+"""The Health pane's key that cleans up what killed dreams left."""
 
 NEAR_LIMIT = 0.9
 """A size at or above this share of its limit is a WARN."""
@@ -71,13 +76,13 @@ class HealthStatus(StrEnum):
 
 
 class HealthRow(BaseModel):
-    """One health check (DESIGN.md §9).
+    """One health check (docs/architecture.md §9).
 
     Attributes:
         name: what was checked, a few words ("work tree", "MEMORY.md size").
         status: OK, WARN or FAIL.
         reason: one line saying what was found.
-        fix_key: the app key that fixes it (``c`` compact in the Health pane,
+        fix_key: the app key that fixes it (``c`` compact and ``x`` clean up killed dreams in the Health pane,
             ``2`` the Inbox pane, ``6`` the Dreams pane, ``r`` refresh), or None.
     """
 
@@ -157,7 +162,7 @@ class _Scan:
             if full.is_symlink():
                 continue
             try:
-                parsed = fmt.parse(full.read_bytes(), path)
+                parsed = fmt.parse(read_work_file(full), path)
             except (OSError, FormatError):
                 self.unreadable.append(path)
                 continue
@@ -215,34 +220,38 @@ def check(
     watcher_running: bool | None = None,
     last_write_error: str | None = None,
     now: datetime | None = None,
+    polling: WatchMode | None = None,
 ) -> list[HealthRow]:
-    """Run every health check on an open memory repo (DESIGN.md §9).
+    """Run every health check on an open memory repo (docs/architecture.md §9).
 
     Reads only: the work tree, ``.git`` and the engine state; never waits for
     the write lock.
 
     Args:
         store: the open store.
-        settings: for the dreaming rows (daily budget, enabled); loaded
-            defaults when None.
+        settings: for the dreaming rows (daily budget, enabled); the
+            store's own settings (``store.settings``) when None.
         watcher_running: whether the app's live watcher runs; None when no app
             runs one (the CLI): the row says it does not apply.
         last_write_error: the app's last failed write, one line, or None.
+        polling: how the running watcher watches (:class:`~memrepo.engine.watch.WatchMode`);
+            while it polls, the watcher row warns why and names the fix.
         now: the time to judge "today" and "7 days" by (UTC now when None).
 
     Returns:
         list[HealthRow]: the rows, in the order shown.
     """
     from . import compact as compaction
-    from .config import Settings
     from .gitcompact import git_dir_size, history_since_compaction
     from .gitstore import libgit2_version
     from .models import RepoState
 
-    settings = settings or Settings()
+    settings = settings if settings is not None else store.settings
     now = now or datetime.now(UTC)
-    rows = [_row("memory repo", HealthStatus.OK, f"a memory repo at {store.root}"),
-            _row("libgit2", HealthStatus.OK, f"libgit2 {libgit2_version()}")]
+    rows = [
+        _row("memory repo", HealthStatus.OK, f"a memory repo at {store.root}"),
+        _row("libgit2", HealthStatus.OK, f"libgit2 {libgit2_version()}"),
+    ]
 
     try:
         status = store.status()
@@ -252,16 +261,27 @@ def check(
     if status is not None:
         if status.state is RepoState.CLEAN:
             rows.append(_row("work tree", HealthStatus.OK, "clean: every change is committed"))
+        elif status.state is RepoState.HAND_EDITED and status.questions:  # never committed without the user's yes
+            rows.append(_row("work tree", HealthStatus.WARN, "; ".join(q.message for q in status.questions)))
         elif status.state is RepoState.HAND_EDITED:
-            rows.append(_row("work tree", HealthStatus.WARN,
-                             f"{_some(status.changed, 'file')} changed by hand; committed as Hand edits "
-                             "before the next write"))
+            rows.append(
+                _row(
+                    "work tree",
+                    HealthStatus.WARN,
+                    f"{_some(status.changed, 'file')} changed by hand; committed as Hand edits before the next write",
+                )
+            )
         else:
             rows.append(_row("work tree", HealthStatus.WARN, f"blocked: {status.reason}"))
         if status.pending:
-            rows.append(_row("pending writes", HealthStatus.WARN,
-                             f"{status.pending} write{'s' * (status.pending != 1)} kept while blocked, "
-                             "applied by the next write once the block is gone"))
+            rows.append(
+                _row(
+                    "pending writes",
+                    HealthStatus.WARN,
+                    f"{status.pending} write{'s' * (status.pending != 1)} kept while blocked, "
+                    "applied by the next write once the block is gone",
+                )
+            )
         else:
             rows.append(_row("pending writes", HealthStatus.OK, "none kept"))
 
@@ -271,8 +291,9 @@ def check(
     if memory is None:
         rows.append(_row("MEMORY.md size", HealthStatus.FAIL, "MEMORY.md is missing: the repo has no entry point"))
     else:
-        rows.append(_against("MEMORY.md size", memory, MEMORY_MD_MAX_BYTES,
-                             f"{_size(memory)} of {_size(MEMORY_MD_MAX_BYTES)}"))
+        rows.append(
+            _against("MEMORY.md size", memory, MEMORY_MD_MAX_BYTES, f"{_size(memory)} of {_size(MEMORY_MD_MAX_BYTES)}")
+        )
     rows.append(_against("files", len(scan.files), MAX_FILES, f"{len(scan.files):,} of {MAX_FILES:,}"))
     others = [(size, path) for path, size in scan.files if path != "MEMORY.md"]
     if others:
@@ -280,70 +301,129 @@ def check(
         rows.append(_against("largest file", size, FILE_MAX_BYTES, f"{path}, {_size(size)} of {_size(FILE_MAX_BYTES)}"))
     else:
         rows.append(_row("largest file", HealthStatus.OK, "no files besides MEMORY.md"))
-    rows.append(_row("long entries", HealthStatus.WARN, _some(scan.long, "entry") + f" over {ENTRY_MAX_CHARS}")
-                if scan.long else _row("long entries", HealthStatus.OK,
-                                       f"every entry within {ENTRY_MAX_CHARS} characters"))
+    rows.append(
+        _row("long entries", HealthStatus.WARN, _some(scan.long, "entry") + f" over {ENTRY_MAX_CHARS}")
+        if scan.long
+        else _row("long entries", HealthStatus.OK, f"every entry within {ENTRY_MAX_CHARS} characters")
+    )
     problems = scan.malformed + [f"{p}: not UTF-8 text" for p in scan.unreadable]
-    rows.append(_row("metadata", HealthStatus.WARN, _some(problems, "problem"))
-                if problems else _row("metadata", HealthStatus.OK, "every entry's metadata reads"))
-    rows.append(_row("unclosed blocks", HealthStatus.WARN,
-                     _some(scan.unclosed, "block") + " opened and never closed; the bullets after"
-                     " it still count here, but other markdown readers hide them: close or delete it")
-                if scan.unclosed else _row("unclosed blocks", HealthStatus.OK,
-                                           "every code fence, comment and front matter is closed"))
+    rows.append(
+        _row("metadata", HealthStatus.WARN, _some(problems, "problem"))
+        if problems
+        else _row("metadata", HealthStatus.OK, "every entry's metadata reads")
+    )
+    rows.append(
+        _row(
+            "unclosed blocks",
+            HealthStatus.WARN,
+            _some(scan.unclosed, "block") + " opened and never closed; the bullets after"
+            " it still count here, but other markdown readers hide them: close or delete it",
+        )
+        if scan.unclosed
+        else _row("unclosed blocks", HealthStatus.OK, "every code fence, comment and front matter is closed")
+    )
     broken = scan.broken()
-    rows.append(_row("links", HealthStatus.WARN, _some(broken, "broken link"))
-                if broken else _row("links", HealthStatus.OK, "every [[link]] leads to a file"))
+    rows.append(
+        _row("links", HealthStatus.WARN, _some(broken, "broken link"))
+        if broken
+        else _row("links", HealthStatus.OK, "every [[link]] leads to a file")
+    )
     orphans = scan.orphans()
-    rows.append(_row("orphan files", HealthStatus.WARN,
-                     _some(orphans, "file") + " that no [[link]] reaches from MEMORY.md")
-                if orphans else _row("orphan files", HealthStatus.OK, "every file is reached from MEMORY.md"))
+    rows.append(
+        _row("orphan files", HealthStatus.WARN, _some(orphans, "file") + " that no [[link]] reaches from MEMORY.md")
+        if orphans
+        else _row("orphan files", HealthStatus.OK, "every file is reached from MEMORY.md")
+    )
     if scan.inbox == 0:
         rows.append(_row("inbox", HealthStatus.OK, "empty"))
     else:
         status_ = HealthStatus.WARN if scan.inbox > INBOX_WARN else HealthStatus.OK
-        rows.append(_row("inbox", status_, f"{scan.inbox} entr{'ies' if scan.inbox != 1 else 'y'} waiting for "
-                         "triage", FIX_INBOX))
+        rows.append(
+            _row(
+                "inbox", status_, f"{scan.inbox} entr{'ies' if scan.inbox != 1 else 'y'} waiting for triage", FIX_INBOX
+            )
+        )
 
     rows.append(_lock_row(store))
     if watcher_running is None:
         rows.append(_row("watcher", HealthStatus.OK, "not applicable: this process does not watch the folder"))
+    elif watcher_running and polling is not None and polling.polling is not None:
+        fix = f"; {polling.fix}" if polling.fix else "; changes show within a second or two"
+        rows.append(_row("watcher", HealthStatus.WARN, f"polling: {polling.polling}{fix}"))
     elif watcher_running:
         rows.append(_row("watcher", HealthStatus.OK, "running: changes on disk show live"))
     else:
-        rows.append(_row("watcher", HealthStatus.WARN, "not running: changes on disk show after a refresh",
-                         FIX_REFRESH))
+        rows.append(
+            _row("watcher", HealthStatus.WARN, "not running: changes on disk show after a refresh", FIX_REFRESH)
+        )
     if last_write_error:
         rows.append(_row("last write error", HealthStatus.WARN, last_write_error))
     else:
         rows.append(_row("last write error", HealthStatus.OK, "none"))
+    hooks = hooks_row_text(store.git.git_dir)
+    if hooks is not None:
+        rows.append(_row("git hooks", HealthStatus.OK, hooks))
 
     stopped = compaction.interrupted(store.state_dir)
     commits, removals, compacted = history_since_compaction(store.root)
     since = "since the last compaction" if compacted else "in the history (never compacted)"
     if stopped is not None:
-        rows.append(_row("history", HealthStatus.FAIL,
-                         f"a compaction was interrupted (pid {stopped.get('pid')}): compact again to finish it",
-                         FIX_COMPACT))
+        rows.append(
+            _row(
+                "history",
+                HealthStatus.FAIL,
+                f"a compaction was interrupted (pid {stopped.get('pid')}): compact again to finish it",
+                FIX_COMPACT,
+            )
+        )
     elif removals:
-        rows.append(_row("history", HealthStatus.WARN,
-                         f"{commits:,} commits {since}; {removals} removed text that is still in the history: "
-                         "compact to forget it for real", FIX_COMPACT))
+        rows.append(
+            _row(
+                "history",
+                HealthStatus.WARN,
+                f"{commits:,} commits {since}; {removals} removed text that is still in the history: "
+                "compact to forget it for real",
+                FIX_COMPACT,
+            )
+        )
     elif commits > COMMITS_WARN:
         rows.append(_row("history", HealthStatus.WARN, f"{commits:,} commits {since}", FIX_COMPACT))
     else:
         rows.append(_row("history", HealthStatus.OK, f"{commits:,} commit{'s' * (commits != 1)} {since}"))
     size = git_dir_size(store.git.git_dir)
-    rows.append(_row(".git size", HealthStatus.WARN if size > GIT_SIZE_WARN else HealthStatus.OK,
-                     f"{_size(size)}" + ("; compaction shrinks it" if size > GIT_SIZE_WARN else ""),
-                     FIX_COMPACT if size > GIT_SIZE_WARN else None))
+    rows.append(
+        _row(
+            ".git size",
+            HealthStatus.WARN if size > GIT_SIZE_WARN else HealthStatus.OK,
+            f"{_size(size)}" + ("; compaction shrinks it" if size > GIT_SIZE_WARN else ""),
+            FIX_COMPACT if size > GIT_SIZE_WARN else None,
+        )
+    )
     rows += dream_rows(store.state_dir, settings, now)
+    rows.append(leftovers_row(store))
     rows.append(sync_row(store.root, now))
     return rows
 
 
+def leftovers_row(store: MemoryStore) -> HealthRow:
+    """The killed-dreams row: worktrees, half-made branches and ``running`` records a killed dream left.
+
+    Read-only (``Dreamer.leftovers``); while a dream runs nothing counts as
+    left over. Fix key ``x`` cleans them up (docs/architecture.md §6).
+    """
+    from .dreamer import Dreamer  # the dreamer imports the store: not at import time
+
+    try:
+        found = Dreamer(store).leftovers()
+    except (MemrepoError, OSError) as exc:
+        return _row("killed dreams", HealthStatus.WARN, f"cannot look for a killed dream's leftovers: {exc}")
+    if not found:
+        return _row("killed dreams", HealthStatus.OK, "nothing left by a killed dream")
+    return _row("killed dreams", HealthStatus.WARN, "; ".join(found) + ": x cleans up", FIX_DREAM_LEFTOVERS)
+
+
 def sync_row(root: Path, now: datetime) -> HealthRow:
-    """The sync row (issue 9): no remote, N commits not pushed, the last sync, or why it failed.
+    """The sync row: no remote, N commits not pushed, the last sync, or why it failed.
 
     Reads ``.git/memrepo/sync.json`` and the refs only; never the network.
 
@@ -364,17 +444,23 @@ def sync_row(root: Path, now: datetime) -> HealthRow:
         return _row("sync", HealthStatus.WARN, f"cannot read the remote's state: {exc}")
     if state.remote is None:
         return _row("sync", HealthStatus.OK, "no remote: memory stays on this machine (memrepo remote set URL)")
+    if state.problem:
+        return _row("sync", HealthStatus.FAIL, state.problem, FIX_SYNC)
     if state.last_sync is None:
         last = "never synced"
     else:
         minutes = max(int((now - state.last_sync).total_seconds() // 60), 0)
-        last = f"last sync {minutes // 1440} d ago" if minutes >= 1440 else (
-            f"last sync {minutes // 60} h ago" if minutes >= 60 else f"last sync {minutes} min ago")
+        last = (
+            f"last sync {minutes // 1440} d ago"
+            if minutes >= 1440
+            else (f"last sync {minutes // 60} h ago" if minutes >= 60 else f"last sync {minutes} min ago")
+        )
     if state.last_error:
         return _row("sync", HealthStatus.WARN, f"last sync failed: {state.last_error}; {last}", FIX_SYNC)
     if state.ahead:
-        return _row("sync", HealthStatus.WARN,
-                    f"{state.ahead} commit{'s' * (state.ahead != 1)} not pushed; {last}", FIX_SYNC)
+        return _row(
+            "sync", HealthStatus.WARN, f"{state.ahead} commit{'s' * (state.ahead != 1)} not pushed; {last}", FIX_SYNC
+        )
     return _row("sync", HealthStatus.OK, f"up to date with {state.remote}; {last}")
 
 
@@ -399,8 +485,10 @@ def dream_rows(state_dir: Path, settings: Settings, now: datetime) -> list[Healt
         now: the current time, timezone-aware.
     """
     records = dreamfiles.load_records(state_dir)
-    timed = sorted(((dreamfiles.parse_time(r.get("started")), r) for r in records),
-                   key=lambda pair: pair[0] or datetime.min.replace(tzinfo=UTC))
+    timed = sorted(
+        ((dreamfiles.parse_time(r.get("started")), r) for r in records),
+        key=lambda pair: pair[0] or datetime.min.replace(tzinfo=UTC),
+    )
     rows: list[HealthRow] = []
     off = "" if settings.dream.enabled else " (dreaming is off in the settings)"
     if not timed:
@@ -416,12 +504,22 @@ def dream_rows(state_dir: Path, settings: Settings, now: datetime) -> list[Healt
             rows.append(_row("last dream", HealthStatus.OK, f"{shown}, {status.replace('_', ' ')}{off}"))
     week = now - timedelta(days=7)
     failed = [r for when, r in timed if r.get("status") == "failed" and when is not None and when >= week]
-    rows.append(_row("failed dreams", HealthStatus.WARN, f"{len(failed)} failed in the last 7 days", FIX_DREAMS)
-                if failed else _row("failed dreams", HealthStatus.OK, "none in the last 7 days"))
+    rows.append(
+        _row("failed dreams", HealthStatus.WARN, f"{len(failed)} failed in the last 7 days", FIX_DREAMS)
+        if failed
+        else _row("failed dreams", HealthStatus.OK, "none in the last 7 days")
+    )
     waiting = [r for r in records if r.get("status") in ("pending_review", "applied")]
-    rows.append(_row("dream reviews", HealthStatus.WARN,
-                     f"{len(waiting)} dream{'s' * (len(waiting) != 1)} waiting for review", FIX_DREAMS)
-                if waiting else _row("dream reviews", HealthStatus.OK, "none waiting"))
+    rows.append(
+        _row(
+            "dream reviews",
+            HealthStatus.WARN,
+            f"{len(waiting)} dream{'s' * (len(waiting) != 1)} waiting for review",
+            FIX_DREAMS,
+        )
+        if waiting
+        else _row("dream reviews", HealthStatus.OK, "none waiting")
+    )
     day = now - timedelta(hours=24)
     used = sum(dreamfiles.tokens_of(r) for when, r in timed if when is not None and when >= day)
     budget = settings.dream.daily_token_budget
@@ -440,11 +538,11 @@ def dream_rows(state_dir: Path, settings: Settings, now: datetime) -> list[Healt
 def check_path(
     path: str | os.PathLike[str],
     *,
-    settings: Settings | None = None,
+    settings: Settings,
     watcher_running: bool | None = None,
     last_write_error: str | None = None,
 ) -> list[HealthRow]:
-    """Open the memory repo at ``path`` (never creating it) and run :func:`check`.
+    """Open the memory repo at ``path`` (never creating it) with ``settings`` and run :func:`check`.
 
     Returns:
         list[HealthRow]: the rows; when the repo cannot be opened, one FAIL
@@ -454,8 +552,10 @@ def check_path(
     from .store import MemoryStore
 
     try:
-        store = MemoryStore.open(path, create=False)
+        store = MemoryStore.open(path, settings, create=False)
     except MemrepoError as exc:
-        return [_row("memory repo", HealthStatus.FAIL, str(exc)),
-                _row("libgit2", HealthStatus.OK, f"libgit2 {libgit2_version()}")]
-    return check(store, settings=settings, watcher_running=watcher_running, last_write_error=last_write_error)
+        return [
+            _row("memory repo", HealthStatus.FAIL, str(exc)),
+            _row("libgit2", HealthStatus.OK, f"libgit2 {libgit2_version()}"),
+        ]
+    return check(store, watcher_running=watcher_running, last_write_error=last_write_error)

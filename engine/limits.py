@@ -1,4 +1,4 @@
-"""Size limits of a memory repo (DESIGN.md §2) and the checks that enforce them on write.
+"""Size limits of a memory repo (docs/architecture.md §2) and the checks that enforce them on write.
 
 Every refusal names where to write instead, so an agent can retry somewhere
 that fits.
@@ -7,6 +7,7 @@ that fits.
 from __future__ import annotations
 
 from .errors import LimitError
+from .layout import MEMORY_MD
 
 MEMORY_MD_MAX_BYTES = 4 * 1024
 """MEMORY.md holds only what every session needs: at most 4 KB (bytes)."""
@@ -45,7 +46,7 @@ def check_file_size(path: str, size: int) -> None:
             instead) or over 64 KB for any other file (forget old entries or
             move detail to a topic note).
     """
-    if path == "MEMORY.md":
+    if path == MEMORY_MD:
         if size > MEMORY_MD_MAX_BYTES:
             raise LimitError(
                 f"MEMORY.md would be {size} bytes, over its {MEMORY_MD_MAX_BYTES}-byte limit: "

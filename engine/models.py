@@ -1,4 +1,4 @@
-"""Plain engine models that cross the engine's boundary (pydantic, DESIGN.md §1).
+"""Plain engine models that cross the engine's boundary (pydantic, docs/architecture.md §1).
 
 No pygit2 object ever leaves the engine: the git store turns commits and
 status into these.
@@ -11,19 +11,27 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-Origin = Literal[
-    "agent_tool", "cli", "tui", "mcp", "hand_edit", "inbox_triage", "dream", "import", "compact"
-]
-"""Where a commit came from: the ``Origin:`` trailer values of DESIGN.md §3."""
+Origin = Literal["agent_tool", "cli", "tui", "mcp", "hand_edit", "inbox_triage", "dream", "import", "compact"]
+"""Where a commit came from: the ``Origin:`` trailer values of docs/architecture.md §3."""
+
+
+class _Model(BaseModel):
+    """The models' base: each one's validator is built when it is first used, not at import.
+
+    A command that touches two models does not pay for thirty (docs/architecture.md §1: cheap starts).
+    """
+
+    model_config = ConfigDict(defer_build=True)
+
 
 KIND_RE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
 """A :attr:`Candidate.kind`: one short word (it is written into entry metadata and commit subjects)."""
 
 
 class Action(StrEnum):
-    """What :meth:`MemoryRepo.remember` did (DESIGN.md §3)."""
+    """What :meth:`MemoryRepo.remember` did (docs/architecture.md §3)."""
 
     ADDED = "added"
     REINFORCED = "reinforced"
@@ -40,7 +48,7 @@ class Action(StrEnum):
     PURGED = "purged"
 
 
-class Candidate(BaseModel):
+class Candidate(_Model):
     """A memory someone wants saved.
 
     Attributes:
@@ -51,7 +59,7 @@ class Candidate(BaseModel):
             (:data:`KIND_RE`; it goes into entry metadata and commit subjects).
         scope: ``global`` or ``workspace``; ``private``, ``contact`` and
             ``task`` are accepted here and always refused by the write policy
-            (they never go to the repo, DESIGN.md §3).
+            (they never go to the repo, docs/architecture.md §3).
         workspace: the workspace path or name; needed for scope ``workspace``.
         subject: a short topic; a new entry with the same subject in the same
             file replaces the old one.
@@ -64,7 +72,14 @@ class Candidate(BaseModel):
             ``<no-memory>`` marker in it refuses the write.
         untrusted: the task that wrote it read untrusted content (a web
             page, an email, a tool result): the write goes to inbox.md as
-            ``by: agent`` whatever its kind (DESIGN.md §3 taint).
+            ``by: agent`` whatever its kind (docs/architecture.md §3 taint).
+        via: how an entry that a person approved reached its file (``inbox``:
+            accepted from the inbox; ``dream``: an accepted dream review),
+            written as ``via:`` so the entry keeps where it came from instead of
+            passing for the user's own words (docs/architecture.md §6).
+
+    An agent's candidate cannot claim the user as its source (``source: user``
+    and the like are refused): only what a person typed is theirs.
     """
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
@@ -81,6 +96,33 @@ class Candidate(BaseModel):
     origin: Origin = "agent_tool"
     origin_text: str | None = None
     untrusted: bool = False
+    via: Literal["inbox", "dream"] | None = None
+    added: str | None = None
+    """The entry's ``added:`` date (YYYY-MM-DD) when it is older than the write (an import keeps it); else today."""
+
+    @field_validator("added")
+    @classmethod
+    def _iso_date(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        from datetime import date
+
+        try:
+            return date.fromisoformat(value.strip()).isoformat()
+        except ValueError:
+            raise ValueError(f"added must be a date YYYY-MM-DD, not {value[:20]!r}") from None
+
+    @field_validator("workspace")
+    @classmethod
+    def _absolute_workspace(cls, value: str | None) -> str | None:
+        """A folder given relative (``.``, ``../api``) is made absolute here, once: a write kept while the repo
+        is blocked and applied later from another folder still names the same project (docs/architecture.md §3)."""
+        if value is None:
+            return None
+        from .paths import normalize_workspace
+
+        path = normalize_workspace(value)[2]
+        return path if path is not None else value
 
     @field_validator("kind")
     @classmethod
@@ -89,8 +131,26 @@ class Candidate(BaseModel):
             raise ValueError(f"kind must be one short word (letters, digits, _ or -; at most 32), not {value[:40]!r}")
         return value
 
+    @model_validator(mode="after")
+    def _agents_never_speak_as_the_user(self) -> Candidate:
+        if self.by == "agent" and self.source is not None and claims_user(self.source):
+            raise ValueError(
+                f"source {self.source!r} claims the user's own words: an agent's write names where it "
+                "came from (a URL, a file, a session), never the user"
+            )
+        return self
 
-class WriteResult(BaseModel):
+
+def claims_user(source: str) -> bool:
+    """True when a ``source:`` value would pass a write off as the user's own words (see :data:`USER_SOURCES`)."""
+    return " ".join(source.casefold().replace("_", " ").replace("-", " ").split()) in USER_SOURCES
+
+
+USER_SOURCES = frozenset({"user", "the user", "me", "human", "person", "by user", "user said", "user input", "owner"})
+"""``source:`` values that would pass an agent's write off as the user's words (folded, spaces for ``_``/``-``)."""
+
+
+class WriteResult(_Model):
     """The outcome of a write.
 
     Attributes:
@@ -111,7 +171,7 @@ class WriteResult(BaseModel):
     redacted: list[str] = Field(default_factory=list)
 
 
-class CommitInfo(BaseModel):
+class CommitInfo(_Model):
     """One commit of the log with its parsed trailers.
 
     Attributes:
@@ -142,14 +202,35 @@ class CommitInfo(BaseModel):
 
 
 class RepoState(StrEnum):
-    """The work tree's state for writes (DESIGN.md §3)."""
+    """The work tree's state for writes (docs/architecture.md §3)."""
 
     CLEAN = "clean"
     HAND_EDITED = "hand_edited"
     BLOCKED = "blocked"
 
 
-class RepoStatus(BaseModel):
+class HandEditQuestion(_Model):
+    """A hand edit that emptied a file or removed most of its entries: committed only when the user says so.
+
+    Attributes:
+        path: repo-relative file.
+        entries_before: entries in the committed file.
+        entries_now: entries on disk.
+        empty: the file on disk is empty (or only whitespace).
+        message: one line saying what the edit did and how to answer.
+        seen: a short hash of the file's bytes the question was asked about;
+            an answer (``answer_hand_edit``) acts only while the file still hashes the same.
+    """
+
+    path: str
+    entries_before: int
+    entries_now: int
+    empty: bool = False
+    message: str = ""
+    seen: str = ""
+
+
+class RepoStatus(_Model):
     """Where the work tree stands.
 
     Attributes:
@@ -159,6 +240,8 @@ class RepoStatus(BaseModel):
         reason: for blocked, one line saying why.
         head: HEAD's full id, or None for an unborn HEAD.
         pending: writes kept while the work tree was blocked, not yet applied.
+        staged: paths among ``changed`` whose index entry differs from HEAD (someone ran ``git add``).
+        questions: hand edits waiting for the user's answer (see ``commit-hand-edits``).
     """
 
     state: RepoState
@@ -166,9 +249,11 @@ class RepoStatus(BaseModel):
     reason: str | None = None
     head: str | None = None
     pending: int = 0
+    staged: list[str] = Field(default_factory=list)
+    questions: list[HandEditQuestion] = Field(default_factory=list)
 
 
-class EntryView(BaseModel):
+class EntryView(_Model):
     """An entry as shown to people and agents.
 
     Attributes:
@@ -178,6 +263,8 @@ class EntryView(BaseModel):
         text: the entry text without metadata.
         by: ``user`` or ``agent``.
         meta: all metadata, decoded.
+        seen: a short hash of the whole line as shown; pass ``<ref>@<seen>`` to a
+            triage call so it acts only on exactly this text (docs/architecture.md §3).
     """
 
     ref: str
@@ -186,9 +273,10 @@ class EntryView(BaseModel):
     text: str
     by: str
     meta: dict[str, str] = Field(default_factory=dict)
+    seen: str = ""
 
 
-class FileView(BaseModel):
+class FileView(_Model):
     """A file read through the engine.
 
     Attributes:
@@ -209,7 +297,7 @@ class FileView(BaseModel):
     error: str | None = None
 
 
-class ChangeEvent(BaseModel):
+class ChangeEvent(_Model):
     """A batch of changes seen by the watcher.
 
     Attributes:
@@ -224,7 +312,7 @@ class ChangeEvent(BaseModel):
 
 
 class RecallHit(EntryView):
-    """One result of :meth:`MemoryRepo.recall` (DESIGN.md §4): an entry with its rank.
+    """One result of :meth:`MemoryRepo.recall` (docs/architecture.md §4): an entry with its rank.
 
     Attributes:
         score: the rank score for people (phrase 4 + subject 2 + kind 1 +
@@ -240,12 +328,12 @@ class RecallHit(EntryView):
     section: str | None = None
 
 
-class ContextSection(BaseModel):
+class ContextSection(_Model):
     """One file's part of a context block.
 
     Attributes:
         path: repo-relative file.
-        budget: its token budget (tokens, DESIGN.md §4).
+        budget: its token budget (tokens, docs/architecture.md §4).
         tokens: estimated tokens used (tokens).
         shown: entries shown.
         omitted: entries left out for the budget.
@@ -258,8 +346,8 @@ class ContextSection(BaseModel):
     omitted: int
 
 
-class ContextBlock(BaseModel):
-    """The fenced memory block an agent puts in its prompt (DESIGN.md §4).
+class ContextBlock(_Model):
+    """The fenced memory block an agent puts in its prompt (docs/architecture.md §4).
 
     Attributes:
         text: the block, ready to paste into a prompt.
@@ -278,8 +366,8 @@ class ContextBlock(BaseModel):
     tokens: int = 0
 
 
-class WorkspaceInfo(BaseModel):
-    """A workspace file and the workspace its first entry names (DESIGN.md §2).
+class WorkspaceInfo(_Model):
+    """A workspace file and the workspace its first entry names (docs/architecture.md §2).
 
     Attributes:
         id: the workspace id (``ws-`` and 8 hex characters).
@@ -298,8 +386,8 @@ class WorkspaceInfo(BaseModel):
     archived: bool = False
 
 
-class SyncResult(BaseModel):
-    """What one sync with the remote did (issue 9).
+class SyncResult(_Model):
+    """What one sync with the remote did.
 
     Attributes:
         remote: the remote's URL.
@@ -314,7 +402,7 @@ class SyncResult(BaseModel):
         conflicts: ``path: conflict id`` for each entry both sides changed
             differently (both versions kept, see the Inbox pane).
         retries: how often a rejected push fetched, merged and pushed again.
-        notice: what an ``adopted`` sync did, in words (None otherwise).
+        notice: what an ``adopted`` sync did, or that it joined a remote branch of another name, in words (None otherwise).
     """
 
     remote: str
@@ -327,7 +415,7 @@ class SyncResult(BaseModel):
     notice: str | None = None
 
 
-class SyncState(BaseModel):
+class SyncState(_Model):
     """Where sync stands, read without the network (for the header and the Health pane).
 
     Attributes:
@@ -336,6 +424,7 @@ class SyncState(BaseModel):
         behind: remote commits not yet merged (as of the last fetch).
         last_sync: when the last sync succeeded (UTC), or None.
         last_error: why the last sync failed, or None when it succeeded.
+        problem: the branch and the remote disagree in a way sync cannot handle (Health FAIL), or None.
     """
 
     remote: str | None = None
@@ -343,9 +432,10 @@ class SyncState(BaseModel):
     behind: int = 0
     last_sync: datetime | None = None
     last_error: str | None = None
+    problem: str | None = None
 
 
-class ConflictView(BaseModel):
+class ConflictView(_Model):
     """An entry both machines changed differently, kept in both versions by a sync merge.
 
     Attributes:
@@ -359,8 +449,9 @@ class ConflictView(BaseModel):
     path: str
     versions: list[EntryView] = Field(default_factory=list)
 
-class CompactProgress(BaseModel):
-    """One step of a running compaction, for a progress display (DESIGN.md §5, §8).
+
+class CompactProgress(_Model):
+    """One step of a running compaction, for a progress display (docs/architecture.md §5, §8).
 
     Attributes:
         step: 1-based number of the step now running.
@@ -377,14 +468,16 @@ class CompactProgress(BaseModel):
     total: int = 0
 
 
-class CompactPreview(BaseModel):
-    """What a compaction would take away, for the question asked before it (DESIGN.md §5).
+class CompactPreview(_Model):
+    """What a compaction would take away, for the question asked before it (docs/architecture.md §5).
 
     Attributes:
         commits: commits in the history now; all but the current tree is dropped.
         refs: other refs to delete (branches, tags, dream branches, ``refs/stash``).
         dream_branches: the ``dream/...`` branches among them.
         pending_dreams: dream runs waiting for review (or running) that become stale.
+        pending_without_branch: those among them with no review branch in ``refs``
+            (applied only, or killed before it made one): no branch of theirs is deleted.
         worktrees: linked worktrees to prune.
         pending_writes: writes kept while blocked; those quoting forgotten text are dropped.
         git_bytes: the size of ``.git`` now, in bytes.
@@ -395,13 +488,14 @@ class CompactPreview(BaseModel):
     refs: list[str] = Field(default_factory=list)
     dream_branches: list[str] = Field(default_factory=list)
     pending_dreams: int = 0
+    pending_without_branch: int = 0
     worktrees: int = 0
     pending_writes: int = 0
     git_bytes: int = 0
     remote: str | None = None
 
 
-class CompactResult(BaseModel):
+class CompactResult(_Model):
     """What :meth:`MemoryStore.compact` did.
 
     Attributes:
@@ -418,7 +512,7 @@ class CompactResult(BaseModel):
         git_bytes_before: size of ``.git`` before, in bytes.
         git_bytes_after: size of ``.git`` after, in bytes.
         remote_replaced: the sync remote's history was replaced by the new
-            commit (the one forced update, issue 9 §4).
+            commit (the one forced update).
         remote_error: why replacing it failed (offline, refused); the local
             compaction stands and compacting again replaces it.
     """

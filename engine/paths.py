@@ -1,20 +1,20 @@
-"""Path rules for memory repos and safe repo-relative paths (DESIGN.md §2).
+"""Path rules for memory repos and safe repo-relative paths (docs/architecture.md §2).
 
 Pure functions over the filesystem; nothing here touches git objects.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import unicodedata
 from pathlib import Path, PurePosixPath
 
 from .errors import PathRuleError, RefError
+from .layout import MEMORY_MD
 
 DEFAULT_REPO = "~/agent-memory"
-"""Default repo path, shared with the Agent Memory Repo skill (DESIGN.md §2)."""
+"""Default repo path, shared with the Agent Memory Repo skill (docs/architecture.md §2)."""
 
 _SLUG_RE = re.compile(r"[^a-z0-9]+")
 _WS_ID_RE = re.compile(r"^ws-[0-9a-z]{8}$")
@@ -33,7 +33,7 @@ def _git_toplevel(start: Path) -> Path | None:
 def check_repo_path(raw: str | os.PathLike[str]) -> Path:
     """Validate a path for opening or creating a memory repo.
 
-    Rules (DESIGN.md §2, seed phase 1 §2): absolute after resolving; not a
+    Rules (docs/architecture.md §2): absolute after resolving; not a
     filesystem root; not the home folder itself; not a symlink; not inside
     another git repository's work tree; missing, empty, or already a memory
     repo (its own git top level holding MEMORY.md).
@@ -66,7 +66,7 @@ def check_repo_path(raw: str | os.PathLike[str]) -> Path:
         git_dir = resolved / ".git"
         # MEMORY.md marks a memory repo; so does memrepo's own state folder,
         # so a repo whose MEMORY.md was deleted by hand can still be opened.
-        if git_dir.is_dir() and ((resolved / "MEMORY.md").is_file() or (git_dir / "memrepo").is_dir()):
+        if git_dir.is_dir() and ((resolved / MEMORY_MD).is_file() or (git_dir / "memrepo").is_dir()):
             return resolved
         raise PathRuleError(
             "not-memory-repo",
@@ -115,7 +115,7 @@ def safe_relpath(path: str) -> str:
 
 
 def parse_ref(ref: str) -> tuple[str, int]:
-    """Split an entry ref ``repo:<path>#L<n>`` (DESIGN.md §2).
+    """Split an entry ref ``repo:<path>#L<n>`` (docs/architecture.md §2).
 
     Returns:
         tuple[str, int]: the safe repo-relative path and the 1-based line number.
@@ -151,8 +151,36 @@ def slugify(name: str, fallback: str = "workspace") -> str:
 
 
 def workspace_id(key: str) -> str:
-    """Stable workspace id ``ws-<8 hex>`` from a normalized path or name (DESIGN.md §7)."""
+    """Stable workspace id ``ws-<8 hex>`` from a normalized path or name (docs/architecture.md §7)."""
+    import hashlib  # here: a read path that resolves no workspace does not load OpenSSL
+
     return "ws-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:8]
+
+
+GIT_TOPLEVEL = True
+"""A folder inside a git work tree is the workspace of that work tree's top level (``[workspaces] git_toplevel``,
+set by :func:`memrepo.engine.config.load_settings`), so an agent that changes into ``src/`` keeps one memory."""
+
+
+def project_root(path: str) -> str:
+    """The top level of the git work tree holding the absolute folder ``path``, else ``path`` itself.
+
+    A ``.git`` folder or file (a worktree, a submodule) marks a top level. The
+    home folder and the filesystem root never count as one (a dotfiles repo in
+    ``~`` must not make every project one workspace); with :data:`GIT_TOPLEVEL`
+    off the folder is kept as it is.
+    """
+    if not GIT_TOPLEVEL:
+        return path
+    home = os.path.normpath(os.path.expanduser("~"))
+    current = path
+    while True:
+        parent = os.path.dirname(current)
+        if parent == current or current == home:
+            return path
+        if os.path.lexists(os.path.join(current, ".git")):
+            return current
+        current = parent
 
 
 def normalize_workspace(value: str) -> tuple[str, str, str | None]:
@@ -162,7 +190,8 @@ def normalize_workspace(value: str) -> tuple[str, str, str | None]:
         value: a workspace id (``ws-`` and 8 characters, any case), a folder path
             (absolute, ``~`` or ``.``-relative, or holding a separator) or a
             plain name such as ``billing-service`` (a name never depends on
-            the current folder; NFC and NFD spellings are one name).
+            the current folder; NFC and NFD spellings are one name). A folder
+            inside a git work tree is its top level (:func:`project_root`).
 
     Returns:
         tuple[str, str, str | None]: ``(id, slug, absolute path or None)``.
@@ -174,7 +203,7 @@ def normalize_workspace(value: str) -> tuple[str, str, str | None]:
         return value, slugify(value), None
     looks_like_path = value.startswith(("/", "~", ".")) or os.sep in value
     if looks_like_path:
-        absolute = os.path.normpath(os.path.abspath(os.path.expanduser(value)))
+        absolute = project_root(os.path.normpath(os.path.abspath(os.path.expanduser(value))))
         ws_id = workspace_id(absolute)
         return ws_id, slugify(os.path.basename(absolute) or "root", fallback=ws_id), absolute
     # A name in one Unicode form (macOS types and names files in NFD), so

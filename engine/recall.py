@@ -1,18 +1,28 @@
-"""Lexical recall over the memory folder: an in-memory index kept per file (DESIGN.md §4).
+"""Lexical recall over the memory folder: a persisted index under ``.git/memrepo/`` (docs/architecture.md §4).
 
 The index holds every entry of every markdown file (``.git`` and
-``archived/`` left out) as folded terms (:mod:`engine.terms`) in an inverted
-index of Python sets, plus adjacent-word pairs (so an exact phrase is found
-with set intersections, then confirmed on the text), subject and kind terms,
-and month buckets of the ``added:`` date (so "newest first" inside a large
-set of matches needs no sort of the whole set).
+``archived/`` left out) as folded terms (:mod:`memrepo.engine.terms`): one posting
+list per term, per adjacent-word pair (so an exact phrase is found with
+intersections, then confirmed on the text), per subject and per kind. It
+lives in one SQLite file, ``.git/memrepo/recall.sqlite`` (stdlib
+:mod:`sqlite3`; ``:memory:`` when ``.git`` cannot be written), so a new
+process opens it in milliseconds and reads only the posting lists a query
+names; nothing is loaded whole.
 
-It is updated one file at a time: :meth:`RecallIndex.sync` re-reads only
-files whose mtime or size changed (all of them, or the paths a watcher
-reported) and drops files that are gone. Nothing is ever rebuilt whole after
-the first build.
+Every item id packs the entry's rank (recency and ``by: user``) in its high
+bits, so a posting list sorted by id is sorted by rank: "newest first"
+inside a large set of matches is a partial sort of ids, with no lookup.
 
-Ranking (DESIGN.md §4, DSH seed "Retrieval"), compared in this order:
+It is updated one file at a time, by whichever process finds it stale:
+:meth:`RecallIndex.sync` re-reads only files whose mtime or size changed
+(all of them, or the paths a watcher or the writer reported) and drops files
+that are gone; inside a changed file only entries whose text or metadata
+changed touch a posting list. Deleted content is overwritten with zeros
+(``secure_delete``), so forgetting an entry leaves none of its bytes in the
+file (docs/architecture.md §5); :meth:`RecallIndex.scrub` also rewrites the
+file whole (compaction calls it).
+
+Ranking (docs/architecture.md §4), compared in this order:
 
 1. exact phrase: the folded query appears in the folded entry text on word
    boundaries (queries of two or more terms);
@@ -20,7 +30,8 @@ Ranking (DESIGN.md §4, DSH seed "Retrieval"), compared in this order:
 3. kind match: a query term is the entry's ``kind:``;
 4. term coverage: the share of the query's terms the entry has, each term
    weighted by its inverse document frequency;
-5. recency (``added:`` date, newest first), then ``by: user`` before ``by: agent``.
+5. recency (``added:`` date, newest first), then ``by: user`` before ``by: agent``;
+6. ties: file path, then line number.
 
 Results are bounded by count and by UTF-8 bytes; a workspace scope also
 leaves out entries whose ``workspace:`` key names another workspace (in a
@@ -31,173 +42,143 @@ huge, or odd Unicode gives a list (maybe empty).
 
 from __future__ import annotations
 
-import gc
+import contextlib
+import heapq
+import json
 import math
 import os
-import re
-from collections import Counter
+import sqlite3
+from array import array
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Set
-from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import partial
 from itertools import pairwise
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from . import entryformat as fmt
-from .errors import FormatError
-from .models import RecallHit
-from .paths import normalize_workspace
+from .recallkeys import (
+    ARCHIVED_DIR,
+    EMPTY,
+    KIND_KEY,
+    SCHEMA_VERSION,
+    SEQ_BITS,
+    SEQ_MASK,
+    SUBJECT_KEY,
+    WORKSPACES_DIR,
+    PostingChanges,
+    check_schema,
+    connect,
+    entry_keys,
+    entry_rank,
+    has_phrase,
+    index_path,
+    intersect,
+    stamps_of,
+    to_hit,
+    walk,
+    with_full,
+)
+from .scratch import is_scratch_name
 from .terms import MAX_QUERY_TERMS, fold, query_terms, split_folded
 
-INBOX = "inbox.md"
-WORKSPACES_DIR = "workspaces/"
-ARCHIVED_DIR = "archived/"
+if TYPE_CHECKING:  # what only a sync (reading files) or a hit needs is imported there: a search reads the index
+    from .models import RecallHit
+
+CACHE_IDS = 1_000_000
+"""Posting lists read by searches stay in memory, least recently used dropped first, up to this many ids in all
+(about 50 MB): a long-running process answers a repeated term from memory, a new one reads it once."""
+
+FLUSH_POSTINGS = 8_000_000
+"""A sync that gathered this many posting changes writes them before it reads on (bounded memory: 8 bytes
+each, about 70 MB, with the keys and entries a build peaks near 400 MB at 20,000 files, in its child process)."""
+
+CHILD_BUILD_FILES = 400
+"""A first build of at least this many files runs in a child process (a smaller one takes less than starting it)."""
+
+FLUSH_ITEMS = 20_000
+"""A sync writes the entries it read every this many (they need no merging, unlike posting lists)."""
 MAX_INDEXED_FILE = 1 << 20
 """Files larger than this (bytes) are not indexed (a memory file is at most 64 KB by the format)."""
 
 SECTION_LINES = 80
-"""``detail="full"`` returns at most this many lines of the section around a hit (DESIGN.md §4)."""
-
-_SUBJECT = "\x01"
-_KIND = "\x02"
-_DATE_RE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
-_HEADING_RE = re.compile(r"^(#{1,6})[ \t]")
-_EMPTY: frozenset[int] = frozenset()
-
-
-@dataclass(slots=True)
-class _Item:
-    path: str
-    line: int
-    text: str
-    meta: dict[str, str]
-    folded: str
-    terms: tuple[str, ...]
-    rank: int  # recency and by: user packed in one int: bigger is better
-    ws: str | None  # the workspace id its ``workspace:`` key names, if any
-
-
-@dataclass(slots=True)
-class _FileRec:
-    stamp: tuple[int, int]
-    ids: list[int] = field(default_factory=list)
-
-
-@lru_cache(maxsize=4096)
-def _date_ordinal(value: str | None) -> int:
-    """Days since year 0 of an ``added:`` value (``YYYY-MM-DD``), or 0 when missing or odd."""
-    m = _DATE_RE.match(value or "")
-    if not m:
-        return 0
-    y, mo, d = (int(g) for g in m.groups())
-    if not (1 <= mo <= 12 and 1 <= d <= 31):
-        return 0
-    return y * 372 + (mo - 1) * 31 + (d - 1)
-
-
-@lru_cache(maxsize=4096)
-def _fold_meta(value: str) -> str:
-    """:func:`fold` of a ``subject:`` or ``kind:`` value, remembered (few distinct values repeat a lot)."""
-    return fold(value)
-
-
-def is_workspace_file(path: str) -> bool:
-    """True for a workspace file (``workspaces/…``), which a workspace scope may leave out."""
-    return path.startswith(WORKSPACES_DIR)
-
-
-@lru_cache(maxsize=65536)
-def redacted(text: str) -> str:
-    """``text`` with secrets written by hand replaced by ``[REDACTED:<type>]`` (DESIGN.md §4, on the way out).
-
-    Remembered per text, so a hit shown again costs nothing.
-    """
-    from .policy import redact
-
-    return redact(text)[0]
-
-
-def _has_phrase(text: str, phrase: str) -> bool:
-    """Whether ``phrase`` occurs in ``text`` on word boundaries (both folded).
-
-    An ASCII letter or digit at an edge of the phrase must not touch another
-    one in the text ("cat dog" is not in "concat dogma"); CJK has no word
-    boundaries, so a CJK edge matches anywhere.
-    """
-    start = text.find(phrase)
-    while start >= 0:
-        end = start + len(phrase)
-        before_ok = start == 0 or not (phrase[0].isascii() and phrase[0].isalnum() and text[start - 1].isalnum())
-        after_ok = end == len(text) or not (phrase[-1].isascii() and phrase[-1].isalnum() and text[end].isalnum())
-        if before_ok and after_ok:
-            return True
-        start = text.find(phrase, start + 1)
-    return False
-
-
-def _intersect(sets: list[Set[int]]) -> Set[int]:
-    """The intersection of ``sets``, smallest first, never mutating them (empty for no sets)."""
-    if not sets:
-        return _EMPTY
-    sets = sorted(sets, key=len)
-    acc = sets[0]
-    for s in sets[1:]:
-        if not acc:
-            break
-        acc = acc & s
-    return acc
+"""``detail="full"`` returns at most this many lines of the section around a hit (docs/architecture.md §4)."""
 
 
 class RecallIndex:
-    """The recall index of one memory folder.
+    """The recall index of one memory folder, kept in ``.git/memrepo/recall.sqlite``.
 
-    Use from one thread at a time (the repo's worker thread does).
+    Use from one thread at a time (the repo's worker thread does); several
+    processes may share the file (SQLite's locks, one writer at a time).
 
     Args:
         root: the memory repo's work tree (absolute).
+        path: the index file; None for :func:`index_path`, ``":memory:"`` for
+            one held in memory only (used as well when ``.git/memrepo`` cannot
+            be written).
     """
 
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self._files: dict[str, _FileRec] = {}
-        self._items: dict[int, _Item] = {}
-        self._post: dict[str, set[int]] = {}
-        self._subjects: dict[str, set[str]] = {}  # term -> the folded subjects holding it
-        self._months: dict[int, set[int]] = {}
-        self._months_desc: list[int] | None = None
-        self._next_id = 0
-        self.built = False
+    def __init__(self, root: Path, path: Path | str | None = None) -> None:
+        self.root = Path(root)
+        self.path = str(index_path(self.root) if path is None else path)
+        self._db = self._open()
+        self._rows: dict[int, tuple] = {}
+        self._lru: OrderedDict[str, Set[int]] = OrderedDict()
+        self._lru_ids = 0
+        self._data_version: int | None = None
+        self.built = self._info("built") == "1"
 
-    # -- keeping it current ---------------------------------------------
+    # -- the file ----------------------------------------------------------
+
+    def _open(self) -> sqlite3.Connection:
+        if self.path != ":memory:":
+            try:
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError:
+                self.path = ":memory:"
+        for attempt in range(2 if self.path != ":memory:" else 0):
+            db = None
+            try:
+                db = connect(self.path)
+                if check_schema(db, SCHEMA_VERSION) is None:
+                    return db
+            except sqlite3.Error:
+                pass
+            if db is not None:
+                db.close()
+            if attempt == 0:  # another version, or not a database: start again
+                for suffix in ("", "-journal"):
+                    with contextlib.suppress(OSError):
+                        os.unlink(self.path + suffix)
+        self.path = ":memory:"
+        db = connect(":memory:")
+        check_schema(db, SCHEMA_VERSION)
+        return db
+
+    def _info(self, key: str) -> str | int | None:
+        row = self._db.execute("SELECT v FROM info WHERE k=?", (key,)).fetchone()
+        return None if row is None else row[0]
+
+    def close(self) -> None:
+        """Close the file (the index is unusable afterwards)."""
+        with contextlib.suppress(sqlite3.Error):
+            self._db.close()
+
+    def scrub(self) -> None:
+        """Rewrite the file whole (``VACUUM``) if any entry left it since the last scrub.
+
+        ``secure_delete`` already zeroes deleted rows; a rewrite also drops the
+        copies of deleted keys an index page may keep as dividers.
+        """
+        with contextlib.suppress(sqlite3.Error):
+            if int(self._info("removed") or 0) > 0:
+                self._db.execute("VACUUM")
+                self._db.execute("UPDATE info SET v=0 WHERE k='removed'")
 
     def __len__(self) -> int:
         """The number of entries indexed."""
-        return len(self._items)
+        return int(self._info("count") or 0)
 
-    def _walk(self) -> dict[str, os.stat_result]:
-        """Every indexable markdown file under the root with its stat (symlinks skipped)."""
-        found: dict[str, os.stat_result] = {}
-        stack = [(str(self.root), "")]
-        while stack:
-            folder, prefix = stack.pop()
-            try:
-                it = os.scandir(folder)
-            except OSError:
-                continue
-            with it:
-                for de in it:
-                    name = de.name
-                    if name.startswith("."):
-                        continue  # .git, editor swap files, our temp files
-                    rel = prefix + name
-                    try:
-                        if de.is_dir(follow_symlinks=False):
-                            if rel + "/" != ARCHIVED_DIR:
-                                stack.append((de.path, rel + "/"))
-                        elif name.endswith(".md") and de.is_file(follow_symlinks=False):
-                            found[rel] = de.stat(follow_symlinks=False)
-                    except OSError:
-                        continue
-        return found
+    # -- keeping it current ---------------------------------------------
 
     def sync(self, paths: Iterable[str] | None = None) -> int:
         """Bring the index up to date with the files on disk.
@@ -210,202 +191,277 @@ class RecallIndex:
         Returns:
             int: how many files were re-read or dropped.
         """
-        changed = 0
+        self._rows.clear()
         if paths is None or not self.built:
-            # A build makes a few hundred thousand containers (posting sets, items)
-            # that live as long as the index and hold no cycles: the cyclic GC would
-            # scan them again and again during the build (a quarter of its time),
-            # finding nothing. So the GC is paused for the build. (gc.freeze() after
-            # it would also spare the first query one collection, but it is process
-            # wide: in the app or the MCP server, cycles among objects alive then
-            # would never be collected; not worth 0.3 s once.)
-            gc_was_on = gc.isenabled()
-            gc.disable()
-            try:
-                return self._sync_all()
-            finally:
-                if gc_was_on:
-                    gc.enable()
+            return self._sync_all()
+        todo: dict[str, os.stat_result | None] = {}
         for rel in dict.fromkeys(paths):
             rel = rel.replace(os.sep, "/")
             if rel.endswith("/") or not rel or rel.startswith(".git/"):
                 continue
             if not rel.endswith(".md"):
                 if (self.root / rel).is_dir():  # a folder moved or was deleted: check everything
-                    return changed + self.sync(None)
-                if any(r.startswith(rel + "/") for r in self._files):
-                    return changed + self.sync(None)
+                    return self._sync_all()
+                hit = self._db.execute(
+                    "SELECT 1 FROM files WHERE path > ? AND path < ? LIMIT 1", (rel + "/", rel + "0")
+                ).fetchone()
+                if hit is not None:
+                    return self._sync_all()
                 continue
             full = self.root / rel
             try:
                 st = full.lstat()
                 ok = full.is_file() and not full.is_symlink() and not rel.startswith(ARCHIVED_DIR)
-                ok = ok and not any(part.startswith(".") for part in rel.split("/"))
+                ok = ok and not any(part.startswith(".") or is_scratch_name(part) for part in rel.split("/"))
             except OSError:
                 ok = False
-            if ok and self._update(rel, st):
-                changed += 1
-            elif not ok and rel in self._files:
-                self._drop_file(rel)
-                changed += 1
-        return changed
+            todo[rel] = st if ok else None
+        if not todo:
+            return 0
+        return self._apply(todo, full_scan=False)
+
+    def mark_stale(self, paths: list[str]) -> None:
+        """Make the next :meth:`sync` of ``paths`` re-read them whatever their mtime and size say.
+
+        For a change a content hash found with the stamps unmoved (the watcher's
+        periodic reconciliation: exFAT, FUSE, an older mtime put back).
+        """
+        self._db.executemany("UPDATE files SET mtime=-1 WHERE path=?", [(p,) for p in paths])
+        self._db.execute("DELETE FROM info WHERE k='stamps'")
 
     def _sync_all(self) -> int:
-        """Stat every file, re-read those whose mtime or size changed, drop those gone.
-
-        Returns:
-            int: how many files were re-read or dropped.
-        """
-        changed = 0
-        seen = self._walk()
-        for rel in [r for r in self._files if r not in seen]:
-            self._drop_file(rel)
-            changed += 1
+        seen = walk(self.root)
+        stamps = stamps_of(seen)
+        if self.built and self._info("stamps") == stamps:  # no file moved since the last full sync
+            return 0
+        known = {path: (mtime, size) for path, mtime, size in self._db.execute("SELECT path, mtime, size FROM files")}
+        todo: dict[str, os.stat_result | None] = {rel: None for rel in known if rel not in seen}
         for rel, st in seen.items():
-            if self._update(rel, st):
-                changed += 1
-        self.built = True
+            if known.get(rel) != (st.st_mtime_ns, st.st_size):
+                todo[rel] = st
+        return self._apply(todo, full_scan=True, stamps=stamps)
+
+    def _apply(self, todo: dict[str, os.stat_result | None], full_scan: bool, stamps: str | None = None) -> int:
+        """Re-read (or drop, for None) each file of ``todo`` in one transaction; returns how many."""
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            fresh = not self.built and db.execute("SELECT 1 FROM post LIMIT 1").fetchone() is None
+            changes = PostingChanges(fresh)
+            seq = int(self._info("seq") or 0)
+            count = int(self._info("count") or 0)
+            changed = removed = 0
+            for rel, st in todo.items():
+                seq, added, gone, did = self._update_file(rel, st, changes, seq)
+                count += added - gone
+                removed += gone
+                changed += did
+                if changes.postings > FLUSH_POSTINGS:  # a huge build: write as it goes, keep memory bounded
+                    changes.flush(db)
+                    changes = PostingChanges(False)
+                elif len(changes.items) > FLUSH_ITEMS:
+                    changes.flush_items(db)
+            changes.flush(db)
+            db.execute("UPDATE info SET v=? WHERE k='seq'", (seq,))
+            db.execute("UPDATE info SET v=? WHERE k='count'", (count,))
+            if removed:  # what compaction's scrub looks at
+                # and what was shown of entries another (older) process dropped without knowing the table
+                db.execute("DELETE FROM shown WHERE id NOT IN (SELECT id FROM items)")
+                db.execute(
+                    "INSERT OR REPLACE INTO info VALUES('removed', ?)", (int(self._info("removed") or 0) + removed,)
+                )
+            if full_scan:
+                db.execute("INSERT OR REPLACE INTO info VALUES('built', '1')")
+            if stamps is not None:
+                db.execute("INSERT OR REPLACE INTO info VALUES('stamps', ?)", (stamps,))
+            elif changed:
+                db.execute("DELETE FROM info WHERE k='stamps'")
+            db.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+            self._forget_cached()
+            raise
+        if changed:
+            self._forget_cached()
+        if full_scan:
+            self.built = True
         return changed
 
-    def _update(self, rel: str, st: os.stat_result) -> bool:
-        stamp = (st.st_mtime_ns, st.st_size)
-        rec = self._files.get(rel)
-        if rec is not None and rec.stamp == stamp:
-            return False
-        if rec is not None:
-            self._drop_file(rel)
-        rec = _FileRec(stamp)
-        self._files[rel] = rec
-        if st.st_size > MAX_INDEXED_FILE:
-            return True
-        try:
-            data = (self.root / rel).read_bytes()
-            parsed = fmt.parse(data, rel)
-        except (OSError, FormatError):
-            return True  # unreadable or not text: indexed as empty, retried when it changes
-        for number, entry in parsed.entries():
-            rec.ids.append(self._add(rel, number, entry))
-        return True
+    def _update_file(
+        self, rel: str, st: os.stat_result | None, changes: PostingChanges, seq: int
+    ) -> tuple[int, int, int, int]:
+        """Bring one file's entries up to date; returns (next seq, entries added, entries removed, 1 if it changed)."""
+        import hashlib
 
-    @staticmethod
-    def _keys(words: list[str], meta: dict[str, str]) -> set[str]:
-        """The index keys of an entry: its terms, adjacent-word pairs, subject and kind terms.
+        from . import entryformat as fmt
+        from .errors import FormatError
+        from .paths import normalize_workspace
+        from .regularfile import read_work_file
 
-        Args:
-            words: the entry's terms in order, repeats kept (:func:`split_folded`).
-            meta: the entry's metadata.
+        db = self._db
+        row = db.execute("SELECT mtime, size, hash FROM files WHERE path=?", (rel,)).fetchone()
+        data = None
+        if st is None:
+            if row is None:
+                return seq, 0, 0, 0
+            db.execute("DELETE FROM files WHERE path=?", (rel,))
+        else:
+            if row is not None and (row[0], row[1]) == (st.st_mtime_ns, st.st_size):
+                return seq, 0, 0, 0
+            if st.st_size <= MAX_INDEXED_FILE:
+                with contextlib.suppress(OSError):
+                    data = read_work_file(self.root / rel)
+            digest = None if data is None else hashlib.blake2b(data, digest_size=16).digest()
+            db.execute("INSERT OR REPLACE INTO files VALUES(?, ?, ?, ?)", (rel, st.st_mtime_ns, st.st_size, digest))
+            if row is not None and digest is not None and row[2] == digest:
+                return seq, 0, 0, 0  # touched, not changed (a checkout, a copy): nothing to parse
+        # What the file held: matched with what it holds now by text and metadata, so an
+        # entry that only moved keeps its id and no posting list changes for it.
+        old: dict[tuple[str, str], list[tuple[int, int]]] = {}
+        if row is not None and not changes.fresh:
+            for iid, line, text, meta in db.execute("SELECT id, line, text, meta FROM items WHERE path=?", (rel,)):
+                old.setdefault((text, meta), []).append((iid, line))
+        entries: list[tuple[int, fmt.Entry]] = []
+        if data is not None:
+            try:
+                entries = fmt.parse(data, rel).entries()
+            except FormatError:
+                entries = []  # unreadable or not text: indexed as empty, retried when it changes
+        added = 0
+        for number, entry in entries:
+            meta = entry.meta
+            meta_json = json.dumps(meta, ensure_ascii=False)
+            kept = old.get((entry.text, meta_json))
+            if kept:
+                iid, line = kept.pop()
+                if line != number:
+                    db.execute("UPDATE items SET line=? WHERE id=?", (number, iid))
+                continue
+            seq = (seq + 1) & SEQ_MASK
+            iid = (entry_rank(meta) << SEQ_BITS) | seq
+            ws_value = meta.get("workspace")
+            ws = normalize_workspace(ws_value)[0] if ws_value and ws_value.strip() else None
+            changes.items.append((iid, rel, number, ws, entry.text, meta_json))
+            for key in entry_keys(split_folded(fold(entry.text)), meta):
+                changes.add(key, iid)
+            added += 1
+        gone = [pair for pairs in old.values() for pair in pairs]
+        for (text, meta_json), pairs in old.items():
+            if not pairs:
+                continue
+            keys = entry_keys(split_folded(fold(text)), json.loads(meta_json))
+            for iid, _line in pairs:
+                for key in keys:
+                    changes.remove(key, iid)
+        if gone:
+            db.executemany("DELETE FROM items WHERE id=?", [(iid,) for iid, _ in gone])
+            db.executemany("DELETE FROM shown WHERE id=?", [(iid,) for iid, _ in gone])
+        return seq, added, len(gone), 1
 
-        Returns:
-            set[str]: every key whose posting set holds the entry.
-        """
-        keys = set(words)
-        keys.update(map(" ".join, pairwise(words)))  # "a b" for each adjacent pair
-        subject = meta.get("subject")
-        if subject:
-            subject = _fold_meta(subject)
-            if subject:
-                keys.add(_SUBJECT + subject)
-        kind = meta.get("kind")
-        if kind:
-            keys.add(_KIND + _fold_meta(kind))
-        return keys
+    # -- reading ------------------------------------------------------------
 
-    def _add(self, rel: str, number: int, entry: fmt.Entry) -> int:
-        """Index one entry: its item, its posting sets and its month bucket.
+    def _forget_cached(self) -> None:
+        self._lru.clear()
+        self._lru_ids = 0
 
-        Args:
-            rel: the file's repo-relative path.
-            number: the entry's 1-based line number.
-            entry: the parsed entry.
+    def _check_cached(self) -> None:
+        """Drop remembered posting lists if another process changed the file since."""
+        version = self._db.execute("PRAGMA data_version").fetchone()[0]
+        if version != self._data_version:
+            self._forget_cached()
+            self._data_version = version
 
-        Returns:
-            int: the new item id.
-        """
-        iid = self._next_id
-        self._next_id += 1
-        folded = fold(entry.text)
-        meta = entry.meta
-        split = split_folded(folded)
-        keys = self._keys(split, meta)
-        post = self._post
-        for key in keys:
-            bucket = post.get(key)
-            if bucket is None:
-                post[key] = {iid}
-                if key[0] == _SUBJECT:
-                    for term in split_folded(key[1:]):
-                        self._subjects.setdefault(term, set()).add(key[1:])
+    def _posting(self, key: str, cache: dict[str, Set[int]]) -> Set[int]:
+        """The ids of ``key`` (never to be mutated): from this query's, then the index's memory, then the file."""
+        got = cache.get(key)
+        if got is None:
+            got = self._lru.get(key)
+            if got is not None:
+                self._lru.move_to_end(key)
             else:
-                bucket.add(iid)
-        day = _date_ordinal(meta.get("added"))
-        month = day // 31
-        by_user = 0 if meta.get("by", "user").strip().lower() == "agent" else 1
-        ws_value = meta.get("workspace")
-        ws = normalize_workspace(ws_value)[0] if ws_value and ws_value.strip() else None
-        self._items[iid] = _Item(
-            rel, number, entry.text, meta, folded, tuple(dict.fromkeys(split)), day * 2 + by_user, ws
-        )
-        bucket = self._months.get(month)
-        if bucket is None:
-            self._months[month] = {iid}
-            self._months_desc = None
-        else:
-            bucket.add(iid)
-        return iid
+                row = self._db.execute("SELECT ids FROM post WHERE key=?", (key,)).fetchone()
+                if row is None:
+                    got = EMPTY
+                else:
+                    ids = array("q")
+                    ids.frombytes(row[0])
+                    got = frozenset(ids)
+                if len(got) <= CACHE_IDS:
+                    self._lru[key] = got
+                    self._lru_ids += len(got) + 1
+                    while self._lru_ids > CACHE_IDS:
+                        _key, old = self._lru.popitem(last=False)
+                        self._lru_ids -= len(old) + 1
+            cache[key] = got
+        return got
 
-    def _drop_file(self, rel: str) -> None:
-        rec = self._files.pop(rel, None)
-        if rec is None:
-            return
-        for iid in rec.ids:
-            item = self._items.pop(iid)
-            for key in self._keys(split_folded(item.folded), item.meta):
-                bucket = self._post.get(key)
-                if bucket is not None:
-                    bucket.discard(iid)
-                    if not bucket:
-                        del self._post[key]
-                        if key[0] == _SUBJECT:
-                            for term in split_folded(key[1:]):
-                                names = self._subjects.get(term)
-                                if names is not None:
-                                    names.discard(key[1:])
-                                    if not names:
-                                        del self._subjects[term]
-            month = (item.rank // 2) // 31
-            bucket = self._months.get(month)
-            if bucket is not None:
-                bucket.discard(iid)
-                if not bucket:
-                    del self._months[month]
-                    self._months_desc = None
+    @property
+    def db(self) -> sqlite3.Connection:
+        """The index file's connection (:mod:`.coldrecall` keeps shown text beside the items)."""
+        return self._db
 
-    # -- searching --------------------------------------------------------
+    def row(self, iid: int) -> tuple:
+        """(path, line, ws, text, meta JSON) of a result of :meth:`search`."""
+        return self._row(iid)
 
-    def _newest(self, group: Set[int], need: int, taken: set[int], keep: Callable[[int], bool] | None) -> list[int]:
-        """Up to ``need`` ids of ``group``, not in ``taken`` and kept by ``keep``, best ``rank`` first.
+    def _row(self, iid: int) -> tuple:
+        """(path, line, ws, text, meta JSON) of an item, remembered until the next sync."""
+        row = self._rows.get(iid)
+        if row is None:
+            row = self._db.execute("SELECT path, line, ws, text, meta FROM items WHERE id=?", (iid,)).fetchone()
+            self._rows[iid] = row
+        return row
 
-        A large group is read month bucket by month bucket, newest first, so
-        only the buckets needed are intersected and sorted.
+    def _rows_of(self, ids: Iterable[int]) -> None:
+        """Fetch the rows of ``ids`` not yet remembered, in a few queries."""
+        want = [i for i in ids if i not in self._rows]
+        for start in range(0, len(want), 500):
+            chunk = want[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            for iid, *rest in self._db.execute(
+                f"SELECT id, path, line, ws, text, meta FROM items WHERE id IN ({marks})", chunk
+            ):
+                self._rows[iid] = tuple(rest)
+
+    def _top(
+        self,
+        cands: Set[int],
+        need: int,
+        keep: Callable[[int], bool] | None,
+        prim: Callable[[int], Any] | None = None,
+    ) -> list[int]:
+        """Up to ``need`` of ``cands`` kept by ``keep``: best ``prim`` first (rank by default), ties by path and line.
+
+        Only the best few are sorted (a partial sort, widened while ties or
+        ``keep`` ask for more), then the rows of the tied ones are read.
         """
-        items = self._items
-        if len(group) <= 4 * need + 64:
-            got = [i for i in group if i not in taken]
-        else:
-            if self._months_desc is None:
-                self._months_desc = sorted(self._months, reverse=True)
-            got = []
-            for month in self._months_desc:
-                bucket = self._months[month]
-                found = (group & bucket) if len(group) < len(bucket) else (bucket & group)
-                found -= taken
-                got.extend(found if keep is None else (i for i in found if keep(i)))
-                if len(got) >= need:
+        if need <= 0 or not cands:
+            return []
+        sort_key = (lambda i: i) if prim is None else (lambda i: (prim(i), i))
+        primary = (lambda i: i >> SEQ_BITS) if prim is None else prim
+        n = len(cands)
+        k = need * 2 + 16
+        while True:
+            top = sorted(cands, key=sort_key, reverse=True) if k >= n else heapq.nlargest(k, cands, key=sort_key)
+            got: list[int] = []
+            last = None
+            complete = k >= n
+            for i in top:
+                p = primary(i)
+                if len(got) >= need and p != last:
+                    complete = True
                     break
-            keep = None
-        if keep is not None:
-            got = [i for i in got if keep(i)]
-        got.sort(key=lambda i: items[i].rank, reverse=True)
+                if keep is None or keep(i):
+                    got.append(i)
+                    last = p
+            if complete:
+                break
+            k *= 4
+        self._rows_of(got)
+        rows = self._rows
+        got.sort(key=lambda i: (rows[i][0], rows[i][1]))
+        got.sort(key=primary, reverse=True)  # stable: ties keep path and line order
         return got[:need]
 
     def search(
@@ -420,7 +476,7 @@ class RecallIndex:
         """Rank entries for ``query`` (the order of the module docstring).
 
         Args:
-            query: any text; see :func:`engine.terms.query_terms` for the limits.
+            query: any text; see :func:`memrepo.engine.terms.query_terms` for the limits.
             workspace_file: with ``scoped``, the one workspace file to keep (None keeps none).
             workspace_id: with ``scoped``, the one workspace an entry's own
                 ``workspace:`` key may name (in a global file or the inbox).
@@ -437,37 +493,46 @@ class RecallIndex:
         if not qterms:
             return []
         limit = max(1, limit)
-        post, items = self._post, self._items
-        n_items = len(items) + 1
-        weights = {t: math.log(1.0 + n_items / (len(post.get(t, _EMPTY)) + 1)) for t in qterms}
+        self._rows.clear()  # another process may have moved entries since
+        self._check_cached()
+        cache: dict[str, Set[int]] = {}
+
+        def post(key: str) -> Set[int]:
+            return self._posting(key, cache)
+
+        n_items = len(self) + 1
+        weights = {t: math.log(1.0 + n_items / (len(post(t)) + 1)) for t in qterms}
         total = sum(weights.values()) or 1.0
         multi = len(qterms) > 1
 
         def keep(iid: int) -> bool:
-            item = items[iid]
-            if item.ws is not None and item.ws != workspace_id:
+            path, _line, ws = self._row(iid)[:3]
+            if ws is not None and ws != workspace_id:
                 return False
-            return not item.path.startswith(WORKSPACES_DIR) or item.path == workspace_file
+            return not path.startswith(WORKSPACES_DIR) or path == workspace_file
 
         scope = keep if scoped else None
         qset = set(qterms)
         # A subject matches when all of its terms are in the query (not one common word of it).
+        names: set[str] = set()
+        for t in qterms:
+            names.update(name for (name,) in self._db.execute("SELECT name FROM subjects WHERE term=?", (t,)))
         subject_ids: set[int] = set()
-        for name in {n for t in qterms for n in self._subjects.get(t, ())}:
+        for name in names:
             if set(split_folded(name)) <= qset:
-                subject_ids |= post.get(_SUBJECT + name, _EMPTY)
+                subject_ids |= post(SUBJECT_KEY + name)
         kind_ids: set[int] = set()
         for t in qterms:
-            kind_ids |= post.get(_KIND + t, _EMPTY)
-        phrase: Set[int] = _EMPTY
+            kind_ids |= post(KIND_KEY + t)
+        phrase: Set[int] = EMPTY
         if multi:
             words = split_folded(folded)[: 2 * MAX_QUERY_TERMS]
-            phrase = _intersect([post.get(f"{a} {b}", _EMPTY) for a, b in pairwise(words)])
+            phrase = intersect([post(f"{a} {b}") for a, b in pairwise(words)])
         full_cache: list[Set[int]] = []
 
         def full() -> Set[int]:
             if not full_cache:
-                full_cache.append(_intersect([post.get(t, _EMPTY) for t in qterms]))
+                full_cache.append(intersect([post(t) for t in qterms]))
             return full_cache[0]
 
         # Groups in the order of the sort key (phrase, subject, kind, then coverage):
@@ -482,10 +547,10 @@ class RecallIndex:
                     if any(not x for x in parts):
                         continue
                     if ph:  # a phrase has every term already
-                        groups.append(lambda parts=parts: _intersect(parts))
+                        groups.append(partial(intersect, parts))
                     else:
-                        groups.append(lambda parts=parts: _intersect([*parts, full()]))
-                        groups.append(lambda parts=parts: _intersect(parts))
+                        groups.append(partial(with_full, parts, full))
+                        groups.append(partial(intersect, parts))
         groups.append(full)
 
         need = limit * 2 + 8
@@ -496,92 +561,39 @@ class RecallIndex:
                 break
             group = group_of()
             if group:
-                for iid in self._newest(group, need - len(pool), taken, scope):
+                for iid in self._top(group - taken if taken else group, need - len(pool), scope):
                     pool.append(iid)
                     taken.add(iid)
         if len(pool) < need:  # partial matches: weigh the terms each entry has
-            counts: Counter[int] = Counter()
+            score: dict[int, float] = {}
             for t in qterms:
-                counts.update(post.get(t, _EMPTY))
-            ranked = sorted(
-                (i for i in counts if i not in taken and (scope is None or keep(i))),
-                key=lambda i: (sum(weights[t] for t in items[i].terms if t in weights), items[i].rank),
-                reverse=True,
-            )
-            pool.extend(ranked[: need - len(pool)])
+                w = weights[t]
+                for i in post(t):
+                    score[i] = score.get(i, 0.0) + w
+            for i in taken:
+                score.pop(i, None)
+            pool.extend(self._top(score.keys(), need - len(pool), scope, lambda i: (score[i], i >> SEQ_BITS)))
 
-        pool.sort(key=lambda i: (items[i].path, items[i].line))  # ties keep file order
+        self._rows_of(pool)
+        rows = self._rows
+        pool.sort(key=lambda i: (rows[i][0], rows[i][1]))  # ties keep file order
         scored = []
         for iid in pool:
-            item = items[iid]
-            coverage = sum(weights[t] for t in item.terms if t in qset) / total
+            coverage = sum(weights[t] for t in qterms if iid in post(t)) / total
             subj_hit = iid in subject_ids
             kind_hit = iid in kind_ids
-            is_phrase = multi and iid in phrase and _has_phrase(item.folded, folded)
-            scored.append((iid, (int(is_phrase), int(subj_hit), int(kind_hit), round(coverage, 6), item.rank)))
+            is_phrase = multi and iid in phrase and has_phrase(fold(rows[iid][3]), folded)
+            rank = iid >> SEQ_BITS
+            scored.append((iid, (int(is_phrase), int(subj_hit), int(kind_hit), round(coverage, 6), rank)))
         scored.sort(key=lambda pair: pair[1], reverse=True)  # stable
         return scored[:limit]
 
+    def entry(self, iid: int) -> tuple[str, int, str]:
+        """(path, line, text) of a result of :meth:`search`."""
+        path, line, _ws, text, _meta = self._row(iid)
+        return path, line, text
+
     def hit(self, iid: int, key: tuple, detail: str) -> RecallHit:
-        """Turn a result of :meth:`search` into a :class:`~engine.models.RecallHit`.
-
-        Args:
-            iid: the item id.
-            key: its sort key.
-            detail: ``"line"`` for the entry alone, ``"full"`` to add the section around it.
-
-        Returns:
-            RecallHit: the hit; ``section`` is None for ``detail="line"`` or when
-            the file can no longer be read.
-        """
-        item = self._items[iid]
-        phrase, subj, kind, coverage, _rank = key
-        score = round(4 * phrase + 2 * subj + kind + coverage, 4)
-        section = heading = None
-        if detail == "full":
-            heading, section = self._section(item.path, item.line)
-            if section is not None:
-                section = "\n".join(redacted(line) for line in section.split("\n"))
-        return RecallHit(
-            ref=f"repo:{item.path}#L{item.line}",
-            path=item.path,
-            line=item.line,
-            text=redacted(item.text),
-            by="agent" if item.meta.get("by", "user").strip().lower() == "agent" else "user",
-            meta=dict(item.meta),
-            score=score,
-            unreviewed=item.path == INBOX,
-            heading=heading,
-            section=section,
-        )
-
-    def _section(self, rel: str, line: int) -> tuple[str | None, str | None]:
-        """The heading above ``line`` and up to :data:`SECTION_LINES` lines of its section.
-
-        Lines are cut exactly as the entry parser cuts them (``\n`` and
-        ``\r\n`` only, a BOM dropped), so line numbers agree with refs.
-        """
-        try:
-            lines = [ln.text for ln in fmt.parse((self.root / rel).read_bytes(), rel).lines]
-        except (OSError, FormatError):
-            return None, None
-        if not 1 <= line <= len(lines):
-            return None, None
-        idx = line - 1
-        start, heading, level = 0, None, 7
-        for i in range(idx, -1, -1):
-            m = _HEADING_RE.match(lines[i])
-            if m:
-                start, heading, level = i, lines[i].strip(), len(m.group(1))
-                break
-        end = len(lines)
-        for i in range(idx + 1, len(lines)):
-            m = _HEADING_RE.match(lines[i])
-            if m and len(m.group(1)) <= level:
-                end = i
-                break
-        if end - start > SECTION_LINES:  # centre the window on the hit, inside the section
-            lo = max(start, idx - SECTION_LINES // 2)
-            hi = min(end, lo + SECTION_LINES)
-            start, end = max(start, hi - SECTION_LINES), hi
-        return heading, "\n".join(lines[start:end])
+        """Turn a result of :meth:`search` into a :class:`~memrepo.engine.models.RecallHit` (see :func:`.recallkeys.to_hit`)."""
+        path, line, _ws, text, meta_json = self._row(iid)
+        return to_hit(self.root, path, line, text, meta_json, key, detail, SECTION_LINES)

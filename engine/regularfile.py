@@ -1,4 +1,4 @@
-"""Read a user-named file safely: regular files only, bounded, never blocking (DESIGN.md §7).
+"""Read a user-named file safely: regular files only, bounded, never blocking (docs/architecture.md §7).
 
 Paths that come from outside (a Claude Code hook's ``transcript_path``, the
 file ``memrepo setup claude-code --check`` is given) may name a FIFO, a
@@ -7,6 +7,12 @@ checks with ``os.stat`` that it is a regular file under a size cap before
 opening, opens with ``O_NONBLOCK`` (a FIFO swapped in meanwhile cannot block)
 and checks the opened file again, so a hook never hangs and nothing is read
 without bound.
+
+Files in the memory repo itself get the same care: :func:`is_regular` and
+:func:`not_regular_kind` look with ``lstat`` (a FIFO, socket or device in
+place of a memory file is neither read nor committed as a deletion), and
+:func:`read_work_file` reads one without following a symlink and without
+ever blocking.
 """
 
 from __future__ import annotations
@@ -17,11 +23,22 @@ from pathlib import Path
 
 from .errors import LimitError, RefError
 
-__all__ = ["FileMissingError", "read_regular"]
+__all__ = [
+    "FileMissingError",
+    "NotRegularFileError",
+    "is_regular",
+    "not_regular_kind",
+    "read_regular",
+    "read_work_file",
+]
 
 
 class FileMissingError(RefError):
     """The file does not exist."""
+
+
+class NotRegularFileError(RefError, OSError):
+    """A FIFO, socket or device stands where a memory file should be (an ``OSError`` too)."""
 
 
 def read_regular(path: Path, max_bytes: int, what: str = "file") -> bytes:
@@ -73,3 +90,69 @@ def _check(st: os.stat_result, path: Path, max_bytes: int, what: str) -> None:
     if st.st_size > max_bytes:
         raise LimitError(f"{what} {path} is {st.st_size} bytes, over the {max_bytes} byte limit")
 
+
+def not_regular_kind(path: Path) -> str | None:
+    """What stands at ``path`` when it is neither a regular file nor missing, else None.
+
+    Looks with ``lstat`` (a symlink is not followed): ``a symlink``, ``a
+    folder``, ``a FIFO (named pipe)``, ``a socket`` or ``a device``.
+    """
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISLNK(mode):
+        return "a symlink"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device"
+
+
+def is_regular(path: Path) -> bool:
+    """True when ``path`` is a regular file itself (``lstat``: a symlink to one is not)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def read_work_file(path: Path, max_bytes: int | None = None) -> bytes:
+    """The bytes of a memory-repo file, never following a symlink and never blocking.
+
+    Opens with ``O_NOFOLLOW | O_NONBLOCK`` and checks the opened file is
+    regular, so a FIFO or device put in place of a memory file raises at
+    once instead of hanging the reader.
+
+    Args:
+        path: the file.
+        max_bytes: read at most this many bytes (None: the whole file).
+
+    Returns:
+        bytes: the content.
+
+    Raises:
+        FileNotFoundError: nothing at ``path``.
+        IsADirectoryError: a folder.
+        NotRegularFileError: a FIFO, socket or device.
+        OSError: a symlink (``ELOOP``), or unreadable.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, flags)
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(21, "Is a directory", str(path))
+        if not stat.S_ISREG(mode):
+            raise NotRegularFileError(
+                f"{Path(path).name} is not a regular file (a pipe, device or socket): memrepo does not read it"
+            )
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            return fh.read() if max_bytes is None else fh.read(max_bytes)
+    finally:
+        os.close(fd)

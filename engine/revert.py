@@ -1,4 +1,4 @@
-"""Entry-aware revert of one commit's change to a memory file (undo, DESIGN.md §8).
+"""Entry-aware revert of one commit's change to a memory file (undo, docs/architecture.md §8).
 
 A memory file is a list of independent entry lines, so undoing a commit works
 line by line against the file as it is now: the lines the commit added are

@@ -1,20 +1,30 @@
-"""Sync through one private git remote, merged entry by entry (issue 9).
+"""Sync through one private git remote, merged entry by entry.
 
 Git is the distributed engine: no server of ours. One remote (``origin``), set
 only after a person confirms it is private (:func:`set_remote`). :func:`sync`
 fetches, fast-forwards when it can, otherwise merges (markdown files entry by
-entry with :mod:`engine.entrymerge`, other files with git's merge), pushes,
+entry with :mod:`memrepo.engine.entrymerge`, other files with git's merge), pushes,
 and when the push is rejected because the remote moved meanwhile, fetches,
 merges and pushes again (bounded). Never a force push; the one forced update
 is :func:`replace_remote_history`, named as such, for compaction after
 explicit confirmation.
 
-Locking: the write lock (:mod:`engine.lock`) is held for the local steps only
-(commit hand edits, merge, update the work tree and ``main``), never across
+Locking: the write lock (:mod:`memrepo.engine.lock`) is held for the local steps only
+(commit hand edits, merge, update the work tree and the branch), never across
 the network: a fetch or push over a slow link would otherwise make every
-writer fail with "busy" after 5 s. Fetch only moves ``refs/remotes/origin/main``
-and push only reads ``main``, so neither races a writer; a writer that commits
+writer fail with "busy" after 5 s. Fetch only moves ``refs/remotes/origin/<branch>``
+and push only reads the branch, so neither races a writer; a writer that commits
 between the merge and the push is simply pushed too (or by the next sync).
+
+Sync follows the branch HEAD names, whatever it is (``main`` in a repo memrepo
+made, ``master`` or ``trunk`` in one made with stock git and adopted), and
+pushes it to the remote's branch of the same name. A repo joining a remote
+that keeps its memory on another branch (this repo on ``master``, the remote
+on ``main``) follows the remote's only (or default) branch, keeping its own
+branch's name, and merges entry by entry: joining never empties a local file.
+It never says "up to date" without having compared both sides; a remote with
+several branches, none of them this one's and none its default, is a problem
+sync cannot solve: named, raised, and FAIL in Health.
 
 Offline is normal: a failed fetch or push raises :class:`UnreachableRemote`,
 local commits stay queued, and ``.git/memrepo/sync.json`` records the last
@@ -37,7 +47,7 @@ from .gitremote import Credentials, GitRemote, PushRejected, UnreachableRemote, 
 from .gitstore import format_message
 from .lock import state_dir
 from .models import SyncResult, SyncState
-from .store import MemoryStore
+from .ports import WriteAccess
 
 __all__ = [
     "PushRejected",
@@ -53,13 +63,13 @@ __all__ = [
 
 STATE_FILE = "sync.json"
 """Sync state in ``.git/memrepo/``: ``last_sync``, ``last_error``, ``last_attempt``, ``remote``,
-``remote_head`` (the remote's ``main`` after the last successful sync: the base for adopting a
+``branch`` and ``branch_problem`` (the branch sync follows, and why it cannot, for Health),
+``remote_head`` (the remote's branch after the last successful sync: the base for adopting a
 remote compacted elsewhere when the remote-tracking ref is gone)."""
 
 
-def _creds(settings: SyncSettings | None) -> Credentials:
-    s = settings or SyncSettings()
-    return Credentials(s.ssh_key, s.ssh_passphrase_env, s.token_env, s.https_user)
+def _creds(settings: SyncSettings) -> Credentials:
+    return Credentials(settings.ssh_key, settings.ssh_passphrase_env, settings.token_env, settings.https_user)
 
 
 def _git_dir(root: Path) -> Path:
@@ -101,7 +111,7 @@ def refuse_password(url: str) -> None:
 
     Such a URL would be stored in plain text in ``.git/config`` and shown by
     ``remote show``, sync errors and health; tokens come from the environment
-    variable named by ``[sync] token_env`` instead (DESIGN.md §11).
+    variable named by ``[sync] token_env`` instead (docs/architecture.md §11).
 
     Raises:
         SyncError: the URL has a password part (the message never repeats it).
@@ -122,7 +132,7 @@ def set_remote(root: Path, url: str, confirmed_private: bool) -> None:
         url: an SSH (``ssh://host/path``, ``user@host:path``), HTTPS or local path URL.
         confirmed_private: the person said the remote is private (the CLI
             prompt or ``--yes-private``); memory holds personal facts, so
-            nothing is ever added or pushed without it (issue 9 §1).
+            nothing is ever added or pushed without it.
 
     Raises:
         SyncError: not confirmed, or the URL is empty, uses an unknown scheme
@@ -175,8 +185,17 @@ def sync_state(root: Path) -> SyncState:
     if url is None:
         return SyncState(last_sync=last_sync)
     ahead, behind = remote.ahead_behind()
-    return SyncState(remote=url, ahead=ahead, behind=behind, last_sync=last_sync,
-                     last_error=error if isinstance(error, str) else None)
+    problem = data.get("branch_problem")
+    if data.get("branch") != remote.branch:  # recorded for another branch: the repo moved since
+        problem = None
+    return SyncState(
+        remote=url,
+        ahead=ahead,
+        behind=behind,
+        last_sync=last_sync,
+        last_error=error if isinstance(error, str) else None,
+        problem=problem if isinstance(problem, str) else None,
+    )
 
 
 def _merge_file(conflicts: list[str]) -> Callable[[str, bytes | None, bytes | None, bytes | None], bytes | None]:
@@ -196,7 +215,7 @@ def _is_markdown(path: str) -> bool:
     return path.lower().endswith((".md", ".markdown"))
 
 
-def _open(store: MemoryStore, settings: SyncSettings | None) -> tuple[GitRemote, str]:
+def _open(store: WriteAccess, settings: SyncSettings) -> tuple[GitRemote, str]:
     remote = GitRemote(store.root, _creds(settings))
     url = remote.shown_url()
     if url is None:
@@ -208,7 +227,7 @@ def _open(store: MemoryStore, settings: SyncSettings | None) -> tuple[GitRemote,
     return remote, url
 
 
-def _integrate(store: MemoryStore, remote: GitRemote, url: str, theirs: str | None, result: SyncResult) -> None:
+def _integrate(store: WriteAccess, remote: GitRemote, url: str, theirs: str | None, result: SyncResult) -> None:
     """Under the write lock: bring the remote's commits into main (fast-forward or merge)."""
     with store.lock.hold("sync"):
         ours = remote.local_id()
@@ -241,7 +260,7 @@ def _integrate(store: MemoryStore, remote: GitRemote, url: str, theirs: str | No
 
 
 COMPACT_TRAILER = re.compile(r"^Origin: compact$", re.MULTILINE)
-"""The trailer of the root commit :func:`engine.compact.compact` writes."""
+"""The trailer of the root commit :func:`memrepo.engine.compact.compact` writes."""
 
 ADOPTED = "the remote was compacted on another machine: adopted its history"
 """Start of :attr:`SyncResult.notice` when a sync adopted a compacted remote."""
@@ -257,15 +276,15 @@ def _replaced_by_compaction(remote: GitRemote, theirs: str | None) -> bool:
 
 
 def _adopt(
-    store: MemoryStore,
+    store: WriteAccess,
     remote: GitRemote,
     url: str,
     theirs: str,
     candidates: list[str | None],
-    settings: SyncSettings | None,
+    settings: SyncSettings,
     result: SyncResult,
 ) -> GitRemote:
-    """Adopt a remote whose history a compaction on another machine replaced (issue 9 §4).
+    """Adopt a remote whose history a compaction on another machine replaced.
 
     Never merges or pushes the old local history: the changes made here
     since ``known`` (the remote's ``main`` as last seen: the first of
@@ -275,7 +294,7 @@ def _adopt(
     one commit whose only parent
     is ``theirs``; with none, ``main`` simply moves to ``theirs``. Then the
     old history is dropped from this ``.git`` too
-    (:func:`engine.compact.drop_old_history`), so the text the other machine
+    (:func:`memrepo.engine.compact.drop_old_history`), so the text the other machine
     forgot is gone here as well. Without a known base (never synced) every
     local entry is kept: nothing is lost, but text forgotten elsewhere may
     come back and is then pushed as a new entry.
@@ -287,14 +306,14 @@ def _adopt(
         SyncConflict: a non-markdown file conflicts; ``main`` is unchanged.
     """
     from .compact import drop_old_history
-    from .gitremote import TRACKING_REF
 
     with store.lock.hold("sync"):
         store.commit_hand_edits(None)
         ours = remote.local_id()
         assert ours is not None  # _replaced_by_compaction checked it
-        known = next((c for c in candidates
-                      if c and remote.has_commit(c) and remote.merge_base(ours, c) is not None), None)
+        known = next(
+            (c for c in candidates if c and remote.has_commit(c) and remote.merge_base(ours, c) is not None), None
+        )
         kept = ""
         if known is not None and remote.is_ancestor(ours, known):
             remote.move_main(theirs, ours)
@@ -308,14 +327,15 @@ def _adopt(
             else:
                 since = f" since {known[:7]}" if known else ""
                 message = format_message(
-                    f"Sync: changes made here{since}, onto the compacted history of {url}", {"Origin": "sync"},
+                    f"Sync: changes made here{since}, onto the compacted history of {url}",
+                    {"Origin": "sync"},
                     body="The remote's history was replaced by a compaction on another machine; the old "
                     "local history was not merged.",
                 )
                 remote.move_main(remote.commit_on(tree, theirs, message), ours)
                 result.conflicts.extend(conflicts)
                 kept = "; the changes made here were kept in one new commit"
-        cleaned = drop_old_history(store, {TRACKING_REF: theirs})
+        cleaned = drop_old_history(store, {remote.tracking_ref: theirs})
     result.action = "adopted"
     result.received += 1
     result.notice = (
@@ -325,15 +345,15 @@ def _adopt(
 
 
 def sync(
-    store: MemoryStore,
+    store: WriteAccess,
     settings: SyncSettings | None = None,
     *,
     before_push: Callable[[], None] | None = None,
 ) -> SyncResult:
-    """Sync the memory repo with its remote: fetch, fast-forward or merge, push (issue 9 §2).
+    """Sync the memory repo with its remote: fetch, fast-forward or merge, push.
 
     Hand edits are committed first. Markdown files both sides changed are
-    merged entry by entry (:func:`engine.entrymerge.merge_entries`: never
+    merged entry by entry (:func:`memrepo.engine.entrymerge.merge_entries`: never
     conflict markers; an entry both changed differently keeps both versions
     with a ``conflict:`` key). A rejected push fetches, merges and pushes
     again, at most ``settings.push_retries`` times. Never a force push.
@@ -345,7 +365,7 @@ def sync(
     Args:
         store: the open store (its thread runs this; the network steps run
             without the write lock, see the module docstring).
-        settings: ``[sync]`` settings (credentials, retries); defaults when None.
+        settings: ``[sync]`` settings (credentials, retries); ``store.settings.sync`` when None.
         before_push: called right before each push (tests use it to make
             another machine push first, a real race).
 
@@ -362,13 +382,15 @@ def sync(
 
     Every outcome is recorded in ``.git/memrepo/sync.json`` (:func:`sync_state`).
     """
-    tries = (settings or SyncSettings()).push_retries
+    settings = settings if settings is not None else store.settings.sync
+    tries = settings.push_retries
     remote, url = _open(store, settings)
     result = SyncResult(remote=url, action="up_to_date")
     _write_state(store.root, last_attempt=_now(), remote=url)
     recorded = _read_state(store.root).get("remote_head")
     known = [remote.tracking_id(), recorded if isinstance(recorded, str) else None]
     try:
+        joined = _check_branch(store.root, remote)
         with store.lock.hold("sync"):
             store.commit_hand_edits(None)
         for attempt in range(tries + 1):
@@ -378,8 +400,11 @@ def sync(
                 remote = _adopt(store, remote, url, theirs, known, settings, result)
             _integrate(store, remote, url, theirs, result)
             local = remote.local_id()
-            if local is None or (theirs is not None and remote.is_ancestor(local, theirs)):
-                break  # nothing of ours the remote lacks
+            if local is None:
+                # never "up to date" without two sides compared: an unborn branch has nothing to compare
+                raise SyncError(f"nothing to sync: the branch {remote.branch} has no commits here or on the remote")
+            if theirs is not None and remote.is_ancestor(local, theirs):
+                break  # both sides compared: nothing of ours the remote lacks
             if before_push is not None:
                 before_push()
             try:
@@ -401,13 +426,53 @@ def sync(
         raise
     _write_state(store.root, last_sync=_now(), last_error=None, remote_head=remote.tracking_id())
     result.head = remote.local_id()
+    if joined:
+        result.notice = f"{result.notice}; {joined}" if result.notice else joined
     return result
 
 
-def replace_remote_history(
-    store: MemoryStore, confirmed: bool, settings: SyncSettings | None = None
-) -> SyncResult:
-    """Replace the remote's history with local ``main``: the one forced update (issue 9 §4).
+def _check_branch(root: Path, remote: GitRemote) -> str | None:
+    """Choose the remote's branch this repo syncs with; refuse when there is no single one to join.
+
+    A remote with no branches yet is fine (the first push makes it), and so is
+    one that has this repo's branch (or the upstream it follows). One that has
+    other branches only (this repo on ``master``, the remote on ``main``) is
+    joined when that is unambiguous: its only branch, or the one its HEAD
+    names. The local branch keeps its name and follows that remote branch
+    from now on (:meth:`GitRemote.follow`); the sync then merges the two
+    histories entry by entry as any sync does, so no local file is emptied.
+    Otherwise the problem is named, recorded for Health (FAIL) and raised (docs/architecture.md §2).
+
+    Returns:
+        str | None: a notice when this sync joined a remote branch of another name.
+
+    Raises:
+        SyncError: the remote has several branches, none of them this repo's, and its HEAD names none.
+        UnreachableRemote: the remote could not be reached.
+    """
+    branches, default = remote.remote_branches()
+    if not branches or remote.remote_branch in branches:
+        _write_state(root, branch=remote.branch, branch_problem=None)
+        return None
+    choice = branches[0] if len(branches) == 1 else default
+    if choice is not None:
+        remote.follow(choice)
+        _write_state(root, branch=remote.branch, branch_problem=None)
+        return (
+            f"joined the remote's branch {choice}: this repo's branch {remote.branch} keeps its name and "
+            f"syncs with {choice} from now on (merged entry by entry)"
+        )
+    problem = (
+        f"this repo is on branch {remote.branch} but the remote has only {', '.join(branches)} and names none "
+        f"of them as its default: sync would never meet the other machines; choose the remote branch that "
+        f"holds this memory (git branch --set-upstream-to=origin/{branches[0]}, after a git fetch) and sync again"
+    )
+    _write_state(root, branch=remote.branch, branch_problem=problem)
+    raise SyncError(problem)
+
+
+def replace_remote_history(store: WriteAccess, confirmed: bool, settings: SyncSettings | None = None) -> SyncResult:
+    """Replace the remote's history with local ``main``: the one forced update.
 
     For compaction, which rewrites local history: the remote keeps the old
     history (with everything compaction removed) until it is replaced too.
@@ -417,7 +482,7 @@ def replace_remote_history(
         store: the open store.
         confirmed: the person confirmed replacing the remote's history; when
             False nothing is pushed.
-        settings: ``[sync]`` settings (credentials).
+        settings: ``[sync]`` settings (credentials); ``store.settings.sync`` when None.
 
     Returns:
         SyncResult: action ``pushed`` with the new head.
@@ -431,12 +496,12 @@ def replace_remote_history(
             "refusing to replace the remote's history without confirmation: the remote keeps the old "
             "history (everything compaction removed) until it is replaced"
         )
-    remote, url = _open(store, settings)
+    remote, url = _open(store, settings if settings is not None else store.settings.sync)
     try:
         with store.lock.hold("replace remote history"):
             store.commit_hand_edits(None)
             if remote.local_id() is None:
-                raise SyncError("nothing to push: main has no commits")
+                raise SyncError(f"nothing to push: {remote.branch} has no commits")
         remote.push(force=True)
     except MemrepoError as exc:
         _write_state(store.root, last_error=str(exc))

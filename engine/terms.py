@@ -1,4 +1,4 @@
-"""Search terms of a text: Unicode folding, words and CJK bigrams (DESIGN.md §4).
+"""Search terms of a text: Unicode folding, words and CJK bigrams (docs/architecture.md §4).
 
 Recall and its index see text only through :func:`fold` and :func:`terms`,
 so a query and an entry are cut into terms the same way:
@@ -19,6 +19,7 @@ dropped, and a query is cut to :data:`MAX_QUERY_CHARS` first.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -29,11 +30,15 @@ MAX_QUERY_TERMS = 64
 """At most this many distinct terms of a query are used (the first ones)."""
 
 _CJK = "\u3005\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f"
-_TOKEN_RE = re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+")
-_CJK_RE = re.compile(rf"[{_CJK}]")
 _SURROGATE_RE = re.compile("[\ud800-\udfff]")
 _ASCII_GAPS = bytes(i if i < 128 and chr(i).isalnum() else 0x20 for i in range(256))
 """bytes.translate table: every byte that is not an ASCII letter or digit becomes a space."""
+
+
+@functools.cache
+def _unicode_res() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The token and CJK patterns, compiled on the first non-ASCII text (about 5 ms each; ASCII never needs them)."""
+    return re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+"), re.compile(rf"[{_CJK}]")
 
 
 def _strip_accents(text: str) -> str:
@@ -77,10 +82,11 @@ def split_folded(folded: str) -> list[str]:
     """
     if folded.isascii():  # words are runs of ASCII letters and digits; bytes.translate cuts fastest
         return folded.encode("ascii").translate(_ASCII_GAPS).decode("ascii").split()
-    tokens = _TOKEN_RE.findall(folded)
+    token_re, cjk_re = _unicode_res()
+    tokens = token_re.findall(folded)
     out: list[str] = []
     for tok in tokens:
-        if tok.isascii() or not _CJK_RE.match(tok) or len(tok) == 1:
+        if tok.isascii() or not cjk_re.match(tok) or len(tok) == 1:
             out.append(tok)
         else:
             out.extend([tok[i : i + 2] for i in range(len(tok) - 1)])

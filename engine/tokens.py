@@ -1,4 +1,4 @@
-"""A tokenizer-free estimate of how many model tokens a text costs (DESIGN.md §4 budgets).
+"""A tokenizer-free estimate of how many model tokens a text costs (docs/architecture.md §4 budgets).
 
 memrepo ships no tokenizer (they are large and model-specific), so budgets
 use an estimate cut from the text's pieces:

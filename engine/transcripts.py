@@ -1,4 +1,4 @@
-"""Read-only adapters for session transcripts people already have (DESIGN.md §6).
+"""Read-only adapters for session transcripts people already have (docs/architecture.md §6).
 
 * Claude Code: ``~/.claude/projects/<project>/<session>.jsonl``: one JSON
   object a line; ``type`` ``user`` / ``assistant`` / ``summary``; a message's
@@ -14,36 +14,48 @@
 Only the user's own messages and the final assistant reply are kept; tool
 calls and tool output never are (they may carry untrusted text). A session
 whose user messages hold ``<no-memory>`` is left out. A session still running
-(its file written in the last :data:`QUIET_S` seconds, or no final reply
-yet) is not read, and the cursor never passes it, so a later dream reads it.
-Files are never written.
+(its file written in the last :data:`QUIET_S` seconds, or no final reply yet
+and written in the last :data:`IDLE_S` seconds, the ``[transcripts]
+idle_hours`` setting) is not read, and the cursor never passes it, so a later
+dream reads it. A session idle for longer counts as finished whatever its
+last line (interrupted, crashed, a network error): it is read, and the
+sessions after it are too. Files are streamed line by line from an offset, so
+a transcript of any size is read (never skipped) in bounded memory; a single
+line over :data:`MAX_LINE_BYTES` (a pasted image) is skipped. Files are never
+written.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import stat
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any, BinaryIO
 
 from pydantic import BaseModel, Field
 
 from .dreamrecord import parse_time
-from .errors import MemrepoError
-from .regularfile import read_regular
+from .errors import MemrepoError, RefError
+from .provenance import CLAUDE_INJECTED_PREFIXES, CODEX_INJECTED_PREFIXES, claude_line_is_injected
+from .regularfile import FileMissingError
 
 QUIET_S = 600.0
 """A transcript written to in the last 10 minutes counts as a running task (seconds)."""
 MAX_TASKS = 20
-"""At most this many tasks per dream (seed phase 2 §2)."""
-MAX_FILE_BYTES = 20 * 1024 * 1024
-"""Transcripts larger than this are skipped (bytes)."""
+"""At most this many tasks per dream (docs/architecture.md §6)."""
+IDLE_S = 4 * 3600.0
+"""A session with no final reply and no write for this long counts as finished (seconds; ``[transcripts] idle_hours``)."""
+MAX_LINE_BYTES = 8 * 1024 * 1024
+"""A transcript line longer than this (a pasted image, a huge tool result) is skipped unread (bytes)."""
+CHUNK = 1024 * 1024
+"""Bytes read at a time while streaming a transcript."""
 NO_MEMORY = "<no-memory>"
 
-_CODEX_INJECTED = ("<environment_context>", "<user_instructions>", "<permissions", "# AGENTS.md",
-                   "<user_shell_command>", "<turn_aborted>")
-_CLAUDE_INJECTED = ("<command-name>", "<command-message>", "<local-command-stdout>", "<command-args>",
-                    "Caveat: The messages below were generated")
+_CODEX_INJECTED = CODEX_INJECTED_PREFIXES
+_CLAUDE_INJECTED = CLAUDE_INJECTED_PREFIXES
 
 
 class Task(BaseModel):
@@ -89,29 +101,80 @@ def _text_parts(content: object, kinds: tuple[str, ...]) -> tuple[list[str], boo
     return texts, tool
 
 
-def _lines(path: Path, strict: bool = False) -> list[dict]:
-    """The JSON objects of a ``.jsonl`` file; only a regular file up to :data:`MAX_FILE_BYTES` is read.
+def _open_regular(path: Path) -> BinaryIO:
+    """Open a regular file for reading without ever blocking (a FIFO or device is refused).
 
     Raises:
-        MemrepoError: with ``strict``, the file is missing, not a regular file
-            (a FIFO, a device, a folder) or too large (:func:`engine.regularfile.read_regular`);
-            without it such a file reads as empty.
+        MemrepoError: missing (``transcript not found: PATH``), a folder, FIFO,
+            device or socket, or unreadable.
     """
     try:
-        data = read_regular(path, MAX_FILE_BYTES, "transcript")
+        st = os.stat(path)
+    except FileNotFoundError as exc:
+        raise FileMissingError(f"transcript not found: {path}") from exc
+    except OSError as exc:
+        raise RefError(f"cannot read transcript {path}: {exc.strerror or exc}") from exc
+    if not stat.S_ISREG(st.st_mode):
+        kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file (a pipe, device or socket)"
+        raise RefError(f"transcript is {kind}: {path}")
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise RefError(f"cannot read transcript {path}: {exc.strerror or exc}") from exc
+    opened = os.fstat(fd)
+    if (opened.st_dev, opened.st_ino) != (st.st_dev, st.st_ino) or not stat.S_ISREG(opened.st_mode):
+        os.close(fd)
+        raise RefError(f"transcript {path} changed while being opened; retry")
+    return os.fdopen(fd, "rb")
+
+
+def iter_objects(path: Path, strict: bool = False, start: int = 0) -> Iterator[tuple[int, dict]]:
+    """The JSON objects of a ``.jsonl`` file from byte ``start`` on, streamed, with the offset after each.
+
+    Only whole lines are read: a last line without its newline (still being
+    written) is left for a later read, so the offsets yielded are always safe
+    places to resume from. A line over :data:`MAX_LINE_BYTES` and lines that
+    are not JSON objects are skipped.
+
+    Raises:
+        MemrepoError: with ``strict``, the file is missing or not a regular
+            file (a FIFO, a device, a folder); without it such a file reads as empty.
+    """
+    try:
+        fh = _open_regular(path)
     except MemrepoError:
         if strict:
             raise
-        return []
-    out = []
-    for raw in data.splitlines():
-        try:
-            obj = json.loads(raw)
-        except ValueError:
-            continue  # a half-written last line, or junk: skip it
-        if isinstance(obj, dict):
-            out.append(obj)
-    return out
+        return
+    with fh:
+        if start:
+            fh.seek(start)
+        offset = start
+        while True:
+            raw = fh.readline(MAX_LINE_BYTES + 1)
+            if not raw:
+                return
+            if not raw.endswith(b"\n"):
+                if len(raw) <= MAX_LINE_BYTES:
+                    return  # a half-written last line: read it next time
+                offset += len(raw)  # too long: skip the rest of it unread
+                while raw and not raw.endswith(b"\n"):
+                    raw = fh.readline(CHUNK)
+                    offset += len(raw)
+                continue
+            offset += len(raw)
+            try:
+                obj = json.loads(raw)
+            except ValueError:
+                continue  # junk: skip it
+            if isinstance(obj, dict):
+                yield offset, obj
+
+
+def _lines(path: Path, strict: bool = False) -> Iterator[dict]:
+    """The JSON objects of a ``.jsonl`` file, streamed (:func:`iter_objects` from the start)."""
+    for _offset, obj in iter_objects(path, strict):
+        yield obj
 
 
 def _recent(path: Path, now: float, quiet_s: float) -> bool:
@@ -121,13 +184,21 @@ def _recent(path: Path, now: float, quiet_s: float) -> bool:
         return True
 
 
-def read_claude_session(path: Path, now: float | None = None, quiet_s: float = QUIET_S) -> Task | None:
+def _running(path: Path, now: float, quiet_s: float, idle_s: float, finished: bool) -> bool:
+    """Still running: written in the last ``quiet_s`` seconds, or not finished and written in the last ``idle_s``."""
+    return _recent(path, now, quiet_s) or (not finished and _recent(path, now, max(idle_s, quiet_s)))
+
+
+def read_claude_session(
+    path: Path, now: float | None = None, quiet_s: float = QUIET_S, idle_s: float = IDLE_S
+) -> Task | None:
     """Read one Claude Code session file.
 
     Args:
         path: a ``.jsonl`` session file.
         now: the current time (epoch seconds) for the running check.
-        quiet_s: seconds without writes before a session counts as finished.
+        quiet_s: seconds without writes before a session with a final reply counts as finished.
+        idle_s: seconds without writes before any session counts as finished (interrupted ones too).
 
     Returns:
         Task | None: None when the file holds no user message or no timestamp.
@@ -144,11 +215,12 @@ def read_claude_session(path: Path, now: float | None = None, quiet_s: float = Q
         if kind == "summary" and isinstance(obj.get("summary"), str) and not title:
             title = obj["summary"]
             continue
-        if kind not in ("user", "assistant") or obj.get("isSidechain"):
-            continue
+        if kind not in ("user", "assistant") or claude_line_is_injected(obj):
+            continue  # compaction summaries, meta lines, sub-agents: never the person's words
         session = str(obj.get("sessionId") or session)
         cwd = obj.get("cwd") if isinstance(obj.get("cwd"), str) else cwd
-        message = obj.get("message") if isinstance(obj.get("message"), dict) else {}
+        raw_message = obj.get("message")
+        message: dict[str, Any] = raw_message if isinstance(raw_message, dict) else {}
         if kind == "user":
             texts, tool = _text_parts(message.get("content"), ("text",))
             if tool:
@@ -169,21 +241,30 @@ def read_claude_session(path: Path, now: float | None = None, quiet_s: float = Q
                 last_kind = "tool"
     if not users or started is None:
         return None
-    running = _recent(path, now, quiet_s) or last_kind != "reply"
+    running = _running(path, now, quiet_s, idle_s, last_kind == "reply")
     return Task(
-        id=f"claude_code:{session}", source="claude_code", title=(title or users[0])[:120],
-        workspace=cwd, started=started.astimezone(UTC), user_messages=users, final_reply=reply,
-        running=running, no_memory=any(NO_MEMORY in u.casefold() for u in users),
+        id=f"claude_code:{session}",
+        source="claude_code",
+        title=(title or users[0])[:120],
+        workspace=cwd,
+        started=started.astimezone(UTC),
+        user_messages=users,
+        final_reply=reply,
+        running=running,
+        no_memory=any(NO_MEMORY in u.casefold() for u in users),
     )
 
 
-def read_codex_session(path: Path, now: float | None = None, quiet_s: float = QUIET_S) -> Task | None:
+def read_codex_session(
+    path: Path, now: float | None = None, quiet_s: float = QUIET_S, idle_s: float = IDLE_S
+) -> Task | None:
     """Read one Codex rollout file (the ``{type, payload}`` format and the older direct one).
 
     Args:
         path: a ``rollout-*.jsonl`` file.
         now: the current time (epoch seconds) for the running check.
-        quiet_s: seconds without writes before a session counts as finished.
+        quiet_s: seconds without writes before a finished session counts as finished.
+        idle_s: seconds without writes before any session counts as finished (interrupted ones too).
 
     Returns:
         Task | None: None when the file holds no user message or no timestamp.
@@ -197,6 +278,8 @@ def read_codex_session(path: Path, now: float | None = None, quiet_s: float = QU
         payload = obj.get("payload") if isinstance(obj.get("payload"), dict) else None
         when = parse_time(obj.get("timestamp")) if isinstance(obj.get("timestamp"), str) else None
         if kind == "session_meta" and payload is not None:
+            if _codex_subagent(payload):
+                return None  # a sub-agent's session: its "user" messages are another agent's
             session = str(payload.get("id") or session)
             cwd = payload.get("cwd") if isinstance(payload.get("cwd"), str) else cwd
             started = parse_time(payload.get("timestamp")) or when or started
@@ -217,13 +300,21 @@ def read_codex_session(path: Path, now: float | None = None, quiet_s: float = QU
                 if isinstance(last, str) and last.strip():
                     reply, last_kind = last.strip(), "reply"
             continue
-        item = payload if kind == "response_item" else (obj if kind in ("message", "function_call",
-                                                                        "function_call_output") else None)
+        item = (
+            payload
+            if kind == "response_item"
+            else (obj if kind in ("message", "function_call", "function_call_output") else None)
+        )
         if item is None:
             continue
         item_type = item.get("type")
-        if item_type in ("function_call", "function_call_output", "local_shell_call", "custom_tool_call",
-                         "custom_tool_call_output"):
+        if item_type in (
+            "function_call",
+            "function_call_output",
+            "local_shell_call",
+            "custom_tool_call",
+            "custom_tool_call_output",
+        ):
             last_kind = "tool"
             continue
         if item_type != "message":
@@ -242,11 +333,25 @@ def read_codex_session(path: Path, now: float | None = None, quiet_s: float = QU
                 reply, last_kind = text, "reply"
     if not users or started is None:
         return None
-    running = _recent(path, now, quiet_s) or not (complete or last_kind == "reply")
+    running = _running(path, now, quiet_s, idle_s, complete or last_kind == "reply")
     return Task(
-        id=f"codex:{session}", source="codex", title=users[0][:120], workspace=cwd,
-        started=started.astimezone(UTC), user_messages=users, final_reply=reply, running=running,
+        id=f"codex:{session}",
+        source="codex",
+        title=users[0][:120],
+        workspace=cwd,
+        started=started.astimezone(UTC),
+        user_messages=users,
+        final_reply=reply,
+        running=running,
         no_memory=any(NO_MEMORY in u.casefold() for u in users),
+    )
+
+
+def _codex_subagent(meta: dict) -> bool:
+    """True when a Codex ``session_meta`` payload names a sub-agent session (``source: {"subagent": …}``)."""
+    source = meta.get("source")
+    return (isinstance(source, dict) and "subagent" in source) or (
+        isinstance(source, str) and source.casefold().startswith("subagent")
     )
 
 
@@ -277,6 +382,7 @@ def read_tasks(
     limit: int = MAX_TASKS,
     now: float | None = None,
     quiet_s: float = QUIET_S,
+    idle_s: float = IDLE_S,
 ) -> tuple[list[Task], dict[str, str]]:
     """Tasks started after each source's cursor, oldest first, never past a running one.
 
@@ -286,6 +392,7 @@ def read_tasks(
         limit: at most this many tasks in all.
         now: epoch seconds for the running check.
         quiet_s: see :data:`QUIET_S`.
+        idle_s: see :data:`IDLE_S`.
 
     Returns:
         tuple: the tasks, newest first, and the new cursor (advanced past
@@ -302,7 +409,7 @@ def read_tasks(
         after = parse_time(cursor.get(source)) or datetime.fromtimestamp(0, UTC)
         found = []
         for path in _files(source, Path(os.path.expanduser(folder)), after.timestamp()):
-            task = readers[source](path, now, quiet_s)
+            task = readers[source](path, now, quiet_s, idle_s)
             if task is not None and task.started > after:
                 found.append(task)
         found.sort(key=lambda t: (t.started, t.id))
@@ -323,7 +430,7 @@ def read_tasks(
 
 
 def read_claude_messages(path: Path, session_id: str | None = None, strict: bool = False) -> list[dict]:
-    """The completed turns of a Claude Code session file, as checkpoint messages (DESIGN.md §7).
+    """The completed turns of a Claude Code session file, as checkpoint messages (docs/architecture.md §7).
 
     A turn is the user's own message and the assistant's final text reply
     after it; a turn with no final reply yet (still running, or ending in a
@@ -331,7 +438,7 @@ def read_claude_messages(path: Path, session_id: str | None = None, strict: bool
     (sidechain) lines and messages injected by the tool are never returned.
 
     Args:
-        path: the ``.jsonl`` transcript.
+        path: the ``.jsonl`` transcript (any size: streamed).
         session_id: when given, only lines of this session.
         strict: raise instead of reading a missing or non-regular file as empty.
 
@@ -340,18 +447,38 @@ def read_claude_messages(path: Path, session_id: str | None = None, strict: bool
         ``uuid`` (stable, so repeated reads deduplicate).
 
     Raises:
-        MemrepoError: with ``strict``: ``transcript not found: PATH``, not a
-            regular file (FIFO, device, folder), or over :data:`MAX_FILE_BYTES`.
+        MemrepoError: with ``strict``: ``transcript not found: PATH``, or not a
+            regular file (FIFO, device, folder).
+    """
+    return read_claude_turns(path, session_id, strict)[0]
+
+
+def read_claude_turns(
+    path: Path, session_id: str | None = None, strict: bool = False, start: int = 0
+) -> tuple[list[dict], int]:
+    """:func:`read_claude_messages` from byte ``start`` on, and where the next read starts.
+
+    The next read starts at the last turn's user message (that turn may still
+    grow), so a hook that keeps the offset reads a long session's file
+    incrementally, a few lines a turn instead of the whole file every time.
+
+    Returns:
+        tuple: the messages, and the offset to pass as ``start`` next time
+        (``start`` itself when nothing new was read).
     """
     turns: list[list[dict | None]] = []
-    for n, obj in enumerate(_lines(path, strict)):
+    resume = start
+    before = start  # the offset where the line being read starts
+    for after, obj in iter_objects(path, strict, start):
+        line_start, before = before, after
         kind = obj.get("type")
-        if kind not in ("user", "assistant") or obj.get("isSidechain"):
-            continue
+        if kind not in ("user", "assistant") or claude_line_is_injected(obj):
+            continue  # compaction summaries, meta lines, sub-agents: never the person's words
         if session_id and obj.get("sessionId") not in (None, session_id):
             continue
-        uid = str(obj.get("uuid") or f"{path.stem}:{n}")
-        message = obj.get("message") if isinstance(obj.get("message"), dict) else {}
+        uid = str(obj.get("uuid") or f"{path.stem}:@{line_start}")
+        raw_message = obj.get("message")
+        message: dict[str, Any] = raw_message if isinstance(raw_message, dict) else {}
         texts, tool = _text_parts(message.get("content"), ("text",))
         if kind == "user":
             if tool or obj.get("isMeta"):
@@ -359,6 +486,7 @@ def read_claude_messages(path: Path, session_id: str | None = None, strict: bool
             text = "\n".join(t for t in texts if not t.lstrip().startswith(_CLAUDE_INJECTED)).strip()
             if text:
                 turns.append([{"id": uid, "role": "user", "text": text}, None])
+                resume = line_start
         elif turns:
             text = "\n".join(texts).strip()
             if tool:
@@ -369,4 +497,4 @@ def read_claude_messages(path: Path, session_id: str | None = None, strict: bool
     for user, reply in turns:
         if reply is not None and user is not None:
             out.extend((user, reply))
-    return out
+    return out, resume

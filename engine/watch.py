@@ -1,49 +1,57 @@
-"""Live change events from the work tree, streamed by watchfiles (DESIGN.md §4).
+"""Live change events from the work tree, streamed by watchfiles (docs/architecture.md §4).
 
 Watches the work tree and, of ``.git``, only the files that say HEAD or a git
 operation's state moved (:func:`is_git_state`); drops editor swap, backup and temp
 files (vim's ``4913`` probe, ``*.swp``, ``*~``, emacs ``.#name`` and
 ``#name#``, the engine's own temp files); coalesces bursts into one
-:class:`~engine.models.ChangeEvent` (debounced).
+:class:`~memrepo.engine.models.ChangeEvent` (debounced).
 """
 
 from __future__ import annotations
 
 import asyncio
+import errno
+import logging
+import os
 import re
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import watchfiles
 
-from .atomic import TEMP_PREFIX
 from .models import ChangeEvent
+from .scratch import is_scratch_name
 
 DEBOUNCE_MS = 400
 """Longest a burst of changes is gathered before one event goes out (milliseconds)."""
 STEP_MS = 50
 """Quiet time that ends a burst early (milliseconds)."""
+POLL_DELAY_MS = 500
+"""How often the polling fallback looks at the tree (milliseconds)."""
+MOUNTINFO = Path("/proc/self/mountinfo")
+SYSCTL_FIX = "to watch natively raise fs.inotify.max_user_watches: sudo sysctl fs.inotify.max_user_watches=524288"
+"""The fix Health shows when the kernel's inotify limits made the watcher poll."""
 
-_IGNORED_NAME = re.compile(
-    r"""^(
-        4913                    # vim's write-permission probe
-      | .*\.sw[a-p]             # vim swap files
-      | .*~                     # backups (vim, emacs, nano)
-      | \.\#.*                  # emacs lock files
-      | \#.*\#                  # emacs auto-save files
-      | \.DS_Store
-      | .*\.tmp
-      | \.goutputstream-.*      # gedit temp files
-      | """ + re.escape(TEMP_PREFIX) + r""".*
-    )$""",
-    re.VERBOSE,
+_REMOTE_FS = frozenset(
+    {"nfs", "nfs4", "cifs", "smb3", "smbfs", "9p", "sshfs", "virtiofs", "afs", "ceph", "glusterfs", "lustre", "vboxsf"}
 )
+_LIMIT_ERRNOS = frozenset({errno.ENOSPC, errno.EMFILE, errno.ENFILE})
 
+log = logging.getLogger(__name__)
 
-_GIT_STATE_FILES = frozenset({
-    "HEAD", "packed-refs", "MERGE_HEAD", "REBASE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD",
-    "BISECT_LOG", "index.lock",
-})
+_GIT_STATE_FILES = frozenset(
+    {
+        "HEAD",
+        "packed-refs",
+        "MERGE_HEAD",
+        "REBASE_HEAD",
+        "CHERRY_PICK_HEAD",
+        "REVERT_HEAD",
+        "BISECT_LOG",
+        "index.lock",
+    }
+)
 _GIT_STATE_DIRS = frozenset({"refs", "rebase-merge", "rebase-apply"})
 
 
@@ -74,7 +82,7 @@ def is_ignored(relpath: str) -> bool:
     parts = relpath.split("/")
     if parts[0] == ".git":
         return not is_git_state(relpath)
-    return bool(_IGNORED_NAME.match(parts[-1]))
+    return is_scratch_name(parts[-1])
 
 
 class WorkTreeFilter(watchfiles.BaseFilter):
@@ -91,23 +99,109 @@ class WorkTreeFilter(watchfiles.BaseFilter):
         return not is_ignored(path[len(self.root) :])
 
 
+@dataclass
+class WatchMode:
+    """How the watcher watches: natively (inotify and the like) or by polling, and why.
+
+    ``polling`` is None while watching natively, else the reason (shown in Health);
+    ``fix`` is what the user can do about it, or None.
+    """
+
+    polling: str | None = None
+    fix: str | None = None
+
+
+def _unescape(field: str) -> str:
+    """A mountinfo path field with its octal escapes (``\\040`` for a space) decoded."""
+    return re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), field)
+
+
+def remote_mount(root: Path, mountinfo: Path = MOUNTINFO) -> str | None:
+    """The type of the network, FUSE or 9p file system ``root`` is on, or None for a local one.
+
+    Reads ``/proc/self/mountinfo`` (Linux); elsewhere, or when it cannot be read, None.
+    Native change events do not arrive from the other side of such a mount.
+
+    Args:
+        root: the work tree.
+        mountinfo: the mount table to read (a test passes its own).
+    """
+    try:
+        lines = mountinfo.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+    target = os.path.realpath(root)
+    best: tuple[int, str] | None = None
+    for line in lines:
+        left, sep, right = line.partition(" - ")
+        fields, tail = left.split(), right.split()
+        if not sep or len(fields) < 5 or not tail:
+            continue
+        point = _unescape(fields[4])
+        inside = target == point or target.startswith(point.rstrip("/") + "/")
+        if inside and (best is None or len(point) >= best[0]):
+            best = (len(point), tail[0])
+    if best is None:
+        return None
+    fstype = best[1]
+    if fstype in _REMOTE_FS or fstype == "fuse" or fstype.startswith("fuse."):
+        return fstype
+    return None
+
+
+def _limit_error(exc: BaseException) -> bool:
+    """Whether ``exc`` says the kernel's watch or instance limit was hit."""
+    if isinstance(exc, OSError) and exc.errno in _LIMIT_ERRNOS:
+        return True
+    text = str(exc).lower()
+    return "limit" in text and ("watch" in text or "inotify" in text)
+
+
 async def watch_changes(
     root: Path,
     stop_event: asyncio.Event | None = None,
     debounce_ms: int = DEBOUNCE_MS,
+    mode: WatchMode | None = None,
 ) -> AsyncIterator[ChangeEvent]:
     """Yield a :class:`ChangeEvent` for each burst of work-tree changes.
+
+    Watches natively unless the tree is on a network, FUSE or 9p mount
+    (:func:`remote_mount`) or the native watch fails at the kernel's limits
+    (inotify watches or instances): then it polls, and says why in ``mode``.
 
     Args:
         root: the work tree's absolute path.
         stop_event: set it to end the stream.
         debounce_ms: longest gathering window (milliseconds).
+        mode: updated with how the tree is watched (the caller shows it in Health).
 
     Yields:
         ChangeEvent: sorted work-tree paths changed in the burst, and whether
         HEAD or the repo's state moved.
     """
     root = Path(root)
+    mode = mode if mode is not None else WatchMode()
+    fstype = remote_mount(root)
+    if fstype is not None:
+        mode.polling, mode.fix = (
+            f"the folder is on a {fstype} mount, whose changes from elsewhere raise no events",
+            None,
+        )
+    while True:
+        try:
+            async for event in _stream(root, stop_event, debounce_ms, polling=mode.polling is not None):
+                yield event
+            return
+        except (OSError, RuntimeError) as exc:
+            if mode.polling is not None or not _limit_error(exc):
+                raise
+            log.warning("native watching failed (%s): polling instead", exc)
+            mode.polling, mode.fix = f"the kernel's inotify limit was reached ({exc})", SYSCTL_FIX
+
+
+async def _stream(
+    root: Path, stop_event: asyncio.Event | None, debounce_ms: int, *, polling: bool
+) -> AsyncIterator[ChangeEvent]:
     prefix = str(root).rstrip("/") + "/"
     async for batch in watchfiles.awatch(
         root,
@@ -116,6 +210,8 @@ async def watch_changes(
         step=STEP_MS,
         stop_event=stop_event,
         ignore_permission_denied=True,
+        force_polling=polling,
+        poll_delay_ms=POLL_DELAY_MS,
     ):
         rel = {p[len(prefix) :] for _, p in batch if p.startswith(prefix)}
         git = any(p.startswith(".git/") for p in rel)

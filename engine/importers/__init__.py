@@ -1,4 +1,4 @@
-"""Bring existing memories in once (issue 8): read a source, then write each fact through the governed writer.
+"""Bring existing memories in once: read a source, then write each fact through the governed writer.
 
 Sources (``--format`` names):
 
@@ -12,7 +12,7 @@ Sources (``--format`` names):
 - ``jsonl``: generic JSON Lines of ``{text, kind, scope, subject, added, source}``.
 
 Reading is :func:`read_items` (format by format, in :mod:`.sources`); writing is
-:func:`engine.importers.run.import_source`: each fact is its own commit with
+:func:`memrepo.engine.importers.run.import_source`: each fact is its own commit with
 ``Origin: import``, policy and redaction apply, and a marker under
 ``.git/memrepo/imports/`` makes a second run add nothing.
 """
@@ -23,6 +23,13 @@ from .run import ImportItemResult, ImportProblem, ImportReport, import_source, m
 from .sources import FORMATS, ImportItem, detect_format, read_items
 
 __all__ = [
-    "FORMATS", "ImportItem", "ImportItemResult", "ImportProblem", "ImportReport", "detect_format",
-    "import_source", "marker_path", "read_items",
+    "FORMATS",
+    "ImportItem",
+    "ImportItemResult",
+    "ImportProblem",
+    "ImportReport",
+    "detect_format",
+    "import_source",
+    "marker_path",
+    "read_items",
 ]

@@ -1,7 +1,7 @@
-"""Write imported items through the governed writer, once (issue 8).
+"""Write imported items through the governed writer, once.
 
 Each item goes through :meth:`MemoryStore.remember` (policy, redaction,
-routing, dedupe: DESIGN.md §3) as its own commit with ``Origin: import``.
+routing, dedupe: docs/architecture.md §3) as its own commit with ``Origin: import``.
 After each item the marker ``.git/memrepo/imports/<format>.txt`` gets the
 item's hash (a SHA-256 of format, key and text: no memory text is kept),
 so running the same import again skips it, whatever the writer did with it
@@ -17,10 +17,12 @@ import hashlib
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import TextIO
 
 from pydantic import BaseModel, Field
 
-from ..errors import BlockedError, FormatError
+from ..errors import BlockedError, FormatError, MemrepoError
+from ..layout import is_workspace_file
 from ..store import MemoryStore
 from .sources import ImportItem, check_source, detect_format, read_items
 
@@ -113,30 +115,29 @@ class _DryRun:
             from ..errors import MemrepoError
 
             try:
-                parsed = self.store._read_for_write(rel, {})
+                view = self.store.read_file(rel)
             except MemrepoError:
-                parsed = None
-            if parsed is None:
+                view = None
+            if view is None or view.text is None:  # missing, a symlink or not text: written as a new file
                 texts: set[str] = set()
                 subjects: dict[str, str] = {}
-                size = len(f"# {Path(rel).stem}\n\n") + (120 if rel.startswith("workspaces/") else 0)
+                size = len(f"# {Path(rel).stem}\n\n") + (120 if is_workspace_file(rel) else 0)
             else:
-                entries = [e for _, e in parsed.entries()]
-                texts = {fmt.normalize_text(e.text) for e in entries}
-                subjects = {e.meta["subject"].casefold(): e.by for e in entries if e.meta.get("subject")}
-                size = len(parsed.render())
+                texts = {fmt.normalize_text(e.text) for e in view.entries}
+                subjects = {e.meta["subject"].casefold(): e.by for e in view.entries if e.meta.get("subject")}
+                size = view.size
             self.files[rel] = (texts, subjects, [size])
         return self.files[rel]
 
     def preview(self, item: ImportItem) -> ImportItemResult:
         from .. import entryformat as fmt
         from .. import policy
+        from ..entrytext import clean_text
         from ..errors import LimitError
         from ..limits import check_file_size
-        from ..store import clean_text
 
         assert item.candidate is not None
-        refusal = self.store._refusal(item.candidate)
+        refusal = self.store.entries.refusal(item.candidate)
         if refusal is not None:
             return ImportItemResult(where=item.where, action="would refuse", reason=refusal)
         decision = policy.decide(item.candidate, clean_text)
@@ -148,21 +149,36 @@ class _DryRun:
         if item.file is not None or item.workspace_slug is not None:
             rel = self.store.import_target(cand, item.file, item.workspace_slug)
         else:
-            rel = self.store._route(cand).path
+            rel = self.store.entries.route(cand).path
         texts, subjects, size = self._state(rel)
-        entry = self.store._new_entry(cand)
+        entry = self.store.entries.new_entry(cand)
         key = fmt.normalize_text(entry.text)
         if key in texts:
-            return ImportItemResult(where=item.where, action="would reinforce", path=rel, text=entry.text,
-                                    reason="the same entry is already there")
+            return ImportItemResult(
+                where=item.where,
+                action="would reinforce",
+                path=rel,
+                text=entry.text,
+                reason="the same entry is already there",
+            )
         subject = (cand.subject or "").casefold()
         if subject and subject in subjects:
             if subjects[subject] == "user" and cand.by == "agent":
-                return ImportItemResult(where=item.where, action="would be outranked", path=rel, text=entry.text,
-                                        reason=f"a user entry with subject {cand.subject!r} outranks it")
+                return ImportItemResult(
+                    where=item.where,
+                    action="would be outranked",
+                    path=rel,
+                    text=entry.text,
+                    reason=f"a user entry with subject {cand.subject!r} outranks it",
+                )
             texts.add(key)
-            return ImportItemResult(where=item.where, action="would replace", path=rel, text=entry.text,
-                                    reason=f"same subject {cand.subject!r}")
+            return ImportItemResult(
+                where=item.where,
+                action="would replace",
+                path=rel,
+                text=entry.text,
+                reason=f"same subject {cand.subject!r}",
+            )
         line = len(f"- {entry.text} {fmt.render_metadata(entry.meta)}\n".encode())
         try:
             check_file_size(rel, size[0] + line)
@@ -188,7 +204,7 @@ def import_source(
     Args:
         store: the memory repo.
         source: the file or folder to import.
-        format_name: one of :data:`engine.importers.FORMATS`; None detects it.
+        format_name: one of :data:`memrepo.engine.importers.FORMATS`; None detects it.
         workspace: put facts whose source names no workspace in this workspace.
         dry_run: write nothing (no file, commit or marker); report per item what would
             happen as far as the files tell (write, reinforce, replace, outranked, refused
@@ -218,10 +234,22 @@ def import_source(
     seen: set[str] = set()
     dry = _DryRun(store) if dry_run else None
     out = None
+    copied: set[str] = set()
+    if name == "memrepo" and not dry_run:
+        # Files entry-by-entry import would lose (a topic file's headings, a linked .sql note) are copied whole.
+        whole = whole_files(store, path)
+        try:
+            if whole and store.import_files(whole) is not None:
+                copied = {rel for rel in whole if (store.root / rel).is_file()}
+        except MemrepoError as exc:  # blocked, busy, MEMORY.md full: the entries still come one by one
+            report.errors.append(ImportProblem(where="(whole files)", message=str(exc)))
     try:
         for n, item in enumerate(items, start=1):
             if item.error is not None:
                 report.errors.append(ImportProblem(where=item.where, message=item.error))
+            elif item.file is not None and item.file in copied:
+                out = _append(marker, out, _hash(name, item))
+                report.items.append(ImportItemResult(where=item.where, action="copied", path=item.file))
             elif item.candidate is None:
                 report.items.append(ImportItemResult(where=item.where, action="skipped", reason=item.skipped))
             else:
@@ -243,10 +271,16 @@ def import_source(
                     if result.action.value != "refused":  # a refusal is retried by the next run
                         out = _append(marker, out, digest)
                     seen.add(digest)
-                    report.items.append(ImportItemResult(
-                        where=item.where, action=result.action.value, path=result.path, ref=result.ref,
-                        text=None if result.action.value == "refused" else redact(item.candidate.text)[0],
-                        reason=result.reason))
+                    report.items.append(
+                        ImportItemResult(
+                            where=item.where,
+                            action=result.action.value,
+                            path=result.path,
+                            ref=result.ref,
+                            text=None if result.action.value == "refused" else redact(item.candidate.text)[0],
+                            reason=result.reason,
+                        )
+                    )
             if progress is not None:
                 progress(n, len(items))
     finally:
@@ -259,7 +293,37 @@ def import_source(
     return report
 
 
-def _append(marker: Path, out, digest: str):  # type: ignore[no-untyped-def]
+STANDARD = frozenset({"MEMORY.md", "me.md", "lessons.md", "inbox.md"})
+"""Files whose entries are merged one by one into the files here (never copied whole)."""
+
+
+def whole_files(store: MemoryStore, source: Path) -> dict[str, bytes]:
+    """The files of another memory repo to copy whole: every regular file that is not one of
+    :data:`STANDARD`, not a workspace file, not hidden or archived, and not here yet (bytes by path)."""
+    from ..limits import FILE_MAX_BYTES
+    from .sourcefile import read_source_bytes
+
+    out: dict[str, bytes] = {}
+    for full in sorted(source.rglob("*")):
+        rel = full.relative_to(source).as_posix()
+        parts = rel.split("/")
+        if (
+            rel in STANDARD
+            or parts[0] in ("workspaces", "archived")
+            or any(p.startswith(".") for p in parts)
+            or full.is_symlink()
+            or not full.is_file()
+            or (store.root / rel).exists()
+        ):
+            continue
+        try:
+            out[rel] = read_source_bytes(full, FILE_MAX_BYTES)
+        except (OSError, MemrepoError):
+            continue  # too large or not a regular file: its entries still come one by one
+    return out
+
+
+def _append(marker: Path, out: TextIO | None, digest: str) -> TextIO:
     """Append a hash to the marker (opened once per run, flushed per item so a crash loses at most one)."""
     if out is None:
         marker.parent.mkdir(parents=True, exist_ok=True)

@@ -1,4 +1,4 @@
-"""Read import sources into items, one per fact (issue 8; formats from the open-cowork and DSH seeds).
+"""Read import sources into items, one per fact (formats from the open-cowork and DSH seeds).
 
 Each reader turns a source into :class:`ImportItem`\\ s: a candidate for the
 writer, or an error saying which item could not be read. A broken item never
@@ -20,6 +20,7 @@ from typing import Any
 from .. import entryformat as fmt
 from ..errors import FormatError
 from ..models import Candidate
+from .sourcefile import load_json, parse_json, read_source_bytes
 
 LESSON_KINDS = frozenset({"insight", "rule", "lesson", "pitfall", "command", "setup"})
 
@@ -58,63 +59,6 @@ def _scope(workspace: str | None) -> dict[str, Any]:
     return {"scope": "workspace", "workspace": workspace} if workspace else {"scope": "global"}
 
 
-MAX_SOURCE_BYTES = 64 * 1024 * 1024
-"""The largest source file read (bytes); a bigger one is refused, so an import never exhausts memory."""
-
-
-def read_source_bytes(path: Path, cap: int = MAX_SOURCE_BYTES) -> bytes:
-    """The bytes of a regular file, read without ever blocking on a FIFO or device.
-
-    The file is opened non-blocking and checked with ``fstat`` (S_ISREG), so a
-    FIFO, socket or device named like a source is refused instead of hanging.
-
-    Args:
-        path (Path): the file.
-        cap (int): most bytes read; a larger file is refused.
-
-    Returns:
-        bytes: the whole file.
-
-    Raises:
-        FormatError: not a regular file, or larger than ``cap`` bytes.
-        OSError: it cannot be opened or read.
-    """
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise FormatError(f"{path.name} is not a regular file (a FIFO, socket or device); "
-                              "only regular files are imported")
-        if st.st_size > cap:
-            raise FormatError(f"{path.name} is too large to import ({st.st_size:,} bytes; at most {cap:,})")
-        with os.fdopen(fd, "rb", closefd=True) as fh:
-            fd = -1
-            data = fh.read(cap + 1)
-        if len(data) > cap:
-            raise FormatError(f"{path.name} is too large to import (over {cap:,} bytes)")
-        return data
-    finally:
-        if fd >= 0:
-            os.close(fd)
-
-
-def _parse_json(text: str, name: str) -> Any:
-    """``json.loads`` whose deep nesting is a one-line :class:`FormatError`, not a RecursionError."""
-    try:
-        return json.loads(text)
-    except RecursionError as exc:
-        raise FormatError(f"{name} is nested too deeply to read (unreadable JSON)") from exc
-
-
-def _load_json(path: Path) -> Any:
-    try:
-        return _parse_json(read_source_bytes(path).decode("utf-8"), path.name)
-    except UnicodeDecodeError as exc:
-        raise FormatError(f"{path.name} is not UTF-8 text ({exc.reason})") from exc
-    except json.JSONDecodeError as exc:
-        raise FormatError(f"{path.name} is not valid JSON: {exc.msg} (line {exc.lineno})") from exc
-
-
 def _text(value: Any) -> str | None:
     if isinstance(value, bool) or value is None:
         return None
@@ -137,7 +81,7 @@ def read_open_cowork_core(path: Path, workspace: str | None = None) -> Iterator[
     Each key becomes one entry ``<key words>: <value>`` with subject ``category.key``
     (so a re-import of a changed value replaces the old one) and a kind from the category.
     """
-    data = _load_json(path)
+    data = load_json(path)
     if isinstance(data, dict) and isinstance(data.get("memory"), dict):
         data = data["memory"]  # a wrapped map: {"memory": {...}}
     if not isinstance(data, dict):
@@ -150,9 +94,18 @@ def read_open_cowork_core(path: Path, workspace: str | None = None) -> Iterator[
             continue
         category, _, name = key.partition(".")
         words = (name or category).replace("_", " ").replace("-", " ")
-        yield ImportItem(where, key, _cand(
-            f"{words}: {text}", kind=CORE_KINDS.get(category.lower(), "fact"), subject=key, by="agent",
-            source=f"open-cowork {path.name}", **_scope(workspace)))
+        yield ImportItem(
+            where,
+            key,
+            _cand(
+                f"{words}: {text}",
+                kind=CORE_KINDS.get(category.lower(), "fact"),
+                subject=key,
+                by="agent",
+                source=f"open-cowork {path.name}",
+                **_scope(workspace),
+            ),
+        )
 
 
 def read_open_cowork_experience(path: Path, workspace: str | None = None) -> Iterator[ImportItem]:
@@ -162,7 +115,7 @@ def read_open_cowork_experience(path: Path, workspace: str | None = None) -> Ite
     (global when the session names none); a session without chunks gives its
     summary. Chunks may also sit in a top-level ``chunks`` list naming their ``sessionId``.
     """
-    data = _load_json(path)
+    data = load_json(path)
     if not isinstance(data, dict) or not isinstance(data.get("sessions", []), list):
         raise FormatError(f"{path.name} has no list of sessions")
     sessions = data.get("sessions", [])
@@ -184,8 +137,11 @@ def read_open_cowork_experience(path: Path, workspace: str | None = None) -> Ite
             if summary is None:
                 yield ImportItem(f"{path.name}: session {sid}", sid, error="the session has no summary and no chunks")
             else:
-                yield ImportItem(f"{path.name}: session {sid}", sid,
-                                 _cand(summary, kind="fact", by="agent", source=source, **_scope(ws)))
+                yield ImportItem(
+                    f"{path.name}: session {sid}",
+                    sid,
+                    _cand(summary, kind="fact", by="agent", source=source, **_scope(ws)),
+                )
             continue
         for m, chunk in enumerate(chunks, start=1):
             cid = str(chunk.get("chunkId") or chunk.get("id") or m) if isinstance(chunk, dict) else str(m)
@@ -203,7 +159,7 @@ def read_open_cowork_experience(path: Path, workspace: str | None = None) -> Ite
 
 def _dsh_file(path: Path, label: str, workspace: str | None) -> Iterator[ImportItem]:
     try:
-        data = _load_json(path)
+        data = load_json(path)
     except (FormatError, OSError) as exc:
         yield ImportItem(label, label, error=str(exc))
         return
@@ -225,15 +181,23 @@ def _dsh_file(path: Path, label: str, workspace: str | None) -> Iterator[ImportI
         if text is None:
             yield ImportItem(where, key, error="the entry has no content, description or title")
             continue
-        yield ImportItem(where, key, _cand(
-            text, kind=str(entry.get("kind") or entry.get("type") or "fact"), by="agent",
-            source=f"dsh {label}", **_scope(workspace)))
+        yield ImportItem(
+            where,
+            key,
+            _cand(
+                text,
+                kind=str(entry.get("kind") or entry.get("type") or "fact"),
+                by="agent",
+                source=f"dsh {label}",
+                **_scope(workspace),
+            ),
+        )
 
 
 def _dsh_scope_workspace(scope_dir: Path) -> str:
     """A DSH scope's workspace: the ``cwd`` in its ``scope.json``, else its ``ws-<hash>`` name."""
     try:
-        data = _load_json(scope_dir / "scope.json")
+        data = load_json(scope_dir / "scope.json")
         cwd = data.get("cwd") or data.get("path") if isinstance(data, dict) else None
         if isinstance(cwd, str) and cwd.strip():
             return cwd
@@ -252,8 +216,7 @@ def read_dsh(path: Path, workspace: str | None = None) -> Iterator[ImportItem]:
     """
     if path.is_file():
         parent = path.parent
-        ws = workspace if parent.name == "global" or not parent.name.startswith("ws-") \
-            else _dsh_scope_workspace(parent)
+        ws = workspace if parent.name == "global" or not parent.name.startswith("ws-") else _dsh_scope_workspace(parent)
         yield from _dsh_file(path, f"{parent.name}/{path.name}", ws)
         return
     glob_file = path / "global" / "memory_entries.json"
@@ -263,8 +226,9 @@ def read_dsh(path: Path, workspace: str | None = None) -> Iterator[ImportItem]:
     for scope_dir in sorted(scopes.iterdir()) if scopes.is_dir() else []:
         entries = scope_dir / "memory_entries.json"
         if scope_dir.is_dir() and entries.is_file():
-            yield from _dsh_file(entries, f"scopes/{scope_dir.name}/memory_entries.json",
-                                 _dsh_scope_workspace(scope_dir))
+            yield from _dsh_file(
+                entries, f"scopes/{scope_dir.name}/memory_entries.json", _dsh_scope_workspace(scope_dir)
+            )
 
 
 # -- Claude Code ---------------------------------------------------------------
@@ -310,9 +274,17 @@ def _claude_file(path: Path, label: str, workspace: str | None) -> Iterator[Impo
         context = headings[-1][1] if headings and headings[-1][0] > 1 else ""
         entry = f"{context}: {bullet}" if context else bullet
         path_words = " > ".join(h[1] for h in headings)
-        yield ImportItem(f"{label}:{number}", f"{label}#{' '.join(entry.split()).casefold()}", _cand(
-            entry, kind="fact", by=by, source=f"{label}" + (f" > {path_words}" if path_words else ""),
-            **_scope(workspace)))
+        yield ImportItem(
+            f"{label}:{number}",
+            f"{label}#{' '.join(entry.split()).casefold()}",
+            _cand(
+                entry,
+                kind="fact",
+                by=by,
+                source=f"{label}" + (f" > {path_words}" if path_words else ""),
+                **_scope(workspace),
+            ),
+        )
 
 
 def read_claude(path: Path, workspace: str | None = None) -> Iterator[ImportItem]:
@@ -336,6 +308,18 @@ def read_claude(path: Path, workspace: str | None = None) -> Iterator[ImportItem
 # -- another Agent Memory Repo --------------------------------------------------
 
 
+def _date(value: object) -> str | None:
+    """An ``added:`` value kept as the entry's date when it is one (YYYY-MM-DD), else None (today)."""
+    from datetime import date
+
+    if not isinstance(value, str):
+        return None
+    try:
+        return date.fromisoformat(value.strip()[:10]).isoformat()
+    except ValueError:
+        return None
+
+
 def read_memrepo(path: Path, workspace: str | None = None) -> Iterator[ImportItem]:
     """Another Agent Memory Repo folder: each entry goes to the matching file here.
 
@@ -346,9 +330,10 @@ def read_memrepo(path: Path, workspace: str | None = None) -> Iterator[ImportIte
     with the source file's name); ``inbox.md`` entries go to the inbox
     (untrusted). Other files' entries (``topics/x.md``) go to the file with
     the same path here (:meth:`MemoryStore.remember_into`), with the file as
-    source. Text (with its
-    ``[[links]]``), kind, subject, source and author are kept; the writer
-    reinforces duplicates. ``archived/`` and hidden folders are left out.
+    source (files not here yet are copied whole instead, with their headings,
+    by :func:`memrepo.engine.importers.run.import_source`, non-markdown files
+    too). Text (with its ``[[links]]``), kind, subject, source, author and the
+    ``added:`` date are kept; the writer reinforces duplicates. ``archived/`` and hidden folders are left out.
     """
     if not (path / "MEMORY.md").is_file():
         raise FormatError(f"{path} has no MEMORY.md: not an Agent Memory Repo")
@@ -375,8 +360,13 @@ def read_memrepo(path: Path, workspace: str | None = None) -> Iterator[ImportIte
                 continue  # the workspace file's own header entry
             by = "user" if entry.by == "user" else "agent"
             kind = entry.meta.get("kind") or "fact"
-            fields: dict[str, Any] = {"kind": kind, "by": by, "subject": entry.meta.get("subject"),
-                                      "source": entry.meta.get("source")}
+            fields: dict[str, Any] = {
+                "kind": kind,
+                "by": by,
+                "subject": entry.meta.get("subject"),
+                "source": entry.meta.get("source"),
+                "added": _date(entry.meta.get("added")),
+            }
             if rel == "MEMORY.md":
                 fields["pin"] = by == "user"
             elif rel == "lessons.md" and kind.lower() not in LESSON_KINDS:
@@ -390,9 +380,13 @@ def read_memrepo(path: Path, workspace: str | None = None) -> Iterator[ImportIte
             key = f"{rel}#{fmt.normalize_text(entry.text)}"
             standard = rel in ("MEMORY.md", "me.md", "lessons.md", "inbox.md") or ws is not None
             try:
-                yield ImportItem(f"{rel}:{number}", key, _cand(entry.text, **fields),
-                                 file=None if standard else rel,
-                                 workspace_slug=full.stem if ws is not None else None)
+                yield ImportItem(
+                    f"{rel}:{number}",
+                    key,
+                    _cand(entry.text, **fields),
+                    file=None if standard else rel,
+                    workspace_slug=full.stem if ws is not None else None,
+                )
             except ValueError as exc:
                 yield ImportItem(f"{rel}:{number}", key, error=f"not a valid entry: {exc}")
 
@@ -422,7 +416,7 @@ def read_jsonl(path: Path, workspace: str | None = None) -> Iterator[ImportItem]
         if not line.strip():
             continue
         try:
-            obj = _parse_json(line, f"line {number}")
+            obj = parse_json(line, f"line {number}")
         except json.JSONDecodeError as exc:
             yield ImportItem(where, where, error=f"not valid JSON: {exc.msg}")
             continue
@@ -440,8 +434,13 @@ def read_jsonl(path: Path, workspace: str | None = None) -> Iterator[ImportItem]
             yield ImportItem(where, where, error="scope workspace needs a workspace field")
             continue
         source = obj.get("source") or (f"imported, added {obj['added']}" if obj.get("added") else None)
-        fields = {"kind": str(obj.get("kind") or "fact"), "subject": obj.get("subject"), "source": source,
-                  "by": "user" if obj.get("by") == "user" else "agent", **_scope(ws)}
+        fields = {
+            "kind": str(obj.get("kind") or "fact"),
+            "subject": obj.get("subject"),
+            "source": source,
+            "by": "user" if obj.get("by") == "user" else "agent",
+            **_scope(ws),
+        }
         key = f"{' '.join(text.split()).casefold()}\0{ws or ''}"
         try:
             yield ImportItem(where, key, _cand(text, **fields))
@@ -479,8 +478,9 @@ def detect_format(path: Path) -> str:
         if (path / "global" / "memory_entries.json").is_file() or (path / "scopes").is_dir():
             return "dsh"
         if (path / "core_memory.json").is_file() or (path / "experience_memory.json").is_file():
-            raise FormatError(f"{path} holds open-cowork files: import core_memory.json and "
-                              "experience_memory.json one at a time")
+            raise FormatError(
+                f"{path} holds open-cowork files: import core_memory.json and experience_memory.json one at a time"
+            )
         if next(path.rglob("*.md"), None) is not None:
             return "claude"
         raise FormatError(f"cannot tell the format of folder {path}; pass --format ({', '.join(FORMATS)})")
@@ -497,7 +497,7 @@ def detect_format(path: Path) -> str:
         return "claude"
     if name.endswith(".json"):
         try:
-            data = _load_json(path)
+            data = load_json(path)
         except FormatError:
             data = None
         if isinstance(data, dict) and "sessions" in data:
@@ -518,8 +518,9 @@ def check_source(path: Path) -> None:
     """
     mode = os.stat(path).st_mode
     if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
-        raise FormatError(f"{path} is not a regular file or folder (a FIFO, socket or device); "
-                          "only regular files are imported")
+        raise FormatError(
+            f"{path} is not a regular file or folder (a FIFO, socket or device); only regular files are imported"
+        )
 
 
 def read_items(path: Path, format_name: str, workspace: str | None = None) -> list[ImportItem]:

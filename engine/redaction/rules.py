@@ -1,0 +1,447 @@
+"""Our own secret rules: what the maintained scanners miss (docs/architecture.md §3).
+
+Each rule yields ``(start, end, type)`` spans of the *value* only, so the
+context around a secret (a URL's host, the rest of a query, a header's name,
+the words of a sentence) survives redaction.
+
+- URL credentials, including an empty user name (``scheme://:pw@host``);
+- credentials in a query string (``token=``, ``key=``, ``access_token=``,
+  ``sig=``, ``password=`` ...), the rest of the query kept;
+- ``Authorization: Bearer|Basic|Token …`` and ``Bearer …`` in prose;
+- secret-carrying headers (``X-Api-Key``, ``X-Auth-Token``, ``PRIVATE-TOKEN`` ...);
+- labelled secrets in assignments and plain speech ("the prod db password is …",
+  ``boxSECRET …``, ``api key: …``), when the value looks like a credential
+  rather than a word, a placeholder, an environment variable, a path or a number;
+- vendor tokens by their documented prefix (``github_pat_``, ``hf_``, ``hvs.``,
+  ``glsa_``, ``sntrys_`` ...);
+- long high-entropy tokens mixing letters and digits outside any context.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Iterator
+
+Span = tuple[int, int, str]
+
+_PLACEHOLDER_RE = re.compile(
+    r"""(?x)^(?:
+        \$\{?\{?[^}]*\}?\}?            # $VAR, ${VAR}, ${{ secrets.X }}
+      | %[\w]+%                        # %VAR%
+      | \{\{.*\}\}                     # {{ template }}
+      | <[^>]*>?                       # <your-api-key>
+      | \[REDACTED[^\]]*\]?            # already redacted
+      | [*xX•.#?-]{3,}                 # ********, xxxx, ....
+      | (?:var|env|vars|secrets|process\.env|os\.environ|settings|config)\b.*
+      | !\w+.*                         # YAML tags: !secret name, !vault ...
+      | (?:none|null|nil|true|false|undefined|changeme|redacted|example|placeholder|todo|tbd|xxx+)
+    )$""",
+    re.IGNORECASE,
+)
+_ENV_NAME_RE = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+_WORDS_RE = re.compile(r"[A-Za-z][a-z]*(?:[-_.][A-Za-z][a-z]*)*|[a-z]+(?:[-_.][a-z]+)*")
+_VERSION_RE = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.][\w.]+)?")
+_PATH_RE = re.compile(r"(?:~|\.{1,2})?/[\w./-]*|[A-Za-z]:\\.*")
+_PURE_HEX_RE = re.compile(r"[0-9a-fA-F]+")
+_EMAIL_RE = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_FILE_RE = re.compile(
+    r"(?:[a-z_][a-z0-9_-]*/)+[a-z_][a-z0-9_.-]*|[A-Za-z_][\w-]*\.(?:py|md|txt|json|toml|ya?ml|js|ts|rs|go|sh|cfg|ini|lock|html|css)"
+)
+_UUID_RE = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
+
+
+def entropy(value: str) -> float:
+    """Shannon entropy of ``value`` in bits per character."""
+    if not value:
+        return 0.0
+    n = len(value)
+    return -sum(c / n * math.log2(c / n) for c in Counter(value).values())
+
+
+def looks_like_credential(value: str, *, min_len: int = 8) -> bool:
+    """True when ``value`` (already stripped of quotes) reads as a credential, not a word.
+
+    Placeholders, environment variable names, plain (kebab/snake/camel-free)
+    words, paths, versions and short numbers are not credentials.
+    """
+    if len(value) < min_len or _PLACEHOLDER_RE.match(value) or _ENV_NAME_RE.fullmatch(value):
+        return False
+    if _WORDS_RE.fullmatch(value):
+        # A single run of 20+ letters with high entropy is a token, not a word.
+        return len(value) >= 20 and value.isalpha() and entropy(value) >= 3.8
+    if _VERSION_RE.fullmatch(value) or _PATH_RE.fullmatch(value):
+        return False
+    if "://" in value:
+        return False
+    if value.isdigit():
+        return len(value) >= 10
+    if _EMAIL_RE.fullmatch(value) or _FILE_RE.fullmatch(value):
+        return False
+    classes = sum(
+        (
+            any(c.islower() for c in value),
+            any(c.isupper() for c in value),
+            any(c.isdigit() for c in value),
+            any(not c.isalnum() for c in value),
+        )
+    )
+    if len(value) < 16:
+        # Short: a password mixes letters with digits, or three kinds of characters.
+        has_digit = any(c.isdigit() for c in value)
+        return (has_digit and any(c.isalpha() for c in value)) or classes >= 3
+    return classes >= 2 or len(value) >= 24
+
+
+# --- URL credentials ---------------------------------------------------------------------------------------------
+
+_URL_CRED_RE = re.compile(
+    r"\b[a-z][a-z0-9+.-]{1,20}://(?P<user>[^\s/:@?#\"'<>]{0,128}):(?P<pw>[^\s/@?#\"'<>]{1,256})@", re.I
+)
+
+# --- query strings -----------------------------------------------------------------------------------------------
+
+_QUERY_KEYS = (
+    r"(?:access_?|auth_?|api_?|id_?|refresh_?|session_?|private_?|client_?|bearer_?)?token|"
+    r"api_?key|apikey|key|access_?key|secret(?:_?key)?|client_?secret|sig|signature|x-amz-signature|"
+    r"x-goog-signature|x-amz-security-token|password|passwd|pwd|pass|auth|code_verifier|sas|sv_sig"
+)
+_QUERY_RE = re.compile(r"[?&;](?P<key>" + _QUERY_KEYS + r")=(?P<value>[^&#\s\"'<>]{1,2048})", re.I)
+
+# --- headers -----------------------------------------------------------------------------------------------------
+
+_AUTH_RE = re.compile(
+    r"\b(?:proxy-)?authorization\b[\"']?\s*[:=]\s*[\"']?(?:(?P<scheme>bearer|basic|token|bot|digest|apikey|sso-key|"
+    r"key|otp|gitlab-token|hmac|aws4-hmac-sha256)\s+)?(?P<value>[A-Za-z0-9._~+/=:,-]{8,4096})",
+    re.I,
+)
+_BEARER_RE = re.compile(r"\b(?:bearer|token)\s+(?P<value>[A-Za-z0-9._~+/-]{16,4096}={0,2})", re.I)
+_HEADER_RE = re.compile(
+    r"\b(?P<name>x-[a-z0-9-]{0,40}?(?:key|token|secret|auth|signature|password|session)[a-z0-9-]{0,40}|private-token|"
+    r"api-key|apikey|api-token|auth-token|access-token|ocp-apim-subscription-key|dd-api-key|dd-application-key)"
+    r"[\"']?\s*:\s*[\"']?(?P<value>[^\s\"',;]{8,4096})",
+    re.I,
+)
+
+# --- labelled secrets --------------------------------------------------------------------------------------------
+
+_LABEL = (
+    r"(?:[\w.-]{0,40}?(?:passw(?:or)?d|passphrase|passcode|pwd|secret|token|api[_ .-]?key|apikey|access[_ .-]?key|"
+    r"private[_ .-]?key|auth[_ .-]?key|license[_ .-]?key|signing[_ .-]?key|encryption[_ .-]?key|master[_ .-]?key|"
+    r"credentials?|creds|pin\b|pass\b|pat\b|key|access\b)[\w.-]{0,40})"
+)
+_LABEL_RE = re.compile(
+    r"(?<![\w/$.-])(?P<label>" + _LABEL + r")"
+    r"(?P<between>(?:\s{1,4}(?:for|of|on|to|in|at|the|our|my|your|this|that|new|old|prod|production|staging|dev|test|"
+    r"[\w-]{2,20}?)){0,5}?)"
+    r"[\"'\])]{0,2}(?P<sep>[ \t]{0,8}(?::=|=>|=|:|,)\s{0,8}|\s{1,8}(?:is|was|are|now|becomes|=)\s{0,8}[:=]?\s{0,8}|\s{1,8})"
+    r"(?P<value>\"[^\"\n]{4,80}\"|'[^'\n]{4,80}'|`[^`\n]{4,80}`|(?=[^\s\"'`]{0,512}[\d_+/=!@#$%^&*~-])[^\s\"'`,;)\]}]{1,512}"
+    r"|[A-Za-z]{20,512})",
+    re.I,
+)
+_LOGIN_RE = re.compile(
+    r"\b(?:login|credentials?|creds|user(?:name)?)(?:\s*[:=]\s*|\s+)[\w.@+-]{1,128}\s+/\s+(?P<value>\S{6,512})", re.I
+)
+_GLUED_RE = re.compile(
+    r"(?i)(?:secret|key|token|private|access)(?:[-_](?:key|token))?[-_=:.]{1,3}"
+    r"(?P<value>[A-Za-z0-9]{4,64}(?:-[A-Za-z0-9]{4,64}){2,8}|[A-Za-z0-9]{16,512})(?![\w-])"
+)
+_CRYPT_RE = re.compile(
+    r"(?<![\w$])(?P<value>\$(?:2[abxy]?|1|5|6|y|argon2(?:id|i|d)?|krb5asrep|krb5tgs|apr1)\$[^\s\"']{16,512})"
+)
+_WEBHOOK_RE = re.compile(
+    r"https?://[\w.-]{1,253}/(?:[\w.-]{1,128}/){0,8}?(?:webhooks?|webhookb2|hooks/catch|services)/(?P<value>[^\s\"'<>0-9]{0,256}[0-9][^\s\"'<>]{8,512})",
+    re.I,
+)
+
+# --- vendor prefixes ---------------------------------------------------------------------------------------------
+
+_PREFIXES = (
+    "github_pat_",
+    "ghp_",
+    "gho_",
+    "ghu_",
+    "ghs_",
+    "ghr_",
+    "glpat-",
+    "glptt-",
+    "gldt-",
+    "glrt-",
+    "glcbt-",
+    "glft-",
+    "glimt-",
+    "glagent-",
+    "glsoat-",
+    "glsa_",
+    "glc_",
+    "hf_",
+    "api_org_",
+    "hvs.",
+    "hvb.",
+    "hvr.",
+    "npm_",
+    "pypi-",
+    "dop_v1_",
+    "doo_v1_",
+    "dor_v1_",
+    "dsk_v1_",
+    "shpat_",
+    "shpss_",
+    "shpca_",
+    "shppa_",
+    "sntrys_",
+    "sntryu_",
+    "sk_live_",
+    "sk_test_",
+    "rk_live_",
+    "rk_test_",
+    "pk_live_",
+    "pk_test_",
+    "whsec_",
+    "xoxb-",
+    "xoxp-",
+    "xoxa-",
+    "xoxr-",
+    "xoxe-",
+    "xoxs-",
+    "xapp-",
+    "sk-ant-",
+    "sk-proj-",
+    "sk-svcacct-",
+    "sk-admin-",
+    "xai-",
+    "gsk_",
+    "pscale_tkn_",
+    "pscale_pw_",
+    "pscale_oauth_",
+    "tfp_",
+    "CFPAT-",
+    "dp.pt.",
+    "dp.st.",
+    "dp.ct.",
+    "dp.sa.",
+    "dp.scim.",
+    "lin_api_",
+    "figd_",
+    "phc_",
+    "phx_",
+    "r8_",
+    "SG.",
+    "rubygems_",
+    "ATATT",
+    "ATCTT",
+    "nvapi-",
+    "pcsk_",
+    "ntn_",
+    "mdb_sa_sk_",
+    "tskey-",
+    "dckr_pat_",
+    "sq0atp-",
+    "sq0csp-",
+    "AIza",
+    "ya29.",
+    "AKIA",
+    "ASIA",
+    "LTAI",
+    "bkua_",
+    "fo1_",
+    "sgp_",
+    "rnd_",
+    "vcp_",
+    "vck_",
+    "AstraCS:",
+    "atlasv1.",
+    "PMAK-",
+    "AGE-SECRET-KEY-1",
+    "aio_",
+    "sk-",
+    "VF.DM.",
+    "pat-na1-",
+    "pat-eu1-",
+    "slk_",
+    "pub-c-",
+    "sub-c-",
+    "sec-c-",
+)
+_ASSIGNED_RE = re.compile(
+    r"(?<![\w.-])(?P<label>[A-Za-z_][\w.-]{1,40})[\"']?[ \t]*[:=][ \t]*[\"']?(?P<value>[A-Za-z0-9_+/.-]{20,4096}={0,2})(?![\w+/=-])"
+)
+_NOT_SECRET_LABELS = (
+    "sha",
+    "sha1",
+    "sha256",
+    "sha512",
+    "md5",
+    "hash",
+    "digest",
+    "checksum",
+    "commit",
+    "rev",
+    "revision",
+    "etag",
+    "id",
+    "uuid",
+    "guid",
+    "ref",
+    "image",
+    "version",
+    "integrity",
+    "url",
+    "uri",
+    "path",
+    "file",
+    "dir",
+    "name",
+    "host",
+    "email",
+    "user",
+    "username",
+    "branch",
+    "tag",
+    "region",
+    "model",
+)
+_PEM_BEGIN_RE = re.compile(r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----")
+_PEM_END_RE = re.compile(r"-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----")
+
+
+def _pem_blocks(text: str) -> Iterator[tuple[int, int]]:
+    """A private key's whole block, from its BEGIN line to its END line (or the end of the text)."""
+    pos = 0
+    while (begin := _PEM_BEGIN_RE.search(text, pos)) is not None:
+        end = _PEM_END_RE.search(text, begin.end())
+        stop = end.end() if end else len(text)
+        yield begin.start(), stop
+        pos = stop
+
+
+_DEVICE_TOKEN_RE = re.compile(r"/api/v1/(?P<value>[A-Za-z0-9]{20})/(?:telemetry|attributes|rpc|claim)\b")
+"""ThingsBoard's device access token, carried in the URL path."""
+_EXACT_RE = re.compile(
+    r"(?<![A-Za-z0-9_])(?P<value>s\.[A-Za-z0-9]{24}|key-[0-9a-f]{32}|dapi[0-9a-f]{32}|oy2[a-z0-9]{43}"
+    r"|sk_[A-Za-z0-9_]{30,512}|[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk|1000\.[a-f0-9]{32}\.[a-f0-9]{32}|AC[0-9a-f]{32}|SK[0-9a-f]{32}|EAA[A-Za-z0-9]{60,1024})(?![A-Za-z0-9_])"
+)
+_PREFIX_RE = re.compile(
+    r"(?<![A-Za-z0-9_./+-])(?P<value>(?:"
+    + "|".join(re.escape(p) for p in sorted(set(_PREFIXES), key=len, reverse=True))
+    + r")[A-Za-z0-9_.=+/:-]{14,4096})"
+)
+
+# --- high entropy ------------------------------------------------------------------------------------------------
+
+_TOKEN_RE = re.compile(r"(?<![\w+/=.-])[A-Za-z0-9_+/.-]{28,4096}={0,2}(?![\w+/=-])")
+
+
+_VENDOR_TYPES = (
+    (("github_pat_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_"), "github-token"),
+    (("glpat", "glptt-", "gldt-", "glrt-", "glcbt-", "glft-", "glimt-", "glagent-", "glsoat-"), "gitlab-token"),
+    (("xox", "xapp-"), "slack-token"),
+    (("sk_live_", "sk_test_", "rk_live_", "rk_test_", "pk_live_", "pk_test_", "whsec_"), "stripe-key"),
+    (("sk-ant-",), "anthropic-key"),
+    (("sk-proj-", "sk-svcacct-", "sk-admin-", "sk-"), "openai-key"),
+    (("AKIA", "ASIA"), "aws-access-key"),
+    (("AIza", "ya29.", "1//0"), "google-token"),
+    (("hf_", "api_org_"), "huggingface-token"),
+    (("hvs.", "hvb.", "hvr."), "vault-token"),
+    (("npm_",), "npm-token"),
+    (("pypi-",), "pypi-token"),
+    (("glsa_", "glc_"), "grafana-token"),
+    (("dop_v1_", "doo_v1_", "dor_v1_", "dsk_v1_"), "digitalocean-token"),
+    (("shpat_", "shpss_", "shpca_", "shppa_"), "shopify-token"),
+    (("sntrys_", "sntryu_"), "sentry-token"),
+)
+
+
+def vendor_type(value: str) -> str:
+    """The type named after a vendor token's prefix (``github-token``, ``vault-token`` ...)."""
+    for prefixes, slug in _VENDOR_TYPES:
+        if value.startswith(prefixes):
+            return slug
+    return "vendor-token"
+
+
+def _strip_value(raw: str) -> tuple[str, int]:
+    """The value without quotes and trailing punctuation, and its offset in ``raw``."""
+    start = 0
+    if raw[:1] in "\"'`" and raw[-1:] == raw[:1] and len(raw) > 1:
+        return raw[1:-1], 1
+    value = raw.rstrip(".,;:!?)]}>")
+    return value, start
+
+
+def spans(text: str) -> Iterator[Span]:
+    """Every span of ``text`` our own rules take for a secret value."""
+    for start, end in _pem_blocks(text):
+        yield start, end, "private-key"
+    for m in _URL_CRED_RE.finditer(text):
+        pw = m.group("pw")
+        if not _PLACEHOLDER_RE.match(pw) and not _ENV_NAME_RE.fullmatch(pw.strip("${}")):
+            yield m.start("pw"), m.end("pw"), "url-password"
+    for m in _QUERY_RE.finditer(text):
+        value = m.group("value")
+        if len(value) >= 6 and not _PLACEHOLDER_RE.match(value) and not _WORDS_RE.fullmatch(value):
+            yield m.start("value"), m.end("value"), "query-credential"
+    for m in _AUTH_RE.finditer(text):
+        value = m.group("value").rstrip(".,:")
+        credential = m.group("scheme") or looks_like_credential(value)
+        if credential and not _PLACEHOLDER_RE.match(value) and not _WORDS_RE.fullmatch(value):
+            yield m.start("value"), m.start("value") + len(value), "authorization"
+    for m in _BEARER_RE.finditer(text):
+        value = m.group("value").rstrip(".")
+        if looks_like_credential(value, min_len=16):
+            yield m.start("value"), m.start("value") + len(value), "bearer-token"
+    for m in _HEADER_RE.finditer(text):
+        value, off = _strip_value(m.group("value"))
+        if looks_like_credential(value):
+            yield m.start("value") + off, m.start("value") + off + len(value), "header-credential"
+    for m in _LABEL_RE.finditer(text):
+        value, off = _strip_value(m.group("value"))
+        quoted, sep = off == 1, m.group("sep").strip()
+        min_len = 8 if (sep or quoted) else 12
+        passphrase = quoted and sep and len(value) >= 8 and " " in value.strip() and not _PLACEHOLDER_RE.match(value)
+        if looks_like_credential(value, min_len=min_len) or passphrase:
+            slug = "aws-secret-key" if "aws" in m.group("label").lower() else "labelled-secret"
+            yield m.start("value") + off, m.start("value") + off + len(value), slug
+    for m in _LOGIN_RE.finditer(text):
+        value, off = _strip_value(m.group("value"))
+        if looks_like_credential(value, min_len=6):
+            yield m.start("value") + off, m.start("value") + off + len(value), "labelled-secret"
+    for regex in (_GLUED_RE, _CRYPT_RE, _WEBHOOK_RE):
+        for m in regex.finditer(text):
+            yield (
+                m.start("value"),
+                m.end("value"),
+                "labelled-secret" if regex is _GLUED_RE else ("password-hash" if regex is _CRYPT_RE else "webhook-url"),
+            )
+    for m in _ASSIGNED_RE.finditer(text):
+        value = m.group("value").rstrip(".")
+        one_case_hex = _PURE_HEX_RE.fullmatch(value) and (value.islower() or value.isupper() or value.isdigit())
+        if m.group("label").lower().rstrip("_-.").endswith(_NOT_SECRET_LABELS) or one_case_hex:
+            continue
+        digits = sum(c.isdigit() for c in value)
+        if (
+            digits >= 2
+            and sum(c.isalpha() for c in value) >= 6
+            and entropy(value) >= 3.5
+            and looks_like_credential(value)
+        ):
+            yield m.start("value"), m.start("value") + len(value), "assigned-token"
+    for m in _DEVICE_TOKEN_RE.finditer(text):
+        yield m.start("value"), m.end("value"), "device-token"
+    for m in _EXACT_RE.finditer(text):
+        yield m.start("value"), m.end("value"), "vendor-token"
+    for m in _PREFIX_RE.finditer(text):
+        value = m.group("value").rstrip(".")
+        if sum(c.isdigit() for c in value) >= 1 and entropy(value) >= 3.0 and not _WORDS_RE.fullmatch(value):
+            yield m.start("value"), m.start("value") + len(value), vendor_type(value)
+    for m in _TOKEN_RE.finditer(text):
+        value = m.group(0).rstrip(".")
+        if (_PURE_HEX_RE.fullmatch(value) and len(value) <= 64) or _UUID_RE.fullmatch(value):
+            continue
+        if value.count("/") > 1 or value.count(".") > 2 or value.count("-") > 3:
+            continue  # a path, a host name or a slug
+        digits = sum(c.isdigit() for c in value)
+        letters = sum(c.isalpha() for c in value)
+        if digits >= 2 and letters >= 8 and entropy(value) >= 4.2:
+            yield m.start(), m.start() + len(value), "high-entropy"
