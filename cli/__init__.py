@@ -1,0 +1,1 @@
+"""The `memrepo` command line: a front end on the engine's public API (docs/architecture.md)."""

@@ -1,0 +1,216 @@
+"""``memrepo hook ...``: Claude Code hook commands (docs/architecture.md §7).
+
+Claude Code runs a hook command with the event's JSON on stdin (``session_id``,
+``transcript_path``, ``cwd``, ``hook_event_name``, and per event ``source`` or
+``prompt``) and, for ``SessionStart`` and ``UserPromptSubmit``, adds what the
+command prints as ``{"hookSpecificOutput": {"hookEventName": ...,
+"additionalContext": ...}}`` to the session. Every command here exits 0 and
+never blocks the agent: a problem is one line on stderr and no output.
+
+* ``hook session-start``: the context block for the hook's ``cwd`` (MEMORY.md
+  with its index links, me.md, the workspace's file), as ``SessionStart``'s
+  ``additionalContext``.
+* ``hook prompt``: for ``UserPromptSubmit``, the few recall hits for the
+  prompt (at most :data:`PROMPT_HITS`, :data:`PROMPT_BYTES` bytes in all), or
+  nothing when none match.
+* ``hook stop`` / ``hook session-end``: hand the hook's JSON to a detached
+  ``memrepo checkpoint --from-claude-hook`` and return at once, so a turn never
+  waits for the checkpoint or a distillation (the printed entries also carry
+  ``"async": true``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import click
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .main import _open_store, _repo_path
+
+PROMPT_HITS = 3
+"""Recall hits a ``UserPromptSubmit`` hook adds at most."""
+PROMPT_BYTES = 1_500
+"""UTF-8 bytes of hit text a ``UserPromptSubmit`` hook adds at most."""
+STDIN_MAX = 1024 * 1024
+"""Most bytes of hook JSON read from stdin."""
+
+
+class HookPayload(BaseModel):
+    """The fields of a Claude Code hook's JSON memrepo reads (the rest is ignored)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    session_id: str | None = None
+    transcript_path: str | None = None
+    cwd: str | None = None
+    hook_event_name: str | None = None
+    source: str | None = None
+    prompt: str | None = None
+
+
+def _say(message: str) -> None:
+    click.echo(f"memrepo: {message}", err=True)
+
+
+def read_payload() -> tuple[HookPayload | None, bytes]:
+    """The hook's JSON from stdin (None, with a line on stderr, when it is not a JSON object)."""
+    raw = sys.stdin.buffer.read(STDIN_MAX)
+    try:
+        data = json.loads(raw) if raw.strip() else None
+    except ValueError as exc:
+        _say(f"the hook's stdin is not JSON: {' '.join(str(exc).split())}")
+        return None, raw
+    if not isinstance(data, dict):
+        _say("the hook's stdin is not a JSON object")
+        return None, raw
+    try:
+        return HookPayload.model_validate(data), raw
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        _say(f"the hook JSON is invalid: {'.'.join(map(str, err['loc']))}: {err['msg']}")
+        return None, raw
+
+
+def emit(event: str, context: str) -> None:
+    """Print ``context`` the way Claude Code adds it to the session."""
+    out = {"hookSpecificOutput": {"hookEventName": event, "additionalContext": context}}
+    click.echo(json.dumps(out, ensure_ascii=False))
+
+
+def _open(ctx: click.Context) -> object | None:
+    from memrepo.engine.errors import MemrepoError
+
+    try:
+        return _open_store(ctx, create=False)  # the settings, [context] me_md included, come with it
+    except MemrepoError as exc:
+        _say(str(exc))
+        return None
+
+
+@click.group("hook")
+def hook() -> None:
+    """Claude Code hook commands: read the hook's JSON on stdin, never block the agent, always exit 0."""
+
+
+@hook.command("session-start")
+@click.pass_context
+def session_start(ctx: click.Context) -> None:
+    """SessionStart: print the context block for the hook's cwd as additionalContext."""
+    from memrepo.engine.errors import MemrepoError
+
+    payload, _raw = read_payload()
+    if payload is None:
+        return
+    store = _open(ctx)
+    if store is None:
+        return
+    workspace = payload.cwd if payload.cwd and payload.cwd.strip() else None
+    try:
+        block = store.context(workspace)  # type: ignore[attr-defined]
+    except MemrepoError as exc:
+        _say(str(exc))
+        return
+    emit("SessionStart", block.text)
+    _count(store, "context", session=True)
+
+
+def recall_context(hits: list, max_bytes: int = PROMPT_BYTES) -> str:
+    """The recall hits as a small fenced block within ``max_bytes`` (:func:`memrepo.engine.recall_block`)."""
+    from memrepo.engine import recall_block
+
+    return recall_block(hits, max_bytes)
+
+
+@hook.command("prompt")
+@click.pass_context
+def prompt(ctx: click.Context) -> None:
+    """UserPromptSubmit: add the few recall hits for the prompt (nothing when none match)."""
+    from memrepo.engine.errors import MemrepoError
+
+    payload, _raw = read_payload()
+    if payload is None or not payload.prompt or not payload.prompt.strip():
+        return
+    store = _open(ctx)
+    if store is None:
+        return
+    workspace = payload.cwd if payload.cwd and payload.cwd.strip() else None
+    try:
+        hits = store.recall(payload.prompt[:2_000], workspace=workspace, limit=PROMPT_HITS, max_bytes=PROMPT_BYTES)  # type: ignore[attr-defined]
+    except MemrepoError as exc:
+        _say(str(exc))
+        return
+    text = recall_context(hits)
+    if text:
+        emit("UserPromptSubmit", text)
+        _count(store, "recall", session=False)
+
+
+def _count(store: object, kind: str, session: bool) -> None:
+    """Count the read for ``memrepo stats`` (counts only, docs/architecture.md §9); never fails the hook."""
+    from memrepo.engine.readcount import SessionReads, note_read
+
+    git_dir = store.git.git_dir  # type: ignore[attr-defined]
+    try:
+        if session:  # one SessionStart call is one session
+            SessionReads(git_dir, "hook").note(kind)
+        else:  # a prompt's recall belongs to the session SessionStart counted
+            note_read(git_dir, kind)
+    except Exception as exc:  # a counter must never cost the agent its context
+        _say(f"cannot count the read: {exc}")
+
+
+def detach_checkpoint(repo: Path, raw: bytes) -> int:
+    """Start ``memrepo checkpoint --from-claude-hook`` in its own session with ``raw`` on its stdin; return its pid.
+
+    The JSON goes through an unlinked temporary file, so the child reads all of
+    it whenever it gets to it, and this process can exit at once.
+    """
+    fd, name = tempfile.mkstemp(prefix="memrepo-hook-", suffix=".json")
+    try:
+        os.write(fd, raw)
+        os.lseek(fd, 0, os.SEEK_SET)
+        os.unlink(name)
+        child = subprocess.Popen(
+            [sys.executable, "-m", "memrepo.cli.main", "--repo", str(repo), "checkpoint", "--from-claude-hook"],
+            stdin=fd,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+            close_fds=True,
+        )
+    finally:
+        os.close(fd)
+    return child.pid
+
+
+def _background(ctx: click.Context) -> None:
+    payload, raw = read_payload()
+    if payload is None:
+        return
+    if not payload.session_id or not payload.transcript_path:
+        _say("the hook JSON needs session_id and transcript_path")
+        return
+    try:
+        detach_checkpoint(_repo_path(ctx), raw)
+    except OSError as exc:
+        _say(f"cannot start the checkpoint: {exc.strerror or exc}")
+
+
+@hook.command("stop")
+@click.pass_context
+def stop(ctx: click.Context) -> None:
+    """Stop: checkpoint the finished turns in the background and return at once."""
+    _background(ctx)
+
+
+@hook.command("session-end")
+@click.pass_context
+def session_end(ctx: click.Context) -> None:
+    """SessionEnd: checkpoint and close the session in the background and return at once."""
+    _background(ctx)

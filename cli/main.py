@@ -1,0 +1,473 @@
+"""The ``memrepo`` command line (click).
+
+``memrepo`` alone opens the terminal app on the configured repo (created when
+missing). Subcommands write through the same governed writer as the app and
+agents. The repo comes from ``--repo``, then ``MEMREPO_REPO``, then the config
+file, then ``~/agent-memory`` (docs/architecture.md §2, §11).
+
+Errors are one line on stderr and a non-zero exit, never a traceback:
+exit 1 for a refused or failed operation, 2 for bad usage.
+"""
+
+from __future__ import annotations
+
+import sys
+
+if __name__ == "__main__":  # pragma: no cover - `python -m memrepo.cli.main`: the console script's quick paths first
+    from memrepo.cli.quick import run as _quick_run
+
+    _quick_run()  # click's path imports this file again as memrepo.cli.main, every command registered
+    sys.exit(0)
+
+import json
+import os
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+
+import click
+
+# memrepo's models use no pydantic plugin: skip looking for them among every installed package's entry points
+# on the first model built (a cold start's share; a user's own setting wins).
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+
+if TYPE_CHECKING:
+    from memrepo.engine.config import Settings
+    from memrepo.engine.store import MemoryStore
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _fail(message: str, code: int = 1) -> NoReturn:
+    from memrepo.engine.redaction import redact_text
+
+    click.echo(f"memrepo: {redact_text(message)}", err=True)  # an error may quote memory text
+    sys.exit(code)
+
+
+def _errors_as_lines(fn: F) -> F:
+    """Turn engine errors (and any surprise) into one line and a non-zero exit."""
+
+    @wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from memrepo.engine.errors import MemrepoError
+
+        try:
+            return fn(*args, **kwargs)
+        except MemrepoError as exc:
+            _fail(str(exc))
+        except BrokenPipeError:  # the reader of our output left: run() ends quietly
+            raise
+        except OSError as exc:
+            _fail(f"{exc.strerror or exc}{f': {exc.filename}' if exc.filename else ''}")
+        except KeyboardInterrupt:
+            _fail("interrupted", 130)
+        except (SystemExit, click.exceptions.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except Exception as exc:  # a bug: still one line, with the type to report
+            _fail(f"internal error ({type(exc).__name__}): {exc}; please report it")
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _settings(ctx: click.Context) -> Settings:
+    """The config file's settings, read once per process (docs/architecture.md §11) and kept on the context.
+
+    Raises:
+        ConfigError: the config file is invalid (one line, via :func:`_errors_as_lines`).
+    """
+    from memrepo.engine.config import load_settings
+
+    obj = ctx.ensure_object(dict)
+    if obj.get("settings") is None:
+        obj["settings"] = load_settings()
+    settings: Settings = obj["settings"]
+    return settings
+
+
+def _repo_path(ctx: click.Context) -> Path:
+    from memrepo.engine.config import resolve_repo_path
+
+    if ctx.obj.get("repo") == "":
+        _fail("--repo is empty: give the memory repo's folder", 2)
+    path, _source = resolve_repo_path(ctx.obj.get("repo"), _settings(ctx))
+    return path
+
+
+def workspace_option(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    """Refuse ``--workspace ""``: an unset shell variable must not send project memory to the global files."""
+    if value is not None and not value.strip():
+        raise click.BadParameter("is empty: give the project folder (e.g. .), a ws- id or a workspace name")
+    return value
+
+
+def _open_store(ctx: click.Context, create: bool = True) -> MemoryStore:
+    from memrepo.engine.store import MemoryStore
+
+    return MemoryStore.open(_repo_path(ctx), _settings(ctx), create=create, origin="cli")
+
+
+LAZY_COMMANDS = {
+    "context": "read",
+    "recall": "read",
+    "compact": "compact",
+    "clear": "compact",
+    "health": "compact",
+    "remote": "sync",
+    "sync": "sync",
+    "watch": "sync",
+    "dream": "dream",
+    "dreams": "dream",
+    "mcp": "agent",
+    "checkpoint": "agent",
+    "setup": "agent",
+    "hook": "agent",
+    "forget-session": "agent",
+    "eval": "eval",
+    "workspaces": "workspaces",
+    "import": "importing",
+    "stats": "stats",
+    "secrets": "allowlist",
+}
+"""Commands that live in their own modules, by name: a module is imported only when one of its commands runs."""
+
+
+class _LazyGroup(click.Group):
+    """The ``memrepo`` group: a command module is imported when its command is asked for, not at start."""
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        module = LAZY_COMMANDS.get(cmd_name)
+        if module is not None and cmd_name not in self.commands:
+            import importlib
+
+            importlib.import_module(f"memrepo.cli.{module}").register(self)
+        return super().get_command(ctx, cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *LAZY_COMMANDS})
+
+
+@click.group(cls=_LazyGroup, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option(
+    "--repo",
+    metavar="PATH",
+    help="Memory repo folder (default: $MEMREPO_REPO, then config, then ~/agent-memory).",
+)
+@click.version_option(package_name="memrepo", prog_name="memrepo")
+@click.pass_context
+@_errors_as_lines
+def main(ctx: click.Context, repo: str | None) -> None:
+    """Keep an AI agent's long-term memory in a local git repository.
+
+    With no command, opens the terminal app on the memory repo.
+    """
+    ctx.ensure_object(dict)
+    ctx.obj["repo"] = repo
+    if ctx.invoked_subcommand is None:
+        from memrepo.engine.store import MemoryStore
+
+        settings = _settings(ctx)
+        store = MemoryStore.open(_repo_path(ctx), settings, create=True, origin="tui")
+        from memrepo.tui.app import run_app
+
+        run_app(store.root, settings)
+
+
+@main.command()
+@click.argument("path", required=False)
+@click.pass_context
+@_errors_as_lines
+def init(ctx: click.Context, path: str | None) -> None:
+    """Create a memory repo at PATH (or the configured repo), or adopt an existing memory repo (one with MEMORY.md)."""
+    from memrepo.engine.store import MemoryStore
+
+    if path == "":
+        _fail("PATH is empty: give the folder for the memory repo", 2)
+    target = Path(path) if path else _repo_path(ctx)
+    store = MemoryStore.open(target, _settings(ctx), create=True, origin="cli")
+    head = store.head()
+    click.echo(f"memory repo ready at {store.root} (HEAD {head[:7] if head else 'unborn'})")
+
+
+@main.command()
+@click.argument("text")
+@click.option(
+    "--kind",
+    default="fact",
+    show_default=True,
+    help="fact, identity, preference, correction, insight, rule, lesson, ...",
+)
+@click.option(
+    "--scope",
+    type=click.Choice(["global", "workspace"]),
+    default=None,
+    help="global (default) or workspace (implied by --workspace).",
+)
+@click.option(
+    "--workspace", metavar="PATH|NAME", callback=workspace_option, help="The workspace this memory belongs to."
+)
+@click.option("--subject", help="Short topic; replaces an entry with the same subject in the file.")
+@click.option(
+    "--by",
+    "by",
+    type=click.Choice(["user", "agent"]),
+    default="user",
+    show_default=True,
+    help="Who states it; agents pass --by agent.",
+)
+@click.option("--pin", is_flag=True, help="Keep in MEMORY.md, in every prompt (user entries only).")
+@click.option("--source", help="Where it came from (URL, session id).")
+@click.option("--task", help="The id of the task writing it.")
+@click.option(
+    "--untrusted", is_flag=True, help="The task read untrusted content (web, email, tool output): goes to inbox.md."
+)
+@click.option(
+    "--origin-text", metavar="TEXT", help="The user's message the fact came from; <no-memory> in it refuses the write."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.pass_context
+@_errors_as_lines
+def remember(
+    ctx: click.Context,
+    text: str,
+    kind: str,
+    scope: str | None,
+    workspace: str | None,
+    subject: str | None,
+    by: str,
+    pin: bool,
+    source: str | None,
+    task: str | None,
+    untrusted: bool,
+    origin_text: str | None,
+    as_json: bool,
+) -> None:
+    """Save TEXT as one memory entry, committed to the memory repo."""
+    from memrepo.engine.models import Action, Candidate
+    from pydantic import ValidationError
+
+    if scope == "workspace" and not workspace:
+        _fail("--scope workspace needs --workspace PATH|NAME", 2)
+    if scope == "global" and workspace:
+        _fail("--scope global takes no --workspace: drop one of them (--workspace alone saves to that workspace)", 2)
+    try:
+        cand = Candidate(
+            text=text,
+            kind=kind,
+            scope=scope or ("workspace" if workspace else "global"),
+            workspace=workspace,
+            subject=subject,
+            by=by,
+            pin=pin,
+            source=source,
+            task=task,
+            origin="cli",
+            untrusted=untrusted,
+            origin_text=origin_text,
+        )
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        _fail(f"{'.'.join(map(str, err['loc']))}: {err['msg']}", 2)
+    store = _open_store(ctx)  # [writes] agent_to_inbox comes with the settings
+    result = store.remember(cand)
+    if as_json:
+        click.echo(result.model_dump_json())
+    elif result.action is Action.REFUSED:
+        pass
+    else:
+        commit = f" ({result.commit[:7]})" if result.commit else ""
+        extra = f": {result.reason}" if result.reason else ""
+        redacted = f" [redacted: {', '.join(result.redacted)}]" if result.redacted else ""
+        click.echo(f"{result.action.value} {result.ref}{commit}{redacted}{extra}")
+    if result.action is Action.REFUSED:
+        _fail(f"refused: {result.reason}")
+    _hooks_notice(store)
+
+
+def _hooks_notice(store: MemoryStore) -> None:
+    """Say once, on stderr, that the repo's git hooks are skipped (the engine records it was said)."""
+    notice = store.hooks_notice()
+    if notice is not None:
+        click.echo(notice, err=True)
+
+
+@main.command()
+@click.argument("ref")
+@click.option("--expect", metavar="TEXT", help="The entry text you mean; refused if the line now holds another entry.")
+@click.option(
+    "--compact",
+    "compact_",
+    is_flag=True,
+    help="Then compact the history, so the text is gone from .git too (drops undo history).",
+)
+@click.option(
+    "--replace-remote",
+    is_flag=True,
+    help="With --compact and a sync remote set: replace its history too afterwards (a forced update).",
+)
+@click.pass_context
+@_errors_as_lines
+def forget(ctx: click.Context, ref: str, expect: str | None, compact_: bool, replace_remote: bool) -> None:
+    """Remove the entry REF (repo:<path>#L<n>) in its own commit.
+
+    Refs are line positions: forgetting or editing a line above shifts the
+    ones below. Pass --expect to make sure the line still holds your entry.
+    """
+    store = _open_store(ctx, create=False)
+    result = store.forget(ref, origin="cli", expect=expect, compact=compact_, replace_remote=replace_remote)
+    done = " and compacted the history" if compact_ else ""
+    click.echo(f"forgot {result.ref} ({(result.commit or '')[:7]}){done}")
+    _hooks_notice(store)
+    if compact_ and replace_remote:
+        from memrepo.cli.compact import report_remote
+
+        report_remote(_open_store(ctx, create=False))
+
+
+@main.group(invoke_without_command=True)
+@click.pass_context
+@_errors_as_lines
+def inbox(ctx: click.Context) -> None:
+    """Triage inbox.md: with no command, list its entries, each with where accept puts it."""
+    if ctx.invoked_subcommand is None:
+        store = _open_store(ctx, create=False)
+        for entry in store.read_file("inbox.md").entries:
+            click.echo(f"{entry.ref}@{entry.seen}  -> {store.suggest(entry)}  {entry.text}")
+
+
+@inbox.command("accept")
+@click.argument("ref")
+@click.option("--to", "target", metavar="PATH", help="Move it to this file instead of the suggested one.")
+@click.option("--text", help="Edit the entry's text before accepting it.")
+@click.pass_context
+@_errors_as_lines
+def inbox_accept(ctx: click.Context, ref: str, target: str | None, text: str | None) -> None:
+    """Accept the inbox entry REF (as listed, REF@SEEN: only if it still reads the same), moving it to its file."""
+    from memrepo.engine.models import Action
+
+    result = _open_store(ctx, create=False).accept(ref, target=target, text=text)
+    if result.action is Action.REFUSED:
+        _fail(f"refused: {result.reason}")
+    click.echo(f"{result.action.value} {result.ref} ({(result.commit or '')[:7]})")
+
+
+@inbox.command("discard")
+@click.argument("refs", nargs=-1, required=True)
+@click.pass_context
+@_errors_as_lines
+def inbox_discard(ctx: click.Context, refs: tuple[str, ...]) -> None:
+    """Discard the inbox entries REFS (REF@SEEN as listed: only if unchanged) in one commit."""
+    result = _open_store(ctx, create=False).discard_many(list(refs))
+    click.echo(f"discarded {len(refs)} ({(result.commit or '')[:7]})")
+
+
+@main.command()
+@click.argument("commit")
+@click.pass_context
+@_errors_as_lines
+def undo(ctx: click.Context, commit: str) -> None:
+    """Revert COMMIT (an id from memrepo log) in a new commit."""
+    result = _open_store(ctx, create=False).undo(commit, origin="cli")
+    click.echo(f"undid {commit} ({(result.commit or '')[:7]})")
+
+
+@main.command()
+@click.option("-n", "--limit", default=20, show_default=True, type=click.IntRange(min=1), help="How many commits.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per line.")
+@click.pass_context
+@_errors_as_lines
+def log(ctx: click.Context, limit: int, as_json: bool) -> None:
+    """Show commits newest first with their Origin."""
+    for c in _open_store(ctx, create=False).log(limit):
+        if as_json:
+            click.echo(json.dumps(c.model_dump(mode="json")))
+        else:
+            when = c.time.strftime("%Y-%m-%d %H:%M")
+            click.echo(f"{c.short_id}  {when}  {c.origin or '-':<12}  {c.summary}")
+
+
+@main.command()
+@click.argument("path")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per entry.")
+@click.pass_context
+@_errors_as_lines
+def show(ctx: click.Context, path: str, as_json: bool) -> None:
+    """List the entries of PATH (e.g. me.md) with their refs, for forget."""
+    view = _open_store(ctx, create=False).read_file(path)
+    if view.error:
+        _fail(f"{view.path}: {view.error}")
+    from memrepo.engine.cleantext import clean_in
+    from memrepo.engine.redaction import redact_obj, redact_text
+
+    for entry in view.entries:
+        # On the way out, like recall: hand-written secrets and invisible characters in text and metadata
+        # (docs/architecture.md §3).
+        meta = {k: clean_in(v) for k, v in entry.meta.items()}
+        entry = entry.model_copy(update={"text": redact_text(clean_in(entry.text)), "meta": redact_obj(meta)})
+        if as_json:
+            click.echo(entry.model_dump_json())
+        else:
+            click.echo(f"{entry.ref}  {entry.by:<5}  {entry.text}")
+
+
+@main.command()
+@click.pass_context
+@_errors_as_lines
+def status(ctx: click.Context) -> None:
+    """Say whether the work tree is clean, hand-edited or blocked."""
+    st = _open_store(ctx, create=False).status()
+    click.echo(st.state.value + (f": {st.reason}" if st.reason else ""))
+    if st.pending:
+        click.echo(f"{st.pending} write(s) kept while blocked, applied by the next write")
+    for path in st.changed:
+        click.echo(f"  {path}")
+    for q in st.questions:
+        click.echo(q.message)
+
+
+@main.command("commit-hand-edits")
+@click.argument("paths", nargs=-1)
+@click.option("--yes", is_flag=True, help="Also commit edits that emptied a file or removed most of its entries.")
+@click.pass_context
+@_errors_as_lines
+def commit_hand_edits(ctx: click.Context, paths: tuple[str, ...], yes: bool) -> None:
+    """Commit hand edits now (PATHS only, when given) as "Hand edits"."""
+    store = _open_store(ctx, create=False)
+    commit = store.commit_hand_edits(list(paths) or None, confirm=yes)
+    click.echo(f"committed {commit[:12]}" if commit else "nothing to commit")
+    for q in store.status().questions:
+        click.echo(q.message)
+
+
+def run() -> None:
+    """The ``memrepo`` console script: :func:`main` with usage errors on one line.
+
+    click prints a usage error as a usage block plus the error; memrepo
+    prints one line (``memrepo: ...; see memrepo --help``) and exits 2.
+    """
+    try:
+        main.main(standalone_mode=False)
+    except click.exceptions.UsageError as exc:
+        names = []
+        ctx = exc.ctx
+        while ctx is not None and ctx.parent is not None:  # the full path of a nested command
+            names.append(ctx.info_name or "")
+            ctx = ctx.parent
+        hint = " ".join(["memrepo", *reversed(names), "--help"])
+        _fail(f"{exc.format_message().rstrip('.')}; see {hint}", exc.exit_code)
+    except click.exceptions.ClickException as exc:
+        _fail(exc.format_message(), exc.exit_code)
+    except click.exceptions.Abort:
+        _fail("aborted", 1)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except BrokenPipeError:  # `memrepo recall x | head`: the reader left, which is not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)
+
+
+def register_all_commands() -> None:
+    """Add every command of :data:`LAZY_COMMANDS` now (for tools that walk the whole command tree)."""
+    for name in LAZY_COMMANDS:
+        main.get_command(click.Context(main), name)

@@ -1,0 +1,93 @@
+"""``memrepo context`` and ``memrepo recall``: the read path from the command line (docs/architecture.md §4).
+
+Both read through the same engine calls an agent's MCP server uses, so what
+they print is exactly what an agent gets.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+from memrepo.tui.plain import clean
+
+from .main import _errors_as_lines, _fail, _open_store, _settings, workspace_option
+
+
+@click.command()
+@click.option(
+    "--workspace",
+    metavar="PATH|NAME|ID",
+    callback=workspace_option,
+    help="The agent's workspace (its project folder); default: MEMORY.md alone.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the block with its refs and token counts as JSON.")
+@click.pass_context
+@_errors_as_lines
+def context(ctx: click.Context, workspace: str | None, as_json: bool) -> None:
+    """Print the context block an agent puts in its prompt."""
+    if not as_json:  # hooks run this in every new session: the light path opens no store (same text)
+        from memrepo.engine.coldread import config_missing, context_text
+
+        settings = None if config_missing() else _settings(ctx)  # no file: the defaults, without pydantic
+        text = context_text(ctx.obj.get("repo"), workspace, settings)
+        if text is not None:
+            click.echo(text, nl=False)
+            return
+    block = _open_store(ctx, create=False).context(workspace)  # controls already removed
+    if as_json:
+        click.echo(block.model_dump_json())
+    else:
+        click.echo(block.text, nl=False)
+
+
+@click.command()
+@click.argument("query")
+@click.option(
+    "--workspace",
+    metavar="PATH|NAME|ID",
+    callback=workspace_option,
+    help="Search global files and this workspace only (never another workspace).",
+)
+@click.option("-n", "--limit", default=10, show_default=True, type=click.IntRange(1, 200), help="Most hits.")
+@click.option(
+    "--max-bytes",
+    default=16_000,
+    show_default=True,
+    type=click.IntRange(min=0),
+    help="Most UTF-8 bytes of hit text in all.",
+)
+@click.option("--full", is_flag=True, help="Add up to 80 lines of the section around each hit.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per hit.")
+@click.pass_context
+@_errors_as_lines
+def recall(
+    ctx: click.Context, query: str, workspace: str | None, limit: int, max_bytes: int, full: bool, as_json: bool
+) -> None:
+    """Search memory for QUERY (words, a phrase, Chinese or Japanese), best first."""
+    from memrepo.engine.terms import query_terms
+
+    if not query_terms(query)[1]:
+        _fail("empty query: give a word to search for (spaces and punctuation match nothing)", 2)
+    hits = _open_store(ctx, create=False).recall(
+        query, workspace=workspace, limit=limit, max_bytes=max_bytes, detail="full" if full else "line"
+    )
+    if not hits and not as_json:
+        shown = query if len(query) <= 60 else query[:57] + "..."
+        _fail(f"no memory matches {clean(shown)!r}")
+    for hit in hits:
+        if as_json:  # JSON escapes control characters itself
+            click.echo(json.dumps(hit.model_dump(), ensure_ascii=False))
+            continue
+        # Memory text is data: control characters (terminal escapes) are shown, never sent.
+        tag = "  [unreviewed]" if hit.unreviewed else ""
+        click.echo(f"{clean(hit.ref)}  {hit.by:<5}  {clean(hit.text)}{tag}")
+        if hit.section:
+            for line in hit.section.split("\n"):
+                click.echo(f"    {clean(line)}")
+
+
+def register(main: click.Group) -> None:
+    """Add ``context`` and ``recall`` to the ``memrepo`` command group."""
+    main.add_command(context)
+    main.add_command(recall)

@@ -1,0 +1,167 @@
+"""``memrepo remote`` / ``sync`` / ``watch``: one private git remote.
+
+``remote set URL`` stores the remote only after the person confirms it is
+private (a prompt, or ``--yes-private``); ``sync`` fetches, merges entry by
+entry and pushes; ``watch`` keeps syncing after commits and on the
+``[sync] interval_s`` timer until Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+import click
+from memrepo.tui.syncview import describe_sync
+
+from .main import _errors_as_lines, _fail, _open_store
+
+if TYPE_CHECKING:
+    from memrepo.engine.autosync import SyncOutcome
+
+PRIVACY = (
+    "memrepo pushes your memory (personal facts, preferences, corrections) to this remote. "
+    "Only use a private repository that only you can read."
+)
+
+
+def _ago(when: datetime | None) -> str:
+    if when is None:
+        return "never"
+    seconds = int((datetime.now(UTC) - when).total_seconds())
+    if seconds < 60:
+        return f"{max(seconds, 0)} s ago"
+    if seconds < 3600:
+        return f"{seconds // 60} min ago"
+    if seconds < 86400:
+        return f"{seconds // 3600} h ago"
+    return f"{seconds // 86400} days ago"
+
+
+@click.group()
+def remote() -> None:
+    """Set, show or remove the one private git remote memory syncs with."""
+
+
+@remote.command("set")
+@click.argument("url")
+@click.option("--yes-private", is_flag=True, help="Confirm the remote is private without a prompt.")
+@click.pass_context
+@_errors_as_lines
+def remote_set(ctx: click.Context, url: str, yes_private: bool) -> None:
+    """Sync with URL (SSH, HTTPS or a local path), once you confirm it is private."""
+    from memrepo.engine import sync as sync_mod
+
+    store = _open_store(ctx, create=False)
+    sync_mod.refuse_password(url.strip())
+    if not yes_private:
+        click.echo(PRIVACY, err=True)
+        try:
+            confirmed = click.confirm(f"Is {url} a private repository?", default=False, err=True)
+        except click.Abort:  # no answer (stdin closed)
+            confirmed = False
+        if not confirmed:
+            _fail("the remote was not set: it was not confirmed private (answer y, or pass --yes-private)")
+    sync_mod.set_remote(store.root, url, confirmed_private=True)
+    click.echo(f"remote set: {sync_mod.remote_url(store.root)}; run memrepo sync")
+
+
+@remote.command("show")
+@click.pass_context
+@_errors_as_lines
+def remote_show(ctx: click.Context) -> None:
+    """Print the remote, commits not pushed or not merged, and the last sync."""
+    from memrepo.engine import sync as sync_mod
+
+    store = _open_store(ctx, create=False)
+    state = sync_mod.sync_state(store.root)
+    if state.remote is None:
+        click.echo("no remote: memory stays on this machine (memrepo remote set URL)")
+        return
+    click.echo(f"remote: {state.remote}")
+    click.echo(f"{state.ahead} commit(s) not pushed, {state.behind} not merged (as of the last sync)")
+    click.echo(f"last sync: {_ago(state.last_sync)}")
+    if state.last_error:
+        click.echo(f"last error: {state.last_error}")
+
+
+@remote.command("remove")
+@click.pass_context
+@_errors_as_lines
+def remote_remove(ctx: click.Context) -> None:
+    """Stop syncing: forget the remote (nothing on it is deleted)."""
+    from memrepo.engine import sync as sync_mod
+
+    store = _open_store(ctx, create=False)
+    if not sync_mod.remove_remote(store.root):
+        _fail("no remote is set")
+    click.echo("remote removed; memory stays on this machine")
+
+
+@click.command()
+@click.pass_context
+@_errors_as_lines
+def sync(ctx: click.Context) -> None:
+    """Sync with the remote now: fetch, merge entry by entry, push."""
+    from memrepo.engine import sync as sync_mod
+    from memrepo.engine.gitremote import UnreachableRemote
+
+    store = _open_store(ctx, create=False)
+    try:
+        result = sync_mod.sync(store)  # the store's [sync] settings
+    except UnreachableRemote as exc:
+        ahead = sync_mod.sync_state(store.root).ahead
+        _fail(f"offline: {exc}; {ahead} commit(s) not pushed, kept for the next sync")
+    click.echo(f"sync: {describe_sync(result)}")
+
+
+@click.command()
+@click.pass_context
+@_errors_as_lines
+def watch(ctx: click.Context) -> None:
+    """Keep syncing: after commits (debounced) and every [sync] interval_s, until Ctrl-C."""
+    from memrepo.engine import sync as sync_mod
+
+    store = _open_store(ctx, create=False)
+    settings = store.settings.sync
+    if sync_mod.remote_url(store.root) is None:
+        _fail("no remote is set: run memrepo remote set URL first")
+    root = store.root
+    click.echo(f"watching {root}: syncing after commits and every {settings.interval_s:g} s (Ctrl-C stops)")
+
+    async def main() -> None:
+        from memrepo.engine.autosync import AutoSync
+        from memrepo.engine.repo import MemoryRepo
+
+        def report(outcome: SyncOutcome) -> None:
+            stamp = datetime.now().strftime("%H:%M:%S")
+            if outcome.error is not None:
+                click.echo(f"{stamp} sync failed: {outcome.error}", err=True)
+            elif outcome.result is not None and outcome.result.action != "up_to_date":
+                click.echo(f"{stamp} sync: {describe_sync(outcome.result)}")
+
+        async with await MemoryRepo.open(root, store.settings, create=False) as repo:
+            auto = AutoSync(repo, report)  # the app's driver too
+            runner = asyncio.create_task(auto.run())
+            try:
+                async for event in repo.changes():
+                    if event.git or event.paths:
+                        auto.poke()
+            finally:
+                runner.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await runner
+
+    try:
+        asyncio.run(main())
+    except KeyboardInterrupt:
+        click.echo("stopped")
+
+
+def register(main: click.Group) -> None:
+    """Add ``remote``, ``sync`` and ``watch`` to the ``memrepo`` command group."""
+    main.add_command(remote)
+    main.add_command(sync)
+    main.add_command(watch)
