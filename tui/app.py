@@ -1,8 +1,8 @@
 """The memrepo terminal app: the screen frame, the repo's lifetime, live updates.
 
 :func:`run_app` is what ``memrepo`` with no arguments calls. The app opens the
-:class:`~engine.repo.MemoryRepo` in a worker, hands it to every pane
-(:mod:`tui.panes`), watches the work tree with ``repo.changes()`` and closes
+:class:`~memrepo.engine.repo.MemoryRepo` in a worker, hands it to every pane
+(:mod:`memrepo.tui.panes`), watches the work tree with ``repo.changes()`` and closes
 the repo on exit. Every engine call is awaited in a worker, so the event loop
 never blocks; a failed worker is an error notice, never a crash.
 """
@@ -16,11 +16,13 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.notifications import Notify
+from textual.notifications import Notify, SeverityLevel
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Footer
+from textual.widgets import ContentSwitcher
 
-from .commands import FileCommands, HealthCommands
+from .commands import FileCommands, KeyCommands
+from .footer import KeysFooter
+from .handedits import HandEditAsker
 from .header import RepoHeader
 from .locations import display_path, user_themes_dir
 from .messages import (
@@ -38,12 +40,14 @@ from .themes import DEFAULT_THEME, SEMANTIC_DEFAULTS, load_themes
 from .workers import ReportWorkerErrors
 
 if TYPE_CHECKING:
+    import asyncio
     from collections.abc import Iterable
 
-    from textual.timer import Timer
+    from memrepo.engine.autosync import AutoSync, SyncOutcome
+    from memrepo.engine.config import Settings
+    from memrepo.engine.models import RecallHit, SyncState
+    from memrepo.engine.repo import MemoryRepo
 
-    from engine.models import RecallHit
-    from engine.repo import MemoryRepo
 
 class MainScreen(ReportWorkerErrors, Screen[None], inherit_bindings=False):
     """Header, the panes (one shown at a time), footer."""
@@ -52,8 +56,7 @@ class MainScreen(ReportWorkerErrors, Screen[None], inherit_bindings=False):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("tab", "app.focus_next", "Next box", id="screen.focus-next"),
-        Binding("shift+tab", "app.focus_previous", "Previous box", id="screen.focus-previous",
-                show=False),
+        Binding("shift+tab", "app.focus_previous", "Previous box", id="screen.focus-previous", show=False),
     ]
     """Keys that move focus between the boxes of a pane."""
 
@@ -63,7 +66,7 @@ class MainScreen(ReportWorkerErrors, Screen[None], inherit_bindings=False):
         with ContentSwitcher(initial=PANES[0].PANE_ID, id="panes"):
             for pane in PANES:
                 yield pane()
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeysFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         """Start the app's work once the header and panes exist."""
@@ -82,6 +85,8 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         themes_dir: the folder of the user's themes; None for the
             platformdirs config folder.
         watch: follow changes on disk live (tests of static screens turn it off).
+        settings: the settings ``memrepo`` loaded; read from the config file
+            once here when None.
 
     Attributes:
         root: the repo folder given.
@@ -90,7 +95,7 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
 
     CSS_PATH = Path(__file__).with_name("app.tcss")
     TITLE = "memrepo"
-    COMMANDS = App.COMMANDS | {FileCommands, HealthCommands}
+    COMMANDS = App.COMMANDS | {FileCommands, KeyCommands}
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "Keys", id="app.help"),
@@ -99,11 +104,15 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         Binding("s", "sync_now", "Sync now", id="app.sync", show=False),
         Binding("ctrl+p", "command_palette", "Commands", id="app.command-palette"),
         Binding("q", "quit", "Quit", id="app.quit"),
-        Binding("ctrl+q,ctrl+c", "quit", "Quit from anywhere", id="app.quit-now",
-                priority=True, show=False),
+        Binding("ctrl+q,ctrl+c", "quit", "Quit from anywhere", id="app.quit-now", priority=True, show=False),
         *(
-            Binding(str(number), f"show_pane('{pane.PANE_ID}')", f"{pane.PANE_TITLE} pane",
-                    id=f"app.pane-{pane.PANE_ID}", show=False)
+            Binding(
+                str(number),
+                f"show_pane('{pane.PANE_ID}')",
+                f"{pane.PANE_TITLE} pane",
+                id=f"app.pane-{pane.PANE_ID}",
+                show=False,
+            )
             for number, pane in enumerate(PANES, start=1)
         ),
     ]
@@ -116,13 +125,17 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         *,
         themes_dir: Path | None = None,
         watch: bool = True,
-        commit_hand_edits_after: float = 0.0,
+        settings: Settings | None = None,
     ) -> None:
         super().__init__()
+        from memrepo.engine.config import load_settings
+
         self.root = Path(root)
-        self.commit_hand_edits_after = commit_hand_edits_after
-        """Seconds of quiet before hand edits are committed (``[writes]`` setting); 0 = off."""
+        self.settings: Settings = settings if settings is not None else load_settings()
+        """The process's one settings object, handed to the repo (docs/architecture.md §11)."""
+        self._autosync: AutoSync | None = None
         self.repo: MemoryRepo | None = None
+        self._running_loop: asyncio.AbstractEventLoop | None = None
         self._watch = watch
         # Smooth scrolling costs frames over SSH and makes a key feel late: jump instead.
         self.animation_level = "none"
@@ -130,6 +143,8 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         self._startup_notices: list[str] = []
         self.last_write_error: str | None = None
         """The last write of this session that failed (the Health pane's "last write error" row)."""
+        self.hand_edits = HandEditAsker(self)
+        """Asks about hand edits that emptied a file or lost most of its entries (docs/architecture.md §3)."""
         self.main_screen = MainScreen(id="main")
         """The screen under any modal one: header, panes, footer."""
         loaded = load_themes(user_themes_dir() if themes_dir is None else themes_dir)
@@ -173,19 +188,15 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         return dict(SEMANTIC_DEFAULTS[self.current_theme.dark])
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """Textual's commands plus memrepo's, offered only when they can run.
+        """Textual's commands (theme, screenshot, quit...) without its side help panel.
 
-        Textual's own "Keys" (its side help panel) gives way to memrepo's help
-        screen, so the palette lists one "Keys".
+        memrepo's own keys (``Keys``, ``Refresh``, every pane's actions) come
+        from :class:`~tui.commands.KeyCommands`, so the palette lists one ``Keys``.
         """
         textual_help = (self.action_show_help_panel, self.action_hide_help_panel)
         for command in super().get_system_commands(screen):
-            if command.callback not in textual_help:
+            if command.callback not in textual_help and command.title != "Quit":
                 yield command
-        if self.repo is not None:
-            yield SystemCommand("Refresh", "List the files and read the status again",
-                                self.action_reload)
-        yield SystemCommand("Keys", "Show every key of the app", self.action_help)
 
     @property
     def header(self) -> RepoHeader:
@@ -196,12 +207,27 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         """Every pane of the main screen, in number-key order."""
         return list(self.main_screen.query(Pane))
 
+    def exit_soon(self, return_code: int) -> None:
+        """Exit with ``return_code`` on the app's loop; safe in a signal handler (``tui.terminal``).
+
+        Raises:
+            RuntimeError: the app's loop is not running (the caller then restores the terminal itself).
+        """
+        loop = self._running_loop
+        if loop is None or loop.is_closed():
+            raise RuntimeError("the app is not running")
+        loop.call_soon_threadsafe(lambda: self.exit(return_code=return_code))
+
     def start(self) -> None:
         """Show start-up notices, fill the header, open the repo (once the main screen is up)."""
+        import asyncio
+
+        self._running_loop = asyncio.get_running_loop()
         for notice in self._startup_notices:
             self.notify(clean(notice, one_line=False), title="Theme", severity="warning", timeout=8, markup=False)
         header = self.header
         header.panes = tuple(p.PANE_TITLE for p in PANES)
+        header.short_names = tuple(p.PANE_SHORT for p in PANES)
         header.repo_path = display_path(self.root)
         self.panes()[0].focus_default()
         self.open_repo()
@@ -217,13 +243,11 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
     @work(group="repo", exit_on_error=False, description="Opening the memory repo")
     async def open_repo(self) -> None:
         """Open the memory repo (creating it when missing) on the engine's thread."""
-        from engine.errors import MemrepoError
-        from engine.repo import MemoryRepo
+        from memrepo.engine.errors import MemrepoError
+        from memrepo.engine.repo import MemoryRepo
 
         try:
-            repo = await MemoryRepo.open(
-                self.root, create=True, origin="tui", commit_hand_edits_after=self.commit_hand_edits_after
-            )
+            repo = await MemoryRepo.open(self.root, self.settings, create=True, origin="tui", commit_hand_edits=True)
         except MemrepoError as exc:
             self.post_message(RepoOpenFailed(str(exc)))
             return
@@ -241,8 +265,7 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         """Build the search index on a spare thread, so the first ``/`` search answers at once."""
         await repo.warm_recall()
 
-    @work(group="status", exclusive=True, exit_on_error=False,
-          description="Reading the repo status")
+    @work(group="status", exclusive=True, exit_on_error=False, description="Reading the repo status")
     async def refresh_status(self) -> None:
         """Read clean / hand-edited / blocked and HEAD."""
         if self.repo is not None:
@@ -263,8 +286,13 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
     def on_repo_open_failed(self, message: RepoOpenFailed) -> None:
         """Say why the repo could not be opened."""
         self.header.state = ""
-        self.notify(clean(message.error, one_line=False), title="Cannot open the memory repo", severity="error",
-                    timeout=30, markup=False)
+        self.notify(
+            clean(message.error, one_line=False),
+            title="Cannot open the memory repo",
+            severity="error",
+            timeout=30,
+            markup=False,
+        )
 
     def on_work_tree_changed(self, message: WorkTreeChanged) -> None:
         """Refresh the status and let each pane refresh what the paths touch."""
@@ -282,14 +310,25 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
 
     def on_repo_status_read(self, message: RepoStatusRead) -> None:
         """Show the status; say why once when the repo becomes blocked."""
+        from textual.css.query import NoMatches
+
         status = message.status
-        self.header.show_status(status)
+        try:
+            self.header.show_status(status)
+        except NoMatches:
+            return  # a status read late, while the app is closing: nothing left to show it
         for pane in self.panes():
             pane.repo_status_changed(status)
+        self.hand_edits.status_read(status)
         state = status.state.value
         if state == "blocked" and self._state != "blocked":
-            self.notify(clean(status.reason or "writes are blocked", one_line=False), title="Memory repo blocked",
-                        severity="warning", timeout=10, markup=False)
+            self.notify(
+                clean(status.reason or "writes are blocked", one_line=False),
+                title="Memory repo blocked",
+                severity="warning",
+                timeout=10,
+                markup=False,
+            )
         self._state = state
 
     def on_write_failed(self, message: WriteFailed) -> None:
@@ -310,10 +349,12 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         from .help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            pane = self.main_screen.query_one("#panes", ContentSwitcher).visible_content
+            first = f"{pane.PANE_TITLE} pane" if isinstance(pane, Pane) else None
+            self.push_screen(HelpScreen(first))
 
     def action_search(self, query: str = "") -> None:
-        """Search every memory file; the chosen hit opens in the Folder pane (DESIGN.md §4)."""
+        """Search every memory file; the chosen hit opens in the Folder pane (docs/architecture.md §4)."""
         from .search import SearchScreen
 
         if self.repo is None:
@@ -331,8 +372,7 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
     def action_reload(self) -> None:
         """Read the files and the status again."""
         if self.repo is None:
-            self.notify("The memory repo is not open yet", severity="warning", timeout=3,
-                        markup=False)
+            self.notify("The memory repo is not open yet", severity="warning", timeout=3, markup=False)
             return
         self.refresh_status()
         for pane in self.panes():
@@ -343,7 +383,7 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         """Show a pane and focus its first box.
 
         Args:
-            pane_id: a ``PANE_ID`` from :data:`tui.panes.PANES`.
+            pane_id: a ``PANE_ID`` from :data:`memrepo.tui.panes.PANES`.
         """
         screen = self.main_screen
         screen.query_one("#panes", ContentSwitcher).current = pane_id
@@ -351,79 +391,83 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         self.header.active = ids.index(pane_id)
         screen.query_one(f"#{pane_id}", Pane).focus_default()
 
-
-    # -- sync (issue 9) ------------------------------------------------
+    # -- sync ------------------------------------------------
 
     def start_sync(self) -> None:
-        """Sync now and then every ``[sync] interval_s``, when a remote is set (off the UI thread)."""
-        from engine.config import SyncSettings, load_settings
-        from engine.errors import ConfigError
+        """Sync now, then after commits and every ``[sync] interval_s`` when a remote is set.
 
-        try:
-            self._sync_settings = load_settings().sync
-        except ConfigError:
-            self._sync_settings = SyncSettings()
-        self._sync_timer: Timer | None = None
-        self._syncing = False
-        self._has_remote = False
-        self.set_interval(self._sync_settings.interval_s, self._sync_on_timer, name="sync timer")
-        self.run_sync(manual=False)
-
-    def _sync_on_timer(self) -> None:
-        if self._has_remote and not self._syncing:
-            self.run_sync(manual=False)
-
-    def sync_soon(self) -> None:
-        """A commit happened: sync once no other commit came for ``[sync] debounce_s``."""
-        if not getattr(self, "_has_remote", False):
-            return
-        if self._sync_timer is not None:
-            self._sync_timer.stop()
-        self._sync_timer = self.set_timer(self._sync_settings.debounce_s, self._sync_on_timer, name="sync debounce")
-
-    def action_sync_now(self) -> None:
-        """Sync with the remote now (the ``s`` key)."""
-        if self.repo is None:
-            self.notify("The memory repo is not open yet", severity="warning", timeout=3, markup=False)
-            return
-        if getattr(self, "_syncing", False):
-            self.notify("Already syncing", timeout=2, markup=False)
-            return
-        self.run_sync(manual=True)
-
-    @work(group="sync", exit_on_error=False, description="Syncing with the remote")
-    async def run_sync(self, manual: bool) -> None:
-        """Sync on the repo's sync thread; show the outcome in the header (and a notice when asked for)."""
-        from engine.errors import MemrepoError
-
-        from .syncview import describe_sync
+        The engine's one auto-sync driver (:class:`~memrepo.engine.autosync.AutoSync`,
+        also behind ``memrepo watch``) decides when; the app shows each outcome.
+        """
+        from memrepo.engine.autosync import AutoSync
 
         repo = self.repo
         if repo is None:
             return
-        state = await repo.sync_state()
-        self._has_remote = state.remote is not None
-        if state.remote is None:
-            self.header.show_sync(state)
-            if manual:
-                self.notify("No remote is set: memory stays on this machine (memrepo remote set URL)",
-                            title="Sync", timeout=6, markup=False)
+        self._autosync = AutoSync(repo, self._sync_done, self._sync_started)
+        self.run_sync(manual=False)
+        self.follow_sync(self._autosync)
+
+    def sync_soon(self) -> None:
+        """A commit happened: sync once no other commit came for ``[sync] debounce_s``."""
+        if self._autosync is not None and self._autosync.has_remote:
+            self._autosync.poke()
+
+    def action_sync_now(self) -> None:
+        """Sync with the remote now (the ``s`` key)."""
+        if self.repo is None or self._autosync is None:
+            self.notify("The memory repo is not open yet", severity="warning", timeout=3, markup=False)
             return
-        self._syncing = True
+        if self._autosync.syncing:
+            self.notify("Already syncing", timeout=2, markup=False)
+            return
+        self.run_sync(manual=True)
+
+    @work(group="watch", exit_on_error=False, description="Syncing automatically")
+    async def follow_sync(self, auto: AutoSync) -> None:
+        """Run the auto-sync loop until the app ends (a follower, like the watcher)."""
+        await auto.run(first=False)
+
+    @work(group="sync", exit_on_error=False, description="Syncing with the remote")
+    async def run_sync(self, manual: bool) -> None:
+        """One sync through the driver, on the repo's sync thread (the header and notices follow it)."""
+        if self._autosync is not None:
+            await self._autosync.run_once(manual)
+
+    def _sync_started(self, state: SyncState) -> None:
         self.header.show_sync(state, syncing=True)
-        try:
-            result = await repo.sync(self._sync_settings)
-        except MemrepoError as exc:
-            if manual:
-                self.notify(clean(str(exc), one_line=False), title="Sync failed", severity="error",
-                            timeout=8, markup=False)
+
+    def _sync_done(self, outcome: SyncOutcome) -> None:
+        """Show a sync's outcome in the header, with a notice when asked for or when something came in."""
+        from .syncview import describe_sync
+
+        if outcome.state.remote is None:
+            self.header.show_sync(outcome.state)
+            if outcome.manual:
+                self.notify(
+                    "No remote is set: memory stays on this machine (memrepo remote set URL)",
+                    title="Sync",
+                    timeout=6,
+                    markup=False,
+                )
             return
-        finally:
-            self._syncing = False
-            if self.repo is repo:  # not closing
-                self.header.show_sync(await repo.sync_state())
-        if manual or result.action != "up_to_date":
-            severity = "warning" if result.conflicts else "information"
+        if outcome.after is not None and self.repo is not None:  # not closing
+            self.header.show_sync(outcome.after)
+        if outcome.error is not None:
+            if outcome.manual:
+                self.notify(
+                    clean(str(outcome.error), one_line=False),
+                    title="Sync failed",
+                    severity="error",
+                    timeout=8,
+                    markup=False,
+                )
+            return
+        result = outcome.result
+        if result is None:
+            return
+        if outcome.manual or result.action != "up_to_date":
+            severity: SeverityLevel = "warning" if result.conflicts else "information"
             self.notify(clean(describe_sync(result)), title="Sync", severity=severity, timeout=6, markup=False)
         if result.action in ("fast_forwarded", "merged", "adopted"):
             self.refresh_status()
@@ -431,23 +475,25 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
                 pane.reload()
 
 
-def run_app(root: Path, theme: str = DEFAULT_THEME, commit_hand_edits_after: float = 0.0) -> None:
+def run_app(root: Path, settings: Settings) -> None:
     """Run the terminal app on a memory repo until the user quits.
 
     Args:
         root: the memory repo's folder (``memrepo`` has already opened or
             created it).
-        theme: the theme name from the settings; an unknown or broken theme
-            falls back to ``memrepo-dark`` with a notice.
-        commit_hand_edits_after: seconds of quiet before hand edits are
-            committed (``[writes] commit_hand_edits_after``); 0 = only before writes.
+        settings: the settings ``memrepo`` loaded: the theme (an unknown or
+            broken one falls back to ``memrepo-dark`` with a notice), ``[writes]``,
+            ``[dream]`` and ``[sync]``.
 
     Raises:
         SystemExit: with the app's return code when it ended on an unhandled
             exception (Textual has printed the traceback), so a crash is never
             a success for the shell.
     """
-    app = MemrepoApp(root, theme=theme, commit_hand_edits_after=commit_hand_edits_after)
-    app.run()
+    from .terminal import signals_restore_terminal
+
+    app = MemrepoApp(root, theme=settings.theme, settings=settings)
+    with signals_restore_terminal(app.exit_soon):
+        app.run()
     if app.return_code:
         sys.exit(app.return_code)

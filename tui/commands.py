@@ -1,4 +1,4 @@
-"""Command palette entries built from the app's current state (STYLE.md habit 8).
+"""Command palette entries built from the app's current state.
 
 ``ctrl+p`` then a few letters of a path opens any file of the repo, which is
 the fast way around a 2,000-file folder.
@@ -45,8 +45,9 @@ class FileCommands(Provider):
         """Offer the top-level files before anything is typed."""
         top = [p for p in self._paths() if "/" not in p][:DISCOVER_LIMIT]
         for path in top:
-            yield DiscoveryHit(Content(f"Open {clean(path)}"), partial(self._open, path),
-                               text=f"Open {path}", help="Folder pane")
+            yield DiscoveryHit(
+                Content(f"Open {clean(path)}"), partial(self._open, path), text=f"Open {path}", help="Folder pane"
+            )
 
     async def search(self, query: str) -> Hits:
         """Yield every file whose path matches ``query``.
@@ -58,44 +59,60 @@ class FileCommands(Provider):
         for path in self._paths():
             score = matcher.match(path)
             if score > 0:
-                yield Hit(score, _highlight(matcher, path), partial(self._open, path),
-                          text=path, help="Open in the Folder pane")
+                yield Hit(
+                    score,
+                    _highlight(matcher, path),
+                    partial(self._open, path),
+                    text=path,
+                    help="Open in the Folder pane",
+                )
 
 
-class HealthCommands(Provider):
-    """Compact the history (DESIGN.md §5) and show the Health pane, from the palette."""
+class KeyCommands(Provider):
+    """Every key's action from the palette, named by its description (the bindings are the one source).
 
-    def _commands(self) -> list[tuple[str, str, str]]:
-        from .panes import HealthPane
+    A pane's keys read ``<Pane>: <description>`` (``Dreams: Accept``) and show
+    that pane first; the app's keys read as their description (``Sync now``).
+    Moving keys (lists, trees, scrolling) are not offered: the palette is for
+    actions. See :func:`tui.keys.palette_commands`.
+    """
 
-        if not self.app.query(HealthPane) or getattr(self.app, "repo", None) is None:
-            return []  # offered only when it can run
-        return [
-            ("Compact history", "Keep the current files as one commit; forgotten text leaves .git", "compact"),
-            ("Show health", "Every health row of the memory repo", "health"),
-        ]
+    def _run(self, action: str, pane_id: str | None) -> None:
+        from .panes import Pane
 
-    def _run(self, what: str) -> None:
-        from .panes import HealthPane
+        app = self.app
+        target: object = app
+        if pane_id is not None:
+            app.action_show_pane(pane_id)  # type: ignore[attr-defined]
+            target = app.main_screen.query_one(f"#{pane_id}", Pane)  # type: ignore[attr-defined]
+        elif action.startswith("app."):
+            target = app.main_screen  # type: ignore[attr-defined]
+        app.call_later(app.run_action, action, target)
 
-        self.app.action_show_pane(HealthPane.PANE_ID)  # type: ignore[attr-defined]
-        pane = self.app.query_one(HealthPane)
-        if what == "compact":
-            pane.action_compact()
+    def _commands(self) -> list[tuple[str, str, str, str | None]]:
+        from .keys import palette_commands
+
+        if getattr(self.app, "repo", None) is None:
+            return []  # the keys act on the open repo
+        return [(c.name, c.help, c.action, c.pane_id) for c in palette_commands()]
 
     async def discover(self) -> Hits:
-        """Offer compaction and the Health pane before anything is typed."""
-        for name, help_text, what in self._commands():
-            yield DiscoveryHit(Content(name), partial(self._run, what), text=name, help=help_text)
+        """Offer every action before anything is typed."""
+        for name, help_text, action, pane_id in self._commands():
+            yield DiscoveryHit(Content(name), partial(self._run, action, pane_id), text=name, help=help_text)
 
     async def search(self, query: str) -> Hits:
-        """Yield the commands matching ``query``.
+        """Yield the actions whose name matches ``query``.
 
         Args:
             query: what the user typed.
         """
         matcher = self.matcher(query)
-        for name, help_text, what in self._commands():
+        for name, help_text, action, pane_id in self._commands():
             score = matcher.match(name)
             if score > 0:
-                yield Hit(score, matcher.highlight(name), partial(self._run, what), text=name, help=help_text)
+                # Half weight: a file whose path holds the letters typed ("red" in notes/[red]x.md)
+                # comes before a key whose name merely scatters them.
+                yield Hit(
+                    score / 2, matcher.highlight(name), partial(self._run, action, pane_id), text=name, help=help_text
+                )

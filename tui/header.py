@@ -18,7 +18,7 @@ from .plain import plain
 if TYPE_CHECKING:
     from datetime import datetime
 
-    from engine.models import RepoStatus, SyncState
+    from memrepo.engine.models import RepoStatus, SyncState
 
 STATE_LABELS = {
     "clean": "clean",
@@ -50,6 +50,8 @@ class RepoHeader(Horizontal):
 
     panes: reactive[tuple[str, ...]] = reactive(tuple)
     """Pane titles in number-key order."""
+    short_names: reactive[tuple[str, ...]] = reactive(tuple)
+    """The panes' short names (``Log`` for History), shown when the titles do not fit."""
     active: reactive[int] = reactive(0)
     """Index of the pane on screen."""
     repo_path: reactive[str] = reactive("")
@@ -84,7 +86,7 @@ class RepoHeader(Horizontal):
         self.pending = status.pending
 
     def show_sync(self, state: SyncState, syncing: bool = False) -> None:
-        """Show where sync stands: commits to push and to merge, the last sync (issue 9).
+        """Show where sync stands: commits to push and to merge, the last sync.
 
         Hidden while no remote is set.
 
@@ -112,6 +114,9 @@ class RepoHeader(Horizontal):
         self._draw()
 
     def watch_panes(self) -> None:
+        self._draw()
+
+    def watch_short_names(self) -> None:
         self._draw()
 
     def watch_active(self) -> None:
@@ -153,17 +158,40 @@ class RepoHeader(Horizontal):
         if self.pending:
             # Blocked writes are kept, not lost: say how many wait to be applied.
             text += f" · {self.pending} kept"
-        # Every pane's title when they fit beside a readable path; else the
-        # numbers, with the title of the pane on screen only (lazygit's habit).
-        full = sum(len(f" {i + 1} {t} ") for i, t in enumerate(self.panes))
+        # Wide: the brand, every pane's title and a readable path. Narrower (80
+        # columns): no brand, the panes' short names, HEAD's id without "HEAD",
+        # the path in what is left. Narrower still: numbers, with the short
+        # name of the pane on screen only (lazygit's habit).
         sync = self.query_one("#header-sync", Label)
         sync_width = len(str(sync.visual)) + 2 if sync.display else 0
-        room = self.size.width - len(" memrepo ") - len(f" {head} ") - len(f" {text} ") - sync_width - PATH_ROOM
-        compact = bool(self.size.width) and full > room
-        parts = []
-        for index, title in enumerate(self.panes):
-            label = f"{index + 1} {title}" if index == self.active or not compact else f"{index + 1}"
-            parts.append(f"[reverse] {label} [/]" if index == self.active else f" {label} ")
+        width = self.size.width
+        shorts = self.short_names if len(self.short_names) == len(self.panes) else self.panes
+
+        def row(names: tuple[str, ...], tight: bool, numbers_only: bool = False) -> list[str]:
+            parts = []
+            for index, name in enumerate(names):
+                label = f"{index + 1}" if numbers_only and index != self.active else f"{index + 1} {name}"
+                if index == self.active:
+                    parts.append(f"[reverse] {label} [/]")
+                else:
+                    parts.append(f"{label} " if tight else f" {label} ")
+            return parts
+
+        def cells(parts: list[str]) -> int:
+            return sum(len(p.replace("[reverse]", "").replace("[/]", "")) for p in parts)
+
+        state_width = len(f" {text} ") + sync_width
+        full = row(self.panes, tight=False)
+        brand = True
+        if not width or cells(full) + len(" memrepo ") + len(f" {head} ") + state_width + PATH_ROOM <= width:
+            parts = full
+        else:
+            brand = False
+            head = head.removeprefix("HEAD ")
+            short = row(shorts, tight=True)
+            fits = cells(short) + len(f" {head} ") + state_width <= width
+            parts = short if fits else row(shorts, tight=True, numbers_only=True)
+        self.query_one("#header-brand", Label).display = brand
         self.query_one("#header-panes", Label).update("".join(parts))
         self.query_one("#header-path", Label).update(plain(self.repo_path))
         self.query_one("#header-head", Label).update(head)

@@ -14,25 +14,40 @@ from textual.widgets import Static
 
 
 class HelpScreen(ModalScreen[None], inherit_bindings=False):
-    """Lists every binding by where it works; any of its keys closes it."""
+    """Lists every binding by where it works, the current pane's first; ``esc``, ``q`` or ``?`` closes it.
+
+    Args:
+        first: the title of the section to show first (the pane on screen).
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark", "dismiss", "Close this help", id="help.close"),
+        Binding("escape,q", "dismiss", "Close this help", id="help.close"),
+        Binding("question_mark", "dismiss", "Close this help", id="help.help"),
         Binding("down,j", "scroll_down", "Scroll down", id="help.down", show=False),
         Binding("up,k", "scroll_up", "Scroll up", id="help.up", show=False),
-        Binding("pagedown,space", "page_down", "Page down", id="help.page-down", show=False),
+        Binding("pagedown", "page_down", "Page down", id="help.page-down", show=False),
         Binding("pageup", "page_up", "Page up", id="help.page-up", show=False),
+        Binding("home,g", "scroll_home", "Top", id="help.first", show=False),
+        Binding("end,G", "scroll_end", "Bottom", id="help.last", show=False),
     ]
     """Keys of the help screen."""
 
+    def __init__(self, first: str | None = None) -> None:
+        super().__init__()
+        self._first = first
+
     def compose(self) -> ComposeResult:
-        """Yield one scrolling table of every section."""
+        """Yield one scrolling table of every section, the current pane's first."""
         from .keys import binding_sections
 
         table = Table.grid(padding=(0, 2))
         table.add_column(justify="right", style="bold", no_wrap=True)
         table.add_column()
-        for title, rows in binding_sections():
+        sections = binding_sections()
+        sections.sort(key=lambda section: section[0] != self._first)  # stable: the rest keep their order
+        self.section_titles = [title for title, _rows in sections]
+        """The sections in the order shown."""
+        for title, rows in sections:
             table.add_row("", "")
             table.add_row("", Text(title, style="bold underline"))
             for row in rows:
@@ -53,6 +68,14 @@ class HelpScreen(ModalScreen[None], inherit_bindings=False):
     def action_page_down(self) -> None:
         """Scroll the list down a page."""
         self.query_one("#help-body", VerticalScroll).scroll_page_down(animate=False)
+
+    def action_scroll_home(self) -> None:
+        """Scroll to the top of the list (the same as the box's own Home)."""
+        self.query_one("#help-body", VerticalScroll).scroll_home(animate=False)
+
+    def action_scroll_end(self) -> None:
+        """Scroll to the end of the list (the same as the box's own End)."""
+        self.query_one("#help-body", VerticalScroll).scroll_end(animate=False)
 
     def action_page_up(self) -> None:
         """Scroll the list up a page."""

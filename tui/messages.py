@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 if TYPE_CHECKING:
-    from engine.models import RepoStatus
-    from engine.repo import MemoryRepo
+    from memrepo.engine.models import RepoStatus
+    from memrepo.engine.repo import MemoryRepo
 
 
 class RepoOpened(Message):

@@ -1,11 +1,11 @@
-"""How a sync reads for people, shared by ``memrepo sync`` and the app (issue 9)."""
+"""How a sync reads for people, shared by ``memrepo sync`` and the app."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.models import SyncResult
+    from memrepo.engine.models import SyncResult
 
 
 def describe_sync(result: SyncResult) -> str:
@@ -24,12 +24,16 @@ def describe_sync(result: SyncResult) -> str:
         "fast_forwarded": f"took {result.received} commit(s) from the remote",
         "merged": f"merged {result.received} commit(s) from the remote, pushed {result.sent}",
         "adopted": f"{result.notice or 'the remote was compacted on another machine: adopted its history'}"
-                   + (f", pushed {result.sent}" if result.sent else ""),
+        + (f", pushed {result.sent}" if result.sent else ""),
     }[result.action]
+    if result.notice and result.action != "adopted":
+        what += f"; {result.notice}"
     if result.retries:
         what += f" (the remote moved meanwhile: {result.retries} retr{'y' if result.retries == 1 else 'ies'})"
     if result.conflicts:
         n = len(result.conflicts)
-        what += (f"; {n} entr{'y' if n == 1 else 'ies'} changed on both machines kept in both versions: "
-                 "pick one in the Inbox pane")
+        what += (
+            f"; {n} entr{'y' if n == 1 else 'ies'} changed on both machines kept in both versions: "
+            "pick one in the Inbox pane"
+        )
     return what

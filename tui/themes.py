@@ -2,7 +2,7 @@
 
 Built-in themes ship inside the wheel in the ``themes`` package and are read
 with :mod:`importlib.resources`; the user's own themes come from
-:func:`tui.locations.user_themes_dir`. A bad file never stops the app: it is
+:func:`memrepo.tui.locations.user_themes_dir`. A bad file never stops the app: it is
 left out and reported as one line for a notice (Posting's habit).
 
 A theme file looks like::
@@ -123,8 +123,17 @@ class ThemeFile(BaseModel):
     variables: dict[str, str] = Field(default_factory=dict)
 
     _colour = field_validator(
-        "primary", "secondary", "accent", "foreground", "background", "surface",
-        "panel", "boost", "warning", "error", "success",
+        "primary",
+        "secondary",
+        "accent",
+        "foreground",
+        "background",
+        "surface",
+        "panel",
+        "boost",
+        "warning",
+        "error",
+        "success",
     )(_check_colour)
 
     def to_theme(self) -> Theme:
@@ -202,7 +211,7 @@ def builtin_themes() -> LoadedThemes:
         LoadedThemes: the built-in themes (problems only if the package is broken).
     """
     loaded = LoadedThemes()
-    folder = resources.files("themes")
+    folder = resources.files("memrepo.themes")
     for item in sorted(folder.iterdir(), key=lambda t: t.name):
         if item.name.endswith(".toml") and item.is_file():
             try:
@@ -218,7 +227,7 @@ def user_themes(folder: Path) -> LoadedThemes:
     """The user's ``*.toml`` themes in ``folder``; a missing folder holds none.
 
     Args:
-        folder: usually :func:`tui.locations.user_themes_dir`.
+        folder: usually :func:`memrepo.tui.locations.user_themes_dir`.
 
     Returns:
         LoadedThemes: the themes that loaded, and one line per file that did not.

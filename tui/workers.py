@@ -1,4 +1,4 @@
-"""Worker helpers: failed workers become notices, never a dead app (STYLE.md).
+"""Worker helpers: failed workers become notices, never a dead app.
 
 Every worker in the app is started with ``exit_on_error=False``, a ``group``
 and a ``description``. Textual then marks a failed worker ``ERROR`` and posts
@@ -22,7 +22,7 @@ def describe_error(error: BaseException | None) -> str:
     Returns:
         str: the message; the exception's type is named only for surprises.
     """
-    from engine.errors import MemrepoError
+    from memrepo.engine.errors import MemrepoError
 
     if error is None:
         return "unknown error"

@@ -3,7 +3,7 @@
 A pane is a widget that fills the screen under the header; the app shows one
 at a time and gives each a number key in :data:`PANES` order (lazygit's
 numbered panes). A new pane (Inbox, Dreams, History, Health, Context) is a
-:class:`~tui.panes.base.Pane` subclass added to :data:`PANES`.
+:class:`~memrepo.tui.panes.base.Pane` subclass added to :data:`PANES`.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 State flows down: the app opens the repo and hands it to every pane with
 :meth:`Pane.attach`, then passes on work-tree changes with
 :meth:`Pane.work_tree_changed`. Panes post intent up as messages
-(:mod:`tui.messages`).
+(:mod:`memrepo.tui.messages`).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from textual.widget import Widget
 from ..workers import ReportWorkerErrors
 
 if TYPE_CHECKING:
-    from engine.models import RepoStatus
-    from engine.repo import MemoryRepo
+    from memrepo.engine.models import RepoStatus
+    from memrepo.engine.repo import MemoryRepo
 
 
 class Pane(ReportWorkerErrors, Widget):
@@ -25,11 +25,13 @@ class Pane(ReportWorkerErrors, Widget):
     Attributes:
         PANE_ID: the widget id, also used in binding ids (``app.pane-<id>``).
         PANE_TITLE: the name shown in the header and the help screen.
+        PANE_SHORT: the name the header shows when the full names do not fit (80 columns).
         repo: the open memory repo, or None until the app has opened it.
     """
 
     PANE_ID: ClassVar[str]
     PANE_TITLE: ClassVar[str]
+    PANE_SHORT: ClassVar[str]
 
     def __init__(self) -> None:
         """Create the pane with its registry id."""

@@ -1,7 +1,7 @@
-"""The Context pane: exactly the block an agent gets for a workspace (DESIGN.md §4, §8).
+"""The Context pane: exactly the block an agent gets for a workspace (docs/architecture.md §4, §8).
 
 The left box lists "no workspace" and every workspace file; the right shows
-the block :meth:`engine.repo.MemoryRepo.context` returns for the highlighted
+the block :meth:`memrepo.engine.repo.MemoryRepo.context` returns for the highlighted
 one, byte for byte, under a line of token counts against each file's budget.
 The block follows the repo: a hand edit or a commit shows up within the watch
 debounce.
@@ -21,10 +21,11 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..plain import clean, plain
+from ..widgets.list_table import ListOptions
 from .base import Pane
 
 if TYPE_CHECKING:
-    from engine.models import ContextBlock, RepoStatus, WorkspaceInfo
+    from memrepo.engine.models import ContextBlock, RepoStatus, WorkspaceInfo
 
 NO_WORKSPACE = "(no workspace)"
 
@@ -52,12 +53,16 @@ class ContextPane(Pane):
 
     PANE_ID = "context"
     PANE_TITLE = "Context"
+    PANE_SHORT = "Ctx"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("j", "cursor(1)", "Next workspace", id="context.down", show=False),
-        Binding("k", "cursor(-1)", "Previous workspace", id="context.up", show=False),
-        Binding("y", "copy", "Copy block", id="context.copy",
-                tooltip="Copy the block to the clipboard (works over SSH in terminals with OSC 52)"),
+        Binding(
+            "Y",
+            "copy",
+            "Copy block",
+            id="context.copy",
+            tooltip="Copy the block to the clipboard (works over SSH in terminals with OSC 52)",
+        ),
     ]
     """Keys of the Context pane."""
 
@@ -70,7 +75,7 @@ class ContextPane(Pane):
 
     def compose(self) -> ComposeResult:
         """Yield the workspace list and the block box."""
-        options = OptionList(id="context-workspaces")
+        options = ListOptions(id="context-workspaces")
         options.border_title = "Workspace"
         yield options
         with Vertical(id="context-right"):
@@ -168,16 +173,22 @@ class ContextPane(Pane):
         if chosen != self._chosen or self._block is None:
             self.show_block(chosen)
 
-    def action_cursor(self, step: int) -> None:
-        """Highlight the next or previous workspace."""
-        options = self.options
-        count = options.option_count
-        if count:
-            options.highlighted = min(max((options.highlighted or 0) + step, 0), count - 1)
-
     def action_copy(self) -> None:
-        """Copy the block shown to the clipboard."""
+        """Send the block shown to the terminal's clipboard (OSC 52), saying where that may not arrive."""
+        import os
+
         if self._block is None:
             return
         self.app.copy_to_clipboard(self._block.text)
-        self.notify(f"Copied the block ({self._block.tokens} tokens)", timeout=2, markup=False)
+        # OSC 52 is a request to the terminal: nothing tells whether it was honoured.
+        if os.environ.get("TMUX"):
+            caveat = "under tmux it reaches the clipboard only with `set -g set-clipboard on`"
+        elif os.environ.get("STY"):
+            caveat = "GNU screen passes it on only in some setups"
+        else:
+            caveat = "some terminals ignore it"
+        self.notify(
+            f"Sent the block ({self._block.tokens} tokens) to the terminal's clipboard (OSC 52); {caveat}",
+            timeout=5,
+            markup=False,
+        )

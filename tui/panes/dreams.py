@@ -2,7 +2,7 @@
 
 Runs come from ``repo.dreams()``; the highlighted run's operations (with
 reasons and classification) and its review diff (``base..dream/<id>``, from
-``repo.dream_diff()``) show below. ``a`` accept, ``r`` reject, ``u`` undo the
+``repo.dream_diff()``) show below. ``a`` accept, ``d`` reject, ``u`` undo the
 automatic commit, ``n`` dream now: each asks a one-line y/n question first.
 A dream runs in a worker (the model call never blocks the screen) while the
 status line says it is running; it shows the budget left otherwise.
@@ -18,17 +18,21 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.coordinate import Coordinate
+from textual.notifications import SeverityLevel
 from textual.widgets import DataTable, Static
+from textual.widgets.data_table import ColumnKey
 
-from ..messages import RepoWritten
+from ..messages import RepoWritten, WriteFailed
 from ..plain import clean
 from ..tablefit import fit_column
 from ..widgets.dialogs import Confirm
+from ..widgets.list_table import ListTable
 from .base import Pane
 from .history import diff_content
 
 if TYPE_CHECKING:
-    from engine.models import RepoStatus
+    from memrepo.engine.models import RepoStatus
 
 STATUS_WORDS = {
     "pending_review": "pending review",
@@ -54,20 +58,53 @@ STATUS_STYLES = {
 CLASS_STYLES = {"auto": "$success", "review": "$warning", "rejected": "$error"}
 
 
-def operations_content(record: Any) -> Content:
+def where_today(op: Any, files: dict[str, list[Any]]) -> str:
+    """Where an operation's lines are in the files as they are now: ``lessons.md:7`` (not the dream's labels).
+
+    Args:
+        op: an :class:`~memrepo.engine.dreamrecord.OpRecord`; its ``refs`` are the
+            lines as the dream read them, its ``before`` their texts.
+        files: path -> the file's entries now (``EntryView``), for the paths read.
+
+    Returns:
+        str: ``path:line`` for each line (``path (gone)`` when no entry holds its
+        text now), comma-separated; empty for an add.
+    """
+    out = []
+    texts = op.before.split("\n") if op.before else []
+    for n, ref in enumerate(op.refs):
+        path, _, line = ref.removeprefix("repo:").partition("#L")
+        text = " ".join(texts[n].split()) if n < len(texts) else ""
+        entries = files.get(path)
+        if entries is None:
+            out.append(f"{path}:{line}")
+            continue
+        at = [e.line for e in entries if " ".join(e.text.split()) == text]
+        if not at:
+            out.append(f"{path} (gone)")
+        else:
+            wanted = int(line) if line.isdigit() else 0
+            out.append(f"{path}:{min(at, key=lambda x: abs(x - wanted))}")
+    return ", ".join(out)
+
+
+def operations_content(record: Any, files: dict[str, list[Any]] | None = None) -> Content:
     """A run's summary and operations as plain content (user text never parsed as markup).
 
     Args:
-        record: a :class:`~engine.dreamrecord.DreamRecord`.
+        record: a :class:`~memrepo.engine.dreamrecord.DreamRecord`.
+        files: path -> entries now, so each operation names ``file:line`` as the file has it today.
 
     Returns:
         Content: one block per operation: classification, op, lines, target, reason, text.
     """
     parts: list[Content] = []
     c = record.counts
-    head = (f"Dream {record.id} · {STATUS_WORDS.get(record.status, record.status)} · {record.provider} · "
-            f"{c.get('auto', 0)} applied, {c.get('review', 0)} for review, {c.get('rejected', 0)} rejected · "
-            f"{record.tokens.input + record.tokens.output:,} tokens")
+    head = (
+        f"Dream {record.id} · {STATUS_WORDS.get(record.status, record.status)} · {record.provider} · "
+        f"{c.get('auto', 0)} applied, {c.get('review', 0)} for review, {c.get('rejected', 0)} rejected · "
+        f"{record.tokens.input + record.tokens.output:,} tokens"
+    )
     parts.append(Content(clean(head)).stylize("bold"))
     if record.reason:
         parts.append(Content(clean(f"Reason: {record.reason}")).stylize("$error"))
@@ -79,7 +116,7 @@ def operations_content(record: Any) -> Content:
         parts.append(Content(clean(f"Rejected: {why}")))
     for op in record.operations:
         label = f"{op.classification:<8}"
-        lines = ",".join(op.lines)
+        lines = where_today(op, files or {})
         target = f" → {op.path}" if op.path else ""
         code = f" [{op.rejection}]" if op.rejection else ""
         line = Content(clean(f"{label} {op.op} {lines}{target}{code}: {op.reason}"))
@@ -95,22 +132,48 @@ def operations_content(record: Any) -> Content:
 
 
 class DreamsPane(Pane):
-    """Dream runs; ``a`` accept, ``r`` reject, ``u`` undo, ``n`` dream now."""
+    """Dream runs; ``a`` accept, ``d`` reject, ``u`` undo, ``n`` dream now."""
 
     PANE_ID = "dreams"
     PANE_TITLE = "Dreams"
+    PANE_SHORT = "Dreams"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("j", "cursor(1)", "Next dream", id="dreams.down", show=False),
-        Binding("k", "cursor(-1)", "Previous dream", id="dreams.up", show=False),
-        Binding("a", "accept", "Accept", id="dreams.accept",
-                tooltip="Merge the highlighted dream's review branch into main, after a y/n question"),
-        Binding("r", "reject", "Reject", id="dreams.reject",
-                tooltip="Delete the highlighted dream's review branch, after a y/n question"),
-        Binding("u", "undo", "Undo auto", id="dreams.undo",
-                tooltip="Revert the highlighted dream's automatic commit, after a y/n question"),
-        Binding("n", "dream_now", "Dream now", id="dreams.now",
-                tooltip="Run a dream now with the configured provider, after a y/n question"),
+        Binding(
+            "a",
+            "accept",
+            "Accept",
+            id="dreams.accept",
+            tooltip="Merge the highlighted dream's review branch into main, after a y/n question",
+        ),
+        Binding(
+            "d",
+            "reject",
+            "Reject",
+            id="dreams.discard",
+            tooltip="Delete the highlighted dream's review branch, after a y/n question",
+        ),
+        Binding(
+            "u",
+            "undo",
+            "Undo auto",
+            id="dreams.undo",
+            tooltip="Revert the highlighted dream's automatic commit, after a y/n question",
+        ),
+        Binding(
+            "n",
+            "dream_now",
+            "Dream now",
+            id="dreams.now",
+            tooltip="Run a dream now with the configured provider, after a y/n question",
+        ),
+        Binding(
+            "space",
+            "toggle_select",
+            "Select op",
+            id="dreams.select",
+            tooltip="Choose the highlighted review operation; a then merges only the chosen ones",
+        ),
         Binding("escape", "back", "Back to dreams", id="dreams.back", show=False),
     ]
     """Keys of the Dreams pane."""
@@ -123,13 +186,20 @@ class DreamsPane(Pane):
         self._dreaming = False
         self._shown: str | None = None
         self._shown_record: Any | None = None
+        self._select_next: str | None = None
+        self._chosen: dict[str, set[int]] = {}
+        self._files: dict[str, list[Any]] = {}
+        self._shown_ops: str | None = None
 
     def compose(self) -> ComposeResult:
         """Yield the runs table, the status line and the detail box."""
-        table: DataTable[Text] = DataTable(id="dreams-runs", cursor_type="row")
+        table = ListTable(id="dreams-runs")
         table.border_title = "Dreams"
         yield table
         yield Static("", id="dreams-status", markup=False)
+        ops = ListTable(id="dreams-ops")
+        ops.border_title = "Operations"
+        yield ops
         with VerticalScroll(id="dreams-detail") as box:
             box.border_title = "Operations and review diff"
             yield Static("n runs a dream now", id="dreams-detail-text", markup=False)
@@ -140,6 +210,12 @@ class DreamsPane(Pane):
         table.add_column("dream", key="id", width=20)
         table.add_column("status", key="status", width=14)
         table.add_column("changes", key="changes")
+        ops = self.ops_table
+        ops.add_column(" ", key="mark", width=1)
+        ops.add_column("class", key="class", width=8)
+        ops.add_column("op", key="op", width=7)
+        ops.add_column("where", key="where", width=18)
+        ops.add_column("entry", key="entry")
 
     # -- state ---------------------------------------------------------
 
@@ -147,6 +223,17 @@ class DreamsPane(Pane):
     def table(self) -> DataTable[Text]:
         """The runs table."""
         return self.query_one("#dreams-runs", DataTable)
+
+    @property
+    def ops_table(self) -> DataTable[Text]:
+        """The highlighted run's operations, one row each (space chooses review ones)."""
+        return self.query_one("#dreams-ops", DataTable)
+
+    @property
+    def chosen(self) -> list[int]:
+        """Indexes of the highlighted run's operations chosen with space, in order."""
+        record = self.highlighted
+        return sorted(self._chosen.get(record.id, set())) if record is not None else []
 
     @property
     def records(self) -> list[Any]:
@@ -209,11 +296,19 @@ class DreamsPane(Pane):
     @work(group="dreams-detail", exclusive=True, exit_on_error=False, description="Reading a dream's diff")
     async def load_detail(self, record: Any) -> None:
         """Show a run's operations and its review diff."""
-        from engine.errors import MemrepoError
+        from memrepo.engine.errors import MemrepoError
 
         if self.repo is None:
             return
-        body = operations_content(record)
+        paths = {r.removeprefix("repo:").partition("#L")[0] for op in record.operations for r in op.refs}
+        files: dict[str, list[Any]] = {}
+        for path in sorted(paths):
+            try:
+                files[path] = (await self.repo.read_file(path)).entries
+            except MemrepoError:
+                files[path] = []  # gone: its lines say so
+        self._files = files
+        body = operations_content(record, files)
         if record.branch:
             try:
                 patch = await self.repo.dream_diff(record.id)
@@ -229,28 +324,51 @@ class DreamsPane(Pane):
             body = Content("\n").join([body, Content(""), Content(clean(note)).stylize("bold")])
         self._shown = record.id
         self._shown_record = record
+        self._show_ops(record)
         self.query_one("#dreams-detail-text", Static).update(body)
         box = self.query_one("#dreams-detail", VerticalScroll)
         box.border_title = Content(clean(f"Dream {record.id}"))
         box.scroll_home(animate=False)
 
     @work(group="dreams-act", exit_on_error=False, description="Changing a dream")
-    async def act(self, what: str, record: Any) -> None:
-        """Ask, then accept, reject or undo; a refusal or conflict is a notice and changes nothing."""
-        from engine.errors import MemrepoError
+    async def act(self, what: str, record: Any, chosen: list[int] | None = None) -> None:
+        """Ask, then accept (all or the ``chosen`` operations), reject or undo; a refusal or conflict is a notice."""
+        from memrepo.engine.errors import MemrepoError
 
         if self.repo is None:
             return
+        total = record.counts.get("review", 0)
+        accept = f"Accept dream {record.id}: merge its {total} change(s) into main?"
+        if chosen:
+            left = total - len(chosen)
+            accept = (
+                f"Accept {len(chosen)} of the {total} review changes of dream {record.id} as one merge?"
+                f"\nThe other {left} {'is' if left == 1 else 'are'} dropped with its review branch."
+            )
+        reject = f"Reject dream {record.id}: delete its review branch?"
+        if what == "reject" and record.status == "running":
+            if not any(f"dream {record.id} " in line for line in await self.repo.dream_leftovers()):
+                self.notify(f"Dream {record.id} is still running", severity="warning", timeout=3, markup=False)
+                return
+            reject = (
+                f"Reject dream {record.id}? It is marked running, but its process is gone: "
+                "what it left (a temporary worktree, a half-made branch) is removed."
+            )
         questions = {
-            "accept": f"Accept dream {record.id}: merge its {record.counts.get('review', 0)} change(s) into main?",
-            "reject": f"Reject dream {record.id}: delete its review branch?",
+            "accept": accept,
+            "reject": reject,
             "undo": f"Undo dream {record.id}: revert its automatic commit?",
         }
         if not await self.app.push_screen_wait(Confirm(questions[what])):
             return
         try:
-            if what == "accept":
-                done = await self.repo.accept_dream(record.id)
+            if what == "accept" and chosen:
+                done = await self.repo.accept_dream(record.id, expect=record.review_commit, operations=chosen)
+                n = len(chosen)
+                message, commit = f"Accepted {n} of {total} review changes of dream {done.id}", done.merge_commit
+                self._chosen.pop(record.id, None)
+            elif what == "accept":
+                done = await self.repo.accept_dream(record.id, expect=record.review_commit)  # as shown
                 message, commit = f"Accepted dream {done.id}", done.merge_commit
             elif what == "reject":
                 done = await self.repo.reject_dream(record.id)
@@ -260,8 +378,10 @@ class DreamsPane(Pane):
                 said = done.undo_message("undo {commit} in History")
                 message, commit = said[:1].upper() + said[1:], done.undo_commit
         except MemrepoError as exc:
-            self.notify(clean(str(exc), one_line=False), title=f"Cannot {what}", severity="error",
-                        timeout=8, markup=False)
+            self.notify(
+                clean(str(exc), one_line=False), title=f"Cannot {what}", severity="error", timeout=8, markup=False
+            )
+            self.post_message(WriteFailed(str(exc)))
             self.load_runs()
             return
         self.notify(clean(message), timeout=3, markup=False)
@@ -271,7 +391,7 @@ class DreamsPane(Pane):
     @work(group="dreams-run", exclusive=True, exit_on_error=False, description="Dreaming")
     async def dream_now(self) -> None:
         """Ask, then run a dream off the screen's loop, with a running line meanwhile."""
-        from engine.errors import MemrepoError
+        from memrepo.engine.errors import MemrepoError
 
         if self.repo is None or self._dreaming:
             return
@@ -284,17 +404,22 @@ class DreamsPane(Pane):
         try:
             record = await self.repo.dream("manual")
         except MemrepoError as exc:
-            self.notify(clean(str(exc), one_line=False), title="No dream", severity="warning",
-                        timeout=8, markup=False)
+            self.notify(clean(str(exc), one_line=False), title="No dream", severity="warning", timeout=8, markup=False)
             return
         finally:
             self._dreaming = False
             self.remove_class("-running")
             self.load_runs()
+        self._select_next = record.id  # the new run, once listed
+        self.load_runs()
         words = STATUS_WORDS.get(record.status, record.status)
-        severity = "error" if record.status == "failed" else "information"
-        self.notify(clean(f"Dream {record.id}: {words}" + (f": {record.reason}" if record.reason else "")),
-                    severity=severity, timeout=5, markup=False)
+        severity: SeverityLevel = "error" if record.status == "failed" else "information"
+        self.notify(
+            clean(f"Dream {record.id}: {words}" + (f": {record.reason}" if record.reason else "")),
+            severity=severity,
+            timeout=5,
+            markup=False,
+        )
         self.post_message(RepoWritten(record.auto_commit))
 
     # -- showing -------------------------------------------------------
@@ -311,15 +436,25 @@ class DreamsPane(Pane):
         for record in records:
             c = record.counts
             status = STATUS_WORDS.get(record.status, record.status)
-            changes.append(Text(f"{c.get('auto', 0)} auto · {c.get('review', 0)} review · "
-                                f"{c.get('rejected', 0)} rejected", no_wrap=True, overflow="ellipsis", end=""))
+            changes.append(
+                Text(
+                    f"{c.get('auto', 0)} auto · {c.get('review', 0)} review · {c.get('rejected', 0)} rejected",
+                    no_wrap=True,
+                    overflow="ellipsis",
+                    end="",
+                )
+            )
             table.add_row(Text(record.id, end=""), Text(status, end=""), changes[-1], key=record.id)
         fit_column(table, "changes", changes)
         ids = [r.id for r in records]
+        if self._select_next in ids:
+            keep, self._select_next = self._select_next, None  # a dream just ran here: show it
         table.move_cursor(row=ids.index(keep) if keep in ids else 0)
         table.border_title = f"Dreams {len(records)}"
+        self._chosen = {k: v for k, v in self._chosen.items() if k in ids}
         if not records:
             self.query_one("#dreams-detail-text", Static).update(Content("No dreams yet: n runs one now"))
+            self.ops_table.clear()
         elif self.highlighted is not None and self.highlighted != self._shown_record:
             self.load_detail(self.highlighted)  # only when it changed: a reader keeps their scroll position
 
@@ -331,11 +466,6 @@ class DreamsPane(Pane):
         if record is not None and record.id != self._shown:
             self.load_detail(record)
 
-    def action_cursor(self, step: int) -> None:
-        """Highlight the next or previous run."""
-        if self._records:
-            self.table.move_cursor(row=min(max(self.table.cursor_row + step, 0), len(self._records) - 1))
-
     def action_back(self) -> None:
         """Back to the runs."""
         self.table.focus()
@@ -345,20 +475,90 @@ class DreamsPane(Pane):
         if record is None:
             self.notify("No dream highlighted", severity="warning", timeout=3, markup=False)
             return None
-        if (what == "accept" and not record.review_pending) or (what == "reject" and not record.rejectable):
+        killed = record.status == "running" and not self._dreaming  # a killed dream's record: rejectable
+        if (what == "accept" and not record.review_pending) or (what == "reject" and not (record.rejectable or killed)):
             self.notify(f"Dream {record.id} has no review waiting", severity="warning", timeout=3, markup=False)
             return None
         if what == "undo" and (not record.auto_commit or record.undo_commit):
-            self.notify(f"Dream {record.id} has no automatic commit to undo", severity="warning", timeout=3,
-                        markup=False)
+            self.notify(
+                f"Dream {record.id} has no automatic commit to undo", severity="warning", timeout=3, markup=False
+            )
             return None
         return record
 
     def action_accept(self) -> None:
-        """Accept the highlighted dream's review branch."""
+        """Accept the highlighted dream's review branch, or only its operations chosen with space."""
         record = self._pick("accept")
         if record is not None:
-            self.act("accept", record)
+            self.act("accept", record, self.chosen)
+
+    def action_toggle_select(self) -> None:
+        """Choose (or unchoose) the review operation highlighted in the operations list."""
+        record = self.highlighted
+        row = self.ops_table.cursor_row
+        if record is None or record.id != self._shown or not 0 <= row < len(record.operations):
+            return
+        op = record.operations[row]
+        if not record.review_pending or op.classification != "review":
+            why = "nothing waits for review" if not record.review_pending else f"this one is {op.classification}"
+            self.notify(f"Only review operations can be chosen: {why}", severity="warning", timeout=3, markup=False)
+            return
+        chosen = self._chosen.setdefault(record.id, set())
+        chosen.symmetric_difference_update({row})
+        self.ops_table.update_cell_at(Coordinate(row, 0), Text("●" if row in chosen else " ", end=""))
+        self._ops_title(record)
+        if row + 1 < len(record.operations):
+            self.ops_table.move_cursor(row=row + 1)
+
+    def _fit_ops(self) -> None:
+        """The entry column takes the width the other columns leave (no sideways scrollbar at 80 columns).
+
+        Measured from the terminal's width, which the pane spans, so the width
+        is the same whether the table was laid out yet or not.
+        """
+        table = self.ops_table
+        view = self.app.size.width - 2 - 1  # the border, the scrollbar
+        room = view - (1 + 8 + 7 + 18) - 2 * table.cell_padding * 5
+        column = table.columns.get(ColumnKey("entry"))
+        if column is not None and column.width != max(room, 12):
+            column.auto_width = False
+            column.width = max(room, 12)
+            table.refresh()
+
+    def on_resize(self) -> None:
+        """Fit the operations' entry column to the new width."""
+        self.call_after_refresh(self._fit_ops)
+
+    def _ops_title(self, record: Any) -> None:
+        n = len(self._chosen.get(record.id, set()))
+        review = record.counts.get("review", 0)
+        chosen = f" · {n} of {review} chosen: a merges them" if n else ""
+        self.ops_table.border_title = f"Operations {len(record.operations)}{chosen}"
+
+    def _show_ops(self, record: Any) -> None:
+        table = self.ops_table
+        row = table.cursor_row if record.id == self._shown_ops else 0
+        self._shown_ops = record.id
+        table.clear()
+        chosen = self._chosen.get(record.id, set())
+        entries: list[Text] = []
+        for n, op in enumerate(record.operations):
+            text = op.after or op.before or op.text
+            target = f" → {op.path}" if op.path and op.op != "add" else ""
+            entries.append(Text(clean(" ".join(text.split()) + target), no_wrap=True, overflow="ellipsis", end=""))
+            decision = {"accepted": "✓", "declined": "✗"}.get(op.decision or "", " ")
+            where = where_today(op, self._files) or (op.path or "")
+            table.add_row(
+                Text("●" if n in chosen else decision, end=""),
+                Text(op.classification, style=CLASS_STYLES.get(op.classification, ""), end=""),
+                Text(op.op, end=""),
+                Text(clean(where), no_wrap=True, overflow="ellipsis", end=""),
+                entries[-1],
+            )
+        self._fit_ops()
+        if record.operations:
+            table.move_cursor(row=min(row, len(record.operations) - 1))
+        self._ops_title(record)
 
     def action_reject(self) -> None:
         """Reject the highlighted dream's review branch."""

@@ -4,7 +4,7 @@ Everything comes from the engine's public API: ``list_files()`` for the tree,
 ``read_file()`` for the entries and the text. Live updates refresh only what
 a change touched: the tree when files came or went, the open file when its
 text changed. A big hand-made file shows every entry (the table draws only
-what is on screen) and the first :data:`~tui.widgets.preview.PREVIEW_MAX` of
+what is on screen) and the first :data:`~memrepo.tui.widgets.preview.PREVIEW_MAX` of
 its text.
 """
 
@@ -19,16 +19,17 @@ from textual.containers import Container
 from textual.widgets import Tree
 
 from ..plain import clean
+from ..widgets.entry_detail import EntryScreen
 from ..widgets.entry_table import EntryTable
 from ..widgets.file_tree import FileTree, TreeItem
 from ..widgets.preview import PREVIEW_MAX, FilePreview, PreviewText, preview_head
 from .base import Pane
 
 if TYPE_CHECKING:
-    from engine.models import RepoStatus
+    from memrepo.engine.models import EntryView, RepoStatus
 
 ENTRY_POINT = "MEMORY.md"
-"""The file opened first (DESIGN.md §2)."""
+"""The file opened first (docs/architecture.md §2)."""
 
 FOLDER_NOTE_FILES = 200
 """A folder's note lists at most this many files."""
@@ -58,10 +59,26 @@ class FolderPane(Pane):
 
     PANE_ID = "folder"
     PANE_TITLE = "Folder"
+    PANE_SHORT = "Files"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("z", "zoom", "Zoom", id="folder.zoom",
-                tooltip="Fill the screen with the focused box; z or esc to go back"),
+        Binding(
+            "e",
+            "edit",
+            "Edit in $EDITOR",
+            id="folder.edit",
+            tooltip="Open the file at the highlighted entry's line in $EDITOR; the edit is committed as a hand edit",
+        ),
+        Binding(
+            "d",
+            "forget",
+            "Forget entry",
+            id="folder.discard",
+            tooltip="Remove the highlighted entry in a commit, after a y/n question",
+        ),
+        Binding(
+            "z", "zoom", "Zoom", id="folder.zoom", tooltip="Fill the screen with the focused box; z or esc to go back"
+        ),
     ]
     """Keys of the Folder pane, whatever has focus inside it."""
 
@@ -100,8 +117,8 @@ class FolderPane(Pane):
         return self._open_file
 
     @property
-    def tree(self) -> FileTree:
-        """The file tree."""
+    def file_tree(self) -> FileTree:
+        """The file tree (not ``tree``: that name is Textual's debug view of the DOM)."""
         return self.query_one(FileTree)
 
     @property
@@ -137,11 +154,11 @@ class FolderPane(Pane):
         Args:
             status: the repo status with its changed paths.
         """
-        self.tree.set_changed(status.changed)
+        self.file_tree.set_changed(status.changed)
 
     def focus_default(self) -> None:
         """Focus the file tree."""
-        self.tree.focus()
+        self.file_tree.focus()
 
     def show_file(self, path: str, line: int | None = None) -> None:
         """Open a file and put the tree's cursor on it (command palette, links, search).
@@ -154,7 +171,7 @@ class FolderPane(Pane):
         self._wanted_line = line
         if line is not None and path == self._open_file and self._shown_text is not None:
             self._go_to_line(line)
-            self.tree.select_path(path)
+            self.file_tree.select_path(path)
             return
         if not self._loaded:
             self._wanted = path
@@ -163,12 +180,11 @@ class FolderPane(Pane):
             self.notify(f"No file {clean(path)} in the memory repo", severity="warning", markup=False)
             return
         self._open(path)
-        self.tree.select_path(path)
+        self.file_tree.select_path(path)
 
     # -- workers -------------------------------------------------------
 
-    @work(group="folder-files", exclusive=True, exit_on_error=False,
-          description="Listing the memory files")
+    @work(group="folder-files", exclusive=True, exit_on_error=False, description="Listing the memory files")
     async def load_files(self) -> None:
         """List the repo's files and apply the difference to the tree."""
         if self.repo is None:
@@ -185,7 +201,7 @@ class FolderPane(Pane):
             path: repo-relative path.
             keep_position: keep the table cursor and preview scroll (live update).
         """
-        from engine.errors import MemrepoError
+        from memrepo.engine.errors import MemrepoError
 
         if self.repo is None:
             return
@@ -206,8 +222,9 @@ class FolderPane(Pane):
         if self._wanted_line is not None and not keep_position:
             self._go_to_line(self._wanted_line)
         if view.text is None:
-            self.preview.show_note(path, f"Cannot show it as text: {view.error}.", error=True,
-                                   subtitle=human_size(view.size))
+            self.preview.show_note(
+                path, f"Cannot show it as text: {view.error}.", error=True, subtitle=human_size(view.size)
+            )
             return
         count = len(view.entries)
         entries = f"{count:,} {'entry' if count == 1 else 'entries'}"
@@ -216,14 +233,13 @@ class FolderPane(Pane):
             subtitle = f"{human_size(view.size)} · {entries}"
         else:
             subtitle = f"truncated at {PREVIEW_MAX // 1024} KB of {human_size(view.size)} · {entries}"
-        self.preview.show_text(path, subtitle, view.text if head is None else head,
-                               keep_position=keep_position)
+        self.preview.show_text(path, subtitle, view.text if head is None else head, keep_position=keep_position)
 
     # -- applying results ----------------------------------------------
 
     def _apply_files(self, files: list[tuple[str, int]], changed: set[str]) -> None:
         self._sizes = dict(files)
-        tree = self.tree
+        tree = self.file_tree
         tree.set_files(self._sizes)
         tree.border_title = f"Files {len(self._sizes)}"
         if not self._loaded:
@@ -277,7 +293,7 @@ class FolderPane(Pane):
         inside = [(p, s) for p, s in self._sizes.items() if p.startswith(prefix)]
         total = sum(s for _, s in inside)
         lines = [f"{folder}/ holds {len(inside)} files, {human_size(total)}.", ""]
-        lines += [f"{p[len(prefix):]}  {human_size(s)}" for p, s in inside[:FOLDER_NOTE_FILES]]
+        lines += [f"{p[len(prefix) :]}  {human_size(s)}" for p, s in inside[:FOLDER_NOTE_FILES]]
         if len(inside) > FOLDER_NOTE_FILES:
             lines.append(f"… and {len(inside) - FOLDER_NOTE_FILES} more")
         self.table.show_entries([])
@@ -314,15 +330,8 @@ class FolderPane(Pane):
 
     @on(EntryTable.EntrySelected, "#folder-entries")
     def _entry_selected(self, event: EntryTable.EntrySelected) -> None:
-        view = self.preview.text_view
-        line = event.entry.line
-        if line > view.document.line_count:
-            self.notify(f"Line {line:,} is past the preview, which shows the first "
-                        f"{PREVIEW_MAX // 1024} KB of the file", severity="warning", timeout=4,
-                        markup=False)
-            return
-        view.focus()
-        view.go_to_line(line)
+        # The whole entry with its provenance, full screen (the preview follows the cursor already).
+        self.app.push_screen(EntryScreen(event.entry))
 
     def on_resize(self) -> None:
         """Put the preview beside the entries on wide terminals, under them otherwise."""
@@ -341,3 +350,94 @@ class FolderPane(Pane):
             screen.maximize(self.preview, container=False)
         elif focused is not None:
             screen.maximize(focused, container=False)
+
+    def action_edit(self) -> None:
+        """Open the file in ``$VISUAL``/``$EDITOR`` at the highlighted entry's line; commit the edit as a hand edit."""
+        import os
+        import shlex
+        import subprocess
+
+        from textual.app import SuspendNotSupported
+
+        path = self._open_file
+        if self.repo is None or path is None:
+            self.notify("Open a file first", severity="warning", timeout=3, markup=False)
+            return
+        entry = self.table.highlighted_entry
+        line = entry.line if entry is not None else 1
+        editor = shlex.split(os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi")
+        try:
+            with self.app.suspend():
+                done = subprocess.run(
+                    [*editor, f"+{line}", str(self.repo.root / path)], cwd=self.repo.root, check=False
+                )
+        except SuspendNotSupported:
+            self.notify("This terminal cannot hand the screen to an editor", severity="warning", markup=False)
+            return
+        except OSError as exc:
+            self.notify(clean(f"Cannot start {editor[0]}: {exc}"), title="Edit", severity="error", markup=False)
+            return
+        if done.returncode != 0:
+            self.notify(
+                f"{clean(editor[0])} exited with {done.returncode}", title="Edit", severity="warning", markup=False
+            )
+        self.commit_edit(path)
+
+    @work(group="folder-write", exit_on_error=False, description="Committing the hand edit")
+    async def commit_edit(self, path: str) -> None:
+        """Commit what the editor changed as a hand edit, then show the file again."""
+        from memrepo.engine.errors import MemrepoError
+
+        from ..messages import RepoWritten, WriteFailed
+
+        if self.repo is None:
+            return
+        try:
+            commit = await self.repo.commit_hand_edits()
+        except MemrepoError as exc:
+            self.notify(
+                clean(str(exc), one_line=False), title="Hand edit not committed", severity="error", markup=False
+            )
+            self.post_message(WriteFailed(str(exc)))
+            return
+        self._pending.add(path)
+        self.load_files()
+        if commit is None:
+            self.notify(f"No change to {clean(path)}", timeout=3, markup=False)
+            return
+        self.notify(f"Committed the hand edit of {clean(path)} ({commit[:7]})", timeout=3, markup=False)
+        self.post_message(RepoWritten(commit))
+
+    def action_forget(self) -> None:
+        """Forget the highlighted entry after a y/n question."""
+        entry = self.table.highlighted_entry
+        if self.repo is None or entry is None:
+            self.notify("No entry highlighted", severity="warning", timeout=3, markup=False)
+            return
+        self.forget_entry(entry)
+
+    @work(group="folder-write", exit_on_error=False, description="Forgetting an entry")
+    async def forget_entry(self, entry: EntryView) -> None:
+        """Ask, then remove the entry in its own commit (refused when its line now holds another entry)."""
+        from memrepo.engine.errors import MemrepoError
+
+        from ..messages import RepoWritten, WriteFailed
+        from ..widgets.dialogs import Confirm
+
+        if self.repo is None:
+            return
+        question = (
+            f"Forget {entry.path}:{entry.line}?\n{clean(entry.text)}\nIt leaves the file in a commit you can undo."
+        )
+        if not await self.app.push_screen_wait(Confirm(question)):
+            return
+        try:
+            result = await self.repo.forget(entry.ref, origin="tui", expect=entry.text)
+        except MemrepoError as exc:
+            self.notify(clean(str(exc), one_line=False), title="Cannot forget", severity="error", markup=False)
+            self.post_message(WriteFailed(str(exc)))
+            return
+        self.notify(f"Forgot {clean(entry.text)}", timeout=3, markup=False)
+        self._pending.add(entry.path)
+        self.load_files()
+        self.post_message(RepoWritten(result.commit))

@@ -1,4 +1,4 @@
-"""The Health pane: every health row (DESIGN.md §9) and compaction with progress (DESIGN.md §5).
+"""The Health pane: every health row (docs/architecture.md §9) and compaction with progress (docs/architecture.md §5).
 
 Rows come from ``repo.health()``, coloured by status, each with the key that
 fixes it. ``c`` compacts the history after a question that says what will be
@@ -22,12 +22,13 @@ from ..messages import RepoWritten, WriteFailed
 from ..plain import clean
 from ..tablefit import fit_column
 from ..widgets.dialogs import Confirm
+from ..widgets.list_table import ListTable
 from .base import Pane
 
 if TYPE_CHECKING:
-    from engine.health import HealthRow
-    from engine.models import CompactProgress, RepoStatus
-    from engine.repo import MemoryRepo
+    from memrepo.engine.health import HealthRow
+    from memrepo.engine.models import CompactProgress, RepoStatus
+    from memrepo.engine.repo import MemoryRepo
 
 REFRESH_DELAY_S = 1.0
 """After a change on disk, the shown pane runs the checks again this much later (seconds), once per burst."""
@@ -41,12 +42,24 @@ class HealthPane(Pane):
 
     PANE_ID = "health"
     PANE_TITLE = "Health"
+    PANE_SHORT = "Health"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("j", "cursor(1)", "Next row", id="health.down", show=False),
-        Binding("k", "cursor(-1)", "Previous row", id="health.up", show=False),
-        Binding("c", "compact", "Compact history", id="health.compact",
-                tooltip="Replace the history with one commit of the current files, after a y/n question"),
+        Binding(
+            "c",
+            "compact",
+            "Compact history",
+            id="health.compact",
+            tooltip="Replace the history with one commit of the current files, after a y/n question",
+        ),
+        Binding(
+            "x",
+            "clean_dreams",
+            "Clean up killed dreams",
+            id="health.clean-dreams",
+            show=False,  # the fix column names it where it applies
+            tooltip="Remove the worktrees and half-made branches a killed dream left; its record can then be rejected",
+        ),
     ]
     """Keys of the Health pane (``r`` refreshes everywhere)."""
 
@@ -61,7 +74,7 @@ class HealthPane(Pane):
 
     def compose(self) -> ComposeResult:
         """Yield the rows table and the (hidden) compaction progress line."""
-        table: DataTable[Text] = DataTable(id="health-rows", cursor_type="row")
+        table = ListTable(id="health-rows")
         table.border_title = "Health"
         yield table
         yield Static("", id="health-detail", markup=False)
@@ -166,7 +179,7 @@ class HealthPane(Pane):
     @work(group="health-compact", exit_on_error=False, description="Compacting the history")
     async def compact_history(self) -> None:
         """Ask (saying what will be lost), then compact with a progress display."""
-        from engine.errors import MemrepoError
+        from memrepo.engine.errors import MemrepoError
 
         from ..compact_text import loss_summary, size_text
 
@@ -182,26 +195,81 @@ class HealthPane(Pane):
             self._progress_step(None)
             try:
                 # The question named the remote when one is set: yes also replaces its history.
-                result = await self.repo.compact(progress=self._progress_step,
-                                                 replace_remote=preview.remote is not None)
+                result = await self.repo.compact(
+                    progress=self._progress_step, replace_remote=preview.remote is not None
+                )
             except MemrepoError as exc:
-                self.notify(clean(str(exc), one_line=False), title="Cannot compact", severity="error",
-                            timeout=10, markup=False)
+                self.notify(
+                    clean(str(exc), one_line=False), title="Cannot compact", severity="error", timeout=10, markup=False
+                )
                 self.post_message(WriteFailed(str(exc)))
                 return
             self.notify(
                 f"History compacted: one commit replaces {result.dropped_commits:,}; .git "
                 f"{size_text(result.git_bytes_before)} -> {size_text(result.git_bytes_after)}",
-                title="Compacted", timeout=6, markup=False)
+                title="Compacted",
+                timeout=6,
+                markup=False,
+            )
             if result.remote_error:
-                self.notify(clean(f"The remote's history was not replaced: {result.remote_error}. "
-                                  "Compact again when it can be reached.", one_line=False),
-                            title="Remote not replaced", severity="warning", timeout=10, markup=False)
+                self.notify(
+                    clean(
+                        f"The remote's history was not replaced: {result.remote_error}. "
+                        "Compact again when it can be reached.",
+                        one_line=False,
+                    ),
+                    title="Remote not replaced",
+                    severity="warning",
+                    timeout=10,
+                    markup=False,
+                )
             self.post_message(RepoWritten(result.commit))
         finally:
             self._compacting = False
             self.set_class(False, "-compacting")
         self.reload()
+
+    @work(group="health-clean", exclusive=True, exit_on_error=False, description="Cleaning up killed dreams")
+    async def clean_dreams(self) -> None:
+        """Ask (listing what a killed dream left), then clean it up through the engine (docs/architecture.md §6)."""
+        from memrepo.engine.errors import MemrepoError
+
+        if self.repo is None:
+            return
+        found = await self.repo.dream_leftovers()
+        if not found:
+            self.notify("Nothing left by a killed dream", timeout=3, markup=False)
+            return
+        listed = "\n".join(f"- {line}" for line in found[:8]) + (
+            f"\n- and {len(found) - 8} more" if len(found) > 8 else ""
+        )
+        question = f"Clean up what a killed dream left?\n{listed}\nNothing a dream review waits on is removed."
+        if not await self.app.push_screen_wait(Confirm(question)):
+            return
+        try:
+            done = await self.repo.clean_dream_leftovers()
+        except MemrepoError as exc:
+            self.notify(
+                clean(str(exc), one_line=False), title="Cannot clean up", severity="error", timeout=8, markup=False
+            )
+            self.post_message(WriteFailed(str(exc)))
+            return
+        said = (
+            f"Cleaned up {len(done)} thing{'s' * (len(done) != 1)} a killed dream left"
+            if done
+            else "Nothing to clean up: a dream is running"
+        )
+        self.notify(clean(said), timeout=4, markup=False)
+        for pane in self.app.query("DreamsPane"):
+            pane.reload()  # type: ignore[attr-defined]
+        self.reload()
+
+    def action_clean_dreams(self) -> None:
+        """Clean up what killed dreams left, after a y/n question (the ``killed dreams`` row's fix)."""
+        if self.repo is None:
+            self.notify("The memory repo is not open yet", severity="warning", timeout=3, markup=False)
+            return
+        self.clean_dreams()
 
     def _progress_step(self, event: CompactProgress | None) -> None:
         """Show one progress event (called on the event loop by ``repo.compact``)."""
@@ -269,14 +337,8 @@ class HealthPane(Pane):
 
     # -- actions -------------------------------------------------------
 
-    def action_cursor(self, step: int) -> None:
-        """Highlight the next or previous row."""
-        if self._rows:
-            table = self.table
-            table.move_cursor(row=min(max(table.cursor_row + step, 0), len(self._rows) - 1))
-
     def action_compact(self) -> None:
-        """Compact the history after a y/n question (DESIGN.md §5)."""
+        """Compact the history after a y/n question (docs/architecture.md §5)."""
         if self.repo is None:
             self.notify("The memory repo is not open yet", severity="warning", timeout=3, markup=False)
             return

@@ -13,73 +13,90 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable
 
 from ..messages import RepoWritten, WriteFailed
 from ..plain import clean
 from ..tablefit import fit_column
 from ..widgets.dialogs import Confirm
+from ..widgets.diff_view import ADDED, FILE, HUNK, REMOVED, DiffView, diff_lines, line_kind
+from ..widgets.list_table import ListTable
 from .base import Pane
 
 if TYPE_CHECKING:
-    from engine.models import CommitInfo, RepoStatus
+    from memrepo.engine.models import CommitInfo, RepoStatus
+    from textual.timer import Timer
 
-LOG_LIMIT = 200
-"""The pane lists at most this many commits."""
+LOG_PAGE = 200
+"""Commits read at a time; more are read as the cursor nears the end of the list."""
 
-DIFF_MAX_LINES = 5000
-"""A diff shows at most this many lines."""
+MORE_AT = 20
+"""Read the next page when the cursor is this many rows from the end."""
 
-HINT = "enter shows the highlighted commit's changes"
+DIFF_DELAY = 0.12
+"""Seconds the cursor rests on a commit before its diff is read (a held key reads no diff on the way)."""
+
+HINT = "The highlighted commit's changes show here"
+
+_STYLES = {FILE: "bold", ADDED: "$diff-added", REMOVED: "$diff-removed", HUNK: "$foreground-muted"}
+"""The style of each diff line kind in :func:`diff_content`."""
 
 
 def diff_content(patch: str) -> Content:
     """A unified diff as plain content, added and removed lines in the theme's diff colours.
 
+    The Dreams pane shows a review diff under its operations with it; the
+    History pane draws a commit's diff line by line instead (:class:`DiffBox`).
+
     Args:
-        patch: the unified diff.
+        patch: the unified diff (at most :data:`~memrepo.tui.widgets.diff_view.DIFF_MAX_LINES` lines are kept).
 
     Returns:
         Content: never parsed as markup.
     """
-    lines = clean(patch, one_line=False).split("\n")
-    cut = len(lines) > DIFF_MAX_LINES
-    lines = lines[:DIFF_MAX_LINES]
-    if cut:
-        lines.append(f"… cut at {DIFF_MAX_LINES:,} lines")
+    lines = diff_lines(patch)
     content = Content("\n".join(lines))
     offset = 0
     for line in lines:
-        style = None
-        if line.startswith(("+++", "---")):
-            style = "bold"
-        elif line.startswith("+"):
-            style = "$diff-added"
-        elif line.startswith("-"):
-            style = "$diff-removed"
-        elif line.startswith("@@"):
-            style = "$foreground-muted"
+        style = _STYLES.get(line_kind(line))
         if style is not None:
             content = content.stylize(style, offset, offset + len(line))
         offset += len(line) + 1
     return content
 
 
+class DiffBox(DiffView, can_focus=False):
+    """The diff of the highlighted commit; it never takes the focus, so the list keys always move the list."""
+
+    ALLOW_MAXIMIZE = True
+
+
 class HistoryPane(Pane):
-    """Commits newest first; ``enter`` shows a diff, ``u`` undoes a commit."""
+    """Commits newest first with the highlighted one's diff (tig/lazygit); ``u`` undoes a commit.
+
+    The list keys move the commit list whatever has the focus; ``J``/``K`` and
+    ctrl+d/ctrl+u scroll the diff; ``enter`` (or ``z``) fills the screen with it.
+    """
 
     PANE_ID = "history"
     PANE_TITLE = "History"
+    PANE_SHORT = "Log"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("j", "cursor(1)", "Next commit", id="history.down", show=False),
-        Binding("k", "cursor(-1)", "Previous commit", id="history.up", show=False),
-        Binding("enter", "show_diff", "Diff", id="history.diff"),
+        Binding("J", "scroll_diff(1)", "Scroll the diff down", id="history.scroll-down", show=False),
+        Binding("K", "scroll_diff(-1)", "Scroll the diff up", id="history.scroll-up", show=False),
+        Binding("ctrl+d", "scroll_diff(10)", "Diff page down", id="history.scroll-page-down", show=False),
+        Binding("ctrl+u", "scroll_diff(-10)", "Diff page up", id="history.scroll-page-up", show=False),
+        Binding("z", "zoom", "Zoom diff", id="history.zoom", tooltip="Fill the screen with the diff; z or esc back"),
         Binding("escape", "back", "Back to commits", id="history.back", show=False),
-        Binding("u", "undo", "Undo commit", id="history.undo",
-                tooltip="Revert the highlighted commit in a new commit, after a y/n question"),
+        Binding(
+            "u",
+            "undo",
+            "Undo commit",
+            id="history.undo",
+            tooltip="Revert the highlighted commit in a new commit, after a y/n question",
+        ),
     ]
     """Keys of the History pane."""
 
@@ -89,15 +106,20 @@ class HistoryPane(Pane):
         self._commits: list[CommitInfo] = []
         self._head: str | None = None
         self._diff_of: str | None = None
+        self._more = False
+        self._loading_more = False
+        self._diff_timer: Timer | None = None
+        self._log_stale = False
+        """HEAD moved while the pane was hidden: the log is read when it is shown."""
 
     def compose(self) -> ComposeResult:
         """Yield the commits table and the diff box."""
-        table: DataTable[Text] = DataTable(id="history-commits", cursor_type="row")
+        table = ListTable(id="history-commits")
         table.border_title = "History"
         yield table
-        with VerticalScroll(id="history-diff") as box:
-            box.border_title = "Diff"
-            yield Static(HINT, id="history-diff-text", markup=False)
+        box = DiffBox(HINT, id="history-diff")
+        box.border_title = "Diff"
+        yield box
 
     def on_mount(self) -> None:
         """Add the columns."""
@@ -106,6 +128,8 @@ class HistoryPane(Pane):
         table.add_column("time", key="time", width=16)
         table.add_column("origin", key="origin", width=12)
         table.add_column("summary", key="summary")
+        # Follow the screen's zoom: esc (Textual's minimize) brings the list and its focus back.
+        self.watch(self.screen, "maximized", self._zoom_changed, init=False)
 
     # -- state ---------------------------------------------------------
 
@@ -122,7 +146,7 @@ class HistoryPane(Pane):
     @property
     def diff_text(self) -> str:
         """The text the diff box shows."""
-        return str(self.query_one("#history-diff-text", Static).visual)
+        return self.query_one("#history-diff", DiffBox).text
 
     @property
     def highlighted(self) -> CommitInfo | None:
@@ -140,28 +164,58 @@ class HistoryPane(Pane):
         """Nothing: the log follows HEAD (see :meth:`repo_status_changed`)."""
 
     def repo_status_changed(self, status: RepoStatus) -> None:
-        """Read the log again when HEAD moved.
+        """Read the log again when HEAD moved, or once the pane is shown if it is hidden.
+
+        A hidden pane does not read 200 commits on every write an agent makes.
 
         Args:
             status: the fresh status with HEAD's id.
         """
         if status.head != self._head and self.repo is not None:
             self._head = status.head
-            self.load_log()
+            if self.display:
+                self.load_log()
+            else:
+                self._log_stale = True
+
+    def _zoom_changed(self, maximized: object) -> None:
+        box = self.query_one("#history-diff", DiffBox)
+        if maximized is None and box.can_focus:
+            self.action_back()
 
     def focus_default(self) -> None:
-        """Focus the commits table."""
+        """Focus the commits table, read the log if HEAD moved while hidden, show the highlighted diff."""
+        if self._log_stale:
+            self._log_stale = False
+            self.load_log()
         self.table.focus()
+        self.call_after_refresh(self._diff_soon)  # once the switcher has made the pane visible
 
     # -- workers -------------------------------------------------------
 
     @work(group="history-log", exclusive=True, exit_on_error=False, description="Reading the history")
     async def load_log(self) -> None:
-        """Read the newest commits and list them."""
+        """Read the newest commits (as many as were listed, at least a page) and list them."""
         if self.repo is None:
             return
-        commits = await self.repo.log(LOG_LIMIT)
-        self._show(commits)
+        want = max(LOG_PAGE, len(self._commits))
+        commits = await self.repo.log(want + 1)
+        self._more = len(commits) > want
+        self._show(commits[:want])
+
+    @work(group="history-more", exclusive=True, exit_on_error=False, description="Reading older commits")
+    async def load_more(self) -> None:
+        """Read the next page of older commits and add them under the list."""
+        if self.repo is None or not self._more:
+            return
+        self._loading_more = True
+        try:
+            older = await self.repo.log(LOG_PAGE + 1, skip=len(self._commits))
+        finally:
+            self._loading_more = False
+        self._more = len(older) > LOG_PAGE
+        known = {c.id for c in self._commits}
+        self._append([c for c in older[:LOG_PAGE] if c.id not in known])
 
     @work(group="history-diff", exclusive=True, exit_on_error=False, description="Reading a diff")
     async def load_diff(self, commit: CommitInfo) -> None:
@@ -169,18 +223,20 @@ class HistoryPane(Pane):
         if self.repo is None:
             return
         patch = await self.repo.diff(commit.id)
+        if self.highlighted is None or self.highlighted.id != commit.id:
+            return  # the cursor moved on: the next diff is on its way
         self._diff_of = commit.id
-        box = self.query_one("#history-diff", VerticalScroll)
+        box = self.query_one("#history-diff", DiffBox)
         box.border_title = Content(f"Diff {commit.short_id}")
-        self.query_one("#history-diff-text", Static).update(
-            diff_content(patch) if patch.strip() else Content("No changes in this commit"))
-        box.scroll_home(animate=False)
-        box.focus()
+        if patch.strip():
+            box.show_diff(patch)
+        else:
+            box.show_note("No changes in this commit")
 
     @work(group="history-undo", exit_on_error=False, description="Undoing a commit")
     async def undo_commit(self, commit: CommitInfo) -> None:
         """Ask, then revert the commit in a new one; a conflict is a notice and changes nothing."""
-        from engine.errors import MemrepoError
+        from memrepo.engine.errors import MemrepoError
 
         if self.repo is None:
             return
@@ -190,8 +246,7 @@ class HistoryPane(Pane):
         try:
             result = await self.repo.undo(commit.id, origin="tui")
         except MemrepoError as exc:
-            self.notify(clean(str(exc), one_line=False), title="Cannot undo", severity="error",
-                        timeout=8, markup=False)
+            self.notify(clean(str(exc), one_line=False), title="Cannot undo", severity="error", timeout=8, markup=False)
             self.post_message(WriteFailed(str(exc)))
             return
         self.notify(f"Undid {commit.short_id}", timeout=3, markup=False)
@@ -205,50 +260,116 @@ class HistoryPane(Pane):
         keep = self.highlighted.id if self.highlighted is not None else None
         if table.cursor_row <= 0:
             keep = None  # the newest was highlighted: follow it to the new newest at the top
-        self._commits = list(commits)
+        self._commits = []
         if commits:
             self._head = commits[0].id
         table.clear()
-        summaries: list[Text] = []
+        self._append(commits)
+        ids = [c.id for c in commits]
+        table.move_cursor(row=ids.index(keep) if keep in ids else 0)
+        self._diff_soon()
+
+    def _append(self, commits: list[CommitInfo]) -> None:
+        table = self.table
+        self._commits += commits
         for info in commits:
-            summaries.append(Text(clean(info.summary), no_wrap=True, overflow="ellipsis", end=""))
             table.add_row(
                 Text(info.short_id, end=""),
                 Text(info.time.strftime("%Y-%m-%d %H:%M"), end=""),
                 Text(clean(info.origin or "—"), no_wrap=True, overflow="ellipsis", end=""),
-                summaries[-1],
+                Text(clean(info.summary), no_wrap=True, overflow="ellipsis", end=""),
                 key=info.id,
             )
+        summaries = [table.get_row_at(i)[3] for i in range(table.row_count)]
         fit_column(table, "summary", summaries)
-        ids = [c.id for c in commits]
-        table.move_cursor(row=ids.index(keep) if keep in ids else 0)
-        table.border_title = f"History {len(commits)}"
+        more = " · more below" if self._more else ""
+        table.border_title = f"History {len(self._commits):,}{more}"
+
+    def _diff_soon(self) -> None:
+        """Read the highlighted commit's diff once the cursor rests (:data:`DIFF_DELAY`)."""
+        if self._diff_timer is not None:
+            self._diff_timer.stop()
+        if not self.display:
+            return  # read when the pane is shown (start-up pays nothing for a pane not on screen)
+        self._diff_timer = self.set_timer(DIFF_DELAY, self.action_show_diff, name="history diff")
 
     # -- actions -------------------------------------------------------
 
-    def action_cursor(self, step: int) -> None:
-        """Highlight the next or previous commit."""
-        table = self.table
-        if self._commits:
-            table.move_cursor(row=min(max(table.cursor_row + step, 0), len(self._commits) - 1))
-
     def action_show_diff(self) -> None:
-        """Show the highlighted commit's diff."""
+        """Show the highlighted commit's diff (unless it is shown already)."""
         commit = self.highlighted
-        if commit is not None:
+        if commit is not None and commit.id != self._diff_of:
             self.load_diff(commit)
+
+    @on(DataTable.RowHighlighted, "#history-commits")
+    def _row_highlighted(self) -> None:
+        self._diff_soon()
+        if self._more and not self._loading_more and self.table.cursor_row >= len(self._commits) - MORE_AT:
+            self.load_more()
 
     @on(DataTable.RowSelected, "#history-commits")
     def _row_selected(self) -> None:
-        # The table takes enter first (its own select key): show the diff from its message.
-        self.action_show_diff()
+        self.action_zoom()
+
+    def action_scroll_diff(self, lines: int) -> None:
+        """Scroll the diff by ``lines`` (negative: up), whatever has the focus."""
+        box = self.query_one("#history-diff", DiffBox)
+        box.scroll_relative(y=lines, animate=False)
+
+    def action_zoom(self) -> None:
+        """Fill the screen with the diff, or bring the list back."""
+        screen = self.screen
+        box = self.query_one("#history-diff", DiffBox)
+        if screen.maximized is not None:
+            self.action_back()
+            return
+        box.can_focus = True  # the list is hidden: the diff holds the focus (and the pane's keys) meanwhile
+        screen.maximize(box, container=False)
+        box.focus()
 
     def action_back(self) -> None:
-        """Go back from the diff to the commits."""
-        self.table.focus()
+        """Back from the full-screen diff to the commits."""
+        if self.screen.maximized is not None:
+            self.screen.minimize()
+        self.query_one("#history-diff", DiffBox).can_focus = False
+        self.call_after_refresh(self.table.focus)  # once the list is laid out again
+
+    def undone_by(self, commit: CommitInfo) -> CommitInfo | None:
+        """The listed undo of ``commit`` that still stands, or None (an undo is always newer, so it is listed)."""
+        reverts: dict[str, list[CommitInfo]] = {}
+        for info in self._commits:
+            target = info.trailers.get("Reverts")
+            if target:
+                reverts.setdefault(target, []).append(info)
+
+        def standing(of: str) -> CommitInfo | None:
+            return next((u for u in reverts.get(of, []) if standing(u.id) is None), None)
+
+        return standing(commit.id)
 
     def action_undo(self) -> None:
-        """Undo the highlighted commit after a y/n question."""
+        """Undo the highlighted commit after a y/n question; one that cannot be undone is said before asking."""
         commit = self.highlighted
-        if commit is not None:
-            self.undo_commit(commit)
+        if commit is None:
+            return
+        undone = self.undone_by(commit)
+        if undone is not None:
+            self.notify(
+                f"{commit.short_id} is already undone by {undone.short_id}",
+                title="Cannot undo",
+                severity="warning",
+                timeout=5,
+                markup=False,
+            )
+            return
+        if len(commit.parents) != 1:
+            what = "the first commit" if not commit.parents else "a merge"
+            self.notify(
+                f"{commit.short_id} is {what}: it cannot be undone on its own",
+                title="Cannot undo",
+                severity="warning",
+                timeout=5,
+                markup=False,
+            )
+            return
+        self.undo_commit(commit)

@@ -8,8 +8,9 @@ cleared then. ``u`` undoes the last triage made in this session.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Literal, cast
 
 from rich.text import Text
 from textual import on, work
@@ -21,20 +22,34 @@ from ..messages import RepoWritten, WriteFailed
 from ..plain import clean, plain
 from ..widgets.conflict_table import ConflictTable
 from ..widgets.dialogs import EditText, FilePicker
+from ..widgets.entry_detail import EntryDetail, EntryScreen
+from ..widgets.list_table import ListTable
 from .base import Pane
 
 if TYPE_CHECKING:
-    from engine.models import EntryView, WriteResult
-    from engine.repo import MemoryRepo
+    from memrepo.engine.models import EntryView, WriteResult
+    from memrepo.engine.repo import MemoryRepo
 
 INBOX = "inbox.md"
-"""The inbox file (DESIGN.md §3)."""
+"""The inbox file (docs/architecture.md §3)."""
 
 EMPTY = "Inbox is empty: nothing waits for review"
 """What the pane says when there is nothing to triage."""
 
 MARK = "●"
 """The selection mark in the first column."""
+
+NOTHING_TO_UNDO = "No triage to undo in this session"
+"""What ``u`` says when this session made no triage write (or undid them all)."""
+
+STILL_SAVING = "Still saving the last change"
+"""The notice when a key asks to triage an entry (or undo) while its write is still being saved."""
+
+
+SOURCE_WIDTH = 14
+TASK_WIDTH = 10
+TEXT_MIN = 20
+"""The text column takes the width the other columns leave, never less than this."""
 
 
 def _cell(value: str, width: int) -> Text:
@@ -43,24 +58,39 @@ def _cell(value: str, width: int) -> Text:
     return text
 
 
+def seen_ref(entry: EntryView) -> str:
+    """``<ref>@<seen>``: triage acts only if the line is still exactly what the pane shows (docs/architecture.md §3)."""
+    return f"{entry.ref}@{entry.seen}" if entry.seen else entry.ref
+
+
 class InboxPane(Pane):
     """Inbox entries with their source and task, the suggested file, triage keys."""
 
     PANE_ID = "inbox"
     PANE_TITLE = "Inbox"
+    PANE_SHORT = "Inbox"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("j", "cursor(1)", "Next entry", id="inbox.down", show=False),
-        Binding("k", "cursor(-1)", "Previous entry", id="inbox.up", show=False),
-        Binding("a", "accept", "Accept", id="inbox.accept",
-                tooltip="Move to the suggested file as yours (all selected when any)"),
+        Binding(
+            "a",
+            "accept",
+            "Accept",
+            id="inbox.accept",
+            tooltip="Move to the suggested file as yours (all selected when any)",
+        ),
         Binding("m", "move", "Move to…", id="inbox.move"),
         Binding("e", "edit", "Edit+accept", id="inbox.edit"),
-        Binding("d", "discard", "Discard", id="inbox.discard",
-                tooltip="Remove from the inbox (all selected when any)"),
+        Binding("d", "discard", "Discard", id="inbox.discard", tooltip="Remove from the inbox (all selected when any)"),
         Binding("space", "toggle_select", "Select", id="inbox.select"),
-        Binding("u", "undo", "Undo triage", id="inbox.undo",
-                tooltip="Undo the last triage made in this session"),
+        Binding("u", "undo", "Undo triage", id="inbox.undo", tooltip="Undo the last triage made in this session"),
+        Binding(
+            "A",
+            "allow_redacted",
+            "Allow redacted",
+            id="inbox.allow",
+            tooltip="Not a secret: stop redacting what your last edit had redacted",
+            show=False,
+        ),
     ]
     """Keys of the Inbox pane."""
 
@@ -70,24 +100,53 @@ class InboxPane(Pane):
         self._entries: list[EntryView] = []
         self._selected: set[tuple[str, str]] = set()
         self._suggested: dict[tuple[str, str], str] = {}
-        self._undo: list[str] = []
-        self._busy = False
+        self._undo: list[tuple[int, str]] = []
+        """(key press number, commit) of this session's triage writes, in the order the keys were pressed."""
+        self._presses = 0
+        self._saving: list[tuple[str, ...]] = []
+        """The entry texts of each triage write in flight; the engine's write lock runs them one after another."""
+        self._undoing = False
+        self._typed: str | None = None
+        """The text of the last edit whose write redacted something (for ``A``); kept in memory only."""
 
     def compose(self) -> ComposeResult:
         """Yield the entries table and the note under it."""
-        table: DataTable[Text] = DataTable(id="inbox-entries", cursor_type="row", zebra_stripes=False)
+        table = ListTable(id="inbox-entries")
         table.border_title = "Inbox"
         yield table
         yield Static("", id="inbox-note", markup=False)
+        yield EntryDetail(id="inbox-detail")
         yield ConflictTable(id="inbox-conflicts")
 
     def on_mount(self) -> None:
         """Add the columns."""
         table = self.table
         table.add_column(" ", key="mark", width=1)
-        table.add_column("text", key="text", width=40)
-        table.add_column("source", key="source", width=14)
-        table.add_column("task", key="task", width=10)
+        table.add_column("text", key="text", width=self._text_width())
+        table.add_column("source", key="source", width=SOURCE_WIDTH)
+        table.add_column("task", key="task", width=TASK_WIDTH)
+
+    def _text_width(self) -> int:
+        """The text column's width: what the table's view leaves after the other columns and their padding."""
+        table = self.table
+        view = self.app.size.width - 2 - 1  # the table spans the terminal less its border and scrollbar
+        padding = 2 * table.cell_padding * 4
+        return max(view - 1 - SOURCE_WIDTH - TASK_WIDTH - padding, TEXT_MIN)
+
+    def on_resize(self) -> None:
+        """Give the text column the new width (after this layout pass, when the table has its size)."""
+        self.call_after_refresh(self._fit_text)
+
+    def _fit_text(self) -> None:
+        from textual.widgets.data_table import ColumnKey
+
+        if not self.display or not self.table.size.width:
+            return  # hidden: fitted when shown again
+        column = self.table.columns.get(ColumnKey("text"))
+        width = self._text_width()
+        if column is not None and column.width != width:
+            column.width = width
+            self._show(self._entries)
 
     # -- state ---------------------------------------------------------
 
@@ -95,6 +154,11 @@ class InboxPane(Pane):
     def table(self) -> DataTable[Text]:
         """The entries table."""
         return self.query_one("#inbox-entries", DataTable)
+
+    @property
+    def detail(self) -> EntryDetail:
+        """The box under the table with the highlighted entry in full."""
+        return self.query_one("#inbox-detail", EntryDetail)
 
     @property
     def note(self) -> Static:
@@ -144,7 +208,7 @@ class InboxPane(Pane):
     @work(group="inbox-read", exclusive=True, exit_on_error=False, description="Reading the inbox")
     async def load_inbox(self) -> None:
         """Read inbox.md through the engine and show its entries (a missing inbox is empty)."""
-        from engine.errors import RefError
+        from memrepo.engine.errors import RefError
 
         if self.repo is None:
             return
@@ -158,8 +222,7 @@ class InboxPane(Pane):
             entries = view.entries
         self._show(entries)
 
-    @work(group="inbox-suggest", exclusive=True, exit_on_error=False,
-          description="Finding where the entry goes")
+    @work(group="inbox-suggest", exclusive=True, exit_on_error=False, description="Finding where the entry goes")
     async def load_suggestion(self, entry: EntryView) -> None:
         """Ask the engine where the highlighted entry goes when accepted."""
         if self.repo is None:
@@ -170,64 +233,99 @@ class InboxPane(Pane):
         if self.highlighted is not None and (self.highlighted.ref, self.highlighted.text) == key:
             self._show_note()
 
-    def _triage(self, done: str, call: Callable[[MemoryRepo], Awaitable[WriteResult]]) -> None:
-        # Busy from the key press on, so a second press cannot start a second write.
-        self._busy = True
-        self.run_triage(done, call)
+    def _triage(
+        self, done: str, call: Callable[[MemoryRepo], Awaitable[WriteResult]], texts: tuple[str, ...] = ()
+    ) -> None:
+        # The entries are "being saved" from the key press on, so a second press on one of them cannot
+        # start a second write; the next entry can be triaged at once (the write lock queues the writes).
+        self._saving.append(texts)
+        self._presses += 1
+        self.run_triage(done, call, texts, self._presses)
+
+    def _saved(self, texts: tuple[str, ...]) -> None:
+        self._saving.remove(texts)
 
     @work(group="inbox-write", exit_on_error=False, description="Inbox triage")
-    async def run_triage(self, done: str,
-                         call: Callable[[MemoryRepo], Awaitable[WriteResult]]) -> None:
+    async def run_triage(
+        self,
+        done: str,
+        call: Callable[[MemoryRepo], Awaitable[WriteResult]],
+        texts: tuple[str, ...] = (),
+        press: int = 0,
+    ) -> None:
         """Run one triage call, remember its commit for ``u``, read the inbox again.
 
         Args:
             done: the notice on success (plain text).
             call: the engine call, given the repo.
+            texts: the texts of the entries it triages (marked as being saved until it returns).
+            press: the key press's number, so ``u`` undoes the last key's write even if an earlier one
+                returned after it.
         """
-        from engine.errors import MemrepoError
+        from memrepo.engine.errors import MemrepoError
 
         if self.repo is None:
-            self._busy = False
+            self._saved(texts)
             return
         try:
             result = await call(self.repo)
         except MemrepoError as exc:
-            self.notify(clean(str(exc), one_line=False), title="Inbox", severity="error",
-                        timeout=8, markup=False)
+            self.notify(clean(str(exc), one_line=False), title="Inbox", severity="error", timeout=8, markup=False)
             self.post_message(WriteFailed(str(exc)))
             return
         finally:
-            self._busy = False
+            self._saved(texts)
             self._selected.clear()
             self.load_inbox()
+        if result.action == "refused":  # nothing was written: say why, never "Accepted"
+            reason = result.reason or "the write was refused"
+            self.notify(
+                clean(f"Not accepted: {reason}", one_line=False),
+                title="Inbox",
+                severity="warning",
+                timeout=8,
+                markup=False,
+            )
+            return
         if result.commit is not None:
-            self._undo.append(result.commit)
+            bisect.insort(self._undo, (press, result.commit))
             self.post_message(RepoWritten(result.commit))
+        if result.redacted:  # never silent (docs/architecture.md §3)
+            hint = "; A if it is not a secret" if self._typed is not None else ""
+            done = f"{done}, redacted: {', '.join(result.redacted)}{hint}"
+            self.notify(clean(done), timeout=8, severity="warning", markup=False)
+            return
+        self._typed = None
         self.notify(clean(done), timeout=3, markup=False)
 
     @work(group="inbox-write", exit_on_error=False, description="Undoing the last triage")
-    async def run_undo(self, commit: str) -> None:
-        """Revert a triage commit made in this session."""
-        from engine.errors import GitError, MemrepoError
+    async def run_undo(self) -> None:
+        """Revert the last triage commit made in this session, once the triage writes in flight returned."""
+        import asyncio
 
-        if self.repo is None:
-            self._busy = False
+        from memrepo.engine.errors import GitError, MemrepoError
+
+        while self._saving:  # `d` then `u` at once: undo what `d` wrote, not the write before it
+            await asyncio.sleep(0.02)
+        if self.repo is None or not self._undo:
+            self._undoing = False
+            if self.repo is not None:
+                self.notify(NOTHING_TO_UNDO, timeout=2, markup=False)
             return
+        commit = self._undo[-1][1]
         try:
             result = await self.repo.undo(commit, origin="tui")
         except GitError as exc:
-            self._undo.remove(commit)  # it will never apply: do not offer it again
-            self.notify(clean(str(exc), one_line=False), title="Cannot undo", severity="error",
-                        timeout=8, markup=False)
+            self._forget_undo(commit)  # it will never apply: do not offer it again
+            self.notify(clean(str(exc), one_line=False), title="Cannot undo", severity="error", timeout=8, markup=False)
             return
         except MemrepoError as exc:
-            self.notify(clean(str(exc), one_line=False), title="Cannot undo", severity="error",
-                        timeout=8, markup=False)
+            self.notify(clean(str(exc), one_line=False), title="Cannot undo", severity="error", timeout=8, markup=False)
             return
         finally:
-            self._busy = False
+            self._undoing = False
             self.load_inbox()
-        self._undo.remove(commit)
+        self._forget_undo(commit)
         self.post_message(RepoWritten(result.commit))
         self.notify("Undid the last triage", timeout=3, markup=False)
 
@@ -251,8 +349,12 @@ class InboxPane(Pane):
 
     def _cells(self, entry: EntryView) -> list[Text]:
         mark = MARK if (entry.ref, entry.text) in self._selected else " "
-        return [Text(mark, end=""), _cell(entry.text, 40), _cell(entry.meta.get("source", ""), 14),
-                _cell(entry.meta.get("task", ""), 10)]
+        return [
+            Text(mark, end=""),
+            Text(" ".join(clean(entry.text).split()), no_wrap=True, overflow="ellipsis", end=""),
+            _cell(entry.meta.get("source", ""), SOURCE_WIDTH),
+            _cell(entry.meta.get("task", ""), TASK_WIDTH),
+        ]
 
     def _show_title(self) -> None:
         title = f"Inbox {len(self._entries)}"
@@ -270,10 +372,26 @@ class InboxPane(Pane):
         entry = self.highlighted
         if entry is None:
             self.note.update(EMPTY)
+            self.detail.show(None)
             return
         target = self._suggested.get((entry.ref, entry.text))
         where = "…" if target is None else target
         self.note.update(plain(f"a → {where}    {entry.ref}"))
+        self.detail.show(entry, self._extra(entry))
+
+    def _extra(self, entry: EntryView) -> list[str]:
+        target = self._suggested.get((entry.ref, entry.text))
+        return [f"a accepts it into {target if target is not None else '…'}"]
+
+    @on(DataTable.RowSelected, "#inbox-entries")
+    def _row_selected(self) -> None:
+        self.action_open()
+
+    def action_open(self) -> None:
+        """Show the highlighted entry full screen."""
+        entry = self.highlighted
+        if entry is not None:
+            self.app.push_screen(EntryScreen(entry, self._extra(entry)))
 
     @on(DataTable.RowHighlighted, "#inbox-entries")
     def _row_highlighted(self) -> None:
@@ -282,13 +400,23 @@ class InboxPane(Pane):
     # -- actions -------------------------------------------------------
 
     def _ready(self) -> EntryView | None:
-        if self._busy:
-            self.notify("Still saving the last change", severity="warning", timeout=2, markup=False)
-            return None
+        """The highlighted entry if it can be triaged now: not empty, not being saved, no undo running."""
         entry = self.highlighted
         if entry is None:
             self.notify(EMPTY, timeout=2, markup=False)
+            return None
+        saving = {entry.text} | {e.text for e in self.selected}
+        if self._undoing or any(text in texts for texts in self._saving for text in saving):
+            self.notify(STILL_SAVING, severity="warning", timeout=2, markup=False)
+            return None
         return entry
+
+    def _idle(self) -> bool:
+        """True when no triage write or undo is running; otherwise says so."""
+        if self._saving or self._undoing:
+            self.notify(STILL_SAVING, severity="warning", timeout=2, markup=False)
+            return False
+        return True
 
     def action_cursor(self, step: int) -> None:
         """Highlight the next or previous entry."""
@@ -315,23 +443,26 @@ class InboxPane(Pane):
             return
         chosen = self.selected
         if chosen:
-            refs = [e.ref for e in chosen]
-            self._triage(f"Accepted {len(refs)} entries",
-                            lambda repo: repo.accept_many(refs))
+            refs = [seen_ref(e) for e in chosen]
+            texts = tuple(e.text for e in chosen)
+            self._triage(f"Accepted {len(refs)} entries", lambda repo: repo.accept_many(refs), texts)
             return
-        ref = entry.ref
-        target = self._suggested.get((ref, entry.text))
-        self._triage(f"Accepted into {target}" if target else "Accepted",
-                        lambda repo: repo.accept(ref))
+        ref = seen_ref(entry)
+        target = self._suggested.get((entry.ref, entry.text))
+        self._triage(f"Accepted into {target}" if target else "Accepted", lambda repo: repo.accept(ref), (entry.text,))
 
     def action_discard(self) -> None:
         """Discard the selected entries, or the highlighted one, in one commit."""
         entry = self._ready()
         if entry is None:
             return
-        refs = [e.ref for e in self.selected] or [entry.ref]
-        self._triage(f"Discarded {len(refs)} {'entry' if len(refs) == 1 else 'entries'}",
-                        lambda repo: repo.discard(refs))
+        chosen = self.selected or [entry]
+        refs = [seen_ref(e) for e in chosen]
+        self._triage(
+            f"Discarded {len(refs)} {'entry' if len(refs) == 1 else 'entries'}",
+            lambda repo: repo.discard(refs),
+            tuple(e.text for e in chosen),
+        )
 
     def action_move(self) -> None:
         """Pick a file and accept the highlighted entry into it."""
@@ -347,42 +478,69 @@ class InboxPane(Pane):
         files = [p for p, _ in await self.repo.list_files() if p.endswith(".md") and p != INBOX]
         target = await self.app.push_screen_wait(FilePicker(f"Move to: {entry.text}", files))
         if target is not None:
-            ref = entry.ref
-            self._triage(f"Accepted into {target}", lambda repo: repo.accept(ref, target=target))
+            ref = seen_ref(entry)
+            self._triage(f"Accepted into {target}", lambda repo: repo.accept(ref, target=target), (entry.text,))
 
     def action_edit(self) -> None:
         """Edit the highlighted entry's text, then accept it."""
         entry = self._ready()
         if entry is None:
             return
-        ref = entry.ref
+        ref = seen_ref(entry)
 
         def edited(text: str | None) -> None:
             if text is not None:
-                self._triage("Edited and accepted", lambda repo: repo.accept(ref, text=text))
+                self._typed = text
+                self._triage("Edited and accepted", lambda repo: repo.accept(ref, text=text), (entry.text,))
 
         self.app.push_screen(EditText("Edit, then accept (enter)", entry.text), edited)
 
-    def action_undo(self) -> None:
-        """Undo the last triage made in this session."""
-        if self._busy:
-            self.notify("Still saving the last change", severity="warning", timeout=2, markup=False)
+    def action_allow_redacted(self) -> None:
+        """Mark what the last edit had redacted as not a secret (kept as a hash), so it is left alone from now on."""
+        if self._typed is None or self.repo is None:
+            self.notify("No redacted edit to allow in this session", timeout=2, markup=False)
             return
-        if not self._undo:
-            self.notify("No triage to undo in this session", timeout=2, markup=False)
-            return
-        self._busy = True
-        self.run_undo(self._undo[-1])
+        self.run_allow(self._typed)
 
-    # -- merge conflicts (issue 9) -------------------------------------
+    @work(group="inbox-allow", exit_on_error=False, description="Allowing a redacted value")
+    async def run_allow(self, text: str) -> None:
+        """Add the values redaction found in ``text`` to the repo's allow-list."""
+        import asyncio
+
+        from memrepo.engine.redaction import allow_found
+
+        if self.repo is None:
+            return
+        types = await asyncio.to_thread(allow_found, self.repo.state_dir, text)
+        self._typed = None
+        self.notify(
+            clean(f"Allowed {len(types)} value(s) ({', '.join(types)}): edit the entry again to keep them"),
+            timeout=5,
+            markup=False,
+        )
+
+    def action_undo(self) -> None:
+        """Undo the last triage made in this session (after the triage writes in flight are saved)."""
+        if self._undoing:
+            self.notify(STILL_SAVING, severity="warning", timeout=2, markup=False)
+            return
+        if not self._undo and not self._saving:
+            self.notify(NOTHING_TO_UNDO, timeout=2, markup=False)
+            return
+        self._undoing = True
+        self.run_undo()
+
+    def _forget_undo(self, commit: str) -> None:
+        self._undo = [(press, c) for press, c in self._undo if c != commit]
+
+    # -- merge conflicts -------------------------------------
 
     @property
     def conflict_table(self) -> ConflictTable:
         """The box of entries a sync kept in two versions (hidden when there are none)."""
         return self.query_one("#inbox-conflicts", ConflictTable)
 
-    @work(group="inbox-conflicts", exclusive=True, exit_on_error=False,
-          description="Reading merge conflicts")
+    @work(group="inbox-conflicts", exclusive=True, exit_on_error=False, description="Reading merge conflicts")
     async def load_conflicts(self) -> None:
         """Find the entries a sync merge kept in two versions and show them."""
         if self.repo is not None:
@@ -390,15 +548,15 @@ class InboxPane(Pane):
 
     @on(ConflictTable.ResolveRequested)
     def _resolve_requested(self, message: ConflictTable.ResolveRequested) -> None:
-        if self._busy:
-            self.notify("Still saving the last change", severity="warning", timeout=2, markup=False)
+        if not self._idle():
             return
         done = "Kept both versions" if message.keep == "both" else f"Kept: {message.text}"
-        path, cid, keep = message.path, message.conflict_id, message.keep
+        path, cid = message.path, message.conflict_id
+        keep = cast(Literal["first", "second", "both"], message.keep)
 
         async def resolve(repo: MemoryRepo) -> WriteResult:
             try:
-                return await repo.resolve_conflict(path, cid, keep)
+                return await repo.resolve_conflict(path, cid, keep, origin="tui")
             finally:
                 self.load_conflicts()
 

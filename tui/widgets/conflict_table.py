@@ -1,4 +1,4 @@
-"""The merge-conflicts box of the Inbox pane: entries a sync kept in two versions (issue 9).
+"""The merge-conflicts box of the Inbox pane: entries a sync kept in two versions.
 
 One row per version, grouped by conflict. ``o`` keeps the highlighted version
 (the other goes), ``b`` keeps both; the pane runs the engine call.
@@ -14,19 +14,31 @@ from textual.message import Message
 from textual.widgets import DataTable
 
 from ..plain import clean
+from .list_table import LIST_BINDINGS
 
 if TYPE_CHECKING:
-    from engine.models import ConflictView, EntryView
+    from memrepo.engine.models import ConflictView, EntryView
 
 
-class ConflictTable(DataTable[Text]):
+class ConflictTable(DataTable[Text], inherit_bindings=False):
     """Both versions of every entry two machines changed differently."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("o", "keep('this')", "Keep this version", id="conflicts.keep-this",
-                tooltip="Keep the highlighted version; the other version goes"),
-        Binding("b", "keep('both')", "Keep both versions", id="conflicts.keep-both",
-                tooltip="Keep both versions as separate entries"),
+        *LIST_BINDINGS,
+        Binding(
+            "o",
+            "keep('this')",
+            "Keep this version",
+            id="conflicts.keep-this",
+            tooltip="Keep the highlighted version; the other version goes",
+        ),
+        Binding(
+            "b",
+            "keep('both')",
+            "Keep both versions",
+            id="conflicts.keep-both",
+            tooltip="Keep both versions as separate entries",
+        ),
     ]
     """Keys of the merge-conflicts box."""
 
@@ -72,8 +84,11 @@ class ConflictTable(DataTable[Text]):
         self._rows = [(c, n, v) for c in conflicts for n, v in enumerate(c.versions)]
         self.clear()
         for conflict, n, version in self._rows:
-            cells = [Text(str(n + 1), end=""), Text(clean(version.text), no_wrap=True, overflow="ellipsis"),
-                     Text(clean(conflict.path), no_wrap=True, overflow="ellipsis")]
+            cells = [
+                Text(str(n + 1), end=""),
+                Text(clean(version.text), no_wrap=True, overflow="ellipsis"),
+                Text(clean(conflict.path), no_wrap=True, overflow="ellipsis"),
+            ]
             self.add_row(*cells, key=f"{conflict.path}#{conflict.id}#{n}")
         if self._rows:
             self.move_cursor(row=min(max(row, 0), len(self._rows) - 1))

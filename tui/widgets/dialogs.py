@@ -2,7 +2,7 @@
 
 Each is a :class:`~textual.screen.ModalScreen` that dismisses with the answer
 (None or False when the user backs out with ``esc``). User data (file names,
-entry text) reaches them as plain text only (:mod:`tui.plain`).
+entry text) reaches them as plain text only (:mod:`memrepo.tui.plain`).
 """
 
 from __future__ import annotations
@@ -156,7 +156,7 @@ class Confirm(ModalScreen[bool], inherit_bindings=False):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "dismiss(True)", "Yes", id="confirm.yes"),
-        Binding("n,escape", "dismiss(False)", "No", id="confirm.no"),
+        Binding("escape", "dismiss(False)", "No", id="confirm.cancel"),
     ]
     """Keys of a yes/no question."""
 
@@ -168,4 +168,4 @@ class Confirm(ModalScreen[bool], inherit_bindings=False):
         """Yield the question and the keys that answer it."""
         with Vertical(classes="dialog"):
             yield Label(plain(self._question, one_line=False), classes="dialog-title")
-            yield Label("y yes · n no", classes="dialog-keys")
+            yield Label("y yes · esc no", classes="dialog-keys")

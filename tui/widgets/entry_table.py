@@ -29,7 +29,7 @@ from textual.strip import Strip
 from ..plain import clean, plain
 
 if TYPE_CHECKING:
-    from engine.models import EntryView
+    from memrepo.engine.models import EntryView
 
 TEXT_MIN = 28
 """Narrowest text column that still shows every column; when the table is narrower,
@@ -60,7 +60,7 @@ class EntryTable(ScrollView, can_focus=True, inherit_bindings=False):
         Binding("end,G", "scroll_bottom", "Last entry", id="entries.last", show=False),
         Binding("right,l", "scroll_right", "Scroll right", id="entries.right", show=False),
         Binding("left,h", "scroll_left", "Scroll left", id="entries.left", show=False),
-        Binding("enter", "select_cursor", "Show line", id="entries.show-line"),
+        Binding("enter", "select_cursor", "Open the entry", id="entries.open"),
     ]
     """Keys of the entries table (``enter`` shows the entry's line in the preview)."""
 
@@ -404,7 +404,7 @@ class EntryTable(ScrollView, can_focus=True, inherit_bindings=False):
         self.scroll_to(x=earlier[-1] if earlier else 0, animate=False, immediate=True)
 
     def action_select_cursor(self) -> None:
-        """Choose the highlighted entry (the Folder pane shows its line)."""
+        """Choose the highlighted entry (the Folder pane opens it full screen)."""
         entry = self.highlighted_entry
         if entry is not None:
             self.post_message(self.EntrySelected(self, entry))

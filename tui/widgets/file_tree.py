@@ -21,10 +21,10 @@ from textual.widgets.tree import TreeNode
 from ..plain import clean
 
 INBOX = "inbox.md"
-"""The untrusted inbox (DESIGN.md §2), drawn in the ``$untrusted`` colour."""
+"""The untrusted inbox (docs/architecture.md §2), drawn in the ``$untrusted`` colour."""
 
 ARCHIVED = "archived"
-"""Archived workspace files (issue 8): kept apart, last at the top level, dimmed and labelled."""
+"""Archived workspace files: kept apart, last at the top level, dimmed and labelled."""
 
 ARCHIVED_LABEL = " (hidden)"
 """Drawn after the ``archived`` folder's name and count: hidden from agents (not in context or recall)."""
@@ -75,8 +75,7 @@ class FileTree(Tree[TreeItem], inherit_bindings=False):
         Binding("home,g", "scroll_home", "First file", id="tree.first", show=False),
         Binding("end,G", "scroll_end", "Last file", id="tree.last", show=False),
         Binding("enter", "select_cursor", "Open", id="tree.open"),
-        Binding("space", "toggle_node", "Fold or unfold the folder", id="tree.toggle", show=False),
-        Binding("left,h", "cursor_parent", "Go to the parent folder", id="tree.parent", show=False),
+        Binding("left,h", "cursor_parent", "Go to the parent folder", id="tree.left", show=False),
     ]
     """Keys of the file tree (``enter`` on a folder folds or unfolds it)."""
 
@@ -277,7 +276,7 @@ class FileTree(Tree[TreeItem], inherit_bindings=False):
             Text: the line's label.
         """
         item = node.data
-        label = node.label.copy()
+        label = Text(node.label) if isinstance(node.label, str) else node.label.copy()
         if item is not None and item.is_file and item.path == INBOX:
             label.stylize(self.get_component_rich_style("file-tree--untrusted", partial=True))
         if item is not None and not item.is_file and item.path:
@@ -288,8 +287,7 @@ class FileTree(Tree[TreeItem], inherit_bindings=False):
             if item.path == ARCHIVED:
                 label.append(ARCHIVED_LABEL, self.get_component_rich_style("file-tree--archived", partial=True))
         if item is not None and item.path in self._changed:
-            label.append(self.CHANGED_MARK,
-                         self.get_component_rich_style("file-tree--changed", partial=True))
+            label.append(self.CHANGED_MARK, self.get_component_rich_style("file-tree--changed", partial=True))
         label.stylize(style)
         if node.allow_expand:
             icon = self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE
