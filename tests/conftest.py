@@ -1,15 +1,43 @@
-"""Shared fixtures. Tests never read the developer's home, config or git config
-(STYLE.md habit 12): an autouse fixture points HOME, XDG folders and git's
-global/system config at a temp folder."""
+"""Shared fixtures. Tests never read the developer's home, config or git config:
+libgit2's config search path points at an empty folder for the whole session
+(helpers/gitconfig.py says why), and an autouse fixture points HOME, XDG folders
+and git's global/system config at a temp folder for every test."""
 
 from __future__ import annotations
 
+import shutil
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import pytest_textual_snapshot
+from helpers.gitconfig import isolate_libgit2
+from helpers.repo_helpers import plain_settings
+from memrepo.engine.store import MemoryStore
 
-from engine.store import MemoryStore
+_EMPTY_GIT_CONFIG_DIR = Path(tempfile.mkdtemp(prefix="memrepo-tests-no-gitconfig-"))
+"""The empty folder libgit2 looks in for system, XDG and global config (one per test process)."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    isolate_libgit2(_EMPTY_GIT_CONFIG_DIR)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(_EMPTY_GIT_CONFIG_DIR, ignore_errors=True)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked slow first (in their order): with ``-n`` the long ones start at once
+    rather than lengthening the end of the run. Every worker sorts alike, as xdist needs."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+@pytest.fixture(scope="session")
+def empty_git_config_dir() -> Path:
+    """The folder libgit2's config search path points at (always empty)."""
+    return _EMPTY_GIT_CONFIG_DIR
 
 
 @pytest.fixture(autouse=True)
@@ -27,6 +55,16 @@ def isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
     return home
 
 
+@pytest.fixture(autouse=True)
+def private_tmpdir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A temp folder of this test's own for ``tempfile`` and for subprocesses (TMPDIR), so tests
+    running side by side (pytest -n) never see each other's temp files."""
+    folder = tmp_path_factory.mktemp("tmpdir")
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    monkeypatch.setenv("TMPDIR", str(folder))
+    return folder
+
+
 @pytest.fixture
 def repo_path(tmp_path: Path) -> Path:
     """A path where a new memory repo can be created (missing folder)."""
@@ -36,7 +74,7 @@ def repo_path(tmp_path: Path) -> Path:
 @pytest.fixture
 def store(repo_path: Path) -> MemoryStore:
     """A memory repo created at ``repo_path`` with its starting layout."""
-    return MemoryStore.open(repo_path)
+    return MemoryStore.open(repo_path, plain_settings())
 
 
 class _SnapshotsFolder(pytest_textual_snapshot.SVGImageExtension):
@@ -51,3 +89,15 @@ class _SnapshotsFolder(pytest_textual_snapshot.SVGImageExtension):
 def _snapshots_in_tests_snapshots(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every snapshot test keeps its SVGs under tests/snapshots/ (look at them before accepting)."""
     monkeypatch.setattr(pytest_textual_snapshot, "SVGImageExtension", _SnapshotsFolder)
+
+
+@pytest.fixture(autouse=True)
+def fresh_allow_lists() -> Iterator[None]:
+    """Forget the allow-lists activated by the test: they are process-wide (one per repo opened), so a
+    value one test allows (tests/read/test_cold_recall.py allows a password) would show unredacted in the
+    next test on the same worker (CI failed that way in tests/redaction/test_ways_out.py)."""
+    from memrepo.engine.redaction import allow
+
+    yield
+    with allow._lock:
+        allow._active.clear()

@@ -1,0 +1,79 @@
+"""``memrepo context`` and ``memrepo recall``: what an agent gets, from the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+from memrepo.cli.main import main
+from memrepo.engine.models import Candidate
+from memrepo.engine.store import MemoryStore
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args), catch_exceptions=True)
+
+
+def test_context_prints_the_block_the_engine_builds(store: MemoryStore, tmp_path: Path) -> None:
+    project = tmp_path / "shop"
+    project.mkdir()
+    store.remember(
+        Candidate(text="The shop uses Stripe test keys locally", scope="workspace", workspace=str(project), by="user")
+    )
+    result = run("--repo", str(store.root), "context", "--workspace", str(project))
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == store.context(str(project)).text
+    assert "The shop uses Stripe test keys locally" in result.stdout
+    as_json = json.loads(run("--repo", str(store.root), "context", "--json").stdout)
+    assert as_json["sections"][0]["path"] == "MEMORY.md" and as_json["sections"][0]["budget"] == 500
+
+
+def test_recall_prints_hits_and_json(store: MemoryStore) -> None:
+    store.remember(Candidate(text="Prefers fish shell over bash", kind="preference", by="user"))
+    store.remember(Candidate(text="The wiki says use zsh", untrusted=True))
+    result = run("--repo", str(store.root), "recall", "shell")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("repo:me.md#L")
+    assert "Prefers fish shell over bash" in result.stdout
+    lines = run("--repo", str(store.root), "recall", "zsh", "--json").stdout.splitlines()
+    hit = json.loads(lines[0])
+    assert hit["path"] == "inbox.md" and hit["unreviewed"] is True
+
+
+def test_recall_scoped_to_a_workspace_and_limited(store: MemoryStore, tmp_path: Path) -> None:
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.mkdir()
+    b.mkdir()
+    store.remember(Candidate(text="Service alpha runs on port 7001", scope="workspace", workspace=str(a)))
+    store.remember(Candidate(text="Service beta runs on port 7002", scope="workspace", workspace=str(b)))
+    scoped = run("--repo", str(store.root), "recall", "service port", "--workspace", str(a))
+    assert "alpha" in scoped.stdout and "beta" not in scoped.stdout
+    limited = run("--repo", str(store.root), "recall", "service port", "-n", "1")
+    assert len(limited.stdout.splitlines()) == 1
+
+
+def test_recall_without_a_match_says_so_on_one_line(store: MemoryStore) -> None:
+    result = run("--repo", str(store.root), "recall", "nothing-like-this")
+    assert result.exit_code == 1
+    assert result.stderr == "memrepo: no memory matches 'nothing-like-this'\n"
+
+
+def test_read_commands_never_create_a_repo(tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere"
+    for args in (["context"], ["recall", "x"]):
+        result = run("--repo", str(missing), *args)
+        assert result.exit_code == 1 and "memrepo init" in result.stderr
+    assert not missing.exists()
+
+
+def test_recall_of_an_empty_query_is_a_usage_error(tmp_path: Path) -> None:
+    repo = ["--repo", str(tmp_path / "mem")]
+    CliRunner().invoke(main, [*repo, "remember", "Uses ruff for linting", "--kind", "rule"])
+    for query in ("", "   ", " ?! ...", "\t-"):
+        result = CliRunner().invoke(main, [*repo, "recall", query])
+        assert result.exit_code == 2, (query, result.output)
+        assert result.stderr.strip() == (
+            "memrepo: empty query: give a word to search for (spaces and punctuation match nothing)"
+        )
+    assert CliRunner().invoke(main, [*repo, "recall", "ruff"]).exit_code == 0

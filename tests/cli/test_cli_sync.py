@@ -1,0 +1,121 @@
+"""``memrepo remote set/show/remove``, ``memrepo sync`` and ``memrepo watch``,
+against a real bare remote on local disk."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from helpers.repo_helpers import git, plain_settings
+from memrepo.cli.main import main
+from memrepo.engine import sync as sync_mod
+from memrepo.engine.models import Candidate
+from memrepo.engine.store import MemoryStore
+
+
+def run(repo: Path, *args: str, input: str | None = None) -> Result:
+    return CliRunner().invoke(main, ["--repo", str(repo), *args], input=input, catch_exceptions=True)
+
+
+@pytest.fixture
+def remote(tmp_path: Path) -> Path:
+    path = tmp_path / "remote.git"
+    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(path)], check=True)
+    return path
+
+
+def test_remote_set_asks_privacy_and_refuses_without_it(store: MemoryStore, remote: Path) -> None:
+    refused = run(store.root, "remote", "set", str(remote), input="n\n")
+    assert refused.exit_code == 1
+    assert "private" in refused.stderr and "not set" in refused.stderr
+    assert sync_mod.remote_url(store.root) is None
+    no_answer = run(store.root, "remote", "set", str(remote), input="")
+    assert no_answer.exit_code == 1 and sync_mod.remote_url(store.root) is None
+    agreed = run(store.root, "remote", "set", str(remote), input="y\n")
+    assert agreed.exit_code == 0, agreed.stderr
+    assert sync_mod.remote_url(store.root) == str(remote)
+
+
+def test_remote_show_sync_and_remove(store: MemoryStore, remote: Path) -> None:
+    assert "no remote" in run(store.root, "remote", "show").stdout
+    assert run(store.root, "sync").exit_code == 1
+    assert run(store.root, "remote", "set", str(remote), "--yes-private").exit_code == 0
+    shown = run(store.root, "remote", "show").stdout
+    assert str(remote) in shown and "1 commit(s) not pushed" in shown and "last sync: never" in shown
+    done = run(store.root, "sync")
+    assert done.exit_code == 0 and "pushed 1 commit(s)" in done.stdout
+    assert git(remote, "rev-parse", "main").strip() == store.head()
+    shown = run(store.root, "remote", "show").stdout
+    assert "0 commit(s) not pushed" in shown and "s ago" in shown
+    assert run(store.root, "remote", "remove").exit_code == 0
+    assert run(store.root, "remote", "remove").exit_code == 1
+    assert "no remote" in run(store.root, "remote", "show").stdout
+
+
+def test_sync_offline_is_one_line_with_the_commits_kept(store: MemoryStore, remote: Path, tmp_path: Path) -> None:
+    run(store.root, "remote", "set", str(remote), "--yes-private")
+    remote.rename(tmp_path / "elsewhere.git")
+    result = run(store.root, "sync")
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("memrepo: offline:") and "1 commit(s) not pushed" in lines[0]
+
+
+def test_watch_syncs_after_a_commit_and_stops_cleanly_on_ctrl_c(tmp_path: Path, remote: Path) -> None:
+    a = MemoryStore.open(tmp_path / "a", plain_settings())
+    sync_mod.set_remote(a.root, str(remote), confirmed_private=True)
+    sync_mod.sync(a)
+    subprocess.run(["git", "clone", "-q", str(remote), str(tmp_path / "b")], check=True)
+    b = MemoryStore.open(tmp_path / "b", plain_settings())
+    sync_mod.set_remote(b.root, str(remote), confirmed_private=True)
+    config = tmp_path / "config.toml"
+    config.write_text("[sync]\ninterval_s = 0.5\ndebounce_s = 0.1\n")
+    script = shutil.which("memrepo", path=str(Path(sys.executable).parent))
+    assert script is not None
+    env = {**os.environ, "MEMREPO_CONFIG": str(config)}
+    proc = subprocess.Popen(
+        [script, "--repo", str(b.root), "watch"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        a.remember(Candidate(text="Written on machine A", kind="preference", by="user"))
+        sync_mod.sync(a)
+        b.remember(Candidate(text="Written on machine B", kind="preference", by="user"))
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if (b.root / "me.md").read_text().count("Written on machine A") and git(
+                remote, "log", "-1", "--format=%s", "main"
+            ).startswith("Sync: merge"):
+                break
+            time.sleep(0.1)
+        else:
+            pytest.fail("memrepo watch did not sync in 20 s")
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=10)
+    assert proc.returncode == 0, err
+    assert "stopped" in out and "Traceback" not in err
+    sync_mod.sync(a)
+    texts = [e.text for e in a.read_file("me.md").entries]
+    assert sorted(texts) == ["Written on machine A", "Written on machine B"]
+
+
+def test_compact_with_a_remote_needs_replace_remote(store: MemoryStore, remote: Path) -> None:
+    sync_mod.set_remote(store.root, str(remote), confirmed_private=True)
+    store.remember(Candidate(text="Uses a standing desk", by="user"))
+    sync_mod.sync(store)
+    head = git(store.root, "rev-parse", "HEAD").strip()
+    refused = run(store.root, "compact", "--yes")
+    assert refused.exit_code == 1 and "--replace-remote" in refused.stderr and len(refused.stderr.splitlines()) == 1
+    assert git(store.root, "rev-parse", "HEAD").strip() == head
+    done = run(store.root, "compact", "--yes", "--replace-remote")
+    assert done.exit_code == 0, done.stderr
+    assert "the remote's history was replaced" in done.stdout
+    new = git(store.root, "rev-parse", "HEAD").strip()
+    assert new != head and git(remote, "rev-parse", "refs/heads/main").strip() == new

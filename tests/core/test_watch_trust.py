@@ -1,0 +1,175 @@
+"""Watching you can trust (docs/architecture.md §4): a watch that cannot cover the tree or a
+network/FUSE mount falls back to polling and says so in Health; a periodic stat-and-hash
+reconciliation catches what events and mtimes miss."""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import os
+import subprocess
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import memrepo.engine.watch as watch
+import pytest
+from helpers.repo_helpers import plain_settings
+from helpers.watch_helpers import trust_the_watcher_at_once
+from memrepo.engine.health import HealthStatus
+from memrepo.engine.models import Action, Candidate, RepoState
+from memrepo.engine.repo import MemoryRepo
+from memrepo.engine.store import MemoryStore
+from memrepo.engine.watch import SYSCTL_FIX, WatchMode, remote_mount, watch_changes
+
+MOUNTS = """\
+22 1 8:1 / / rw,relatime shared:1 - ext4 /dev/sda1 rw
+40 22 0:45 / /mnt/nas rw,relatime shared:20 - nfs4 server:/export rw,vers=4.2
+41 22 0:46 / /home/me/remote\\040box rw,nosuid - fuse.sshfs me@host:/ rw
+42 40 8:2 / /mnt/nas/local rw - ext4 /dev/sdb1 rw
+43 22 0:47 / /mnt/host rw - 9p hostshare rw
+"""
+
+
+def test_remote_mounts_are_recognised_by_the_longest_mount_point(tmp_path: Path) -> None:
+    info = tmp_path / "mountinfo"
+    info.write_text(MOUNTS)
+    assert remote_mount(Path("/mnt/nas/memory"), info) == "nfs4"
+    assert remote_mount(Path("/home/me/remote box/memory"), info) == "fuse.sshfs"
+    assert remote_mount(Path("/mnt/host"), info) == "9p"
+    assert remote_mount(Path("/mnt/nas/local/memory"), info) is None  # a local disk mounted below the NFS one
+    assert remote_mount(Path("/srv/memory"), info) is None
+    assert remote_mount(Path("/srv/memory"), tmp_path / "missing") is None
+
+
+class FakeAwatch:
+    """Stands in for watchfiles.awatch: native watching fails like notify at the inotify limit."""
+
+    def __init__(self, native_error: OSError | None) -> None:
+        self.native_error = native_error
+        self.calls: list[bool] = []
+
+    def __call__(self, *paths: Any, force_polling: bool = False, stop_event: Any = None, **kw: Any) -> Any:
+        self.calls.append(force_polling)
+        return self._run(force_polling, stop_event)
+
+    async def _run(self, polling: bool, stop_event: asyncio.Event | None) -> AsyncIterator[set[tuple[Any, str]]]:
+        if not polling and self.native_error is not None:
+            raise self.native_error
+        yield {(watch.watchfiles.Change.modified, self.root + "/me.md")}
+        if stop_event is not None:
+            await stop_event.wait()
+
+    root = ""
+
+
+@pytest.mark.parametrize("code", [errno.ENOSPC, errno.EMFILE])
+async def test_a_watch_at_the_inotify_limit_polls_and_says_why(
+    code: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = FakeAwatch(OSError(code, os.strerror(code)))
+    fake.root = str(tmp_path)
+    monkeypatch.setattr(watch.watchfiles, "awatch", fake)
+    monkeypatch.setattr(watch, "remote_mount", lambda root: None)
+    mode = WatchMode()
+    stream = watch_changes(tmp_path, mode=mode)
+    event = await anext(stream)
+    await stream.aclose()
+    assert event.paths == ["me.md"]
+    assert fake.calls == [False, True]
+    assert mode.polling is not None and "inotify limit" in mode.polling
+    assert mode.fix == SYSCTL_FIX
+
+
+async def test_a_network_mount_polls_from_the_start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = FakeAwatch(None)
+    fake.root = str(tmp_path)
+    monkeypatch.setattr(watch.watchfiles, "awatch", fake)
+    monkeypatch.setattr(watch, "remote_mount", lambda root: "nfs4")
+    mode = WatchMode()
+    stream = watch_changes(tmp_path, mode=mode)
+    await anext(stream)
+    await stream.aclose()
+    assert fake.calls == [True]
+    assert mode.polling is not None and "nfs4" in mode.polling
+
+
+async def test_other_watch_errors_are_not_hidden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = FakeAwatch(OSError(errno.EACCES, "denied"))
+    fake.root = str(tmp_path)
+    monkeypatch.setattr(watch.watchfiles, "awatch", fake)
+    monkeypatch.setattr(watch, "remote_mount", lambda root: None)
+    with pytest.raises(OSError):
+        await anext(watch_changes(tmp_path))
+
+
+async def test_health_says_the_watcher_polls_and_how_to_fix_it(
+    repo_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = FakeAwatch(OSError(errno.ENOSPC, "No space left on device"))
+    monkeypatch.setattr(watch.watchfiles, "awatch", fake)
+    monkeypatch.setattr(watch, "remote_mount", lambda root: None)
+    repo = await MemoryRepo.open(repo_path, plain_settings())
+    try:
+        fake.root = str(repo.root)
+        queue_events = repo.changes()
+        await asyncio.wait_for(anext(queue_events), 20)  # the polling stream reported
+        rows = {r.name: r for r in await repo.health()}
+        assert repo.watch_mode.polling is not None
+        row = rows["watcher"]
+        assert row.status is HealthStatus.WARN
+        assert row.reason.startswith("polling: ")
+        assert "sudo sysctl fs.inotify.max_user_watches=524288" in row.reason
+        await queue_events.aclose()
+    finally:
+        await repo.close()
+
+
+def _put_back_mtime(path: Path, text: str) -> None:
+    """Rewrite ``path`` keeping its size and putting its old mtime back (``rsync -t``, ``cp -p``)."""
+    st = path.stat()
+    path.write_text(text)
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+
+
+def test_reconciliation_catches_an_edit_events_missed_with_the_old_mtime_put_back(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    trust_the_watcher_at_once(monkeypatch)
+    memory = store.root / "MEMORY.md"
+    memory.write_text(memory.read_text() + "\n- tea: green\n")
+    store.commit_hand_edits()
+    store.set_watched(True)  # a watcher that will miss the next edit (a network mount, a watch limit)
+    assert store.reconcile() == []  # the first pass records
+    assert "tea: green" in store.context().text
+    assert "tea: green" in " ".join(h.text for h in store.recall("tea"))
+    _put_back_mtime(memory, memory.read_text().replace("tea: green", "tea: black"))
+    assert "tea: green" in store.context().text  # stale: no event came
+    assert store.reconcile() == ["MEMORY.md"]
+    assert "tea: black" in store.context().text
+    assert "tea: black" in " ".join(h.text for h in store.recall("tea"))
+    assert store.reconcile() == []
+    memory.write_bytes(memory.read_bytes())  # the same bytes again: nothing a cache holds changed
+    assert store.reconcile() == []
+
+
+def test_without_a_watcher_an_older_mtime_put_back_is_still_seen(store: MemoryStore) -> None:
+    memory = store.root / "MEMORY.md"
+    memory.write_text(memory.read_text() + "\n- tea: green\n")
+    assert "tea: green" in store.context().text
+    _put_back_mtime(memory, memory.read_text().replace("tea: green", "tea: black"))
+    assert "tea: black" in store.context().text
+
+
+def test_core_filemode_false_keeps_the_modes_and_the_repo_clean(store: MemoryStore) -> None:
+    """On exFAT every file looks executable: with core.filemode=false memrepo must not commit or see that."""
+    subprocess.run(["git", "-C", str(store.root), "config", "core.filemode", "false"], check=True)
+    for path in store.root.glob("*.md"):
+        path.chmod(0o755)
+    reopened = MemoryStore.open(store.root, plain_settings())
+    assert reopened.status().state is RepoState.CLEAN
+    added = reopened.remember(Candidate(text="likes green tea", kind="preference"))
+    assert added.action is Action.ADDED
+    assert reopened.status().state is RepoState.CLEAN
+    tree = subprocess.run(["git", "-C", str(store.root), "ls-tree", "HEAD"], capture_output=True, text=True, check=True)
+    assert "100755" not in tree.stdout

@@ -1,0 +1,85 @@
+"""The workspace map beside the recall index: a new process resolves a workspace without parsing every file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers.repo_helpers import plain_settings
+from memrepo.engine import recallindex_workspaces as wsmap
+from memrepo.engine.store import MemoryStore
+
+
+def _workspace(root: Path, name: str, ws_id: str) -> None:
+    (root / "workspaces").mkdir(exist_ok=True)
+    (root / "workspaces" / f"{name}.md").write_text(
+        f"# {name}\n\n- Workspace {name} [workspace: {ws_id}; by: user]\n- {name} uses make [by: user]\n"
+    )
+
+
+@pytest.fixture
+def reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every workspace file the map reads (its first entries parsed)."""
+    seen: list[str] = []
+    real = wsmap.first_workspace_entry
+
+    def counting(data: bytes, name: str) -> object:
+        seen.append(name)
+        return real(data, name)
+
+    monkeypatch.setattr(wsmap, "first_workspace_entry", counting)
+    return seen
+
+
+def resolve_workspace(store: MemoryStore, workspace: str):
+    return store.workspace_index.resolve(workspace)
+
+
+def scan(store: MemoryStore, _folder: str) -> list:
+    return store.workspace_index.scan()
+
+
+def _new_process(root: Path) -> MemoryStore:
+    wsmap._open_maps.clear()  # what a new process starts with: only the file under .git/memrepo
+    return MemoryStore.open(root, plain_settings(), create=False)
+
+
+def test_a_new_process_resolves_by_id_and_name_reading_no_file(store: MemoryStore, reads: list[str]) -> None:
+    for i in range(30):
+        _workspace(store.root, f"proj{i:02d}", f"ws-{i:08x}")
+    assert resolve_workspace(_new_process(store.root), "ws-00000007").file == "workspaces/proj07.md"
+    assert len(reads) == 30  # the first look-up ever reads each file once, into the map
+    reads.clear()
+    fresh = _new_process(store.root)
+    assert resolve_workspace(fresh, "ws-0000000c").file == "workspaces/proj12.md"
+    assert resolve_workspace(fresh, "PROJ03").file == "workspaces/proj03.md"  # by name, via the map's rows
+    assert resolve_workspace(_new_process(store.root), "workspace proj04").file == "workspaces/proj04.md"
+    assert reads == []
+
+
+def test_a_hand_edit_or_a_new_file_is_read_again_and_seen(store: MemoryStore, reads: list[str]) -> None:
+    _workspace(store.root, "alpha", "ws-0000000a")
+    _workspace(store.root, "beta", "ws-0000000b")
+    assert resolve_workspace(_new_process(store.root), "ws-0000000a").file == "workspaces/alpha.md"
+    reads.clear()
+    _workspace(store.root, "alpha", "ws-000000aa")  # its id changed by hand (the size too)
+    _workspace(store.root, "gamma", "ws-0000000c")
+    (store.root / "workspaces" / "beta.md").unlink()
+    fresh = _new_process(store.root)
+    assert resolve_workspace(fresh, "ws-000000aa").file == "workspaces/alpha.md"
+    assert resolve_workspace(fresh, "ws-0000000b").file is None
+    assert sorted(reads) == ["alpha.md", "gamma.md"]
+    assert [(w.file, w.id) for w in scan(fresh, "workspaces")] == [
+        ("workspaces/alpha.md", "ws-000000aa"),
+        ("workspaces/gamma.md", "ws-0000000c"),
+    ]
+
+
+def test_the_map_is_kept_under_git_memrepo_and_compaction_empties_it(store: MemoryStore) -> None:
+    _workspace(store.root, "alpha", "ws-0000000a")
+    assert resolve_workspace(_new_process(store.root), "alpha").file == "workspaces/alpha.md"
+    path = store.root / ".git" / "memrepo" / wsmap.MAP_FILE
+    assert b"Workspace alpha" in path.read_bytes()
+    store.compact()
+    assert b"Workspace alpha" not in path.read_bytes()
+    assert resolve_workspace(_new_process(store.root), "alpha").file == "workspaces/alpha.md"  # rebuilt

@@ -1,0 +1,38 @@
+"""The git command line as tests use it to check what memrepo did (never used by the engine)."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from memrepo.engine.config import Settings
+
+USER = ("-c", "user.name=Test User", "-c", "user.email=test@example.invalid")
+"""An identity for commits a test makes by hand (the isolated home has none)."""
+
+
+def git(root: Path, *args: str) -> str:
+    """Run git in ``root``; fail the test when it fails; return stdout."""
+    result = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def porcelain(root: Path) -> str:
+    """``git status --porcelain`` with every untracked file: empty when the work tree is clean."""
+    return git(root, "status", "--porcelain", "--untracked-files=all")
+
+
+def commit_by_hand(root: Path, message: str = "by hand") -> None:
+    """Commit everything with the git command line (setting up a scenario cheaply)."""
+    git(root, "add", "-A")
+    git(root, *USER, "commit", "-q", "-m", message)
+
+
+def plain_settings() -> Settings:
+    """The built-in defaults, except hand edits are committed only before writes (no quiet-period timer).
+
+    What a front end passes to ``MemoryStore.open`` / ``MemoryRepo.open`` (docs/architecture.md §11);
+    a fresh object each call, so a test may change it.
+    """
+    return Settings.model_validate({"writes": {"commit_hand_edits_after": 0}})

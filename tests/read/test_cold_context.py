@@ -1,0 +1,130 @@
+"""The light context path of a new process (engine/coldread.py) prints exactly the store's block."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers.repo_helpers import git
+from memrepo.engine.coldread import DEFAULT_ME_MD, context_text, head_id
+from memrepo.engine.config import Settings, load_settings
+from memrepo.engine.errors import RefError
+from memrepo.engine.models import Candidate
+from memrepo.engine.store import MemoryStore
+
+
+def _fill(store: MemoryStore, project: Path) -> None:
+    store.remember(Candidate(text="The shop deploys on Fridays", scope="workspace", workspace=str(project), by="user"))
+    store.remember(Candidate(text="Billing runs on Postgres 16", scope="workspace", workspace="billing", by="agent"))
+    store.remember(Candidate(text="Prefers tabs over spaces", kind="preference", by="user"))
+    with (store.root / "me.md").open("a") as f:  # a hand-written secret and a line with a path in it
+        f.write("- my api key is sk-proj-Zq9Xv4Lm2Nb7Kc1Rt8Yw3Pd6Hs0Fg5Jx [by: user]\n")
+        f.write("- notes live in docs/runbooks/deploy-2026.md [by: user]\n")
+    store.commit_hand_edits()
+
+
+@pytest.mark.parametrize("me_md", [True, False])
+def test_the_light_text_is_the_stores_text_for_every_kind_of_workspace(
+    store: MemoryStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, me_md: bool
+) -> None:
+    project = tmp_path / "shop"
+    project.mkdir()
+    _fill(store, project)
+    config = tmp_path / "config.toml"
+    if not me_md:
+        config.write_text("[context]\nme_md = false\n")
+    monkeypatch.setenv("MEMREPO_CONFIG", str(config))  # missing for me_md=True: the defaults, with no pydantic
+    settings = load_settings()
+    fresh = MemoryStore.open(store.root, settings, create=False)
+    ws_id = fresh.workspace_index.resolve("billing").id
+    given = None if me_md else settings  # no config file: the light path's own defaults
+    for workspace in (None, str(project), "billing", "BILLING", ws_id, "shop", str(tmp_path / "new-folder")):
+        assert context_text(str(store.root), workspace, given) == fresh.context(workspace).text, workspace
+    assert ("Prefers tabs over spaces" in fresh.context().text) is me_md
+
+
+def test_errors_are_the_stores(store: MemoryStore) -> None:
+    with pytest.raises(RefError) as light:
+        context_text(str(store.root), "no-such-name")
+    with pytest.raises(RefError) as full:
+        store.context("no-such-name")
+    assert str(light.value) == str(full.value)
+
+
+def test_packed_refs_detached_and_unborn_heads_read_as_libgit2_reads_them(store: MemoryStore, tmp_path: Path) -> None:
+    git_dir = store.root / ".git"
+    assert head_id(git_dir) == store.head()
+    git(store.root, "pack-refs", "--all")
+    assert not (git_dir / "refs/heads/main").exists()
+    assert head_id(git_dir) == store.head()
+    assert context_text(str(store.root), None) == store.context().text
+    git(store.root, "checkout", "-q", "--detach")
+    assert head_id(git_dir) == store.head()
+    bare = tmp_path / "unborn"
+    subprocess.run(["git", "init", "-q", "-b", "main", str(bare)], check=True)
+    assert head_id(bare / ".git") is None
+
+
+def test_anything_unusual_is_left_to_the_store(store: MemoryStore) -> None:
+    assert context_text("", None) is None  # the CLI's own usage error
+    assert context_text(str(store.root), None) == store.context().text
+    for odd in ("reftable", "commondir"):  # reftable refs; a linked work tree's git folder
+        (store.root / ".git" / odd).mkdir()
+        assert context_text(str(store.root), None) is None, odd
+        (store.root / ".git" / odd).rmdir()
+    git(store.root, "config", "core.bare", "true")
+    assert context_text(str(store.root), None) is None
+
+
+def test_the_light_defaults_are_the_settings_defaults() -> None:
+    assert Settings().context.me_md is DEFAULT_ME_MD
+
+
+PROBE = """
+import sys
+from memrepo.engine.coldread import context_text
+text = context_text(sys.argv[1], sys.argv[2])
+lib = sys.modules.get("betterleaks._lib")
+print(int(lib is not None and lib._binding_instance is not None), len(text))
+"""
+
+
+def test_a_second_process_does_not_load_betterleaks_for_lines_it_found_clean(
+    store: MemoryStore, tmp_path: Path
+) -> None:
+    project = tmp_path / "shop"
+    project.mkdir()
+    _fill(store, project)
+    env = {**os.environ, "MEMREPO_CONFIG": str(tmp_path / "none.toml")}
+
+    def probe() -> tuple[int, int]:
+        out = subprocess.run(
+            [sys.executable, "-c", PROBE, str(store.root), str(project)], env=env, capture_output=True, text=True
+        )
+        assert out.returncode == 0, out.stderr
+        loaded, size = out.stdout.split()
+        return int(loaded), int(size)
+
+    first, second = probe(), probe()
+    assert first[0] == 1  # the lines with paths and digits made it load once
+    assert second == (0, first[1])  # then the memo answered, for the same block
+    with (store.root / "me.md").open("a") as f:  # by hand: this process never scanned it either
+        f.write("- the runbook moved to docs/runbooks/rotate-2026-11-30.md [by: user]\n")
+    store.commit_hand_edits()
+    assert probe()[0] == 1  # a new line is scanned again
+
+
+def test_a_copied_repo_index_reads_stale_and_a_fresh_one_does_not(store: MemoryStore, tmp_path: Path) -> None:
+    from memrepo.engine.indexstat import index_looks_stale
+
+    git(store.root, "status", "--porcelain")  # git writes fresh stat data
+    assert not index_looks_stale(store.root / ".git", store.root)
+    copy = tmp_path / "copy"
+    shutil.copytree(store.root, copy, symlinks=True)  # new inodes and ctimes: every entry's stat data is stale
+    assert index_looks_stale(copy / ".git", copy)
+    (copy / ".git" / "index").write_bytes(b"not an index")
+    assert index_looks_stale(copy / ".git", copy)

@@ -1,0 +1,55 @@
+"""SVG snapshot of the Health pane at 80x24 (pytest-textual-snapshot).
+
+Deterministic like the Folder pane's: a fixed-time commit in the isolated
+HOME (shown as ``~/memory``), no watcher, no clock. The repo has a broken
+link, an orphan file, malformed metadata and a forget since the (never
+made) compaction, so OK, WARN and the fix keys all show.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+from helpers.tui_helpers import EXAMPLE_FILES, build_repo, settle
+from memrepo.tui.app import MemrepoApp
+from memrepo.tui.panes import PANES, HealthPane
+from textual.pilot import Pilot
+
+SIZE = (80, 24)
+
+
+def test_health_pane_rows(isolated_home: Path, snap_compare) -> None:
+    """Rows coloured by status with their fix keys; the border title counts WARN and FAIL."""
+    root = isolated_home / "memory"
+    files = {
+        **EXAMPLE_FILES,
+        "lessons.md": EXAMPLE_FILES["lessons.md"] + "- See [[topics/gone]] [by: robot]\n",
+        "topics/lonely.md": "# Lonely\n\n- Nobody links here [by: user]\n",
+    }
+    build_repo(root, files)
+    when = "2025-01-02T03:04:05+00:00"
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_DATE": when,
+        "GIT_COMMITTER_DATE": when,
+        "GIT_AUTHOR_NAME": "memrepo",
+        "GIT_AUTHOR_EMAIL": "memrepo@localhost",
+        "GIT_COMMITTER_NAME": "memrepo",
+        "GIT_COMMITTER_EMAIL": "memrepo@localhost",
+    }
+    subprocess.run(
+        ["git", "commit", "-q", "--allow-empty", "-m", "Forget: an old fact\n\nOrigin: cli"],
+        cwd=root,
+        env=env,
+        check=True,
+    )
+    app = MemrepoApp(root, watch=False)
+
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot)
+        await pilot.press(str(PANES.index(HealthPane) + 1))
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)

@@ -1,0 +1,57 @@
+"""Folder pane actions (issue 16): ``d`` forgets an entry after a question; hand edits made before the
+app started are committed by the quiet timer like those made while it runs."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+from helpers.tui_helpers import RecordingApp, build_repo, settle, wait_for
+from memrepo.engine.config import Settings
+from memrepo.tui.panes import FolderPane
+from memrepo.tui.widgets.dialogs import Confirm
+
+SIZE = (80, 24)
+
+
+def log(root: Path) -> list[str]:
+    return subprocess.run(
+        ["git", "log", "--format=%s"], cwd=root, capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+
+
+async def test_d_forgets_the_highlighted_entry_after_a_question(isolated_home: Path) -> None:
+    root = isolated_home / "memory"
+    build_repo(root)
+    app = RecordingApp(root, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.main_screen.query_one(FolderPane).show_file("lessons.md")
+        await settle(pilot)
+        await pilot.press("tab", "j")  # the entries, the second: "uv pip is faster than pip"
+        await pilot.press("d")
+        await wait_for(pilot, lambda: isinstance(app.screen, Confirm), what="the question")
+        assert "uv pip is faster than pip" in str(app.screen.query(".dialog-title").first().visual)
+        await pilot.press("escape")  # no: nothing changes
+        await settle(pilot)
+        assert "uv pip is faster" in (root / "lessons.md").read_text() and len(log(root)) == 1
+        await pilot.press("d")
+        await wait_for(pilot, lambda: isinstance(app.screen, Confirm), what="the question")
+        await pilot.press("y")
+        await settle(pilot)
+        text = (root / "lessons.md").read_text()
+        assert "uv pip is faster" not in text and "Run ruff before committing" in text
+        assert len(log(root)) == 2
+        assert any(n.startswith("Forgot uv pip is faster than pip") for n in app.notices)
+
+
+async def test_hand_edits_waiting_at_start_are_committed_by_the_quiet_timer(isolated_home: Path) -> None:
+    root = isolated_home / "memory"
+    build_repo(root)
+    with (root / "me.md").open("a", encoding="utf-8") as fh:
+        fh.write("- Edited while the app was closed [by: user]\n")
+    app = RecordingApp(root, settings=Settings.model_validate({"writes": {"commit_hand_edits_after": 0.3}}))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: len(log(root)) == 2, timeout=10, what="the quiet-period commit")
+        assert log(root)[0] == "Hand edits"
+        await wait_for(pilot, lambda: app.header.state == "clean", timeout=10, what="the clean state")

@@ -1,0 +1,135 @@
+"""``/`` search from any pane and the Context pane, driven by Pilot at 80x24."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers.repo_helpers import plain_settings
+from helpers.tui_helpers import EXAMPLE_FILES, RecordingApp, build_repo, settle, wait_for
+from memrepo.engine.store import MemoryStore
+from memrepo.tui.panes import ContextPane, FolderPane
+from memrepo.tui.search import SearchScreen
+from memrepo.tui.widgets.entry_table import EntryTable
+
+SIZE = (80, 24)
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    root = tmp_path / "memory"
+    files = dict(EXAMPLE_FILES)
+    files["notes/deploy.md"] = (
+        "# Deploys\n\n"
+        + "".join(f"- Filler note {i} [by: user; added: 2025-01-01]\n" for i in range(30))
+        + "- Deploys need the staging cluster first [by: user; added: 2025-04-01]\n"
+    )
+    build_repo(root, files)
+    return root
+
+
+async def search(pilot, query: str) -> SearchScreen:
+    await pilot.press("slash")
+    screen = pilot.app.screen
+    assert isinstance(screen, SearchScreen)
+    before = screen.searches
+    await pilot.press(*query)
+    await wait_for(pilot, lambda: screen.searches > before and screen.hits, what="search hits")
+    return screen
+
+
+@pytest.mark.parametrize("pane_key", ["1", "2", "3", "4"])
+async def test_slash_searches_from_any_pane_and_enter_jumps_to_the_entry(repo: Path, pane_key: str) -> None:
+    app = RecordingApp(repo, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(pane_key)
+        await settle(pilot)
+        screen = await search(pilot, "staging cluster")
+        hit = screen.hits[0]
+        assert (hit.path, hit.line, hit.text) == ("notes/deploy.md", 33, "Deploys need the staging cluster first")
+        await pilot.press("enter")
+        await settle(pilot)
+        folder = app.main_screen.query_one(FolderPane)
+        await wait_for(
+            pilot,
+            lambda: folder.open_file == "notes/deploy.md" and folder.table.row_count == 31,
+            what="the file to open",
+        )
+        await wait_for(
+            pilot,
+            lambda: folder.table.highlighted_entry is not None and folder.table.highlighted_entry.line == 33,
+            what="the entry cursor on line 33",
+        )
+        assert isinstance(app.focused, EntryTable)
+        assert app.main_screen.query_one("#panes").current == "folder"
+
+
+async def test_search_lists_file_line_and_text_and_escape_closes(repo: Path) -> None:
+    app = RecordingApp(repo, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = await search(pilot, "invoices")
+        labels = [
+            str(screen.query_one("#search-results").get_option_at_index(i).prompt) for i in range(len(screen.hits))
+        ]
+        assert labels == ["workspaces/billing.md:4  Invoices are in cents  (agent)"]
+        await pilot.press("escape")
+        assert not isinstance(app.screen, SearchScreen)
+        assert app.main_screen.query_one(FolderPane).open_file == "MEMORY.md"
+
+
+async def test_inbox_hits_say_unreviewed_and_no_match_says_so(repo: Path) -> None:
+    app = RecordingApp(repo, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = await search(pilot, "tabs")
+        assert str(screen.query_one("#search-results").get_option_at_index(0).prompt).endswith("unreviewed")
+        for _ in "tabs":
+            await pilot.press("backspace")
+        before = screen.searches
+        await pilot.press(*"qqqzzz")
+        await wait_for(
+            pilot,
+            lambda: screen.searches > before and "No memory matches" in str(screen.query_one("#search-status").visual),
+            what="no-match status",
+        )
+        assert screen.hits == []
+
+
+async def test_context_pane_shows_the_block_an_agent_gets(repo: Path) -> None:
+    app = RecordingApp(repo, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("4")
+        await settle(pilot)
+        pane = app.main_screen.query_one(ContextPane)
+        store = MemoryStore.open(repo, plain_settings(), create=False)
+        assert pane.block is not None and pane.block.text == store.context(None).text
+        budget = str(pane.query_one("#context-budget").visual)
+        assert "MEMORY.md" in budget and "/500 tokens" in budget
+        await pilot.press("j")
+        await settle(pilot)
+        assert pane.workspace == "ws-1a2b3c4d"
+        assert pane.block.text == store.context("ws-1a2b3c4d").text
+        assert "Invoices are in cents (agent)" in pane.block.text
+        assert "/300 tokens" in str(pane.query_one("#context-budget").visual)
+
+
+async def test_context_pane_follows_a_hand_edit(repo: Path) -> None:
+    app = RecordingApp(repo)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("4")
+        await settle(pilot)
+        pane = app.main_screen.query_one(ContextPane)
+        memory = repo / "MEMORY.md"
+        memory.write_text(
+            memory.read_text().replace("## Index", "- Added by hand while the app watched [by: user]\n\n## Index")
+        )
+        await wait_for(
+            pilot,
+            lambda: pane.block is not None and "Added by hand while the app watched" in pane.block.text,
+            timeout=30,  # hang guard
+            what="the block to follow the edit",
+        )

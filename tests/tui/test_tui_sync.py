@@ -1,0 +1,122 @@
+"""The app's side of sync, driven by Pilot against a real bare remote: the header's
+sync status, the ``s`` key, and merge conflicts resolved from the Inbox pane."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from helpers.repo_helpers import git, plain_settings
+from helpers.tui_helpers import RecordingApp, settle, wait_for
+from memrepo.engine import sync as sync_mod
+from memrepo.engine.models import Candidate
+from memrepo.engine.store import MemoryStore
+from memrepo.tui.panes import InboxPane
+
+SIZE = (80, 24)
+
+
+@pytest.fixture
+def machines(tmp_path: Path) -> tuple[MemoryStore, MemoryStore, Path]:
+    remote = tmp_path / "remote.git"
+    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(remote)], check=True)
+    a = MemoryStore.open(tmp_path / "a", plain_settings())
+    sync_mod.set_remote(a.root, str(remote), confirmed_private=True)
+    sync_mod.sync(a)
+    subprocess.run(["git", "clone", "-q", str(remote), str(tmp_path / "b")], check=True)
+    b = MemoryStore.open(tmp_path / "b", plain_settings())
+    sync_mod.set_remote(b.root, str(remote), confirmed_private=True)
+    return a, b, remote
+
+
+def edit(store: MemoryStore, old: bytes, new: bytes) -> None:
+    path = store.root / "me.md"
+    path.write_bytes(path.read_bytes().replace(old, new))
+    store.commit_hand_edits()
+
+
+def header_sync(app: RecordingApp) -> str:
+    label = app.header.query_one("#header-sync")
+    return str(label.render()) if label.display else ""
+
+
+async def test_conflicts_show_in_the_inbox_and_o_keeps_the_highlighted_version(machines) -> None:
+    a, b, remote = machines
+    a.remember(Candidate(text="My editor is vim", kind="preference", by="user"))
+    sync_mod.sync(a)
+    sync_mod.sync(b)
+    edit(a, b"editor is vim", b"editor is neovim")
+    edit(b, b"editor is vim", b"editor is helix")
+    sync_mod.sync(a)
+    sync_mod.sync(b)  # B merges: both versions kept with a conflict: key
+    app = RecordingApp(b.root, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        inbox = app.main_screen.query_one(InboxPane)
+        table = inbox.conflict_table
+        assert table.display and table.row_count == 2
+        assert [str(table.get_row_at(i)[1]) for i in range(2)] == ["My editor is helix", "My editor is neovim"]
+        assert "Merge conflicts 1" in str(table.border_title)
+        assert "⇅ ↑0 ↓0" in header_sync(app)
+        table.focus()
+        await pilot.press("down", "o")
+        await settle(pilot)
+        await wait_for(pilot, lambda: table.row_count == 0, what="the conflict to go")
+        assert not table.display
+        text = (b.root / "me.md").read_text()
+        assert "My editor is neovim" in text and "helix" not in text and "conflict" not in text
+        assert git(b.root, "log", "-1", "--format=%s").startswith("Resolve conflict")
+        assert "⇅ ↑" in header_sync(app)
+        # s syncs now: the resolution reaches the remote and the header says nothing is left to push.
+        await pilot.press("s")
+        await settle(pilot)
+        assert git(remote, "rev-parse", "main") == git(b.root, "rev-parse", "HEAD")
+        assert "⇅ ↑0 ↓0" in header_sync(app)
+        assert any("pushed" in n for n in app.notices)
+
+
+async def test_b_keeps_both_versions(machines) -> None:
+    a, b, _remote = machines
+    a.remember(Candidate(text="Deploys on Friday", kind="fact", by="user"))
+    sync_mod.sync(a)
+    sync_mod.sync(b)
+    edit(a, b"on Friday", b"on Thursday")
+    edit(b, b"on Friday", b"on Monday")
+    sync_mod.sync(a)
+    sync_mod.sync(b)
+    app = RecordingApp(b.root, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        table = app.main_screen.query_one(InboxPane).conflict_table
+        table.focus()
+        await pilot.press("b")
+        await settle(pilot)
+        await wait_for(pilot, lambda: table.row_count == 0, what="the conflict to go")
+    texts = [e.text for e in b.read_file("me.md").entries]
+    assert texts == ["Deploys on Monday", "Deploys on Thursday"]
+
+
+async def test_s_takes_the_other_machines_commits_and_no_remote_is_a_notice(machines, tmp_path: Path) -> None:
+    a, b, _remote = machines
+    app = RecordingApp(b.root, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        a.remember(Candidate(text="Written on A", kind="preference", by="user"))
+        sync_mod.sync(a)
+        await pilot.press("s")
+        await settle(pilot)
+        assert "Written on A" in (b.root / "me.md").read_text()
+        assert any("took 1 commit(s)" in n for n in app.notices)
+    alone = MemoryStore.open(tmp_path / "alone", plain_settings())
+    app = RecordingApp(alone.root, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert header_sync(app) == ""
+        await pilot.press("s")
+        await settle(pilot)
+        assert any("No remote is set" in n for n in app.notices)

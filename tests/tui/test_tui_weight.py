@@ -1,0 +1,72 @@
+"""What keeps the app light: a diff drawn only where it is on screen, a footer that frees its old keys."""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+
+from helpers.tui_helpers import RecordingApp, build_repo, settle
+from memrepo.tui.widgets.diff_view import DIFF_MAX_LINES, DiffView, diff_lines, line_kind
+from textual.app import App, ComposeResult
+from textual.widgets._footer import FooterKey
+
+BIG_PATCH = "--- a/x.md\n+++ b/x.md\n@@ -1,5000 +1,5000 @@\n" + "".join(
+    f"+- line {n} [by: user]\n" for n in range(6000)
+)
+
+
+class CountingDiff(DiffView):
+    """A DiffView that counts the rows it was asked to draw."""
+
+    drawn: set[int]
+
+    def render_line(self, y: int):  # type: ignore[no-untyped-def]
+        self.drawn.add(self.scroll_offset.y + y)
+        return super().render_line(y)
+
+
+class DiffApp(App[None]):
+    def compose(self) -> ComposeResult:
+        view = CountingDiff("hint", id="diff")
+        view.drawn = set()
+        yield view
+
+
+async def test_a_long_diff_draws_only_the_rows_on_screen() -> None:
+    app = DiffApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = app.query_one(CountingDiff)
+        view.show_diff(BIG_PATCH)
+        await pilot.pause()
+        view.drawn.clear()
+        view.refresh()
+        await pilot.pause()
+        assert view.line_count == DIFF_MAX_LINES + 1  # cut, with a line saying so
+        assert view.virtual_size.height == view.line_count
+        assert view.drawn and max(view.drawn) < 24, sorted(view.drawn)[-5:]
+        view.scroll_to(y=3000, animate=False)
+        await pilot.pause()
+        assert 3000 in view.drawn and not any(100 < row < 2990 for row in view.drawn)
+
+
+def test_diff_lines_are_cut_cleaned_and_classified() -> None:
+    lines = diff_lines("--- a/x\n+++ b/x\n@@ -1 +1 @@\n-old\x1b\n+new\tx\n ctx", limit=5)
+    assert lines == ["--- a/x", "+++ b/x", "@@ -1 +1 @@", "-old\u241b", "+new    x", "… cut at 5 lines"]
+    assert [line_kind(line) for line in lines[:6]] == ["file", "file", "hunk", "removed", "added", "context"]
+
+
+async def test_pane_switches_leave_no_old_footer_keys_alive(tmp_path: Path) -> None:
+    """Each pane switch draws the footer's keys again; the old ones must be freed, not kept by a watcher."""
+    root = tmp_path / "memory"
+    build_repo(root)
+    app = RecordingApp(root, watch=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for key in "2121":
+            await pilot.press(key)
+            await pilot.pause()
+        await settle(pilot)
+        gc.collect()
+        alive = sum(1 for obj in gc.get_objects() if isinstance(obj, FooterKey))
+        shown = len(app.screen.query(FooterKey))
+        assert alive <= shown + 30, (alive, shown)  # each switch kept ~20 more before
