@@ -1,8 +1,11 @@
-"""What the benchmark scripts share: the git CLI's environment and a percentile."""
+"""What the benchmark scripts share: the git CLI's environment, a private copy of a corpus, a percentile."""
 
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
+from pathlib import Path
 
 GIT_ENV = {
     **os.environ,
@@ -19,3 +22,17 @@ def percentile(values: list[float], q: float) -> float:
     """The q-quantile (0..1) of values, nearest-rank."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def copy_corpus(corpus: Path, tmpdir: Path) -> tuple[Path, str]:
+    """Copy a corpus repo to ``tmpdir/repo`` (the corpus is never changed).
+
+    Returns:
+        tuple[Path, str]: the copy, and its HEAD's short id (7 characters, as the app's header shows it).
+    """
+    repo = tmpdir / "repo"
+    shutil.copytree(corpus.resolve(), repo, symlinks=True)
+    head = subprocess.run(
+        ["git", "rev-parse", "--short=7", "HEAD"], cwd=repo, capture_output=True, text=True, check=True
+    ).stdout.strip()
+    return repo, head

@@ -5,7 +5,8 @@ On two private copies of one corpus (a memory repo, e.g. ``make_corpus.py
 --commits 10000``):
 
 - ``memrepo``: ``MemoryStore.compact()`` (orphan commit, refs and reflogs
-  gone, one new pack from libgit2's pack builder, old packs and loose objects
+  gone, one new pack: the old packs' entries of the kept objects copied as
+  they are, libgit2's pack builder for the rest; old packs and loose objects
   deleted, engine state scrubbed).
 - ``git CLI``: the seed's sequence (phase 1 §7.2): ``git checkout --orphan``,
   ``git commit``, replace ``main``, ``git reflog expire --expire=now --all``,
@@ -13,7 +14,7 @@ On two private copies of one corpus (a memory repo, e.g. ``make_corpus.py
 
 Each side runs ``--runs`` times on fresh copies; the median wall time is
 compared, and the ``.git`` size after (bytes of every file under ``.git``).
-Goal (issue 6): memrepo within 1.5x git's time and 1.1x its ``.git`` size.
+Goal: memrepo within 1.5x git's time and 1.1x its ``.git`` size.
 
 Usage:
     python benchmarks/bench_compact.py --corpus PATH [--runs 3]
@@ -31,15 +32,19 @@ import tempfile
 import time
 from pathlib import Path
 
+from memrepo.engine.config import Settings
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.gitcompact import git_dir_size  # noqa: E402
-from engine.store import MemoryStore  # noqa: E402
+from memrepo.engine.gitcompact import git_dir_size  # noqa: E402
+from memrepo.engine.store import MemoryStore  # noqa: E402
 
 GIT_ENV = {
-    "GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "bench@localhost.invalid",
-    "GIT_COMMITTER_NAME": "bench", "GIT_COMMITTER_EMAIL": "bench@localhost.invalid",
+    "GIT_AUTHOR_NAME": "bench",
+    "GIT_AUTHOR_EMAIL": "bench@localhost.invalid",
+    "GIT_COMMITTER_NAME": "bench",
+    "GIT_COMMITTER_EMAIL": "bench@localhost.invalid",
 }
 
 
@@ -52,7 +57,7 @@ def commits(root: Path) -> int:
 def memrepo_compact(root: Path) -> float:
     """compact() on the repo; wall seconds (opening the store included)."""
     started = time.perf_counter()
-    MemoryStore.open(root, create=False).compact()
+    MemoryStore.open(root, Settings(), create=False).compact()
     return time.perf_counter() - started
 
 

@@ -33,13 +33,15 @@ import tempfile
 import time
 from pathlib import Path
 
+from memrepo.engine.config import Settings
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine import dreamapply, dreamops  # noqa: E402
-from engine.dreaminput import build_input  # noqa: E402
-from engine.dreamrecord import DreamRecord, new_id  # noqa: E402
-from engine.store import MemoryStore  # noqa: E402
+from memrepo.engine import dreamapply, dreamops  # noqa: E402
+from memrepo.engine.dreaminput import build_input  # noqa: E402
+from memrepo.engine.dreamrecord import DreamRecord, new_id  # noqa: E402
+from memrepo.engine.store import MemoryStore  # noqa: E402
 
 GIT = ["git", "-c", "user.name=bench", "-c", "user.email=bench@localhost.invalid", "-c", "core.hooksPath=/dev/null"]
 
@@ -62,7 +64,7 @@ def one_run(corpus: Path, work: Path) -> dict[str, float]:
     mine, theirs = work / "mine", work / "git"
     shutil.copytree(corpus, mine, symlinks=True)
     shutil.copytree(corpus, theirs, symlinks=True)
-    store = MemoryStore.open(mine, create=False)
+    store = MemoryStore.open(mine, Settings(), create=False)
     store.status()  # fresh stat data in the copied index, as the first status of any session does
     subprocess.run(["git", "status", "--porcelain"], cwd=theirs, capture_output=True, check=True)
     files = [p for p, _ in store.list_files()]
@@ -106,8 +108,9 @@ def one_run(corpus: Path, work: Path) -> dict[str, float]:
 
     tmp = Path(tempfile.mkdtemp(prefix="bench-wt-"))
     t0 = time.perf_counter()
-    subprocess.run(["git", "worktree", "add", "-q", "-b", "dream/bench", str(tmp / "wt"), "HEAD"], cwd=theirs,
-                   check=True)
+    subprocess.run(
+        ["git", "worktree", "add", "-q", "-b", "dream/bench", str(tmp / "wt"), "HEAD"], cwd=theirs, check=True
+    )
     for path, data in review_files.items():
         (tmp / "wt" / path).write_bytes(data)
     subprocess.run(["git", "add", "--", *review_files], cwd=tmp / "wt", check=True)

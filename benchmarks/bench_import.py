@@ -8,7 +8,7 @@ the N items is one fact and one commit:
 - ``git CLI``: append the entry to me.md with Python, then ``git add me.md``
   and ``git commit`` (hooks off): the baseline, with no policy, no dedupe and
   no marker.
-- ``memrepo import``: :func:`engine.importers.import_source` on a JSONL file of
+- ``memrepo import``: :func:`memrepo.engine.importers.import_source` on a JSONL file of
   the same N facts: policy and redaction, routing, dedupe, one commit per
   fact, the marker appended per item. Then a second run, which must add
   nothing (and is timed too).
@@ -32,18 +32,25 @@ import tempfile
 import time
 from pathlib import Path
 
+from memrepo.engine.config import Settings
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from _common import GIT_ENV  # noqa: E402
-
-from engine.importers import import_source  # noqa: E402
-from engine.store import MemoryStore  # noqa: E402
+from memrepo.engine.importers import import_source  # noqa: E402
+from memrepo.engine.store import MemoryStore  # noqa: E402
 
 
 def git(root: Path, *args: str) -> str:
-    return subprocess.run(["git", "-c", "core.hooksPath=/dev/null", *args], cwd=root, env=GIT_ENV,
-                          check=True, capture_output=True, text=True).stdout
+    return subprocess.run(
+        ["git", "-c", "core.hooksPath=/dev/null", *args],
+        cwd=root,
+        env=GIT_ENV,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
 
 
 def facts(n: int) -> list[str]:
@@ -84,7 +91,7 @@ def main() -> int:
 
         git_s = run_git(git_copy, texts)
 
-        store = MemoryStore.open(mem_copy, create=False)
+        store = MemoryStore.open(mem_copy, Settings(), create=False)
         before = commit_count(mem_copy)
         start = time.perf_counter()
         report = import_source(store, source, "jsonl")

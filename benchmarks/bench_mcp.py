@@ -31,12 +31,13 @@ import tempfile
 import time
 from pathlib import Path
 
+from memrepo.engine.config import Settings
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from _common import percentile  # noqa: E402
-
-from engine.repo import MemoryRepo  # noqa: E402
+from memrepo.engine.repo import MemoryRepo  # noqa: E402
 
 
 def workload(root: Path, calls: int, seed: int = 7) -> tuple[list[str], list[str]]:
@@ -47,8 +48,10 @@ def workload(root: Path, calls: int, seed: int = 7) -> tuple[list[str], list[str
         if ".git" in path.parts:
             continue
         words.extend(w for w in re.findall(r"[a-z]{5,}", path.read_text("utf-8", "replace").lower())[:50])
-    ids = re.findall(r"workspace: (ws-[0-9a-f]{8})",
-                     "".join(p.read_text("utf-8", "replace")[:400] for p in sorted((root / "workspaces").glob("*.md"))))
+    ids = re.findall(
+        r"workspace: (ws-[0-9a-f]{8})",
+        "".join(p.read_text("utf-8", "replace")[:400] for p in sorted((root / "workspaces").glob("*.md"))),
+    )
     if not words or not ids:
         raise SystemExit(f"{root} has no entries or no workspaces: is it a make_corpus.py repo?")
     queries = [" ".join(rng.sample(words, 2)) for _ in range(calls)]
@@ -56,10 +59,10 @@ def workload(root: Path, calls: int, seed: int = 7) -> tuple[list[str], list[str
 
 
 async def in_process(root: Path, queries: list[str], spaces: list[str]) -> dict[str, list[float]]:
-    repo = await MemoryRepo.open(root, create=False)
+    repo = await MemoryRepo.open(root, Settings(), create=False)
     repo.start_watching()
     await repo.warm_recall()
-    await asyncio.sleep(1.2)  # the watcher is trusted after it settles (DESIGN.md §4)
+    await asyncio.sleep(1.2)  # the watcher is trusted after it settles (docs/architecture.md §4)
     out: dict[str, list[float]] = {"recall": [], "context": []}
     try:
         for query, ws in zip(queries, spaces, strict=True):
@@ -78,8 +81,12 @@ async def over_stdio(root: Path, queries: list[str], spaces: list[str]) -> tuple
     from mcp import ClientSession, StdioServerParameters, stdio_client
 
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    params = StdioServerParameters(command=sys.executable, args=["-m", "tui.cli", "--repo", str(root), "mcp"],
-                                   env=env, cwd=str(root.parent))
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "memrepo.cli.main", "--repo", str(root), "mcp"],
+        env=env,
+        cwd=str(root.parent),
+    )
     out: dict[str, list[float]] = {"recall": [], "context": []}
     started = time.perf_counter()
     with open(os.devnull, "w") as errlog:
@@ -120,14 +127,14 @@ def main() -> None:
     files = sum(1 for _ in corpus.glob("**/*.md") if ".git" not in _.parts)
     print(f"corpus {corpus} ({files} markdown files), {args.calls} calls of each tool")
     print(f"MCP server start-up (process start to tools listed): {startup * 1000:.0f} ms")
-    print(f"{'tool':<16}{'in-process p50/p95 ms':>24}{'MCP stdio p50/p95 ms':>24}{'ratio p50':>11}"
-          f"{'overhead p50 ms':>17}")
+    print(
+        f"{'tool':<16}{'in-process p50/p95 ms':>24}{'MCP stdio p50/p95 ms':>24}{'ratio p50':>11}{'overhead p50 ms':>17}"
+    )
     for tool in ("recall", "context"):
         b50, b95 = percentile(base[tool], 0.5) * 1000, percentile(base[tool], 0.95) * 1000
         m50, m95 = percentile(mcp[tool], 0.5) * 1000, percentile(mcp[tool], 0.95) * 1000
         ratio = m50 / b50 if b50 else float("inf")
-        print(f"memory_{tool:<9}{b50:>12.2f} / {b95:<9.2f}{m50:>12.2f} / {m95:<9.2f}{ratio:>10.1f}x"
-              f"{m50 - b50:>17.2f}")
+        print(f"memory_{tool:<9}{b50:>12.2f} / {b95:<9.2f}{m50:>12.2f} / {m95:<9.2f}{ratio:>10.1f}x{m50 - b50:>17.2f}")
 
 
 if __name__ == "__main__":

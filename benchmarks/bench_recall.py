@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark: recall and the context block against ripgrep, on one corpus (DESIGN.md §4).
+"""Benchmark: recall and the context block against ripgrep, on one corpus (docs/architecture.md §4).
 
 Runs on a private copy of a memory repo (one made by ``make_corpus.py``):
 
@@ -40,20 +40,19 @@ import tempfile
 import time
 from pathlib import Path
 
+from memrepo.engine.config import Settings
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from _common import percentile  # noqa: E402
-
-from engine import entryformat as fmt  # noqa: E402
-from engine.recall import RecallIndex  # noqa: E402
-from engine.store import MemoryStore  # noqa: E402
-from engine.terms import terms  # noqa: E402
+from memrepo.engine import entryformat as fmt  # noqa: E402
+from memrepo.engine.recall import RecallIndex  # noqa: E402
+from memrepo.engine.store import MemoryStore  # noqa: E402
+from memrepo.engine.terms import terms  # noqa: E402
 
 CJK_RE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]{2,}")
 WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9-]+")
-
-
 
 
 def make_queries(root: Path, count: int, seed: int = 7) -> list[str]:
@@ -110,12 +109,12 @@ def bench(corpus: Path, n_queries: int, repeat: int, tokenizer_cmd: str | None) 
         build = time.perf_counter() - started
         print(f"index build from cold: {build:.2f} s for {len(cold):,} entries")
 
-        store = MemoryStore.open(root, create=False)
+        store = MemoryStore.open(root, Settings(), create=False)
+        store.WATCH_SETTLE_S = 0.0  # a watcher, once set, vouches for the files at once
         store.adopt_recall_index(cold)
         store.recall("warm up")
         rg = [time_rg(root, q) for _ in range(repeat) for q in queries]
         store.set_watched(True)
-        store._watched_since = time.monotonic() - store.WATCH_SETTLE_S - 1  # a watcher vouches for the files
         warm, hits = [], 0
         for _ in range(repeat):
             for q in queries:
@@ -136,7 +135,8 @@ def bench(corpus: Path, n_queries: int, repeat: int, tokenizer_cmd: str | None) 
         print(f"  {hits / repeat / len(queries):.1f} hits per query on average")
 
         index = store.recall_index()
-        target = sorted(index._files)[len(index._files) // 2]
+        paths = [path for (path,) in index._db.execute("SELECT path FROM files ORDER BY path")]
+        target = paths[len(paths) // 2]
         full = root / target
         updates = []
         for i in range(20):
@@ -150,7 +150,7 @@ def bench(corpus: Path, n_queries: int, repeat: int, tokenizer_cmd: str | None) 
         workspace = ws[len(ws) // 2].id if ws else None
         uncached = []
         for _ in range(repeat):
-            store._context_cache.clear()
+            store.reads.clear_context()
             t = time.perf_counter()
             block = store.context(workspace)
             uncached.append(time.perf_counter() - t)
@@ -160,7 +160,6 @@ def bench(corpus: Path, n_queries: int, repeat: int, tokenizer_cmd: str | None) 
             store.context(workspace)
             cached.append(time.perf_counter() - t)
         store.set_watched(True)
-        store._watched_since = time.monotonic() - store.WATCH_SETTLE_S - 1
         store.context(workspace)
         watched = []
         for _ in range(2000):
@@ -174,12 +173,12 @@ def bench(corpus: Path, n_queries: int, repeat: int, tokenizer_cmd: str | None) 
         print("  (goal: cached under 0.050 ms)")
 
         async def through_api() -> list[float]:
-            from engine.repo import MemoryRepo
+            from memrepo.engine.repo import MemoryRepo
 
-            repo = await MemoryRepo.open(root, create=False)
+            repo = await MemoryRepo.open(root, Settings(), create=False)
             try:
                 repo.start_watching()
-                await asyncio.sleep(store.WATCH_SETTLE_S + 0.3)
+                await asyncio.sleep(MemoryStore.WATCH_SETTLE_S + 0.3)
                 await repo.context(workspace)
                 out = []
                 for _ in range(2000):
@@ -194,18 +193,25 @@ def bench(corpus: Path, n_queries: int, repeat: int, tokenizer_cmd: str | None) 
 
         if tokenizer_cmd:
             lines = [line for w in ws[:300] for line in store.context(w.id).text.splitlines()]
-            out = subprocess.run(shlex.split(tokenizer_cmd), input="\n".join(json.dumps(x) for x in lines),
-                                 capture_output=True, text=True, check=True).stdout.split()
-            from engine.tokens import estimate_tokens
+            out = subprocess.run(
+                shlex.split(tokenizer_cmd),
+                input="\n".join(json.dumps(x) for x in lines),
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout.split()
+            from memrepo.engine.tokens import estimate_tokens
 
             true = [int(x) for x in out]
             est = [estimate_tokens(x) for x in lines]
             pairs = [(e, t) for e, t in zip(est, true, strict=True) if t]
             errors = [(e - t) / t for e, t in pairs]
             total = (sum(e for e, _ in pairs) - sum(t for _, t in pairs)) / sum(t for _, t in pairs)
-            print(f"token estimate vs {tokenizer_cmd!r} on {len(pairs):,} block lines: total {total:+.1%}, "
-                  f"mean |error| {sum(abs(x) for x in errors) / len(errors):.1%}, "
-                  f"under by >10% on {sum(1 for x in errors if x < -0.1) / len(errors):.1%} of lines")
+            print(
+                f"token estimate vs {tokenizer_cmd!r} on {len(pairs):,} block lines: total {total:+.1%}, "
+                f"mean |error| {sum(abs(x) for x in errors) / len(errors):.1%}, "
+                f"under by >10% on {sum(1 for x in errors if x < -0.1) / len(errors):.1%} of lines"
+            )
 
 
 def main() -> None:

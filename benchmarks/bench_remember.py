@@ -35,13 +35,14 @@ import tempfile
 import time
 from pathlib import Path
 
+from memrepo.engine.config import Settings
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from _common import GIT_ENV, percentile  # noqa: E402
-
-from engine.models import Candidate  # noqa: E402
-from engine.repo import MemoryRepo  # noqa: E402
+from memrepo.engine.models import Candidate  # noqa: E402
+from memrepo.engine.repo import MemoryRepo  # noqa: E402
 
 
 def copy_corpus(corpus: Path, dest: Path) -> Path:
@@ -92,7 +93,7 @@ async def bench_memrepo(root: Path, writes: int, targets: list[str], watch: bool
     The wall time runs to the end of the last write's index update, so
     throughput counts all the work, not only what the caller waited for.
     """
-    repo = await MemoryRepo.open(root, create=False)
+    repo = await MemoryRepo.open(root, Settings(), create=False)
     try:
         if watch:
             repo.start_watching()
@@ -135,8 +136,10 @@ def report(name: str, times: list[float], wall: float, baseline: tuple[float, fl
     p50, p95 = percentile(times, 0.5), percentile(times, 0.95)
     ratio = f"{baseline[0] / p50:4.1f}x" if baseline else "1.0x"
     tput = f"{baseline[1] / wall:4.1f}x" if baseline else "1.0x"
-    print(f"{name:<14} p50 {p50 * 1000:6.2f} ms ({ratio})  p95 {p95 * 1000:6.2f} ms  "
-          f"throughput {len(times) / wall:6.1f} writes/s ({tput})")
+    print(
+        f"{name:<14} p50 {p50 * 1000:6.2f} ms ({ratio})  p95 {p95 * 1000:6.2f} ms  "
+        f"throughput {len(times) / wall:6.1f} writes/s ({tput})"
+    )
     return p50, wall
 
 

@@ -29,6 +29,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from _common import copy_corpus
+
 BASELINE_APP = """
 from textual.app import App
 from textual.widgets import Static
@@ -77,11 +79,7 @@ def main() -> int:
     memrepo = shutil.which("memrepo") or str(Path(sys.executable).parent / "memrepo")
     with tempfile.TemporaryDirectory(prefix="memrepo-bench-") as tmp:
         tmpdir = Path(tmp)
-        repo = tmpdir / "repo"
-        shutil.copytree(args.corpus.resolve(), repo, symlinks=True)
-        head = subprocess.run(
-            ["git", "rev-parse", "--short=7", "HEAD"], cwd=repo, capture_output=True, text=True, check=True
-        ).stdout.strip()
+        repo, head = copy_corpus(args.corpus, tmpdir)
         baseline = tmpdir / "baseline.py"
         baseline.write_text(BASELINE_APP)
         env = {"HOME": str(tmpdir), "TERM": "xterm-256color"}
@@ -100,8 +98,10 @@ def main() -> int:
         for name, runs in rows.items():
             first = statistics.median(r[0] for r in runs)
             ready = statistics.median(r[1] for r in runs)
-            print(f"{name:<10} first paint {first * 1000:7.0f} ms ({first / base_first:4.2f}x baseline)   "
-                  f"ready {ready * 1000:7.0f} ms ({ready / base_ready:4.2f}x baseline)")
+            print(
+                f"{name:<10} first paint {first * 1000:7.0f} ms ({first / base_first:4.2f}x baseline)   "
+                f"ready {ready * 1000:7.0f} ms ({ready / base_ready:4.2f}x baseline)"
+            )
     return 0
 
 

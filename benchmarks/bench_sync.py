@@ -3,7 +3,7 @@
 
 Everything runs on private copies of one corpus (a memory repo such as one
 made by ``make_corpus.py``); the corpus itself is never written. Two scenarios
-(issue 9), each timed on identical copies of the same repos:
+, each timed on identical copies of the same repos:
 
 1. **push**: machine A made ``--commits`` local commits the remote lacks.
    memrepo: ``sync()`` (hand-edit check, fetch, nothing to merge, push).
@@ -33,14 +33,15 @@ import tempfile
 import time
 from pathlib import Path
 
+from memrepo.engine.config import Settings
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from _common import GIT_ENV as _GIT_ENV  # noqa: E402
-
-from engine import sync as sync_mod  # noqa: E402
-from engine.models import Candidate  # noqa: E402
-from engine.store import MemoryStore  # noqa: E402
+from memrepo.engine import sync as sync_mod  # noqa: E402
+from memrepo.engine.models import Candidate  # noqa: E402
+from memrepo.engine.store import MemoryStore  # noqa: E402
 
 GIT_ENV = {**_GIT_ENV, "GIT_MERGE_AUTOEDIT": "no"}
 
@@ -89,7 +90,7 @@ def pair(src_repo: Path, src_remote: Path, dest: Path, name: str) -> tuple[Path,
 
 
 def time_memrepo(repo: Path) -> tuple[float, dict[str, int]]:
-    store = MemoryStore.open(repo, create=False)
+    store = MemoryStore.open(repo, Settings(), create=False)
     started = time.perf_counter()
     result = sync_mod.sync(store)
     elapsed = time.perf_counter() - started
@@ -126,10 +127,14 @@ def scenario(title: str, repo: Path, remote: Path, work: Path, runs: int, pull: 
     m, g = min(mem_times), min(git_times)
     print(f"\n{title} (best of {runs})")
     print(f"  {'':10} {'time':>9}  conflicts left for a person")
-    print(f"  {'git CLI':10} {g * 1000:7.0f} ms  unmerged paths {git_info['unmerged']}, files with markers "
-          f"{git_info['markers']}, pushed: {'yes' if git_info['pushed'] else 'no (blocked until resolved)'}")
-    print(f"  {'memrepo':10} {m * 1000:7.0f} ms  files with markers {mem_info['markers']}, entries kept in both "
-          f"versions {mem_info['kept_both']}, pushed: yes")
+    print(
+        f"  {'git CLI':10} {g * 1000:7.0f} ms  unmerged paths {git_info['unmerged']}, files with markers "
+        f"{git_info['markers']}, pushed: {'yes' if git_info['pushed'] else 'no (blocked until resolved)'}"
+    )
+    print(
+        f"  {'memrepo':10} {m * 1000:7.0f} ms  files with markers {mem_info['markers']}, entries kept in both "
+        f"versions {mem_info['kept_both']}, pushed: yes"
+    )
     print(f"  ratio git/memrepo: {g / m:.2f}x")
 
 
@@ -152,18 +157,21 @@ def main() -> None:
         git(work, "clone", "-q", str(remote), str(b))
         for machine in (a, b):
             sync_mod.set_remote(machine, str(remote), confirmed_private=True)
-        print(f"corpus {corpus}: {len(git(a, 'ls-files').stdout.split())} files, "
-              f"{git(a, 'rev-list', '--count', 'HEAD').stdout.strip()} commits")
+        print(
+            f"corpus {corpus}: {len(git(a, 'ls-files').stdout.split())} files, "
+            f"{git(a, 'rev-list', '--count', 'HEAD').stdout.strip()} commits"
+        )
         print(f"preparing: {args.commits} local commits on A; {args.entries} entries to me.md on A and on B ...")
-        store_a = MemoryStore.open(a, create=False)
+        store_a = MemoryStore.open(a, Settings(), create=False)
         add_entries(store_a, args.commits, "A-local", kind="lesson")
         scenario(f"1. push {args.commits} local commits", a, remote, work, args.runs, pull=False)
         git(a, "reset", "-q", "--hard", "origin/main")
-        add_entries(MemoryStore.open(a, create=False), args.entries, "A")
+        add_entries(MemoryStore.open(a, Settings(), create=False), args.entries, "A")
         git(a, "push", "-q", "origin", "main")
-        add_entries(MemoryStore.open(b, create=False), args.entries, "B")
-        scenario(f"2. merge two histories adding {args.entries} entries each to me.md", b, remote, work,
-                 args.runs, pull=True)
+        add_entries(MemoryStore.open(b, Settings(), create=False), args.entries, "B")
+        scenario(
+            f"2. merge two histories adding {args.entries} entries each to me.md", b, remote, work, args.runs, pull=True
+        )
 
 
 if __name__ == "__main__":

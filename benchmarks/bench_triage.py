@@ -31,18 +31,17 @@ import tempfile
 import time
 from pathlib import Path
 
+from memrepo.engine.config import Settings
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from _common import percentile  # noqa: E402
-
-from engine import policy  # noqa: E402
-from engine.models import Candidate  # noqa: E402
-from engine.repo import MemoryRepo  # noqa: E402
+from memrepo.engine import policy  # noqa: E402
+from memrepo.engine.models import Candidate  # noqa: E402
+from memrepo.engine.repo import MemoryRepo  # noqa: E402
 
 TOKEN = "ghp_" + "A1b2C3d4" * 4 + "Zz9y"
-
-
 
 
 def workspace_ids(root: Path, count: int) -> list[str]:
@@ -66,7 +65,7 @@ def text(i: int) -> str:
 
 async def writes(root: Path, n: int, ids: list[str]) -> list[float]:
     """n remember() calls with the watcher running; seconds each."""
-    repo = await MemoryRepo.open(root, create=False)
+    repo = await MemoryRepo.open(root, Settings(), create=False)
     try:
         repo.start_watching()
         await asyncio.sleep(0.5)
@@ -86,12 +85,18 @@ async def writes(root: Path, n: int, ids: list[str]) -> list[float]:
 
 async def bulk_accept(root: Path, n: int, ids: list[str]) -> tuple[float, int]:
     """Fill the inbox with n untrusted writes, then accept them all at once; seconds and inbox size."""
-    repo = await MemoryRepo.open(root, create=False)
+    repo = await MemoryRepo.open(root, Settings(), create=False)
     try:
         before = len((await repo.read_file("inbox.md")).entries)
         for i in range(n):
-            await repo.remember(Candidate(text=f"Untrusted note {i} about the staging cluster",
-                                          scope="workspace", workspace=ids[i % len(ids)], untrusted=True))
+            await repo.remember(
+                Candidate(
+                    text=f"Untrusted note {i} about the staging cluster",
+                    scope="workspace",
+                    workspace=ids[i % len(ids)],
+                    untrusted=True,
+                )
+            )
         entries = (await repo.read_file("inbox.md")).entries[before:]
         t0 = time.perf_counter()
         result = await repo.accept_many([e.ref for e in entries])
@@ -125,15 +130,19 @@ def main() -> int:
                 policy.redact = real_redact
         print(f"corpus {corpus}: {args.writes} remember() calls per mode, watcher running\n")
         for mode, times in rows.items():
-            print(f"redaction {mode:<4} p50 {percentile(times, .5) * 1000:6.2f} ms   "
-                  f"p95 {percentile(times, .95) * 1000:6.2f} ms")
+            print(
+                f"redaction {mode:<4} p50 {percentile(times, 0.5) * 1000:6.2f} ms   "
+                f"p95 {percentile(times, 0.95) * 1000:6.2f} ms"
+            )
         on, off = percentile(rows["on"], 0.5), percentile(rows["off"], 0.5)
         print(f"redaction cost  {(on - off) * 1000:+6.2f} ms per write at p50 ({on / off:4.2f}x)\n")
         root = tmpdir / "bulk"
         shutil.copytree(corpus, root, symlinks=True)
         elapsed, count = asyncio.run(bulk_accept(root, args.writes, workspace_ids(root, 20)))
-        print(f"accept_many     {count} entries in one commit: {elapsed * 1000:7.1f} ms "
-              f"({elapsed / count * 1000:5.2f} ms per entry)")
+        print(
+            f"accept_many     {count} entries in one commit: {elapsed * 1000:7.1f} ms "
+            f"({elapsed / count * 1000:5.2f} ms per entry)"
+        )
     return 0
 
 
