@@ -4,8 +4,8 @@ A :class:`filelock.FileLock` on ``.git/memrepo/write.lock``: one write at a
 time across processes. A holder record (pid, purpose, time) next to it lets
 health show the holder; a record whose process is dead is never named.
 
-git and libgit2 take ``index.lock``, ``HEAD.lock``, ``packed-refs.lock`` and
-``refs/**.lock`` by creating the file and keep it open until they rename it
+git and libgit2 take ``index.lock``, ``HEAD.lock``, ``packed-refs.lock``,
+``shallow.lock`` (a fetch) and ``refs/**.lock`` by creating the file and keep it open until they rename it
 into place. So a lock file that no live process has open (seen through
 ``/proc/<pid>/fd``) and that is older than :data:`STALE_LOCK_S` was left by
 a killed process (memrepo's own writer or a git command) and is removed by
@@ -37,7 +37,9 @@ UNHELD_GRACE_S = 0.05
 """How long a young lock file nobody holds is given to go (a git command renames it right after closing it)."""
 STATUS_WAIT_S = 0.25
 """How long a status check by the write-lock holder waits for a live git process's lock file (seconds)."""
-_ROOT_LOCKS = ("index.lock", "HEAD.lock", "packed-refs.lock", "config.lock", "ORIG_HEAD.lock")
+_ROOT_LOCKS = ("index.lock", "HEAD.lock", "packed-refs.lock", "config.lock", "ORIG_HEAD.lock", "shallow.lock")
+"""Lock files directly in ``.git``: ``shallow.lock`` is libgit2's, taken after every pack a fetch
+downloads (a killed fetch leaves it and every later fetch fails "failed to lock file")."""
 
 LOCK_TIMEOUT_S = 5.0
 """How long a writer waits for the lock before failing with "busy, retry" (seconds)."""
@@ -151,7 +153,7 @@ def pid_alive(pid: object) -> bool:
 
 
 def git_lock_files(git_dir: Path) -> list[Path]:
-    """The lock files git or libgit2 left or hold in ``git_dir`` right now (index, HEAD, refs)."""
+    """The lock files git or libgit2 left or hold in ``git_dir`` right now (index, HEAD, shallow, refs)."""
     git_dir = Path(git_dir)
     found = [git_dir / name for name in _ROOT_LOCKS if (git_dir / name).is_file()]
     refs = git_dir / "refs"

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pygit2
 import pytest
-from helpers.repo_helpers import git, plain_settings, porcelain
+from helpers.repo_helpers import USER, git, plain_settings, porcelain
 from memrepo.engine import lock as locks
 from memrepo.engine.errors import BlockedError, BusyError, GitError, MemrepoError
 from memrepo.engine.models import Action, Candidate, RepoState
@@ -418,10 +418,11 @@ KILLED_FETCH = textwrap.dedent(
     from memrepo.engine.sync import sync
 
     def dying(self, *args, **kwargs):
-        # As libgit2 does while it updates the tracking ref: its lock file is made, then the kill lands.
-        git_dir = Path(sys.argv[1]) / ".git"
-        (git_dir / "refs" / "remotes" / "origin").mkdir(parents=True, exist_ok=True)
-        (git_dir / "refs" / "remotes" / "origin" / "main.lock").write_text("0" * 40 + "\\n")
+        # As libgit2 does while it writes .git/shallow after a pack, or updates the tracking ref:
+        # its lock file is made, then the kill lands.
+        lock = Path(sys.argv[1]) / ".git" / sys.argv[2]
+        lock.parent.mkdir(parents=True, exist_ok=True)
+        lock.write_text("0" * 40 + "\\n")
         os.kill(os.getpid(), signal.SIGKILL)
 
     pygit2.Remote.fetch = dying
@@ -430,20 +431,33 @@ KILLED_FETCH = textwrap.dedent(
 )
 
 
-def test_a_tracking_ref_lock_left_by_a_killed_fetch_does_not_block_the_next_write(
-    store: MemoryStore, tmp_path: Path
+@pytest.mark.parametrize("left", ["refs/remotes/origin/main.lock", "shallow.lock"])
+def test_a_lock_left_by_a_killed_fetch_blocks_neither_the_next_write_nor_the_next_sync(
+    store: MemoryStore, tmp_path: Path, left: str
 ) -> None:
-    """Found by the kill test: a fetch runs outside the write lock, so its lock waited 10 s to count as stale."""
-    from memrepo.engine.sync import set_remote
+    """Found by the kill test: a fetch runs outside the write lock, so its tracking-ref lock waited 10 s
+    to count as stale, and libgit2's ``shallow.lock`` (written after every downloaded pack) was not
+    known as a lock at all: every later fetch failed with "failed to lock file shallow.lock"."""
+    from memrepo.engine.sync import set_remote, sync
 
     remote = tmp_path / "remote.git"
     subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(remote)], check=True)
     set_remote(store.root, str(remote), confirmed_private=True)
-    done = subprocess.run([sys.executable, "-c", KILLED_FETCH, str(store.root)], capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-c", KILLED_FETCH, str(store.root), left], capture_output=True, text=True)
     assert done.returncode == -9, done.stderr
-    lock = store.root / ".git" / "refs" / "remotes" / "origin" / "main.lock"
+    lock = store.root / ".git" / left
     assert lock.exists()
     result = store.remember(Candidate(text="I drink green tea every morning", by="user"))
     assert result.action is Action.ADDED and result.commit == store.head()
     assert not lock.exists() and not (store.root / ".git" / "memrepo" / "sync.holder").exists()
     git(store.root, "fsck", "--strict")
+    # The next sync downloads a pack from the remote (a commit another machine pushed): libgit2
+    # writes .git/shallow then, through the lock file the kill left.
+    sync(store)
+    other = tmp_path / "other"
+    subprocess.run(["git", "clone", "-q", str(remote), str(other)], check=True)
+    (other / "me.md").write_text((other / "me.md").read_text() + "- I cycle to work\n")
+    git(other, *USER, "commit", "-q", "-am", "from another machine")
+    git(other, "push", "-q", "origin", "main")
+    sync(store)
+    assert "I cycle to work" in (store.root / "me.md").read_text()
