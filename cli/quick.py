@@ -10,16 +10,17 @@ printed, and the exit codes, are those of :mod:`memrepo.cli.read`'s
 ``recall`` (a test runs both side by side).
 
 Settings: the repo comes from ``--repo``, then ``MEMREPO_REPO``, then the
-config file; a config file that exists is read and validated by click's path
-(:func:`memrepo.engine.config.load_settings`, docs/architecture.md §11), so an
-invalid one still fails the command as it always did.
+config file. A config file is validated by click's path
+(:func:`memrepo.engine.config.load_settings`, docs/architecture.md §11) unless
+those very bytes were validated before (:mod:`memrepo.engine.configpath`
+keeps the digest): an invalid or edited one still goes through click and
+fails the command as it always did.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 from typing import NoReturn
 
 _VALUED = {"--workspace": "workspace", "-n": "limit", "--limit": "limit", "--max-bytes": "max_bytes"}
@@ -100,17 +101,25 @@ def parse_recall(argv: list[str]) -> dict[str, object] | None:
     return got
 
 
-def _config_file() -> Path:
-    """Where the config file is (:func:`memrepo.engine.config.config_path`, without importing platformdirs on Linux)."""
-    env = os.environ.get("MEMREPO_CONFIG")
-    if env:
-        return Path(os.path.expanduser(env))
-    if sys.platform.startswith("linux"):
-        base = os.environ.get("XDG_CONFIG_HOME", "").strip() or os.path.expanduser("~/.config")
-        return Path(base) / "memrepo" / "config.toml"
-    from platformdirs import user_config_path
+def config_keys() -> tuple[str, bool] | None:
+    """The config's ``repo`` and ``[workspaces] git_toplevel`` when the quick path may use them, else None.
 
-    return user_config_path("memrepo", appauthor=False) / "config.toml"
+    The defaults when there is no config file; the file's own keys when
+    :func:`memrepo.engine.config.load_settings` validated it as it is now
+    (:func:`memrepo.engine.configpath.known_valid_keys`); None otherwise, and
+    click's path then validates it (and says what is wrong).
+    """
+    from memrepo.engine.configpath import config_path, known_valid_keys
+    from memrepo.engine.paths import DEFAULT_REPO
+
+    path = config_path()
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        return DEFAULT_REPO, True
+    except OSError:
+        return None
+    return known_valid_keys(path)
 
 
 def _fail(message: str, code: int = 1) -> NoReturn:
@@ -123,9 +132,14 @@ def _fail(message: str, code: int = 1) -> NoReturn:
     sys.exit(code)
 
 
-def recall(args: dict[str, object]) -> None:
-    """Run ``memrepo recall`` with arguments :func:`parse_recall` read (exits on an error, as the click path)."""
-    from memrepo.engine import coldrecall
+def recall(args: dict[str, object], keys: tuple[str, bool]) -> None:
+    """Run ``memrepo recall`` with arguments :func:`parse_recall` read (exits on an error, as the click path).
+
+    Args:
+        args: what :func:`parse_recall` read.
+        keys: the config's ``repo`` and ``[workspaces] git_toplevel`` (:func:`config_keys`).
+    """
+    from memrepo.engine import coldrecall, paths
     from memrepo.engine.errors import MemrepoError
     from memrepo.tui.plain import clean
 
@@ -133,9 +147,8 @@ def recall(args: dict[str, object]) -> None:
     try:
         if coldrecall.is_empty_query(query):
             _fail("empty query: give a word to search for (spaces and punctuation match nothing)", 2)
-        from memrepo.engine.paths import DEFAULT_REPO
-
-        repo = args["repo"] or os.environ.get("MEMREPO_REPO") or DEFAULT_REPO  # no config file: its default
+        paths.GIT_TOPLEVEL = keys[1]  # as load_settings applies it
+        repo = args["repo"] or os.environ.get("MEMREPO_REPO") or keys[0]
         root = coldrecall.open_repo(os.path.expanduser(str(repo)))
         hits = coldrecall.recall(
             root,
@@ -175,13 +188,15 @@ def recall(args: dict[str, object]) -> None:
 def run() -> None:
     """The ``memrepo`` console script (and ``python -m memrepo.cli.main``).
 
-    ``memrepo recall`` in a plain form with no config file to validate is
-    answered here; everything else is :func:`memrepo.cli.main.run`.
+    ``memrepo recall`` in a plain form, with no config file or one validated
+    before as it is now, is answered here; everything else is
+    :func:`memrepo.cli.main.run`.
     """
     args = parse_recall(sys.argv[1:])
-    if args is not None and not _config_file().exists():
+    keys = config_keys() if args is not None else None
+    if args is not None and keys is not None:
         try:
-            recall(args)
+            recall(args, keys)
         except BrokenPipeError:  # `memrepo recall x | head`: the reader left, which is not an error
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(0)

@@ -19,7 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .configpath import ENV_CONFIG, ENV_REPO, config_path, resolve_repo_path
+from .configpath import ENV_CONFIG, ENV_REPO, config_path, remember_valid, resolve_repo_path
 from .errors import ConfigError
 from .paths import DEFAULT_REPO
 
@@ -170,6 +170,7 @@ def load_settings(path: Path | None = None) -> Settings:
         key = ".".join(str(p) for p in err["loc"]) or "(top level)"
         what = "unknown key" if err["type"] == "extra_forbidden" else err["msg"]
         raise ConfigError(f"config {path}: {key}: {what}") from exc
+    remember_valid(path, raw)  # a later read-only process takes its repo from these bytes unvalidated
     return _applied(settings)
 
 

@@ -1,13 +1,25 @@
 """Where the config file and the memory repo are: the part of :mod:`.config` that needs no pydantic.
 
-A new process that only reads (``memrepo context``) finds its repo and learns
-whether a config file exists without importing the validated settings
-(docs/architecture.md §11: one settings object per process, read once).
+A new process that only reads (``memrepo context``, ``memrepo recall``) finds
+its repo and learns whether a config file exists without importing the
+validated settings (docs/architecture.md §11: one settings object per
+process, read once).
+
+A config file :func:`memrepo.engine.config.load_settings` validated is
+remembered by digest in the user cache folder (:func:`remember_valid`), so
+the next read-only process may take its ``repo`` and ``[workspaces]
+git_toplevel`` keys from the same bytes without pydantic
+(:func:`known_valid_keys`). The digest covers the file's path, its bytes and
+the schema's source file (``engine/config.py``): an edited file or another
+memrepo version is validated again.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import os
+import sys
 from pathlib import Path
 from typing import Protocol
 
@@ -30,9 +42,92 @@ def config_path() -> Path:
     env = os.environ.get(ENV_CONFIG)
     if env:
         return Path(os.path.expanduser(env))
+    if sys.platform.startswith("linux"):  # platformdirs' rule there, without importing it on a cold start
+        return _xdg("XDG_CONFIG_HOME", "~/.config") / "memrepo" / "config.toml"
     from platformdirs import user_config_path
 
     return user_config_path("memrepo", appauthor=False) / "config.toml"
+
+
+def _xdg(variable: str, default: str) -> Path:
+    """An XDG base folder as platformdirs reads it on Linux: the variable unless blank, else ``default``."""
+    value = os.environ.get(variable, "")
+    return Path(value if value.strip() else os.path.expanduser(default))
+
+
+_SCHEMA = Path(__file__).with_name("config.py")
+"""Where the settings' schema is: a change to it makes every remembered verdict stale."""
+
+
+def _memo_path() -> Path:
+    """The file holding the digest of the last config file validated: ``<user cache>/memrepo/config-valid``."""
+    if sys.platform.startswith("linux"):
+        return _xdg("XDG_CACHE_HOME", "~/.cache") / "memrepo" / "config-valid"
+    from platformdirs import user_cache_path
+
+    return user_cache_path("memrepo", appauthor=False) / "config-valid"
+
+
+def _digest(path: Path, raw: bytes) -> str:
+    """SHA-256 of the config file's path and bytes and of the schema source's size and time (hex)."""
+    try:
+        schema = os.stat(_SCHEMA)
+        stamp = f"{schema.st_size}:{schema.st_mtime_ns}"
+    except OSError:
+        stamp = "?"
+    digest = hashlib.sha256(f"{os.path.abspath(path)}\0{stamp}\0".encode())
+    digest.update(raw)
+    return digest.hexdigest()
+
+
+def remember_valid(path: Path, raw: bytes) -> None:
+    """Record that the config file ``path`` with these bytes was validated (never raises: it is only a cache).
+
+    Args:
+        path: the config file :func:`memrepo.engine.config.load_settings` read.
+        raw: its bytes, exactly as validated.
+    """
+    memo = _memo_path()
+    digest = _digest(path, raw)
+    with contextlib.suppress(OSError):
+        if memo.read_text("ascii") == digest:
+            return
+    with contextlib.suppress(OSError):
+        memo.parent.mkdir(parents=True, exist_ok=True)
+        scratch = memo.with_name(f".{memo.name}.{os.getpid()}")
+        scratch.write_text(digest, "ascii")
+        os.replace(scratch, memo)
+
+
+def known_valid_keys(path: Path) -> tuple[str, bool] | None:
+    """``repo`` and ``[workspaces] git_toplevel`` of a config file validated before, as it is now; else None.
+
+    Args:
+        path: the config file (:func:`config_path`).
+
+    Returns:
+        tuple[str, bool] | None: the two keys (their defaults when absent), or
+        None when the file cannot be read or its bytes were not validated as
+        they are: the caller then loads the settings, which says what is wrong.
+    """
+    try:
+        raw = path.read_bytes()
+        if _memo_path().read_text("ascii") != _digest(path, raw):
+            return None
+    except OSError:
+        return None
+    import tomllib
+
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return None
+    repo = data.get("repo", DEFAULT_REPO)
+    workspaces = data.get("workspaces", {})
+    toplevel = workspaces.get("git_toplevel", True) if isinstance(workspaces, dict) else True
+    if not isinstance(repo, str) or not isinstance(toplevel, bool):
+        return None  # validated means these are a string and a boolean: a different reading, so ask pydantic
+    return repo, toplevel
 
 
 def resolve_repo_path(cli_value: str | None, settings: HasRepo) -> tuple[Path, str]:

@@ -170,6 +170,12 @@ def _apply(repo: Repo, ack: dict[str, Any]) -> None:
         removed = {ln[1:] for ln in diff.splitlines() if ln.startswith("-- ")}
         added = {ln[1:] for ln in diff.splitlines() if ln.startswith("+- ")}
         repo.gone_lines |= removed - added
+        # An accepted merge of near-duplicates removes one of them: acknowledged as gone, not lost.
+        kept = {m.group(1) for m in ENTRY.finditer("\n".join(added))}
+        for m in ENTRY.finditer("\n".join(removed)):
+            if m.group(1) not in kept:
+                repo.present.discard(m.group(1))
+                repo.commits.pop(m.group(1), None)
     elif op == "compact":
         repo.commits.clear()  # history is one commit now: nothing to undo
 

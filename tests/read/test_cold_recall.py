@@ -126,7 +126,7 @@ def test_the_quick_path_prints_what_click_prints(
 ) -> None:
     root = _repo(tmp_path)
     argv = ["--repo", str(root), *args]
-    assert quick.parse_recall(argv) is not None and not quick._config_file().exists()  # read here, not by click
+    assert quick.parse_recall(argv) is not None and quick.config_keys() is not None  # read here, not by click
     clicked = CliRunner().invoke(main, argv)
     monkeypatch.setattr(sys, "argv", ["memrepo", *argv])
     code = 0
@@ -138,6 +138,68 @@ def test_the_quick_path_prints_what_click_prints(
     assert (out, code) == (clicked.stdout, clicked.exit_code)
     assert err == clicked.stderr
     assert code in (0, 1, 2) and (out or err or "--json" in args)  # --json with no hit prints nothing
+
+
+QUICK = """
+import sys
+sys.argv = ["memrepo", *sys.argv[1:]]
+from memrepo.cli import quick
+try:
+    quick.run()
+except SystemExit as exc:
+    code = exc.code
+else:
+    code = 0
+print("imported:", "pydantic" in sys.modules, "click" in sys.modules, file=sys.stderr)
+sys.exit(code)
+"""
+
+
+def _quick(*argv: str) -> tuple[str, str, int, bool]:
+    """``memrepo ARGV`` through the console script's quick path in a new process: out, err, exit code, and
+    whether it needed pydantic or click (it did not when the quick path answered)."""
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-c", QUICK, *argv], capture_output=True, text=True)
+    err, _, imported = done.stderr.rpartition("imported: ")
+    return done.stdout, err, done.returncode, imported.strip() != "False False"
+
+
+def test_a_config_file_validated_before_is_read_by_the_quick_path(tmp_path: Path) -> None:
+    """A config file (``memrepo setup`` users have one) no longer sends every recall through pydantic."""
+    from memrepo.engine.configpath import config_path
+
+    root = _repo(tmp_path)
+    config = config_path()
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(f'repo = "{root}"\n\n[workspaces]\ngit_toplevel = false\n', encoding="utf-8")
+    assert quick.config_keys() is None  # never validated: click's path reads it
+    clicked = CliRunner().invoke(main, ["recall", "deploy"])  # validates the file, as every command does
+    assert clicked.exit_code == 0 and "deploy" in clicked.stdout.lower()
+    assert quick.config_keys() == (str(root), False)
+    out, err, code, heavy = _quick("recall", "deploy")
+    assert (out, err, code) == (clicked.stdout, clicked.stderr, 0) and not heavy
+
+
+def test_an_edited_config_file_is_validated_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from memrepo.engine import configpath
+
+    root = _repo(tmp_path)
+    config = configpath.config_path()
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(f'repo = "{root}"\n', encoding="utf-8")
+    assert CliRunner().invoke(main, ["recall", "deploy"]).exit_code == 0
+    assert quick.config_keys() == (str(root), True)
+    config.write_text(f'repo = "{root}"\nrepos = "typo"\n', encoding="utf-8")
+    assert quick.config_keys() is None
+    out, err, code, heavy = _quick("recall", "deploy")
+    assert code == 1 and out == "" and "repos: unknown key" in err and heavy  # the error it always gave
+    config.write_text(f'repo = "{root}"\n', encoding="utf-8")
+    assert quick.config_keys() == (str(root), True)  # the bytes validated before
+    schema = tmp_path / "config.py"
+    schema.write_text("# another memrepo version's schema\n")
+    monkeypatch.setattr(configpath, "_SCHEMA", schema)
+    assert quick.config_keys() is None  # a new schema validates the same bytes again
 
 
 @pytest.mark.parametrize(
