@@ -1,13 +1,15 @@
-"""The ``memrepo`` console script: ``memrepo recall`` answered before click loads, everything else by click.
+"""The ``memrepo`` console script: ``recall`` and ``context`` answered before click loads, the rest by click.
 
-A search from the shell starts a new process each time, so what that process
-imports is most of what it costs (docs/architecture.md §4). :func:`run`
-reads the plain forms of ``memrepo [--repo PATH] recall QUERY [options]``
-itself and answers through :mod:`memrepo.engine.coldrecall`; any other
-command, ``--help``, an odd spelling or a bad value goes to click
-(:func:`memrepo.cli.main.run`), which prints what it always printed. What is
-printed, and the exit codes, are those of :mod:`memrepo.cli.read`'s
-``recall`` (a test runs both side by side).
+A search from the shell, or a hook asking for the context block, starts a new
+process each time, so what that process imports is most of what it costs
+(docs/architecture.md §4). :func:`run` reads the plain forms of ``memrepo
+[--repo PATH] recall QUERY [options]`` and ``memrepo [--repo PATH] context
+[--workspace W]`` itself and answers through :mod:`memrepo.engine.coldrecall`
+and :mod:`memrepo.engine.coldread`; any other command, ``--help``, an odd
+spelling or a bad value goes to click (:func:`memrepo.cli.main.run`), which
+prints what it always printed. What is printed, and the exit codes, are
+those of :mod:`memrepo.cli.read`'s ``recall`` and ``context`` (tests run both
+side by side).
 
 Settings: the repo comes from ``--repo``, then ``MEMREPO_REPO``, then the
 config file. A config file is validated by click's path
@@ -21,10 +23,54 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:
+    from memrepo.engine.configpath import ReadKeys
 
 _VALUED = {"--workspace": "workspace", "-n": "limit", "--limit": "limit", "--max-bytes": "max_bytes"}
 _FLAGS = {"--full": "full", "--json": "as_json"}
+
+
+def _split_repo(argv: list[str]) -> tuple[str | None, list[str]] | None:
+    """A leading ``--repo PATH`` or ``--repo=PATH`` and the rest; None for an odd or empty one (click's reading)."""
+    args = list(argv)
+    if not args or not args[0].startswith("--repo"):
+        return None, args
+    if args[0] == "--repo" and len(args) >= 2:
+        repo, args = args[1], args[2:]
+    elif args[0].startswith("--repo="):
+        repo, args = args[0].removeprefix("--repo="), args[1:]
+    else:
+        return None
+    return (repo, args) if repo else None
+
+
+def parse_context(argv: list[str]) -> dict[str, str | None] | None:
+    """The arguments of ``[--repo PATH] context [--workspace W]`` in their plain forms, or None for click to read.
+
+    Args:
+        argv: the command line after the program name.
+
+    Returns:
+        dict | None: ``repo`` and ``workspace`` (None when absent); None for
+        anything else (``--json``, ``--help``, an empty or repeated option).
+    """
+    split = _split_repo(argv)
+    if split is None or not split[1] or split[1][0] != "context":
+        return None
+    repo, args = split
+    rest = args[1:]
+    workspace = None
+    if len(rest) == 2 and rest[0] == "--workspace":
+        workspace = rest[1]
+    elif len(rest) == 1 and rest[0].startswith("--workspace="):
+        workspace = rest[0].removeprefix("--workspace=")
+    elif rest:
+        return None
+    if workspace is not None and (not workspace.strip() or workspace.startswith("-")):
+        return None
+    return {"repo": repo, "workspace": workspace}
 
 
 def parse_recall(argv: list[str]) -> dict[str, object] | None:
@@ -38,19 +84,10 @@ def parse_recall(argv: list[str]) -> dict[str, object] | None:
         ``full``, ``as_json``; None when anything is not a plain, valid form
         (click then reads it, and says what is wrong).
     """
-    args = list(argv)
-    repo = None
-    if args and args[0].startswith("--repo"):
-        if args[0] == "--repo" and len(args) >= 2:
-            repo, args = args[1], args[2:]
-        elif args[0].startswith("--repo="):
-            repo, args = args[0].removeprefix("--repo="), args[1:]
-        else:
-            return None
-        if not repo:
-            return None
-    if not args or args[0] != "recall":
+    split = _split_repo(argv)
+    if split is None or not split[1] or split[1][0] != "recall":
         return None
+    repo, args = split
     got: dict[str, object] = {"repo": repo, "workspace": None, "limit": 10, "max_bytes": 16_000}
     got.update(full=False, as_json=False)
     query = None
@@ -101,22 +138,21 @@ def parse_recall(argv: list[str]) -> dict[str, object] | None:
     return got
 
 
-def config_keys() -> tuple[str, bool] | None:
-    """The config's ``repo`` and ``[workspaces] git_toplevel`` when the quick path may use them, else None.
+def config_keys() -> ReadKeys | None:
+    """The config's keys a one-shot read needs when the quick path may use them, else None.
 
     The defaults when there is no config file; the file's own keys when
     :func:`memrepo.engine.config.load_settings` validated it as it is now
     (:func:`memrepo.engine.configpath.known_valid_keys`); None otherwise, and
     click's path then validates it (and says what is wrong).
     """
-    from memrepo.engine.configpath import config_path, known_valid_keys
-    from memrepo.engine.paths import DEFAULT_REPO
+    from memrepo.engine.configpath import ReadKeys, config_path, known_valid_keys
 
     path = config_path()
     try:
         os.stat(path)
     except FileNotFoundError:
-        return DEFAULT_REPO, True
+        return ReadKeys()
     except OSError:
         return None
     return known_valid_keys(path)
@@ -132,12 +168,12 @@ def _fail(message: str, code: int = 1) -> NoReturn:
     sys.exit(code)
 
 
-def recall(args: dict[str, object], keys: tuple[str, bool]) -> None:
+def recall(args: dict[str, object], keys: ReadKeys) -> None:
     """Run ``memrepo recall`` with arguments :func:`parse_recall` read (exits on an error, as the click path).
 
     Args:
         args: what :func:`parse_recall` read.
-        keys: the config's ``repo`` and ``[workspaces] git_toplevel`` (:func:`config_keys`).
+        keys: the config's keys (:func:`config_keys`).
     """
     from memrepo.engine import coldrecall, paths
     from memrepo.engine.errors import MemrepoError
@@ -147,8 +183,8 @@ def recall(args: dict[str, object], keys: tuple[str, bool]) -> None:
     try:
         if coldrecall.is_empty_query(query):
             _fail("empty query: give a word to search for (spaces and punctuation match nothing)", 2)
-        paths.GIT_TOPLEVEL = keys[1]  # as load_settings applies it
-        repo = args["repo"] or os.environ.get("MEMREPO_REPO") or keys[0]
+        paths.GIT_TOPLEVEL = keys.git_toplevel  # as load_settings applies it
+        repo = args["repo"] or os.environ.get("MEMREPO_REPO") or keys.repo
         root = coldrecall.open_repo(os.path.expanduser(str(repo)))
         hits = coldrecall.recall(
             root,
@@ -185,22 +221,60 @@ def recall(args: dict[str, object], keys: tuple[str, bool]) -> None:
     sys.stdout.flush()
 
 
+def context(args: dict[str, str | None], keys: ReadKeys) -> bool:
+    """Print ``memrepo context``'s block through :func:`memrepo.engine.coldread.context_text`.
+
+    Args:
+        args: what :func:`parse_context` read.
+        keys: the config's keys (:func:`config_keys`).
+
+    Returns:
+        bool: True when printed (or failed, with the click path's line and exit
+        code); False when the light path cannot tell and click's path should run.
+    """
+    from memrepo.engine import paths
+    from memrepo.engine.coldread import context_text
+    from memrepo.engine.errors import MemrepoError
+
+    paths.GIT_TOPLEVEL = keys.git_toplevel  # as load_settings applies it
+    try:
+        text = context_text(args["repo"], args["workspace"], keys)
+    except MemrepoError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"{exc.strerror or exc}{f': {exc.filename}' if exc.filename else ''}")
+    except KeyboardInterrupt:
+        _fail("interrupted", 130)
+    except Exception as exc:  # a bug: still one line, with the type to report
+        _fail(f"internal error ({type(exc).__name__}): {exc}; please report it")
+    if text is None:
+        return False
+    sys.stdout.write(text)
+    sys.stdout.flush()
+    return True
+
+
 def run() -> None:
     """The ``memrepo`` console script (and ``python -m memrepo.cli.main``).
 
-    ``memrepo recall`` in a plain form, with no config file or one validated
-    before as it is now, is answered here; everything else is
-    :func:`memrepo.cli.main.run`.
+    ``memrepo recall`` and ``memrepo context`` in a plain form, with no
+    config file or one validated before as it is now, are answered here;
+    everything else is :func:`memrepo.cli.main.run`.
     """
-    args = parse_recall(sys.argv[1:])
-    keys = config_keys() if args is not None else None
-    if args is not None and keys is not None:
+    argv = sys.argv[1:]
+    recall_args = parse_recall(argv)
+    context_args = parse_context(argv) if recall_args is None else None
+    keys = config_keys() if recall_args is not None or context_args is not None else None
+    if keys is not None:
         try:
-            recall(args, keys)
+            if recall_args is not None:
+                recall(recall_args, keys)
+                return
+            if context_args is not None and context(context_args, keys):
+                return
         except BrokenPipeError:  # `memrepo recall x | head`: the reader left, which is not an error
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(0)
-        return
     from memrepo.cli.main import run as run_click
 
     run_click()

@@ -24,7 +24,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .configpath import config_path, resolve_repo_path
+from .configpath import HasRepo, ReadKeys, config_path, resolve_repo_path
 from .layout import ME_MD, MEMORY_MD, WORKSPACES
 from .paths import DEFAULT_REPO, check_repo_path
 from .regularfile import read_work_file
@@ -122,14 +122,17 @@ def config_missing() -> bool:
     return False
 
 
-def context_text(cli_repo: str | None, workspace: str | None, settings: Settings | None = None) -> str | None:
+def context_text(
+    cli_repo: str | None, workspace: str | None, settings: Settings | ReadKeys | None = None
+) -> str | None:
     """The text of :meth:`MemoryStore.context` for the repo the CLI would open, or None to open the store.
 
     Args:
         cli_repo: the ``--repo`` option as given (None when absent).
         workspace: the workspace folder, name or ``ws-`` id, or None for MEMORY.md alone.
         settings: the settings the front end loaded (docs/architecture.md §11: the engine never
-            loads them); None when :func:`config_missing` says the defaults hold.
+            loads them), or the keys of a config file validated before (:class:`ReadKeys`);
+            None when :func:`config_missing` says the defaults hold.
 
     Returns:
         str | None: the block's text, or None when the light path cannot tell
@@ -141,9 +144,14 @@ def context_text(cli_repo: str | None, workspace: str | None, settings: Settings
     """
     if cli_repo == "":
         return None  # the CLI's own usage error
-    me_md = DEFAULT_ME_MD if settings is None else settings.context.me_md
-    repo_key: object = _Defaults() if settings is None else settings
-    path, _source = resolve_repo_path(cli_repo, repo_key)  # type: ignore[arg-type]
+    repo_key: HasRepo
+    if settings is None:
+        me_md, repo_key = DEFAULT_ME_MD, _Defaults()
+    elif isinstance(settings, ReadKeys):
+        me_md, repo_key = settings.me_md, settings
+    else:
+        me_md, repo_key = settings.context.me_md, settings
+    path, _source = resolve_repo_path(cli_repo, repo_key)
     root = check_repo_path(path)
     git_dir = _plain_repo(root)
     if git_dir is None:

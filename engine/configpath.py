@@ -7,11 +7,11 @@ process, read once).
 
 A config file :func:`memrepo.engine.config.load_settings` validated is
 remembered by digest in the user cache folder (:func:`remember_valid`), so
-the next read-only process may take its ``repo`` and ``[workspaces]
-git_toplevel`` keys from the same bytes without pydantic
-(:func:`known_valid_keys`). The digest covers the file's path, its bytes and
-the schema's source file (``engine/config.py``): an edited file or another
-memrepo version is validated again.
+the next read-only process may take its ``repo``, ``[workspaces]
+git_toplevel`` and ``[context] me_md`` keys from the same bytes without
+pydantic (:func:`known_valid_keys`). The digest covers the file's path, its
+bytes and the schema's source file (``engine/config.py``): an edited file or
+another memrepo version is validated again.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import hashlib
 import os
 import sys
 from pathlib import Path
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from .paths import DEFAULT_REPO
 
@@ -99,16 +99,30 @@ def remember_valid(path: Path, raw: bytes) -> None:
         os.replace(scratch, memo)
 
 
-def known_valid_keys(path: Path) -> tuple[str, bool] | None:
-    """``repo`` and ``[workspaces] git_toplevel`` of a config file validated before, as it is now; else None.
+class ReadKeys(NamedTuple):
+    """The settings a one-shot read (``memrepo recall``, ``memrepo context``) needs, without pydantic.
+
+    Attributes:
+        repo: the ``repo`` key.
+        git_toplevel: ``[workspaces] git_toplevel``.
+        me_md: ``[context] me_md``.
+    """
+
+    repo: str = DEFAULT_REPO
+    git_toplevel: bool = True
+    me_md: bool = True
+
+
+def known_valid_keys(path: Path) -> ReadKeys | None:
+    """The :class:`ReadKeys` of a config file validated before, as it is now; else None.
 
     Args:
         path: the config file (:func:`config_path`).
 
     Returns:
-        tuple[str, bool] | None: the two keys (their defaults when absent), or
-        None when the file cannot be read or its bytes were not validated as
-        they are: the caller then loads the settings, which says what is wrong.
+        ReadKeys | None: the keys (their defaults when absent), or None when
+        the file cannot be read or its bytes were not validated as they are:
+        the caller then loads the settings, which says what is wrong.
     """
     try:
         raw = path.read_bytes()
@@ -123,11 +137,16 @@ def known_valid_keys(path: Path) -> tuple[str, bool] | None:
     except (tomllib.TOMLDecodeError, UnicodeDecodeError):
         return None
     repo = data.get("repo", DEFAULT_REPO)
-    workspaces = data.get("workspaces", {})
-    toplevel = workspaces.get("git_toplevel", True) if isinstance(workspaces, dict) else True
-    if not isinstance(repo, str) or not isinstance(toplevel, bool):
-        return None  # validated means these are a string and a boolean: a different reading, so ask pydantic
-    return repo, toplevel
+    toplevel = _section(data, "workspaces").get("git_toplevel", True)
+    me_md = _section(data, "context").get("me_md", True)
+    if not isinstance(repo, str) or not isinstance(toplevel, bool) or not isinstance(me_md, bool):
+        return None  # validated, yet not a string and booleans as written: pydantic read it otherwise, so ask it
+    return ReadKeys(repo, toplevel, me_md)
+
+
+def _section(data: dict[str, object], name: str) -> dict[str, object]:
+    value = data.get(name, {})
+    return value if isinstance(value, dict) else {}
 
 
 def resolve_repo_path(cli_value: str | None, settings: HasRepo) -> tuple[Path, str]:

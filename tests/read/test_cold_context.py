@@ -128,3 +128,78 @@ def test_a_copied_repo_index_reads_stale_and_a_fresh_one_does_not(store: MemoryS
     assert index_looks_stale(copy / ".git", copy)
     (copy / ".git" / "index").write_bytes(b"not an index")
     assert index_looks_stale(copy / ".git", copy)
+
+
+QUICK = """
+import sys
+sys.argv = ["memrepo", *sys.argv[1:]]
+from memrepo.cli import quick
+try:
+    quick.run()
+except SystemExit as exc:
+    code = exc.code
+else:
+    code = 0
+print("imported:", "pydantic" in sys.modules, "click" in sys.modules, file=sys.stderr)
+sys.exit(code)
+"""
+
+
+def _console(*argv: str) -> tuple[str, str, int, bool]:
+    """``memrepo ARGV`` through the console script in a new process: out, err, exit code, and whether
+    click or pydantic was imported (neither, when the quick path answered)."""
+    done = subprocess.run([sys.executable, "-c", QUICK, *argv], capture_output=True, text=True)
+    err, _, imported = done.stderr.rpartition("imported: ")
+    return done.stdout, err, done.returncode, imported.strip() != "False False"
+
+
+@pytest.mark.parametrize("config", ["none", "me_md = false"])
+def test_memrepo_context_answers_before_click_with_clicks_text(store: MemoryStore, tmp_path: Path, config: str) -> None:
+    """What a hook runs in every new session: the same bytes and exit codes as the click command, without
+    click or pydantic (a config file once its bytes were validated, docs/architecture.md §11)."""
+    from click.testing import CliRunner
+    from memrepo.cli import quick
+    from memrepo.cli.main import main
+    from memrepo.engine.configpath import config_path
+
+    project = tmp_path / "shop"
+    project.mkdir()
+    _fill(store, project)
+    if config != "none":
+        path = config_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f'repo = "{store.root}"\n\n[context]\n{config}\n', encoding="utf-8")
+        assert quick.config_keys() is None
+        assert CliRunner().invoke(main, ["context"]).exit_code == 0  # validates it, as every command does
+        assert quick.config_keys() is not None and quick.config_keys().me_md is False  # type: ignore[union-attr]
+    repo = [] if config != "none" else ["--repo", str(store.root)]
+    outs = {}
+    for args in (["context"], ["context", "--workspace", str(project)], ["context", "--workspace=billing"],
+                 ["context", "--workspace", "no-such-workspace"]):  # fmt: skip
+        clicked = CliRunner().invoke(main, [*repo, *args])
+        out, err, code, heavy = _console(*repo, *args)
+        assert (out, err, code) == (clicked.stdout, clicked.stderr, clicked.exit_code), args
+        assert not heavy, args
+        outs[args[-1]] = (out, code)
+    assert outs["no-such-workspace"][1] == 1 and outs["context"][1] == 0
+    assert ("Prefers tabs" in outs["context"][0]) is (config == "none")  # [context] me_md = false was applied
+    assert "deploys on Fridays" in outs[str(project)][0] and "Postgres 16" in outs["--workspace=billing"][0]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["context", "--json"],
+        ["context", "--help"],
+        ["context", "--workspace"],
+        ["context", "--workspace", ""],
+        ["context", "--workspace", "a", "--workspace", "b"],
+        ["context", "extra"],
+        ["--repo", "", "context"],
+        ["recall", "context"],
+    ],
+)
+def test_anything_but_a_plain_context_goes_to_click(argv: list[str]) -> None:
+    from memrepo.cli import quick
+
+    assert quick.parse_context(argv) is None
