@@ -18,6 +18,7 @@ from .models import Action, ConflictView, EntryView, Origin, WriteResult
 from .paths import make_ref, safe_relpath
 from .ports import WriteAccess
 from .regularfile import read_work_file
+from .worktreefiles import file_sizes
 from .writer import Transaction, retrying
 
 Keep = Literal["first", "second", "both"]
@@ -25,18 +26,26 @@ Keep = Literal["first", "second", "both"]
 made the merge), the second (the other machine's), or both as separate entries."""
 
 
-def list_conflicts(store: WriteAccess) -> list[ConflictView]:
+def list_conflicts(store: WriteAccess, paths: list[str] | None = None) -> list[ConflictView]:
     """Every entry kept in two versions by a sync merge, grouped by conflict id.
 
     Args:
         store: the open store.
+        paths: only these repo-relative files (those a watcher's event named:
+            no walk of the tree, no read of the other files); None for all.
+            A folder among them lists all files, as None does.
 
     Returns:
         list[ConflictView]: in path order, then file order; files that are
-        not UTF-8 text are skipped.
+        not UTF-8 text, gone, or not in the file list are skipped.
     """
     out: list[ConflictView] = []
-    for path, _size in store.list_files():
+    sizes = None if paths is None else file_sizes(store.root, paths)
+    if sizes is None:  # all files, or a folder among the paths: only a walk lists what it holds
+        listed = [path for path, _size in store.list_files()]
+    else:
+        listed = sorted(path for path, size in sizes.items() if size is not None)
+    for path in listed:
         if not path.endswith(".md"):
             continue
         try:

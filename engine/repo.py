@@ -214,6 +214,7 @@ class MemoryRepo(RepoAgents):
     # -- reads ---------------------------------------------------------
 
     list_files = store_method(MemoryStore.list_files)
+    file_sizes = store_method(MemoryStore.file_sizes)
     read_file = store_method(MemoryStore.read_file)
     status = store_method(MemoryStore.status)
     log = store_method(MemoryStore.log)

@@ -19,7 +19,8 @@ from .paths import parse_ref, safe_relpath
 from .remember import trailers
 from .revert import RevertConflict, revert_text
 from .workspaceindex import WorkspaceIndex
-from .writer import Transaction, Writer, list_files, retrying
+from .worktreefiles import list_files
+from .writer import Transaction, Writer, retrying
 
 
 def _entry_key(line: bytes) -> str | None:

@@ -46,7 +46,8 @@ from .readcache import RESCAN_S, WATCH_SETTLE_S, ReadCaches, read_file
 from .remember import EntryWriter, Router
 from .storereads import StoreReads
 from .workspaceindex import WorkspaceIndex, list_workspaces
-from .writer import RETRIES_ON_CHANGE, Transaction, Writer, list_files
+from .worktreefiles import file_sizes, list_files
+from .writer import RETRIES_ON_CHANGE, Transaction, Writer
 
 __all__ = ["RETRIES_ON_CHANGE", "STARTING_LAYOUT", "MemoryStore", "clean_text"]
 
@@ -192,6 +193,18 @@ class MemoryStore(StoreReads):
     def list_files(self) -> list[tuple[str, int]]:
         """Every file in the work tree (not ``.git``), sorted, with its size in bytes (symlinks not followed)."""
         return list_files(self.root)
+
+    def file_sizes(self, paths: list[str]) -> dict[str, int | None] | None:
+        """What :meth:`list_files` would say of ``paths`` now, without a walk (:func:`.worktreefiles.file_sizes`).
+
+        Args:
+            paths: repo-relative paths a watcher named.
+
+        Returns:
+            dict | None: each path's size in bytes, None for one the list would not hold;
+            None in all when a path is a folder now (then list the files again).
+        """
+        return file_sizes(self.root, paths)
 
     def read_file(self, path: str) -> FileView:
         """Read one work-tree file with its entries and links (:func:`.readcache.read_file`; RefError when missing)."""

@@ -34,9 +34,9 @@ from .lock import WriteLock, state_dir
 from .models import HandEditQuestion as Question
 from .models import RepoState
 from .oldinode import OldInodes, open_old
-from .regularfile import not_regular_kind, read_work_file
-from .scratch import is_scratch_name
+from .regularfile import read_work_file
 from .settle import appended, question, wait_settled
+from .worktreefiles import list_files
 
 T = TypeVar("T")
 
@@ -52,39 +52,6 @@ class ChangedMeanwhile(Exception):
     def __init__(self, path: str) -> None:
         super().__init__(path)
         self.path = path
-
-
-def list_files(root: Path) -> list[tuple[str, int]]:
-    """Every file in the work tree (not ``.git``, not the writer's temp files), sorted, with its size.
-
-    Symlinks are listed with their own size and never followed.
-    """
-    out: list[tuple[str, int]] = []
-    stack = [(root, "")]
-    while stack:
-        folder, prefix = stack.pop()
-        try:
-            it = os.scandir(folder)
-        except OSError:
-            continue
-        with it:
-            for de in it:
-                if not prefix and de.name.casefold() == ".git":
-                    continue
-                if is_scratch_name(de.name):  # editors' scratch files are not memory
-                    continue
-                rel = prefix + de.name
-                if de.is_dir(follow_symlinks=False):
-                    stack.append((Path(de.path), rel + "/"))
-                elif not_regular_kind(Path(de.path)) not in (None, "a symlink"):
-                    continue  # a FIFO, socket or device is not memory (reading it would block)
-                else:
-                    try:
-                        out.append((rel, de.stat(follow_symlinks=False).st_size))
-                    except OSError:
-                        continue
-    out.sort()
-    return out
 
 
 def _read_or_none(path: Path) -> bytes | None:

@@ -388,3 +388,43 @@ async def test_the_header_counts_writes_kept_while_blocked(repo: Path) -> None:
         assert app.header.state == "blocked" and app.header.pending == 1
         label = str(app.header.query_one("#header-state", Static).render())
         assert "1 kept" in label
+
+
+async def test_a_change_on_disk_lists_only_its_paths_and_a_new_folder_the_whole_tree(repo: Path) -> None:
+    """Issue 16/18: each hand edit used to walk every file (20,000 at the largest size); now the tree
+    learns the changed paths from a stat of each, and only a folder that came or went is listed whole."""
+    from memrepo.engine.store import MemoryStore
+
+    walks: list[int] = []
+    real = MemoryStore.list_files
+
+    def counted(self: MemoryStore) -> list[tuple[str, int]]:
+        walks.append(1)
+        return real(self)
+
+    app = MemrepoApp(repo)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        tree = app.main_screen.query_one(FileTree)
+        MemoryStore.list_files = counted  # type: ignore[method-assign]
+        try:
+            with (repo / "MEMORY.md").open("a", encoding="utf-8") as fh:
+                fh.write("- Added from another terminal [by: user; added: 2025-05-05]\n")
+            await wait_for(pilot, lambda: "Added from another terminal" in entry_texts(app), what="the new entry")
+            (repo / "notes" / "new.md").write_text("- brand new [by: user]\n", encoding="utf-8")
+            await wait_for(pilot, lambda: "notes/new.md" in tree.paths, what="the new file")
+            (repo / "notes" / "new.md").unlink()
+            await wait_for(pilot, lambda: "notes/new.md" not in tree.paths, what="the file to go")
+            await settle(pilot)
+            assert walks == []  # three changes, no walk of the tree
+            assert pane(app).files == dict(MemoryStore.open(repo, plain_settings(), create=False).list_files())
+            outside = repo.parent / "moved-in"
+            (outside / "deep").mkdir(parents=True)
+            (outside / "deep" / "a.md").write_text("- from a folder moved in [by: user]\n", encoding="utf-8")
+            outside.rename(repo / "moved-in")  # one event names the folder, none its files
+            await wait_for(pilot, lambda: "moved-in/deep/a.md" in tree.paths, what="the moved-in folder's file")
+            assert walks  # only a walk finds what a moved-in folder holds
+            (repo / "moved-in").rename(repo.parent / "moved-out")
+            await wait_for(pilot, lambda: "moved-in/deep/a.md" not in tree.paths, what="the moved-out folder's file")
+        finally:
+            MemoryStore.list_files = real  # type: ignore[method-assign]

@@ -120,3 +120,45 @@ async def test_s_takes_the_other_machines_commits_and_no_remote_is_a_notice(mach
         await pilot.press("s")
         await settle(pilot)
         assert any("No remote is set" in n for n in app.notices)
+
+
+async def test_conflicts_in_a_file_changed_by_hand_show_without_reading_every_file(machines) -> None:
+    """Each .md change used to walk and read every file of the repo for conflict keys; now the files an
+    event names are read again and the other files' conflicts stay as shown."""
+    a, b, _remote = machines
+    a.remember(Candidate(text="My editor is vim", kind="preference", by="user"))
+    sync_mod.sync(a)
+    sync_mod.sync(b)
+    edit(a, b"editor is vim", b"editor is neovim")
+    edit(b, b"editor is vim", b"editor is helix")
+    sync_mod.sync(a)
+    sync_mod.sync(b)
+    conflicted = [ln for ln in (b.root / "me.md").read_text().splitlines() if "conflict:" in ln]
+    assert len(conflicted) == 2
+    walks: list[int] = []
+    real = MemoryStore.list_files
+
+    def counted(self: MemoryStore) -> list[tuple[str, int]]:
+        walks.append(1)
+        return real(self)
+
+    app = RecordingApp(b.root)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        table = app.main_screen.query_one(InboxPane).conflict_table
+        assert table.row_count == 2
+        MemoryStore.list_files = counted  # type: ignore[method-assign]
+        try:
+            copy = "\n".join(ln.replace("conflict: ", "conflict: x") for ln in conflicted)
+            (b.root / "copied.md").write_text(f"# Copied\n\n{copy}\n", encoding="utf-8")
+            await wait_for(pilot, lambda: table.row_count == 4, what="the copied file's conflict")
+            assert "Merge conflicts 2" in str(table.border_title)
+            assert sorted({c.path for c in table.conflicts}) == ["copied.md", "me.md"]
+            (b.root / "copied.md").unlink()
+            await wait_for(pilot, lambda: table.row_count == 2, what="the copied file's conflict to go")
+            assert [c.path for c in table.conflicts] == ["me.md"]
+            assert walks == []
+        finally:
+            MemoryStore.list_files = real  # type: ignore[method-assign]

@@ -88,6 +88,7 @@ class FolderPane(Pane):
         self._sizes: dict[str, int] = {}
         self._open_file: str | None = None
         self._pending: set[str] = set()
+        self._full_list = True
         self._loaded = False
         self._wanted: str | None = None
         self._wanted_line: int | None = None
@@ -134,13 +135,14 @@ class FolderPane(Pane):
     # -- Pane contract -------------------------------------------------
 
     def reload(self) -> None:
-        """List the files again and re-read the open file."""
+        """List every file again and re-read the open file."""
         if self._open_file is not None:
             self._pending.add(self._open_file)
+        self._full_list = True
         self.load_files()
 
     def work_tree_changed(self, paths: list[str]) -> None:
-        """List the files again; re-read the open file if it is among ``paths``.
+        """Look at ``paths`` again (not the whole tree); re-read the open file if it is among them.
 
         Args:
             paths: repo-relative paths changed on disk.
@@ -186,12 +188,47 @@ class FolderPane(Pane):
 
     @work(group="folder-files", exclusive=True, exit_on_error=False, description="Listing the memory files")
     async def load_files(self) -> None:
-        """List the repo's files and apply the difference to the tree."""
+        """Update the tree: every file on the first load and on :meth:`reload`, else only the paths changed.
+
+        A watcher's event names the paths; a stat of each says what the list
+        holds of them now (:meth:`memrepo.engine.store.MemoryStore.file_sizes`),
+        so a hand edit on a 20,000-file repo walks no folder on the event
+        loop's behalf. A folder that came or went is listed whole. A newer
+        call cancels this one before it applies anything, and its paths stay
+        pending for the next.
+        """
         if self.repo is None:
             return
-        files = await self.repo.list_files()
+        files = None
+        if self._loaded and not self._full_list:
+            files = self._merged(await self.repo.file_sizes(sorted(self._pending)))
+        if files is None:
+            files = await self.repo.list_files()
+        self._full_list = False
         changed, self._pending = self._pending, set()
         self._apply_files(files, changed)
+
+    def _merged(self, sizes: dict[str, int | None] | None) -> list[tuple[str, int]] | None:
+        """The file list as last listed, with ``sizes`` applied; None when only a walk can tell (a folder)."""
+        if sizes is None:
+            return None
+        merged = dict(self._sizes)
+        unknown_gone = [path for path, size in sizes.items() if size is None and path not in merged]
+        if unknown_gone:  # a deleted or moved-away folder is not a file of the list: are files under it?
+            folders = set()
+            for path in merged:
+                cut = path.rfind("/")
+                while cut > 0:
+                    folders.add(path[:cut])
+                    cut = path.rfind("/", 0, cut)
+            if any(path in folders for path in unknown_gone):
+                return None
+        for path, size in sizes.items():
+            if size is None:
+                merged.pop(path, None)
+            else:
+                merged[path] = size
+        return sorted(merged.items())
 
     @work(group="folder-read", exclusive=True, exit_on_error=False, description="Reading a file")
     async def read_file(self, path: str, keep_position: bool = False) -> None:

@@ -105,6 +105,9 @@ class InboxPane(Pane):
         self._presses = 0
         self._saving: list[tuple[str, ...]] = []
         """The entry texts of each triage write in flight; the engine's write lock runs them one after another."""
+        self._conflicts_all = True
+        self._conflict_paths: set[str] = set()
+        """What the next conflict read looks at: every file, or the paths events named since the last read."""
         self._undoing = False
         self._typed: str | None = None
         """The text of the last edit whose write redacted something (for ``A``); kept in memory only."""
@@ -196,8 +199,8 @@ class InboxPane(Pane):
         """
         if INBOX in paths:
             self.load_inbox()
-        if any(p.endswith(".md") for p in paths):
-            self.load_conflicts()
+        if any(p.endswith(".md") for p in paths) or any("." not in p.rsplit("/", 1)[-1] for p in paths):
+            self.load_conflicts(paths)  # a folder's name may have no dot: it is looked at too
 
     def focus_default(self) -> None:
         """Focus the entries table."""
@@ -540,11 +543,32 @@ class InboxPane(Pane):
         """The box of entries a sync kept in two versions (hidden when there are none)."""
         return self.query_one("#inbox-conflicts", ConflictTable)
 
+    def load_conflicts(self, paths: list[str] | None = None) -> None:
+        """Find the entries a sync merge kept in two versions and show them.
+
+        Args:
+            paths: only look at these files again (a watcher's event; the
+                other files' conflicts stay as shown); None reads every file.
+        """
+        if paths is None:
+            self._conflicts_all = True
+        else:
+            self._conflict_paths.update(paths)
+        self._read_conflicts()
+
     @work(group="inbox-conflicts", exclusive=True, exit_on_error=False, description="Reading merge conflicts")
-    async def load_conflicts(self) -> None:
-        """Find the entries a sync merge kept in two versions and show them."""
-        if self.repo is not None:
-            self.conflict_table.show(await self.repo.conflicts())
+    async def _read_conflicts(self) -> None:
+        """Read what :meth:`load_conflicts` asked for; a newer call cancels this one before it shows anything."""
+        if self.repo is None:
+            return
+        paths = None if self._conflicts_all else sorted(self._conflict_paths)
+        found = await self.repo.conflicts(paths)
+        self._conflicts_all, self._conflict_paths = False, set()
+        if paths is not None:  # the files looked at (all of them, for a folder among the paths) are replaced
+            looked = set(paths) | {c.path for c in found}
+            kept = [c for c in self.conflict_table.conflicts if c.path not in looked]
+            found = sorted([*kept, *found], key=lambda c: c.path)  # stable: file order within a path stays
+        self.conflict_table.show(found)
 
     @on(ConflictTable.ResolveRequested)
     def _resolve_requested(self, message: ConflictTable.ResolveRequested) -> None:
