@@ -16,7 +16,7 @@ from filelock import FileLock, Timeout
 
 from .dreamrecord import DreamRecords, parse_time
 from .errors import BusyError, MemrepoError
-from .lock import state_dir
+from .lock import record_holder, state_dir
 
 
 class DreamSkipped(MemrepoError):
@@ -38,11 +38,16 @@ class DreamLock:
     """
 
     def __init__(self, git_dir: Path) -> None:
+        self.git_dir = Path(git_dir)
         self.path = state_dir(git_dir) / "dream.lock"
         self._lock = FileLock(str(self.path), thread_local=False)
 
     def acquire(self) -> None:
-        """Take the lock now or fail.
+        """Take the lock now or fail; while held, ``dream.holder`` names this process.
+
+        The holder record lets the next writer know a lock file under
+        ``refs/heads/dream/`` that a killed dream left as memrepo's own, and
+        remove it at once (:func:`memrepo.engine.lock.killed_writer_at`).
 
         Raises:
             BusyError: another dream is running.
@@ -51,10 +56,12 @@ class DreamLock:
             self._lock.acquire(timeout=0)
         except Timeout as exc:
             raise BusyError("another dream is running on this memory repo; wait for it to finish") from exc
+        record_holder(self.git_dir, "dream.holder", "dream")
 
     def release(self) -> None:
         """Let the lock go (no-op when not held)."""
         if self._lock.is_locked:
+            (self.git_dir / "memrepo" / "dream.holder").unlink(missing_ok=True)
             self._lock.release(force=True)
 
 

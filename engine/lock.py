@@ -256,8 +256,9 @@ def describe_git_lock(git_dir: Path, path: Path) -> str:
     )
 
 
-HOLDERS = ("write.holder", "sync.holder")
-"""Under ``.git/memrepo/``: the records of memrepo's writer and of its network step (fetch, push)."""
+HOLDERS = ("write.holder", "sync.holder", "dream.holder")
+"""Under ``.git/memrepo/``: the records of memrepo's writer, of its network step (fetch, push) and of a
+running dream (its review branch and worktree are made outside the write lock)."""
 
 
 def killed_writer_at(git_dir: Path) -> float | None:
@@ -268,7 +269,8 @@ def killed_writer_at(git_dir: Path) -> float | None:
     it writes its own record): then no live writer can own the record. A
     fetch or push runs outside the write lock (docs/architecture.md §3), so a
     killed one's ref locks (``refs/remotes/origin/<branch>.lock``) are known
-    as memrepo's own by its ``sync.holder`` record.
+    as memrepo's own by its ``sync.holder`` record; a dream's
+    (``refs/heads/dream/<id>.lock``) by its ``dream.holder`` record.
     """
     times = []
     for name in HOLDERS:
@@ -287,24 +289,34 @@ def killed_writer_at(git_dir: Path) -> float | None:
 @contextmanager
 def network_holder(git_dir: Path) -> Iterator[None]:
     """Record this process in ``.git/memrepo/sync.holder`` while it fetches or pushes (see :func:`killed_writer_at`)."""
-    path = Path(git_dir) / "memrepo" / "sync.holder"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"pid": os.getpid(), "purpose": "sync", "at": time.time()}))
+    path = record_holder(git_dir, "sync.holder", "sync")
     try:
         yield
     finally:
         path.unlink(missing_ok=True)
 
 
+def record_holder(git_dir: Path, name: str, purpose: str) -> Path:
+    """Write the holder record ``name`` (one of :data:`HOLDERS`) for this process; returns its path.
+
+    The caller removes it when its git work outside the write lock is done.
+    """
+    path = Path(git_dir) / "memrepo" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"pid": os.getpid(), "purpose": purpose, "at": time.time()}))
+    return path
+
+
 def _forget_dead_network_holder(git_dir: Path) -> None:
-    """Remove a ``sync.holder`` record of a dead process once its lock files are settled."""
-    path = Path(git_dir) / "memrepo" / "sync.holder"
-    try:
-        record = json.loads(path.read_text())
-    except (OSError, ValueError):
-        return
-    if not isinstance(record, dict) or not pid_alive(record.get("pid")):
-        path.unlink(missing_ok=True)
+    """Remove a ``sync.holder`` or ``dream.holder`` record of a dead process once its lock files are settled."""
+    for name in HOLDERS[1:]:
+        path = Path(git_dir) / "memrepo" / name
+        try:
+            record = json.loads(path.read_text())
+        except (OSError, ValueError):
+            continue
+        if not isinstance(record, dict) or not pid_alive(record.get("pid")):
+            path.unlink(missing_ok=True)
 
 
 def _stale(path: Path, now: float, killed_at: float | None) -> bool:

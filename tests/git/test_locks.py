@@ -461,3 +461,43 @@ def test_a_lock_left_by_a_killed_fetch_blocks_neither_the_next_write_nor_the_nex
     git(other, "push", "-q", "origin", "main")
     sync(store)
     assert "I cycle to work" in (store.root / "me.md").read_text()
+
+
+KILLED_DREAM = textwrap.dedent(
+    """
+    import os, signal, sys
+    from pathlib import Path
+    from memrepo.engine import gitdream
+    from memrepo.engine.config import Settings
+    from memrepo.engine.dreamer import Dreamer
+    from memrepo.engine.store import MemoryStore
+
+    def dying(self, base, branch, files, message):
+        # As libgit2 does while it makes the review branch: its lock file is made, then the kill lands.
+        lock = Path(self._repo.path) / "refs" / "heads" / (branch + ".lock")
+        lock.parent.mkdir(parents=True, exist_ok=True)
+        lock.write_text("0" * 40 + "\\n")
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    gitdream.DreamGit.commit_on_branch = dying
+    Dreamer(MemoryStore.open(Path(sys.argv[1]), Settings(), create=False)).run()
+    """
+)
+
+
+def test_a_branch_lock_left_by_a_killed_dream_does_not_block_the_next_write(tmp_path: Path) -> None:
+    """Found by the kill test (seed 22): a dream makes its review branch outside the write lock, so its
+    ``refs/heads/dream/<id>.lock`` blocked every write for 10 s, until it counted as stale."""
+    from helpers.dream_helpers import make_repo
+
+    store = make_repo(tmp_path / "memory")
+    for text in ("Always check the lint output before pushing", "Always check the lint output before pushing code"):
+        store.remember(Candidate(text=text, by="user", kind="lesson"))  # near-duplicates: a review operation
+    done = subprocess.run([sys.executable, "-c", KILLED_DREAM, str(store.root)], capture_output=True, text=True)
+    assert done.returncode == -9, done.stderr
+    [lock] = (store.root / ".git" / "refs" / "heads" / "dream").glob("*.lock")
+    assert (store.root / ".git" / "memrepo" / "dream.holder").exists()
+    result = store.remember(Candidate(text="I drink green tea every morning", by="user"))
+    assert result.action is Action.ADDED and result.commit == store.head()
+    assert not lock.exists() and not (store.root / ".git" / "memrepo" / "dream.holder").exists()
+    fsck(store.root)
