@@ -112,6 +112,8 @@ class Repo:
     """Texts waiting in the inbox."""
     commits: dict[str, str] = field(default_factory=dict)
     """Text -> the commit that remembered it, for undo."""
+    merges: set[str] = field(default_factory=set)
+    """Dream accept merge commits already taken into account."""
     seen: int = 0
 
     def new_acks(self) -> list[dict[str, Any]]:
@@ -165,19 +167,24 @@ def _apply(repo: Repo, ack: dict[str, Any]) -> None:
         repo.inbox.discard(args["text"])
         repo.commits.pop(args["text"], None)  # its remember commit's line moved: undo would not find it
     elif op == "dream_accept" and ack.get("merge"):
-        merge = ack["merge"]
-        diff = git(repo.root, "diff", "-U0", f"{merge}^1", merge)
-        removed = {ln[1:] for ln in diff.splitlines() if ln.startswith("-- ")}
-        added = {ln[1:] for ln in diff.splitlines() if ln.startswith("+- ")}
-        repo.gone_lines |= removed - added
-        # An accepted merge of near-duplicates removes one of them: acknowledged as gone, not lost.
-        kept = {m.group(1) for m in ENTRY.finditer("\n".join(added))}
-        for m in ENTRY.finditer("\n".join(removed)):
-            if m.group(1) not in kept:
-                repo.present.discard(m.group(1))
-                repo.commits.pop(m.group(1), None)
+        _accepted(repo, ack["merge"])
     elif op == "compact":
         repo.commits.clear()  # history is one commit now: nothing to undo
+
+
+def _accepted(repo: Repo, merge: str) -> None:
+    """What a dream accept's merge commit promises: the lines it removed stay removed."""
+    diff = git(repo.root, "diff", "-U0", f"{merge}^1", merge)
+    removed = {ln[1:] for ln in diff.splitlines() if ln.startswith("-- ")}
+    added = {ln[1:] for ln in diff.splitlines() if ln.startswith("+- ")}
+    repo.gone_lines |= removed - added
+    # An accepted merge of near-duplicates removes one of them: gone on purpose, not lost.
+    kept = {m.group(1) for m in ENTRY.finditer("\n".join(added))}
+    for m in ENTRY.finditer("\n".join(removed)):
+        if m.group(1) not in kept:
+            repo.present.discard(m.group(1))
+            repo.commits.pop(m.group(1), None)
+    repo.merges.add(merge)
 
 
 def _check(repo: Repo, what: str) -> None:
@@ -196,7 +203,13 @@ def _check(repo: Repo, what: str) -> None:
 
 
 def _resolve(repo: Repo, op: str, args: dict[str, Any]) -> None:
-    """A killed forget, undo or accept may or may not have landed: from now on the files say which."""
+    """A killed forget, undo, accept or dream accept may or may not have landed: from now on the repo says which."""
+    if op == "dream_accept":  # its merge commit, made before the kill, stands: what it removed is gone on purpose
+        log = git(repo.root, "log", "--format=%H %s", "main").splitlines()
+        for line in log:
+            merge, _, subject = line.partition(" ")
+            if subject.startswith("Accept dream") and merge not in repo.merges:
+                _accepted(repo, merge)
     text = args.get("text")
     if op in ("forget", "undo") and text is not None and text not in {m.group(1) for m in ENTRY.finditer(repo.text())}:
         repo.present.discard(text)
