@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:
@@ -168,6 +170,23 @@ def _fail(message: str, code: int = 1) -> NoReturn:
     sys.exit(code)
 
 
+@contextmanager
+def _errors_as_lines() -> Iterator[None]:
+    """Engine errors (and any surprise) as one line and the exit code, as :func:`memrepo.cli.main._errors_as_lines`."""
+    from memrepo.engine.errors import MemrepoError
+
+    try:
+        yield
+    except MemrepoError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"{exc.strerror or exc}{f': {exc.filename}' if exc.filename else ''}")
+    except KeyboardInterrupt:
+        _fail("interrupted", 130)
+    except Exception as exc:  # a bug: still one line, with the type to report
+        _fail(f"internal error ({type(exc).__name__}): {exc}; please report it")
+
+
 def recall(args: dict[str, object], keys: ReadKeys) -> None:
     """Run ``memrepo recall`` with arguments :func:`parse_recall` read (exits on an error, as the click path).
 
@@ -176,11 +195,10 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
         keys: the config's keys (:func:`config_keys`).
     """
     from memrepo.engine import coldrecall, paths
-    from memrepo.engine.errors import MemrepoError
     from memrepo.tui.plain import clean
 
     query = str(args["query"])
-    try:
+    with _errors_as_lines():
         if coldrecall.is_empty_query(query):
             _fail("empty query: give a word to search for (spaces and punctuation match nothing)", 2)
         paths.GIT_TOPLEVEL = keys.git_toplevel  # as load_settings applies it
@@ -194,14 +212,6 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
             max_bytes=int(args["max_bytes"]),  # type: ignore[call-overload]
             detail="full" if args["full"] else "line",
         )
-    except MemrepoError as exc:
-        _fail(str(exc))
-    except OSError as exc:
-        _fail(f"{exc.strerror or exc}{f': {exc.filename}' if exc.filename else ''}")
-    except KeyboardInterrupt:
-        _fail("interrupted", 130)
-    except Exception as exc:  # a bug: still one line, with the type to report
-        _fail(f"internal error ({type(exc).__name__}): {exc}; please report it")
     if not hits and not args["as_json"]:
         shown = query if len(query) <= 60 else query[:57] + "..."
         _fail(f"no memory matches {clean(shown)!r}")
@@ -234,19 +244,10 @@ def context(args: dict[str, str | None], keys: ReadKeys) -> bool:
     """
     from memrepo.engine import paths
     from memrepo.engine.coldread import context_text
-    from memrepo.engine.errors import MemrepoError
 
     paths.GIT_TOPLEVEL = keys.git_toplevel  # as load_settings applies it
-    try:
+    with _errors_as_lines():
         text = context_text(args["repo"], args["workspace"], keys)
-    except MemrepoError as exc:
-        _fail(str(exc))
-    except OSError as exc:
-        _fail(f"{exc.strerror or exc}{f': {exc.filename}' if exc.filename else ''}")
-    except KeyboardInterrupt:
-        _fail("interrupted", 130)
-    except Exception as exc:  # a bug: still one line, with the type to report
-        _fail(f"internal error ({type(exc).__name__}): {exc}; please report it")
     if text is None:
         return False
     sys.stdout.write(text)

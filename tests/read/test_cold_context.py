@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.console import console
 from helpers.repo_helpers import git
 from memrepo.engine.coldread import DEFAULT_ME_MD, context_text, head_id
 from memrepo.engine.config import Settings, load_settings
@@ -130,29 +131,6 @@ def test_a_copied_repo_index_reads_stale_and_a_fresh_one_does_not(store: MemoryS
     assert index_looks_stale(copy / ".git", copy)
 
 
-QUICK = """
-import sys
-sys.argv = ["memrepo", *sys.argv[1:]]
-from memrepo.cli import quick
-try:
-    quick.run()
-except SystemExit as exc:
-    code = exc.code
-else:
-    code = 0
-print("imported:", "pydantic" in sys.modules, "click" in sys.modules, file=sys.stderr)
-sys.exit(code)
-"""
-
-
-def _console(*argv: str) -> tuple[str, str, int, bool]:
-    """``memrepo ARGV`` through the console script in a new process: out, err, exit code, and whether
-    click or pydantic was imported (neither, when the quick path answered)."""
-    done = subprocess.run([sys.executable, "-c", QUICK, *argv], capture_output=True, text=True)
-    err, _, imported = done.stderr.rpartition("imported: ")
-    return done.stdout, err, done.returncode, imported.strip() != "False False"
-
-
 @pytest.mark.parametrize("config", ["none", "me_md = false"])
 def test_memrepo_context_answers_before_click_with_clicks_text(store: MemoryStore, tmp_path: Path, config: str) -> None:
     """What a hook runs in every new session: the same bytes and exit codes as the click command, without
@@ -177,7 +155,7 @@ def test_memrepo_context_answers_before_click_with_clicks_text(store: MemoryStor
     for args in (["context"], ["context", "--workspace", str(project)], ["context", "--workspace=billing"],
                  ["context", "--workspace", "no-such-workspace"]):  # fmt: skip
         clicked = CliRunner().invoke(main, [*repo, *args])
-        out, err, code, heavy = _console(*repo, *args)
+        out, err, code, heavy = console(*repo, *args)
         assert (out, err, code) == (clicked.stdout, clicked.stderr, clicked.exit_code), args
         assert not heavy, args
         outs[args[-1]] = (out, code)

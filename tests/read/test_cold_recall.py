@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers.console import console
 from helpers.repo_helpers import commit_by_hand, plain_settings
 from memrepo.cli import quick
 from memrepo.cli.main import main
@@ -140,31 +141,6 @@ def test_the_quick_path_prints_what_click_prints(
     assert code in (0, 1, 2) and (out or err or "--json" in args)  # --json with no hit prints nothing
 
 
-QUICK = """
-import sys
-sys.argv = ["memrepo", *sys.argv[1:]]
-from memrepo.cli import quick
-try:
-    quick.run()
-except SystemExit as exc:
-    code = exc.code
-else:
-    code = 0
-print("imported:", "pydantic" in sys.modules, "click" in sys.modules, file=sys.stderr)
-sys.exit(code)
-"""
-
-
-def _quick(*argv: str) -> tuple[str, str, int, bool]:
-    """``memrepo ARGV`` through the console script's quick path in a new process: out, err, exit code, and
-    whether it needed pydantic or click (it did not when the quick path answered)."""
-    import subprocess
-
-    done = subprocess.run([sys.executable, "-c", QUICK, *argv], capture_output=True, text=True)
-    err, _, imported = done.stderr.rpartition("imported: ")
-    return done.stdout, err, done.returncode, imported.strip() != "False False"
-
-
 def test_a_config_file_validated_before_is_read_by_the_quick_path(tmp_path: Path) -> None:
     """A config file (``memrepo setup`` users have one) no longer sends every recall through pydantic."""
     from memrepo.engine.configpath import config_path
@@ -177,7 +153,7 @@ def test_a_config_file_validated_before_is_read_by_the_quick_path(tmp_path: Path
     clicked = CliRunner().invoke(main, ["recall", "deploy"])  # validates the file, as every command does
     assert clicked.exit_code == 0 and "deploy" in clicked.stdout.lower()
     assert quick.config_keys() == (str(root), False, True)
-    out, err, code, heavy = _quick("recall", "deploy")
+    out, err, code, heavy = console("recall", "deploy")
     assert (out, err, code) == (clicked.stdout, clicked.stderr, 0) and not heavy
 
 
@@ -192,7 +168,7 @@ def test_an_edited_config_file_is_validated_again(tmp_path: Path, monkeypatch: p
     assert quick.config_keys() == (str(root), True, True)
     config.write_text(f'repo = "{root}"\nrepos = "typo"\n', encoding="utf-8")
     assert quick.config_keys() is None
-    out, err, code, heavy = _quick("recall", "deploy")
+    out, err, code, heavy = console("recall", "deploy")
     assert code == 1 and out == "" and "repos: unknown key" in err and heavy  # the error it always gave
     config.write_text(f'repo = "{root}"\n', encoding="utf-8")
     assert quick.config_keys() == (str(root), True, True)  # the bytes validated before

@@ -36,6 +36,17 @@ def edit(store: MemoryStore, old: bytes, new: bytes) -> None:
     store.commit_hand_edits()
 
 
+def conflict(a: MemoryStore, b: MemoryStore, text: str, old: bytes, on_a: bytes, on_b: bytes) -> None:
+    """One entry both machines edited: B's sync merges it and keeps both versions with a ``conflict:`` key."""
+    a.remember(Candidate(text=text, kind="preference", by="user"))
+    sync_mod.sync(a)
+    sync_mod.sync(b)
+    edit(a, old, on_a)
+    edit(b, old, on_b)
+    sync_mod.sync(a)
+    sync_mod.sync(b)
+
+
 def header_sync(app: RecordingApp) -> str:
     label = app.header.query_one("#header-sync")
     return str(label.render()) if label.display else ""
@@ -43,13 +54,7 @@ def header_sync(app: RecordingApp) -> str:
 
 async def test_conflicts_show_in_the_inbox_and_o_keeps_the_highlighted_version(machines) -> None:
     a, b, remote = machines
-    a.remember(Candidate(text="My editor is vim", kind="preference", by="user"))
-    sync_mod.sync(a)
-    sync_mod.sync(b)
-    edit(a, b"editor is vim", b"editor is neovim")
-    edit(b, b"editor is vim", b"editor is helix")
-    sync_mod.sync(a)
-    sync_mod.sync(b)  # B merges: both versions kept with a conflict: key
+    conflict(a, b, "My editor is vim", b"editor is vim", b"editor is neovim", b"editor is helix")
     app = RecordingApp(b.root, watch=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -80,13 +85,7 @@ async def test_conflicts_show_in_the_inbox_and_o_keeps_the_highlighted_version(m
 
 async def test_b_keeps_both_versions(machines) -> None:
     a, b, _remote = machines
-    a.remember(Candidate(text="Deploys on Friday", kind="fact", by="user"))
-    sync_mod.sync(a)
-    sync_mod.sync(b)
-    edit(a, b"on Friday", b"on Thursday")
-    edit(b, b"on Friday", b"on Monday")
-    sync_mod.sync(a)
-    sync_mod.sync(b)
+    conflict(a, b, "Deploys on Friday", b"on Friday", b"on Thursday", b"on Monday")
     app = RecordingApp(b.root, watch=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -126,13 +125,7 @@ async def test_conflicts_in_a_file_changed_by_hand_show_without_reading_every_fi
     """Each .md change used to walk and read every file of the repo for conflict keys; now the files an
     event names are read again and the other files' conflicts stay as shown."""
     a, b, _remote = machines
-    a.remember(Candidate(text="My editor is vim", kind="preference", by="user"))
-    sync_mod.sync(a)
-    sync_mod.sync(b)
-    edit(a, b"editor is vim", b"editor is neovim")
-    edit(b, b"editor is vim", b"editor is helix")
-    sync_mod.sync(a)
-    sync_mod.sync(b)
+    conflict(a, b, "My editor is vim", b"editor is vim", b"editor is neovim", b"editor is helix")
     conflicted = [ln for ln in (b.root / "me.md").read_text().splitlines() if "conflict:" in ln]
     assert len(conflicted) == 2
     walks: list[int] = []
