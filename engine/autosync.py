@@ -132,14 +132,12 @@ class AutoSync:
         if first and not await self._tick(manual=False):
             return
         while True:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._poked.wait(), self.settings.interval_s)
+            await _wait(self._poked, self.settings.interval_s)
             if self._poked.is_set() and not self._now.is_set():
                 # Debounce: wait until no poke came for debounce_s.
                 while True:
                     self._poked.clear()
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(self._now.wait(), self.settings.debounce_s)
+                    await _wait(self._now, self.settings.debounce_s)
                     if self._now.is_set() or not self._poked.is_set():
                         break
             manual = self._now.is_set()
@@ -158,3 +156,16 @@ class AutoSync:
         except Exception:  # a bug: logged, and the next tick tries again
             log.exception("automatic sync failed")
         return True
+
+
+async def _wait(event: asyncio.Event, seconds: float) -> None:
+    """Wait for ``event`` at most ``seconds``; a cancellation always goes through.
+
+    Not :func:`asyncio.wait_for`: on Python 3.11 it drops a cancellation that
+    lands as the event is set (gh-86296), and ``memrepo watch`` then never
+    stopped on Ctrl-C (its sync loop, cancelled during a poke, ran on).
+    :func:`asyncio.timeout` tells its own cancellation from the caller's.
+    """
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(seconds):
+            await event.wait()
