@@ -33,8 +33,18 @@ def memrepo_command() -> str:
     return found
 
 
+def app_command(root: Path, extra: str = "") -> str:
+    """The shell command that starts the app on ``root`` with the test's isolated home (``extra``: more VAR=value)."""
+    env = " ".join(f"{k}={shlex.quote(os.environ[k])}" for k in ENV_KEYS if k in os.environ)
+    extra = f"{extra} " if extra else ""
+    return f"env {env} TERM=xterm-256color {extra}{shlex.quote(memrepo_command())} --repo {shlex.quote(str(root))}"
+
+
 class Tmux:
     """One tmux server on its own socket, so the test never touches the user's sessions."""
+
+    target = "app"
+    """The session the keys and screen reads go to."""
 
     def __init__(self) -> None:
         self.socket = f"memrepo-test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
@@ -46,10 +56,10 @@ class Tmux:
         )
 
     def screen(self) -> str:
-        return self.run("capture-pane", "-p", "-t", "app").stdout
+        return self.run("capture-pane", "-p", "-t", self.target).stdout
 
     def keys(self, *keys: str) -> None:
-        self.run("send-keys", "-t", "app", *keys)
+        self.run("send-keys", "-t", self.target, *keys)
 
     def wait_for(self, condition: Callable[[str], bool], what: str, timeout: float = 30.0) -> str:
         deadline = time.monotonic() + timeout
@@ -74,8 +84,7 @@ def tmux() -> Iterator[Tmux]:
 def test_browse_and_see_an_outside_edit(tmux: Tmux, isolated_home: Path) -> None:
     root = isolated_home / "memory"
     build_repo(root)
-    env = " ".join(f"{k}={shlex.quote(os.environ[k])}" for k in ENV_KEYS if k in os.environ)
-    command = f"env {env} TERM=xterm-256color {shlex.quote(memrepo_command())} --repo {shlex.quote(str(root))}"
+    command = app_command(root)
     started = tmux.run("new-session", "-d", "-x", "80", "-y", "24", "-s", "app", command)
     assert started.returncode == 0, started.stderr
 
@@ -151,8 +160,7 @@ def test_triage_five_inbox_entries_with_keys(tmux: Tmux, isolated_home: Path) ->
     def inbox() -> list[str]:
         return [e.text for e in store.read_file("inbox.md").entries]
 
-    env = " ".join(f"{k}={shlex.quote(os.environ[k])}" for k in ENV_KEYS if k in os.environ)
-    command = f"env {env} TERM=xterm-256color {shlex.quote(memrepo_command())} --repo {shlex.quote(str(root))}"
+    command = app_command(root)
     assert tmux.run("new-session", "-d", "-x", "80", "-y", "24", "-s", "app", command).returncode == 0
     tmux.wait_for(lambda s: "Files" in s and "clean" in s, "the app")
     tmux.keys("2")

@@ -3,8 +3,6 @@ duplicates, the review diff is read on screen, ``a`` accepts it (tmux at 80x24).
 
 from __future__ import annotations
 
-import os
-import shlex
 import subprocess
 import time
 from collections.abc import Iterator
@@ -40,8 +38,7 @@ def _log(root: Path) -> list[str]:
 def test_dream_now_read_the_diff_and_accept(tmux: base.Tmux, isolated_home: Path) -> None:
     root = isolated_home / "memory"
     make_repo(root)
-    env = " ".join(f"{k}={shlex.quote(os.environ[k])}" for k in base.ENV_KEYS if k in os.environ)
-    command = f"env {env} TERM=xterm-256color {shlex.quote(base.memrepo_command())} --repo {shlex.quote(str(root))}"
+    command = base.app_command(root)
     assert tmux.run("new-session", "-d", "-x", "80", "-y", "24", "-s", "app", command).returncode == 0
     tmux.wait_for(lambda s: "Files" in s and "clean" in s, "the app")
     tmux.keys(str(PANES.index(DreamsPane) + 1))
@@ -93,8 +90,7 @@ def test_choose_two_of_three_review_operations_and_accept_them(tmux: base.Tmux, 
 
     record = run_with(store, answer)
     assert record.counts["review"] == 3
-    env = " ".join(f"{k}={shlex.quote(os.environ[k])}" for k in base.ENV_KEYS if k in os.environ)
-    command = f"env {env} TERM=xterm-256color {shlex.quote(base.memrepo_command())} --repo {shlex.quote(str(root))}"
+    command = base.app_command(root)
     assert tmux.run("new-session", "-d", "-x", "80", "-y", "24", "-s", "app", command).returncode == 0
     tmux.wait_for(lambda s: "Files" in s and "clean" in s, "the app")
     tmux.keys(str(PANES.index(DreamsPane) + 1))

@@ -3,7 +3,6 @@ hands the terminal over, takes it back, and commits the edit as a hand edit (tmu
 
 from __future__ import annotations
 
-import os
 import shlex
 import subprocess
 import time
@@ -41,11 +40,7 @@ def test_e_edits_in_the_editor_and_the_edit_is_committed(tmux: base.Tmux, isolat
         encoding="utf-8",
     )
     editor.chmod(0o755)
-    env = " ".join(f"{k}={shlex.quote(os.environ[k])}" for k in base.ENV_KEYS if k in os.environ)
-    command = (
-        f"env {env} TERM=xterm-256color EDITOR={shlex.quote(str(editor))} VISUAL= "
-        f"{shlex.quote(base.memrepo_command())} --repo {shlex.quote(str(root))}"
-    )
+    command = base.app_command(root, f"EDITOR={shlex.quote(str(editor))} VISUAL=")
     assert tmux.run("new-session", "-d", "-x", "80", "-y", "24", "-s", "app", command).returncode == 0
     tmux.wait_for(lambda s: "Files 7" in s and "clean" in s, "the Folder pane")
     tmux.keys("j", "j", "j")  # MEMORY.md, inbox.md, lessons.md, me.md

@@ -10,67 +10,33 @@ from __future__ import annotations
 
 import os
 import shlex
-import shutil
 import signal
-import subprocess
-import sys
-import time
-import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from helpers.tui_helpers import build_repo
-from test_tui_tmux import TERMINAL_RERUN
+from test_tui_tmux import TERMINAL_RERUN, TMUX, Tmux, app_command
 
-TMUX = shutil.which("tmux")
 pytestmark = [pytest.mark.skipif(TMUX is None, reason="tmux is not installed"), TERMINAL_RERUN]
 
-ENV_KEYS = ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_NOSYSTEM")
 PROMPT = "READY$ "
 
 
-def memrepo_command() -> str:
-    beside = Path(sys.executable).with_name("memrepo")
-    found = str(beside) if beside.exists() else shutil.which("memrepo")
-    assert found, "the memrepo console script is not installed (pip install -e .)"
-    return found
-
-
-class Shell:
+class Shell(Tmux):
     """A bash in its own tmux server (unique socket), 80x24."""
 
-    def __init__(self) -> None:
-        self.socket = f"memrepo-sig-{os.getpid()}-{uuid.uuid4().hex[:8]}"
-
-    def run(self, *args: str) -> subprocess.CompletedProcess[str]:
-        assert TMUX is not None
-        return subprocess.run(
-            [TMUX, "-L", self.socket, "-f", "/dev/null", *args], capture_output=True, text=True, timeout=10
-        )
-
-    def screen(self) -> str:
-        return self.run("capture-pane", "-p", "-t", "sh").stdout
+    target = "sh"
 
     def flags(self) -> dict[str, str]:
         """tmux's view of the terminal modes the program left set."""
         fmt = "alt=#{alternate_on} cursor=#{cursor_flag} mouse=#{mouse_any_flag} sgr=#{mouse_sgr_flag}"
-        out = self.run("display-message", "-p", "-t", "sh", fmt).stdout.split()
+        out = self.run("display-message", "-p", "-t", self.target, fmt).stdout.split()
         return dict(item.split("=", 1) for item in out)
 
     def type(self, line: str) -> None:
-        self.run("send-keys", "-t", "sh", "-l", line)
-        self.run("send-keys", "-t", "sh", "Enter")
-
-    def wait_for(self, condition: Callable[[str], bool], what: str, timeout: float = 20.0) -> str:
-        deadline = time.monotonic() + timeout
-        while True:
-            screen = self.screen()
-            if condition(screen):
-                return screen
-            if time.monotonic() > deadline:
-                raise AssertionError(f"timed out waiting for {what}; the screen was:\n{screen}")
-            time.sleep(0.05)
+        self.run("send-keys", "-t", self.target, "-l", line)
+        self.run("send-keys", "-t", self.target, "Enter")
 
 
 @pytest.fixture
@@ -90,8 +56,7 @@ def test_a_signal_leaves_a_clean_prompt(shell: Shell, isolated_home: Path, signu
     root = isolated_home / "memory"
     build_repo(root)
     pid_file = isolated_home / "app.pid"
-    env = " ".join(f"{k}={shlex.quote(os.environ[k])}" for k in ENV_KEYS if k in os.environ)
-    app = f"env {env} TERM=xterm-256color {shlex.quote(memrepo_command())} --repo {shlex.quote(str(root))}"
+    app = app_command(root)
     inner = f"echo $$ > {shlex.quote(str(pid_file))}; exec {app}"
     shell.type(f"clear; sh -c {shlex.quote(inner)}; echo EXIT=$?")
     shell.wait_for(lambda s: "Files 7" in s and "clean" in s, "the app's Folder pane")
