@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import subprocess
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -118,3 +120,22 @@ class RecordingApp(MemrepoApp):
     def notify(self, message: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         self.notices.append(message)
         super().notify(message, *args, **kwargs)
+
+
+def commit_at_fixed_time(root: Path, rel: str, text: str, summary: str) -> None:
+    """Append to a file and commit it at FIXED_WHEN, with an Origin trailer (deterministic ids)."""
+    with (root / rel).open("a", encoding="utf-8") as fh:
+        fh.write(text)
+    when = "2025-01-02T03:04:05+00:00"
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_DATE": when,
+        "GIT_COMMITTER_DATE": when,
+        "GIT_AUTHOR_NAME": "memrepo",
+        "GIT_AUTHOR_EMAIL": "memrepo@localhost",
+        "GIT_COMMITTER_NAME": "memrepo",
+        "GIT_COMMITTER_EMAIL": "memrepo@localhost",
+    }
+    subprocess.run(
+        ["git", "commit", "-q", "-m", f"{summary}\n\nOrigin: agent_tool", "--", rel], cwd=root, env=env, check=True
+    )

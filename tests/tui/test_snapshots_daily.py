@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers.tui_helpers import EXAMPLE_FILES, build_repo, settle, wait_for
+from helpers.tui_helpers import EXAMPLE_FILES, build_repo, commit_at_fixed_time, settle, wait_for
 from memrepo.tui.app import MemrepoApp
 from memrepo.tui.panes import HistoryPane
 from textual.pilot import Pilot
@@ -47,31 +47,15 @@ def test_inbox_detail_follows_the_cursor(isolated_home: Path, snap_compare) -> N
 
 def _three_commits(root: Path) -> None:
     """The example repo plus two commits at the fixed time (deterministic ids)."""
-    import os
-    import subprocess
-
-    when = "2025-01-02T03:04:05+00:00"
-    env = {
-        **os.environ,
-        "GIT_AUTHOR_DATE": when,
-        "GIT_COMMITTER_DATE": when,
-        "GIT_AUTHOR_NAME": "memrepo",
-        "GIT_AUTHOR_EMAIL": "memrepo@localhost",
-        "GIT_COMMITTER_NAME": "memrepo",
-        "GIT_COMMITTER_EMAIL": "memrepo@localhost",
-    }
-    for rel, line, summary in [
-        (
-            "lessons.md",
-            "- Pin the Textual version [by: agent; added: 2025-01-02]\n",
-            "Remember: Pin the Textual version",
-        ),
-        ("me.md", "- Works in Berlin [by: user; added: 2025-01-03]\n", "Remember: Works in Berlin"),
-    ]:
-        with (root / rel).open("a", encoding="utf-8") as fh:
-            fh.write(line)
-        message = f"{summary}\n\nOrigin: agent_tool"
-        subprocess.run(["git", "commit", "-q", "-m", message, "--", rel], cwd=root, env=env, check=True)
+    commit_at_fixed_time(
+        root,
+        "lessons.md",
+        "- Pin the Textual version [by: agent; added: 2025-01-02]\n",
+        "Remember: Pin the Textual version",
+    )
+    commit_at_fixed_time(
+        root, "me.md", "- Works in Berlin [by: user; added: 2025-01-03]\n", "Remember: Works in Berlin"
+    )
 
 
 def test_history_diff_follows_the_cursor(isolated_home: Path, snap_compare) -> None:

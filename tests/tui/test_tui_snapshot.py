@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers.tui_helpers import EXAMPLE_FILES, build_repo, settle, wait_for
+from helpers.tui_helpers import EXAMPLE_FILES, build_repo, commit_at_fixed_time, settle, wait_for
 from memrepo.tui.app import MemrepoApp
 from memrepo.tui.panes import FolderPane, HistoryPane
 from textual.pilot import Pilot
@@ -72,28 +72,6 @@ def test_folder_pane_binary_file(app: MemrepoApp, snap_compare) -> None:
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 
-def _commit_at_fixed_time(root: Path, rel: str, text: str, summary: str) -> None:
-    """Append to a file and commit it at FIXED_WHEN, with an Origin trailer (deterministic ids)."""
-    import os
-    import subprocess
-
-    with (root / rel).open("a", encoding="utf-8") as fh:
-        fh.write(text)
-    when = "2025-01-02T03:04:05+00:00"
-    env = {
-        **os.environ,
-        "GIT_AUTHOR_DATE": when,
-        "GIT_COMMITTER_DATE": when,
-        "GIT_AUTHOR_NAME": "memrepo",
-        "GIT_AUTHOR_EMAIL": "memrepo@localhost",
-        "GIT_COMMITTER_NAME": "memrepo",
-        "GIT_COMMITTER_EMAIL": "memrepo@localhost",
-    }
-    subprocess.run(
-        ["git", "commit", "-q", "-m", f"{summary}\n\nOrigin: agent_tool", "--", rel], cwd=root, env=env, check=True
-    )
-
-
 def test_inbox_pane_with_entries(isolated_home: Path, snap_compare) -> None:
     """Inbox entries with source and task, the second selected, the suggestion under the table."""
     root = isolated_home / "memory"
@@ -121,7 +99,7 @@ def test_history_pane_with_a_diff(isolated_home: Path, snap_compare) -> None:
     """Commits newest first; the highlighted (newest) commit's diff shows in the diff colours, no key needed."""
     root = isolated_home / "memory"
     build_repo(root)
-    _commit_at_fixed_time(
+    commit_at_fixed_time(
         root,
         "lessons.md",
         "- Pin the Textual version [by: agent; added: 2025-01-02]\n",
