@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.reactive import reactive
@@ -43,6 +44,26 @@ def sync_age(when: datetime | None) -> str:
         if seconds >= size:
             return f"{seconds // size}{unit}"
     return "now"
+
+
+def show_sized(label: Label, text: str, cells: int | None = None) -> None:
+    """Set a header label's text and a width that fits it exactly.
+
+    Textual 8.2 keeps a widget's box model in a cache whose key moves only
+    when a layout request is new: a second ``update`` before the label's
+    idle turn reuses the width laid out for the first text. HEAD's label,
+    laid out empty at start, then stayed 0 cells wide for good (about 1
+    start in 4 at 2,000 files; the header of docs/architecture.md §8). A width
+    set from the text changes the styles, and with them the cache key.
+
+    Args:
+        label: a label with ``width: auto`` in the stylesheet.
+        text: what it shows (markup when the label takes markup).
+        cells: the text's width in terminal cells when markup makes it
+            differ from ``cell_len(text)``.
+    """
+    label.update(text)
+    label.styles.width = (cell_len(text) if cells is None else cells) + label.styles.gutter.width
 
 
 class RepoHeader(Horizontal):
@@ -109,7 +130,7 @@ class RepoHeader(Horizontal):
             else:
                 text += f" {sync_age(state.last_sync)}"
         label.set_class(bool(state.last_error) and not syncing, "-error")
-        label.update(text)
+        show_sized(label, text)
         label.display = True
         self._draw()
 
@@ -192,10 +213,10 @@ class RepoHeader(Horizontal):
             fits = cells(short) + len(f" {head} ") + state_width <= width
             parts = short if fits else row(shorts, tight=True, numbers_only=True)
         self.query_one("#header-brand", Label).display = brand
-        self.query_one("#header-panes", Label).update("".join(parts))
+        show_sized(self.query_one("#header-panes", Label), "".join(parts), cells(parts))
         self.query_one("#header-path", Label).update(plain(self.repo_path))
-        self.query_one("#header-head", Label).update(head)
+        show_sized(self.query_one("#header-head", Label), head)
         state = self.query_one("#header-state", Label)
         for value in STATE_LABELS:
             state.set_class(value == self.state, f"-{value.replace('_', '-')}")
-        state.update(text)
+        show_sized(state, text)
