@@ -77,7 +77,9 @@ class KeyCommands(Provider):
     actions. See :func:`tui.keys.palette_commands`.
     """
 
-    def _run(self, action: str, pane_id: str | None) -> None:
+    def _run(self, action: str, pane_id: str | None, box: str | None = None) -> None:
+        from textual.widget import Widget
+
         from .panes import Pane
 
         app = self.app
@@ -85,21 +87,24 @@ class KeyCommands(Provider):
         if pane_id is not None:
             app.action_show_pane(pane_id)  # type: ignore[attr-defined]
             target = app.main_screen.query_one(f"#{pane_id}", Pane)  # type: ignore[attr-defined]
+            if box is not None:  # a box's own key: it acts on that box's highlighted row
+                target = target.query_one(f"#{box}", Widget)  # type: ignore[attr-defined]
+                target.focus()  # type: ignore[attr-defined]
         elif action.startswith("app."):
             target = app.main_screen  # type: ignore[attr-defined]
         app.call_later(app.run_action, action, target)
 
-    def _commands(self) -> list[tuple[str, str, str, str | None]]:
+    def _commands(self) -> list[tuple[str, str, partial[None]]]:
         from .keys import palette_commands
 
         if getattr(self.app, "repo", None) is None:
             return []  # the keys act on the open repo
-        return [(c.name, c.help, c.action, c.pane_id) for c in palette_commands()]
+        return [(c.name, c.help, partial(self._run, c.action, c.pane_id, c.box)) for c in palette_commands()]
 
     async def discover(self) -> Hits:
         """Offer every action before anything is typed."""
-        for name, help_text, action, pane_id in self._commands():
-            yield DiscoveryHit(Content(name), partial(self._run, action, pane_id), text=name, help=help_text)
+        for name, help_text, run in self._commands():
+            yield DiscoveryHit(Content(name), run, text=name, help=help_text)
 
     async def search(self, query: str) -> Hits:
         """Yield the actions whose name matches ``query``.
@@ -108,11 +113,9 @@ class KeyCommands(Provider):
             query: what the user typed.
         """
         matcher = self.matcher(query)
-        for name, help_text, action, pane_id in self._commands():
+        for name, help_text, run in self._commands():
             score = matcher.match(name)
             if score > 0:
                 # Half weight: a file whose path holds the letters typed ("red" in notes/[red]x.md)
                 # comes before a key whose name merely scatters them.
-                yield Hit(
-                    score / 2, matcher.highlight(name), partial(self._run, action, pane_id), text=name, help=help_text
-                )
+                yield Hit(score / 2, matcher.highlight(name), run, text=name, help=help_text)

@@ -126,6 +126,8 @@ class PaletteCommand:
         action: the binding's action.
         pane_id: the pane to show first, or None for the app's keys.
         binding_id: the binding's id.
+        box: the id of the box in the pane the action runs on (focused
+            first), or None when the pane runs it.
     """
 
     name: str
@@ -133,6 +135,7 @@ class PaletteCommand:
     action: str
     pane_id: str | None
     binding_id: str
+    box: str | None = None
 
 
 def palette_commands() -> list[PaletteCommand]:
@@ -145,9 +148,10 @@ def palette_commands() -> list[PaletteCommand]:
     from .panes import PANES
 
     out = []
-    for pane_id, prefix, bindings in [
-        (None, "", [*MemrepoApp.BINDINGS, *MainScreen.BINDINGS]),
-        *((p.PANE_ID, f"{p.PANE_TITLE}: ", p.BINDINGS) for p in PANES),
+    for pane_id, prefix, bindings, box in [
+        (None, "", [*MemrepoApp.BINDINGS, *MainScreen.BINDINGS], None),
+        *((p.PANE_ID, f"{p.PANE_TITLE}: ", p.BINDINGS, None) for p in PANES),
+        *((p.PANE_ID, f"{p.PANE_TITLE}: ", cls.BINDINGS, box_id) for p in PANES for box_id, cls in p.BOX_ACTIONS),
     ]:
         for b in bindings:
             assert isinstance(b, Binding)
@@ -155,7 +159,7 @@ def palette_commands() -> list[PaletteCommand]:
                 continue
             keys = key_display(b.key)
             help_text = f"{b.tooltip} ({keys})" if b.tooltip else f"key: {keys}"
-            out.append(PaletteCommand(prefix + b.description, help_text, b.action, pane_id, b.id or ""))
+            out.append(PaletteCommand(prefix + b.description, help_text, b.action, pane_id, b.id or "", box))
     return out
 
 

@@ -33,9 +33,6 @@ from textual.widgets._footer import FooterKey
 FILTERED = ("SearchScreen / ", "FilePicker / ")
 """Screens of a filter box and its matches: the list moves with ↑ ↓ from the box, where letters are typing."""
 
-FOCUSED_ONLY = {"conflicts.keep-this", "conflicts.keep-both"}
-"""Keys that act on the highlighted version in the Inbox's merge-conflicts box, so they need that box's focus."""
-
 LEAVE = {"close", "cancel", "back", "quit"}
 """Verbs that all mean "leave this": esc and q close a screen, go back, or quit on the main screen."""
 
@@ -166,7 +163,7 @@ async def test_no_key_means_two_things_and_every_action_is_in_the_palette(isolat
                 for name, found in contexts.items()
                 for _key, binding, _where in found
                 if (binding.id or "") not in actions
-                and (binding.id or "") not in PALETTE_SKIP | FOCUSED_ONLY
+                and (binding.id or "") not in PALETTE_SKIP
                 and not (binding.id or "").startswith(MOVING)
                 and verb(binding) != "leave"
                 and name.split(" / ")[0] in {p.PANE_TITLE for p in PANES}

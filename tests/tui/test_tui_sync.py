@@ -12,6 +12,7 @@ from helpers.tui_helpers import RecordingApp, settle, wait_for
 from memrepo.engine import sync as sync_mod
 from memrepo.engine.models import Candidate
 from memrepo.engine.store import MemoryStore
+from memrepo.tui.commands import KeyCommands
 from memrepo.tui.panes import InboxPane
 
 SIZE = (80, 24)
@@ -98,6 +99,28 @@ async def test_b_keeps_both_versions(machines) -> None:
         await wait_for(pilot, lambda: table.row_count == 0, what="the conflict to go")
     texts = [e.text for e in b.read_file("me.md").entries]
     assert texts == ["Deploys on Monday", "Deploys on Thursday"]
+
+
+async def test_the_palette_keeps_a_version_from_any_pane_and_says_when_there_is_no_conflict(machines) -> None:
+    """``o`` and ``b`` act on the conflicts box's highlighted version; the palette offers them too, from any pane."""
+    a, b, _remote = machines
+    conflict(a, b, "Deploys on Friday", b"on Friday", b"on Thursday", b"on Monday")
+    app = RecordingApp(b.root, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.main_screen.query_one("#panes").current == "folder"
+        hits = [hit async for hit in KeyCommands(app.screen).search("Inbox: Keep both versions")]
+        assert hits and hits[0].text == "Inbox: Keep both versions"
+        hits[0].command()
+        await settle(pilot)
+        table = app.main_screen.query_one(InboxPane).conflict_table
+        await wait_for(pilot, lambda: table.row_count == 0, what="the conflict to go")
+        assert app.main_screen.query_one("#panes").current == "inbox"
+        assert [e.text for e in b.read_file("me.md").entries] == ["Deploys on Monday", "Deploys on Thursday"]
+        hits = [hit async for hit in KeyCommands(app.screen).search("Inbox: Keep this version")]
+        hits[0].command()
+        await settle(pilot)
+        assert any("No merge conflicts" in n for n in app.notices)
 
 
 async def test_s_takes_the_other_machines_commits_and_no_remote_is_a_notice(machines, tmp_path: Path) -> None:

@@ -69,6 +69,7 @@ class InboxPane(Pane):
     PANE_ID = "inbox"
     PANE_TITLE = "Inbox"
     PANE_SHORT = "Inbox"
+    BOX_ACTIONS = (("inbox-conflicts", ConflictTable),)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(

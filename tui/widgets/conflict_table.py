@@ -96,8 +96,12 @@ class ConflictTable(DataTable[Text], inherit_bindings=False):
         self.set_class(bool(self._rows), "-shown")
 
     def action_keep(self, which: str) -> None:
-        """Ask the pane to keep the highlighted version (``this``) or both."""
+        """Ask the pane to keep the highlighted version (``this``) or both.
+
+        With no conflict shown (the palette can ask for it any time) it says so.
+        """
         if not 0 <= self.cursor_row < len(self._rows):
+            self.notify("No merge conflicts: nothing to keep.", title="Merge conflicts")
             return
         conflict, n, version = self._rows[self.cursor_row]
         keep = "both" if which == "both" else ("first" if n == 0 else "second")
