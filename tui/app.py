@@ -274,10 +274,14 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
     # -- messages ------------------------------------------------------
 
     def on_repo_opened(self, message: RepoOpened) -> None:
-        """Hand the repo to every pane, then follow it."""
+        """Hand the repo to every pane, then follow it.
+
+        The status is asked for first: the engine runs one call at a time,
+        and HEAD and the state are what the header waits for.
+        """
+        self.refresh_status()
         for pane in self.panes():
             pane.attach(message.repo)
-        self.refresh_status()
         if self._watch:
             self.watch_work_tree(message.repo)
         self.warm_recall(message.repo)
@@ -301,7 +305,8 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
             self.sync_soon()
         if message.paths:
             for pane in self.panes():
-                pane.work_tree_changed(message.paths)
+                if pane.loaded:  # one not shown yet reads everything when it is
+                    pane.work_tree_changed(message.paths)
 
     def on_repo_written(self, message: RepoWritten) -> None:
         """A pane committed: read the status (HEAD moved), which the panes follow."""
@@ -318,7 +323,8 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         except NoMatches:
             return  # a status read late, while the app is closing: nothing left to show it
         for pane in self.panes():
-            pane.repo_status_changed(status)
+            if pane.loaded:
+                pane.repo_status_changed(status)
         self.hand_edits.status_read(status)
         state = status.state.value
         if state == "blocked" and self._state != "blocked":
@@ -376,7 +382,8 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
             return
         self.refresh_status()
         for pane in self.panes():
-            pane.reload()
+            if pane.loaded:
+                pane.reload()
         self.notify("Refreshed", timeout=1.5, markup=False)
 
     def action_show_pane(self, pane_id: str) -> None:
@@ -389,7 +396,9 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         screen.query_one("#panes", ContentSwitcher).current = pane_id
         ids = [p.PANE_ID for p in PANES]
         self.header.active = ids.index(pane_id)
-        screen.query_one(f"#{pane_id}", Pane).focus_default()
+        pane = screen.query_one(f"#{pane_id}", Pane)
+        pane.shown()
+        pane.focus_default()
 
     # -- sync ------------------------------------------------
 

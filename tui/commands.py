@@ -7,6 +7,7 @@ the fast way around a 2,000-file folder.
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
@@ -14,6 +15,9 @@ from textual.fuzzy import Matcher
 
 from .messages import FileOpenRequested
 from .plain import clean
+
+if TYPE_CHECKING:
+    from textual.widget import Widget
 
 DISCOVER_LIMIT = 20
 """Files offered before anything is typed."""
@@ -84,15 +88,28 @@ class KeyCommands(Provider):
 
         app = self.app
         target: object = app
+        pane = None
         if pane_id is not None:
             app.action_show_pane(pane_id)  # type: ignore[attr-defined]
-            target = app.main_screen.query_one(f"#{pane_id}", Pane)  # type: ignore[attr-defined]
+            pane = target = app.main_screen.query_one(f"#{pane_id}", Pane)  # type: ignore[attr-defined]
             if box is not None:  # a box's own key: it acts on that box's highlighted row
-                target = target.query_one(f"#{box}", Widget)  # type: ignore[attr-defined]
-                target.focus()  # type: ignore[attr-defined]
+                focused = pane.query_one(f"#{box}", Widget)
+                focused.focus()
+                target = focused
         elif action.startswith("app."):
             target = app.main_screen  # type: ignore[attr-defined]
-        app.call_later(app.run_action, action, target)
+        app.call_later(self._act, action, target, pane)
+
+    async def _act(self, action: str, target: object, pane: Widget | None) -> None:
+        """Run ``action`` once ``pane`` has read what it shows (shown for the first time, it is reading it)."""
+        from textual.worker import WorkerState
+
+        app = self.app
+        if pane is not None:
+            busy = [w for w in app.workers if w.node is pane and w.state in (WorkerState.PENDING, WorkerState.RUNNING)]
+            if busy:
+                await app.workers.wait_for_complete(busy)
+        await app.run_action(action, target)  # type: ignore[arg-type]
 
     def _commands(self) -> list[tuple[str, str, partial[None]]]:
         from .keys import palette_commands

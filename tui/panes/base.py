@@ -30,6 +30,8 @@ class Pane(ReportWorkerErrors, Widget):
             action keys (not moving keys) the command palette offers too; the
             palette focuses the box and runs the action there.
         repo: the open memory repo, or None until the app has opened it.
+        loaded: True once the pane has read what it shows; a pane hidden
+            when the repo opens reads it when first shown (see :meth:`attach`).
     """
 
     PANE_ID: ClassVar[str]
@@ -41,14 +43,37 @@ class Pane(ReportWorkerErrors, Widget):
         """Create the pane with its registry id."""
         super().__init__(id=self.PANE_ID)
         self.repo: MemoryRepo | None = None
+        self.loaded = False
 
     def attach(self, repo: MemoryRepo) -> None:
-        """Take the open repo and load what the pane shows.
+        """Take the open repo; load what the pane shows now if it is on screen, else when first shown.
+
+        The hidden panes' first reads (every file for merge conflicts, the
+        log, the workspaces, the dreams) would queue on the engine's one
+        thread ahead of the status and the search the first screen waits
+        for (docs/architecture.md §8).
 
         Args:
             repo: the open repo (owned and closed by the app).
         """
         self.repo = repo
+        self.loaded = False
+        if self.is_current:
+            self.load()
+
+    @property
+    def is_current(self) -> bool:
+        """True when this pane is the one the pane switcher shows."""
+        return getattr(self.parent, "current", None) == self.PANE_ID
+
+    def shown(self) -> None:
+        """The app switched to this pane: read what it shows the first time."""
+        if self.repo is not None and not self.loaded:
+            self.load()
+
+    def load(self) -> None:
+        """Read what the pane shows and follow changes from now on."""
+        self.loaded = True
         self.reload()
 
     def reload(self) -> None:

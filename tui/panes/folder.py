@@ -138,6 +138,11 @@ class FolderPane(Pane):
         """List every file again and re-read the open file."""
         if self._open_file is not None:
             self._pending.add(self._open_file)
+        elif not self._loaded and self._wanted is None:
+            # The entry point is what the first screen shows: read it before the walk, not after it
+            # (the engine runs one call at a time, in the order asked).
+            self._open_file = ENTRY_POINT
+            self.read_file(ENTRY_POINT, early=True)
         self._full_list = True
         self.load_files()
 
@@ -231,12 +236,14 @@ class FolderPane(Pane):
         return sorted(merged.items())
 
     @work(group="folder-read", exclusive=True, exit_on_error=False, description="Reading a file")
-    async def read_file(self, path: str, keep_position: bool = False) -> None:
+    async def read_file(self, path: str, keep_position: bool = False, early: bool = False) -> None:
         """Read one file through the engine and show it.
 
         Args:
             path: repo-relative path.
             keep_position: keep the table cursor and preview scroll (live update).
+            early: the entry point, read before the file list says it exists;
+                a failure shows nothing (the list then opens another file).
         """
         from memrepo.engine.errors import MemrepoError
 
@@ -245,6 +252,10 @@ class FolderPane(Pane):
         try:
             view = await self.repo.read_file(path)
         except MemrepoError as exc:
+            if early:
+                if path == self._open_file:
+                    self._open_file = None
+                return
             if path == self._open_file:
                 self._shown_text = None
                 self.table.show_entries([])
@@ -286,7 +297,8 @@ class FolderPane(Pane):
             if first is None:
                 first = ENTRY_POINT if ENTRY_POINT in self._sizes else next(iter(self._sizes), None)
             if first is not None:
-                self._open(first)
+                if first != self._open_file:  # else read already (the entry point, beside the walk)
+                    self._open(first)
                 tree.select_path(first)
             else:
                 self.preview.show_note("", "The memory folder is empty.")

@@ -28,7 +28,6 @@ from .base import Pane
 if TYPE_CHECKING:
     from memrepo.engine.health import HealthRow
     from memrepo.engine.models import CompactProgress, RepoStatus
-    from memrepo.engine.repo import MemoryRepo
 
 REFRESH_DELAY_S = 1.0
 """After a change on disk, the shown pane runs the checks again this much later (seconds), once per burst."""
@@ -113,12 +112,6 @@ class HealthPane(Pane):
         return str(self.query_one("#health-step", Static).visual)
 
     # -- Pane contract -------------------------------------------------
-
-    def attach(self, repo: MemoryRepo) -> None:
-        """Take the repo; the checks (which read every file) wait until the pane is first shown,
-        so they never hold up the first screen of the Folder pane."""
-        self.repo = repo
-        self.reload()
 
     def _shown(self) -> bool:
         return self.display and self.parent is not None and getattr(self.parent, "current", None) == self.PANE_ID

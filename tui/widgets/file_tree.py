@@ -3,7 +3,9 @@
 The tree never reads the filesystem: the pane hands it the paths from
 ``MemoryRepo.list_files()`` and :meth:`FileTree.set_files` applies only the
 difference (added and removed nodes), so folds and the cursor survive live
-updates on a 2,000-file repo.
+updates on a 2,000-file repo. A folder's files get their nodes when the
+folder is first unfolded: a Textual node costs about 80 µs to add, so the
+first fill of a 20,000-file repo no longer holds the screen for 1.6 s.
 """
 
 from __future__ import annotations
@@ -113,8 +115,11 @@ class FileTree(Tree[TreeItem], inherit_bindings=False):
         super().__init__("memory", TreeItem("", False), id=id, classes=classes)
         self.show_root = False
         self.guide_depth = 2
-        self._files: dict[str, TreeNode[TreeItem]] = {}
+        self._files: dict[str, TreeNode[TreeItem] | None] = {}
+        """Every file shown; None until its folder is first unfolded (no node yet)."""
         self._folders: dict[str, TreeNode[TreeItem]] = {"": self.root}
+        self._filled: set[str] = {""}
+        """Folders whose files have nodes (unfolded at least once)."""
 
     # -- contents ------------------------------------------------------
 
@@ -152,14 +157,38 @@ class FileTree(Tree[TreeItem], inherit_bindings=False):
         for path in new:
             self._add_file(path, expand)
         self._recount()
+        if gone:
+            self._prune()
         return True
 
     def _add_file(self, path: str, expand: bool) -> None:
         folder, name = _split(path)
         parent = self._folder_node(folder, expand)
+        if folder not in self._filled and not expand:
+            self._files[path] = None  # its node is made when the folder is unfolded
+            return
+        self._filled.add(folder)
+        self._files[path] = self._add_leaf(parent, path, name)
+
+    def _add_leaf(self, parent: TreeNode[TreeItem], path: str, name: str) -> TreeNode[TreeItem]:
         index = self._insert_position(parent, name, is_file=True)
         before = index if index < len(parent.children) else None
-        self._files[path] = parent.add_leaf(Text(clean(name)), TreeItem(path, True), before=before)
+        return parent.add_leaf(Text(clean(name)), TreeItem(path, True), before=before)
+
+    def _fill(self, folder: str) -> None:
+        """Give the files of ``folder`` their nodes (it is being unfolded or a file in it selected)."""
+        if folder in self._filled:
+            return
+        self._filled.add(folder)
+        parent = self._folders[folder]
+        prefix = f"{folder}/"
+        for path in sorted(p for p, node in self._files.items() if node is None and _split(p)[0] == folder):
+            self._files[path] = self._add_leaf(parent, path, path[len(prefix) :])
+
+    def _on_tree_node_expanded(self, event: Tree.NodeExpanded[TreeItem]) -> None:
+        item = event.node.data
+        if item is not None and not item.is_file:
+            self._fill(item.path)
 
     def _folder_node(self, folder: str, expand: bool) -> TreeNode[TreeItem]:
         node = self._folders.get(folder)
@@ -196,14 +225,17 @@ class FileTree(Tree[TreeItem], inherit_bindings=False):
 
     def _remove_file(self, path: str) -> None:
         node = self._files.pop(path)
-        parent = node.parent
-        node.remove()
-        folder = _split(path)[0]
-        while folder and parent is not None and not parent.children:
-            above = parent.parent
-            parent.remove()
-            del self._folders[folder]
-            folder, parent = _split(folder)[0], above
+        if node is not None:
+            node.remove()
+
+    def _prune(self) -> None:
+        """Remove the folders that hold no file any more (deepest first), after :meth:`_recount`."""
+        for folder in sorted(self._folders, key=lambda f: f.count("/"), reverse=True):
+            if folder and not self._counts.get(folder):
+                node = self._folders.pop(folder)
+                self._filled.discard(folder)
+                if node.parent is not None and node in node.parent.children:
+                    node.remove()
 
     def _recount(self) -> None:
         counts: dict[str, int] = {}
@@ -240,9 +272,12 @@ class FileTree(Tree[TreeItem], inherit_bindings=False):
         Returns:
             bool: False when the tree holds no such file.
         """
-        node = self._files.get(path)
-        if node is None:
+        if path not in self._files:
             return False
+        folder = _split(path)[0]
+        self._fill(folder)
+        node = self._files[path]
+        assert node is not None
         parent = node.parent
         while parent is not None and parent is not self.root:
             parent.expand()
