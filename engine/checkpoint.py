@@ -352,7 +352,10 @@ class Checkpointer:
                 result.status = "distilling"
             result.trigger = trigger
             result.pending = len(data["messages"])
-            self._save(scope, data)
+            # A buffer that would hold nothing is not written: every MCP session's closing
+            # checkpoint is empty, and any buffer makes compaction read the old history.
+            if data["messages"] or data.get("untrusted") or claim is not None or self._path(scope).exists():
+                self._save(scope, data)
         return result, claim
 
     def due_scopes(self) -> list[str]:

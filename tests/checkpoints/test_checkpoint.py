@@ -88,6 +88,17 @@ def test_triggers_turns_chars_idle_task_end_and_close(
     assert run_checkpoint(store, cp, cfg, "s6", None, [], "force").trigger is None  # nothing buffered
 
 
+def test_a_closing_checkpoint_with_nothing_to_keep_writes_no_buffer(store: MemoryStore, cp: Checkpointer) -> None:
+    """Every MCP session closes with an empty checkpoint; an empty buffer file made compaction read every old blob."""
+    result, claim = cp.submit("s-empty", "/tmp/project", [], "session_close")
+    assert (result.status, result.pending, claim) == ("buffered", 0, None)
+    assert not (store.state_dir / "checkpoints").exists() or not list((store.state_dir / "checkpoints").iterdir())
+    cp.submit("s-empty", "/tmp/project", [], "session_close", untrusted=True)  # the untrusted mark is kept
+    assert [json.loads(p.read_text())["untrusted"] for p in (store.state_dir / "checkpoints").iterdir()] == [
+        ["s-empty"]
+    ]
+
+
 def test_idle_stage_is_claimed_by_a_tick(store: MemoryStore, cp: Checkpointer, clock: Clock, tmp_path: Path) -> None:
     run_checkpoint(store, cp, settings(tmp_path), "s1", None, turn(1, "Remember that my editor is Helix."))
     assert cp.claim_idle("global") is None
