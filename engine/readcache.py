@@ -12,7 +12,7 @@ import os
 import stat
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -46,12 +46,20 @@ def _stamp(path: Path) -> tuple[int, int, int] | None:
     return st.st_mtime_ns, st.st_size, st.st_ctime_ns
 
 
-Fingerprint = tuple[int, int, int, int, bytes]
-"""size, mtime, ctime, inode and a content hash of one file (:meth:`ReadCaches.reconcile`)."""
+Fingerprint = tuple[int, int, int, int, bytes | None]
+"""size, mtime, ctime, inode and a content hash of one file (:meth:`ReadCaches.reconcile`); None
+where the file was only stat'ed (a running repo's first pass, or a file not yet in a hashing slice)."""
 
 
-def _fingerprint(path: Path) -> Fingerprint | None:
-    """None for a missing or non-regular file (opened non-blocking: a FIFO never blocks the read)."""
+def _fingerprint(path: Path, previous: Fingerprint | None = None, read: bool = True) -> Fingerprint | None:
+    """None for a missing or non-regular file (opened non-blocking: a FIFO never blocks the read).
+
+    Args:
+        path: the file.
+        previous: its fingerprint of the last pass, kept as it is (hash or none) while the
+            file's stat is unmoved: the file is then not read.
+        read: hash the content otherwise (False: stat only).
+    """
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
     except OSError:
@@ -60,6 +68,11 @@ def _fingerprint(path: Path) -> Fingerprint | None:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             return None
+        stamp = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+        if previous is not None and previous[:4] == stamp:
+            return previous
+        if not read:
+            return (*stamp, None)
         digest = hashlib.blake2b(digest_size=16)
         while chunk := os.read(fd, 1 << 16):
             digest.update(chunk)
@@ -68,6 +81,20 @@ def _fingerprint(path: Path) -> Fingerprint | None:
     finally:
         os.close(fd)
     return st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, digest.digest()
+
+
+def _moved(before: Fingerprint | None, now: Fingerprint | None) -> bool:
+    """Whether a file changed between two passes.
+
+    Content decides where both passes hashed it: a rewrite with the same
+    bytes (a touch) changes nothing a cache holds. Where one pass only
+    stat'ed it, a moved stat counts as a change.
+    """
+    if before is None or now is None:
+        return before is not now
+    if before[4] is not None and now[4] is not None:
+        return before[4] != now[4]
+    return before[:4] != now[:4]
 
 
 def _memory_files(root: Path) -> list[str]:
@@ -215,23 +242,38 @@ class ReadCaches:
         """The files :meth:`reconcile` looks at (repo-relative; no dot folders, symlinks or FIFOs)."""
         return _memory_files(self.root)
 
-    def fingerprints(self, paths: list[str]) -> dict[str, Fingerprint]:
+    def fingerprints(self, paths: list[str], rehash: Collection[str] | None = None) -> dict[str, Fingerprint]:
         """The fingerprint of each of ``paths`` (stat and content hash; one that is gone is left out).
 
-        Reads no state of this object: a running repo takes a pass in slices,
-        so a read queued meanwhile waits for one slice, not for every file.
+        A running repo takes a pass in slices, on its worker thread, so a read
+        queued meanwhile waits for one slice, not for every file.
+
+        Args:
+            paths: repo-relative files.
+            rehash: None to hash every file (what :meth:`reconcile` does).
+                Otherwise only these files are hashed whatever their stat
+                says; any other keeps the hash of the last pass while its
+                stat (size, mtime, ctime, inode) is unmoved, and is hashed
+                when the stat moved. A first pass then only stats.
         """
-        return {rel: fp for rel in paths if (fp := _fingerprint(self.root / rel)) is not None}
+        if rehash is None:
+            return {rel: fp for rel in paths if (fp := _fingerprint(self.root / rel)) is not None}
+        before = self._fingerprints
+        if before is None:  # the baseline of a running repo: stats only, the hashes come slice by slice
+            return {rel: fp for rel in paths if (fp := _fingerprint(self.root / rel, read=False)) is not None}
+        out: dict[str, Fingerprint] = {}
+        for rel in paths:
+            fp = _fingerprint(self.root / rel, None if rel in rehash else before.get(rel))
+            if fp is not None:
+                out[rel] = fp
+        return out
 
     def reconcile_with(self, now: dict[str, Fingerprint]) -> list[str]:
         """The end of :meth:`reconcile`, given every memory file's fingerprint (see there)."""
         before, self._fingerprints = self._fingerprints, now
         if before is None:
             return []
-        # Content decides: a rewrite with the same bytes (a touch) changes nothing a cache holds.
-        changed = sorted(
-            rel for rel in before.keys() | now.keys() if (before.get(rel) or ())[4:] != (now.get(rel) or ())[4:]
-        )
+        changed = sorted(rel for rel in before.keys() | now.keys() if _moved(before.get(rel), now.get(rel)))
         if not changed:
             return []
         if self.recall_index_built is not None:  # recall trusts mtime and size: make it re-read these

@@ -14,6 +14,8 @@ from .models import ContextBlock, RecallHit
 from .readcache import Fingerprint, ReadCaches
 
 if TYPE_CHECKING:
+    from collections.abc import Collection
+
     from .recall import RecallIndex  # imported where an index is built: writers never load it
 
 
@@ -64,9 +66,9 @@ class StoreReads:
         """The files a reconciliation pass looks at (:meth:`ReadCaches.memory_files`)."""
         return self.reads.memory_files()
 
-    def reconcile_fingerprints(self, paths: list[str]) -> dict[str, Fingerprint]:
+    def reconcile_fingerprints(self, paths: list[str], rehash: Collection[str] | None = None) -> dict[str, Fingerprint]:
         """One slice of a reconciliation pass (:meth:`ReadCaches.fingerprints`)."""
-        return self.reads.fingerprints(paths)
+        return self.reads.fingerprints(paths, rehash)
 
     def reconcile_with(self, now: dict[str, Fingerprint]) -> list[str]:
         """The end of a pass taken in slices (:meth:`ReadCaches.reconcile_with`): the paths that changed."""

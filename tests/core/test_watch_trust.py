@@ -153,6 +153,35 @@ def test_reconciliation_catches_an_edit_events_missed_with_the_old_mtime_put_bac
     assert store.reconcile() == []
 
 
+def test_a_running_pass_reads_only_files_whose_stat_moved_and_its_turn_of_the_others(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 20,000 files hashing every file each pass kept a core 60% busy; a running repo now stats them all and
+    hashes those whose stat moved plus one slice of the rest, so a change that moved no stat is still found."""
+    trust_the_watcher_at_once(monkeypatch)
+    store.set_watched(True)
+    files = store.reconcile_files()
+    assert len(files) >= 3
+    base = store.reconcile_fingerprints(files, rehash=frozenset())
+    assert all(fp[4] is None for fp in base.values())  # the first pass only stats
+    assert store.reconcile_with(base) == []
+    memory = store.root / "MEMORY.md"
+    memory.write_text(memory.read_text() + "\n- tea: green\n")
+    now = store.reconcile_fingerprints(files, rehash=frozenset())
+    assert now["MEMORY.md"][4] is not None  # its stat moved: read
+    assert all(now[rel] is base[rel] for rel in files if rel != "MEMORY.md")  # the others: not read
+    assert store.reconcile_with(now) == ["MEMORY.md"]
+    assert "tea: green" in store.context().text
+    memory.write_bytes(memory.read_bytes())  # a touch: the stat moves, the content decides
+    assert store.reconcile_with(store.reconcile_fingerprints(files, rehash=frozenset())) == []
+    # A change no stat shows (a coarse FUSE clock): found when the file's turn to be hashed comes.
+    other = next(rel for rel in files if rel != "MEMORY.md")
+    size, mtime, ctime, ino, _digest = store.reads._fingerprints[other]
+    store.reads._fingerprints[other] = (size, mtime, ctime, ino, b"hash of the old text")
+    assert store.reconcile_with(store.reconcile_fingerprints(files, rehash=frozenset())) == []  # not its turn
+    assert store.reconcile_with(store.reconcile_fingerprints(files, rehash=frozenset([other]))) == [other]
+
+
 def test_without_a_watcher_an_older_mtime_put_back_is_still_seen(store: MemoryStore) -> None:
     memory = store.root / "MEMORY.md"
     memory.write_text(memory.read_text() + "\n- tea: green\n")
