@@ -277,6 +277,10 @@ class MemoryRepo(RepoAgents):
         records, held up the first search.
         """
         passes = 0
+        # The first pass only records, and a pass walks every file: it waits its turn, so the first
+        # status, the recall index's own check and the first search do not share the disk and the GIL
+        # with it (20,000 files: the MCP server's first recall took 0.4 s beside it).
+        await asyncio.sleep(RECONCILE_EVERY_S)
         while not self._stop.is_set():
             try:
                 # In slices on the worker thread: a read or write queued meanwhile waits for one slice,
@@ -366,11 +370,24 @@ class MemoryRepo(RepoAgents):
         from .recallfile import open_index
 
         def build() -> RecallIndex:
-            index = open_index(self.root)  # a first build runs in a child process, off this one's GIL
+            import threading
+
             from .redaction import warm
 
-            warm()  # and the first hits shown do not wait for the secret detectors to load (docs/architecture.md §3)
-            return index
+            # The first hits shown do not wait for the secret detectors to load (docs/architecture.md §3):
+            # their Go library loads beside the index's walk of the files, which waits on the disk.
+            def load_detectors() -> None:
+                try:
+                    warm()
+                except Exception as exc:  # the first redaction loads them instead, and says why if it cannot
+                    log.warning("loading the secret detectors early failed: %s", exc)
+
+            detectors = threading.Thread(target=load_detectors, name="memrepo-redaction-warm", daemon=True)
+            detectors.start()
+            try:
+                return open_index(self.root)  # a first build runs in a child process, off this one's GIL
+            finally:
+                detectors.join()
 
         if self._warming is None:
             self._warming = asyncio.get_running_loop().run_in_executor(None, build)
