@@ -154,10 +154,12 @@ class WorkspaceMap:
                 out.setdefault(ws_id, f"{WORKSPACES_DIR}/{name}")
         return out
 
-    def entries(self) -> list[tuple[str, str, str | None, str]]:
+    def entries(self, refresh: bool = True) -> list[tuple[str, str, str | None, str]]:
         """(file, workspace id, ``path:`` or None, first entry's text) of each file naming a workspace,
-        sorted by file; symlinked files left out (a listing never follows them). Fresh."""
-        self.refresh()
+        sorted by file; symlinked files left out (a listing never follows them). Fresh, unless
+        ``refresh`` is False (the caller checked the map against the files a moment ago)."""
+        if refresh:
+            self.refresh()
         with self._lock:
             rows = self._db.execute(
                 "SELECT name, id, path, text FROM ws WHERE id IS NOT NULL AND link=0 ORDER BY name"

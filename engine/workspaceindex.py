@@ -49,19 +49,30 @@ class Row:
     file: str
     path: str | None
     label: str
-    exists: bool | None
     archived: bool = False
 
+    @property
+    def exists(self) -> bool | None:
+        """Whether the project folder exists now (None without a ``path:``); a stat, so only asked when shown."""
+        return os.path.isdir(self.path) if self.path else None
 
-def scan_rows(root: Path, folder: str, archived: bool = False) -> list[Row]:
-    """:func:`scan` as plain rows: the resolver matches names on these without building models."""
+
+def scan_rows(root: Path, folder: str, archived: bool = False, refresh: bool = True) -> list[Row]:
+    """:func:`scan` as plain rows: the resolver matches names on these without building models.
+
+    Args:
+        root: the work tree.
+        folder: repo-relative folder (``workspaces`` or ``archived/workspaces``).
+        archived: the rows are archived files.
+        refresh: check the active files' map against the files first (False: the caller
+            just did, in this same look-up).
+    """
     out: list[Row] = []
     if folder == WORKSPACES and not archived:  # the active ones: from the map kept beside the recall index
         from .recallindex_workspaces import workspace_map
 
-        for file, known_id, folder_path, text in workspace_map(root).entries():
-            exists = os.path.isdir(folder_path) if folder_path else None
-            out.append(Row(known_id, file, folder_path, clean_text(text), exists))
+        for file, known_id, folder_path, text in workspace_map(root).entries(refresh):
+            out.append(Row(known_id, file, folder_path, clean_text(text)))
         return out
     base = root / folder
     if not base.is_dir() or base.is_symlink():
@@ -78,8 +89,7 @@ def scan_rows(root: Path, folder: str, archived: bool = False) -> list[Row]:
             ws_id = entry.meta.get("workspace")
             if ws_id:
                 path = entry.meta.get("path") or None
-                exists = os.path.isdir(path) if path else None
-                out.append(Row(ws_id, f"{folder}/{full.name}", path, clean_text(entry.text), exists, archived))
+                out.append(Row(ws_id, f"{folder}/{full.name}", path, clean_text(entry.text), archived))
                 break
     return out
 
@@ -186,6 +196,8 @@ class WorkspaceIndex:
         self.root = root
         self._files: dict[str, str] = {}
         self._stamps: dict[str, tuple[tuple[int, int], str | None]] = {}
+        self._map_checked = False
+        """The active files' map was checked against the files during the look-up under way."""
 
     def _id_at(self, rel: str) -> str | None:
         """:func:`workspace_id_of` for ``rel``, remembered until the file's mtime or size moves."""
@@ -212,6 +224,7 @@ class WorkspaceIndex:
         from .recallindex_workspaces import workspace_map
 
         self._files = workspace_map(self.root).ids()  # files re-read only when their stamp moved
+        self._map_checked = True
         return self._files.get(ws_id)
 
     def learn(self, ws_id: str, rel: str) -> None:
@@ -227,7 +240,9 @@ class WorkspaceIndex:
         return scan(self.root, ARCHIVED_WORKSPACES if archived else WORKSPACES, archived)
 
     def _rows(self, archived: bool = False) -> list[Row]:
-        return scan_rows(self.root, ARCHIVED_WORKSPACES if archived else WORKSPACES, archived)
+        # The map was checked against every file by find_file in this same look-up: once is enough.
+        refresh = archived or not self._map_checked
+        return scan_rows(self.root, ARCHIVED_WORKSPACES if archived else WORKSPACES, archived, refresh)
 
     def resolve(self, workspace: str, archived: bool = False) -> Resolved:
         """Read a workspace given to ``remember``, ``context``, ``recall``, ``clear`` or ``workspaces``.
@@ -261,6 +276,7 @@ class WorkspaceIndex:
         given_as = "id" if ws_id == value.lower() else "path" if abs_path else "name"
         label = clean_text(os.path.basename(abs_path) if abs_path else value) or ws_id
         infos: list[Row] | None = None
+        self._map_checked = False
         if archived:
             infos = self._rows(archived=True)
             found = next((w.file for w in infos if w.id == ws_id), None)

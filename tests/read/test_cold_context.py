@@ -48,6 +48,33 @@ def test_the_light_text_is_the_stores_text_for_every_kind_of_workspace(
     assert ("Prefers tabs over spaces" in fresh.context().text) is me_md
 
 
+def test_a_name_is_resolved_with_one_check_of_the_workspace_files_and_no_stat_of_project_folders(
+    store: MemoryStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 20,000 files `context --workspace NAME` checked the 10,000 workspace files twice and stat'ed every
+    project folder (0.2 s); one check is enough, and folders are looked at only where a listing shows them."""
+    from memrepo.engine import recallindex_workspaces, workspaceindex
+
+    project = tmp_path / "shop"
+    project.mkdir()
+    _fill(store, project)
+    refreshes: list[int] = []
+    real_refresh = recallindex_workspaces.WorkspaceMap.refresh
+    monkeypatch.setattr(
+        recallindex_workspaces.WorkspaceMap, "refresh", lambda self: refreshes.append(1) or real_refresh(self)
+    )
+    dirs: list[str] = []
+    real_isdir = os.path.isdir
+    monkeypatch.setattr(workspaceindex.os.path, "isdir", lambda p: dirs.append(str(p)) or real_isdir(p))
+    expected = store.context("billing").text
+    refreshes.clear()
+    dirs.clear()
+    assert context_text(str(store.root), "billing") == expected
+    assert len(refreshes) == 1
+    assert str(project) not in dirs
+    assert [w.exists for w in store.workspaces() if w.path == str(project)] == [True]  # a listing still says
+
+
 def test_errors_are_the_stores(store: MemoryStore) -> None:
     with pytest.raises(RefError) as light:
         context_text(str(store.root), "no-such-name")
