@@ -6,9 +6,9 @@ corpus itself) and, once HEAD and ``MEMORY.md`` are on screen:
 
 1. switches panes ``--switches`` times (the number keys 1..6 in turn, each
    waited for until its box title is on screen) and reads the app's RSS
-   (``VmRSS``) after the first round of six and at the end: the growth per
-   switch after the first round is what "flat across pane switches" means
-   (the first round loads each pane once);
+   (``VmRSS``) after the first round of six (and ``--settle`` seconds, since a
+   pane reads what it shows when first shown) and at the end: the growth per
+   switch after the first round is what "flat across pane switches" means;
 2. while another process appends a line to a topic file every
    ``--write-every`` seconds (hand edits the app commits and shows live),
    switches panes ``--keys`` more times and records each key's time from
@@ -19,7 +19,7 @@ Prints one table row per measure. The peak RSS (``VmHWM``) is printed too.
 
 Usage:
     python benchmarks/bench_app_weight.py --corpus PATH [--switches 60] [--keys 60] [--write-every 0.05]
-        [--memrepo PATH]
+        [--settle 3] [--memrepo PATH]
 """
 
 from __future__ import annotations
@@ -103,6 +103,9 @@ def main() -> int:
     ap.add_argument("--corpus", type=Path, required=True, help="a memory repo to copy (not modified)")
     ap.add_argument("--switches", type=int, default=60)
     ap.add_argument("--keys", type=int, default=60)
+    ap.add_argument(
+        "--settle", type=float, default=3.0, help="seconds to wait after the first round, for the panes' first reads"
+    )
     ap.add_argument("--memrepo", help="the memrepo command to run (another checkout's, for a before/after)")
     ap.add_argument("--write-every", type=float, default=0.05, help="seconds between outside writes")
     args = ap.parse_args()
@@ -116,6 +119,7 @@ def main() -> int:
         env = f"HOME={shlex.quote(str(tmpdir))} TERM=xterm-256color"
         t0 = time.perf_counter()
         tmux(socket, "new-session", "-d", "-x", "80", "-y", "24", f"exec env {env} {memrepo} --repo {repo}")
+        pid = 0
         try:
             pid = int(tmux(socket, "display", "-p", "#{pane_pid}").strip() or 0)
             wait_for(socket, [head, "MEMORY.md"])
@@ -125,7 +129,7 @@ def main() -> int:
             keys = [str(1 + i % 6) for i in range(1, args.switches + 1)]  # 2, 3, ... 6, 1, 2, ...
             for key in keys[:6]:
                 switch(socket, key)
-            time.sleep(0.5)
+            time.sleep(args.settle)  # each pane reads what it shows when first shown: let those reads land
             rss_round = proc_kb(pid, "VmRSS")
             for key in keys[6:]:
                 switch(socket, key)
@@ -145,6 +149,9 @@ def main() -> int:
             hwm = proc_kb(pid, "VmHWM")
         finally:
             tmux(socket, "kill-server")
+            gone_by = time.monotonic() + 10.0
+            while pid and Path(f"/proc/{pid}").exists() and time.monotonic() < gone_by:
+                time.sleep(0.05)  # the app finishes its last write into the copy before the copy is removed
         files = sum(1 for p in repo.rglob("*.md") if ".git" not in p.parts)
         later = max(1, args.switches - 6)
         per = (rss_end - rss_round) / later
