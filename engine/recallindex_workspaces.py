@@ -20,9 +20,11 @@ import contextlib
 import os
 import sqlite3
 import threading
+import unicodedata
 from pathlib import Path
 
 from . import entryformat as fmt
+from .entrytext import clean_text
 from .errors import FormatError
 from .regularfile import read_work_file
 
@@ -33,12 +35,31 @@ WORKSPACES_DIR = "workspaces"
 HEAD_BYTES = 2048
 """How much of a file's start is read for its first entries (as the resolver always read it)."""
 
-_VERSION = "1"
+_VERSION = "2"
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS info(k TEXT PRIMARY KEY, v) WITHOUT ROWID;"
     "CREATE TABLE IF NOT EXISTS ws(name TEXT PRIMARY KEY, mtime INTEGER, size INTEGER, link INTEGER,"
-    " id TEXT, path TEXT, text TEXT) WITHOUT ROWID;"
+    " id TEXT, path TEXT, text TEXT, stem_key TEXT, label_key TEXT, bare_key TEXT) WITHOUT ROWID;"
+    "CREATE INDEX IF NOT EXISTS ws_stem ON ws(stem_key);"
+    "CREATE INDEX IF NOT EXISTS ws_label ON ws(label_key);"
+    "CREATE INDEX IF NOT EXISTS ws_bare ON ws(bare_key);"
 )
+
+
+def name_key(text: str) -> str:
+    """A workspace name as names are compared (docs/architecture.md §2): NFC, spaces collapsed, case-folded."""
+    return " ".join(unicodedata.normalize("NFC", text).split()).casefold()
+
+
+def _keys(name: str, text: str | None) -> tuple[str, str | None, str | None]:
+    """(file stem, first entry's name, that name without "workspace ") as :func:`name_key` folds them."""
+    stem = name.removesuffix(".md").casefold()
+    if text is None:
+        return stem, None, None
+    label = name_key(clean_text(text))
+    return stem, label, label.removeprefix("workspace ")
+
+
 _open_maps: dict[str, WorkspaceMap] = {}
 _open_lock = threading.Lock()
 
@@ -133,11 +154,11 @@ class WorkspaceMap:
                 with contextlib.suppress(OSError):  # never blocks on a FIFO (docs/architecture.md §3)
                     found = first_workspace_entry(read_work_file(folder / name, HEAD_BYTES), name)
                 ws_id, path, text = found or (None, None, None)
-                rows.append((name, *seen[name], ws_id, path, text))
+                rows.append((name, *seen[name], ws_id, path, text, *_keys(name, text)))
             db.execute("BEGIN IMMEDIATE")
             try:
                 db.executemany("DELETE FROM ws WHERE name=?", [(n,) for n in gone])
-                db.executemany("INSERT OR REPLACE INTO ws VALUES(?, ?, ?, ?, ?, ?, ?)", rows)
+                db.executemany("INSERT OR REPLACE INTO ws VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
                 db.execute("COMMIT")
             except BaseException:
                 with contextlib.suppress(sqlite3.Error):
@@ -163,6 +184,19 @@ class WorkspaceMap:
         with self._lock:
             rows = self._db.execute(
                 "SELECT name, id, path, text FROM ws WHERE id IS NOT NULL AND link=0 ORDER BY name"
+            ).fetchall()
+        return [(f"{WORKSPACES_DIR}/{name}", ws_id, path, text) for name, ws_id, path, text in rows]
+
+    def named(self, key: str, refresh: bool = True) -> list[tuple[str, str, str | None, str]]:
+        """:meth:`entries` of the files whose stem or first entry's name (with or without "workspace ")
+        is ``key`` (a :func:`name_key`), from the map's indexes: no row of another workspace is read."""
+        if refresh:
+            self.refresh()
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT name, id, path, text FROM ws WHERE id IS NOT NULL AND link=0"
+                " AND (stem_key=? OR label_key=? OR bare_key=?) ORDER BY name",
+                (key, key, key),
             ).fetchall()
         return [(f"{WORKSPACES_DIR}/{name}", ws_id, path, text) for name, ws_id, path, text in rows]
 

@@ -12,7 +12,6 @@ needs a workspace's file asks this one index.
 from __future__ import annotations
 
 import os
-import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -167,7 +166,9 @@ def unknown_name_error(workspace: str) -> RefError:
 
 
 def _name_key(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFC", text).split()).casefold()
+    from .recallindex_workspaces import name_key
+
+    return name_key(text)
 
 
 def _matches_name(info: Row, key: str) -> bool:
@@ -286,6 +287,13 @@ class WorkspaceIndex:
             return Resolved(ws_id, found, abs_path, slug, label, given_as)
         if given_as != "name" and not value.endswith(".md"):
             return Resolved(ws_id, None, abs_path, slug, label, given_as)
+        key = _name_key(value)
+        if infos is None and not value.endswith(".md"):
+            # A name among the active files: the map's name indexes, not a pass over every row.
+            from .recallindex_workspaces import workspace_map
+
+            named = workspace_map(self.root).named(key, refresh=not self._map_checked)
+            infos = [Row(known_id, file, folder_path, clean_text(text)) for file, known_id, folder_path, text in named]
         if infos is None:
             infos = self._rows()
         if value.endswith(".md"):  # a file, as `memrepo workspaces` lists it
@@ -295,7 +303,6 @@ class WorkspaceIndex:
                 return Resolved(file.id, file.file, file.path, slug, label, "name")
             if given_as != "name":
                 return Resolved(ws_id, None, abs_path, slug, label, given_as)
-        key = _name_key(value)
         matches = [w for w in infos if _matches_name(w, key)]
         if len({w.id for w in matches}) > 1:
             listed = ", ".join(f"{w.file} ({w.id}, {w.path or 'no path'})" for w in matches)

@@ -51,8 +51,9 @@ def test_the_light_text_is_the_stores_text_for_every_kind_of_workspace(
 def test_a_name_is_resolved_with_one_check_of_the_workspace_files_and_no_stat_of_project_folders(
     store: MemoryStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """At 20,000 files `context --workspace NAME` checked the 10,000 workspace files twice and stat'ed every
-    project folder (0.2 s); one check is enough, and folders are looked at only where a listing shows them."""
+    """At 20,000 files `context --workspace NAME` checked the 10,000 workspace files twice, matched the name
+    against every row and stat'ed every project folder (0.2 s); one check and the map's name indexes are
+    enough, and folders are looked at only where a listing shows them."""
     from memrepo.engine import recallindex_workspaces, workspaceindex
 
     project = tmp_path / "shop"
@@ -63,6 +64,9 @@ def test_a_name_is_resolved_with_one_check_of_the_workspace_files_and_no_stat_of
     monkeypatch.setattr(
         recallindex_workspaces.WorkspaceMap, "refresh", lambda self: refreshes.append(1) or real_refresh(self)
     )
+    listed: list[int] = []
+    real_scan = workspaceindex.scan_rows
+    monkeypatch.setattr(workspaceindex, "scan_rows", lambda *a, **k: listed.append(1) or real_scan(*a, **k))
     dirs: list[str] = []
     real_isdir = os.path.isdir
     monkeypatch.setattr(workspaceindex.os.path, "isdir", lambda p: dirs.append(str(p)) or real_isdir(p))
@@ -71,6 +75,7 @@ def test_a_name_is_resolved_with_one_check_of_the_workspace_files_and_no_stat_of
     dirs.clear()
     assert context_text(str(store.root), "billing") == expected
     assert len(refreshes) == 1
+    assert listed == []  # the map's name indexes answered: no pass over every workspace's row
     assert str(project) not in dirs
     assert [w.exists for w in store.workspaces() if w.path == str(project)] == [True]  # a listing still says
 
