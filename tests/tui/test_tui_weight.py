@@ -76,27 +76,39 @@ async def test_the_start_up_heap_is_frozen_so_a_full_collection_walks_only_what_
     tmp_path: Path, monkeypatch
 ) -> None:
     """A full collection walked everything the start built: 110 ms at 20,000 files, landing in the middle of a key.
-    The app freezes the heap once the recall index is warm and again after a pane's first read, and unfreezes
-    it when it exits (what it froze can then be collected)."""
+    The app freezes the heap once the recall index is warm and again after a pane's first read (not after later
+    shows), and unfreezes it when it exits (what it froze can then be collected)."""
     import asyncio
 
     from memrepo.tui import app as app_module
 
+    freezes: list[int] = []
+
+    def counted_freeze() -> None:
+        freezes.append(1)
+        real_freeze()
+
+    real_freeze = app_module.freeze_heap
+    monkeypatch.setattr(app_module, "freeze_heap", counted_freeze)
     monkeypatch.setattr(app_module, "FREEZE_AFTER_S", 0.01)
     monkeypatch.setattr(app_module, "FREEZE_AFTER_FIRST_SHOW_S", 0.01)
     build_repo(tmp_path / "memory")
     gc.unfreeze()
     app = RecordingApp(tmp_path / "memory", watch=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await asyncio.sleep(0.1)
-        await pilot.pause()
-        frozen = gc.get_freeze_count()
-        assert frozen > 0
-        assert len(gc.get_objects()) < frozen  # what a full collection walks now
+
+        async def pause() -> None:
+            await settle(pilot)
+            await asyncio.sleep(0.1)
+            await pilot.pause()
+
+        await pause()
+        assert len(freezes) == 1
+        assert len(gc.get_objects()) < gc.get_freeze_count()  # what a full collection walks now
         await pilot.press("4")  # Context reads the workspaces when first shown
-        await settle(pilot)
-        await asyncio.sleep(0.1)
-        await pilot.pause()
-        assert gc.get_freeze_count() > frozen
+        await pause()
+        assert len(freezes) == 2
+        await pilot.press("1", "4")  # shown before: nothing new to freeze
+        await pause()
+        assert len(freezes) == 2
     assert gc.get_freeze_count() == 0
