@@ -353,8 +353,9 @@ class Checkpointer:
             result.trigger = trigger
             result.pending = len(data["messages"])
             # A buffer that would hold nothing is not written: every MCP session's closing
-            # checkpoint is empty, and any buffer makes compaction read the old history.
-            if data["messages"] or data.get("untrusted") or claim is not None or self._path(scope).exists():
+            # checkpoint is empty, and any buffer makes compaction read the old history. An
+            # untrusted mark alone needs no file: every submit of the session carries it again.
+            if data["messages"] or claim is not None or self._path(scope).exists():
                 self._save(scope, data)
         return result, claim
 

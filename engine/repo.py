@@ -274,13 +274,11 @@ class MemoryRepo(RepoAgents):
         no stat (a coarse FUSE or exFAT clock) is still found, within ten
         passes. Hashing all of them each pass kept a core 60% busy at 20,000
         files (1.7 s of reading every 3 s), and the first pass, which only
-        records, held up the first search.
+        records, held up the first search (it now only stats).
         """
         passes = 0
-        # The first pass only records, and a pass walks every file: it waits its turn, so the first
-        # status, the recall index's own check and the first search do not share the disk and the GIL
-        # with it (20,000 files: the MCP server's first recall took 0.4 s beside it).
-        await asyncio.sleep(RECONCILE_EVERY_S)
+        # The first pass records at once, stat only: a baseline taken later would take in, unseen, an
+        # edit events missed in between (one that moves no mtime or size is then never found).
         while not self._stop.is_set():
             try:
                 # In slices on the worker thread: a read or write queued meanwhile waits for one slice,

@@ -75,8 +75,9 @@ class MainScreen(ReportWorkerErrors, Screen[None], inherit_bindings=False):
         app.start()
 
 
-FREEZE_AFTER_S = 1.0
-"""Seconds after the recall index is warm before the start-up heap is frozen (:func:`freeze_heap`)."""
+AFTER_START_S = 1.0
+"""Seconds after the recall index is warm before the start-up heap is frozen (:func:`freeze_heap`) and the
+panes not shown yet read what they show, in the background (:meth:`MemrepoApp.after_start`)."""
 FREEZE_AFTER_FIRST_SHOW_S = 3.0
 """Seconds after a pane is first shown (and reads what it shows) before the heap is frozen again."""
 
@@ -290,7 +291,18 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         try:
             await repo.warm_recall()
         finally:
-            self.set_timer(FREEZE_AFTER_S, freeze_heap)
+            self.set_timer(AFTER_START_S, self.after_start)
+
+    def after_start(self) -> None:
+        """The first screen is up and the search warm: freeze what the start built, then let the panes
+        not shown yet read what they show (a key pressed on one later then acts on what it shows), and
+        freeze again once they have (docs/architecture.md §8)."""
+        freeze_heap()
+        late = [pane for pane in self.panes() if not pane.loaded and pane.repo is not None]
+        for pane in late:
+            pane.load()
+        if late:
+            self.set_timer(FREEZE_AFTER_FIRST_SHOW_S, freeze_heap)
 
     @work(group="status", exclusive=True, exit_on_error=False, description="Reading the repo status")
     async def refresh_status(self) -> None:

@@ -6,6 +6,7 @@ the fast way around a 2,000-file folder.
 
 from __future__ import annotations
 
+import contextlib
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -88,27 +89,31 @@ class KeyCommands(Provider):
 
         app = self.app
         target: object = app
-        pane = None
+        reading = None
         if pane_id is not None:
-            app.action_show_pane(pane_id)  # type: ignore[attr-defined]
             pane = target = app.main_screen.query_one(f"#{pane_id}", Pane)  # type: ignore[attr-defined]
+            reading = None if pane.loaded else pane  # shown for the first time: it starts reading now
+            app.action_show_pane(pane_id)  # type: ignore[attr-defined]
             if box is not None:  # a box's own key: it acts on that box's highlighted row
                 focused = pane.query_one(f"#{box}", Widget)
                 focused.focus()
                 target = focused
         elif action.startswith("app."):
             target = app.main_screen  # type: ignore[attr-defined]
-        app.call_later(self._act, action, target, pane)
+        app.call_later(self._act, action, target, reading)
 
     async def _act(self, action: str, target: object, pane: Widget | None) -> None:
-        """Run ``action`` once ``pane`` has read what it shows (shown for the first time, it is reading it)."""
-        from textual.worker import WorkerState
+        """Run ``action``, once ``pane`` (a pane shown for the first time, or None) has read what it shows."""
+        from textual.worker import WorkerCancelled, WorkerFailed, WorkerState
 
         app = self.app
-        if pane is not None:
+        while pane is not None:
             busy = [w for w in app.workers if w.node is pane and w.state in (WorkerState.PENDING, WorkerState.RUNNING)]
-            if busy:
-                await app.workers.wait_for_complete(busy)
+            if not busy:
+                break
+            for worker in busy:  # one cancelled by a newer read of the same kind: that one is waited for next
+                with contextlib.suppress(WorkerCancelled, WorkerFailed):
+                    await worker.wait()
         await app.run_action(action, target)  # type: ignore[arg-type]
 
     def _commands(self) -> list[tuple[str, str, partial[None]]]:

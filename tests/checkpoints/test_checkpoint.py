@@ -93,10 +93,12 @@ def test_a_closing_checkpoint_with_nothing_to_keep_writes_no_buffer(store: Memor
     result, claim = cp.submit("s-empty", "/tmp/project", [], "session_close")
     assert (result.status, result.pending, claim) == ("buffered", 0, None)
     assert not (store.state_dir / "checkpoints").exists() or not list((store.state_dir / "checkpoints").iterdir())
-    cp.submit("s-empty", "/tmp/project", [], "session_close", untrusted=True)  # the untrusted mark is kept
-    assert [json.loads(p.read_text())["untrusted"] for p in (store.state_dir / "checkpoints").iterdir()] == [
-        ["s-empty"]
-    ]
+    cp.submit("s-empty", "/tmp/project", [], "session_close", untrusted=True)  # an MCP session that read the web
+    assert not (store.state_dir / "checkpoints").exists() or not list((store.state_dir / "checkpoints").iterdir())
+    result, _claim = cp.submit("s-empty", "/tmp/project", turn(1), "turn", untrusted=True)
+    assert result.accepted == 2
+    buffers = list((store.state_dir / "checkpoints").iterdir())
+    assert [json.loads(p.read_text())["untrusted"] for p in buffers] == [["s-empty"]]  # marked with its messages
 
 
 def test_idle_stage_is_claimed_by_a_tick(store: MemoryStore, cp: Checkpointer, clock: Clock, tmp_path: Path) -> None:

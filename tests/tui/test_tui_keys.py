@@ -238,3 +238,31 @@ async def test_keys_and_quit_show_in_every_pane_at_80_columns(isolated_home: Pat
             keys = list(app.main_screen.query_one(KeysFooter).query(FooterKey))
             assert [k.key for k in keys[:2]] == ["question_mark", "q"]
             assert all(k.region.width and k.region.right <= 80 for k in keys[:2])
+
+
+async def test_a_palette_action_waits_out_a_first_read_that_a_newer_read_cancels(isolated_home: Path) -> None:
+    """Run from the palette on a pane never shown, "Inbox: Accept" waited for the pane's reads and crashed the app
+    (WorkerCancelled) when one of them was replaced by a newer one meanwhile; it now waits for the newer one."""
+    import asyncio
+
+    from helpers.tui_helpers import RecordingApp
+    from memrepo.tui.panes import InboxPane
+
+    root = isolated_home / "memory"
+    build_repo(root)
+    app = RecordingApp(root, watch=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        inbox = app.main_screen.query_one(InboxPane)
+
+        async def read() -> None:
+            await asyncio.sleep(0.2)
+
+        first = inbox.run_worker(read, group="inbox-suggest", exclusive=True)
+        acting = asyncio.ensure_future(KeyCommands(app.screen)._act("notify('acted')", app, inbox))
+        await asyncio.sleep(0.05)
+        inbox.run_worker(read, group="inbox-suggest", exclusive=True)  # cancels the first
+        await acting
+        assert first.is_cancelled
+        assert app.is_running
+        assert "acted" in app.notices

@@ -76,11 +76,13 @@ async def test_the_start_up_heap_is_frozen_so_a_full_collection_walks_only_what_
     tmp_path: Path, monkeypatch
 ) -> None:
     """A full collection walked everything the start built: 110 ms at 20,000 files, landing in the middle of a key.
-    The app freezes the heap once the recall index is warm and again after a pane's first read (not after later
-    shows), and unfreezes it when it exits (what it froze can then be collected)."""
+    Once the recall index is warm the app freezes the heap, lets the panes not shown yet read what they show in
+    the background, and freezes again; a pane shown later adds nothing; the exit unfreezes (what it froze can
+    then be collected)."""
     import asyncio
 
     from memrepo.tui import app as app_module
+    from memrepo.tui.panes import HistoryPane
 
     freezes: list[int] = []
 
@@ -90,7 +92,7 @@ async def test_the_start_up_heap_is_frozen_so_a_full_collection_walks_only_what_
 
     real_freeze = app_module.freeze_heap
     monkeypatch.setattr(app_module, "freeze_heap", counted_freeze)
-    monkeypatch.setattr(app_module, "FREEZE_AFTER_S", 0.01)
+    monkeypatch.setattr(app_module, "AFTER_START_S", 0.01)
     monkeypatch.setattr(app_module, "FREEZE_AFTER_FIRST_SHOW_S", 0.01)
     build_repo(tmp_path / "memory")
     gc.unfreeze()
@@ -100,15 +102,14 @@ async def test_the_start_up_heap_is_frozen_so_a_full_collection_walks_only_what_
         async def pause() -> None:
             await settle(pilot)
             await asyncio.sleep(0.1)
-            await pilot.pause()
+            await settle(pilot)
 
         await pause()
-        assert len(freezes) == 1
+        assert len(freezes) == 2  # after the start, and after the hidden panes' reads
+        assert all(pane.loaded for pane in app.panes())
+        assert app.main_screen.query_one(HistoryPane).commits  # read in the background, never shown
         assert len(gc.get_objects()) < gc.get_freeze_count()  # what a full collection walks now
-        await pilot.press("4")  # Context reads the workspaces when first shown
-        await pause()
-        assert len(freezes) == 2
-        await pilot.press("1", "4")  # shown before: nothing new to freeze
+        await pilot.press("4", "1")  # read before: nothing new to freeze
         await pause()
         assert len(freezes) == 2
     assert gc.get_freeze_count() == 0
