@@ -83,6 +83,14 @@ def _fingerprint(path: Path, previous: Fingerprint | None = None, read: bool = T
     return st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, digest.digest()
 
 
+def walked_by_recall(rel: str) -> bool:
+    """Whether the recall index's walk lists ``rel`` (:func:`memrepo.engine.recallkeys.walk`)."""
+    from .recallkeys import ARCHIVED_DIR
+
+    parts = rel.split("/")
+    return not rel.startswith(ARCHIVED_DIR) and not any(p.startswith(".") or is_scratch_name(p) for p in parts[:-1])
+
+
 def _moved(before: Fingerprint | None, now: Fingerprint | None) -> bool:
     """Whether a file changed between two passes.
 
@@ -198,6 +206,7 @@ class ReadCaches:
         self.recall_index_built: RecallIndex | None = None
         self._context_cache: dict[str | None, tuple[int, ContextKey, ContextBlock]] = {}
         self._fingerprints: dict[str, Fingerprint] | None = None
+        self._baseline_walked = False
 
     # -- what changed -----------------------------------------------------------
 
@@ -268,11 +277,18 @@ class ReadCaches:
                 out[rel] = fp
         return out
 
+    def reconcile_recorded(self) -> bool:
+        """Whether a first record exists to compare the next pass with (a pass, or an adopted index's walk)."""
+        return self._fingerprints is not None
+
     def reconcile_with(self, now: dict[str, Fingerprint]) -> list[str]:
         """The end of :meth:`reconcile`, given every memory file's fingerprint (see there)."""
         before, self._fingerprints = self._fingerprints, now
         if before is None:
             return []
+        if self._baseline_walked:  # recorded from the recall index's walk, which skips archived/ files
+            self._baseline_walked = False
+            before = {**{rel: fp for rel, fp in now.items() if not walked_by_recall(rel)}, **before}
         changed = sorted(rel for rel in before.keys() | now.keys() if _moved(before.get(rel), now.get(rel)))
         if not changed:
             return []
@@ -306,11 +322,24 @@ class ReadCaches:
         return self.recall_index_built
 
     def adopt_recall_index(self, index: RecallIndex) -> None:
-        """Take a recall index built on another thread; an index already in use is kept."""
+        """Take a recall index built on another thread; an index already in use is kept.
+
+        The stats of the index's own check become the reconciliation's first
+        record when it has none yet: a change made after that check, even one
+        that moves no mtime or size, then moves the stat the next pass
+        compares, and no second walk of every file runs beside the first
+        search (docs/architecture.md §4).
+        """
         if self.recall_index_built is None and index.root == self.root:
             self.recall_index_built = index
             with self._lock:
                 self._changed_paths = None
+        walked, index.last_walk = index.last_walk, None
+        if walked is not None and self._fingerprints is None:
+            self._fingerprints = {
+                rel: (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, None) for rel, st in walked.items()
+            }
+            self._baseline_walked = True
 
     def recall(
         self,

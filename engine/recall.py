@@ -126,6 +126,8 @@ class RecallIndex:
         self._lru_ids = 0
         self._data_version: int | None = None
         self.built = self._info("built") == "1"
+        self.last_walk: dict[str, os.stat_result] | None = None
+        """Every file's stat as the last full sync found it (taken by the reconciliation as its baseline)."""
 
     # -- the file ----------------------------------------------------------
 
@@ -231,6 +233,7 @@ class RecallIndex:
 
     def _sync_all(self) -> int:
         seen = walk(self.root)
+        self.last_walk = seen
         stamps = stamps_of(seen)
         if self.built and self._info("stamps") == stamps:  # no file moved since the last full sync
             return 0

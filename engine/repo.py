@@ -53,6 +53,8 @@ RECONCILE_EVERY_S = 3.0
 """While the watcher runs, the memory files' stat and content hash are checked this often (seconds)."""
 HASH_EVERY = 10
 """A reconciliation pass hashes every file whose stat moved and one in this many of the others."""
+WARM_WAIT_STEPS = 10
+"""The first reconciliation waits up to this many 50 ms steps for a recall warm-up to start, then for it to end."""
 FULL_SCAN_EVERY_S = 30.0
 """While the watcher feeds hand-edit hints, still scan the whole work tree this often (seconds),
 so an edit made before the watcher started is never missed for long."""
@@ -277,20 +279,36 @@ class MemoryRepo(RepoAgents):
         records, held up the first search (it now only stats).
         """
         passes = 0
-        # The first pass records at once, stat only: a baseline taken later would take in, unseen, an
-        # edit events missed in between (one that moves no mtime or size is then never found).
+        loop = asyncio.get_running_loop()
+        # The first record is the recall index's own walk when a warm-up runs (adopted with the index):
+        # a second walk beside it slowed the first search (20,000 files: the MCP server's first recall
+        # 0.9 s), and a record taken later would take in, unseen, an edit events missed in between.
+        # Without a warm-up the first pass records at once, stat only.
+        for _ in range(WARM_WAIT_STEPS):  # a warm-up asked for with the watcher starts within a few turns
+            if self._warming is not None:
+                await asyncio.wait({self._warming})
+                with contextlib.suppress(RuntimeError):
+                    await self._run(lambda: None)  # after the adoption queued on the worker thread
+                break
+            await asyncio.sleep(0.05)
+        if self._store.reconcile_recorded():
+            await asyncio.sleep(RECONCILE_EVERY_S)
         while not self._stop.is_set():
             try:
-                # In slices on the worker thread: a read or write queued meanwhile waits for one slice,
-                # not for the whole pass.
-                files = await self._run(self._store.reconcile_files)
+                # The walk and the stats (and hashes) touch no git object and no state the worker
+                # thread changes (the last pass's fingerprints are replaced whole, never edited):
+                # they run on a spare thread, in slices, so the worker thread stays free for the
+                # first status and recall; only the comparison runs on the worker thread.
+                files = await loop.run_in_executor(None, self._store.reconcile_files)
                 rehash = frozenset(files[passes % HASH_EVERY :: HASH_EVERY])
                 passes += 1
                 now: dict[str, Fingerprint] = {}
                 for start in range(0, len(files), RECONCILE_SLICE):
+                    if self._stop.is_set():
+                        return
                     now.update(
-                        await self._run(
-                            self._store.reconcile_fingerprints, files[start : start + RECONCILE_SLICE], rehash
+                        await loop.run_in_executor(
+                            None, self._store.reconcile_fingerprints, files[start : start + RECONCILE_SLICE], rehash
                         )
                     )
                 changed = await self._run(self._store.reconcile_with, now)

@@ -70,6 +70,10 @@ class StoreReads:
         """One slice of a reconciliation pass (:meth:`ReadCaches.fingerprints`)."""
         return self.reads.fingerprints(paths, rehash)
 
+    def reconcile_recorded(self) -> bool:
+        """Whether reconciliation has a first record (:meth:`ReadCaches.reconcile_recorded`)."""
+        return self.reads.reconcile_recorded()
+
     def reconcile_with(self, now: dict[str, Fingerprint]) -> list[str]:
         """The end of a pass taken in slices (:meth:`ReadCaches.reconcile_with`): the paths that changed."""
         return self.reads.reconcile_with(now)

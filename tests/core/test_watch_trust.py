@@ -202,3 +202,31 @@ def test_core_filemode_false_keeps_the_modes_and_the_repo_clean(store: MemorySto
     assert reopened.status().state is RepoState.CLEAN
     tree = subprocess.run(["git", "-C", str(store.root), "ls-tree", "HEAD"], capture_output=True, text=True, check=True)
     assert "100755" not in tree.stdout
+
+
+async def test_an_edit_that_keeps_mtime_and_size_soon_after_start_reaches_recall(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A running repo's first reconciliation record is the recall index's own walk, adopted with the index: an
+    edit made right after it, that no event reports and that puts the old mtime back at the same size, moves the
+    file's ctime, so the next pass finds it (a record taken 3 s late had taken such an edit in, unseen)."""
+    import memrepo.engine.repo as repo_module
+
+    memory = store.root / "MEMORY.md"
+    memory.write_text(memory.read_text() + "\n- tea: green\n")
+    store.commit_hand_edits()
+    monkeypatch.setattr(repo_module, "RECONCILE_EVERY_S", 0.2)
+    repo = await MemoryRepo.open(store.root, plain_settings())
+    try:
+        repo._on_change = lambda event: None  # type: ignore[method-assign]  # every event is missed (a network mount)
+        repo.start_watching()
+        await repo.warm_recall()
+        assert "tea: green" in " ".join(h.text for h in await repo.recall("tea"))
+        assert repo._store.reconcile_recorded()  # from the index's walk: no second walk ran beside it
+        _put_back_mtime(memory, memory.read_text().replace("tea: green", "tea: black"))
+        deadline = asyncio.get_running_loop().time() + 20
+        while "tea: black" not in " ".join(h.text for h in await repo.recall("tea")):
+            assert asyncio.get_running_loop().time() < deadline, "the edit never reached recall"
+            await asyncio.sleep(0.1)
+    finally:
+        await repo.close()
