@@ -75,7 +75,7 @@ class MainScreen(ReportWorkerErrors, Screen[None], inherit_bindings=False):
         app.start()
 
 
-AFTER_START_S = 1.0
+AFTER_START_S = 3.0
 """Seconds after the recall index is warm before the start-up heap is frozen (:func:`freeze_heap`) and the
 panes not shown yet read what they show, in the background (:meth:`MemrepoApp.after_start`)."""
 FREEZE_AFTER_FIRST_SHOW_S = 3.0
