@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
 from memrepo.tui.widgets.file_tree import EXPAND_ALL_UP_TO, FileTree
 from textual.app import App, ComposeResult
+from textual.pilot import Pilot
 
 BIG = sorted(
     ["MEMORY.md", "me.md"]
@@ -18,6 +22,17 @@ class TreeApp(App[None]):
         yield FileTree(id="tree")
 
 
+@asynccontextmanager
+async def big_tree() -> AsyncIterator[tuple[Pilot, FileTree]]:
+    """A running app whose tree shows :data:`BIG` (folded: more than EXPAND_ALL_UP_TO files)."""
+    app = TreeApp()
+    async with app.run_test(size=(60, 30)) as pilot:
+        tree = app.query_one(FileTree)
+        tree.set_files(BIG)
+        await pilot.pause()
+        yield pilot, tree
+
+
 def labels(node) -> list[str]:
     return [str(child.label) for child in node.children]
 
@@ -27,11 +42,7 @@ def folder(tree: FileTree, name: str):
 
 
 async def test_a_folder_s_files_appear_sorted_when_it_is_unfolded_from_the_keyboard() -> None:
-    app = TreeApp()
-    async with app.run_test(size=(60, 30)) as pilot:
-        tree = app.query_one(FileTree)
-        tree.set_files(BIG)
-        await pilot.pause()
+    async with big_tree() as (pilot, tree):
         assert tree.paths == BIG
         topics = folder(tree, "topics")
         assert not topics.is_expanded
@@ -48,11 +59,7 @@ async def test_a_folder_s_files_appear_sorted_when_it_is_unfolded_from_the_keybo
 
 
 async def test_selecting_a_file_in_a_folder_never_unfolded_gives_it_a_node_and_the_cursor() -> None:
-    app = TreeApp()
-    async with app.run_test(size=(60, 30)) as pilot:
-        tree = app.query_one(FileTree)
-        tree.set_files(BIG)
-        await pilot.pause()
+    async with big_tree() as (_pilot, tree):
         assert tree.select_path("workspaces/w042.md")
         assert tree.cursor_item is not None and tree.cursor_item.path == "workspaces/w042.md"
         assert folder(tree, "workspaces").is_expanded
@@ -60,11 +67,7 @@ async def test_selecting_a_file_in_a_folder_never_unfolded_gives_it_a_node_and_t
 
 
 async def test_files_removed_from_a_folder_never_unfolded_update_its_count_and_an_emptied_folder_goes() -> None:
-    app = TreeApp()
-    async with app.run_test(size=(60, 30)) as pilot:
-        tree = app.query_one(FileTree)
-        tree.set_files(BIG)
-        await pilot.pause()
+    async with big_tree() as (pilot, tree):
         fewer = [p for p in BIG if not p.startswith("workspaces/") and p != "topics/t000.md"]
         assert tree.set_files(fewer)
         await pilot.pause()
