@@ -254,8 +254,8 @@ class ReadCaches:
     def fingerprints(self, paths: list[str], rehash: Collection[str] | None = None) -> dict[str, Fingerprint]:
         """The fingerprint of each of ``paths`` (stat and content hash; one that is gone is left out).
 
-        A running repo takes a pass in slices, on its worker thread, so a read
-        queued meanwhile waits for one slice, not for every file.
+        A running repo takes a pass in slices on a spare thread; only
+        :meth:`reconcile_with` runs on its worker thread.
 
         Args:
             paths: repo-relative files.

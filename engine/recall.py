@@ -126,8 +126,7 @@ class RecallIndex:
         self._lru_ids = 0
         self._data_version: int | None = None
         self.built = self._info("built") == "1"
-        self.last_walk: dict[str, os.stat_result] | None = None
-        """Every file's stat as the last full sync found it (taken by the reconciliation as its baseline)."""
+        self.last_walk: dict[str, os.stat_result] | None = None  # the last full sync's stats (see adopt_recall_index)
 
     # -- the file ----------------------------------------------------------
 

@@ -89,7 +89,8 @@ def freeze_heap() -> None:
     app; left in the oldest generation, each full collection walks it again:
     110 ms at 20,000 files with every pane shown, a stall in the middle of a
     key. Frozen, a full collection walks only what came after
-    (docs/architecture.md §8). Runs once, when nothing else is going on.
+    (docs/architecture.md §8). Runs after the start and after a pane's first
+    read, on a timer, when nothing else is going on; the app's exit unfreezes.
     """
     import gc
 
