@@ -14,7 +14,6 @@ import stat
 from collections.abc import Iterable
 from pathlib import Path
 
-from .regularfile import not_regular_kind
 from .scratch import is_scratch_name
 
 __all__ = ["file_sizes", "list_files"]
@@ -40,15 +39,16 @@ def list_files(root: Path) -> list[tuple[str, int]]:
                 if is_scratch_name(de.name):  # editors' scratch files are not memory
                     continue
                 rel = prefix + de.name
-                if de.is_dir(follow_symlinks=False):
-                    stack.append((Path(de.path), rel + "/"))
-                elif not_regular_kind(Path(de.path)) not in (None, "a symlink"):
-                    continue  # a FIFO, socket or device is not memory (reading it would block)
-                else:
-                    try:
-                        out.append((rel, de.stat(follow_symlinks=False).st_size))
-                    except OSError:
+                try:
+                    if de.is_dir(follow_symlinks=False):
+                        stack.append((Path(de.path), rel + "/"))
                         continue
+                    st = de.stat(follow_symlinks=False)  # one lstat says the kind and the size
+                except OSError:
+                    continue
+                if stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode):
+                    out.append((rel, st.st_size))
+                # else a FIFO, socket or device: not memory (reading it would block)
     out.sort()
     return out
 
