@@ -58,6 +58,8 @@ MID_SAVE_WAIT_S = 2.0
 MID_SAVE_FRESH_S = 30.0
 """A scratch sibling renamed or written longer ago than this (seconds) is a leftover, not a save in progress."""
 
+SCAN_TRIES = 3
+"""How many times a status scan is tried when a file went away while libgit2 hashed it."""
 STALE_INDEX_S = 0.02
 """A full status scan that took more of this thread's CPU time than this (seconds) may mean the index's
 stat data is stale (a copied or restored repo): when a sample of its entries says so
@@ -293,19 +295,36 @@ class GitStore(GitHistory, GitCommits):
         state = RepoState.HAND_EDITED if changed else RepoState.CLEAN
         return RepoStatus(state=state, changed=changed, head=head, staged=[p for p in staged if p in changed])
 
+    def _scan(self) -> dict[str, int]:
+        """libgit2's status of the whole work tree, read again when a file went away while it was hashed.
+
+        Another process replacing a file (an editor's save, an appender beside
+        the writer) between libgit2 listing it and reading it makes the scan
+        fail with "error reading file for hashing"; a second look sees the new
+        file (docs/architecture.md §3: nothing another process does is fatal).
+        """
+        for attempt in range(SCAN_TRIES):
+            try:
+                return self._repo.status(untracked_files="all")
+            except OSError:
+                if attempt == SCAN_TRIES - 1:
+                    raise
+                time.sleep(0.01 * (attempt + 1))
+        raise AssertionError("unreachable")
+
     def _status_flags(self, paths: list[str] | None, refresh: bool) -> dict[str, int]:
         """libgit2's status flags of the whole work tree, or of ``paths`` (see :meth:`status`)."""
         try:
             if paths is None:
                 started = time.thread_time()  # libgit2's scan runs on this thread
-                flags = self._repo.status(untracked_files="all")
+                flags = self._scan()
                 slow = time.thread_time() - started > STALE_INDEX_S
                 if refresh and slow and not self._refreshed and index_looks_stale(self.git_dir, self.root):
                     self._refresh_index(flags)
                 return flags
             quick = self._quick_flags(paths)
-            return self._repo.status(untracked_files="all") if quick is None else quick
-        except pygit2.GitError as exc:
+            return self._scan() if quick is None else quick
+        except (pygit2.GitError, OSError) as exc:
             raise GitError(f"cannot read the work tree status: {exc}") from exc
 
     def _mid_save(self, flags: dict[str, int]) -> list[tuple[str, str]]:

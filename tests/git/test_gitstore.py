@@ -397,3 +397,31 @@ def test_a_failed_index_update_keeps_the_commit_and_is_retried(
     (store.root / "lessons.md").write_text("# Lessons\n\n- second\n", encoding="utf-8")
     store.git.commit_paths(["lessons.md"], format_message("two", {"Origin": "cli"}))
     assert porcelain(store.root) == ""  # the pending index update went in before the next commit
+
+
+class _FlakyScan:
+    """libgit2's status with a file replaced mid-scan ``fails`` times first (an appender or an editor beside us)."""
+
+    def __init__(self, real, fails: int) -> None:
+        self.real, self.fails = real, fails
+
+    def __call__(self, *args, **kwargs):
+        if self.fails > 0:
+            self.fails -= 1
+            raise OSError("error reading file for hashing: ")
+        return self.real(*args, **kwargs)
+
+
+def test_a_file_replaced_while_the_status_scan_hashed_it_is_read_again(store: MemoryStore) -> None:
+    """CI saw `remember` fail with libgit2's "error reading file for hashing" while another process appended."""
+    from memrepo.engine.errors import GitError
+
+    real = store.git._repo.status
+    store.git._repo.status = _FlakyScan(real, fails=2)
+    (store.root / "me.md").write_text((store.root / "me.md").read_text() + "- by hand [by: user]\n")
+    result = store.remember(Candidate(text="written beside an appender", kind="fact"))
+    assert result.action.value != "rejected"
+    assert "written beside an appender" in (store.root / result.path).read_text()
+    store.git._repo.status = _FlakyScan(real, fails=10)  # a file that stays unreadable: one clear error
+    with pytest.raises(GitError, match="cannot read the work tree status"):
+        store.git.status()
