@@ -13,7 +13,7 @@ from memrepo.engine.models import Candidate
 from memrepo.engine.store import MemoryStore
 from memrepo.tui.app import MemrepoApp
 from memrepo.tui.panes import InboxPane
-from memrepo.tui.panes.inbox import EMPTY
+from memrepo.tui.panes.inbox import EMPTY, STILL_READING
 from memrepo.tui.widgets.dialogs import EditText, FilePicker, fuzzy_match
 
 SIZE = (80, 24)
@@ -49,6 +49,24 @@ async def open_inbox(pilot: Any) -> InboxPane:
     await pilot.press("2")
     await settle(pilot)
     return pane(pilot.app)
+
+
+async def test_a_triage_key_before_the_first_read_says_so_and_writes_nothing(repo: Path) -> None:
+    """`2 a` at once acted on an empty table before the inbox was read and said nothing (a helper found it);
+    the key now says the pane is still reading, not that the inbox is empty, and nothing is written."""
+    app = RecordingApp(repo, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        before = commits(repo)
+        inbox = pane(app)
+        assert not inbox.loaded  # not shown yet, and the background reads have not started
+        inbox.action_accept()
+        inbox.action_discard()
+        await pilot.pause()
+        assert app.notices.count(STILL_READING) == 2 and EMPTY not in app.notices
+        assert commits(repo) == before
+        await open_inbox(pilot)
+        assert [e.text for e in inbox.entries] == TEXTS
 
 
 async def test_lists_entries_with_source_task_and_suggestion(repo: Path) -> None:

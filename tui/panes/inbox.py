@@ -42,6 +42,9 @@ MARK = "●"
 NOTHING_TO_UNDO = "No triage to undo in this session"
 """What ``u`` says when this session made no triage write (or undid them all)."""
 
+STILL_READING = "Still reading the inbox: try again in a moment"
+"""What a triage key says before the pane's first read has shown the entries (nothing is done)."""
+
 STILL_SAVING = "Still saving the last change"
 """The notice when a key asks to triage an entry (or undo) while its write is still being saved."""
 
@@ -110,6 +113,7 @@ class InboxPane(Pane):
         self._conflict_paths: set[str] = set()
         """What the next conflict read looks at: every file, or the paths events named since the last read."""
         self._undoing = False
+        self._read_once = False
         self._typed: str | None = None
         """The text of the last edit whose write redacted something (for ``A``); kept in memory only."""
 
@@ -225,6 +229,7 @@ class InboxPane(Pane):
         else:
             entries = view.entries
         self._show(entries)
+        self._read_once = True
 
     @work(group="inbox-suggest", exclusive=True, exit_on_error=False, description="Finding where the entry goes")
     async def load_suggestion(self, entry: EntryView) -> None:
@@ -407,7 +412,7 @@ class InboxPane(Pane):
         """The highlighted entry if it can be triaged now: not empty, not being saved, no undo running."""
         entry = self.highlighted
         if entry is None:
-            self.notify(EMPTY, timeout=2, markup=False)
+            self.notify(EMPTY if self._read_once else STILL_READING, timeout=2, markup=False)
             return None
         saving = {entry.text} | {e.text for e in self.selected}
         if self._undoing or any(text in texts for texts in self._saving for text in saving):
