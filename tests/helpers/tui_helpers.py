@@ -122,12 +122,10 @@ class RecordingApp(MemrepoApp):
         super().notify(message, *args, **kwargs)
 
 
-def commit_at_fixed_time(root: Path, rel: str, text: str, summary: str) -> None:
-    """Append to a file and commit it at FIXED_WHEN, with an Origin trailer (deterministic ids)."""
-    with (root / rel).open("a", encoding="utf-8") as fh:
-        fh.write(text)
+def fixed_time_git_env() -> dict[str, str]:
+    """The environment for a `git commit` with memrepo's identity at a fixed time (deterministic ids)."""
     when = "2025-01-02T03:04:05+00:00"
-    env = {
+    return {
         **os.environ,
         "GIT_AUTHOR_DATE": when,
         "GIT_COMMITTER_DATE": when,
@@ -136,6 +134,15 @@ def commit_at_fixed_time(root: Path, rel: str, text: str, summary: str) -> None:
         "GIT_COMMITTER_NAME": "memrepo",
         "GIT_COMMITTER_EMAIL": "memrepo@localhost",
     }
+
+
+def commit_at_fixed_time(root: Path, rel: str, text: str, summary: str) -> None:
+    """Append to a file and commit it at a fixed time, with an Origin trailer (deterministic ids)."""
+    with (root / rel).open("a", encoding="utf-8") as fh:
+        fh.write(text)
     subprocess.run(
-        ["git", "commit", "-q", "-m", f"{summary}\n\nOrigin: agent_tool", "--", rel], cwd=root, env=env, check=True
+        ["git", "commit", "-q", "-m", f"{summary}\n\nOrigin: agent_tool", "--", rel],
+        cwd=root,
+        env=fixed_time_git_env(),
+        check=True,
     )

@@ -8,11 +8,10 @@ made) compaction, so OK, WARN and the fix keys all show.
 
 from __future__ import annotations
 
-import os
 import subprocess
 from pathlib import Path
 
-from helpers.tui_helpers import EXAMPLE_FILES, build_repo, settle
+from helpers.tui_helpers import EXAMPLE_FILES, build_repo, fixed_time_git_env, settle
 from memrepo.tui.app import MemrepoApp
 from memrepo.tui.panes import PANES, HealthPane
 from textual.pilot import Pilot
@@ -29,20 +28,10 @@ def test_health_pane_rows(isolated_home: Path, snap_compare) -> None:
         "topics/lonely.md": "# Lonely\n\n- Nobody links here [by: user]\n",
     }
     build_repo(root, files)
-    when = "2025-01-02T03:04:05+00:00"
-    env = {
-        **os.environ,
-        "GIT_AUTHOR_DATE": when,
-        "GIT_COMMITTER_DATE": when,
-        "GIT_AUTHOR_NAME": "memrepo",
-        "GIT_AUTHOR_EMAIL": "memrepo@localhost",
-        "GIT_COMMITTER_NAME": "memrepo",
-        "GIT_COMMITTER_EMAIL": "memrepo@localhost",
-    }
     subprocess.run(
         ["git", "commit", "-q", "--allow-empty", "-m", "Forget: an old fact\n\nOrigin: cli"],
         cwd=root,
-        env=env,
+        env=fixed_time_git_env(),
         check=True,
     )
     app = MemrepoApp(root, watch=False)
