@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import contextlib
 import heapq
-import json
 import math
 import os
 import sqlite3
@@ -56,20 +55,18 @@ from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .recallentries import update_file
 from .recallkeys import (
     ARCHIVED_DIR,
     EMPTY,
     KIND_KEY,
     SCHEMA_VERSION,
     SEQ_BITS,
-    SEQ_MASK,
     SUBJECT_KEY,
     WORKSPACES_DIR,
     PostingChanges,
     check_schema,
     connect,
-    entry_keys,
-    entry_rank,
     has_phrase,
     index_path,
     intersect,
@@ -97,8 +94,6 @@ CHILD_BUILD_FILES = 400
 
 FLUSH_ITEMS = 20_000
 """A sync writes the entries it read every this many (they need no merging, unlike posting lists)."""
-MAX_INDEXED_FILE = 1 << 20
-"""Files larger than this (bytes) are not indexed (a memory file is at most 64 KB by the format)."""
 
 SECTION_LINES = 80
 """``detail="full"`` returns at most this many lines of the section around a hit (docs/architecture.md §4)."""
@@ -254,7 +249,7 @@ class RecallIndex:
             count = int(self._info("count") or 0)
             changed = removed = 0
             for rel, st in todo.items():
-                seq, added, gone, did = self._update_file(rel, st, changes, seq)
+                seq, added, gone, did = update_file(db, self.root, rel, st, changes, seq)
                 count += added - gone
                 removed += gone
                 changed += did
@@ -289,77 +284,6 @@ class RecallIndex:
         if full_scan:
             self.built = True
         return changed
-
-    def _update_file(
-        self, rel: str, st: os.stat_result | None, changes: PostingChanges, seq: int
-    ) -> tuple[int, int, int, int]:
-        """Bring one file's entries up to date; returns (next seq, entries added, entries removed, 1 if it changed)."""
-        import hashlib
-
-        from . import entryformat as fmt
-        from .errors import FormatError
-        from .paths import normalize_workspace
-        from .regularfile import read_work_file
-
-        db = self._db
-        row = db.execute("SELECT mtime, size, hash FROM files WHERE path=?", (rel,)).fetchone()
-        data = None
-        if st is None:
-            if row is None:
-                return seq, 0, 0, 0
-            db.execute("DELETE FROM files WHERE path=?", (rel,))
-        else:
-            if row is not None and (row[0], row[1]) == (st.st_mtime_ns, st.st_size):
-                return seq, 0, 0, 0
-            if st.st_size <= MAX_INDEXED_FILE:
-                with contextlib.suppress(OSError):
-                    data = read_work_file(self.root / rel)
-            digest = None if data is None else hashlib.blake2b(data, digest_size=16).digest()
-            db.execute("INSERT OR REPLACE INTO files VALUES(?, ?, ?, ?)", (rel, st.st_mtime_ns, st.st_size, digest))
-            if row is not None and digest is not None and row[2] == digest:
-                return seq, 0, 0, 0  # touched, not changed (a checkout, a copy): nothing to parse
-        # What the file held: matched with what it holds now by text and metadata, so an
-        # entry that only moved keeps its id and no posting list changes for it.
-        old: dict[tuple[str, str], list[tuple[int, int]]] = {}
-        if row is not None and not changes.fresh:
-            for iid, line, text, meta in db.execute("SELECT id, line, text, meta FROM items WHERE path=?", (rel,)):
-                old.setdefault((text, meta), []).append((iid, line))
-        entries: list[tuple[int, fmt.Entry]] = []
-        if data is not None:
-            try:
-                entries = fmt.parse(data, rel).entries()
-            except FormatError:
-                entries = []  # unreadable or not text: indexed as empty, retried when it changes
-        added = 0
-        for number, entry in entries:
-            meta = entry.meta
-            meta_json = json.dumps(meta, ensure_ascii=False)
-            kept = old.get((entry.text, meta_json))
-            if kept:
-                iid, line = kept.pop()
-                if line != number:
-                    db.execute("UPDATE items SET line=? WHERE id=?", (number, iid))
-                continue
-            seq = (seq + 1) & SEQ_MASK
-            iid = (entry_rank(meta) << SEQ_BITS) | seq
-            ws_value = meta.get("workspace")
-            ws = normalize_workspace(ws_value)[0] if ws_value and ws_value.strip() else None
-            changes.items.append((iid, rel, number, ws, entry.text, meta_json))
-            for key in entry_keys(split_folded(fold(entry.text)), meta):
-                changes.add(key, iid)
-            added += 1
-        gone = [pair for pairs in old.values() for pair in pairs]
-        for (text, meta_json), pairs in old.items():
-            if not pairs:
-                continue
-            keys = entry_keys(split_folded(fold(text)), json.loads(meta_json))
-            for iid, _line in pairs:
-                for key in keys:
-                    changes.remove(key, iid)
-        if gone:
-            db.executemany("DELETE FROM items WHERE id=?", [(iid,) for iid, _ in gone])
-            db.executemany("DELETE FROM shown WHERE id=?", [(iid,) for iid, _ in gone])
-        return seq, added, len(gone), 1
 
     # -- reading ------------------------------------------------------------
 
