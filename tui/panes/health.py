@@ -114,7 +114,7 @@ class HealthPane(Pane):
     # -- Pane contract -------------------------------------------------
 
     def _shown(self) -> bool:
-        return self.display and self.parent is not None and getattr(self.parent, "current", None) == self.PANE_ID
+        return self.display and self.is_current
 
     def reload(self) -> None:
         """Run the checks again (when shown; a hidden pane runs them when next shown)."""
