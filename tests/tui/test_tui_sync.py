@@ -4,6 +4,8 @@ sync status, the ``s`` key, and merge conflicts resolved from the Inbox pane."""
 from __future__ import annotations
 
 import subprocess
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,7 @@ from memrepo.engine.models import Candidate
 from memrepo.engine.store import MemoryStore
 from memrepo.tui.commands import KeyCommands
 from memrepo.tui.panes import InboxPane
+from textual.pilot import Pilot
 
 SIZE = (80, 24)
 
@@ -48,6 +51,15 @@ def conflict(a: MemoryStore, b: MemoryStore, text: str, old: bytes, on_a: bytes,
     sync_mod.sync(b)
 
 
+@asynccontextmanager
+async def opened(store: MemoryStore) -> AsyncIterator[tuple[RecordingApp, Pilot]]:
+    """The app on ``store``'s repo at 80x24, its start settled."""
+    app = RecordingApp(store.root, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        yield app, pilot
+
+
 def header_sync(app: RecordingApp) -> str:
     label = app.header.query_one("#header-sync")
     return str(label.render()) if label.display else ""
@@ -56,9 +68,7 @@ def header_sync(app: RecordingApp) -> str:
 async def test_conflicts_show_in_the_inbox_and_o_keeps_the_highlighted_version(machines) -> None:
     a, b, remote = machines
     conflict(a, b, "My editor is vim", b"editor is vim", b"editor is neovim", b"editor is helix")
-    app = RecordingApp(b.root, watch=False)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with opened(b) as (app, pilot):
         await pilot.press("2")
         await settle(pilot)
         inbox = app.main_screen.query_one(InboxPane)
@@ -87,9 +97,7 @@ async def test_conflicts_show_in_the_inbox_and_o_keeps_the_highlighted_version(m
 async def test_b_keeps_both_versions(machines) -> None:
     a, b, _remote = machines
     conflict(a, b, "Deploys on Friday", b"on Friday", b"on Thursday", b"on Monday")
-    app = RecordingApp(b.root, watch=False)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with opened(b) as (app, pilot):
         await pilot.press("2")
         await settle(pilot)
         table = app.main_screen.query_one(InboxPane).conflict_table
@@ -105,9 +113,7 @@ async def test_the_palette_keeps_a_version_from_any_pane_and_says_when_there_is_
     """``o`` and ``b`` act on the conflicts box's highlighted version; the palette offers them too, from any pane."""
     a, b, _remote = machines
     conflict(a, b, "Deploys on Friday", b"on Friday", b"on Thursday", b"on Monday")
-    app = RecordingApp(b.root, watch=False)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with opened(b) as (app, pilot):
         assert app.main_screen.query_one("#panes").current == "folder"
         hits = [hit async for hit in KeyCommands(app.screen).search("Inbox: Keep both versions")]
         assert hits and hits[0].text == "Inbox: Keep both versions"
@@ -125,9 +131,7 @@ async def test_the_palette_keeps_a_version_from_any_pane_and_says_when_there_is_
 
 async def test_s_takes_the_other_machines_commits_and_no_remote_is_a_notice(machines, tmp_path: Path) -> None:
     a, b, _remote = machines
-    app = RecordingApp(b.root, watch=False)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+    async with opened(b) as (app, pilot):
         a.remember(Candidate(text="Written on A", kind="preference", by="user"))
         sync_mod.sync(a)
         await pilot.press("s")
