@@ -201,7 +201,8 @@ def normalize_workspace(value: str) -> tuple[str, str, str | None]:
         value = value.lower()  # WS-1A2B3C4D is the id ws-1a2b3c4d
     if _WS_ID_RE.match(value):
         return value, slugify(value), None
-    looks_like_path = value.startswith(("/", "~", ".")) or os.sep in value
+    # A NUL byte is in no path (the OS refuses it): such a value is a name, never a folder.
+    looks_like_path = "\x00" not in value and (value.startswith(("/", "~", ".")) or os.sep in value)
     if looks_like_path:
         absolute = project_root(os.path.normpath(os.path.abspath(os.path.expanduser(value))))
         ws_id = workspace_id(absolute)

@@ -9,7 +9,7 @@ import pytest
 from helpers.repo_helpers import plain_settings
 from memrepo.engine.errors import PathRuleError, RefError
 from memrepo.engine.models import Candidate
-from memrepo.engine.paths import check_repo_path, make_ref, parse_ref, safe_relpath
+from memrepo.engine.paths import check_repo_path, make_ref, normalize_workspace, parse_ref, safe_relpath
 from memrepo.engine.store import MemoryStore
 
 
@@ -213,3 +213,11 @@ def test_candidate_kind_must_be_one_short_word(bad: str) -> None:
     with pytest.raises(ValidationError, match="kind must be one short word"):
         Candidate(text="x y z", kind=bad)
     assert Candidate(text="x y z", kind="lesson_learned-2").kind == "lesson_learned-2"
+
+
+@pytest.mark.parametrize("value", ["~\x00", "/tmp/a\x00b", "./x\x00"])
+def test_a_workspace_with_a_nul_byte_is_a_name_never_a_folder(value: str) -> None:
+    # a NUL once reached os.path.expanduser: ValueError out of recall and context
+    ws_id, _slug, absolute = normalize_workspace(value)
+    assert absolute is None
+    assert ws_id.startswith("ws-")
