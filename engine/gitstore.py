@@ -49,6 +49,7 @@ from .limits import FILE_MAX_BYTES
 from .models import RepoState, RepoStatus
 from .regularfile import not_regular_kind, read_work_file
 from .scratch import is_scratch, save_siblings
+from .statuscache import CachedScan, StatusCache
 
 BRANCH = "main"
 
@@ -115,6 +116,8 @@ class GitStore(GitHistory, GitCommits):
         self.git_dir = Path(self._repo.path)
         self._refreshed = False
         self._index_pending: set[str] = set()
+        self.status_cache = StatusCache()
+        """The last scan's flags, kept current by the watcher's events (:mod:`.statuscache`)."""
 
     @classmethod
     def init(cls, root: Path) -> GitStore:
@@ -201,7 +204,7 @@ class GitStore(GitHistory, GitCommits):
             )
         return None
 
-    def status(self, paths: list[str] | None = None, refresh: bool = False) -> RepoStatus:
+    def status(self, paths: list[str] | None = None, refresh: bool = False, watched: bool = False) -> RepoStatus:
         """Tell clean, hand-edited and blocked apart (docs/architecture.md §3).
 
         Args:
@@ -209,6 +212,9 @@ class GitStore(GitHistory, GitCommits):
                 watcher); None, or a folder among them, scans the whole work tree.
             refresh: allowed to write fresh stat data into a stale index
                 (only a caller holding the write lock passes True).
+            watched: a trusted watcher reports every change to :attr:`status_cache`:
+                the whole work tree's status is the last scan's, with the paths
+                reported since looked at again (:mod:`.statuscache`).
 
         Returns:
             RepoStatus: ``changed`` lists tracked files modified or deleted by
@@ -224,7 +230,7 @@ class GitStore(GitHistory, GitCommits):
         reason = self.blocked_reason(live_locks=not refresh)
         if reason is not None:
             return RepoStatus(state=RepoState.BLOCKED, reason=reason, head=head)
-        flags = self._status_flags(paths, refresh)
+        flags = self._watched_flags(head, refresh) if watched and paths is None else self._status_flags(paths, refresh)
         saving = self._mid_save(flags)
         deadline = time.monotonic() + MID_SAVE_WAIT_S
         while saving and refresh and time.monotonic() < deadline:
@@ -327,6 +333,32 @@ class GitStore(GitHistory, GitCommits):
         except (pygit2.GitError, OSError) as exc:
             raise GitError(f"cannot read the work tree status: {exc}") from exc
 
+    def _watched_flags(self, head: str | None, refresh: bool) -> dict[str, int]:
+        """The whole work tree's flags from :attr:`status_cache` and the paths noted since, else a scan."""
+        scan = self.status_cache.start(head)
+        try:
+            flags = self._flags_since(scan, refresh)
+        except BaseException:
+            self.status_cache.give_back(scan)
+            raise
+        self.status_cache.store(scan, head, flags)
+        return flags
+
+    def _flags_since(self, scan: CachedScan, refresh: bool) -> dict[str, int]:
+        flags = scan.flags
+        if flags is not None and not any(flags.get(path, 0) & _INDEX_CHANGED for path in scan.noted):
+            unread: set[str] = set()
+            try:
+                quick = self._quick_flags(sorted(scan.noted), unread) if scan.noted else {}
+            except (pygit2.GitError, OSError) as exc:
+                raise GitError(f"cannot read the work tree status: {exc}") from exc
+            if quick is not None and not unread:
+                for path in scan.noted:
+                    flags.pop(path, None)
+                flags.update(quick)
+                return flags
+        return self._status_flags(None, refresh)
+
     def _mid_save(self, flags: dict[str, int]) -> list[tuple[str, str]]:
         """Tracked paths missing from the work tree while an editor's save holds them elsewhere.
 
@@ -354,12 +386,17 @@ class GitStore(GitHistory, GitCommits):
                     break
         return sorted(out)
 
-    def _quick_flags(self, paths: list[str]) -> dict[str, int] | None:
+    def _quick_flags(self, paths: list[str], unread: set[str] | None = None) -> dict[str, int] | None:
         """Status of a few paths by hashing them against HEAD's tree.
 
         Cheaper than ``status_file`` on a large index (no index load), and
         enough for the watcher's hints: a full scan still runs periodically
         and catches anything staged by hand.
+
+        Args:
+            paths: repo-relative file paths.
+            unread: when given, gets the paths that could not be read (replaced
+                or removed while hashed); they are left out of the result.
 
         Returns None when a path is a folder (in HEAD or in the work tree):
         the watcher may report a new or moved folder but not the files in it,
@@ -391,6 +428,8 @@ class GitStore(GitHistory, GitCommits):
                 try:
                     data = read_work_file(full)
                 except OSError:
+                    if unread is not None:
+                        unread.add(path)
                     continue
                 if pygit2.hash(data) != entry.id:
                     flags[path] = FileStatus.WT_MODIFIED

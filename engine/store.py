@@ -216,7 +216,7 @@ class MemoryStore(StoreReads):
         A free write lock lets a stale index get fresh stat data, as ``git status`` does; a reader never waits.
         """
         with self.lock.try_hold() as held:
-            status = self.git.status(refresh=held)
+            status = self.git.status(refresh=held, watched=self.reads.trusting_watcher())
         status.questions = self.writer.questions(status.changed)
         if self.entries.pending_dir.is_dir():
             status.pending = sum(1 for _ in self.entries.pending_dir.glob("*.json"))

@@ -41,6 +41,7 @@ class StoreReads:
     def set_watched(self, watched: bool) -> None:
         """Say whether a watcher feeds :meth:`note_changed` (set by :class:`MemoryRepo`; any thread)."""
         self.reads.set_watched(watched)
+        self.git.status_cache.forget()  # events may have been missed, or no one reports them now
 
     def note_changed(self, paths: list[str] | None = None, git: bool = False) -> None:
         """Tell the read caches that files changed (watch events, or this store's own writes; any thread).
@@ -51,6 +52,7 @@ class StoreReads:
                 context block stale, so this only documents why).
         """
         self.reads.note_changed(paths)
+        self.git.status_cache.note_changed(paths, git=git)
 
     def hooks_notice(self) -> str | None:
         """The one-time notice that this repo's git hooks exist and are skipped; None once shown or when none."""
