@@ -339,14 +339,19 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         )
 
     def on_work_tree_changed(self, message: WorkTreeChanged) -> None:
-        """Refresh the status and let each pane refresh what the paths touch."""
+        """Let each pane refresh what the paths touch, then refresh the status.
+
+        The panes ask first: the engine runs one call at a time, in the order
+        asked, and the open file's new text is what the user looks at (the
+        status scan of a 20,000-file tree takes 50-80 ms).
+        """
+        if message.paths:
+            for pane in sorted(self.panes(), key=lambda pane: not pane.is_current):
+                if pane.loaded:  # one not shown yet reads everything when it is
+                    pane.work_tree_changed(message.paths)
         self.refresh_status()
         if message.git:
             self.sync_soon()
-        if message.paths:
-            for pane in self.panes():
-                if pane.loaded:  # one not shown yet reads everything when it is
-                    pane.work_tree_changed(message.paths)
 
     def on_repo_written(self, message: RepoWritten) -> None:
         """A pane committed: read the status (HEAD moved), which the panes follow."""

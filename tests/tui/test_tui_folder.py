@@ -428,3 +428,62 @@ async def test_a_change_on_disk_lists_only_its_paths_and_a_new_folder_the_whole_
             await wait_for(pilot, lambda: "moved-in/deep/a.md" not in tree.paths, what="the moved-out folder's file")
         finally:
             MemoryStore.list_files = real  # type: ignore[method-assign]
+
+
+async def test_a_change_to_the_open_file_is_read_before_the_file_list_and_the_status(repo: Path) -> None:
+    """The engine runs one call at a time, in the order asked: the open file's new text (what the
+    user looks at) used to wait for the status scan (50-80 ms at 20,000 files) and the file list."""
+    from memrepo.engine.store import MemoryStore
+
+    calls: list[str] = []
+    reals = {name: getattr(MemoryStore, name) for name in ("read_file", "file_sizes", "status")}
+
+    def recorded(name: str):  # type: ignore[no-untyped-def]
+        def call(self: MemoryStore, *args, **kwargs):  # type: ignore[no-untyped-def]
+            calls.append(name)
+            return reals[name](self, *args, **kwargs)
+
+        return call
+
+    app = MemrepoApp(repo)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        try:
+            for name in reals:
+                setattr(MemoryStore, name, recorded(name))
+            with (repo / "MEMORY.md").open("a", encoding="utf-8") as fh:
+                fh.write("- Seen before the list [by: user; added: 2025-05-05]\n")
+            await wait_for(pilot, lambda: "Seen before the list" in entry_texts(app), what="the new entry")
+            await settle(pilot)
+        finally:
+            for name, real in reals.items():
+                setattr(MemoryStore, name, real)
+        assert calls[:3] == ["read_file", "file_sizes", "status"]
+        assert calls.count("read_file") == calls.count("file_sizes")  # the list reads it no second time
+
+
+async def test_the_open_file_deleted_on_disk_opens_another_without_an_error(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The live read of the open file fails when it was deleted: the file list, not an error, says so."""
+    notes: list[tuple[str, bool]] = []
+    real = FilePreview.show_note
+
+    def recorded(self: FilePreview, title: str, note: str, error: bool = False, subtitle: str = "") -> None:
+        notes.append((note, error))
+        real(self, title, note, error, subtitle)
+
+    monkeypatch.setattr(FilePreview, "show_note", recorded)
+    app = RecordingApp(repo)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("j")
+        await settle(pilot)
+        opened = pane(app).open_file
+        assert opened is not None and opened != "MEMORY.md"
+        (repo / opened).unlink()
+        await wait_for(pilot, lambda: opened not in pane(app).files, what="the file to go from the list")
+        await settle(pilot)
+        assert pane(app).open_file != opened
+        assert not [note for note, error in notes if error]
+        assert not app.notices

@@ -88,6 +88,7 @@ class FolderPane(Pane):
         self._sizes: dict[str, int] = {}
         self._open_file: str | None = None
         self._pending: set[str] = set()
+        self._read_live: set[str] = set()  # changed paths read again ahead of the file list (work_tree_changed)
         self._full_list = True
         self._loaded = False
         self._wanted: str | None = None
@@ -137,7 +138,7 @@ class FolderPane(Pane):
     def reload(self) -> None:
         """List every file again and re-read the open file."""
         if self._open_file is not None:
-            self._pending.add(self._open_file)
+            self._reread(self._open_file)
         elif not self._loaded and self._wanted is None:
             # The entry point is what the first screen shows: read it before the walk, not after it
             # (the engine runs one call at a time, in the order asked).
@@ -153,6 +154,9 @@ class FolderPane(Pane):
             paths: repo-relative paths changed on disk.
         """
         self._pending.update(paths)
+        if self._loaded and self._open_file in paths:  # what is on screen first: one read, not after the list
+            self._read_live.add(self._open_file)
+            self.read_file(self._open_file, keep_position=True, live=True)
         self.load_files()
 
     def repo_status_changed(self, status: RepoStatus) -> None:
@@ -212,6 +216,7 @@ class FolderPane(Pane):
         self._full_list = False
         changed, self._pending = self._pending, set()
         self._apply_files(files, changed)
+        self._read_live.difference_update(changed)
 
     def _merged(self, sizes: dict[str, int | None] | None) -> list[tuple[str, int]] | None:
         """The file list as last listed, with ``sizes`` applied; None when only a walk can tell (a folder)."""
@@ -236,7 +241,7 @@ class FolderPane(Pane):
         return sorted(merged.items())
 
     @work(group="folder-read", exclusive=True, exit_on_error=False, description="Reading a file")
-    async def read_file(self, path: str, keep_position: bool = False, early: bool = False) -> None:
+    async def read_file(self, path: str, keep_position: bool = False, early: bool = False, live: bool = False) -> None:
         """Read one file through the engine and show it.
 
         Args:
@@ -244,6 +249,9 @@ class FolderPane(Pane):
             keep_position: keep the table cursor and preview scroll (live update).
             early: the entry point, read before the file list says it exists;
                 a failure shows nothing (the list then opens another file).
+            live: the open file, changed on disk, read ahead of the file list
+                (:meth:`work_tree_changed`); a failure shows nothing and leaves
+                the file to the list (deleted, or read again the usual way).
         """
         from memrepo.engine.errors import MemrepoError
 
@@ -252,6 +260,10 @@ class FolderPane(Pane):
         try:
             view = await self.repo.read_file(path)
         except MemrepoError as exc:
+            if live:
+                self._reread(path)
+                self.load_files()
+                return
             if early:
                 if path == self._open_file:
                     self._open_file = None
@@ -312,12 +324,17 @@ class FolderPane(Pane):
             else:
                 self.table.show_entries([])
                 self.preview.show_note(current, f"{current} was deleted.")
-        elif current is not None and current in changed:
+        elif current is not None and current in changed and current not in self._read_live:
             self.read_file(current, keep_position=True)
         elif current is None:
             item = tree.cursor_item
             if item is not None and not item.is_file and item.path:
                 self._show_folder(item.path)  # its file list may have changed
+
+    def _reread(self, path: str) -> None:
+        """Mark ``path`` for the next file list to read again, whatever a live read started before."""
+        self._read_live.discard(path)
+        self._pending.add(path)
 
     def _go_to_line(self, line: int) -> None:
         """Put the entry cursor on the entry of ``line`` (or the last before it) and focus the table."""
@@ -449,7 +466,7 @@ class FolderPane(Pane):
             )
             self.post_message(WriteFailed(str(exc)))
             return
-        self._pending.add(path)
+        self._reread(path)
         self.load_files()
         if commit is None:
             self.notify(f"No change to {clean(path)}", timeout=3, markup=False)
@@ -487,6 +504,6 @@ class FolderPane(Pane):
             self.post_message(WriteFailed(str(exc)))
             return
         self.notify(f"Forgot {clean(entry.text)}", timeout=3, markup=False)
-        self._pending.add(entry.path)
+        self._reread(entry.path)
         self.load_files()
         self.post_message(RepoWritten(result.commit))
