@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from memrepo.engine.config import Settings
     from memrepo.engine.models import RecallHit, SyncState
     from memrepo.engine.repo import MemoryRepo
+    from textual.timer import Timer
 
 
 class MainScreen(ReportWorkerErrors, Screen[None], inherit_bindings=False):
@@ -159,6 +160,7 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
         self._autosync: AutoSync | None = None
         self.repo: MemoryRepo | None = None
         self._running_loop: asyncio.AbstractEventLoop | None = None
+        self._trim_timer: Timer | None = None
         self._watch = watch
         # Smooth scrolling costs frames over SSH and makes a key feel late: jump instead.
         self.animation_level = "none"
@@ -295,15 +297,27 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
             self.set_timer(AFTER_START_S, self.after_start)
 
     def after_start(self) -> None:
-        """The first screen is up and the search warm: freeze what the start built, then let the panes
-        not shown yet read what they show (a key pressed on one later then acts on what it shows), and
-        freeze again once they have (docs/architecture.md §8)."""
+        """The first screen is up and the search warm: freeze what the start built, start trimming the
+        C heap (:meth:`trim_heap`), then let the panes not shown yet read what they show (a key pressed
+        on one later then acts on what it shows), and freeze again once they have (docs/architecture.md §8)."""
+        from .heap import TRIM_EVERY_S
+
         freeze_heap()
+        if self._trim_timer is None:
+            self._trim_timer = self.set_interval(TRIM_EVERY_S, self.trim_heap)
         late = [pane for pane in self.panes() if not pane.loaded and pane.repo is not None]
         for pane in late:
             pane.load()
         if late:
             self.set_timer(FREEZE_AFTER_FIRST_SHOW_S, freeze_heap)
+
+    def trim_heap(self) -> None:
+        """Give the C allocator's free pages back on a spare thread (:mod:`.heap`; every ``TRIM_EVERY_S``)."""
+        import asyncio
+
+        from .heap import trim_heap
+
+        asyncio.get_running_loop().run_in_executor(None, trim_heap)
 
     @work(group="status", exclusive=True, exit_on_error=False, description="Reading the repo status")
     async def refresh_status(self) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 from pathlib import Path
 
+import pytest
 from helpers.tui_helpers import RecordingApp, build_repo, settle
 from memrepo.tui.widgets.diff_view import DIFF_MAX_LINES, DiffView, diff_lines, line_kind
 from textual.app import App, ComposeResult
@@ -113,3 +114,41 @@ async def test_the_start_up_heap_is_frozen_so_a_full_collection_walks_only_what_
         await pause()
         assert len(freezes) == 2
     assert gc.get_freeze_count() == 0
+
+
+def test_trimming_gives_freed_c_heap_pages_back() -> None:
+    """What the app's timer does (tui/heap.py): memory freed in the middle of glibc's heap comes back."""
+    from memrepo.tui.heap import trim_heap
+
+    def rss_kb() -> int:
+        status = Path("/proc/self/status").read_text()
+        return int(next(line for line in status.splitlines() if line.startswith("VmRSS:")).split()[1])
+
+    blocks = [bytes(2000) for _ in range(50_000)]  # over pymalloc's 512 bytes: glibc's heap, about 100 MB
+    kept = blocks[::50]  # one block in 50 stays: the heap's top is not free, so free() alone gives nothing back
+    del blocks
+    before = rss_kb()
+    assert trim_heap()
+    assert rss_kb() < before - 50_000
+    assert len(kept) == 1_000
+
+
+async def test_the_app_trims_the_c_heap_on_a_timer_once_started(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+
+    from memrepo.tui import app as app_module
+    from memrepo.tui import heap
+
+    trims: list[int] = []
+    monkeypatch.setattr(app_module, "AFTER_START_S", 0.01)
+    monkeypatch.setattr(heap, "TRIM_EVERY_S", 0.05)
+    monkeypatch.setattr(heap, "trim_heap", lambda: trims.append(1) or True)
+    build_repo(tmp_path / "memory")
+    app = RecordingApp(tmp_path / "memory", watch=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await asyncio.sleep(0.4)
+        await settle(pilot)
+        assert len(trims) >= 2  # more than once: on a timer, not only at the start
