@@ -7,7 +7,8 @@ module reads exactly what the store's read path reads (the settings, the
 workspace's file through the same :class:`~.workspaceindex.WorkspaceIndex`,
 HEAD, MEMORY.md, me.md and the workspace file) and renders it with the same
 :func:`~.context.render_context`, so the text is byte for byte the store's
-(a test compares them).
+(a test compares them). The text is kept for the next process with the same
+inputs (:mod:`.contextcache`).
 
 HEAD is read from ``.git/HEAD`` and the branch's ref file or ``packed-refs``.
 Whenever something is not the plain case (a config file to validate is still
@@ -156,15 +157,8 @@ def context_text(
     git_dir = _plain_repo(root)
     if git_dir is None:
         return None
-    # As the store's opening does: its state folder, the allow-list of false alarms, log redaction.
-    from memrepo.engine.redaction import allow, protect_logs
-
     state = git_dir / "memrepo"
     state.mkdir(parents=True, exist_ok=True)
-    allow.activate(state)
-    protect_logs()
-
-    from .context import ME_BUDGET, MEMORY_BUDGET, READ_MAX, WORKSPACE_BUDGET, ContextFile, render_context
     from .workspaceindex import WorkspaceIndex
 
     ws_id, ws_file = WorkspaceIndex(root).file_for(workspace)
@@ -172,6 +166,19 @@ def context_text(
     if head is False:
         return None
     head = head or ""
+    from . import contextcache
+
+    read = [MEMORY_MD, *([ME_MD] if me_md else []), *([ws_file] if ws_id and ws_file else [])]
+    block_key = contextcache.key(root, state, str(head), ws_id, ws_file, me_md, read)
+    kept = contextcache.get(state, str(head), block_key)
+    if kept is not None:
+        return kept  # rendered before from these very inputs: no redaction to load, no render
+    # As the store's opening does: the allow-list of false alarms, log redaction.
+    from memrepo.engine.redaction import allow, protect_logs
+
+    allow.activate(state)
+    protect_logs()
+    from .context import ME_BUDGET, MEMORY_BUDGET, READ_MAX, WORKSPACE_BUDGET, ContextFile, render_context
 
     def data(rel: str) -> bytes | None:
         if _through_symlink(root, rel):
@@ -190,6 +197,7 @@ def context_text(
             ContextFile(ws_file or f"{WORKSPACES}/", data(ws_file) if ws_file else None, WORKSPACE_BUDGET, label)
         )
     text, _sections, _refs = render_context(str(head)[:7], files, ws_id)
+    contextcache.put(state, str(head), block_key, text)
     return text
 
 

@@ -16,7 +16,7 @@ from .recallkeys import index_path, walk
 
 
 def scrub_recall(root: Path, index: RecallIndex | None, paths: Iterable[str] | None) -> None:
-    """Make removed text leave the persisted index now, not at the next search (docs/architecture.md §5).
+    """Make removed text leave the persisted index, and every kept context block, now (docs/architecture.md §5).
 
     Forgetting calls it with the file it rewrote, compaction with None: every
     file is checked and the index file is then rewritten whole. An index file
@@ -27,6 +27,9 @@ def scrub_recall(root: Path, index: RecallIndex | None, paths: Iterable[str] | N
         index: the index this process has open, if any (kept open).
         paths: the repo-relative files that changed; None for all of them.
     """
+    from . import contextcache
+
+    contextcache.clear(index_path(root).parent)  # a kept context block (written beside it) may hold the text
     if paths is None:
         from .recallindex_workspaces import scrub_workspace_map
 

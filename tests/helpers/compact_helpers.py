@@ -52,7 +52,7 @@ def plant_everywhere(store: MemoryStore, marker: str, dream_id: str = "d1") -> s
     branch whose commit and message quote it, a dream record quoting it, a
     reflog message, ``refs/stash`` (a real ``git stash``), ORIG_HEAD,
     COMMIT_EDITMSG, SQUASH_MSG, rerere's cache, fsck's lost-found, a tag, a
-    pending write, a checkpoint buffer and the recall index.
+    pending write, a checkpoint buffer, the recall index and a kept context block.
 
     Returns:
         str: the ref of the entry holding the marker.
@@ -62,6 +62,9 @@ def plant_everywhere(store: MemoryStore, marker: str, dream_id: str = "d1") -> s
     ref = store.remember(Candidate(text=text, kind="identity", by="user")).ref
     assert ref is not None
     assert store.recall(marker)  # the persisted recall index (.git/memrepo/recall.sqlite) holds it
+    from memrepo.engine.coldread import context_text
+
+    assert marker in (context_text(str(root), None) or "")  # a kept block in .git/memrepo/context-cache/ too
     git(root, "gc", "-q")  # the marker's blob is now zlib-compressed inside a pack
     # A dream branch quoting it, in a file and in its message.
     blob = git(root, "hash-object", "-w", "--stdin", input_text=f"- dream says {marker}\n").strip()

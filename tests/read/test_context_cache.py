@@ -1,0 +1,109 @@
+"""The context block a new process rendered is kept for the next one (engine/contextcache.py): the
+same text without a render while nothing it depends on moved, a render again as soon as anything
+did, and nothing kept that forgetting removed (docs/architecture.md §4, §5)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import memrepo.engine.context as context_module
+import pytest
+from memrepo.engine import contextcache
+from memrepo.engine.coldread import context_text
+from memrepo.engine.models import Candidate
+from memrepo.engine.store import MemoryStore
+
+
+def kept_blocks(store: MemoryStore) -> list[Path]:
+    folder = store.root / ".git" / "memrepo" / contextcache.FOLDER
+    return sorted(folder.iterdir()) if folder.is_dir() else []
+
+
+@pytest.fixture
+def renders(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the renders of context blocks."""
+    counted: list[int] = []
+    real = context_module.render_context
+
+    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+        counted.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(context_module, "render_context", counting)
+    return counted
+
+
+def test_a_second_process_prints_the_kept_block_without_rendering(store: MemoryStore, renders: list[int]) -> None:
+    store.remember(Candidate(text="Prefers tabs over spaces", kind="preference", by="user"))
+    first = context_text(str(store.root), None)
+    again = context_text(str(store.root), None)
+    assert first is not None and "Prefers tabs over spaces" in first
+    assert len(renders) == 1
+    assert again == first == store.context().text
+    assert len(kept_blocks(store)) == 1
+
+
+def test_an_edit_that_puts_the_old_mtime_and_size_back_renders_again(store: MemoryStore, renders: list[int]) -> None:
+    memory = store.root / "MEMORY.md"
+    before = context_text(str(store.root), None)
+    assert before is not None
+    st = memory.stat()
+    text = memory.read_text()
+    assert "[[me]]" in text
+    memory.write_text(text.replace("[[me]]", "[[mx]]", 1))  # same size, by hand, in place
+    os.utime(memory, ns=(st.st_atime_ns, st.st_mtime_ns))  # the old mtime back: only ctime moved
+    after = context_text(str(store.root), None)
+    assert after is not None and after != before
+    assert len(renders) == 2
+
+
+def test_a_new_commit_drops_the_blocks_kept_at_the_one_before(store: MemoryStore, tmp_path: Path) -> None:
+    project = tmp_path / "shop"
+    project.mkdir()
+    store.remember(Candidate(text="The shop deploys on Fridays", scope="workspace", workspace=str(project), by="user"))
+    context_text(str(store.root), None)
+    context_text(str(store.root), str(project))
+    assert len(kept_blocks(store)) == 2
+    old_head = store.head()
+    assert old_head is not None
+    store.remember(Candidate(text="Answers in French on Mondays", by="user"))
+    context_text(str(store.root), None)
+    kept = kept_blocks(store)
+    assert len(kept) == 1
+    assert not kept[0].name.startswith(old_head[:12])
+
+
+def test_an_allowed_value_renders_again(store: MemoryStore, renders: list[int]) -> None:
+    context_text(str(store.root), None)
+    (store.root / ".git" / "memrepo" / "secrets-allow.json").write_text("{}")  # the allow-list changed
+    context_text(str(store.root), None)
+    assert len(renders) == 2
+
+
+def test_forgetting_an_entry_leaves_it_in_no_kept_block(store: MemoryStore) -> None:
+    result = store.remember(Candidate(text="The vault code is wombat-narwhal-42", by="user"))
+    assert result.ref is not None
+    assert "wombat-narwhal-42" in (context_text(str(store.root), None) or "")
+    assert any(b"wombat-narwhal-42" in path.read_bytes() for path in kept_blocks(store))
+    store.forget(result.ref)
+    assert not any(b"wombat-narwhal-42" in path.read_bytes() for path in kept_blocks(store))
+    assert "wombat-narwhal-42" not in (context_text(str(store.root), None) or "")
+
+
+def test_compaction_leaves_no_kept_block(store: MemoryStore) -> None:
+    store.remember(Candidate(text="Kept for a while", by="user"))
+    context_text(str(store.root), None)
+    assert kept_blocks(store)
+    store.compact()
+    assert kept_blocks(store) == []
+
+
+def test_a_kept_block_that_cannot_be_written_costs_only_a_render(store: MemoryStore, renders: list[int]) -> None:
+    folder = store.root / ".git" / "memrepo" / contextcache.FOLDER
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.write_text("not a folder")  # mkdir and the write fail
+    first = context_text(str(store.root), None)
+    assert first == context_text(str(store.root), None)
+    assert len(renders) == 2
+    assert first == store.context().text
