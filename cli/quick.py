@@ -1,4 +1,4 @@
-"""The ``memrepo`` console script: ``recall`` and ``context`` answered before click loads, the rest by click.
+"""The ``memrepo`` console script: ``recall``, ``context`` and the SessionStart hook answered before click loads.
 
 A search from the shell, or a hook asking for the context block, starts a new
 process each time, so what that process imports is most of what it costs
@@ -34,7 +34,7 @@ _VALUED = {"--workspace": "workspace", "-n": "limit", "--limit": "limit", "--max
 _FLAGS = {"--full": "full", "--json": "as_json"}
 
 
-def _split_repo(argv: list[str]) -> tuple[str | None, list[str]] | None:
+def split_repo(argv: list[str]) -> tuple[str | None, list[str]] | None:
     """A leading ``--repo PATH`` or ``--repo=PATH`` and the rest; None for an odd or empty one (click's reading)."""
     args = list(argv)
     if not args or not args[0].startswith("--repo"):
@@ -58,7 +58,7 @@ def parse_context(argv: list[str]) -> dict[str, str | None] | None:
         dict | None: ``repo`` and ``workspace`` (None when absent); None for
         anything else (``--json``, ``--help``, an empty or repeated option).
     """
-    split = _split_repo(argv)
+    split = split_repo(argv)
     if split is None or not split[1] or split[1][0] != "context":
         return None
     repo, args = split
@@ -86,7 +86,7 @@ def parse_recall(argv: list[str]) -> dict[str, object] | None:
         ``full``, ``as_json``; None when anything is not a plain, valid form
         (click then reads it, and says what is wrong).
     """
-    split = _split_repo(argv)
+    split = split_repo(argv)
     if split is None or not split[1] or split[1][0] != "recall":
         return None
     repo, args = split
@@ -258,20 +258,27 @@ def context(args: dict[str, str | None], keys: ReadKeys) -> bool:
 def run() -> None:
     """The ``memrepo`` console script (and ``python -m memrepo.cli.main``).
 
-    ``memrepo recall`` and ``memrepo context`` in a plain form, with no
-    config file or one validated before as it is now, are answered here;
-    everything else is :func:`memrepo.cli.main.run`.
+    ``memrepo recall``, ``memrepo context`` and ``memrepo hook
+    session-start`` (:mod:`.quickhook`) in a plain form, with no config file
+    or one validated before as it is now, are answered here; everything else
+    is :func:`memrepo.cli.main.run`.
     """
+    from .quickhook import parse_session_start, session_start
+
     argv = sys.argv[1:]
     recall_args = parse_recall(argv)
     context_args = parse_context(argv) if recall_args is None else None
-    keys = config_keys() if recall_args is not None or context_args is not None else None
+    hook_args = parse_session_start(argv) if recall_args is None and context_args is None else None
+    light = recall_args is not None or context_args is not None or hook_args is not None
+    keys = config_keys() if light else None
     if keys is not None:
         try:
             if recall_args is not None:
                 recall(recall_args, keys)
                 return
             if context_args is not None and context(context_args, keys):
+                return
+            if hook_args is not None and session_start(hook_args, keys):
                 return
         except BrokenPipeError:  # `memrepo recall x | head`: the reader left, which is not an error
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

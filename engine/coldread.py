@@ -128,6 +128,17 @@ def context_text(
 ) -> str | None:
     """The text of :meth:`MemoryStore.context` for the repo the CLI would open, or None to open the store.
 
+    :func:`context_of` with only the text; the arguments, return and errors are its.
+    """
+    found = context_of(cli_repo, workspace, settings)
+    return None if found is None else found[0]
+
+
+def context_of(
+    cli_repo: str | None, workspace: str | None, settings: Settings | ReadKeys | None = None
+) -> tuple[str, Path] | None:
+    """The text of :meth:`MemoryStore.context` and the repo's ``.git`` folder, or None to open the store.
+
     Args:
         cli_repo: the ``--repo`` option as given (None when absent).
         workspace: the workspace folder, name or ``ws-`` id, or None for MEMORY.md alone.
@@ -136,8 +147,9 @@ def context_text(
             None when :func:`config_missing` says the defaults hold.
 
     Returns:
-        str | None: the block's text, or None when the light path cannot tell
-        (see the module docstring); the caller then opens the store.
+        tuple | None: the block's text and the repo's ``.git`` folder, or None
+        when the light path cannot tell (see the module docstring); the caller
+        then opens the store.
 
     Raises:
         PathRuleError: the repo path breaks a rule of docs/architecture.md §2.
@@ -172,7 +184,7 @@ def context_text(
     block_key = contextcache.key(root, state, str(head), ws_id, ws_file, me_md, read)
     kept = contextcache.get(state, str(head), block_key)
     if kept is not None:
-        return kept  # rendered before from these very inputs: no redaction to load, no render
+        return kept, git_dir  # rendered before from these very inputs: no redaction to load, no render
     # As the store's opening does: the allow-list of false alarms, log redaction.
     from memrepo.engine.redaction import allow, protect_logs
 
@@ -198,7 +210,7 @@ def context_text(
         )
     text, _sections, _refs = render_context(str(head)[:7], files, ws_id)
     contextcache.put(state, str(head), block_key, text)
-    return text
+    return text, git_dir
 
 
 def _through_symlink(root: Path, rel: str) -> bool:

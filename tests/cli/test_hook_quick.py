@@ -1,0 +1,122 @@
+"""``memrepo hook session-start`` answered before click loads (cli/quickhook.py): the click command's
+bytes, exit code and read counts, for Claude Code's published SessionStart payload and for bad ones."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from helpers.repo_helpers import plain_settings
+from memrepo.cli import quickhook
+from memrepo.cli.main import main
+from memrepo.engine.models import Candidate
+from memrepo.engine.readcount import load_counts
+from memrepo.engine.store import MemoryStore
+
+QUICK = """
+import sys
+sys.argv = ["memrepo", *sys.argv[1:]]
+from memrepo.cli import quick
+quick.run()
+print("imported:", "pydantic" in sys.modules, "click" in sys.modules, file=sys.stderr)
+"""
+
+
+def quick(repo: Path, data: str, home: Path) -> tuple[str, str, int, bool]:
+    """The console script's run in a new process: out, err (without the probe line), code, heavy imports."""
+    env = dict(os.environ, HOME=str(home), MEMREPO_CONFIG=str(home / "none.toml"))
+    done = subprocess.run(
+        [sys.executable, "-c", QUICK, "--repo", str(repo), "hook", "session-start"],
+        input=data,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    err, _, imported = done.stderr.rpartition("imported: ")
+    return done.stdout, err, done.returncode, imported.strip() != "False False"
+
+
+def clicked(repo: Path, data: str) -> tuple[str, str, int]:
+    result = CliRunner().invoke(main, ["--repo", str(repo), "hook", "session-start"], input=data)
+    return result.stdout, result.stderr, result.exit_code
+
+
+@pytest.fixture
+def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[MemoryStore, Path, Path]:
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("MEMREPO_CONFIG", str(home / "none.toml"))
+    project = tmp_path / "shop"
+    project.mkdir()
+    store = MemoryStore.open(tmp_path / "memory", plain_settings())
+    store.remember(Candidate(text="Always answer in metric units", pin=True, by="user"))
+    store.remember(Candidate(text="The shop deploys with make ship", scope="workspace", workspace=str(project)))
+    return store, project, home
+
+
+def payload(project: Path | None, **extra: object) -> str:
+    """Claude Code's SessionStart JSON (hooks reference: session_id, transcript_path, cwd, hook_event_name, source)."""
+    data = {
+        "session_id": "abc123",
+        "transcript_path": "/home/u/.claude/projects/shop/abc123.jsonl",
+        "cwd": str(project) if project is not None else None,
+        "hook_event_name": "SessionStart",
+        "source": "startup",
+        **extra,
+    }
+    return json.dumps(data)
+
+
+def test_the_session_start_hook_prints_what_the_click_command_prints_without_click(world) -> None:
+    store, project, home = world
+    for data in (payload(project), payload(None), payload(project, source="resume", model="claude-opus-4-1")):
+        out, err, code, heavy = quick(store.root, data, home)
+        assert (out, err, code) == clicked(store.root, data), data
+        assert not heavy, data
+        assert json.loads(out)["hookSpecificOutput"]["hookEventName"] == "SessionStart"
+    assert (
+        "make ship"
+        in json.loads(quick(store.root, payload(project), home)[0])["hookSpecificOutput"]["additionalContext"]
+    )
+
+
+def test_a_light_session_start_is_counted_as_the_click_command_counts_it(world) -> None:
+    store, project, home = world
+    git_dir = store.root / ".git"
+    quick(store.root, payload(project), home)
+    light = load_counts(git_dir)
+    clicked(store.root, payload(project))
+    both = load_counts(git_dir)
+    assert light["sessions"] == {"hook": 1} and light["reads"] == {"context": 1}
+    assert both["sessions"] == {"hook": 2} and both["reads"] == {"context": 2}
+
+
+@pytest.mark.parametrize("data", ["", "not json", "[1]", json.dumps({"cwd": 5}), json.dumps({"source": ["x"]})])
+def test_a_payload_the_light_path_does_not_read_goes_to_click_with_its_stdin(world, data: str) -> None:
+    store, _project, home = world
+    out, err, code, heavy = quick(store.root, data, home)
+    assert (out, err, code) == clicked(store.root, data)
+    assert code == 0 and out == ""
+    assert heavy  # click said what is wrong, as it always did
+
+
+def test_a_missing_repo_goes_to_click(world, tmp_path: Path) -> None:
+    _store, project, home = world
+    out, err, code, _heavy = quick(tmp_path / "no-repo", payload(project), home)
+    assert (out, err, code) == clicked(tmp_path / "no-repo", payload(project))
+    assert code == 0 and out == "" and err.startswith("memrepo: ")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["hook", "session-start", "--help"], ["hook", "prompt"], ["hook"], ["--repo", "", "hook", "session-start"]],
+)
+def test_anything_but_the_plain_command_goes_to_click(argv: list[str]) -> None:
+    assert quickhook.parse_session_start(argv) is None
+    assert quickhook.parse_session_start(["--repo", "/r", "hook", "session-start"]) == {"repo": "/r"}
