@@ -1,4 +1,4 @@
-"""The ``memrepo`` console script: ``recall``, ``context`` and the SessionStart hook answered before click loads.
+"""The ``memrepo`` console script: ``recall``, ``context`` and two Claude Code hooks answered before click loads.
 
 A search from the shell, or a hook asking for the context block, starts a new
 process each time, so what that process imports is most of what it costs
@@ -258,17 +258,17 @@ def context(args: dict[str, str | None], keys: ReadKeys) -> bool:
 def run() -> None:
     """The ``memrepo`` console script (and ``python -m memrepo.cli.main``).
 
-    ``memrepo recall``, ``memrepo context`` and ``memrepo hook
-    session-start`` (:mod:`.quickhook`) in a plain form, with no config file
+    ``memrepo recall``, ``memrepo context``, ``memrepo hook session-start``
+    and ``memrepo hook prompt`` (:mod:`.quickhook`) in a plain form, with no config file
     or one validated before as it is now, are answered here; everything else
     is :func:`memrepo.cli.main.run`.
     """
-    from .quickhook import parse_session_start, session_start
+    from . import quickhook
 
     argv = sys.argv[1:]
     recall_args = parse_recall(argv)
     context_args = parse_context(argv) if recall_args is None else None
-    hook_args = parse_session_start(argv) if recall_args is None and context_args is None else None
+    hook_args = quickhook.parse_hook(argv) if recall_args is None and context_args is None else None
     light = recall_args is not None or context_args is not None or hook_args is not None
     keys = config_keys() if light else None
     if keys is not None:
@@ -278,7 +278,7 @@ def run() -> None:
                 return
             if context_args is not None and context(context_args, keys):
                 return
-            if hook_args is not None and session_start(hook_args, keys):
+            if hook_args is not None and quickhook.answer(hook_args, keys):
                 return
         except BrokenPipeError:  # `memrepo recall x | head`: the reader left, which is not an error
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -1,12 +1,14 @@
-"""Claude Code's SessionStart hook answered before click loads (docs/architecture.md §4, §7).
+"""Claude Code's SessionStart and UserPromptSubmit hooks answered before click loads (docs/architecture.md §4, §7).
 
 Claude Code runs ``memrepo hook session-start`` at the start of every
-session, each time in a new process, and waits for it. Through click it
-opened the whole store (pygit2, pydantic, every model) to print the context
-block: about 0.65 s at 2,000 files, where ``memrepo context`` takes 0.15 s.
-:func:`session_start` reads the hook's JSON itself, prints the block through
-:func:`memrepo.engine.coldread.context_of` in the JSON the click command
-prints, and counts the read as it does. Whatever is not the plain case (JSON
+session and ``memrepo hook prompt`` on every prompt, each time in a new
+process, and waits for them. Through click each opened the whole store
+(pygit2, pydantic, every model): about 0.6 s at 2,000 files, where
+``memrepo context`` takes 0.15 s. :func:`session_start` and :func:`prompt`
+read the hook's JSON themselves, answer through the light read paths
+(:func:`memrepo.engine.coldread.context_of`,
+:func:`memrepo.engine.coldrecall.recall`) in the JSON the click commands
+print, and count the read as they do. Whatever is not the plain case (JSON
 that is not an object, a field that is not a string, an error, a repo the
 light path leaves to the store) goes to the click command with the same
 stdin, which says what it always said.
@@ -20,74 +22,148 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from memrepo.engine.configpath import ReadKeys
 
 STDIN_MAX = 1024 * 1024
 """Bytes of the hook's JSON read at most (:data:`memrepo.cli.hooks.STDIN_MAX`)."""
+PROMPT_HITS = 3
+"""Recall hits a prompt gets at most (:data:`memrepo.cli.hooks.PROMPT_HITS`)."""
+PROMPT_BYTES = 1_500
+"""Bytes of hits a prompt gets at most (:data:`memrepo.cli.hooks.PROMPT_BYTES`)."""
+PROMPT_CHARS = 2_000
+"""Characters of the prompt searched for (as :func:`memrepo.cli.hooks.prompt`)."""
 FIELDS = ("session_id", "transcript_path", "cwd", "hook_event_name", "source", "prompt")
 """The payload's fields the click command validates as strings (:class:`memrepo.cli.hooks.HookPayload`)."""
 
 
-def parse_session_start(argv: list[str]) -> dict[str, str | None] | None:
-    """``[--repo PATH] hook session-start`` exactly, or None for click to read.
+def parse_hook(argv: list[str]) -> dict[str, str | None] | None:
+    """``[--repo PATH] hook session-start`` or ``[--repo PATH] hook prompt`` exactly, or None for click to read.
 
     Args:
         argv: the command line after the program name.
 
     Returns:
-        dict | None: ``repo`` (None when absent).
+        dict | None: ``repo`` (None when absent) and ``hook`` (``session-start`` or ``prompt``).
     """
     from .quick import split_repo
 
     split = split_repo(argv)
-    if split is None or split[1] != ["hook", "session-start"]:
+    if split is None or len(split[1]) != 2 or split[1][0] != "hook" or split[1][1] not in ("session-start", "prompt"):
         return None
-    return {"repo": split[0]}
+    return {"repo": split[0], "hook": split[1][1]}
+
+
+def answer(args: dict[str, str | None], keys: ReadKeys) -> bool:
+    """Run the hook :func:`parse_hook` read; True when answered, False when click's command should run."""
+    return (session_start if args["hook"] == "session-start" else prompt)(args, keys)
+
+
+def _payload() -> tuple[dict[str, object] | None, bytes]:
+    """The hook's JSON object from stdin, or None when the click command should read it (stdin given back)."""
+    raw = sys.stdin.buffer.read(STDIN_MAX)
+    try:
+        payload = json.loads(raw) if raw.strip() else None
+    except ValueError:
+        payload = None
+    if not isinstance(payload, dict) or any(not isinstance(payload.get(f), str | None) for f in FIELDS):
+        _give_back(raw)
+        return None, raw
+    return payload, raw
+
+
+def _give_back(raw: bytes) -> bool:
+    sys.stdin = io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8")
+    return False
+
+
+def _emit(event: str, text: str) -> None:
+    out = {"hookSpecificOutput": {"hookEventName": event, "additionalContext": text}}
+    sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+def _count(git_dir: Path, kind: str, session: bool) -> None:
+    """Count the read as :func:`memrepo.cli.hooks._count` does; a failure is one line, never the hook's."""
+    try:
+        from memrepo.engine.readcount import SessionReads, note_read
+
+        if session:  # one SessionStart is one session
+            SessionReads(git_dir, "hook").note(kind)
+        else:
+            note_read(git_dir, kind)
+    except Exception as exc:  # a counter must never cost the agent its context
+        sys.stderr.write(f"memrepo: cannot count the read: {exc}\n")
+
+
+def _workspace(payload: dict[str, object]) -> str | None:
+    cwd = payload.get("cwd")
+    return cwd if isinstance(cwd, str) and cwd.strip() else None
 
 
 def session_start(args: dict[str, str | None], keys: ReadKeys) -> bool:
     """Print the SessionStart hook's answer for the JSON on stdin, and count the read.
 
     Args:
-        args: what :func:`parse_session_start` read.
+        args: what :func:`parse_hook` read.
         keys: the config's keys (:func:`memrepo.cli.quick.config_keys`).
 
     Returns:
         bool: True when answered; False when click's command should run, with
         stdin given back to it whole.
     """
-    raw = sys.stdin.buffer.read(STDIN_MAX)
-
-    def to_click() -> bool:
-        sys.stdin = io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8")
+    payload, raw = _payload()
+    if payload is None:
         return False
-
-    try:
-        payload = json.loads(raw) if raw.strip() else None
-    except ValueError:
-        return to_click()
-    if not isinstance(payload, dict) or any(not isinstance(payload.get(f), str | None) for f in FIELDS):
-        return to_click()
-    cwd = payload.get("cwd")
-    workspace = cwd if cwd and cwd.strip() else None
     from memrepo.engine import paths
     from memrepo.engine.coldread import context_of
 
     paths.GIT_TOPLEVEL = keys.git_toplevel  # as load_settings applies it
     try:
-        found = context_of(args["repo"], workspace, keys)
+        found = context_of(args["repo"], _workspace(payload), keys)
     except Exception:  # the click command reports it, in its own words
-        return to_click()
+        return _give_back(raw)
     if found is None:
-        return to_click()
+        return _give_back(raw)
     text, git_dir = found
-    out = {"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": text}}
-    sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
-    sys.stdout.flush()
-    try:
-        from memrepo.engine.readcount import SessionReads
+    _emit("SessionStart", text)
+    _count(git_dir, "context", session=True)
+    return True
 
-        SessionReads(git_dir, "hook").note("context")  # one SessionStart is one session, as the click command counts
-    except Exception as exc:  # a counter must never cost the agent its context
-        sys.stderr.write(f"memrepo: cannot count the read: {exc}\n")
+
+def prompt(args: dict[str, str | None], keys: ReadKeys) -> bool:
+    """Print the UserPromptSubmit hook's few recall hits for the prompt (nothing when none match), and count the read.
+
+    Args:
+        args: what :func:`parse_hook` read.
+        keys: the config's keys (:func:`memrepo.cli.quick.config_keys`).
+
+    Returns:
+        bool: as :func:`session_start`.
+    """
+    payload, raw = _payload()
+    if payload is None:
+        return False
+    text = payload.get("prompt")
+    if not isinstance(text, str) or not text.strip():
+        return True  # nothing to search for: the click command prints nothing either
+    import os
+
+    from memrepo.engine import coldrecall, paths
+    from memrepo.engine.context import recall_block
+
+    paths.GIT_TOPLEVEL = keys.git_toplevel
+    try:
+        repo = args["repo"] or os.environ.get("MEMREPO_REPO") or keys.repo
+        root = coldrecall.open_repo(os.path.expanduser(str(repo)))
+        hits = coldrecall.recall(
+            root, text[:PROMPT_CHARS], workspace=_workspace(payload), limit=PROMPT_HITS, max_bytes=PROMPT_BYTES
+        )
+        block = recall_block(hits, PROMPT_BYTES)
+    except Exception:
+        return _give_back(raw)
+    if block:
+        _emit("UserPromptSubmit", block)
+        _count(root / ".git", "recall", session=False)
     return True

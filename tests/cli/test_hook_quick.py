@@ -1,5 +1,6 @@
-"""``memrepo hook session-start`` answered before click loads (cli/quickhook.py): the click command's
-bytes, exit code and read counts, for Claude Code's published SessionStart payload and for bad ones."""
+"""``memrepo hook session-start`` and ``memrepo hook prompt`` answered before click loads
+(cli/quickhook.py): the click commands' bytes, exit codes and read counts, for Claude Code's published
+SessionStart and UserPromptSubmit payloads and for bad ones."""
 
 from __future__ import annotations
 
@@ -27,11 +28,11 @@ print("imported:", "pydantic" in sys.modules, "click" in sys.modules, file=sys.s
 """
 
 
-def quick(repo: Path, data: str, home: Path) -> tuple[str, str, int, bool]:
+def quick(repo: Path, data: str, home: Path, sub: str = "session-start") -> tuple[str, str, int, bool]:
     """The console script's run in a new process: out, err (without the probe line), code, heavy imports."""
     env = dict(os.environ, HOME=str(home), MEMREPO_CONFIG=str(home / "none.toml"))
     done = subprocess.run(
-        [sys.executable, "-c", QUICK, "--repo", str(repo), "hook", "session-start"],
+        [sys.executable, "-c", QUICK, "--repo", str(repo), "hook", sub],
         input=data,
         capture_output=True,
         text=True,
@@ -42,8 +43,8 @@ def quick(repo: Path, data: str, home: Path) -> tuple[str, str, int, bool]:
     return done.stdout, err, done.returncode, imported.strip() != "False False"
 
 
-def clicked(repo: Path, data: str) -> tuple[str, str, int]:
-    result = CliRunner().invoke(main, ["--repo", str(repo), "hook", "session-start"], input=data)
+def clicked(repo: Path, data: str, sub: str = "session-start") -> tuple[str, str, int]:
+    result = CliRunner().invoke(main, ["--repo", str(repo), "hook", sub], input=data)
     return result.stdout, result.stderr, result.exit_code
 
 
@@ -113,10 +114,55 @@ def test_a_missing_repo_goes_to_click(world, tmp_path: Path) -> None:
     assert code == 0 and out == "" and err.startswith("memrepo: ")
 
 
+def prompt_payload(project: Path, prompt: object) -> str:
+    """Claude Code's UserPromptSubmit JSON (hooks reference: the common fields, permission_mode, prompt)."""
+    data = json.loads(payload(project))
+    data.update(hook_event_name="UserPromptSubmit", permission_mode="default", prompt=prompt)
+    del data["source"]
+    return json.dumps(data)
+
+
+def test_the_prompt_hook_prints_what_the_click_command_prints_without_click(world) -> None:
+    store, project, home = world
+    for i in range(12):
+        store.remember(Candidate(text=f"Deploy note {i}: ship needs the VPN " + "x" * 300, scope="workspace",
+                                 workspace=str(project)))  # fmt: skip
+    git_dir = store.root / ".git"
+    for prompt, found in (("how do we ship the deploy?", True), ("zebra quantum", False), ("   ", False)):
+        before = load_counts(git_dir).get("reads", {}).get("recall", 0)
+        out, err, code, heavy = quick(store.root, prompt_payload(project, prompt), home, "prompt")
+        light = load_counts(git_dir).get("reads", {}).get("recall", 0)
+        assert (out, err, code) == clicked(store.root, prompt_payload(project, prompt), "prompt"), prompt
+        assert not heavy, prompt
+        assert bool(out) is found and light - before == int(found), prompt  # a prompt with hits counts one read
+    block = json.loads(quick(store.root, prompt_payload(project, "ship deploy"), home, "prompt")[0])
+    assert block["hookSpecificOutput"]["hookEventName"] == "UserPromptSubmit"
+    assert len(block["hookSpecificOutput"]["additionalContext"].encode()) <= quickhook.PROMPT_BYTES + 200
+
+
+def test_a_prompt_payload_the_light_path_does_not_read_goes_to_click(world) -> None:
+    store, project, home = world
+    for data in ("not json", prompt_payload(project, 5)):
+        out, err, code, heavy = quick(store.root, data, home, "prompt")
+        assert (out, err, code) == clicked(store.root, data, "prompt")
+        assert heavy and code == 0 and out == ""
+
+
+def test_the_light_limits_are_the_click_commands() -> None:
+    from memrepo.cli import hooks
+
+    assert (quickhook.PROMPT_HITS, quickhook.PROMPT_BYTES, quickhook.STDIN_MAX) == (
+        hooks.PROMPT_HITS,
+        hooks.PROMPT_BYTES,
+        hooks.STDIN_MAX,
+    )
+    assert set(quickhook.FIELDS) == set(hooks.HookPayload.model_fields)
+
+
 @pytest.mark.parametrize(
     "argv",
-    [["hook", "session-start", "--help"], ["hook", "prompt"], ["hook"], ["--repo", "", "hook", "session-start"]],
+    [["hook", "session-start", "--help"], ["hook", "stop"], ["hook"], ["--repo", "", "hook", "session-start"]],
 )
-def test_anything_but_the_plain_command_goes_to_click(argv: list[str]) -> None:
-    assert quickhook.parse_session_start(argv) is None
-    assert quickhook.parse_session_start(["--repo", "/r", "hook", "session-start"]) == {"repo": "/r"}
+def test_anything_but_the_plain_commands_goes_to_click(argv: list[str]) -> None:
+    assert quickhook.parse_hook(argv) is None
+    assert quickhook.parse_hook(["--repo", "/r", "hook", "prompt"]) == {"repo": "/r", "hook": "prompt"}
