@@ -150,8 +150,7 @@ def prompt(args: dict[str, str | None], keys: ReadKeys) -> bool:
         return True  # nothing to search for: the click command prints nothing either
     import os
 
-    from memrepo.engine import coldrecall, paths
-    from memrepo.engine.context import recall_block
+    from memrepo.engine import coldrecall, paths, recall_block
 
     paths.GIT_TOPLEVEL = keys.git_toplevel
     try:
