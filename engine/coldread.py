@@ -209,7 +209,7 @@ def context_of(
             ContextFile(ws_file or f"{WORKSPACES}/", data(ws_file) if ws_file else None, WORKSPACE_BUDGET, label)
         )
     text, _sections, _refs = render_context(str(head)[:7], files, ws_id)
-    contextcache.put(state, str(head), block_key, text)
+    contextcache.put(state, str(head), block_key, text, lambda: str(head_id(git_dir) or ""))
     return text, git_dir
 
 

@@ -19,8 +19,8 @@ The kept text holds entries, so forgetting reaches it: :func:`clear` removes
 every kept block, and forgetting and compaction call it
 (:func:`.recallfile.scrub_recall`); a block is kept only for the commit it
 was made at (each :func:`put` drops the blocks of other commits, so text a
-commit removed leaves with the next block), at most :data:`MAX_KEPT` of them,
-the newest.
+commit removed leaves with the next block, and drops its own block when a
+commit landed while it rendered), at most :data:`MAX_KEPT` of them, the newest.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from .layout import WORKSPACES
@@ -99,12 +100,22 @@ def get(state: Path, head: str, block_key: str) -> str | None:
         return None
 
 
-def put(state: Path, head: str, block_key: str, text: str) -> None:
+def put(state: Path, head: str, block_key: str, text: str, head_now: Callable[[], str]) -> None:
     """Keep ``text`` under ``block_key`` at ``head``, atomically, and drop the blocks kept at other commits.
 
     A block made at an older commit can never be asked for again (HEAD is in
     its key) and may hold text a later commit removed: it goes now. A failure
     to write only costs the next process a render.
+
+    Args:
+        state: the repo's ``.git/memrepo/`` folder.
+        head: the commit the block was rendered at.
+        block_key: :func:`key`.
+        text: the block.
+        head_now: reads HEAD again once the block is written: when a commit
+            came meanwhile (a forget that cleared the kept blocks while this
+            one was being rendered), the block goes at once, so it can never
+            outlive the forget's clear.
     """
     folder = state / FOLDER
     name = _name(head, block_key)
@@ -113,10 +124,14 @@ def put(state: Path, head: str, block_key: str, text: str) -> None:
         folder.mkdir(exist_ok=True)
         temp.write_text(text, "utf-8")
         os.replace(temp, folder / name)
+        if head_now() != head:
+            (folder / name).unlink(missing_ok=True)
+            return
         kept = [p for p in folder.iterdir() if not p.name.startswith(".")]
     except OSError:
-        with contextlib.suppress(OSError):
-            temp.unlink()
+        for path in (temp, folder / name):
+            with contextlib.suppress(OSError):
+                path.unlink(missing_ok=True)
         return
     prefix = name.split("-", 1)[0] + "-"
     same_head = []

@@ -91,6 +91,41 @@ def test_forgetting_an_entry_leaves_it_in_no_kept_block(store: MemoryStore) -> N
     assert "wombat-narwhal-42" not in (context_text(str(store.root), None) or "")
 
 
+def test_a_forget_that_lands_while_a_block_renders_leaves_it_in_no_kept_block(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by a helper: a `memrepo context` that read the old HEAD, then wrote its block after the forget
+    had cleared the kept blocks, kept the forgotten text until some later render at the new HEAD."""
+    result = store.remember(Candidate(text="The vault code is wombat-narwhal-42", by="user"))
+    assert result.ref is not None
+    real = context_module.render_context
+
+    def forget_meanwhile(*args, **kwargs):  # type: ignore[no-untyped-def]
+        rendered = real(*args, **kwargs)
+        store.forget(result.ref)  # commits and clears the kept blocks before this block is kept
+        return rendered
+
+    monkeypatch.setattr(context_module, "render_context", forget_meanwhile)
+    assert "wombat-narwhal-42" in (context_text(str(store.root), None) or "")  # rendered at the old HEAD
+    assert not any(b"wombat-narwhal-42" in path.read_bytes() for path in kept_blocks(store))
+
+
+def test_an_allow_list_rewritten_at_its_size_and_old_mtime_renders_again(
+    store: MemoryStore, renders: list[int]
+) -> None:
+    """Found by a helper: the allow-list was stamped by size and mtime only, so a same-size rewrite that put
+    the old mtime back kept a block showing a value no longer allowed."""
+    allowed = store.root / ".git" / "memrepo" / "secrets-allow.json"
+    allowed.parent.mkdir(parents=True, exist_ok=True)
+    allowed.write_text('{"a": 1}')
+    context_text(str(store.root), None)
+    st = allowed.stat()
+    allowed.write_text('{"b": 2}')
+    os.utime(allowed, ns=(st.st_atime_ns, st.st_mtime_ns))
+    context_text(str(store.root), None)
+    assert len(renders) == 2
+
+
 def test_compaction_leaves_no_kept_block(store: MemoryStore) -> None:
     store.remember(Candidate(text="Kept for a while", by="user"))
     context_text(str(store.root), None)
