@@ -222,3 +222,17 @@ async def test_space_then_a_accepts_only_the_chosen_operations(isolated_home: Pa
         await settle(pilot)
         marks = [str(dreams.ops_table.get_row_at(i)[0]) for i in range(3)]
         assert marks == ["✓", "✗", "✓"]
+
+
+async def test_the_operations_entry_column_is_fitted_before_the_pane_is_ever_shown(tmp_path: Path) -> None:
+    """A snapshot taken on a loaded CI machine caught the column at its header's width: the fit ran only
+    after the refresh that follows the pane's first resize."""
+    from textual.widgets.data_table import ColumnKey
+
+    build_repo(tmp_path / "memory")
+    app = RecordingApp(tmp_path / "memory", watch=False)
+    async with app.run_test(size=SIZE):
+        pane = app.main_screen.query_one(DreamsPane)
+        column = pane.ops_table.columns[ColumnKey("entry")]
+        assert not pane.is_current  # never shown, never resized on screen
+        assert column.width > len("entry") + 20 and not column.auto_width  # the room 80 columns leave it

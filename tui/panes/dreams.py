@@ -216,6 +216,9 @@ class DreamsPane(Pane):
         ops.add_column("op", key="op", width=7)
         ops.add_column("where", key="where", width=18)
         ops.add_column("entry", key="entry")
+        # Wide from the start: the fit on resize runs after a refresh, and a screen painted before it
+        # (a loaded machine, the pane just shown) had the column at its header's width.
+        self._fit_ops()
 
     # -- state ---------------------------------------------------------
 
