@@ -38,6 +38,7 @@ from .errors import PathRuleError
 from .layout import INBOX_MD
 from .recall import SECTION_LINES, RecallIndex
 from .recallkeys import fit_hits, hit_by, hit_score, section_around
+from .regularfile import stat_key
 
 ALLOW_FILE = "secrets-allow.json"
 """The allow-list's file in ``.git/memrepo/`` (:data:`memrepo.engine.redaction.allow.FILE_NAME`)."""
@@ -83,12 +84,9 @@ _FIELDS = ("ref", "path", "line", "text", "by", "meta", "seen", "score", "unrevi
 
 
 def _stamp(path: Path) -> str:
-    """mtime, size, ctime and inode: a same-size rewrite that puts the old mtime back still moves ctime."""
-    try:
-        st = os.stat(path)
-    except OSError:
-        return "-"
-    return f"{st.st_mtime_ns}:{st.st_size}:{st.st_ctime_ns}:{st.st_ino}"
+    """:func:`.regularfile.stat_key` as text (``-`` when missing)."""
+    key = stat_key(path)
+    return "-" if key is None else ":".join(map(str, key))
 
 
 def redaction_epoch(state: Path) -> str:
@@ -101,7 +99,7 @@ def redaction_epoch(state: Path) -> str:
         state: the repo's ``.git/memrepo/`` folder.
 
     Returns:
-        str: mtimes, sizes, ctimes and inodes, ``|``-separated (``-`` for a file that is missing).
+        str: each file's :func:`.regularfile.stat_key`, ``|``-separated (``-`` for a file that is missing).
     """
     import importlib.util
 

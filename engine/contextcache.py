@@ -32,6 +32,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .layout import WORKSPACES
+from .regularfile import stat_key
 
 FOLDER = "context-cache"
 """The kept blocks' folder in ``.git/memrepo/``."""
@@ -43,11 +44,8 @@ _ENGINE = Path(__file__).resolve().parent
 
 
 def _lstat(path: Path) -> str:
-    try:
-        st = os.lstat(path)
-    except OSError:
-        return "-"
-    return f"{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}:{st.st_ino}:{st.st_mode}"
+    key = stat_key(path, follow=False)
+    return "-" if key is None else ":".join(map(str, key))
 
 
 def _engine_stamp() -> str:

@@ -30,6 +30,7 @@ __all__ = [
     "not_regular_kind",
     "read_regular",
     "read_work_file",
+    "stat_key",
 ]
 
 
@@ -89,6 +90,24 @@ def _check(st: os.stat_result, path: Path, max_bytes: int, what: str) -> None:
         raise RefError(f"{what} is not a regular file (a pipe, device or socket): {path}")
     if st.st_size > max_bytes:
         raise LimitError(f"{what} {path} is {st.st_size} bytes, over the {max_bytes} byte limit")
+
+
+def stat_key(path: Path, follow: bool = True) -> tuple[int, int, int, int, int] | None:
+    """What a stat says changed about ``path``: size, mtime, ctime, inode and mode; None when it is missing.
+
+    ctime is in it because ``rsync -t``, ``cp -p`` or ``touch -d`` can put an
+    older mtime back at the same size, never the ctime; the mode tells a file
+    that became a symlink (with ``follow=False``: an ``lstat``).
+
+    Args:
+        path: the file.
+        follow: follow a symlink (``stat``) or not (``lstat``).
+    """
+    try:
+        st = os.stat(path, follow_symlinks=follow)
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_mode
 
 
 def not_regular_kind(path: Path) -> str | None:

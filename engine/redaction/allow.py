@@ -20,22 +20,18 @@ import threading
 from datetime import UTC, datetime
 from pathlib import Path
 
+from ..regularfile import stat_key
+
 FILE_NAME = "secrets-allow.json"
 
 _lock = threading.Lock()
-_active: dict[Path, tuple[tuple[int, int, int, int] | None, bytes, frozenset[str]]] = {}
+_active: dict[Path, tuple[tuple[int, int, int, int, int] | None, bytes, frozenset[str]]] = {}
 """state dir -> (file stamp, salt, allowed hashes)."""
 _generation = 0
 
 
-def _stamp(path: Path) -> tuple[int, int, int, int] | None:
-    """The allow-list file's mtime, size, ctime and inode: a same-size rewrite that puts the old mtime back
-    still moves ctime (docs/architecture.md §4)."""
-    try:
-        st = path.stat()
-    except OSError:
-        return None
-    return st.st_mtime_ns, st.st_size, st.st_ctime_ns, st.st_ino
+_stamp = stat_key
+"""The allow-list file's stamp: a same-size rewrite that puts the old mtime back still moves ctime."""
 
 
 def _read(state: Path) -> dict:
@@ -56,7 +52,7 @@ def digest(salt: bytes, value: str) -> str:
     return hmac.new(salt, value.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()
 
 
-def _load(state: Path) -> tuple[tuple[int, int, int, int] | None, bytes, frozenset[str]]:
+def _load(state: Path) -> tuple[tuple[int, int, int, int, int] | None, bytes, frozenset[str]]:
     stamp = _stamp(state / FILE_NAME)
     data = _read(state) if stamp else {}
     try:
