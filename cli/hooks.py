@@ -32,13 +32,7 @@ import click
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .main import _open_store, _repo_path
-
-PROMPT_HITS = 3
-"""Recall hits a ``UserPromptSubmit`` hook adds at most."""
-PROMPT_BYTES = 1_500
-"""UTF-8 bytes of hit text a ``UserPromptSubmit`` hook adds at most."""
-STDIN_MAX = 1024 * 1024
-"""Most bytes of hook JSON read from stdin."""
+from .quickhook import PROMPT_BYTES, PROMPT_CHARS, PROMPT_HITS, STDIN_MAX, count_read, emit
 
 
 class HookPayload(BaseModel):
@@ -75,12 +69,6 @@ def read_payload() -> tuple[HookPayload | None, bytes]:
         err = exc.errors(include_url=False)[0]
         _say(f"the hook JSON is invalid: {'.'.join(map(str, err['loc']))}: {err['msg']}")
         return None, raw
-
-
-def emit(event: str, context: str) -> None:
-    """Print ``context`` the way Claude Code adds it to the session."""
-    out = {"hookSpecificOutput": {"hookEventName": event, "additionalContext": context}}
-    click.echo(json.dumps(out, ensure_ascii=False))
 
 
 def _open(ctx: click.Context) -> object | None:
@@ -141,7 +129,8 @@ def prompt(ctx: click.Context) -> None:
         return
     workspace = payload.cwd if payload.cwd and payload.cwd.strip() else None
     try:
-        hits = store.recall(payload.prompt[:2_000], workspace=workspace, limit=PROMPT_HITS, max_bytes=PROMPT_BYTES)  # type: ignore[attr-defined]
+        query = payload.prompt[:PROMPT_CHARS]
+        hits = store.recall(query, workspace=workspace, limit=PROMPT_HITS, max_bytes=PROMPT_BYTES)  # type: ignore[attr-defined]
     except MemrepoError as exc:
         _say(str(exc))
         return
@@ -152,17 +141,8 @@ def prompt(ctx: click.Context) -> None:
 
 
 def _count(store: object, kind: str, session: bool) -> None:
-    """Count the read for ``memrepo stats`` (counts only, docs/architecture.md §9); never fails the hook."""
-    from memrepo.engine.readcount import SessionReads, note_read
-
-    git_dir = store.git.git_dir  # type: ignore[attr-defined]
-    try:
-        if session:  # one SessionStart call is one session
-            SessionReads(git_dir, "hook").note(kind)
-        else:  # a prompt's recall belongs to the session SessionStart counted
-            note_read(git_dir, kind)
-    except Exception as exc:  # a counter must never cost the agent its context
-        _say(f"cannot count the read: {exc}")
+    """:func:`.quickhook.count_read` for the store's repository."""
+    count_read(store.git.git_dir, kind, session)  # type: ignore[attr-defined]
 
 
 def detach_checkpoint(repo: Path, raw: bytes) -> int:

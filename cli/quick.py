@@ -28,6 +28,8 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from memrepo.engine.configpath import ReadKeys
 
 _VALUED = {"--workspace": "workspace", "-n": "limit", "--limit": "limit", "--max-bytes": "max_bytes"}
@@ -187,6 +189,26 @@ def _errors_as_lines() -> Iterator[None]:
         _fail(f"internal error ({type(exc).__name__}): {exc}; please report it")
 
 
+def apply_keys(keys: ReadKeys) -> None:
+    """Apply the config's keys the read paths need, as :func:`memrepo.engine.config.load_settings` does."""
+    from memrepo.engine import paths
+
+    paths.GIT_TOPLEVEL = keys.git_toplevel
+
+
+def recall_root(cli_repo: object, keys: ReadKeys) -> Path:
+    """The memory repo a light recall reads: ``--repo``, then ``MEMREPO_REPO``, then the config's ``repo``.
+
+    Raises:
+        PathRuleError: the path breaks a rule of docs/architecture.md §2, or holds no memory repo.
+    """
+    from memrepo.engine import coldrecall
+
+    apply_keys(keys)
+    repo = cli_repo or os.environ.get("MEMREPO_REPO") or keys.repo
+    return coldrecall.open_repo(os.path.expanduser(str(repo)))
+
+
 def recall(args: dict[str, object], keys: ReadKeys) -> None:
     """Run ``memrepo recall`` with arguments :func:`parse_recall` read (exits on an error, as the click path).
 
@@ -194,16 +216,14 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
         args: what :func:`parse_recall` read.
         keys: the config's keys (:func:`config_keys`).
     """
-    from memrepo.engine import coldrecall, paths
+    from memrepo.engine import coldrecall
     from memrepo.tui.plain import clean
 
     query = str(args["query"])
     with _errors_as_lines():
         if coldrecall.is_empty_query(query):
             _fail("empty query: give a word to search for (spaces and punctuation match nothing)", 2)
-        paths.GIT_TOPLEVEL = keys.git_toplevel  # as load_settings applies it
-        repo = args["repo"] or os.environ.get("MEMREPO_REPO") or keys.repo
-        root = coldrecall.open_repo(os.path.expanduser(str(repo)))
+        root = recall_root(args["repo"], keys)
         hits = coldrecall.recall(
             root,
             query,
@@ -242,10 +262,9 @@ def context(args: dict[str, str | None], keys: ReadKeys) -> bool:
         bool: True when printed (or failed, with the click path's line and exit
         code); False when the light path cannot tell and click's path should run.
     """
-    from memrepo.engine import paths
     from memrepo.engine.coldread import context_text
 
-    paths.GIT_TOPLEVEL = keys.git_toplevel  # as load_settings applies it
+    apply_keys(keys)
     with _errors_as_lines():
         text = context_text(args["repo"], args["workspace"], keys)
     if text is None:
@@ -263,12 +282,14 @@ def run() -> None:
     or one validated before as it is now, are answered here; everything else
     is :func:`memrepo.cli.main.run`.
     """
-    from . import quickhook
-
     argv = sys.argv[1:]
     recall_args = parse_recall(argv)
     context_args = parse_context(argv) if recall_args is None else None
-    hook_args = quickhook.parse_hook(argv) if recall_args is None and context_args is None else None
+    hook_args = None
+    if recall_args is None and context_args is None and "hook" in argv:
+        from .quickhook import parse_hook  # only for a hook: every other command goes on to click as before
+
+        hook_args = parse_hook(argv)
     light = recall_args is not None or context_args is not None or hook_args is not None
     keys = config_keys() if light else None
     if keys is not None:
@@ -278,8 +299,11 @@ def run() -> None:
                 return
             if context_args is not None and context(context_args, keys):
                 return
-            if hook_args is not None and quickhook.answer(hook_args, keys):
-                return
+            if hook_args is not None:
+                from .quickhook import answer
+
+                if answer(hook_args, keys):
+                    return
         except BrokenPipeError:  # `memrepo recall x | head`: the reader left, which is not an error
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(0)

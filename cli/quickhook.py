@@ -27,13 +27,13 @@ if TYPE_CHECKING:
     from memrepo.engine.configpath import ReadKeys
 
 STDIN_MAX = 1024 * 1024
-"""Bytes of the hook's JSON read at most (:data:`memrepo.cli.hooks.STDIN_MAX`)."""
+"""Most bytes of hook JSON read from stdin (both paths)."""
 PROMPT_HITS = 3
-"""Recall hits a prompt gets at most (:data:`memrepo.cli.hooks.PROMPT_HITS`)."""
+"""Recall hits a ``UserPromptSubmit`` hook adds at most (both paths)."""
 PROMPT_BYTES = 1_500
-"""Bytes of hits a prompt gets at most (:data:`memrepo.cli.hooks.PROMPT_BYTES`)."""
+"""UTF-8 bytes of hit text a ``UserPromptSubmit`` hook adds at most (both paths)."""
 PROMPT_CHARS = 2_000
-"""Characters of the prompt searched for (as :func:`memrepo.cli.hooks.prompt`)."""
+"""Characters of the prompt searched for (both paths)."""
 FIELDS = ("session_id", "transcript_path", "cwd", "hook_event_name", "source", "prompt")
 """The payload's fields the click command validates as strings (:class:`memrepo.cli.hooks.HookPayload`)."""
 
@@ -78,18 +78,26 @@ def _give_back(raw: bytes) -> bool:
     return False
 
 
-def _emit(event: str, text: str) -> None:
+def emit(event: str, text: str) -> None:
+    """Print ``text`` the way Claude Code adds it to the session (both paths)."""
     out = {"hookSpecificOutput": {"hookEventName": event, "additionalContext": text}}
     sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
     sys.stdout.flush()
 
 
-def _count(git_dir: Path, kind: str, session: bool) -> None:
-    """Count the read as :func:`memrepo.cli.hooks._count` does; a failure is one line, never the hook's."""
+def count_read(git_dir: Path, kind: str, session: bool) -> None:
+    """Count the read for ``memrepo stats`` (counts only, docs/architecture.md §9); never fails the hook (both paths).
+
+    Args:
+        git_dir: the repository's ``.git`` folder.
+        kind: the read's kind (``context``, ``recall``).
+        session: a SessionStart's read: one call is one session; a prompt's
+            recall belongs to the session SessionStart counted.
+    """
     try:
         from memrepo.engine.readcount import SessionReads, note_read
 
-        if session:  # one SessionStart is one session
+        if session:
             SessionReads(git_dir, "hook").note(kind)
         else:
             note_read(git_dir, kind)
@@ -116,10 +124,11 @@ def session_start(args: dict[str, str | None], keys: ReadKeys) -> bool:
     payload, raw = _payload()
     if payload is None:
         return False
-    from memrepo.engine import paths
     from memrepo.engine.coldread import context_of
 
-    paths.GIT_TOPLEVEL = keys.git_toplevel  # as load_settings applies it
+    from .quick import apply_keys
+
+    apply_keys(keys)
     try:
         found = context_of(args["repo"], _workspace(payload), keys)
     except Exception:  # the click command reports it, in its own words
@@ -127,8 +136,8 @@ def session_start(args: dict[str, str | None], keys: ReadKeys) -> bool:
     if found is None:
         return _give_back(raw)
     text, git_dir = found
-    _emit("SessionStart", text)
-    _count(git_dir, "context", session=True)
+    emit("SessionStart", text)
+    count_read(git_dir, "context", session=True)
     return True
 
 
@@ -148,14 +157,12 @@ def prompt(args: dict[str, str | None], keys: ReadKeys) -> bool:
     text = payload.get("prompt")
     if not isinstance(text, str) or not text.strip():
         return True  # nothing to search for: the click command prints nothing either
-    import os
+    from memrepo.engine import coldrecall, recall_block
 
-    from memrepo.engine import coldrecall, paths, recall_block
+    from .quick import recall_root
 
-    paths.GIT_TOPLEVEL = keys.git_toplevel
     try:
-        repo = args["repo"] or os.environ.get("MEMREPO_REPO") or keys.repo
-        root = coldrecall.open_repo(os.path.expanduser(str(repo)))
+        root = recall_root(args["repo"], keys)
         hits = coldrecall.recall(
             root, text[:PROMPT_CHARS], workspace=_workspace(payload), limit=PROMPT_HITS, max_bytes=PROMPT_BYTES
         )
@@ -163,6 +170,6 @@ def prompt(args: dict[str, str | None], keys: ReadKeys) -> bool:
     except Exception:
         return _give_back(raw)
     if block:
-        _emit("UserPromptSubmit", block)
-        _count(root / ".git", "recall", session=False)
+        emit("UserPromptSubmit", block)
+        count_read(root / ".git", "recall", session=False)
     return True
