@@ -244,45 +244,29 @@ def remember(
     as_json: bool,
 ) -> None:
     """Save TEXT as one memory entry, committed to the memory repo."""
-    from memrepo.engine.models import Action, Candidate
-    from pydantic import ValidationError
+    from memrepo.cli.remembering import remember as remember_body
 
-    if scope == "workspace" and not workspace:
-        _fail("--scope workspace needs --workspace PATH|NAME", 2)
-    if scope == "global" and workspace:
-        _fail("--scope global takes no --workspace: drop one of them (--workspace alone saves to that workspace)", 2)
-    try:
-        cand = Candidate(
-            text=text,
-            kind=kind,
-            scope=scope or ("workspace" if workspace else "global"),
-            workspace=workspace,
-            subject=subject,
-            by=by,
-            pin=pin,
-            source=source,
-            task=task,
-            origin="cli",
-            untrusted=untrusted,
-            origin_text=origin_text,
-        )
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        _fail(f"{'.'.join(map(str, err['loc']))}: {err['msg']}", 2)
-    store = _open_store(ctx)  # [writes] agent_to_inbox comes with the settings
-    result = store.remember(cand)
-    if as_json:
-        click.echo(result.model_dump_json())
-    elif result.action is Action.REFUSED:
-        pass
-    else:
-        commit = f" ({result.commit[:7]})" if result.commit else ""
-        extra = f": {result.reason}" if result.reason else ""
-        redacted = f" [redacted: {', '.join(result.redacted)}]" if result.redacted else ""
-        click.echo(f"{result.action.value} {result.ref}{commit}{redacted}{extra}")
-    if result.action is Action.REFUSED:
-        _fail(f"refused: {result.reason}")
-    _hooks_notice(store)
+    args: dict[str, object] = {
+        "text": text,
+        "kind": kind,
+        "scope": scope,
+        "workspace": workspace,
+        "subject": subject,
+        "by": by,
+        "pin": pin,
+        "source": source,
+        "task": task,
+        "untrusted": untrusted,
+        "origin_text": origin_text,
+        "as_json": as_json,
+    }
+    reply = remember_body(lambda: _open_store(ctx), args)
+    if reply.out:
+        click.echo(reply.out, nl=False)
+    if reply.err:
+        click.echo(reply.err, nl=False, err=True)
+    if reply.code:
+        sys.exit(reply.code)
 
 
 def _hooks_notice(store: MemoryStore) -> None:

@@ -279,8 +279,9 @@ def run() -> None:
 
     ``memrepo recall``, ``memrepo context``, ``memrepo hook session-start``
     and ``memrepo hook prompt`` (:mod:`.quickhook`) in a plain form, with no config file
-    or one validated before as it is now, are answered here; everything else
-    is :func:`memrepo.cli.main.run`.
+    or one validated before as it is now, are answered here, and ``memrepo
+    remember`` is handed to the repo's write server when one runs
+    (:mod:`.quickremember`); everything else is :func:`memrepo.cli.main.run`.
     """
     argv = sys.argv[1:]
     recall_args = parse_recall(argv)
@@ -290,7 +291,12 @@ def run() -> None:
         from .quickhook import parse_hook  # only for a hook: every other command goes on to click as before
 
         hook_args = parse_hook(argv)
-    light = recall_args is not None or context_args is not None or hook_args is not None
+    remember_args = None
+    if recall_args is None and context_args is None and hook_args is None and "remember" in argv:
+        from .quickremember import parse_remember  # only for a write: the read paths stay as light as they were
+
+        remember_args = parse_remember(argv)
+    light = recall_args is not None or context_args is not None or hook_args is not None or remember_args is not None
     keys = config_keys() if light else None
     if keys is not None:
         try:
@@ -304,6 +310,11 @@ def run() -> None:
 
                 if answer(hook_args, keys):
                     return
+            if remember_args is not None:
+                from .quickremember import remember
+
+                with _errors_as_lines():  # Ctrl-C while the server writes: "interrupted", as the click command
+                    remember(remember_args, keys)  # exits when the repo's write server wrote; else click writes here
         except BrokenPipeError:  # `memrepo recall x | head`: the reader left, which is not an error
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(0)

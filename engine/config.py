@@ -19,7 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .configpath import ENV_CONFIG, ENV_REPO, config_path, remember_valid, resolve_repo_path
+from .configpath import ENV_CONFIG, ENV_REPO, SERVER_IDLE_S, config_path, remember_valid, resolve_repo_path
 from .errors import ConfigError
 from .paths import DEFAULT_REPO
 
@@ -44,6 +44,8 @@ class WritesSettings(_Section):
     """Ask before saving: every agent write goes to the inbox."""
     commit_hand_edits_after: float = Field(2.0, ge=0)
     """Seconds of quiet before a hand edit is committed; 0 = only before writes."""
+    server_idle_s: float = Field(SERVER_IDLE_S, ge=0)
+    """Seconds the write server of ``memrepo remember`` waits for the next write before it exits; 0 = no server."""
 
 
 class OpenAISettings(_Section):

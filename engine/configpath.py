@@ -35,6 +35,8 @@ class HasRepo(Protocol):
 
 ENV_CONFIG = "MEMREPO_CONFIG"
 ENV_REPO = "MEMREPO_REPO"
+SERVER_IDLE_S = 300.0
+"""``[writes] server_idle_s``'s default: the write server waits 5 minutes for another write (docs/architecture.md §4)."""
 
 
 def config_path() -> Path:
@@ -80,6 +82,25 @@ def _digest(path: Path, raw: bytes) -> str:
     return digest.hexdigest()
 
 
+def config_digest() -> str | None:
+    """What the settings of this process were read from: the config file's digest, or ``absent:<path>``.
+
+    Returns:
+        str | None: :func:`_digest` of the file's path and bytes, ``absent:``
+        and the path when there is no file; None when it cannot be read. Two
+        processes with the same value have the same settings (the schema's
+        source is in the digest).
+    """
+    path = config_path()
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return f"absent:{os.path.abspath(path)}"
+    except OSError:
+        return None
+    return _digest(path, raw)
+
+
 def remember_valid(path: Path, raw: bytes) -> None:
     """Record that the config file ``path`` with these bytes was validated (never raises: it is only a cache).
 
@@ -106,11 +127,14 @@ class ReadKeys(NamedTuple):
         repo: the ``repo`` key.
         git_toplevel: ``[workspaces] git_toplevel``.
         me_md: ``[context] me_md``.
+        server_idle_s: ``[writes] server_idle_s``: how long the write
+            server of ``memrepo remember`` waits for the next write (0: none).
     """
 
     repo: str = DEFAULT_REPO
     git_toplevel: bool = True
     me_md: bool = True
+    server_idle_s: float = SERVER_IDLE_S
 
 
 def known_valid_keys(path: Path) -> ReadKeys | None:
@@ -139,9 +163,12 @@ def known_valid_keys(path: Path) -> ReadKeys | None:
     repo = data.get("repo", DEFAULT_REPO)
     toplevel = _section(data, "workspaces").get("git_toplevel", True)
     me_md = _section(data, "context").get("me_md", True)
+    idle = _section(data, "writes").get("server_idle_s", SERVER_IDLE_S)
     if not isinstance(repo, str) or not isinstance(toplevel, bool) or not isinstance(me_md, bool):
         return None  # validated, yet not a string and booleans as written: pydantic read it otherwise, so ask it
-    return ReadKeys(repo, toplevel, me_md)
+    if isinstance(idle, bool) or not isinstance(idle, int | float):
+        return None
+    return ReadKeys(repo, toplevel, me_md, float(idle))
 
 
 def _section(data: dict[str, object], name: str) -> dict[str, object]:

@@ -33,6 +33,7 @@ from pathlib import Path
 
 from .layout import WORKSPACES
 from .regularfile import stat_key
+from .sourcestamp import stamp as source_stamp
 
 FOLDER = "context-cache"
 """The kept blocks' folder in ``.git/memrepo/``."""
@@ -40,25 +41,10 @@ MAX_KEPT = 32
 """Blocks kept at most (the newest by mtime)."""
 VERSION = "1"
 
-_ENGINE = Path(__file__).resolve().parent
-
 
 def _lstat(path: Path) -> str:
     key = stat_key(path, follow=False)
     return "-" if key is None else ":".join(map(str, key))
-
-
-def _engine_stamp() -> str:
-    """The engine's source files (and its redaction package's): names, sizes and mtimes."""
-    parts = []
-    for folder in (_ENGINE, _ENGINE / "redaction"):
-        with contextlib.suppress(OSError), os.scandir(folder) as entries:
-            for entry in entries:
-                if entry.name.endswith(".py"):
-                    with contextlib.suppress(OSError):
-                        st = entry.stat()
-                        parts.append(f"{entry.name}:{st.st_size}:{st.st_mtime_ns}")
-    return "|".join(sorted(parts))
 
 
 def key(
@@ -80,7 +66,7 @@ def key(
     """
     from .coldrecall import redaction_epoch
 
-    parts = [VERSION, head, ws_id or "", ws_file or "", str(me_md), redaction_epoch(state), _engine_stamp()]
+    parts = [VERSION, head, ws_id or "", ws_file or "", str(me_md), redaction_epoch(state), source_stamp()]
     parts.append(f"{WORKSPACES}/:{_lstat(root / WORKSPACES)}")
     parts.extend(f"{rel}:{_lstat(root / rel)}" for rel in files)
     return hashlib.sha256("\n".join(parts).encode("utf-8", "surrogatepass")).hexdigest()

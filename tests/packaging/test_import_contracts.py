@@ -38,6 +38,7 @@ PUBLIC = {
     "memrepo.engine.redaction",
     "memrepo.engine.redaction.allow",
     "memrepo.engine.repo",
+    "memrepo.engine.sourcestamp",
     "memrepo.engine.stats",
     "memrepo.engine.store",
     "memrepo.engine.sync",

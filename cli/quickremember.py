@@ -1,0 +1,282 @@
+"""``memrepo remember`` handed to a write server that has the engine loaded (docs/architecture.md §4).
+
+A new ``memrepo remember`` process spends nearly all its time importing
+(pygit2, pydantic, the secret rules): about ten times the write itself. The
+first one starts a write server beside it (:mod:`memrepo.cli.writeserver`):
+a process with the engine loaded that waits on a unix socket for the next
+``remember`` of the same repo, opens the store for each one as a new process
+would, and exits after ``[writes] server_idle_s`` seconds (default 300) of
+quiet. The next ``remember`` sends its arguments there and prints the reply:
+the same bytes and exit code as the click command (both run
+:func:`memrepo.cli.remembering.remember`).
+
+The socket is ``<runtime dir>/memrepo/w-<digest of the repo's path>.sock``:
+``$XDG_RUNTIME_DIR``, else ``$TMPDIR`` or ``/tmp`` with ``memrepo-<uid>``;
+the folder is the user's own, mode 0700, or nothing is handed. A request
+carries a stamp of memrepo's source files and the config file's digest: a
+server started by another version or with other settings refuses it and
+exits, and the write runs here. Any other failure (no server, a dead one, a
+reply that does not parse) runs the write here too: the governed writer's
+dedupe makes a write the server did but could not report come back as
+``unchanged``.
+
+``MEMREPO_WRITE_SERVER=0`` (or ``[writes] server_idle_s = 0``) turns it off;
+``MEMREPO_WRITE_SERVER=SECONDS`` sets the wait.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from memrepo.engine.configpath import ReadKeys
+
+ENV = "MEMREPO_WRITE_SERVER"
+"""Environment variable: ``0`` turns the write server off; a number of seconds is its wait (over the config's)."""
+REQUEST_MAX = 1024 * 1024
+"""Most bytes of one request or reply."""
+REPLY_WAIT_S = 300.0
+"""Seconds a client waits for the reply (a write may wait on the repo's write lock)."""
+PROTOCOL = 1
+
+_VALUED = {
+    "--kind": "kind",
+    "--scope": "scope",
+    "--workspace": "workspace",
+    "--subject": "subject",
+    "--by": "by",
+    "--source": "source",
+    "--task": "task",
+    "--origin-text": "origin_text",
+}
+_FLAGS = {"--pin": "pin", "--untrusted": "untrusted", "--json": "as_json"}
+_CHOICES = {"scope": ("global", "workspace"), "by": ("user", "agent")}
+
+
+def parse_remember(argv: list[str]) -> dict[str, object] | None:
+    """``[--repo PATH] remember TEXT [options]`` in its plain forms, or None for click to read.
+
+    Args:
+        argv: the command line after the program name.
+
+    Returns:
+        dict | None: ``repo`` (None when absent), ``text`` and every option
+        of ``memrepo remember`` (None or False when absent); None for
+        anything click would read otherwise or refuse (``--opt=value``, a
+        repeated option, ``--help``, an unknown option, a value click's
+        choices refuse, a blank ``--workspace``, a text starting with ``-``).
+    """
+    from .quick import split_repo
+
+    split = split_repo(argv)
+    if split is None or not split[1] or split[1][0] != "remember":
+        return None
+    got: dict[str, object] = {"repo": split[0], "text": None}
+    got.update(dict.fromkeys(_VALUED.values()))
+    got.update(dict.fromkeys(_FLAGS.values(), False))
+    seen: set[str] = set()
+    rest = split[1][1:]
+    i = 0
+    while i < len(rest):
+        arg = rest[i]
+        if arg in _VALUED and arg not in seen and i + 1 < len(rest) and not rest[i + 1].startswith("-"):
+            got[_VALUED[arg]] = rest[i + 1]
+            i += 2
+        elif arg in _FLAGS and arg not in seen:
+            got[_FLAGS[arg]] = True
+            i += 1
+        elif not arg.startswith("-") and got["text"] is None:
+            got["text"] = arg
+            i += 1
+            continue
+        else:
+            return None
+        seen.add(arg)
+    if got["text"] is None:
+        return None
+    for name, allowed in _CHOICES.items():
+        if got[name] is not None and got[name] not in allowed:
+            return None
+    if got["workspace"] is not None and not str(got["workspace"]).strip():
+        return None
+    return got
+
+
+def idle_seconds(keys: ReadKeys) -> float:
+    """How long a write server waits for the next write: ``$MEMREPO_WRITE_SERVER``, else the config's; 0 = none."""
+    value = os.environ.get(ENV, "").strip()
+    if value:
+        try:
+            seconds = float(value)
+        except ValueError:
+            return 0.0  # "off", "no", ...: anything but a number turns it off
+        return seconds if seconds > 0 and seconds == seconds else 0.0
+    return max(0.0, keys.server_idle_s)
+
+
+def socket_path(root: str) -> str | None:
+    """The write server's socket for the repo at ``root`` (a real path), or None when none may be used.
+
+    The folder is made mode 0700 when missing; one that is not a folder of
+    this user's, readable by nobody else, means None, as does a path too long
+    for a unix socket.
+    """
+    import hashlib
+    import socket
+    import stat
+
+    if not hasattr(socket, "AF_UNIX") or not hasattr(os, "getuid"):
+        return None
+    runtime = os.environ.get("XDG_RUNTIME_DIR", "").strip()
+    base = Path(runtime) / "memrepo" if runtime else Path(os.environ.get("TMPDIR") or "/tmp") / f"memrepo-{os.getuid()}"
+    try:
+        base.mkdir(mode=0o700, parents=bool(runtime), exist_ok=True)
+        st = os.lstat(base)
+    except OSError:
+        return None
+    if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid() or st.st_mode & 0o077:
+        return None
+    name = hashlib.sha256(root.encode("utf-8", "surrogateescape")).hexdigest()[:24]
+    path = str(base / f"w-{name}.sock")
+    return path if len(path.encode()) < 100 else None
+
+
+def source_stamp() -> str:
+    """A stamp of the engine's and the command line's source (another version answers another way)."""
+    from memrepo.engine.sourcestamp import ENGINE_FOLDERS, stamp
+
+    return stamp((*ENGINE_FOLDERS, Path(__file__).resolve().parent))
+
+
+ENV_KEYS = (
+    "HOME",
+    "XDG_CONFIG_HOME",
+    "XDG_CACHE_HOME",
+    "XDG_DATA_HOME",
+    "GIT_CONFIG_GLOBAL",
+    "GIT_CONFIG_NOSYSTEM",
+    "GIT_CONFIG_SYSTEM",
+    "EMAIL",
+)
+"""Environment variables a write reads (git's identity and config, the user folders): a server started with
+other values refuses the request."""
+
+
+def environment() -> dict[str, str | None]:
+    """This process's values of :data:`ENV_KEYS` (None when unset)."""
+    return {key: os.environ.get(key) for key in ENV_KEYS}
+
+
+def request(root: str, args: dict[str, object]) -> bytes | None:
+    """The request line for ``args`` (what :func:`parse_remember` read), or None when this config cannot be read."""
+    from memrepo.engine.configpath import config_digest
+
+    digest = config_digest()
+    if digest is None:
+        return None
+    body = {k: v for k, v in args.items() if k != "repo"}
+    line = {
+        "v": PROTOCOL,
+        "repo": root,
+        "stamp": source_stamp(),
+        "config": digest,
+        "env": environment(),
+        "cwd": os.getcwd(),
+        "args": body,
+    }
+    data = json.dumps(line, ensure_ascii=False).encode("utf-8", "surrogateescape") + b"\n"
+    return data if len(data) <= REQUEST_MAX else None
+
+
+def hand_over(sock_path: str, data: bytes) -> dict[str, object] | None:
+    """Send one request to the server at ``sock_path``; its reply, or None when nobody answered as asked."""
+    import socket
+
+    conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        conn.settimeout(1.0)
+        conn.connect(sock_path)
+        conn.settimeout(REPLY_WAIT_S)
+        conn.sendall(data)
+        conn.shutdown(socket.SHUT_WR)
+        chunks: list[bytes] = []
+        size = 0
+        while size <= REQUEST_MAX:
+            chunk = conn.recv(65536)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError:
+        return None
+    finally:
+        conn.close()
+    try:
+        reply = json.loads(b"".join(chunks))
+    except ValueError:
+        return None
+    if not isinstance(reply, dict) or not all(isinstance(reply.get(k), t) for k, t in _REPLY.items()):
+        return None
+    return reply
+
+
+_REPLY = {"out": str, "err": str, "code": int}
+
+
+def start_server(root: str, sock_path: str, idle: float) -> None:
+    """Start a write server for ``root`` beside this process (detached; it exits after ``idle`` quiet seconds)."""
+    import contextlib
+    import subprocess
+
+    with contextlib.suppress(OSError):  # no server: every remember runs in its own process, as before
+        subprocess.Popen(
+            [sys.executable, "-m", "memrepo.cli.writeserver", root, sock_path, repr(idle)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+            close_fds=True,
+            cwd="/",
+        )
+
+
+def remember(args: dict[str, object], keys: ReadKeys) -> bool:
+    """Hand ``memrepo remember`` to the repo's write server, or start one for the next write.
+
+    Args:
+        args: what :func:`parse_remember` read.
+        keys: the config's keys (:func:`memrepo.cli.quick.config_keys`).
+
+    Returns:
+        bool: True when the server wrote and its reply was printed (the
+        caller exits with :data:`sys.exit` code set); False when the write
+        must run in this process (click's command), a server having been
+        started for the next one when none answered.
+    """
+    idle = idle_seconds(keys)
+    if idle <= 0:
+        return False
+    repo = args["repo"] or os.environ.get("MEMREPO_REPO") or keys.repo
+    try:
+        root = os.path.realpath(os.path.expanduser(str(repo)))
+        if not os.path.isdir(os.path.join(root, ".git")):
+            return False  # a repo the command creates: no server before it exists
+    except (OSError, ValueError):
+        return False
+    sock_path = socket_path(root)
+    data = request(root, args) if sock_path else None
+    if sock_path is None or data is None:
+        return False
+    reply = hand_over(sock_path, data) if os.path.exists(sock_path) else None
+    if reply is None:
+        start_server(root, sock_path, idle)
+        return False
+    sys.stdout.write(str(reply["out"]))
+    sys.stdout.flush()
+    sys.stderr.write(str(reply["err"]))
+    sys.stderr.flush()
+    sys.exit(int(reply["code"]))  # type: ignore[call-overload]

@@ -1,0 +1,130 @@
+"""``memrepo remember``'s body, shared by the click command and the write server (docs/architecture.md §4).
+
+:func:`remember` checks the options, builds the candidate, writes it through
+the store's governed writer and returns what the command prints and its exit
+code as a :class:`Reply`, so the click command (:mod:`memrepo.cli.main`) and
+the write server (:mod:`memrepo.cli.writeserver`), which answers for a new
+``memrepo remember`` process, print the same bytes.
+
+Errors are one line and a non-zero exit, as every command: 1 for a refused or
+failed write, 2 for bad usage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from memrepo.engine.store import MemoryStore
+
+OPTIONS = ("kind", "scope", "workspace", "subject", "by", "source", "task", "origin_text")
+"""The valued options of ``memrepo remember`` (their dict keys), besides the text."""
+FLAGS = ("pin", "untrusted", "as_json")
+"""Its flags."""
+
+
+@dataclass(slots=True)
+class Reply:
+    """What one ``memrepo remember`` prints and how it exits.
+
+    Attributes:
+        out: its standard output (each line ends with a newline).
+        err: its standard error.
+        code: its exit code (0 written, 1 refused or failed, 2 bad usage).
+    """
+
+    out: str = ""
+    err: str = ""
+    code: int = 0
+
+    def fail(self, message: str, code: int = 1) -> Reply:
+        """End with one redacted error line (an error may quote memory text) and ``code``; returns self."""
+        from memrepo.engine.redaction import redact_text
+
+        self.err += f"memrepo: {redact_text(message)}\n"
+        self.code = code
+        return self
+
+
+def remember(open_store: Callable[[], MemoryStore], args: dict[str, object]) -> Reply:
+    """Save ``args["text"]`` as one entry, as ``memrepo remember`` does, and say what to print.
+
+    Args:
+        open_store: opens the memory repo (created when missing, with the
+            process's settings, ``origin="cli"``).
+        args: ``text``, the :data:`OPTIONS` (str or None; ``kind`` and
+            ``by`` default to ``fact`` and ``user``) and the :data:`FLAGS` (bool).
+
+    Returns:
+        Reply: the output and exit code. Never raises for a refused write,
+        an engine error or a surprise: each is one error line (exit 1, or 2
+        for bad usage), as :func:`memrepo.cli.main._errors_as_lines` prints them.
+    """
+    reply = Reply()
+    try:
+        _remember(open_store, args, reply)
+    except Exception as exc:
+        return reply.fail(error_line(exc))
+    return reply
+
+
+def error_line(exc: BaseException) -> str:
+    """The line :func:`memrepo.cli.main._errors_as_lines` prints for ``exc`` (before redaction)."""
+    from memrepo.engine.errors import MemrepoError
+
+    if isinstance(exc, MemrepoError):
+        return str(exc)
+    if isinstance(exc, OSError):
+        return f"{exc.strerror or exc}{f': {exc.filename}' if exc.filename else ''}"
+    return f"internal error ({type(exc).__name__}): {exc}; please report it"
+
+
+def _remember(open_store: Callable[[], MemoryStore], args: dict[str, object], reply: Reply) -> None:
+    from memrepo.engine.models import Action, Candidate
+    from pydantic import ValidationError
+
+    scope, workspace = args.get("scope"), args.get("workspace")
+    if scope == "workspace" and not workspace:
+        reply.fail("--scope workspace needs --workspace PATH|NAME", 2)
+        return
+    if scope == "global" and workspace:
+        reply.fail(
+            "--scope global takes no --workspace: drop one of them (--workspace alone saves to that workspace)", 2
+        )
+        return
+    try:
+        cand = Candidate(
+            text=args["text"],
+            kind=args.get("kind") or "fact",
+            scope=scope or ("workspace" if workspace else "global"),
+            workspace=workspace,
+            subject=args.get("subject"),
+            by=args.get("by") or "user",
+            pin=bool(args.get("pin")),
+            source=args.get("source"),
+            task=args.get("task"),
+            origin="cli",
+            untrusted=bool(args.get("untrusted")),
+            origin_text=args.get("origin_text"),
+        )
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        reply.fail(f"{'.'.join(map(str, err['loc']))}: {err['msg']}", 2)
+        return
+    store = open_store()  # [writes] agent_to_inbox comes with the settings
+    result = store.remember(cand)
+    if args.get("as_json"):
+        reply.out += result.model_dump_json() + "\n"
+    elif result.action is not Action.REFUSED:
+        commit = f" ({result.commit[:7]})" if result.commit else ""
+        extra = f": {result.reason}" if result.reason else ""
+        redacted = f" [redacted: {', '.join(result.redacted)}]" if result.redacted else ""
+        reply.out += f"{result.action.value} {result.ref}{commit}{redacted}{extra}\n"
+    if result.action is Action.REFUSED:
+        reply.fail(f"refused: {result.reason}")
+        return
+    notice = store.hooks_notice()  # said once, on stderr, that the repo's git hooks are skipped
+    if notice is not None:
+        reply.err += notice + "\n"

@@ -1,0 +1,287 @@
+"""``memrepo remember`` handed to the repo's write server (cli/quickremember.py, cli/writeserver.py):
+the same bytes and exit codes as the click command, the write done by the server (the client loads
+neither pygit2 nor pydantic), and every way a server can be missing, dead, stale or foreign ending in
+a write made here, with no entry lost or doubled."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from helpers.repo_helpers import plain_settings
+from memrepo.cli import quickremember
+from memrepo.engine.store import MemoryStore
+
+CLIENT = """
+import sys
+sys.argv = ["memrepo", *sys.argv[1:]]
+try:
+    from memrepo.cli import quick
+    quick.run()
+finally:
+    print("heavy:", "pygit2" in sys.modules or "pydantic" in sys.modules, file=sys.stderr)
+"""
+
+WAIT_S = 60.0
+"""Longest wait for a server to start or stop (generous: machines are loaded)."""
+
+
+@pytest.fixture
+def runtime(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A short private runtime folder (a unix socket path has ~100 bytes), servers on; every server killed after."""
+    folder = Path(tempfile.mkdtemp(prefix="mrw", dir="/tmp"))
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(folder))
+    monkeypatch.setenv("MEMREPO_WRITE_SERVER", "60")
+    monkeypatch.setenv("MEMREPO_CONFIG", str(folder / "none.toml"))
+    yield folder
+    for pid in server_pids(folder):
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def server_pids(folder: Path) -> list[int]:
+    """The pids written in the servers' lock files under ``folder`` that still run."""
+    pids = []
+    for lock in (folder / "memrepo").glob("*.lock"):
+        text = lock.read_text().strip()
+        if text.isdigit() and Path(f"/proc/{text}").exists():
+            pids.append(int(text))
+    return pids
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    store = MemoryStore.open(tmp_path / "memory", plain_settings())
+    return store.root
+
+
+def remember(repo: Path, *args: str, cwd: Path | None = None, **env: str) -> tuple[str, str, int, bool]:
+    """``memrepo --repo REPO remember ARGS`` in a new process: out, err (without the probe line), code, heavy."""
+    done = subprocess.run(
+        [sys.executable, "-c", CLIENT, "--repo", str(repo), "remember", *args],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, **env),
+        cwd=cwd,
+        timeout=120,
+    )
+    err, _, heavy = done.stderr.rpartition("heavy: ")
+    return done.stdout, err, done.returncode, heavy.strip() == "True"
+
+
+def socket_of(repo: Path) -> Path:
+    path = quickremember.socket_path(os.path.realpath(repo))
+    assert path is not None
+    return Path(path)
+
+
+def wait_for(check, what: str) -> None:
+    deadline = time.monotonic() + WAIT_S
+    while not check():
+        assert time.monotonic() < deadline, f"gave up waiting for {what}"
+        time.sleep(0.05)
+
+
+def started(repo: Path) -> None:
+    """Write once (which starts the server) and wait until the server answers."""
+    _out, err, code, heavy = remember(repo, "The first entry starts the server")
+    assert code == 0, err
+    assert heavy  # no server yet: this write ran in its own process
+    wait_for(lambda: socket_of(repo).exists(), "the server's socket")
+
+
+def entries(repo: Path) -> list[str]:
+    return [line for line in (repo / "me.md").read_text().splitlines() if line.startswith("- ")]
+
+
+def test_the_next_remember_is_written_by_the_server_and_prints_what_the_command_prints(runtime, repo) -> None:
+    started(repo)
+    out, err, code, heavy = remember(repo, "The shop deploys on Fridays")
+    assert (code, err) == (0, "")
+    assert not heavy, "the write should be the server's: the client loaded pygit2 or pydantic"
+    head = subprocess.run(["git", "-C", str(repo), "rev-parse", "--short=7", "HEAD"], capture_output=True, text=True)
+    lines = (repo / "me.md").read_text().splitlines()
+    (line,) = [n for n, text in enumerate(lines, 1) if "The shop deploys on Fridays" in text]
+    assert out == f"added repo:me.md#L{line} ({head.stdout.strip()})\n"
+    assert (
+        subprocess.run(["git", "-C", str(repo), "status", "--porcelain"], capture_output=True, text=True).stdout == ""
+    )
+
+
+CASES = [
+    ("a plain fact", ["Tea is served at four"]),
+    ("json", ["Coffee is served at ten", "--json"]),
+    ("a subject", ["The build uses make", "--subject", "build", "--kind", "rule"]),
+    ("an agent's untrusted write", ["Mail says the vpn moved", "--by", "agent", "--untrusted", "--source", "mail"]),
+    ("a secret", ["the deploy key is ghp_0123456789abcdefghijABCDEFGHIJ012345 for ci"]),
+    ("no-memory", ["Keep this", "--origin-text", "do not save <no-memory>"]),
+    ("a bad kind", ["x y z", "--kind", "nonsense"]),
+    ("scope without workspace", ["Some fact", "--scope", "workspace"]),
+    ("scope global and a workspace", ["Some fact", "--scope", "global", "--workspace", "."]),
+    ("a relative workspace", ["The shop's tests run with tox", "--workspace", "."]),
+    ("an empty text", [""]),
+    ("a pinned agent entry", ["Pin me", "--pin", "--by", "agent"]),
+]
+
+
+def _same(text: str) -> str:
+    return re.sub(r"\b[0-9a-f]{7}\b", "<id>", re.sub(r'"commit":\s*"[0-9a-f]{40}"', '"commit": "<id>"', text))
+
+
+def test_the_server_and_a_process_of_its_own_print_the_same_bytes_and_exit_codes(runtime, tmp_path) -> None:
+    served = MemoryStore.open(tmp_path / "served", plain_settings()).root
+    alone = MemoryStore.open(tmp_path / "alone", plain_settings()).root
+    project = tmp_path / "shop"
+    project.mkdir()
+    started(served)
+    remember(alone, "The first entry starts the server", MEMREPO_WRITE_SERVER="0")
+    for name, args in CASES:
+        got = remember(served, *args, cwd=project)
+        want = remember(alone, *args, cwd=project, MEMREPO_WRITE_SERVER="0")
+        assert not got[3], f"{name}: not written by the server"
+        assert want[3]
+        assert (_same(got[0]), _same(got[1]), got[2]) == (_same(want[0]), _same(want[1]), want[2]), name
+    for rel in ("me.md", "inbox.md", "lessons.md"):
+        a, b = served / rel, alone / rel
+        assert (a.read_text() if a.exists() else None) == (b.read_text() if b.exists() else None), rel
+    served_ws = sorted(p.name for p in (served / "workspaces").glob("*.md"))
+    assert served_ws == sorted(p.name for p in (alone / "workspaces").glob("*.md")) and served_ws
+
+
+def test_a_killed_server_leaves_a_socket_the_next_write_goes_past(runtime, repo) -> None:
+    started(repo)
+    (pid,) = server_pids(runtime)
+    os.kill(pid, signal.SIGKILL)
+    wait_for(lambda: not Path(f"/proc/{pid}").exists(), "the server to die")
+    assert socket_of(repo).exists()
+    out, err, code, heavy = remember(repo, "Written after the server died")
+    assert code == 0 and heavy and out.startswith("added "), err
+    wait_for(lambda: server_pids(runtime) and server_pids(runtime) != [pid], "a new server")
+    out, err, code, heavy = remember(repo, "Written by the new server")
+    assert code == 0 and not heavy, err
+    assert sum("Written" in line for line in entries(repo)) == 2
+
+
+def test_a_server_started_with_another_config_refuses_and_exits_and_the_client_writes(runtime, repo) -> None:
+    started(repo)
+    (pid,) = server_pids(runtime)
+    (runtime / "none.toml").write_text("[writes]\nagent_to_inbox = true\n")
+    subprocess.run([sys.executable, "-m", "memrepo.cli.main", "--repo", str(repo), "health"], capture_output=True)
+    out, err, code, heavy = remember(repo, "An agent fact after the config changed", "--by", "agent")
+    assert code == 0 and heavy, err  # written here, with the new config
+    assert "inbox" in out
+    wait_for(lambda: not Path(f"/proc/{pid}").exists(), "the old server to exit")
+
+
+def test_a_client_with_another_home_is_not_served(runtime, repo, tmp_path) -> None:
+    started(repo)
+    other = tmp_path / "other-home"
+    other.mkdir()
+    _out, err, code, heavy = remember(repo, "From another home", HOME=str(other))
+    assert code == 0 and heavy, err
+
+
+def test_the_server_exits_when_idle_and_when_its_repo_is_gone(runtime, repo, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("MEMREPO_WRITE_SERVER", "1")
+    started(repo)
+    (pid,) = server_pids(runtime)
+    wait_for(lambda: not Path(f"/proc/{pid}").exists(), "the idle server to exit")
+    assert not socket_of(repo).exists()
+    monkeypatch.setenv("MEMREPO_WRITE_SERVER", "600")
+    remember(repo, "Another start")
+    wait_for(lambda: len(server_pids(runtime)) == 1, "a server")
+    (pid,) = server_pids(runtime)
+    shutil.rmtree(repo)
+    wait_for(lambda: not Path(f"/proc/{pid}").exists(), "the server of a removed repo to exit")
+
+
+def test_turned_off_no_server_starts(runtime, repo, monkeypatch) -> None:
+    for off in ("0", "off"):
+        monkeypatch.setenv("MEMREPO_WRITE_SERVER", off)
+        for n in range(2):
+            _out, err, code, heavy = remember(repo, f"Written alone {off} {n}")
+            assert code == 0 and heavy, err
+    assert not (runtime / "memrepo").exists() or not list((runtime / "memrepo").iterdir())
+
+
+def test_a_runtime_folder_others_can_read_is_not_used(runtime, repo) -> None:
+    (runtime / "memrepo").mkdir(mode=0o755)
+    os.chmod(runtime / "memrepo", 0o755)
+    for n in range(2):
+        _out, err, code, heavy = remember(repo, f"Written with an open folder {n}")
+        assert code == 0 and heavy, err
+    assert list((runtime / "memrepo").iterdir()) == []
+
+
+def test_a_repo_the_command_creates_starts_no_server(runtime, tmp_path) -> None:
+    new = tmp_path / "new-memory"
+    _out, err, code, heavy = remember(new, "The very first entry")
+    assert code == 0 and heavy and (new / ".git").is_dir(), err
+    assert not (runtime / "memrepo").exists() or not list((runtime / "memrepo").glob("*.sock"))
+
+
+def test_writes_from_many_clients_at_once_are_each_committed_once(runtime, repo) -> None:
+    started(repo)
+    texts = [f"Parallel fact number {n} about valves" for n in range(8)]
+    with ThreadPoolExecutor(8) as pool:
+        results = list(pool.map(lambda t: remember(repo, t), texts))
+    assert all(code == 0 for _o, _e, code, _h in results), results
+    assert sum(not heavy for *_r, heavy in results) >= 1
+    lines = entries(repo)
+    for text in texts:
+        assert sum(text in line for line in lines) == 1, text
+    log = subprocess.run(["git", "-C", str(repo), "log", "--format=%s"], capture_output=True, text=True).stdout
+    assert sum("Parallel fact" in subject for subject in log.splitlines()) == 8
+    assert (
+        subprocess.run(["git", "-C", str(repo), "status", "--porcelain"], capture_output=True, text=True).stdout == ""
+    )
+
+
+def test_a_foreign_request_gets_no_answer_and_the_server_exits(runtime, repo) -> None:
+    import socket
+
+    started(repo)
+    (pid,) = server_pids(runtime)
+    conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    conn.connect(str(socket_of(repo)))
+    conn.sendall(json.dumps({"v": 1, "repo": str(repo), "stamp": "another version", "args": {}}).encode())
+    conn.shutdown(socket.SHUT_WR)
+    assert conn.recv(100) == b""
+    conn.close()
+    wait_for(lambda: not Path(f"/proc/{pid}").exists(), "the server to exit")
+    assert len(entries(repo)) == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "plain"),
+    [
+        (["remember", "x"], True),
+        (["--repo", "/r", "remember", "x", "--kind", "rule", "--pin", "--json"], True),
+        (["remember", "--kind", "rule", "x"], True),
+        (["remember", "x", "--kind=rule"], False),
+        (["remember", "x", "--help"], False),
+        (["remember", "x", "--pin", "--pin"], False),
+        (["remember", "x", "y"], False),
+        (["remember", "-x"], False),
+        (["remember"], False),
+        (["remember", "x", "--by", "robot"], False),
+        (["remember", "x", "--workspace", " "], False),
+        (["remember", "x", "--kind"], False),
+        (["recall", "x"], False),
+    ],
+)
+def test_only_plain_forms_are_handed_over(argv: list[str], plain: bool) -> None:
+    assert (quickremember.parse_remember(argv) is not None) is plain
