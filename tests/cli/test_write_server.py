@@ -285,3 +285,17 @@ def test_a_foreign_request_gets_no_answer_and_the_server_exits(runtime, repo) ->
 )
 def test_only_plain_forms_are_handed_over(argv: list[str], plain: bool) -> None:
     assert (quickremember.parse_remember(argv) is not None) is plain
+
+
+def test_the_config_turns_it_off_and_the_environment_wins(runtime, repo, monkeypatch) -> None:
+    monkeypatch.delenv("MEMREPO_WRITE_SERVER")
+    (runtime / "none.toml").write_text("[writes]\nserver_idle_s = 0\n")
+    subprocess.run([sys.executable, "-m", "memrepo.cli.main", "--repo", str(repo), "health"], capture_output=True)
+    for n in range(2):
+        _out, err, code, heavy = remember(repo, f"Written alone by config {n}")
+        assert code == 0 and heavy, err
+    assert not (runtime / "memrepo").exists() or not list((runtime / "memrepo").glob("*.sock"))
+    monkeypatch.setenv("MEMREPO_WRITE_SERVER", "60")
+    started(repo)
+    _out, err, code, heavy = remember(repo, "Written by the server the environment asked for")
+    assert code == 0 and not heavy, err

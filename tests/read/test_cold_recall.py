@@ -152,7 +152,7 @@ def test_a_config_file_validated_before_is_read_by_the_quick_path(tmp_path: Path
     assert quick.config_keys() is None  # never validated: click's path reads it
     clicked = CliRunner().invoke(main, ["recall", "deploy"])  # validates the file, as every command does
     assert clicked.exit_code == 0 and "deploy" in clicked.stdout.lower()
-    assert quick.config_keys() == (str(root), False, True)
+    assert quick.config_keys() == (str(root), False, True, 300.0)
     out, err, code, heavy = console("recall", "deploy")
     assert (out, err, code) == (clicked.stdout, clicked.stderr, 0) and not heavy
 
@@ -165,13 +165,13 @@ def test_an_edited_config_file_is_validated_again(tmp_path: Path, monkeypatch: p
     config.parent.mkdir(parents=True, exist_ok=True)
     config.write_text(f'repo = "{root}"\n', encoding="utf-8")
     assert CliRunner().invoke(main, ["recall", "deploy"]).exit_code == 0
-    assert quick.config_keys() == (str(root), True, True)
+    assert quick.config_keys() == (str(root), True, True, 300.0)
     config.write_text(f'repo = "{root}"\nrepos = "typo"\n', encoding="utf-8")
     assert quick.config_keys() is None
     out, err, code, heavy = console("recall", "deploy")
     assert code == 1 and out == "" and "repos: unknown key" in err and heavy  # the error it always gave
     config.write_text(f'repo = "{root}"\n', encoding="utf-8")
-    assert quick.config_keys() == (str(root), True, True)  # the bytes validated before
+    assert quick.config_keys() == (str(root), True, True, 300.0)  # the bytes validated before
     schema = tmp_path / "config.py"
     schema.write_text("# another memrepo version's schema\n")
     monkeypatch.setattr(configpath, "_SCHEMA", schema)
