@@ -14,9 +14,9 @@ from __future__ import annotations
 import sys
 
 if __name__ == "__main__":  # pragma: no cover - `python -m memrepo.cli.main`: the console script's quick paths first
-    from memrepo.cli.quick import run as _quick_run
+    from memrepo.cli.quick import script as _quick_script
 
-    _quick_run()  # click's path imports this file again as memrepo.cli.main, every command registered
+    _quick_script()  # click's path imports this file again as memrepo.cli.main, every command registered
     sys.exit(0)
 
 import json

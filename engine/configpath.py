@@ -17,7 +17,6 @@ another memrepo version is validated again.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import sys
 from pathlib import Path
@@ -77,6 +76,8 @@ def _digest(path: Path, raw: bytes) -> str:
         stamp = f"{schema.st_size}:{schema.st_mtime_ns}"
     except OSError:
         stamp = "?"
+    import hashlib  # here: a one-shot read with no config file never needs OpenSSL's digests (3 ms)
+
     digest = hashlib.sha256(f"{os.path.abspath(path)}\0{stamp}\0".encode())
     digest.update(raw)
     return digest.hexdigest()

@@ -59,4 +59,4 @@ def test_wheel_ships_builtin_themes_and_packages(memrepo_wheel: Path) -> None:
     shipped = sorted(p.name for p in (ROOT / "evals" / "cases").glob("*.toml"))
     assert shipped and sorted(n.rsplit("/", 1)[1] for n in names if n.startswith("memrepo/evals/cases/")) == shipped
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
-    assert "memrepo = memrepo.cli.quick:run" in zipfile.ZipFile(wheels[0]).read(entry_points).decode()
+    assert "memrepo = memrepo.cli.quick:script" in zipfile.ZipFile(wheels[0]).read(entry_points).decode()
