@@ -6,7 +6,9 @@ or name used to read the head of every workspace file in every new process;
 this map keeps, per file, its stamp (mtime and size) and what its first
 entries say, in ``.git/memrepo/workspaces.sqlite``. A look-up stats the
 folder's files and re-reads only those whose stamp moved, so a new process
-resolves a workspace without parsing any file that did not change.
+resolves a workspace without parsing any file that did not change; when the
+stamps of all files, as one string, equal those stored at the last change,
+it reads no row either.
 
 It holds only what the files' first entries say (an id, a folder path, the
 entry's text), which forgetting or clearing a workspace entry changes on
@@ -141,12 +143,18 @@ class WorkspaceMap:
                             seen[de.name] = (st.st_mtime_ns, st.st_size, int(de.is_symlink()))
                     except OSError:
                         continue
+        stamps = "\n".join([f"{name}\t{m}\t{s}\t{link}" for name, (m, s, link) in seen.items()])
         with self._lock:
             db = self._db
+            kept = db.execute("SELECT v FROM info WHERE k='stamps'").fetchone()
+            if kept is not None and kept[0] == stamps:
+                return 0  # every file as its row was made: no row read (docs/architecture.md §4)
             known = {name: (m, s, link) for name, m, s, link in db.execute("SELECT name, mtime, size, link FROM ws")}
             gone = [name for name in known if name not in seen]
             todo = [name for name, stamp in seen.items() if known.get(name) != stamp]
             if not gone and not todo:
+                with contextlib.suppress(sqlite3.Error):  # only a shortcut for the next look-up
+                    db.execute("INSERT OR REPLACE INTO info VALUES('stamps', ?)", (stamps,))
                 return 0
             rows = []
             for name in todo:
@@ -159,6 +167,7 @@ class WorkspaceMap:
             try:
                 db.executemany("DELETE FROM ws WHERE name=?", [(n,) for n in gone])
                 db.executemany("INSERT OR REPLACE INTO ws VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+                db.execute("INSERT OR REPLACE INTO info VALUES('stamps', ?)", (stamps,))
                 db.execute("COMMIT")
             except BaseException:
                 with contextlib.suppress(sqlite3.Error):
@@ -174,6 +183,13 @@ class WorkspaceMap:
             for name, ws_id in self._db.execute("SELECT name, id FROM ws WHERE id IS NOT NULL ORDER BY name"):
                 out.setdefault(ws_id, f"{WORKSPACES_DIR}/{name}")
         return out
+
+    def file_of(self, ws_id: str) -> str | None:
+        """The file of workspace ``ws_id`` (the first by name when two name it), fresh; None when none does."""
+        self.refresh()
+        with self._lock:
+            row = self._db.execute("SELECT name FROM ws WHERE id=? ORDER BY name LIMIT 1", (ws_id,)).fetchone()
+        return None if row is None else f"{WORKSPACES_DIR}/{row[0]}"
 
     def entries(self, refresh: bool = True) -> list[tuple[str, str, str | None, str]]:
         """(file, workspace id, ``path:`` or None, first entry's text) of each file naming a workspace,
@@ -204,6 +220,7 @@ class WorkspaceMap:
         """Drop every row and rewrite the file (compaction): rebuilt from the files at the next look-up."""
         with self._lock, contextlib.suppress(sqlite3.Error):
             self._db.execute("DELETE FROM ws")
+            self._db.execute("DELETE FROM info WHERE k='stamps'")
             self._db.execute("VACUUM")
 
     def close(self) -> None:

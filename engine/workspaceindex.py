@@ -199,6 +199,8 @@ class WorkspaceIndex:
         self._stamps: dict[str, tuple[tuple[int, int], str | None]] = {}
         self._map_checked = False
         """The active files' map was checked against the files during the look-up under way."""
+        self._missed = False
+        """A look-up missed the cache before: the next miss loads every id (a long-lived process)."""
 
     def _id_at(self, rel: str) -> str | None:
         """:func:`workspace_id_of` for ``rel``, remembered until the file's mtime or size moves."""
@@ -217,15 +219,22 @@ class WorkspaceIndex:
         """The active file of workspace ``ws_id``, or None.
 
         The map is checked against the file on every hit (its mtime and size,
-        then its first entries if they moved) and rebuilt on a miss.
+        then its first entries if they moved) and against every file on a
+        miss; the first miss reads only this id's row, a later one every id.
         """
         cached = self._files.get(ws_id)
         if cached is not None and self._id_at(cached) == ws_id:
             return cached
         from .recallindex_workspaces import workspace_map
 
-        self._files = workspace_map(self.root).ids()  # files re-read only when their stamp moved
         self._map_checked = True
+        if not self._missed:  # a one-shot look-up (a new process): this id's row alone
+            self._missed = True
+            found = workspace_map(self.root).file_of(ws_id)
+            if found is not None:
+                self._files[ws_id] = found
+            return found
+        self._files = workspace_map(self.root).ids()  # files re-read only when their stamp moved
         return self._files.get(ws_id)
 
     def learn(self, ws_id: str, rel: str) -> None:

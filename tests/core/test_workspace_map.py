@@ -83,3 +83,33 @@ def test_the_map_is_kept_under_git_memrepo_and_compaction_empties_it(store: Memo
     store.compact()
     assert b"Workspace alpha" not in path.read_bytes()
     assert resolve_workspace(_new_process(store.root), "alpha").file == "workspaces/alpha.md"  # rebuilt
+
+
+def test_a_look_up_with_no_file_changed_reads_no_row_and_a_change_is_still_seen(store: MemoryStore) -> None:
+    for i in range(5):
+        _workspace(store.root, f"proj{i}", f"ws-0000000{i}")
+    assert resolve_workspace(_new_process(store.root), "ws-00000001").file == "workspaces/proj1.md"
+    fresh = _new_process(store.root)
+    statements: list[str] = []
+    wsmap.workspace_map(store.root)._db.set_trace_callback(statements.append)
+    assert resolve_workspace(fresh, "ws-00000002").file == "workspaces/proj2.md"
+    assert not [s for s in statements if "FROM ws" in s and "WHERE id=" not in s]  # stamps equal: no row scanned
+    assert sum("WHERE id=" in s for s in statements) == 1  # the one id asked for
+    _workspace(store.root, "proj3", "ws-00000033")  # a hand edit: another id, same folder listing
+    statements.clear()
+    fresh = _new_process(store.root)
+    wsmap.workspace_map(store.root)._db.set_trace_callback(statements.append)
+    assert resolve_workspace(fresh, "ws-00000033").file == "workspaces/proj3.md"
+    assert any("SELECT name, mtime, size, link FROM ws" in s for s in statements)
+    assert resolve_workspace(fresh, "ws-00000003").file is None
+
+
+def test_a_long_lived_store_loads_every_id_on_its_second_miss(store: MemoryStore) -> None:
+    for i in range(3):
+        _workspace(store.root, f"proj{i}", f"ws-0000000{i}")
+    fresh = _new_process(store.root)
+    index = fresh.workspace_index
+    assert index.find_file("ws-00000000") == "workspaces/proj0.md"
+    assert index._files == {"ws-00000000": "workspaces/proj0.md"}
+    assert index.find_file("ws-00000001") == "workspaces/proj1.md"
+    assert set(index._files) == {"ws-00000000", "ws-00000001", "ws-00000002"}
