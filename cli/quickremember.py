@@ -10,7 +10,7 @@ quiet. The next ``remember`` sends its arguments there and prints the reply:
 the same bytes and exit code as the click command (both run
 :func:`memrepo.cli.remembering.remember`).
 
-The socket is ``<runtime dir>/memrepo/w-<digest of the repo's path>.sock``:
+The socket is ``<runtime dir>/memrepo/w-<device>-<inode>.sock`` (the repo folder's):
 ``$XDG_RUNTIME_DIR``, else ``$TMPDIR`` or ``/tmp`` with ``memrepo-<uid>``;
 the folder is the user's own, mode 0700, or nothing is handed. A request
 carries a stamp of memrepo's source files and the config file's digest: a
@@ -125,7 +125,6 @@ def socket_path(root: str) -> str | None:
     this user's, readable by nobody else, means None, as does a path too long
     for a unix socket.
     """
-    import hashlib
     import socket
     import stat
 
@@ -140,8 +139,11 @@ def socket_path(root: str) -> str | None:
         return None
     if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.getuid() or st.st_mode & 0o077:
         return None
-    name = hashlib.sha256(root.encode("utf-8", "surrogateescape")).hexdigest()[:24]
-    path = str(base / f"w-{name}.sock")
+    try:
+        repo = os.stat(root)  # the folder's device and inode name it: no digest library to load
+    except OSError:
+        return None
+    path = str(base / f"w-{repo.st_dev:x}-{repo.st_ino:x}.sock")
     return path if len(path.encode()) < 100 else None
 
 
