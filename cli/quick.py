@@ -298,6 +298,7 @@ def run() -> None:
         remember_args = parse_remember(argv)
     light = recall_args is not None or context_args is not None or hook_args is not None or remember_args is not None
     keys = config_keys() if light else None
+    start_server = None
     if keys is not None:
         _answering[0] = True
         try:
@@ -315,14 +316,23 @@ def run() -> None:
                 from .quickremember import remember
 
                 with _errors_as_lines():  # Ctrl-C while the server writes: "interrupted", as the click command
-                    remember(remember_args, keys)  # exits when the repo's write server wrote; else click writes here
+                    start_server = remember(remember_args, keys)  # exits when the server wrote; else click writes
         except BrokenPipeError:  # `memrepo recall x | head`: the reader left, which is not an error
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(0)
         _answering[0] = False
     from memrepo.cli.main import run as run_click
 
-    run_click()
+    if start_server is None:
+        run_click()
+        return
+    try:
+        run_click()
+    except SystemExit as exc:
+        if exc.code in (None, 0):
+            start_server()  # this write succeeded: the next one is the server's
+        raise
+    start_server()
 
 
 _answering = [False]

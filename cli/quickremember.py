@@ -2,7 +2,7 @@
 
 A new ``memrepo remember`` process spends nearly all its time importing
 (pygit2, pydantic, the secret rules): about ten times the write itself. The
-first one starts a write server beside it (:mod:`memrepo.cli.writeserver`):
+first one that wrote starts a write server (:mod:`memrepo.cli.writeserver`):
 a process with the engine loaded that waits on a unix socket for the next
 ``remember`` of the same repo, opens the store for each one as a new process
 would, and exits after ``[writes] server_idle_s`` seconds (default 300) of
@@ -33,14 +33,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from memrepo.engine.configpath import ReadKeys
 
 ENV = "MEMREPO_WRITE_SERVER"
 """Environment variable: ``0`` turns the write server off; a number of seconds is its wait (over the config's)."""
 REQUEST_MAX = 1024 * 1024
 """Most bytes of one request or reply."""
-REPLY_WAIT_S = 300.0
-"""Seconds a client waits for the reply (a write may wait on the repo's write lock)."""
+REPLY_WAIT_S = 30.0
+"""Seconds a client waits for the reply (the server hands a write back when the repo's lock is busy)."""
+IDLE_MAX_S = 86_400.0
+"""The longest wait a write server is given (a day): none waits for ever."""
 PROTOCOL = 1
 
 _VALUED = {
@@ -107,15 +111,21 @@ def parse_remember(argv: list[str]) -> dict[str, object] | None:
 
 
 def idle_seconds(keys: ReadKeys) -> float:
-    """How long a write server waits for the next write: ``$MEMREPO_WRITE_SERVER``, else the config's; 0 = none."""
+    """How long a write server waits for the next write: ``$MEMREPO_WRITE_SERVER``, else the config's; 0 = none.
+
+    At most :data:`IDLE_MAX_S`; anything but a finite positive number means none.
+    """
+    import math
+
     value = os.environ.get(ENV, "").strip()
     if value:
         try:
             seconds = float(value)
         except ValueError:
             return 0.0  # "off", "no", ...: anything but a number turns it off
-        return seconds if seconds > 0 and seconds == seconds else 0.0
-    return max(0.0, keys.server_idle_s)
+    else:
+        seconds = keys.server_idle_s
+    return min(seconds, IDLE_MAX_S) if math.isfinite(seconds) and seconds > 0 else 0.0
 
 
 def socket_path(root: str) -> str | None:
@@ -131,6 +141,8 @@ def socket_path(root: str) -> str | None:
     if not hasattr(socket, "AF_UNIX") or not hasattr(os, "getuid"):
         return None
     runtime = os.environ.get("XDG_RUNTIME_DIR", "").strip()
+    if runtime and not os.path.isabs(runtime):
+        runtime = ""  # the XDG rule: a relative value is ignored
     base = Path(runtime) / "memrepo" if runtime else Path(os.environ.get("TMPDIR") or "/tmp") / f"memrepo-{os.getuid()}"
     try:
         base.mkdir(mode=0o700, parents=bool(runtime), exist_ok=True)
@@ -163,9 +175,10 @@ ENV_KEYS = (
     "GIT_CONFIG_NOSYSTEM",
     "GIT_CONFIG_SYSTEM",
     "EMAIL",
+    "TZ",
 )
-"""Environment variables a write reads (git's identity and config, the user folders): a server started with
-other values refuses the request."""
+"""Environment variables a write reads (git's identity and config, the user folders, the time zone of the
+``added:`` date and the commit): a server started with other values refuses the request."""
 
 
 def environment() -> dict[str, str | None]:
@@ -178,6 +191,10 @@ def request(root: str, args: dict[str, object]) -> bytes | None:
     from memrepo.engine.configpath import config_digest
 
     digest = config_digest()
+    try:
+        cwd = os.getcwd()
+    except OSError:  # a folder removed under us: this process writes, as it always did
+        return None
     if digest is None:
         return None
     body = {k: v for k, v in args.items() if k != "repo"}
@@ -187,7 +204,7 @@ def request(root: str, args: dict[str, object]) -> bytes | None:
         "stamp": source_stamp(),
         "config": digest,
         "env": environment(),
-        "cwd": os.getcwd(),
+        "cwd": cwd,
         "args": body,
     }
     data = json.dumps(line, ensure_ascii=False).encode("utf-8", "surrogateescape") + b"\n"
@@ -203,8 +220,7 @@ def hand_over(sock_path: str, data: bytes) -> dict[str, object] | None:
         conn.settimeout(1.0)
         conn.connect(sock_path)
         conn.settimeout(REPLY_WAIT_S)
-        conn.sendall(data)
-        conn.shutdown(socket.SHUT_WR)
+        conn.sendall(data)  # one line: the server reads to its newline, then sees whether we are still here
         chunks: list[bytes] = []
         size = 0
         while size <= REQUEST_MAX:
@@ -221,6 +237,8 @@ def hand_over(sock_path: str, data: bytes) -> dict[str, object] | None:
         reply = json.loads(b"".join(chunks))
     except ValueError:
         return None
+    if isinstance(reply, dict) and reply.get("self") is True:
+        return reply  # the repo's lock is busy: this process writes, waiting for it as any writer
     if not isinstance(reply, dict) or not all(isinstance(reply.get(k), t) for k, t in _REPLY.items()):
         return None
     return reply
@@ -246,37 +264,38 @@ def start_server(root: str, sock_path: str, idle: float) -> None:
         )
 
 
-def remember(args: dict[str, object], keys: ReadKeys) -> bool:
-    """Hand ``memrepo remember`` to the repo's write server, or start one for the next write.
+def remember(args: dict[str, object], keys: ReadKeys) -> Callable[[], None] | None:
+    """Hand ``memrepo remember`` to the repo's write server (exits when it wrote), or say how to start one.
 
     Args:
         args: what :func:`parse_remember` read.
         keys: the config's keys (:func:`memrepo.cli.quick.config_keys`).
 
     Returns:
-        bool: True when the server wrote and its reply was printed (the
-        caller exits with :data:`sys.exit` code set); False when the write
-        must run in this process (click's command), a server having been
-        started for the next one when none answered.
+        Callable | None: when the write must run in this process (click's
+        command): None, or, when no server answered, what starts one for the
+        next write (the caller runs it once this write succeeded). Exits with
+        the server's exit code when the server wrote and its reply was printed.
     """
     idle = idle_seconds(keys)
     if idle <= 0:
-        return False
+        return None
     repo = args["repo"] or os.environ.get("MEMREPO_REPO") or keys.repo
     try:
-        root = os.path.realpath(os.path.expanduser(str(repo)))
+        root = os.path.abspath(os.path.expanduser(str(repo)))  # as given: the store's own rules see a symlink
         if not os.path.isdir(os.path.join(root, ".git")):
-            return False  # a repo the command creates: no server before it exists
+            return None  # a repo the command creates: no server before it exists
     except (OSError, ValueError):
-        return False
+        return None
     sock_path = socket_path(root)
     data = request(root, args) if sock_path else None
     if sock_path is None or data is None:
-        return False
+        return None
     reply = hand_over(sock_path, data) if os.path.exists(sock_path) else None
     if reply is None:
-        start_server(root, sock_path, idle)
-        return False
+        return lambda: start_server(root, sock_path, idle)
+    if reply.get("self"):
+        return None
     sys.stdout.write(str(reply["out"]))
     sys.stdout.flush()
     sys.stderr.write(str(reply["err"]))

@@ -3,15 +3,18 @@
 Started by a ``memrepo remember`` that found none (:mod:`.quickremember`), as
 ``python -m memrepo.cli.writeserver ROOT SOCKET IDLE_S``, detached from its
 terminal. It loads the settings and the engine once, then for each request:
-checks that it comes from this user and from a client of the same memrepo
-source, config file and environment (else it closes the connection unanswered
-and exits, and the client writes itself), moves to the client's working
-folder, opens the store as a new process would, runs
+checks that it comes from this user and from a client of the same repo
+folder, memrepo source, config file and environment (else it closes the
+connection unanswered and exits, and the client writes itself), moves to the
+client's working folder, opens the store as a new process would, takes the
+repo's write lock (or, when another writer holds it, hands the write back:
+the client then waits for the lock like any process), writes only if the
+client is still there (one that was interrupted gets no write), runs
 :func:`memrepo.cli.remembering.remember` and sends back what to print.
-Requests are served one at a time; every write still takes the repo's write
-lock, so writes by other processes interleave as before.
+Requests are served one at a time.
 
-It exits after ``IDLE_S`` seconds without a request, on SIGTERM or SIGINT,
+It exits after ``IDLE_S`` seconds without a request, on SIGTERM or SIGINT
+(after the write under way),
 when the repo's ``.git`` is gone, when memrepo's source changes, or when
 another server took its socket. One server per socket: a lock file beside the
 socket (``flock``) holds the server's pid.
@@ -40,10 +43,26 @@ TICK_S = 1.0
 """Seconds between the server's checks (idle time, ``.git``, source, socket)."""
 LOCK_WAIT_S = 3.0
 """Seconds a new server waits for an old one (exiting) to let the lock go."""
+READ_WAIT_S = 2.0
+"""Seconds a connection is given to send its request (a client sends it at once)."""
+WRITE_LOCK_WAIT_S = 0.25
+"""Seconds the server waits for the repo's write lock before it hands the write back: a client
+then waits for the lock itself, beside every other writer, as a process of its own always did."""
 
 
-class Stop(Exception):
-    """The server should exit (a signal, or a request from another version or setting)."""
+class Stop(BaseException):
+    """The server should exit (a signal, or a request from another version or setting).
+
+    A BaseException, as :class:`SystemExit`: the command's body turns every
+    Exception into an error line, and a stop is none."""
+
+
+class HandBack(BaseException):
+    """The write goes back to the client (the lock is busy) or nowhere (the client left)."""
+
+    def __init__(self, reply: bool) -> None:
+        super().__init__()
+        self.reply = reply
 
 
 def take_lock(sock_path: str) -> int | None:
@@ -87,20 +106,37 @@ def same_user(conn: socket.socket) -> bool:
 
 
 def read_request(conn: socket.socket) -> dict[str, object] | None:
-    """One request line (at most :data:`REQUEST_MAX` bytes), parsed; None for anything else."""
+    """One request line (at most :data:`REQUEST_MAX` bytes, within :data:`READ_WAIT_S`), parsed; else None."""
     chunks: list[bytes] = []
     size = 0
-    while size <= REQUEST_MAX:
-        chunk = conn.recv(65536)
-        if not chunk:
-            break
-        chunks.append(chunk)
-        size += len(chunk)
+    conn.settimeout(READ_WAIT_S)
+    try:
+        while size <= REQUEST_MAX:
+            chunk = conn.recv(65536)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+            if chunk.endswith(b"\n"):
+                break
+    except OSError:  # nothing sent in time, or the client left
+        return None
     try:
         got = json.loads(b"".join(chunks).decode("utf-8", "surrogateescape"))
     except ValueError:
         return None
     return got if isinstance(got, dict) else None
+
+
+def client_left(conn: socket.socket) -> bool:
+    """True when the client closed its end (interrupted, or gave up waiting): its write must not happen."""
+    import select
+
+    try:
+        ready, _, _ = select.select([conn], [], [], 0)
+        return bool(ready) and conn.recv(1, socket.MSG_PEEK) == b""
+    except OSError:
+        return True
 
 
 class WriteServer:
@@ -118,12 +154,18 @@ class WriteServer:
         self.config = config
         self.stamp = source_stamp()
         self.env = environment()
+        self.folder = _identity(root)
+        self.busy = False
+        self.stopping = False
 
     def accepts(self, req: dict[str, object]) -> bool:
-        """True when ``req`` is a request of this protocol, repo, source, config and environment."""
+        """True when ``req`` is a request of this protocol, repo folder, source, config and environment."""
+        repo = req.get("repo")
         return (
             req.get("v") == PROTOCOL
-            and req.get("repo") == self.root
+            and isinstance(repo, str)
+            and self.folder is not None
+            and _identity(repo) == self.folder  # the same folder, however the client spelled it
             and req.get("stamp") == self.stamp
             and req.get("config") == self.config
             and req.get("env") == self.env
@@ -131,8 +173,19 @@ class WriteServer:
             and isinstance(req.get("args"), dict)
         )
 
-    def answer(self, req: dict[str, object]) -> dict[str, object]:
-        """Run the write ``req`` asks for in its working folder; the reply (out, err, code)."""
+    def answer(self, conn: socket.socket, req: dict[str, object]) -> dict[str, object] | None:
+        """Run the write ``req`` asks for in its working folder, as the client's own process would.
+
+        The store is opened with the path as the client gave it (its rules,
+        a symlink's refusal too, apply as in that process). The write lock is
+        taken before the write, within :data:`WRITE_LOCK_WAIT_S`; then, with
+        the lock held, a client that left (Ctrl-C, a timeout) gets no write.
+
+        Returns:
+            dict | None: the reply (out, err, code); ``{"self": True}`` when the
+            lock is busy (the client writes itself); None when the client left.
+        """
+        from memrepo.engine.errors import BusyError
         from memrepo.engine.store import MemoryStore
 
         from .remembering import remember
@@ -141,11 +194,25 @@ class WriteServer:
         try:
             os.chdir(str(req["cwd"]))
         except OSError:
-            raise Stop from None  # a folder we cannot enter: the client writes itself, where it is
-        try:
-            reply = remember(lambda: MemoryStore.open(Path(self.root), self.settings, create=True, origin="cli"), args)
-        finally:
-            os.chdir("/")
+            return {"self": True}  # a folder we cannot enter: the client writes itself, where it is
+        with contextlib.ExitStack() as held:
+
+            def open_store() -> MemoryStore:
+                store = MemoryStore.open(Path(str(req["repo"])), self.settings, create=True, origin="cli")
+                try:
+                    held.enter_context(store.lock.hold("remember", timeout=WRITE_LOCK_WAIT_S))
+                except BusyError:
+                    raise HandBack(reply=True) from None
+                if client_left(conn):
+                    raise HandBack(reply=False)
+                return store
+
+            try:
+                reply = remember(open_store, args)
+            except HandBack as back:
+                return {"self": True} if back.reply else None
+            finally:
+                os.chdir("/")
         return {"out": reply.out, "err": reply.err, "code": reply.code}
 
     def serve(self, server: socket.socket, inode: int, sock_path: str, idle_s: float) -> None:
@@ -160,16 +227,25 @@ class WriteServer:
                     return
                 continue
             with conn:
-                conn.settimeout(30.0)
                 if not same_user(conn):
                     continue
                 req = read_request(conn)
-                if req is None or not self.accepts(req):
+                if req is None:
+                    continue  # nothing readable sent in time: that connection only
+                if not self.accepts(req):
                     return  # another version or setting: unanswered, and the client writes itself
-                reply = self.answer(req)
-                data = json.dumps(reply, ensure_ascii=False).encode("utf-8", "surrogateescape")
-                with contextlib.suppress(OSError):  # the client left: it writes itself, and dedupe keeps one entry
-                    conn.sendall(data)
+                self.busy = True
+                try:
+                    reply = self.answer(conn, req)
+                finally:
+                    self.busy = False
+                if reply is not None:
+                    data = json.dumps(reply, ensure_ascii=False).encode("utf-8", "surrogateescape")
+                    with contextlib.suppress(OSError):  # the client left: dedupe keeps one entry if it writes
+                        conn.settimeout(READ_WAIT_S)
+                        conn.sendall(data)
+            if self.stopping:
+                return
             last = time.monotonic()
 
     def still_ours(self, inode: int, sock_path: str) -> bool:
@@ -182,7 +258,23 @@ class WriteServer:
         return os.path.isdir(os.path.join(self.root, ".git")) and source_stamp() == self.stamp
 
 
+def _identity(path: str) -> tuple[int, int] | None:
+    """The folder's (device, inode), following links; None when it cannot be read."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
+_serving: list[WriteServer] = []
+
+
 def _stop(_signum: int, _frame: object) -> None:
+    """SIGTERM, SIGINT: stop now when idle; after the write under way otherwise (it is never cut short)."""
+    if _serving and _serving[0].busy:
+        _serving[0].stopping = True
+        return
     raise Stop
 
 
@@ -192,12 +284,17 @@ def main(argv: list[str]) -> int:
         sys.stderr.write("usage: python -m memrepo.cli.writeserver ROOT SOCKET IDLE_S\n")
         return 2
     root, sock_path, idle = argv[0], argv[1], float(argv[2])
+    if not os.path.isabs(sock_path):
+        return 2
     os.chdir("/")
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")  # as the click command (cli/main.py)
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
     signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    lock = take_lock(sock_path)
+    try:
+        lock = take_lock(sock_path)
+    except OSError:
+        return 1
     if lock is None:
         return 0  # another server has this socket
     server: socket.socket | None = None
@@ -211,6 +308,7 @@ def main(argv: list[str]) -> int:
         if before is None or config_digest() != before:
             return 0
         writer = WriteServer(root, settings, before)
+        _serving.append(writer)
         server, inode = listen(sock_path)
         writer.serve(server, inode, sock_path, idle)
     except Stop:

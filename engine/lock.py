@@ -71,25 +71,25 @@ class WriteLock:
         self._lock = FileLock(str(self.path), timeout=timeout, thread_local=False)
 
     @contextmanager
-    def hold(self, purpose: str) -> Iterator[None]:
+    def hold(self, purpose: str, timeout: float | None = None) -> Iterator[None]:
         """Hold the lock for one write.
 
         Args:
             purpose: a few words recorded for health (``remember``, ``forget``).
+            timeout: seconds to wait for it (default: the lock's ``timeout``).
 
         Raises:
-            BusyError: another writer kept the lock for ``timeout`` seconds.
+            BusyError: another writer kept the lock for that long.
         """
+        wait = self.timeout if timeout is None else timeout
         try:
             # A short poll so a waiting writer gets its turn between another
             # process's back-to-back writes (flock itself is polled, not queued).
-            self._lock.acquire(poll_interval=POLL_S)
+            self._lock.acquire(timeout=wait, poll_interval=POLL_S)
         except Timeout as exc:
             holder = self.holder()
             who = f" (held by pid {holder.get('pid')} for {holder.get('purpose')})" if holder else ""
-            raise BusyError(
-                f"memory repo is busy: another write held the lock for {self.timeout:g} s{who}; retry"
-            ) from exc
+            raise BusyError(f"memory repo is busy: another write held the lock for {wait:g} s{who}; retry") from exc
         try:
             if self._lock.lock_counter == 1:
                 killed_at = killed_writer_at(self.git_dir)

@@ -103,6 +103,20 @@ def started(repo: Path) -> None:
     wait_for(lambda: socket_of(repo).exists(), "the server's socket")
 
 
+def listening(repo: Path) -> bool:
+    """True when a server accepts connections on the repo's socket (a stale socket file refuses them)."""
+    import socket
+
+    conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        conn.connect(str(socket_of(repo)))
+    except OSError:
+        return False
+    finally:
+        conn.close()
+    return True
+
+
 def entries(repo: Path) -> list[str]:
     return [line for line in (repo / "me.md").read_text().splitlines() if line.startswith("- ")]
 
@@ -169,7 +183,7 @@ def test_a_killed_server_leaves_a_socket_the_next_write_goes_past(runtime, repo)
     assert socket_of(repo).exists()
     out, err, code, heavy = remember(repo, "Written after the server died")
     assert code == 0 and heavy and out.startswith("added "), err
-    wait_for(lambda: server_pids(runtime) and server_pids(runtime) != [pid], "a new server")
+    wait_for(lambda: listening(repo), "a new server")
     out, err, code, heavy = remember(repo, "Written by the new server")
     assert code == 0 and not heavy, err
     assert sum("Written" in line for line in entries(repo)) == 2
@@ -299,3 +313,127 @@ def test_the_config_turns_it_off_and_the_environment_wins(runtime, repo, monkeyp
     started(repo)
     _out, err, code, heavy = remember(repo, "Written by the server the environment asked for")
     assert code == 0 and not heavy, err
+
+
+def _raw_request(repo: Path, text: str) -> bytes:
+    args = quickremember.parse_remember(["--repo", str(repo), "remember", text])
+    assert args is not None
+    data = quickremember.request(os.path.abspath(repo), args)
+    assert data is not None
+    return data
+
+
+def test_a_client_that_left_before_the_write_gets_no_write(runtime, repo) -> None:
+    import socket
+
+    from filelock import FileLock
+
+    started(repo)
+    lock = FileLock(str(repo / ".git" / "memrepo" / "write.lock"))
+    with lock:  # the server waits for it (less than its hand-back wait) while the client goes away
+        conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        conn.connect(str(socket_of(repo)))
+        conn.sendall(_raw_request(repo, "Typed by mistake then interrupted"))
+        conn.close()
+        time.sleep(0.1)
+    _out, err, code, heavy = remember(repo, "Written after the interrupted one")
+    assert code == 0 and not heavy, err
+    assert not any("Typed by mistake" in line for line in entries(repo))
+
+
+def test_a_busy_lock_hands_the_write_back_and_the_client_waits_for_it(runtime, repo) -> None:
+    from filelock import FileLock
+
+    started(repo)
+    (pid,) = server_pids(runtime)
+    lock = FileLock(str(repo / ".git" / "memrepo" / "write.lock"))
+    lock.acquire()
+    try:
+        client = subprocess.Popen(
+            [sys.executable, "-c", CLIENT, "--repo", str(repo), "remember", "Written while another writer held on"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        time.sleep(1.0)  # well past the server's hand-back wait, well within a writer's 5 s
+    finally:
+        lock.release()
+    out, err = client.communicate(timeout=120)
+    assert client.returncode == 0 and out.startswith("added "), err
+    assert "heavy: True" in err  # written by the client itself, after the lock came free
+    assert server_pids(runtime) == [pid]  # the server is still there for the next write
+    assert sum("another writer held on" in line for line in entries(repo)) == 1
+
+
+def test_a_connection_that_sends_nothing_does_not_hold_up_the_next_client(runtime, repo) -> None:
+    import socket
+
+    started(repo)
+    idle = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    idle.connect(str(socket_of(repo)))
+    try:
+        _out, err, code, heavy = remember(repo, "Written past a silent connection")
+    finally:
+        idle.close()
+    assert code == 0 and not heavy, err
+
+
+def test_a_symlinked_repo_is_refused_as_the_command_refuses_it(runtime, repo, tmp_path) -> None:
+    link = tmp_path / "memory-link"
+    link.symlink_to(repo)
+    alone = remember(link, "Through a link", MEMREPO_WRITE_SERVER="0")
+    assert alone[2] == 1 and "symlink" in alone[1]
+    first = remember(link, "Through a link")
+    assert first[:3] == alone[:3]
+    assert not (runtime / "memrepo").exists() or not list((runtime / "memrepo").glob("*.sock"))  # a failed write
+    started(repo)
+    served = remember(link, "Through a link")
+    assert served[:3] == alone[:3] and not served[3]
+
+
+def test_a_client_in_another_time_zone_or_a_removed_folder_writes_itself(runtime, repo, tmp_path) -> None:
+    started(repo)
+    _out, err, code, heavy = remember(repo, "Written on the far side of the date line", TZ="Pacific/Kiritimati")
+    assert code == 0 and heavy, err
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    script = f'cd {gone} && rmdir {gone} && exec "$0" -c "$1" --repo "$2" remember "From a removed folder"'
+    done = subprocess.run(["sh", "-c", script, sys.executable, CLIENT, str(repo)], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.startswith("added "), done.stderr
+
+
+def test_a_relative_runtime_folder_is_not_made_in_the_current_folder(runtime, repo, tmp_path) -> None:
+    here = tmp_path / "project"
+    here.mkdir()
+    _out, err, code, _heavy = remember(repo, "Written with a relative runtime folder", cwd=here, XDG_RUNTIME_DIR="rel")
+    assert code == 0, err
+    assert not (here / "rel").exists()
+
+
+def test_the_wait_is_finite_and_positive_or_there_is_no_server(monkeypatch) -> None:
+    from memrepo.engine.configpath import ReadKeys
+
+    for value, want in (("inf", 0.0), ("nan", 0.0), ("-5", 0.0), ("off", 0.0), ("90", 90.0), ("1e9", 86_400.0)):
+        monkeypatch.setenv("MEMREPO_WRITE_SERVER", value)
+        assert quickremember.idle_seconds(ReadKeys()) == want, value
+    monkeypatch.delenv("MEMREPO_WRITE_SERVER")
+    assert quickremember.idle_seconds(ReadKeys()) == 300.0
+    assert quickremember.idle_seconds(ReadKeys(server_idle_s=float("inf"))) == 0.0
+
+
+def test_a_stop_signal_during_a_write_lets_it_finish(monkeypatch) -> None:
+    from memrepo.cli import writeserver
+
+    assert not issubclass(writeserver.Stop, Exception)  # the command's body, which catches Exception, cannot eat it
+
+    class Busy:
+        busy = True
+        stopping = False
+
+    busy = Busy()
+    monkeypatch.setattr(writeserver, "_serving", [busy])
+    writeserver._stop(signal.SIGTERM, None)
+    assert busy.stopping
+    busy.busy = False
+    with pytest.raises(writeserver.Stop):
+        writeserver._stop(signal.SIGTERM, None)
