@@ -46,16 +46,17 @@ def runtime(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setenv("MEMREPO_WRITE_SERVER", "60")
     monkeypatch.setenv("MEMREPO_CONFIG", str(folder / "none.toml"))
     yield folder
-    for pid in server_pids(folder):
+    fallback = Path(os.environ.get("TMPDIR") or "/tmp") / f"memrepo-{os.getuid()}"  # a relative XDG_RUNTIME_DIR's
+    for pid in server_pids(folder) + server_pids(fallback, ""):
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
     shutil.rmtree(folder, ignore_errors=True)
 
 
-def server_pids(folder: Path) -> list[int]:
-    """The pids written in the servers' lock files under ``folder`` that still run."""
+def server_pids(folder: Path, sub: str = "memrepo") -> list[int]:
+    """The pids written in the servers' lock files under ``folder`` (its ``sub`` folder) that still run."""
     pids = []
-    for lock in (folder / "memrepo").glob("*.lock"):
+    for lock in (folder / sub).glob("*.lock"):
         text = lock.read_text().strip()
         if text.isdigit() and Path(f"/proc/{text}").exists():
             pids.append(int(text))
