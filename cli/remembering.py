@@ -33,11 +33,13 @@ class Reply:
         out: its standard output (each line ends with a newline).
         err: its standard error.
         code: its exit code (0 written, 1 refused or failed, 2 bad usage).
+        path: the repo-relative file written or matched (None when refused or failed).
     """
 
     out: str = ""
     err: str = ""
     code: int = 0
+    path: str | None = None
 
     def fail(self, message: str, code: int = 1) -> Reply:
         """End with one redacted error line (an error may quote memory text) and ``code``; returns self."""
@@ -125,6 +127,7 @@ def _remember(open_store: Callable[[], MemoryStore], args: dict[str, object], re
     if result.action is Action.REFUSED:
         reply.fail(f"refused: {result.reason}")
         return
+    reply.path = result.path
     notice = store.hooks_notice()  # said once, on stderr, that the repo's git hooks are skipped
     if notice is not None:
         reply.err += notice + "\n"

@@ -10,8 +10,9 @@ client's working folder, opens the store as a new process would, takes the
 repo's write lock (or, when another writer holds it, hands the write back:
 the client then waits for the lock like any process), writes only if the
 client is still there (one that was interrupted gets no write), runs
-:func:`memrepo.cli.remembering.remember` and sends back what to print.
-Requests are served one at a time.
+:func:`memrepo.cli.remembering.remember` and sends back what to print; then
+it brings the persisted recall index up to date, so the next ``memrepo
+recall`` re-reads nothing. Requests are served one at a time.
 
 It exits after ``IDLE_S`` seconds without a request, on SIGTERM or SIGINT
 (after the write under way),
@@ -157,6 +158,8 @@ class WriteServer:
         self.folder = _identity(root)
         self.busy = False
         self.stopping = False
+        self.written: str | None = None
+        """The file the last request wrote (None when it wrote nothing)."""
 
     def accepts(self, req: dict[str, object]) -> bool:
         """True when ``req`` is a request of this protocol, repo folder, source, config and environment."""
@@ -213,6 +216,7 @@ class WriteServer:
                 return {"self": True} if back.reply else None
             finally:
                 os.chdir("/")
+        self.written = reply.path if reply.code == 0 else None
         return {"out": reply.out, "err": reply.err, "code": reply.code}
 
     def serve(self, server: socket.socket, inode: int, sock_path: str, idle_s: float) -> None:
@@ -235,6 +239,7 @@ class WriteServer:
                 if not self.accepts(req):
                     return  # another version or setting: unanswered, and the client writes itself
                 self.busy = True
+                self.written = None
                 try:
                     reply = self.answer(conn, req)
                 finally:
@@ -244,6 +249,12 @@ class WriteServer:
                     with contextlib.suppress(OSError):  # the client left: dedupe keeps one entry if it writes
                         conn.settimeout(READ_WAIT_S)
                         conn.sendall(data)
+            if reply is not None and self.written is not None:  # after the close: the client has its reply
+                self.busy = True
+                try:
+                    refresh_recall(str(req["repo"]), self.written)
+                finally:
+                    self.busy = False
             if self.stopping:
                 return
             last = time.monotonic()
@@ -256,6 +267,16 @@ class WriteServer:
         except OSError:
             return False
         return os.path.isdir(os.path.join(self.root, ".git")) and source_stamp() == self.stamp
+
+
+def refresh_recall(repo: str, written: str) -> None:
+    """After a write, the persisted recall index brought up to date here (the client has its reply already),
+    with the written file's entries as recall shows them, so the next ``memrepo recall`` re-reads nothing
+    and loads no secret detector for them (:func:`memrepo.engine.coldrecall.refresh_index`)."""
+    from memrepo.engine.coldrecall import refresh_index
+
+    with contextlib.suppress(Exception):  # only a head start: the next recall syncs whatever is left
+        refresh_index(Path(repo), shown_for=[written])
 
 
 def _identity(path: str) -> tuple[int, int] | None:

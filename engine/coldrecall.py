@@ -180,6 +180,54 @@ def _shown(db: sqlite3.Connection, redact: _Redactor, rows: list[tuple[int, str,
     return out
 
 
+SHOWN_AHEAD_MAX = 2_000
+"""Most entries :func:`refresh_index` makes the shown text of in one call."""
+
+
+def refresh_index(root: Path, shown_for: list[str] | tuple[str, ...] = ()) -> int | None:
+    """Bring the repo's persisted recall index up to date with its files, if one was built.
+
+    A writer that outlives its write (the write server of ``memrepo
+    remember``) calls it after each one, so the next ``memrepo recall``
+    finds every stamp as stored and re-reads nothing, and finds the entries
+    of the files it wrote as recall shows them (redacted, in the ``shown``
+    table under this redaction epoch), so it loads no secret detector for a
+    new entry (docs/architecture.md §4).
+
+    Args:
+        root: the work tree.
+        shown_for: repo-relative files whose entries' shown text is made now
+            (those not made yet in this epoch; at most :data:`SHOWN_AHEAD_MAX`).
+
+    Returns:
+        int | None: how many files were re-read or dropped; None when no index
+        was built yet (the first recall builds it: nothing is made here).
+
+    Raises:
+        sqlite3.Error, OSError: the index could not be read or written.
+    """
+    if not (Path(root) / ".git" / "memrepo" / "recall.sqlite").is_file():
+        return None
+    index = RecallIndex(Path(root))
+    try:
+        if not index.built:
+            return None
+        changed = index.sync(None)
+        if shown_for:
+            redact = _Redactor(Path(root) / ".git" / "memrepo")
+            epoch = redaction_epoch(redact.state)
+            marks = ",".join("?" * len(shown_for))
+            rows = index.db.execute(
+                f"SELECT id, text, meta FROM items WHERE path IN ({marks})"
+                " AND id NOT IN (SELECT id FROM shown WHERE epoch=?) LIMIT ?",
+                [*shown_for, epoch, SHOWN_AHEAD_MAX],
+            ).fetchall()
+            _shown(index.db, redact, rows)
+        return changed
+    finally:
+        index.close()
+
+
 def recall(
     root: Path,
     query: str,

@@ -438,3 +438,49 @@ def test_a_stop_signal_during_a_write_lets_it_finish(monkeypatch) -> None:
     busy.busy = False
     with pytest.raises(writeserver.Stop):
         writeserver._stop(signal.SIGTERM, None)
+
+
+def test_after_a_served_write_the_next_recall_re_reads_nothing(runtime, repo, monkeypatch) -> None:
+    from memrepo.engine import coldrecall
+    from memrepo.engine import recall as recall_module
+    from memrepo.engine.recallkeys import stamps_of, walk
+
+    started(repo)
+    coldrecall.recall(repo, "anything")  # the persisted index, built
+    _out, err, code, heavy = remember(repo, "The kiln fires at dawn")
+    assert code == 0 and not heavy, err
+
+    def fresh() -> bool:
+        index = recall_module.RecallIndex(repo)
+        try:
+            made = index.db.execute(
+                "SELECT count(*) FROM shown JOIN items USING (id) WHERE items.text LIKE '%kiln%'"
+            ).fetchone()[0]
+            return index._info("stamps") == stamps_of(walk(repo)) and made == 1
+        finally:
+            index.close()
+
+    wait_for(fresh, "the server to bring the recall index up to date")
+    probe = (
+        "import sys; from pathlib import Path; from memrepo.engine import coldrecall;"
+        f"hits = coldrecall.recall(Path({str(repo)!r}), 'kiln');"
+        "print(len(hits), 'memrepo.engine.redaction' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert done.stdout.split() == ["1", "False"], done.stderr  # its shown text was made by the server
+    reads: list[str] = []
+    real = recall_module.update_file
+    monkeypatch.setattr(
+        recall_module, "update_file", lambda db, root, rel, *a: reads.append(rel) or real(db, root, rel, *a)
+    )
+    hits = coldrecall.recall(repo, "kiln")
+    assert [h.text for h in hits] == ["The kiln fires at dawn"]
+    assert reads == []
+
+
+def test_a_repo_whose_recall_index_was_never_built_gets_none_from_the_server(runtime, repo) -> None:
+    started(repo)
+    _out, err, code, heavy = remember(repo, "No index yet")
+    assert code == 0 and not heavy, err
+    remember(repo, "Still no index")  # served after the first one's refresh, if any, ran
+    assert not (repo / ".git" / "memrepo" / "recall.sqlite").exists()
