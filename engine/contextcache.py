@@ -12,7 +12,7 @@ and file, ``[context] me_md``, each file's ``lstat`` (size, mtime, ctime,
 inode and mode: an in-place edit that puts the old mtime back still moves
 ctime; a file turned symlink changes its mode) and the ``workspaces/``
 folder's, the redaction epoch (the allow-list and the detectors,
-:func:`.coldrecall.redaction_epoch`) and the engine's source files' sizes and
+:func:`.redactionepoch.redaction_epoch`) and the engine's source files' sizes and
 times (another memrepo renders another way).
 
 The kept text holds entries, so forgetting reaches it: :func:`clear` removes
@@ -64,7 +64,7 @@ def key(
     Returns:
         str: 64 hex digits.
     """
-    from .coldrecall import redaction_epoch
+    from .redactionepoch import redaction_epoch
 
     parts = [VERSION, head, ws_id or "", ws_file or "", str(me_md), redaction_epoch(state), source_stamp()]
     parts.append(f"{WORKSPACES}/:{_lstat(root / WORKSPACES)}")

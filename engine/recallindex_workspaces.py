@@ -25,7 +25,6 @@ import threading
 import unicodedata
 from pathlib import Path
 
-from . import entryformat as fmt
 from .entrytext import clean_text
 from .errors import FormatError
 from .regularfile import read_work_file
@@ -71,6 +70,8 @@ def first_workspace_entry(data: bytes, name: str) -> tuple[str, str | None, str]
     entries that names a workspace, read from the file's first :data:`HEAD_BYTES` bytes; None if none does."""
     head = data[:HEAD_BYTES]
     try:
+        from . import entryformat as fmt  # here: a look-up with no file changed parses nothing
+
         parsed = fmt.parse(head.rsplit(b"\n", 1)[0] if len(head) == HEAD_BYTES else head, name)
     except FormatError:
         return None

@@ -12,11 +12,9 @@ needs a workspace's file asks this one index.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from . import entryformat as fmt
 from .entrytext import clean_text
 from .errors import FormatError, RefError
 from .layout import ARCHIVED_WORKSPACES, WORKSPACES
@@ -31,6 +29,8 @@ def workspace_id_of(path: Path) -> str | None:
     """The ``workspace:`` id named in the first entries of a workspace file, or None."""
     try:
         head = read_work_file(path, 2048)  # never blocks on a FIFO
+        from . import entryformat as fmt  # here: a look-up through the map parses no file
+
         parsed = fmt.parse(head.rsplit(b"\n", 1)[0] if len(head) == 2048 else head, path.name)
     except (OSError, FormatError):
         return None
@@ -40,8 +40,7 @@ def workspace_id_of(path: Path) -> str | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+class Row(NamedTuple):
     """One workspace file as :func:`scan_rows` found it (the fields of :class:`~.models.WorkspaceInfo`)."""
 
     id: str
@@ -81,6 +80,8 @@ def scan_rows(root: Path, folder: str, archived: bool = False, refresh: bool = T
             continue
         try:
             head = read_work_file(full, 2048)  # never blocks on a FIFO
+            from . import entryformat as fmt
+
             parsed = fmt.parse(head.rsplit(b"\n", 1)[0] if len(head) == 2048 else head, full.name)
         except (OSError, FormatError):
             continue
@@ -124,8 +125,7 @@ def list_workspaces(root: Path) -> list[WorkspaceInfo]:
     return scan(root, WORKSPACES) + scan(root, ARCHIVED_WORKSPACES, True)
 
 
-@dataclass(frozen=True, slots=True)
-class Resolved:
+class Resolved(NamedTuple):
     """A workspace as :meth:`WorkspaceIndex.resolve` read it.
 
     Attributes:

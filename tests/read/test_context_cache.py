@@ -142,3 +142,26 @@ def test_a_kept_block_that_cannot_be_written_costs_only_a_render(store: MemorySt
     assert first == context_text(str(store.root), None)
     assert len(renders) == 2
     assert first == store.context().text
+
+
+def test_a_kept_block_reaches_a_new_process_without_the_recall_index_or_the_entry_parser(
+    store: MemoryStore, tmp_path: Path
+) -> None:
+    import subprocess
+    import sys
+
+    project = tmp_path / "shop"
+    project.mkdir()
+    store.remember(Candidate(text="The shop ships on Fridays", scope="workspace", workspace=str(project)))
+    probe = (
+        "import sys; from memrepo.engine.coldread import context_text;"
+        f"text = context_text({str(store.root)!r}, 'shop');"
+        "print('Fridays' in text, *(m in sys.modules for m in"
+        " ('memrepo.engine.recall', 'memrepo.engine.entryformat', 'memrepo.engine.redaction', 'dataclasses')))"
+    )
+    env = dict(os.environ, MEMREPO_CONFIG=str(tmp_path / "none.toml"))
+    run = [sys.executable, "-c", probe]
+    first = subprocess.run(run, capture_output=True, text=True, env=env, timeout=120)
+    assert first.stdout.split()[0] == "True", first.stderr  # rendered, and kept
+    again = subprocess.run(run, capture_output=True, text=True, env=env, timeout=120)
+    assert again.stdout.split() == ["True", "False", "False", "False", "False"], again.stderr
