@@ -11,8 +11,10 @@ repo's write lock (or, when another writer holds it, hands the write back:
 the client then waits for the lock like any process), writes only if the
 client is still there (one that was interrupted gets no write), runs
 :func:`memrepo.cli.remembering.remember` and sends back what to print; then
-it brings the persisted recall index up to date, so the next ``memrepo
-recall`` re-reads nothing. Requests are served one at a time.
+it brings the persisted recall index up to date and renders the context
+blocks last asked for at the new commit, so the next ``memrepo recall`` re-reads
+nothing and the next session's hook prints a kept block. Requests are served
+one at a time.
 
 It exits after ``IDLE_S`` seconds without a request, on SIGTERM or SIGINT
 (after the write under way),
@@ -253,6 +255,7 @@ class WriteServer:
                 self.busy = True
                 try:
                     refresh_recall(str(req["repo"]), self.written)
+                    render_context(str(req["repo"]), self.settings)
                 finally:
                     self.busy = False
             if self.stopping:
@@ -277,6 +280,15 @@ def refresh_recall(repo: str, written: str) -> None:
 
     with contextlib.suppress(Exception):  # only a head start: the next recall syncs whatever is left
         refresh_index(Path(repo), shown_for=[written])
+
+
+def render_context(repo: str, settings: Settings) -> None:
+    """After a write, the context blocks last asked for rendered again at the new commit (the next session's
+    hook prints a kept block: :func:`memrepo.engine.coldread.render_wanted`)."""
+    from memrepo.engine.coldread import render_wanted
+
+    with contextlib.suppress(Exception):  # only a head start: the next hook renders what is missing
+        render_wanted(Path(repo), settings)
 
 
 def _identity(path: str) -> tuple[int, int] | None:

@@ -210,7 +210,33 @@ def context_of(
         )
     text, _sections, _refs = render_context(str(head)[:7], files, ws_id)
     contextcache.put(state, str(head), block_key, text, lambda: str(head_id(git_dir) or ""))
+    contextcache.note_wanted(state, ws_id)
     return text, git_dir
+
+
+def render_wanted(root: Path, settings: Settings) -> int:
+    """Render and keep, at the current commit, the blocks last asked for (:func:`memrepo.engine.contextcache.wanted`).
+
+    A process that just wrote (the write server) calls it, so the next
+    ``memrepo context`` or session hook prints a kept block instead of loading
+    redaction and rendering (docs/architecture.md §4).
+
+    Args:
+        root: the work tree.
+        settings: the settings of the process (``[context] me_md``).
+
+    Returns:
+        int: how many blocks were asked for (each rendered unless kept already).
+
+    Raises:
+        MemrepoError, OSError: a block could not be made (as :func:`context_of`).
+    """
+    from . import contextcache
+
+    asked = contextcache.wanted(Path(root) / ".git" / "memrepo")
+    for ws_id in asked:
+        context_of(str(root), ws_id, settings)
+    return len(asked)
 
 
 def _through_symlink(root: Path, rel: str) -> bool:

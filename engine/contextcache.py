@@ -21,6 +21,10 @@ every kept block, and forgetting and compaction call it
 was made at (each :func:`put` drops the blocks of other commits, so text a
 commit removed leaves with the next block, and drops its own block when a
 commit landed while it rendered), at most :data:`MAX_KEPT` of them, the newest.
+
+Which workspaces blocks were asked for is noted (:func:`note_wanted`: ids
+only, no text), so a process that just wrote can render those blocks again at
+its new commit (:func:`memrepo.engine.coldread.render_wanted`).
 """
 
 from __future__ import annotations
@@ -130,6 +134,41 @@ def put(state: Path, head: str, block_key: str, text: str, head_now: Callable[[]
             same_head.sort(key=lambda p: p.stat().st_mtime_ns, reverse=True)
             for path in same_head[MAX_KEPT:]:
                 path.unlink(missing_ok=True)
+
+
+WANTED = ".wanted"
+"""The file (in the kept blocks' folder, dot-named so :func:`put` keeps it) listing the workspaces asked for."""
+WANTED_MAX = 4
+"""Workspaces :func:`note_wanted` remembers (the most recent)."""
+
+
+def note_wanted(state: Path, ws_id: str | None) -> None:
+    """Remember that a block was asked for with workspace ``ws_id`` (None: MEMORY.md alone); never raises.
+
+    The write server renders these again after each write (:func:`wanted`),
+    so the next session's hook finds its block kept at the new commit.
+    """
+    import json
+
+    path = state / FOLDER / WANTED
+    asked = [w for w in wanted(state) if w != ws_id]
+    with contextlib.suppress(OSError):
+        temp = path.with_name(f"{WANTED}.{os.getpid()}.tmp")
+        temp.write_text(json.dumps([ws_id or "", *(w or "" for w in asked)][:WANTED_MAX]), "utf-8")
+        os.replace(temp, path)
+
+
+def wanted(state: Path) -> list[str | None]:
+    """The workspaces blocks were last asked for, most recent first (None: MEMORY.md alone); [] when unknown."""
+    import json
+
+    try:
+        got = json.loads((state / FOLDER / WANTED).read_text("utf-8"))
+    except (OSError, ValueError):
+        return []
+    if not isinstance(got, list):
+        return []
+    return [w or None for w in got if isinstance(w, str) and (not w or w.startswith("ws-"))][:WANTED_MAX]
 
 
 def clear(state: Path) -> None:

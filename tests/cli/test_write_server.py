@@ -484,3 +484,40 @@ def test_a_repo_whose_recall_index_was_never_built_gets_none_from_the_server(run
     assert code == 0 and not heavy, err
     remember(repo, "Still no index")  # served after the first one's refresh, if any, ran
     assert not (repo / ".git" / "memrepo" / "recall.sqlite").exists()
+
+
+def test_after_a_served_write_the_block_last_asked_for_is_kept_at_the_new_commit(runtime, repo, tmp_path) -> None:
+    project = tmp_path / "shop"
+    project.mkdir()
+    started(repo)
+    _out, err, code, _heavy = remember(repo, "The shop ships on Fridays", "--workspace", str(project))
+    assert code == 0, err
+    probe = (
+        "import sys; sys.argv = ['memrepo', '--repo', sys.argv[1], 'context', '--workspace', sys.argv[2]];"
+        "from memrepo.cli import quick; quick.run();"
+        "print('redaction loaded:', 'memrepo.engine.redaction' in sys.modules, file=sys.stderr)"
+    )
+
+    def context() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-c", probe, str(repo), str(project)], capture_output=True, text=True, timeout=120
+        )
+
+    assert "Fridays" in context().stdout  # asked for once: rendered, and noted
+    _out, err, code, heavy = remember(repo, "The shop's tills close at six", "--workspace", str(project))
+    assert code == 0 and not heavy, err
+    head = subprocess.run(["git", "-C", str(repo), "rev-parse", "HEAD"], capture_output=True, text=True).stdout
+    folder = repo / ".git" / "memrepo" / "context-cache"
+    wait_for(lambda: any(p.name.startswith(head[:12]) for p in folder.iterdir()), "the block kept at the new commit")
+    done = context()
+    assert "tills close at six" in done.stdout and "Fridays" in done.stdout
+    assert "redaction loaded: False" in done.stderr  # kept by the server: nothing rendered here
+    shutil.rmtree(folder)
+    alone = subprocess.run(  # rendered anew here: the same bytes
+        [sys.executable, "-m", "memrepo.cli.main", "--repo", str(repo), "context", "--workspace", str(project)],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, MEMREPO_WRITE_SERVER="0"),
+        timeout=120,
+    )
+    assert alone.stdout == done.stdout
