@@ -17,7 +17,7 @@ from memrepo.engine.store import MemoryStore
 
 def kept_blocks(store: MemoryStore) -> list[Path]:
     folder = store.root / ".git" / "memrepo" / contextcache.FOLDER
-    return sorted(folder.iterdir()) if folder.is_dir() else []
+    return sorted(p for p in folder.iterdir() if not p.name.startswith(".")) if folder.is_dir() else []  # .wanted
 
 
 @pytest.fixture
