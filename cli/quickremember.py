@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import socket
     from collections.abc import Callable
 
     from memrepo.engine.configpath import ReadKeys
@@ -211,6 +212,25 @@ def request(root: str, args: dict[str, object]) -> bytes | None:
     return data if len(data) <= REQUEST_MAX else None
 
 
+def receive(conn: socket.socket, line: bool) -> bytes:
+    """What the other end sends, to its end (or, with ``line``, to a newline), at most about :data:`REQUEST_MAX`.
+
+    Raises:
+        OSError: the socket's timeout passed, or the connection broke.
+    """
+    chunks: list[bytes] = []
+    size = 0
+    while size <= REQUEST_MAX:
+        chunk = conn.recv(65536)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+        if line and chunk.endswith(b"\n"):
+            break
+    return b"".join(chunks)
+
+
 def hand_over(sock_path: str, data: bytes) -> dict[str, object] | None:
     """Send one request to the server at ``sock_path``; its reply, or None when nobody answered as asked."""
     import socket
@@ -221,20 +241,13 @@ def hand_over(sock_path: str, data: bytes) -> dict[str, object] | None:
         conn.connect(sock_path)
         conn.settimeout(REPLY_WAIT_S)
         conn.sendall(data)  # one line: the server reads to its newline, then sees whether we are still here
-        chunks: list[bytes] = []
-        size = 0
-        while size <= REQUEST_MAX:
-            chunk = conn.recv(65536)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
+        raw = receive(conn, line=False)
     except OSError:
         return None
     finally:
         conn.close()
     try:
-        reply = json.loads(b"".join(chunks))
+        reply = json.loads(raw)
     except ValueError:
         return None
     if isinstance(reply, dict) and reply.get("self") is True:

@@ -37,7 +37,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .quickremember import PROTOCOL, REQUEST_MAX, environment, source_stamp
+from .quickremember import PROTOCOL, environment, receive, source_stamp
 
 if TYPE_CHECKING:
     from memrepo.engine.config import Settings
@@ -109,23 +109,14 @@ def same_user(conn: socket.socket) -> bool:
 
 
 def read_request(conn: socket.socket) -> dict[str, object] | None:
-    """One request line (at most :data:`REQUEST_MAX` bytes, within :data:`READ_WAIT_S`), parsed; else None."""
-    chunks: list[bytes] = []
-    size = 0
+    """One request line (at most :data:`.quickremember.REQUEST_MAX` bytes, within :data:`READ_WAIT_S`), parsed; else None."""
     conn.settimeout(READ_WAIT_S)
     try:
-        while size <= REQUEST_MAX:
-            chunk = conn.recv(65536)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-            if chunk.endswith(b"\n"):
-                break
+        raw = receive(conn, line=True)
     except OSError:  # nothing sent in time, or the client left
         return None
     try:
-        got = json.loads(b"".join(chunks).decode("utf-8", "surrogateescape"))
+        got = json.loads(raw.decode("utf-8", "surrogateescape"))
     except ValueError:
         return None
     return got if isinstance(got, dict) else None
