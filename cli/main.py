@@ -51,22 +51,18 @@ def _errors_as_lines(fn: F) -> F:
 
     @wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from memrepo.engine.errors import MemrepoError
+        from memrepo.cli.quick import error_line
 
         try:
             return fn(*args, **kwargs)
-        except MemrepoError as exc:
-            _fail(str(exc))
         except BrokenPipeError:  # the reader of our output left: run() ends quietly
             raise
-        except OSError as exc:
-            _fail(f"{exc.strerror or exc}{f': {exc.filename}' if exc.filename else ''}")
         except KeyboardInterrupt:
             _fail("interrupted", 130)
         except (SystemExit, click.exceptions.ClickException, click.exceptions.Exit, click.Abort):
             raise
-        except Exception as exc:  # a bug: still one line, with the type to report
-            _fail(f"internal error ({type(exc).__name__}): {exc}; please report it")
+        except Exception as exc:  # engine errors, OS errors, and a bug: still one line
+            _fail(error_line(exc))
 
     return wrapper  # type: ignore[return-value]
 

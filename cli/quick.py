@@ -92,41 +92,17 @@ def parse_recall(argv: list[str]) -> dict[str, object] | None:
     if split is None or not split[1] or split[1][0] != "recall":
         return None
     repo, args = split
+    read = read_plain(args[1:], _VALUED, _FLAGS, equals=True)
+    if read is None:
+        return None
+    query, options = read
     got: dict[str, object] = {"repo": repo, "workspace": None, "limit": 10, "max_bytes": 16_000}
     got.update(full=False, as_json=False)
-    query = None
-    seen: set[str] = set()
-    rest = args[1:]
-    i = 0
-    while i < len(rest):
-        token = rest[i]
-        i += 1
-        name, value = token, None
-        if token.startswith("--") and "=" in token:
-            name, value = token.split("=", 1)
-        if name in _FLAGS and value is None:
-            key = _FLAGS[name]
-        elif name in _VALUED:
-            if value is None:
-                if i >= len(rest):
-                    return None
-                value = rest[i]
-                i += 1
-            if value.startswith("-"):
-                return None
-            key = _VALUED[name]
-        elif not token.startswith("-") and query is None:
-            query = token
-            continue
-        else:
-            return None  # another option, a second argument, "-", "--": click's reading
-        if key in seen:
-            return None
-        seen.add(key)
-        if key in ("full", "as_json"):
+    for key, value in options.items():
+        if isinstance(value, bool):
             got[key] = True
         elif key == "workspace":
-            if not (value or "").strip():
+            if not value.strip():
                 return None
             got[key] = value
         else:
@@ -136,10 +112,58 @@ def parse_recall(argv: list[str]) -> dict[str, object] | None:
             if (key == "limit" and not 1 <= number <= 200) or (key == "max_bytes" and number < 0):
                 return None
             got[key] = number
-    if query is None:
-        return None
     got["query"] = query
     return got
+
+
+def read_plain(
+    rest: list[str], valued: dict[str, str], flags: dict[str, str], equals: bool
+) -> tuple[str, dict[str, str | bool]] | None:
+    """One positional argument and options in their plain forms, as the quick paths take them; None for click.
+
+    Args:
+        rest: the arguments after the command's name.
+        valued: option spelling -> key, for options with a value (``--opt VALUE``,
+            and ``--opt=VALUE`` too with ``equals``).
+        flags: option spelling -> key, for flags.
+        equals: whether ``--opt=VALUE`` is read here.
+
+    Returns:
+        tuple | None: the positional argument and each option's value by key
+        (True for a flag); None for anything click reads otherwise or refuses:
+        an unknown option, ``-`` or ``--``, a second positional, a repeated
+        key, a missing value or one starting with ``-``, no positional.
+    """
+    positional = None
+    got: dict[str, str | bool] = {}
+    i = 0
+    while i < len(rest):
+        token = rest[i]
+        i += 1
+        name, value = token, None
+        if equals and token.startswith("--") and "=" in token:
+            name, value = token.split("=", 1)
+        found: str | bool
+        if name in flags and value is None:
+            key, found = flags[name], True
+        elif name in valued:
+            if value is None:
+                if i >= len(rest):
+                    return None
+                value = rest[i]
+                i += 1
+            if value.startswith("-"):
+                return None
+            key, found = valued[name], value
+        elif not token.startswith("-") and positional is None:
+            positional = token
+            continue
+        else:
+            return None
+        if key in got:
+            return None
+        got[key] = found
+    return None if positional is None else (positional, got)
 
 
 def config_keys() -> ReadKeys | None:
@@ -175,18 +199,24 @@ def _fail(message: str, code: int = 1) -> NoReturn:
 @contextmanager
 def _errors_as_lines() -> Iterator[None]:
     """Engine errors (and any surprise) as one line and the exit code, as :func:`memrepo.cli.main._errors_as_lines`."""
-    from memrepo.engine.errors import MemrepoError
-
     try:
         yield
-    except MemrepoError as exc:
-        _fail(str(exc))
-    except OSError as exc:
-        _fail(f"{exc.strerror or exc}{f': {exc.filename}' if exc.filename else ''}")
     except KeyboardInterrupt:
         _fail("interrupted", 130)
-    except Exception as exc:  # a bug: still one line, with the type to report
-        _fail(f"internal error ({type(exc).__name__}): {exc}; please report it")
+    except Exception as exc:
+        _fail(error_line(exc))
+
+
+def error_line(exc: BaseException) -> str:
+    """The one line (before redaction) every command prints for an error: an engine error's message, an OS
+    error's reason and file, or, for a bug, its type and text to report."""
+    from memrepo.engine.errors import MemrepoError
+
+    if isinstance(exc, MemrepoError):
+        return str(exc)
+    if isinstance(exc, OSError):
+        return f"{exc.strerror or exc}{f': {exc.filename}' if exc.filename else ''}"
+    return f"internal error ({type(exc).__name__}): {exc}; please report it"
 
 
 def apply_keys(keys: ReadKeys) -> None:

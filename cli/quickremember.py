@@ -18,7 +18,7 @@ server started by another version or with other settings refuses it and
 exits, and the write runs here. Any other failure (no server, a dead one, a
 reply that does not parse) runs the write here too: the governed writer's
 dedupe makes a write the server did but could not report come back as
-``unchanged``.
+``reinforced``.
 
 ``MEMREPO_WRITE_SERVER=0`` (or ``[writes] server_idle_s = 0``) turns it off;
 ``MEMREPO_WRITE_SERVER=SECONDS`` sets the wait.
@@ -75,34 +75,18 @@ def parse_remember(argv: list[str]) -> dict[str, object] | None:
         repeated option, ``--help``, an unknown option, a value click's
         choices refuse, a blank ``--workspace``, a text starting with ``-``).
     """
-    from .quick import split_repo
+    from .quick import read_plain, split_repo
 
     split = split_repo(argv)
     if split is None or not split[1] or split[1][0] != "remember":
         return None
-    got: dict[str, object] = {"repo": split[0], "text": None}
+    read = read_plain(split[1][1:], _VALUED, _FLAGS, equals=False)
+    if read is None:
+        return None
+    got: dict[str, object] = {"repo": split[0], "text": read[0]}
     got.update(dict.fromkeys(_VALUED.values()))
     got.update(dict.fromkeys(_FLAGS.values(), False))
-    seen: set[str] = set()
-    rest = split[1][1:]
-    i = 0
-    while i < len(rest):
-        arg = rest[i]
-        if arg in _VALUED and arg not in seen and i + 1 < len(rest) and not rest[i + 1].startswith("-"):
-            got[_VALUED[arg]] = rest[i + 1]
-            i += 2
-        elif arg in _FLAGS and arg not in seen:
-            got[_FLAGS[arg]] = True
-            i += 1
-        elif not arg.startswith("-") and got["text"] is None:
-            got["text"] = arg
-            i += 1
-            continue
-        else:
-            return None
-        seen.add(arg)
-    if got["text"] is None:
-        return None
+    got.update(read[1])
     for name, allowed in _CHOICES.items():
         if got[name] is not None and got[name] not in allowed:
             return None
@@ -130,7 +114,7 @@ def idle_seconds(keys: ReadKeys) -> float:
 
 
 def socket_path(root: str) -> str | None:
-    """The write server's socket for the repo at ``root`` (a real path), or None when none may be used.
+    """The write server's socket for the repo folder at ``root`` (an absolute path), or None when none may be used.
 
     The folder is made mode 0700 when missing; one that is not a folder of
     this user's, readable by nobody else, means None, as does a path too long

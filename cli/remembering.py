@@ -62,25 +62,16 @@ def remember(open_store: Callable[[], MemoryStore], args: dict[str, object]) -> 
     Returns:
         Reply: the output and exit code. Never raises for a refused write,
         an engine error or a surprise: each is one error line (exit 1, or 2
-        for bad usage), as :func:`memrepo.cli.main._errors_as_lines` prints them.
+        for bad usage), :func:`memrepo.cli.quick.error_line`, as every command prints them.
     """
     reply = Reply()
     try:
         _remember(open_store, args, reply)
     except Exception as exc:
+        from .quick import error_line
+
         return reply.fail(error_line(exc))
     return reply
-
-
-def error_line(exc: BaseException) -> str:
-    """The line :func:`memrepo.cli.main._errors_as_lines` prints for ``exc`` (before redaction)."""
-    from memrepo.engine.errors import MemrepoError
-
-    if isinstance(exc, MemrepoError):
-        return str(exc)
-    if isinstance(exc, OSError):
-        return f"{exc.strerror or exc}{f': {exc.filename}' if exc.filename else ''}"
-    return f"internal error ({type(exc).__name__}): {exc}; please report it"
 
 
 def _remember(open_store: Callable[[], MemoryStore], args: dict[str, object], reply: Reply) -> None:
