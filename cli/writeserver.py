@@ -1,6 +1,6 @@
 """The write server: answers ``memrepo remember`` for new processes of the same repo (docs/architecture.md §4).
 
-Started by a ``memrepo remember`` that found none (:mod:`.quickremember`), as
+Started by a ``memrepo remember`` that found none and wrote (:mod:`.quickremember`), as
 ``python -m memrepo.cli.writeserver ROOT SOCKET IDLE_S``, detached from its
 terminal. It loads the settings and the engine once, then for each request:
 checks that it comes from this user and from a client of the same repo
@@ -245,8 +245,7 @@ class WriteServer:
             if reply is not None and self.written is not None:  # after the close: the client has its reply
                 self.busy = True
                 try:
-                    refresh_recall(str(req["repo"]), self.written)
-                    render_context(str(req["repo"]), self.settings)
+                    after_write(str(req["repo"]), self.written, self.settings)
                 finally:
                     self.busy = False
             if self.stopping:
@@ -263,22 +262,18 @@ class WriteServer:
         return os.path.isdir(os.path.join(self.root, ".git")) and source_stamp() == self.stamp
 
 
-def refresh_recall(repo: str, written: str) -> None:
-    """After a write, the persisted recall index brought up to date here (the client has its reply already),
-    with the written file's entries as recall shows them, so the next ``memrepo recall`` re-reads nothing
-    and loads no secret detector for them (:func:`memrepo.engine.coldrecall.refresh_index`)."""
+def after_write(repo: str, written: str, settings: Settings) -> None:
+    """What a new process will ask for next, made here once the client has its reply: the persisted recall
+    index brought up to date with the written file's entries as recall shows them
+    (:func:`memrepo.engine.coldrecall.refresh_index`), and the context blocks last asked for rendered at the
+    new commit (:func:`memrepo.engine.coldread.render_wanted`). Only a head start: what fails here the next
+    ``memrepo recall`` or session hook does itself."""
+    from memrepo.engine.coldread import render_wanted
     from memrepo.engine.coldrecall import refresh_index
 
-    with contextlib.suppress(Exception):  # only a head start: the next recall syncs whatever is left
+    with contextlib.suppress(Exception):
         refresh_index(Path(repo), shown_for=[written])
-
-
-def render_context(repo: str, settings: Settings) -> None:
-    """After a write, the context blocks last asked for rendered again at the new commit (the next session's
-    hook prints a kept block: :func:`memrepo.engine.coldread.render_wanted`)."""
-    from memrepo.engine.coldread import render_wanted
-
-    with contextlib.suppress(Exception):  # only a head start: the next hook renders what is missing
+    with contextlib.suppress(Exception):
         render_wanted(Path(repo), settings)
 
 

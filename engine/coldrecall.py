@@ -37,7 +37,7 @@ from typing import Any
 from .errors import PathRuleError
 from .layout import INBOX_MD
 from .recall import SECTION_LINES, RecallIndex
-from .recallkeys import fit_hits, hit_by, hit_score, section_around
+from .recallkeys import fit_hits, hit_by, hit_score, index_path, section_around
 from .redactionepoch import redaction_epoch
 
 
@@ -165,7 +165,7 @@ def refresh_index(root: Path, shown_for: list[str] | tuple[str, ...] = ()) -> in
     Raises:
         sqlite3.Error, OSError: the index could not be read or written.
     """
-    if not (Path(root) / ".git" / "memrepo" / "recall.sqlite").is_file():
+    if not index_path(Path(root)).is_file():
         return None
     index = RecallIndex(Path(root))
     try:
