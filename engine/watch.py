@@ -14,7 +14,7 @@ import errno
 import logging
 import os
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -162,6 +162,7 @@ async def watch_changes(
     stop_event: asyncio.Event | None = None,
     debounce_ms: int = DEBOUNCE_MS,
     mode: WatchMode | None = None,
+    on_armed: Callable[[bool], None] | None = None,
 ) -> AsyncIterator[ChangeEvent]:
     """Yield a :class:`ChangeEvent` for each burst of work-tree changes.
 
@@ -174,6 +175,9 @@ async def watch_changes(
         stop_event: set it to end the stream.
         debounce_ms: longest gathering window (milliseconds).
         mode: updated with how the tree is watched (the caller shows it in Health).
+        on_armed: called with True once every change from then on will be yielded (the
+            watches are in place), and with False when a stream failed and events may
+            have been missed before the polling fallback arms again (docs/architecture.md §4).
 
     Yields:
         ChangeEvent: sorted work-tree paths changed in the burst, and whether
@@ -189,10 +193,14 @@ async def watch_changes(
         )
     while True:
         try:
-            async for event in _stream(root, stop_event, debounce_ms, polling=mode.polling is not None):
+            async for event in _stream(
+                root, stop_event, debounce_ms, polling=mode.polling is not None, on_armed=on_armed
+            ):
                 yield event
             return
         except (OSError, RuntimeError) as exc:
+            if on_armed is not None:
+                on_armed(False)
             if mode.polling is not None or not _limit_error(exc):
                 raise
             log.warning("native watching failed (%s): polling instead", exc)
@@ -200,21 +208,39 @@ async def watch_changes(
 
 
 async def _stream(
-    root: Path, stop_event: asyncio.Event | None, debounce_ms: int, *, polling: bool
+    root: Path,
+    stop_event: asyncio.Event | None,
+    debounce_ms: int,
+    *,
+    polling: bool,
+    on_armed: Callable[[bool], None] | None = None,
 ) -> AsyncIterator[ChangeEvent]:
     prefix = str(root).rstrip("/") + "/"
-    async for batch in watchfiles.awatch(
-        root,
-        watch_filter=WorkTreeFilter(root),
-        debounce=debounce_ms,
-        step=STEP_MS,
-        stop_event=stop_event,
-        ignore_permission_denied=True,
-        force_polling=polling,
-        poll_delay_ms=POLL_DELAY_MS,
-    ):
-        rel = {p[len(prefix) :] for _, p in batch if p.startswith(prefix)}
-        git = any(p.startswith(".git/") for p in rel)
-        paths = sorted(p for p in rel if not p.startswith(".git/"))
-        if paths or git:
-            yield ChangeEvent(paths=paths, git=git)
+    armed = None
+    if on_armed is not None:
+        # watchfiles' awatch builds its RustNotify (which adds every inotify watch, or the
+        # poller's first scan, before it returns) before its first await; the watcher keeps
+        # every change from then until its watch() call collects them. So this callback,
+        # run at the stream's first pause, runs once no change can be missed
+        # (tests/core/test_watch_armed.py checks it against the real library).
+        armed = asyncio.get_running_loop().call_soon(on_armed, True)
+    try:
+        async for batch in watchfiles.awatch(
+            root,
+            watch_filter=WorkTreeFilter(root),
+            debounce=debounce_ms,
+            step=STEP_MS,
+            stop_event=stop_event,
+            ignore_permission_denied=True,
+            force_polling=polling,
+            poll_delay_ms=POLL_DELAY_MS,
+        ):
+            rel = {p[len(prefix) :] for _, p in batch if p.startswith(prefix)}
+            git = any(p.startswith(".git/") for p in rel)
+            paths = sorted(p for p in rel if not p.startswith(".git/"))
+            if paths or git:
+                yield ChangeEvent(paths=paths, git=git)
+    except BaseException:
+        if armed is not None:
+            armed.cancel()  # the watcher failed to start: it never armed
+        raise
