@@ -36,6 +36,8 @@ WATCH_SETTLE_S = 1.0
 RESCAN_S = 30.0
 """Even with a watcher, recall re-checks every file's mtime and size this often (seconds)."""
 
+WORKSPACES_PREFIX = WORKSPACES + "/"
+
 
 def _stamp(path: Path) -> tuple[int, int, int] | None:
     """mtime, size and ctime: ``rsync -t``/``cp -p`` can put an older mtime back, never the ctime."""
@@ -202,6 +204,10 @@ class ReadCaches:
         """me.md's entries are in the context block, the user's lines first (``[context] me_md``)."""
         self._changed_paths: set[str] | None = set()
         self._watched_since: float | None = None
+        self._armed_at: float | None = None
+        self._since_armed: set[str] | None = None
+        self._walked_at: float | None = None
+        self._workspaces_changed_at = time.monotonic()
         self._last_scan = 0.0
         self.recall_index_built: RecallIndex | None = None
         self._context_cache: dict[str | None, tuple[int, ContextKey, ContextBlock]] = {}
@@ -214,8 +220,47 @@ class ReadCaches:
         """Say whether a watcher feeds :meth:`note_changed`. Safe to call from any thread."""
         with self._lock:
             self._watched_since = time.monotonic() if watched else None
+            self._armed_at = self._since_armed = None
             self._changed_paths = None  # events may have been missed: check everything once
             self._generation += 1
+            self._workspaces_changed_at = time.monotonic()
+        self._vouch_workspaces(False)
+
+    def set_armed(self, armed: bool) -> None:
+        """Say that the watcher's watches are in place (True: every later change has an event) or failed.
+
+        From then on a recall index whose last full walk began after this
+        moment needs only the paths events named, however young the watcher
+        (docs/architecture.md §4). Ignored while no watcher runs. Safe from any thread.
+        """
+        with self._lock:
+            if not armed or self._watched_since is None:
+                self._armed_at = self._since_armed = None
+                if not armed:
+                    self._changed_paths = None
+                    self._workspaces_changed_at = time.monotonic()
+                vouching = False
+            else:
+                self._armed_at = time.monotonic()
+                self._since_armed = set()  # what an index walked after now but adopted later needs
+                vouching = True
+        self._vouch_workspaces(vouching)
+
+    def _vouch_workspaces(self, on: bool) -> None:
+        """Let the workspace map skip its stat of every workspace file while events cover them (or stop)."""
+        from .recallindex_workspaces import workspace_map
+
+        ws_map = workspace_map(self.root)
+        if on:
+            ws_map.vouch = self.workspaces_unchanged_since
+        elif ws_map.vouch == self.workspaces_unchanged_since:
+            ws_map.vouch = None
+
+    def workspaces_unchanged_since(self, moment: float) -> bool:
+        """Whether no ``workspaces/`` file can have changed since ``moment`` (``time.monotonic()`` seconds):
+        the watcher armed before it and no event or write named one since (any thread)."""
+        armed = self._armed_at
+        return armed is not None and armed <= moment and self._workspaces_changed_at < moment
 
     def trusting_watcher(self) -> bool:
         """Whether a watcher runs and has settled (its events are believed)."""
@@ -226,10 +271,15 @@ class ReadCaches:
         """Tell the caches that files changed; None means "anything may have". Safe from any thread."""
         with self._lock:
             self._generation += 1
+            if paths is None or any(p == WORKSPACES or p.startswith(WORKSPACES_PREFIX) for p in paths):
+                self._workspaces_changed_at = time.monotonic()
             if paths is None:
-                self._changed_paths = None
-            elif self._changed_paths is not None:
-                self._changed_paths.update(paths)
+                self._changed_paths = self._since_armed = None
+            else:
+                if self._changed_paths is not None:
+                    self._changed_paths.update(paths)
+                if self._since_armed is not None:
+                    self._since_armed.update(paths)
 
     def reconcile(self) -> list[str]:
         """Compare every memory file's stat and content hash with the last pass; report what changed.
@@ -306,7 +356,13 @@ class ReadCaches:
     # -- recall -----------------------------------------------------------------
 
     def recall_index(self) -> RecallIndex:
-        """The recall index, brought up to date (see :meth:`MemoryStore.recall_index`)."""
+        """The recall index, brought up to date (see :meth:`MemoryStore.recall_index`).
+
+        Only the paths events named are looked at when the last full walk began
+        after the watcher armed (every change since has an event), or while a
+        settled watcher runs; otherwise, and every ``RESCAN_S``, every file's
+        mtime and size are checked.
+        """
         changed = self._take_changed()
         if self.recall_index_built is None:
             from .recall import RecallIndex
@@ -314,9 +370,14 @@ class ReadCaches:
             self.recall_index_built = RecallIndex(self.root)
             changed = None
         now = time.monotonic()
-        if changed is None or not self.trusting_watcher() or now - self._last_scan >= self._settings()[1]:
+        armed, walked = self._armed_at, self._walked_at
+        exact = armed is not None and walked is not None and walked >= armed
+        if changed is None or not (exact or self.trusting_watcher()) or now - self._last_scan >= self._settings()[1]:
             self.recall_index_built.sync(None)
             self._last_scan = now
+            self._walked_at = self.recall_index_built.walked_at
+            with self._lock:
+                self._since_armed = None  # this walk is the reference from now on
         elif changed:
             self.recall_index_built.sync(changed)
         return self.recall_index_built
@@ -333,7 +394,15 @@ class ReadCaches:
         if self.recall_index_built is None and index.root == self.root:
             self.recall_index_built = index
             with self._lock:
-                self._changed_paths = None
+                armed, since = self._armed_at, self._since_armed
+                began = index.walked_at
+                if armed is not None and since is not None and began is not None and began >= armed:
+                    # walked after the watcher armed: what changed since has had an event
+                    self._changed_paths = since | (self._changed_paths or set())
+                    self._walked_at = self._last_scan = began
+                else:
+                    self._changed_paths = None
+                self._since_armed = None
         walked, index.last_walk = index.last_walk, None
         if walked is not None and self._fingerprints is None:
             self._fingerprints = {

@@ -47,6 +47,7 @@ import heapq
 import math
 import os
 import sqlite3
+import time
 from array import array
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Set
@@ -122,6 +123,8 @@ class RecallIndex:
         self._data_version: int | None = None
         self.built = self._info("built") == "1"
         self.last_walk: dict[str, os.stat_result] | None = None  # the last full sync's stats (see adopt_recall_index)
+        self.walked_at: float | None = None
+        """When the last full sync's walk began (``time.monotonic()`` seconds; see adopt_recall_index)."""
 
     # -- the file ----------------------------------------------------------
 
@@ -226,6 +229,7 @@ class RecallIndex:
         self._db.execute("DELETE FROM info WHERE k='stamps'")
 
     def _sync_all(self) -> int:
+        self.walked_at = time.monotonic()
         seen = walk(self.root)
         self.last_walk = seen
         stamps = stamps_of(seen)

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -252,7 +253,9 @@ class MemoryRepo(RepoAgents):
         self._store.set_watched(True)
         reconciler = asyncio.get_running_loop().create_task(self._reconcile())
         try:
-            async for event in watch_changes(self.root, stop_event=self._stop, mode=self._watch_mode):
+            async for event in watch_changes(
+                self.root, stop_event=self._stop, mode=self._watch_mode, on_armed=self._store.set_armed
+            ):
                 self._on_change(event)
         finally:  # no watcher any more: reads check files again
             reconciler.cancel()
@@ -401,7 +404,16 @@ class MemoryRepo(RepoAgents):
             detectors = threading.Thread(target=load_detectors, name="memrepo-redaction-warm", daemon=True)
             detectors.start()
             try:
-                return open_index(self.root)  # a first build runs in a child process, off this one's GIL
+                index = open_index(self.root)  # a first build runs in a child process, off this one's GIL
+                # The workspace map is checked here too: once the watcher armed before this, the
+                # first scoped recall or context block stats no workspace file (docs/architecture.md §4).
+                try:
+                    from .recallindex_workspaces import workspace_map
+
+                    workspace_map(self.root).refresh()
+                except (OSError, sqlite3.Error) as exc:  # the first look-up checks it instead
+                    log.warning("checking the workspace map early failed: %s", exc)
+                return index
             finally:
                 detectors.join()
 

@@ -43,6 +43,13 @@ class StoreReads:
         self.reads.set_watched(watched)
         self.git.status_cache.forget()  # events may have been missed, or no one reports them now
 
+    def set_armed(self, armed: bool) -> None:
+        """Say the watcher's watches are in place (True) or that its stream failed (any thread).
+
+        See :meth:`memrepo.engine.readcache.ReadCaches.set_armed` (docs/architecture.md §4).
+        """
+        self.reads.set_armed(armed)
+
     def note_changed(self, paths: list[str] | None = None, git: bool = False) -> None:
         """Tell the read caches that files changed (watch events, or this store's own writes; any thread).
 
