@@ -1,0 +1,285 @@
+"""The watcher's arm signal (docs/architecture.md §4): once watchfiles' watches are in place every
+later change has an event, so a recall index walked after that moment needs only the paths events
+name, and the workspace map stats no file while no workspace event came.
+
+The first tests run the real watchfiles library: a file written inside the arm callback itself
+must still come out as an event, which fails if the signal ran before the watches existed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import memrepo.engine.watch as watch
+import pytest
+from helpers.repo_helpers import plain_settings
+from helpers.watch_helpers import HANG_GUARD_S, next_event, watching
+from memrepo.engine import recallindex_workspaces as wsmap
+from memrepo.engine.models import ChangeEvent
+from memrepo.engine.recall import RecallIndex
+from memrepo.engine.recallkeys import index_path
+from memrepo.engine.repo import MemoryRepo
+from memrepo.engine.store import MemoryStore
+from memrepo.engine.watch import WatchMode, watch_changes
+
+
+async def _first_event_for(stream, name: str) -> ChangeEvent:
+    async def look() -> ChangeEvent:
+        async for event in stream:
+            if name in event.paths:
+                return event
+        raise AssertionError("the stream ended")
+
+    return await asyncio.wait_for(look(), HANG_GUARD_S)  # a hang guard, not a speed claim
+
+
+@pytest.mark.parametrize("polling", [False, True], ids=["inotify", "polling"])
+async def test_a_file_written_the_moment_the_watcher_arms_has_an_event(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, polling: bool
+) -> None:
+    monkeypatch.setattr(watch, "remote_mount", lambda root: "nfs4" if polling else None)
+    (tmp_path / "notes").mkdir()
+    calls: list[bool] = []
+
+    def armed(ok: bool) -> None:
+        calls.append(ok)
+        if ok:  # the earliest moment a caller may trust events: write right then
+            (tmp_path / "notes" / "written-at-arm.md").write_text("- arrived\n")
+
+    stream = watch_changes(tmp_path, mode=WatchMode(), on_armed=armed)
+    try:
+        event = await _first_event_for(stream, "notes/written-at-arm.md")
+    finally:
+        await stream.aclose()
+    assert calls == [True]
+    assert "notes/written-at-arm.md" in event.paths
+
+
+class FailingNative:
+    """watchfiles.awatch whose native watch fails like notify at the inotify limit; polling works."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = str(root)
+
+    def __call__(self, *paths: object, force_polling: bool = False, stop_event=None, **kw: object):
+        return self._run(force_polling, stop_event)
+
+    async def _run(self, polling: bool, stop_event: asyncio.Event | None):
+        if not polling:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        await asyncio.sleep(0)
+        yield {(watch.watchfiles.Change.modified, self.root + "/me.md")}
+
+
+async def test_a_failed_native_watch_disarms_before_polling_arms(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(watch.watchfiles, "awatch", FailingNative(tmp_path))
+    monkeypatch.setattr(watch, "remote_mount", lambda root: None)
+    calls: list[bool] = []
+    stream = watch_changes(tmp_path, mode=WatchMode(), on_armed=calls.append)
+    event = await anext(stream)
+    await stream.aclose()
+    assert event.paths == ["me.md"]
+    assert calls == [False, True]  # never armed by the stream that failed
+
+
+# -- what the caches do with it ---------------------------------------------------------
+
+
+@pytest.fixture
+def walks(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """Every full walk of the recall index (its ``_sync_all``)."""
+    seen: list[float] = []
+    real = RecallIndex._sync_all
+
+    def counting(self: RecallIndex) -> int:
+        seen.append(1.0)
+        return real(self)
+
+    monkeypatch.setattr(RecallIndex, "_sync_all", counting)
+    return seen
+
+
+@pytest.fixture
+def never_settles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The old rule (trust a watcher after it ran 1 s) never applies: only the arm signal can spare a walk."""
+    monkeypatch.setattr(MemoryStore, "WATCH_SETTLE_S", 3600.0)
+
+
+def _texts(store: MemoryStore, query: str) -> str:
+    return " ".join(hit.text for hit in store.recall(query))
+
+
+def _hand_edit(store: MemoryStore, line: str) -> None:
+    memory = store.root / "MEMORY.md"
+    memory.write_text(memory.read_text() + f"\n- {line}\n")
+
+
+@pytest.mark.usefixtures("never_settles")
+def test_after_the_arm_and_one_walk_a_change_reaches_recall_without_another_walk(
+    store: MemoryStore, walks: list[float]
+) -> None:
+    store.set_watched(True)
+    store.set_armed(True)
+    assert "zebra" not in _texts(store, "zebra")
+    assert len(walks) == 1  # the reference walk, after the arm
+    _hand_edit(store, "the zebra crossing is on Elm street")
+    store.note_changed(["MEMORY.md"])  # the event
+    assert "zebra crossing" in _texts(store, "zebra")
+    assert len(walks) == 1
+
+
+@pytest.mark.usefixtures("never_settles")
+def test_without_the_arm_a_young_watcher_still_walks_every_time(store: MemoryStore, walks: list[float]) -> None:
+    store.set_watched(True)
+    _texts(store, "zebra")
+    _texts(store, "zebra")
+    assert len(walks) == 2
+    store.set_armed(True)
+    _texts(store, "zebra")  # a walk that began before the arm is no reference
+    _texts(store, "zebra")
+    assert len(walks) == 3
+
+
+@pytest.mark.usefixtures("never_settles")
+def test_a_failed_stream_or_a_stopped_watcher_makes_the_next_recall_walk(
+    store: MemoryStore, walks: list[float]
+) -> None:
+    store.set_watched(True)
+    store.set_armed(True)
+    _texts(store, "zebra")
+    store.set_armed(False)  # events may have been missed
+    _hand_edit(store, "a zebra nobody reported")
+    assert "nobody reported" in _texts(store, "zebra")
+    assert len(walks) == 2
+    store.set_armed(True)
+    _texts(store, "zebra")
+    store.set_watched(False)
+    _texts(store, "zebra")
+    assert len(walks) == 4
+    store.set_watched(True)  # a new watcher, not armed yet: the old arm vouches for nothing
+    _texts(store, "zebra")
+    _texts(store, "zebra")
+    assert len(walks) == 6
+
+
+def _built_elsewhere(root: Path) -> RecallIndex:
+    """An index built and walked the way ``warm_recall`` does it, beside the store's caches."""
+    index = RecallIndex(root, index_path(root))
+    index.sync(None)
+    return index
+
+
+@pytest.mark.usefixtures("never_settles")
+def test_an_index_walked_after_the_arm_is_adopted_without_a_second_walk(store: MemoryStore, walks: list[float]) -> None:
+    store.set_watched(True)
+    store.set_armed(True)
+    index = _built_elsewhere(store.root)
+    assert len(walks) == 1
+    _hand_edit(store, "a zebra written while the index was handed over")
+    store.note_changed(["MEMORY.md"])  # its event came before the adoption
+    store.adopt_recall_index(index)
+    assert "handed over" in _texts(store, "zebra")
+    assert len(walks) == 1
+
+
+@pytest.mark.usefixtures("never_settles")
+def test_an_index_walked_before_the_arm_is_walked_again(store: MemoryStore, walks: list[float]) -> None:
+    store.set_watched(True)
+    index = _built_elsewhere(store.root)
+    _hand_edit(store, "a zebra edited before any watch existed")  # no event can cover it
+    store.set_armed(True)
+    store.adopt_recall_index(index)
+    assert "before any watch" in _texts(store, "zebra")
+    assert len(walks) == 2
+
+
+# -- the workspace map ------------------------------------------------------------------
+
+
+@pytest.fixture
+def listings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every listing of a ``workspaces`` folder (the map's stat pass)."""
+    seen: list[str] = []
+    real: Callable = os.scandir
+
+    def counting(path=".") -> object:
+        if str(path).endswith("workspaces"):
+            seen.append(str(path))
+        return real(path)
+
+    monkeypatch.setattr(wsmap.os, "scandir", counting)
+    return seen
+
+
+def _workspace(root: Path, name: str, ws_id: str) -> None:
+    (root / "workspaces").mkdir(exist_ok=True)
+    (root / "workspaces" / f"{name}.md").write_text(f"# {name}\n\n- Workspace {name} [workspace: {ws_id}; by: user]\n")
+
+
+def _resolve(store: MemoryStore, workspace: str) -> str | None:
+    return store.workspace_index.resolve(workspace).file
+
+
+def test_a_vouched_map_lists_nothing_until_a_workspace_event(store: MemoryStore, listings: list[str]) -> None:
+    _workspace(store.root, "alpha", "ws-0000000a")
+    store.set_watched(True)
+    store.set_armed(True)
+    assert _resolve(store, "ws-0000000a") == "workspaces/alpha.md"
+    assert len(listings) == 1  # the look-up after the arm: the reference
+    assert _resolve(store, "alpha") == "workspaces/alpha.md"
+    store.note_changed(["MEMORY.md"])  # not a workspace file
+    assert _resolve(store, "alpha") == "workspaces/alpha.md"
+    assert len(listings) == 1
+    _workspace(store.root, "alpha", "ws-000000aa")
+    store.note_changed(["workspaces/alpha.md"])
+    assert _resolve(store, "ws-000000aa") == "workspaces/alpha.md"
+    assert len(listings) == 2
+
+
+def test_an_edit_before_the_arm_is_still_found(store: MemoryStore, listings: list[str]) -> None:
+    _workspace(store.root, "alpha", "ws-0000000a")
+    store.set_watched(True)
+    assert _resolve(store, "alpha") == "workspaces/alpha.md"  # a look-up before the arm
+    _workspace(store.root, "alpha", "ws-000000aa")  # no event will ever name this
+    store.set_armed(True)
+    assert _resolve(store, "ws-000000aa") == "workspaces/alpha.md"
+    assert len(listings) == 2
+
+
+def test_the_map_lists_again_when_the_watcher_stops_or_another_process_scrubs_it(
+    store: MemoryStore, listings: list[str]
+) -> None:
+    _workspace(store.root, "alpha", "ws-0000000a")
+    store.set_watched(True)
+    store.set_armed(True)
+    _resolve(store, "alpha")
+    wsmap.WorkspaceMap(store.root).scrub()  # another process's compaction, through its own connection
+    assert _resolve(store, "alpha") == "workspaces/alpha.md"
+    assert len(listings) == 2
+    store.set_watched(False)
+    _workspace(store.root, "beta", "ws-0000000b")
+    assert _resolve(store, "beta") == "workspaces/beta.md"
+    assert len(listings) == 3
+
+
+@pytest.mark.usefixtures("never_settles")
+async def test_a_running_repo_arms_its_store_so_a_hand_edit_costs_no_walk(repo_path: Path, walks: list[float]) -> None:
+    repo = await MemoryRepo.open(repo_path, plain_settings())
+    try:
+        async with watching(repo) as queue:  # the watcher reports, so it has armed
+            await repo.recall("zebra")
+            assert len(walks) == 1
+            memory = repo.root / "MEMORY.md"
+            memory.write_text(memory.read_text() + "\n- the zebra crossing is on Elm street\n")
+            await next_event(queue, lambda e: "MEMORY.md" in e.paths)
+            hits = await repo.recall("zebra")
+            assert "zebra crossing" in " ".join(h.text for h in hits)
+            assert len(walks) == 1
+    finally:
+        await repo.close()
