@@ -16,11 +16,9 @@ line needs).
 
 from __future__ import annotations
 
-import hashlib
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from .errors import FormatError
 
@@ -123,21 +121,36 @@ def is_link_line(text: str) -> bool:
     return not _LINK_RE.sub("", text).strip(" \t,;·|-–—")
 
 
-@dataclass(slots=True)
 class Entry:
     """One bullet line read as an entry.
+
+    A plain slotted class with value equality, not a dataclass: a one-shot
+    ``memrepo recall`` that re-reads a hand-edited file would import
+    ``dataclasses`` (and ``inspect``) for it, 5 ms of a 40 ms command.
 
     Attributes:
         indent: leading whitespace before the bullet.
         bullet: ``-``, ``*`` or ``+``.
         text: the entry text without metadata, as written.
-        meta: decoded metadata, keys lower-cased, in file order.
+        meta: decoded metadata, keys lower-cased, in file order (a new dict when omitted).
     """
 
-    indent: str
-    bullet: str
-    text: str
-    meta: dict[str, str] = field(default_factory=dict)
+    __slots__ = ("bullet", "indent", "meta", "text")
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
+
+    def __init__(self, indent: str, bullet: str, text: str, meta: dict[str, str] | None = None) -> None:
+        self.indent = indent
+        self.bullet = bullet
+        self.text = text
+        self.meta: dict[str, str] = {} if meta is None else meta
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Entry):
+            return NotImplemented
+        return (self.indent, self.bullet, self.text, self.meta) == (other.indent, other.bullet, other.text, other.meta)
+
+    def __repr__(self) -> str:
+        return f"Entry(indent={self.indent!r}, bullet={self.bullet!r}, text={self.text!r}, meta={self.meta!r})"
 
     @property
     def by(self) -> str:
@@ -152,9 +165,8 @@ class Entry:
         return line
 
 
-@dataclass(slots=True)
 class Line:
-    """One line of a file.
+    """One line of a file (a plain slotted class, as :class:`Entry` says why).
 
     Attributes:
         text: the line without its ending, exactly as read (or as rewritten).
@@ -164,10 +176,27 @@ class Line:
         changed: True once the line was rewritten or added.
     """
 
-    text: str
-    ending: str
-    entry: Entry | None = None
-    changed: bool = False
+    __slots__ = ("changed", "ending", "entry", "text")
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(self, text: str, ending: str, entry: Entry | None = None, changed: bool = False) -> None:
+        self.text = text
+        self.ending = ending
+        self.entry = entry
+        self.changed = changed
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Line):
+            return NotImplemented
+        return (self.text, self.ending, self.entry, self.changed) == (
+            other.text,
+            other.ending,
+            other.entry,
+            other.changed,
+        )
+
+    def __repr__(self) -> str:
+        return f"Line(text={self.text!r}, ending={self.ending!r}, entry={self.entry!r}, changed={self.changed!r})"
 
 
 def parse_entry(text: str) -> Entry | None:
@@ -196,9 +225,8 @@ def parse_entry(text: str) -> Entry | None:
     return Entry(indent=m.group("indent"), bullet=m.group("bullet"), text=body.rstrip(), meta=meta)
 
 
-@dataclass(slots=True)
 class MemoryFile:
-    """A parsed memory file that renders back byte for byte.
+    """A parsed memory file that renders back byte for byte (a plain slotted class, as :class:`Entry` says why).
 
     Attributes:
         lines: every line in order; ``lines[i]`` is line ``i + 1``.
@@ -208,9 +236,21 @@ class MemoryFile:
             :func:`scan_blocks`); not kept up to date by edits.
     """
 
-    lines: list[Line]
-    bom: bool = False
-    unclosed: list[int] = field(default_factory=list)
+    __slots__ = ("bom", "lines", "unclosed")
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(self, lines: list[Line], bom: bool = False, unclosed: list[int] | None = None) -> None:
+        self.lines = lines
+        self.bom = bom
+        self.unclosed: list[int] = [] if unclosed is None else unclosed
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MemoryFile):
+            return NotImplemented
+        return (self.lines, self.bom, self.unclosed) == (other.lines, other.bom, other.unclosed)
+
+    def __repr__(self) -> str:
+        return f"MemoryFile(lines={self.lines!r}, bom={self.bom!r}, unclosed={self.unclosed!r})"
 
     @property
     def newline(self) -> str:
@@ -478,6 +518,8 @@ def seen_hash(line: str) -> str:
     Returns:
         str: 10 lowercase hex digits.
     """
+    import hashlib  # here: parsing a file never needs OpenSSL's digests (3 ms of a one-shot recall)
+
     return hashlib.sha256(line.encode("utf-8", "surrogatepass")).hexdigest()[:10]
 
 

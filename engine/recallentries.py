@@ -14,6 +14,11 @@ import os
 import sqlite3
 from pathlib import Path
 
+try:  # hashlib's own BLAKE2, without importing hashlib (and OpenSSL's _hashlib: 3 ms of a one-shot recall)
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - an interpreter built without it
+    from hashlib import blake2b
+
 from .recallkeys import SEQ_BITS, SEQ_MASK, PostingChanges, entry_keys, entry_rank
 from .terms import fold, split_folded
 
@@ -37,8 +42,6 @@ def update_file(
     Returns:
         tuple: (next seq, entries added, entries removed, 1 if the file changed else 0).
     """
-    import hashlib
-
     from . import entryformat as fmt
     from .errors import FormatError
     from .paths import normalize_workspace
@@ -56,7 +59,7 @@ def update_file(
         if st.st_size <= MAX_INDEXED_FILE:
             with contextlib.suppress(OSError):
                 data = read_work_file(root / rel)
-        digest = None if data is None else hashlib.blake2b(data, digest_size=16).digest()
+        digest = None if data is None else blake2b(data, digest_size=16).digest()
         db.execute("INSERT OR REPLACE INTO files VALUES(?, ?, ?, ?)", (rel, st.st_mtime_ns, st.st_size, digest))
         if row is not None and digest is not None and row[2] == digest:
             return seq, 0, 0, 0  # touched, not changed (a checkout, a copy): nothing to parse
