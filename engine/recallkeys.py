@@ -211,6 +211,44 @@ def stamps_of(found: dict[str, os.stat_result]) -> str:
     return "\n".join([f"{rel}\t{st.st_mtime_ns}\t{st.st_size}" for rel, st in found.items()])
 
 
+def changed_since(
+    stored: str, stamps: str, found: dict[str, os.stat_result]
+) -> dict[str, os.stat_result | None] | None:
+    """The files whose stamp line differs between two :func:`stamps_of` strings, without reading any row.
+
+    Exact only while the stored string matches the index's rows, which the index
+    keeps true: a full sync stores it, and any other re-read removes it
+    (docs/architecture.md §4).
+
+    Args:
+        stored: the string of the last full sync.
+        stamps: ``stamps_of(found)``, now.
+        found: the walk ``stamps`` was made of.
+
+    Returns:
+        dict | None: each changed or new file with its stat, and each file gone
+        with None; None when a path holds a tab or a newline (the lines cannot
+        be split: read the rows instead).
+    """
+    lines = stamps.split("\n")
+    if len(lines) != len(found) or stamps.count("\t") != 2 * len(found):
+        return None
+    old = stored.split("\n")
+    if stored.count("\t") != 2 * len(old):
+        return None
+    before = set(old)
+    todo: dict[str, os.stat_result | None] = {
+        rel: st for line, (rel, st) in zip(lines, found.items(), strict=True) if line not in before
+    }
+    now = set(lines)
+    for line in old:
+        if line not in now:
+            rel = line.rsplit("\t", 2)[0]
+            if rel not in found:
+                todo[rel] = None
+    return todo
+
+
 def index_path(root: Path) -> Path:
     """Where the recall index of the repo at ``root`` is kept: ``.git/memrepo/recall.sqlite``."""
     return Path(root) / ".git" / "memrepo" / INDEX_FILE

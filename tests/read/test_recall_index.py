@@ -284,3 +284,59 @@ def test_posting_lists_remembered_in_memory_follow_another_process(tmp_path: Pat
     (tmp_path / "me.md").write_text("# Me\n\n- Rowing at dawn [by: user]\n")
     assert app.sync(["me.md"]) == 1  # its own change too
     assert [app.entry(i)[2] for i, _ in app.search("rowing")] == ["Rowing at dawn"]
+
+
+def _rows_read(index: RecallIndex) -> list[str]:
+    statements: list[str] = []
+    index._db.set_trace_callback(statements.append)
+    return statements
+
+
+def test_a_new_process_finds_what_changed_from_the_stamps_reading_no_row(tmp_path: Path) -> None:
+    rng = random.Random(11)
+    _corpus(tmp_path, rng, files=20)
+    built = RecallIndex(tmp_path)
+    built.sync()
+    built.close()
+    me = tmp_path / "me.md"
+    me.write_text(me.read_text(encoding="utf-8") + _entry(rng, 9001) + "\n", encoding="utf-8")
+    (tmp_path / "workspaces" / "p5.md").unlink()
+    _corpus(tmp_path / "new", rng, files=3)  # a new folder
+    fresh = RecallIndex(tmp_path)
+    statements = _rows_read(fresh)
+    assert fresh.sync(None) >= 5
+    assert not [s for s in statements if "SELECT path, mtime, size FROM files" in s]
+    _compare(fresh, _oracle(tmp_path), _queries(rng, 60))
+
+
+def test_a_touch_applied_outside_a_full_sync_makes_the_next_one_read_the_rows(tmp_path: Path) -> None:
+    """The stamps string stands for the rows only as a full sync left them: a touch re-stamps a row, and an
+    edit that then puts the first mtime back (``rsync -t`` of an older copy, same size) is still found."""
+    import os
+
+    me = tmp_path / "me.md"
+    me.write_text("# Me\n\n- Likes rowing [by: user]\n")
+    index = RecallIndex(tmp_path)
+    index.sync()
+    first = me.stat()
+    os.utime(me, ns=(first.st_atime_ns, first.st_mtime_ns + 10**9))  # touched: same bytes
+    assert index.sync(["me.md"]) == 0
+    me.write_text("# Me\n\n- Likes skiing [by: user]\n")  # same size
+    os.utime(me, ns=(first.st_atime_ns, first.st_mtime_ns))
+    fresh = RecallIndex(tmp_path)
+    assert fresh.sync(None) == 1
+    assert [fresh.entry(i)[2] for i, _ in fresh.search("skiing")] == ["Likes skiing"]
+
+
+def test_a_path_with_a_tab_is_still_followed(tmp_path: Path) -> None:
+    (tmp_path / "me.md").write_text("# Me\n\n- Likes rowing [by: user]\n")
+    odd = tmp_path / "odd\tname.md"
+    odd.write_text("- Likes chess [by: user]\n")
+    index = RecallIndex(tmp_path)
+    index.sync()
+    odd.write_text("- Likes checkers and chess [by: user]\n")
+    fresh = RecallIndex(tmp_path)
+    statements = _rows_read(fresh)
+    assert fresh.sync(None) == 1
+    assert [s for s in statements if "SELECT path, mtime, size FROM files" in s]  # the lines cannot be split
+    assert [fresh.entry(i)[2] for i, _ in fresh.search("checkers")] == ["Likes checkers and chess"]
