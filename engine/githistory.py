@@ -124,6 +124,40 @@ class GitHistory:
         diff = tree_diff(parent, commit.tree) if parent is not None else commit.tree.diff_to_tree(swap=True)
         return diff.patch or ""
 
+    def commit_diff_start(self, rev: str, max_lines: int) -> tuple[str, int]:
+        """The start of :meth:`commit_diff`: whole files' patches until ``max_lines`` lines are reached.
+
+        A commit that touched every file (an import, the first commit, the one
+        compaction leaves) has a patch of tens of megabytes at 20,000 files;
+        the History pane shows a few thousand lines of it, so only the files it
+        shows are made into text (docs/architecture.md §8).
+
+        Args:
+            rev: a full or short commit id.
+            max_lines: stop after the file whose patch reaches this many lines in all.
+
+        Returns:
+            tuple[str, int]: the patch text of the first files, and how many
+            changed files were left out (0 when the whole diff is there).
+
+        Raises:
+            GitError: no such commit.
+        """
+        commit = self._commit(rev)
+        parent = commit.parents[0].tree if commit.parents else None
+        diff = tree_diff(parent, commit.tree) if parent is not None else commit.tree.diff_to_tree(swap=True)
+        parts: list[str] = []
+        lines = shown = 0
+        total = len(diff)
+        for patch in diff:  # one file's patch made at a time
+            if lines >= max_lines:
+                break
+            text = (patch.text if patch is not None else None) or ""  # None: a delta with no patch
+            parts.append(text)
+            lines += text.count("\n")
+            shown += 1
+        return "".join(parts), total - shown
+
     def commit_changes(self, rev: str) -> tuple[CommitInfo, dict[str, tuple[bytes | None, bytes | None]]]:
         """The files one commit changed, with their bytes before and after it.
 

@@ -224,6 +224,7 @@ class MemoryRepo(RepoAgents):
     status = store_method(MemoryStore.status)
     log = store_method(MemoryStore.log)
     diff = store_method(MemoryStore.diff)
+    diff_start = store_method(MemoryStore.diff_start)
     head = store_method(MemoryStore.head)
     workspaces = store_method(MemoryStore.workspaces)
     all_workspaces = store_method(MemoryStore.all_workspaces)

@@ -230,6 +230,13 @@ class MemoryStore(StoreReads):
         """The unified diff commit ``rev`` made (see :meth:`GitStore.commit_diff`)."""
         return self.git.commit_diff(rev)
 
+    def diff_start(self, rev: str, max_lines: int) -> tuple[str, int]:
+        """The first files of commit ``rev``'s diff, about ``max_lines`` lines, and how many files were left out.
+
+        See :meth:`GitStore.commit_diff_start` (docs/architecture.md §8).
+        """
+        return self.git.commit_diff_start(rev, max_lines)
+
     def head(self) -> str | None:
         """HEAD's full commit id, or None while unborn."""
         return self.git.head_id()
