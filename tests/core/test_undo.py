@@ -180,3 +180,22 @@ def test_undo_of_a_commit_compaction_took_away_is_refused_cleanly(store: MemoryS
     with pytest.raises(GitError, match="not in the history"):
         store.undo(commit)
     assert store.head() == head and "plain markdown" in (store.root / "me.md").read_text()
+
+
+def test_the_start_of_a_diff_is_the_full_diff_when_small_and_whole_files_when_cut(store: MemoryStore) -> None:
+    made = store.remember(Candidate(text="Likes green tea", kind="preference"))
+    assert store.diff_start(made.commit or "", 5000) == (store.diff(made.commit or ""), 0)
+    for i in range(40):  # one commit touching many files, as an import or compaction makes
+        (store.root / "topics").mkdir(exist_ok=True)
+        (store.root / "topics" / f"t{i:02d}.md").write_text(
+            f"# T{i}\n\n" + "".join(f"- fact {i}.{k}\n" for k in range(9))
+        )
+    store.commit_hand_edits()
+    head = store.head() or ""
+    full = store.diff(head)
+    start, left_out = store.diff_start(head, 30)
+    assert full.startswith(start) and len(start) < len(full)
+    assert start.count("diff --git") + left_out == full.count("diff --git") == 40
+    assert left_out > 0 and start.count("\n") >= 30  # whole files until the lines were reached
+    with pytest.raises(GitError, match="no commit"):
+        store.diff_start("nope", 10)

@@ -216,3 +216,26 @@ async def test_a_hidden_history_reads_the_log_once_shown_not_on_every_write(repo
         await pilot.press("3")
         await wait_for(pilot, lambda: len(history.commits) == 6, what="the log read once shown")
         assert len(reads) == 1 and history.commits[0].id == head(repo)
+
+
+async def test_a_commit_of_many_files_shows_its_first_files_and_says_how_many_are_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only what the box shows is made into text (a compaction's commit of every file is tens of MB at 20,000)."""
+    import memrepo.tui.panes.history as history_module
+
+    monkeypatch.setattr(history_module, "DIFF_MAX_LINES", 40)
+    root = tmp_path / "memory"
+    build_repo(root)
+    store = MemoryStore.open(root, plain_settings())
+    (root / "topics").mkdir(exist_ok=True)
+    for i in range(30):
+        (root / "topics" / f"t{i:02d}.md").write_text(f"# T{i}\n\n" + "".join(f"- fact {i}.{k}\n" for k in range(8)))
+    store.commit_hand_edits()
+    app = RecordingApp(root, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        history = await open_history(pilot)
+        await wait_for(pilot, lambda: "not shown" in history.diff_text, what="the cut diff")
+        shown = history.diff_text.count("diff --git")
+        assert 0 < shown < 30
+        assert history.diff_text.endswith(f"… {30 - shown:,} more changed files not shown")

@@ -20,7 +20,7 @@ from ..messages import RepoWritten, WriteFailed
 from ..plain import clean
 from ..tablefit import fit_column
 from ..widgets.dialogs import Confirm
-from ..widgets.diff_view import ADDED, FILE, HUNK, REMOVED, DiffView, diff_lines, line_kind
+from ..widgets.diff_view import ADDED, DIFF_MAX_LINES, FILE, HUNK, REMOVED, DiffView, diff_lines, line_kind
 from ..widgets.list_table import ListTable
 from .base import Pane
 
@@ -222,14 +222,15 @@ class HistoryPane(Pane):
         """Show the changes one commit made."""
         if self.repo is None:
             return
-        patch = await self.repo.diff(commit.id)
+        # Only what the box can show is made: a commit of every file is tens of MB at 20,000 files.
+        patch, left_out = await self.repo.diff_start(commit.id, DIFF_MAX_LINES)
         if self.highlighted is None or self.highlighted.id != commit.id:
             return  # the cursor moved on: the next diff is on its way
         self._diff_of = commit.id
         box = self.query_one("#history-diff", DiffBox)
         box.border_title = Content(f"Diff {commit.short_id}")
         if patch.strip():
-            box.show_diff(patch)
+            box.show_diff(patch, left_out)
         else:
             box.show_note("No changes in this commit")
 

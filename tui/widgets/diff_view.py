@@ -119,13 +119,18 @@ class DiffView(ScrollView, can_focus=False):
         """How many lines the view holds (not how many are on screen)."""
         return len(self._lines)
 
-    def show_diff(self, patch: str) -> None:
+    def show_diff(self, patch: str, files_left_out: int = 0) -> None:
         """Show a unified diff (at most :data:`DIFF_MAX_LINES` lines) from its top.
 
         Args:
             patch: the diff's text.
+            files_left_out: changed files not in ``patch`` (said on a last line).
         """
         lines = diff_lines(patch)
+        if files_left_out:
+            if lines and lines[-1].startswith("… cut at"):
+                lines.pop()
+            lines.append(f"… {files_left_out:,} more changed file{'s' if files_left_out != 1 else ''} not shown")
         self._set(lines, [line_kind(line) for line in lines])
 
     def show_note(self, note: str) -> None:
