@@ -83,8 +83,11 @@ async def run(root: Path, edits: int) -> dict[str, list[float]]:
             marker = f"zm{uuid.uuid4().hex[:10]}"
             await repo.context()  # the block is cached again before the edit
             started = time.perf_counter()
-            with memory.open("a", encoding="utf-8") as fh:
-                fh.write(f"- Context edit {i} {marker} [by: user]\n")
+            # Near the top, as a person adds a rule: index lines claim the block's budget first and
+            # entries follow in file order, so a line appended under make_corpus.py's long index
+            # may never be shown (the block says how many entries it left out).
+            head, _, rest = memory.read_text(encoding="utf-8").partition("\n")
+            memory.write_text(f"{head}\n- Context edit {i} {marker} [by: user]\n{rest}", encoding="utf-8")
 
             async def shown(marker: str = marker) -> bool:
                 return marker in (await repo.context()).text
