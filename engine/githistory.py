@@ -107,6 +107,16 @@ class GitHistory:
             parents=[str(p) for p in commit.parent_ids],
         )
 
+    def _diff_of(self, rev: str) -> pygit2.Diff:
+        """Commit ``rev``'s diff against its first parent (against nothing for the first commit).
+
+        Raises:
+            GitError: no such commit.
+        """
+        commit = self._commit(rev)
+        parent = commit.parents[0].tree if commit.parents else None
+        return tree_diff(parent, commit.tree) if parent is not None else commit.tree.diff_to_tree(swap=True)
+
     def commit_diff(self, rev: str) -> str:
         """The unified diff a commit made against its first parent (the whole tree for the first commit).
 
@@ -119,10 +129,7 @@ class GitHistory:
         Raises:
             GitError: no such commit.
         """
-        commit = self._commit(rev)
-        parent = commit.parents[0].tree if commit.parents else None
-        diff = tree_diff(parent, commit.tree) if parent is not None else commit.tree.diff_to_tree(swap=True)
-        return diff.patch or ""
+        return self._diff_of(rev).patch or ""
 
     def commit_diff_start(self, rev: str, max_lines: int) -> tuple[str, int]:
         """The start of :meth:`commit_diff`: whole files' patches until ``max_lines`` lines are reached.
@@ -143,9 +150,7 @@ class GitHistory:
         Raises:
             GitError: no such commit.
         """
-        commit = self._commit(rev)
-        parent = commit.parents[0].tree if commit.parents else None
-        diff = tree_diff(parent, commit.tree) if parent is not None else commit.tree.diff_to_tree(swap=True)
+        diff = self._diff_of(rev)
         parts: list[str] = []
         lines = shown = 0
         total = len(diff)
