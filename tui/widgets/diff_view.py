@@ -50,12 +50,13 @@ def line_kind(line: str) -> str:
     return CONTEXT
 
 
-def diff_lines(patch: str, limit: int = DIFF_MAX_LINES) -> list[str]:
+def diff_lines(patch: str, limit: int = DIFF_MAX_LINES, files_left_out: int = 0) -> list[str]:
     """A unified diff's lines, cleaned for the screen, cut at ``limit`` with a last line saying so.
 
     Args:
         patch: the unified diff.
         limit: the most lines kept.
+        files_left_out: changed files not in ``patch``; the last line says how many instead.
 
     Returns:
         list[str]: lines without line ends, control characters shown as
@@ -64,7 +65,9 @@ def diff_lines(patch: str, limit: int = DIFF_MAX_LINES) -> list[str]:
     lines = clean(patch, one_line=False).split("\n")
     cut = len(lines) > limit
     lines = [line.expandtabs(8) for line in lines[:limit]]
-    if cut:
+    if files_left_out:
+        lines.append(f"… {files_left_out:,} more changed file{'s' if files_left_out != 1 else ''} not shown")
+    elif cut:
         lines.append(f"… cut at {limit:,} lines")
     return lines
 
@@ -126,11 +129,7 @@ class DiffView(ScrollView, can_focus=False):
             patch: the diff's text.
             files_left_out: changed files not in ``patch`` (said on a last line).
         """
-        lines = diff_lines(patch)
-        if files_left_out:
-            if lines and lines[-1].startswith("… cut at"):
-                lines.pop()
-            lines.append(f"… {files_left_out:,} more changed file{'s' if files_left_out != 1 else ''} not shown")
+        lines = diff_lines(patch, files_left_out=files_left_out)
         self._set(lines, [line_kind(line) for line in lines])
 
     def show_note(self, note: str) -> None:
