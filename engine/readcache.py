@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from . import entryformat as fmt
 from .entryformat import seen_hash
 from .errors import FormatError, RefError
-from .layout import ME_MD, MEMORY_MD, WORKSPACES
+from .layout import ME_MD, MEMORY_MD, WORKSPACES, is_workspace_file
 from .models import ContextBlock, EntryView, FileView, RecallHit
 from .paths import make_ref, safe_relpath
 from .recallkeys import fit_hits
@@ -35,8 +35,6 @@ WATCH_SETTLE_S = 1.0
 
 RESCAN_S = 30.0
 """Even with a watcher, recall re-checks every file's mtime and size this often (seconds)."""
-
-WORKSPACES_PREFIX = WORKSPACES + "/"
 
 
 def _stamp(path: Path) -> tuple[int, int, int] | None:
@@ -248,12 +246,13 @@ class ReadCaches:
 
     def _vouch_workspaces(self, on: bool) -> None:
         """Let the workspace map skip its stat of every workspace file while events cover them (or stop)."""
-        from .recallindex_workspaces import workspace_map
+        from .recallindex_workspaces import open_workspace_map, workspace_map
 
-        ws_map = workspace_map(self.root)
         if on:
-            ws_map.vouch = self.workspaces_unchanged_since
-        elif ws_map.vouch == self.workspaces_unchanged_since:
+            workspace_map(self.root).vouch = self.workspaces_unchanged_since
+            return
+        ws_map = open_workspace_map(self.root)  # none open: nothing vouched, nothing to open
+        if ws_map is not None and ws_map.vouch == self.workspaces_unchanged_since:
             ws_map.vouch = None
 
     def workspaces_unchanged_since(self, moment: float) -> bool:
@@ -271,7 +270,7 @@ class ReadCaches:
         """Tell the caches that files changed; None means "anything may have". Safe from any thread."""
         with self._lock:
             self._generation += 1
-            if paths is None or any(p == WORKSPACES or p.startswith(WORKSPACES_PREFIX) for p in paths):
+            if paths is None or any(p == WORKSPACES or is_workspace_file(p) for p in paths):
                 self._workspaces_changed_at = time.monotonic()
             if paths is None:
                 self._changed_paths = self._since_armed = None

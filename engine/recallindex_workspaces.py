@@ -256,6 +256,12 @@ def workspace_map(root: Path) -> WorkspaceMap:
         return found
 
 
+def open_workspace_map(root: Path) -> WorkspaceMap | None:
+    """The process's map for the repo at ``root`` if one is open already; None without opening one."""
+    with _open_lock:
+        return _open_maps.get(str(Path(root)))
+
+
 def scrub_workspace_map(root: Path) -> None:
     """Empty the map of the repo at ``root`` (compaction: no old byte under ``.git``)."""
     if (Path(root) / ".git" / "memrepo" / MAP_FILE).exists() or str(Path(root)) in _open_maps:
