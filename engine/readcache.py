@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from . import entryformat as fmt
 from .entryformat import seen_hash
 from .errors import FormatError, RefError
-from .layout import ME_MD, MEMORY_MD, WORKSPACES, is_workspace_file
+from .layout import ME_MD, MEMORY_MD, WORKSPACES
 from .models import ContextBlock, EntryView, FileView, RecallHit
 from .paths import make_ref, safe_relpath
 from .recallkeys import fit_hits
@@ -205,7 +205,6 @@ class ReadCaches:
         self._armed_at: float | None = None
         self._since_armed: set[str] | None = None
         self._walked_at: float | None = None
-        self._workspaces_changed_at = time.monotonic()
         self._last_scan = 0.0
         self.recall_index_built: RecallIndex | None = None
         self._context_cache: dict[str | None, tuple[int, ContextKey, ContextBlock]] = {}
@@ -221,8 +220,6 @@ class ReadCaches:
             self._armed_at = self._since_armed = None
             self._changed_paths = None  # events may have been missed: check everything once
             self._generation += 1
-            self._workspaces_changed_at = time.monotonic()
-        self._vouch_workspaces(False)
 
     def set_armed(self, armed: bool) -> None:
         """Say that the watcher's watches are in place (True: every later change has an event) or failed.
@@ -236,30 +233,9 @@ class ReadCaches:
                 self._armed_at = self._since_armed = None
                 if not armed:
                     self._changed_paths = None
-                    self._workspaces_changed_at = time.monotonic()
-                vouching = False
             else:
                 self._armed_at = time.monotonic()
                 self._since_armed = set()  # what an index walked after now but adopted later needs
-                vouching = True
-        self._vouch_workspaces(vouching)
-
-    def _vouch_workspaces(self, on: bool) -> None:
-        """Let the workspace map skip its stat of every workspace file while events cover them (or stop)."""
-        from .recallindex_workspaces import open_workspace_map, workspace_map
-
-        if on:
-            workspace_map(self.root).vouch = self.workspaces_unchanged_since
-            return
-        ws_map = open_workspace_map(self.root)  # none open: nothing vouched, nothing to open
-        if ws_map is not None and ws_map.vouch == self.workspaces_unchanged_since:
-            ws_map.vouch = None
-
-    def workspaces_unchanged_since(self, moment: float) -> bool:
-        """Whether no ``workspaces/`` file can have changed since ``moment`` (``time.monotonic()`` seconds):
-        the watcher armed before it and no event or write named one since (any thread)."""
-        armed = self._armed_at
-        return armed is not None and armed <= moment and self._workspaces_changed_at < moment
 
     def trusting_watcher(self) -> bool:
         """Whether a watcher runs and has settled (its events are believed)."""
@@ -270,8 +246,6 @@ class ReadCaches:
         """Tell the caches that files changed; None means "anything may have". Safe from any thread."""
         with self._lock:
             self._generation += 1
-            if paths is None or any(p == WORKSPACES or is_workspace_file(p) for p in paths):
-                self._workspaces_changed_at = time.monotonic()
             if paths is None:
                 self._changed_paths = self._since_armed = None
             else:

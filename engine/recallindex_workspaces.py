@@ -22,9 +22,7 @@ import contextlib
 import os
 import sqlite3
 import threading
-import time
 import unicodedata
-from collections.abc import Callable
 from pathlib import Path
 
 from .entrytext import clean_text
@@ -98,11 +96,6 @@ class WorkspaceMap:
         self.path = path or str(self.root / ".git" / "memrepo" / MAP_FILE)
         self._lock = threading.Lock()
         self._db = self._open()
-        self.vouch: Callable[[float], bool] | None = None
-        """Set by a running watcher (:meth:`memrepo.engine.readcache.ReadCaches.set_armed`): given when
-        the last refresh began (``time.monotonic()`` seconds), whether no workspace file can have
-        changed since; then a look-up stats no file (docs/architecture.md §4)."""
-        self._refreshed_at: float | None = None
 
     def _open(self) -> sqlite3.Connection:
         for target in (self.path, self.path, ":memory:"):
@@ -138,12 +131,6 @@ class WorkspaceMap:
         Returns:
             int: how many files were re-read or dropped.
         """
-        started = time.monotonic()
-        vouch, last = self.vouch, self._refreshed_at
-        if vouch is not None and last is not None and vouch(last):
-            with self._lock:  # unless another process scrubbed the map (compaction) since
-                if self._db.execute("SELECT 1 FROM info WHERE k='stamps'").fetchone() is not None:
-                    return 0
         folder = self.root / WORKSPACES_DIR
         seen: dict[str, tuple[int, int, int]] = {}
         if folder.is_dir() and not folder.is_symlink():  # never through a link out of the repo
@@ -162,7 +149,6 @@ class WorkspaceMap:
             db = self._db
             kept = db.execute("SELECT v FROM info WHERE k='stamps'").fetchone()
             if kept is not None and kept[0] == stamps:
-                self._refreshed_at = started
                 return 0  # every file as its row was made: no row read (docs/architecture.md §4)
             known = {name: (m, s, link) for name, m, s, link in db.execute("SELECT name, mtime, size, link FROM ws")}
             gone = [name for name in known if name not in seen]
@@ -170,7 +156,6 @@ class WorkspaceMap:
             if not gone and not todo:
                 with contextlib.suppress(sqlite3.Error):  # only a shortcut for the next look-up
                     db.execute("INSERT OR REPLACE INTO info VALUES('stamps', ?)", (stamps,))
-                    self._refreshed_at = started
                 return 0
             rows = []
             for name in todo:
@@ -185,7 +170,6 @@ class WorkspaceMap:
                 db.executemany("INSERT OR REPLACE INTO ws VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
                 db.execute("INSERT OR REPLACE INTO info VALUES('stamps', ?)", (stamps,))
                 db.execute("COMMIT")
-                self._refreshed_at = started
             except BaseException:
                 with contextlib.suppress(sqlite3.Error):
                     db.execute("ROLLBACK")
@@ -236,7 +220,6 @@ class WorkspaceMap:
     def scrub(self) -> None:
         """Drop every row and rewrite the file (compaction): rebuilt from the files at the next look-up."""
         with self._lock, contextlib.suppress(sqlite3.Error):
-            self._refreshed_at = None
             self._db.execute("DELETE FROM ws")
             self._db.execute("DELETE FROM info WHERE k='stamps'")
             self._db.execute("VACUUM")
@@ -254,12 +237,6 @@ def workspace_map(root: Path) -> WorkspaceMap:
         if found is None:
             found = _open_maps[key] = WorkspaceMap(Path(root))
         return found
-
-
-def open_workspace_map(root: Path) -> WorkspaceMap | None:
-    """The process's map for the repo at ``root`` if one is open already; None without opening one."""
-    with _open_lock:
-        return _open_maps.get(str(Path(root)))
 
 
 def scrub_workspace_map(root: Path) -> None:

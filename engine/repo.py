@@ -15,7 +15,6 @@ import asyncio
 import contextlib
 import logging
 import os
-import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -405,16 +404,7 @@ class MemoryRepo(RepoAgents):
             detectors = threading.Thread(target=load_detectors, name="memrepo-redaction-warm", daemon=True)
             detectors.start()
             try:
-                index = open_index(self.root)  # a first build runs in a child process, off this one's GIL
-                # The workspace map is checked here too: once the watcher armed before this, the
-                # first scoped recall or context block stats no workspace file (docs/architecture.md §4).
-                try:
-                    from .recallindex_workspaces import workspace_map
-
-                    workspace_map(self.root).refresh()
-                except (OSError, sqlite3.Error) as exc:  # the first look-up checks it instead
-                    log.warning("checking the workspace map early failed: %s", exc)
-                return index
+                return open_index(self.root)  # a first build runs in a child process, off this one's GIL
             finally:
                 detectors.join()
 

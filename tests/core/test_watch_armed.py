@@ -1,6 +1,6 @@
 """The watcher's arm signal (docs/architecture.md §4): once watchfiles' watches are in place every
 later change has an event, so a recall index walked after that moment needs only the paths events
-name, and the workspace map stats no file while no workspace event came.
+name.
 
 The first tests run the real watchfiles library: a file written inside the arm callback itself
 must still come out as an event, which fails if the signal ran before the watches existed.
@@ -11,14 +11,12 @@ from __future__ import annotations
 import asyncio
 import errno
 import os
-from collections.abc import Callable
 from pathlib import Path
 
 import memrepo.engine.watch as watch
 import pytest
 from helpers.repo_helpers import plain_settings
 from helpers.watch_helpers import HANG_GUARD_S, next_event, watching
-from memrepo.engine import recallindex_workspaces as wsmap
 from memrepo.engine.models import ChangeEvent
 from memrepo.engine.recall import RecallIndex
 from memrepo.engine.recallkeys import index_path
@@ -197,75 +195,6 @@ def test_an_index_walked_before_the_arm_is_walked_again(store: MemoryStore, walk
     store.adopt_recall_index(index)
     assert "before any watch" in _texts(store, "zebra")
     assert len(walks) == 2
-
-
-# -- the workspace map ------------------------------------------------------------------
-
-
-@pytest.fixture
-def listings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every listing of a ``workspaces`` folder (the map's stat pass)."""
-    seen: list[str] = []
-    real: Callable = os.scandir
-
-    def counting(path=".") -> object:
-        if str(path).endswith("workspaces"):
-            seen.append(str(path))
-        return real(path)
-
-    monkeypatch.setattr(wsmap.os, "scandir", counting)
-    return seen
-
-
-def _workspace(root: Path, name: str, ws_id: str) -> None:
-    (root / "workspaces").mkdir(exist_ok=True)
-    (root / "workspaces" / f"{name}.md").write_text(f"# {name}\n\n- Workspace {name} [workspace: {ws_id}; by: user]\n")
-
-
-def _resolve(store: MemoryStore, workspace: str) -> str | None:
-    return store.workspace_index.resolve(workspace).file
-
-
-def test_a_vouched_map_lists_nothing_until_a_workspace_event(store: MemoryStore, listings: list[str]) -> None:
-    _workspace(store.root, "alpha", "ws-0000000a")
-    store.set_watched(True)
-    store.set_armed(True)
-    assert _resolve(store, "ws-0000000a") == "workspaces/alpha.md"
-    assert len(listings) == 1  # the look-up after the arm: the reference
-    assert _resolve(store, "alpha") == "workspaces/alpha.md"
-    store.note_changed(["MEMORY.md"])  # not a workspace file
-    assert _resolve(store, "alpha") == "workspaces/alpha.md"
-    assert len(listings) == 1
-    _workspace(store.root, "alpha", "ws-000000aa")
-    store.note_changed(["workspaces/alpha.md"])
-    assert _resolve(store, "ws-000000aa") == "workspaces/alpha.md"
-    assert len(listings) == 2
-
-
-def test_an_edit_before_the_arm_is_still_found(store: MemoryStore, listings: list[str]) -> None:
-    _workspace(store.root, "alpha", "ws-0000000a")
-    store.set_watched(True)
-    assert _resolve(store, "alpha") == "workspaces/alpha.md"  # a look-up before the arm
-    _workspace(store.root, "alpha", "ws-000000aa")  # no event will ever name this
-    store.set_armed(True)
-    assert _resolve(store, "ws-000000aa") == "workspaces/alpha.md"
-    assert len(listings) == 2
-
-
-def test_the_map_lists_again_when_the_watcher_stops_or_another_process_scrubs_it(
-    store: MemoryStore, listings: list[str]
-) -> None:
-    _workspace(store.root, "alpha", "ws-0000000a")
-    store.set_watched(True)
-    store.set_armed(True)
-    _resolve(store, "alpha")
-    wsmap.WorkspaceMap(store.root).scrub()  # another process's compaction, through its own connection
-    assert _resolve(store, "alpha") == "workspaces/alpha.md"
-    assert len(listings) == 2
-    store.set_watched(False)
-    _workspace(store.root, "beta", "ws-0000000b")
-    assert _resolve(store, "beta") == "workspaces/beta.md"
-    assert len(listings) == 3
 
 
 @pytest.mark.usefixtures("never_settles")
