@@ -177,12 +177,12 @@ def context_of(
     head = head_id(git_dir)
     if head is False:
         return None
-    head = head or ""
+    head = head if isinstance(head, str) else ""  # None: unborn
     from . import contextcache
 
     read = [MEMORY_MD, *([ME_MD] if me_md else []), *([ws_file] if ws_id and ws_file else [])]
-    block_key = contextcache.key(root, state, str(head), ws_id, ws_file, me_md, read)
-    kept = contextcache.get(state, str(head), block_key)
+    name = contextcache.key(root, state, ws_id, ws_file, me_md, read, bool(head))
+    kept = contextcache.get(state, name, head[:7])
     if kept is not None:
         return kept, git_dir  # rendered before from these very inputs: no redaction to load, no render
     # As the store's opening does: the allow-list of false alarms, log redaction.
@@ -208,10 +208,10 @@ def context_of(
         files.append(
             ContextFile(ws_file or f"{WORKSPACES}/", data(ws_file) if ws_file else None, WORKSPACE_BUDGET, label)
         )
-    text, _sections, _refs = render_context(str(head)[:7], files, ws_id)
-    contextcache.put(state, str(head), block_key, text, lambda: str(head_id(git_dir) or ""))
+    kept_text, _sections, _refs = render_context(contextcache.HEAD_SLOT if head else "", files, ws_id)
+    contextcache.put(state, name, kept_text, head, lambda: str(head_id(git_dir) or ""))
     contextcache.note_wanted(state, ws_id)
-    return text, git_dir
+    return kept_text.replace(contextcache.HEAD_SLOT, head[:7]), git_dir
 
 
 def render_wanted(root: Path, settings: Settings) -> int:

@@ -23,7 +23,10 @@
 
 inbox.md is never read here. The block is a pure function of its inputs, so
 the same inputs give the same bytes (the store caches it by HEAD and the
-files' mtime and size).
+files' mtime and size). HEAD shows in the two header lines only, and every
+other piece of a line taken from a file or a file name goes through
+:func:`sanitize_line`, which removes control characters: a new process keeps
+the block with NUL for HEAD (:data:`.contextcache.HEAD_SLOT`).
 """
 
 from __future__ import annotations
@@ -209,7 +212,7 @@ def _section_lines(cf: ContextFile, workspace: str | None) -> tuple[list[str], l
         if is_entry:
             refs.append(f"repo:{cf.path}#L{number}")
     if omitted:
-        lines.append(f"({omitted} more entries in {cf.path} not shown; search them with recall)")
+        lines.append(f"({omitted} more entries in {sanitize_line(cf.path)} not shown; search them with recall)")
     return lines, refs, used, shown, omitted
 
 

@@ -7,20 +7,27 @@ of the process after its imports. Between two sessions the block rarely
 changes, so the text is kept in ``.git/memrepo/context-cache/``, one file per
 key, and the next process with the same key prints it without rendering.
 
-The key (a SHA-256) covers all the block depends on: HEAD, the workspace's id
-and file, ``[context] me_md``, each file's ``lstat`` (size, mtime, ctime,
+The key (a SHA-256) covers all the block's lines depend on: the workspace's
+id and file, ``[context] me_md``, each file's ``lstat`` (size, mtime, ctime,
 inode and mode: an in-place edit that puts the old mtime back still moves
 ctime; a file turned symlink changes its mode) and the ``workspaces/``
-folder's, the redaction epoch (the allow-list and the detectors,
-:func:`.redactionepoch.redaction_epoch`) and the engine's source files' sizes and
-times (another memrepo renders another way).
+folder's, whether HEAD is born, the redaction epoch (the allow-list and the
+detectors, :func:`.redactionepoch.redaction_epoch`) and the engine's source
+files' sizes and times (another memrepo renders another way). HEAD itself is
+not in it: the block names HEAD's short id in its two header lines only, so a
+block is kept with :data:`HEAD_SLOT` in its place and :func:`get` puts the
+current id there. A commit that touched none of the block's files (an agent's
+``git commit`` of a project file, another workspace's write) then costs no
+render.
 
 The kept text holds entries, so forgetting reaches it: :func:`clear` removes
 every kept block, and forgetting and compaction call it
-(:func:`.recallfile.scrub_recall`); a block is kept only for the commit it
-was made at (each :func:`put` drops the blocks of other commits, so text a
-commit removed leaves with the next block, and drops its own block when a
-commit landed while it rendered), at most :data:`MAX_KEPT` of them, the newest.
+(:func:`.recallfile.scrub_recall`); a block is dropped by the next :func:`put`
+once it cannot be printed again: a block of the same workspace from other
+inputs, or any block made before MEMORY.md or me.md changed (so text a commit
+removed from them leaves with the next block); a :func:`put` drops its own
+block when a commit landed while it rendered (a forget may have cleared the
+kept blocks meanwhile); at most :data:`MAX_KEPT` blocks are kept, the newest.
 
 Which workspaces blocks were asked for is noted (:func:`note_wanted`: ids
 only, no text), so a process that just wrote can render those blocks again at
@@ -51,62 +58,66 @@ def _lstat(path: Path) -> str:
     return "-" if key is None else ":".join(map(str, key))
 
 
+HEAD_SLOT = "\x00"
+"""What stands for HEAD's short id in a kept block. No line of a rendered block can hold it: rendering
+removes control characters from every line it takes from a file (``context.sanitize_line``) and a file
+name cannot hold NUL, so :func:`get` replacing it gives exactly the bytes a render at HEAD gives."""
+
+
 def key(
-    root: Path, state: Path, head: str, ws_id: str | None, ws_file: str | None, me_md: bool, files: list[str]
+    root: Path, state: Path, ws_id: str | None, ws_file: str | None, me_md: bool, files: list[str], born: bool
 ) -> str:
-    """The key of the block these inputs render.
+    """The name the block these inputs render is kept under.
 
     Args:
         root: the repo's work tree.
         state: its ``.git/memrepo/`` folder.
-        head: HEAD's commit id ("" while unborn).
         ws_id: the workspace's id, or None for MEMORY.md alone.
         ws_file: the workspace's file (repo-relative), or None.
         me_md: ``[context] me_md``.
-        files: the repo-relative files the block reads.
+        files: the repo-relative files the block reads, MEMORY.md first.
+        born: whether HEAD has a commit (an unborn HEAD's block has no commit in its header).
 
     Returns:
-        str: 64 hex digits.
+        str: ``<shared>-<workspace>-<key>``: 16 hex digits of the inputs every block shares (MEMORY.md,
+        me.md, the epochs), the workspace id or ``memory``, and 64 hex digits of all the inputs.
     """
+    from .layout import ME_MD, MEMORY_MD
     from .redactionepoch import redaction_epoch
 
-    parts = [VERSION, head, ws_id or "", ws_file or "", str(me_md), redaction_epoch(state), source_stamp()]
-    parts.append(f"{WORKSPACES}/:{_lstat(root / WORKSPACES)}")
+    shared = [VERSION, str(born), str(me_md), redaction_epoch(state), source_stamp()]
+    shared.extend(f"{rel}:{_lstat(root / rel)}" for rel in (MEMORY_MD, *([ME_MD] if me_md else [])))
+    parts = [*shared, ws_id or "", ws_file or "", f"{WORKSPACES}/:{_lstat(root / WORKSPACES)}"]
     parts.extend(f"{rel}:{_lstat(root / rel)}" for rel in files)
-    return hashlib.sha256("\n".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
+    shared_key = hashlib.sha256("\n".join(shared).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    block_key = hashlib.sha256("\n".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
+    return f"{shared_key}-{ws_id or 'memory'}-{block_key}"
 
 
-def _name(head: str, block_key: str) -> str:
-    return f"{head[:12] or 'unborn'}-{block_key}"
-
-
-def get(state: Path, head: str, block_key: str) -> str | None:
-    """The block kept under ``block_key`` at ``head``, or None."""
+def get(state: Path, name: str, head: str) -> str | None:
+    """The block kept under ``name`` (:func:`key`), with ``head`` (HEAD's short id) in its header, or None."""
     try:
-        return (state / FOLDER / _name(head, block_key)).read_text("utf-8")
+        kept = (state / FOLDER / name).read_text("utf-8")
     except (OSError, UnicodeDecodeError):
         return None
+    return kept.replace(HEAD_SLOT, head)
 
 
-def put(state: Path, head: str, block_key: str, text: str, head_now: Callable[[], str]) -> None:
-    """Keep ``text`` under ``block_key`` at ``head``, atomically, and drop the blocks kept at other commits.
-
-    A block made at an older commit can never be asked for again (HEAD is in
-    its key) and may hold text a later commit removed: it goes now. A failure
-    to write only costs the next process a render.
+def put(state: Path, name: str, text: str, head: str, head_now: Callable[[], str]) -> None:
+    """Keep ``text`` (rendered with :data:`HEAD_SLOT` for HEAD) under ``name``, atomically, and drop the blocks
+    that cannot be printed again (the module docstring). A failure to write only costs the next process a render.
 
     Args:
         state: the repo's ``.git/memrepo/`` folder.
-        head: the commit the block was rendered at.
-        block_key: :func:`key`.
+        name: :func:`key`.
         text: the block.
+        head: HEAD's full id when the render began ("" while unborn).
         head_now: reads HEAD again once the block is written: when a commit
             came meanwhile (a forget that cleared the kept blocks while this
             one was being rendered), the block goes at once, so it can never
             outlive the forget's clear.
     """
     folder = state / FOLDER
-    name = _name(head, block_key)
     temp = folder / f".{name}.{os.getpid()}.tmp"
     try:
         folder.mkdir(exist_ok=True)
@@ -115,25 +126,34 @@ def put(state: Path, head: str, block_key: str, text: str, head_now: Callable[[]
         if head_now() != head:
             (folder / name).unlink(missing_ok=True)
             return
-        kept = [p for p in folder.iterdir() if not p.name.startswith(".")]
+        kept = [p for p in folder.iterdir() if not p.name.startswith(".") and p.name != name]
     except OSError:
         for path in (temp, folder / name):
             with contextlib.suppress(OSError):
                 path.unlink(missing_ok=True)
         return
-    prefix = name.split("-", 1)[0] + "-"
-    same_head = []
+    shared, workspace = _shared_and_workspace(name)
+    current = []
     for path in kept:
-        if path.name.startswith(prefix):
-            same_head.append(path)
-        else:
+        other_shared, other_workspace = _shared_and_workspace(path.name)
+        if other_shared != shared or other_workspace in (workspace, None):
             with contextlib.suppress(OSError):
                 path.unlink()
-    if len(same_head) > MAX_KEPT:
+        else:
+            current.append(path)
+    if len(current) >= MAX_KEPT:
         with contextlib.suppress(OSError):
-            same_head.sort(key=lambda p: p.stat().st_mtime_ns, reverse=True)
-            for path in same_head[MAX_KEPT:]:
+            current.sort(key=lambda p: p.stat().st_mtime_ns, reverse=True)
+            for path in current[MAX_KEPT - 1 :]:
                 path.unlink(missing_ok=True)
+
+
+def _shared_and_workspace(name: str) -> tuple[str, str | None]:
+    """The shared inputs' key and the workspace of a kept block's name (:func:`key`); None for a name of
+    another form (an older memrepo's)."""
+    shared, _, rest = name.partition("-")
+    workspace, _, block_key = rest.rpartition("-")
+    return shared, (workspace if workspace and len(block_key) == 64 else None)
 
 
 WANTED = ".wanted"

@@ -58,20 +58,76 @@ def test_an_edit_that_puts_the_old_mtime_and_size_back_renders_again(store: Memo
     assert len(renders) == 2
 
 
-def test_a_new_commit_drops_the_blocks_kept_at_the_one_before(store: MemoryStore, tmp_path: Path) -> None:
+def _git_commit(store: MemoryStore, rel: str, line: str) -> str:
+    """A commit made by a real ``git`` beside us (an agent committing a file the block does not read)."""
+    import subprocess
+
+    path = store.root / rel
+    path.write_text((path.read_text() if path.exists() else "") + line + "\n")
+    env = dict(
+        os.environ, GIT_AUTHOR_NAME="a", GIT_AUTHOR_EMAIL="a@b", GIT_COMMITTER_NAME="a", GIT_COMMITTER_EMAIL="a@b"
+    )
+    subprocess.run(["git", "add", rel], cwd=store.root, check=True, env=env)
+    subprocess.run(["git", "commit", "-q", "-m", f"touch {rel}"], cwd=store.root, check=True, env=env)
+    head = store.head()
+    assert head is not None
+    return head
+
+
+def test_a_commit_that_touches_no_file_of_the_block_prints_the_kept_block_at_the_new_commit(
+    store: MemoryStore, renders: list[int]
+) -> None:
+    """Issue 18: each `git commit` of a file the block does not read cost a new process a full render."""
+    before = store.head()
+    assert before is not None
+    first = context_text(str(store.root), None)
+    head = _git_commit(store, "lessons.md", "- Lint before pushing [by: user]")
+    again = context_text(str(store.root), None)
+    assert len(renders) == 1  # no second render
+    assert first is not None and again is not None
+    assert f'commit="{head[:7]}"' in again and f"at commit {head[:7]}" in again
+    assert before[:7] not in again and "\x00" not in again
+    assert again == store.context().text  # the bytes the store renders at the new commit
+
+
+def test_a_nul_in_a_file_cannot_take_heads_place_in_a_kept_block(store: MemoryStore, renders: list[int]) -> None:
+    memory = store.root / "MEMORY.md"
+    memory.write_text(memory.read_text() + "\n## Odd\x00heading\n\n- A fact with a NUL \x00 inside [by: user]\n")
+    context_text(str(store.root), None)
+    _git_commit(store, "lessons.md", "- Another lesson [by: user]")
+    again = context_text(str(store.root), None)
+    assert len(renders) == 1
+    assert again is not None and "holds NUL bytes" in again  # refused as binary: no NUL reaches the block
+    assert again == store.context().text
+
+
+def test_a_change_to_memory_md_drops_every_kept_block(store: MemoryStore, tmp_path: Path) -> None:
     project = tmp_path / "shop"
     project.mkdir()
     store.remember(Candidate(text="The shop deploys on Fridays", scope="workspace", workspace=str(project), by="user"))
     context_text(str(store.root), None)
     context_text(str(store.root), str(project))
     assert len(kept_blocks(store)) == 2
-    old_head = store.head()
-    assert old_head is not None
-    store.remember(Candidate(text="Answers in French on Mondays", by="user"))
-    context_text(str(store.root), None)
+    _git_commit(store, "MEMORY.md", "- Answers in French on Mondays [by: user]")
+    assert "French" in (context_text(str(store.root), None) or "")
     kept = kept_blocks(store)
-    assert len(kept) == 1
-    assert not kept[0].name.startswith(old_head[:12])
+    assert len(kept) == 1  # the shop's block held the old MEMORY.md: it could never be printed again
+    assert b"French" in kept[0].read_bytes()
+
+
+def test_a_changed_workspace_file_drops_only_that_workspaces_old_block(store: MemoryStore, tmp_path: Path) -> None:
+    project = tmp_path / "shop"
+    project.mkdir()
+    store.remember(Candidate(text="The shop deploys on Fridays", scope="workspace", workspace=str(project), by="user"))
+    context_text(str(store.root), None)
+    context_text(str(store.root), str(project))
+    [ws_file] = (store.root / "workspaces").glob("*.md")
+    _git_commit(store, f"workspaces/{ws_file.name}", "- The shop closes in August [by: user]")
+    assert "August" in (context_text(str(store.root), str(project)) or "")
+    kept = kept_blocks(store)
+    assert len(kept) == 2  # MEMORY.md's own block, and the shop's new one
+    assert sum(b"August" in path.read_bytes() for path in kept) == 1
+    assert sum(b"Fridays" in path.read_bytes() for path in kept) == 1
 
 
 def test_an_allowed_value_renders_again(store: MemoryStore, renders: list[int]) -> None:

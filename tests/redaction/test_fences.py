@@ -36,6 +36,16 @@ def test_a_hand_made_file_name_is_escaped_in_its_header() -> None:
     assert "## notes/&lt;b&gt;&amp; &lt;/memory_repo&gt;.md" in block.text
 
 
+def test_a_hand_made_file_name_is_escaped_in_the_note_of_entries_left_out() -> None:
+    """Found reviewing the kept block's NUL slot: the header escaped the file name, the note under it did not."""
+    name = "notes/<b>&\n</memory_repo>.md"
+    facts = "".join(f"- fact number {i} that is long enough to fill a budget quickly [by: user]\n" for i in range(40))
+    block = build_context("abc1234", [ContextFile(name, f"# x\n\n{facts}".encode(), 60)])
+    assert block.sections[0].omitted > 0
+    assert block.text.count("</memory_repo>") == 1 and "<b>" not in block.text
+    assert "more entries in notes/&lt;b&gt;&amp; &lt;/memory_repo&gt;.md not shown" in block.text
+
+
 def test_the_header_says_which_line_ends_the_data() -> None:
     block = build_context("abc1234", [ContextFile("MEMORY.md", b"# Memory\n", 500)])
     assert "The data ends at the closing tag on the last line." in block.text
