@@ -209,7 +209,12 @@ def context_of(
             ContextFile(ws_file or f"{WORKSPACES}/", data(ws_file) if ws_file else None, WORKSPACE_BUDGET, label)
         )
     kept_text, _sections, _refs = render_context(contextcache.HEAD_SLOT if head else "", files, ws_id)
-    contextcache.put(state, name, kept_text, head, lambda: str(head_id(git_dir) or ""))
+    contextcache.put(
+        state,
+        name,
+        kept_text,
+        lambda: contextcache.key(root, state, ws_id, ws_file, me_md, read, bool(head_id(git_dir))),
+    )
     contextcache.note_wanted(state, ws_id)
     return kept_text.replace(contextcache.HEAD_SLOT, head[:7]), git_dir
 

@@ -26,7 +26,7 @@ every kept block, and forgetting and compaction call it
 once it cannot be printed again: a block of the same workspace from other
 inputs, or any block made before MEMORY.md or me.md changed (so text a commit
 removed from them leaves with the next block); a :func:`put` drops its own
-block when a commit landed while it rendered (a forget may have cleared the
+block when an input moved while it rendered (a forget may have cleared the
 kept blocks meanwhile); at most :data:`MAX_KEPT` blocks are kept, the newest.
 
 Which workspaces blocks were asked for is noted (:func:`note_wanted`: ids
@@ -85,10 +85,10 @@ def key(
     from .layout import ME_MD, MEMORY_MD
     from .redactionepoch import redaction_epoch
 
+    stamps = [f"{rel}:{_lstat(root / rel)}" for rel in files]
     shared = [VERSION, str(born), str(me_md), redaction_epoch(state), source_stamp()]
-    shared.extend(f"{rel}:{_lstat(root / rel)}" for rel in (MEMORY_MD, *([ME_MD] if me_md else [])))
-    parts = [*shared, ws_id or "", ws_file or "", f"{WORKSPACES}/:{_lstat(root / WORKSPACES)}"]
-    parts.extend(f"{rel}:{_lstat(root / rel)}" for rel in files)
+    shared.extend(stamp for rel, stamp in zip(files, stamps, strict=True) if rel in (MEMORY_MD, ME_MD))
+    parts = [*shared, ws_id or "", ws_file or "", f"{WORKSPACES}/:{_lstat(root / WORKSPACES)}", *stamps]
     shared_key = hashlib.sha256("\n".join(shared).encode("utf-8", "surrogatepass")).hexdigest()[:16]
     block_key = hashlib.sha256("\n".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
     return f"{shared_key}-{ws_id or 'memory'}-{block_key}"
@@ -103,19 +103,20 @@ def get(state: Path, name: str, head: str) -> str | None:
     return kept.replace(HEAD_SLOT, head)
 
 
-def put(state: Path, name: str, text: str, head: str, head_now: Callable[[], str]) -> None:
+def put(state: Path, name: str, text: str, name_now: Callable[[], str]) -> None:
     """Keep ``text`` (rendered with :data:`HEAD_SLOT` for HEAD) under ``name``, atomically, and drop the blocks
     that cannot be printed again (the module docstring). A failure to write only costs the next process a render.
 
     Args:
         state: the repo's ``.git/memrepo/`` folder.
-        name: :func:`key`.
+        name: :func:`key`, taken before the files were read.
         text: the block.
-        head: HEAD's full id when the render began ("" while unborn).
-        head_now: reads HEAD again once the block is written: when a commit
-            came meanwhile (a forget that cleared the kept blocks while this
-            one was being rendered), the block goes at once, so it can never
-            outlive the forget's clear.
+        name_now: takes the key again once the block is written: when an
+            input moved meanwhile, the block goes at once. A forget rewrites
+            the file before it clears the kept blocks, so a block rendered
+            from the text it removed either sees the file moved here or was
+            written before the clear: it never outlives the forget. A commit
+            of other files (HEAD alone moving) keeps it.
     """
     folder = state / FOLDER
     temp = folder / f".{name}.{os.getpid()}.tmp"
@@ -123,7 +124,7 @@ def put(state: Path, name: str, text: str, head: str, head_now: Callable[[], str
         folder.mkdir(exist_ok=True)
         temp.write_text(text, "utf-8")
         os.replace(temp, folder / name)
-        if head_now() != head:
+        if name_now() != name:
             (folder / name).unlink(missing_ok=True)
             return
         kept = [p for p in folder.iterdir() if not p.name.startswith(".") and p.name != name]

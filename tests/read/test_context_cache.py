@@ -166,6 +166,29 @@ def test_a_forget_that_lands_while_a_block_renders_leaves_it_in_no_kept_block(
     assert not any(b"wombat-narwhal-42" in path.read_bytes() for path in kept_blocks(store))
 
 
+def test_a_commit_of_another_file_while_a_block_renders_keeps_the_block(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 18: the write server renders the block after its write while the agent's own `git commit` lands;
+    dropping the block whenever HEAD moved meant the next session hook rendered it again."""
+    real = context_module.render_context
+    renders: list[int] = []
+
+    def commit_meanwhile(*args, **kwargs):  # type: ignore[no-untyped-def]
+        renders.append(1)
+        rendered = real(*args, **kwargs)
+        if len(renders) == 1:
+            _git_commit(store, "lessons.md", "- Committed while the block rendered [by: user]")
+        return rendered
+
+    monkeypatch.setattr(context_module, "render_context", commit_meanwhile)
+    context_text(str(store.root), None)
+    again = context_text(str(store.root), None)
+    assert len(renders) == 1
+    head = store.head()
+    assert head is not None and again is not None and f'commit="{head[:7]}"' in again
+
+
 def test_an_allow_list_rewritten_at_its_size_and_old_mtime_renders_again(
     store: MemoryStore, renders: list[int]
 ) -> None:
