@@ -9,6 +9,7 @@ in one commit.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Literal
 
 from . import entryformat as fmt
@@ -18,7 +19,7 @@ from .models import Action, ConflictView, EntryView, Origin, WriteResult
 from .paths import make_ref, safe_relpath
 from .ports import WriteAccess
 from .regularfile import read_work_file
-from .worktreefiles import file_sizes
+from .worktreefiles import file_sizes, list_files
 from .writer import Transaction, retrying
 
 Keep = Literal["first", "second", "both"]
@@ -29,8 +30,20 @@ made the merge), the second (the other machine's), or both as separate entries."
 def list_conflicts(store: WriteAccess, paths: list[str] | None = None) -> list[ConflictView]:
     """Every entry kept in two versions by a sync merge, grouped by conflict id.
 
+    :func:`conflicts_in` of the store's work tree; the arguments, return and rules are its.
+    """
+    return conflicts_in(store.root, paths)
+
+
+def conflicts_in(root: Path, paths: list[str] | None = None) -> list[ConflictView]:
+    """Every entry kept in two versions by a sync merge in the work tree at ``root``, grouped by conflict id.
+
+    Reads work files only (no git object, no store state), so a front end may run it on a spare
+    thread: at 20,000 files reading every file takes seconds, which on the store's one thread held
+    up every read queued behind it (docs/architecture.md §8).
+
     Args:
-        store: the open store.
+        root: the memory repo's work tree.
         paths: only these repo-relative files (those a watcher's event named:
             no walk of the tree, no read of the other files); None for all.
             A folder among them lists all files, as None does.
@@ -40,16 +53,16 @@ def list_conflicts(store: WriteAccess, paths: list[str] | None = None) -> list[C
         not UTF-8 text, gone, or not in the file list are skipped.
     """
     out: list[ConflictView] = []
-    sizes = None if paths is None else file_sizes(store.root, paths)
+    sizes = None if paths is None else file_sizes(root, paths)
     if sizes is None:  # all files, or a folder among the paths: only a walk lists what it holds
-        listed = [path for path, _size in store.list_files()]
+        listed = [path for path, _size in list_files(root)]
     else:
         listed = sorted(path for path, size in sizes.items() if size is not None)
     for path in listed:
         if not path.endswith(".md"):
             continue
         try:
-            data = read_work_file(store.root / path)
+            data = read_work_file(root / path)
         except OSError:
             continue
         if f"{CONFLICT_KEY}:".encode() not in data:

@@ -19,7 +19,7 @@ from .checkpoint import Checkpointer
 from .checkpointflow import checkpoint_flow, idle_flow
 from .checkpointtypes import CheckpointResult, Message
 from .dreamer import Dreamer
-from .models import Origin
+from .models import ConflictView, Origin
 from .repobase import RepoBase, dreamer_method, store_method
 
 if TYPE_CHECKING:
@@ -50,7 +50,17 @@ class RepoAgents(RepoBase):
         """Remote, ahead/behind and the last sync, without the network (:func:`memrepo.engine.sync.sync_state`)."""
         return await self._run(sync_mod.sync_state, self.root)
 
-    conflicts = store_method(conflicts_mod.list_conflicts)
+    async def conflicts(self, paths: list[str] | None = None) -> list[ConflictView]:
+        """Every entry kept in two versions by a sync merge (:func:`memrepo.engine.conflicts.conflicts_in`).
+
+        Read on a spare thread: it reads work files only, and at 20,000 files a read of all of them
+        took seconds on the worker thread, holding up the hand edit the app was about to show.
+        """
+        if self._closed:
+            raise RuntimeError("the memory repo is closed")
+        root = self.root
+        return await self._spare(lambda: conflicts_mod.conflicts_in(root, paths))
+
     resolve_conflict = store_method(conflicts_mod.resolve_conflict)
 
     # -- dreams (docs/architecture.md §6) ------------------------------------
