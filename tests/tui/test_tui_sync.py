@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from helpers.repo_helpers import git, plain_settings
 from helpers.tui_helpers import RecordingApp, settle, wait_for
+from memrepo.engine import conflicts as conflicts_module
 from memrepo.engine import sync as sync_mod
 from memrepo.engine.models import Candidate
 from memrepo.engine.store import MemoryStore
@@ -156,11 +157,11 @@ async def test_conflicts_in_a_file_changed_by_hand_show_without_reading_every_fi
     conflicted = [ln for ln in (b.root / "me.md").read_text().splitlines() if "conflict:" in ln]
     assert len(conflicted) == 2
     walks: list[int] = []
-    real = MemoryStore.list_files
+    real = conflicts_module.list_files
 
-    def counted(self: MemoryStore) -> list[tuple[str, int]]:
+    def counted(root: Path) -> list[tuple[str, int]]:
         walks.append(1)
-        return real(self)
+        return real(root)
 
     app = RecordingApp(b.root)
     async with app.run_test(size=SIZE) as pilot:
@@ -169,7 +170,7 @@ async def test_conflicts_in_a_file_changed_by_hand_show_without_reading_every_fi
         await settle(pilot)
         table = app.main_screen.query_one(InboxPane).conflict_table
         assert table.row_count == 2
-        MemoryStore.list_files = counted  # type: ignore[method-assign]
+        conflicts_module.list_files = counted  # type: ignore[assignment]
         try:
             copy = "\n".join(ln.replace("conflict: ", "conflict: x") for ln in conflicted)
             (b.root / "copied.md").write_text(f"# Copied\n\n{copy}\n", encoding="utf-8")
@@ -181,4 +182,48 @@ async def test_conflicts_in_a_file_changed_by_hand_show_without_reading_every_fi
             assert [c.path for c in table.conflicts] == ["me.md"]
             assert walks == []
         finally:
-            MemoryStore.list_files = real  # type: ignore[method-assign]
+            conflicts_module.list_files = real  # type: ignore[assignment]
+
+
+async def test_a_change_during_the_read_of_every_file_waits_for_it_instead_of_reading_every_file_again(
+    machines, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found timing hand edits at 20,000 files: each event during the Inbox pane's first read of every file
+    started another read of every file (seconds each), side by side on spare threads."""
+    import threading
+
+    _a, b, _remote = machines
+    calls: list[list[str] | None] = []
+    release = threading.Event()
+    real = conflicts_module.conflicts_in
+
+    def slow(root: Path, paths: list[str] | None = None):  # type: ignore[no-untyped-def]
+        calls.append(paths)
+        if paths is None:
+            release.wait(30)
+        return real(root, paths)
+
+    monkeypatch.setattr(conflicts_module, "conflicts_in", slow)
+    events: list[str] = []
+    seen = InboxPane.work_tree_changed
+
+    def record(self: InboxPane, paths: list[str]) -> None:
+        events.extend(paths)
+        seen(self, paths)
+
+    monkeypatch.setattr(InboxPane, "work_tree_changed", record)
+    app = RecordingApp(b.root)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await wait_for(pilot, lambda: None in calls, what="the read of every file")
+        (b.root / "notes.md").write_text(
+            "# Notes\n\n- Tea at four [by: user; conflict: c1]\n- Tea at five [by: user; conflict: c1]\n"
+        )
+        await wait_for(pilot, lambda: "notes.md" in events, what="the event")
+        await pilot.pause(0.2)
+        assert calls.count(None) == 1
+        release.set()
+        table = app.main_screen.query_one(InboxPane).conflict_table
+        await wait_for(pilot, lambda: table.row_count == 2, what="the new file's conflict")
+        assert calls.count(None) == 1 and ["notes.md"] in calls

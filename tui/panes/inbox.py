@@ -112,6 +112,7 @@ class InboxPane(Pane):
         self._conflicts_all = True
         self._conflict_paths: set[str] = set()
         """What the next conflict read looks at: every file, or the paths events named since the last read."""
+        self._conflicts_reading = False
         self._undoing = False
         self._read_once = False
         self._typed: str | None = None
@@ -552,6 +553,10 @@ class InboxPane(Pane):
     def load_conflicts(self, paths: list[str] | None = None) -> None:
         """Find the entries a sync merge kept in two versions and show them.
 
+        A read already under way is never started again: what is asked for meanwhile is read
+        after it (an event during the first read of every file at 20,000 files started another
+        read of every file, each a few seconds).
+
         Args:
             paths: only look at these files again (a watcher's event; the
                 other files' conflicts stay as shown); None reads every file.
@@ -560,21 +565,25 @@ class InboxPane(Pane):
             self._conflicts_all = True
         else:
             self._conflict_paths.update(paths)
-        self._read_conflicts()
+        if not self._conflicts_reading:
+            self._conflicts_reading = True
+            self._read_conflicts()
 
-    @work(group="inbox-conflicts", exclusive=True, exit_on_error=False, description="Reading merge conflicts")
+    @work(group="inbox-conflicts", exit_on_error=False, description="Reading merge conflicts")
     async def _read_conflicts(self) -> None:
-        """Read what :meth:`load_conflicts` asked for; a newer call cancels this one before it shows anything."""
-        if self.repo is None:
-            return
-        paths = None if self._conflicts_all else sorted(self._conflict_paths)
-        found = await self.repo.conflicts(paths)
-        self._conflicts_all, self._conflict_paths = False, set()
-        if paths is not None:  # the files looked at (all of them, for a folder among the paths) are replaced
-            looked = set(paths) | {c.path for c in found}
-            kept = [c for c in self.conflict_table.conflicts if c.path not in looked]
-            found = sorted([*kept, *found], key=lambda c: c.path)  # stable: file order within a path stays
-        self.conflict_table.show(found)
+        """Read what :meth:`load_conflicts` asked for, then what was asked for meanwhile, until nothing is left."""
+        try:
+            while self.repo is not None and (self._conflicts_all or self._conflict_paths):
+                paths = None if self._conflicts_all else sorted(self._conflict_paths)
+                self._conflicts_all, self._conflict_paths = False, set()
+                found = await self.repo.conflicts(paths)
+                if paths is not None:  # the files looked at (all of them, for a folder among the paths) are replaced
+                    looked = set(paths) | {c.path for c in found}
+                    kept = [c for c in self.conflict_table.conflicts if c.path not in looked]
+                    found = sorted([*kept, *found], key=lambda c: c.path)  # stable: file order within a path stays
+                self.conflict_table.show(found)
+        finally:
+            self._conflicts_reading = False
 
     @on(ConflictTable.ResolveRequested)
     def _resolve_requested(self, message: ConflictTable.ResolveRequested) -> None:
