@@ -25,7 +25,7 @@ from .entrytext import clean_text
 from .errors import MemrepoError, PathRuleError, RefError
 from .gitstore import GitStore
 from .handanswer import answer_hand_edit
-from .layout import STARTING_LAYOUT
+from .layout import STARTING_LAYOUT, WORKSPACES
 from .lock import WriteLock
 from .models import (
     Action,
@@ -520,6 +520,16 @@ class MemoryStore(StoreReads):
     def workspaces(self) -> list[WorkspaceInfo]:
         """Every active workspace file with the workspace its first entries name, sorted by file."""
         return self.workspace_index.scan()
+
+    def workspace_files(self) -> list[tuple[str, str]]:
+        """(workspace id, file) of every active workspace file, sorted by file, as :meth:`workspaces` lists them.
+
+        What a list of workspaces shows, without a model each: the app's Context pane at 10,000
+        workspaces held 16 MB of :class:`WorkspaceInfo` models for two strings each.
+        """
+        from .workspaceindex import scan_rows
+
+        return [(row.id, row.file) for row in scan_rows(self.root, WORKSPACES)]
 
     def all_workspaces(self) -> list[WorkspaceInfo]:
         """Active then archived workspace files (:func:`.workspaceindex.list_workspaces`)."""

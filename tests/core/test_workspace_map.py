@@ -113,3 +113,13 @@ def test_a_long_lived_store_loads_every_id_on_its_second_miss(store: MemoryStore
     assert index._files == {"ws-00000000": "workspaces/proj0.md"}
     assert index.find_file("ws-00000001") == "workspaces/proj1.md"
     assert set(index._files) == {"ws-00000000", "ws-00000001", "ws-00000002"}
+
+
+def test_workspace_files_lists_what_workspaces_lists_without_models(tmp_path: Path) -> None:
+    store = MemoryStore.open(tmp_path / "repo", plain_settings())
+    _workspace(store.root, "billing", "ws-0000000b")
+    _workspace(store.root, "admin", "ws-0000000a")
+    (store.root / "workspaces" / "notes.md").write_text("# Notes\n\n- Not a workspace [by: user]\n")
+    files = store.workspace_files()
+    assert files == [("ws-0000000a", "workspaces/admin.md"), ("ws-0000000b", "workspaces/billing.md")]
+    assert files == [(ws.id, ws.file) for ws in store.workspaces()]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -25,7 +24,7 @@ from ..widgets.list_table import ListOptions
 from .base import Pane
 
 if TYPE_CHECKING:
-    from memrepo.engine.models import ContextBlock, RepoStatus, WorkspaceInfo
+    from memrepo.engine.models import ContextBlock, RepoStatus
 
 NO_WORKSPACE = "(no workspace)"
 
@@ -69,7 +68,8 @@ class ContextPane(Pane):
     def __init__(self) -> None:
         """Create the pane; it loads once the app attaches the repo."""
         super().__init__()
-        self._workspaces: list[WorkspaceInfo] = []
+        self._workspaces: list[tuple[str, str]] = []
+        """(id, file) of each workspace listed (models for 10,000 workspaces held 16 MB)."""
         self._block: ContextBlock | None = None
         self._chosen: str | None = None
 
@@ -134,16 +134,14 @@ class ContextPane(Pane):
         """List the workspace files, keep the highlighted one, and show its block."""
         if self.repo is None:
             return
-        self._workspaces = await self.repo.workspaces()
+        self._workspaces = await self.repo.workspace_files()
         options = self.options
         options.clear_options()
         options.add_option(Option(NO_WORKSPACE, id="none"))
-        for ws in self._workspaces:
-            name = ws.file.rsplit("/", 1)[-1].removesuffix(".md")
-            label = Text(clean(name), no_wrap=True, overflow="ellipsis")
-            label.append(f" · {ws.id}", style="dim")
-            options.add_option(Option(label))
-        ids = [None, *(ws.id for ws in self._workspaces)]
+        for ws_id, file in self._workspaces:
+            name = file.rsplit("/", 1)[-1].removesuffix(".md")
+            options.add_option(Option(Content.assemble(clean(name), (f" · {ws_id}", "dim"))))
+        ids = [None, *(ws_id for ws_id, _file in self._workspaces)]
         options.highlighted = ids.index(self._chosen) if self._chosen in ids else 0
         self.show_block(ids[options.highlighted or 0])
 
@@ -169,7 +167,7 @@ class ContextPane(Pane):
     @on(OptionList.OptionHighlighted, "#context-workspaces")
     def _moved(self, event: OptionList.OptionHighlighted) -> None:
         index = event.option_index
-        chosen = None if index == 0 else self._workspaces[index - 1].id
+        chosen = None if index == 0 else self._workspaces[index - 1][0]
         if chosen != self._chosen or self._block is None:
             self.show_block(chosen)
 
