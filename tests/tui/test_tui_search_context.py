@@ -133,3 +133,50 @@ async def test_context_pane_follows_a_hand_edit(repo: Path) -> None:
             timeout=30,  # hang guard
             what="the block to follow the edit",
         )
+
+
+async def test_the_workspace_list_is_filled_in_slices_with_the_event_loop_turning_between(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found timing hand edits at 20,000 files: 10,000 workspaces added one by one held the event loop
+    (and a hand edit waiting to be shown) for 0.7 s; now each slice of OPTIONS_AT_ONCE gives the loop a turn."""
+    import asyncio
+
+    from memrepo.tui.panes import context as context_pane
+    from textual.widgets import OptionList
+
+    files = {"MEMORY.md": "# Memory\n\n- Prefers tea [by: user]\n"}
+    for i in range(25):
+        files[f"workspaces/p{i:02d}.md"] = f"# p{i:02d}\n\n- Project {i} [workspace: ws-{i:08x}; by: user]\n"
+    build_repo(tmp_path / "repo", files)
+    monkeypatch.setattr(context_pane, "OPTIONS_AT_ONCE", 10)
+    turns = 0
+    seen: list[tuple[int, int]] = []  # (options added in the call, loop turns seen before it)
+    real = OptionList.add_options
+
+    def counted(self: OptionList, items):  # type: ignore[no-untyped-def]
+        items = list(items)
+        seen.append((len(items), turns))
+        return real(self, items)
+
+    monkeypatch.setattr(OptionList, "add_options", counted)
+    app = RecordingApp(tmp_path / "repo", watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        stop = asyncio.Event()
+
+        async def count_turns() -> None:
+            nonlocal turns
+            while not stop.is_set():
+                turns += 1
+                await asyncio.sleep(0)
+
+        counter = asyncio.ensure_future(count_turns())
+        await pilot.press("4")
+        await settle(pilot)
+        stop.set()
+        await counter
+        pane = app.main_screen.query_one(ContextPane)
+        assert pane.options.option_count == 26  # "(no workspace)" and the 25
+        assert [n for n, _ in seen][-3:] == [10, 10, 5]
+        assert seen[-1][1] > seen[-3][1]  # the loop turned between the first slice and the last

@@ -9,6 +9,7 @@ debounce.
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
@@ -27,6 +28,10 @@ if TYPE_CHECKING:
     from memrepo.engine.models import ContextBlock, RepoStatus
 
 NO_WORKSPACE = "(no workspace)"
+
+OPTIONS_AT_ONCE = 500
+"""Workspaces added to the list between two turns of the event loop: 10,000 added one by one held the
+screen (and a hand edit waiting to be shown) for about 350 ms."""
 
 
 def budget_line(block: ContextBlock) -> str:
@@ -134,14 +139,20 @@ class ContextPane(Pane):
         """List the workspace files, keep the highlighted one, and show its block."""
         if self.repo is None:
             return
-        self._workspaces = await self.repo.workspace_files()
+        self._workspaces = listed = await self.repo.workspace_files()
         options = self.options
         options.clear_options()
         options.add_option(Option(NO_WORKSPACE, id="none"))
-        for ws_id, file in self._workspaces:
-            name = file.rsplit("/", 1)[-1].removesuffix(".md")
-            options.add_option(Option(Content.assemble(clean(name), (f" · {ws_id}", "dim"))))
-        ids = [None, *(ws_id for ws_id, _file in self._workspaces)]
+        for start in range(0, len(listed), OPTIONS_AT_ONCE):
+            if start:
+                await asyncio.sleep(0)  # the screen and the other panes' messages get their turn
+            options.add_options(
+                [
+                    Option(Content.assemble(clean(file.rsplit("/", 1)[-1].removesuffix(".md")), (f" · {ws_id}", "dim")))
+                    for ws_id, file in listed[start : start + OPTIONS_AT_ONCE]
+                ]
+            )
+        ids = [None, *(ws_id for ws_id, _file in listed)]
         options.highlighted = ids.index(self._chosen) if self._chosen in ids else 0
         self.show_block(ids[options.highlighted or 0])
 
