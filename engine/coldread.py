@@ -190,7 +190,15 @@ def context_of(
 
     allow.activate(state)
     protect_logs()
-    from .context import ME_BUDGET, MEMORY_BUDGET, READ_MAX, WORKSPACE_BUDGET, ContextFile, render_context
+    from .context import (
+        ME_BUDGET,
+        MEMORY_BUDGET,
+        READ_MAX,
+        WORKSPACE_BUDGET,
+        ContextFile,
+        names_a_workspace_by_path,
+        render_context,
+    )
 
     def data(rel: str) -> bytes | None:
         if _through_symlink(root, rel):
@@ -200,21 +208,23 @@ def context_of(
         except OSError:
             return None
 
-    files = [ContextFile(MEMORY_MD, data(MEMORY_MD), MEMORY_BUDGET)]
-    if me_md:
-        files.append(ContextFile(ME_MD, data(ME_MD), ME_BUDGET, user_first=True))
-    if ws_id:
-        label = f"workspace {ws_id}"
-        files.append(
-            ContextFile(ws_file or f"{WORKSPACES}/", data(ws_file) if ws_file else None, WORKSPACE_BUDGET, label)
-        )
-    kept_text, _sections, _refs = render_context(contextcache.HEAD_SLOT if head else "", files, ws_id)
-    contextcache.put(
-        state,
-        name,
-        kept_text,
-        lambda: contextcache.key(root, state, ws_id, ws_file, me_md, read, bool(head_id(git_dir))),
-    )
+    with contextcache.rendering(state):  # from the first read to the put: a forget's clear waits for it
+        files = [ContextFile(MEMORY_MD, data(MEMORY_MD), MEMORY_BUDGET)]
+        if me_md:
+            files.append(ContextFile(ME_MD, data(ME_MD), ME_BUDGET, user_first=True))
+        if ws_id:
+            label = f"workspace {ws_id}"
+            files.append(
+                ContextFile(ws_file or f"{WORKSPACES}/", data(ws_file) if ws_file else None, WORKSPACE_BUDGET, label)
+            )
+        kept_text, _sections, _refs = render_context(contextcache.HEAD_SLOT if head else "", files, ws_id)
+        if not names_a_workspace_by_path(files):  # else the block depends on folders, not on the files alone
+            contextcache.put(
+                state,
+                name,
+                kept_text,
+                lambda: contextcache.key(root, state, ws_id, ws_file, me_md, read, bool(head_id(git_dir))),
+            )
     contextcache.note_wanted(state, ws_id)
     return kept_text.replace(contextcache.HEAD_SLOT, head[:7]), git_dir
 

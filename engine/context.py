@@ -114,6 +114,36 @@ def _other_workspace(entry: fmt.Entry, workspace: str | None) -> bool:
     return bool(value) and normalize_workspace(value)[0] != workspace
 
 
+def names_a_workspace_by_path(files: list[ContextFile]) -> bool:
+    """Whether an entry of ``files`` names its workspace by a folder path (``workspace: ./app``).
+
+    Such an entry is shown or left out by where that folder's git work tree is and by the current
+    folder (:func:`memrepo.engine.paths.normalize_workspace`), not by the files alone, so a block
+    holding one is not kept for another process (found by a helper: a ``git init`` in the project
+    left a kept block hiding a line a render showed).
+
+    Args:
+        files: the block's inputs.
+
+    Returns:
+        bool: True when some entry's ``workspace:`` value is a path (ids and names are not).
+    """
+    from .paths import is_workspace_path
+
+    for cf in files:
+        if cf.data is None or b"workspace" not in cf.data:
+            continue
+        try:
+            parsed = fmt.parse(cf.data, cf.path)
+        except FormatError:
+            continue
+        for _number, entry in parsed.entries():
+            value = entry.meta.get("workspace", "").strip()
+            if is_workspace_path(value):  # an id or a name never is
+                return True
+    return False
+
+
 def link_path(target: str) -> str:
     """The repo path a ``[[link]]`` target names: ``me`` -> ``me.md``; a target with its own extension
     (``queries.sql``, ``notes.md``) is the path itself (links start at the root and omit ``.md``, docs/architecture.md §2)."""

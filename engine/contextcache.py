@@ -37,9 +37,10 @@ its new commit (:func:`memrepo.engine.coldread.render_wanted`).
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import hashlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from .layout import WORKSPACES
@@ -192,8 +193,65 @@ def wanted(state: Path) -> list[str | None]:
     return [w or None for w in got if isinstance(w, str) and (not w or w.startswith("ws-"))][:WANTED_MAX]
 
 
-def clear(state: Path) -> None:
-    """Remove every kept block (forgetting and compaction: the text may hold what was forgotten)."""
-    import shutil
+LOCK = "context-cache.lock"
+"""The lock file (in ``.git/memrepo/``, beside the kept blocks' folder, so :func:`clear` keeps it)."""
+CLEAR_WAIT_S = 10.0
+"""How long :func:`clear` waits for the renders under way (each holds the lock some milliseconds)."""
 
-    shutil.rmtree(state / FOLDER, ignore_errors=True)
+
+@contextlib.contextmanager
+def rendering(state: Path) -> Iterator[None]:
+    """Hold the kept blocks' lock, shared, from a render's first read of a file to its :func:`put`.
+
+    :func:`clear` takes it exclusively, so a render that read a file before a forget rewrote it has
+    written or dropped its block (or died, which frees the lock) before the forget's clear runs: no
+    block and no temporary file with the forgotten text can outlive it. Found by a helper: a render
+    killed between its write and its check left the forgotten text in a kept block. Never raises:
+    a lock that cannot be taken (a read-only ``.git``) leaves the render as before.
+
+    Args:
+        state: the repo's ``.git/memrepo/`` folder.
+    """
+    fd = None
+    with contextlib.suppress(OSError):
+        fd = os.open(state / LOCK, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        fcntl.flock(fd, fcntl.LOCK_SH)
+    try:
+        yield
+    finally:
+        if fd is not None:
+            os.close(fd)
+
+
+def clear(state: Path) -> None:
+    """Remove every kept block (forgetting and compaction: the text may hold what was forgotten).
+
+    Waits (at most :data:`CLEAR_WAIT_S`) for the renders under way (:func:`rendering`), then removes
+    the folder, temporary files too. A render stopped for longer (``SIGSTOP``) is not waited for: its
+    :func:`put` still drops its block when it wakes, since the forget moved its inputs.
+
+    Args:
+        state: the repo's ``.git/memrepo/`` folder.
+    """
+    import shutil
+    import time
+
+    fd = None
+    with contextlib.suppress(OSError):
+        fd = os.open(state / LOCK, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    try:
+        deadline = time.monotonic() + CLEAR_WAIT_S
+        while fd is not None:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.005)
+            except OSError:
+                break
+        shutil.rmtree(state / FOLDER, ignore_errors=True)
+    finally:
+        if fd is not None:
+            os.close(fd)

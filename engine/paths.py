@@ -183,6 +183,15 @@ def project_root(path: str) -> str:
         current = parent
 
 
+def is_workspace_path(value: str) -> bool:
+    """Whether :func:`normalize_workspace` reads ``value`` (stripped, not an id) as a folder path, which it
+    resolves against the current folder, ``~`` and the git work trees above it; else a name, read alone.
+
+    A NUL byte is in no path (the OS refuses it): such a value is a name, never a folder.
+    """
+    return "\x00" not in value and (value.startswith(("/", "~", ".")) or os.sep in value)
+
+
 def normalize_workspace(value: str) -> tuple[str, str, str | None]:
     """Read a workspace given as a path or a name.
 
@@ -201,9 +210,7 @@ def normalize_workspace(value: str) -> tuple[str, str, str | None]:
         value = value.lower()  # WS-1A2B3C4D is the id ws-1a2b3c4d
     if _WS_ID_RE.match(value):
         return value, slugify(value), None
-    # A NUL byte is in no path (the OS refuses it): such a value is a name, never a folder.
-    looks_like_path = "\x00" not in value and (value.startswith(("/", "~", ".")) or os.sep in value)
-    if looks_like_path:
+    if is_workspace_path(value):
         absolute = project_root(os.path.normpath(os.path.abspath(os.path.expanduser(value))))
         ws_id = workspace_id(absolute)
         return ws_id, slugify(os.path.basename(absolute) or "root", fallback=ws_id), absolute

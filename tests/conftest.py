@@ -59,6 +59,16 @@ def isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
 
 
 @pytest.fixture(autouse=True)
+def process_wide_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The process-wide rules loading settings sets (``config._applied``:
+    ``[workspaces] git_toplevel``) go back after each test: a CLI test run in-process with
+    ``git_toplevel = false`` made a later test on the same worker see workspaces another way."""
+    from memrepo.engine import paths
+
+    monkeypatch.setattr(paths, "GIT_TOPLEVEL", paths.GIT_TOPLEVEL)
+
+
+@pytest.fixture(autouse=True)
 def private_tmpdir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A temp folder of this test's own for ``tempfile`` and for subprocesses (TMPDIR), so tests
     running side by side (pytest -n) never see each other's temp files."""

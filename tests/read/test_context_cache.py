@@ -162,6 +162,9 @@ def test_a_forget_that_lands_while_a_block_renders_leaves_it_in_no_kept_block(
         return rendered
 
     monkeypatch.setattr(context_module, "render_context", forget_meanwhile)
+    # The forget runs inside the render, on its thread: its clear cannot wait for the render's lock
+    # (another process's render it would wait for); the block's own check must drop it.
+    monkeypatch.setattr(contextcache, "CLEAR_WAIT_S", 0.05)
     assert "wombat-narwhal-42" in (context_text(str(store.root), None) or "")  # rendered at the old HEAD
     assert not any(b"wombat-narwhal-42" in path.read_bytes() for path in kept_blocks(store))
 
@@ -244,3 +247,71 @@ def test_a_kept_block_reaches_a_new_process_without_the_recall_index_or_the_entr
     assert first.stdout.split()[0] == "True", first.stderr  # rendered, and kept
     again = subprocess.run(run, capture_output=True, text=True, env=env, timeout=120)
     assert again.stdout.split() == ["True", "False", "False", "False", "False"], again.stderr
+
+
+def test_a_render_killed_after_a_forget_leaves_no_file_with_the_forgotten_text(store: MemoryStore) -> None:
+    """Found by a helper: a `memrepo context` that read a file before a forget rewrote it, then wrote its
+    block (or its temporary file) after the forget had cleared the kept blocks, and died before dropping
+    it, left the forgotten text in .git/memrepo/context-cache. A forget's clear now waits for such renders."""
+    import subprocess
+    import sys
+
+    result = store.remember(Candidate(text="The vault code is wombat-narwhal-42", by="user"))
+    assert result.ref is not None
+    rel = result.ref.removeprefix("repo:").split("#")[0]
+    state = store.root / ".git" / "memrepo"
+    ready = state.parent.parent.parent / "render-ready"
+    render = (
+        "import os, signal, sys, time\n"
+        "from pathlib import Path\n"
+        "from memrepo.engine import contextcache\n"
+        "state, rel, ready = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])\n"
+        "with contextcache.rendering(state):\n"
+        "    text = rel.read_text()\n"  # read before the forget's rewrite
+        "    ready.write_text('1')\n"
+        "    while b'wombat' in rel.read_bytes():\n"
+        "        time.sleep(0.01)\n"  # the forget rewrote the file: without the lock its clear runs now
+        "    time.sleep(0.5)\n"
+        "    folder = state / contextcache.FOLDER\n"
+        "    folder.mkdir(exist_ok=True)\n"
+        "    (folder / '.block.tmp').write_text(text)\n"
+        "    os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", render, str(state), str(store.root / rel), str(ready)])
+    try:
+        for _ in range(3000):  # hang guard, not a time
+            if ready.exists() or child.poll() is not None:
+                break
+            import time
+
+            time.sleep(0.01)
+        assert ready.exists()
+        store.forget(result.ref)  # its clear waits for the render's lock
+        child.wait(timeout=60)
+    finally:
+        child.kill()
+    folder = state / contextcache.FOLDER
+    leftovers = [p for p in folder.iterdir() if b"wombat" in p.read_bytes()] if folder.is_dir() else []
+    assert leftovers == []
+
+
+def test_a_block_with_an_entry_scoped_to_a_folder_path_is_not_kept(store: MemoryStore, tmp_path: Path) -> None:
+    """Found by a helper: an entry's `workspace: <path>` is matched through the git work tree above the
+    folder (and the current folder, for a relative one), which no key covers: after a `git init` in the
+    project the kept block still hid a line a render showed."""
+    import subprocess
+
+    project = tmp_path / "proj"
+    (project / "sub").mkdir(parents=True)
+    store.remember(
+        Candidate(text="The project deploys on Fridays", scope="workspace", workspace=str(project), by="user")
+    )
+    memory = store.root / "MEMORY.md"
+    memory.write_text(memory.read_text() + f"\n- Run the sub linter first [by: user; workspace: {project / 'sub'}]\n")
+    before = context_text(str(store.root), str(project))
+    assert before is not None and "sub linter" not in before  # sub is a workspace of its own
+    assert kept_blocks(store) == []
+    subprocess.run(["git", "init", "-q", str(project)], check=True)  # now sub's work tree is the project's
+    after = context_text(str(store.root), str(project))
+    assert after is not None and "sub linter" in after
+    assert after == store.context(str(project)).text
