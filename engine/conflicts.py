@@ -2,7 +2,7 @@
 
 :func:`memrepo.engine.entrymerge.merge_entries` keeps both versions of an entry both
 machines changed differently, side by side, each with the same
-``conflict: <id>`` key. :func:`list_conflicts` finds them for the Inbox pane;
+``conflict: <id>`` key. :func:`conflicts_in` finds them for the Inbox pane;
 :func:`resolve_conflict` keeps the first, the second or both (without the key),
 in one commit.
 """
@@ -25,14 +25,6 @@ from .writer import Transaction, retrying
 Keep = Literal["first", "second", "both"]
 """Which version to keep: the first in the file (the version of the machine that
 made the merge), the second (the other machine's), or both as separate entries."""
-
-
-def list_conflicts(store: WriteAccess, paths: list[str] | None = None) -> list[ConflictView]:
-    """Every entry kept in two versions by a sync merge, grouped by conflict id.
-
-    :func:`conflicts_in` of the store's work tree; the arguments, return and rules are its.
-    """
-    return conflicts_in(store.root, paths)
 
 
 def conflicts_in(root: Path, paths: list[str] | None = None) -> list[ConflictView]:

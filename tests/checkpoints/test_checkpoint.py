@@ -18,7 +18,7 @@ from memrepo.engine.checkpoint import (
     Checkpointer,
 )
 from memrepo.engine.checkpointflow import finish_claim, run_checkpoint
-from memrepo.engine.conflicts import list_conflicts
+from memrepo.engine.conflicts import conflicts_in
 from memrepo.engine.models import Candidate
 from memrepo.engine.store import MemoryStore
 
@@ -177,7 +177,7 @@ def test_command_provider_supersede_needs_verbatim_quotes_and_conflicts_stay_sid
     assert done.status == "distilled" and done.invalid == 1, done
     me = (store.root / "me.md").read_text()
     assert "Deploys go out on Thursdays" in me and "Tuesdays" not in me
-    groups = list_conflicts(store)  # what the Inbox pane lists
+    groups = conflicts_in(store.root)  # what the Inbox pane lists
     assert len(groups) == 1
     assert [v.text for v in groups[0].versions] == ["The user prefers spaces over tabs", "The user is fine with tabs"]
     assert [v.by for v in groups[0].versions] == ["user", "agent"]

@@ -10,7 +10,7 @@ import pytest
 from helpers.repo_helpers import git, plain_settings, porcelain
 from memrepo.engine import entryformat as fmt
 from memrepo.engine import sync as sync_mod
-from memrepo.engine.conflicts import list_conflicts, resolve_conflict
+from memrepo.engine.conflicts import conflicts_in, resolve_conflict
 from memrepo.engine.errors import RefError, SyncConflict, SyncError
 from memrepo.engine.gitremote import UnreachableRemote
 from memrepo.engine.models import Candidate
@@ -120,13 +120,13 @@ def test_both_edit_the_same_entry_both_versions_kept_and_resolvable(machines) ->
         entries = [e for e in store.read_file("me.md").entries if "conflict" in e.meta]
         assert [e.text for e in entries] == ["My editor is helix", "My editor is neovim"]
         assert entries[0].meta["conflict"] == entries[1].meta["conflict"]
-    found = list_conflicts(b)
+    found = conflicts_in(b.root)
     assert len(found) == 1 and found[0].path == "me.md" and len(found[0].versions) == 2
     res = resolve_conflict(b, "me.md", found[0].id, "second")
     assert res.commit is not None
     assert me(b) == ["My editor is neovim"]
     assert "conflict" not in b.read_file("me.md").text
-    assert list_conflicts(b) == []
+    assert conflicts_in(b.root) == []
     with pytest.raises(RefError):
         resolve_conflict(b, "me.md", found[0].id, "first")
     sync_mod.sync(b)
@@ -143,10 +143,10 @@ def test_resolve_keep_both_drops_only_the_keys(machines) -> None:
     hand_edit(b, "me.md", b"on Friday", b"on Monday")
     sync_mod.sync(a)
     sync_mod.sync(b)
-    (conflict,) = list_conflicts(b)
+    (conflict,) = conflicts_in(b.root)
     resolve_conflict(b, "me.md", conflict.id, "both")
     assert me(b) == ["Deploys go out on Monday", "Deploys go out on Thursday"]
-    assert list_conflicts(b) == []
+    assert conflicts_in(b.root) == []
 
 
 def test_offline_machine_catches_up_on_50_commits_in_one_sync(machines, remote: Path, tmp_path: Path) -> None:
