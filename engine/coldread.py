@@ -190,15 +190,7 @@ def context_of(
 
     allow.activate(state)
     protect_logs()
-    from .context import (
-        ME_BUDGET,
-        MEMORY_BUDGET,
-        READ_MAX,
-        WORKSPACE_BUDGET,
-        ContextFile,
-        names_a_workspace_by_path,
-        render_context,
-    )
+    from .context import ME_BUDGET, MEMORY_BUDGET, READ_MAX, WORKSPACE_BUDGET, ContextFile, render_context
 
     def data(rel: str) -> bytes | None:
         if _through_symlink(root, rel):
@@ -217,8 +209,8 @@ def context_of(
             files.append(
                 ContextFile(ws_file or f"{WORKSPACES}/", data(ws_file) if ws_file else None, WORKSPACE_BUDGET, label)
             )
-        kept_text, _sections, _refs = render_context(contextcache.HEAD_SLOT if head else "", files, ws_id)
-        if not names_a_workspace_by_path(files):  # else the block depends on folders, not on the files alone
+        kept_text, _sections, _refs, by_path = render_context(contextcache.HEAD_SLOT if head else "", files, ws_id)
+        if not by_path:  # else the block depends on folders, not on the files alone
             contextcache.put(
                 state,
                 name,

@@ -114,36 +114,6 @@ def _other_workspace(entry: fmt.Entry, workspace: str | None) -> bool:
     return bool(value) and normalize_workspace(value)[0] != workspace
 
 
-def names_a_workspace_by_path(files: list[ContextFile]) -> bool:
-    """Whether an entry of ``files`` names its workspace by a folder path (``workspace: ./app``).
-
-    Such an entry is shown or left out by where that folder's git work tree is and by the current
-    folder (:func:`memrepo.engine.paths.normalize_workspace`), not by the files alone, so a block
-    holding one is not kept for another process (found by a helper: a ``git init`` in the project
-    left a kept block hiding a line a render showed).
-
-    Args:
-        files: the block's inputs.
-
-    Returns:
-        bool: True when some entry's ``workspace:`` value is a path (ids and names are not).
-    """
-    from .paths import is_workspace_path
-
-    for cf in files:
-        if cf.data is None or b"workspace" not in cf.data:
-            continue
-        try:
-            parsed = fmt.parse(cf.data, cf.path)
-        except FormatError:
-            continue
-        for _number, entry in parsed.entries():
-            value = entry.meta.get("workspace", "").strip()
-            if is_workspace_path(value):  # an id or a name never is
-                return True
-    return False
-
-
 def link_path(target: str) -> str:
     """The repo path a ``[[link]]`` target names: ``me`` -> ``me.md``; a target with its own extension
     (``queries.sql``, ``notes.md``) is the path itself (links start at the root and omit ``.md``, docs/architecture.md §2)."""
@@ -160,8 +130,9 @@ def _link_line(text: str) -> list[str]:
     return fmt.extract_links(entry.text)
 
 
-def _section_lines(cf: ContextFile, workspace: str | None) -> tuple[list[str], list[str], int, int, int]:
-    """Render one file within its budget: (lines, refs, tokens used, shown, omitted).
+def _section_lines(cf: ContextFile, workspace: str | None) -> tuple[list[str], list[str], int, int, int, bool]:
+    """Render one file within its budget: (lines, refs, tokens used, shown, omitted, whether an entry
+    names its workspace by a folder path: see :func:`render_context`).
 
     Index lines (``- [[me]]``) are shown first claim on the budget, each link with the path
     ``memory_read`` takes; then, with ``cf.user_first``, the user's entries, then the agents'.
@@ -178,15 +149,18 @@ def _section_lines(cf: ContextFile, workspace: str | None) -> tuple[list[str], l
     used = estimate_tokens(header)
     if cf.data is None:
         note = "(no file for this workspace yet)" if cf.path.endswith("/") else "(no such file yet)"
-        return [*lines, note], refs, used, 0, 0
+        return [*lines, note], refs, used, 0, 0, False
     data = cf.data
     if len(data) >= READ_MAX:  # a huge hand-grown file: its first part is all the budget can hold
         data = data[: data.rfind(b"\n") + 1] or data
     try:
         parsed = fmt.parse(data, cf.path)
     except FormatError as exc:
-        return [*lines, f"(not readable: {sanitize_line(str(exc))})"], refs, used, 0, 0
+        return [*lines, f"(not readable: {sanitize_line(str(exc))})"], refs, used, 0, 0, False
+    from .paths import is_workspace_path
+
     entries = dict(parsed.entries())
+    by_path = False
     # (number, (line number, text) of the heading above it, rendered text, priority, is an entry)
     rows: list[tuple[int, tuple[int, str] | None, str, int, bool]] = []
     heading: tuple[int, str] | None = None
@@ -202,6 +176,7 @@ def _section_lines(cf: ContextFile, workspace: str | None) -> tuple[list[str], l
                 shown_links = " ".join(f"[[{sanitize_line(t)}]] ({sanitize_line(link_path(t))})" for t in links)
                 rows.append((number, heading, f"L{number} {shown_links}", 0, False))
             continue
+        by_path = by_path or is_workspace_path(entry.meta.get("workspace", "").strip())
         if _other_workspace(entry, workspace):
             continue
         text = sanitize_line(entry.text)
@@ -243,7 +218,7 @@ def _section_lines(cf: ContextFile, workspace: str | None) -> tuple[list[str], l
             refs.append(f"repo:{cf.path}#L{number}")
     if omitted:
         lines.append(f"({omitted} more entries in {sanitize_line(cf.path)} not shown; search them with recall)")
-    return lines, refs, used, shown, omitted
+    return lines, refs, used, shown, omitted, by_path
 
 
 SectionCounts = tuple[str, int, int, int, int]
@@ -252,14 +227,19 @@ SectionCounts = tuple[str, int, int, int, int]
 
 def render_context(
     head: str, files: list[ContextFile], workspace: str | None = None
-) -> tuple[str, list[SectionCounts], list[str]]:
+) -> tuple[str, list[SectionCounts], list[str], bool]:
     """The context block's text, per-file counts and refs, without building the model (:func:`build_context`).
 
     A new process that prints the block (``memrepo context``) needs no more
     than this (docs/architecture.md §4); the arguments are those of :func:`build_context`.
 
     Returns:
-        tuple: the block text (ending in a newline), one :data:`SectionCounts` per file, the refs shown.
+        tuple: the block text (ending in a newline), one :data:`SectionCounts` per file, the refs shown,
+        and whether an entry names its workspace by a folder path (``workspace: ./app``). Such an
+        entry is shown or left out by where that folder's git work tree is and by the current folder
+        (:func:`memrepo.engine.paths.normalize_workspace`), not by the files alone, so such a block is
+        not kept for another process (found by a helper: a ``git init`` in the project left a kept
+        block hiding a line a render showed).
     """
     attrs = f' commit="{head}"' if head else ""
     if workspace:
@@ -277,13 +257,15 @@ def render_context(
     ]
     sections: list[SectionCounts] = []
     refs: list[str] = []
+    by_path = False
     for cf in files:
-        lines, file_refs, used, shown, omitted = _section_lines(cf, workspace)
+        lines, file_refs, used, shown, omitted, file_by_path = _section_lines(cf, workspace)
         out.extend(lines)
         refs.extend(file_refs)
         sections.append((cf.path, cf.budget, used, shown, omitted))
+        by_path = by_path or file_by_path
     out.append(f"</{OPEN_TAG}>")
-    return "\n".join(out) + "\n", sections, refs
+    return "\n".join(out) + "\n", sections, refs, by_path
 
 
 def build_context(head: str, files: list[ContextFile], workspace: str | None = None) -> ContextBlock:
@@ -301,7 +283,7 @@ def build_context(head: str, files: list[ContextFile], workspace: str | None = N
     """
     from .models import ContextBlock, ContextSection
 
-    text, counts, refs = render_context(head, files, workspace)
+    text, counts, refs, _by_path = render_context(head, files, workspace)
     sections = [
         ContextSection(path=path, budget=budget, tokens=used, shown=shown, omitted=omitted)
         for path, budget, used, shown, omitted in counts
