@@ -43,7 +43,7 @@ import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from .layout import WORKSPACES
+from .layout import ME_MD, MEMORY_MD, WORKSPACES
 from .regularfile import stat_key
 from .sourcestamp import stamp as source_stamp
 
@@ -83,7 +83,6 @@ def key(
         str: ``<shared>-<workspace>-<key>``: 16 hex digits of the inputs every block shares (MEMORY.md,
         me.md, the epochs), the workspace id or ``memory``, and 64 hex digits of all the inputs.
     """
-    from .layout import ME_MD, MEMORY_MD
     from .redactionepoch import redaction_epoch
 
     stamps = [f"{rel}:{_lstat(root / rel)}" for rel in files]
@@ -212,15 +211,23 @@ def rendering(state: Path) -> Iterator[None]:
     Args:
         state: the repo's ``.git/memrepo/`` folder.
     """
-    fd = None
+    fd = _open_lock(state)
     with contextlib.suppress(OSError):
-        fd = os.open(state / LOCK, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-        fcntl.flock(fd, fcntl.LOCK_SH)
+        if fd is not None:
+            fcntl.flock(fd, fcntl.LOCK_SH)
     try:
         yield
     finally:
         if fd is not None:
             os.close(fd)
+
+
+def _open_lock(state: Path) -> int | None:
+    """A descriptor of :data:`LOCK` (made when missing), or None when it cannot be opened."""
+    try:
+        return os.open(state / LOCK, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    except OSError:
+        return None
 
 
 def clear(state: Path) -> None:
@@ -236,9 +243,7 @@ def clear(state: Path) -> None:
     import shutil
     import time
 
-    fd = None
-    with contextlib.suppress(OSError):
-        fd = os.open(state / LOCK, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    fd = _open_lock(state)
     try:
         deadline = time.monotonic() + CLEAR_WAIT_S
         while fd is not None:
