@@ -25,6 +25,7 @@ from ..widgets.dialogs import EditText, FilePicker
 from ..widgets.entry_detail import EntryDetail, EntryScreen
 from ..widgets.list_table import ListTable
 from .base import Pane
+from .inbox_conflicts import ConflictReads, merged
 
 if TYPE_CHECKING:
     from memrepo.engine.models import EntryView, WriteResult
@@ -109,10 +110,7 @@ class InboxPane(Pane):
         self._presses = 0
         self._saving: list[tuple[str, ...]] = []
         """The entry texts of each triage write in flight; the engine's write lock runs them one after another."""
-        self._conflicts_all = True
-        self._conflict_paths: set[str] = set()
-        """What the next conflict read looks at: every file, or the paths events named since the last read."""
-        self._conflicts_reading = False
+        self._conflict_reads = ConflictReads()
         self._undoing = False
         self._read_once = False
         self._typed: str | None = None
@@ -551,39 +549,27 @@ class InboxPane(Pane):
         return self.query_one("#inbox-conflicts", ConflictTable)
 
     def load_conflicts(self, paths: list[str] | None = None) -> None:
-        """Find the entries a sync merge kept in two versions and show them.
-
-        A read already under way is never started again: what is asked for meanwhile is read
-        after it (an event during the first read of every file at 20,000 files started another
-        read of every file, each a few seconds).
+        """Find the entries a sync merge kept in two versions and show them (after a read under way, if any:
+        :class:`.inbox_conflicts.ConflictReads`).
 
         Args:
             paths: only look at these files again (a watcher's event; the
                 other files' conflicts stay as shown); None reads every file.
         """
-        if paths is None:
-            self._conflicts_all = True
-        else:
-            self._conflict_paths.update(paths)
-        if not self._conflicts_reading:
-            self._conflicts_reading = True
+        if self._conflict_reads.ask(paths):
             self._read_conflicts()
 
     @work(group="inbox-conflicts", exit_on_error=False, description="Reading merge conflicts")
     async def _read_conflicts(self) -> None:
         """Read what :meth:`load_conflicts` asked for, then what was asked for meanwhile, until nothing is left."""
+        reads = self._conflict_reads
         try:
-            while self.repo is not None and (self._conflicts_all or self._conflict_paths):
-                paths = None if self._conflicts_all else sorted(self._conflict_paths)
-                self._conflicts_all, self._conflict_paths = False, set()
+            while self.repo is not None and reads.pending():
+                paths = reads.take()
                 found = await self.repo.conflicts(paths)
-                if paths is not None:  # the files looked at (all of them, for a folder among the paths) are replaced
-                    looked = set(paths) | {c.path for c in found}
-                    kept = [c for c in self.conflict_table.conflicts if c.path not in looked]
-                    found = sorted([*kept, *found], key=lambda c: c.path)  # stable: file order within a path stays
-                self.conflict_table.show(found)
+                self.conflict_table.show(merged(self.conflict_table.conflicts, paths, found))
         finally:
-            self._conflicts_reading = False
+            reads.done()
 
     @on(ConflictTable.ResolveRequested)
     def _resolve_requested(self, message: ConflictTable.ResolveRequested) -> None:
