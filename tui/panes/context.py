@@ -31,7 +31,7 @@ NO_WORKSPACE = "(no workspace)"
 
 OPTIONS_AT_ONCE = 500
 """Workspaces added to the list between two turns of the event loop: 10,000 added one by one held the
-screen (and a hand edit waiting to be shown) for about 350 ms."""
+loop (and a hand edit waiting to be shown) 674-764 ms, headless; in slices, 85 ms at most."""
 
 
 def budget_line(block: ContextBlock) -> str:
