@@ -24,21 +24,26 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import partial
+from typing import TYPE_CHECKING
 
 from . import dreamapply, dreamops
 from .config import Settings
-from .dreamgate import DreamLock, DreamSkipped, budget_left, check_due
+from .dreamgate import DreamSkipped, budget_left, check_due
 from .dreaminput import DreamInput, build_input
 from .dreampartial import partial_review
-from .dreamrecord import DreamRecord, DreamRecords, Tokens, new_id, now_iso
+from .dreamrecord import DreamRecord, DreamRecords, Tokens, new_id
 from .errors import BusyError, ChangedSinceSeen, GitError, MemrepoError, RefError
 from .flow import Flow, on_spare, on_store, run_steps
 from .gitdream import DreamGit, MergeConflict, clean_interrupted, clean_interrupted_unlocked
 from .gitstore import format_message
+from .isotime import now_iso
+from .lock import DreamLock
 from .models import Origin, RepoState
 from .providers import MAX_OUTPUT_TOKENS, Provider, Reply, make_provider
-from .store import MemoryStore
 from .transcripts import read_tasks
+
+if TYPE_CHECKING:  # the store is the caller's; importing it at run time would tie dreams to the façade
+    from .store import MemoryStore
 
 log = logging.getLogger("memrepo.dream")
 

@@ -20,6 +20,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from .atomic import atomic_write
+from .isotime import parse_time
 from .lock import state_dir
 
 Status = Literal["running", "pending_review", "applied", "accepted", "rejected", "undone", "stale", "failed", "empty"]
@@ -214,22 +215,6 @@ class DreamRecord(BaseModel):
     def interrupted(self) -> bool:
         """True for a run whose process was killed (marked failed by the next dream or reject)."""
         return self.status == "failed" and (self.reason or "").startswith("interrupted:")
-
-
-def now_iso() -> str:
-    """The current UTC time as ISO-8601 (seconds)."""
-    return datetime.now(UTC).replace(microsecond=0).isoformat()
-
-
-def parse_time(value: str | None) -> datetime | None:
-    """Read an ISO-8601 time (naive times count as UTC); None when missing or unreadable."""
-    if not value:
-        return None
-    try:
-        when = datetime.fromisoformat(value)
-    except ValueError:
-        return None
-    return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
 def new_id(now: datetime | None = None) -> str:

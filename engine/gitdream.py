@@ -394,7 +394,7 @@ def clean_interrupted(root: Path, records: object | None = None, *, dry_run: boo
     """
     if records is None:  # compaction: the worktrees only (it deletes and reports the branches itself)
         return DreamGit(root).remove_leftovers(branches=False)
-    from .dreamrecord import now_iso  # records import nothing of git: no cycle at import time
+    from .isotime import now_iso
 
     waiting = frozenset(
         r.branch
@@ -426,8 +426,8 @@ def clean_interrupted_unlocked(root: Path, records: object, *, dry_run: bool = F
     Returns:
         list[str]: one line per thing cleaned (or found); empty when a dream is running.
     """
-    from .dreamgate import DreamLock
     from .errors import BusyError
+    from .lock import DreamLock
 
     lock = DreamLock(Path(DreamGit(root)._repo.path))
     try:

@@ -384,3 +384,37 @@ def settle_git_locks(git_dir: Path, wait_s: float | None = None, killed_at: floa
             )
         time.sleep(min(delay, max(0.0, deadline - time.monotonic())))
         delay = min(delay * 2, 0.02)
+
+
+class DreamLock:
+    """``.git/memrepo/dream.lock``: one dream at a time across processes (separate from the write lock).
+
+    May be released from another thread than the one that took it.
+    """
+
+    def __init__(self, git_dir: Path) -> None:
+        self.git_dir = Path(git_dir)
+        self.path = state_dir(git_dir) / "dream.lock"
+        self._lock = FileLock(str(self.path), thread_local=False)
+
+    def acquire(self) -> None:
+        """Take the lock now or fail; while held, ``dream.holder`` names this process.
+
+        The holder record lets the next writer know a lock file under
+        ``refs/heads/dream/`` that a killed dream left as memrepo's own, and
+        remove it at once (:func:`memrepo.engine.lock.killed_writer_at`).
+
+        Raises:
+            BusyError: another dream is running.
+        """
+        try:
+            self._lock.acquire(timeout=0)
+        except Timeout as exc:
+            raise BusyError("another dream is running on this memory repo; wait for it to finish") from exc
+        record_holder(self.git_dir, "dream.holder", "dream")
+
+    def release(self) -> None:
+        """Let the lock go (no-op when not held)."""
+        if self._lock.is_locked:
+            (self.git_dir / "memrepo" / "dream.holder").unlink(missing_ok=True)
+            self._lock.release(force=True)

@@ -37,8 +37,8 @@ from typing import Any, BinaryIO
 
 from pydantic import BaseModel, Field
 
-from .dreamrecord import parse_time
 from .errors import MemrepoError, RefError
+from .isotime import parse_time
 from .provenance import CLAUDE_INJECTED_PREFIXES, CODEX_INJECTED_PREFIXES, claude_line_is_injected
 from .regularfile import FileMissingError
 

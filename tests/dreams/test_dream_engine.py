@@ -11,8 +11,9 @@ import pytest
 from helpers.dream_helpers import FILES, alias, claude_lines, make_repo, run_with, settings, write_claude_session
 from helpers.repo_helpers import git, plain_settings, porcelain
 from memrepo.engine.dreamer import DreamConflict, Dreamer
-from memrepo.engine.dreamgate import DreamLock, DreamSkipped
+from memrepo.engine.dreamgate import DreamSkipped
 from memrepo.engine.errors import BusyError, GitError, RefError
+from memrepo.engine.lock import DreamLock
 from memrepo.engine.store import MemoryStore
 
 

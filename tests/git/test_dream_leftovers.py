@@ -140,8 +140,8 @@ def test_clean_up_removes_a_killed_dreams_leftovers_and_then_finds_nothing(
 
 
 def test_clean_up_refuses_while_a_dream_runs(tmp_path: Path) -> None:
-    from memrepo.engine.dreamgate import DreamLock
     from memrepo.engine.errors import BusyError
+    from memrepo.engine.lock import DreamLock
 
     store = make_repo(tmp_path / "memory")
     running = DreamLock(store.git.git_dir)
@@ -221,8 +221,8 @@ def test_leftovers_are_listed_read_only_then_cleaned_and_shown_in_health(
 
 def test_a_running_dream_is_no_leftover_and_cannot_be_rejected(tmp_path: Path, tmpdir_for_dreams: Path) -> None:
     """While a dream holds the dream lock, its record, worktree and branch are its own."""
-    from memrepo.engine.dreamgate import DreamLock
     from memrepo.engine.errors import RefError
+    from memrepo.engine.lock import DreamLock
 
     store, dream_id = _killed_dream(tmp_path, tmpdir_for_dreams)
     lock = DreamLock(store.git.git_dir)
