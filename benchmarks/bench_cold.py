@@ -280,7 +280,7 @@ def compact_pair(corpus: Path, tmp: Path, n: int) -> tuple[float, float, int, in
         subprocess.run(["git", "status", "-s"], cwd=copy, capture_output=True)  # warm both the same
         if side == "memrepo":  # in this process, as bench_compact.py times it: the work, not the start
             from memrepo.engine.config import Settings
-            from memrepo.engine.store import MemoryStore
+            from memrepo.engine.repo.store import MemoryStore
 
             started = time.perf_counter()
             MemoryStore.open(copy, Settings(), create=False).compact()

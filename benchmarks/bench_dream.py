@@ -38,10 +38,11 @@ from memrepo.engine.config import Settings
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from memrepo.engine import dreamapply, dreamops  # noqa: E402
-from memrepo.engine.dreaminput import build_input  # noqa: E402
-from memrepo.engine.dreamrecord import DreamRecord, new_id  # noqa: E402
-from memrepo.engine.store import MemoryStore  # noqa: E402
+from memrepo.engine.dreams import apply as dreamapply  # noqa: E402
+from memrepo.engine.dreams import ops as dreamops  # noqa: E402
+from memrepo.engine.dreams.input import build_input  # noqa: E402
+from memrepo.engine.dreams.record import DreamRecord, new_id  # noqa: E402
+from memrepo.engine.repo.store import MemoryStore  # noqa: E402
 
 GIT = ["git", "-c", "user.name=bench", "-c", "user.email=bench@localhost.invalid", "-c", "core.hooksPath=/dev/null"]
 

@@ -38,8 +38,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from _common import GIT_ENV  # noqa: E402
+
 from memrepo.engine.importers import import_source  # noqa: E402
-from memrepo.engine.store import MemoryStore  # noqa: E402
+from memrepo.engine.repo.store import MemoryStore  # noqa: E402
 
 
 def git(root: Path, *args: str) -> str:

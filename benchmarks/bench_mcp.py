@@ -37,7 +37,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from _common import percentile  # noqa: E402
-from memrepo.engine.repo import MemoryRepo  # noqa: E402
+
+from memrepo.engine.repo.repo import MemoryRepo  # noqa: E402
 
 
 def workload(root: Path, calls: int, seed: int = 7) -> tuple[list[str], list[str]]:

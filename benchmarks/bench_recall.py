@@ -46,10 +46,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from _common import percentile  # noqa: E402
-from memrepo.engine import entryformat as fmt  # noqa: E402
-from memrepo.engine.recall import RecallIndex  # noqa: E402
-from memrepo.engine.store import MemoryStore  # noqa: E402
-from memrepo.engine.terms import terms  # noqa: E402
+
+from memrepo.engine.format import entries as fmt  # noqa: E402
+from memrepo.engine.format.terms import terms  # noqa: E402
+from memrepo.engine.read.recall import RecallIndex  # noqa: E402
+from memrepo.engine.repo.store import MemoryStore  # noqa: E402
 
 CJK_RE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]{2,}")
 WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9-]+")
@@ -173,7 +174,7 @@ def bench(corpus: Path, n_queries: int, repeat: int, tokenizer_cmd: str | None) 
         print("  (goal: cached under 0.050 ms)")
 
         async def through_api() -> list[float]:
-            from memrepo.engine.repo import MemoryRepo
+            from memrepo.engine.repo.repo import MemoryRepo
 
             repo = await MemoryRepo.open(root, Settings(), create=False)
             try:
@@ -200,7 +201,7 @@ def bench(corpus: Path, n_queries: int, repeat: int, tokenizer_cmd: str | None) 
                 text=True,
                 check=True,
             ).stdout.split()
-            from memrepo.engine.tokens import estimate_tokens
+            from memrepo.engine.format.tokens import estimate_tokens
 
             true = [int(x) for x in out]
             est = [estimate_tokens(x) for x in lines]

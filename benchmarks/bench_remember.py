@@ -41,8 +41,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from _common import GIT_ENV, percentile  # noqa: E402
+
 from memrepo.engine.models import Candidate  # noqa: E402
-from memrepo.engine.repo import MemoryRepo  # noqa: E402
+from memrepo.engine.repo.repo import MemoryRepo  # noqa: E402
 
 
 def copy_corpus(corpus: Path, dest: Path) -> Path:

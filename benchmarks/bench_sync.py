@@ -39,9 +39,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from _common import GIT_ENV as _GIT_ENV  # noqa: E402
-from memrepo.engine import sync as sync_mod  # noqa: E402
+
 from memrepo.engine.models import Candidate  # noqa: E402
-from memrepo.engine.store import MemoryStore  # noqa: E402
+from memrepo.engine.repo.store import MemoryStore  # noqa: E402
+from memrepo.engine.sync import sync as sync_mod  # noqa: E402
 
 GIT_ENV = {**_GIT_ENV, "GIT_MERGE_AUTOEDIT": "no"}
 

@@ -37,9 +37,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from _common import percentile  # noqa: E402
-from memrepo.engine import policy  # noqa: E402
+
 from memrepo.engine.models import Candidate  # noqa: E402
-from memrepo.engine.repo import MemoryRepo  # noqa: E402
+from memrepo.engine.repo.repo import MemoryRepo  # noqa: E402
+from memrepo.engine.write import policy  # noqa: E402
 
 TOKEN = "ghp_" + "A1b2C3d4" * 4 + "Zz9y"
 

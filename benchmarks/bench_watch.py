@@ -10,7 +10,7 @@ assert no time. This reports the times, on a private copy of a corpus:
 - ``recall``: from writing a file to the first ``recall()`` that finds the new entry.
 
 Prints p50/p95 in milliseconds for each (the debounce window of
-``memrepo.engine.watch`` is most of it).
+``memrepo.engine.repo.watch`` is most of it).
 
 Usage:
     python benchmarks/bench_watch.py --corpus PATH [--edits 20]
@@ -31,9 +31,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from _common import percentile  # noqa: E402
+
 from memrepo.engine.config import Settings  # noqa: E402
-from memrepo.engine.repo import MemoryRepo  # noqa: E402
-from memrepo.engine.store import MemoryStore  # noqa: E402
+from memrepo.engine.repo.repo import MemoryRepo  # noqa: E402
+from memrepo.engine.repo.store import MemoryStore  # noqa: E402
 
 
 async def until(check, poll: float = 0.005, limit: float = 30.0) -> float:  # type: ignore[no-untyped-def]

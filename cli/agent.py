@@ -20,13 +20,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
-from memrepo.engine.errors import MemrepoError
 from pydantic import BaseModel, ConfigDict, ValidationError
+
+from memrepo.engine.errors import MemrepoError
 
 from .main import _errors_as_lines, _fail, _open_store, _repo_path, _settings
 
 if TYPE_CHECKING:
-    from memrepo.engine.checkpoint import Message
+    from memrepo.engine.checkpoints.checkpoint import Message
 
 HOOK_EVENTS = {"Stop": "turn", "SessionEnd": "session_close", "SubagentStop": "turn", "PreCompact": "force"}
 """Claude Code hook events and the checkpoint event each one is."""
@@ -68,7 +69,7 @@ def _claude_turns(transcript: Path, session_id: str) -> list[dict]:
         MemrepoError: ``transcript not found: PATH``, not a regular file (a
             FIFO, a device, a folder: never opened blocking), or too large.
     """
-    from memrepo.engine.transcripts import read_claude_messages
+    from memrepo.engine.agents.transcripts import read_claude_messages
 
     return read_claude_messages(transcript, session_id, strict=True)
 
@@ -89,7 +90,7 @@ def _hook_turns(repo: Path, transcript: Path, session_id: str) -> list[dict]:
     import os
     import tempfile
 
-    from memrepo.engine.transcripts import read_claude_turns
+    from memrepo.engine.agents.transcripts import read_claude_turns
 
     git_dir = repo / ".git"
     if not git_dir.is_dir():
@@ -160,8 +161,8 @@ def checkpoint_cmd(
     Without --from-claude-hook, stdin holds a JSON list of messages
     ({"id", "role": "user"|"assistant", "text"}) or an object {"messages": [...]}.
     """
-    from memrepo.engine.checkpoint import Checkpointer
-    from memrepo.engine.checkpointflow import run_checkpoint
+    from memrepo.engine.checkpoints.checkpoint import Checkpointer
+    from memrepo.engine.checkpoints.flow import run_checkpoint
 
     usage = 1 if from_hook else 2  # a hook's exit 2 would block Claude Code from stopping: never use it there
     messages: list[Message | dict]
@@ -191,7 +192,7 @@ def checkpoint_cmd(
             click.echo(f"memrepo: {exc}", err=True)
             messages = []
         if not cwd:  # older hook payloads carry no cwd: the transcript's lines do
-            from memrepo.engine.transcripts import read_claude_session
+            from memrepo.engine.agents.transcripts import read_claude_session
 
             task = read_claude_session(path)
             cwd = task.workspace if task else None
@@ -246,7 +247,7 @@ def forget_session_cmd(ctx: click.Context, session_id: str, compact_: bool) -> N
     The session is tombstoned first, so a distillation of it already queued
     writes nothing and later checkpoints of it are refused.
     """
-    from memrepo.engine.checkpoint import Checkpointer
+    from memrepo.engine.checkpoints.checkpoint import Checkpointer
 
     store = _open_store(ctx, create=False)
     removed = Checkpointer(store.state_dir).forget_session(session_id)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 
 import click
+
 from memrepo.tui.plain import clean
 
 from .main import _errors_as_lines, _fail, _open_store

@@ -14,13 +14,14 @@ import sys
 from typing import TYPE_CHECKING
 
 import click
+
 from memrepo.tui.compact_text import loss_summary, size_text
 
 from .main import _errors_as_lines, _fail, _open_store, _repo_path, _settings
 
 if TYPE_CHECKING:
     from memrepo.engine.models import CompactProgress, CompactResult, WriteResult
-    from memrepo.engine.store import MemoryStore
+    from memrepo.engine.repo.store import MemoryStore
 
 
 def _progress(event: CompactProgress) -> None:
@@ -47,8 +48,8 @@ def _report(result: CompactResult) -> None:
 
 
 def _compact(store: MemoryStore, yes: bool, replace_remote: bool = False) -> None:
-    from memrepo.engine.compact import remote_refusal
-    from memrepo.engine.sync import remote_url
+    from memrepo.engine.history.compact import remote_refusal
+    from memrepo.engine.sync.sync import remote_url
 
     url = remote_url(store.root)
     if url is not None and not replace_remote:
@@ -89,10 +90,10 @@ def compact(ctx: click.Context, yes: bool, replace_remote: bool) -> None:
 def report_remote(store: MemoryStore) -> None:
     """After a compaction with ``--replace-remote``: say whether the remote's history was replaced.
 
-    Reads the outcome :func:`memrepo.engine.sync.replace_remote_history` recorded;
+    Reads the outcome :func:`memrepo.engine.sync.sync.replace_remote_history` recorded;
     exits 1 when the forced update failed (the local compaction stands).
     """
-    from memrepo.engine import sync as sync_mod
+    from memrepo.engine.sync import sync as sync_mod
 
     state = sync_mod.sync_state(store.root)
     if state.remote is None:
@@ -107,7 +108,7 @@ def report_remote(store: MemoryStore) -> None:
 
 def _refuse_first(store: MemoryStore, compact_: bool | None, replace_remote: bool) -> None:
     """With ``--compact`` and a sync remote but no ``--replace-remote``: refuse before clearing anything."""
-    from memrepo.engine.compact import refuse_remote_before_change
+    from memrepo.engine.history.compact import refuse_remote_before_change
 
     if compact_:
         refuse_remote_before_change(store, replace_remote, "cleared")
@@ -115,7 +116,7 @@ def _refuse_first(store: MemoryStore, compact_: bool | None, replace_remote: boo
 
 def _after_clear(store: MemoryStore, result: WriteResult, compact_: bool | None, replace_remote: bool = False) -> None:
     """Say what was cleared; then compact (``--compact``), offer to (a terminal), or say how to."""
-    from memrepo.engine.sync import remote_url
+    from memrepo.engine.sync.sync import remote_url
 
     click.echo(f"cleared ({result.commit[:7]})" if result.commit else "nothing to clear")
     if compact_ is None and not replace_remote and remote_url(store.root) is not None:
@@ -240,7 +241,7 @@ def clear_task(ctx: click.Context, task: str, compact_: bool | None, replace_rem
 @_errors_as_lines
 def health(ctx: click.Context, as_json: bool) -> None:
     """Check the memory repo: OK / WARN / FAIL rows, each with a reason. Exit 1 on any FAIL."""
-    from memrepo.engine.health import check_path, has_failure
+    from memrepo.engine.repo.health import check_path, has_failure
 
     rows = check_path(_repo_path(ctx), settings=_settings(ctx))
     if as_json:

@@ -13,6 +13,7 @@ import json
 from typing import TYPE_CHECKING
 
 import click
+
 from memrepo.tui.plain import clean
 
 from .main import _errors_as_lines, _fail, _open_store
@@ -24,7 +25,7 @@ STATUS_WORDS = {"pending_review": "pending review"}
 
 
 def _dreamer(ctx: click.Context) -> Dreamer:
-    from memrepo.engine.dreamer import Dreamer
+    from memrepo.engine.dreams.dreamer import Dreamer
 
     return Dreamer(_open_store(ctx, create=False))  # the store's settings: [dream], [transcripts]
 
@@ -58,7 +59,7 @@ def _line(record: DreamRecord) -> str:
 @_errors_as_lines
 def dream(ctx: click.Context, provider: str | None, if_due: bool, as_json: bool) -> None:
     """Run a dream: clean up the memory folder, auto-apply safe changes, branch the rest for review."""
-    from memrepo.engine.dreamgate import DreamSkipped
+    from memrepo.engine.dreams.gate import DreamSkipped
 
     dreamer = _dreamer(ctx)
     try:

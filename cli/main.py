@@ -34,7 +34,7 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 if TYPE_CHECKING:
     from memrepo.engine.config import Settings
-    from memrepo.engine.store import MemoryStore
+    from memrepo.engine.repo.store import MemoryStore
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -99,7 +99,7 @@ def workspace_option(_ctx: click.Context, _param: click.Parameter, value: str | 
 
 
 def _open_store(ctx: click.Context, create: bool = True) -> MemoryStore:
-    from memrepo.engine.store import MemoryStore
+    from memrepo.engine.repo.store import MemoryStore
 
     return MemoryStore.open(_repo_path(ctx), _settings(ctx), create=create, origin="cli")
 
@@ -161,7 +161,7 @@ def main(ctx: click.Context, repo: str | None) -> None:
     ctx.ensure_object(dict)
     ctx.obj["repo"] = repo
     if ctx.invoked_subcommand is None:
-        from memrepo.engine.store import MemoryStore
+        from memrepo.engine.repo.store import MemoryStore
 
         settings = _settings(ctx)
         store = MemoryStore.open(_repo_path(ctx), settings, create=True, origin="tui")
@@ -176,7 +176,7 @@ def main(ctx: click.Context, repo: str | None) -> None:
 @_errors_as_lines
 def init(ctx: click.Context, path: str | None) -> None:
     """Create a memory repo at PATH (or the configured repo), or adopt an existing memory repo (one with MEMORY.md)."""
-    from memrepo.engine.store import MemoryStore
+    from memrepo.engine.repo.store import MemoryStore
 
     if path == "":
         _fail("PATH is empty: give the folder for the memory repo", 2)
@@ -377,7 +377,7 @@ def show(ctx: click.Context, path: str, as_json: bool) -> None:
     view = _open_store(ctx, create=False).read_file(path)
     if view.error:
         _fail(f"{view.path}: {view.error}")
-    from memrepo.engine.cleantext import clean_in
+    from memrepo.engine.format.cleantext import clean_in
     from memrepo.engine.redaction import redact_obj, redact_text
 
     for entry in view.entries:

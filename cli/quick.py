@@ -4,8 +4,8 @@ A search from the shell, or a hook asking for the context block, starts a new
 process each time, so what that process imports is most of what it costs
 (docs/architecture.md §4). :func:`run` reads the plain forms of ``memrepo
 [--repo PATH] recall QUERY [options]`` and ``memrepo [--repo PATH] context
-[--workspace W]`` itself and answers through :mod:`memrepo.engine.coldrecall`
-and :mod:`memrepo.engine.coldread`; any other command, ``--help``, an odd
+[--workspace W]`` itself and answers through :mod:`memrepo.engine.read.coldrecall`
+and :mod:`memrepo.engine.read.coldread`; any other command, ``--help``, an odd
 spelling or a bad value goes to click (:func:`memrepo.cli.main.run`), which
 prints what it always printed. What is printed, and the exit codes, are
 those of :mod:`memrepo.cli.read`'s ``recall`` and ``context`` (tests run both
@@ -221,7 +221,7 @@ def error_line(exc: BaseException) -> str:
 
 def apply_keys(keys: ReadKeys) -> None:
     """Apply the config's keys the read paths need, as :func:`memrepo.engine.config.load_settings` does."""
-    from memrepo.engine import paths
+    from memrepo.engine.format import paths
 
     paths.GIT_TOPLEVEL = keys.git_toplevel
 
@@ -232,7 +232,7 @@ def recall_root(cli_repo: object, keys: ReadKeys) -> Path:
     Raises:
         PathRuleError: the path breaks a rule of docs/architecture.md §2, or holds no memory repo.
     """
-    from memrepo.engine import coldrecall
+    from memrepo.engine.read import coldrecall
 
     apply_keys(keys)
     repo = cli_repo or os.environ.get("MEMREPO_REPO") or keys.repo
@@ -246,7 +246,7 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
         args: what :func:`parse_recall` read.
         keys: the config's keys (:func:`config_keys`).
     """
-    from memrepo.engine import coldrecall
+    from memrepo.engine.read import coldrecall
     from memrepo.tui.plain import clean
 
     query = str(args["query"])
@@ -282,7 +282,7 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
 
 
 def context(args: dict[str, str | None], keys: ReadKeys) -> bool:
-    """Print ``memrepo context``'s block through :func:`memrepo.engine.coldread.context_text`.
+    """Print ``memrepo context``'s block through :func:`memrepo.engine.read.coldread.context_text`.
 
     Args:
         args: what :func:`parse_context` read.
@@ -292,7 +292,7 @@ def context(args: dict[str, str | None], keys: ReadKeys) -> bool:
         bool: True when printed (or failed, with the click path's line and exit
         code); False when the light path cannot tell and click's path should run.
     """
-    from memrepo.engine.coldread import context_text
+    from memrepo.engine.read.coldread import context_text
 
     apply_keys(keys)
     with _errors_as_lines():

@@ -6,8 +6,8 @@ process, and waits for them. Through click each opened the whole store
 (pygit2, pydantic, every model): about 0.6 s at 2,000 files, where
 ``memrepo context`` takes 0.15 s. :func:`session_start` and :func:`prompt`
 read the hook's JSON themselves, answer through the light read paths
-(:func:`memrepo.engine.coldread.context_of`,
-:func:`memrepo.engine.coldrecall.recall`) in the JSON the click commands
+(:func:`memrepo.engine.read.coldread.context_of`,
+:func:`memrepo.engine.read.coldrecall.recall`) in the JSON the click commands
 print, and count the read as they do. Whatever is not the plain case (JSON
 that is not an object, a field that is not a string, an error, a repo the
 light path leaves to the store) goes to the click command with the same
@@ -95,7 +95,7 @@ def count_read(git_dir: Path, kind: str, session: bool) -> None:
             recall belongs to the session SessionStart counted.
     """
     try:
-        from memrepo.engine.readcount import SessionReads, note_read
+        from memrepo.engine.read.readcount import SessionReads, note_read
 
         if session:
             SessionReads(git_dir, "hook").note(kind)
@@ -124,7 +124,7 @@ def session_start(args: dict[str, str | None], keys: ReadKeys) -> bool:
     payload, raw = _payload()
     if payload is None:
         return False
-    from memrepo.engine.coldread import context_of
+    from memrepo.engine.read.coldread import context_of
 
     from .quick import apply_keys
 
@@ -157,7 +157,8 @@ def prompt(args: dict[str, str | None], keys: ReadKeys) -> bool:
     text = payload.get("prompt")
     if not isinstance(text, str) or not text.strip():
         return True  # nothing to search for: the click command prints nothing either
-    from memrepo.engine import coldrecall, recall_block
+    from memrepo.engine import recall_block
+    from memrepo.engine.read import coldrecall
 
     from .quick import recall_root
 

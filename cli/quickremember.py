@@ -146,7 +146,7 @@ def socket_path(root: str) -> str | None:
 
 def source_stamp() -> str:
     """A stamp of the engine's and the command line's source (another version answers another way)."""
-    from memrepo.engine.sourcestamp import ENGINE_FOLDERS, stamp
+    from memrepo.engine.files.sourcestamp import ENGINE_FOLDERS, stamp
 
     return stamp((*ENGINE_FOLDERS, Path(__file__).resolve().parent))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 import click
+
 from memrepo.tui.plain import clean
 
 from .main import _errors_as_lines, _fail, _open_store, _settings, workspace_option
@@ -27,7 +28,7 @@ from .main import _errors_as_lines, _fail, _open_store, _settings, workspace_opt
 def context(ctx: click.Context, workspace: str | None, as_json: bool) -> None:
     """Print the context block an agent puts in its prompt."""
     if not as_json:  # hooks run this in every new session: the light path opens no store (same text)
-        from memrepo.engine.coldread import config_missing, context_text
+        from memrepo.engine.read.coldread import config_missing, context_text
 
         settings = None if config_missing() else _settings(ctx)  # no file: the defaults, without pydantic
         text = context_text(ctx.obj.get("repo"), workspace, settings)
@@ -65,7 +66,7 @@ def recall(
     ctx: click.Context, query: str, workspace: str | None, limit: int, max_bytes: int, full: bool, as_json: bool
 ) -> None:
     """Search memory for QUERY (words, a phrase, Chinese or Japanese), best first."""
-    from memrepo.engine.terms import query_terms
+    from memrepo.engine.format.terms import query_terms
 
     if not query_terms(query)[1]:
         _fail("empty query: give a word to search for (spaces and punctuation match nothing)", 2)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from memrepo.engine.store import MemoryStore
+    from memrepo.engine.repo.store import MemoryStore
 
 OPTIONS = ("kind", "scope", "workspace", "subject", "by", "source", "task", "origin_text")
 """The valued options of ``memrepo remember`` (their dict keys), besides the text."""
@@ -75,8 +75,9 @@ def remember(open_store: Callable[[], MemoryStore], args: dict[str, object]) -> 
 
 
 def _remember(open_store: Callable[[], MemoryStore], args: dict[str, object], reply: Reply) -> None:
-    from memrepo.engine.models import Action, Candidate
     from pydantic import ValidationError
+
+    from memrepo.engine.models import Action, Candidate
 
     scope, workspace = args.get("scope"), args.get("workspace")
     if scope == "workspace" and not workspace:

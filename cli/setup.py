@@ -116,7 +116,7 @@ class Found:
 
 def _load(path: Path, found: Found) -> dict | None:
     from memrepo.engine.errors import MemrepoError
-    from memrepo.engine.regularfile import FileMissingError, read_regular
+    from memrepo.engine.files.regularfile import FileMissingError, read_regular
 
     try:
         data = json.loads(read_regular(path, CHECK_MAX_BYTES).decode("utf-8"))

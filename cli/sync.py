@@ -14,12 +14,13 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import click
+
 from memrepo.tui.syncview import describe_sync
 
 from .main import _errors_as_lines, _fail, _open_store
 
 if TYPE_CHECKING:
-    from memrepo.engine.autosync import SyncOutcome
+    from memrepo.engine.repo.autosync import SyncOutcome
 
 PRIVACY = (
     "memrepo pushes your memory (personal facts, preferences, corrections) to this remote. "
@@ -52,7 +53,7 @@ def remote() -> None:
 @_errors_as_lines
 def remote_set(ctx: click.Context, url: str, yes_private: bool) -> None:
     """Sync with URL (SSH, HTTPS or a local path), once you confirm it is private."""
-    from memrepo.engine import sync as sync_mod
+    from memrepo.engine.sync import sync as sync_mod
 
     store = _open_store(ctx, create=False)
     sync_mod.refuse_password(url.strip())
@@ -73,7 +74,7 @@ def remote_set(ctx: click.Context, url: str, yes_private: bool) -> None:
 @_errors_as_lines
 def remote_show(ctx: click.Context) -> None:
     """Print the remote, commits not pushed or not merged, and the last sync."""
-    from memrepo.engine import sync as sync_mod
+    from memrepo.engine.sync import sync as sync_mod
 
     store = _open_store(ctx, create=False)
     state = sync_mod.sync_state(store.root)
@@ -92,7 +93,7 @@ def remote_show(ctx: click.Context) -> None:
 @_errors_as_lines
 def remote_remove(ctx: click.Context) -> None:
     """Stop syncing: forget the remote (nothing on it is deleted)."""
-    from memrepo.engine import sync as sync_mod
+    from memrepo.engine.sync import sync as sync_mod
 
     store = _open_store(ctx, create=False)
     if not sync_mod.remove_remote(store.root):
@@ -105,8 +106,8 @@ def remote_remove(ctx: click.Context) -> None:
 @_errors_as_lines
 def sync(ctx: click.Context) -> None:
     """Sync with the remote now: fetch, merge entry by entry, push."""
-    from memrepo.engine import sync as sync_mod
-    from memrepo.engine.gitremote import UnreachableRemote
+    from memrepo.engine.errors import UnreachableRemote
+    from memrepo.engine.sync import sync as sync_mod
 
     store = _open_store(ctx, create=False)
     try:
@@ -122,7 +123,7 @@ def sync(ctx: click.Context) -> None:
 @_errors_as_lines
 def watch(ctx: click.Context) -> None:
     """Keep syncing: after commits (debounced) and every [sync] interval_s, until Ctrl-C."""
-    from memrepo.engine import sync as sync_mod
+    from memrepo.engine.sync import sync as sync_mod
 
     store = _open_store(ctx, create=False)
     settings = store.settings.sync
@@ -132,8 +133,8 @@ def watch(ctx: click.Context) -> None:
     click.echo(f"watching {root}: syncing after commits and every {settings.interval_s:g} s (Ctrl-C stops)")
 
     async def main() -> None:
-        from memrepo.engine.autosync import AutoSync
-        from memrepo.engine.repo import MemoryRepo
+        from memrepo.engine.repo.autosync import AutoSync
+        from memrepo.engine.repo.repo import MemoryRepo
 
         def report(outcome: SyncOutcome) -> None:
             stamp = datetime.now().strftime("%H:%M:%S")

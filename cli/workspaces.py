@@ -78,9 +78,9 @@ def restore(ctx: click.Context, workspace: str) -> None:
 @_errors_as_lines
 def purge(ctx: click.Context, workspace: str, yes: bool, replace_remote: bool) -> None:
     """Delete a workspace's file (archived first) and compact: its text leaves every byte of history."""
-    from memrepo.engine.compact import remote_refusal
     from memrepo.engine.errors import RefError
-    from memrepo.engine.sync import remote_url
+    from memrepo.engine.history.compact import remote_refusal
+    from memrepo.engine.sync.sync import remote_url
 
     from .compact import _progress
 

@@ -182,7 +182,7 @@ class WriteServer:
             lock is busy (the client writes itself); None when the client left.
         """
         from memrepo.engine.errors import BusyError
-        from memrepo.engine.store import MemoryStore
+        from memrepo.engine.repo.store import MemoryStore
 
         from .remembering import remember
 
@@ -265,11 +265,11 @@ class WriteServer:
 def after_write(repo: str, written: str, settings: Settings) -> None:
     """What a new process will ask for next, made here once the client has its reply: the persisted recall
     index brought up to date with the written file's entries as recall shows them
-    (:func:`memrepo.engine.coldrecall.refresh_index`), and the context blocks last asked for rendered at the
-    new commit (:func:`memrepo.engine.coldread.render_wanted`). Only a head start: what fails here the next
+    (:func:`memrepo.engine.read.coldrecall.refresh_index`), and the context blocks last asked for rendered at the
+    new commit (:func:`memrepo.engine.read.coldread.render_wanted`). Only a head start: what fails here the next
     ``memrepo recall`` or session hook does itself."""
-    from memrepo.engine.coldread import render_wanted
-    from memrepo.engine.coldrecall import refresh_index
+    from memrepo.engine.read.coldread import render_wanted
+    from memrepo.engine.read.coldrecall import refresh_index
 
     with contextlib.suppress(Exception):
         refresh_index(Path(repo), shown_for=[written])

@@ -21,8 +21,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 _EXPORTS = {
-    "MemoryRepo": "memrepo.engine.repo",
-    "MemoryStore": "memrepo.engine.store",
+    "MemoryRepo": "memrepo.engine.repo.repo",
+    "MemoryStore": "memrepo.engine.repo.store",
     "Candidate": "memrepo.engine.models",
     "WriteResult": "memrepo.engine.models",
     "Action": "memrepo.engine.models",
@@ -35,8 +35,8 @@ _EXPORTS = {
     "CompactPreview": "memrepo.engine.models",
     "CompactProgress": "memrepo.engine.models",
     "CompactResult": "memrepo.engine.models",
-    "HealthRow": "memrepo.engine.health",
-    "HealthStatus": "memrepo.engine.health",
+    "HealthRow": "memrepo.engine.repo.health",
+    "HealthStatus": "memrepo.engine.repo.health",
     "MemrepoError": "memrepo.engine.errors",
     "PathRuleError": "memrepo.engine.errors",
     "FormatError": "memrepo.engine.errors",
@@ -49,23 +49,22 @@ _EXPORTS = {
     "Settings": "memrepo.engine.config",
     "load_settings": "memrepo.engine.config",
     "resolve_repo_path": "memrepo.engine.config",
-    "libgit2_version": "memrepo.engine.gitstore",
-    "Dreamer": "memrepo.engine.dreamer",
-    "DreamConflict": "memrepo.engine.dreamer",
-    "DreamRecord": "memrepo.engine.dreamrecord",
-    "DreamSkipped": "memrepo.engine.dreamgate",
-    "MemoryStats": "memrepo.engine.stats",
-    "compute_stats": "memrepo.engine.stats",
-    "SessionReads": "memrepo.engine.readcount",
-    "recall_block": "memrepo.engine.context",
+    "libgit2_version": "memrepo.engine.git.store",
+    "Dreamer": "memrepo.engine.dreams.dreamer",
+    "DreamConflict": "memrepo.engine.dreams.dreamer",
+    "DreamRecord": "memrepo.engine.dreams.record",
+    "DreamSkipped": "memrepo.engine.dreams.gate",
+    "MemoryStats": "memrepo.engine.history.stats",
+    "compute_stats": "memrepo.engine.history.stats",
+    "SessionReads": "memrepo.engine.read.readcount",
+    "recall_block": "memrepo.engine.read.context",
 }
 
 if TYPE_CHECKING:  # the names as type checkers see them; at run time each loads on first use
     from memrepo.engine.config import Settings, load_settings, resolve_repo_path
-    from memrepo.engine.context import recall_block
-    from memrepo.engine.dreamer import DreamConflict, Dreamer
-    from memrepo.engine.dreamgate import DreamSkipped
-    from memrepo.engine.dreamrecord import DreamRecord
+    from memrepo.engine.dreams.dreamer import DreamConflict, Dreamer
+    from memrepo.engine.dreams.gate import DreamSkipped
+    from memrepo.engine.dreams.record import DreamRecord
     from memrepo.engine.errors import (
         BlockedError,
         BusyError,
@@ -77,8 +76,8 @@ if TYPE_CHECKING:  # the names as type checkers see them; at run time each loads
         PathRuleError,
         RefError,
     )
-    from memrepo.engine.gitstore import libgit2_version
-    from memrepo.engine.health import HealthRow, HealthStatus
+    from memrepo.engine.git.store import libgit2_version
+    from memrepo.engine.history.stats import MemoryStats, compute_stats
     from memrepo.engine.models import (
         Action,
         Candidate,
@@ -93,10 +92,11 @@ if TYPE_CHECKING:  # the names as type checkers see them; at run time each loads
         RepoStatus,
         WriteResult,
     )
-    from memrepo.engine.readcount import SessionReads
-    from memrepo.engine.repo import MemoryRepo
-    from memrepo.engine.stats import MemoryStats, compute_stats
-    from memrepo.engine.store import MemoryStore
+    from memrepo.engine.read.context import recall_block
+    from memrepo.engine.read.readcount import SessionReads
+    from memrepo.engine.repo.health import HealthRow, HealthStatus
+    from memrepo.engine.repo.repo import MemoryRepo
+    from memrepo.engine.repo.store import MemoryStore
 
 __all__ = sorted(_EXPORTS)
 

@@ -19,9 +19,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from memrepo.engine.format.paths import DEFAULT_REPO
+
 from .configpath import ENV_CONFIG, ENV_REPO, SERVER_IDLE_S, config_path, remember_valid, resolve_repo_path
 from .errors import ConfigError
-from .paths import DEFAULT_REPO
 
 __all__ = [
     "ENV_CONFIG",
@@ -178,7 +179,7 @@ def load_settings(path: Path | None = None) -> Settings:
 
 def _applied(settings: Settings) -> Settings:
     """Apply the settings that are process-wide rules rather than arguments (``[workspaces] git_toplevel``)."""
-    from . import paths
+    from .format import paths
 
     paths.GIT_TOPLEVEL = settings.workspaces.git_toplevel
     return settings

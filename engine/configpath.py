@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
-from .paths import DEFAULT_REPO
+from memrepo.engine.format.paths import DEFAULT_REPO
 
 
 class HasRepo(Protocol):

@@ -75,6 +75,10 @@ class GitError(MemrepoError):
     """libgit2 reported an error the engine could not handle."""
 
 
+class UnreachableRemote(GitError):
+    """The remote could not be reached or refused our credentials (offline is normal)."""
+
+
 class ConfigError(MemrepoError):
     """The configuration file is unreadable or has an unknown key or a bad value."""
 

@@ -119,7 +119,7 @@ class Candidate(_Model):
         is blocked and applied later from another folder still names the same project (docs/architecture.md §3)."""
         if value is None:
             return None
-        from .paths import normalize_workspace
+        from memrepo.engine.format.paths import normalize_workspace
 
         path = normalize_workspace(value)[2]
         return path if path is not None else value

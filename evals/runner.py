@@ -50,10 +50,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel, Field
+
 from memrepo.engine.config import Settings
 from memrepo.engine.errors import FormatError, MemrepoError
-from memrepo.engine.store import MemoryStore
-from pydantic import BaseModel, Field
+from memrepo.engine.repo.store import MemoryStore
 
 from .steps import STEPS, TARGETS, EvalRun, step, target
 

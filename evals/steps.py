@@ -17,7 +17,7 @@ from typing import Any
 
 from memrepo.engine.errors import MemrepoError
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 
 @dataclass
@@ -226,8 +226,8 @@ def _files(run: EvalRun, args: dict[str, Any], needles: tuple[str, ...]) -> dict
 
 @target("git")
 def _git(run: EvalRun, args: dict[str, Any], needles: tuple[str, ...]) -> dict[str, str | None]:
-    """Every byte under ``.git``: raw, inflated, every object (:func:`memrepo.engine.gitscan.git_traces`)."""
-    from memrepo.engine.gitscan import git_traces
+    """Every byte under ``.git``: raw, inflated, every object (:func:`memrepo.engine.git.scan.git_traces`)."""
+    from memrepo.engine.git.scan import git_traces
 
     found = git_traces(run.root, list(needles))
     return {n: (found[n][0] if found.get(n) else None) for n in needles}
@@ -243,7 +243,7 @@ def _checkpoint_queue(run: EvalRun, args: dict[str, Any]) -> None:
     The claim waits in the run until ``checkpoint_finish``, as a distillation
     queued behind a model call would.
     """
-    from memrepo.engine.checkpoint import Checkpointer
+    from memrepo.engine.checkpoints.checkpoint import Checkpointer
 
     a = _args(args, run)
     checkpointer = run.__dict__.setdefault("checkpointer", Checkpointer(run.store.state_dir))
@@ -272,7 +272,7 @@ def _forget_session(run: EvalRun, args: dict[str, Any]) -> None:
 @step("checkpoint_finish")
 def _checkpoint_finish(run: EvalRun, args: dict[str, Any]) -> None:
     """Run every queued distillation to the end (the offline ``rules`` provider) and write its result."""
-    from memrepo.engine.checkpointflow import finish_claim
+    from memrepo.engine.checkpoints.flow import finish_claim
 
     checkpointer = run.__dict__.get("checkpointer")
     for claim in run.__dict__.pop("claims", []):

@@ -8,7 +8,7 @@ their MCP servers in the project folder). Tools:
 * ``memory_context``, ``memory_recall``: the read path (docs/architecture.md §4),
   answered from the watcher-fresh caches;
 * ``memory_read``: one file's lines, confined to the memory root
-  (:mod:`memrepo.engine.confinedread`);
+  (:mod:`memrepo.engine.agents.confinedread`);
 * ``memory_remember``: the governed writer, ``by: agent``, ``Origin: mcp``;
   once the session says it read untrusted content, every later write of the
   session goes to the inbox;
@@ -17,7 +17,7 @@ their MCP servers in the project folder). Tools:
   text); a ``by: user`` line never, unless the server was started with
   ``allow_forget_any``;
 * ``memory_checkpoint``: completed messages into the checkpoint buffer
-  (:mod:`memrepo.engine.checkpoint`).
+  (:mod:`memrepo.engine.checkpoints.checkpoint`).
 
 Every tool carries MCP annotations (:data:`ANNOTATIONS`: the three readers
 ``readOnlyHint``, forget ``destructiveHint``, none open-world), so a client's
@@ -43,13 +43,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from memrepo.engine import entryformat as fmt
-from memrepo.engine.errors import BlockedError, MemrepoError, RefError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from memrepo.engine.errors import BlockedError, MemrepoError, RefError
+from memrepo.engine.format import entries as fmt
 
 if TYPE_CHECKING:
     from memrepo.engine.config import Settings
-    from memrepo.engine.repo import MemoryRepo
+    from memrepo.engine.repo.repo import MemoryRepo
 
 log = logging.getLogger("memrepo.mcp")
 
@@ -210,7 +211,7 @@ def build_server(
     from memrepo.engine import SessionReads
     from memrepo.engine.config import load_settings
     from memrepo.engine.models import Action, Candidate
-    from memrepo.engine.repo import MemoryRepo
+    from memrepo.engine.repo.repo import MemoryRepo
 
     cfg = settings if settings is not None else load_settings()
     session = Session(id=f"mcp-{secrets.token_hex(8)}", cwd=cwd or os.getcwd(), allow_forget_any=allow_forget_any)
@@ -346,7 +347,7 @@ def build_server(
         start_line: Annotated[int | None, Field(ge=1, description="First line (1-based).")] = None,
         end_line: Annotated[int | None, Field(ge=1, description="Last line (inclusive).")] = None,
     ) -> str:
-        from memrepo.engine.confinedread import read_confined
+        from memrepo.engine.agents.confinedread import read_confined
 
         async def run() -> str:
             r = repo()
@@ -433,7 +434,7 @@ def build_server(
     async def memory_forget(
         ref: Annotated[str, Field(min_length=1, max_length=1_000, description="The entry's ref.")],
     ) -> str:
-        from memrepo.engine.paths import parse_ref
+        from memrepo.engine.format.paths import parse_ref
 
         async def run() -> str:
             rel, number = parse_ref(ref)
@@ -529,7 +530,7 @@ async def _written_keys(repo: Any, results: list[Any]) -> set[tuple[str, str, st
 
 def ref_key(rel: str, line: int) -> str:
     """The ref of line ``line`` of ``rel`` (``repo:<path>#L<n>``), as kept in :attr:`Session.written_refs`."""
-    from memrepo.engine.paths import make_ref
+    from memrepo.engine.format.paths import make_ref
 
     return make_ref(rel, line)
 

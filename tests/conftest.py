@@ -14,7 +14,8 @@ import pytest
 import pytest_textual_snapshot
 from helpers.gitconfig import isolate_libgit2
 from helpers.repo_helpers import plain_settings
-from memrepo.engine.store import MemoryStore
+
+from memrepo.engine.repo.store import MemoryStore
 
 _EMPTY_GIT_CONFIG_DIR = Path(tempfile.mkdtemp(prefix="memrepo-tests-no-gitconfig-"))
 """The empty folder libgit2 looks in for system, XDG and global config (one per test process)."""
@@ -63,7 +64,7 @@ def process_wide_settings(monkeypatch: pytest.MonkeyPatch) -> None:
     """The process-wide rules loading settings sets (``config._applied``:
     ``[workspaces] git_toplevel``) go back after each test: a CLI test run in-process with
     ``git_toplevel = false`` made a later test on the same worker see workspaces another way."""
-    from memrepo.engine import paths
+    from memrepo.engine.format import paths
 
     monkeypatch.setattr(paths, "GIT_TOPLEVEL", paths.GIT_TOPLEVEL)
 

@@ -1,7 +1,7 @@
 """The memrepo terminal app: the screen frame, the repo's lifetime, live updates.
 
 :func:`run_app` is what ``memrepo`` with no arguments calls. The app opens the
-:class:`~memrepo.engine.repo.MemoryRepo` in a worker, hands it to every pane
+:class:`~memrepo.engine.repo.repo.MemoryRepo` in a worker, hands it to every pane
 (:mod:`memrepo.tui.panes`), watches the work tree with ``repo.changes()`` and closes
 the repo on exit. Every engine call is awaited in a worker, so the event loop
 never blocks; a failed worker is an error notice, never a crash.
@@ -43,11 +43,12 @@ if TYPE_CHECKING:
     import asyncio
     from collections.abc import Iterable
 
-    from memrepo.engine.autosync import AutoSync, SyncOutcome
+    from textual.timer import Timer
+
     from memrepo.engine.config import Settings
     from memrepo.engine.models import RecallHit, SyncState
-    from memrepo.engine.repo import MemoryRepo
-    from textual.timer import Timer
+    from memrepo.engine.repo.autosync import AutoSync, SyncOutcome
+    from memrepo.engine.repo.repo import MemoryRepo
 
 
 class MainScreen(ReportWorkerErrors, Screen[None], inherit_bindings=False):
@@ -272,7 +273,7 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
     async def open_repo(self) -> None:
         """Open the memory repo (creating it when missing) on the engine's thread."""
         from memrepo.engine.errors import MemrepoError
-        from memrepo.engine.repo import MemoryRepo
+        from memrepo.engine.repo.repo import MemoryRepo
 
         try:
             repo = await MemoryRepo.open(self.root, self.settings, create=True, origin="tui", commit_hand_edits=True)
@@ -467,10 +468,10 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
     def start_sync(self) -> None:
         """Sync now, then after commits and every ``[sync] interval_s`` when a remote is set.
 
-        The engine's one auto-sync driver (:class:`~memrepo.engine.autosync.AutoSync`,
+        The engine's one auto-sync driver (:class:`~memrepo.engine.repo.autosync.AutoSync`,
         also behind ``memrepo watch``) decides when; the app shows each outcome.
         """
-        from memrepo.engine.autosync import AutoSync
+        from memrepo.engine.repo.autosync import AutoSync
 
         repo = self.repo
         if repo is None:

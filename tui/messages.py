@@ -11,7 +11,7 @@ from textual.message import Message
 
 if TYPE_CHECKING:
     from memrepo.engine.models import RepoStatus
-    from memrepo.engine.repo import MemoryRepo
+    from memrepo.engine.repo.repo import MemoryRepo
 
 
 class RepoOpened(Message):

@@ -1,6 +1,6 @@
 """The search screen: ``/`` from any pane searches the whole memory folder (docs/architecture.md §4).
 
-Typing runs :meth:`memrepo.engine.repo.MemoryRepo.recall` in an exclusive worker
+Typing runs :meth:`memrepo.engine.repo.repo.MemoryRepo.recall` in an exclusive worker
 (each keystroke cancels the search before it, after a short pause), so the
 screen never waits on a search. Results list file, line and entry text;
 ``enter`` dismisses with the hit and the app opens it in the Folder pane.
@@ -26,7 +26,7 @@ from .workers import ReportWorkerErrors
 
 if TYPE_CHECKING:
     from memrepo.engine.models import RecallHit
-    from memrepo.engine.repo import MemoryRepo
+    from memrepo.engine.repo.repo import MemoryRepo
 
 SEARCH_LIMIT = 100
 """The screen lists at most this many hits."""

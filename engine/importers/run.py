@@ -21,9 +21,10 @@ from typing import TextIO
 
 from pydantic import BaseModel, Field
 
-from ..errors import BlockedError, FormatError, MemrepoError
-from ..layout import is_workspace_file
-from ..store import MemoryStore
+from memrepo.engine.errors import BlockedError, FormatError, MemrepoError
+from memrepo.engine.format.layout import is_workspace_file
+from memrepo.engine.repo.store import MemoryStore
+
 from .sources import ImportItem, check_source, detect_format, read_items
 
 
@@ -111,8 +112,8 @@ class _DryRun:
 
     def _state(self, rel: str) -> tuple[set[str], dict[str, str], list[int]]:
         if rel not in self.files:
-            from .. import entryformat as fmt
-            from ..errors import MemrepoError
+            from memrepo.engine.errors import MemrepoError
+            from memrepo.engine.format import entries as fmt
 
             try:
                 view = self.store.read_file(rel)
@@ -130,11 +131,11 @@ class _DryRun:
         return self.files[rel]
 
     def preview(self, item: ImportItem) -> ImportItemResult:
-        from .. import entryformat as fmt
-        from .. import policy
-        from ..entrytext import clean_text
-        from ..errors import LimitError
-        from ..limits import check_file_size
+        from memrepo.engine.errors import LimitError
+        from memrepo.engine.format import entries as fmt
+        from memrepo.engine.format.entrytext import clean_text
+        from memrepo.engine.format.limits import check_file_size
+        from memrepo.engine.write import policy
 
         assert item.candidate is not None
         refusal = self.store.entries.refusal(item.candidate)
@@ -220,7 +221,7 @@ def import_source(
             in ``.git/memrepo/pending/`` and the items before it are imported.
         BusyError: another writer held the lock for 5 s; a rerun continues.
     """
-    from ..policy import redact
+    from memrepo.engine.write.policy import redact
 
     path = Path(source).expanduser()
     if not path.exists():
@@ -300,7 +301,8 @@ STANDARD = frozenset({"MEMORY.md", "me.md", "lessons.md", "inbox.md"})
 def whole_files(store: MemoryStore, source: Path) -> dict[str, bytes]:
     """The files of another memory repo to copy whole: every regular file that is not one of
     :data:`STANDARD`, not a workspace file, not hidden or archived, and not here yet (bytes by path)."""
-    from ..limits import FILE_MAX_BYTES
+    from memrepo.engine.format.limits import FILE_MAX_BYTES
+
     from .sourcefile import read_source_bytes
 
     out: dict[str, bytes] = {}

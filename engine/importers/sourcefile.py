@@ -13,7 +13,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from ..errors import FormatError
+from memrepo.engine.errors import FormatError
 
 MAX_SOURCE_BYTES = 64 * 1024 * 1024
 """The largest source file read (bytes); a bigger one is refused, so an import never exhausts memory."""

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import entryformat as fmt
-from ..errors import FormatError
-from ..models import Candidate
+from memrepo.engine.errors import FormatError
+from memrepo.engine.format import entries as fmt
+from memrepo.engine.models import Candidate
+
 from .sourcefile import load_json, parse_json, read_source_bytes
 
 LESSON_KINDS = frozenset({"insight", "rule", "lesson", "pitfall", "command", "setup"})

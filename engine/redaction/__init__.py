@@ -115,12 +115,12 @@ _betterleaks_failed = False
 
 def _clean_memo() -> Any:
     """The memo of texts Betterleaks found nothing in (:mod:`.memo`), when exactly one repo is open; else None."""
-    from memrepo.engine.redaction import allow
+    from . import allow
 
     states = allow.states()
     if len(states) != 1:
         return None
-    from memrepo.engine.redaction.memo import memo_for
+    from .memo import memo_for
 
     return memo_for(states[0])
 
@@ -173,11 +173,11 @@ def _build(names: tuple[str, ...]) -> list[Callable[[str], Iterable[tuple[int, i
     dets: list[Callable[[str], Iterable[tuple[int, int, str]]]] = []
     for name in names:
         if name == "rules":
-            from memrepo.engine.redaction import rules
+            from . import rules
 
             dets.append(rules.spans)
         elif name == "detect-secrets":
-            from memrepo.engine.redaction import detectsecrets
+            from . import detectsecrets
 
             dets.append(detectsecrets.spans)
         elif name == "betterleaks":
@@ -256,7 +256,7 @@ def find(text: str) -> list[tuple[int, int, str]]:
                 merged[-1][2] = slug
         else:
             merged.append([start, end, slug])
-    from memrepo.engine.redaction import allow
+    from . import allow
 
     return [tuple(m) for m in merged if not allow.is_allowed(text[m[0] : m[1]])]
 
@@ -270,7 +270,7 @@ def allow_found(state: Path, text: str) -> list[str]:
     Returns:
         list[str]: the type of each value allowed (``"value"`` for ``text`` itself).
     """
-    from memrepo.engine.redaction import allow
+    from . import allow
 
     spans = find(text)
     if not spans:
@@ -312,7 +312,7 @@ def _redact_text(text: str, generation: int) -> str:
 
 def redact_text(text: str) -> str:
     """``text`` redacted, remembered per text until an allow-list changes (for read paths that repeat)."""
-    from memrepo.engine.redaction import allow
+    from . import allow
 
     return _redact_text(text, allow.generation()) if text else text
 

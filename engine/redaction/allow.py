@@ -20,7 +20,7 @@ import threading
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..regularfile import stat_key
+from memrepo.engine.files.regularfile import stat_key
 
 FILE_NAME = "secrets-allow.json"
 

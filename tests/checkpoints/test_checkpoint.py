@@ -11,16 +11,12 @@ from pathlib import Path
 import pytest
 from helpers.dream_helpers import settings
 from helpers.fake_endpoint import FakeEndpoint
-from memrepo.engine.checkpoint import (
-    CHARS,
-    IDLE_S,
-    MAX_CALL_BYTES,
-    Checkpointer,
-)
-from memrepo.engine.checkpointflow import finish_claim, run_checkpoint
-from memrepo.engine.conflicts import conflicts_in
+
+from memrepo.engine.checkpoints.checkpoint import CHARS, IDLE_S, MAX_CALL_BYTES, Checkpointer
+from memrepo.engine.checkpoints.flow import finish_claim, run_checkpoint
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
+from memrepo.engine.sync.conflicts import conflicts_in
 
 
 class Clock:
@@ -291,7 +287,7 @@ def test_forgetting_a_session_during_a_queued_distillation_leaves_nothing(
 
 
 async def test_repo_forget_session_removes_what_it_already_wrote(repo_path: Path, tmp_path: Path) -> None:
-    from memrepo.engine.repo import MemoryRepo
+    from memrepo.engine.repo.repo import MemoryRepo
 
     async with await MemoryRepo.open(repo_path, settings(tmp_path)) as repo:
         result = await repo.checkpoint("s9", None, turn(1, "Remember that the cat is called Miso."), "task_end")
@@ -306,7 +302,7 @@ async def test_forget_session_while_the_model_call_runs(repo_path: Path, tmp_pat
     stay pending, and forgetting the session then leaves nothing written or searchable."""
     import asyncio
 
-    from memrepo.engine.repo import MemoryRepo
+    from memrepo.engine.repo.repo import MemoryRepo
 
     started, gate = tmp_path / "started", tmp_path / "gate"
     answer = json.dumps(
@@ -391,7 +387,7 @@ def test_force_distils_every_pending_batch(store: MemoryStore, cp: Checkpointer,
 
 
 async def test_repo_force_distils_every_pending_batch(repo_path: Path, tmp_path: Path) -> None:
-    from memrepo.engine.repo import MemoryRepo
+    from memrepo.engine.repo.repo import MemoryRepo
 
     async with await MemoryRepo.open(repo_path, settings(tmp_path)) as repo:
         cp = repo.checkpointer()
@@ -410,7 +406,7 @@ async def test_idle_checkpoint_releases_and_logs_a_batch_whose_preparation_fails
     once kept the claim for 15 minutes) and says why in the log."""
     import logging
 
-    from memrepo.engine.repo import MemoryRepo
+    from memrepo.engine.repo.repo import MemoryRepo
 
     async with await MemoryRepo.open(repo_path, settings(tmp_path)) as repo:
         repo.checkpointer(clock)

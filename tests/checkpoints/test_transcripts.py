@@ -8,8 +8,9 @@ import time
 from pathlib import Path
 
 from helpers.dream_helpers import claude_lines, make_repo, write_claude_session
-from memrepo.engine.dreamer import Dreamer
-from memrepo.engine.transcripts import read_claude_session, read_codex_session, read_tasks
+
+from memrepo.engine.agents.transcripts import read_claude_session, read_codex_session, read_tasks
+from memrepo.engine.dreams.dreamer import Dreamer
 
 
 def write_codex(home: Path, name: str, lines: list[dict], age_s: float = 3600.0) -> Path:

@@ -16,7 +16,7 @@ import shutil
 import time
 from pathlib import Path
 
-from memrepo.engine.transcripts import (
+from memrepo.engine.agents.transcripts import (
     IDLE_S,
     iter_objects,
     read_claude_session,

@@ -21,9 +21,10 @@ import pytest
 from click.testing import CliRunner
 from filelock import FileLock
 from helpers.repo_helpers import plain_settings
+
 from memrepo.cli.main import main
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -79,7 +80,7 @@ def test_session_start_prints_the_context_block_for_its_cwd(world, tmp_path: Pat
     )  # the block for the hook's cwd
     for text in ("Always answer in metric units", "Prefers short answers", "make ship", "[[me]] (me.md)"):
         assert text in context, text
-    from memrepo.engine.readcount import load_counts
+    from memrepo.engine.read.readcount import load_counts
 
     counts = load_counts(store.root / ".git")  # memrepo stats sees the session read memory
     assert counts["sessions"] == {"hook": 1} and counts["sessions_read"] == {"hook": 1}

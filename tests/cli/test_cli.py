@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 from helpers.repo_helpers import git, plain_settings
+
 from memrepo.cli.main import main
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> Result:
@@ -236,6 +237,7 @@ def test_the_installed_console_script(repo_path: Path) -> None:
 
 def test_show_lists_entries_with_refs_for_forget(tmp_path: Path) -> None:
     from click.testing import CliRunner
+
     from memrepo.cli.main import main
 
     repo = tmp_path / "mem"
@@ -255,6 +257,7 @@ def test_show_lists_entries_with_refs_for_forget(tmp_path: Path) -> None:
 
 def test_remember_says_which_secret_types_were_redacted(tmp_path: Path) -> None:
     from click.testing import CliRunner
+
     from memrepo.cli.main import main
 
     repo = tmp_path / "mem"

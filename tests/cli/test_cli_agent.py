@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 from helpers.repo_helpers import plain_settings
+
 from memrepo.cli.main import main
-from memrepo.engine.store import MemoryStore
-from memrepo.engine.transcripts import read_claude_messages
+from memrepo.engine.agents.transcripts import read_claude_messages
+from memrepo.engine.repo.store import MemoryStore
 
 SESSION = "5f0c2a9e-claude"
 

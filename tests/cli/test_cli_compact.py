@@ -7,9 +7,10 @@ from pathlib import Path
 
 from click.testing import CliRunner, Result
 from helpers.compact_helpers import fsck, git
+
 from memrepo.cli.main import main
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 
 def run(*args: str, input: str | None = None) -> Result:

@@ -6,9 +6,10 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner, Result
+
 from memrepo.cli.main import main
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 
 def run(*args: str) -> Result:

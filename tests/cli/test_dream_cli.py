@@ -8,6 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner, Result
 from helpers.dream_helpers import make_repo
 from helpers.repo_helpers import git
+
 from memrepo.cli.main import main
 
 

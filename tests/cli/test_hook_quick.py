@@ -13,11 +13,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from helpers.repo_helpers import plain_settings
+
 from memrepo.cli import quickhook
 from memrepo.cli.main import main
 from memrepo.engine.models import Candidate
-from memrepo.engine.readcount import load_counts
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.read.readcount import load_counts
+from memrepo.engine.repo.store import MemoryStore
 
 QUICK = """
 import sys

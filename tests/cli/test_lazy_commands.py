@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import click
+
 from memrepo.cli.main import LAZY_COMMANDS, main
 
 

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import plain_settings
-from memrepo.engine.store import MemoryStore
+
+from memrepo.engine.repo.store import MemoryStore
 
 PROBE = """
 import atexit, sys

@@ -21,8 +21,9 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import plain_settings
+
 from memrepo.cli import quickremember
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 CLIENT = """
 import sys
@@ -441,9 +442,9 @@ def test_a_stop_signal_during_a_write_lets_it_finish(monkeypatch) -> None:
 
 
 def test_after_a_served_write_the_next_recall_re_reads_nothing(runtime, repo, monkeypatch) -> None:
-    from memrepo.engine import coldrecall
-    from memrepo.engine import recall as recall_module
-    from memrepo.engine.recallkeys import stamps_of, walk
+    from memrepo.engine.read import coldrecall
+    from memrepo.engine.read import recall as recall_module
+    from memrepo.engine.read.recallkeys import stamps_of, walk
 
     started(repo)
     coldrecall.recall(repo, "anything")  # the persisted index, built
@@ -462,7 +463,7 @@ def test_after_a_served_write_the_next_recall_re_reads_nothing(runtime, repo, mo
 
     wait_for(fresh, "the server to bring the recall index up to date")
     probe = (
-        "import sys; from pathlib import Path; from memrepo.engine import coldrecall;"
+        "import sys; from pathlib import Path; from memrepo.engine.read import coldrecall;"
         f"hits = coldrecall.recall(Path({str(repo)!r}), 'kiln');"
         "print(len(hits), 'memrepo.engine.redaction' in sys.modules)"
     )

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import porcelain
+
 from memrepo.engine.errors import RefError
 from memrepo.engine.models import Action, Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 
 def test_clear_workspace_deletes_its_file_and_index_link_in_one_commit(store: MemoryStore) -> None:
@@ -69,6 +70,7 @@ def test_purge_task_removes_only_that_tasks_agent_lines(store: MemoryStore) -> N
 
 def test_cli_clear(tmp_path: Path) -> None:
     from click.testing import CliRunner
+
     from memrepo.cli.main import main
 
     repo = tmp_path / "mem"

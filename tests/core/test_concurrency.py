@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import git, plain_settings
+
 from memrepo.engine.errors import BusyError
-from memrepo.engine.lock import LOCK_TIMEOUT_S, WriteLock
+from memrepo.engine.files.lock import LOCK_TIMEOUT_S, WriteLock
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 WRITERS = 4
 WRITES_EACH = 50
@@ -26,7 +27,7 @@ WRITER_SCRIPT = """
 import sys
 from memrepo.engine.models import Candidate
 from memrepo.engine.config import Settings
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 root, who, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
 store = MemoryStore.open(root, Settings(), create=False)
@@ -43,7 +44,7 @@ print("done", flush=True)
 HOLDER_SCRIPT = """
 import sys
 from pathlib import Path
-from memrepo.engine.lock import WriteLock
+from memrepo.engine.files.lock import WriteLock
 
 with WriteLock(Path(sys.argv[1])).hold("test holder"):
     print("held", flush=True)

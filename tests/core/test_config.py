@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from memrepo.engine.config import Settings, config_path, load_settings, resolve_repo_path
 from memrepo.engine.errors import ConfigError
 

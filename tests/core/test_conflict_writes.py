@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import pytest
 from helpers.repo_helpers import porcelain
-from memrepo.engine import entryformat as fmt
-from memrepo.engine.claims import Claim, ExistingEntry
-from memrepo.engine.conflicts import resolve_conflict
-from memrepo.engine.distill import ConflictOp, apply_operation
-from memrepo.engine.limits import MEMORY_MD_MAX_BYTES
+
+from memrepo.engine.checkpoints.claims import Claim, ExistingEntry
+from memrepo.engine.checkpoints.distill import ConflictOp, apply_operation
+from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.limits import MEMORY_MD_MAX_BYTES
 from memrepo.engine.models import Action, Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
+from memrepo.engine.sync.conflicts import resolve_conflict
 
 EDITOR_LINE = "- saved by an editor meanwhile\n"
 

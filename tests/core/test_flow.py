@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+
 from memrepo.engine.flow import Flow, drive, on_spare, on_store, run_steps
 
 

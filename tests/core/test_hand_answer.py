@@ -1,4 +1,4 @@
-"""The user's answer to a mass-deletion question: commit the edit or keep the committed text (engine/handanswer.py)."""
+"""The user's answer to a mass-deletion question: commit the edit or keep the committed text (engine/write/handanswer.py)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import commit_by_hand, git, plain_settings
+
 from memrepo.engine.errors import RefError
-from memrepo.engine.health import check
 from memrepo.engine.models import RepoState
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.health import check
+from memrepo.engine.repo.store import MemoryStore
 
 
 def _store_with_twelve(repo_path: Path) -> tuple[MemoryStore, bytes]:

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import git, plain_settings, porcelain
+
 from memrepo.engine.errors import BlockedError, GitError, RefError
-from memrepo.engine.lock import WriteLock
+from memrepo.engine.files.lock import WriteLock
 from memrepo.engine.models import Action, Candidate, RepoState
-from memrepo.engine.store import MemoryStore
-from memrepo.engine.writer import Transaction
+from memrepo.engine.repo.store import MemoryStore
+from memrepo.engine.write.writer import Transaction
 
 
 def test_an_edit_saved_while_the_writer_works_is_kept(store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,12 +10,13 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+
 from memrepo.engine.config import Settings
 from memrepo.engine.errors import BlockedError
-from memrepo.engine.gitstore import libgit2_version
-from memrepo.engine.health import HealthRow, HealthStatus, check, check_path, has_failure
+from memrepo.engine.git.store import libgit2_version
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.health import HealthRow, HealthStatus, check, check_path, has_failure
+from memrepo.engine.repo.store import MemoryStore
 
 OK, WARN, FAIL = HealthStatus.OK, HealthStatus.WARN, HealthStatus.FAIL
 NOW = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
@@ -182,7 +183,7 @@ def test_inbox_row_warns_over_20_entries_with_the_inbox_key(store: MemoryStore) 
 
 def test_lock_row_names_the_holder(store: MemoryStore) -> None:
     script = (
-        "import sys, time\nfrom memrepo.engine.config import Settings\nfrom memrepo.engine.store import MemoryStore\n"
+        "import sys, time\nfrom memrepo.engine.config import Settings\nfrom memrepo.engine.repo.store import MemoryStore\n"
         "s = MemoryStore.open(sys.argv[1], Settings(), create=False)\n"
         "with s.lock.hold('a long write'):\n    print('held', flush=True)\n    time.sleep(30)\n"
     )

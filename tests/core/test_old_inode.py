@@ -1,4 +1,4 @@
-"""Text saved into a file while memrepo replaces it is never lost (docs/architecture.md §3, engine/oldinode.py)."""
+"""Text saved into a file while memrepo replaces it is never lost (docs/architecture.md §3, engine/files/oldinode.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import git, plain_settings
+
 from memrepo.engine.models import Action, Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 SECONDS = float(os.environ.get("MEMREPO_SOAK_S") or 5.0)
 """How long the appending loop runs beside the writer: 5 s in the suite; ``MEMREPO_SOAK_S=60`` runs

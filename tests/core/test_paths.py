@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import plain_settings
+
 from memrepo.engine.errors import PathRuleError, RefError
+from memrepo.engine.format.paths import check_repo_path, make_ref, normalize_workspace, parse_ref, safe_relpath
 from memrepo.engine.models import Candidate
-from memrepo.engine.paths import check_repo_path, make_ref, normalize_workspace, parse_ref, safe_relpath
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 
 def _git(cwd: Path, *args: str) -> str:
@@ -195,7 +196,7 @@ def test_safe_relpath_messages_say_what_is_wrong() -> None:
 @pytest.mark.parametrize("bad", [".GIT/config", ".Git/hooks/x", "./.gIt/HEAD"])
 def test_git_folder_is_refused_whatever_its_case(tmp_path: Path, bad: str) -> None:
     """Case-insensitive file systems open .git/config for .GIT/config: refuse every spelling."""
-    from memrepo.engine.confinedread import read_confined
+    from memrepo.engine.agents.confinedread import read_confined
 
     MemoryStore.open(tmp_path / "m", plain_settings())
     with pytest.raises(RefError, match=r"\.git"):

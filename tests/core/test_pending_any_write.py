@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 from helpers.repo_helpers import plain_settings
 from helpers.watch_helpers import HANG_GUARD_S, drain, next_event, watching
+
 from memrepo.engine.config import Settings
 from memrepo.engine.errors import BlockedError
 from memrepo.engine.models import Candidate
-from memrepo.engine.repo import MemoryRepo
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.repo import MemoryRepo
+from memrepo.engine.repo.store import MemoryStore
 
 
 def _keep_one(store: MemoryStore, text: str = "written while blocked") -> None:

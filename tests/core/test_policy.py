@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import plain_settings
+
 from memrepo.engine.models import Action, Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 # Fake values in realistic shapes, built from pieces so no real key is pasted here.
 ALNUM = "Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56Qr78St90Uv12Wx34"

@@ -8,8 +8,9 @@ from pathlib import Path
 
 from helpers.repo_helpers import git, plain_settings, porcelain
 from helpers.watch_helpers import HANG_GUARD_S, next_event, watching
+
 from memrepo.engine.config import Settings
-from memrepo.engine.repo import MemoryRepo
+from memrepo.engine.repo.repo import MemoryRepo
 
 
 async def edit_and_wait(repo_path: Path, quiet: float, wait: float) -> tuple[str, float]:

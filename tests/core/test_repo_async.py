@@ -11,16 +11,17 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-import memrepo.engine.repo
 import pytest
 from helpers.repo_helpers import plain_settings
 from helpers.watch_helpers import next_event, watching
+
+import memrepo.engine.repo.repo
 from memrepo.engine.errors import BlockedError, RefError
-from memrepo.engine.gitstore import GitStore
+from memrepo.engine.git.store import GitStore
 from memrepo.engine.models import Action, Candidate, ChangeEvent, RepoState
-from memrepo.engine.repo import FULL_SCAN_EVERY_S, MemoryRepo
-from memrepo.engine.store import MemoryStore
-from memrepo.engine.watch import is_ignored
+from memrepo.engine.repo.repo import FULL_SCAN_EVERY_S, MemoryRepo
+from memrepo.engine.repo.store import MemoryStore
+from memrepo.engine.repo.watch import is_ignored
 
 
 @pytest.fixture
@@ -33,7 +34,7 @@ async def repo(repo_path: Path) -> AsyncIterator[MemoryRepo]:
 
 
 class FakeClock:
-    """Stands in for ``time`` inside memrepo.engine.repo only (asyncio keeps the real one)."""
+    """Stands in for ``time`` inside memrepo.engine.repo.repo only (asyncio keeps the real one)."""
 
     def __init__(self, now: float) -> None:
         self.now = now
@@ -44,7 +45,7 @@ class FakeClock:
 
 def _fake_clock(monkeypatch: pytest.MonkeyPatch, now: float) -> FakeClock:
     clock = FakeClock(now)
-    monkeypatch.setattr(memrepo.engine.repo, "time", SimpleNamespace(monotonic=clock.monotonic))
+    monkeypatch.setattr(memrepo.engine.repo.repo, "time", SimpleNamespace(monotonic=clock.monotonic))
     return clock
 
 

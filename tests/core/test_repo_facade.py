@@ -1,7 +1,7 @@
 """The async façade cannot drift from the sync functions it wraps (docs/architecture.md §1).
 
 Most ``MemoryRepo`` methods are made from the function they wrap
-(``memrepo.engine.repobase.store_method``); the hand-written rest are listed in
+(``memrepo.engine.repo.base.store_method``); the hand-written rest are listed in
 :data:`HAND_WRITTEN` with what they wrap and the parameters they handle
 themselves. Every public coroutine method of the repo must be one or the other.
 """
@@ -13,17 +13,19 @@ from collections.abc import Callable
 from typing import Any, get_type_hints
 
 import pytest
-from memrepo.engine import conflicts, health, sync
-from memrepo.engine.checkpoint import Checkpointer
-from memrepo.engine.checkpointflow import checkpoint_flow, idle_flow
-from memrepo.engine.checkpointtypes import CheckpointResult, Claim, Message
+
+from memrepo.engine.checkpoints.checkpoint import Checkpointer
+from memrepo.engine.checkpoints.flow import checkpoint_flow, idle_flow
+from memrepo.engine.checkpoints.types import CheckpointResult, Claim, Message
 from memrepo.engine.config import Settings, SyncSettings
-from memrepo.engine.dreamer import Dreamer
-from memrepo.engine.dreamrecord import DreamRecord
-from memrepo.engine.health import HealthRow
+from memrepo.engine.dreams.dreamer import Dreamer
+from memrepo.engine.dreams.record import DreamRecord
 from memrepo.engine.models import SyncResult, SyncState
-from memrepo.engine.repo import MemoryRepo
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo import health
+from memrepo.engine.repo.health import HealthRow
+from memrepo.engine.repo.repo import MemoryRepo
+from memrepo.engine.repo.store import MemoryStore
+from memrepo.engine.sync import conflicts, sync
 
 NAMES: dict[str, Any] = {
     t.__name__: t

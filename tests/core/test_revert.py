@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from memrepo.engine.revert import RevertConflict, revert_text
+
+from memrepo.engine.write.revert import RevertConflict, revert_text
 
 HEAD = b"# About me\n\n"
 

@@ -1,4 +1,4 @@
-"""Hand edits are committed only when settled and plausible (docs/architecture.md §3, engine/settle.py)."""
+"""Hand edits are committed only when settled and plausible (docs/architecture.md §3, engine/write/settle.py)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from helpers.repo_helpers import commit_by_hand, git, plain_settings
+
 from memrepo.cli.main import main
-from memrepo.engine import entryformat as fmt
 from memrepo.engine.errors import HandEditQuestion
+from memrepo.engine.format import entries as fmt
 from memrepo.engine.models import Action, Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 ENTRIES = 40
 

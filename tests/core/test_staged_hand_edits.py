@@ -13,8 +13,9 @@ import time
 from pathlib import Path
 
 from helpers.repo_helpers import git, porcelain
+
 from memrepo.engine.config import Settings
-from memrepo.engine.repo import MemoryRepo
+from memrepo.engine.repo.repo import MemoryRepo
 
 QUIET = 0.3
 

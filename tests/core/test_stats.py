@@ -8,11 +8,12 @@ from pathlib import Path
 from click.testing import CliRunner
 from helpers.mcp_helpers import call, mcp_session
 from helpers.repo_helpers import plain_settings
+
 from memrepo.cli.main import main
 from memrepo.engine import compute_stats
 from memrepo.engine.models import Candidate
-from memrepo.engine.readcount import SessionReads, load_counts, note_read
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.read.readcount import SessionReads, load_counts, note_read
+from memrepo.engine.repo.store import MemoryStore
 
 
 def _user(text: str, kind: str = "fact") -> Candidate:

@@ -1,4 +1,4 @@
-"""A watched status looks again only at the paths events reported (engine/statuscache.py,
+"""A watched status looks again only at the paths events reported (engine/git/statuscache.py,
 docs/architecture.md §4): libgit2's full scan holds the GIL for 50-80 ms at 20,000 files, so
 every status after an event froze the app. Each test compares the cached answer with a full
 scan of the same tree, and counts the scans."""
@@ -7,14 +7,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import memrepo.engine.statuscache as statuscache
 import pytest
 from helpers.repo_helpers import git, plain_settings
 from helpers.watch_helpers import next_event, trust_the_watcher_at_once, watching
-from memrepo.engine.gitstore import GitStore
+
+import memrepo.engine.git.statuscache as statuscache
+from memrepo.engine.git.store import GitStore
 from memrepo.engine.models import Candidate, RepoState
-from memrepo.engine.repo import MemoryRepo
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.repo import MemoryRepo
+from memrepo.engine.repo.store import MemoryStore
 
 
 class Scans:

@@ -6,11 +6,12 @@ from pathlib import Path
 
 from click.testing import CliRunner
 from helpers.repo_helpers import plain_settings
+
 from memrepo.cli.main import main
 from memrepo.engine.config import Settings
 from memrepo.engine.models import Action, Candidate
-from memrepo.engine.repo import MemoryRepo
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.repo import MemoryRepo
+from memrepo.engine.repo.store import MemoryStore
 
 
 def test_an_untrusted_write_goes_to_the_inbox_whatever_its_kind(repo_path: Path) -> None:

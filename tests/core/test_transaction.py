@@ -1,14 +1,15 @@
-"""The one write transaction (engine/writer.py): hand edits first, changed-meanwhile check,
+"""The one write transaction (engine/write/writer.py): hand edits first, changed-meanwhile check,
 limits, atomic write, one commit of exactly the staged paths, cache notes (docs/architecture.md §3)."""
 
 from __future__ import annotations
 
 import pytest
 from helpers.repo_helpers import porcelain
-from memrepo.engine import limits
+
 from memrepo.engine.errors import BusyError, LimitError
-from memrepo.engine.store import MemoryStore
-from memrepo.engine.writer import ChangedMeanwhile, Transaction, Writer, retrying
+from memrepo.engine.format import limits
+from memrepo.engine.repo.store import MemoryStore
+from memrepo.engine.write.writer import ChangedMeanwhile, Transaction, Writer, retrying
 
 
 @pytest.fixture

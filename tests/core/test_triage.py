@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import porcelain
+
 from memrepo.engine.errors import RefError
 from memrepo.engine.models import Action, Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 
 def inbox_refs(store: MemoryStore) -> list[str]:
@@ -85,6 +86,7 @@ def test_triage_refuses_refs_outside_the_inbox_and_bad_targets(store: MemoryStor
 
 def test_cli_inbox_list_accept_discard(tmp_path: Path) -> None:
     from click.testing import CliRunner
+
     from memrepo.cli.main import main
 
     repo = tmp_path / "mem"

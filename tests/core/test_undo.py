@@ -7,10 +7,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from helpers.repo_helpers import porcelain
+
 from memrepo.cli.main import main
 from memrepo.engine.errors import GitError
 from memrepo.engine.models import Action, Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 
 def test_undo_reverts_one_commit_and_keeps_later_ones(store: MemoryStore) -> None:
@@ -144,7 +145,7 @@ def test_cli_undo_twice_says_already_undone(tmp_path: Path) -> None:
 
 def test_an_undo_that_would_grow_a_file_past_its_limit_is_refused_and_changes_nothing(store: MemoryStore) -> None:
     from memrepo.engine.errors import LimitError
-    from memrepo.engine.limits import FILE_MAX_BYTES
+    from memrepo.engine.format.limits import FILE_MAX_BYTES
 
     written = store.remember(Candidate(text="An entry to forget and bring back", kind="preference"))
     forgot = store.forget(written.ref or "")

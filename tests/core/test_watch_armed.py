@@ -13,16 +13,17 @@ import errno
 import os
 from pathlib import Path
 
-import memrepo.engine.watch as watch
 import pytest
 from helpers.repo_helpers import plain_settings
 from helpers.watch_helpers import HANG_GUARD_S, next_event, watching
+
+import memrepo.engine.repo.watch as watch
 from memrepo.engine.models import ChangeEvent
-from memrepo.engine.recall import RecallIndex
-from memrepo.engine.recallkeys import index_path
-from memrepo.engine.repo import MemoryRepo
-from memrepo.engine.store import MemoryStore
-from memrepo.engine.watch import WatchMode, watch_changes
+from memrepo.engine.read.recall import RecallIndex
+from memrepo.engine.read.recallkeys import index_path
+from memrepo.engine.repo.repo import MemoryRepo
+from memrepo.engine.repo.store import MemoryStore
+from memrepo.engine.repo.watch import WatchMode, watch_changes
 
 
 async def _first_event_for(stream, name: str) -> ChangeEvent:

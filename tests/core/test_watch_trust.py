@@ -12,15 +12,16 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-import memrepo.engine.watch as watch
 import pytest
 from helpers.repo_helpers import plain_settings
 from helpers.watch_helpers import trust_the_watcher_at_once
-from memrepo.engine.health import HealthStatus
+
+import memrepo.engine.repo.watch as watch
 from memrepo.engine.models import Action, Candidate, RepoState
-from memrepo.engine.repo import MemoryRepo
-from memrepo.engine.store import MemoryStore
-from memrepo.engine.watch import SYSCTL_FIX, WatchMode, remote_mount, watch_changes
+from memrepo.engine.repo.health import HealthStatus
+from memrepo.engine.repo.repo import MemoryRepo
+from memrepo.engine.repo.store import MemoryStore
+from memrepo.engine.repo.watch import SYSCTL_FIX, WatchMode, remote_mount, watch_changes
 
 MOUNTS = """\
 22 1 8:1 / / rw,relatime shared:1 - ext4 /dev/sda1 rw
@@ -210,7 +211,7 @@ async def test_an_edit_that_keeps_mtime_and_size_soon_after_start_reaches_recall
     """A running repo's first reconciliation record is the recall index's own walk, adopted with the index: an
     edit made right after it, that no event reports and that puts the old mtime back at the same size, moves the
     file's ctime, so the next pass finds it (a record taken 3 s late had taken such an edit in, unseen)."""
-    import memrepo.engine.repo as repo_module
+    import memrepo.engine.repo.repo as repo_module
 
     memory = store.root / "MEMORY.md"
     memory.write_text(memory.read_text() + "\n- tea: green\n")

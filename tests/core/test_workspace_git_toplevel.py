@@ -13,11 +13,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from memrepo.engine import paths
+
 from memrepo.engine.errors import BlockedError
+from memrepo.engine.format import paths
+from memrepo.engine.format.paths import normalize_workspace
 from memrepo.engine.models import Candidate
-from memrepo.engine.paths import normalize_workspace
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 
 @pytest.fixture

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import plain_settings
-from memrepo.engine import recallindex_workspaces as wsmap
-from memrepo.engine.store import MemoryStore
+
+from memrepo.engine.read import workspacemap as wsmap
+from memrepo.engine.repo.store import MemoryStore
 
 
 def _workspace(root: Path, name: str, ws_id: str) -> None:

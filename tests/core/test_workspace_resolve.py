@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 from helpers.repo_helpers import plain_settings
+
 from memrepo.cli.main import main
 from memrepo.engine.errors import RefError
+from memrepo.engine.format.paths import workspace_id
 from memrepo.engine.models import Action, Candidate
-from memrepo.engine.paths import workspace_id
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 
 def run(repo: Path, *args: str) -> Result:

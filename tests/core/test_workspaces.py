@@ -8,10 +8,11 @@ import pytest
 from click.testing import CliRunner, Result
 from helpers.compact_helpers import fsck, git, traces
 from helpers.repo_helpers import plain_settings, porcelain
+
 from memrepo.cli.main import main
 from memrepo.engine.errors import MemrepoError, RefError, SyncError
 from memrepo.engine.models import Action, Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 FACT = "Deploys go out on Thursdays GHOSTMARK"
 
@@ -138,7 +139,7 @@ def test_purge_an_active_workspace_with_yes(store: MemoryStore, tmp_path: Path) 
 
 
 def test_purge_with_a_sync_remote_needs_replace_remote(store: MemoryStore, tmp_path: Path) -> None:
-    from memrepo.engine.sync import set_remote
+    from memrepo.engine.sync.sync import set_remote
 
     gone = _setup(store, tmp_path)
     remote = tmp_path / "remote.git"
@@ -154,7 +155,7 @@ def test_purge_with_a_sync_remote_needs_replace_remote(store: MemoryStore, tmp_p
 
 
 async def test_async_archive_restore_and_purge(repo_path: Path, tmp_path: Path) -> None:
-    from memrepo.engine.repo import MemoryRepo
+    from memrepo.engine.repo.repo import MemoryRepo
 
     gone = tmp_path / "ghost-project"
     async with await MemoryRepo.open(repo_path, plain_settings()) as repo:
@@ -182,8 +183,8 @@ def _say(n: int, text: str) -> list[dict]:
 def test_purge_deletes_the_workspace_checkpoint_buffer_and_a_forced_checkpoint_cannot_bring_it_back(
     store: MemoryStore, tmp_path: Path
 ) -> None:
-    from memrepo.engine.checkpoint import Checkpointer
-    from memrepo.engine.checkpointflow import run_checkpoint
+    from memrepo.engine.checkpoints.checkpoint import Checkpointer
+    from memrepo.engine.checkpoints.flow import run_checkpoint
     from memrepo.engine.config import Settings
 
     gone = _setup(store, tmp_path)
@@ -212,8 +213,8 @@ def test_purge_deletes_the_workspace_checkpoint_buffer_and_a_forced_checkpoint_c
 
 
 def test_a_distillation_claimed_before_the_purge_writes_nothing(store: MemoryStore, tmp_path: Path) -> None:
-    from memrepo.engine.checkpoint import Checkpointer
-    from memrepo.engine.checkpointflow import finish_claim
+    from memrepo.engine.checkpoints.checkpoint import Checkpointer
+    from memrepo.engine.checkpoints.flow import finish_claim
     from memrepo.engine.config import Settings
 
     gone = _setup(store, tmp_path)
@@ -228,7 +229,7 @@ def test_a_distillation_claimed_before_the_purge_writes_nothing(store: MemorySto
 
 
 def test_compaction_drops_the_buffer_of_a_workspace_whose_file_was_deleted(store: MemoryStore, tmp_path: Path) -> None:
-    from memrepo.engine.checkpoint import Checkpointer
+    from memrepo.engine.checkpoints.checkpoint import Checkpointer
 
     gone = _setup(store, tmp_path)
     fresh = tmp_path / "fresh-project"

@@ -1,11 +1,11 @@
-"""What the file list says of a few paths without a walk (engine/worktreefiles.py) is what a walk says."""
+"""What the file list says of a few paths without a walk (engine/files/worktreefiles.py) is what a walk says."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-from memrepo.engine.worktreefiles import file_sizes, list_files
+from memrepo.engine.files.worktreefiles import file_sizes, list_files
 
 
 def test_file_sizes_agrees_with_the_walk_for_every_kind_of_path(tmp_path: Path) -> None:

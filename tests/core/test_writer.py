@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import USER, commit_by_hand, git, plain_settings, porcelain
-from memrepo.engine import entryformat as fmt
-from memrepo.engine.atomic import atomic_write
+
 from memrepo.engine.errors import BlockedError, MemrepoError, RefError
-from memrepo.engine.limits import FILE_MAX_BYTES, MAX_FILES, MEMORY_MD_MAX_BYTES
+from memrepo.engine.files.atomic import atomic_write
+from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.limits import FILE_MAX_BYTES, MAX_FILES, MEMORY_MD_MAX_BYTES
+from memrepo.engine.format.paths import workspace_id
 from memrepo.engine.models import Action, Candidate
-from memrepo.engine.paths import workspace_id
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 
 def changed_files(root: Path, rev: str = "HEAD") -> list[str]:

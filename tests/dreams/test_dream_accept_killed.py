@@ -17,10 +17,11 @@ import pygit2
 import pytest
 from helpers.dream_helpers import make_repo
 from helpers.repo_helpers import git, plain_settings, porcelain
-from memrepo.engine import gitremote
-from memrepo.engine.dreamer import Dreamer
+
+from memrepo.engine.dreams.dreamer import Dreamer
+from memrepo.engine.git import remote as gitremote
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 
 class Killed(BaseException):
@@ -102,10 +103,10 @@ KILLED_ACCEPT = textwrap.dedent(
     import os, signal, sys
     from pathlib import Path
     import pygit2
-    from memrepo.engine import gitremote
+    from memrepo.engine.git import remote as gitremote
     from memrepo.engine.config import Settings
-    from memrepo.engine.dreamer import Dreamer
-    from memrepo.engine.store import MemoryStore
+    from memrepo.engine.dreams.dreamer import Dreamer
+    from memrepo.engine.repo.store import MemoryStore
 
     store = MemoryStore.open(Path(sys.argv[1]), Settings(), create=False)
     base = store.head()

@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 from helpers.dream_helpers import FILES, alias, claude_lines, make_repo, run_with, settings, write_claude_session
 from helpers.repo_helpers import git, plain_settings, porcelain
-from memrepo.engine.dreamer import DreamConflict, Dreamer
-from memrepo.engine.dreamgate import DreamSkipped
+
+from memrepo.engine.dreams.dreamer import DreamConflict, Dreamer
+from memrepo.engine.dreams.gate import DreamSkipped
 from memrepo.engine.errors import BusyError, GitError, RefError
-from memrepo.engine.lock import DreamLock
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.files.lock import DreamLock
+from memrepo.engine.repo.store import MemoryStore
 
 
 def tree_files(root: Path) -> dict[str, str]:
@@ -247,7 +248,7 @@ def test_a_file_edited_after_the_dream_read_it_drops_its_operations(repo_path: P
     tea = alias(prepared.din, "Likes green tea in the morning")
     with (repo_path / "lessons.md").open("a") as fh:
         fh.write("- Written by hand meanwhile [by: user]\n")
-    from memrepo.engine.providers import Reply
+    from memrepo.engine.dreams.providers import Reply
 
     answer = {
         "operations": [

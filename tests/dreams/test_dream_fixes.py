@@ -12,14 +12,15 @@ import pytest
 from click.testing import CliRunner, Result
 from helpers.dream_helpers import alias, make_repo, run_with, settings
 from helpers.repo_helpers import git, plain_settings
+
 from memrepo.cli.main import main
 from memrepo.engine.config import Settings
-from memrepo.engine.dreamer import Dreamer
-from memrepo.engine.dreaminput import build_input
-from memrepo.engine.dreamops import ProviderError
-from memrepo.engine.dreamrecord import DreamRecords
-from memrepo.engine.providers import MAX_OUTPUT_TOKENS, CommandProvider, RulesProvider
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.dreams.dreamer import Dreamer
+from memrepo.engine.dreams.input import build_input
+from memrepo.engine.dreams.ops import ProviderError
+from memrepo.engine.dreams.providers import MAX_OUTPUT_TOKENS, CommandProvider, RulesProvider
+from memrepo.engine.dreams.record import DreamRecords
+from memrepo.engine.repo.store import MemoryStore
 
 
 def cli(*args: str) -> Result:

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from helpers.dream_helpers import alias, make_repo, run_with
 from helpers.repo_helpers import git, porcelain
-from memrepo.engine.dreamer import Dreamer
+
+from memrepo.engine.dreams.dreamer import Dreamer
 from memrepo.engine.errors import RefError
 
 

@@ -13,9 +13,10 @@ import pytest
 from helpers.dream_helpers import FILES, make_repo, settings
 from helpers.fake_endpoint import FakeEndpoint
 from helpers.repo_helpers import plain_settings
-from memrepo.engine.dreamer import Dreamer
-from memrepo.engine.providers import RulesProvider
-from memrepo.engine.store import MemoryStore
+
+from memrepo.engine.dreams.dreamer import Dreamer
+from memrepo.engine.dreams.providers import RulesProvider
+from memrepo.engine.repo.store import MemoryStore
 
 
 @pytest.fixture
@@ -191,7 +192,7 @@ def test_rules_provider_moves_an_entry_to_its_workspace_file(repo_path: Path) ->
         "workspaces/billing.md": "# billing\n\n- Workspace billing [workspace: ws-1a2b3c4d; by: user]\n",
     }
     store = make_repo(repo_path, files)
-    from memrepo.engine.dreaminput import build_input
+    from memrepo.engine.dreams.input import build_input
 
     din = build_input(repo_path, [p for p, _ in store.list_files()], [])
     ops = json.loads(RulesProvider().propose(din).text)["operations"]
@@ -215,7 +216,7 @@ def test_rules_provider_moves_an_entry_to_its_workspace_file(repo_path: Path) ->
     ],
 )
 def test_near_duplicates(a: str, b: str, near: bool) -> None:
-    from memrepo.engine.providers import near_duplicates
+    from memrepo.engine.dreams.providers import near_duplicates
 
     assert near_duplicates(a, b) is near and near_duplicates(b, a) is near
 
@@ -228,7 +229,7 @@ def test_rules_provider_merges_near_duplicates_that_differ_in_spacing_or_spellin
         "- Release step 2 runs the smoke tests [by: user]\n"
     }
     store = make_repo(repo_path, files)
-    from memrepo.engine.dreaminput import build_input
+    from memrepo.engine.dreams.input import build_input
 
     din = build_input(repo_path, [p for p, _ in store.list_files()], [])
     ops = json.loads(RulesProvider().propose(din).text)["operations"]

@@ -8,10 +8,11 @@ import pytest
 from click.testing import CliRunner, Result
 from helpers.dream_helpers import make_repo, make_stale
 from helpers.repo_helpers import git, plain_settings
+
 from memrepo.cli.main import main
-from memrepo.engine.dreamer import Dreamer
+from memrepo.engine.dreams.dreamer import Dreamer
 from memrepo.engine.errors import RefError
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 
 def run(*args: str) -> Result:

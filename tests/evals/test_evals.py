@@ -9,6 +9,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+
 from memrepo.engine.errors import FormatError
 from memrepo.evals.runner import (
     SHIPPED_DIR,

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from memrepo.engine import entryformat as fmt
+
 from memrepo.engine.errors import FormatError
+from memrepo.engine.format import entries as fmt
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

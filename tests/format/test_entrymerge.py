@@ -1,11 +1,12 @@
-"""The entry-aware three-way merge of memory files (engine/entrymerge.py)."""
+"""The entry-aware three-way merge of memory files (engine/format/merge.py)."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from memrepo.engine import entryformat as fmt
-from memrepo.engine.entrymerge import CONFLICT_KEY, merge_entries, strip_conflict
+
+from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.merge import CONFLICT_KEY, merge_entries, strip_conflict
 
 HEAD = b"# About me\n\nIdentity, preferences and corrections.\n\n"
 

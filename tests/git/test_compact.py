@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 from helpers.compact_helpers import entries_by_file, fsck, git, head_entries, plant_everywhere, traces
 from helpers.repo_helpers import USER, plain_settings, porcelain
+
 from memrepo.engine.errors import BlockedError
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 PROJECT = Path(__file__).resolve().parents[2]
 
@@ -99,7 +100,7 @@ def test_compaction_refuses_a_blocked_repo_and_changes_nothing(store: MemoryStor
     with pytest.raises(BlockedError):
         store.compact()
     assert store.head() == head and len(store.log(100)) > 2
-    from memrepo.engine.compact import interrupted
+    from memrepo.engine.history.compact import interrupted
 
     assert interrupted(store.state_dir) is None  # refused before it began: no run to finish
 
@@ -162,7 +163,7 @@ def test_preview_says_what_compaction_takes(store: MemoryStore) -> None:
 _CRASH_SCRIPT = """
 import os, sys
 from memrepo.engine.config import Settings
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 stop = int(sys.argv[2])
 seen = 0
 def progress(event):
@@ -187,7 +188,7 @@ def _compact_in_subprocess(root: Path, stop: int) -> subprocess.CompletedProcess
 
 
 def _check_after_crash(root: Path, expected: dict[str, list[str]]) -> None:
-    from memrepo.engine.compact import interrupted
+    from memrepo.engine.history.compact import interrupted
 
     store = MemoryStore.open(root, plain_settings(), create=False)
     fsck(root)
@@ -217,7 +218,7 @@ def crash_template(tmp_path: Path) -> tuple[Path, dict[str, list[str]]]:
         topic = store.root / f"topics/t{i % 3}.md"
         topic.parent.mkdir(exist_ok=True)
         topic.write_text(f"# T\n\n- fact {i} [by: user]\n")
-        past = time.time() - 5  # a save finished a while ago: no settle wait (engine/settle.py) per commit
+        past = time.time() - 5  # a save finished a while ago: no settle wait (engine/write/settle.py) per commit
         os.utime(topic, (past, past))
         store.commit_hand_edits([f"topics/t{i % 3}.md"])
     with (store.root / "lessons.md").open("a", encoding="utf-8") as fh:
@@ -276,7 +277,7 @@ def test_sigkill_at_random_moments_the_repo_stays_valid(
 def test_an_interrupted_compaction_leaves_a_marker_with_a_dead_pid(
     crash_template: tuple[Path, dict[str, list[str]]], tmp_path: Path
 ) -> None:
-    from memrepo.engine.compact import interrupted
+    from memrepo.engine.history.compact import interrupted
 
     template, _expected = crash_template
     root = tmp_path / "r"
@@ -315,7 +316,7 @@ def test_pack_settings_touch_no_config_of_the_users(store: MemoryStore, isolated
 async def test_async_compact_reports_every_step_on_the_loop_thread(repo_path: Path) -> None:
     import threading
 
-    from memrepo.engine.repo import MemoryRepo
+    from memrepo.engine.repo.repo import MemoryRepo
 
     async with await MemoryRepo.open(repo_path, plain_settings()) as repo:
         await repo.remember(Candidate(text="Something to keep", by="user"))

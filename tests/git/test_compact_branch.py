@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import git, plain_settings, porcelain
+
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 
 @pytest.mark.parametrize("branch", ["trunk", "master"])

@@ -10,9 +10,10 @@ from typing import NamedTuple
 import pygit2
 from helpers.compact_helpers import fsck, git, head_entries
 from helpers.repo_helpers import USER, commit_by_hand
-from memrepo.engine import gitpack
+
+from memrepo.engine.git import pack as gitpack
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 
 def _packs(root: Path) -> list[Path]:

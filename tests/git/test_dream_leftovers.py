@@ -18,9 +18,10 @@ from pathlib import Path
 import pytest
 from helpers.dream_helpers import kill_a_dream_mid_review, make_repo
 from helpers.repo_helpers import git, plain_settings
-from memrepo.engine.dreamer import Dreamer
-from memrepo.engine.gitdream import INTERRUPTED
-from memrepo.engine.store import MemoryStore
+
+from memrepo.engine.dreams.dreamer import Dreamer
+from memrepo.engine.git.dream import INTERRUPTED
+from memrepo.engine.repo.store import MemoryStore
 
 
 @pytest.fixture
@@ -96,7 +97,7 @@ def test_a_full_disk_while_a_dream_builds_its_review_leaves_no_damage(
     import errno
     import os
 
-    import memrepo.engine.gitdream as gitdream
+    import memrepo.engine.git.dream as gitdream
     from memrepo.engine.errors import MemrepoError
 
     root = tmp_path / "memory"
@@ -141,7 +142,7 @@ def test_clean_up_removes_a_killed_dreams_leftovers_and_then_finds_nothing(
 
 def test_clean_up_refuses_while_a_dream_runs(tmp_path: Path) -> None:
     from memrepo.engine.errors import BusyError
-    from memrepo.engine.lock import DreamLock
+    from memrepo.engine.files.lock import DreamLock
 
     store = make_repo(tmp_path / "memory")
     running = DreamLock(store.git.git_dir)
@@ -159,8 +160,8 @@ KILLED_IN_ADD_WORKTREE = textwrap.dedent(
     from pathlib import Path
     import pygit2
     from memrepo.engine.config import Settings
-    from memrepo.engine.dreamer import Dreamer
-    from memrepo.engine.store import MemoryStore
+    from memrepo.engine.dreams.dreamer import Dreamer
+    from memrepo.engine.repo.store import MemoryStore
 
     real = pygit2.Repository.add_worktree
 
@@ -198,7 +199,7 @@ def test_leftovers_are_listed_read_only_then_cleaned_and_shown_in_health(
     tmp_path: Path, tmpdir_for_dreams: Path
 ) -> None:
     """Health's row lists them (changing nothing); its fix (clean_leftovers) removes them; the record can be rejected."""
-    from memrepo.engine.health import FIX_DREAM_LEFTOVERS, HealthStatus, check
+    from memrepo.engine.repo.health import FIX_DREAM_LEFTOVERS, HealthStatus, check
 
     store, dream_id = _killed_dream(tmp_path, tmpdir_for_dreams)
     dreamer = Dreamer(store)
@@ -222,7 +223,7 @@ def test_leftovers_are_listed_read_only_then_cleaned_and_shown_in_health(
 def test_a_running_dream_is_no_leftover_and_cannot_be_rejected(tmp_path: Path, tmpdir_for_dreams: Path) -> None:
     """While a dream holds the dream lock, its record, worktree and branch are its own."""
     from memrepo.engine.errors import RefError
-    from memrepo.engine.lock import DreamLock
+    from memrepo.engine.files.lock import DreamLock
 
     store, dream_id = _killed_dream(tmp_path, tmpdir_for_dreams)
     lock = DreamLock(store.git.git_dir)

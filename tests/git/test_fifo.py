@@ -18,10 +18,11 @@ from typing import TypeVar
 
 import pytest
 from helpers.repo_helpers import git
+
 from memrepo.engine.errors import BlockedError, RefError
-from memrepo.engine.health import check
 from memrepo.engine.models import Action, Candidate, RepoState
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.health import check
+from memrepo.engine.repo.store import MemoryStore
 
 T = TypeVar("T")
 HANG = 30.0
@@ -105,6 +106,7 @@ def test_a_socket_in_the_folder_is_not_memory(store: MemoryStore, tmp_path: Path
 
 async def test_the_app_opens_beside_a_fifo_and_quits_on_q(tmp_path: Path) -> None:
     from helpers.tui_helpers import build_repo, settle
+
     from memrepo.tui.app import MemrepoApp
 
     root = tmp_path / "memory"

@@ -15,11 +15,12 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import plain_settings
+
 from memrepo.engine.errors import BlockedError
-from memrepo.engine.gitstore import GitStore, format_message
-from memrepo.engine.limits import FILE_MAX_BYTES
+from memrepo.engine.format.limits import FILE_MAX_BYTES
+from memrepo.engine.git.store import GitStore, format_message
 from memrepo.engine.models import Candidate, RepoState
-from memrepo.engine.store import STARTING_LAYOUT, MemoryStore
+from memrepo.engine.repo.store import STARTING_LAYOUT, MemoryStore
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 USER = ("-c", "user.name=Test User", "-c", "user.email=test@example.invalid")
@@ -324,13 +325,13 @@ def test_engine_never_runs_a_git_subprocess() -> None:
         r"|\bpexpect\b|\bsh\.git\b|[\"']git[\"']\s*,"
     )
     # The `command` dream provider runs the model command the user configured
-    # ([dream.command] argv, docs/architecture.md §6): a process, never git. engine/cmdrun.py
+    # ([dream.command] argv, docs/architecture.md §6): a process, never git. engine/dreams/cmdrun.py
     # starts it (bounded: timeout, output cap, its own process group).
-    allowed = {"providers.py", "cmdrun.py"}
-    sources = sorted(p for p in ENGINE.rglob("*.py") if p.name not in allowed)
+    allowed = {ENGINE / "dreams" / "providers.py", ENGINE / "dreams" / "cmdrun.py"}
+    sources = sorted(p for p in ENGINE.rglob("*.py") if p not in allowed)
     assert len(sources) >= 12
-    provider_src = (ENGINE / "providers.py").read_text()
-    runner_src = (ENGINE / "cmdrun.py").read_text()
+    provider_src = (ENGINE / "dreams" / "providers.py").read_text()
+    runner_src = (ENGINE / "dreams" / "cmdrun.py").read_text()
     assert "subprocess" not in provider_src and provider_src.count("run_bounded(self.argv,") == 1
     assert runner_src.count("subprocess.Popen(") == 1
     assert [p.name for p in sources if "cmdrun" in p.read_text()] == []  # only the provider runs commands

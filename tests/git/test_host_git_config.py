@@ -16,7 +16,8 @@ from pathlib import Path
 import pygit2
 import pytest
 from helpers.gitconfig import LEVELS, search_paths
-from memrepo.engine.store import MemoryStore
+
+from memrepo.engine.repo.store import MemoryStore
 
 TESTS = Path(__file__).resolve().parents[1]
 
@@ -34,7 +35,7 @@ from helpers.gitconfig import isolate_libgit2
 if mode == "isolated":
     isolate_libgit2(empty)
 from memrepo.engine.config import Settings
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 store = MemoryStore.open(root, Settings())
 config = pygit2.Repository(str(root)).config
 seen = {key: config[key] if key in config else None for key in ("user.name", "memrepo.poisoned")}

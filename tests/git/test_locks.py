@@ -19,10 +19,11 @@ from pathlib import Path
 import pygit2
 import pytest
 from helpers.repo_helpers import USER, git, plain_settings, porcelain
-from memrepo.engine import lock as locks
+
 from memrepo.engine.errors import BlockedError, BusyError, GitError, MemrepoError
+from memrepo.engine.files import lock as locks
 from memrepo.engine.models import Action, Candidate, RepoState
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 KILLED_WRITE = textwrap.dedent(
     """
@@ -31,7 +32,7 @@ KILLED_WRITE = textwrap.dedent(
     import pygit2
     from memrepo.engine.config import Settings
     from memrepo.engine.models import Candidate
-    from memrepo.engine.store import MemoryStore
+    from memrepo.engine.repo.store import MemoryStore
 
     root = Path(sys.argv[1])
     store = MemoryStore.open(root, Settings(), create=False)
@@ -82,7 +83,7 @@ def test_a_killed_writers_own_lock_record_is_never_named(store: MemoryStore) -> 
     _kill_during_commit(store.root)
     assert (store.git.git_dir / "memrepo" / "write.holder").is_file()
     assert store.lock.holder() is None
-    from memrepo.engine.health import check
+    from memrepo.engine.repo.health import check
 
     lock_row = next(r for r in check(store) if r.name == "lock")
     assert lock_row.reason == "free"
@@ -248,7 +249,7 @@ def test_every_reported_commit_exists_and_is_reachable(store: MemoryStore) -> No
 def test_a_full_disk_in_the_file_write_says_so_and_leaves_no_damage(
     store: MemoryStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import memrepo.engine.atomic as atomic
+    import memrepo.engine.files.atomic as atomic
 
     def no_space(fd: int) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
@@ -294,7 +295,7 @@ WRITER = textwrap.dedent(
     from pathlib import Path
     from memrepo.engine.config import Settings
     from memrepo.engine.models import Candidate
-    from memrepo.engine.store import MemoryStore
+    from memrepo.engine.repo.store import MemoryStore
 
     root, me, until, most = Path(sys.argv[1]), sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
     store = MemoryStore.open(root, Settings(), create=False)
@@ -414,8 +415,8 @@ KILLED_FETCH = textwrap.dedent(
     from pathlib import Path
     import pygit2
     from memrepo.engine.config import Settings
-    from memrepo.engine.store import MemoryStore
-    from memrepo.engine.sync import sync
+    from memrepo.engine.repo.store import MemoryStore
+    from memrepo.engine.sync.sync import sync
 
     def dying(self, *args, **kwargs):
         # As libgit2 does while it writes .git/shallow after a pack, or updates the tracking ref:
@@ -438,7 +439,7 @@ def test_a_lock_left_by_a_killed_fetch_blocks_neither_the_next_write_nor_the_nex
     """Found by the kill test: a fetch runs outside the write lock, so its tracking-ref lock waited 10 s
     to count as stale, and libgit2's ``shallow.lock`` (written after every downloaded pack) was not
     known as a lock at all: every later fetch failed with "failed to lock file shallow.lock"."""
-    from memrepo.engine.sync import set_remote, sync
+    from memrepo.engine.sync.sync import set_remote, sync
 
     remote = tmp_path / "remote.git"
     subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(remote)], check=True)
@@ -467,10 +468,10 @@ KILLED_DREAM = textwrap.dedent(
     """
     import os, signal, sys
     from pathlib import Path
-    from memrepo.engine import gitdream
+    from memrepo.engine.git import dream as gitdream
     from memrepo.engine.config import Settings
-    from memrepo.engine.dreamer import Dreamer
-    from memrepo.engine.store import MemoryStore
+    from memrepo.engine.dreams.dreamer import Dreamer
+    from memrepo.engine.repo.store import MemoryStore
 
     def dying(self, base, branch, files, message):
         # As libgit2 does while it makes the review branch: its lock file is made, then the kill lands.

@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from helpers.repo_helpers import plain_settings
+
 from memrepo.cli.main import main
 from memrepo.engine.errors import GitError
-from memrepo.engine.health import check
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.health import check
+from memrepo.engine.repo.store import MemoryStore
 
 
 def _chown_tree(top: Path, uid: int) -> None:

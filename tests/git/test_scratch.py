@@ -20,11 +20,12 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import git, porcelain
-from memrepo.engine.health import HealthStatus, check
+
+from memrepo.engine.format.scratch import is_scratch, is_scratch_name
 from memrepo.engine.models import Action, Candidate, RepoState
-from memrepo.engine.scratch import is_scratch, is_scratch_name
-from memrepo.engine.store import MemoryStore
-from memrepo.engine.watch import is_ignored
+from memrepo.engine.repo.health import HealthStatus, check
+from memrepo.engine.repo.store import MemoryStore
+from memrepo.engine.repo.watch import is_ignored
 
 SCRATCH = [
     ".me.md.swp",
@@ -162,7 +163,7 @@ def test_a_file_renamed_away_long_ago_is_a_deletion_not_a_save(store: MemoryStor
     os.rename(root / "lessons.md", root / "lessons.md~")
     old = time.time() - 3600
     os.utime(root / "lessons.md~", (old, old))  # mtime only: ctime is what counts, so test the rule directly
-    from memrepo.engine import gitstore
+    from memrepo.engine.git import store as gitstore
 
     saving = store.git._mid_save({"lessons.md": gitstore.FileStatus.WT_DELETED})
     assert saving == [("lessons.md", "lessons.md~")]  # fresh: a save in progress
@@ -271,8 +272,9 @@ async def test_vim_in_tmux_beside_the_apps_watcher_its_save_is_auto_committed_on
     import asyncio
 
     from helpers.watch_helpers import HANG_GUARD_S, watching
+
     from memrepo.engine.config import Settings
-    from memrepo.engine.repo import MemoryRepo
+    from memrepo.engine.repo.repo import MemoryRepo
 
     MemoryStore.open(repo_path, Settings(), create=True)
     settings = Settings.model_validate({"writes": {"commit_hand_edits_after": 0.5}})

@@ -29,8 +29,9 @@ from typing import Any
 import pytest
 from helpers.kill_server import execute
 from helpers.repo_helpers import git, plain_settings
-from memrepo.engine.store import MemoryStore
-from memrepo.engine.sync import set_remote
+
+from memrepo.engine.repo.store import MemoryStore
+from memrepo.engine.sync.sync import set_remote
 
 SERVER = Path(__file__).resolve().parents[1] / "helpers" / "kill_server.py"
 KILLS = int(os.environ.get("MEMREPO_KILLS", "200"))
@@ -254,7 +255,7 @@ def _pick_args(op: str, repo: Repo, rng: random.Random, n: int) -> dict[str, Any
 
 
 def _settle(repo: Repo) -> None:
-    """Files a killed process wrote count as saved a while ago (no settle wait, engine/settle.py)."""
+    """Files a killed process wrote count as saved a while ago (no settle wait, engine/write/settle.py)."""
     past = time.time() - 5
     for path in repo.root.rglob("*.md"):
         if ".git" not in path.relative_to(repo.root).parts:

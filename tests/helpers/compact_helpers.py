@@ -8,10 +8,10 @@ import zlib
 from pathlib import Path
 
 import pygit2
-from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
 
 from helpers.repo_helpers import USER
+from memrepo.engine.models import Candidate
+from memrepo.engine.repo.store import MemoryStore
 
 
 def git(root: Path, *args: str, input_text: str | None = None) -> str:
@@ -35,7 +35,7 @@ def entries_by_file(store: MemoryStore) -> dict[str, list[str]]:
 
 def head_entries(root: Path) -> dict[str, list[str]]:
     """Every entry text of every markdown file in HEAD's tree, read with the git command line."""
-    from memrepo.engine import entryformat as fmt
+    from memrepo.engine.format import entries as fmt
 
     out: dict[str, list[str]] = {}
     for path in git(root, "ls-tree", "-r", "--name-only", "HEAD").split():
@@ -62,7 +62,7 @@ def plant_everywhere(store: MemoryStore, marker: str, dream_id: str = "d1") -> s
     ref = store.remember(Candidate(text=text, kind="identity", by="user")).ref
     assert ref is not None
     assert store.recall(marker)  # the persisted recall index (.git/memrepo/recall.sqlite) holds it
-    from memrepo.engine.coldread import context_text
+    from memrepo.engine.read.coldread import context_text
 
     assert marker in (context_text(str(root), None) or "")  # a kept block in .git/memrepo/context-cache/ too
     git(root, "gc", "-q")  # the marker's blob is now zlib-compressed inside a pack

@@ -11,14 +11,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from memrepo.engine.config import Settings
-from memrepo.engine.dreamer import DreamConflict, Dreamer
-from memrepo.engine.dreaminput import DreamInput
-from memrepo.engine.dreamrecord import DreamRecord
-from memrepo.engine.providers import Reply
-from memrepo.engine.store import MemoryStore
-
 from helpers.repo_helpers import commit_by_hand, plain_settings
+from memrepo.engine.config import Settings
+from memrepo.engine.dreams.dreamer import DreamConflict, Dreamer
+from memrepo.engine.dreams.input import DreamInput
+from memrepo.engine.dreams.providers import Reply
+from memrepo.engine.dreams.record import DreamRecord
+from memrepo.engine.repo.store import MemoryStore
 
 FILES = {
     "MEMORY.md": "# Memory\n\n- Answer in English [by: user]\n\n## Index\n- [[me]]\n- [[lessons]]\n",
@@ -182,8 +181,8 @@ KILLED_DREAM = textwrap.dedent(
     from pathlib import Path
     import pygit2
     from memrepo.engine.config import Settings
-    from memrepo.engine.dreamer import Dreamer
-    from memrepo.engine.store import MemoryStore
+    from memrepo.engine.dreams.dreamer import Dreamer
+    from memrepo.engine.repo.store import MemoryStore
 
     real = pygit2.Repository.create_commit
 

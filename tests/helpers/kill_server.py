@@ -31,11 +31,11 @@ from pathlib import Path
 from typing import Any
 
 from memrepo.engine.config import Settings
-from memrepo.engine.dreamer import Dreamer
+from memrepo.engine.dreams.dreamer import Dreamer
 from memrepo.engine.errors import MemrepoError
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
-from memrepo.engine.sync import sync
+from memrepo.engine.repo.store import MemoryStore
+from memrepo.engine.sync.sync import sync
 
 
 def _settings() -> Settings:

@@ -1,6 +1,6 @@
 """The recall index as it was before it was persisted: an in-memory index kept per file, the test oracle.
 
-Kept verbatim from ``memrepo.engine.recall`` (an inverted index of Python
+Kept verbatim from ``memrepo.engine.read.recall`` (an inverted index of Python
 sets) except for three changes that make its order total, so the persisted
 index can be compared with it result by result: ties of rank break by path
 then line (they fell to set order), and coverage is summed in query-term
@@ -11,7 +11,7 @@ Original module docstring:
 Lexical recall over the memory folder: an in-memory index kept per file (docs/architecture.md §4).
 
 The index holds every entry of every markdown file (``.git`` and
-``archived/`` left out) as folded terms (:mod:`memrepo.engine.terms`) in an inverted
+``archived/`` left out) as folded terms (:mod:`memrepo.engine.format.terms`) in an inverted
 index of Python sets, plus adjacent-word pairs (so an exact phrase is found
 with set intersections, then confirmed on the text), subject and kind terms,
 and month buckets of the ``added:`` date (so "newest first" inside a large
@@ -52,11 +52,11 @@ from functools import lru_cache
 from itertools import pairwise
 from pathlib import Path
 
-from memrepo.engine import entryformat as fmt
 from memrepo.engine.errors import FormatError
+from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.paths import normalize_workspace
+from memrepo.engine.format.terms import MAX_QUERY_TERMS, fold, query_terms, split_folded
 from memrepo.engine.models import RecallHit
-from memrepo.engine.paths import normalize_workspace
-from memrepo.engine.terms import MAX_QUERY_TERMS, fold, query_terms, split_folded
 
 INBOX = "inbox.md"
 WORKSPACES_DIR = "workspaces/"
@@ -121,7 +121,7 @@ def redacted(text: str) -> str:
 
     Remembered per text, so a hit shown again costs nothing.
     """
-    from memrepo.engine.policy import redact
+    from memrepo.engine.write.policy import redact
 
     return redact(text)[0]
 
@@ -430,7 +430,7 @@ class RecallIndex:
         """Rank entries for ``query`` (the order of the module docstring).
 
         Args:
-            query: any text; see :func:`memrepo.engine.terms.query_terms` for the limits.
+            query: any text; see :func:`memrepo.engine.format.terms.query_terms` for the limits.
             workspace_file: with ``scoped``, the one workspace file to keep (None keeps none).
             workspace_id: with ``scoped``, the one workspace an entry's own
                 ``workspace:`` key may name (in a global file or the inbox).

@@ -11,9 +11,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from memrepo.tui.app import MemrepoApp
 from textual.pilot import Pilot
 from textual.worker import WorkerState
+
+from memrepo.tui.app import MemrepoApp
 
 FIXED_WHEN = datetime(2025, 1, 2, 3, 4, 5, tzinfo=UTC)
 """Commit time of every test repo, so HEAD's id is the same on every run."""
@@ -60,7 +61,7 @@ def build_repo(root: Path, files: dict[str, str | bytes] | None = None) -> str:
     Returns:
         str: HEAD's full id (the same on every run for the same files).
     """
-    from memrepo.engine.gitstore import GitStore, format_message
+    from memrepo.engine.git.store import GitStore, format_message
 
     files = EXAMPLE_FILES if files is None else files
     root.mkdir(parents=True, exist_ok=True)

@@ -13,9 +13,10 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 import pytest
+
 from memrepo.engine.models import ChangeEvent
-from memrepo.engine.repo import MemoryRepo
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.repo import MemoryRepo
+from memrepo.engine.repo.store import MemoryStore
 
 HANG_GUARD_S = 20.0
 """How long a wait may take before the test fails as hung (not a speed claim)."""

@@ -12,10 +12,11 @@ import subprocess
 from pathlib import Path
 
 from helpers.repo_helpers import git, plain_settings
-from memrepo.engine.health import HealthStatus, check
+
 from memrepo.engine.importers.run import import_source
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.health import HealthStatus, check
+from memrepo.engine.repo.store import MemoryStore
 
 TOPIC = """# Database notes
 

@@ -10,11 +10,12 @@ import pytest
 from click.testing import CliRunner, Result
 from helpers.compact_helpers import entries_by_file
 from helpers.repo_helpers import plain_settings, porcelain
+
 from memrepo.cli.main import main
 from memrepo.engine.errors import FormatError
 from memrepo.engine.importers import detect_format, import_source, marker_path, read_items
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 FIXTURES = Path(__file__).resolve().parent / "import_fixtures"
 

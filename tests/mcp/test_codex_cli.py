@@ -29,7 +29,8 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import plain_settings
-from memrepo.engine.store import MemoryStore
+
+from memrepo.engine.repo.store import MemoryStore
 
 ROOT = Path(__file__).resolve().parents[2]
 NODE_BIN = ROOT / ".ci" / "node" / "node_modules" / ".bin"

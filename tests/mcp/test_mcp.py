@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from helpers.mcp_helpers import call, mcp_session
 from helpers.repo_helpers import plain_settings
+
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 TOOLS = {"memory_context", "memory_recall", "memory_read", "memory_remember", "memory_forget", "memory_checkpoint"}
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from helpers.mcp_helpers import call, mcp_session
 from helpers.repo_helpers import plain_settings
-from memrepo.engine.store import MemoryStore
+
+from memrepo.engine.repo.store import MemoryStore
 
 READ_ONLY = {"memory_context", "memory_recall", "memory_read"}
 

@@ -13,37 +13,58 @@ import memrepo.engine
 
 ROOT = Path(__file__).resolve().parents[2]
 
-PUBLIC = {
+SUB_PACKAGES = {
+    f"memrepo.engine.{name}"
+    for name in (
+        "agents",
+        "checkpoints",
+        "dreams",
+        "files",
+        "format",
+        "git",
+        "history",
+        "read",
+        "repo",
+        "sync",
+        "write",
+    )
+}
+"""The engine's sub-packages: containers with a docstring and nothing else, so importing one exposes nothing."""
+
+PUBLIC = SUB_PACKAGES | {
     "memrepo.engine",
-    "memrepo.engine.autosync",
-    "memrepo.engine.checkpoint",
-    "memrepo.engine.checkpointflow",
-    "memrepo.engine.checkpointtypes",
-    "memrepo.engine.cleantext",
-    "memrepo.engine.coldrecall",
-    "memrepo.engine.coldread",
-    "memrepo.engine.compact",
+    "memrepo.engine.repo.autosync",
+    "memrepo.engine.checkpoints.checkpoint",
+    "memrepo.engine.checkpoints.flow",
+    "memrepo.engine.checkpoints.types",
+    "memrepo.engine.format.cleantext",
+    "memrepo.engine.read.coldrecall",
+    "memrepo.engine.read.coldread",
+    "memrepo.engine.history.compact",
     "memrepo.engine.config",
     "memrepo.engine.configpath",
-    "memrepo.engine.dreamer",
-    "memrepo.engine.dreamgate",
-    "memrepo.engine.entryformat",
+    "memrepo.engine.dreams.dreamer",
+    "memrepo.engine.dreams.gate",
+    "memrepo.engine.format.entries",
+    "memrepo.engine.format.terms",
+    "memrepo.engine.files.regularfile",
+    "memrepo.engine.agents.confinedread",
     "memrepo.engine.errors",
-    "memrepo.engine.health",
+    "memrepo.engine.repo.health",
     "memrepo.engine.importers",
-    "memrepo.engine.layout",
+    "memrepo.engine.format.layout",
     "memrepo.engine.models",
-    "memrepo.engine.paths",
-    "memrepo.engine.readcount",
+    "memrepo.engine.format.paths",
+    "memrepo.engine.read.readcount",
     "memrepo.engine.redaction",
     "memrepo.engine.redaction.allow",
-    "memrepo.engine.repo",
-    "memrepo.engine.sourcestamp",
-    "memrepo.engine.stats",
-    "memrepo.engine.store",
-    "memrepo.engine.sync",
-    "memrepo.engine.transcripts",
-    "memrepo.engine.workspaces",
+    "memrepo.engine.repo.repo",
+    "memrepo.engine.files.sourcestamp",
+    "memrepo.engine.history.stats",
+    "memrepo.engine.repo.store",
+    "memrepo.engine.sync.sync",
+    "memrepo.engine.agents.transcripts",
+    "memrepo.engine.history.workspaces",
 }
 """The engine's public modules: what the app, the CLI and the MCP server may import."""
 
@@ -77,7 +98,7 @@ def test_every_engine_module_is_public_or_internal() -> None:
 def test_only_git_modules_may_import_pygit2() -> None:
     allowed: list[str] = _contract("pygit2-in-the-git-layer")["allowed_importers"]  # type: ignore[assignment]
     assert allowed and all(name.startswith("memrepo.engine.git") for name in allowed)
-    git_layer = {m for m in _engine_modules() if m.rsplit(".", 1)[1].startswith("git")}
+    git_layer = {m for m in _engine_modules() if m == "memrepo.engine.git" or m.startswith("memrepo.engine.git.")}
     assert set(allowed) == git_layer
 
 
@@ -91,3 +112,28 @@ def test_type_checkers_see_every_lazy_export() -> None:
                 assert isinstance(imp, ast.ImportFrom) and imp.module
                 typed.update({alias.name: imp.module for alias in imp.names})
     assert typed == memrepo.engine._EXPORTS
+
+
+def test_sub_packages_hold_nothing_but_a_docstring() -> None:
+    """A sub-package's ``__init__`` imports nothing: the public API stays the modules listed above."""
+    for name in SUB_PACKAGES:
+        init = ROOT / "engine" / name.rsplit(".", 1)[1] / "__init__.py"
+        body = ast.parse(init.read_text()).body
+        assert len(body) == 1 and isinstance(body[0], ast.Expr), f"{init} holds more than its docstring"
+
+
+def test_the_source_stamp_covers_every_engine_folder() -> None:
+    """Kept blocks and the write server are keyed by the source stamp: an edit in any sub-package must change it."""
+    from memrepo.engine.files import sourcestamp
+
+    folders = {p.name for p in (ROOT / "engine").iterdir() if (p / "__init__.py").exists()}
+    assert set(sourcestamp.SUB_PACKAGES) == folders
+    named = {part.split(":", 1)[0] for part in sourcestamp.stamp().split("|")}
+    assert "read/context.py" in named and "git/store.py" in named and "engine/__init__.py" in named
+
+
+def test_the_redaction_epoch_names_files_that_exist() -> None:
+    """The epoch stamps the detectors' sources by path; a path that no longer exists would never change it."""
+    from memrepo.engine.read import redactionepoch
+
+    assert all(path.is_file() for path in redactionepoch._DETECTOR_SOURCES)

@@ -46,7 +46,7 @@ def test_wheel_ships_builtin_themes_and_packages(memrepo_wheel: Path) -> None:
     assert "memrepo/themes/memrepo-light.toml" in themes
     for module in (
         "memrepo/engine/__init__.py",
-        "memrepo/engine/gitstore.py",
+        "memrepo/engine/git/store.py",
         "memrepo/cli/main.py",
         "memrepo/tui/app.py",
         "memrepo/tui/app.tcss",

@@ -1,4 +1,4 @@
-"""The light context path of a new process (engine/coldread.py) prints exactly the store's block."""
+"""The light context path of a new process (engine/read/coldread.py) prints exactly the store's block."""
 
 from __future__ import annotations
 
@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 from helpers.console import console
 from helpers.repo_helpers import git
-from memrepo.engine.coldread import DEFAULT_ME_MD, context_text, head_id
+
 from memrepo.engine.config import Settings, load_settings
 from memrepo.engine.errors import RefError
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.read.coldread import DEFAULT_ME_MD, context_text, head_id
+from memrepo.engine.repo.store import MemoryStore
 
 
 def _fill(store: MemoryStore, project: Path) -> None:
@@ -54,7 +55,8 @@ def test_a_name_is_resolved_with_one_check_of_the_workspace_files_and_no_stat_of
     """At 20,000 files `context --workspace NAME` checked the 10,000 workspace files twice, matched the name
     against every row and stat'ed every project folder (0.2 s); one check and the map's name indexes are
     enough, and folders are looked at only where a listing shows them."""
-    from memrepo.engine import recallindex_workspaces, workspaceindex
+    from memrepo.engine.read import workspaceindex
+    from memrepo.engine.read import workspacemap as recallindex_workspaces
 
     project = tmp_path / "shop"
     project.mkdir()
@@ -119,7 +121,7 @@ def test_the_light_defaults_are_the_settings_defaults() -> None:
 
 PROBE = """
 import sys
-from memrepo.engine.coldread import context_text
+from memrepo.engine.read.coldread import context_text
 text = context_text(sys.argv[1], sys.argv[2])
 lib = sys.modules.get("betterleaks._lib")
 print(int(lib is not None and lib._binding_instance is not None), len(text))
@@ -152,7 +154,7 @@ def test_a_second_process_does_not_load_betterleaks_for_lines_it_found_clean(
 
 
 def test_a_copied_repo_index_reads_stale_and_a_fresh_one_does_not(store: MemoryStore, tmp_path: Path) -> None:
-    from memrepo.engine.indexstat import index_looks_stale
+    from memrepo.engine.git.indexstat import index_looks_stale
 
     git(store.root, "status", "--porcelain")  # git writes fresh stat data
     assert not index_looks_stale(store.root / ".git", store.root)
@@ -168,6 +170,7 @@ def test_memrepo_context_answers_before_click_with_clicks_text(store: MemoryStor
     """What a hook runs in every new session: the same bytes and exit codes as the click command, without
     click or pydantic (a config file once its bytes were validated, docs/architecture.md §11)."""
     from click.testing import CliRunner
+
     from memrepo.cli import quick
     from memrepo.cli.main import main
     from memrepo.engine.configpath import config_path

@@ -1,4 +1,4 @@
-"""Recall from a new process (docs/architecture.md §4): :mod:`memrepo.engine.coldrecall` and ``memrepo recall``'s
+"""Recall from a new process (docs/architecture.md §4): :mod:`memrepo.engine.read.coldrecall` and ``memrepo recall``'s
 quick path give exactly the store's hits, redacted as every way out is, and the text they keep leaves with its entry."""
 
 from __future__ import annotations
@@ -13,13 +13,14 @@ import pytest
 from click.testing import CliRunner
 from helpers.console import console
 from helpers.repo_helpers import commit_by_hand, plain_settings
+
 from memrepo.cli import quick
 from memrepo.cli.main import main
-from memrepo.engine import coldrecall
-from memrepo.engine.recallkeys import index_path
+from memrepo.engine.format.scratch import is_scratch_name
+from memrepo.engine.read import coldrecall
+from memrepo.engine.read.recallkeys import index_path
 from memrepo.engine.redaction import allow
-from memrepo.engine.scratch import is_scratch_name
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 GH = "ghp_" + "Ab12Cd34Ef56Gh78Ij90" + "Kl12Mn34Op56Qr78St90"
 PW = "Tr0ub4dor" + "&3xQ"

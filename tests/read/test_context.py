@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 from helpers.repo_helpers import commit_by_hand, git, plain_settings
 from helpers.watch_helpers import next_event, trust_the_watcher_at_once, watching
-from memrepo.engine.context import MEMORY_BUDGET, WORKSPACE_BUDGET, ContextFile, build_context, sanitize_line
+
+from memrepo.engine.format.tokens import estimate_tokens
 from memrepo.engine.models import Candidate
-from memrepo.engine.repo import MemoryRepo
-from memrepo.engine.store import MemoryStore
-from memrepo.engine.tokens import estimate_tokens
+from memrepo.engine.read.context import MEMORY_BUDGET, WORKSPACE_BUDGET, ContextFile, build_context, sanitize_line
+from memrepo.engine.repo.repo import MemoryRepo
+from memrepo.engine.repo.store import MemoryStore
 
 
 def append(path: Path, text: str) -> None:
@@ -109,7 +110,7 @@ def test_each_file_stays_within_its_budget() -> None:
 
 
 def test_the_index_links_are_in_the_block_and_each_reads_through_memory_read(store: MemoryStore) -> None:
-    from memrepo.engine.confinedread import read_confined
+    from memrepo.engine.agents.confinedread import read_confined
 
     (store.root / "queries.sql").write_text("select 1;\n", encoding="utf-8")
     append(store.root / "MEMORY.md", "- [[queries.sql]]\n")
@@ -224,6 +225,7 @@ def test_token_estimate(text: str, tokens: int) -> None:
 
 def test_memrepo_context_follows_the_me_md_setting(store: MemoryStore, tmp_path: Path, monkeypatch) -> None:
     from click.testing import CliRunner
+
     from memrepo.cli.main import main
 
     store.remember(Candidate(text="Prefers answers in British English", kind="preference", by="user"))

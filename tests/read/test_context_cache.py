@@ -1,4 +1,4 @@
-"""The context block a new process rendered is kept for the next one (engine/contextcache.py): the
+"""The context block a new process rendered is kept for the next one (engine/read/contextcache.py): the
 same text without a render while nothing it depends on moved, a render again as soon as anything
 did, and nothing kept that forgetting removed (docs/architecture.md §4, §5)."""
 
@@ -7,12 +7,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import memrepo.engine.context as context_module
 import pytest
-from memrepo.engine import contextcache
-from memrepo.engine.coldread import context_text
+
+import memrepo.engine.read.context as context_module
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.read import contextcache
+from memrepo.engine.read.coldread import context_text
+from memrepo.engine.repo.store import MemoryStore
 
 
 def kept_blocks(store: MemoryStore) -> list[Path]:
@@ -236,10 +237,10 @@ def test_a_kept_block_reaches_a_new_process_without_the_recall_index_or_the_entr
     project.mkdir()
     store.remember(Candidate(text="The shop ships on Fridays", scope="workspace", workspace=str(project)))
     probe = (
-        "import sys; from memrepo.engine.coldread import context_text;"
+        "import sys; from memrepo.engine.read.coldread import context_text;"
         f"text = context_text({str(store.root)!r}, 'shop');"
         "print('Fridays' in text, *(m in sys.modules for m in"
-        " ('memrepo.engine.recall', 'memrepo.engine.entryformat', 'memrepo.engine.redaction', 'dataclasses')))"
+        " ('memrepo.engine.read.recall', 'memrepo.engine.format.entries', 'memrepo.engine.redaction', 'dataclasses')))"
     )
     env = dict(os.environ, MEMREPO_CONFIG=str(tmp_path / "none.toml"))
     run = [sys.executable, "-c", probe]
@@ -264,7 +265,7 @@ def test_a_render_killed_after_a_forget_leaves_no_file_with_the_forgotten_text(s
     render = (
         "import os, signal, sys, time\n"
         "from pathlib import Path\n"
-        "from memrepo.engine import contextcache\n"
+        "from memrepo.engine.read import contextcache\n"
         "state, rel, ready = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])\n"
         "with contextcache.rendering(state):\n"
         "    text = rel.read_text()\n"  # read before the forget's rewrite

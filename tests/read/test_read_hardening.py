@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+
 from memrepo.cli.main import main
 from memrepo.engine.errors import RefError
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 
 def write(root: Path, rel: str, text: str) -> None:
@@ -42,7 +43,7 @@ def test_workspace_scope_leaves_out_entries_naming_another_workspace(store: Memo
     store.remember(
         Candidate(text="Project B rotates the wombat key", scope="workspace", workspace=str(b), untrusted=True)
     )  # lands in the inbox, tagged with B
-    from memrepo.engine.paths import normalize_workspace
+    from memrepo.engine.format.paths import normalize_workspace
 
     b_id = normalize_workspace(str(b))[0]
     write(
@@ -79,7 +80,7 @@ def test_context_never_reads_through_a_symlinked_workspaces_folder(store: Memory
     outside.mkdir()
     project = tmp_path / "projx"
     project.mkdir()
-    from memrepo.engine.paths import normalize_workspace
+    from memrepo.engine.format.paths import normalize_workspace
 
     ws_id = normalize_workspace(str(project))[0]
     (outside / "x.md").write_text(

@@ -11,12 +11,13 @@ from helpers.repo_helpers import plain_settings
 from helpers.watch_helpers import next_event, trust_the_watcher_at_once, watching
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from memrepo.engine.errors import RefError
+from memrepo.engine.format.terms import fold, query_terms, terms
 from memrepo.engine.models import Candidate
-from memrepo.engine.recall import SECTION_LINES, RecallIndex
-from memrepo.engine.repo import MemoryRepo
-from memrepo.engine.store import MemoryStore
-from memrepo.engine.terms import fold, query_terms, terms
+from memrepo.engine.read.recall import SECTION_LINES, RecallIndex
+from memrepo.engine.repo.repo import MemoryRepo
+from memrepo.engine.repo.store import MemoryStore
 
 
 def write(root: Path, rel: str, text: str) -> None:

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 from helpers.recall_oracle import RecallIndex as Oracle
-from memrepo.engine.recall import RecallIndex, index_path
+
+from memrepo.engine.read.recall import RecallIndex, index_path
 
 SUBJECTS = ["deploy", "tests", "release", "database", "billing", "auth", "ci", "docs", "cache", "queue"]
 VERBS = ["prefers", "uses", "avoids", "requires", "runs", "keeps"]
@@ -220,8 +221,9 @@ def test_a_first_build_runs_in_a_child_process(tmp_path: Path, monkeypatch: pyte
     """The app's warm-up and the MCP server open the index through open_index: the build holds no GIL of theirs."""
     import multiprocessing
 
-    from memrepo.engine import entryformat, recall
-    from memrepo.engine.recallfile import open_index
+    from memrepo.engine.format import entries as entryformat
+    from memrepo.engine.read import recall
+    from memrepo.engine.read.recallfile import open_index
 
     (tmp_path / ".git").mkdir()
     _corpus(tmp_path, random.Random(3), files=6)
@@ -255,7 +257,7 @@ def test_a_first_build_runs_in_a_child_process(tmp_path: Path, monkeypatch: pyte
 def test_a_file_touched_but_not_changed_is_not_parsed_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import os
 
-    from memrepo.engine import entryformat
+    from memrepo.engine.format import entries as entryformat
 
     (tmp_path / "me.md").write_text("# Me\n\n- Likes rowing [by: user]\n")
     index = RecallIndex(tmp_path)

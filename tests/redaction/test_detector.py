@@ -10,8 +10,9 @@ import json
 from pathlib import Path
 
 import pytest
+
 from memrepo.engine import redaction
-from memrepo.engine.policy import redact
+from memrepo.engine.write.policy import redact
 
 CORPUS = json.loads(
     (Path(__file__).parents[2] / "benchmarks" / "secrets_corpus" / "corpus.json").read_text(encoding="utf-8")
@@ -154,7 +155,7 @@ def test_the_vendor_rules_load_only_when_a_text_holds_a_token() -> None:
     import sys
 
     code = (
-        "import sys; import memrepo.engine.policy, memrepo.engine.redaction.allow;"
+        "import sys; import memrepo.engine.write.policy, memrepo.engine.redaction.allow;"
         "print(any(m.startswith(('betterleaks', 'detect_secrets')) for m in sys.modules));"
         "from memrepo.engine.redaction import redact; redact('Prefers dark mode in every editor, since 2024');"
         "print('betterleaks' in sys.modules);"

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import plain_settings
-from memrepo.engine import entryformat as fmt
+
+from memrepo.engine.format import entries as fmt
 from memrepo.engine.models import Action, Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 
 @pytest.mark.parametrize("link", ["../../.ssh/id_rsa", "/etc/passwd", "~/.aws/credentials", "sub/.git/config"])
@@ -43,13 +44,13 @@ ANSWER = {"operations": []}
     ],
 )
 def test_a_dream_answer_in_a_fence_or_prose_is_read(raw: str) -> None:
-    from memrepo.engine.dreamops import parse_output
+    from memrepo.engine.dreams.ops import parse_output
 
     assert parse_output(raw).operations == []
 
 
 def test_a_distiller_answer_in_a_fence_or_prose_is_read() -> None:
-    from memrepo.engine.distill import parse_output
+    from memrepo.engine.checkpoints.distill import parse_output
 
     out = parse_output('I found nothing new.\n```JSON\n{"operations": []}\n```')
     assert out.operations == []
@@ -66,7 +67,7 @@ def test_an_unreadable_dream_answer_is_kept_in_the_record(tmp_path: Path) -> Non
 
 
 def test_memory_read_refuses_a_nested_repositorys_git_folder(tmp_path: Path) -> None:
-    from memrepo.engine.confinedread import read_confined
+    from memrepo.engine.agents.confinedread import read_confined
     from memrepo.engine.errors import RefError
 
     root = tmp_path / "m"

@@ -6,8 +6,9 @@ from pathlib import Path
 
 from helpers.repo_helpers import plain_settings
 from helpers.tui_helpers import EXAMPLE_FILES, RecordingApp, build_repo, settle, wait_for
+
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 from memrepo.tui.widgets.dialogs import EditText
 
 VALUE = "Zx81Kq0p" + "Lm3Nw7Rt"

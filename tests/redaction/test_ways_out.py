@@ -17,9 +17,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from helpers.repo_helpers import commit_by_hand, plain_settings
+
 from memrepo.cli.main import main
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 CORPUS = json.loads(
     (Path(__file__).parents[2] / "benchmarks" / "secrets_corpus" / "corpus.json").read_text(encoding="utf-8")
@@ -109,8 +110,8 @@ def test_remember_says_what_it_redacted(tmp_path: Path) -> None:
 
 
 def test_dream_prompt_folder_inbox_and_tasks(hand_repo: Path) -> None:
-    from memrepo.engine.dreaminput import build_input
-    from memrepo.engine.transcripts import Task
+    from memrepo.engine.agents.transcripts import Task
+    from memrepo.engine.dreams.input import build_input
 
     (hand_repo / "inbox.md").write_text(f"# Inbox\n\n- the page says the key is {HF} [by: agent]\n")
     commit_by_hand(hand_repo, "inbox")
@@ -129,8 +130,8 @@ def test_dream_prompt_folder_inbox_and_tasks(hand_repo: Path) -> None:
 
 
 def test_distillation_prompt(tmp_path: Path) -> None:
-    from memrepo.engine.checkpoint import Claim, ExistingEntry
-    from memrepo.engine.distill import build_prompt
+    from memrepo.engine.checkpoints.checkpoint import Claim, ExistingEntry
+    from memrepo.engine.checkpoints.distill import build_prompt
 
     claim = Claim(
         scope="global",
@@ -157,7 +158,8 @@ def test_dream_record_keeps_no_secret_from_a_command_providers_stderr(
     hand_repo: Path, isolated_home: Path, tmp_path: Path
 ) -> None:
     from helpers.dream_helpers import settings
-    from memrepo.engine.dreamer import Dreamer
+
+    from memrepo.engine.dreams.dreamer import Dreamer
 
     script = tmp_path / "model.py"
     script.write_text(SCRIPT)
@@ -200,7 +202,7 @@ async def test_mcp_recall_read_and_errors(hand_repo: Path, tmp_path: Path) -> No
 
 def test_the_corpus_is_redacted_on_the_read_ways_out(tmp_path: Path) -> None:
     """Every one-line corpus sample, hand-written into a file, through show, recall and the dream prompt."""
-    from memrepo.engine.dreaminput import build_input
+    from memrepo.engine.dreams.input import build_input
 
     root = tmp_path / "mem"
     MemoryStore.open(root, plain_settings())

@@ -1,4 +1,4 @@
-"""The one auto-sync driver (engine/autosync.py): what the app and ``memrepo watch`` both run."""
+"""The one auto-sync driver (engine/repo/autosync.py): what the app and ``memrepo watch`` both run."""
 
 from __future__ import annotations
 
@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import git
-from memrepo.engine import sync as sync_mod
-from memrepo.engine.autosync import AutoSync, SyncOutcome
+
 from memrepo.engine.config import Settings
 from memrepo.engine.models import Candidate
-from memrepo.engine.repo import MemoryRepo
+from memrepo.engine.repo.autosync import AutoSync, SyncOutcome
+from memrepo.engine.repo.repo import MemoryRepo
+from memrepo.engine.sync import sync as sync_mod
 
 
 def quick() -> Settings:

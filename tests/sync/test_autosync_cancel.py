@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from memrepo.engine.autosync import _wait
+
+from memrepo.engine.repo.autosync import _wait
 
 
 async def _cancel_as_the_event_is_set(waiter) -> str:  # type: ignore[no-untyped-def]

@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 from helpers.repo_helpers import git
+
 from memrepo.cli.main import main
-from memrepo.engine import sync as sync_mod
 from memrepo.engine.errors import SyncError
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
+from memrepo.engine.sync import sync as sync_mod
 
 
 def run(repo: Path, *args: str) -> Result:

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import git, plain_settings, porcelain
-from memrepo.engine import entryformat as fmt
-from memrepo.engine import sync as sync_mod
-from memrepo.engine.conflicts import conflicts_in, resolve_conflict
-from memrepo.engine.errors import RefError, SyncConflict, SyncError
-from memrepo.engine.gitremote import UnreachableRemote
+
+from memrepo.engine.errors import RefError, SyncConflict, SyncError, UnreachableRemote
+from memrepo.engine.format import entries as fmt
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
+from memrepo.engine.sync import sync as sync_mod
+from memrepo.engine.sync.conflicts import conflicts_in, resolve_conflict
 
 
 @pytest.fixture
@@ -303,7 +303,7 @@ def test_compaction_with_a_remote_refuses_until_confirmed_then_replaces_its_hist
 def test_sync_health_row(machines, remote: Path) -> None:
     from datetime import UTC, datetime
 
-    from memrepo.engine.health import HealthStatus, sync_row
+    from memrepo.engine.repo.health import HealthStatus, sync_row
 
     a, _b = machines
     row = sync_row(a.root, datetime.now(UTC))

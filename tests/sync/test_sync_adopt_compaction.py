@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import git, plain_settings
-from memrepo.engine import sync as sync_mod
+
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
+from memrepo.engine.sync import sync as sync_mod
 
 SECRET = "My locker number is 4711-forgotten-marker"  # not secret-shaped: a PIN is now redacted on write
 

@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import git, plain_settings
-from memrepo.engine import sync as sync_mod
+
 from memrepo.engine.errors import SyncError
-from memrepo.engine.health import HealthStatus, sync_row
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.health import HealthStatus, sync_row
+from memrepo.engine.repo.store import MemoryStore
+from memrepo.engine.sync import sync as sync_mod
 
 
 def stock_git_repo(path: Path, branch: str = "master") -> Path:

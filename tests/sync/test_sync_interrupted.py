@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import git, plain_settings, porcelain
-from memrepo.engine import gitremote
-from memrepo.engine import sync as sync_mod
+
+from memrepo.engine.git import remote as gitremote
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
+from memrepo.engine.sync import sync as sync_mod
 
 
 class Killed(BaseException):

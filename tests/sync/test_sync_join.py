@@ -9,10 +9,11 @@ from pathlib import Path
 
 from click.testing import CliRunner, Result
 from helpers.repo_helpers import git, plain_settings
+
 from memrepo.cli.main import main
-from memrepo.engine import sync as sync_mod
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
+from memrepo.engine.sync import sync as sync_mod
 
 
 def run(repo: Path, *args: str) -> Result:

@@ -15,11 +15,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from helpers.repo_helpers import USER, git, plain_settings, porcelain
+
 from memrepo.cli.main import main
-from memrepo.engine import sync as sync_mod
 from memrepo.engine.errors import SyncError
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
+from memrepo.engine.sync import sync as sync_mod
 
 
 def stock_git_repo(path: Path, branch: str, entry: str = "Local machine likes tea") -> Path:

@@ -16,11 +16,12 @@ from pathlib import Path
 import pygit2
 import pytest
 from helpers.repo_helpers import git, plain_settings
-from memrepo.engine import sync as sync_mod
+
 from memrepo.engine.config import SyncSettings
-from memrepo.engine.gitremote import UnreachableRemote
+from memrepo.engine.errors import UnreachableRemote
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
+from memrepo.engine.sync import sync as sync_mod
 
 SSHD = "/usr/sbin/sshd"
 

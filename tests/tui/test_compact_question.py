@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 from helpers.repo_helpers import git
-from memrepo.engine.store import MemoryStore
+
+from memrepo.engine.repo.store import MemoryStore
 from memrepo.tui.compact_text import loss_summary
 
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from helpers.tui_helpers import EXAMPLE_FILES, build_repo, commit_at_fixed_time, settle, wait_for
+from textual.pilot import Pilot
+
 from memrepo.tui.app import MemrepoApp
 from memrepo.tui.panes import HistoryPane
-from textual.pilot import Pilot
 
 SIZE = (80, 24)
 

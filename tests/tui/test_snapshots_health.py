@@ -12,9 +12,10 @@ import subprocess
 from pathlib import Path
 
 from helpers.tui_helpers import EXAMPLE_FILES, build_repo, fixed_time_git_env, settle
+from textual.pilot import Pilot
+
 from memrepo.tui.app import MemrepoApp
 from memrepo.tui.panes import PANES, HealthPane
-from textual.pilot import Pilot
 
 SIZE = (80, 24)
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from helpers.tui_helpers import EXAMPLE_FILES, build_repo, settle
+from rich.style import Style
+
 from memrepo.tui.app import MemrepoApp
 from memrepo.tui.panes import FolderPane
 from memrepo.tui.widgets.entry_table import EntryTable
 from memrepo.tui.widgets.file_tree import ARCHIVED_LABEL, FileTree
-from rich.style import Style
 
 ARCHIVED_FILE = "archived/workspaces/old-app.md"
 FILES = {

@@ -6,19 +6,20 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from pathlib import Path
 
-import memrepo.engine.dreamer
-import memrepo.engine.gitcommit
-import memrepo.engine.gitdream
-import memrepo.engine.gitstore
 import pytest
 from helpers.dream_helpers import FILES, make_repo, make_stale
 from helpers.repo_helpers import git, plain_settings
 from helpers.tui_helpers import RecordingApp, build_repo, settle, wait_for
-from memrepo.engine.dreamer import Dreamer
-from memrepo.engine.store import MemoryStore
+from textual.pilot import Pilot
+
+import memrepo.engine.dreams.dreamer
+import memrepo.engine.git.commit
+import memrepo.engine.git.dream
+import memrepo.engine.git.store
+from memrepo.engine.dreams.dreamer import Dreamer
+from memrepo.engine.repo.store import MemoryStore
 from memrepo.tui.panes import PANES, DreamsPane
 from memrepo.tui.widgets.dialogs import Confirm
-from textual.pilot import Pilot
 
 SIZE = (80, 24)
 KEY = str(PANES.index(DreamsPane) + 1)
@@ -29,12 +30,12 @@ FIXED = datetime(2025, 1, 2, 3, 4, 5, tzinfo=UTC)
 @pytest.fixture
 def fixed_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     """Commits, ``added:`` dates and dream ids at a fixed time, so ids and the screen never change."""
-    real = memrepo.engine.gitstore.signature
-    monkeypatch.setattr(memrepo.engine.gitstore, "signature", lambda when=None: real(when or FIXED))
-    monkeypatch.setattr(memrepo.engine.gitcommit, "signature", lambda when=None: real(when or FIXED))
-    monkeypatch.setattr(memrepo.engine.gitdream, "signature", lambda when=None: real(when or FIXED))
-    monkeypatch.setattr(memrepo.engine.gitstore.GitStore, "now", lambda self: FIXED)
-    monkeypatch.setattr(memrepo.engine.dreamer, "new_id", lambda now=None: "20250102-030405-abcd")
+    real = memrepo.engine.git.store.signature
+    monkeypatch.setattr(memrepo.engine.git.store, "signature", lambda when=None: real(when or FIXED))
+    monkeypatch.setattr(memrepo.engine.git.commit, "signature", lambda when=None: real(when or FIXED))
+    monkeypatch.setattr(memrepo.engine.git.dream, "signature", lambda when=None: real(when or FIXED))
+    monkeypatch.setattr(memrepo.engine.git.store.GitStore, "now", lambda self: FIXED)
+    monkeypatch.setattr(memrepo.engine.dreams.dreamer, "new_id", lambda now=None: "20250102-030405-abcd")
 
 
 async def ask(pilot: Pilot, key: str) -> None:

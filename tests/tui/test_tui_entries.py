@@ -9,14 +9,15 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from helpers.tui_helpers import EXAMPLE_FILES, build_repo, settle
+from rich.cells import cell_len
+from textual.content import Content
+from textual.widgets import Static
+
 from memrepo.tui.app import MemrepoApp
 from memrepo.tui.panes import FolderPane
 from memrepo.tui.widgets.entry_detail import EntryScreen
 from memrepo.tui.widgets.entry_table import EntryTable
 from memrepo.tui.widgets.preview import PREVIEW_MAX, FilePreview
-from rich.cells import cell_len
-from textual.content import Content
-from textual.widgets import Static
 
 SIZE = (80, 24)
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from memrepo.tui.widgets.file_tree import EXPAND_ALL_UP_TO, FileTree
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
+
+from memrepo.tui.widgets.file_tree import EXPAND_ALL_UP_TO, FileTree
 
 BIG = sorted(
     ["MEMORY.md", "me.md"]

@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 from helpers.repo_helpers import plain_settings
 from helpers.tui_helpers import EXAMPLE_FILES, RecordingApp, build_repo, settle, wait_for
+from textual.widgets import Static
+
 from memrepo.tui.app import MemrepoApp
 from memrepo.tui.help import HelpScreen
 from memrepo.tui.panes import FolderPane
@@ -14,7 +16,6 @@ from memrepo.tui.widgets.entry_detail import EntryScreen
 from memrepo.tui.widgets.entry_table import EntryTable
 from memrepo.tui.widgets.file_tree import FileTree
 from memrepo.tui.widgets.preview import FilePreview, PreviewText
-from textual.widgets import Static
 
 SIZE = (80, 24)
 
@@ -198,8 +199,9 @@ async def test_user_themes_load_from_the_config_folder(repo: Path, isolated_home
 
 
 async def test_help_lists_every_binding(repo: Path) -> None:
-    from memrepo.tui.keys import binding_sections
     from rich.table import Table
+
+    from memrepo.tui.keys import binding_sections
 
     rows = [row for _, section in binding_sections() for row in section]
     assert all(row.id and row.description for row in rows), "every binding needs an id and a description"
@@ -377,7 +379,7 @@ async def test_command_palette_lists_keys_once(repo: Path) -> None:
 async def test_the_header_counts_writes_kept_while_blocked(repo: Path) -> None:
     from memrepo.engine.errors import BlockedError
     from memrepo.engine.models import Candidate
-    from memrepo.engine.store import MemoryStore
+    from memrepo.engine.repo.store import MemoryStore
 
     (repo / ".git" / "index.lock").write_text("")
     with pytest.raises(BlockedError):
@@ -393,7 +395,7 @@ async def test_the_header_counts_writes_kept_while_blocked(repo: Path) -> None:
 async def test_a_change_on_disk_lists_only_its_paths_and_a_new_folder_the_whole_tree(repo: Path) -> None:
     """Issue 16/18: each hand edit used to walk every file (20,000 at the largest size); now the tree
     learns the changed paths from a stat of each, and only a folder that came or went is listed whole."""
-    from memrepo.engine.store import MemoryStore
+    from memrepo.engine.repo.store import MemoryStore
 
     walks: list[int] = []
     real = MemoryStore.list_files
@@ -433,7 +435,7 @@ async def test_a_change_on_disk_lists_only_its_paths_and_a_new_folder_the_whole_
 async def test_a_change_to_the_open_file_is_read_before_the_file_list_and_the_status(repo: Path) -> None:
     """The engine runs one call at a time, in the order asked: the open file's new text (what the
     user looks at) used to wait for the status scan (50-80 ms at 20,000 files) and the file list."""
-    from memrepo.engine.store import MemoryStore
+    from memrepo.engine.repo.store import MemoryStore
 
     calls: list[str] = []
     reals = {name: getattr(MemoryStore, name) for name in ("read_file", "file_sizes", "status")}

@@ -7,6 +7,7 @@ import subprocess
 from pathlib import Path
 
 from helpers.tui_helpers import RecordingApp, build_repo, settle, wait_for
+
 from memrepo.engine.config import Settings
 from memrepo.tui.panes import FolderPane
 from memrepo.tui.widgets.dialogs import Confirm

@@ -12,8 +12,9 @@ from pathlib import Path
 
 from helpers.repo_helpers import plain_settings
 from helpers.tui_helpers import EXAMPLE_FILES, RecordingApp, build_repo, settle, wait_for
-from memrepo.tui.handedits import HandEditQuestionScreen
 from textual.pilot import Pilot
+
+from memrepo.tui.handedits import HandEditQuestionScreen
 
 SIZE = (80, 24)
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from helpers.tui_helpers import EXAMPLE_FILES, build_repo, settle
-from memrepo.tui.app import MemrepoApp
-from memrepo.tui.header import RepoHeader
 from rich.cells import cell_len
 from textual.widgets import Label
+
+from memrepo.tui.app import MemrepoApp
+from memrepo.tui.header import RepoHeader
 
 SIZE = (80, 24)
 LABELS = ("#header-panes", "#header-head", "#header-state")

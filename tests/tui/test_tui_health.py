@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 from helpers.tui_helpers import EXAMPLE_FILES, RecordingApp, build_repo, settle, wait_for
+from textual.pilot import Pilot
+from textual.widgets import DataTable
+
 from memrepo.tui.locations import display_path
 from memrepo.tui.panes import PANES, HealthPane
 from memrepo.tui.widgets.dialogs import Confirm
-from textual.pilot import Pilot
-from textual.widgets import DataTable
 
 HEALTH_KEY = str(PANES.index(HealthPane) + 1)
 
@@ -162,6 +163,7 @@ async def test_health_pane_shows_the_configured_dream_settings_like_memrepo_heal
     import json
 
     from click.testing import CliRunner
+
     from memrepo.cli.main import main
 
     config = tmp_path / "config.toml"

@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 from helpers.repo_helpers import plain_settings
 from helpers.tui_helpers import RecordingApp, build_repo, settle, wait_for
+
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 from memrepo.tui.panes import HistoryPane
 from memrepo.tui.panes.history import diff_content
 from memrepo.tui.widgets.dialogs import Confirm

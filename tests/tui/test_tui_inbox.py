@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 from helpers.repo_helpers import plain_settings
 from helpers.tui_helpers import EXAMPLE_FILES, RecordingApp, build_repo, settle, wait_for
+
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 from memrepo.tui.app import MemrepoApp
 from memrepo.tui.panes import InboxPane
 from memrepo.tui.panes.inbox import EMPTY, STILL_READING

@@ -13,6 +13,12 @@ from collections import defaultdict
 from pathlib import Path
 
 from helpers.tui_helpers import build_repo, settle, wait_for
+from textual.binding import Binding
+from textual.dom import DOMNode
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets._footer import FooterKey
+
 from memrepo.engine.models import HandEditQuestion
 from memrepo.tui.app import MemrepoApp
 from memrepo.tui.commands import KeyCommands
@@ -24,11 +30,6 @@ from memrepo.tui.panes import PANES
 from memrepo.tui.search import SearchScreen
 from memrepo.tui.widgets.dialogs import Confirm, EditText, FilePicker
 from memrepo.tui.widgets.entry_detail import EntryScreen
-from textual.binding import Binding
-from textual.dom import DOMNode
-from textual.screen import Screen
-from textual.widget import Widget
-from textual.widgets._footer import FooterKey
 
 FILTERED = ("SearchScreen / ", "FilePicker / ")
 """Screens of a filter box and its matches: the list moves with ↑ ↓ from the box, where letters are typing."""
@@ -246,6 +247,7 @@ async def test_a_palette_action_waits_out_a_first_read_that_a_newer_read_cancels
     import asyncio
 
     from helpers.tui_helpers import RecordingApp
+
     from memrepo.tui.panes import InboxPane
 
     root = isolated_home / "memory"

@@ -14,6 +14,7 @@ from pathlib import Path
 from helpers.dream_helpers import kill_a_dream_mid_review
 from helpers.repo_helpers import plain_settings
 from helpers.tui_helpers import RecordingApp, settle, wait_for
+
 from memrepo.tui.panes import PANES, DreamsPane, HealthPane
 from memrepo.tui.widgets.dialogs import Confirm
 

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from helpers.repo_helpers import plain_settings
 from helpers.tui_helpers import EXAMPLE_FILES, RecordingApp, build_repo, settle, wait_for
-from memrepo.engine.store import MemoryStore
+
+from memrepo.engine.repo.store import MemoryStore
 from memrepo.tui.panes import ContextPane, FolderPane
 from memrepo.tui.search import SearchScreen
 from memrepo.tui.widgets.entry_table import EntryTable
@@ -142,8 +143,9 @@ async def test_the_workspace_list_is_filled_in_slices_with_the_event_loop_turnin
     (and a hand edit waiting to be shown) for 0.7 s; now each slice of OPTIONS_AT_ONCE gives the loop a turn."""
     import asyncio
 
-    from memrepo.tui.panes import context as context_pane
     from textual.widgets import OptionList
+
+    from memrepo.tui.panes import context as context_pane
 
     files = {"MEMORY.md": "# Memory\n\n- Prefers tea [by: user]\n"}
     for i in range(25):

@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 from helpers.tui_helpers import EXAMPLE_FILES, build_repo, commit_at_fixed_time, settle, wait_for
+from textual.pilot import Pilot
+
 from memrepo.tui.app import MemrepoApp
 from memrepo.tui.panes import FolderPane, HistoryPane
-from textual.pilot import Pilot
 
 SIZE = (80, 24)
 

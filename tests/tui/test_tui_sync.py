@@ -11,13 +11,14 @@ from pathlib import Path
 import pytest
 from helpers.repo_helpers import git, plain_settings
 from helpers.tui_helpers import RecordingApp, settle, wait_for
-from memrepo.engine import conflicts as conflicts_module
-from memrepo.engine import sync as sync_mod
+from textual.pilot import Pilot
+
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
+from memrepo.engine.sync import conflicts as conflicts_module
+from memrepo.engine.sync import sync as sync_mod
 from memrepo.tui.commands import KeyCommands
 from memrepo.tui.panes import InboxPane
-from textual.pilot import Pilot
 
 SIZE = (80, 24)
 

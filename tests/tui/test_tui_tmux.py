@@ -143,7 +143,7 @@ def _picker_lists_only_lessons(screen: str) -> bool:
 def test_triage_five_inbox_entries_with_keys(tmux: Tmux, isolated_home: Path) -> None:
     """Accept, move, edit, discard and undo in the Inbox pane; check the files and commits."""
     from memrepo.engine.models import Candidate
-    from memrepo.engine.store import MemoryStore
+    from memrepo.engine.repo.store import MemoryStore
 
     root = isolated_home / "memory"
     store = MemoryStore.open(root, plain_settings())

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import test_tui_tmux as base
 from helpers.dream_helpers import make_repo
+
 from memrepo.tui.panes import PANES, DreamsPane
 
 pytestmark = [

@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 from helpers.repo_helpers import plain_settings
 from helpers.tui_helpers import EXAMPLE_FILES, build_repo, settle
+from textual.content import Content
+
 from memrepo.tui import app as app_module
 from memrepo.tui.app import MemrepoApp, run_app
 from memrepo.tui.header import RepoHeader
@@ -15,7 +17,6 @@ from memrepo.tui.plain import clean
 from memrepo.tui.widgets.entry_table import EntryTable
 from memrepo.tui.widgets.file_tree import FileTree
 from memrepo.tui.widgets.preview import FilePreview
-from textual.content import Content
 
 SIZE = (80, 24)
 

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 from helpers.tui_helpers import RecordingApp, build_repo, settle
-from memrepo.tui.widgets.diff_view import DIFF_MAX_LINES, DiffView, diff_lines, line_kind
 from textual.app import App, ComposeResult
 from textual.widgets._footer import FooterKey
+
+from memrepo.tui.widgets.diff_view import DIFF_MAX_LINES, DiffView, diff_lines, line_kind
 
 BIG_PATCH = "--- a/x.md\n+++ b/x.md\n@@ -1,5000 +1,5000 @@\n" + "".join(
     f"+- line {n} [by: user]\n" for n in range(6000)

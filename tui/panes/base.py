@@ -16,7 +16,7 @@ from ..workers import ReportWorkerErrors
 
 if TYPE_CHECKING:
     from memrepo.engine.models import RepoStatus
-    from memrepo.engine.repo import MemoryRepo
+    from memrepo.engine.repo.repo import MemoryRepo
 
 
 class Pane(ReportWorkerErrors, Widget):

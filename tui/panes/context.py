@@ -1,7 +1,7 @@
 """The Context pane: exactly the block an agent gets for a workspace (docs/architecture.md §4, §8).
 
 The left box lists "no workspace" and every workspace file; the right shows
-the block :meth:`memrepo.engine.repo.MemoryRepo.context` returns for the highlighted
+the block :meth:`memrepo.engine.repo.repo.MemoryRepo.context` returns for the highlighted
 one, byte for byte, under a line of token counts against each file's budget.
 The block follows the repo: a hand edit or a commit shows up within the watch
 debounce.

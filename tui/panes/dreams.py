@@ -62,7 +62,7 @@ def where_today(op: Any, files: dict[str, list[Any]]) -> str:
     """Where an operation's lines are in the files as they are now: ``lessons.md:7`` (not the dream's labels).
 
     Args:
-        op: an :class:`~memrepo.engine.dreamrecord.OpRecord`; its ``refs`` are the
+        op: an :class:`~memrepo.engine.dreams.record.OpRecord`; its ``refs`` are the
             lines as the dream read them, its ``before`` their texts.
         files: path -> the file's entries now (``EntryView``), for the paths read.
 
@@ -92,7 +92,7 @@ def operations_content(record: Any, files: dict[str, list[Any]] | None = None) -
     """A run's summary and operations as plain content (user text never parsed as markup).
 
     Args:
-        record: a :class:`~memrepo.engine.dreamrecord.DreamRecord`.
+        record: a :class:`~memrepo.engine.dreams.record.DreamRecord`.
         files: path -> entries now, so each operation names ``file:line`` as the file has it today.
 
     Returns:

@@ -200,7 +200,7 @@ class FolderPane(Pane):
         """Update the tree: every file on the first load and on :meth:`reload`, else only the paths changed.
 
         A watcher's event names the paths; a stat of each says what the list
-        holds of them now (:meth:`memrepo.engine.store.MemoryStore.file_sizes`),
+        holds of them now (:meth:`memrepo.engine.repo.store.MemoryStore.file_sizes`),
         so a hand edit on a 20,000-file repo walks no folder on the event
         loop's behalf. A folder that came or went is listed whole. A newer
         call cancels this one before it applies anything, and its paths stay

@@ -26,8 +26,8 @@ from ..widgets.list_table import ListTable
 from .base import Pane
 
 if TYPE_CHECKING:
-    from memrepo.engine.health import HealthRow
     from memrepo.engine.models import CompactProgress, RepoStatus
+    from memrepo.engine.repo.health import HealthRow
 
 REFRESH_DELAY_S = 1.0
 """After a change on disk, the shown pane runs the checks again this much later (seconds), once per burst."""

@@ -25,8 +25,9 @@ from ..widgets.list_table import ListTable
 from .base import Pane
 
 if TYPE_CHECKING:
-    from memrepo.engine.models import CommitInfo, RepoStatus
     from textual.timer import Timer
+
+    from memrepo.engine.models import CommitInfo, RepoStatus
 
 LOG_PAGE = 200
 """Commits read at a time; more are read as the cursor nears the end of the list."""

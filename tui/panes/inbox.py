@@ -29,7 +29,7 @@ from .inbox_conflicts import ConflictReads, merged
 
 if TYPE_CHECKING:
     from memrepo.engine.models import EntryView, WriteResult
-    from memrepo.engine.repo import MemoryRepo
+    from memrepo.engine.repo.repo import MemoryRepo
 
 INBOX = "inbox.md"
 """The inbox file (docs/architecture.md §3)."""

@@ -1,0 +1,1 @@
+"""Checkpoints: an agent's completed messages distilled into memory (docs/architecture.md §7)."""

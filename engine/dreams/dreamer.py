@@ -1,0 +1,536 @@
+"""The dreamer: one dream run from gate to record, and what a person does with it afterwards.
+
+A run (docs/architecture.md §6) has three steps so the async facade can keep the model
+call off the repo's worker thread:
+
+1. :meth:`Dreamer.prepare` (repo thread): the gate, the dream lock, the tasks
+   since the cursor, the aliased input, a ``running`` record.
+2. :func:`call_model` (any thread): the provider's one call; no repo access.
+3. :meth:`Dreamer.finish` (repo thread): strict parsing, validation and
+   classification, the automatic commit and the review branch, the record
+   and the state (last run, HEAD, task cursor); the dream lock is released.
+
+A failure in step 2 or 3 (timeout, HTTP error, malformed or oversized JSON,
+an extra field) changes nothing and is recorded as ``failed`` with the reason.
+The three steps are one flow, :meth:`Dreamer.flow`: :meth:`Dreamer.run` runs it
+on one thread (CLI, benchmark), ``MemoryRepo.dream`` on the repo's threads.
+"""
+
+from __future__ import annotations
+
+import builtins
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import partial
+from typing import TYPE_CHECKING
+
+from memrepo.engine.agents.transcripts import read_tasks
+from memrepo.engine.config import Settings
+from memrepo.engine.errors import BusyError, ChangedSinceSeen, GitError, MemrepoError, RefError
+from memrepo.engine.files.lock import DreamLock
+from memrepo.engine.flow import Flow, on_spare, on_store, run_steps
+from memrepo.engine.format.isotime import now_iso
+from memrepo.engine.git.dream import DreamGit, MergeConflict, clean_interrupted, clean_interrupted_unlocked
+from memrepo.engine.git.store import format_message
+from memrepo.engine.models import Origin, RepoState
+
+from . import apply as dreamapply
+from . import ops as dreamops
+from .gate import DreamSkipped, budget_left, check_due
+from .input import DreamInput, build_input
+from .partial import partial_review
+from .providers import MAX_OUTPUT_TOKENS, Provider, Reply, make_provider
+from .record import DreamRecord, DreamRecords, Tokens, new_id
+
+if TYPE_CHECKING:  # the store is the caller's; importing it at run time would tie dreams to the façade
+    from memrepo.engine.repo.store import MemoryStore
+
+log = logging.getLogger("memrepo.dream")
+
+
+class DreamConflict(GitError):
+    """Accepting a dream conflicts with later changes on main; main is unchanged and the dream is stale."""
+
+
+@dataclass(slots=True)
+class Prepared:
+    """A dream between its input and the model's answer.
+
+    Attributes:
+        record: the ``running`` record.
+        din: the input.
+        provider: who answers.
+        cursor: the task cursor to save when the run succeeds.
+        lock: the dream lock, held until :meth:`Dreamer.finish`.
+    """
+
+    record: DreamRecord
+    din: DreamInput
+    provider: Provider
+    cursor: dict[str, str] = field(default_factory=dict)
+    lock: DreamLock | None = None
+
+
+def call_model(prepared: Prepared) -> tuple[Reply | None, str | None]:
+    """Ask the provider; never raises.
+
+    Returns:
+        tuple: the reply, or None and one line saying why the call failed.
+    """
+    try:
+        return prepared.provider.propose(prepared.din), None
+    except dreamops.ProviderError as exc:
+        return None, str(exc)
+    except Exception as exc:  # an SDK surprise must still end as a failed record
+        log.warning("dream provider %s failed unexpectedly", prepared.provider.name, exc_info=True)
+        return None, f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}"
+
+
+RAW_ANSWER_KEEP = 16_000
+"""Characters of an unreadable model answer kept in the dream record."""
+
+
+class Dreamer:
+    """Dreams of one open store.
+
+    Args:
+        store: the memory store (used from its own thread only).
+        settings: the settings (``[dream]`` and ``[transcripts]``); ``store.settings`` when None.
+    """
+
+    def __init__(self, store: MemoryStore, settings: Settings | None = None) -> None:
+        self.store = store
+        self.settings = settings if settings is not None else store.settings
+        self.records = DreamRecords(store.git.git_dir)
+
+    # -- reading --------------------------------------------------------
+
+    def list(self) -> list[DreamRecord]:
+        """Every run, newest first."""
+        return self.records.all()
+
+    def show(self, dream_id: str) -> DreamRecord:
+        """One run (an id or a unique prefix).
+
+        Raises:
+            RefError: no such dream.
+        """
+        return self.records.load(dream_id)
+
+    def budget_left(self) -> int:
+        """Tokens left in the rolling 24-hour budget."""
+        return budget_left(self.records, self.settings.dream.daily_token_budget)
+
+    def diff(self, dream_id: str) -> str:
+        """The review diff ``base..dream/<id>`` (empty when the dream made no review branch).
+
+        Raises:
+            RefError: no such dream.
+            GitError: the branch and its commit are gone (compacted).
+        """
+        record = self.show(dream_id)
+        if not record.branch or not record.base:
+            return ""
+        git = DreamGit(self.store.root)
+        try:
+            return git.diff(record.base, record.branch, record.review_commit)
+        except GitError as exc:
+            if git.commit_exists(record.base):
+                raise
+            raise GitError(
+                f"dream {record.id} has no review diff any more: its base commit {record.base[:7]} is gone "
+                "from the history (compacted)"
+            ) from exc
+
+    def gone(self, record: DreamRecord) -> set[str]:
+        """Which of the record's git names no longer exist in the repo.
+
+        A review branch is deleted by accept, reject or a compaction; the
+        base and the commits leave with a compaction.
+
+        Returns:
+            set[str]: field names among ``branch``, ``base``, ``auto_commit``,
+            ``review_commit``, ``merge_commit`` and ``undo_commit`` that are set
+            in the record but whose branch or commit is gone.
+        """
+        git = DreamGit(self.store.root)
+        out = set()
+        if record.branch and not git.branch_exists(record.branch):
+            out.add("branch")
+        for key in ("base", "auto_commit", "review_commit", "merge_commit", "undo_commit"):
+            value = getattr(record, key, None)
+            if value and not git.commit_exists(value):
+                out.add(key)
+        return out
+
+    def leftovers(self) -> builtins.list[str]:
+        """What killed dreams left: worktrees, half-made branches, ``running`` records of dead processes.
+
+        Reads only (docs/architecture.md §6); empty while a dream runs (its
+        worktree and branch are its own, not leftovers).
+
+        Returns:
+            list[str]: one line per thing found.
+        """
+        return clean_interrupted_unlocked(self.store.root, self.records, dry_run=True)
+
+    def clean_leftovers(self) -> builtins.list[str]:
+        """Remove what :meth:`leftovers` lists; each ``running`` record is marked failed and can be rejected.
+
+        Nothing a dream record waits on goes (docs/architecture.md §6: the
+        next dream does the same); does nothing while a dream runs.
+
+        Returns:
+            list[str]: one line per thing cleaned; empty when nothing was left or a dream is running.
+        """
+        try:
+            return self.clean_up()
+        except BusyError:
+            return []  # a running dream's worktree and branch are its own
+
+    # -- running --------------------------------------------------------
+
+    def prepare(self, trigger: str = "manual", provider: str | None = None, if_due: bool = False) -> Prepared:
+        """The gate and the input; takes the dream lock and records a ``running`` run.
+
+        Args:
+            trigger: ``manual`` or ``due``.
+            provider: a provider name overriding ``[dream] provider``.
+            if_due: also require the interval and something new (timers).
+
+        Raises:
+            DreamSkipped: dreaming off, the folder blocked, not due, nothing
+                new, or over the token budget.
+            BusyError: another dream is running.
+            ConfigError: an unknown provider.
+        """
+        ds = self.settings.dream
+        if not ds.enabled:
+            raise DreamSkipped("dreaming is off ([dream] enabled = false)")
+        status = self.store.status()
+        if status.state is RepoState.BLOCKED:
+            raise DreamSkipped(f"the memory repo is blocked: {status.reason}")
+        chosen = make_provider(provider or ds.provider, ds)
+        lock = DreamLock(self.store.git.git_dir)
+        lock.acquire()
+        try:
+            clean_interrupted(self.store.root, self.records)  # a killed dream's worktree, branch and record
+            state = self.records.read_state()
+            roots = {"claude_code": self.settings.transcripts.claude_code, "codex": self.settings.transcripts.codex}
+            tasks, cursor = read_tasks(
+                roots, dict(state.get("cursor") or {}), idle_s=self.settings.transcripts.idle_hours * 3600
+            )
+            if if_due:
+                check_due(self.records, ds.interval_hours, self.store.head(), len(tasks))
+            din = build_input(self.store.root, [p for p, _ in self.store.list_files()], tasks)
+            if chosen.uses_tokens:
+                need = din.estimate_tokens() + MAX_OUTPUT_TOKENS
+                left = self.budget_left()
+                if need > left:
+                    raise DreamSkipped(
+                        f"the daily token budget ({ds.daily_token_budget:,}) has {left:,} tokens left; "
+                        f"this dream needs about {need:,}"
+                    )
+            record = DreamRecord(
+                id=new_id(), trigger=trigger, provider=chosen.name, started=now_iso(), tasks=[t.id for t in tasks]
+            )
+            self.records.save(record)
+        except BaseException:
+            lock.release()
+            raise
+        return Prepared(record, din, chosen, cursor, lock)
+
+    def finish(self, prepared: Prepared, reply: Reply | None, error: str | None) -> DreamRecord:
+        """Validate, classify, apply and record; releases the dream lock.
+
+        Args:
+            prepared: from :meth:`prepare`.
+            reply: the provider's answer, or None when it failed.
+            error: why the call failed, or None.
+
+        Returns:
+            DreamRecord: the finished record (``failed`` with a reason when
+            anything went wrong; then nothing was changed).
+        """
+        record = prepared.record
+        try:
+            if reply is not None:
+                record.tokens = Tokens(input=reply.input_tokens, output=reply.output_tokens)
+            try:
+                if reply is None:
+                    raise dreamops.ProviderError(error or "the provider gave no answer")
+                try:
+                    output = dreamops.parse_output(reply.text)
+                except dreamops.ProviderError:
+                    # Kept (redacted, cut) so the person can see what the model said (docs/architecture.md §6).
+                    record.raw_answer = reply.text[:RAW_ANSWER_KEEP]  # type: ignore[attr-defined]
+                    raise
+                existing = {p for p, _ in self.store.list_files()}
+                items = dreamops.plan(output, prepared.din, existing, self.store.root)
+                try:
+                    dreamapply.apply(self.store, record, prepared.din, items)
+                finally:
+                    record.operations = [i.record for i in items]
+                    record.counts, record.rejected_reasons = dreamops.counts(items)
+            except MemrepoError as exc:
+                record.status = "failed"
+                record.reason = str(exc)
+            record.finished = now_iso()
+            self.records.save(record)
+            if record.status != "failed":
+                state = self.records.read_state()
+                state.update(last_run=record.started, head=self.store.head(), cursor=prepared.cursor)
+                self.records.write_state(state)
+            return record
+        finally:
+            if prepared.lock is not None:
+                prepared.lock.release()
+
+    def flow(self, trigger: str = "manual", provider: str | None = None, if_due: bool = False) -> Flow[DreamRecord]:
+        """One dream as a flow (:mod:`memrepo.engine.flow`): gate and input, the model call, then apply.
+
+        The one dream flow: :meth:`run` runs it on this thread, the async
+        repo with the model call on a spare thread. A cancelled or
+        interrupted model call still ends the run, as ``failed: cancelled``,
+        releasing the dream lock.
+
+        Raises:
+            DreamSkipped, BusyError, ConfigError: as :meth:`prepare`.
+        """
+        prepared: Prepared = yield on_store(partial(self.prepare, trigger, provider, if_due))
+        try:
+            reply, error = yield on_spare(partial(call_model, prepared))
+        except BaseException:
+            yield on_store(partial(self.finish, prepared, None, "cancelled"))
+            raise
+        record: DreamRecord = yield on_store(partial(self.finish, prepared, reply, error))
+        return record
+
+    def run(self, trigger: str = "manual", provider: str | None = None, if_due: bool = False) -> DreamRecord:
+        """One whole dream on this thread (:meth:`flow`).
+
+        Raises:
+            DreamSkipped, BusyError, ConfigError: as :meth:`prepare`.
+        """
+        return run_steps(self.flow(trigger, provider, if_due))
+
+    # -- afterwards -----------------------------------------------------
+
+    def _pending(self, dream_id: str) -> DreamRecord:
+        record = self.show(dream_id)
+        if not record.review_pending:
+            raise RefError(f"dream {record.id} has no review waiting (it is {record.status.replace('_', ' ')})")
+        return record
+
+    def accept(self, dream_id: str, expect: str | None = None, operations: Sequence[int] | None = None) -> DreamRecord:
+        """Merge the review branch (``--no-ff``, under the write lock), exactly as it was reviewed, whole or in part.
+
+        The branch must still end at the review commit the dream made (and, with
+        ``expect``, at the commit the person read the diff of): a branch moved
+        since merges nothing (docs/architecture.md §6).
+
+        Args:
+            dream_id: the dream.
+            expect: the review commit the person saw (full or at least 7 hex
+                digits of ``dreams show``/``diff``), or None.
+            operations: indexes into ``record.operations`` of the review
+                operations to take; None (or all of them) takes the branch
+                whole. The others are dropped with the branch, recorded as
+                ``declined`` (see :func:`partial_review`).
+
+        Raises:
+            RefError: no such dream, nothing to review, or ``operations``
+                names no review operation, a non-review one, or changes that
+                cannot be told apart from the others.
+            ChangedSinceSeen: the review branch moved since it was made or seen; nothing changed.
+            DreamConflict: it conflicts with main; main is unchanged and the dream is now stale.
+        """
+        record = self._pending(dream_id)
+        if self._merged_already(record):
+            return record
+        head = DreamGit(self.store.root).branch_head(record.branch or "")
+        if head is not None and record.review_commit and head != record.review_commit:
+            raise ChangedSinceSeen(
+                f"dream {record.id}",
+                "",
+                head[:10],
+                f"dream {record.id}'s review branch {record.branch} moved since the dream made it (it ends at "
+                f"{head[:7]}, not {record.review_commit[:7]}): nothing was merged; read `memrepo dreams diff "
+                f"{record.id}` and reject it, or merge the branch yourself",
+            )
+        if expect is not None and head is not None and (len(expect) < 7 or not head.startswith(expect.lower())):
+            raise ChangedSinceSeen(
+                f"dream {record.id}",
+                "",
+                head[:10],
+                f"dream {record.id}'s review is {head[:7]}, not the {expect[:10]} you saw: nothing was merged; "
+                f"read `memrepo dreams diff {record.id}` again",
+            )
+        review = [i for i, op in enumerate(record.operations) if op.classification == "review"]
+        chosen = None if operations is None else sorted(set(operations))
+        if chosen is not None:
+            wrong = [i for i in chosen if i not in review]
+            if wrong or not chosen:
+                raise RefError(
+                    f"dream {record.id}: choose among its review operations {', '.join(map(str, review))}"
+                    f" (got {', '.join(map(str, chosen)) or 'none'})"
+                )
+            if chosen == review:
+                chosen = None
+        try:
+            if chosen is None:
+                record.merge_commit = dreamapply.accept(self.store, record)
+            else:
+                record.merge_commit = self._accept_part(record, chosen)
+        except MergeConflict as exc:
+            record.status = "stale"
+            record.reason = f"conflicts with later changes to {', '.join(exc.paths)}; main is unchanged"
+            self.records.save(record)
+            raise DreamConflict(f"cannot accept dream {record.id}: {record.reason}") from exc
+        except GitError as exc:
+            if DreamGit(self.store.root).branch_exists(record.branch or ""):
+                raise
+            record.status = "stale"
+            record.reason = "its review branch is gone"
+            self.records.save(record)
+            raise DreamConflict(f"cannot accept dream {record.id}: {record.reason}") from exc
+        record.status = "accepted"
+        if chosen is not None:
+            for i in review:
+                record.operations[i].decision = "accepted" if i in chosen else "declined"
+        self.records.save(record)
+        return record
+
+    def _merged_already(self, record: DreamRecord) -> bool:
+        """Finish an accept killed after its merge commit, before its record said so; True when it was.
+
+        Under the write lock, a move the kill interrupted is finished first
+        (:meth:`.writer.Writer.finish_interrupted`); then a merge commit of
+        this dream on main marks the record ``accepted`` and its branches go
+        (docs/architecture.md §6: an accept survives a kill).
+        """
+        prefix = f"Accept dream {record.id}:"
+        with self.store.transaction("accept dream", hand_edits=False):
+            merged = next(
+                (c for c in self.store.log(200) if c.dream == record.id and c.summary.startswith(prefix)), None
+            )
+            if merged is None:
+                return False
+            git = DreamGit(self.store.root)
+            git.delete_branch(f"{record.branch}-part")
+            git.delete_branch(record.branch or "")
+        record.status = "accepted"
+        record.merge_commit = merged.id
+        self.records.save(record)
+        return True
+
+    def clean_up(self) -> builtins.list[str]:
+        """Remove what killed dreams left: temporary worktrees (folders and registrations), half-made branches.
+
+        ``running`` records of dead processes are marked ``failed`` (and can
+        then be rejected). What the next dream does first, for Health's fix
+        key (docs/architecture.md §6).
+
+        Returns:
+            list[str]: one line per thing cleaned (empty: nothing was left).
+
+        Raises:
+            BusyError: a dream is running (its worktree and record are alive).
+        """
+        lock = DreamLock(self.store.git.git_dir)
+        lock.acquire()
+        try:
+            return clean_interrupted(self.store.root, self.records)
+        finally:
+            lock.release()
+
+    def _accept_part(self, record: DreamRecord, chosen: Sequence[int]) -> str:
+        """Merge only the chosen review operations: a commit of them on a side branch from the base, merged.
+
+        Returns:
+            str: the merge commit.
+
+        Raises:
+            MergeConflict: as a whole accept; GitError: the branch or base is gone.
+            RefError: the chosen operations change nothing that can be told apart.
+        """
+        assert record.branch and record.base
+        git = DreamGit(self.store.root)
+        head = git.branch_head(record.branch) or record.review_commit
+        if head is None:
+            raise GitError(f"branch {record.branch} does not exist (accepted, rejected or compacted)")
+        ops = record.operations
+        files = partial_review(git.changed_files(record.base, head), [ops[i] for i in chosen])
+        if not files:
+            raise RefError(f"dream {record.id}: the chosen operations change no line that can be told apart")
+        n, total = len(chosen), record.counts.get("review", 0)
+        message = format_message(
+            f"Accept dream {record.id}: {n} of {total} change{'s' if total != 1 else ''}",
+            {"Origin": "dream", "Dream": record.id},
+        )
+        side = f"{record.branch}-part"
+        with self.store.transaction("accept dream"):
+            git.delete_branch(side)  # left by an earlier try that failed
+            git.commit_on_branch(record.base, side, files, message)
+            try:
+                commit, _paths = git.merge_no_ff(side, message)
+            finally:
+                git.delete_branch(side)
+            git.delete_branch(record.branch)
+        return commit
+
+    def reject(self, dream_id: str) -> DreamRecord:
+        """Delete the review branch; the dream is ``rejected``.
+
+        A stale dream (its accept conflicted) can be rejected too while its
+        branch is still there: the branch holds old text and goes.
+
+        Raises:
+            RefError: no such dream, nothing to review, or a stale dream
+                whose branch is gone already.
+        """
+        if self.show(dream_id).status == "running":  # killed? then it is marked failed and can be rejected
+            clean_interrupted_unlocked(self.store.root, self.records)
+        record = self.show(dream_id)
+        if record.status == "running":
+            raise RefError(f"dream {record.id} is still running: reject it once it has finished")
+        if not record.rejectable:
+            raise RefError(f"dream {record.id} has no review waiting (it is {record.status.replace('_', ' ')})")
+        with self.store.lock.hold("reject dream"):
+            deleted = DreamGit(self.store.root).delete_branch(record.branch or "")
+        if not deleted and record.status == "stale":
+            raise RefError(
+                f"dream {record.id} is stale and its review branch {record.branch} is gone: nothing to reject"
+            )
+        record.status = "rejected"
+        self.records.save(record)
+        return record
+
+    def undo(self, dream_id: str, origin: Origin = "cli") -> DreamRecord:
+        """Revert the dream's automatic commit in a new commit.
+
+        Raises:
+            RefError: no such dream, or it has no automatic commit left to undo.
+            GitError: the revert conflicts with later edits to the same
+                lines; it was aborted and nothing changed.
+        """
+        record = self.show(dream_id)
+        if not record.auto_commit:
+            raise RefError(f"dream {record.id} made no automatic commit to undo")
+        if record.undo_commit:
+            raise RefError(f"dream {record.id} was undone already ({record.undo_commit[:7]})")
+        result = self.store.undo(record.auto_commit, origin=origin)
+        record.undo_commit = result.commit
+        if not record.review_pending:
+            record.status = "undone"
+        self.records.save(record)
+        return record
+
+    def now(self) -> datetime:
+        """The current UTC time."""
+        return datetime.now(UTC)
+
+
+__all__ = ["DreamConflict", "DreamSkipped", "Dreamer", "Prepared", "call_model", "new_id", "partial_review"]

@@ -1,0 +1,420 @@
+"""The cross-process write lock and git's own lock files (docs/architecture.md §3).
+
+A :class:`filelock.FileLock` on ``.git/memrepo/write.lock``: one write at a
+time across processes. A holder record (pid, purpose, time) next to it lets
+health show the holder; a record whose process is dead is never named.
+
+git and libgit2 take ``index.lock``, ``HEAD.lock``, ``packed-refs.lock``,
+``shallow.lock`` (a fetch) and ``refs/**.lock`` by creating the file and keep it open until they rename it
+into place. So a lock file that no live process has open (seen through
+``/proc/<pid>/fd``) and that is older than :data:`STALE_LOCK_S` was left by
+a killed process (memrepo's own writer or a git command) and is removed by
+:func:`settle_git_locks`; one a live process holds is waited for with
+bounded backoff, then refused with one message naming that process.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from filelock import FileLock, Timeout
+
+from memrepo.engine.errors import BusyError
+
+GIT_LOCK_WAIT_S = 3.0
+"""Longest a writer waits for another git process's lock file before "busy" (seconds)."""
+STALE_LOCK_S = 10.0
+"""A git lock file no live process holds open is stale once this old (seconds)."""
+STALE_UNSEEN_S = 60.0
+"""Without ``/proc`` (no way to see who holds a lock file) a lock file is stale once this old (seconds)."""
+UNHELD_GRACE_S = 0.05
+"""How long a young lock file nobody holds is given to go (a git command renames it right after closing it)."""
+STATUS_WAIT_S = 0.25
+"""How long a status check by the write-lock holder waits for a live git process's lock file (seconds)."""
+_ROOT_LOCKS = ("index.lock", "HEAD.lock", "packed-refs.lock", "config.lock", "ORIG_HEAD.lock", "shallow.lock")
+"""Lock files directly in ``.git``: ``shallow.lock`` is libgit2's, taken after every pack a fetch
+downloads (a killed fetch leaves it and every later fetch fails "failed to lock file")."""
+
+LOCK_TIMEOUT_S = 5.0
+"""How long a writer waits for the lock before failing with "busy, retry" (seconds)."""
+POLL_S = 0.005
+"""How often a waiting writer retries the lock (seconds)."""
+
+
+def state_dir(git_dir: Path) -> Path:
+    """The engine's own state folder, ``.git/memrepo/`` (created when missing)."""
+    path = Path(git_dir) / "memrepo"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+class WriteLock:
+    """The repo's write lock; re-entrant within one process and thread.
+
+    Args:
+        git_dir: the repository's ``.git`` folder.
+        timeout: seconds to wait before :class:`BusyError`.
+    """
+
+    def __init__(self, git_dir: Path, timeout: float = LOCK_TIMEOUT_S) -> None:
+        folder = state_dir(git_dir)
+        self.git_dir = Path(git_dir)
+        self.path = folder / "write.lock"
+        self.holder_path = folder / "write.holder"
+        self.timeout = timeout
+        self._lock = FileLock(str(self.path), timeout=timeout, thread_local=False)
+
+    @contextmanager
+    def hold(self, purpose: str, timeout: float | None = None) -> Iterator[None]:
+        """Hold the lock for one write.
+
+        Args:
+            purpose: a few words recorded for health (``remember``, ``forget``).
+            timeout: seconds to wait for it (default: the lock's ``timeout``).
+
+        Raises:
+            BusyError: another writer kept the lock for that long.
+        """
+        wait = self.timeout if timeout is None else timeout
+        try:
+            # A short poll so a waiting writer gets its turn between another
+            # process's back-to-back writes (flock itself is polled, not queued).
+            self._lock.acquire(timeout=wait, poll_interval=POLL_S)
+        except Timeout as exc:
+            holder = self.holder()
+            who = f" (held by pid {holder.get('pid')} for {holder.get('purpose')})" if holder else ""
+            raise BusyError(f"memory repo is busy: another write held the lock for {wait:g} s{who}; retry") from exc
+        try:
+            if self._lock.lock_counter == 1:
+                killed_at = killed_writer_at(self.git_dir)
+                self.holder_path.write_text(json.dumps({"pid": os.getpid(), "purpose": purpose, "at": time.time()}))
+                # A killed writer's or a dead git command's lock files go; a
+                # live git process's are waited for (then "busy").
+                settle_git_locks(self.git_dir, killed_at=killed_at)
+                _forget_dead_network_holder(self.git_dir)
+            yield
+        finally:
+            if self._lock.lock_counter == 1:
+                # Only a live holder is ever named in a busy error.
+                self.holder_path.unlink(missing_ok=True)
+            self._lock.release()
+
+    @contextmanager
+    def try_hold(self) -> Iterator[bool]:
+        """Take the lock only if it is free right now; yields whether it was taken.
+
+        For opportunistic upkeep (refreshing the index's stat data) that a
+        reader may do but must never wait for.
+        """
+        try:
+            self._lock.acquire(timeout=0)
+        except Timeout:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            self._lock.release()
+
+    def holder(self) -> dict[str, object] | None:
+        """Who holds the lock, if its record exists and names a live process: ``{pid, purpose, at}``.
+
+        A record a killed writer left (its process is gone) is never named.
+        """
+        try:
+            record = json.loads(self.holder_path.read_text())
+        except (OSError, ValueError):
+            return None
+        if not isinstance(record, dict) or not pid_alive(record.get("pid")):
+            return None
+        return record
+
+
+# -- git's lock files ----------------------------------------------------------
+
+
+def pid_alive(pid: object) -> bool:
+    """True when a process with this pid exists (a zombie counts as alive)."""
+    if not isinstance(pid, int) or pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def git_lock_files(git_dir: Path) -> list[Path]:
+    """The lock files git or libgit2 left or hold in ``git_dir`` right now (index, HEAD, shallow, refs)."""
+    git_dir = Path(git_dir)
+    found = [git_dir / name for name in _ROOT_LOCKS if (git_dir / name).is_file()]
+    refs = git_dir / "refs"
+    if refs.is_dir():
+        found += sorted(p for p in refs.rglob("*.lock") if p.is_file())
+    return found
+
+
+def lock_holder(path: Path) -> tuple[int, str] | None:
+    """The live process that owns the git lock file ``path``, as ``(pid, command line)``, or None.
+
+    A process that has it open, or else, for ``index.lock`` only, a live
+    ``git`` process working in the repository (``git commit`` writes
+    ``index.lock``, closes it, and renames it only when the commit is made;
+    ref locks stay open until renamed). Looks through ``/proc``
+    (Linux); processes of other users are not visible. Returns None when
+    there is no ``/proc``.
+    """
+    proc = Path("/proc")
+    if not (proc / "self" / "fd").is_dir():
+        return None
+    target = os.path.realpath(path)
+    git_dir = Path(target).parent
+    while git_dir.name != ".git" and git_dir != git_dir.parent and git_dir.name not in ("", "/"):
+        if (git_dir / "HEAD").is_file() and (git_dir / "objects").is_dir():
+            break
+        git_dir = git_dir.parent
+    work = str(git_dir.parent) if git_dir.name == ".git" else str(git_dir)
+    index = Path(target).name == "index.lock"
+    git_here: tuple[int, str] | None = None
+    for entry in os.scandir(proc):
+        if not entry.name.isdigit():
+            continue
+        pid = int(entry.name)
+        try:
+            fds = os.scandir(os.path.join(entry.path, "fd"))
+        except OSError:
+            continue
+        with fds:
+            for fd in fds:
+                try:
+                    if os.readlink(fd.path) == target:
+                        return pid, _command_line(pid)
+                except OSError:
+                    continue
+        if git_here is None and index and pid != os.getpid():
+            try:
+                comm = Path(entry.path, "comm").read_text().strip()
+                cwd = os.readlink(os.path.join(entry.path, "cwd"))
+            except OSError:
+                continue
+            if comm.startswith("git") and (cwd == work or cwd.startswith(work + "/")):
+                git_here = pid, _command_line(pid)
+    return git_here
+
+
+def confirmed_unheld(path: Path) -> bool:
+    """True when the lock file ``path`` exists and no live process owns it, seen twice a moment apart.
+
+    Two looks, the same file both times: a git command that renamed its lock
+    into place while the first look ran and took a new one is not mistaken
+    for a stale lock.
+    """
+    for look in range(2):
+        try:
+            st = os.stat(path)
+        except OSError:
+            return False
+        if lock_holder(path) is not None:
+            return False
+        if look == 0:
+            first = (st.st_ino, st.st_mtime_ns)
+            time.sleep(0.005)
+    return (st.st_ino, st.st_mtime_ns) == first
+
+
+def _command_line(pid: int) -> str:
+    try:
+        raw = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return "?"
+    words = [w.decode("utf-8", "replace") for w in raw.split(b"\0") if w]
+    line = " ".join(" ".join([os.path.basename(words[0]), *words[1:]]).split()) if words else "?"
+    return line if len(line) <= 60 else line[:57] + "..."
+
+
+def describe_git_lock(git_dir: Path, path: Path) -> str:
+    """One line on a lock file for status and health: who holds it, or that nobody does and when it goes."""
+    rel = Path(path).relative_to(git_dir).as_posix()
+    what = (
+        "the git index is locked (.git/index.lock)" if rel == "index.lock" else f"git's lock file .git/{rel} is there"
+    )
+    holder = lock_holder(path)
+    if holder is not None:
+        return f"{what}: another git process (pid {holder[0]}: {holder[1]}) holds it; writes wait for it"
+    limit = STALE_LOCK_S if Path("/proc/self/fd").is_dir() else STALE_UNSEEN_S
+    return (
+        f"{what} but no process holds it (a killed git command left it): "
+        f"the next write removes it once it is {limit:g} s old, or delete it"
+    )
+
+
+HOLDERS = ("write.holder", "sync.holder", "dream.holder")
+"""Under ``.git/memrepo/``: the records of memrepo's writer, of its network step (fetch, push) and of a
+running dream (its review branch and worktree are made outside the write lock)."""
+
+
+def killed_writer_at(git_dir: Path) -> float | None:
+    """When a memrepo process that was killed took the write lock or started a fetch or push, else None.
+
+    Its holder record is still there and names a dead process (the earliest,
+    when both do). Only meaningful to a caller holding the write lock (before
+    it writes its own record): then no live writer can own the record. A
+    fetch or push runs outside the write lock (docs/architecture.md §3), so a
+    killed one's ref locks (``refs/remotes/origin/<branch>.lock``) are known
+    as memrepo's own by its ``sync.holder`` record; a dream's
+    (``refs/heads/dream/<id>.lock``) by its ``dream.holder`` record.
+    """
+    times = []
+    for name in HOLDERS:
+        try:
+            record = json.loads((Path(git_dir) / "memrepo" / name).read_text())
+        except (OSError, ValueError):
+            continue
+        if not isinstance(record, dict) or record.get("pid") == os.getpid() or pid_alive(record.get("pid")):
+            continue
+        at = record.get("at")
+        if isinstance(at, (int, float)):
+            times.append(float(at))
+    return min(times) if times else None
+
+
+@contextmanager
+def network_holder(git_dir: Path) -> Iterator[None]:
+    """Record this process in ``.git/memrepo/sync.holder`` while it fetches or pushes (see :func:`killed_writer_at`)."""
+    path = record_holder(git_dir, "sync.holder", "sync")
+    try:
+        yield
+    finally:
+        path.unlink(missing_ok=True)
+
+
+def record_holder(git_dir: Path, name: str, purpose: str) -> Path:
+    """Write the holder record ``name`` (one of :data:`HOLDERS`) for this process; returns its path.
+
+    The caller removes it when its git work outside the write lock is done.
+    """
+    path = Path(git_dir) / "memrepo" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"pid": os.getpid(), "purpose": purpose, "at": time.time()}))
+    return path
+
+
+def _forget_dead_network_holder(git_dir: Path) -> None:
+    """Remove a ``sync.holder`` or ``dream.holder`` record of a dead process once its lock files are settled."""
+    for name in HOLDERS[1:]:
+        path = Path(git_dir) / "memrepo" / name
+        try:
+            record = json.loads(path.read_text())
+        except (OSError, ValueError):
+            continue
+        if not isinstance(record, dict) or not pid_alive(record.get("pid")):
+            path.unlink(missing_ok=True)
+
+
+def _stale(path: Path, now: float, killed_at: float | None) -> bool:
+    try:
+        mtime = path.stat().st_mtime
+    except OSError:
+        return False
+    if killed_at is not None and mtime >= killed_at - 1:
+        return True  # taken by the memrepo writer that was killed: its own
+    seen = Path("/proc/self/fd").is_dir()
+    return now - mtime >= (STALE_LOCK_S if seen else STALE_UNSEEN_S)
+
+
+def settle_git_locks(git_dir: Path, wait_s: float | None = None, killed_at: float | None = None) -> list[str]:
+    """Clear stale git lock files in ``git_dir`` and wait for live ones; the caller holds the write lock.
+
+    A lock file a live process holds open is waited for, with backoff, for
+    at most ``wait_s`` seconds. One nobody holds is removed when a killed
+    memrepo writer took it (``killed_at``, see :func:`killed_writer_at`) or
+    once it is :data:`STALE_LOCK_S` old: git renames a lock file into place
+    the moment it closes it, so no live command leaves one unheld. A younger
+    unheld one is left in place (status names it; it goes once stale).
+
+    Args:
+        git_dir: the repository's ``.git`` folder.
+        wait_s: the longest wait; :data:`GIT_LOCK_WAIT_S` when None.
+        killed_at: when a killed memrepo writer took the write lock.
+
+    Returns:
+        list[str]: the stale lock files removed, relative to ``.git``.
+
+    Raises:
+        BusyError: a live process still held a lock file after ``wait_s``
+            seconds (the message names the process and the file).
+    """
+    git_dir = Path(git_dir)
+    wait = GIT_LOCK_WAIT_S if wait_s is None else wait_s
+    deadline = time.monotonic() + wait
+    removed: list[str] = []
+    delay = 0.005
+    unheld_until = time.monotonic() + min(wait, UNHELD_GRACE_S)
+    while True:
+        held: list[tuple[Path, tuple[int, str]]] = []
+        young = False
+        now = time.time()
+        for path in git_lock_files(git_dir):
+            holder = lock_holder(path)
+            if holder is not None:
+                if holder[0] != os.getpid():
+                    held.append((path, holder))
+            elif _stale(path, now, killed_at):
+                with contextlib.suppress(FileNotFoundError):
+                    path.unlink()
+                    removed.append(path.relative_to(git_dir).as_posix())
+            elif path.exists():
+                young = True  # closed a moment ago by a git command about to rename it, or left by a kill
+        if not held and not (young and time.monotonic() < unheld_until):
+            return removed
+        if held and time.monotonic() >= deadline:
+            path, (pid, cmd) = held[0]
+            rel = path.relative_to(git_dir).as_posix()
+            raise BusyError(
+                f"another git process (pid {pid}: {cmd}) holds .git/{rel}; memrepo waited {wait:g} s: "
+                "retry when it has finished"
+            )
+        time.sleep(min(delay, max(0.0, deadline - time.monotonic())))
+        delay = min(delay * 2, 0.02)
+
+
+class DreamLock:
+    """``.git/memrepo/dream.lock``: one dream at a time across processes (separate from the write lock).
+
+    May be released from another thread than the one that took it.
+    """
+
+    def __init__(self, git_dir: Path) -> None:
+        self.git_dir = Path(git_dir)
+        self.path = state_dir(git_dir) / "dream.lock"
+        self._lock = FileLock(str(self.path), thread_local=False)
+
+    def acquire(self) -> None:
+        """Take the lock now or fail; while held, ``dream.holder`` names this process.
+
+        The holder record lets the next writer know a lock file under
+        ``refs/heads/dream/`` that a killed dream left as memrepo's own, and
+        remove it at once (:func:`memrepo.engine.files.lock.killed_writer_at`).
+
+        Raises:
+            BusyError: another dream is running.
+        """
+        try:
+            self._lock.acquire(timeout=0)
+        except Timeout as exc:
+            raise BusyError("another dream is running on this memory repo; wait for it to finish") from exc
+        record_holder(self.git_dir, "dream.holder", "dream")
+
+    def release(self) -> None:
+        """Let the lock go (no-op when not held)."""
+        if self._lock.is_locked:
+            (self.git_dir / "memrepo" / "dream.holder").unlink(missing_ok=True)
+            self._lock.release(force=True)

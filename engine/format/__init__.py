@@ -1,0 +1,1 @@
+"""The memory repo's format: layout, paths, limits, the entry format and text rules (docs/architecture.md §2)."""

@@ -1,0 +1,253 @@
+"""Commits: the work tree's state of some paths on top of HEAD, and the index kept in step.
+
+A git-capability module (it imports pygit2): :class:`GitCommits` is the part of
+:class:`memrepo.engine.git.store.GitStore` that writes commits; callers hold the
+write lock (docs/architecture.md §3).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from datetime import datetime
+from pathlib import Path
+
+import pygit2
+from pygit2.enums import FileMode
+
+from memrepo.engine.errors import BlockedError, BusyError, GitError
+from memrepo.engine.files import lock as gitlocks
+from memrepo.engine.files.regularfile import not_regular_kind
+from memrepo.engine.format.scratch import is_scratch
+
+from .common import IDENTITY_EMAIL, ON_DISK, failed_message, signature, transient
+
+
+class GitCommits:
+    """The commit-writing half of a git store (mixed into :class:`~memrepo.engine.git.store.GitStore`)."""
+
+    root: Path
+    git_dir: Path
+    _repo: pygit2.Repository
+    _index_pending: set[str]
+
+    def _state_reason(self) -> str | None:
+        raise NotImplementedError
+
+    def commit_paths(
+        self, paths: list[str], message: str, when: datetime | None = None, sync_index: bool = True
+    ) -> str | None:
+        """Commit the work-tree state of exactly these paths on top of HEAD.
+
+        Builds the new tree from HEAD's tree with tree builders, touching only
+        the trees on the changed paths (cheaper than ``Index.write_tree()``,
+        which rewrites every tree), then updates those index entries so
+        ``git status`` stays clean. A path missing from the work tree is
+        removed. Other paths, staged or not, are left alone. When the new
+        tree equals HEAD's (an index-only change, say) no commit is made and
+        only the index is brought back in step.
+
+        Callers hold the write lock.
+
+        Args:
+            paths: repo-relative ``/`` paths.
+            message: the full commit message (see :func:`format_message`).
+            when: commit time; now when None.
+            sync_index: update the index before returning; False leaves it to
+                :meth:`sync_index` (the caller must call it before releasing
+                the write lock).
+
+        Returns:
+            str | None: the new commit's full id, or None when the tree did not change.
+
+        Raises:
+            BlockedError: a git operation is in progress, or a path is a
+                symlink, FIFO, socket or device (checked before committing).
+            BusyError: another git process held a lock file (or kept moving
+                the branch) for :data:`~memrepo.engine.files.lock.GIT_LOCK_WAIT_S`.
+            GitError: libgit2 failed (disk full, corrupt object database);
+                a commit that stands although libgit2 failed after writing it
+                is returned, not raised.
+        """
+        # Live git processes' lock files are waited for, stale ones removed
+        # (the caller's write lock was taken after a settle, but a git
+        # command may have started since).
+        try:
+            gitlocks.settle_git_locks(self.git_dir)
+        except BusyError as exc:
+            raise BusyError(f"{exc}; {ON_DISK}") from exc
+        reason = self._state_reason()  # a lock file taken since is waited for below
+        if reason is not None:
+            raise BlockedError(reason)
+        repo = self._repo
+        self.sync_index()  # a previous commit whose index update failed
+        paths = [p for p in dict.fromkeys(paths) if not is_scratch(p)]
+        changes: dict[str, tuple[pygit2.Oid, int] | None] = {}
+        # core.filemode=false (exFAT, FAT, some mounts): every file looks executable; keep HEAD's mode
+        trust_x, head = self._filemode_trusted(), None
+        if not trust_x:
+            try:
+                head = None if repo.head_is_unborn else repo.head.peel(pygit2.Commit)
+            except (pygit2.GitError, KeyError):
+                head = None
+        for path in paths:
+            full = self.root / path
+            odd = not_regular_kind(full)
+            if odd == "a symlink":
+                raise BlockedError(f"{path} is a symlink; memrepo never writes through symlinks")
+            if odd is not None and odd != "a folder":
+                raise BlockedError(f"{path} is {odd}, not a file; memrepo neither reads nor commits it")
+            if odd is None and full.exists():
+                # From the work tree through git's filters (.gitattributes
+                # eol rules), exactly as the index entry will be.
+                if trust_x:
+                    mode = FileMode.BLOB_EXECUTABLE if os.access(full, os.X_OK) else FileMode.BLOB
+                else:
+                    mode = _head_mode(head, path)
+                try:
+                    changes[path] = (_blob_fromworkdir(repo, path), mode)
+                except (pygit2.GitError, OSError) as exc:
+                    raise GitError(failed_message("commit failed", exc)) from exc
+            else:
+                changes[path] = None
+        commit_id = None
+        delay = 0.005
+        deadline = time.monotonic() + gitlocks.GIT_LOCK_WAIT_S
+        while True:
+            parent, tree_id = None, None
+            try:
+                parent = None if repo.head_is_unborn else repo.head.peel(pygit2.Commit)
+                base = parent.tree if parent is not None else None
+                tree_id = self._build_tree(base, {tuple(p.split("/")): c for p, c in changes.items()})
+                if tree_id is None:  # every file removed: an empty root tree
+                    tree_id = repo.TreeBuilder().write()
+                if parent is not None and tree_id == parent.tree_id:
+                    break
+                sig = signature(when)
+                parents = [parent.id] if parent is not None else []
+                # libgit2 moves HEAD's branch only if it still points at
+                # ``parent`` (under the ref's lock file).
+                commit_id = repo.create_commit("HEAD", sig, sig, message, tree_id, parents)
+                break
+            except (pygit2.GitError, OSError) as exc:  # a held lock file comes as OSError
+                # What the repo says, not what libgit2 said: the commit may
+                # stand although a later step failed.
+                landed = self._landed(parent, tree_id, message)
+                if landed is not None:
+                    commit_id = landed
+                    break
+                if not transient(exc) or time.monotonic() >= deadline:
+                    raise GitError(failed_message("commit failed", exc)) from exc
+                # Another git process holds the ref's lock file or moved the
+                # branch meanwhile: wait for it, then build on its commit.
+                try:
+                    gitlocks.settle_git_locks(self.git_dir, wait_s=max(0.0, deadline - time.monotonic()))
+                except BusyError as busy:
+                    raise BusyError(f"{busy}; {ON_DISK}") from exc
+                time.sleep(delay)
+                delay = min(delay * 2, 0.1)
+        # The commit stands from here on; a failed index update is retried
+        # before the next commit instead of reporting the write as lost.
+        self._index_pending.update(changes)
+        if sync_index:
+            self.sync_index()
+        return None if commit_id is None else str(commit_id)
+
+    def _landed(self, parent: pygit2.Commit | None, tree_id: pygit2.Oid | None, message: str) -> pygit2.Oid | None:
+        """HEAD's commit when it is the one just attempted (parent, tree and message match), else None.
+
+        libgit2 can fail after the commit object and the branch were written
+        (the reflog, a fsync): then the commit stands and is reported.
+        """
+        try:
+            if self._repo.head_is_unborn:
+                return None
+            head = self._repo.head.peel(pygit2.Commit)
+        except pygit2.GitError:
+            return None
+        want = [] if parent is None else [parent.id]
+        if tree_id is None or head.tree_id != tree_id or head.committer.email != IDENTITY_EMAIL:
+            return None
+        if list(head.parent_ids) == want and head.message == message:
+            return head.id
+        return None
+
+    def _filemode_trusted(self) -> bool:
+        """Whether the executable bit on disk means anything (``core.filemode``, true unless set false)."""
+        try:
+            config = self._repo.config
+            return "core.filemode" not in config or config.get_bool("core.filemode")
+        except (pygit2.GitError, ValueError):
+            return True
+
+    def sync_index(self) -> None:
+        """Bring the index entries of recently committed paths in step with the work tree.
+
+        Callers hold the write lock. A failure (another git command holds
+        ``index.lock``) is kept and retried before the next commit.
+        """
+        if not self._index_pending:
+            return
+        try:
+            index = self._repo.index
+            index.read(False)
+            for path in self._index_pending:
+                if (self.root / path).is_file():
+                    index.add(path)
+                elif path in index:
+                    index.remove(path)
+            index.write()
+        except (pygit2.GitError, OSError):
+            return  # index.lock held by another git command: try again next time
+        self._index_pending.clear()
+
+    def _build_tree(
+        self,
+        base: pygit2.Tree | None,
+        changes: dict[tuple[str, ...], tuple[pygit2.Oid, int] | None],
+    ) -> pygit2.Oid | None:
+        repo = self._repo
+        builder = repo.TreeBuilder(base) if base is not None else repo.TreeBuilder()
+        nested: dict[str, dict[tuple[str, ...], tuple[pygit2.Oid, int] | None]] = {}
+        for parts, change in changes.items():
+            if len(parts) == 1:
+                name = parts[0]
+                if change is None:
+                    if builder.get(name) is not None:
+                        builder.remove(name)
+                else:
+                    builder.insert(name, change[0], change[1])
+            else:
+                nested.setdefault(parts[0], {})[parts[1:]] = change
+        for name, sub in nested.items():
+            existing = base[name] if base is not None and name in base else None
+            sub_base = existing if isinstance(existing, pygit2.Tree) else None
+            sub_id = self._build_tree(sub_base, sub)
+            if sub_id is None:
+                if builder.get(name) is not None:
+                    builder.remove(name)
+            else:
+                builder.insert(name, sub_id, FileMode.TREE)
+        if len(builder) == 0:
+            return None  # an emptied folder disappears from its parent
+        return builder.write()
+
+
+def _blob_fromworkdir(repo: pygit2.Repository, path: str, tries: int = 5) -> pygit2.Oid:
+    """``create_blob_fromworkdir``, read again when the file grew while libgit2 read it (an editor appending)."""
+    for attempt in range(tries):
+        try:
+            return repo.create_blob_fromworkdir(path)
+        except OSError:
+            if attempt == tries - 1:
+                raise
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _head_mode(parent: pygit2.Commit | None, path: str) -> FileMode:
+    """The mode ``path`` has in ``parent``'s tree; a plain file's for a new path."""
+    try:
+        kept = parent.tree[path].filemode if parent is not None else FileMode.BLOB
+    except KeyError:
+        return FileMode.BLOB
+    return FileMode.BLOB_EXECUTABLE if kept == FileMode.BLOB_EXECUTABLE else FileMode.BLOB

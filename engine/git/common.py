@@ -1,0 +1,149 @@
+"""What every git-capability module shares: memrepo's identity, commit messages, libgit2 errors.
+
+Part of the git layer (it imports pygit2); see :mod:`memrepo.engine.git.store`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pygit2
+
+from memrepo.engine.files.regularfile import read_work_file
+
+IDENTITY_NAME = "memrepo"
+IDENTITY_EMAIL = "memrepo@localhost.invalid"
+"""Author and committer of every commit; never the user's identity (docs/architecture.md §3)."""
+
+
+def signature(when: datetime | None = None) -> pygit2.Signature:
+    """The memrepo identity, stamped now (or at ``when``)."""
+    if when is None:
+        return pygit2.Signature(IDENTITY_NAME, IDENTITY_EMAIL)
+    offset = int((when.utcoffset() or timedelta(0)).total_seconds() // 60)
+    return pygit2.Signature(IDENTITY_NAME, IDENTITY_EMAIL, int(when.timestamp()), offset)
+
+
+def format_message(summary: str, trailers: Mapping[str, str | None], body: str = "") -> str:
+    """Build a commit message: summary line, optional body, then ``Key: value`` trailers.
+
+    Args:
+        summary: the first line; line breaks are folded to spaces.
+        trailers: trailer keys to values; None values are left out.
+        body: an optional paragraph between the summary and the trailers.
+
+    Returns:
+        str: the message, ending with a newline.
+    """
+    summary = " ".join(summary.split())
+    parts = [summary]
+    if body.strip():
+        parts.append(body.strip())
+    lines = [f"{k}: {' '.join(v.split())}" for k, v in trailers.items() if v]
+    if lines:
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts) + "\n"
+
+
+def looks_binary(path: Path, limit: int = 8000) -> bool:
+    """True when the first ``limit`` bytes of the file hold a NUL byte (git's own test)."""
+    try:
+        return b"\x00" in read_work_file(path, limit)
+    except OSError:
+        return False
+
+
+ON_DISK = "the change is saved in the files and is committed by the next write"
+
+
+def transient(exc: BaseException) -> bool:
+    """True for a libgit2 failure another git process causes for a moment (a held lock, a moved branch)."""
+    text = str(exc).lower()
+    moved = ("current tip is not the first parent", "old reference value does not match", "reference has changed")
+    return "lock" in text or any(m in text for m in moved)
+
+
+def failed_message(what: str, exc: BaseException) -> str:
+    """One line for a libgit2 failure; a full disk is named as such."""
+    text = str(exc)
+    if "no space left" in text.lower() or getattr(exc, "errno", None) == 28:
+        return (
+            f"{what}: the disk is full ({text}); nothing was committed, the files are as they were "
+            "or hold the change, which the next write commits once there is space"
+        )
+    return f"{what}: {text}"
+
+
+def libgit2_version() -> str:
+    """The libgit2 version pygit2 was built with, e.g. ``1.9.1``."""
+    return pygit2.LIBGIT2_VERSION
+
+
+def tree_files(tree: pygit2.Tree, prefix: str = "") -> dict[str, tuple[str, int]]:
+    """Every blob under ``tree``: path -> (blob id, file mode)."""
+    out: dict[str, tuple[str, int]] = {}
+    for obj in tree:
+        name = prefix + (obj.name or "")
+        if isinstance(obj, pygit2.Tree):
+            out.update(tree_files(obj, name + "/"))
+        elif isinstance(obj, pygit2.Blob):
+            out[name] = (str(obj.id), int(obj.filemode))
+    return out
+
+
+def disk_blob_id(repo: pygit2.Repository, full: Path) -> str | None:
+    """The blob id of the file at ``full`` as it is on disk (no filters), or None when it is missing."""
+    if full.is_symlink() or not full.is_file():
+        return None
+    try:
+        return str(pygit2.hash(full.read_bytes()))
+    except OSError:
+        return None
+
+
+def _url_password(url: str) -> str | None:
+    """The password or token part of a URL's user info (``https://user:TOKEN@host/...``), or None."""
+    if "://" not in url:
+        return None
+    netloc = url.split("://", 1)[1].split("/", 1)[0]
+    if "@" not in netloc:
+        return None
+    userinfo = netloc.rsplit("@", 1)[0]
+    if ":" not in userinfo:
+        return None
+    return userinfo.split(":", 1)[1] or None
+
+
+def has_password(url: str) -> bool:
+    """True when ``url`` carries a password or token in its user info (never to be stored or shown)."""
+    return _url_password(url) is not None
+
+
+def mask_url(text: str, url: str | None = None) -> str:
+    """``text`` with the password of ``url``'s user info replaced by ``***`` (``url`` defaults to ``text``).
+
+    A token embedded in a remote URL must never reach the screen, an error
+    message or a state file; libgit2's own error texts may quote the URL, so
+    messages are masked with the URL they came from.
+    """
+    secret = _url_password(url if url is not None else text)
+    return text if secret is None else text.replace(f":{secret}@", ":***@").replace(secret, "***")
+
+
+def has_conflict(index: pygit2.Index, path: str) -> bool:
+    """Whether ``index`` records a merge conflict at ``path``."""
+    try:
+        _ = index.conflicts[path]  # raises KeyError when absent
+    except KeyError:
+        return False
+    return True
+
+
+def tree_mode(tree: pygit2.Tree, path: str) -> int | None:
+    """The file mode of ``path`` in ``tree``, or None when the tree has no such path."""
+    try:
+        return tree[path].filemode
+    except KeyError:
+        return None

@@ -1,0 +1,241 @@
+"""Reading a memory repo's history: commits, their diffs, the changes they made, undo links.
+
+A git-capability module (it imports pygit2): :class:`GitHistory` is the part of
+:class:`memrepo.engine.git.store.GitStore` that only reads commits; it returns plain
+engine models, never pygit2 objects (docs/architecture.md, "Layers and contracts").
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pygit2
+
+from memrepo.engine.errors import GitError
+from memrepo.engine.models import CommitInfo
+
+
+def tree_diff(a: pygit2.Tree, b: pygit2.Tree) -> pygit2.Diff:
+    """The diff from tree ``a`` to tree ``b``, with the options ``Repository.diff(a, b)`` uses.
+
+    (pygit2's type stubs do not list trees for ``Repository.diff``; this is the call it makes.)
+    """
+    return a.diff_to_tree(b, context_lines=3, interhunk_lines=0)
+
+
+class GitHistory:
+    """The commit-reading half of a git store (mixed into :class:`~memrepo.engine.git.store.GitStore`).
+
+    Attributes:
+        root: the work tree.
+        _repo: the pygit2 repository the store opened.
+    """
+
+    root: Path
+    _repo: pygit2.Repository
+
+    def log(self, limit: int = 100, skip: int = 0) -> list[CommitInfo]:
+        """Commits reachable from HEAD, newest first, with parsed trailers.
+
+        Args:
+            limit: at most this many commits.
+            skip: leave out the newest ``skip`` commits (for paging).
+
+        Returns:
+            list[CommitInfo]: empty for an unborn HEAD.
+        """
+        if self._repo.head_is_unborn:
+            return []
+        out: list[CommitInfo] = []
+        try:
+            walker = self._repo.walk(
+                self._repo.head.target, pygit2.enums.SortMode.TOPOLOGICAL | pygit2.enums.SortMode.TIME
+            )
+            for n, commit in enumerate(walker):
+                if n < skip:
+                    continue
+                if len(out) >= limit:
+                    break
+                out.append(self._commit_info(commit))
+        except (KeyError, pygit2.GitError) as exc:
+            raise GitError(
+                f"the history is damaged after {len(out) + skip} commits (a missing or corrupt object: "
+                f"{exc}); run git fsck in {self.root}"
+            ) from exc
+        return out
+
+    def _commit(self, rev: str) -> pygit2.Commit:
+        """The commit ``rev`` names (full or short id).
+
+        Raises:
+            GitError: no such commit.
+        """
+        try:
+            return self._repo.revparse_single(rev).peel(pygit2.Commit)
+        except (KeyError, ValueError, pygit2.GitError) as exc:
+            raise GitError(f"no commit {rev!r} in the memory repo") from exc
+
+    def commit_info(self, rev: str) -> CommitInfo:
+        """Look up one commit by full or short id.
+
+        Raises:
+            GitError: no such commit.
+        """
+        commit = self._commit(rev)
+        return self._commit_info(commit)
+
+    @staticmethod
+    def _commit_info(commit: pygit2.Commit) -> CommitInfo:
+        try:
+            trailers = dict(commit.message_trailers)
+        except (pygit2.GitError, ValueError):
+            trailers = {}
+        tz = timezone(timedelta(minutes=commit.commit_time_offset))
+        message = commit.message
+        return CommitInfo(
+            id=str(commit.id),
+            short_id=str(commit.id)[:7],
+            summary=message.split("\n", 1)[0],
+            message=message,
+            time=datetime.fromtimestamp(commit.commit_time, tz),
+            author=f"{commit.author.name} <{commit.author.email}>",
+            origin=trailers.get("Origin"),
+            task=trailers.get("Task"),
+            dream=trailers.get("Dream"),
+            trailers=trailers,
+            parents=[str(p) for p in commit.parent_ids],
+        )
+
+    def _diff_of(self, rev: str) -> pygit2.Diff:
+        """Commit ``rev``'s diff against its first parent (against nothing for the first commit).
+
+        Raises:
+            GitError: no such commit.
+        """
+        commit = self._commit(rev)
+        parent = commit.parents[0].tree if commit.parents else None
+        return tree_diff(parent, commit.tree) if parent is not None else commit.tree.diff_to_tree(swap=True)
+
+    def commit_diff(self, rev: str) -> str:
+        """The unified diff a commit made against its first parent (the whole tree for the first commit).
+
+        Args:
+            rev: a full or short commit id.
+
+        Returns:
+            str: the patch text (``diff --git`` format), empty when nothing changed.
+
+        Raises:
+            GitError: no such commit.
+        """
+        return self._diff_of(rev).patch or ""
+
+    def commit_diff_start(self, rev: str, max_lines: int) -> tuple[str, int]:
+        """The start of :meth:`commit_diff`: whole files' patches until ``max_lines`` lines are reached.
+
+        A commit that touched every file (an import, the first commit, the one
+        compaction leaves) has a patch of tens of megabytes at 20,000 files;
+        the History pane shows a few thousand lines of it, so only the files it
+        shows are made into text (docs/architecture.md §8).
+
+        Args:
+            rev: a full or short commit id.
+            max_lines: stop after the file whose patch reaches this many lines in all.
+
+        Returns:
+            tuple[str, int]: the patch text of the first files, and how many
+            changed files were left out (0 when the whole diff is there).
+
+        Raises:
+            GitError: no such commit.
+        """
+        diff = self._diff_of(rev)
+        parts: list[str] = []
+        lines = shown = 0
+        total = len(diff)
+        for patch in diff:  # one file's patch made at a time
+            if lines >= max_lines:
+                break
+            text = (patch.text if patch is not None else None) or ""  # None: a delta with no patch
+            parts.append(text)
+            lines += text.count("\n")
+            shown += 1
+        return "".join(parts), total - shown
+
+    def commit_changes(self, rev: str) -> tuple[CommitInfo, dict[str, tuple[bytes | None, bytes | None]]]:
+        """The files one commit changed, with their bytes before and after it.
+
+        Args:
+            rev: a full or short commit id.
+
+        Returns:
+            tuple: the commit, and each changed path's ``(before, after)``
+            bytes (None where the file did not exist).
+
+        Raises:
+            GitError: no such commit, one not in HEAD's history (a compaction
+                dropped it; a killed one may leave part of its objects), or a
+                merge commit or the first commit (no single parent to compare with).
+        """
+        commit = self._commit(rev)
+        info = self._commit_info(commit)
+        if len(commit.parent_ids) != 1:
+            what = "the first commit" if not commit.parent_ids else "a merge"
+            raise GitError(f"cannot undo {info.short_id} ({info.summary}): it is {what}")
+        gone = GitError(f"cannot undo {info.short_id} ({info.summary}): it is not in the history (compacted away)")
+        try:
+            head = None if self._repo.head_is_unborn else self._repo.head.target
+            if head is None or (head != commit.id and not self._repo.descendant_of(head, commit.id)):
+                raise gone
+            changes: dict[str, tuple[bytes | None, bytes | None]] = {}
+            for delta in tree_diff(commit.parents[0].tree, commit.tree).deltas:
+                old = None if delta.status_char() == "A" else self._repo[delta.old_file.id].read_raw()
+                new = None if delta.status_char() == "D" else self._repo[delta.new_file.id].read_raw()
+                if delta.old_file.path != delta.new_file.path:
+                    changes[delta.old_file.path] = (old, None)
+                    changes[delta.new_file.path] = (None, new)
+                else:
+                    changes[delta.new_file.path] = (old, new)
+        except (KeyError, pygit2.GitError) as exc:  # a compaction killed half-way left part of its objects
+            raise gone from exc
+        return info, changes
+
+    def undone_by(self, rev: str) -> CommitInfo | None:
+        """The undo commit that still stands for commit ``rev``, if any.
+
+        Undo commits carry ``Reverts: <id>``. An undo of ``rev`` stands unless
+        it was undone in turn (and that undo still stands), so after undo,
+        redo (undo of the undo), ``rev`` can be undone again.
+
+        Args:
+            rev: a full or short commit id.
+
+        Returns:
+            CommitInfo | None: the newest standing undo of ``rev``, or None.
+
+        Raises:
+            GitError: no such commit.
+        """
+        target = self._commit(rev)
+        if self._repo.head_is_unborn:
+            return None
+        reverts: dict[str, list[CommitInfo]] = {}
+        walker = self._repo.walk(self._repo.head.target, pygit2.enums.SortMode.TOPOLOGICAL | pygit2.enums.SortMode.TIME)
+        walker.hide(target.id)
+        for commit in walker:
+            if "Reverts:" not in commit.message:
+                continue
+            info = self._commit_info(commit)
+            reverted = info.trailers.get("Reverts")
+            if reverted:
+                reverts.setdefault(reverted, []).append(info)
+
+        def standing(undo: CommitInfo, depth: int = 0) -> bool:
+            if depth > 100:
+                return True
+            return not any(standing(u, depth + 1) for u in reverts.get(undo.id, []))
+
+        return next((u for u in reverts.get(str(target.id), []) if standing(u)), None)
+
+    # -- state ---------------------------------------------------------

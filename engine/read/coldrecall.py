@@ -1,0 +1,241 @@
+"""Recall from a new process (``memrepo recall``): the persisted index and nothing else (docs/architecture.md §4).
+
+A long-running process (the app, the MCP server) answers through
+:meth:`memrepo.engine.repo.store.MemoryStore.recall`; a command that starts a
+process for one search pays for every module it imports, so this path opens
+only the recall index (stdlib :mod:`sqlite3`): no pygit2, no pydantic models,
+no entry parser unless a file changed since the last sync, and no secret
+detector for a hit shown before.
+
+- **Staleness**: one walk stats every memory file and compares the stamps
+  with the string stored at the last full sync
+  (:func:`memrepo.engine.read.recallkeys.stamps_of`); only when it differs are
+  the files' rows read and the changed files parsed (as
+  :meth:`memrepo.engine.read.recall.RecallIndex.sync` always does).
+- **Shown text**: a hit's text and metadata leave redacted and cleaned, as
+  in every way out (docs/architecture.md §3). What this path made of an item
+  is kept in the index's ``shown`` table with the redaction epoch it was made
+  in (:func:`redaction_epoch`: the allow-list's stamp and the detectors'
+  source files), so the next process shows it without loading the detectors;
+  the row goes with its item (forgetting and compaction scrub it with the
+  rest of the index, docs/architecture.md §5). A section (``detail="full"``)
+  is read from its file and redacted each time.
+
+Results are exactly those of :meth:`MemoryStore.recall` (a test compares them).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from memrepo.engine.errors import PathRuleError
+from memrepo.engine.format.layout import INBOX_MD
+
+from .recall import SECTION_LINES, RecallIndex
+from .recallkeys import fit_hits, hit_by, hit_score, index_path, section_around
+from .redactionepoch import redaction_epoch
+
+
+class ColdHit:
+    """One recall hit as :class:`~memrepo.engine.models.RecallHit` has it, without pydantic.
+
+    Attributes: those of ``RecallHit`` (``ref``, ``path``, ``line``, ``text``,
+    ``by``, ``meta``, ``seen``, ``score``, ``unreviewed``, ``heading``, ``section``).
+    """
+
+    __slots__ = ("by", "heading", "line", "meta", "path", "ref", "score", "section", "seen", "text", "unreviewed")
+
+    def __init__(self, path: str, line: int, text: str, by: str, meta: dict[str, str], score: float) -> None:
+        self.ref = f"repo:{path}#L{line}"
+        self.path = path
+        self.line = line
+        self.text = text
+        self.by = by
+        self.meta = meta
+        self.seen = ""
+        self.score = score
+        self.unreviewed = path == INBOX_MD
+        self.heading: str | None = None
+        self.section: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The fields in ``RecallHit.model_dump()``'s order (``memrepo recall --json`` prints it)."""
+        return {name: getattr(self, name) for name in _FIELDS}
+
+
+_FIELDS = ("ref", "path", "line", "text", "by", "meta", "seen", "score", "unreviewed", "heading", "section")
+
+
+def is_empty_query(query: str) -> bool:
+    """Whether ``query`` has no term to search for (spaces and punctuation only; :func:`.terms.query_terms`)."""
+    from memrepo.engine.format.terms import query_terms
+
+    return not query_terms(query)[1]
+
+
+def open_repo(path: str | os.PathLike[str]) -> Path:
+    """The work tree of the memory repo at ``path``, checked as ``MemoryStore.open(create=False)`` checks it.
+
+    Raises:
+        PathRuleError: the path breaks a rule of docs/architecture.md §2, or holds no memory repo.
+    """
+    from memrepo.engine.format.paths import check_repo_path
+
+    root = check_repo_path(path)
+    if not (root / ".git").is_dir():
+        raise PathRuleError("missing", str(root), "no memory repo here; run `memrepo init` first")
+    return root
+
+
+class _Redactor:
+    """Redaction for this process, loaded on the first text that needs it (docs/architecture.md §3)."""
+
+    def __init__(self, state: Path) -> None:
+        self.state = state
+        self._fn: Callable[[str], str] | None = None
+
+    def __call__(self, text: str) -> str:
+        if self._fn is None:
+            from memrepo.engine.redaction import allow, protect_logs
+
+            from .recallkeys import redacted
+
+            allow.activate(self.state)  # values marked false alarms here stay unredacted
+            protect_logs()
+            self._fn = redacted
+        return self._fn(text)
+
+
+def _shown(db: sqlite3.Connection, redact: _Redactor, rows: list[tuple[int, str, str]]) -> dict[int, tuple[str, str]]:
+    """(text, metadata JSON) as shown, for each ``(id, text, meta JSON)``: kept ones read, the rest made and kept."""
+    epoch = redaction_epoch(redact.state)
+    out: dict[int, tuple[str, str]] = {}
+    if rows:
+        marks = ",".join("?" * len(rows))
+        query = f"SELECT id, text, meta FROM shown WHERE epoch=? AND id IN ({marks})"
+        for iid, text, meta in db.execute(query, [epoch, *(row[0] for row in rows)]):
+            out[iid] = (text, meta)
+    made = []
+    for iid, text, meta_json in rows:
+        if iid not in out:
+            meta = {k: redact(v) for k, v in json.loads(meta_json).items()}
+            out[iid] = (redact(text), json.dumps(meta, ensure_ascii=False))
+            made.append((iid, epoch, *out[iid], iid))
+    if made:
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            # Only ids still indexed: a sync in another process may have dropped one since the search.
+            db.executemany(
+                "INSERT OR REPLACE INTO shown SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM items WHERE id=?)", made
+            )
+            db.execute("COMMIT")
+        except sqlite3.Error:  # a read-only .git or a busy file: shown anyway, kept another time
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+    return out
+
+
+SHOWN_AHEAD_MAX = 2_000
+"""Most entries :func:`refresh_index` makes the shown text of in one call."""
+
+
+def refresh_index(root: Path, shown_for: list[str] | tuple[str, ...] = ()) -> int | None:
+    """Bring the repo's persisted recall index up to date with its files, if one was built.
+
+    A writer that outlives its write (the write server of ``memrepo
+    remember``) calls it after each one, so the next ``memrepo recall``
+    finds every stamp as stored and re-reads nothing, and finds the entries
+    of the files it wrote as recall shows them (redacted, in the ``shown``
+    table under this redaction epoch), so it loads no secret detector for a
+    new entry (docs/architecture.md §4).
+
+    Args:
+        root: the work tree.
+        shown_for: repo-relative files whose entries' shown text is made now
+            (those not made yet in this epoch; at most :data:`SHOWN_AHEAD_MAX`).
+
+    Returns:
+        int | None: how many files were re-read or dropped; None when no index
+        was built yet (the first recall builds it: nothing is made here).
+
+    Raises:
+        sqlite3.Error, OSError: the index could not be read or written.
+    """
+    if not index_path(Path(root)).is_file():
+        return None
+    index = RecallIndex(Path(root))
+    try:
+        if not index.built:
+            return None
+        changed = index.sync(None)
+        if shown_for:
+            redact = _Redactor(Path(root) / ".git" / "memrepo")
+            epoch = redaction_epoch(redact.state)
+            marks = ",".join("?" * len(shown_for))
+            rows = index.db.execute(
+                f"SELECT id, text, meta FROM items WHERE path IN ({marks})"
+                " AND id NOT IN (SELECT id FROM shown WHERE epoch=?) LIMIT ?",
+                [*shown_for, epoch, SHOWN_AHEAD_MAX],
+            ).fetchall()
+            _shown(index.db, redact, rows)
+        return changed
+    finally:
+        index.close()
+
+
+def recall(
+    root: Path,
+    query: str,
+    workspace: str | None = None,
+    limit: int = 10,
+    max_bytes: int = 16_000,
+    detail: str = "line",
+) -> list[ColdHit]:
+    """Search the memory repo at ``root`` from a new process: :meth:`MemoryStore.recall`'s results, made cheaply.
+
+    Args:
+        root: the work tree (:func:`open_repo`).
+        query, workspace, limit, max_bytes, detail: as for
+            :meth:`memrepo.engine.repo.store.MemoryStore.recall` (limit 1..200,
+            ``max_bytes`` of ref, text and section in all).
+
+    Returns:
+        list[ColdHit]: best first.
+
+    Raises:
+        RefError: ``workspace`` is a name no workspace file has (as the store raises).
+    """
+    limit = min(max(int(limit), 1), 200)
+    redact = _Redactor(root / ".git" / "memrepo")
+    index = RecallIndex(root)
+    try:
+        index.sync(None)
+        scoped = workspace is not None and bool(workspace.strip())
+        ws_id = ws_file = None
+        if scoped:
+            from .workspaceindex import WorkspaceIndex
+
+            ws_id, ws_file = WorkspaceIndex(root).file_for(workspace)
+        found = index.search(query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit)
+        rows = {iid: index.row(iid) for iid, _key in found}
+        shown = _shown(index.db, redact, [(iid, row[3], row[4]) for iid, row in rows.items()])
+    finally:
+        index.close()
+    hits = []
+    for iid, key in found:
+        path, line, _ws, _text, meta_json = rows[iid]
+        text, shown_meta = shown[iid]
+        by = hit_by(json.loads(meta_json))
+        hit = ColdHit(path, line, text, by, json.loads(shown_meta), hit_score(key))
+        if detail == "full":
+            hit.heading, section = section_around(root, path, line, SECTION_LINES)
+            if section is not None:
+                hit.section = redact(section)  # whole: a private key's body spans lines
+        hits.append(hit)
+    return fit_hits(hits, max_bytes)

@@ -1,0 +1,537 @@
+"""Lexical recall over the memory folder: a persisted index under ``.git/memrepo/`` (docs/architecture.md §4).
+
+The index holds every entry of every markdown file (``.git`` and
+``archived/`` left out) as folded terms (:mod:`memrepo.engine.format.terms`): one posting
+list per term, per adjacent-word pair (so an exact phrase is found with
+intersections, then confirmed on the text), per subject and per kind. It
+lives in one SQLite file, ``.git/memrepo/recall.sqlite`` (stdlib
+:mod:`sqlite3`; ``:memory:`` when ``.git`` cannot be written), so a new
+process opens it in milliseconds and reads only the posting lists a query
+names; nothing is loaded whole.
+
+Every item id packs the entry's rank (recency and ``by: user``) in its high
+bits, so a posting list sorted by id is sorted by rank: "newest first"
+inside a large set of matches is a partial sort of ids, with no lookup.
+
+It is updated one file at a time, by whichever process finds it stale:
+:meth:`RecallIndex.sync` re-reads only files whose mtime or size changed
+(all of them, or the paths a watcher or the writer reported) and drops files
+that are gone; inside a changed file only entries whose text or metadata
+changed touch a posting list. Deleted content is overwritten with zeros
+(``secure_delete``), so forgetting an entry leaves none of its bytes in the
+file (docs/architecture.md §5); :meth:`RecallIndex.scrub` also rewrites the
+file whole (compaction calls it).
+
+Ranking (docs/architecture.md §4), compared in this order:
+
+1. exact phrase: the folded query appears in the folded entry text on word
+   boundaries (queries of two or more terms);
+2. subject match: every term of the entry's ``subject:`` is in the query;
+3. kind match: a query term is the entry's ``kind:``;
+4. term coverage: the share of the query's terms the entry has, each term
+   weighted by its inverse document frequency;
+5. recency (``added:`` date, newest first), then ``by: user`` before ``by: agent``;
+6. ties: file path, then line number.
+
+Results are bounded by count and by UTF-8 bytes; a workspace scope also
+leaves out entries whose ``workspace:`` key names another workspace (in a
+global file or the inbox). Hit text goes out with secrets written by hand
+redacted, as in the context block. Nothing here raises on a query: empty,
+huge, or odd Unicode gives a list (maybe empty).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import heapq
+import math
+import os
+import sqlite3
+import time
+from array import array
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Set
+from functools import partial
+from itertools import pairwise
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from memrepo.engine.format.scratch import is_scratch_name
+from memrepo.engine.format.terms import MAX_QUERY_TERMS, fold, query_terms, split_folded
+
+from .recallentries import update_file
+from .recallkeys import (
+    ARCHIVED_DIR,
+    EMPTY,
+    KIND_KEY,
+    SCHEMA_VERSION,
+    SEQ_BITS,
+    SUBJECT_KEY,
+    WORKSPACES_DIR,
+    PostingChanges,
+    changed_since,
+    check_schema,
+    connect,
+    has_phrase,
+    index_path,
+    intersect,
+    stamps_of,
+    to_hit,
+    walk,
+    with_full,
+)
+
+if TYPE_CHECKING:  # what only a sync (reading files) or a hit needs is imported there: a search reads the index
+    from memrepo.engine.models import RecallHit
+
+CACHE_IDS = 1_000_000
+"""Posting lists read by searches stay in memory, least recently used dropped first, up to this many ids in all
+(about 50 MB): a long-running process answers a repeated term from memory, a new one reads it once."""
+
+FLUSH_POSTINGS = 8_000_000
+"""A sync that gathered this many posting changes writes them before it reads on (bounded memory: 8 bytes
+each, about 70 MB, with the keys and entries a build peaks near 400 MB at 20,000 files, in its child process)."""
+
+CHILD_BUILD_FILES = 400
+"""A first build of at least this many files runs in a child process (a smaller one takes less than starting it)."""
+
+FLUSH_ITEMS = 20_000
+"""A sync writes the entries it read every this many (they need no merging, unlike posting lists)."""
+
+SECTION_LINES = 80
+"""``detail="full"`` returns at most this many lines of the section around a hit (docs/architecture.md §4)."""
+
+
+class RecallIndex:
+    """The recall index of one memory folder, kept in ``.git/memrepo/recall.sqlite``.
+
+    Use from one thread at a time (the repo's worker thread does); several
+    processes may share the file (SQLite's locks, one writer at a time).
+
+    Args:
+        root: the memory repo's work tree (absolute).
+        path: the index file; None for :func:`index_path`, ``":memory:"`` for
+            one held in memory only (used as well when ``.git/memrepo`` cannot
+            be written).
+    """
+
+    def __init__(self, root: Path, path: Path | str | None = None) -> None:
+        self.root = Path(root)
+        self.path = str(index_path(self.root) if path is None else path)
+        self._db = self._open()
+        self._rows: dict[int, tuple] = {}
+        self._lru: OrderedDict[str, Set[int]] = OrderedDict()
+        self._lru_ids = 0
+        self._data_version: int | None = None
+        self.built = self._info("built") == "1"
+        self.last_walk: dict[str, os.stat_result] | None = None  # the last full sync's stats (see adopt_recall_index)
+        self.walked_at: float | None = None
+        """When the last full sync's walk began (``time.monotonic()`` seconds; see adopt_recall_index)."""
+
+    # -- the file ----------------------------------------------------------
+
+    def _open(self) -> sqlite3.Connection:
+        if self.path != ":memory:":
+            try:
+                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError:
+                self.path = ":memory:"
+        for attempt in range(2 if self.path != ":memory:" else 0):
+            db = None
+            try:
+                db = connect(self.path)
+                if check_schema(db, SCHEMA_VERSION) is None:
+                    return db
+            except sqlite3.Error:
+                pass
+            if db is not None:
+                db.close()
+            if attempt == 0:  # another version, or not a database: start again
+                for suffix in ("", "-journal"):
+                    with contextlib.suppress(OSError):
+                        os.unlink(self.path + suffix)
+        self.path = ":memory:"
+        db = connect(":memory:")
+        check_schema(db, SCHEMA_VERSION)
+        return db
+
+    def _info(self, key: str) -> str | int | None:
+        row = self._db.execute("SELECT v FROM info WHERE k=?", (key,)).fetchone()
+        return None if row is None else row[0]
+
+    def close(self) -> None:
+        """Close the file (the index is unusable afterwards)."""
+        with contextlib.suppress(sqlite3.Error):
+            self._db.close()
+
+    def scrub(self) -> None:
+        """Rewrite the file whole (``VACUUM``) if any entry left it since the last scrub.
+
+        ``secure_delete`` already zeroes deleted rows; a rewrite also drops the
+        copies of deleted keys an index page may keep as dividers.
+        """
+        with contextlib.suppress(sqlite3.Error):
+            if int(self._info("removed") or 0) > 0:
+                self._db.execute("VACUUM")
+                self._db.execute("UPDATE info SET v=0 WHERE k='removed'")
+
+    def __len__(self) -> int:
+        """The number of entries indexed."""
+        return int(self._info("count") or 0)
+
+    # -- keeping it current ---------------------------------------------
+
+    def sync(self, paths: Iterable[str] | None = None) -> int:
+        """Bring the index up to date with the files on disk.
+
+        Args:
+            paths: repo-relative paths known to have changed (from a watcher or
+                the writer); None checks every file's mtime and size (a full
+                stat scan, no file read unless it changed).
+
+        Returns:
+            int: how many files were re-read or dropped.
+        """
+        self._rows.clear()
+        if paths is None or not self.built:
+            return self._sync_all()
+        todo: dict[str, os.stat_result | None] = {}
+        for rel in dict.fromkeys(paths):
+            rel = rel.replace(os.sep, "/")
+            if rel.endswith("/") or not rel or rel.startswith(".git/"):
+                continue
+            if not rel.endswith(".md"):
+                if (self.root / rel).is_dir():  # a folder moved or was deleted: check everything
+                    return self._sync_all()
+                hit = self._db.execute(
+                    "SELECT 1 FROM files WHERE path > ? AND path < ? LIMIT 1", (rel + "/", rel + "0")
+                ).fetchone()
+                if hit is not None:
+                    return self._sync_all()
+                continue
+            full = self.root / rel
+            try:
+                st = full.lstat()
+                ok = full.is_file() and not full.is_symlink() and not rel.startswith(ARCHIVED_DIR)
+                ok = ok and not any(part.startswith(".") or is_scratch_name(part) for part in rel.split("/"))
+            except OSError:
+                ok = False
+            todo[rel] = st if ok else None
+        if not todo:
+            return 0
+        return self._apply(todo, full_scan=False)
+
+    def mark_stale(self, paths: list[str]) -> None:
+        """Make the next :meth:`sync` of ``paths`` re-read them whatever their mtime and size say.
+
+        For a change a content hash found with the stamps unmoved (the watcher's
+        periodic reconciliation: exFAT, FUSE, an older mtime put back).
+        """
+        self._db.executemany("UPDATE files SET mtime=-1 WHERE path=?", [(p,) for p in paths])
+        self._db.execute("DELETE FROM info WHERE k='stamps'")
+
+    def _sync_all(self) -> int:
+        self.walked_at = time.monotonic()
+        seen = walk(self.root)
+        self.last_walk = seen
+        stamps = stamps_of(seen)
+        stored = self._info("stamps") if self.built else None
+        if stored == stamps:  # no file moved since the last full sync
+            return 0
+        # The stored string matches the rows (any re-read but a full sync removes it): its
+        # lines that differ name the files to look at, with no row read (2-3 ms at 2,000 files).
+        todo = changed_since(stored, stamps, seen) if isinstance(stored, str) else None
+        if todo is None:
+            rows = self._db.execute("SELECT path, mtime, size FROM files")
+            known = {path: (mtime, size) for path, mtime, size in rows}
+            todo = {rel: None for rel in known if rel not in seen}
+            for rel, st in seen.items():
+                if known.get(rel) != (st.st_mtime_ns, st.st_size):
+                    todo[rel] = st
+        return self._apply(todo, full_scan=True, stamps=stamps)
+
+    def _apply(self, todo: dict[str, os.stat_result | None], full_scan: bool, stamps: str | None = None) -> int:
+        """Re-read (or drop, for None) each file of ``todo`` in one transaction; returns how many."""
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            fresh = not self.built and db.execute("SELECT 1 FROM post LIMIT 1").fetchone() is None
+            changes = PostingChanges(fresh)
+            seq = int(self._info("seq") or 0)
+            count = int(self._info("count") or 0)
+            changed = removed = 0
+            for rel, st in todo.items():
+                seq, added, gone, did = update_file(db, self.root, rel, st, changes, seq)
+                count += added - gone
+                removed += gone
+                changed += did
+                if changes.postings > FLUSH_POSTINGS:  # a huge build: write as it goes, keep memory bounded
+                    changes.flush(db)
+                    changes = PostingChanges(False)
+                elif len(changes.items) > FLUSH_ITEMS:
+                    changes.flush_items(db)
+            changes.flush(db)
+            db.execute("UPDATE info SET v=? WHERE k='seq'", (seq,))
+            db.execute("UPDATE info SET v=? WHERE k='count'", (count,))
+            if removed:  # what compaction's scrub looks at
+                # and what was shown of entries another (older) process dropped without knowing the table
+                db.execute("DELETE FROM shown WHERE id NOT IN (SELECT id FROM items)")
+                db.execute(
+                    "INSERT OR REPLACE INTO info VALUES('removed', ?)", (int(self._info("removed") or 0) + removed,)
+                )
+            if full_scan:
+                db.execute("INSERT OR REPLACE INTO info VALUES('built', '1')")
+            if stamps is not None:
+                db.execute("INSERT OR REPLACE INTO info VALUES('stamps', ?)", (stamps,))
+            else:  # a row re-stamped outside a full sync: the string no longer matches the rows
+                db.execute("DELETE FROM info WHERE k='stamps'")
+            db.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+            self._forget_cached()
+            raise
+        if changed:
+            self._forget_cached()
+        if full_scan:
+            self.built = True
+        return changed
+
+    # -- reading ------------------------------------------------------------
+
+    def _forget_cached(self) -> None:
+        self._lru.clear()
+        self._lru_ids = 0
+
+    def _check_cached(self) -> None:
+        """Drop remembered posting lists if another process changed the file since."""
+        version = self._db.execute("PRAGMA data_version").fetchone()[0]
+        if version != self._data_version:
+            self._forget_cached()
+            self._data_version = version
+
+    def _posting(self, key: str, cache: dict[str, Set[int]]) -> Set[int]:
+        """The ids of ``key`` (never to be mutated): from this query's, then the index's memory, then the file."""
+        got = cache.get(key)
+        if got is None:
+            got = self._lru.get(key)
+            if got is not None:
+                self._lru.move_to_end(key)
+            else:
+                row = self._db.execute("SELECT ids FROM post WHERE key=?", (key,)).fetchone()
+                if row is None:
+                    got = EMPTY
+                else:
+                    ids = array("q")
+                    ids.frombytes(row[0])
+                    got = frozenset(ids)
+                if len(got) <= CACHE_IDS:
+                    self._lru[key] = got
+                    self._lru_ids += len(got) + 1
+                    while self._lru_ids > CACHE_IDS:
+                        _key, old = self._lru.popitem(last=False)
+                        self._lru_ids -= len(old) + 1
+            cache[key] = got
+        return got
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        """The index file's connection (:mod:`.coldrecall` keeps shown text beside the items)."""
+        return self._db
+
+    def row(self, iid: int) -> tuple:
+        """(path, line, ws, text, meta JSON) of a result of :meth:`search`."""
+        return self._row(iid)
+
+    def _row(self, iid: int) -> tuple:
+        """(path, line, ws, text, meta JSON) of an item, remembered until the next sync."""
+        row = self._rows.get(iid)
+        if row is None:
+            row = self._db.execute("SELECT path, line, ws, text, meta FROM items WHERE id=?", (iid,)).fetchone()
+            self._rows[iid] = row
+        return row
+
+    def _rows_of(self, ids: Iterable[int]) -> None:
+        """Fetch the rows of ``ids`` not yet remembered, in a few queries."""
+        want = [i for i in ids if i not in self._rows]
+        for start in range(0, len(want), 500):
+            chunk = want[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            for iid, *rest in self._db.execute(
+                f"SELECT id, path, line, ws, text, meta FROM items WHERE id IN ({marks})", chunk
+            ):
+                self._rows[iid] = tuple(rest)
+
+    def _top(
+        self,
+        cands: Set[int],
+        need: int,
+        keep: Callable[[int], bool] | None,
+        prim: Callable[[int], Any] | None = None,
+    ) -> list[int]:
+        """Up to ``need`` of ``cands`` kept by ``keep``: best ``prim`` first (rank by default), ties by path and line.
+
+        Only the best few are sorted (a partial sort, widened while ties or
+        ``keep`` ask for more), then the rows of the tied ones are read.
+        """
+        if need <= 0 or not cands:
+            return []
+        sort_key = (lambda i: i) if prim is None else (lambda i: (prim(i), i))
+        primary = (lambda i: i >> SEQ_BITS) if prim is None else prim
+        n = len(cands)
+        k = need * 2 + 16
+        while True:
+            top = sorted(cands, key=sort_key, reverse=True) if k >= n else heapq.nlargest(k, cands, key=sort_key)
+            got: list[int] = []
+            last = None
+            complete = k >= n
+            for i in top:
+                p = primary(i)
+                if len(got) >= need and p != last:
+                    complete = True
+                    break
+                if keep is None or keep(i):
+                    got.append(i)
+                    last = p
+            if complete:
+                break
+            k *= 4
+        self._rows_of(got)
+        rows = self._rows
+        got.sort(key=lambda i: (rows[i][0], rows[i][1]))
+        got.sort(key=primary, reverse=True)  # stable: ties keep path and line order
+        return got[:need]
+
+    def search(
+        self,
+        query: str,
+        *,
+        workspace_file: str | None = None,
+        workspace_id: str | None = None,
+        scoped: bool = False,
+        limit: int = 10,
+    ) -> list[tuple[int, tuple]]:
+        """Rank entries for ``query`` (the order of the module docstring).
+
+        Args:
+            query: any text; see :func:`memrepo.engine.format.terms.query_terms` for the limits.
+            workspace_file: with ``scoped``, the one workspace file to keep (None keeps none).
+            workspace_id: with ``scoped``, the one workspace an entry's own
+                ``workspace:`` key may name (in a global file or the inbox).
+            scoped: leave out every workspace file (``workspaces/…``) except
+                ``workspace_file``, and every entry whose ``workspace:`` key
+                names another workspace.
+            limit: the most results wanted (at least 1).
+
+        Returns:
+            list[tuple[int, tuple]]: item ids with their sort keys, best first;
+            pass each to :meth:`hit`.
+        """
+        folded, qterms = query_terms(query)
+        if not qterms:
+            return []
+        limit = max(1, limit)
+        self._rows.clear()  # another process may have moved entries since
+        self._check_cached()
+        cache: dict[str, Set[int]] = {}
+
+        def post(key: str) -> Set[int]:
+            return self._posting(key, cache)
+
+        n_items = len(self) + 1
+        weights = {t: math.log(1.0 + n_items / (len(post(t)) + 1)) for t in qterms}
+        total = sum(weights.values()) or 1.0
+        multi = len(qterms) > 1
+
+        def keep(iid: int) -> bool:
+            path, _line, ws = self._row(iid)[:3]
+            if ws is not None and ws != workspace_id:
+                return False
+            return not path.startswith(WORKSPACES_DIR) or path == workspace_file
+
+        scope = keep if scoped else None
+        qset = set(qterms)
+        # A subject matches when all of its terms are in the query (not one common word of it).
+        names: set[str] = set()
+        for t in qterms:
+            names.update(name for (name,) in self._db.execute("SELECT name FROM subjects WHERE term=?", (t,)))
+        subject_ids: set[int] = set()
+        for name in names:
+            if set(split_folded(name)) <= qset:
+                subject_ids |= post(SUBJECT_KEY + name)
+        kind_ids: set[int] = set()
+        for t in qterms:
+            kind_ids |= post(KIND_KEY + t)
+        phrase: Set[int] = EMPTY
+        if multi:
+            words = split_folded(folded)[: 2 * MAX_QUERY_TERMS]
+            phrase = intersect([post(f"{a} {b}") for a, b in pairwise(words)])
+        full_cache: list[Set[int]] = []
+
+        def full() -> Set[int]:
+            if not full_cache:
+                full_cache.append(intersect([post(t) for t in qterms]))
+            return full_cache[0]
+
+        # Groups in the order of the sort key (phrase, subject, kind, then coverage):
+        # each combination of the three marks, its full-coverage part first.
+        groups: list[Callable[[], Set[int]]] = []
+        for ph in (True, False):
+            for su in (True, False):
+                for ki in (True, False):
+                    parts = [x for x, on in ((phrase, ph), (subject_ids, su), (kind_ids, ki)) if on]
+                    if not parts:
+                        continue
+                    if any(not x for x in parts):
+                        continue
+                    if ph:  # a phrase has every term already
+                        groups.append(partial(intersect, parts))
+                    else:
+                        groups.append(partial(with_full, parts, full))
+                        groups.append(partial(intersect, parts))
+        groups.append(full)
+
+        need = limit * 2 + 8
+        pool: list[int] = []
+        taken: set[int] = set()
+        for group_of in groups:
+            if len(pool) >= need:
+                break
+            group = group_of()
+            if group:
+                for iid in self._top(group - taken if taken else group, need - len(pool), scope):
+                    pool.append(iid)
+                    taken.add(iid)
+        if len(pool) < need:  # partial matches: weigh the terms each entry has
+            score: dict[int, float] = {}
+            for t in qterms:
+                w = weights[t]
+                for i in post(t):
+                    score[i] = score.get(i, 0.0) + w
+            for i in taken:
+                score.pop(i, None)
+            pool.extend(self._top(score.keys(), need - len(pool), scope, lambda i: (score[i], i >> SEQ_BITS)))
+
+        self._rows_of(pool)
+        rows = self._rows
+        pool.sort(key=lambda i: (rows[i][0], rows[i][1]))  # ties keep file order
+        scored = []
+        for iid in pool:
+            coverage = sum(weights[t] for t in qterms if iid in post(t)) / total
+            subj_hit = iid in subject_ids
+            kind_hit = iid in kind_ids
+            is_phrase = multi and iid in phrase and has_phrase(fold(rows[iid][3]), folded)
+            rank = iid >> SEQ_BITS
+            scored.append((iid, (int(is_phrase), int(subj_hit), int(kind_hit), round(coverage, 6), rank)))
+        scored.sort(key=lambda pair: pair[1], reverse=True)  # stable
+        return scored[:limit]
+
+    def entry(self, iid: int) -> tuple[str, int, str]:
+        """(path, line, text) of a result of :meth:`search`."""
+        path, line, _ws, text, _meta = self._row(iid)
+        return path, line, text
+
+    def hit(self, iid: int, key: tuple, detail: str) -> RecallHit:
+        """Turn a result of :meth:`search` into a :class:`~memrepo.engine.models.RecallHit` (see :func:`.recallkeys.to_hit`)."""
+        path, line, _ws, text, meta_json = self._row(iid)
+        return to_hit(self.root, path, line, text, meta_json, key, detail, SECTION_LINES)

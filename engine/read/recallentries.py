@@ -1,0 +1,108 @@
+"""One memory file's entries into the recall index: read it, match what it held, gather the posting changes.
+
+:class:`memrepo.engine.read.recall.RecallIndex` owns the index, its syncs and its
+searches (docs/architecture.md §4); this module holds the per-file step of a
+sync. An entry that only moved keeps its id, so no posting list changes for it;
+a file touched but not changed (same content hash) is not parsed again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+from pathlib import Path
+
+try:  # hashlib's own BLAKE2, without importing hashlib (and OpenSSL's _hashlib: 3 ms of a one-shot recall)
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - an interpreter built without it
+    from hashlib import blake2b
+
+from memrepo.engine.format.terms import fold, split_folded
+
+from .recallkeys import SEQ_BITS, SEQ_MASK, PostingChanges, entry_keys, entry_rank
+
+MAX_INDEXED_FILE = 1 << 20
+"""Files larger than this (bytes) are not indexed (a memory file is at most 64 KB by the format)."""
+
+
+def update_file(
+    db: sqlite3.Connection, root: Path, rel: str, st: os.stat_result | None, changes: PostingChanges, seq: int
+) -> tuple[int, int, int, int]:
+    """Bring one file's entries in the index up to date (docs/architecture.md §4).
+
+    Args:
+        db: the index's connection, inside the sync's transaction.
+        root: the work tree.
+        rel: the file, repo-relative.
+        st: its stat now; None when it is gone (its entries are dropped).
+        changes: the posting changes the sync gathers.
+        seq: the last item sequence number used.
+
+    Returns:
+        tuple: (next seq, entries added, entries removed, 1 if the file changed else 0).
+    """
+    from memrepo.engine.errors import FormatError
+    from memrepo.engine.files.regularfile import read_work_file
+    from memrepo.engine.format import entries as fmt
+    from memrepo.engine.format.paths import normalize_workspace
+
+    row = db.execute("SELECT mtime, size, hash FROM files WHERE path=?", (rel,)).fetchone()
+    data = None
+    if st is None:
+        if row is None:
+            return seq, 0, 0, 0
+        db.execute("DELETE FROM files WHERE path=?", (rel,))
+    else:
+        if row is not None and (row[0], row[1]) == (st.st_mtime_ns, st.st_size):
+            return seq, 0, 0, 0
+        if st.st_size <= MAX_INDEXED_FILE:
+            with contextlib.suppress(OSError):
+                data = read_work_file(root / rel)
+        digest = None if data is None else blake2b(data, digest_size=16).digest()
+        db.execute("INSERT OR REPLACE INTO files VALUES(?, ?, ?, ?)", (rel, st.st_mtime_ns, st.st_size, digest))
+        if row is not None and digest is not None and row[2] == digest:
+            return seq, 0, 0, 0  # touched, not changed (a checkout, a copy): nothing to parse
+    # What the file held: matched with what it holds now by text and metadata, so an
+    # entry that only moved keeps its id and no posting list changes for it.
+    old: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    if row is not None and not changes.fresh:
+        for iid, line, text, meta in db.execute("SELECT id, line, text, meta FROM items WHERE path=?", (rel,)):
+            old.setdefault((text, meta), []).append((iid, line))
+    entries: list[tuple[int, fmt.Entry]] = []
+    if data is not None:
+        try:
+            entries = fmt.parse(data, rel).entries()
+        except FormatError:
+            entries = []  # unreadable or not text: indexed as empty, retried when it changes
+    added = 0
+    for number, entry in entries:
+        meta = entry.meta
+        meta_json = json.dumps(meta, ensure_ascii=False)
+        kept = old.get((entry.text, meta_json))
+        if kept:
+            iid, line = kept.pop()
+            if line != number:
+                db.execute("UPDATE items SET line=? WHERE id=?", (number, iid))
+            continue
+        seq = (seq + 1) & SEQ_MASK
+        iid = (entry_rank(meta) << SEQ_BITS) | seq
+        ws_value = meta.get("workspace")
+        ws = normalize_workspace(ws_value)[0] if ws_value and ws_value.strip() else None
+        changes.items.append((iid, rel, number, ws, entry.text, meta_json))
+        for key in entry_keys(split_folded(fold(entry.text)), meta):
+            changes.add(key, iid)
+        added += 1
+    gone = [pair for pairs in old.values() for pair in pairs]
+    for (text, meta_json), pairs in old.items():
+        if not pairs:
+            continue
+        keys = entry_keys(split_folded(fold(text)), json.loads(meta_json))
+        for iid, _line in pairs:
+            for key in keys:
+                changes.remove(key, iid)
+    if gone:
+        db.executemany("DELETE FROM items WHERE id=?", [(iid,) for iid, _ in gone])
+        db.executemany("DELETE FROM shown WHERE id=?", [(iid,) for iid, _ in gone])
+    return seq, added, len(gone), 1

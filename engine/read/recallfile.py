@@ -1,0 +1,97 @@
+"""The recall index file: open it (a large first build in a child process), scrub it (docs/architecture.md §4, §5).
+
+:mod:`memrepo.engine.read.recall` holds the index and its search; this module holds
+what a process does with the file as a whole.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+from . import recall
+from .recall import RecallIndex
+from .recallkeys import index_path, walk
+
+
+def scrub_recall(root: Path, index: RecallIndex | None, paths: Iterable[str] | None) -> None:
+    """Make removed text leave the persisted index, and every kept context block, now (docs/architecture.md §5).
+
+    Forgetting calls it with the file it rewrote, compaction with None: every
+    file is checked and the index file is then rewritten whole. An index file
+    no process has made yet holds nothing to scrub.
+
+    Args:
+        root: the memory repo's work tree.
+        index: the index this process has open, if any (kept open).
+        paths: the repo-relative files that changed; None for all of them.
+    """
+    from . import contextcache
+
+    contextcache.clear(index_path(root).parent)  # a kept context block (written beside it) may hold the text
+    if paths is None:
+        from .workspacemap import scrub_workspace_map
+
+        scrub_workspace_map(root)
+    target = index
+    if target is None:
+        if not index_path(root).exists():
+            return
+        target = RecallIndex(root)
+        if not target.built:  # another version, started again: it holds nothing yet
+            target.close()
+            return
+    try:
+        target.sync(paths)
+        if paths is None:
+            target.scrub()
+    finally:
+        if target is not index:
+            target.close()
+
+
+def open_index(root: Path) -> RecallIndex:
+    """The persisted index of ``root``, current; a large first build runs in a child process.
+
+    A build is pure Python for seconds (tens of seconds at 20,000 files); in a
+    child process it holds neither this process's GIL (the app's screen and
+    the MCP server's loop keep running) nor its memory. Later syncs re-read
+    only changed files, here.
+    """
+    index = RecallIndex(root)
+    if not index.built and index.path != ":memory:" and len(walk(Path(root))) >= recall.CHILD_BUILD_FILES:
+        import multiprocessing
+
+        # "spawn": a fresh interpreter (forking a process that runs threads is unsafe).
+        child = multiprocessing.get_context("spawn").Process(
+            target=build_index, args=(str(root),), name="memrepo-recall-build", daemon=True
+        )
+        import sys
+
+        shown = sys.stderr  # a Textual app's print capture has no file descriptor, which spawning needs
+        try:
+            if sys.__stderr__ is not None:
+                sys.stderr = sys.__stderr__
+            try:
+                child.start()
+            finally:
+                sys.stderr = shown
+            child.join()
+        except Exception:  # no child here (no usable standard streams): built below instead
+            pass
+        index.close()
+        index = RecallIndex(root)  # built by the child (or, if it failed, built below)
+    index.sync()
+    return index
+
+
+def build_index(root: str) -> None:
+    """Build (or bring up to date) the persisted index of the repo at ``root``: :func:`open_index`'s child.
+
+    Its output goes nowhere: the parent may be a full-screen app on the same terminal.
+    """
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(quiet, 1)
+    os.dup2(quiet, 2)
+    RecallIndex(Path(root)).sync()

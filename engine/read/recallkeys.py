@@ -1,0 +1,479 @@
+"""The recall index's keys and its on-disk layout (docs/architecture.md §4).
+
+What an entry is indexed under (words, adjacent-word pairs, whole subjects
+and kinds), its rank (recency, then ``by: user``), the SQLite schema, the walk
+that finds indexable files, and the posting-list changes gathered over one
+sync and written once per key. :mod:`memrepo.engine.read.recall` searches with them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import sqlite3
+from array import array
+from bisect import bisect_left
+from collections.abc import Callable, Set
+from functools import lru_cache
+from itertools import pairwise
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
+from memrepo.engine.errors import FormatError
+from memrepo.engine.format.layout import ARCHIVED, WORKSPACES
+from memrepo.engine.format.layout import INBOX_MD as INBOX
+from memrepo.engine.format.scratch import is_scratch_name
+from memrepo.engine.format.terms import fold, split_folded
+
+if TYPE_CHECKING:  # imported where used: a search that only reads the index needs neither (docs/architecture.md §4)
+    from memrepo.engine.models import RecallHit
+
+
+class Shown(Protocol):
+    """What :func:`fit_hits` reads and trims of a hit (a :class:`~memrepo.engine.models.RecallHit` or a cold one)."""
+
+    ref: str
+    text: str
+    section: str | None
+
+
+H = TypeVar("H", bound=Shown)
+
+WORKSPACES_DIR = f"{WORKSPACES}/"
+ARCHIVED_DIR = f"{ARCHIVED}/"
+INDEX_FILE = "recall.sqlite"
+"""The index's file name under ``.git/memrepo/``."""
+
+SUBJECT_KEY = "\x01"
+KIND_KEY = "\x02"
+DATE_RE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+HEADING_RE = re.compile(r"^(#{1,6})[ \t]")
+EMPTY: frozenset[int] = frozenset()
+SEQ_BITS = 32
+SEQ_MASK = (1 << SEQ_BITS) - 1
+
+SHOWN = "CREATE TABLE IF NOT EXISTS shown(id INTEGER PRIMARY KEY, epoch TEXT, text TEXT, meta TEXT);"
+SCHEMA = (
+    """
+CREATE TABLE IF NOT EXISTS info(k TEXT PRIMARY KEY, v) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, mtime INTEGER, size INTEGER, hash BLOB) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS items(id INTEGER PRIMARY KEY, path TEXT, line INTEGER, ws TEXT, text TEXT, meta TEXT);
+CREATE INDEX IF NOT EXISTS items_path ON items(path);
+CREATE TABLE IF NOT EXISTS post(key TEXT PRIMARY KEY, ids BLOB);
+CREATE TABLE IF NOT EXISTS subjects(term TEXT, name TEXT, PRIMARY KEY(term, name)) WITHOUT ROWID;
+"""
+    + SHOWN
+)
+"""``shown`` keeps an item's text and metadata as a new process shows them (redacted, cleaned) with the
+redaction ``epoch`` they were made in (:mod:`memrepo.engine.read.coldrecall`); a row goes with its item. It came
+after version 2 without a new version (a new version makes every other process start the file again): an
+index of version 2 gets it when opened, and a sync that removes entries drops rows whose item is gone."""
+
+
+@lru_cache(maxsize=4096)
+def date_ordinal(value: str | None) -> int:
+    """Days since year 0 of an ``added:`` value (``YYYY-MM-DD``), or 0 when missing or odd."""
+    m = DATE_RE.match(value or "")
+    if not m:
+        return 0
+    y, mo, d = (int(g) for g in m.groups())
+    if not (1 <= mo <= 12 and 1 <= d <= 31):
+        return 0
+    return y * 372 + (mo - 1) * 31 + (d - 1)
+
+
+@lru_cache(maxsize=4096)
+def fold_meta(value: str) -> str:
+    """:func:`fold` of a ``subject:`` or ``kind:`` value, remembered (few distinct values repeat a lot)."""
+    return fold(value)
+
+
+def entry_rank(meta: dict[str, str]) -> int:
+    """Recency and ``by: user`` packed in one int (bigger is better): ``added:`` day * 2 + (1 for user)."""
+    by_user = 0 if meta.get("by", "user").strip().lower() == "agent" else 1
+    return date_ordinal(meta.get("added")) * 2 + by_user
+
+
+def entry_keys(words: list[str], meta: dict[str, str]) -> set[str]:
+    """The index keys of an entry: its terms, adjacent-word pairs, subject and kind terms.
+
+    Args:
+        words: the entry's terms in order, repeats kept (:func:`split_folded`).
+        meta: the entry's metadata.
+
+    Returns:
+        set[str]: every key whose posting list holds the entry.
+    """
+    keys = set(words)
+    keys.update(map(" ".join, pairwise(words)))  # "a b" for each adjacent pair
+    subject = meta.get("subject")
+    if subject:
+        subject = fold_meta(subject)
+        if subject:
+            keys.add(SUBJECT_KEY + subject)
+    kind = meta.get("kind")
+    if kind:
+        keys.add(KIND_KEY + fold_meta(kind))
+    return keys
+
+
+def is_workspace_file(path: str) -> bool:
+    """True for a workspace file (``workspaces/…``), which a workspace scope may leave out."""
+    return path.startswith(WORKSPACES_DIR)
+
+
+def redacted(text: str) -> str:
+    """``text`` with secrets written by hand replaced by ``[REDACTED:<type>]`` (docs/architecture.md §4).
+
+    Remembered per text (until an allow-list changes), so a hit shown again costs nothing. Invisible
+    characters a hand edit left (tag characters, zero-width, a stray U+FEFF) never reach an agent.
+    """
+    from memrepo.engine.format.cleantext import clean_in
+    from memrepo.engine.redaction import redact_text
+
+    return redact_text(clean_in(text))
+
+
+def has_phrase(text: str, phrase: str) -> bool:
+    """Whether ``phrase`` occurs in ``text`` on word boundaries (both folded).
+
+    An ASCII letter or digit at an edge of the phrase must not touch another
+    one in the text ("cat dog" is not in "concat dogma"); CJK has no word
+    boundaries, so a CJK edge matches anywhere.
+    """
+    start = text.find(phrase)
+    while start >= 0:
+        end = start + len(phrase)
+        before_ok = start == 0 or not (phrase[0].isascii() and phrase[0].isalnum() and text[start - 1].isalnum())
+        after_ok = end == len(text) or not (phrase[-1].isascii() and phrase[-1].isalnum() and text[end].isalnum())
+        if before_ok and after_ok:
+            return True
+        start = text.find(phrase, start + 1)
+    return False
+
+
+def intersect(sets: list[Set[int]]) -> Set[int]:
+    """The intersection of ``sets``, smallest first, never mutating them (empty for no sets)."""
+    if not sets:
+        return EMPTY
+    sets = sorted(sets, key=len)
+    acc = sets[0]
+    for s in sets[1:]:
+        if not acc:
+            break
+        acc = acc & s
+    return acc
+
+
+def with_full(parts: list[Set[int]], full: Callable[[], Set[int]]) -> Set[int]:
+    """The intersection of ``parts`` and the full-coverage set (made only when asked for)."""
+    return intersect([*parts, full()])
+
+
+def walk(root: Path) -> dict[str, os.stat_result]:
+    """Every indexable markdown file under ``root`` with its stat (dot names, ``archived/`` and symlinks skipped)."""
+    found: dict[str, os.stat_result] = {}
+    stack = [(str(root), "")]
+    while stack:
+        folder, prefix = stack.pop()
+        try:
+            it = os.scandir(folder)
+        except OSError:
+            continue
+        with it:
+            for de in it:
+                name = de.name
+                if name.startswith("."):
+                    continue  # .git, editors' scratch files, our temp files
+                try:
+                    # No scratch name ends in ".md" without a leading dot (tests/recall checks it): a file
+                    # so named needs no look at the scratch rule, the hot case of a large folder.
+                    if name.endswith(".md") and de.is_file(follow_symlinks=False):
+                        found[prefix + name] = de.stat(follow_symlinks=False)
+                    elif de.is_dir(follow_symlinks=False) and not is_scratch_name(name):
+                        rel = prefix + name + "/"
+                        if rel != ARCHIVED_DIR:
+                            stack.append((de.path, rel))
+                except OSError:
+                    continue
+    return found
+
+
+def stamps_of(found: dict[str, os.stat_result]) -> str:
+    """One string of every file's path, mtime and size, in walk order: equal strings, no file changed.
+
+    A new process compares it with the one stored at the last sync instead of
+    reading every file's row (docs/architecture.md §4); another order of the
+    same files only costs that comparison.
+    """
+    return "\n".join([f"{rel}\t{st.st_mtime_ns}\t{st.st_size}" for rel, st in found.items()])
+
+
+def changed_since(
+    stored: str, stamps: str, found: dict[str, os.stat_result]
+) -> dict[str, os.stat_result | None] | None:
+    """The files whose stamp line differs between two :func:`stamps_of` strings, without reading any row.
+
+    Exact only while the stored string matches the index's rows, which the index
+    keeps true: a full sync stores it, and any other re-read removes it
+    (docs/architecture.md §4).
+
+    Args:
+        stored: the string of the last full sync.
+        stamps: ``stamps_of(found)``, now.
+        found: the walk ``stamps`` was made of.
+
+    Returns:
+        dict | None: each changed or new file with its stat, and each file gone
+        with None; None when a path holds a tab or a newline (the lines cannot
+        be split: read the rows instead).
+    """
+    lines = stamps.split("\n")
+    if len(lines) != len(found) or stamps.count("\t") != 2 * len(found):
+        return None
+    old = stored.split("\n")
+    if stored.count("\t") != 2 * len(old):
+        return None
+    before = set(old)
+    todo: dict[str, os.stat_result | None] = {
+        rel: st for line, (rel, st) in zip(lines, found.items(), strict=True) if line not in before
+    }
+    now = set(lines)
+    for line in old:
+        if line not in now:
+            rel = line.rsplit("\t", 2)[0]
+            if rel not in found:
+                todo[rel] = None
+    return todo
+
+
+def index_path(root: Path) -> Path:
+    """Where the recall index of the repo at ``root`` is kept: ``.git/memrepo/recall.sqlite``."""
+    return Path(root) / ".git" / "memrepo" / INDEX_FILE
+
+
+def connect(target: str) -> sqlite3.Connection:
+    db = sqlite3.connect(target, isolation_level=None, check_same_thread=False, timeout=30.0)
+    # Deleted rows are overwritten with zeros, so forgotten text leaves no byte in the file; the
+    # rollback journal (deleted at commit) is the one other place pages go.
+    db.execute("PRAGMA secure_delete=ON")
+    db.execute("PRAGMA journal_mode=DELETE")
+    db.execute("PRAGMA synchronous=NORMAL")
+    db.execute("PRAGMA cache_size=-8000")  # 8 MB of page cache at most
+    return db
+
+
+SCHEMA_VERSION = "2"
+"""Bumped when the tables or what they hold change; an index of another version is rebuilt."""
+
+
+def check_schema(db: sqlite3.Connection, version: str) -> bool | None:
+    """Create the tables or check their ``version``: None when usable, False when the file must be rebuilt."""
+    try:
+        row = None
+        with contextlib.suppress(sqlite3.OperationalError):
+            row = db.execute("SELECT v FROM info WHERE k='version'").fetchone()
+        if row is not None:
+            if row[0] != version:
+                return False
+            if db.execute("SELECT 1 FROM sqlite_master WHERE name='shown'").fetchone() is None:
+                db.execute(SHOWN)
+            return None
+        db.executescript(
+            "BEGIN IMMEDIATE;"
+            + SCHEMA
+            + f"INSERT OR IGNORE INTO info VALUES('version', '{version}');"
+            + "INSERT OR IGNORE INTO info VALUES('seq', 0);"
+            + "INSERT OR IGNORE INTO info VALUES('count', 0);"
+            + "COMMIT;"
+        )
+        return None
+    except sqlite3.DatabaseError:
+        return False
+
+
+class PostingChanges:
+    """Posting-list changes gathered over one sync, written once per key at the end."""
+
+    def __init__(self, fresh: bool) -> None:
+        self.fresh = fresh  # an empty index: nothing to read back, nothing to remove
+        self.adds: dict[str, array[int]] = {}
+        self.removes: dict[str, set[int]] = {}
+        self.items: list[tuple] = []
+        self.postings = 0
+
+    def add(self, key: str, iid: int) -> None:
+        self.postings += 1
+        got = self.adds.get(key)
+        if got is None:
+            self.adds[key] = array("q", (iid,))  # 8 bytes an id, no int object kept
+        else:
+            got.append(iid)
+
+    def remove(self, key: str, iid: int) -> None:
+        self.removes.setdefault(key, set()).add(iid)
+
+    def flush_items(self, db: sqlite3.Connection) -> None:
+        if self.items:
+            db.executemany("INSERT INTO items VALUES(?, ?, ?, ?, ?, ?)", self.items)
+            self.items = []
+
+    def flush(self, db: sqlite3.Connection) -> None:
+        self.flush_items(db)
+        if self.fresh:
+            rows = [(key, array("q", sorted(ids)).tobytes()) for key, ids in self.adds.items()]
+            db.executemany("INSERT INTO post VALUES(?, ?)", rows)
+            db.executemany(
+                "INSERT OR IGNORE INTO subjects VALUES(?, ?)",
+                [(t, key[1:]) for key in self.adds if key[0] == SUBJECT_KEY for t in split_folded(key[1:])],
+            )
+            return
+        for key in set(self.adds) | set(self.removes):
+            row = db.execute("SELECT ids FROM post WHERE key=?", (key,)).fetchone()
+            ids = array("q")
+            if row is not None:
+                ids.frombytes(row[0])
+            was = len(ids)
+            add = self.adds.get(key, ())
+            rem = self.removes.get(key, EMPTY)
+            if len(add) + len(rem) <= 64:  # a few changes: edit the sorted array in place
+                for iid in rem:
+                    at = bisect_left(ids, iid)
+                    if at < len(ids) and ids[at] == iid:
+                        del ids[at]
+                for iid in add:
+                    at = bisect_left(ids, iid)
+                    if at == len(ids) or ids[at] != iid:
+                        ids.insert(at, iid)
+            else:
+                ids = array("q", sorted((set(ids) - rem) | set(add)))
+            if ids:
+                db.execute("INSERT OR REPLACE INTO post VALUES(?, ?)", (key, ids.tobytes()))
+            elif row is not None:
+                db.execute("DELETE FROM post WHERE key=?", (key,))
+            if key[0] == SUBJECT_KEY and bool(was) != bool(ids):
+                pairs = [(t, key[1:]) for t in split_folded(key[1:])]
+                if ids:
+                    db.executemany("INSERT OR IGNORE INTO subjects VALUES(?, ?)", pairs)
+                else:
+                    db.executemany("DELETE FROM subjects WHERE term=? AND name=?", pairs)
+
+
+def hit_score(key: tuple) -> float:
+    """The score people see for a sort key ``(phrase, subject, kind, coverage, rank)``: 4 + 2 + 1 + coverage."""
+    phrase, subj, kind, coverage, _rank = key
+    return round(4 * phrase + 2 * subj + kind + coverage, 4)
+
+
+def hit_by(meta: dict[str, str]) -> str:
+    """``agent`` for an entry written ``by: agent``, else ``user``."""
+    return "agent" if meta.get("by", "user").strip().lower() == "agent" else "user"
+
+
+def to_hit(
+    root: Path, path: str, line: int, text: str, meta_json: str, key: tuple, detail: str, max_lines: int
+) -> RecallHit:
+    """One search result as a :class:`~memrepo.engine.models.RecallHit`, redacted on the way out.
+
+    Args:
+        root: the work tree (a ``full`` hit reads its section from the file).
+        path, line, text, meta_json: the item's row.
+        key: its sort key ``(phrase, subject, kind, coverage, rank)``.
+        detail: ``"line"`` for the entry alone, ``"full"`` to add the section around it.
+        max_lines: at most this many lines of section.
+
+    Returns:
+        RecallHit: the hit; ``section`` is None for ``detail="line"`` or when
+        the file can no longer be read.
+    """
+
+    from memrepo.engine.models import RecallHit
+
+    meta = json.loads(meta_json)
+    score = hit_score(key)
+    section = heading = None
+    if detail == "full":
+        heading, section = section_around(root, path, line, max_lines)
+        if section is not None:
+            section = redacted(section)  # whole: a private key's body spans lines
+    return RecallHit(
+        ref=f"repo:{path}#L{line}",
+        path=path,
+        line=line,
+        text=redacted(text),
+        by=hit_by(meta),
+        meta={k: redacted(v) for k, v in meta.items()},
+        score=score,
+        unreviewed=path == INBOX,
+        heading=heading,
+        section=section,
+    )
+
+
+def section_around(root: Path, rel: str, line: int, max_lines: int) -> tuple[str | None, str | None]:
+    """The heading above ``line`` and up to ``max_lines`` lines of its section.
+
+    Lines are cut exactly as the entry parser cuts them (``\n`` and
+    ``\r\n`` only, a BOM dropped), so line numbers agree with refs.
+    """
+    from memrepo.engine.files.regularfile import read_work_file
+    from memrepo.engine.format import entries as fmt
+
+    try:
+        lines = [ln.text for ln in fmt.parse(read_work_file(root / rel), rel).lines]
+    except (OSError, FormatError):
+        return None, None
+    if not 1 <= line <= len(lines):
+        return None, None
+    idx = line - 1
+    start, heading, level = 0, None, 7
+    for i in range(idx, -1, -1):
+        m = HEADING_RE.match(lines[i])
+        if m:
+            start, heading, level = i, lines[i].strip(), len(m.group(1))
+            break
+    end = len(lines)
+    for i in range(idx + 1, len(lines)):
+        m = HEADING_RE.match(lines[i])
+        if m and len(m.group(1)) <= level:
+            end = i
+            break
+    if end - start > max_lines:  # centre the window on the hit, inside the section
+        lo = max(start, idx - max_lines // 2)
+        hi = min(end, lo + max_lines)
+        start, end = max(start, hi - max_lines), hi
+    return heading, "\n".join(lines[start:end])
+
+
+def fit_hits(hits: list[H], max_bytes: int) -> list[H]:
+    """The hits that fit in ``max_bytes`` UTF-8 bytes of ref, text and section, best first (docs/architecture.md §4).
+
+    Each hit's section gets its share of the bytes (the lines nearest the hit
+    are kept); a hit that does not fit is left out and a shorter one further
+    down may still fit.
+
+    Args:
+        hits: the hits, best first.
+        max_bytes: the budget (bytes; a negative one is 0).
+
+    Returns:
+        list: the hits kept, in order, their sections trimmed in place.
+    """
+    budget = max(int(max_bytes), 0)
+    share = budget // max(len(hits), 1)
+    out: list[H] = []
+    for hit in hits:
+        size = len(hit.ref.encode()) + len(hit.text.encode("utf-8", "replace"))
+        if hit.section is not None:  # keep the lines nearest the hit that fit
+            lines = hit.section.split("\n")
+            while lines and size + len("\n".join(lines).encode("utf-8", "replace")) > min(share, budget):
+                lines = lines[1:] if len(lines) % 2 else lines[:-1]
+            hit.section = "\n".join(lines) if lines else None
+            size += len((hit.section or "").encode("utf-8", "replace"))
+        if size > budget:
+            continue
+        budget -= size
+        out.append(hit)
+    return out

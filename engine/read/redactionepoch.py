@@ -1,0 +1,55 @@
+"""Which redaction a kept text was made under: the allow-list's stamp and the detectors' sources (docs/architecture.md §4).
+
+Recall's ``shown`` rows (:mod:`.coldrecall`) and the kept context blocks
+(:mod:`.contextcache`) hold text as redaction made it; :func:`redaction_epoch`
+names that redaction, so allowing or un-allowing a value, or another memrepo
+or Betterleaks version, makes them again. Its own module, so a context block
+kept for a new process is checked without importing the recall index.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from memrepo.engine.files.regularfile import stat_key
+
+ALLOW_FILE = "secrets-allow.json"
+"""The allow-list's file in ``.git/memrepo/`` (:data:`memrepo.engine.redaction.allow.FILE_NAME`)."""
+
+_ENGINE = Path(__file__).resolve().parent.parent
+_DETECTOR_SOURCES = (
+    _ENGINE / "redaction" / "__init__.py",
+    _ENGINE / "redaction" / "rules.py",
+    _ENGINE / "format" / "cleantext.py",
+    _ENGINE / "read" / "recallkeys.py",
+)
+"""What decides how a text is redacted and cleaned: a change to any of them starts a new epoch."""
+
+
+def _stamp(path: Path) -> str:
+    """:func:`.regularfile.stat_key` as text (``-`` when missing)."""
+    key = stat_key(path)
+    return "-" if key is None else ":".join(map(str, key))
+
+
+def redaction_epoch(state: Path) -> str:
+    """Which redaction a kept ``shown`` row was made under: the allow-list's stamp and the detectors' sources.
+
+    Allowing or un-allowing a value, or another memrepo or Betterleaks
+    version, gives another epoch, so every row is made again.
+
+    Args:
+        state: the repo's ``.git/memrepo/`` folder.
+
+    Returns:
+        str: each file's :func:`.regularfile.stat_key`, ``|``-separated (``-`` for a file that is missing).
+    """
+    import importlib.util
+
+    parts = [_stamp(state / ALLOW_FILE), *(_stamp(p) for p in _DETECTOR_SOURCES)]
+    try:
+        spec = importlib.util.find_spec("betterleaks")
+    except (ImportError, ValueError):
+        spec = None
+    parts.append(_stamp(Path(spec.origin)) if spec is not None and spec.origin else "-")
+    return "|".join(parts)

@@ -1,0 +1,245 @@
+"""The workspace map kept beside the recall index: which workspace each ``workspaces/*.md`` file names.
+
+A workspace file names its workspace in one of its first entries
+(``workspace: ws-…``, docs/architecture.md §2). Resolving a workspace by id
+or name used to read the head of every workspace file in every new process;
+this map keeps, per file, its stamp (mtime and size) and what its first
+entries say, in ``.git/memrepo/workspaces.sqlite``. A look-up stats the
+folder's files and re-reads only those whose stamp moved, so a new process
+resolves a workspace without parsing any file that did not change; when the
+stamps of all files, as one string, equal those stored at the last change,
+it reads no row either.
+
+It holds only what the files' first entries say (an id, a folder path, the
+entry's text), which forgetting or clearing a workspace entry changes on
+disk, and so here at the next look-up; compaction scrubs it
+(:func:`scrub_workspace_map`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import threading
+import unicodedata
+from pathlib import Path
+
+from memrepo.engine.errors import FormatError
+from memrepo.engine.files.regularfile import read_work_file
+from memrepo.engine.format.entrytext import clean_text
+
+MAP_FILE = "workspaces.sqlite"
+"""The map's file name in ``.git/memrepo/``."""
+
+WORKSPACES_DIR = "workspaces"
+HEAD_BYTES = 2048
+"""How much of a file's start is read for its first entries (as the resolver always read it)."""
+
+_VERSION = "2"
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS info(k TEXT PRIMARY KEY, v) WITHOUT ROWID;"
+    "CREATE TABLE IF NOT EXISTS ws(name TEXT PRIMARY KEY, mtime INTEGER, size INTEGER, link INTEGER,"
+    " id TEXT, path TEXT, text TEXT, stem_key TEXT, label_key TEXT, bare_key TEXT) WITHOUT ROWID;"
+    "CREATE INDEX IF NOT EXISTS ws_stem ON ws(stem_key);"
+    "CREATE INDEX IF NOT EXISTS ws_label ON ws(label_key);"
+    "CREATE INDEX IF NOT EXISTS ws_bare ON ws(bare_key);"
+)
+
+
+def name_key(text: str) -> str:
+    """A workspace name as names are compared (docs/architecture.md §2): NFC, spaces collapsed, case-folded."""
+    return " ".join(unicodedata.normalize("NFC", text).split()).casefold()
+
+
+def _keys(name: str, text: str | None) -> tuple[str, str | None, str | None]:
+    """(file stem, first entry's name, that name without "workspace ") as :func:`name_key` folds them."""
+    stem = name.removesuffix(".md").casefold()
+    if text is None:
+        return stem, None, None
+    label = name_key(clean_text(text))
+    return stem, label, label.removeprefix("workspace ")
+
+
+_open_maps: dict[str, WorkspaceMap] = {}
+_open_lock = threading.Lock()
+
+
+def first_workspace_entry(data: bytes, name: str) -> tuple[str, str | None, str] | None:
+    """(``workspace:`` value, ``path:`` value or None, entry text) of the first of a file's first three
+    entries that names a workspace, read from the file's first :data:`HEAD_BYTES` bytes; None if none does."""
+    head = data[:HEAD_BYTES]
+    try:
+        from memrepo.engine.format import entries as fmt  # here: a look-up with no file changed parses nothing
+
+        parsed = fmt.parse(head.rsplit(b"\n", 1)[0] if len(head) == HEAD_BYTES else head, name)
+    except FormatError:
+        return None
+    for _, entry in parsed.entries()[:3]:
+        ws_id = entry.meta.get("workspace")
+        if ws_id:
+            return ws_id, entry.meta.get("path") or None, entry.text
+    return None
+
+
+class WorkspaceMap:
+    """The map of one repo's ``workspaces/`` folder; use :func:`workspace_map` to get the shared one.
+
+    Args:
+        root: the memory repo's work tree.
+        path: the map's file; ``":memory:"`` keeps it in memory (also used
+            when ``.git/memrepo`` cannot be written).
+    """
+
+    def __init__(self, root: Path, path: str | None = None) -> None:
+        self.root = Path(root)
+        self.path = path or str(self.root / ".git" / "memrepo" / MAP_FILE)
+        self._lock = threading.Lock()
+        self._db = self._open()
+
+    def _open(self) -> sqlite3.Connection:
+        for target in (self.path, self.path, ":memory:"):
+            db = None
+            try:
+                if target != ":memory:":
+                    Path(target).parent.mkdir(parents=True, exist_ok=True)
+                db = sqlite3.connect(target, isolation_level=None, check_same_thread=False, timeout=30.0)
+                db.execute("PRAGMA secure_delete=ON")
+                row = None
+                with contextlib.suppress(sqlite3.OperationalError):
+                    row = db.execute("SELECT v FROM info WHERE k='version'").fetchone()
+                if row is None:
+                    db.executescript(
+                        f"BEGIN IMMEDIATE;{_SCHEMA}INSERT OR IGNORE INTO info VALUES('version', '{_VERSION}');COMMIT;"
+                    )
+                    row = (_VERSION,)
+                if row[0] == _VERSION:
+                    self.path = target
+                    return db
+            except (OSError, sqlite3.Error):
+                pass
+            if db is not None:
+                db.close()
+            if target != ":memory:":  # not a database, or another version: start again
+                with contextlib.suppress(OSError):
+                    os.unlink(target)
+        raise AssertionError("unreachable: an in-memory database always opens")
+
+    def refresh(self) -> int:
+        """Stat every ``workspaces/*.md`` file; re-read those whose stamp moved, drop those gone.
+
+        Returns:
+            int: how many files were re-read or dropped.
+        """
+        folder = self.root / WORKSPACES_DIR
+        seen: dict[str, tuple[int, int, int]] = {}
+        if folder.is_dir() and not folder.is_symlink():  # never through a link out of the repo
+            with contextlib.suppress(OSError), os.scandir(folder) as it:
+                for de in it:
+                    if not de.name.endswith(".md"):
+                        continue
+                    try:
+                        st = de.stat()  # a symlinked file is stamped by its target, as it is read
+                        if not de.is_dir():
+                            seen[de.name] = (st.st_mtime_ns, st.st_size, int(de.is_symlink()))
+                    except OSError:
+                        continue
+        stamps = "\n".join([f"{name}\t{m}\t{s}\t{link}" for name, (m, s, link) in seen.items()])
+        with self._lock:
+            db = self._db
+            kept = db.execute("SELECT v FROM info WHERE k='stamps'").fetchone()
+            if kept is not None and kept[0] == stamps:
+                return 0  # every file as its row was made: no row read (docs/architecture.md §4)
+            known = {name: (m, s, link) for name, m, s, link in db.execute("SELECT name, mtime, size, link FROM ws")}
+            gone = [name for name in known if name not in seen]
+            todo = [name for name, stamp in seen.items() if known.get(name) != stamp]
+            if not gone and not todo:
+                with contextlib.suppress(sqlite3.Error):  # only a shortcut for the next look-up
+                    db.execute("INSERT OR REPLACE INTO info VALUES('stamps', ?)", (stamps,))
+                return 0
+            rows = []
+            for name in todo:
+                found = None
+                with contextlib.suppress(OSError):  # never blocks on a FIFO (docs/architecture.md §3)
+                    found = first_workspace_entry(read_work_file(folder / name, HEAD_BYTES), name)
+                ws_id, path, text = found or (None, None, None)
+                rows.append((name, *seen[name], ws_id, path, text, *_keys(name, text)))
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.executemany("DELETE FROM ws WHERE name=?", [(n,) for n in gone])
+                db.executemany("INSERT OR REPLACE INTO ws VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+                db.execute("INSERT OR REPLACE INTO info VALUES('stamps', ?)", (stamps,))
+                db.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    db.execute("ROLLBACK")
+                raise
+            return len(gone) + len(todo)
+
+    def ids(self) -> dict[str, str]:
+        """Workspace id -> its file (``workspaces/x.md``; the first by name when two name one id), fresh."""
+        self.refresh()
+        out: dict[str, str] = {}
+        with self._lock:
+            for name, ws_id in self._db.execute("SELECT name, id FROM ws WHERE id IS NOT NULL ORDER BY name"):
+                out.setdefault(ws_id, f"{WORKSPACES_DIR}/{name}")
+        return out
+
+    def file_of(self, ws_id: str) -> str | None:
+        """The file of workspace ``ws_id`` (the first by name when two name it), fresh; None when none does."""
+        self.refresh()
+        with self._lock:
+            row = self._db.execute("SELECT name FROM ws WHERE id=? ORDER BY name LIMIT 1", (ws_id,)).fetchone()
+        return None if row is None else f"{WORKSPACES_DIR}/{row[0]}"
+
+    def entries(self, refresh: bool = True) -> list[tuple[str, str, str | None, str]]:
+        """(file, workspace id, ``path:`` or None, first entry's text) of each file naming a workspace,
+        sorted by file; symlinked files left out (a listing never follows them). Fresh, unless
+        ``refresh`` is False (the caller checked the map against the files a moment ago)."""
+        if refresh:
+            self.refresh()
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT name, id, path, text FROM ws WHERE id IS NOT NULL AND link=0 ORDER BY name"
+            ).fetchall()
+        return [(f"{WORKSPACES_DIR}/{name}", ws_id, path, text) for name, ws_id, path, text in rows]
+
+    def named(self, key: str, refresh: bool = True) -> list[tuple[str, str, str | None, str]]:
+        """:meth:`entries` of the files whose stem or first entry's name (with or without "workspace ")
+        is ``key`` (a :func:`name_key`), from the map's indexes: no row of another workspace is read."""
+        if refresh:
+            self.refresh()
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT name, id, path, text FROM ws WHERE id IS NOT NULL AND link=0"
+                " AND (stem_key=? OR label_key=? OR bare_key=?) ORDER BY name",
+                (key, key, key),
+            ).fetchall()
+        return [(f"{WORKSPACES_DIR}/{name}", ws_id, path, text) for name, ws_id, path, text in rows]
+
+    def scrub(self) -> None:
+        """Drop every row and rewrite the file (compaction): rebuilt from the files at the next look-up."""
+        with self._lock, contextlib.suppress(sqlite3.Error):
+            self._db.execute("DELETE FROM ws")
+            self._db.execute("DELETE FROM info WHERE k='stamps'")
+            self._db.execute("VACUUM")
+
+    def close(self) -> None:
+        with contextlib.suppress(sqlite3.Error):
+            self._db.close()
+
+
+def workspace_map(root: Path) -> WorkspaceMap:
+    """The process's map for the repo at ``root`` (opened once; safe to use from any thread)."""
+    key = str(Path(root))
+    with _open_lock:
+        found = _open_maps.get(key)
+        if found is None:
+            found = _open_maps[key] = WorkspaceMap(Path(root))
+        return found
+
+
+def scrub_workspace_map(root: Path) -> None:
+    """Empty the map of the repo at ``root`` (compaction: no old byte under ``.git``)."""
+    if (Path(root) / ".git" / "memrepo" / MAP_FILE).exists() or str(Path(root)) in _open_maps:
+        workspace_map(root).scrub()

@@ -1,0 +1,1 @@
+"""The façade: MemoryStore (sync), MemoryRepo (async), health and the watcher (docs/architecture.md §1)."""

@@ -1,0 +1,563 @@
+"""The synchronous core of a memory repo: :class:`MemoryStore`, the façade over its parts.
+
+:class:`MemoryStore` does the work; :class:`memrepo.engine.repo.repo.MemoryRepo` runs it on
+one worker thread per repo and awaits it. A store must be used from one
+thread only (it owns a pygit2 repository, docs/architecture.md §1).
+
+Its parts, each one job: :mod:`.writer` (the one write transaction: lock,
+hand edits first, changed-meanwhile check, limits, atomic write, commit, cache
+notes), :mod:`.remember` (routing and writing one entry, the pending queue),
+:mod:`.triage` (the inbox), :mod:`.rewrites` (forget, undo, clearing),
+:mod:`.workspaces` (archive, restore, purge), :mod:`.workspaceindex` (which
+file holds a workspace), :mod:`.readcache` (recall and context caches),
+:mod:`.compact` (compaction) and :mod:`.layout` (the file names).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from pathlib import Path
+
+from memrepo.engine.config import Settings
+from memrepo.engine.errors import MemrepoError, PathRuleError, RefError
+from memrepo.engine.files.lock import WriteLock
+from memrepo.engine.files.worktreefiles import file_sizes, list_files
+from memrepo.engine.format.entrytext import clean_text
+from memrepo.engine.format.layout import STARTING_LAYOUT, WORKSPACES
+from memrepo.engine.format.paths import check_repo_path
+from memrepo.engine.git.store import GitStore
+from memrepo.engine.models import (
+    Action,
+    Candidate,
+    CommitInfo,
+    CompactPreview,
+    CompactProgress,
+    CompactResult,
+    EntryView,
+    FileView,
+    Origin,
+    RepoStatus,
+    WorkspaceInfo,
+    WriteResult,
+)
+from memrepo.engine.read.readcache import RESCAN_S, WATCH_SETTLE_S, ReadCaches, read_file
+from memrepo.engine.read.workspaceindex import WorkspaceIndex, list_workspaces
+from memrepo.engine.write.handanswer import answer_hand_edit
+from memrepo.engine.write.remember import EntryWriter, Router
+from memrepo.engine.write.writer import RETRIES_ON_CHANGE, Transaction, Writer
+
+from .storereads import StoreReads
+
+__all__ = ["RETRIES_ON_CHANGE", "STARTING_LAYOUT", "MemoryStore", "clean_text"]
+
+
+class MemoryStore(StoreReads):
+    """One open memory repo, used from a single thread.
+
+    Use :meth:`open` to create or adopt one.
+
+    Attributes:
+        root: the work tree's absolute path.
+        writer: the one write transaction (:class:`.writer.Writer`).
+        workspace_index: which file holds which workspace.
+        entries: the entry writer (routing, the pending queue).
+        reads: the recall and context caches.
+    """
+
+    WATCH_SETTLE_S = WATCH_SETTLE_S
+    """A new watcher is trusted only after this long (seconds); until then reads check files."""
+    RESCAN_S = RESCAN_S
+    """Even with a watcher, recall re-checks every file's mtime and size this often (seconds)."""
+
+    def __init__(self, root: Path, git: GitStore, settings: Settings) -> None:
+        self.root = root
+        self.settings = settings
+        """The process's one settings object (docs/architecture.md §11); the engine reads it from here."""
+        self.workspace_index = WorkspaceIndex(root)
+        self.reads = ReadCaches(
+            root, self.workspace_index, lambda: self.git.head_id(), lambda: (self.WATCH_SETTLE_S, self.RESCAN_S)
+        )
+        self.writer = Writer(root, git, self.reads.note_changed)
+        self.entries = EntryWriter(self.writer, self.workspace_index)
+        self.writer.on_unblocked = self.entries.apply_pending_in  # any write applies the kept ones
+        self.agent_to_inbox = settings.writes.agent_to_inbox
+        self.context_me_md = settings.context.me_md
+        from memrepo.engine.redaction import allow, protect_logs
+
+        allow.activate(self.state_dir)  # values marked false alarms here stay unredacted (docs/architecture.md §3)
+        protect_logs()  # and no log line carries a secret
+
+    # -- the parts' state, as attributes -------------------------------------
+
+    @property
+    def context_me_md(self) -> bool:
+        """me.md's entries are in the context block (``[context] me_md``, docs/architecture.md §4)."""
+        return self.reads.me_md
+
+    @context_me_md.setter
+    def context_me_md(self, value: bool) -> None:
+        self.reads.me_md = bool(value)
+        self.reads.clear_context()
+
+    @property
+    def git(self) -> GitStore:
+        """The git store (owns pygit2); replaced after a compaction."""
+        return self.writer.git
+
+    @git.setter
+    def git(self, value: GitStore) -> None:
+        self.writer.git = value
+
+    @property
+    def lock(self) -> WriteLock:
+        """The cross-process write lock."""
+        return self.writer.lock
+
+    @property
+    def state_dir(self) -> Path:
+        """The engine's state folder, ``.git/memrepo/``."""
+        return self.writer.state_dir
+
+    @property
+    def agent_to_inbox(self) -> bool:
+        """Ask before saving: every agent write goes to the inbox (``[writes] agent_to_inbox``)."""
+        return self.entries.agent_to_inbox
+
+    @agent_to_inbox.setter
+    def agent_to_inbox(self, value: bool) -> None:
+        self.entries.agent_to_inbox = value
+
+    # -- opening -------------------------------------------------------------
+
+    @classmethod
+    def open(
+        cls, path: str | os.PathLike[str], settings: Settings, create: bool = True, origin: Origin = "cli"
+    ) -> MemoryStore:
+        """Open a memory repo, creating it with the starting layout when missing or empty.
+
+        Args:
+            path: the repo folder; ``~`` is expanded.
+            settings: the settings the front end loaded once (docs/architecture.md §11).
+            create: create the repo when the folder is missing or empty;
+                when False such a folder is refused.
+            origin: the ``Origin:`` trailer of the "Create memory repo" commit.
+
+        Raises:
+            PathRuleError: the path breaks a rule of docs/architecture.md §2 (the message names it).
+            GitError: libgit2 could not open or create the repository.
+        """
+        root = check_repo_path(path)
+        if (root / ".git").is_dir():
+            return cls(root, GitStore(root), settings)
+        if not create:
+            raise PathRuleError("missing", str(root), "no memory repo here; run `memrepo init` first")
+        root.mkdir(parents=True, exist_ok=True)
+        store = cls(root, GitStore.init(root), settings)
+        with store.transaction("create", hand_edits=False) as tx:
+            for rel, text in STARTING_LAYOUT.items():
+                tx.write(rel, text.encode("utf-8"))
+            tx.commit("Create memory repo", {"Origin": origin})
+        return store
+
+    # -- the write transaction -------------------------------------------------
+
+    def transaction(
+        self, purpose: str, scan: list[str] | None = None, *, hand_edits: bool = True
+    ) -> AbstractContextManager[Transaction]:
+        """The one write transaction every write goes through (:meth:`.writer.Writer.transaction`)."""
+        return self.writer.transaction(purpose, scan, hand_edits=hand_edits)
+
+    def commit_hand_edits(
+        self, paths: list[str] | None = None, leave_staged: bool = False, *, confirm: bool = False
+    ) -> str | None:
+        """Commit files changed by hand (only ``paths``, when given) as "Hand edits"; the commit or None.
+
+        With ``leave_staged``, files someone staged (``git add``) are left for their own commit.
+        An edit that emptied a file or removed most of its entries is committed
+        only with ``confirm`` (the user's answer to :attr:`RepoStatus.questions`).
+        See :meth:`.writer.Writer.commit_hand_edits` (BlockedError, BusyError; docs/architecture.md §3).
+        """
+        return self.writer.commit_hand_edits(paths, leave_staged, confirm=confirm)
+
+    def answer_hand_edit(self, path: str, seen: str, commit: bool) -> str | None:
+        """Answer a :attr:`RepoStatus.questions` entry: commit the edit, or put the committed text back.
+
+        See :func:`.handanswer.answer_hand_edit` (RefError when the file changed
+        since the question; BlockedError, BusyError; docs/architecture.md §3).
+        """
+        return answer_hand_edit(self.writer, path, seen, commit)
+
+    # -- reading ---------------------------------------------------------------
+
+    def list_files(self) -> list[tuple[str, int]]:
+        """Every file in the work tree (not ``.git``), sorted, with its size in bytes (symlinks not followed)."""
+        return list_files(self.root)
+
+    def file_sizes(self, paths: list[str]) -> dict[str, int | None] | None:
+        """What :meth:`list_files` would say of ``paths`` now, without a walk (:func:`.worktreefiles.file_sizes`).
+
+        Args:
+            paths: repo-relative paths a watcher named.
+
+        Returns:
+            dict | None: each path's size in bytes, None for one the list would not hold;
+            None in all when a path is a folder now (then list the files again).
+        """
+        return file_sizes(self.root, paths)
+
+    def read_file(self, path: str) -> FileView:
+        """Read one work-tree file with its entries and links (:func:`.readcache.read_file`; RefError when missing)."""
+        return read_file(self.root, path)
+
+    def status(self) -> RepoStatus:
+        """The work tree's state: clean, hand-edited or blocked (docs/architecture.md §3).
+
+        A free write lock lets a stale index get fresh stat data, as ``git status`` does; a reader never waits.
+        """
+        with self.lock.try_hold() as held:
+            status = self.git.status(refresh=held, watched=self.reads.trusting_watcher())
+        status.questions = self.writer.questions(status.changed)
+        if self.entries.pending_dir.is_dir():
+            status.pending = sum(1 for _ in self.entries.pending_dir.glob("*.json"))
+        return status
+
+    def log(self, limit: int = 100, skip: int = 0) -> list[CommitInfo]:
+        """Commits from HEAD, newest first, with their trailers."""
+        return self.git.log(limit, skip)
+
+    def diff(self, rev: str) -> str:
+        """The unified diff commit ``rev`` made (see :meth:`GitStore.commit_diff`)."""
+        return self.git.commit_diff(rev)
+
+    def diff_start(self, rev: str, max_lines: int) -> tuple[str, int]:
+        """The first files of commit ``rev``'s diff, about ``max_lines`` lines, and how many files were left out.
+
+        See :meth:`GitStore.commit_diff_start` (docs/architecture.md §8).
+        """
+        return self.git.commit_diff_start(rev, max_lines)
+
+    def head(self) -> str | None:
+        """HEAD's full commit id, or None while unborn."""
+        return self.git.head_id()
+
+    # -- writing entries ---------------------------------------------------------
+
+    def remember(
+        self,
+        cand: Candidate,
+        hint: list[str] | None = None,
+        on_committed: Callable[[WriteResult], None] | None = None,
+        *,
+        routed: Router | None = None,
+    ) -> WriteResult:
+        """Save one memory through the governed writer (docs/architecture.md §3; :mod:`.remember`).
+
+        Args:
+            cand: the candidate.
+            hint: paths the watcher saw change since the last write; when
+                given, only these (and the target file) are checked for hand edits.
+            on_committed: called with the result as soon as the commit exists (still under the lock).
+            routed: picks the target instead of the routing rules (importers).
+
+        Returns:
+            WriteResult: added, reinforced (the same entry is there), replaced
+            (same subject), outranked (a user's entry with that subject beats an
+            agent's), or refused with a reason and nothing written (a NUL byte,
+            an agent asking to pin, the write policy of :mod:`.policy`, a limit).
+            Secrets are ``[REDACTED:<type>]`` before anything reaches disk.
+
+        Raises:
+            BlockedError: the work tree is blocked; the write is kept in
+                ``.git/memrepo/pending/`` and applied once the block is gone.
+            BusyError: another writer held the lock for 5 s, or the file kept changing; retry.
+            GitError: libgit2 failed; the file write is committed by the next write as a hand edit.
+        """
+        return self.entries.remember(cand, hint, on_committed, routed)
+
+    def pending(self) -> list[Candidate]:
+        """Writes refused while the work tree was blocked, oldest first, waiting to be applied."""
+        return self.entries.pending()
+
+    def apply_pending(self) -> list[WriteResult]:
+        """Apply the writes kept while blocked, in order (the next write does it too; BlockedError keeps them)."""
+        return self.entries.apply_pending()
+
+    def import_target(self, cand: Candidate, file: str | None = None, workspace_slug: str | None = None) -> str:
+        """The file :meth:`remember_into` would write ``cand`` to (policy not applied; for dry runs)."""
+        from memrepo.engine.write.importroute import import_router
+
+        return import_router(self.entries, file, workspace_slug)(cand).path
+
+    def remember_into(self, cand: Candidate, file: str | None = None, workspace_slug: str | None = None) -> WriteResult:
+        """:meth:`remember` for importers: the entry goes to the file it came from when that can be.
+
+        ``file`` (a repo-relative ``.md`` path) takes a global entry when the
+        path is allowed (:func:`.importroute.importable_file`); ``workspace_slug``
+        names a new workspace file after its source. Untrusted entries still go
+        to the inbox and pinned ones to MEMORY.md; the rest is :meth:`remember`.
+        """
+        from memrepo.engine.write.importroute import import_router
+
+        return self.remember(cand, hint=[], routed=import_router(self.entries, file, workspace_slug))
+
+    def import_files(self, files: dict[str, bytes], origin: Origin = "import") -> str | None:
+        """Copy whole files from another memory repo, each linked from the index, in one commit.
+
+        See :func:`.importroute.import_files` (BlockedError, BusyError, LimitError; docs/architecture.md §2).
+        """
+        from memrepo.engine.write.importroute import import_files
+
+        return import_files(self.writer, self.reads.through_symlink, files, origin)
+
+    # -- inbox triage (:mod:`.triage`) -------------------------------------------
+
+    def suggest(self, entry: EntryView) -> str:
+        """The file an inbox entry goes to when accepted: its workspace's file, lessons.md or me.md."""
+        from memrepo.engine.write import triage
+
+        return triage.suggest(self.entries, entry)
+
+    def accept(
+        self, ref: str, target: str | None = None, text: str | None = None, origin: Origin = "inbox_triage"
+    ) -> WriteResult:
+        """Move an inbox entry to the file its metadata suggests (or ``target``) as ``by: user``, one commit.
+
+        With ``text`` the entry is edited first; the write policy still applies.
+        Returns ``added``/``replaced`` with the new ref, ``reinforced`` when the
+        destination already holds it (the inbox line goes all the same), or
+        ``refused`` by the policy or a limit.
+
+        Raises:
+            RefError: the ref is not an inbox entry, or ``target`` is unsafe, not markdown, or the inbox.
+            BlockedError, BusyError: as for writes.
+        """
+        from memrepo.engine.write import triage
+
+        return triage.accept(self.entries, ref, target, text, origin)
+
+    def accept_many(self, refs: list[str], target: str | None = None, origin: Origin = "inbox_triage") -> WriteResult:
+        """Accept several inbox entries in one commit; ``reason`` counts what the policy or a limit refused."""
+        from memrepo.engine.write import triage
+
+        return triage.accept_many(self.entries, refs, target, origin)
+
+    def edit_accept(self, ref: str, text: str, target: str | None = None) -> WriteResult:
+        """Accept an inbox entry with new text (see :meth:`accept`)."""
+        return self.accept(ref, target=target, text=text)
+
+    def discard(self, ref: str, origin: Origin = "inbox_triage") -> WriteResult:
+        """Remove an inbox entry in its own commit ("Discard: ...")."""
+        return self.discard_many([ref], origin)
+
+    def discard_many(self, refs: list[str], origin: Origin = "inbox_triage") -> WriteResult:
+        """Remove several inbox entries in one commit (a ref that is no inbox entry: RefError, nothing removed)."""
+        from memrepo.engine.write import triage
+
+        return triage.discard_many(self.entries, refs, origin)
+
+    # -- undo, forget, clearing (:mod:`.rewrites`) ---------------------------------
+
+    def undo(self, rev: str, origin: Origin = "cli") -> WriteResult:
+        """Revert one commit in a new commit ("Undo: ...", docs/architecture.md §8), entry-aware.
+
+        The lines the commit added are taken out where they stand now and the
+        lines it removed are put back (:mod:`.revert`); a removed entry is not
+        put back when that would make a new duplicate.
+
+        Raises:
+            GitError: no such commit, a merge or the first commit, already
+                undone ("already undone by <id>"), or a conflict with later changes.
+            BlockedError, BusyError: as for writes.
+        """
+        from memrepo.engine.write import rewrites
+
+        return rewrites.undo(self.writer, rev, origin)
+
+    def forget(
+        self,
+        ref: str,
+        origin: Origin = "cli",
+        task: str | None = None,
+        expect: str | None = None,
+        compact: bool = False,
+        replace_remote: bool = False,
+    ) -> WriteResult:
+        """Remove the entry at ``ref`` in its own commit ("Forget: ...", docs/architecture.md §3).
+
+        Args:
+            ref: ``repo:<path>#L<n>``, read against the file as it is on disk now.
+            origin: the ``Origin:`` trailer.
+            task: the ``Task:`` trailer, when a task asked.
+            expect: the entry text the caller means; a line that now holds
+                other text is refused instead of forgotten.
+            compact: then compact the history (:meth:`compact`, docs/architecture.md §5).
+            replace_remote: with ``compact`` and a sync remote set, a person
+                confirmed replacing the remote's history afterwards.
+
+        Raises:
+            RefError: the ref is malformed, unsafe, or its line is not an entry.
+            SyncError: ``compact`` with a sync remote and no ``replace_remote``; nothing changed.
+            BlockedError, BusyError: as for writes.
+        """
+        from memrepo.engine.write import rewrites
+
+        return self._then_compact(
+            compact, replace_remote, "forgotten", lambda: rewrites.forget(self.writer, ref, origin, task, expect)
+        )
+
+    def clear_workspace(
+        self, workspace: str, origin: Origin = "cli", compact: bool = False, replace_remote: bool = False
+    ) -> WriteResult:
+        """Delete a workspace's file and its index link in one commit (then compact, with ``compact``).
+
+        Raises:
+            RefError: no workspace file names that workspace.
+            AmbiguousWorkspaceError: a name that matches two or more workspace files.
+            SyncError: ``compact`` with a sync remote and no ``replace_remote``; nothing changed.
+            BlockedError, BusyError: as for writes.
+        """
+
+        from memrepo.engine.write import rewrites
+
+        def clear() -> WriteResult:
+            return rewrites.clear_workspace(self.writer, self.workspace_index, workspace, origin)
+
+        return self._then_compact(compact, replace_remote, "cleared", clear)
+
+    def clear_global(self, origin: Origin = "cli", compact: bool = False, replace_remote: bool = False) -> WriteResult:
+        """Empty the global memories in one commit: every entry of me.md, lessons.md, inbox.md and MEMORY.md.
+
+        MEMORY.md keeps its headings, prose and index. ``commit`` is None when
+        there was nothing to clear (the compact commit with ``compact``).
+        """
+
+        from memrepo.engine.write import rewrites
+
+        def clear() -> WriteResult:
+            return WriteResult(action=Action.CLEARED, commit=rewrites.clear_global(self.writer, origin))
+
+        return self._then_compact(compact, replace_remote, "cleared", clear)
+
+    def purge_task(
+        self, task: str, origin: Origin = "cli", compact: bool = False, replace_remote: bool = False
+    ) -> WriteResult:
+        """Remove every ``by: agent`` entry written by ``task`` (its ``task:`` key), in one commit.
+
+        Raises:
+            RefError: ``task`` is empty.
+            SyncError, BlockedError, BusyError: as for :meth:`clear_global`.
+        """
+        task = task.strip()
+        if not task:
+            raise RefError("purge_task needs a task id")
+
+        from memrepo.engine.write import rewrites
+
+        def purge() -> WriteResult:
+            return WriteResult(action=Action.CLEARED, commit=rewrites.purge_task(self.writer, task, origin))
+
+        return self._then_compact(compact, replace_remote, "purged", purge)
+
+    def _then_compact(
+        self, compact: bool, replace_remote: bool, what: str, change: Callable[[], WriteResult]
+    ) -> WriteResult:
+        """Run ``change``, then (with ``compact``) compact under the same lock; the remote is asked about first."""
+        if not compact:
+            return change()
+        from memrepo.engine.history.compact import refuse_remote_before_change
+
+        refuse_remote_before_change(self, replace_remote, what)
+        with self.lock.hold("compact"):
+            result = change()
+            return result.model_copy(update={"commit": self.compact(replace_remote=replace_remote).commit})
+
+    # -- compaction (docs/architecture.md §5) ------------------------------------
+
+    def compact(
+        self, progress: Callable[[CompactProgress], None] | None = None, replace_remote: bool = False
+    ) -> CompactResult:
+        """Replace the history with one commit of the current files; keep no old byte under ``.git``.
+
+        See :func:`.compact.compact`. With a sync remote set and
+        ``replace_remote``, the remote's history is then replaced too
+        (``remote_replaced``, or ``remote_error`` saying why not: the local
+        compaction stands).
+
+        Raises:
+            SyncError: a sync remote is set and ``replace_remote`` is False (nothing changed).
+            BlockedError, BusyError: as for writes (nothing changed).
+            GitError: nothing to compact (unborn HEAD) or libgit2 failed.
+        """
+        from memrepo.engine.history.compact import compact as compact_history
+        from memrepo.engine.history.compact import remote_url
+        from memrepo.engine.read.recallfile import scrub_recall
+
+        url = remote_url(self.root)
+        result = compact_history(self, progress, replace_remote)
+        scrub_recall(self.root, self.reads.recall_index_built, None)  # the index file too, rewritten
+        from memrepo.engine.redaction.memo import forget_memo
+
+        forget_memo(self.state_dir)  # digests of texts since gone, with the history they were in
+        if url is not None:
+            from memrepo.engine.sync.sync import replace_remote_history
+
+            try:
+                replace_remote_history(self, confirmed=True)
+                result.remote_replaced = True
+            except MemrepoError as exc:
+                result.remote_error = str(exc)
+        return result
+
+    def compact_preview(self) -> CompactPreview:
+        """What :meth:`compact` would take away: commits, refs, dream branches, pending dreams."""
+        from memrepo.engine.history.compact import preview as compact_preview
+
+        return compact_preview(self)
+
+    # -- workspaces (:mod:`.workspaces`, :mod:`.workspaceindex`) ---------------
+
+    def workspaces(self) -> list[WorkspaceInfo]:
+        """Every active workspace file with the workspace its first entries name, sorted by file."""
+        return self.workspace_index.scan()
+
+    def workspace_files(self) -> list[tuple[str, str]]:
+        """(workspace id, file) of every active workspace file, sorted by file, as :meth:`workspaces` lists them.
+
+        What a list of workspaces shows, without a model each: the app's Context pane at 10,000
+        workspaces held 16 MB of :class:`WorkspaceInfo` models for two strings each.
+        """
+        from memrepo.engine.read.workspaceindex import scan_rows
+
+        return [(row.id, row.file) for row in scan_rows(self.root, WORKSPACES)]
+
+    def all_workspaces(self) -> list[WorkspaceInfo]:
+        """Active then archived workspace files (:func:`.workspaceindex.list_workspaces`)."""
+        return list_workspaces(self.root)
+
+    def archive_workspace(self, workspace: str, force: bool = False, origin: Origin = "cli") -> WriteResult:
+        """Move a vanished workspace's file to ``archived/`` in one commit (:func:`.workspaces.archive`)."""
+        from memrepo.engine.history import workspaces as retiring
+
+        return retiring.archive(self.writer, self.workspace_index, workspace, force, origin)
+
+    def restore_workspace(self, workspace: str, origin: Origin = "cli") -> WriteResult:
+        """Bring an archived workspace's file back in one commit (:func:`.workspaces.restore`)."""
+        from memrepo.engine.history import workspaces as retiring
+
+        return retiring.restore(self.writer, self.workspace_index, workspace, origin)
+
+    def purge_workspace(
+        self,
+        workspace: str,
+        origin: Origin = "cli",
+        replace_remote: bool = False,
+        progress: Callable[[CompactProgress], None] | None = None,
+    ) -> WriteResult:
+        """Delete a workspace's file and compact (:func:`.workspaces.purge`)."""
+        from memrepo.engine.history import workspaces as retiring
+
+        return retiring.purge(
+            self.writer, self.workspace_index, self.compact, workspace, origin, replace_remote, progress
+        )

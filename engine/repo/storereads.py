@@ -1,0 +1,117 @@
+"""The read side of :class:`memrepo.engine.repo.store.MemoryStore`: recall, the context block, change notes.
+
+A mixin: the store's façade methods that only read (through :class:`.readcache.ReadCaches`),
+kept apart so the store module stays one screenful per concern (docs/architecture.md §4).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from memrepo.engine.git.store import GitStore
+from memrepo.engine.models import ContextBlock, RecallHit
+from memrepo.engine.read.readcache import Fingerprint, ReadCaches
+
+if TYPE_CHECKING:
+    from collections.abc import Collection
+
+    from memrepo.engine.read.recall import RecallIndex  # imported where an index is built: writers never load it
+
+
+class StoreReads:
+    """Reads of one open memory repo (mixed into :class:`~memrepo.engine.repo.store.MemoryStore`).
+
+    Attributes:
+        reads: the recall and context caches.
+        git: the git store.
+        state_dir: the engine's state folder, ``.git/memrepo/``.
+    """
+
+    reads: ReadCaches
+
+    @property
+    def git(self) -> GitStore:
+        raise NotImplementedError
+
+    @property
+    def state_dir(self) -> Path:
+        raise NotImplementedError
+
+    def set_watched(self, watched: bool) -> None:
+        """Say whether a watcher feeds :meth:`note_changed` (set by :class:`MemoryRepo`; any thread)."""
+        self.reads.set_watched(watched)
+        self.git.status_cache.forget()  # events may have been missed, or no one reports them now
+
+    def set_armed(self, armed: bool) -> None:
+        """Say the watcher's watches are in place (True) or that its stream failed (any thread).
+
+        See :meth:`memrepo.engine.read.readcache.ReadCaches.set_armed` (docs/architecture.md §4).
+        """
+        self.reads.set_armed(armed)
+
+    def note_changed(self, paths: list[str] | None = None, git: bool = False) -> None:
+        """Tell the read caches that files changed (watch events, or this store's own writes; any thread).
+
+        Args:
+            paths: repo-relative paths that changed; None means "anything may have".
+            git: HEAD or another git state file moved (every call makes a cached
+                context block stale, so this only documents why).
+        """
+        self.reads.note_changed(paths)
+        self.git.status_cache.note_changed(paths, git=git)
+
+    def hooks_notice(self) -> str | None:
+        """The one-time notice that this repo's git hooks exist and are skipped; None once shown or when none."""
+        from memrepo.engine.git.checks import hooks_notice_once
+
+        return hooks_notice_once(self.git.git_dir, self.state_dir)
+
+    def reconcile(self) -> list[str]:
+        """The periodic stat-and-hash check of the memory files (see :meth:`ReadCaches.reconcile`)."""
+        return self.reads.reconcile()
+
+    def reconcile_files(self) -> list[str]:
+        """The files a reconciliation pass looks at (:meth:`ReadCaches.memory_files`)."""
+        return self.reads.memory_files()
+
+    def reconcile_fingerprints(self, paths: list[str], rehash: Collection[str] | None = None) -> dict[str, Fingerprint]:
+        """One slice of a reconciliation pass (:meth:`ReadCaches.fingerprints`)."""
+        return self.reads.fingerprints(paths, rehash)
+
+    def reconcile_recorded(self) -> bool:
+        """Whether reconciliation has a first record (:meth:`ReadCaches.reconcile_recorded`)."""
+        return self.reads.reconcile_recorded()
+
+    def reconcile_with(self, now: dict[str, Fingerprint]) -> list[str]:
+        """The end of a pass taken in slices (:meth:`ReadCaches.reconcile_with`): the paths that changed."""
+        return self.reads.reconcile_with(now)
+
+    def recall_index(self) -> RecallIndex:
+        """The recall index, brought up to date: only files that changed are read again."""
+        return self.reads.recall_index()
+
+    def adopt_recall_index(self, index: RecallIndex) -> None:
+        """Take a recall index built on another thread (:meth:`MemoryRepo.warm_recall`)."""
+        self.reads.adopt_recall_index(index)
+
+    def recall(
+        self, query: str, workspace: str | None = None, limit: int = 10, max_bytes: int = 16_000, detail: str = "line"
+    ) -> list[RecallHit]:
+        """Search the memory folder (docs/architecture.md §4): best hits first, inbox hits ``unreviewed``.
+
+        ``workspace`` (a folder path, name or ``ws-`` id) limits the search to
+        the global files and that workspace's file; ``limit`` is 1..200 hits;
+        ``max_bytes`` caps hit text, ref and section together; ``detail`` is
+        ``"line"``, or ``"full"`` for up to 80 lines of each hit's section.
+        Odd or empty queries give no hits, never an error.
+        """
+        return self.reads.recall(query, workspace, limit, max_bytes, detail)
+
+    def context_cached(self, workspace: str | None = None) -> ContextBlock | None:
+        """The cached context block when a watcher vouches it is current, else None (any thread)."""
+        return self.reads.context_cached(workspace)
+
+    def context(self, workspace: str | None = None) -> ContextBlock:
+        """The context block an agent gets for ``workspace`` (docs/architecture.md §4; see :mod:`.context`)."""
+        return self.reads.context(workspace)

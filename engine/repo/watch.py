@@ -1,0 +1,246 @@
+"""Live change events from the work tree, streamed by watchfiles (docs/architecture.md §4).
+
+Watches the work tree and, of ``.git``, only the files that say HEAD or a git
+operation's state moved (:func:`is_git_state`); drops editor swap, backup and temp
+files (vim's ``4913`` probe, ``*.swp``, ``*~``, emacs ``.#name`` and
+``#name#``, the engine's own temp files); coalesces bursts into one
+:class:`~memrepo.engine.models.ChangeEvent` (debounced).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import logging
+import os
+import re
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import watchfiles
+
+from memrepo.engine.format.scratch import is_scratch_name
+from memrepo.engine.models import ChangeEvent
+
+DEBOUNCE_MS = 400
+"""Longest a burst of changes is gathered before one event goes out (milliseconds)."""
+STEP_MS = 50
+"""Quiet time that ends a burst early (milliseconds)."""
+POLL_DELAY_MS = 500
+"""How often the polling fallback looks at the tree (milliseconds)."""
+MOUNTINFO = Path("/proc/self/mountinfo")
+SYSCTL_FIX = "to watch natively raise fs.inotify.max_user_watches: sudo sysctl fs.inotify.max_user_watches=524288"
+"""The fix Health shows when the kernel's inotify limits made the watcher poll."""
+
+_REMOTE_FS = frozenset(
+    {"nfs", "nfs4", "cifs", "smb3", "smbfs", "9p", "sshfs", "virtiofs", "afs", "ceph", "glusterfs", "lustre", "vboxsf"}
+)
+_LIMIT_ERRNOS = frozenset({errno.ENOSPC, errno.EMFILE, errno.ENFILE})
+
+log = logging.getLogger(__name__)
+
+_GIT_STATE_FILES = frozenset(
+    {
+        "HEAD",
+        "packed-refs",
+        "MERGE_HEAD",
+        "REBASE_HEAD",
+        "CHERRY_PICK_HEAD",
+        "REVERT_HEAD",
+        "BISECT_LOG",
+        "index.lock",
+    }
+)
+_GIT_STATE_DIRS = frozenset({"refs", "rebase-merge", "rebase-apply"})
+
+
+def is_git_state(relpath: str) -> bool:
+    """True for the few ``.git`` paths whose change means HEAD or the repo's state moved.
+
+    ``HEAD``, ``packed-refs``, anything under ``refs/`` (but ref ``.lock`` files),
+    the files of a merge, rebase, cherry-pick, revert or bisect in progress, and
+    ``index.lock``. Objects, the index and the engine's own state are not.
+
+    Args:
+        relpath: a path relative to the work tree, ``/`` separated.
+    """
+    parts = relpath.split("/")
+    if len(parts) < 2 or parts[0] != ".git":
+        return False
+    if len(parts) == 2 and parts[1] in _GIT_STATE_FILES:
+        return True
+    return parts[1] in _GIT_STATE_DIRS and not parts[-1].endswith(".lock")
+
+
+def is_ignored(relpath: str) -> bool:
+    """True for paths the watcher drops: ``.git`` (but :func:`is_git_state`) and editor scratch files.
+
+    Args:
+        relpath: a path relative to the work tree, ``/`` separated.
+    """
+    parts = relpath.split("/")
+    if parts[0] == ".git":
+        return not is_git_state(relpath)
+    return is_scratch_name(parts[-1])
+
+
+class WorkTreeFilter(watchfiles.BaseFilter):
+    """A watchfiles filter for one work tree (see :func:`is_ignored`)."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__()
+        self.root = str(root).rstrip("/") + "/"
+
+    def __call__(self, change: watchfiles.Change, path: str) -> bool:
+        """Return True to keep the event for ``path``."""
+        if not path.startswith(self.root):
+            return False
+        return not is_ignored(path[len(self.root) :])
+
+
+@dataclass
+class WatchMode:
+    """How the watcher watches: natively (inotify and the like) or by polling, and why.
+
+    ``polling`` is None while watching natively, else the reason (shown in Health);
+    ``fix`` is what the user can do about it, or None.
+    """
+
+    polling: str | None = None
+    fix: str | None = None
+
+
+def _unescape(field: str) -> str:
+    """A mountinfo path field with its octal escapes (``\\040`` for a space) decoded."""
+    return re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), field)
+
+
+def remote_mount(root: Path, mountinfo: Path = MOUNTINFO) -> str | None:
+    """The type of the network, FUSE or 9p file system ``root`` is on, or None for a local one.
+
+    Reads ``/proc/self/mountinfo`` (Linux); elsewhere, or when it cannot be read, None.
+    Native change events do not arrive from the other side of such a mount.
+
+    Args:
+        root: the work tree.
+        mountinfo: the mount table to read (a test passes its own).
+    """
+    try:
+        lines = mountinfo.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+    target = os.path.realpath(root)
+    best: tuple[int, str] | None = None
+    for line in lines:
+        left, sep, right = line.partition(" - ")
+        fields, tail = left.split(), right.split()
+        if not sep or len(fields) < 5 or not tail:
+            continue
+        point = _unescape(fields[4])
+        inside = target == point or target.startswith(point.rstrip("/") + "/")
+        if inside and (best is None or len(point) >= best[0]):
+            best = (len(point), tail[0])
+    if best is None:
+        return None
+    fstype = best[1]
+    if fstype in _REMOTE_FS or fstype == "fuse" or fstype.startswith("fuse."):
+        return fstype
+    return None
+
+
+def _limit_error(exc: BaseException) -> bool:
+    """Whether ``exc`` says the kernel's watch or instance limit was hit."""
+    if isinstance(exc, OSError) and exc.errno in _LIMIT_ERRNOS:
+        return True
+    text = str(exc).lower()
+    return "limit" in text and ("watch" in text or "inotify" in text)
+
+
+async def watch_changes(
+    root: Path,
+    stop_event: asyncio.Event | None = None,
+    debounce_ms: int = DEBOUNCE_MS,
+    mode: WatchMode | None = None,
+    on_armed: Callable[[bool], None] | None = None,
+) -> AsyncIterator[ChangeEvent]:
+    """Yield a :class:`ChangeEvent` for each burst of work-tree changes.
+
+    Watches natively unless the tree is on a network, FUSE or 9p mount
+    (:func:`remote_mount`) or the native watch fails at the kernel's limits
+    (inotify watches or instances): then it polls, and says why in ``mode``.
+
+    Args:
+        root: the work tree's absolute path.
+        stop_event: set it to end the stream.
+        debounce_ms: longest gathering window (milliseconds).
+        mode: updated with how the tree is watched (the caller shows it in Health).
+        on_armed: called with True once every change from then on will be yielded (the
+            watches are in place), and with False when a stream failed and events may
+            have been missed before the polling fallback arms again (docs/architecture.md §4).
+
+    Yields:
+        ChangeEvent: sorted work-tree paths changed in the burst, and whether
+        HEAD or the repo's state moved.
+    """
+    root = Path(root)
+    mode = mode if mode is not None else WatchMode()
+    fstype = remote_mount(root)
+    if fstype is not None:
+        mode.polling, mode.fix = (
+            f"the folder is on a {fstype} mount, whose changes from elsewhere raise no events",
+            None,
+        )
+    while True:
+        try:
+            async for event in _stream(
+                root, stop_event, debounce_ms, polling=mode.polling is not None, on_armed=on_armed
+            ):
+                yield event
+            return
+        except (OSError, RuntimeError) as exc:
+            if on_armed is not None:
+                on_armed(False)
+            if mode.polling is not None or not _limit_error(exc):
+                raise
+            log.warning("native watching failed (%s): polling instead", exc)
+            mode.polling, mode.fix = f"the kernel's inotify limit was reached ({exc})", SYSCTL_FIX
+
+
+async def _stream(
+    root: Path,
+    stop_event: asyncio.Event | None,
+    debounce_ms: int,
+    *,
+    polling: bool,
+    on_armed: Callable[[bool], None] | None = None,
+) -> AsyncIterator[ChangeEvent]:
+    prefix = str(root).rstrip("/") + "/"
+    armed = None
+    if on_armed is not None:
+        # watchfiles' awatch builds its RustNotify (which adds every inotify watch, or the
+        # poller's first scan, before it returns) before its first await; the watcher keeps
+        # every change from then until its watch() call collects them. So this callback,
+        # run at the stream's first pause, runs once no change can be missed
+        # (tests/core/test_watch_armed.py checks it against the real library).
+        armed = asyncio.get_running_loop().call_soon(on_armed, True)
+    try:
+        async for batch in watchfiles.awatch(
+            root,
+            watch_filter=WorkTreeFilter(root),
+            debounce=debounce_ms,
+            step=STEP_MS,
+            stop_event=stop_event,
+            ignore_permission_denied=True,
+            force_polling=polling,
+            poll_delay_ms=POLL_DELAY_MS,
+        ):
+            rel = {p[len(prefix) :] for _, p in batch if p.startswith(prefix)}
+            git = any(p.startswith(".git/") for p in rel)
+            paths = sorted(p for p in rel if not p.startswith(".git/"))
+            if paths or git:
+                yield ChangeEvent(paths=paths, git=git)
+    except BaseException:
+        if armed is not None:
+            armed.cancel()  # the watcher failed to start: it never armed
+        raise

@@ -1,0 +1,58 @@
+"""The user's answer to a hand-edit question: commit the edit, or keep the committed text (docs/architecture.md §3).
+
+A hand edit that emptied a file or removed most of its entries in one save is
+never committed without asking (:mod:`.settle`). The answer names the file
+and the version it was asked about (:attr:`.models.HandEditQuestion.seen`),
+so nobody approves one save and gets another: a file saved again since the
+question is left alone and the question asked again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from memrepo.engine.errors import RefError
+from memrepo.engine.files.regularfile import read_work_file
+from memrepo.engine.format.paths import safe_relpath
+
+if TYPE_CHECKING:
+    from .writer import Writer
+
+
+def answer_hand_edit(writer: Writer, path: str, seen: str, commit: bool) -> str | None:
+    """Commit the questioned hand edit of ``path``, or put its committed text back, under the write lock.
+
+    Args:
+        writer: the store's writer (its lock, git store and atomic replace).
+        path: the repo-relative file the question is about.
+        seen: the question's :attr:`~.models.HandEditQuestion.seen` (the bytes the user was asked about).
+        commit: True commits the edit as "Hand edits"; False writes HEAD's
+            text back to the file (atomically), so nothing is committed.
+
+    Returns:
+        str | None: the "Hand edits" commit id when ``commit``, else None.
+
+    Raises:
+        RefError: the path is unsafe, or no question is waiting for that version
+            of the file any more (saved again, or answered elsewhere); nothing was done.
+        BlockedError: the work tree is blocked (``commit``).
+        BusyError: another writer held the lock for 5 s.
+    """
+    rel = safe_relpath(path)
+    with writer.transaction("answer hand edit", [rel], hand_edits=False) as tx:
+        try:
+            data: bytes | None = read_work_file(writer.root / rel)
+        except (FileNotFoundError, IsADirectoryError):
+            data = None
+        question = writer.question(rel, data)
+        if question is None or question.seen != seen:
+            raise RefError(
+                f"{rel} changed since the question was asked (saved again or answered elsewhere): nothing was done"
+            )
+        if commit:
+            return tx.commit_hand_edits([rel], confirm=True)
+        committed = writer.git.head_blob(rel)
+        if committed is not None:
+            writer.replace(rel, committed, data)
+            writer.note_written([rel])
+        return None

@@ -1,0 +1,171 @@
+"""The write policy: what a candidate may become before it reaches disk (docs/architecture.md §3 "policy").
+
+:func:`decide` runs first in :meth:`memrepo.engine.repo.store.MemoryStore.remember`, before
+routing and before the lock. In order it refuses:
+
+- scopes that never go to the repo (``private``, ``contact``, ``task``);
+- a ``<no-memory>`` marker in the origin text (the user message the fact came
+  from) or in the text itself;
+- empty text;
+
+then redacts secrets in ``text``, ``subject`` and ``source`` (each value
+replaced by ``[REDACTED:<type>]``), and refuses text that is nothing but
+secrets ("secret-only text dropped"), filler, or over the entry limit.
+
+Secrets are found by :mod:`memrepo.engine.redaction`, the one redaction every way
+out of memrepo uses (docs/architecture.md §3); :func:`redact` is it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from memrepo.engine.errors import LimitError
+from memrepo.engine.format.cleantext import clean_in
+from memrepo.engine.format.limits import check_entry
+from memrepo.engine.models import Candidate
+from memrepo.engine.redaction import redact
+
+REFUSED_SCOPES: dict[str, str] = {
+    "private": "scope private never goes to the memory repo (docs/architecture.md §3)",
+    "contact": "scope contact (facts about other people) never goes to the memory repo (docs/architecture.md §3)",
+    "task": "scope task lives only as long as its task and never goes to the memory repo (docs/architecture.md §3)",
+}
+
+NO_MEMORY = "<no-memory>"
+
+FILLER = frozenset(
+    {
+        "ok",
+        "okay",
+        "k",
+        "kk",
+        "thanks",
+        "thank",
+        "thx",
+        "ty",
+        "hello",
+        "hi",
+        "hey",
+        "noted",
+        "sure",
+        "yes",
+        "yeah",
+        "yep",
+        "no",
+        "nope",
+        "nah",
+        "cool",
+        "lol",
+        "hmm",
+        "um",
+        "uh",
+        "好",
+        "好的",
+        "谢谢",
+        "是",
+        "是的",
+        "不",
+        "嗯",
+        "收到",
+        "行",
+    }
+)
+"""Words that carry nothing to remember on their own ("ok thanks" is still filler)."""
+
+_WORD_RE = re.compile(r"[^\W_]+")
+_CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+_MARK_RE = re.compile(r"\[REDACTED:[a-z0-9-]+\]")
+
+
+@dataclass(slots=True)
+class Decision:
+    """What the policy made of a candidate.
+
+    Attributes:
+        candidate: the candidate to write (secrets redacted), or None when refused.
+        reason: why the candidate was refused, or None.
+        redacted: the types of secrets redacted, in order, each once (never values).
+    """
+
+    candidate: Candidate | None
+    reason: str | None = None
+    redacted: list[str] = field(default_factory=list)
+
+
+def word_count(text: str) -> int:
+    """Word-ish tokens of ``text`` that are not filler; each CJK character counts as one."""
+    count = 0
+    for word in _WORD_RE.findall(text.casefold()):
+        cjk = _CJK_RE.findall(word)
+        rest = _CJK_RE.sub(" ", word).split()
+        if cjk and "".join(cjk) in FILLER:
+            cjk = []
+        count += len(cjk) + sum(1 for w in rest if w not in FILLER)
+    return count
+
+
+_LINK_RE = re.compile(r"\[\[([^\[\]|#]+?)(?:[#|][^\[\]]*)?\]\]")
+_DRIVE_RE = re.compile(r"^[A-Za-z]:")
+
+
+def unsafe_link(text: str) -> str | None:
+    """The first ``[[link]]`` in ``text`` that points outside the repo (absolute, ``~``, ``..``, ``.git``), or None."""
+    for m in _LINK_RE.finditer(text):
+        target = m.group(1).strip()
+        parts = target.replace("\\", "/").split("/")
+        if (
+            target.startswith(("/", "~", "\\"))
+            or _DRIVE_RE.match(target)
+            or any(p in ("..", ".") or p.casefold() == ".git" for p in parts)
+        ):
+            return target
+    return None
+
+
+def decide(cand: Candidate, clean: Callable[[str], str]) -> Decision:
+    """Decide what ``cand`` may become before it reaches disk.
+
+    Args:
+        cand: the candidate as asked.
+        clean: folds text to one clean line (the writer's ``clean_text``).
+
+    Returns:
+        Decision: the candidate with secrets redacted in text, subject and
+        source, or a refusal with its reason. Other checks (NUL bytes,
+        pinning, a missing workspace) stay with the writer.
+    """
+    if cand.scope in REFUSED_SCOPES:
+        return Decision(None, REFUSED_SCOPES[cand.scope])
+    for name, value in (("origin text", cand.origin_text), ("text", cand.text)):
+        if value and NO_MEMORY in value.casefold():
+            return Decision(None, f"the {name} holds {NO_MEMORY}: the user asked not to remember it")
+    # Redacted before folding too: a token a line break cut is found only while the break is there.
+    raw, types = redact(cand.text or "")
+    text = clean(clean_in(raw))
+    if not text:
+        return Decision(None, "empty text: nothing to remember")
+    text, more = redact(text)
+    types += more
+    unsafe = unsafe_link(text)
+    if unsafe:
+        return Decision(None, f"unsafe link [[{unsafe}]]: a link names a file inside the memory repo", types)
+    update: dict[str, str] = {"text": text}
+    for key in ("subject", "source"):
+        value = getattr(cand, key)
+        if value:
+            value, more = redact(value)
+            update[key] = clean(clean_in(value))
+            types += more
+    redacted = list(dict.fromkeys(types))
+    try:
+        check_entry(text)
+    except LimitError as exc:
+        return Decision(None, str(exc), redacted)
+    if word_count(_MARK_RE.sub(" ", text)) < 2:
+        if redacted:
+            return Decision(None, "secret-only text dropped: nothing but secrets (and filler) was left", redacted)
+        return Decision(None, "filler: fewer than two words worth remembering")
+    return Decision(cand.model_copy(update=update), None, redacted)

@@ -1,0 +1,336 @@
+"""The entry writer: route a candidate to its file and write it as one entry (docs/architecture.md §3).
+
+:class:`EntryWriter` checks the candidate (its own checks, then the write
+policy of :mod:`memrepo.engine.write.policy`: salience, secret redaction,
+``<no-memory>``, scopes), routes it to a file, and writes it inside one
+:class:`~memrepo.engine.write.writer.Transaction`: dedupe by normalized text,
+replace by subject (a user's entry outranks an agent's), append, commit that
+path alone. A write refused while the work tree is blocked is kept under
+``.git/memrepo/pending/`` and applied by the next write.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from memrepo.engine.errors import BlockedError, BusyError, LimitError, RefError
+from memrepo.engine.files.atomic import atomic_write
+from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.entrytext import clean_text, summary
+from memrepo.engine.format.layout import (
+    INBOX_MD,
+    INDEX_HEADING,
+    LESSON_KINDS,
+    LESSONS_MD,
+    ME_MD,
+    MEMORY_MD,
+    PENDING_DIR,
+    link_of,
+    new_file_text,
+    workspace_file,
+)
+from memrepo.engine.format.limits import MEMORY_MD_MAX_BYTES
+from memrepo.engine.format.paths import make_ref
+from memrepo.engine.models import Action, Candidate, WriteResult
+from memrepo.engine.read.workspaceindex import WorkspaceIndex
+
+from .writer import ChangedMeanwhile, Transaction, Writer, retrying
+
+
+@dataclass(slots=True)
+class Target:
+    """Where a write goes: a repo-relative file, and the workspace file to create first, if any."""
+
+    path: str
+    new_workspace: tuple[str, str, str | None, str] | None = None  # id, slug, abs path, label
+
+
+Router = Callable[[Candidate], Target]
+"""Picks a candidate's target (the routing rules, or an importer's)."""
+
+
+def trailers(origin: str, task: str | None = None) -> dict[str, str | None]:
+    """The ``Origin:`` and ``Task:`` trailers of a commit."""
+    return {"Origin": origin, "Task": task}
+
+
+class EntryWriter:
+    """Writes single entries for one store: routing, the writer's checks, dedupe, the pending queue.
+
+    Args:
+        writer: the store's write transaction.
+        index: the store's workspace index.
+
+    Attributes:
+        agent_to_inbox: ask before saving: every agent write goes to the inbox
+            (``[writes] agent_to_inbox``).
+    """
+
+    def __init__(self, writer: Writer, index: WorkspaceIndex) -> None:
+        self.writer = writer
+        self.index = index
+        self.agent_to_inbox = False
+
+    # -- routing -------------------------------------------------------------
+
+    def tainted(self, cand: Candidate) -> bool:
+        """True when the write goes to the inbox (docs/architecture.md §3 taint, ``[writes] agent_to_inbox``)."""
+        return cand.untrusted or (cand.by == "agent" and self.agent_to_inbox)
+
+    def route(self, cand: Candidate) -> Target:
+        """The file the routing rules pick: inbox, MEMORY.md (pinned), a workspace file, lessons.md or me.md."""
+        if self.tainted(cand):
+            return Target(INBOX_MD)
+        if cand.pin:
+            return Target(MEMORY_MD)
+        if cand.scope == "workspace":
+            assert cand.workspace is not None
+            found = self.index.resolve(cand.workspace)
+            if found.file is not None:
+                return Target(found.file)
+            rel = self.free_workspace_file(found.slug)
+            return Target(rel, (found.id, Path(rel).stem, found.path, found.label))
+        if cand.kind.lower() in LESSON_KINDS:
+            return Target(LESSONS_MD)
+        return Target(ME_MD)
+
+    def free_workspace_file(self, slug: str) -> str:
+        """``workspaces/<slug>.md``, or ``<slug>-2.md``, ``-3`` ... when that file exists."""
+        name, n = slug, 2
+        while (self.writer.root / workspace_file(name)).exists():
+            name, n = f"{slug}-{n}", n + 1
+        return workspace_file(name)
+
+    # -- the writer's checks -----------------------------------------------------
+
+    @staticmethod
+    def refusal(cand: Candidate) -> str | None:
+        """The writer's own checks; salience, secrets, ``<no-memory>``, scopes and length are in policy."""
+        fields = (cand.text, cand.kind, cand.subject, cand.source, cand.task, cand.workspace)
+        if any(value and "\x00" in value for value in fields):
+            # A NUL would make the memory file binary, and every later write to it fail.
+            return "the candidate holds a NUL byte, which is not text: remove it and retry"
+        if cand.pin and cand.by != "user":
+            return "only the user's own statements are pinned to MEMORY.md; agents write without --pin"
+        if cand.scope == "workspace" and not (cand.workspace or "").strip():
+            return "scope workspace needs a workspace (a folder path or a name)"
+        return None
+
+    def new_entry(self, cand: Candidate) -> fmt.Entry:
+        """The entry line a candidate becomes: its text and metadata, cleaned, ``added:`` today (or the
+        candidate's own date, which an import keeps)."""
+        meta: dict[str, str] = {"by": cand.by, "added": cand.added or self.writer.git.now().date().isoformat()}
+        keys = ["kind", "subject", "source", "task", "via"]
+        if self.tainted(cand) and cand.scope == "workspace":
+            keys.append("workspace")  # where triage will suggest it goes
+        for key in keys:
+            value = clean_text(getattr(cand, key) or "")
+            if value:
+                meta[key] = value
+        return fmt.Entry(indent="", bullet="-", text=clean_text(cand.text), meta=meta)
+
+    # -- writing -------------------------------------------------------------------
+
+    def stage(self, tx: Transaction, cand: Candidate, target: Target) -> WriteResult:
+        """Stage one entry in ``tx`` (no commit): the result says what it would be.
+
+        Returns:
+            WriteResult: ``reinforced`` or ``outranked`` (nothing staged), or
+            ``added``/``inboxed``/``replaced`` with the entry's ref (staged).
+
+        Raises:
+            LimitError: a file would pass its limit (nothing staged).
+            ChangedMeanwhile: never here; from the commit that follows.
+        """
+        rel = target.path
+        parsed = tx.read(rel)
+        index_data: bytes | None = None
+        index: fmt.MemoryFile | None = None
+        if parsed is None:
+            parsed = fmt.parse(self._new_file_text(target).encode("utf-8"), rel)
+            if rel not in (MEMORY_MD, INBOX_MD) and not rel.startswith("archived/"):
+                # every file memrepo creates is linked from the index in the same commit (docs/architecture.md §2),
+                # me.md and lessons.md of an adopted repo too: Health finds no orphan, the format's agents find it
+                index = tx.read(MEMORY_MD) or fmt.parse(b"# Memory\n", MEMORY_MD)
+                if link_of(rel) not in fmt.extract_links(index.text()):
+                    index.append_entry(fmt.Entry("", "-", f"[[{link_of(rel)}]]"), after_section=INDEX_HEADING)
+                    index_data = index.render()
+                    if len(index_data) > MEMORY_MD_MAX_BYTES:
+                        raise LimitError(
+                            f"MEMORY.md is full ({len(index_data)} bytes with the link, limit "
+                            f"{MEMORY_MD_MAX_BYTES}): the new file {rel} could not be linked "
+                            "from its index; forget or move entries out of MEMORY.md, then write again"
+                        )
+        entry = self.new_entry(cand)
+        wanted = fmt.normalize_text(entry.text)
+        for number, existing in parsed.entries():
+            if fmt.normalize_text(existing.text) == wanted:
+                return WriteResult(
+                    action=Action.REINFORCED,
+                    ref=make_ref(rel, number),
+                    path=rel,
+                    reason="the same entry is already there",
+                )
+        action = Action.INBOXED if rel == INBOX_MD else Action.ADDED
+        number = 0
+        if cand.subject:
+            subject = cand.subject.casefold()
+            for n, existing in parsed.entries():
+                if existing.meta.get("subject", "").casefold() != subject:
+                    continue
+                if existing.by == "user" and cand.by == "agent":
+                    return WriteResult(
+                        action=Action.OUTRANKED,
+                        ref=make_ref(rel, n),
+                        path=rel,
+                        reason=f"a user entry with subject {cand.subject!r} outranks an agent write",
+                    )
+                parsed.set_entry(n, entry)
+                action, number = Action.REPLACED, n
+                break
+        if not number:
+            number = parsed.append_entry(entry, before_section=INDEX_HEADING if rel == MEMORY_MD else None)
+        with tx.savepoint():
+            if index is not None and index_data is not None:
+                tx.write(MEMORY_MD, index_data)
+            tx.write(rel, parsed.render(), parsed)
+        if target.new_workspace is not None:
+            self.index.learn(target.new_workspace[0], rel)
+        return WriteResult(action=action, ref=make_ref(rel, number), path=rel)
+
+    def write(self, tx: Transaction, cand: Candidate, target: Target, *, sync_index: bool = False) -> WriteResult:
+        """Stage one entry and commit it alone ("Remember ...", "Replace ...", "Inbox ...")."""
+        result = self.stage(tx, cand, target)
+        if result.action in (Action.REINFORCED, Action.OUTRANKED):
+            return result
+        verb = {Action.REPLACED: "Replace", Action.INBOXED: "Inbox"}.get(result.action, "Remember")
+        text = clean_text(cand.text)
+        commit = tx.commit(
+            f"{verb} {cand.kind or 'fact'}: {summary(text)}", trailers(cand.origin, cand.task), sync_index=sync_index
+        )
+        return result.model_copy(update={"commit": commit})
+
+    @staticmethod
+    def _new_file_text(target: Target) -> str:
+        if target.new_workspace is not None:
+            ws_id, slug, abs_path, label = target.new_workspace
+            meta = {"workspace": ws_id}
+            if abs_path:
+                meta["path"] = abs_path
+            meta["by"] = "user"
+            return f"# {slug}\n\n- Workspace {label} {fmt.render_metadata(meta)}\n"
+        return new_file_text(target.path)
+
+    def remember(
+        self,
+        cand: Candidate,
+        hint: list[str] | None = None,
+        on_committed: Callable[[WriteResult], None] | None = None,
+        routed: Router | None = None,
+    ) -> WriteResult:
+        """Save one memory through the governed writer (see :meth:`MemoryStore.remember`)."""
+        reason = self.refusal(cand)
+        if reason is not None:
+            return WriteResult(action=Action.REFUSED, reason=reason)
+        from . import policy  # imported by writers only (its detectors load on the first text they meet)
+
+        decision = policy.decide(cand, clean_text)
+        if decision.candidate is None:
+            return WriteResult(action=Action.REFUSED, reason=decision.reason, redacted=decision.redacted)
+        cand, redacted = decision.candidate, decision.redacted
+        if cand.untrusted and cand.by != "agent":
+            # Text steered by untrusted content is never the user's word.
+            cand = cand.model_copy(update={"by": "agent", "pin": False})
+        route = self.route if routed is None else routed
+        with self.writer.transaction("remember", hand_edits=False) as tx:
+            try:
+                # Routed under the lock: another process may have just made a
+                # workspace file with the same slug, which must not be reused.
+                target = route(cand)
+                check = None if hint is None else sorted({*hint, target.path})
+                if check is not None and target.new_workspace is not None:
+                    check.append(MEMORY_MD)
+                tx.commit_hand_edits(check)
+            except BlockedError as exc:
+                self.queue(cand)
+                raise BlockedError(
+                    f"{exc.reason} (the write is kept in .git/memrepo/pending/ and applied once the block is gone)",
+                    kept=True,
+                ) from exc
+            self.apply_pending_in(tx)
+            first = [True]
+
+            def write(tx: Transaction) -> WriteResult:
+                # After an editor saved the file meanwhile (kept as "Hand edits"), route again.
+                chosen = target if first[0] else route(cand)
+                first[0] = False
+                try:
+                    return self.write(tx, cand, chosen)
+                except LimitError as exc:
+                    return WriteResult(action=Action.REFUSED, path=chosen.path, reason=str(exc), redacted=redacted)
+
+            result = retrying(tx, write)
+            if result.action is Action.REFUSED:
+                return result
+            result.redacted = redacted
+            if on_committed is not None and result.commit is not None:
+                on_committed(result)
+            self.writer.git.sync_index()
+            return result
+
+    # -- writes kept while blocked (docs/architecture.md §3: blocked states lose nothing) --
+
+    @property
+    def pending_dir(self) -> Path:
+        """``.git/memrepo/pending/``: one JSON candidate per write kept while blocked."""
+        return self.writer.state_dir / PENDING_DIR
+
+    def pending(self) -> list[Candidate]:
+        """Writes refused while the work tree was blocked, oldest first, waiting to be applied."""
+        out = []
+        for path in sorted(self.pending_dir.glob("*.json")) if self.pending_dir.is_dir() else []:
+            try:
+                out.append(Candidate.model_validate_json(path.read_bytes()))
+            except (OSError, ValueError):
+                continue
+        return out
+
+    def queue(self, cand: Candidate) -> None:
+        """Keep a (policy-checked, redacted) candidate durably under ``.git/memrepo/pending/``."""
+        self.pending_dir.mkdir(parents=True, exist_ok=True)
+        name = f"{time.time_ns():020d}-{os.getpid()}.json"
+        atomic_write(self.pending_dir / name, cand.model_dump_json().encode("utf-8"))
+
+    def apply_pending(self) -> list[WriteResult]:
+        """Apply the writes kept while blocked, in order (see :meth:`MemoryStore.apply_pending`)."""
+        with self.writer.transaction("apply pending", hand_edits=False) as tx:
+            tx.commit_hand_edits()
+            return self.apply_pending_in(tx)
+
+    def apply_pending_in(self, tx: Transaction) -> list[WriteResult]:
+        """:meth:`apply_pending` inside an open transaction (hand edits already committed)."""
+        if not self.pending_dir.is_dir():
+            return []
+        results = []
+        for path in sorted(self.pending_dir.glob("*.json")):
+            try:
+                cand = Candidate.model_validate_json(path.read_bytes())
+            except (OSError, ValueError):
+                path.rename(path.with_suffix(".unreadable"))  # kept for a person, never retried
+                continue
+            try:
+                results.append(self.write(tx, cand, self.route(cand)))
+            except (LimitError, RefError) as exc:  # RefError: its workspace name became ambiguous
+                tx.discard()
+                results.append(WriteResult(action=Action.REFUSED, reason=str(exc)))
+            except (ChangedMeanwhile, BlockedError, BusyError):
+                # An editor is busy with the file, or a hand edit waits for the user: the next write tries again.
+                tx.discard()
+                break
+            path.unlink()
+        self.writer.git.sync_index()
+        return results

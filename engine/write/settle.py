@@ -1,0 +1,122 @@
+"""Hand edits are committed only when settled and plausible (docs/architecture.md §3).
+
+A file is *settled* when its size and mtime have stayed the same for
+:data:`SETTLE_QUIET` seconds: a save in progress (an editor writing over a
+slow link, ``slow_command > MEMORY.md``) is waited for, never committed or
+built on half-way. A settled edit is *plausible* unless it emptied the file
+or removed most of its entries at once; such an edit is a question for the
+user (:class:`.models.HandEditQuestion`), never an automatic commit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from pathlib import Path
+
+from memrepo.engine.errors import FormatError
+from memrepo.engine.format import entries as fmt
+from memrepo.engine.models import HandEditQuestion
+
+SETTLE_QUIET = 0.3
+"""Seconds a file's size and mtime must stay the same before its edit counts as saved."""
+SETTLE_LIMIT = 3.0
+"""Seconds to wait at most for a file that keeps changing; then it counts as mid-save."""
+SETTLE_POLL = 0.05
+"""Seconds between two looks at a file being saved."""
+MIN_ENTRIES = 3
+"""A file with fewer committed entries than this may lose them all without a question (except becoming empty)."""
+LOST_SHARE = 0.5
+"""Losing more than this share of the committed entries in one save is a question."""
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path, follow_symlinks=False)
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns
+
+
+def wait_settled(path: Path, quiet: float = SETTLE_QUIET, limit: float = SETTLE_LIMIT) -> bool:
+    """Wait until ``path``'s size and mtime have not changed for ``quiet`` seconds; False after ``limit``.
+
+    A file last changed longer than ``quiet`` ago (the usual case) returns at
+    once. A missing file is settled.
+    """
+    deadline = time.monotonic() + limit
+    stamp = _stamp(path)
+    if stamp is None:
+        return True
+    if time.time_ns() - stamp[1] >= quiet * 1e9:
+        return True
+    since = time.monotonic()
+    while True:
+        time.sleep(SETTLE_POLL)
+        now = _stamp(path)
+        if now != stamp:
+            stamp, since = now, time.monotonic()
+            if stamp is None:
+                return True
+        elif time.monotonic() - since >= quiet:
+            return True
+        if time.monotonic() >= deadline:
+            return False
+
+
+def appended(committed: bytes | None, now: bytes | None) -> bool:
+    """True when ``now`` is ``committed`` plus whole lines: an append that is complete, nothing to wait for."""
+    return (
+        committed is not None
+        and now is not None
+        and len(now) > len(committed)
+        and now.startswith(committed)
+        and now.endswith(b"\n")
+    )
+
+
+def _entries(data: bytes, path: str) -> int | None:
+    try:
+        return len(fmt.parse(data, path).entries())
+    except FormatError:
+        return None
+
+
+def question(path: str, committed: bytes | None, now: bytes | None) -> HandEditQuestion | None:
+    """The question a hand edit of ``path`` raises, or None when it may be committed without asking.
+
+    Args:
+        path: repo-relative path.
+        committed: its bytes in HEAD (None: a new file).
+        now: its bytes on disk (None: deleted, which is a deliberate act and no question).
+    """
+    if committed is None or now is None or committed == now:
+        return None
+    before = _entries(committed, path)
+    if not before:
+        return None
+    after = _entries(now, path)
+    if after is None:
+        return None
+    if now.strip() == b"" or (before >= MIN_ENTRIES and before - after > before * LOST_SHARE):
+        q = HandEditQuestion(
+            path=path, entries_before=before, entries_now=after, empty=now.strip() == b"", seen=bytes_seen(now)
+        )
+        q.message = describe(q)
+        return q
+    return None
+
+
+def bytes_seen(data: bytes) -> str:
+    """A short hash of a file's bytes (10 hex digits): which version of a file a question was about."""
+    return hashlib.blake2b(data, digest_size=5).hexdigest()
+
+
+def describe(q: HandEditQuestion) -> str:
+    """One line saying what the edit did and how to answer."""
+    what = "is empty" if q.empty else f"lost {q.entries_before - q.entries_now} of its {q.entries_before} entries"
+    return (
+        f"{q.path} {what} in one save; memrepo keeps the committed text until you decide: "
+        f"`memrepo commit-hand-edits --yes {q.path}` commits the edit, or put the entries back"
+    )

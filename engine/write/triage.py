@@ -1,0 +1,184 @@
+"""Inbox triage: accept inbox entries into the file they belong in, or discard them (docs/architecture.md §3).
+
+Each change is one :class:`~memrepo.engine.write.writer.Transaction` and one commit:
+the accepted entries are written by the :class:`~memrepo.engine.write.remember.EntryWriter`
+(policy, dedupe, limits) with ``via: inbox`` and the inbox lines are removed in
+the same commit, last, so a crash leaves a duplicate to discard, never a lost
+entry.
+"""
+
+from __future__ import annotations
+
+from memrepo.engine.errors import BusyError, ChangedSinceSeen, LimitError, RefError
+from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.entrytext import clean_text, summary
+from memrepo.engine.format.layout import INBOX_MD
+from memrepo.engine.format.paths import parse_ref, safe_relpath
+from memrepo.engine.models import KIND_RE, Action, Candidate, EntryView, Origin, WriteResult, claims_user
+
+from .remember import EntryWriter, Target, trailers
+from .writer import ChangedMeanwhile, Transaction
+
+
+def _inbox_entry(tx: Transaction, ref: str) -> tuple[fmt.MemoryFile, int, fmt.Entry]:
+    """The inbox entry at ``ref``; with ``ref@seen``, only if its line is exactly the one the person saw.
+
+    Raises:
+        RefError: not an inbox ref, or no entry there.
+        ChangedSinceSeen: ``@seen`` was given and the line changed since.
+    """
+    bare, seen = fmt.split_seen(ref)
+    rel, number = parse_ref(bare)
+    if rel != INBOX_MD:
+        raise RefError(f"{bare} is not in {INBOX_MD}: only inbox entries are triaged")
+    parsed = tx.read(INBOX_MD)
+    entry = parsed.entry_at(number) if parsed is not None else None
+    if seen is not None and parsed is not None:
+        line = parsed.lines[number - 1].text if 0 < number <= len(parsed.lines) else ""
+        if entry is None or fmt.seen_hash(line) != seen:
+            raise ChangedSinceSeen(bare, line if entry is not None else "", fmt.seen_hash(line))
+    if parsed is None or entry is None:
+        raise RefError(f"{bare} is not an inbox entry (the inbox may have changed: read it again)")
+    return parsed, number, entry
+
+
+def accept_target(target: str | None) -> str | None:
+    """Check a file chosen for accepted entries: safe, markdown, not the inbox.
+
+    Raises:
+        RefError: it is none of those.
+    """
+    if target is None:
+        return None
+    target = safe_relpath(target)
+    if not target.endswith(".md") or target == INBOX_MD:
+        raise RefError(f"cannot accept into {target!r}: give a markdown file other than the inbox")
+    return target
+
+
+def accepted(text: str, meta: dict[str, str], typed: bool = False) -> Candidate:
+    """The candidate an inbox entry becomes when a person accepts it.
+
+    It keeps where it came from: ``via: inbox`` and the writer's ``by``
+    (an agent's line stays ``by: agent``), so an accepted line never passes
+    for the user's own words; only when the person typed new text for it
+    (``typed``) is it ``by: user`` (docs/architecture.md §6).
+    """
+    workspace = meta.get("workspace")
+    return Candidate(
+        text=text,
+        kind=kind if KIND_RE.fullmatch(kind := meta.get("kind") or "fact") else "fact",
+        scope="workspace" if workspace else "global",
+        workspace=workspace,
+        subject=meta.get("subject"),
+        source=None if claims_user(meta.get("source") or "") else meta.get("source"),
+        task=meta.get("task"),
+        by="user" if typed or meta.get("by") == "user" else "agent",
+        origin="inbox_triage",
+        via="inbox",
+    )
+
+
+def suggest(entries: EntryWriter, entry: EntryView) -> str:
+    """The file an inbox entry goes to when accepted: its workspace's file, lessons.md or me.md."""
+    return entries.route(accepted(entry.text, entry.meta)).path
+
+
+def accept(
+    entries: EntryWriter,
+    ref: str,
+    target: str | None = None,
+    text: str | None = None,
+    origin: Origin = "inbox_triage",
+) -> WriteResult:
+    """Move an inbox entry to its suggested file (or ``target``), ``via: inbox``, in one commit.
+
+    See :meth:`MemoryStore.accept`.
+    """
+    target = accept_target(target)
+    from . import policy
+
+    with entries.writer.transaction("accept") as tx:
+        inbox, number, entry = _inbox_entry(tx, ref)
+        typed = text is not None and fmt.normalize_text(text) != fmt.normalize_text(entry.text)
+        cand = accepted(text if text is not None else entry.text, entry.meta, typed)
+        decision = policy.decide(cand, clean_text)
+        if decision.candidate is None:
+            return WriteResult(action=Action.REFUSED, reason=decision.reason, redacted=decision.redacted)
+        cand = decision.candidate
+        route = Target(target) if target is not None else entries.route(cand)
+        try:
+            result = entries.stage(tx, cand, route)
+        except LimitError as exc:
+            return WriteResult(action=Action.REFUSED, path=route.path, reason=str(exc))
+        inbox.remove_line(number)
+        # Last: a crash between the two leaves the entry in both files (a duplicate to discard), never in neither.
+        tx.write(INBOX_MD, inbox.render())
+        if result.action in (Action.REINFORCED, Action.OUTRANKED):  # already there: drop the inbox line only
+            what, trail = f"{summary(cand.text)} (already in {route.path})", trailers(origin)
+        else:
+            what, trail = summary(cand.text), trailers(cand.origin, cand.task)
+        try:
+            commit = tx.commit(f"Accept: {what}", trail, sync_index=False)
+        except ChangedMeanwhile as exc:
+            raise BusyError(f"{exc.path} changed on disk while memrepo accepted {ref}; retry") from exc
+        entries.writer.git.sync_index()
+    return result.model_copy(update={"commit": commit, "redacted": decision.redacted})
+
+
+def accept_many(
+    entries: EntryWriter, refs: list[str], target: str | None = None, origin: Origin = "inbox_triage"
+) -> WriteResult:
+    """Accept several inbox entries in one commit (see :meth:`MemoryStore.accept_many`)."""
+    if not refs:
+        raise RefError("nothing to accept")
+    target = accept_target(target)
+    from . import policy
+
+    with entries.writer.transaction("accept") as tx:
+        found = [_inbox_entry(tx, ref) for ref in refs]
+        inbox = found[0][0]
+        refused: list[str] = []
+        taken: list[int] = []
+        for _, number, entry in found:
+            decision = policy.decide(accepted(entry.text, entry.meta), clean_text)
+            if decision.candidate is None:
+                refused.append(f"L{number}: {decision.reason}")
+                continue
+            cand = decision.candidate
+            route = Target(target) if target is not None else entries.route(cand)
+            try:
+                entries.stage(tx, cand, route)
+            except LimitError as exc:
+                refused.append(f"L{number}: {exc}")
+                continue
+            taken.append(number)
+        for number in sorted(set(taken), reverse=True):
+            inbox.remove_line(number)
+        if taken:
+            tx.write(INBOX_MD, inbox.render())
+        try:
+            commit = tx.commit(f"Accept: {len(taken)} inbox entries", trailers(origin))
+        except ChangedMeanwhile as exc:
+            raise BusyError(f"{exc.path} changed on disk while memrepo accepted entries; retry") from exc
+    reason = f"refused {len(refused)}: " + "; ".join(refused) if refused else None
+    return WriteResult(action=Action.ADDED, path=INBOX_MD, commit=commit, reason=reason)
+
+
+def discard_many(entries: EntryWriter, refs: list[str], origin: Origin = "inbox_triage") -> WriteResult:
+    """Remove several inbox entries in one commit (see :meth:`MemoryStore.discard_many`)."""
+    if not refs:
+        raise RefError("nothing to discard")
+    with entries.writer.transaction("discard") as tx:
+        found = [_inbox_entry(tx, ref) for ref in refs]
+        inbox = found[0][0]
+        texts = [entry.text for _, _, entry in found]
+        for number in sorted({n for _, n, _ in found}, reverse=True):
+            inbox.remove_line(number)
+        tx.write(INBOX_MD, inbox.render())
+        what = summary(texts[0]) if len(texts) == 1 else f"{len(texts)} inbox entries"
+        try:
+            commit = tx.commit(f"Discard: {what}", trailers(origin))
+        except ChangedMeanwhile as exc:
+            raise BusyError(f"{INBOX_MD} changed on disk while memrepo discarded entries; retry") from exc
+    return WriteResult(action=Action.DISCARDED, path=INBOX_MD, commit=commit)

@@ -1,0 +1,549 @@
+"""The one write transaction every change to the work tree goes through (docs/architecture.md §3).
+
+:meth:`Writer.transaction` holds the cross-process write lock and commits
+hand edits first; the :class:`Transaction` it yields reads files (remembering
+their bytes), stages new bytes, deletions and moves (checking the size and
+file-count limits as each is staged), then :meth:`Transaction.commit` checks
+that no file changed on disk since it was read, writes each file atomically,
+commits exactly those paths and tells the read caches. Nothing else in the
+engine writes a memory file.
+
+A file saved by an editor between the read and the write raises
+:class:`ChangedMeanwhile` before anything is written; :func:`retrying` commits
+that edit as "Hand edits" and runs the change again on top of it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TypeVar
+
+from memrepo.engine.errors import BlockedError, BusyError, FormatError, HandEditQuestion, MemrepoError, RefError
+from memrepo.engine.files.atomic import TEMP_PREFIX, atomic_write
+from memrepo.engine.files.lock import WriteLock, state_dir
+from memrepo.engine.files.oldinode import OldInodes, open_old
+from memrepo.engine.files.regularfile import read_work_file
+from memrepo.engine.files.worktreefiles import list_files
+from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.layout import SYNC_JOURNAL
+from memrepo.engine.format.limits import check_file_count, check_file_size
+from memrepo.engine.format.merge import merge_entries
+from memrepo.engine.git.dream import clean_interrupted, has_leftover_worktrees
+from memrepo.engine.git.store import GitStore, format_message
+from memrepo.engine.models import HandEditQuestion as Question
+from memrepo.engine.models import RepoState
+
+from .settle import appended, question, wait_settled
+
+T = TypeVar("T")
+
+PARSE_CACHE_FILES = 64
+"""Parsed files kept per writer, keyed by their exact bytes, so repeated writes skip parsing."""
+RETRIES_ON_CHANGE = 3
+"""How often a write starts over when a file changes under it before giving up (busy)."""
+
+
+class ChangedMeanwhile(Exception):
+    """A file changed on disk between the transaction reading it and replacing it."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.path = path
+
+
+def _read_or_none(path: Path) -> bytes | None:
+    try:
+        return read_work_file(path)  # never blocks on a FIFO or device
+    except OSError:
+        return None
+
+
+REMOVING = frozenset({"forget", "undo", "clear workspace", "clear global", "purge workspace", "purge task"})
+"""Purposes whose transaction does not apply the kept writes first: one may quote the text being removed."""
+
+
+class Writer:
+    """The write side of one open memory repo: its lock, git store, parse cache and change notes.
+
+    Args:
+        root: the work tree's absolute path.
+        git: the git store (owns pygit2).
+        notify: told the paths each commit wrote (the read caches' ``note_changed``).
+
+    Attributes:
+        root: the work tree.
+        git: the git store; replaced after a compaction (old packs are gone).
+        lock: the cross-process write lock.
+        state_dir: the engine's state folder, ``.git/memrepo/``.
+    """
+
+    def __init__(self, root: Path, git: GitStore, notify: Callable[[list[str]], None]) -> None:
+        self.root = root
+        self.git = git
+        self.lock = WriteLock(git.git_dir)
+        self.state_dir = state_dir(git.git_dir)
+        self.note_written = notify
+        """Tells the read caches the paths a commit wrote."""
+        self._parsed: OrderedDict[str, tuple[bytes, fmt.MemoryFile]] = OrderedDict()
+        self.old_inodes = OldInodes()
+        """The inodes of files this writer just replaced, watched for text saved into them."""
+        self.on_unblocked: Callable[[Transaction], object] | None = None
+        """Run by every write once its hand edits are committed: applies the writes kept while blocked."""
+
+    @contextmanager
+    def transaction(
+        self, purpose: str, scan: list[str] | None = None, *, hand_edits: bool = True
+    ) -> Iterator[Transaction]:
+        """Hold the write lock for one change; hand edits are committed first.
+
+        Args:
+            purpose: a few words recorded in the lock for health (``remember``, ``forget``).
+            scan: the paths to check for hand edits; None scans the whole work tree.
+            hand_edits: False leaves the hand-edit commit to the caller
+                (:meth:`Transaction.commit_hand_edits`), for a change that picks
+                its paths under the lock first.
+
+        Yields:
+            Transaction: the change to build and commit (more than once, if need be).
+
+        Raises:
+            BlockedError: the work tree is blocked (a merge or rebase, a locked
+                index, a new binary or oversized file); nothing was written.
+            BusyError: another writer held the lock for 5 s.
+        """
+        with self.lock.hold(purpose):
+            self.finish_interrupted()
+            tx = Transaction(self)
+            if hand_edits:
+                tx.commit_hand_edits(scan)
+                if self.on_unblocked is not None and purpose not in REMOVING:
+                    self.on_unblocked(tx)
+            yield tx
+
+    def commit_hand_edits(
+        self, paths: list[str] | None = None, leave_staged: bool = False, *, confirm: bool = False
+    ) -> str | None:
+        """Commit files changed by hand as "Hand edits" (``Origin: hand_edit``), taking the lock.
+
+        Only settled files are committed (size and mtime unchanged for a
+        moment, :mod:`.settle`); a file that became empty or lost most of its
+        entries in one save waits for the user (:meth:`questions`) unless
+        ``confirm`` says they answered yes.
+
+        Args:
+            paths: only look at these paths (the watcher's hint); None scans the whole work tree.
+            leave_staged: leave files someone staged (``git add``: the index differs
+                from HEAD) for their own commit; the quiet-period commit passes True,
+                so a person's or an agent's ``git commit`` lands.
+            confirm: commit the edits that raise a question too (the user said so).
+
+        Returns:
+            str | None: the new commit id, or None when nothing was changed by hand.
+
+        Raises:
+            BlockedError: a merge or rebase is in progress, the index is
+                locked, or a new file is binary, a symlink or over 64 KB.
+            BusyError: another writer held the lock for 5 s.
+        """
+        with self.lock.hold("hand edits"):
+            self.finish_interrupted()
+            commit = self._commit_hand_edits_held(paths, leave_staged, confirm=confirm)
+            if self.on_unblocked is not None:  # the app's quiet timer lands here
+                self.on_unblocked(Transaction(self))
+            return commit
+
+    def finish_interrupted(self) -> None:
+        """Finish what a kill interrupted before anything else looks at the work tree (under the lock).
+
+        A sync's or a dream accept's half-updated files are theirs, not hand
+        edits (docs/architecture.md §3, §6); a killed dream's temporary
+        worktree (a copy of the memory, and a registration ``git fsck``
+        fails on) is removed: dreams build it under this lock only.
+        """
+        if (self.state_dir / SYNC_JOURNAL).is_file():  # the path of gitremote.sync_journal
+            from memrepo.engine.git.remote import finish_interrupted_sync
+
+            finish_interrupted_sync(self.root)
+        if has_leftover_worktrees(self.git.git_dir):
+            clean_interrupted(self.root)
+
+    def question(self, rel: str, data: bytes | None) -> Question | None:
+        """The question ``data`` (``rel``'s bytes on disk) raises against HEAD, or None (:func:`.settle.question`)."""
+        return question(rel, self.git.head_blob(rel), data)
+
+    def questions(self, paths: list[str]) -> list[Question]:
+        """The hand edits among ``paths`` that wait for the user's answer (emptied, or most entries gone)."""
+        out = []
+        for rel in paths:
+            try:
+                data: bytes | None = read_work_file(self.root / rel)
+            except (FileNotFoundError, IsADirectoryError):
+                data = None
+            except OSError:  # a FIFO, socket or device, or unreadable: no question, the commit says why
+                continue
+            q = self.question(rel, data)
+            if q is not None:
+                out.append(q)
+        return out
+
+    def replace(self, rel: str, data: bytes, seen: bytes | None) -> None:
+        """Write ``data`` to ``rel`` atomically, watching the old inode for text saved into it meanwhile.
+
+        Args:
+            rel: repo-relative path.
+            data: the new bytes.
+            seen: the bytes memrepo read and built ``data`` on (None: a blind write).
+        """
+        full = self.root / rel
+        fd = open_old(full)
+        if fd is not None:
+            self.old_inodes.watch(rel, fd, seen)
+        atomic_write(full, data, self.root)
+
+    def salvage(self) -> str | None:
+        """Keep text saved into a replaced file's old inode: merge it into the file, commit it as "Hand edits".
+
+        A program that opened a file just before memrepo renamed its new
+        version over it writes into the old inode (docs/architecture.md §3:
+        an edit saved while memrepo writes is never lost). Called under the lock.
+
+        Returns:
+            str | None: the "Hand edits" commit, or None when nothing was saved into an old inode.
+        """
+        paths: set[str] = set()
+        for _ in range(RETRIES_ON_CHANGE):
+            found = self.old_inodes.take_written()
+            if not found:
+                break
+            for old, data in found:
+                full = self.root / old.rel
+                try:
+                    current: bytes | None = read_work_file(full)
+                except (FileNotFoundError, IsADirectoryError):
+                    current = None
+                except OSError:
+                    continue  # no longer a regular file: nothing to merge into
+                try:
+                    merged = merge_entries(old.seen, current, data).data
+                except FormatError:  # not text: keep what was appended, if that is all it was
+                    merged = (current or b"") + data[len(old.seen) :] if data.startswith(old.seen) else current or b""
+                old.seen = data
+                if merged != current:
+                    self.replace(old.rel, merged, current)
+                paths.add(old.rel)
+        if not paths:
+            return None
+        self.note_written(sorted(paths))
+        message = format_message("Hand edits", {"Origin": "hand_edit", "Task": None}, body=", ".join(sorted(paths)))
+        return self.git.commit_paths(sorted(paths), message)
+
+    def _commit_hand_edits_held(
+        self, paths: list[str] | None, leave_staged: bool = False, *, confirm: bool = False
+    ) -> str | None:
+        """:meth:`commit_hand_edits` for a caller that holds the lock (a :class:`Transaction`)."""
+        self.salvage()
+        status = self.git.status(paths, refresh=True)
+        if status.state is RepoState.BLOCKED:
+            raise BlockedError(status.reason or "unknown")
+        changed = []
+        for path in status.changed:
+            if leave_staged and path in status.staged:
+                continue  # theirs: staged for a commit of their own
+            if path.rsplit("/", 1)[-1].startswith(TEMP_PREFIX):
+                # Left by a writer killed mid-write: under the lock no other
+                # writer is using it, and its target was never replaced.
+                (self.root / path).unlink(missing_ok=True)
+            elif not (
+                appended(self.git.head_blob(path), _read_or_none(self.root / path)) or wait_settled(self.root / path)
+            ):
+                continue  # still being saved: the next write or quiet period commits it
+            else:
+                changed.append(path)
+        if not confirm:
+            asked = {q.path for q in self.questions(changed)}
+            changed = [p for p in changed if p not in asked]
+        if not changed:
+            return None
+        shown = ", ".join(changed[:10])
+        if len(changed) > 10:
+            shown += f" and {len(changed) - 10} more"
+        return self.git.commit_paths(
+            changed, format_message("Hand edits", {"Origin": "hand_edit", "Task": None}, body=shown)
+        )
+
+    def parse(self, rel: str, data: bytes) -> fmt.MemoryFile:
+        """``data`` parsed as ``rel`` (a copy to edit), from the cache when the bytes are the same."""
+        hit = self._parsed.get(rel)
+        if hit is not None and hit[0] == data:
+            self._parsed.move_to_end(rel)
+            return hit[1].copy()
+        parsed = fmt.parse(data, rel)
+        self.keep_parsed(rel, data, parsed)
+        return parsed.copy()
+
+    def keep_parsed(self, rel: str, data: bytes, parsed: fmt.MemoryFile) -> None:
+        """Cache ``parsed`` as the parse of ``data``: the next write to an unchanged file skips parsing."""
+        self._parsed[rel] = (data, parsed.copy())
+        self._parsed.move_to_end(rel)
+        while len(self._parsed) > PARSE_CACHE_FILES:
+            self._parsed.popitem(last=False)
+
+
+class Transaction:
+    """One change under the write lock: read, stage, then :meth:`commit` (see the module docstring).
+
+    After a commit (or :meth:`discard`) the transaction is empty again and
+    can build the next commit under the same lock.
+    """
+
+    def __init__(self, writer: Writer) -> None:
+        self.writer = writer
+        self.root = writer.root
+        self._read: dict[str, bytes | None] = {}
+        self._staged: dict[str, bytes | None] = {}  # path -> new bytes, None to delete
+        self._moves: list[tuple[str, str]] = []
+        self._parsed: dict[str, fmt.MemoryFile] = {}
+        self._new_files = 0
+        self.merge_appends = False
+        """Lines appended meanwhile are merged after the rename instead of :class:`ChangedMeanwhile`
+        (set by :func:`retrying` once a change started over, so a steady appender cannot starve a write)."""
+
+    # -- reading -----------------------------------------------------------
+
+    def commit_hand_edits(self, paths: list[str] | None = None, *, confirm: bool = False) -> str | None:
+        """Commit hand edits under this transaction's lock (:meth:`Writer.commit_hand_edits`)."""
+        return self.writer._commit_hand_edits_held(paths, confirm=confirm)
+
+    def read_bytes(self, rel: str) -> bytes | None:
+        """The bytes of ``rel`` as this change sees them (staged ones first); None when missing.
+
+        The bytes on disk are remembered: :meth:`commit` refuses to replace a
+        file that changed since.
+
+        A file being saved is waited for (:func:`.settle.wait_settled`); a
+        governed write never builds on half a save.
+
+        Raises:
+            MemrepoError: ``rel`` or a folder on its way is a symlink (never read or written through).
+            RefError: ``rel`` is a folder.
+            BusyError: ``rel`` kept changing (a save in progress); nothing was written.
+            HandEditQuestion: a hand edit emptied ``rel`` or removed most of its
+                entries and waits for the user's answer; the committed text is kept.
+        """
+        if rel in self._staged:
+            return self._staged[rel]
+        if rel in self._read:
+            return self._read[rel]
+        full = self.root / rel
+        folder = full
+        while folder != self.root and folder != folder.parent:
+            if folder.is_symlink():
+                raise MemrepoError(f"{rel} is a symlink; memrepo never reads or writes through symlinks")
+            folder = folder.parent
+        committed = self.writer.git.head_blob(rel)
+        for attempt in range(2):
+            try:
+                data = read_work_file(full)  # never blocks on a FIFO or device
+            except FileNotFoundError:
+                data = None
+            except IsADirectoryError as exc:
+                raise RefError(f"{rel} is a folder, not a file") from exc
+            if attempt or data == committed or appended(committed, data):
+                break  # as committed: no save in progress, nothing to wait for
+            if not wait_settled(full):
+                raise BusyError(f"{rel} is being saved right now; retry when the save has finished")
+        asked = question(rel, committed, data)
+        if asked is not None:
+            raise HandEditQuestion(asked.message)
+        self._read[rel] = data
+        return data
+
+    def read(self, rel: str) -> fmt.MemoryFile | None:
+        """``rel`` parsed (a copy to edit, then :meth:`write`), or None when the file is missing.
+
+        Raises:
+            FormatError: not a UTF-8 text file.
+            MemrepoError, RefError: as for :meth:`read_bytes`.
+        """
+        if rel in self._parsed and rel in self._staged:
+            return self._parsed[rel].copy()
+        data = self.read_bytes(rel)
+        if data is None:
+            return None
+        return self.writer.parse(rel, data)
+
+    # -- staging -----------------------------------------------------------
+
+    def write(self, rel: str, data: bytes, parsed: fmt.MemoryFile | None = None) -> None:
+        """Stage new bytes for ``rel``, checking the limits now.
+
+        Args:
+            rel: repo-relative path.
+            data: the file's new bytes.
+            parsed: ``data`` parsed, kept so the next write skips parsing.
+
+        Raises:
+            LimitError: the file would grow past its size limit (4 KB for
+                MEMORY.md, 64 KB for others; shrinking an oversized file is
+                always allowed), or a new file would pass the 2,000-file limit.
+        """
+        first = rel not in self._staged
+        current = self.read_bytes(rel)
+        original = self._read.get(rel, current)
+        if first and current is None:
+            check_file_count(len(list_files(self.root)) + self._new_files)
+            self._new_files += 1
+        if original is None or len(data) > len(original):
+            check_file_size(rel, len(data))
+        self._staged[rel] = data
+        if parsed is not None:
+            self._parsed[rel] = parsed.copy()
+        else:
+            self._parsed.pop(rel, None)
+
+    def delete(self, rel: str) -> None:
+        """Stage the removal of ``rel`` (a missing file is no error)."""
+        self._staged[rel] = None
+        self._parsed.pop(rel, None)
+
+    def move(self, src: str, dest: str) -> None:
+        """Stage renaming ``src`` to ``dest`` (its bytes and mode kept), done before the staged writes.
+
+        Raises:
+            MemrepoError: ``dest`` already exists.
+        """
+        if (self.root / dest).exists():
+            raise MemrepoError(f"{dest} already exists: move or delete it first, then retry")
+        self._moves.append((src, dest))
+
+    @contextmanager
+    def savepoint(self) -> Iterator[None]:
+        """Undo what is staged inside the block when it raises (a write refused half-way stages nothing)."""
+        saved = (dict(self._staged), dict(self._parsed), list(self._moves), self._new_files)
+        try:
+            yield
+        except BaseException:
+            self._staged, self._parsed, self._moves, self._new_files = saved
+            raise
+
+    def staged(self) -> list[str]:
+        """The paths this change writes, deletes or moves, sorted."""
+        return sorted({*self._staged, *(p for move in self._moves for p in move)})
+
+    def discard(self) -> None:
+        """Forget everything read and staged (after :class:`ChangedMeanwhile`, before trying again)."""
+        self._read.clear()
+        self._staged.clear()
+        self._parsed.clear()
+        self._moves.clear()
+        self._new_files = 0
+
+    # -- committing --------------------------------------------------------
+
+    def apply(self) -> list[str]:
+        """Write what is staged to the work tree without committing; returns the paths changed.
+
+        For a caller that commits several applied changes at once
+        (:meth:`commit_paths`); :meth:`commit` is apply then commit.
+
+        Raises:
+            ChangedMeanwhile: a file's bytes on disk differ from what was read;
+                nothing of this change was written.
+        """
+        for rel in self._staged:
+            if rel not in self._read:
+                continue  # never read: a blind write or a deletion, nothing to compare
+            try:
+                now: bytes | None = read_work_file(self.root / rel)
+            except (FileNotFoundError, IsADirectoryError):
+                now = None
+            if now != self._read[rel] and not (self.merge_appends and appended(self._read[rel], now)):
+                # Lines appended meanwhile are merged in after the rename (:meth:`Writer.salvage`).
+                self.discard()
+                raise ChangedMeanwhile(rel)
+        paths = self.staged()
+        for src, dest in self._moves:
+            (self.root / dest).parent.mkdir(parents=True, exist_ok=True)
+            os.replace(self.root / src, self.root / dest)
+        for rel, data in self._staged.items():
+            full = self.root / rel
+            if data is None:
+                full.unlink(missing_ok=True)
+            else:
+                self.writer.replace(rel, data, self._read.get(rel))
+                parsed = self._parsed.get(rel)
+                if parsed is not None:
+                    self.writer.keep_parsed(rel, data, parsed)
+        self.discard()
+        if paths:
+            self.writer.note_written(paths)
+        return paths
+
+    def commit(
+        self, summary: str, trailers: dict[str, str | None], body: str = "", *, sync_index: bool = True
+    ) -> str | None:
+        """Write what is staged (:meth:`apply`) and commit exactly those paths.
+
+        Args:
+            summary: the commit's first line.
+            trailers: its trailers (``Origin``, ``Task``, ...).
+            body: an optional paragraph.
+            sync_index: False leaves the index update to the caller
+                (``writer.git.sync_index()``, before the lock is released).
+
+        Returns:
+            str | None: the commit, or None when nothing was staged or the tree did not change.
+
+        Raises:
+            ChangedMeanwhile: a file changed on disk since it was read; nothing was written.
+            BlockedError, GitError: as :meth:`GitStore.commit_paths`.
+        """
+        paths = self.apply()
+        return self.commit_paths(paths, summary, trailers, body, sync_index=sync_index)
+
+    def commit_paths(
+        self,
+        paths: list[str],
+        summary: str,
+        trailers: dict[str, str | None],
+        body: str = "",
+        *,
+        sync_index: bool = True,
+    ) -> str | None:
+        """Commit paths already written by :meth:`apply` (one commit for several changes)."""
+        if not paths:
+            return None
+        message = format_message(summary, trailers, body=body)
+        commit = self.writer.git.commit_paths(sorted(set(paths)), message, sync_index=sync_index)
+        self.writer.salvage()
+        return commit
+
+
+def retrying(tx: Transaction, change: Callable[[Transaction], T], retries: int = RETRIES_ON_CHANGE) -> T:
+    """Run ``change`` in ``tx``; when a file changed under it, commit that edit and run it again.
+
+    Args:
+        tx: an open transaction.
+        change: reads, stages and commits; run again from scratch after
+            :class:`ChangedMeanwhile`.
+        retries: how many times to start over.
+
+    Raises:
+        BusyError: the file kept changing ``retries`` times.
+    """
+    for attempt in range(retries + 1):
+        tx.merge_appends = attempt > 0
+        try:
+            return change(tx)
+        except ChangedMeanwhile as exc:
+            tx.discard()
+            if attempt == retries:
+                raise BusyError(f"{exc.path} keeps changing on disk while memrepo writes it; retry") from exc
+            tx.commit_hand_edits([exc.path])
+        finally:
+            tx.merge_appends = False
+    raise AssertionError("unreachable")  # pragma: no cover
