@@ -212,6 +212,20 @@ STOPWORDS = frozenset(
         "user",
         "users",
         "please",
+        "with",
+        "through",
+        "via",
+        "one",
+        "go",
+        "goes",
+        "get",
+        "gets",
+        "happen",
+        "happens",
+        "stay",
+        "stays",
+        "based",
+        "being",
     }
 )
 """Words that carry no fact of their own: left out when measuring how alike two lines are."""
@@ -469,7 +483,9 @@ def _stem(word: str) -> str:
     word = SYNONYMS.get(word, word)
     if len(word) > 5 and word.endswith("ing"):
         word = word[:-3]
-    elif len(word) > 4 and (word.endswith("ed") or (word.endswith("es") and word[-3] in "sxz")):
+    elif len(word) > 4 and (
+        word.endswith("ed") or (word.endswith("es") and (word[-3] in "sxz" or word[-4:-2] in ("ch", "sh")))
+    ):
         word = word[:-2]
     elif len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
         word = word[:-1]
@@ -563,7 +579,7 @@ class Relation:
 
 
 SWAP_SAME = 0.6
-"""Share of the longer line's words that must line up, in order, for two lines to be one sentence edited."""
+"""Share of the longer line's words that must line up, in order, for two lines to be one sentence edited in one place."""
 SWAP_MAX = 3
 """At most this many words may differ on either side of one sentence edited (a swap, an insertion)."""
 RESTATEMENT_OVERLAP = 0.55
@@ -621,10 +637,10 @@ class Likeness:
         wb = {s: self.weight(s) for s in cb}
         inter = sum(min(wa[s], wb[s]) for s in shared)
         overlap = inter / min(sum(wa.values()), sum(wb.values()))
-        only_a, only_b, same = _changed(sa, sb)
+        only_a, only_b, same, spans = _changed(sa, sb)
         negation = (set(only_a) & NEGATIONS) != (set(only_b) & NEGATIONS)
         flips = sorted(f"{x} / {y}" for x in only_a for y in only_b if y in _ANTONYM_OF.get(x, ()))
-        swap = same >= SWAP_SAME * max(len(sa), len(sb)) and max(len(only_a), len(only_b)) <= SWAP_MAX
+        swap = spans == 1 and same >= SWAP_SAME * max(len(sa), len(sb)) and max(len(only_a), len(only_b)) <= SWAP_MAX
         if swap:
             likeness = same / max(len(sa), len(sb))
             if flips:
@@ -648,20 +664,22 @@ class Likeness:
         return Relation("different", "", overlap)
 
 
-def _changed(a: list[str], b: list[str]) -> tuple[list[str], list[str], int]:
-    """The tokens only ``a`` has, those only ``b`` has (in order, by alignment), and how many align."""
+def _changed(a: list[str], b: list[str]) -> tuple[list[str], list[str], int, int]:
+    """The tokens only ``a`` has, those only ``b`` has (in order, by alignment), how many align, and in how many spans
+    the two differ (one span: one sentence with one place edited)."""
     import difflib
 
     only_a: list[str] = []
     only_b: list[str] = []
-    same = 0
+    same = spans = 0
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if tag == "equal":
             same += i2 - i1
         else:
+            spans += 1
             only_a += a[i1:i2]
             only_b += b[j1:j2]
-    return only_a, only_b, same
+    return only_a, only_b, same, spans
 
 
 def _first(values: list[str]) -> str:
