@@ -16,9 +16,9 @@ Without a model, a dream proposes:
 
 Who wins: the user's line over an agent's, always; then the newer line
 (``added:`` date, then the later line of one file). Lines are compared within
-one file, and across the global files (never across two workspace files: a
-fact may hold in two workspaces). Reasons name files, lines and texts, never
-the input's aliases.
+one file, and across MEMORY.md, me.md and lessons.md (never across two other
+files: a fact may hold in two workspaces or topics). Reasons name files,
+lines and texts, never the input's aliases.
 """
 
 from __future__ import annotations
@@ -56,9 +56,13 @@ def quoted(ref: LineRef) -> str:
     return f'"{text}" ({where(ref)})'
 
 
+CORE_FILES = frozenset({"MEMORY.md", "me.md", "lessons.md"})
+"""The files every session reads: compared with each other as one scope."""
+
+
 def scope(ref: LineRef) -> str:
-    """Lines are compared within a scope: a workspace file alone, or every global file together."""
-    return ref.path if ref.path.startswith("workspaces/") else "(global)"
+    """Lines are compared within a scope: one file, or the core files together (:data:`CORE_FILES`)."""
+    return "(core)" if ref.path in CORE_FILES else ref.path
 
 
 def newer_rank(ref: LineRef) -> tuple[str, str, int]:

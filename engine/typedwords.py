@@ -39,6 +39,13 @@ def _latin_of() -> dict[str, str]:
             if len(c) == 1 and c.isascii() and c.isalnum():
                 out[char] = c
                 break
+    for char, latin in list(out.items()):
+        name = unicodedata.name(char, "")
+        if latin == "l" and name.endswith((" I", " IOTA")):
+            out[char] = "I"  # a capital I looks like l too; a word reads "ignore", not "lgnore"
+        lower = char.lower()
+        if lower != char and lower not in out and out[char].isalpha():
+            out[lower] = out[char].lower()  # small letters the table maps to no ASCII (к, τ): as their capitals
     return out
 
 
