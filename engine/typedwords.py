@@ -46,7 +46,13 @@ def _latin_of() -> dict[str, str]:
         lower = char.lower()
         if lower != char and lower not in out and out[char].isalpha():
             out[lower] = out[char].lower()  # small letters the table maps to no ASCII (к, τ): as their capitals
+    out.update(_SMALL_LOOKALIKES)
     return out
+
+
+_SMALL_LOOKALIKES = {"η": "n", "п": "n", "κ": "k", "к": "k", "τ": "t", "т": "t", "м": "m", "г": "r", "ν": "v"}
+"""Small Greek and Cyrillic letters that pass for Latin ones in running text but that Unicode's table maps to no
+ASCII letter (it lists them against small capitals)."""
 
 
 def fold(text: str) -> str:
