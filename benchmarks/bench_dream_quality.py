@@ -142,8 +142,8 @@ def score(ops: list[dict], pairs: list[Pair]) -> dict[str, int]:
 
 def run(runs: int, keep: Path | None) -> dict:
     """Build the repo, dream until covered, score; returns the report as a dict."""
-    from memrepo.engine.dreamer import Dreamer, call_model
-    from memrepo.engine.store import MemoryStore
+    from memrepo.engine.dreams.dreamer import Dreamer, call_model
+    from memrepo.engine.repo.store import MemoryStore
 
     work = Path(tempfile.mkdtemp(prefix="bench-dream-quality-")) if keep is None else keep
     root = work / "memory"

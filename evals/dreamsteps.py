@@ -70,8 +70,8 @@ _LINE_RE = re.compile(r"\{line:([^}]+)\}")
 
 @step("dream")
 def _dream(run: EvalRun, args: dict[str, Any]) -> None:
-    from memrepo.engine.dreamer import Dreamer, call_model
-    from memrepo.engine.providers import Reply
+    from memrepo.engine.dreams.dreamer import Dreamer, call_model
+    from memrepo.engine.dreams.providers import Reply
 
     a = {k: run.fill(v) for k, v in args.items() if k != "op"}
     if a.get("user_messages"):
@@ -97,7 +97,7 @@ def _dream(run: EvalRun, args: dict[str, Any]) -> None:
 
 
 def _dream_texts(run: EvalRun, classification: str) -> list[tuple[str, str]]:
-    from memrepo.engine.dreamer import Dreamer
+    from memrepo.engine.dreams.dreamer import Dreamer
 
     out = []
     for record in Dreamer(run.store).list():

@@ -14,9 +14,10 @@ from pathlib import Path
 
 from click.testing import CliRunner
 from helpers.dream_helpers import make_repo
+
 from memrepo.cli.main import main
-from memrepo.engine.dreamer import Dreamer
-from memrepo.engine.dreaminput import FOLDER_CAP
+from memrepo.engine.dreams.dreamer import Dreamer
+from memrepo.engine.dreams.input import FOLDER_CAP
 
 NAMES = ("alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel")
 

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 from helpers.dream_helpers import alias, make_repo, run_with
-from memrepo.engine.dreamer import Dreamer
-from memrepo.engine.dreamsame import Likeness, equal
+
+from memrepo.engine.dreams.dreamer import Dreamer
+from memrepo.engine.dreams.same import Likeness, equal
 
 CONTRADICTIONS = [
     ("Do not use the staging database for load tests", "Use the staging database for load tests"),

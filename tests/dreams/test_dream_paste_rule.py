@@ -16,9 +16,10 @@ from pathlib import Path
 
 import pytest
 from helpers.dream_helpers import FILES, alias, claude_lines, make_repo, run_with, settings, write_claude_session
-from memrepo.engine.dreamer import Dreamer
+
+from memrepo.engine.dreams.dreamer import Dreamer
+from memrepo.engine.format.typedwords import fold, instruction_reason, paste_reason
 from memrepo.engine.models import Candidate
-from memrepo.engine.typedwords import fold, instruction_reason, paste_reason
 
 WORKSPACE = (
     "# billing\n\n"

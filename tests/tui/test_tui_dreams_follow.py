@@ -12,7 +12,7 @@ from pathlib import Path
 
 from helpers.dream_helpers import make_repo
 from helpers.tui_helpers import RecordingApp, settle, wait_for
-from memrepo.engine.dreamer import Dreamer
+from memrepo.engine.dreams.dreamer import Dreamer
 from memrepo.tui.panes import PANES, DreamsPane
 
 SIZE = (100, 30)
@@ -23,8 +23,8 @@ ELSEWHERE = textwrap.dedent(
     import sys
     from pathlib import Path
     from memrepo.engine.config import Settings
-    from memrepo.engine.dreamer import Dreamer
-    from memrepo.engine.store import MemoryStore
+    from memrepo.engine.dreams.dreamer import Dreamer
+    from memrepo.engine.repo.store import MemoryStore
 
     root, gate, status = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
     model = (

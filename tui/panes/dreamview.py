@@ -55,7 +55,7 @@ def where_today(op: Any, files: dict[str, list[Any]], record: Any | None = None)
     not pass for it.
 
     Args:
-        op: an :class:`~memrepo.engine.dreamrecord.OpRecord`; its ``refs`` are the
+        op: an :class:`~memrepo.engine.dreams.record.OpRecord`; its ``refs`` are the
             lines as the dream read them, its ``before`` their texts.
         files: path -> the file's entries now (``EntryView``), for the paths read.
         record: the run, to tell whether the operation's change is on main.
@@ -113,7 +113,7 @@ def operations_content(record: Any, files: dict[str, list[Any]] | None = None) -
     """A run's summary, files and operations as plain content (user text never parsed as markup).
 
     Args:
-        record: a :class:`~memrepo.engine.dreamrecord.DreamRecord`.
+        record: a :class:`~memrepo.engine.dreams.record.DreamRecord`.
         files: path -> entries now, so each operation names ``file:line`` as the file has it today.
 
     Returns:

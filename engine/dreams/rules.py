@@ -2,11 +2,11 @@
 
 Without a model, a dream proposes:
 
-* For lines that differ in form only (:func:`memrepo.engine.dreamsame.equal`):
+* For lines that differ in form only (:func:`memrepo.engine.dreams.same.equal`):
   one stays, the others go: a ``delete`` naming the line kept for identical
   text, a ``merge`` into the kept line's text for a spelling or spacing
   variant. These may apply automatically (agent lines only).
-* For lines alike but not equal (:class:`memrepo.engine.dreamsame.Likeness`):
+* For lines alike but not equal (:class:`memrepo.engine.dreams.same.Likeness`):
   a replacement (a swapped word, a negation, an antonym, another number), a
   restatement (the same fact in other words) or an extension (one says more):
   the losing line is deleted, or same-author near-duplicates are merged into
@@ -26,9 +26,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from . import entryformat as fmt
-from .dreaminput import INBOX_MD, MAX_OPERATIONS, DreamInput, LineRef
-from .dreamsame import Likeness, Relation, content, equal_key, numbers
+from memrepo.engine.format import entries as fmt
+
+from .input import INBOX_MD, MAX_OPERATIONS, DreamInput, LineRef
+from .same import Likeness, Relation, content, equal_key, numbers
 
 PLAIN_KEYS = frozenset({"by", "added"})
 """Metadata every entry may carry: it does not make one duplicate richer than another."""
@@ -40,7 +41,7 @@ COMMON_SHARE = 0.2
 """A content word on more than this share of the lines finds no pairs by itself (it is a topic)."""
 
 ORDER = {"duplicate": 0, "replacement": 1, "restatement": 2, "extension": 3}
-"""Which operations come first when more than :data:`~memrepo.engine.dreaminput.MAX_OPERATIONS` are found."""
+"""Which operations come first when more than :data:`~memrepo.engine.dreams.input.MAX_OPERATIONS` are found."""
 
 
 def where(ref: LineRef) -> str:

@@ -17,8 +17,8 @@ Lines that are alike but not equal get a relation, for review only:
   in every JavaScript repo" / "Prefers pnpm over npm for JavaScript
   projects"), found by the rare words they share.
 
-This module only compares texts; :mod:`memrepo.engine.dreamrules` proposes the
-operations and :mod:`memrepo.engine.dreamops` refuses an automatic merge of
+This module only compares texts; :mod:`memrepo.engine.dreams.rules` proposes the
+operations and :mod:`memrepo.engine.dreams.ops` refuses an automatic merge of
 lines that are not equal, whoever proposed it.
 """
 
@@ -30,95 +30,48 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .cleantext import clean_in
+from memrepo.engine.format.cleantext import clean_in
+
+
+def _words(text: str) -> frozenset[str]:
+    """A set of words written as one string, space-separated."""
+    return frozenset(text.split())
+
+
+def _words_in_order(text: str) -> list[str]:
+    """Words written as one string, space-separated, in order."""
+    return text.split()
+
+
+def _pairs(text: str, mark: str) -> list[tuple[str, str]]:
+    """Word pairs written as ``a/b`` (or ``a:b``), space-separated."""
+    out = []
+    for item in text.split():
+        a, _, b = item.partition(mark)
+        out.append((a, b))
+    return out
+
 
 ARTICLES = frozenset({"a", "an", "the"})
 """Words whose presence never changes what an entry says."""
 
-NEGATIONS = frozenset(
-    {
-        "not",
-        "no",
-        "never",
-        "none",
-        "nothing",
-        "neither",
-        "nor",
-        "without",
-        "cannot",
-        "cant",
-        "dont",
-        "doesnt",
-        "didnt",
-        "isnt",
-        "arent",
-        "wasnt",
-        "werent",
-        "wont",
-        "shouldnt",
-        "mustnt",
-        "avoid",
-        "avoids",
-        "avoided",
-        "stop",
-        "stopped",
-        "instead",
-    }
+NEGATIONS = _words(
+    "not no never none nothing neither nor without cannot cant dont doesnt didnt isnt arent wasnt werent "
+    "wont shouldnt mustnt avoid avoids avoided stop stopped instead "
 )
 """Words that turn a statement around (grammatical negation and its common verbs)."""
 
-ANTONYMS: tuple[tuple[str, str], ...] = (
-    ("enable", "disable"),
-    ("enabled", "disabled"),
-    ("on", "off"),
-    ("true", "false"),
-    ("yes", "no"),
-    ("allow", "deny"),
-    ("allowed", "denied"),
-    ("allow", "block"),
-    ("always", "never"),
-    ("before", "after"),
-    ("include", "exclude"),
-    ("included", "excluded"),
-    ("with", "without"),
-    ("tabs", "spaces"),
-    ("tab", "space"),
-    ("start", "stop"),
-    ("open", "closed"),
-    ("public", "private"),
-    ("sync", "async"),
-    ("min", "max"),
-    ("minimum", "maximum"),
-    ("up", "down"),
-    ("accept", "reject"),
-    ("accepted", "rejected"),
-    ("add", "remove"),
-    ("like", "dislike"),
-    ("likes", "dislikes"),
-    ("prefer", "avoid"),
-    ("prefers", "avoids"),
-    ("use", "avoid"),
-    ("uses", "avoids"),
-    ("light", "dark"),
-    ("more", "less"),
-    ("most", "least"),
-    ("first", "last"),
-    ("early", "late"),
-    ("earlier", "later"),
-    ("old", "new"),
-    ("older", "newer"),
-    ("required", "optional"),
-    ("mandatory", "optional"),
-    ("lower", "upper"),
-    ("lowercase", "uppercase"),
-    ("internal", "external"),
-    ("local", "remote"),
-    ("success", "failure"),
-    ("pass", "fail"),
-    ("passes", "fails"),
-    ("keep", "drop"),
-    ("merge", "rebase"),
-    ("squash", "rebase"),
+ANTONYMS: tuple[tuple[str, str], ...] = tuple(
+    _pairs(
+        "enable/disable enabled/disabled on/off true/false yes/no allow/deny allowed/denied allow/block "
+        "always/never before/after include/exclude included/excluded with/without tabs/spaces tab/space "
+        "start/stop open/closed public/private sync/async min/max minimum/maximum up/down accept/reject "
+        "accepted/rejected add/remove like/dislike likes/dislikes prefer/avoid prefers/avoids use/avoid "
+        "uses/avoids light/dark more/less most/least first/last early/late earlier/later old/new older/newer "
+        "required/optional mandatory/optional lower/upper lowercase/uppercase internal/external local/remote "
+        "success/failure pass/fail passes/fails keep/drop merge/rebase squash/rebase ",
+        "/",
+    )
 )
 """Word pairs of opposite meaning: a line with one and a line with the other contradict each other."""
 
@@ -127,106 +80,12 @@ for _a, _b in ANTONYMS:
     _ANTONYM_OF[_a] = _ANTONYM_OF.get(_a, frozenset()) | {_b}
     _ANTONYM_OF[_b] = _ANTONYM_OF.get(_b, frozenset()) | {_a}
 
-STOPWORDS = frozenset(
-    {
-        "a",
-        "an",
-        "the",
-        "and",
-        "or",
-        "but",
-        "of",
-        "in",
-        "on",
-        "at",
-        "to",
-        "for",
-        "by",
-        "from",
-        "as",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "it",
-        "its",
-        "this",
-        "that",
-        "these",
-        "those",
-        "there",
-        "their",
-        "they",
-        "them",
-        "we",
-        "our",
-        "i",
-        "my",
-        "me",
-        "you",
-        "your",
-        "he",
-        "she",
-        "his",
-        "her",
-        "has",
-        "have",
-        "had",
-        "do",
-        "does",
-        "did",
-        "so",
-        "if",
-        "then",
-        "than",
-        "also",
-        "only",
-        "just",
-        "very",
-        "all",
-        "any",
-        "each",
-        "every",
-        "some",
-        "into",
-        "onto",
-        "over",
-        "under",
-        "about",
-        "which",
-        "who",
-        "what",
-        "when",
-        "where",
-        "while",
-        "should",
-        "must",
-        "can",
-        "will",
-        "would",
-        "could",
-        "may",
-        "might",
-        "user",
-        "users",
-        "please",
-        "with",
-        "through",
-        "via",
-        "one",
-        "go",
-        "goes",
-        "get",
-        "gets",
-        "happen",
-        "happens",
-        "stay",
-        "stays",
-        "based",
-        "being",
-    }
+STOPWORDS = _words(
+    "a an the and or but of in on at to for by from as is are was were be been it its this that these "
+    "those there their they them we our i my me you your he she his her has have had do does did so if "
+    "then than also only just very all any each every some into onto over under about which who what when "
+    "where while should must can will would could may might user users please with through via one go "
+    "goes get gets happen happens stay stays based being "
 )
 """Words that carry no fact of their own: left out when measuring how alike two lines are."""
 
@@ -244,6 +103,8 @@ SYNONYMS = {
     "using": "use",
     "used": "use",
     "wants": "use",
+    "want": "use",
+    "wanted": "use",
     "likes": "use",
     "like": "use",
     "favours": "use",
@@ -271,124 +132,30 @@ SYNONYMS = {
 }
 """Words folded together when looking for restatements (never for equality)."""
 
-_OUR_STEMS = (
-    "colour",
-    "favour",
-    "behaviour",
-    "honour",
-    "humour",
-    "labour",
-    "neighbour",
-    "flavour",
-    "harbour",
-    "rumour",
-    "vapour",
-    "armour",
-    "savour",
-    "endeavour",
-    "odour",
-    "parlour",
-    "valour",
-    "vigour",
-    "tumour",
-    "rigour",
+_OUR_STEMS = tuple(
+    _words_in_order(
+        "colour favour behaviour honour humour labour neighbour flavour harbour rumour vapour armour savour endeavour odour parlour valour vigour tumour rigour"
+    )
 )
-_LL_STEMS = (
-    "cancel",
-    "travel",
-    "label",
-    "model",
-    "signal",
-    "level",
-    "fuel",
-    "counsel",
-    "total",
-    "channel",
-    "tunnel",
-    "marshal",
-    "dial",
-    "enrol",
-    "model",
+_LL_STEMS = tuple(
+    _words_in_order("cancel travel label model signal level fuel counsel total channel tunnel marshal dial enrol")
 )
-_WORD_VARIANTS = {
-    "grey": "gray",
-    "catalogue": "catalog",
-    "catalogues": "catalogs",
-    "dialogue": "dialog",
-    "dialogues": "dialogs",
-    "analogue": "analog",
-    "programme": "program",
-    "programmes": "programs",
-    "licence": "license",
-    "licences": "licenses",
-    "defence": "defense",
-    "offence": "offense",
-    "centre": "center",
-    "centres": "centers",
-    "metre": "meter",
-    "metres": "meters",
-    "litre": "liter",
-    "litres": "liters",
-    "theatre": "theater",
-    "fibre": "fiber",
-    "judgement": "judgment",
-    "acknowledgement": "acknowledgment",
-    "cheque": "check",
-    "aluminium": "aluminum",
-    "mould": "mold",
-    "plough": "plow",
-    "tyre": "tire",
-    "tyres": "tires",
-    "artefact": "artifact",
-    "artefacts": "artifacts",
-    "whilst": "while",
-    "amongst": "among",
-    "learnt": "learned",
-    "spelt": "spelled",
-    "towards": "toward",
-    "okay": "ok",
-}
-_ISE_KEEP = frozenset(
-    {
-        "advise",
-        "exercise",
-        "otherwise",
-        "promise",
-        "premise",
-        "surprise",
-        "expertise",
-        "franchise",
-        "revise",
-        "devise",
-        "compromise",
-        "enterprise",
-        "merchandise",
-        "precise",
-        "concise",
-        "treatise",
-        "paradise",
-        "disguise",
-        "improvise",
-        "supervise",
-        "televise",
-        "excise",
-        "incise",
-        "despise",
-        "chastise",
-        "comprise",
-        "surmise",
-        "demise",
-        "arise",
-        "noise",
-        "raise",
-        "praise",
-        "cruise",
-        "clockwise",
-        "likewise",
-        "wise",
-        "rise",
-        "sunrise",
-    }
+_WORD_VARIANTS = dict(
+    _pairs(
+        "grey:gray catalogue:catalog catalogues:catalogs dialogue:dialog dialogues:dialogs analogue:analog "
+        "programme:program programmes:programs licence:license licences:licenses defence:defense "
+        "offence:offense centre:center centres:centers metre:meter metres:meters litre:liter litres:liters "
+        "theatre:theater fibre:fiber judgement:judgment acknowledgement:acknowledgment cheque:check "
+        "aluminium:aluminum mould:mold plough:plow tyre:tire tyres:tires artefact:artifact "
+        "artefacts:artifacts whilst:while amongst:among learnt:learned spelt:spelled towards:toward okay:ok ",
+        ":",
+    )
+)
+_ISE_KEEP = _words(
+    "advise exercise otherwise promise premise surprise expertise franchise revise devise compromise "
+    "enterprise merchandise precise concise treatise paradise disguise improvise supervise televise "
+    "excise incise despise chastise comprise surmise demise arise noise raise praise cruise clockwise "
+    "likewise wise rise sunrise "
 )
 _ISE_RE = re.compile(r"^(\w{3,}?)is(e|es|ed|ing|ation|ations|er|ers)$")
 _YSE_RE = re.compile(r"^(analy|paraly|cataly|dialy)s(e|es|ed|ing)$")
@@ -430,7 +197,7 @@ def spelling(word: str) -> str:
 def tokens(text: str) -> list[str]:
     """The words and meaningful symbols of an entry, folded for comparison.
 
-    Invisible characters go (as on every write, :func:`memrepo.engine.cleantext.clean_in`);
+    Invisible characters go (as on every write, :func:`memrepo.engine.format.cleantext.clean_in`);
     NFKC and case folding apply; an apostrophe inside a word goes ("don't" → "dont");
     each word takes its American spelling (:func:`spelling`).
 

@@ -1,15 +1,15 @@
 """Why a dream's operation needs review under the merge and provenance rules (docs/architecture.md §6).
 
-:mod:`memrepo.engine.dreamops` validates an operation, then asks these
+:mod:`memrepo.engine.dreams.ops` validates an operation, then asks these
 checks; each answers a one-line reason, or None when the operation may apply
 automatically as far as that rule goes.
 
 * The merge rule: a ``merge`` is automatic only when its lines are equal
-  (:func:`memrepo.engine.dreamsame.equal`) and its text is theirs; a ``delete``
+  (:func:`memrepo.engine.dreams.same.equal`) and its text is theirs; a ``delete``
   that names the line it keeps, only when the two are equal; an operation
   marked ``replacement``, ``restatement`` or ``extension`` never.
 * The provenance rule: an ``add`` is automatic only when its quote is in a
-  user message that reads as typed (:func:`memrepo.engine.typedwords.paste_reason`),
+  user message that reads as typed (:func:`memrepo.engine.format.typedwords.paste_reason`),
   its content words are the quote's, and neither is instruction-shaped after
   folding; an ``edit`` or ``merge`` only when it brings in no instruction.
 """
@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import re
 
-from .dreaminput import DreamInput, LineRef
-from .dreamsame import content, equal
-from .typedwords import fold, instruction_reason, introduced_instruction, paste_reason
+from memrepo.engine.format.typedwords import fold, instruction_reason, introduced_instruction, paste_reason
+
+from .input import DreamInput, LineRef
+from .same import content, equal
 
 RELATION_WORDS = {
     "replacement": "one line replaces the other",
