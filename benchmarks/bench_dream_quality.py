@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 
 from dream_quality_repo import PAIRS, Pair, build_repo  # noqa: E402
+
 from memrepo.engine.config import Settings  # noqa: E402
 
 

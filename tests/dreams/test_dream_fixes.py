@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 from helpers.dream_helpers import alias, make_repo, run_with, settings
-from helpers.repo_helpers import git, plain_settings
+from helpers.repo_helpers import plain_settings
 
 from memrepo.cli.main import main
 from memrepo.engine.config import Settings

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from helpers.dream_helpers import make_repo
 from helpers.tui_helpers import RecordingApp, settle, wait_for
+
 from memrepo.engine.dreams.dreamer import Dreamer
 from memrepo.tui.panes import PANES, DreamsPane
 
