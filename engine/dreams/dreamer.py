@@ -120,6 +120,10 @@ class Dreamer:
         """
         return self.records.load(dream_id)
 
+    def records_stamp(self) -> tuple[tuple[str, int, int], ...]:
+        """Changes whenever a run starts, ends or changes, from any process (:meth:`DreamRecords.stamp`)."""
+        return self.records.stamp()
+
     def budget_left(self) -> int:
         """Tokens left in the rolling 24-hour budget."""
         return budget_left(self.records, self.settings.dream.daily_token_budget)

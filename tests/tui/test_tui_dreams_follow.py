@@ -15,6 +15,7 @@ from helpers.tui_helpers import RecordingApp, settle, wait_for
 
 from memrepo.engine.dreams.dreamer import Dreamer
 from memrepo.tui.panes import PANES, DreamsPane
+from memrepo.tui.widgets.dialogs import Confirm
 
 SIZE = (100, 30)
 KEY = str(PANES.index(DreamsPane) + 1)
@@ -67,10 +68,10 @@ async def test_a_dream_run_from_the_command_line_appears_without_r(isolated_home
         assert done.returncode == 0, done.stderr
         await wait_for(pilot, lambda: len(dreams.records) == 1, timeout=15, what="the CLI's dream in the pane")
         assert dreams.records[0].status == "pending_review"
-        await settle(pilot)
         await pilot.press("a")  # the review waits: a asks, no "no review waiting"
-        await settle(pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, Confirm), what="the accept question")
         assert not any("has no review waiting" in n for n in app.notices)
+        await pilot.press("escape")
 
 
 async def test_a_dream_of_another_process_shows_running_then_finished(isolated_home: Path, tmp_path: Path) -> None:

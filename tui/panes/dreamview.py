@@ -105,7 +105,7 @@ def coverage_lines(record: Any) -> list[str]:
         then = f" (the next dream starts at {start})" if start else ""
         out.append(f"Left out {count} file{'s' if count != 1 else ''}: {names(left, count)}{then}")
     else:
-        out.append("Left out no file")
+        out[0] += "; none left out"
     return out
 
 
