@@ -349,7 +349,7 @@ SWAP_SAME = 0.6
 """Share of the longer line's words that must line up, in order, for two lines to be one sentence edited in one place."""
 SWAP_MAX = 3
 """At most this many words may differ on either side of one sentence edited (a swap, an insertion)."""
-RESTATEMENT_OVERLAP = 0.55
+RESTATEMENT_OVERLAP = 0.65
 """Share of the shorter line's weighted content words the two must share to be a restatement."""
 RESTATEMENT_MIN_SHARED = 2
 """Content words two lines must share to be a restatement (one shared word is a topic, not a fact)."""
