@@ -340,7 +340,7 @@ def plan(output: DreamOutput, din: DreamInput, existing: set[str], root: Path) -
         for a in item.removes:
             key = same_key(din.lines[a].text)
             removed_texts[key] = removed_texts.get(key, 0) + 1
-        if kept is not None:
+        if kept is not None and isinstance(op, DeleteOp):
             kept_lines.append((item, op.keep or ""))
         # -- classification ------------------------------------------------
         why = _review_reason(op, refs, target, existing, din, kept)

@@ -95,7 +95,7 @@ def _richer(ref: LineRef) -> int:
 class _Plan:
     """Operations found, and the lines they use (one operation per line; a kept line is never removed)."""
 
-    ops: list[tuple[int, float, dict]]
+    ops: list[tuple[int, float, dict[str, object]]]
     gone: set[str]
     kept: set[str]
 
@@ -140,15 +140,21 @@ def _duplicates(din: DreamInput, rows: list[tuple[str, LineRef]], plan: _Plan) -
                     )
                 elif ref.meta != kept.meta:
                     reason = f"same text (other metadata) as {quoted(kept)}, which stays ({why})"
-                op = {"op": "delete", "line": alias, "keep": keep, "relation": "duplicate", "reason": reason}
+                op: dict[str, object] = {
+                    "op": "delete",
+                    "line": alias,
+                    "keep": keep,
+                    "relation": "duplicate",
+                    "reason": reason,
+                }
                 plan.ops.append((ORDER["duplicate"], 1.0, op))
             else:
                 variants.append(alias)
         if variants and any(din.lines[a].by != kept.by for a in variants):
             for alias in variants:  # the user's line stays as the user wrote it
                 reason = f"same as {quoted(kept)} but for spelling or spacing, which stays ({why})"
-                op = {"op": "delete", "line": alias, "keep": keep, "relation": "duplicate", "reason": reason}
-                plan.ops.append((ORDER["duplicate"], 1.0, op))
+                gone: dict[str, object] = {"op": "delete", "line": alias, "keep": keep, "relation": "duplicate"}
+                plan.ops.append((ORDER["duplicate"], 1.0, {**gone, "reason": reason}))
         elif variants:
             lines = [keep, *variants]
             spelled = ", ".join(quoted(din.lines[a]) for a in variants)
@@ -200,7 +206,7 @@ def _alike(din: DreamInput, rows: list[tuple[str, LineRef]], likeness: Likeness,
             continue
         if rel.kind == "extension" and kept.by == gone.by and kept.path == gone.path:
             plan.gone.update((a, b))
-            op = {
+            op: dict[str, object] = {
                 "op": "merge",
                 "lines": [gone.alias, kept.alias],
                 "text": kept.text,
@@ -227,7 +233,7 @@ def _alike(din: DreamInput, rows: list[tuple[str, LineRef]], likeness: Likeness,
         plan.ops.append((rank, score, op))
 
 
-def rules_operations(din: DreamInput) -> list[dict]:
+def rules_operations(din: DreamInput) -> list[dict[str, object]]:
     """Every operation the offline dreamer proposes for ``din``, most certain first, at most 40.
 
     Args:
@@ -247,7 +253,7 @@ def rules_operations(din: DreamInput) -> list[dict]:
     likeness = Likeness(ref.text for _, ref in rows)
     for scoped in by_scope.values():
         _alike(din, [(a, r) for a, r in scoped if a not in plan.gone], likeness, plan)
-    moves = []
+    moves: list[dict[str, object]] = []
     for alias, ref in rows:
         if alias in plan.gone or alias in plan.kept:
             continue

@@ -144,9 +144,8 @@ def operations_content(record: Any, files: dict[str, list[Any]] | None = None) -
         lines = where_today(op, files or {}, record)
         target = f" → {op.path}" if op.path else ""
         code = f" [{op.rejection}]" if op.rejection else ""
-        line = Content(clean(f"{label} {op.op} {lines}{target}{code}: {op.reason}"))
-        line = line.stylize(CLASS_STYLES.get(op.classification, ""), 0, len(label))
-        parts.append(line)
+        row = Content(clean(f"{label} {op.op} {lines}{target}{code}: {op.reason}"))
+        parts.append(row.stylize(CLASS_STYLES.get(op.classification, ""), 0, len(label)))
         kept_ref = getattr(op, "kept_ref", None)
         if op.op == "delete" and op.refs and op.before:
             path, at = _ref(op.refs[0])
