@@ -1,8 +1,9 @@
 """Dream operations: the model's answer read strictly, each operation validated and classified.
 
 docs/architecture.md §6: ``add {path, text, evidence, quote}``, ``edit {line, text}``,
-``delete {line}``, ``move {line, path}``, ``merge {lines, text, path}``,
-``promote {line, path}``, each with a ``reason``. The answer must be one JSON
+``delete {line, keep?}``, ``move {line, path}``, ``merge {lines, text, path}``,
+``promote {line, path}``, each with a ``reason`` and, optionally, the
+``relation`` of the lines (duplicate, replacement, restatement, extension). The answer must be one JSON
 object ``{"operations": [...]}`` that pydantic accepts with no extra field,
 or the whole run fails and nothing changes (:func:`parse_output`).
 
@@ -10,11 +11,14 @@ Then every operation on its own (:func:`plan`): invalid ones are dropped and
 counted with a code (unknown alias, unsafe path, ``.git``, inbox as target,
 secret-only text, over a limit, more than 40, a second operation on one
 line, ...). The rest are classified: **auto** only when every touched line is
-``by: agent``, nothing touches MEMORY.md or the inbox, a new entry's quote
-appears verbatim in a user message of its evidence task, and (memrepo's
-guard against "delete everything" planted in data) a plain delete removes
-only an exact duplicate of an entry that stays; everything else is
-**review**.
+``by: agent``, nothing touches MEMORY.md or the inbox, the operation passes
+the merge and provenance rules (:mod:`memrepo.engine.dreams.checks`: a merge
+or a delete's kept line only of lines equal in form, no relation marked, a
+new entry's quote typed by the user in a short message, nothing
+instruction-shaped), and (memrepo's guard against "delete everything"
+planted in data) a plain delete removes only a line equal to one that stays;
+everything else is **review**. Reasons are recorded with file lines for the
+input's aliases.
 """
 
 from __future__ import annotations
