@@ -397,6 +397,13 @@ def _demote_unsafe_deletes(
     Equal: the same text but for form (:func:`memrepo.engine.dreams.same.equal`). A delete that names
     the line it keeps is automatic only while no other operation of the dream removes that line.
     """
+    gone = {a for item in items if item.record.classification != "rejected" for a in item.removes}
+    for item, keep in kept_lines:
+        if item.record.classification == "auto" and keep in gone:
+            item.record.classification = "review"
+            item.record.detail = "another operation of this dream removes the line it keeps: the user decides"
+    if not any(item.record.op == "delete" and item.record.classification == "auto" for item in items):
+        return
     remaining: dict[str, int] = {}
     for ref in din.lines.values():
         if not ref.inbox:
@@ -404,11 +411,6 @@ def _demote_unsafe_deletes(
             remaining[key] = remaining.get(key, 0) + 1
     for key, count in removed.items():
         remaining[key] = remaining.get(key, 0) - count
-    gone = {a for item in items if item.record.classification != "rejected" for a in item.removes}
-    for item, keep in kept_lines:
-        if item.record.classification == "auto" and keep in gone:
-            item.record.classification = "review"
-            item.record.detail = "another operation of this dream removes the line it keeps: the user decides"
     for item in items:
         rec = item.record
         if rec.op == "delete" and rec.classification == "auto":

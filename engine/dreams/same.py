@@ -29,6 +29,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from memrepo.engine.format.cleantext import clean_in
 
@@ -165,6 +166,7 @@ _TOKEN_RE = re.compile(r"[^\W_]+|[+#<>=/@$%&*~^|\\]")
 """Words, and the symbols that change a meaning ("C++", "C#", "<", "/"): every other mark is form."""
 
 
+@lru_cache(maxsize=65536)
 def spelling(word: str) -> str:
     """One casefolded word in a single spelling: British forms become American ones.
 
