@@ -62,10 +62,13 @@ Each operation is one of (every one has a short "reason"):
 {"op": "add", "path": "me.md", "text": "...", "evidence": ["T1"], "quote": "exact words of the user in T1",
  "reason": "..."}
 {"op": "edit", "line": "L3", "text": "new text", "reason": "..."}
-{"op": "delete", "line": "L4", "reason": "..."}
+{"op": "delete", "line": "L4", "keep": "L2", "reason": "..."}   ("keep": the line that stays, optional)
 {"op": "move", "line": "L5", "path": "workspaces/x.md", "reason": "..."}
 {"op": "merge", "lines": ["L6", "L7"], "text": "merged text", "path": "lessons.md", "reason": "..."}
 {"op": "promote", "line": "L9", "path": "me.md", "reason": "..."}   (an inbox line only)
+Lines that differ in a negation, a name, a place, a date, a number or any other word are not duplicates:
+when one replaces another, delete the older one (the user's line always stays) with "relation": "replacement";
+"relation" may also be "duplicate", "restatement" or "extension". Only duplicates in form are applied without review.
 Paths are root-relative markdown paths (a new topic file such as topics/x.md is created on first use).
 Entry text is one line, at most 500 characters, without metadata brackets. Use no other keys.
 If nothing needs doing, answer {"operations": []}.
