@@ -3,9 +3,10 @@
 docs/architecture.md §6: ``add {path, text, evidence, quote}``, ``edit {line, text}``,
 ``delete {line, keep?}``, ``move {line, path}``, ``merge {lines, text, path}``,
 ``promote {line, path}``, each with a ``reason`` and, optionally, the
-``relation`` of the lines (duplicate, replacement, restatement, extension). The answer must be one JSON
-object ``{"operations": [...]}`` that pydantic accepts with no extra field,
-or the whole run fails and nothing changes (:func:`parse_output`).
+``relation`` of its lines (duplicate, replacement, restatement, extension).
+The answer must be one JSON object ``{"operations": [...]}`` that pydantic
+accepts with no extra field, or the whole run fails and nothing changes
+(:func:`parse_output`).
 
 Then every operation on its own (:func:`plan`): invalid ones are dropped and
 counted with a code (unknown alias, unsafe path, ``.git``, inbox as target,
@@ -397,11 +398,12 @@ def _demote_unsafe_deletes(
     Equal: the same text but for form (:func:`memrepo.engine.dreams.same.equal`). A delete that names
     the line it keeps is automatic only while no other operation of the dream removes that line.
     """
-    gone = {a for item in items if item.record.classification != "rejected" for a in item.removes}
+    live = [item for item in items if item.record.classification != "rejected"]
+    touched = {a for item in live for a in item.removes} | {a for item in live for a in item.replaces}
     for item, keep in kept_lines:
-        if item.record.classification == "auto" and keep in gone:
+        if item.record.classification == "auto" and keep in touched:
             item.record.classification = "review"
-            item.record.detail = "another operation of this dream removes the line it keeps: the user decides"
+            item.record.detail = "another operation of this dream changes the line it keeps: the user decides"
     if not any(item.record.op == "delete" and item.record.classification == "auto" for item in items):
         return
     remaining: dict[str, int] = {}

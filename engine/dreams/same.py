@@ -231,7 +231,9 @@ def equal_key(text: str) -> str:
     Returns:
         str: the key (numbers are compared apart: :func:`equal`).
     """
-    return "".join(t for t in tokens(text) if t not in ARTICLES)
+    key = "".join(t for t in tokens(text) if t not in ARTICLES)
+    # A text of no word (emoji, signs only) is equal only to itself, spaces aside.
+    return key or "\x01" + "".join(unicodedata.normalize("NFKC", clean_in(text)).split())
 
 
 def equal(a: str, b: str) -> bool:

@@ -214,6 +214,7 @@ def test_a_models_alias_in_a_reason_is_recorded_as_the_file_line(repo_path: Path
         ("Tabs in Makefiles, spaces in Python", "Spaces in Makefiles, tabs in Python"),
         ("Never deploy on Fridays", "Deploy on Fridays"),
         ("Sam likes tea", "Sam dislikes tea"),
+        ("🚀", "✅"),
     ],
 )
 def test_equal_holds_only_for_form(a: str, b: str) -> None:
