@@ -246,6 +246,7 @@ def lookalikes(seed: int = 1) -> dict[str, int]:
         folds["anyascii"] = anyascii
     except ImportError:
         pass
+
     def caught(text: str) -> bool:  # the check's own patterns, on text folded one way or another
         return bool(typedwords._IGNORE.search(text) or typedwords._IMPERATIVE.match(text))
 
