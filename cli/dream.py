@@ -80,6 +80,13 @@ def dream(ctx: click.Context, provider: str | None, if_due: bool, as_json: bool)
             click.echo(clean(f"  auto commit {record.auto_commit[:7]} (memrepo dreams undo {record.id})"))
         if record.branch:
             click.echo(clean(f"  review branch {record.branch} (memrepo dreams diff|accept|reject {record.id})"))
+        if record.left_out_count:
+            click.echo(
+                clean(
+                    f"  examined {len(record.examined)} files, left out {record.left_out_count} "
+                    f"(the next dream starts at {record.next_file or 'the first'}; memrepo dreams show {record.id})"
+                )
+            )
     if record.status == "failed":
         _fail(clean(f"dream {record.id} failed: {record.reason}"))
 
@@ -97,6 +104,29 @@ def dreams(ctx: click.Context, as_json: bool) -> None:
         click.echo("no dreams yet (memrepo dream runs one)")
     for record in records:
         click.echo(json.dumps(record.model_dump(mode="json")) if as_json else _line(record))
+
+
+def _where(ref: str) -> str:
+    """``repo:lessons.md#L7`` as ``lessons.md:7`` (the line as the dream read it)."""
+    path, _, line = ref.removeprefix("repo:").partition("#L")
+    return f"{path}:{line}" if line else path
+
+
+def _coverage(record: DreamRecord) -> list[str]:
+    """Which files the dream examined and which it left out (docs/architecture.md §6, coverage)."""
+    if not record.examined and not record.left_out_count:
+        return []
+    out = [f"examined: {len(record.examined)} files: {', '.join(record.examined)}"]
+    if record.left_out_count:
+        more = record.left_out_count - len(record.left_out)
+        names = ", ".join(record.left_out) + (f" and {more} more" if more > 0 else "")
+        start = f" (the next dream starts at {record.next_file})" if record.next_file else ""
+        out.append(f"left out: {record.left_out_count} files: {names}{start}")
+        if record.too_large:
+            out.append(f"too large for one dream: {', '.join(record.too_large)}")
+    else:
+        out.append("left out: none")
+    return out
 
 
 def _gone_note(record: DreamRecord, key: str) -> str:
@@ -132,12 +162,17 @@ def dreams_show(ctx: click.Context, dream_id: str, as_json: bool) -> None:
         value = getattr(record, key)
         if value:
             click.echo(clean(f"{key.replace('_', ' ')}: {value}{_gone_note(record, key) if key in gone else ''}"))
+    for line in _coverage(record):
+        click.echo(clean(line))
     for op in record.operations:
         target = f" -> {op.path}" if op.path else ""
-        lines = ",".join(op.lines) or ",".join(op.evidence)
+        lines = ",".join(_where(ref) for ref in op.refs)
         why = f" [{op.rejection}]" if op.rejection else ""
         click.echo(clean(f"  {op.classification:<8} {op.op} {lines}{target}{why}: {op.reason}"))
-        if op.text:
+        if op.op == "delete" and op.kept_ref:
+            click.echo(clean(f"           deletes: {op.before}"))
+            click.echo(clean(f"           keeps {_where(op.kept_ref)}: {op.kept_text}"))
+        elif op.text:
             click.echo(clean(f"           text: {op.text}"))
 
 

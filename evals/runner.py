@@ -56,6 +56,7 @@ from memrepo.engine.config import Settings
 from memrepo.engine.errors import FormatError, MemrepoError
 from memrepo.engine.repo.store import MemoryStore
 
+from . import dreamsteps  # noqa: F401  (registers the dream steps and targets)
 from .steps import STEPS, TARGETS, EvalRun, step, target
 
 SHIPPED_DIR = Path(__file__).resolve().parent / "cases"

@@ -38,6 +38,7 @@ from memrepo.engine.models import Origin, RepoState
 
 from . import apply as dreamapply
 from . import ops as dreamops
+from .cover import LEFT_OUT_LISTED
 from .gate import DreamSkipped, budget_left, check_due
 from .input import DreamInput, build_input
 from .partial import partial_review
@@ -118,6 +119,10 @@ class Dreamer:
             RefError: no such dream.
         """
         return self.records.load(dream_id)
+
+    def records_stamp(self) -> tuple[tuple[str, int, int], ...]:
+        """Changes whenever a run starts, ends or changes, from any process (:meth:`DreamRecords.stamp`)."""
+        return self.records.stamp()
 
     def budget_left(self) -> int:
         """Tokens left in the rolling 24-hour budget."""
@@ -224,7 +229,8 @@ class Dreamer:
             )
             if if_due:
                 check_due(self.records, ds.interval_hours, self.store.head(), len(tasks))
-            din = build_input(self.store.root, [p for p, _ in self.store.list_files()], tasks)
+            files = [p for p, _ in self.store.list_files()]
+            din = build_input(self.store.root, files, tasks, start_at=state.get("next_file") or None)
             if chosen.uses_tokens:
                 need = din.estimate_tokens() + MAX_OUTPUT_TOKENS
                 left = self.budget_left()
@@ -234,7 +240,16 @@ class Dreamer:
                         f"this dream needs about {need:,}"
                     )
             record = DreamRecord(
-                id=new_id(), trigger=trigger, provider=chosen.name, started=now_iso(), tasks=[t.id for t in tasks]
+                id=new_id(),
+                trigger=trigger,
+                provider=chosen.name,
+                started=now_iso(),
+                tasks=[t.id for t in tasks],
+                examined=din.examined,
+                left_out=din.left_out_files[:LEFT_OUT_LISTED],
+                left_out_count=len(din.left_out_files),
+                too_large=din.too_large[:LEFT_OUT_LISTED],
+                next_file=din.next_file,
             )
             self.records.save(record)
         except BaseException:
@@ -282,6 +297,7 @@ class Dreamer:
             if record.status != "failed":
                 state = self.records.read_state()
                 state.update(last_run=record.started, head=self.store.head(), cursor=prepared.cursor)
+                state["next_file"] = prepared.din.next_file  # coverage: the next dream starts there
                 self.records.write_state(state)
             return record
         finally:

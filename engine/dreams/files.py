@@ -51,6 +51,8 @@ KEEP_KEYS = frozenset(
         "evidence",
         "classification",
         "rejection",
+        "relation",
+        "kept_ref",
     }
 )
 """Operation fields that name things (an operation's kind, a path, a ref, an alias, a classification

@@ -4,7 +4,9 @@ Folder files (every markdown file except inbox.md) become entry lines aliased
 ``L1…``; inbox entries are aliased too and marked untrusted; tasks are aliased
 ``T1…``. The folder part is capped at :data:`FOLDER_CAP` characters, filled
 in priority order: MEMORY.md, me.md, lessons.md, the workspace files of the
-sampled tasks, then every other file by path. The model sees the data as
+sampled tasks, then every other file in a rotation by path that starts where
+the last dream stopped (:mod:`memrepo.engine.dreams.cover`), so successive
+dreams cover the whole folder. The model sees the data as
 JSON inside the prompt, after instructions that say it is data, never
 instructions.
 """
@@ -22,6 +24,8 @@ from memrepo.engine.files.regularfile import read_work_file
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.layout import INBOX_MD, LESSONS_MD, ME_MD, MEMORY_MD
 from memrepo.engine.format.paths import normalize_workspace
+
+from .cover import next_start, reading_order
 
 FOLDER_CAP = 48_000
 """Characters of folder lines a dream sends at most (docs/architecture.md §6)."""
@@ -58,10 +62,13 @@ Each operation is one of (every one has a short "reason"):
 {"op": "add", "path": "me.md", "text": "...", "evidence": ["T1"], "quote": "exact words of the user in T1",
  "reason": "..."}
 {"op": "edit", "line": "L3", "text": "new text", "reason": "..."}
-{"op": "delete", "line": "L4", "reason": "..."}
+{"op": "delete", "line": "L4", "keep": "L2", "reason": "..."}   ("keep": the line that stays, optional)
 {"op": "move", "line": "L5", "path": "workspaces/x.md", "reason": "..."}
 {"op": "merge", "lines": ["L6", "L7"], "text": "merged text", "path": "lessons.md", "reason": "..."}
 {"op": "promote", "line": "L9", "path": "me.md", "reason": "..."}   (an inbox line only)
+Lines that differ in a negation, a name, a place, a date, a number or any other word are not duplicates:
+when one replaces another, delete the older one (the user's line always stays) with "relation": "replacement";
+"relation" may also be "duplicate", "restatement" or "extension". Only duplicates in form are applied without review.
 Paths are root-relative markdown paths (a new topic file such as topics/x.md is created on first use).
 Entry text is one line, at most 500 characters, without metadata brackets. Use no other keys.
 If nothing needs doing, answer {"operations": []}.
@@ -108,6 +115,10 @@ class DreamInput:
         prompt: the full prompt text.
         truncated: the folder cap left files out.
         left_out: how many folder files the cap left out.
+        examined: the folder files whose lines are in the input, in reading order.
+        left_out_files: the folder files that are not (the cap, or unreadable).
+        too_large: files larger than the whole cap (never examined).
+        next_file: where the next dream's rotation starts (None: from the first path).
     """
 
     lines: dict[str, LineRef] = field(default_factory=dict)
@@ -117,6 +128,10 @@ class DreamInput:
     prompt: str = ""
     truncated: bool = False
     left_out: int = 0
+    examined: list[str] = field(default_factory=list)
+    left_out_files: list[str] = field(default_factory=list)
+    too_large: list[str] = field(default_factory=list)
+    next_file: str | None = None
 
     def estimate_tokens(self) -> int:
         """A rough count of the prompt's tokens (4 characters a token)."""
@@ -167,7 +182,9 @@ def workspace_headers(root: Path) -> dict[str, str]:
     return out
 
 
-def build_input(root: Path, files: list[str], tasks: list[Task], cap: int = FOLDER_CAP) -> DreamInput:
+def build_input(
+    root: Path, files: list[str], tasks: list[Task], cap: int = FOLDER_CAP, start_at: str | None = None
+) -> DreamInput:
     """Build the aliased input and the prompt.
 
     Args:
@@ -175,6 +192,7 @@ def build_input(root: Path, files: list[str], tasks: list[Task], cap: int = FOLD
         files: every repo-relative file path (from ``list_files``).
         tasks: the sampled tasks, newest first (at most 20).
         cap: characters of folder lines at most.
+        start_at: where the rotation of the other files starts (the last dream's ``next_file``).
 
     Returns:
         DreamInput: aliases, the bytes read, the prompt.
@@ -191,8 +209,10 @@ def build_input(root: Path, files: list[str], tasks: list[Task], cap: int = FOLD
             found = din.workspaces.get(ws_id)
             if found and found not in task_files:
                 task_files.append(found)
-    order = [f for f in PRIORITY if f in md] + [f for f in task_files if f in md]
-    order += [f for f in md if f not in order]
+    order, rotation = reading_order(md, [*PRIORITY, *task_files], start_at)
+    skip: list[str] = []
+    first_turn = rotation[0] if rotation else None
+    room = cap  # what the priority files leave of the cap: a rotation file larger than this never fits
     used = 0
     misses = 0
     counter = 0
@@ -211,9 +231,13 @@ def build_input(root: Path, files: list[str], tasks: list[Task], cap: int = FOLD
         din.files[rel] = data
         return parsed
 
-    for rel in order:
+    for n, rel in enumerate(order):
+        if rel == first_turn:
+            room = cap - used
         parsed = read(rel)
         if parsed is None:
+            skip.append(rel)
+            din.left_out_files.append(rel)
             continue
         entries = parsed.entries()
         rows: list[tuple[int, fmt.Entry, dict[str, object]]] = []
@@ -229,15 +253,18 @@ def build_input(root: Path, files: list[str], tasks: list[Task], cap: int = FOLD
         size = len(json.dumps(block, ensure_ascii=False))
         if used + size > cap:
             din.truncated = True
-            din.left_out += 1
+            din.left_out_files.append(rel)
+            if size > room:
+                din.too_large.append(rel)
             misses += 1
             if cap - used < MIN_ROOM or misses >= MAX_MISSES:
-                din.left_out = len(order) - len(folder_json)
+                din.left_out_files += order[n + 1 :]
                 break
             continue
         used += size
         misses = 0
         folder_json.append(block)
+        din.examined.append(rel)
         header_done = False
         for number, entry, row in rows:
             counter += 1
@@ -254,6 +281,8 @@ def build_input(root: Path, files: list[str], tasks: list[Task], cap: int = FOLD
                 hashlib.sha1(parsed.lines[number - 1].text.encode("utf-8")).hexdigest(),
                 header=is_header,
             )
+    din.left_out = len(din.left_out_files)
+    din.next_file = next_start(rotation, din.left_out_files, din.too_large + skip)
     inbox_rows = []
     parsed = read(INBOX_MD) if INBOX_MD in files else None
     if parsed is not None:

@@ -1,26 +1,30 @@
 """Dream operations: the model's answer read strictly, each operation validated and classified.
 
 docs/architecture.md §6: ``add {path, text, evidence, quote}``, ``edit {line, text}``,
-``delete {line}``, ``move {line, path}``, ``merge {lines, text, path}``,
-``promote {line, path}``, each with a ``reason``. The answer must be one JSON
-object ``{"operations": [...]}`` that pydantic accepts with no extra field,
-or the whole run fails and nothing changes (:func:`parse_output`).
+``delete {line, keep?}``, ``move {line, path}``, ``merge {lines, text, path}``,
+``promote {line, path}``, each with a ``reason`` and, optionally, the
+``relation`` of its lines (duplicate, replacement, restatement, extension).
+The answer must be one JSON object ``{"operations": [...]}`` that pydantic
+accepts with no extra field, or the whole run fails and nothing changes
+(:func:`parse_output`).
 
 Then every operation on its own (:func:`plan`): invalid ones are dropped and
 counted with a code (unknown alias, unsafe path, ``.git``, inbox as target,
 secret-only text, over a limit, more than 40, a second operation on one
 line, ...). The rest are classified: **auto** only when every touched line is
-``by: agent``, nothing touches MEMORY.md or the inbox, a new entry's quote
-appears verbatim in a user message of its evidence task, and (memrepo's
-guard against "delete everything" planted in data) a plain delete removes
-only an exact duplicate of an entry that stays; everything else is
-**review**.
+``by: agent``, nothing touches MEMORY.md or the inbox, the operation passes
+the merge and provenance rules (:mod:`memrepo.engine.dreams.checks`: a merge
+or a delete's kept line only of lines equal in form, no relation marked, a
+new entry's quote typed by the user in a short message, nothing
+instruction-shaped), and (memrepo's guard against "delete everything"
+planted in data) a plain delete removes only a line equal to one that stays;
+everything else is **review**. Reasons are recorded with file lines for the
+input's aliases.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,18 +34,18 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from memrepo.engine.errors import MemrepoError, RefError
 from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.cleantext import clean_in
 from memrepo.engine.format.limits import ENTRY_MAX_CHARS
 from memrepo.engine.format.paths import safe_relpath
-from memrepo.engine.format.provenance import instruction_reason, introduced_instruction, typed_text
 
+from .checks import add_reason, edit_reason, keep_reason, merge_reason, relation_reason, without_aliases
 from .input import INBOX_MD, MAX_OPERATIONS, MEMORY_MD, DreamInput, LineRef
 from .record import OpRecord
+from .same import equal_key, numbers
 
 MAX_OUTPUT_CHARS = 200_000
 """A model answer longer than this is refused whole (characters)."""
 NO_MEMORY = "<no-memory>"
-
-_WS_RE = re.compile(r"\s+")
 
 
 class ProviderError(MemrepoError):
@@ -52,6 +56,7 @@ class _Op(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     reason: str = Field(default="", max_length=2000)
+    relation: Literal["duplicate", "replacement", "restatement", "extension"] | None = None
 
 
 class AddOp(_Op):
@@ -77,6 +82,7 @@ class DeleteOp(_Op):
 
     op: Literal["delete"]
     line: str = Field(max_length=20)
+    keep: str | None = Field(default=None, max_length=20)
 
 
 class MoveOp(_Op):
@@ -166,10 +172,6 @@ class Planned:
     appends: list[tuple[str, str, dict[str, str]]] = field(default_factory=list)
 
 
-def _fold(text: str) -> str:
-    return _WS_RE.sub(" ", text).strip()
-
-
 def _check_path(raw: str) -> tuple[str | None, str | None]:
     """A target path, or a rejection code (control characters in a name are unsafe too)."""
     if ".." in raw.replace("\\", "/").split("/") or any(unicodedata.category(c) in ("Cc", "Cf") for c in raw):
@@ -192,7 +194,7 @@ def _check_text(raw: str) -> tuple[str | None, str | None]:
     from memrepo.engine.format.entrytext import clean_text
     from memrepo.engine.write.policy import _MARK_RE, redact, word_count
 
-    text = clean_text(raw)
+    text = clean_text(clean_in(raw))  # what remember strips, a dream strips (docs/architecture.md §3)
     if NO_MEMORY in text.casefold():
         return None, "no_memory"
     if not text:
@@ -214,7 +216,7 @@ def _redacted(text: str) -> str:
     from memrepo.engine.format.entrytext import clean_text
     from memrepo.engine.write.policy import redact
 
-    return redact(clean_text(text))[0]
+    return redact(clean_text(clean_in(text)))[0]
 
 
 def _name(text: str) -> str:
@@ -240,8 +242,9 @@ def plan(output: DreamOutput, din: DreamInput, existing: set[str], root: Path) -
     taken: set[str] = set()
     out: list[Planned] = []
     removed_texts: dict[str, int] = {}
+    kept_lines: list[tuple[Planned, str]] = []
     for n, op in enumerate(output.operations):
-        rec = OpRecord(op=op.op, reason=_redacted(op.reason))
+        rec = OpRecord(op=op.op, reason=_redacted(without_aliases(op.reason, din)), relation=op.relation)
         item = Planned(rec)
         out.append(item)
 
@@ -268,6 +271,13 @@ def plan(output: DreamOutput, din: DreamInput, existing: set[str], root: Path) -
         if unknown or (isinstance(op, AddOp) and any(t not in din.tasks for t in op.evidence)):
             reject("unknown_alias", "names a line or task alias that was not in the input")
             continue
+        kept = None
+        if isinstance(op, DeleteOp) and op.keep is not None:
+            kept = din.lines.get(op.keep)
+            if kept is None or op.keep == op.line or kept.inbox:
+                reject("unknown_alias", "the line it keeps is not a folder line of the input, or is the line itself")
+                continue
+            rec.kept_ref, rec.kept_text = f"repo:{kept.path}#L{kept.line}", kept.text
         refs = [din.lines[a] for a in aliases]
         rec.refs = [f"repo:{r.path}#L{r.line}" for r in refs]
         rec.before = "\n".join(r.text for r in refs)
@@ -333,22 +343,27 @@ def plan(output: DreamOutput, din: DreamInput, existing: set[str], root: Path) -
             item.appends.append((target, text, meta))
         rec.after = "\n".join(t for _, t, _ in item.appends) or "\n".join(item.replaces.values())
         for a in item.removes:
-            key = fmt.normalize_text(din.lines[a].text)
+            key = same_key(din.lines[a].text)
             removed_texts[key] = removed_texts.get(key, 0) + 1
+        if kept is not None and isinstance(op, DeleteOp):
+            kept_lines.append((item, op.keep or ""))
         # -- classification ------------------------------------------------
-        why = _review_reason(op, refs, target, existing, din)
+        why = _review_reason(op, refs, target, existing, din, kept)
         if why is None:
             rec.classification, rec.detail = "auto", "agent lines only, outside MEMORY.md and the inbox"
         else:
             rec.classification, rec.detail = "review", why
-    _demote_unsafe_deletes(out, din, removed_texts)
+    _demote_unsafe_deletes(out, din, removed_texts, kept_lines)
     return out
 
 
 def _review_reason(
-    op: object, refs: list[LineRef], target: str | None, existing: set[str], din: DreamInput
+    op: object, refs: list[LineRef], target: str | None, existing: set[str], din: DreamInput, kept: LineRef | None
 ) -> str | None:
-    """Why an operation needs the user's review, or None when it may apply automatically."""
+    """Why an operation needs the user's review, or None when it may apply automatically.
+
+    The merge and provenance rules are :mod:`memrepo.engine.dreams.checks` (docs/architecture.md §6).
+    """
     if any(r.inbox for r in refs) or isinstance(op, PromoteOp):
         return "touches the untrusted inbox: only the user moves inbox text"
     if any(r.path == MEMORY_MD for r in refs) or target == MEMORY_MD:
@@ -357,43 +372,59 @@ def _review_reason(
         return "touches the user's own lines"
     if target is not None and target not in existing:
         return "creates a new file (and its index link in MEMORY.md)"
-    if isinstance(op, AddOp):
-        why = instruction_reason(op.text)
+    why = relation_reason(getattr(op, "relation", None))
+    if why is not None:
+        return why
+    if isinstance(op, MergeOp):
+        why = merge_reason(op.text, refs)
         if why is not None:
-            return f"the new entry {why}: the user decides"
+            return why
+    if isinstance(op, DeleteOp) and kept is not None:
+        why = keep_reason(refs[0], kept)
+        if why is not None:
+            return why
     if isinstance(op, EditOp | MergeOp):
-        why = introduced_instruction(op.text, [r.text for r in refs])
-        if why is not None:
-            return f"the new text {why}: the user decides"
+        return edit_reason(op.text, refs)
     if isinstance(op, AddOp):
-        if not op.evidence or not op.quote.strip():
-            return "a new entry without the user's words as evidence"
-        quote = _fold(op.quote)
-        if len(quote.split()) < 2:
-            return "the quote is too short to support a new entry"
-        if not any(quote in _fold(msg) for t in op.evidence for msg in din.tasks[t].user_messages):
-            return "the quote is not verbatim in a user message of its evidence task"
-        if not any(quote in _fold(typed_text(msg)) for t in op.evidence for msg in din.tasks[t].user_messages):
-            return "the quote is in material the user pasted, not in words the user typed"
+        return add_reason(op.text, op.quote, op.evidence, din)
     return None
 
 
-def _demote_unsafe_deletes(items: list[Planned], din: DreamInput, removed: dict[str, int]) -> None:
-    """A plain delete is automatic only when an identical entry stays (a pure de-duplication)."""
+def _demote_unsafe_deletes(
+    items: list[Planned], din: DreamInput, removed: dict[str, int], kept_lines: list[tuple[Planned, str]]
+) -> None:
+    """A plain delete is automatic only when an equal entry stays (a pure de-duplication, docs/architecture.md §6).
+
+    Equal: the same text but for form (:func:`memrepo.engine.dreams.same.equal`). A delete that names
+    the line it keeps is automatic only while no other operation of the dream removes that line.
+    """
+    live = [item for item in items if item.record.classification != "rejected"]
+    touched = {a for item in live for a in item.removes} | {a for item in live for a in item.replaces}
+    for item, keep in kept_lines:
+        if item.record.classification == "auto" and keep in touched:
+            item.record.classification = "review"
+            item.record.detail = "another operation of this dream changes the line it keeps: the user decides"
+    if not any(item.record.op == "delete" and item.record.classification == "auto" for item in items):
+        return
     remaining: dict[str, int] = {}
     for ref in din.lines.values():
         if not ref.inbox:
-            key = fmt.normalize_text(ref.text)
+            key = same_key(ref.text)
             remaining[key] = remaining.get(key, 0) + 1
     for key, count in removed.items():
         remaining[key] = remaining.get(key, 0) - count
     for item in items:
         rec = item.record
         if rec.op == "delete" and rec.classification == "auto":
-            key = fmt.normalize_text(din.lines[rec.lines[0]].text)
+            key = same_key(din.lines[rec.lines[0]].text)
             if remaining.get(key, 0) < 1:
                 rec.classification = "review"
                 rec.detail = "a delete that is not a duplicate removes information: the user decides"
+
+
+def same_key(text: str) -> str:
+    """What two equal entries share (:func:`memrepo.engine.dreams.same.equal`): the key and the numbers."""
+    return equal_key(text) + "\0" + " ".join(numbers(text))
 
 
 def counts(items: list[Planned]) -> tuple[dict[str, int], dict[str, int]]:

@@ -12,6 +12,7 @@ Unknown keys are kept, so a reader that adds one never loses it.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -30,7 +31,7 @@ Classification = Literal["auto", "review", "rejected", "unknown"]
 """What validation made of one operation (docs/architecture.md §6); ``unknown`` only in a scrubbed record
 whose classification a compaction blanked."""
 
-TEXT_FIELDS = ("text", "quote", "reason", "before", "after")
+TEXT_FIELDS = ("text", "quote", "reason", "before", "after", "kept_text")
 """Operation fields that hold memory text (blanked by a compaction's scrub)."""
 
 
@@ -64,6 +65,10 @@ class OpRecord(BaseModel):
         detail: a sentence explaining the classification, never user text.
         decision: for a review operation of a dream accepted in part, ``accepted``
             (merged) or ``declined`` (dropped with the review branch); None otherwise.
+        relation: how the lines relate, when the proposer said: ``duplicate``,
+            ``replacement``, ``restatement`` or ``extension`` (docs/architecture.md §6).
+        kept_ref: for a delete naming the line it keeps, that line as ``repo:<path>#L<n>``.
+        kept_text: that line's text.
     """
 
     model_config = ConfigDict(extra="allow")
@@ -82,6 +87,9 @@ class OpRecord(BaseModel):
     rejection: str | None = None
     detail: str | None = None
     decision: Literal["accepted", "declined"] | None = None
+    relation: str | None = None
+    kept_ref: str | None = None
+    kept_text: str = ""
 
 
 class DreamRecord(BaseModel):
@@ -106,6 +114,11 @@ class DreamRecord(BaseModel):
         tasks: the task ids read (source:id).
         operations: every proposed operation with its classification.
         scrubbed: text fields were blanked by compaction.
+        examined: the files whose lines the dream read (docs/architecture.md §6, coverage).
+        left_out: files it did not read (the first 500 names).
+        left_out_count: how many files it did not read.
+        too_large: files larger than the whole input (never read).
+        next_file: where the next dream's rotation starts (None: from the first path).
     """
 
     model_config = ConfigDict(extra="allow")
@@ -129,6 +142,11 @@ class DreamRecord(BaseModel):
     tasks: list[str] = Field(default_factory=list)
     operations: list[OpRecord] = Field(default_factory=list)
     scrubbed: bool = False
+    examined: list[str] = Field(default_factory=list)
+    left_out: list[str] = Field(default_factory=list)
+    left_out_count: int = 0
+    too_large: list[str] = Field(default_factory=list)
+    next_file: str | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -308,6 +326,23 @@ class DreamRecords:
                 continue
         out.sort(key=lambda r: (r.started or "", r.id), reverse=True)
         return out
+
+    def stamp(self) -> tuple[tuple[str, int, int], ...]:
+        """What changes whenever a run starts, ends or changes: each record's name, size and change time.
+
+        A ``stat`` of each record, no read: the Dreams pane calls it once a
+        second to follow dreams run elsewhere (docs/architecture.md §6).
+        """
+        out = []
+        try:
+            with os.scandir(self.folder) as entries:
+                for entry in entries:
+                    if entry.name.endswith(".json"):
+                        st = entry.stat()
+                        out.append((entry.name, st.st_size, st.st_mtime_ns))
+        except OSError:
+            return ()
+        return tuple(sorted(out))
 
     def tokens_since(self, hours: float = 24.0, now: datetime | None = None) -> int:
         """Tokens used by runs started in the last ``hours`` hours (the rolling budget window).

@@ -92,6 +92,7 @@ class RepoAgents(RepoBase):
     reject_dream = dreamer_method(Dreamer.reject)
     undo_dream = dreamer_method(Dreamer.undo)
     dream_budget_left = dreamer_method(Dreamer.budget_left)
+    dream_records_stamp = dreamer_method(Dreamer.records_stamp)
     dream_leftovers = dreamer_method(Dreamer.leftovers)
     clean_dream_leftovers = dreamer_method(Dreamer.clean_leftovers)
 

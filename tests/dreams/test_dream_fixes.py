@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 from helpers.dream_helpers import alias, make_repo, run_with, settings
-from helpers.repo_helpers import git, plain_settings
+from helpers.repo_helpers import plain_settings
 
 from memrepo.cli.main import main
 from memrepo.engine.config import Settings
@@ -200,25 +200,25 @@ def test_rules_keeps_the_users_duplicate_and_deletes_the_agents(repo_path: Path)
     din, ops = _rules_ops(repo_path, {"notes.md": "# Notes\n\n- dd line [by: agent]\n- dd line [by: user]\n"})
     assert len(ops) == 1 and ops[0]["op"] == "delete"
     assert din.lines[ops[0]["line"]].by == "agent"
-    kept = alias(din, "dd line", 1)
-    assert ops[0]["reason"] == f"same text (other metadata) as {kept} in notes.md; {kept} stays (the user's own line)"
+    assert ops[0]["keep"] == alias(din, "dd line", 1) and ops[0]["relation"] == "duplicate"
+    assert ops[0]["reason"] == 'same text (other metadata) as "dd line" (notes.md:4), which stays (the user\'s line)'
+
     record = Dreamer(MemoryStore.open(repo_path, plain_settings())).run()
     assert record.status == "applied"  # deleting the agent's copy is automatic
     assert (repo_path / "notes.md").read_text() == "# Notes\n\n- dd line [by: user]\n"
 
 
-def test_rules_keeps_the_duplicate_with_more_metadata_and_says_it_is_not_exact(repo_path: Path) -> None:
+def test_rules_keeps_the_users_duplicate_over_an_agents_with_more_metadata(repo_path: Path) -> None:
+    """The user's line always wins (docs/architecture.md §6), whatever metadata the agent's copy has."""
     files = {"notes.md": "# Notes\n\n- Use   PNPM  for installs\n- Use pnpm for installs [by: agent; subject: pkg]\n"}
     din, ops = _rules_ops(repo_path, files)
     assert len(ops) == 1
-    assert din.lines[ops[0]["line"]].text == "Use   PNPM  for installs"
-    assert "exact" not in ops[0]["reason"] and "apart from case, spacing" in ops[0]["reason"]
-    assert "more metadata" in ops[0]["reason"]
+    assert din.lines[ops[0]["line"]].text == "Use pnpm for installs"
+    assert "exact" not in ops[0]["reason"] and "but for case, spacing" in ops[0]["reason"]
+    assert "the user's line" in ops[0]["reason"]
     record = Dreamer(MemoryStore.open(repo_path, plain_settings())).run()
-    # the deleted line is the user's: it waits for review, and the branch keeps the subject
-    assert record.status == "pending_review" and not record.auto_commit
-    branch = git(repo_path, "show", f"{record.branch}:notes.md")
-    assert "- Use pnpm for installs [by: agent; subject: pkg]" in branch and "PNPM" not in branch
+    assert record.status == "applied" and record.auto_commit  # deleting the agent's copy is automatic
+    assert (repo_path / "notes.md").read_text() == "# Notes\n\n- Use   PNPM  for installs\n"
 
 
 def test_rules_says_exact_duplicate_only_for_identical_lines(repo_path: Path) -> None:
@@ -228,7 +228,9 @@ def test_rules_says_exact_duplicate_only_for_identical_lines(repo_path: Path) ->
         {
             "op": "delete",
             "line": alias(din, "Same thing", 1),
-            "reason": f"exact duplicate of {first} in notes.md; {first} stays (the first one)",
+            "keep": first,
+            "relation": "duplicate",
+            "reason": 'exact duplicate of "Same thing" (notes.md:3), which stays (the first one)',
         }
     ]
 

@@ -204,23 +204,6 @@ def test_rules_provider_moves_an_entry_to_its_workspace_file(repo_path: Path) ->
     assert MemoryStore.open(repo_path, plain_settings()).status().state.value == "clean"
 
 
-@pytest.mark.parametrize(
-    ("a", "b", "near"),
-    [
-        ("Prefers vim keybindings", "Prefers vim key bindings", True),
-        ("My favourite language is Python", "My favorite language is Python!", True),
-        ("Run the full test suite before pushing", "Always run the full test suite before pushing", True),
-        ("Release step 1 runs the smoke tests", "Release step 2 runs the smoke tests", False),
-        ("Prefers tabs in Go code", "Prefers spaces in Python code", False),
-        ("Uses uv", "Uses pip", False),
-    ],
-)
-def test_near_duplicates(a: str, b: str, near: bool) -> None:
-    from memrepo.engine.dreams.providers import near_duplicates
-
-    assert near_duplicates(a, b) is near and near_duplicates(b, a) is near
-
-
 def test_rules_provider_merges_near_duplicates_that_differ_in_spacing_or_spelling(repo_path: Path) -> None:
     files = {
         "me.md": "# About me\n\n- Prefers vim keybindings [by: agent]\n- Prefers vim key bindings [by: agent]\n"

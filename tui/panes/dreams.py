@@ -1,8 +1,10 @@
 """The Dreams pane: dream runs newest first, their operations and review diff; accept, reject, undo, dream now.
 
-Runs come from ``repo.dreams()``; the highlighted run's operations (with
-reasons and classification) and its review diff (``base..dream/<id>``, from
-``repo.dream_diff()``) show below. ``a`` accept, ``d`` reject, ``u`` undo the
+Runs come from ``repo.dreams()``, read again whenever the record folder
+changes (looked at once a second), so a dream started by the CLI, cron or
+another app shows as it starts, ends or fails; the highlighted run's files,
+operations (as file lines and texts, with reasons and classification) and
+its review diff (``base..dream/<id>``, from ``repo.dream_diff()``) show below. ``a`` accept, ``d`` reject, ``u`` undo the
 automatic commit, ``n`` dream now: each asks a one-line y/n question first.
 A dream runs in a worker (the model call never blocks the screen) while the
 status line says it is running; it shows the budget left otherwise.
@@ -29,106 +31,14 @@ from ..tablefit import fit_column
 from ..widgets.dialogs import Confirm
 from ..widgets.list_table import ListTable
 from .base import Pane
+from .dreamview import CLASS_STYLES, STATUS_WORDS, operations_content, where_today
 from .history import diff_content
 
 if TYPE_CHECKING:
     from memrepo.engine.models import RepoStatus
 
-STATUS_WORDS = {
-    "pending_review": "pending review",
-    "applied": "applied",
-    "accepted": "accepted",
-    "rejected": "rejected",
-    "undone": "undone",
-    "stale": "stale",
-    "failed": "failed",
-    "empty": "no changes",
-    "running": "running",
-}
-"""How each record status reads in the pane."""
-
-STATUS_STYLES = {
-    "pending_review": "bold $warning",
-    "failed": "$error",
-    "stale": "$foreground-muted",
-    "accepted": "$success",
-    "applied": "$success",
-}
-
-CLASS_STYLES = {"auto": "$success", "review": "$warning", "rejected": "$error"}
-
-
-def where_today(op: Any, files: dict[str, list[Any]]) -> str:
-    """Where an operation's lines are in the files as they are now: ``lessons.md:7`` (not the dream's labels).
-
-    Args:
-        op: an :class:`~memrepo.engine.dreams.record.OpRecord`; its ``refs`` are the
-            lines as the dream read them, its ``before`` their texts.
-        files: path -> the file's entries now (``EntryView``), for the paths read.
-
-    Returns:
-        str: ``path:line`` for each line (``path (gone)`` when no entry holds its
-        text now), comma-separated; empty for an add.
-    """
-    out = []
-    texts = op.before.split("\n") if op.before else []
-    for n, ref in enumerate(op.refs):
-        path, _, line = ref.removeprefix("repo:").partition("#L")
-        text = " ".join(texts[n].split()) if n < len(texts) else ""
-        entries = files.get(path)
-        if entries is None:
-            out.append(f"{path}:{line}")
-            continue
-        at = [e.line for e in entries if " ".join(e.text.split()) == text]
-        if not at:
-            out.append(f"{path} (gone)")
-        else:
-            wanted = int(line) if line.isdigit() else 0
-            out.append(f"{path}:{min(at, key=lambda x: abs(x - wanted))}")
-    return ", ".join(out)
-
-
-def operations_content(record: Any, files: dict[str, list[Any]] | None = None) -> Content:
-    """A run's summary and operations as plain content (user text never parsed as markup).
-
-    Args:
-        record: a :class:`~memrepo.engine.dreams.record.DreamRecord`.
-        files: path -> entries now, so each operation names ``file:line`` as the file has it today.
-
-    Returns:
-        Content: one block per operation: classification, op, lines, target, reason, text.
-    """
-    parts: list[Content] = []
-    c = record.counts
-    head = (
-        f"Dream {record.id} · {STATUS_WORDS.get(record.status, record.status)} · {record.provider} · "
-        f"{c.get('auto', 0)} applied, {c.get('review', 0)} for review, {c.get('rejected', 0)} rejected · "
-        f"{record.tokens.input + record.tokens.output:,} tokens"
-    )
-    parts.append(Content(clean(head)).stylize("bold"))
-    if record.reason:
-        parts.append(Content(clean(f"Reason: {record.reason}")).stylize("$error"))
-    if record.auto_commit:
-        undone = f" (undone by {record.undo_commit[:7]})" if record.undo_commit else ""
-        parts.append(Content(clean(f"Auto commit {record.auto_commit[:7]}{undone}")))
-    if record.rejected_reasons:
-        why = ", ".join(f"{k} {v}" for k, v in sorted(record.rejected_reasons.items()))
-        parts.append(Content(clean(f"Rejected: {why}")))
-    for op in record.operations:
-        label = f"{op.classification:<8}"
-        lines = where_today(op, files or {})
-        target = f" → {op.path}" if op.path else ""
-        code = f" [{op.rejection}]" if op.rejection else ""
-        line = Content(clean(f"{label} {op.op} {lines}{target}{code}: {op.reason}"))
-        line = line.stylize(CLASS_STYLES.get(op.classification, ""), 0, len(label))
-        parts.append(line)
-        if op.before:
-            parts.append(Content(clean("    was: " + " | ".join(op.before.split("\n")))))
-        if op.after:
-            parts.append(Content(clean("    now: " + " | ".join(op.after.split("\n")))))
-    if not record.operations and record.status not in ("failed", "running"):
-        parts.append(Content("No operations proposed."))
-    return Content("\n").join(parts)
+FOLLOW_S = 1.0
+"""Seconds between two looks at the dream records, so a dream run elsewhere shows as it starts and ends."""
 
 
 class DreamsPane(Pane):
@@ -190,6 +100,7 @@ class DreamsPane(Pane):
         self._chosen: dict[str, set[int]] = {}
         self._files: dict[str, list[Any]] = {}
         self._shown_ops: str | None = None
+        self._stamp: object = None
 
     def compose(self) -> ComposeResult:
         """Yield the runs table, the status line and the detail box."""
@@ -219,6 +130,22 @@ class DreamsPane(Pane):
         # Wide from the start: the fit on resize runs after a refresh, and a screen painted before it
         # (a loaded machine, the pane just shown) had the column at its header's width.
         self._fit_ops()
+        self.set_interval(FOLLOW_S, self.follow_runs)
+
+    @work(group="dreams-follow", exclusive=True, exit_on_error=False, description="Looking for dreams")
+    async def follow_runs(self) -> None:
+        """Read the runs again when a record started, ended or changed anywhere (docs/architecture.md §6)."""
+        from memrepo.engine.errors import MemrepoError
+
+        if self.repo is None:
+            return
+        try:
+            stamp = await self.repo.dream_records_stamp()
+        except (MemrepoError, RuntimeError):
+            return  # the repo is closing or busy: the next look will do
+        if stamp != self._stamp:
+            self._stamp = stamp
+            self.load_runs()
 
     # -- state ---------------------------------------------------------
 
@@ -294,7 +221,11 @@ class DreamsPane(Pane):
         left = await self.repo.dream_budget_left()
         self._show(records)
         if not self._dreaming:
-            self._set_status(f"Budget left today: {left:,} tokens · n dreams now")
+            elsewhere = next((r for r in records if r.status == "running"), None)
+            if elsewhere is not None:
+                self._set_status(f"Dream {elsewhere.id} is running (started elsewhere) · results appear here")
+            else:
+                self._set_status(f"Budget left today: {left:,} tokens · n dreams now")
 
     @work(group="dreams-detail", exclusive=True, exit_on_error=False, description="Reading a dream's diff")
     async def load_detail(self, record: Any) -> None:
@@ -550,7 +481,7 @@ class DreamsPane(Pane):
             target = f" → {op.path}" if op.path and op.op != "add" else ""
             entries.append(Text(clean(" ".join(text.split()) + target), no_wrap=True, overflow="ellipsis", end=""))
             decision = {"accepted": "✓", "declined": "✗"}.get(op.decision or "", " ")
-            where = where_today(op, self._files) or (op.path or "")
+            where = where_today(op, self._files, record) or (op.path or "")
             table.add_row(
                 Text("●" if n in chosen else decision, end=""),
                 Text(op.classification, style=CLASS_STYLES.get(op.classification, ""), end=""),

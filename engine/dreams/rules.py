@@ -1,0 +1,269 @@
+"""The offline ``rules`` dreamer's operations (docs/architecture.md §6, the merge rule).
+
+Without a model, a dream proposes:
+
+* For lines that differ in form only (:func:`memrepo.engine.dreams.same.equal`):
+  one stays, the others go: a ``delete`` naming the line kept for identical
+  text, a ``merge`` into the kept line's text for a spelling or spacing
+  variant. These may apply automatically (agent lines only).
+* For lines alike but not equal (:class:`memrepo.engine.dreams.same.Likeness`):
+  a replacement (a swapped word, a negation, an antonym, another number), a
+  restatement (the same fact in other words) or an extension (one says more):
+  the losing line is deleted, or same-author near-duplicates are merged into
+  the winner's text. Always marked with their ``relation``, so validation
+  sends them to review.
+* An entry whose ``workspace:`` names another file's workspace: moved there.
+
+Who wins: the user's line over an agent's, always; then the newer line
+(``added:`` date, then the later line of one file). Lines are compared within
+one file, and across MEMORY.md, me.md and lessons.md (never across two other
+files: a fact may hold in two workspaces or topics). Reasons name files,
+lines and texts, never the input's aliases.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from memrepo.engine.format import entries as fmt
+
+from .input import INBOX_MD, MAX_OPERATIONS, DreamInput, LineRef
+from .same import Likeness, Relation, content, equal_key, numbers
+
+PLAIN_KEYS = frozenset({"by", "added"})
+"""Metadata every entry may carry: it does not make one duplicate richer than another."""
+QUOTE_CHARS = 70
+"""Characters of an entry's text quoted in a reason."""
+MAX_PAIRS = 20_000
+"""Pairs compared at most per dream (pairs that share the fewest lines' words first)."""
+COMMON_SHARE = 0.2
+"""A content word on more than this share of the lines finds no pairs by itself (it is a topic)."""
+
+ORDER = {"duplicate": 0, "replacement": 1, "restatement": 2, "extension": 3}
+"""Which operations come first when more than :data:`~memrepo.engine.dreams.input.MAX_OPERATIONS` are found."""
+
+
+def where(ref: LineRef) -> str:
+    """``path:line`` of a line as the dream read it."""
+    return f"{ref.path}:{ref.line}"
+
+
+def quoted(ref: LineRef) -> str:
+    """A line's text in quotes, cut to :data:`QUOTE_CHARS`, with where it is."""
+    text = " ".join(ref.text.split())
+    if len(text) > QUOTE_CHARS:
+        text = text[: QUOTE_CHARS - 1] + "…"
+    return f'"{text}" ({where(ref)})'
+
+
+CORE_FILES = frozenset({"MEMORY.md", "me.md", "lessons.md"})
+"""The files every session reads: compared with each other as one scope."""
+
+
+def scope(ref: LineRef) -> str:
+    """Lines are compared within a scope: one file, or the core files together (:data:`CORE_FILES`)."""
+    return "(core)" if ref.path in CORE_FILES else ref.path
+
+
+def newer_rank(ref: LineRef) -> tuple[str, str, int]:
+    """Sorts older lines first: the ``added:`` date, then (within one file) the line number."""
+    return (ref.meta.get("added", ""), ref.path, ref.line)
+
+
+def winner(a: LineRef, b: LineRef) -> tuple[LineRef, LineRef, str]:
+    """Which of two lines stays when one goes: ``(kept, gone, why)``.
+
+    The user's line over an agent's; then the newer (``added:``; within one
+    file, the later line); else the first read.
+    """
+    if (a.by == "user") != (b.by == "user"):
+        return (a, b, "the user's line") if a.by == "user" else (b, a, "the user's line")
+    da, db = a.meta.get("added", ""), b.meta.get("added", "")
+    if da != db and da and db:
+        return (a, b, "the newer line") if da > db else (b, a, "the newer line")
+    if a.path == b.path and a.line != b.line:
+        return (a, b, "the newer line") if a.line > b.line else (b, a, "the newer line")
+    return a, b, "the first one"
+
+
+def _richer(ref: LineRef) -> int:
+    return len(set(ref.meta) - PLAIN_KEYS)
+
+
+@dataclass(slots=True)
+class _Plan:
+    """Operations found, and the lines they use (one operation per line; a kept line is never removed)."""
+
+    ops: list[tuple[int, float, dict[str, object]]]
+    gone: set[str]
+    kept: set[str]
+
+    def free(self, *aliases: str) -> bool:
+        return not any(a in self.gone for a in aliases)
+
+
+def _duplicates(din: DreamInput, rows: list[tuple[str, LineRef]], plan: _Plan) -> None:
+    """Lines equal in form only: one stays (the user's, then more metadata, then the first), the rest go."""
+    groups: dict[tuple[str, str, tuple[str, ...]], list[str]] = {}
+    for alias, ref in rows:
+        groups.setdefault((scope(ref), equal_key(ref.text), tuple(numbers(ref.text))), []).append(alias)
+    order = list(din.lines)
+    for aliases in groups.values():
+        if len(aliases) < 2 or not equal_key(din.lines[aliases[0]].text):
+            continue
+        keep = max(
+            aliases,
+            key=lambda a: (din.lines[a].by == "user", _richer(din.lines[a]), -order.index(a)),
+        )
+        kept = din.lines[keep]
+        why = "the user's line" if kept.by == "user" and any(din.lines[a].by != "user" for a in aliases) else None
+        if why is None:
+            why = (
+                "it has more metadata"
+                if any(_richer(din.lines[a]) < _richer(kept) for a in aliases)
+                else "the first one"
+            )
+        plan.kept.add(keep)
+        variants = []
+        for alias in aliases:
+            if alias == keep:
+                continue
+            ref = din.lines[alias]
+            plan.gone.add(alias)
+            if fmt.normalize_text(ref.text) == fmt.normalize_text(kept.text):
+                what = "exact duplicate" if ref.text == kept.text and ref.meta == kept.meta else "duplicate"
+                reason = f"{what} of {quoted(kept)}, which stays ({why})"
+                if ref.text != kept.text:
+                    reason = (
+                        f"same text but for case, spacing or end punctuation as {quoted(kept)}, which stays ({why})"
+                    )
+                elif ref.meta != kept.meta:
+                    reason = f"same text (other metadata) as {quoted(kept)}, which stays ({why})"
+                op: dict[str, object] = {
+                    "op": "delete",
+                    "line": alias,
+                    "keep": keep,
+                    "relation": "duplicate",
+                    "reason": reason,
+                }
+                plan.ops.append((ORDER["duplicate"], 1.0, op))
+            else:
+                variants.append(alias)
+        if variants and any(din.lines[a].by != kept.by for a in variants):
+            for alias in variants:  # the user's line stays as the user wrote it
+                reason = f"same as {quoted(kept)} but for spelling or spacing, which stays ({why})"
+                gone: dict[str, object] = {"op": "delete", "line": alias, "keep": keep, "relation": "duplicate"}
+                plan.ops.append((ORDER["duplicate"], 1.0, {**gone, "reason": reason}))
+        elif variants:
+            lines = [keep, *variants]
+            spelled = ", ".join(quoted(din.lines[a]) for a in variants)
+            op = {
+                "op": "merge",
+                "lines": lines,
+                "text": kept.text,
+                "path": kept.path,
+                "relation": "duplicate",
+                "reason": f"near-duplicate: {spelled} differs from {quoted(kept)} in spelling or spacing only; "
+                f"one entry in its words ({why})",
+            }
+            plan.ops.append((ORDER["duplicate"], 1.0, op))
+
+
+def _pairs(rows: list[tuple[str, LineRef]]) -> list[tuple[int, int]]:
+    """Pairs of rows in one scope that share at least two content words (not topic words)."""
+    stems = [set(content(ref.text)) for _, ref in rows]
+    postings: dict[str, list[int]] = {}
+    for i, words in enumerate(stems):
+        for w in words:
+            postings.setdefault(w, []).append(i)
+    limit = max(4, int(COMMON_SHARE * len(rows)))
+    shared: dict[tuple[int, int], int] = {}
+    for _word, idx in sorted(postings.items(), key=lambda kv: len(kv[1])):
+        if len(idx) > limit:
+            continue
+        for i, j in combinations(idx, 2):
+            shared[(i, j)] = shared.get((i, j), 0) + 1
+    pairs = [p for p, n in shared.items() if n >= 2]
+    pairs.sort(key=lambda p: -shared[p])
+    return pairs[:MAX_PAIRS]
+
+
+def _alike(din: DreamInput, rows: list[tuple[str, LineRef]], likeness: Likeness, plan: _Plan) -> None:
+    """Replacements, restatements and extensions among lines of one scope: to review, marked."""
+    found: list[tuple[int, float, str, str, Relation]] = []
+    for i, j in _pairs(rows):
+        (a, ra), (b, rb) = rows[i], rows[j]
+        rel = likeness.relate(ra.text, rb.text)
+        if rel.kind in ("replacement", "restatement", "extension"):
+            found.append((ORDER[rel.kind], -rel.score, a, b, rel))
+    found.sort(key=lambda f: (f[0], f[1]))
+    for rank, score, a, b, rel in found:
+        if not plan.free(a, b):
+            continue
+        kept, gone, why = winner(din.lines[a], din.lines[b])
+        if gone.alias in plan.kept:
+            continue
+        if rel.kind == "extension" and kept.by == gone.by and kept.path == gone.path:
+            plan.gone.update((a, b))
+            op: dict[str, object] = {
+                "op": "merge",
+                "lines": [gone.alias, kept.alias],
+                "text": kept.text,
+                "path": kept.path,
+                "relation": "extension",
+                "reason": f"near-duplicate entries: {quoted(gone)} and {quoted(kept)}: {rel.why}; "
+                f"one entry in the words of {why}",
+            }
+        else:
+            plan.gone.add(gone.alias)
+            plan.kept.add(kept.alias)
+            verb = {
+                "replacement": "is replaced by",
+                "restatement": "restates",
+                "extension": "says less than",
+            }[rel.kind]
+            op = {
+                "op": "delete",
+                "line": gone.alias,
+                "keep": kept.alias,
+                "relation": rel.kind,
+                "reason": f"{quoted(gone)} {verb} {quoted(kept)} ({rel.why}); {why} stays",
+            }
+        plan.ops.append((rank, score, op))
+
+
+def rules_operations(din: DreamInput) -> list[dict[str, object]]:
+    """Every operation the offline dreamer proposes for ``din``, most certain first, at most 40.
+
+    Args:
+        din: the dream's input (aliased lines).
+
+    Returns:
+        list[dict]: operations in the answer schema (docs/architecture.md §6),
+        each with a ``reason`` naming files, lines and texts.
+    """
+    rows = [(a, r) for a, r in din.lines.items() if not r.inbox and not r.header]
+    plan = _Plan([], set(), set())
+    by_scope: dict[str, list[tuple[str, LineRef]]] = {}
+    for alias, ref in rows:
+        by_scope.setdefault(scope(ref), []).append((alias, ref))
+    for scoped in by_scope.values():
+        _duplicates(din, scoped, plan)
+    likeness = Likeness(ref.text for _, ref in rows)
+    for scoped in by_scope.values():
+        _alike(din, [(a, r) for a, r in scoped if a not in plan.gone], likeness, plan)
+    moves: list[dict[str, object]] = []
+    for alias, ref in rows:
+        if alias in plan.gone or alias in plan.kept:
+            continue
+        ws = ref.meta.get("workspace")
+        home = din.workspaces.get(ws) if ws else None
+        if home and home != ref.path and home != INBOX_MD:
+            reason = f"{quoted(ref)} names workspace {ws}, which has its own file {home}"
+            moves.append({"op": "move", "line": alias, "path": home, "reason": reason})
+    ops = [op for _, _, op in sorted(plan.ops, key=lambda o: (o[0], o[1]))]
+    return (ops + moves)[:MAX_OPERATIONS]
+
+
+__all__ = ["rules_operations", "winner"]

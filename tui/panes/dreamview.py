@@ -1,0 +1,167 @@
+"""How the Dreams pane words a run: its files, its operations as file lines and texts (docs/architecture.md §6).
+
+Operations are shown where their lines are in the files today (``lessons.md:7``),
+never by the dream's aliases; a delete that removed its line shows the line it
+deleted at the place the dream read it, and the line it kept; the run says
+which files it examined and which it left out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.content import Content
+
+from ..plain import clean
+
+STATUS_WORDS = {
+    "pending_review": "pending review",
+    "applied": "applied",
+    "accepted": "accepted",
+    "rejected": "rejected",
+    "undone": "undone",
+    "stale": "stale",
+    "failed": "failed",
+    "empty": "no changes",
+    "running": "running",
+}
+"""How each record status reads in the pane."""
+
+CLASS_STYLES = {"auto": "$success", "review": "$warning", "rejected": "$error"}
+
+FILES_SHOWN = 12
+"""File names a run's coverage line names at most (the counts are always exact)."""
+
+
+def _ref(ref: str) -> tuple[str, str]:
+    path, _, line = ref.removeprefix("repo:").partition("#L")
+    return path, line
+
+
+def applied(op: Any, record: Any) -> bool:
+    """True when the operation's change is on main: automatic and not undone, or a review accepted."""
+    if op.classification == "auto":
+        return not getattr(record, "undo_commit", None)
+    if op.classification == "review" and record.status == "accepted":
+        return op.decision != "declined"
+    return False
+
+
+def where_today(op: Any, files: dict[str, list[Any]], record: Any | None = None) -> str:
+    """Where an operation's lines are in the files as they are now: ``lessons.md:7`` (not the dream's aliases).
+
+    A line the operation removed, once the removal is on main, is shown where
+    the dream read it, marked ``(deleted)``: an identical line that stays must
+    not pass for it.
+
+    Args:
+        op: an :class:`~memrepo.engine.dreams.record.OpRecord`; its ``refs`` are the
+            lines as the dream read them, its ``before`` their texts.
+        files: path -> the file's entries now (``EntryView``), for the paths read.
+        record: the run, to tell whether the operation's change is on main.
+
+    Returns:
+        str: ``path:line`` for each line (``path (gone)`` when no entry holds its
+        text now), comma-separated; empty for an add.
+    """
+    out = []
+    texts = op.before.split("\n") if op.before else []
+    removed = op.op in ("delete", "merge", "move", "promote") and record is not None and applied(op, record)
+    for n, ref in enumerate(op.refs):
+        path, line = _ref(ref)
+        if removed:
+            out.append(f"{path}:{line} (deleted)")
+            continue
+        text = " ".join(texts[n].split()) if n < len(texts) else ""
+        entries = files.get(path)
+        if entries is None:
+            out.append(f"{path}:{line}")
+            continue
+        at = [e.line for e in entries if " ".join(e.text.split()) == text]
+        if not at:
+            out.append(f"{path} (gone)")
+        else:
+            wanted = int(line) if line.isdigit() else 0
+            out.append(f"{path}:{min(at, key=lambda x: abs(x - wanted))}")
+    return ", ".join(out)
+
+
+def coverage_lines(record: Any) -> list[str]:
+    """The files a run examined and left out, in words (nothing for a record that does not say)."""
+    examined = list(getattr(record, "examined", None) or [])
+    left = list(getattr(record, "left_out", None) or [])
+    count = int(getattr(record, "left_out_count", 0) or len(left))
+    if not examined and not count:
+        return []
+
+    def names(paths: list[str], total: int) -> str:
+        shown = ", ".join(paths[:FILES_SHOWN])
+        more = total - min(len(paths), FILES_SHOWN)
+        return shown + (f" and {more} more" if more > 0 else "")
+
+    out = [f"Examined {len(examined)} file{'s' if len(examined) != 1 else ''}: {names(examined, len(examined))}"]
+    if count:
+        start = getattr(record, "next_file", None)
+        then = f" (the next dream starts at {start})" if start else ""
+        out.append(f"Left out {count} file{'s' if count != 1 else ''}: {names(left, count)}{then}")
+    else:
+        out[0] += "; none left out"
+    return out
+
+
+def operations_content(record: Any, files: dict[str, list[Any]] | None = None) -> Content:
+    """A run's summary, files and operations as plain content (user text never parsed as markup).
+
+    Args:
+        record: a :class:`~memrepo.engine.dreams.record.DreamRecord`.
+        files: path -> entries now, so each operation names ``file:line`` as the file has it today.
+
+    Returns:
+        Content: one block per operation: classification, op, lines, target, reason, texts.
+    """
+    parts: list[Content] = []
+    c = record.counts
+    head = (
+        f"Dream {record.id} · {STATUS_WORDS.get(record.status, record.status)} · {record.provider} · "
+        f"{c.get('auto', 0)} applied, {c.get('review', 0)} for review, {c.get('rejected', 0)} rejected · "
+        f"{record.tokens.input + record.tokens.output:,} tokens"
+    )
+    parts.append(Content(clean(head)).stylize("bold"))
+    if record.status == "running":
+        parts.append(Content("Running: the model has not answered yet"))
+    if record.reason:
+        parts.append(Content(clean(f"Reason: {record.reason}")).stylize("$error"))
+    for line in coverage_lines(record):
+        parts.append(Content(clean(line)))
+    if record.auto_commit:
+        undone = f" (undone by {record.undo_commit[:7]})" if record.undo_commit else ""
+        parts.append(Content(clean(f"Auto commit {record.auto_commit[:7]}{undone}")))
+    if record.rejected_reasons:
+        why = ", ".join(f"{k} {v}" for k, v in sorted(record.rejected_reasons.items()))
+        parts.append(Content(clean(f"Rejected: {why}")))
+    for op in record.operations:
+        label = f"{op.classification:<8}"
+        lines = where_today(op, files or {}, record)
+        target = f" → {op.path}" if op.path else ""
+        code = f" [{op.rejection}]" if op.rejection else ""
+        row = Content(clean(f"{label} {op.op} {lines}{target}{code}: {op.reason}"))
+        parts.append(row.stylize(CLASS_STYLES.get(op.classification, ""), 0, len(label)))
+        kept_ref = getattr(op, "kept_ref", None)
+        if op.op == "delete" and op.refs and op.before:
+            path, at = _ref(op.refs[0])
+            verb = "deleted" if applied(op, record) else "deletes"
+            parts.append(Content(clean(f"    {verb} {path}:{at}: {op.before}")))
+            if kept_ref:
+                kpath, kat = _ref(kept_ref)
+                parts.append(Content(clean(f"    kept {kpath}:{kat}: {getattr(op, 'kept_text', '')}")))
+            continue
+        if op.before:
+            parts.append(Content(clean("    was: " + " | ".join(op.before.split("\n")))))
+        if op.after:
+            parts.append(Content(clean("    now: " + " | ".join(op.after.split("\n")))))
+    if not record.operations and record.status not in ("failed", "running"):
+        parts.append(Content("No operations proposed."))
+    return Content("\n").join(parts)
+
+
+__all__ = ["CLASS_STYLES", "STATUS_WORDS", "applied", "coverage_lines", "operations_content", "where_today"]
