@@ -180,7 +180,7 @@ def table(result: dict) -> str:
         rows.append([_cell(b[k]) for k, _t in cols])
     widths = [max(len(r[i]) for r in rows) for i in range(len(cols))]
     return "\n".join(
-        "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths))) for r in rows
+        "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True))) for r in rows
     )
 
 
