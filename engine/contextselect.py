@@ -329,7 +329,7 @@ def replaced(cands: Sequence[Candidate]) -> dict[int, int]:
         topic, part = topics[i], parts[i]
         was = part.was - common if part.change else frozenset()
         found = False
-        best: tuple[int, int] | None = None  # (shared words, j) of the older line "from" names
+        best: tuple[float, int] | None = None  # (share of its words shared, j) of the older line "from" names
         for j in sorted({j for word in topic for j in postings[word] if j != i}, reverse=True):
             old = cands[j]
             if old.number in out or not _newer(new, old) or not _may_replace(new, old):
@@ -342,9 +342,9 @@ def replaced(cands: Sequence[Candidate]) -> dict[int, int]:
             if (part.change and close) or restated:
                 out[old.number] = new.number
                 found = True
-            elif was & topics[j] and (best is None or shared > best[0]):
-                best = (shared, j)
-        if not found and best is not None:  # "switched from npm": the older line about npm most like this one
+            elif was & topics[j] and (best is None or shared / len(topics[j]) > best[0]):
+                best = (shared / len(topics[j]), j)
+        if not found and best is not None:  # "switched from npm": the older line about npm this one covers most
             out[cands[best[1]].number] = new.number
     return out
 
