@@ -68,8 +68,8 @@ def shown_lines(text: str, paths: set[str]) -> dict[tuple[str, int], str]:
 def measure(repo: Path, labels: dict) -> dict:
     """Per-block counts and their totals (see the module docstring)."""
     from memrepo.engine.config import Settings
-    from memrepo.engine.store import MemoryStore
-    from memrepo.engine.tokens import estimate_tokens
+    from memrepo.engine.format.tokens import estimate_tokens
+    from memrepo.engine.repo.store import MemoryStore
 
     store = MemoryStore.open(repo, Settings(), create=False)
     entries = [e for e in labels["entries"] if e["line"]]

@@ -233,7 +233,7 @@ def build(out: Path, variant: str, seed: int) -> dict:
     """Write the repo to ``out/repo`` and its labels to ``out/labels.json``; the labels' summary."""
     from memrepo.engine.config import Settings
     from memrepo.engine.models import Action, Candidate
-    from memrepo.engine.store import MemoryStore
+    from memrepo.engine.repo.store import MemoryStore
 
     v = VARIANTS[variant]
     rng = random.Random(seed)
@@ -293,7 +293,7 @@ def build(out: Path, variant: str, seed: int) -> dict:
 
 def _labels(root: Path, records: list[tuple[Event, str, str]]) -> list[Label]:
     """Label every write by where its text is in the final files."""
-    from memrepo.engine import entryformat as fmt
+    from memrepo.engine.format import entries as fmt
 
     lines: dict[str, dict[str, int]] = {}
     for path in {p for _e, p, _r in records}:

@@ -8,11 +8,12 @@ from pathlib import Path
 
 from click.testing import CliRunner
 from helpers.repo_helpers import git
-from memrepo.engine.context import ContextFile, budget_misses, build_context
-from memrepo.engine.contextselect import candidates, replaced
-from memrepo.engine.entryformat import parse
+
+from memrepo.engine.format.entries import parse
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.read.context import ContextFile, budget_misses, build_context
+from memrepo.engine.read.contextselect import candidates, replaced
+from memrepo.engine.repo.store import MemoryStore
 
 
 def block_of(text: str, budget: int = 300, **kw: object) -> str:
@@ -146,7 +147,7 @@ def _fill_memory(store: MemoryStore, n: int) -> None:
 
 
 def test_a_pin_past_the_budget_is_said_by_the_write_and_by_health(store: MemoryStore) -> None:
-    from memrepo.engine.health import check
+    from memrepo.engine.repo.health import check
 
     result = store.remember(Candidate(text="A first pin that fits", pin=True, by="user"))
     assert result.warning is None
@@ -178,7 +179,7 @@ def test_the_cli_says_so_in_text_and_json(store: MemoryStore) -> None:
 
 
 def test_the_block_is_the_same_from_every_reader(store: MemoryStore, tmp_path: Path) -> None:
-    from memrepo.engine.coldread import context_text
+    from memrepo.engine.read.coldread import context_text
 
     store.remember(Candidate(text="Never force-push to main", kind="rule", by="user"))
     store.remember(Candidate(text="The api runs on Node 18", scope="workspace", workspace="api", by="user"))
@@ -187,3 +188,19 @@ def test_the_block_is_the_same_from_every_reader(store: MemoryStore, tmp_path: P
     cold = context_text(str(store.root), "api")
     assert cold is not None and cold == store.context("api").text
     assert "Node 20 LTS" in cold and "Never force-push to main" in cold
+
+
+def test_a_kept_block_is_rendered_again_when_lessons_md_changes(store: MemoryStore) -> None:
+    """lessons.md is read by every block now: a hand edit of it reaches the next new process's block."""
+    import os
+
+    from memrepo.engine.read.coldread import context_text
+
+    first = context_text(str(store.root), None)
+    assert first is not None and "Never rebase the release branch" not in first
+    lessons = store.root / "lessons.md"
+    st = lessons.stat()
+    lessons.write_text(lessons.read_text() + "- Never rebase the release branch [by: user; kind: rule]\n")
+    os.utime(lessons, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+    again = context_text(str(store.root), None)
+    assert again is not None and "Never rebase the release branch" in again

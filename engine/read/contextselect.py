@@ -26,8 +26,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from . import entryformat as fmt
-from .terms import fold, split_folded
+from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.terms import fold, split_folded
 
 RULE_KINDS = frozenset({"rule", "decision", "correction"})
 """Kinds of the user's lines that outrank their other lines in a file whose user lines do not all come first."""
