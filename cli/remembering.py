@@ -120,6 +120,8 @@ def _remember(open_store: Callable[[], MemoryStore], args: dict[str, object], re
         reply.fail(f"refused: {result.reason}")
         return
     reply.path = result.path
+    if result.warning and not args.get("as_json"):
+        reply.err += f"warning: {result.warning}\n"  # never silent (docs/architecture.md §4)
     notice = store.hooks_notice()  # said once, on stderr, that the repo's git hooks are skipped
     if notice is not None:
         reply.err += notice + "\n"

@@ -161,6 +161,9 @@ class WriteResult(_Model):
         reason: why nothing was written (refused, outranked, reinforced).
         redacted: the types of secrets redacted before the write (``aws-access-key``,
             ``jwt``, ...), never their values.
+        warning: set when, after the write, the user's lines of the file written (MEMORY.md, lessons.md)
+            no longer all fit the context block's budget: which are left out and the fixes
+            (docs/architecture.md §4); else None.
     """
 
     action: Action
@@ -169,6 +172,7 @@ class WriteResult(_Model):
     commit: str | None = None
     reason: str | None = None
     redacted: list[str] = Field(default_factory=list)
+    warning: str | None = None
 
 
 class CommitInfo(_Model):

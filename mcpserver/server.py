@@ -420,7 +420,8 @@ def build_server(
                         session.written_refs.add((entry.ref, fmt.normalize_text(entry.text)))
             extra = f" ({result.reason})" if result.reason else ""
             redacted = f" [redacted: {', '.join(result.redacted)}]" if result.redacted else ""
-            return f"{result.action.value} {result.ref or ''}{redacted}{extra}".strip()
+            warning = f"\nwarning: {result.warning}" if result.warning else ""
+            return f"{result.action.value} {result.ref or ''}{redacted}{extra}".strip() + warning
 
         return await guarded(run())
 

@@ -277,10 +277,23 @@ class EntryWriter:
             if result.action is Action.REFUSED:
                 return result
             result.redacted = redacted
+            if result.commit is not None and result.path in (MEMORY_MD, LESSONS_MD):
+                result.warning = self.budget_warning(result.path)
             if on_committed is not None and result.commit is not None:
                 on_committed(result)
             self.writer.git.sync_index()
             return result
+
+    def budget_warning(self, rel: str) -> str | None:
+        """:func:`memrepo.engine.context.budget_warning` of ``rel`` as the write left it (None when unreadable)."""
+        from memrepo.engine.files.regularfile import read_work_file
+        from memrepo.engine.read.context import READ_MAX, budget_warning
+
+        try:
+            data = read_work_file(self.writer.root / rel, READ_MAX)
+        except OSError:
+            return None
+        return budget_warning(rel, data)
 
     # -- writes kept while blocked (docs/architecture.md §3: blocked states lose nothing) --
 
