@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from memrepo.engine.repo.store import MemoryStore
 
-OPTIONS = ("kind", "scope", "workspace", "subject", "by", "source", "task", "origin_text")
+OPTIONS = ("kind", "scope", "workspace", "subject", "supersedes", "by", "source", "task", "origin_text")
 """The valued options of ``memrepo remember`` (their dict keys), besides the text."""
 FLAGS = ("pin", "untrusted", "as_json")
 """Its flags."""
@@ -95,6 +95,7 @@ def _remember(open_store: Callable[[], MemoryStore], args: dict[str, object], re
             scope=scope or ("workspace" if workspace else "global"),
             workspace=workspace,
             subject=args.get("subject"),
+            supersedes=args.get("supersedes"),
             by=args.get("by") or "user",
             pin=bool(args.get("pin")),
             source=args.get("source"),

@@ -110,7 +110,7 @@ class EntryWriter:
     @staticmethod
     def refusal(cand: Candidate) -> str | None:
         """The writer's own checks; salience, secrets, ``<no-memory>``, scopes and length are in policy."""
-        fields = (cand.text, cand.kind, cand.subject, cand.source, cand.task, cand.workspace)
+        fields = (cand.text, cand.kind, cand.subject, cand.supersedes, cand.source, cand.task, cand.workspace)
         if any(value and "\x00" in value for value in fields):
             # A NUL would make the memory file binary, and every later write to it fail.
             return "the candidate holds a NUL byte, which is not text: remove it and retry"
@@ -124,7 +124,7 @@ class EntryWriter:
         """The entry line a candidate becomes: its text and metadata, cleaned, ``added:`` today (or the
         candidate's own date, which an import keeps)."""
         meta: dict[str, str] = {"by": cand.by, "added": cand.added or self.writer.git.now().date().isoformat()}
-        keys = ["kind", "subject", "source", "task", "via"]
+        keys = ["kind", "subject", "supersedes", "source", "task", "via"]
         if self.tainted(cand) and cand.scope == "workspace":
             keys.append("workspace")  # where triage will suggest it goes
         for key in keys:

@@ -204,3 +204,34 @@ def test_a_kept_block_is_rendered_again_when_lessons_md_changes(store: MemorySto
     os.utime(lessons, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
     again = context_text(str(store.root), None)
     assert again is not None and "Never rebase the release branch" in again
+
+
+def test_remember_supersedes_keeps_the_named_line_out_of_the_block(store: MemoryStore, tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from memrepo.cli.main import main
+
+    runner = CliRunner()
+    repo = ["--repo", str(store.root)]
+    base = [*repo, "remember", "--workspace", "api"]
+    assert runner.invoke(main, [*base, "Release notes are written in the wiki"]).exit_code == 0
+    assert runner.invoke(main, [*base, "Deploys use the staging bastion"]).exit_code == 0
+    assert "Release notes are written in the wiki" in store.context("api").text  # control: shown before
+    out = runner.invoke(main, [*base, "--supersedes", "written in the wiki", "Release notes live in docs/"])
+    assert out.exit_code == 0
+    assert "supersedes: written in the wiki" in (store.root / "workspaces/api.md").read_text()
+    block = store.context("api").text
+    assert "Release notes live in docs/" in block and "written in the wiki" not in block
+    assert "Deploys use the staging bastion" in block
+    # the console script's quick path takes the option too
+    script = [sys.executable, "-c", "from memrepo.cli.quick import script; script()"]
+    done = subprocess.run(
+        [*script, *base, "--supersedes", "staging bastion", "Deploys go through the new VPN"],
+        capture_output=True,
+        text=True,
+        env={**__import__("os").environ, "MEMREPO_WRITE_SERVER": "0"},
+    )
+    assert done.returncode == 0, done.stderr
+    block = MemoryStore.open(store.root, store.settings).context("api").text
+    assert "Deploys go through the new VPN" in block and "staging bastion" not in block
