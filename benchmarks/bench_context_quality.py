@@ -16,7 +16,8 @@ and counted against the labels:
   ``stale only`` where the block shows an outdated line without the line that replaced it;
 - ``superseded`` lines shown and their tokens, ``dup tok``: tokens of an older restatement shown
   beside the newer one;
-- ``left out``: whether every section that leaves entries out says so.
+- ``left out``: whether every section that leaves entries out says so;
+- ``pins+rules lost``: pins and user rules neither shown nor named (``L<n>``) in their section's left-out line.
 
 Usage:
     python benchmarks/bench_context_quality.py [--corpus DIR | --variant tune|heldout] [--json]
@@ -121,6 +122,12 @@ def measure(repo: Path, labels: dict) -> dict:
         notes_ok = all(
             s.omitted == 0 or any("not shown" in line for line in texts.get(s.path, [])) for s in block.sections
         )
+
+        def named(e: dict, texts: dict = texts) -> bool:
+            notes = [line for line in texts.get(e["path"], []) if "not shown" in line]
+            return any(re.search(rf"\bL{e['line']}\b", line) for line in notes)
+
+        lost = [e for e in [*pins, *all_rules] if not is_shown(e) and not named(e)]
         blocks.append(
             {
                 "project": project,
@@ -137,12 +144,13 @@ def measure(repo: Path, labels: dict) -> dict:
                 "superseded_tokens": sum(map(tok, superseded)),
                 "dup_tokens": dup_tokens,
                 "left_out_said": notes_ok,
+                "silently_lost": len(lost),
             }
         )
     total: dict = {"project": "TOTAL", "tokens": sum(b["tokens"] for b in blocks)}
     for key in ("ws_facts", "decisions_rules", "user_rules", "pins", "me", "changed"):
         total[key] = (sum(b[key][0] for b in blocks), sum(b[key][1] for b in blocks))
-    for key in ("stale_only", "superseded_shown", "superseded_tokens", "dup_tokens"):
+    for key in ("stale_only", "superseded_shown", "superseded_tokens", "dup_tokens", "silently_lost"):
         total[key] = sum(b[key] for b in blocks)
     total["newest_pin"] = sum(b["newest_pin"] for b in blocks)
     total["left_out_said"] = sum(b["left_out_said"] for b in blocks)
@@ -174,6 +182,7 @@ def table(result: dict) -> str:
         ("superseded_tokens", "sup tok"),
         ("dup_tokens", "dup tok"),
         ("left_out_said", "left out said"),
+        ("silently_lost", "pins+rules lost"),
     ]
     rows = [[title for _k, title in cols]]
     for b in [*result["blocks"], result["total"]]:
