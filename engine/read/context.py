@@ -40,6 +40,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memrepo.engine.errors import FormatError
@@ -382,6 +383,31 @@ def budget_misses(path: str, data: bytes | None) -> list[int]:
         return []
     cf = next(f for f in context_files(lambda rel: data if rel == path else None, False, None, None) if f.path == path)
     return _section_lines(cf, None)[6]
+
+
+def budget_left_out(root: Path) -> str | None:
+    """What Health says of the user's lines MEMORY.md and lessons.md leave out of the block (docs/architecture.md §9).
+
+    Args:
+        root: the repo's work tree.
+
+    Returns:
+        str | None: the files, how many lines each leaves out and which, and the fixes; None when all fit.
+    """
+    from memrepo.engine.files.regularfile import read_work_file
+    from memrepo.engine.format.layout import LESSONS_MD, MEMORY_MD
+
+    left = []
+    for rel in (MEMORY_MD, LESSONS_MD):
+        try:
+            missed = budget_misses(rel, read_work_file(root / rel, READ_MAX))
+        except OSError:
+            continue
+        if missed:
+            left.append(f"{rel} {len(missed)} ({' '.join(f'L{n}' for n in missed[:6])}{' …' * (len(missed) > 6)})")
+    if not left:
+        return None
+    return f"{'; '.join(left)}; move lines to a topic file and link it, forget what is done, or let a dream condense the file"
 
 
 def budget_warning(path: str, data: bytes | None) -> str | None:

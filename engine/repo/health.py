@@ -212,25 +212,13 @@ class _Scan:
 
 def _budget_row(root: Path) -> HealthRow:
     """WARN when pins (MEMORY.md) or the user's rules (lessons.md) fall outside the context block's budget."""
-    from memrepo.engine.read.context import READ_MAX, budget_misses
+    from memrepo.engine.read.context import budget_left_out
 
-    left = []
-    for rel in ("MEMORY.md", "lessons.md"):
-        try:
-            data = read_work_file(root / rel, READ_MAX)
-        except OSError:
-            continue
-        missed = budget_misses(rel, data)
-        if missed:
-            left.append(f"{rel} {len(missed)} ({' '.join(f'L{n}' for n in missed[:6])}{' …' * (len(missed) > 6)})")
-    if not left:
+    left = budget_left_out(root)
+    if left is None:
         return _row("context budget", HealthStatus.OK, "every pin and rule of the user's is in the context block")
     return _row(
-        "context budget",
-        HealthStatus.WARN,
-        f"left out of the context block for its budget: {'; '.join(left)}; move lines to a topic file and link"
-        " it, forget what is done, or let a dream condense the file",
-        FIX_DREAMS,
+        "context budget", HealthStatus.WARN, f"left out of the context block for its budget: {left}", FIX_DREAMS
     )
 
 
