@@ -205,6 +205,11 @@ def init(ctx: click.Context, path: str | None) -> None:
 )
 @click.option("--subject", help="Short topic; replaces an entry with the same subject in the file.")
 @click.option(
+    "--supersedes",
+    metavar="SUBJECT|TEXT",
+    help="An older entry this one makes out of date (its subject or a piece of its text): left out of the context block.",
+)
+@click.option(
     "--by",
     "by",
     type=click.Choice(["user", "agent"]),
@@ -231,6 +236,7 @@ def remember(
     scope: str | None,
     workspace: str | None,
     subject: str | None,
+    supersedes: str | None,
     by: str,
     pin: bool,
     source: str | None,
@@ -248,6 +254,7 @@ def remember(
         "scope": scope,
         "workspace": workspace,
         "subject": subject,
+        "supersedes": supersedes,
         "by": by,
         "pin": pin,
         "source": source,

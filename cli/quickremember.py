@@ -53,6 +53,7 @@ _VALUED = {
     "--scope": "scope",
     "--workspace": "workspace",
     "--subject": "subject",
+    "--supersedes": "supersedes",
     "--by": "by",
     "--source": "source",
     "--task": "task",

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from memrepo.engine.repo.store import MemoryStore
 
-OPTIONS = ("kind", "scope", "workspace", "subject", "by", "source", "task", "origin_text")
+OPTIONS = ("kind", "scope", "workspace", "subject", "supersedes", "by", "source", "task", "origin_text")
 """The valued options of ``memrepo remember`` (their dict keys), besides the text."""
 FLAGS = ("pin", "untrusted", "as_json")
 """Its flags."""
@@ -95,6 +95,7 @@ def _remember(open_store: Callable[[], MemoryStore], args: dict[str, object], re
             scope=scope or ("workspace" if workspace else "global"),
             workspace=workspace,
             subject=args.get("subject"),
+            supersedes=args.get("supersedes"),
             by=args.get("by") or "user",
             pin=bool(args.get("pin")),
             source=args.get("source"),
@@ -120,6 +121,8 @@ def _remember(open_store: Callable[[], MemoryStore], args: dict[str, object], re
         reply.fail(f"refused: {result.reason}")
         return
     reply.path = result.path
+    if result.warning and not args.get("as_json"):
+        reply.err += f"warning: {result.warning}\n"  # never silent (docs/architecture.md §4)
     notice = store.hooks_notice()  # said once, on stderr, that the repo's git hooks are skipped
     if notice is not None:
         reply.err += notice + "\n"

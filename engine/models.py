@@ -63,6 +63,10 @@ class Candidate(_Model):
         workspace: the workspace path or name; needed for scope ``workspace``.
         subject: a short topic; a new entry with the same subject in the same
             file replaces the old one.
+        supersedes: the subject, or a piece of the text (8 characters or more), of an older entry
+            of the same file that this one makes out of date: written as ``supersedes:``, it keeps
+            that entry out of the context block while it stays in the file and history
+            (docs/architecture.md §4).
         by: ``user`` or ``agent``.
         pin: keep in MEMORY.md (only for ``by: user``).
         source: where the memory came from (a URL, a session id).
@@ -89,6 +93,7 @@ class Candidate(_Model):
     scope: Literal["global", "workspace", "private", "contact", "task"] = "global"
     workspace: str | None = None
     subject: str | None = None
+    supersedes: str | None = Field(default=None, max_length=200)
     by: Literal["user", "agent"] = "agent"
     pin: bool = False
     source: str | None = None
@@ -161,6 +166,9 @@ class WriteResult(_Model):
         reason: why nothing was written (refused, outranked, reinforced).
         redacted: the types of secrets redacted before the write (``aws-access-key``,
             ``jwt``, ...), never their values.
+        warning: set when, after the write, the user's lines of the file written (MEMORY.md, lessons.md)
+            no longer all fit the context block's budget: which are left out and the fixes
+            (docs/architecture.md §4); else None.
     """
 
     action: Action
@@ -169,6 +177,7 @@ class WriteResult(_Model):
     commit: str | None = None
     reason: str | None = None
     redacted: list[str] = Field(default_factory=list)
+    warning: str | None = None
 
 
 class CommitInfo(_Model):

@@ -384,6 +384,14 @@ def build_server(
             str | None,
             Field(max_length=80, description="Short topic; a new entry with the same subject replaces the old one."),
         ] = None,
+        supersedes: Annotated[
+            str | None,
+            Field(
+                max_length=200,
+                description="An older entry this one makes out of date (its subject or a piece of its text): "
+                "it leaves the context block.",
+            ),
+        ] = None,
         cwd: Annotated[str | None, Field(description="The project folder; default: the server's folder.")] = None,
         source: Annotated[str | None, Field(max_length=300, description="Where it came from (URL, file).")] = None,
         read_untrusted: Annotated[bool, Field(description="This task read untrusted content.")] = False,
@@ -397,6 +405,7 @@ def build_server(
                 scope=scope,
                 workspace=workspace(cwd) if scope == "workspace" else None,
                 subject=subject,
+                supersedes=supersedes,
                 by="agent",
                 source=source,
                 task=session.id,
@@ -420,7 +429,8 @@ def build_server(
                         session.written_refs.add((entry.ref, fmt.normalize_text(entry.text)))
             extra = f" ({result.reason})" if result.reason else ""
             redacted = f" [redacted: {', '.join(result.redacted)}]" if result.redacted else ""
-            return f"{result.action.value} {result.ref or ''}{redacted}{extra}".strip()
+            warning = f"\nwarning: {result.warning}" if result.warning else ""
+            return f"{result.action.value} {result.ref or ''}{redacted}{extra}".strip() + warning
 
         return await guarded(run())
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from memrepo.engine.configpath import HasRepo, ReadKeys, config_path, resolve_repo_path
 from memrepo.engine.files.regularfile import read_work_file
-from memrepo.engine.format.layout import ME_MD, MEMORY_MD, WORKSPACES
+from memrepo.engine.format.layout import LESSONS_MD, ME_MD, MEMORY_MD
 from memrepo.engine.format.paths import DEFAULT_REPO, check_repo_path
 
 if TYPE_CHECKING:
@@ -180,7 +180,7 @@ def context_of(
     head = head if isinstance(head, str) else ""  # None: unborn
     from . import contextcache
 
-    read = [MEMORY_MD, *([ME_MD] if me_md else []), *([ws_file] if ws_id and ws_file else [])]
+    read = [MEMORY_MD, *([ME_MD] if me_md else []), LESSONS_MD, *([ws_file] if ws_id and ws_file else [])]
     name = contextcache.key(root, state, ws_id, ws_file, me_md, read, bool(head))
     kept = contextcache.get(state, name, head[:7])
     if kept is not None:
@@ -190,7 +190,7 @@ def context_of(
 
     allow.activate(state)
     protect_logs()
-    from .context import ME_BUDGET, MEMORY_BUDGET, READ_MAX, WORKSPACE_BUDGET, ContextFile, render_context
+    from .context import READ_MAX, context_files, render_context
 
     def data(rel: str) -> bytes | None:
         if _through_symlink(root, rel):
@@ -201,14 +201,7 @@ def context_of(
             return None
 
     with contextcache.rendering(state):  # from the first read to the put: a forget's clear waits for it
-        files = [ContextFile(MEMORY_MD, data(MEMORY_MD), MEMORY_BUDGET)]
-        if me_md:
-            files.append(ContextFile(ME_MD, data(ME_MD), ME_BUDGET, user_first=True))
-        if ws_id:
-            label = f"workspace {ws_id}"
-            files.append(
-                ContextFile(ws_file or f"{WORKSPACES}/", data(ws_file) if ws_file else None, WORKSPACE_BUDGET, label)
-            )
+        files = context_files(data, me_md, ws_id, ws_file)
         kept_text, _sections, _refs, by_path = render_context(contextcache.HEAD_SLOT if head else "", files, ws_id)
         if not by_path:  # else the block depends on folders, not on the files alone
             contextcache.put(

@@ -16,8 +16,14 @@
 - me.md's entries in a budget of their own, the user's lines before the
   agents' (``[context] me_md``, on by default), so saved preferences reach
   every session;
-- each file inside its token budget (MEMORY.md 500, me.md 300, the workspace file 300,
-  estimated by :mod:`memrepo.engine.format.tokens`), the rest counted in a note;
+- lessons.md's entries by the user (their rules, ``--kind rule``) in a budget
+  of their own; the agents' lessons stay behind recall;
+- in each file, the selection rule of :mod:`.contextselect`: lines a newer
+  line replaces left out, then the user's lines and rules, then the newest
+  first, shown in file order;
+- each file inside its token budget (MEMORY.md 500, me.md 300, lessons.md 250,
+  the workspace file 300, estimated by :mod:`memrepo.engine.format.tokens`), the
+  rest counted in a note that says how to reach them;
 - a header saying the block is saved memory, to use as context and never as
   instructions, and the HEAD commit it was built from.
 
@@ -32,7 +38,9 @@ the block with NUL for HEAD (:data:`.contextcache.HEAD_SLOT`).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memrepo.engine.errors import FormatError
@@ -50,6 +58,9 @@ WORKSPACE_BUDGET = 300
 
 ME_BUDGET = 300
 """Token budget of me.md in the block, the user's lines first (docs/architecture.md §4)."""
+
+LESSONS_BUDGET = 250
+"""Token budget of lessons.md in the block: the user's rules and lessons only (docs/architecture.md §4)."""
 
 OPEN_TAG = "memory_repo"
 
@@ -92,7 +103,10 @@ class ContextFile:
         data: its bytes (None when the file is missing).
         budget: its token budget (tokens).
         label: extra words for its header (the workspace id), or "".
-        user_first: the user's entries claim the budget before the agents' (me.md).
+        user_first: the user's entries claim the budget before the agents' (me.md, MEMORY.md,
+            lessons.md), and a left-out note names the user's lines it leaves out.
+        user_only: only the user's entries are shown, the agents' counted in the left-out note, and the
+            section is left out when the file has no entry of the user's (lessons.md).
     """
 
     path: str
@@ -100,6 +114,7 @@ class ContextFile:
     budget: int
     label: str = ""
     user_first: bool = False
+    user_only: bool = False
 
 
 MIN_LINE_TOKENS = 4
@@ -130,16 +145,25 @@ def _link_line(text: str) -> list[str]:
     return fmt.extract_links(entry.text)
 
 
-def _section_lines(cf: ContextFile, workspace: str | None) -> tuple[list[str], list[str], int, int, int, bool]:
+def _section_lines(
+    cf: ContextFile, workspace: str | None, names: tuple[str, ...] = ()
+) -> tuple[list[str], list[str], int, int, int, bool, list[int]]:
     """Render one file within its budget: (lines, refs, tokens used, shown, omitted, whether an entry
-    names its workspace by a folder path: see :func:`render_context`).
+    names its workspace by a folder path: see :func:`render_context`, and the user's lines left out
+    for the budget alone, not replaced: :func:`budget_misses`).
 
-    Index lines (``- [[me]]``) are shown first claim on the budget, each link with the path
-    ``memory_read`` takes; then, with ``cf.user_first``, the user's entries, then the agents'.
-    An entry too long for what is left of the budget is left out (and counted) and the next
-    ones are still tried; entries that name another workspace are left out entirely. Lines
-    keep their file order and their headings.
+    The selection rule (docs/architecture.md §4, :mod:`.contextselect`): lines a newer line replaces
+    are left out; index lines (``- [[me]]``) claim the budget first, each link with the path
+    ``memory_read`` takes; then the user's lines (with ``cf.user_first``) or the user's rules and
+    decisions; then lines naming the block's workspace (``names``); then the newest first. An
+    entry too long for what is left of the budget is left out (and counted) and the next ones
+    are still tried; entries that name another workspace are left out entirely, and with
+    ``cf.user_only`` the agents' entries too (counted). Lines shown keep their file order and
+    their headings. A section that leaves entries out ends in a line saying how many, which of
+    the user's lines (``cf.user_first``) and how to reach them.
     """
+    from .contextselect import candidates, rank_key, replaced
+
     if cf.data is None and cf.path.endswith("/") and cf.label:
         header = f"## {sanitize_line(cf.label)}"  # no file yet: no file name to show
     else:  # a hand-made file name may hold "<", "&" or a line break
@@ -149,21 +173,23 @@ def _section_lines(cf: ContextFile, workspace: str | None) -> tuple[list[str], l
     used = estimate_tokens(header)
     if cf.data is None:
         note = "(no file for this workspace yet)" if cf.path.endswith("/") else "(no such file yet)"
-        return [*lines, note], refs, used, 0, 0, False
+        return [*lines, note], refs, used, 0, 0, False, []
     data = cf.data
     if len(data) >= READ_MAX:  # a huge hand-grown file: its first part is all the budget can hold
         data = data[: data.rfind(b"\n") + 1] or data
     try:
         parsed = fmt.parse(data, cf.path)
     except FormatError as exc:
-        return [*lines, f"(not readable: {sanitize_line(str(exc))})"], refs, used, 0, 0, False
+        return [*lines, f"(not readable: {sanitize_line(str(exc))})"], refs, used, 0, 0, False, []
     from memrepo.engine.format.paths import is_workspace_path
 
     entries = dict(parsed.entries())
     by_path = False
-    # (number, (line number, text) of the heading above it, rendered text, priority, is an entry)
-    rows: list[tuple[int, tuple[int, str] | None, str, int, bool]] = []
+    # (number, (line number, text) of the heading above it, rendered text, is an entry)
+    rows: list[tuple[int, tuple[int, str] | None, str, bool]] = []
+    shown_entries: list[tuple[int, fmt.Entry]] = []
     heading: tuple[int, str] | None = None
+    by_agents = 0
     for number, line in enumerate(parsed.lines, start=1):
         m = _HEADING_RE.match(line.text)
         if m:
@@ -174,40 +200,45 @@ def _section_lines(cf: ContextFile, workspace: str | None) -> tuple[list[str], l
             links = _link_line(line.text) if line.entry is None and "[[" in line.text else []
             if links:
                 shown_links = " ".join(f"[[{sanitize_line(t)}]] ({sanitize_line(link_path(t))})" for t in links)
-                rows.append((number, heading, f"L{number} {shown_links}", 0, False))
+                rows.append((number, heading, f"L{number} {shown_links}", False))
             continue
         by_path = by_path or is_workspace_path(entry.meta.get("workspace", "").strip())
         if _other_workspace(entry, workspace):
+            continue
+        if cf.user_only and entry.by != "user":
+            by_agents += 1
             continue
         text = sanitize_line(entry.text)
         if not text:
             continue
         rendered = f"L{number} {text}" + (" (agent)" if entry.by == "agent" else "")
-        priority = 2 if cf.user_first and entry.by == "agent" else 1
-        rows.append((number, heading, rendered, priority, True))
+        rows.append((number, heading, rendered, True))
+        shown_entries.append((number, entry))
+    if cf.user_only and not shown_entries:
+        return [], [], 0, 0, 0, by_path, []  # no rule of the user's: no section
+    cands = candidates(shown_entries)
+    gone = replaced(cands)
+    order = {c.number: rank_key(c, cf.user_first, names) for c in cands if c.number not in gone}
+    by_number = {row[0]: row for row in rows}
+    ranked = [n for n, _h, _r, is_entry in rows if not is_entry]  # index lines first, in file order
+    ranked += sorted(order, key=order.__getitem__)
     picked: set[int] = set()
     heads_paid: set[tuple[int, str]] = set()
-    shown = omitted = 0
-    for priority in (0, 1, 2):
-        full = False
-        for number, head, rendered, prio, is_entry in rows:
-            if prio != priority:
-                continue
-            if full:
-                omitted += is_entry
-                continue
-            cost = estimate_tokens(rendered) + (estimate_tokens(head[1]) if head and head not in heads_paid else 0)
-            if used + cost > cf.budget:
-                omitted += is_entry
-                full = cf.budget - used < MIN_LINE_TOKENS
-                continue
-            picked.add(number)
-            if head:
-                heads_paid.add(head)
-            used += cost
-            shown += is_entry
+    shown = 0
+    for number in ranked:
+        if cf.budget - used < MIN_LINE_TOKENS:
+            break
+        _n, head, rendered, is_entry = by_number[number]
+        cost = estimate_tokens(rendered) + (estimate_tokens(head[1]) if head and head not in heads_paid else 0)
+        if used + cost > cf.budget:
+            continue
+        picked.add(number)
+        if head:
+            heads_paid.add(head)
+        used += cost
+        shown += is_entry
     last_head: tuple[int, str] | None = None
-    for number, head, rendered, _prio, is_entry in rows:
+    for number, head, rendered, is_entry in rows:
         if number not in picked:
             continue
         if head and head != last_head:
@@ -216,9 +247,41 @@ def _section_lines(cf: ContextFile, workspace: str | None) -> tuple[list[str], l
         lines.append(rendered)
         if is_entry:
             refs.append(f"repo:{cf.path}#L{number}")
+    omitted = len(shown_entries) - shown + by_agents
+    missed = sorted(n for n in order if n not in picked)
     if omitted:
-        lines.append(f"({omitted} more entries in {sanitize_line(cf.path)} not shown; search them with recall)")
-    return lines, refs, used, shown, omitted, by_path
+        lines.append(_left_out_note(cf, omitted, missed, len(gone), by_agents))
+    users = {n for n, entry in shown_entries if entry.by == "user"}
+    return lines, refs, used, shown, omitted, by_path, [n for n in missed if n in users]
+
+
+NAMED_MAX = 12
+"""A left-out note names at most this many of the user's lines by number (the rest are counted)."""
+
+
+def _left_out_note(cf: ContextFile, omitted: int, missed: list[int], replaced_count: int, by_agents: int) -> str:
+    """The line a section that leaves entries out ends in (docs/architecture.md §4).
+
+    Args:
+        cf: the file.
+        omitted: entries not shown in all.
+        missed: line numbers left out for the budget, not replaced (named when ``cf.user_first``).
+        replaced_count: lines left out because a newer line replaces them.
+        by_agents: the agents' entries a ``user_only`` section leaves out.
+    """
+    path = sanitize_line(cf.path)
+    note = f"({omitted} more entries in {path} not shown"
+    details = []
+    if cf.user_first and missed:
+        named = " ".join(f"L{n}" for n in sorted(missed)[:NAMED_MAX])
+        details.append(f"{len(missed)} for the budget: {named}" + (" …" if len(missed) > NAMED_MAX else ""))
+    if replaced_count:
+        details.append(f"{replaced_count} replaced by newer lines")
+    if by_agents:
+        details.append(f"{by_agents} by agents")
+    if details:
+        note += " (" + "; ".join(details) + ")"
+    return note + f"; search them with recall or read {path} with memory_read)"
 
 
 SectionCounts = tuple[str, int, int, int, int]
@@ -258,14 +321,136 @@ def render_context(
     sections: list[SectionCounts] = []
     refs: list[str] = []
     by_path = False
+    names = _workspace_names(files, workspace)
     for cf in files:
-        lines, file_refs, used, shown, omitted, file_by_path = _section_lines(cf, workspace)
+        lines, file_refs, used, shown, omitted, file_by_path, _missed = _section_lines(cf, workspace, names)
+        if not lines:
+            continue  # a user_only file without the user's entries
         out.extend(lines)
         refs.extend(file_refs)
         sections.append((cf.path, cf.budget, used, shown, omitted))
         by_path = by_path or file_by_path
     out.append(f"</{OPEN_TAG}>")
     return "\n".join(out) + "\n", sections, refs, by_path
+
+
+def context_files(
+    data: Callable[[str], bytes | None], me_md: bool, ws_id: str | None, ws_file: str | None
+) -> list[ContextFile]:
+    """The files of a block, in order, with their budgets: the one list every reader renders.
+
+    Args:
+        data: reads a repo-relative file's bytes (None when missing or not to be read).
+        me_md: ``[context] me_md``.
+        ws_id: the workspace's id, or None for a block without a workspace.
+        ws_file: the workspace's file, or None when it has none yet.
+
+    Returns:
+        list[ContextFile]: MEMORY.md, me.md (with ``me_md``), lessons.md, the workspace's file
+        (docs/architecture.md §4).
+    """
+    from memrepo.engine.format.layout import LESSONS_MD, ME_MD, MEMORY_MD, WORKSPACES
+
+    files = [ContextFile(MEMORY_MD, data(MEMORY_MD), MEMORY_BUDGET, user_first=True)]
+    if me_md:
+        files.append(ContextFile(ME_MD, data(ME_MD), ME_BUDGET, user_first=True))
+    files.append(ContextFile(LESSONS_MD, data(LESSONS_MD), LESSONS_BUDGET, user_first=True, user_only=True))
+    if ws_id:
+        files.append(
+            ContextFile(
+                ws_file or f"{WORKSPACES}/", data(ws_file) if ws_file else None, WORKSPACE_BUDGET, f"workspace {ws_id}"
+            )
+        )
+    return files
+
+
+def budget_misses(path: str, data: bytes | None) -> list[int]:
+    """The user's lines of MEMORY.md or lessons.md that a block leaves out for its budget (docs/architecture.md §4).
+
+    Lines a newer line replaces are not counted (they are meant to be out). The block of no workspace
+    is judged: a workspace's block may rank a line naming it higher.
+
+    Args:
+        path: ``MEMORY.md`` or ``lessons.md`` (any other path: []).
+        data: the file's bytes (None: missing).
+
+    Returns:
+        list[int]: the line numbers left out, in file order.
+    """
+    from memrepo.engine.format.layout import LESSONS_MD, MEMORY_MD
+
+    if path not in (MEMORY_MD, LESSONS_MD):
+        return []
+    cf = next(f for f in context_files(lambda rel: data if rel == path else None, False, None, None) if f.path == path)
+    return _section_lines(cf, None)[6]
+
+
+def budget_left_out(root: Path) -> str | None:
+    """What Health says of the user's lines MEMORY.md and lessons.md leave out of the block (docs/architecture.md §9).
+
+    Args:
+        root: the repo's work tree.
+
+    Returns:
+        str | None: the files, how many lines each leaves out and which, and the fixes; None when all fit.
+    """
+    from memrepo.engine.files.regularfile import read_work_file
+    from memrepo.engine.format.layout import LESSONS_MD, MEMORY_MD
+
+    left = []
+    for rel in (MEMORY_MD, LESSONS_MD):
+        try:
+            missed = budget_misses(rel, read_work_file(root / rel, READ_MAX))
+        except OSError:
+            continue
+        if missed:
+            left.append(f"{rel} {len(missed)} ({' '.join(f'L{n}' for n in missed[:6])}{' …' * (len(missed) > 6)})")
+    if not left:
+        return None
+    return f"{'; '.join(left)}; move lines to a topic file and link it, forget what is done, or let a dream condense the file"
+
+
+def budget_warning(path: str, data: bytes | None) -> str | None:
+    """What a write to ``path`` says when the user's lines there fall outside the block's budget, or None.
+
+    Args:
+        path: the file written.
+        data: its bytes after the write.
+
+    Returns:
+        str | None: one line naming the lines left out and the fixes (docs/architecture.md §4, §9).
+    """
+    missed = budget_misses(path, data)
+    if not missed:
+        return None
+    from memrepo.engine.format.layout import MEMORY_MD
+
+    budget = MEMORY_BUDGET if path == MEMORY_MD else LESSONS_BUDGET
+    what = "pinned lines" if path == MEMORY_MD else "of the user's rules"
+    named = " ".join(f"L{n}" for n in missed[:NAMED_MAX]) + (" …" if len(missed) > NAMED_MAX else "")
+    fix = (
+        "move lines to a topic file and link it, forget what is done, or let a dream condense MEMORY.md"
+        if path == MEMORY_MD
+        else "merge or forget rules that overlap, or let a dream condense lessons.md"
+    )
+    return (
+        f"{path} is past its {budget}-token context budget: {len(missed)} {what} ({named}) are left out of "
+        f"the context block, the oldest first (the block names them; recall finds them): {fix}"
+    )
+
+
+def _workspace_names(files: list[ContextFile], workspace: str | None) -> tuple[str, ...]:
+    """The folded names a line mentions to be about the block's workspace: its id and its file's name
+    (``workspaces/billing-api.md``: ``billing-api``); () without a workspace."""
+    if not workspace:
+        return ()
+    from memrepo.engine.format.terms import fold
+
+    names = [fold(workspace)]
+    for cf in files:
+        if cf.label and cf.path.startswith("workspaces/") and cf.path.endswith(".md"):
+            names.append(fold(cf.path.rsplit("/", 1)[-1].removesuffix(".md")))
+    return tuple(n for n in names if len(n) > 2)
 
 
 def build_context(head: str, files: list[ContextFile], workspace: str | None = None) -> ContextBlock:

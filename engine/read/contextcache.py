@@ -45,13 +45,13 @@ from pathlib import Path
 
 from memrepo.engine.files.regularfile import stat_key
 from memrepo.engine.files.sourcestamp import stamp as source_stamp
-from memrepo.engine.format.layout import ME_MD, MEMORY_MD, WORKSPACES
+from memrepo.engine.format.layout import LESSONS_MD, ME_MD, MEMORY_MD, WORKSPACES
 
 FOLDER = "context-cache"
 """The kept blocks' folder in ``.git/memrepo/``."""
 MAX_KEPT = 32
 """Blocks kept at most (the newest by mtime)."""
-VERSION = "1"
+VERSION = "2"
 
 
 def _lstat(path: Path) -> str:
@@ -81,13 +81,13 @@ def key(
 
     Returns:
         str: ``<shared>-<workspace>-<key>``: 16 hex digits of the inputs every block shares (MEMORY.md,
-        me.md, the epochs), the workspace id or ``memory``, and 64 hex digits of all the inputs.
+        me.md, lessons.md, the epochs), the workspace id or ``memory``, and 64 hex digits of all the inputs.
     """
     from .redactionepoch import redaction_epoch
 
     stamps = [f"{rel}:{_lstat(root / rel)}" for rel in files]
     shared = [VERSION, str(born), str(me_md), redaction_epoch(state), source_stamp()]
-    shared.extend(stamp for rel, stamp in zip(files, stamps, strict=True) if rel in (MEMORY_MD, ME_MD))
+    shared.extend(stamp for rel, stamp in zip(files, stamps, strict=True) if rel in (MEMORY_MD, ME_MD, LESSONS_MD))
     parts = [*shared, ws_id or "", ws_file or "", f"{WORKSPACES}/:{_lstat(root / WORKSPACES)}", *stamps]
     shared_key = hashlib.sha256("\n".join(shared).encode("utf-8", "surrogatepass")).hexdigest()[:16]
     block_key = hashlib.sha256("\n".join(parts).encode("utf-8", "surrogatepass")).hexdigest()

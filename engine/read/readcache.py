@@ -20,7 +20,7 @@ from memrepo.engine.errors import FormatError, RefError
 from memrepo.engine.files.regularfile import read_work_file
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.entries import seen_hash
-from memrepo.engine.format.layout import ME_MD, MEMORY_MD, WORKSPACES
+from memrepo.engine.format.layout import LESSONS_MD, ME_MD, MEMORY_MD
 from memrepo.engine.format.paths import make_ref, safe_relpath
 from memrepo.engine.format.scratch import is_scratch_name
 from memrepo.engine.models import ContextBlock, EntryView, FileView, RecallHit
@@ -169,9 +169,15 @@ def read_file(root: Path, path: str) -> FileView:
 
 
 ContextKey = tuple[
-    str, tuple[int, int, int] | None, tuple[int, int, int] | bool | None, str | None, tuple[int, int, int] | None
+    str,
+    tuple[int, int, int] | None,
+    tuple[int, int, int] | bool | None,
+    tuple[int, int, int] | None,
+    str | None,
+    tuple[int, int, int] | None,
 ]
-"""HEAD, MEMORY.md's stamp, me.md's (False when left out), the workspace file and its stamp (mtime, size, ctime)."""
+"""HEAD, MEMORY.md's stamp, me.md's (False when left out), lessons.md's, the workspace file and its stamp
+(mtime, size, ctime)."""
 
 
 class ReadCaches:
@@ -431,14 +437,15 @@ class ReadCaches:
         cached = self.context_cached(workspace)
         if cached is not None:
             return cached
-        from .context import ME_BUDGET, MEMORY_BUDGET, READ_MAX, WORKSPACE_BUDGET, ContextFile, build_context
+        from .context import READ_MAX, build_context, context_files
 
         hit = self._context_cache.get(workspace)
         ws_id, ws_file = self.index.file_for(workspace)
         head = self._head() or ""
         memory = self.root / MEMORY_MD
         me = _stamp(self.root / ME_MD) if self.me_md else False
-        key = (head, _stamp(memory), me, ws_file, _stamp(self.root / ws_file) if ws_file else None)
+        lessons = _stamp(self.root / LESSONS_MD)
+        key = (head, _stamp(memory), me, lessons, ws_file, _stamp(self.root / ws_file) if ws_file else None)
         if hit is not None and hit[1] == key:
             self._context_cache[workspace] = (generation, key, hit[2])
             return hit[2]
@@ -451,18 +458,7 @@ class ReadCaches:
             except OSError:
                 return None
 
-        files = [ContextFile(MEMORY_MD, data(MEMORY_MD), MEMORY_BUDGET)]
-        if self.me_md:
-            files.append(ContextFile(ME_MD, data(ME_MD), ME_BUDGET, user_first=True))
-        if ws_id:
-            files.append(
-                ContextFile(
-                    ws_file or f"{WORKSPACES}/",
-                    data(ws_file) if ws_file else None,
-                    WORKSPACE_BUDGET,
-                    f"workspace {ws_id}",
-                )
-            )
+        files = context_files(data, self.me_md, ws_id, ws_file)
         block = build_context(head[:7], files, ws_id)
         if len(self._context_cache) > 64:
             self._context_cache.clear()

@@ -5,7 +5,8 @@ with a one-line reason and, where the app has one, the key that fixes it. The
 app's Health pane and ``memrepo health [--json]`` show the same rows.
 
 Rows: the repo itself, libgit2, the work tree, writes kept while blocked,
-MEMORY.md size, file count, the largest file, entries over the length limit,
+MEMORY.md size, the context budget (pins and the user's rules the context block
+leaves out), file count, the largest file, entries over the length limit,
 malformed metadata, a code fence, comment or front matter opened and never
 closed, broken ``[[links]]``, files no link reaches from
 MEMORY.md (orphans), the inbox, the lock holder, the watcher, the last write
@@ -209,6 +210,18 @@ class _Scan:
         return sorted(p for p in self.paths if p.endswith(".md") and p not in seen and p not in never_linked)
 
 
+def _budget_row(root: Path) -> HealthRow:
+    """WARN when pins (MEMORY.md) or the user's rules (lessons.md) fall outside the context block's budget."""
+    from memrepo.engine.read.context import budget_left_out
+
+    left = budget_left_out(root)
+    if left is None:
+        return _row("context budget", HealthStatus.OK, "every pin and rule of the user's is in the context block")
+    return _row(
+        "context budget", HealthStatus.WARN, f"left out of the context block for its budget: {left}", FIX_DREAMS
+    )
+
+
 def _some(items: list[str], noun: str) -> str:
     first = items[0]
     more = f" and {len(items) - 1} more" if len(items) > 1 else ""
@@ -296,6 +309,7 @@ def check(
         rows.append(
             _against("MEMORY.md size", memory, MEMORY_MD_MAX_BYTES, f"{_size(memory)} of {_size(MEMORY_MD_MAX_BYTES)}")
         )
+    rows.append(_budget_row(store.root))
     rows.append(_against("files", len(scan.files), MAX_FILES, f"{len(scan.files):,} of {MAX_FILES:,}"))
     others = [(size, path) for path, size in scan.files if path != "MEMORY.md"]
     if others:

@@ -8,7 +8,7 @@ routing and before the lock. In order it refuses:
   from) or in the text itself;
 - empty text;
 
-then redacts secrets in ``text``, ``subject`` and ``source`` (each value
+then redacts secrets in ``text``, ``subject``, ``supersedes`` and ``source`` (each value
 replaced by ``[REDACTED:<type>]``), and refuses text that is nothing but
 secrets ("secret-only text dropped"), filler, or over the entry limit.
 
@@ -153,7 +153,7 @@ def decide(cand: Candidate, clean: Callable[[str], str]) -> Decision:
     if unsafe:
         return Decision(None, f"unsafe link [[{unsafe}]]: a link names a file inside the memory repo", types)
     update: dict[str, str] = {"text": text}
-    for key in ("subject", "source"):
+    for key in ("subject", "supersedes", "source"):
         value = getattr(cand, key)
         if value:
             value, more = redact(value)

@@ -110,7 +110,7 @@ class EntryWriter:
     @staticmethod
     def refusal(cand: Candidate) -> str | None:
         """The writer's own checks; salience, secrets, ``<no-memory>``, scopes and length are in policy."""
-        fields = (cand.text, cand.kind, cand.subject, cand.source, cand.task, cand.workspace)
+        fields = (cand.text, cand.kind, cand.subject, cand.supersedes, cand.source, cand.task, cand.workspace)
         if any(value and "\x00" in value for value in fields):
             # A NUL would make the memory file binary, and every later write to it fail.
             return "the candidate holds a NUL byte, which is not text: remove it and retry"
@@ -124,7 +124,7 @@ class EntryWriter:
         """The entry line a candidate becomes: its text and metadata, cleaned, ``added:`` today (or the
         candidate's own date, which an import keeps)."""
         meta: dict[str, str] = {"by": cand.by, "added": cand.added or self.writer.git.now().date().isoformat()}
-        keys = ["kind", "subject", "source", "task", "via"]
+        keys = ["kind", "subject", "supersedes", "source", "task", "via"]
         if self.tainted(cand) and cand.scope == "workspace":
             keys.append("workspace")  # where triage will suggest it goes
         for key in keys:
@@ -277,10 +277,23 @@ class EntryWriter:
             if result.action is Action.REFUSED:
                 return result
             result.redacted = redacted
+            if result.commit is not None and result.path in (MEMORY_MD, LESSONS_MD):
+                result.warning = self.budget_warning(result.path)
             if on_committed is not None and result.commit is not None:
                 on_committed(result)
             self.writer.git.sync_index()
             return result
+
+    def budget_warning(self, rel: str) -> str | None:
+        """:func:`memrepo.engine.context.budget_warning` of ``rel`` as the write left it (None when unreadable)."""
+        from memrepo.engine.files.regularfile import read_work_file
+        from memrepo.engine.read.context import READ_MAX, budget_warning
+
+        try:
+            data = read_work_file(self.writer.root / rel, READ_MAX)
+        except OSError:
+            return None
+        return budget_warning(rel, data)
 
     # -- writes kept while blocked (docs/architecture.md §3: blocked states lose nothing) --
 

@@ -140,8 +140,16 @@ def test_me_md_reaches_every_block_user_lines_first(store: MemoryStore) -> None:
     me += "- The user is called Ana [by: user]\n"
     tight = build_context("abc1234", [ContextFile("me.md", me.encode(), 40, user_first=True)])
     assert "The user is called Ana" in tight.text
-    assert tight.text.index("Agent noted thing 0") < tight.text.index("The user is called Ana")  # file order kept
-    plain = build_context("abc1234", [ContextFile("me.md", me.encode(), 40)])
+    assert tight.text.index("Agent noted thing 99") < tight.text.index("The user is called Ana")  # file order kept
+    # the user's line at the top, where the newest-first rule alone would leave it out
+    top = "# About me\n\n- The user is called Ana [by: user]\n" + me.split("\n", 2)[2].replace(
+        "- The user is called Ana [by: user]\n", ""
+    )
+    assert (
+        "The user is called Ana"
+        in build_context("abc1234", [ContextFile("me.md", top.encode(), 40, user_first=True)]).text
+    )
+    plain = build_context("abc1234", [ContextFile("me.md", top.encode(), 40)])
     assert "The user is called Ana" not in plain.text
 
 

@@ -82,7 +82,7 @@ def test_a_commit_that_touches_no_file_of_the_block_prints_the_kept_block_at_the
     before = store.head()
     assert before is not None
     first = context_text(str(store.root), None)
-    head = _git_commit(store, "lessons.md", "- Lint before pushing [by: user]")
+    head = _git_commit(store, "notes.md", "- Lint before pushing [by: user]")
     again = context_text(str(store.root), None)
     assert len(renders) == 1  # no second render
     assert first is not None and again is not None
@@ -95,7 +95,7 @@ def test_a_nul_in_a_file_cannot_take_heads_place_in_a_kept_block(store: MemorySt
     memory = store.root / "MEMORY.md"
     memory.write_text(memory.read_text() + "\n## Odd\x00heading\n\n- A fact with a NUL \x00 inside [by: user]\n")
     context_text(str(store.root), None)
-    _git_commit(store, "lessons.md", "- Another lesson [by: user]")
+    _git_commit(store, "notes.md", "- Another note [by: user]")
     again = context_text(str(store.root), None)
     assert len(renders) == 1
     assert again is not None and "holds NUL bytes" in again  # refused as binary: no NUL reaches the block
@@ -182,7 +182,7 @@ def test_a_commit_of_another_file_while_a_block_renders_keeps_the_block(
         renders.append(1)
         rendered = real(*args, **kwargs)
         if len(renders) == 1:
-            _git_commit(store, "lessons.md", "- Committed while the block rendered [by: user]")
+            _git_commit(store, "notes.md", "- Committed while the block rendered [by: user]")
         return rendered
 
     monkeypatch.setattr(context_module, "render_context", commit_meanwhile)

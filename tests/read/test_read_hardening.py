@@ -168,7 +168,12 @@ def test_an_overlong_entry_does_not_hide_the_ones_after_it(store: MemoryStore) -
 def test_a_huge_memory_file_is_read_only_as_far_as_the_budget_needs(store: MemoryStore) -> None:
     write(store.root, "MEMORY.md", "# M\n\n" + "".join(f"- Fact {i} [by: user]\n" for i in range(200_000)))
     block = store.context()
-    assert "L3 Fact 0" in block.text and 0 < block.sections[0].tokens <= 500
+    assert 0 < block.sections[0].tokens <= 500
+    # only the first 256 KB is read: its last whole line is the newest shown, nothing past it
+    read = (store.root / "MEMORY.md").read_bytes()[: 256 * 1024]
+    last = read[: read.rfind(b"\n")].rsplit(b"\n", 1)[-1].decode()  # "- Fact N [by: user]"
+    number = last.split()[2]
+    assert f"Fact {number}\n" in block.text and f"Fact {int(number) + 1}\n" not in block.text
 
 
 def test_cli_recall_never_sends_terminal_escapes(store: MemoryStore) -> None:

@@ -1,0 +1,395 @@
+"""Which entries of a file the context block shows in its budget: the selection rule (docs/architecture.md §4).
+
+The block shows what is true now. For each file, in this order:
+
+1. **Replaced lines are hidden** (:func:`replaced`). A newer line replaces an older one of the same
+   file when both carry the same ``subject:``; when the newer one names it (``supersedes:`` holding
+   a piece of its text or its subject); or, for lines without a subject, when they are about the
+   same thing (:func:`topic_terms`: at least two shared topic words, most of the older line's)
+   and the newer one says it changed (a change word: "now", "moved", "switched", "no longer", 现在,
+   変更, ...) or says the same again (restated: the same numbers and most of the same words). An
+   agent's line never hides the user's. A hidden line stays in the file, its history and recall.
+2. **The rest is ranked** (:func:`rank_key`): index lines first (MEMORY.md), then the user's own
+   lines where the file asks for them (``user_first``: me.md, lessons.md) or the user's rules and
+   decisions (``kind: rule``, ``decision``, ``correction``), then lines that name the block's
+   workspace, then the newest first (``added:``; a line without it counts as new as the newest
+   line above it; then the later line).
+3. **The budget is filled in that order**, a line too long for what is left skipped; the lines
+   shown keep their file order (when everything fits, the file is shown as it is, less its
+   replaced lines).
+
+Everything here is a pure function of the file's entries: the same file gives the same choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.terms import fold, split_folded
+
+RULE_KINDS = frozenset({"rule", "decision", "correction"})
+"""Kinds of the user's lines that outrank their other lines in a file whose user lines do not all come first."""
+
+COMMON_SHARE = 0.25
+"""A word in more than this share of a file's entries (and in more than 3) is no topic word there:
+in a workspace file its name is in almost every line."""
+
+MIN_SHARED = 2
+"""Topic words a newer line must share with an older one to replace it."""
+
+MIN_COVER = 0.5
+"""The newer line must hold more than this share of the older line's topic words to replace it."""
+
+MIN_RESTATED = 0.6
+"""Jaccard overlap of topic words at which a newer line with the same numbers says the same again."""
+
+TOPIC_WINDOW = 600
+"""The words' rules (supersedes:, topic words) compare a file's last this many entries (the subject rule
+all of them): a budget shows a few dozen lines, and a hand-grown file of thousands would cost a new
+process about a second (measured: 3,200 entries, 0.8 s)."""
+
+CHANGE_WORDS = frozenset(
+    {
+        # English: a newer line that says something changed
+        "now",
+        "moved",
+        "switched",
+        "migrated",
+        "upgraded",
+        "downgraded",
+        "bumped",
+        "replaced",
+        "renamed",
+        "changed",
+        "instead",
+        "longer",  # "no longer"
+        "stopped",
+        "anymore",
+        "took",  # "took over"
+        "since",
+        "became",
+        "deprecated",
+        # Chinese and Japanese (CJK bigrams, as :func:`memrepo.engine.terms.terms` cuts them)
+        "现在",
+        "改用",
+        "改为",
+        "迁移",
+        "不再",
+        "换成",
+        "現在",
+        "変更",
+        "移行",
+        "切替",
+        "替え",
+    }
+)
+"""Words by which a newer line says it replaces what was true before (folded, as :func:`terms` gives them)."""
+
+STOP_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "for",
+        "from",
+        "by",
+        "with",
+        "and",
+        "or",
+        "not",
+        "no",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "we",
+        "our",
+        "you",
+        "your",
+        "i",
+        "my",
+        "me",
+        "he",
+        "she",
+        "they",
+        "them",
+        "their",
+        "as",
+        "into",
+        "than",
+        "then",
+        "so",
+        "do",
+        "does",
+        "did",
+        "has",
+        "have",
+        "had",
+        "will",
+        "would",
+        "should",
+        "can",
+        "could",
+        "may",
+        "might",
+        "must",
+        "all",
+        "any",
+        "every",
+        "each",
+        "us",
+        "also",
+        "only",
+        "just",
+        "there",
+        "here",
+        "what",
+        "which",
+        "who",
+        "when",
+        "where",
+        "how",
+        "up",
+        "out",
+        "about",
+        "over",
+        "under",
+        "after",
+        "before",
+        "again",
+        "very",
+        "more",
+        "most",
+        "some",
+        "such",
+        "own",
+        "same",
+        "too",
+        "via",
+        "per",
+        "if",
+        "but",
+        "one",
+        "new",
+        "use",
+        "uses",
+        "used",
+        "using",
+    ]
+)
+"""Function words, never topic words."""
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One entry line of a file, as the selection sees it.
+
+    Attributes:
+        number: its 1-based line number.
+        entry: the parsed entry.
+        date: its ``added:`` date, or the newest date above it when it has none ("" when none above).
+    """
+
+    number: int
+    entry: fmt.Entry
+    date: str
+
+
+def candidates(entries: Sequence[tuple[int, fmt.Entry]]) -> list[Candidate]:
+    """The entries in file order with their effective dates (:class:`Candidate`)."""
+    out: list[Candidate] = []
+    newest = ""
+    for number, entry in entries:
+        added = entry.meta.get("added", "").strip()[:10]
+        newest = max(newest, added)
+        out.append(Candidate(number, entry, added or newest))
+    return out
+
+
+def _stem(word: str) -> str:
+    """A crude English stem, so "pushing", "pushes" and "push" meet: -ing, -ed, -es, -s cut from longer words."""
+    if not word.isascii() or not word.isalpha():
+        return word
+    for suffix, keep in (("ing", 5), ("ed", 4), ("es", 4), ("s", 3)):
+        if word.endswith(suffix) and len(word) > keep and not word.endswith("ss"):
+            return word[: -len(suffix)]
+    return word
+
+
+@dataclass(frozen=True, slots=True)
+class Topic:
+    """What :func:`topic_terms` finds in an entry.
+
+    Attributes:
+        words: topic words (folded, stemmed; function words, change words and numbers left out; CJK bigrams kept).
+        numbers: the numbers in it.
+        change: whether it holds a word of :data:`CHANGE_WORDS`.
+        was: the first topic word in the three after each "from" ("switched from npm to pnpm": npm): what
+            the line says was true before.
+    """
+
+    words: frozenset[str]
+    numbers: frozenset[str]
+    change: bool
+    was: frozenset[str]
+
+
+def topic_terms(text: str) -> Topic:
+    """An entry's topic words, numbers, change words and former values (:class:`Topic`).
+
+    Args:
+        text: the entry's text (no metadata).
+    """
+    words = split_folded(fold(text))
+    numbers = frozenset(w for w in words if w.isdigit())
+    change = any(w in CHANGE_WORDS for w in words)
+    stems = [_stem(w) for w in words]
+    topic = frozenset(s for w, s in zip(words, stems, strict=True) if _topic_word(w) and s not in _CHANGE_STEMS)
+    was = frozenset(
+        next((stems[k] for k in range(i + 1, min(i + 4, len(words))) if _topic_word(words[k])), "")
+        for i, w in enumerate(words)
+        if w == "from"
+    ) - {""}
+    return Topic(topic, numbers, change, was)
+
+
+def _topic_word(word: str) -> bool:
+    return not word.isdigit() and word not in STOP_WORDS and len(word) > 1
+
+
+_CHANGE_STEMS = frozenset(_stem(w) for w in CHANGE_WORDS)
+
+
+def _newer(a: Candidate, b: Candidate) -> bool:
+    """Whether ``a`` is newer than ``b``: a later date, else a later line."""
+    return (a.date, a.number) > (b.date, b.number)
+
+
+def _subject(entry: fmt.Entry) -> str:
+    return fold(entry.meta.get("subject", ""))
+
+
+def replaced(cands: Sequence[Candidate]) -> dict[int, int]:
+    """Which lines a newer line of the same file replaces (the rule in the module docstring, step 1).
+
+    Args:
+        cands: the file's entries (:func:`candidates`).
+
+    Returns:
+        dict[int, int]: a replaced line's number -> the number of the line that replaces it.
+    """
+    out: dict[int, int] = {}
+    by_subject: dict[str, Candidate] = {}
+    for cand in cands:
+        subject = _subject(cand.entry)
+        if not subject:
+            continue
+        held = by_subject.get(subject)
+        if held is None:
+            by_subject[subject] = cand
+            continue
+        new, old = (cand, held) if _newer(cand, held) else (held, cand)
+        if old.entry.by == "user" and new.entry.by == "agent":
+            continue  # the user's line outranks an agent's (docs/architecture.md §3)
+        out[old.number] = new.number
+        by_subject[subject] = new
+    cands = cands[-TOPIC_WINDOW:]  # the words' rules: the newest lines only (a hand-grown file may hold thousands)
+    parts = [topic_terms(c.entry.text) for c in cands]
+    seen: dict[str, int] = {}
+    for part in parts:
+        for word in part.words:
+            seen[word] = seen.get(word, 0) + 1
+    common = {w for w, n in seen.items() if n > 3 and n > COMMON_SHARE * len(cands)}
+    topics = [p.words - common for p in parts]
+    postings: dict[str, list[int]] = {}
+    for i, topic in enumerate(topics):
+        for word in topic:
+            postings.setdefault(word, []).append(i)
+    folded = [fold(c.entry.text) for c in cands]
+    for i, new in enumerate(cands):
+        named = fold(new.entry.meta.get("supersedes", ""))
+        if named:
+            for j, old in enumerate(cands):
+                if j == i or old.number in out or not _newer(new, old):
+                    continue
+                if old.entry.by == "user" and new.entry.by == "agent":
+                    continue  # the user's line outranks an agent's (docs/architecture.md §3)
+                if named == _subject(old.entry) or (len(named) >= 8 and named in folded[j]):
+                    out[old.number] = new.number
+        topic, part = topics[i], parts[i]
+        was = part.was - common if part.change else frozenset()
+        found = False
+        best: tuple[float, int] | None = None  # (share of its words shared, j) of the older line "from" names
+        for j in sorted({j for word in topic for j in postings[word] if j != i}, reverse=True):
+            old = cands[j]
+            if old.number in out or not _newer(new, old) or not _may_replace(new, old):
+                continue
+            if _subject(new.entry) and _subject(old.entry):
+                continue  # both have a subject: only the same subject replaces
+            shared = len(topic & topics[j])
+            close = shared >= MIN_SHARED and shared > MIN_COVER * len(topics[j])
+            restated = close and part.numbers == parts[j].numbers and shared >= MIN_RESTATED * len(topic | topics[j])
+            if (part.change and close) or restated:
+                out[old.number] = new.number
+                found = True
+            elif was & topics[j] and (best is None or shared / len(topics[j]) > best[0]):
+                best = (shared / len(topics[j]), j)
+        if not found and best is not None:  # "switched from npm": the older line about npm this one covers most
+            out[cands[best[1]].number] = new.number
+    return out
+
+
+def _may_replace(new: Candidate, old: Candidate) -> bool:
+    """Whether ``new`` may replace ``old`` by their words: an agent's line never replaces the user's; lines
+    of different ``workspace:`` keys never meet; a rule, decision or correction is replaced only by one of
+    the same kind (or by its subject or a ``supersedes:``)."""
+    if old.entry.by == "user" and new.entry.by == "agent":
+        return False
+    kind = old.entry.meta.get("kind", "").strip().casefold()
+    if kind in RULE_KINDS and new.entry.meta.get("kind", "").strip().casefold() != kind:
+        return False
+    return new.entry.meta.get("workspace", "").strip() == old.entry.meta.get("workspace", "").strip()
+
+
+def rank_key(cand: Candidate, user_first: bool, names: Sequence[str]) -> tuple[int, int, int, int]:
+    """The order the budget is filled in (module docstring, step 2): smaller first.
+
+    Args:
+        cand: the entry.
+        user_first: the file's user lines all come before the agents' (me.md, lessons.md).
+        names: the block's workspace names (folded), whose mention makes a line relevant.
+
+    Returns:
+        tuple: (tier, relevance, negated date, negated line) as a sort key: the newest sorts first;
+        a line with no date at or above it sorts last.
+    """
+    entry = cand.entry
+    user = entry.by == "user"
+    if user_first:
+        tier = 1 if user else 2
+    else:
+        tier = 1 if user and entry.meta.get("kind", "").strip().casefold() in RULE_KINDS else 2
+    relevant = 0
+    if names:
+        text = fold(entry.text)
+        ws = fold(entry.meta.get("workspace", ""))
+        relevant = 0 if any(n and (n in text or n == ws) for n in names) else 1
+    digits = cand.date.replace("-", "")
+    day = int(digits) if len(digits) == 8 and digits.isdigit() else 0
+    return tier, relevant, -day, -cand.number
