@@ -169,6 +169,10 @@ PER_CALL = 3
 """Templates kept per ``GenerateSampleSecrets`` call (of 26), chosen at random: each rule weighs about the same."""
 
 
+PUBLIC_ID_RE = re.compile(r"-(?:client|access|api|app)-id$|-public-key$")
+"""Rules whose capture is a public identifier (a client id, a publishable key): left out, as in corpus.json."""
+
+
 class Unsupported(Exception):
     pass
 
@@ -303,7 +307,7 @@ def main() -> None:
         for body in _funcs(path.read_text(encoding="utf-8")):
             rule_id, lines, skip = samples_of(body)
             skipped += skip
-            if rule_id is None or rule_id not in rules:
+            if rule_id is None or rule_id not in rules or PUBLIC_ID_RE.search(rule_id):
                 continue
             for line in lines:
                 secret = _capture(rules[rule_id], line)
@@ -311,15 +315,17 @@ def main() -> None:
                     no_capture.append(rule_id)
                     continue
                 secrets = [secret]
-                if rule_id == "curl-auth-user":  # the user name is not the secret: the password after ':' is
-                    secrets = [secret.split(":", 1)[1].strip("'\"{}")]
+                if rule_id == "curl-auth-user":  # the password after ':' is the secret (the user name when empty)
+                    user, _, pw = secret.strip("'\"").partition(":")
+                    secrets = [pw.strip("'\"{}") or user.strip("'\"{}")]
                 out.append({"family": rule_id, "rule": f"gitleaks.{rule_id}", "text": line, "secrets": secrets})
     print(
         json.dumps(
             {
                 "source": "gitleaks (github.com/gitleaks/gitleaks, MIT): the true-positive lines of each rule in "
                 "cmd/generate/config/rules/*.go, random parts made from the same regexes (seed 32); the secret is "
-                "what the rule's regex in config/gitleaks.toml captures (for curl -u, the password part). "
+                "what the rule's regex in config/gitleaks.toml captures (for curl -u, the password part). Rules whose "
+                "capture is a public identifier (*-client-id, *-access-id, *-api-id, *-public-key) are left out. "
                 f"Lines whose capture Python's re could not reproduce were left out ({len(no_capture)}).",
                 "samples": out,
             },
