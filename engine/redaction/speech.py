@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import pairwise
 
 from .rules import looks_like_credential
 
@@ -49,7 +50,9 @@ _TOOL_FLAGS: tuple[tuple[str, str], ...] = (
     (r"net", r"/user:\S+\s+(?!/)"),
 )
 _COMMAND_RE = re.compile(
-    r"(?:^|[\s;|&(`$]|sudo\s|exec\s)(?P<tool>" + "|".join(f"(?:{t})" for t, _f in _TOOL_FLAGS) + r")(?=\s)(?P<args>[^\n;|&]{0,400})",
+    r"(?:^|[\s;|&(`$]|sudo\s|exec\s)(?P<tool>"
+    + "|".join(f"(?:{t})" for t, _f in _TOOL_FLAGS)
+    + r")(?=\s)(?P<args>[^\n;|&]{0,400})",
     re.M,
 )
 _FLAG_RES = [(re.compile(rf"^(?:{tool})$"), re.compile(rf"(?:(?<=\s)|^)(?:{flag}){_V}")) for tool, flag in _TOOL_FLAGS]
@@ -103,7 +106,7 @@ _SEED_RE = re.compile(
 
 def _mixed_case(value: str) -> bool:
     """A run of 8+ letters whose case flips three times or more (``jSfbtPBCGn``): random, not a word."""
-    flips = sum(1 for a, b in zip(value, value[1:], strict=False) if a.islower() != b.islower())
+    flips = sum(1 for a, b in pairwise(value) if a.islower() != b.islower())
     return len(value) >= 8 and value.isalpha() and flips >= 3
 
 
@@ -130,10 +133,10 @@ def spans(text: str) -> Iterator[Span]:
             if tool_re.match(tool):
                 for m in flag_re.finditer(cmd.group("args")):
                     value = m.group("value")
-                    if m.group("q") or _ok(value, min_len=4) or any(not c.isalnum() for c in value):
-                        if not value.startswith(("$", "<", "{", "%")):
-                            start = args_start + m.start("value")
-                            yield start, start + len(value), "password"
+                    credential = m.group("q") or _ok(value, min_len=4) or any(not c.isalnum() for c in value)
+                    if credential and not value.startswith(("$", "<", "{", "%")):
+                        start = args_start + m.start("value")
+                        yield start, start + len(value), "password"
     for regex in (_GENERIC_FLAG_RE, _HTPASSWD_RE, _CURL_USER_RE, _ENV_PW_RE):
         for m in regex.finditer(text):
             yield from _emit(m, "password", min_len=4)
