@@ -11,6 +11,7 @@ named, hard         yes    hand-written formats and hard cases (``corpus.json``,
 speech-tune         yes    passwords in prose and on command lines, even templates (``speech.json``)
 speech-held         no     the odd templates of ``speech.json``, never looked at while writing rules
 gitleaks            no     every true-positive line of gitleaks' rules (``gitleaks.json``)
+(``--extra``)       no     e.g. trufflehog's formats via ``build_patterns_db.py`` (AGPL: not shipped)
 benign              yes    what memory holds (``corpus.json`` ``benign``): must come out unchanged
 public              no     public formats: digests, public keys, certificates, SRI ... (``public.json``)
 ==================  =====  ===================================================================
@@ -63,10 +64,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="folder holding the corpus files")
     parser.add_argument("--misses", action="store_true", help="print each miss and each altered harmless text")
+    parser.add_argument(
+        "--extra",
+        type=Path,
+        action="append",
+        default=[],
+        help="another held-out secrets file ({source, samples}), e.g. build_patterns_db.py's output",
+    )
     args = parser.parse_args()
     from memrepo.engine import redaction
 
     secret, harmless = load(args.corpus)
+    for extra in args.extra:
+        secret[extra.stem] = json.loads(extra.read_text(encoding="utf-8"))["samples"]
     print(f"{'part':14s} {'tuned':5s} {'redacted':>16s}  rules/families fully redacted")
     misses: list[tuple[str, dict, str]] = []
     for part, samples in secret.items():
@@ -82,7 +92,9 @@ def main() -> None:
                 misses.append((part, s, out))
         full = sum(1 for f in fam if fam_ok[f] == fam[f])
         tuned = "yes" if part in TUNED else "no"
-        print(f"{part:14s} {tuned:5s} {ok_n:5d}/{len(samples):<5d} {ok_n / len(samples) * 100:5.1f}%  {full}/{len(fam)}")
+        print(
+            f"{part:14s} {tuned:5s} {ok_n:5d}/{len(samples):<5d} {ok_n / len(samples) * 100:5.1f}%  {full}/{len(fam)}"
+        )
     altered: list[tuple[str, dict, str]] = []
     for part, samples in harmless.items():
         bad = 0

@@ -333,8 +333,11 @@ def main() -> None:
             ensure_ascii=False,
         )
     )
-    print(f"{len(out)} samples, {len(set(s['family'] for s in out))} rules, {skipped} statements skipped, "
-          f"{len(no_capture)} without capture", file=sys.stderr)
+    print(
+        f"{len(out)} samples, {len(set(s['family'] for s in out))} rules, {skipped} statements skipped, "
+        f"{len(no_capture)} without capture",
+        file=sys.stderr,
+    )
 
 
 if __name__ == "__main__":

@@ -40,7 +40,22 @@ from cryptography.x509.oid import NameOID
 
 RNG = random.Random(3232)
 B62 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-WORDS = "app api web worker billing search auth gateway ingest report cron proxy cache store".split()
+WORDS = [
+    "app",
+    "api",
+    "web",
+    "worker",
+    "billing",
+    "search",
+    "auth",
+    "gateway",
+    "ingest",
+    "report",
+    "cron",
+    "proxy",
+    "cache",
+    "store",
+]
 
 
 def rhex(n: int) -> str:
@@ -113,14 +128,21 @@ def ssh_keys() -> list[tuple[str, str]]:
         elif form == 1:
             out.append((f"added the deploy key {line} {user} to the repo", "ssh-public-key"))
         elif form == 2:
-            out.append((f"{RNG.choice(WORDS)}.example.com,10.0.{RNG.randint(0, 9)}.{RNG.randint(1, 254)} {line}", "ssh-public-key"))
+            out.append(
+                (
+                    f"{RNG.choice(WORDS)}.example.com,10.0.{RNG.randint(0, 9)}.{RNG.randint(1, 254)} {line}",
+                    "ssh-public-key",
+                )
+            )
         else:
             out.append((f'command="/usr/bin/backup",no-pty {line} {user}', "ssh-public-key"))
     return out
 
 
 def _name(cn: str) -> x509.Name:
-    return x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, cn), x509.NameAttribute(NameOID.ORGANIZATION_NAME, "Example")])
+    return x509.Name(
+        [x509.NameAttribute(NameOID.COMMON_NAME, cn), x509.NameAttribute(NameOID.ORGANIZATION_NAME, "Example")]
+    )
 
 
 def pems() -> list[tuple[str, str]]:
@@ -130,7 +152,11 @@ def pems() -> list[tuple[str, str]]:
             key = ec.generate_private_key(ec.SECP256R1())
         else:
             key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-        pub = key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo).decode()
+        pub = (
+            key.public_key()
+            .public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+            .decode()
+        )
         if i < 4:
             out.append((f"the webhook signature public key:\n{pub.strip()}", "pem-public-key"))
             continue
@@ -182,7 +208,9 @@ def integrity() -> list[tuple[str, str]]:
             out.append((f"{digest}  {pkg}-1.{i}.0.tar.gz", "checksum"))
         else:
             h1 = b64(hashlib.sha256(rbytes(32)).digest())
-            out.append((f"golang.org/x/{RNG.choice(['net', 'sys', 'text'])} v0.{RNG.randint(1, 40)}.0 h1:{h1}", "go-sum"))
+            out.append(
+                (f"golang.org/x/{RNG.choice(['net', 'sys', 'text'])} v0.{RNG.randint(1, 40)}.0 h1:{h1}", "go-sum")
+            )
     return out
 
 
@@ -200,7 +228,15 @@ def publishable() -> list[tuple[str, str]]:
             out.append((f"const stripe = Stripe('{value}');", "publishable-key"))
     for i in range(8):
         user = RNG.choice(["acme", "mapteam", "jdoe", "geo-lab"])
-        payload = base64.urlsafe_b64encode(json.dumps({"u": user, "a": "".join(RNG.choice(B62) for _ in range(25)).lower()}, separators=(",", ":")).encode()).decode().rstrip("=")
+        payload = (
+            base64.urlsafe_b64encode(
+                json.dumps(
+                    {"u": user, "a": "".join(RNG.choice(B62) for _ in range(25)).lower()}, separators=(",", ":")
+                ).encode()
+            )
+            .decode()
+            .rstrip("=")
+        )
         value = f"pk.{payload}.{''.join(RNG.choice(B62 + '-_') for _ in range(22))}"
         form = i % 3
         if form == 0:
@@ -218,7 +254,12 @@ def _png(w: int, h: int) -> bytes:
     def chunk(tag: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
 
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(raw))
+        + chunk(b"IEND", b"")
+    )
 
 
 def data_urls() -> list[tuple[str, str]]:
@@ -245,7 +286,7 @@ def git_ids() -> list[tuple[str, str]]:
     out = []
     for i in range(30):
         full = rhex(40) if i % 5 else rhex(64)
-        short = full[:RNG.choice([7, 8, 10, 12])]
+        short = full[: RNG.choice([7, 8, 10, 12])]
         form = i % 6
         if form == 0:
             out.append((f"fixed in commit {full}", "git-oid"))
@@ -287,14 +328,25 @@ def others() -> list[tuple[str, str]]:
     out = []
     for _ in range(4):
         fp = rhex(40).upper()
-        out.append((f"sign releases with GPG key {' '.join(fp[i:i + 4] for i in range(0, 40, 4))}", "gpg-fingerprint"))
+        out.append(
+            (f"sign releases with GPG key {' '.join(fp[i : i + 4] for i in range(0, 40, 4))}", "gpg-fingerprint")
+        )
         out.append((f"gpg --recv-keys {fp}", "gpg-fingerprint"))
     for i in range(4):
-        pub = x25519.X25519PrivateKey.generate().public_key().public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+        pub = (
+            x25519.X25519PrivateKey.generate()
+            .public_key()
+            .public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+        )
         out.append((f"[Peer]\nPublicKey = {b64(pub)}\nAllowedIPs = 10.8.0.{i + 2}/32", "wireguard-public-key"))
     alphabet = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
     for _ in range(3):
-        out.append((f"encrypt backups to the recipient age1{''.join(RNG.choice(alphabet) for _ in range(58))}", "age-public-key"))
+        out.append(
+            (
+                f"encrypt backups to the recipient age1{''.join(RNG.choice(alphabet) for _ in range(58))}",
+                "age-public-key",
+            )
+        )
     for _ in range(3):
         out.append((f"donations: 0x{rhex(40)}", "eth-address"))
     return out

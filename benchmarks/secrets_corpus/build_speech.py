@@ -19,15 +19,82 @@ import json
 import random
 
 RNG = random.Random(3205)
-WORDS = (
-    "orbit maple cactus velvet harbor lantern quartz meadow copper falcon pepper thunder glacier "
-    "willow ember saddle violet rocket canyon marble spruce ginger pilot raven"
-).split()
-SEED_WORDS = (
-    "abandon ability able about above absent absorb abstract absurd abuse access accident account accuse achieve "
-    "acid acoustic acquire across act action actor actress actual adapt add addict address adjust admit adult "
-    "advance advice aerobic affair afford afraid again age agent agree ahead aim air airport aisle alarm album"
-).split()
+WORDS = [
+    "orbit",
+    "maple",
+    "cactus",
+    "velvet",
+    "harbor",
+    "lantern",
+    "quartz",
+    "meadow",
+    "copper",
+    "falcon",
+    "pepper",
+    "thunder",
+    "glacier",
+    "willow",
+    "ember",
+    "saddle",
+    "violet",
+    "rocket",
+    "canyon",
+    "marble",
+    "spruce",
+    "ginger",
+    "pilot",
+    "raven",
+]
+SEED_WORDS = [
+    "abandon",
+    "ability",
+    "able",
+    "about",
+    "above",
+    "absent",
+    "absorb",
+    "abstract",
+    "absurd",
+    "abuse",
+    "access",
+    "accident",
+    "account",
+    "accuse",
+    "achieve",
+    "acid",
+    "acoustic",
+    "acquire",
+    "across",
+    "act",
+    "action",
+    "actor",
+    "actress",
+    "actual",
+    "adapt",
+    "add",
+    "addict",
+    "address",
+    "adjust",
+    "admit",
+    "adult",
+    "advance",
+    "advice",
+    "aerobic",
+    "affair",
+    "afford",
+    "afraid",
+    "again",
+    "age",
+    "agent",
+    "agree",
+    "ahead",
+    "aim",
+    "air",
+    "airport",
+    "aisle",
+    "alarm",
+    "album",
+]
 """The first words of the BIP-39 English list (a public standard)."""
 
 TEMPLATES = [
@@ -71,7 +138,7 @@ TEMPLATES = [
 SEED_TEMPLATES = [
     "wallet seed phrase: {seed}",
     "recovery phrase for the ledger: {seed}",
-    "mnemonic = \"{seed}\"",
+    'mnemonic = "{seed}"',
     "the 12 seed words are {seed}",
 ]
 
