@@ -37,7 +37,9 @@ Span = tuple[int, int]
 
 _HEX64 = r"[0-9a-f]{64}"
 _IMAGE_RE = re.compile(
-    r"(?<![\w./-])(?:[a-z0-9][a-z0-9._-]*(?::\d+)?/)*[a-z0-9][a-z0-9._-]*(?::[\w][\w.-]{0,127})?@sha256:" + _HEX64 + r"(?![0-9a-f])"
+    r"(?<![\w./-])(?:[a-z0-9][a-z0-9._-]*(?::\d+)?/)*[a-z0-9][a-z0-9._-]*(?::[\w][\w.-]{0,127})?@sha256:"
+    + _HEX64
+    + r"(?![0-9a-f])"
 )
 _DIGEST_RE = re.compile(r"(?<![\w-])sha(?:256|512):[0-9a-f]{64,128}(?![0-9a-zA-Z])")
 _SSH_RE = re.compile(
@@ -77,13 +79,13 @@ _GIT_OID_RE = re.compile(
     r"(?P<oid>[0-9a-f]{7,64})(?![0-9a-zA-Z])(?:\.\.\.?(?P<oid2>[0-9a-f]{7,64})(?![0-9a-zA-Z]))?",
     re.I,
 )
-_UUID_RE = re.compile(
-    r"(?<![0-9a-fA-F-])\{?[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}\}?(?![0-9a-fA-F-])"
-)
+_UUID_RE = re.compile(r"(?<![0-9a-fA-F-])\{?[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}\}?(?![0-9a-fA-F-])")
 _UUID_SECRET_WORDS_RE = re.compile(
     r"(?i)(?:key|token|secret|passw|pwd|auth|credential|bearer|heroku|api)[\w.-]{0,30}[\"'>]?(?:\s+\w+){0,2}[\s,:=?.>\"'{]{0,12}$"
 )
-_GPG_RE = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-F]{4} ){9}[0-9A-F]{4}(?![0-9A-Fa-f])|(?<=--recv-keys )[0-9A-Fa-f]{16,40}\b")
+_GPG_RE = re.compile(
+    r"(?<![0-9A-Fa-f])(?:[0-9A-F]{4} ){9}[0-9A-F]{4}(?![0-9A-Fa-f])|(?<=--recv-keys )[0-9A-Fa-f]{16,40}\b"
+)
 _AGE_RE = re.compile(r"(?<![\w-])age1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{58}(?![\w-])")
 _WG_RE = re.compile(r"(?im)^\s*PublicKey\s*=\s*(?P<b64>[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=)\s*$")
 _ETH_RE = re.compile(r"(?<![\w])0x[0-9a-fA-F]{40}(?![0-9a-zA-Z])")
