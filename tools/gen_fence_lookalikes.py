@@ -1,4 +1,4 @@
-"""Generate ``engine/fencechars.py``: every character that reads as ``<``, ``>`` or ``/``.
+"""Generate ``engine/format/fencechars.py``: every character that reads as ``<``, ``>`` or ``/``.
 
 Three sources, united:
 
@@ -15,7 +15,7 @@ Three sources, united:
 
 Run once and commit the output::
 
-    python tools/gen_fence_lookalikes.py PATH/TO/confusables.txt > engine/fencechars.py
+    python tools/gen_fence_lookalikes.py PATH/TO/confusables.txt > engine/format/fencechars.py
 """
 
 from __future__ import annotations
