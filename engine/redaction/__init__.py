@@ -34,10 +34,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from memrepo.engine.format.cleantext import IGNORABLE
+
 _MARK_RE = re.compile(r"\[REDACTED:[a-z0-9-]+\]")
-_INVISIBLE_RE = re.compile(
-    "[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\U000e0000-\U000e007f]"
-)
+_INVISIBLE_RE = re.compile(f"[{IGNORABLE}\u200d]")
+"""Every default-ignorable character (:data:`.cleantext.IGNORABLE`): a token split by one is found whole."""
 _WRAP_RE = re.compile(r"(?<=[A-Za-z0-9_+/=-]{8})[ \t]*\r?\n[ \t>#*]*(?=[A-Za-z0-9_+/-]{8,4096}={0,2}(?:[\s.,;)]|$))")
 
 _lock = threading.Lock()
@@ -262,23 +263,34 @@ def find(text: str) -> list[tuple[int, int, str]]:
 
 
 def allow_found(state: Path, text: str) -> list[str]:
-    """Mark as false alarms the values :func:`find` takes for secrets in ``text``.
+    """Mark one value as a false alarm: the one value :func:`find` takes for a secret in ``text``, or ``text`` itself.
 
-    When nothing in ``text`` is found (or all of it is one finding), ``text``
-    itself is allowed. Only hashes are kept (:mod:`memrepo.engine.redaction.allow`).
+    One named value at a time (docs/architecture.md §3): a text holding two or
+    more findings is refused, so a real token beside the false alarm is never
+    allowed with it. Only a hash is kept (:mod:`memrepo.engine.redaction.allow`).
 
     Returns:
-        list[str]: the type of each value allowed (``"value"`` for ``text`` itself).
+        list[str]: the type of the value allowed (``"value"`` for ``text`` itself).
+
+    Raises:
+        ValueError: ``text`` holds more than one finding (their types are named, never their values).
     """
-    from . import allow
+    from memrepo.engine.redaction import allow
 
     spans = find(text)
+    values = {text[start:end] for start, end, _slug in spans}
+    if len(values) > 1:
+        kinds = ", ".join(slug for _s, _e, slug in spans)
+        raise ValueError(
+            f"the text holds {len(values)} values redaction takes for secrets ({kinds}): "
+            "allow one value at a time, giving only that value"
+        )
     if not spans:
         allow.add(state, text, "value")
         return ["value"]
-    for start, end, slug in spans:
-        allow.add(state, text[start:end], slug)
-    return [slug for _, _, slug in spans]
+    start, end, slug = spans[0]
+    allow.add(state, text[start:end], slug)
+    return [slug]
 
 
 def redact(text: str) -> tuple[str, list[str]]:

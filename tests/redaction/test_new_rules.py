@@ -7,6 +7,7 @@ import struct
 import zlib
 
 import pytest
+
 from memrepo.engine.format.fencechars import LOOKALIKES
 from memrepo.engine.redaction import public, speech, vendors
 
