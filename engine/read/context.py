@@ -74,6 +74,8 @@ def _heading(marks: str, text: str) -> str:
     if marks == "##" and _HEADER_LIKE_RE.match(text):
         return f"&#35;# {text}"
     return f"{marks} {text}"
+
+
 _WS_RE = re.compile(r"\s+")
 
 

