@@ -275,6 +275,8 @@ def find(text: str) -> list[tuple[int, int, str]]:
             merged.append([start, end, slug])
     from . import allow
 
+    if not merged:
+        return []
     kept = _drop_public(text, [(m[0], m[1], m[2]) for m in merged])
     return [m for m in kept if not allow.is_allowed(text[m[0] : m[1]])]
 

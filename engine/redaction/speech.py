@@ -126,7 +126,8 @@ def _emit(m: re.Match[str], slug: str, *, min_len: int = 6, text: str = "") -> I
 def spans(text: str) -> Iterator[Span]:
     """Every span of ``text`` that a password in prose or on a command line takes."""
     low = text.lower()
-    for cmd in _COMMAND_RE.finditer(text):
+    flags = any(c in text for c in "-/%:=")  # every password flag holds one of these
+    for cmd in _COMMAND_RE.finditer(text) if flags else ():
         tool = cmd.group("tool")
         args_start = cmd.start("args")
         for tool_re, flag_re in _FLAG_RES:
