@@ -98,7 +98,9 @@ def checksum_ok(token: str) -> bool:
     formats", 2021): prefix, 30 random base62 characters, a base62 CRC32 of them.
     """
     m = _CHECKSUMMED_RE.fullmatch(token)
-    return bool(m) and _base62(zlib.crc32(m.group("body").encode()), 6) == m.group("crc")
+    if m is None:
+        return False
+    return _base62(zlib.crc32(m.group("body").encode()), 6) == m.group("crc")
 
 
 def _kubernetes_secret(text: str) -> Iterator[Span]:
