@@ -131,3 +131,19 @@ def test_memory_read_refuses_a_file_with_a_second_hard_link(tmp_path: Path) -> N
     with pytest.raises(RefError, match="link"):
         read_confined(root, "notes.md")
     assert "About me" in read_confined(root, "me.md").text  # control: a plain file reads
+
+
+def test_an_allow_list_with_its_salt_inside_moves_it_out_and_loses_nothing(tmp_path: Path) -> None:
+    """A list written before the salt moved out keeps every allowed value; its salt moves to its own file."""
+    import json
+
+    from memrepo.engine.redaction import allow, redact
+
+    value = "Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0Lm"
+    salt = bytes(range(16))
+    old = {"salt": salt.hex(), "values": {allow.digest(salt, value): {"type": "high-entropy", "allowed": "x"}}}
+    (tmp_path / allow.FILE_NAME).write_text(json.dumps(old))
+    allow.activate(tmp_path)
+    assert redact(f"build id {value}")[0] == f"build id {value}"
+    assert (tmp_path / allow.SALT_NAME).read_bytes() == salt
+    assert "salt" not in json.loads((tmp_path / allow.FILE_NAME).read_text())
