@@ -75,6 +75,8 @@ _SLASH_PAIR_RE = re.compile(
     r"(?:(?<=\s)|(?<=^)|(?<=[:(]))(?P<user>['\"]?[\w.@+-]{2,64}['\"]?)\s{0,3}/\s{0,3}" + _V + r"(?=[\s,;.)]|$)", re.M
 )
 _COLON_PAIR_RE = re.compile(r"(?<![\w/:@.$%-])(?P<user>[\w.+-]{2,40}):(?P<value>[^\s:@/'\"`,;()]{6,128})(?=[\s,;)]|$)")
+_TAG_RE = re.compile(r"v?\d[\w.+-]*$|latest$|stable$|alpine$|slim$")
+"""An image tag or version after ``name:`` (``16-alpine``, ``v2.4.1``): not a password."""
 _ACCOUNT_RE = re.compile(rf"(?i)^['\"]?(?:{_ACCOUNTS})\d{{0,3}}['\"]?$")
 _LOGIN_CONTEXT_RE = re.compile(
     r"(?i)\b(?:login|log[ -]?in|sign[ -]?in|creds?|credentials?|user\s*/\s*pass(?:word)?|username\s*/\s*password|"
@@ -150,8 +152,14 @@ def spans(text: str) -> Iterator[Span]:
     if ":" in text:
         for m in _COLON_PAIR_RE.finditer(text):
             before = text[max(0, m.start() - 60) : m.start()]
-            if _ACCOUNT_RE.match(m.group("user")) or _LOGIN_CONTEXT_RE.search(before):
+            if _LOGIN_CONTEXT_RE.search(before):
                 yield from _emit(m, "password")
+            elif (
+                _ACCOUNT_RE.match(m.group("user"))
+                and len(m.group("value")) >= 8
+                and not _TAG_RE.match(m.group("value"))
+            ):
+                yield from _emit(m, "password")  # an account alone: not an image tag (postgres:16-alpine)
     if "with" in low:
         for m in _LOGIN_WITH_RE.finditer(text):
             yield from _emit(m, "password")

@@ -78,3 +78,23 @@ def test_a_secret_dressed_as_a_data_url_is_still_redacted() -> None:
     text = f"logo {fake} and the key sk_live_4eC39HqLyjWDarjtT1zdp7dcXyZ12345"
     out, _ = redact(text)
     assert "sk_live_4eC39" not in out
+
+
+DEV_NOTES = [
+    "npm run test:unit2 before pushing",
+    "run pnpm dev:server1 locally",
+    "postgres:16-alpine is the base",
+    "admin / read-only for contractors",
+    "mysql -p to be prompted",
+    "ssh -p 2222 deploy@host",
+    "rsync -avz --password-file=/etc/rsync.pw src/ dst/",
+    "encrypted with age using the team key",
+    "docker login -u ci --password-stdin",
+    "redis-cli -a $REDIS_PASS ping",
+    "the password is stored in 1Password under prod db",
+]
+
+
+@pytest.mark.parametrize("text", DEV_NOTES)
+def test_dev_notes_near_the_password_rules_stay_as_written(text: str) -> None:
+    assert redact(text)[0] == text
