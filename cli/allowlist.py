@@ -47,15 +47,18 @@ def check(text: str) -> None:
 @click.pass_context
 @_errors_as_lines
 def allow(ctx: click.Context, text: str) -> None:
-    """Mark the values redaction finds in TEXT (or TEXT itself) as false alarms in this memory repo."""
+    """Mark one value as a false alarm in this memory repo: TEXT itself, or the one value redaction finds in it.
+
+    A TEXT holding two or more findings is refused: give the value alone.
+    """
     from memrepo.engine.redaction import allow_found
 
     store = _open_store(ctx, create=False)
-    types = allow_found(store.state_dir, _text_arg(text))
-    n = len(types)
-    click.echo(
-        f"allowed {n} value{'s' if n != 1 else ''} ({', '.join(types)}); kept as a hash in .git/memrepo/secrets-allow.json"
-    )
+    try:
+        types = allow_found(store.state_dir, _text_arg(text))
+    except ValueError as exc:
+        _fail(str(exc), 2)
+    click.echo(f"allowed 1 value ({types[0]}); kept as a hash in .git/memrepo/secrets-allow.json")
 
 
 @secrets.command(name="list")

@@ -318,9 +318,37 @@ def forget(ctx: click.Context, ref: str, expect: str | None, compact_: bool, rep
 def inbox(ctx: click.Context) -> None:
     """Triage inbox.md: with no command, list its entries, each with where accept puts it."""
     if ctx.invoked_subcommand is None:
+        from memrepo.engine.redaction import redact_text
+
         store = _open_store(ctx, create=False)
         for entry in store.read_file("inbox.md").entries:
-            click.echo(f"{entry.ref}@{entry.seen}  -> {store.suggest(entry)}  {entry.text}")
+            # A hand-edited line may hold a secret: the listing is a way out like any other (docs/architecture.md §4).
+            click.echo(f"{entry.ref}@{entry.seen}  -> {store.suggest(entry)}  {redact_text(entry.text)}")
+
+
+def _bind_to_shown(store: MemoryStore, ref: str) -> str | None:
+    """``ref`` bound to the line a person sees now: ``ref@seen`` after a yes in a terminal, None after a no.
+
+    A bare ref accepts whatever is at that line when the accept runs, so it is
+    never taken from a script: without a terminal this fails (docs/architecture.md §3).
+    """
+    from memrepo.engine.format.paths import parse_ref
+    from memrepo.engine.redaction import redact_text
+
+    if not sys.stdin.isatty():
+        _fail(
+            f"{ref} has no @SEEN: give REF@SEEN as `memrepo inbox` lists it, so only the line you saw is accepted "
+            "(in a terminal, a bare REF shows the line and asks)",
+            2,
+        )
+    want = parse_ref(ref)
+    entry = next((e for e in store.read_file("inbox.md").entries if parse_ref(e.ref) == want), None)
+    if entry is None:
+        _fail(f"{ref} is not an inbox entry (the inbox may have changed: list it again)")
+    click.echo(f"{entry.ref}  {redact_text(entry.text)}")
+    if not click.confirm("Accept this line?", default=False):
+        return None
+    return f"{entry.ref}@{entry.seen}"
 
 
 @inbox.command("accept")
@@ -330,10 +358,21 @@ def inbox(ctx: click.Context) -> None:
 @click.pass_context
 @_errors_as_lines
 def inbox_accept(ctx: click.Context, ref: str, target: str | None, text: str | None) -> None:
-    """Accept the inbox entry REF (as listed, REF@SEEN: only if it still reads the same), moving it to its file."""
+    """Accept the inbox entry REF@SEEN as listed (only if it still reads the same), moving it to its file.
+
+    A bare REF is refused in a script; in a terminal it shows the line and asks.
+    """
+    from memrepo.engine.format.entries import split_seen
     from memrepo.engine.models import Action
 
-    result = _open_store(ctx, create=False).accept(ref, target=target, text=text)
+    store = _open_store(ctx, create=False)
+    if split_seen(ref)[1] is None:
+        bound = _bind_to_shown(store, ref)
+        if bound is None:
+            click.echo("not accepted")
+            return
+        ref = bound
+    result = store.accept(ref, target=target, text=text)
     if result.action is Action.REFUSED:
         _fail(f"refused: {result.reason}")
     click.echo(f"{result.action.value} {result.ref} ({(result.commit or '')[:7]})")

@@ -11,6 +11,9 @@ entry ref; what it may see is limited on purpose:
 * the file is opened with ``O_NOFOLLOW`` and checked again after opening
   (same device and inode as the ``lstat``), so a swap between check and
   open is refused too;
+* a file with more than one hard link is refused (a link to a file outside
+  the root would otherwise read like a memory file; the check is repeated on
+  the opened file);
 * regular files only, at most :data:`MAX_READ_BYTES`, UTF-8 text without NUL
   bytes; secrets are redacted on the way out like the context block, and
   terminal controls, bidi overrides, zero-width and tag characters are
@@ -101,6 +104,9 @@ def _open_confined(root: Path, rel: str) -> bytes:
         if last and not stat.S_ISREG(st.st_mode):
             kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
             raise RefError(f"{rel} is {kind}; give a file")
+        if last and st.st_nlink > 1:
+            # A hard link to a file outside the repo reads like a memory file: refused (docs/architecture.md §4).
+            raise RefError(f"{rel} has {st.st_nlink} hard links; memory_read reads only files with one link")
         if last and st.st_size > MAX_READ_BYTES:
             raise RefError(f"{rel} is {st.st_size} bytes, over the {MAX_READ_BYTES // 1024} KB read limit")
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
@@ -112,6 +118,8 @@ def _open_confined(root: Path, rel: str) -> bytes:
         opened = os.fstat(fd)
         if (opened.st_dev, opened.st_ino) != (st.st_dev, st.st_ino) or not stat.S_ISREG(opened.st_mode):
             raise RefError(f"{rel} changed while being read; retry")
+        if opened.st_nlink > 1:
+            raise RefError(f"{rel} has {opened.st_nlink} hard links; memory_read reads only files with one link")
         with os.fdopen(fd, "rb", closefd=False) as fh:
             data = fh.read(MAX_READ_BYTES + 1)
     finally:

@@ -48,9 +48,16 @@ POLL_S = 0.005
 
 
 def state_dir(git_dir: Path) -> Path:
-    """The engine's own state folder, ``.git/memrepo/`` (created when missing)."""
+    """The engine's own state folder, ``.git/memrepo/`` (created when missing), private to its owner (0700).
+
+    It holds the recall index, caches and the allow-list (docs/architecture.md §4): a folder made before it
+    was private is made so here.
+    """
     path = Path(git_dir) / "memrepo"
-    path.mkdir(parents=True, exist_ok=True)
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):
+        if path.stat().st_mode & 0o077:
+            os.chmod(path, 0o700)
     return path
 
 

@@ -20,7 +20,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
-from memrepo.engine.errors import FormatError
+from memrepo.engine.errors import FormatError, RefError
 
 BOM = b"\xef\xbb\xbf"
 
@@ -501,7 +501,9 @@ def parse(data: bytes | str, path: str = "<memory>") -> MemoryFile:
     return MemoryFile(lines=lines, bom=bom, unclosed=[k + 1 for k in unclosed])
 
 
-SEEN_RE = re.compile(r"^(?P<ref>.+)@(?P<seen>[0-9a-f]{10})$")
+SEEN_HEX = 32
+"""Hex digits of a seen token: 128 bits, so no other line can be made to share it (issue 32 found a 40-bit one forged in seconds)."""
+SEEN_RE = re.compile(r"^(?P<ref>.+)@(?P<seen>[0-9a-f]{6,64})$")
 """``<ref>@<seen>``: a ref bound to the exact line a person saw (see :func:`seen_hash`)."""
 
 
@@ -516,14 +518,26 @@ def seen_hash(line: str) -> str:
         line: the line without its ending.
 
     Returns:
-        str: 10 lowercase hex digits.
+        str: :data:`SEEN_HEX` (32) lowercase hex digits, the first 128 bits of the line's SHA-256.
     """
     import hashlib  # here: parsing a file never needs OpenSSL's digests (3 ms of a one-shot recall)
 
-    return hashlib.sha256(line.encode("utf-8", "surrogatepass")).hexdigest()[:10]
+    return hashlib.sha256(line.encode("utf-8", "surrogatepass")).hexdigest()[:SEEN_HEX]
 
 
 def split_seen(ref: str) -> tuple[str, str | None]:
-    """``repo:x.md#L3@0123456789`` -> (``repo:x.md#L3``, ``0123456789``); a plain ref -> (ref, None)."""
+    """``repo:x.md#L3@<32 hex>`` -> (``repo:x.md#L3``, ``<32 hex>``); a plain ref -> (ref, None).
+
+    Raises:
+        RefError: the token is not :data:`SEEN_HEX` hex digits long (a shortened or an old 10-digit token
+            never binds by prefix: list the entries again).
+    """
     m = SEEN_RE.match(ref.strip())
-    return (m.group("ref"), m.group("seen")) if m else (ref, None)
+    if not m:
+        return ref, None
+    if len(m.group("seen")) != SEEN_HEX:
+        raise RefError(
+            f"{m.group('ref')}@{m.group('seen')}: a seen token has {SEEN_HEX} hex digits, this one "
+            f"{len(m.group('seen'))}; list the entries again and use the REF@SEEN shown"
+        )
+    return m.group("ref"), m.group("seen")

@@ -1,10 +1,12 @@
 """Text inside a prompt's fences stays data (docs/architecture.md §4): nothing in it can close a fence.
 
-:func:`escape` escapes ``&`` ``<`` ``>`` and writes every look-alike angle
-bracket as a numeric character reference: fullwidth and small forms (which
-NFKC folds to the ASCII ones), single and double guillemet-like quotes,
-mathematical, CJK and canadian-syllabics angle brackets. A model reading
-``&#xFF1C;/memory_repo&#xFF1E;`` sees what was written and cannot mistake it
+:func:`escape` escapes ``&`` ``<`` ``>`` and writes every character of their
+class as a numeric character reference: whatever reads as ``<``, ``>`` or ``/``
+(:data:`.fencechars.LOOKALIKES`, generated from Unicode's confusables data, NFKC
+and the Unicode names of angle brackets, guillemets, chevrons, ordering relations
+and slashes: ``«`` ``《`` ``⟪`` ``❰`` ``≺`` ``≤`` ``∕`` ...), and anything whose
+NFKC form holds ``<``, ``>`` or ``&``. A model reading
+``&#xAB;&#x2215;memory_repo&#xBB;`` sees what was written and cannot mistake it
 for the fence's closing tag.
 """
 
@@ -13,11 +15,11 @@ from __future__ import annotations
 import re
 import unicodedata
 
-LOOKALIKES = frozenset(
-    "\u02c2\u02c3\u1438\u1433\u2039\u203a\u2329\u232a\u276c\u276d\u276e\u276f\u27e8\u27e9\u29fc\u29fd"
-    "\u3008\u3009\ufe64\ufe65\uff1c\uff1e\U000e003c\U000e003e"
-)
-"""Characters that read as ``<`` or ``>`` (some fold to them under NFKC)."""
+from .fencechars import LOOKALIKES as _CLASS
+
+LOOKALIKES = _CLASS | {"\U000e003c", "\U000e003e"}
+"""Every character that reads as ``<``, ``>`` or ``/``, and the tag characters for ``<`` and ``>`` (removed on
+write, escaped here should a hand edit hold them)."""
 
 _ESCAPE_RE = re.compile("[&<>]|[^\\x00-\\x7f]")
 _ASCII = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}

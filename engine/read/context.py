@@ -74,6 +74,19 @@ _CONTROL_RE = re.compile(
 """Controls, bidi marks and overrides, zero-width spaces and joiners that hide text, and Unicode
 tag characters (invisible "ASCII smuggling"): removed. The zero-width joiner of emoji stays."""
 _HEADING_RE = re.compile(r"^[ \t]{0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
+_HEADER_LIKE_RE = re.compile(r"(?i)^(?:\S*\.(?:md|markdown)\b|workspace\b|memory_repo\b)")
+"""What the block's own section headers say after ``## ``: a file (``## me.md``, ``## workspaces/x.md (…)``) or a
+workspace with no file yet."""
+
+
+def _heading(marks: str, text: str) -> str:
+    """A file's heading as the block shows it: one that reads like the block's own ``## <file>`` header has its
+    first ``#`` escaped, so the block holds exactly one header per file (docs/architecture.md §4)."""
+    if marks == "##" and _HEADER_LIKE_RE.match(text):
+        return f"&#35;# {text}"
+    return f"{marks} {text}"
+
+
 _WS_RE = re.compile(r"\s+")
 
 
@@ -193,7 +206,7 @@ def _section_lines(
     for number, line in enumerate(parsed.lines, start=1):
         m = _HEADING_RE.match(line.text)
         if m:
-            heading = (number, f"{m.group(1)} {sanitize_line(m.group(2))}")
+            heading = (number, _heading(m.group(1), sanitize_line(m.group(2))))
             continue
         entry = entries.get(number)
         if entry is None:

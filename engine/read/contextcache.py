@@ -121,8 +121,11 @@ def put(state: Path, name: str, text: str, name_now: Callable[[], str]) -> None:
     folder = state / FOLDER
     temp = folder / f".{name}.{os.getpid()}.tmp"
     try:
-        folder.mkdir(exist_ok=True)
-        temp.write_text(text, "utf-8")
+        folder.mkdir(mode=0o700, exist_ok=True)
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)  # owner only, as every
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:  # derived file (docs/architecture.md §4)
+            os.fchmod(fh.fileno(), 0o600)
+            fh.write(text)
         os.replace(temp, folder / name)
         if name_now() != name:
             (folder / name).unlink(missing_ok=True)

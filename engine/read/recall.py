@@ -140,7 +140,7 @@ class RecallIndex:
             db = None
             try:
                 db = connect(self.path)
-                if check_schema(db, SCHEMA_VERSION) is None:
+                if check_schema(db, SCHEMA_VERSION) is None and self._same_allow_list(db):
                     return db
             except sqlite3.Error:
                 pass
@@ -154,6 +154,21 @@ class RecallIndex:
         db = connect(":memory:")
         check_schema(db, SCHEMA_VERSION)
         return db
+
+    def _same_allow_list(self, db: sqlite3.Connection) -> bool:
+        """Whether the index was built under today's allow-list (its text is redacted under it); records it if new.
+
+        Allowing or un-allowing a value makes the index again, so what it holds
+        is what redaction makes now (docs/architecture.md §4).
+        """
+        from .redactionepoch import allow_stamp
+
+        now = allow_stamp(Path(self.path).parent)
+        row = db.execute("SELECT v FROM info WHERE k='allow'").fetchone()
+        if row is None:
+            db.execute("INSERT OR REPLACE INTO info VALUES('allow', ?)", (now,))
+            return True
+        return bool(row[0] == now)
 
     def _info(self, key: str) -> str | int | None:
         row = self._db.execute("SELECT v FROM info WHERE k=?", (key,)).fetchone()

@@ -21,7 +21,7 @@ except ImportError:  # pragma: no cover - an interpreter built without it
 
 from memrepo.engine.format.terms import fold, split_folded
 
-from .recallkeys import SEQ_BITS, SEQ_MASK, PostingChanges, entry_keys, entry_rank
+from .recallkeys import SEQ_BITS, SEQ_MASK, PostingChanges, entry_keys, entry_rank, redacted
 
 MAX_INDEXED_FILE = 1 << 20
 """Files larger than this (bytes) are not indexed (a memory file is at most 64 KB by the format)."""
@@ -78,9 +78,11 @@ def update_file(
             entries = []  # unreadable or not text: indexed as empty, retried when it changes
     added = 0
     for number, entry in entries:
-        meta = entry.meta
+        # The index holds text only as it may leave: redacted, like every derived file (docs/architecture.md §4).
+        text = redacted(entry.text)
+        meta = {k: redacted(v) for k, v in entry.meta.items()}
         meta_json = json.dumps(meta, ensure_ascii=False)
-        kept = old.get((entry.text, meta_json))
+        kept = old.get((text, meta_json))
         if kept:
             iid, line = kept.pop()
             if line != number:
@@ -90,8 +92,8 @@ def update_file(
         iid = (entry_rank(meta) << SEQ_BITS) | seq
         ws_value = meta.get("workspace")
         ws = normalize_workspace(ws_value)[0] if ws_value and ws_value.strip() else None
-        changes.items.append((iid, rel, number, ws, entry.text, meta_json))
-        for key in entry_keys(split_folded(fold(entry.text)), meta):
+        changes.items.append((iid, rel, number, ws, text, meta_json))
+        for key in entry_keys(split_folded(fold(text)), meta):
             changes.add(key, iid)
         added += 1
     gone = [pair for pairs in old.values() for pair in pairs]

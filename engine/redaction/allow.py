@@ -2,8 +2,11 @@
 
 A value is kept as a salted SHA-256 (HMAC) in ``.git/memrepo/secrets-allow.json``,
 never in clear, with the type it was redacted as and when it was allowed. The
-file is local to the clone (never committed, never synced); the salt is made
-once per repo, so the same value hashes differently in two repos.
+salt lives apart, in ``.git/memrepo/secrets-allow.salt`` (a copy of the hashes
+alone cannot be tested against guesses); both files are 0600, local to the
+clone (never committed, never synced). The salt is made once per repo, so the
+same value hashes differently in two repos. A list written before the salt
+moved out is moved on first read.
 
 A process consults the allow-lists of the repos it opened (:func:`activate`,
 called when a store opens); :func:`memrepo.engine.redaction.find` drops every
@@ -23,6 +26,8 @@ from pathlib import Path
 from memrepo.engine.files.regularfile import stat_key
 
 FILE_NAME = "secrets-allow.json"
+SALT_NAME = "secrets-allow.salt"
+"""The salt's own file, beside the hashes' (16 random bytes)."""
 
 _lock = threading.Lock()
 _active: dict[Path, tuple[tuple[int, int, int, int, int] | None, bytes, frozenset[str]]] = {}
@@ -52,13 +57,30 @@ def digest(salt: bytes, value: str) -> str:
     return hmac.new(salt, value.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()
 
 
-def _load(state: Path) -> tuple[tuple[int, int, int, int, int] | None, bytes, frozenset[str]]:
-    stamp = _stamp(state / FILE_NAME)
-    data = _read(state) if stamp else {}
+def _salt(state: Path, data: dict) -> bytes:
+    """The repo's salt: its own file, or (a list written before it moved out) the ``salt`` key, moved out now."""
+    try:
+        salt = (state / SALT_NAME).read_bytes()
+    except OSError:
+        salt = b""
+    if len(salt) >= 16:
+        return salt
     try:
         salt = bytes.fromhex(str(data.get("salt", "")))
     except ValueError:
         salt = b""
+    if salt:
+        _write_private(state / SALT_NAME, salt)
+        _write(state, {"values": _values(data)})
+    return salt
+
+
+def _load(state: Path) -> tuple[tuple[int, int, int, int, int] | None, bytes, frozenset[str]]:
+    stamp = _stamp(state / FILE_NAME)
+    data = _read(state) if stamp else {}
+    salt = _salt(state, data) if stamp else b""
+    if "salt" in data:
+        stamp = _stamp(state / FILE_NAME)  # the file was rewritten without it
     hashes = data.get("values", {})
     return stamp, salt, frozenset(hashes) if isinstance(hashes, dict) else frozenset()
 
@@ -101,18 +123,21 @@ def is_allowed(value: str) -> bool:
 def add(state: Path, value: str, kind: str) -> str:
     """Mark ``value`` a false alarm in the allow-list kept in ``state``; returns its hash.
 
-    The file is replaced atomically (temp file, fsync, rename); the salt is
-    made on the first call.
+    The file is replaced atomically (temp file, fsync, rename), mode 0600; the
+    salt is made on the first call, in its own 0600 file.
     """
     state = Path(state)
     state.mkdir(parents=True, exist_ok=True)
     with _lock:
         data = _read(state)
-        salt_hex = str(data.get("salt") or os.urandom(16).hex())
+        salt = _salt(state, data)
+        if not salt:
+            salt = os.urandom(16)
+            _write_private(state / SALT_NAME, salt)
         values = _values(data)
-        key = digest(bytes.fromhex(salt_hex), value)
+        key = digest(salt, value)
         values[key] = {"type": kind, "allowed": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")}
-        _write(state, {"salt": salt_hex, "values": values})
+        _write(state, {"values": values})
     activate(state)
     generation()
     return key
@@ -127,8 +152,9 @@ def remove(state: Path, key: str) -> bool:
         hits = [k for k in values if k.startswith(key)] if key else []
         if len(hits) != 1:
             return False
+        _salt(state, data)  # an old list's salt moves out before the file is written without it
         del values[hits[0]]
-        _write(state, {"salt": data.get("salt"), "values": values})
+        _write(state, {"values": values})
     generation()
     return True
 
@@ -141,11 +167,18 @@ def entries(state: Path) -> list[tuple[str, str, str]]:
     return [(k, str(v.get("type", "")), str(v.get("allowed", ""))) for k, v in values.items() if isinstance(v, dict)]
 
 
-def _write(state: Path, data: dict) -> None:
-    path = state / FILE_NAME
-    tmp = path.with_name(f".{FILE_NAME}.{os.getpid()}.tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        json.dump(data, fh, indent=1, sort_keys=True)
-        fh.flush()
-        os.fsync(fh.fileno())
+def _write_private(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` atomically (temp file, fsync, rename), readable by its owner only (0600)."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), 0o600)
+    try:
+        os.fchmod(fd, 0o600)  # whatever the umask, and a stale temp file's old mode
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
     os.replace(tmp, path)
+
+
+def _write(state: Path, data: dict) -> None:
+    _write_private(state / FILE_NAME, json.dumps(data, indent=1, sort_keys=True).encode("utf-8"))

@@ -116,7 +116,9 @@ class CleanMemo:
             data = _MAGIC + self._fingerprint + self._salt + b"".join(keys)
         tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
         try:
-            with open(tmp, "wb") as f:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), 0o600)
+            with os.fdopen(fd, "wb") as f:  # owner only, as every derived file (docs/architecture.md §4)
+                os.fchmod(f.fileno(), 0o600)
                 f.write(data)
             os.replace(tmp, self.path)
         except OSError:

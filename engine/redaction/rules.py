@@ -135,7 +135,7 @@ _LABEL_RE = re.compile(
     r"(?<![\w/$.-])(?P<label>" + _LABEL + r")"
     r"(?P<between>(?:\s{1,4}(?:for|of|on|to|in|at|the|our|my|your|this|that|new|old|prod|production|staging|dev|test|"
     r"[\w-]{2,20}?)){0,5}?)"
-    r"[\"'\])]{0,2}(?P<sep>[ \t]{0,8}(?::=|=>|=|:|,)\s{0,8}|\s{1,8}(?:is|was|are|now|becomes|=)\s{0,8}[:=]?\s{0,8}|\s{1,8})"
+    r"[\"'\])]{0,2}(?P<sep>[ \t]{0,8}(?::{1,3}=|\?=|=>|=|:|,)\s{0,8}|\s{1,8}(?:is|was|are|now|becomes|=)\s{0,8}[:=]?\s{0,8}|\s{1,8})"
     r"(?P<value>\"[^\"\n]{4,80}\"|'[^'\n]{4,80}'|`[^`\n]{4,80}`|(?=[^\s\"'`]{0,512}[\d_+/=!@#$%^&*~-])[^\s\"'`,;)\]}]{1,512}"
     r"|[A-Za-z]{20,512})",
     re.I,
@@ -400,6 +400,8 @@ def spans(text: str) -> Iterator[Span]:
         quoted, sep = off == 1, m.group("sep").strip()
         min_len = 8 if (sep or quoted) else 12
         passphrase = quoted and sep and len(value) >= 8 and " " in value.strip() and not _PLACEHOLDER_RE.match(value)
+        if value.startswith(("(", "[")):
+            continue  # prose in brackets after a label ("the token (URL-restricted) is ...")
         if looks_like_credential(value, min_len=min_len) or passphrase:
             slug = "aws-secret-key" if "aws" in m.group("label").lower() else "labelled-secret"
             yield m.start("value") + off, m.start("value") + off + len(value), slug

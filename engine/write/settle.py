@@ -109,8 +109,11 @@ def question(path: str, committed: bytes | None, now: bytes | None) -> HandEditQ
 
 
 def bytes_seen(data: bytes) -> str:
-    """A short hash of a file's bytes (10 hex digits): which version of a file a question was about."""
-    return hashlib.blake2b(data, digest_size=5).hexdigest()
+    """A hash of a file's bytes (32 hex digits, 128 bits): which version of a file a question was about.
+
+    As long as an inbox line's seen token (docs/architecture.md §3): no other version can be made to share it.
+    """
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 def describe(q: HandEditQuestion) -> str:

@@ -53,7 +53,7 @@ def test_the_header_says_which_line_ends_the_data() -> None:
 
 
 def test_cjk_text_and_accents_are_left_alone() -> None:
-    assert escape("日本語の《本》と é") == "日本語の《本》と é"
+    assert escape("日本語の「本」と é ノート") == "日本語の「本」と é ノート"
 
 
 def test_a_message_cannot_close_the_distillers_messages_fence(tmp_path: Path) -> None:

@@ -512,17 +512,21 @@ class InboxPane(Pane):
 
     @work(group="inbox-allow", exit_on_error=False, description="Allowing a redacted value")
     async def run_allow(self, text: str) -> None:
-        """Add the values redaction found in ``text`` to the repo's allow-list."""
+        """Add the one value redaction found in ``text`` to the repo's allow-list (several: refused, say so)."""
         import asyncio
 
         from memrepo.engine.redaction import allow_found
 
         if self.repo is None:
             return
-        types = await asyncio.to_thread(allow_found, self.repo.state_dir, text)
+        try:
+            types = await asyncio.to_thread(allow_found, self.repo.state_dir, text)
+        except ValueError as exc:  # several values: one at a time, never a real token with the false alarm
+            self.notify(clean(f"{exc} (memrepo secrets allow -)"), severity="warning", timeout=6, markup=False)
+            return
         self._typed = None
         self.notify(
-            clean(f"Allowed {len(types)} value(s) ({', '.join(types)}): edit the entry again to keep them"),
+            clean(f"Allowed 1 value ({types[0]}): edit the entry again to keep it"),
             timeout=5,
             markup=False,
         )

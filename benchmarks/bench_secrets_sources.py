@@ -1,0 +1,118 @@
+"""Secret redaction per source: what was tuned on, what was held out, and public formats that must survive.
+
+Each source is a file in ``benchmarks/secrets_corpus/`` (or ``--corpus DIR``),
+built by the script named in its ``source`` field:
+
+==================  =====  ===================================================================
+part                tuned  where its samples come from
+==================  =====  ===================================================================
+kingfisher          yes    Kingfisher's rule examples (``corpus.json`` ``vendor``, issue 14)
+named, hard         yes    hand-written formats and hard cases (``corpus.json``, issue 14)
+speech-tune         yes    passwords in prose and on command lines, even templates (``speech.json``)
+speech-held         no     the odd templates of ``speech.json``, never looked at while writing rules
+gitleaks            no     every true-positive line of gitleaks' rules (``gitleaks.json``)
+(``--extra``)       no     e.g. trufflehog's formats via ``build_patterns_db.py`` (AGPL: not shipped)
+benign              yes    what memory holds (``corpus.json`` ``benign``): must come out unchanged
+public              no     public formats: digests, public keys, certificates, SRI ... (``public.json``)
+==================  =====  ===================================================================
+
+A secret sample counts as redacted when none of its secret pieces survives the
+redacted text and every ``keep`` piece does; a benign or public text counts as
+altered when redaction changes it at all. Run::
+
+    python benchmarks/bench_secrets_sources.py            # one line per part
+    python benchmarks/bench_secrets_sources.py --misses   # and each miss and alteration
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+from pathlib import Path
+
+CORPUS = Path(__file__).parent / "secrets_corpus"
+TUNED = {"kingfisher", "named", "hard", "speech-tune", "benign"}
+
+
+def load(folder: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:
+    """(secret samples per part, harmless samples per part) of the corpus in ``folder``."""
+    secret: dict[str, list[dict]] = {}
+    harmless: dict[str, list[dict]] = {}
+    old = json.loads((folder / "corpus.json").read_text(encoding="utf-8"))
+    secret["kingfisher"] = old["vendor"]
+    secret["named"] = old["named"]
+    secret["hard"] = old["hard"]
+    harmless["benign"] = [{"family": "benign", "text": t} for t in old["benign"]]
+    if (folder / "speech.json").exists():
+        speech = json.loads((folder / "speech.json").read_text(encoding="utf-8"))
+        secret["speech-tune"] = speech["speech-tune"]
+        secret["speech-held"] = speech["speech-held"]
+    if (folder / "gitleaks.json").exists():
+        secret["gitleaks"] = json.loads((folder / "gitleaks.json").read_text(encoding="utf-8"))["samples"]
+    if (folder / "public.json").exists():
+        harmless["public"] = json.loads((folder / "public.json").read_text(encoding="utf-8"))["samples"]
+    return secret, harmless
+
+
+def passes(sample: dict, out: str) -> bool:
+    """Whether every secret piece of ``sample`` is gone from ``out`` and every ``keep`` piece is still there."""
+    return not any(p in out for p in sample["secrets"]) and all(k in out for k in sample.get("keep", []))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", type=Path, default=CORPUS, help="folder holding the corpus files")
+    parser.add_argument("--misses", action="store_true", help="print each miss and each altered harmless text")
+    parser.add_argument(
+        "--extra",
+        type=Path,
+        action="append",
+        default=[],
+        help="another held-out secrets file ({source, samples}), e.g. build_patterns_db.py's output",
+    )
+    args = parser.parse_args()
+    from memrepo.engine import redaction
+
+    secret, harmless = load(args.corpus)
+    for extra in args.extra:
+        secret[extra.stem] = json.loads(extra.read_text(encoding="utf-8"))["samples"]
+    print(f"{'part':14s} {'tuned':5s} {'redacted':>16s}  rules/families fully redacted")
+    misses: list[tuple[str, dict, str]] = []
+    for part, samples in secret.items():
+        fam, fam_ok = collections.Counter(), collections.Counter()
+        ok_n = 0
+        for s in samples:
+            out, _ = redaction.redact(s["text"])
+            ok = passes(s, out)
+            ok_n += ok
+            fam[s["family"]] += 1
+            fam_ok[s["family"]] += ok
+            if not ok:
+                misses.append((part, s, out))
+        full = sum(1 for f in fam if fam_ok[f] == fam[f])
+        tuned = "yes" if part in TUNED else "no"
+        print(
+            f"{part:14s} {tuned:5s} {ok_n:5d}/{len(samples):<5d} {ok_n / len(samples) * 100:5.1f}%  {full}/{len(fam)}"
+        )
+    altered: list[tuple[str, dict, str]] = []
+    for part, samples in harmless.items():
+        bad = 0
+        for s in samples:
+            out, _ = redaction.redact(s["text"])
+            if out != s["text"]:
+                bad += 1
+                altered.append((part, s, out))
+        tuned = "yes" if part in TUNED else "no"
+        print(f"{part:14s} {tuned:5s} altered {bad:3d}/{len(samples):<4d} {bad / len(samples) * 100:5.1f}%")
+    if args.misses:
+        print("\nsecrets that survive:")
+        for part, s, out in misses:
+            print(f"  [{part}/{s['family']}] {s['text'][:140]!r}\n      -> {out[:140]!r}")
+        print("\nharmless texts altered:")
+        for part, s, out in altered:
+            print(f"  [{part}/{s['family']}] {s['text'][:140]!r}\n      -> {out[:140]!r}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,218 @@
+"""Public formats that look like secrets: spans redaction leaves alone (docs/architecture.md §3).
+
+A finding that lies wholly inside one of these spans is a false alarm. Each
+format is recognised by its documented structure, not by its look, so a secret
+dressed as one of them is still redacted:
+
+- an image reference pinned by digest: ``name[:tag]@sha256:<64 hex>`` (the name
+  is kept too), or a bare ``sha256:<64 hex>`` digest;
+- an SSH public key: ``ssh-ed25519|ssh-rsa|ecdsa-sha2-*|sk-* <base64>`` whose
+  base64 decodes to the SSH wire format naming the same algorithm (RFC 4253 §6.6);
+- a PEM ``PUBLIC KEY``/``RSA PUBLIC KEY``/``CERTIFICATE`` block whose body decodes
+  to DER (a ``SEQUENCE``);
+- Subresource Integrity and npm ``integrity``: ``sha256|384|512-<base64>`` decoding
+  to exactly 32, 48 or 64 bytes; pip's ``--hash=sha256:<64 hex>``; go.sum's
+  ``h1:<base64 of 32 bytes>``;
+- publishable keys meant for browsers: Stripe ``pk_live_``/``pk_test_``, Mapbox
+  ``pk.<base64url JSON with "u">.<id>``;
+- a base64 ``data:`` URL of an image or font whose bytes start with that
+  format's magic number;
+- a git object id (40 or 64 hex, or 7+ hex abbreviated) after a word that names
+  one (``commit``, ``revert``, ``tree``, ``parent``, ``cherry-pick``, ``@`` of an
+  action pin, ``..`` of a range);
+- a UUID, unless the words before it name a secret (Heroku API keys are UUIDs)
+  or it sits in a URL (a webhook's id is its secret);
+- a GPG fingerprint (40 hex, grouped by four or after ``--recv-keys``), an age
+  recipient (``age1`` bech32), a WireGuard ``PublicKey =``, an Ethereum address.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+from collections.abc import Iterator
+
+Span = tuple[int, int]
+
+_HEX64 = r"[0-9a-f]{64}"
+_IMAGE_RE = re.compile(
+    r"(?<![\w./-])(?:[a-z0-9][a-z0-9._-]*(?::\d+)?/)*[a-z0-9][a-z0-9._-]*(?::[\w][\w.-]{0,127})?@sha256:"
+    + _HEX64
+    + r"(?![0-9a-f])"
+)
+_DIGEST_RE = re.compile(r"(?<![\w-])sha(?:256|512):[0-9a-f]{64,128}(?![0-9a-zA-Z])")
+_SSH_RE = re.compile(
+    r"(?<![\w-])(?P<algo>ssh-ed25519|ssh-rsa|ssh-dss|ecdsa-sha2-nistp(?:256|384|521)|sk-ssh-ed25519@openssh\.com|"
+    r"sk-ecdsa-sha2-nistp256@openssh\.com)[ \t]+(?P<body>AAAA[A-Za-z0-9+/]{8,8192}={0,2})(?![A-Za-z0-9+/=])"
+)
+_PEM_RE = re.compile(
+    r"-----BEGIN (?P<kind>PUBLIC KEY|RSA PUBLIC KEY|CERTIFICATE|X509 CRL|CERTIFICATE REQUEST|PGP PUBLIC KEY BLOCK)-----"
+    r"(?P<body>[A-Za-z0-9+/=\s:,-]{16,65536}?)-----END (?P=kind)-----"
+)
+_SRI_RE = re.compile(r"(?<![\w-])sha(?P<bits>256|384|512)-(?P<b64>[A-Za-z0-9+/]{40,90}={0,2})(?![A-Za-z0-9+/=])")
+_GOSUM_RE = re.compile(r"(?<![\w-])h1:(?P<b64>[A-Za-z0-9+/]{43}=)(?![A-Za-z0-9+/=])")
+_STRIPE_PK_RE = re.compile(r"(?<![\w-])pk_(?:live|test)_[A-Za-z0-9]{20,247}(?![\w-])")
+_MAPBOX_PK_RE = re.compile(r"(?<![\w.-])pk\.(?P<payload>eyJ[A-Za-z0-9_-]{8,512})\.[A-Za-z0-9_-]{16,64}(?![\w.-])")
+_DATA_URL_RE = re.compile(
+    r"data:(?P<mime>(?:image|font|application)/[\w.+-]{1,40});base64,(?P<b64>[A-Za-z0-9+/]{4,1048576}={0,2})"
+)
+_MAGIC = {
+    "image/png": (b"\x89PNG\r\n\x1a\n",),
+    "image/jpeg": (b"\xff\xd8\xff",),
+    "image/jpg": (b"\xff\xd8\xff",),
+    "image/gif": (b"GIF87a", b"GIF89a"),
+    "image/webp": (b"RIFF",),
+    "image/x-icon": (b"\x00\x00\x01\x00",),
+    "image/vnd.microsoft.icon": (b"\x00\x00\x01\x00",),
+    "image/avif": (b"\x00\x00\x00",),
+    "font/woff2": (b"wOF2",),
+    "font/woff": (b"wOFF",),
+    "application/font-woff": (b"wOFF",),
+    "application/font-woff2": (b"wOF2",),
+    "font/ttf": (b"\x00\x01\x00\x00", b"true"),
+    "font/otf": (b"OTTO",),
+}
+_GIT_OID_RE = re.compile(
+    r"(?:\b(?:commit|commits|revert|reverted|reverts|cherry-pick|cherry-picked|tree|parent|object|merge|rebase|"
+    r"checkout|sha|rev|HEAD\s+(?:is\s+)?(?:at|now\s+at)|fixed\s+in|introduced\s+in|points\s+at)\s+|@|\.\.\.?)"
+    r"(?P<oid>[0-9a-f]{7,64})(?![0-9a-zA-Z])(?:\.\.\.?(?P<oid2>[0-9a-f]{7,64})(?![0-9a-zA-Z]))?",
+    re.I,
+)
+_UUID_RE = re.compile(r"(?<![0-9a-fA-F-])\{?[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}\}?(?![0-9a-fA-F-])")
+_UUID_SECRET_WORDS_RE = re.compile(
+    r"(?i)(?:key|token|secret|passw|pwd|auth|credential|bearer|heroku|api)[\w.-]{0,30}[\"'>]?(?:\s+\w+){0,2}[\s,:=?.>\"'{]{0,12}$"
+)
+_GPG_RE = re.compile(
+    r"(?<![0-9A-Fa-f])(?:[0-9A-F]{4} ){9}[0-9A-F]{4}(?![0-9A-Fa-f])|(?<=--recv-keys )[0-9A-Fa-f]{16,40}\b"
+)
+_AGE_RE = re.compile(r"(?<![\w-])age1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{58}(?![\w-])")
+_WG_RE = re.compile(r"(?im)^\s*PublicKey\s*=\s*(?P<b64>[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=)\s*$")
+_ETH_RE = re.compile(r"(?<![\w])0x[0-9a-fA-F]{40}(?![0-9a-zA-Z])")
+
+
+def _b64(value: str, *, urlsafe: bool = False) -> bytes | None:
+    pad = "=" * (-len(value.rstrip("=")) % 4)
+    try:
+        raw = value.rstrip("=") + pad
+        return base64.urlsafe_b64decode(raw) if urlsafe else base64.b64decode(raw, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _ssh_ok(algo: str, body: str) -> bool:
+    """Whether ``body`` is SSH wire format whose first string names ``algo`` (RFC 4253 §6.6)."""
+    raw = _b64(body)
+    if raw is None or len(raw) < 4:
+        return False
+    n = int.from_bytes(raw[:4], "big")
+    return raw[4 : 4 + n] == algo.encode() and len(raw) > 4 + n + 4
+
+
+def _der_ok(body: str) -> bool:
+    lines = [ln.strip() for ln in body.strip().splitlines() if ln.strip() and ":" not in ln]
+    raw = _b64("".join(lines))
+    return raw is not None and len(raw) >= 32 and raw[0] == 0x30
+
+
+def _mapbox_ok(payload: str) -> bool:
+    raw = _b64(payload, urlsafe=True)
+    if raw is None:
+        return False
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and "u" in data
+
+
+def _data_url_ok(mime: str, body: str) -> bool:
+    raw = _b64(body[:64])
+    if raw is None:
+        return False
+    if mime == "image/svg+xml":
+        return raw.lstrip().startswith((b"<svg", b"<?xml"))
+    return raw.startswith(_MAGIC.get(mime.lower(), (b"\x00" * 64,)))
+
+
+def spans(text: str) -> Iterator[Span]:
+    """``(start, end)`` of every public value in ``text`` whose structure checks out."""
+    if "sha" in text or "@" in text:
+        for m in _IMAGE_RE.finditer(text):
+            yield m.span()
+        for m in _DIGEST_RE.finditer(text):
+            yield m.span()
+        for m in _SRI_RE.finditer(text):
+            raw = _b64(m.group("b64"))
+            if raw is not None and len(raw) == int(m.group("bits")) // 8:
+                yield m.span()
+    if "AAAA" in text:
+        for m in _SSH_RE.finditer(text):
+            if _ssh_ok(m.group("algo"), m.group("body")):
+                yield m.span()
+    if "-----BEGIN" in text:
+        for m in _PEM_RE.finditer(text):
+            if m.group("kind") == "PGP PUBLIC KEY BLOCK" or _der_ok(m.group("body")):
+                yield m.span()
+    if "h1:" in text:
+        for m in _GOSUM_RE.finditer(text):
+            raw = _b64(m.group("b64"))
+            if raw is not None and len(raw) == 32:
+                yield m.span()
+    if "pk" in text:
+        for m in _STRIPE_PK_RE.finditer(text):
+            yield m.span()
+        for m in _MAPBOX_PK_RE.finditer(text):
+            if _mapbox_ok(m.group("payload")):
+                yield m.span()
+    if "data:" in text:
+        for m in _DATA_URL_RE.finditer(text):
+            if _data_url_ok(m.group("mime"), m.group("b64")):
+                yield m.span()
+    for m in _GIT_OID_RE.finditer(text):
+        yield m.start("oid"), m.end("oid")
+        if m.group("oid2"):
+            yield m.start("oid2"), m.end("oid2")
+    for m in _UUID_RE.finditer(text):
+        if m.start() and text[m.start() - 1] in "/@=":
+            continue  # in a URL's path or query: a webhook's id may be its secret (the rules decide)
+        if not _UUID_SECRET_WORDS_RE.search(text[max(0, m.start() - 40) : m.start()]):
+            yield m.span()
+    for regex in (_GPG_RE, _AGE_RE, _ETH_RE):
+        for m in regex.finditer(text):
+            yield m.span()
+    if "PublicKey" in text or "publickey" in text.lower():
+        for m in _WG_RE.finditer(text):
+            raw = _b64(m.group("b64"))
+            if raw is not None and len(raw) == 32:
+                yield m.start("b64"), m.end("b64")
+
+
+def public_spans(text: str) -> list[Span]:
+    """The spans of :func:`spans`, sorted."""
+    return sorted(spans(text))
+
+
+def inside_public(start: int, end: int, public: list[Span]) -> bool:
+    """Whether ``[start, end)`` lies wholly inside one span of ``public``."""
+    return any(a <= start and end <= b for a, b in public)
+
+
+def outside(start: int, end: int, public: list[Span]) -> list[Span]:
+    """The pieces of ``[start, end)`` outside every span of ``public`` (sorted); ``[(start, end)]`` when it meets none."""
+    pieces = [(start, end)]
+    for a, b in public:
+        if b <= start or a >= end:
+            continue
+        nxt: list[Span] = []
+        for s, e in pieces:
+            if b <= s or a >= e:
+                nxt.append((s, e))
+                continue
+            if s < a:
+                nxt.append((s, a))
+            if b < e:
+                nxt.append((b, e))
+        pieces = nxt
+    return pieces
