@@ -1,0 +1,312 @@
+"""Recall's ranking rule: BM25 over index terms, a confidence, newer over superseded, twins collapsed (docs/architecture.md §4).
+
+:class:`memrepo.engine.recall.RecallIndex` finds the candidates (posting lists
+of index terms, :mod:`memrepo.engine.stemming`); this module scores them, in
+two stages:
+
+1. **Gather**: each entry holding a query term gets the term's weight, its
+   inverse document frequency ``idf = ln(1 + (N - df + 0.5) / (df + 0.5))``
+   (Robertson-Spärck Jones, as BM25 has it; ``N`` entries, ``df`` of them
+   hold the term). A term found only in the entry's *context* (the headings
+   above it, the link-only bullets of its section) counts
+   :data:`CONTEXT_WEIGHT` of that. The best :data:`POOL` go on.
+2. **Score**: BM25 on the entry's own terms (``k1`` :data:`K1`, ``b``
+   :data:`B`, an average entry of :data:`AVG_TERMS` terms), plus the context
+   terms, plus small bonuses that never outweigh a content term: the query
+   as an exact phrase of the entry (:data:`PHRASE_BONUS`), the entry's
+   ``subject:`` named whole by the query (:data:`SUBJECT_BONUS`), a query
+   word equal to its ``kind:`` (:data:`KIND_BONUS`), recency (:data:`RECENCY_BONUS`).
+
+Then, in order:
+
+- **Newer wins**: of two candidates with the same ``subject:`` (folded), the
+  older one ranks after the newer one.
+- **Confidence**: the share of the query's term weight (every index term of
+  the query, found in the repo or not) that the entry holds, context terms at
+  :data:`CONTEXT_WEIGHT`; an exact phrase is 1. Hits below the caller's
+  minimum (:data:`MIN_CONFIDENCE` by default) are left out, so a question
+  with no answer in memory gets nothing.
+- **Twins collapsed**: a hit whose index terms overlap an earlier hit's by
+  :data:`TWIN_JACCARD` or more (Jaccard) is left out: near-duplicate entries
+  never fill the top slots twice.
+- **Ties**: recency (``added:``, then ``by: user``), then file path and line.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Iterable, Set
+from dataclasses import dataclass
+
+from .stemming import index_term, index_terms
+from .terms import MAX_QUERY_TERMS, fold, query_terms, split_folded
+
+CONTEXT_KEY = "\x03"
+"""Prefix of the posting lists of context terms (headings above an entry, link-only bullets of its section)."""
+
+K1 = 1.2
+"""BM25's term-frequency saturation."""
+B = 0.5
+"""BM25's length normalisation (0: none, 1: full); entries are single lines, so half."""
+AVG_TERMS = 12.0
+"""The entry length (index terms) BM25 normalises to: the median of a realistic memory (docs/architecture.md §4)."""
+CONTEXT_WEIGHT = 0.4
+"""A query term found only in an entry's context counts this share of its weight."""
+PHRASE_BONUS = 0.3
+"""Added for an exact phrase, times the query's term weight."""
+SUBJECT_BONUS = 0.1
+"""Added when the query names the entry's whole ``subject:``, times the query's term weight."""
+KIND_BONUS = 0.05
+"""Added when a query term is the entry's ``kind:``, times the query's term weight: a tie-break, never above content."""
+RECENCY_BONUS = 0.04
+"""Added for the newest entry of the candidates (less for older, none for the oldest), times the query's term weight."""
+MIN_CONFIDENCE = 0.38
+"""Hits under this confidence are left out unless the caller asks for a lower minimum (docs/architecture.md §4)."""
+GATE_HITS = 5
+"""The answer's confidence is the highest confidence among these many best hits."""
+HIT_SHARE = 0.3
+"""Under an answer that passes, a hit is kept when its own confidence is at least this share of the minimum."""
+TWIN_JACCARD = 0.6
+"""Two hits whose index-term sets overlap this much (Jaccard) are twins: the lower one is left out."""
+POOL = 64
+"""Candidates scored in full (at least; four times the limit when that is more)."""
+SEQ_BITS = 32
+"""An item id's low bits are its sequence number; the high bits its rank (recency, ``by: user``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """One ranked hit: its item id, score (bigger is better) and confidence (0..1)."""
+
+    iid: int
+    score: float
+    confidence: float
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """What stage 2 reads of an item: its text, ``subject:`` and ``kind:`` (raw values or None), path and line."""
+
+    text: str
+    subject: str | None
+    kind: str | None
+    path: str
+    line: int
+
+
+def query_index_terms(query: str) -> tuple[str, list[str]]:
+    """The folded query and its distinct index terms (at most :data:`MAX_QUERY_TERMS`).
+
+    Returns:
+        tuple[str, list[str]]: the folded query; its index terms in first-seen order
+        (empty for a query of stop words or punctuation only).
+    """
+    folded, raw = query_terms(query)
+    return folded, list(dict.fromkeys(index_terms(raw)))[:MAX_QUERY_TERMS]
+
+
+def entry_index_terms(text: str) -> list[str]:
+    """An entry's index terms in order, repeats kept."""
+    return index_terms(split_folded(fold(text)))
+
+
+def meta_terms(value: str) -> frozenset[str]:
+    """The index terms of a ``subject:`` or ``kind:`` value."""
+    return frozenset(index_terms(split_folded(fold(value))))
+
+
+def idf(df: int, n: int) -> float:
+    """BM25's inverse document frequency of a term held by ``df`` of ``n`` entries (always > 0)."""
+    return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+
+
+def rank(
+    query: str,
+    n_items: int,
+    post: Callable[[str], Set[int]],
+    top: Callable[[dict[int, float], int], list[int]],
+    candidate: Callable[[int], Candidate],
+    has_phrase: Callable[[str, str], bool],
+    limit: int,
+    min_confidence: float = MIN_CONFIDENCE,
+) -> list[Scored]:
+    """Rank the entries for ``query`` by the rule of the module docstring.
+
+    Args:
+        query: any text.
+        n_items: how many entries the index holds.
+        post: the item ids of an index key (a term, or :data:`CONTEXT_KEY` + term).
+        top: the best ``need`` ids of a score map (by score, then rank), in scope only.
+        candidate: what stage 2 reads of an item.
+        has_phrase: whether a folded phrase is in a folded text on word boundaries.
+        limit: the most hits wanted.
+        min_confidence: hits under it are left out (0 keeps every match).
+
+    Returns:
+        list[Scored]: best first, at most ``limit``.
+    """
+    folded, qterms = query_index_terms(query)
+    if not qterms:
+        return []
+    n = max(n_items, 1)
+    weights = {t: idf(len(post(t)), n) for t in qterms}
+    mass = sum(weights.values())
+    gathered: dict[int, float] = {}
+    for t in sorted(qterms, key=weights.__getitem__, reverse=True):
+        w = weights[t]
+        content = post(t)
+        for i in content:
+            gathered[i] = gathered.get(i, 0.0) + w
+        cw = w * CONTEXT_WEIGHT
+        for i in post(CONTEXT_KEY + t):
+            if i not in content:
+                gathered[i] = gathered.get(i, 0.0) + cw
+    if not gathered:
+        return []
+    pool = top(gathered, max(POOL, 4 * limit))
+    qset = set(qterms)
+    multi = len(split_folded(folded)) > 1
+    ranks = [i >> SEQ_BITS for i in pool]
+    lo, hi = (min(ranks), max(ranks)) if ranks else (0, 0)
+    scored: list[tuple[float, float, int]] = []
+    facts: dict[int, tuple[Candidate, frozenset[str]]] = {}
+    shares: dict[int, dict[str, float]] = {}
+    for i in pool:
+        cand = candidate(i)
+        terms = entry_index_terms(cand.text)
+        tf = Counter(terms)
+        norm = K1 * (1.0 - B + B * len(terms) / AVG_TERMS)
+        score = 0.0
+        held: dict[str, float] = {}
+        for t in qterms:
+            w = weights[t]
+            f = tf.get(t, 0)
+            if f:
+                score += w * f * (K1 + 1.0) / (f + norm)
+                held[t] = 1.0
+            elif i in post(CONTEXT_KEY + t):
+                score += w * CONTEXT_WEIGHT
+                held[t] = CONTEXT_WEIGHT
+        if multi and has_phrase(fold(cand.text), folded):
+            score += PHRASE_BONUS * mass
+            held = dict.fromkeys(qterms, 1.0)
+        shares[i] = held
+        confidence = sum(weights[t] * share for t, share in held.items()) / mass
+        if cand.subject and meta_terms(cand.subject) and meta_terms(cand.subject) <= qset:
+            score += SUBJECT_BONUS * mass
+        if cand.kind and index_term(fold(cand.kind)) in qset:
+            score += KIND_BONUS * mass
+        if hi > lo:
+            score += RECENCY_BONUS * mass * (((i >> SEQ_BITS) - lo) / (hi - lo))
+        scored.append((score, confidence, i))
+        facts[i] = (cand, frozenset(terms))
+    scored = _newer_wins(scored, facts, shares)
+    scored.sort(key=lambda s: (facts[s[2]][0].path, facts[s[2]][0].line))
+    scored.sort(key=lambda s: (s[0], s[2] >> SEQ_BITS), reverse=True)  # stable: ties keep path and line order
+    out: list[Scored] = []
+    kept_terms: list[frozenset[str]] = []
+    for score, confidence, i in scored:
+        terms = facts[i][1]
+        if any(_jaccard(terms, other) >= TWIN_JACCARD for other in kept_terms):
+            continue
+        kept_terms.append(terms)
+        out.append(Scored(i, round(score, 6), round(confidence, 4)))
+    # The answer's confidence: the most of the query one of the best few hits holds.
+    answer = max((hit.confidence for hit in out[:GATE_HITS]), default=0.0)
+    if answer < min_confidence:
+        return []
+    floor = min_confidence * HIT_SHARE
+    return [hit for hit in out if hit.confidence >= floor][:limit]
+
+
+def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    if not a or not b:
+        return 0.0
+    return len(a & b) / len(a | b)
+
+
+def _newer_wins(
+    scored: list[tuple[float, float, int]],
+    facts: dict[int, tuple[Candidate, frozenset[str]]],
+    shares: dict[int, dict[str, float]],
+) -> list[tuple[float, float, int]]:
+    """Newer entries first where two say the same about the query (docs/architecture.md §4).
+
+    Candidates of one file that hold the same query terms swap scores so the
+    newest gets the best of them; then each older candidate with the same
+    ``subject:`` as a newer one scores just under the newest one at most.
+    """
+    groups: dict[tuple[str, frozenset[str]], list[int]] = {}
+    for at, (_score, _conf, i) in enumerate(scored):
+        groups.setdefault((facts[i][0].path, frozenset(shares[i])), []).append(at)
+    scored = list(scored)
+    for members in groups.values():
+        if len(members) > 1:
+            best = sorted((scored[at][0] for at in members), reverse=True)
+            by_age = sorted(members, key=lambda at: scored[at][2] >> SEQ_BITS, reverse=True)
+            for score, at in zip(best, by_age, strict=True):
+                _old, conf, i = scored[at]
+                scored[at] = (score, conf, i)
+    newest: dict[str, tuple[int, float]] = {}
+    for score, _conf, i in scored:
+        subject = facts[i][0].subject
+        if subject:
+            key = fold(subject)
+            got = newest.get(key)
+            if got is None or (i >> SEQ_BITS) > (got[0] >> SEQ_BITS):
+                newest[key] = (i, score)
+    if not newest:
+        return scored
+    out = []
+    for score, conf, i in scored:
+        subject = facts[i][0].subject
+        if subject:
+            best_i, best_score = newest[fold(subject)]
+            if best_i != i and (best_i >> SEQ_BITS) > (i >> SEQ_BITS):
+                score = min(score, best_score - 1e-6)
+        out.append((score, conf, i))
+    return out
+
+
+def section_context(lines: Iterable[str]) -> dict[int, str]:
+    """The context text of each line of a file: the headings above it and its section's link-only bullets.
+
+    Args:
+        lines: the file's lines, in order (line numbers start at 1).
+
+    Returns:
+        dict[int, str]: line number -> context text (headings outermost first,
+        then link targets), for each line that has any.
+    """
+    import re
+
+    heading_re = re.compile(r"^(#{1,6})[ \t]+(.*)$")
+    link_only_re = re.compile(r"^[ \t]*[-*+][ \t]+((?:\[\[[^\[\]]+\]\][ \t,;]*)+)$")
+    link_re = re.compile(r"\[\[([^\[\]|#]+)")
+    items = list(lines)
+    stack: list[tuple[int, str]] = []
+    # Link-only bullets belong to the section they are in: gather them per section first.
+    section_of: list[int] = []
+    links: dict[int, list[str]] = {}
+    section = 0
+    for number, line in enumerate(items, 1):
+        if heading_re.match(line):
+            section = number
+        section_of.append(section)
+        m = link_only_re.match(line)
+        if m:
+            links.setdefault(section, []).extend(t.strip() for t in link_re.findall(m.group(1)))
+    out: dict[int, str] = {}
+    for number, line in enumerate(items, 1):
+        m = heading_re.match(line)
+        if m:
+            level = len(m.group(1))
+            while stack and stack[-1][0] >= level:
+                stack.pop()
+            stack.append((level, m.group(2).strip()))
+            continue
+        parts = [text for _level, text in stack] + links.get(section_of[number - 1], [])
+        if parts:
+            out[number] = " ".join(parts)
+    return out
