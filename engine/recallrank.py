@@ -38,6 +38,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Set
 from dataclasses import dataclass
+from typing import Protocol
 
 from .stemming import index_term, index_terms
 from .terms import MAX_QUERY_TERMS, fold, query_terms, split_folded
@@ -71,6 +72,8 @@ TWIN_JACCARD = 0.6
 """Two hits whose index-term sets overlap this much (Jaccard) are twins: the lower one is left out."""
 POOL = 64
 """Candidates scored in full (at least; four times the limit when that is more)."""
+GATHER_BUDGET = 150_000
+"""Most posting-list ids stage 1 reads (the rarest list always): a query's cost stays flat in repo size."""
 SEQ_BITS = 32
 """An item id's low bits are its sequence number; the high bits its rank (recency, ``by: user``)."""
 
@@ -86,13 +89,14 @@ class Scored:
 
 @dataclass(frozen=True, slots=True)
 class Candidate:
-    """What stage 2 reads of an item: its text, ``subject:`` and ``kind:`` (raw values or None), path and line."""
+    """What stage 2 reads of an item: its text, ``subject:`` and ``kind:`` (raw or None), path, line, context text."""
 
     text: str
     subject: str | None
     kind: str | None
     path: str
     line: int
+    context: str = ""
 
 
 def query_index_terms(query: str) -> tuple[str, list[str]]:
@@ -121,12 +125,34 @@ def idf(df: int, n: int) -> float:
     return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
 
 
+class Postings(Protocol):
+    """What :func:`rank` reads of an index (:class:`memrepo.engine.recall.RecallIndex` gives it)."""
+
+    def df(self, key: str) -> int:
+        """How many entries hold ``key`` (a term, or :data:`CONTEXT_KEY` + term), without reading them."""
+        ...
+
+    def ids(self, key: str) -> Set[int]:
+        """The item ids holding ``key`` (never mutated)."""
+        ...
+
+    def newest(self, key: str, need: int) -> list[int]:
+        """The ``need`` best-ranked ids holding ``key``, in scope only, best first."""
+        ...
+
+    def top(self, scores: dict[int, float], need: int) -> list[int]:
+        """The best ``need`` ids of ``scores`` (by score, then rank), in scope only."""
+        ...
+
+    def candidate(self, iid: int) -> Candidate:
+        """What stage 2 reads of an item."""
+        ...
+
+
 def rank(
     query: str,
     n_items: int,
-    post: Callable[[str], Set[int]],
-    top: Callable[[dict[int, float], int], list[int]],
-    candidate: Callable[[int], Candidate],
+    index: Postings,
     has_phrase: Callable[[str, str], bool],
     limit: int,
     min_confidence: float = MIN_CONFIDENCE,
@@ -136,9 +162,7 @@ def rank(
     Args:
         query: any text.
         n_items: how many entries the index holds.
-        post: the item ids of an index key (a term, or :data:`CONTEXT_KEY` + term).
-        top: the best ``need`` ids of a score map (by score, then rank), in scope only.
-        candidate: what stage 2 reads of an item.
+        index: the posting lists and items.
         has_phrase: whether a folded phrase is in a folded text on word boundaries.
         limit: the most hits wanted.
         min_confidence: hits under it are left out (0 keeps every match).
@@ -150,32 +174,24 @@ def rank(
     if not qterms:
         return []
     n = max(n_items, 1)
-    weights = {t: idf(len(post(t)), n) for t in qterms}
+    weights = {t: idf(index.df(t), n) for t in qterms}
     mass = sum(weights.values())
-    gathered: dict[int, float] = {}
-    for t in sorted(qterms, key=weights.__getitem__, reverse=True):
-        w = weights[t]
-        content = post(t)
-        for i in content:
-            gathered[i] = gathered.get(i, 0.0) + w
-        cw = w * CONTEXT_WEIGHT
-        for i in post(CONTEXT_KEY + t):
-            if i not in content:
-                gathered[i] = gathered.get(i, 0.0) + cw
-    if not gathered:
+    need = max(POOL, 4 * limit)
+    pool = _gather(qterms, weights, index, need)
+    if not pool:
         return []
-    pool = top(gathered, max(POOL, 4 * limit))
     qset = set(qterms)
     multi = len(split_folded(folded)) > 1
     ranks = [i >> SEQ_BITS for i in pool]
-    lo, hi = (min(ranks), max(ranks)) if ranks else (0, 0)
+    lo, hi = min(ranks), max(ranks)
     scored: list[tuple[float, float, int]] = []
     facts: dict[int, tuple[Candidate, frozenset[str]]] = {}
     shares: dict[int, dict[str, float]] = {}
     for i in pool:
-        cand = candidate(i)
+        cand = index.candidate(i)
         terms = entry_index_terms(cand.text)
         tf = Counter(terms)
+        context = set(entry_index_terms(cand.context)) if cand.context else set()
         norm = K1 * (1.0 - B + B * len(terms) / AVG_TERMS)
         score = 0.0
         held: dict[str, float] = {}
@@ -185,9 +201,11 @@ def rank(
             if f:
                 score += w * f * (K1 + 1.0) / (f + norm)
                 held[t] = 1.0
-            elif i in post(CONTEXT_KEY + t):
+            elif t in context:
                 score += w * CONTEXT_WEIGHT
                 held[t] = CONTEXT_WEIGHT
+        if not held:
+            continue
         if multi and has_phrase(fold(cand.text), folded):
             score += PHRASE_BONUS * mass
             held = dict.fromkeys(qterms, 1.0)
@@ -218,6 +236,48 @@ def rank(
         return []
     floor = min_confidence * HIT_SHARE
     return [hit for hit in out if hit.confidence >= floor][:limit]
+
+
+def _gather(qterms: list[str], weights: dict[str, float], index: Postings, need: int) -> list[int]:
+    """Stage 1: the ``need`` best candidates by summed term weights, from the rarest lists within :data:`GATHER_BUDGET`.
+
+    Lists are read rarest first (content and context lists alike) while the
+    ids read stay within the budget; the rarest list is always read. A term
+    left out still counts in stage 2 for the candidates found.
+    """
+    lists = []
+    for t in qterms:
+        for key, share in ((t, 1.0), (CONTEXT_KEY + t, CONTEXT_WEIGHT)):
+            df = index.df(key)
+            if df:
+                lists.append((df, key, t, share))
+    if not lists:
+        return []
+    lists.sort()
+    chosen = [lists[0]]
+    budget = lists[0][0]
+    for item in lists[1:]:
+        if budget + item[0] > GATHER_BUDGET:
+            break
+        chosen.append(item)
+        budget += item[0]
+    if len(chosen) == 1:  # one list: every id scores the same, so the best-ranked ones
+        return index.newest(chosen[0][1], need)
+    gathered: dict[int, float] = {}
+    content: dict[str, Set[int]] = {}
+    for _df, key, t, share in sorted(chosen, key=lambda c: c[3], reverse=True):  # content lists first
+        ids = index.ids(key)
+        w = weights[t] * share
+        if share == 1.0:
+            content[t] = ids
+            for i in ids:
+                gathered[i] = gathered.get(i, 0.0) + w
+        else:
+            held = content.get(t)
+            for i in ids:
+                if held is None or i not in held:
+                    gathered[i] = gathered.get(i, 0.0) + w
+    return index.top(gathered, need)
 
 
 def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
