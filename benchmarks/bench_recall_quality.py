@@ -9,7 +9,7 @@ the labelled queries of ``recall_quality/queries_*.txt`` against each system:
   entries, query words OR'ed, ranked by ``bm25()``; returns every match.
 - **fts5-porter**: the same with the Porter stemmer.
 - **memrepo**: :func:`memrepo_lexical` by default (``memrepo recall``'s own
-  path, :func:`memrepo.engine.coldrecall.recall`); ``--memrepo MODULE:FUNC``
+  path, :func:`memrepo.engine.read.coldrecall.recall`); ``--memrepo MODULE:FUNC``
   points it at another entry point.
 - more systems with ``--system NAME=MODULE:FUNC`` (hybrid recall, for one).
 
@@ -67,7 +67,7 @@ System = Callable[[Path, str, int], Iterable[object]]
 
 
 def memrepo_lexical(root: Path, query: str, limit: int) -> list[object]:
-    """``memrepo recall QUERY -n LIMIT`` as the CLI runs it (:func:`memrepo.engine.coldrecall.recall`)."""
+    """``memrepo recall QUERY -n LIMIT`` as the CLI runs it (:func:`memrepo.engine.read.coldrecall.recall`)."""
     from memrepo.engine import coldrecall
 
     return list(coldrecall.recall(root, query, limit=limit))

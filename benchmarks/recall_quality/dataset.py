@@ -2,7 +2,7 @@
 
 A repo file (``repo_a.txt``, ``repo_b.txt``) lists entries with an id each;
 :func:`build_repo` saves them one by one through
-:meth:`memrepo.engine.store.MemoryStore.remember` (the governed writer: routing,
+:meth:`memrepo.engine.repo.store.MemoryStore.remember` (the governed writer: routing,
 ``subject:`` replacement, dedupe, one commit each) and imports the hand-written
 files (``@raw``) with :meth:`MemoryStore.import_files`. :func:`label_entries`
 then maps every entry line of the built repo back to its id by its text, so a
@@ -158,7 +158,7 @@ def build_repo(spec: RepoSpec, root: Path) -> None:
     """
     from memrepo.engine.config import Settings
     from memrepo.engine.models import Candidate
-    from memrepo.engine.store import MemoryStore
+    from memrepo.engine.repo.store import MemoryStore
 
     store = MemoryStore.open(root, Settings())
     for e in spec.entries:

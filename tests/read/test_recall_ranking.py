@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 from memrepo.engine.models import Candidate
-from memrepo.engine.recall import RecallIndex
-from memrepo.engine.recallkeys import SCHEMA_VERSION, connect
+from memrepo.engine.read.recall import RecallIndex
+from memrepo.engine.read.recallkeys import SCHEMA_VERSION, connect
 from memrepo.engine.recallrank import MIN_CONFIDENCE, section_context
 from memrepo.engine.stemming import index_term, index_terms
-from memrepo.engine.store import MemoryStore
-from memrepo.engine.terms import fold, terms
+from memrepo.engine.repo.store import MemoryStore
+from memrepo.engine.format.terms import fold, terms
 
 
 def write(root: Path, rel: str, text: str) -> None:

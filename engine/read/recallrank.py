@@ -40,8 +40,8 @@ from collections.abc import Callable, Iterable, Set
 from dataclasses import dataclass
 from typing import Protocol
 
-from .stemming import index_term, index_terms
-from .terms import MAX_QUERY_TERMS, fold, query_terms, split_folded
+from memrepo.engine.format.stemming import index_term, index_terms
+from memrepo.engine.format.terms import MAX_QUERY_TERMS, fold, query_terms, split_folded
 
 CONTEXT_KEY = "\x03"
 """Prefix of the posting lists of context terms (headings above an entry, link-only bullets of its section)."""
