@@ -68,7 +68,7 @@ System = Callable[[Path, str, int], Iterable[object]]
 
 def memrepo_lexical(root: Path, query: str, limit: int) -> list[object]:
     """``memrepo recall QUERY -n LIMIT`` as the CLI runs it (:func:`memrepo.engine.read.coldrecall.recall`)."""
-    from memrepo.engine import coldrecall
+    from memrepo.engine.read import coldrecall
 
     return list(coldrecall.recall(root, query, limit=limit))
 

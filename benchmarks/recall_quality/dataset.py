@@ -187,7 +187,7 @@ def label_entries(spec: RepoSpec, root: Path) -> dict[tuple[str, int], str]:
     Raises:
         RuntimeError: an id of ``spec`` is not found in the repo (a write changed its text).
     """
-    from memrepo.engine import entryformat as fmt
+    from memrepo.engine.format import entries as fmt
 
     by_text: dict[str, str] = {e.text: e.id for e in spec.entries}
     by_text.update(spec.raw_ids)
@@ -208,7 +208,7 @@ def label_entries(spec: RepoSpec, root: Path) -> dict[tuple[str, int], str]:
 
 def entry_rows(root: Path) -> list[tuple[str, int, str]]:
     """Every entry of the built repo as ``(path, line, text)`` (what the FTS5 baseline indexes)."""
-    from memrepo.engine import entryformat as fmt
+    from memrepo.engine.format import entries as fmt
 
     rows = []
     for path in sorted(root.rglob("*.md")):
