@@ -11,6 +11,8 @@ the labelled queries of ``recall_quality/queries_*.txt`` against each system:
 - **memrepo**: :func:`memrepo_lexical` by default (``memrepo recall``'s own
   path, :func:`memrepo.engine.read.coldrecall.recall`); ``--memrepo MODULE:FUNC``
   points it at another entry point.
+- **memrepo --all**: the same ranking with no confidence minimum (what the
+  ranking alone finds; left out with ``--no-baseline``).
 - more systems with ``--system NAME=MODULE:FUNC`` (hybrid recall, for one).
 
 A system is a function ``fn(root: Path, query: str, limit: int)`` returning
@@ -71,6 +73,13 @@ def memrepo_lexical(root: Path, query: str, limit: int) -> list[object]:
     from memrepo.engine.read import coldrecall
 
     return list(coldrecall.recall(root, query, limit=limit))
+
+
+def memrepo_all(root: Path, query: str, limit: int) -> list[object]:
+    """``memrepo recall QUERY --all``: the same ranking with no confidence minimum (every match)."""
+    from memrepo.engine.read import coldrecall
+
+    return list(coldrecall.recall(root, query, limit=limit, min_confidence=0.0))
 
 
 class Fts5:
@@ -243,6 +252,8 @@ def main() -> int:
         systems["fts5-bm25"] = Fts5("unicode61 remove_diacritics 2")
         systems["fts5-porter"] = Fts5("porter unicode61 remove_diacritics 2")
     systems["memrepo"] = load(args.memrepo)
+    if not args.no_baseline:
+        systems["memrepo --all"] = memrepo_all
     for spec in args.system:
         name, _, target = spec.partition("=")
         systems[name] = load(target)

@@ -7,6 +7,10 @@ entry meet on the same terms:
 - **Stop words**: the small English list :data:`STOP_WORDS` (articles,
   pronouns, auxiliaries, question words) is dropped: "which", "we", "does"
   say nothing about which entry is meant, and they sit in nearly every entry.
+- **CJK function characters**: a CJK bigram holding a Japanese particle
+  (の は が を に で と も へ や か) or a Chinese function character
+  (的 了 是 在 和 与 吗 呢 吧 谁 么) is dropped: it spans a word boundary
+  ("の案", "是谁") and says nothing of the topic, as a stop word does.
 - **Stems**: a word of ASCII letters, three or more long, becomes its English
   Snowball stem (PyStemmer, the Snowball project's own C build): "deploys",
   "deployed", "deploying" are all ``deploy``. Words with digits
@@ -32,6 +36,10 @@ STOP_WORDS = frozenset(_STOP_TEXT.split())
 """English words dropped from entries and queries alike (a query made of nothing else finds nothing)."""
 
 
+CJK_FUNCTION_CHARS = frozenset("のはがをにでともへやか的了是在和与吗呢吧谁么")
+"""A two-character CJK term holding one of these is dropped (a lone character is kept)."""
+
+
 @functools.cache
 def _stem_word():  # type: ignore[no-untyped-def]
     """The English Snowball stemmer's ``stemWord``, made on first use."""
@@ -49,11 +57,16 @@ def index_term(term: str) -> str | None:
 
     Returns:
         str | None: the Snowball English stem of an ASCII-letter word of three or
-        more letters; the term itself for any other term; None for a stop word.
+        more letters; the term itself for any other term; None for a stop word
+        or a CJK bigram holding a function character.
     """
     if term in STOP_WORDS:
         return None
-    if len(term) < 3 or not term.isascii() or not term.isalpha():
+    if not term.isascii():
+        if len(term) == 2 and (term[0] in CJK_FUNCTION_CHARS or term[1] in CJK_FUNCTION_CHARS):
+            return None
+        return term
+    if len(term) < 3 or not term.isalpha():
         return term
     return _stem_word()(term)
 

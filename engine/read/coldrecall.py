@@ -38,7 +38,7 @@ from memrepo.engine.errors import PathRuleError
 from memrepo.engine.format.layout import INBOX_MD
 
 from .recall import SECTION_LINES, RecallIndex
-from .recallkeys import fit_hits, hit_by, hit_score, index_path, section_around
+from .recallkeys import fit_hits, hit_by, hit_confidence, hit_score, index_path, section_around
 from .redactionepoch import redaction_epoch
 
 
@@ -46,12 +46,27 @@ class ColdHit:
     """One recall hit as :class:`~memrepo.engine.models.RecallHit` has it, without pydantic.
 
     Attributes: those of ``RecallHit`` (``ref``, ``path``, ``line``, ``text``,
-    ``by``, ``meta``, ``seen``, ``score``, ``unreviewed``, ``heading``, ``section``).
+    ``by``, ``meta``, ``seen``, ``score``, ``confidence``, ``unreviewed``, ``heading``, ``section``).
     """
 
-    __slots__ = ("by", "heading", "line", "meta", "path", "ref", "score", "section", "seen", "text", "unreviewed")
+    __slots__ = (
+        "by",
+        "confidence",
+        "heading",
+        "line",
+        "meta",
+        "path",
+        "ref",
+        "score",
+        "section",
+        "seen",
+        "text",
+        "unreviewed",
+    )
 
-    def __init__(self, path: str, line: int, text: str, by: str, meta: dict[str, str], score: float) -> None:
+    def __init__(
+        self, path: str, line: int, text: str, by: str, meta: dict[str, str], score: float, confidence: float = 0.0
+    ) -> None:
         self.ref = f"repo:{path}#L{line}"
         self.path = path
         self.line = line
@@ -60,6 +75,7 @@ class ColdHit:
         self.meta = meta
         self.seen = ""
         self.score = score
+        self.confidence = confidence
         self.unreviewed = path == INBOX_MD
         self.heading: str | None = None
         self.section: str | None = None
@@ -69,7 +85,20 @@ class ColdHit:
         return {name: getattr(self, name) for name in _FIELDS}
 
 
-_FIELDS = ("ref", "path", "line", "text", "by", "meta", "seen", "score", "unreviewed", "heading", "section")
+_FIELDS = (
+    "ref",
+    "path",
+    "line",
+    "text",
+    "by",
+    "meta",
+    "seen",
+    "score",
+    "confidence",
+    "unreviewed",
+    "heading",
+    "section",
+)
 
 
 def is_empty_query(query: str) -> bool:
@@ -196,12 +225,13 @@ def recall(
     limit: int = 10,
     max_bytes: int = 16_000,
     detail: str = "line",
+    min_confidence: float | None = None,
 ) -> list[ColdHit]:
     """Search the memory repo at ``root`` from a new process: :meth:`MemoryStore.recall`'s results, made cheaply.
 
     Args:
         root: the work tree (:func:`open_repo`).
-        query, workspace, limit, max_bytes, detail: as for
+        query, workspace, limit, max_bytes, detail, min_confidence: as for
             :meth:`memrepo.engine.repo.store.MemoryStore.recall` (limit 1..200,
             ``max_bytes`` of ref, text and section in all).
 
@@ -222,17 +252,19 @@ def recall(
             from .workspaceindex import WorkspaceIndex
 
             ws_id, ws_file = WorkspaceIndex(root).file_for(workspace)
-        found = index.search(query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit)
+        found = index.search(
+            query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit, min_confidence=min_confidence
+        )
         rows = {iid: index.row(iid) for iid, _key in found}
         shown = _shown(index.db, redact, [(iid, row[3], row[4]) for iid, row in rows.items()])
     finally:
         index.close()
     hits = []
     for iid, key in found:
-        path, line, _ws, _text, meta_json = rows[iid]
+        path, line, _ws, _text, meta_json = rows[iid][:5]
         text, shown_meta = shown[iid]
         by = hit_by(json.loads(meta_json))
-        hit = ColdHit(path, line, text, by, json.loads(shown_meta), hit_score(key))
+        hit = ColdHit(path, line, text, by, json.loads(shown_meta), hit_score(key), hit_confidence(key))
         if detail == "full":
             hit.heading, section = section_around(root, path, line, SECTION_LINES)
             if section is not None:

@@ -68,8 +68,9 @@ GATE_HITS = 5
 """The answer's confidence is the highest confidence among these many best hits."""
 HIT_SHARE = 0.3
 """Under an answer that passes, a hit is kept when its own confidence is at least this share of the minimum."""
-TWIN_JACCARD = 0.6
-"""Two hits whose index-term sets overlap this much (Jaccard) are twins: the lower one is left out."""
+TWIN_JACCARD = 0.7
+"""Two hits whose index-term sets overlap this much (Jaccard), and differ in no term with a digit, are twins:
+the lower one is left out ("Node 18" and "Node 20" are two facts, not twins)."""
 POOL = 64
 """Candidates scored in full (at least; four times the limit when that is more)."""
 GATHER_BUDGET = 150_000
@@ -187,6 +188,7 @@ def rank(
     scored: list[tuple[float, float, int]] = []
     facts: dict[int, tuple[Candidate, frozenset[str]]] = {}
     shares: dict[int, dict[str, float]] = {}
+    phrases: dict[int, bool] = {}
     for i in pool:
         cand = index.candidate(i)
         terms = entry_index_terms(cand.text)
@@ -206,10 +208,12 @@ def rank(
                 held[t] = CONTEXT_WEIGHT
         if not held:
             continue
-        if multi and has_phrase(fold(cand.text), folded):
+        phrase = multi and has_phrase(fold(cand.text), folded)
+        if phrase:
             score += PHRASE_BONUS * mass
             held = dict.fromkeys(qterms, 1.0)
         shares[i] = held
+        phrases[i] = phrase
         confidence = sum(weights[t] * share for t, share in held.items()) / mass
         if cand.subject and meta_terms(cand.subject) and meta_terms(cand.subject) <= qset:
             score += SUBJECT_BONUS * mass
@@ -219,14 +223,14 @@ def rank(
             score += RECENCY_BONUS * mass * (((i >> SEQ_BITS) - lo) / (hi - lo))
         scored.append((score, confidence, i))
         facts[i] = (cand, frozenset(terms))
-    scored = _newer_wins(scored, facts, shares)
+    scored = _newer_wins(scored, facts, {i: (frozenset(held), phrases[i]) for i, held in shares.items()})
     scored.sort(key=lambda s: (facts[s[2]][0].path, facts[s[2]][0].line))
     scored.sort(key=lambda s: (s[0], s[2] >> SEQ_BITS), reverse=True)  # stable: ties keep path and line order
     out: list[Scored] = []
     kept_terms: list[frozenset[str]] = []
     for score, confidence, i in scored:
         terms = facts[i][1]
-        if any(_jaccard(terms, other) >= TWIN_JACCARD for other in kept_terms):
+        if any(_twins(terms, other) for other in kept_terms):
             continue
         kept_terms.append(terms)
         out.append(Scored(i, round(score, 6), round(confidence, 4)))
@@ -280,26 +284,27 @@ def _gather(qterms: list[str], weights: dict[str, float], index: Postings, need:
     return index.top(gathered, need)
 
 
-def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
-    if not a or not b:
-        return 0.0
-    return len(a & b) / len(a | b)
+def _twins(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Whether two entries' index-term sets make them near-duplicates (:data:`TWIN_JACCARD`)."""
+    if not a or not b or len(a & b) < TWIN_JACCARD * len(a | b):
+        return False
+    return not any(ch.isdigit() for term in a ^ b for ch in term)
 
 
 def _newer_wins(
     scored: list[tuple[float, float, int]],
     facts: dict[int, tuple[Candidate, frozenset[str]]],
-    shares: dict[int, dict[str, float]],
+    held: dict[int, tuple[frozenset[str], bool]],
 ) -> list[tuple[float, float, int]]:
     """Newer entries first where two say the same about the query (docs/architecture.md §4).
 
-    Candidates of one file that hold the same query terms swap scores so the
-    newest gets the best of them; then each older candidate with the same
+    Candidates of one file that hold the same query terms (and both, or
+    neither, the exact phrase) swap scores so the newest gets the best of them; then each older candidate with the same
     ``subject:`` as a newer one scores just under the newest one at most.
     """
-    groups: dict[tuple[str, frozenset[str]], list[int]] = {}
+    groups: dict[tuple[str, frozenset[str], bool], list[int]] = {}
     for at, (_score, _conf, i) in enumerate(scored):
-        groups.setdefault((facts[i][0].path, frozenset(shares[i])), []).append(at)
+        groups.setdefault((facts[i][0].path, *held[i]), []).append(at)
     scored = list(scored)
     for members in groups.values():
         if len(members) > 1:
@@ -327,6 +332,12 @@ def _newer_wins(
                 score = min(score, best_score - 1e-6)
         out.append((score, conf, i))
     return out
+
+
+def entry_context(section: str, meta: dict[str, str]) -> str:
+    """An entry's context text: its section's (:func:`section_context`) and its ``subject:`` value."""
+    subject = (meta.get("subject") or "").strip()
+    return f"{section} {subject}".strip() if subject else section
 
 
 def section_context(lines: Iterable[str]) -> dict[int, str]:

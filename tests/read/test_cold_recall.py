@@ -211,12 +211,9 @@ def test_no_scratch_name_ends_in_md_without_a_leading_dot() -> None:
     assert not [s for s in stems if not s.startswith(".") and is_scratch_name(s + ".md")]
 
 
-def test_an_index_made_before_the_shown_table_gets_it_and_drops_orphans(tmp_path: Path) -> None:
+def test_a_sync_that_removes_entries_drops_orphan_shown_rows(tmp_path: Path) -> None:
     root = _repo(tmp_path)
-    coldrecall.recall(root, "deploy")
-    with sqlite3.connect(index_path(root)) as db:
-        db.execute("DROP TABLE shown")  # as an index of version 2 made by an older memrepo
-    assert coldrecall.recall(root, "deploy")  # opened as it is (no rebuild), the table made again
+    assert coldrecall.recall(root, "deploy")
     with sqlite3.connect(index_path(root)) as db:
         kept = db.execute("SELECT count(*) FROM shown").fetchone()[0]
         db.execute("INSERT INTO shown VALUES(1, 'x', 'an orphan an older process left', '{}')")
