@@ -5,13 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
+from memrepo.engine.format.stemming import index_term, index_terms
+from memrepo.engine.format.terms import fold, terms
 from memrepo.engine.models import Candidate
 from memrepo.engine.read.recall import RecallIndex
 from memrepo.engine.read.recallkeys import SCHEMA_VERSION, connect
 from memrepo.engine.read.recallrank import MIN_CONFIDENCE, section_context
-from memrepo.engine.format.stemming import index_term, index_terms
 from memrepo.engine.repo.store import MemoryStore
-from memrepo.engine.format.terms import fold, terms
 
 
 def write(root: Path, rel: str, text: str) -> None:
