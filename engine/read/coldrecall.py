@@ -226,6 +226,7 @@ def recall(
     max_bytes: int = 16_000,
     detail: str = "line",
     min_confidence: float | None = None,
+    quick: bool = False,
 ) -> list[ColdHit]:
     """Search the memory repo at ``root`` from a new process: :meth:`MemoryStore.recall`'s results, made cheaply.
 
@@ -234,6 +235,8 @@ def recall(
         query, workspace, limit, max_bytes, detail, min_confidence: as for
             :meth:`memrepo.engine.repo.store.MemoryStore.recall` (limit 1..200,
             ``max_bytes`` of ref, text and section in all).
+        quick: check only the folders' mtimes for changes (the prompt hook:
+            :meth:`~memrepo.engine.read.recall.RecallIndex.sync_quick`), not every file's.
 
     Returns:
         list[ColdHit]: best first.
@@ -245,13 +248,16 @@ def recall(
     redact = _Redactor(root / ".git" / "memrepo")
     index = RecallIndex(root)
     try:
-        index.sync(None)
+        if quick:
+            index.sync_quick()
+        else:
+            index.sync(None)
         scoped = workspace is not None and bool(workspace.strip())
         ws_id = ws_file = None
         if scoped:
             from .workspaceindex import WorkspaceIndex
 
-            ws_id, ws_file = WorkspaceIndex(root).file_for(workspace)
+            ws_id, ws_file = WorkspaceIndex(root, quick=quick).file_for(workspace)
         found = index.search(
             query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit, min_confidence=min_confidence
         )

@@ -60,6 +60,7 @@ from .recallkeys import (
     changed_since,
     check_schema,
     connect,
+    folder_stamps,
     has_phrase,
     index_path,
     stamps_of,
@@ -112,6 +113,7 @@ class RecallIndex:
         self._data_version: int | None = None
         self.built = self._info("built") == "1"
         self.last_walk: dict[str, os.stat_result] | None = None  # the last full sync's stats (see adopt_recall_index)
+        self._folders = ""
         self.walked_at: float | None = None
         """When the last full sync's walk began (``time.monotonic()`` seconds; see adopt_recall_index)."""
 
@@ -217,13 +219,43 @@ class RecallIndex:
         self._db.executemany("UPDATE files SET mtime=-1 WHERE path=?", [(p,) for p in paths])
         self._db.execute("DELETE FROM info WHERE k='stamps'")
 
+    def sync_quick(self) -> int:
+        """Bring the index up to date unless no folder's mtime moved since the last full sync (then read nothing).
+
+        For the prompt hook, which must answer in a few milliseconds at any
+        size: a file added, removed, renamed or written by the writer (a
+        rename) moves its folder's mtime; an edit made in place is seen by
+        the next full sync (docs/architecture.md §4).
+
+        Returns:
+            int: how many files were re-read or dropped (0 when the folders did not move).
+        """
+        stored = self._info("folders") if self.built else None
+        if isinstance(stored, str):
+            folders = [line.rsplit("\t", 1)[0] for line in stored.split("\n")]
+            if folder_stamps(self.root, folders) == stored:
+                return 0
+        return self.sync(None)
+
     def _sync_all(self) -> int:
         self.walked_at = time.monotonic()
-        seen = walk(self.root)
+        folders: list[str] = []
+        before = walk_folders = None
+        stored_folders = self._info("folders")
+        if isinstance(stored_folders, str):  # stamped before the walk: a change during it is seen next time
+            walk_folders = [line.rsplit("\t", 1)[0] for line in stored_folders.split("\n")]
+            before = folder_stamps(self.root, walk_folders)
+        seen = walk(self.root, folders)
+        if before is None or walk_folders != folders:
+            before = folder_stamps(self.root, folders)
+        self._folders = before
         self.last_walk = seen
         stamps = stamps_of(seen)
         stored = self._info("stamps") if self.built else None
         if stored == stamps:  # no file moved since the last full sync
+            if self._info("folders") != before:
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.execute("INSERT OR REPLACE INTO info VALUES('folders', ?)", (before,))
             return 0
         # The stored string matches the rows (any re-read but a full sync removes it): its
         # lines that differ name the files to look at, with no row read (2-3 ms at 2,000 files).
@@ -270,6 +302,7 @@ class RecallIndex:
                 db.execute("INSERT OR REPLACE INTO info VALUES('built', '1')")
             if stamps is not None:
                 db.execute("INSERT OR REPLACE INTO info VALUES('stamps', ?)", (stamps,))
+                db.execute("INSERT OR REPLACE INTO info VALUES('folders', ?)", (self._folders,))
             else:  # a row re-stamped outside a full sync: the string no longer matches the rows
                 db.execute("DELETE FROM info WHERE k='stamps'")
             db.execute("COMMIT")

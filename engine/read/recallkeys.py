@@ -139,12 +139,19 @@ def has_phrase(text: str, phrase: str) -> bool:
     return False
 
 
-def walk(root: Path) -> dict[str, os.stat_result]:
-    """Every indexable markdown file under ``root`` with its stat (dot names, ``archived/`` and symlinks skipped)."""
+def walk(root: Path, folders: list[str] | None = None) -> dict[str, os.stat_result]:
+    """Every indexable markdown file under ``root`` with its stat (dot names, ``archived/`` and symlinks skipped).
+
+    Args:
+        root: the work tree.
+        folders: when given, each folder walked (``""`` for the root, else ``a/b/``) is appended.
+    """
     found: dict[str, os.stat_result] = {}
     stack = [(str(root), "")]
     while stack:
         folder, prefix = stack.pop()
+        if folders is not None:
+            folders.append(prefix)
         try:
             it = os.scandir(folder)
         except OSError:
@@ -166,6 +173,22 @@ def walk(root: Path) -> dict[str, os.stat_result]:
                 except OSError:
                     continue
     return found
+
+
+def folder_stamps(root: Path, folders: list[str]) -> str:
+    """The mtime of each folder of a walk, one string: equal strings, no file was added, removed or renamed.
+
+    A write through the writer replaces its file by a rename, which moves its
+    folder's mtime; an edit made in place moves only the file's
+    (docs/architecture.md §4, the prompt hook's check).
+    """
+    out = []
+    for rel in folders:
+        try:
+            out.append(f"{rel}\t{os.stat(os.path.join(root, rel)).st_mtime_ns}")
+        except OSError:
+            out.append(f"{rel}\t-")
+    return "\n".join(out)
 
 
 def stamps_of(found: dict[str, os.stat_result]) -> str:

@@ -189,3 +189,24 @@ def test_an_index_of_the_previous_version_is_rebuilt(store: MemoryStore) -> None
         assert [again.entry(i)[2] for i, _key in again.search("fish")] == ["Prefers fish shell"]
     finally:
         again.close()
+
+
+def test_the_quick_check_sees_a_write_by_rename_and_leaves_an_edit_in_place_to_the_full_sync(
+    store: MemoryStore,
+) -> None:
+    write(store.root, "me.md", "# Me\n\n- Prefers fish shell [by: user]\n")
+    index = RecallIndex(store.root)
+    try:
+        index.sync()
+        assert index.sync_quick() == 0  # nothing moved: no file read, no file stat
+        fresh = store.root / "notes" / "new.md.tmp"
+        write(store.root, "notes/new.md.tmp", "# New\n\n- Uses the zebra keyboard layout [by: user]\n")
+        fresh.rename(store.root / "notes" / "new.md")  # as the writer replaces a file
+        assert index.sync_quick() == 1
+        assert [index.entry(i)[2] for i, _k in index.search("zebra keyboard")] == ["Uses the zebra keyboard layout"]
+        with (store.root / "me.md").open("a", encoding="utf-8") as f:  # an editor writing in place
+            f.write("- Likes walrus operators [by: user]\n")
+        assert index.sync_quick() == 0 and index.search("walrus operators") == []
+        assert index.sync(None) == 1 and index.search("walrus operators")  # the full sync sees it
+    finally:
+        index.close()
