@@ -100,8 +100,14 @@ def entry_keys(text: str, context: str) -> set[str]:
     """
     keys = set(entry_index_terms(text))
     if context:
-        keys.update(CONTEXT_KEY + t for t in set(entry_index_terms(context)) if t not in keys)
+        keys.update(CONTEXT_KEY + t for t in _context_terms(context) if t not in keys)
     return keys
+
+
+@lru_cache(maxsize=1024)
+def _context_terms(context: str) -> frozenset[str]:
+    """The index terms of a context text, remembered: the entries of one section share it."""
+    return frozenset(entry_index_terms(context))
 
 
 def is_workspace_file(path: str) -> bool:
