@@ -22,6 +22,7 @@ Each stem is remembered per word (a vocabulary is small next to its text).
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 _STOP_TEXT = """
     a about above after again against all am an and any are as at be because been before being below between both
@@ -41,11 +42,12 @@ CJK_FUNCTION_CHARS = frozenset("のはがをにでともへやか的了是在和
 
 
 @functools.cache
-def _stem_word():  # type: ignore[no-untyped-def]
+def _stem_word() -> Callable[[str], str]:
     """The English Snowball stemmer's ``stemWord``, made on first use."""
-    import Stemmer
+    import Stemmer  # type: ignore[import-not-found]  # PyStemmer ships no type information
 
-    return Stemmer.Stemmer("english").stemWord
+    stem: Callable[[str], str] = Stemmer.Stemmer("english").stemWord
+    return stem
 
 
 @functools.lru_cache(maxsize=200_000)

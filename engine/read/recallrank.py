@@ -226,10 +226,10 @@ def rank(
     out: list[Scored] = []
     kept_terms: list[frozenset[str]] = []
     for score, confidence, i in scored:
-        terms = facts[i][1]
-        if any(_twins(terms, other) for other in kept_terms):
+        term_set = facts[i][1]
+        if any(_twins(term_set, other) for other in kept_terms):
             continue
-        kept_terms.append(terms)
+        kept_terms.append(term_set)
         out.append(Scored(i, round(score, 6), round(confidence, 4)))
     # The answer's confidence: the most of the query one of the best few hits holds.
     answer = max((hit.confidence for hit in out[:GATE_HITS]), default=0.0)
