@@ -1,34 +1,41 @@
 """Recall's ranking rule: BM25 over index terms, a confidence, newer over superseded, twins collapsed (docs/architecture.md §4).
 
-:class:`memrepo.engine.recall.RecallIndex` finds the candidates (posting lists
-of index terms, :mod:`memrepo.engine.stemming`); this module scores them, in
-two stages:
+:class:`memrepo.engine.read.recall.RecallIndex` keeps the posting lists of
+index terms (:mod:`memrepo.engine.format.stemming`); this module ranks with
+them, in two stages:
 
 1. **Gather**: each entry holding a query term gets the term's weight, its
    inverse document frequency ``idf = ln(1 + (N - df + 0.5) / (df + 0.5))``
    (Robertson-Spärck Jones, as BM25 has it; ``N`` entries, ``df`` of them
    hold the term). A term found only in the entry's *context* (the headings
-   above it, the link-only bullets of its section) counts
-   :data:`CONTEXT_WEIGHT` of that. The best :data:`POOL` go on.
+   above it, the link-only bullets of its section, its ``subject:``) counts
+   :data:`CONTEXT_WEIGHT` of that. Lists are read rarest first within
+   :data:`GATHER_BUDGET` ids (the rarest always), so a common word costs no
+   more at 20,000 files than at 200. The best :data:`POOL` go on.
 2. **Score**: BM25 on the entry's own terms (``k1`` :data:`K1`, ``b``
    :data:`B`, an average entry of :data:`AVG_TERMS` terms), plus the context
    terms, plus small bonuses that never outweigh a content term: the query
    as an exact phrase of the entry (:data:`PHRASE_BONUS`), the entry's
    ``subject:`` named whole by the query (:data:`SUBJECT_BONUS`), a query
-   word equal to its ``kind:`` (:data:`KIND_BONUS`), recency (:data:`RECENCY_BONUS`).
+   word equal to its ``kind:`` (:data:`KIND_BONUS`; a kind alone is no
+   match), recency (:data:`RECENCY_BONUS`).
 
 Then, in order:
 
-- **Newer wins**: of two candidates with the same ``subject:`` (folded), the
-  older one ranks after the newer one.
-- **Confidence**: the share of the query's term weight (every index term of
-  the query, found in the repo or not) that the entry holds, context terms at
-  :data:`CONTEXT_WEIGHT`; an exact phrase is 1. Hits below the caller's
-  minimum (:data:`MIN_CONFIDENCE` by default) are left out, so a question
-  with no answer in memory gets nothing.
+- **Newer wins**: candidates of one file holding the same query terms swap
+  scores so the newest comes first; of two with the same ``subject:``, the
+  older ranks just under the newer.
 - **Twins collapsed**: a hit whose index terms overlap an earlier hit's by
-  :data:`TWIN_JACCARD` or more (Jaccard) is left out: near-duplicate entries
-  never fill the top slots twice.
+  :data:`TWIN_JACCARD` or more (Jaccard), differing in no term with a digit,
+  is left out: near-duplicates never fill the top slots twice.
+- **Confidence**: a hit's confidence is the share of the query's term weight
+  (every index term of the query, found in the repo or not) that it holds,
+  context terms at :data:`CONTEXT_WEIGHT`, an exact phrase 1. The answer
+  passes when one of the best :data:`GATE_HITS` reaches the minimum
+  (:data:`MIN_CONFIDENCE` by default); then the hits of at least
+  :data:`HIT_SHARE` of the minimum are kept. Otherwise nothing is returned,
+  so a question with no answer in memory gets no hits. The numbers were
+  tuned on the tuning split of benchmarks/recall_quality only.
 - **Ties**: recency (``added:``, then ``by: user``), then file path and line.
 """
 
