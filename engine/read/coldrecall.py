@@ -218,6 +218,48 @@ def refresh_index(root: Path, shown_for: list[str] | tuple[str, ...] = ()) -> in
         index.close()
 
 
+BUILD_MARK = "recall-build.started"
+"""Under ``.git/memrepo/``: when a background build was started (its mtime); another waits :data:`BUILD_WAIT_S`."""
+BUILD_WAIT_S = 600.0
+
+
+def _build_elsewhere(root: Path) -> bool:
+    """For a quick look-up with no index yet: start the first build in its own process, if the repo is large.
+
+    Returns:
+        bool: True when the index is being built elsewhere (the look-up answers
+        nothing now); False for a repo small enough to build here at once
+        (fewer than :data:`~memrepo.engine.read.recall.CHILD_BUILD_FILES` files).
+    """
+    import subprocess
+    import sys
+    import time
+
+    from .recall import CHILD_BUILD_FILES
+    from .recallkeys import walk
+
+    if len(walk(root)) < CHILD_BUILD_FILES:
+        return False
+    mark = index_path(root).parent / BUILD_MARK
+    with contextlib.suppress(OSError):
+        if time.time() - mark.stat().st_mtime < BUILD_WAIT_S:
+            return True  # started a moment ago by another prompt
+    try:
+        mark.parent.mkdir(parents=True, exist_ok=True)
+        mark.touch()
+        code = "import sys; from memrepo.engine.read.recallfile import build_index; build_index(sys.argv[1])"
+        subprocess.Popen(
+            [sys.executable, "-c", code, str(root)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,  # outlives the hook; Claude Code's timeout never kills it
+        )
+    except OSError:
+        return False  # no process could be started: build here after all
+    return True
+
+
 def recall(
     root: Path,
     query: str,
@@ -236,7 +278,9 @@ def recall(
             :meth:`memrepo.engine.repo.store.MemoryStore.recall` (limit 1..200,
             ``max_bytes`` of ref, text and section in all).
         quick: check only the folders' mtimes for changes (the prompt hook:
-            :meth:`~memrepo.engine.read.recall.RecallIndex.sync_quick`), not every file's.
+            :meth:`~memrepo.engine.read.recall.RecallIndex.sync_quick`), not every file's;
+            with no index yet in a large repo, start its build in another process and
+            answer nothing now.
 
     Returns:
         list[ColdHit]: best first.
@@ -248,6 +292,8 @@ def recall(
     redact = _Redactor(root / ".git" / "memrepo")
     index = RecallIndex(root)
     try:
+        if quick and not index.built and index.path != ":memory:" and _build_elsewhere(root):
+            return []  # a first build takes seconds to minutes: the hook never waits for it
         if quick:
             index.sync_quick()
         else:
