@@ -108,6 +108,7 @@ class RecallIndex:
         self.path = str(index_path(self.root) if path is None else path)
         self._db = self._open()
         self._rows: dict[int, tuple] = {}
+        self._scope: dict[int, tuple[str, str | None]] = {}
         self._lru: OrderedDict[str, Set[int]] = OrderedDict()
         self._lru_ids = 0
         self._data_version: int | None = None
@@ -182,6 +183,7 @@ class RecallIndex:
             int: how many files were re-read or dropped.
         """
         self._rows.clear()
+        self._scope.clear()
         if paths is None or not self.built:
             return self._sync_all()
         todo: dict[str, os.stat_result | None] = {}
@@ -371,6 +373,26 @@ class RecallIndex:
             self._rows[iid] = row
         return row
 
+    def _scope_of(self, ids: Iterable[int]) -> None:
+        """Fetch the (path, workspace) of ``ids`` whose row is not remembered, in a few queries (a scope check)."""
+        want = [i for i in ids if i not in self._rows and i not in self._scope]
+        for start in range(0, len(want), 900):
+            chunk = want[start : start + 900]
+            marks = ",".join("?" * len(chunk))
+            for iid, path, ws in self._db.execute(f"SELECT id, path, ws FROM items WHERE id IN ({marks})", chunk):
+                self._scope[iid] = (path, ws)
+
+    def scope_row(self, iid: int) -> tuple[str, str | None]:
+        """(path, workspace id or None) of an item, for a scope check."""
+        row = self._rows.get(iid)
+        if row is not None:
+            return row[0], row[2]
+        got = self._scope.get(iid)
+        if got is None:
+            path, _line, ws = self._row(iid)[:3]
+            got = (path, ws)
+        return got
+
     def _rows_of(self, ids: Iterable[int]) -> None:
         """Fetch the rows of ``ids`` not yet remembered, in a few queries."""
         want = [i for i in ids if i not in self._rows]
@@ -396,7 +418,7 @@ class RecallIndex:
         """
         if need <= 0 or not cands:
             return []
-        sort_key = (lambda i: i) if prim is None else (lambda i: (prim(i), i))
+        sort_key = None if prim is None else (lambda i: (prim(i), i))  # ids compare as ints: no key call
         primary = (lambda i: i >> SEQ_BITS) if prim is None else prim
         n = len(cands)
         k = need * 2 + 16
@@ -405,6 +427,8 @@ class RecallIndex:
             got: list[int] = []
             last = None
             complete = k >= n
+            if keep is not None:
+                self._scope_of(top)  # what keep reads, in a few queries instead of one per id
             for i in top:
                 p = primary(i)
                 if len(got) >= need and p != last:
@@ -452,10 +476,11 @@ class RecallIndex:
         """
         limit = max(1, limit)
         self._rows.clear()  # another process may have moved entries since
+        self._scope.clear()
         self._check_cached()
 
         def keep(iid: int) -> bool:
-            path, _line, ws = self._row(iid)[:3]
+            path, ws = self.scope_row(iid)
             if ws is not None and ws != workspace_id:
                 return False
             return not path.startswith(WORKSPACES_DIR) or path == workspace_file
@@ -513,7 +538,11 @@ class _IndexView:
         ids.frombytes(row[0])  # sorted ascending: best rank last
         out: list[int] = []
         at = len(ids) - 1
+        fetched = at + 1  # ids from here on have their scope rows fetched
         while at >= 0 and len(out) < need:  # ids of one rank need path-and-line order: let _top sort the ties
+            if self.keep is not None and at < fetched:
+                fetched = max(0, at - 511)
+                self.index._scope_of(ids[fetched : at + 1])
             iid = ids[at]
             at -= 1
             if self.keep is None or self.keep(iid):
@@ -526,8 +555,8 @@ class _IndexView:
             at -= 1
         return self.index._top(frozenset(out), need, None)
 
-    def top(self, scores: dict[int, float], need: int) -> list[int]:
-        return self.index._top(scores.keys(), need, self.keep, lambda i: (scores[i], i >> SEQ_BITS))
+    def ranked(self, ids: Set[int], need: int) -> list[int]:
+        return self.index._top(ids, need, self.keep)
 
     def candidate(self, iid: int) -> Candidate:
         path, line, _ws, text, meta_json, ctx = self.index._row(iid)

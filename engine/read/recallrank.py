@@ -79,7 +79,7 @@ TWIN_JACCARD = 0.7
 the lower one is left out ("Node 18" and "Node 20" are two facts, not twins)."""
 POOL = 64
 """Candidates scored in full (at least; four times the limit when that is more)."""
-GATHER_BUDGET = 150_000
+GATHER_BUDGET = 60_000
 """Most posting-list ids stage 1 reads (the rarest list always): a query's cost stays flat in repo size."""
 SEQ_BITS = 32
 """An item id's low bits are its sequence number; the high bits its rank (recency, ``by: user``)."""
@@ -145,8 +145,8 @@ class Postings(Protocol):
         """The ``need`` best-ranked ids holding ``key``, in scope only, best first."""
         ...
 
-    def top(self, scores: dict[int, float], need: int) -> list[int]:
-        """The best ``need`` ids of ``scores`` (by score, then rank), in scope only."""
+    def ranked(self, ids: Set[int], need: int) -> list[int]:
+        """The ``need`` best-ranked of ``ids``, in scope only, best first (ties by path and line)."""
         ...
 
     def candidate(self, iid: int) -> Candidate:
@@ -285,7 +285,16 @@ def _gather(qterms: list[str], weights: dict[str, float], index: Postings, need:
             for i in ids:
                 if held is None or i not in held:
                     gathered[i] = gathered.get(i, 0.0) + w
-    return index.top(gathered, need)
+    # Few distinct sums: take the best sums whole, each by rank, until enough are in scope.
+    buckets: dict[float, list[int]] = {}
+    for i, score in gathered.items():
+        buckets.setdefault(score, []).append(i)
+    pool: list[int] = []
+    for score in sorted(buckets, reverse=True):
+        pool.extend(index.ranked(frozenset(buckets[score]), need - len(pool)))
+        if len(pool) >= need:
+            break
+    return pool
 
 
 def _twins(a: frozenset[str], b: frozenset[str]) -> bool:

@@ -150,8 +150,8 @@ class _View:
     def newest(self, key: str, need: int) -> list[int]:
         return self._order(self.ids(key), need, lambda i: 0.0)
 
-    def top(self, scores: dict[int, float], need: int) -> list[int]:
-        return self._order(scores.keys(), need, scores.__getitem__)
+    def ranked(self, ids: Set[int], need: int) -> list[int]:
+        return self._order(ids, need, lambda i: 0.0)
 
     def candidate(self, iid: int) -> Candidate:
         item = self.index._items[iid]
