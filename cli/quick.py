@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from memrepo.engine.configpath import ReadKeys
 
 _VALUED = {"--workspace": "workspace", "-n": "limit", "--limit": "limit", "--max-bytes": "max_bytes"}
-_FLAGS = {"--full": "full", "--json": "as_json"}
+_FLAGS = {"--full": "full", "--json": "as_json", "--all": "show_all"}
 
 
 def split_repo(argv: list[str]) -> tuple[str | None, list[str]] | None:
@@ -85,7 +85,7 @@ def parse_recall(argv: list[str]) -> dict[str, object] | None:
 
     Returns:
         dict | None: ``repo``, ``query``, ``workspace``, ``limit``, ``max_bytes``,
-        ``full``, ``as_json``; None when anything is not a plain, valid form
+        ``full``, ``as_json``, ``show_all``; None when anything is not a plain, valid form
         (click then reads it, and says what is wrong).
     """
     split = split_repo(argv)
@@ -97,7 +97,7 @@ def parse_recall(argv: list[str]) -> dict[str, object] | None:
         return None
     query, options = read
     got: dict[str, object] = {"repo": repo, "workspace": None, "limit": 10, "max_bytes": 16_000}
-    got.update(full=False, as_json=False)
+    got.update(full=False, as_json=False, show_all=False)
     for key, value in options.items():
         if isinstance(value, bool):
             got[key] = True
@@ -261,8 +261,9 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
             limit=int(args["limit"]),  # type: ignore[call-overload]
             max_bytes=int(args["max_bytes"]),  # type: ignore[call-overload]
             detail="full" if args["full"] else "line",
+            min_confidence=0.0 if args["show_all"] else None,
         )
-    if not hits and not args["as_json"]:
+    if not hits:
         shown = query if len(query) <= 60 else query[:57] + "..."
         _fail(f"no memory matches {clean(shown)!r}")
     out: list[str] = []

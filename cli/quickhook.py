@@ -164,8 +164,15 @@ def prompt(args: dict[str, str | None], keys: ReadKeys) -> bool:
 
     try:
         root = recall_root(args["repo"], keys)
+        # Only hits above the confidence minimum (none for an unrelated prompt); only the folders'
+        # mtimes checked, so it answers in milliseconds at any size (docs/architecture.md §4).
         hits = coldrecall.recall(
-            root, text[:PROMPT_CHARS], workspace=_workspace(payload), limit=PROMPT_HITS, max_bytes=PROMPT_BYTES
+            root,
+            text[:PROMPT_CHARS],
+            workspace=_workspace(payload),
+            limit=PROMPT_HITS,
+            max_bytes=PROMPT_BYTES,
+            quick=True,
         )
         block = recall_block(hits, PROMPT_BYTES)
     except Exception:

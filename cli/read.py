@@ -60,20 +60,37 @@ def context(ctx: click.Context, workspace: str | None, as_json: bool) -> None:
 )
 @click.option("--full", is_flag=True, help="Add up to 80 lines of the section around each hit.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per hit.")
+@click.option("--all", "show_all", is_flag=True, help="Every match, also those under the confidence minimum.")
 @click.pass_context
 @_errors_as_lines
 def recall(
-    ctx: click.Context, query: str, workspace: str | None, limit: int, max_bytes: int, full: bool, as_json: bool
+    ctx: click.Context,
+    query: str,
+    workspace: str | None,
+    limit: int,
+    max_bytes: int,
+    full: bool,
+    as_json: bool,
+    show_all: bool,
 ) -> None:
-    """Search memory for QUERY (words, a phrase, Chinese or Japanese), best first."""
+    """Search memory for QUERY (words, a phrase, Chinese or Japanese), best first.
+
+    Hits under the confidence minimum (docs/architecture.md §4) are left out
+    unless --all; with no hit the exit code is 1, with --json too.
+    """
     from memrepo.engine.format.terms import query_terms
 
     if not query_terms(query)[1]:
         _fail("empty query: give a word to search for (spaces and punctuation match nothing)", 2)
     hits = _open_store(ctx, create=False).recall(
-        query, workspace=workspace, limit=limit, max_bytes=max_bytes, detail="full" if full else "line"
+        query,
+        workspace=workspace,
+        limit=limit,
+        max_bytes=max_bytes,
+        detail="full" if full else "line",
+        min_confidence=0.0 if show_all else None,
     )
-    if not hits and not as_json:
+    if not hits:
         shown = query if len(query) <= 60 else query[:57] + "..."
         _fail(f"no memory matches {clean(shown)!r}")
     for hit in hits:

@@ -378,14 +378,17 @@ class RecallHit(EntryView):
     """One result of :meth:`MemoryRepo.recall` (docs/architecture.md §4): an entry with its rank.
 
     Attributes:
-        score: the rank score for people (phrase 4 + subject 2 + kind 1 +
-            term coverage 0..1); the order also uses recency and ``by: user``.
+        score: the rank score (BM25 over index terms plus small bonuses; bigger is
+            better, comparable within one query only).
+        confidence: the share (0..1) of the query's term weight the entry holds;
+            recall leaves out answers under its minimum (docs/architecture.md §4).
         unreviewed: True for an inbox entry (not yet reviewed by a person).
         heading: with ``detail="full"``, the heading of the section the hit is in.
         section: with ``detail="full"``, up to 80 lines of that section around the hit.
     """
 
     score: float = 0.0
+    confidence: float = 0.0
     unreviewed: bool = False
     heading: str | None = None
     section: str | None = None

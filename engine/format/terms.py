@@ -4,8 +4,10 @@ Recall and its index see text only through :func:`fold` and :func:`terms`,
 so a query and an entry are cut into terms the same way:
 
 - **Folding**: NFKC, case folding, and accents removed from Latin, Greek and
-  Cyrillic letters ("Café" and "cafe" are one term). Kana voicing marks are
-  kept: が and か are different words.
+  Cyrillic letters ("Café" and "cafe" are one term); Latin letters with no
+  decomposition are folded too (ø→o, æ→ae, ł→l, đ→d, þ→th, ð→d, œ→oe, ı→i;
+  case folding already makes ß ss), so "Soren" finds "Søren". Kana voicing
+  marks are kept: が and か are different words.
 - **Words**: runs of letters and digits outside the CJK scripts
   (``pgvector``, ``16``, ``müller`` → ``muller``).
 - **CJK**: runs of Han, Hiragana and Katakana characters become overlapping
@@ -41,6 +43,10 @@ def _unicode_res() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+"), re.compile(rf"[{_CJK}]")
 
 
+_LETTERS = str.maketrans({"ø": "o", "æ": "ae", "ł": "l", "đ": "d", "þ": "th", "ð": "d", "œ": "oe", "ı": "i", "ħ": "h"})
+"""Latin letters that NFD does not decompose, folded to their base letters (after case folding)."""
+
+
 def _strip_accents(text: str) -> str:
     """Drop combining marks that sit on Latin, Greek or Cyrillic letters."""
     decomposed = unicodedata.normalize("NFD", text)
@@ -66,7 +72,7 @@ def fold(text: str) -> str:
     text = _SURROGATE_RE.sub("", text)
     folded = unicodedata.normalize("NFKC", text).casefold()
     if not folded.isascii():
-        folded = _strip_accents(folded)
+        folded = _strip_accents(folded).translate(_LETTERS)
     # str.split() and the regex \s agree on what whitespace is (every code point checked).
     return " ".join(folded.split())
 

@@ -38,7 +38,7 @@ from memrepo.engine.errors import PathRuleError
 from memrepo.engine.format.layout import INBOX_MD
 
 from .recall import SECTION_LINES, RecallIndex
-from .recallkeys import fit_hits, hit_by, hit_score, index_path, section_around
+from .recallkeys import fit_hits, hit_by, hit_confidence, hit_score, index_path, section_around
 from .redactionepoch import redaction_epoch
 
 
@@ -46,12 +46,27 @@ class ColdHit:
     """One recall hit as :class:`~memrepo.engine.models.RecallHit` has it, without pydantic.
 
     Attributes: those of ``RecallHit`` (``ref``, ``path``, ``line``, ``text``,
-    ``by``, ``meta``, ``seen``, ``score``, ``unreviewed``, ``heading``, ``section``).
+    ``by``, ``meta``, ``seen``, ``score``, ``confidence``, ``unreviewed``, ``heading``, ``section``).
     """
 
-    __slots__ = ("by", "heading", "line", "meta", "path", "ref", "score", "section", "seen", "text", "unreviewed")
+    __slots__ = (
+        "by",
+        "confidence",
+        "heading",
+        "line",
+        "meta",
+        "path",
+        "ref",
+        "score",
+        "section",
+        "seen",
+        "text",
+        "unreviewed",
+    )
 
-    def __init__(self, path: str, line: int, text: str, by: str, meta: dict[str, str], score: float) -> None:
+    def __init__(
+        self, path: str, line: int, text: str, by: str, meta: dict[str, str], score: float, confidence: float = 0.0
+    ) -> None:
         self.ref = f"repo:{path}#L{line}"
         self.path = path
         self.line = line
@@ -60,6 +75,7 @@ class ColdHit:
         self.meta = meta
         self.seen = ""
         self.score = score
+        self.confidence = confidence
         self.unreviewed = path == INBOX_MD
         self.heading: str | None = None
         self.section: str | None = None
@@ -69,7 +85,20 @@ class ColdHit:
         return {name: getattr(self, name) for name in _FIELDS}
 
 
-_FIELDS = ("ref", "path", "line", "text", "by", "meta", "seen", "score", "unreviewed", "heading", "section")
+_FIELDS = (
+    "ref",
+    "path",
+    "line",
+    "text",
+    "by",
+    "meta",
+    "seen",
+    "score",
+    "confidence",
+    "unreviewed",
+    "heading",
+    "section",
+)
 
 
 def is_empty_query(query: str) -> bool:
@@ -189,6 +218,48 @@ def refresh_index(root: Path, shown_for: list[str] | tuple[str, ...] = ()) -> in
         index.close()
 
 
+BUILD_MARK = "recall-build.started"
+"""Under ``.git/memrepo/``: when a background build was started (its mtime); another waits :data:`BUILD_WAIT_S`."""
+BUILD_WAIT_S = 600.0
+
+
+def _build_elsewhere(root: Path) -> bool:
+    """For a quick look-up with no index yet: start the first build in its own process, if the repo is large.
+
+    Returns:
+        bool: True when the index is being built elsewhere (the look-up answers
+        nothing now); False for a repo small enough to build here at once
+        (fewer than :data:`~memrepo.engine.read.recall.CHILD_BUILD_FILES` files).
+    """
+    import subprocess
+    import sys
+    import time
+
+    from .recall import CHILD_BUILD_FILES
+    from .recallkeys import walk
+
+    if len(walk(root)) < CHILD_BUILD_FILES:
+        return False
+    mark = index_path(root).parent / BUILD_MARK
+    with contextlib.suppress(OSError):
+        if time.time() - mark.stat().st_mtime < BUILD_WAIT_S:
+            return True  # started a moment ago by another prompt
+    try:
+        mark.parent.mkdir(parents=True, exist_ok=True)
+        mark.touch()
+        code = "import sys; from memrepo.engine.read.recallfile import build_index; build_index(sys.argv[1])"
+        subprocess.Popen(
+            [sys.executable, "-c", code, str(root)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,  # outlives the hook; Claude Code's timeout never kills it
+        )
+    except OSError:
+        return False  # no process could be started: build here after all
+    return True
+
+
 def recall(
     root: Path,
     query: str,
@@ -196,14 +267,20 @@ def recall(
     limit: int = 10,
     max_bytes: int = 16_000,
     detail: str = "line",
+    min_confidence: float | None = None,
+    quick: bool = False,
 ) -> list[ColdHit]:
     """Search the memory repo at ``root`` from a new process: :meth:`MemoryStore.recall`'s results, made cheaply.
 
     Args:
         root: the work tree (:func:`open_repo`).
-        query, workspace, limit, max_bytes, detail: as for
+        query, workspace, limit, max_bytes, detail, min_confidence: as for
             :meth:`memrepo.engine.repo.store.MemoryStore.recall` (limit 1..200,
             ``max_bytes`` of ref, text and section in all).
+        quick: check only the folders' mtimes for changes (the prompt hook:
+            :meth:`~memrepo.engine.read.recall.RecallIndex.sync_quick`), not every file's;
+            with no index yet in a large repo, start its build in another process and
+            answer nothing now.
 
     Returns:
         list[ColdHit]: best first.
@@ -215,24 +292,31 @@ def recall(
     redact = _Redactor(root / ".git" / "memrepo")
     index = RecallIndex(root)
     try:
-        index.sync(None)
+        if quick and not index.built and index.path != ":memory:" and _build_elsewhere(root):
+            return []  # a first build takes seconds to minutes: the hook never waits for it
+        if quick:
+            index.sync_quick()
+        else:
+            index.sync(None)
         scoped = workspace is not None and bool(workspace.strip())
         ws_id = ws_file = None
         if scoped:
             from .workspaceindex import WorkspaceIndex
 
-            ws_id, ws_file = WorkspaceIndex(root).file_for(workspace)
-        found = index.search(query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit)
+            ws_id, ws_file = WorkspaceIndex(root, quick=quick).file_for(workspace)
+        found = index.search(
+            query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit, min_confidence=min_confidence
+        )
         rows = {iid: index.row(iid) for iid, _key in found}
         shown = _shown(index.db, redact, [(iid, row[3], row[4]) for iid, row in rows.items()])
     finally:
         index.close()
     hits = []
     for iid, key in found:
-        path, line, _ws, _text, meta_json = rows[iid]
+        path, line, _ws, _text, meta_json = rows[iid][:5]
         text, shown_meta = shown[iid]
         by = hit_by(json.loads(meta_json))
-        hit = ColdHit(path, line, text, by, json.loads(shown_meta), hit_score(key))
+        hit = ColdHit(path, line, text, by, json.loads(shown_meta), hit_score(key), hit_confidence(key))
         if detail == "full":
             hit.heading, section = section_around(root, path, line, SECTION_LINES)
             if section is not None:

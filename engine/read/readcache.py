@@ -397,13 +397,16 @@ class ReadCaches:
         limit: int = 10,
         max_bytes: int = 16_000,
         detail: str = "line",
+        min_confidence: float | None = None,
     ) -> list[RecallHit]:
         """Search the memory folder (see :meth:`MemoryStore.recall`)."""
         limit = min(max(int(limit), 1), 200)
         index = self.recall_index()
         scoped = workspace is not None and bool(workspace.strip())
         ws_id, ws_file = self.index.file_for(workspace) if scoped else (None, None)
-        found = index.search(query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit)
+        found = index.search(
+            query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit, min_confidence=min_confidence
+        )
         shown = "full" if detail == "full" else "line"
         return fit_hits([index.hit(iid, key, shown) for iid, key in found], max_bytes)
 

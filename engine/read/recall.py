@@ -1,13 +1,13 @@
 """Lexical recall over the memory folder: a persisted index under ``.git/memrepo/`` (docs/architecture.md §4).
 
 The index holds every entry of every markdown file (``.git`` and
-``archived/`` left out) as folded terms (:mod:`memrepo.engine.format.terms`): one posting
-list per term, per adjacent-word pair (so an exact phrase is found with
-intersections, then confirmed on the text), per subject and per kind. It
-lives in one SQLite file, ``.git/memrepo/recall.sqlite`` (stdlib
-:mod:`sqlite3`; ``:memory:`` when ``.git`` cannot be written), so a new
-process opens it in milliseconds and reads only the posting lists a query
-names; nothing is loaded whole.
+``archived/`` left out) under its index terms (:mod:`memrepo.engine.format.stemming`):
+one posting list per term and per context term (the headings above an entry,
+its section's link-only bullets), each with its length. It lives in one
+SQLite file, ``.git/memrepo/recall.sqlite`` (stdlib :mod:`sqlite3`;
+``:memory:`` when ``.git`` cannot be written), so a new process opens it in
+milliseconds and reads only the posting lists a query needs; nothing is
+loaded whole.
 
 Every item id packs the entry's rank (recency and ``by: user``) in its high
 bits, so a posting list sorted by id is sorted by rank: "newest first"
@@ -16,22 +16,15 @@ inside a large set of matches is a partial sort of ids, with no lookup.
 It is updated one file at a time, by whichever process finds it stale:
 :meth:`RecallIndex.sync` re-reads only files whose mtime or size changed
 (all of them, or the paths a watcher or the writer reported) and drops files
-that are gone; inside a changed file only entries whose text or metadata
-changed touch a posting list. Deleted content is overwritten with zeros
-(``secure_delete``), so forgetting an entry leaves none of its bytes in the
-file (docs/architecture.md §5); :meth:`RecallIndex.scrub` also rewrites the
-file whole (compaction calls it).
+that are gone; inside a changed file only entries whose text, metadata or
+context changed touch a posting list. Deleted content is overwritten with
+zeros (``secure_delete``), so forgetting an entry leaves none of its bytes in
+the file (docs/architecture.md §5); :meth:`RecallIndex.scrub` also rewrites
+the file whole (compaction calls it).
 
-Ranking (docs/architecture.md §4), compared in this order:
-
-1. exact phrase: the folded query appears in the folded entry text on word
-   boundaries (queries of two or more terms);
-2. subject match: every term of the entry's ``subject:`` is in the query;
-3. kind match: a query term is the entry's ``kind:``;
-4. term coverage: the share of the query's terms the entry has, each term
-   weighted by its inverse document frequency;
-5. recency (``added:`` date, newest first), then ``by: user`` before ``by: agent``;
-6. ties: file path, then line number.
+Ranking is :mod:`memrepo.engine.read.recallrank`'s rule: BM25 over index
+terms, a confidence under which hits are left out, newer over superseded,
+near-duplicates collapsed (docs/architecture.md §4).
 
 Results are bounded by count and by UTF-8 bytes; a workspace scope also
 leaves out entries whose ``workspace:`` key names another workspace (in a
@@ -44,42 +37,37 @@ from __future__ import annotations
 
 import contextlib
 import heapq
-import math
+import json
 import os
 import sqlite3
 import time
 from array import array
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Set
-from functools import partial
-from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memrepo.engine.format.scratch import is_scratch_name
-from memrepo.engine.format.terms import MAX_QUERY_TERMS, fold, query_terms, split_folded
 
 from .recallentries import update_file
 from .recallkeys import (
     ARCHIVED_DIR,
     EMPTY,
-    KIND_KEY,
     SCHEMA_VERSION,
     SEQ_BITS,
-    SUBJECT_KEY,
     WORKSPACES_DIR,
     PostingChanges,
     changed_since,
     check_schema,
     connect,
+    folder_stamps,
     has_phrase,
     index_path,
-    intersect,
     stamps_of,
     to_hit,
     walk,
-    with_full,
 )
+from .recallrank import MIN_CONFIDENCE, Candidate, rank
 
 if TYPE_CHECKING:  # what only a sync (reading files) or a hit needs is imported there: a search reads the index
     from memrepo.engine.models import RecallHit
@@ -120,11 +108,13 @@ class RecallIndex:
         self.path = str(index_path(self.root) if path is None else path)
         self._db = self._open()
         self._rows: dict[int, tuple] = {}
+        self._scope: dict[int, tuple[str, str | None]] = {}
         self._lru: OrderedDict[str, Set[int]] = OrderedDict()
         self._lru_ids = 0
         self._data_version: int | None = None
         self.built = self._info("built") == "1"
         self.last_walk: dict[str, os.stat_result] | None = None  # the last full sync's stats (see adopt_recall_index)
+        self._folders = ""
         self.walked_at: float | None = None
         """When the last full sync's walk began (``time.monotonic()`` seconds; see adopt_recall_index)."""
 
@@ -208,6 +198,7 @@ class RecallIndex:
             int: how many files were re-read or dropped.
         """
         self._rows.clear()
+        self._scope.clear()
         if paths is None or not self.built:
             return self._sync_all()
         todo: dict[str, os.stat_result | None] = {}
@@ -245,13 +236,43 @@ class RecallIndex:
         self._db.executemany("UPDATE files SET mtime=-1 WHERE path=?", [(p,) for p in paths])
         self._db.execute("DELETE FROM info WHERE k='stamps'")
 
+    def sync_quick(self) -> int:
+        """Bring the index up to date unless no folder's mtime moved since the last full sync (then read nothing).
+
+        For the prompt hook, which must answer in a few milliseconds at any
+        size: a file added, removed, renamed or written by the writer (a
+        rename) moves its folder's mtime; an edit made in place is seen by
+        the next full sync (docs/architecture.md §4).
+
+        Returns:
+            int: how many files were re-read or dropped (0 when the folders did not move).
+        """
+        stored = self._info("folders") if self.built else None
+        if isinstance(stored, str):
+            folders = [line.rsplit("\t", 1)[0] for line in stored.split("\n")]
+            if folder_stamps(self.root, folders) == stored:
+                return 0
+        return self.sync(None)
+
     def _sync_all(self) -> int:
         self.walked_at = time.monotonic()
-        seen = walk(self.root)
+        folders: list[str] = []
+        before = walk_folders = None
+        stored_folders = self._info("folders")
+        if isinstance(stored_folders, str):  # stamped before the walk: a change during it is seen next time
+            walk_folders = [line.rsplit("\t", 1)[0] for line in stored_folders.split("\n")]
+            before = folder_stamps(self.root, walk_folders)
+        seen = walk(self.root, folders)
+        if before is None or walk_folders != folders:
+            before = folder_stamps(self.root, folders)
+        self._folders = before
         self.last_walk = seen
         stamps = stamps_of(seen)
         stored = self._info("stamps") if self.built else None
         if stored == stamps:  # no file moved since the last full sync
+            if self._info("folders") != before:
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.execute("INSERT OR REPLACE INTO info VALUES('folders', ?)", (before,))
             return 0
         # The stored string matches the rows (any re-read but a full sync removes it): its
         # lines that differ name the files to look at, with no row read (2-3 ms at 2,000 files).
@@ -298,6 +319,7 @@ class RecallIndex:
                 db.execute("INSERT OR REPLACE INTO info VALUES('built', '1')")
             if stamps is not None:
                 db.execute("INSERT OR REPLACE INTO info VALUES('stamps', ?)", (stamps,))
+                db.execute("INSERT OR REPLACE INTO info VALUES('folders', ?)", (self._folders,))
             else:  # a row re-stamped outside a full sync: the string no longer matches the rows
                 db.execute("DELETE FROM info WHERE k='stamps'")
             db.execute("COMMIT")
@@ -355,16 +377,36 @@ class RecallIndex:
         return self._db
 
     def row(self, iid: int) -> tuple:
-        """(path, line, ws, text, meta JSON) of a result of :meth:`search`."""
+        """(path, line, ws, text, meta JSON, context) of a result of :meth:`search`."""
         return self._row(iid)
 
     def _row(self, iid: int) -> tuple:
-        """(path, line, ws, text, meta JSON) of an item, remembered until the next sync."""
+        """(path, line, ws, text, meta JSON, context) of an item, remembered until the next sync."""
         row = self._rows.get(iid)
         if row is None:
-            row = self._db.execute("SELECT path, line, ws, text, meta FROM items WHERE id=?", (iid,)).fetchone()
+            row = self._db.execute("SELECT path, line, ws, text, meta, ctx FROM items WHERE id=?", (iid,)).fetchone()
             self._rows[iid] = row
         return row
+
+    def _scope_of(self, ids: Iterable[int]) -> None:
+        """Fetch the (path, workspace) of ``ids`` whose row is not remembered, in a few queries (a scope check)."""
+        want = [i for i in ids if i not in self._rows and i not in self._scope]
+        for start in range(0, len(want), 900):
+            chunk = want[start : start + 900]
+            marks = ",".join("?" * len(chunk))
+            for iid, path, ws in self._db.execute(f"SELECT id, path, ws FROM items WHERE id IN ({marks})", chunk):
+                self._scope[iid] = (path, ws)
+
+    def scope_row(self, iid: int) -> tuple[str, str | None]:
+        """(path, workspace id or None) of an item, for a scope check."""
+        row = self._rows.get(iid)
+        if row is not None:
+            return row[0], row[2]
+        got = self._scope.get(iid)
+        if got is None:
+            path, _line, ws = self._row(iid)[:3]
+            got = (path, ws)
+        return got
 
     def _rows_of(self, ids: Iterable[int]) -> None:
         """Fetch the rows of ``ids`` not yet remembered, in a few queries."""
@@ -373,7 +415,7 @@ class RecallIndex:
             chunk = want[start : start + 500]
             marks = ",".join("?" * len(chunk))
             for iid, *rest in self._db.execute(
-                f"SELECT id, path, line, ws, text, meta FROM items WHERE id IN ({marks})", chunk
+                f"SELECT id, path, line, ws, text, meta, ctx FROM items WHERE id IN ({marks})", chunk
             ):
                 self._rows[iid] = tuple(rest)
 
@@ -391,7 +433,7 @@ class RecallIndex:
         """
         if need <= 0 or not cands:
             return []
-        sort_key = (lambda i: i) if prim is None else (lambda i: (prim(i), i))
+        sort_key = None if prim is None else (lambda i: (prim(i), i))  # ids compare as ints: no key call
         primary = (lambda i: i >> SEQ_BITS) if prim is None else prim
         n = len(cands)
         k = need * 2 + 16
@@ -400,6 +442,8 @@ class RecallIndex:
             got: list[int] = []
             last = None
             complete = k >= n
+            if keep is not None:
+                self._scope_of(top)  # what keep reads, in a few queries instead of one per id
             for i in top:
                 p = primary(i)
                 if len(got) >= need and p != last:
@@ -425,8 +469,9 @@ class RecallIndex:
         workspace_id: str | None = None,
         scoped: bool = False,
         limit: int = 10,
+        min_confidence: float | None = None,
     ) -> list[tuple[int, tuple]]:
-        """Rank entries for ``query`` (the order of the module docstring).
+        """Rank entries for ``query`` (the rule of :mod:`memrepo.engine.read.recallrank`).
 
         Args:
             query: any text; see :func:`memrepo.engine.format.terms.query_terms` for the limits.
@@ -437,116 +482,98 @@ class RecallIndex:
                 ``workspace_file``, and every entry whose ``workspace:`` key
                 names another workspace.
             limit: the most results wanted (at least 1).
+            min_confidence: hits under this confidence (0..1) are left out;
+                None for :data:`~memrepo.engine.read.recallrank.MIN_CONFIDENCE`, 0 keeps every match.
 
         Returns:
-            list[tuple[int, tuple]]: item ids with their sort keys, best first;
-            pass each to :meth:`hit`.
+            list[tuple[int, tuple]]: item ids with their sort keys ``(score,
+            confidence, rank)``, best first; pass each to :meth:`hit`.
         """
-        folded, qterms = query_terms(query)
-        if not qterms:
-            return []
         limit = max(1, limit)
         self._rows.clear()  # another process may have moved entries since
+        self._scope.clear()
         self._check_cached()
-        cache: dict[str, Set[int]] = {}
-
-        def post(key: str) -> Set[int]:
-            return self._posting(key, cache)
-
-        n_items = len(self) + 1
-        weights = {t: math.log(1.0 + n_items / (len(post(t)) + 1)) for t in qterms}
-        total = sum(weights.values()) or 1.0
-        multi = len(qterms) > 1
 
         def keep(iid: int) -> bool:
-            path, _line, ws = self._row(iid)[:3]
+            path, ws = self.scope_row(iid)
             if ws is not None and ws != workspace_id:
                 return False
             return not path.startswith(WORKSPACES_DIR) or path == workspace_file
 
-        scope = keep if scoped else None
-        qset = set(qterms)
-        # A subject matches when all of its terms are in the query (not one common word of it).
-        names: set[str] = set()
-        for t in qterms:
-            names.update(name for (name,) in self._db.execute("SELECT name FROM subjects WHERE term=?", (t,)))
-        subject_ids: set[int] = set()
-        for name in names:
-            if set(split_folded(name)) <= qset:
-                subject_ids |= post(SUBJECT_KEY + name)
-        kind_ids: set[int] = set()
-        for t in qterms:
-            kind_ids |= post(KIND_KEY + t)
-        phrase: Set[int] = EMPTY
-        if multi:
-            words = split_folded(folded)[: 2 * MAX_QUERY_TERMS]
-            phrase = intersect([post(f"{a} {b}") for a, b in pairwise(words)])
-        full_cache: list[Set[int]] = []
-
-        def full() -> Set[int]:
-            if not full_cache:
-                full_cache.append(intersect([post(t) for t in qterms]))
-            return full_cache[0]
-
-        # Groups in the order of the sort key (phrase, subject, kind, then coverage):
-        # each combination of the three marks, its full-coverage part first.
-        groups: list[Callable[[], Set[int]]] = []
-        for ph in (True, False):
-            for su in (True, False):
-                for ki in (True, False):
-                    parts = [x for x, on in ((phrase, ph), (subject_ids, su), (kind_ids, ki)) if on]
-                    if not parts:
-                        continue
-                    if any(not x for x in parts):
-                        continue
-                    if ph:  # a phrase has every term already
-                        groups.append(partial(intersect, parts))
-                    else:
-                        groups.append(partial(with_full, parts, full))
-                        groups.append(partial(intersect, parts))
-        groups.append(full)
-
-        need = limit * 2 + 8
-        pool: list[int] = []
-        taken: set[int] = set()
-        for group_of in groups:
-            if len(pool) >= need:
-                break
-            group = group_of()
-            if group:
-                for iid in self._top(group - taken if taken else group, need - len(pool), scope):
-                    pool.append(iid)
-                    taken.add(iid)
-        if len(pool) < need:  # partial matches: weigh the terms each entry has
-            score: dict[int, float] = {}
-            for t in qterms:
-                w = weights[t]
-                for i in post(t):
-                    score[i] = score.get(i, 0.0) + w
-            for i in taken:
-                score.pop(i, None)
-            pool.extend(self._top(score.keys(), need - len(pool), scope, lambda i: (score[i], i >> SEQ_BITS)))
-
-        self._rows_of(pool)
-        rows = self._rows
-        pool.sort(key=lambda i: (rows[i][0], rows[i][1]))  # ties keep file order
-        scored = []
-        for iid in pool:
-            coverage = sum(weights[t] for t in qterms if iid in post(t)) / total
-            subj_hit = iid in subject_ids
-            kind_hit = iid in kind_ids
-            is_phrase = multi and iid in phrase and has_phrase(fold(rows[iid][3]), folded)
-            rank = iid >> SEQ_BITS
-            scored.append((iid, (int(is_phrase), int(subj_hit), int(kind_hit), round(coverage, 6), rank)))
-        scored.sort(key=lambda pair: pair[1], reverse=True)  # stable
-        return scored[:limit]
+        view = _IndexView(self, keep if scoped else None)
+        floor = MIN_CONFIDENCE if min_confidence is None else max(0.0, float(min_confidence))
+        found = rank(query, len(self), view, has_phrase, limit, floor)
+        return [(hit.iid, (hit.score, hit.confidence, hit.iid >> SEQ_BITS)) for hit in found]
 
     def entry(self, iid: int) -> tuple[str, int, str]:
         """(path, line, text) of a result of :meth:`search`."""
-        path, line, _ws, text, _meta = self._row(iid)
+        path, line, _ws, text = self._row(iid)[:4]
         return path, line, text
 
     def hit(self, iid: int, key: tuple, detail: str) -> RecallHit:
         """Turn a result of :meth:`search` into a :class:`~memrepo.engine.models.RecallHit` (see :func:`.recallkeys.to_hit`)."""
-        path, line, _ws, text, meta_json = self._row(iid)
+        path, line, _ws, text, meta_json = self._row(iid)[:5]
         return to_hit(self.root, path, line, text, meta_json, key, detail, SECTION_LINES)
+
+
+class _IndexView:
+    """What :func:`memrepo.engine.read.recallrank.rank` reads of a :class:`RecallIndex`, for one search."""
+
+    def __init__(self, index: RecallIndex, keep: Callable[[int], bool] | None) -> None:
+        self.index = index
+        self.keep = keep
+        self.cache: dict[str, Set[int]] = {}
+        self.counts: dict[str, int] = {}
+
+    def df(self, key: str) -> int:
+        got = self.counts.get(key)
+        if got is None:
+            cached = self.cache.get(key)
+            if cached is None:
+                cached = self.index._lru.get(key)
+            if cached is not None:
+                got = len(cached)
+            else:
+                row = self.index.db.execute("SELECT n FROM post WHERE key=?", (key,)).fetchone()
+                got = 0 if row is None else int(row[0])
+            self.counts[key] = got
+        return got
+
+    def ids(self, key: str) -> Set[int]:
+        return self.index._posting(key, self.cache)
+
+    def newest(self, key: str, need: int) -> list[int]:
+        got = self.cache.get(key) or self.index._lru.get(key)
+        if got is not None:
+            return self.index._top(got, need, self.keep)
+        row = self.index.db.execute("SELECT ids FROM post WHERE key=?", (key,)).fetchone()
+        if row is None:
+            return []
+        ids = array("q")
+        ids.frombytes(row[0])  # sorted ascending: best rank last
+        out: list[int] = []
+        at = len(ids) - 1
+        fetched = at + 1  # ids from here on have their scope rows fetched
+        while at >= 0 and len(out) < need:  # ids of one rank need path-and-line order: let _top sort the ties
+            if self.keep is not None and at < fetched:
+                fetched = max(0, at - 511)
+                self.index._scope_of(ids[fetched : at + 1])
+            iid = ids[at]
+            at -= 1
+            if self.keep is None or self.keep(iid):
+                out.append(iid)
+        # Ties of rank at the cut: take every id of the last rank, so _top orders them by path and line.
+        last = out[-1] >> SEQ_BITS if out else None
+        while at >= 0 and last is not None and ids[at] >> SEQ_BITS == last:
+            if self.keep is None or self.keep(ids[at]):
+                out.append(ids[at])
+            at -= 1
+        return self.index._top(frozenset(out), need, None)
+
+    def ranked(self, ids: Set[int], need: int) -> list[int]:
+        return self.index._top(ids, need, self.keep)
+
+    def candidate(self, iid: int) -> Candidate:
+        path, line, _ws, text, meta_json, ctx = self.index._row(iid)
+        meta = json.loads(meta_json)
+        return Candidate(text, meta.get("subject"), meta.get("kind"), path, line, ctx or "")

@@ -2,7 +2,7 @@
 
 :class:`memrepo.engine.read.recall.RecallIndex` owns the index, its syncs and its
 searches (docs/architecture.md §4); this module holds the per-file step of a
-sync. An entry that only moved keeps its id, so no posting list changes for it;
+sync. An entry that only moved (same text, metadata and context) keeps its id, so no posting list changes for it;
 a file touched but not changed (same content hash) is not parsed again.
 """
 
@@ -19,9 +19,9 @@ try:  # hashlib's own BLAKE2, without importing hashlib (and OpenSSL's _hashlib:
 except ImportError:  # pragma: no cover - an interpreter built without it
     from hashlib import blake2b
 
-from memrepo.engine.format.terms import fold, split_folded
 
 from .recallkeys import SEQ_BITS, SEQ_MASK, PostingChanges, entry_keys, entry_rank, redacted
+from .recallrank import entry_context, section_context
 
 MAX_INDEXED_FILE = 1 << 20
 """Files larger than this (bytes) are not indexed (a memory file is at most 64 KB by the format)."""
@@ -66,14 +66,18 @@ def update_file(
             return seq, 0, 0, 0  # touched, not changed (a checkout, a copy): nothing to parse
     # What the file held: matched with what it holds now by text and metadata, so an
     # entry that only moved keeps its id and no posting list changes for it.
-    old: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    old: dict[tuple[str, str, str], list[tuple[int, int]]] = {}
     if row is not None and not changes.fresh:
-        for iid, line, text, meta in db.execute("SELECT id, line, text, meta FROM items WHERE path=?", (rel,)):
-            old.setdefault((text, meta), []).append((iid, line))
+        query = "SELECT id, line, text, meta, ctx FROM items WHERE path=?"
+        for iid, line, text, meta, ctx in db.execute(query, (rel,)):
+            old.setdefault((text, meta, ctx), []).append((iid, line))
     entries: list[tuple[int, fmt.Entry]] = []
+    contexts: dict[int, str] = {}
     if data is not None:
         try:
-            entries = fmt.parse(data, rel).entries()
+            parsed = fmt.parse(data, rel)
+            entries = parsed.entries()
+            contexts = section_context([ln.text for ln in parsed.lines])
         except FormatError:
             entries = []  # unreadable or not text: indexed as empty, retried when it changes
     added = 0
@@ -82,7 +86,8 @@ def update_file(
         text = redacted(entry.text)
         meta = {k: redacted(v) for k, v in entry.meta.items()}
         meta_json = json.dumps(meta, ensure_ascii=False)
-        kept = old.get((text, meta_json))
+        ctx = redacted(entry_context(contexts.get(number, ""), meta))
+        kept = old.get((text, meta_json, ctx))
         if kept:
             iid, line = kept.pop()
             if line != number:
@@ -92,15 +97,15 @@ def update_file(
         iid = (entry_rank(meta) << SEQ_BITS) | seq
         ws_value = meta.get("workspace")
         ws = normalize_workspace(ws_value)[0] if ws_value and ws_value.strip() else None
-        changes.items.append((iid, rel, number, ws, text, meta_json))
-        for key in entry_keys(split_folded(fold(text)), meta):
+        changes.items.append((iid, rel, number, ws, text, meta_json, ctx))
+        for key in entry_keys(text, ctx):
             changes.add(key, iid)
         added += 1
     gone = [pair for pairs in old.values() for pair in pairs]
-    for (text, meta_json), pairs in old.items():
+    for (text, _meta_json, ctx), pairs in old.items():
         if not pairs:
             continue
-        keys = entry_keys(split_folded(fold(text)), json.loads(meta_json))
+        keys = entry_keys(text, ctx)
         for iid, _line in pairs:
             for key in keys:
                 changes.remove(key, iid)

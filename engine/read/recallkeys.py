@@ -1,9 +1,10 @@
 """The recall index's keys and its on-disk layout (docs/architecture.md §4).
 
-What an entry is indexed under (words, adjacent-word pairs, whole subjects
-and kinds), its rank (recency, then ``by: user``), the SQLite schema, the walk
-that finds indexable files, and the posting-list changes gathered over one
-sync and written once per key. :mod:`memrepo.engine.read.recall` searches with them.
+What an entry is indexed under (its index terms, and the index terms of its
+context: the headings above it and its section's link-only bullets,
+:mod:`memrepo.engine.read.recallrank`), its rank (recency, then ``by: user``),
+the SQLite schema, the walk that finds indexable files, and the posting-list
+changes gathered over one sync and written once per key. :mod:`memrepo.engine.read.recall` searches with them.
 """
 
 from __future__ import annotations
@@ -15,9 +16,7 @@ import re
 import sqlite3
 from array import array
 from bisect import bisect_left
-from collections.abc import Callable, Set
 from functools import lru_cache
-from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
@@ -25,7 +24,8 @@ from memrepo.engine.errors import FormatError
 from memrepo.engine.format.layout import ARCHIVED, WORKSPACES
 from memrepo.engine.format.layout import INBOX_MD as INBOX
 from memrepo.engine.format.scratch import is_scratch_name
-from memrepo.engine.format.terms import fold, split_folded
+
+from .recallrank import CONTEXT_KEY, entry_index_terms
 
 if TYPE_CHECKING:  # imported where used: a search that only reads the index needs neither (docs/architecture.md §4)
     from memrepo.engine.models import RecallHit
@@ -46,8 +46,6 @@ ARCHIVED_DIR = f"{ARCHIVED}/"
 INDEX_FILE = "recall.sqlite"
 """The index's file name under ``.git/memrepo/``."""
 
-SUBJECT_KEY = "\x01"
-KIND_KEY = "\x02"
 DATE_RE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 HEADING_RE = re.compile(r"^(#{1,6})[ \t]")
 EMPTY: frozenset[int] = frozenset()
@@ -59,17 +57,17 @@ SCHEMA = (
     """
 CREATE TABLE IF NOT EXISTS info(k TEXT PRIMARY KEY, v) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, mtime INTEGER, size INTEGER, hash BLOB) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS items(id INTEGER PRIMARY KEY, path TEXT, line INTEGER, ws TEXT, text TEXT, meta TEXT);
+CREATE TABLE IF NOT EXISTS items(
+  id INTEGER PRIMARY KEY, path TEXT, line INTEGER, ws TEXT, text TEXT, meta TEXT, ctx TEXT);
 CREATE INDEX IF NOT EXISTS items_path ON items(path);
-CREATE TABLE IF NOT EXISTS post(key TEXT PRIMARY KEY, ids BLOB);
-CREATE TABLE IF NOT EXISTS subjects(term TEXT, name TEXT, PRIMARY KEY(term, name)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS post(key TEXT PRIMARY KEY, n INTEGER, ids BLOB);
 """
     + SHOWN
 )
 """``shown`` keeps an item's text and metadata as a new process shows them (redacted, cleaned) with the
-redaction ``epoch`` they were made in (:mod:`memrepo.engine.read.coldrecall`); a row goes with its item. It came
-after version 2 without a new version (a new version makes every other process start the file again): an
-index of version 2 gets it when opened, and a sync that removes entries drops rows whose item is gone."""
+redaction ``epoch`` they were made in (:mod:`memrepo.engine.read.coldrecall`); a row goes with its item. A
+sync that removes entries drops rows whose item is gone. ``post.n`` is the length of ``ids`` (a query reads a
+common term's weight without its list); ``items.ctx`` is the entry's context text."""
 
 
 @lru_cache(maxsize=4096)
@@ -84,39 +82,32 @@ def date_ordinal(value: str | None) -> int:
     return y * 372 + (mo - 1) * 31 + (d - 1)
 
 
-@lru_cache(maxsize=4096)
-def fold_meta(value: str) -> str:
-    """:func:`fold` of a ``subject:`` or ``kind:`` value, remembered (few distinct values repeat a lot)."""
-    return fold(value)
-
-
 def entry_rank(meta: dict[str, str]) -> int:
     """Recency and ``by: user`` packed in one int (bigger is better): ``added:`` day * 2 + (1 for user)."""
     by_user = 0 if meta.get("by", "user").strip().lower() == "agent" else 1
     return date_ordinal(meta.get("added")) * 2 + by_user
 
 
-def entry_keys(words: list[str], meta: dict[str, str]) -> set[str]:
-    """The index keys of an entry: its terms, adjacent-word pairs, subject and kind terms.
+def entry_keys(text: str, context: str) -> set[str]:
+    """The index keys of an entry: its index terms, and its context's prefixed with ``CONTEXT_KEY``.
 
     Args:
-        words: the entry's terms in order, repeats kept (:func:`split_folded`).
-        meta: the entry's metadata.
+        text: the entry's text.
+        context: its context text (headings above it, its section's link targets; may be empty).
 
     Returns:
-        set[str]: every key whose posting list holds the entry.
+        set[str]: every key whose posting list holds the entry (a context term the text holds too is left out).
     """
-    keys = set(words)
-    keys.update(map(" ".join, pairwise(words)))  # "a b" for each adjacent pair
-    subject = meta.get("subject")
-    if subject:
-        subject = fold_meta(subject)
-        if subject:
-            keys.add(SUBJECT_KEY + subject)
-    kind = meta.get("kind")
-    if kind:
-        keys.add(KIND_KEY + fold_meta(kind))
+    keys = set(entry_index_terms(text))
+    if context:
+        keys.update(CONTEXT_KEY + t for t in _context_terms(context) if t not in keys)
     return keys
+
+
+@lru_cache(maxsize=1024)
+def _context_terms(context: str) -> frozenset[str]:
+    """The index terms of a context text, remembered: the entries of one section share it."""
+    return frozenset(entry_index_terms(context))
 
 
 def is_workspace_file(path: str) -> bool:
@@ -154,30 +145,19 @@ def has_phrase(text: str, phrase: str) -> bool:
     return False
 
 
-def intersect(sets: list[Set[int]]) -> Set[int]:
-    """The intersection of ``sets``, smallest first, never mutating them (empty for no sets)."""
-    if not sets:
-        return EMPTY
-    sets = sorted(sets, key=len)
-    acc = sets[0]
-    for s in sets[1:]:
-        if not acc:
-            break
-        acc = acc & s
-    return acc
+def walk(root: Path, folders: list[str] | None = None) -> dict[str, os.stat_result]:
+    """Every indexable markdown file under ``root`` with its stat (dot names, ``archived/`` and symlinks skipped).
 
-
-def with_full(parts: list[Set[int]], full: Callable[[], Set[int]]) -> Set[int]:
-    """The intersection of ``parts`` and the full-coverage set (made only when asked for)."""
-    return intersect([*parts, full()])
-
-
-def walk(root: Path) -> dict[str, os.stat_result]:
-    """Every indexable markdown file under ``root`` with its stat (dot names, ``archived/`` and symlinks skipped)."""
+    Args:
+        root: the work tree.
+        folders: when given, each folder walked (``""`` for the root, else ``a/b/``) is appended.
+    """
     found: dict[str, os.stat_result] = {}
     stack = [(str(root), "")]
     while stack:
         folder, prefix = stack.pop()
+        if folders is not None:
+            folders.append(prefix)
         try:
             it = os.scandir(folder)
         except OSError:
@@ -199,6 +179,22 @@ def walk(root: Path) -> dict[str, os.stat_result]:
                 except OSError:
                     continue
     return found
+
+
+def folder_stamps(root: Path, folders: list[str]) -> str:
+    """The mtime of each folder of a walk, one string: equal strings, no file was added, removed or renamed.
+
+    A write through the writer replaces its file by a rename, which moves its
+    folder's mtime; an edit made in place moves only the file's
+    (docs/architecture.md §4, the prompt hook's check).
+    """
+    out = []
+    for rel in folders:
+        try:
+            out.append(f"{rel}\t{os.stat(os.path.join(root, rel)).st_mtime_ns}")
+        except OSError:
+            out.append(f"{rel}\t-")
+    return "\n".join(out)
 
 
 def stamps_of(found: dict[str, os.stat_result]) -> str:
@@ -289,8 +285,6 @@ def check_schema(db: sqlite3.Connection, version: str) -> bool | None:
         if row is not None:
             if row[0] != version:
                 return False
-            if db.execute("SELECT 1 FROM sqlite_master WHERE name='shown'").fetchone() is None:
-                db.execute(SHOWN)
             return None
         db.executescript(
             "BEGIN IMMEDIATE;"
@@ -328,25 +322,20 @@ class PostingChanges:
 
     def flush_items(self, db: sqlite3.Connection) -> None:
         if self.items:
-            db.executemany("INSERT INTO items VALUES(?, ?, ?, ?, ?, ?)", self.items)
+            db.executemany("INSERT INTO items VALUES(?, ?, ?, ?, ?, ?, ?)", self.items)
             self.items = []
 
     def flush(self, db: sqlite3.Connection) -> None:
         self.flush_items(db)
         if self.fresh:
-            rows = [(key, array("q", sorted(ids)).tobytes()) for key, ids in self.adds.items()]
-            db.executemany("INSERT INTO post VALUES(?, ?)", rows)
-            db.executemany(
-                "INSERT OR IGNORE INTO subjects VALUES(?, ?)",
-                [(t, key[1:]) for key in self.adds if key[0] == SUBJECT_KEY for t in split_folded(key[1:])],
-            )
+            rows = [(key, len(ids), array("q", sorted(ids)).tobytes()) for key, ids in self.adds.items()]
+            db.executemany("INSERT INTO post VALUES(?, ?, ?)", rows)
             return
         for key in set(self.adds) | set(self.removes):
             row = db.execute("SELECT ids FROM post WHERE key=?", (key,)).fetchone()
             ids = array("q")
             if row is not None:
                 ids.frombytes(row[0])
-            was = len(ids)
             add = self.adds.get(key, ())
             rem = self.removes.get(key, EMPTY)
             if len(add) + len(rem) <= 64:  # a few changes: edit the sorted array in place
@@ -361,21 +350,19 @@ class PostingChanges:
             else:
                 ids = array("q", sorted((set(ids) - rem) | set(add)))
             if ids:
-                db.execute("INSERT OR REPLACE INTO post VALUES(?, ?)", (key, ids.tobytes()))
+                db.execute("INSERT OR REPLACE INTO post VALUES(?, ?, ?)", (key, len(ids), ids.tobytes()))
             elif row is not None:
                 db.execute("DELETE FROM post WHERE key=?", (key,))
-            if key[0] == SUBJECT_KEY and bool(was) != bool(ids):
-                pairs = [(t, key[1:]) for t in split_folded(key[1:])]
-                if ids:
-                    db.executemany("INSERT OR IGNORE INTO subjects VALUES(?, ?)", pairs)
-                else:
-                    db.executemany("DELETE FROM subjects WHERE term=? AND name=?", pairs)
 
 
 def hit_score(key: tuple) -> float:
-    """The score people see for a sort key ``(phrase, subject, kind, coverage, rank)``: 4 + 2 + 1 + coverage."""
-    phrase, subj, kind, coverage, _rank = key
-    return round(4 * phrase + 2 * subj + kind + coverage, 4)
+    """The score people see for a sort key ``(score, confidence, rank)`` (bigger is better)."""
+    return round(float(key[0]), 4)
+
+
+def hit_confidence(key: tuple) -> float:
+    """The confidence (0..1) of a sort key ``(score, confidence, rank)`` (:mod:`.recallrank`)."""
+    return round(float(key[1]), 4)
 
 
 def hit_by(meta: dict[str, str]) -> str:
@@ -391,7 +378,7 @@ def to_hit(
     Args:
         root: the work tree (a ``full`` hit reads its section from the file).
         path, line, text, meta_json: the item's row.
-        key: its sort key ``(phrase, subject, kind, coverage, rank)``.
+        key: its sort key ``(score, confidence, rank)``.
         detail: ``"line"`` for the entry alone, ``"full"`` to add the section around it.
         max_lines: at most this many lines of section.
 
@@ -417,6 +404,7 @@ def to_hit(
         by=hit_by(meta),
         meta={k: redacted(v) for k, v in meta.items()},
         score=score,
+        confidence=hit_confidence(key),
         unreviewed=path == INBOX,
         heading=heading,
         section=section,

@@ -191,10 +191,13 @@ class WorkspaceIndex:
 
     Args:
         root: the work tree.
+        quick: a one-shot look-up that trusts the map while the ``workspaces/``
+            folder's mtime has not moved (the prompt hook; docs/architecture.md §4).
     """
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, quick: bool = False) -> None:
         self.root = root
+        self.quick = quick
         self._files: dict[str, str] = {}
         self._stamps: dict[str, tuple[tuple[int, int], str | None]] = {}
         self._map_checked = False
@@ -230,7 +233,7 @@ class WorkspaceIndex:
         self._map_checked = True
         if not self._missed:  # a one-shot look-up (a new process): this id's row alone
             self._missed = True
-            found = workspace_map(self.root).file_of(ws_id)
+            found = workspace_map(self.root).file_of(ws_id, quick=self.quick)
             if found is not None:
                 self._files[ws_id] = found
             return found

@@ -129,13 +129,27 @@ class WorkspaceMap:
                     os.unlink(target)
         raise AssertionError("unreachable: an in-memory database always opens")
 
-    def refresh(self) -> int:
+    def refresh(self, quick: bool = False) -> int:
         """Stat every ``workspaces/*.md`` file; re-read those whose stamp moved, drop those gone.
+
+        Args:
+            quick: read nothing while the folder's mtime is the one of the last
+                refresh (a file added, removed or replaced by the writer moves it;
+                an edit in place is seen by the next full refresh).
 
         Returns:
             int: how many files were re-read or dropped.
         """
         folder = self.root / WORKSPACES_DIR
+        try:
+            folder_stamp = str(folder.lstat().st_mtime_ns)
+        except OSError:
+            folder_stamp = "-"
+        if quick:
+            with self._lock:
+                kept = self._db.execute("SELECT v FROM info WHERE k='folder'").fetchone()
+            if kept is not None and kept[0] == folder_stamp:
+                return 0
         seen: dict[str, tuple[int, int, int]] = {}
         if folder.is_dir() and not folder.is_symlink():  # never through a link out of the repo
             with contextlib.suppress(OSError), os.scandir(folder) as it:
@@ -153,6 +167,8 @@ class WorkspaceMap:
             db = self._db
             kept = db.execute("SELECT v FROM info WHERE k='stamps'").fetchone()
             if kept is not None and kept[0] == stamps:
+                with contextlib.suppress(sqlite3.Error):  # only a shortcut for the next quick look-up
+                    db.execute("INSERT OR REPLACE INTO info VALUES('folder', ?)", (folder_stamp,))
                 return 0  # every file as its row was made: no row read (docs/architecture.md §4)
             known = {name: (m, s, link) for name, m, s, link in db.execute("SELECT name, mtime, size, link FROM ws")}
             gone = [name for name in known if name not in seen]
@@ -160,6 +176,7 @@ class WorkspaceMap:
             if not gone and not todo:
                 with contextlib.suppress(sqlite3.Error):  # only a shortcut for the next look-up
                     db.execute("INSERT OR REPLACE INTO info VALUES('stamps', ?)", (stamps,))
+                    db.execute("INSERT OR REPLACE INTO info VALUES('folder', ?)", (folder_stamp,))
                 return 0
             rows = []
             for name in todo:
@@ -173,6 +190,7 @@ class WorkspaceMap:
                 db.executemany("DELETE FROM ws WHERE name=?", [(n,) for n in gone])
                 db.executemany("INSERT OR REPLACE INTO ws VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
                 db.execute("INSERT OR REPLACE INTO info VALUES('stamps', ?)", (stamps,))
+                db.execute("INSERT OR REPLACE INTO info VALUES('folder', ?)", (folder_stamp,))
                 db.execute("COMMIT")
             except BaseException:
                 with contextlib.suppress(sqlite3.Error):
@@ -189,9 +207,15 @@ class WorkspaceMap:
                 out.setdefault(ws_id, f"{WORKSPACES_DIR}/{name}")
         return out
 
-    def file_of(self, ws_id: str) -> str | None:
-        """The file of workspace ``ws_id`` (the first by name when two name it), fresh; None when none does."""
-        self.refresh()
+    def file_of(self, ws_id: str, quick: bool = False) -> str | None:
+        """The file of workspace ``ws_id`` (the first by name when two name it), fresh; None when none does.
+
+        ``quick``: as for :meth:`refresh`.
+        """
+        if quick:
+            self.refresh(quick=True)
+        else:
+            self.refresh()
         with self._lock:
             row = self._db.execute("SELECT name FROM ws WHERE id=? ORDER BY name LIMIT 1", (ws_id,)).fetchone()
         return None if row is None else f"{WORKSPACES_DIR}/{row[0]}"

@@ -429,6 +429,7 @@ class MemoryRepo(RepoAgents):
         limit: int = 10,
         max_bytes: int = 16_000,
         detail: str = "line",
+        min_confidence: float | None = None,
     ) -> list[RecallHit]:
         """Search the memory folder; see :meth:`MemoryStore.recall` for the arguments.
 
@@ -440,7 +441,7 @@ class MemoryRepo(RepoAgents):
                 await self.warm_recall()
             except Exception as exc:  # recall builds (and reports) it on the worker thread instead
                 log.warning("building the recall index on a spare thread failed: %s", exc)
-        return await self._run(self._store.recall, query, workspace, limit, max_bytes, detail)
+        return await self._run(self._store.recall, query, workspace, limit, max_bytes, detail, min_confidence)
 
     # -- compaction and health (docs/architecture.md §5, §9) ----------------------
 

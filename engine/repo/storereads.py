@@ -96,17 +96,25 @@ class StoreReads:
         self.reads.adopt_recall_index(index)
 
     def recall(
-        self, query: str, workspace: str | None = None, limit: int = 10, max_bytes: int = 16_000, detail: str = "line"
+        self,
+        query: str,
+        workspace: str | None = None,
+        limit: int = 10,
+        max_bytes: int = 16_000,
+        detail: str = "line",
+        min_confidence: float | None = None,
     ) -> list[RecallHit]:
         """Search the memory folder (docs/architecture.md §4): best hits first, inbox hits ``unreviewed``.
 
         ``workspace`` (a folder path, name or ``ws-`` id) limits the search to
         the global files and that workspace's file; ``limit`` is 1..200 hits;
         ``max_bytes`` caps hit text, ref and section together; ``detail`` is
-        ``"line"``, or ``"full"`` for up to 80 lines of each hit's section.
-        Odd or empty queries give no hits, never an error.
+        ``"line"``, or ``"full"`` for up to 80 lines of each hit's section;
+        ``min_confidence`` (0..1) leaves out answers under it (None: the
+        documented minimum, 0: every match). Odd or empty queries give no
+        hits, never an error.
         """
-        return self.reads.recall(query, workspace, limit, max_bytes, detail)
+        return self.reads.recall(query, workspace, limit, max_bytes, detail, min_confidence)
 
     def context_cached(self, workspace: str | None = None) -> ContextBlock | None:
         """The cached context block when a watcher vouches it is current, else None (any thread)."""

@@ -78,3 +78,39 @@ def test_recall_of_an_empty_query_is_a_usage_error(tmp_path: Path) -> None:
             "memrepo: empty query: give a word to search for (spaces and punctuation match nothing)"
         )
     assert CliRunner().invoke(main, [*repo, "recall", "ruff"]).exit_code == 0
+
+
+def test_recall_json_and_plain_agree_on_the_exit_code_and_all_shows_weak_hits(store: MemoryStore) -> None:
+    store.remember(Candidate(text="Works at Fjordline Labs in Stockholm", by="user"))
+    question = "what is the wifi password in Stockholm"  # one weak word of six: under the confidence minimum
+    for extra in ([], ["--json"]):
+        result = run("--repo", str(store.root), "recall", question, *extra)
+        assert result.exit_code == 1, (extra, result.stdout)
+        assert result.stdout == "" and "no memory matches" in result.stderr
+    shown = run("--repo", str(store.root), "recall", question, "--all", "--json")
+    assert shown.exit_code == 0, shown.stderr
+    hit = json.loads(shown.stdout.splitlines()[0])
+    assert hit["text"] == "Works at Fjordline Labs in Stockholm" and 0 < hit["confidence"] < 0.38
+
+
+def test_the_quick_path_agrees_on_exit_codes_and_all(store: MemoryStore) -> None:
+    import os
+    import subprocess
+    import sys
+
+    store.remember(Candidate(text="Works at Fjordline Labs in Stockholm", by="user"))
+    probe = "import sys; sys.argv = ['memrepo', *sys.argv[1:]]; from memrepo.cli import quick; quick.run()"
+
+    def quick(*args: str) -> subprocess.CompletedProcess[str]:
+        env = dict(os.environ, MEMREPO_CONFIG=os.devnull + ".none")
+        cmd = [sys.executable, "-c", probe, "--repo", str(store.root), "recall", *args]
+        return subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
+
+    question = "what is the wifi password in Stockholm"
+    for extra in ([], ["--json"]):
+        result = quick(question, *extra)
+        assert result.returncode == 1 and result.stdout == "", (extra, result.stdout)
+        assert "no memory matches" in result.stderr
+    shown = quick(question, "--all", "--json")
+    assert shown.returncode == 0, shown.stderr
+    assert json.loads(shown.stdout.splitlines()[0])["text"] == "Works at Fjordline Labs in Stockholm"

@@ -167,3 +167,15 @@ def test_the_light_limits_are_the_click_commands() -> None:
 def test_anything_but_the_plain_commands_goes_to_click(argv: list[str]) -> None:
     assert quickhook.parse_hook(argv) is None
     assert quickhook.parse_hook(["--repo", "/r", "hook", "prompt"]) == {"repo": "/r", "hook": "prompt"}
+
+
+def test_the_prompt_hook_injects_only_what_matches_the_prompt_above_the_confidence(world) -> None:
+    store, project, home = world
+    store.remember(Candidate(text="Python 3.12 for new projects, with uv and ruff", by="user"))
+    unrelated = "Explain how the GIL works in Python threads, with a short example"  # shares one common word
+    out, _err, code, _heavy = quick(store.root, prompt_payload(project, unrelated), home, "prompt")
+    assert code == 0 and out == ""
+    # control: a prompt about that entry gets it
+    related = "Which Python version should a new project use?"
+    out, _err, code, _heavy = quick(store.root, prompt_payload(project, related), home, "prompt")
+    assert "Python 3.12 for new projects" in json.loads(out)["hookSpecificOutput"]["additionalContext"]

@@ -211,12 +211,9 @@ def test_no_scratch_name_ends_in_md_without_a_leading_dot() -> None:
     assert not [s for s in stems if not s.startswith(".") and is_scratch_name(s + ".md")]
 
 
-def test_an_index_made_before_the_shown_table_gets_it_and_drops_orphans(tmp_path: Path) -> None:
+def test_a_sync_that_removes_entries_drops_orphan_shown_rows(tmp_path: Path) -> None:
     root = _repo(tmp_path)
-    coldrecall.recall(root, "deploy")
-    with sqlite3.connect(index_path(root)) as db:
-        db.execute("DROP TABLE shown")  # as an index of version 2 made by an older memrepo
-    assert coldrecall.recall(root, "deploy")  # opened as it is (no rebuild), the table made again
+    assert coldrecall.recall(root, "deploy")
     with sqlite3.connect(index_path(root)) as db:
         kept = db.execute("SELECT count(*) FROM shown").fetchone()[0]
         db.execute("INSERT INTO shown VALUES(1, 'x', 'an orphan an older process left', '{}')")
@@ -224,3 +221,26 @@ def test_an_index_made_before_the_shown_table_gets_it_and_drops_orphans(tmp_path
     (root / "me.md").write_text("# Me\n", encoding="utf-8")  # a sync that removes entries
     coldrecall.recall(root, "deploy")
     assert b"an orphan an older" not in index_path(root).read_bytes()
+
+
+def test_a_quick_look_up_never_waits_for_a_first_build(tmp_path: Path) -> None:
+    from memrepo.engine.read import recall as recall_module
+
+    root = _repo(tmp_path)
+    assert not index_path(root).exists()
+    # A small repo is built at once, here.
+    assert coldrecall.recall(root, "deploy", quick=True)
+    index_path(root).unlink()
+    # A large one (by the threshold) is built by another process; this look-up answers nothing.
+    old = recall_module.CHILD_BUILD_FILES
+    recall_module.CHILD_BUILD_FILES = 1
+    try:
+        assert coldrecall.recall(root, "deploy", quick=True) == []
+        import time
+
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not coldrecall.recall(root, "deploy", quick=True):
+            time.sleep(0.2)
+        assert coldrecall.recall(root, "deploy", quick=True)  # built in the background meanwhile
+    finally:
+        recall_module.CHILD_BUILD_FILES = old

@@ -1,0 +1,297 @@
+#!/usr/bin/env python3
+"""Benchmark: recall quality on a labelled repo, beside SQLite FTS5 BM25 (docs/architecture.md §4).
+
+Builds two labelled repos through the real write path (``recall_quality/repo_a.txt``,
+the tuning repo, and ``repo_b.txt``, another person's repo held out), then runs
+the labelled queries of ``recall_quality/queries_*.txt`` against each system:
+
+- **fts5**: SQLite FTS5 (``unicode61 remove_diacritics 2``) over the same
+  entries, query words OR'ed, ranked by ``bm25()``; returns every match.
+- **fts5-porter**: the same with the Porter stemmer.
+- **memrepo**: :func:`memrepo_lexical` by default (``memrepo recall``'s own
+  path, :func:`memrepo.engine.read.coldrecall.recall`); ``--memrepo MODULE:FUNC``
+  points it at another entry point.
+- **memrepo --all**: the same ranking with no confidence minimum (what the
+  ranking alone finds; left out with ``--no-baseline``).
+- more systems with ``--system NAME=MODULE:FUNC`` (hybrid recall, for one).
+
+A system is a function ``fn(root: Path, query: str, limit: int)`` returning
+its hits best first, each with ``path`` and ``line`` (attributes, dict keys,
+or a ``(path, line)`` tuple). It may build what it needs on its first call
+for a repo (each repo gets one untimed warm-up call).
+
+Measures, per split (``tune``: repo A's tuning queries; ``heldout``: repo A's
+held-out queries and all of repo B's) and per query kind:
+
+- **hit@1, hit@5**: a gold entry at rank 1 / in the top 5. For ``multi``
+  queries (several entries needed) hit@k is the share of the needed entries
+  in the top k (max(k, needed) for hit@1, so a perfect answer scores 1).
+- **MRR**: 1 / rank of the first gold entry (0 when none in the top 10).
+- **answered**: share of queries that got any hit at all.
+- **no-answer precision** (``none`` queries): share that got no hit.
+- **stale above**: queries whose superseded line ranks above the current one (or is shown without it).
+
+Usage:
+    python benchmarks/bench_recall_quality.py [--split tune|heldout|all] [--json OUT]
+        [--memrepo MODULE:FUNC] [--system NAME=MODULE:FUNC ...] [--show-misses]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import re
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "recall_quality"))
+
+import dataset  # noqa: E402
+
+LIMIT = 10
+"""Hits asked of every system (MRR looks this deep)."""
+
+REPOS = {"a": "repo_a.txt", "b": "repo_b.txt"}
+SPLITS = {
+    "tune": [("a", "queries_a_tune.txt")],
+    "heldout": [("a", "queries_a_heldout.txt"), ("b", "queries_b_heldout.txt")],
+}
+TAGS = ("superseded", "cjk", "accent", "heading", "link", "neardup")
+
+System = Callable[[Path, str, int], Iterable[object]]
+
+
+def memrepo_lexical(root: Path, query: str, limit: int) -> list[object]:
+    """``memrepo recall QUERY -n LIMIT`` as the CLI runs it (:func:`memrepo.engine.read.coldrecall.recall`)."""
+    from memrepo.engine.read import coldrecall
+
+    return list(coldrecall.recall(root, query, limit=limit))
+
+
+def memrepo_all(root: Path, query: str, limit: int) -> list[object]:
+    """``memrepo recall QUERY --all``: the same ranking with no confidence minimum (every match)."""
+    from memrepo.engine.read import coldrecall
+
+    return list(coldrecall.recall(root, query, limit=limit, min_confidence=0.0))
+
+
+class Fts5:
+    """The baseline: every entry's text in an FTS5 table, query words OR'ed, ranked by bm25()."""
+
+    def __init__(self, tokenize: str) -> None:
+        self.tokenize = tokenize
+        self.dbs: dict[Path, sqlite3.Connection] = {}
+
+    def _db(self, root: Path) -> sqlite3.Connection:
+        db = self.dbs.get(root)
+        if db is None:
+            db = sqlite3.connect(":memory:")
+            db.execute(
+                f"CREATE VIRTUAL TABLE e USING fts5(text, path UNINDEXED, line UNINDEXED, tokenize={self.tokenize!r})"
+            )
+            db.executemany(
+                "INSERT INTO e(text, path, line) VALUES(?, ?, ?)", [(t, p, n) for p, n, t in dataset.entry_rows(root)]
+            )
+            self.dbs[root] = db
+        return db
+
+    def __call__(self, root: Path, query: str, limit: int) -> list[tuple[str, int]]:
+        words = re.findall(r"\w+", query)
+        if not words:
+            return []
+        match = " OR ".join('"' + w.replace('"', "") + '"' for w in words)
+        rows = self._db(root).execute(
+            "SELECT path, line FROM e WHERE e MATCH ? ORDER BY bm25(e) LIMIT ?", (match, limit)
+        )
+        return [(p, int(n)) for p, n in rows]
+
+
+def load(spec: str) -> System:
+    """``MODULE:FUNC`` imported (a module path, or a file path ending in .py)."""
+    module_name, _, func = spec.partition(":")
+    if module_name.endswith(".py"):
+        sys.path.insert(0, str(Path(module_name).resolve().parent))
+        module_name = Path(module_name).stem
+    module = (
+        sys.modules[__name__] if module_name in ("", "bench_recall_quality") else importlib.import_module(module_name)
+    )
+    return getattr(module, func)
+
+
+def where(hit: object) -> tuple[str, int]:
+    """A hit's ``(path, line)``, whatever shape the system gives it."""
+    if isinstance(hit, tuple):
+        return str(hit[0]), int(hit[1])
+    if isinstance(hit, dict):
+        return str(hit["path"]), int(hit["line"])
+    return str(hit.path), int(hit.line)  # type: ignore[attr-defined]
+
+
+def judge(query: dataset.Query, ids: list[str | None]) -> dict[str, float]:
+    """The measures of one query's ranked ids (None for a hit that is no labelled entry)."""
+    if query.kind == "none":
+        return {"empty": float(not ids)}
+    ranks = []
+    for group in query.gold:
+        rank = next((i for i, got in enumerate(ids) if got in group), None)
+        ranks.append(rank)
+    found = [r for r in ranks if r is not None]
+    first = min(found) if found else None
+    need = len(query.gold)
+    if query.kind == "multi":
+        hit1 = sum(1 for r in found if r < max(1, need)) / need
+        hit5 = sum(1 for r in found if r < max(5, need)) / need
+    else:
+        hit1 = float(first == 0)
+        hit5 = float(first is not None and first < 5)
+    stale = 0.0
+    for sid in query.stale:
+        srank = next((i for i, got in enumerate(ids) if got == sid), None)
+        if srank is not None and (first is None or srank < first):
+            stale = 1.0
+    return {
+        "hit1": hit1,
+        "hit5": hit5,
+        "mrr": 0.0 if first is None else 1.0 / (first + 1),
+        "answered": float(bool(ids)),
+        "stale": stale,
+    }
+
+
+def run_system(
+    fn: System,
+    roots: dict[str, Path],
+    labels: dict[str, dict[tuple[str, int], str]],
+    queries: list[tuple[str, dataset.Query]],
+) -> tuple[list[dict[str, float]], list[list[str | None]], list[float]]:
+    """Every query through ``fn``: its measures, its ranked ids, its time (ms)."""
+    for repo in sorted({r for r, _ in queries}):
+        fn(roots[repo], "warm up", LIMIT)  # a first call may build an index or load a model
+    results, ranked, times = [], [], []
+    for repo, q in queries:
+        start = time.perf_counter()
+        hits = list(fn(roots[repo], q.text, LIMIT))[:LIMIT]
+        times.append((time.perf_counter() - start) * 1000)
+        ids = [labels[repo].get(where(h)) for h in hits]
+        ranked.append(ids)
+        results.append(judge(q, ids))
+    return results, ranked, times
+
+
+def summarise(queries: list[tuple[str, dataset.Query]], results: list[dict[str, float]]) -> dict[str, dict[str, float]]:
+    """Mean measures per kind, per tag, and over all answerable queries."""
+    groups: dict[str, list[int]] = {}
+    for i, (_repo, q) in enumerate(queries):
+        groups.setdefault(q.kind, []).append(i)
+        if q.kind != "none":
+            groups.setdefault("answerable", []).append(i)
+        for tag in q.tags:
+            if tag in TAGS:
+                groups.setdefault(f"{tag}{'-none' if q.kind == 'none' else ''}", []).append(i)
+    out: dict[str, dict[str, float]] = {}
+    for name, members in groups.items():
+        keys = results[members[0]].keys()
+        out[name] = {k: round(statistics.fmean(results[i][k] for i in members), 3) for k in keys}
+        out[name]["n"] = len(members)
+    return out
+
+
+def table(split: str, summary: dict[str, dict[str, dict[str, float]]], times: dict[str, list[float]]) -> str:
+    """A plain-text table: one row per (group, system)."""
+    order = ["paraphrase", "keyword", "multi", "answerable", "none", *TAGS]
+    lines = [
+        f"== split: {split} ==",
+        f"{'group':<14}{'system':<16}{'n':>4}{'hit@1':>8}{'hit@5':>8}{'MRR':>8}{'answered':>10}{'stale':>7}{'no-ans':>8}",
+    ]
+    for group in order:
+        for system, per in summary.items():
+            row = per.get(group)
+            if row is None:
+                continue
+            if "empty" in row:
+                lines.append(
+                    f"{group:<14}{system:<16}{row['n']:>4}{'':>8}{'':>8}{'':>8}{'':>10}{'':>7}{row['empty']:>8.3f}"
+                )
+            else:
+                lines.append(
+                    f"{group:<14}{system:<16}{row['n']:>4}{row['hit1']:>8.3f}{row['hit5']:>8.3f}{row['mrr']:>8.3f}"
+                    f"{row['answered']:>10.3f}{row['stale']:>7.3f}"
+                )
+        lines.append("")
+    lines.append(
+        "time per query (ms, median / p90): "
+        + ", ".join(
+            f"{s} {statistics.median(t):.1f} / {sorted(t)[int(0.9 * (len(t) - 1))]:.1f}" for s, t in times.items()
+        )
+    )
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--split", choices=["tune", "heldout", "all"], default="all")
+    parser.add_argument(
+        "--memrepo", default="bench_recall_quality:memrepo_lexical", help="MODULE:FUNC of memrepo's recall"
+    )
+    parser.add_argument("--system", action="append", default=[], help="NAME=MODULE:FUNC, another system to compare")
+    parser.add_argument("--no-baseline", action="store_true", help="skip the FTS5 baselines")
+    parser.add_argument("--json", type=Path, help="write every measure here")
+    parser.add_argument("--show-misses", action="store_true", help="print memrepo's misses and no-answer hits")
+    parser.add_argument("--work", type=Path, help="build the repos here (kept) instead of a temporary folder")
+    args = parser.parse_args()
+
+    systems: dict[str, System] = {}
+    if not args.no_baseline:
+        systems["fts5-bm25"] = Fts5("unicode61 remove_diacritics 2")
+        systems["fts5-porter"] = Fts5("porter unicode61 remove_diacritics 2")
+    systems["memrepo"] = load(args.memrepo)
+    if not args.no_baseline:
+        systems["memrepo --all"] = memrepo_all
+    for spec in args.system:
+        name, _, target = spec.partition("=")
+        systems[name] = load(target)
+
+    with tempfile.TemporaryDirectory(prefix="recall-quality-") as tmp:
+        work = args.work or Path(tmp)
+        roots: dict[str, Path] = {}
+        labels: dict[str, dict[tuple[str, int], str]] = {}
+        for repo, name in REPOS.items():
+            spec = dataset.read_repo(HERE / "recall_quality" / name)
+            root = work / f"repo_{repo}"
+            if not (root / ".git").is_dir():
+                dataset.build_repo(spec, root)
+            roots[repo] = root
+            labels[repo] = dataset.label_entries(spec, root)
+        splits = ["tune", "heldout"] if args.split == "all" else [args.split]
+        report: dict[str, object] = {}
+        for split in splits:
+            queries = [
+                (repo, q) for repo, f in SPLITS[split] for q in dataset.read_queries(HERE / "recall_quality" / f)
+            ]
+            summary: dict[str, dict[str, dict[str, float]]] = {}
+            times: dict[str, list[float]] = {}
+            for name, fn in systems.items():
+                results, ranked, took = run_system(fn, roots, labels, queries)
+                summary[name] = summarise(queries, results)
+                times[name] = took
+                if args.show_misses and name == "memrepo":
+                    for (_repo, q), res, ids in zip(queries, results, ranked, strict=True):
+                        if res.get("hit5", 1.0) < 1.0 or res.get("empty", 1.0) < 1.0 or res.get("stale"):
+                            print(f"  miss [{q.kind}] {q.text!r} gold={[sorted(g) for g in q.gold]} got={ids[:5]}")
+            print(table(split, summary, times))
+            print()
+            report[split] = {"summary": summary, "ms_median": {s: statistics.median(t) for s, t in times.items()}}
+        if args.json:
+            args.json.write_text(json.dumps(report, indent=1, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,396 @@
+"""Recall's ranking rule: BM25 over index terms, a confidence, newer over superseded, twins collapsed (docs/architecture.md §4).
+
+:class:`memrepo.engine.read.recall.RecallIndex` keeps the posting lists of
+index terms (:mod:`memrepo.engine.format.stemming`); this module ranks with
+them, in two stages:
+
+1. **Gather**: each entry holding a query term gets the term's weight, its
+   inverse document frequency ``idf = ln(1 + (N - df + 0.5) / (df + 0.5))``
+   (Robertson-Spärck Jones, as BM25 has it; ``N`` entries, ``df`` of them
+   hold the term). A term found only in the entry's *context* (the headings
+   above it, the link-only bullets of its section, its ``subject:``) counts
+   :data:`CONTEXT_WEIGHT` of that. Lists are read rarest first within
+   :data:`GATHER_BUDGET` ids (the rarest always), so a common word costs no
+   more at 20,000 files than at 200. The best :data:`POOL` go on.
+2. **Score**: BM25 on the entry's own terms (``k1`` :data:`K1`, ``b``
+   :data:`B`, an average entry of :data:`AVG_TERMS` terms), plus the context
+   terms, plus small bonuses that never outweigh a content term: the query
+   as an exact phrase of the entry (:data:`PHRASE_BONUS`), the entry's
+   ``subject:`` named whole by the query (:data:`SUBJECT_BONUS`), a query
+   word equal to its ``kind:`` (:data:`KIND_BONUS`; a kind alone is no
+   match), recency (:data:`RECENCY_BONUS`).
+
+Then, in order:
+
+- **Newer wins**: candidates of one file holding the same query terms swap
+  scores so the newest comes first; of two with the same ``subject:``, the
+  older ranks just under the newer.
+- **Twins collapsed**: a hit whose index terms overlap an earlier hit's by
+  :data:`TWIN_JACCARD` or more (Jaccard), differing in no term with a digit,
+  is left out: near-duplicates never fill the top slots twice.
+- **Confidence**: a hit's confidence is the share of the query's term weight
+  (every index term of the query, found in the repo or not) that it holds,
+  context terms at :data:`CONTEXT_WEIGHT`, an exact phrase 1. The answer
+  passes when one of the best :data:`GATE_HITS` reaches the minimum
+  (:data:`MIN_CONFIDENCE` by default); then the hits of at least
+  :data:`HIT_SHARE` of the minimum are kept. Otherwise nothing is returned,
+  so a question with no answer in memory gets no hits. The numbers were
+  tuned on the tuning split of benchmarks/recall_quality only.
+- **Ties**: recency (``added:``, then ``by: user``), then file path and line.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Iterable, Set
+from typing import NamedTuple, Protocol  # not dataclasses: it imports inspect (30 ms of a one-shot recall)
+
+from memrepo.engine.format.stemming import index_term, index_terms
+from memrepo.engine.format.terms import MAX_QUERY_TERMS, fold, query_terms, split_folded
+
+CONTEXT_KEY = "\x03"
+"""Prefix of the posting lists of context terms (headings above an entry, link-only bullets of its section)."""
+
+K1 = 1.2
+"""BM25's term-frequency saturation."""
+B = 0.5
+"""BM25's length normalisation (0: none, 1: full); entries are single lines, so half."""
+AVG_TERMS = 12.0
+"""The entry length (index terms) BM25 normalises to: the median of a realistic memory (docs/architecture.md §4)."""
+CONTEXT_WEIGHT = 0.4
+"""A query term found only in an entry's context counts this share of its weight."""
+PHRASE_BONUS = 0.3
+"""Added for an exact phrase, times the query's term weight."""
+SUBJECT_BONUS = 0.1
+"""Added when the query names the entry's whole ``subject:``, times the query's term weight."""
+KIND_BONUS = 0.05
+"""Added when a query term is the entry's ``kind:``, times the query's term weight: a tie-break, never above content."""
+RECENCY_BONUS = 0.04
+"""Added for the newest entry of the candidates (less for older, none for the oldest), times the query's term weight."""
+MIN_CONFIDENCE = 0.38
+"""Hits under this confidence are left out unless the caller asks for a lower minimum (docs/architecture.md §4)."""
+GATE_HITS = 5
+"""The answer's confidence is the highest confidence among these many best hits."""
+HIT_SHARE = 0.3
+"""Under an answer that passes, a hit is kept when its own confidence is at least this share of the minimum."""
+TWIN_JACCARD = 0.7
+"""Two hits whose index-term sets overlap this much (Jaccard), and differ in no term with a digit, are twins:
+the lower one is left out ("Node 18" and "Node 20" are two facts, not twins)."""
+POOL = 64
+"""Candidates scored in full (at least; four times the limit when that is more)."""
+GATHER_BUDGET = 60_000
+"""Most posting-list ids stage 1 reads (the rarest list always): a query's cost stays flat in repo size."""
+SEQ_BITS = 32
+"""An item id's low bits are its sequence number; the high bits its rank (recency, ``by: user``)."""
+
+
+class Scored(NamedTuple):
+    """One ranked hit: its item id, score (bigger is better) and confidence (0..1)."""
+
+    iid: int
+    score: float
+    confidence: float
+
+
+class Candidate(NamedTuple):
+    """What stage 2 reads of an item: its text, ``subject:`` and ``kind:`` (raw or None), path, line, context text."""
+
+    text: str
+    subject: str | None
+    kind: str | None
+    path: str
+    line: int
+    context: str = ""
+
+
+def query_index_terms(query: str) -> tuple[str, list[str]]:
+    """The folded query and its distinct index terms (at most :data:`MAX_QUERY_TERMS`).
+
+    Returns:
+        tuple[str, list[str]]: the folded query; its index terms in first-seen order
+        (empty for a query of stop words or punctuation only).
+    """
+    folded, raw = query_terms(query)
+    return folded, list(dict.fromkeys(index_terms(raw)))[:MAX_QUERY_TERMS]
+
+
+def entry_index_terms(text: str) -> list[str]:
+    """An entry's index terms in order, repeats kept."""
+    return index_terms(split_folded(fold(text)))
+
+
+def meta_terms(value: str) -> frozenset[str]:
+    """The index terms of a ``subject:`` or ``kind:`` value."""
+    return frozenset(index_terms(split_folded(fold(value))))
+
+
+def idf(df: int, n: int) -> float:
+    """BM25's inverse document frequency of a term held by ``df`` of ``n`` entries (always > 0)."""
+    return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+
+
+class Postings(Protocol):
+    """What :func:`rank` reads of an index (:class:`memrepo.engine.recall.RecallIndex` gives it)."""
+
+    def df(self, key: str) -> int:
+        """How many entries hold ``key`` (a term, or :data:`CONTEXT_KEY` + term), without reading them."""
+        ...
+
+    def ids(self, key: str) -> Set[int]:
+        """The item ids holding ``key`` (never mutated)."""
+        ...
+
+    def newest(self, key: str, need: int) -> list[int]:
+        """The ``need`` best-ranked ids holding ``key``, in scope only, best first."""
+        ...
+
+    def ranked(self, ids: Set[int], need: int) -> list[int]:
+        """The ``need`` best-ranked of ``ids``, in scope only, best first (ties by path and line)."""
+        ...
+
+    def candidate(self, iid: int) -> Candidate:
+        """What stage 2 reads of an item."""
+        ...
+
+
+def rank(
+    query: str,
+    n_items: int,
+    index: Postings,
+    has_phrase: Callable[[str, str], bool],
+    limit: int,
+    min_confidence: float = MIN_CONFIDENCE,
+) -> list[Scored]:
+    """Rank the entries for ``query`` by the rule of the module docstring.
+
+    Args:
+        query: any text.
+        n_items: how many entries the index holds.
+        index: the posting lists and items.
+        has_phrase: whether a folded phrase is in a folded text on word boundaries.
+        limit: the most hits wanted.
+        min_confidence: hits under it are left out (0 keeps every match).
+
+    Returns:
+        list[Scored]: best first, at most ``limit``.
+    """
+    folded, qterms = query_index_terms(query)
+    if not qterms:
+        return []
+    n = max(n_items, 1)
+    weights = {t: idf(index.df(t), n) for t in qterms}
+    mass = sum(weights.values())
+    need = max(POOL, 4 * limit)
+    pool = _gather(qterms, weights, index, need)
+    if not pool:
+        return []
+    qset = set(qterms)
+    multi = len(split_folded(folded)) > 1
+    ranks = [i >> SEQ_BITS for i in pool]
+    lo, hi = min(ranks), max(ranks)
+    scored: list[tuple[float, float, int]] = []
+    facts: dict[int, tuple[Candidate, frozenset[str]]] = {}
+    shares: dict[int, dict[str, float]] = {}
+    phrases: dict[int, bool] = {}
+    for i in pool:
+        cand = index.candidate(i)
+        terms = entry_index_terms(cand.text)
+        tf = Counter(terms)
+        context = set(entry_index_terms(cand.context)) if cand.context else set()
+        norm = K1 * (1.0 - B + B * len(terms) / AVG_TERMS)
+        score = 0.0
+        held: dict[str, float] = {}
+        for t in qterms:
+            w = weights[t]
+            f = tf.get(t, 0)
+            if f:
+                score += w * f * (K1 + 1.0) / (f + norm)
+                held[t] = 1.0
+            elif t in context:
+                score += w * CONTEXT_WEIGHT
+                held[t] = CONTEXT_WEIGHT
+        if not held:
+            continue
+        phrase = multi and has_phrase(fold(cand.text), folded)
+        if phrase:
+            score += PHRASE_BONUS * mass
+            held = dict.fromkeys(qterms, 1.0)
+        shares[i] = held
+        phrases[i] = phrase
+        confidence = sum(weights[t] * share for t, share in held.items()) / mass
+        if cand.subject and meta_terms(cand.subject) and meta_terms(cand.subject) <= qset:
+            score += SUBJECT_BONUS * mass
+        if cand.kind and index_term(fold(cand.kind)) in qset:
+            score += KIND_BONUS * mass
+        if hi > lo:
+            score += RECENCY_BONUS * mass * (((i >> SEQ_BITS) - lo) / (hi - lo))
+        scored.append((score, confidence, i))
+        facts[i] = (cand, frozenset(terms))
+    scored = _newer_wins(scored, facts, {i: (frozenset(held), phrases[i]) for i, held in shares.items()})
+    scored.sort(key=lambda s: (facts[s[2]][0].path, facts[s[2]][0].line))
+    scored.sort(key=lambda s: (s[0], s[2] >> SEQ_BITS), reverse=True)  # stable: ties keep path and line order
+    out: list[Scored] = []
+    kept_terms: list[frozenset[str]] = []
+    for score, confidence, i in scored:
+        term_set = facts[i][1]
+        if any(_twins(term_set, other) for other in kept_terms):
+            continue
+        kept_terms.append(term_set)
+        out.append(Scored(i, round(score, 6), round(confidence, 4)))
+    # The answer's confidence: the most of the query one of the best few hits holds.
+    answer = max((hit.confidence for hit in out[:GATE_HITS]), default=0.0)
+    if answer < min_confidence:
+        return []
+    floor = min_confidence * HIT_SHARE
+    return [hit for hit in out if hit.confidence >= floor][:limit]
+
+
+def _gather(qterms: list[str], weights: dict[str, float], index: Postings, need: int) -> list[int]:
+    """Stage 1: the ``need`` best candidates by summed term weights, from the rarest lists within :data:`GATHER_BUDGET`.
+
+    Lists are read rarest first (content and context lists alike) while the
+    ids read stay within the budget; the rarest list is always read. A term
+    left out still counts in stage 2 for the candidates found.
+    """
+    lists = []
+    for t in qterms:
+        for key, share in ((t, 1.0), (CONTEXT_KEY + t, CONTEXT_WEIGHT)):
+            df = index.df(key)
+            if df:
+                lists.append((df, key, t, share))
+    if not lists:
+        return []
+    lists.sort()
+    chosen = [lists[0]]
+    budget = lists[0][0]
+    for item in lists[1:]:
+        if budget + item[0] > GATHER_BUDGET:
+            break
+        chosen.append(item)
+        budget += item[0]
+    if len(chosen) == 1:  # one list: every id scores the same, so the best-ranked ones
+        return index.newest(chosen[0][1], need)
+    gathered: dict[int, float] = {}
+    content: dict[str, Set[int]] = {}
+    for _df, key, t, share in sorted(chosen, key=lambda c: c[3], reverse=True):  # content lists first
+        ids = index.ids(key)
+        w = weights[t] * share
+        if share == 1.0:
+            content[t] = ids
+            for i in ids:
+                gathered[i] = gathered.get(i, 0.0) + w
+        else:
+            held = content.get(t)
+            for i in ids:
+                if held is None or i not in held:
+                    gathered[i] = gathered.get(i, 0.0) + w
+    # Few distinct sums: take the best sums whole, each by rank, until enough are in scope.
+    buckets: dict[float, list[int]] = {}
+    for i, score in gathered.items():
+        buckets.setdefault(score, []).append(i)
+    pool: list[int] = []
+    for score in sorted(buckets, reverse=True):
+        pool.extend(index.ranked(frozenset(buckets[score]), need - len(pool)))
+        if len(pool) >= need:
+            break
+    return pool
+
+
+def _twins(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Whether two entries' index-term sets make them near-duplicates (:data:`TWIN_JACCARD`)."""
+    if not a or not b or len(a & b) < TWIN_JACCARD * len(a | b):
+        return False
+    return not any(ch.isdigit() for term in a ^ b for ch in term)
+
+
+def _newer_wins(
+    scored: list[tuple[float, float, int]],
+    facts: dict[int, tuple[Candidate, frozenset[str]]],
+    held: dict[int, tuple[frozenset[str], bool]],
+) -> list[tuple[float, float, int]]:
+    """Newer entries first where two say the same about the query (docs/architecture.md §4).
+
+    Candidates of one file that hold the same query terms (and both, or
+    neither, the exact phrase) swap scores so the newest gets the best of them; then each older candidate with the same
+    ``subject:`` as a newer one scores just under the newest one at most.
+    """
+    groups: dict[tuple[str, frozenset[str], bool], list[int]] = {}
+    for at, (_score, _conf, i) in enumerate(scored):
+        groups.setdefault((facts[i][0].path, *held[i]), []).append(at)
+    scored = list(scored)
+    for members in groups.values():
+        if len(members) > 1:
+            best = sorted((scored[at][0] for at in members), reverse=True)
+            by_age = sorted(members, key=lambda at: scored[at][2] >> SEQ_BITS, reverse=True)
+            for score, at in zip(best, by_age, strict=True):
+                _old, conf, i = scored[at]
+                scored[at] = (score, conf, i)
+    newest: dict[str, tuple[int, float]] = {}
+    for score, _conf, i in scored:
+        subject = facts[i][0].subject
+        if subject:
+            key = fold(subject)
+            got = newest.get(key)
+            if got is None or (i >> SEQ_BITS) > (got[0] >> SEQ_BITS):
+                newest[key] = (i, score)
+    if not newest:
+        return scored
+    out = []
+    for score, conf, i in scored:
+        subject = facts[i][0].subject
+        if subject:
+            best_i, best_score = newest[fold(subject)]
+            if best_i != i and (best_i >> SEQ_BITS) > (i >> SEQ_BITS):
+                score = min(score, best_score - 1e-6)
+        out.append((score, conf, i))
+    return out
+
+
+def entry_context(section: str, meta: dict[str, str]) -> str:
+    """An entry's context text: its section's (:func:`section_context`) and its ``subject:`` value."""
+    subject = (meta.get("subject") or "").strip()
+    return f"{section} {subject}".strip() if subject else section
+
+
+def section_context(lines: Iterable[str]) -> dict[int, str]:
+    """The context text of each line of a file: the headings above it and its section's link-only bullets.
+
+    Args:
+        lines: the file's lines, in order (line numbers start at 1).
+
+    Returns:
+        dict[int, str]: line number -> context text (headings outermost first,
+        then link targets), for each line that has any.
+    """
+    import re
+
+    heading_re = re.compile(r"^(#{1,6})[ \t]+(.*)$")
+    link_only_re = re.compile(r"^[ \t]*[-*+][ \t]+((?:\[\[[^\[\]]+\]\][ \t,;]*)+)$")
+    link_re = re.compile(r"\[\[([^\[\]|#]+)")
+    items = list(lines)
+    stack: list[tuple[int, str]] = []
+    # Link-only bullets belong to the section they are in: gather them per section first.
+    section_of: list[int] = []
+    links: dict[int, list[str]] = {}
+    section = 0
+    for number, line in enumerate(items, 1):
+        if heading_re.match(line):
+            section = number
+        section_of.append(section)
+        m = link_only_re.match(line)
+        if m:
+            links.setdefault(section, []).extend(t.strip() for t in link_re.findall(m.group(1)))
+    out: dict[int, str] = {}
+    for number, line in enumerate(items, 1):
+        m = heading_re.match(line)
+        if m:
+            level = len(m.group(1))
+            while stack and stack[-1][0] >= level:
+                stack.pop()
+            stack.append((level, m.group(2).strip()))
+            continue
+        parts = [text for _level, text in stack] + links.get(section_of[number - 1], [])
+        if parts:
+            out[number] = " ".join(parts)
+    return out

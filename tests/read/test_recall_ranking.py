@@ -1,0 +1,212 @@
+"""Recall's ranking rule (docs/architecture.md §4): BM25 over stemmed terms, confidence, newer wins, twins, context."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memrepo.engine.format.stemming import index_term, index_terms
+from memrepo.engine.format.terms import fold, terms
+from memrepo.engine.models import Candidate
+from memrepo.engine.read.recall import RecallIndex
+from memrepo.engine.read.recallkeys import SCHEMA_VERSION, connect
+from memrepo.engine.read.recallrank import MIN_CONFIDENCE, section_context
+from memrepo.engine.repo.store import MemoryStore
+
+
+def write(root: Path, rel: str, text: str) -> None:
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def texts(hits) -> list[str]:
+    return [h.text for h in hits]
+
+
+# -- index terms -------------------------------------------------------------
+
+
+def test_folding_covers_letters_without_a_decomposition() -> None:
+    assert fold("Søren Kjær") == "soren kjaer"
+    assert fold("Łukasz Wróbel") == "lukasz wrobel"
+    assert fold("Đorđe Petrović") == "dorde petrovic"
+    assert fold("Jürgen Groß") == "jurgen gross"
+    assert fold("Ægir Þórsson") == "aegir thorsson"
+    assert terms("部署前") == ["部署", "署前"]  # CJK bigrams as before
+
+
+def test_stop_words_are_dropped_and_words_stemmed() -> None:
+    assert index_terms(["which", "we", "deploys", "deploying", "deployed"]) == ["deploy", "deploy", "deploy"]
+    assert index_term("node18") == "node18"  # digits: kept whole
+    assert index_term("部署") == "部署"  # CJK: kept whole
+    assert index_term("the") is None
+
+
+def test_section_context_gives_headings_and_link_only_bullets() -> None:
+    lines = ["# People", "", "## Søren Kjær", "- Likes async reviews", "- [[adr-0007]]", "## Other", "- x"]
+    ctx = section_context(lines)
+    assert ctx[4] == "People Søren Kjær adr-0007"
+    assert ctx[7] == "People Other"
+    assert 3 not in ctx  # a heading has no context of its own
+
+
+# -- ranking -------------------------------------------------------------------
+
+
+def test_a_kind_word_never_ranks_above_content(store: MemoryStore) -> None:
+    write(
+        store.root,
+        "lessons.md",
+        "# Lessons\n\n"
+        "- Dev shells come from Nix flakes [by: user; added: 2025-06-01; kind: setup]\n"
+        "- The setup of the build server uses Jenkins agents [by: user; added: 2024-01-01; kind: fact]\n",
+    )
+    hits = store.recall("setup jenkins")
+    assert hits[0].text == "The setup of the build server uses Jenkins agents"
+    assert "Dev shells come from Nix flakes" not in texts(hits)  # its kind alone is no match
+
+
+def test_stemming_and_folding_find_the_other_forms(store: MemoryStore) -> None:
+    write(
+        store.root,
+        "me.md",
+        "# Me\n\n"
+        "- The gateway deploys through Argo CD [by: user; added: 2025-01-01]\n"
+        "- Tech lead is Søren Kjær [by: user; added: 2025-01-01]\n"
+        "- Infra is led by Łukasz Wróbel [by: user; added: 2025-01-01]\n",
+    )
+    assert texts(store.recall("deploying"))[:1] == ["The gateway deploys through Argo CD"]
+    assert texts(store.recall("Soren"))[:1] == ["Tech lead is Søren Kjær"]
+    assert texts(store.recall("lukasz"))[:1] == ["Infra is led by Łukasz Wróbel"]
+
+
+def test_common_words_do_not_count(store: MemoryStore) -> None:
+    write(
+        store.root,
+        "me.md",
+        "# Me\n\n"
+        "- We use pnpm for JavaScript [by: user; added: 2025-01-01]\n"
+        "- When we travel we take the train [by: user; added: 2025-01-01]\n"
+        "- We like dark themes [by: user; added: 2025-01-01]\n",
+    )
+    assert texts(store.recall("when do we use pnpm")) == ["We use pnpm for JavaScript"]
+
+
+def test_newer_line_with_the_same_subject_wins(store: MemoryStore) -> None:
+    store.remember(Candidate(text="Uses VS Code with Vim keys", subject="editor", by="user", added="2024-01-01"))
+    store.remember(
+        Candidate(text="Switched editor to Neovim; VS Code for pairing", subject="editor", by="user", pin=True)
+    )
+    hits = store.recall("VS Code editor")
+    assert hits[0].text == "Switched editor to Neovim; VS Code for pairing"
+    assert hits[1].text == "Uses VS Code with Vim keys"
+
+
+def test_newer_line_saying_the_same_about_the_query_wins(store: MemoryStore) -> None:
+    write(
+        store.root,
+        "me.md",
+        "# Me\n\n"
+        "- Team standup is at 9:30 on Meet [by: user; added: 2024-01-01]\n"
+        "- Team standup moved to 10:15 on Tuesdays and Thursdays in Slack huddles [by: user; added: 2025-03-01]\n",
+    )
+    assert store.recall("standup")[0].text.startswith("Team standup moved to 10:15")
+
+
+def test_near_duplicates_are_collapsed(store: MemoryStore) -> None:
+    write(
+        store.root,
+        "lessons.md",
+        "# Lessons\n\n"
+        "- Always run the full test suite locally before pushing to main [by: user; added: 2025-01-01]\n"
+        "- Always run the full test suite locally before pushing to the main branch [by: agent; added: 2025-02-01]\n"
+        "- Run the linter before pushing [by: user; added: 2024-01-01]\n",
+    )
+    hits = store.recall("run the test suite before pushing", limit=5)
+    suites = [t for t in texts(hits) if "full test suite" in t]
+    assert len(suites) == 1
+    assert "Run the linter before pushing" in texts(hits)
+
+
+def test_headings_and_link_only_bullets_are_indexed_for_the_entries_under_them(store: MemoryStore) -> None:
+    write(
+        store.root,
+        "notes/people.md",
+        "# People\n\n## Søren Kjær\n\n- Prefers async code reviews on the pull request [by: user]\n\n"
+        "## Records\n\n- [[adr-0007-event-sourcing]]\n- Credits keep an append-only ledger [by: user]\n",
+    )
+    assert store.recall("Soren code reviews")[0].text == "Prefers async code reviews on the pull request"
+    assert store.recall("event sourcing ledger")[0].text == "Credits keep an append-only ledger"
+
+
+# -- confidence ---------------------------------------------------------------
+
+
+@pytest.fixture
+def known(store: MemoryStore) -> MemoryStore:
+    write(
+        store.root,
+        "me.md",
+        "# Me\n\n"
+        "- Prefers pnpm over npm for JavaScript projects [by: user; added: 2025-01-01]\n"
+        "- Works at Fjordline Labs in Stockholm [by: user; added: 2025-01-01]\n"
+        "- Runs the Midnattsloppet 10k every August [by: user; added: 2025-01-01]\n",
+    )
+    return store
+
+
+def test_a_question_with_no_answer_gets_nothing(known: MemoryStore) -> None:
+    assert known.recall("what is the wifi password at the office") == []
+    assert known.recall("which Kafka topics does the gateway publish to") == []
+
+
+def test_hits_carry_their_confidence_and_a_lower_minimum_shows_weak_ones(known: MemoryStore) -> None:
+    hits = known.recall("pnpm javascript")
+    assert hits[0].text.startswith("Prefers pnpm") and hits[0].confidence == 1.0
+    weak = known.recall("what is the wifi password in Stockholm", min_confidence=0.0)
+    assert texts(weak) == ["Works at Fjordline Labs in Stockholm"]
+    assert 0.0 < weak[0].confidence < MIN_CONFIDENCE
+
+
+# -- the index file -----------------------------------------------------------------
+
+
+def test_an_index_of_the_previous_version_is_rebuilt(store: MemoryStore) -> None:
+    store.remember(Candidate(text="Prefers fish shell", by="user"))
+    index = RecallIndex(store.root)
+    index.sync()
+    path = index.path
+    index.close()
+    db = connect(path)
+    db.execute("UPDATE info SET v='2' WHERE k='version'")
+    db.close()
+    again = RecallIndex(store.root)
+    try:
+        assert again._info("version") == SCHEMA_VERSION != "2"
+        again.sync()
+        assert [again.entry(i)[2] for i, _key in again.search("fish")] == ["Prefers fish shell"]
+    finally:
+        again.close()
+
+
+def test_the_quick_check_sees_a_write_by_rename_and_leaves_an_edit_in_place_to_the_full_sync(
+    store: MemoryStore,
+) -> None:
+    write(store.root, "me.md", "# Me\n\n- Prefers fish shell [by: user]\n")
+    index = RecallIndex(store.root)
+    try:
+        index.sync()
+        assert index.sync_quick() == 0  # nothing moved: no file read, no file stat
+        fresh = store.root / "notes" / "new.md.tmp"
+        write(store.root, "notes/new.md.tmp", "# New\n\n- Uses the zebra keyboard layout [by: user]\n")
+        fresh.rename(store.root / "notes" / "new.md")  # as the writer replaces a file
+        assert index.sync_quick() == 1
+        assert [index.entry(i)[2] for i, _k in index.search("zebra keyboard")] == ["Uses the zebra keyboard layout"]
+        with (store.root / "me.md").open("a", encoding="utf-8") as f:  # an editor writing in place
+            f.write("- Likes walrus operators [by: user]\n")
+        assert index.sync_quick() == 0 and index.search("walrus operators") == []
+        assert index.sync(None) == 1 and index.search("walrus operators")  # the full sync sees it
+    finally:
+        index.close()
