@@ -149,7 +149,7 @@ class SemanticRecall:
             marks = tuple(index.db.execute("SELECT k, v FROM info WHERE k IN ('seq', 'count') ORDER BY k"))
         except sqlite3.Error:
             return
-        if marks != self._kicked or builder.error is not None and self._retry_due():
+        if marks != self._kicked or (builder.error is not None and self._retry_due()):
             self._kicked = marks
             builder.kick()
 
