@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -91,6 +92,8 @@ class VectorBuilder:
         self.prepare = prepare
         self.error: str | None = None
         """The model's one-line failure, if the last run met one."""
+        self.failed_at = 0.0
+        """When it met it (``time.monotonic()`` seconds)."""
         self._stop = threading.Event()
         self._again = threading.Event()
         self._thread: threading.Thread | None = None
@@ -117,11 +120,17 @@ class VectorBuilder:
                 build_vectors(self.root, self.embedder, self.max_entries, self.prepare, self._stop)
                 self.error = None
             except ModelUnavailable as exc:
-                self.error = str(exc)
+                self.error, self.failed_at = str(exc), time.monotonic()
                 return
             except Exception as exc:  # a busy or unwritable file: tried again at the next kick
-                self.error = f"vectors could not be built: {exc}"
+                self.error, self.failed_at = f"vectors could not be built: {exc}", time.monotonic()
                 return
+
+    def wait(self, timeout: float = 30.0) -> None:
+        """Wait for the run under way to end (at most ``timeout`` seconds)."""
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
 
     def close(self, timeout: float = 10.0) -> None:
         """Stop after the current batch and wait for the thread (at most ``timeout`` seconds)."""

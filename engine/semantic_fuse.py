@@ -73,12 +73,12 @@ def plain_key(iid: int) -> tuple:
     return (0, 0, 0, 0.0, iid >> SEQ_BITS)
 
 
-def rrf(lexical: list[int], semantic: list[int], limit: int) -> list[int]:
+def rrf(lexical: list[int], semantic: list[int], limit: int, semantic_weight: float = 1.0) -> list[int]:
     """Fuse two ranked lists of item ids by reciprocal rank (the module's rule); best first, at most ``limit``."""
     score: dict[int, float] = {}
-    for ranked in (lexical, semantic):
+    for ranked, weight in ((lexical, 1.0), (semantic, semantic_weight)):
         for rank, iid in enumerate(ranked, 1):
-            score[iid] = score.get(iid, 0.0) + 1.0 / (K + rank)
+            score[iid] = score.get(iid, 0.0) + weight / (K + rank)
     lex_pos = {iid: pos for pos, iid in enumerate(lexical)}
     sem_pos = {iid: pos for pos, iid in enumerate(semantic)}
     far = len(lexical) + len(semantic)
@@ -149,16 +149,17 @@ class SemanticRecall:
             marks = tuple(index.db.execute("SELECT k, v FROM info WHERE k IN ('seq', 'count') ORDER BY k"))
         except sqlite3.Error:
             return
-        if marks != self._kicked or (builder.error is not None and self._retry_due()):
+        retry = builder.error is not None and time.monotonic() - builder.failed_at >= RETRY_S
+        if marks != self._kicked or retry:
             self._kicked = marks
             builder.kick()
 
     def _retry_due(self) -> bool:
         return self._failed is None or time.monotonic() - self._failed[0] >= RETRY_S
 
-    def _fail(self, message: str) -> RecallInfo:
+    def _fail(self, message: str, covered: float) -> RecallInfo:
         self._failed = (time.monotonic(), message)
-        return RecallInfo("lexical", 0.0, message)
+        return RecallInfo("lexical", covered, message)
 
     def fuse(
         self,
@@ -184,10 +185,6 @@ class SemanticRecall:
         with self._lock:
             self.kick(index)
             builder = self._builder
-            if builder is not None and builder.error is not None:
-                if not self._retry_due():
-                    return lexical, RecallInfo("lexical", 0.0, builder.error)
-                self._failed = (time.monotonic(), builder.error)
             try:
                 store = self._vectors()
                 have, total = store.counts()
@@ -195,14 +192,18 @@ class SemanticRecall:
                 return lexical, RecallInfo("lexical", 0.0, f"vectors cannot be read: {exc}")
             covered = have / total if total else 0.0
             if not have:
-                note = None if builder is None or not builder.running() else "semantic vectors are being built"
+                note = None
+                if builder is not None and builder.error is not None:
+                    note = builder.error
+                elif builder is not None and builder.running():
+                    note = "semantic vectors are being built"
                 return lexical, RecallInfo("lexical", 0.0, note)
             if self._failed is not None and not self._retry_due():
                 return lexical, RecallInfo("lexical", covered, self._failed[1])
             try:
                 qvec = self.embedder.embed([query], query=True)[0]
             except ModelUnavailable as exc:
-                return lexical, self._fail(str(exc))
+                return lexical, self._fail(str(exc), covered)
             self._failed = None
 
             def keep(iid: int) -> bool:
@@ -219,9 +220,11 @@ class SemanticRecall:
             try:
                 near = store.nearest(qvec, limit + DEPTH, self.settings.min_similarity, keep)
             except (sqlite3.Error, ValueError) as exc:
-                return lexical, self._fail(f"vectors cannot be read: {exc}")
+                return lexical, self._fail(f"vectors cannot be read: {exc}", covered)
+        if not found and near and near[0][1] < self.settings.answer_similarity:
+            near = []  # nothing matched a word, and nothing is close enough alone: a question with no answer
         keys = dict(found)
-        fused = rrf([iid for iid, _key in found], [iid for iid, _sim in near], limit)
+        fused = rrf([iid for iid, _key in found], [iid for iid, _sim in near], limit, self.settings.semantic_weight)
         out = []
         for iid in fused:
             key = keys.get(iid)

@@ -17,9 +17,17 @@ At 384 int8 values an entry this is about 8 MB on disk and in memory, and a firs
 build of ~12-30 ms an entry on one CPU thread (4-10 minutes, in the background).
 """
 
-MIN_SIMILARITY = 0.83
-"""Default cosine similarity below which a semantic neighbour is not a hit (tuned on the
-benchmark's tune split, benchmarks/recall_quality/; multilingual-e5-small's cosines sit in 0.7-0.95)."""
+MIN_SIMILARITY = 0.81
+"""Default cosine similarity below which a semantic neighbour is not fused (tuned on the benchmark's
+tune split, benchmarks/recall_quality/: 0.80 let in noise, 0.82 lost paraphrases; multilingual-e5-small's
+cosines sit in 0.75-0.95 for any pair of English sentences)."""
+
+
+ANSWER_SIMILARITY = 0.85
+"""Default cosine the best semantic neighbour needs when no entry matched a query word (tuned likewise)."""
+
+SEMANTIC_WEIGHT = 1.5
+"""Default weight of the semantic list in reciprocal rank fusion (the lexical list's is 1)."""
 
 
 class _Section(BaseModel):
@@ -54,6 +62,10 @@ class SemanticSettings(_Section):
     written first, newest entries first inside a file; recall reports the share it covered."""
     min_similarity: float = Field(MIN_SIMILARITY, ge=-1, le=1)
     """Cosine similarity a semantic neighbour needs to be a hit on its own."""
+    answer_similarity: float = Field(ANSWER_SIMILARITY, ge=-1, le=1)
+    """When no entry matched a query word, the cosine the best neighbour needs for recall to answer at all."""
+    semantic_weight: float = Field(SEMANTIC_WEIGHT, ge=0)
+    """The semantic list's weight in the fusion (the lexical list's is 1)."""
     cli: bool = False
     """Load the model in a one-shot ``memrepo recall`` too (costs its load, ~70 ms: lexical by default)."""
     openai: EndpointSettings = Field(default_factory=EndpointSettings)
