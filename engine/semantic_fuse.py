@@ -219,6 +219,8 @@ class SemanticRecall:
 
             try:
                 near = store.nearest(qvec, limit + DEPTH, self.settings.min_similarity, keep)
+            except ImportError:
+                return lexical, self._fail("semantic recall needs numpy: pip install 'memrepo[semantic]'", covered)
             except (sqlite3.Error, ValueError) as exc:
                 return lexical, self._fail(f"vectors cannot be read: {exc}", covered)
         if not found and near and near[0][1] < self.settings.answer_similarity:

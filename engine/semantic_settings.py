@@ -66,6 +66,4 @@ class SemanticSettings(_Section):
     """When no entry matched a query word, the cosine the best neighbour needs for recall to answer at all."""
     semantic_weight: float = Field(SEMANTIC_WEIGHT, ge=0)
     """The semantic list's weight in the fusion (the lexical list's is 1)."""
-    cli: bool = False
-    """Load the model in a one-shot ``memrepo recall`` too (costs its load, ~70 ms: lexical by default)."""
     openai: EndpointSettings = Field(default_factory=EndpointSettings)

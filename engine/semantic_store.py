@@ -235,12 +235,21 @@ class VectorStore:
         version = self._db.execute("PRAGMA data_version").fetchone()[0]
         count = self._db.execute("SELECT count(*), max(id) FROM vec").fetchone()
         if self._cached is None or self._version != version or self._cached[0] != count:
-            rows = self._db.execute("SELECT id, scale, v FROM vec").fetchall()
-            ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
-            scales = np.fromiter((r[1] for r in rows), dtype=np.float32, count=len(rows))
-            dim = len(rows[0][2]) if rows else 0
-            mat = np.frombuffer(b"".join(r[2] for r in rows), dtype=np.int8).reshape(len(rows), dim)
-            self._cached = (count, ids, mat, scales)
+            self._cached = None  # the old copy goes before the new one is read
+            n = count[0]
+            first = self._db.execute("SELECT v FROM vec LIMIT 1").fetchone()
+            dim = len(first[0]) if first else 0
+            ids = np.empty(n, dtype=np.int64)
+            scales = np.empty(n, dtype=np.float32)
+            mat = np.empty((n, dim), dtype=np.int8)
+            row = 0  # filled row by row: no list of every row, no joined copy (12 MB less at 20,000)
+            for iid, scale, data in self._db.execute("SELECT id, scale, v FROM vec"):
+                if row >= n or len(data) != dim:
+                    raise ValueError("the vectors file changed while it was read")
+                ids[row], scales[row] = iid, scale
+                mat[row] = np.frombuffer(data, dtype=np.int8)
+                row += 1
+            self._cached = (count, ids[:row], mat[:row], scales[:row])
             self._version = version
         return self._cached[1], self._cached[2], self._cached[3]
 
@@ -262,7 +271,7 @@ class VectorStore:
             return []
         q = np.asarray(query, dtype=np.float32)
         sims = np.empty(len(ids), dtype=np.float32)
-        step = 8192  # converted to float32 a slice at a time: memory stays ~12 MB whatever the count
+        step = 2048  # converted to float32 a slice at a time: 3 MB whatever the count
         for start in range(0, len(ids), step):
             sims[start : start + step] = (mat[start : start + step].astype(np.float32) @ q) * scales[
                 start : start + step
