@@ -20,9 +20,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-from memrepo.engine.semantic_build import build_vectors
-from memrepo.engine.semantic_fuse import DEPTH, SemanticRecall
-from memrepo.engine.semantic_settings import SemanticSettings
+from memrepo.engine.config import SemanticSettings
+from memrepo.engine.read.semantic_build import build_vectors
+from memrepo.engine.read.semantic_fuse import DEPTH, SemanticRecall
 
 _open: dict[Path, tuple[Any, SemanticRecall]] = {}
 
@@ -33,7 +33,7 @@ def _settings() -> SemanticSettings:
 
 
 def _ready(root: Path) -> tuple[Any, SemanticRecall]:
-    from memrepo.engine.recall import RecallIndex
+    from memrepo.engine.read.recall import RecallIndex
 
     root = Path(root)
     got = _open.get(root)

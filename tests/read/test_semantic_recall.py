@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 from helpers.semantic_fakes import ConceptEmbedder, concept_vector, fake_openai_server
-from memrepo.engine.recall import RecallIndex
-from memrepo.engine.semantic_build import build_vectors
-from memrepo.engine.semantic_fuse import DEPTH, SemanticRecall, plain_key, rrf
-from memrepo.engine.semantic_model import EndpointEmbedder, ModelUnavailable, make_embedder, parse_embeddings
-from memrepo.engine.semantic_settings import SemanticSettings
-from memrepo.engine.semantic_store import VectorStore, quantize, scrub_vectors, vectors_path
+
+from memrepo.engine.config import SemanticSettings
+from memrepo.engine.read.recall import RecallIndex
+from memrepo.engine.read.semantic_build import build_vectors
+from memrepo.engine.read.semantic_fuse import DEPTH, SemanticRecall, plain_key, rrf
+from memrepo.engine.read.semantic_model import EndpointEmbedder, ModelUnavailable, make_embedder, parse_embeddings
+from memrepo.engine.read.semantic_store import VectorStore, quantize, scrub_vectors, vectors_path
 
 ENTRIES = {
     "MEMORY.md": "# Memory\n\n- Prefers pnpm over npm for JavaScript projects\n- Drinks coffee black, no sugar\n",

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from .semantic_settings import EndpointSettings, SemanticSettings
+    from memrepo.engine.config import SemanticEndpointSettings, SemanticSettings
 
 LOCAL_THREADS = 1
 """OpenMP threads of the local model: one (measured on 2 busy cores: 22 ms a query with one, 70-108 ms with two)."""
@@ -111,7 +111,7 @@ class EndpointEmbedder:
         settings: the endpoint's settings.
     """
 
-    def __init__(self, settings: EndpointSettings) -> None:
+    def __init__(self, settings: SemanticEndpointSettings) -> None:
         self.settings = settings
         self.url = settings.base_url.rstrip("/") + "/embeddings"
         self.model_id = f"openai:{self.url}|{settings.model}|{settings.query_prefix}|{settings.passage_prefix}"

@@ -32,9 +32,10 @@ from .recallkeys import SEQ_BITS, WORKSPACES_DIR
 from .semantic_model import Embedder, ModelUnavailable, make_embedder
 
 if TYPE_CHECKING:
+    from memrepo.engine.config import SemanticSettings
+
     from .recall import RecallIndex
     from .semantic_build import VectorBuilder
-    from .semantic_settings import SemanticSettings
     from .semantic_store import VectorStore
 
 K = 60
@@ -88,8 +89,9 @@ def rrf(lexical: list[int], semantic: list[int], limit: int, semantic_weight: fl
 
 def _redactor(root: Path) -> Callable[[str], str]:
     """Redaction as recall shows text (docs/architecture.md §3): an entry's secret never reaches a model."""
+    from memrepo.engine.redaction import allow, protect_logs
+
     from .recallkeys import redacted
-    from .redaction import allow, protect_logs
 
     allow.activate(Path(root) / ".git" / "memrepo")
     protect_logs()
