@@ -46,10 +46,23 @@ class ColdHit:
     """One recall hit as :class:`~memrepo.engine.models.RecallHit` has it, without pydantic.
 
     Attributes: those of ``RecallHit`` (``ref``, ``path``, ``line``, ``text``,
-    ``by``, ``meta``, ``seen``, ``score``, ``unreviewed``, ``heading``, ``section``).
+    ``by``, ``meta``, ``seen``, ``score``, ``unreviewed``, ``heading``, ``section``, ``mode``).
     """
 
-    __slots__ = ("by", "heading", "line", "meta", "path", "ref", "score", "section", "seen", "text", "unreviewed")
+    __slots__ = (
+        "by",
+        "heading",
+        "line",
+        "meta",
+        "mode",
+        "path",
+        "ref",
+        "score",
+        "section",
+        "seen",
+        "text",
+        "unreviewed",
+    )
 
     def __init__(self, path: str, line: int, text: str, by: str, meta: dict[str, str], score: float) -> None:
         self.ref = f"repo:{path}#L{line}"
@@ -63,13 +76,14 @@ class ColdHit:
         self.unreviewed = path == INBOX_MD
         self.heading: str | None = None
         self.section: str | None = None
+        self.mode = "lexical"  # a one-shot recall loads no model (docs/architecture.md §4)
 
     def as_dict(self) -> dict[str, Any]:
         """The fields in ``RecallHit.model_dump()``'s order (``memrepo recall --json`` prints it)."""
         return {name: getattr(self, name) for name in _FIELDS}
 
 
-_FIELDS = ("ref", "path", "line", "text", "by", "meta", "seen", "score", "unreviewed", "heading", "section")
+_FIELDS = ("ref", "path", "line", "text", "by", "meta", "seen", "score", "unreviewed", "heading", "section", "mode")
 
 
 def is_empty_query(query: str) -> bool:

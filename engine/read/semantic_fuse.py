@@ -107,6 +107,9 @@ class SemanticRecall:
         embedder: a model to use instead of the one ``settings`` names (tests).
     """
 
+    depth = DEPTH
+    """How far past the limit the caller takes the lexical list."""
+
     def __init__(self, root: Path, settings: SemanticSettings, embedder: Embedder | None = None) -> None:
         self.root = Path(root)
         self.settings = settings

