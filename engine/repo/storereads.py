@@ -16,6 +16,7 @@ from memrepo.engine.read.readcache import Fingerprint, ReadCaches
 if TYPE_CHECKING:
     from collections.abc import Collection
 
+    from memrepo.engine.config import Settings
     from memrepo.engine.read.recall import RecallIndex  # imported where an index is built: writers never load it
 
 
@@ -29,6 +30,7 @@ class StoreReads:
     """
 
     reads: ReadCaches
+    settings: Settings
 
     @property
     def git(self) -> GitStore:
