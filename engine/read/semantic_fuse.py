@@ -107,9 +107,6 @@ class SemanticRecall:
         embedder: a model to use instead of the one ``settings`` names (tests).
     """
 
-    depth = DEPTH
-    """How far past the limit the caller takes the lexical list."""
-
     def __init__(self, root: Path, settings: SemanticSettings, embedder: Embedder | None = None) -> None:
         self.root = Path(root)
         self.settings = settings
@@ -119,6 +116,11 @@ class SemanticRecall:
         self._kicked: tuple | None = None
         self._failed: tuple[float, str] | None = None
         self._lock = threading.Lock()
+
+    @property
+    def depth(self) -> int:
+        """How far past the limit the caller takes the lexical list (0 with no model: the lexical list as is)."""
+        return 0 if self.embedder is None else DEPTH
 
     def close(self) -> None:
         """Stop the background build and close the vectors file."""
