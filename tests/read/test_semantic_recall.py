@@ -13,7 +13,7 @@ from helpers.semantic_fakes import ConceptEmbedder, concept_vector, fake_openai_
 
 from memrepo.engine.config import SemanticSettings
 from memrepo.engine.read.recall import RecallIndex
-from memrepo.engine.read.semantic_build import build_vectors
+from memrepo.engine.read.semantic_build import BATCH, build_vectors
 from memrepo.engine.read.semantic_fuse import DEPTH, SemanticRecall, plain_key, rrf
 from memrepo.engine.read.semantic_model import EndpointEmbedder, ModelUnavailable, make_embedder, parse_embeddings
 from memrepo.engine.read.semantic_store import VectorStore, quantize, scrub_vectors, vectors_path
@@ -316,3 +316,21 @@ def test_the_bundled_local_model_finds_a_paraphrase(tmp_path: Path) -> None:
     assert info.mode == "hybrid"
     assert _texts(index, hits)[0] == "Prefers pnpm over npm for JavaScript projects"
     sem.close()
+
+
+def test_a_stopped_build_resumes_where_it_stopped(tmp_path: Path) -> None:
+    lines = "".join(f"- Note number {i} about deploys\n" for i in range(20))
+    root, _index = _repo(tmp_path, {"MEMORY.md": lines})
+    emb = ConceptEmbedder()
+    stop = threading.Event()
+
+    class StopAfterOneBatch(ConceptEmbedder):
+        def embed(self, texts, query):  # type: ignore[no-untyped-def]
+            stop.set()  # build_vectors checks it before the next batch
+            return emb.embed(texts, query)
+
+    first = build_vectors(root, StopAfterOneBatch(), 100, stop=stop)
+    assert first == BATCH
+    emb.embedded.clear()
+    assert build_vectors(root, emb, 100) == 20 - BATCH
+    assert len(emb.embedded) == 20 - BATCH  # nothing embedded twice
