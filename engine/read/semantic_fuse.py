@@ -69,9 +69,18 @@ class RecallInfo:
         return {"mode": self.mode, "covered": round(self.covered, 4), "note": self.note}
 
 
-def plain_key(iid: int) -> tuple:
-    """The lexical sort key of an entry no query term matched: ``(phrase, subject, kind, coverage, rank)``."""
-    return (0, 0, 0, 0.0, iid >> SEQ_BITS)
+def plain_key(iid: int, like: tuple | None = None) -> tuple:
+    """The lexical sort key of an entry no query term matched: zeros, then the entry's rank.
+
+    Args:
+        iid: the item id (its high bits are the rank).
+        like: a key of the lexical list, whose shape is followed (zeros of the same types);
+            None gives ``(phrase, subject, kind, coverage, rank)`` zeroed.
+    """
+    rank = iid >> SEQ_BITS
+    if like is None:
+        return (0, 0, 0, 0.0, rank)
+    return (*(0 if isinstance(x, int) else 0.0 for x in like[:-1]), rank)
 
 
 def rrf(lexical: list[int], semantic: list[int], limit: int, semantic_weight: float = 1.0) -> list[int]:
@@ -241,6 +250,6 @@ class SemanticRecall:
                 with contextlib.suppress(Exception):
                     if index.row(iid) is None:
                         continue
-                key = plain_key(iid)
+                key = plain_key(iid, found[0][1] if found else None)
             out.append((iid, key))
         return out, RecallInfo("hybrid", covered, None)

@@ -86,6 +86,7 @@ def test_reciprocal_rank_fusion_sums_both_lists_and_keeps_lexical_order_on_ties(
 
 def test_a_semantic_only_hit_carries_the_key_of_no_lexical_match() -> None:
     assert plain_key((7 << 32) | 3) == (0, 0, 0, 0.0, 7)
+    assert plain_key((7 << 32) | 3, (2.5, 0.9, 4)) == (0.0, 0.0, 7)  # the lexical list's shape
 
 
 def test_a_question_with_no_answer_gets_no_neighbour_below_the_floor(tmp_path: Path) -> None:
