@@ -187,10 +187,18 @@ class SemanticRecall:
         workspace_id: str | None,
         scoped: bool,
         limit: int,
+        pool: list[tuple[int, tuple]] | None = None,
     ) -> tuple[list[tuple[int, tuple]], RecallInfo]:
         """Fuse the lexical results ``found`` (from ``index.search`` with ``limit + DEPTH``) with semantic neighbours.
 
         Never raises for the model's sake: a failure is the lexical list and a note.
+
+        Args:
+            found: what lexical recall answers alone (over its confidence minimum, if it has one), to ``limit +
+                DEPTH``; returned as is (to ``limit``) when the model cannot answer.
+            pool: the lexical list to fuse, when it is wider than ``found`` (hits under the confidence minimum
+                too); None: ``found``. When ``found`` is empty, the semantic side answers only with a neighbour
+                at ``[semantic] answer_similarity`` or above, else nothing is returned (a question with no answer).
 
         Returns:
             tuple: (item ids with sort keys, best first, at most ``limit``; how it was answered).
@@ -239,10 +247,11 @@ class SemanticRecall:
                 return lexical, self._fail("semantic recall needs numpy: pip install 'memrepo[semantic]'", covered)
             except (sqlite3.Error, ValueError) as exc:
                 return lexical, self._fail(f"vectors cannot be read: {exc}", covered)
-        if not found and near and near[0][1] < self.settings.answer_similarity:
-            near = []  # nothing matched a word, and nothing is close enough alone: a question with no answer
-        keys = dict(found)
-        fused = rrf([iid for iid, _key in found], [iid for iid, _sim in near], limit, self.settings.semantic_weight)
+        if not found and (not near or near[0][1] < self.settings.answer_similarity):
+            return [], RecallInfo("hybrid", covered, None)  # no word nor meaning close enough: no answer
+        ranked = found if pool is None else pool
+        keys = dict(ranked)
+        fused = rrf([iid for iid, _key in ranked], [iid for iid, _sim in near], limit, self.settings.semantic_weight)
         out = []
         for iid in fused:
             key = keys.get(iid)
@@ -250,6 +259,6 @@ class SemanticRecall:
                 with contextlib.suppress(Exception):
                     if index.row(iid) is None:
                         continue
-                key = plain_key(iid, found[0][1] if found else None)
+                key = plain_key(iid, ranked[0][1] if ranked else None)
             out.append((iid, key))
         return out, RecallInfo("hybrid", covered, None)
