@@ -13,7 +13,7 @@ import json
 import math
 import re
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -65,6 +65,8 @@ class FakeEmbeddings:
         self.answer: bytes | None = None
         """A fixed body to answer instead of the vectors (a bad answer)."""
         self.status = 200
+        self.stop: Callable[[], None] = lambda: None
+        """Shut the server down now (an endpoint that went away)."""
 
 
 @contextmanager
@@ -109,9 +111,14 @@ def fake_openai_server() -> Iterator[tuple[str, FakeEmbeddings]]:
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
+
+    def stop() -> None:
+        server.shutdown()
+        server.server_close()
+
+    record.stop = stop
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/v1", record
     finally:
-        server.shutdown()
-        server.server_close()
+        stop()
         thread.join(5)
