@@ -211,10 +211,8 @@ class ReadCaches:
         self._walked_at: float | None = None
         self._last_scan = 0.0
         self.recall_index_built: RecallIndex | None = None
-        self.semantic: SemanticRecall | None = None
-        """Hybrid recall's semantic half (:meth:`use_semantic`); None: recall is lexical."""
-        self.last_recall_info: RecallInfo | None = None
-        """How the last recall was answered (hybrid recall on only)."""
+        self.semantic: SemanticRecall | None = None  # hybrid recall's semantic half (use_semantic); None: lexical
+        self.last_recall_info: RecallInfo | None = None  # how the last recall was answered (hybrid recall on only)
         self._context_cache: dict[str | None, tuple[int, ContextKey, ContextBlock]] = {}
         self._fingerprints: dict[str, Fingerprint] | None = None
         self._baseline_walked = False
@@ -420,14 +418,10 @@ class ReadCaches:
         return fit_hits(hits, max_bytes)
 
     def use_semantic(self, settings: SemanticSettings) -> None:
-        """Fuse recall with semantic similarity from now on (a long-running process: the MCP server, the app).
-
-        A one-shot process never calls it: loading the model costs more than its whole recall.
-        """
+        """Fuse recall with semantic similarity from now on (the MCP server, the app; never a one-shot process)."""
         from .semantic_fuse import SemanticRecall
 
-        if self.semantic is None:
-            self.semantic = SemanticRecall(self.root, settings)
+        self.semantic = self.semantic or SemanticRecall(self.root, settings)
 
     def close_semantic(self) -> None:
         """Stop the background build of vectors and close their file."""
