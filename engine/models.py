@@ -385,6 +385,8 @@ class RecallHit(EntryView):
         unreviewed: True for an inbox entry (not yet reviewed by a person).
         heading: with ``detail="full"``, the heading of the section the hit is in.
         section: with ``detail="full"``, up to 80 lines of that section around the hit.
+        mode: ``"hybrid"`` when lexical and semantic rankings were fused, else ``"lexical"``
+            (docs/architecture.md §4).
     """
 
     score: float = 0.0
@@ -392,6 +394,21 @@ class RecallHit(EntryView):
     unreviewed: bool = False
     heading: str | None = None
     section: str | None = None
+    mode: str = "lexical"
+
+
+class RecallMode(_Model):
+    """How the last recall was answered (docs/architecture.md §4, hybrid recall).
+
+    Attributes:
+        mode: ``"hybrid"`` (lexical and semantic fused) or ``"lexical"``.
+        covered: the share of indexed entries that have a vector (0.0-1.0).
+        note: one line for people when semantic recall was wanted and could not be used, else None.
+    """
+
+    mode: str = "lexical"
+    covered: float = 0.0
+    note: str | None = None
 
 
 class ContextSection(_Model):

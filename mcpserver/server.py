@@ -50,6 +50,7 @@ from memrepo.engine.format import entries as fmt
 
 if TYPE_CHECKING:
     from memrepo.engine.config import Settings
+    from memrepo.engine.models import RecallMode
     from memrepo.engine.repo.repo import MemoryRepo
 
 log = logging.getLogger("memrepo.mcp")
@@ -318,11 +319,12 @@ def build_server(
         async def run() -> str:
             hits = await repo().recall(query, workspace(cwd), limit, 16_000, detail)
             note("recall")
+            how = mode_line(await repo().recall_mode())
             if not hits:
                 from memrepo.engine.redaction import redact_text
 
-                return f"No memory matches {redact_text(query)!r}."
-            out = []
+                return f"No memory matches {redact_text(query)!r}." + (f"\n{how}" if how else "")
+            out = [how] if how else []
             for hit in hits:
                 tag = " [unreviewed]" if hit.unreviewed else ""
                 out.append(f"{hit.ref} ({hit.by}){tag}: {hit.text}")
@@ -550,6 +552,13 @@ async def _tick(repo: MemoryRepo) -> None:
     while True:
         await asyncio.sleep(TICK_S)
         await repo.checkpoint_idle(origin="mcp")  # never raises: failures are logged and returned
+
+
+def mode_line(mode: RecallMode) -> str:
+    """The line a recall result starts with when semantic recall is on (docs/architecture.md §4); empty when off."""
+    if mode.mode == "hybrid":
+        return f"(hybrid recall: lexical and semantic, {mode.covered:.0%} of entries have vectors)"
+    return f"(lexical recall: {mode.note})" if mode.note else ""
 
 
 def serve(repo_path: Path, settings: Settings, allow_forget_any: bool = False) -> None:

@@ -54,6 +54,9 @@ def isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
     monkeypatch.setenv(
         "MEMREPO_WRITE_SERVER", "0"
     )  # no test leaves a write server behind (tests/cli/test_write_server.py starts its own)
+    # Lexical recall unless a test of hybrid recall turns it on (tests/read/test_semantic_*.py): the
+    # others' results must not depend on a background build of vectors.
+    monkeypatch.setenv("MEMREPO_SEMANTIC", "off")
     for var in ("MEMREPO_REPO", "MEMREPO_CONFIG", "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"):
         monkeypatch.delenv(var, raising=False)
     return home

@@ -25,7 +25,7 @@ from .plain import clean, plain
 from .workers import ReportWorkerErrors
 
 if TYPE_CHECKING:
-    from memrepo.engine.models import RecallHit
+    from memrepo.engine.models import RecallHit, RecallMode
     from memrepo.engine.repo.repo import MemoryRepo
 
 SEARCH_LIMIT = 100
@@ -53,6 +53,13 @@ def hit_label(hit: RecallHit) -> Text:
     if hit.unreviewed:
         label.append("  unreviewed", style="italic")
     return label
+
+
+def mode_label(mode: RecallMode) -> str:
+    """`` · hybrid (37% with vectors)`` when semantic recall answered, `` · lexical: why`` when it could not; else empty."""
+    if mode.mode == "hybrid":
+        return f" · hybrid ({mode.covered:.0%} with vectors)"
+    return f" · lexical: {mode.note}" if mode.note else ""
 
 
 class SearchScreen(ReportWorkerErrors, ModalScreen["RecallHit | None"], inherit_bindings=False):
@@ -117,9 +124,10 @@ class SearchScreen(ReportWorkerErrors, ModalScreen["RecallHit | None"], inherit_
         started = time.perf_counter()
         hits = await self._repo.recall(query, limit=SEARCH_LIMIT, max_bytes=1 << 20)
         took = (time.perf_counter() - started) * 1000
+        how = mode_label(await self._repo.recall_mode())
         count = f"{len(hits)} hit{'s' if len(hits) != 1 else ''}" if hits else "No memory matches"
         more = " (first 100)" if len(hits) == SEARCH_LIMIT else ""
-        self._show(hits, f"{count}{more} · {took:.0f} ms · enter opens · esc closes")
+        self._show(hits, f"{count}{more} · {took:.0f} ms{how} · enter opens · esc closes")
         self._hits_for = query
         if self._open_when_ready:  # enter was pressed before these hits arrived
             self._open_when_ready = False

@@ -491,8 +491,17 @@ class GitCompactor:
         return total
 
 
-DERIVED_STATE = frozenset({"recall.sqlite", "recall.sqlite-journal", "workspaces.sqlite", "workspaces.sqlite-journal"})
-"""Files in ``.git/memrepo/`` rebuilt from the work tree (the recall index, the workspace map): not git's data,
+DERIVED_STATE = frozenset(
+    {
+        "recall.sqlite",
+        "recall.sqlite-journal",
+        "workspaces.sqlite",
+        "workspaces.sqlite-journal",
+        "vectors.sqlite",
+        "vectors.sqlite-journal",
+    }
+)
+"""Files in ``.git/memrepo/`` rebuilt from the work tree (the recall index, the workspace map, hybrid recall's vectors): not git's data,
 not what compaction shrinks, so left out of :func:`git_dir_size`."""
 
 

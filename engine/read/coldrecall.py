@@ -46,7 +46,7 @@ class ColdHit:
     """One recall hit as :class:`~memrepo.engine.models.RecallHit` has it, without pydantic.
 
     Attributes: those of ``RecallHit`` (``ref``, ``path``, ``line``, ``text``,
-    ``by``, ``meta``, ``seen``, ``score``, ``confidence``, ``unreviewed``, ``heading``, ``section``).
+    ``by``, ``meta``, ``seen``, ``score``, ``confidence``, ``unreviewed``, ``heading``, ``section``, ``mode``).
     """
 
     __slots__ = (
@@ -55,6 +55,7 @@ class ColdHit:
         "heading",
         "line",
         "meta",
+        "mode",
         "path",
         "ref",
         "score",
@@ -79,6 +80,7 @@ class ColdHit:
         self.unreviewed = path == INBOX_MD
         self.heading: str | None = None
         self.section: str | None = None
+        self.mode = "lexical"  # a one-shot recall loads no model (docs/architecture.md §4)
 
     def as_dict(self) -> dict[str, Any]:
         """The fields in ``RecallHit.model_dump()``'s order (``memrepo recall --json`` prints it)."""
@@ -98,6 +100,7 @@ _FIELDS = (
     "unreviewed",
     "heading",
     "section",
+    "mode",
 )
 
 

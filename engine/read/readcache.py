@@ -29,7 +29,10 @@ from .recallkeys import fit_hits
 from .workspaceindex import WorkspaceIndex
 
 if TYPE_CHECKING:
+    from memrepo.engine.config import SemanticSettings
+
     from .recall import RecallIndex  # imported where an index is built: writers never load it
+    from .semantic_fuse import RecallInfo, SemanticRecall
 
 WATCH_SETTLE_S = 1.0
 """A new watcher is trusted only after this long (seconds); until then reads check files."""
@@ -214,6 +217,8 @@ class ReadCaches:
         self._walked_at: float | None = None
         self._last_scan = 0.0
         self.recall_index_built: RecallIndex | None = None
+        self.semantic: SemanticRecall | None = None  # hybrid recall's semantic half (use_semantic); None: lexical
+        self.last_recall_info: RecallInfo | None = None  # how the last recall was answered (hybrid recall on only)
         self._context_cache: dict[str | None, tuple[int, ContextKey, ContextBlock]] = {}
         self._fingerprints: dict[str, Fingerprint] | None = None
         self._baseline_walked = False
@@ -404,11 +409,36 @@ class ReadCaches:
         index = self.recall_index()
         scoped = workspace is not None and bool(workspace.strip())
         ws_id, ws_file = self.index.file_for(workspace) if scoped else (None, None)
+        semantic = self.semantic
+        depth = limit if semantic is None else limit + semantic.depth
         found = index.search(
-            query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit, min_confidence=min_confidence
+            query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=min_confidence
         )
+        mode = "lexical"
+        if semantic is not None:  # hybrid recall: one fusion step (docs/architecture.md §4)
+            pool = index.search(  # the hits under the confidence minimum too
+                query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=0.0
+            )
+            found, info = semantic.fuse(
+                index, query, found, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit, pool=pool
+            )
+            self.last_recall_info, mode = info, info.mode
         shown = "full" if detail == "full" else "line"
-        return fit_hits([index.hit(iid, key, shown) for iid, key in found], max_bytes)
+        hits = [index.hit(iid, key, shown) for iid, key in found]
+        for hit in hits:
+            hit.mode = mode
+        return fit_hits(hits, max_bytes)
+
+    def use_semantic(self, settings: SemanticSettings) -> None:
+        """Fuse recall with semantic similarity from now on (the MCP server, the app; never a one-shot process)."""
+        from .semantic_fuse import SemanticRecall
+
+        self.semantic = self.semantic or SemanticRecall(self.root, settings)
+
+    def close_semantic(self) -> None:
+        """Stop the background build of vectors and close their file."""
+        if self.semantic is not None:
+            self.semantic.close()
 
     # -- context ----------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from . import recall
 from .recall import RecallIndex
 from .recallkeys import index_path, walk
+from .semantic_store import scrub_vectors
 
 
 def scrub_recall(root: Path, index: RecallIndex | None, paths: Iterable[str] | None) -> None:
@@ -20,7 +21,9 @@ def scrub_recall(root: Path, index: RecallIndex | None, paths: Iterable[str] | N
 
     Forgetting calls it with the file it rewrote, compaction with None: every
     file is checked and the index file is then rewritten whole. An index file
-    no process has made yet holds nothing to scrub.
+    no process has made yet holds nothing to scrub. The vectors of hybrid
+    recall whose entry the index no longer holds go too (``vectors.sqlite``,
+    rewritten whole on compaction).
 
     Args:
         root: the memory repo's work tree.
@@ -34,6 +37,13 @@ def scrub_recall(root: Path, index: RecallIndex | None, paths: Iterable[str] | N
         from .workspacemap import scrub_workspace_map
 
         scrub_workspace_map(root)
+    try:
+        _scrub_index(root, index, paths)
+    finally:  # vectors are derived from the text: they leave with it, index or no index
+        scrub_vectors(root, whole=paths is None)
+
+
+def _scrub_index(root: Path, index: RecallIndex | None, paths: Iterable[str] | None) -> None:
     target = index
     if target is None:
         if not index_path(root).exists():

@@ -176,3 +176,4 @@ class RepoBase:
         await loop.run_in_executor(None, self._executor.shutdown, True)
         if self._sync_executor is not None:
             await loop.run_in_executor(None, self._sync_executor.shutdown, True)
+        await loop.run_in_executor(None, self._store.reads.close_semantic)  # the vectors' build stops

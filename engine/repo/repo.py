@@ -30,6 +30,7 @@ from memrepo.engine.models import (
     ContextBlock,
     Origin,
     RecallHit,
+    RecallMode,
     WriteResult,
 )
 from memrepo.engine.read.readcache import Fingerprint
@@ -138,6 +139,7 @@ class MemoryRepo(RepoAgents):
             executor.shutdown(wait=False)
             raise
         repo = cls(executor, store)
+        store.use_semantic()  # a long-running process: recall is hybrid when a model is there (§4)
         if commit_hand_edits:
             repo.commit_hand_edits_after = max(0.0, float(settings.writes.commit_hand_edits_after))
         return repo
@@ -442,6 +444,10 @@ class MemoryRepo(RepoAgents):
             except Exception as exc:  # recall builds (and reports) it on the worker thread instead
                 log.warning("building the recall index on a spare thread failed: %s", exc)
         return await self._run(self._store.recall, query, workspace, limit, max_bytes, detail, min_confidence)
+
+    async def recall_mode(self) -> RecallMode:
+        """How the last :meth:`recall` was answered (see :meth:`MemoryStore.recall_mode`)."""
+        return await self._run(self._store.recall_mode)
 
     # -- compaction and health (docs/architecture.md §5, §9) ----------------------
 

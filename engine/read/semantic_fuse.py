@@ -1,0 +1,264 @@
+"""Hybrid recall: the lexical ranking fused with semantic similarity by reciprocal rank (docs/architecture.md §4).
+
+The rule. The lexical search gives its ranked list (to :data:`DEPTH` past the
+limit); the query's vector gives the entries with a vector ranked by cosine
+similarity, those under ``[semantic] min_similarity`` left out (so a
+question with no answer does not get its nearest neighbours) and the
+workspace scope applied as lexically. Each entry scores ``1 / (K + rank)``
+in each list it is in (reciprocal rank fusion, Cormack, Clarke and
+Büttcher 2009, ``K`` = 60), summed; ties keep the lexical order. An entry
+found only semantically has the lexical sort key of no match (its score
+shows 0.0).
+
+Degrading. With no model (``[semantic] provider = "off"``, ``auto`` without
+``memrepo[semantic]``), no vector yet (a first build runs in the
+background), or a model that fails (the extra missing, the endpoint down or
+answering nonsense), recall is the lexical list unchanged, and
+:class:`RecallInfo` says so: ``mode`` is ``"lexical"`` and ``note`` the one
+line to show; a failed model is tried again after :data:`RETRY_S`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .recallkeys import SEQ_BITS, WORKSPACES_DIR
+from .semantic_model import Embedder, ModelUnavailable, make_embedder
+
+if TYPE_CHECKING:
+    from memrepo.engine.config import SemanticSettings
+
+    from .recall import RecallIndex
+    from .semantic_build import VectorBuilder
+    from .semantic_store import VectorStore
+
+K = 60
+"""The reciprocal rank fusion constant (the paper's; a larger K flattens the top of each list)."""
+
+DEPTH = 10
+"""Each list is taken this far past the limit before fusing."""
+
+RETRY_S = 60.0
+"""Seconds before a model that failed is tried again."""
+
+
+class RecallInfo:
+    """How a recall was answered.
+
+    Attributes:
+        mode: ``"hybrid"`` (lexical and semantic fused) or ``"lexical"``.
+        covered: the share of indexed entries that have a vector (0.0-1.0).
+        note: one line for people when semantic recall was wanted and not used, else None.
+    """
+
+    __slots__ = ("covered", "mode", "note")
+
+    def __init__(self, mode: str = "lexical", covered: float = 0.0, note: str | None = None) -> None:
+        self.mode = mode
+        self.covered = covered
+        self.note = note
+
+    def as_dict(self) -> dict[str, Any]:
+        """``{"mode", "covered", "note"}`` (``memrepo recall --json``, the MCP result)."""
+        return {"mode": self.mode, "covered": round(self.covered, 4), "note": self.note}
+
+
+def plain_key(iid: int, like: tuple | None = None) -> tuple:
+    """The lexical sort key of an entry no query term matched: zeros, then the entry's rank.
+
+    Args:
+        iid: the item id (its high bits are the rank).
+        like: a key of the lexical list, whose shape is followed (zeros of the same types);
+            None gives ``(phrase, subject, kind, coverage, rank)`` zeroed.
+    """
+    rank = iid >> SEQ_BITS
+    if like is None:
+        return (0, 0, 0, 0.0, rank)
+    return (*(0 if isinstance(x, int) else 0.0 for x in like[:-1]), rank)
+
+
+def rrf(lexical: list[int], semantic: list[int], limit: int, semantic_weight: float = 1.0) -> list[int]:
+    """Fuse two ranked lists of item ids by reciprocal rank (the module's rule); best first, at most ``limit``."""
+    score: dict[int, float] = {}
+    for ranked, weight in ((lexical, 1.0), (semantic, semantic_weight)):
+        for rank, iid in enumerate(ranked, 1):
+            score[iid] = score.get(iid, 0.0) + weight / (K + rank)
+    lex_pos = {iid: pos for pos, iid in enumerate(lexical)}
+    sem_pos = {iid: pos for pos, iid in enumerate(semantic)}
+    far = len(lexical) + len(semantic)
+    order = sorted(score, key=lambda i: (-score[i], lex_pos.get(i, far), sem_pos.get(i, far)))
+    return order[:limit]
+
+
+def _redactor(root: Path) -> Callable[[str], str]:
+    """Redaction as recall shows text (docs/architecture.md §3): an entry's secret never reaches a model."""
+    from memrepo.engine.redaction import allow, protect_logs
+
+    from .recallkeys import redacted
+
+    allow.activate(Path(root) / ".git" / "memrepo")
+    protect_logs()
+    return redacted
+
+
+class SemanticRecall:
+    """The semantic half of recall for one repo in a long-running process (the MCP server, the app).
+
+    Args:
+        root: the work tree.
+        settings: ``[semantic]``.
+        embedder: a model to use instead of the one ``settings`` names (tests).
+    """
+
+    def __init__(self, root: Path, settings: SemanticSettings, embedder: Embedder | None = None) -> None:
+        self.root = Path(root)
+        self.settings = settings
+        self.embedder = embedder if embedder is not None else make_embedder(settings)
+        self._store: VectorStore | None = None
+        self._builder: VectorBuilder | None = None
+        self._kicked: tuple | None = None
+        self._failed: tuple[float, str] | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def depth(self) -> int:
+        """How far past the limit the caller takes the lexical list (0 with no model: the lexical list as is)."""
+        return 0 if self.embedder is None else DEPTH
+
+    def close(self) -> None:
+        """Stop the background build and close the vectors file."""
+        if self._builder is not None:
+            self._builder.close()
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+
+    def _vectors(self) -> VectorStore:
+        if self._store is None:
+            from .semantic_store import VectorStore
+
+            self._store = VectorStore(self.root)
+        return self._store
+
+    def builder(self) -> VectorBuilder | None:
+        """The background builder (made on first use); None without a model."""
+        if self.embedder is None:
+            return None
+        if self._builder is None:
+            from .semantic_build import VectorBuilder
+
+            self._builder = VectorBuilder(self.root, self.embedder, self.settings.max_entries, _redactor(self.root))
+        return self._builder
+
+    def kick(self, index: RecallIndex) -> None:
+        """Start a background build when the recall index moved since the last one (a write, a hand edit)."""
+        builder = self.builder()
+        if builder is None:
+            return
+        try:
+            marks = tuple(index.db.execute("SELECT k, v FROM info WHERE k IN ('seq', 'count') ORDER BY k"))
+        except sqlite3.Error:
+            return
+        retry = builder.error is not None and time.monotonic() - builder.failed_at >= RETRY_S
+        if marks != self._kicked or retry:
+            self._kicked = marks
+            builder.kick()
+
+    def _retry_due(self) -> bool:
+        return self._failed is None or time.monotonic() - self._failed[0] >= RETRY_S
+
+    def _fail(self, message: str, covered: float) -> RecallInfo:
+        self._failed = (time.monotonic(), message)
+        return RecallInfo("lexical", covered, message)
+
+    def fuse(
+        self,
+        index: RecallIndex,
+        query: str,
+        found: list[tuple[int, tuple]],
+        *,
+        workspace_file: str | None,
+        workspace_id: str | None,
+        scoped: bool,
+        limit: int,
+        pool: list[tuple[int, tuple]] | None = None,
+    ) -> tuple[list[tuple[int, tuple]], RecallInfo]:
+        """Fuse the lexical results ``found`` (from ``index.search`` with ``limit + DEPTH``) with semantic neighbours.
+
+        Never raises for the model's sake: a failure is the lexical list and a note.
+
+        Args:
+            found: what lexical recall answers alone (over its confidence minimum, if it has one), to ``limit +
+                DEPTH``; returned as is (to ``limit``) when the model cannot answer.
+            pool: the lexical list to fuse, when it is wider than ``found`` (hits under the confidence minimum
+                too); None: ``found``. When ``found`` is empty, the semantic side answers only with a neighbour
+                at ``[semantic] answer_similarity`` or above, else nothing is returned (a question with no answer).
+
+        Returns:
+            tuple: (item ids with sort keys, best first, at most ``limit``; how it was answered).
+        """
+        lexical = found[:limit]
+        if self.embedder is None:
+            return lexical, RecallInfo()
+        with self._lock:
+            self.kick(index)
+            builder = self._builder
+            try:
+                store = self._vectors()
+                have, total = store.counts()
+            except (sqlite3.Error, OSError) as exc:
+                return lexical, RecallInfo("lexical", 0.0, f"vectors cannot be read: {exc}")
+            covered = have / total if total else 0.0
+            if not have:
+                note = None
+                if builder is not None and builder.error is not None:
+                    note = builder.error
+                elif builder is not None and builder.running():
+                    note = "semantic vectors are being built"
+                return lexical, RecallInfo("lexical", 0.0, note)
+            if self._failed is not None and not self._retry_due():
+                return lexical, RecallInfo("lexical", covered, self._failed[1])
+            try:
+                qvec = self.embedder.embed([query], query=True)[0]
+            except ModelUnavailable as exc:
+                return lexical, self._fail(str(exc), covered)
+            self._failed = None
+
+            def keep(iid: int) -> bool:
+                row = index.row(iid)
+                if row is None:
+                    return False
+                path, _line, ws = row[:3]
+                if not scoped:
+                    return True
+                if ws is not None and ws != workspace_id:
+                    return False
+                return not path.startswith(WORKSPACES_DIR) or path == workspace_file
+
+            try:
+                near = store.nearest(qvec, limit + DEPTH, self.settings.min_similarity, keep)
+            except ImportError:
+                return lexical, self._fail("semantic recall needs numpy: pip install 'memrepo[semantic]'", covered)
+            except (sqlite3.Error, ValueError) as exc:
+                return lexical, self._fail(f"vectors cannot be read: {exc}", covered)
+        if not found and (not near or near[0][1] < self.settings.answer_similarity):
+            return [], RecallInfo("hybrid", covered, None)  # no word nor meaning close enough: no answer
+        ranked = found if pool is None else pool
+        keys = dict(ranked)
+        fused = rrf([iid for iid, _key in ranked], [iid for iid, _sim in near], limit, self.settings.semantic_weight)
+        out = []
+        for iid in fused:
+            key = keys.get(iid)
+            if key is None:
+                with contextlib.suppress(Exception):
+                    if index.row(iid) is None:
+                        continue
+                key = plain_key(iid, ranked[0][1] if ranked else None)
+            out.append((iid, key))
+        return out, RecallInfo("hybrid", covered, None)

@@ -1,0 +1,326 @@
+"""The vectors of hybrid recall: ``.git/memrepo/vectors.sqlite``, beside the recall index (docs/architecture.md §4).
+
+One row per entry that has a vector, keyed by the recall index's item id (an
+entry that only moved keeps its id, one whose text changed gets a new one):
+the vector as 8-bit integers with one scale (384 bytes and a float for the
+local model, a quarter of float32) and a BLAKE2 digest of the text it was
+made from, so a vector survives a rebuilt recall index (new ids, same text)
+without being computed again.
+
+Which entries get one is bounded (``[semantic] max_entries``, 20,000 by
+default): global files first, then workspace files most recently written
+first, newest entries first inside a file (an item id's high bits are its
+rank). :meth:`VectorStore.reconcile` reads that list from the recall index
+(attached read-only), drops vectors whose entry is gone or fell out of it,
+and names the entries still to embed.
+
+Forgetting: a vector is derived from its text, so it leaves with it. After a
+forget or a compaction has brought the recall index up to date,
+:func:`scrub_vectors` drops every vector whose item the index no longer
+holds; ``secure_delete`` zeroes the freed bytes and compaction rewrites the
+file whole (docs/architecture.md §5). A vector is only ever inserted while
+its item is still in the index (checked in the same transaction), so one
+computed from text forgotten meanwhile is never stored.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+try:  # as in recallentries: hashlib's own BLAKE2 without OpenSSL
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover
+    from hashlib import blake2b
+
+from .recallkeys import WORKSPACES_DIR, index_path
+
+if TYPE_CHECKING:
+    import numpy as np
+
+VECTORS_FILE = "vectors.sqlite"
+"""The file's name under ``.git/memrepo/``."""
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS info(k TEXT PRIMARY KEY, v) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS vec(id INTEGER PRIMARY KEY, h BLOB, scale REAL, v BLOB);
+"""
+
+
+def vectors_path(root: Path) -> Path:
+    """Where the vectors of the repo at ``root`` are kept: ``.git/memrepo/vectors.sqlite``."""
+    return index_path(root).parent / VECTORS_FILE
+
+
+def text_digest(text: str) -> bytes:
+    """The 16-byte BLAKE2 digest of the text a vector was made from."""
+    return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+def quantize(vec: Iterable[float]) -> tuple[float, bytes]:
+    """(scale, int8 bytes) of a vector: each value is ``round(x / scale)`` with ``scale = max|x| / 127``."""
+    vals = list(vec)
+    peak = max((abs(x) for x in vals), default=0.0) or 1.0
+    scale = peak / 127.0
+    return scale, bytes((round(x / scale) & 0xFF) for x in vals)
+
+
+class VectorStore:
+    """The vectors file of one repo; use from one thread at a time.
+
+    Args:
+        root: the work tree.
+        path: the file; None for :func:`vectors_path`.
+
+    Raises:
+        sqlite3.Error: the file cannot be opened or created.
+    """
+
+    def __init__(self, root: Path, path: Path | None = None) -> None:
+        self.root = Path(root)
+        self.path = path or vectors_path(self.root)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False, timeout=30.0)
+        self._db.execute("PRAGMA secure_delete=ON")
+        self._db.execute("PRAGMA journal_mode=DELETE")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(SCHEMA)
+        self._attached = False
+        self._cached: tuple[Any, ...] | None = None
+        self._version: int | None = None
+
+    def close(self) -> None:
+        """Close the file."""
+        with contextlib.suppress(sqlite3.Error):
+            self._db.close()
+
+    def _info(self, key: str) -> Any:
+        row = self._db.execute("SELECT v FROM info WHERE k=?", (key,)).fetchone()
+        return None if row is None else row[0]
+
+    def _set(self, key: str, value: Any) -> None:
+        self._db.execute("INSERT OR REPLACE INTO info VALUES(?, ?)", (key, value))
+
+    def _attach(self) -> bool:
+        """Attach the recall index as ``r``; False when it does not exist yet."""
+        if not self._attached:
+            recall = index_path(self.root)
+            if not recall.is_file():
+                return False
+            self._db.execute("ATTACH DATABASE ? AS r", (str(recall),))
+            self._attached = True
+        return True
+
+    def use_model(self, model_id: str) -> None:
+        """Drop every vector made by another model (another vector space)."""
+        if self._info("model") != model_id:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                gone = self._db.execute("DELETE FROM vec").rowcount
+                self._set("model", model_id)
+                self._set("removed", int(self._info("removed") or 0) + max(gone, 0))
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._cached = None
+
+    def counts(self) -> tuple[int, int]:
+        """(entries with a vector, entries in the recall index)."""
+        have = self._db.execute("SELECT count(*) FROM vec").fetchone()[0]
+        total = 0
+        if self._attach():
+            with contextlib.suppress(sqlite3.Error, TypeError, ValueError):
+                total = int(self._db.execute("SELECT v FROM r.info WHERE k='count'").fetchone()[0])
+        return have, total
+
+    def reconcile(self, max_entries: int, prepare: Callable[[str], str] = lambda t: t) -> list[tuple[int, str]]:
+        """Match the vectors to the bounded list of entries; name those still to embed.
+
+        Vectors whose entry left the list (forgotten, edited, or pushed out by
+        the bound) are dropped, except that one whose text reappears under a
+        new id (a rebuilt index) is kept for it.
+
+        Args:
+            max_entries: the bound (``[semantic] max_entries``).
+            prepare: what is embedded for an entry's text (the redaction).
+
+        Returns:
+            list[tuple[int, str]]: (item id, prepared text) still without a
+            vector, in priority order.
+        """
+        if not self._attach():
+            return []
+        wanted = [  # ids only: the sort of every entry carries no text (800,000 at 20,000 files)
+            iid
+            for (iid,) in self._db.execute(
+                "SELECT i.id FROM r.items i JOIN r.files f ON f.path = i.path"
+                " ORDER BY substr(i.path, 1, ?) = ?, f.mtime DESC, i.id DESC LIMIT ?",
+                (len(WORKSPACES_DIR), WORKSPACES_DIR, max_entries),
+            )
+        ]
+        have = {iid: h for iid, h in self._db.execute("SELECT id, h FROM vec")}
+        want_ids = set(wanted)
+        dropped = {h: iid for iid, h in have.items() if iid not in want_ids}
+        missing = [iid for iid in wanted if iid not in have]
+        texts: dict[int, str] = {}
+        for start in range(0, len(missing), 500):
+            chunk = missing[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            texts.update(self._db.execute(f"SELECT id, text FROM r.items WHERE id IN ({marks})", chunk))
+        todo: list[tuple[int, str]] = []
+        moved: list[tuple[int, int]] = []
+        for iid in missing:
+            text = texts.get(iid)
+            if text is None:  # gone since the sort
+                continue
+            prepared = prepare(text)
+            old = dropped.pop(text_digest(prepared), None)
+            if old is not None:
+                moved.append((iid, old))
+            else:
+                todo.append((iid, prepared))
+        if moved or dropped:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.executemany("UPDATE vec SET id=? WHERE id=?", moved)
+                self._db.executemany("DELETE FROM vec WHERE id=?", [(iid,) for iid in dropped.values()])
+                if dropped:
+                    self._set("removed", int(self._info("removed") or 0) + len(dropped))
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        return todo
+
+    def add(self, rows: list[tuple[int, str, list[float]]]) -> int:
+        """Store vectors: (item id, the text embedded, unit vector) each, only for items still in the index.
+
+        Returns:
+            int: how many were stored.
+        """
+        if not rows or not self._attach():
+            return 0
+        stored = 0
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            for iid, text, vec in rows:
+                scale, data = quantize(vec)
+                cur = self._db.execute(
+                    "INSERT OR REPLACE INTO vec SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM r.items WHERE id=?)",
+                    (iid, text_digest(text), scale, data, iid),
+                )
+                stored += max(cur.rowcount, 0)
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        return stored
+
+    def prune(self) -> int:
+        """Drop the vectors whose item the recall index no longer holds; returns how many."""
+        if not self._attach():
+            gone = self._db.execute("DELETE FROM vec").rowcount  # no index: no entry is known
+        else:
+            gone = self._db.execute("DELETE FROM vec WHERE id NOT IN (SELECT id FROM r.items)").rowcount
+        if gone > 0:
+            self._set("removed", int(self._info("removed") or 0) + gone)
+            self._cached = None
+        return max(gone, 0)
+
+    def vacuum(self) -> None:
+        """Rewrite the file whole if any vector left it since the last rewrite (compaction)."""
+        if int(self._info("removed") or 0) > 0:
+            self._db.execute("VACUUM")
+            self._set("removed", 0)
+
+    def matrix(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(item ids, int8 vectors one a row, scales) of every vector, kept until the file changes."""
+        import numpy as np
+
+        version = self._db.execute("PRAGMA data_version").fetchone()[0]
+        count = self._db.execute("SELECT count(*), max(id) FROM vec").fetchone()
+        if self._cached is None or self._version != version or self._cached[0] != count:
+            self._cached = None  # the old copy goes before the new one is read
+            n = count[0]
+            first = self._db.execute("SELECT v FROM vec LIMIT 1").fetchone()
+            dim = len(first[0]) if first else 0
+            ids = np.empty(n, dtype=np.int64)
+            scales = np.empty(n, dtype=np.float32)
+            mat = np.empty((n, dim), dtype=np.int8)
+            row = 0  # filled row by row: no list of every row, no joined copy (12 MB less at 20,000)
+            for iid, scale, data in self._db.execute("SELECT id, scale, v FROM vec"):
+                if row >= n or len(data) != dim:
+                    raise ValueError("the vectors file changed while it was read")
+                ids[row], scales[row] = iid, scale
+                mat[row] = np.frombuffer(data, dtype=np.int8)
+                row += 1
+            self._cached = (count, ids[:row], mat[:row], scales[:row])
+            self._version = version
+        return self._cached[1], self._cached[2], self._cached[3]
+
+    def nearest(
+        self, query: list[float], limit: int, min_similarity: float, keep: Callable[[int], bool] | None = None
+    ) -> list[tuple[int, float]]:
+        """The entries most similar to ``query`` (a unit vector): (item id, cosine), best first.
+
+        Args:
+            query: the query's unit vector (the model's query form).
+            limit: the most results.
+            min_similarity: cosines below this are left out.
+            keep: a filter on item ids (the workspace scope), applied best first.
+        """
+        import numpy as np
+
+        ids, mat, scales = self.matrix()
+        if not len(ids) or mat.shape[1] != len(query):
+            return []
+        q = np.asarray(query, dtype=np.float32)
+        sims = np.empty(len(ids), dtype=np.float32)
+        step = 2048  # converted to float32 a slice at a time: 3 MB whatever the count
+        for start in range(0, len(ids), step):
+            sims[start : start + step] = (mat[start : start + step].astype(np.float32) @ q) * scales[
+                start : start + step
+            ]
+        order = np.argsort(-sims, kind="stable")
+        out: list[tuple[int, float]] = []
+        for pos in order:
+            sim = float(sims[pos])
+            if sim < min_similarity or len(out) >= limit:
+                break
+            iid = int(ids[pos])
+            if keep is None or keep(iid):
+                out.append((iid, sim))
+        return out
+
+
+def scrub_vectors(root: Path, whole: bool) -> None:
+    """Drop the vectors of entries the recall index no longer holds (forget, compaction: docs/architecture.md §5).
+
+    Call it after the recall index was brought up to date. A repo with no
+    vectors file holds nothing to scrub.
+
+    Args:
+        root: the work tree.
+        whole: also rewrite the file whole (compaction).
+    """
+    if not vectors_path(root).is_file():
+        return
+    store = VectorStore(root)
+    try:
+        store.prune()
+        if whole:
+            store.vacuum()
+    finally:
+        store.close()
+
+
+def remove_vectors(root: Path) -> None:
+    """Delete the vectors file (its recall index was started again, or the repo's state is being cleared)."""
+    for suffix in ("", "-journal"):
+        with contextlib.suppress(OSError):
+            os.unlink(str(vectors_path(root)) + suffix)
