@@ -16,8 +16,21 @@ from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parent.parent
 """The engine's folder."""
-SUB_PACKAGES = tuple(
-    "agents checkpoints dreams files format git history importers read redaction repo sync write".split()
+SUB_PACKAGES = (
+    "agents",
+    "checkpoints",
+    "dreams",
+    "files",
+    "format",
+    "git",
+    "history",
+    "importers",
+    "read",
+    "redaction",
+    "repo",
+    "state",
+    "sync",
+    "write",
 )
 """The engine's sub-packages (docs/architecture.md, "Packages"); a test keeps the list complete."""
 ENGINE_FOLDERS = (ENGINE, *(ENGINE / name for name in SUB_PACKAGES))

@@ -16,24 +16,18 @@ from .recallkeys import index_path, walk
 
 
 def scrub_recall(root: Path, index: RecallIndex | None, paths: Iterable[str] | None) -> None:
-    """Make removed text leave the persisted index, and every kept context block, now (docs/architecture.md §5).
+    """Make removed text leave the persisted index now (docs/architecture.md §5).
 
     Forgetting calls it with the file it rewrote, compaction with None: every
     file is checked and the index file is then rewritten whole. An index file
-    no process has made yet holds nothing to scrub.
+    no process has made yet holds nothing to scrub. The other derived files
+    are the registry's business (:mod:`memrepo.engine.state.scrub`).
 
     Args:
         root: the memory repo's work tree.
         index: the index this process has open, if any (kept open).
         paths: the repo-relative files that changed; None for all of them.
     """
-    from . import contextcache
-
-    contextcache.clear(index_path(root).parent)  # a kept context block (written beside it) may hold the text
-    if paths is None:
-        from .workspacemap import scrub_workspace_map
-
-        scrub_workspace_map(root)
     target = index
     if target is None:
         if not index_path(root).exists():

@@ -401,10 +401,20 @@ class MemoryStore(StoreReads):
             SyncError: ``compact`` with a sync remote and no ``replace_remote``; nothing changed.
             BlockedError, BusyError: as for writes.
         """
+        from memrepo.engine.state.registry import Event
+        from memrepo.engine.state.scrub import Scope, walk
         from memrepo.engine.write import rewrites
 
+        def scrub(paths: list[str]) -> object:
+            return walk(
+                Event.FORGET, Scope(self.root, paths=paths, state_dir=self.state_dir)
+            )  # the text leaves every derived file now
+
         return self._then_compact(
-            compact, replace_remote, "forgotten", lambda: rewrites.forget(self.writer, ref, origin, task, expect)
+            compact,
+            replace_remote,
+            "forgotten",
+            lambda: rewrites.forget(self.writer, ref, origin, task, expect, scrub),
         )
 
     def clear_workspace(
@@ -492,14 +502,14 @@ class MemoryStore(StoreReads):
         """
         from memrepo.engine.history.compact import compact as compact_history
         from memrepo.engine.history.compact import remote_url
-        from memrepo.engine.read.recallfile import scrub_recall
+        from memrepo.engine.state.registry import Event
+        from memrepo.engine.state.scrub import Scope, walk
 
         url = remote_url(self.root)
         result = compact_history(self, progress, replace_remote)
-        scrub_recall(self.root, self.reads.recall_index_built, None)  # the index file too, rewritten
-        from memrepo.engine.redaction.memo import forget_memo
-
-        forget_memo(self.state_dir)  # digests of texts since gone, with the history they were in
+        walk(
+            Event.COMPACTED, Scope(self.root, index=self.reads.recall_index_built, state_dir=self.state_dir)
+        )  # what the files rebuild
         if url is not None:
             from memrepo.engine.sync.sync import replace_remote_history
 
