@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual import work
 from textual.app import App, ComposeResult, SystemCommand
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.notifications import Notify, SeverityLevel
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher
 
+from .appkeys import APP_BINDINGS, SCREEN_BINDINGS
 from .commands import FileCommands, KeyCommands
 from .footer import KeysFooter
 from .handedits import HandEditAsker
@@ -56,10 +57,7 @@ class MainScreen(ReportWorkerErrors, Screen[None], inherit_bindings=False):
 
     ALLOW_IN_MAXIMIZED_VIEW = "RepoHeader, Footer"
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("tab", "app.focus_next", "Next box", id="screen.focus-next"),
-        Binding("shift+tab", "app.focus_previous", "Previous box", id="screen.focus-previous", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = SCREEN_BINDINGS
     """Keys that move focus between the boxes of a pane."""
 
     def compose(self) -> ComposeResult:
@@ -122,25 +120,7 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
     TITLE = "memrepo"
     COMMANDS = App.COMMANDS | {FileCommands, KeyCommands}
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", "Keys", id="app.help"),
-        Binding("r", "reload", "Refresh", id="app.refresh"),
-        Binding("slash", "search", "Search", id="app.search"),
-        Binding("s", "sync_now", "Sync now", id="app.sync", show=False),
-        Binding("ctrl+p", "command_palette", "Commands", id="app.command-palette"),
-        Binding("q", "quit", "Quit", id="app.quit"),
-        Binding("ctrl+q,ctrl+c", "quit", "Quit from anywhere", id="app.quit-now", priority=True, show=False),
-        *(
-            Binding(
-                str(number),
-                f"show_pane('{pane.PANE_ID}')",
-                f"{pane.PANE_TITLE} pane",
-                id=f"app.pane-{pane.PANE_ID}",
-                show=False,
-            )
-            for number, pane in enumerate(PANES, start=1)
-        ),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = APP_BINDINGS
     """Keys that work everywhere (a focused box may use a key first)."""
 
     def __init__(
