@@ -1,4 +1,4 @@
-"""Health checks of a memory repo (docs/architecture.md §9, phase 2 §7).
+"""Health checks of a memory repo (docs/architecture.md §9).
 
 :func:`check` returns one :class:`HealthRow` per check, each OK, WARN or FAIL
 with a one-line reason and, where the app has one, the key that fixes it. The

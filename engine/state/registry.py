@@ -146,7 +146,9 @@ REGISTRY: tuple[Derived, ...] = (
         "nothing: each dream writes its own",
         {_K: Fate.QUOTES_DROPPED},
     ),
-    Derived("dream-state.json", _S, "dreams/record.py", "the dream cursor, head and budget; no text", False, _NO_TEXT),
+    Derived(
+        "dream-state.json", _S, "dreams/record.py", "the last run, HEAD and the task cursor; no text", False, _NO_TEXT
+    ),
     Derived(
         "pending/*.json",
         _S,
@@ -199,8 +201,8 @@ REGISTRY: tuple[Derived, ...] = (
         "compact-pack/",
         _S,
         "history/compact.py",
-        "the new pack while compaction writes it (the current files only)",
-        False,
+        "the new pack while compaction writes it: the current files only",
+        True,
         "nothing: removed when compaction ends",
     ),
     Derived("compact-config/", _S, "history/compact.py", "the pack writer's settings", False, "nothing"),
