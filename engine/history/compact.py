@@ -33,8 +33,9 @@ from memrepo.engine.dreams import files as dreamfiles
 from memrepo.engine.errors import GitError, SyncError
 from memrepo.engine.format.layout import PENDING_DIR
 from memrepo.engine.git.checks import alternates_problem
-from memrepo.engine.git.compact import GitCompactor, count_commits, git_dir_size
+from memrepo.engine.git.compact import GitCompactor
 from memrepo.engine.git.dream import clean_interrupted
+from memrepo.engine.git.measure import count_commits, git_dir_size
 from memrepo.engine.git.remote import GitRemote
 from memrepo.engine.git.store import GitStore, format_message
 from memrepo.engine.models import CompactPreview, CompactProgress, CompactResult

@@ -151,7 +151,7 @@ def test_every_owner_name_is_registered() -> None:
     from memrepo.engine.files.lock import HOLDERS
     from memrepo.engine.format.layout import CHECKPOINTS_DIR, PENDING_DIR, SYNC_JOURNAL
     from memrepo.engine.git.checks import HOOKS_NOTICE
-    from memrepo.engine.git.compact import DERIVED_STATE
+    from memrepo.engine.git.measure import DERIVED_STATE
     from memrepo.engine.history.compact import MARKER, PACK_SETTINGS, STAGING
     from memrepo.engine.read import contextcache, readcount, recallkeys, workspacemap
     from memrepo.engine.redaction import allow, memo
