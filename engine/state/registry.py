@@ -194,7 +194,7 @@ REGISTRY: tuple[Derived, ...] = (
         "reads.json", _S, "read/readcount.py", "how many reads and sessions used memory; counts only", False, _NO_TEXT
     ),
     Derived("reads.lock", _S, "read/readcount.py", "the read counter's lock", False, _NO_TEXT),
-    Derived("sync.json", _S, "sync/sync.py", "the last sync's time and result; no text", False, _NO_TEXT),
+    Derived("sync.json", _S, "sync/remoteset.py", "the last sync's time and result; no text", False, _NO_TEXT),
     Derived("sync-move.json", _S, "git/remote.py", "a move of main under way: two commit ids", False, "nothing"),
     Derived("compact.json", _S, "history/compact.py", "a compaction under way: pid, start, step", False, "nothing"),
     Derived(
