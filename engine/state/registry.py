@@ -91,7 +91,7 @@ class Derived:
 
 _F, _C, _P, _K, _D = Event.FORGET, Event.CLEAR, Event.PURGE, Event.COMPACT, Event.COMPACTED
 _S = Where.STATE
-_NO_TEXT = "made again when first needed"
+_MADE_WHEN_NEEDED = "made again when first needed"
 
 REGISTRY: tuple[Derived, ...] = (
     # -- rebuilt from the work tree: forget and compaction reach them at once --------------------------
@@ -105,7 +105,12 @@ REGISTRY: tuple[Derived, ...] = (
         {_F: Fate.REMOVED, _C: Fate.STALE, _D: Fate.REMOVED},
     ),
     Derived(
-        "context-cache.lock", _S, "read/contextcache.py", "a lock: renders shared, the clear exclusive", False, _NO_TEXT
+        "context-cache.lock",
+        _S,
+        "read/contextcache.py",
+        "a lock: renders shared, the clear exclusive",
+        False,
+        _MADE_WHEN_NEEDED,
     ),
     Derived(
         "workspaces.sqlite",
@@ -147,7 +152,12 @@ REGISTRY: tuple[Derived, ...] = (
         {_K: Fate.QUOTES_DROPPED},
     ),
     Derived(
-        "dream-state.json", _S, "dreams/record.py", "the last run, HEAD and the task cursor; no text", False, _NO_TEXT
+        "dream-state.json",
+        _S,
+        "dreams/record.py",
+        "the last run, HEAD and the task cursor; no text",
+        False,
+        _MADE_WHEN_NEEDED,
     ),
     Derived(
         "pending/*.json",
@@ -167,14 +177,14 @@ REGISTRY: tuple[Derived, ...] = (
         "nothing: the next checkpoint hook buffers again",
         {_P: Fate.REMOVED, _K: Fate.QUOTES_DROPPED},
     ),
-    Derived("checkpoints.lock", _S, "checkpoints/buffers.py", "the checkpoint buffers' lock", False, _NO_TEXT),
+    Derived("checkpoints.lock", _S, "checkpoints/buffers.py", "the checkpoint buffers' lock", False, _MADE_WHEN_NEEDED),
     Derived(
         "checkpoint-tombstones.json",
         _S,
         "checkpoints/buffers.py",
         "forgotten session ids and times",
         False,
-        _NO_TEXT,
+        _MADE_WHEN_NEEDED,
     ),
     Derived(
         "checkpoint-scope-tombstones.json",
@@ -182,19 +192,26 @@ REGISTRY: tuple[Derived, ...] = (
         "checkpoints/buffers.py",
         "purged scopes and their message ids",
         False,
-        _NO_TEXT,
+        _MADE_WHEN_NEEDED,
     ),
     # -- no text: locks, markers, counters, journals ---------------------------------------------------
-    Derived("write.lock", _S, "files/lock.py", "the cross-process write lock", False, _NO_TEXT),
-    Derived("write.holder", _S, "files/lock.py", "who holds the write lock: pid, purpose, time", False, _NO_TEXT),
-    Derived("sync.holder", _S, "files/lock.py", "who runs a sync: pid, purpose, time", False, _NO_TEXT),
-    Derived("dream.holder", _S, "files/lock.py", "who runs a dream: pid, purpose, time", False, _NO_TEXT),
-    Derived("dream.lock", _S, "files/lock.py", "the dream lock (one dream at a time)", False, _NO_TEXT),
+    Derived("write.lock", _S, "files/lock.py", "the cross-process write lock", False, _MADE_WHEN_NEEDED),
     Derived(
-        "reads.json", _S, "read/readcount.py", "how many reads and sessions used memory; counts only", False, _NO_TEXT
+        "write.holder", _S, "files/lock.py", "who holds the write lock: pid, purpose, time", False, _MADE_WHEN_NEEDED
     ),
-    Derived("reads.lock", _S, "read/readcount.py", "the read counter's lock", False, _NO_TEXT),
-    Derived("sync.json", _S, "sync/remoteset.py", "the last sync's time and result; no text", False, _NO_TEXT),
+    Derived("sync.holder", _S, "files/lock.py", "who runs a sync: pid, purpose, time", False, _MADE_WHEN_NEEDED),
+    Derived("dream.holder", _S, "files/lock.py", "who runs a dream: pid, purpose, time", False, _MADE_WHEN_NEEDED),
+    Derived("dream.lock", _S, "files/lock.py", "the dream lock (one dream at a time)", False, _MADE_WHEN_NEEDED),
+    Derived(
+        "reads.json",
+        _S,
+        "read/readcount.py",
+        "how many reads and sessions used memory; counts only",
+        False,
+        _MADE_WHEN_NEEDED,
+    ),
+    Derived("reads.lock", _S, "read/readcount.py", "the read counter's lock", False, _MADE_WHEN_NEEDED),
+    Derived("sync.json", _S, "sync/remoteset.py", "the last sync's time and result; no text", False, _MADE_WHEN_NEEDED),
     Derived("sync-move.json", _S, "git/remote.py", "a move of main under way: two commit ids", False, "nothing"),
     Derived("compact.json", _S, "history/compact.py", "a compaction under way: pid, start, step", False, "nothing"),
     Derived(
@@ -206,12 +223,21 @@ REGISTRY: tuple[Derived, ...] = (
         "nothing: removed when compaction ends",
     ),
     Derived("compact-config/", _S, "history/compact.py", "the pack writer's settings", False, "nothing"),
-    Derived("hooks-notice-shown", _S, "git/checks.py", "that the no-hooks notice was shown once", False, _NO_TEXT),
+    Derived(
+        "hooks-notice-shown", _S, "git/checks.py", "that the no-hooks notice was shown once", False, _MADE_WHEN_NEEDED
+    ),
     Derived(
         "secrets-allow.json", _S, "redaction/allow.py", "salted hashes of values a person allowed", False, "nothing"
     ),
     Derived("imports/*.txt", _S, "importers/run.py", "digests of the items each import format wrote", False, "nothing"),
-    Derived("hook-offsets.json", _S, "cli/agent.py", "where each session's transcript was read up to", False, _NO_TEXT),
+    Derived(
+        "hook-offsets.json",
+        _S,
+        "cli/agent.py",
+        "where each session's transcript was read up to",
+        False,
+        _MADE_WHEN_NEEDED,
+    ),
     # -- outside the memory repo -----------------------------------------------------------------------
     Derived(
         "config-valid",
