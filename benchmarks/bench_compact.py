@@ -37,7 +37,7 @@ from memrepo.engine.config import Settings
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from memrepo.engine.git.compact import git_dir_size  # noqa: E402
+from memrepo.engine.git.measure import git_dir_size  # noqa: E402
 from memrepo.engine.repo.store import MemoryStore  # noqa: E402
 
 GIT_ENV = {

@@ -17,7 +17,7 @@ import click
 
 from memrepo.tui.compact_text import loss_summary, size_text
 
-from .main import _errors_as_lines, _fail, _open_store, _repo_path, _settings
+from .main import _errors_as_lines, _fail, _hooks_notice, _open_store, _repo_path, _settings
 
 if TYPE_CHECKING:
     from memrepo.engine.models import CompactProgress, CompactResult, WriteResult
@@ -255,8 +255,40 @@ def health(ctx: click.Context, as_json: bool) -> None:
         sys.exit(1)
 
 
+@click.command()
+@click.argument("ref")
+@click.option("--expect", metavar="TEXT", help="The entry text you mean; refused if the line now holds another entry.")
+@click.option(
+    "--compact",
+    "compact_",
+    is_flag=True,
+    help="Then compact the history, so the text is gone from .git too (drops undo history).",
+)
+@click.option(
+    "--replace-remote",
+    is_flag=True,
+    help="With --compact and a sync remote set: replace its history too afterwards (a forced update).",
+)
+@click.pass_context
+@_errors_as_lines
+def forget(ctx: click.Context, ref: str, expect: str | None, compact_: bool, replace_remote: bool) -> None:
+    """Remove the entry REF (repo:<path>#L<n>) in its own commit.
+
+    Refs are line positions: forgetting or editing a line above shifts the
+    ones below. Pass --expect to make sure the line still holds your entry.
+    """
+    store = _open_store(ctx, create=False)
+    result = store.forget(ref, origin="cli", expect=expect, compact=compact_, replace_remote=replace_remote)
+    done = " and compacted the history" if compact_ else ""
+    click.echo(f"forgot {result.ref} ({(result.commit or '')[:7]}){done}")
+    _hooks_notice(store)
+    if compact_ and replace_remote:
+        report_remote(_open_store(ctx, create=False))
+
+
 def register(main: click.Group) -> None:
-    """Add ``compact``, ``clear`` (replacing the options-only one) and ``health`` to the CLI."""
+    """Add ``compact``, ``clear`` (replacing the options-only one), ``forget`` and ``health`` to the CLI."""
     main.add_command(compact)
+    main.add_command(forget)
     main.add_command(clear)
     main.add_command(health)

@@ -14,9 +14,12 @@ from __future__ import annotations
 import sys
 
 if __name__ == "__main__":  # pragma: no cover - `python -m memrepo.cli.main`: the console script's quick paths first
-    from memrepo.cli.quick import script as _quick_script
+    import runpy
 
-    _quick_script()  # click's path imports this file again as memrepo.cli.main, every command registered
+    # Run the console script's module as the program. Importing it here would make this module and
+    # cli/quick.py import each other (quick falls back to click's `run` below); runpy is already loaded
+    # by `python -m`. Click's path then imports this file again as memrepo.cli.main, every command registered.
+    runpy.run_module("memrepo.cli.quick", run_name="__main__")
     sys.exit(0)
 
 import json
@@ -51,7 +54,7 @@ def _errors_as_lines(fn: F) -> F:
 
     @wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from memrepo.cli.quick import error_line
+        from memrepo.cli.quickbase import error_line
 
         try:
             return fn(*args, **kwargs)
@@ -109,6 +112,7 @@ LAZY_COMMANDS = {
     "recall": "read",
     "compact": "compact",
     "clear": "compact",
+    "forget": "compact",
     "health": "compact",
     "remote": "sync",
     "sync": "sync",
@@ -277,39 +281,6 @@ def _hooks_notice(store: MemoryStore) -> None:
     notice = store.hooks_notice()
     if notice is not None:
         click.echo(notice, err=True)
-
-
-@main.command()
-@click.argument("ref")
-@click.option("--expect", metavar="TEXT", help="The entry text you mean; refused if the line now holds another entry.")
-@click.option(
-    "--compact",
-    "compact_",
-    is_flag=True,
-    help="Then compact the history, so the text is gone from .git too (drops undo history).",
-)
-@click.option(
-    "--replace-remote",
-    is_flag=True,
-    help="With --compact and a sync remote set: replace its history too afterwards (a forced update).",
-)
-@click.pass_context
-@_errors_as_lines
-def forget(ctx: click.Context, ref: str, expect: str | None, compact_: bool, replace_remote: bool) -> None:
-    """Remove the entry REF (repo:<path>#L<n>) in its own commit.
-
-    Refs are line positions: forgetting or editing a line above shifts the
-    ones below. Pass --expect to make sure the line still holds your entry.
-    """
-    store = _open_store(ctx, create=False)
-    result = store.forget(ref, origin="cli", expect=expect, compact=compact_, replace_remote=replace_remote)
-    done = " and compacted the history" if compact_ else ""
-    click.echo(f"forgot {result.ref} ({(result.commit or '')[:7]}){done}")
-    _hooks_notice(store)
-    if compact_ and replace_remote:
-        from memrepo.cli.compact import report_remote
-
-        report_remote(_open_store(ctx, create=False))
 
 
 @main.group(invoke_without_command=True)

@@ -23,31 +23,15 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, NoReturn
 
-if TYPE_CHECKING:
-    from pathlib import Path
+from .quickbase import apply_keys, config_keys, errors_as_lines, fail, read_plain, recall_root, split_repo
 
+if TYPE_CHECKING:
     from memrepo.engine.configpath import ReadKeys
 
 _VALUED = {"--workspace": "workspace", "-n": "limit", "--limit": "limit", "--max-bytes": "max_bytes"}
 _FLAGS = {"--full": "full", "--json": "as_json", "--all": "show_all"}
-
-
-def split_repo(argv: list[str]) -> tuple[str | None, list[str]] | None:
-    """A leading ``--repo PATH`` or ``--repo=PATH`` and the rest; None for an odd or empty one (click's reading)."""
-    args = list(argv)
-    if not args or not args[0].startswith("--repo"):
-        return None, args
-    if args[0] == "--repo" and len(args) >= 2:
-        repo, args = args[1], args[2:]
-    elif args[0].startswith("--repo="):
-        repo, args = args[0].removeprefix("--repo="), args[1:]
-    else:
-        return None
-    return (repo, args) if repo else None
 
 
 def parse_context(argv: list[str]) -> dict[str, str | None] | None:
@@ -116,129 +100,6 @@ def parse_recall(argv: list[str]) -> dict[str, object] | None:
     return got
 
 
-def read_plain(
-    rest: list[str], valued: dict[str, str], flags: dict[str, str], equals: bool
-) -> tuple[str, dict[str, str | bool]] | None:
-    """One positional argument and options in their plain forms, as the quick paths take them; None for click.
-
-    Args:
-        rest: the arguments after the command's name.
-        valued: option spelling -> key, for options with a value (``--opt VALUE``,
-            and ``--opt=VALUE`` too with ``equals``).
-        flags: option spelling -> key, for flags.
-        equals: whether ``--opt=VALUE`` is read here.
-
-    Returns:
-        tuple | None: the positional argument and each option's value by key
-        (True for a flag); None for anything click reads otherwise or refuses:
-        an unknown option, ``-`` or ``--``, a second positional, a repeated
-        key, a missing value or one starting with ``-``, no positional.
-    """
-    positional = None
-    got: dict[str, str | bool] = {}
-    i = 0
-    while i < len(rest):
-        token = rest[i]
-        i += 1
-        name, value = token, None
-        if equals and token.startswith("--") and "=" in token:
-            name, value = token.split("=", 1)
-        found: str | bool
-        if name in flags and value is None:
-            key, found = flags[name], True
-        elif name in valued:
-            if value is None:
-                if i >= len(rest):
-                    return None
-                value = rest[i]
-                i += 1
-            if value.startswith("-"):
-                return None
-            key, found = valued[name], value
-        elif not token.startswith("-") and positional is None:
-            positional = token
-            continue
-        else:
-            return None
-        if key in got:
-            return None
-        got[key] = found
-    return None if positional is None else (positional, got)
-
-
-def config_keys() -> ReadKeys | None:
-    """The config's keys a one-shot read needs when the quick path may use them, else None.
-
-    The defaults when there is no config file; the file's own keys when
-    :func:`memrepo.engine.config.load_settings` validated it as it is now
-    (:func:`memrepo.engine.configpath.known_valid_keys`); None otherwise, and
-    click's path then validates it (and says what is wrong).
-    """
-    from memrepo.engine.configpath import ReadKeys, config_path, known_valid_keys
-
-    path = config_path()
-    try:
-        os.stat(path)
-    except FileNotFoundError:
-        return ReadKeys()
-    except OSError:
-        return None
-    return known_valid_keys(path)
-
-
-def _fail(message: str, code: int = 1) -> NoReturn:
-    """One line on stderr, redacted (an error may quote memory text), and the exit code: as the click path."""
-    from memrepo.engine.redaction import redact_text
-
-    sys.stdout.flush()
-    sys.stderr.write(f"memrepo: {redact_text(message)}\n")
-    sys.stderr.flush()
-    sys.exit(code)
-
-
-@contextmanager
-def _errors_as_lines() -> Iterator[None]:
-    """Engine errors (and any surprise) as one line and the exit code, as :func:`memrepo.cli.main._errors_as_lines`."""
-    try:
-        yield
-    except KeyboardInterrupt:
-        _fail("interrupted", 130)
-    except Exception as exc:
-        _fail(error_line(exc))
-
-
-def error_line(exc: BaseException) -> str:
-    """The one line (before redaction) every command prints for an error: an engine error's message, an OS
-    error's reason and file, or, for a bug, its type and text to report."""
-    from memrepo.engine.errors import MemrepoError
-
-    if isinstance(exc, MemrepoError):
-        return str(exc)
-    if isinstance(exc, OSError):
-        return f"{exc.strerror or exc}{f': {exc.filename}' if exc.filename else ''}"
-    return f"internal error ({type(exc).__name__}): {exc}; please report it"
-
-
-def apply_keys(keys: ReadKeys) -> None:
-    """Apply the config's keys the read paths need, as :func:`memrepo.engine.config.load_settings` does."""
-    from memrepo.engine.format import paths
-
-    paths.GIT_TOPLEVEL = keys.git_toplevel
-
-
-def recall_root(cli_repo: object, keys: ReadKeys) -> Path:
-    """The memory repo a light recall reads: ``--repo``, then ``MEMREPO_REPO``, then the config's ``repo``.
-
-    Raises:
-        PathRuleError: the path breaks a rule of docs/architecture.md §2, or holds no memory repo.
-    """
-    from memrepo.engine.read import coldrecall
-
-    apply_keys(keys)
-    repo = cli_repo or os.environ.get("MEMREPO_REPO") or keys.repo
-    return coldrecall.open_repo(os.path.expanduser(str(repo)))
-
-
 def recall(args: dict[str, object], keys: ReadKeys) -> None:
     """Run ``memrepo recall`` with arguments :func:`parse_recall` read (exits on an error, as the click path).
 
@@ -250,9 +111,9 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
     from memrepo.tui.plain import clean
 
     query = str(args["query"])
-    with _errors_as_lines():
+    with errors_as_lines():
         if coldrecall.is_empty_query(query):
-            _fail("empty query: give a word to search for (spaces and punctuation match nothing)", 2)
+            fail("empty query: give a word to search for (spaces and punctuation match nothing)", 2)
         root = recall_root(args["repo"], keys)
         hits = coldrecall.recall(
             root,
@@ -265,7 +126,7 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
         )
     if not hits:
         shown = query if len(query) <= 60 else query[:57] + "..."
-        _fail(f"no memory matches {clean(shown)!r}")
+        fail(f"no memory matches {clean(shown)!r}")
     out: list[str] = []
     if args["as_json"]:
         import json
@@ -296,7 +157,7 @@ def context(args: dict[str, str | None], keys: ReadKeys) -> bool:
     from memrepo.engine.read.coldread import context_text
 
     apply_keys(keys)
-    with _errors_as_lines():
+    with errors_as_lines():
         text = context_text(args["repo"], args["workspace"], keys)
     if text is None:
         return False
@@ -346,7 +207,7 @@ def run() -> None:
             if remember_args is not None:
                 from .quickremember import remember
 
-                with _errors_as_lines():  # Ctrl-C while the server writes: "interrupted", as the click command
+                with errors_as_lines():  # Ctrl-C while the server writes: "interrupted", as the click command
                     start_server = remember(remember_args, keys)  # exits when the server wrote; else click writes
         except BrokenPipeError:  # `memrepo recall x | head`: the reader left, which is not an error
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -400,3 +261,7 @@ def leave(code: object) -> NoReturn:
         with contextlib.suppress(OSError, ValueError):  # the reader left (`| head`) or the stream is closed
             stream.flush()
     os._exit(code or 0)
+
+
+if __name__ == "__main__":  # `python -m memrepo.cli.main` runs this module as the program (see cli/main.py)
+    script()

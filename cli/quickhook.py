@@ -47,7 +47,7 @@ def parse_hook(argv: list[str]) -> dict[str, str | None] | None:
     Returns:
         dict | None: ``repo`` (None when absent) and ``hook`` (``session-start`` or ``prompt``).
     """
-    from .quick import split_repo
+    from .quickbase import split_repo
 
     split = split_repo(argv)
     if split is None or len(split[1]) != 2 or split[1][0] != "hook" or split[1][1] not in ("session-start", "prompt"):
@@ -115,7 +115,7 @@ def session_start(args: dict[str, str | None], keys: ReadKeys) -> bool:
 
     Args:
         args: what :func:`parse_hook` read.
-        keys: the config's keys (:func:`memrepo.cli.quick.config_keys`).
+        keys: the config's keys (:func:`memrepo.cli.quickbase.config_keys`).
 
     Returns:
         bool: True when answered; False when click's command should run, with
@@ -126,7 +126,7 @@ def session_start(args: dict[str, str | None], keys: ReadKeys) -> bool:
         return False
     from memrepo.engine.read.coldread import context_of
 
-    from .quick import apply_keys
+    from .quickbase import apply_keys
 
     apply_keys(keys)
     try:
@@ -146,7 +146,7 @@ def prompt(args: dict[str, str | None], keys: ReadKeys) -> bool:
 
     Args:
         args: what :func:`parse_hook` read.
-        keys: the config's keys (:func:`memrepo.cli.quick.config_keys`).
+        keys: the config's keys (:func:`memrepo.cli.quickbase.config_keys`).
 
     Returns:
         bool: as :func:`session_start`.
@@ -160,7 +160,7 @@ def prompt(args: dict[str, str | None], keys: ReadKeys) -> bool:
     from memrepo.engine import recall_block
     from memrepo.engine.read import coldrecall
 
-    from .quick import recall_root
+    from .quickbase import recall_root
 
     try:
         root = recall_root(args["repo"], keys)

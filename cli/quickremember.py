@@ -76,7 +76,7 @@ def parse_remember(argv: list[str]) -> dict[str, object] | None:
         repeated option, ``--help``, an unknown option, a value click's
         choices refuse, a blank ``--workspace``, a text starting with ``-``).
     """
-    from .quick import read_plain, split_repo
+    from .quickbase import read_plain, split_repo
 
     split = split_repo(argv)
     if split is None or not split[1] or split[1][0] != "remember":
@@ -267,7 +267,7 @@ def remember(args: dict[str, object], keys: ReadKeys) -> Callable[[], None] | No
 
     Args:
         args: what :func:`parse_remember` read.
-        keys: the config's keys (:func:`memrepo.cli.quick.config_keys`).
+        keys: the config's keys (:func:`memrepo.cli.quickbase.config_keys`).
 
     Returns:
         Callable | None: when the write must run in this process (click's

@@ -62,13 +62,13 @@ def remember(open_store: Callable[[], MemoryStore], args: dict[str, object]) -> 
     Returns:
         Reply: the output and exit code. Never raises for a refused write,
         an engine error or a surprise: each is one error line (exit 1, or 2
-        for bad usage), :func:`memrepo.cli.quick.error_line`, as every command prints them.
+        for bad usage), :func:`memrepo.cli.quickbase.error_line`, as every command prints them.
     """
     reply = Reply()
     try:
         _remember(open_store, args, reply)
     except Exception as exc:
-        from .quick import error_line
+        from .quickbase import error_line
 
         return reply.fail(error_line(exc))
     return reply

@@ -19,11 +19,11 @@ their MCP servers in the project folder). Tools:
 * ``memory_checkpoint``: completed messages into the checkpoint buffer
   (:mod:`memrepo.engine.checkpoints.checkpoint`).
 
-Every tool carries MCP annotations (:data:`ANNOTATIONS`: the three readers
+Every tool carries MCP annotations (:data:`.tooling.ANNOTATIONS`: the three readers
 ``readOnlyHint``, forget ``destructiveHint``, none open-world), so a client's
 default policy runs them (Codex runs read-only and non-destructive closed-world
 tools under ``codex exec``). Errors come back as tool errors (``isError``) with
-one clear line, arguments that fail the schema included (:func:`argument_error`);
+one clear line, arguments that fail the schema included (:func:`.tooling.argument_error`);
 the server never stops for a bad call. A write made while the repo is blocked
 is not an error: it is kept and applied once the block is gone, and the answer
 says so. ``serverInfo.version`` is memrepo's version. The ``mcp`` SDK is an optional extra
@@ -39,14 +39,15 @@ import logging
 import os
 import secrets
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
 from memrepo.engine.errors import BlockedError, MemrepoError, RefError
 from memrepo.engine.format import entries as fmt
+
+from .tooling import ANNOTATIONS, KINDS, Session, ToolMessage, argument_error, error_line, ref_key
 
 if TYPE_CHECKING:
     from memrepo.engine.config import Settings
@@ -60,67 +61,6 @@ TICK_S = 30.0
 
 MCP_MISSING = "the MCP server needs the mcp package: pip install 'memrepo[mcp]'"
 
-KINDS = (
-    "fact",
-    "preference",
-    "correction",
-    "identity",
-    "decision",
-    "lesson",
-    "rule",
-    "insight",
-    "pitfall",
-    "command",
-    "setup",
-)
-"""The kinds ``memory_remember`` takes (docs/architecture.md §3 routes them to me.md, lessons.md or the workspace)."""
-
-ANNOTATIONS: dict[str, dict[str, bool]] = {
-    "memory_context": {"read_only_hint": True, "idempotent_hint": True, "open_world_hint": False},
-    "memory_recall": {"read_only_hint": True, "idempotent_hint": True, "open_world_hint": False},
-    "memory_read": {"read_only_hint": True, "idempotent_hint": True, "open_world_hint": False},
-    # the same memory again is "reinforced" (nothing written): repeating a call changes nothing more
-    "memory_remember": {
-        "read_only_hint": False,
-        "destructive_hint": False,
-        "idempotent_hint": True,
-        "open_world_hint": False,
-    },
-    # a ref names a line: forgetting it twice may remove the entry that moved onto that line
-    "memory_forget": {
-        "read_only_hint": False,
-        "destructive_hint": True,
-        "idempotent_hint": False,
-        "open_world_hint": False,
-    },
-    "memory_checkpoint": {
-        "read_only_hint": False,
-        "destructive_hint": False,
-        "idempotent_hint": False,
-        "open_world_hint": False,
-    },
-}
-"""MCP tool annotations (hints clients act on: Codex runs a read-only tool, or one neither destructive nor
-open-world, under its default ``codex exec`` policy, and asks before a destructive one)."""
-
-
-def argument_error(tool: str, exc: ValidationError) -> str:
-    """One line for arguments that fail a tool's schema: ``memory_recall: limit: ... (got 0)``, never pydantic's
-    multi-line text with its documentation URLs."""
-    parts = []
-    for err in exc.errors(include_url=False):
-        where = ".".join(str(p) for p in err.get("loc", ())) or "arguments"
-        msg = " ".join(str(err.get("msg", "invalid")).split())
-        if err.get("type") == "missing":
-            parts.append(f"{where}: required")
-            continue
-        got = err.get("input")
-        shown = repr(got) if isinstance(got, (str, int, float, bool)) or got is None else type(got).__name__
-        if len(shown) > 40:
-            shown = shown[:37] + "..."
-        parts.append(f"{where}: {msg} (got {shown})")
-    return f"invalid arguments for {tool}: " + "; ".join(parts[:3]) + ("; ..." if len(parts) > 3 else "")
-
 
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
@@ -129,47 +69,6 @@ def _version() -> str:
         return version("memrepo")
     except PackageNotFoundError:
         return "0"
-
-
-class ToolMessage(BaseModel):
-    """A completed conversation message for ``memory_checkpoint``."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    id: str | None = Field(None, max_length=200, description="The message's id in your harness (for deduplication).")
-    role: Literal["user", "assistant"] = Field(
-        description="user for the person's messages, assistant for your final replies. Never tool output."
-    )
-    text: str = Field(max_length=64_000, description="The message text.")
-
-
-@dataclass
-class Session:
-    """What one server process (one agent session) has done.
-
-    Attributes:
-        id: the session id.
-        cwd: the folder the server started in (the default workspace).
-        untrusted: the session said it read untrusted content.
-        written: (path, normalized text) of every line this session wrote.
-        written_refs: (ref, normalized text) of every ``by: agent`` line this
-            session wrote; with the ``task:`` key, what ``memory_forget`` accepts.
-        allow_forget_any: ``memory_forget`` may remove any entry.
-    """
-
-    id: str
-    cwd: str
-    untrusted: bool = False
-    written: set[tuple[str, str]] = field(default_factory=set)
-    allow_forget_any: bool = False
-    written_refs: set[tuple[str, str]] = field(default_factory=set)
-
-
-def _line(exc: BaseException) -> str:
-    from memrepo.engine.redaction import redact_text
-
-    text = redact_text(" ".join(str(exc).split()))  # an error may quote memory text
-    return text or type(exc).__name__
 
 
 def build_server(
@@ -273,10 +172,10 @@ def build_server(
         except ToolError:
             raise
         except (MemrepoError, ValueError, ValidationError) as exc:
-            raise ToolError(_line(exc)) from exc
+            raise ToolError(error_line(exc)) from exc
         except Exception as exc:  # a bug must still be one line for the agent, never a dead server
             log.exception("memrepo MCP tool failed")
-            raise ToolError(f"internal error ({type(exc).__name__}): {_line(exc)}") from exc
+            raise ToolError(f"internal error ({type(exc).__name__}): {error_line(exc)}") from exc
 
     @tool(
         "memory_context",
@@ -538,13 +437,6 @@ async def _written_keys(repo: Any, results: list[Any]) -> set[tuple[str, str, st
                 (w.path, e.ref, fmt.normalize_text(e.text)) for e in view.entries if e.ref == w.ref and e.by == "agent"
             )
     return keys
-
-
-def ref_key(rel: str, line: int) -> str:
-    """The ref of line ``line`` of ``rel`` (``repo:<path>#L<n>``), as kept in :attr:`Session.written_refs`."""
-    from memrepo.engine.format.paths import make_ref
-
-    return make_ref(rel, line)
 
 
 async def _tick(repo: MemoryRepo) -> None:

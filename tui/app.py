@@ -15,11 +15,13 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual import work
 from textual.app import App, ComposeResult, SystemCommand
-from textual.binding import Binding, BindingType
-from textual.notifications import Notify, SeverityLevel
+from textual.binding import BindingType
+from textual.notifications import Notify
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher
 
+from .appkeys import APP_BINDINGS, SCREEN_BINDINGS
+from .appsync import AppSync
 from .commands import FileCommands, KeyCommands
 from .footer import KeysFooter
 from .handedits import HandEditAsker
@@ -46,8 +48,8 @@ if TYPE_CHECKING:
     from textual.timer import Timer
 
     from memrepo.engine.config import Settings
-    from memrepo.engine.models import RecallHit, SyncState
-    from memrepo.engine.repo.autosync import AutoSync, SyncOutcome
+    from memrepo.engine.models import RecallHit
+    from memrepo.engine.repo.autosync import AutoSync
     from memrepo.engine.repo.repo import MemoryRepo
 
 
@@ -56,10 +58,7 @@ class MainScreen(ReportWorkerErrors, Screen[None], inherit_bindings=False):
 
     ALLOW_IN_MAXIMIZED_VIEW = "RepoHeader, Footer"
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("tab", "app.focus_next", "Next box", id="screen.focus-next"),
-        Binding("shift+tab", "app.focus_previous", "Previous box", id="screen.focus-previous", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = SCREEN_BINDINGS
     """Keys that move focus between the boxes of a pane."""
 
     def compose(self) -> ComposeResult:
@@ -100,7 +99,7 @@ def freeze_heap() -> None:
     gc.freeze()
 
 
-class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
+class MemrepoApp(ReportWorkerErrors, AppSync, App[None], inherit_bindings=False):
     """The memrepo terminal app.
 
     Args:
@@ -122,25 +121,7 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
     TITLE = "memrepo"
     COMMANDS = App.COMMANDS | {FileCommands, KeyCommands}
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", "Keys", id="app.help"),
-        Binding("r", "reload", "Refresh", id="app.refresh"),
-        Binding("slash", "search", "Search", id="app.search"),
-        Binding("s", "sync_now", "Sync now", id="app.sync", show=False),
-        Binding("ctrl+p", "command_palette", "Commands", id="app.command-palette"),
-        Binding("q", "quit", "Quit", id="app.quit"),
-        Binding("ctrl+q,ctrl+c", "quit", "Quit from anywhere", id="app.quit-now", priority=True, show=False),
-        *(
-            Binding(
-                str(number),
-                f"show_pane('{pane.PANE_ID}')",
-                f"{pane.PANE_TITLE} pane",
-                id=f"app.pane-{pane.PANE_ID}",
-                show=False,
-            )
-            for number, pane in enumerate(PANES, start=1)
-        ),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = APP_BINDINGS
     """Keys that work everywhere (a focused box may use a key first)."""
 
     def __init__(
@@ -462,89 +443,6 @@ class MemrepoApp(ReportWorkerErrors, App[None], inherit_bindings=False):
             self.set_timer(FREEZE_AFTER_FIRST_SHOW_S, freeze_heap)
         pane.shown()
         pane.focus_default()
-
-    # -- sync ------------------------------------------------
-
-    def start_sync(self) -> None:
-        """Sync now, then after commits and every ``[sync] interval_s`` when a remote is set.
-
-        The engine's one auto-sync driver (:class:`~memrepo.engine.repo.autosync.AutoSync`,
-        also behind ``memrepo watch``) decides when; the app shows each outcome.
-        """
-        from memrepo.engine.repo.autosync import AutoSync
-
-        repo = self.repo
-        if repo is None:
-            return
-        self._autosync = AutoSync(repo, self._sync_done, self._sync_started)
-        self.run_sync(manual=False)
-        self.follow_sync(self._autosync)
-
-    def sync_soon(self) -> None:
-        """A commit happened: sync once no other commit came for ``[sync] debounce_s``."""
-        if self._autosync is not None and self._autosync.has_remote:
-            self._autosync.poke()
-
-    def action_sync_now(self) -> None:
-        """Sync with the remote now (the ``s`` key)."""
-        if self.repo is None or self._autosync is None:
-            self.notify("The memory repo is not open yet", severity="warning", timeout=3, markup=False)
-            return
-        if self._autosync.syncing:
-            self.notify("Already syncing", timeout=2, markup=False)
-            return
-        self.run_sync(manual=True)
-
-    @work(group="watch", exit_on_error=False, description="Syncing automatically")
-    async def follow_sync(self, auto: AutoSync) -> None:
-        """Run the auto-sync loop until the app ends (a follower, like the watcher)."""
-        await auto.run(first=False)
-
-    @work(group="sync", exit_on_error=False, description="Syncing with the remote")
-    async def run_sync(self, manual: bool) -> None:
-        """One sync through the driver, on the repo's sync thread (the header and notices follow it)."""
-        if self._autosync is not None:
-            await self._autosync.run_once(manual)
-
-    def _sync_started(self, state: SyncState) -> None:
-        self.header.show_sync(state, syncing=True)
-
-    def _sync_done(self, outcome: SyncOutcome) -> None:
-        """Show a sync's outcome in the header, with a notice when asked for or when something came in."""
-        from .syncview import describe_sync
-
-        if outcome.state.remote is None:
-            self.header.show_sync(outcome.state)
-            if outcome.manual:
-                self.notify(
-                    "No remote is set: memory stays on this machine (memrepo remote set URL)",
-                    title="Sync",
-                    timeout=6,
-                    markup=False,
-                )
-            return
-        if outcome.after is not None and self.repo is not None:  # not closing
-            self.header.show_sync(outcome.after)
-        if outcome.error is not None:
-            if outcome.manual:
-                self.notify(
-                    clean(str(outcome.error), one_line=False),
-                    title="Sync failed",
-                    severity="error",
-                    timeout=8,
-                    markup=False,
-                )
-            return
-        result = outcome.result
-        if result is None:
-            return
-        if outcome.manual or result.action != "up_to_date":
-            severity: SeverityLevel = "warning" if result.conflicts else "information"
-            self.notify(clean(describe_sync(result)), title="Sync", severity=severity, timeout=6, markup=False)
-        if result.action in ("fast_forwarded", "merged", "adopted"):
-            self.refresh_status()
-            for pane in self.panes():
-                pane.reload()
 
 
 def run_app(root: Path, settings: Settings) -> None:

@@ -25,7 +25,7 @@ from .plain import clean, plain
 if TYPE_CHECKING:
     from memrepo.engine.models import HandEditQuestion, RepoStatus
 
-    from .app import MemrepoApp
+    from .appbase import AppState
 
 ASK_AFTER_MIN_S = 0.5
 """The question waits at least this long (seconds) after the file last changed, even with a shorter quiet period."""
@@ -83,7 +83,7 @@ class HandEditAsker:
         app: the running app (its repo, settings, screens and notices).
     """
 
-    def __init__(self, app: MemrepoApp) -> None:
+    def __init__(self, app: AppState) -> None:
         self.app = app
         self._waiting: dict[str, HandEditQuestion] = {}
         self._asked: set[tuple[str, str]] = set()

@@ -7,10 +7,12 @@ from typing import ClassVar
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
+
+from .appkeys import HELP_BINDINGS
 
 
 class HelpScreen(ModalScreen[None], inherit_bindings=False):
@@ -20,16 +22,7 @@ class HelpScreen(ModalScreen[None], inherit_bindings=False):
         first: the title of the section to show first (the pane on screen).
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "dismiss", "Close this help", id="help.close"),
-        Binding("question_mark", "dismiss", "Close this help", id="help.help"),
-        Binding("down,j", "scroll_down", "Scroll down", id="help.down", show=False),
-        Binding("up,k", "scroll_up", "Scroll up", id="help.up", show=False),
-        Binding("pagedown", "page_down", "Page down", id="help.page-down", show=False),
-        Binding("pageup", "page_up", "Page up", id="help.page-up", show=False),
-        Binding("home,g", "scroll_home", "Top", id="help.first", show=False),
-        Binding("end,G", "scroll_end", "Bottom", id="help.last", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = HELP_BINDINGS
     """Keys of the help screen."""
 
     def __init__(self, first: str | None = None) -> None:

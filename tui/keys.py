@@ -75,9 +75,8 @@ def binding_sections() -> list[tuple[str, list[KeyRow]]]:
     Returns:
         list[tuple[str, list[KeyRow]]]: section title and its rows, app-wide first.
     """
-    from .app import MainScreen, MemrepoApp
+    from .appkeys import APP_BINDINGS, HELP_BINDINGS, SCREEN_BINDINGS
     from .handedits import HandEditQuestionScreen
-    from .help import HelpScreen
     from .panes import PANES
     from .search import SearchScreen
     from .widgets.conflict_table import ConflictTable
@@ -88,7 +87,7 @@ def binding_sections() -> list[tuple[str, list[KeyRow]]]:
     from .widgets.list_table import LIST_BINDINGS, ListTable
     from .widgets.preview import PreviewText
 
-    sections = [("Everywhere", _rows([*MemrepoApp.BINDINGS, *MainScreen.BINDINGS]))]
+    sections = [("Everywhere", _rows([*APP_BINDINGS, *SCREEN_BINDINGS]))]
     for pane in PANES:
         sections.append((f"{pane.PANE_TITLE} pane", _rows(pane.BINDINGS)))
     own = [b for b in ConflictTable.BINDINGS if b not in LIST_BINDINGS]
@@ -104,7 +103,7 @@ def binding_sections() -> list[tuple[str, list[KeyRow]]]:
         ("An entry full screen", _rows(EntryScreen.BINDINGS)),
         ("Yes/no question", _rows(Confirm.BINDINGS)),
         ("A save that deleted most entries", _rows(HandEditQuestionScreen.BINDINGS)),
-        ("This help", _rows(HelpScreen.BINDINGS)),
+        ("This help", _rows(HELP_BINDINGS)),
     ]
     return sections
 
@@ -144,12 +143,12 @@ def palette_commands() -> list[PaletteCommand]:
     Returns:
         list[PaletteCommand]: in help-screen order.
     """
-    from .app import MainScreen, MemrepoApp
+    from .appkeys import APP_BINDINGS, SCREEN_BINDINGS
     from .panes import PANES
 
     out = []
     for pane_id, prefix, bindings, box in [
-        (None, "", [*MemrepoApp.BINDINGS, *MainScreen.BINDINGS], None),
+        (None, "", [*APP_BINDINGS, *SCREEN_BINDINGS], None),
         *((p.PANE_ID, f"{p.PANE_TITLE}: ", p.BINDINGS, None) for p in PANES),
         *((p.PANE_ID, f"{p.PANE_TITLE}: ", cls.BINDINGS, box_id) for p in PANES for box_id, cls in p.BOX_ACTIONS),
     ]:

@@ -41,18 +41,11 @@ logged and returned as a status, never raised (docs/architecture.md §7).
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 import secrets
-import time
-from collections.abc import Callable
-from pathlib import Path
 from typing import Any, Literal
 
-from filelock import FileLock
-
 from memrepo.engine.errors import MemrepoError
-from memrepo.engine.files.atomic import atomic_write
 from memrepo.engine.files.regularfile import read_work_file
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.paths import normalize_workspace, parse_ref
@@ -60,6 +53,7 @@ from memrepo.engine.models import Action, Origin
 from memrepo.engine.write.policy import NO_MEMORY, redact
 from memrepo.engine.write.ports import MemoryAccess
 
+from .buffers import MAX_SEEN, Buffers
 from .distill import DistillOutput, apply_operation, build_prompt
 from .types import CheckpointResult, Claim, ExistingEntry, Message
 
@@ -83,15 +77,12 @@ MAX_BATCH_MESSAGES = 60
 """Most messages one distillation reads."""
 MAX_BATCH_CHARS = 16_000
 """Most characters one distillation reads."""
-MAX_SEEN = 5_000
-"""Message ids remembered per scope for deduplication."""
 MAX_EXISTING = 40
 """Existing entries shown to the distiller (``E1…``)."""
 CLAIM_STALE_S = 900.0
 """A claim older than this (its process died mid-distillation) is released (seconds)."""
 MAX_FAILURES = 3
 """A batch whose distillation failed this often is dropped (logged), so one bad stage cannot block the buffer."""
-LOCK_TIMEOUT_S = 5.0
 
 EVENTS = ("turn", "task_end", "session_close", "force")
 """``event`` values: a completed turn, a finished task, the session closing, an explicit force."""
@@ -119,71 +110,13 @@ def _msg_id(session_id: str, msg: Message) -> str:
     return f"h-{digest[:20]}"
 
 
-class Checkpointer:
-    """Checkpoint buffers of one memory repo.
+class Checkpointer(Buffers):
+    """Checkpoint buffers of one memory repo, and the policy that distils them.
 
     Args:
         state_dir: the repo's ``.git/memrepo`` folder.
         clock: seconds since the epoch (injectable for tests); default :func:`time.time`.
     """
-
-    def __init__(self, state_dir: Path, clock: Callable[[], float] | None = None) -> None:
-        self.dir = state_dir / "checkpoints"
-        self.clock = clock or time.time
-        self._lock = FileLock(str(state_dir / "checkpoints.lock"), timeout=LOCK_TIMEOUT_S)
-
-    # -- files --------------------------------------------------------------
-
-    def _path(self, scope: str) -> Path:
-        return self.dir / f"{scope}.json"
-
-    def _load(self, scope: str) -> dict:
-        try:
-            data = json.loads(self._path(scope).read_text("utf-8"))
-            if isinstance(data, dict):
-                data.setdefault("messages", [])
-                data.setdefault("seen", [])
-                return data
-        except (OSError, ValueError):
-            pass
-        return {
-            "scope": scope,
-            "workspace": None,
-            "messages": [],
-            "seen": [],
-            "last_at": None,
-            "claim": None,
-            "untrusted": [],
-        }
-
-    def _save(self, scope: str, data: dict) -> None:
-        self.dir.mkdir(parents=True, exist_ok=True)
-        atomic_write(self._path(scope), json.dumps(data, ensure_ascii=False).encode("utf-8"), self.dir)
-
-    def _tombstones(self) -> dict[str, float]:
-        try:
-            data = json.loads((self.dir.parent / "checkpoint-tombstones.json").read_text("utf-8"))
-            return {str(k): float(v) for k, v in data.items()} if isinstance(data, dict) else {}
-        except (OSError, ValueError):
-            return {}
-
-    def _scope_stones_path(self) -> Path:
-        return self.dir.parent / "checkpoint-scope-tombstones.json"
-
-    def scope_tombstones(self) -> dict[str, dict]:
-        """Forgotten scopes: ``{scope: {"at": seconds, "seen": [message ids]}}`` (no message text)."""
-        try:
-            data = json.loads(self._scope_stones_path().read_text("utf-8"))
-        except (OSError, ValueError):
-            return {}
-        if not isinstance(data, dict):
-            return {}
-        return {str(k): v for k, v in data.items() if isinstance(v, dict)}
-
-    def _scopes(self) -> list[str]:
-        if not self.dir.is_dir():
-            return []
-        return sorted(p.stem for p in self.dir.glob("*.json"))
 
     @staticmethod
     def scope_of(cwd: str | None) -> tuple[str, str | None]:
@@ -492,66 +425,3 @@ class Checkpointer:
         return result
 
     # -- forgetting -----------------------------------------------------------
-
-    def forget_session(self, session_id: str) -> int:
-        """Delete every buffered message of ``session_id`` and tombstone it.
-
-        A distillation already queued or running for it finds the tombstone
-        when it merges and writes nothing; later checkpoints of the session
-        are refused. Entries it already wrote are removed by the caller
-        (:meth:`MemoryStore.purge_task` with the session id).
-
-        Returns:
-            int: buffered messages deleted.
-        """
-        removed = 0
-        with self._lock:
-            stones = self._tombstones()
-            stones[session_id] = self.clock()
-            path = self.dir.parent / "checkpoint-tombstones.json"
-            atomic_write(path, json.dumps(stones).encode(), self.dir.parent)
-            for scope in self._scopes():
-                data = self._load(scope)
-                keep = [m for m in data["messages"] if m["session"] != session_id]
-                if len(keep) != len(data["messages"]):
-                    removed += len(data["messages"]) - len(keep)
-                    data["messages"] = keep
-                    data["untrusted"] = [s for s in data.get("untrusted", []) if s != session_id]
-                    if not keep:
-                        self._path(scope).unlink(missing_ok=True)
-                    else:
-                        self._save(scope, data)
-        return removed
-
-    def forget_scope(self, scope: str) -> int:
-        """Delete the buffer of ``scope`` (a purged workspace's ``ws-`` id) and tombstone the scope.
-
-        A distillation claimed from it before now writes nothing when it
-        merges; messages it had buffered or seen are dropped if sent again
-        (their ids are kept in the tombstone, never their text). New messages
-        buffer as usual. Used by :func:`memrepo.engine.history.workspaces.purge` (docs/architecture.md §2,
-        "no byte of it stays").
-
-        Args:
-            scope (str): the scope key, as :meth:`scope_of` returns it.
-
-        Returns:
-            int: buffered messages deleted.
-
-        Raises:
-            ValueError: ``scope`` is not a plain scope key.
-            filelock.Timeout: the checkpoint lock stayed busy 5 s.
-        """
-        if not scope or any(c in scope for c in "/\\\x00") or scope.startswith("."):
-            raise ValueError(f"not a checkpoint scope: {scope!r}")
-        with self._lock:
-            data = self._load(scope)
-            stones = self.scope_tombstones()
-            seen = set((stones.get(scope) or {}).get("seen", [])) | set(data.get("seen", []))
-            seen |= {m.get("id") for m in data.get("messages", []) if m.get("id")}
-            stones[scope] = {"at": self.clock(), "seen": sorted(seen)[-MAX_SEEN:]}
-            self.dir.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write(self._scope_stones_path(), json.dumps(stones).encode(), self.dir.parent)
-            removed = len(data.get("messages", []))
-            self._path(scope).unlink(missing_ok=True)
-        return removed

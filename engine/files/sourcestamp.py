@@ -16,10 +16,8 @@ from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parent.parent
 """The engine's folder."""
-# One string, not a list literal: a quoted "git" followed by a comma reads as a git argv to the
-# test that keeps git subprocesses out of the engine.
-SUB_PACKAGES = tuple(
-    "agents checkpoints dreams files format git history importers read redaction repo sync write".split()  # noqa: SIM905
+SUB_PACKAGES = tuple(  # one string: a quoted "git" in a list reads as a git command (tests/git/test_gitstore.py)
+    "agents checkpoints dreams files format git history importers read redaction repo state sync write".split()  # noqa: SIM905
 )
 """The engine's sub-packages (docs/architecture.md, "Packages"); a test keeps the list complete."""
 ENGINE_FOLDERS = (ENGINE, *(ENGINE / name for name in SUB_PACKAGES))

@@ -22,6 +22,11 @@ from collections.abc import Sequence
 
 from memrepo.engine.errors import FormatError, RefError
 
+from .metadata import decode_value as decode_value  # the metadata codec, re-exported: callers read it here
+from .metadata import encode_value as encode_value
+from .metadata import parse_metadata as parse_metadata
+from .metadata import render_metadata as render_metadata
+
 BOM = b"\xef\xbb\xbf"
 
 _BULLET_RE = re.compile(r"(?P<indent>[ \t\ufeff]*)(?P<bullet>[-*+])[ \t]+(?P<body>.*)", re.DOTALL)
@@ -30,65 +35,6 @@ _LINK_RE = re.compile(r"\[\[([^\[\]|#]+?)(?:[#|][^\[\]]*)?\]\]")
 _FENCE_RE = re.compile(r"^[ \t]{0,3}(```+|~~~+)")
 _COMMENT_OPEN_RE = re.compile(r"^[ \t]{0,3}<!--")
 _WS_RE = re.compile(r"\s+")
-
-_ENCODE = {";": "%3B", "[": "%5B", "]": "%5D"}
-_DECODE_RE = re.compile(r"%(3B|5B|5D|25)", re.IGNORECASE)
-_DECODE = {"3B": ";", "5B": "[", "5D": "]", "25": "%"}
-_LITERAL_RE = re.compile(r"%(?=3B|5B|5D|25)", re.IGNORECASE)
-"""A ``%`` that would read as an escape (a literal ``%3B``) is written ``%25``; any other ``%`` (``a%20b``)
-stays as it is, so every value round-trips and URLs stay readable."""
-
-
-def encode_value(value: str) -> str:
-    """Escape a metadata value for writing.
-
-    Args:
-        value: the plain value.
-
-    Returns:
-        str: the value with ``;``, ``[`` and ``]`` written as ``%3B``, ``%5B``,
-        ``%5D`` (a ``%`` that would read as one of those as ``%25``) and line
-        breaks folded to spaces (docs/architecture.md §2).
-    """
-    value = _LITERAL_RE.sub("%25", value.replace("\r", " ").replace("\n", " "))
-    return "".join(_ENCODE.get(ch, ch) for ch in value)
-
-
-def decode_value(value: str) -> str:
-    """Undo :func:`encode_value`: ``%3B``, ``%5B``, ``%5D``, ``%25`` (any case) become ``;[]%``."""
-    return _DECODE_RE.sub(lambda m: _DECODE[m.group(1).upper()], value)
-
-
-def parse_metadata(inner: str) -> dict[str, str] | None:
-    """Read the inside of a trailing bracket group as metadata.
-
-    Args:
-        inner: the text between ``[`` and ``]``.
-
-    Returns:
-        dict[str, str] | None: keys (lower-cased) to decoded values, in order,
-        or None when the group is not metadata (a ``[[link]]``, a citation).
-    """
-    if ":" not in inner:
-        return None
-    meta: dict[str, str] = {}
-    for part in inner.split(";"):
-        key, colon, value = part.partition(":")
-        if not colon:
-            if part.strip():
-                return None
-            continue
-        key = key.strip()
-        if not (key.isascii() and key.replace("-", "").replace("_", "").isalnum() and key[0].isalpha()):
-            return None
-        value = value.strip()
-        meta[key.lower()] = decode_value(value) if "%" in value else value
-    return meta or None
-
-
-def render_metadata(meta: dict[str, str]) -> str:
-    """Write metadata as ``[key: value; key: value]`` with escaped values."""
-    return "[" + "; ".join(f"{k}: {encode_value(v)}" for k, v in meta.items()) + "]"
 
 
 def normalize_text(text: str) -> str:

@@ -1,8 +1,9 @@
-"""The memory repo's layout: every file and folder name the engine writes, in one place.
+"""The memory repo's layout: the memory files' names, and a few state folders.
 
-The starting files, the workspace folders and the engine's state folders
-under ``.git/memrepo/`` (docs/architecture.md §2). Modules import these names
-from here; none spells a file name of its own.
+The starting files and the workspace folders (docs/architecture.md §2), and
+three names under ``.git/memrepo/`` that several modules share. Every file
+under ``.git/memrepo/`` is listed, with its owner, in
+:mod:`memrepo.engine.state.registry`.
 """
 
 from __future__ import annotations

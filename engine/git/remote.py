@@ -16,22 +16,23 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import pygit2
-from pygit2.enums import CredentialType, FileMode
+from pygit2.enums import FileMode
 
 from memrepo.engine.errors import GitError, UnreachableRemote
 from memrepo.engine.files.atomic import atomic_write
 from memrepo.engine.files.lock import network_holder
 from memrepo.engine.format.layout import SYNC_JOURNAL
 
-from .common import disk_blob_id, has_conflict, tree_files, tree_mode
+from .common import disk_blob_id, tree_files
 from .common import has_password as has_password  # re-exported: sync and the tests import it from here
 from .common import mask_url as mask_url
-from .history import tree_diff
+from .credentials import Callbacks
+from .credentials import Credentials as Credentials  # re-exported: sync builds them from its settings
 from .store import BRANCH, signature
+from .treemerge import merge_trees
 
 REMOTE = "origin"
 """The one remote's name (the usual git name)."""
@@ -40,87 +41,12 @@ PRIVATE_KEY = "memrepo.remoteprivate"
 LOCAL_REF = f"refs/heads/{BRANCH}"
 """The branch of a repo memrepo made; an adopted repo's may have another name (:attr:`GitRemote.branch`)."""
 TRACKING_REF = f"refs/remotes/{REMOTE}/{BRANCH}"
-MAX_AUTH_TRIES = 3
-"""libgit2 asks again after a refused credential; stop after this many tries."""
 
 _REJECTED = ("not present locally", "non-fast-forward", "fastforward", "fast-forward", "rejected", "stale info")
 
 
 class PushRejected(GitError):
     """The remote refused the push: it moved since our fetch (fetch, merge and retry)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Credentials:
-    """Where credentials come from (``[sync]`` settings, docs/architecture.md §11).
-
-    Attributes:
-        ssh_key: path of a private key file; empty: ask the SSH agent.
-        ssh_passphrase_env: environment variable holding the key's passphrase; empty: none.
-        token_env: environment variable holding an HTTPS token.
-        https_user: user name sent with the token.
-    """
-
-    ssh_key: str = ""
-    ssh_passphrase_env: str = ""
-    token_env: str = "MEMREPO_GIT_TOKEN"
-    https_user: str = "x-access-token"
-
-
-class _Callbacks(pygit2.RemoteCallbacks):
-    """libgit2 callbacks: hand out credentials, note refused ref updates."""
-
-    def __init__(self, creds: Credentials) -> None:
-        super().__init__()
-        self._creds = creds
-        self._tries = 0
-        self.rejected: str | None = None
-        self.untrusted_host: str | None = None
-
-    def credentials(self, url: str, username_from_url: str | None, allowed_types: CredentialType):
-        self._tries += 1
-        if self._tries > MAX_AUTH_TRIES:
-            raise UnreachableRemote(mask_url(f"the remote refused the credentials for {url}", url))
-        creds = self._creds
-        if allowed_types & CredentialType.SSH_KEY:
-            user = username_from_url or "git"
-            if creds.ssh_key:
-                key = Path(os.path.expanduser(creds.ssh_key))
-                if not key.is_file():
-                    raise UnreachableRemote(f"the SSH key file {key} named in [sync] ssh_key does not exist")
-                pub = key.with_name(key.name + ".pub")
-                phrase = os.environ.get(creds.ssh_passphrase_env, "") if creds.ssh_passphrase_env else ""
-                return pygit2.Keypair(user, str(pub) if pub.is_file() else None, str(key), phrase)
-            return pygit2.KeypairFromAgent(user)
-        if allowed_types & CredentialType.USERPASS_PLAINTEXT:
-            token = os.environ.get(creds.token_env, "") if creds.token_env else ""
-            if not token:
-                raise UnreachableRemote(
-                    mask_url(
-                        f"{url} asks for a password: put a token in the environment variable "
-                        f"{creds.token_env or '(see [sync] token_env)'}",
-                        url,
-                    )
-                )
-            return pygit2.UserPass(username_from_url or creds.https_user, token)
-        if allowed_types & CredentialType.USERNAME:
-            return pygit2.Username(username_from_url or "git")
-        raise UnreachableRemote(mask_url(f"{url} asks for a kind of credential memrepo cannot give", url))
-
-    def certificate_check(self, certificate: None, valid: bool, host: bytes) -> bool:
-        """Trust a server only when libgit2 verified it: TLS for HTTPS, ``~/.ssh/known_hosts`` for SSH.
-
-        pygit2's default lets every SSH host key through; memory must never
-        be pushed to an impostor, so an unknown or changed host key stops
-        the connection (:class:`UnreachableRemote` names the fix).
-        """
-        if not valid:
-            self.untrusted_host = host.decode("utf-8", "replace") if isinstance(host, bytes) else str(host)
-        return bool(valid)
-
-    def push_update_reference(self, refname: str, message: str | None) -> None:
-        if message:
-            self.rejected = message
 
 
 def _is_rejection(exc: Exception) -> bool:
@@ -245,7 +171,7 @@ class GitRemote:
         """
         remote = self._repo.remotes[REMOTE]
         self._check_local(remote.url)
-        callbacks = _Callbacks(self.creds)
+        callbacks = Callbacks(self.creds)
         try:
             heads = list(remote.list_heads(callbacks=callbacks))
         except (pygit2.GitError, OSError) as exc:
@@ -266,7 +192,7 @@ class GitRemote:
         """
         remote = self._repo.remotes[REMOTE]
         self._check_local(remote.url)
-        callbacks = _Callbacks(self.creds)
+        callbacks = Callbacks(self.creds)
         try:
             with network_holder(Path(self._repo.path)):  # a killed fetch's ref lock is known as ours
                 remote.fetch([f"+refs/heads/{self.remote_branch}:{self.tracking_ref}"], callbacks=callbacks)
@@ -287,7 +213,7 @@ class GitRemote:
         """
         remote = self._repo.remotes[REMOTE]
         self._check_local(remote.url)
-        callbacks = _Callbacks(self.creds)
+        callbacks = Callbacks(self.creds)
         spec = f"{'+' if force else ''}{self.local_ref}:refs/heads/{self.remote_branch}"
         with network_holder(Path(self._repo.path)):  # a killed push's ref locks are known as ours
             try:
@@ -303,7 +229,7 @@ class GitRemote:
                 self._repo.references.create(self.tracking_ref, local, force=True)
 
     @staticmethod
-    def _why(url: str | None, exc: Exception, callbacks: _Callbacks) -> str:
+    def _why(url: str | None, exc: Exception, callbacks: Callbacks) -> str:
         if callbacks.untrusted_host is not None:
             return mask_url(
                 f"cannot reach the remote {url}: the host key of {callbacks.untrusted_host} is not in "
@@ -368,69 +294,8 @@ class GitRemote:
         merge_file: Callable[[str, bytes | None, bytes | None, bytes | None], bytes | None],
         wants: Callable[[str], bool],
     ) -> tuple[str, list[str]]:
-        """Merge two commits' trees: git's merge, with ``merge_file`` for the paths ``wants`` names.
-
-        Args:
-            base: the merge base commit, or None (unrelated histories: an empty base).
-            ours: our commit; theirs: their commit.
-            merge_file: ``(path, base, ours, theirs) -> bytes | None`` for a path
-                changed on both sides (None in: missing on that side; None out: delete).
-                It may raise :class:`memrepo.engine.errors.FormatError` to leave the path to git.
-            wants: which paths ``merge_file`` handles (markdown files).
-
-        Returns:
-            tuple[str, list[str]]: the merged tree's id, and the paths git's
-            merge left in conflict (the tree is then not to be used).
-        """
-        from memrepo.engine.errors import FormatError
-
-        repo = self._repo
-        empty = repo.TreeBuilder().write()
-        base_tree = repo[base].peel(pygit2.Tree) if base else repo[empty].peel(pygit2.Tree)
-        our_tree = repo[ours].peel(pygit2.Tree)
-        their_tree = repo[theirs].peel(pygit2.Tree)
-        index = repo.merge_trees(base_tree, our_tree, their_tree)
-        ours_changed = self._changed(base_tree, our_tree)
-        theirs_changed = self._changed(base_tree, their_tree)
-        for path in sorted(ours_changed & theirs_changed):
-            if not wants(path):
-                continue
-            blobs = [self._blob(tree, path) for tree in (base_tree, our_tree, their_tree)]
-            try:
-                merged = merge_file(path, *blobs)
-            except FormatError:
-                continue  # not text: git's own merge decides
-            if index.conflicts is not None and has_conflict(index, path):
-                del index.conflicts[path]
-            if merged is None:
-                if path in index:
-                    index.remove(path)
-                continue
-            mode = pygit2.enums.FileMode(
-                tree_mode(our_tree, path) or tree_mode(their_tree, path) or pygit2.enums.FileMode.BLOB
-            )
-            index.add(pygit2.IndexEntry(path, repo.create_blob(merged), mode))
-        conflicted = sorted(
-            {(e[1] or e[2] or e[0]).path for e in index.conflicts} if index.conflicts is not None else set()
-        )
-        if conflicted:
-            return "", conflicted
-        return str(index.write_tree(repo)), []
-
-    def _changed(self, a: pygit2.Tree, b: pygit2.Tree) -> set[str]:
-        out: set[str] = set()
-        for delta in tree_diff(a, b).deltas:
-            out.add(delta.old_file.path)
-            out.add(delta.new_file.path)
-        return out
-
-    @staticmethod
-    def _blob(tree: pygit2.Tree, path: str) -> bytes | None:
-        try:
-            obj = tree[path]
-        except KeyError:
-            return None
-        return obj.data if isinstance(obj, pygit2.Blob) else None
+        """Merge two commits' trees (:func:`memrepo.engine.git.treemerge.merge_trees`): the tree id and conflicts."""
+        return merge_trees(self._repo, base, ours, theirs, merge_file, wants)
 
     def commit_merge(self, tree: str, ours: str, theirs: str, message: str) -> str:
         """Write a merge commit (parents ours, theirs) without moving any ref; returns its id."""

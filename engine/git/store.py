@@ -1,4 +1,4 @@
-"""The git store: the one module of the engine that imports pygit2.
+"""The git store: open a repository, read files and status, commit (docs/architecture.md §1).
 
 It returns plain engine models, never pygit2 objects, and turns libgit2
 errors into :class:`~memrepo.engine.errors.GitError` or

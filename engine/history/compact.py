@@ -5,7 +5,8 @@ current tree ("Compact history", ``Origin: compact``) and then makes sure no
 old text is left anywhere under ``.git``: other refs (branches, tags, dream
 branches, ``refs/stash``), reflogs, pseudo-refs, old messages, linked
 worktrees, the old index, every old pack and loose object, and the engine's
-own state (dream records, pending writes, checkpoint buffers).
+derived state that may quote the old text: compaction walks the registry
+(:mod:`memrepo.engine.state.registry`), which says what goes.
 
 Crash safety comes from the order of the steps (see :data:`STEPS`): the new
 pack holding the compact commit is complete before ``main`` moves to it, and
@@ -24,21 +25,22 @@ import os
 import shutil
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from memrepo.engine.dreams import files as dreamfiles
 from memrepo.engine.errors import GitError, SyncError
-from memrepo.engine.format import entries as fmt
-from memrepo.engine.format.layout import CHECKPOINTS_DIR, PENDING_DIR
+from memrepo.engine.format.layout import PENDING_DIR
 from memrepo.engine.git.checks import alternates_problem
-from memrepo.engine.git.compact import GitCompactor, count_commits, git_dir_size
+from memrepo.engine.git.compact import GitCompactor
 from memrepo.engine.git.dream import clean_interrupted
+from memrepo.engine.git.measure import count_commits, git_dir_size
 from memrepo.engine.git.remote import GitRemote
 from memrepo.engine.git.store import GitStore, format_message
-from memrepo.engine.models import Candidate, CompactPreview, CompactProgress, CompactResult
-from memrepo.engine.read.workspaceindex import list_workspaces
+from memrepo.engine.models import CompactPreview, CompactProgress, CompactResult
+from memrepo.engine.state.registry import Event
+from memrepo.engine.state.scrub import Scope, walk
 from memrepo.engine.write.ports import WriteAccess
 from memrepo.engine.write.writer import Transaction
 
@@ -62,9 +64,6 @@ STAGING = "compact-pack"
 """Scratch folder under ``.git/memrepo/`` where the new pack is built before it moves in."""
 PACK_SETTINGS = "compact-config"
 """Scratch folder under ``.git/memrepo/`` holding the pack builder's settings while compaction runs."""
-
-FORGOTTEN_MIN_CHARS = 8
-"""Removed lines shorter than this (after folding) are not used to spot forgotten text in state files."""
 
 STALE_REASON = "history was compacted: the dream's branch and base commit are gone"
 
@@ -110,65 +109,6 @@ def _write_marker(state_dir: Path, step: int, started: float) -> None:
     from memrepo.engine.files.atomic import atomic_write
 
     atomic_write(marker_path(state_dir), json.dumps({"pid": os.getpid(), "started": started, "step": step}).encode())
-
-
-def _raw_lines(data: bytes) -> list[str]:
-    """The lines of a blob or state file as written (none for a file that is not UTF-8)."""
-    try:
-        return data.decode("utf-8").splitlines()
-    except UnicodeDecodeError:
-        return []
-
-
-def _folded(raw: str) -> str | None:
-    """An entry line's text without metadata, or another line, folded; None when too short to count."""
-    entry = fmt.parse_entry(raw)
-    folded = fmt.normalize_text(entry.text if entry is not None else raw)
-    return folded if len(folded) >= FORGOTTEN_MIN_CHARS else None
-
-
-def forgotten_texts(git: GitCompactor, keep_commit: str) -> set[str]:
-    """Lines in any old blob that are in no file of ``keep_commit``: the text being forgotten.
-
-    Entry lines count by their text without metadata, folded
-    (:func:`memrepo.engine.format.entries.normalize_text`), so a quote of an entry in a
-    state file is found whatever its metadata said. Each distinct line is
-    parsed once: a history of small edits repeats almost every line in many
-    blobs (20,000 files and 2,000 commits: 3 million lines, parsed one by one
-    for 53 s), and a line written exactly as a current one folds the same.
-    """
-    current_raw: set[str] = set()
-    for data in git.tree_blobs(keep_commit):
-        current_raw.update(_raw_lines(data))
-    old_raw: set[str] = set()
-    for data in git.iter_old_blobs():
-        old_raw.update(_raw_lines(data))
-    old_raw -= current_raw
-    current = {f for f in map(_folded, current_raw) if f is not None}
-    return {f for f in map(_folded, old_raw) if f is not None} - current
-
-
-def _strings(value: Any) -> Iterable[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, list):
-        for v in value:
-            yield from _strings(v)
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _strings(v)
-
-
-def quotes_forgotten(data: bytes, forgotten: set[str]) -> bool:
-    """Whether a state file's bytes quote any forgotten text (JSON is read as its string values)."""
-    try:
-        text = data.decode("utf-8", errors="replace")
-    except Exception:  # pragma: no cover - decode with replace never fails
-        return True
-    with contextlib.suppress(ValueError):
-        text = "\n".join(_strings(json.loads(text)))
-    haystack = fmt.normalize_text(text)
-    return any(f in haystack for f in forgotten)
 
 
 def preview(store: WriteAccess) -> CompactPreview:
@@ -386,10 +326,10 @@ def _compact_locked(store: WriteAccess, tx: Transaction, progress: Progress | No
     git.remove_strays()
 
     _emit(progress, 9)
-    stale, scrubbed, others = dreamfiles.scrub_all(state, set(refs), STALE_REASON)
-    for path in others:
-        path.unlink(missing_ok=True)
-    dropped_pending, removed_state = _scrub_buffers(store, git, commit)
+    scrubbed = walk(
+        Event.COMPACT,
+        Scope(store.root, state_dir=state, git=git, commit=commit, gone_refs=set(refs), stale_reason=STALE_REASON),
+    )
 
     _emit(progress, 10)
     removed = git.delete_old_objects(pack, lambda n, total: _emit(progress, 10, n, total))
@@ -400,99 +340,15 @@ def _compact_locked(store: WriteAccess, tx: Transaction, progress: Progress | No
         hand_edits=hand_edits,
         dropped_commits=dropped,
         deleted_refs=refs,
-        stale_dreams=stale,
-        scrubbed_dreams=scrubbed,
-        dropped_pending=dropped_pending,
-        removed_state_files=removed_state + len(others),
+        stale_dreams=scrubbed["stale_dreams"],
+        scrubbed_dreams=scrubbed["scrubbed_dreams"],
+        dropped_pending=scrubbed["dropped_pending"],
+        removed_state_files=scrubbed["removed_state_files"],
         pruned_worktrees=pruned,
         removed_object_files=removed,
         git_bytes_before=before,
         git_bytes_after=git_dir_size(git.git_dir),
     )
-
-
-def _orphan_buffers(store: WriteAccess, git: GitCompactor, buffers: list[Path]) -> set[Path]:
-    """Checkpoint buffers of workspace scopes whose workspace file no longer exists.
-
-    A ``ws-`` scope counts when no active or archived workspace file names it
-    but an old blob does: its file was deleted by hand or by a purge (a
-    workspace not yet written to keeps its buffer, and so does a purged
-    workspace's new conversation once the old history is gone).
-    """
-    scoped = {
-        p: p.stem
-        for p in buffers
-        if p.parent == store.state_dir / CHECKPOINTS_DIR and p.suffix == ".json" and p.stem.startswith("ws-")
-    }
-    if not scoped:
-        return set()
-    live = {info.id for info in list_workspaces(store.root)}
-    out: set[Path] = set()
-    unknown = {p: scope.encode() for p, scope in scoped.items() if scope not in live}
-    if unknown:
-        for blob in git.iter_old_blobs():
-            for p, needle in list(unknown.items()):
-                if needle in blob:
-                    out.add(p)
-                    del unknown[p]
-            if not unknown:
-                break
-    return out
-
-
-def _scrub_buffers(store: WriteAccess, git: GitCompactor, commit: str) -> tuple[int, int]:
-    """Drop pending writes and checkpoint buffers that quote forgotten text.
-
-    A pending write is a memory not yet written: it is kept unless its text
-    was in the old history and is not in the current files (it was
-    forgotten, or cleared, after being queued). Checkpoint buffers are read
-    generically: any file under ``checkpoints/`` that quotes forgotten text
-    is deleted. The old objects are read for this only when such files
-    exist.
-
-    A workspace scope's buffer (``checkpoints/ws-<id>.json``) is also deleted
-    when its workspace file is gone: no active or archived file names the
-    workspace, but an old commit did (:func:`_orphan_buffers`).
-
-    Returns:
-        tuple[int, int]: (pending writes dropped, checkpoint files removed).
-    """
-    pending = sorted((store.state_dir / PENDING_DIR).glob("*")) if (store.state_dir / PENDING_DIR).is_dir() else []
-    folder = store.state_dir / CHECKPOINTS_DIR
-    buffers = [p for p in sorted(folder.rglob("*")) if p.is_file()] if folder.is_dir() else []
-    if not pending and not buffers:
-        return 0, 0
-    forgotten = forgotten_texts(git, commit)
-    dropped = 0
-    for path in pending:
-        try:
-            data = path.read_bytes()
-        except OSError:
-            continue
-        if path.suffix == ".json":
-            try:
-                cand = Candidate.model_validate_json(data)
-                data = "\n".join(v for v in (cand.text, cand.subject, cand.source, cand.origin_text) if v).encode()
-            except ValueError:
-                pass
-        if quotes_forgotten(data, forgotten):
-            path.unlink(missing_ok=True)
-            dropped += 1
-    removed = 0
-    orphans = _orphan_buffers(store, git, buffers)
-    for path in buffers:
-        if path in orphans:
-            path.unlink(missing_ok=True)
-            removed += 1
-            continue
-        try:
-            data = path.read_bytes()
-        except OSError:
-            continue
-        if quotes_forgotten(data, forgotten):
-            path.unlink(missing_ok=True)
-            removed += 1
-    return dropped, removed
 
 
 def drop_old_history(store: WriteAccess, keep_refs: dict[str, str] | None = None) -> CompactResult:
@@ -533,10 +389,10 @@ def drop_old_history(store: WriteAccess, keep_refs: dict[str, str] | None = None
         git.reset_index(head)
         git.remove_strays()
         git.recreate_refs(keep_refs or {})
-        stale, scrubbed, others = dreamfiles.scrub_all(state, set(refs), STALE_REASON)
-        for path in others:
-            path.unlink(missing_ok=True)
-        dropped_pending, removed_state = _scrub_buffers(store, git, head)
+        scrubbed = walk(
+            Event.COMPACT,
+            Scope(store.root, state_dir=state, git=git, commit=head, gone_refs=set(refs), stale_reason=STALE_REASON),
+        )
         removed = git.delete_old_objects(pack)
     finally:
         for scratch in (STAGING, PACK_SETTINGS):
@@ -547,10 +403,10 @@ def drop_old_history(store: WriteAccess, keep_refs: dict[str, str] | None = None
         hand_edits=None,
         dropped_commits=0,
         deleted_refs=[r for r in refs if r not in (keep_refs or {})],
-        stale_dreams=stale,
-        scrubbed_dreams=scrubbed,
-        dropped_pending=dropped_pending,
-        removed_state_files=removed_state + len(others),
+        stale_dreams=scrubbed["stale_dreams"],
+        scrubbed_dreams=scrubbed["scrubbed_dreams"],
+        dropped_pending=scrubbed["dropped_pending"],
+        removed_state_files=scrubbed["removed_state_files"],
         pruned_worktrees=pruned,
         removed_object_files=removed,
         git_bytes_before=before,

@@ -219,7 +219,7 @@ def purge(
     """Delete a workspace's file (archived, or active) and compact, so no byte of it stays under ``.git``.
 
     The workspace's checkpoint buffer (``.git/memrepo/checkpoints/<ws id>.json``)
-    is deleted and its scope tombstoned (:meth:`Checkpointer.forget_scope`), so
+    is deleted and its scope tombstoned (the registry's purge fate, :meth:`Checkpointer.forget_scope`), so
     a later checkpoint cannot distil the purged conversation back.
 
     Args:
@@ -263,8 +263,9 @@ def purge(
         retrying(tx, change)
         _prune_archived(writer, info.file)
         index.drop(info.id)
-        from memrepo.engine.checkpoints.checkpoint import Checkpointer
+        from memrepo.engine.state.registry import Event
+        from memrepo.engine.state.scrub import Scope, walk
 
-        Checkpointer(writer.state_dir).forget_scope(info.id)  # its buffered conversation goes too
+        walk(Event.PURGE, Scope(writer.root, workspace_id=info.id, state_dir=writer.state_dir))  # its buffers go
         commit = compact(progress, replace_remote).commit
     return WriteResult(action=Action.PURGED, path=info.file, commit=commit)

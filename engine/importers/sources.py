@@ -1,4 +1,4 @@
-"""Read import sources into items, one per fact (formats from the open-cowork and DSH seeds).
+"""Read import sources into items, one per fact: Claude Code files, another memrepo, JSON Lines.
 
 Each reader turns a source into :class:`ImportItem`\\ s: a candidate for the
 writer, or an error saying which item could not be read. A broken item never
@@ -13,223 +13,19 @@ import os
 import re
 import stat
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from memrepo.engine.errors import FormatError
 from memrepo.engine.format import entries as fmt
-from memrepo.engine.models import Candidate
 
+from .items import LESSON_KINDS as LESSON_KINDS  # the item and the seeds' readers, re-exported: callers read them here
+from .items import ImportItem as ImportItem
+from .items import candidate, scope_of, text_of
+from .seeds import read_dsh, read_open_cowork_core, read_open_cowork_experience
 from .sourcefile import load_json, parse_json, read_source_bytes
 
-LESSON_KINDS = frozenset({"insight", "rule", "lesson", "pitfall", "command", "setup"})
-
-
-@dataclass(frozen=True)
-class ImportItem:
-    """One fact read from a source, or why it could not be read.
-
-    Attributes:
-        where: where it is in the source, for people (``core_memory.json: preferences.editor``).
-        key: a stable id of the item within its format (the marker uses it).
-        candidate: the memory to write, or None when the item is broken or skipped.
-        error: why the item could not be read, or None.
-        skipped: why a readable item is deliberately left out (a superseded DSH entry), or None.
-        file: the repo-relative file it should go to when the source is another memory repo's
-            non-standard file (``topics/x.md``), or None (the routing rules decide).
-        workspace_slug: the source workspace file's name, so a new workspace file here gets the
-            same name (not one made from the workspace id), or None.
-    """
-
-    where: str
-    key: str
-    candidate: Candidate | None = None
-    error: str | None = None
-    skipped: str | None = None
-    file: str | None = None
-    workspace_slug: str | None = None
-
-
-def _cand(text: str, **fields: Any) -> Candidate:
-    fields = {k: v for k, v in fields.items() if v not in (None, "")}
-    return Candidate(text=" ".join(str(text).split()), origin="import", **fields)
-
-
-def _scope(workspace: str | None) -> dict[str, Any]:
-    return {"scope": "workspace", "workspace": workspace} if workspace else {"scope": "global"}
-
-
-def _text(value: Any) -> str | None:
-    if isinstance(value, bool) or value is None:
-        return None
-    if isinstance(value, (int, float)):
-        return str(value)
-    if isinstance(value, str) and value.strip():
-        return value
-    return None
-
-
-# -- open-cowork ---------------------------------------------------------------
-
-CORE_KINDS = {"identity": "identity", "preferences": "preference", "skills": "skill", "interests": "interest"}
-"""open-cowork's four core categories and the entry kind each becomes."""
-
-
-def read_open_cowork_core(path: Path, workspace: str | None = None) -> Iterator[ImportItem]:
-    """``core_memory.json``: ``{"category.key": "value", ...}`` (at most 24 keys in open-cowork).
-
-    Each key becomes one entry ``<key words>: <value>`` with subject ``category.key``
-    (so a re-import of a changed value replaces the old one) and a kind from the category.
-    """
-    data = load_json(path)
-    if isinstance(data, dict) and isinstance(data.get("memory"), dict):
-        data = data["memory"]  # a wrapped map: {"memory": {...}}
-    if not isinstance(data, dict):
-        raise FormatError(f"{path.name} is not a map of category.key to value")
-    for key, value in data.items():
-        where = f"{path.name}: {key}"
-        text = _text(value)
-        if text is None:
-            yield ImportItem(where, key, error=f"the value of {key!r} is not text ({type(value).__name__})")
-            continue
-        category, _, name = key.partition(".")
-        words = (name or category).replace("_", " ").replace("-", " ")
-        yield ImportItem(
-            where,
-            key,
-            _cand(
-                f"{words}: {text}",
-                kind=CORE_KINDS.get(category.lower(), "fact"),
-                subject=key,
-                by="agent",
-                source=f"open-cowork {path.name}",
-                **_scope(workspace),
-            ),
-        )
-
-
-def read_open_cowork_experience(path: Path, workspace: str | None = None) -> Iterator[ImportItem]:
-    """``experience_memory.json``: ``{"sessions": [{sessionId, title, sourceWorkspace, summary, chunks: [...]}]}``.
-
-    Each chunk's summary becomes an entry in its session's source workspace
-    (global when the session names none); a session without chunks gives its
-    summary. Chunks may also sit in a top-level ``chunks`` list naming their ``sessionId``.
-    """
-    data = load_json(path)
-    if not isinstance(data, dict) or not isinstance(data.get("sessions", []), list):
-        raise FormatError(f"{path.name} has no list of sessions")
-    sessions = data.get("sessions", [])
-    loose = data.get("chunks", [])
-    by_session: dict[str, list[Any]] = {}
-    for chunk in loose if isinstance(loose, list) else []:
-        if isinstance(chunk, dict):
-            by_session.setdefault(str(chunk.get("sessionId", "")), []).append(chunk)
-    for n, session in enumerate(sessions, start=1):
-        if not isinstance(session, dict):
-            yield ImportItem(f"{path.name}: session {n}", f"session-{n}", error="the session is not an object")
-            continue
-        sid = str(session.get("sessionId") or session.get("id") or f"session-{n}")
-        ws = session.get("sourceWorkspace") or workspace
-        chunks = list(session.get("chunks") or []) + by_session.get(sid, [])
-        source = f"open-cowork session {sid}"
-        if not chunks:
-            summary = _text(session.get("summary"))
-            if summary is None:
-                yield ImportItem(f"{path.name}: session {sid}", sid, error="the session has no summary and no chunks")
-            else:
-                yield ImportItem(
-                    f"{path.name}: session {sid}",
-                    sid,
-                    _cand(summary, kind="fact", by="agent", source=source, **_scope(ws)),
-                )
-            continue
-        for m, chunk in enumerate(chunks, start=1):
-            cid = str(chunk.get("chunkId") or chunk.get("id") or m) if isinstance(chunk, dict) else str(m)
-            where, key = f"{path.name}: session {sid} chunk {cid}", f"{sid}/{cid}"
-            summary = _text(chunk.get("summary")) if isinstance(chunk, dict) else None
-            if summary is None:
-                yield ImportItem(where, key, error="the chunk has no text summary")
-                continue
-            cws = chunk.get("sourceWorkspace") or ws
-            yield ImportItem(where, key, _cand(summary, kind="fact", by="agent", source=source, **_scope(cws)))
-
-
 # -- DSH -----------------------------------------------------------------------
-
-
-def _dsh_file(path: Path, label: str, workspace: str | None) -> Iterator[ImportItem]:
-    try:
-        data = load_json(path)
-    except (FormatError, OSError) as exc:
-        yield ImportItem(label, label, error=str(exc))
-        return
-    entries = data.get("entries") if isinstance(data, dict) else data
-    if not isinstance(entries, list):
-        yield ImportItem(label, label, error="no list of entries")
-        return
-    for n, entry in enumerate(entries, start=1):
-        eid = str(entry.get("id") or n) if isinstance(entry, dict) else str(n)
-        where, key = f"{label}: entry {eid}", f"{label}/{eid}"
-        if not isinstance(entry, dict):
-            yield ImportItem(where, key, error="the entry is not an object")
-            continue
-        status = str(entry.get("status", "active")).lower()
-        if status != "active":
-            yield ImportItem(where, key, skipped=f"status {status} (only active facts are imported)")
-            continue
-        text = _text(entry.get("content")) or _text(entry.get("description")) or _text(entry.get("title"))
-        if text is None:
-            yield ImportItem(where, key, error="the entry has no content, description or title")
-            continue
-        yield ImportItem(
-            where,
-            key,
-            _cand(
-                text,
-                kind=str(entry.get("kind") or entry.get("type") or "fact"),
-                by="agent",
-                source=f"dsh {label}",
-                **_scope(workspace),
-            ),
-        )
-
-
-def _dsh_scope_workspace(scope_dir: Path) -> str:
-    """A DSH scope's workspace: the ``cwd`` in its ``scope.json``, else its ``ws-<hash>`` name."""
-    try:
-        data = load_json(scope_dir / "scope.json")
-        cwd = data.get("cwd") or data.get("path") if isinstance(data, dict) else None
-        if isinstance(cwd, str) and cwd.strip():
-            return cwd
-    except (OSError, ValueError, FormatError):
-        pass
-    return scope_dir.name
-
-
-def read_dsh(path: Path, workspace: str | None = None) -> Iterator[ImportItem]:
-    """DSH workspace memory: the folder (``global/``, ``scopes/ws-*/``) or one ``memory_entries.json``.
-
-    ``global`` entries go to the global files; a ``ws-<hash>`` scope's entries
-    go to the workspace its ``scope.json`` names (its ``cwd``). ``archived/``
-    scopes are left out (DSH excludes them from recall too). Entries whose
-    ``status`` is not ``active`` (revised, superseded) are skipped.
-    """
-    if path.is_file():
-        parent = path.parent
-        ws = workspace if parent.name == "global" or not parent.name.startswith("ws-") else _dsh_scope_workspace(parent)
-        yield from _dsh_file(path, f"{parent.name}/{path.name}", ws)
-        return
-    glob_file = path / "global" / "memory_entries.json"
-    if glob_file.is_file():
-        yield from _dsh_file(glob_file, "global/memory_entries.json", workspace)
-    scopes = path / "scopes"
-    for scope_dir in sorted(scopes.iterdir()) if scopes.is_dir() else []:
-        entries = scope_dir / "memory_entries.json"
-        if scope_dir.is_dir() and entries.is_file():
-            yield from _dsh_file(
-                entries, f"scopes/{scope_dir.name}/memory_entries.json", _dsh_scope_workspace(scope_dir)
-            )
 
 
 # -- Claude Code ---------------------------------------------------------------
@@ -278,12 +74,12 @@ def _claude_file(path: Path, label: str, workspace: str | None) -> Iterator[Impo
         yield ImportItem(
             f"{label}:{number}",
             f"{label}#{' '.join(entry.split()).casefold()}",
-            _cand(
+            candidate(
                 entry,
                 kind="fact",
                 by=by,
                 source=f"{label}" + (f" > {path_words}" if path_words else ""),
-                **_scope(workspace),
+                **scope_of(workspace),
             ),
         )
 
@@ -375,7 +171,7 @@ def read_memrepo(path: Path, workspace: str | None = None) -> Iterator[ImportIte
             elif rel == "inbox.md":
                 fields["untrusted"] = True
             elif ws is not None:
-                fields.update(_scope(ws))
+                fields.update(scope_of(ws))
             elif rel != "me.md":
                 fields["source"] = fields["source"] or f"memrepo {rel}"
             key = f"{rel}#{fmt.normalize_text(entry.text)}"
@@ -384,7 +180,7 @@ def read_memrepo(path: Path, workspace: str | None = None) -> Iterator[ImportIte
                 yield ImportItem(
                     f"{rel}:{number}",
                     key,
-                    _cand(entry.text, **fields),
+                    candidate(entry.text, **fields),
                     file=None if standard else rel,
                     workspace_slug=full.stem if ws is not None else None,
                 )
@@ -424,7 +220,7 @@ def read_jsonl(path: Path, workspace: str | None = None) -> Iterator[ImportItem]
         except FormatError as exc:
             yield ImportItem(where, where, error=str(exc))
             continue
-        text = _text(obj.get("text")) if isinstance(obj, dict) else None
+        text = text_of(obj.get("text")) if isinstance(obj, dict) else None
         if text is None:
             yield ImportItem(where, where, error="not an object with a text field")
             continue
@@ -440,11 +236,11 @@ def read_jsonl(path: Path, workspace: str | None = None) -> Iterator[ImportItem]
             "subject": obj.get("subject"),
             "source": source,
             "by": "user" if obj.get("by") == "user" else "agent",
-            **_scope(ws),
+            **scope_of(ws),
         }
         key = f"{' '.join(text.split()).casefold()}\0{ws or ''}"
         try:
-            yield ImportItem(where, key, _cand(text, **fields))
+            yield ImportItem(where, key, candidate(text, **fields))
         except ValueError as exc:
             yield ImportItem(where, key, error=f"not a valid entry: {exc}")
 

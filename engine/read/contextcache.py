@@ -22,7 +22,7 @@ render.
 
 The kept text holds entries, so forgetting reaches it: :func:`clear` removes
 every kept block, and forgetting and compaction call it
-(:func:`.recallfile.scrub_recall`); a block is dropped by the next :func:`put`
+(they walk :mod:`memrepo.engine.state.registry`); a block is dropped by the next :func:`put`
 once it cannot be printed again: a block of the same workspace from other
 inputs, or any block made before MEMORY.md or me.md changed (so text a commit
 removed from them leaves with the next block); a :func:`put` drops its own

@@ -13,37 +13,21 @@ from pathlib import Path
 from . import recall
 from .recall import RecallIndex
 from .recallkeys import index_path, walk
-from .semantic_store import scrub_vectors
 
 
 def scrub_recall(root: Path, index: RecallIndex | None, paths: Iterable[str] | None) -> None:
-    """Make removed text leave the persisted index, and every kept context block, now (docs/architecture.md §5).
+    """Make removed text leave the persisted index now (docs/architecture.md §5).
 
     Forgetting calls it with the file it rewrote, compaction with None: every
     file is checked and the index file is then rewritten whole. An index file
-    no process has made yet holds nothing to scrub. The vectors of hybrid
-    recall whose entry the index no longer holds go too (``vectors.sqlite``,
-    rewritten whole on compaction).
+    no process has made yet holds nothing to scrub. The other derived files
+    are the registry's business (:mod:`memrepo.engine.state.scrub`).
 
     Args:
         root: the memory repo's work tree.
         index: the index this process has open, if any (kept open).
         paths: the repo-relative files that changed; None for all of them.
     """
-    from . import contextcache
-
-    contextcache.clear(index_path(root).parent)  # a kept context block (written beside it) may hold the text
-    if paths is None:
-        from .workspacemap import scrub_workspace_map
-
-        scrub_workspace_map(root)
-    try:
-        _scrub_index(root, index, paths)
-    finally:  # vectors are derived from the text: they leave with it, index or no index
-        scrub_vectors(root, whole=paths is None)
-
-
-def _scrub_index(root: Path, index: RecallIndex | None, paths: Iterable[str] | None) -> None:
     target = index
     if target is None:
         if not index_path(root).exists():

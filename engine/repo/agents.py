@@ -1,4 +1,4 @@
-"""The async repo's sync, dreams and checkpoints (docs/architecture.md §6, §7), typed end to end.
+"""The async repo's sync, compaction, dreams and checkpoints (docs/architecture.md §5, §6, §7), typed end to end.
 
 Split from :mod:`memrepo.engine.repo.repo` by concern: these run flows
 (:mod:`memrepo.engine.flow`) or a thread of their own, and hand typed results
@@ -17,7 +17,7 @@ from memrepo.engine.checkpoints.checkpoint import Checkpointer
 from memrepo.engine.checkpoints.flow import checkpoint_flow, idle_flow
 from memrepo.engine.checkpoints.types import CheckpointResult, Message
 from memrepo.engine.dreams.dreamer import Dreamer
-from memrepo.engine.models import ConflictView, Origin
+from memrepo.engine.models import CompactProgress, CompactResult, ConflictView, Origin, WriteResult
 from memrepo.engine.sync import conflicts as conflicts_mod
 from memrepo.engine.sync import sync as sync_mod
 
@@ -29,8 +29,57 @@ if TYPE_CHECKING:
     from memrepo.engine.models import SyncResult, SyncState
 
 
+def _on_loop(progress: Callable[[CompactProgress], None] | None) -> Callable[[CompactProgress], None] | None:
+    """``progress`` called on the running event loop's thread, whichever thread reports."""
+    if progress is None:
+        return None
+    loop = asyncio.get_running_loop()
+
+    def report(event: CompactProgress) -> None:
+        loop.call_soon_threadsafe(progress, event)
+
+    return report
+
+
 class RepoAgents(RepoBase):
-    """Sync, dreams and checkpoints of an open repo (see :class:`~memrepo.engine.repo.repo.MemoryRepo`)."""
+    """Sync, compaction, dreams and checkpoints of an open repo (see :class:`~memrepo.engine.repo.repo.MemoryRepo`)."""
+
+    # -- compaction (docs/architecture.md §5) ------------------------------------
+
+    async def compact(
+        self, progress: Callable[[CompactProgress], None] | None = None, replace_remote: bool = False
+    ) -> CompactResult:
+        """Replace the history with one commit of the current files (see :meth:`MemoryStore.compact`).
+
+        Args:
+            progress: called on the event loop's thread (never the worker's)
+                at each step, so a UI can show it directly.
+            replace_remote: with a sync remote set, a person confirmed its
+                history is replaced afterwards.
+
+        Returns:
+            CompactResult: the new commit and what was removed.
+
+        Raises:
+            BlockedError, BusyError, GitError: as :meth:`MemoryStore.compact`.
+        """
+        return await self._run(self._store.compact, _on_loop(progress), replace_remote)
+
+    async def purge_workspace(
+        self,
+        workspace: str,
+        origin: Origin = "cli",
+        replace_remote: bool = False,
+        progress: Callable[[CompactProgress], None] | None = None,
+    ) -> WriteResult:
+        """Delete a workspace's file and compact (see :meth:`MemoryStore.purge_workspace`).
+
+        ``progress`` is called on the event loop's thread, as for :meth:`compact`.
+
+        Raises:
+            RefError: no such workspace; SyncError: a sync remote is set and ``replace_remote`` is False.
+        """
+        return await self._run(self._store.purge_workspace, workspace, origin, replace_remote, _on_loop(progress))
 
     # -- sync --------------------------------------------------------------
 

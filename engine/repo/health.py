@@ -1,4 +1,4 @@
-"""Health checks of a memory repo (docs/architecture.md §9, phase 2 §7).
+"""Health checks of a memory repo (docs/architecture.md §9).
 
 :func:`check` returns one :class:`HealthRow` per check, each OK, WARN or FAIL
 with a one-line reason and, where the app has one, the key that fixes it. The
@@ -22,21 +22,28 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
-from datetime import UTC, datetime, timedelta
-from enum import StrEnum
-from pathlib import Path
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from pydantic import BaseModel
-
-from memrepo.engine.dreams import files as dreamfiles
 from memrepo.engine.errors import FormatError, MemrepoError
 from memrepo.engine.files.regularfile import read_work_file
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.limits import ENTRY_MAX_CHARS, FILE_MAX_BYTES, MAX_FILES, MEMORY_MD_MAX_BYTES
 from memrepo.engine.git.checks import hooks_row_text
 
+from .healthrow import FIX_COMPACT as FIX_COMPACT  # the row and its keys, re-exported for the front ends
+from .healthrow import FIX_DREAM_LEFTOVERS as FIX_DREAM_LEFTOVERS
+from .healthrow import FIX_DREAMS as FIX_DREAMS
+from .healthrow import FIX_INBOX as FIX_INBOX
+from .healthrow import FIX_REFRESH as FIX_REFRESH
+from .healthrow import FIX_SYNC as FIX_SYNC
+from .healthrow import NEAR_LIMIT, row
+from .healthrow import HealthRow as HealthRow
+from .healthrow import HealthStatus as HealthStatus
+from .healthrow import has_failure as has_failure
+from .healthstate import dream_rows as dream_rows
+from .healthstate import leftovers_row, lock_row
+from .healthstate import sync_row as sync_row
 from .watch import WatchMode
 
 if TYPE_CHECKING:
@@ -44,21 +51,7 @@ if TYPE_CHECKING:
 
     from .store import MemoryStore
 
-FIX_COMPACT = "c"
-"""The Health pane's compact key."""
-FIX_INBOX = "2"
-"""The number key of the Inbox pane."""
-FIX_DREAMS = "6"
-"""The number key of the Dreams pane."""
-FIX_REFRESH = "r"
-"""The app's refresh key."""
-FIX_SYNC = "s"
-"""The app key that syncs now."""
-FIX_DREAM_LEFTOVERS = "x"
-"""The Health pane's key that cleans up what killed dreams left."""
 
-NEAR_LIMIT = 0.9
-"""A size at or above this share of its limit is a WARN."""
 INBOX_WARN = 20
 """More inbox entries than this waiting for triage is a WARN."""
 GIT_SIZE_WARN = 200 * 1024 * 1024
@@ -68,35 +61,6 @@ COMMITS_WARN = 10_000
 
 _DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _UNCLOSED_META_RE = re.compile(r"\s\[[A-Za-z][\w-]*:[^\]]*$")
-
-
-class HealthStatus(StrEnum):
-    """How a check came out."""
-
-    OK = "OK"
-    WARN = "WARN"
-    FAIL = "FAIL"
-
-
-class HealthRow(BaseModel):
-    """One health check (docs/architecture.md §9).
-
-    Attributes:
-        name: what was checked, a few words ("work tree", "MEMORY.md size").
-        status: OK, WARN or FAIL.
-        reason: one line saying what was found.
-        fix_key: the app key that fixes it (``c`` compact and ``x`` clean up killed dreams in the Health pane,
-            ``2`` the Inbox pane, ``6`` the Dreams pane, ``r`` refresh), or None.
-    """
-
-    name: str
-    status: HealthStatus
-    reason: str
-    fix_key: str | None = None
-
-
-def _row(name: str, status: HealthStatus, reason: str, fix_key: str | None = None) -> HealthRow:
-    return HealthRow(name=name, status=status, reason=" ".join(reason.split()), fix_key=fix_key)
 
 
 def _size(n: int) -> str:
@@ -109,15 +73,10 @@ def _size(n: int) -> str:
 
 def _against(name: str, value: int, limit: int, shown: str) -> HealthRow:
     if value > limit:
-        return _row(name, HealthStatus.FAIL, f"{shown}: over the limit; writes to it are refused")
+        return row(name, HealthStatus.FAIL, f"{shown}: over the limit; writes to it are refused")
     if value >= limit * NEAR_LIMIT:
-        return _row(name, HealthStatus.WARN, f"{shown}: near the limit")
-    return _row(name, HealthStatus.OK, shown)
-
-
-def has_failure(rows: Iterable[HealthRow]) -> bool:
-    """True when any row is FAIL (``memrepo health`` then exits 1)."""
-    return any(r.status is HealthStatus.FAIL for r in rows)
+        return row(name, HealthStatus.WARN, f"{shown}: near the limit")
+    return row(name, HealthStatus.OK, shown)
 
 
 def metadata_problem(line: str, entry: fmt.Entry) -> str | None:
@@ -256,7 +215,7 @@ def check(
     Returns:
         list[HealthRow]: the rows, in the order shown.
     """
-    from memrepo.engine.git.compact import git_dir_size, history_since_compaction
+    from memrepo.engine.git.measure import git_dir_size, history_since_compaction
     from memrepo.engine.git.store import libgit2_version
     from memrepo.engine.history import compact as compaction
     from memrepo.engine.models import RepoState
@@ -264,33 +223,33 @@ def check(
     settings = settings if settings is not None else store.settings
     now = now or datetime.now(UTC)
     rows = [
-        _row("memory repo", HealthStatus.OK, f"a memory repo at {store.root}"),
-        _row("libgit2", HealthStatus.OK, f"libgit2 {libgit2_version()}"),
+        row("memory repo", HealthStatus.OK, f"a memory repo at {store.root}"),
+        row("libgit2", HealthStatus.OK, f"libgit2 {libgit2_version()}"),
     ]
 
     try:
         status = store.status()
     except MemrepoError as exc:
-        rows.append(_row("work tree", HealthStatus.FAIL, f"cannot read the status: {exc}"))
+        rows.append(row("work tree", HealthStatus.FAIL, f"cannot read the status: {exc}"))
         status = None
     if status is not None:
         if status.state is RepoState.CLEAN:
-            rows.append(_row("work tree", HealthStatus.OK, "clean: every change is committed"))
+            rows.append(row("work tree", HealthStatus.OK, "clean: every change is committed"))
         elif status.state is RepoState.HAND_EDITED and status.questions:  # never committed without the user's yes
-            rows.append(_row("work tree", HealthStatus.WARN, "; ".join(q.message for q in status.questions)))
+            rows.append(row("work tree", HealthStatus.WARN, "; ".join(q.message for q in status.questions)))
         elif status.state is RepoState.HAND_EDITED:
             rows.append(
-                _row(
+                row(
                     "work tree",
                     HealthStatus.WARN,
                     f"{_some(status.changed, 'file')} changed by hand; committed as Hand edits before the next write",
                 )
             )
         else:
-            rows.append(_row("work tree", HealthStatus.WARN, f"blocked: {status.reason}"))
+            rows.append(row("work tree", HealthStatus.WARN, f"blocked: {status.reason}"))
         if status.pending:
             rows.append(
-                _row(
+                row(
                     "pending writes",
                     HealthStatus.WARN,
                     f"{status.pending} write{'s' * (status.pending != 1)} kept while blocked, "
@@ -298,13 +257,13 @@ def check(
                 )
             )
         else:
-            rows.append(_row("pending writes", HealthStatus.OK, "none kept"))
+            rows.append(row("pending writes", HealthStatus.OK, "none kept"))
 
     scan = _Scan(store)
     sizes = dict(scan.files)
     memory = sizes.get("MEMORY.md")
     if memory is None:
-        rows.append(_row("MEMORY.md size", HealthStatus.FAIL, "MEMORY.md is missing: the repo has no entry point"))
+        rows.append(row("MEMORY.md size", HealthStatus.FAIL, "MEMORY.md is missing: the repo has no entry point"))
     else:
         rows.append(
             _against("MEMORY.md size", memory, MEMORY_MD_MAX_BYTES, f"{_size(memory)} of {_size(MEMORY_MD_MAX_BYTES)}")
@@ -316,76 +275,72 @@ def check(
         size, path = max(others)
         rows.append(_against("largest file", size, FILE_MAX_BYTES, f"{path}, {_size(size)} of {_size(FILE_MAX_BYTES)}"))
     else:
-        rows.append(_row("largest file", HealthStatus.OK, "no files besides MEMORY.md"))
+        rows.append(row("largest file", HealthStatus.OK, "no files besides MEMORY.md"))
     rows.append(
-        _row("long entries", HealthStatus.WARN, _some(scan.long, "entry") + f" over {ENTRY_MAX_CHARS}")
+        row("long entries", HealthStatus.WARN, _some(scan.long, "entry") + f" over {ENTRY_MAX_CHARS}")
         if scan.long
-        else _row("long entries", HealthStatus.OK, f"every entry within {ENTRY_MAX_CHARS} characters")
+        else row("long entries", HealthStatus.OK, f"every entry within {ENTRY_MAX_CHARS} characters")
     )
     problems = scan.malformed + [f"{p}: not UTF-8 text" for p in scan.unreadable]
     rows.append(
-        _row("metadata", HealthStatus.WARN, _some(problems, "problem"))
+        row("metadata", HealthStatus.WARN, _some(problems, "problem"))
         if problems
-        else _row("metadata", HealthStatus.OK, "every entry's metadata reads")
+        else row("metadata", HealthStatus.OK, "every entry's metadata reads")
     )
     rows.append(
-        _row(
+        row(
             "unclosed blocks",
             HealthStatus.WARN,
             _some(scan.unclosed, "block") + " opened and never closed; the bullets after"
             " it still count here, but other markdown readers hide them: close or delete it",
         )
         if scan.unclosed
-        else _row("unclosed blocks", HealthStatus.OK, "every code fence, comment and front matter is closed")
+        else row("unclosed blocks", HealthStatus.OK, "every code fence, comment and front matter is closed")
     )
     broken = scan.broken()
     rows.append(
-        _row("links", HealthStatus.WARN, _some(broken, "broken link"))
+        row("links", HealthStatus.WARN, _some(broken, "broken link"))
         if broken
-        else _row("links", HealthStatus.OK, "every [[link]] leads to a file")
+        else row("links", HealthStatus.OK, "every [[link]] leads to a file")
     )
     orphans = scan.orphans()
     rows.append(
-        _row("orphan files", HealthStatus.WARN, _some(orphans, "file") + " that no [[link]] reaches from MEMORY.md")
+        row("orphan files", HealthStatus.WARN, _some(orphans, "file") + " that no [[link]] reaches from MEMORY.md")
         if orphans
-        else _row("orphan files", HealthStatus.OK, "every file is reached from MEMORY.md")
+        else row("orphan files", HealthStatus.OK, "every file is reached from MEMORY.md")
     )
     if scan.inbox == 0:
-        rows.append(_row("inbox", HealthStatus.OK, "empty"))
+        rows.append(row("inbox", HealthStatus.OK, "empty"))
     else:
         status_ = HealthStatus.WARN if scan.inbox > INBOX_WARN else HealthStatus.OK
         rows.append(
-            _row(
-                "inbox", status_, f"{scan.inbox} entr{'ies' if scan.inbox != 1 else 'y'} waiting for triage", FIX_INBOX
-            )
+            row("inbox", status_, f"{scan.inbox} entr{'ies' if scan.inbox != 1 else 'y'} waiting for triage", FIX_INBOX)
         )
 
-    rows.append(_lock_row(store))
+    rows.append(lock_row(store))
     if watcher_running is None:
-        rows.append(_row("watcher", HealthStatus.OK, "not applicable: this process does not watch the folder"))
+        rows.append(row("watcher", HealthStatus.OK, "not applicable: this process does not watch the folder"))
     elif watcher_running and polling is not None and polling.polling is not None:
         fix = f"; {polling.fix}" if polling.fix else "; changes show within a second or two"
-        rows.append(_row("watcher", HealthStatus.WARN, f"polling: {polling.polling}{fix}"))
+        rows.append(row("watcher", HealthStatus.WARN, f"polling: {polling.polling}{fix}"))
     elif watcher_running:
-        rows.append(_row("watcher", HealthStatus.OK, "running: changes on disk show live"))
+        rows.append(row("watcher", HealthStatus.OK, "running: changes on disk show live"))
     else:
-        rows.append(
-            _row("watcher", HealthStatus.WARN, "not running: changes on disk show after a refresh", FIX_REFRESH)
-        )
+        rows.append(row("watcher", HealthStatus.WARN, "not running: changes on disk show after a refresh", FIX_REFRESH))
     if last_write_error:
-        rows.append(_row("last write error", HealthStatus.WARN, last_write_error))
+        rows.append(row("last write error", HealthStatus.WARN, last_write_error))
     else:
-        rows.append(_row("last write error", HealthStatus.OK, "none"))
+        rows.append(row("last write error", HealthStatus.OK, "none"))
     hooks = hooks_row_text(store.git.git_dir)
     if hooks is not None:
-        rows.append(_row("git hooks", HealthStatus.OK, hooks))
+        rows.append(row("git hooks", HealthStatus.OK, hooks))
 
     stopped = compaction.interrupted(store.state_dir)
     commits, removals, compacted = history_since_compaction(store.root)
     since = "since the last compaction" if compacted else "in the history (never compacted)"
     if stopped is not None:
         rows.append(
-            _row(
+            row(
                 "history",
                 HealthStatus.FAIL,
                 f"a compaction was interrupted (pid {stopped.get('pid')}): compact again to finish it",
@@ -394,7 +349,7 @@ def check(
         )
     elif removals:
         rows.append(
-            _row(
+            row(
                 "history",
                 HealthStatus.WARN,
                 f"{commits:,} commits {since}; {removals} removed text that is still in the history: "
@@ -403,12 +358,12 @@ def check(
             )
         )
     elif commits > COMMITS_WARN:
-        rows.append(_row("history", HealthStatus.WARN, f"{commits:,} commits {since}", FIX_COMPACT))
+        rows.append(row("history", HealthStatus.WARN, f"{commits:,} commits {since}", FIX_COMPACT))
     else:
-        rows.append(_row("history", HealthStatus.OK, f"{commits:,} commit{'s' * (commits != 1)} {since}"))
+        rows.append(row("history", HealthStatus.OK, f"{commits:,} commit{'s' * (commits != 1)} {since}"))
     size = git_dir_size(store.git.git_dir)
     rows.append(
-        _row(
+        row(
             ".git size",
             HealthStatus.WARN if size > GIT_SIZE_WARN else HealthStatus.OK,
             f"{_size(size)}" + ("; compaction shrinks it" if size > GIT_SIZE_WARN else ""),
@@ -418,136 +373,6 @@ def check(
     rows += dream_rows(store.state_dir, settings, now)
     rows.append(leftovers_row(store))
     rows.append(sync_row(store.root, now))
-    return rows
-
-
-def leftovers_row(store: MemoryStore) -> HealthRow:
-    """The killed-dreams row: worktrees, half-made branches and ``running`` records a killed dream left.
-
-    Read-only (``Dreamer.leftovers``); while a dream runs nothing counts as
-    left over. Fix key ``x`` cleans them up (docs/architecture.md §6).
-    """
-    from memrepo.engine.dreams.dreamer import Dreamer  # the dreamer imports the store: not at import time
-
-    try:
-        found = Dreamer(store).leftovers()
-    except (MemrepoError, OSError) as exc:
-        return _row("killed dreams", HealthStatus.WARN, f"cannot look for a killed dream's leftovers: {exc}")
-    if not found:
-        return _row("killed dreams", HealthStatus.OK, "nothing left by a killed dream")
-    return _row("killed dreams", HealthStatus.WARN, "; ".join(found) + ": x cleans up", FIX_DREAM_LEFTOVERS)
-
-
-def sync_row(root: Path, now: datetime) -> HealthRow:
-    """The sync row: no remote, N commits not pushed, the last sync, or why it failed.
-
-    Reads ``.git/memrepo/sync.json`` and the refs only; never the network.
-
-    Args:
-        root: the memory repo's work tree.
-        now: the time to say "ago" from (UTC).
-
-    Returns:
-        HealthRow: OK when no remote is set or all is pushed; WARN for commits
-        not pushed or a failed last sync (fix key ``s``: sync now).
-    """
-    from memrepo.engine.errors import GitError
-    from memrepo.engine.sync.sync import sync_state
-
-    try:
-        state = sync_state(root)
-    except GitError as exc:
-        return _row("sync", HealthStatus.WARN, f"cannot read the remote's state: {exc}")
-    if state.remote is None:
-        return _row("sync", HealthStatus.OK, "no remote: memory stays on this machine (memrepo remote set URL)")
-    if state.problem:
-        return _row("sync", HealthStatus.FAIL, state.problem, FIX_SYNC)
-    if state.last_sync is None:
-        last = "never synced"
-    else:
-        minutes = max(int((now - state.last_sync).total_seconds() // 60), 0)
-        last = (
-            f"last sync {minutes // 1440} d ago"
-            if minutes >= 1440
-            else (f"last sync {minutes // 60} h ago" if minutes >= 60 else f"last sync {minutes} min ago")
-        )
-    if state.last_error:
-        return _row("sync", HealthStatus.WARN, f"last sync failed: {state.last_error}; {last}", FIX_SYNC)
-    if state.ahead:
-        return _row(
-            "sync", HealthStatus.WARN, f"{state.ahead} commit{'s' * (state.ahead != 1)} not pushed; {last}", FIX_SYNC
-        )
-    return _row("sync", HealthStatus.OK, f"up to date with {state.remote}; {last}")
-
-
-def _lock_row(store: MemoryStore) -> HealthRow:
-    with store.lock.try_hold() as free:
-        pass
-    if free:
-        return _row("lock", HealthStatus.OK, "free")
-    holder = store.lock.holder() or {}
-    pid, purpose, at = holder.get("pid"), holder.get("purpose"), holder.get("at")
-    held = f" for {max(0.0, datetime.now(UTC).timestamp() - at):.0f} s" if isinstance(at, (int, float)) else ""
-    who = f"pid {pid} ({purpose})" if pid else "another process"
-    return _row("lock", HealthStatus.OK, f"held by {who}{held}")
-
-
-def dream_rows(state_dir: Path, settings: Settings, now: datetime) -> list[HealthRow]:
-    """The dreaming rows: last run, failed runs in 7 days, pending reviews, budget used today.
-
-    Args:
-        state_dir: ``.git/memrepo``.
-        settings: for ``[dream] enabled`` and ``daily_token_budget``.
-        now: the current time, timezone-aware.
-    """
-    records = dreamfiles.load_records(state_dir)
-    timed = sorted(
-        ((dreamfiles.parse_time(r.get("started")), r) for r in records),
-        key=lambda pair: pair[0] or datetime.min.replace(tzinfo=UTC),
-    )
-    rows: list[HealthRow] = []
-    off = "" if settings.dream.enabled else " (dreaming is off in the settings)"
-    if not timed:
-        rows.append(_row("last dream", HealthStatus.OK, "never dreamed" + off))
-    else:
-        when, last = timed[-1]
-        shown = when.strftime("%Y-%m-%d %H:%M UTC") if when else "at an unknown time"
-        status = str(last.get("status") or "unknown")
-        if status == "failed":
-            why = f": {last.get('reason')}" if last.get("reason") else ""
-            rows.append(_row("last dream", HealthStatus.WARN, f"failed {shown}{why}", FIX_DREAMS))
-        else:
-            rows.append(_row("last dream", HealthStatus.OK, f"{shown}, {status.replace('_', ' ')}{off}"))
-    week = now - timedelta(days=7)
-    failed = [r for when, r in timed if r.get("status") == "failed" and when is not None and when >= week]
-    rows.append(
-        _row("failed dreams", HealthStatus.WARN, f"{len(failed)} failed in the last 7 days", FIX_DREAMS)
-        if failed
-        else _row("failed dreams", HealthStatus.OK, "none in the last 7 days")
-    )
-    waiting = [r for r in records if r.get("status") in ("pending_review", "applied")]
-    rows.append(
-        _row(
-            "dream reviews",
-            HealthStatus.WARN,
-            f"{len(waiting)} dream{'s' * (len(waiting) != 1)} waiting for review",
-            FIX_DREAMS,
-        )
-        if waiting
-        else _row("dream reviews", HealthStatus.OK, "none waiting")
-    )
-    day = now - timedelta(hours=24)
-    used = sum(dreamfiles.tokens_of(r) for when, r in timed if when is not None and when >= day)
-    budget = settings.dream.daily_token_budget
-    shown = f"{used:,} of {budget:,} tokens in the last 24 h"
-    if budget == 0:
-        rows.append(_row("dream budget", HealthStatus.OK, "no daily budget: model dreams are off"))
-    elif used >= budget:
-        rows.append(_row("dream budget", HealthStatus.WARN, f"{shown}: spent; dreaming waits"))
-    elif used >= budget * NEAR_LIMIT:
-        rows.append(_row("dream budget", HealthStatus.WARN, f"{shown}: nearly spent"))
-    else:
-        rows.append(_row("dream budget", HealthStatus.OK, shown))
     return rows
 
 
@@ -572,7 +397,7 @@ def check_path(
         store = MemoryStore.open(path, settings, create=False)
     except MemrepoError as exc:
         return [
-            _row("memory repo", HealthStatus.FAIL, str(exc)),
-            _row("libgit2", HealthStatus.OK, f"libgit2 {libgit2_version()}"),
+            row("memory repo", HealthStatus.FAIL, str(exc)),
+            row("libgit2", HealthStatus.OK, f"libgit2 {libgit2_version()}"),
         ]
     return check(store, watcher_running=watcher_running, last_write_error=last_write_error)

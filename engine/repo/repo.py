@@ -16,7 +16,7 @@ import contextlib
 import logging
 import os
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
@@ -25,8 +25,6 @@ from memrepo.engine.format.layout import PENDING_DIR
 from memrepo.engine.models import (
     Candidate,
     ChangeEvent,
-    CompactProgress,
-    CompactResult,
     ContextBlock,
     Origin,
     RecallHit,
@@ -61,18 +59,6 @@ WARM_WAIT_STEPS = 10
 FULL_SCAN_EVERY_S = 30.0
 """While the watcher feeds hand-edit hints, still scan the whole work tree this often (seconds),
 so an edit made before the watcher started is never missed for long."""
-
-
-def _on_loop(progress: Callable[[CompactProgress], None] | None) -> Callable[[CompactProgress], None] | None:
-    """``progress`` called on the running event loop's thread, whichever thread reports."""
-    if progress is None:
-        return None
-    loop = asyncio.get_running_loop()
-
-    def report(event: CompactProgress) -> None:
-        loop.call_soon_threadsafe(progress, event)
-
-    return report
 
 
 class MemoryRepo(RepoAgents):
@@ -449,42 +435,7 @@ class MemoryRepo(RepoAgents):
         """How the last :meth:`recall` was answered (see :meth:`MemoryStore.recall_mode`)."""
         return await self._run(self._store.recall_mode)
 
-    # -- compaction and health (docs/architecture.md §5, §9) ----------------------
-
-    async def compact(
-        self, progress: Callable[[CompactProgress], None] | None = None, replace_remote: bool = False
-    ) -> CompactResult:
-        """Replace the history with one commit of the current files (see :meth:`MemoryStore.compact`).
-
-        Args:
-            progress: called on the event loop's thread (never the worker's)
-                at each step, so a UI can show it directly.
-            replace_remote: with a sync remote set, a person confirmed its
-                history is replaced afterwards.
-
-        Returns:
-            CompactResult: the new commit and what was removed.
-
-        Raises:
-            BlockedError, BusyError, GitError: as :meth:`MemoryStore.compact`.
-        """
-        return await self._run(self._store.compact, _on_loop(progress), replace_remote)
-
-    async def purge_workspace(
-        self,
-        workspace: str,
-        origin: Origin = "cli",
-        replace_remote: bool = False,
-        progress: Callable[[CompactProgress], None] | None = None,
-    ) -> WriteResult:
-        """Delete a workspace's file and compact (see :meth:`MemoryStore.purge_workspace`).
-
-        ``progress`` is called on the event loop's thread, as for :meth:`compact`.
-
-        Raises:
-            RefError: no such workspace; SyncError: a sync remote is set and ``replace_remote`` is False.
-        """
-        return await self._run(self._store.purge_workspace, workspace, origin, replace_remote, _on_loop(progress))
+    # -- health (docs/architecture.md §9) ------------------------------------------
 
     async def health(
         self, *, watcher_running: bool | None = None, last_write_error: str | None = None

@@ -21,7 +21,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 
 from memrepo.engine.config import Settings
-from memrepo.engine.errors import MemrepoError, PathRuleError, RefError
+from memrepo.engine.errors import PathRuleError
 from memrepo.engine.files.lock import WriteLock
 from memrepo.engine.files.worktreefiles import file_sizes, list_files
 from memrepo.engine.format.entrytext import clean_text
@@ -29,12 +29,9 @@ from memrepo.engine.format.layout import STARTING_LAYOUT, WORKSPACES
 from memrepo.engine.format.paths import check_repo_path
 from memrepo.engine.git.store import GitStore
 from memrepo.engine.models import (
-    Action,
     Candidate,
     CommitInfo,
-    CompactPreview,
     CompactProgress,
-    CompactResult,
     EntryView,
     FileView,
     Origin,
@@ -48,12 +45,13 @@ from memrepo.engine.write.handanswer import answer_hand_edit
 from memrepo.engine.write.remember import EntryWriter, Router
 from memrepo.engine.write.writer import RETRIES_ON_CHANGE, Transaction, Writer
 
+from .storeforget import StoreForgetting
 from .storereads import StoreReads
 
 __all__ = ["RETRIES_ON_CHANGE", "STARTING_LAYOUT", "MemoryStore", "clean_text"]
 
 
-class MemoryStore(StoreReads):
+class MemoryStore(StoreForgetting, StoreReads):
     """One open memory repo, used from a single thread.
 
     Use :meth:`open` to create or adopt one.
@@ -356,165 +354,6 @@ class MemoryStore(StoreReads):
         from memrepo.engine.write import triage
 
         return triage.discard_many(self.entries, refs, origin)
-
-    # -- undo, forget, clearing (:mod:`.rewrites`) ---------------------------------
-
-    def undo(self, rev: str, origin: Origin = "cli") -> WriteResult:
-        """Revert one commit in a new commit ("Undo: ...", docs/architecture.md §8), entry-aware.
-
-        The lines the commit added are taken out where they stand now and the
-        lines it removed are put back (:mod:`.revert`); a removed entry is not
-        put back when that would make a new duplicate.
-
-        Raises:
-            GitError: no such commit, a merge or the first commit, already
-                undone ("already undone by <id>"), or a conflict with later changes.
-            BlockedError, BusyError: as for writes.
-        """
-        from memrepo.engine.write import rewrites
-
-        return rewrites.undo(self.writer, rev, origin)
-
-    def forget(
-        self,
-        ref: str,
-        origin: Origin = "cli",
-        task: str | None = None,
-        expect: str | None = None,
-        compact: bool = False,
-        replace_remote: bool = False,
-    ) -> WriteResult:
-        """Remove the entry at ``ref`` in its own commit ("Forget: ...", docs/architecture.md §3).
-
-        Args:
-            ref: ``repo:<path>#L<n>``, read against the file as it is on disk now.
-            origin: the ``Origin:`` trailer.
-            task: the ``Task:`` trailer, when a task asked.
-            expect: the entry text the caller means; a line that now holds
-                other text is refused instead of forgotten.
-            compact: then compact the history (:meth:`compact`, docs/architecture.md §5).
-            replace_remote: with ``compact`` and a sync remote set, a person
-                confirmed replacing the remote's history afterwards.
-
-        Raises:
-            RefError: the ref is malformed, unsafe, or its line is not an entry.
-            SyncError: ``compact`` with a sync remote and no ``replace_remote``; nothing changed.
-            BlockedError, BusyError: as for writes.
-        """
-        from memrepo.engine.write import rewrites
-
-        return self._then_compact(
-            compact, replace_remote, "forgotten", lambda: rewrites.forget(self.writer, ref, origin, task, expect)
-        )
-
-    def clear_workspace(
-        self, workspace: str, origin: Origin = "cli", compact: bool = False, replace_remote: bool = False
-    ) -> WriteResult:
-        """Delete a workspace's file and its index link in one commit (then compact, with ``compact``).
-
-        Raises:
-            RefError: no workspace file names that workspace.
-            AmbiguousWorkspaceError: a name that matches two or more workspace files.
-            SyncError: ``compact`` with a sync remote and no ``replace_remote``; nothing changed.
-            BlockedError, BusyError: as for writes.
-        """
-
-        from memrepo.engine.write import rewrites
-
-        def clear() -> WriteResult:
-            return rewrites.clear_workspace(self.writer, self.workspace_index, workspace, origin)
-
-        return self._then_compact(compact, replace_remote, "cleared", clear)
-
-    def clear_global(self, origin: Origin = "cli", compact: bool = False, replace_remote: bool = False) -> WriteResult:
-        """Empty the global memories in one commit: every entry of me.md, lessons.md, inbox.md and MEMORY.md.
-
-        MEMORY.md keeps its headings, prose and index. ``commit`` is None when
-        there was nothing to clear (the compact commit with ``compact``).
-        """
-
-        from memrepo.engine.write import rewrites
-
-        def clear() -> WriteResult:
-            return WriteResult(action=Action.CLEARED, commit=rewrites.clear_global(self.writer, origin))
-
-        return self._then_compact(compact, replace_remote, "cleared", clear)
-
-    def purge_task(
-        self, task: str, origin: Origin = "cli", compact: bool = False, replace_remote: bool = False
-    ) -> WriteResult:
-        """Remove every ``by: agent`` entry written by ``task`` (its ``task:`` key), in one commit.
-
-        Raises:
-            RefError: ``task`` is empty.
-            SyncError, BlockedError, BusyError: as for :meth:`clear_global`.
-        """
-        task = task.strip()
-        if not task:
-            raise RefError("purge_task needs a task id")
-
-        from memrepo.engine.write import rewrites
-
-        def purge() -> WriteResult:
-            return WriteResult(action=Action.CLEARED, commit=rewrites.purge_task(self.writer, task, origin))
-
-        return self._then_compact(compact, replace_remote, "purged", purge)
-
-    def _then_compact(
-        self, compact: bool, replace_remote: bool, what: str, change: Callable[[], WriteResult]
-    ) -> WriteResult:
-        """Run ``change``, then (with ``compact``) compact under the same lock; the remote is asked about first."""
-        if not compact:
-            return change()
-        from memrepo.engine.history.compact import refuse_remote_before_change
-
-        refuse_remote_before_change(self, replace_remote, what)
-        with self.lock.hold("compact"):
-            result = change()
-            return result.model_copy(update={"commit": self.compact(replace_remote=replace_remote).commit})
-
-    # -- compaction (docs/architecture.md §5) ------------------------------------
-
-    def compact(
-        self, progress: Callable[[CompactProgress], None] | None = None, replace_remote: bool = False
-    ) -> CompactResult:
-        """Replace the history with one commit of the current files; keep no old byte under ``.git``.
-
-        See :func:`.compact.compact`. With a sync remote set and
-        ``replace_remote``, the remote's history is then replaced too
-        (``remote_replaced``, or ``remote_error`` saying why not: the local
-        compaction stands).
-
-        Raises:
-            SyncError: a sync remote is set and ``replace_remote`` is False (nothing changed).
-            BlockedError, BusyError: as for writes (nothing changed).
-            GitError: nothing to compact (unborn HEAD) or libgit2 failed.
-        """
-        from memrepo.engine.history.compact import compact as compact_history
-        from memrepo.engine.history.compact import remote_url
-        from memrepo.engine.read.recallfile import scrub_recall
-
-        url = remote_url(self.root)
-        result = compact_history(self, progress, replace_remote)
-        scrub_recall(self.root, self.reads.recall_index_built, None)  # the index file too, rewritten
-        from memrepo.engine.redaction.memo import forget_memo
-
-        forget_memo(self.state_dir)  # digests of texts since gone, with the history they were in
-        if url is not None:
-            from memrepo.engine.sync.sync import replace_remote_history
-
-            try:
-                replace_remote_history(self, confirmed=True)
-                result.remote_replaced = True
-            except MemrepoError as exc:
-                result.remote_error = str(exc)
-        return result
-
-    def compact_preview(self) -> CompactPreview:
-        """What :meth:`compact` would take away: commits, refs, dream branches, pending dreams."""
-        from memrepo.engine.history.compact import preview as compact_preview
-
-        return compact_preview(self)
 
     # -- workspaces (:mod:`.workspaces`, :mod:`.workspaceindex`) ---------------
 

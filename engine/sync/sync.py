@@ -33,21 +33,25 @@ successful sync and the last error for :func:`sync_state`.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
-from datetime import UTC, datetime
 from pathlib import Path
 
 from memrepo.engine.config import SyncSettings
 from memrepo.engine.errors import MemrepoError, SyncConflict, SyncError, UnreachableRemote
-from memrepo.engine.files.atomic import atomic_write
-from memrepo.engine.files.lock import state_dir
 from memrepo.engine.format.merge import merge_entries
-from memrepo.engine.git.remote import Credentials, GitRemote, PushRejected, has_password
+from memrepo.engine.git.remote import GitRemote, PushRejected
 from memrepo.engine.git.store import format_message
-from memrepo.engine.models import SyncResult, SyncState
+from memrepo.engine.models import SyncResult
 from memrepo.engine.write.ports import WriteAccess
+
+from .remoteset import STATE_FILE as STATE_FILE  # the remote and its state, re-exported: front ends import them here
+from .remoteset import creds, read_state, stamp_now, write_state
+from .remoteset import refuse_password as refuse_password
+from .remoteset import remote_url as remote_url
+from .remoteset import remove_remote as remove_remote
+from .remoteset import set_remote as set_remote
+from .remoteset import sync_state as sync_state
 
 __all__ = [
     "PushRejected",
@@ -60,142 +64,6 @@ __all__ = [
     "sync",
     "sync_state",
 ]
-
-STATE_FILE = "sync.json"
-"""Sync state in ``.git/memrepo/``: ``last_sync``, ``last_error``, ``last_attempt``, ``remote``,
-``branch`` and ``branch_problem`` (the branch sync follows, and why it cannot, for Health),
-``remote_head`` (the remote's branch after the last successful sync: the base for adopting a
-remote compacted elsewhere when the remote-tracking ref is gone)."""
-
-
-def _creds(settings: SyncSettings) -> Credentials:
-    return Credentials(settings.ssh_key, settings.ssh_passphrase_env, settings.token_env, settings.https_user)
-
-
-def _git_dir(root: Path) -> Path:
-    return Path(root) / ".git"
-
-
-def _read_state(root: Path) -> dict[str, object]:
-    try:
-        data = json.loads((state_dir(_git_dir(root)) / STATE_FILE).read_text("utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def _write_state(root: Path, **changes: object) -> None:
-    data = _read_state(root)
-    data.update(changes)
-    atomic_write(state_dir(_git_dir(root)) / STATE_FILE, json.dumps(data, indent=1).encode("utf-8"))
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def remote_url(root: Path) -> str | None:
-    """The remote's URL for showing, or None when none is set.
-
-    A password or token found in the URL (set by hand in the git config;
-    :func:`set_remote` refuses them) is masked as ``***``.
-
-    Args:
-        root: the memory repo's work tree.
-    """
-    return GitRemote(Path(root)).shown_url()
-
-
-def refuse_password(url: str) -> None:
-    """Refuse a remote URL that carries a password or token (``https://user:TOKEN@host/...``).
-
-    Such a URL would be stored in plain text in ``.git/config`` and shown by
-    ``remote show``, sync errors and health; tokens come from the environment
-    variable named by ``[sync] token_env`` instead (docs/architecture.md §11).
-
-    Raises:
-        SyncError: the URL has a password part (the message never repeats it).
-    """
-    if has_password(url):
-        raise SyncError(
-            "the remote was not set: the URL holds a password or token; memrepo never stores one in the "
-            "URL (it would be shown and saved in plain text): give the URL without it and put the token in "
-            "the environment variable named by the [sync] token_env setting (default MEMREPO_GIT_TOKEN)"
-        )
-
-
-def set_remote(root: Path, url: str, confirmed_private: bool) -> None:
-    """Store ``url`` as the repo's one remote (``origin``), only once a person confirmed it is private.
-
-    Args:
-        root: the memory repo's work tree.
-        url: an SSH (``ssh://host/path``, ``user@host:path``), HTTPS or local path URL.
-        confirmed_private: the person said the remote is private (the CLI
-            prompt or ``--yes-private``); memory holds personal facts, so
-            nothing is ever added or pushed without it.
-
-    Raises:
-        SyncError: not confirmed, or the URL is empty, uses an unknown scheme
-            or holds a password or token (:func:`refuse_password`).
-        GitError: libgit2 could not store it.
-    """
-    url = url.strip()
-    refuse_password(url)
-    if not confirmed_private:
-        raise SyncError("the remote was not set: confirm that it is private (memrepo remote set URL --yes-private)")
-    if not url:
-        raise SyncError("the remote URL is empty: give an SSH, HTTPS or local path URL")
-    scheme = url.split("://", 1)[0].lower() if "://" in url else None
-    if scheme is not None and scheme not in ("ssh", "https", "http", "file", "git+ssh", "ssh+git"):
-        raise SyncError(f"unsupported remote URL scheme {scheme!r}: use ssh://, https:// or a local path")
-    if scheme is None and ":" not in url.split("/", 1)[0]:
-        # A local path: store it absolute, so the URL means the same from anywhere.
-        url = str(Path(url).expanduser().resolve())
-    GitRemote(Path(root)).set_url(url)
-    _write_state(Path(root), remote=url, last_error=None)
-
-
-def remove_remote(root: Path) -> bool:
-    """Forget the remote; sync stops. Returns False when no remote was set."""
-    removed = GitRemote(Path(root)).remove()
-    if removed:
-        _write_state(Path(root), remote=None)
-    return removed
-
-
-def sync_state(root: Path) -> SyncState:
-    """Where sync stands, without touching the network (for the header and the Health pane).
-
-    ``ahead`` is what the Health pane shows as "N commits not pushed";
-    ``last_sync`` is the last successful sync. Counts are as of the last
-    fetch or push.
-
-    Args:
-        root: the memory repo's work tree.
-
-    Returns:
-        SyncState: ``remote`` None (and zero counts) when no remote is set.
-    """
-    remote = GitRemote(Path(root))
-    url = remote.shown_url()
-    data = _read_state(Path(root))
-    last = data.get("last_sync")
-    last_sync = datetime.fromisoformat(last) if isinstance(last, str) else None
-    error = data.get("last_error")
-    if url is None:
-        return SyncState(last_sync=last_sync)
-    ahead, behind = remote.ahead_behind()
-    problem = data.get("branch_problem")
-    if data.get("branch") != remote.branch:  # recorded for another branch: the repo moved since
-        problem = None
-    return SyncState(
-        remote=url,
-        ahead=ahead,
-        behind=behind,
-        last_sync=last_sync,
-        last_error=error if isinstance(error, str) else None,
-        problem=problem if isinstance(problem, str) else None,
-    )
 
 
 def _merge_file(conflicts: list[str]) -> Callable[[str, bytes | None, bytes | None, bytes | None], bytes | None]:
@@ -216,7 +84,7 @@ def _is_markdown(path: str) -> bool:
 
 
 def _open(store: WriteAccess, settings: SyncSettings) -> tuple[GitRemote, str]:
-    remote = GitRemote(store.root, _creds(settings))
+    remote = GitRemote(store.root, creds(settings))
     url = remote.shown_url()
     if url is None:
         raise SyncError("no remote is set: run memrepo remote set URL first")
@@ -341,7 +209,7 @@ def _adopt(
     result.notice = (
         f"{ADOPTED}{kept}; the old history was dropped here too ({cleaned.removed_object_files} object file(s))"
     )
-    return GitRemote(store.root, _creds(settings))
+    return GitRemote(store.root, creds(settings))
 
 
 def sync(
@@ -386,8 +254,8 @@ def sync(
     tries = settings.push_retries
     remote, url = _open(store, settings)
     result = SyncResult(remote=url, action="up_to_date")
-    _write_state(store.root, last_attempt=_now(), remote=url)
-    recorded = _read_state(store.root).get("remote_head")
+    write_state(store.root, last_attempt=stamp_now(), remote=url)
+    recorded = read_state(store.root).get("remote_head")
     known = [remote.tracking_id(), recorded if isinstance(recorded, str) else None]
     try:
         joined = _check_branch(store.root, remote)
@@ -422,9 +290,9 @@ def sync(
                 result.action = "pushed"
             break
     except MemrepoError as exc:
-        _write_state(store.root, last_error=str(exc))
+        write_state(store.root, last_error=str(exc))
         raise
-    _write_state(store.root, last_sync=_now(), last_error=None, remote_head=remote.tracking_id())
+    write_state(store.root, last_sync=stamp_now(), last_error=None, remote_head=remote.tracking_id())
     result.head = remote.local_id()
     if joined:
         result.notice = f"{result.notice}; {joined}" if result.notice else joined
@@ -452,12 +320,12 @@ def _check_branch(root: Path, remote: GitRemote) -> str | None:
     """
     branches, default = remote.remote_branches()
     if not branches or remote.remote_branch in branches:
-        _write_state(root, branch=remote.branch, branch_problem=None)
+        write_state(root, branch=remote.branch, branch_problem=None)
         return None
     choice = branches[0] if len(branches) == 1 else default
     if choice is not None:
         remote.follow(choice)
-        _write_state(root, branch=remote.branch, branch_problem=None)
+        write_state(root, branch=remote.branch, branch_problem=None)
         return (
             f"joined the remote's branch {choice}: this repo's branch {remote.branch} keeps its name and "
             f"syncs with {choice} from now on (merged entry by entry)"
@@ -467,7 +335,7 @@ def _check_branch(root: Path, remote: GitRemote) -> str | None:
         f"of them as its default: sync would never meet the other machines; choose the remote branch that "
         f"holds this memory (git branch --set-upstream-to=origin/{branches[0]}, after a git fetch) and sync again"
     )
-    _write_state(root, branch=remote.branch, branch_problem=problem)
+    write_state(root, branch=remote.branch, branch_problem=problem)
     raise SyncError(problem)
 
 
@@ -504,7 +372,7 @@ def replace_remote_history(store: WriteAccess, confirmed: bool, settings: SyncSe
                 raise SyncError(f"nothing to push: {remote.branch} has no commits")
         remote.push(force=True)
     except MemrepoError as exc:
-        _write_state(store.root, last_error=str(exc))
+        write_state(store.root, last_error=str(exc))
         raise
-    _write_state(store.root, last_sync=_now(), last_error=None, remote_head=remote.tracking_id())
+    write_state(store.root, last_sync=stamp_now(), last_error=None, remote_head=remote.tracking_id())
     return SyncResult(remote=url, action="pushed", head=remote.local_id())

@@ -49,9 +49,19 @@ def drop_index_link(index: fmt.MemoryFile, link: str) -> bool:
 
 
 def forget(
-    writer: Writer, ref: str, origin: Origin = "cli", task: str | None = None, expect: str | None = None
+    writer: Writer,
+    ref: str,
+    origin: Origin = "cli",
+    task: str | None = None,
+    expect: str | None = None,
+    scrub: Callable[[list[str]], object] | None = None,
 ) -> WriteResult:
-    """Remove the entry at ``ref`` in its own commit ("Forget: ..."; see :meth:`MemoryStore.forget`)."""
+    """Remove the entry at ``ref`` in its own commit ("Forget: ..."; see :meth:`MemoryStore.forget`).
+
+    ``scrub`` runs after the commit, under the same lock, with the rewritten
+    file. The store passes the derived-state walk (:mod:`memrepo.engine.state.scrub`):
+    the forgotten text leaves every derived file before another write starts.
+    """
     rel, number = parse_ref(ref)
 
     def change(tx: Transaction) -> WriteResult:
@@ -74,9 +84,8 @@ def forget(
         parsed.remove_line(number)
         tx.write(rel, parsed.render())
         commit = tx.commit(f"Forget: {summary(entry.text)}", trailers(origin, task))
-        from memrepo.engine.read.recallfile import scrub_recall
-
-        scrub_recall(writer.root, None, [rel])  # the forgotten text leaves the persisted index now
+        if scrub is not None:
+            scrub([rel])
         return WriteResult(action=Action.FORGOTTEN, ref=ref, path=rel, commit=commit)
 
     with writer.transaction("forget") as tx:

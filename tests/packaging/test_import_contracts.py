@@ -25,6 +25,7 @@ SUB_PACKAGES = {
         "history",
         "read",
         "repo",
+        "state",
         "sync",
         "write",
     )
@@ -62,6 +63,7 @@ PUBLIC = SUB_PACKAGES | {
     "memrepo.engine.files.sourcestamp",
     "memrepo.engine.history.stats",
     "memrepo.engine.repo.store",
+    "memrepo.engine.state.registry",
     "memrepo.engine.sync.sync",
     "memrepo.engine.agents.transcripts",
     "memrepo.engine.history.workspaces",

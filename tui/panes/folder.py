@@ -24,9 +24,10 @@ from ..widgets.entry_table import EntryTable
 from ..widgets.file_tree import FileTree, TreeItem
 from ..widgets.preview import PREVIEW_MAX, FilePreview, PreviewText, preview_head
 from .base import Pane
+from .folderwrites import FolderWrites
 
 if TYPE_CHECKING:
-    from memrepo.engine.models import EntryView, RepoStatus
+    from memrepo.engine.models import RepoStatus
 
 ENTRY_POINT = "MEMORY.md"
 """The file opened first (docs/architecture.md §2)."""
@@ -54,7 +55,7 @@ def human_size(size: int) -> str:
     return f"{size / (1024 * 1024):.1f} MB"
 
 
-class FolderPane(Pane):
+class FolderPane(FolderWrites, Pane):
     """Browse the memory folder: tree, entries with provenance, preview; live."""
 
     PANE_ID = "folder"
@@ -416,94 +417,3 @@ class FolderPane(Pane):
             screen.maximize(self.preview, container=False)
         elif focused is not None:
             screen.maximize(focused, container=False)
-
-    def action_edit(self) -> None:
-        """Open the file in ``$VISUAL``/``$EDITOR`` at the highlighted entry's line; commit the edit as a hand edit."""
-        import os
-        import shlex
-        import subprocess
-
-        from textual.app import SuspendNotSupported
-
-        path = self._open_file
-        if self.repo is None or path is None:
-            self.notify("Open a file first", severity="warning", timeout=3, markup=False)
-            return
-        entry = self.table.highlighted_entry
-        line = entry.line if entry is not None else 1
-        editor = shlex.split(os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi")
-        try:
-            with self.app.suspend():
-                done = subprocess.run(
-                    [*editor, f"+{line}", str(self.repo.root / path)], cwd=self.repo.root, check=False
-                )
-        except SuspendNotSupported:
-            self.notify("This terminal cannot hand the screen to an editor", severity="warning", markup=False)
-            return
-        except OSError as exc:
-            self.notify(clean(f"Cannot start {editor[0]}: {exc}"), title="Edit", severity="error", markup=False)
-            return
-        if done.returncode != 0:
-            self.notify(
-                f"{clean(editor[0])} exited with {done.returncode}", title="Edit", severity="warning", markup=False
-            )
-        self.commit_edit(path)
-
-    @work(group="folder-write", exit_on_error=False, description="Committing the hand edit")
-    async def commit_edit(self, path: str) -> None:
-        """Commit what the editor changed as a hand edit, then show the file again."""
-        from memrepo.engine.errors import MemrepoError
-
-        from ..messages import RepoWritten, WriteFailed
-
-        if self.repo is None:
-            return
-        try:
-            commit = await self.repo.commit_hand_edits()
-        except MemrepoError as exc:
-            self.notify(
-                clean(str(exc), one_line=False), title="Hand edit not committed", severity="error", markup=False
-            )
-            self.post_message(WriteFailed(str(exc)))
-            return
-        self._reread(path)
-        self.load_files()
-        if commit is None:
-            self.notify(f"No change to {clean(path)}", timeout=3, markup=False)
-            return
-        self.notify(f"Committed the hand edit of {clean(path)} ({commit[:7]})", timeout=3, markup=False)
-        self.post_message(RepoWritten(commit))
-
-    def action_forget(self) -> None:
-        """Forget the highlighted entry after a y/n question."""
-        entry = self.table.highlighted_entry
-        if self.repo is None or entry is None:
-            self.notify("No entry highlighted", severity="warning", timeout=3, markup=False)
-            return
-        self.forget_entry(entry)
-
-    @work(group="folder-write", exit_on_error=False, description="Forgetting an entry")
-    async def forget_entry(self, entry: EntryView) -> None:
-        """Ask, then remove the entry in its own commit (refused when its line now holds another entry)."""
-        from memrepo.engine.errors import MemrepoError
-
-        from ..messages import RepoWritten, WriteFailed
-        from ..widgets.dialogs import Confirm
-
-        if self.repo is None:
-            return
-        question = (
-            f"Forget {entry.path}:{entry.line}?\n{clean(entry.text)}\nIt leaves the file in a commit you can undo."
-        )
-        if not await self.app.push_screen_wait(Confirm(question)):
-            return
-        try:
-            result = await self.repo.forget(entry.ref, origin="tui", expect=entry.text)
-        except MemrepoError as exc:
-            self.notify(clean(str(exc), one_line=False), title="Cannot forget", severity="error", markup=False)
-            self.post_message(WriteFailed(str(exc)))
-            return
-        self.notify(f"Forgot {clean(entry.text)}", timeout=3, markup=False)
-        self._reread(entry.path)
-        self.load_files()
-        self.post_message(RepoWritten(result.commit))

@@ -1,0 +1,153 @@
+"""The checkpoint buffers on disk: one JSON file per scope, and the tombstones of what was forgotten.
+
+A buffer holds an agent's messages until a checkpoint distils them
+(:mod:`.checkpoint`, docs/architecture.md §7). Forgetting a session or a
+purged workspace's scope deletes its messages here and keeps only their ids,
+so the same messages sent again are not buffered anew.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from filelock import FileLock
+
+from memrepo.engine.files.atomic import atomic_write
+
+LOCK_TIMEOUT_S = 5.0
+"""Seconds to wait for the checkpoint lock before giving up."""
+MAX_SEEN = 5_000
+"""Message ids remembered per scope for deduplication."""
+
+
+class Buffers:
+    """The checkpoint buffers and tombstones of one memory repo (the files; :class:`.checkpoint.Checkpointer` adds the policy).
+
+    Args:
+        state_dir: the repo's ``.git/memrepo`` folder.
+        clock: seconds since the epoch (injectable for tests); default :func:`time.time`.
+    """
+
+    def __init__(self, state_dir: Path, clock: Callable[[], float] | None = None) -> None:
+        self.dir = state_dir / "checkpoints"
+        self.clock = clock or time.time
+        self._lock = FileLock(str(state_dir / "checkpoints.lock"), timeout=LOCK_TIMEOUT_S)
+
+    # -- files --------------------------------------------------------------
+
+    def _path(self, scope: str) -> Path:
+        return self.dir / f"{scope}.json"
+
+    def _load(self, scope: str) -> dict:
+        try:
+            data = json.loads(self._path(scope).read_text("utf-8"))
+            if isinstance(data, dict):
+                data.setdefault("messages", [])
+                data.setdefault("seen", [])
+                return data
+        except (OSError, ValueError):
+            pass
+        return {
+            "scope": scope,
+            "workspace": None,
+            "messages": [],
+            "seen": [],
+            "last_at": None,
+            "claim": None,
+            "untrusted": [],
+        }
+
+    def _save(self, scope: str, data: dict) -> None:
+        self.dir.mkdir(parents=True, exist_ok=True)
+        atomic_write(self._path(scope), json.dumps(data, ensure_ascii=False).encode("utf-8"), self.dir)
+
+    def _tombstones(self) -> dict[str, float]:
+        try:
+            data = json.loads((self.dir.parent / "checkpoint-tombstones.json").read_text("utf-8"))
+            return {str(k): float(v) for k, v in data.items()} if isinstance(data, dict) else {}
+        except (OSError, ValueError):
+            return {}
+
+    def _scope_stones_path(self) -> Path:
+        return self.dir.parent / "checkpoint-scope-tombstones.json"
+
+    def scope_tombstones(self) -> dict[str, dict]:
+        """Forgotten scopes: ``{scope: {"at": seconds, "seen": [message ids]}}`` (no message text)."""
+        try:
+            data = json.loads(self._scope_stones_path().read_text("utf-8"))
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(data, dict):
+            return {}
+        return {str(k): v for k, v in data.items() if isinstance(v, dict)}
+
+    def _scopes(self) -> list[str]:
+        if not self.dir.is_dir():
+            return []
+        return sorted(p.stem for p in self.dir.glob("*.json"))
+
+    def forget_session(self, session_id: str) -> int:
+        """Delete every buffered message of ``session_id`` and tombstone it.
+
+        A distillation already queued or running for it finds the tombstone
+        when it merges and writes nothing; later checkpoints of the session
+        are refused. Entries it already wrote are removed by the caller
+        (:meth:`MemoryStore.purge_task` with the session id).
+
+        Returns:
+            int: buffered messages deleted.
+        """
+        removed = 0
+        with self._lock:
+            stones = self._tombstones()
+            stones[session_id] = self.clock()
+            path = self.dir.parent / "checkpoint-tombstones.json"
+            atomic_write(path, json.dumps(stones).encode(), self.dir.parent)
+            for scope in self._scopes():
+                data = self._load(scope)
+                keep = [m for m in data["messages"] if m["session"] != session_id]
+                if len(keep) != len(data["messages"]):
+                    removed += len(data["messages"]) - len(keep)
+                    data["messages"] = keep
+                    data["untrusted"] = [s for s in data.get("untrusted", []) if s != session_id]
+                    if not keep:
+                        self._path(scope).unlink(missing_ok=True)
+                    else:
+                        self._save(scope, data)
+        return removed
+
+    def forget_scope(self, scope: str) -> int:
+        """Delete the buffer of ``scope`` (a purged workspace's ``ws-`` id) and tombstone the scope.
+
+        A distillation claimed from it before now writes nothing when it
+        merges; messages it had buffered or seen are dropped if sent again
+        (their ids are kept in the tombstone, never their text). New messages
+        buffer as usual. Used by :func:`memrepo.engine.history.workspaces.purge` (docs/architecture.md §2,
+        "no byte of it stays").
+
+        Args:
+            scope (str): the scope key, as :meth:`scope_of` returns it.
+
+        Returns:
+            int: buffered messages deleted.
+
+        Raises:
+            ValueError: ``scope`` is not a plain scope key.
+            filelock.Timeout: the checkpoint lock stayed busy 5 s.
+        """
+        if not scope or any(c in scope for c in "/\\\x00") or scope.startswith("."):
+            raise ValueError(f"not a checkpoint scope: {scope!r}")
+        with self._lock:
+            data = self._load(scope)
+            stones = self.scope_tombstones()
+            seen = set((stones.get(scope) or {}).get("seen", [])) | set(data.get("seen", []))
+            seen |= {m.get("id") for m in data.get("messages", []) if m.get("id")}
+            stones[scope] = {"at": self.clock(), "seen": sorted(seen)[-MAX_SEEN:]}
+            self.dir.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write(self._scope_stones_path(), json.dumps(stones).encode(), self.dir.parent)
+            removed = len(data.get("messages", []))
+            self._path(scope).unlink(missing_ok=True)
+        return removed

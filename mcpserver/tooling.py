@@ -1,0 +1,122 @@
+"""What the MCP tools share: their kinds and annotations, the session, one-line errors (docs/architecture.md §7).
+
+:mod:`.server` builds the tools on the ``mcp`` SDK; this module needs no SDK,
+so its pieces can be read and tested without the optional extra.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+KINDS = (
+    "fact",
+    "preference",
+    "correction",
+    "identity",
+    "decision",
+    "lesson",
+    "rule",
+    "insight",
+    "pitfall",
+    "command",
+    "setup",
+)
+"""The kinds ``memory_remember`` takes (docs/architecture.md §3 routes them to me.md, lessons.md or the workspace)."""
+
+
+ANNOTATIONS: dict[str, dict[str, bool]] = {
+    "memory_context": {"read_only_hint": True, "idempotent_hint": True, "open_world_hint": False},
+    "memory_recall": {"read_only_hint": True, "idempotent_hint": True, "open_world_hint": False},
+    "memory_read": {"read_only_hint": True, "idempotent_hint": True, "open_world_hint": False},
+    # the same memory again is "reinforced" (nothing written): repeating a call changes nothing more
+    "memory_remember": {
+        "read_only_hint": False,
+        "destructive_hint": False,
+        "idempotent_hint": True,
+        "open_world_hint": False,
+    },
+    # a ref names a line: forgetting it twice may remove the entry that moved onto that line
+    "memory_forget": {
+        "read_only_hint": False,
+        "destructive_hint": True,
+        "idempotent_hint": False,
+        "open_world_hint": False,
+    },
+    "memory_checkpoint": {
+        "read_only_hint": False,
+        "destructive_hint": False,
+        "idempotent_hint": False,
+        "open_world_hint": False,
+    },
+}
+"""MCP tool annotations (hints clients act on: Codex runs a read-only tool, or one neither destructive nor
+open-world, under its default ``codex exec`` policy, and asks before a destructive one)."""
+
+
+def argument_error(tool: str, exc: ValidationError) -> str:
+    """One line for arguments that fail a tool's schema: ``memory_recall: limit: ... (got 0)``, never pydantic's
+    multi-line text with its documentation URLs."""
+    parts = []
+    for err in exc.errors(include_url=False):
+        where = ".".join(str(p) for p in err.get("loc", ())) or "arguments"
+        msg = " ".join(str(err.get("msg", "invalid")).split())
+        if err.get("type") == "missing":
+            parts.append(f"{where}: required")
+            continue
+        got = err.get("input")
+        shown = repr(got) if isinstance(got, (str, int, float, bool)) or got is None else type(got).__name__
+        if len(shown) > 40:
+            shown = shown[:37] + "..."
+        parts.append(f"{where}: {msg} (got {shown})")
+    return f"invalid arguments for {tool}: " + "; ".join(parts[:3]) + ("; ..." if len(parts) > 3 else "")
+
+
+class ToolMessage(BaseModel):
+    """A completed conversation message for ``memory_checkpoint``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str | None = Field(None, max_length=200, description="The message's id in your harness (for deduplication).")
+    role: Literal["user", "assistant"] = Field(
+        description="user for the person's messages, assistant for your final replies. Never tool output."
+    )
+    text: str = Field(max_length=64_000, description="The message text.")
+
+
+@dataclass
+class Session:
+    """What one server process (one agent session) has done.
+
+    Attributes:
+        id: the session id.
+        cwd: the folder the server started in (the default workspace).
+        untrusted: the session said it read untrusted content.
+        written: (path, normalized text) of every line this session wrote.
+        written_refs: (ref, normalized text) of every ``by: agent`` line this
+            session wrote; with the ``task:`` key, what ``memory_forget`` accepts.
+        allow_forget_any: ``memory_forget`` may remove any entry.
+    """
+
+    id: str
+    cwd: str
+    untrusted: bool = False
+    written: set[tuple[str, str]] = field(default_factory=set)
+    allow_forget_any: bool = False
+    written_refs: set[tuple[str, str]] = field(default_factory=set)
+
+
+def error_line(exc: BaseException) -> str:
+    from memrepo.engine.redaction import redact_text
+
+    text = redact_text(" ".join(str(exc).split()))  # an error may quote memory text
+    return text or type(exc).__name__
+
+
+def ref_key(rel: str, line: int) -> str:
+    """The ref of line ``line`` of ``rel`` (``repo:<path>#L<n>``), as kept in :attr:`Session.written_refs`."""
+    from memrepo.engine.format.paths import make_ref
+
+    return make_ref(rel, line)
