@@ -146,19 +146,29 @@ class RecallIndex:
         return db
 
     def _same_allow_list(self, db: sqlite3.Connection) -> bool:
-        """Whether the index was built under today's allow-list (its text is redacted under it); records it if new.
+        """Make the index agree with today's allow-list (its text is redacted under it); record the list's stamp.
 
-        Allowing or un-allowing a value makes the index again, so what it holds
-        is what redaction makes now (docs/architecture.md §4).
+        Allowing or un-allowing a value empties the index in place, so it is made
+        again under what redaction makes now (docs/architecture.md §4). In place,
+        not by deleting the file: another process (the app, the MCP server) may
+        hold the file open, and SQLite refuses writes to a file deleted under it.
+
+        Returns:
+            bool: always True (the file stays usable).
         """
         from .redactionepoch import allow_stamp
 
         now = allow_stamp(Path(self.path).parent)
         row = db.execute("SELECT v FROM info WHERE k='allow'").fetchone()
-        if row is None:
+        if row is not None and row[0] != now:
+            db.executescript(
+                "BEGIN IMMEDIATE; DELETE FROM files; DELETE FROM items; DELETE FROM post; DELETE FROM shown;"
+                " DELETE FROM info WHERE k IN ('built', 'stamps', 'folders');"
+                " UPDATE info SET v=0 WHERE k IN ('seq', 'count'); COMMIT;"
+            )
+        if row is None or row[0] != now:
             db.execute("INSERT OR REPLACE INTO info VALUES('allow', ?)", (now,))
-            return True
-        return bool(row[0] == now)
+        return True
 
     def _info(self, key: str) -> str | int | None:
         row = self._db.execute("SELECT v FROM info WHERE k=?", (key,)).fetchone()

@@ -47,6 +47,8 @@ from .healthstate import sync_row as sync_row
 from .watch import WatchMode
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from memrepo.engine.config import Settings
 
     from .store import MemoryStore
@@ -175,10 +177,8 @@ def _budget_row(root: Path) -> HealthRow:
 
     left = budget_left_out(root)
     if left is None:
-        return _row("context budget", HealthStatus.OK, "every pin and rule of the user's is in the context block")
-    return _row(
-        "context budget", HealthStatus.WARN, f"left out of the context block for its budget: {left}", FIX_DREAMS
-    )
+        return row("context budget", HealthStatus.OK, "every pin and rule of the user's is in the context block")
+    return row("context budget", HealthStatus.WARN, f"left out of the context block for its budget: {left}", FIX_DREAMS)
 
 
 def _some(items: list[str], noun: str) -> str:

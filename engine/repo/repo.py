@@ -28,7 +28,6 @@ from memrepo.engine.models import (
     ContextBlock,
     Origin,
     RecallHit,
-    RecallMode,
     WriteResult,
 )
 from memrepo.engine.read.readcache import Fingerprint
@@ -193,6 +192,7 @@ class MemoryRepo(RepoAgents):
         return hint
 
     forget = store_method(MemoryStore.forget)
+    recall_mode = store_method(MemoryStore.recall_mode)
     undo = store_method(MemoryStore.undo)
     clear_workspace = store_method(MemoryStore.clear_workspace)
     clear_global = store_method(MemoryStore.clear_global)
@@ -430,10 +430,6 @@ class MemoryRepo(RepoAgents):
             except Exception as exc:  # recall builds (and reports) it on the worker thread instead
                 log.warning("building the recall index on a spare thread failed: %s", exc)
         return await self._run(self._store.recall, query, workspace, limit, max_bytes, detail, min_confidence)
-
-    async def recall_mode(self) -> RecallMode:
-        """How the last :meth:`recall` was answered (see :meth:`MemoryStore.recall_mode`)."""
-        return await self._run(self._store.recall_mode)
 
     # -- health (docs/architecture.md §9) ------------------------------------------
 
