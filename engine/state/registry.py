@@ -239,6 +239,9 @@ REGISTRY: tuple[Derived, ...] = (
     Derived(
         "secrets-allow.json", _S, "redaction/allow.py", "salted hashes of values a person allowed", False, "nothing"
     ),
+    Derived(
+        "secrets-allow.salt", _S, "redaction/allow.py", "the allow-list's salt (16 random bytes)", False, "nothing"
+    ),
     Derived("imports/*.txt", _S, "importers/run.py", "digests of the items each import format wrote", False, "nothing"),
     Derived(
         "hook-offsets.json",
