@@ -40,7 +40,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memrepo.engine.errors import FormatError
@@ -163,7 +162,7 @@ def _section_lines(
 ) -> tuple[list[str], list[str], int, int, int, bool, list[int]]:
     """Render one file within its budget: (lines, refs, tokens used, shown, omitted, whether an entry
     names its workspace by a folder path: see :func:`render_context`, and the user's lines left out
-    for the budget alone, not replaced: :func:`budget_misses`).
+    for the budget alone, not replaced: :func:`.contextbudget.budget_misses`).
 
     The selection rule (docs/architecture.md §4, :mod:`.contextselect`): lines a newer line replaces
     are left out; index lines (``- [[me]]``) claim the budget first, each link with the path
@@ -375,81 +374,6 @@ def context_files(
             )
         )
     return files
-
-
-def budget_misses(path: str, data: bytes | None) -> list[int]:
-    """The user's lines of MEMORY.md or lessons.md that a block leaves out for its budget (docs/architecture.md §4).
-
-    Lines a newer line replaces are not counted (they are meant to be out). The block of no workspace
-    is judged: a workspace's block may rank a line naming it higher.
-
-    Args:
-        path: ``MEMORY.md`` or ``lessons.md`` (any other path: []).
-        data: the file's bytes (None: missing).
-
-    Returns:
-        list[int]: the line numbers left out, in file order.
-    """
-    from memrepo.engine.format.layout import LESSONS_MD, MEMORY_MD
-
-    if path not in (MEMORY_MD, LESSONS_MD):
-        return []
-    cf = next(f for f in context_files(lambda rel: data if rel == path else None, False, None, None) if f.path == path)
-    return _section_lines(cf, None)[6]
-
-
-def budget_left_out(root: Path) -> str | None:
-    """What Health says of the user's lines MEMORY.md and lessons.md leave out of the block (docs/architecture.md §9).
-
-    Args:
-        root: the repo's work tree.
-
-    Returns:
-        str | None: the files, how many lines each leaves out and which, and the fixes; None when all fit.
-    """
-    from memrepo.engine.files.regularfile import read_work_file
-    from memrepo.engine.format.layout import LESSONS_MD, MEMORY_MD
-
-    left = []
-    for rel in (MEMORY_MD, LESSONS_MD):
-        try:
-            missed = budget_misses(rel, read_work_file(root / rel, READ_MAX))
-        except OSError:
-            continue
-        if missed:
-            left.append(f"{rel} {len(missed)} ({' '.join(f'L{n}' for n in missed[:6])}{' …' * (len(missed) > 6)})")
-    if not left:
-        return None
-    return f"{'; '.join(left)}; move lines to a topic file and link it, forget what is done, or let a dream condense the file"
-
-
-def budget_warning(path: str, data: bytes | None) -> str | None:
-    """What a write to ``path`` says when the user's lines there fall outside the block's budget, or None.
-
-    Args:
-        path: the file written.
-        data: its bytes after the write.
-
-    Returns:
-        str | None: one line naming the lines left out and the fixes (docs/architecture.md §4, §9).
-    """
-    missed = budget_misses(path, data)
-    if not missed:
-        return None
-    from memrepo.engine.format.layout import MEMORY_MD
-
-    budget = MEMORY_BUDGET if path == MEMORY_MD else LESSONS_BUDGET
-    what = "pinned lines" if path == MEMORY_MD else "of the user's rules"
-    named = " ".join(f"L{n}" for n in missed[:NAMED_MAX]) + (" …" if len(missed) > NAMED_MAX else "")
-    fix = (
-        "move lines to a topic file and link it, forget what is done, or let a dream condense MEMORY.md"
-        if path == MEMORY_MD
-        else "merge or forget rules that overlap, or let a dream condense lessons.md"
-    )
-    return (
-        f"{path} is past its {budget}-token context budget: {len(missed)} {what} ({named}) are left out of "
-        f"the context block, the oldest first (the block names them; recall finds them): {fix}"
-    )
 
 
 def _workspace_names(files: list[ContextFile], workspace: str | None) -> tuple[str, ...]:

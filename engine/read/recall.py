@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import contextlib
 import heapq
-import json
 import os
 import sqlite3
 import time
@@ -53,13 +52,10 @@ from .recallentries import update_file
 from .recallkeys import (
     ARCHIVED_DIR,
     EMPTY,
-    SCHEMA_VERSION,
     SEQ_BITS,
     WORKSPACES_DIR,
     PostingChanges,
     changed_since,
-    check_schema,
-    connect,
     folder_stamps,
     has_phrase,
     index_path,
@@ -67,7 +63,7 @@ from .recallkeys import (
     to_hit,
     walk,
 )
-from .recallrank import MIN_CONFIDENCE, Candidate, rank
+from .recallrank import MIN_CONFIDENCE, rank
 
 if TYPE_CHECKING:  # what only a sync (reading files) or a hit needs is imported there: a search reads the index
     from memrepo.engine.models import RecallHit
@@ -121,54 +117,10 @@ class RecallIndex:
     # -- the file ----------------------------------------------------------
 
     def _open(self) -> sqlite3.Connection:
-        if self.path != ":memory:":
-            try:
-                Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            except OSError:
-                self.path = ":memory:"
-        for attempt in range(2 if self.path != ":memory:" else 0):
-            db = None
-            try:
-                db = connect(self.path)
-                if check_schema(db, SCHEMA_VERSION) is None and self._same_allow_list(db):
-                    return db
-            except sqlite3.Error:
-                pass
-            if db is not None:
-                db.close()
-            if attempt == 0:  # another version, or not a database: start again
-                for suffix in ("", "-journal"):
-                    with contextlib.suppress(OSError):
-                        os.unlink(self.path + suffix)
-        self.path = ":memory:"
-        db = connect(":memory:")
-        check_schema(db, SCHEMA_VERSION)
+        from .recallopen import open_index_file
+
+        db, self.path = open_index_file(self.path)
         return db
-
-    def _same_allow_list(self, db: sqlite3.Connection) -> bool:
-        """Make the index agree with today's allow-list (its text is redacted under it); record the list's stamp.
-
-        Allowing or un-allowing a value empties the index in place, so it is made
-        again under what redaction makes now (docs/architecture.md §4). In place,
-        not by deleting the file: another process (the app, the MCP server) may
-        hold the file open, and SQLite refuses writes to a file deleted under it.
-
-        Returns:
-            bool: always True (the file stays usable).
-        """
-        from .redactionepoch import allow_stamp
-
-        now = allow_stamp(Path(self.path).parent)
-        row = db.execute("SELECT v FROM info WHERE k='allow'").fetchone()
-        if row is not None and row[0] != now:
-            db.executescript(
-                "BEGIN IMMEDIATE; DELETE FROM files; DELETE FROM items; DELETE FROM post; DELETE FROM shown;"
-                " DELETE FROM info WHERE k IN ('built', 'stamps', 'folders');"
-                " UPDATE info SET v=0 WHERE k IN ('seq', 'count'); COMMIT;"
-            )
-        if row is None or row[0] != now:
-            db.execute("INSERT OR REPLACE INTO info VALUES('allow', ?)", (now,))
-        return True
 
     def _info(self, key: str) -> str | int | None:
         row = self._db.execute("SELECT v FROM info WHERE k=?", (key,)).fetchone()
@@ -510,7 +462,9 @@ class RecallIndex:
                 return False
             return not path.startswith(WORKSPACES_DIR) or path == workspace_file
 
-        view = _IndexView(self, keep if scoped else None)
+        from .recallview import IndexView
+
+        view = IndexView(self, keep if scoped else None)
         floor = MIN_CONFIDENCE if min_confidence is None else max(0.0, float(min_confidence))
         found = rank(query, len(self), view, has_phrase, limit, floor)
         return [(hit.iid, (hit.score, hit.confidence, hit.iid >> SEQ_BITS)) for hit in found]
@@ -524,66 +478,3 @@ class RecallIndex:
         """Turn a result of :meth:`search` into a :class:`~memrepo.engine.models.RecallHit` (see :func:`.recallkeys.to_hit`)."""
         path, line, _ws, text, meta_json = self._row(iid)[:5]
         return to_hit(self.root, path, line, text, meta_json, key, detail, SECTION_LINES)
-
-
-class _IndexView:
-    """What :func:`memrepo.engine.read.recallrank.rank` reads of a :class:`RecallIndex`, for one search."""
-
-    def __init__(self, index: RecallIndex, keep: Callable[[int], bool] | None) -> None:
-        self.index = index
-        self.keep = keep
-        self.cache: dict[str, Set[int]] = {}
-        self.counts: dict[str, int] = {}
-
-    def df(self, key: str) -> int:
-        got = self.counts.get(key)
-        if got is None:
-            cached = self.cache.get(key)
-            if cached is None:
-                cached = self.index._lru.get(key)
-            if cached is not None:
-                got = len(cached)
-            else:
-                row = self.index.db.execute("SELECT n FROM post WHERE key=?", (key,)).fetchone()
-                got = 0 if row is None else int(row[0])
-            self.counts[key] = got
-        return got
-
-    def ids(self, key: str) -> Set[int]:
-        return self.index._posting(key, self.cache)
-
-    def newest(self, key: str, need: int) -> list[int]:
-        got = self.cache.get(key) or self.index._lru.get(key)
-        if got is not None:
-            return self.index._top(got, need, self.keep)
-        row = self.index.db.execute("SELECT ids FROM post WHERE key=?", (key,)).fetchone()
-        if row is None:
-            return []
-        ids = array("q")
-        ids.frombytes(row[0])  # sorted ascending: best rank last
-        out: list[int] = []
-        at = len(ids) - 1
-        fetched = at + 1  # ids from here on have their scope rows fetched
-        while at >= 0 and len(out) < need:  # ids of one rank need path-and-line order: let _top sort the ties
-            if self.keep is not None and at < fetched:
-                fetched = max(0, at - 511)
-                self.index._scope_of(ids[fetched : at + 1])
-            iid = ids[at]
-            at -= 1
-            if self.keep is None or self.keep(iid):
-                out.append(iid)
-        # Ties of rank at the cut: take every id of the last rank, so _top orders them by path and line.
-        last = out[-1] >> SEQ_BITS if out else None
-        while at >= 0 and last is not None and ids[at] >> SEQ_BITS == last:
-            if self.keep is None or self.keep(ids[at]):
-                out.append(ids[at])
-            at -= 1
-        return self.index._top(frozenset(out), need, None)
-
-    def ranked(self, ids: Set[int], need: int) -> list[int]:
-        return self.index._top(ids, need, self.keep)
-
-    def candidate(self, iid: int) -> Candidate:
-        path, line, _ws, text, meta_json, ctx = self.index._row(iid)
-        meta = json.loads(meta_json)
-        return Candidate(text, meta.get("subject"), meta.get("kind"), path, line, ctx or "")

@@ -173,7 +173,7 @@ class _Scan:
 
 def _budget_row(root: Path) -> HealthRow:
     """WARN when pins (MEMORY.md) or the user's rules (lessons.md) fall outside the context block's budget."""
-    from memrepo.engine.read.context import budget_left_out
+    from memrepo.engine.read.contextbudget import budget_left_out
 
     left = budget_left_out(root)
     if left is None:

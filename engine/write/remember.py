@@ -285,9 +285,10 @@ class EntryWriter:
             return result
 
     def budget_warning(self, rel: str) -> str | None:
-        """:func:`memrepo.engine.context.budget_warning` of ``rel`` as the write left it (None when unreadable)."""
+        """:func:`memrepo.engine.read.contextbudget.budget_warning` of ``rel`` as the write left it (None when unreadable)."""
         from memrepo.engine.files.regularfile import read_work_file
-        from memrepo.engine.read.context import READ_MAX, budget_warning
+        from memrepo.engine.read.context import READ_MAX
+        from memrepo.engine.read.contextbudget import budget_warning
 
         try:
             data = read_work_file(self.writer.root / rel, READ_MAX)

@@ -11,7 +11,8 @@ from helpers.repo_helpers import git
 
 from memrepo.engine.format.entries import parse
 from memrepo.engine.models import Candidate
-from memrepo.engine.read.context import ContextFile, budget_misses, build_context
+from memrepo.engine.read.context import ContextFile, build_context
+from memrepo.engine.read.contextbudget import budget_misses
 from memrepo.engine.read.contextselect import candidates, replaced
 from memrepo.engine.repo.store import MemoryStore
 

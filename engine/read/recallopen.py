@@ -1,0 +1,73 @@
+"""Open the recall index's file: its schema, its version, the allow-list it was redacted under (docs/architecture.md §4)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from pathlib import Path
+
+from .recallkeys import SCHEMA_VERSION, check_schema, connect
+
+
+def open_index_file(path: str) -> tuple[sqlite3.Connection, str]:
+    """A connection to the index file at ``path``, usable now.
+
+    A file of another version, or not a database, is deleted and made again;
+    when it cannot be made, the index lives in memory (``:memory:``).
+
+    Args:
+        path: the index file, or ``:memory:``.
+
+    Returns:
+        tuple: (the connection, the path it uses: ``path`` or ``:memory:``).
+    """
+    if path != ":memory:":
+        try:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            path = ":memory:"
+    for attempt in range(2 if path != ":memory:" else 0):
+        db = None
+        try:
+            db = connect(path)
+            if check_schema(db, SCHEMA_VERSION) is None:
+                match_allow_list(db, Path(path).parent)
+                return db, path
+        except sqlite3.Error:
+            pass
+        if db is not None:
+            db.close()
+        if attempt == 0:  # another version, or not a database: start again
+            for suffix in ("", "-journal"):
+                with contextlib.suppress(OSError):
+                    os.unlink(path + suffix)
+    db = connect(":memory:")
+    check_schema(db, SCHEMA_VERSION)
+    return db, ":memory:"
+
+
+def match_allow_list(db: sqlite3.Connection, state: Path) -> None:
+    """Make the index agree with today's allow-list (its text is redacted under it); record the list's stamp.
+
+    Allowing or un-allowing a value empties the index in place, so it is made
+    again under what redaction makes now. In place, not by deleting the file:
+    another process (the app, the MCP server) may hold the file open, and
+    SQLite refuses writes to a file deleted under it.
+
+    Args:
+        db: the index's connection.
+        state: the folder it lives in (``.git/memrepo/``), where the allow-list is.
+    """
+    from .redactionepoch import allow_stamp
+
+    now = allow_stamp(state)
+    row = db.execute("SELECT v FROM info WHERE k='allow'").fetchone()
+    if row is not None and row[0] != now:
+        db.executescript(
+            "BEGIN IMMEDIATE; DELETE FROM files; DELETE FROM items; DELETE FROM post; DELETE FROM shown;"
+            " DELETE FROM info WHERE k IN ('built', 'stamps', 'folders');"
+            " UPDATE info SET v=0 WHERE k IN ('seq', 'count'); COMMIT;"
+        )
+    if row is None or row[0] != now:
+        db.execute("INSERT OR REPLACE INTO info VALUES('allow', ?)", (now,))

@@ -1,0 +1,77 @@
+"""What the ranking reads of the recall index for one search (docs/architecture.md §4)."""
+
+from __future__ import annotations
+
+import json
+from array import array
+from collections.abc import Callable, Set
+from typing import TYPE_CHECKING
+
+from .recallkeys import SEQ_BITS
+from .recallrank import Candidate
+
+if TYPE_CHECKING:
+    from .recall import RecallIndex
+
+
+class IndexView:
+    """What :func:`memrepo.engine.read.recallrank.rank` reads of a :class:`RecallIndex`, for one search."""
+
+    def __init__(self, index: RecallIndex, keep: Callable[[int], bool] | None) -> None:
+        self.index = index
+        self.keep = keep
+        self.cache: dict[str, Set[int]] = {}
+        self.counts: dict[str, int] = {}
+
+    def df(self, key: str) -> int:
+        got = self.counts.get(key)
+        if got is None:
+            cached = self.cache.get(key)
+            if cached is None:
+                cached = self.index._lru.get(key)
+            if cached is not None:
+                got = len(cached)
+            else:
+                row = self.index.db.execute("SELECT n FROM post WHERE key=?", (key,)).fetchone()
+                got = 0 if row is None else int(row[0])
+            self.counts[key] = got
+        return got
+
+    def ids(self, key: str) -> Set[int]:
+        return self.index._posting(key, self.cache)
+
+    def newest(self, key: str, need: int) -> list[int]:
+        got = self.cache.get(key) or self.index._lru.get(key)
+        if got is not None:
+            return self.index._top(got, need, self.keep)
+        row = self.index.db.execute("SELECT ids FROM post WHERE key=?", (key,)).fetchone()
+        if row is None:
+            return []
+        ids = array("q")
+        ids.frombytes(row[0])  # sorted ascending: best rank last
+        out: list[int] = []
+        at = len(ids) - 1
+        fetched = at + 1  # ids from here on have their scope rows fetched
+        while at >= 0 and len(out) < need:  # ids of one rank need path-and-line order: let _top sort the ties
+            if self.keep is not None and at < fetched:
+                fetched = max(0, at - 511)
+                self.index._scope_of(ids[fetched : at + 1])
+            iid = ids[at]
+            at -= 1
+            if self.keep is None or self.keep(iid):
+                out.append(iid)
+        # Ties of rank at the cut: take every id of the last rank, so _top orders them by path and line.
+        last = out[-1] >> SEQ_BITS if out else None
+        while at >= 0 and last is not None and ids[at] >> SEQ_BITS == last:
+            if self.keep is None or self.keep(ids[at]):
+                out.append(ids[at])
+            at -= 1
+        return self.index._top(frozenset(out), need, None)
+
+    def ranked(self, ids: Set[int], need: int) -> list[int]:
+        return self.index._top(ids, need, self.keep)
+
+    def candidate(self, iid: int) -> Candidate:
+        path, line, _ws, text, meta_json, ctx = self.index._row(iid)
+        meta = json.loads(meta_json)
+        return Candidate(text, meta.get("subject"), meta.get("kind"), path, line, ctx or "")
