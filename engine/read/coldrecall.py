@@ -226,22 +226,25 @@ BUILD_MARK = "recall-build.started"
 BUILD_WAIT_S = 600.0
 
 
-def _build_elsewhere(root: Path) -> bool:
-    """For a quick look-up with no index yet: start the first build in its own process, if the repo is large.
+def _build_elsewhere(root: Path, start_build: Callable[[Path], None] | None) -> bool:
+    """For a quick look-up with no index yet: have the first build start in its own process, if the repo is large.
+
+    The engine starts no process itself (docs/architecture.md §1): the front
+    end hands in ``start_build``, which starts one that runs
+    :func:`memrepo.engine.read.recallfile.build_index` and outlives the caller.
 
     Returns:
         bool: True when the index is being built elsewhere (the look-up answers
-        nothing now); False for a repo small enough to build here at once
-        (fewer than :data:`~memrepo.engine.read.recall.CHILD_BUILD_FILES` files).
+        nothing now); False without ``start_build``, for a repo small enough to
+        build here at once (fewer than :data:`~memrepo.engine.read.recall.CHILD_BUILD_FILES`
+        files), or when no process could be started.
     """
-    import subprocess
-    import sys
     import time
 
     from .recall import CHILD_BUILD_FILES
     from .recallkeys import walk
 
-    if len(walk(root)) < CHILD_BUILD_FILES:
+    if start_build is None or len(walk(root)) < CHILD_BUILD_FILES:
         return False
     mark = index_path(root).parent / BUILD_MARK
     with contextlib.suppress(OSError):
@@ -250,14 +253,7 @@ def _build_elsewhere(root: Path) -> bool:
     try:
         mark.parent.mkdir(parents=True, exist_ok=True)
         mark.touch()
-        code = "import sys; from memrepo.engine.read.recallfile import build_index; build_index(sys.argv[1])"
-        subprocess.Popen(
-            [sys.executable, "-c", code, str(root)],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,  # outlives the hook; Claude Code's timeout never kills it
-        )
+        start_build(root)
     except OSError:
         return False  # no process could be started: build here after all
     return True
@@ -272,6 +268,7 @@ def recall(
     detail: str = "line",
     min_confidence: float | None = None,
     quick: bool = False,
+    start_build: Callable[[Path], None] | None = None,
 ) -> list[ColdHit]:
     """Search the memory repo at ``root`` from a new process: :meth:`MemoryStore.recall`'s results, made cheaply.
 
@@ -282,8 +279,10 @@ def recall(
             ``max_bytes`` of ref, text and section in all).
         quick: check only the folders' mtimes for changes (the prompt hook:
             :meth:`~memrepo.engine.read.recall.RecallIndex.sync_quick`), not every file's;
-            with no index yet in a large repo, start its build in another process and
-            answer nothing now.
+            with no index yet in a large repo and ``start_build`` given, have it start
+            the build in another process and answer nothing now.
+        start_build: starts a process that builds the index of the root it is given
+            (the prompt hook's; the engine starts no process itself).
 
     Returns:
         list[ColdHit]: best first.
@@ -295,7 +294,7 @@ def recall(
     redact = _Redactor(root / ".git" / "memrepo")
     index = RecallIndex(root)
     try:
-        if quick and not index.built and index.path != ":memory:" and _build_elsewhere(root):
+        if quick and not index.built and index.path != ":memory:" and _build_elsewhere(root, start_build):
             return []  # a first build takes seconds to minutes: the hook never waits for it
         if quick:
             index.sync_quick()
