@@ -254,3 +254,25 @@ async def test_a_new_repos_empty_entries_box_says_what_to_do(tmp_path: Path) -> 
         folder = app.main_screen.query_one(FolderPane)
         hint = folder.entries_hint
         assert "memrepo remember" in hint or "setup" in hint, hint
+
+
+async def test_a_long_entry_is_edited_in_a_box_that_shows_all_of_it(tmp_path: Path) -> None:
+    root = tmp_path / "memory"
+    build_repo(root, {**EXAMPLE_FILES, "inbox.md": "# Inbox\n\n"})
+    long = "The release checklist: " + ", ".join(f"step {n} signed off by the owner" for n in range(8))
+    MemoryStore.open(root, plain_settings()).remember(Candidate(text=long, untrusted=True, task="t1"))
+    app = RecordingApp(root, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("2")
+        await settle(pilot)
+        await pilot.press("e")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "EditText", what="the edit box")
+        box = app.screen.query_one("#edit-text")
+        await pilot.pause()
+        assert box.region.height >= 4  # the whole text, wrapped over lines, not one line scrolled sideways
+        drawn = " ".join(strip.text.strip() for strip in box.render_lines(box.region.reset_offset))
+        assert "step 7 signed off by the owner" in " ".join(drawn.split())
+        await pilot.press(*" and archived", "enter")  # the cursor starts at the end
+        await settle(pilot)
+        assert long + " and archived" in (root / "me.md").read_text()
