@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from helpers.repo_helpers import plain_settings
 from memrepo.engine import sync as sync_mod
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 
 @pytest.fixture

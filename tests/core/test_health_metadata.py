@@ -12,7 +12,7 @@ import pytest
 from helpers.repo_helpers import plain_settings
 from memrepo.engine import health
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 LINE = "- Prefers pnpm [by: agent; added: 2025-01-02; kind: fact]"
 

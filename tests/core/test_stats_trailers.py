@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from helpers.repo_helpers import git, plain_settings
 from memrepo.cli.main import main
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 
 def _facts(root: Path) -> dict[str, int]:

@@ -41,7 +41,7 @@ PLANTED = {
 SET_BY_THE_SUITE = {"MEMREPO_WRITE_SERVER", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"}
 """The git/memrepo/XDG variables tests/conftest.py sets itself (to values of the test's own)."""
 
-PROBING = "MEMREPO_TEST_PROBE"
+PROBING = "SUITE_ENV_PROBE"
 """Set only in the child pytest: the probes below run there and skip in the suite itself."""
 
 
@@ -85,7 +85,7 @@ def test_the_suite_clears_git_identity_and_memrepo_variables_it_does_not_set() -
 def test_probe_a_child_left_running_after_a_timeout(tmp_path: Path) -> None:
     _probe_only()
     child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
-    Path(os.environ["MEMREPO_TEST_PIDFILE"]).write_text(str(child.pid))
+    Path(os.environ["SUITE_ENV_PROBE_PIDFILE"]).write_text(str(child.pid))
     child.communicate(timeout=0.1)  # raises TimeoutExpired: the test fails with its child still running
 
 
@@ -100,7 +100,7 @@ def _alive(pid: int) -> bool:
 
 def test_a_child_a_test_left_running_is_killed_when_the_test_ends(tmp_path: Path) -> None:
     pidfile = tmp_path / "child.pid"
-    done = _child_pytest("test_probe_a_child_left_running_after_a_timeout", MEMREPO_TEST_PIDFILE=str(pidfile))
+    done = _child_pytest("test_probe_a_child_left_running_after_a_timeout", SUITE_ENV_PROBE_PIDFILE=str(pidfile))
     assert "TimeoutExpired" in done.stdout, done.stdout[-3000:]  # the probe failed as planted
     pid = int(pidfile.read_text())
     try:

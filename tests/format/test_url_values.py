@@ -16,7 +16,7 @@ import pytest
 from helpers.repo_helpers import plain_settings
 from memrepo.engine import entryformat as fmt
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 URL = "https://example.com/search?q=a%3Bb&x=%5Bc%5D&y=%25&z=%20"
 

@@ -17,7 +17,7 @@ import pytest
 from helpers.repo_helpers import plain_settings
 from helpers.tui_helpers import EXAMPLE_FILES, RecordingApp, build_repo, settle, wait_for
 from memrepo.engine.models import Candidate
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 from memrepo.tui.panes import PANES, FolderPane, HealthPane, HistoryPane, InboxPane
 from memrepo.tui.widgets.entry_detail import EntryScreen
 from textual.widgets import OptionList
@@ -107,7 +107,7 @@ async def test_enter_on_a_health_row_without_a_fix_opens_its_whole_reason(tmp_pa
 
 
 async def test_health_says_it_is_checking_until_the_rows_come(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from memrepo.engine.repo import MemoryRepo
+    from memrepo.engine.repo.repo import MemoryRepo
 
     root = tmp_path / "memory"
     build_repo(root)
