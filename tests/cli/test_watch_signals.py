@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import plain_settings
-from memrepo.engine import sync as sync_mod
+from memrepo.engine.sync import sync as sync_mod
 from memrepo.engine.repo.store import MemoryStore
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import plain_settings
-from memrepo.engine import health
+from memrepo.engine.repo import health
 from memrepo.engine.models import Candidate
 from memrepo.engine.repo.store import MemoryStore
 
