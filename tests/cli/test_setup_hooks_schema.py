@@ -36,7 +36,7 @@ def test_a_misspelt_hook_type_is_refused_with_its_place(world, monkeypatch: pyte
 
     done, settings = _configure(world, monkeypatch, misspell)
     assert done.exit_code == 1, done.output
-    line = next(line for line in done.output.splitlines() if "comand" in line)
+    line = next(line for line in done.output.splitlines() if line.startswith("invalid:") and "comand" in line)
     assert str(settings) in line and "hooks.Stop[0].hooks[0].type" in line and "not a hook type" in line
     assert "configured for Claude Code" not in done.output
 
@@ -47,7 +47,7 @@ def test_a_timeout_written_as_a_string_is_refused(world, monkeypatch: pytest.Mon
 
     done, settings = _configure(world, monkeypatch, quote_timeout)
     assert done.exit_code == 1, done.output
-    line = next(line for line in done.output.splitlines() if "timeout" in line)
+    line = next(line for line in done.output.splitlines() if line.startswith("invalid:") and "timeout" in line)
     assert str(settings) in line and "hooks.SessionStart[0].hooks[0].timeout" in line and "number" in line
 
 
