@@ -43,10 +43,12 @@ def test_a_source_url_with_percent_escapes_is_stored_byte_for_byte(tmp_path: Pat
 )
 def test_url_values_round_trip_exactly(url: str) -> None:
     stored = fmt.encode_value(url)
-    assert ";" not in stored and "%25" not in stored
+    assert ";" not in stored and "%253B" not in stored and "%2525" not in stored
+    if "[" not in url:
+        assert stored == url  # byte for byte
     assert fmt.decode_value(stored) == url
     line = f"- Entry [source: {stored}; by: user]"
-    (entry,) = fmt.parse(line.encode()).entries
+    ((_number, entry),) = fmt.parse(line.encode()).entries()
     assert entry.meta["source"] == url
 
 
