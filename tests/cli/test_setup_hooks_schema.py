@@ -12,10 +12,11 @@ import json
 from pathlib import Path
 
 import pytest
-from memrepo.cli.claudehooks import hook_problems, hooks_schema
-from memrepo.cli.setup import hooks_entry
 from test_claude_code import check, claude_mcp_add, printed_setup
 from test_claude_code import world as world  # the fixture
+
+from memrepo.cli.claudehooks import hook_problems, hooks_schema
+from memrepo.cli.setup import hooks_entry
 
 
 def _configure(world, monkeypatch: pytest.MonkeyPatch, edit) -> tuple[object, Path]:

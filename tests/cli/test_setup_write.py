@@ -18,10 +18,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from helpers.repo_helpers import plain_settings
-from memrepo.cli.main import main
-from memrepo.engine.repo.store import MemoryStore
 from test_claude_code import check, claude_mcp_add, printed_setup
 from test_claude_code import world as world  # the fixture
+
+from memrepo.cli.main import main
+from memrepo.engine.repo.store import MemoryStore
 
 
 def invoke(repo: Path, *args: str) -> object:

@@ -18,8 +18,9 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import plain_settings
-from memrepo.engine.sync import sync as sync_mod
+
 from memrepo.engine.repo.store import MemoryStore
+from memrepo.engine.sync import sync as sync_mod
 
 
 @pytest.fixture

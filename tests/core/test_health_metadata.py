@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import plain_settings
-from memrepo.engine.repo import health
+
 from memrepo.engine.models import Candidate
+from memrepo.engine.repo import health
 from memrepo.engine.repo.store import MemoryStore
 
 LINE = "- Prefers pnpm [by: agent; added: 2025-01-02; kind: fact]"

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 from helpers.repo_helpers import git, plain_settings
+
 from memrepo.cli.main import main
 from memrepo.engine.models import Candidate
 from memrepo.engine.repo.store import MemoryStore

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import plain_settings
+
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.models import Candidate
 from memrepo.engine.repo.store import MemoryStore

@@ -16,12 +16,13 @@ from typing import Any
 import pytest
 from helpers.repo_helpers import plain_settings
 from helpers.tui_helpers import EXAMPLE_FILES, RecordingApp, build_repo, settle, wait_for
+from textual.widgets import OptionList
+from textual.widgets._footer import FooterKey
+
 from memrepo.engine.models import Candidate
 from memrepo.engine.repo.store import MemoryStore
 from memrepo.tui.panes import PANES, FolderPane, HealthPane, HistoryPane, InboxPane
 from memrepo.tui.widgets.entry_detail import EntryScreen
-from textual.widgets import OptionList
-from textual.widgets._footer import FooterKey
 
 SIZE = (80, 24)
 HEALTH_KEY = str(PANES.index(HealthPane) + 1)
