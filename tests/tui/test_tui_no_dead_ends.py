@@ -143,7 +143,7 @@ async def test_a_hand_edit_that_breaks_a_lines_metadata_is_a_warn(tmp_path: Path
         await pilot.press(HEALTH_KEY)
         await settle(pilot)
         row = next(r for r in app.main_screen.query_one(HealthPane).rows if r.name == "metadata")
-        assert row.status.value == "WARN" and "me.md#L5" in row.reason
+        assert row.status.value == "WARN" and "me.md#L3" in row.reason and "no opening [" in row.reason
 
 
 # -- History ----------------------------------------------------------------------------------

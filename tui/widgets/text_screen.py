@@ -26,17 +26,6 @@ class TextScreen(ModalScreen[None], inherit_bindings=False):
         text: what to show (never parsed as markup; control characters shown as symbols).
     """
 
-    DEFAULT_CSS = """
-    TextScreen { align: center middle; }
-    TextScreen #text-body {
-        width: 100%;
-        height: 100%;
-        border: $box-border-focus;
-        background: $surface;
-        padding: 0 1;
-    }
-    """
-
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "dismiss", "Back", id="text.close"),
         Binding("down,j", "scroll(1)", "Scroll down", id="text.down", show=False),
