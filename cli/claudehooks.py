@@ -57,7 +57,7 @@ def hook_problems(hooks: object) -> list[str]:
         One line per problem, each starting with its JSON path (``hooks.Stop[0].hooks[0].timeout: ...``),
         in document order; empty when Claude Code accepts it.
     """
-    import jsonschema  # 0.07 s to import: only --check loads it
+    import jsonschema  # type: ignore[import-untyped]  # 0.07 s to import: only --check loads it
 
     schema = hooks_schema()
     types = _hook_types(schema)
