@@ -262,7 +262,9 @@ def register(main: click.Group) -> None:
     main.add_command(checkpoint_cmd)
     from .hooks import hook
     from .setup import setup
+    from .setupcodex import setup_codex
 
+    setup.add_command(setup_codex)  # here, not in setup.py: setupcodex imports setup's helpers
     main.add_command(setup)
     main.add_command(hook)
     main.add_command(forget_session_cmd)

@@ -1,6 +1,7 @@
 """``memrepo setup claude-code``: what to add to Claude Code, and ``--check`` of where it keeps it (docs/architecture.md §7).
 
-It prints, never writes:
+It prints (and with ``--write`` puts the hooks in ``~/.claude/settings.json``, keeping
+everything else there, see :mod:`memrepo.cli.agentfiles`):
 
 * the exact ``claude mcp add`` command (absolute paths: the memrepo program
   and ``--repo`` with the resolved repo, so ``MEMREPO_REPO`` or the config file
@@ -17,7 +18,9 @@ settings file; MCP servers in the project's ``.mcp.json`` and in
 ``~/.claude.json``, both its ``mcpServers`` (user scope) and
 ``projects[<project>].mcpServers`` (local scope, where ``claude mcp add``
 writes by default). Each file is read as a regular file under a size cap (a
-FIFO or device is refused, never blocks).
+FIFO or device is refused, never blocks), and each file's ``hooks`` is held to
+Claude Code's published settings schema (:mod:`memrepo.cli.claudehooks`).
+``memrepo setup codex`` (:mod:`memrepo.cli.setupcodex`) does the same for Codex.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from pathlib import Path
 
 import click
 
-from .main import _errors_as_lines, _repo_path
+from .main import _errors_as_lines, _fail, _repo_path
 
 CHECK_MAX_BYTES = 8 * 1024 * 1024
 """Largest Claude Code file ``--check`` reads (bytes)."""
@@ -112,6 +115,8 @@ class Found:
     servers: list[tuple[str, dict]] = field(default_factory=list)
     hooks: dict[str, list[tuple[str, dict]]] = field(default_factory=dict)
     servers_in_settings: list[str] = field(default_factory=list)
+    invalid: list[str] = field(default_factory=list)
+    """Lines naming where a file's ``hooks`` breaks Claude Code's published schema (file: path: why)."""
 
 
 def _load(path: Path, found: Found) -> dict | None:
@@ -141,7 +146,12 @@ def _servers(where: str, servers: object, found: Found) -> None:
 
 
 def _hooks(where: str, data: dict, found: Found) -> None:
-    hooks = data.get("hooks")
+    if "hooks" not in data:
+        return
+    from .claudehooks import hook_problems
+
+    hooks = data["hooks"]
+    found.invalid += [f"{where}: {line}" for line in hook_problems(hooks)]
     if not isinstance(hooks, dict):
         return
     for event, groups in hooks.items():
@@ -275,7 +285,7 @@ def check(found: Found, repo: str) -> tuple[list[str], list[str]]:
 
 @click.group("setup")
 def setup() -> None:
-    """Connect an agent to memrepo (prints what to add; never writes your files)."""
+    """Connect an agent to memrepo (prints what to add; --write adds memrepo's part to the agent's file)."""
 
 
 @setup.command("claude-code")
@@ -286,6 +296,11 @@ def setup() -> None:
     help="Read every place Claude Code keeps hooks and MCP servers (for the project) and say what is missing.",
 )
 @click.option(
+    "--write",
+    is_flag=True,
+    help="Add memrepo's hooks to ~/.claude/settings.json (keeps every other setting; the old file kept as .bak).",
+)
+@click.option(
     "--project",
     metavar="DIR",
     type=click.Path(file_okay=False),
@@ -293,9 +308,22 @@ def setup() -> None:
 )
 @click.pass_context
 @_errors_as_lines
-def setup_claude_code(ctx: click.Context, check_: bool, project: str | None) -> None:
-    """Print the MCP server command and hooks for Claude Code, or --check what is configured."""
+def setup_claude_code(ctx: click.Context, check_: bool, write: bool, project: str | None) -> None:
+    """Print the MCP server command and hooks for Claude Code, --write the hooks, or --check what is configured."""
     repo = str(_repo_path(ctx).expanduser().resolve())  # always named: MEMREPO_REPO or config may differ for Claude
+    if write:
+        from .agentfiles import AgentFileError, merge_claude_hooks
+
+        settings = Path.home() / ".claude" / "settings.json"
+        try:
+            said = merge_claude_hooks(settings, hooks_entry(repo))
+        except AgentFileError as exc:
+            _fail(str(exc))
+        click.echo(f"# {settings} (the old file kept as settings.json.bak when there was one)")
+        for line in said:
+            click.echo(line)
+        click.echo(f"then, if not done yet, the MCP server: {claude_mcp_add(repo, 'user')}")
+        return
     if check_:
         folder = Path(project).expanduser().absolute() if project else Path.cwd()
         found = gather(Path.home(), folder)
@@ -308,7 +336,9 @@ def setup_claude_code(ctx: click.Context, check_: bool, project: str | None) -> 
             click.echo(f"ok: {line}")
         for line in missing:
             click.echo(f"missing: {line}")
-        if missing or found.problems:
+        for line in found.invalid:
+            click.echo(f"invalid: {line} (Claude Code's settings schema refuses it)")
+        if missing or found.problems or found.invalid:
             click.echo("run `memrepo setup claude-code` to see the entries to add")
             sys.exit(1)
         click.echo("memrepo's MCP server and hooks are configured for Claude Code")
@@ -324,4 +354,6 @@ def setup_claude_code(ctx: click.Context, check_: bool, project: str | None) -> 
     click.echo("#    SessionStart adds the context block to every new session; UserPromptSubmit adds a few recall")
     click.echo("#    hits for each prompt (optional); Stop and SessionEnd checkpoint in the background.")
     click.echo(json.dumps({"hooks": hooks_entry(repo)}, indent=2))
-    click.echo("# memrepo never edits these files; check them with: memrepo setup claude-code --check")
+    click.echo(
+        "# memrepo setup claude-code --write adds these hooks for you; check with: memrepo setup claude-code --check"
+    )

@@ -32,7 +32,8 @@ def stats(ctx: click.Context, as_json: bool) -> None:
     facts = result.facts
     click.echo(f"commits read          {result.commits}")
     click.echo(
-        f"facts written         {facts['user']} by the user, {facts['agent']} by agents, {facts['inbox']} to the inbox"
+        f"facts written         {facts['user']} by the user, {facts['agent']} by agents, "
+        f"{facts['import']} imported, {facts['inbox']} to the inbox"
     )
     if result.facts_per_10_sessions is None:
         click.echo("per 10 sessions       (no agent session counted yet)")

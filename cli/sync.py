@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -122,15 +123,15 @@ def sync(ctx: click.Context) -> None:
 @click.pass_context
 @_errors_as_lines
 def watch(ctx: click.Context) -> None:
-    """Keep syncing: after commits (debounced) and every [sync] interval_s, until Ctrl-C."""
+    """Keep syncing: after commits (debounced) and every [sync] interval_s, until Ctrl-C or SIGTERM."""
     from memrepo.engine.sync import sync as sync_mod
 
+    _stop_on_signals()
     store = _open_store(ctx, create=False)
     settings = store.settings.sync
     if sync_mod.remote_url(store.root) is None:
         _fail("no remote is set: run memrepo remote set URL first")
     root = store.root
-    click.echo(f"watching {root}: syncing after commits and every {settings.interval_s:g} s (Ctrl-C stops)")
 
     async def main() -> None:
         from memrepo.engine.repo.autosync import AutoSync
@@ -143,6 +144,11 @@ def watch(ctx: click.Context) -> None:
             elif outcome.result is not None and outcome.result.action != "up_to_date":
                 click.echo(f"{stamp} sync: {describe_sync(outcome.result)}")
 
+        loop = asyncio.get_running_loop()
+        me = asyncio.current_task()
+        assert me is not None
+        for sig in STOP_SIGNALS:  # from here on a signal cancels the loop's work, which then closes the repo
+            loop.add_signal_handler(sig, me.cancel)
         async with await MemoryRepo.open(root, store.settings, create=False) as repo:
             auto = AutoSync(repo, report)  # the app's driver too
             runner = asyncio.create_task(auto.run())
@@ -155,10 +161,32 @@ def watch(ctx: click.Context) -> None:
                 with contextlib.suppress(asyncio.CancelledError):
                     await runner
 
-    try:
+    try:  # a signal may land while the first line is written
+        click.echo(f"watching {root}: syncing after commits and every {settings.interval_s:g} s (Ctrl-C stops)")
         asyncio.run(main())
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, asyncio.CancelledError):
         click.echo("stopped")
+
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+"""The signals that stop ``memrepo watch`` cleanly ("stopped", exit 0)."""
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _stop_on_signals() -> None:
+    """Stop on SIGINT and SIGTERM whatever this process inherited.
+
+    A command started in the background of a non-interactive shell (``memrepo watch &`` in a
+    script, a test's job) starts with SIGINT ignored, and Python then installs no handler for
+    it: such a watch ignored Ctrl-C (one ran 33 minutes past a test run). SIGTERM, a service
+    manager's stop, ended it without a word. Both now raise KeyboardInterrupt until the event
+    loop runs, which then takes them over (``add_signal_handler``) and cancels its work.
+    """
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, _interrupt)
 
 
 def register(main: click.Group) -> None:

@@ -1,11 +1,17 @@
 """Shared fixtures. Tests never read the developer's home, config or git config:
 libgit2's config search path points at an empty folder for the whole session
 (helpers/gitconfig.py says why), and an autouse fixture points HOME, XDG folders
-and git's global/system config at a temp folder for every test."""
+and git's global/system config at a temp folder for every test, after clearing every
+``GIT_*``, ``MEMREPO_*`` and ``XDG_*`` variable of the shell that started pytest. Every
+child process a test starts and leaves running is killed when the test ends."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shutil
+import signal
+import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -43,8 +49,18 @@ def empty_git_config_dir() -> Path:
 
 @pytest.fixture(autouse=True)
 def isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A fresh HOME with XDG folders and empty git config for every test."""
+    """A fresh HOME with XDG folders and empty git config for every test.
+
+    Every ``GIT_*``, ``MEMREPO_*`` and ``XDG_*`` variable (and ``EMAIL``, git's last identity
+    fallback) the shell exported is cleared first: an exported ``GIT_AUTHOR_NAME`` overrode a
+    test's ``git -c user.name=...`` (tests/core/test_staged_hand_edits.py failed), a
+    ``GIT_DIR`` sent git commands to another repo, ``XDG_RUNTIME_DIR`` put write servers' sockets
+    in the developer's own folder. Tests that need one set it themselves.
+    """
     home = tmp_path_factory.mktemp("home")
+    for var in list(os.environ):
+        if var.startswith(("GIT_", "MEMREPO_", "XDG_")) or var == "EMAIL":
+            monkeypatch.delenv(var)
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
@@ -57,9 +73,41 @@ def isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
     # Lexical recall unless a test of hybrid recall turns it on (tests/read/test_semantic_*.py): the
     # others' results must not depend on a background build of vectors.
     monkeypatch.setenv("MEMREPO_SEMANTIC", "off")
-    for var in ("MEMREPO_REPO", "MEMREPO_CONFIG", "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"):
-        monkeypatch.delenv(var, raising=False)
     return home
+
+
+def _kill(proc: subprocess.Popen) -> None:  # type: ignore[type-arg]
+    """SIGKILL a child (its whole process group when it leads one of its own) and reap it."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        group = os.getpgid(proc.pid)
+        if group == proc.pid and group != os.getpgrp():
+            os.killpg(group, signal.SIGKILL)
+        else:
+            proc.kill()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=30)
+
+
+@pytest.fixture(autouse=True)
+def no_child_left_running(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Kill every child process the test started (``subprocess``, ``asyncio``) that still runs when it ends.
+
+    A test that gives up on a child (``communicate(timeout=...)`` raising, an assert before
+    the child's stop) left it running: a ``memrepo watch`` so left ran 33 minutes past the suite.
+    Set up before the test's other fixtures, so their own teardown stops their children first.
+    """
+    started: list[subprocess.Popen] = []  # type: ignore[type-arg]
+    original = subprocess.Popen.__init__
+
+    def recording_init(self: subprocess.Popen, *args: object, **kwargs: object) -> None:  # type: ignore[type-arg]
+        original(self, *args, **kwargs)  # type: ignore[arg-type]
+        started.append(self)
+
+    monkeypatch.setattr(subprocess.Popen, "__init__", recording_init)
+    yield
+    for proc in started:
+        if proc.poll() is None:
+            _kill(proc)
 
 
 @pytest.fixture(autouse=True)

@@ -5,6 +5,10 @@ app's; at 80 columns the Inbox and Dreams panes pushed ``? Keys`` and
 ``q Quit`` past the right edge. This footer draws the same keys with those two
 in front.
 
+At 80 columns the keys of a busy pane do not all fit: Textual cut the last one
+mid-word (``u Undo tr``, ``^p Comma``). Only whole keys are drawn now; those that
+do not fit are left out (``?`` lists every key).
+
 Its keys copy the footer's ``compact`` once, instead of Textual's
 ``data_bind``: a bound key stays in the footer's watcher list until
 ``compact`` changes, which it never does, so every recompose (each focus
@@ -15,6 +19,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer
@@ -22,6 +27,20 @@ from textual.widgets._footer import FooterKey
 
 ALWAYS_SHOWN = ("app.help", "app.quit")
 """Binding ids drawn first in the footer, on every pane."""
+
+
+def key_width(key_display: str, description: str, compact: bool) -> int:
+    """Cells one footer key takes: its key, a space, its description, and the gap after it.
+
+    Args:
+        key_display: the key as shown (``^p``).
+        description: what it does.
+        compact: the footer's compact style (no padding around the key).
+
+    Returns:
+        int: the width in terminal cells.
+    """
+    return cell_len(key_display) + 1 + cell_len(description) + (1 if compact else 2)
 
 
 class KeysFooter(Footer):
@@ -38,8 +57,17 @@ class KeysFooter(Footer):
         first = [a for a, items in by_action.items() if items[0][0].id in ALWAYS_SHOWN]
         first.sort(key=lambda a: ALWAYS_SHOWN.index(by_action[a][0][0].id or ""))
         order = first + [a for a in by_action if a not in first]
-        self.styles.grid_size_columns = len(order)
-        for action in order:
+        room = self.app.size.width
+        shown = []
+        for action in order:  # whole keys only: one that does not fit is left out (`?` lists it), never cut
+            binding = by_action[action][0][0]
+            width = key_width(self.app.get_key_display(binding), binding.description, self.compact)
+            if width <= room:
+                shown.append(action)
+                room -= width
+        self._width = self.app.size.width
+        self.styles.grid_size_columns = len(shown)
+        for action in shown:
             binding, enabled, tooltip = by_action[action][0]
             key = FooterKey(
                 binding.key,
@@ -52,6 +80,11 @@ class KeysFooter(Footer):
             )
             key.set_reactive(FooterKey.compact, self.compact)
             yield key
+
+    def on_resize(self) -> None:
+        """Choose the keys again for the new width."""
+        if self.is_mounted and getattr(self, "_width", None) != self.app.size.width:
+            self.call_after_refresh(self.recompose)
 
     def watch_compact(self, compact: bool) -> None:
         """Draw the keys again in the new style (they copy ``compact``, see the module docstring)."""

@@ -17,6 +17,15 @@ _LITERAL_RE = re.compile(r"%(?=3B|5B|5D|25)", re.IGNORECASE)
 stays as it is, so every value round-trips and URLs stay readable."""
 
 
+_URL_RE = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://\S*\Z")
+"""A value that is one URL (a scheme, ``://``, no spaces): already percent-encoded by its author."""
+_AUTHORITY_RE = re.compile(r"(?P<head>[A-Za-z][A-Za-z0-9+.-]*://)(?P<authority>[^/?#]*)")
+
+
+def _is_url(value: str) -> bool:
+    return _URL_RE.match(value) is not None
+
+
 def encode_value(value: str) -> str:
     """Escape a metadata value for writing.
 
@@ -26,14 +35,30 @@ def encode_value(value: str) -> str:
     Returns:
         str: the value with ``;``, ``[`` and ``]`` written as ``%3B``, ``%5B``,
         ``%5D`` (a ``%`` that would read as one of those as ``%25``) and line
-        breaks folded to spaces (docs/architecture.md §2).
+        breaks folded to spaces (docs/architecture.md §2). A URL is already
+        percent-encoded: its ``%`` is kept as written, so a ``source:`` URL holding
+        ``%3B`` is stored byte for byte (it was stored as ``%253B``), and the three
+        characters a value cannot hold become the URL's own escapes.
     """
-    value = _LITERAL_RE.sub("%25", value.replace("\r", " ").replace("\n", " "))
+    value = value.replace("\r", " ").replace("\n", " ")
+    if not _is_url(value):
+        value = _LITERAL_RE.sub("%25", value)
     return "".join(_ENCODE.get(ch, ch) for ch in value)
 
 
 def decode_value(value: str) -> str:
-    """Undo :func:`encode_value`: ``%3B``, ``%5B``, ``%5D``, ``%25`` (any case) become ``;[]%``."""
+    """Undo :func:`encode_value`: ``%3B``, ``%5B``, ``%5D``, ``%25`` (any case) become ``;[]%``.
+
+    A URL is left as written (its escapes are its own), except an IPv6 host's brackets
+    (``http://%5B::1%5D/``), which a URL can only spell as ``[`` and ``]``.
+    """
+    if _is_url(value):
+        match = _AUTHORITY_RE.match(value)
+        if match is None or "%5" not in match["authority"].upper():
+            return value
+        authority = re.sub("%5B", "[", match["authority"], flags=re.IGNORECASE)
+        authority = re.sub("%5D", "]", authority, flags=re.IGNORECASE)
+        return match["head"] + authority + value[match.end() :]
     return _DECODE_RE.sub(lambda m: _DECODE[m.group(1).upper()], value)
 
 

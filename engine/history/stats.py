@@ -6,9 +6,13 @@ and the read counter under ``.git/memrepo/`` (:mod:`memrepo.engine.read.readcoun
 counts only). Definitions:
 
 * **facts** are entries a commit added, counted once per normalized text and
-  commit, by where they came from: ``user`` (a ``by: user`` entry, or a line
-  written by hand), ``agent`` (an agent's entry outside the inbox) and
-  ``inbox`` (an entry that landed in ``inbox.md``). A move (the same text
+  commit, by where the commit's trailers say they came from: ``user`` (``By: user``,
+  or a commit of lines written by hand), ``agent`` (``By: agent``, or an agent's way in:
+  the MCP server, a dream, a checkpoint), ``import`` (``Origin: import``: brought in
+  from elsewhere, by nobody here) and ``inbox`` (an entry that landed in ``inbox.md``).
+  Commits made before the ``By:`` trailer count by their ``Origin:`` alone (the
+  command line and the app as the user). A new workspace file's header line (its
+  first entry, naming the workspace) is memrepo's and no fact. A move (the same text
   leaving one file and entering another in one commit), an undo (a
   ``Reverts:`` commit), a compaction and a merge add no facts.
 * **promoted** inbox entries left ``inbox.md`` through an accept (``Accept:``
@@ -32,7 +36,7 @@ from pydantic import BaseModel, Field
 
 from memrepo.engine.errors import FormatError
 from memrepo.engine.format import entries as fmt
-from memrepo.engine.format.layout import INBOX_MD
+from memrepo.engine.format.layout import INBOX_MD, WORKSPACES
 from memrepo.engine.format.terms import terms
 from memrepo.engine.git.stats import HistoryStep, walk_history
 from memrepo.engine.read.readcount import load_counts
@@ -69,7 +73,7 @@ class MemoryStats(BaseModel):
         read_share: ``sessions_read / sessions`` (0..1), or None with no session.
         sessions_by_channel: channel (``mcp``, ``hook``) -> sessions.
         reads: kind (``context``, ``recall``, ``read``) -> reads.
-        facts: origin (``user``, ``agent``, ``inbox``) -> facts written.
+        facts: origin (``user``, ``agent``, ``import``, ``inbox``) -> facts written.
         facts_per_10_sessions: the same per 10 sessions, or None with no session.
         promoted: inbox entries accepted or promoted.
         discarded: inbox entries discarded.
@@ -83,7 +87,7 @@ class MemoryStats(BaseModel):
     read_share: float | None = None
     sessions_by_channel: dict[str, int] = Field(default_factory=dict)
     reads: dict[str, int] = Field(default_factory=dict)
-    facts: dict[str, int] = Field(default_factory=lambda: {"user": 0, "agent": 0, "inbox": 0})
+    facts: dict[str, int] = Field(default_factory=lambda: {"user": 0, "agent": 0, "import": 0, "inbox": 0})
     facts_per_10_sessions: dict[str, float] | None = None
     promoted: int = 0
     discarded: int = 0
@@ -98,6 +102,27 @@ def _entries(data: bytes | None, path: str) -> list[fmt.Entry]:
         return [entry for _, entry in fmt.parse(data, path).entries()]
     except FormatError:
         return []
+
+
+USER_ORIGINS = frozenset({"cli", "tui", "hand_edit", "inbox_triage"})
+"""``Origin:`` values that are a person at the keyboard (a commit with no ``By:`` trailer counts as theirs)."""
+
+
+def fact_origin(origin: str | None, by: str | None) -> str:
+    """Which count a commit's new facts go to, from its trailers alone.
+
+    Args:
+        origin: the ``Origin:`` trailer (None for a commit made with git, a person's).
+        by: the ``By:`` trailer (``user`` or ``agent``), or None on commits made before it.
+
+    Returns:
+        ``import``, ``user`` or ``agent``.
+    """
+    if origin == "import":
+        return "import"
+    if by in ("user", "agent"):
+        return by
+    return "user" if origin is None or origin in USER_ORIGINS else "agent"
 
 
 def _overlap(a: set[str], b: set[str]) -> float:
@@ -132,7 +157,11 @@ class _Tally:
         for path, (old, new) in step.changes.items():
             for entry in _entries(old, path):
                 (inbox_before if path == INBOX_MD else before)[fmt.normalize_text(entry.text)] += 1
+            header = old is None and path.startswith(WORKSPACES + "/")  # a new workspace file names itself first
             for entry in _entries(new, path):
+                if header and "workspace" in entry.meta:
+                    header = False
+                    continue
                 key = fmt.normalize_text(entry.text)
                 (inbox_after if path == INBOX_MD else after)[key] += 1
                 added_entries.setdefault(key, (path, entry))
@@ -161,9 +190,9 @@ class _Tally:
             stats.discarded += sum(left_inbox.values())
         else:
             stats.promoted += sum(promoted.values())
+        who = fact_origin(origin, step.trailers.get("By"))
         for key in net - promoted:
             _, entry = added_entries[key]
-            who = "user" if (entry.by == "user" or origin == "hand_edit") else "agent"
             stats.facts[who] += 1
             if entry.meta.get("kind", "").casefold() == "correction" and key not in self.seen:
                 words = set(terms(entry.text))

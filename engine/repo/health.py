@@ -63,6 +63,10 @@ COMMITS_WARN = 10_000
 
 _DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _UNCLOSED_META_RE = re.compile(r"\s\[[A-Za-z][\w-]*:[^\]]*$")
+_AFTER_META_RE = re.compile(r"\s\[([A-Za-z][\w-]*:[^\[\]]*)\][ \t]+(\S.*)$")
+"""A metadata group with text typed after it (then it is no longer last, so not read as metadata)."""
+_NO_OPEN_META_RE = re.compile(r"\s[A-Za-z][\w-]*:[^\[\];]*;[^\[]*\]$")
+"""``key: value; ...]`` at the end with its ``[`` deleted."""
 
 
 def _size(n: int) -> str:
@@ -86,9 +90,22 @@ def metadata_problem(line: str, entry: fmt.Entry) -> str | None:
 
     Malformed: a trailing ``[...]`` group with a ``key:`` that does not parse
     as metadata, an unclosed ``[key: ...`` at the end, ``by`` other than
-    user/agent, or ``added`` not a YYYY-MM-DD date.
+    user/agent, ``added`` not a YYYY-MM-DD date, and the hand edits that lose a
+    line's metadata without a word: its ``[`` deleted or doubled, text typed after
+    it, a key written twice, a value deleted.
     """
     if entry.meta:
+        tail = line.rstrip()
+        start = tail.rfind("[")
+        if start > 0 and tail[start - 1] == "[":
+            return "a [ too many before the metadata"
+        keys = [part.partition(":")[0].strip().lower() for part in tail[start + 1 : -1].split(";") if ":" in part]
+        twice = sorted({k for k in keys if keys.count(k) > 1})
+        if twice:
+            return f"{', '.join(twice)} written twice in the metadata (the last one counts)"
+        empty = [k for k, v in entry.meta.items() if not v.strip()]
+        if empty:
+            return f"{', '.join(empty)}: empty value in the metadata"
         by = entry.meta.get("by")
         if by is not None and by.strip().lower() not in ("user", "agent"):
             return f"by: {by!r} is neither user nor agent"
@@ -102,8 +119,15 @@ def metadata_problem(line: str, entry: fmt.Entry) -> str | None:
         inner = tail[start + 1 : -1]
         if start > 0 and tail[start - 1] != "[" and ":" in inner:
             return f"[{inner}] is not valid metadata (write [key: value; key: value])"
+        if start > 1 and tail[start - 1] == "[" and tail[start - 2] != "[" and fmt.parse_metadata(inner):
+            return "a [ too many before the metadata"
     if _UNCLOSED_META_RE.search(tail):
         return "metadata is not closed with ]"
+    after = _AFTER_META_RE.search(tail)
+    if after and fmt.parse_metadata(after.group(1)) is not None:
+        return f"text after the metadata ({after.group(2)[:40]!r}): the [key: value] group must end the line"
+    if "[" not in tail and _NO_OPEN_META_RE.search(tail):
+        return "metadata has no opening ["
     return None
 
 

@@ -53,9 +53,14 @@ Router = Callable[[Candidate], Target]
 """Picks a candidate's target (the routing rules, or an importer's)."""
 
 
-def trailers(origin: str, task: str | None = None) -> dict[str, str | None]:
-    """The ``Origin:`` and ``Task:`` trailers of a commit."""
-    return {"Origin": origin, "Task": task}
+def trailers(origin: str, task: str | None = None, by: str | None = None) -> dict[str, str | None]:
+    """The ``Origin:``, ``Task:`` and ``By:`` trailers of a commit.
+
+    ``By:`` (``user`` or ``agent``) says who a remembered fact is from, so ``memrepo stats`` counts
+    it from the commit alone (docs/architecture.md §9), not from the lines it added (a new
+    workspace file's header line is memrepo's, not the writer's).
+    """
+    return {"Origin": origin, "Task": task, "By": by}
 
 
 class EntryWriter:
@@ -210,7 +215,9 @@ class EntryWriter:
         verb = {Action.REPLACED: "Replace", Action.INBOXED: "Inbox"}.get(result.action, "Remember")
         text = clean_text(cand.text)
         commit = tx.commit(
-            f"{verb} {cand.kind or 'fact'}: {summary(text)}", trailers(cand.origin, cand.task), sync_index=sync_index
+            f"{verb} {cand.kind or 'fact'}: {summary(text)}",
+            trailers(cand.origin, cand.task, cand.by),
+            sync_index=sync_index,
         )
         return result.model_copy(update={"commit": commit})
 

@@ -97,6 +97,14 @@ def wait_for(check, what: str) -> None:
         time.sleep(0.05)
 
 
+def loaded_engine(pid: int) -> bool:
+    """True once process ``pid`` has pygit2's extension mapped: it writes itself, as no served client does."""
+    try:
+        return "_pygit2" in Path(f"/proc/{pid}/maps").read_text()
+    except OSError:
+        return False
+
+
 def started(repo: Path) -> None:
     """Write once (which starts the server) and wait until the server answers."""
     _out, err, code, heavy = remember(repo, "The first entry starts the server")
@@ -357,7 +365,10 @@ def test_a_busy_lock_hands_the_write_back_and_the_client_waits_for_it(runtime, r
             stderr=subprocess.PIPE,
             text=True,
         )
-        time.sleep(1.0)  # well past the server's hand-back wait, well within a writer's 5 s
+        # A state, not a time: the client loaded the engine, so the server handed the write back and
+        # the client now writes itself, waiting for the lock (a sleep of 1 s failed 3 of 7 runs under
+        # load: the client had not even reached the server yet, which then wrote it).
+        wait_for(lambda: client.poll() is not None or loaded_engine(client.pid), "the client to take the write back")
     finally:
         lock.release()
     out, err = client.communicate(timeout=120)

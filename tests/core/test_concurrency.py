@@ -22,9 +22,14 @@ WRITERS = 4
 WRITES_EACH = 50
 
 # Each writer opens the repo, says "ready", waits for "go" so that all of them
-# start writing at once, then remembers its entries one by one.
+# start writing at once, then remembers its entries one by one. A writer told
+# "busy, retry" (the lock's 5 s ran out behind the others) retries, as the error
+# asks: under load 200 writes queued on one lock can take longer than 5 s each, and
+# the test is about losing nothing, not about how long the queue takes (it failed
+# 1 of 2 runs on a loaded machine). The retries are counted on the "done" line.
 WRITER_SCRIPT = """
 import sys
+from memrepo.engine.errors import BusyError
 from memrepo.engine.models import Candidate
 from memrepo.engine.config import Settings
 from memrepo.engine.repo.store import MemoryStore
@@ -33,11 +38,17 @@ root, who, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
 store = MemoryStore.open(root, Settings(), create=False)
 print("ready", flush=True)
 sys.stdin.readline()
+retries = 0
 for i in range(count):
-    result = store.remember(Candidate(text=f"writer {who} entry {i:03d}", kind="fact"))
+    while True:
+        try:
+            result = store.remember(Candidate(text=f"writer {who} entry {i:03d}", kind="fact"))
+            break
+        except BusyError:
+            retries += 1
     if result.action != "added":
         raise SystemExit(f"unexpected {result!r}")
-print("done", flush=True)
+print("done", retries, flush=True)
 """
 
 # Takes the write lock and keeps it until stdin closes.
@@ -74,9 +85,9 @@ def test_parallel_writers_lose_nothing(repo_path: Path) -> None:
             proc.stdin.write("go\n")
             proc.stdin.flush()
         for proc in procs:
-            out, err = proc.communicate(timeout=120)
+            out, err = proc.communicate(timeout=600)  # a hang guard: the writes queue on one lock
             assert proc.returncode == 0, err
-            assert out.strip() == "done"
+            assert out.split()[0] == "done", out
     finally:
         for proc in procs:
             if proc.poll() is None:

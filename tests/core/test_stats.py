@@ -65,7 +65,7 @@ async def test_stats_report_exactly_the_known_writes_and_reads(tmp_path: Path) -
     result = CliRunner().invoke(main, ["--repo", str(root), "stats", "--json"], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data["facts"] == {"user": 4, "agent": 5, "inbox": 2}
+    assert data["facts"] == {"user": 4, "agent": 5, "import": 0, "inbox": 2}
     # 4 user: two CLI writes, the correction, the hand edit; 5 agent: three MCP writes, the forgotten line
     # (its undo adds nothing), the MCP session's write; 2 inbox (one later promoted, one discarded)
     assert (data["promoted"], data["discarded"]) == (1, 1)
@@ -77,6 +77,7 @@ async def test_stats_report_exactly_the_known_writes_and_reads(tmp_path: Path) -
     assert data["facts_per_10_sessions"] == {
         "user": round(40 / 3, 2),
         "agent": round(50 / 3, 2),
+        "import": 0.0,
         "inbox": round(20 / 3, 2),
     }
     assert data["sizes"] and data["sizes"][-1]["memory_md_bytes"] == len((root / "MEMORY.md").read_bytes())
@@ -103,6 +104,6 @@ def test_the_read_counter_holds_counts_only_and_survives_a_bad_file(tmp_path: Pa
 def test_stats_of_a_new_repo_count_nothing(tmp_path: Path) -> None:
     store = MemoryStore.open(tmp_path / "memory", plain_settings())
     stats = compute_stats(store.root, store.git.git_dir)
-    assert stats.facts == {"user": 0, "agent": 0, "inbox": 0}
+    assert stats.facts == {"user": 0, "agent": 0, "import": 0, "inbox": 0}
     assert stats.sessions == 0 and stats.read_share is None and stats.facts_per_10_sessions is None
     assert stats.commits == 1 and len(stats.sizes) == 1

@@ -55,6 +55,17 @@ def human_size(size: int) -> str:
     return f"{size / (1024 * 1024):.1f} MB"
 
 
+EMPTY_ENTRIES = [
+    "No entries in this file yet.",
+    'Add one: memrepo remember "TEXT"',
+    "or press e to write it in $EDITOR.",
+    "Agents add theirs once connected:",
+    "memrepo setup claude-code --write",
+    "(docs/agents.md)",
+]
+"""What an empty memory file's Entries box says (a new repo's files all start empty)."""
+
+
 class FolderPane(FolderWrites, Pane):
     """Browse the memory folder: tree, entries with provenance, preview; live."""
 
@@ -108,6 +119,11 @@ class FolderPane(FolderWrites, Pane):
             yield FilePreview(id="folder-preview")
 
     # -- state ---------------------------------------------------------
+
+    @property
+    def entries_hint(self) -> str:
+        """What the Entries box says while the open file has no entry ("" when it has some)."""
+        return "" if self.table.row_count else "\n".join(self.table.empty_text)
 
     @property
     def files(self) -> dict[str, int]:
@@ -279,7 +295,8 @@ class FolderPane(FolderWrites, Pane):
         if keep_position and view.text is not None and view.text == self._shown_text:
             return  # touched, or saved unchanged: nothing to redraw
         self._shown_text = view.text
-        self.table.show_entries(view.entries, keep_cursor=keep_position)
+        hint = EMPTY_ENTRIES if view.text is not None and path.endswith(".md") else None
+        self.table.show_entries(view.entries, keep_cursor=keep_position, empty=hint)
         if self._wanted_line is not None and not keep_position:
             self._go_to_line(self._wanted_line)
         if view.text is None:

@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 REFRESH_DELAY_S = 1.0
 """After a change on disk, the shown pane runs the checks again this much later (seconds), once per burst."""
 
+CHECKING = "Checking the repo's health: reading every file…"
+"""What the pane says until the first rows come (the checks take seconds at 20,000 files)."""
+
 STATUS_COLOURS = {"OK": "success", "WARN": "warning", "FAIL": "error"}
 """The theme variable each status is drawn in."""
 
@@ -107,6 +110,11 @@ class HealthPane(Pane):
         return self._compacting
 
     @property
+    def detail_text(self) -> str:
+        """What the line under the table says (the highlighted row in full, or that the checks run)."""
+        return str(self.query_one("#health-detail", Static).visual)
+
+    @property
     def step_text(self) -> str:
         """What the progress line says."""
         return str(self.query_one("#health-step", Static).visual)
@@ -166,6 +174,9 @@ class HealthPane(Pane):
         """Run every health check on the repo's worker thread and list the rows."""
         if self.repo is None:
             return
+        if not self._rows:  # the first run reads every file: seconds on a large repo, so say so
+            self.table.border_title = "Health: checking…"
+            self.query_one("#health-detail", Static).update(CHECKING)
         rows = await self.repo.health(last_write_error=getattr(self.app, "last_write_error", None))
         self._show(rows)
 
@@ -313,6 +324,25 @@ class HealthPane(Pane):
     @on(DataTable.RowHighlighted, "#health-rows")
     def _highlighted(self) -> None:
         self._show_detail()
+
+    @on(DataTable.RowSelected, "#health-rows")
+    def _selected(self) -> None:
+        """Enter on a row: run its fix (the key the fix column names), else show the whole check."""
+        row_index = self.table.cursor_row
+        if not 0 <= row_index < len(self._rows):
+            return
+        health_row = self._rows[row_index]
+        if health_row.fix_key:
+            active = self.screen.active_bindings.get(health_row.fix_key)  # the fix is whatever that key does here
+            if active is not None:
+                self.call_later(self.app.run_action, active.binding.action, active.node)
+                return
+        from ..widgets.text_screen import TextScreen
+
+        reason = health_row.reason
+        if self.repo is not None:
+            reason = reason.replace(str(self.repo.root), display_path(self.repo.root))
+        self.app.push_screen(TextScreen(f"Health: {health_row.name}", f"{health_row.status.value}: {reason}"))
 
     def _show_detail(self) -> None:
         """Show the highlighted row's whole reason and its fix under the table."""

@@ -67,10 +67,23 @@ def diff_content(patch: str) -> Content:
     return content
 
 
-class DiffBox(DiffView, can_focus=False):
-    """The diff of the highlighted commit; it never takes the focus, so the list keys always move the list."""
+class DiffBox(DiffView, can_focus=False, inherit_bindings=False):
+    """The diff of the highlighted commit; it takes the focus only while zoomed (``z``), so the list keys
+    move the list, and the same keys scroll the diff once it fills the screen (``l`` did nothing there)."""
 
     ALLOW_MAXIMIZE = True
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down,j", "scroll_down", "Scroll down", id="diff.down", show=False),
+        Binding("up,k", "scroll_up", "Scroll up", id="diff.up", show=False),
+        Binding("right,l", "scroll_right", "Scroll right", id="diff.right", show=False),
+        Binding("left,h", "scroll_left", "Scroll left", id="diff.left", show=False),
+        Binding("pagedown", "page_down", "Page down", id="diff.page-down", show=False),
+        Binding("pageup", "page_up", "Page up", id="diff.page-up", show=False),
+        Binding("home,g", "scroll_home", "Top", id="diff.first", show=False),
+        Binding("end,G", "scroll_end", "Bottom", id="diff.last", show=False),
+    ]
+    """Keys of the zoomed diff (the History pane's keys work too)."""
 
 
 class HistoryPane(Pane):
@@ -274,12 +287,19 @@ class HistoryPane(Pane):
     def _append(self, commits: list[CommitInfo]) -> None:
         table = self.table
         self._commits += commits
+        undone = self._standing_undos()
+        muted = self.app.theme_variables.get("foreground-muted", "")
         for info in commits:
+            summary = Text(clean(info.summary), no_wrap=True, overflow="ellipsis", end="")
+            undo = undone.get(info.id)
+            if undo is not None:  # said before `u` is pressed, not only after
+                summary = Text(f"undone by {undo.short_id} · ", style=f"italic {muted}", end="") + summary
+                summary.no_wrap, summary.overflow = True, "ellipsis"
             table.add_row(
                 Text(info.short_id, end=""),
                 Text(info.time.strftime("%Y-%m-%d %H:%M"), end=""),
                 Text(clean(info.origin or "—"), no_wrap=True, overflow="ellipsis", end=""),
-                Text(clean(info.summary), no_wrap=True, overflow="ellipsis", end=""),
+                summary,
                 key=info.id,
             )
         summaries = [table.get_row_at(i)[3] for i in range(table.row_count)]
@@ -336,18 +356,25 @@ class HistoryPane(Pane):
         self.query_one("#history-diff", DiffBox).can_focus = False
         self.call_after_refresh(self.table.focus)  # once the list is laid out again
 
-    def undone_by(self, commit: CommitInfo) -> CommitInfo | None:
-        """The listed undo of ``commit`` that still stands, or None (an undo is always newer, so it is listed)."""
+    def _standing_undos(self) -> dict[str, CommitInfo]:
+        """Listed commit id -> its listed undo that still stands (an undo of an undo puts the commit back)."""
         reverts: dict[str, list[CommitInfo]] = {}
         for info in self._commits:
             target = info.trailers.get("Reverts")
             if target:
                 reverts.setdefault(target, []).append(info)
+        known: dict[str, CommitInfo | None] = {}
 
         def standing(of: str) -> CommitInfo | None:
-            return next((u for u in reverts.get(of, []) if standing(u.id) is None), None)
+            if of not in known:
+                known[of] = next((u for u in reverts.get(of, []) if standing(u.id) is None), None)
+            return known[of]
 
-        return standing(commit.id)
+        return {of: undo for of in reverts if (undo := standing(of)) is not None}
+
+    def undone_by(self, commit: CommitInfo) -> CommitInfo | None:
+        """The listed undo of ``commit`` that still stands, or None (an undo is always newer, so it is listed)."""
+        return self._standing_undos().get(commit.id)
 
     def action_undo(self) -> None:
         """Undo the highlighted commit after a y/n question; one that cannot be undone is said before asking."""

@@ -22,7 +22,7 @@ from ..messages import RepoWritten, WriteFailed
 from ..plain import clean, plain
 from ..widgets.conflict_table import ConflictTable
 from ..widgets.dialogs import EditText, FilePicker
-from ..widgets.entry_detail import EntryDetail, EntryScreen
+from ..widgets.entry_detail import EntryDetail, InboxEntryScreen
 from ..widgets.list_table import ListTable
 from .base import Pane
 from .inbox_conflicts import ConflictReads, merged
@@ -396,10 +396,21 @@ class InboxPane(Pane):
         self.action_open()
 
     def action_open(self) -> None:
-        """Show the highlighted entry full screen."""
+        """Show the highlighted entry full screen; ``a`` and ``d`` there triage it as here."""
         entry = self.highlighted
-        if entry is not None:
-            self.app.push_screen(EntryScreen(entry, self._extra(entry)))
+        if entry is None:
+            return
+
+        def triage(choice: str | None) -> None:
+            shown = self.highlighted
+            if shown is None or (shown.ref, shown.text) != (entry.ref, entry.text):
+                return  # the list changed meanwhile: never triage another entry than the one shown
+            if choice == "accept":
+                self.action_accept()
+            elif choice == "discard":
+                self.action_discard()
+
+        self.app.push_screen(InboxEntryScreen(entry, self._extra(entry)), triage)
 
     @on(DataTable.RowHighlighted, "#inbox-entries")
     def _row_highlighted(self) -> None:

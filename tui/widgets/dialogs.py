@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label, OptionList
+from textual.widgets import Input, Label, OptionList, TextArea
 from textual.widgets.option_list import Option
 
 from ..plain import clean, plain
@@ -106,8 +106,26 @@ class FilePicker(ModalScreen[str | None], inherit_bindings=False):
         options.highlighted = min(max(current + step, 0), len(self._shown) - 1)
 
 
+class EntryTextArea(TextArea):
+    """A text box for one entry: it wraps over lines, and ``enter`` saves instead of breaking the line."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            screen = self.screen
+            if isinstance(screen, EditText):
+                screen.action_save()
+            return
+        await super()._on_key(event)
+
+
 class EditText(ModalScreen[str | None], inherit_bindings=False):
-    """One line of text to edit; ``enter`` saves, ``esc`` cancels.
+    """An entry's text to edit in a box that wraps it over lines; ``enter`` saves, ``esc`` cancels.
+
+    An entry is one line in its file, so ``enter`` saves rather than breaking the line, and line
+    breaks pasted in are folded to spaces. Before, the box was one line (an ``Input``): a long
+    entry scrolled sideways and most of it was out of sight while it was edited.
 
     Args:
         title: what is being edited.
@@ -117,7 +135,7 @@ class EditText(ModalScreen[str | None], inherit_bindings=False):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss(None)", "Cancel", id="edit.cancel"),
     ]
-    """Keys of the edit box (``enter`` saves)."""
+    """Keys of the edit box (``enter`` saves: the text box hands it over, see :class:`EntryTextArea`)."""
 
     def __init__(self, title: str, text: str) -> None:
         super().__init__()
@@ -125,22 +143,23 @@ class EditText(ModalScreen[str | None], inherit_bindings=False):
         self._text = clean(text)
 
     def compose(self) -> ComposeResult:
-        """Yield the title and the text box."""
+        """Yield the title, the text box and its keys."""
         with Vertical(classes="dialog"):
             yield Label(plain(self._title), classes="dialog-title")
-            # Editing starts with the cursor at the end, nothing selected: a
-            # key typed adds to the text instead of replacing all of it.
-            yield Input(value=self._text, id="edit-text", select_on_focus=False)
+            yield EntryTextArea(
+                self._text, id="edit-text", soft_wrap=True, show_line_numbers=False, tab_behavior="focus"
+            )
+            yield Label("enter saves · esc cancels", classes="dialog-keys")
 
     def on_mount(self) -> None:
-        """Focus the text box, cursor at the end."""
-        box = self.query_one(Input)
+        """Focus the text box, cursor at the end: a key typed adds to the text."""
+        box = self.query_one(TextArea)
         box.focus()
-        box.cursor_position = len(box.value)
+        box.move_cursor(box.document.end)
 
-    @on(Input.Submitted, "#edit-text")
-    def _submitted(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
+    def action_save(self) -> None:
+        """Save the text (line breaks folded to spaces); empty text is refused with a notice."""
+        text = " ".join(self.query_one(TextArea).text.split())
         if text:
             self.dismiss(text)
         else:

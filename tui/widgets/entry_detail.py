@@ -110,7 +110,7 @@ class EntryDetail(VerticalScroll, can_focus=False):
         return str(self.query_one(".entry-detail-text", Static).visual)
 
 
-class EntryScreen(ModalScreen[None], inherit_bindings=False):
+class EntryScreen(ModalScreen[str | None], inherit_bindings=False):
     """An entry filling the terminal; ``esc`` or ``q`` goes back.
 
     Args:
@@ -154,3 +154,17 @@ class EntryScreen(ModalScreen[None], inherit_bindings=False):
     def action_scroll_end(self) -> None:
         """Scroll to the entry's end (the same as the box's own End)."""
         self.query_one("#entry-body", VerticalScroll).scroll_end(animate=False)
+
+
+class InboxEntryScreen(EntryScreen):
+    """An inbox entry filling the terminal, with the Inbox pane's ``a`` and ``d`` (the footer shows them).
+
+    Dismisses with ``"accept"`` or ``"discard"``; the pane then triages the entry it opened.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *EntryScreen.BINDINGS,
+        Binding("a", "dismiss('accept')", "Accept", id="inbox-entry.accept"),
+        Binding("d", "dismiss('discard')", "Discard", id="inbox-entry.discard"),
+    ]
+    """Keys of an inbox entry full screen."""

@@ -135,6 +135,8 @@ class EntryTable(ScrollView, can_focus=True, inherit_bindings=False):
         self._laid_out_for = -1
         self._lines: LRUCache[tuple[int, bool], Strip] = LRUCache(256)
         self._header: Strip | None = None
+        self.empty_text: list[str] = []
+        """Lines drawn under the header while the table holds no entry (what to do next)."""
 
     # -- contents ------------------------------------------------------
 
@@ -165,14 +167,17 @@ class EntryTable(ScrollView, can_focus=True, inherit_bindings=False):
         """Each column's width in cells, gap included, as last laid out."""
         return dict(self._widths)
 
-    def show_entries(self, entries: list[EntryView], keep_cursor: bool = False) -> None:
+    def show_entries(self, entries: list[EntryView], keep_cursor: bool = False, empty: list[str] | None = None) -> None:
         """Replace the rows.
 
         Args:
             entries: the file's entries.
             keep_cursor: keep the cursor on the same row number (a live
                 update of the same file) instead of going to the first row.
+            empty: lines to show when there is no entry (what to do next); none by default.
         """
+        self.empty_text = list(empty or [])
+        self._lines.clear()
         self._entries = list(entries)
         self._natural = {
             "source": max((len(e.meta.get("source", "")) for e in self._entries), default=0),
@@ -332,6 +337,11 @@ class EntryTable(ScrollView, can_focus=True, inherit_bindings=False):
             strip = self._header_strip()
         elif row < len(self._entries):
             strip = self._row_strip(row)
+        elif not self._entries and 0 <= y - 2 < len(self.empty_text):  # what to do, under the header
+            strip = Strip(
+                [Segment(" " + self.empty_text[y - 2], base + self.get_component_rich_style("entry-table--meta"))]
+            )
+            return strip.crop_extend(0, width, None)
         else:
             return Strip.blank(width, base)
         return strip.crop_extend(scroll_x, scroll_x + width, None).apply_style(base)

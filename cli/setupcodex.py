@@ -1,0 +1,91 @@
+"""``memrepo setup codex``: connect Codex to memrepo (docs/agents.md, "Codex").
+
+Codex reaches memory through the MCP server, which ``codex mcp add`` registers in
+``~/.codex/config.toml``; a line in ``AGENTS.md`` tells it to use the tools. This
+command prints both; ``--write`` adds the line to ``~/.codex/AGENTS.md`` (Codex's own
+``codex mcp add`` writes its config); ``--check`` says what is still missing.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import click
+
+from .agentfiles import AGENTS_LINE, AGENTS_MARK, AgentFileError, add_agents_line, codex_home, codex_server
+from .main import _errors_as_lines, _fail, _repo_path
+
+
+def codex_mcp_add(server: list[str]) -> str:
+    """The ``codex mcp add`` command line for the server."""
+    return shlex.join(["codex", "mcp", "add", "memrepo", "--", *server])
+
+
+def check_codex(home: Path, repo: str) -> tuple[list[str], list[str]]:
+    """(what is configured, what is missing) in Codex's folder ``home`` for ``repo``."""
+    from .setup import _repo_of, _runs_memrepo, _same_repo, server_argv
+
+    ok: list[str] = []
+    missing: list[str] = []
+    config = home / "config.toml"
+    argv, why = codex_server(config)
+    if argv is None:
+        missing.append(f"MCP server: {why}; run: {codex_mcp_add(server_argv(repo))}")
+    elif not (_runs_memrepo(argv) and argv[-1:] == ["mcp"]):
+        missing.append(f"MCP server: {config} [mcp_servers.memrepo] does not run `memrepo ... mcp`: {shlex.join(argv)}")
+    elif not _same_repo(_repo_of(argv), repo):
+        missing.append(f"MCP server: {config} runs memrepo mcp for {_repo_of(argv) or 'the default repo'}, not {repo}")
+    else:
+        ok.append(f"MCP server: {config} [mcp_servers.memrepo]")
+    agents = home / "AGENTS.md"
+    try:
+        text = agents.read_text(encoding="utf-8") if agents.is_file() else ""
+    except (OSError, UnicodeDecodeError):
+        text = ""
+    if AGENTS_MARK in text:
+        ok.append(f"AGENTS.md: {agents}")
+    else:
+        missing.append(f"AGENTS.md: no memory line in {agents}; run: memrepo setup codex --write")
+    return ok, missing
+
+
+@click.command("codex")
+@click.option("--write", is_flag=True, help="Add the memory line to Codex's AGENTS.md (keeps the rest of the file).")
+@click.option("--check", "check_", is_flag=True, help="Say what Codex still lacks (its config.toml and AGENTS.md).")
+@click.pass_context
+@_errors_as_lines
+def setup_codex(ctx: click.Context, write: bool, check_: bool) -> None:
+    """Print how to connect Codex (its MCP server and the AGENTS.md line), --write the line, or --check."""
+    from .setup import server_argv
+
+    repo = str(_repo_path(ctx).expanduser().resolve())
+    home = codex_home()
+    if check_:
+        ok, missing = check_codex(home, repo)
+        click.echo(f"# memory repo: {repo}; Codex folder: {home}")
+        for line in ok:
+            click.echo(f"ok: {line}")
+        for line in missing:
+            click.echo(f"missing: {line}")
+        if missing:
+            sys.exit(1)
+        click.echo("memrepo's MCP server and the memory line are configured for Codex")
+        return
+    if write:
+        try:
+            added = add_agents_line(home / "AGENTS.md")
+        except AgentFileError as exc:
+            _fail(str(exc))
+        click.echo(f"{'added the memory line to' if added else 'the memory line is already in'} {home / 'AGENTS.md'}")
+        argv, _why = codex_server(home / "config.toml")
+        if argv is None:
+            click.echo(f"now register the MCP server: {codex_mcp_add(server_argv(repo))}")
+        return
+    click.echo(f"# memory repo: {repo}")
+    click.echo("# 1. The MCP server (Codex keeps it in ~/.codex/config.toml):")
+    click.echo(codex_mcp_add(server_argv(repo)))
+    click.echo("# 2. The line that tells Codex to use it, in ~/.codex/AGENTS.md (memrepo setup codex --write adds it):")
+    click.echo(AGENTS_LINE, nl=False)
+    click.echo("# check both with: memrepo setup codex --check")
