@@ -17,8 +17,7 @@ LIMIT = 500
 STILL_OVER = {
     "engine/models.py": 533,
     "engine/write/writer.py": 549,
-    "tui/panes/dreams.py": 583,
-    "tui/panes/inbox.py": 588,
+    "tui/panes/dreams.py": 514,
 }
 """Modules over the limit today, with their line counts: being changed on other branches, split after."""
 

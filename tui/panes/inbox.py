@@ -25,7 +25,7 @@ from ..widgets.dialogs import EditText, FilePicker
 from ..widgets.entry_detail import EntryDetail, InboxEntryScreen
 from ..widgets.list_table import ListTable
 from .base import Pane
-from .inbox_conflicts import ConflictReads, merged
+from .inbox_conflicts import ConflictReads, InboxConflicts
 
 if TYPE_CHECKING:
     from memrepo.engine.models import EntryView, WriteResult
@@ -67,7 +67,7 @@ def seen_ref(entry: EntryView) -> str:
     return f"{entry.ref}@{entry.seen}" if entry.seen else entry.ref
 
 
-class InboxPane(Pane):
+class InboxPane(InboxConflicts, Pane):
     """Inbox entries with their source and task, the suggested file, triage keys."""
 
     PANE_ID = "inbox"
@@ -557,34 +557,6 @@ class InboxPane(Pane):
         self._undo = [(press, c) for press, c in self._undo if c != commit]
 
     # -- merge conflicts -------------------------------------
-
-    @property
-    def conflict_table(self) -> ConflictTable:
-        """The box of entries a sync kept in two versions (hidden when there are none)."""
-        return self.query_one("#inbox-conflicts", ConflictTable)
-
-    def load_conflicts(self, paths: list[str] | None = None) -> None:
-        """Find the entries a sync merge kept in two versions and show them (after a read under way, if any:
-        :class:`.inbox_conflicts.ConflictReads`).
-
-        Args:
-            paths: only look at these files again (a watcher's event; the
-                other files' conflicts stay as shown); None reads every file.
-        """
-        if self._conflict_reads.ask(paths):
-            self._read_conflicts()
-
-    @work(group="inbox-conflicts", exit_on_error=False, description="Reading merge conflicts")
-    async def _read_conflicts(self) -> None:
-        """Read what :meth:`load_conflicts` asked for, then what was asked for meanwhile, until nothing is left."""
-        reads = self._conflict_reads
-        try:
-            while self.repo is not None and reads.pending():
-                paths = reads.take()
-                found = await self.repo.conflicts(paths)
-                self.conflict_table.show(merged(self.conflict_table.conflicts, paths, found))
-        finally:
-            reads.done()
 
     @on(ConflictTable.ResolveRequested)
     def _resolve_requested(self, message: ConflictTable.ResolveRequested) -> None:

@@ -3,10 +3,17 @@ files replaces what the conflicts box shows (docs/architecture.md §8)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
+
+from textual import work
+
+from ..widgets.conflict_table import ConflictTable
 
 if TYPE_CHECKING:
+    from textual.widget import Widget
+
     from memrepo.engine.models import ConflictView
+    from memrepo.engine.repo.repo import MemoryRepo
 
 
 class ConflictReads:
@@ -66,3 +73,38 @@ def merged(shown: list[ConflictView], paths: list[str] | None, found: list[Confl
     looked = set(paths) | {c.path for c in found}
     kept = [c for c in shown if c.path not in looked]
     return sorted([*kept, *found], key=lambda c: c.path)
+
+
+class InboxConflicts:
+    """The Inbox pane's box of entries a sync kept in two versions: reading them (its resolve stays in the pane)."""
+
+    _conflict_reads: ConflictReads
+    repo: MemoryRepo | None
+
+    @property
+    def conflict_table(self) -> ConflictTable:
+        """The box of entries a sync kept in two versions (hidden when there are none)."""
+        return cast("Widget", self).query_one("#inbox-conflicts", ConflictTable)
+
+    def load_conflicts(self, paths: list[str] | None = None) -> None:
+        """Find the entries a sync merge kept in two versions and show them (after a read under way, if any:
+        :class:`.inbox_conflicts.ConflictReads`).
+
+        Args:
+            paths: only look at these files again (a watcher's event; the
+                other files' conflicts stay as shown); None reads every file.
+        """
+        if self._conflict_reads.ask(paths):
+            self._read_conflicts()
+
+    @work(group="inbox-conflicts", exit_on_error=False, description="Reading merge conflicts")
+    async def _read_conflicts(self) -> None:
+        """Read what :meth:`load_conflicts` asked for, then what was asked for meanwhile, until nothing is left."""
+        reads = self._conflict_reads
+        try:
+            while self.repo is not None and reads.pending():
+                paths = reads.take()
+                found = await self.repo.conflicts(paths)
+                self.conflict_table.show(merged(self.conflict_table.conflicts, paths, found))
+        finally:
+            reads.done()
