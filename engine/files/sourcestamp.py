@@ -17,7 +17,7 @@ from pathlib import Path
 ENGINE = Path(__file__).resolve().parent.parent
 """The engine's folder."""
 SUB_PACKAGES = tuple(  # one string: a quoted "git" in a list reads as a git command (tests/git/test_gitstore.py)
-    "agents checkpoints dreams files format git history importers read redaction repo state sync write".split()  # noqa: SIM905
+    "agents checkpoints dreams files format git history importers models read redaction repo state sync write".split()  # noqa: SIM905
 )
 """The engine's sub-packages (docs/architecture.md, "Packages"); a test keeps the list complete."""
 ENGINE_FOLDERS = (ENGINE, *(ENGINE / name for name in SUB_PACKAGES))

@@ -15,6 +15,8 @@ This module holds the rules only; the transcript readers
 
 from __future__ import annotations
 
+import re
+
 CLAUDE_INJECTED_PREFIXES: tuple[str, ...] = (
     "<command-name>",
     "<command-message>",
@@ -83,3 +85,66 @@ def strip_injected(text: str, prefixes: tuple[str, ...]) -> str:
         str: the text the person typed, or "" when the part was injected.
     """
     return "" if text.lstrip().startswith(prefixes) else text
+
+
+_META_KEY_RE = re.compile(r"(?:^|[\s;,\[(])(?:by|via|origin|task|added|source)\s*[:=]", re.IGNORECASE)
+_WORD_RE = re.compile(r"[^\W_]+")
+_USER_WORDS = frozenset({"user", "users", "human", "person", "owner", "me", "myself", "operator", "you"})
+_SPEECH_WORDS = frozenset(
+    {
+        "the",
+        "a",
+        "by",
+        "from",
+        "said",
+        "says",
+        "say",
+        "input",
+        "typed",
+        "wrote",
+        "told",
+        "tells",
+        "own",
+        "words",
+        "word",
+        "s",
+        "directly",
+        "asked",
+        "confirmed",
+        "stated",
+        "message",
+        "request",
+        "instruction",
+        "instructions",
+        "prompt",
+        "chat",
+        "note",
+        "real",
+        "actual",
+        "this",
+        "my",
+        "their",
+        "his",
+        "her",
+        "explicitly",
+        "per",
+        "via",
+    }
+)
+
+
+def claims_user(source: str) -> bool:
+    """True when a ``source:`` value would pass a write off as the user's own words.
+
+    By class, not by list: a value carrying metadata (``by:``, ``via:`` ...), or
+    one whose words, less words of speech ("said", "own words" ...), only name the
+    user ("user", "the user told me", "User's own words"). A place is never a
+    claim: a URL or a path (``/`` or ``.`` in it) is kept, whatever its words.
+    """
+    if _META_KEY_RE.search(source):
+        return True
+    folded = source.casefold()
+    if "/" in folded or "." in folded.strip("."):
+        return False
+    words = set(_WORD_RE.findall(folded))
+    return bool(words & _USER_WORDS) and not (words - _USER_WORDS - _SPEECH_WORDS)

@@ -55,6 +55,8 @@ PUBLIC = SUB_PACKAGES | {
     "memrepo.engine.importers",
     "memrepo.engine.format.layout",
     "memrepo.engine.models",
+    "memrepo.engine.models.base",
+    "memrepo.engine.models.history",
     "memrepo.engine.format.paths",
     "memrepo.engine.read.readcount",
     "memrepo.engine.redaction",

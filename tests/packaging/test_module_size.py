@@ -15,9 +15,9 @@ LIMIT = 500
 """Lines a module may have."""
 
 STILL_OVER = {
-    "engine/models.py": 533,
     "engine/write/writer.py": 549,
     "tui/panes/dreams.py": 514,
+    "tui/panes/inbox.py": 575,
 }
 """Modules over the limit today, with their line counts: being changed on other branches, split after."""
 

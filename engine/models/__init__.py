@@ -11,19 +11,14 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
+
+from memrepo.engine.format.provenance import claims_user as claims_user  # re-exported: the MCP server uses it
+
+from .base import _Model
 
 Origin = Literal["agent_tool", "cli", "tui", "mcp", "hand_edit", "inbox_triage", "dream", "import", "compact"]
 """Where a commit came from: the ``Origin:`` trailer values of docs/architecture.md §3."""
-
-
-class _Model(BaseModel):
-    """The models' base: each one's validator is built when it is first used, not at import.
-
-    A command that touches two models does not pay for thirty (docs/architecture.md §1: cheap starts).
-    """
-
-    model_config = ConfigDict(defer_build=True)
 
 
 KIND_RE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
@@ -144,69 +139,6 @@ class Candidate(_Model):
                 "came from (a URL, a file, a session), never the user"
             )
         return self
-
-
-_META_KEY_RE = re.compile(r"(?:^|[\s;,\[(])(?:by|via|origin|task|added|source)\s*[:=]", re.IGNORECASE)
-_WORD_RE = re.compile(r"[^\W_]+")
-_USER_WORDS = frozenset({"user", "users", "human", "person", "owner", "me", "myself", "operator", "you"})
-_SPEECH_WORDS = frozenset(
-    {
-        "the",
-        "a",
-        "by",
-        "from",
-        "said",
-        "says",
-        "say",
-        "input",
-        "typed",
-        "wrote",
-        "told",
-        "tells",
-        "own",
-        "words",
-        "word",
-        "s",
-        "directly",
-        "asked",
-        "confirmed",
-        "stated",
-        "message",
-        "request",
-        "instruction",
-        "instructions",
-        "prompt",
-        "chat",
-        "note",
-        "real",
-        "actual",
-        "this",
-        "my",
-        "their",
-        "his",
-        "her",
-        "explicitly",
-        "per",
-        "via",
-    }
-)
-
-
-def claims_user(source: str) -> bool:
-    """True when a ``source:`` value would pass a write off as the user's own words.
-
-    By class, not by list: a value carrying metadata (``by:``, ``via:`` ...), or
-    one whose words, less words of speech ("said", "own words" ...), only name the
-    user ("user", "the user told me", "User's own words"). A place is never a
-    claim: a URL or a path (``/`` or ``.`` in it) is kept, whatever its words.
-    """
-    if _META_KEY_RE.search(source):
-        return True
-    folded = source.casefold()
-    if "/" in folded or "." in folded.strip("."):
-        return False
-    words = set(_WORD_RE.findall(folded))
-    return bool(words & _USER_WORDS) and not (words - _USER_WORDS - _SPEECH_WORDS)
 
 
 class WriteResult(_Model):
@@ -469,55 +401,6 @@ class WorkspaceInfo(_Model):
     archived: bool = False
 
 
-class SyncResult(_Model):
-    """What one sync with the remote did.
-
-    Attributes:
-        remote: the remote's URL.
-        action: ``up_to_date`` (nothing to do), ``pushed`` (only local commits
-            to send), ``fast_forwarded`` (only remote commits to take),
-            ``merged`` (both sides had commits: a merge commit was made),
-            ``adopted`` (the remote's history was replaced by a compaction on
-            another machine: local ``main`` moved onto it, see ``notice``).
-        head: local ``main`` after the sync.
-        received: commits taken from the remote into ``main``.
-        sent: commits the remote did not have before the push.
-        conflicts: ``path: conflict id`` for each entry both sides changed
-            differently (both versions kept, see the Inbox pane).
-        retries: how often a rejected push fetched, merged and pushed again.
-        notice: what an ``adopted`` sync did, or that it joined a remote branch of another name, in words (None otherwise).
-    """
-
-    remote: str
-    action: Literal["up_to_date", "pushed", "fast_forwarded", "merged", "adopted"]
-    head: str | None = None
-    received: int = 0
-    sent: int = 0
-    conflicts: list[str] = Field(default_factory=list)
-    retries: int = 0
-    notice: str | None = None
-
-
-class SyncState(_Model):
-    """Where sync stands, read without the network (for the header and the Health pane).
-
-    Attributes:
-        remote: the remote's URL, or None when no remote is set.
-        ahead: local commits not pushed (as of the last fetch).
-        behind: remote commits not yet merged (as of the last fetch).
-        last_sync: when the last sync succeeded (UTC), or None.
-        last_error: why the last sync failed, or None when it succeeded.
-        problem: the branch and the remote disagree in a way sync cannot handle (Health FAIL), or None.
-    """
-
-    remote: str | None = None
-    ahead: int = 0
-    behind: int = 0
-    last_sync: datetime | None = None
-    last_error: str | None = None
-    problem: str | None = None
-
-
 class ConflictView(_Model):
     """An entry both machines changed differently, kept in both versions by a sync merge.
 
@@ -533,84 +416,8 @@ class ConflictView(_Model):
     versions: list[EntryView] = Field(default_factory=list)
 
 
-class CompactProgress(_Model):
-    """One step of a running compaction, for a progress display (docs/architecture.md §5, §8).
-
-    Attributes:
-        step: 1-based number of the step now running.
-        steps: how many steps there are.
-        label: what the step does, for people ("Writing the new pack").
-        done: items of this step done so far (refs deleted, object files removed).
-        total: items in this step; 0 when the step is not counted.
-    """
-
-    step: int
-    steps: int
-    label: str
-    done: int = 0
-    total: int = 0
-
-
-class CompactPreview(_Model):
-    """What a compaction would take away, for the question asked before it (docs/architecture.md §5).
-
-    Attributes:
-        commits: commits in the history now; all but the current tree is dropped.
-        refs: other refs to delete (branches, tags, dream branches, ``refs/stash``).
-        dream_branches: the ``dream/...`` branches among them.
-        pending_dreams: dream runs waiting for review (or running) that become stale.
-        pending_without_branch: those among them with no review branch in ``refs``
-            (applied only, or killed before it made one): no branch of theirs is deleted.
-        worktrees: linked worktrees to prune.
-        pending_writes: writes kept while blocked; those quoting forgotten text are dropped.
-        git_bytes: the size of ``.git`` now, in bytes.
-        remote: the sync remote whose history is replaced too, or None.
-    """
-
-    commits: int
-    refs: list[str] = Field(default_factory=list)
-    dream_branches: list[str] = Field(default_factory=list)
-    pending_dreams: int = 0
-    pending_without_branch: int = 0
-    worktrees: int = 0
-    pending_writes: int = 0
-    git_bytes: int = 0
-    remote: str | None = None
-
-
-class CompactResult(_Model):
-    """What :meth:`MemoryStore.compact` did.
-
-    Attributes:
-        commit: the one commit that is now the whole history ("Compact history").
-        hand_edits: the "Hand edits" commit made first, or None.
-        dropped_commits: commits of the old history (the hand-edit commit included).
-        deleted_refs: the refs deleted.
-        stale_dreams: dream records marked stale.
-        scrubbed_dreams: dream records whose operation texts were blanked.
-        dropped_pending: pending writes dropped because they quoted forgotten text.
-        removed_state_files: other engine state files removed (checkpoint buffers quoting forgotten text).
-        pruned_worktrees: linked worktrees pruned.
-        removed_object_files: old pack and loose object files deleted.
-        git_bytes_before: size of ``.git`` before, in bytes.
-        git_bytes_after: size of ``.git`` after, in bytes.
-        remote_replaced: the sync remote's history was replaced by the new
-            commit (the one forced update).
-        remote_error: why replacing it failed (offline, refused); the local
-            compaction stands and compacting again replaces it.
-    """
-
-    commit: str
-    hand_edits: str | None = None
-    dropped_commits: int = 0
-    deleted_refs: list[str] = Field(default_factory=list)
-    stale_dreams: int = 0
-    scrubbed_dreams: int = 0
-    dropped_pending: int = 0
-    removed_state_files: int = 0
-    pruned_worktrees: int = 0
-    removed_object_files: int = 0
-    git_bytes_before: int = 0
-    git_bytes_after: int = 0
-    remote_replaced: bool = False
-    remote_error: str | None = None
+from .history import CompactPreview as CompactPreview  # noqa: E402  (re-exported: one import path for every model)
+from .history import CompactProgress as CompactProgress  # noqa: E402
+from .history import CompactResult as CompactResult  # noqa: E402
+from .history import SyncResult as SyncResult  # noqa: E402
+from .history import SyncState as SyncState  # noqa: E402
