@@ -38,7 +38,7 @@ PLANTED = {
 }
 """Variables a developer's shell may export, each of which changed what a test saw."""
 
-SET_BY_THE_SUITE = {"MEMREPO_WRITE_SERVER", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"}
+SET_BY_THE_SUITE = {"MEMREPO_WRITE_SERVER", "MEMREPO_SEMANTIC", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"}
 """The git/memrepo/XDG variables tests/conftest.py sets itself (to values of the test's own)."""
 
 PROBING = "SUITE_ENV_PROBE"
