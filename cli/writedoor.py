@@ -169,11 +169,11 @@ class Door(threading.Thread):
         except OSError:
             chunk = b""
         buf += chunk
-        if not chunk or len(buf) > REQUEST_MAX:
+        if (not chunk and not buf) or len(buf) > REQUEST_MAX:
             self._drop(selector, conn)
             return
-        if not buf.endswith(b"\n"):
-            return
+        if chunk and not buf.endswith(b"\n"):
+            return  # the rest of the line (or the end of the stream) is still to come
         self._reading.pop(conn)
         selector.unregister(conn)
         try:
