@@ -97,6 +97,8 @@ class WriteLock:
                 # A killed writer's or a dead git command's lock files go; a
                 # live git process's are waited for (then "busy").
                 settle_git_locks(self.git_dir, killed_at=killed_at)
+                if killed_at is not None:  # its temp files are invisible to git (info/exclude): find them here
+                    remove_temp_files(self.git_dir.parent)
                 _forget_dead_network_holder(self.git_dir)
             yield
         finally:
@@ -134,6 +136,29 @@ class WriteLock:
         if not isinstance(record, dict) or not pid_alive(record.get("pid")):
             return None
         return record
+
+
+def remove_temp_files(root: Path) -> list[str]:
+    """Remove the temp files a killed writer left in the work tree (new versions and old versions' second names).
+
+    Called under the write lock once a killed writer is found (no live writer uses any). A walk of
+    the work tree, ``.git`` skipped: about 0.5 s at 100,000 files, once per kill.
+
+    Returns:
+        list[str]: the repo-relative paths removed.
+    """
+    from memrepo.engine.format.scratch import TEMP_PREFIX
+
+    removed = []
+    for folder, dirs, files in os.walk(root):
+        if folder == str(root):
+            dirs[:] = [d for d in dirs if d != ".git"]
+        for name in files:
+            if name.startswith(TEMP_PREFIX):
+                with contextlib.suppress(OSError):
+                    os.unlink(os.path.join(folder, name))
+                    removed.append(os.path.relpath(os.path.join(folder, name), root))
+    return removed
 
 
 # -- git's lock files ----------------------------------------------------------

@@ -161,6 +161,20 @@ class MemoryStore(StoreReads):
             tx.commit("Create memory repo", {"Origin": origin})
         return store
 
+    def close(self) -> None:
+        """Let go of the git repository's handles (packs, index); the store must not be used after.
+
+        A program that opens a store per write (the write server) closes each: nothing it opened stays
+        open (old inodes are the repo's shared watch, let go after :data:`.oldinode.WATCH_SECONDS`).
+        """
+        self.writer.git.close()
+
+    def __enter__(self) -> MemoryStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     # -- the write transaction -------------------------------------------------
 
     def transaction(

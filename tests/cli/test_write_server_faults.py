@@ -21,8 +21,9 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import plain_settings
+
 from memrepo.cli import quickremember
-from memrepo.engine.store import MemoryStore
+from memrepo.engine.repo.store import MemoryStore
 
 WAIT_S = 60.0
 """Longest wait for a server to start or stop (generous: machines are loaded)."""
@@ -131,7 +132,7 @@ def test_the_server_closes_what_it_opens_across_200_writes(runtime, repo) -> Non
         assert code == 0, err
         most = max(most, len(open_fds(pid)))
     # An old inode is watched for WATCH_SECONDS after its file was replaced (docs/architecture.md §3), then let go.
-    from memrepo.engine.oldinode import WATCH_SECONDS
+    from memrepo.engine.files.oldinode import WATCH_SECONDS
 
     time.sleep(WATCH_SECONDS + 2.5)
     after = open_fds(pid)

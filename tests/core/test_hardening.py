@@ -130,8 +130,16 @@ def test_names_without_ascii_get_distinct_files(store: MemoryStore) -> None:
 
 
 def test_a_stray_temp_file_from_a_killed_writer_is_removed_not_committed(store: MemoryStore) -> None:
+    import json
+
     (store.root / ".memrepo-tmp-abc123").write_text("half a file")
+    (store.root / "workspaces").mkdir(exist_ok=True)
+    (store.root / "workspaces" / ".memrepo-tmp-undo-1-2").write_text("an old version's second name")
+    assert porcelain(store.root) == ""  # git never shows them (.git/info/exclude)
+    holder = store.root / ".git" / "memrepo" / "write.holder"
+    holder.write_text(json.dumps({"pid": 2**22 + 17, "purpose": "remember", "at": 1.0}))  # above pid_max: dead
     store.remember(Candidate(text="next write", kind="preference"))
+    assert not (store.root / "workspaces" / ".memrepo-tmp-undo-1-2").exists()
     assert not (store.root / ".memrepo-tmp-abc123").exists()
     assert ".memrepo-tmp" not in git(store.root, "ls-files")
     assert porcelain(store.root) == ""

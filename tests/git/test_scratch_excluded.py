@@ -8,8 +8,9 @@ import subprocess
 from pathlib import Path
 
 from helpers.repo_helpers import plain_settings
-from memrepo.engine.scratch import TEMP_PREFIX
-from memrepo.engine.store import MemoryStore
+
+from memrepo.engine.format.scratch import TEMP_PREFIX
+from memrepo.engine.repo.store import MemoryStore
 
 
 def git(repo: Path, *args: str) -> str:

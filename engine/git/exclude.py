@@ -14,7 +14,7 @@ import contextlib
 import os
 from pathlib import Path
 
-from .scratch import TEMP_PREFIX
+from memrepo.engine.format.scratch import TEMP_PREFIX
 
 PATTERN = f"{TEMP_PREFIX}*"
 """The exclude line: every temp file of :mod:`.atomic`, in any folder."""

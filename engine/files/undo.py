@@ -18,7 +18,7 @@ import itertools
 import os
 from pathlib import Path
 
-from .scratch import TEMP_PREFIX
+from memrepo.engine.format.scratch import TEMP_PREFIX
 
 _serial = itertools.count()
 
