@@ -30,7 +30,10 @@ STEP_MS = 50
 POLL_DELAY_MS = 500
 """How often the polling fallback looks at the tree (milliseconds)."""
 MOUNTINFO = Path("/proc/self/mountinfo")
-SYSCTL_FIX = "to watch natively raise fs.inotify.max_user_watches: sudo sysctl fs.inotify.max_user_watches=524288"
+SYSCTL_FIX = (
+    "to watch natively raise fs.inotify.max_user_watches: sudo sysctl fs.inotify.max_user_watches=524288"
+    " (and fs.inotify.max_user_instances=1024 at the instance limit)"
+)
 """The fix Health shows when the kernel's inotify limits made the watcher poll."""
 
 _REMOTE_FS = frozenset(
@@ -150,11 +153,54 @@ def remote_mount(root: Path, mountinfo: Path = MOUNTINFO) -> str | None:
 
 
 def _limit_error(exc: BaseException) -> bool:
-    """Whether ``exc`` says the kernel's watch or instance limit was hit."""
+    """Whether ``exc`` says the kernel's watch or instance limit was hit.
+
+    watchfiles names the watch limit ("OS file watch limit reached"); at the instance limit it raises
+    its internal error with the OS's text ("Too many open files (os error 24)").
+    """
     if isinstance(exc, OSError) and exc.errno in _LIMIT_ERRNOS:
         return True
     text = str(exc).lower()
-    return "limit" in text and ("watch" in text or "inotify" in text)
+    if "limit" in text and ("watch" in text or "inotify" in text):
+        return True
+    return any(f"os error {code}" in text for code in _LIMIT_ERRNOS) or "too many open files" in text
+
+
+def inotify_room(root: Path) -> str | None:
+    """Why the kernel's inotify limits cannot watch every folder under ``root``, or None when they can.
+
+    watchfiles adds one inotify watch per folder (``.git``'s too); past the watch limit it stops adding
+    them without an error, so changes in the folders left out never arrive. This adds the same watches
+    on an instance of its own first (then lets them go): a refusal means the native watcher would fall
+    short. Linux only; elsewhere, or when the look itself fails, None.
+    """
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        init, add = libc.inotify_init1, libc.inotify_add_watch
+    except (OSError, AttributeError):
+        return None
+    fd = init(os.O_CLOEXEC)
+    if fd < 0:
+        code = ctypes.get_errno()
+        if code in _LIMIT_ERRNOS:
+            return f"the kernel's inotify instance limit was reached ({os.strerror(code)})"
+        return None
+    try:
+        folders = [str(root)]
+        for folder, dirs, _files in os.walk(root):
+            folders.extend(os.path.join(folder, name) for name in dirs)
+        for n, folder in enumerate(folders):
+            if add(fd, os.fsencode(folder), 0x2) < 0:  # IN_MODIFY: any mask takes a watch
+                code = ctypes.get_errno()
+                if code == errno.ENOSPC:
+                    return f"the kernel's inotify watch limit leaves room for {n} of the {len(folders)} folders"
+                if code in _LIMIT_ERRNOS:
+                    return f"the kernel's inotify limits refuse a watch ({os.strerror(code)})"
+    finally:
+        os.close(fd)
+    return None
 
 
 async def watch_changes(
@@ -191,6 +237,11 @@ async def watch_changes(
             f"the folder is on a {fstype} mount, whose changes from elsewhere raise no events",
             None,
         )
+    else:
+        short = await asyncio.to_thread(inotify_room, root)
+        if short is not None:
+            log.warning("native watching would miss changes (%s): polling instead", short)
+            mode.polling, mode.fix = f"polling the whole work tree: {short}", SYSCTL_FIX
     while True:
         try:
             async for event in _stream(
@@ -204,7 +255,10 @@ async def watch_changes(
             if mode.polling is not None or not _limit_error(exc):
                 raise
             log.warning("native watching failed (%s): polling instead", exc)
-            mode.polling, mode.fix = f"the kernel's inotify limit was reached ({exc})", SYSCTL_FIX
+            mode.polling, mode.fix = (
+                f"polling the whole work tree: the kernel's inotify limit was reached ({exc})",
+                SYSCTL_FIX,
+            )
 
 
 async def _stream(
