@@ -48,6 +48,7 @@ from memrepo.engine.models import HandEditQuestion as Question
 from memrepo.engine.models import RepoState
 
 from .settle import appended, question, wait_settled
+from .stalesave import dropped_entries, stale_question
 
 T = TypeVar("T")
 
@@ -182,9 +183,26 @@ class Writer:
         if has_leftover_worktrees(self.git.git_dir):
             clean_interrupted(self.root)
 
-    def question(self, rel: str, data: bytes | None) -> Question | None:
-        """The question ``data`` (``rel``'s bytes on disk) raises against HEAD, or None (:func:`.settle.question`)."""
-        return question(rel, self.git.head_blob(rel), data)
+    def question(self, rel: str, data: bytes | None, committed: bytes | None = None) -> Question | None:
+        """The question ``data`` (``rel``'s bytes on disk) raises against HEAD, or None.
+
+        An emptied file or most entries gone (:func:`.settle.question`); else a save that drops entries
+        memrepo wrote in the last hour (:func:`.stalesave.dropped_entries`: an editor's stale copy).
+
+        Args:
+            rel: repo-relative path.
+            data: its bytes on disk (None: deleted).
+            committed: its bytes in HEAD, when the caller has them.
+        """
+        if committed is None:
+            committed = self.git.head_blob(rel)
+        asked = question(rel, committed, data)
+        if asked is not None or committed is None or data is None or committed == data:
+            return asked
+        dropped = dropped_entries(self.git, rel, committed, data)
+        if not dropped:
+            return None
+        return stale_question(rel, committed, data, dropped)
 
     def questions(self, paths: list[str]) -> list[Question]:
         """The hand edits among ``paths`` that wait for the user's answer (emptied, or most entries gone)."""
@@ -367,7 +385,7 @@ class Transaction:
                 break  # as committed: no save in progress, nothing to wait for
             if not wait_settled(full):
                 raise BusyError(f"{rel} is being saved right now; retry when the save has finished")
-        asked = question(rel, committed, data)
+        asked = self.writer.question(rel, data, committed)
         if asked is not None:
             raise HandEditQuestion(asked.message)
         self._read[rel] = data
