@@ -244,10 +244,10 @@ class WriteServer:
 
     def prune(self) -> None:
         """Let go of the old inodes no write needs any more (:meth:`.oldinode.OldInodes.prune`)."""
-        from memrepo.engine.files.oldinode import OldInodes
+        from memrepo.engine.repo.store import MemoryStore
 
         with contextlib.suppress(OSError):
-            OldInodes.shared(os.path.join(self.root, ".git")).prune()
+            MemoryStore.prune_old_inodes(Path(self.root))
 
     def still_ours(self, inode: int, sock_path: str) -> bool:
         """True while the socket is ours, the repo has its ``.git`` and memrepo's source is unchanged."""

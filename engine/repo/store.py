@@ -23,6 +23,7 @@ from pathlib import Path
 from memrepo.engine.config import Settings
 from memrepo.engine.errors import MemrepoError, PathRuleError, RefError
 from memrepo.engine.files.lock import WriteLock
+from memrepo.engine.files.oldinode import OldInodes
 from memrepo.engine.files.worktreefiles import file_sizes, list_files
 from memrepo.engine.format.entrytext import clean_text
 from memrepo.engine.format.layout import STARTING_LAYOUT, WORKSPACES
@@ -168,6 +169,15 @@ class MemoryStore(StoreReads):
         open (old inodes are the repo's shared watch, let go after :data:`.oldinode.WATCH_SECONDS`).
         """
         self.writer.git.close()
+
+    @staticmethod
+    def prune_old_inodes(root: Path) -> None:
+        """Let go of this process's old-inode watches of the repo at ``root`` that expired unwritten.
+
+        For a program that opens a store per write and idles between writes (the write server's tick):
+        the next write would do it, an idle one does it here (:meth:`.oldinode.OldInodes.prune`).
+        """
+        OldInodes.shared(Path(root) / ".git").prune()
 
     def __enter__(self) -> MemoryStore:
         return self
