@@ -16,11 +16,14 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from memrepo.engine.format.scratch import TEMP_PREFIX
 
 _serial = itertools.count()
+UNDO_PREFIX = f"{TEMP_PREFIX}undo-"
+"""An old version's second name: ``<UNDO_PREFIX><pid>-<n>-<file name>`` beside the file."""
 
 
 class Undo:
@@ -41,7 +44,7 @@ class Undo:
         if not os.path.lexists(full):
             self._steps.append(("file", rel, None, None))
             return
-        link = full.with_name(f"{TEMP_PREFIX}undo-{os.getpid()}-{next(_serial)}")
+        link = full.with_name(f"{UNDO_PREFIX}{os.getpid()}-{next(_serial)}-{full.name}"[:255])
         try:
             os.link(full, link, follow_symlinks=False)
         except OSError:
@@ -63,6 +66,9 @@ class Undo:
             full = self.root / rel
             touched.append(rel)
             with contextlib.suppress(OSError):
+                if link is not None and os.path.samefile(link, full):
+                    link.unlink()  # never replaced: nothing to put back
+                    continue
                 if kind == "move":
                     dest = (old or b"").decode("utf-8", "surrogateescape")
                     touched.append(dest)
@@ -85,3 +91,52 @@ class Undo:
                 with contextlib.suppress(OSError):
                     link.unlink()
         self._steps.clear()
+
+
+def recover(root: Path, committed: Callable[[str], bytes | None]) -> list[str]:
+    """Find what a killed writer wrote and never committed; remove its temp files (under the write lock).
+
+    A second name whose bytes are HEAD's while its file now differs from HEAD was left between a write
+    and its commit: that file holds the killed writer's change, which the caller commits as before
+    (docs/architecture.md §3: a killed write's entry is kept), never as a question about a stale save.
+    Every temp file is removed. A walk of the work tree, ``.git`` skipped, once per kill (git does
+    not list these files: they are in ``info/exclude``).
+
+    Args:
+        root: the work tree.
+        committed: a repo-relative path's bytes in HEAD (None when HEAD has no such file).
+
+    Returns:
+        list[str]: the repo-relative paths the killed writer changed.
+    """
+    changed = []
+    for folder, dirs, files in os.walk(root):
+        if folder == str(root):
+            dirs[:] = [d for d in dirs if d != ".git"]
+        for name in files:
+            if not name.startswith(TEMP_PREFIX):
+                continue
+            path = Path(folder) / name
+            target = _undo_target(name)
+            with contextlib.suppress(OSError):
+                if target is not None:
+                    rel = (Path(folder) / target).relative_to(root).as_posix()
+                    head = committed(rel)
+                    try:
+                        now: bytes | None = (Path(folder) / target).read_bytes()
+                    except FileNotFoundError:
+                        now = None
+                    if head is not None and now != head and path.read_bytes() == head:
+                        changed.append(rel)
+                path.unlink()
+    return sorted(changed)
+
+
+def _undo_target(name: str) -> str | None:
+    """The file name a second name stands for, or None (not a second name, or an old form without it)."""
+    if not name.startswith(UNDO_PREFIX):
+        return None
+    parts = name[len(UNDO_PREFIX) :].split("-", 2)
+    if len(parts) != 3 or not parts[0].isdigit() or not parts[1].isdigit() or not parts[2]:
+        return None
+    return parts[2]

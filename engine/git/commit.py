@@ -31,6 +31,7 @@ class GitCommits:
     git_dir: Path
     _repo: pygit2.Repository
     _index_pending: set[str]
+    _to_sync: list[Path]
 
     def _state_reason(self) -> str | None:
         raise NotImplementedError
@@ -147,7 +148,10 @@ class GitCommits:
                     raise BusyError(f"{busy}; {ON_DISK}") from exc
                 time.sleep(delay)
                 delay = min(delay * 2, 0.1)
-        if commit_id is not None and not on_disk(repo, self.git_dir, commit_id, list(changes)):
+        to_sync = None if commit_id is None else on_disk(repo, self.git_dir, commit_id, list(changes))
+        if to_sync is not None:
+            self._to_sync.extend(to_sync)
+        if commit_id is not None and to_sync is None:
             # libgit2 moved the branch to a commit whose object a full disk never got: move it back.
             try:
                 if parent is None:
@@ -166,6 +170,14 @@ class GitCommits:
         if sync_index:
             self.sync_index()
         return None if commit_id is None else str(commit_id)
+
+    def sync_written(self) -> None:
+        """fsync what the commits made since the last call need (:func:`on_disk`); a missing file is skipped
+        (an object already packed is on disk). Called once the write lock is let go, before a write is
+        acknowledged."""
+        todo, self._to_sync[:] = list(self._to_sync), []
+        for path in dict.fromkeys(todo):
+            _fsync(path)
 
     def _landed(self, parent: pygit2.Commit | None, tree_id: pygit2.Oid | None, message: str) -> pygit2.Oid | None:
         """HEAD's commit when it is the one just attempted (parent, tree and message match), else None.
@@ -247,15 +259,15 @@ class GitCommits:
         return builder.write()
 
 
-def on_disk(repo: pygit2.Repository, git_dir: Path, commit: pygit2.Oid, paths: list[str]) -> bool:
-    """fsync what the commit needs (its loose objects, their folders, the branch's ref); True when its object
-    is a file on disk.
+def on_disk(repo: pygit2.Repository, git_dir: Path, commit: pygit2.Oid, paths: list[str]) -> list[Path] | None:
+    """What the commit needs fsynced (its loose objects, their folders, the branch's ref), or None when its
+    object is not a file on disk.
 
     An acknowledged write names a commit that survives a crash (docs/architecture.md §3): the commit, its
-    root tree, the trees on the changed paths and their blobs, written loose by libgit2, then the ref.
-    About one fsync per object (libgit2's own fsync option costs about 30 ms a commit here, it also syncs
-    every folder it touches; a ``syncfs`` waits for every other process's writes on the disk too). On a
-    full disk libgit2 1.9 can move the branch to a commit whose object was never written: False.
+    root tree, the trees on the changed paths and their blobs, written loose by libgit2, then the ref
+    (:meth:`GitCommits.sync_written` fsyncs them once the write lock is let go: a writer waiting for the
+    lock does not wait for the disk too). On a full disk libgit2 1.9 can move the branch to a commit
+    whose object was never written: None.
 
     Args:
         repo: the repository.
@@ -263,6 +275,12 @@ def on_disk(repo: pygit2.Repository, git_dir: Path, commit: pygit2.Oid, paths: l
         commit: the commit just made.
         paths: the repo-relative paths it changed.
     """
+    loose = Path(git_dir) / "objects" / str(commit)[:2] / str(commit)[2:]
+    try:
+        if loose.stat().st_size == 0:
+            return None
+    except OSError:
+        return None
     ids = {str(commit)}
     with contextlib.suppress(KeyError, ValueError, pygit2.GitError):
         tree = repo[commit].peel(pygit2.Commit).tree
@@ -274,22 +292,10 @@ def on_disk(repo: pygit2.Repository, git_dir: Path, commit: pygit2.Oid, paths: l
                     break
                 node = node[part]
                 ids.add(str(node.id))
-    folders: set[Path] = set()
-    for oid in ids:
-        loose = Path(git_dir) / "objects" / oid[:2] / oid[2:]
-        if not _fsync(loose) and oid == str(commit):
-            return False  # not a loose file (an older object may be packed: already on disk)
-        folders.add(loose.parent)
+    files = [Path(git_dir) / "objects" / oid[:2] / oid[2:] for oid in sorted(ids)]
     with contextlib.suppress(pygit2.GitError, KeyError, ValueError):
-        ref = Path(git_dir) / repo.head.name
-        if _fsync(ref):
-            folders.add(ref.parent)
-    for folder in folders:
-        _fsync(folder)
-    try:
-        return (Path(git_dir) / "objects" / str(commit)[:2] / str(commit)[2:]).stat().st_size > 0
-    except OSError:
-        return False
+        files.append(Path(git_dir) / repo.head.name)
+    return files + sorted({path.parent for path in files})
 
 
 def _fsync(path: Path) -> bool:

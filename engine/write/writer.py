@@ -36,7 +36,7 @@ from memrepo.engine.files.atomic import TEMP_PREFIX, atomic_write
 from memrepo.engine.files.lock import WriteLock, state_dir
 from memrepo.engine.files.oldinode import OldInodes, open_old
 from memrepo.engine.files.regularfile import read_work_file
-from memrepo.engine.files.undo import Undo
+from memrepo.engine.files.undo import Undo, recover
 from memrepo.engine.files.worktreefiles import list_files
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.layout import SYNC_JOURNAL
@@ -96,6 +96,7 @@ class Writer:
         self.root = root
         self.git = git
         self.lock = WriteLock(git.git_dir)
+        self.lock.on_release = lambda: self.git.sync_written()  # a commit is on disk before it is acknowledged
         self.state_dir = state_dir(git.git_dir)
         self.note_written = notify
         """Tells the read caches the paths a commit wrote."""
@@ -182,6 +183,11 @@ class Writer:
             finish_interrupted_sync(self.root)
         if has_leftover_worktrees(self.git.git_dir):
             clean_interrupted(self.root)
+        if self.lock.killed:  # a killed transaction's change is committed as before, never asked about
+            self.lock.killed = False
+            left = recover(self.root, self.git.head_blob)
+            if left:
+                self._commit_hand_edits_held(left, confirm=True)
 
     def question(self, rel: str, data: bytes | None, committed: bytes | None = None) -> Question | None:
         """The question ``data`` (``rel``'s bytes on disk) raises against HEAD, or None.
