@@ -29,6 +29,10 @@ READ_WAIT_S = 2.0
 """Seconds a connection is given to send its request (a client sends it at once)."""
 BEAT_S = 0.25
 """Seconds between two newlines to a client waiting for its reply."""
+QUEUE_PATIENCE_S = 5.0
+"""A queued client is told the server lives only while the server's work under way (another client's
+write, or the upkeep after one: the recall index, context blocks) is younger than this (seconds): one
+stuck behind a long wait (a 100,000-file index build holding the index's lock) hears nothing and writes itself."""
 REQUEST_MAX = 1024 * 1024
 """Most bytes of one request."""
 
@@ -100,6 +104,10 @@ class Door(threading.Thread):
         self.visits: queue.Queue[Visit] = queue.Queue()
         self.foreign = threading.Event()
         self._stop = threading.Event()
+        self.serving: Visit | None = None
+        """The visit the server is writing for (always told it lives)."""
+        self.working_since: float | None = None
+        """When the server's work under way began (``time.monotonic()``), None while it waits for a visit."""
         self._waiting: list[Visit] = []
         self._lock = threading.Lock()
         self._reading: dict[socket.socket, tuple[bytearray, float]] = {}
@@ -130,8 +138,11 @@ class Door(threading.Thread):
                     with self._lock:
                         self._waiting = [v for v in self._waiting if not v.done]
                         waiting = list(self._waiting)
+                    since = self.working_since
+                    patient = since is None or now - since < QUEUE_PATIENCE_S
                     for visit in waiting:
-                        visit.beat()
+                        if patient or visit is self.serving:
+                            visit.beat()
         finally:
             for conn in list(self._reading):
                 self._drop(selector, conn)

@@ -223,10 +223,12 @@ class WriteServer:
             self.busy = True
             self.written = None
             reply = None
+            door.serving, door.working_since = visit, time.monotonic()
             try:
                 reply = self.answer(visit.conn, req)
             finally:
                 self.busy = False
+                door.serving = None
                 visit.conn.settimeout(READ_WAIT_S)
                 data = (
                     None if reply is None else json.dumps(reply, ensure_ascii=False).encode("utf-8", "surrogateescape")
@@ -234,10 +236,12 @@ class WriteServer:
                 visit.reply(data)
             if reply is not None and self.written is not None:  # after the close: the client has its reply
                 self.busy = True
+                door.working_since = time.monotonic()
                 try:
                     after_write(str(req["repo"]), self.written, self.settings)
                 finally:
                     self.busy = False
+            door.working_since = None
             if self.stopping:
                 return
             last = time.monotonic()

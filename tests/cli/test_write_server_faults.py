@@ -238,3 +238,29 @@ def test_a_fake_reply_is_not_printed_as_added(runtime, repo, commit) -> None:
     assert sum("the fake server claims" in line for line in entries(repo)) == 1
     assert head(repo) != old
     assert out.startswith("added ") and f"({head(repo)[:7]})" in out, out
+
+
+def test_a_client_queued_behind_a_stuck_upkeep_writes_itself_within_seconds(runtime, repo) -> None:
+    """A recall index build holds the index's lock for minutes at 100,000 files: the server's upkeep after a
+    write waits for it; the next client hears nothing after QUEUE_PATIENCE_S and writes itself."""
+    import sqlite3
+
+    from memrepo.engine.read.recallkeys import index_path
+
+    start_server(runtime, repo)
+    done = subprocess.run(
+        [sys.executable, "-m", "memrepo.cli.main", "--repo", str(repo), "recall", "entry"], capture_output=True
+    )
+    assert done.returncode in (0, 1) and index_path(repo).exists(), done.stderr
+    build = sqlite3.connect(index_path(repo), isolation_level=None)
+    build.execute("BEGIN IMMEDIATE")  # as a long build holds it
+    try:
+        out, err, code, _took = remember(repo, "Served while the index is locked by a build")
+        assert code == 0 and out.startswith("added "), err
+        out, err, code, took = remember(repo, "Queued behind the server's stuck upkeep")
+        assert code == 0 and out.startswith("added "), err
+        assert took < 15.0, f"a client waited {took:.1f} s behind the server's upkeep"
+    finally:
+        build.execute("ROLLBACK")
+        build.close()
+    assert sum("stuck upkeep" in line for line in entries(repo)) == 1
