@@ -36,7 +36,7 @@ PROBE = textwrap.dedent(
             await armed.wait()
             await asyncio.sleep(0.3)
             (root / "folder11" / "notes.md").write_text("- a line\\n- edited by hand\\n")
-            for _ in range(100):
+            for _ in range(300):  # polling looks every 0.5 s; a loaded machine may take longer
                 await asyncio.sleep(0.1)
                 if got:
                     break
