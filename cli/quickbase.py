@@ -128,10 +128,12 @@ def errors_as_lines() -> Iterator[None]:
 def error_line(exc: BaseException) -> str:
     """The one line (before redaction) every command prints for an error: an engine error's message, an OS
     error's reason and file, or, for a bug, its type and text to report."""
-    from memrepo.engine.errors import MemrepoError
+    from memrepo.engine.errors import DISK_FULL, MemrepoError, is_disk_full
 
     if isinstance(exc, MemrepoError):
         return str(exc)
+    if isinstance(exc, OSError) and is_disk_full(exc):
+        return DISK_FULL
     if isinstance(exc, OSError):
         return f"{exc.strerror or exc}{f': {exc.filename}' if exc.filename else ''}"
     return f"internal error ({type(exc).__name__}): {exc}; please report it"

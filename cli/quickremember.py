@@ -43,10 +43,13 @@ ENV = "MEMREPO_WRITE_SERVER"
 REQUEST_MAX = 1024 * 1024
 """Most bytes of one request or reply."""
 REPLY_WAIT_S = 30.0
-"""Seconds a client waits for the reply (the server hands a write back when the repo's lock is busy)."""
+"""Seconds a client waits for the reply at most (the server hands a write back when the repo's lock is busy)."""
+ALIVE_WAIT_S = 1.5
+"""Seconds a client waits for a sign of life: the server's door sends a newline several times a second
+(:mod:`.writedoor`), so a silence this long is a stopped or hung server and the client writes itself."""
 IDLE_MAX_S = 86_400.0
 """The longest wait a write server is given (a day): none waits for ever."""
-PROTOCOL = 1
+PROTOCOL = 2
 
 _VALUED = {
     "--kind": "kind",
@@ -217,22 +220,40 @@ def receive(conn: socket.socket, line: bool) -> bytes:
 
 
 def hand_over(sock_path: str, data: bytes) -> dict[str, object] | None:
-    """Send one request to the server at ``sock_path``; its reply, or None when nobody answered as asked."""
+    """Send one request to the server at ``sock_path``; its reply, or None when nobody answered as asked.
+
+    A server silent for :data:`ALIVE_WAIT_S` (stopped, hung, or not a write server) is left at once, and
+    its socket removed so the next ``remember`` does not wait for it again.
+    """
     import socket
+    import time
 
     conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    chunks: list[bytes] = []
     try:
         conn.settimeout(1.0)
         conn.connect(sock_path)
-        conn.settimeout(REPLY_WAIT_S)
         conn.sendall(data)  # one line: the server reads to its newline, then sees whether we are still here
-        raw = receive(conn, line=False)
+        conn.settimeout(ALIVE_WAIT_S)
+        deadline = time.monotonic() + REPLY_WAIT_S
+        size = 0
+        while size <= REQUEST_MAX and time.monotonic() < deadline:
+            chunk = conn.recv(65536)  # a newline several times a second while the server works
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        else:
+            return None
+    except TimeoutError:
+        _forget_silent(sock_path)
+        return None
     except OSError:
         return None
     finally:
         conn.close()
     try:
-        reply = json.loads(raw)
+        reply = json.loads(b"".join(chunks))
     except ValueError:
         return None
     if isinstance(reply, dict) and reply.get("self") is True:
@@ -243,6 +264,14 @@ def hand_over(sock_path: str, data: bytes) -> dict[str, object] | None:
 
 
 _REPLY = {"out": str, "err": str, "code": int}
+
+
+def _forget_silent(sock_path: str) -> None:
+    """Remove a silent server's socket: it exits when it wakes (not its socket any more); a new one starts."""
+    import contextlib
+
+    with contextlib.suppress(OSError):
+        os.unlink(sock_path)
 
 
 def start_server(root: str, sock_path: str, idle: float) -> None:
@@ -289,11 +318,18 @@ def remember(args: dict[str, object], keys: ReadKeys) -> Callable[[], None] | No
     data = request(root, args) if sock_path else None
     if sock_path is None or data is None:
         return None
+    import time
+
+    sent = time.time()
     reply = hand_over(sock_path, data) if os.path.exists(sock_path) else None
     if reply is None:
         return lambda: start_server(root, sock_path, idle)
     if reply.get("self"):
         return None
+    from .replycheck import reply_holds
+
+    if not reply_holds(root, reply, str(args["text"]), sent):
+        return None  # the repo does not hold what the reply says: written here (dedupe keeps one entry)
     sys.stdout.write(str(reply["out"]))
     sys.stdout.flush()
     sys.stderr.write(str(reply["err"]))

@@ -13,7 +13,7 @@ failed write, 2 for bad usage.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -40,6 +40,9 @@ class Reply:
     err: str = ""
     code: int = 0
     path: str | None = None
+    made: dict[str, object] = field(default_factory=dict)
+    """What a reader checks the write against (:mod:`.replycheck`): ``action``, ``commit``, ``path``,
+    ``line`` and ``redacted``."""
 
     def fail(self, message: str, code: int = 1) -> Reply:
         """End with one redacted error line (an error may quote memory text) and ``code``; returns self."""
@@ -123,6 +126,14 @@ def _remember(open_store: Callable[[], MemoryStore], args: dict[str, object], re
     reply.path = result.path
     if result.warning and not args.get("as_json"):
         reply.err += f"warning: {result.warning}\n"  # never silent (docs/architecture.md §4)
+    line = result.ref.rpartition("#L")[2] if result.ref else ""
+    reply.made = {
+        "action": result.action.value,
+        "commit": result.commit,
+        "path": result.path,
+        "line": int(line) if line.isdigit() else None,
+        "redacted": bool(result.redacted),
+    }
     notice = store.hooks_notice()  # said once, on stderr, that the repo's git hooks are skipped
     if notice is not None:
         reply.err += notice + "\n"

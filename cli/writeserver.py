@@ -2,7 +2,10 @@
 
 Started by a ``memrepo remember`` that found none and wrote (:mod:`.quickremember`), as
 ``python -m memrepo.cli.writeserver ROOT SOCKET IDLE_S``, detached from its
-terminal. It loads the settings and the engine once, then for each request:
+terminal. Its door (:mod:`.writedoor`, a thread) takes connections and
+requests and sends every waiting client a newline several times a second,
+so a stopped or hung server is passed within seconds. It loads the settings
+and the engine once, then for each request:
 checks that it comes from this user and from a client of the same repo
 folder, memrepo source, config file and environment (else it closes the
 connection unanswered and exits, and the client writes itself), moves to the
@@ -10,7 +13,9 @@ client's working folder, opens the store as a new process would, takes the
 repo's write lock (or, when another writer holds it, hands the write back:
 the client then waits for the lock like any process), writes only if the
 client is still there (one that was interrupted gets no write), runs
-:func:`memrepo.cli.remembering.remember` and sends back what to print; then
+:func:`memrepo.cli.remembering.remember`, closes the store (nothing it opened
+stays open) and sends back what to print with the commit, file and line the
+client checks against the repo (:mod:`.replycheck`); then
 it brings the persisted recall index up to date and renders the context
 blocks last asked for at the new commit, so the next ``memrepo recall`` re-reads
 nothing and the next session's hook prints a kept block. Requests are served
@@ -31,13 +36,13 @@ import json
 import os
 import signal
 import socket
-import struct
 import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .quickremember import PROTOCOL, environment, receive, source_stamp
+from .quickremember import PROTOCOL, environment, source_stamp
+from .writedoor import Door
 
 if TYPE_CHECKING:
     from memrepo.engine.config import Settings
@@ -47,7 +52,7 @@ TICK_S = 1.0
 LOCK_WAIT_S = 3.0
 """Seconds a new server waits for an old one (exiting) to let the lock go."""
 READ_WAIT_S = 2.0
-"""Seconds a connection is given to send its request (a client sends it at once)."""
+"""Seconds a reply is given to be sent."""
 WRITE_LOCK_WAIT_S = 0.25
 """Seconds the server waits for the repo's write lock before it hands the write back: a client
 then waits for the lock itself, beside every other writer, as a process of its own always did."""
@@ -97,29 +102,6 @@ def listen(sock_path: str) -> tuple[socket.socket, int]:
     server.listen(16)
     os.replace(scratch, sock_path)
     return server, os.stat(sock_path).st_ino
-
-
-def same_user(conn: socket.socket) -> bool:
-    """True when the peer runs as this user (Linux ``SO_PEERCRED``; elsewhere the folder's mode 0700 decides)."""
-    option = getattr(socket, "SO_PEERCRED", None)
-    if option is None:
-        return True
-    _pid, uid, _gid = struct.unpack("3i", conn.getsockopt(socket.SOL_SOCKET, option, struct.calcsize("3i")))
-    return bool(uid == os.getuid())
-
-
-def read_request(conn: socket.socket) -> dict[str, object] | None:
-    """One request line (at most :data:`.quickremember.REQUEST_MAX` bytes, within :data:`READ_WAIT_S`), parsed; else None."""
-    conn.settimeout(READ_WAIT_S)
-    try:
-        raw = receive(conn, line=True)
-    except OSError:  # nothing sent in time, or the client left
-        return None
-    try:
-        got = json.loads(raw.decode("utf-8", "surrogateescape"))
-    except ValueError:
-        return None
-    return got if isinstance(got, dict) else None
 
 
 def client_left(conn: socket.socket) -> bool:
@@ -195,6 +177,7 @@ class WriteServer:
 
             def open_store() -> MemoryStore:
                 store = MemoryStore.open(Path(str(req["repo"])), self.settings, create=True, origin="cli")
+                held.callback(store.close)  # after the lock is let go (callbacks run last in, first out)
                 try:
                     held.enter_context(store.lock.hold("remember", timeout=WRITE_LOCK_WAIT_S))
                 except BusyError:
@@ -210,47 +193,65 @@ class WriteServer:
             finally:
                 os.chdir("/")
         self.written = reply.path if reply.code == 0 else None
-        return {"out": reply.out, "err": reply.err, "code": reply.code}
+        return {"out": reply.out, "err": reply.err, "code": reply.code, **reply.made}
 
     def serve(self, server: socket.socket, inode: int, sock_path: str, idle_s: float) -> None:
         """Answer requests until ``idle_s`` seconds pass without one, or a reason to stop (see the module)."""
-        server.settimeout(TICK_S)
+        door = Door(server, self.accepts)
+        door.start()
+        try:
+            self._serve(door, inode, sock_path, idle_s)
+        finally:
+            door.stop()
+            door.join(timeout=5.0)
+
+    def _serve(self, door: Door, inode: int, sock_path: str, idle_s: float) -> None:
+        import queue
+
         last = time.monotonic()
         while True:
+            if door.foreign.is_set():
+                return  # another version or setting: unanswered, and the client writes itself
             try:
-                conn, _ = server.accept()
-            except TimeoutError:
+                visit = door.visits.get(timeout=TICK_S)
+            except queue.Empty:
+                self.prune()
                 if time.monotonic() - last > idle_s or not self.still_ours(inode, sock_path):
                     return
                 continue
-            with conn:
-                if not same_user(conn):
-                    continue
-                req = read_request(conn)
-                if req is None:
-                    continue  # nothing readable sent in time: that connection only
-                if not self.accepts(req):
-                    return  # another version or setting: unanswered, and the client writes itself
-                self.busy = True
-                self.written = None
-                try:
-                    reply = self.answer(conn, req)
-                finally:
-                    self.busy = False
-                if reply is not None:
-                    data = json.dumps(reply, ensure_ascii=False).encode("utf-8", "surrogateescape")
-                    with contextlib.suppress(OSError):  # the client left: dedupe keeps one entry if it writes
-                        conn.settimeout(READ_WAIT_S)
-                        conn.sendall(data)
+            req = visit.request
+            self.busy = True
+            self.written = None
+            reply = None
+            door.serving, door.working_since = visit, time.monotonic()
+            try:
+                reply = self.answer(visit.conn, req)
+            finally:
+                self.busy = False
+                door.serving = None
+                visit.conn.settimeout(READ_WAIT_S)
+                data = (
+                    None if reply is None else json.dumps(reply, ensure_ascii=False).encode("utf-8", "surrogateescape")
+                )
+                visit.reply(data)
             if reply is not None and self.written is not None:  # after the close: the client has its reply
                 self.busy = True
+                door.working_since = time.monotonic()
                 try:
                     after_write(str(req["repo"]), self.written, self.settings)
                 finally:
                     self.busy = False
+            door.working_since = None
             if self.stopping:
                 return
             last = time.monotonic()
+
+    def prune(self) -> None:
+        """Let go of the old inodes no write needs any more (:meth:`.oldinode.OldInodes.prune`)."""
+        from memrepo.engine.repo.store import MemoryStore
+
+        with contextlib.suppress(OSError):
+            MemoryStore.prune_old_inodes(Path(self.root))
 
     def still_ours(self, inode: int, sock_path: str) -> bool:
         """True while the socket is ours, the repo has its ``.git`` and memrepo's source is unchanged."""

@@ -6,6 +6,19 @@ is, the app shows it in a notice), so messages say what failed and what to do.
 
 from __future__ import annotations
 
+DISK_FULL = "the disk is full: nothing was written and the repo is as it was; free some space and retry"
+"""The one line a write that ran out of space ends with (docs/architecture.md §3)."""
+
+
+def is_disk_full(exc: BaseException) -> bool:
+    """True when ``exc`` (or what it was raised from) is ENOSPC or EDQUOT, or libgit2 saying so."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if getattr(seen, "errno", None) in (28, 122) or "no space left" in str(seen).lower():
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
 
 class MemrepoError(Exception):
     """Base class of every error the engine raises on purpose."""

@@ -33,6 +33,9 @@ ASK_AFTER_MIN_S = 0.5
 
 def question_title(q: HandEditQuestion) -> str:
     """What the edit did, in one line: ``MEMORY.md lost 35 of its 40 entries in one save``."""
+    if q.dropped:
+        n = len(q.dropped)
+        return f"{q.path}: a save drops {n} {'entry' if n == 1 else 'entries'} memrepo wrote in the last hour"
     if q.empty:
         return f"{q.path} is empty after one save: its {q.entries_before} entries would be lost"
     lost = q.entries_before - q.entries_now
@@ -60,15 +63,18 @@ class HandEditQuestionScreen(ModalScreen[str | None], inherit_bindings=False):
     def compose(self) -> ComposeResult:
         """Yield what the edit did, what each answer does, and the keys."""
         q = self.question
-        lost = q.entries_before - q.entries_now
+        lost = len(q.dropped) or q.entries_before - q.entries_now
+        keep = (
+            f"p  put them back: the save stays, with the {lost} entries memrepo wrote merged back in"
+            if q.dropped  # an editor's stale copy (engine/write/stalesave.py)
+            else f"p  keep the old text: {q.path} gets its {q.entries_before} committed entries back, this edit is lost"
+        )
         with Vertical(classes="dialog"):
             yield Label(plain(question_title(q)), classes="dialog-title")
             yield Label(
                 plain(
                     "memrepo has not committed this edit; its writes build on the committed text until you decide.\n"
-                    f"y  commit the edit: the {lost} entries leave the files (History can undo it)\n"
-                    f"p  keep the old text: {q.path} gets its {q.entries_before} committed entries back, "
-                    "this edit is lost",
+                    f"y  commit the edit: the {lost} entries leave the files (History can undo it)\n{keep}",
                     one_line=False,
                 ),
                 classes="dialog-body",

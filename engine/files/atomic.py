@@ -12,7 +12,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from memrepo.engine.errors import MemrepoError
+from memrepo.engine.errors import DISK_FULL, MemrepoError, is_disk_full
 from memrepo.engine.format.scratch import TEMP_PREFIX
 
 __all__ = ["TEMP_PREFIX", "atomic_write"]
@@ -61,4 +61,6 @@ def atomic_write(path: Path, data: bytes, root: Path | None = None) -> None:
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if is_disk_full(exc):
+            raise MemrepoError(DISK_FULL) from exc
         raise MemrepoError(f"could not write {path}: {exc.strerror or exc}") from exc

@@ -19,7 +19,7 @@ import contextlib
 import json
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -76,6 +76,10 @@ class WriteLock:
         self.holder_path = folder / "write.holder"
         self.timeout = timeout
         self._lock = FileLock(str(self.path), timeout=timeout, thread_local=False)
+        self.killed = False
+        """Whether the holder that took the lock last (outermost) found a killed writer's record."""
+        self.on_release: Callable[[], None] | None = None
+        """Run after the lock is let go by its outermost holder (the writer fsyncs its commits there)."""
 
     @contextmanager
     def hold(self, purpose: str, timeout: float | None = None) -> Iterator[None]:
@@ -104,13 +108,18 @@ class WriteLock:
                 # A killed writer's or a dead git command's lock files go; a
                 # live git process's are waited for (then "busy").
                 settle_git_locks(self.git_dir, killed_at=killed_at)
+                # Its temp files are invisible to git (info/exclude): the writer finds them (undo.recover).
+                self.killed = killed_at is not None
                 _forget_dead_network_holder(self.git_dir)
             yield
         finally:
-            if self._lock.lock_counter == 1:
+            outermost = self._lock.lock_counter == 1
+            if outermost:
                 # Only a live holder is ever named in a busy error.
                 self.holder_path.unlink(missing_ok=True)
             self._lock.release()
+            if outermost and self.on_release is not None:
+                self.on_release()
 
     @contextmanager
     def try_hold(self) -> Iterator[bool]:

@@ -22,6 +22,22 @@ WATCH_SECONDS = 10.0
 stalled by a loaded machine may write into it late)."""
 MAX_WATCHED = 64
 """Old inodes watched at once; the oldest is let go first."""
+FD_SHARE = 8
+"""At most one descriptor in this many of the process's limit (``ulimit -n``) holds an old inode: a low
+limit leaves the writes their descriptors (docs/architecture.md §3)."""
+
+
+def watch_cap() -> int:
+    """How many old inodes may be watched at once: :data:`MAX_WATCHED`, fewer under a low ``ulimit -n`` (at least 2)."""
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    except (ImportError, OSError, ValueError):
+        return MAX_WATCHED
+    if soft == resource.RLIM_INFINITY or soft <= 0:
+        return MAX_WATCHED
+    return max(2, min(MAX_WATCHED, soft // FD_SHARE))
 
 
 def open_old(path: str | os.PathLike[str]) -> int | None:
@@ -76,6 +92,13 @@ class OldInode:
     stamp: tuple[int, int]
     since: float = field(default_factory=time.monotonic)
 
+    def untouched(self) -> bool:
+        """True when nothing was written into the inode since ``seen`` (or it cannot be read any more)."""
+        try:
+            return _stamp(self.fd) == self.stamp
+        except OSError:
+            return True
+
     def written(self) -> bytes | None:
         """What the inode holds now when someone wrote into it since ``seen``, else None."""
         try:
@@ -89,10 +112,29 @@ class OldInode:
 
 
 class OldInodes:
-    """The old inodes of files the writer replaced in the last :data:`WATCH_SECONDS`."""
+    """The old inodes of files the writer replaced in the last :data:`WATCH_SECONDS`.
+
+    One per repository and process (:meth:`shared`): a program that opens a
+    new store for each write (the write server, an engine API caller) still
+    has its last writes' old inodes looked at by the next one. Expired watches
+    are let go at the next watch or :meth:`prune`; at most :func:`watch_cap`
+    descriptors are held.
+    """
+
+    _shared: dict[str, OldInodes] = {}  # noqa: RUF012 - the per-process registry, by real .git path
 
     def __init__(self) -> None:
         self._watched: list[OldInode] = []
+        self._cap = watch_cap()
+
+    @classmethod
+    def shared(cls, git_dir: str | os.PathLike[str]) -> OldInodes:
+        """The watch list of the repository at ``git_dir`` in this process (made on first use)."""
+        key = os.path.realpath(git_dir)
+        found = cls._shared.get(key)
+        if found is None:
+            found = cls._shared[key] = cls()
+        return found
 
     def watch(self, rel: str, fd: int, seen: bytes | None) -> None:
         """Watch ``fd``, the inode ``rel`` has until memrepo replaces it; takes the descriptor.
@@ -110,9 +152,20 @@ class OldInodes:
             seen = now
         elif now != seen:
             stamp = (-1, -1)  # written into since memrepo read it: the first look reports it
+        self.prune()
         self._watched.append(OldInode(rel, fd, seen, stamp))
-        while len(self._watched) > MAX_WATCHED:
+        while len(self._watched) > self._cap:
             self._close(self._watched[0])
+
+    def prune(self) -> None:
+        """Let go of the watches older than :data:`WATCH_SECONDS` nobody wrote into (those the next write merges)."""
+        now = time.monotonic()
+        for old in list(self._watched):
+            if now - old.since > WATCH_SECONDS and old.untouched():
+                self._close(old)
+
+    def __len__(self) -> int:
+        return len(self._watched)
 
     def _close(self, old: OldInode) -> None:
         self._watched.remove(old)

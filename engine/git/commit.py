@@ -7,6 +7,7 @@ write lock (docs/architecture.md §3).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from datetime import datetime
@@ -30,6 +31,7 @@ class GitCommits:
     git_dir: Path
     _repo: pygit2.Repository
     _index_pending: set[str]
+    _to_sync: list[Path]
 
     def _state_reason(self) -> str | None:
         raise NotImplementedError
@@ -146,12 +148,36 @@ class GitCommits:
                     raise BusyError(f"{busy}; {ON_DISK}") from exc
                 time.sleep(delay)
                 delay = min(delay * 2, 0.1)
+        to_sync = None if commit_id is None else on_disk(repo, self.git_dir, commit_id, list(changes))
+        if to_sync is not None:
+            self._to_sync.extend(to_sync)
+        if commit_id is not None and to_sync is None:
+            # libgit2 moved the branch to a commit whose object a full disk never got: move it back.
+            try:
+                if parent is None:
+                    repo.references.delete(repo.head.name)
+                else:
+                    repo.head.set_target(parent.id, "memrepo: the commit did not reach the disk")
+            except (pygit2.GitError, OSError, KeyError) as exc:
+                raise GitError(
+                    f"commit {str(commit_id)[:7]} did not reach the disk and HEAD could not be moved back ({exc}); "
+                    f"free some space, then run `git fsck` in {self.root}"
+                ) from exc
+            raise GitError(failed_message("commit failed", OSError(28, "No space left on device")))
         # The commit stands from here on; a failed index update is retried
         # before the next commit instead of reporting the write as lost.
         self._index_pending.update(changes)
         if sync_index:
             self.sync_index()
         return None if commit_id is None else str(commit_id)
+
+    def sync_written(self) -> None:
+        """fsync what the commits made since the last call need (:func:`on_disk`); a missing file is skipped
+        (an object already packed is on disk). Called once the write lock is let go, before a write is
+        acknowledged."""
+        todo, self._to_sync[:] = list(self._to_sync), []
+        for path in dict.fromkeys(todo):
+            _fsync(path)
 
     def _landed(self, parent: pygit2.Commit | None, tree_id: pygit2.Oid | None, message: str) -> pygit2.Oid | None:
         """HEAD's commit when it is the one just attempted (parent, tree and message match), else None.
@@ -231,6 +257,61 @@ class GitCommits:
         if len(builder) == 0:
             return None  # an emptied folder disappears from its parent
         return builder.write()
+
+
+def on_disk(repo: pygit2.Repository, git_dir: Path, commit: pygit2.Oid, paths: list[str]) -> list[Path] | None:
+    """What the commit needs fsynced (its loose objects, their folders, the branch's ref), or None when its
+    object is not a file on disk.
+
+    An acknowledged write names a commit that survives a crash (docs/architecture.md §3): the commit, its
+    root tree, the trees on the changed paths and their blobs, written loose by libgit2, then the ref
+    (:meth:`GitCommits.sync_written` fsyncs them once the write lock is let go: a writer waiting for the
+    lock does not wait for the disk too). On a full disk libgit2 1.9 can move the branch to a commit
+    whose object was never written: None.
+
+    Args:
+        repo: the repository.
+        git_dir: its ``.git`` folder.
+        commit: the commit just made.
+        paths: the repo-relative paths it changed.
+    """
+    loose = Path(git_dir) / "objects" / str(commit)[:2] / str(commit)[2:]
+    try:
+        if loose.stat().st_size == 0:
+            return None
+    except OSError:
+        return None
+    ids = {str(commit)}
+    with contextlib.suppress(KeyError, ValueError, pygit2.GitError):
+        tree = repo[commit].peel(pygit2.Commit).tree
+        ids.add(str(tree.id))
+        for path in paths:
+            node: pygit2.Object = tree
+            for part in path.split("/"):
+                if not isinstance(node, pygit2.Tree) or part not in node:
+                    break
+                node = node[part]
+                ids.add(str(node.id))
+    files = [Path(git_dir) / "objects" / oid[:2] / oid[2:] for oid in sorted(ids)]
+    with contextlib.suppress(pygit2.GitError, KeyError, ValueError):
+        files.append(Path(git_dir) / repo.head.name)
+    return files + sorted({path.parent for path in files})
+
+
+def _fsync(path: Path) -> bool:
+    """fsync the file or folder at ``path``; False when it is not there (other errors count as done)."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+    return True
 
 
 def _blob_fromworkdir(repo: pygit2.Repository, path: str, tries: int = 5) -> pygit2.Oid:

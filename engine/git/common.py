@@ -67,12 +67,11 @@ def transient(exc: BaseException) -> bool:
 
 def failed_message(what: str, exc: BaseException) -> str:
     """One line for a libgit2 failure; a full disk is named as such."""
+    from memrepo.engine.errors import DISK_FULL, is_disk_full
+
     text = str(exc)
-    if "no space left" in text.lower() or getattr(exc, "errno", None) == 28:
-        return (
-            f"{what}: the disk is full ({text}); nothing was committed, the files are as they were "
-            "or hold the change, which the next write commits once there is space"
-        )
+    if is_disk_full(exc):
+        return f"{what}: {DISK_FULL}"
     return f"{what}: {text}"
 
 

@@ -65,6 +65,34 @@ class GitHistory:
             ) from exc
         return out
 
+    def recent_writes(self, path: str, within_s: float, limit: int) -> list[tuple[bytes | None, bytes | None]]:
+        """How memrepo's own commits of the last ``within_s`` seconds changed ``path``: (before, after) bytes.
+
+        Follows first parents from HEAD, newest first, through at most ``limit`` commits; hand-edit
+        commits (``Origin: hand_edit``) are skipped, as are commits that left ``path`` alone.
+        A damaged history ends the list early (the caller asks nothing it cannot show).
+        """
+        import time
+
+        out: list[tuple[bytes | None, bytes | None]] = []
+        if self._repo.head_is_unborn:
+            return out
+        since = time.time() - within_s
+        try:
+            commit: pygit2.Commit | None = self._repo.head.peel(pygit2.Commit)
+            for _ in range(limit):
+                if commit is None or commit.commit_time < since:
+                    break
+                parent = commit.parents[0] if commit.parent_ids else None
+                if "\nOrigin: hand_edit" not in commit.message:
+                    after, before = _blob_at(commit, path), _blob_at(parent, path)
+                    if after != before:
+                        out.append((before, after))
+                commit = parent
+        except (KeyError, pygit2.GitError):
+            pass
+        return out
+
     def _commit(self, rev: str) -> pygit2.Commit:
         """The commit ``rev`` names (full or short id).
 
@@ -239,3 +267,14 @@ class GitHistory:
         return next((u for u in reverts.get(str(target.id), []) if standing(u)), None)
 
     # -- state ---------------------------------------------------------
+
+
+def _blob_at(commit: pygit2.Commit | None, path: str) -> bytes | None:
+    """``path``'s bytes in ``commit``'s tree, or None (no commit, no such file, not a file)."""
+    if commit is None:
+        return None
+    try:
+        obj = commit.tree[path]
+    except KeyError:
+        return None
+    return obj.data if isinstance(obj, pygit2.Blob) else None

@@ -41,6 +41,7 @@ from memrepo.engine.models import RepoState, RepoStatus
 
 from .commit import GitCommits
 from .common import IDENTITY_EMAIL, IDENTITY_NAME, format_message, libgit2_version, looks_binary, signature
+from .exclude import ensure_excluded
 from .history import GitHistory
 from .indexstat import index_looks_stale
 from .statuscache import CachedScan, StatusCache
@@ -108,8 +109,10 @@ class GitStore(GitHistory, GitCommits):
         if self._repo.is_bare or self._repo.workdir is None:
             raise GitError(f"{self.root} is a bare repository; a memory repo needs a work tree")
         self.git_dir = Path(self._repo.path)
+        ensure_excluded(self.git_dir)  # a repo made by stock git too: memrepo's temp files stay out of `git add -A`
         self._refreshed = False
         self._index_pending: set[str] = set()
+        self._to_sync: list[Path] = []
         self.status_cache = StatusCache()
         """The last scan's flags, kept current by the watcher's events (:mod:`.statuscache`)."""
 
@@ -125,6 +128,10 @@ class GitStore(GitHistory, GitCommits):
         except pygit2.GitError as exc:
             raise GitError(f"cannot create a git repository at {root}: {exc}") from exc
         return cls(root)
+
+    def close(self) -> None:
+        """Release libgit2's handles on the repository (open packs, the index); later calls reopen them."""
+        self._repo.free()
 
     # -- reading -------------------------------------------------------
 

@@ -215,6 +215,7 @@ class HandEditQuestion(_Model):
         message: one line saying what the edit did and how to answer.
         seen: a short hash of the file's bytes the question was asked about;
             an answer (``answer_hand_edit``) acts only while the file still hashes the same.
+        dropped: see below.
     """
 
     path: str
@@ -223,6 +224,9 @@ class HandEditQuestion(_Model):
     empty: bool = False
     message: str = ""
     seen: str = ""
+    dropped: list[str] = Field(default_factory=list)
+    """Entry lines memrepo wrote in the last hour that the save drops (an editor's stale copy,
+    docs/architecture.md §3); empty for an emptied file or most entries gone."""
 
 
 class RepoStatus(_Model):

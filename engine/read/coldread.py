@@ -172,8 +172,10 @@ def context_of(
     state = git_dir / "memrepo"
     state.mkdir(parents=True, exist_ok=True)
     from .workspaceindex import WorkspaceIndex
+    from .workspacemap import folder_stamp_trusted
 
-    ws_id, ws_file = WorkspaceIndex(root).file_for(workspace)
+    with folder_stamp_trusted():  # no stat of every workspace file per call (docs/architecture.md §4)
+        ws_id, ws_file = WorkspaceIndex(root).file_for(workspace)
     head = head_id(git_dir)
     if head is False:
         return None

@@ -23,6 +23,7 @@ from pathlib import Path
 from memrepo.engine.config import Settings
 from memrepo.engine.errors import PathRuleError
 from memrepo.engine.files.lock import WriteLock
+from memrepo.engine.files.oldinode import OldInodes
 from memrepo.engine.files.worktreefiles import file_sizes, list_files
 from memrepo.engine.format.entrytext import clean_text
 from memrepo.engine.format.layout import STARTING_LAYOUT, WORKSPACES
@@ -158,6 +159,29 @@ class MemoryStore(StoreForgetting, StoreReads):
                 tx.write(rel, text.encode("utf-8"))
             tx.commit("Create memory repo", {"Origin": origin})
         return store
+
+    def close(self) -> None:
+        """Let go of the git repository's handles (packs, index); the store must not be used after.
+
+        A program that opens a store per write (the write server) closes each: nothing it opened stays
+        open (old inodes are the repo's shared watch, let go after :data:`.oldinode.WATCH_SECONDS`).
+        """
+        self.writer.git.close()
+
+    @staticmethod
+    def prune_old_inodes(root: Path) -> None:
+        """Let go of this process's old-inode watches of the repo at ``root`` that expired unwritten.
+
+        For a program that opens a store per write and idles between writes (the write server's tick):
+        the next write would do it, an idle one does it here (:meth:`.oldinode.OldInodes.prune`).
+        """
+        OldInodes.shared(Path(root) / ".git").prune()
+
+    def __enter__(self) -> MemoryStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     # -- the write transaction -------------------------------------------------
 

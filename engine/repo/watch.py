@@ -30,8 +30,16 @@ STEP_MS = 50
 POLL_DELAY_MS = 500
 """How often the polling fallback looks at the tree (milliseconds)."""
 MOUNTINFO = Path("/proc/self/mountinfo")
-SYSCTL_FIX = "to watch natively raise fs.inotify.max_user_watches: sudo sysctl fs.inotify.max_user_watches=524288"
+SYSCTL_FIX = (
+    "to watch natively raise fs.inotify.max_user_watches: sudo sysctl fs.inotify.max_user_watches=524288"
+    " (and fs.inotify.max_user_instances=1024 at the instance limit)"
+)
 """The fix Health shows when the kernel's inotify limits made the watcher poll."""
+
+CANARY = ".git/memrepo/watch-armed"
+"""Written by the polling fallback until the poller reports it: only then is every later change seen (the
+poller takes its first look at the tree after ``awatch`` starts; an edit before that look is in its baseline
+and never reported: 3 of 5 edits made 0.3 s after starting were lost)."""
 
 _REMOTE_FS = frozenset(
     {"nfs", "nfs4", "cifs", "smb3", "smbfs", "9p", "sshfs", "virtiofs", "afs", "ceph", "glusterfs", "lustre", "vboxsf"}
@@ -93,10 +101,11 @@ class WorkTreeFilter(watchfiles.BaseFilter):
         self.root = str(root).rstrip("/") + "/"
 
     def __call__(self, change: watchfiles.Change, path: str) -> bool:
-        """Return True to keep the event for ``path``."""
+        """Return True to keep the event for ``path`` (the polling fallback's :data:`CANARY` too)."""
         if not path.startswith(self.root):
             return False
-        return not is_ignored(path[len(self.root) :])
+        rel = path[len(self.root) :]
+        return rel == CANARY or not is_ignored(rel)
 
 
 @dataclass
@@ -150,11 +159,54 @@ def remote_mount(root: Path, mountinfo: Path = MOUNTINFO) -> str | None:
 
 
 def _limit_error(exc: BaseException) -> bool:
-    """Whether ``exc`` says the kernel's watch or instance limit was hit."""
+    """Whether ``exc`` says the kernel's watch or instance limit was hit.
+
+    watchfiles names the watch limit ("OS file watch limit reached"); at the instance limit it raises
+    its internal error with the OS's text ("Too many open files (os error 24)").
+    """
     if isinstance(exc, OSError) and exc.errno in _LIMIT_ERRNOS:
         return True
     text = str(exc).lower()
-    return "limit" in text and ("watch" in text or "inotify" in text)
+    if "limit" in text and ("watch" in text or "inotify" in text):
+        return True
+    return any(f"os error {code}" in text for code in _LIMIT_ERRNOS) or "too many open files" in text
+
+
+def inotify_room(root: Path) -> str | None:
+    """Why the kernel's inotify limits cannot watch every folder under ``root``, or None when they can.
+
+    watchfiles adds one inotify watch per folder (``.git``'s too); past the watch limit it stops adding
+    them without an error, so changes in the folders left out never arrive. This adds the same watches
+    on an instance of its own first (then lets them go): a refusal means the native watcher would fall
+    short. Linux only; elsewhere, or when the look itself fails, None.
+    """
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        init, add = libc.inotify_init1, libc.inotify_add_watch
+    except (OSError, AttributeError):
+        return None
+    fd = init(os.O_CLOEXEC)
+    if fd < 0:
+        code = ctypes.get_errno()
+        if code in _LIMIT_ERRNOS:
+            return f"the kernel's inotify instance limit was reached ({os.strerror(code)})"
+        return None
+    try:
+        folders = [str(root)]
+        for folder, dirs, _files in os.walk(root):
+            folders.extend(os.path.join(folder, name) for name in dirs)
+        for n, folder in enumerate(folders):
+            if add(fd, os.fsencode(folder), 0x2) < 0:  # IN_MODIFY: any mask takes a watch
+                code = ctypes.get_errno()
+                if code == errno.ENOSPC:
+                    return f"the kernel's inotify watch limit leaves room for {n} of the {len(folders)} folders"
+                if code in _LIMIT_ERRNOS:
+                    return f"the kernel's inotify limits refuse a watch ({os.strerror(code)})"
+    finally:
+        os.close(fd)
+    return None
 
 
 async def watch_changes(
@@ -191,6 +243,11 @@ async def watch_changes(
             f"the folder is on a {fstype} mount, whose changes from elsewhere raise no events",
             None,
         )
+    else:
+        short = await asyncio.to_thread(inotify_room, root)
+        if short is not None:
+            log.warning("native watching would miss changes (%s): polling instead", short)
+            mode.polling, mode.fix = f"polling the whole work tree: {short}", SYSCTL_FIX
     while True:
         try:
             async for event in _stream(
@@ -204,7 +261,10 @@ async def watch_changes(
             if mode.polling is not None or not _limit_error(exc):
                 raise
             log.warning("native watching failed (%s): polling instead", exc)
-            mode.polling, mode.fix = f"the kernel's inotify limit was reached ({exc})", SYSCTL_FIX
+            mode.polling, mode.fix = (
+                f"polling the whole work tree: the kernel's inotify limit was reached ({exc})",
+                SYSCTL_FIX,
+            )
 
 
 async def _stream(
@@ -217,7 +277,10 @@ async def _stream(
 ) -> AsyncIterator[ChangeEvent]:
     prefix = str(root).rstrip("/") + "/"
     armed = None
-    if on_armed is not None:
+    canary: asyncio.Task[None] | None = None
+    if on_armed is not None and polling:
+        canary = asyncio.get_running_loop().create_task(_write_canary(root / CANARY))
+    elif on_armed is not None:
         # watchfiles' awatch builds its RustNotify (which adds every inotify watch, or the
         # poller's first scan, before it returns) before its first await; the watcher keeps
         # every change from then until its watch() call collects them. So this callback,
@@ -236,6 +299,12 @@ async def _stream(
             poll_delay_ms=POLL_DELAY_MS,
         ):
             rel = {p[len(prefix) :] for _, p in batch if p.startswith(prefix)}
+            if CANARY in rel:
+                rel.discard(CANARY)
+                if canary is not None and not canary.done():
+                    canary.cancel()
+                    if on_armed is not None:
+                        on_armed(True)  # the poller saw a change made after its first look
             git = any(p.startswith(".git/") for p in rel)
             paths = sorted(p for p in rel if not p.startswith(".git/"))
             if paths or git:
@@ -244,3 +313,19 @@ async def _stream(
         if armed is not None:
             armed.cancel()  # the watcher failed to start: it never armed
         raise
+    finally:
+        if canary is not None:
+            canary.cancel()
+
+
+async def _write_canary(path: Path) -> None:
+    """Write ``path`` every poll until cancelled (the stream cancels it once the poller reported it)."""
+    n = 0
+    while True:
+        await asyncio.sleep(POLL_DELAY_MS / 1000)
+        n += 1
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(f"{n}\n")
+        except OSError:
+            return  # a read-only .git: no canary; the stream never says armed (reads keep checking files)

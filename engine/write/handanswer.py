@@ -15,6 +15,8 @@ from memrepo.engine.errors import RefError
 from memrepo.engine.files.regularfile import read_work_file
 from memrepo.engine.format.paths import safe_relpath
 
+from .stalesave import put_back
+
 if TYPE_CHECKING:
     from .writer import Writer
 
@@ -27,10 +29,12 @@ def answer_hand_edit(writer: Writer, path: str, seen: str, commit: bool) -> str 
         path: the repo-relative file the question is about.
         seen: the question's :attr:`~.models.HandEditQuestion.seen` (the bytes the user was asked about).
         commit: True commits the edit as "Hand edits"; False writes HEAD's
-            text back to the file (atomically), so nothing is committed.
+            text back to the file (atomically), so nothing is committed; for an
+            editor's stale save (:attr:`~.models.HandEditQuestion.dropped`) False
+            keeps the save with the dropped entries put back, and commits that.
 
     Returns:
-        str | None: the "Hand edits" commit id when ``commit``, else None.
+        str | None: the "Hand edits" commit id when ``commit`` (or a stale save put back), else None.
 
     Raises:
         RefError: the path is unsafe, or no question is waiting for that version
@@ -52,6 +56,11 @@ def answer_hand_edit(writer: Writer, path: str, seen: str, commit: bool) -> str 
         if commit:
             return tx.commit_hand_edits([rel], confirm=True)
         committed = writer.git.head_blob(rel)
+        if question.dropped and committed is not None and data is not None:
+            # An editor's stale save: keep it, with the entries memrepo wrote put back in it.
+            writer.replace(rel, put_back(rel, committed, data, question.dropped), data)
+            writer.note_written([rel])
+            return tx.commit_hand_edits([rel], confirm=True)
         if committed is not None:
             writer.replace(rel, committed, data)
             writer.note_written([rel])

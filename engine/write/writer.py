@@ -22,11 +22,21 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
-from memrepo.engine.errors import BlockedError, BusyError, FormatError, HandEditQuestion, MemrepoError, RefError
+from memrepo.engine.errors import (
+    DISK_FULL,
+    BlockedError,
+    BusyError,
+    FormatError,
+    HandEditQuestion,
+    MemrepoError,
+    RefError,
+    is_disk_full,
+)
 from memrepo.engine.files.atomic import TEMP_PREFIX, atomic_write
 from memrepo.engine.files.lock import WriteLock, state_dir
 from memrepo.engine.files.oldinode import OldInodes, open_old
 from memrepo.engine.files.regularfile import read_work_file
+from memrepo.engine.files.undo import Undo, recover
 from memrepo.engine.files.worktreefiles import list_files
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.layout import SYNC_JOURNAL
@@ -38,6 +48,7 @@ from memrepo.engine.models import HandEditQuestion as Question
 from memrepo.engine.models import RepoState
 
 from .settle import appended, question, wait_settled
+from .stalesave import dropped_entries, stale_question
 
 T = TypeVar("T")
 
@@ -85,12 +96,14 @@ class Writer:
         self.root = root
         self.git = git
         self.lock = WriteLock(git.git_dir)
+        self.lock.on_release = lambda: self.git.sync_written()  # a commit is on disk before it is acknowledged
         self.state_dir = state_dir(git.git_dir)
         self.note_written = notify
         """Tells the read caches the paths a commit wrote."""
         self._parsed: OrderedDict[str, tuple[bytes, fmt.MemoryFile]] = OrderedDict()
-        self.old_inodes = OldInodes()
-        """The inodes of files this writer just replaced, watched for text saved into them."""
+        self.old_inodes = OldInodes.shared(git.git_dir)
+        """The inodes of files this repo's writers in this process just replaced, watched for text saved into them
+        (shared: a store opened for each write still has the last write's looked at)."""
         self.on_unblocked: Callable[[Transaction], object] | None = None
         """Run by every write once its hand edits are committed: applies the writes kept while blocked."""
 
@@ -170,10 +183,32 @@ class Writer:
             finish_interrupted_sync(self.root)
         if has_leftover_worktrees(self.git.git_dir):
             clean_interrupted(self.root)
+        if self.lock.killed:  # a killed transaction's change is committed as before, never asked about
+            self.lock.killed = False
+            left = recover(self.root, self.git.head_blob)
+            if left:
+                self._commit_hand_edits_held(left, confirm=True)
 
-    def question(self, rel: str, data: bytes | None) -> Question | None:
-        """The question ``data`` (``rel``'s bytes on disk) raises against HEAD, or None (:func:`.settle.question`)."""
-        return question(rel, self.git.head_blob(rel), data)
+    def question(self, rel: str, data: bytes | None, committed: bytes | None = None) -> Question | None:
+        """The question ``data`` (``rel``'s bytes on disk) raises against HEAD, or None.
+
+        An emptied file or most entries gone (:func:`.settle.question`); else a save that drops entries
+        memrepo wrote in the last hour (:func:`.stalesave.dropped_entries`: an editor's stale copy).
+
+        Args:
+            rel: repo-relative path.
+            data: its bytes on disk (None: deleted).
+            committed: its bytes in HEAD, when the caller has them.
+        """
+        if committed is None:
+            committed = self.git.head_blob(rel)
+        asked = question(rel, committed, data)
+        if asked is not None or committed is None or data is None or committed == data:
+            return asked
+        dropped = dropped_entries(self.git, rel, committed, data)
+        if not dropped:
+            return None
+        return stale_question(rel, committed, data, dropped)
 
     def questions(self, paths: list[str]) -> list[Question]:
         """The hand edits among ``paths`` that wait for the user's answer (emptied, or most entries gone)."""
@@ -356,7 +391,7 @@ class Transaction:
                 break  # as committed: no save in progress, nothing to wait for
             if not wait_settled(full):
                 raise BusyError(f"{rel} is being saved right now; retry when the save has finished")
-        asked = question(rel, committed, data)
+        asked = self.writer.question(rel, data, committed)
         if asked is not None:
             raise HandEditQuestion(asked.message)
         self._read[rel] = data
@@ -444,15 +479,21 @@ class Transaction:
 
     # -- committing --------------------------------------------------------
 
-    def apply(self) -> list[str]:
+    def apply(self, undo: Undo | None = None) -> list[str]:
         """Write what is staged to the work tree without committing; returns the paths changed.
 
         For a caller that commits several applied changes at once
         (:meth:`commit_paths`); :meth:`commit` is apply then commit.
 
+        Args:
+            undo: records how to put each file back (:mod:`.undofiles`); a write that fails
+                half-way puts back what it had changed either way.
+
         Raises:
             ChangedMeanwhile: a file's bytes on disk differ from what was read;
                 nothing of this change was written.
+            MemrepoError: a file could not be written (a full disk: :data:`.errors.DISK_FULL`);
+                the files are as they were.
         """
         for rel in self._staged:
             if rel not in self._read:
@@ -466,18 +507,30 @@ class Transaction:
                 self.discard()
                 raise ChangedMeanwhile(rel)
         paths = self.staged()
-        for src, dest in self._moves:
-            (self.root / dest).parent.mkdir(parents=True, exist_ok=True)
-            os.replace(self.root / src, self.root / dest)
-        for rel, data in self._staged.items():
-            full = self.root / rel
-            if data is None:
-                full.unlink(missing_ok=True)
-            else:
-                self.writer.replace(rel, data, self._read.get(rel))
-                parsed = self._parsed.get(rel)
-                if parsed is not None:
-                    self.writer.keep_parsed(rel, data, parsed)
+        steps = Undo(self.root) if undo is None else undo
+        try:
+            for src, dest in self._moves:
+                (self.root / dest).parent.mkdir(parents=True, exist_ok=True)
+                os.replace(self.root / src, self.root / dest)
+                steps.moved(src, dest)
+            for rel, data in self._staged.items():
+                full = self.root / rel
+                steps.keep(rel, self._read.get(rel))
+                if data is None:
+                    full.unlink(missing_ok=True)
+                else:
+                    self.writer.replace(rel, data, self._read.get(rel))
+                    parsed = self._parsed.get(rel)
+                    if parsed is not None:
+                        self.writer.keep_parsed(rel, data, parsed)
+        except BaseException as exc:
+            self.discard()
+            self.writer.note_written(steps.restore())
+            if isinstance(exc, OSError) and is_disk_full(exc):
+                raise MemrepoError(DISK_FULL) from exc
+            raise
+        if undo is None:
+            steps.forget()
         self.discard()
         if paths:
             self.writer.note_written(paths)
@@ -502,8 +555,9 @@ class Transaction:
             ChangedMeanwhile: a file changed on disk since it was read; nothing was written.
             BlockedError, GitError: as :meth:`GitStore.commit_paths`.
         """
-        paths = self.apply()
-        return self.commit_paths(paths, summary, trailers, body, sync_index=sync_index)
+        undo = Undo(self.root)
+        paths = self.apply(undo)
+        return self.commit_paths(paths, summary, trailers, body, sync_index=sync_index, undo=undo)
 
     def commit_paths(
         self,
@@ -513,12 +567,26 @@ class Transaction:
         body: str = "",
         *,
         sync_index: bool = True,
+        undo: Undo | None = None,
     ) -> str | None:
-        """Commit paths already written by :meth:`apply` (one commit for several changes)."""
+        """Commit paths already written by :meth:`apply` (one commit for several changes).
+
+        With ``undo`` (:meth:`commit`), a commit that fails puts the files back as they were
+        (docs/architecture.md §3: a failed write leaves the repo as before).
+        """
         if not paths:
+            if undo is not None:
+                undo.forget()
             return None
         message = format_message(summary, trailers, body=body)
-        commit = self.writer.git.commit_paths(sorted(set(paths)), message, sync_index=sync_index)
+        try:
+            commit = self.writer.git.commit_paths(sorted(set(paths)), message, sync_index=sync_index)
+        except BaseException:
+            if undo is not None:
+                self.writer.note_written(undo.restore())
+            raise
+        if undo is not None:
+            undo.forget()
         self.writer.salvage()
         return commit
 

@@ -130,8 +130,16 @@ def test_names_without_ascii_get_distinct_files(store: MemoryStore) -> None:
 
 
 def test_a_stray_temp_file_from_a_killed_writer_is_removed_not_committed(store: MemoryStore) -> None:
+    import json
+
     (store.root / ".memrepo-tmp-abc123").write_text("half a file")
+    (store.root / "workspaces").mkdir(exist_ok=True)
+    (store.root / "workspaces" / ".memrepo-tmp-undo-1-2").write_text("an old version's second name")
+    assert porcelain(store.root) == ""  # git never shows them (.git/info/exclude)
+    holder = store.root / ".git" / "memrepo" / "write.holder"
+    holder.write_text(json.dumps({"pid": 2**22 + 17, "purpose": "remember", "at": 1.0}))  # above pid_max: dead
     store.remember(Candidate(text="next write", kind="preference"))
+    assert not (store.root / "workspaces" / ".memrepo-tmp-undo-1-2").exists()
     assert not (store.root / ".memrepo-tmp-abc123").exists()
     assert ".memrepo-tmp" not in git(store.root, "ls-files")
     assert porcelain(store.root) == ""
@@ -183,3 +191,34 @@ def test_cli_usage_errors_are_one_line(store: MemoryStore) -> None:
         assert result.returncode != 0, args
         assert result.stderr.count("\n") == 1 and result.stderr.startswith("memrepo: "), (args, result.stderr)
         assert "Traceback" not in result.stderr
+
+
+KILLED_BEFORE_COMMIT = """
+import os, signal, sys
+from pathlib import Path
+from memrepo.engine.config import Settings
+from memrepo.engine.files.undo import Undo
+from memrepo.engine.repo.store import MemoryStore
+
+store = MemoryStore.open(Path(sys.argv[1]), Settings(), create=False)
+with store.transaction("remember", hand_edits=False) as tx:
+    data = tx.read_bytes("me.md")
+    tx.write("me.md", data + b"- Written by a writer killed before its commit [by: user]\\n")
+    tx.apply(Undo(store.root))
+    os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def test_a_writer_killed_between_its_write_and_its_commit_is_kept_not_asked_about(store: MemoryStore) -> None:
+    before = (store.root / "me.md").read_bytes()
+    done = subprocess.run([sys.executable, "-c", KILLED_BEFORE_COMMIT, str(store.root)], capture_output=True)
+    assert done.returncode == -9, done.stderr
+    assert b"killed before its commit" in (store.root / "me.md").read_bytes()
+    assert [p.name for p in store.root.glob(".memrepo-tmp-undo-*")]  # its second name is left
+    store.remember(Candidate(text="next write after the kill", kind="preference"))
+    text = git(store.root, "show", "HEAD:me.md")
+    # Kept as a hand edit (as a killed write always was), not held as an editor's stale save.
+    assert "killed before its commit" in text and text.startswith(before.decode())
+    assert not list(store.root.rglob(".memrepo-tmp-*"))
+    assert porcelain(store.root) == ""
+    assert store.status().state is RepoState.CLEAN

@@ -45,7 +45,10 @@ print(n, flush=True)
 
 
 @pytest.mark.slow
-def test_an_appending_loop_beside_a_writer_loses_no_line(repo_path: Path) -> None:
+@pytest.mark.parametrize("fresh", [False, True], ids=["one store", "a new store per write"])
+def test_an_appending_loop_beside_a_writer_loses_no_line(repo_path: Path, fresh: bool) -> None:
+    """With ``fresh``, the writer opens a store for each write, as the write server and some engine API
+    callers do: the old inodes of the last write are still looked at by the next (they are the repo's)."""
     store = MemoryStore.open(repo_path, plain_settings(), create=True)
     appender = subprocess.Popen(
         [sys.executable, "-c", APPENDER, str(SECONDS / APPENDS), str(APPENDS)],
@@ -64,6 +67,9 @@ def test_an_appending_loop_beside_a_writer_loses_no_line(repo_path: Path) -> Non
     while (time.monotonic() < deadline or len(written) < 6) and time.monotonic() < last_chance:
         if (repo_path / "me.md").stat().st_size >= 56_000:
             break  # the appender's lines are bounded, this is for the writer's own
+        if fresh:
+            store.close()
+            store = MemoryStore.open(repo_path, plain_settings(), create=False)
         result = store.remember(Candidate(text=f"writer entry {i:04d}", kind="fact"))
         assert result.action is Action.ADDED, result
         written.append(f"writer entry {i:04d}")

@@ -70,7 +70,10 @@ class FailingNative:
     async def _run(self, polling: bool, stop_event: asyncio.Event | None):
         if not polling:
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        await asyncio.sleep(0)
+        canary = Path(self.root) / watch.CANARY
+        while not canary.exists():  # a poller reports only changes made after its first look: the canary's
+            await asyncio.sleep(0.05)
+        yield {(watch.watchfiles.Change.modified, str(canary))}
         yield {(watch.watchfiles.Change.modified, self.root + "/me.md")}
 
 
@@ -213,3 +216,27 @@ async def test_a_running_repo_arms_its_store_so_a_hand_edit_costs_no_walk(repo_p
             assert len(walks) == 1
     finally:
         await repo.close()
+
+
+async def test_the_polling_fallback_arms_only_once_the_poller_sees_changes(tmp_path: Path) -> None:
+    """With the real poller: an edit made right when the stream says armed arrives (the poller's first look
+    comes after ``awatch`` starts; arming at once lost 3 of 5 such edits)."""
+    (tmp_path / "notes").mkdir()
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "notes" / "a.md").write_text("- a line\n")
+    stop = asyncio.Event()
+
+    def armed(ok: bool) -> None:
+        if ok:
+            (tmp_path / "notes" / "a.md").write_text("- a line\n- edited right at arming\n")
+
+    got: list[str] = []
+
+    async def collect() -> None:
+        async for event in watch._stream(tmp_path, stop, 400, polling=True, on_armed=armed):
+            got.extend(event.paths)
+            if "notes/a.md" in got:
+                stop.set()
+
+    await asyncio.wait_for(collect(), timeout=60)
+    assert got == ["notes/a.md"]

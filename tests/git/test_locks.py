@@ -230,11 +230,12 @@ def test_libgit2_failing_before_the_branch_moves_is_reported_as_not_committed(
     with pytest.raises(GitError, match="commit failed"):
         store.remember(Candidate(text="I read the docs first", by="user"))
     assert store.head() == head
+    assert "read the docs first" not in (store.root / "me.md").read_text()  # the files are put back
+    assert porcelain(store.root) == ""
     monkeypatch.undo()
-    # The file holds the entry; the next write commits it as a hand edit.
     store.remember(Candidate(text="I sketch designs on paper", by="user"))
     me = git(store.root, "show", "HEAD:me.md")
-    assert "read the docs first" in me and "designs on paper" in me
+    assert "read the docs first" not in me and "designs on paper" in me
 
 
 def test_every_reported_commit_exists_and_is_reachable(store: MemoryStore) -> None:
@@ -258,7 +259,7 @@ def test_a_full_disk_in_the_file_write_says_so_and_leaves_no_damage(
     before = {p: (root / p).read_bytes() for p in ("me.md", "MEMORY.md")}
     head = store.head()
     monkeypatch.setattr(atomic.os, "fsync", no_space)
-    with pytest.raises(MemrepoError, match="No space left on device"):
+    with pytest.raises(MemrepoError, match="the disk is full: nothing was written"):
         store.remember(Candidate(text="I note everything down", by="user"))
     monkeypatch.undo()
     assert store.head() == head
@@ -268,7 +269,7 @@ def test_a_full_disk_in_the_file_write_says_so_and_leaves_no_damage(
     assert store.remember(Candidate(text="I note everything down", by="user")).commit == store.head()
 
 
-def test_a_full_disk_in_the_commit_says_so_and_the_next_write_commits_the_change(
+def test_a_full_disk_in_the_commit_says_so_and_leaves_the_files_as_they_were(
     store: MemoryStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def no_space(self, *args, **kwargs):
@@ -278,13 +279,14 @@ def test_a_full_disk_in_the_commit_says_so_and_the_next_write_commits_the_change
     monkeypatch.setattr(pygit2.Repository, "create_commit", no_space)
     with pytest.raises(GitError, match="the disk is full") as info:
         store.remember(Candidate(text="I back up my laptop weekly", by="user"))
-    assert "nothing was committed" in str(info.value)
+    assert "nothing was written and the repo is as it was" in str(info.value)
     assert store.head() == head
+    assert porcelain(store.root) == ""  # the entry is not left in the file for a later hand-edit commit
     monkeypatch.undo()
     fsck(store.root)
     store.remember(Candidate(text="I water the plants on Sundays", by="user"))
     me = git(store.root, "show", "HEAD:me.md")
-    assert "back up my laptop" in me and "plants on Sundays" in me
+    assert "back up my laptop" not in me and "plants on Sundays" in me
 
 
 # -- a git commit loop beside memrepo writers ------------------------------------

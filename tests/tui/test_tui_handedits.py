@@ -14,6 +14,7 @@ from helpers.repo_helpers import plain_settings
 from helpers.tui_helpers import EXAMPLE_FILES, RecordingApp, build_repo, settle, wait_for
 from textual.pilot import Pilot
 
+from memrepo.engine.models import HandEditQuestion
 from memrepo.tui.handedits import HandEditQuestionScreen
 
 SIZE = (80, 24)
@@ -129,3 +130,10 @@ def test_the_mass_deletion_question_at_80_columns(isolated_home: Path, snap_comp
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_a_stale_save_question_says_put_back_not_lose() -> None:
+    from memrepo.tui.handedits import question_title
+
+    q = HandEditQuestion(path="me.md", entries_before=5, entries_now=5, dropped=["- I review pull requests [by: user]"])
+    assert question_title(q) == "me.md: a save drops 1 entry memrepo wrote in the last hour"
