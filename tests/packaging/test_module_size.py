@@ -15,7 +15,6 @@ LIMIT = 500
 """Lines a module may have."""
 
 STILL_OVER = {
-    "engine/write/writer.py": 549,
     "tui/panes/dreams.py": 514,
     "tui/panes/inbox.py": 575,
 }
