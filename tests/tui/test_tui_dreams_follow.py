@@ -66,8 +66,13 @@ async def test_a_dream_run_from_the_command_line_appears_without_r(isolated_home
         argv = [sys.executable, "-c", "from memrepo.cli.main import main; main()", "--repo", str(root), "dream"]
         done = await asyncio.to_thread(subprocess.run, argv, capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
-        await wait_for(pilot, lambda: len(dreams.records) == 1, timeout=15, what="the CLI's dream in the pane")
-        assert dreams.records[0].status == "pending_review"
+        # The pane may have shown the run while it was running: wait for the state it ended in.
+        await wait_for(
+            pilot,
+            lambda: len(dreams.records) == 1 and dreams.records[0].status == "pending_review",
+            timeout=15,
+            what="the CLI's finished dream in the pane",
+        )
         await pilot.press("a")  # the review waits: a asks, no "no review waiting"
         await wait_for(pilot, lambda: isinstance(app.screen, Confirm), what="the accept question")
         assert not any("has no review waiting" in n for n in app.notices)
