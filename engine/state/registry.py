@@ -242,6 +242,14 @@ REGISTRY: tuple[Derived, ...] = (
     Derived(
         "secrets-allow.salt", _S, "redaction/allow.py", "the allow-list's salt (16 random bytes)", False, "nothing"
     ),
+    Derived(
+        "watch-armed",
+        _S,
+        "repo/watch.py",
+        "the polling watcher's canary: a time stamp, no text",
+        False,
+        _MADE_WHEN_NEEDED,
+    ),
     Derived("imports/*.txt", _S, "importers/run.py", "digests of the items each import format wrote", False, "nothing"),
     Derived(
         "hook-offsets.json",
