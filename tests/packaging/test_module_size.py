@@ -16,7 +16,6 @@ LIMIT = 500
 
 STILL_OVER = {
     "tui/panes/dreams.py": 514,
-    "tui/panes/inbox.py": 575,
 }
 """Modules over the limit today, with their line counts: being changed on other branches, split after."""
 

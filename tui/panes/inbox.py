@@ -8,8 +8,6 @@ cleared then. ``u`` undoes the last triage made in this session.
 
 from __future__ import annotations
 
-import bisect
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, ClassVar, Literal, cast
 
 from rich.text import Text
@@ -18,7 +16,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Static
 
-from ..messages import RepoWritten, WriteFailed
 from ..plain import clean, plain
 from ..widgets.conflict_table import ConflictTable
 from ..widgets.dialogs import EditText, FilePicker
@@ -26,6 +23,7 @@ from ..widgets.entry_detail import EntryDetail, InboxEntryScreen
 from ..widgets.list_table import ListTable
 from .base import Pane
 from .inbox_conflicts import ConflictReads, InboxConflicts
+from .inboxwrites import NOTHING_TO_UNDO, InboxWrites
 
 if TYPE_CHECKING:
     from memrepo.engine.models import EntryView, WriteResult
@@ -39,9 +37,6 @@ EMPTY = "Inbox is empty: nothing waits for review"
 
 MARK = "●"
 """The selection mark in the first column."""
-
-NOTHING_TO_UNDO = "No triage to undo in this session"
-"""What ``u`` says when this session made no triage write (or undid them all)."""
 
 STILL_READING = "Still reading the inbox: try again in a moment"
 """What a triage key says before the pane's first read has shown the entries (nothing is done)."""
@@ -67,7 +62,7 @@ def seen_ref(entry: EntryView) -> str:
     return f"{entry.ref}@{entry.seen}" if entry.seen else entry.ref
 
 
-class InboxPane(InboxConflicts, Pane):
+class InboxPane(InboxWrites, InboxConflicts, Pane):
     """Inbox entries with their source and task, the suggested file, triage keys."""
 
     PANE_ID = "inbox"
@@ -240,102 +235,6 @@ class InboxPane(InboxConflicts, Pane):
             self._suggested[key] = await self.repo.suggest(entry)
         if self.highlighted is not None and (self.highlighted.ref, self.highlighted.text) == key:
             self._show_note()
-
-    def _triage(
-        self, done: str, call: Callable[[MemoryRepo], Awaitable[WriteResult]], texts: tuple[str, ...] = ()
-    ) -> None:
-        # The entries are "being saved" from the key press on, so a second press on one of them cannot
-        # start a second write; the next entry can be triaged at once (the write lock queues the writes).
-        self._saving.append(texts)
-        self._presses += 1
-        self.run_triage(done, call, texts, self._presses)
-
-    def _saved(self, texts: tuple[str, ...]) -> None:
-        self._saving.remove(texts)
-
-    @work(group="inbox-write", exit_on_error=False, description="Inbox triage")
-    async def run_triage(
-        self,
-        done: str,
-        call: Callable[[MemoryRepo], Awaitable[WriteResult]],
-        texts: tuple[str, ...] = (),
-        press: int = 0,
-    ) -> None:
-        """Run one triage call, remember its commit for ``u``, read the inbox again.
-
-        Args:
-            done: the notice on success (plain text).
-            call: the engine call, given the repo.
-            texts: the texts of the entries it triages (marked as being saved until it returns).
-            press: the key press's number, so ``u`` undoes the last key's write even if an earlier one
-                returned after it.
-        """
-        from memrepo.engine.errors import MemrepoError
-
-        if self.repo is None:
-            self._saved(texts)
-            return
-        try:
-            result = await call(self.repo)
-        except MemrepoError as exc:
-            self.notify(clean(str(exc), one_line=False), title="Inbox", severity="error", timeout=8, markup=False)
-            self.post_message(WriteFailed(str(exc)))
-            return
-        finally:
-            self._saved(texts)
-            self._selected.clear()
-            self.load_inbox()
-        if result.action == "refused":  # nothing was written: say why, never "Accepted"
-            reason = result.reason or "the write was refused"
-            self.notify(
-                clean(f"Not accepted: {reason}", one_line=False),
-                title="Inbox",
-                severity="warning",
-                timeout=8,
-                markup=False,
-            )
-            return
-        if result.commit is not None:
-            bisect.insort(self._undo, (press, result.commit))
-            self.post_message(RepoWritten(result.commit))
-        if result.redacted:  # never silent (docs/architecture.md §3)
-            hint = "; A if it is not a secret" if self._typed is not None else ""
-            done = f"{done}, redacted: {', '.join(result.redacted)}{hint}"
-            self.notify(clean(done), timeout=8, severity="warning", markup=False)
-            return
-        self._typed = None
-        self.notify(clean(done), timeout=3, markup=False)
-
-    @work(group="inbox-write", exit_on_error=False, description="Undoing the last triage")
-    async def run_undo(self) -> None:
-        """Revert the last triage commit made in this session, once the triage writes in flight returned."""
-        import asyncio
-
-        from memrepo.engine.errors import GitError, MemrepoError
-
-        while self._saving:  # `d` then `u` at once: undo what `d` wrote, not the write before it
-            await asyncio.sleep(0.02)
-        if self.repo is None or not self._undo:
-            self._undoing = False
-            if self.repo is not None:
-                self.notify(NOTHING_TO_UNDO, timeout=2, markup=False)
-            return
-        commit = self._undo[-1][1]
-        try:
-            result = await self.repo.undo(commit, origin="tui")
-        except GitError as exc:
-            self._forget_undo(commit)  # it will never apply: do not offer it again
-            self.notify(clean(str(exc), one_line=False), title="Cannot undo", severity="error", timeout=8, markup=False)
-            return
-        except MemrepoError as exc:
-            self.notify(clean(str(exc), one_line=False), title="Cannot undo", severity="error", timeout=8, markup=False)
-            return
-        finally:
-            self._undoing = False
-            self.load_inbox()
-        self._forget_undo(commit)
-        self.post_message(RepoWritten(result.commit))
-        self.notify("Undid the last triage", timeout=3, markup=False)
 
     # -- showing -------------------------------------------------------
 
@@ -552,9 +451,6 @@ class InboxPane(InboxConflicts, Pane):
             return
         self._undoing = True
         self.run_undo()
-
-    def _forget_undo(self, commit: str) -> None:
-        self._undo = [(press, c) for press, c in self._undo if c != commit]
 
     # -- merge conflicts -------------------------------------
 
