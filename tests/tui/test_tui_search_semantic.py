@@ -37,7 +37,7 @@ async def test_the_search_pane_says_hybrid_once_vectors_exist(tmp_path: Path, mo
                 before = screen.searches
                 screen.search("which JS package manager do I use")
                 await wait_for(pilot, lambda: screen.searches > before, what="a search")
-                return "hybrid" in str(status.visual)
+                return "hybrid (100% with vectors)" in str(status.visual)  # the build done, not just begun
 
             for _ in range(100):
                 if await again():
