@@ -149,6 +149,8 @@ def watch(ctx: click.Context) -> None:
         assert me is not None
         for sig in STOP_SIGNALS:  # from here on a signal cancels the loop's work, which then closes the repo
             loop.add_signal_handler(sig, me.cancel)
+        if _NOTED:  # a signal came while the loop started: stop before opening anything
+            return
         async with await MemoryRepo.open(root, store.settings, create=False) as repo:
             auto = AutoSync(repo, report)  # the app's driver too
             runner = asyncio.create_task(auto.run())
@@ -163,9 +165,12 @@ def watch(ctx: click.Context) -> None:
 
     try:  # a signal may land while the first line is written
         click.echo(f"watching {root}: syncing after commits and every {settings.interval_s:g} s (Ctrl-C stops)")
+        for sig in STOP_SIGNALS:  # inside asyncio.run a signal is noted, never raised into the loop's own code
+            signal.signal(sig, _note)
         asyncio.run(main())
     except (KeyboardInterrupt, asyncio.CancelledError):
-        click.echo("stopped")
+        pass
+    click.echo("stopped")
 
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -174,6 +179,16 @@ STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
+
+
+_NOTED: list[int] = []
+"""Signals that came while the event loop started, before it took them over."""
+
+
+def _note(signum: int, frame: object) -> None:
+    """Note a stop signal: a KeyboardInterrupt raised inside ``asyncio.run``'s start left the loop unclosed
+    (Python then printed a traceback from ``BaseEventLoop.__del__`` at exit, seen under load)."""
+    _NOTED.append(signum)
 
 
 def _stop_on_signals() -> None:
