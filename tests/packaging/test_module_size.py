@@ -14,9 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LIMIT = 500
 """Lines a module may have."""
 
-STILL_OVER = {
-    "tui/panes/dreams.py": 514,
-}
+STILL_OVER: dict[str, int] = {}
 """Modules over the limit today, with their line counts: being changed on other branches, split after."""
 
 

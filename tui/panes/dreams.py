@@ -31,7 +31,7 @@ from ..tablefit import fit_column
 from ..widgets.dialogs import Confirm
 from ..widgets.list_table import ListTable
 from .base import Pane
-from .dreamview import CLASS_STYLES, STATUS_WORDS, operations_content, where_today
+from .dreamview import STATUS_WORDS, operation_cells, operations_content, operations_title
 from .history import diff_content
 
 if TYPE_CHECKING:
@@ -464,10 +464,7 @@ class DreamsPane(Pane):
         self.call_after_refresh(self._fit_ops)
 
     def _ops_title(self, record: Any) -> None:
-        n = len(self._chosen.get(record.id, set()))
-        review = record.counts.get("review", 0)
-        chosen = f" · {n} of {review} chosen: a merges them" if n else ""
-        self.ops_table.border_title = f"Operations {len(record.operations)}{chosen}"
+        self.ops_table.border_title = operations_title(record, len(self._chosen.get(record.id, set())))
 
     def _show_ops(self, record: Any) -> None:
         table = self.ops_table
@@ -475,20 +472,8 @@ class DreamsPane(Pane):
         self._shown_ops = record.id
         table.clear()
         chosen = self._chosen.get(record.id, set())
-        entries: list[Text] = []
         for n, op in enumerate(record.operations):
-            text = op.after or op.before or op.text
-            target = f" → {op.path}" if op.path and op.op != "add" else ""
-            entries.append(Text(clean(" ".join(text.split()) + target), no_wrap=True, overflow="ellipsis", end=""))
-            decision = {"accepted": "✓", "declined": "✗"}.get(op.decision or "", " ")
-            where = where_today(op, self._files, record) or (op.path or "")
-            table.add_row(
-                Text("●" if n in chosen else decision, end=""),
-                Text(op.classification, style=CLASS_STYLES.get(op.classification, ""), end=""),
-                Text(op.op, end=""),
-                Text(clean(where), no_wrap=True, overflow="ellipsis", end=""),
-                entries[-1],
-            )
+            table.add_row(*operation_cells(op, n in chosen, self._files, record))
         self._fit_ops()
         if record.operations:
             table.move_cursor(row=min(row, len(record.operations) - 1))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.content import Content
 
 from ..plain import clean
@@ -165,3 +166,25 @@ def operations_content(record: Any, files: dict[str, list[Any]] | None = None) -
 
 
 __all__ = ["CLASS_STYLES", "STATUS_WORDS", "applied", "coverage_lines", "operations_content", "where_today"]
+
+
+def operation_cells(op: Any, chosen: bool, files: dict[str, list[Any]], record: Any) -> tuple[Text, ...]:
+    """One row of the operations table: mark, class, operation, where it applies today, the entry's text."""
+    text = op.after or op.before or op.text
+    target = f" → {op.path}" if op.path and op.op != "add" else ""
+    decision = {"accepted": "✓", "declined": "✗"}.get(op.decision or "", " ")
+    where = where_today(op, files, record) or (op.path or "")
+    return (
+        Text("●" if chosen else decision, end=""),
+        Text(op.classification, style=CLASS_STYLES.get(op.classification, ""), end=""),
+        Text(op.op, end=""),
+        Text(clean(where), no_wrap=True, overflow="ellipsis", end=""),
+        Text(clean(" ".join(text.split()) + target), no_wrap=True, overflow="ellipsis", end=""),
+    )
+
+
+def operations_title(record: Any, chosen: int) -> str:
+    """The operations table's title: how many, and how many of the review's are chosen."""
+    review = record.counts.get("review", 0)
+    picked = f" · {chosen} of {review} chosen: a merges them" if chosen else ""
+    return f"Operations {len(record.operations)}{picked}"
