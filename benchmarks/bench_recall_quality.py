@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Benchmark: recall quality on a labelled repo, beside SQLite FTS5 BM25 (docs/architecture.md §4).
 
-Builds two labelled repos through the real write path (``recall_quality/repo_a.txt``,
-the tuning repo, and ``repo_b.txt``, another person's repo held out), then runs
+Builds three labelled repos through the real write path (``recall_quality/repo_a.txt``,
+the tuning repo, ``repo_b.txt``, another person's repo held out, and ``repo_c.txt``,
+a third person's repo with its own tuning and held-out queries), then runs
 the labelled queries of ``recall_quality/queries_*.txt`` against each system:
 
 - **fts5**: SQLite FTS5 (``unicode61 remove_diacritics 2``) over the same
@@ -21,7 +22,7 @@ or a ``(path, line)`` tuple). It may build what it needs on its first call
 for a repo (each repo gets one untimed warm-up call).
 
 Measures, per split (``tune``: repo A's tuning queries; ``heldout``: repo A's
-held-out queries and all of repo B's) and per query kind:
+held-out queries and all of repo B's; ``c-tune`` and ``c-heldout``: repo C's) and per query kind:
 
 - **hit@1, hit@5**: a gold entry at rank 1 / in the top 5. For ``multi``
   queries (several entries needed) hit@k is the share of the needed entries
@@ -32,7 +33,7 @@ held-out queries and all of repo B's) and per query kind:
 - **stale above**: queries whose superseded line ranks above the current one (or is shown without it).
 
 Usage:
-    python benchmarks/bench_recall_quality.py [--split tune|heldout|all] [--json OUT]
+    python benchmarks/bench_recall_quality.py [--split tune|heldout|c-tune|c-heldout|all] [--json OUT]
         [--memrepo MODULE:FUNC] [--system NAME=MODULE:FUNC ...] [--show-misses]
 """
 
@@ -58,10 +59,12 @@ import dataset  # noqa: E402
 LIMIT = 10
 """Hits asked of every system (MRR looks this deep)."""
 
-REPOS = {"a": "repo_a.txt", "b": "repo_b.txt"}
+REPOS = {"a": "repo_a.txt", "b": "repo_b.txt", "c": "repo_c.txt"}
 SPLITS = {
     "tune": [("a", "queries_a_tune.txt")],
     "heldout": [("a", "queries_a_heldout.txt"), ("b", "queries_b_heldout.txt")],
+    "c-tune": [("c", "queries_c_tune.txt")],
+    "c-heldout": [("c", "queries_c_heldout.txt")],
 }
 TAGS = ("superseded", "cjk", "accent", "heading", "link", "neardup")
 
@@ -236,7 +239,7 @@ def table(split: str, summary: dict[str, dict[str, dict[str, float]]], times: di
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--split", choices=["tune", "heldout", "all"], default="all")
+    parser.add_argument("--split", choices=[*SPLITS, "all"], default="all")
     parser.add_argument(
         "--memrepo", default="bench_recall_quality:memrepo_lexical", help="MODULE:FUNC of memrepo's recall"
     )
@@ -262,14 +265,17 @@ def main() -> int:
         work = args.work or Path(tmp)
         roots: dict[str, Path] = {}
         labels: dict[str, dict[tuple[str, int], str]] = {}
+        wanted = {repo for split in SPLITS if args.split in ("all", split) for repo, _f in SPLITS[split]}
         for repo, name in REPOS.items():
+            if repo not in wanted:
+                continue
             spec = dataset.read_repo(HERE / "recall_quality" / name)
             root = work / f"repo_{repo}"
             if not (root / ".git").is_dir():
                 dataset.build_repo(spec, root)
             roots[repo] = root
             labels[repo] = dataset.label_entries(spec, root)
-        splits = ["tune", "heldout"] if args.split == "all" else [args.split]
+        splits = list(SPLITS) if args.split == "all" else [args.split]
         report: dict[str, object] = {}
         for split in splits:
             queries = [

@@ -55,7 +55,10 @@ def hybrid(root: Path, query: str, limit: int) -> list[tuple[str, int]]:
     """Lexical and semantic fused (the long-running processes' recall)."""
     index, sem = _ready(root)
     found = index.search(query, limit=limit + DEPTH)
-    fused, _info = sem.fuse(index, query, found, workspace_file=None, workspace_id=None, scoped=False, limit=limit)
+    pool = index.search(query, limit=limit + DEPTH, min_confidence=0.0)  # as ReadCache.recall fuses
+    fused, _info = sem.fuse(
+        index, query, found, workspace_file=None, workspace_id=None, scoped=False, limit=limit, pool=pool
+    )
     return _hits(index, fused)
 
 
