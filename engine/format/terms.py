@@ -77,6 +77,11 @@ def fold(text: str) -> str:
     return " ".join(folded.split())
 
 
+def is_cjk(term: str) -> bool:
+    """Whether a term is of the CJK scripts cut into bigrams (Han, Hiragana, Katakana); False for any ASCII term."""
+    return not term.isascii() and _unicode_res()[1].match(term) is not None
+
+
 def split_folded(folded: str) -> list[str]:
     """Cut already-folded text into terms, in order, repeats kept.
 

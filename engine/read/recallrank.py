@@ -35,7 +35,14 @@ Then, in order:
   (:data:`MIN_CONFIDENCE` by default); then the hits of at least
   :data:`HIT_SHARE` of the minimum are kept. Otherwise nothing is returned,
   so a question with no answer in memory gets no hits. The numbers were
-  tuned on the tuning split of benchmarks/recall_quality only.
+  tuned on the tuning splits of benchmarks/recall_quality only.
+- **Per script**: CJK text is scored by overlapping bigrams, so a CJK
+  question in other words holds a small share of its bigrams even when it
+  is answered ("東京の案件で先方の担当者は誰" holds 先方 of 東京, 案件,
+  先方, 担当, 当者). The minimum is scaled down by the share ``c`` of the
+  query's term weight in CJK bigrams: ``minimum × (1 − (1 −``
+  :data:`CJK_MIN_SHARE` ``) × c)``; a query without CJK keeps the minimum
+  whole, an all-CJK one needs :data:`CJK_MIN_SHARE` of it.
 - **Ties**: recency (``added:``, then ``by: user``), then file path and line.
 """
 
@@ -47,7 +54,7 @@ from collections.abc import Callable, Iterable, Set
 from typing import NamedTuple, Protocol  # not dataclasses: it imports inspect (30 ms of a one-shot recall)
 
 from memrepo.engine.format.stemming import index_term, index_terms
-from memrepo.engine.format.terms import MAX_QUERY_TERMS, fold, query_terms, split_folded
+from memrepo.engine.format.terms import MAX_QUERY_TERMS, fold, is_cjk, query_terms, split_folded
 
 CONTEXT_KEY = "\x03"
 """Prefix of the posting lists of context terms (headings above an entry, link-only bullets of its section)."""
@@ -70,6 +77,9 @@ RECENCY_BONUS = 0.04
 """Added for the newest entry of the candidates (less for older, none for the oldest), times the query's term weight."""
 MIN_CONFIDENCE = 0.38
 """Hits under this confidence are left out unless the caller asks for a lower minimum (docs/architecture.md §4)."""
+CJK_MIN_SHARE = 0.4
+"""An all-CJK query needs this share of the minimum (bigram scoring, docs/recall.md "Confidence");
+tuned on the tuning splits: the lowest confidence of an answered CJK paraphrase there is 0.16 of 0.38."""
 GATE_HITS = 5
 """The answer's confidence is the highest confidence among these many best hits."""
 HIT_SHARE = 0.3
@@ -170,7 +180,8 @@ def rank(
         index: the posting lists and items.
         has_phrase: whether a folded phrase is in a folded text on word boundaries.
         limit: the most hits wanted.
-        min_confidence: hits under it are left out (0 keeps every match).
+        min_confidence: hits under it are left out (0 keeps every match); scaled per script
+            (:func:`script_minimum`).
 
     Returns:
         list[Scored]: best first, at most ``limit``.
@@ -240,10 +251,28 @@ def rank(
         out.append(Scored(i, round(score, 6), round(confidence, 4)))
     # The answer's confidence: the most of the query one of the best few hits holds.
     answer = max((hit.confidence for hit in out[:GATE_HITS]), default=0.0)
-    if answer < min_confidence:
+    minimum = script_minimum(min_confidence, weights)
+    if answer < minimum:
         return []
-    floor = min_confidence * HIT_SHARE
+    floor = minimum * HIT_SHARE
     return [hit for hit in out if hit.confidence >= floor][:limit]
+
+
+def script_minimum(min_confidence: float, weights: dict[str, float]) -> float:
+    """The confidence minimum for a query of these term weights, scaled for CJK bigrams (module docstring).
+
+    Args:
+        min_confidence: the minimum for a query without CJK (0..1).
+        weights: the query's index terms and their weights (idf).
+
+    Returns:
+        float: ``min_confidence × (1 − (1 − CJK_MIN_SHARE) × c)``, ``c`` the share of the weight in CJK terms.
+    """
+    mass = sum(weights.values())
+    if not mass or not min_confidence:
+        return min_confidence
+    cjk = sum(w for t, w in weights.items() if is_cjk(t)) / mass
+    return min_confidence * (1.0 - (1.0 - CJK_MIN_SHARE) * cjk)
 
 
 def _gather(qterms: list[str], weights: dict[str, float], index: Postings, need: int) -> list[int]:

@@ -11,7 +11,7 @@ from memrepo.engine.format.terms import fold, terms
 from memrepo.engine.models import Candidate
 from memrepo.engine.read.recall import RecallIndex
 from memrepo.engine.read.recallkeys import SCHEMA_VERSION, connect
-from memrepo.engine.read.recallrank import MIN_CONFIDENCE, section_context
+from memrepo.engine.read.recallrank import CJK_MIN_SHARE, MIN_CONFIDENCE, script_minimum, section_context
 from memrepo.engine.repo.store import MemoryStore
 
 
@@ -168,6 +168,40 @@ def test_hits_carry_their_confidence_and_a_lower_minimum_shows_weak_ones(known: 
     weak = known.recall("what is the wifi password in Stockholm", min_confidence=0.0)
     assert texts(weak) == ["Works at Fjordline Labs in Stockholm"]
     assert 0.0 < weak[0].confidence < MIN_CONFIDENCE
+
+
+def test_the_minimum_is_scaled_by_the_share_of_cjk_bigrams() -> None:
+    assert script_minimum(0.4, {"wifi": 2.0, "password": 2.0}) == 0.4
+    assert script_minimum(0.4, {"先方": 2.0, "担当": 2.0}) == pytest.approx(0.4 * CJK_MIN_SHARE)
+    assert script_minimum(0.4, {"先方": 1.0, "contact": 1.0}) == pytest.approx(0.4 * (1 + CJK_MIN_SHARE) / 2)
+    assert script_minimum(0.0, {"先方": 1.0}) == 0.0  # --all keeps every match
+
+
+@pytest.fixture
+def tokyo(store: MemoryStore) -> MemoryStore:
+    write(
+        store.root,
+        "tokyo.md",
+        "# Tokyo kiosk\n\n"
+        "- 東京の駅ナカ売店向けセルフレジ端末のプロジェクト。顧客は東日本リテール株式会社。 [by: user; added: 2025-01-15]\n"
+        "- 先方の窓口は田中 健一さん（情報システム部）。メールは丁寧語で書くこと。 [by: user; added: 2025-01-15]\n"
+        "- 画面の文言はすべて先方のレビューを通すこと。 [by: user; added: 2025-04-08]\n"
+        "- Receipts print on Epson printers over Bluetooth. [by: user; added: 2025-04-01]\n"
+        + "".join(
+            f"- Kiosk build {n} passed the store test. [by: user; added: 2025-05-{n:02d}]\n" for n in range(1, 9)
+        ),
+    )
+    return store
+
+
+def test_a_cjk_question_in_other_words_is_kept_though_its_bigrams_hold_little(tokyo: MemoryStore) -> None:
+    hits = tokyo.recall("窓口の担当者は誰")  # holds 窓口 of 窓口, 口担, 担当, 当者
+    assert hits[0].text.startswith("先方の窓口は田中")
+    assert max(h.confidence for h in hits) < MIN_CONFIDENCE  # kept by the per-script minimum alone
+
+
+def test_a_cjk_question_with_no_answer_still_gets_nothing(tokyo: MemoryStore) -> None:
+    assert tokyo.recall("大阪の店舗の住所は") == []
 
 
 # -- the index file -----------------------------------------------------------------
