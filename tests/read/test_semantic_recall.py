@@ -14,7 +14,7 @@ from helpers.semantic_fakes import ConceptEmbedder, concept_vector, fake_openai_
 from memrepo.engine.config import SemanticSettings
 from memrepo.engine.read.recall import RecallIndex
 from memrepo.engine.read.semantic_build import BATCH, build_vectors
-from memrepo.engine.read.semantic_fuse import DEPTH, SemanticRecall, plain_key, rrf
+from memrepo.engine.read.semantic_fuse import DEPTH, SemanticRecall, newer_first, plain_key, rrf
 from memrepo.engine.read.semantic_model import EndpointEmbedder, ModelUnavailable, make_embedder, parse_embeddings
 from memrepo.engine.read.semantic_store import VectorStore, quantize, scrub_vectors, vectors_path
 
@@ -87,6 +87,30 @@ def test_reciprocal_rank_fusion_sums_both_lists_and_keeps_lexical_order_on_ties(
 def test_a_semantic_only_hit_carries_the_key_of_no_lexical_match() -> None:
     assert plain_key((7 << 32) | 3) == (0, 0, 0, 0.0, 7)
     assert plain_key((7 << 32) | 3, (2.5, 0.9, 4)) == (0.0, 0.0, 7)  # the lexical list's shape
+
+
+def test_newer_first_gives_a_group_s_best_place_to_its_newest() -> None:
+    old, mid, new, other = (1 << 32) | 9, (2 << 32) | 8, (3 << 32) | 7, (5 << 32) | 1
+    groups = {old: ("editor",), new: ("editor",), mid: ("standup",)}
+    assert newer_first([old, other, mid, new], groups.get) == [new, other, mid, old]
+    assert newer_first([new, old], groups.get) == [new, old]
+
+
+def test_a_superseded_line_stays_under_the_current_one_through_the_fusion(tmp_path: Path) -> None:
+    files = {
+        "me.md": "- Drinks espresso and latte with coffee every morning [added: 2024-01-01; subject: coffee]\n",
+        "MEMORY.md": "- Gave up coffee; tea since June [added: 2025-06-01; subject: coffee]\n",
+    }
+    root, index = _repo(tmp_path, files)
+    emb = ConceptEmbedder()
+    build_vectors(root, emb, 100)
+    sem = SemanticRecall(root, _settings(), emb)
+    hits, _info = _recall(sem, index, "what coffee drink does she like")
+    assert _texts(index, hits) == [
+        "Gave up coffee; tea since June",
+        "Drinks espresso and latte with coffee every morning",
+    ]
+    sem.close()
 
 
 def test_a_question_with_no_answer_gets_no_neighbour_below_the_floor(tmp_path: Path) -> None:
