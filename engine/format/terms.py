@@ -10,10 +10,12 @@ so a query and an entry are cut into terms the same way:
   marks are kept: が and か are different words.
 - **Words**: runs of letters and digits outside the CJK scripts
   (``pgvector``, ``16``, ``müller`` → ``muller``).
-- **CJK**: runs of Han, Hiragana and Katakana characters become overlapping
-  character bigrams (``部署前`` → ``部署``, ``署前``); a lone character is its
-  own term. CJK text has no spaces, and bigrams are the usual lexical unit
-  for it (the DSH seed's retrieval section).
+- **CJK**: runs of Han, Hiragana, Katakana and Hangul characters become
+  overlapping character bigrams (``部署前`` → ``部署``, ``署前``); a lone
+  character is its own term. Chinese and Japanese have no spaces, and Korean
+  glues particles to its words (``카카오톡으로``, "by KakaoTalk"), so bigrams
+  are the usual lexical unit for all three (Lucene's CJK analyzer does the
+  same); a query word (``카카오톡``) then matches the glued form.
 
 Nothing here raises on odd input: lone surrogates and control characters are
 dropped, and a query is cut to :data:`MAX_QUERY_CHARS` first.
@@ -31,7 +33,11 @@ MAX_QUERY_CHARS = 1000
 MAX_QUERY_TERMS = 64
 """At most this many distinct terms of a query are used (the first ones)."""
 
-_CJK = "\u3005\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f"
+_CJK = (
+    "\u1100-\u11ff\u3005\u3040-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f"
+    "\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f"
+)
+"""Han, Hiragana, Katakana and Hangul (syllables and jamo): the scripts cut into character bigrams."""
 _SURROGATE_RE = re.compile("[\ud800-\udfff]")
 _ASCII_GAPS = bytes(i if i < 128 and chr(i).isalnum() else 0x20 for i in range(256))
 """bytes.translate table: every byte that is not an ASCII letter or digit becomes a space."""
@@ -78,7 +84,7 @@ def fold(text: str) -> str:
 
 
 def is_cjk(term: str) -> bool:
-    """Whether a term is of the CJK scripts cut into bigrams (Han, Hiragana, Katakana); False for any ASCII term."""
+    """Whether a term is of the CJK scripts cut into bigrams (Han, Hiragana, Katakana, Hangul); False for any ASCII term."""
     return not term.isascii() and _unicode_res()[1].match(term) is not None
 
 

@@ -272,8 +272,8 @@ def connect(target: str) -> sqlite3.Connection:
     return db
 
 
-SCHEMA_VERSION = "3"
-"""Bumped when the tables or what they hold change; an index of another version is rebuilt."""
+SCHEMA_VERSION = "4"
+"""Bumped when the tables or what they hold change (4: Hangul cut into bigrams); an index of another version is rebuilt."""
 
 
 def check_schema(db: sqlite3.Connection, version: str) -> bool | None:

@@ -44,6 +44,18 @@ def test_terms_are_words_and_cjk_bigrams() -> None:
     assert terms("部署前") == ["部署", "署前"]
     assert terms("猫") == ["猫"]  # a lone CJK character is its own term
     assert terms("レビュー is done") == ["レビ", "ビュ", "ュー", "is", "done"]
+    assert terms("카카오톡으로") == ["카카", "카오", "오톡", "톡으", "으로"]  # Hangul too: particles glue on
+
+
+def test_a_korean_word_finds_the_entry_where_a_particle_is_glued_to_it(store: MemoryStore) -> None:
+    write(
+        store.root,
+        "seoul.md",
+        "# Seoul\n\n- 서울 파트너사 담당자는 박지훈 님, 연락은 카카오톡으로 [by: user; added: 2025-03-01]\n"
+        "- Ship the Seoul build on Fridays [by: user; added: 2025-03-02]\n",
+    )
+    hits = store.recall("카카오톡")
+    assert [h.text[:6] for h in hits] == ["서울 파트너"]
 
 
 @pytest.mark.parametrize("query", ["", "   \n\t", "x" * 10_000, ".*[(?<!\\", "\ud800lone\udfff", "\x00\x1b[31m"])
