@@ -10,6 +10,11 @@ unions two detectors, chosen by measurement (``benchmarks/bench_secrets.py
 - our own rules (:mod:`memrepo.engine.redaction.rules`) for what it misses;
 - vendor shapes it misses, each naming its source, and GitHub/npm tokens whose
   checksum holds (:mod:`memrepo.engine.redaction.vendors`);
+- Kingfisher's ~640 vendor rules, each run only on a text holding its keyword
+  (:mod:`memrepo.engine.redaction.kingfisher`);
+- a key-shaped value with a vendor name just before it on its line, the way
+  trufflehog's, Kingfisher's and gitleaks' vendor rules find one, for every vendor
+  those rule sets name (:mod:`memrepo.engine.redaction.context`);
 - passwords in prose and on command lines (:mod:`memrepo.engine.redaction.speech`).
 
 A finding inside a public format (:mod:`memrepo.engine.redaction.public`: an image
@@ -174,7 +179,7 @@ def _load() -> list[Callable[[str], Iterable[tuple[int, int, str]]]]:
     return _detectors
 
 
-DETECTORS = ("betterleaks", "rules", "vendors", "speech")
+DETECTORS = ("betterleaks", "rules", "vendors", "kingfisher", "context", "speech")
 """The detectors :func:`redact` unions, in order (the benchmark measures each alone and together)."""
 
 
@@ -189,6 +194,14 @@ def _build(names: tuple[str, ...]) -> list[Callable[[str], Iterable[tuple[int, i
             from . import vendors
 
             dets.append(vendors.spans)
+        elif name == "kingfisher":
+            from . import kingfisher
+
+            dets.append(kingfisher.spans)
+        elif name == "context":
+            from . import context
+
+            dets.append(context.spans)
         elif name == "speech":
             from . import speech
 

@@ -34,6 +34,7 @@ _PLACEHOLDER_RE = re.compile(
       | <[^>]*>?                       # <your-api-key>
       | \[REDACTED[^\]]*\]?            # already redacted
       | [*xX•.#?-]{3,}                 # ********, xxxx, ....
+      | \{?0{8}-0{4}-0{4}-0{4}-0{12}\}?  # the nil UUID (RFC 9562 §5.9)
       | (?:var|env|vars|secrets|process\.env|os\.environ|settings|config)\b.*
       | !\w+.*                         # YAML tags: !secret name, !vault ...
       | (?:none|null|nil|true|false|undefined|changeme|redacted|example|placeholder|todo|tbd|xxx+)
@@ -411,6 +412,8 @@ def spans(text: str) -> Iterator[Span]:
             yield m.start("value") + off, m.start("value") + off + len(value), "labelled-secret"
     for regex in (_GLUED_RE, _CRYPT_RE, _WEBHOOK_RE):
         for m in regex.finditer(text):
+            if regex is _GLUED_RE and _PLACEHOLDER_RE.match(m.group("value")):
+                continue  # InstrumentationKey=00000000-0000-...: the nil UUID is a placeholder
             yield (
                 m.start("value"),
                 m.end("value"),
