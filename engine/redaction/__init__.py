@@ -170,6 +170,15 @@ def _betterleaks_spans(text: str) -> Iterable[tuple[int, int, str]]:
             start = text.find(secret, start + 1)
 
 
+def _kingfisher_spans(text: str) -> Iterable[tuple[int, int, str]]:
+    """Kingfisher's rules (:mod:`.kingfisher`), on a text holding a token-like run only (as Betterleaks)."""
+    if not _has_candidate(text):
+        return ()
+    from . import kingfisher
+
+    return kingfisher.spans(text)
+
+
 def _load() -> list[Callable[[str], Iterable[tuple[int, int, str]]]]:
     global _detectors
     if _detectors is None:
@@ -195,9 +204,7 @@ def _build(names: tuple[str, ...]) -> list[Callable[[str], Iterable[tuple[int, i
 
             dets.append(vendors.spans)
         elif name == "kingfisher":
-            from . import kingfisher
-
-            dets.append(kingfisher.spans)
+            dets.append(_kingfisher_spans)
         elif name == "context":
             from . import context
 
