@@ -10,7 +10,7 @@ whose capture is a public identifier (an id, a URL, a host, a user name) or
 whose regex Python cannot compile or that has no literal of 3+ characters is
 left out, and counted. Run::
 
-    python tools/gen_kingfisher_rules.py KINGFISHER > engine/redaction/kingfisher.json
+    python tools/gen_kingfisher_rules.py KINGFISHER [COMMIT] > engine/redaction/kingfisher.json
 """
 
 from __future__ import annotations
@@ -100,11 +100,13 @@ def main() -> None:
                     "min_entropy": float(rule.get("min_entropy") or 0),
                 }
             )
-    commit = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True).stdout
+    commit = sys.argv[2] if len(sys.argv) > 2 else ""  # the snapshot's commit, when root is an archive
+    if not commit:
+        commit = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True).stdout
     doc = {
         "source": f"Kingfisher data/rules/*.yml (github.com/mongodb/kingfisher {commit.strip() or 'snapshot'}), "
         f"visible rules of medium or high confidence; {left_out} left out (public ids, generic, no keyword).",
-        "license": "Apache-2.0. Copyright MongoDB, Inc. Licensed under the Apache License, Version 2.0; "
+        "license": "Apache-2.0. Copyright the Kingfisher authors (MongoDB, Inc.). Licensed under the Apache License, Version 2.0; "
         "you may obtain a copy at http://www.apache.org/licenses/LICENSE-2.0. Patterns are used unchanged.",
         "rules": rules,
     }
