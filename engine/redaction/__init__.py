@@ -69,6 +69,7 @@ GENERIC = frozenset(
         "query-credential",
         "secret",
         "password",
+        "vendor-key",
     }
 )
 """Types that say how a secret was found rather than what it is: a specific type wins a merge."""
@@ -80,7 +81,23 @@ def _rank(slug: str) -> int:
         return 0
     if slug == "generic-api-key":
         return 3
-    return 2 if slug in GENERIC else 1
+    if slug in GENERIC:
+        return 2
+    return 2 if slug in _kingfisher_only_types() else 1  # our own names (gitlab-token) before Kingfisher's (gitlab-key)
+
+
+def _kingfisher_only_types() -> frozenset[str]:
+    """The types only Kingfisher's rules name (``gitlab-key``), not our rules or Betterleaks' (``openai-key``)."""
+    global _KINGFISHER_ONLY
+    if not _KINGFISHER_ONLY:
+        from . import kingfisher, rules
+
+        ours = {slug for _prefixes, slug in rules.VENDOR_TYPES} | {slug for _p, slug in _BETTERLEAKS_TYPES}
+        _KINGFISHER_ONLY = kingfisher.types() - ours
+    return _KINGFISHER_ONLY
+
+
+_KINGFISHER_ONLY: frozenset[str] = frozenset()
 
 
 _BETTERLEAKS_TYPES = (

@@ -63,6 +63,11 @@ def _slug(vendor: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", vendor.lower()).strip("-") + "-key"
 
 
+def types() -> frozenset[str]:
+    """Every redaction type these rules name (empty until they load): another detector's specific type wins."""
+    return frozenset(_slug(rule["vendor"]) for rule in _rules)
+
+
 def candidates(text: str) -> list[int]:
     """The rules whose keyword ``text`` holds (case-insensitively), in rule order.
 

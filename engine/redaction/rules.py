@@ -334,7 +334,7 @@ _PREFIX_RE = re.compile(
 _TOKEN_RE = re.compile(r"(?<![\w+/=.-])[A-Za-z0-9_+/.-]{28,4096}={0,2}(?![\w+/=-])")
 
 
-_VENDOR_TYPES = (
+VENDOR_TYPES = (
     (("github_pat_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_"), "github-token"),
     (("glpat", "glptt-", "gldt-", "glrt-", "glcbt-", "glft-", "glimt-", "glagent-", "glsoat-"), "gitlab-token"),
     (("xox", "xapp-"), "slack-token"),
@@ -356,7 +356,7 @@ _VENDOR_TYPES = (
 
 def vendor_type(value: str) -> str:
     """The type named after a vendor token's prefix (``github-token``, ``vault-token`` ...)."""
-    for prefixes, slug in _VENDOR_TYPES:
+    for prefixes, slug in VENDOR_TYPES:
         if value.startswith(prefixes):
             return slug
     return "vendor-token"

@@ -50,6 +50,8 @@ def test_a_key_shaped_value_after_a_vendor_name_is_redacted(text: str) -> None:
         f"stripe customer {HEX32}",
         "slack ServiceAccountNameResolver",  # a camel-case name, not a key
         f"heroku\n{UUID}",  # the vendor name is on another line
+        "The vault code is wombat-narwhal-42",  # words joined by dashes: a name
+        "the stripe-webhook-handler-v2 service",
     ],
 )
 def test_a_git_id_or_uuid_without_a_vendor_naming_it_a_key_stays(text: str) -> None:
