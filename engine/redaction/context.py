@@ -43,7 +43,7 @@ _UUID_RE = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
 _HEX_RE = re.compile(r"[0-9a-fA-F]+")
 _CAMEL_RE = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _WORD_RE = re.compile(r"[a-z]+")
-_SLUG_RE = re.compile(r"[a-z]{2,}(?:[-_.](?:[a-z]{2,}|v?[0-9]{1,4}))+")
+_SLUG_RE = re.compile(r"[a-z]{2,}[0-9]{0,4}(?:[-_.](?:[a-z]{2,}[0-9]{0,4}|v?[0-9]{1,4}))+")
 _CAMEL_NAME_RE = re.compile(r"[A-Za-z][a-z]+(?:[A-Z][a-z]+|[A-Z](?![a-z])|[_-]?[0-9])*")
 """A camel-case name; each step starts on its own kind of character, so matching takes linear time."""
 
@@ -101,7 +101,7 @@ def _shape(value: str) -> tuple[bool, bool]:
     if value.count("/") > 1 or value.count(".") > 2:
         return False, False  # a path or a host name
     if _SLUG_RE.fullmatch(value):
-        return False, False  # words joined by dashes (wombat-narwhal-42, api-gateway-v2): a name, not a key
+        return False, False  # words joined by dashes (wombat-narwhal-42, aws4-hmac-sha256): a name, not a key
     digits = sum(c.isdigit() for c in value)
     letters = sum(c.isalpha() for c in value)
     if digits < 2 and not _mixed_case_letters(value):
@@ -112,7 +112,8 @@ def _shape(value: str) -> tuple[bool, bool]:
 def _mixed_case_letters(value: str) -> bool:
     """Letters of both cases in random order (``NBMgCsaANyWkdVjj``), not a camel-case name (``ServiceAccountName``)."""
     return (
-        any(c.islower() for c in value)
+        value.isalpha()  # OpenAI-compatible: words, not a key
+        and any(c.islower() for c in value)
         and sum(c.isupper() for c in value) >= 3
         and not _CAMEL_NAME_RE.fullmatch(value)
         and entropy(value) >= 3.5

@@ -52,6 +52,7 @@ def test_a_key_shaped_value_after_a_vendor_name_is_redacted(text: str) -> None:
         f"heroku\n{UUID}",  # the vendor name is on another line
         "The vault code is wombat-narwhal-42",  # words joined by dashes: a name
         "the stripe-webhook-handler-v2 service",
+        "any OpenAI-compatible endpoint",
     ],
 )
 def test_a_git_id_or_uuid_without_a_vendor_naming_it_a_key_stays(text: str) -> None:
