@@ -172,8 +172,8 @@ def _betterleaks_spans(text: str) -> Iterable[tuple[int, int, str]]:
         _betterleaks_failed = True
         logging.getLogger("memrepo").warning("betterleaks unavailable, vendor rules off: %s", exc)
         return
-    if not findings and key is not None:
-        memo.add_clean(key)
+    if not findings and key is not None and not _kingfisher_finds(text):
+        memo.add_clean(key)  # clean for both: Kingfisher's rules skip it next time too
     seen: set[str] = set()
     for f in findings:
         secret = f.secret
@@ -188,12 +188,25 @@ def _betterleaks_spans(text: str) -> Iterable[tuple[int, int, str]]:
 
 
 def _kingfisher_spans(text: str) -> Iterable[tuple[int, int, str]]:
-    """Kingfisher's rules (:mod:`.kingfisher`), on a text holding a token-like run only (as Betterleaks)."""
+    """Kingfisher's rules (:mod:`.kingfisher`), on a text holding a token-like run only, and not one the memo
+    (:mod:`.memo`) knows clean: as for Betterleaks, a text seen clean by an earlier process never loads them."""
     if not _has_candidate(text):
         return ()
+    memo = _clean_memo()
+    if memo is not None:
+        key = memo.key(text)
+        if key is not None and memo.known_clean(key):
+            return ()
     from . import kingfisher
 
-    return kingfisher.spans(text)
+    return list(kingfisher.spans(text))
+
+
+def _kingfisher_finds(text: str) -> bool:
+    """Whether Kingfisher's rules find anything in ``text`` (a text goes into the shared memo only when not)."""
+    from . import kingfisher
+
+    return any(True for _ in kingfisher.spans(text))
 
 
 def _load() -> list[Callable[[str], Iterable[tuple[int, int, str]]]]:

@@ -91,3 +91,28 @@ def test_the_context_scan_takes_linear_time_on_a_long_camel_run() -> None:
     list(context.spans(long))
     t2 = time.perf_counter()
     assert (t2 - t1) < 20 * max(t1 - t0, 1e-4)
+
+
+def test_kingfisher_shares_the_clean_memo_and_a_finding_is_never_remembered(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A text Betterleaks misses but Kingfisher's rules catch is not remembered clean, so it is caught every time;
+    a text remembered clean skips Kingfisher's rules in the next process."""
+    import memrepo.engine.redaction as red
+    from memrepo.engine.redaction import memo as memomod
+
+    fingerprint = memomod.library_fingerprint()
+    if fingerprint is None:
+        pytest.skip("Betterleaks' shared library is not installed: there is no memo to share")
+    token = "aio_" + "NrZCb67VvzSaM7fr3nMXrfZ1uMPH"  # Adafruit IO: Betterleaks has no rule for it
+    leaky = f'#define IO_KEY       "{token}"'
+    clean = "deploy ran on runner ubuntu-22.04-x86_64-large with image ghcr9a8b7c6d5e4f3a2b"
+    memo = memomod.CleanMemo(tmp_path / "clean.bin", fingerprint)
+    monkeypatch.setattr(red, "_clean_memo", lambda: memo)
+    for _ in range(2):
+        assert token not in red.redact(leaky)[0]
+    assert not memo.known_clean(memo.key(leaky))
+    assert red.redact(clean)[0] == clean and memo.known_clean(memo.key(clean))
+    calls: list[str] = []
+    monkeypatch.setattr(kingfisher, "spans", lambda text: calls.append(text) or iter(()))
+    assert red.redact(clean)[0] == clean and calls == []
