@@ -34,6 +34,7 @@ on the first text (about 35 ms), and Betterleaks' Go library loads on the first
 text holding a token-like run (about 100-150 ms) that it has not found clean
 before (the memo of :mod:`.memo`), so a context block of prose, or one seen
 by an earlier process, never pays for it (detect-secrets, before, cost about 230 ms on the first text).
+Kingfisher's rules load under the same gate and the same memo (about 30 ms).
 """
 
 from __future__ import annotations
