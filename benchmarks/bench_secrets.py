@@ -21,6 +21,7 @@ output and every ``keep`` piece does. Run::
 
     python benchmarks/bench_secrets.py            # the shipped union
     python benchmarks/bench_secrets.py --compare  # each detector alone and in combination
+    python benchmarks/bench_secrets.py --texts DIR  # per-text cost over a repo's .md files, before and after
 """
 
 from __future__ import annotations
@@ -97,6 +98,37 @@ def run(names: tuple[str, ...], verbose: bool) -> dict:
     }
 
 
+def time_texts(folder: Path, rounds: int = 5) -> None:
+    """Redact every line of every ``.md`` file under ``folder`` (as ``remember`` and recall see entries) and each
+    whole file (as a context block or a hand-edit scan sees it), with the union before this round and today's.
+
+    The two unions alternate text by text, so both meet the same machine load; each text's time is its fastest of
+    ``rounds``; prints the mean per text (microseconds) and the ratio after/before.
+    """
+    from memrepo.engine import redaction
+
+    files = [p.read_text(encoding="utf-8", errors="replace") for p in sorted(folder.rglob("*.md"))]
+    lines = [ln for f in files for ln in f.splitlines() if ln.strip()]
+    unions = {"before": ("betterleaks", "rules", "vendors", "speech"), "after": redaction.DETECTORS}
+    built = {}
+    for name, names in unions.items():
+        redaction.use_detectors(names)
+        redaction.warm()
+        built[name] = redaction._detectors
+    print(f"{len(files)} files, {len(lines)} lines under {folder}")
+    for kind, texts in (("line", lines), ("file", files)):
+        best = {k: [1e9] * len(texts) for k in unions}
+        for _ in range(rounds):
+            for i, t in enumerate(texts):
+                for name in unions:
+                    redaction._detectors = built[name]
+                    t0 = time.perf_counter()
+                    redaction.redact(t)
+                    best[name][i] = min(best[name][i], time.perf_counter() - t0)
+        b, a = (sum(best[k]) / len(texts) * 1e6 for k in unions)
+        print(f"  per {kind:4s}: before {b:8.1f} us   after {a:8.1f} us   ratio {a / b:4.2f}")
+
+
 def line(r: dict) -> str:
     sets = "  ".join(f"{k} {a}/{b}" for k, (a, b) in r["per_set"].items())
     return (
@@ -110,9 +142,13 @@ def line(r: dict) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--compare", action="store_true", help="measure each detector alone and in combination")
+    parser.add_argument("--texts", type=Path, help="time redaction of every line of every .md file under this folder")
     args = parser.parse_args()
     from memrepo.engine import redaction
 
+    if args.texts:
+        time_texts(args.texts)
+        return
     if args.compare:
         combos = [
             ("detect-secrets",),
@@ -121,6 +157,7 @@ def main() -> None:
             ("betterleaks", "detect-secrets"),
             ("betterleaks", "rules"),
             ("detect-secrets", "rules"),
+            ("betterleaks", "rules", "vendors", "speech"),  # the union before Kingfisher's rules and vendor context
             redaction.DETECTORS,
         ]
         for names in combos:

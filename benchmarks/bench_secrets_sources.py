@@ -11,9 +11,13 @@ named, hard         yes    hand-written formats and hard cases (``corpus.json``,
 speech-tune         yes    passwords in prose and on command lines, even templates (``speech.json``)
 speech-held         no     the odd templates of ``speech.json``, never looked at while writing rules
 gitleaks            no     every true-positive line of gitleaks' rules (``gitleaks.json``)
-(``--extra``)       no     e.g. trufflehog's formats via ``build_patterns_db.py`` (AGPL: not shipped)
+patterns-db         yes    trufflehog's formats via ``build_patterns_db.py`` (``--extra``; AGPL: not shipped)
+(``--extra``)       no     e.g. trufflehog's detector tests via ``build_trufflehog_tests.py`` (AGPL: not shipped),
+                           built before round 3's rules and measured once
 benign              yes    what memory holds (``corpus.json`` ``benign``): must come out unchanged
 public              no     public formats: digests, public keys, certificates, SRI ... (``public.json``)
+(``--extra-benign``) no    look-alikes: Kingfisher's negative examples (``build_kingfisher_negatives.py``),
+                           trufflehog's invalid test patterns (``build_trufflehog_tests.py --negatives``)
 ==================  =====  ===================================================================
 
 A secret sample counts as redacted when none of its secret pieces survives the
@@ -32,7 +36,8 @@ import json
 from pathlib import Path
 
 CORPUS = Path(__file__).parent / "secrets_corpus"
-TUNED = {"kingfisher", "named", "hard", "speech-tune", "benign"}
+TUNED = {"kingfisher", "named", "hard", "speech-tune", "benign", "patterns-db"}
+"""Parts whose misses were read while writing rules (``patterns-db``: ``--extra`` named so, issue 32 round 3)."""
 
 
 def load(folder: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:
@@ -71,12 +76,21 @@ def main() -> None:
         default=[],
         help="another held-out secrets file ({source, samples}), e.g. build_patterns_db.py's output",
     )
+    parser.add_argument(
+        "--extra-benign",
+        type=Path,
+        action="append",
+        default=[],
+        help="another held-out look-alike file ({source, samples}) that must come out unchanged",
+    )
     args = parser.parse_args()
     from memrepo.engine import redaction
 
     secret, harmless = load(args.corpus)
     for extra in args.extra:
         secret[extra.stem] = json.loads(extra.read_text(encoding="utf-8"))["samples"]
+    for extra in args.extra_benign:
+        harmless[extra.stem] = json.loads(extra.read_text(encoding="utf-8"))["samples"]
     print(f"{'part':14s} {'tuned':5s} {'redacted':>16s}  rules/families fully redacted")
     misses: list[tuple[str, dict, str]] = []
     for part, samples in secret.items():

@@ -297,19 +297,21 @@ def inbox(ctx: click.Context) -> None:
             click.echo(f"{entry.ref}@{entry.seen}  -> {store.suggest(entry)}  {redact_text(entry.text)}")
 
 
-def _bind_to_shown(store: MemoryStore, ref: str) -> str | None:
+def _bind_to_shown(store: MemoryStore, ref: str, verb: str = "accept") -> str | None:
     """``ref`` bound to the line a person sees now: ``ref@seen`` after a yes in a terminal, None after a no.
 
-    A bare ref accepts whatever is at that line when the accept runs, so it is
-    never taken from a script: without a terminal this fails (docs/architecture.md §3).
+    A bare ref acts on whatever is at that line when the command runs, so it is
+    never taken from a script: without a terminal this fails, naming the REF@SEEN
+    form to give (docs/architecture.md §3). ``verb`` ("accept", "discard") is the
+    action the question names.
     """
     from memrepo.engine.format.paths import parse_ref
     from memrepo.engine.redaction import redact_text
 
     if not sys.stdin.isatty():
         _fail(
-            f"{ref} has no @SEEN: give REF@SEEN as `memrepo inbox` lists it, so only the line you saw is accepted "
-            "(in a terminal, a bare REF shows the line and asks)",
+            f"{ref} has no @SEEN: give {ref}@SEEN as `memrepo inbox` lists it (REF@SEEN), so only the line you saw "
+            f"is {verb}ed (in a terminal, a bare REF shows the line and asks)",
             2,
         )
     want = parse_ref(ref)
@@ -317,7 +319,7 @@ def _bind_to_shown(store: MemoryStore, ref: str) -> str | None:
     if entry is None:
         _fail(f"{ref} is not an inbox entry (the inbox may have changed: list it again)")
     click.echo(f"{entry.ref}  {redact_text(entry.text)}")
-    if not click.confirm("Accept this line?", default=False):
+    if not click.confirm(f"{verb.capitalize()} this line?", default=False):
         return None
     return f"{entry.ref}@{entry.seen}"
 
@@ -354,9 +356,27 @@ def inbox_accept(ctx: click.Context, ref: str, target: str | None, text: str | N
 @click.pass_context
 @_errors_as_lines
 def inbox_discard(ctx: click.Context, refs: tuple[str, ...]) -> None:
-    """Discard the inbox entries REFS (REF@SEEN as listed: only if unchanged) in one commit."""
-    result = _open_store(ctx, create=False).discard_many(list(refs))
-    click.echo(f"discarded {len(refs)} ({(result.commit or '')[:7]})")
+    """Discard the inbox entries REFS (REF@SEEN as listed: only if unchanged) in one commit.
+
+    A bare REF is refused in a script; in a terminal it shows the line and asks, as accept does.
+    """
+    from memrepo.engine.format.entries import split_seen
+    from memrepo.engine.format.paths import parse_ref
+
+    store = _open_store(ctx, create=False)
+    bound: list[str] = []
+    for ref in refs:
+        if split_seen(ref)[1] is not None or parse_ref(ref)[0] != "inbox.md":
+            bound.append(ref)  # a token binds it; a ref outside the inbox is refused by the store itself
+            continue
+        shown = _bind_to_shown(store, ref, "discard")
+        if shown is not None:
+            bound.append(shown)
+    if not bound:
+        click.echo("not discarded")
+        return
+    result = store.discard_many(bound)
+    click.echo(f"discarded {len(bound)} ({(result.commit or '')[:7]})")
 
 
 @main.command()

@@ -10,6 +10,11 @@ unions two detectors, chosen by measurement (``benchmarks/bench_secrets.py
 - our own rules (:mod:`memrepo.engine.redaction.rules`) for what it misses;
 - vendor shapes it misses, each naming its source, and GitHub/npm tokens whose
   checksum holds (:mod:`memrepo.engine.redaction.vendors`);
+- Kingfisher's ~640 vendor rules, each run only on a text holding its keyword
+  (:mod:`memrepo.engine.redaction.kingfisher`);
+- a key-shaped value with a vendor name just before it on its line, the way
+  trufflehog's, Kingfisher's and gitleaks' vendor rules find one, for every vendor
+  those rule sets name (:mod:`memrepo.engine.redaction.context`);
 - passwords in prose and on command lines (:mod:`memrepo.engine.redaction.speech`).
 
 A finding inside a public format (:mod:`memrepo.engine.redaction.public`: an image
@@ -29,6 +34,7 @@ on the first text (about 35 ms), and Betterleaks' Go library loads on the first
 text holding a token-like run (about 100-150 ms) that it has not found clean
 before (the memo of :mod:`.memo`), so a context block of prose, or one seen
 by an earlier process, never pays for it (detect-secrets, before, cost about 230 ms on the first text).
+Kingfisher's rules load under the same gate and the same memo (about 30 ms).
 """
 
 from __future__ import annotations
@@ -64,6 +70,7 @@ GENERIC = frozenset(
         "query-credential",
         "secret",
         "password",
+        "vendor-key",
     }
 )
 """Types that say how a secret was found rather than what it is: a specific type wins a merge."""
@@ -75,7 +82,23 @@ def _rank(slug: str) -> int:
         return 0
     if slug == "generic-api-key":
         return 3
-    return 2 if slug in GENERIC else 1
+    if slug in GENERIC:
+        return 2
+    return 2 if slug in _kingfisher_only_types() else 1  # our own names (gitlab-token) before Kingfisher's (gitlab-key)
+
+
+def _kingfisher_only_types() -> frozenset[str]:
+    """The types only Kingfisher's rules name (``gitlab-key``), not our rules or Betterleaks' (``openai-key``)."""
+    global _KINGFISHER_ONLY
+    if not _KINGFISHER_ONLY:
+        from . import kingfisher, rules
+
+        ours = {slug for _prefixes, slug in rules.VENDOR_TYPES} | {slug for _p, slug in _BETTERLEAKS_TYPES}
+        _KINGFISHER_ONLY = kingfisher.types() - ours
+    return _KINGFISHER_ONLY
+
+
+_KINGFISHER_ONLY: frozenset[str] = frozenset()
 
 
 _BETTERLEAKS_TYPES = (
@@ -150,8 +173,8 @@ def _betterleaks_spans(text: str) -> Iterable[tuple[int, int, str]]:
         _betterleaks_failed = True
         logging.getLogger("memrepo").warning("betterleaks unavailable, vendor rules off: %s", exc)
         return
-    if not findings and key is not None:
-        memo.add_clean(key)
+    if not findings and key is not None and not _kingfisher_finds(text):
+        memo.add_clean(key)  # clean for both: Kingfisher's rules skip it next time too
     seen: set[str] = set()
     for f in findings:
         secret = f.secret
@@ -165,6 +188,28 @@ def _betterleaks_spans(text: str) -> Iterable[tuple[int, int, str]]:
             start = text.find(secret, start + 1)
 
 
+def _kingfisher_spans(text: str) -> Iterable[tuple[int, int, str]]:
+    """Kingfisher's rules (:mod:`.kingfisher`), on a text holding a token-like run only, and not one the memo
+    (:mod:`.memo`) knows clean: as for Betterleaks, a text seen clean by an earlier process never loads them."""
+    if not _has_candidate(text):
+        return ()
+    memo = _clean_memo()
+    if memo is not None:
+        key = memo.key(text)
+        if key is not None and memo.known_clean(key):
+            return ()
+    from . import kingfisher
+
+    return list(kingfisher.spans(text))
+
+
+def _kingfisher_finds(text: str) -> bool:
+    """Whether Kingfisher's rules find anything in ``text`` (a text goes into the shared memo only when not)."""
+    from . import kingfisher
+
+    return any(True for _ in kingfisher.spans(text))
+
+
 def _load() -> list[Callable[[str], Iterable[tuple[int, int, str]]]]:
     global _detectors
     if _detectors is None:
@@ -174,7 +219,7 @@ def _load() -> list[Callable[[str], Iterable[tuple[int, int, str]]]]:
     return _detectors
 
 
-DETECTORS = ("betterleaks", "rules", "vendors", "speech")
+DETECTORS = ("betterleaks", "rules", "vendors", "kingfisher", "context", "speech")
 """The detectors :func:`redact` unions, in order (the benchmark measures each alone and together)."""
 
 
@@ -189,6 +234,12 @@ def _build(names: tuple[str, ...]) -> list[Callable[[str], Iterable[tuple[int, i
             from . import vendors
 
             dets.append(vendors.spans)
+        elif name == "kingfisher":
+            dets.append(_kingfisher_spans)
+        elif name == "context":
+            from . import context
+
+            dets.append(context.spans)
         elif name == "speech":
             from . import speech
 

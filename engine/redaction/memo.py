@@ -1,4 +1,4 @@
-"""Texts Betterleaks found nothing in, remembered across processes (docs/architecture.md §3).
+"""Texts Betterleaks and Kingfisher's rules found nothing in, remembered across processes (docs/architecture.md §3).
 
 Loading Betterleaks' Go library costs more than the rest of a new process that
 reads memory (``memrepo context``, about 100-150 ms), and every line holding a
@@ -11,7 +11,9 @@ scanned each time), so what is redacted does not change.
 
 The memo holds no memory text: only 16-byte BLAKE2b digests keyed by a random
 salt made for that file, next to a fingerprint of the library (its files'
-sizes and times; a new Betterleaks starts the memo afresh). At most
+sizes and times, and those of ``kingfisher.json``: a new Betterleaks or new
+Kingfisher rules start the memo afresh). A text is remembered only when
+Kingfisher's rules (:mod:`.kingfisher`) found nothing in it either, so they skip it too. At most
 :data:`MAX_ENTRIES` digests are kept, the newest.
 """
 
@@ -55,6 +57,10 @@ def library_fingerprint() -> bytes | None:
         parts.append(f"{name}:{st.st_size}:{st.st_mtime_ns}")
     if len(parts) < 3:  # no shared library found: the library cannot load anyway
         return None
+    rules = os.path.join(os.path.dirname(os.path.abspath(__file__)), "kingfisher.json")
+    with contextlib.suppress(OSError):  # Kingfisher's rules share the memo: new rules start it afresh too
+        st = os.stat(rules)
+        parts.append(f"kingfisher.json:{st.st_size}:{st.st_mtime_ns}")
     return hashlib.blake2b(f"{folder}|{'|'.join(parts)}".encode(), digest_size=_DIGEST).digest()
 
 
@@ -91,11 +97,11 @@ class CleanMemo:
         return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=_DIGEST, key=self._salt).digest()
 
     def known_clean(self, key: bytes) -> bool:
-        """Whether Betterleaks found nothing in the text with this digest before."""
+        """Whether Betterleaks and Kingfisher's rules found nothing in the text with this digest before."""
         return key in self._known
 
     def add_clean(self, key: bytes) -> None:
-        """Remember that Betterleaks found nothing in the text with this digest."""
+        """Remember that Betterleaks and Kingfisher's rules found nothing in the text with this digest."""
         with self._lock:
             if key in self._known:
                 return

@@ -20,8 +20,8 @@ dressed as one of them is still redacted:
 - a git object id (40 or 64 hex, or 7+ hex abbreviated) after a word that names
   one (``commit``, ``revert``, ``tree``, ``parent``, ``cherry-pick``, ``@`` of an
   action pin, ``..`` of a range);
-- a UUID, unless the words before it name a secret (Heroku API keys are UUIDs)
-  or it sits in a URL (a webhook's id is its secret);
+- a UUID, unless the words before it name a secret or a vendor (Heroku API keys
+  are UUIDs: :mod:`.context`) or it sits in a URL (a webhook's id is its secret);
 - a GPG fingerprint (40 hex, grouped by four or after ``--recv-keys``), an age
   recipient (``age1`` bech32), a WireGuard ``PublicKey =``, an Ethereum address.
 """
@@ -177,7 +177,8 @@ def spans(text: str) -> Iterator[Span]:
     for m in _UUID_RE.finditer(text):
         if m.start() and text[m.start() - 1] in "/@=":
             continue  # in a URL's path or query: a webhook's id may be its secret (the rules decide)
-        if not _UUID_SECRET_WORDS_RE.search(text[max(0, m.start() - 40) : m.start()]):
+        before = text[max(0, m.start() - 40) : m.start()]
+        if not _UUID_SECRET_WORDS_RE.search(before) and not _named_by_vendor(text, m.start()):
             yield m.span()
     for regex in (_GPG_RE, _AGE_RE, _ETH_RE):
         for m in regex.finditer(text):
@@ -187,6 +188,14 @@ def spans(text: str) -> Iterator[Span]:
             raw = _b64(m.group("b64"))
             if raw is not None and len(raw) == 32:
                 yield m.start("b64"), m.end("b64")
+
+
+def _named_by_vendor(text: str, start: int) -> bool:
+    """Whether a vendor name stands before ``start`` on its line (:func:`.context.named_by_vendor`)."""
+    from .context import WINDOW, named_by_vendor
+
+    line_start = text.rfind("\n", 0, start) + 1
+    return named_by_vendor(text[max(line_start, start - WINDOW) : start])
 
 
 def public_spans(text: str) -> list[Span]:

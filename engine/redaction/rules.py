@@ -34,6 +34,7 @@ _PLACEHOLDER_RE = re.compile(
       | <[^>]*>?                       # <your-api-key>
       | \[REDACTED[^\]]*\]?            # already redacted
       | [*xX•.#?-]{3,}                 # ********, xxxx, ....
+      | \{?0{8}-0{4}-0{4}-0{4}-0{12}\}?  # the nil UUID (RFC 9562 §5.9)
       | (?:var|env|vars|secrets|process\.env|os\.environ|settings|config)\b.*
       | !\w+.*                         # YAML tags: !secret name, !vault ...
       | (?:none|null|nil|true|false|undefined|changeme|redacted|example|placeholder|todo|tbd|xxx+)
@@ -333,7 +334,7 @@ _PREFIX_RE = re.compile(
 _TOKEN_RE = re.compile(r"(?<![\w+/=.-])[A-Za-z0-9_+/.-]{28,4096}={0,2}(?![\w+/=-])")
 
 
-_VENDOR_TYPES = (
+VENDOR_TYPES = (
     (("github_pat_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_"), "github-token"),
     (("glpat", "glptt-", "gldt-", "glrt-", "glcbt-", "glft-", "glimt-", "glagent-", "glsoat-"), "gitlab-token"),
     (("xox", "xapp-"), "slack-token"),
@@ -355,7 +356,7 @@ _VENDOR_TYPES = (
 
 def vendor_type(value: str) -> str:
     """The type named after a vendor token's prefix (``github-token``, ``vault-token`` ...)."""
-    for prefixes, slug in _VENDOR_TYPES:
+    for prefixes, slug in VENDOR_TYPES:
         if value.startswith(prefixes):
             return slug
     return "vendor-token"
@@ -411,6 +412,8 @@ def spans(text: str) -> Iterator[Span]:
             yield m.start("value") + off, m.start("value") + off + len(value), "labelled-secret"
     for regex in (_GLUED_RE, _CRYPT_RE, _WEBHOOK_RE):
         for m in regex.finditer(text):
+            if regex is _GLUED_RE and _PLACEHOLDER_RE.match(m.group("value")):
+                continue  # InstrumentationKey=00000000-0000-...: the nil UUID is a placeholder
             yield (
                 m.start("value"),
                 m.end("value"),

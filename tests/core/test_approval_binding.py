@@ -131,3 +131,38 @@ def test_accept_without_a_token_in_a_terminal_shows_the_line_and_asks(
     out = _run_in_terminal(["--repo", str(root), "inbox", "accept", ref], answer, tmp_path)
     assert STANDUP in out and "[y/N]" in out
     assert (STANDUP in (root / "me.md").read_text()) is accepted
+
+
+def test_discard_of_a_line_replaced_after_listing_refuses_without_the_token_it_was_listed_with(
+    tmp_path: Path,
+) -> None:
+    """Discard binds like accept: a bare REF in a script refuses, naming REF@SEEN; the stale token refuses too."""
+    root = tmp_path / "m"
+    store = _store(root)
+    runner = CliRunner()
+    listing = runner.invoke(main, ["--repo", str(root), "inbox"]).output
+    token = next(w for w in listing.split() if "@" in w and "#L" in w)
+    ref = token.split("@")[0]
+    inbox = root / "inbox.md"
+    inbox.write_text(inbox.read_text().replace(STANDUP, HOSTILE))  # replaced after the person listed it
+    bare = runner.invoke(main, ["--repo", str(root), "inbox", "discard", ref], input="y\n")
+    assert bare.exit_code == 2 and f"{ref}@SEEN" in bare.output and "no @SEEN" in bare.output
+    assert HOSTILE in inbox.read_text()
+    stale = runner.invoke(main, ["--repo", str(root), "inbox", "discard", token])
+    assert stale.exit_code != 0 and "changed since you saw it" in stale.output
+    assert HOSTILE in inbox.read_text()
+    assert not any("discard" in c.message.lower() for c in store.log(10)), [c.message for c in store.log(10)]
+
+
+@pytest.mark.parametrize(("answer", "discarded"), [("y", True), ("n", False)])
+def test_discard_without_a_token_in_a_terminal_shows_the_line_now_and_asks(
+    tmp_path: Path, answer: str, discarded: bool
+) -> None:
+    root = tmp_path / "m"
+    store = _store(root)
+    ref = store.read_file("inbox.md").entries[0].ref
+    inbox = root / "inbox.md"
+    inbox.write_text(inbox.read_text().replace(STANDUP, HOSTILE))  # the line shown is the one there now
+    out = _run_in_terminal(["--repo", str(root), "inbox", "discard", ref], answer, tmp_path)
+    assert HOSTILE in out and "Discard this line? [y/N]" in out
+    assert (HOSTILE not in inbox.read_text()) is discarded

@@ -1,0 +1,136 @@
+"""Key-shaped values named by a vendor word just before them (docs/architecture.md §3).
+
+Most maintained rule sets find a vendor's key the same way: the vendor's name,
+at most a few dozen characters on the same line, then a value of a generic
+shape (32 hex digits, a UUID, 40 letters and digits). trufflehog writes it as
+``(?i)(?:heroku).{0,40}\\b([0-9a-f]{8}-...)\\b``, Kingfisher as ``heroku
+(?:.|[\\n\\r]){0,32}? ... ([0-9a-f]{8}-...)``, gitleaks as a keyword, a short gap
+and an assignment. This rule does the same for every vendor name those sets
+know (:data:`.vendorwords.VENDORS`, from Kingfisher's and gitleaks' rules):
+
+- a value of 16+ token characters mixing letters and digits (or a UUID, or 20+
+  hex digits) whose line holds a vendor name in the :data:`WINDOW` characters
+  before it is taken for that vendor's key;
+- a word that names a public identifier between the vendor name and the value
+  (``github commit 3f2a...``, ``azure tenant <uuid>``, ``stripe customer
+  cus_...``) keeps it, unless a secret word (``key``, ``token`` ...) follows that word;
+- a git object id (40 or 64 hex digits) needs a secret word too: ``github
+  3f2a...`` alone is a commit, ``github token 3f2a...`` a classic OAuth token;
+- a bare UUID or hex string with no vendor or secret word before it is kept
+  (:mod:`.public` keeps UUIDs, the high-entropy rule skips hex).
+
+The scan is cheap on prose: the value shape is searched first, the window's
+words only for a text holding one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from .rules import entropy, looks_like_credential
+from .vendorwords import VENDORS
+
+Span = tuple[int, int, str]
+
+WINDOW = 48
+"""How far before a value (on its line) a vendor name may stand, in characters (trufflehog: 40, Kingfisher: 32 twice)."""
+
+_VALUE_RE = re.compile(
+    r"(?<![A-Za-z0-9_.+/~$-])(?P<value>[A-Za-z0-9][A-Za-z0-9_.+/~-]{14,510}={0,2})(?![A-Za-z0-9_+/=~-])"
+)
+_UUID_RE = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
+_HEX_RE = re.compile(r"[0-9a-fA-F]+")
+_CAMEL_RE = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_WORD_RE = re.compile(r"[a-z]+")
+_SLUG_RE = re.compile(r"[a-z]{2,}[0-9]{0,4}(?:[-_.](?:[a-z]{2,}[0-9]{0,4}|v?[0-9]{1,4}))+")
+_CAMEL_NAME_RE = re.compile(r"[A-Za-z][a-z]+(?:[A-Z][a-z]+|[A-Z](?![a-z])|[_-]?[0-9])*")
+"""A camel-case name; each step starts on its own kind of character, so matching takes linear time."""
+
+_SECRET_WORDS = (
+    "key keys apikey token tokens secret secrets password passwd pwd pass pat auth credential credentials creds "
+    "bearer signature sig private passphrase"
+)
+SECRET_WORDS = frozenset(_SECRET_WORDS.split())
+"""Words that name the value a secret (they win over a public label before them)."""
+
+_PUBLIC_LABELS = (
+    "commit commits sha hash digest checksum id ids uuid guid ref rev revision tag version build run job issue pr "
+    "request trace span correlation order invoice customer user account tenant subscription project org "
+    "organization team workspace channel guild message thread event object file image container pod node instance "
+    "cluster device serial number ticket release deployment region zone repo repository branch sku product price "
+    "plan charge payment transaction txn block address wallet fingerprint tx tree parent merge"
+)
+PUBLIC_LABELS = frozenset(_PUBLIC_LABELS.split())
+"""Words that name the value a public identifier."""
+
+
+def _words(window: str) -> list[str]:
+    return _WORD_RE.findall(_CAMEL_RE.sub(" ", window).lower())
+
+
+def named_by_vendor(window: str, *, git_id: bool = False) -> bool:
+    """Whether the text just before a value (``window``, on the value's line) names it a vendor's secret.
+
+    Args:
+        window: up to :data:`WINDOW` characters before the value.
+        git_id: the value could be a git object id: a vendor name alone does not name it, a secret word must.
+
+    Returns:
+        bool: True when a vendor name (or, for ``git_id``, a secret word after it) stands in ``window`` and no
+        public label stands after the last vendor name without a secret word after the label.
+    """
+    words = _words(window)
+    vendor_at = max((i for i, w in enumerate(words) if w in VENDORS), default=-1)
+    if vendor_at < 0:
+        return False
+    after = words[vendor_at + 1 :]
+    label_at = max((i for i, w in enumerate(after) if w in PUBLIC_LABELS), default=-1)
+    secret_at = max((i for i, w in enumerate(after) if w in SECRET_WORDS), default=-1)
+    if label_at >= 0 and secret_at < label_at:
+        return False
+    return secret_at >= 0 if git_id else True
+
+
+def _shape(value: str) -> tuple[bool, bool]:
+    """(whether ``value`` has a key's shape, whether it could be a git object id)."""
+    if _UUID_RE.fullmatch(value):
+        return entropy(value.replace("-", "")) >= 2.5, False  # not 00000000-0000-..., a placeholder
+    if _HEX_RE.fullmatch(value):
+        return len(value) >= 20, len(value) == 40  # 64 hex after a vendor: a key (a sha256 digest is public.py's)
+    if value.count("/") > 1 or value.count(".") > 2:
+        return False, False  # a path or a host name
+    if _SLUG_RE.fullmatch(value):
+        return False, False  # words joined by dashes (wombat-narwhal-42, aws4-hmac-sha256): a name, not a key
+    digits = sum(c.isdigit() for c in value)
+    letters = sum(c.isalpha() for c in value)
+    if digits < 2 and not _mixed_case_letters(value):
+        return False, False
+    return letters >= 4 and entropy(value) >= 3.0 and looks_like_credential(value, min_len=16), False
+
+
+def _mixed_case_letters(value: str) -> bool:
+    """Letters of both cases in random order (``NBMgCsaANyWkdVjj``), not a camel-case name (``ServiceAccountName``)."""
+    return (
+        value.isalpha()  # OpenAI-compatible: words, not a key
+        and any(c.islower() for c in value)
+        and sum(c.isupper() for c in value) >= 3
+        and not _CAMEL_NAME_RE.fullmatch(value)
+        and entropy(value) >= 3.5
+    )
+
+
+def spans(text: str) -> Iterator[Span]:
+    """Every value of ``text`` a vendor name just before it (on its line) names a key."""
+    for m in _VALUE_RE.finditer(text):
+        value = m.group("value").rstrip(".")
+        if len(value) < 16:
+            continue
+        keyish, git_id = _shape(value)
+        if not keyish:
+            continue
+        start = m.start("value")
+        line_start = text.rfind("\n", 0, start) + 1
+        window = text[max(line_start, start - WINDOW) : start]
+        if named_by_vendor(window, git_id=git_id):
+            yield start, start + len(value), "vendor-key"
