@@ -94,7 +94,11 @@ def question(path: str, committed: bytes | None, now: bytes | None) -> HandEditQ
     if committed is None or now is None or committed == now:
         return None
     before = _entries(committed, path)
-    if not before:
+    emptied = now.strip() == b"" and committed.strip() != b""
+    if not before and not emptied:
+        # An emptied file is a question even with no entries (a header only): most often an editor
+        # caught between creating the file and writing it (vim renames the old one aside, creates
+        # the new one, writes it), and committing that made a second "Hand edits" commit.
         return None
     after = _entries(now, path)
     if after is None:
