@@ -103,7 +103,8 @@ def question(path: str, committed: bytes | None, now: bytes | None) -> HandEditQ
     after = _entries(now, path)
     if after is None:
         return None
-    if now.strip() == b"" or (before >= MIN_ENTRIES and before - after > before * LOST_SHARE):
+    before = before or 0  # None: HEAD's text did not parse, but it was not empty
+    if emptied or (before >= MIN_ENTRIES and before - after > before * LOST_SHARE):
         q = HandEditQuestion(
             path=path, entries_before=before, entries_now=after, empty=now.strip() == b"", seen=bytes_seen(now)
         )
