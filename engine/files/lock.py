@@ -303,28 +303,70 @@ def killed_writer_at(git_dir: Path) -> float | None:
 
 
 @contextmanager
-def network_holder(git_dir: Path) -> Iterator[None]:
-    """Record this process in ``.git/memrepo/sync.holder`` while it fetches or pushes (see :func:`killed_writer_at`)."""
-    path = record_holder(git_dir, "sync.holder", "sync")
+def network_holder(git_dir: Path, remote_dir: Path | None = None) -> Iterator[None]:
+    """Record this process in ``.git/memrepo/sync.holder`` while it fetches or pushes (see :func:`killed_writer_at`).
+
+    Args:
+        git_dir: the memory repo's ``.git`` folder.
+        remote_dir: the git folder of a remote on a local path, which a push writes itself (its ref locks
+            too), or None; a killed push's locks there are cleared with its record (:func:`clear_remote_locks`).
+    """
+    path = record_holder(git_dir, "sync.holder", "sync", remote=None if remote_dir is None else str(remote_dir))
     try:
         yield
     finally:
         path.unlink(missing_ok=True)
 
 
-def record_holder(git_dir: Path, name: str, purpose: str) -> Path:
+def record_holder(git_dir: Path, name: str, purpose: str, remote: str | None = None) -> Path:
     """Write the holder record ``name`` (one of :data:`HOLDERS`) for this process; returns its path.
 
     The caller removes it when its git work outside the write lock is done.
     """
     path = Path(git_dir) / "memrepo" / name
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"pid": os.getpid(), "purpose": purpose, "at": time.time()}))
+    record: dict[str, object] = {"pid": os.getpid(), "purpose": purpose, "at": time.time()}
+    if remote is not None:
+        record["remote"] = remote
+    path.write_text(json.dumps(record))
     return path
 
 
+def clear_remote_locks(remote_dir: Path, killed_at: float) -> list[str]:
+    """Remove the ref lock files a killed push left in a local-path remote; return them relative to it.
+
+    A push to a remote on a local path (a USB disk, a NAS mount) updates the remote's refs itself, taking
+    ``refs/heads/<branch>.lock`` for a moment; killed then, it left the lock and every later push was
+    refused "failed to lock file" for good. A lock goes when it was taken after the killed push started
+    (``killed_at``, less a second of clock granularity) and no process on this machine has it open,
+    seen twice (:func:`confirmed_unheld`); anything else is left, and the push says which file blocks it.
+
+    Args:
+        remote_dir: the remote's git folder (a bare repository, or a work tree's ``.git``).
+        killed_at: when the killed push started (its ``sync.holder`` record).
+    """
+    removed: list[str] = []
+    refs = Path(remote_dir) / "refs"
+    candidates = [Path(remote_dir) / "packed-refs.lock"]
+    with contextlib.suppress(OSError):
+        candidates += [p for p in refs.rglob("*.lock") if p.is_file()]
+    for path in candidates:
+        try:
+            taken = path.stat().st_mtime
+        except OSError:
+            continue
+        if taken >= killed_at - 1 and confirmed_unheld(path):
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
+                removed.append(path.relative_to(remote_dir).as_posix())
+    return removed
+
+
 def _forget_dead_network_holder(git_dir: Path) -> None:
-    """Remove a ``sync.holder`` or ``dream.holder`` record of a dead process once its lock files are settled."""
+    """Remove a ``sync.holder`` or ``dream.holder`` record of a dead process once its lock files are settled.
+
+    A dead push's record that names a local-path remote clears that remote's locks first (:func:`clear_remote_locks`).
+    """
     for name in HOLDERS[1:]:
         path = Path(git_dir) / "memrepo" / name
         try:
@@ -332,6 +374,10 @@ def _forget_dead_network_holder(git_dir: Path) -> None:
         except (OSError, ValueError):
             continue
         if not isinstance(record, dict) or not pid_alive(record.get("pid")):
+            if isinstance(record, dict) and isinstance(record.get("remote"), str):
+                at = record.get("at")
+                if isinstance(at, (int, float)):
+                    clear_remote_locks(Path(record["remote"]), float(at))
             path.unlink(missing_ok=True)
 
 

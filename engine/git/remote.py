@@ -49,6 +49,27 @@ class PushRejected(GitError):
     """The remote refused the push: it moved since our fetch (fetch, merge and retry)."""
 
 
+class RemoteRefLocked(PushRejected):
+    """The remote's branch was locked (``refs/heads/<branch>.lock``): another push at that moment, or a killed one."""
+
+
+def local_git_dir(url: str | None) -> Path | None:
+    """The git folder of a remote on a local path (``/path``, ``~/path``, ``file://``), or None for a network URL.
+
+    A push there writes the remote's objects and refs itself, as libgit2's local transport does.
+    """
+    if url is None:
+        return None
+    path = url[len("file://") :] if url.startswith("file://") else url
+    if not path.startswith(("/", "~")):
+        return None
+    folder = Path(path).expanduser()
+    for candidate in (folder, folder / ".git"):
+        if (candidate / "HEAD").is_file() and (candidate / "refs").is_dir():
+            return candidate.resolve()
+    return None
+
+
 def _is_rejection(exc: Exception) -> bool:
     text = str(exc).lower()
     return any(word in text for word in _REJECTED)
@@ -215,7 +236,8 @@ class GitRemote:
         self._check_local(remote.url)
         callbacks = Callbacks(self.creds)
         spec = f"{'+' if force else ''}{self.local_ref}:refs/heads/{self.remote_branch}"
-        with network_holder(Path(self._repo.path)):  # a killed push's ref locks are known as ours
+        # a killed push's ref locks are known as ours, here and in a remote on a local path
+        with network_holder(Path(self._repo.path), local_git_dir(remote.url)):
             try:
                 remote.push([spec], callbacks=callbacks)
             except (pygit2.GitError, OSError) as exc:
@@ -223,7 +245,10 @@ class GitRemote:
                     raise PushRejected(mask_url(f"the remote moved meanwhile: {exc}", remote.url)) from exc
                 raise UnreachableRemote(self._why(remote.url, exc, callbacks)) from exc
             if callbacks.rejected:
-                raise PushRejected(mask_url(f"the remote refused the push: {callbacks.rejected}", remote.url))
+                why = mask_url(f"the remote refused the push: {callbacks.rejected}", remote.url)
+                if "failed to lock" in callbacks.rejected:
+                    raise RemoteRefLocked(why)
+                raise PushRejected(why)
             local = self.local_id()
             if local is not None:
                 self._repo.references.create(self.tracking_ref, local, force=True)

@@ -22,6 +22,7 @@ import watchfiles
 
 from memrepo.engine.format.scratch import is_scratch_name
 from memrepo.engine.models import ChangeEvent
+from memrepo.engine.repo.pollguard import SameSecondGuard
 
 DEBOUNCE_MS = 400
 """Longest a burst of changes is gathered before one event goes out (milliseconds)."""
@@ -278,6 +279,9 @@ async def _stream(
     prefix = str(root).rstrip("/") + "/"
     armed = None
     canary: asyncio.Task[None] | None = None
+    # The poller misses a second change in the same second (pollguard.py); the guard looks again each turn.
+    guard = SameSecondGuard(root, is_ignored) if polling else None
+    seeded = False
     if on_armed is not None and polling:
         canary = asyncio.get_running_loop().create_task(_write_canary(root / CANARY))
     elif on_armed is not None:
@@ -297,14 +301,25 @@ async def _stream(
             ignore_permission_denied=True,
             force_polling=polling,
             poll_delay_ms=POLL_DELAY_MS,
+            rust_timeout=POLL_DELAY_MS if polling else None,  # polling: a turn (maybe empty) every look
+            yield_on_timeout=polling,
         ):
             rel = {p[len(prefix) :] for _, p in batch if p.startswith(prefix)}
+            arming = False
             if CANARY in rel:
                 rel.discard(CANARY)
                 if canary is not None and not canary.done():
                     canary.cancel()
-                    if on_armed is not None:
-                        on_armed(True)  # the poller saw a change made after its first look
+                    arming = on_armed is not None
+            if guard is not None:
+                if not seeded and (canary is None or arming):
+                    await asyncio.to_thread(guard.seed)  # before arming: a file of this second is watched
+                    seeded = True
+                found = guard.changed()
+                guard.saw(rel)
+                rel |= found
+            if arming and on_armed is not None:
+                on_armed(True)  # the poller saw a change made after its first look
             git = any(p.startswith(".git/") for p in rel)
             paths = sorted(p for p in rel if not p.startswith(".git/"))
             if paths or git:

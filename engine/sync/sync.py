@@ -38,9 +38,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from memrepo.engine.config import SyncSettings
-from memrepo.engine.errors import MemrepoError, SyncConflict, SyncError, UnreachableRemote
+from memrepo.engine.errors import BusyError, MemrepoError, SyncConflict, SyncError, UnreachableRemote
 from memrepo.engine.format.merge import merge_entries
-from memrepo.engine.git.remote import GitRemote, PushRejected
+from memrepo.engine.git.remote import GitRemote, PushRejected, RemoteRefLocked
 from memrepo.engine.git.store import format_message
 from memrepo.engine.models import SyncResult
 from memrepo.engine.write.ports import WriteAccess
@@ -278,10 +278,15 @@ def sync(
             try:
                 sent = remote.ahead_behind()[0]
                 remote.push()
-            except PushRejected:
+            except PushRejected as exc:
+                if attempt == tries and isinstance(exc, RemoteRefLocked):
+                    raise BusyError(
+                        f"the remote's branch stayed locked for {tries + 1} pushes ({exc}): another push is "
+                        "running there, or one was killed; when no other sync runs, delete that lock file"
+                    ) from None
                 if attempt == tries:
                     raise SyncError(
-                        f"the remote kept moving: the push was rejected {tries + 1} times; sync again"
+                        f"the remote kept moving: the push was rejected {tries + 1} times; sync again (last: {exc})"
                     ) from None
                 result.retries += 1
                 continue

@@ -94,12 +94,17 @@ def question(path: str, committed: bytes | None, now: bytes | None) -> HandEditQ
     if committed is None or now is None or committed == now:
         return None
     before = _entries(committed, path)
-    if not before:
+    emptied = now.strip() == b"" and committed.strip() != b""
+    if not before and not emptied:
+        # An emptied file is a question even with no entries (a header only): most often an editor
+        # caught between creating the file and writing it (vim renames the old one aside, creates
+        # the new one, writes it), and committing that made a second "Hand edits" commit.
         return None
     after = _entries(now, path)
     if after is None:
         return None
-    if now.strip() == b"" or (before >= MIN_ENTRIES and before - after > before * LOST_SHARE):
+    before = before or 0  # None: HEAD's text did not parse, but it was not empty
+    if emptied or (before >= MIN_ENTRIES and before - after > before * LOST_SHARE):
         q = HandEditQuestion(
             path=path, entries_before=before, entries_now=after, empty=now.strip() == b"", seen=bytes_seen(now)
         )

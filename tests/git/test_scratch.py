@@ -310,7 +310,7 @@ async def test_vim_in_tmux_beside_the_apps_watcher_its_save_is_auto_committed_on
             await asyncio.sleep(1.5)  # three quiet periods more: nothing else is committed
     finally:
         await repo.close()
-    assert hand_edits() == 1
+    assert hand_edits() == 1, git(root, "log", "-p", "--format=%h %s", "-3", "--", "me.md")
     assert "Typed in vim beside the app" in git(root, "show", "HEAD:me.md")
     assert git(root, "status", "--porcelain", "--untracked-files=no") == ""
     assert not [p for p in git(root, "ls-files").split() if is_scratch(p)]

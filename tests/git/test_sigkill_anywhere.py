@@ -338,6 +338,12 @@ def test_200_sigkills_at_random_moments_lose_nothing_and_block_nothing(tmp_path:
             _run_clean(repo, "remember", text=_fresh(rng, n), by="user")
             acks = repo.new_acks()
             assert acks and acks[-1].get("action") == "added", f"after {what}, the next write: {acks[-1:]}"
+            if op == "sync":  # a push killed holding the remote's ref lock: the next write cleared it
+                remote = tmp_path / "remote.git"  # (a killed pack write's temp .lock under objects/ blocks nothing)
+                left = sorted(
+                    str(p.relative_to(remote)) for p in [*remote.glob("*.lock"), *remote.rglob("refs/**/*.lock")]
+                )
+                assert not left, f"after {what}, the next write left the remote's ref lock files {left}"
             for ack in acks:
                 _apply(repo, ack)
             _resolve(repo, op, args)

@@ -44,11 +44,11 @@ class FolderWrites(_PaneBase):
 
     def action_edit(self) -> None:
         """Open the file in ``$VISUAL``/``$EDITOR`` at the highlighted entry's line; commit the edit as a hand edit."""
-        import os
-        import shlex
         import subprocess
 
         from textual.app import SuspendNotSupported
+
+        from ..editor import editor_command
 
         path = self._open_file
         if self.repo is None or path is None:
@@ -56,7 +56,7 @@ class FolderWrites(_PaneBase):
             return
         entry = self.table.highlighted_entry
         line = entry.line if entry is not None else 1
-        editor = shlex.split(os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi")
+        editor = editor_command()
         try:
             with self.app.suspend():
                 done = subprocess.run(

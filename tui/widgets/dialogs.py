@@ -125,7 +125,10 @@ class EditText(ModalScreen[str | None], inherit_bindings=False):
 
     An entry is one line in its file, so ``enter`` saves rather than breaking the line, and line
     breaks pasted in are folded to spaces. Before, the box was one line (an ``Input``): a long
-    entry scrolled sideways and most of it was out of sight while it was edited.
+    entry scrolled sideways and most of it was out of sight while it was edited. ``ctrl+o`` writes
+    the text in ``$VISUAL``/``$EDITOR`` instead (:mod:`memrepo.tui.editor`, lazygit's key for it):
+    a changed text is saved as ``enter`` saves it, an emptied one cancels, and a failed or
+    unchanged one leaves the box as it was.
 
     Args:
         title: what is being edited.
@@ -133,6 +136,7 @@ class EditText(ModalScreen[str | None], inherit_bindings=False):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+o", "editor", "Edit in $EDITOR", id="edit.editor"),
         Binding("escape", "dismiss(None)", "Cancel", id="edit.cancel"),
     ]
     """Keys of the edit box (``enter`` saves: the text box hands it over, see :class:`EntryTextArea`)."""
@@ -149,7 +153,7 @@ class EditText(ModalScreen[str | None], inherit_bindings=False):
             yield EntryTextArea(
                 self._text, id="edit-text", soft_wrap=True, show_line_numbers=False, tab_behavior="focus"
             )
-            yield Label("enter saves · esc cancels", classes="dialog-keys")
+            yield Label("enter saves · ctrl+o edits in $EDITOR · esc cancels", classes="dialog-keys")
 
     def on_mount(self) -> None:
         """Focus the text box, cursor at the end: a key typed adds to the text."""
@@ -164,6 +168,28 @@ class EditText(ModalScreen[str | None], inherit_bindings=False):
             self.dismiss(text)
         else:
             self.notify("The text cannot be empty", severity="warning", timeout=3, markup=False)
+
+    def action_editor(self) -> None:
+        """Write the text in the user's editor: save a changed text, cancel on an emptied one, else keep the box."""
+        from textual.app import SuspendNotSupported
+
+        from ..editor import Outcome, edit_in_editor
+
+        box = self.query_one(TextArea)
+        try:
+            result = edit_in_editor(self.app, box.text)
+        except SuspendNotSupported:
+            self.notify("This terminal cannot hand the screen to an editor", severity="warning", markup=False)
+            return
+        if result.outcome is Outcome.CHANGED:
+            self.dismiss(result.text)
+        elif result.outcome is Outcome.EMPTIED:
+            self.notify(result.message, timeout=4, markup=False)
+            self.dismiss(None)
+        else:
+            failed = result.outcome is Outcome.FAILED
+            self.notify(result.message, severity="warning" if failed else "information", timeout=4, markup=False)
+            box.focus()
 
 
 class Confirm(ModalScreen[bool], inherit_bindings=False):
