@@ -57,7 +57,9 @@ CREATE TABLE IF NOT EXISTS info(k TEXT PRIMARY KEY, v) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS files(fid INTEGER PRIMARY KEY, path TEXT UNIQUE NOT NULL, mtime INTEGER, size INTEGER, hash BLOB);
 CREATE TABLE IF NOT EXISTS items(id INTEGER PRIMARY KEY, fid INTEGER, line INTEGER, ws TEXT);
 CREATE TABLE IF NOT EXISTS texts(fid INTEGER PRIMARY KEY, body BLOB);
-CREATE TABLE IF NOT EXISTS post(key TEXT, part INTEGER, n INTEGER, ids BLOB, PRIMARY KEY(key, part)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS post(
+  key TEXT, part INTEGER, n INTEGER, ids BLOB, big INTEGER, PRIMARY KEY(key, part)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS blobs(id INTEGER PRIMARY KEY, data BLOB);
 """
     + SHOWN
 )
@@ -65,7 +67,8 @@ CREATE TABLE IF NOT EXISTS post(key TEXT, part INTEGER, n INTEGER, ids BLOB, PRI
 file, line, ``workspace:`` id); ``texts`` holds each file's entries (id, line, text, metadata JSON, context text) in
 one packed row (:func:`memrepo.engine.read.recallpost.pack_entries`), and ``post`` each key's sorted ids packed
 (:func:`~memrepo.engine.read.recallpost.pack_ids`) with their count ``n`` (a query reads a common term's weight
-without its list); a first build writes each batch's ids of a key as a ``part`` of its own and joins them at its
+without its list; a list longer than :data:`~memrepo.engine.read.recallpost.INLINE_MAX` bytes is in ``blobs``,
+row ``big``); a first build writes each batch's ids of a key as a ``part`` of its own and joins them at its
 end, so a build killed midway keeps its batches (:func:`~memrepo.engine.read.recallpost.merge_all_parts`). ``shown`` keeps an item's text and metadata as a new process shows them (redacted, cleaned)
 with the redaction ``epoch`` they were made in (:mod:`memrepo.engine.read.coldrecall`); a row goes with its item.
 A sync that removes entries drops rows whose item is gone."""
@@ -273,7 +276,7 @@ def connect(target: str) -> sqlite3.Connection:
     return db
 
 
-SCHEMA_VERSION = "4"
+SCHEMA_VERSION = "5"
 """Bumped when the tables or what they hold change; an index of another version is rebuilt."""
 
 

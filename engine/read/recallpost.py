@@ -28,6 +28,10 @@ from memrepo.engine.errors import MemrepoError, is_disk_full
 PACK_MIN = 8
 """Posting lists shorter than this many ids are stored unpacked (deflate would not pay for its header)."""
 
+INLINE_MAX = 400
+"""A packed list longer than this (bytes) is kept in ``blobs``, not in its ``post`` row: a ``post`` row stays
+small enough to share its page (a longer one would take an overflow page of its own, mostly empty)."""
+
 _RAW = b"\x00"
 _PACKED = b"\x01"
 _SHORT = b"\x02"
@@ -295,11 +299,15 @@ class PostingChanges:
         merged = set(self.removes)
         if part is not None or self.fresh:
             rows = [
-                (key, part or 0, len(ids), pack_ids(array("q", sorted(ids))))
+                (key, part or 0, len(ids), pack_ids(array("q", sorted(ids))), None)
                 for key, ids in self.adds.items()
                 if key not in merged
             ]
-            db.executemany("INSERT INTO post VALUES(?, ?, ?, ?)", rows)
+            for at, row in enumerate(rows):
+                if len(row[3]) > INLINE_MAX:
+                    big = db.execute("INSERT INTO blobs(data) VALUES(?)", (row[3],)).lastrowid
+                    rows[at] = (*row[:3], None, big)
+            db.executemany("INSERT INTO post VALUES(?, ?, ?, ?, ?)", rows)
         else:
             merged.update(self.adds)
         for key in merged:
@@ -310,15 +318,21 @@ class PostingChanges:
 
 def read_ids(db: sqlite3.Connection, key: str) -> array[int] | None:
     """The sorted ids of ``key`` (its parts joined), or None when no entry holds it."""
-    rows = db.execute("SELECT ids FROM post WHERE key=?", (key,)).fetchall()
+    rows = db.execute("SELECT ids, big FROM post WHERE key=?", (key,)).fetchall()
     if not rows:
         return None
-    if len(rows) == 1:
-        return unpack_ids(rows[0][0])
+    blobs = [blob if big is None else _big(db, big) for blob, big in rows]
+    if len(blobs) == 1:
+        return unpack_ids(blobs[0])
     ids = array("q")
-    for (blob,) in rows:
+    for blob in blobs:
         ids.extend(unpack_ids(blob))
     return array("q", sorted(ids))
+
+
+def _big(db: sqlite3.Connection, big: int) -> bytes:
+    row = db.execute("SELECT data FROM blobs WHERE id=?", (big,)).fetchone()
+    return b"\x00" if row is None else row[0]  # a row another writer dropped meanwhile: an empty list
 
 
 def count_ids(db: sqlite3.Connection, key: str) -> int:
@@ -346,9 +360,13 @@ def merge_parts(db: sqlite3.Connection, key: str, add: Iterable[int] = (), rem: 
     else:
         ids = array("q", sorted((set(ids) - rem) | set(add)))
     if existed:
+        db.execute("DELETE FROM blobs WHERE id IN (SELECT big FROM post WHERE key=? AND big IS NOT NULL)", (key,))
         db.execute("DELETE FROM post WHERE key=?", (key,))
     if ids:
-        db.execute("INSERT INTO post VALUES(?, 0, ?, ?)", (key, len(ids), pack_ids(ids)))
+        blob, big = pack_ids(ids), None
+        if len(blob) > INLINE_MAX:
+            big, blob = db.execute("INSERT INTO blobs(data) VALUES(?)", (blob,)).lastrowid, None
+        db.execute("INSERT INTO post VALUES(?, 0, ?, ?, ?)", (key, len(ids), blob, big))
 
 
 def merge_all_parts(db: sqlite3.Connection) -> int:
