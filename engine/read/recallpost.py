@@ -125,7 +125,7 @@ DICT_MIN_FILES = 10
 """A run of words goes in a preset dictionary only when at least this many files hold it."""
 DICT_RUN = 3
 """The words of a run a preset dictionary is made of."""
-DICT_SAMPLE = 50_000
+DICT_SAMPLE = 10_000
 """At most about this many entries are read to make a dictionary."""
 
 
@@ -154,9 +154,9 @@ def pack_entries(rows: list[Record], zdict: tuple[int, bytes] | None = None) -> 
             (:func:`sample_dict`), or None for none.
     """
     gen, preset = zdict if zdict is not None else (0, b"")
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, preset) if preset else None
+    packer = zlib.compressobj(6, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, preset) if preset else None
     if packer is None:
-        packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+        packer = zlib.compressobj(6, zlib.DEFLATED, -15)
         gen = 0
     return bytes((gen,)) + packer.compress(_columns(rows)) + packer.flush()
 
@@ -277,6 +277,7 @@ class PostingChanges:
     def flush_items(self, db: sqlite3.Connection) -> None:
         """Write the gathered ``items`` and ``texts`` rows."""
         if self.items:
+            self.items.sort()  # ids in order: pages filled, not split
             db.executemany("INSERT INTO items VALUES(?, ?, ?, ?)", self.items)
             self.items = []
         if self.texts:
@@ -303,6 +304,7 @@ class PostingChanges:
                 for key, ids in self.adds.items()
                 if key not in merged
             ]
+            rows.sort()  # keys in order: pages filled, not split
             for at, row in enumerate(rows):
                 if len(row[3]) > INLINE_MAX:
                     big = db.execute("INSERT INTO blobs(data) VALUES(?)", (row[3],)).lastrowid
