@@ -113,8 +113,9 @@ class RecallIndex:
         self.path = str(index_path(self.root) if path is None else path)
         self._db = self._open()
         self._rows: dict[int, tuple] = {}
-        self._scope: dict[int, tuple[str, str | None]] = {}
+        self._scope: dict[int, tuple[str, str | None, int]] = {}
         self._paths: dict[int, str] = {}
+        self._dicts: dict[int, bytes] = {}
         self._texts: OrderedDict[int, dict[int, tuple[int, str, str, str]]] = OrderedDict()
         self._lru: OrderedDict[str, Set[int]] = OrderedDict()
         self._lru_ids = 0
@@ -280,6 +281,7 @@ class RecallIndex:
         self._lru_ids = 0
         self._paths.clear()
         self._texts.clear()
+        self._dicts = {}
 
     def _check_cached(self) -> None:
         """Drop remembered posting lists if another process changed the file since."""
@@ -341,12 +343,13 @@ class RecallIndex:
                 texts.move_to_end(fid)
             else:
                 want.append(fid)
-        dicts = load_dicts(self._db) if want else {}
         for start in range(0, len(want), 500):
             chunk = want[start : start + 500]
             marks = ",".join("?" * len(chunk))
             for fid, body in self._db.execute(f"SELECT fid, body FROM texts WHERE fid IN ({marks})", chunk):
-                texts[fid] = unpack_entries(body, dicts)
+                if body[0] and body[0] not in self._dicts:  # a dictionary made since (or not read yet)
+                    self._dicts = load_dicts(self._db)
+                texts[fid] = unpack_entries(body, self._dicts)
         while len(texts) > max(TEXT_FILES, len(want)):
             texts.popitem(last=False)
 
@@ -363,15 +366,16 @@ class RecallIndex:
         return out
 
     def _scope_of(self, ids: Iterable[int]) -> None:
-        """Fetch the (path, workspace) of ``ids`` whose row is not remembered, in a few queries (a scope check)."""
+        """Fetch the (path, workspace, line) of ``ids`` whose row is not remembered, in a few queries (scope, ties)."""
         want = [i for i in ids if i not in self._rows and i not in self._scope]
         for start in range(0, len(want), 900):
             chunk = want[start : start + 900]
             marks = ",".join("?" * len(chunk))
-            rows = self._db.execute(f"SELECT id, fid, ws FROM items WHERE id IN ({marks})", chunk).fetchall()
-            self._load_paths(fid for _iid, fid, _ws in rows)
-            for iid, fid, ws in rows:
-                self._scope[iid] = (self._paths.get(fid, ""), ws)
+            query = f"SELECT id, fid, ws, line FROM items WHERE id IN ({marks})"
+            rows = self._db.execute(query, chunk).fetchall()
+            self._load_paths(fid for _iid, fid, _ws, _line in rows)
+            for iid, fid, ws, line in rows:
+                self._scope[iid] = (self._paths.get(fid, ""), ws, line)
 
     def scope_row(self, iid: int) -> tuple[str, str | None]:
         """(path, workspace id or None) of an item, for a scope check."""
@@ -381,8 +385,8 @@ class RecallIndex:
         got = self._scope.get(iid)
         if got is None:
             self._scope_of((iid,))
-            got = self._scope.get(iid, ("", None))
-        return got
+            got = self._scope.get(iid, ("", None, 0))
+        return got[0], got[1]
 
     def _rows_of(self, ids: Iterable[int]) -> None:
         """Fetch the rows of ``ids`` not yet remembered, in a few queries."""
@@ -434,7 +438,7 @@ class RecallIndex:
             if complete:
                 break
             k *= 4
-        self._rows_of(got)
+        self._rows_of(got)  # in a few queries: each is a candidate the ranking reads next
         rows = self._rows
         got.sort(key=lambda i: (rows[i][0], rows[i][1]))
         got.sort(key=primary, reverse=True)  # stable: ties keep path and line order

@@ -22,6 +22,7 @@ from array import array
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Set
+from itertools import accumulate
 
 from memrepo.engine.errors import MemrepoError, is_disk_full
 
@@ -130,7 +131,14 @@ DICT_SAMPLE = 10_000
 
 
 def _columns(rows: list[Record]) -> bytes:
-    """One file's entries as columns (ids and lines delta-coded), UTF-8 JSON: what deflate is given."""
+    """One file's entries as columns, UTF-8: what deflate is given.
+
+    A first line of JSON (the ids' ranks and sequence numbers and the lines,
+    each less the one before), then every entry's text, metadata JSON and
+    context joined by U+001F, which a reader splits at C speed; when a field
+    holds U+001F itself, the whole is one JSON list instead (first line ``[``
+    alone, :func:`unpack_entries` tells them apart).
+    """
     ranks: list[int] = []
     seqs: list[int] = []
     lines: list[int] = []
@@ -141,8 +149,15 @@ def _columns(rows: list[Record]) -> bytes:
         seqs.append(now[1] - last[1])
         lines.append(now[2] - last[2])
         last = now
-    cols = [ranks, seqs, lines, [r[2] for r in rows], [r[3] for r in rows], [r[4] for r in rows]]
-    return json.dumps(cols, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass")
+    head = json.dumps([ranks, seqs, lines], separators=(",", ":"))
+    fields = [f for r in rows for f in r[2:]]
+    if any(_SEP in f for f in fields):
+        body = json.dumps(fields, ensure_ascii=False, separators=(",", ":"))
+        return ("[\n" + head + "\n" + body).encode("utf-8", "surrogatepass")
+    return (head + "\n" + _SEP.join(fields)).encode("utf-8", "surrogatepass")
+
+
+_SEP = "\x1f"
 
 
 def pack_entries(rows: list[Record], zdict: tuple[int, bytes] | None = None) -> bytes:
@@ -175,17 +190,21 @@ def unpack_entries(blob: bytes, dicts: dict[int, bytes]) -> dict[int, tuple[int,
     try:
         unpacker = zlib.decompressobj(-15, dicts[gen]) if gen else zlib.decompressobj(-15)
         data = unpacker.decompress(blob[1:]) + unpacker.flush()
-        ranks, seqs, lines, texts, metas, ctxs = json.loads(data.decode("utf-8", "surrogatepass"))
+        text = data.decode("utf-8", "surrogatepass")
+        if text.startswith("[\n"):  # a field held the separator: JSON throughout
+            head, body = text[2:].split("\n", 1)
+            fields = json.loads(body)
+        else:
+            head, body = text.split("\n", 1)
+            fields = body.split(_SEP) if body else []
+        ranks, seqs, lines = json.loads(head)
     except (KeyError, zlib.error, ValueError) as exc:
         raise ValueError("not a file's entries") from exc
-    out: dict[int, tuple[int, str, str, str]] = {}
-    rank = seq = line = 0
-    for i, text in enumerate(texts):
-        rank += ranks[i]
-        seq += seqs[i]
-        line += lines[i]
-        out[(rank << 32) | seq] = (line, text, metas[i], ctxs[i])
-    return out
+    if len(fields) != 3 * len(lines):
+        raise ValueError("not a file's entries")
+    ids = [(rank << 32) | seq for rank, seq in zip(accumulate(ranks), accumulate(seqs), strict=True)]
+    rows = zip(accumulate(lines), fields[0::3], fields[1::3], fields[2::3], strict=True)
+    return dict(zip(ids, rows, strict=True))
 
 
 def load_dicts(db: sqlite3.Connection, schema: str = "") -> dict[int, bytes]:
@@ -238,7 +257,7 @@ def common_words(texts: list[tuple[int, list[Record]]]) -> bytes:
     for _fid, rows in texts:
         runs: set[str] = set()
         for _iid, _line, text, meta, ctx in rows[::step]:
-            words = json.dumps([text, meta, ctx], ensure_ascii=False).split(" ")
+            words = _SEP.join((text, meta, ctx)).split(" ")
             runs.update(" ".join(words[i : i + DICT_RUN]) for i in range(max(1, len(words) - DICT_RUN + 1)))
         seen.update(runs)
     common = sorted((n, w) for w, n in seen.items() if n >= DICT_MIN_FILES)
