@@ -276,7 +276,7 @@ def connect(target: str) -> sqlite3.Connection:
     return db
 
 
-SCHEMA_VERSION = "5"
+SCHEMA_VERSION = "6"
 """Bumped when the tables or what they hold change; an index of another version is rebuilt."""
 
 
