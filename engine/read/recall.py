@@ -272,7 +272,7 @@ class RecallIndex:
         """Re-read (or drop, for None) each file of ``todo`` (:func:`.recallbuild.apply`); returns how many."""
         from .recallbuild import apply
 
-        return apply(self, todo, full_scan, stamps)
+        return apply(self, todo, full_scan, stamps, (BUILD_BATCH_FILES, FLUSH_POSTINGS, FLUSH_ITEMS))
 
     # -- reading ------------------------------------------------------------
 
@@ -352,18 +352,6 @@ class RecallIndex:
                 texts[fid] = unpack_entries(body, self._dicts)
         while len(texts) > max(TEXT_FILES, len(want)):
             texts.popitem(last=False)
-
-    def file_entries(self, paths: Iterable[str]) -> list[tuple[int, str, str]]:
-        """(id, text, meta JSON) of every entry of the files ``paths`` (those indexed)."""
-        out: list[tuple[int, str, str]] = []
-        dicts = load_dicts(self._db)
-        for path in dict.fromkeys(paths):
-            body = self._db.execute("SELECT body FROM texts JOIN files USING(fid) WHERE path=?", (path,)).fetchone()
-            if body is not None:
-                out.extend(
-                    (iid, text, meta) for iid, (_line, text, meta, _ctx) in unpack_entries(body[0], dicts).items()
-                )
-        return out
 
     def _scope_of(self, ids: Iterable[int]) -> None:
         """Fetch the (path, workspace, line) of ``ids`` whose row is not remembered, in a few queries (scope, ties)."""

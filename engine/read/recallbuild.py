@@ -17,7 +17,6 @@ import os
 import sqlite3
 from typing import TYPE_CHECKING
 
-from . import recall
 from .recallentries import update_file
 from .recallpost import PostingChanges, index_error, merge_all_parts
 
@@ -25,7 +24,13 @@ if TYPE_CHECKING:
     from .recall import RecallIndex
 
 
-def apply(index: RecallIndex, todo: dict[str, os.stat_result | None], full_scan: bool, stamps: str | None) -> int:
+def apply(
+    index: RecallIndex,
+    todo: dict[str, os.stat_result | None],
+    full_scan: bool,
+    stamps: str | None,
+    limits: tuple[int, int, int],
+) -> int:
     """Re-read (or drop, for None) each file of ``todo``; returns how many.
 
     One transaction, except for a first build (a full scan of an index not
@@ -33,10 +38,20 @@ def apply(index: RecallIndex, todo: dict[str, os.stat_result | None], full_scan:
     build killed or failed keeps what it did (the next sync reads only the
     files not yet done) and writers get the file between batches.
 
+    Args:
+        index: the index (its connection, counters and stamps).
+        todo: each file to re-read with its stat, or None when it is gone.
+        full_scan: the whole tree was walked (a build or a full sync).
+        stamps: the walk's stamps string to store, or None (a partial sync).
+        limits: files a first build commits after, posting ids gathered before
+            writing, items gathered before writing (recall's ``BUILD_BATCH_FILES``,
+            ``FLUSH_POSTINGS``, ``FLUSH_ITEMS``).
+
     Raises:
         RecallIndexError: the index file could not be written (one line; what
             earlier batches committed is kept).
     """
+    batch_files, flush_postings, flush_items = limits
     db = index._db
     building = full_scan and not index.built
     try:
@@ -55,17 +70,17 @@ def apply(index: RecallIndex, todo: dict[str, os.stat_result | None], full_scan:
             removed += gone
             changed += did
             batch += 1
-            if building and (batch >= recall.BUILD_BATCH_FILES or changes.postings > recall.FLUSH_POSTINGS):
+            if building and (batch >= batch_files or changes.postings > flush_postings):
                 changes.flush(db, part=seq)  # a batch of its own: committed, kept if the build stops
                 _commit_counts(index, seq, count, removed)
                 db.execute("COMMIT")
                 db.execute("BEGIN IMMEDIATE")
                 changes = PostingChanges(False)
                 removed = batch = 0
-            elif changes.postings > recall.FLUSH_POSTINGS:  # a huge sync: write as it goes, keep memory bounded
+            elif changes.postings > flush_postings:  # a huge sync: write as it goes, keep memory bounded
                 changes.flush(db)
                 changes = PostingChanges(False)
-            elif len(changes.items) > recall.FLUSH_ITEMS:
+            elif len(changes.items) > flush_items:
                 changes.flush_items(db)
         changes.flush(db, part=seq if building else None)
         if building:

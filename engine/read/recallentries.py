@@ -78,8 +78,8 @@ def update_file(
     if row is not None and not changes.fresh:
         body = db.execute("SELECT body FROM texts WHERE fid=?", (fid,)).fetchone()
         if body is not None:
-            for iid, (line, text, meta, ctx) in unpack_entries(body[0], load_dicts(db)).items():
-                old.setdefault((text, meta, ctx), []).append((iid, line))
+            for iid, (line, text, was_meta, ctx) in unpack_entries(body[0], load_dicts(db)).items():
+                old.setdefault((text, was_meta, ctx), []).append((iid, line))
     entries: list[tuple[int, fmt.Entry]] = []
     contexts: dict[int, str] = {}
     if data is not None:

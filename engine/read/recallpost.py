@@ -318,16 +318,16 @@ class PostingChanges:
         self.flush_items(db)
         merged = set(self.removes)
         if part is not None or self.fresh:
-            rows = [
+            rows: list[tuple[str, int, int, bytes | None, int | None]] = [
                 (key, part or 0, len(ids), pack_ids(array("q", sorted(ids))), None)
                 for key, ids in self.adds.items()
                 if key not in merged
             ]
             rows.sort()  # keys in order: pages filled, not split
-            for at, row in enumerate(rows):
-                if len(row[3]) > INLINE_MAX:
-                    big = db.execute("INSERT INTO blobs(data) VALUES(?)", (row[3],)).lastrowid
-                    rows[at] = (*row[:3], None, big)
+            for at, (key, n_part, n_ids, packed, _big_id) in enumerate(rows):
+                if packed is not None and len(packed) > INLINE_MAX:
+                    big = db.execute("INSERT INTO blobs(data) VALUES(?)", (packed,)).lastrowid
+                    rows[at] = (key, n_part, n_ids, None, big)
             db.executemany("INSERT INTO post VALUES(?, ?, ?, ?, ?)", rows)
         else:
             merged.update(self.adds)
@@ -384,10 +384,12 @@ def merge_parts(db: sqlite3.Connection, key: str, add: Iterable[int] = (), rem: 
         db.execute("DELETE FROM blobs WHERE id IN (SELECT big FROM post WHERE key=? AND big IS NOT NULL)", (key,))
         db.execute("DELETE FROM post WHERE key=?", (key,))
     if ids:
-        blob, big = pack_ids(ids), None
-        if len(blob) > INLINE_MAX:
-            big, blob = db.execute("INSERT INTO blobs(data) VALUES(?)", (blob,)).lastrowid, None
-        db.execute("INSERT INTO post VALUES(?, 0, ?, ?, ?)", (key, len(ids), blob, big))
+        packed: bytes | None = pack_ids(ids)
+        big = None
+        if packed is not None and len(packed) > INLINE_MAX:
+            big = db.execute("INSERT INTO blobs(data) VALUES(?)", (packed,)).lastrowid
+            packed = None
+        db.execute("INSERT INTO post VALUES(?, 0, ?, ?, ?)", (key, len(ids), packed, big))
 
 
 def merge_all_parts(db: sqlite3.Connection) -> int:
@@ -443,3 +445,14 @@ def repack_all(db: sqlite3.Connection) -> None:
         if row is not None:
             rows = [(i, *rest) for i, rest in unpack_entries(row[0], old).items()]
             db.execute("UPDATE texts SET body=? WHERE fid=?", (pack_entries(rows, zdict), fid))
+
+
+def file_entries(db: sqlite3.Connection, paths: Iterable[str]) -> list[tuple[int, str, str]]:
+    """(id, text, meta JSON) of every entry of the files ``paths`` (those indexed)."""
+    out: list[tuple[int, str, str]] = []
+    dicts = load_dicts(db)
+    for path in dict.fromkeys(paths):
+        body = db.execute("SELECT body FROM texts JOIN files USING(fid) WHERE path=?", (path,)).fetchone()
+        if body is not None:
+            out.extend((iid, text, meta) for iid, (_line, text, meta, _ctx) in unpack_entries(body[0], dicts).items())
+    return out
