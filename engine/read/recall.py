@@ -88,8 +88,8 @@ BUILD_BATCH_FILES = 1_000
 FLUSH_ITEMS = 20_000
 """A sync writes the entries it read every this many (they need no merging, unlike posting lists)."""
 
-TEXT_FILES = 256
-"""The entries of this many files read by searches stay in memory (a file's entries are stored together)."""
+TEXT_FILES = 1024
+"""The entries of this many files read by searches stay in memory (a file's entries are stored together; ~15 MB)."""
 
 SECTION_LINES = 80
 """``detail="full"`` returns at most this many lines of the section around a hit (docs/architecture.md §4)."""
