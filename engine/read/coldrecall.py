@@ -39,6 +39,7 @@ from memrepo.engine.format.layout import INBOX_MD
 
 from .recall import SECTION_LINES, RecallIndex
 from .recallkeys import fit_hits, hit_by, hit_confidence, hit_score, index_path, section_around
+from .recallpost import file_entries
 from .redactionepoch import redaction_epoch
 
 
@@ -209,12 +210,8 @@ def refresh_index(root: Path, shown_for: list[str] | tuple[str, ...] = ()) -> in
         if shown_for:
             redact = _Redactor(Path(root) / ".git" / "memrepo")
             epoch = redaction_epoch(redact.state)
-            marks = ",".join("?" * len(shown_for))
-            rows = index.db.execute(
-                f"SELECT id, text, meta FROM items WHERE path IN ({marks})"
-                " AND id NOT IN (SELECT id FROM shown WHERE epoch=?) LIMIT ?",
-                [*shown_for, epoch, SHOWN_AHEAD_MAX],
-            ).fetchall()
+            done = {iid for (iid,) in index.db.execute("SELECT id FROM shown WHERE epoch=?", (epoch,))}
+            rows = [row for row in file_entries(index.db, shown_for) if row[0] not in done][:SHOWN_AHEAD_MAX]
             _shown(index.db, redact, rows)
         return changed
     finally:

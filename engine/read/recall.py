@@ -40,7 +40,6 @@ import heapq
 import os
 import sqlite3
 import time
-from array import array
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Set
 from pathlib import Path
@@ -48,13 +47,11 @@ from typing import TYPE_CHECKING, Any
 
 from memrepo.engine.format.scratch import is_scratch_name
 
-from .recallentries import update_file
 from .recallkeys import (
     ARCHIVED_DIR,
     EMPTY,
     SEQ_BITS,
     WORKSPACES_DIR,
-    PostingChanges,
     changed_since,
     folder_stamps,
     has_phrase,
@@ -62,6 +59,12 @@ from .recallkeys import (
     stamps_of,
     to_hit,
     walk,
+)
+from .recallpost import (
+    load_dicts,
+    read_ids,
+    repack_all,
+    unpack_entries,
 )
 from .recallrank import MIN_CONFIDENCE, rank
 
@@ -79,8 +82,14 @@ each, about 70 MB, with the keys and entries a build peaks near 400 MB at 20,000
 CHILD_BUILD_FILES = 400
 """A first build of at least this many files runs in a child process (a smaller one takes less than starting it)."""
 
+BUILD_BATCH_FILES = 1_000
+"""A first build commits after every this many files (a build stopped midway resumes from its last batch)."""
+
 FLUSH_ITEMS = 20_000
 """A sync writes the entries it read every this many (they need no merging, unlike posting lists)."""
+
+TEXT_FILES = 1024
+"""The entries of this many files read by searches stay in memory (a file's entries are stored together; ~15 MB)."""
 
 SECTION_LINES = 80
 """``detail="full"`` returns at most this many lines of the section around a hit (docs/architecture.md §4)."""
@@ -104,7 +113,10 @@ class RecallIndex:
         self.path = str(index_path(self.root) if path is None else path)
         self._db = self._open()
         self._rows: dict[int, tuple] = {}
-        self._scope: dict[int, tuple[str, str | None]] = {}
+        self._scope: dict[int, tuple[str, str | None, int]] = {}
+        self._paths: dict[int, str] = {}
+        self._dicts: dict[int, bytes] = {}
+        self._texts: OrderedDict[int, dict[int, tuple[int, str, str, str]]] = OrderedDict()
         self._lru: OrderedDict[str, Set[int]] = OrderedDict()
         self._lru_ids = 0
         self._data_version: int | None = None
@@ -139,8 +151,16 @@ class RecallIndex:
         """
         with contextlib.suppress(sqlite3.Error):
             if int(self._info("removed") or 0) > 0:
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    repack_all(self._db)  # no preset dictionary keeps words of what left
+                    self._db.execute("UPDATE info SET v=0 WHERE k='removed'")
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    self._db.execute("ROLLBACK")
+                    raise
+                self._forget_cached()
                 self._db.execute("VACUUM")
-                self._db.execute("UPDATE info SET v=0 WHERE k='removed'")
 
     def __len__(self) -> int:
         """The number of entries indexed."""
@@ -249,58 +269,19 @@ class RecallIndex:
         return self._apply(todo, full_scan=True, stamps=stamps)
 
     def _apply(self, todo: dict[str, os.stat_result | None], full_scan: bool, stamps: str | None = None) -> int:
-        """Re-read (or drop, for None) each file of ``todo`` in one transaction; returns how many."""
-        db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            fresh = not self.built and db.execute("SELECT 1 FROM post LIMIT 1").fetchone() is None
-            changes = PostingChanges(fresh)
-            seq = int(self._info("seq") or 0)
-            count = int(self._info("count") or 0)
-            changed = removed = 0
-            for rel, st in todo.items():
-                seq, added, gone, did = update_file(db, self.root, rel, st, changes, seq)
-                count += added - gone
-                removed += gone
-                changed += did
-                if changes.postings > FLUSH_POSTINGS:  # a huge build: write as it goes, keep memory bounded
-                    changes.flush(db)
-                    changes = PostingChanges(False)
-                elif len(changes.items) > FLUSH_ITEMS:
-                    changes.flush_items(db)
-            changes.flush(db)
-            db.execute("UPDATE info SET v=? WHERE k='seq'", (seq,))
-            db.execute("UPDATE info SET v=? WHERE k='count'", (count,))
-            if removed:  # what compaction's scrub looks at
-                # and what was shown of entries another (older) process dropped without knowing the table
-                db.execute("DELETE FROM shown WHERE id NOT IN (SELECT id FROM items)")
-                db.execute(
-                    "INSERT OR REPLACE INTO info VALUES('removed', ?)", (int(self._info("removed") or 0) + removed,)
-                )
-            if full_scan:
-                db.execute("INSERT OR REPLACE INTO info VALUES('built', '1')")
-            if stamps is not None:
-                db.execute("INSERT OR REPLACE INTO info VALUES('stamps', ?)", (stamps,))
-                db.execute("INSERT OR REPLACE INTO info VALUES('folders', ?)", (self._folders,))
-            else:  # a row re-stamped outside a full sync: the string no longer matches the rows
-                db.execute("DELETE FROM info WHERE k='stamps'")
-            db.execute("COMMIT")
-        except BaseException:
-            with contextlib.suppress(sqlite3.Error):
-                db.execute("ROLLBACK")
-            self._forget_cached()
-            raise
-        if changed:
-            self._forget_cached()
-        if full_scan:
-            self.built = True
-        return changed
+        """Re-read (or drop, for None) each file of ``todo`` (:func:`.recallbuild.apply`); returns how many."""
+        from .recallbuild import apply
+
+        return apply(self, todo, full_scan, stamps, (BUILD_BATCH_FILES, FLUSH_POSTINGS, FLUSH_ITEMS))
 
     # -- reading ------------------------------------------------------------
 
     def _forget_cached(self) -> None:
         self._lru.clear()
         self._lru_ids = 0
+        self._paths.clear()
+        self._texts.clear()
+        self._dicts = {}
 
     def _check_cached(self) -> None:
         """Drop remembered posting lists if another process changed the file since."""
@@ -317,13 +298,8 @@ class RecallIndex:
             if got is not None:
                 self._lru.move_to_end(key)
             else:
-                row = self._db.execute("SELECT ids FROM post WHERE key=?", (key,)).fetchone()
-                if row is None:
-                    got = EMPTY
-                else:
-                    ids = array("q")
-                    ids.frombytes(row[0])
-                    got = frozenset(ids)
+                ids = read_ids(self._db, key)
+                got = EMPTY if ids is None else frozenset(ids)
                 if len(got) <= CACHE_IDS:
                     self._lru[key] = got
                     self._lru_ids += len(got) + 1
@@ -346,18 +322,48 @@ class RecallIndex:
         """(path, line, ws, text, meta JSON, context) of an item, remembered until the next sync."""
         row = self._rows.get(iid)
         if row is None:
-            row = self._db.execute("SELECT path, line, ws, text, meta, ctx FROM items WHERE id=?", (iid,)).fetchone()
-            self._rows[iid] = row
-        return row
+            self._rows_of((iid,))
+            row = self._rows.get(iid)
+        return row  # type: ignore[return-value]  # None only for an id no longer indexed
+
+    def _load_paths(self, fids: Iterable[int]) -> None:
+        """Remember the paths of the files ``fids`` not yet known (until another process changes the index)."""
+        want = list({f for f in fids if f not in self._paths})
+        for start in range(0, len(want), 900):
+            chunk = want[start : start + 900]
+            marks = ",".join("?" * len(chunk))
+            self._paths.update(self._db.execute(f"SELECT fid, path FROM files WHERE fid IN ({marks})", chunk))
+
+    def _entries_of(self, fids: Iterable[int]) -> None:
+        """Remember the entries of the files ``fids`` not yet read (the last :data:`TEXT_FILES` read)."""
+        texts = self._texts
+        want = []
+        for fid in dict.fromkeys(fids):
+            if fid in texts:
+                texts.move_to_end(fid)
+            else:
+                want.append(fid)
+        for start in range(0, len(want), 500):
+            chunk = want[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            for fid, body in self._db.execute(f"SELECT fid, body FROM texts WHERE fid IN ({marks})", chunk):
+                if body[0] and body[0] not in self._dicts:  # a dictionary made since (or not read yet)
+                    self._dicts = load_dicts(self._db)
+                texts[fid] = unpack_entries(body, self._dicts)
+        while len(texts) > max(TEXT_FILES, len(want)):
+            texts.popitem(last=False)
 
     def _scope_of(self, ids: Iterable[int]) -> None:
-        """Fetch the (path, workspace) of ``ids`` whose row is not remembered, in a few queries (a scope check)."""
+        """Fetch the (path, workspace, line) of ``ids`` whose row is not remembered, in a few queries (scope, ties)."""
         want = [i for i in ids if i not in self._rows and i not in self._scope]
         for start in range(0, len(want), 900):
             chunk = want[start : start + 900]
             marks = ",".join("?" * len(chunk))
-            for iid, path, ws in self._db.execute(f"SELECT id, path, ws FROM items WHERE id IN ({marks})", chunk):
-                self._scope[iid] = (path, ws)
+            query = f"SELECT id, fid, ws, line FROM items WHERE id IN ({marks})"
+            rows = self._db.execute(query, chunk).fetchall()
+            self._load_paths(fid for _iid, fid, _ws, _line in rows)
+            for iid, fid, ws, line in rows:
+                self._scope[iid] = (self._paths.get(fid, ""), ws, line)
 
     def scope_row(self, iid: int) -> tuple[str, str | None]:
         """(path, workspace id or None) of an item, for a scope check."""
@@ -366,9 +372,9 @@ class RecallIndex:
             return row[0], row[2]
         got = self._scope.get(iid)
         if got is None:
-            path, _line, ws = self._row(iid)[:3]
-            got = (path, ws)
-        return got
+            self._scope_of((iid,))
+            got = self._scope.get(iid, ("", None, 0))
+        return got[0], got[1]
 
     def _rows_of(self, ids: Iterable[int]) -> None:
         """Fetch the rows of ``ids`` not yet remembered, in a few queries."""
@@ -376,10 +382,13 @@ class RecallIndex:
         for start in range(0, len(want), 500):
             chunk = want[start : start + 500]
             marks = ",".join("?" * len(chunk))
-            for iid, *rest in self._db.execute(
-                f"SELECT id, path, line, ws, text, meta, ctx FROM items WHERE id IN ({marks})", chunk
-            ):
-                self._rows[iid] = tuple(rest)
+            rows = self._db.execute(f"SELECT id, fid, line, ws FROM items WHERE id IN ({marks})", chunk).fetchall()
+            fids = [fid for _iid, fid, _line, _ws in rows]
+            self._load_paths(fids)
+            self._entries_of(fids)
+            for iid, fid, line, ws in rows:
+                _line, text, meta, ctx = self._texts.get(fid, {}).get(iid, (line, "", "{}", ""))
+                self._rows[iid] = (self._paths.get(fid, ""), line, ws, text, meta, ctx)
 
     def _top(
         self,
@@ -417,7 +426,7 @@ class RecallIndex:
             if complete:
                 break
             k *= 4
-        self._rows_of(got)
+        self._rows_of(got)  # in a few queries: each is a candidate the ranking reads next
         rows = self._rows
         got.sort(key=lambda i: (rows[i][0], rows[i][1]))
         got.sort(key=primary, reverse=True)  # stable: ties keep path and line order

@@ -20,7 +20,8 @@ except ImportError:  # pragma: no cover - an interpreter built without it
     from hashlib import blake2b
 
 
-from .recallkeys import SEQ_BITS, SEQ_MASK, PostingChanges, entry_keys, entry_rank, redacted
+from .recallkeys import SEQ_BITS, SEQ_MASK, entry_keys, entry_rank, redacted
+from .recallpost import PostingChanges, load_dicts, unpack_entries
 from .recallrank import entry_context, section_context
 
 MAX_INDEXED_FILE = 1 << 20
@@ -48,29 +49,37 @@ def update_file(
     from memrepo.engine.format import entries as fmt
     from memrepo.engine.format.paths import normalize_workspace
 
-    row = db.execute("SELECT mtime, size, hash FROM files WHERE path=?", (rel,)).fetchone()
+    row = db.execute("SELECT fid, mtime, size, hash FROM files WHERE path=?", (rel,)).fetchone()
     data = None
     if st is None:
         if row is None:
             return seq, 0, 0, 0
-        db.execute("DELETE FROM files WHERE path=?", (rel,))
+        fid = row[0]
+        db.execute("DELETE FROM files WHERE fid=?", (fid,))
     else:
-        if row is not None and (row[0], row[1]) == (st.st_mtime_ns, st.st_size):
+        if row is not None and (row[1], row[2]) == (st.st_mtime_ns, st.st_size):
             return seq, 0, 0, 0
         if st.st_size <= MAX_INDEXED_FILE:
             with contextlib.suppress(OSError):
                 data = read_work_file(root / rel)
         digest = None if data is None else blake2b(data, digest_size=16).digest()
-        db.execute("INSERT OR REPLACE INTO files VALUES(?, ?, ?, ?)", (rel, st.st_mtime_ns, st.st_size, digest))
-        if row is not None and digest is not None and row[2] == digest:
+        stamp = (st.st_mtime_ns, st.st_size, digest)
+        if row is None:
+            query = "INSERT INTO files(path, mtime, size, hash) VALUES(?, ?, ?, ?)"
+            fid = int(db.execute(query, (rel, *stamp)).lastrowid or 0)
+        else:
+            fid = row[0]
+            db.execute("UPDATE files SET mtime=?, size=?, hash=? WHERE fid=?", (*stamp, fid))
+        if row is not None and digest is not None and row[3] == digest:
             return seq, 0, 0, 0  # touched, not changed (a checkout, a copy): nothing to parse
     # What the file held: matched with what it holds now by text and metadata, so an
     # entry that only moved keeps its id and no posting list changes for it.
     old: dict[tuple[str, str, str], list[tuple[int, int]]] = {}
     if row is not None and not changes.fresh:
-        query = "SELECT id, line, text, meta, ctx FROM items WHERE path=?"
-        for iid, line, text, meta, ctx in db.execute(query, (rel,)):
-            old.setdefault((text, meta, ctx), []).append((iid, line))
+        body = db.execute("SELECT body FROM texts WHERE fid=?", (fid,)).fetchone()
+        if body is not None:
+            for iid, (line, text, was_meta, ctx) in unpack_entries(body[0], load_dicts(db)).items():
+                old.setdefault((text, was_meta, ctx), []).append((iid, line))
     entries: list[tuple[int, fmt.Entry]] = []
     contexts: dict[int, str] = {}
     if data is not None:
@@ -81,6 +90,7 @@ def update_file(
         except FormatError:
             entries = []  # unreadable or not text: indexed as empty, retried when it changes
     added = 0
+    records: list[tuple[int, int, str, str, str]] = []
     for number, entry in entries:
         # The index holds text only as it may leave: redacted, like every derived file (docs/architecture.md §4).
         text = redacted(entry.text)
@@ -92,15 +102,21 @@ def update_file(
             iid, line = kept.pop()
             if line != number:
                 db.execute("UPDATE items SET line=? WHERE id=?", (number, iid))
+            records.append((iid, number, text, meta_json, ctx))
             continue
         seq = (seq + 1) & SEQ_MASK
         iid = (entry_rank(meta) << SEQ_BITS) | seq
         ws_value = meta.get("workspace")
         ws = normalize_workspace(ws_value)[0] if ws_value and ws_value.strip() else None
-        changes.items.append((iid, rel, number, ws, text, meta_json, ctx))
+        changes.items.append((iid, fid, number, ws))
+        records.append((iid, number, text, meta_json, ctx))
         for key in entry_keys(text, ctx):
             changes.add(key, iid)
         added += 1
+    if records:
+        changes.texts.append((fid, records))
+    elif row is not None:
+        db.execute("DELETE FROM texts WHERE fid=?", (fid,))
     gone = [pair for pairs in old.values() for pair in pairs]
     for (text, _meta_json, ctx), pairs in old.items():
         if not pairs:

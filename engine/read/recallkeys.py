@@ -14,8 +14,6 @@ import json
 import os
 import re
 import sqlite3
-from array import array
-from bisect import bisect_left
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar
@@ -56,18 +54,24 @@ SHOWN = "CREATE TABLE IF NOT EXISTS shown(id INTEGER PRIMARY KEY, epoch TEXT, te
 SCHEMA = (
     """
 CREATE TABLE IF NOT EXISTS info(k TEXT PRIMARY KEY, v) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, mtime INTEGER, size INTEGER, hash BLOB) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS items(
-  id INTEGER PRIMARY KEY, path TEXT, line INTEGER, ws TEXT, text TEXT, meta TEXT, ctx TEXT);
-CREATE INDEX IF NOT EXISTS items_path ON items(path);
-CREATE TABLE IF NOT EXISTS post(key TEXT PRIMARY KEY, n INTEGER, ids BLOB);
+CREATE TABLE IF NOT EXISTS files(fid INTEGER PRIMARY KEY, path TEXT UNIQUE NOT NULL, mtime INTEGER, size INTEGER, hash BLOB);
+CREATE TABLE IF NOT EXISTS items(id INTEGER PRIMARY KEY, fid INTEGER, line INTEGER, ws TEXT);
+CREATE TABLE IF NOT EXISTS texts(fid INTEGER PRIMARY KEY, body BLOB);
+CREATE TABLE IF NOT EXISTS post(
+  key TEXT, part INTEGER, n INTEGER, ids BLOB, big INTEGER, PRIMARY KEY(key, part)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS blobs(id INTEGER PRIMARY KEY, data BLOB);
 """
     + SHOWN
 )
-"""``shown`` keeps an item's text and metadata as a new process shows them (redacted, cleaned) with the
-redaction ``epoch`` they were made in (:mod:`memrepo.engine.read.coldrecall`); a row goes with its item. A
-sync that removes entries drops rows whose item is gone. ``post.n`` is the length of ``ids`` (a query reads a
-common term's weight without its list); ``items.ctx`` is the entry's context text."""
+"""``files`` numbers each indexed file (``fid``); ``items`` holds what a scope check and a sort read of an entry (its
+file, line, ``workspace:`` id); ``texts`` holds each file's entries (id, line, text, metadata JSON, context text) in
+one packed row (:func:`memrepo.engine.read.recallpost.pack_entries`), and ``post`` each key's sorted ids packed
+(:func:`~memrepo.engine.read.recallpost.pack_ids`) with their count ``n`` (a query reads a common term's weight
+without its list; a list longer than :data:`~memrepo.engine.read.recallpost.INLINE_MAX` bytes is in ``blobs``,
+row ``big``); a first build writes each batch's ids of a key as a ``part`` of its own and joins them at its
+end, so a build killed midway keeps its batches (:func:`~memrepo.engine.read.recallpost.merge_all_parts`). ``shown`` keeps an item's text and metadata as a new process shows them (redacted, cleaned)
+with the redaction ``epoch`` they were made in (:mod:`memrepo.engine.read.coldrecall`); a row goes with its item.
+A sync that removes entries drops rows whose item is gone."""
 
 
 @lru_cache(maxsize=4096)
@@ -272,8 +276,9 @@ def connect(target: str) -> sqlite3.Connection:
     return db
 
 
-SCHEMA_VERSION = "4"
-"""Bumped when the tables or what they hold change (4: Hangul cut into bigrams); an index of another version is rebuilt."""
+SCHEMA_VERSION = "7"
+"""Bumped when the tables or what they hold change (6: packed entries and postings; 7: Hangul cut into
+bigrams); an index of another version is rebuilt."""
 
 
 def check_schema(db: sqlite3.Connection, version: str) -> bool | None:
@@ -297,62 +302,6 @@ def check_schema(db: sqlite3.Connection, version: str) -> bool | None:
         return None
     except sqlite3.DatabaseError:
         return False
-
-
-class PostingChanges:
-    """Posting-list changes gathered over one sync, written once per key at the end."""
-
-    def __init__(self, fresh: bool) -> None:
-        self.fresh = fresh  # an empty index: nothing to read back, nothing to remove
-        self.adds: dict[str, array[int]] = {}
-        self.removes: dict[str, set[int]] = {}
-        self.items: list[tuple] = []
-        self.postings = 0
-
-    def add(self, key: str, iid: int) -> None:
-        self.postings += 1
-        got = self.adds.get(key)
-        if got is None:
-            self.adds[key] = array("q", (iid,))  # 8 bytes an id, no int object kept
-        else:
-            got.append(iid)
-
-    def remove(self, key: str, iid: int) -> None:
-        self.removes.setdefault(key, set()).add(iid)
-
-    def flush_items(self, db: sqlite3.Connection) -> None:
-        if self.items:
-            db.executemany("INSERT INTO items VALUES(?, ?, ?, ?, ?, ?, ?)", self.items)
-            self.items = []
-
-    def flush(self, db: sqlite3.Connection) -> None:
-        self.flush_items(db)
-        if self.fresh:
-            rows = [(key, len(ids), array("q", sorted(ids)).tobytes()) for key, ids in self.adds.items()]
-            db.executemany("INSERT INTO post VALUES(?, ?, ?)", rows)
-            return
-        for key in set(self.adds) | set(self.removes):
-            row = db.execute("SELECT ids FROM post WHERE key=?", (key,)).fetchone()
-            ids = array("q")
-            if row is not None:
-                ids.frombytes(row[0])
-            add = self.adds.get(key, ())
-            rem = self.removes.get(key, EMPTY)
-            if len(add) + len(rem) <= 64:  # a few changes: edit the sorted array in place
-                for iid in rem:
-                    at = bisect_left(ids, iid)
-                    if at < len(ids) and ids[at] == iid:
-                        del ids[at]
-                for iid in add:
-                    at = bisect_left(ids, iid)
-                    if at == len(ids) or ids[at] != iid:
-                        ids.insert(at, iid)
-            else:
-                ids = array("q", sorted((set(ids) - rem) | set(add)))
-            if ids:
-                db.execute("INSERT OR REPLACE INTO post VALUES(?, ?, ?)", (key, len(ids), ids.tobytes()))
-            elif row is not None:
-                db.execute("DELETE FROM post WHERE key=?", (key,))
 
 
 def hit_score(key: tuple) -> float:

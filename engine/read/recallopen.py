@@ -65,7 +65,7 @@ def match_allow_list(db: sqlite3.Connection, state: Path) -> None:
     row = db.execute("SELECT v FROM info WHERE k='allow'").fetchone()
     if row is not None and row[0] != now:
         db.executescript(
-            "BEGIN IMMEDIATE; DELETE FROM files; DELETE FROM items; DELETE FROM post; DELETE FROM shown;"
+            "BEGIN IMMEDIATE; DELETE FROM files; DELETE FROM items; DELETE FROM texts; DELETE FROM post; DELETE FROM blobs; DELETE FROM shown;"
             " DELETE FROM info WHERE k IN ('built', 'stamps', 'folders');"
             " UPDATE info SET v=0 WHERE k IN ('seq', 'count'); COMMIT;"
         )

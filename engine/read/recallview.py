@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-from array import array
 from collections.abc import Callable, Set
 from typing import TYPE_CHECKING
 
 from .recallkeys import SEQ_BITS
+from .recallpost import count_ids, read_ids
 from .recallrank import Candidate
 
 if TYPE_CHECKING:
@@ -29,11 +29,7 @@ class IndexView:
             cached = self.cache.get(key)
             if cached is None:
                 cached = self.index._lru.get(key)
-            if cached is not None:
-                got = len(cached)
-            else:
-                row = self.index.db.execute("SELECT n FROM post WHERE key=?", (key,)).fetchone()
-                got = 0 if row is None else int(row[0])
+            got = len(cached) if cached is not None else count_ids(self.index.db, key)
             self.counts[key] = got
         return got
 
@@ -44,11 +40,9 @@ class IndexView:
         got = self.cache.get(key) or self.index._lru.get(key)
         if got is not None:
             return self.index._top(got, need, self.keep)
-        row = self.index.db.execute("SELECT ids FROM post WHERE key=?", (key,)).fetchone()
-        if row is None:
+        ids = read_ids(self.index.db, key)  # sorted ascending: best rank last
+        if ids is None:
             return []
-        ids = array("q")
-        ids.frombytes(row[0])  # sorted ascending: best rank last
         out: list[int] = []
         at = len(ids) - 1
         fetched = at + 1  # ids from here on have their scope rows fetched

@@ -158,8 +158,8 @@ class VectorStore:
         wanted = [  # ids only: the sort of every entry carries no text (800,000 at 20,000 files)
             iid
             for (iid,) in self._db.execute(
-                "SELECT i.id FROM r.items i JOIN r.files f ON f.path = i.path"
-                " ORDER BY substr(i.path, 1, ?) = ?, f.mtime DESC, i.id DESC LIMIT ?",
+                "SELECT i.id FROM r.items i JOIN r.files f ON f.fid = i.fid"
+                " ORDER BY substr(f.path, 1, ?) = ?, f.mtime DESC, i.id DESC LIMIT ?",
                 (len(WORKSPACES_DIR), WORKSPACES_DIR, max_entries),
             )
         ]
@@ -167,11 +167,7 @@ class VectorStore:
         want_ids = set(wanted)
         dropped = {h: iid for iid, h in have.items() if iid not in want_ids}
         missing = [iid for iid in wanted if iid not in have]
-        texts: dict[int, str] = {}
-        for start in range(0, len(missing), 500):
-            chunk = missing[start : start + 500]
-            marks = ",".join("?" * len(chunk))
-            texts.update(self._db.execute(f"SELECT id, text FROM r.items WHERE id IN ({marks})", chunk))
+        texts = self._texts(missing)
         todo: list[tuple[int, str]] = []
         moved: list[tuple[int, int]] = []
         for iid in missing:
@@ -196,6 +192,29 @@ class VectorStore:
                 self._db.execute("ROLLBACK")
                 raise
         return todo
+
+    def _texts(self, ids: list[int]) -> dict[int, str]:
+        """The indexed (redacted) text of each of ``ids`` still in the recall index (its files' packed rows)."""
+        from .recallpost import load_dicts, unpack_entries
+
+        by_file: dict[int, set[int]] = {}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            for iid, fid in self._db.execute(f"SELECT id, fid FROM r.items WHERE id IN ({marks})", chunk):
+                by_file.setdefault(fid, set()).add(iid)
+        texts: dict[int, str] = {}
+        if not by_file:
+            return texts
+        dicts = load_dicts(self._db, "r.")
+        fids = list(by_file)
+        for start in range(0, len(fids), 500):
+            chunk = fids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            for fid, body in self._db.execute(f"SELECT fid, body FROM r.texts WHERE fid IN ({marks})", chunk):
+                want = by_file[fid]
+                texts.update((iid, row[1]) for iid, row in unpack_entries(body, dicts).items() if iid in want)
+        return texts
 
     def add(self, rows: list[tuple[int, str, list[float]]]) -> int:
         """Store vectors: (item id, the text embedded, unit vector) each, only for items still in the index.

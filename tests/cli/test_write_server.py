@@ -456,6 +456,7 @@ def test_after_a_served_write_the_next_recall_re_reads_nothing(runtime, repo, mo
     from memrepo.engine.read import coldrecall
     from memrepo.engine.read import recall as recall_module
     from memrepo.engine.read.recallkeys import stamps_of, walk
+    from memrepo.engine.read.recallpost import file_entries
 
     started(repo)
     coldrecall.recall(repo, "anything")  # the persisted index, built
@@ -465,9 +466,9 @@ def test_after_a_served_write_the_next_recall_re_reads_nothing(runtime, repo, mo
     def fresh() -> bool:
         index = recall_module.RecallIndex(repo)
         try:
-            made = index.db.execute(
-                "SELECT count(*) FROM shown JOIN items USING (id) WHERE items.text LIKE '%kiln%'"
-            ).fetchone()[0]
+            shown = {iid for (iid,) in index.db.execute("SELECT id FROM shown")}
+            paths = [path for (path,) in index.db.execute("SELECT path FROM files")]
+            made = sum(1 for iid, text, _m in file_entries(index.db, paths) if "kiln" in text and iid in shown)
             return index._info("stamps") == stamps_of(walk(repo)) and made == 1
         finally:
             index.close()
@@ -481,9 +482,11 @@ def test_after_a_served_write_the_next_recall_re_reads_nothing(runtime, repo, mo
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
     assert done.stdout.split() == ["1", "False"], done.stderr  # its shown text was made by the server
     reads: list[str] = []
-    real = recall_module.update_file
+    from memrepo.engine.read import recallbuild
+
+    real = recallbuild.update_file
     monkeypatch.setattr(
-        recall_module, "update_file", lambda db, root, rel, *a: reads.append(rel) or real(db, root, rel, *a)
+        recallbuild, "update_file", lambda db, root, rel, *a: reads.append(rel) or real(db, root, rel, *a)
     )
     hits = coldrecall.recall(repo, "kiln")
     assert [h.text for h in hits] == ["The kiln fires at dawn"]

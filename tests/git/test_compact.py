@@ -43,7 +43,7 @@ def test_trace_forget_and_compact_leave_the_marker_nowhere(store: MemoryStore) -
     assert any(f.startswith("object ") for f in found)
     assert any(f.startswith("raw logs/") for f in found) and "raw memrepo/pending/00000000000000000001-1.json" in found
     assert not any(f.startswith("raw objects/pack/") for f in found)  # compressed: grep alone misses it
-    assert "raw memrepo/recall.sqlite" in found  # the persisted recall index holds the entry's text
+    assert "decoded memrepo/recall.sqlite" in found  # the persisted recall index holds the entry's text (packed)
     assert any(f.startswith("raw memrepo/context-cache/") for f in found), found  # a new process's kept block
 
     result = store.forget(ref, expect=forgotten, compact=True)

@@ -144,6 +144,35 @@ def inflate_everywhere(data: bytes) -> list[bytes]:
     return out
 
 
+def index_texts(path: Path, data: bytes) -> list[bytes]:
+    """Every text the recall index file holds, decoded: each file's entries as stored (deflated with the
+    index's preset dictionaries), and every raw deflate stream at any offset of the file with each of
+    them (a deleted row left on a free page would be found there)."""
+    import sqlite3
+
+    from memrepo.engine.read.recallpost import load_dicts, unpack_entries
+
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        dicts = load_dicts(db)
+        out = [
+            "\n".join(f"{t}\n{m}\n{c}" for _l, t, m, c in unpack_entries(body, dicts).values()).encode()
+            for (body,) in db.execute("SELECT body FROM texts")
+        ]
+    finally:
+        db.close()
+    for preset in [b"", *dicts.values()]:
+        for start in range(1, len(data) - 1):
+            inflater = zlib.decompressobj(-15, preset) if preset else zlib.decompressobj(-15)
+            try:
+                chunk = inflater.decompress(data[start : start + 65536], 1 << 20)
+            except zlib.error:
+                continue
+            if len(chunk) > 16:
+                out.append(chunk)
+    return out
+
+
 def traces(root: Path, marker: str) -> list[str]:
     """Where ``marker`` is found under ``.git``: raw bytes of every file, every zlib stream in every
     file, and every object of the object database (loose and packed, deltas resolved)."""
@@ -159,6 +188,8 @@ def traces(root: Path, marker: str) -> list[str]:
             found.append(f"raw {rel}")
         if any(needle in chunk for chunk in inflate_everywhere(data)):
             found.append(f"inflated {rel}")
+        if rel == "memrepo/recall.sqlite" and any(needle in chunk for chunk in index_texts(path, data)):
+            found.append(f"decoded {rel}")
     repo = pygit2.Repository(str(root))
     for oid in repo.odb:
         _kind, data = repo.odb.read(oid)

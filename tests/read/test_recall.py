@@ -238,7 +238,7 @@ def test_any_query_text_gives_a_list(ranked: MemoryStore, query: str) -> None:
 
 
 def _ids_by_file(index: RecallIndex) -> dict[str, list[int]]:
-    rows = index._db.execute("SELECT path, id FROM items ORDER BY path, id").fetchall()
+    rows = index._db.execute("SELECT path, id FROM items JOIN files USING(fid) ORDER BY path, id").fetchall()
     out: dict[str, list[int]] = {}
     for path, iid in rows:
         out.setdefault(path, []).append(iid)

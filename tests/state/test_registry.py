@@ -98,7 +98,16 @@ def test_every_path_written_under_the_state_folder_is_registered(tmp_path: Path,
 
 
 def _files_with(folder: Path, needle: bytes) -> list[str]:
-    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file() and needle in p.read_bytes())
+    """Files under ``folder`` holding ``needle``: raw, or (the recall index) in its packed entries decoded."""
+    from helpers.compact_helpers import index_texts
+
+    def holds(path: Path) -> bool:
+        data = path.read_bytes()
+        if needle in data:
+            return True
+        return path.name == "recall.sqlite" and any(needle in chunk for chunk in index_texts(path, data))
+
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file() and holds(p))
 
 
 def test_a_forgotten_entry_is_in_no_registered_file(tmp_path: Path, store: MemoryStore) -> None:

@@ -1,0 +1,122 @@
+"""One sync's writes to the recall index: each changed file in, in one transaction or a first build's batches (docs/architecture.md §4).
+
+:class:`memrepo.engine.read.recall.RecallIndex` finds what changed; this
+module writes it. A first build commits every
+:data:`~memrepo.engine.read.recall.BUILD_BATCH_FILES` files: a build killed
+or failed keeps its batches and the next sync reads only the files not yet
+done (their rows hold their stamps), and writers get the file between
+batches. Each batch's posting lists are written as parts of their own and
+joined at the end (:func:`.recallpost.merge_all_parts`), so no batch reads
+back what the others wrote.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from typing import TYPE_CHECKING
+
+from .recallentries import update_file
+from .recallpost import PostingChanges, index_error, merge_all_parts
+
+if TYPE_CHECKING:
+    from .recall import RecallIndex
+
+
+def apply(
+    index: RecallIndex,
+    todo: dict[str, os.stat_result | None],
+    full_scan: bool,
+    stamps: str | None,
+    limits: tuple[int, int, int],
+) -> int:
+    """Re-read (or drop, for None) each file of ``todo``; returns how many.
+
+    One transaction, except for a first build (a full scan of an index not
+    yet built): it commits every :data:`~memrepo.engine.read.recall.BUILD_BATCH_FILES` files, so a
+    build killed or failed keeps what it did (the next sync reads only the
+    files not yet done) and writers get the file between batches.
+
+    Args:
+        index: the index (its connection, counters and stamps).
+        todo: each file to re-read with its stat, or None when it is gone.
+        full_scan: the whole tree was walked (a build or a full sync).
+        stamps: the walk's stamps string to store, or None (a partial sync).
+        limits: files a first build commits after, posting ids gathered before
+            writing, items gathered before writing (recall's ``BUILD_BATCH_FILES``,
+            ``FLUSH_POSTINGS``, ``FLUSH_ITEMS``).
+
+    Raises:
+        RecallIndexError: the index file could not be written (one line; what
+            earlier batches committed is kept).
+    """
+    batch_files, flush_postings, flush_items = limits
+    db = index._db
+    building = full_scan and not index.built
+    try:
+        db.execute("BEGIN IMMEDIATE")
+    except sqlite3.Error as exc:
+        raise index_error(index.path, exc) from exc
+    try:
+        fresh = not index.built and db.execute("SELECT 1 FROM post LIMIT 1").fetchone() is None
+        changes = PostingChanges(fresh)
+        seq = int(index._info("seq") or 0)
+        count = int(index._info("count") or 0)
+        changed = removed = batch = 0
+        for rel, st in todo.items():
+            seq, added, gone, did = update_file(db, index.root, rel, st, changes, seq)
+            count += added - gone
+            removed += gone
+            changed += did
+            batch += 1
+            if building and (batch >= batch_files or changes.postings > flush_postings):
+                changes.flush(db, part=seq)  # a batch of its own: committed, kept if the build stops
+                _commit_counts(index, seq, count, removed)
+                db.execute("COMMIT")
+                db.execute("BEGIN IMMEDIATE")
+                changes = PostingChanges(False)
+                removed = batch = 0
+            elif changes.postings > flush_postings:  # a huge sync: write as it goes, keep memory bounded
+                changes.flush(db)
+                changes = PostingChanges(False)
+            elif len(changes.items) > flush_items:
+                changes.flush_items(db)
+        changes.flush(db, part=seq if building else None)
+        if building:
+            merge_all_parts(db)
+        _commit_counts(index, seq, count, removed)
+        if full_scan:
+            db.execute("INSERT OR REPLACE INTO info VALUES('built', '1')")
+        if stamps is not None:
+            db.execute("INSERT OR REPLACE INTO info VALUES('stamps', ?)", (stamps,))
+            db.execute("INSERT OR REPLACE INTO info VALUES('folders', ?)", (index._folders,))
+        else:  # a row re-stamped outside a full sync: the string no longer matches the rows
+            db.execute("DELETE FROM info WHERE k='stamps'")
+        db.execute("COMMIT")
+    except BaseException as exc:
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("ROLLBACK")
+        index._forget_cached()
+        if isinstance(exc, sqlite3.Error):
+            raise index_error(index.path, exc) from exc
+        raise
+    if changed:
+        index._forget_cached()
+    if building:  # batches leave half-full pages: written once more, densely (a few seconds at 20,000 files)
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("VACUUM")
+    if full_scan:
+        index.built = True
+    return changed
+
+
+def _commit_counts(index: RecallIndex, seq: int, count: int, removed: int) -> None:
+    """Record the last sequence number, the entry count and the entries removed, in the open transaction."""
+    db = index._db
+    db.execute("UPDATE info SET v=? WHERE k='seq'", (seq,))
+    db.execute("UPDATE info SET v=? WHERE k='count'", (count,))
+    if removed:  # what compaction's scrub looks at
+        # and what was shown of entries another (older) process dropped without knowing the table
+        db.execute("DELETE FROM shown WHERE id NOT IN (SELECT id FROM items)")
+        db.execute("INSERT OR REPLACE INTO info VALUES('removed', ?)", (int(index._info("removed") or 0) + removed,))
