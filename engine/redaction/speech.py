@@ -122,6 +122,11 @@ _VA = r"(?P<q>['\"「『])?(?P<value>(?:[^\s'\"`;|&」』\u3000-\u9fff\uac00-\ud
 """A said value: a run without spaces that stops at CJK text (パスワードは<pw>です), optionally quoted."""
 _SAID_RE = re.compile(r"(?i)(?P<label>" + _LABEL + ")" + _QUALIFIER + _LINK + _VA)
 """A password word, what it opens, a link, a value (issue 32 round 4): "my password for the HR portal is <pw>"."""
+_SAID_KEYS = ("pass", "pw", "master", "unseal", "contrase", "clave", "senha", "kennwort", "пароль", "パスワード")
+_SAID_KEYS += ("暗証番号", "密码", "密碼", "口令", "비밀번호")
+"""Substrings one of which every :data:`_SAID_RE` match holds (a cheap test before the regex)."""
+_PIN_KEYS = ("pin", "pass", "code", "暗証番号")
+"""Ditto for :data:`_PIN_RE`."""
 _PIN_RE = re.compile(
     r"(?i)(?:(?<![\w-])(?:pin(?:\s?code|\s+number)?|passcode|pass\s+code|unlock\s+code|door\s+code|alarm\s+code|"
     r"access\s+code)|暗証番号|PIN码)"
@@ -212,7 +217,7 @@ def spans(text: str) -> Iterator[Span]:
         for m in _HTPASSWD_RE.finditer(text):
             if len(m.group("pos").split()) == (1 if "n" in m.group("flags") else 2):
                 yield from _emit(m, "password", min_len=4, phrase=True)
-    if "net" in low:
+    if "net" in low and "use" in low:
         for m in _NET_USE_RE.finditer(text):
             if not m.group("value").startswith(("/", "*")):
                 yield from _emit(m, "password", min_len=4, phrase=True)
@@ -242,12 +247,13 @@ def spans(text: str) -> Iterator[Span]:
     if "p" in low:
         for m in _PW_RE.finditer(text):
             yield from _emit(m, "password", phrase=_phrase_ok(m, m.group(0)[:4]))
-    for m in _SAID_RE.finditer(text):
-        yield from _emit(m, "password", phrase=_phrase_ok(m, m.group("label")))
-    if any(c.isdigit() for c in text):
+    if any(k in low for k in _SAID_KEYS):
+        for m in _SAID_RE.finditer(text):
+            yield from _emit(m, "password", phrase=_phrase_ok(m, m.group("label")))
+    if any(k in low for k in _PIN_KEYS) and any(c.isdigit() for c in text):
         for m in _PIN_RE.finditer(text):
             yield m.start("value"), m.end("value"), "pin"
-    if "use" in low:
+    if "use " in low:
         for m in _USE_TO_RE.finditer(text):
             yield from _emit(m, "password")
     if any(w in low for w in ("seed", "mnemonic", "phrase", "words")):
