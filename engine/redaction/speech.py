@@ -122,8 +122,10 @@ _VA = r"(?P<q>['\"「『])?(?P<value>(?:[^\s'\"`;|&」』\u3000-\u9fff\uac00-\ud
 """A said value: a run without spaces that stops at CJK text (パスワードは<pw>です), optionally quoted."""
 _SAID_RE = re.compile(r"(?i)(?P<label>" + _LABEL + ")" + _QUALIFIER + _LINK + _VA)
 """A password word, what it opens, a link, a value (issue 32 round 4): "my password for the HR portal is <pw>"."""
-_SAID_KEYS = ("pass", "pw", "master", "unseal", "contrase", "clave", "senha", "kennwort", "пароль", "パスワード")
-_SAID_KEYS += ("暗証番号", "密码", "密碼", "口令", "비밀번호")
+_SAID_KEYS: tuple[str, ...] = (
+    *("pass", "pw", "master", "unseal", "contrase", "clave", "senha", "kennwort", "пароль", "パスワード"),
+    *("暗証番号", "密码", "密碼", "口令", "비밀번호"),
+)
 """Substrings one of which every :data:`_SAID_RE` match holds (a cheap test before the regex)."""
 _PIN_KEYS = ("pin", "pass", "code", "暗証番号")
 """Ditto for :data:`_PIN_RE`."""
