@@ -175,6 +175,47 @@ SECRET_HELD = [
     "the master key for KeePass is {pw}",
     "I set the root password to {pw}",
 ]
+TOOLS_TUNE = [
+    "psexec \\\\srv01 -u CORP\\admin -p {pw} cmd",
+    "cmdkey /add:srv01 /user:CORP\\svc /pass:{pw}",
+    "net user backup {pw} /add",
+    "sc config MySvc obj= CORP\\svc password= {pw}",
+    "$sec = ConvertTo-SecureString '{pw}' -AsPlainText -Force",
+    "echo '{pw}' | sudo -S apt update",
+    "echo 'deploy:{pw}' | chpasswd",
+    "nmcli dev wifi connect HomeNet password {pw}",
+    "wpa_passphrase HomeNet {pw} > /etc/wpa.conf",
+    "kubectl create secret generic db --from-literal=password={pw}",
+    "helm install app ./chart --set db.password={pw}",
+    "terraform apply -var 'db_password={pw}'",
+    "docker run -e POSTGRES_PASSWORD={pw} postgres:16",
+    "java -Djavax.net.ssl.keyStorePassword={pw} -jar app.jar",
+    "gpg --batch --passphrase {pw} -d secrets.gpg",
+    "sqlplus system/{pw}@ORCL",
+    "az login -u bob@corp.com -p {pw}",
+    "x11vnc -passwd {pw} -forever",
+    "qpdf --password={pw} --decrypt in.pdf out.pdf",
+    "vault operator unseal {tok}",
+    "ssh-keygen -p -N {pw} -f id_rsa",
+    "schtasks /create /tn backup /ru CORP\\svc /rp {pw} /tr backup.cmd",
+]
+"""Tools that take a password on the command line (from their manuals), added to the tune half after the first
+held-out measurement; drawn with their own seed so the other parts keep their values."""
+TOOLS_BENIGN_TUNE = [
+    "psexec \\\\srv01 -s cmd",
+    "net user backup /delete",
+    "echo $SUDO_PASS | sudo -S apt update",
+    "nmcli dev wifi connect HomeNet --ask",
+    "kubectl create secret generic db --from-file=password=./pw.txt",
+    "helm install app ./chart --set db.password=$DB_PASSWORD",
+    "terraform apply -var-file=prod.tfvars",
+    "docker run -e POSTGRES_PASSWORD_FILE=/run/secrets/pg postgres:16",
+    "gpg --batch --passphrase-file ~/.gpgpass -d secrets.gpg",
+    "sqlplus / as sysdba",
+    "az login --use-device-code",
+    "vault operator unseal  # paste one key share when asked",
+    "ssh-keygen -t ed25519 -N '' -C ci@example.com",
+]
 BENIGN_TUNE = [
     "the password policy is 14 characters minimum",
     "forgot password? go to https://id.example.com/forgot",
@@ -311,6 +352,10 @@ def main() -> None:
         "speech2-benign-tune": [{"family": "benign-tune", "text": t} for t in BENIGN_TUNE],
         "speech2-benign-held": [{"family": "benign-held", "text": t} for t in BENIGN_HELD],
     }
+    global RNG
+    RNG = random.Random(3233)
+    doc["speech2-tune"] += secrets(TOOLS_TUNE, "tool")
+    doc["speech2-benign-tune"] += [{"family": "benign-tune", "text": t} for t in TOOLS_BENIGN_TUNE]
     print(json.dumps(doc, indent=1, ensure_ascii=False))
 
 
