@@ -60,11 +60,15 @@ _TOOL_FLAGS: tuple[tuple[str, str], ...] = (
     (r"ipmitool", r"-P\s*"),
     (r"xfreerdp|rdesktop", r"/p:|-p\s+"),
     (r"net", r"/user:\S+\s+(?!/)"),
+    (r"psexec\w*|paexec|az", r"(?:-p|--password)(?:=|\s+)"),
+    (r"cmdkey", r"/pass:"),
+    (r"schtasks", r"/[rR][pP]\s+"),
+    (r"ssh-keygen", r"-[NP]\s+"),
 )
 _COMMAND_RE = re.compile(
     r"(?:^|[\s;|&(`$]|sudo\s|exec\s)(?P<tool>"
     + "|".join(f"(?:{t})" for t, _f in _TOOL_FLAGS)
-    + r")(?=\s)(?P<args>(?:[^\n;|&]|&(?![\s&])){0,400})",
+    + r")(?=\s)(?P<args>[^\n;|&]*(?:&(?![\s&])[^\n;|&]*)*)",
     re.M,
 )
 _FLAG_RES = [(re.compile(rf"^(?:{tool})$"), re.compile(rf"(?:(?<=\s)|^)(?:{flag}){_V}")) for tool, flag in _TOOL_FLAGS]
@@ -75,6 +79,30 @@ _HTPASSWD_RE = re.compile(
     r"\bhtpasswd\s+(?:-(?P<flags>[a-zA-Z]*b[a-zA-Z]*)\s+)(?:-\w+\s+)*(?P<pos>(?:[^\s-]\S*\s+){1,2})" + _V
 )
 """``htpasswd -b[n] [file] user <pw>``: the password is the last operand (one before it with ``-n``, two without)."""
+_POSITIONAL_RES = (
+    re.compile(r"(?i)\bnet\s+user\s+[^\s/]+\s+" + _V + r"(?=\s|$)"),
+    re.compile(r"\bwpa_passphrase\s+(?:['\"][^'\"\n]+['\"]|\S+)\s+" + _V),
+    re.compile(r"(?i)\bConvertTo-SecureString\s+(?:-String\s+)?" + _V),
+    re.compile(r"\becho\s+(?:-n\s+)?" + _V + r"\s*\|\s*sudo\b[^\n|]*?\s-[a-zA-Z]*S\b"),
+    re.compile(r"\becho\s+(?:-n\s+)?['\"]?[\w.-]{1,32}:" + _V + r"['\"]?\s*\|\s*(?:sudo\s+)?chpasswd\b"),
+    re.compile(r"\bnmcli\b[^\n]*?\s(?:password|wifi-sec\.psk|802-11-wireless-security\.psk)\s+" + _V),
+    re.compile(r"(?i)(?<!\S)-D[\w.-]{0,60}(?:password|passwd|passphrase)=" + _V),
+    re.compile(r"\bsqlplus\s+(?:-\w+\s+)*[\w$#]{1,30}/(?P<value>[^\s@/'\"]{4,128})(?=@|\s|$)"),
+)
+"""A password in a fixed operand: ``net user NAME <pw>``, ``wpa_passphrase SSID <pw>``, ``ConvertTo-SecureString '<pw>'``,
+``echo <pw> | sudo -S``, ``echo user:<pw> | chpasswd``, ``nmcli ... password <pw>``, ``java -D...Password=<pw>``,
+``sqlplus user/<pw>@db``."""
+_POSITIONAL_KEYS: tuple[tuple[str, ...], ...] = (
+    ("net", "user"),
+    ("wpa_passphrase",),
+    ("securestring",),
+    ("echo", "sudo"),
+    ("chpasswd",),
+    ("nmcli",),
+    ("-d", "pass"),
+    ("sqlplus",),
+)
+"""Substrings each of :data:`_POSITIONAL_RES` needs in the lowered text (a cheap test before the regex)."""
 _NET_USE_RE = re.compile(r"(?i)\bnet\s+use\s+(?:[a-z]:\s+|\*\s+)?\\\\\S+\s+" + _V + r"(?=\s|$)")
 """``net use [drive] \\\\host\\share <pw> [/user:...]``: the password is the operand after the share."""
 _CURL_USER_RE = re.compile(
@@ -129,6 +157,12 @@ _SAID_KEYS: tuple[str, ...] = (
 """Substrings one of which every :data:`_SAID_RE` match holds (a cheap test before the regex)."""
 _PIN_KEYS = ("pin", "pass", "code", "暗証番号")
 """Ditto for :data:`_PIN_RE`."""
+_NEW_KEYS_RE = re.compile(
+    "|".join(
+        re.escape(k) for k in sorted({*_SAID_KEYS, *_PIN_KEYS, *(k for keys in _POSITIONAL_KEYS for k in keys), "use "})
+    )
+)
+"""Any keyword of the round-4 rules (said passwords, PINs, fixed operands, "use ... to"): most lines hold none."""
 _PIN_RE = re.compile(
     r"(?i)(?:(?<![\w-])(?:pin(?:\s?code|\s+number)?|passcode|pass\s+code|unlock\s+code|door\s+code|alarm\s+code|"
     r"access\s+code)|暗証番号|PIN码)"
@@ -219,7 +253,13 @@ def spans(text: str) -> Iterator[Span]:
         for m in _HTPASSWD_RE.finditer(text):
             if len(m.group("pos").split()) == (1 if "n" in m.group("flags") else 2):
                 yield from _emit(m, "password", min_len=4, phrase=True)
-    if "net" in low and "use" in low:
+    new = _NEW_KEYS_RE.search(low) is not None  # one test for every rule below that issue 32 round 4 added
+    for keys, regex in zip(_POSITIONAL_KEYS, _POSITIONAL_RES, strict=True) if new else ():
+        if all(k in low for k in keys):
+            for m in regex.finditer(text):
+                if not m.group("value").startswith(("/", "*")):
+                    yield from _emit(m, "password", min_len=4, phrase=True)
+    if new and "net" in low and "use" in low:
         for m in _NET_USE_RE.finditer(text):
             if not m.group("value").startswith(("/", "*")):
                 yield from _emit(m, "password", min_len=4, phrase=True)
@@ -249,13 +289,13 @@ def spans(text: str) -> Iterator[Span]:
     if "p" in low:
         for m in _PW_RE.finditer(text):
             yield from _emit(m, "password", phrase=_phrase_ok(m, m.group(0)[:4]))
-    if any(k in low for k in _SAID_KEYS):
+    if new and any(k in low for k in _SAID_KEYS):
         for m in _SAID_RE.finditer(text):
             yield from _emit(m, "password", phrase=_phrase_ok(m, m.group("label")))
-    if any(k in low for k in _PIN_KEYS) and any(c.isdigit() for c in text):
+    if new and any(k in low for k in _PIN_KEYS) and any(c.isdigit() for c in text):
         for m in _PIN_RE.finditer(text):
             yield m.start("value"), m.end("value"), "pin"
-    if "use " in low:
+    if new and "use " in low:
         for m in _USE_TO_RE.finditer(text):
             yield from _emit(m, "password")
     if any(w in low for w in ("seed", "mnemonic", "phrase", "words")):
