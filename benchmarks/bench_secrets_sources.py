@@ -10,7 +10,7 @@ kingfisher          yes    Kingfisher's rule examples (``corpus.json`` ``vendor`
 named, hard         yes    hand-written formats and hard cases (``corpus.json``, issue 14)
 speech-tune         yes    passwords in prose and on command lines, even templates (``speech.json``)
 speech-held         no     the odd templates of ``speech.json``, never looked at while writing rules
-speech2-tune        yes    other phrasings, five languages, PINs, tokens (``speech2.json``, issue 32 round 4)
+speech2-tune        yes    other phrasings, five languages, PINs, tokens, 22 tools (``speech2.json``, issue 32 round 4)
 speech2-held        no     ``speech2.json``'s held-out phrasings, written before the rules were tuned
 gitleaks            no     every true-positive line of gitleaks' rules (``gitleaks.json``)
 patterns-db         yes    trufflehog's formats via ``build_patterns_db.py`` (``--extra``; AGPL: not shipped)
