@@ -10,11 +10,15 @@ kingfisher          yes    Kingfisher's rule examples (``corpus.json`` ``vendor`
 named, hard         yes    hand-written formats and hard cases (``corpus.json``, issue 14)
 speech-tune         yes    passwords in prose and on command lines, even templates (``speech.json``)
 speech-held         no     the odd templates of ``speech.json``, never looked at while writing rules
+speech2-tune        yes    other phrasings, five languages, PINs, tokens, 22 tools (``speech2.json``, issue 32 round 4)
+speech2-held        no     ``speech2.json``'s held-out phrasings, written before the rules were tuned
 gitleaks            no     every true-positive line of gitleaks' rules (``gitleaks.json``)
 patterns-db         yes    trufflehog's formats via ``build_patterns_db.py`` (``--extra``; AGPL: not shipped)
 (``--extra``)       no     e.g. trufflehog's detector tests via ``build_trufflehog_tests.py`` (AGPL: not shipped),
                            built before round 3's rules and measured once
 benign              yes    what memory holds (``corpus.json`` ``benign``): must come out unchanged
+speech2-benign-tune yes    the same styles without a secret (``speech2.json``): must come out unchanged
+speech2-benign-held no     ditto, held out
 public              no     public formats: digests, public keys, certificates, SRI ... (``public.json``)
 (``--extra-benign``) no    look-alikes: Kingfisher's negative examples (``build_kingfisher_negatives.py``),
                            trufflehog's invalid test patterns (``build_trufflehog_tests.py --negatives``)
@@ -36,7 +40,7 @@ import json
 from pathlib import Path
 
 CORPUS = Path(__file__).parent / "secrets_corpus"
-TUNED = {"kingfisher", "named", "hard", "speech-tune", "benign", "patterns-db"}
+TUNED = {"kingfisher", "named", "hard", "speech-tune", "speech2-tune", "speech2-benign-tune", "benign", "patterns-db"}
 """Parts whose misses were read while writing rules (``patterns-db``: ``--extra`` named so, issue 32 round 3)."""
 
 
@@ -53,6 +57,12 @@ def load(folder: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:
         speech = json.loads((folder / "speech.json").read_text(encoding="utf-8"))
         secret["speech-tune"] = speech["speech-tune"]
         secret["speech-held"] = speech["speech-held"]
+    if (folder / "speech2.json").exists():
+        speech2 = json.loads((folder / "speech2.json").read_text(encoding="utf-8"))
+        secret["speech2-tune"] = speech2["speech2-tune"]
+        secret["speech2-held"] = speech2["speech2-held"]
+        harmless["speech2-benign-tune"] = speech2["speech2-benign-tune"]
+        harmless["speech2-benign-held"] = speech2["speech2-benign-held"]
     if (folder / "gitleaks.json").exists():
         secret["gitleaks"] = json.loads((folder / "gitleaks.json").read_text(encoding="utf-8"))["samples"]
     if (folder / "public.json").exists():
@@ -91,7 +101,7 @@ def main() -> None:
         secret[extra.stem] = json.loads(extra.read_text(encoding="utf-8"))["samples"]
     for extra in args.extra_benign:
         harmless[extra.stem] = json.loads(extra.read_text(encoding="utf-8"))["samples"]
-    print(f"{'part':14s} {'tuned':5s} {'redacted':>16s}  rules/families fully redacted")
+    print(f"{'part':19s} {'tuned':5s} {'redacted':>16s}  rules/families fully redacted")
     misses: list[tuple[str, dict, str]] = []
     for part, samples in secret.items():
         fam, fam_ok = collections.Counter(), collections.Counter()
@@ -107,7 +117,7 @@ def main() -> None:
         full = sum(1 for f in fam if fam_ok[f] == fam[f])
         tuned = "yes" if part in TUNED else "no"
         print(
-            f"{part:14s} {tuned:5s} {ok_n:5d}/{len(samples):<5d} {ok_n / len(samples) * 100:5.1f}%  {full}/{len(fam)}"
+            f"{part:19s} {tuned:5s} {ok_n:5d}/{len(samples):<5d} {ok_n / len(samples) * 100:5.1f}%  {full}/{len(fam)}"
         )
     altered: list[tuple[str, dict, str]] = []
     for part, samples in harmless.items():
@@ -118,7 +128,7 @@ def main() -> None:
                 bad += 1
                 altered.append((part, s, out))
         tuned = "yes" if part in TUNED else "no"
-        print(f"{part:14s} {tuned:5s} altered {bad:3d}/{len(samples):<4d} {bad / len(samples) * 100:5.1f}%")
+        print(f"{part:19s} {tuned:5s} altered {bad:3d}/{len(samples):<4d} {bad / len(samples) * 100:5.1f}%")
     if args.misses:
         print("\nsecrets that survive:")
         for part, s, out in misses:

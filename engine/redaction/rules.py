@@ -401,8 +401,9 @@ def spans(text: str) -> Iterator[Span]:
         quoted, sep = off == 1, m.group("sep").strip()
         min_len = 8 if (sep or quoted) else 12
         passphrase = quoted and sep and len(value) >= 8 and " " in value.strip() and not _PLACEHOLDER_RE.match(value)
-        if value.startswith(("(", "[")):
-            continue  # prose in brackets after a label ("the token (URL-restricted) is ...")
+        if value.startswith(("(", "[", "--")):
+            continue  # prose in brackets after a label ("the token (URL-restricted) is ..."), or a command's next flag
+            # ("secret generic db --from-file=password=./pw.txt": the flag's own value is read where it stands)
         if looks_like_credential(value, min_len=min_len) or passphrase:
             slug = "aws-secret-key" if "aws" in m.group("label").lower() else "labelled-secret"
             yield m.start("value") + off, m.start("value") + off + len(value), slug

@@ -14,7 +14,19 @@ placeholders (``$PASS``, ``<password>``) and numbers stay:
 - "pw is <pw>", "pw <pw>" (the short label the labelled-secret rule lacks);
 - "encrypted|protected|locked with <pw>", unless the value names an algorithm or a file;
 - a seed phrase: 12 to 24 lowercase words after "seed phrase", "mnemonic",
-  "recovery phrase" and the like.
+  "recovery phrase" and the like;
+- said in any of nine languages: a password word, what it opens, a link, a
+  value ("my password for the HR portal is <pw>", "Passwort für das WLAN: <pw>",
+  "サーバーのパスワードは<pw>です", "数据库密码是<pw>");
+- a PIN or passcode of 4 to 8 digits after a link ("PIN is 4821"), not a length;
+- "use <pw> to log in|unlock|decrypt ...";
+- ``export ANY_PASSWORD=<pw>`` (a name ending in ``_PASSWORD``, ``_PASS``, ``_PWD``);
+- ``htpasswd -nb user <pw>`` and ``net use \\\\host\\share <pw> /user:x``.
+
+After a password word and a link, three or more dashed words
+(``lichen-cobalt-walnut``) count as a passphrase; elsewhere they read as names.
+Placeholders, vendor defaults (``changeme``) and pointers ("stored in
+1Password", ``--password-stdin``, ``-passin env:VAR``) stay verbatim.
 """
 
 from __future__ import annotations
@@ -48,23 +60,57 @@ _TOOL_FLAGS: tuple[tuple[str, str], ...] = (
     (r"ipmitool", r"-P\s*"),
     (r"xfreerdp|rdesktop", r"/p:|-p\s+"),
     (r"net", r"/user:\S+\s+(?!/)"),
+    (r"psexec\w*|paexec|az", r"(?:-p|--password)(?:=|\s+)"),
+    (r"cmdkey", r"/pass:"),
+    (r"schtasks", r"/[rR][pP]\s+"),
+    (r"ssh-keygen", r"-[NP]\s+"),
 )
 _COMMAND_RE = re.compile(
     r"(?:^|[\s;|&(`$]|sudo\s|exec\s)(?P<tool>"
     + "|".join(f"(?:{t})" for t, _f in _TOOL_FLAGS)
-    + r")(?=\s)(?P<args>[^\n;|&]{0,400})",
+    + r")(?=\s)(?P<args>[^\n;|&]*(?:&(?![\s&])[^\n;|&]*)*)",
     re.M,
 )
 _FLAG_RES = [(re.compile(rf"^(?:{tool})$"), re.compile(rf"(?:(?<=\s)|^)(?:{flag}){_V}")) for tool, flag in _TOOL_FLAGS]
 _GENERIC_FLAG_RE = re.compile(
     r"(?<![\w-])--?(?:[\w-]{0,20}(?:password|passwd|passphrase|pwd)|pass|pw)(?:=|\s+)" + _V, re.I
 )
-_HTPASSWD_RE = re.compile(r"\bhtpasswd\s+(?:-[a-zA-Z]*b[a-zA-Z]*\s+)(?:-\w+\s+)*\S+\s+[^\s-]\S*\s+" + _V)
+_HTPASSWD_RE = re.compile(
+    r"\bhtpasswd\s+(?:-(?P<flags>[a-zA-Z]*b[a-zA-Z]*)\s+)(?:-\w+\s+)*(?P<pos>(?:[^\s-]\S*\s+){1,2})" + _V
+)
+"""``htpasswd -b[n] [file] user <pw>``: the password is the last operand (one before it with ``-n``, two without)."""
+_POSITIONAL_RES = (
+    re.compile(r"(?i)\bnet\s+user\s+[^\s/]+\s+" + _V + r"(?=\s|$)"),
+    re.compile(r"\bwpa_passphrase\s+(?:['\"][^'\"\n]+['\"]|\S+)\s+" + _V),
+    re.compile(r"(?i)\bConvertTo-SecureString\s+(?:-String\s+)?" + _V),
+    re.compile(r"\becho\s+(?:-n\s+)?" + _V + r"\s*\|\s*sudo\b[^\n|]*?\s-[a-zA-Z]*S\b"),
+    re.compile(r"\becho\s+(?:-n\s+)?['\"]?[\w.-]{1,32}:" + _V + r"['\"]?\s*\|\s*(?:sudo\s+)?chpasswd\b"),
+    re.compile(r"\bnmcli\b[^\n]*?\s(?:password|wifi-sec\.psk|802-11-wireless-security\.psk)\s+" + _V),
+    re.compile(r"(?i)(?<!\S)-D[\w.-]{0,60}(?:password|passwd|passphrase)=" + _V),
+    re.compile(r"\bsqlplus\s+(?:-\w+\s+)*[\w$#]{1,30}/(?P<value>[^\s@/'\"]{4,128})(?=@|\s|$)"),
+)
+"""A password in a fixed operand: ``net user NAME <pw>``, ``wpa_passphrase SSID <pw>``, ``ConvertTo-SecureString '<pw>'``,
+``echo <pw> | sudo -S``, ``echo user:<pw> | chpasswd``, ``nmcli ... password <pw>``, ``java -D...Password=<pw>``,
+``sqlplus user/<pw>@db``."""
+_POSITIONAL_KEYS: tuple[tuple[str, ...], ...] = (
+    ("net", "user"),
+    ("wpa_passphrase",),
+    ("securestring",),
+    ("echo", "sudo"),
+    ("chpasswd",),
+    ("nmcli",),
+    ("-d", "pass"),
+    ("sqlplus",),
+)
+"""Substrings each of :data:`_POSITIONAL_RES` needs in the lowered text (a cheap test before the regex)."""
+_NET_USE_RE = re.compile(r"(?i)\bnet\s+use\s+(?:[a-z]:\s+|\*\s+)?\\\\\S+\s+" + _V + r"(?=\s|$)")
+"""``net use [drive] \\\\host\\share <pw> [/user:...]``: the password is the operand after the share."""
 _CURL_USER_RE = re.compile(
     r"\bcurl\b[^\n]{0,300}?\s(?:-u|--user)(?:=|\s{0,5})(?P<q>['\"])?[^:\s'\"]{0,64}:(?P<value>[^\s'\"]{3,128})(?(q)(?P=q))"
 )
 _ENV_PW_RE = re.compile(
-    r"(?<![\w$])(?:PGPASSWORD|MYSQL_PWD|REDISCLI_AUTH|SSHPASS|RSYNC_PASSWORD|LFTP_PASSWORD|SMBPASS|ISC_PASSWORD)=" + _V
+    r"(?<![\w$])(?:PGPASSWORD|MYSQL_PWD|REDISCLI_AUTH|SSHPASS|RSYNC_PASSWORD|LFTP_PASSWORD|SMBPASS|ISC_PASSWORD|"
+    r"[A-Z][A-Z0-9_]{0,40}_(?:PASSWORD|PASSWD|PASS|PWD|PASSPHRASE))=" + _V
 )
 
 _ACCOUNTS = (
@@ -89,6 +135,47 @@ _PW_RE = re.compile(
     r"(?i)(?<![\w-])(?:pw|pword|p/w|passwd|pass\s?word|pass|pwd)\b\s{0,3}(?:(?:is|was|=|:|now|becomes|->|=>)\s{0,3}){0,2}"
     + _V
 )
+_LABEL = (
+    r"(?:(?<![\w-])(?:pass\s?words?|passwd|passphrase|pw|pwd|pass|passcode|master\s+key|unseal\s+key|"
+    r"mot\s+de\s+passe|contrase[ñn]a|clave|senha|пароль)|(?<![\w-])(?:[a-zäöüß]{1,20}-?)?(?:passwort|kennwort)|"
+    r"パスワード|暗証番号|密码|密碼|口令|비밀번호)"
+)
+"""A password word in English, German (compounds too: ``Datenbankpasswort``, ``WLAN-Passwort``), French, Spanish, Portuguese,
+Russian, Japanese, Chinese and Korean; CJK words need no boundary, since CJK text has no spaces."""
+_QUALIFIER = r"(?:\s+(?:for|of|on|to|für|fürs|vom|zum|zur|des|du|de|de\s+la|del|para|pour)\s+[^\n:=：.;!?]{1,40}?)?"
+"""What the password opens, between the word and its link: "for my bank account", "für das WLAN", "du serveur"."""
+_LINK = r"(?:\s{0,3}[:=：]\s{0,3}|\s+(?:is|was|is\s+now|ist|lautet|est|es|é|é\s+a)\s+|\s*(?:は|是|为|為|：)\s*)"
+"""The link between a password word and its value: "is", ":", "=", "ist", "est", "es", は, 是 ..."""
+_VA = r"(?P<q>['\"「『])?(?P<value>(?:[^\s'\"`;|&」』\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]|&(?!&)){4,128})"
+"""A said value: a run without spaces that stops at CJK text (パスワードは<pw>です), optionally quoted."""
+_SAID_RE = re.compile(r"(?i)(?P<label>" + _LABEL + ")" + _QUALIFIER + _LINK + _VA)
+"""A password word, what it opens, a link, a value (issue 32 round 4): "my password for the HR portal is <pw>"."""
+_SAID_KEYS: tuple[str, ...] = (
+    *("pass", "pw", "master", "unseal", "contrase", "clave", "senha", "kennwort", "пароль", "パスワード"),
+    *("暗証番号", "密码", "密碼", "口令", "비밀번호"),
+)
+"""Substrings one of which every :data:`_SAID_RE` match holds (a cheap test before the regex)."""
+_PIN_KEYS = ("pin", "pass", "code", "暗証番号")
+"""Ditto for :data:`_PIN_RE`."""
+_NEW_KEYS_RE = re.compile(
+    "|".join(
+        re.escape(k) for k in sorted({*_SAID_KEYS, *_PIN_KEYS, *(k for keys in _POSITIONAL_KEYS for k in keys), "use "})
+    )
+)
+"""Any keyword of the round-4 rules (said passwords, PINs, fixed operands, "use ... to"): most lines hold none."""
+_PIN_RE = re.compile(
+    r"(?i)(?:(?<![\w-])(?:pin(?:\s?code|\s+number)?|passcode|pass\s+code|unlock\s+code|door\s+code|alarm\s+code|"
+    r"access\s+code)|暗証番号|PIN码)"
+    + _QUALIFIER
+    + _LINK
+    + r"(?P<value>\d{4,8})(?![\d.,:/-]|\s*(?:digits?|chars?|characters?|numbers?|hours?|minutes?|days?|%))"
+)
+"""A PIN said with a link ("PIN is 4821", "door PIN: 0815"): 4 to 8 digits, not a length or a duration."""
+_USE_TO_RE = re.compile(
+    r"(?i)\buse\s+(?:the\s+)?(?:(?:password|passphrase|pw|pin|passcode|code)\s+)?" + _V + r"\s+(?:to|for)\s+"
+    r"(?:log\s?in|sign\s?in|unlock|decrypt|open|access|authenticate|connect)\b"
+)
+""""use <pw> to log in", "use passphrase <pw> to unlock": the value between "use" and an access verb."""
 _WITH_RE = re.compile(
     r"(?i)\b(?:encrypted|encrypt|protected|locked|secured|unlocks?|decrypts?|opens?)\s+(?:\w+\s+){0,2}?(?:with|by|using)\s+"
     r"(?:the\s+)?(?:(?:password|passphrase|passcode|pin|key)\s+)?" + _V
@@ -112,15 +199,32 @@ def _mixed_case(value: str) -> bool:
     return len(value) >= 8 and value.isalpha() and flips >= 3
 
 
-def _ok(value: str, *, min_len: int = 6) -> bool:
+_PASSPHRASE_RE = re.compile(r"[A-Za-z][a-z]{2,11}(?:[-_][A-Za-z][a-z]{2,11}){2,7}\d{0,4}")
+"""Three or more words joined by ``-`` or ``_`` (``lichen-cobalt-walnut``): a passphrase, said right after a password word."""
+
+
+def _ok(value: str, *, min_len: int = 6, phrase: bool = False) -> bool:
+    """Whether ``value`` reads as a credential; ``phrase``: the context is a password word and a link, so dashed
+    words count too (elsewhere they read as names: ``docker-compose-plugin``)."""
     if value.startswith(("$", "%", "<", "{", "[", "(")):
         return False
+    if phrase and len(value) >= 12 and _PASSPHRASE_RE.fullmatch(value):
+        return True
     return looks_like_credential(value, min_len=min_len) or _mixed_case(value)
 
 
-def _emit(m: re.Match[str], slug: str, *, min_len: int = 6, text: str = "") -> Iterator[Span]:
+def _phrase_ok(m: re.Match[str], label: str) -> bool:
+    """Whether dashed words after this password word read as a passphrase: the word and a link must precede the value,
+    and a bare "pass" not with a colon, since "lint pass: ruff-format-check" is a test result."""
+    link = m.group(0)[: m.start("value") - m.start()].rstrip().rstrip("'\"「『").rstrip()
+    if not link.endswith(("is", "was", "=", ":", "：", "now", "ist", "est", "es", "は", "是")):
+        return False
+    return not (label.lower().rstrip() == "pass" and link.endswith((":", "：")))
+
+
+def _emit(m: re.Match[str], slug: str, *, min_len: int = 6, text: str = "", phrase: bool = False) -> Iterator[Span]:
     value = m.group("value").rstrip(".,;:!?)") if not m.groupdict().get("q") else m.group("value")
-    if _ok(value, min_len=min_len):
+    if _ok(value, min_len=min_len, phrase=phrase):
         start = m.start("value")
         yield start, start + len(value), slug
 
@@ -136,13 +240,29 @@ def spans(text: str) -> Iterator[Span]:
             if tool_re.match(tool):
                 for m in flag_re.finditer(cmd.group("args")):
                     value = m.group("value")
-                    credential = m.group("q") or _ok(value, min_len=4) or any(not c.isalnum() for c in value)
-                    if credential and not value.startswith(("$", "<", "{", "%")):
+                    credential = (
+                        m.group("q") or _ok(value, min_len=4, phrase=True) or any(not c.isalnum() for c in value)
+                    )
+                    if credential and not value.startswith(("$", "<", "{", "%")) and (m.group("q") or value[0] != "-"):
                         start = args_start + m.start("value")
                         yield start, start + len(value), "password"
-    for regex in (_GENERIC_FLAG_RE, _HTPASSWD_RE, _CURL_USER_RE, _ENV_PW_RE):
+    for regex in (_GENERIC_FLAG_RE, _CURL_USER_RE, _ENV_PW_RE):
         for m in regex.finditer(text):
-            yield from _emit(m, "password", min_len=4)
+            yield from _emit(m, "password", min_len=4, phrase=regex is not _CURL_USER_RE)
+    if "htpasswd" in text:
+        for m in _HTPASSWD_RE.finditer(text):
+            if len(m.group("pos").split()) == (1 if "n" in m.group("flags") else 2):
+                yield from _emit(m, "password", min_len=4, phrase=True)
+    new = _NEW_KEYS_RE.search(low) is not None  # one test for every rule below that issue 32 round 4 added
+    for keys, regex in zip(_POSITIONAL_KEYS, _POSITIONAL_RES, strict=True) if new else ():
+        if all(k in low for k in keys):
+            for m in regex.finditer(text):
+                if not m.group("value").startswith(("/", "*")):
+                    yield from _emit(m, "password", min_len=4, phrase=True)
+    if new and "net" in low and "use" in low:
+        for m in _NET_USE_RE.finditer(text):
+            if not m.group("value").startswith(("/", "*")):
+                yield from _emit(m, "password", min_len=4, phrase=True)
     if "/" in text:
         for m in _SLASH_PAIR_RE.finditer(text):
             user = m.group("user")
@@ -168,6 +288,15 @@ def spans(text: str) -> Iterator[Span]:
                 yield from _emit(m, "password", min_len=8)
     if "p" in low:
         for m in _PW_RE.finditer(text):
+            yield from _emit(m, "password", phrase=_phrase_ok(m, m.group(0)[:4]))
+    if new and any(k in low for k in _SAID_KEYS):
+        for m in _SAID_RE.finditer(text):
+            yield from _emit(m, "password", phrase=_phrase_ok(m, m.group("label")))
+    if new and any(k in low for k in _PIN_KEYS) and any(c.isdigit() for c in text):
+        for m in _PIN_RE.finditer(text):
+            yield m.start("value"), m.end("value"), "pin"
+    if new and "use " in low:
+        for m in _USE_TO_RE.finditer(text):
             yield from _emit(m, "password")
     if any(w in low for w in ("seed", "mnemonic", "phrase", "words")):
         for m in _SEED_RE.finditer(text):
