@@ -115,6 +115,23 @@ def first_workspace_entry(data: bytes, name: str) -> tuple[str, str | None, str]
     return None
 
 
+def _same_head(path: Path, row: tuple[str, str | None, str | None], link: int) -> bool:
+    """Whether the file's first workspace entry is still the row's (id, ``path:``, text): then the row is
+    right but for the file's stat, and only this file was read (an append, an edit below its head).
+
+    Nothing is written: the row keeps its old stat, so the next look-up reads this head again (one small
+    read) until a full refresh records the new stat (docs/architecture.md §4: context after its own file
+    changed re-reads that file alone, not every workspace file's stat).
+    """
+    try:
+        if int(path.is_symlink()) != link:
+            return False  # turned symlink or back: the full check decides
+        found = first_workspace_entry(read_work_file(path, HEAD_BYTES), path.name)
+    except OSError:
+        return False
+    return found is not None and found == row
+
+
 class WorkspaceMap:
     """The map of one repo's ``workspaces/`` folder; use :func:`workspace_map` to get the shared one.
 
@@ -244,7 +261,8 @@ class WorkspaceMap:
         """The file of workspace ``ws_id`` (the first by name when two name it), fresh; None when none does.
 
         ``quick``: as for :meth:`refresh`. The file answered with is statted against its row: when it
-        changed, every file is checked again.
+        changed, its head is read again; only when that no longer names the workspace as its row says is
+        every file checked again.
         """
         if quick:
             self.refresh(quick=True)
@@ -253,7 +271,7 @@ class WorkspaceMap:
         for _ in range(2):
             with self._lock:
                 row = self._db.execute(
-                    "SELECT name, mtime, size, link FROM ws WHERE id=? ORDER BY name LIMIT 1", (ws_id,)
+                    "SELECT name, mtime, size, link, path, text FROM ws WHERE id=? ORDER BY name LIMIT 1", (ws_id,)
                 ).fetchone()
             if row is None or not (quick or getattr(_trusted, "on", False)):
                 break
@@ -262,7 +280,7 @@ class WorkspaceMap:
                 same = (st.st_mtime_ns, st.st_size) == (row[1], row[2])
             except OSError:
                 same = False
-            if same:
+            if same or _same_head(self.root / WORKSPACES_DIR / row[0], (ws_id, row[4], row[5]), row[3]):
                 break
             was = getattr(_trusted, "on", False)
             _trusted.on = False
