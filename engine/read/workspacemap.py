@@ -63,6 +63,8 @@ def _keys(name: str, text: str | None) -> tuple[str, str | None, str | None]:
     return stem, label, label.removeprefix("workspace ")
 
 
+BUSY_TIMEOUT_S = 30.0
+"""How long a connection waits for another process's lock on the map's file (seconds)."""
 _open_maps: dict[str, WorkspaceMap] = {}
 _open_lock = threading.Lock()
 FULL_CHECK_S = 60.0
@@ -157,7 +159,7 @@ class WorkspaceMap:
                     with contextlib.suppress(OSError):
                         os.fchmod(fd, 0o600)
                     os.close(fd)
-                db = sqlite3.connect(target, isolation_level=None, check_same_thread=False, timeout=30.0)
+                db = sqlite3.connect(target, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_S)
                 db.execute("PRAGMA secure_delete=ON")
                 row = None
                 with contextlib.suppress(sqlite3.OperationalError):
@@ -170,6 +172,14 @@ class WorkspaceMap:
                 if row[0] == _VERSION:
                     self.path = target
                     return db
+            except sqlite3.OperationalError as exc:
+                if exc.sqlite_errorcode in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) and target != ":memory:":
+                    # Another process holds the file (longer than the timeout): it is a map in use, never
+                    # ours to delete. Deleting it (and its journal) under that process's transaction
+                    # left its writes going to an unlinked file or a torn one; this process uses memory.
+                    if db is not None:
+                        db.close()
+                    return self._open_memory()
             except (OSError, sqlite3.Error):
                 pass
             if db is not None:
@@ -178,6 +188,13 @@ class WorkspaceMap:
                 with contextlib.suppress(OSError):
                     os.unlink(target)
         raise AssertionError("unreachable: an in-memory database always opens")
+
+    def _open_memory(self) -> sqlite3.Connection:
+        """A map in memory for this process alone (the file is busy in another one)."""
+        db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        db.executescript(f"BEGIN IMMEDIATE;{_SCHEMA}INSERT OR IGNORE INTO info VALUES('version', '{_VERSION}');COMMIT;")
+        self.path = ":memory:"
+        return db
 
     def refresh(self, quick: bool = False) -> int:
         """Stat every ``workspaces/*.md`` file; re-read those whose stamp moved, drop those gone.
