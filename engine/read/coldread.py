@@ -211,13 +211,19 @@ def context_of(
         kept_text, _sections, _refs, by_path = render_context(
             contextcache.HEAD_SLOT if head else "", files, ws_id, parts
         )
+
+        def name_now() -> str:
+            """The key again; when an input moved meanwhile (a forget may have cleared the kept blocks and
+            not waited for a stopped render), the sections this render kept go with its block."""
+            now = contextcache.key(root, state, ws_id, ws_file, me_md, read, bool(head_id(git_dir)))
+            if now != name:
+                parts.drop_written()
+            return now
+
         if not by_path:  # else the block depends on folders, not on the files alone
-            contextcache.put(
-                state,
-                name,
-                kept_text,
-                lambda: contextcache.key(root, state, ws_id, ws_file, me_md, read, bool(head_id(git_dir))),
-            )
+            contextcache.put(state, name, kept_text, name_now)
+        else:
+            name_now()
     contextcache.note_wanted(state, ws_id)
     return kept_text.replace(contextcache.HEAD_SLOT, head[:7]), git_dir
 

@@ -309,6 +309,7 @@ class Parts:
         """The paths whose section was rendered in this process, not taken as kept (tests count them)."""
         self.cleaned = 0
         """Texts this process cleaned (redaction ran on them), not taken from a memo (tests count them)."""
+        self._written: list[Path] = []
 
     def _name(self, path: str, parts: list[str]) -> str:
         head = hashlib.sha256(f"{self.epoch}\n{path}".encode("utf-8", "surrogatepass")).hexdigest()[:12]
@@ -392,6 +393,7 @@ class Parts:
                 os.fchmod(fh.fileno(), 0o600)
                 fh.write(body)
             os.replace(temp, self.folder / name)
+            self._written.append(self.folder / name)
             same_file = name[: len(PART_PREFIX) + 12]
             digest = body[: body.find(",")]  # '{"digest": "…"'
             others = [p for p in self.folder.iterdir() if p.name.startswith(PART_PREFIX) and p.name != name]
@@ -414,3 +416,11 @@ class Parts:
                 kept.sort(key=lambda p: p.stat().st_mtime_ns, reverse=True)
                 for path in kept[MAX_PARTS - 1 :]:
                     path.unlink(missing_ok=True)
+
+    def drop_written(self) -> None:
+        """Remove the sections this render kept (its inputs moved while it rendered: as :func:`put` drops
+        its block)."""
+        for path in self._written:
+            with contextlib.suppress(OSError):
+                path.unlink(missing_ok=True)
+        self._written.clear()

@@ -128,3 +128,25 @@ def test_forgetting_an_entry_leaves_it_in_no_kept_section(store: MemoryStore) ->
     assert not in_sections()
     assert "wombat-narwhal-42" not in (context_text(str(store.root), ws_id) or "")
     assert not in_sections()
+
+
+def test_a_forget_that_lands_while_a_block_renders_leaves_it_in_no_kept_section(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As for the block (test_context_cache): a render whose forget's clear did not wait for it drops the
+    sections it kept, not only its block."""
+    result = store.remember(Candidate(text="The vault code is wombat-narwhal-42", by="user"))
+    assert result.ref is not None
+    real = context_module.context_files
+
+    def forget_meanwhile(*args, **kwargs):  # type: ignore[no-untyped-def]
+        read = real(*args, **kwargs)  # the files as they were
+        store.forget(result.ref)  # commits and clears before this render keeps its sections
+        return read
+
+    monkeypatch.setattr(context_module, "context_files", forget_meanwhile)
+    monkeypatch.setattr(contextcache, "CLEAR_WAIT_S", 0.05)
+    assert "wombat-narwhal-42" in (context_text(str(store.root), None) or "")  # rendered from the old text
+    folder = store.root / ".git" / "memrepo" / contextcache.FOLDER
+    kept = [p for p in folder.iterdir() if p.name.startswith(contextcache.PART_PREFIX)] if folder.exists() else []
+    assert not any(b"wombat-narwhal-42" in p.read_bytes() for p in kept)
