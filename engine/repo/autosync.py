@@ -135,11 +135,15 @@ class AutoSync:
         while True:
             await _wait(self._poked, self.settings.interval_s)
             if self._poked.is_set() and not self._now.is_set():
-                # Debounce: wait until no poke came for debounce_s.
+                # Debounce: wait until no poke came for debounce_s, but no longer than interval_s from the
+                # first poke: under steady writes (a commit every few seconds) the quiet never came, and
+                # neither did any sync, the timer's included (found by bench_soak.py: `memrepo watch` pushed once in its first second, then not again).
+                loop = asyncio.get_running_loop()
+                deadline = loop.time() + self.settings.interval_s
                 while True:
                     self._poked.clear()
-                    await _wait(self._now, self.settings.debounce_s)
-                    if self._now.is_set() or not self._poked.is_set():
+                    await _wait(self._now, min(self.settings.debounce_s, max(0.0, deadline - loop.time())))
+                    if self._now.is_set() or not self._poked.is_set() or loop.time() >= deadline:
                         break
             manual = self._now.is_set()
             self._poked.clear()

@@ -111,3 +111,28 @@ def test_the_app_and_memrepo_watch_drive_sync_through_autosync() -> None:
     assert all("sync" not in line.lower() for line in intervals), intervals  # the heap trim's timer is no sync
     assert "repo.sync(" not in inspect.getsource(MemrepoApp)
     assert "AutoSync(" in inspect.getsource(cli_sync.watch.callback)  # type: ignore[arg-type]
+
+
+async def test_steady_pokes_still_sync_within_the_interval(repo_path: Path, remote: Path) -> None:
+    """A commit every few seconds (agents writing, hand edits) never left ``debounce_s`` of quiet: the debounce
+    waited for ever and no sync ran, the timer's neither. Now a burst syncs at ``interval_s`` at the latest."""
+    outcomes: list[SyncOutcome] = []
+    settings = Settings.model_validate({"sync": {"interval_s": 0.6, "debounce_s": 0.3}})
+    async with await MemoryRepo.open(repo_path, settings) as repo:
+        sync_mod.set_remote(repo.root, str(remote), confirmed_private=True)
+        auto = AutoSync(repo, outcomes.append)
+        loop = asyncio.ensure_future(auto.run(first=True))
+        try:
+            await until(outcomes, 1)
+            await repo.remember(Candidate(text="Written while pokes keep coming", kind="preference", by="user"))
+            for _ in range(150):  # a poke every 0.1 s (never 0.3 s of quiet) until a sync came, 15 s at most
+                auto.poke()
+                await asyncio.sleep(0.1)
+                if len(outcomes) >= 2:
+                    break
+            assert len(outcomes) >= 2  # synced during the burst
+            assert "Written while pokes keep coming" in git(remote, "show", "main:me.md")
+        finally:
+            loop.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await loop
