@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import json
 import os
 import shutil
@@ -56,6 +57,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from soak_load import GIT_VARS, KEEPER, Soak, memrepo_cmd, server_pid
+
+SYNC_INTERVAL_S = 300
+"""``[sync] interval_s``'s default: under steady writes ``memrepo watch`` must sync at least this often."""
+
+
+def _seconds(clock: str) -> int:
+    """Seconds since midnight of an ``HH:MM:SS`` stamp (``memrepo watch`` prints them)."""
+    h, m, sec = (int(x) for x in clock.split(":"))
+    return h * 3600 + m * 60 + sec
 
 
 def head_text(repo: Path) -> str:
@@ -254,6 +264,14 @@ def main() -> int:
         f"  remote HEAD {'=' if remote_head == local_head else '!='} local HEAD (a sync after the last writes may still be due); git fsck rc {fsck.returncode}"
     )
     ok &= fsck.returncode == 0
+    pushes = [line[:8] for line in (tmp / "watch.log").read_text().splitlines() if " sync: " in line]
+    gaps = [_seconds(b) - _seconds(a) for a, b in itertools.pairwise(pushes)]
+    longest = max([*gaps, _seconds(time.strftime("%H:%M:%S")) - _seconds(pushes[-1])] if pushes else [0])
+    out.append(
+        f"  memrepo watch synced {len(pushes)} times (sync interval {SYNC_INTERVAL_S} s); longest wait without a sync"
+        f" {longest:.0f} s" + ("  TOO LONG" if longest > 2 * SYNC_INTERVAL_S + 60 else "")
+    )
+    ok &= longest <= 2 * SYNC_INTERVAL_S + 60
     for name, samples in sorted(t.samples.items()):
         if name.startswith("write server") and samples[-1][0] - samples[0][0] < 120:
             out.append(f"  {name}: lived {samples[-1][0] - samples[0][0]:.0f} s ({len(samples)} samples), not judged")
