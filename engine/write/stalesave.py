@@ -24,7 +24,7 @@ from memrepo.engine.models import HandEditQuestion
 WINDOW_S = 3600.0
 """Entries memrepo committed this recently (seconds) are guarded against a stale save."""
 HISTORY_MAX = 200
-"""Commits looked through at most, newest first."""
+"""memrepo's commits of the file looked through at most, newest first (commits of other files do not count)."""
 
 
 class History(Protocol):
