@@ -173,3 +173,24 @@ def test_commits_of_other_files_do_not_push_the_dropped_entry_out_of_the_look(
     assert store.head() == head
     (q,) = store.status().questions
     assert q.path == "me.md" and len(q.dropped) == 1 and "pull requests" in q.dropped[0]
+
+
+def test_a_held_question_reads_the_history_once_per_process(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a question is held every transaction looks at the save again; the history walk behind it (0.4 s
+    at 2,400 commits in the hour, under the write lock) runs once for the same save and commit."""
+    from memrepo.engine.git.history import GitHistory
+
+    walks: list[str] = []
+    real = GitHistory.recent_writes
+
+    def counting(self, path, within_s, limit):  # type: ignore[no-untyped-def]
+        walks.append(path)
+        return real(self, path, within_s, limit)
+
+    monkeypatch.setattr(GitHistory, "recent_writes", counting)
+    read_then_write_then_save(store)
+    for _ in range(3):
+        assert store.commit_hand_edits() is None  # held each time
+    assert walks == ["me.md"]
