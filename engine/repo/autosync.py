@@ -141,7 +141,7 @@ class AutoSync:
             return
         while True:
             # After a sync refused busy (writers kept the lock 5 s), the next try comes soon, not a whole
-            # interval later: under steady writes the soak's `memrepo watch` went 11 minutes without a push.
+            # interval later: under steady writes the soak's `memrepo watch` went 10 minutes without a push.
             limit = min(BUSY_RETRY_S, self.settings.interval_s) if self._busy else self.settings.interval_s
             await _wait(self._poked, limit)
             if self._poked.is_set() and not self._now.is_set():

@@ -142,7 +142,7 @@ async def test_a_sync_refused_busy_is_tried_again_soon(
     repo_path: Path, remote: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Under steady writers a sync can find the write lock held 5 s ("busy"); the next try came a whole
-    interval later (the soak's `memrepo watch`: 11 minutes without a push). It now comes BUSY_RETRY_S later."""
+    interval later (the soak's `memrepo watch`: 592 s without a push). It now comes BUSY_RETRY_S later."""
     import threading
 
     from memrepo.engine.files.lock import WriteLock
