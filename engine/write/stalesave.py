@@ -71,7 +71,8 @@ def dropped_entries(history: History, rel: str, committed: bytes | None, now: by
     # The same save against the same commit gives the same answer: while a question is held, writes to the
     # file are refused, so every transaction of a long-lived process (the write server, the app) would walk
     # the history again (0.4 s at 2,400 commits in the hour, under the write lock).
-    key = (rel, hashlib.sha256(committed).digest(), hashlib.sha256(now).digest())
+    repo = str(getattr(history, "root", id(history)))  # another repo's history gives another answer
+    key = (repo, rel, hashlib.sha256(committed).digest(), hashlib.sha256(now).digest())
     written = _written_memo.get(key)
     if written is None:
         written = set()
@@ -83,8 +84,8 @@ def dropped_entries(history: History, rel: str, committed: bytes | None, now: by
     return [text for text, meta in missing if text in written and meta not in rewritten]
 
 
-_written_memo: dict[tuple[str, bytes, bytes], set[str]] = {}
-"""What :func:`dropped_entries` found written, by file and both versions' digests (this process)."""
+_written_memo: dict[tuple[str, str, bytes, bytes], set[str]] = {}
+"""What :func:`dropped_entries` found written, by repo, file and both versions' digests (this process)."""
 
 
 def stale_question(rel: str, committed: bytes, now: bytes, dropped: list[str]) -> HandEditQuestion:
