@@ -11,6 +11,9 @@ ratio of the medians and the peak RSS of each side:
   build time is printed: the first run in a repo pays it, no later one);
 - ``context``: ``memrepo context --workspace NAME`` against ``cat`` of
   MEMORY.md and that workspace's file, and against ``python3 -c pass``;
+- ``changed``: ``memrepo context --workspace NAME`` right after a line was
+  appended to that workspace's file and committed by ``git`` (the agent's
+  last session wrote there), against ``python3 -c pass``;
 - ``remember``: one ``memrepo remember`` process against an append +
   ``git add`` + ``git commit``;
 - ``app ready`` / ``app usable``: the terminal app in tmux at 80x24, to HEAD
@@ -315,6 +318,7 @@ def bench_corpus(corpus: Path, runs: int, compact_runs: int, skip: set[str]) -> 
             "context": Row("`memrepo context --workspace NAME`", "`cat` of the two files"),
             "pass": Row("`memrepo context --workspace NAME`", "`python3 -c pass`"),
             "remember": Row("`memrepo remember` whole process", "append + `git add` + `git commit`"),
+            "changed": Row("`memrepo context` after its own workspace file changed", "`python3 -c pass`"),
         }
         for i in range(runs):
             row = rows["recall"]
@@ -337,6 +341,19 @@ def bench_corpus(corpus: Path, runs: int, compact_runs: int, skip: set[str]) -> 
             t, rss = run_timed(["python3", "-c", "pass"], repo, env)
             rows["pass"].theirs.append(t)
             rows["pass"].theirs_rss.append(rss)
+            # The agent's last session wrote to the workspace's file (a line appended in place and
+            # committed by git, so no memrepo process kept a block for it): the next hook's context.
+            script = (
+                f"printf -- '- Bench workspace line {i} about cold starts [by: user]\\n' >> {shlex.quote(ws_file)} && "
+                f"git add {shlex.quote(ws_file)} && git commit -q -m 'bench ws {i}'"
+            )
+            run_timed([script], repo, env={**env, **GIT_ENV}, shell=True)
+            t, rss = run_timed([*memrepo_cmd(), "context", "--workspace", ws_name], repo, env)
+            rows["changed"].ours.append(t)
+            rows["changed"].ours_rss.append(rss)
+            t, rss = run_timed(["python3", "-c", "pass"], repo, env)
+            rows["changed"].theirs.append(t)
+            rows["changed"].theirs_rss.append(rss)
             t, rss = run_timed([*memrepo_cmd(), "remember", f"Bench fact number {i} about cold starts"], repo, env)
             rows["remember"].ours.append(t)
             rows["remember"].ours_rss.append(rss)

@@ -15,6 +15,10 @@ import pygit2
 from memrepo.engine.errors import GitError
 from memrepo.engine.models import CommitInfo
 
+WALK_MAX = 50_000
+"""Commits :meth:`GitHistory.recent_writes` walks at most (its time window ends the walk long before, but
+for a history written faster than about 14 commits a second)."""
+
 
 def tree_diff(a: pygit2.Tree, b: pygit2.Tree) -> pygit2.Diff:
     """The diff from tree ``a`` to tree ``b``, with the options ``Repository.diff(a, b)`` uses.
@@ -68,9 +72,13 @@ class GitHistory:
     def recent_writes(self, path: str, within_s: float, limit: int) -> list[tuple[bytes | None, bytes | None]]:
         """How memrepo's own commits of the last ``within_s`` seconds changed ``path``: (before, after) bytes.
 
-        Follows first parents from HEAD, newest first, through at most ``limit`` commits; hand-edit
-        commits (``Origin: hand_edit``) are skipped, as are commits that left ``path`` alone.
-        A damaged history ends the list early (the caller asks nothing it cannot show).
+        Follows first parents from HEAD, newest first, until ``limit`` commits that changed ``path``
+        are found (or :data:`WALK_MAX` commits walked); hand-edit commits (``Origin: hand_edit``) are
+        skipped, as are commits that left ``path`` alone. Before, ``limit`` counted every commit: with
+        writers busy elsewhere (200 commits in about 70 s in the soak) an entry written a minute before
+        an editor's stale save dropped it fell out of the look, the held question vanished and the next
+        hand-edit commit recorded the deletion silently. A damaged history ends the list early (the
+        caller asks nothing it cannot show).
         """
         import time
 
@@ -80,8 +88,8 @@ class GitHistory:
         since = time.time() - within_s
         try:
             commit: pygit2.Commit | None = self._repo.head.peel(pygit2.Commit)
-            for _ in range(limit):
-                if commit is None or commit.commit_time < since:
+            for _ in range(WALK_MAX):
+                if commit is None or commit.commit_time < since or len(out) >= limit:
                     break
                 parent = commit.parents[0] if commit.parent_ids else None
                 if "\nOrigin: hand_edit" not in commit.message:

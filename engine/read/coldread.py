@@ -187,12 +187,14 @@ def context_of(
     kept = contextcache.get(state, name, head[:7])
     if kept is not None:
         return kept, git_dir  # rendered before from these very inputs: no redaction to load, no render
-    # As the store's opening does: the allow-list of false alarms, log redaction.
-    from memrepo.engine.redaction import allow, protect_logs
-
-    allow.activate(state)
-    protect_logs()
     from .context import READ_MAX, context_files, render_context
+
+    def prepare() -> None:
+        """As the store's opening does, before redaction first runs: the allow-list of false alarms, log redaction."""
+        from memrepo.engine.redaction import allow, protect_logs
+
+        allow.activate(state)
+        protect_logs()
 
     def data(rel: str) -> bytes | None:
         if _through_symlink(root, rel):
@@ -204,14 +206,24 @@ def context_of(
 
     with contextcache.rendering(state):  # from the first read to the put: a forget's clear waits for it
         files = context_files(data, me_md, ws_id, ws_file)
-        kept_text, _sections, _refs, by_path = render_context(contextcache.HEAD_SLOT if head else "", files, ws_id)
+        # Each file's section kept apart: after one file changed, only its new lines are redacted (§4).
+        parts = contextcache.Parts(state, prepare)
+        kept_text, _sections, _refs, by_path = render_context(
+            contextcache.HEAD_SLOT if head else "", files, ws_id, parts
+        )
+
+        def name_now() -> str:
+            """The key again; when an input moved meanwhile (a forget may have cleared the kept blocks and
+            not waited for a stopped render), the sections this render kept go with its block."""
+            now = contextcache.key(root, state, ws_id, ws_file, me_md, read, bool(head_id(git_dir)))
+            if now != name:
+                parts.drop_written()
+            return now
+
         if not by_path:  # else the block depends on folders, not on the files alone
-            contextcache.put(
-                state,
-                name,
-                kept_text,
-                lambda: contextcache.key(root, state, ws_id, ws_file, me_md, read, bool(head_id(git_dir))),
-            )
+            contextcache.put(state, name, kept_text, name_now)
+        else:
+            name_now()
     contextcache.note_wanted(state, ws_id)
     return kept_text.replace(contextcache.HEAD_SLOT, head[:7]), git_dir
 

@@ -49,6 +49,8 @@ from memrepo.engine.format.tokens import estimate_tokens
 if TYPE_CHECKING:
     from memrepo.engine.models import ContextBlock
 
+    from .contextcache import Parts
+
 MEMORY_BUDGET = 500
 """Token budget of MEMORY.md in the block (docs/architecture.md §4)."""
 
@@ -158,7 +160,10 @@ def _link_line(text: str) -> list[str]:
 
 
 def _section_lines(
-    cf: ContextFile, workspace: str | None, names: tuple[str, ...] = ()
+    cf: ContextFile,
+    workspace: str | None,
+    names: tuple[str, ...] = (),
+    clean: Callable[[str], str] = sanitize_line,
 ) -> tuple[list[str], list[str], int, int, int, bool, list[int]]:
     """Render one file within its budget: (lines, refs, tokens used, shown, omitted, whether an entry
     names its workspace by a folder path: see :func:`render_context`, and the user's lines left out
@@ -172,14 +177,15 @@ def _section_lines(
     are still tried; entries that name another workspace are left out entirely, and with
     ``cf.user_only`` the agents' entries too (counted). Lines shown keep their file order and
     their headings. A section that leaves entries out ends in a line saying how many, which of
-    the user's lines (``cf.user_first``) and how to reach them.
+    the user's lines (``cf.user_first``) and how to reach them. Every text shown goes through ``clean``
+    (:func:`sanitize_line`, or a memo of its answers: :class:`.contextcache.Parts`).
     """
     from .contextselect import candidates, rank_key, replaced
 
     if cf.data is None and cf.path.endswith("/") and cf.label:
-        header = f"## {sanitize_line(cf.label)}"  # no file yet: no file name to show
+        header = f"## {clean(cf.label)}"  # no file yet: no file name to show
     else:  # a hand-made file name may hold "<", "&" or a line break
-        header = f"## {sanitize_line(cf.path)}" + (f" ({sanitize_line(cf.label)})" if cf.label else "")
+        header = f"## {clean(cf.path)}" + (f" ({clean(cf.label)})" if cf.label else "")
     lines: list[str] = [header]
     refs: list[str] = []
     used = estimate_tokens(header)
@@ -192,7 +198,7 @@ def _section_lines(
     try:
         parsed = fmt.parse(data, cf.path)
     except FormatError as exc:
-        return [*lines, f"(not readable: {sanitize_line(str(exc))})"], refs, used, 0, 0, False, []
+        return [*lines, f"(not readable: {clean(str(exc))})"], refs, used, 0, 0, False, []
     from memrepo.engine.format.paths import is_workspace_path
 
     entries = dict(parsed.entries())
@@ -205,13 +211,13 @@ def _section_lines(
     for number, line in enumerate(parsed.lines, start=1):
         m = _HEADING_RE.match(line.text)
         if m:
-            heading = (number, _heading(m.group(1), sanitize_line(m.group(2))))
+            heading = (number, _heading(m.group(1), clean(m.group(2))))
             continue
         entry = entries.get(number)
         if entry is None:
             links = _link_line(line.text) if line.entry is None and "[[" in line.text else []
             if links:
-                shown_links = " ".join(f"[[{sanitize_line(t)}]] ({sanitize_line(link_path(t))})" for t in links)
+                shown_links = " ".join(f"[[{clean(t)}]] ({clean(link_path(t))})" for t in links)
                 rows.append((number, heading, f"L{number} {shown_links}", False))
             continue
         by_path = by_path or is_workspace_path(entry.meta.get("workspace", "").strip())
@@ -220,7 +226,7 @@ def _section_lines(
         if cf.user_only and entry.by != "user":
             by_agents += 1
             continue
-        text = sanitize_line(entry.text)
+        text = clean(entry.text)
         if not text:
             continue
         rendered = f"L{number} {text}" + (" (agent)" if entry.by == "agent" else "")
@@ -262,7 +268,7 @@ def _section_lines(
     omitted = len(shown_entries) - shown + by_agents
     missed = sorted(n for n in order if n not in picked)
     if omitted:
-        lines.append(_left_out_note(cf, omitted, missed, len(gone), by_agents))
+        lines.append(_left_out_note(cf, omitted, missed, len(gone), by_agents, clean))
     users = {n for n, entry in shown_entries if entry.by == "user"}
     return lines, refs, used, shown, omitted, by_path, [n for n in missed if n in users]
 
@@ -271,7 +277,14 @@ NAMED_MAX = 12
 """A left-out note names at most this many of the user's lines by number (the rest are counted)."""
 
 
-def _left_out_note(cf: ContextFile, omitted: int, missed: list[int], replaced_count: int, by_agents: int) -> str:
+def _left_out_note(
+    cf: ContextFile,
+    omitted: int,
+    missed: list[int],
+    replaced_count: int,
+    by_agents: int,
+    clean: Callable[[str], str] = sanitize_line,
+) -> str:
     """The line a section that leaves entries out ends in (docs/architecture.md §4).
 
     Args:
@@ -280,8 +293,9 @@ def _left_out_note(cf: ContextFile, omitted: int, missed: list[int], replaced_co
         missed: line numbers left out for the budget, not replaced (named when ``cf.user_first``).
         replaced_count: lines left out because a newer line replaces them.
         by_agents: the agents' entries a ``user_only`` section leaves out.
+        clean: :func:`sanitize_line` or a memo of it.
     """
-    path = sanitize_line(cf.path)
+    path = clean(cf.path)
     note = f"({omitted} more entries in {path} not shown"
     details = []
     if cf.user_first and missed:
@@ -301,7 +315,7 @@ SectionCounts = tuple[str, int, int, int, int]
 
 
 def render_context(
-    head: str, files: list[ContextFile], workspace: str | None = None
+    head: str, files: list[ContextFile], workspace: str | None = None, parts: Parts | None = None
 ) -> tuple[str, list[SectionCounts], list[str], bool]:
     """The context block's text, per-file counts and refs, without building the model (:func:`build_context`).
 
@@ -315,10 +329,14 @@ def render_context(
         (:func:`memrepo.engine.format.paths.normalize_workspace`), not by the files alone, so such a block is
         not kept for another process (found by a helper: a ``git init`` in the project left a kept
         block hiding a line a render showed).
+
+    ``parts``: each file's section kept apart (:class:`.contextcache.Parts`, a new process's
+    ``memrepo context``): an unchanged file's section is taken as kept, a changed one's renders with
+    its old lines' cleaned text, so only new lines go through redaction. The bytes are the same.
     """
     attrs = f' commit="{head}"' if head else ""
     if workspace:
-        attrs += f' workspace="{sanitize_line(workspace)}"'
+        attrs += f' workspace="{sanitize_line(workspace) if parts is None else parts.text(workspace)}"'
     out = [
         f"<{OPEN_TAG}{attrs}>",
         "Saved memory of the user, from their memory repo"
@@ -335,7 +353,14 @@ def render_context(
     by_path = False
     names = _workspace_names(files, workspace)
     for cf in files:
-        lines, file_refs, used, shown, omitted, file_by_path, _missed = _section_lines(cf, workspace, names)
+        if parts is None:
+            section = _section_lines(cf, workspace, names)
+        else:
+            inputs = [str(cf.budget), cf.label, str(cf.user_first), str(cf.user_only), workspace or "", *names]
+            section = parts.section(
+                cf.path, cf.data, inputs, lambda clean, cf=cf: _section_lines(cf, workspace, names, clean)
+            )
+        lines, file_refs, used, shown, omitted, file_by_path, _missed = section
         if not lines:
             continue  # a user_only file without the user's entries
         out.extend(lines)

@@ -263,3 +263,164 @@ def clear(state: Path) -> None:
     finally:
         if fd is not None:
             os.close(fd)
+
+
+PART_PREFIX = ".part-"
+"""Kept sections' file names (dot-named, so :func:`put` keeps them; :func:`clear` removes them with the rest)."""
+MAX_PARTS = 128
+"""Sections kept at most (the newest by mtime)."""
+
+
+class Parts:
+    """Each file's section of the block, kept apart, so a block after one file changed renders that file alone.
+
+    A hook's ``memrepo context`` right after the agent's last session wrote to
+    the workspace's file finds the block's key moved (:func:`key`): before, it
+    rendered all four files again, loading and running redaction over every
+    line. A section (:func:`memrepo.engine.read.context.render_context`) is a
+    pure function of its file's bytes, its budget and flags, the block's
+    workspace and names, and the redaction and source epochs, so it is kept
+    under a key of all but the bytes, with the bytes' SHA-256 beside it: an
+    unchanged file's section is taken as it was, and a changed file's is
+    rendered with the cleaned text of each line it held before (its ``memo``),
+    so only its new lines go through redaction (docs/architecture.md §4).
+
+    A section whose entries name a workspace by a folder path is not kept
+    (it depends on folders, as :func:`memrepo.engine.read.coldread.context_of`
+    says of the block). Writing a file's section drops its sections of other
+    bytes (so text a commit removed leaves with the next render, as blocks
+    do); :func:`clear` removes them all. Every failure to read or write only
+    costs a render.
+
+    Args:
+        state: the repo's ``.git/memrepo/`` folder.
+        prepare: what to run once before redaction first runs (see the attribute).
+    """
+
+    def __init__(self, state: Path, prepare: Callable[[], None] | None = None) -> None:
+        from .redactionepoch import redaction_epoch
+
+        self._prepare = prepare
+        """Called once before the first text is cleaned (the store's redaction set-up), so a render that
+        takes every text from memos never loads redaction."""
+        self.folder = state / FOLDER
+        self.epoch = f"{VERSION}\n{redaction_epoch(state)}\n{source_stamp()}"
+        self.rendered: list[str] = []
+        """The paths whose section was rendered in this process, not taken as kept (tests count them)."""
+        self.cleaned = 0
+        """Texts this process cleaned (redaction ran on them), not taken from a memo (tests count them)."""
+        self._written: list[Path] = []
+
+    def _name(self, path: str, parts: list[str]) -> str:
+        head = hashlib.sha256(f"{self.epoch}\n{path}".encode("utf-8", "surrogatepass")).hexdigest()[:12]
+        rest = hashlib.sha256("\n".join([self.epoch, path, *parts]).encode("utf-8", "surrogatepass")).hexdigest()
+        return f"{PART_PREFIX}{head}-{rest[:40]}"
+
+    def _load(self, name: str) -> dict | None:
+        import json
+
+        try:
+            got = json.loads((self.folder / name).read_text("utf-8"))
+        except (OSError, ValueError):
+            return None
+        return got if isinstance(got, dict) else None
+
+    def clean(self, text: str, memo: dict[str, str], fresh: dict[str, str]) -> str:
+        """``text`` made safe for the block (:func:`memrepo.engine.read.context.sanitize_line`): from ``memo``
+        when cleaned before, else cleaned now; either way noted in ``fresh`` (the memo kept next)."""
+        got = memo.get(text)
+        if got is None:
+            if self._prepare is not None:
+                self._prepare()
+                self._prepare = None
+            from .context import sanitize_line
+
+            got = sanitize_line(text)
+            self.cleaned += 1
+        fresh[text] = got
+        return got
+
+    def section(self, path: str, data: bytes | None, inputs: list[str], render: Callable) -> tuple:
+        """The section of ``path`` for these bytes: kept, or rendered by ``render(clean)`` and kept.
+
+        Args:
+            path: the file's repo-relative path.
+            data: its bytes (None when missing).
+            inputs: everything else the section depends on, as text (budget, flags, workspace, names).
+            render: renders the section given a ``clean(text) -> str`` to use for every text it shows;
+                returns the section's tuple, whose sixth item says whether it depends on folders.
+
+        Returns:
+            tuple: the section, as ``render`` returns it (lists where it had lists).
+        """
+        import json
+
+        name = self._name(path, inputs)
+        digest = "-" if data is None else hashlib.sha256(data).hexdigest()
+        kept = self._load(name)
+        if kept is not None and kept.get("digest") == digest and isinstance(kept.get("section"), list):
+            return tuple(kept["section"])
+        memo = kept.get("memo") if kept is not None else None
+        memo = memo if isinstance(memo, dict) else {}
+        fresh: dict[str, str] = {}
+        section = render(lambda text: self.clean(text, memo, fresh))
+        self.rendered.append(path)
+        if section[5]:
+            return section  # depends on folders: not kept
+        self._write(name, json.dumps({"digest": digest, "section": list(section), "memo": fresh}))
+        return section
+
+    def text(self, text: str) -> str:
+        """``text`` cleaned as :meth:`clean` does, kept on its own (the block's ``workspace=`` attribute)."""
+        import json
+
+        name = self._name("", ["text", text])
+        kept = self._load(name)
+        if kept is not None and isinstance(kept.get("text"), str):
+            return kept["text"]
+        got = self.clean(text, {}, {})
+        self._write(name, json.dumps({"digest": "", "text": got}))
+        return got
+
+    def _write(self, name: str, body: str) -> None:
+        """Write one kept section atomically; drop this file's sections of other bytes and the oldest past
+        :data:`MAX_PARTS`."""
+        temp = self.folder / f"{name}.{os.getpid()}.tmp"
+        try:
+            self.folder.mkdir(mode=0o700, exist_ok=True)
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)  # owner only (§4)
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                os.fchmod(fh.fileno(), 0o600)
+                fh.write(body)
+            os.replace(temp, self.folder / name)
+            self._written.append(self.folder / name)
+            same_file = name[: len(PART_PREFIX) + 12]
+            digest = body[: body.find(",")]  # '{"digest": "…"'
+            others = [p for p in self.folder.iterdir() if p.name.startswith(PART_PREFIX) and p.name != name]
+        except OSError:
+            with contextlib.suppress(OSError):
+                temp.unlink(missing_ok=True)
+            return
+        kept = []
+        for path in others:
+            if path.name.endswith(".tmp"):
+                continue
+            if path.name.startswith(same_file):
+                with contextlib.suppress(OSError):
+                    if not path.read_text("utf-8").startswith(digest + ","):
+                        path.unlink()
+                        continue
+            kept.append(path)
+        if len(kept) >= MAX_PARTS:
+            with contextlib.suppress(OSError):
+                kept.sort(key=lambda p: p.stat().st_mtime_ns, reverse=True)
+                for path in kept[MAX_PARTS - 1 :]:
+                    path.unlink(missing_ok=True)
+
+    def drop_written(self) -> None:
+        """Remove the sections this render kept (its inputs moved while it rendered: as :func:`put` drops
+        its block)."""
+        for path in self._written:
+            with contextlib.suppress(OSError):
+                path.unlink(missing_ok=True)
+        self._written.clear()

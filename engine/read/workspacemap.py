@@ -63,6 +63,8 @@ def _keys(name: str, text: str | None) -> tuple[str, str | None, str | None]:
     return stem, label, label.removeprefix("workspace ")
 
 
+BUSY_TIMEOUT_S = 30.0
+"""How long a connection waits for another process's lock on the map's file (seconds)."""
 _open_maps: dict[str, WorkspaceMap] = {}
 _open_lock = threading.Lock()
 FULL_CHECK_S = 60.0
@@ -115,6 +117,23 @@ def first_workspace_entry(data: bytes, name: str) -> tuple[str, str | None, str]
     return None
 
 
+def _same_head(path: Path, row: tuple[str, str | None, str | None], link: int) -> bool:
+    """Whether the file's first workspace entry is still the row's (id, ``path:``, text): then the row is
+    right but for the file's stat, and only this file was read (an append, an edit below its head).
+
+    Nothing is written: the row keeps its old stat, so the next look-up reads this head again (one small
+    read) until a full refresh records the new stat (docs/architecture.md §4: context after its own file
+    changed re-reads that file alone, not every workspace file's stat).
+    """
+    try:
+        if int(path.is_symlink()) != link:
+            return False  # turned symlink or back: the full check decides
+        found = first_workspace_entry(read_work_file(path, HEAD_BYTES), path.name)
+    except OSError:
+        return False
+    return found is not None and found == row
+
+
 class WorkspaceMap:
     """The map of one repo's ``workspaces/`` folder; use :func:`workspace_map` to get the shared one.
 
@@ -140,7 +159,7 @@ class WorkspaceMap:
                     with contextlib.suppress(OSError):
                         os.fchmod(fd, 0o600)
                     os.close(fd)
-                db = sqlite3.connect(target, isolation_level=None, check_same_thread=False, timeout=30.0)
+                db = sqlite3.connect(target, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_S)
                 db.execute("PRAGMA secure_delete=ON")
                 row = None
                 with contextlib.suppress(sqlite3.OperationalError):
@@ -153,6 +172,14 @@ class WorkspaceMap:
                 if row[0] == _VERSION:
                     self.path = target
                     return db
+            except sqlite3.OperationalError as exc:
+                if exc.sqlite_errorcode in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) and target != ":memory:":
+                    # Another process holds the file (longer than the timeout): it is a map in use, never
+                    # ours to delete. Deleting it (and its journal) under that process's transaction
+                    # left its writes going to an unlinked file or a torn one; this process uses memory.
+                    if db is not None:
+                        db.close()
+                    return self._open_memory()
             except (OSError, sqlite3.Error):
                 pass
             if db is not None:
@@ -161,6 +188,13 @@ class WorkspaceMap:
                 with contextlib.suppress(OSError):
                     os.unlink(target)
         raise AssertionError("unreachable: an in-memory database always opens")
+
+    def _open_memory(self) -> sqlite3.Connection:
+        """A map in memory for this process alone (the file is busy in another one)."""
+        db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        db.executescript(f"BEGIN IMMEDIATE;{_SCHEMA}INSERT OR IGNORE INTO info VALUES('version', '{_VERSION}');COMMIT;")
+        self.path = ":memory:"
+        return db
 
     def refresh(self, quick: bool = False) -> int:
         """Stat every ``workspaces/*.md`` file; re-read those whose stamp moved, drop those gone.
@@ -244,7 +278,8 @@ class WorkspaceMap:
         """The file of workspace ``ws_id`` (the first by name when two name it), fresh; None when none does.
 
         ``quick``: as for :meth:`refresh`. The file answered with is statted against its row: when it
-        changed, every file is checked again.
+        changed, its head is read again; only when that no longer names the workspace as its row says is
+        every file checked again.
         """
         if quick:
             self.refresh(quick=True)
@@ -253,7 +288,7 @@ class WorkspaceMap:
         for _ in range(2):
             with self._lock:
                 row = self._db.execute(
-                    "SELECT name, mtime, size, link FROM ws WHERE id=? ORDER BY name LIMIT 1", (ws_id,)
+                    "SELECT name, mtime, size, link, path, text FROM ws WHERE id=? ORDER BY name LIMIT 1", (ws_id,)
                 ).fetchone()
             if row is None or not (quick or getattr(_trusted, "on", False)):
                 break
@@ -262,7 +297,7 @@ class WorkspaceMap:
                 same = (st.st_mtime_ns, st.st_size) == (row[1], row[2])
             except OSError:
                 same = False
-            if same:
+            if same or _same_head(self.root / WORKSPACES_DIR / row[0], (ws_id, row[4], row[5]), row[3]):
                 break
             was = getattr(_trusted, "on", False)
             _trusted.on = False

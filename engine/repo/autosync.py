@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from memrepo.engine.errors import MemrepoError
+from memrepo.engine.errors import BusyError, MemrepoError
 
 if TYPE_CHECKING:
     from memrepo.engine.config import SyncSettings
@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 __all__ = ["AutoSync", "OnOutcome", "OnStart", "SyncOutcome"]
 
 log = logging.getLogger("memrepo.sync")
+
+BUSY_RETRY_S = 30.0
+"""Seconds before a sync refused busy (another writer held the lock 5 s) is tried again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +79,8 @@ class AutoSync:
         self._poked = asyncio.Event()
         self._now = asyncio.Event()
         self._lock = asyncio.Lock()
+        self._busy = False
+        """The last sync was refused busy: the next one is tried after :data:`BUSY_RETRY_S`."""
 
     @property
     def syncing(self) -> bool:
@@ -108,6 +113,7 @@ class AutoSync:
         async with self._lock:
             state = await self.repo.sync_state()
             self.has_remote = state.remote is not None
+            self._busy = False
             if state.remote is None:
                 outcome = SyncOutcome(manual, state)
             else:
@@ -120,6 +126,7 @@ class AutoSync:
                 except MemrepoError as exc:
                     error = exc
                     log.info("sync failed: %s", exc)
+                self._busy = isinstance(error, BusyError)
                 outcome = SyncOutcome(manual, state, result, error, await self.repo.sync_state())
         self.on_outcome(outcome)
         return outcome
@@ -133,13 +140,20 @@ class AutoSync:
         if first and not await self._tick(manual=False):
             return
         while True:
-            await _wait(self._poked, self.settings.interval_s)
+            # After a sync refused busy (writers kept the lock 5 s), the next try comes soon, not a whole
+            # interval later: under steady writes the soak's `memrepo watch` went 10 minutes without a push.
+            limit = min(BUSY_RETRY_S, self.settings.interval_s) if self._busy else self.settings.interval_s
+            await _wait(self._poked, limit)
             if self._poked.is_set() and not self._now.is_set():
-                # Debounce: wait until no poke came for debounce_s.
+                # Debounce: wait until no poke came for debounce_s, but no longer than interval_s from the
+                # first poke: under steady writes (a commit every few seconds) the quiet never came, and
+                # neither did any sync, the timer's included (found by bench_soak.py: `memrepo watch` pushed once in its first second, then not again).
+                loop = asyncio.get_running_loop()
+                deadline = loop.time() + limit
                 while True:
                     self._poked.clear()
-                    await _wait(self._now, self.settings.debounce_s)
-                    if self._now.is_set() or not self._poked.is_set():
+                    await _wait(self._now, min(self.settings.debounce_s, max(0.0, deadline - loop.time())))
+                    if self._now.is_set() or not self._poked.is_set() or loop.time() >= deadline:
                         break
             manual = self._now.is_set()
             self._poked.clear()

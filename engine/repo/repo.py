@@ -58,6 +58,8 @@ WARM_WAIT_STEPS = 10
 FULL_SCAN_EVERY_S = 30.0
 """While the watcher feeds hand-edit hints, still scan the whole work tree this often (seconds),
 so an edit made before the watcher started is never missed for long."""
+QUIET_MAX_S = 30.0
+"""Longest a burst of changes holds back the quiet-period commit of hand edits (seconds from its first change)."""
 
 
 class MemoryRepo(RepoAgents):
@@ -83,6 +85,7 @@ class MemoryRepo(RepoAgents):
         # first write after the watcher starts must scan everything.
         self._last_full_scan = float("-inf")
         self.commit_hand_edits_after = 0.0
+        self._burst_started = 0.0
         self._warming: asyncio.Future[RecallIndex] | None = None
         self.last_auto_commit_error: str | None = None
 
@@ -317,13 +320,19 @@ class MemoryRepo(RepoAgents):
             await asyncio.sleep(RECONCILE_EVERY_S)
 
     def _schedule_quiet_commit(self) -> None:
-        """(Re)start the quiet-period timer; every new change pushes it back."""
-        if self._quiet_task is not None:
+        """(Re)start the quiet-period timer; every new change pushes it back, to :data:`QUIET_MAX_S` after the
+        burst's first change at most (a file edited every second, by a script or an editor's autosave,
+        never left the quiet period and was never committed)."""
+        loop = asyncio.get_running_loop()
+        if self._quiet_task is not None and not self._quiet_task.done():
             self._quiet_task.cancel()
-        self._quiet_task = asyncio.get_running_loop().create_task(self._quiet_commit())
+        else:
+            self._burst_started = loop.time()
+        left = self._burst_started + QUIET_MAX_S - loop.time()
+        self._quiet_task = loop.create_task(self._quiet_commit(max(0.0, min(self.commit_hand_edits_after, left))))
 
-    async def _quiet_commit(self) -> None:
-        await asyncio.sleep(self.commit_hand_edits_after)
+    async def _quiet_commit(self, delay: float) -> None:
+        await asyncio.sleep(delay)
         try:
             await self._run(self._store.commit_hand_edits, None, True)  # staged files are left to their commit
             self.last_auto_commit_error = None

@@ -149,3 +149,48 @@ def test_vim_saving_its_stale_buffer_is_held_and_put_back(
     text = git(root, "show", "HEAD:me.md")
     assert "pull requests" in text and "Typed in vim" in text
     tmux("send-keys", "-t", "0", ":q!", "Enter")
+
+
+def test_commits_of_other_files_do_not_push_the_dropped_entry_out_of_the_look(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by the soak (benchmarks/bench_soak.py): with writers busy on other files, the entry's commit
+    fell out of the last HISTORY_MAX commits a minute later, the question vanished and the next hand-edit
+    commit recorded the deletion silently (2 acknowledged writes lost in 30 minutes)."""
+    from memrepo.engine.write import stalesave
+
+    monkeypatch.setattr(stalesave, "HISTORY_MAX", 5)
+    read_then_write_then_save(store)
+    env = dict(
+        os.environ, GIT_AUTHOR_NAME="a", GIT_AUTHOR_EMAIL="a@b", GIT_COMMITTER_NAME="a", GIT_COMMITTER_EMAIL="a@b"
+    )
+    for n in range(8):  # other writers' commits since (files other than me.md)
+        subprocess.run(
+            ["git", "commit", "-q", "--allow-empty", "-m", f"other {n}"], cwd=store.root, check=True, env=env
+        )
+    head = store.head()
+    assert store.commit_hand_edits() is None  # still held, not committed silently
+    assert store.head() == head
+    (q,) = store.status().questions
+    assert q.path == "me.md" and len(q.dropped) == 1 and "pull requests" in q.dropped[0]
+
+
+def test_a_held_question_reads_the_history_once_per_process(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a question is held every transaction looks at the save again; the history walk behind it (0.4 s
+    at 2,400 commits in the hour, under the write lock) runs once for the same save and commit."""
+    from memrepo.engine.git.history import GitHistory
+
+    walks: list[str] = []
+    real = GitHistory.recent_writes
+
+    def counting(self, path, within_s, limit):  # type: ignore[no-untyped-def]
+        walks.append(path)
+        return real(self, path, within_s, limit)
+
+    monkeypatch.setattr(GitHistory, "recent_writes", counting)
+    read_then_write_then_save(store)
+    for _ in range(3):
+        assert store.commit_hand_edits() is None  # held each time
+    assert walks == ["me.md"]

@@ -124,3 +124,32 @@ def test_workspace_files_lists_what_workspaces_lists_without_models(tmp_path: Pa
     files = store.workspace_files()
     assert files == [("ws-0000000a", "workspaces/admin.md"), ("ws-0000000b", "workspaces/billing.md")]
     assert files == [(ws.id, ws.file) for ws in store.workspaces()]
+
+
+def test_a_map_file_busy_in_another_process_is_never_deleted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A process that found the map's file locked past the timeout deleted it (and its journal) as "not a
+    database": the holder's writes then went to an unlinked file. It now uses a map in memory."""
+    import sqlite3
+
+    root = tmp_path / "memory"
+    root.mkdir()
+    _workspace(root, "shop", "ws-0000abcd")
+    first = wsmap.WorkspaceMap(root)
+    assert first.file_of("ws-0000abcd") == "workspaces/shop.md"
+    path = Path(first.path)
+    inode = path.stat().st_ino
+    holder = sqlite3.connect(str(path), isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another process mid-write (a rebuild, a slow disk)
+    monkeypatch.setattr(wsmap, "BUSY_TIMEOUT_S", 0.05)
+    try:
+        second = wsmap.WorkspaceMap(root)
+        assert path.exists() and path.stat().st_ino == inode  # the file in use stays
+        assert second.path == ":memory:"
+        assert second.file_of("ws-0000abcd") == "workspaces/shop.md"  # this process still answers
+        holder.execute("INSERT OR REPLACE INTO info VALUES('probe', 1)")
+        holder.execute("COMMIT")
+    finally:
+        holder.close()
+    check = sqlite3.connect(str(path))
+    assert check.execute("SELECT v FROM info WHERE k='probe'").fetchone() == (1,)  # the holder's write landed
+    check.close()

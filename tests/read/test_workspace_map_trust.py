@@ -78,3 +78,27 @@ def test_the_trust_lasts_a_minute_at_most(root: Path, listings: list[str], monke
     listings.clear()
     context_text(str(root), "ws-00000007")
     assert listings
+
+
+def test_an_append_to_the_answered_file_reads_that_file_alone(root: Path, listings: list[str]) -> None:
+    """A hook's context right after the agent's session wrote to its workspace's file: the file is read
+    again, no folder is listed (before: every workspace file statted and the map rewritten)."""
+    context_text(str(root), "ws-00000007")
+    path = root / "workspaces" / "project-07.md"
+    for n in range(3):
+        with path.open("a") as fh:
+            fh.write(f"- Appended in place {n} [by: user]\n")
+        listings.clear()
+        assert f"Appended in place {n}" in (context_text(str(root), "ws-00000007") or "")
+        assert listings == []
+
+
+def test_an_edit_of_the_answered_files_head_checks_every_file(root: Path, listings: list[str]) -> None:
+    context_text(str(root), "ws-00000007")
+    path = root / "workspaces" / "project-07.md"
+    path.write_text(path.read_text().replace("ws-00000007", "ws-000000aa"))  # in place: the folder is unchanged
+    listings.clear()
+    old = context_text(str(root), "ws-00000007") or ""
+    assert listings  # the head no longer names the workspace its row says: a full check
+    assert "Uses tox" not in old  # the file is no longer that workspace's
+    assert "Uses tox" in (context_text(str(root), "ws-000000aa") or "")

@@ -111,3 +111,69 @@ def test_the_app_and_memrepo_watch_drive_sync_through_autosync() -> None:
     assert all("sync" not in line.lower() for line in intervals), intervals  # the heap trim's timer is no sync
     assert "repo.sync(" not in inspect.getsource(MemrepoApp)
     assert "AutoSync(" in inspect.getsource(cli_sync.watch.callback)  # type: ignore[arg-type]
+
+
+async def test_steady_pokes_still_sync_within_the_interval(repo_path: Path, remote: Path) -> None:
+    """A commit every few seconds (agents writing, hand edits) never left ``debounce_s`` of quiet: the debounce
+    waited for ever and no sync ran, the timer's neither. Now a burst syncs at ``interval_s`` at the latest."""
+    outcomes: list[SyncOutcome] = []
+    settings = Settings.model_validate({"sync": {"interval_s": 0.6, "debounce_s": 0.3}})
+    async with await MemoryRepo.open(repo_path, settings) as repo:
+        sync_mod.set_remote(repo.root, str(remote), confirmed_private=True)
+        auto = AutoSync(repo, outcomes.append)
+        loop = asyncio.ensure_future(auto.run(first=True))
+        try:
+            await until(outcomes, 1)
+            await repo.remember(Candidate(text="Written while pokes keep coming", kind="preference", by="user"))
+            for _ in range(150):  # a poke every 0.1 s (never 0.3 s of quiet) until a sync came, 15 s at most
+                auto.poke()
+                await asyncio.sleep(0.1)
+                if len(outcomes) >= 2:
+                    break
+            assert len(outcomes) >= 2  # synced during the burst
+            assert "Written while pokes keep coming" in git(remote, "show", "main:me.md")
+        finally:
+            loop.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await loop
+
+
+async def test_a_sync_refused_busy_is_tried_again_soon(
+    repo_path: Path, remote: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under steady writers a sync can find the write lock held 5 s ("busy"); the next try came a whole
+    interval later (the soak's `memrepo watch`: 592 s without a push). It now comes BUSY_RETRY_S later."""
+    import threading
+
+    from memrepo.engine.files.lock import WriteLock
+    from memrepo.engine.repo import autosync
+
+    monkeypatch.setattr(autosync, "BUSY_RETRY_S", 0.5)
+    outcomes: list[SyncOutcome] = []
+    async with await MemoryRepo.open(repo_path, quick()) as repo:  # interval 3600 s
+        sync_mod.set_remote(repo.root, str(remote), confirmed_private=True)
+        held, release = threading.Event(), threading.Event()
+
+        def writer() -> None:  # another process's long write, as the lock sees it
+            lock = WriteLock(repo.root / ".git")
+            with lock.hold("remember"):
+                held.set()
+                release.wait(20)
+
+        thread = threading.Thread(target=writer)
+        thread.start()
+        held.wait(5)
+        auto = AutoSync(repo, outcomes.append)
+        loop = asyncio.ensure_future(auto.run(first=True))
+        try:
+            await until(outcomes, 1)
+            assert outcomes[0].error is not None and "busy" in str(outcomes[0].error)
+            release.set()
+            thread.join(10)
+            await until(outcomes, 2)  # no poke, no request: the retry alone
+            assert outcomes[1].error is None and outcomes[1].result is not None
+        finally:
+            release.set()
+            loop.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await loop
