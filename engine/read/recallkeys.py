@@ -9,7 +9,6 @@ changes gathered over one sync and written once per key. :mod:`memrepo.engine.re
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
@@ -254,6 +253,10 @@ def index_path(root: Path) -> Path:
     return Path(root) / ".git" / "memrepo" / INDEX_FILE
 
 
+BUSY_TIMEOUT_S = 30.0
+"""How long (seconds) a connection waits for another process's lock on the index file before SQLITE_BUSY."""
+
+
 def connect(target: str) -> sqlite3.Connection:
     """The index file's connection; the file (and the journal SQLite gives its mode) readable by its owner only.
 
@@ -266,7 +269,7 @@ def connect(target: str) -> sqlite3.Connection:
                 os.fchmod(fd, 0o600)  # an index made before it was private
         finally:
             os.close(fd)
-    db = sqlite3.connect(target, isolation_level=None, check_same_thread=False, timeout=30.0)
+    db = sqlite3.connect(target, isolation_level=None, check_same_thread=False, timeout=BUSY_TIMEOUT_S)
     # Deleted rows are overwritten with zeros, so forgotten text leaves no byte in the file; the
     # rollback journal (deleted at commit) is the one other place pages go.
     db.execute("PRAGMA secure_delete=ON")
@@ -281,12 +284,30 @@ SCHEMA_VERSION = "7"
 bigrams); an index of another version is rebuilt."""
 
 
+def is_busy(exc: BaseException) -> bool:
+    """Whether a SQLite error means another connection held the file past the timeout (SQLITE_BUSY or SQLITE_LOCKED).
+
+    Such a file is in use, not broken: it must never be deleted and made again (docs/architecture.md §4).
+    """
+    code = getattr(exc, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF in (5, 6)
+    return isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
+
+
 def check_schema(db: sqlite3.Connection, version: str) -> bool | None:
-    """Create the tables or check their ``version``: None when usable, False when the file must be rebuilt."""
+    """Create the tables or check their ``version``: None when usable, False when the file must be rebuilt.
+
+    Raises:
+        sqlite3.OperationalError: the file was busy (:func:`is_busy`): in use, neither usable nor to be rebuilt.
+    """
     try:
         row = None
-        with contextlib.suppress(sqlite3.OperationalError):
+        try:
             row = db.execute("SELECT v FROM info WHERE k='version'").fetchone()
+        except sqlite3.OperationalError as exc:  # no info table yet, unless another process holds the file
+            if is_busy(exc):
+                raise
         if row is not None:
             if row[0] != version:
                 return False
@@ -300,7 +321,9 @@ def check_schema(db: sqlite3.Connection, version: str) -> bool | None:
             + "COMMIT;"
         )
         return None
-    except sqlite3.DatabaseError:
+    except sqlite3.DatabaseError as exc:
+        if is_busy(exc):
+            raise
         return False
 
 

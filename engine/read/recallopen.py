@@ -7,14 +7,18 @@ import os
 import sqlite3
 from pathlib import Path
 
-from .recallkeys import SCHEMA_VERSION, check_schema, connect
+from .recallkeys import SCHEMA_VERSION, check_schema, connect, is_busy
 
 
 def open_index_file(path: str) -> tuple[sqlite3.Connection, str]:
     """A connection to the index file at ``path``, usable now.
 
     A file of another version, or not a database, is deleted and made again;
-    when it cannot be made, the index lives in memory (``:memory:``).
+    when it cannot be made, the index lives in memory (``:memory:``). A file
+    another process held past the timeout is in use, not broken: it is tried
+    again and never deleted (deleting it under its holder made every later
+    write there fail "attempt to write a readonly database"); still busy, this
+    process keeps its index in memory.
 
     Args:
         path: the index file, or ``:memory:``.
@@ -29,16 +33,17 @@ def open_index_file(path: str) -> tuple[sqlite3.Connection, str]:
             path = ":memory:"
     for attempt in range(2 if path != ":memory:" else 0):
         db = None
+        busy = False
         try:
             db = connect(path)
             if check_schema(db, SCHEMA_VERSION) is None:
                 match_allow_list(db, Path(path).parent)
                 return db, path
-        except sqlite3.Error:
-            pass
+        except sqlite3.Error as exc:
+            busy = is_busy(exc)
         if db is not None:
             db.close()
-        if attempt == 0:  # another version, or not a database: start again
+        if attempt == 0 and not busy:  # another version, or not a database: start again
             for suffix in ("", "-journal"):
                 with contextlib.suppress(OSError):
                     os.unlink(path + suffix)

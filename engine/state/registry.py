@@ -209,7 +209,14 @@ REGISTRY: tuple[Derived, ...] = (
     Derived(
         "write.holder", _S, "files/lock.py", "who holds the write lock: pid, purpose, time", False, _MADE_WHEN_NEEDED
     ),
-    Derived("sync.holder", _S, "files/lock.py", "who runs a sync: pid, purpose, time, a local-path remote's git folder", False, _MADE_WHEN_NEEDED),
+    Derived(
+        "sync.holder",
+        _S,
+        "files/lock.py",
+        "who runs a sync: pid, purpose, time, a local-path remote's git folder",
+        False,
+        _MADE_WHEN_NEEDED,
+    ),
     Derived("dream.holder", _S, "files/lock.py", "who runs a dream: pid, purpose, time", False, _MADE_WHEN_NEEDED),
     Derived("dream.lock", _S, "files/lock.py", "the dream lock (one dream at a time)", False, _MADE_WHEN_NEEDED),
     Derived(

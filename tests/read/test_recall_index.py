@@ -218,6 +218,38 @@ def test_a_damaged_or_older_index_is_rebuilt(tmp_path: Path, damage: str) -> Non
     assert [index.entry(i)[2] for i, _ in index.search("rowing")] == ["Likes rowing"]
 
 
+def test_an_index_another_process_holds_past_the_timeout_is_never_deleted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A busy file is in use, not broken: deleting it left its holder writing to an unlinked file (the soak found it)."""
+    from memrepo.engine.read import recallkeys, recallopen
+
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "me.md").write_text("# Me\n\n- Likes rowing [by: user]\n")
+    first = RecallIndex(tmp_path)
+    first.sync()
+    path = index_path(tmp_path)
+    inode = path.stat().st_ino
+    first.close()
+
+    monkeypatch.setattr(recallkeys, "BUSY_TIMEOUT_S", 0.05)  # the real 30 s, cut for the test
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another process's write, held past the timeout
+    try:
+        db, used = recallopen.open_index_file(str(path))
+        db.close()
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert used == ":memory:"  # this process answers from its own index meanwhile
+    assert path.stat().st_ino == inode  # the holder's file is still there, the same file
+    again = RecallIndex(tmp_path)
+    again.sync()
+    assert again.path == str(path)
+    assert [again.entry(i)[2] for i, _ in again.search("rowing")] == ["Likes rowing"]
+    again.close()
+
+
 def test_a_first_build_runs_in_a_child_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The app's warm-up and the MCP server open the index through open_index: the build holds no GIL of theirs."""
     import multiprocessing
