@@ -99,7 +99,7 @@ REGISTRY: tuple[Derived, ...] = (
         "context-cache/",
         _S,
         "read/contextcache.py",
-        "context blocks a new process rendered, by key; `.wanted`: the workspace ids last asked for",
+        "context blocks a new process rendered, by key; `.part-*`: each file's section of them and its lines' cleaned text; `.wanted`: the workspace ids last asked for",
         True,
         "the next `memrepo context` or SessionStart hook (read/coldread.py)",
         {_F: Fate.REMOVED, _C: Fate.STALE, _D: Fate.REMOVED},
