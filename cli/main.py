@@ -372,6 +372,7 @@ def inbox_discard(ctx: click.Context, refs: tuple[str, ...]) -> None:
         shown = _bind_to_shown(store, ref, "discard")
         if shown is not None:
             bound.append(shown)
+    bound = list(dict.fromkeys(bound))  # a ref given twice is one line: "discarded 2" removed one
     if not bound:
         click.echo("not discarded")
         return

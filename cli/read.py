@@ -73,7 +73,7 @@ def recall(
     as_json: bool,
     show_all: bool,
 ) -> None:
-    """Search memory for QUERY (words, a phrase, Chinese or Japanese), best first.
+    """Search memory for QUERY (words, a phrase, Chinese, Japanese or Korean), best first.
 
     Hits under the confidence minimum (docs/architecture.md §4) are left out
     unless --all; with no hit the exit code is 1, with --json too.

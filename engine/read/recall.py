@@ -168,20 +168,22 @@ class RecallIndex:
 
     # -- keeping it current ---------------------------------------------
 
-    def sync(self, paths: Iterable[str] | None = None) -> int:
+    def sync(self, paths: Iterable[str] | None = None, partial: bool = False) -> int:
         """Bring the index up to date with the files on disk.
 
         Args:
             paths: repo-relative paths known to have changed (from a watcher or
                 the writer); None checks every file's mtime and size (a full
                 stat scan, no file read unless it changed).
+            partial: re-read just ``paths`` even while a first build is not
+                finished (forgetting does: the batches a build committed hold text).
 
         Returns:
             int: how many files were re-read or dropped.
         """
         self._rows.clear()
         self._scope.clear()
-        if paths is None or not self.built:
+        if paths is None or not (self.built or partial):
             return self._sync_all()
         todo: dict[str, os.stat_result | None] = {}
         for rel in dict.fromkeys(paths):

@@ -13,14 +13,17 @@ from pathlib import Path
 from . import recall
 from .recall import RecallIndex
 from .recallkeys import index_path, walk
+from .recallopen import empty_index
 
 
 def scrub_recall(root: Path, index: RecallIndex | None, paths: Iterable[str] | None) -> None:
     """Make removed text leave the persisted index now (docs/architecture.md §5).
 
     Forgetting calls it with the file it rewrote, compaction with None: every
-    file is checked and the index file is then rewritten whole. An index file
-    no process has made yet holds nothing to scrub. The other derived files
+    file is checked and the index file is then rewritten whole. A first build
+    not finished (another process may be running it) holds the batches it
+    committed: forgetting re-reads the file it rewrote there, compaction
+    empties the index so the build starts again. The other derived files
     are the registry's business (:mod:`memrepo.engine.state.scrub`).
 
     Args:
@@ -33,10 +36,14 @@ def scrub_recall(root: Path, index: RecallIndex | None, paths: Iterable[str] | N
         if not index_path(root).exists():
             return
         target = RecallIndex(root)
-        if not target.built:  # another version, started again: it holds nothing yet
-            target.close()
-            return
     try:
+        if not target.built:  # a first build not finished: the batches it committed hold text too
+            if paths is None:
+                empty_index(target._db)  # compaction: the build starts again from the files left
+                target._forget_cached()
+            else:
+                target.sync(paths, partial=True)  # the forgotten file alone, not the whole build here
+            return
         target.sync(paths)
         if paths is None:
             target.scrub()

@@ -69,10 +69,19 @@ def match_allow_list(db: sqlite3.Connection, state: Path) -> None:
     now = allow_stamp(state)
     row = db.execute("SELECT v FROM info WHERE k='allow'").fetchone()
     if row is not None and row[0] != now:
-        db.executescript(
-            "BEGIN IMMEDIATE; DELETE FROM files; DELETE FROM items; DELETE FROM texts; DELETE FROM post; DELETE FROM blobs; DELETE FROM shown;"
-            " DELETE FROM info WHERE k IN ('built', 'stamps', 'folders');"
-            " UPDATE info SET v=0 WHERE k IN ('seq', 'count'); COMMIT;"
-        )
+        empty_index(db)
     if row is None or row[0] != now:
         db.execute("INSERT OR REPLACE INTO info VALUES('allow', ?)", (now,))
+
+
+def empty_index(db: sqlite3.Connection) -> None:
+    """Empty the index in place, so it is built again (in place: other processes may hold the file open).
+
+    Args:
+        db: the index's connection, outside a transaction.
+    """
+    db.executescript(
+        "BEGIN IMMEDIATE; DELETE FROM files; DELETE FROM items; DELETE FROM texts; DELETE FROM post; DELETE FROM blobs; DELETE FROM shown;"
+        " DELETE FROM info WHERE k IN ('built', 'stamps', 'folders');"
+        " UPDATE info SET v=0 WHERE k IN ('seq', 'count'); COMMIT;"
+    )

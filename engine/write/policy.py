@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from memrepo.engine.errors import LimitError
 from memrepo.engine.format.cleantext import clean_in
-from memrepo.engine.format.limits import check_entry
+from memrepo.engine.format.limits import ENTRY_MAX_CHARS, check_entry
 from memrepo.engine.models import Candidate
 from memrepo.engine.redaction import redact
 
@@ -35,6 +35,11 @@ REFUSED_SCOPES: dict[str, str] = {
 }
 
 NO_MEMORY = "<no-memory>"
+
+RAW_MAX_CHARS = 40 * ENTRY_MAX_CHARS
+"""Text longer than this (characters, before redaction) is refused before any redaction runs: redaction
+shortens a long key to a short mark, so the entry limit applies after it, but megabytes of pasted text
+would hold the write lock for minutes first. 40 entries' worth holds any key or certificate."""
 
 FILLER = frozenset(
     {
@@ -142,6 +147,13 @@ def decide(cand: Candidate, clean: Callable[[str], str]) -> Decision:
     for name, value in (("origin text", cand.origin_text), ("text", cand.text)):
         if value and NO_MEMORY in value.casefold():
             return Decision(None, f"the {name} holds {NO_MEMORY}: the user asked not to remember it")
+    size = len(cand.text or "")
+    if size > RAW_MAX_CHARS:
+        return Decision(
+            None,
+            f"too long: {size:,} characters (an entry holds at most {ENTRY_MAX_CHARS}); split it, or keep the"
+            " detail in a topic note and remember a line that links to it",
+        )
     # Redacted before folding too: a token a line break cut is found only while the break is there.
     raw, types = redact(cand.text or "")
     text = clean(clean_in(raw))

@@ -166,3 +166,16 @@ def test_discard_without_a_token_in_a_terminal_shows_the_line_now_and_asks(
     out = _run_in_terminal(["--repo", str(root), "inbox", "discard", ref], answer, tmp_path)
     assert HOSTILE in out and "Discard this line? [y/N]" in out
     assert (HOSTILE not in inbox.read_text()) is discarded
+
+
+def test_a_ref_given_twice_is_discarded_and_counted_once(tmp_path: Path) -> None:
+    root = tmp_path / "m"
+    store = _store(root)
+    runner = CliRunner()
+    listing = runner.invoke(main, ["--repo", str(root), "inbox"]).output
+    token = next(w for w in listing.split() if "@" in w and "#L" in w)
+    done = runner.invoke(main, ["--repo", str(root), "inbox", "discard", token, token])
+    assert done.exit_code == 0, done.output
+    assert done.output.startswith("discarded 1 ")  # it said "discarded 2" for the one line it removed
+    assert STANDUP not in (root / "inbox.md").read_text()
+    assert "2 inbox" not in store.log(1)[0].message

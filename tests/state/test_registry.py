@@ -137,6 +137,29 @@ def test_a_forgotten_entry_is_in_no_registered_file(tmp_path: Path, store: Memor
     assert "Zyqvox" not in (context_text(str(root), str(project), ReadKeys()) or "")
 
 
+def test_forgetting_during_a_first_build_leaves_nothing_in_its_committed_batches(store: MemoryStore) -> None:
+    """A build (another process) committed batches but was not finished: forget must reach them too."""
+    import sqlite3
+
+    from helpers.compact_helpers import traces
+
+    planted = store.remember(Candidate(text=MARKER, kind="preference"))
+    store.remember(Candidate(text="The quartz runner is in the east rack", kind="lesson"))
+    assert store.recall("Zyqvox quartz")
+    store.close()
+    db = sqlite3.connect(store.root / ".git" / "memrepo" / "recall.sqlite")
+    db.execute("DELETE FROM info WHERE k='built'")  # as a build killed or still running leaves it
+    db.commit()
+    db.close()
+    assert any("recall.sqlite" in t for t in traces(store.root, "Zyqvox"))
+
+    again = MemoryStore.open(store.root, plain_settings())
+    again.forget(planted.ref or "")
+    again.close()
+
+    assert not [t for t in traces(store.root, "Zyqvox") if "recall.sqlite" in t]
+
+
 def test_compaction_walks_the_registry(tmp_path: Path, store: MemoryStore) -> None:
     """Compaction reaches the entries whose fate says so: a pending write quoting forgotten text goes."""
     first = store.remember(Candidate(text="Zyqvox pending quote of a forgotten line", kind="lesson"))
