@@ -34,6 +34,46 @@ def editor_command() -> list[str]:
     return shlex.split(os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi") or ["vi"]
 
 
+LINE_FLAG_EDITORS = frozenset(
+    {
+        "vi",
+        "vim",
+        "nvim",
+        "gvim",
+        "view",
+        "nano",
+        "pico",
+        "emacs",
+        "emacsclient",
+        "micro",
+        "kak",
+        "joe",
+        "jed",
+        "mg",
+        "ne",
+    }
+)
+"""Editors that take ``+LINE`` before a file to open it at that line. Any other editor gets the file
+alone: ``code --wait +12 me.md`` would open (and the hand-edit commit would then record) a file named ``+12``."""
+
+
+def at_line(editor: list[str], path: str, line: int) -> list[str]:
+    """The command that opens ``path`` in ``editor``, at ``line`` when the editor is known to take ``+LINE``.
+
+    Args:
+        editor: :func:`editor_command`'s list.
+        path: the file to open.
+        line: the line (1-based).
+
+    Returns:
+        list[str]: the arguments to run.
+    """
+    name = Path(editor[0]).name if editor else ""
+    if name in LINE_FLAG_EDITORS and line > 0:
+        return [*editor, f"+{line}", path]
+    return [*editor, path]
+
+
 def fold(text: str) -> str:
     """``text`` as one entry line: every run of whitespace, line breaks included, becomes one space."""
     return " ".join(text.split())

@@ -184,3 +184,12 @@ async def test_without_a_terminal_to_hand_over_it_says_so_and_writes_nothing(
         assert isinstance(app.screen, EditText)
         assert commits(repo) == before
     assert not (tmp_path / "editor-saw.txt").exists(), "the editor never ran"
+
+
+def test_the_folder_pane_passes_plus_line_only_to_editors_that_take_it() -> None:
+    from memrepo.tui.editor import at_line
+
+    assert at_line(["/usr/bin/vim"], "me.md", 12) == ["/usr/bin/vim", "+12", "me.md"]
+    assert at_line(["nano"], "me.md", 3) == ["nano", "+3", "me.md"]
+    # VS Code would open a file named "+12", which the hand-edit commit then recorded
+    assert at_line(["code", "--wait"], "me.md", 12) == ["code", "--wait", "me.md"]

@@ -29,7 +29,8 @@ def test_e_edits_in_the_editor_and_the_edit_is_committed(tmux: base.Tmux, isolat
     root = isolated_home / "memory"
     build_repo(root)
     seen = isolated_home / "editor-args.txt"
-    editor = isolated_home / "fake-editor"
+    (isolated_home / "bin").mkdir(exist_ok=True)
+    editor = isolated_home / "bin" / "vim"  # named as an editor that takes +LINE (tui/editor.py's list)
     # A stand-in editor: shows a screen of its own, waits for a key, then edits the file.
     editor.write_text(
         "#!/bin/sh\n"

@@ -48,7 +48,7 @@ class FolderWrites(_PaneBase):
 
         from textual.app import SuspendNotSupported
 
-        from ..editor import editor_command
+        from ..editor import at_line, editor_command
 
         path = self._open_file
         if self.repo is None or path is None:
@@ -60,7 +60,7 @@ class FolderWrites(_PaneBase):
         try:
             with self.app.suspend():
                 done = subprocess.run(
-                    [*editor, f"+{line}", str(self.repo.root / path)], cwd=self.repo.root, check=False
+                    at_line(editor, str(self.repo.root / path), line), cwd=self.repo.root, check=False
                 )
         except SuspendNotSupported:
             self.notify("This terminal cannot hand the screen to an editor", severity="warning", markup=False)
