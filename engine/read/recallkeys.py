@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from memrepo.engine.errors import FormatError
+from memrepo.engine.files.sqlitebusy import is_busy
 from memrepo.engine.format.layout import ARCHIVED, WORKSPACES
 from memrepo.engine.format.layout import INBOX_MD as INBOX
 from memrepo.engine.format.scratch import is_scratch_name
@@ -282,17 +283,6 @@ def connect(target: str) -> sqlite3.Connection:
 SCHEMA_VERSION = "7"
 """Bumped when the tables or what they hold change (6: packed entries and postings; 7: Hangul cut into
 bigrams); an index of another version is rebuilt."""
-
-
-def is_busy(exc: BaseException) -> bool:
-    """Whether a SQLite error means another connection held the file past the timeout (SQLITE_BUSY or SQLITE_LOCKED).
-
-    Such a file is in use, not broken: it must never be deleted and made again (docs/architecture.md §4).
-    """
-    code = getattr(exc, "sqlite_errorcode", None)
-    if isinstance(code, int):
-        return code & 0xFF in (5, 6)
-    return isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
 
 
 def check_schema(db: sqlite3.Connection, version: str) -> bool | None:

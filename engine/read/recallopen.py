@@ -7,7 +7,9 @@ import os
 import sqlite3
 from pathlib import Path
 
-from .recallkeys import SCHEMA_VERSION, check_schema, connect, is_busy
+from memrepo.engine.files.sqlitebusy import is_busy
+
+from .recallkeys import SCHEMA_VERSION, check_schema, connect
 
 
 def open_index_file(path: str) -> tuple[sqlite3.Connection, str]:

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from memrepo.engine.errors import FormatError
 from memrepo.engine.files.regularfile import read_work_file
+from memrepo.engine.files.sqlitebusy import is_busy
 from memrepo.engine.format.entrytext import clean_text
 
 MAP_FILE = "workspaces.sqlite"
@@ -173,7 +174,7 @@ class WorkspaceMap:
                     self.path = target
                     return db
             except sqlite3.OperationalError as exc:
-                if exc.sqlite_errorcode in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) and target != ":memory:":
+                if is_busy(exc) and target != ":memory:":
                     # Another process holds the file (longer than the timeout): it is a map in use, never
                     # ours to delete. Deleting it (and its journal) under that process's transaction
                     # left its writes going to an unlinked file or a torn one; this process uses memory.
