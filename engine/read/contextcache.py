@@ -145,11 +145,7 @@ def put(state: Path, name: str, text: str, name_now: Callable[[], str]) -> None:
                 path.unlink()
         else:
             current.append(path)
-    if len(current) >= MAX_KEPT:
-        with contextlib.suppress(OSError):
-            current.sort(key=lambda p: p.stat().st_mtime_ns, reverse=True)
-            for path in current[MAX_KEPT - 1 :]:
-                path.unlink(missing_ok=True)
+    _leave_room(current, MAX_KEPT)
 
 
 def _shared_and_workspace(name: str) -> tuple[str, str | None]:
@@ -411,11 +407,7 @@ class Parts:
                         path.unlink()
                         continue
             kept.append(path)
-        if len(kept) >= MAX_PARTS:
-            with contextlib.suppress(OSError):
-                kept.sort(key=lambda p: p.stat().st_mtime_ns, reverse=True)
-                for path in kept[MAX_PARTS - 1 :]:
-                    path.unlink(missing_ok=True)
+        _leave_room(kept, MAX_PARTS)
 
     def drop_written(self) -> None:
         """Remove the sections this render kept (its inputs moved while it rendered: as :func:`put` drops
@@ -424,3 +416,13 @@ class Parts:
             with contextlib.suppress(OSError):
                 path.unlink(missing_ok=True)
         self._written.clear()
+
+
+def _leave_room(paths: list[Path], most: int) -> None:
+    """Delete the oldest of ``paths`` (by mtime) so one more file makes at most ``most``; a file gone meanwhile is fine."""
+    if len(paths) < most:
+        return
+    with contextlib.suppress(OSError):
+        paths.sort(key=lambda p: p.stat().st_mtime_ns, reverse=True)
+        for path in paths[most - 1 :]:
+            path.unlink(missing_ok=True)
