@@ -446,12 +446,21 @@ def status(ctx: click.Context) -> None:
 
 @main.command("commit-hand-edits")
 @click.argument("paths", nargs=-1)
-@click.option("--yes", is_flag=True, help="Also commit edits that emptied a file or removed most of its entries.")
+@click.option(
+    "--yes", is_flag=True, help="Also commit edits that emptied a file, removed most of its entries or added a secret."
+)
+@click.option("--redact", is_flag=True, help="Replace secrets the edits added with [REDACTED:<type>], then commit.")
 @click.pass_context
 @_errors_as_lines
-def commit_hand_edits(ctx: click.Context, paths: tuple[str, ...], yes: bool) -> None:
+def commit_hand_edits(ctx: click.Context, paths: tuple[str, ...], yes: bool, redact: bool) -> None:
     """Commit hand edits now (PATHS only, when given) as "Hand edits"."""
     store = _open_store(ctx, create=False)
+    if redact:  # each edit that added a secret: redacted in the file, then committed (docs/architecture.md §3)
+        wanted = set(paths)
+        for q in store.status().questions:
+            if q.secrets and (not wanted or q.path in wanted):
+                done = store.answer_hand_edit(q.path, q.seen, commit=False, redact=True)
+                click.echo(f"redacted {len(q.secrets)} line(s) of {q.path}: committed {(done or '')[:12]}")
     commit = store.commit_hand_edits(list(paths) or None, confirm=yes)
     click.echo(f"committed {commit[:12]}" if commit else "nothing to commit")
     for q in store.status().questions:

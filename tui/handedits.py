@@ -1,11 +1,12 @@
-"""The mass-deletion question: a hand edit that emptied a file or lost most of its entries (docs/architecture.md §3).
+"""Hand-edit questions: a save that emptied a file, lost most entries or added a secret (docs/architecture.md §3).
 
 The engine never commits such an edit on its own (``status().questions``);
 the app asks. A question is asked once the file has been quiet for the
 quiet period (a save in progress asks nothing: each change pushes the
 question back), once per version of the file (``seen``): ``y`` commits the
-edit, ``p`` puts the committed text back, ``esc`` decides later (the engine
-keeps the committed text as the base meanwhile). A question whose file was
+edit, ``R`` redacts a secret it added and commits, ``p`` puts the committed
+text back, ``esc`` decides later (the engine keeps the committed text as the
+base meanwhile). A question whose file was
 saved again goes away by itself.
 """
 
@@ -33,6 +34,9 @@ ASK_AFTER_MIN_S = 0.5
 
 def question_title(q: HandEditQuestion) -> str:
     """What the edit did, in one line: ``MEMORY.md lost 35 of its 40 entries in one save``."""
+    if q.secrets:
+        n = len(q.secrets)
+        return f"{q.path}: a hand edit added what looks like a secret on {n} {'line' if n == 1 else 'lines'}"
     if q.dropped:
         n = len(q.dropped)
         return f"{q.path}: a save drops {n} {'entry' if n == 1 else 'entries'} memrepo wrote in the last hour"
@@ -50,6 +54,7 @@ class HandEditQuestionScreen(ModalScreen[str | None], inherit_bindings=False):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("R", "dismiss('redact')", "Redact the secret, commit", id="handedit.redact"),
         Binding("y", "dismiss('commit')", "Yes, commit the edit", id="handedit.yes"),
         Binding("p", "dismiss('keep')", "Keep the old text", id="handedit.keep-old"),
         Binding("escape", "dismiss(None)", "Decide later", id="handedit.cancel"),
@@ -60,9 +65,18 @@ class HandEditQuestionScreen(ModalScreen[str | None], inherit_bindings=False):
         super().__init__()
         self.question = question
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``R`` (redact) only for a question about secrets."""
+        if action == "dismiss" and parameters == ("redact",):
+            return bool(self.question.secrets)
+        return True
+
     def compose(self) -> ComposeResult:
         """Yield what the edit did, what each answer does, and the keys."""
         q = self.question
+        if q.secrets:
+            yield from self._compose_secrets(q)
+            return
         lost = len(q.dropped) or q.entries_before - q.entries_now
         keep = (
             f"p  put them back: the save stays, with the {lost} entries memrepo wrote merged back in"
@@ -80,6 +94,25 @@ class HandEditQuestionScreen(ModalScreen[str | None], inherit_bindings=False):
                 classes="dialog-body",
             )
             yield Label("y commit · p keep the old text · esc decide later", classes="dialog-keys")
+
+    def _compose_secrets(self, q: HandEditQuestion) -> ComposeResult:
+        """The question about a secret a hand edit added (engine/write/handsecret.py)."""
+        lines = "; ".join(q.secrets[:5]) + (f" and {len(q.secrets) - 5} more" if len(q.secrets) > 5 else "")
+        with Vertical(classes="dialog"):
+            yield Label(plain(question_title(q)), classes="dialog-title")
+            yield Label(
+                plain(
+                    f"{lines}\nNot committed yet: git history (and remotes) keep what is committed.\n"
+                    "R  redact: [REDACTED:<type>] replaces the value, then commit\n"
+                    "y  commit as written (not a secret, or wanted in history)\n"
+                    f"p  keep the old text: {q.path} as committed, this edit is lost",
+                    one_line=False,
+                ),
+                classes="dialog-body",
+            )
+            yield Label(
+                "R redact · y commit as written · p keep the old text · esc decide later", classes="dialog-keys"
+            )
 
 
 class HandEditAsker:
@@ -174,17 +207,26 @@ class HandEditAsker:
         if app.repo is None:
             return
         try:
-            commit = await app.repo.answer_hand_edit(q.path, q.seen, commit=answer == "commit")
+            commit = await app.repo.answer_hand_edit(
+                q.path, q.seen, commit=answer == "commit", redact=answer == "redact"
+            )
         except MemrepoError as exc:
             app.notify(clean(str(exc), one_line=False), title="Not done", severity="error", timeout=8, markup=False)
             app.post_message(WriteFailed(str(exc)))
         else:
-            if answer == "commit":
+            if answer == "redact":
+                app.notify(clean(f"Redacted and committed the edit of {q.path}"), timeout=4, markup=False)
+                app.post_message(RepoWritten(commit))
+            elif answer == "commit" and q.secrets:
+                app.notify(clean(f"Committed the edit of {q.path} as written"), timeout=4, markup=False)
+                app.post_message(RepoWritten(commit))
+            elif answer == "commit":
                 lost = q.entries_before - q.entries_now
                 app.notify(clean(f"Committed the edit of {q.path}: {lost} entries deleted"), timeout=4, markup=False)
                 app.post_message(RepoWritten(commit))
             else:
-                app.notify(clean(f"Kept the old text of {q.path}: its entries are back"), timeout=4, markup=False)
+                back = "the edit is undone" if q.secrets else "its entries are back"
+                app.notify(clean(f"Kept the old text of {q.path}: {back}"), timeout=4, markup=False)
                 app.post_message(WorkTreeChanged([q.path]))
         self._waiting = {}
         app.refresh_status()  # more questions, or none

@@ -105,7 +105,7 @@ def binding_sections() -> list[tuple[str, list[KeyRow]]]:
         ("An inbox entry full screen (also)", _rows(InboxEntryScreen.BINDINGS[len(EntryScreen.BINDINGS) :])),
         ("The zoomed diff (History pane, z)", _rows(DiffBox.BINDINGS)),
         ("Yes/no question", _rows(Confirm.BINDINGS)),
-        ("A save that deleted most entries", _rows(HandEditQuestionScreen.BINDINGS)),
+        ("A hand edit memrepo asks about", _rows(HandEditQuestionScreen.BINDINGS)),
         ("This help", _rows(HELP_BINDINGS)),
     ]
     return sections

@@ -205,7 +205,7 @@ class RepoState(StrEnum):
 
 
 class HandEditQuestion(_Model):
-    """A hand edit that emptied a file or removed most of its entries: committed only when the user says so.
+    """A hand edit that emptied a file, dropped most entries or added a secret: committed only when the user says so.
 
     Attributes:
         path: repo-relative file.
@@ -227,6 +227,9 @@ class HandEditQuestion(_Model):
     dropped: list[str] = Field(default_factory=list)
     """Entry lines memrepo wrote in the last hour that the save drops (an editor's stale copy,
     docs/architecture.md §3); empty for an emptied file or most entries gone."""
+    secrets: list[str] = Field(default_factory=list)
+    """Lines the edit added that hold a secret, as ``L<n>: <type>`` (never the values; docs/architecture.md §3);
+    empty for the other questions."""
 
 
 class RepoStatus(_Model):

@@ -203,13 +203,14 @@ class MemoryStore(StoreForgetting, StoreReads):
         """
         return self.writer.commit_hand_edits(paths, leave_staged, confirm=confirm)
 
-    def answer_hand_edit(self, path: str, seen: str, commit: bool) -> str | None:
-        """Answer a :attr:`RepoStatus.questions` entry: commit the edit, or put the committed text back.
+    def answer_hand_edit(self, path: str, seen: str, commit: bool, *, redact: bool = False) -> str | None:
+        """Answer a :attr:`RepoStatus.questions` entry: commit the edit (``redact``: its secrets
+        replaced), or put the committed text back.
 
         See :func:`.handanswer.answer_hand_edit` (RefError when the file changed
         since the question; BlockedError, BusyError; docs/architecture.md §3).
         """
-        return answer_hand_edit(self.writer, path, seen, commit)
+        return answer_hand_edit(self.writer, path, seen, commit, redact=redact)
 
     # -- reading ---------------------------------------------------------------
 

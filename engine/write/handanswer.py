@@ -1,4 +1,6 @@
-"""The user's answer to a hand-edit question: commit the edit, or keep the committed text (docs/architecture.md §3).
+"""The user's answer to a hand-edit question: commit the edit (redacted), or keep the committed text.
+
+Rules: docs/architecture.md §3.
 
 A hand edit that emptied a file or removed most of its entries in one save is
 never committed without asking (:mod:`.settle`). The answer names the file
@@ -15,14 +17,15 @@ from memrepo.engine.errors import RefError
 from memrepo.engine.files.regularfile import read_work_file
 from memrepo.engine.format.paths import safe_relpath
 
+from .handsecret import redact_added
 from .stalesave import put_back
 
 if TYPE_CHECKING:
     from .writer import Writer
 
 
-def answer_hand_edit(writer: Writer, path: str, seen: str, commit: bool) -> str | None:
-    """Commit the questioned hand edit of ``path``, or put its committed text back, under the write lock.
+def answer_hand_edit(writer: Writer, path: str, seen: str, commit: bool, *, redact: bool = False) -> str | None:
+    """Commit the questioned hand edit of ``path`` (redacted, when asked), or put its committed text back.
 
     Args:
         writer: the store's writer (its lock, git store and atomic replace).
@@ -32,13 +35,17 @@ def answer_hand_edit(writer: Writer, path: str, seen: str, commit: bool) -> str 
             text back to the file (atomically), so nothing is committed; for an
             editor's stale save (:attr:`~.models.HandEditQuestion.dropped`) False
             keeps the save with the dropped entries put back, and commits that.
+        redact: for a question about secrets (:attr:`~.models.HandEditQuestion.secrets`), replace them
+            with ``[REDACTED:<type>]`` in the file and commit that (:func:`.handsecret.redact_added`);
+            ``commit`` is then ignored. Refused for the other questions.
 
     Returns:
         str | None: the "Hand edits" commit id when ``commit`` (or a stale save put back), else None.
 
     Raises:
         RefError: the path is unsafe, or no question is waiting for that version
-            of the file any more (saved again, or answered elsewhere); nothing was done.
+            of the file any more (saved again, or answered elsewhere), or ``redact``
+            for a question that is not about secrets; nothing was done.
         BlockedError: the work tree is blocked (``commit``).
         BusyError: another writer held the lock for 5 s.
     """
@@ -53,9 +60,15 @@ def answer_hand_edit(writer: Writer, path: str, seen: str, commit: bool) -> str 
             raise RefError(
                 f"{rel} changed since the question was asked (saved again or answered elsewhere): nothing was done"
             )
+        committed = writer.git.head_blob(rel)
+        if redact:
+            if not question.secrets or data is None:
+                raise RefError(f"{rel}: the question is not about a secret; nothing was redacted")
+            writer.replace(rel, redact_added(committed, data), data)
+            writer.note_written([rel])
+            return tx.commit_hand_edits([rel], confirm=True)
         if commit:
             return tx.commit_hand_edits([rel], confirm=True)
-        committed = writer.git.head_blob(rel)
         if question.dropped and committed is not None and data is not None:
             # An editor's stale save: keep it, with the entries memrepo wrote put back in it.
             writer.replace(rel, put_back(rel, committed, data, question.dropped), data)

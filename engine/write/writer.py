@@ -37,6 +37,7 @@ from memrepo.engine.git.store import GitStore, format_message
 from memrepo.engine.models import HandEditQuestion as Question
 from memrepo.engine.models import RepoState
 
+from .handsecret import secret_lines, secret_question
 from .settle import appended, question, wait_settled
 from .stalesave import dropped_entries, stale_question
 
@@ -171,7 +172,8 @@ class Writer:
         """The question ``data`` (``rel``'s bytes on disk) raises against HEAD, or None.
 
         An emptied file or most entries gone (:func:`.settle.question`); else a save that drops entries
-        memrepo wrote in the last hour (:func:`.stalesave.dropped_entries`: an editor's stale copy).
+        memrepo wrote in the last hour (:func:`.stalesave.dropped_entries`: an editor's stale copy); else
+        new lines holding a secret (:func:`.handsecret.secret_lines`).
 
         Args:
             rel: repo-relative path.
@@ -181,12 +183,13 @@ class Writer:
         if committed is None:
             committed = self.git.head_blob(rel)
         asked = question(rel, committed, data)
-        if asked is not None or committed is None or data is None or committed == data:
+        if asked is not None or data is None or committed == data:
             return asked
-        dropped = dropped_entries(self.git, rel, committed, data)
-        if not dropped:
-            return None
-        return stale_question(rel, committed, data, dropped)
+        dropped = dropped_entries(self.git, rel, committed, data) if committed is not None else []
+        if dropped:
+            return stale_question(rel, committed or b"", data, dropped)
+        secrets = secret_lines(committed, data)
+        return secret_question(rel, committed, data, secrets) if secrets else None
 
     def questions(self, paths: list[str]) -> list[Question]:
         """The hand edits among ``paths`` that wait for the user's answer (emptied, or most entries gone)."""

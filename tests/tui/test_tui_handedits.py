@@ -137,3 +137,52 @@ def test_a_stale_save_question_says_put_back_not_lose() -> None:
 
     q = HandEditQuestion(path="me.md", entries_before=5, entries_now=5, dropped=["- I review pull requests [by: user]"])
     assert question_title(q) == "me.md: a save drops 1 entry memrepo wrote in the last hour"
+
+
+TOKEN = "ghp_R4nd0mT0k3nV4lu3F0rT3st1ngAbCdEf12"
+SECRET_LINE = f"- The deploy bot's GitHub token is {TOKEN} [by: user]\n"
+
+
+async def test_a_secret_added_by_hand_is_asked_about_and_capital_r_redacts_it(isolated_home: Path) -> None:
+    root = isolated_home / "memory"
+    head = _repo(root)
+    (root / "MEMORY.md").write_text(TWELVE + SECRET_LINE)
+    app = RecordingApp(root, watch=False, settings=plain_settings())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: _asked(app) is not None, what="the secret question")
+        words = _words(app)
+        assert "added what looks like a secret on 1 line" in words and "github-token" in words
+        assert TOKEN not in words
+        await pilot.press("R")
+        await wait_for(pilot, lambda: _head(root) != head, what="the redacted commit")
+        await settle(pilot)
+        shown = subprocess.run(["git", "show", "HEAD:MEMORY.md"], cwd=root, capture_output=True, text=True).stdout
+        assert "[REDACTED:github-token]" in shown and TOKEN not in shown
+        assert (root / "MEMORY.md").read_text() == shown
+        assert any("Redacted and committed the edit of MEMORY.md" in n for n in app.notices)
+
+
+async def test_capital_r_does_nothing_on_a_question_about_deletions(isolated_home: Path) -> None:
+    root = isolated_home / "memory"
+    head = _repo(root)
+    (root / "MEMORY.md").write_bytes(b"")
+    app = RecordingApp(root, watch=False, settings=plain_settings())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: _asked(app) is not None, what="the mass-deletion question")
+        await pilot.press("R")
+        await settle(pilot)
+        assert _asked(app) is not None  # still asking: R is only for secrets
+        assert (root / "MEMORY.md").read_bytes() == b"" and _head(root) == head
+
+
+def test_the_secret_question_at_80_columns(isolated_home: Path, snap_compare) -> None:
+    root = isolated_home / "memory"
+    _repo(root)
+    (root / "MEMORY.md").write_text(TWELVE + SECRET_LINE)
+    app = RecordingApp(root, watch=False, settings=plain_settings())
+
+    async def run_before(pilot: Pilot) -> None:
+        await wait_for(pilot, lambda: _asked(app) is not None, what="the question")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
