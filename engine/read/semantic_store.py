@@ -133,6 +133,7 @@ class VectorStore:
         self._attached = False
         self._cached: tuple[Any, ...] | None = None
         self._version: int | None = None
+        self._order: tuple[Any, Any] | None = None
 
     def close(self) -> None:
         """Close the file."""
@@ -337,7 +338,9 @@ class VectorStore:
         if not len(all_ids):
             return out
         want = np.asarray(list(ids), dtype=np.int64)
-        order = np.argsort(all_ids, kind="stable")  # rowid order is id order; not relied on
+        if self._order is None or self._order[0] is not all_ids:  # rowid order is id order; not relied on
+            self._order = (all_ids, np.argsort(all_ids, kind="stable"))
+        order = self._order[1]
         at = np.searchsorted(all_ids, want, sorter=order)
         for iid, pos in zip(want.tolist(), at.tolist(), strict=True):
             if pos < len(order) and int(all_ids[order[pos]]) == iid:
