@@ -330,10 +330,11 @@ class VectorStore:
         return self._cached[1], self._cached[2], self._cached[3]
 
     def vectors_of(self, ids: Iterable[int]) -> dict[int, np.ndarray]:
-        """The stored vectors of ``ids`` (those that have one), as float32 unit-ish vectors (int8 times scale)."""
+        """The vectors of ``ids`` (those that have one) as float32 (int8 times scale), from the matrix the last
+        :meth:`nearest` read (its check that the file did not change costs a table scan: done once a recall)."""
         import numpy as np
 
-        all_ids, mat, scales = self.matrix()
+        all_ids, mat, scales = self.matrix() if self._cached is None else self._cached[1:]
         out: dict[int, np.ndarray] = {}
         if not len(all_ids):
             return out
