@@ -7,6 +7,19 @@ local model, a quarter of float32) and a BLAKE2 digest of the text it was
 made from, so a vector survives a rebuilt recall index (new ids, same text)
 without being computed again.
 
+What is embedded for an entry (:func:`embedded_text`) is its text, then its
+context in parentheses: the headings above it, its section's link-only
+bullets and its ``subject:`` (what the recall index keeps as the entry's
+context). Who or which project a line is about often lives only in its
+heading: "what should I cook for her" finds "Vegan for ten years; no honey
+either." under "# About me" only with it. Measured on the tuning splits of
+benchmarks/recall_quality with the local model, hybrid paraphrase hit@5 on
+repo C: 0.75 -> 0.90 (0.85 -> 0.95 with semantic_fuse's K of 5); repo A
+unchanged (0.91; 0.94). The context before the text, or with ``kind:``
+added, did worse or no better. The text comes first, so a model that
+truncates cuts the context. A vector made from another form of the text is
+dropped like one of another model (:data:`TEXT_FORM`).
+
 Which entries get one is bounded (``[semantic] max_entries``, 20,000 by
 default): global files first, then workspace files most recently written
 first, newest entries first inside a file (an item id's high bits are its
@@ -51,6 +64,34 @@ CREATE TABLE IF NOT EXISTS vec(id INTEGER PRIMARY KEY, h BLOB, scale REAL, v BLO
 """
 
 
+TEXT_FORM = "text (context)"
+"""Names what is embedded for an entry (:func:`embedded_text`); stored with the model's id, so a new form
+rebuilds every vector. Before it had a name, the entry's text alone was embedded."""
+
+CONTEXT_CHARS = 200
+"""The most characters of an entry's context embedded with it (headings and links can run long)."""
+
+
+def embedded_text(text: str, context: str) -> str:
+    """What is embedded for an entry: ``text (context)``, or the text alone when it has no context.
+
+    Args:
+        text: the entry's indexed text.
+        context: its context text (headings above it, its section's link-only bullets, its ``subject:``),
+            cut to :data:`CONTEXT_CHARS`.
+
+    Returns:
+        str: the text to embed (the module docstring gives the rule and its measurement).
+    """
+    context = " ".join(context.split())[:CONTEXT_CHARS].strip()
+    return f"{text} ({context})" if context else text
+
+
+def vector_space(model_id: str) -> str:
+    """The name a vectors file keeps for the space its vectors are in: the model and :data:`TEXT_FORM`."""
+    return f"{model_id}|{TEXT_FORM}"
+
+
 def vectors_path(root: Path) -> Path:
     """Where the vectors of the repo at ``root`` are kept: ``.git/memrepo/vectors.sqlite``."""
     return index_path(root).parent / VECTORS_FILE
@@ -92,6 +133,7 @@ class VectorStore:
         self._attached = False
         self._cached: tuple[Any, ...] | None = None
         self._version: int | None = None
+        self._order: tuple[Any, Any] | None = None
 
     def close(self) -> None:
         """Close the file."""
@@ -116,12 +158,13 @@ class VectorStore:
         return True
 
     def use_model(self, model_id: str) -> None:
-        """Drop every vector made by another model (another vector space)."""
-        if self._info("model") != model_id:
+        """Drop every vector made by another model or from another form of the text (another vector space)."""
+        space = vector_space(model_id)
+        if self._info("model") != space:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 gone = self._db.execute("DELETE FROM vec").rowcount
-                self._set("model", model_id)
+                self._set("model", space)
                 self._set("removed", int(self._info("removed") or 0) + max(gone, 0))
                 self._db.execute("COMMIT")
             except BaseException:
@@ -150,8 +193,8 @@ class VectorStore:
             prepare: what is embedded for an entry's text (the redaction).
 
         Returns:
-            list[tuple[int, str]]: (item id, prepared text) still without a
-            vector, in priority order.
+            list[tuple[int, str]]: (item id, prepared :func:`embedded_text`)
+            still without a vector, in priority order.
         """
         if not self._attach():
             return []
@@ -194,7 +237,7 @@ class VectorStore:
         return todo
 
     def _texts(self, ids: list[int]) -> dict[int, str]:
-        """The indexed (redacted) text of each of ``ids`` still in the recall index (its files' packed rows)."""
+        """What to embed (:func:`embedded_text`) for each of ``ids`` still in the recall index (its files' packed rows)."""
         from .recallpost import load_dicts, unpack_entries
 
         by_file: dict[int, set[int]] = {}
@@ -213,7 +256,11 @@ class VectorStore:
             marks = ",".join("?" * len(chunk))
             for fid, body in self._db.execute(f"SELECT fid, body FROM r.texts WHERE fid IN ({marks})", chunk):
                 want = by_file[fid]
-                texts.update((iid, row[1]) for iid, row in unpack_entries(body, dicts).items() if iid in want)
+                texts.update(
+                    (iid, embedded_text(row[1], row[3]))
+                    for iid, row in unpack_entries(body, dicts).items()
+                    if iid in want
+                )
         return texts
 
     def add(self, rows: list[tuple[int, str, list[float]]]) -> int:
@@ -281,6 +328,26 @@ class VectorStore:
             self._cached = (count, ids[:row], mat[:row], scales[:row])
             self._version = version
         return self._cached[1], self._cached[2], self._cached[3]
+
+    def vectors_of(self, ids: Iterable[int]) -> dict[int, np.ndarray]:
+        """The vectors of ``ids`` (those that have one) as float32 (int8 times scale), from the matrix the last
+        :meth:`nearest` read (its check that the file did not change costs a table scan: done once a recall)."""
+        import numpy as np
+
+        all_ids, mat, scales = self.matrix() if self._cached is None else self._cached[1:]
+        out: dict[int, np.ndarray] = {}
+        if not len(all_ids):
+            return out
+        want = np.asarray(list(ids), dtype=np.int64)
+        if self._order is None or self._order[0] is not all_ids:  # rowid order is id order; not relied on
+            self._order = (all_ids, np.argsort(all_ids, kind="stable"))
+        order = self._order[1]
+        at = np.searchsorted(all_ids, want, sorter=order)
+        for iid, pos in zip(want.tolist(), at.tolist(), strict=True):
+            if pos < len(order) and int(all_ids[order[pos]]) == iid:
+                row = order[pos]
+                out[iid] = mat[row].astype(np.float32) * scales[row]
+        return out
 
     def nearest(
         self, query: list[float], limit: int, min_similarity: float, keep: Callable[[int], bool] | None = None

@@ -79,7 +79,8 @@ async def test_a_new_write_gets_its_vector_after_the_next_recall(tmp_path: Path)
             await repo.recall("pnpm")
             assert (await repo.recall_mode()).covered == 1.0
             embedded = [t for _h, body in record.requests for t in body["input"]]
-            assert embedded.count("Invoices go out on the first") == 1  # incremental: once, alone
+            new = [t for t in embedded if t.startswith("Invoices go out on the first")]
+            assert new == ["Invoices go out on the first (About me)"]  # incremental: once, with its heading
         finally:
             await repo.close()
 
