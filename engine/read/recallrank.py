@@ -43,6 +43,14 @@ Then, in order:
   query's term weight in CJK bigrams: ``minimum × (1 − (1 −``
   :data:`CJK_MIN_SHARE` ``) × c)``; a query without CJK keeps the minimum
   whole, an all-CJK one needs :data:`CJK_MIN_SHARE` of it.
+- **CJK pieces**: a CJK word of three or more characters (a run cut at
+  spaces and at the function characters of
+  :data:`~memrepo.engine.format.stemming.CJK_FUNCTION_CHARS`) counts a bigram
+  toward a hit's confidence only when the hit holds a three-character piece
+  of the word around it: one shared syllable pair is no evidence (``박지원``
+  holds ``박지`` of ``박지훈``, another person), nor is a pair of one
+  repeated character (``하하하하`` of an entry saying ``하하``). A word of two
+  characters counts whole. The ranking's score is unchanged.
 - **Ties**: recency (``added:``, then ``by: user``), then file path and line.
 """
 
@@ -53,7 +61,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Set
 from typing import NamedTuple, Protocol  # not dataclasses: it imports inspect (30 ms of a one-shot recall)
 
-from memrepo.engine.format.stemming import index_term, index_terms
+from memrepo.engine.format.stemming import CJK_FUNCTION_CHARS, index_term, index_terms
 from memrepo.engine.format.terms import MAX_QUERY_TERMS, fold, is_cjk, query_terms, split_folded
 
 CONTEXT_KEY = "\x03"
@@ -198,6 +206,7 @@ def rank(
         return []
     qset = set(qterms)
     multi = len(split_folded(folded)) > 1
+    pieces = cjk_pieces(folded)
     ranks = [i >> SEQ_BITS for i in pool]
     lo, hi = min(ranks), max(ranks)
     scored: list[tuple[float, float, int]] = []
@@ -229,7 +238,8 @@ def rank(
             held = dict.fromkeys(qterms, 1.0)
         shares[i] = held
         phrases[i] = phrase
-        confidence = sum(weights[t] * share for t, share in held.items()) / mass
+        counted = _piece_held(held, pieces, cand) if pieces and not phrase else held
+        confidence = sum(weights[t] * share for t, share in counted.items()) / mass
         if cand.subject and meta_terms(cand.subject) and meta_terms(cand.subject) <= qset:
             score += SUBJECT_BONUS * mass
         if cand.kind and index_term(fold(cand.kind)) in qset:
@@ -273,6 +283,53 @@ def script_minimum(min_confidence: float, weights: dict[str, float]) -> float:
         return min_confidence
     cjk = sum(w for t, w in weights.items() if is_cjk(t)) / mass
     return min_confidence * (1.0 - (1.0 - CJK_MIN_SHARE) * cjk)
+
+
+def cjk_pieces(folded: str) -> dict[str, frozenset[str]]:
+    """The three-character pieces that let each CJK bigram of a folded query count (module docstring, "CJK pieces").
+
+    Args:
+        folded: the folded query.
+
+    Returns:
+        dict[str, frozenset[str]]: bigram -> the pieces of the query's words around it, one of which a hit must
+        hold; a bigram that is a whole two-character word somewhere in the query is left out (it counts alone).
+        Empty for a query without a CJK word of three or more characters.
+    """
+    words: list[str] = []
+    run: list[str] = []
+    for ch in folded + " ":
+        if ch not in CJK_FUNCTION_CHARS and is_cjk(ch):
+            run.append(ch)
+        elif run:
+            words.append("".join(run))
+            run = []
+    alone: set[str] = set()
+    out: dict[str, set[str]] = {}
+    for word in words:
+        if len(word) == 2:
+            alone.add(word)
+            continue
+        for at in range(len(word) - 1):
+            got = out.setdefault(word[at : at + 2], set())
+            if at > 0:
+                got.add(word[at - 1 : at + 2])
+            if at + 2 < len(word):
+                got.add(word[at : at + 3])
+    return {pair: frozenset(around) for pair, around in out.items() if pair not in alone}
+
+
+def _piece_held(held: dict[str, float], pieces: dict[str, frozenset[str]], cand: Candidate) -> dict[str, float]:
+    """``held`` without the CJK bigrams the candidate holds no piece around (module docstring, "CJK pieces")."""
+    text = fold(cand.text)
+    context = fold(cand.context) if cand.context else ""
+    out = {}
+    for term, share in held.items():
+        around = pieces.get(term)
+        if around is not None and not any(p in (text if share == 1.0 else context) for p in around):
+            continue
+        out[term] = share
+    return out
 
 
 def _gather(qterms: list[str], weights: dict[str, float], index: Postings, need: int) -> list[int]:
