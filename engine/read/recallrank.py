@@ -43,14 +43,12 @@ Then, in order:
   query's term weight in CJK bigrams: ``minimum × (1 − (1 −``
   :data:`CJK_MIN_SHARE` ``) × c)``; a query without CJK keeps the minimum
   whole, an all-CJK one needs :data:`CJK_MIN_SHARE` of it.
-- **CJK pieces**: a CJK word of three or more characters (a run cut at
-  spaces and at the function characters of
-  :data:`~memrepo.engine.format.stemming.CJK_FUNCTION_CHARS`) counts a bigram
-  toward a hit's confidence only when the hit holds a three-character piece
-  of the word around it: one shared syllable pair is no evidence (``박지원``
-  holds ``박지`` of ``박지훈``, another person), nor is a pair of one
-  repeated character (``하하하하`` of an entry saying ``하하``). A word of two
-  characters counts whole. The ranking's score is unchanged.
+- **Repeated syllables**: a CJK word made of one character repeated three
+  or more times (``하하하하``, ``哈哈哈``; words are cut at spaces and at the
+  function characters of :data:`~memrepo.engine.format.stemming.CJK_FUNCTION_CHARS`)
+  has one bigram, the character twice; it counts toward a hit's confidence
+  only when the hit holds three of the character in a row (an entry saying
+  ``하하`` does not answer ``하하하하`` at 1.0). The ranking's score is unchanged.
 - **Ties**: recency (``added:``, then ``by: user``), then file path and line.
 """
 
@@ -286,15 +284,17 @@ def script_minimum(min_confidence: float, weights: dict[str, float]) -> float:
 
 
 def cjk_pieces(folded: str) -> dict[str, frozenset[str]]:
-    """The three-character pieces that let each CJK bigram of a folded query count (docs/architecture.md §4).
+    """The three-character pieces a hit must hold for a bigram of the folded query to count (docs/architecture.md §4).
+
+    Only a CJK word of one character repeated three or more times gets one (module docstring, "Repeated
+    syllables"); its bigram is left out when it is also a whole two-character word of the query.
 
     Args:
         folded: the folded query.
 
     Returns:
-        dict[str, frozenset[str]]: bigram -> the pieces of the query's words around it, one of which a hit must
-        hold; a bigram that is a whole two-character word somewhere in the query is left out (it counts alone).
-        Empty for a query without a CJK word of three or more characters.
+        dict[str, frozenset[str]]: bigram -> the pieces around it, one of which a hit must hold; empty for
+        a query without such a word.
     """
     words: list[str] = []
     run: list[str] = []
@@ -304,23 +304,13 @@ def cjk_pieces(folded: str) -> dict[str, frozenset[str]]:
         elif run:
             words.append("".join(run))
             run = []
-    alone: set[str] = set()
-    out: dict[str, set[str]] = {}
-    for word in words:
-        if len(word) == 2:
-            alone.add(word)
-            continue
-        for at in range(len(word) - 1):
-            got = out.setdefault(word[at : at + 2], set())
-            if at > 0:
-                got.add(word[at - 1 : at + 2])
-            if at + 2 < len(word):
-                got.add(word[at : at + 3])
-    return {pair: frozenset(around) for pair, around in out.items() if pair not in alone}
+    alone = {word for word in words if len(word) == 2}
+    out = {word[:2]: frozenset({word[:3]}) for word in words if len(word) >= 3 and len(set(word)) == 1}
+    return {pair: around for pair, around in out.items() if pair not in alone}
 
 
 def _piece_held(held: dict[str, float], pieces: dict[str, frozenset[str]], cand: Candidate) -> dict[str, float]:
-    """``held`` without the CJK bigrams the candidate holds no piece around (module docstring, "CJK pieces")."""
+    """``held`` without the CJK bigrams the candidate holds no piece around (module docstring, "Repeated syllables")."""
     text = fold(cand.text)
     context = fold(cand.context) if cand.context else ""
     out = {}

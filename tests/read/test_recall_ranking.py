@@ -223,32 +223,21 @@ def seoul(store: MemoryStore) -> MemoryStore:
     return store
 
 
-def test_one_shared_syllable_pair_of_a_longer_cjk_word_is_no_answer(seoul: MemoryStore) -> None:
-    # 박지원 shares 박지 with 박지훈 (another person): under the old rule that held 0.32 of the query.
-    assert seoul.recall("박지원") == []
-    assert seoul.recall("박지원", min_confidence=0.0)[0].confidence == 0.0  # still ranked, with no confidence
-    hits = seoul.recall("박지훈")
-    assert hits[0].text.startswith("담당자는 박지훈") and hits[0].confidence == 1.0
-
-
 def test_a_query_of_one_repeated_syllable_needs_the_repeat_in_the_entry(seoul: MemoryStore) -> None:
     assert seoul.recall("하하하하") == []  # its only bigram, 하하, is in an entry: the old rule gave 1.0
     assert texts(seoul.recall("하하")) == ["회의가 끝나고 다들 하하 웃었다."]
 
 
-def test_a_cjk_question_in_other_words_still_finds_its_answer_by_pieces(seoul: MemoryStore) -> None:
+def test_a_cjk_question_in_other_words_still_finds_its_answer(seoul: MemoryStore) -> None:
     hits = seoul.recall("담당자는 누구")  # 담당자는 held whole, 누구 nowhere
     assert hits[0].text.startswith("담당자는 박지훈")
 
 
-def test_cjk_pieces_are_the_three_character_pieces_around_each_bigram() -> None:
-    assert cjk_pieces("박지원") == {"박지": frozenset({"박지원"}), "지원": frozenset({"박지원"})}
+def test_cjk_pieces_are_asked_only_of_a_word_of_one_repeated_character() -> None:
     assert cjk_pieces("하하하하") == {"하하": frozenset({"하하하"})}
-    # cut at function characters: 先方 is a word of two characters and counts alone
-    assert cjk_pieces(fold("東京の案件で先方の担当者は誰")) == {
-        "担当": frozenset({"担当者"}),
-        "当者": frozenset({"担当者"}),
-    }
+    assert cjk_pieces("哈哈哈的事") == {"哈哈": frozenset({"哈哈哈"})}  # cut at the function character 的
+    assert cjk_pieces("하하 하하하") == {}  # 하하 is also a whole word of the query: it counts alone
+    assert cjk_pieces("박지원") == {}  # another word of three characters: its pairs count as before
     assert cjk_pieces("which editor") == {}
 
 
