@@ -296,6 +296,8 @@ def cjk_pieces(folded: str) -> dict[str, frozenset[str]]:
         dict[str, frozenset[str]]: bigram -> the pieces around it, one of which a hit must hold; empty for
         a query without such a word.
     """
+    if folded.isascii():
+        return {}
     words: list[str] = []
     run: list[str] = []
     for ch in folded + " ":
