@@ -59,7 +59,11 @@ _PUBLIC_LABELS = (
     "request trace span correlation order invoice customer user account tenant subscription project org "
     "organization team workspace channel guild message thread event object file image container pod node instance "
     "cluster device serial number ticket release deployment region zone repo repository branch sku product price "
-    "plan charge payment transaction txn block address wallet fingerprint tx tree parent merge"
+    "plan charge payment transaction txn block address wallet fingerprint tx tree parent merge dashboard dashboards "
+    "monitor monitors alert incident page doc document folder board card list sheet form survey note notebook query "
+    "report chart view table dataset collection record site space experiment pipeline workflow task check index "
+    "queue topic stream segment campaign audience template widget screen link domain bucket "
+    "group contact deal story epic sprint milestone label uid"
 )
 PUBLIC_LABELS = frozenset(_PUBLIC_LABELS.split())
 """Words that name the value a public identifier."""
