@@ -376,7 +376,29 @@ _ABOUT_RE = re.compile(
     r"complexity|history|format|pattern|regex|min|max)(?![a-z])"
 )
 _ADJ_OK = frozenset(
-    "for of on to in at the our my your this that new old key keys token value string code phrase".split()
+    [
+        "for",
+        "of",
+        "on",
+        "to",
+        "in",
+        "at",
+        "the",
+        "our",
+        "my",
+        "your",
+        "this",
+        "that",
+        "new",
+        "old",
+        "key",
+        "keys",
+        "token",
+        "value",
+        "string",
+        "code",
+        "phrase",
+    ]
 )
 _WORD_NUMBER_RE = re.compile(r"[a-z]+(?:[-_.][a-z]+)*[-_.]?\d{1,6}")
 
