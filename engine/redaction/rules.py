@@ -268,41 +268,11 @@ _PREFIXES = (
 _ASSIGNED_RE = re.compile(
     r"(?<![\w.-])(?P<label>[A-Za-z_][\w.-]{1,40})[\"']?[ \t]*[:=][ \t]*[\"']?(?P<value>[A-Za-z0-9_+/.-]{20,4096}={0,2})(?![\w+/=-])"
 )
-_NOT_SECRET_LABELS = (
-    "sha",
-    "sha1",
-    "sha256",
-    "sha512",
-    "md5",
-    "hash",
-    "digest",
-    "checksum",
-    "commit",
-    "rev",
-    "revision",
-    "etag",
-    "id",
-    "uuid",
-    "guid",
-    "ref",
-    "image",
-    "version",
-    "integrity",
-    "url",
-    "uri",
-    "path",
-    "file",
-    "dir",
-    "name",
-    "host",
-    "email",
-    "user",
-    "username",
-    "branch",
-    "tag",
-    "region",
-    "model",
+_NOT_SECRET_WORDS = (
+    "sha sha1 sha256 sha512 md5 hash digest checksum commit rev revision etag id uuid guid ref "
+    "image version integrity url uri path file dir name host email user username branch tag region model"
 )
+_NOT_SECRET_LABELS = tuple(_NOT_SECRET_WORDS.split())
 _PEM_BEGIN_RE = re.compile(r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----")
 _PEM_END_RE = re.compile(r"-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----")
 
@@ -375,31 +345,8 @@ _ABOUT_RE = re.compile(
     r"(?i)(?<![a-z])(?:policy|length|rules|requirements?|reset|hint|expiry|expires|field|prompt|rotation|strength|"
     r"complexity|history|format|pattern|regex|min|max)(?![a-z])"
 )
-_ADJ_OK = frozenset(
-    [
-        "for",
-        "of",
-        "on",
-        "to",
-        "in",
-        "at",
-        "the",
-        "our",
-        "my",
-        "your",
-        "this",
-        "that",
-        "new",
-        "old",
-        "key",
-        "keys",
-        "token",
-        "value",
-        "string",
-        "code",
-        "phrase",
-    ]
-)
+_ADJ_WORDS = "for of on to in at the our my your this that new old key keys token value string code phrase"
+_ADJ_OK = frozenset(_ADJ_WORDS.split())
 _WORD_NUMBER_RE = re.compile(r"[a-z]+(?:[-_.][a-z]+)*[-_.]?\d{1,6}")
 
 
