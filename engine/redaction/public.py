@@ -202,11 +202,13 @@ def spans(text: str) -> Iterator[Span]:
 
 
 def _named_by_vendor(text: str, start: int) -> bool:
-    """Whether a vendor name stands before ``start`` on its line (:func:`.context.named_by_vendor`)."""
-    from .context import WINDOW, named_by_vendor
+    """Whether a vendor name or a secret word stands before ``start`` on its line, no public label after it
+    (:func:`.context.named_by_vendor`, :func:`.context.named_by_secret_word`)."""
+    from .context import WINDOW, named_by_secret_word, named_by_vendor
 
     line_start = text.rfind("\n", 0, start) + 1
-    return named_by_vendor(text[max(line_start, start - WINDOW) : start])
+    window = text[max(line_start, start - WINDOW) : start]
+    return named_by_vendor(window) or named_by_secret_word(window)
 
 
 def public_spans(text: str) -> list[Span]:

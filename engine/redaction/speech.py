@@ -132,8 +132,9 @@ _LOGIN_WITH_RE = re.compile(
     r"(?i)\b(?:login|log[ -]?in|sign[ -]?in|creds?|credentials?)\b[^\n.]{0,60}?\bwith\s+(?:password\s+|pw\s+)?" + _V
 )
 _PW_RE = re.compile(
-    r"(?i)(?<![A-Za-z0-9-])(?:pw|pword|p/w|passwd|pass\s?word|pass|pwd)\b\s{0,3}(?:(?:is|was|=|:|now|becomes|->|=>)\s{0,3}){0,2}"
-    r"(?P<q>['\"])?(?P<value>(?(q)[^'\"\n]{4,128}|[^\s'\"`]{4,128}))"
+    r"(?i)(?<![A-Za-z0-9-])(?:pw|pword|p/w|passwd|pass\s?word|pass|pwd)\b"
+    r"(?:\s{0,3}(?:(?:is|was|=|:|now|becomes|->|=>)\s{0,3}){1,2}|\s{1,3})"
+    r"(?P<q>['\"])?(?P<value>(?(q)[^'\"\n]{4,128}|(?![|()\[\]{},;.\\/<>])[^\s'\"`]{4,128}))(?(q)(?P=q))"
 )
 """"pw is <pw>", ``db_password: <pw>``: a said value runs to the next space (:func:`said_end` trims it)."""
 _LABEL = (
