@@ -132,7 +132,7 @@ _AFTER_RE = re.compile(
     re.I,
 )
 """A secret word just after a value: ``<value> is the Hexaline api key``, ``<value> (api token)``."""
-_NAME_RE = re.compile(r"(?<![\w.-])(?P<name>[A-Za-z][A-Za-z0-9]{2,23})[ \t]*[:=]?[ \t]*[\"'`]?$")
+_NAME_RE = re.compile(r"(?<![\w.-])(?P<name>[A-Za-z][A-Za-z0-9]{2,23})[\"'`]?[ \t]*[:=]?[ \t]*[\"'`]?$")
 _DOTTED_NAME_RE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 """A dotted name in code (``pygit2.LIBGIT2_VERSION``, ``base64.urlsafe_b64decode``): not a token."""
 _STOP = frozenset(

@@ -28,6 +28,7 @@ from memrepo.engine import redaction
         # a product's name right before a random token
         ("nitro wHDos6x7Q1UbJDVBjgerfK", "wHDos6x7Q1UbJDVBjgerfK"),
         ("Mossgate: nNEvYwdpbi0RtYmDRFSFhWrkNgTn", "nNEvYwdpbi0RtYmDRFSFhWrkNgTn"),
+        ('{"sablecast": "Tk82mQzLw0pX4vBn7RcY", "retries": 3}', "Tk82mQzLw0pX4vBn7RcY"),
         # an id printed beside its secret is half of the credential
         (
             "CINDRAL_CLIENT_ID=dS6H3ZEZN8ikX5nxSLzC\nCINDRAL_CLIENT_SECRET=f4aadbaf272f8477bf45c3fb7392c052",
@@ -53,6 +54,7 @@ def test_a_key_of_an_unnamed_vendor_is_found_by_its_words(text: str, secret: str
         "nitro 4f91a6529ac3aa63c2d961b50816ed57",  # hex after a name: a digest as often as a key
         "returned V1StGXR8_Z5jdHi6B-myT7 for the new row",
         "user V1StGXR8_Z5jdHi6B-myT7 signed up",
+        '{"id": "V1StGXR8_Z5jdHi6B-myT7", "name": "row"}',
         "deploy ran on runner ubuntu-22.04-x86_64-large",
         "return pygit2.LIBGIT2_VERSION",
         "PasswordAuthentication no\\nKbdInteractiveAuthentication no",
