@@ -19,6 +19,17 @@ know (:data:`.vendorwords.VENDORS`, from Kingfisher's and gitleaks' rules):
 - a bare UUID or hex string with no vendor or secret word before it is kept
   (:mod:`.public` keeps UUIDs, the high-entropy rule skips hex).
 
+For a vendor no rule set names (issue 32 round 5), the words around a value decide:
+
+- a secret word (``key``, ``token``, ``api``, ``auth`` ...) in the window before it,
+  no public label after that word: ``acme api key (prod) -> <value>``;
+- a secret word just after it: ``<value> is the Acme api key``;
+- a product's name right before a random token (``nitro wHDos6x7Q1UbJDVBjgerfK``):
+  not hex or a UUID (a digest or an id as often as a key), not a dotted name or a
+  versioned slug, and the word is not prose, code or a public label;
+- an id printed beside its secret (``CLIENT_ID=`` and ``CLIENT_SECRET=``, ``key_id=``
+  and ``secret=``) is half of the credential and is redacted with it.
+
 The scan is cheap on prose: the value shape is searched first, the window's
 words only for a text holding one.
 """
