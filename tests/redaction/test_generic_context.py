@@ -60,6 +60,8 @@ def test_a_key_of_an_unnamed_vendor_is_found_by_its_words(text: str, secret: str
         "PasswordAuthentication no\\nKbdInteractiveAuthentication no",
         "QUILL_CLIENT_ID=dS6H3ZEZN8ikX5nxSLzC",  # an id alone, no secret beside it
         "nmcli con modify home 802-11-wireless-security.key-mgmt wpa-psk",
+        r"(~/\.|\$HOME/\.|/etc/(?:passwd|shadow)|\.aws\b|\.ssh\b|id_rsa|\.env\b|\.netrc|",
+        "# thread changes (the last pass's fingerprints are replaced whole, never edited):",
     ],
 )
 def test_ids_names_and_code_beside_such_words_stay(text: str) -> None:
