@@ -12,6 +12,8 @@ speech-tune         yes    passwords in prose and on command lines, even templat
 speech-held         no     the odd templates of ``speech.json``, never looked at while writing rules
 speech2-tune        yes    other phrasings, five languages, PINs, tokens, 22 tools (``speech2.json``, issue 32 round 4)
 speech2-held        no     ``speech2.json``'s held-out phrasings, written before the rules were tuned
+vendordocs-tune     yes    keys of invented vendors in the shapes vendor docs print (``vendordocs.json``, round 5)
+vendordocs-held     no     its other templates and vendors, written before round 5's rules, run once at the end
 gitleaks            no     every true-positive line of gitleaks' rules (``gitleaks.json``)
 patterns-db         yes    trufflehog's formats via ``build_patterns_db.py`` (``--extra``; AGPL: not shipped)
 (``--extra``)       no     e.g. trufflehog's detector tests via ``build_trufflehog_tests.py`` (AGPL: not shipped),
@@ -19,6 +21,7 @@ patterns-db         yes    trufflehog's formats via ``build_patterns_db.py`` (``
 benign              yes    what memory holds (``corpus.json`` ``benign``): must come out unchanged
 speech2-benign-tune yes    the same styles without a secret (``speech2.json``): must come out unchanged
 speech2-benign-held no     ditto, held out
+vendordocs-benign-* yes/no public ids, hashes and talk about keys beside the invented vendors (``vendordocs.json``)
 public              no     public formats: digests, public keys, certificates, SRI ... (``public.json``)
 (``--extra-benign``) no    look-alikes: Kingfisher's negative examples (``build_kingfisher_negatives.py``),
                            trufflehog's invalid test patterns (``build_trufflehog_tests.py --negatives``)
@@ -40,7 +43,10 @@ import json
 from pathlib import Path
 
 CORPUS = Path(__file__).parent / "secrets_corpus"
-TUNED = {"kingfisher", "named", "hard", "speech-tune", "speech2-tune", "speech2-benign-tune", "benign", "patterns-db"}
+TUNED = {
+    *("kingfisher", "named", "hard", "speech-tune", "speech2-tune", "speech2-benign-tune", "benign", "patterns-db"),
+    *("vendordocs-tune", "vendordocs-benign-tune"),
+}
 """Parts whose misses were read while writing rules (``patterns-db``: ``--extra`` named so, issue 32 round 3)."""
 
 
@@ -63,6 +69,12 @@ def load(folder: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:
         secret["speech2-held"] = speech2["speech2-held"]
         harmless["speech2-benign-tune"] = speech2["speech2-benign-tune"]
         harmless["speech2-benign-held"] = speech2["speech2-benign-held"]
+    if (folder / "vendordocs.json").exists():
+        docs = json.loads((folder / "vendordocs.json").read_text(encoding="utf-8"))
+        secret["vendordocs-tune"] = docs["vendordocs-tune"]
+        secret["vendordocs-held"] = docs["vendordocs-held"]
+        harmless["vendordocs-benign-tune"] = docs["vendordocs-benign-tune"]
+        harmless["vendordocs-benign-held"] = docs["vendordocs-benign-held"]
     if (folder / "gitleaks.json").exists():
         secret["gitleaks"] = json.loads((folder / "gitleaks.json").read_text(encoding="utf-8"))["samples"]
     if (folder / "public.json").exists():

@@ -284,11 +284,12 @@ def _view(text: str, pattern: re.Pattern[str]) -> tuple[str, list[int]] | None:
     return "".join(out), index
 
 
-_NEXT_PARAM_RE = re.compile(r"&[A-Za-z_][\w.-]*=")
+_NEXT_PARAM_RE = re.compile(r"[&;][A-Za-z_][\w.-]*(?: [\w.-]+)?=")
 
 
 def _cut_query(text: str, start: int, end: int, slug: str) -> tuple[int, int, str]:
-    """A span cut where the next query parameter begins: ``?token=…&limit=10`` keeps ``&limit=10``."""
+    """A span cut where the next query parameter or connection-string field begins: ``?token=…&limit=10`` keeps
+    ``&limit=10``, ``Password=…;Database=app`` keeps ``;Database=app``."""
     m = _NEXT_PARAM_RE.search(text, start, end)
     return (start, m.start(), slug) if m and m.start() > start else (start, end, slug)
 

@@ -19,6 +19,17 @@ know (:data:`.vendorwords.VENDORS`, from Kingfisher's and gitleaks' rules):
 - a bare UUID or hex string with no vendor or secret word before it is kept
   (:mod:`.public` keeps UUIDs, the high-entropy rule skips hex).
 
+For a vendor no rule set names (issue 32 round 5), the words around a value decide:
+
+- a secret word (``key``, ``token``, ``api``, ``auth`` ...) in the window before it,
+  no public label after that word: ``acme api key (prod) -> <value>``;
+- a secret word just after it: ``<value> is the Acme api key``;
+- a product's name right before a random token (``nitro wHDos6x7Q1UbJDVBjgerfK``):
+  not hex or a UUID (a digest or an id as often as a key), not a dotted name or a
+  versioned slug, and the word is not prose, code or a public label;
+- an id printed beside its secret (``CLIENT_ID=`` and ``CLIENT_SECRET=``, ``key_id=``
+  and ``secret=``) is half of the credential and is redacted with it.
+
 The scan is cheap on prose: the value shape is searched first, the window's
 words only for a text holding one.
 """
@@ -43,7 +54,7 @@ _UUID_RE = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
 _HEX_RE = re.compile(r"[0-9a-fA-F]+")
 _CAMEL_RE = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _WORD_RE = re.compile(r"[a-z]+")
-_SLUG_RE = re.compile(r"[a-z]{2,}[0-9]{0,4}(?:[-_.](?:[a-z]{2,}[0-9]{0,4}|v?[0-9]{1,4}))+")
+_SLUG_RE = re.compile(r"(?:[0-9]{1,4}[-_.])*[a-z]{2,}[0-9]{0,4}(?:[-_.](?:[a-z]{2,}[0-9]{0,4}|v?[0-9]{1,4}))+")
 _CAMEL_NAME_RE = re.compile(r"[A-Za-z][a-z]+(?:[A-Z][a-z]+|[A-Z](?![a-z])|[_-]?[0-9])*")
 """A camel-case name; each step starts on its own kind of character, so matching takes linear time."""
 
@@ -59,7 +70,11 @@ _PUBLIC_LABELS = (
     "request trace span correlation order invoice customer user account tenant subscription project org "
     "organization team workspace channel guild message thread event object file image container pod node instance "
     "cluster device serial number ticket release deployment region zone repo repository branch sku product price "
-    "plan charge payment transaction txn block address wallet fingerprint tx tree parent merge"
+    "plan charge payment transaction txn block address wallet fingerprint tx tree parent merge dashboard dashboards "
+    "monitor monitors alert incident page doc document folder board card list sheet form survey note notebook query "
+    "report chart view table dataset collection record site space experiment pipeline workflow task check index "
+    "queue topic stream segment campaign audience template widget screen link domain bucket "
+    "group contact deal story epic sprint milestone label uid public publishable"
 )
 PUBLIC_LABELS = frozenset(_PUBLIC_LABELS.split())
 """Words that name the value a public identifier."""
@@ -98,7 +113,7 @@ def _shape(value: str) -> tuple[bool, bool]:
         return entropy(value.replace("-", "")) >= 2.5, False  # not 00000000-0000-..., a placeholder
     if _HEX_RE.fullmatch(value):
         return len(value) >= 20, len(value) == 40  # 64 hex after a vendor: a key (a sha256 digest is public.py's)
-    if value.count("/") > 1 or value.count(".") > 2:
+    if value.count("/") > 1 or (value.count(".") > 2 and len(value) < 80):
         return False, False  # a path or a host name
     if _SLUG_RE.fullmatch(value):
         return False, False  # words joined by dashes (wombat-narwhal-42, aws4-hmac-sha256): a name, not a key
@@ -120,17 +135,120 @@ def _mixed_case_letters(value: str) -> bool:
     )
 
 
+_NAMING_WORDS = SECRET_WORDS | {"api", "apikey", "access", "credential", "webhook", "signing"}
+"""Words that name the value after them a secret when no public label follows them (``api key (prod) -> <value>``)."""
+_AFTER_RE = re.compile(
+    r"\s*[),]?\s*(?:(?:is|was|=|:|-+|—|\()\s*)?(?P<words>(?:[\w.-]+\s+){0,4}?)(?:api[\s_-]?)?"
+    r"(?:key|token|secret|password|passphrase|credential)s?\b",
+    re.I,
+)
+"""A secret word just after a value: ``<value> is the Hexaline api key``, ``<value> (api token)``."""
+_NAME_RE = re.compile(r"(?<![\w.-])(?P<name>[A-Za-z][A-Za-z0-9]{2,23})[\"'`]?[ \t]*[:=]?[ \t]*[\"'`]?$")
+_DOTTED_NAME_RE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+"""A dotted name in code (``pygit2.LIBGIT2_VERSION``, ``base64.urlsafe_b64decode``): not a token."""
+_STOP = frozenset(
+    """
+is was are were be been the a an and or of for to in on at by with from as into via see use uses used using set got get
+has have had run ran created deleted updated added removed fixed merged reverted pinned bumped called returned returns
+named name value values hash md5 sha1 sha256 base64 encoded decoded echo print export env then also now new old same
+this that these those it its our my your their which where when what not no yes ok error failed warning info debug log
+line file path test example like than but if else so after before between latest current previous next random string
+text data hex bytes output input result response body payload header headers param params arg args field column row
+return import class def raise yield await const let var print assert lambda self cls
+""".split()  # noqa: SIM905
+)
+"""Words that stand before an id in prose or logs, not a vendor's name (``merged 3f2a...``, ``returned V1StGXR8...``)."""
+
+
+def named_by_secret_word(window: str) -> bool:
+    """Whether a word naming a secret (``key``, ``token``, ``api`` ...) stands in ``window`` with no public label
+    after it: a key of a vendor no rule set names (``acme api key (prod) -> <value>``)."""
+    words = _words(window)
+    at = max((i for i, w in enumerate(words) if w in _NAMING_WORDS), default=-1)
+    if at < 0 or (at > 0 and words[at - 1] in ("public", "publishable")):
+        return False  # "public key": a key meant to be shown
+    return not any(w in PUBLIC_LABELS for w in words[at + 1 :])
+
+
+def named_after(after: str) -> bool:
+    """Whether the text just after a value names it a secret (``<value> is the Acme api key``), no public label between."""
+    m = _AFTER_RE.match(after)
+    return m is not None and not any(w in PUBLIC_LABELS for w in _words(m.group("words")))
+
+
+def _named_by_a_name(window: str, value: str) -> bool:
+    """Whether a product's name stands right before a random token (``nitro wHDos6x7Q1UbJDVBjgerfK``): a word that is
+    not a public label nor a word of prose or logs, and a value random enough (no hex, no UUID: those are ids)."""
+    if _HEX_RE.fullmatch(value) or _UUID_RE.fullmatch(value) or _DOTTED_NAME_RE.fullmatch(value):
+        return False
+    parts = re.split(r"[-_.]", value)
+    if len(parts) >= 3 and any(p.isalpha() and p.islower() and len(p) >= 4 for p in parts):
+        return False  # a name with a version in it (ubuntu-22.04-x86_64-large)
+    m = _NAME_RE.search(window)
+    if m is None or m.group("name").lower() in _STOP or m.group("name").lower() in PUBLIC_LABELS:
+        return False
+    digits = sum(c.isdigit() for c in value)
+    upper, lower = any(c.isupper() for c in value), any(c.islower() for c in value)
+    random = digits >= 4 or (digits >= 2 and upper and lower) or _random_letters(value)
+    return entropy(value) >= 3.5 and random
+
+
+def _random_letters(value: str) -> bool:
+    """20+ characters, both cases three times or more, a digit: random (``nNEvYwdpbi0RtYmDRFSFhWrkNgTn``), not a name."""
+    upper, lower = sum(c.isupper() for c in value), sum(c.islower() for c in value)
+    return (
+        len(value) >= 20
+        and upper >= 3
+        and lower >= 3
+        and any(c.isdigit() for c in value)
+        and entropy(value) >= 4.0
+        and not _CAMEL_NAME_RE.fullmatch(value)
+    )
+
+
+_ID_RE = re.compile(
+    r"(?i)(?<![A-Za-z0-9])(?:client|app|application|key|access[_ -]?key|api[_ -]?key|api|consumer|secret)[_ .-]?id"
+    r"[\"']?\s*[:=]?\s*[\"']?(?P<value>[A-Za-z0-9_.+/-]{16,128})(?![\w+/=-])"
+)
+_PAIRED_SECRET_RE = re.compile(r"(?i)(?:secret|password|passwd|token|private[_ -]?key)[\"']?\s*(?:[:=]|is\b)")
+
+
+def _paired_ids(text: str) -> Iterator[Span]:
+    """An id printed beside its secret (``CLIENT_ID=`` with ``CLIENT_SECRET=``, ``key_id=`` with ``secret=``): half of
+    the credential, redacted with it when the secret's label stands within 300 characters."""
+    for m in _ID_RE.finditer(text):
+        value = m.group("value")
+        if not (_shape(value)[0] or (_HEX_RE.fullmatch(value) and len(value) >= 16)):
+            continue
+        near = text[max(0, m.start() - 300) : m.end() + 300]
+        if _PAIRED_SECRET_RE.search(near):
+            yield m.start("value"), m.end("value"), "credential-id"
+
+
 def spans(text: str) -> Iterator[Span]:
-    """Every value of ``text`` a vendor name just before it (on its line) names a key."""
+    """Every value of ``text`` a vendor name or a secret word just before it (on its line), or a secret word just
+    after it, names a key; a product's name right before a random token; an id printed beside its secret."""
+    if "id" in text.lower():
+        yield from _paired_ids(text)
     for m in _VALUE_RE.finditer(text):
         value = m.group("value").rstrip(".")
         if len(value) < 16:
             continue
         keyish, git_id = _shape(value)
-        if not keyish:
+        if not keyish and not _random_letters(value):
             continue
         start = m.start("value")
         line_start = text.rfind("\n", 0, start) + 1
         window = text[max(line_start, start - WINDOW) : start]
-        if named_by_vendor(window, git_id=git_id):
-            yield start, start + len(value), "vendor-key"
+        end = start + len(value)
+        line_end = text.find("\n", end)
+        after = text[end : min(end + WINDOW, len(text) if line_end < 0 else line_end)]
+        if not keyish:
+            if _named_by_a_name(window, value):
+                yield start, end, "vendor-key"
+        elif named_by_vendor(window, git_id=git_id):
+            yield start, end, "vendor-key"
+        elif (not git_id and not value.isalpha() and named_by_secret_word(window)) or named_after(after):
+            yield start, end, "labelled-secret"
+        elif _named_by_a_name(window, value):
+            yield start, end, "vendor-key"

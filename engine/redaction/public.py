@@ -23,7 +23,10 @@ dressed as one of them is still redacted:
 - a UUID, unless the words before it name a secret or a vendor (Heroku API keys
   are UUIDs: :mod:`.context`) or it sits in a URL (a webhook's id is its secret);
 - a GPG fingerprint (40 hex, grouped by four or after ``--recv-keys``), an age
-  recipient (``age1`` bech32), a WireGuard ``PublicKey =``, an Ethereum address.
+  recipient (``age1`` bech32), a WireGuard ``PublicKey =``, an Ethereum address;
+- an object id by a prefix its vendor documents as an id: Stripe ``price_``,
+  ``prod_``, ``cus_``, ``pi_`` ..., OpenAI ``asst_``, ``thread_``, ``file-`` ...,
+  Anthropic ``msg_``, ``toolu_``.
 """
 
 from __future__ import annotations
@@ -90,6 +93,14 @@ _GPG_RE = re.compile(
 _AGE_RE = re.compile(r"(?<![\w-])age1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{58}(?![\w-])")
 _WG_RE = re.compile(r"(?im)^\s*PublicKey\s*=\s*(?P<b64>[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=)\s*$")
 _ETH_RE = re.compile(r"(?<![\w])0x[0-9a-fA-F]{40}(?![0-9a-zA-Z])")
+_OBJECT_ID_RE = re.compile(
+    r"(?<![\w-])(?:(?:acct|price|prod|cus|sub|si|pi|ch|pm|seti|evt|txn|po|tr|plan|promo|card|src|ii|in|il|py|ba|cn|"
+    r"dp|du|qt|sku|cs_test|cs_live|asst|thread|run|step|vs|batch|proj|call|resp|msgbatch|msg|toolu|req|file)_|"
+    r"(?:file|chatcmpl|org|ftjob)-)[A-Za-z0-9]{8,64}(?![\w-])"
+)
+"""An object id whose prefix its vendor documents as an id, not a credential: Stripe (``price_``, ``cus_``, ``pi_`` ...;
+a client secret ``pi_…_secret_…`` runs on and is not one), OpenAI (``asst_``, ``thread_``, ``file-`` ...) and Anthropic
+(``msg_``, ``toolu_``)."""
 
 
 def _b64(value: str, *, urlsafe: bool = False) -> bytes | None:
@@ -180,7 +191,7 @@ def spans(text: str) -> Iterator[Span]:
         before = text[max(0, m.start() - 40) : m.start()]
         if not _UUID_SECRET_WORDS_RE.search(before) and not _named_by_vendor(text, m.start()):
             yield m.span()
-    for regex in (_GPG_RE, _AGE_RE, _ETH_RE):
+    for regex in (_GPG_RE, _AGE_RE, _ETH_RE, _OBJECT_ID_RE):
         for m in regex.finditer(text):
             yield m.span()
     if "PublicKey" in text or "publickey" in text.lower():
@@ -191,11 +202,13 @@ def spans(text: str) -> Iterator[Span]:
 
 
 def _named_by_vendor(text: str, start: int) -> bool:
-    """Whether a vendor name stands before ``start`` on its line (:func:`.context.named_by_vendor`)."""
-    from .context import WINDOW, named_by_vendor
+    """Whether a vendor name or a secret word stands before ``start`` on its line, no public label after it
+    (:func:`.context.named_by_vendor`, :func:`.context.named_by_secret_word`)."""
+    from .context import WINDOW, named_by_secret_word, named_by_vendor
 
     line_start = text.rfind("\n", 0, start) + 1
-    return named_by_vendor(text[max(line_start, start - WINDOW) : start])
+    window = text[max(line_start, start - WINDOW) : start]
+    return named_by_vendor(window) or named_by_secret_word(window)
 
 
 def public_spans(text: str) -> list[Span]:

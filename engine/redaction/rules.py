@@ -268,41 +268,11 @@ _PREFIXES = (
 _ASSIGNED_RE = re.compile(
     r"(?<![\w.-])(?P<label>[A-Za-z_][\w.-]{1,40})[\"']?[ \t]*[:=][ \t]*[\"']?(?P<value>[A-Za-z0-9_+/.-]{20,4096}={0,2})(?![\w+/=-])"
 )
-_NOT_SECRET_LABELS = (
-    "sha",
-    "sha1",
-    "sha256",
-    "sha512",
-    "md5",
-    "hash",
-    "digest",
-    "checksum",
-    "commit",
-    "rev",
-    "revision",
-    "etag",
-    "id",
-    "uuid",
-    "guid",
-    "ref",
-    "image",
-    "version",
-    "integrity",
-    "url",
-    "uri",
-    "path",
-    "file",
-    "dir",
-    "name",
-    "host",
-    "email",
-    "user",
-    "username",
-    "branch",
-    "tag",
-    "region",
-    "model",
+_NOT_SECRET_WORDS = (
+    "sha sha1 sha256 sha512 md5 hash digest checksum commit rev revision etag id uuid guid ref "
+    "image version integrity url uri path file dir name host email user username branch tag region model"
 )
+_NOT_SECRET_LABELS = tuple(_NOT_SECRET_WORDS.split())
 _PEM_BEGIN_RE = re.compile(r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----")
 _PEM_END_RE = re.compile(r"-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----")
 
@@ -371,6 +341,30 @@ def _strip_value(raw: str) -> tuple[str, int]:
     return value, start
 
 
+_ABOUT_RE = re.compile(
+    r"(?i)(?<![a-z])(?:policy|length|rules|requirements?|reset|hint|expiry|expires|field|prompt|rotation|strength|"
+    r"complexity|history|format|pattern|regex|min|max)(?![a-z])"
+)
+_ADJ_WORDS = "for of on to in at the our my your this that new old key keys token value string code phrase"
+_ADJ_OK = frozenset(_ADJ_WORDS.split())
+_WORD_NUMBER_RE = re.compile(r"[a-z]+(?:[-_.][a-z]+)*[-_.]?\d{1,6}")
+
+
+def _about_passwords(label: str, between: str) -> bool:
+    """Whether a label's words say the line is about a secret, not one ("password policy", ``pw_min_length``)."""
+    return bool(_ABOUT_RE.search(label.lower().split("pass", 1)[-1] + " " + between))
+
+
+def _adjective(m: re.Match[str], value: str) -> bool:
+    """Whether "secret" is an adjective here (a plain word after it: "our secret lunch spot is ...") and the value
+    reads as words and a number (``zorbacafe-4471``), not a key; a noun "secret" (the secret for prod) still names one."""
+    words = m.group("between").split()
+    if m.group("label").lower() not in ("secret", "secrets") or not words:
+        return False
+    first = words[0]
+    return first.isalpha() and first.islower() and first not in _ADJ_OK and bool(_WORD_NUMBER_RE.fullmatch(value))
+
+
 def spans(text: str) -> Iterator[Span]:
     """Every span of ``text`` our own rules take for a secret value."""
     for start, end in _pem_blocks(text):
@@ -401,6 +395,8 @@ def spans(text: str) -> Iterator[Span]:
         quoted, sep = off == 1, m.group("sep").strip()
         min_len = 8 if (sep or quoted) else 12
         passphrase = quoted and sep and len(value) >= 8 and " " in value.strip() and not _PLACEHOLDER_RE.match(value)
+        if _about_passwords(m.group("label"), m.group("between")) or _adjective(m, value):
+            continue  # "password policy: min-12-chars", "our secret lunch spot is zorbacafe-4471"
         if value.startswith(("(", "[", "--")):
             continue  # prose in brackets after a label ("the token (URL-restricted) is ..."), or a command's next flag
             # ("secret generic db --from-file=password=./pw.txt": the flag's own value is read where it stands)

@@ -132,27 +132,65 @@ _LOGIN_WITH_RE = re.compile(
     r"(?i)\b(?:login|log[ -]?in|sign[ -]?in|creds?|credentials?)\b[^\n.]{0,60}?\bwith\s+(?:password\s+|pw\s+)?" + _V
 )
 _PW_RE = re.compile(
-    r"(?i)(?<![\w-])(?:pw|pword|p/w|passwd|pass\s?word|pass|pwd)\b\s{0,3}(?:(?:is|was|=|:|now|becomes|->|=>)\s{0,3}){0,2}"
-    + _V
+    r"(?i)(?<![A-Za-z0-9-])(?:pw|pword|p/w|passwd|pass\s?word|pass|pwd)\b"
+    r"(?:\s{0,3}(?:(?:is|was|=|:|now|becomes|->|=>)\s{0,3}){1,2}|\s{1,3})"
+    r"(?P<q>['\"])?(?P<value>(?(q)[^'\"\n]{4,128}|(?![|()\[\]{},;.\\/<>])[^\s'\"`]{4,128}))(?(q)(?P=q))"
 )
+""""pw is <pw>", ``db_password: <pw>``: a said value runs to the next space (:func:`said_end` trims it)."""
 _LABEL = (
-    r"(?:(?<![\w-])(?:pass\s?words?|passwd|passphrase|pw|pwd|pass|passcode|master\s+key|unseal\s+key|"
-    r"mot\s+de\s+passe|contrase[ñn]a|clave|senha|пароль)|(?<![\w-])(?:[a-zäöüß]{1,20}-?)?(?:passwort|kennwort)|"
-    r"パスワード|暗証番号|密码|密碼|口令|비밀번호)"
+    r"(?:(?<![\w-])(?:pass\s?words?|passwd|passphrase|pw|pwd|pass|passcode|master\s+key|unseal\s+key|mdp|"
+    r"mot\s+de\s+passe|contrase[ñn]a|clave|senha|palavra[- ]passe|парол[ьяею]\w{0,2})|"
+    r"(?<![\w-])(?:[a-zäöüß]{1,20}-?)?(?:passwort|kennwort)|パスワード|暗証番号|密码|密碼|口令|비밀번호|비번|암호)"
 )
-"""A password word in English, German (compounds too: ``Datenbankpasswort``, ``WLAN-Passwort``), French, Spanish, Portuguese,
-Russian, Japanese, Chinese and Korean; CJK words need no boundary, since CJK text has no spaces."""
-_QUALIFIER = r"(?:\s+(?:for|of|on|to|für|fürs|vom|zum|zur|des|du|de|de\s+la|del|para|pour)\s+[^\n:=：.;!?]{1,40}?)?"
-"""What the password opens, between the word and its link: "for my bank account", "für das WLAN", "du serveur"."""
-_LINK = r"(?:\s{0,3}[:=：]\s{0,3}|\s+(?:is|was|is\s+now|ist|lautet|est|es|é|é\s+a)\s+|\s*(?:は|是|为|為|：)\s*)"
-"""The link between a password word and its value: "is", ":", "=", "ist", "est", "es", は, 是 ..."""
-_VA = r"(?P<q>['\"「『])?(?P<value>(?:[^\s'\"`;|&」』\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]|&(?!&)){4,128})"
-"""A said value: a run without spaces that stops at CJK text (パスワードは<pw>です), optionally quoted."""
-_SAID_RE = re.compile(r"(?i)(?P<label>" + _LABEL + ")" + _QUALIFIER + _LINK + _VA)
+"""A password word in English, German (compounds too: ``Datenbankpasswort``, ``WLAN-Passwort``), French (``mdp``),
+Spanish, Portuguese (``palavra-passe``), Russian (its cases), Japanese, Chinese and Korean; CJK words need no
+boundary, since CJK text has no spaces."""
+_PREP = (
+    r"for|of|on|to|at|in|from|für|fürs|vom|zum|zur|bei|beim|am|im|des|der|du|de|de\s+la|de\s+l'|à|au|aux|pour|"
+    r"pour\s+(?:le|la|les)|del|de\s+los|para|para\s+(?:el|la|o|a)|en|do|da|dos|das|no|na|pro|pra|"
+    r"для|от|к|ко|на|в|во|у|с|со"
+)
+"""What precedes the thing a password opens, in the nine languages: "for", "für", "du", "del", "do", "для" ..."""
+_QUALIFIER = r"(?:\s+(?:" + _PREP + r")\s+[^\n:=：.;!?—]{1,40}?|\s+d['’][^\s:=：]{2,30})?"
+"""What the password opens, between the word and its link: "for my bank account", "für das WLAN", "du serveur",
+"do banco", "для сервера", "d'administration"."""
+_ABOUT = (
+    r"policy|policies|length|rules?|requirements?|reset|hint|expiry|expires|expiration|field|prompt|manager|change|"
+    r"changed|rotation|strength|complexity|history|age|format|pattern|regex|hash|hashing|salt|file|min|max|minimum|"
+    r"maximum|set|protected|required|optional|login|auth|authentication|less|only|flag|option|env|vault|stored|oublié|"
+    r"perdu|olvidada|esquecida|забыл\w*"
+)
+"""Words after a password word that make the line about passwords, not one ("password policy: min-12-chars")."""
+_BARE = r"(?:\s+(?!(?:" + _ABOUT + r")\b)[\w'’-]{1,24}){1,3}?"
+"""What the password opens, said as bare nouns (French "Mot de passe wifi", Russian "пароль администратора");
+taken only before a colon or a dash."""
+_COLON = r"(?:\s{0,3}[:=：]\s{0,3}|\s+[—–-]\s+(?:это\s+)?)"
+_LINK = (
+    r"(?:" + _COLON + r"|\s+(?:is|was|is\s+now|ist|lautet|est|es|é|é\s+a|era|c'est)\s+|\s*(?:は|是|为|為|：)\s*|"
+    r"(?:는|은|이|가)\s*)"
+)
+"""The link between a password word and its value: "is", ":", "=", a dash, "ist", "est", "es", "é", は, 是, and the
+Korean particles 는/은/이/가 ("비밀번호는 <pw> 입니다")."""
+_VA = r"(?P<q>['\"「『])?(?P<value>(?(q)[^'\"\n「」『』]{4,128}|[^\s'\"`」』\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]{4,128}))"
+"""A said value: a run without spaces that stops at CJK text (パスワードは<pw>です), or quoted; :func:`said_end` trims it."""
+_SAID_RE = re.compile(
+    r"(?i)(?P<label>"
+    + _LABEL
+    + r")(?!\s+(?:"
+    + _ABOUT
+    + r")\b)(?:"
+    + _QUALIFIER
+    + _LINK
+    + "|"
+    + _BARE
+    + _COLON
+    + ")"
+    + _VA
+)
 """A password word, what it opens, a link, a value (issue 32 round 4): "my password for the HR portal is <pw>"."""
 _SAID_KEYS: tuple[str, ...] = (
-    *("pass", "pw", "master", "unseal", "contrase", "clave", "senha", "kennwort", "пароль", "パスワード"),
-    *("暗証番号", "密码", "密碼", "口令", "비밀번호"),
+    *("pass", "pw", "master", "unseal", "contrase", "clave", "senha", "kennwort", "парол", "パスワード", "mdp"),
+    *("暗証番号", "密码", "密碼", "口令", "비밀번호", "비번", "암호"),
 )
 """Substrings one of which every :data:`_SAID_RE` match holds (a cheap test before the regex)."""
 _PIN_KEYS = ("pin", "pass", "code", "暗証番号")
@@ -222,8 +260,42 @@ def _phrase_ok(m: re.Match[str], label: str) -> bool:
     return not (label.lower().rstrip() == "pass" and link.endswith((":", "：")))
 
 
+_NEXT_FIELD_RE = re.compile(r"[;,&|][A-Za-z_][\w .-]{0,30}[=:]")
+"""The next field of a connection string or a query (``;Database=``, ``&user=``): not the password's."""
+_CLOSERS = {")": "(", "]": "[", "}": "{", ">": "<"}
+
+
+def said_end(value: str) -> str:
+    """Where a said password ends (docs/architecture.md §3): ``value`` (a run up to the next space) trimmed.
+
+    The rule: a password said in prose runs to the next space, closing quote or
+    CJK character; punctuation inside it is its own (``x9k2;Qz``), and so is a
+    final ``!`` or ``?`` (``Sommer2024!``: leaving it would leak a character,
+    taking an exclamation mark costs nothing). A final ``.``, ``,``, ``;`` or
+    ``:`` ends the sentence, a final bracket with no opening one in the value
+    closes one opened before it, and a connection string's or query's next
+    field (``;Database=``) is not the password's.
+
+    Args:
+        value: the unquoted run after the link.
+
+    Returns:
+        str: the password, a prefix of ``value``.
+    """
+    m = _NEXT_FIELD_RE.search(value)
+    if m:
+        value = value[: m.start()]
+    while value:
+        last = value[-1]
+        if last in ".,;:" or (last in _CLOSERS and _CLOSERS[last] not in value):
+            value = value[:-1]
+        else:
+            break
+    return value
+
+
 def _emit(m: re.Match[str], slug: str, *, min_len: int = 6, text: str = "", phrase: bool = False) -> Iterator[Span]:
-    value = m.group("value").rstrip(".,;:!?)") if not m.groupdict().get("q") else m.group("value")
+    value = said_end(m.group("value")) if not m.groupdict().get("q") else m.group("value")
     if _ok(value, min_len=min_len, phrase=phrase):
         start = m.start("value")
         yield start, start + len(value), slug
