@@ -136,7 +136,7 @@ REGISTRY: tuple[Derived, ...] = (
         "vectors.sqlite",
         _S,
         "read/semantic_store.py",
-        "hybrid recall's vectors (int8), keyed by recall item and a digest of its text; no text",
+        "hybrid recall's vectors (int8), keyed by recall item and a digest of the text embedded; no text",
         True,
         "the MCP server or the app, in the background (read/semantic_build.py)",
         {_F: Fate.SCRUBBED, _C: Fate.STALE, _D: Fate.SCRUBBED},
