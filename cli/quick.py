@@ -25,7 +25,17 @@ import os
 import sys
 from typing import TYPE_CHECKING, NoReturn
 
-from .quickbase import apply_keys, config_keys, errors_as_lines, fail, read_plain, recall_root, split_repo
+from .quickbase import (
+    UNBUDGETED,
+    apply_keys,
+    config_keys,
+    errors_as_lines,
+    fail,
+    no_hit_line,
+    read_plain,
+    recall_root,
+    split_repo,
+)
 
 if TYPE_CHECKING:
     from memrepo.engine.configpath import ReadKeys
@@ -125,8 +135,19 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
             min_confidence=0.0 if args["show_all"] else None,
         )
     if not hits:
-        shown = query if len(query) <= 60 else query[:57] + "..."
-        fail(f"no memory matches {clean(shown)!r}")
+        best = None
+        if int(args["max_bytes"]) < UNBUDGETED:  # a match the byte budget left out is not "no match"
+            with errors_as_lines():
+                again = coldrecall.recall(
+                    root,
+                    query,
+                    workspace=args["workspace"],  # type: ignore[arg-type]
+                    limit=1,
+                    max_bytes=UNBUDGETED,
+                    min_confidence=0.0 if args["show_all"] else None,
+                )
+            best = again[0] if again else None
+        fail(no_hit_line(query, int(args["max_bytes"]), best))  # type: ignore[call-overload]
     out: list[str] = []
     if args["as_json"]:
         import json
