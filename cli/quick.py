@@ -259,7 +259,8 @@ def script() -> None:
     regex caches) takes about 6 ms of a 45 ms ``memrepo recall``; a quick
     path has closed its files and databases and started no thread, so once
     its output is flushed the process ends at once (:func:`os._exit`) with
-    the same exit code. Click's path ends as every Python program does.
+    the same exit code. What the exit handlers would have saved is saved
+    first (the redaction clean memo, :func:`leave`). Click's path ends as every Python program does.
     """
     try:
         run()
@@ -272,12 +273,17 @@ def script() -> None:
 
 
 def leave(code: object) -> NoReturn:
-    """Flush standard output and error, then end the process with ``code`` as :class:`SystemExit` reads it."""
+    """Save the redaction clean memo, flush standard output and error, then end the process with ``code``
+    as :class:`SystemExit` reads it."""
     if code is not None and not isinstance(code, int):
         sys.stderr.write(f"{code}\n")
         code = 1
     import contextlib
 
+    if "memrepo.engine.redaction" in sys.modules:  # os._exit skips atexit: the clean memo is written here
+        from memrepo.engine.redaction import flush_clean_memo
+
+        flush_clean_memo()
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(OSError, ValueError):  # the reader left (`| head`) or the stream is closed
             stream.flush()
