@@ -136,7 +136,8 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
         )
     if not hits:
         best = None
-        if int(args["max_bytes"]) < UNBUDGETED:  # a match the byte budget left out is not "no match"
+        budget: int = args["max_bytes"]  # type: ignore[assignment]
+        if budget < UNBUDGETED:  # a match the byte budget left out is not "no match"
             with errors_as_lines():
                 again = coldrecall.recall(
                     root,
@@ -147,7 +148,7 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
                     min_confidence=0.0 if args["show_all"] else None,
                 )
             best = again[0] if again else None
-        fail(no_hit_line(query, int(args["max_bytes"]), best))  # type: ignore[call-overload]
+        fail(no_hit_line(query, budget, best))
     out: list[str] = []
     if args["as_json"]:
         import json
