@@ -25,7 +25,17 @@ import os
 import sys
 from typing import TYPE_CHECKING, NoReturn
 
-from .quickbase import apply_keys, config_keys, errors_as_lines, fail, read_plain, recall_root, split_repo
+from .quickbase import (
+    UNBUDGETED,
+    apply_keys,
+    config_keys,
+    errors_as_lines,
+    fail,
+    no_hit_line,
+    read_plain,
+    recall_root,
+    split_repo,
+)
 
 if TYPE_CHECKING:
     from memrepo.engine.configpath import ReadKeys
@@ -125,8 +135,20 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
             min_confidence=0.0 if args["show_all"] else None,
         )
     if not hits:
-        shown = query if len(query) <= 60 else query[:57] + "..."
-        fail(f"no memory matches {clean(shown)!r}")
+        best = None
+        budget: int = args["max_bytes"]  # type: ignore[assignment]
+        if budget < UNBUDGETED:  # a match the byte budget left out is not "no match"
+            with errors_as_lines():
+                again = coldrecall.recall(
+                    root,
+                    query,
+                    workspace=args["workspace"],  # type: ignore[arg-type]
+                    limit=1,
+                    max_bytes=UNBUDGETED,
+                    min_confidence=0.0 if args["show_all"] else None,
+                )
+            best = again[0] if again else None
+        fail(no_hit_line(query, budget, best))
     out: list[str] = []
     if args["as_json"]:
         import json
@@ -238,7 +260,8 @@ def script() -> None:
     regex caches) takes about 6 ms of a 45 ms ``memrepo recall``; a quick
     path has closed its files and databases and started no thread, so once
     its output is flushed the process ends at once (:func:`os._exit`) with
-    the same exit code. Click's path ends as every Python program does.
+    the same exit code. What the exit handlers would have saved is saved
+    first (the redaction clean memo, :func:`leave`). Click's path ends as every Python program does.
     """
     try:
         run()
@@ -251,12 +274,17 @@ def script() -> None:
 
 
 def leave(code: object) -> NoReturn:
-    """Flush standard output and error, then end the process with ``code`` as :class:`SystemExit` reads it."""
+    """Save the redaction clean memo, flush standard output and error, then end the process with ``code``
+    as :class:`SystemExit` reads it."""
     if code is not None and not isinstance(code, int):
         sys.stderr.write(f"{code}\n")
         code = 1
     import contextlib
 
+    if "memrepo.engine.redaction" in sys.modules:  # os._exit skips atexit: the clean memo is written here
+        from memrepo.engine.redaction import flush_clean_memo
+
+        flush_clean_memo()
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(OSError, ValueError):  # the reader left (`| head`) or the stream is closed
             stream.flush()

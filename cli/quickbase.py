@@ -20,6 +20,10 @@ if TYPE_CHECKING:
     from memrepo.engine.configpath import ReadKeys
 
 
+UNBUDGETED = 1 << 30
+"""A byte budget no recall reaches: the second look that tells "nothing matches" from "nothing fits"."""
+
+
 def split_repo(argv: list[str]) -> tuple[str | None, list[str]] | None:
     """A leading ``--repo PATH`` or ``--repo=PATH`` and the rest; None for an odd or empty one (click's reading)."""
     args = list(argv)
@@ -157,3 +161,27 @@ def recall_root(cli_repo: object, keys: ReadKeys) -> Path:
     apply_keys(keys)
     repo = cli_repo or os.environ.get("MEMREPO_REPO") or keys.repo
     return coldrecall.open_repo(os.path.expanduser(str(repo)))
+
+
+def no_hit_line(query: str, max_bytes: int, best: object | None) -> str:
+    """The line ``memrepo recall`` prints with no hit to show (docs/architecture.md §4).
+
+    Args:
+        query: what was searched for (shortened to 60 characters here).
+        max_bytes: the ``--max-bytes`` budget given (bytes).
+        best: the best match with no byte budget (a hit with ``ref`` and ``text``), or None when nothing matches.
+
+    Returns:
+        str: "no memory matches ..." when nothing matches; when something does but the budget
+        left every hit out, that it matched, how many bytes the best hit needs, and to raise ``--max-bytes``.
+    """
+    from memrepo.tui.plain import clean
+
+    shown = clean(query if len(query) <= 60 else query[:57] + "...")
+    if best is None:
+        return f"no memory matches {shown!r}"
+    need = len(str(getattr(best, "ref", "")).encode()) + len(str(getattr(best, "text", "")).encode("utf-8", "replace"))
+    return (
+        f"memory matches {shown!r}, but no hit fits in --max-bytes {max_bytes} "
+        f"(the best needs {need} bytes): raise --max-bytes"
+    )

@@ -13,6 +13,7 @@ import click
 from memrepo.tui.plain import clean
 
 from .main import _errors_as_lines, _fail, _open_store, _settings, workspace_option
+from .quickbase import UNBUDGETED, no_hit_line
 
 
 @click.command()
@@ -56,7 +57,7 @@ def context(ctx: click.Context, workspace: str | None, as_json: bool) -> None:
     default=16_000,
     show_default=True,
     type=click.IntRange(min=0),
-    help="Most UTF-8 bytes of hit text in all.",
+    help="Most UTF-8 bytes of hit text in all (a hit that does not fit is left out).",
 )
 @click.option("--full", is_flag=True, help="Add up to 80 lines of the section around each hit.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per hit.")
@@ -76,23 +77,29 @@ def recall(
     """Search memory for QUERY (words, a phrase, Chinese, Japanese or Korean), best first.
 
     Hits under the confidence minimum (docs/architecture.md §4) are left out
-    unless --all; with no hit the exit code is 1, with --json too.
+    unless --all; with no hit the exit code is 1, with --json too. When memory
+    matches but --max-bytes leaves every hit out, the line says so and how many
+    bytes the best hit needs (exit code 1 as well).
     """
     from memrepo.engine.format.terms import query_terms
 
     if not query_terms(query)[1]:
         _fail("empty query: give a word to search for (spaces and punctuation match nothing)", 2)
-    hits = _open_store(ctx, create=False).recall(
+    store = _open_store(ctx, create=False)
+    floor = 0.0 if show_all else None
+    hits = store.recall(
         query,
         workspace=workspace,
         limit=limit,
         max_bytes=max_bytes,
         detail="full" if full else "line",
-        min_confidence=0.0 if show_all else None,
+        min_confidence=floor,
     )
-    if not hits:
-        shown = query if len(query) <= 60 else query[:57] + "..."
-        _fail(f"no memory matches {clean(shown)!r}")
+    if not hits:  # a match the byte budget left out is not "no match" (the quick path says the same)
+        again = []
+        if max_bytes < UNBUDGETED:
+            again = store.recall(query, workspace=workspace, limit=1, max_bytes=UNBUDGETED, min_confidence=floor)
+        _fail(no_hit_line(query, max_bytes, again[0] if again else None))
     for hit in hits:
         if as_json:  # JSON escapes control characters itself
             click.echo(json.dumps(hit.model_dump(), ensure_ascii=False))

@@ -7,7 +7,9 @@ terminal back and reads the file. Like ``git commit``: an editor that fails
 changes nothing, and an emptied file cancels. An entry is one line in its
 file, so the lines written in the editor are joined with spaces, as the edit
 box does with pasted line breaks. The caller saves the text through the
-engine's write transaction, the same path as the edit box.
+engine's write transaction, the same path as the edit box. A text the write
+would refuse before anything else (over the raw size limit) is not handed on:
+its file is kept and named, since a text that size is too big for the box.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import os
 import shlex
 import subprocess
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -107,13 +110,18 @@ class EditorResult:
     message: str
 
 
-def edit_in_editor(app: App[object], text: str, *, cwd: Path | None = None) -> EditorResult:
+def edit_in_editor(
+    app: App[object], text: str, *, cwd: Path | None = None, refuse: Callable[[str], str | None] | None = None
+) -> EditorResult:
     """Hand the terminal to the user's editor on ``text``; return what it gave back.
 
     Args:
         app: the running app, suspended while the editor runs.
         text: the entry's text to start from.
         cwd: the editor's working directory (the memory repo), or None for the app's.
+        refuse: gives the reason a new text would be refused before any write (too long), or None. Such a
+            text is FAILED and its file is kept (its path is in the message): a text of that size is
+            too big for the edit box to hold (docs/architecture.md §8).
 
     Returns:
         EditorResult: the folded new text (CHANGED) or why there is none.
@@ -124,6 +132,7 @@ def edit_in_editor(app: App[object], text: str, *, cwd: Path | None = None) -> E
     command = editor_command()
     handle, name = tempfile.mkstemp(prefix="memrepo-entry-", suffix=".md")  # mode 0600, a name no one else has
     path = Path(name)
+    keep = False
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(fold(text) + "\n")
@@ -140,8 +149,14 @@ def edit_in_editor(app: App[object], text: str, *, cwd: Path | None = None) -> E
             written = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             return EditorResult(Outcome.FAILED, None, clean(f"Cannot read what {command[0]} saved: {exc}"))
+        changed = fold(written) != fold(text)
+        why = refuse(fold(written)) if refuse is not None and changed else None
+        if why is not None:
+            keep = True  # what the person wrote stays where they wrote it
+            return EditorResult(Outcome.FAILED, None, clean(f"Not saved: {why}; what you wrote is kept in {path}"))
     finally:
-        path.unlink(missing_ok=True)
+        if not keep:
+            path.unlink(missing_ok=True)
     new = fold(written)
     if not new:
         return EditorResult(Outcome.EMPTIED, None, "The editor left the text empty: edit cancelled")

@@ -27,6 +27,10 @@ from filelock import FileLock, Timeout
 
 from memrepo.engine.errors import BusyError
 
+from .lockholder import confirmed_unheld as confirmed_unheld  # re-exported: the git layer asks it here
+from .lockholder import lock_holder, pid_alive
+from .remoteclean import NETWORK_HOLDERS, forget_dead_network_holder, settled_record
+
 GIT_LOCK_WAIT_S = 3.0
 """Longest a writer waits for another git process's lock file before "busy" (seconds)."""
 STALE_LOCK_S = 10.0
@@ -110,7 +114,7 @@ class WriteLock:
                 settle_git_locks(self.git_dir, killed_at=killed_at)
                 # Its temp files are invisible to git (info/exclude): the writer finds them (undo.recover).
                 self.killed = killed_at is not None
-                _forget_dead_network_holder(self.git_dir)
+                forget_dead_network_holder(self.git_dir)
             yield
         finally:
             outermost = self._lock.lock_counter == 1
@@ -155,19 +159,6 @@ class WriteLock:
 # -- git's lock files ----------------------------------------------------------
 
 
-def pid_alive(pid: object) -> bool:
-    """True when a process with this pid exists (a zombie counts as alive)."""
-    if not isinstance(pid, int) or pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def git_lock_files(git_dir: Path) -> list[Path]:
     """The lock files git or libgit2 left or hold in ``git_dir`` right now (index, HEAD, shallow, refs)."""
     git_dir = Path(git_dir)
@@ -176,84 +167,6 @@ def git_lock_files(git_dir: Path) -> list[Path]:
     if refs.is_dir():
         found += sorted(p for p in refs.rglob("*.lock") if p.is_file())
     return found
-
-
-def lock_holder(path: Path) -> tuple[int, str] | None:
-    """The live process that owns the git lock file ``path``, as ``(pid, command line)``, or None.
-
-    A process that has it open, or else, for ``index.lock`` only, a live
-    ``git`` process working in the repository (``git commit`` writes
-    ``index.lock``, closes it, and renames it only when the commit is made;
-    ref locks stay open until renamed). Looks through ``/proc``
-    (Linux); processes of other users are not visible. Returns None when
-    there is no ``/proc``.
-    """
-    proc = Path("/proc")
-    if not (proc / "self" / "fd").is_dir():
-        return None
-    target = os.path.realpath(path)
-    git_dir = Path(target).parent
-    while git_dir.name != ".git" and git_dir != git_dir.parent and git_dir.name not in ("", "/"):
-        if (git_dir / "HEAD").is_file() and (git_dir / "objects").is_dir():
-            break
-        git_dir = git_dir.parent
-    work = str(git_dir.parent) if git_dir.name == ".git" else str(git_dir)
-    index = Path(target).name == "index.lock"
-    git_here: tuple[int, str] | None = None
-    for entry in os.scandir(proc):
-        if not entry.name.isdigit():
-            continue
-        pid = int(entry.name)
-        try:
-            fds = os.scandir(os.path.join(entry.path, "fd"))
-        except OSError:
-            continue
-        with fds:
-            for fd in fds:
-                try:
-                    if os.readlink(fd.path) == target:
-                        return pid, _command_line(pid)
-                except OSError:
-                    continue
-        if git_here is None and index and pid != os.getpid():
-            try:
-                comm = Path(entry.path, "comm").read_text().strip()
-                cwd = os.readlink(os.path.join(entry.path, "cwd"))
-            except OSError:
-                continue
-            if comm.startswith("git") and (cwd == work or cwd.startswith(work + "/")):
-                git_here = pid, _command_line(pid)
-    return git_here
-
-
-def confirmed_unheld(path: Path) -> bool:
-    """True when the lock file ``path`` exists and no live process owns it, seen twice a moment apart.
-
-    Two looks, the same file both times: a git command that renamed its lock
-    into place while the first look ran and took a new one is not mistaken
-    for a stale lock.
-    """
-    for look in range(2):
-        try:
-            st = os.stat(path)
-        except OSError:
-            return False
-        if lock_holder(path) is not None:
-            return False
-        if look == 0:
-            first = (st.st_ino, st.st_mtime_ns)
-            time.sleep(0.005)
-    return (st.st_ino, st.st_mtime_ns) == first
-
-
-def _command_line(pid: int) -> str:
-    try:
-        raw = Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return "?"
-    words = [w.decode("utf-8", "replace") for w in raw.split(b"\0") if w]
-    line = " ".join(" ".join([os.path.basename(words[0]), *words[1:]]).split()) if words else "?"
-    return line if len(line) <= 60 else line[:57] + "..."
 
 
 def describe_git_lock(git_dir: Path, path: Path) -> str:
@@ -272,7 +185,7 @@ def describe_git_lock(git_dir: Path, path: Path) -> str:
     )
 
 
-HOLDERS = ("write.holder", "sync.holder", "dream.holder")
+HOLDERS = ("write.holder", *NETWORK_HOLDERS)
 """Under ``.git/memrepo/``: the records of memrepo's writer, of its network step (fetch, push) and of a
 running dream (its review branch and worktree are made outside the write lock)."""
 
@@ -296,6 +209,8 @@ def killed_writer_at(git_dir: Path) -> float | None:
             continue
         if not isinstance(record, dict) or record.get("pid") == os.getpid() or pid_alive(record.get("pid")):
             continue
+        if record.get("settled") is True:  # its locks were cleared: only its pack temporary files wait
+            continue
         at = record.get("at")
         if isinstance(at, (int, float)):
             times.append(float(at))
@@ -309,13 +224,19 @@ def network_holder(git_dir: Path, remote_dir: Path | None = None) -> Iterator[No
     Args:
         git_dir: the memory repo's ``.git`` folder.
         remote_dir: the git folder of a remote on a local path, which a push writes itself (its ref locks
-            too), or None; a killed push's locks there are cleared with its record (:func:`clear_remote_locks`).
+            too), or None; what a killed push left there is cleared with its record
+            (:mod:`memrepo.engine.files.remoteclean`).
     """
+    kept = settled_record(git_dir, "sync.holder")  # a killed push's young pack temporary files: looked at later
     path = record_holder(git_dir, "sync.holder", "sync", remote=None if remote_dir is None else str(remote_dir))
     try:
         yield
     finally:
-        path.unlink(missing_ok=True)
+        if kept is None:
+            path.unlink(missing_ok=True)
+        else:
+            with contextlib.suppress(OSError):
+                path.write_text(json.dumps(kept))
 
 
 def record_holder(git_dir: Path, name: str, purpose: str, remote: str | None = None) -> Path:
@@ -330,55 +251,6 @@ def record_holder(git_dir: Path, name: str, purpose: str, remote: str | None = N
         record["remote"] = remote
     path.write_text(json.dumps(record))
     return path
-
-
-def clear_remote_locks(remote_dir: Path, killed_at: float) -> list[str]:
-    """Remove the ref lock files a killed push left in a local-path remote; return them relative to it.
-
-    A push to a remote on a local path (a USB disk, a NAS mount) updates the remote's refs itself, taking
-    ``refs/heads/<branch>.lock`` for a moment; killed then, it left the lock and every later push was
-    refused "failed to lock file" for good. A lock goes when it was taken after the killed push started
-    (``killed_at``, less a second of clock granularity) and no process on this machine has it open,
-    seen twice (:func:`confirmed_unheld`); anything else is left, and the push says which file blocks it.
-
-    Args:
-        remote_dir: the remote's git folder (a bare repository, or a work tree's ``.git``).
-        killed_at: when the killed push started (its ``sync.holder`` record).
-    """
-    removed: list[str] = []
-    refs = Path(remote_dir) / "refs"
-    candidates = [Path(remote_dir) / "packed-refs.lock"]
-    with contextlib.suppress(OSError):
-        candidates += [p for p in refs.rglob("*.lock") if p.is_file()]
-    for path in candidates:
-        try:
-            taken = path.stat().st_mtime
-        except OSError:
-            continue
-        if taken >= killed_at - 1 and confirmed_unheld(path):
-            with contextlib.suppress(FileNotFoundError):
-                path.unlink()
-                removed.append(path.relative_to(remote_dir).as_posix())
-    return removed
-
-
-def _forget_dead_network_holder(git_dir: Path) -> None:
-    """Remove a ``sync.holder`` or ``dream.holder`` record of a dead process once its lock files are settled.
-
-    A dead push's record that names a local-path remote clears that remote's locks first (:func:`clear_remote_locks`).
-    """
-    for name in HOLDERS[1:]:
-        path = Path(git_dir) / "memrepo" / name
-        try:
-            record = json.loads(path.read_text())
-        except (OSError, ValueError):
-            continue
-        if not isinstance(record, dict) or not pid_alive(record.get("pid")):
-            if isinstance(record, dict) and isinstance(record.get("remote"), str):
-                at = record.get("at")
-                if isinstance(at, (int, float)):
-                    clear_remote_locks(Path(record["remote"]), float(at))
-            path.unlink(missing_ok=True)
 
 
 def _stale(path: Path, now: float, killed_at: float | None) -> bool:

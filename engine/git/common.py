@@ -146,3 +146,26 @@ def tree_mode(tree: pygit2.Tree, path: str) -> int | None:
         return tree[path].filemode
     except KeyError:
         return None
+
+
+def point_unborn_head(git_dir: Path | None, ref: str) -> bool:
+    """Point a local-path bare remote's HEAD at ``ref`` when it names a branch the remote lacks; True when done.
+
+    ``git init --bare`` names ``master`` in many installs while memrepo pushes ``main``: a ``git
+    clone`` of such a remote then checks out nothing. Only a bare repository on a local path whose
+    HEAD names no existing branch is changed (nothing a clone could have read is moved), and only to
+    ``ref`` once it exists there (docs/architecture.md §5).
+    """
+    if git_dir is None:
+        return False
+    try:
+        bare = pygit2.Repository(str(git_dir))
+        head = bare.references.get("HEAD")
+        if not bare.is_bare or head is None or head.type != pygit2.enums.ReferenceType.SYMBOLIC:
+            return False
+        if bare.references.get(str(head.target)) is not None or bare.references.get(ref) is None:
+            return False
+        bare.references.create("HEAD", ref, force=True)
+    except (pygit2.GitError, OSError, KeyError):
+        return False
+    return True

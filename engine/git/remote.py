@@ -26,7 +26,7 @@ from memrepo.engine.files.atomic import atomic_write
 from memrepo.engine.files.lock import network_holder
 from memrepo.engine.format.layout import SYNC_JOURNAL
 
-from .common import disk_blob_id, tree_files
+from .common import disk_blob_id, point_unborn_head, tree_files
 from .common import has_password as has_password  # re-exported: sync and the tests import it from here
 from .common import mask_url as mask_url
 from .credentials import Callbacks
@@ -100,6 +100,8 @@ class GitRemote:
         """The remote's branch :attr:`branch` syncs with: its git upstream (``branch.<name>.merge``,
         set by :meth:`follow` when this repo joined a remote on another branch), else the same name."""
         self.tracking_ref = f"refs/remotes/{REMOTE}/{self.remote_branch}"
+        self.pointed_head = False
+        """Whether a push pointed a local bare remote's HEAD, which named a branch it lacked, at the branch pushed."""
 
     def _upstream(self) -> str | None:
         """The remote branch git's config names as :attr:`branch`'s upstream on :data:`REMOTE`, or None."""
@@ -252,6 +254,8 @@ class GitRemote:
             local = self.local_id()
             if local is not None:
                 self._repo.references.create(self.tracking_ref, local, force=True)
+            if point_unborn_head(local_git_dir(remote.url), f"refs/heads/{self.remote_branch}"):
+                self.pointed_head = True  # a git clone of the remote checks the branch out now
 
     @staticmethod
     def _why(url: str | None, exc: Exception, callbacks: Callbacks) -> str:

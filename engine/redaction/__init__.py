@@ -157,6 +157,19 @@ def _clean_memo() -> Any:
     return memo_for(states[0])
 
 
+def flush_clean_memo() -> None:
+    """Write the clean memo's new digests (:mod:`.memo`) now; a no-op when no memo was opened in this process.
+
+    The memo writes itself at exit (:mod:`atexit`); a process that ends with :func:`os._exit` (the console
+    script's quick paths, cli/quick.py) skips that, so it calls this first (docs/architecture.md §3).
+    """
+    import sys
+
+    memo = sys.modules.get(f"{__name__}.memo")
+    if memo is not None:
+        memo.flush_all()
+
+
 def _betterleaks_spans(text: str) -> Iterable[tuple[int, int, str]]:
     global _betterleaks_failed
     if _betterleaks_failed or not _has_candidate(text):

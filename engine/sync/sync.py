@@ -299,9 +299,18 @@ def sync(
         raise
     write_state(store.root, last_sync=stamp_now(), last_error=None, remote_head=remote.tracking_id())
     result.head = remote.local_id()
+    if remote.pointed_head:
+        joined = "; ".join(filter(None, [joined, _pointed(remote.remote_branch)]))
     if joined:
         result.notice = f"{result.notice}; {joined}" if result.notice else joined
     return result
+
+
+def _pointed(branch: str) -> str:
+    return (
+        f"the remote's HEAD named a branch it does not have (git init's default): it names {branch} now, "
+        "so a git clone of the remote checks the memory out"
+    )
 
 
 def _check_branch(root: Path, remote: GitRemote) -> str | None:

@@ -41,6 +41,22 @@ RAW_MAX_CHARS = 40 * ENTRY_MAX_CHARS
 shortens a long key to a short mark, so the entry limit applies after it, but megabytes of pasted text
 would hold the write lock for minutes first. 40 entries' worth holds any key or certificate."""
 
+
+def raw_too_long(text: str) -> str | None:
+    """The refusal reason for a text over :data:`RAW_MAX_CHARS` characters, else None (checked before redaction).
+
+    Front ends ask it before they hand such a text to a write, to keep it where the person wrote it
+    (the app's edit box keeps the editor's file, docs/architecture.md §8).
+    """
+    size = len(text)
+    if size <= RAW_MAX_CHARS:
+        return None
+    return (
+        f"too long: {size:,} characters (an entry holds at most {ENTRY_MAX_CHARS}); split it, or keep the"
+        " detail in a topic note and remember a line that links to it"
+    )
+
+
 FILLER = frozenset(
     {
         "ok",
@@ -147,13 +163,9 @@ def decide(cand: Candidate, clean: Callable[[str], str]) -> Decision:
     for name, value in (("origin text", cand.origin_text), ("text", cand.text)):
         if value and NO_MEMORY in value.casefold():
             return Decision(None, f"the {name} holds {NO_MEMORY}: the user asked not to remember it")
-    size = len(cand.text or "")
-    if size > RAW_MAX_CHARS:
-        return Decision(
-            None,
-            f"too long: {size:,} characters (an entry holds at most {ENTRY_MAX_CHARS}); split it, or keep the"
-            " detail in a topic note and remember a line that links to it",
-        )
+    too_long = raw_too_long(cand.text or "")
+    if too_long is not None:
+        return Decision(None, too_long)
     # Redacted before folding too: a token a line break cut is found only while the break is there.
     raw, types = redact(cand.text or "")
     text = clean(clean_in(raw))

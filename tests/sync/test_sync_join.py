@@ -34,7 +34,9 @@ def first_machine(tmp_path: Path) -> tuple[MemoryStore, Path]:
 def test_git_clone_dash_b_main_joins_a_remote_whose_head_names_master(tmp_path: Path) -> None:
     _a, remote = first_machine(tmp_path)
     plain = subprocess.run(["git", "clone", "-q", str(remote), str(tmp_path / "plain")], capture_output=True, text=True)
-    assert "remote HEAD refers to nonexistent ref" in plain.stderr  # why the README says -b main
+    # memrepo's first push pointed the remote's HEAD (master, which it lacked) at main: a plain clone works too
+    assert "remote HEAD refers to nonexistent ref" not in plain.stderr
+    assert "I drink green tea" in (tmp_path / "plain" / "me.md").read_text()
     b = tmp_path / "b"
     subprocess.run(["git", "clone", "-q", "-b", "main", str(remote), str(b)], check=True)
     assert run(b, "remote", "set", str(remote), "--yes-private").exit_code == 0

@@ -110,9 +110,11 @@ def test_joining_an_empty_remote_pushes_the_branch_under_its_own_name(tmp_path: 
     before = (local.root / "me.md").read_bytes()
     sync_mod.set_remote(local.root, str(remote), confirmed_private=True)
     result = sync_mod.sync(local)
-    assert result.action == "pushed" and result.notice is None
+    # the remote's HEAD named main, which it lacked: it names the branch pushed now, and the sync says so
+    assert result.action == "pushed" and result.notice is not None and "names master now" in result.notice
     assert (local.root / "me.md").read_bytes() == before
     assert remote_heads(remote) == ["refs/heads/master"]
+    assert git(remote, "symbolic-ref", "HEAD").strip() == "refs/heads/master"
     assert head_branch(local.root) == "master"
 
 

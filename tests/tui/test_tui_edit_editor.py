@@ -193,3 +193,53 @@ def test_the_folder_pane_passes_plus_line_only_to_editors_that_take_it() -> None
     assert at_line(["nano"], "me.md", 3) == ["nano", "+3", "me.md"]
     # VS Code would open a file named "+12", which the hand-edit commit then recorded
     assert at_line(["code", "--wait"], "me.md", 12) == ["code", "--wait", "me.md"]
+
+
+async def test_a_text_too_long_to_save_stays_in_the_editors_file_named_in_one_line(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A huge paste in the editor was handed to the write, refused there, and lost with the closed box."""
+    from memrepo.engine.write.policy import RAW_MAX_CHARS
+
+    words = " ".join(f"line{n}" for n in range(RAW_MAX_CHARS // 5))  # over the raw limit, under a second to write
+    (tmp_path / "paste.txt").write_text(words + "\n", encoding="utf-8")
+    script = editor_script(tmp_path, f'cat {shlex.quote(str(tmp_path / "paste.txt"))} > "$1"')
+    monkeypatch.setenv("EDITOR", str(script))
+    monkeypatch.delenv("VISUAL", raising=False)
+    app = RecordingApp(repo, watch=False)
+    monkeypatch.setattr(app, "suspend", Suspends())
+    async with app.run_test(size=SIZE) as pilot:
+        await open_edit_box(pilot, app)
+        before = commits(repo)
+        inbox = (repo / "inbox.md").read_text(encoding="utf-8")
+        await pilot.press("ctrl+o")
+        await wait_for(pilot, lambda: any("Not saved: too long" in n for n in app.notices), what="the refusal")
+        await settle(pilot)
+        refusals = [n for n in app.notices if "too long" in n]
+        assert len(refusals) == 1 and "\n" not in refusals[0]
+        kept = Path(saw(tmp_path)[0])
+        assert refusals[0].endswith(f"what you wrote is kept in {kept}")
+        assert kept.read_text(encoding="utf-8") == words + "\n"
+        assert oct(kept.stat().st_mode & 0o777) == "0o600"
+        assert isinstance(app.screen, EditText), "the box stays open"
+        assert app.screen.query_one("#edit-text").text == "Prefers dark mode"  # type: ignore[attr-defined]
+        assert commits(repo) == before
+        assert (repo / "inbox.md").read_text(encoding="utf-8") == inbox
+    kept.unlink()
+
+
+async def test_a_text_too_long_typed_in_the_box_stays_in_the_box(repo: Path) -> None:
+    from memrepo.engine.write.policy import RAW_MAX_CHARS
+
+    app = RecordingApp(repo, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_edit_box(pilot, app)
+        before = commits(repo)
+        long = "Prefers dark mode " + "x" * RAW_MAX_CHARS
+        app.screen.query_one("#edit-text").text = long  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: any("Not saved: too long" in n for n in app.notices), what="the refusal")
+        await settle(pilot)
+        assert isinstance(app.screen, EditText)
+        assert app.screen.query_one("#edit-text").text == long  # type: ignore[attr-defined]
+        assert commits(repo) == before

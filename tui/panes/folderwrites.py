@@ -2,12 +2,13 @@
 
 A mixin of :class:`~memrepo.tui.panes.folder.FolderPane`, kept apart so the
 pane module stays one screenful per concern. Both go through the engine's
-write transaction: the editor's save is committed as a hand edit, a forget
-is its own commit, and either can be undone from History.
+write transaction: the editor's save is committed as a hand edit (not when the
+editor exits non-zero), a forget is its own commit, and either can be undone from History.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual import work
@@ -23,6 +24,31 @@ if TYPE_CHECKING:
     _PaneBase = Pane
 else:
     _PaneBase = object  # at run time a plain mixin: the pane class itself is the Textual widget
+
+
+def _read_bytes(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def failed_edit_line(editor: str, code: int, path: str, changed: bool) -> str:
+    """The one line after ``e``'s editor exited with ``code`` (not 0): the app commits nothing (docs/architecture.md §8).
+
+    Args:
+        editor: the editor's program.
+        code: its exit code.
+        path: the file it had open (relative to the repo).
+        changed: whether the file differs from before the editor ran (it saved, then failed: vim's ``:w``, ``:cq``).
+    """
+    said = f"{clean(editor)} exited with {code}: the app committed nothing"
+    if not changed:
+        return f"{said}; {clean(path)} is unchanged"
+    return (
+        f"{said}; what it saved stays in {clean(path)} and is committed as a hand edit like any edit made "
+        "outside the app (undo it in History)"
+    )
 
 
 class FolderWrites(_PaneBase):
@@ -43,7 +69,12 @@ class FolderWrites(_PaneBase):
         raise NotImplementedError
 
     def action_edit(self) -> None:
-        """Open the file in ``$VISUAL``/``$EDITOR`` at the highlighted entry's line; commit the edit as a hand edit."""
+        """Open the file in ``$VISUAL``/``$EDITOR`` at the highlighted entry's line; commit the edit as a hand edit.
+
+        An editor that exits non-zero gets no commit from the app (the edit box's ``ctrl+o`` rule):
+        what it saved before failing stays in the file, where the hand-edit watcher finds it and commits
+        it as it commits any edit made outside the app (:func:`failed_edit_line` says so).
+        """
         import subprocess
 
         from textual.app import SuspendNotSupported
@@ -57,6 +88,7 @@ class FolderWrites(_PaneBase):
         entry = self.table.highlighted_entry
         line = entry.line if entry is not None else 1
         editor = editor_command()
+        before = _read_bytes(self.repo.root / path)
         try:
             with self.app.suspend():
                 done = subprocess.run(
@@ -68,10 +100,16 @@ class FolderWrites(_PaneBase):
         except OSError as exc:
             self.notify(clean(f"Cannot start {editor[0]}: {exc}"), title="Edit", severity="error", markup=False)
             return
-        if done.returncode != 0:
+        if done.returncode != 0:  # as ctrl+o in the edit box: a failed editor, and the app writes nothing
             self.notify(
-                f"{clean(editor[0])} exited with {done.returncode}", title="Edit", severity="warning", markup=False
+                failed_edit_line(editor[0], done.returncode, path, _read_bytes(self.repo.root / path) != before),
+                title="Edit",
+                severity="warning",
+                timeout=10,
+                markup=False,
             )
+            self._reread(path)
+            return
         self.commit_edit(path)
 
     @work(group="folder-write", exit_on_error=False, description="Committing the hand edit")

@@ -128,7 +128,9 @@ class EditText(ModalScreen[str | None], inherit_bindings=False):
     entry scrolled sideways and most of it was out of sight while it was edited. ``ctrl+o`` writes
     the text in ``$VISUAL``/``$EDITOR`` instead (:mod:`memrepo.tui.editor`, lazygit's key for it):
     a changed text is saved as ``enter`` saves it, an emptied one cancels, and a failed or
-    unchanged one leaves the box as it was.
+    unchanged one leaves the box as it was. A text the write refuses for its size (over
+    ``RAW_MAX_CHARS``) is never handed on: typed in the box it stays there, written in the
+    editor it stays in the editor's file, whose path the one refusal line names.
 
     Args:
         title: what is being edited.
@@ -163,8 +165,13 @@ class EditText(ModalScreen[str | None], inherit_bindings=False):
 
     def action_save(self) -> None:
         """Save the text (line breaks folded to spaces); empty text is refused with a notice."""
+        from memrepo.engine import raw_too_long
+
         text = " ".join(self.query_one(TextArea).text.split())
-        if text:
+        too_long = raw_too_long(text)
+        if too_long is not None:  # the write would refuse it: the text stays in the box
+            self.notify(f"Not saved: {too_long}", severity="warning", timeout=8, markup=False)
+        elif text:
             self.dismiss(text)
         else:
             self.notify("The text cannot be empty", severity="warning", timeout=3, markup=False)
@@ -173,11 +180,13 @@ class EditText(ModalScreen[str | None], inherit_bindings=False):
         """Write the text in the user's editor: save a changed text, cancel on an emptied one, else keep the box."""
         from textual.app import SuspendNotSupported
 
+        from memrepo.engine import raw_too_long
+
         from ..editor import Outcome, edit_in_editor
 
         box = self.query_one(TextArea)
         try:
-            result = edit_in_editor(self.app, box.text)
+            result = edit_in_editor(self.app, box.text, refuse=raw_too_long)
         except SuspendNotSupported:
             self.notify("This terminal cannot hand the screen to an editor", severity="warning", markup=False)
             return
