@@ -25,7 +25,17 @@ import os
 import sys
 from typing import TYPE_CHECKING, NoReturn
 
-from .quickbase import apply_keys, config_keys, errors_as_lines, fail, read_plain, recall_root, split_repo
+from .quickbase import (
+    apply_keys,
+    config_keys,
+    errors_as_lines,
+    fail,
+    read_plain,
+    recall_root,
+    scan_line,
+    split_repo,
+    start_index_build,
+)
 
 if TYPE_CHECKING:
     from memrepo.engine.configpath import ReadKeys
@@ -123,7 +133,10 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
             max_bytes=int(args["max_bytes"]),  # type: ignore[call-overload]
             detail="full" if args["full"] else "line",
             min_confidence=0.0 if args["show_all"] else None,
+            start_build=start_index_build,
         )
+    if hits and hits[0].scan:
+        sys.stderr.write(scan_line(hits[0].scan) + "\n")
     if not hits:
         shown = query if len(query) <= 60 else query[:57] + "..."
         fail(f"no memory matches {clean(shown)!r}")

@@ -82,7 +82,11 @@ def recall(
 
     if not query_terms(query)[1]:
         _fail("empty query: give a word to search for (spaces and punctuation match nothing)", 2)
-    hits = _open_store(ctx, create=False).recall(
+    from .quickbase import scan_line, start_index_build
+
+    store = _open_store(ctx, create=False)
+    store.build_in_background(start_index_build)  # a large repo's first build: a scan answers meanwhile
+    hits = store.recall(
         query,
         workspace=workspace,
         limit=limit,
@@ -90,6 +94,8 @@ def recall(
         detail="full" if full else "line",
         min_confidence=0.0 if show_all else None,
     )
+    if hits and hits[0].scan:
+        click.echo(scan_line(hits[0].scan), err=True)
     if not hits:
         shown = query if len(query) <= 60 else query[:57] + "..."
         _fail(f"no memory matches {clean(shown)!r}")

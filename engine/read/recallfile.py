@@ -57,8 +57,9 @@ def open_index(root: Path) -> RecallIndex:
 
     A build is pure Python for seconds (tens of seconds at 20,000 files); in a
     child process it holds neither this process's GIL (the app's screen and
-    the MCP server's loop keep running) nor its memory. Later syncs re-read
-    only changed files, here.
+    the MCP server's loop keep running) nor its memory, and runs at a low
+    CPU priority (recall answers from a scan of the files meanwhile). Later
+    syncs re-read only changed files, here.
     """
     index = RecallIndex(root)
     if not index.built and index.path != ":memory:" and len(walk(Path(root))) >= recall.CHILD_BUILD_FILES:
@@ -66,7 +67,7 @@ def open_index(root: Path) -> RecallIndex:
 
         # "spawn": a fresh interpreter (forking a process that runs threads is unsafe).
         child = multiprocessing.get_context("spawn").Process(
-            target=build_index, args=(str(root),), name="memrepo-recall-build", daemon=True
+            target=build_index, args=(str(root), True), name="memrepo-recall-build", daemon=True
         )
         import sys
 
@@ -81,18 +82,81 @@ def open_index(root: Path) -> RecallIndex:
             child.join()
         except Exception:  # no child here (no usable standard streams): built below instead
             pass
+        import time
+
+        while build_running(root):  # a build another process started holds the lock: it finishes first
+            time.sleep(0.2)
         index.close()
         index = RecallIndex(root)  # built by the child (or, if it failed, built below)
     index.sync()
     return index
 
 
-def build_index(root: str) -> None:
+BUILD_LOCK = "recall-build.lock"
+"""Under ``.git/memrepo/``: held by the process building the index in the background (one at a time)."""
+
+
+def build_running(root: Path) -> bool:
+    """Whether a background build of ``root``'s index holds :data:`BUILD_LOCK` now (never waits)."""
+    from filelock import FileLock, Timeout
+
+    lock = FileLock(str(index_path(Path(root)).parent / BUILD_LOCK), timeout=0)
+    try:
+        lock.acquire()
+    except Timeout:
+        return True
+    except OSError:
+        return False
+    lock.release()
+    return False
+
+
+BUILD_NICE = 10
+"""The niceness a background build runs at: it yields to interactive work (weight 110 against 1,024 at
+nice 0) and still moves on a busy machine, where the idle class or nice 19 would all but stop it."""
+
+
+def low_priority() -> None:
+    """Lower this process's CPU priority to :data:`BUILD_NICE` (no change where it cannot be lowered)."""
+    import contextlib
+
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(max(0, BUILD_NICE - os.nice(0)))
+
+
+def build_index(root: str, background: bool = False) -> None:
     """Build (or bring up to date) the persisted index of the repo at ``root``: :func:`open_index`'s child.
 
     Its output goes nowhere: the parent may be a full-screen app on the same terminal.
+
+    Args:
+        root: the work tree.
+        background: a detached build a recall started while it answered from a scan
+            (:mod:`.recallscan`): at a low CPU priority (:data:`BUILD_NICE`), and only when no other
+            such build holds :data:`BUILD_LOCK` (one at a time; a killed one
+            leaves its batches, and the next resumes from them).
     """
     quiet = os.open(os.devnull, os.O_WRONLY)
     os.dup2(quiet, 1)
     os.dup2(quiet, 2)
-    RecallIndex(Path(root)).sync()
+    if not background:
+        RecallIndex(Path(root)).sync()
+        return
+    from filelock import FileLock, Timeout
+
+    low_priority()
+    folder = index_path(Path(root)).parent
+    folder.mkdir(parents=True, exist_ok=True)
+    lock = FileLock(str(folder / BUILD_LOCK), timeout=0)
+    try:
+        lock.acquire()
+    except Timeout:
+        return  # another build runs
+    try:
+        index = RecallIndex(Path(root))
+        try:
+            index.sync()
+        finally:
+            index.close()
+    finally:
+        lock.release()

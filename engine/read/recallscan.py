@@ -1,0 +1,461 @@
+"""Recall without the index: a direct lexical scan of the markdown, while the first build runs (docs/architecture.md §4).
+
+A fresh clone has no recall index, and building it reads, parses and
+redacts every entry (minutes at 20,000 files). Until the build is done, a
+recall answers from the files themselves: every indexable file
+(:func:`.recallkeys.walk`) is read, the few entries that may hold a query
+term are found by a cheap test on the lowered text, and only those are cut
+into index terms with the index's own functions (:func:`.recallkeys.entry_keys`).
+The ranking is the index's (:func:`.recallrank.rank`, through the same
+:class:`~.recallrank.Postings` reads), so the scan and the index give the
+same results; a test compares them.
+
+- **The cheap test**: a term a line's entry is indexed under shows in the
+  lowered line as a prefix of it. Folding (NFKC, case folding, accents,
+  :mod:`memrepo.engine.format.terms`) only differs from lowering for
+  characters outside :data:`SAFE_CHARS` (ASCII, CJK ideographs, kana, Hangul
+  syllables, common punctuation and emoji; a test checks every one), and a
+  line holding one is cut into terms whatever it holds. A Snowball stem
+  (:mod:`memrepo.engine.format.stemming`) keeps all of its word but the last
+  letter (``happy`` → ``happi``, ``hoping`` → ``hope``; checked on 320,000
+  words), except three irregular forms (``dying``, ``lying``, ``tying``).
+- **Context**: a heading or link-only bullet that may hold a query term has
+  every entry of its file cut into terms with the section's context, as the
+  index does; otherwise an entry's context can hold no query term but its
+  own ``subject:``.
+- **Redaction**: what is scored and shown of a candidate is redacted as the
+  index holds it (the ranking reads only the few best candidates), so what
+  leaves is the same; a term found only inside a secret still counts in its
+  weight, which the index never sees (a small difference, in the weights only).
+- **Counts**: BM25 needs the number of entries; each file's bullets are
+  counted with one pattern (files with code fences, comments or front matter
+  are parsed whole).
+"""
+
+from __future__ import annotations
+
+import heapq
+import os
+import re
+from collections.abc import Callable, Set
+from pathlib import Path
+from typing import Any
+
+from memrepo.engine.format.entries import is_link_line, parse, parse_entry
+from memrepo.engine.format.paths import normalize_workspace
+
+from .recallentries import MAX_INDEXED_FILE
+from .recallkeys import SEQ_BITS, SEQ_MASK, WORKSPACES_DIR, entry_keys, entry_rank, walk
+from .recallrank import CONTEXT_KEY, Candidate, Scored, entry_context, query_index_terms, rank, section_context
+
+SAFE_CHARS = (
+    "\x00-\x7f"
+    "\u00a0\u00b7\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u2192"
+    "\u2600-\u26ff\u2700-\u27bf\ufe0f"
+    "\u3000-\u3003\u3008-\u3011\u3041-\u3096\u30a1-\u30fa\u30fc"
+    "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3"
+    "\uff01\uff08\uff09\uff0c\uff0e\uff1a\uff1b\uff1f"
+    "\U0001f300-\U0001f5ff\U0001f600-\U0001f64f\U0001f680-\U0001f6ff\U0001f900-\U0001f9ff"
+)
+"""Characters whose fold is their lowercase, or that are no part of a term either way (a regex class body)."""
+_UNSAFE_RE = re.compile(f"[^{SAFE_CHARS}]")
+_BULLET_RE = re.compile(r"^[ \t\ufeff]*[-*+][ \t]", re.MULTILINE)
+_LINK_BULLET_RE = re.compile(r"^[ \t\ufeff]*[-*+][ \t]+[^\n]*\[\[[^\n]*$", re.MULTILINE)
+_ODD_RE = re.compile("\n[ \t*+\ufeff]")
+_ODD_FIRST = (" ", "\t", "*", "+", "\ufeff")
+_IRREGULAR = {"die": ("dy",), "lie": ("ly",), "tie": ("ty",)}
+"""Stems of an irregular form that keeps less than all but its last letter (Snowball's exceptions)."""
+
+
+def term_prefixes(term: str) -> tuple[str, ...]:
+    """What the lowered text of any word indexed as ``term`` holds (a stem's word less its last letter, or the term).
+
+    Args:
+        term: an index term (:func:`memrepo.engine.format.stemming.index_term`).
+
+    Returns:
+        tuple[str, ...]: one or more strings, one of which every such word holds.
+    """
+    if term.isascii() and term.isalpha() and len(term) > 2:
+        return (term[:-1], *_IRREGULAR.get(term, ()))
+    return (term,)  # a stem of one or two letters keeps its word's letters (Snowball adds or changes none there)
+
+
+def _blocks(text: str) -> bool:
+    """Whether a file may hold a block whose bullets are no entries (fences, comments, front matter)."""
+    return "```" in text or "~~~" in text or "<!--" in text or text.startswith(("---", "\ufeff---"))
+
+
+def _count(text: str, data: bytes, rel: str) -> int:
+    """How many entries the file holds, as :func:`memrepo.engine.format.entries.parse` finds them."""
+    if _blocks(text):
+        return len(parse(data, rel).entries())
+    if _ODD_RE.search(text) is not None or text.startswith(_ODD_FIRST):
+        count = len(_BULLET_RE.findall(text))
+    else:  # every bullet is "- " or "-\t" at a line's start: counted at C speed
+        count = text.count("\n- ") + text.count("\n-\t") + text.startswith(("- ", "-\t"))
+    if "[[" not in text:
+        return count
+    for m in _LINK_BULLET_RE.finditer(text):
+        entry = parse_entry(m.group().rstrip("\r"))
+        if entry is not None and not entry.meta and is_link_line(entry.text):
+            count -= 1
+    return count
+
+
+class Item:
+    """One entry the scan found holding a query key."""
+
+    __slots__ = ("context", "line", "meta", "path", "shown", "text", "ws")
+
+    def __init__(self, path: str, line: int, text: str, meta: dict[str, str], context: str | None) -> None:
+        self.path = path
+        self.line = line
+        self.text = text
+        self.meta = meta
+        self.context = context  # the section's context; None until read (a candidate only)
+        ws_value = meta.get("workspace")
+        self.ws = normalize_workspace(ws_value)[0] if ws_value and ws_value.strip() else None
+        self.shown: tuple[str, dict[str, str], str] | None = None
+
+
+class Scan:
+    """The entries of a memory folder that hold a query's keys, read from the files (:class:`~.recallrank.Postings`).
+
+    Args:
+        root: the work tree.
+        query: the query (its index terms are looked for).
+        redact: what makes an entry's text as the index holds it (:func:`.recallkeys.redacted`).
+        found: the walk of the files (:func:`.recallkeys.walk`), if made already.
+
+    Attributes:
+        files: how many files were walked.
+        entries: how many entries they hold.
+        items: each found item by id.
+    """
+
+    def __init__(
+        self, root: Path, query: str, redact: Callable[[str], str], found: dict[str, os.stat_result] | None = None
+    ) -> None:
+        self.root = Path(root)
+        self.redact = redact
+        self.keep: Callable[[int], bool] | None = None
+        self.items: dict[int, Item] = {}
+        self.post: dict[str, set[int]] = {}
+        self.files = 0
+        self.entries = 0
+        _folded, terms = query_index_terms(query)
+        self.terms = terms
+        self.keys = frozenset(terms) | frozenset(CONTEXT_KEY + t for t in terms)
+        self._seq = 0
+        if terms:
+            self._read_all(found)
+        else:
+            self.files = len(walk(self.root) if found is None else found)
+
+    # -- reading the files -------------------------------------------------
+
+    def _read_all(self, found: dict[str, os.stat_result] | None) -> None:
+        prefixes = sorted({p for t in self.terms for p in term_prefixes(t)}, key=len, reverse=True)
+        words = "|".join(re.escape(p) for p in prefixes if p.isascii())  # where a word starts, as split_folded cuts
+        others = "|".join(re.escape(p) for p in prefixes if not p.isascii())  # CJK: no word boundaries
+        finder = re.compile("|".join(([f"(?<![a-z0-9])(?:{words})"] if words else []) + ([others] if others else [])))
+        found = walk(self.root) if found is None else found
+        self.files = len(found)
+        for rel, st in found.items():
+            if st.st_size > MAX_INDEXED_FILE:
+                continue  # not indexed either
+            try:
+                with open(self.root / rel, "rb") as fh:
+                    data = fh.read()
+                if b"\x00" in data:
+                    continue  # a binary file: no entries (the index keeps it empty)
+                text = data.decode("utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            if text.startswith("\ufeff"):
+                text = text[1:]
+            self.entries += _count(text, data, rel)
+            low = text.lower()
+            unsafe = not text.isascii() and _UNSAFE_RE.search(text) is not None
+            if unsafe or finder.search(low) is not None:
+                self._read_file(rel, data, text, low, finder, unsafe)
+
+    def _read_file(self, rel: str, data: bytes, text: str, low: str, finder: re.Pattern[str], unsafe: bool) -> None:
+        """Add the entries of one file that hold a query key (only lines the cheap test lets through are cut)."""
+        if _blocks(text) or len(low) != len(text):  # lowering moved offsets (a rare letter): cut it whole
+            self._read_whole(rel, data)
+            return
+        starts: set[int] = set()
+        for m in finder.finditer(low):
+            starts.add(low.rfind("\n", 0, m.start()) + 1)
+        if unsafe:
+            for m in _UNSAFE_RE.finditer(text):
+                starts.add(text.rfind("\n", 0, m.start()) + 1)
+        found: list[tuple[int, str]] = []
+        for start in sorted(starts):
+            end = text.find("\n", start)
+            line = text[start:] if end < 0 else text[start : end - 1 if text[end - 1 : end] == "\r" else end]
+            first = line.lstrip(" \t\ufeff")[:1]
+            if first == "#" or "[[" in line:  # a heading or a link may hold a term: the section's context counts
+                self._read_whole(rel, data)
+                return
+            if first in ("-", "*", "+"):
+                found.append((text.count("\n", 0, start) + 1, line))
+        for number, line in found:
+            entry = parse_entry(line)
+            if entry is None or (not entry.meta and is_link_line(entry.text)):
+                continue
+            self._add(rel, number, entry.text, entry.meta, entry_context("", entry.meta), None)
+
+    def _read_whole(self, rel: str, data: bytes) -> None:
+        """Add the entries of one file holding a query key, cut with their sections' context (as the index does)."""
+        from memrepo.engine.errors import FormatError
+
+        try:
+            parsed = parse(data, rel)
+        except FormatError:
+            return
+        contexts = section_context([ln.text for ln in parsed.lines])
+        for number, entry in parsed.entries():
+            section = contexts.get(number, "")
+            self._add(rel, number, entry.text, entry.meta, entry_context(section, entry.meta), section)
+
+    def _add(self, rel: str, number: int, text: str, meta: dict[str, str], ctx: str, section: str | None) -> None:
+        held = entry_keys(text, ctx) & self.keys
+        if not held:
+            return
+        self._seq = (self._seq + 1) & SEQ_MASK
+        iid = (entry_rank(meta) << SEQ_BITS) | self._seq
+        self.items[iid] = Item(rel, number, text, meta, section)
+        for key in held:
+            self.post.setdefault(key, set()).add(iid)
+
+    # -- what the ranking reads (recallrank.Postings) -------------------------
+
+    def df(self, key: str) -> int:
+        return len(self.post.get(key, ()))
+
+    def ids(self, key: str) -> Set[int]:
+        return self.post.get(key, frozenset())
+
+    def _best(self, ids: Set[int], need: int) -> list[int]:
+        """The ``need`` best-ranked of ``ids`` in scope: rank first, then path and line (as the index orders them)."""
+        items = self.items
+        kept = ids if self.keep is None else [i for i in ids if self.keep(i)]
+        return heapq.nsmallest(need, kept, key=lambda i: (-(i >> SEQ_BITS), items[i].path, items[i].line))
+
+    def newest(self, key: str, need: int) -> list[int]:
+        return self._best(self.ids(key), need)
+
+    def ranked(self, ids: Set[int], need: int) -> list[int]:
+        return self._best(ids, need)
+
+    def scored(self, iid: int) -> tuple[str, dict[str, str], str]:
+        """(text, ``subject:`` and ``kind:``, context) of an item as the index holds them: redacted.
+
+        Only what the ranking reads: the other metadata (a ``source:`` URL costs
+        a millisecond to redact) is redacted for the hits shown (:meth:`meta_shown`).
+        """
+        item = self.items[iid]
+        if item.shown is None:
+            if item.context is None:
+                item.context = self._section(item.path, item.line)
+            ctx = entry_context(item.context, item.meta)
+            meta = {k: self.redact(v) for k, v in item.meta.items() if k in ("subject", "kind")}
+            item.shown = (self.redact(item.text), meta, self.redact(ctx))
+        return item.shown
+
+    def _section(self, rel: str, number: int) -> str:
+        from memrepo.engine.errors import FormatError
+
+        try:
+            with open(self.root / rel, "rb") as fh:
+                lines = [ln.text for ln in parse(fh.read(), rel).lines]
+        except (OSError, FormatError):
+            return ""
+        return section_context(lines).get(number, "")
+
+    def candidate(self, iid: int) -> Candidate:
+        text, meta, ctx = self.scored(iid)
+        item = self.items[iid]
+        return Candidate(text, meta.get("subject"), meta.get("kind"), item.path, item.line, ctx)
+
+    # -- the search ----------------------------------------------------------
+
+    def search(
+        self,
+        query: str,
+        *,
+        workspace_file: str | None = None,
+        workspace_id: str | None = None,
+        scoped: bool = False,
+        limit: int = 10,
+        min_confidence: float | None = None,
+    ) -> list[Scored]:
+        """Rank the items for ``query``, as :meth:`memrepo.engine.read.recall.RecallIndex.search` ranks its entries.
+
+        Args:
+            query: the query the scan was made for.
+            workspace_file, workspace_id, scoped, limit, min_confidence: as for ``RecallIndex.search``.
+
+        Returns:
+            list[Scored]: best first.
+        """
+        from .recallkeys import has_phrase
+        from .recallrank import MIN_CONFIDENCE
+
+        def keep(iid: int) -> bool:
+            item = self.items[iid]
+            if item.ws is not None and item.ws != workspace_id:
+                return False
+            return not item.path.startswith(WORKSPACES_DIR) or item.path == workspace_file
+
+        self.keep = keep if scoped else None
+        floor = MIN_CONFIDENCE if min_confidence is None else max(0.0, float(min_confidence))
+        return rank(query, self.entries, self, has_phrase, max(1, limit), floor)
+
+    def hit_row(self, iid: int) -> tuple[str, int, str, dict[str, str]]:
+        """(path, line, text, metadata) of a hit, redacted as an index row holds them."""
+        item = self.items[iid]
+        meta = {k: self.redact(v) for k, v in item.meta.items()}
+        return item.path, item.line, self.scored(iid)[0], meta
+
+
+def build_state(root: Path) -> tuple[bool, int | None]:
+    """Whether the persisted index of ``root`` is built, and if not, how many files its build has done.
+
+    Read without waiting for a build that holds the file (a batch holds it for
+    seconds at 20,000 files): a recall must never wait for the build.
+
+    Returns:
+        tuple[bool, int | None]: (built, files indexed so far); ``(False, 0)``
+        with no index file; ``(False, None)`` while the file is held or unreadable.
+    """
+    import sqlite3
+
+    from .recallkeys import SCHEMA_VERSION, index_path
+
+    path = index_path(root)
+    if not path.is_file():
+        return False, 0
+    try:
+        db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=BUSY_WAIT_S)
+    except sqlite3.Error:
+        return False, None
+    try:
+        info = dict(db.execute("SELECT k, v FROM info WHERE k IN ('version', 'built')").fetchall())
+        if info.get("version") != SCHEMA_VERSION:
+            return False, 0  # another version: built again from the start
+        if info.get("built") == "1":
+            return True, None
+        return False, int(db.execute("SELECT count(*) FROM files").fetchone()[0])
+    except sqlite3.Error:
+        return False, None
+    finally:
+        db.close()
+
+
+BUSY_WAIT_S = 0.05
+"""How long :func:`build_state` waits for a build holding the index file (seconds)."""
+
+
+def progress_note(done: int | None, files: int) -> str:
+    """What a recall answered by a scan says of the build: ``index building: 1,000 of 20,000 files``.
+
+    Args:
+        done: files the build has indexed so far (None: not known now).
+        files: files the repo holds.
+    """
+    if done is None:
+        return f"index building: {files:,} files"
+    return f"index building: {min(done, files):,} of {files:,} files"
+
+
+def build_elsewhere(root: Path, start_build: Callable[[Path], None] | None, files: int) -> bool:
+    """For a recall with no index yet: have the first build run in its own process, if the repo is large.
+
+    The engine starts no process itself (docs/architecture.md §1): the front
+    end hands in ``start_build``, which starts one that runs
+    :func:`memrepo.engine.read.recallfile.build_index` and outlives the caller.
+    A build already running (it holds its lock) is left to finish.
+
+    Args:
+        root: the work tree.
+        start_build: what starts the build's process, or None.
+        files: how many files the repo holds (:func:`.recallkeys.walk`).
+
+    Returns:
+        bool: True when the index is being built elsewhere (a recall answers
+        from a scan, the prompt hook nothing); False without ``start_build``, for a
+        repo small enough to build at once (fewer than
+        :data:`~memrepo.engine.read.recall.CHILD_BUILD_FILES` files), with an
+        unwritable ``.git``, or when no process could be started.
+    """
+    import os
+
+    from .recall import CHILD_BUILD_FILES
+    from .recallfile import build_running
+    from .recallkeys import index_path
+
+    if start_build is None or files < CHILD_BUILD_FILES:
+        return False
+    folder = index_path(root).parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if not os.access(folder, os.W_OK):
+            return False
+        if build_running(root):
+            return True
+        start_build(root)
+    except OSError:
+        return False  # no process could be started: build here after all
+    return True
+
+
+def scan_hits(root: Path, query: str, scope: tuple[str | None, str | None, bool], options: dict[str, Any]) -> list:
+    """:meth:`memrepo.engine.repo.store.MemoryStore.recall`'s hits read from the files, while the index builds elsewhere.
+
+    Args:
+        root: the work tree.
+        query: the query.
+        scope: (workspace id, workspace file, scoped), as the store resolved them.
+        options: ``limit``, ``max_bytes``, ``detail``, ``min_confidence`` (as for the store's recall).
+
+    Returns:
+        list[RecallHit]: best first, each with ``scan`` set to the build's progress.
+    """
+    import json
+
+    from .recall import SECTION_LINES
+    from .recallkeys import fit_hits, redacted, to_hit
+
+    done = build_state(root)[1]
+    scan = Scan(root, query, redacted)
+    ws_id, ws_file, scoped = scope
+    found = scan.search(
+        query,
+        workspace_file=ws_file,
+        workspace_id=ws_id,
+        scoped=scoped,
+        limit=options["limit"],
+        min_confidence=options["min_confidence"],
+    )
+    note = progress_note(done, scan.files)
+    hits = []
+    for got in found:
+        item = scan.items[got.iid]
+        meta_json = json.dumps(item.meta, ensure_ascii=False)
+        hit = to_hit(
+            root,
+            item.path,
+            item.line,
+            item.text,
+            meta_json,
+            (got.score, got.confidence),
+            options["detail"],
+            SECTION_LINES,
+        )
+        hit.scan = note
+        hits.append(hit)
+    return fit_hits(hits, options["max_bytes"])
