@@ -149,13 +149,13 @@ def test_a_secret_in_a_hit_leaves_redacted(tmp_path: Path) -> None:
 
 
 def test_every_word_form_holds_a_prefix_of_its_index_term() -> None:
-    forms = (
+    text = (
         "dying lying tying dies lies ties died hoping hope hoped happy happiness happier skies sky skis relational "
         "organization organizing generously agreed feet news conditional running runs cycling cyclical analysis "
         "analyses crises ugly gently probably capability only early singly idly deploys deployed deploying deployment "
         "go going goes ci cis do doing q2 node18 abilities formality sensitivity hopefulness controlling"
-    ).split()
-    for word in forms:
+    )
+    for word in text.split(" "):
         for token in split_folded(fold(word)):
             term = index_term(token)
             if term is not None:
@@ -283,7 +283,7 @@ def test_a_killed_background_build_resumes_from_its_batches(tmp_path: Path, monk
     with sqlite3.connect(index_path(root)) as db:
         kept = dict(db.execute("SELECT path, fid FROM files"))
     # The lock died with the build: a recall answers from a scan, says what is done, and starts the build again.
-    out, err, code, _ = console("--repo", str(root), "recall", "harbour kayak", "--json")
+    out, _err, code, _ = console("--repo", str(root), "recall", "harbour kayak", "--json")
     hit = json.loads(out.splitlines()[0])
     assert code == 0 and hit["ref"] == "repo:topics/t0203.md#L3" and f"{done:,} of " in hit["scan"]
     _wait_built(root)
