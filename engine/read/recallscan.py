@@ -41,17 +41,20 @@ from collections.abc import Callable, Set
 from pathlib import Path
 from typing import Any
 
-from memrepo.engine.format.entries import is_link_line, parse, parse_entry
+from memrepo.engine.format.entries import Entry, is_link_line, parse, parse_entry
 from memrepo.engine.format.paths import normalize_workspace
 
 from .recallentries import MAX_INDEXED_FILE
 from .recallkeys import SEQ_BITS, SEQ_MASK, WORKSPACES_DIR, entry_keys, entry_rank, walk
+from memrepo.engine.format.stemming import index_term
+from memrepo.engine.format.terms import is_cjk
+
 from .recallrank import CONTEXT_KEY, Candidate, Scored, entry_context, query_index_terms, rank, section_context
 
 SAFE_CHARS = (
     "\x00-\x7f"
     "\u00a0\u00b7\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u2192"
-    "\u2600-\u26ff\u2700-\u27bf\ufe0f"
+    "\u2600-\u26ff\u2705\u2714\u2728\u274c\u2757\u27a1\ufe0f"
     "\u3000-\u3003\u3008-\u3011\u3041-\u3096\u30a1-\u30fa\u30fc"
     "\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3"
     "\uff01\uff08\uff09\uff0c\uff0e\uff1a\uff1b\uff1f"
@@ -61,8 +64,9 @@ SAFE_CHARS = (
 _UNSAFE_RE = re.compile(f"[^{SAFE_CHARS}]")
 _BULLET_RE = re.compile(r"^[ \t\ufeff]*[-*+][ \t]", re.MULTILINE)
 _LINK_BULLET_RE = re.compile(r"^[ \t\ufeff]*[-*+][ \t]+[^\n]*\[\[[^\n]*$", re.MULTILINE)
-_ODD_RE = re.compile("\n[ \t*+\ufeff]")
-_ODD_FIRST = (" ", "\t", "*", "+", "\ufeff")
+_PLAIN_RE = re.compile("\n[ \t*+\ufeff]|```|~~~|<!--|\\[\\[")
+"""What makes a file's entries need more than a count of ``- `` at line starts: other bullets, blocks, links."""
+_ODD_FIRST = (" ", "\t", "*", "+", "\ufeff", "---")
 _IRREGULAR = {"die": ("dy",), "lie": ("ly",), "tie": ("ty",)}
 """Stems of an irregular form that keeps less than all but its last letter (Snowball's exceptions)."""
 
@@ -88,14 +92,12 @@ def _blocks(text: str) -> bool:
 
 def _count(text: str, data: bytes, rel: str) -> int:
     """How many entries the file holds, as :func:`memrepo.engine.format.entries.parse` finds them."""
+    if _PLAIN_RE.search(text) is None and not text.startswith(_ODD_FIRST):
+        # every bullet is "- " or "-\t" at a line's start, and no block or link: counted at C speed
+        return text.count("\n- ") + text.count("\n-\t") + text.startswith(("- ", "-\t"))
     if _blocks(text):
         return len(parse(data, rel).entries())
-    if _ODD_RE.search(text) is not None or text.startswith(_ODD_FIRST):
-        count = len(_BULLET_RE.findall(text))
-    else:  # every bullet is "- " or "-\t" at a line's start: counted at C speed
-        count = text.count("\n- ") + text.count("\n-\t") + text.startswith(("- ", "-\t"))
-    if "[[" not in text:
-        return count
+    count = len(_BULLET_RE.findall(text))
     for m in _LINK_BULLET_RE.finditer(text):
         entry = parse_entry(m.group().rstrip("\r"))
         if entry is not None and not entry.meta and is_link_line(entry.text):
@@ -104,19 +106,36 @@ def _count(text: str, data: bytes, rel: str) -> int:
 
 
 class Item:
-    """One entry the scan found holding a query key."""
+    """One entry the scan found holding a query key: its line, read in full only when the ranking asks."""
 
-    __slots__ = ("context", "line", "meta", "path", "shown", "text", "ws")
+    __slots__ = ("_entry", "_rank", "context", "line", "path", "raw", "shown")
 
-    def __init__(self, path: str, line: int, text: str, meta: dict[str, str], context: str | None) -> None:
+    def __init__(self, path: str, line: int, raw: str, entry: Entry | None, context: str | None) -> None:
         self.path = path
         self.line = line
-        self.text = text
-        self.meta = meta
+        self.raw = raw  # the line as written (for an entry not parsed yet)
+        self._entry = entry
         self.context = context  # the section's context; None until read (a candidate only)
-        ws_value = meta.get("workspace")
-        self.ws = normalize_workspace(ws_value)[0] if ws_value and ws_value.strip() else None
         self.shown: tuple[str, dict[str, str], str] | None = None
+        self._rank: int | None = None
+
+    @property
+    def entry(self) -> Entry:
+        if self._entry is None:
+            self._entry = parse_entry(self.raw) or Entry("", "-", "")
+        return self._entry
+
+    @property
+    def rank(self) -> int:
+        """Recency and ``by: user`` (:func:`.recallkeys.entry_rank`), as the index packs it in an item id."""
+        if self._rank is None:
+            self._rank = entry_rank(self.entry.meta)
+        return self._rank
+
+    @property
+    def ws(self) -> str | None:
+        value = self.entry.meta.get("workspace")
+        return normalize_workspace(value)[0] if value and value.strip() else None
 
 
 class Scan:
@@ -131,7 +150,7 @@ class Scan:
     Attributes:
         files: how many files were walked.
         entries: how many entries they hold.
-        items: each found item by id.
+        items: each found item by sequence number (an id's low bits).
     """
 
     def __init__(
@@ -158,8 +177,14 @@ class Scan:
     def _read_all(self, found: dict[str, os.stat_result] | None) -> None:
         prefixes = sorted({p for t in self.terms for p in term_prefixes(t)}, key=len, reverse=True)
         words = "|".join(re.escape(p) for p in prefixes if p.isascii())  # where a word starts, as split_folded cuts
-        others = "|".join(re.escape(p) for p in prefixes if not p.isascii())  # CJK: no word boundaries
-        finder = re.compile("|".join(([f"(?<![a-z0-9])(?:{words})"] if words else []) + ([others] if others else [])))
+        others = "|".join(re.escape(p) for p in prefixes if not p.isascii())  # CJK: overlapping, no word boundaries
+        finder = re.compile(
+            "|".join(
+                ([f"(?<![a-z0-9])(?:{words})[a-z0-9]*"] if words else []) + ([f"(?=({others}))"] if others else [])
+            )
+        )
+        # A line of safe characters is cut by the finder alone when every term is a word or a CJK bigram.
+        self._quick = all(t.isascii() or (len(t) == 2 and is_cjk(t)) for t in self.terms)
         found = walk(self.root) if found is None else found
         self.files = len(found)
         for rel, st in found.items():
@@ -186,14 +211,17 @@ class Scan:
         if _blocks(text) or len(low) != len(text):  # lowering moved offsets (a rare letter): cut it whole
             self._read_whole(rel, data)
             return
-        starts: set[int] = set()
+        starts: dict[int, bool] = {}  # a line's start: whether it holds an unsafe character
         for m in finder.finditer(low):
-            starts.add(low.rfind("\n", 0, m.start()) + 1)
+            starts.setdefault(low.rfind("\n", 0, m.start()) + 1, False)
         if unsafe:
             for m in _UNSAFE_RE.finditer(text):
-                starts.add(text.rfind("\n", 0, m.start()) + 1)
-        found: list[tuple[int, str]] = []
+                starts[text.rfind("\n", 0, m.start()) + 1] = True
+        found: list[tuple[int, int, str, bool]] = []
+        number, at = 1, 0
         for start in sorted(starts):
+            number += text.count("\n", at, start)
+            at = start
             end = text.find("\n", start)
             line = text[start:] if end < 0 else text[start : end - 1 if text[end - 1 : end] == "\r" else end]
             first = line.lstrip(" \t\ufeff")[:1]
@@ -201,12 +229,42 @@ class Scan:
                 self._read_whole(rel, data)
                 return
             if first in ("-", "*", "+"):
-                found.append((text.count("\n", 0, start) + 1, line))
-        for number, line in found:
-            entry = parse_entry(line)
-            if entry is None or (not entry.meta and is_link_line(entry.text)):
-                continue
-            self._add(rel, number, entry.text, entry.meta, entry_context("", entry.meta), None)
+                found.append((number, start, line, starts[start]))
+        for number, start, line, odd in found:
+            held = None if odd or not self._quick else self._held(line, low[start : start + len(line)], finder)
+            if held is None:  # cut it as the index does
+                entry = parse_entry(line)
+                if entry is None or (not entry.meta and is_link_line(entry.text)):
+                    continue
+                held = entry_keys(entry.text, entry_context("", entry.meta)) & self.keys
+                self._add(held, Item(rel, number, line, entry, None))
+            elif held:
+                self._add(held, Item(rel, number, line, None, None))
+
+    def _held(self, line: str, low: str, finder: re.Pattern[str]) -> set[str] | None:
+        """The query terms a bullet line of safe characters holds in its text, or None to cut it in full.
+
+        Its words are maximal runs of ASCII letters and digits, and its CJK bigrams
+        pairs of CJK characters (:func:`memrepo.engine.format.terms.split_folded`), so
+        the finder's matches are its terms; a term inside the trailing bracket group
+        (metadata, a ``subject:``, or text when it is no metadata) leaves it to the parser.
+        """
+        tail = line.rstrip(" \t")
+        cut = len(tail)
+        if tail.endswith("]"):
+            at = tail.rfind("[")
+            if at >= 0 and (at == 0 or tail[at - 1] != "[") and "]" not in tail[at + 1 : -1]:
+                cut = at
+        held: set[str] = set()
+        terms = self.terms
+        for m in finder.finditer(low):
+            word = m.group(m.lastindex) if m.lastindex else m.group()
+            term = word if not word.isascii() else index_term(word)
+            if term in terms:
+                if m.start() >= cut:
+                    return None
+                held.add(term)
+        return held
 
     def _read_whole(self, rel: str, data: bytes) -> None:
         """Add the entries of one file holding a query key, cut with their sections' context (as the index does)."""
@@ -219,17 +277,17 @@ class Scan:
         contexts = section_context([ln.text for ln in parsed.lines])
         for number, entry in parsed.entries():
             section = contexts.get(number, "")
-            self._add(rel, number, entry.text, entry.meta, entry_context(section, entry.meta), section)
+            held = entry_keys(entry.text, entry_context(section, entry.meta)) & self.keys
+            self._add(held, Item(rel, number, "", entry, section))
 
-    def _add(self, rel: str, number: int, text: str, meta: dict[str, str], ctx: str, section: str | None) -> None:
-        held = entry_keys(text, ctx) & self.keys
+    def _add(self, held: Set[str], item: Item) -> None:
+        """Keep ``item`` under the query keys it holds, by its sequence number (its rank is read when ranked)."""
         if not held:
             return
         self._seq = (self._seq + 1) & SEQ_MASK
-        iid = (entry_rank(meta) << SEQ_BITS) | self._seq
-        self.items[iid] = Item(rel, number, text, meta, section)
+        self.items[self._seq] = item
         for key in held:
-            self.post.setdefault(key, set()).add(iid)
+            self.post.setdefault(key, set()).add(self._seq)
 
     # -- what the ranking reads (recallrank.Postings) -------------------------
 
@@ -240,10 +298,16 @@ class Scan:
         return self.post.get(key, frozenset())
 
     def _best(self, ids: Set[int], need: int) -> list[int]:
-        """The ``need`` best-ranked of ``ids`` in scope: rank first, then path and line (as the index orders them)."""
+        """The ``need`` best-ranked of ``ids`` in scope: rank first, then path and line (as the index orders them).
+
+        ``ids`` are sequence numbers (:meth:`ids`); those returned carry their rank in
+        their high bits, as the index's item ids do (what the ranking reads of them).
+        """
         items = self.items
-        kept = ids if self.keep is None else [i for i in ids if self.keep(i)]
-        return heapq.nsmallest(need, kept, key=lambda i: (-(i >> SEQ_BITS), items[i].path, items[i].line))
+        keep = self.keep
+        kept = ids if keep is None else [i for i in ids if keep(i)]
+        best = heapq.nsmallest(need, kept, key=lambda i: (-items[i].rank, items[i].path, items[i].line))
+        return [(items[i].rank << SEQ_BITS) | i for i in best]
 
     def newest(self, key: str, need: int) -> list[int]:
         return self._best(self.ids(key), need)
@@ -257,13 +321,14 @@ class Scan:
         Only what the ranking reads: the other metadata (a ``source:`` URL costs
         a millisecond to redact) is redacted for the hits shown (:meth:`meta_shown`).
         """
-        item = self.items[iid]
+        item = self.items[iid & SEQ_MASK]
         if item.shown is None:
             if item.context is None:
                 item.context = self._section(item.path, item.line)
-            ctx = entry_context(item.context, item.meta)
-            meta = {k: self.redact(v) for k, v in item.meta.items() if k in ("subject", "kind")}
-            item.shown = (self.redact(item.text), meta, self.redact(ctx))
+            entry = item.entry
+            ctx = entry_context(item.context, entry.meta)
+            meta = {k: self.redact(v) for k, v in entry.meta.items() if k in ("subject", "kind")}
+            item.shown = (self.redact(entry.text), meta, self.redact(ctx))
         return item.shown
 
     def _section(self, rel: str, number: int) -> str:
@@ -278,7 +343,7 @@ class Scan:
 
     def candidate(self, iid: int) -> Candidate:
         text, meta, ctx = self.scored(iid)
-        item = self.items[iid]
+        item = self.items[iid & SEQ_MASK]
         return Candidate(text, meta.get("subject"), meta.get("kind"), item.path, item.line, ctx)
 
     # -- the search ----------------------------------------------------------
@@ -306,8 +371,9 @@ class Scan:
         from .recallrank import MIN_CONFIDENCE
 
         def keep(iid: int) -> bool:
-            item = self.items[iid]
-            if item.ws is not None and item.ws != workspace_id:
+            item = self.items[iid & SEQ_MASK]
+            ws = item.ws
+            if ws is not None and ws != workspace_id:
                 return False
             return not item.path.startswith(WORKSPACES_DIR) or item.path == workspace_file
 
@@ -317,8 +383,8 @@ class Scan:
 
     def hit_row(self, iid: int) -> tuple[str, int, str, dict[str, str]]:
         """(path, line, text, metadata) of a hit, redacted as an index row holds them."""
-        item = self.items[iid]
-        meta = {k: self.redact(v) for k, v in item.meta.items()}
+        item = self.items[iid & SEQ_MASK]
+        meta = {k: self.redact(v) for k, v in item.entry.meta.items()}
         return item.path, item.line, self.scored(iid)[0], meta
 
 
@@ -444,13 +510,13 @@ def scan_hits(root: Path, query: str, scope: tuple[str | None, str | None, bool]
     note = progress_note(done, scan.files)
     hits = []
     for got in found:
-        item = scan.items[got.iid]
-        meta_json = json.dumps(item.meta, ensure_ascii=False)
+        item = scan.items[got.iid & SEQ_MASK]
+        meta_json = json.dumps(item.entry.meta, ensure_ascii=False)
         hit = to_hit(
             root,
             item.path,
             item.line,
-            item.text,
+            item.entry.text,
             meta_json,
             (got.score, got.confidence),
             options["detail"],

@@ -20,11 +20,11 @@ from helpers.console import console
 from helpers.repo_helpers import plain_settings
 
 from memrepo.engine.format.stemming import index_term
-from memrepo.engine.format.terms import fold, split_folded
+from memrepo.engine.format.terms import fold, is_cjk, split_folded
 from memrepo.engine.read import recall as recall_module
 from memrepo.engine.read.recall import RecallIndex
 from memrepo.engine.read.recallfile import BUILD_LOCK, build_index
-from memrepo.engine.read.recallkeys import index_path, redacted
+from memrepo.engine.read.recallkeys import SEQ_MASK, index_path, redacted
 from memrepo.engine.read.recallscan import SAFE_CHARS, Scan, build_state, term_prefixes
 from memrepo.engine.repo.store import MemoryStore
 
@@ -134,7 +134,10 @@ def test_the_scan_and_the_index_give_the_same_hits(tmp_path: Path, min_confidenc
             found = scan.search(
                 query, workspace_id=ws_id, workspace_file=ws_file, scoped=scoped, min_confidence=min_confidence
             )
-            got = [(scan.items[h.iid].path, scan.items[h.iid].line, h.score, h.confidence) for h in found]
+            got = [
+                (scan.items[h.iid & SEQ_MASK].path, scan.items[h.iid & SEQ_MASK].line, h.score, h.confidence)
+                for h in found
+            ]
             assert got == want, (query, scope)
             answered += bool(got)
     assert answered >= 20
@@ -187,6 +190,8 @@ def test_a_safe_character_folds_to_its_lowercase_or_is_no_part_of_a_term() -> No
         if ch == "\x00" or unicodedata.category(ch) == "Cn":
             continue
         assert unicodedata.combining(ch) == 0, hex(ord(ch))
+        # Its words are runs of ASCII letters and digits: no other safe character is part of a word.
+        assert ch.isascii() or is_cjk(ch) or not (ch.isalnum() or ch == "_"), hex(ord(ch))
         assert fold(f"a{ch}b") == fold(f"a{ch.lower()}b") == " ".join(f"a{ch}b".lower().split()) or (
             termless(ch) and termless(ch.lower())
         ), hex(ord(ch))
