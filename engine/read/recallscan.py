@@ -43,12 +43,11 @@ from typing import Any
 
 from memrepo.engine.format.entries import Entry, is_link_line, parse, parse_entry
 from memrepo.engine.format.paths import normalize_workspace
-
-from .recallentries import MAX_INDEXED_FILE
-from .recallkeys import SEQ_BITS, SEQ_MASK, WORKSPACES_DIR, entry_keys, entry_rank, walk
 from memrepo.engine.format.stemming import index_term
 from memrepo.engine.format.terms import is_cjk
 
+from .recallentries import MAX_INDEXED_FILE
+from .recallkeys import SEQ_BITS, SEQ_MASK, WORKSPACES_DIR, entry_keys, entry_rank, walk
 from .recallrank import CONTEXT_KEY, Candidate, Scored, entry_context, query_index_terms, rank, section_context
 
 SAFE_CHARS = (
