@@ -166,6 +166,8 @@ class Scan:
         self.terms = terms
         self.keys = frozenset(terms) | frozenset(CONTEXT_KEY + t for t in terms)
         self._seq = 0
+        self._contexts: dict[str, dict[int, str]] = {}
+        self._safe: dict[str, bool] = {}
         if terms:
             self._read_all(found)
         else:
@@ -201,9 +203,21 @@ class Scan:
                 text = text[1:]
             self.entries += _count(text, data, rel)
             low = text.lower()
-            unsafe = not text.isascii() and _UNSAFE_RE.search(text) is not None
-            if unsafe or finder.search(low) is not None:
+            unsafe = not text.isascii() and self._unsafe(text)
+            if unsafe or (any(p in low for p in prefixes) and finder.search(low) is not None):
                 self._read_file(rel, data, text, low, finder, unsafe)
+
+    def _unsafe(self, text: str) -> bool:
+        """Whether ``text`` holds a character outside :data:`SAFE_CHARS` (each distinct one looked at once)."""
+        safe = self._safe
+        for ch in set(text):
+            if ch > "\x7f":
+                got = safe.get(ch)
+                if got is None:
+                    got = safe[ch] = _UNSAFE_RE.match(ch) is None
+                if not got:
+                    return True
+        return False
 
     def _read_file(self, rel: str, data: bytes, text: str, low: str, finder: re.Pattern[str], unsafe: bool) -> None:
         """Add the entries of one file that hold a query key (only lines the cheap test lets through are cut)."""
@@ -331,14 +345,18 @@ class Scan:
         return item.shown
 
     def _section(self, rel: str, number: int) -> str:
-        from memrepo.engine.errors import FormatError
-
-        try:
-            with open(self.root / rel, "rb") as fh:
-                lines = [ln.text for ln in parse(fh.read(), rel).lines]
-        except (OSError, FormatError):
-            return ""
-        return section_context(lines).get(number, "")
+        """The section context of line ``number`` of ``rel`` (its file's contexts read once)."""
+        contexts = self._contexts.get(rel)
+        if contexts is None:
+            try:
+                with open(self.root / rel, "rb") as fh:
+                    text = fh.read().decode("utf-8").removeprefix("\ufeff")
+            except (OSError, UnicodeDecodeError):
+                text = ""
+            # Lines cut as the parser cuts them ("\n", a "\r" before it dropped); only headings and links count.
+            lines = [ln.rstrip("\r") if ln[:1] == "#" or "[[" in ln else "" for ln in text.split("\n")]
+            contexts = self._contexts[rel] = section_context(lines)
+        return contexts.get(number, "")
 
     def candidate(self, iid: int) -> Candidate:
         text, meta, ctx = self.scored(iid)
