@@ -47,7 +47,7 @@ from memrepo.engine.format.stemming import index_term
 from memrepo.engine.format.terms import is_cjk
 
 from .recallentries import MAX_INDEXED_FILE
-from .recallkeys import SEQ_BITS, SEQ_MASK, WORKSPACES_DIR, entry_keys, entry_rank, walk
+from .recallkeys import SEQ_BITS, SEQ_MASK, WORKSPACES_DIR, date_ordinal, entry_keys, entry_rank, walk
 from .recallrank import CONTEXT_KEY, Candidate, Scored, entry_context, query_index_terms, rank, section_context
 
 SAFE_CHARS = (
@@ -104,6 +104,25 @@ def _count(text: str, data: bytes, rel: str) -> int:
     return count
 
 
+class _Max:
+    """A heap entry ordered the other way round: ``heapq`` keeps the largest ``key`` on top."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: tuple[int, str, int, int]) -> None:
+        self.key = key
+
+    def __lt__(self, other: _Max) -> bool:
+        return self.key > other.key
+
+    def __getitem__(self, at: int) -> object:
+        return self.key[at]
+
+
+_ASCII = bytes(range(128))
+_ADDED_RE = re.compile(r"added\s*:\s*(\d{4}-\d{2}-\d{2})", re.IGNORECASE)
+
+
 class Item:
     """One entry the scan found holding a query key: its line, read in full only when the ranking asks."""
 
@@ -123,6 +142,14 @@ class Item:
         if self._entry is None:
             self._entry = parse_entry(self.raw) or Entry("", "-", "")
         return self._entry
+
+    @property
+    def bound(self) -> int:
+        """At least :attr:`rank`, read without parsing: the latest ``added:`` date the line holds, as by a user."""
+        if self._rank is not None or self._entry is not None:
+            return self.rank
+        dates = [date_ordinal(m.group(1)) for m in _ADDED_RE.finditer(self.raw)]
+        return max(dates, default=0) * 2 + 1
 
     @property
     def rank(self) -> int:
@@ -203,20 +230,19 @@ class Scan:
                 text = text[1:]
             self.entries += _count(text, data, rel)
             low = text.lower()
-            unsafe = not text.isascii() and self._unsafe(text)
+            unsafe = not text.isascii() and self._unsafe(data)
             if unsafe or (any(p in low for p in prefixes) and finder.search(low) is not None):
                 self._read_file(rel, data, text, low, finder, unsafe)
 
-    def _unsafe(self, text: str) -> bool:
-        """Whether ``text`` holds a character outside :data:`SAFE_CHARS` (each distinct one looked at once)."""
+    def _unsafe(self, data: bytes) -> bool:
+        """Whether a file's bytes hold a character outside :data:`SAFE_CHARS` (each distinct one looked at once)."""
         safe = self._safe
-        for ch in set(text):
-            if ch > "\x7f":
-                got = safe.get(ch)
-                if got is None:
-                    got = safe[ch] = _UNSAFE_RE.match(ch) is None
-                if not got:
-                    return True
+        for ch in set(data.translate(None, _ASCII).decode("utf-8")):  # its non-ASCII characters only
+            got = safe.get(ch)
+            if got is None:
+                got = safe[ch] = _UNSAFE_RE.match(ch) is None and ch != "\ufeff"
+            if not got:
+                return True
         return False
 
     def _read_file(self, rel: str, data: bytes, text: str, low: str, finder: re.Pattern[str], unsafe: bool) -> None:
@@ -315,12 +341,26 @@ class Scan:
 
         ``ids`` are sequence numbers (:meth:`ids`); those returned carry their rank in
         their high bits, as the index's item ids do (what the ranking reads of them).
+        Items are parsed best bound first (:attr:`Item.bound`), until no bound left can
+        reach the ``need``-th rank found: most lines of a common word are never parsed.
         """
         items = self.items
         keep = self.keep
-        kept = ids if keep is None else [i for i in ids if keep(i)]
-        best = heapq.nsmallest(need, kept, key=lambda i: (-items[i].rank, items[i].path, items[i].line))
-        return [(items[i].rank << SEQ_BITS) | i for i in best]
+        order = sorted(ids, key=lambda i: items[i].bound, reverse=True)
+        best: list[tuple[int, str, int, int]] = []  # (-rank, path, line, id), a max-heap of the best by that key
+        for i in order:
+            item = items[i]
+            if len(best) >= need and item.bound < -best[0][0]:
+                break  # a rank under the need-th best: no later one can enter
+            if keep is not None and not keep(i):
+                continue
+            key = (-item.rank, item.path, item.line, i)
+            if len(best) < need:
+                heapq.heappush(best, _Max(key))  # type: ignore[arg-type]
+            elif key < best[0].key:  # type: ignore[attr-defined]
+                heapq.heapreplace(best, _Max(key))  # type: ignore[arg-type]
+        got = sorted(entry.key for entry in best)  # type: ignore[attr-defined]
+        return [(-rank << SEQ_BITS) | i for rank, _path, _line, i in got]
 
     def newest(self, key: str, need: int) -> list[int]:
         return self._best(self.ids(key), need)

@@ -58,7 +58,9 @@ def _small_repo(tmp_path: Path) -> Path:
         "* A star bullet about kayak trips [by: user]\n"
         "  - An indented bullet about rowing [by: user]\n"
         "- [[lessons]]\n"
-        "- An entry with [a citation] in it about queue depth\n",
+        "- An entry with [a citation] in it about queue depth\n"
+        "- Kayak club dues, dated twice [added: 2026-01-01; Added : 2024-02-02; by: agent]\n"
+        "- Kayak club added: 2027-01-01 in its text [by: user; added: 2023-13-40]\n",
         encoding="utf-8",
     )
     (root / "lessons.md").write_text(
