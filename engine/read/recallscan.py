@@ -115,9 +115,6 @@ class _Max:
     def __lt__(self, other: _Max) -> bool:
         return self.key > other.key
 
-    def __getitem__(self, at: int) -> object:
-        return self.key[at]
-
 
 _ASCII = bytes(range(128))
 _ADDED_RE = re.compile(r"added\s*:\s*(\d{4}-\d{2}-\d{2})", re.IGNORECASE)
@@ -347,19 +344,19 @@ class Scan:
         items = self.items
         keep = self.keep
         order = sorted(ids, key=lambda i: items[i].bound, reverse=True)
-        best: list[tuple[int, str, int, int]] = []  # (-rank, path, line, id), a max-heap of the best by that key
+        best: list[_Max] = []  # (-rank, path, line, id): the worst of the best on top
         for i in order:
             item = items[i]
-            if len(best) >= need and item.bound < -best[0][0]:
+            if len(best) >= need and item.bound < -best[0].key[0]:
                 break  # a rank under the need-th best: no later one can enter
             if keep is not None and not keep(i):
                 continue
             key = (-item.rank, item.path, item.line, i)
             if len(best) < need:
-                heapq.heappush(best, _Max(key))  # type: ignore[arg-type]
-            elif key < best[0].key:  # type: ignore[attr-defined]
-                heapq.heapreplace(best, _Max(key))  # type: ignore[arg-type]
-        got = sorted(entry.key for entry in best)  # type: ignore[attr-defined]
+                heapq.heappush(best, _Max(key))
+            elif key < best[0].key:
+                heapq.heapreplace(best, _Max(key))
+        got = sorted(entry.key for entry in best)
         return [(-rank << SEQ_BITS) | i for rank, _path, _line, i in got]
 
     def newest(self, key: str, need: int) -> list[int]:
