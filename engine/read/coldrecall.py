@@ -223,7 +223,8 @@ def refresh_index(root: Path, shown_for: list[str] | tuple[str, ...] = ()) -> in
 
 def _scan(root: Path, query: str, options: dict[str, Any], redact: _Redactor, done: int | None) -> list[ColdHit]:
     """Recall's hits read from the files themselves, while the index builds elsewhere (:mod:`.recallscan`)."""
-    from .recallscan import Scan, progress_note
+    from .recallbuilding import progress_note
+    from .recallscan import Scan
 
     scan = Scan(root, query, redact)
     workspace = options["workspace"]
@@ -292,8 +293,8 @@ def recall(
     limit = min(max(int(limit), 1), 200)
     redact = _Redactor(root / ".git" / "memrepo")
     if start_build is not None:
+        from .recallbuilding import build_elsewhere, build_state
         from .recallkeys import walk
-        from .recallscan import build_elsewhere, build_state
 
         built, done = build_state(root)
         if not built and build_elsewhere(root, start_build, len(walk(root))):

@@ -122,8 +122,8 @@ class StoreReads:
         the files are scanned instead and each hit's ``scan`` says how far the build got.
         """
         if self.build_elsewhere is not None and self.reads.recall_index_built is None:
+            from memrepo.engine.read.recallbuilding import build_state, scan_hits
             from memrepo.engine.read.recallkeys import walk
-            from memrepo.engine.read.recallscan import build_state, scan_hits
 
             root = self.reads.root
             if not build_state(root)[0] and self.build_elsewhere(len(walk(root))):
@@ -139,7 +139,7 @@ class StoreReads:
         The engine starts no process itself (docs/architecture.md §1): the front end
         hands in what starts one (running :func:`memrepo.engine.read.recallfile.build_index`).
         """
-        from memrepo.engine.read.recallscan import build_elsewhere
+        from memrepo.engine.read.recallbuilding import build_elsewhere
 
         self.build_elsewhere = lambda files: build_elsewhere(self.reads.root, start_build, files)
 

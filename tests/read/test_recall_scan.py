@@ -23,9 +23,10 @@ from memrepo.engine.format.stemming import index_term
 from memrepo.engine.format.terms import fold, is_cjk, split_folded
 from memrepo.engine.read import recall as recall_module
 from memrepo.engine.read.recall import RecallIndex
+from memrepo.engine.read.recallbuilding import build_state
 from memrepo.engine.read.recallfile import BUILD_LOCK, build_index
 from memrepo.engine.read.recallkeys import SEQ_MASK, index_path, redacted
-from memrepo.engine.read.recallscan import SAFE_CHARS, Scan, build_state, term_prefixes
+from memrepo.engine.read.recallscan import SAFE_CHARS, Scan, term_prefixes
 from memrepo.engine.repo.store import MemoryStore
 
 WORDS = [
