@@ -6,8 +6,9 @@ what a process does with the file as a whole.
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from . import recall
@@ -92,23 +93,41 @@ def open_index(root: Path) -> RecallIndex:
     return index
 
 
-BUILD_LOCK = "recall-build.lock"
-"""Under ``.git/memrepo/``: held by the process building the index in the background (one at a time)."""
+@contextlib.contextmanager
+def build_lock(root: Path) -> Iterator[bool]:
+    """Hold the background build's lock of ``root`` while in the block, if free: yields whether it was.
+
+    The lock is an exclusive ``flock`` on the ``.git/memrepo`` folder itself, so it
+    makes no file of its own and dies with its holder (a killed build leaves none
+    behind). Where ``flock`` does not exist it is always free (two builds then share
+    the work, each skipping the files the other committed).
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - no flock here
+        yield True
+        return
+    folder = index_path(Path(root)).parent
+    folder.mkdir(parents=True, exist_ok=True)
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            yield False
+            return
+        yield True
+    finally:
+        os.close(fd)  # closing it lets the lock go
 
 
 def build_running(root: Path) -> bool:
-    """Whether a background build of ``root``'s index holds :data:`BUILD_LOCK` now (never waits)."""
-    from filelock import FileLock, Timeout
-
-    lock = FileLock(str(index_path(Path(root)).parent / BUILD_LOCK), timeout=0)
+    """Whether a background build of ``root``'s index holds :func:`build_lock` now (never waits)."""
     try:
-        lock.acquire()
-    except Timeout:
-        return True
+        with build_lock(root) as free:
+            return not free
     except OSError:
         return False
-    lock.release()
-    return False
 
 
 BUILD_NICE = 10
@@ -118,8 +137,6 @@ nice 0) and still moves on a busy machine, where the idle class or nice 19 would
 
 def low_priority() -> None:
     """Lower this process's CPU priority to :data:`BUILD_NICE` (no change where it cannot be lowered)."""
-    import contextlib
-
     with contextlib.suppress(OSError, AttributeError):
         os.nice(max(0, BUILD_NICE - os.nice(0)))
 
@@ -133,7 +150,7 @@ def build_index(root: str, background: bool = False) -> None:
         root: the work tree.
         background: a detached build a recall started while it answered from a scan
             (:mod:`.recallscan`): at a low CPU priority (:data:`BUILD_NICE`), and only when no other
-            such build holds :data:`BUILD_LOCK` (one at a time; a killed one
+            such build holds :func:`build_lock` (one at a time; a killed one
             leaves its batches, and the next resumes from them).
     """
     quiet = os.open(os.devnull, os.O_WRONLY)
@@ -142,21 +159,12 @@ def build_index(root: str, background: bool = False) -> None:
     if not background:
         RecallIndex(Path(root)).sync()
         return
-    from filelock import FileLock, Timeout
-
     low_priority()
-    folder = index_path(Path(root)).parent
-    folder.mkdir(parents=True, exist_ok=True)
-    lock = FileLock(str(folder / BUILD_LOCK), timeout=0)
-    try:
-        lock.acquire()
-    except Timeout:
-        return  # another build runs
-    try:
+    with build_lock(Path(root)) as free:
+        if not free:
+            return  # another build runs
         index = RecallIndex(Path(root))
         try:
             index.sync()
         finally:
             index.close()
-    finally:
-        lock.release()

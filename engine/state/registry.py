@@ -207,14 +207,6 @@ REGISTRY: tuple[Derived, ...] = (
     # -- no text: locks, markers, counters, journals ---------------------------------------------------
     Derived("write.lock", _S, "files/lock.py", "the cross-process write lock", False, _MADE_WHEN_NEEDED),
     Derived(
-        "recall-build.lock",
-        _S,
-        "read/recallfile.py",
-        "held by the background build of the recall index (one at a time)",
-        False,
-        _MADE_WHEN_NEEDED,
-    ),
-    Derived(
         "write.holder", _S, "files/lock.py", "who holds the write lock: pid, purpose, time", False, _MADE_WHEN_NEEDED
     ),
     Derived(

@@ -24,7 +24,7 @@ from memrepo.engine.format.terms import fold, is_cjk, split_folded
 from memrepo.engine.read import recall as recall_module
 from memrepo.engine.read.recall import RecallIndex
 from memrepo.engine.read.recallbuilding import build_state
-from memrepo.engine.read.recallfile import BUILD_LOCK, build_index
+from memrepo.engine.read.recallfile import build_index, build_lock, build_running
 from memrepo.engine.read.recallkeys import SEQ_MASK, index_path, redacted
 from memrepo.engine.read.recallscan import SAFE_CHARS, Scan, term_prefixes
 from memrepo.engine.repo.store import MemoryStore
@@ -310,16 +310,12 @@ def _build_in_a_process(root: Path) -> None:
 
 
 def test_one_background_build_at_a_time(tmp_path: Path) -> None:
-    from filelock import FileLock
-
-    from memrepo.engine.read.recallfile import build_running
-
     root = _large_repo(tmp_path, 3)
     assert not build_running(root)
-    lock = FileLock(str(index_path(root).parent / BUILD_LOCK), timeout=0)
-    with lock:
-        assert build_running(root)
+    with build_lock(root) as free:
+        assert free and build_running(root)
         _build_in_a_process(root)  # another holds the lock: this one leaves at once
         assert not build_state(root)[0]
     _build_in_a_process(root)
-    assert build_state(root)[0]
+    assert build_state(root)[0] and not build_running(root)
+    assert sorted(p.name for p in index_path(root).parent.iterdir() if "build" in p.name) == []  # no file of its own
