@@ -319,3 +319,37 @@ def test_one_background_build_at_a_time(tmp_path: Path) -> None:
     _build_in_a_process(root)
     assert build_state(root)[0] and not build_running(root)
     assert sorted(p.name for p in index_path(root).parent.iterdir() if "build" in p.name) == []  # no file of its own
+
+
+async def test_the_app_and_mcp_scan_while_their_warm_up_build_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+    import threading
+
+    from memrepo.engine.read import recallfile
+    from memrepo.engine.repo.repo import MemoryRepo
+
+    root = _large_repo(tmp_path, recall_module.CHILD_BUILD_FILES)
+    gate = threading.Event()
+    real = recallfile.open_index
+
+    def held_build(where: Path) -> RecallIndex:
+        gate.wait(60)  # the warm-up build is under way until the test lets it finish
+        return real(where)
+
+    monkeypatch.setattr(recallfile, "open_index", held_build)
+    repo = await MemoryRepo.open(root, plain_settings())
+    try:
+        warming = asyncio.ensure_future(repo.warm_recall())
+        await asyncio.sleep(0.05)
+        hits = await repo.recall("harbour kayak")  # answered while the build has not finished
+        assert hits[0].ref == "repo:topics/t0203.md#L3" and hits[0].scan is not None
+        assert not warming.done() and not build_state(root)[0]
+        gate.set()
+        await warming
+        again = await repo.recall("harbour kayak")
+        assert again[0].ref == hits[0].ref and again[0].scan is None and build_state(root)[0]
+    finally:
+        gate.set()
+        await repo.close()
