@@ -221,12 +221,14 @@ def refresh_index(root: Path, shown_for: list[str] | tuple[str, ...] = ()) -> in
         index.close()
 
 
-def _scan(root: Path, query: str, options: dict[str, Any], redact: _Redactor, done: int | None) -> list[ColdHit]:
-    """Recall's hits read from the files themselves, while the index builds elsewhere (:mod:`.recallscan`)."""
+def _scan(
+    root: Path, query: str, options: dict[str, Any], redact: _Redactor, done: int | None, walked: dict[str, Any]
+) -> list[ColdHit]:
+    """Recall's hits read from the files themselves (``walked``: their walk), while the index builds elsewhere."""
     from .recallbuilding import progress_note
     from .recallscan import Scan
 
-    scan = Scan(root, query, redact)
+    scan = Scan(root, query, redact, walked)
     workspace = options["workspace"]
     scoped = workspace is not None and bool(workspace.strip())
     ws_id = ws_file = None
@@ -297,11 +299,14 @@ def recall(
         from .recallkeys import walk
 
         built, done = build_state(root)
-        if not built and build_elsewhere(root, start_build, len(walk(root))):
+        walked = walk(root) if not built else {}
+        if not built and build_elsewhere(root, start_build, len(walked), start=quick):
             if quick:
                 return []  # a first build takes seconds to minutes: the hook never waits for it
             options = {"workspace": workspace, "limit": limit, "max_bytes": max_bytes, "detail": detail}
-            return _scan(root, query, {**options, "min_confidence": min_confidence}, redact, done)
+            hits = _scan(root, query, {**options, "min_confidence": min_confidence}, redact, done, walked)
+            build_elsewhere(root, start_build, len(walked))  # after the answer: the build never slows it
+            return hits
     index = RecallIndex(root)
     try:
         if quick:

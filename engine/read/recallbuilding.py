@@ -68,7 +68,7 @@ def progress_note(done: int | None, files: int) -> str:
     return f"index building: {min(done, files):,} of {files:,} files"
 
 
-def build_elsewhere(root: Path, start_build: Callable[[Path], None] | None, files: int) -> bool:
+def build_elsewhere(root: Path, start_build: Callable[[Path], None] | None, files: int, start: bool = True) -> bool:
     """For a recall with no index yet: have the first build run in its own process, if the repo is large.
 
     The engine starts no process itself (docs/architecture.md §1): the front
@@ -80,6 +80,9 @@ def build_elsewhere(root: Path, start_build: Callable[[Path], None] | None, file
         root: the work tree.
         start_build: what starts the build's process, or None.
         files: how many files the repo holds (:func:`.recallkeys.walk`).
+        start: start the build now; False only says whether it would run elsewhere
+            (a recall that scans first starts it after its answer: on two cores the
+            build would slow the scan).
 
     Returns:
         bool: True when the index is being built elsewhere (a recall answers
@@ -101,7 +104,7 @@ def build_elsewhere(root: Path, start_build: Callable[[Path], None] | None, file
         folder.mkdir(parents=True, exist_ok=True)
         if not os.access(folder, os.W_OK):
             return False
-        if build_running(root):
+        if not start or build_running(root):
             return True
         start_build(root)
     except OSError:
