@@ -34,7 +34,9 @@ from .quickbase import (
     no_hit_line,
     read_plain,
     recall_root,
+    scan_line,
     split_repo,
+    start_index_build,
 )
 
 if TYPE_CHECKING:
@@ -133,7 +135,10 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
             max_bytes=int(args["max_bytes"]),  # type: ignore[call-overload]
             detail="full" if args["full"] else "line",
             min_confidence=0.0 if args["show_all"] else None,
+            start_build=start_index_build,
         )
+    if hits and hits[0].scan:
+        sys.stderr.write(scan_line(hits[0].scan) + "\n")
     if not hits:
         best = None
         budget: int = args["max_bytes"]  # type: ignore[assignment]

@@ -185,3 +185,32 @@ def no_hit_line(query: str, max_bytes: int, best: object | None) -> str:
         f"memory matches {shown!r}, but no hit fits in --max-bytes {max_bytes} "
         f"(the best needs {need} bytes): raise --max-bytes"
     )
+
+
+def start_index_build(root: Path) -> None:
+    """Start the recall index's first build in a process of its own that outlives this one.
+
+    A build of a large repo takes seconds to minutes; the recall that starts it
+    answers from a scan of the files meanwhile (the prompt hook answers
+    nothing). The build runs in a new session at the lowest CPU priority, one
+    at a time, and resumes from its last batch when an earlier one was killed
+    (:func:`memrepo.engine.read.recallfile.build_index`, docs/architecture.md §4).
+
+    Raises:
+        OSError: no process could be started.
+    """
+    import subprocess
+
+    code = "import sys; from memrepo.engine.read.recallfile import build_index; build_index(sys.argv[1], True)"
+    subprocess.Popen(
+        [sys.executable, "-c", code, str(root)],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+
+
+def scan_line(note: str) -> str:
+    """The line ``memrepo recall`` prints on standard error when a scan of the files answered (``note``: the build's progress)."""
+    return f"memrepo: answered by a scan of the files while the recall index builds ({note})"

@@ -21,6 +21,8 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
+from .quickbase import start_index_build
+
 if TYPE_CHECKING:
     from pathlib import Path
 
@@ -173,7 +175,7 @@ def prompt(args: dict[str, str | None], keys: ReadKeys) -> bool:
             limit=PROMPT_HITS,
             max_bytes=PROMPT_BYTES,
             quick=True,
-            start_build=_start_index_build,
+            start_build=start_index_build,
         )
         block = recall_block(hits, PROMPT_BYTES)
     except Exception:
@@ -184,24 +186,4 @@ def prompt(args: dict[str, str | None], keys: ReadKeys) -> bool:
     return True
 
 
-def _start_index_build(root: Path) -> None:
-    """Start the recall index's first build in a process of its own that outlives the hook.
-
-    Claude Code kills a hook at its timeout; a build of a large repo takes
-    longer, so it runs in a new session and the hook answers nothing meanwhile
-    (docs/architecture.md §4).
-
-    Raises:
-        OSError: no process could be started.
-    """
-    import subprocess
-    import sys
-
-    code = "import sys; from memrepo.engine.read.recallfile import build_index; build_index(sys.argv[1])"
-    subprocess.Popen(
-        [sys.executable, "-c", code, str(root)],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
+_start_index_build = start_index_build  # the name tests and older callers use

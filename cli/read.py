@@ -13,7 +13,7 @@ import click
 from memrepo.tui.plain import clean
 
 from .main import _errors_as_lines, _fail, _open_store, _settings, workspace_option
-from .quickbase import UNBUDGETED, no_hit_line
+from .quickbase import UNBUDGETED, no_hit_line, scan_line, start_index_build
 
 
 @click.command()
@@ -86,6 +86,7 @@ def recall(
     if not query_terms(query)[1]:
         _fail("empty query: give a word to search for (spaces and punctuation match nothing)", 2)
     store = _open_store(ctx, create=False)
+    store.build_in_background(start_index_build)  # a large repo's first build: a scan answers meanwhile
     floor = 0.0 if show_all else None
     hits = store.recall(
         query,
@@ -95,6 +96,8 @@ def recall(
         detail="full" if full else "line",
         min_confidence=floor,
     )
+    if hits and hits[0].scan:
+        click.echo(scan_line(hits[0].scan), err=True)
     if not hits:  # a match the byte budget left out is not "no match" (the quick path says the same)
         again = []
         if max_bytes < UNBUDGETED:

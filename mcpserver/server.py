@@ -224,6 +224,8 @@ def build_server(
 
                 return f"No memory matches {redact_text(query)!r}." + (f"\n{how}" if how else "")
             out = [how] if how else []
+            if hits[0].scan:  # the index's first build runs: the files were scanned (docs/architecture.md §4)
+                out.append(f"Answered by a scan of the files while the recall index builds ({hits[0].scan}).")
             for hit in hits:
                 tag = " [unreviewed]" if hit.unreviewed else ""
                 out.append(f"{hit.ref} ({hit.by}){tag}: {hit.text}")

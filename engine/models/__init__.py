@@ -326,6 +326,9 @@ class RecallHit(EntryView):
         section: with ``detail="full"``, up to 80 lines of that section around the hit.
         mode: ``"hybrid"`` when lexical and semantic rankings were fused, else ``"lexical"``
             (docs/architecture.md §4).
+        scan: None when the recall index answered; while its first build runs, a scan of
+            the files answers and this says how far the build got
+            (``"index building: 1,000 of 20,000 files"``, docs/architecture.md §4).
     """
 
     score: float = 0.0
@@ -334,6 +337,7 @@ class RecallHit(EntryView):
     heading: str | None = None
     section: str | None = None
     mode: str = "lexical"
+    scan: str | None = None
 
 
 class RecallMode(_Model):

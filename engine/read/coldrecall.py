@@ -59,6 +59,7 @@ class ColdHit:
         "mode",
         "path",
         "ref",
+        "scan",
         "score",
         "section",
         "seen",
@@ -82,6 +83,7 @@ class ColdHit:
         self.heading: str | None = None
         self.section: str | None = None
         self.mode = "lexical"  # a one-shot recall loads no model (docs/architecture.md §4)
+        self.scan: str | None = None  # set when a scan of the files answered: the index build's progress
 
     def as_dict(self) -> dict[str, Any]:
         """The fields in ``RecallHit.model_dump()``'s order (``memrepo recall --json`` prints it)."""
@@ -102,6 +104,7 @@ _FIELDS = (
     "heading",
     "section",
     "mode",
+    "scan",
 )
 
 
@@ -218,42 +221,42 @@ def refresh_index(root: Path, shown_for: list[str] | tuple[str, ...] = ()) -> in
         index.close()
 
 
-BUILD_MARK = "recall-build.started"
-"""Under ``.git/memrepo/``: when a background build was started (its mtime); another waits :data:`BUILD_WAIT_S`."""
-BUILD_WAIT_S = 600.0
+def _scan(
+    root: Path, query: str, options: dict[str, Any], redact: _Redactor, done: int | None, walked: dict[str, Any]
+) -> list[ColdHit]:
+    """Recall's hits read from the files themselves (``walked``: their walk), while the index builds elsewhere."""
+    from .recallbuilding import progress_note
+    from .recallscan import Scan
 
+    scan = Scan(root, query, redact, walked)
+    workspace = options["workspace"]
+    scoped = workspace is not None and bool(workspace.strip())
+    ws_id = ws_file = None
+    if scoped:
+        from .workspaceindex import WorkspaceIndex
 
-def _build_elsewhere(root: Path, start_build: Callable[[Path], None] | None) -> bool:
-    """For a quick look-up with no index yet: have the first build start in its own process, if the repo is large.
-
-    The engine starts no process itself (docs/architecture.md §1): the front
-    end hands in ``start_build``, which starts one that runs
-    :func:`memrepo.engine.read.recallfile.build_index` and outlives the caller.
-
-    Returns:
-        bool: True when the index is being built elsewhere (the look-up answers
-        nothing now); False without ``start_build``, for a repo small enough to
-        build here at once (fewer than :data:`~memrepo.engine.read.recall.CHILD_BUILD_FILES`
-        files), or when no process could be started.
-    """
-    import time
-
-    from .recall import CHILD_BUILD_FILES
-    from .recallkeys import walk
-
-    if start_build is None or len(walk(root)) < CHILD_BUILD_FILES:
-        return False
-    mark = index_path(root).parent / BUILD_MARK
-    with contextlib.suppress(OSError):
-        if time.time() - mark.stat().st_mtime < BUILD_WAIT_S:
-            return True  # started a moment ago by another prompt
-    try:
-        mark.parent.mkdir(parents=True, exist_ok=True)
-        mark.touch()
-        start_build(root)
-    except OSError:
-        return False  # no process could be started: build here after all
-    return True
+        ws_id, ws_file = WorkspaceIndex(root).file_for(workspace)
+    found = scan.search(
+        query,
+        workspace_file=ws_file,
+        workspace_id=ws_id,
+        scoped=scoped,
+        limit=options["limit"],
+        min_confidence=options["min_confidence"],
+    )
+    note = progress_note(done, scan.files)
+    hits = []
+    for got in found:
+        path, line, text, meta = scan.hit_row(got.iid)
+        key = (got.score, got.confidence)
+        hit = ColdHit(path, line, text, hit_by(meta), meta, hit_score(key), hit_confidence(key))
+        hit.scan = note
+        if options["detail"] == "full":
+            hit.heading, section = section_around(root, path, line, SECTION_LINES)
+            if section is not None:
+                hit.section = redact(section)
+        hits.append(hit)
+    return fit_hits(hits, options["max_bytes"])
 
 
 def recall(
@@ -276,10 +279,12 @@ def recall(
             ``max_bytes`` of ref, text and section in all).
         quick: check only the folders' mtimes for changes (the prompt hook:
             :meth:`~memrepo.engine.read.recall.RecallIndex.sync_quick`), not every file's;
-            with no index yet in a large repo and ``start_build`` given, have it start
-            the build in another process and answer nothing now.
+            with no index yet in a large repo and ``start_build`` given, answer nothing now.
         start_build: starts a process that builds the index of the root it is given
-            (the prompt hook's; the engine starts no process itself).
+            (the engine starts no process itself). With it, a large repo whose index is
+            missing or not finished is answered from a scan of the files
+            (:mod:`.recallscan`; each hit's ``scan`` says how far the build got) while
+            that process builds the index.
 
     Returns:
         list[ColdHit]: best first.
@@ -289,10 +294,21 @@ def recall(
     """
     limit = min(max(int(limit), 1), 200)
     redact = _Redactor(root / ".git" / "memrepo")
+    if start_build is not None:
+        from .recallbuilding import build_elsewhere, build_state
+        from .recallkeys import walk
+
+        built, done = build_state(root)
+        walked = walk(root) if not built else {}
+        if not built and build_elsewhere(root, start_build, len(walked), start=quick):
+            if quick:
+                return []  # a first build takes seconds to minutes: the hook never waits for it
+            options = {"workspace": workspace, "limit": limit, "max_bytes": max_bytes, "detail": detail}
+            hits = _scan(root, query, {**options, "min_confidence": min_confidence}, redact, done, walked)
+            build_elsewhere(root, start_build, len(walked))  # after the answer: the build never slows it
+            return hits
     index = RecallIndex(root)
     try:
-        if quick and not index.built and index.path != ":memory:" and _build_elsewhere(root, start_build):
-            return []  # a first build takes seconds to minutes: the hook never waits for it
         if quick:
             index.sync_quick()
         else:

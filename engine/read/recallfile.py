@@ -6,8 +6,9 @@ what a process does with the file as a whole.
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from . import recall
@@ -57,8 +58,9 @@ def open_index(root: Path) -> RecallIndex:
 
     A build is pure Python for seconds (tens of seconds at 20,000 files); in a
     child process it holds neither this process's GIL (the app's screen and
-    the MCP server's loop keep running) nor its memory. Later syncs re-read
-    only changed files, here.
+    the MCP server's loop keep running) nor its memory, and runs at a low
+    CPU priority (recall answers from a scan of the files meanwhile). Later
+    syncs re-read only changed files, here.
     """
     index = RecallIndex(root)
     if not index.built and index.path != ":memory:" and len(walk(Path(root))) >= recall.CHILD_BUILD_FILES:
@@ -66,7 +68,7 @@ def open_index(root: Path) -> RecallIndex:
 
         # "spawn": a fresh interpreter (forking a process that runs threads is unsafe).
         child = multiprocessing.get_context("spawn").Process(
-            target=build_index, args=(str(root),), name="memrepo-recall-build", daemon=True
+            target=build_index, args=(str(root), True), name="memrepo-recall-build", daemon=True
         )
         import sys
 
@@ -81,18 +83,88 @@ def open_index(root: Path) -> RecallIndex:
             child.join()
         except Exception:  # no child here (no usable standard streams): built below instead
             pass
+        import time
+
+        while build_running(root):  # a build another process started holds the lock: it finishes first
+            time.sleep(0.2)
         index.close()
         index = RecallIndex(root)  # built by the child (or, if it failed, built below)
     index.sync()
     return index
 
 
-def build_index(root: str) -> None:
+@contextlib.contextmanager
+def build_lock(root: Path) -> Iterator[bool]:
+    """Hold the background build's lock of ``root`` while in the block, if free: yields whether it was.
+
+    The lock is an exclusive ``flock`` on the ``.git/memrepo`` folder itself, so it
+    makes no file of its own and dies with its holder (a killed build leaves none
+    behind). Where ``flock`` does not exist it is always free (two builds then share
+    the work, each skipping the files the other committed).
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - no flock here
+        yield True
+        return
+    folder = index_path(Path(root)).parent
+    folder.mkdir(parents=True, exist_ok=True)
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            yield False
+            return
+        yield True
+    finally:
+        os.close(fd)  # closing it lets the lock go
+
+
+def build_running(root: Path) -> bool:
+    """Whether a background build of ``root``'s index holds :func:`build_lock` now (never waits)."""
+    try:
+        with build_lock(root) as free:
+            return not free
+    except OSError:
+        return False
+
+
+BUILD_NICE = 10
+"""The niceness a background build runs at: it yields to interactive work (weight 110 against 1,024 at
+nice 0) and still moves on a busy machine, where the idle class or nice 19 would all but stop it."""
+
+
+def low_priority() -> None:
+    """Lower this process's CPU priority to :data:`BUILD_NICE` (no change where it cannot be lowered)."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(max(0, BUILD_NICE - os.nice(0)))
+
+
+def build_index(root: str, background: bool = False) -> None:
     """Build (or bring up to date) the persisted index of the repo at ``root``: :func:`open_index`'s child.
 
     Its output goes nowhere: the parent may be a full-screen app on the same terminal.
+
+    Args:
+        root: the work tree.
+        background: a detached build a recall started while it answered from a scan
+            (:mod:`.recallscan`): at a low CPU priority (:data:`BUILD_NICE`), and only when no other
+            such build holds :func:`build_lock` (one at a time; a killed one
+            leaves its batches, and the next resumes from them).
     """
     quiet = os.open(os.devnull, os.O_WRONLY)
     os.dup2(quiet, 1)
     os.dup2(quiet, 2)
-    RecallIndex(Path(root)).sync()
+    if not background:
+        RecallIndex(Path(root)).sync()
+        return
+    low_priority()
+    with build_lock(Path(root)) as free:
+        if not free:
+            return  # another build runs
+        index = RecallIndex(Path(root))
+        try:
+            index.sync()
+        finally:
+            index.close()

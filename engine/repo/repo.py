@@ -409,7 +409,8 @@ class MemoryRepo(RepoAgents):
                 detectors.join()
 
         if self._warming is None:
-            self._warming = asyncio.get_running_loop().run_in_executor(None, build)
+            warming = self._warming = asyncio.get_running_loop().run_in_executor(None, build)
+            self._store.build_elsewhere = lambda _files: not warming.done()  # recall scans the files meanwhile
         try:
             index = await asyncio.shield(self._warming)
         except Exception:  # an unreadable folder: recall builds (and reports) on first use instead
@@ -433,11 +434,8 @@ class MemoryRepo(RepoAgents):
         Returns:
             list[RecallHit]: best first; never raises for any query text.
         """
-        if self._warming is not None and not self._warming.done():
-            try:  # the index being built on a spare thread: use it
-                await self.warm_recall()
-            except Exception as exc:  # recall builds (and reports) it on the worker thread instead
-                log.warning("building the recall index on a spare thread failed: %s", exc)
+        # While the index is built on a spare thread, recall answers from a scan of the files
+        # (docs/architecture.md §4): it never waits for the build.
         return await self._run(self._store.recall, query, workspace, limit, max_bytes, detail, min_confidence)
 
     # -- health (docs/architecture.md §9) ------------------------------------------

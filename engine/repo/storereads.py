@@ -14,7 +14,7 @@ from memrepo.engine.models import ContextBlock, RecallHit, RecallMode
 from memrepo.engine.read.readcache import Fingerprint, ReadCaches
 
 if TYPE_CHECKING:
-    from collections.abc import Collection
+    from collections.abc import Callable, Collection
 
     from memrepo.engine.config import Settings
     from memrepo.engine.read.recall import RecallIndex  # imported where an index is built: writers never load it
@@ -31,6 +31,10 @@ class StoreReads:
 
     reads: ReadCaches
     settings: Settings
+    build_elsewhere: Callable[[int], bool] | None = None
+    """Set by a front end: given the repo's file count, whether its recall index is being built in
+    another process now (starting that build if need be); recall answers from a scan of the files
+    meanwhile (:mod:`memrepo.engine.read.recallscan`). None: recall builds the index here."""
 
     @property
     def git(self) -> GitStore:
@@ -114,9 +118,30 @@ class StoreReads:
         ``"line"``, or ``"full"`` for up to 80 lines of each hit's section;
         ``min_confidence`` (0..1) leaves out answers under it (None: the
         documented minimum, 0: every match). Odd or empty queries give no
-        hits, never an error.
+        hits, never an error. While the index's first build runs elsewhere (:attr:`build_elsewhere`),
+        the files are scanned instead and each hit's ``scan`` says how far the build got.
         """
+        if self.build_elsewhere is not None and self.reads.recall_index_built is None:
+            from memrepo.engine.read.recallbuilding import build_state, scan_hits
+            from memrepo.engine.read.recallkeys import walk
+
+            root = self.reads.root
+            if not build_state(root)[0] and self.build_elsewhere(len(walk(root))):
+                scoped = workspace is not None and bool(workspace.strip())
+                ws_id, ws_file = self.reads.index.file_for(workspace) if scoped else (None, None)
+                options = {"limit": min(max(int(limit), 1), 200), "max_bytes": max_bytes, "detail": detail}
+                return scan_hits(root, query, (ws_id, ws_file, scoped), {**options, "min_confidence": min_confidence})
         return self.reads.recall(query, workspace, limit, max_bytes, detail, min_confidence)
+
+    def build_in_background(self, start_build: Callable[[Path], None]) -> None:
+        """Have a large repo's first recall build run in a process ``start_build`` starts; recall scans meanwhile.
+
+        The engine starts no process itself (docs/architecture.md §1): the front end
+        hands in what starts one (running :func:`memrepo.engine.read.recallfile.build_index`).
+        """
+        from memrepo.engine.read.recallbuilding import build_elsewhere
+
+        self.build_elsewhere = lambda files: build_elsewhere(self.reads.root, start_build, files)
 
     def use_semantic(self) -> None:
         """Fuse recall with semantic similarity from now on (``[semantic]``; a long-running process only)."""

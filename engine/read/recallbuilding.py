@@ -1,0 +1,160 @@
+"""Recall while the index's first build runs: its state, the process that builds it, hits from a scan (docs/architecture.md §4).
+
+:mod:`.recallscan` reads the files for one query; this module decides when
+that answers instead of the index (no index, or one a build has not
+finished, in a repo of :data:`~memrepo.engine.read.recall.CHILD_BUILD_FILES`
+files or more), has the build started in its own process (the front end
+hands in what starts it), and turns the scan's results into hits that say
+how far the build got.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .recallkeys import SEQ_MASK
+from .recallscan import Scan
+
+
+def build_state(root: Path) -> tuple[bool, int | None]:
+    """Whether the persisted index of ``root`` is built, and if not, how many files its build has done.
+
+    Read without waiting for a build that holds the file (a batch holds it for
+    seconds at 20,000 files): a recall must never wait for the build.
+
+    Returns:
+        tuple[bool, int | None]: (built, files indexed so far); ``(False, 0)``
+        with no index file; ``(False, None)`` while the file is held or unreadable.
+    """
+    import sqlite3
+
+    from .recallkeys import SCHEMA_VERSION, index_path
+
+    path = index_path(root)
+    if not path.is_file():
+        return False, 0
+    try:
+        db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=BUSY_WAIT_S)
+    except sqlite3.Error:
+        return False, None
+    try:
+        info = dict(db.execute("SELECT k, v FROM info WHERE k IN ('version', 'built')").fetchall())
+        if info.get("version") != SCHEMA_VERSION:
+            return False, 0  # another version: built again from the start
+        if info.get("built") == "1":
+            return True, None
+        return False, int(db.execute("SELECT count(*) FROM files").fetchone()[0])
+    except sqlite3.Error:
+        return False, None
+    finally:
+        db.close()
+
+
+BUSY_WAIT_S = 0.05
+"""How long :func:`build_state` waits for a build holding the index file (seconds)."""
+
+
+def progress_note(done: int | None, files: int) -> str:
+    """What a recall answered by a scan says of the build: ``index building: 1,000 of 20,000 files``.
+
+    Args:
+        done: files the build has indexed so far (None: not known now).
+        files: files the repo holds.
+    """
+    if done is None:
+        return f"index building: {files:,} files"
+    return f"index building: {min(done, files):,} of {files:,} files"
+
+
+def build_elsewhere(root: Path, start_build: Callable[[Path], None] | None, files: int, start: bool = True) -> bool:
+    """For a recall with no index yet: have the first build run in its own process, if the repo is large.
+
+    The engine starts no process itself (docs/architecture.md §1): the front
+    end hands in ``start_build``, which starts one that runs
+    :func:`memrepo.engine.read.recallfile.build_index` and outlives the caller.
+    A build already running (it holds its lock) is left to finish.
+
+    Args:
+        root: the work tree.
+        start_build: what starts the build's process, or None.
+        files: how many files the repo holds (:func:`.recallkeys.walk`).
+        start: start the build now; False only says whether it would run elsewhere
+            (a recall that scans first starts it after its answer: on two cores the
+            build would slow the scan).
+
+    Returns:
+        bool: True when the index is being built elsewhere (a recall answers
+        from a scan, the prompt hook nothing); False without ``start_build``, for a
+        repo small enough to build at once (fewer than
+        :data:`~memrepo.engine.read.recall.CHILD_BUILD_FILES` files), with an
+        unwritable ``.git``, or when no process could be started.
+    """
+    import os
+
+    from .recall import CHILD_BUILD_FILES
+    from .recallfile import build_running
+    from .recallkeys import index_path
+
+    if start_build is None or files < CHILD_BUILD_FILES:
+        return False
+    folder = index_path(root).parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if not os.access(folder, os.W_OK):
+            return False
+        if not start or build_running(root):
+            return True
+        start_build(root)
+    except OSError:
+        return False  # no process could be started: build here after all
+    return True
+
+
+def scan_hits(root: Path, query: str, scope: tuple[str | None, str | None, bool], options: dict[str, Any]) -> list:
+    """:meth:`memrepo.engine.repo.store.MemoryStore.recall`'s hits read from the files, while the index builds elsewhere.
+
+    Args:
+        root: the work tree.
+        query: the query.
+        scope: (workspace id, workspace file, scoped), as the store resolved them.
+        options: ``limit``, ``max_bytes``, ``detail``, ``min_confidence`` (as for the store's recall).
+
+    Returns:
+        list[RecallHit]: best first, each with ``scan`` set to the build's progress.
+    """
+    import json
+
+    from .recall import SECTION_LINES
+    from .recallkeys import fit_hits, redacted, to_hit
+
+    done = build_state(root)[1]
+    scan = Scan(root, query, redacted)
+    ws_id, ws_file, scoped = scope
+    found = scan.search(
+        query,
+        workspace_file=ws_file,
+        workspace_id=ws_id,
+        scoped=scoped,
+        limit=options["limit"],
+        min_confidence=options["min_confidence"],
+    )
+    note = progress_note(done, scan.files)
+    hits = []
+    for got in found:
+        item = scan.items[got.iid & SEQ_MASK]
+        meta_json = json.dumps(item.entry.meta, ensure_ascii=False)
+        hit = to_hit(
+            root,
+            item.path,
+            item.line,
+            item.entry.text,
+            meta_json,
+            (got.score, got.confidence),
+            options["detail"],
+            SECTION_LINES,
+        )
+        hit.scan = note
+        hits.append(hit)
+    return fit_hits(hits, options["max_bytes"])
