@@ -79,40 +79,55 @@ class HandEditQuestionScreen(ModalScreen[str | None], inherit_bindings=False):
             return
         lost = len(q.dropped) or q.entries_before - q.entries_now
         keep = (
-            f"p  put them back: the save stays, with the {lost} entries memrepo wrote merged back in"
+            f"p  put them back: the save stays, with the {_entries(lost)} memrepo wrote merged back in"
             if q.dropped  # an editor's stale copy (engine/write/stalesave.py)
             else f"p  keep the old text: {q.path} gets its {q.entries_before} committed entries back, this edit is lost"
         )
+        p_key = "p put them back" if q.dropped else "p keep the old text"
         with Vertical(classes="dialog"):
             yield Label(plain(question_title(q)), classes="dialog-title")
             yield Label(
                 plain(
                     "memrepo has not committed this edit; its writes build on the committed text until you decide.\n"
-                    f"y  commit the edit: the {lost} entries leave the files (History can undo it)\n{keep}",
+                    f"y  commit the edit: {_entries(lost, 'the ')} leave the files (History can undo it)\n{keep}",
                     one_line=False,
                 ),
                 classes="dialog-body",
             )
-            yield Label("y commit · p keep the old text · esc decide later", classes="dialog-keys")
+            yield Label(f"y commit · {p_key} · esc decide later", classes="dialog-keys")
 
     def _compose_secrets(self, q: HandEditQuestion) -> ComposeResult:
         """The question about a secret a hand edit added (engine/write/handsecret.py)."""
         lines = "; ".join(q.secrets[:5]) + (f" and {len(q.secrets) - 5} more" if len(q.secrets) > 5 else "")
+        lost = len(q.dropped) or max(q.entries_before - q.entries_now, 0)
+        if q.dropped:  # a stale save that also adds a secret: put back keeps the save, so it is asked again
+            also = f"The save also drops {_entries(lost)} memrepo wrote in the last hour.\n"
+            keep = "p  put them back: the save stays with them merged in; the secret is asked about again"
+        elif lost:
+            also = f"The save also removes {_entries(lost)} of {q.entries_before}.\n"
+            keep = f"p  keep the old text: {q.path} as committed, this edit is lost"
+        else:
+            also = ""
+            keep = f"p  keep the old text: {q.path} as committed, this edit is lost"
+        p_key = "p put them back" if q.dropped else "p keep the old text"
         with Vertical(classes="dialog"):
             yield Label(plain(question_title(q)), classes="dialog-title")
             yield Label(
                 plain(
-                    f"{lines}\nNot committed yet: git history (and remotes) keep what is committed.\n"
+                    f"{lines}\n{also}Not committed yet: git history (and remotes) keep what is committed.\n"
                     "R  redact: [REDACTED:<type>] replaces the value, then commit\n"
                     "y  commit as written (not a secret, or wanted in history)\n"
-                    f"p  keep the old text: {q.path} as committed, this edit is lost",
+                    f"{keep}",
                     one_line=False,
                 ),
                 classes="dialog-body",
             )
-            yield Label(
-                "R redact · y commit as written · p keep the old text · esc decide later", classes="dialog-keys"
-            )
+            yield Label(f"R redact · y commit as written · {p_key} · esc decide later", classes="dialog-keys")
+
+
+def _entries(n: int, the: str = "") -> str:
+    """``n`` entries in words: ``1 entry``, ``3 entries`` (``the`` before it, when given)."""
+    return f"{the}{n} {'entry' if n == 1 else 'entries'}"
 
 
 class HandEditAsker:
@@ -225,8 +240,12 @@ class HandEditAsker:
                 app.notify(clean(f"Committed the edit of {q.path}: {lost} entries deleted"), timeout=4, markup=False)
                 app.post_message(RepoWritten(commit))
             else:
-                back = "the edit is undone" if q.secrets else "its entries are back"
-                app.notify(clean(f"Kept the old text of {q.path}: {back}"), timeout=4, markup=False)
+                if q.dropped:
+                    left = ": the secret it adds is asked about again" if q.secrets else ""
+                    app.notify(clean(f"Put the entries back into {q.path}{left}"), timeout=4, markup=False)
+                else:
+                    back = "the edit is undone" if q.secrets else "its entries are back"
+                    app.notify(clean(f"Kept the old text of {q.path}: {back}"), timeout=4, markup=False)
                 app.post_message(WorkTreeChanged([q.path]))
         self._waiting = {}
         app.refresh_status()  # more questions, or none

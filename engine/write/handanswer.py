@@ -37,7 +37,7 @@ def answer_hand_edit(writer: Writer, path: str, seen: str, commit: bool, *, reda
             keeps the save with the dropped entries put back, and commits that.
         redact: for a question about secrets (:attr:`~.models.HandEditQuestion.secrets`), replace them
             with ``[REDACTED:<type>]`` in the file and commit that (:func:`.handsecret.redact_added`);
-            ``commit`` is then ignored. Refused for the other questions.
+            ``commit`` is then ignored. Refused when the edit adds no secret.
 
     Returns:
         str | None: the "Hand edits" commit id when ``commit`` (or a stale save put back), else None.
@@ -63,7 +63,7 @@ def answer_hand_edit(writer: Writer, path: str, seen: str, commit: bool, *, reda
         committed = writer.git.head_blob(rel)
         if redact:
             if not question.secrets or data is None:
-                raise RefError(f"{rel}: the question is not about a secret; nothing was redacted")
+                raise RefError(f"{rel}: the edit adds no secret; nothing was redacted")
             writer.replace(rel, redact_added(committed, data), data)
             writer.note_written([rel])
             return tx.commit_hand_edits([rel], confirm=True)
@@ -73,7 +73,8 @@ def answer_hand_edit(writer: Writer, path: str, seen: str, commit: bool, *, reda
             # An editor's stale save: keep it, with the entries memrepo wrote put back in it.
             writer.replace(rel, put_back(rel, committed, data, question.dropped), data)
             writer.note_written([rel])
-            return tx.commit_hand_edits([rel], confirm=True)
+            # The save is kept: a secret it added is still asked about, never committed by "put back".
+            return tx.commit_hand_edits([rel], confirm=True, secrets_asked=True)
         if committed is not None:
             writer.replace(rel, committed, data)
             writer.note_written([rel])

@@ -9,26 +9,42 @@ are "redact" (the values become ``[REDACTED:<type>]`` in the file, then the
 edit is committed: :func:`redact_added`), "commit as written" (the user
 says it is no secret, or wants it kept), or "put back" the committed text.
 Only lines the edit added are looked at, so a secret already committed (or
-allowed with ``memrepo secrets allow``) never asks again.
+allowed with ``memrepo secrets allow``) never asks again while its line stays
+as it is; a line edited around it is a new line and is asked about again.
 """
 
 from __future__ import annotations
+
+import re
 
 from memrepo.engine.models import HandEditQuestion
 
 from .settle import bytes_seen
 
+_MARK = re.compile(r"\[REDACTED:([^\]\s]+)\]")
+"""The marker redaction writes (``[REDACTED:<type>]``); its type names what was found."""
+
 SHOWN_MAX = 5
 """Lines named in a question at most (the rest are counted)."""
 
 
-def _added(committed: bytes | None, now: bytes) -> list[tuple[int, str]]:
-    """The lines of ``now`` (1-based number, text) that ``committed`` does not have."""
+def _blocks(committed: bytes | None, now: bytes) -> list[tuple[int, list[str]]]:
+    """Runs of consecutive lines of ``now`` that ``committed`` does not have: (first line's number, lines).
+
+    Redaction reads a run whole, so a secret cut across lines (a PEM private key's body, a wrapped
+    token) is found and redacted on every line it spans.
+    """
     before = set((committed or b"").decode("utf-8", "surrogateescape").splitlines())
-    out = []
+    out: list[tuple[int, list[str]]] = []
+    last = -1
     for n, line in enumerate(now.decode("utf-8", "surrogateescape").splitlines(), 1):
-        if line.strip() and line not in before:
-            out.append((n, line))
+        if not line.strip() or line in before:
+            continue
+        if out and last == n - 1:
+            out[-1][1].append(line)
+        else:
+            out.append((n, [line]))
+        last = n
     return out
 
 
@@ -44,16 +60,17 @@ def secret_lines(committed: bytes | None, now: bytes) -> list[str]:
     """
     if committed == now:
         return []
-    added = _added(committed, now)
-    if not added:
-        return []
     from memrepo.engine.redaction import redact
 
     out = []
-    for n, line in added:
-        _text, types = redact(line)
-        if types:
-            out.append(f"L{n}: {', '.join(dict.fromkeys(types))}")
+    for first, run in _blocks(committed, now):
+        redacted = redact("\n".join(run))[0].split("\n")
+        if len(redacted) != len(run):
+            redacted = [redact(line)[0] for line in run]
+        for i, (was, now_line) in enumerate(zip(run, redacted, strict=True)):
+            if was != now_line:
+                kinds = [k for k in _MARK.findall(now_line) if f"[REDACTED:{k}]" not in was]
+                out.append(f"L{first + i}: {', '.join(dict.fromkeys(kinds)) or 'secret'}")
     return out
 
 
@@ -84,7 +101,9 @@ def redact_added(committed: bytes | None, now: bytes) -> bytes:
     """``now`` with the secrets in the lines the edit added replaced by ``[REDACTED:<type>]``.
 
     Lines that were already committed are kept byte for byte (a secret the user
-    committed or allowed before stays theirs). Line endings are kept.
+    committed or allowed before stays theirs). Each run of added lines is
+    redacted whole (:func:`_blocks`), so a secret spanning lines goes on every
+    line. Line endings are kept.
 
     Args:
         committed: the file's bytes in HEAD (None: a new file).
@@ -95,12 +114,13 @@ def redact_added(committed: bytes | None, now: bytes) -> bytes:
     """
     from memrepo.engine.redaction import redact
 
-    before = set((committed or b"").decode("utf-8", "surrogateescape").splitlines())
     text = now.decode("utf-8", "surrogateescape")
-    out = []
-    for line in text.splitlines(keepends=True):
-        body = line.rstrip("\r\n")
-        if body.strip() and body not in before:
-            body = redact(body)[0]
-        out.append(body + line[len(line.rstrip("\r\n")) :])
-    return "".join(out).encode("utf-8", "surrogateescape")
+    lines = text.splitlines(keepends=True)
+    for first, run in _blocks(committed, now):
+        redacted = redact("\n".join(run))[0].split("\n")
+        if len(redacted) != len(run):  # redaction keeps line breaks; if it did not, line by line
+            redacted = [redact(line)[0] for line in run]
+        for i, body in enumerate(redacted):
+            line = lines[first - 1 + i]
+            lines[first - 1 + i] = body + line[len(line.rstrip("\r\n")) :]
+    return "".join(lines).encode("utf-8", "surrogateescape")

@@ -67,9 +67,15 @@ class Transaction:
 
     # -- reading -----------------------------------------------------------
 
-    def commit_hand_edits(self, paths: list[str] | None = None, *, confirm: bool = False) -> str | None:
-        """Commit hand edits under this transaction's lock (:meth:`Writer.commit_hand_edits`)."""
-        return self.writer._commit_hand_edits_held(paths, confirm=confirm)
+    def commit_hand_edits(
+        self, paths: list[str] | None = None, *, confirm: bool = False, secrets_asked: bool = False
+    ) -> str | None:
+        """Commit hand edits under this transaction's lock (:meth:`Writer.commit_hand_edits`).
+
+        ``secrets_asked`` with ``confirm``: an edit that adds a secret is still held (the user confirmed
+        something else, docs/architecture.md §3).
+        """
+        return self.writer._commit_hand_edits_held(paths, confirm=confirm, secrets_asked=secrets_asked)
 
     def read_bytes(self, rel: str) -> bytes | None:
         """The bytes of ``rel`` as this change sees them (staged ones first); None when missing.

@@ -166,7 +166,7 @@ class Writer:
             self.lock.killed = False
             left = recover(self.root, self.git.head_blob)
             if left:
-                self._commit_hand_edits_held(left, confirm=True)
+                self._commit_hand_edits_held(left, confirm=True, secrets_asked=True)
 
     def question(self, rel: str, data: bytes | None, committed: bytes | None = None) -> Question | None:
         """The question ``data`` (``rel``'s bytes on disk) raises against HEAD, or None.
@@ -182,14 +182,22 @@ class Writer:
         """
         if committed is None:
             committed = self.git.head_blob(rel)
+        if data is None or committed == data:
+            return None
         asked = question(rel, committed, data)
-        if asked is not None or data is None or committed == data:
-            return asked
-        dropped = dropped_entries(self.git, rel, committed, data) if committed is not None else []
-        if dropped:
-            return stale_question(rel, committed or b"", data, dropped)
+        if asked is None:
+            dropped = dropped_entries(self.git, rel, committed, data) if committed is not None else []
+            if dropped:
+                asked = stale_question(rel, committed or b"", data, dropped)
         secrets = secret_lines(committed, data)
-        return secret_question(rel, committed, data, secrets) if secrets else None
+        if not secrets:
+            return asked
+        if asked is None:
+            return secret_question(rel, committed, data, secrets)
+        # One save, one question: a deletion or a stale save that also adds a secret names both.
+        asked.secrets = secrets
+        asked.message += "; " + secret_question(rel, committed, data, secrets).message.split(": ", 1)[1]
+        return asked
 
     def questions(self, paths: list[str]) -> list[Question]:
         """The hand edits among ``paths`` that wait for the user's answer (emptied, or most entries gone)."""
@@ -254,11 +262,24 @@ class Writer:
         if not paths:
             return None
         self.note_written(sorted(paths))
+        # Text saved into an old inode is a hand edit too: one that adds a secret stays in the
+        # file, uncommitted, and is asked about like any other (:mod:`.handsecret`).
+        paths = {p for p in paths if not self._adds_secret(p)}
+        if not paths:
+            return None
         message = format_message("Hand edits", {"Origin": "hand_edit", "Task": None}, body=", ".join(sorted(paths)))
         return self.git.commit_paths(sorted(paths), message)
 
+    def _adds_secret(self, rel: str) -> bool:
+        """True when ``rel`` on disk has lines HEAD does not that hold a secret (:func:`.handsecret.secret_lines`)."""
+        try:
+            data = read_work_file(self.root / rel)
+        except OSError:
+            return False
+        return bool(secret_lines(self.git.head_blob(rel), data))
+
     def _commit_hand_edits_held(
-        self, paths: list[str] | None, leave_staged: bool = False, *, confirm: bool = False
+        self, paths: list[str] | None, leave_staged: bool = False, *, confirm: bool = False, secrets_asked: bool = False
     ) -> str | None:
         """:meth:`commit_hand_edits` for a caller that holds the lock (a :class:`Transaction`)."""
         self.salvage()
@@ -282,6 +303,8 @@ class Writer:
         if not confirm:
             asked = {q.path for q in self.questions(changed)}
             changed = [p for p in changed if p not in asked]
+        elif secrets_asked:  # confirmed, but a secret the edit added was never shown to the user: still asked
+            changed = [p for p in changed if not self._adds_secret(p)]
         if not changed:
             return None
         shown = ", ".join(changed[:10])
