@@ -13,7 +13,6 @@ import click
 from memrepo.tui.plain import clean
 
 from .main import _errors_as_lines, _fail, _open_store, _settings, workspace_option
-from .quickbase import UNBUDGETED, no_hit_line, scan_line, start_index_build
 
 
 @click.command()
@@ -85,6 +84,8 @@ def recall(
 
     if not query_terms(query)[1]:
         _fail("empty query: give a word to search for (spaces and punctuation match nothing)", 2)
+    from .quickbase import UNBUDGETED, no_hit_line, scan_line, start_index_build  # only when recall runs
+
     store = _open_store(ctx, create=False)
     store.build_in_background(start_index_build)  # a large repo's first build: a scan answers meanwhile
     floor = 0.0 if show_all else None
