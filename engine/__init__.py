@@ -59,6 +59,7 @@ _EXPORTS = {
     "SessionReads": "memrepo.engine.read.readcount",
     "recall_block": "memrepo.engine.read.context",
     "raw_too_long": "memrepo.engine.write.policy",
+    "text_refusal": "memrepo.engine.write.policy",
 }
 
 if TYPE_CHECKING:  # the names as type checkers see them; at run time each loads on first use
@@ -98,7 +99,7 @@ if TYPE_CHECKING:  # the names as type checkers see them; at run time each loads
     from memrepo.engine.repo.health import HealthRow, HealthStatus
     from memrepo.engine.repo.repo import MemoryRepo
     from memrepo.engine.repo.store import MemoryStore
-    from memrepo.engine.write.policy import raw_too_long
+    from memrepo.engine.write.policy import raw_too_long, text_refusal
 
 __all__ = sorted(_EXPORTS)
 

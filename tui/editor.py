@@ -8,8 +8,8 @@ changes nothing, and an emptied file cancels. An entry is one line in its
 file, so the lines written in the editor are joined with spaces, as the edit
 box does with pasted line breaks. The caller saves the text through the
 engine's write transaction, the same path as the edit box. A text the write
-would refuse before anything else (over the raw size limit) is not handed on:
-its file is kept and named, since a text that size is too big for the box.
+policy would refuse whatever the file (over the entry limit, ``text_refusal``)
+is not handed on: its file is kept and named, so nothing written is lost.
 """
 
 from __future__ import annotations
@@ -120,8 +120,8 @@ def edit_in_editor(
         text: the entry's text to start from.
         cwd: the editor's working directory (the memory repo), or None for the app's.
         refuse: gives the reason a new text would be refused before any write (too long), or None. Such a
-            text is FAILED and its file is kept (its path is in the message): a text of that size is
-            too big for the edit box to hold (docs/architecture.md §8).
+            text is FAILED and its file is kept (its path is in the message), so what was written is
+            never lost (docs/architecture.md §8).
 
     Returns:
         EditorResult: the folded new text (CHANGED) or why there is none.
@@ -150,7 +150,7 @@ def edit_in_editor(
         except (OSError, UnicodeDecodeError) as exc:
             return EditorResult(Outcome.FAILED, None, clean(f"Cannot read what {command[0]} saved: {exc}"))
         changed = fold(written) != fold(text)
-        why = refuse(fold(written)) if refuse is not None and changed else None
+        why = refuse(fold(written)) if refuse is not None and changed and fold(written) else None
         if why is not None:
             keep = True  # what the person wrote stays where they wrote it
             return EditorResult(Outcome.FAILED, None, clean(f"Not saved: {why}; what you wrote is kept in {path}"))

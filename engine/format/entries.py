@@ -22,7 +22,8 @@ from collections.abc import Sequence
 
 from memrepo.engine.errors import FormatError, RefError
 
-from .metadata import decode_value as decode_value  # the metadata codec, re-exported: callers read it here
+from .metadata import REDACTION_MARK_RE as REDACTION_MARK_RE  # the metadata codec, re-exported: callers read it here
+from .metadata import decode_value as decode_value
 from .metadata import encode_value as encode_value
 from .metadata import parse_metadata as parse_metadata
 from .metadata import render_metadata as render_metadata

@@ -17,6 +17,11 @@ _LITERAL_RE = re.compile(r"%(?=3B|5B|5D|25)", re.IGNORECASE)
 stays as it is, so every value round-trips and URLs stay readable."""
 
 
+REDACTION_MARK_RE = re.compile(r"REDACTED:[a-z0-9-]+")
+"""The inside of a redaction marker, ``[REDACTED:<type>]``, as :mod:`memrepo.engine.redaction` writes it in
+place of a secret. It is text, never metadata: a hand edit that ends a line with one keeps it
+(docs/architecture.md §2)."""
+
 _URL_RE = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://\S*\Z")
 """A value that is one URL (a scheme, ``://``, no spaces): already percent-encoded by its author."""
 _AUTHORITY_RE = re.compile(r"(?P<head>[A-Za-z][A-Za-z0-9+.-]*://)(?P<authority>[^/?#]*)")
@@ -70,9 +75,10 @@ def parse_metadata(inner: str) -> dict[str, str] | None:
 
     Returns:
         dict[str, str] | None: keys (lower-cased) to decoded values, in order,
-        or None when the group is not metadata (a ``[[link]]``, a citation).
+        or None when the group is not metadata (a ``[[link]]``, a citation, a
+        redaction marker ``[REDACTED:<type>]``: :data:`REDACTION_MARK_RE`).
     """
-    if ":" not in inner:
+    if ":" not in inner or REDACTION_MARK_RE.fullmatch(inner):
         return None
     meta: dict[str, str] = {}
     for part in inner.split(";"):

@@ -280,9 +280,10 @@ def connect(target: str) -> sqlite3.Connection:
     return db
 
 
-SCHEMA_VERSION = "7"
+SCHEMA_VERSION = "8"
 """Bumped when the tables or what they hold change (6: packed entries and postings; 7: Hangul cut into
-bigrams); an index of another version is rebuilt."""
+bigrams; 8: a ``[REDACTED:<type>]`` ending a line is text, not metadata); an index of another version is
+rebuilt."""
 
 
 def check_schema(db: sqlite3.Connection, version: str) -> bool | None:

@@ -117,7 +117,7 @@ def metadata_problem(line: str, entry: fmt.Entry) -> str | None:
     if tail.endswith("]") and not tail.endswith("]]"):
         start = tail.rfind("[")
         inner = tail[start + 1 : -1]
-        if start > 0 and tail[start - 1] != "[" and ":" in inner:
+        if start > 0 and tail[start - 1] != "[" and ":" in inner and not fmt.REDACTION_MARK_RE.fullmatch(inner):
             return f"[{inner}] is not valid metadata (write [key: value; key: value])"
         if start > 1 and tail[start - 1] == "[" and tail[start - 2] != "[" and fmt.parse_metadata(inner):
             return "a [ too many before the metadata"

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from memrepo.engine.errors import LimitError
 from memrepo.engine.format.cleantext import clean_in
+from memrepo.engine.format.entrytext import clean_text
 from memrepo.engine.format.limits import ENTRY_MAX_CHARS, check_entry
 from memrepo.engine.models import Candidate
 from memrepo.engine.redaction import redact
@@ -146,6 +147,63 @@ def unsafe_link(text: str) -> str | None:
     return None
 
 
+def screen_text(text: str, clean: Callable[[str], str] = clean_text) -> tuple[str, list[str], str | None]:
+    """The checks of :func:`decide` that look at the entry text alone, in its order.
+
+    Args:
+        text: the entry text as asked.
+        clean: folds text to one clean line (the writer's ``clean_text``).
+
+    Returns:
+        tuple[str, list[str], str | None]: the text redacted and folded, the types of secrets
+        redacted in it (in order, repeats kept), and the refusal reason or None. Refused: a
+        ``<no-memory>`` marker, over :data:`RAW_MAX_CHARS`, empty, an unsafe link, over the entry
+        limit after redaction (docs/architecture.md §2), nothing but secrets or filler.
+    """
+    if NO_MEMORY in text.casefold():
+        return text, [], f"the text holds {NO_MEMORY}: the user asked not to remember it"
+    too_long = raw_too_long(text)
+    if too_long is not None:
+        return text, [], too_long
+    # Redacted before folding too: a token a line break cut is found only while the break is there.
+    raw, types = redact(text)
+    text = clean(clean_in(raw))
+    if not text:
+        return text, types, "empty text: nothing to remember"
+    text, more = redact(text)
+    types += more
+    unsafe = unsafe_link(text)
+    if unsafe:
+        return text, types, f"unsafe link [[{unsafe}]]: a link names a file inside the memory repo"
+    try:
+        check_entry(text)
+    except LimitError as exc:
+        return text, types, str(exc)
+    if word_count(_MARK_RE.sub(" ", text)) < 2:
+        if types:
+            return text, types, "secret-only text dropped: nothing but secrets (and filler) was left"
+        return text, types, "filler: fewer than two words worth remembering"
+    return text, types, None
+
+
+def text_refusal(text: str) -> str | None:
+    """Why a write would refuse ``text`` as an entry's text before touching a file, or None.
+
+    The same checks, in the same order and with the same words, as the write policy
+    (:func:`screen_text`): over the raw limit, over the entry limit once secrets are redacted
+    (docs/architecture.md §2), empty, filler, an unsafe link, ``<no-memory>``. Front ends ask it
+    before they hand a person's text to a write, to keep the text where the person wrote it
+    (the app's edit box, docs/architecture.md §8). A limit of the target file is not known here.
+
+    Args:
+        text: the text a person typed or wrote in an editor.
+
+    Returns:
+        str | None: the refusal reason (one line), or None when the policy takes the text.
+    """
+    return screen_text(text)[2]
+
+
 def decide(cand: Candidate, clean: Callable[[str], str]) -> Decision:
     """Decide what ``cand`` may become before it reaches disk.
 
@@ -160,22 +218,11 @@ def decide(cand: Candidate, clean: Callable[[str], str]) -> Decision:
     """
     if cand.scope in REFUSED_SCOPES:
         return Decision(None, REFUSED_SCOPES[cand.scope])
-    for name, value in (("origin text", cand.origin_text), ("text", cand.text)):
-        if value and NO_MEMORY in value.casefold():
-            return Decision(None, f"the {name} holds {NO_MEMORY}: the user asked not to remember it")
-    too_long = raw_too_long(cand.text or "")
-    if too_long is not None:
-        return Decision(None, too_long)
-    # Redacted before folding too: a token a line break cut is found only while the break is there.
-    raw, types = redact(cand.text or "")
-    text = clean(clean_in(raw))
-    if not text:
-        return Decision(None, "empty text: nothing to remember")
-    text, more = redact(text)
-    types += more
-    unsafe = unsafe_link(text)
-    if unsafe:
-        return Decision(None, f"unsafe link [[{unsafe}]]: a link names a file inside the memory repo", types)
+    if cand.origin_text and NO_MEMORY in cand.origin_text.casefold():
+        return Decision(None, f"the origin text holds {NO_MEMORY}: the user asked not to remember it")
+    text, types, reason = screen_text(cand.text or "", clean)
+    if reason is not None:
+        return Decision(None, reason, list(dict.fromkeys(types)))
     update: dict[str, str] = {"text": text}
     for key in ("subject", "supersedes", "source"):
         value = getattr(cand, key)
@@ -183,13 +230,4 @@ def decide(cand: Candidate, clean: Callable[[str], str]) -> Decision:
             value, more = redact(value)
             update[key] = clean(clean_in(value))
             types += more
-    redacted = list(dict.fromkeys(types))
-    try:
-        check_entry(text)
-    except LimitError as exc:
-        return Decision(None, str(exc), redacted)
-    if word_count(_MARK_RE.sub(" ", text)) < 2:
-        if redacted:
-            return Decision(None, "secret-only text dropped: nothing but secrets (and filler) was left", redacted)
-        return Decision(None, "filler: fewer than two words worth remembering")
-    return Decision(cand.model_copy(update=update), None, redacted)
+    return Decision(cand.model_copy(update=update), None, list(dict.fromkeys(types)))

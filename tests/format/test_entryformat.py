@@ -381,6 +381,40 @@ def test_brackets_inside_entry_text_are_not_metadata() -> None:
         assert (parsed.text, parsed.meta) == (text, {}), line
 
 
+def test_a_redaction_marker_ending_a_line_is_text_not_metadata() -> None:
+    """Break-it report: ``- bot token [REDACTED:github-token]`` read as {"redacted": "github-token"} and the
+    marker vanished from show, recall and the context block."""
+    for line, text, meta in [
+        ("- bot token [REDACTED:github-token]", "bot token [REDACTED:github-token]", {}),
+        ("- key [REDACTED:private-key]  ", "key [REDACTED:private-key]", {}),
+        ("- [REDACTED:aws-access-key-id]", "[REDACTED:aws-access-key-id]", {}),
+        # what remember writes: the metadata after the marker is still metadata
+        (
+            "- bot token [REDACTED:github-token] [by: user; kind: fact]",
+            "bot token [REDACTED:github-token]",
+            {"by": "user", "kind": "fact"},
+        ),
+        # not the marker's form: metadata as before
+        ("- x [redacted: no]", "x", {"redacted": "no"}),
+        ("- x [REDACTED:github-token; by: agent]", "x", {"redacted": "github-token", "by": "agent"}),
+    ]:
+        parsed = fmt.parse_entry(line)
+        assert parsed is not None
+        assert (parsed.text, parsed.meta) == (text, meta), line
+    entry = fmt.parse_entry("- bot token [REDACTED:github-token]")
+    assert entry is not None and entry.render() == "- bot token [REDACTED:github-token]"
+
+
+def test_what_redaction_writes_at_the_end_of_a_line_stays_text() -> None:
+    from memrepo.engine.redaction import redact
+
+    out, types = redact("bot token ghp_" + "A1b2C3d4" * 4 + "Zz9y")
+    assert types == ["github-token"] and out.endswith("[REDACTED:github-token]")
+    entry = fmt.parse_entry("- " + out)
+    assert entry is not None
+    assert (entry.text, entry.meta) == (out, {})
+
+
 def test_metadata_keys_are_lower_cased_and_values_trimmed() -> None:
     entry = fmt.parse_entry("- x [By:  agent ;Kind:lesson]")
     assert entry is not None

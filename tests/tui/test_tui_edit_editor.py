@@ -243,3 +243,70 @@ async def test_a_text_too_long_typed_in_the_box_stays_in_the_box(repo: Path) -> 
         assert isinstance(app.screen, EditText)
         assert app.screen.query_one("#edit-text").text == long  # type: ignore[attr-defined]
         assert commits(repo) == before
+
+
+LONG = "Prefers dark mode " + " ".join(f"word{n}" for n in range(110))
+"""About 650 characters: over the entry limit (500), far under the raw limit (20,000)."""
+
+
+async def test_a_text_over_the_entry_limit_typed_in_the_box_stays_in_the_box(repo: Path) -> None:
+    """Break-it report: 650 typed characters closed the box, the write refused them, and the text was gone."""
+    from memrepo.engine.format.limits import ENTRY_MAX_CHARS
+
+    app = RecordingApp(repo, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_edit_box(pilot, app)
+        before = commits(repo)
+        inbox = (repo / "inbox.md").read_text(encoding="utf-8")
+        box = app.screen.query_one("#edit-text")
+        box.text = LONG[:-1]  # type: ignore[attr-defined]
+        box.move_cursor(box.document.end)  # type: ignore[attr-defined]
+        await pilot.press(LONG[-1], "enter")
+        await wait_for(pilot, lambda: any("Not saved" in n for n in app.notices), what="the refusal")
+        await settle(pilot)
+        refusals = [n for n in app.notices if "character limit" in n]
+        assert refusals == [n for n in app.notices if n.startswith(("Not saved", "Not accepted"))]
+        assert len(refusals) == 1 and "\n" not in refusals[0]
+        assert refusals[0].startswith(f"Not saved: entry is {len(LONG)} characters, over the {ENTRY_MAX_CHARS}-")
+        assert isinstance(app.screen, EditText), "the box stays open"
+        assert app.screen.query_one("#edit-text").text == LONG  # type: ignore[attr-defined]
+        assert commits(repo) == before
+        assert (repo / "inbox.md").read_text(encoding="utf-8") == inbox
+        # shortened in the box, enter saves it
+        app.screen.query_one("#edit-text").text = "Prefers dark mode in every app"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(commits(repo)) > len(before), what="the accept commit")
+    assert "Prefers dark mode in every app" in (repo / "me.md").read_text(encoding="utf-8")
+
+
+async def test_a_text_over_the_entry_limit_written_in_the_editor_stays_in_its_file(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Break-it report: 999 characters written in vim (:wq) closed the box and were lost with it."""
+    written = " ".join(f"note{n:03d}" for n in range(125))[:999]
+    assert len(written) == 999
+    (tmp_path / "written.txt").write_text(written + "\n", encoding="utf-8")
+    script = editor_script(tmp_path, f'cat {shlex.quote(str(tmp_path / "written.txt"))} > "$1"')
+    monkeypatch.setenv("EDITOR", str(script))
+    monkeypatch.delenv("VISUAL", raising=False)
+    app = RecordingApp(repo, watch=False)
+    monkeypatch.setattr(app, "suspend", Suspends())
+    async with app.run_test(size=SIZE) as pilot:
+        await open_edit_box(pilot, app)
+        before = commits(repo)
+        inbox = (repo / "inbox.md").read_text(encoding="utf-8")
+        await pilot.press("ctrl+o")
+        await wait_for(pilot, lambda: any("Not saved" in n for n in app.notices), what="the refusal")
+        await settle(pilot)
+        refusals = [n for n in app.notices if n.startswith(("Not saved", "Not accepted"))]
+        assert len(refusals) == 1 and "\n" not in refusals[0]
+        assert refusals[0].startswith("Not saved: entry is 999 characters, over the 500-character limit")
+        kept = Path(saw(tmp_path)[0])
+        assert refusals[0].endswith(f"what you wrote is kept in {kept}")
+        assert kept.read_text(encoding="utf-8") == written + "\n"
+        assert oct(kept.stat().st_mode & 0o777) == "0o600"
+        assert isinstance(app.screen, EditText), "the box stays open"
+        assert app.screen.query_one("#edit-text").text == "Prefers dark mode"  # type: ignore[attr-defined]
+        assert commits(repo) == before
+        assert (repo / "inbox.md").read_text(encoding="utf-8") == inbox
+    kept.unlink()

@@ -128,8 +128,9 @@ class EditText(ModalScreen[str | None], inherit_bindings=False):
     entry scrolled sideways and most of it was out of sight while it was edited. ``ctrl+o`` writes
     the text in ``$VISUAL``/``$EDITOR`` instead (:mod:`memrepo.tui.editor`, lazygit's key for it):
     a changed text is saved as ``enter`` saves it, an emptied one cancels, and a failed or
-    unchanged one leaves the box as it was. A text the write refuses for its size (over
-    ``RAW_MAX_CHARS``) is never handed on: typed in the box it stays there, written in the
+    unchanged one leaves the box as it was. A text the write policy refuses whatever the file
+    (``text_refusal``: over the entry limit once secrets are redacted, over ``RAW_MAX_CHARS``,
+    filler, an unsafe link) is never handed on: typed in the box it stays there, written in the
     editor it stays in the editor's file, whose path the one refusal line names.
 
     Args:
@@ -164,29 +165,30 @@ class EditText(ModalScreen[str | None], inherit_bindings=False):
         box.move_cursor(box.document.end)
 
     def action_save(self) -> None:
-        """Save the text (line breaks folded to spaces); empty text is refused with a notice."""
-        from memrepo.engine import raw_too_long
+        """Save the text (line breaks folded to spaces); empty or refused text stays in the box with a notice."""
+        from memrepo.engine import text_refusal
 
         text = " ".join(self.query_one(TextArea).text.split())
-        too_long = raw_too_long(text)
-        if too_long is not None:  # the write would refuse it: the text stays in the box
-            self.notify(f"Not saved: {too_long}", severity="warning", timeout=8, markup=False)
-        elif text:
-            self.dismiss(text)
-        else:
+        if not text:
             self.notify("The text cannot be empty", severity="warning", timeout=3, markup=False)
+            return
+        refused = text_refusal(text)
+        if refused is not None:  # the write would refuse it: the text stays in the box
+            self.notify(clean(f"Not saved: {refused}"), severity="warning", timeout=8, markup=False)
+        else:
+            self.dismiss(text)
 
     def action_editor(self) -> None:
         """Write the text in the user's editor: save a changed text, cancel on an emptied one, else keep the box."""
         from textual.app import SuspendNotSupported
 
-        from memrepo.engine import raw_too_long
+        from memrepo.engine import text_refusal
 
         from ..editor import Outcome, edit_in_editor
 
         box = self.query_one(TextArea)
         try:
-            result = edit_in_editor(self.app, box.text, refuse=raw_too_long)
+            result = edit_in_editor(self.app, box.text, refuse=text_refusal)
         except SuspendNotSupported:
             self.notify("This terminal cannot hand the screen to an editor", severity="warning", markup=False)
             return
