@@ -42,12 +42,13 @@ import sqlite3
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Set
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memrepo.engine.format.scratch import is_scratch_name
 
-from .recallheal import DamagedRows, mend_index
+from .recallheal import DamagedRows, forget_file, mend_index
 from .recallkeys import (
     ARCHIVED_DIR,
     EMPTY,
@@ -149,7 +150,7 @@ class RecallIndex:
             if int(self._info("removed") or 0) > 0:
                 self._db.execute("BEGIN IMMEDIATE")
                 try:
-                    repack_all(self._db)  # no preset dictionary keeps words of what left
+                    repack_all(self._db, partial(forget_file, self._db))  # no dictionary keeps words of what left
                     self._db.execute("UPDATE info SET v=0 WHERE k='removed'")
                     self._db.execute("COMMIT")
                 except BaseException:

@@ -21,7 +21,7 @@ import zlib
 from array import array
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Iterable, Set
+from collections.abc import Callable, Iterable, Set
 from contextlib import suppress
 from itertools import accumulate
 
@@ -422,8 +422,11 @@ def index_error(path: str, exc: sqlite3.Error) -> RecallIndexError:
     )
 
 
-def repack_all(db: sqlite3.Connection) -> None:
+def repack_all(db: sqlite3.Connection, on_damaged: Callable[[int], object]) -> None:
     """Make the preset dictionary again from the entries left and repack every file's entries with it.
+
+    ``on_damaged(fid)`` is called, inside the transaction, for a file whose row does not unpack
+    (:func:`memrepo.engine.read.recallheal.forget_file`).
 
     Compaction calls it (inside its transaction) before rewriting the index
     file whole, so no dictionary keeps a run of words of forgotten entries
@@ -445,10 +448,8 @@ def repack_all(db: sqlite3.Connection) -> None:
         row = db.execute("SELECT body FROM texts WHERE fid=?", (fid,)).fetchone()
         try:
             rows = [(i, *rest) for i, rest in unpack_entries(row[0], old).items()]
-        except ValueError:  # its entries leave the index; the next sync reads the file again (.recallheal)
-            from .recallheal import forget_file
-
-            forget_file(db, fid)
+        except ValueError:  # a damaged row: its entries leave the index, the next sync reads the file again
+            on_damaged(fid)
             continue
         db.execute("UPDATE texts SET body=? WHERE fid=?", (pack_entries(rows, zdict), fid))
 
