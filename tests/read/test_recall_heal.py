@@ -142,6 +142,23 @@ def test_compaction_scrub_with_a_damaged_row_mends_it(tmp_path: Path) -> None:
     assert _readable(root)
 
 
+def test_the_vectors_build_passes_a_damaged_row(tmp_path: Path) -> None:
+    from helpers.semantic_fakes import ConceptEmbedder
+
+    from memrepo.engine.read.semantic_build import build_vectors
+
+    root = _repo(tmp_path)
+    index = RecallIndex(root)
+    index.sync()
+    _damage(root, "me.md", "bytes flipped")
+    emb = ConceptEmbedder()
+    assert build_vectors(root, emb, 100) == 10  # topics/ops.md's entries; me.md's wait for the mend
+    assert not any("rowing on day" in text for text in emb.embedded)
+    assert _results(index) == _fresh(root)  # a search mends the row
+    assert build_vectors(root, emb, 100) == 13  # then its entries get their vectors
+    index.close()
+
+
 def test_memrepo_recall_on_a_damaged_row_prints_one_line_and_answers(tmp_path: Path) -> None:
     env = {**os.environ, "HOME": str(tmp_path), "MEMREPO_WRITE_SERVER": "0"}
     env["MEMREPO_CONFIG"] = str(tmp_path / "none.toml")
