@@ -285,7 +285,8 @@ def main() -> int:
     )
     ok &= longest <= 2 * SYNC_INTERVAL_S + 60
     if drained is not None:
-        under = [s[1] for s in t.samples.get(f"write server {drain_pid}", [])]
+        # its first sample may come before its first write opened what every write keeps (6 where the floor is 7)
+        under = [s[1] for s in t.samples.get(f"write server {drain_pid}", [])][1:]
         low = min(under) if under else None
         good = low is None or drained[0] <= low
         out.append(
