@@ -56,7 +56,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from soak_load import GIT_VARS, KEEPER, Soak, memrepo_cmd, server_pid
+from soak_load import GIT_VARS, KEEPER, Soak, memrepo_cmd, proc_stats, server_pid
+
+from memrepo.engine.files.oldinode import WATCH_SECONDS
 
 SYNC_INTERVAL_S = 300
 """``[sync] interval_s``'s default: under steady writes ``memrepo watch`` must sync at least this often."""
@@ -188,6 +190,14 @@ def main() -> int:
         ["git", "status", "--porcelain"], cwd=repo, env=genv, capture_output=True, text=True
     ).stdout.strip()
 
+    # The write server's descriptor floor: with 8 writers some client is always connected, so it is judged
+    # here, with none left: every connection closed and every old inode let go (WATCH_SECONDS after its write).
+    drained = None
+    drain_pid = server_pid(soak.run_dir)
+    if drain_pid is not None:
+        time.sleep(WATCH_SECONDS + 2.5)
+        drained = proc_stats(drain_pid)
+
     # No stuck lock: a last write goes through at once, no index.lock is left.
     t0 = time.monotonic()
     last = subprocess.run(
@@ -274,6 +284,19 @@ def main() -> int:
         f" {longest:.0f} s" + ("  TOO LONG" if longest > 2 * SYNC_INTERVAL_S + 60 else "")
     )
     ok &= longest <= 2 * SYNC_INTERVAL_S + 60
+    if drained is not None:
+        # its first sample may come before its first write opened what every write keeps (6 where the floor is 7)
+        under = [s[1] for s in t.samples.get(f"write server {drain_pid}", [])][1:]
+        low = min(under) if under else None
+        good = low is None or drained[0] <= low
+        out.append(
+            f"  write server {drain_pid} with no client left: {drained[0]} fds (its lowest under load: {low}),"
+            f" RSS {drained[1] / 1024:.0f} MB" + ("" if good else "  NOT BACK TO THE FLOOR")
+        )
+        ok &= good
+    series = tmp / "series.json"
+    series.write_text(json.dumps(t.samples))
+    out.append(f"  fd and RSS samples (seconds, fds, RSS KB) of each long-running process: {series}")
     for name, samples in sorted(t.samples.items()):
         if name.startswith("write server") and samples[-1][0] - samples[0][0] < 120:
             out.append(f"  {name}: lived {samples[-1][0] - samples[0][0]:.0f} s ({len(samples)} samples), not judged")

@@ -7,6 +7,7 @@ engine models, never pygit2 objects (docs/architecture.md, "Layers and contracts
 
 from __future__ import annotations
 
+import os
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -38,6 +39,33 @@ class GitHistory:
 
     root: Path
     _repo: pygit2.Repository
+    _packs_seen: tuple[int, int, int] | None = None
+
+    def let_go_of_replaced_packs(self) -> bool:
+        """Release libgit2's open packs when the pack folder changed since the last look.
+
+        libgit2 keeps every pack it opened, with its delta cache and descriptor, for
+        the life of the repository, even once a ``git gc`` or a repack deleted it:
+        a long-running process (the app, ``memrepo watch``, the MCP server) grew
+        by one pack per ``git gc`` (issue 33's soak: about 13 MB and one
+        descriptor each, ``git gc`` every 2 minutes). ``Repository.free()`` drops
+        them, and libgit2 opens the packs there are now at its next read. A
+        stat of the folder: called where an operation starts (status, log,
+        the stale-save look back), never while one holds pygit2 objects of it.
+
+        Returns:
+            bool: True when the packs were released (the folder changed since the last look).
+        """
+        try:
+            st = os.stat(os.path.join(self._repo.path, "objects", "pack"))
+        except OSError:
+            return False
+        seen = (st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+        before, self._packs_seen = self._packs_seen, seen
+        if before is None or before == seen:
+            return False
+        self._repo.free()
+        return True
 
     def log(self, limit: int = 100, skip: int = 0) -> list[CommitInfo]:
         """Commits reachable from HEAD, newest first, with parsed trailers.
@@ -49,6 +77,7 @@ class GitHistory:
         Returns:
             list[CommitInfo]: empty for an unborn HEAD.
         """
+        self.let_go_of_replaced_packs()
         if self._repo.head_is_unborn:
             return []
         out: list[CommitInfo] = []
@@ -83,6 +112,7 @@ class GitHistory:
         import time
 
         out: list[tuple[bytes | None, bytes | None]] = []
+        self.let_go_of_replaced_packs()
         if self._repo.head_is_unborn:
             return out
         since = time.time() - within_s

@@ -222,6 +222,7 @@ class GitStore(GitHistory, GitCommits):
             hand, new text files, and anything staged by hand. A new binary
             file, or a new file over the 64 KB file limit, makes it blocked.
         """
+        self.let_go_of_replaced_packs()  # a long-running process keeps no pack a git gc deleted
         head = self.head_id()
         if refresh:  # the caller holds the write lock: stale lock files go now
             with contextlib.suppress(BusyError):  # a live git process's lock: the commit waits for it

@@ -42,11 +42,13 @@ import sqlite3
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Set
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memrepo.engine.format.scratch import is_scratch_name
 
+from .recallheal import DamagedRows, forget_file, mend_index
 from .recallkeys import (
     ARCHIVED_DIR,
     EMPTY,
@@ -60,12 +62,7 @@ from .recallkeys import (
     to_hit,
     walk,
 )
-from .recallpost import (
-    load_dicts,
-    read_ids,
-    repack_all,
-    unpack_entries,
-)
+from .recallpost import load_dicts, read_ids, repack_all, unpack_entries
 from .recallrank import MIN_CONFIDENCE, rank
 
 if TYPE_CHECKING:  # what only a sync (reading files) or a hit needs is imported there: a search reads the index
@@ -153,7 +150,7 @@ class RecallIndex:
             if int(self._info("removed") or 0) > 0:
                 self._db.execute("BEGIN IMMEDIATE")
                 try:
-                    repack_all(self._db)  # no preset dictionary keeps words of what left
+                    repack_all(self._db, partial(forget_file, self._db))  # no dictionary keeps words of what left
                     self._db.execute("UPDATE info SET v=0 WHERE k='removed'")
                     self._db.execute("COMMIT")
                 except BaseException:
@@ -345,15 +342,21 @@ class RecallIndex:
                 texts.move_to_end(fid)
             else:
                 want.append(fid)
+        damaged = []
         for start in range(0, len(want), 500):
             chunk = want[start : start + 500]
             marks = ",".join("?" * len(chunk))
             for fid, body in self._db.execute(f"SELECT fid, body FROM texts WHERE fid IN ({marks})", chunk):
                 if body[0] and body[0] not in self._dicts:  # a dictionary made since (or not read yet)
                     self._dicts = load_dicts(self._db)
-                texts[fid] = unpack_entries(body, self._dicts)
+                try:
+                    texts[fid] = unpack_entries(body, self._dicts)
+                except ValueError:
+                    damaged.append(fid)
         while len(texts) > max(TEXT_FILES, len(want)):
             texts.popitem(last=False)
+        if damaged:
+            raise DamagedRows(damaged)  # :meth:`search` mends them and asks again
 
     def _scope_of(self, ids: Iterable[int]) -> None:
         """Fetch the (path, workspace, line) of ``ids`` whose row is not remembered, in a few queries (scope, ties)."""
@@ -475,9 +478,12 @@ class RecallIndex:
 
         from .recallview import IndexView
 
-        view = IndexView(self, keep if scoped else None)
         floor = MIN_CONFIDENCE if min_confidence is None else max(0.0, float(min_confidence))
-        found = rank(query, len(self), view, has_phrase, limit, floor)
+        try:
+            found = rank(query, len(self), IndexView(self, keep if scoped else None), has_phrase, limit, floor)
+        except DamagedRows as damaged:  # read again from their files, then asked once more (.recallheal)
+            mend_index(self, damaged.fids)
+            found = rank(query, len(self), IndexView(self, keep if scoped else None), has_phrase, limit, floor)
         return [(hit.iid, (hit.score, hit.confidence, hit.iid >> SEQ_BITS)) for hit in found]
 
     def entry(self, iid: int) -> tuple[str, int, str]:

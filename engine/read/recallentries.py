@@ -20,6 +20,7 @@ except ImportError:  # pragma: no cover - an interpreter built without it
     from hashlib import blake2b
 
 
+from .recallheal import drop_file_items, warn
 from .recallkeys import SEQ_BITS, SEQ_MASK, entry_keys, entry_rank, redacted
 from .recallpost import PostingChanges, load_dicts, unpack_entries
 from .recallrank import entry_context, section_context
@@ -75,10 +76,17 @@ def update_file(
     # What the file held: matched with what it holds now by text and metadata, so an
     # entry that only moved keeps its id and no posting list changes for it.
     old: dict[tuple[str, str, str], list[tuple[int, int]]] = {}
+    dropped = 0
     if row is not None and not changes.fresh:
         body = db.execute("SELECT body FROM texts WHERE fid=?", (fid,)).fetchone()
         if body is not None:
-            for iid, (line, text, was_meta, ctx) in unpack_entries(body[0], load_dicts(db)).items():
+            try:
+                held = unpack_entries(body[0], load_dicts(db))
+            except ValueError:  # a damaged row: its entries leave by id, the file is read as new (.recallheal)
+                held = {}
+                dropped = drop_file_items(db, fid)
+                warn(rel)
+            for iid, (line, text, was_meta, ctx) in held.items():
                 old.setdefault((text, was_meta, ctx), []).append((iid, line))
     entries: list[tuple[int, fmt.Entry]] = []
     contexts: dict[int, str] = {}
@@ -128,4 +136,4 @@ def update_file(
     if gone:
         db.executemany("DELETE FROM items WHERE id=?", [(iid,) for iid, _ in gone])
         db.executemany("DELETE FROM shown WHERE id=?", [(iid,) for iid, _ in gone])
-    return seq, added, len(gone), 1
+    return seq, added, len(gone) + dropped, 1

@@ -21,7 +21,8 @@ import zlib
 from array import array
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Iterable, Set
+from collections.abc import Callable, Iterable, Set
+from contextlib import suppress
 from itertools import accumulate
 
 from memrepo.engine.errors import MemrepoError, is_disk_full
@@ -421,8 +422,11 @@ def index_error(path: str, exc: sqlite3.Error) -> RecallIndexError:
     )
 
 
-def repack_all(db: sqlite3.Connection) -> None:
+def repack_all(db: sqlite3.Connection, on_damaged: Callable[[int], object]) -> None:
     """Make the preset dictionary again from the entries left and repack every file's entries with it.
+
+    ``on_damaged(fid)`` is called, inside the transaction, for a file whose row does not unpack
+    (:func:`memrepo.engine.read.recallheal.forget_file`).
 
     Compaction calls it (inside its transaction) before rewriting the index
     file whole, so no dictionary keeps a run of words of forgotten entries
@@ -435,16 +439,19 @@ def repack_all(db: sqlite3.Connection) -> None:
     sample: list[tuple[int, list[Record]]] = []
     for fid in fids[::step]:
         row = db.execute("SELECT body FROM texts WHERE fid=?", (fid,)).fetchone()
-        if row is not None:
+        with suppress(ValueError):  # a damaged row: mended below
             sample.append((fid, [(i, *rest) for i, rest in unpack_entries(row[0], old).items()]))
     db.execute("DELETE FROM info WHERE k LIKE 'zdict%'")
     zdict = sample_dict(db, sample) if sample else None
     del sample
     for fid in fids:
         row = db.execute("SELECT body FROM texts WHERE fid=?", (fid,)).fetchone()
-        if row is not None:
+        try:
             rows = [(i, *rest) for i, rest in unpack_entries(row[0], old).items()]
-            db.execute("UPDATE texts SET body=? WHERE fid=?", (pack_entries(rows, zdict), fid))
+        except ValueError:  # a damaged row: its entries leave the index, the next sync reads the file again
+            on_damaged(fid)
+            continue
+        db.execute("UPDATE texts SET body=? WHERE fid=?", (pack_entries(rows, zdict), fid))
 
 
 def file_entries(db: sqlite3.Connection, paths: Iterable[str]) -> list[tuple[int, str, str]]:
@@ -454,5 +461,7 @@ def file_entries(db: sqlite3.Connection, paths: Iterable[str]) -> list[tuple[int
     for path in dict.fromkeys(paths):
         body = db.execute("SELECT body FROM texts JOIN files USING(fid) WHERE path=?", (path,)).fetchone()
         if body is not None:
-            out.extend((iid, text, meta) for iid, (_line, text, meta, _ctx) in unpack_entries(body[0], dicts).items())
+            with suppress(ValueError):  # a damaged row: the next search mends it (.recallheal)
+                entries = unpack_entries(body[0], dicts)
+                out.extend((iid, text, meta) for iid, (_line, text, meta, _ctx) in entries.items())
     return out

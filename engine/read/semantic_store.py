@@ -256,11 +256,11 @@ class VectorStore:
             marks = ",".join("?" * len(chunk))
             for fid, body in self._db.execute(f"SELECT fid, body FROM r.texts WHERE fid IN ({marks})", chunk):
                 want = by_file[fid]
-                texts.update(
-                    (iid, embedded_text(row[1], row[3]))
-                    for iid, row in unpack_entries(body, dicts).items()
-                    if iid in want
-                )
+                try:
+                    held = unpack_entries(body, dicts)
+                except ValueError:  # a damaged row: no vector for now; a recall mends it (.recallheal)
+                    continue
+                texts.update((iid, embedded_text(row[1], row[3])) for iid, row in held.items() if iid in want)
         return texts
 
     def add(self, rows: list[tuple[int, str, list[float]]]) -> int:

@@ -42,8 +42,8 @@ from __future__ import annotations
 import logging
 import re
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -430,16 +430,51 @@ def redact(text: str) -> tuple[str, list[str]]:
     return "".join(out), types
 
 
-@lru_cache(maxsize=65536)
-def _redact_text(text: str, generation: int) -> str:
-    return redact(text)[0]
+CACHE_CHARS = 8_000_000
+""":func:`redact_text` remembers redacted texts up to this many characters (each text and its redaction),
+least recently used dropped first: about 12 MB with Python's overhead, some 30,000 memory lines. Bounded by
+size, not count: 65,536 texts of any length (a checkpoint's batch, a log line with a traceback) had no bound."""
+CACHE_TEXT_MAX = 4_096
+"""A longer text is redacted each time and never kept (no memory line is that long; a batch is not re-read)."""
+
+_cache: OrderedDict[tuple[str, int], str] = OrderedDict()
+_cache_chars = 0
+_cache_lock = threading.Lock()
 
 
 def redact_text(text: str) -> str:
-    """``text`` redacted, remembered per text until an allow-list changes (for read paths that repeat)."""
+    """``text`` redacted, remembered per text until an allow-list changes (for read paths that repeat).
+
+    What is remembered is bounded (:data:`CACHE_CHARS`, :data:`CACHE_TEXT_MAX`): a long-running process (the
+    app, the MCP server, the write server) keeps no more however many texts it redacts.
+    """
+    global _cache_chars
     from . import allow
 
-    return _redact_text(text, allow.generation()) if text else text
+    if not text:
+        return text
+    key = (text, allow.generation())
+    with _cache_lock:
+        got = _cache.get(key)
+        if got is not None:
+            _cache.move_to_end(key)
+            return got
+    out = redact(text)[0]
+    if len(text) <= CACHE_TEXT_MAX:
+        with _cache_lock:
+            if key not in _cache:
+                _cache[key] = out
+                _cache_chars += len(text) + len(out)
+                while _cache_chars > CACHE_CHARS:
+                    (old, _gen), was = _cache.popitem(last=False)
+                    _cache_chars -= len(old) + len(was)
+    return out
+
+
+def cache_size() -> tuple[int, int]:
+    """(texts, characters) :func:`redact_text` remembers now."""
+    with _cache_lock:
+        return len(_cache), _cache_chars
 
 
 def redact_obj(value: Any) -> Any:

@@ -143,6 +143,43 @@ def test_the_server_closes_what_it_opens_across_200_writes(runtime, repo) -> Non
 
 
 @pytest.mark.slow
+def test_eight_writers_at_once_leave_the_descriptor_floor_where_it_was(runtime, repo) -> None:
+    """8 clients connected at once (the soak's load), then all gone: the server's descriptors fall back to the floor
+    it had before, each client's connection and every file a write opened closed (issue 33: with writers always
+    connected the soak could not judge the floor)."""
+    pid = start_server(runtime, repo)
+    _out, err, code, _s = remember(repo, "A second write, so the server's lazy imports are done")
+    assert code == 0, err
+    from memrepo.engine.files.oldinode import WATCH_SECONDS
+
+    time.sleep(WATCH_SECONDS + 2.5)  # the floor: no client, no old inode watched
+    floor = open_fds(pid)
+    failed: list[str] = []
+    most = [len(floor)]
+
+    def writer(n: int) -> None:
+        for k in range(8):
+            _out, err, code, _s = remember(repo, f"Writer {n} parallel write {k} about pumps")
+            if code:
+                failed.append(err)
+            most.append(len(open_fds(pid)))
+
+    threads = [threading.Thread(target=writer, args=(n,)) for n in range(8)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert failed == []
+    assert pid in server_pids(runtime)  # the same server served them all (or handed writes back), still up
+    time.sleep(WATCH_SECONDS + 2.5)
+    after = open_fds(pid)
+    assert len(after) <= len(floor), sorted(set(after) - set(floor))
+    assert not any(path.endswith("(deleted)") or path.startswith("socket:") for path in set(after) - set(floor))
+    assert max(most) > len(floor)  # clients were connected at once: the floor was left, then found again
+    assert sum("parallel write" in line for line in entries(repo)) == 64
+
+
+@pytest.mark.slow
 def test_under_a_low_descriptor_limit_every_write_succeeds(runtime, repo) -> None:
     start_server(runtime, repo, limit=60)
     failed = []
