@@ -314,7 +314,7 @@ REGISTRY: tuple[Derived, ...] = (
         "redact_text cache",
         Where.MEMORY,
         "redaction/__init__.py",
-        "redacted texts by text (least recently used, 65,536)",
+        "redacted texts by text (least recently used, 8,000,000 characters)",
         True,
         "the next redaction",
     ),
