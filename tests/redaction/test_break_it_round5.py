@@ -1,0 +1,60 @@
+"""What a break-it tester found in redaction after round 4 (issue 32, round 5).
+
+Each test fails on the code before this round: a byte that was not UTF-8 that
+turned Betterleaks off for the rest of the process, passwords holding ``@``
+and ``.`` kept as if they were e-mail addresses, guillemets and quotes inside a
+quoted password, and shapes of speech the said-password rule did not read.
+"""
+
+from __future__ import annotations
+
+import logging
+import zlib
+from collections.abc import Iterator
+
+import pytest
+
+from memrepo.engine import redaction
+from memrepo.engine.redaction.vendors import _base62
+
+
+def _github_token(body: str) -> str:
+    """A GitHub token whose checksum holds (30 base62 characters, then their CRC32 in base62)."""
+    return "ghp_" + body + _base62(zlib.crc32(body.encode()), 6)
+
+
+@pytest.fixture
+def betterleaks_alone(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Betterleaks as the only detector, in a process where it has not failed; the shipped union after."""
+    monkeypatch.setattr(redaction, "_betterleaks_failed", False)
+    redaction.use_detectors(("betterleaks",))
+    try:
+        yield
+    finally:
+        redaction.use_detectors(redaction.DETECTORS)
+
+
+def test_a_byte_that_was_not_utf8_leaves_betterleaks_on(
+    betterleaks_alone: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A hand edit read with ``surrogateescape`` (``caf\\xe9``) is scanned, with its spans in place, and the next
+    text is scanned too: one text's encoding never turns the detector off for the process."""
+    token = _github_token("Xk9Qm2Lp7Rt4Vb8Nc3Hd6Jf1Gs5Wy0")
+    text = b"- caf\xe9 token ".decode("utf-8", "surrogateescape") + token + " and caf\udce9 again"
+    with caplog.at_level(logging.WARNING, logger="memrepo"):
+        out, types = redaction.redact(text)
+        assert out == "- caf\udce9 token [REDACTED:github-token] and caf\udce9 again"
+        assert types == ["github-token"]
+        assert redaction._betterleaks_failed is False
+        later = _github_token("Pq7Wm3Zx8Rk2Lt5Vn9Bc4Hd1Jf6Gs0")
+        out, _types = redaction.redact(f"- the deploy token is {later}")
+        assert out == "- the deploy token is [REDACTED:github-token]"
+    assert not [r for r in caplog.records if "betterleaks" in r.getMessage()]
+
+
+def test_a_nul_and_a_surrogate_keep_every_span_in_place(betterleaks_alone: None) -> None:
+    """Each character Betterleaks cannot take is replaced one for one, so a span after several lands right."""
+    token = _github_token("Zt6Qm2Lp7Rt4Vb8Nc3Hd6Jf1Gs5Wy9")
+    text = "\udce9\x00\udcff x \udc80 " + token + "\udce9"
+    out, _types = redaction.redact(text)
+    assert out == "\udce9\x00\udcff x \udc80 [REDACTED:github-token]\udce9"
