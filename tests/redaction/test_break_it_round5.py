@@ -58,3 +58,39 @@ def test_a_nul_and_a_surrogate_keep_every_span_in_place(betterleaks_alone: None)
     text = "\udce9\x00\udcff x \udc80 " + token + "\udce9"
     out, _types = redaction.redact(text)
     assert out == "\udce9\x00\udcff x \udc80 [REDACTED:github-token]\udce9"
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("The admin password is P@ssw0rd.2024", "P@ssw0rd.2024"),
+        ("password: Ch@t-Noir.88", "Ch@t-Noir.88"),
+        ("senha: Ch@t-Noir.88", "Ch@t-Noir.88"),
+        ("пароль: Ch@t-Noir.88", "Ch@t-Noir.88"),
+        ("비밀번호: Ch@t-Noir.88", "Ch@t-Noir.88"),
+        ("mot de passe : Ch@t-Noir.88", "Ch@t-Noir.88"),
+        ("the vpn pw is s3cr3t@home.42", "s3cr3t@home.42"),
+        ("Passwort für das NAS: Gr@u.Zone.7", "Gr@u.Zone.7"),
+    ],
+)
+def test_a_password_holding_at_and_dot_is_not_taken_for_an_email(text: str, secret: str) -> None:
+    """An ``@`` and a ``.`` do not make an e-mail address: its domain ends in a TLD of letters (``.88`` is not one)."""
+    out, types = redaction.redact(text)
+    assert secret not in out, out
+    assert types
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password reset goes to alice@example.com",
+        "password reset emails go to it-support@corp.example.co.uk.",
+        "password: alice@example.com",
+        "the password manager login is ops.team+vault@mail.example.org",
+        "пароль сбрасывается на ivan.petrov@yandex.ru",
+        "mot de passe oublié : écrire à jürgen@münchen.de",
+    ],
+)
+def test_an_email_address_after_a_password_word_stays(text: str) -> None:
+    out, types = redaction.redact(text)
+    assert out == text and types == []
