@@ -39,7 +39,21 @@ from .rules import looks_like_credential
 
 Span = tuple[int, int, str]
 
-_V = r"(?P<q>['\"])?(?P<value>(?(q)[^'\"\n]{4,128}|(?:[^\s'\"`;|&]|&(?!&)){4,128}))(?(q)(?P=q))"
+_SPACE = " \u00a0\u202f"
+"""The spaces French puts inside guillemets (``« Soleil#2024 »``): a plain, a no-break and a narrow no-break space."""
+_OPEN = rf"(?:(?P<q>['\"])|(?P<g>[«‹“„「『][{_SPACE}]?))?"
+"""A value's opening quote: ``'`` or ``"`` (``q``, closed by the same), or one closed by another (``g``: guillemets,
+curly and German quotes, CJK brackets)."""
+_CLOSE = r"(?(q)(?P=q))(?(g)[»›”“」』])"
+"""The closing quote a quoted value needs."""
+
+
+def _quoted(unquoted: str) -> str:
+    """A value: quoted, up to its matching closing quote (``'He said "hi"!'`` keeps ``"hi"!``), or ``unquoted``."""
+    return rf"(?P<value>(?(q)(?:(?!(?P=q))[^\n]){{4,128}}|(?(g)[^\n«»‹›“”„「」『』]{{4,128}}|{unquoted})))"
+
+
+_V = _OPEN + _quoted(r"(?:[^\s'\"`;|&]|&(?!&)){4,128}") + _CLOSE
 """A flag's value: quoted (spaces allowed) or a run without spaces."""
 
 _TOOL_FLAGS: tuple[tuple[str, str], ...] = (
@@ -134,7 +148,9 @@ _LOGIN_WITH_RE = re.compile(
 _PW_RE = re.compile(
     r"(?i)(?<![A-Za-z0-9-])(?:pw|pword|p/w|passwd|pass\s?word|pass|pwd)\b"
     r"(?:\s{0,3}(?:(?:is|was|=|:|now|becomes|->|=>)\s{0,3}){1,2}|\s{1,3})"
-    r"(?P<q>['\"])?(?P<value>(?(q)[^'\"\n]{4,128}|(?![|()\[\]{},;.\\/<>])[^\s'\"`]{4,128}))(?(q)(?P=q))"
+    + _OPEN
+    + _quoted(r"(?![|()\[\]{},;.\\/<>])[^\s'\"`]{4,128}")
+    + _CLOSE
 )
 """"pw is <pw>", ``db_password: <pw>``: a said value runs to the next space (:func:`said_end` trims it)."""
 _LABEL = (
@@ -171,8 +187,9 @@ _LINK = (
 )
 """The link between a password word and its value: "is", ":", "=", a dash, "ist", "est", "es", "é", は, 是, and the
 Korean particles 는/은/이/가 ("비밀번호는 <pw> 입니다")."""
-_VA = r"(?P<q>['\"「『])?(?P<value>(?(q)[^'\"\n「」『』]{4,128}|[^\s'\"`」』\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]{4,128}))"
-"""A said value: a run without spaces that stops at CJK text (パスワードは<pw>です), or quoted; :func:`said_end` trims it."""
+_VA = _OPEN + _quoted(r"[^\s'\"`」』«»\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]{4,128}")
+"""A said value: a run without spaces that stops at CJK text (パスワードは<pw>です), or quoted (« Soleil#2024 »,
+a closing quote not needed); :func:`said_end` trims an unquoted one."""
 _SAID_RE = re.compile(
     r"(?i)(?P<label>"
     + _LABEL
@@ -254,7 +271,7 @@ def _ok(value: str, *, min_len: int = 6, phrase: bool = False) -> bool:
 def _phrase_ok(m: re.Match[str], label: str) -> bool:
     """Whether dashed words after this password word read as a passphrase: the word and a link must precede the value,
     and a bare "pass" not with a colon, since "lint pass: ruff-format-check" is a test result."""
-    link = m.group(0)[: m.start("value") - m.start()].rstrip().rstrip("'\"「『").rstrip()
+    link = m.group(0)[: m.start("value") - m.start()].rstrip().rstrip("'\"「『«‹“„" + _SPACE).rstrip()
     if not link.endswith(("is", "was", "=", ":", "：", "now", "ist", "est", "es", "は", "是")):
         return False
     return not (label.lower().rstrip() == "pass" and link.endswith((":", "：")))
@@ -294,8 +311,16 @@ def said_end(value: str) -> str:
     return value
 
 
+def _value(m: re.Match[str]) -> str:
+    """The value a match took: a quoted one without the spaces before its closing quote, else :func:`said_end`'s."""
+    groups = m.groupdict()
+    if groups.get("q") or groups.get("g"):
+        return m.group("value").rstrip(_SPACE)
+    return said_end(m.group("value"))
+
+
 def _emit(m: re.Match[str], slug: str, *, min_len: int = 6, text: str = "", phrase: bool = False) -> Iterator[Span]:
-    value = said_end(m.group("value")) if not m.groupdict().get("q") else m.group("value")
+    value = _value(m)
     if _ok(value, min_len=min_len, phrase=phrase):
         start = m.start("value")
         yield start, start + len(value), slug
@@ -311,11 +336,18 @@ def spans(text: str) -> Iterator[Span]:
         for tool_re, flag_re in _FLAG_RES:
             if tool_re.match(tool):
                 for m in flag_re.finditer(cmd.group("args")):
-                    value = m.group("value")
+                    value = _value(m) if m.group("q") or m.group("g") else m.group("value")
                     credential = (
-                        m.group("q") or _ok(value, min_len=4, phrase=True) or any(not c.isalnum() for c in value)
+                        m.group("q")
+                        or m.group("g")
+                        or _ok(value, min_len=4, phrase=True)
+                        or any(not c.isalnum() for c in value)
                     )
-                    if credential and not value.startswith(("$", "<", "{", "%")) and (m.group("q") or value[0] != "-"):
+                    if (
+                        credential
+                        and not value.startswith(("$", "<", "{", "%"))
+                        and (m.group("q") or m.group("g") or value[0] != "-")
+                    ):
                         start = args_start + m.start("value")
                         yield start, start + len(value), "password"
     for regex in (_GENERIC_FLAG_RE, _CURL_USER_RE, _ENV_PW_RE):

@@ -94,3 +94,45 @@ def test_a_password_holding_at_and_dot_is_not_taken_for_an_email(text: str, secr
 def test_an_email_address_after_a_password_word_stays(text: str) -> None:
     out, types = redaction.redact(text)
     assert out == text and types == []
+
+
+@pytest.mark.parametrize(
+    ("text", "secret", "kept"),
+    [
+        ("Le mot de passe du wifi est « Soleil#2024 »", "Soleil#2024", "« [REDACTED:password] »"),
+        ("mot de passe : « Soleil#2024 »", "Soleil#2024", "»"),
+        ("Le mot de passe est «\u202fSoleil#2024\u202f».", "Soleil#2024", "\u202f»."),
+        ("le mdp du NAS est ‹ Lune#77x ›", "Lune#77x", " ›"),
+        ("Passwort: „Sommer#2024“", "Sommer#2024", "“"),
+    ],
+)
+def test_a_password_in_guillemets_is_redacted_and_its_quotes_stay(text: str, secret: str, kept: str) -> None:
+    out, _types = redaction.redact(text)
+    assert secret not in out, out
+    assert out.endswith(kept), out
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("pw = 'He said \"hi\"!'", "pw = '[REDACTED:password]'"),
+        ("mysql -u root -p'He said \"hi\"!' db", "mysql -u root -p'[REDACTED:password]' db"),
+        ('sshpass -p "it\'s-Kx9#" ssh host', 'sshpass -p "[REDACTED:password]" ssh host'),
+        ("pw = \"a 'b' c9Z\" and pw = 'other#Pass9'", "pw = \"[REDACTED:password]\" and pw = '[REDACTED:password]'"),
+    ],
+)
+def test_a_quoted_password_ends_at_its_matching_closing_quote(text: str, expected: str) -> None:
+    """The other kind of quote inside a quoted value is the value's own (``"hi"!`` was stored as written)."""
+    assert redaction.redact(text)[0] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Le mot de passe est « trop court » selon la règle",
+        "mot de passe : « voir le coffre »",
+        "il a dit « le mot de passe, c'est pour demain »",
+    ],
+)
+def test_words_in_guillemets_after_a_password_word_stay(text: str) -> None:
+    assert redaction.redact(text) == (text, [])
