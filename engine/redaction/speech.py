@@ -18,7 +18,10 @@ placeholders (``$PASS``, ``<password>``) and numbers stay:
 - said in any of nine languages: a password word, what it opens, a link, a
   value ("my password for the HR portal is <pw>", "Passwort für das WLAN: <pw>",
   "サーバーのパスワードは<pw>です", "数据库密码是<pw>");
+- the same with no link when the value ends its clause ("пароль от вайфая <pw>", "새 비번 <pw>");
 - a PIN or passcode of 4 to 8 digits after a link ("PIN is 4821"), not a length;
+- 2FA backup or recovery codes holding two digits or more ("Recovery codes: 8f3k-2m9q, ..."), and a TOTP seed
+  of 16+ base32 characters after its name ("TOTP seed <seed>");
 - "use <pw> to log in|unlock|decrypt ...";
 - ``export ANY_PASSWORD=<pw>`` (a name ending in ``_PASSWORD``, ``_PASS``, ``_PWD``);
 - ``htpasswd -nb user <pw>`` and ``net use \\\\host\\share <pw> /user:x``.
@@ -205,6 +208,33 @@ _SAID_RE = re.compile(
     + _VA
 )
 """A password word, what it opens, a link, a value (issue 32 round 4): "my password for the HR portal is <pw>"."""
+_SAID_SPACE_RE = re.compile(
+    r"(?i)(?P<label>"
+    + _LABEL
+    + r")(?!\s+(?:"
+    + _ABOUT
+    + r")\b)"
+    + _QUALIFIER
+    + r"[ \t]+(?P<value>[^\s'\"`」』«»\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]{6,128})"
+    r"(?:(?<=[,;.])(?=\s|$)|(?=[ \t]*(?:\n|$)))"
+)
+"""A password word, what it opens and the value with no link, the value ending its clause ("пароль от вайфая <pw>",
+"새 비번 <pw>"): the run must end the line or a clause (``,`` ``;`` ``.``), so "password for user admin2 expired"
+stays; the short English words (``pw``, ``pass``) are :data:`_PW_RE`'s."""
+_CODES_RE = re.compile(
+    r"(?i)\b(?:backup|recovery|scratch|emergency)[ \t]+codes?\b(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|are|were)[ \t]+|[ \t]+)"
+    r"(?P<value>(?:(?:\d{4} \d{4}|[A-Za-z0-9]{3,12}(?:-[A-Za-z0-9]{3,12}){0,3})"
+    r"(?:[ \t]*[,;][ \t]*|[ \t]+)?){1,16})"
+)
+"""2FA backup or recovery codes after their name ("backup code 48213957", "Recovery codes: 8f3k-2m9q, 7h2k-9x4p");
+:func:`_codes` keeps each that holds two digits or more, up to the first that does not."""
+_CODE_RE = re.compile(r"\d{4} \d{4}|[A-Za-z0-9]{3,12}(?:-[A-Za-z0-9]{3,12}){0,3}")
+_TOTP_RE = re.compile(
+    r"(?i)\b(?:totp|otp|2fa|mfa|two-factor|authenticator)[ \t]+(?:(?:secret|setup)[ \t]+key|seed|secret|key)\b"
+    r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was)[ \t]+|[ \t]+)(?P<value>[A-Z2-7]{4}(?:[ -]?[A-Z2-7]{4}){3,15}=*)(?![\w-])"
+)
+"""A TOTP seed after its name ("TOTP seed JBSWY3DPEHPK3PXP"): 16 or more base32 characters (RFC 4648 §6), in groups
+of four or not, holding a digit or all upper case (a word in lower case is not one)."""
 _SAID_KEYS: tuple[str, ...] = (
     *("pass", "pw", "master", "unseal", "contrase", "clave", "senha", "kennwort", "парол", "パスワード", "mdp"),
     *("暗証番号", "密码", "密碼", "口令", "비밀번호", "비번", "암호"),
@@ -212,9 +242,16 @@ _SAID_KEYS: tuple[str, ...] = (
 """Substrings one of which every :data:`_SAID_RE` match holds (a cheap test before the regex)."""
 _PIN_KEYS = ("pin", "pass", "code", "暗証番号")
 """Ditto for :data:`_PIN_RE`."""
+_CODE_KEYS = ("backup", "recovery", "scratch", "emergency")
+"""Ditto for :data:`_CODES_RE`."""
+_TOTP_KEYS = ("otp", "2fa", "mfa", "two-factor", "authenticator")
+"""Ditto for :data:`_TOTP_RE`."""
 _NEW_KEYS_RE = re.compile(
     "|".join(
-        re.escape(k) for k in sorted({*_SAID_KEYS, *_PIN_KEYS, *(k for keys in _POSITIONAL_KEYS for k in keys), "use "})
+        re.escape(k)
+        for k in sorted(
+            {*_SAID_KEYS, *_PIN_KEYS, *_CODE_KEYS, *_TOTP_KEYS, *(k for keys in _POSITIONAL_KEYS for k in keys), "use "}
+        )
     )
 )
 """Any keyword of the round-4 rules (said passwords, PINs, fixed operands, "use ... to"): most lines hold none."""
@@ -319,6 +356,16 @@ def _value(m: re.Match[str]) -> str:
     return said_end(m.group("value"))
 
 
+def _codes(m: re.Match[str]) -> Iterator[Span]:
+    """Each backup code of a :data:`_CODES_RE` match holding two digits or more, up to the first that does not."""
+    base = m.start("value")
+    for code in _CODE_RE.finditer(m.group(0), base - m.start()):
+        value = code.group(0)
+        if sum(c.isdigit() for c in value) < 2 or len(value) < 6 or (value.isdigit() and len(value) > 12):
+            return
+        yield m.start() + code.start(), m.start() + code.end(), "backup-code"
+
+
 def _emit(m: re.Match[str], slug: str, *, min_len: int = 6, text: str = "", phrase: bool = False) -> Iterator[Span]:
     value = _value(m)
     if _ok(value, min_len=min_len, phrase=phrase):
@@ -396,6 +443,18 @@ def spans(text: str) -> Iterator[Span]:
     if new and any(k in low for k in _SAID_KEYS):
         for m in _SAID_RE.finditer(text):
             yield from _emit(m, "password", phrase=_phrase_ok(m, m.group("label")))
+    if new and any(k in low for k in _SAID_KEYS):
+        for m in _SAID_SPACE_RE.finditer(text):
+            if m.group("label").lower() not in ("pw", "pass", "pwd"):
+                yield from _emit(m, "password")
+    if new and any(k in low for k in _CODE_KEYS):
+        for m in _CODES_RE.finditer(text):
+            yield from _codes(m)
+    if new and any(k in low for k in _TOTP_KEYS):
+        for m in _TOTP_RE.finditer(text):
+            value = m.group("value")
+            if any(c.isdigit() for c in value) or value.replace(" ", "").replace("-", "").isupper():
+                yield m.start("value"), m.end("value"), "totp-seed"
     if new and any(k in low for k in _PIN_KEYS) and any(c.isdigit() for c in text):
         for m in _PIN_RE.finditer(text):
             yield m.start("value"), m.end("value"), "pin"

@@ -136,3 +136,64 @@ def test_a_quoted_password_ends_at_its_matching_closing_quote(text: str, expecte
 )
 def test_words_in_guillemets_after_a_password_word_stay(text: str) -> None:
     assert redaction.redact(text) == (text, [])
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("пароль от вайфая podsolnuh77", "podsolnuh77"),
+        ("пароль от почты Xk93mQz7, а от роутера другой", "Xk93mQz7"),
+        ("새 비번 Hangang!2024", "Hangang!2024"),
+        ("contraseña del wifi Sol2024maya", "Sol2024maya"),
+        ("Passwort für den Server Sommer2024!\nDanach neu starten.", "Sommer2024!"),
+    ],
+)
+def test_a_password_said_without_a_link_at_the_end_of_its_clause_is_redacted(text: str, secret: str) -> None:
+    out, types = redaction.redact(text)
+    assert secret not in out, out
+    assert types == ["password"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Пароль от вайфая поменяли вчера",
+        "password for user admin2 expired yesterday",
+        "비번 바꿨어요",
+        "새 비번 8자리 이상",
+        "the recovery code is 404 not found",
+        "backup codes: 10 left, regenerate soon",
+        "recovery codes stored in 1Password",
+        "backup code generation v2 shipped",
+        "the TOTP secret is stored in vault",
+        "TOTP key rotation policy",
+        "mfa key abcdefghijklmnop",
+    ],
+)
+def test_talk_about_passwords_codes_and_seeds_stays(text: str) -> None:
+    assert redaction.redact(text) == (text, [])
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("2FA backup code 48213957", "2FA backup code [REDACTED:backup-code]"),
+        (
+            "Recovery codes: 8f3k-2m9q, 7h2k-9x4p, 3m8d-1q7z",
+            "Recovery codes: [REDACTED:backup-code], [REDACTED:backup-code], [REDACTED:backup-code]",
+        ),
+        (
+            "Google backup codes: 4821 3957, 1093 5528",
+            "Google backup codes: [REDACTED:backup-code], [REDACTED:backup-code]",
+        ),
+        (
+            "GitHub recovery codes: a1b2c-3d4e5 f6a7b-8c9d0 then done",
+            "GitHub recovery codes: [REDACTED:backup-code] [REDACTED:backup-code] then done",
+        ),
+        ("TOTP seed JBSWY3DPEHPK3PXP", "TOTP seed [REDACTED:totp-seed]"),
+        ("2FA secret key: jbsw y3dp ehpk 3pxp", "2FA secret key: [REDACTED:totp-seed]"),
+        ("authenticator setup key: JBSW Y3DP EHPK 3PXP.", "authenticator setup key: [REDACTED:totp-seed]."),
+    ],
+)
+def test_backup_codes_and_totp_seeds_are_redacted(text: str, expected: str) -> None:
+    assert redaction.redact(text)[0] == expected
