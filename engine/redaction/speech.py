@@ -56,8 +56,9 @@ def _quoted(unquoted: str) -> str:
     return rf"(?P<value>(?(q)(?:(?!(?P=q))[^\n]){{4,128}}|(?(g)[^\n«»‹›“”„「」『』]{{4,128}}|{unquoted})))"
 
 
-_V = _OPEN + _quoted(r"(?:[^\s'\"`;|&]|&(?!&)){4,128}") + _CLOSE
-"""A flag's value: quoted (spaces allowed) or a run without spaces."""
+_V = r"(?P<q>['\"])?(?P<value>(?(q)(?:(?!(?P=q))[^\n]){4,128}|(?:[^\s'\"`;|&]|&(?!&)){4,128}))(?(q)(?P=q))"
+"""A flag's value: quoted (spaces allowed, up to the matching quote) or a run without spaces; no guillemets on a
+command line (and ~30 rules use it: each alternative costs compile time at start-up)."""
 
 _TOOL_FLAGS: tuple[tuple[str, str], ...] = (
     (r"mysql\w*|mariadb\w*|mysqladmin|mysqldump|mysqlimport|mysqlsh", r"-p(?!\s)|--password(?:=|\s+)"),
@@ -204,23 +205,17 @@ _SAID_RE = re.compile(
     + "|"
     + _BARE
     + _COLON
-    + ")"
-    + _VA
-)
-"""A password word, what it opens, a link, a value (issue 32 round 4): "my password for the HR portal is <pw>"."""
-_SAID_SPACE_RE = re.compile(
-    r"(?i)(?P<label>"
-    + _LABEL
-    + r")(?!\s+(?:"
-    + _ABOUT
-    + r")\b)"
+    + "|"
     + _QUALIFIER
-    + r"[ \t]+(?P<value>[^\s'\"`」』«»\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]{6,128})"
-    r"(?:(?<=[,;.])(?=\s|$)|(?=[ \t]*(?:\n|$)))"
+    + r"(?P<sp>[ \t]+))"
+    + _VA
+    + r"(?(sp)(?:(?<=[,;.])(?=\s|$)|(?=[ \t]*(?:\n|$))))"
 )
-"""A password word, what it opens and the value with no link, the value ending its clause ("пароль от вайфая <pw>",
-"새 비번 <pw>"): the run must end the line or a clause (``,`` ``;`` ``.``), so "password for user admin2 expired"
-stays; the short English words (``pw``, ``pass``) are :data:`_PW_RE`'s."""
+"""A password word, what it opens, a link, a value (issue 32 round 4): "my password for the HR portal is <pw>".
+
+With no link (``sp``: "пароль от вайфая <pw>", "새 비번 <pw>", round 5) the value must end its line or clause
+(``,`` ``;`` ``.``), so "password for user admin2 expired" stays; there the short English words (``pw``, ``pass``)
+are :data:`_PW_RE`'s."""
 _CODES_RE = re.compile(
     r"(?i)\b(?:backup|recovery|scratch|emergency)[ \t]+codes?\b(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|are|were)[ \t]+|[ \t]+)"
     r"(?P<value>(?:(?:\d{4} \d{4}|[A-Za-z0-9]{3,12}(?:-[A-Za-z0-9]{3,12}){0,3})"
@@ -383,18 +378,11 @@ def spans(text: str) -> Iterator[Span]:
         for tool_re, flag_re in _FLAG_RES:
             if tool_re.match(tool):
                 for m in flag_re.finditer(cmd.group("args")):
-                    value = _value(m) if m.group("q") or m.group("g") else m.group("value")
+                    value = m.group("value")
                     credential = (
-                        m.group("q")
-                        or m.group("g")
-                        or _ok(value, min_len=4, phrase=True)
-                        or any(not c.isalnum() for c in value)
+                        m.group("q") or _ok(value, min_len=4, phrase=True) or any(not c.isalnum() for c in value)
                     )
-                    if (
-                        credential
-                        and not value.startswith(("$", "<", "{", "%"))
-                        and (m.group("q") or m.group("g") or value[0] != "-")
-                    ):
+                    if credential and not value.startswith(("$", "<", "{", "%")) and (m.group("q") or value[0] != "-"):
                         start = args_start + m.start("value")
                         yield start, start + len(value), "password"
     for regex in (_GENERIC_FLAG_RE, _CURL_USER_RE, _ENV_PW_RE):
@@ -442,11 +430,8 @@ def spans(text: str) -> Iterator[Span]:
             yield from _emit(m, "password", phrase=_phrase_ok(m, m.group(0)[:4]))
     if new and any(k in low for k in _SAID_KEYS):
         for m in _SAID_RE.finditer(text):
-            yield from _emit(m, "password", phrase=_phrase_ok(m, m.group("label")))
-    if new and any(k in low for k in _SAID_KEYS):
-        for m in _SAID_SPACE_RE.finditer(text):
-            if m.group("label").lower() not in ("pw", "pass", "pwd"):
-                yield from _emit(m, "password")
+            if not (m.group("sp") and m.group("label").lower() in ("pw", "pass", "pwd")):
+                yield from _emit(m, "password", phrase=_phrase_ok(m, m.group("label")))
     if new and any(k in low for k in _CODE_KEYS):
         for m in _CODES_RE.finditer(text):
             yield from _codes(m)
