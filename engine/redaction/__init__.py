@@ -170,6 +170,18 @@ def flush_clean_memo() -> None:
         memo.flush_all()
 
 
+_UNENCODABLE_RE = re.compile("[\x00\ud800-\udfff]")
+
+
+def _for_betterleaks(text: str) -> str:
+    """``text`` as Betterleaks can take it: a NUL becomes a space and a lone surrogate (a byte that was not UTF-8,
+    read with ``surrogateescape``: ``caf\\udce9``) U+FFFD, one character for one, so every offset in it is the same
+    as in ``text``. Betterleaks encodes its input as strict UTF-8; a surrogate would fail the whole scan."""
+    if not _UNENCODABLE_RE.search(text):
+        return text
+    return _UNENCODABLE_RE.sub(lambda m: " " if m.group(0) == "\x00" else "\ufffd", text)
+
+
 def _betterleaks_spans(text: str) -> Iterable[tuple[int, int, str]]:
     global _betterleaks_failed
     if _betterleaks_failed or not _has_candidate(text):
@@ -180,11 +192,18 @@ def _betterleaks_spans(text: str) -> Iterable[tuple[int, int, str]]:
         return  # found nothing in before: the library need not even load
     try:
         import betterleaks
+        from betterleaks._lib import get_binding
 
-        findings = betterleaks.scan_string(text.replace("\x00", " "))
-    except Exception as exc:  # no Go library for this platform, or it failed: say so once, the rules still run
+        get_binding()  # loads the Go library: only a failure here turns Betterleaks off
+    except Exception as exc:  # no Go library for this platform: say so once, the rules still run
         _betterleaks_failed = True
         logging.getLogger("memrepo").warning("betterleaks unavailable, vendor rules off: %s", exc)
+        return
+    scan = _for_betterleaks(text)
+    try:
+        findings = betterleaks.scan_string(scan)
+    except Exception as exc:  # this text only: the next text is scanned again
+        logging.getLogger("memrepo").warning("betterleaks skipped one text: %s", type(exc).__name__)
         return
     if not findings and key is not None and not _kingfisher_finds(text):
         memo.add_clean(key)  # clean for both: Kingfisher's rules skip it next time too
@@ -195,10 +214,10 @@ def _betterleaks_spans(text: str) -> Iterable[tuple[int, int, str]]:
             continue
         seen.add(secret)  # every occurrence is yielded below, once
         slug = _betterleaks_type(str(f.get("rule_id") or "secret"))
-        start = text.find(secret)
+        start = scan.find(secret)
         while start >= 0:
             yield start, start + len(secret), slug
-            start = text.find(secret, start + 1)
+            start = scan.find(secret, start + 1)
 
 
 def _kingfisher_spans(text: str) -> Iterable[tuple[int, int, str]]:

@@ -46,7 +46,9 @@ _WORDS_RE = re.compile(r"[A-Za-z][a-z]*(?:[-_.][A-Za-z][a-z]*)*|[a-z]+(?:[-_.][a
 _VERSION_RE = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.][\w.]+)?")
 _PATH_RE = re.compile(r"(?:~|\.{1,2})?/[\w./-]*|[A-Za-z]:\\.*")
 _PURE_HEX_RE = re.compile(r"[0-9a-fA-F]+")
-_EMAIL_RE = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_EMAIL_RE = re.compile(r"[\w.+-]+@(?:[\w-]+\.)+[^\W\d_]{2,63}")
+"""An e-mail address by its shape: a domain whose last label (the TLD) is letters only, so ``alice@example.com``
+stays and a password holding ``@`` and ``.`` (``P@ssw0rd.2024``, ``Ch@t-Noir.88``) does not pass for one."""
 _FILE_RE = re.compile(
     r"(?:[a-z_][a-z0-9_-]*/)+[a-z_][a-z0-9_.-]*|[A-Za-z_][\w-]*\.(?:py|md|txt|json|toml|ya?ml|js|ts|rs|go|sh|cfg|ini|lock|html|css)"
 )

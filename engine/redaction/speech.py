@@ -18,7 +18,10 @@ placeholders (``$PASS``, ``<password>``) and numbers stay:
 - said in any of nine languages: a password word, what it opens, a link, a
   value ("my password for the HR portal is <pw>", "Passwort für das WLAN: <pw>",
   "サーバーのパスワードは<pw>です", "数据库密码是<pw>");
+- the same with no link when the value ends its clause ("пароль от вайфая <pw>", "새 비번 <pw>");
 - a PIN or passcode of 4 to 8 digits after a link ("PIN is 4821"), not a length;
+- 2FA backup or recovery codes holding two digits or more ("Recovery codes: 8f3k-2m9q, ..."), and a TOTP seed
+  of 16+ base32 characters after its name ("TOTP seed <seed>");
 - "use <pw> to log in|unlock|decrypt ...";
 - ``export ANY_PASSWORD=<pw>`` (a name ending in ``_PASSWORD``, ``_PASS``, ``_PWD``);
 - ``htpasswd -nb user <pw>`` and ``net use \\\\host\\share <pw> /user:x``.
@@ -39,8 +42,23 @@ from .rules import looks_like_credential
 
 Span = tuple[int, int, str]
 
-_V = r"(?P<q>['\"])?(?P<value>(?(q)[^'\"\n]{4,128}|(?:[^\s'\"`;|&]|&(?!&)){4,128}))(?(q)(?P=q))"
-"""A flag's value: quoted (spaces allowed) or a run without spaces."""
+_SPACE = " \u00a0\u202f"
+"""The spaces French puts inside guillemets (``« Soleil#2024 »``): a plain, a no-break and a narrow no-break space."""
+_OPEN = rf"(?:(?P<q>['\"])|(?P<g>[«‹“„「『][{_SPACE}]?))?"
+"""A value's opening quote: ``'`` or ``"`` (``q``, closed by the same), or one closed by another (``g``: guillemets,
+curly and German quotes, CJK brackets)."""
+_CLOSE = r"(?(q)(?P=q))(?(g)[»›”“」』])"
+"""The closing quote a quoted value needs."""
+
+
+def _quoted(unquoted: str) -> str:
+    """A value: quoted, up to its matching closing quote (``'He said "hi"!'`` keeps ``"hi"!``), or ``unquoted``."""
+    return rf"(?P<value>(?(q)(?:(?!(?P=q))[^\n]){{4,128}}|(?(g)[^\n«»‹›“”„「」『』]{{4,128}}|{unquoted})))"
+
+
+_V = r"(?P<q>['\"])?(?P<value>(?(q)(?:(?!(?P=q))[^\n]){4,128}|(?:[^\s'\"`;|&]|&(?!&)){4,128}))(?(q)(?P=q))"
+"""A flag's value: quoted (spaces allowed, up to the matching quote) or a run without spaces; no guillemets on a
+command line (and ~30 rules use it: each alternative costs compile time at start-up)."""
 
 _TOOL_FLAGS: tuple[tuple[str, str], ...] = (
     (r"mysql\w*|mariadb\w*|mysqladmin|mysqldump|mysqlimport|mysqlsh", r"-p(?!\s)|--password(?:=|\s+)"),
@@ -134,7 +152,9 @@ _LOGIN_WITH_RE = re.compile(
 _PW_RE = re.compile(
     r"(?i)(?<![A-Za-z0-9-])(?:pw|pword|p/w|passwd|pass\s?word|pass|pwd)\b"
     r"(?:\s{0,3}(?:(?:is|was|=|:|now|becomes|->|=>)\s{0,3}){1,2}|\s{1,3})"
-    r"(?P<q>['\"])?(?P<value>(?(q)[^'\"\n]{4,128}|(?![|()\[\]{},;.\\/<>])[^\s'\"`]{4,128}))(?(q)(?P=q))"
+    + _OPEN
+    + _quoted(r"(?![|()\[\]{},;.\\/<>])[^\s'\"`]{4,128}")
+    + _CLOSE
 )
 """"pw is <pw>", ``db_password: <pw>``: a said value runs to the next space (:func:`said_end` trims it)."""
 _LABEL = (
@@ -171,8 +191,9 @@ _LINK = (
 )
 """The link between a password word and its value: "is", ":", "=", a dash, "ist", "est", "es", "é", は, 是, and the
 Korean particles 는/은/이/가 ("비밀번호는 <pw> 입니다")."""
-_VA = r"(?P<q>['\"「『])?(?P<value>(?(q)[^'\"\n「」『』]{4,128}|[^\s'\"`」』\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]{4,128}))"
-"""A said value: a run without spaces that stops at CJK text (パスワードは<pw>です), or quoted; :func:`said_end` trims it."""
+_VA = _OPEN + _quoted(r"[^\s'\"`」』«»\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]{4,128}")
+"""A said value: a run without spaces that stops at CJK text (パスワードは<pw>です), or quoted (« Soleil#2024 »,
+a closing quote not needed); :func:`said_end` trims an unquoted one."""
 _SAID_RE = re.compile(
     r"(?i)(?P<label>"
     + _LABEL
@@ -184,10 +205,31 @@ _SAID_RE = re.compile(
     + "|"
     + _BARE
     + _COLON
-    + ")"
+    + "|"
+    + _QUALIFIER
+    + r"(?P<sp>[ \t]+))"
     + _VA
+    + r"(?(sp)(?:(?<=[,;.])(?=\s|$)|(?=[ \t]*(?:\n|$))))"
 )
-"""A password word, what it opens, a link, a value (issue 32 round 4): "my password for the HR portal is <pw>"."""
+"""A password word, what it opens, a link, a value (issue 32 round 4): "my password for the HR portal is <pw>".
+
+With no link (``sp``: "пароль от вайфая <pw>", "새 비번 <pw>", round 5) the value must end its line or clause
+(``,`` ``;`` ``.``), so "password for user admin2 expired" stays; there the short English words (``pw``, ``pass``)
+are :data:`_PW_RE`'s."""
+_CODES_RE = re.compile(
+    r"(?i)\b(?:backup|recovery|scratch|emergency)[ \t]+codes?\b(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|are|were)[ \t]+|[ \t]+)"
+    r"(?P<value>(?:(?:\d{4} \d{4}|[A-Za-z0-9]{3,12}(?:-[A-Za-z0-9]{3,12}){0,3})"
+    r"(?:[ \t]*[,;][ \t]*|[ \t]+)?){1,16})"
+)
+"""2FA backup or recovery codes after their name ("backup code 48213957", "Recovery codes: 8f3k-2m9q, 7h2k-9x4p");
+:func:`_codes` keeps each that holds two digits or more, up to the first that does not."""
+_CODE_RE = re.compile(r"\d{4} \d{4}|[A-Za-z0-9]{3,12}(?:-[A-Za-z0-9]{3,12}){0,3}")
+_TOTP_RE = re.compile(
+    r"(?i)\b(?:totp|otp|2fa|mfa|two-factor|authenticator)[ \t]+(?:(?:secret|setup)[ \t]+key|seed|secret|key)\b"
+    r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was)[ \t]+|[ \t]+)(?P<value>[A-Z2-7]{4}(?:[ -]?[A-Z2-7]{4}){3,15}=*)(?![\w-])"
+)
+"""A TOTP seed after its name ("TOTP seed JBSWY3DPEHPK3PXP"): 16 or more base32 characters (RFC 4648 §6), in groups
+of four or not, holding a digit or all upper case (a word in lower case is not one)."""
 _SAID_KEYS: tuple[str, ...] = (
     *("pass", "pw", "master", "unseal", "contrase", "clave", "senha", "kennwort", "парол", "パスワード", "mdp"),
     *("暗証番号", "密码", "密碼", "口令", "비밀번호", "비번", "암호"),
@@ -195,9 +237,16 @@ _SAID_KEYS: tuple[str, ...] = (
 """Substrings one of which every :data:`_SAID_RE` match holds (a cheap test before the regex)."""
 _PIN_KEYS = ("pin", "pass", "code", "暗証番号")
 """Ditto for :data:`_PIN_RE`."""
+_CODE_KEYS = ("backup", "recovery", "scratch", "emergency")
+"""Ditto for :data:`_CODES_RE`."""
+_TOTP_KEYS = ("otp", "2fa", "mfa", "two-factor", "authenticator")
+"""Ditto for :data:`_TOTP_RE`."""
 _NEW_KEYS_RE = re.compile(
     "|".join(
-        re.escape(k) for k in sorted({*_SAID_KEYS, *_PIN_KEYS, *(k for keys in _POSITIONAL_KEYS for k in keys), "use "})
+        re.escape(k)
+        for k in sorted(
+            {*_SAID_KEYS, *_PIN_KEYS, *_CODE_KEYS, *_TOTP_KEYS, *(k for keys in _POSITIONAL_KEYS for k in keys), "use "}
+        )
     )
 )
 """Any keyword of the round-4 rules (said passwords, PINs, fixed operands, "use ... to"): most lines hold none."""
@@ -254,7 +303,7 @@ def _ok(value: str, *, min_len: int = 6, phrase: bool = False) -> bool:
 def _phrase_ok(m: re.Match[str], label: str) -> bool:
     """Whether dashed words after this password word read as a passphrase: the word and a link must precede the value,
     and a bare "pass" not with a colon, since "lint pass: ruff-format-check" is a test result."""
-    link = m.group(0)[: m.start("value") - m.start()].rstrip().rstrip("'\"「『").rstrip()
+    link = m.group(0)[: m.start("value") - m.start()].rstrip().rstrip("'\"「『«‹“„" + _SPACE).rstrip()
     if not link.endswith(("is", "was", "=", ":", "：", "now", "ist", "est", "es", "は", "是")):
         return False
     return not (label.lower().rstrip() == "pass" and link.endswith((":", "：")))
@@ -294,8 +343,26 @@ def said_end(value: str) -> str:
     return value
 
 
+def _value(m: re.Match[str]) -> str:
+    """The value a match took: a quoted one without the spaces before its closing quote, else :func:`said_end`'s."""
+    groups = m.groupdict()
+    if groups.get("q") or groups.get("g"):
+        return m.group("value").rstrip(_SPACE)
+    return said_end(m.group("value"))
+
+
+def _codes(m: re.Match[str]) -> Iterator[Span]:
+    """Each backup code of a :data:`_CODES_RE` match holding two digits or more, up to the first that does not."""
+    base = m.start("value")
+    for code in _CODE_RE.finditer(m.group(0), base - m.start()):
+        value = code.group(0)
+        if sum(c.isdigit() for c in value) < 2 or len(value) < 6 or (value.isdigit() and len(value) > 12):
+            return
+        yield m.start() + code.start(), m.start() + code.end(), "backup-code"
+
+
 def _emit(m: re.Match[str], slug: str, *, min_len: int = 6, text: str = "", phrase: bool = False) -> Iterator[Span]:
-    value = said_end(m.group("value")) if not m.groupdict().get("q") else m.group("value")
+    value = _value(m)
     if _ok(value, min_len=min_len, phrase=phrase):
         start = m.start("value")
         yield start, start + len(value), slug
@@ -363,7 +430,16 @@ def spans(text: str) -> Iterator[Span]:
             yield from _emit(m, "password", phrase=_phrase_ok(m, m.group(0)[:4]))
     if new and any(k in low for k in _SAID_KEYS):
         for m in _SAID_RE.finditer(text):
-            yield from _emit(m, "password", phrase=_phrase_ok(m, m.group("label")))
+            if not (m.group("sp") and m.group("label").lower() in ("pw", "pass", "pwd")):
+                yield from _emit(m, "password", phrase=_phrase_ok(m, m.group("label")))
+    if new and any(k in low for k in _CODE_KEYS):
+        for m in _CODES_RE.finditer(text):
+            yield from _codes(m)
+    if new and any(k in low for k in _TOTP_KEYS):
+        for m in _TOTP_RE.finditer(text):
+            value = m.group("value")
+            if any(c.isdigit() for c in value) or value.replace(" ", "").replace("-", "").isupper():
+                yield m.start("value"), m.end("value"), "totp-seed"
     if new and any(k in low for k in _PIN_KEYS) and any(c.isdigit() for c in text):
         for m in _PIN_RE.finditer(text):
             yield m.start("value"), m.end("value"), "pin"
