@@ -21,9 +21,7 @@ A finding inside a public format (:mod:`memrepo.engine.redaction.public`: an ima
 digest, a public key, a certificate, an integrity hash, a publishable key ...) is
 dropped: those are kept verbatim.
 
-:mod:`memrepo.engine.redaction.detectsecrets` keeps detect-secrets' patterns
-as a third detector for the benchmark's comparison only.
-
+(:mod:`.detectsecrets`: detect-secrets' patterns, for the benchmark only; :mod:`.logs`: JSON values, log records.)
 Text is also scanned with invisible characters removed and with tokens that
 a line break cut rejoined, so a zero-width split or a wrapped token is found;
 spans map back onto the original text. Values marked false alarms
@@ -496,37 +494,7 @@ def cache_size() -> tuple[int, int]:
         return len(_cache), _cache_chars
 
 
-def redact_obj(value: Any) -> Any:
-    """A JSON-like value with every string in it redacted (dict keys stay, they are names)."""
-    if isinstance(value, str):
-        return redact_text(value)
-    if isinstance(value, dict):
-        return {k: redact_obj(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [redact_obj(v) for v in value]
-    return value
-
-
-class RedactingFilter(logging.Filter):
-    """A logging filter that redacts each record's message and traceback before any handler sees it."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        record.msg, record.args = redact_text(record.getMessage()), None
-        if record.exc_info:
-            record.exc_text = redact_text(logging.Formatter().formatException(record.exc_info))
-            record.exc_info = None
-        if record.stack_info:
-            record.stack_info = redact_text(record.stack_info)
-        return True
-
-
-LOGGERS = ("memrepo", "memrepo.checkpoint", "memrepo.mcp")
-"""memrepo's loggers (a logger's filters do not apply to its children's records, so each gets one)."""
-
-
-def protect_logs() -> None:
-    """Put a :class:`RedactingFilter` on every memrepo logger (once)."""
-    for name in LOGGERS:
-        logger = logging.getLogger(name)
-        if not any(isinstance(f, RedactingFilter) for f in logger.filters):
-            logger.addFilter(RedactingFilter())
+from .logs import LOGGERS as LOGGERS  # noqa: E402  (re-exported: one import path)
+from .logs import RedactingFilter as RedactingFilter  # noqa: E402
+from .logs import protect_logs as protect_logs  # noqa: E402
+from .logs import redact_obj as redact_obj  # noqa: E402
