@@ -56,7 +56,7 @@ def context(ctx: click.Context, workspace: str | None, as_json: bool) -> None:
     default=16_000,
     show_default=True,
     type=click.IntRange(min=0),
-    help="Most UTF-8 bytes of hit text in all (a hit that does not fit is left out).",
+    help="Most UTF-8 bytes of hits in all: each hit's ref, text and section (a hit that does not fit is left out).",
 )
 @click.option("--full", is_flag=True, help="Add up to 80 lines of the section around each hit.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per hit.")
