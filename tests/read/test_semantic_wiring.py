@@ -4,6 +4,7 @@ the fake OpenAI-compatible server on 127.0.0.1 (the real request and response fo
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -149,3 +150,21 @@ def test_the_mode_line_of_a_hybrid_answer() -> None:
     assert mode_line(mode) == "(hybrid recall: lexical and semantic, 37% of entries have vectors)"
     assert mode_label(mode) == " · hybrid (37% with vectors)"
     assert mode_line(RecallMode()) == "" and mode_label(RecallMode()) == ""
+
+
+def test_the_vectors_file_is_private_whatever_the_umask(tmp_path: Path) -> None:
+    """Every derived file is 0600 (docs/architecture.md §3); vectors.sqlite was made 0644 under a 022 umask."""
+    import stat
+
+    from memrepo.engine.read.semantic_store import VectorStore
+
+    old = os.umask(0o022)
+    try:
+        store = VectorStore(tmp_path, tmp_path / "vectors.sqlite")
+    finally:
+        os.umask(old)
+    store.close()
+    assert stat.S_IMODE((tmp_path / "vectors.sqlite").stat().st_mode) == 0o600
+    (tmp_path / "vectors.sqlite").chmod(0o644)  # a file made before
+    VectorStore(tmp_path, tmp_path / "vectors.sqlite").close()
+    assert stat.S_IMODE((tmp_path / "vectors.sqlite").stat().st_mode) == 0o600
