@@ -154,10 +154,17 @@ def watch(ctx: click.Context) -> None:
         async with await MemoryRepo.open(root, store.settings, create=False) as repo:
             auto = AutoSync(repo, report)  # the app's driver too
             runner = asyncio.create_task(auto.run())
+            told: set[tuple[str, str]] = set()
             try:
                 async for event in repo.changes():
                     if event.git or event.paths:
                         auto.poke()
+                    if event.paths:  # a hand edit memrepo holds (a secret, a mass deletion): say so once
+                        for q in (await repo.status()).questions:
+                            if (q.path, q.seen) not in told:
+                                told.add((q.path, q.seen))
+                                stamp = datetime.now().strftime("%H:%M:%S")
+                                click.echo(f"{stamp} not committed, waiting for you: {q.message}", err=True)
             finally:
                 runner.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
