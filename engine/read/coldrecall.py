@@ -225,10 +225,8 @@ def _scan(
     root: Path, query: str, options: dict[str, Any], redact: _Redactor, done: int | None, walked: dict[str, Any]
 ) -> list[ColdHit]:
     """Recall's hits read from the files themselves (``walked``: their walk), while the index builds elsewhere."""
-    from .recallbuilding import progress_note
-    from .recallscan import Scan
+    from .recallbuilding import scan_search
 
-    scan = Scan(root, query, redact, walked)
     workspace = options["workspace"]
     scoped = workspace is not None and bool(workspace.strip())
     ws_id = ws_file = None
@@ -236,15 +234,7 @@ def _scan(
         from .workspaceindex import WorkspaceIndex
 
         ws_id, ws_file = WorkspaceIndex(root).file_for(workspace)
-    found = scan.search(
-        query,
-        workspace_file=ws_file,
-        workspace_id=ws_id,
-        scoped=scoped,
-        limit=options["limit"],
-        min_confidence=options["min_confidence"],
-    )
-    note = progress_note(done, scan.files)
+    scan, found, note = scan_search(root, query, redact, (ws_id, ws_file, scoped), options, done, walked)
     hits = []
     for got in found:
         path, line, text, meta = scan.hit_row(got.iid)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .recallkeys import SEQ_MASK
+from .recallrank import Scored
 from .recallscan import Scan
 
 
@@ -66,6 +67,43 @@ def progress_note(done: int | None, files: int) -> str:
     if done is None:
         return f"index building: {files:,} files"
     return f"index building: {min(done, files):,} of {files:,} files"
+
+
+def scan_search(
+    root: Path,
+    query: str,
+    redact: Callable[[str], str],
+    scope: tuple[str | None, str | None, bool],
+    options: dict[str, Any],
+    done: int | None,
+    walked: dict[str, Any] | None = None,
+) -> tuple[Scan, list[Scored], str]:
+    """Rank ``query`` over the files themselves (:class:`.recallscan.Scan`), as the index would, for either front.
+
+    Args:
+        root: the work tree.
+        query: the query.
+        redact: what redacts a text as the index stores it.
+        scope: (workspace id, workspace file, scoped).
+        options: ``limit`` and ``min_confidence`` (as for recall).
+        done: files the build has indexed so far (:func:`build_state`, read once by the caller).
+        walked: the files' walk when the caller made it already.
+
+    Returns:
+        tuple: the scan (for its rows), the hits best first, and the build's progress note
+        (:func:`progress_note`) each hit carries.
+    """
+    scan = Scan(root, query, redact, walked)
+    ws_id, ws_file, scoped = scope
+    found = scan.search(
+        query,
+        workspace_file=ws_file,
+        workspace_id=ws_id,
+        scoped=scoped,
+        limit=options["limit"],
+        min_confidence=options["min_confidence"],
+    )
+    return scan, found, progress_note(done, scan.files)
 
 
 def build_elsewhere(root: Path, start_build: Callable[[Path], None] | None, files: int, start: bool = True) -> bool:
@@ -129,18 +167,7 @@ def scan_hits(root: Path, query: str, scope: tuple[str | None, str | None, bool]
     from .recall import SECTION_LINES
     from .recallkeys import fit_hits, redacted, to_hit
 
-    done = build_state(root)[1]
-    scan = Scan(root, query, redacted)
-    ws_id, ws_file, scoped = scope
-    found = scan.search(
-        query,
-        workspace_file=ws_file,
-        workspace_id=ws_id,
-        scoped=scoped,
-        limit=options["limit"],
-        min_confidence=options["min_confidence"],
-    )
-    note = progress_note(done, scan.files)
+    scan, found, note = scan_search(root, query, redacted, scope, options, build_state(root)[1])
     hits = []
     for got in found:
         item = scan.items[got.iid & SEQ_MASK]
