@@ -53,17 +53,17 @@ from .recallkeys import (
     ARCHIVED_DIR,
     EMPTY,
     SEQ_BITS,
-    WORKSPACES_DIR,
     changed_since,
     folder_stamps,
     has_phrase,
+    in_scope,
     index_path,
     stamps_of,
     to_hit,
     walk,
 )
 from .recallpost import load_dicts, read_ids, repack_all, unpack_entries
-from .recallrank import MIN_CONFIDENCE, rank
+from .recallrank import confidence_floor, rank
 
 if TYPE_CHECKING:  # what only a sync (reading files) or a hit needs is imported there: a search reads the index
     from memrepo.engine.models import RecallHit
@@ -471,14 +471,11 @@ class RecallIndex:
         self._check_cached()
 
         def keep(iid: int) -> bool:
-            path, ws = self.scope_row(iid)
-            if ws is not None and ws != workspace_id:
-                return False
-            return not path.startswith(WORKSPACES_DIR) or path == workspace_file
+            return in_scope(*self.scope_row(iid), workspace_file, workspace_id)
 
         from .recallview import IndexView
 
-        floor = MIN_CONFIDENCE if min_confidence is None else max(0.0, float(min_confidence))
+        floor = confidence_floor(min_confidence)
         try:
             found = rank(query, len(self), IndexView(self, keep if scoped else None), has_phrase, limit, floor)
         except DamagedRows as damaged:  # read again from their files, then asked once more (.recallheal)

@@ -41,6 +41,22 @@ H = TypeVar("H", bound=Shown)
 
 WORKSPACES_DIR = f"{WORKSPACES}/"
 ARCHIVED_DIR = f"{ARCHIVED}/"
+
+
+def in_scope(path: str, ws: str | None, workspace_file: str | None, workspace_id: str | None) -> bool:
+    """Whether an entry is in a scoped recall's scope (docs/architecture.md §4).
+
+    Args:
+        path: its file (repo-relative).
+        ws: its own ``workspace:`` key, if any.
+        workspace_file: the one workspace file kept (None keeps none).
+        workspace_id: the one workspace a ``workspace:`` key may name.
+    """
+    if ws is not None and ws != workspace_id:
+        return False
+    return not path.startswith(WORKSPACES_DIR) or path == workspace_file
+
+
 INDEX_FILE = "recall.sqlite"
 """The index's file name under ``.git/memrepo/``."""
 

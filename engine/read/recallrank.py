@@ -83,6 +83,13 @@ RECENCY_BONUS = 0.04
 """Added for the newest entry of the candidates (less for older, none for the oldest), times the query's term weight."""
 MIN_CONFIDENCE = 0.38
 """Hits under this confidence are left out unless the caller asks for a lower minimum (docs/architecture.md §4)."""
+
+
+def confidence_floor(min_confidence: float | None) -> float:
+    """The confidence minimum a search applies: :data:`MIN_CONFIDENCE` for None, else the given one (at least 0)."""
+    return MIN_CONFIDENCE if min_confidence is None else max(0.0, float(min_confidence))
+
+
 CJK_MIN_SHARE = 0.4
 """An all-CJK query needs this share of the minimum (bigram scoring, docs/recall.md "Confidence");
 tuned on the tuning splits: the lowest confidence of an answered CJK paraphrase there is 0.16 of 0.38."""

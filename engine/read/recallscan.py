@@ -46,7 +46,7 @@ from memrepo.engine.format.stemming import index_term
 from memrepo.engine.format.terms import is_cjk
 
 from .recallentries import MAX_INDEXED_FILE
-from .recallkeys import SEQ_BITS, SEQ_MASK, WORKSPACES_DIR, date_ordinal, entry_keys, entry_rank, walk
+from .recallkeys import SEQ_BITS, SEQ_MASK, date_ordinal, entry_keys, entry_rank, walk
 from .recallrank import CONTEXT_KEY, Candidate, Scored, entry_context, query_index_terms, rank, section_context
 
 SAFE_CHARS = (
@@ -420,19 +420,15 @@ class Scan:
         Returns:
             list[Scored]: best first.
         """
-        from .recallkeys import has_phrase
-        from .recallrank import MIN_CONFIDENCE
+        from .recallkeys import has_phrase, in_scope
+        from .recallrank import confidence_floor
 
         def keep(iid: int) -> bool:
             item = self.items[iid & SEQ_MASK]
-            ws = item.ws
-            if ws is not None and ws != workspace_id:
-                return False
-            return not item.path.startswith(WORKSPACES_DIR) or item.path == workspace_file
+            return in_scope(item.path, item.ws, workspace_file, workspace_id)
 
         self.keep = keep if scoped else None
-        floor = MIN_CONFIDENCE if min_confidence is None else max(0.0, float(min_confidence))
-        return rank(query, self.entries, self, has_phrase, max(1, limit), floor)
+        return rank(query, self.entries, self, has_phrase, max(1, limit), confidence_floor(min_confidence))
 
     def hit_row(self, iid: int) -> tuple[str, int, str, dict[str, str]]:
         """(path, line, text, metadata) of a hit, redacted as an index row holds them."""
