@@ -60,40 +60,48 @@ def secret_lines(committed: bytes | None, now: bytes) -> list[str]:
     """
     if committed == now:
         return []
-    from memrepo.engine.redaction import redact
-
     out = []
     for first, run in _blocks(committed, now):
-        redacted = redact("\n".join(run))[0].split("\n")
-        if len(redacted) != len(run):
-            redacted = [redact(line)[0] for line in run]
-        for i, (was, now_line) in enumerate(zip(run, redacted, strict=True)):
+        for i, (was, now_line) in enumerate(zip(run, _redacted(run), strict=True)):
             if was != now_line:
                 kinds = [k for k in _MARK.findall(now_line) if f"[REDACTED:{k}]" not in was]
                 out.append(f"L{first + i}: {', '.join(dict.fromkeys(kinds)) or 'secret'}")
     return out
 
 
-def secret_question(rel: str, committed: bytes | None, now: bytes, secrets: list[str]) -> HandEditQuestion:
-    """The question for a hand edit of ``rel`` that added ``secrets`` (from :func:`secret_lines`)."""
-    from .settle import _entries  # the entry count, as the other questions give it
+def _redacted(run: list[str]) -> list[str]:
+    """The lines of ``run`` redacted as one text (a secret spanning lines is found), line by line if that
+    changed how many lines there are; through the redaction cache, so a status asked again redacts nothing."""
+    from memrepo.engine.redaction import redact_text
 
-    n = _entries(now, rel) or 0
+    redacted = redact_text("\n".join(run)).split("\n")
+    return redacted if len(redacted) == len(run) else [redact_text(line) for line in run]
+
+
+def describe_secrets(rel: str, secrets: list[str]) -> str:
+    """What the question says of the secrets, and how to answer (after ``<rel>: ``, or after another question's words)."""
     shown = "; ".join(secrets[:SHOWN_MAX]) + (
         f" and {len(secrets) - SHOWN_MAX} more" if len(secrets) > SHOWN_MAX else ""
     )
-    q = HandEditQuestion(
-        path=rel,
-        entries_before=(_entries(committed, rel) or 0) if committed is not None else 0,
-        entries_now=n,
-        seen=bytes_seen(now),
-        secrets=secrets,
-    )
-    q.message = (
-        f"{rel}: a hand edit added what looks like a secret ({shown}); memrepo has not committed it: "
+    return (
+        f"a hand edit added what looks like a secret ({shown}); memrepo has not committed it: "
         f"`memrepo commit-hand-edits --redact {rel}` replaces it with [REDACTED] and commits, "
         f"`memrepo commit-hand-edits --yes {rel}` commits it as written"
     )
+
+
+def secret_question(rel: str, committed: bytes | None, now: bytes, secrets: list[str]) -> HandEditQuestion:
+    """The question for a hand edit of ``rel`` that added ``secrets`` (from :func:`secret_lines`)."""
+    from .settle import entry_count  # the entry count, as the other questions give it
+
+    q = HandEditQuestion(
+        path=rel,
+        entries_before=(entry_count(committed, rel) or 0) if committed is not None else 0,
+        entries_now=entry_count(now, rel) or 0,
+        seen=bytes_seen(now),
+        secrets=secrets,
+    )
+    q.message = f"{rel}: {describe_secrets(rel, secrets)}"
     return q
 
 
@@ -112,15 +120,10 @@ def redact_added(committed: bytes | None, now: bytes) -> bytes:
     Returns:
         bytes: the file to write and commit.
     """
-    from memrepo.engine.redaction import redact
-
     text = now.decode("utf-8", "surrogateescape")
     lines = text.splitlines(keepends=True)
     for first, run in _blocks(committed, now):
-        redacted = redact("\n".join(run))[0].split("\n")
-        if len(redacted) != len(run):  # redaction keeps line breaks; if it did not, line by line
-            redacted = [redact(line)[0] for line in run]
-        for i, body in enumerate(redacted):
+        for i, body in enumerate(_redacted(run)):
             line = lines[first - 1 + i]
             lines[first - 1 + i] = body + line[len(line.rstrip("\r\n")) :]
     return "".join(lines).encode("utf-8", "surrogateescape")

@@ -76,7 +76,8 @@ def appended(committed: bytes | None, now: bytes | None) -> bool:
     )
 
 
-def _entries(data: bytes, path: str) -> int | None:
+def entry_count(data: bytes, path: str) -> int | None:
+    """How many entries ``data`` (``path``'s bytes) holds; None when it is not a memory file's text."""
     try:
         return len(fmt.parse(data, path).entries())
     except FormatError:
@@ -93,14 +94,14 @@ def question(path: str, committed: bytes | None, now: bytes | None) -> HandEditQ
     """
     if committed is None or now is None or committed == now:
         return None
-    before = _entries(committed, path)
+    before = entry_count(committed, path)
     emptied = now.strip() == b"" and committed.strip() != b""
     if not before and not emptied:
         # An emptied file is a question even with no entries (a header only): most often an editor
         # caught between creating the file and writing it (vim renames the old one aside, creates
         # the new one, writes it), and committing that made a second "Hand edits" commit.
         return None
-    after = _entries(now, path)
+    after = entry_count(now, path)
     if after is None:
         return None
     before = before or 0  # None: HEAD's text did not parse, but it was not empty

@@ -37,7 +37,7 @@ from memrepo.engine.git.store import GitStore, format_message
 from memrepo.engine.models import HandEditQuestion as Question
 from memrepo.engine.models import RepoState
 
-from .handsecret import secret_lines, secret_question
+from .handsecret import describe_secrets, secret_lines, secret_question
 from .settle import appended, question, wait_settled
 from .stalesave import dropped_entries, stale_question
 
@@ -196,7 +196,7 @@ class Writer:
             return secret_question(rel, committed, data, secrets)
         # One save, one question: a deletion or a stale save that also adds a secret names both.
         asked.secrets = secrets
-        asked.message += "; " + secret_question(rel, committed, data, secrets).message.split(": ", 1)[1]
+        asked.message += "; " + describe_secrets(rel, secrets)
         return asked
 
     def questions(self, paths: list[str]) -> list[Question]:
