@@ -272,12 +272,8 @@ def main() -> int:
         for repo, name in REPOS.items():
             if repo not in wanted:
                 continue
-            spec = dataset.read_repo(HERE / "recall_quality" / name)
-            root = work / f"repo_{repo}"
-            if not (root / ".git").is_dir():
-                dataset.build_repo(spec, root)
-            roots[repo] = root
-            labels[repo] = dataset.label_entries(spec, root)
+            roots[repo] = work / f"repo_{repo}"
+            labels[repo] = dataset.built_repo(HERE / "recall_quality" / name, roots[repo])
         splits = list(SPLITS) if args.split == "all" else [args.split]
         report: dict[str, object] = {}
         for split in splits:

@@ -261,11 +261,8 @@ def main() -> int:
     embed = Embeddings(work / "embeddings.pkl")
     repos = {}
     for r in sorted({r for s in SPLITS for r, _f in bench.SPLITS[s]}):
-        spec = dataset.read_repo(HERE / "recall_quality" / bench.REPOS[r])
         root = work / f"repo_{r}"
-        if not (root / ".git").is_dir():
-            dataset.build_repo(spec, root)
-        repos[r] = Repo(root, dataset.label_entries(spec, root), embed)
+        repos[r] = Repo(root, dataset.built_repo(HERE / "recall_quality" / bench.REPOS[r], root), embed)
     for name, p in grid(args.grid):
         print(line(name, evaluate(repos, p, args.misses)), flush=True)
     embed.save()

@@ -335,11 +335,8 @@ def main() -> int:
         work = args.work or Path(tmp)
         for split in splits:
             for repo, name in bench.SPLITS[split]:
-                spec = dataset.read_repo(HERE / "recall_quality" / bench.REPOS[repo])
                 root = work / f"repo_{repo}"
-                if not (root / ".git").is_dir():
-                    dataset.build_repo(spec, root)
-                labels = dataset.label_entries(spec, root)
+                labels = dataset.built_repo(HERE / "recall_quality" / bench.REPOS[repo], root)
                 from memrepo.engine.read.recall import RecallIndex
 
                 count = RecallIndex(root)

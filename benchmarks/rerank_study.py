@@ -167,11 +167,8 @@ def main() -> int:
         work = args.work or Path(tmp)
         for split in splits:
             for repo, name in bench.SPLITS[split]:
-                spec = dataset.read_repo(HERE / "recall_quality" / bench.REPOS[repo])
                 root = work / f"repo_{repo}"
-                if not (root / ".git").is_dir():
-                    dataset.build_repo(spec, root)
-                labels = dataset.label_entries(spec, root)
+                labels = dataset.built_repo(HERE / "recall_quality" / bench.REPOS[repo], root)
                 rows += rows_for(root, labels, dataset.read_queries(HERE / "recall_quality" / name), mini, timing)
     answerable = [r for r in rows if r["kind"] != "none"]
     none = [r for r in rows if r["kind"] == "none"]

@@ -206,6 +206,18 @@ def label_entries(spec: RepoSpec, root: Path) -> dict[tuple[str, int], str]:
     return labels
 
 
+def built_repo(path: Path, root: Path) -> dict[tuple[str, int], str]:
+    """The repo file at ``path`` built at ``root`` (once: a repo already built there is reused), labelled.
+
+    Returns:
+        dict: (path, line) of each entry line to its id (:func:`label_entries`).
+    """
+    spec = read_repo(path)
+    if not (root / ".git").is_dir():
+        build_repo(spec, root)
+    return label_entries(spec, root)
+
+
 def entry_rows(root: Path) -> list[tuple[str, int, str]]:
     """Every entry of the built repo as ``(path, line, text)`` (what the FTS5 baseline indexes)."""
     from memrepo.engine.format import entries as fmt
