@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Benchmark: recall quality on a labelled repo, beside SQLite FTS5 BM25 (docs/architecture.md §4).
 
-Builds four labelled repos through the real write path (``recall_quality/repo_a.txt``,
+Builds six labelled repos through the real write path (``recall_quality/repo_a.txt``,
 the tuning repo, ``repo_b.txt``, another person's repo held out, ``repo_c.txt``,
-a third person's repo with its own tuning and held-out queries, and ``repo_d.txt``,
-a fourth person's repo written blind, held out whole), then runs
+a third person's repo with its own tuning and held-out queries, ``repo_d.txt``,
+a fourth person's repo written blind, held out whole, ``repo_e.txt``, a fifth
+person's ~160-entry repo, and ``repo_f.txt``, a brand-new user's 20 entries after
+one week, where every entry is near every query; E and F were written blind,
+are held out whole and are never tuned on), then runs
 the labelled queries of ``recall_quality/queries_*.txt`` against each system:
 
 - **fts5**: SQLite FTS5 (``unicode61 remove_diacritics 2``) over the same
@@ -24,7 +27,8 @@ for a repo (each repo gets one untimed warm-up call).
 
 Measures, per split (``tune``: repo A's tuning queries; ``heldout``: repo A's
 held-out queries and all of repo B's; ``c-tune`` and ``c-heldout``: repo C's; ``d-heldout``:
-repo D's, which has no tuning split: never tune on it) and per query kind:
+repo D's, which has no tuning split: never tune on it; ``e-heldout`` and ``f-heldout``: repos E
+and F, written blind, held out whole, never tuned on; ``all``: every split) and per query kind:
 
 - **hit@1, hit@5**: a gold entry at rank 1 / in the top 5. For ``multi``
   queries (several entries needed) hit@k is the share of the needed entries
@@ -35,7 +39,8 @@ repo D's, which has no tuning split: never tune on it) and per query kind:
 - **stale above**: queries whose superseded line ranks above the current one (or is shown without it).
 
 Usage:
-    python benchmarks/bench_recall_quality.py [--split tune|heldout|c-tune|c-heldout|d-heldout|all] [--json OUT]
+    python benchmarks/bench_recall_quality.py
+        [--split tune|heldout|c-tune|c-heldout|d-heldout|e-heldout|f-heldout|all] [--json OUT]
         [--memrepo MODULE:FUNC] [--system NAME=MODULE:FUNC ...] [--show-misses]
 """
 
@@ -61,13 +66,22 @@ import dataset  # noqa: E402
 LIMIT = 10
 """Hits asked of every system (MRR looks this deep)."""
 
-REPOS = {"a": "repo_a.txt", "b": "repo_b.txt", "c": "repo_c.txt", "d": "repo_d.txt"}
+REPOS = {
+    "a": "repo_a.txt",
+    "b": "repo_b.txt",
+    "c": "repo_c.txt",
+    "d": "repo_d.txt",
+    "e": "repo_e.txt",
+    "f": "repo_f.txt",
+}
 SPLITS = {
     "tune": [("a", "queries_a_tune.txt")],
     "heldout": [("a", "queries_a_heldout.txt"), ("b", "queries_b_heldout.txt")],
     "c-tune": [("c", "queries_c_tune.txt")],
     "c-heldout": [("c", "queries_c_heldout.txt")],
     "d-heldout": [("d", "queries_d_heldout.txt")],
+    "e-heldout": [("e", "queries_e_heldout.txt")],
+    "f-heldout": [("f", "queries_f_heldout.txt")],
 }
 TAGS = ("superseded", "cjk", "accent", "heading", "link", "neardup")
 

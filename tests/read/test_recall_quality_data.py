@@ -1,8 +1,9 @@
 """The recall quality benchmark's labelled data (docs/benchmarks.md "Recall quality") holds together.
 
-Only the data: these tests read the repo and query files, and build repo D
-through the writer, but never run a recall system on them (repo D is held out
-whole and written blind; its figures are measured once, by the benchmark).
+Only the data: these tests read the repo and query files, and build repos D, E
+and F through the writer, but never run a recall system on them (repos D, E and
+F are held out whole and written blind; their figures are measured once, by the
+benchmark).
 """
 
 from __future__ import annotations
@@ -82,3 +83,65 @@ def test_repo_d_builds_through_the_writer_and_every_entry_is_labelled(tmp_path: 
     assert len(labels) == len(_ids(spec))  # one line per id: no twin collapsed, no superseded line dropped
     paths = {path for path, _line in labels}
     assert {"inbox.md", "notes/people.md", "notes/thesis-plan.md", "workspaces/sake-survey.md"} <= paths
+
+
+BLIND = {
+    # repo: (repo file, query file, exact query count per kind, at least this many superseded pairs)
+    "e": ("repo_e.txt", "queries_e_heldout.txt", {"paraphrase": 40, "keyword": 15, "multi": 9, "none": 18}, 15),
+    "f": ("repo_f.txt", "queries_f_heldout.txt", {"paraphrase": 15, "keyword": 6, "multi": 3, "none": 9}, 1),
+}
+
+
+@pytest.mark.parametrize("repo", sorted(BLIND))
+def test_a_blind_split_is_its_repo_alone_and_part_of_all(repo: str) -> None:
+    name, queries, _kinds, _pairs = BLIND[repo]
+    assert bench.SPLITS[f"{repo}-heldout"] == [(repo, queries)]
+    assert bench.REPOS[repo] == name
+    others = [split for split, pairs in bench.SPLITS.items() if split != f"{repo}-heldout"]
+    assert not any(r == repo for split in others for r, _ in bench.SPLITS[split])
+    # "all" runs every split (bench_recall_quality.main): the blind splits are in it by being in SPLITS
+    assert f"{repo}-heldout" in bench.SPLITS
+
+
+@pytest.mark.parametrize("repo", sorted(BLIND))
+def test_a_blind_repo_has_every_kind_of_query_and_current_gold_for_superseded_lines(repo: str) -> None:
+    name, queries_name, kinds, pairs = BLIND[repo]
+    spec = dataset.read_repo(DATA / name)
+    queries = dataset.read_queries(DATA / queries_name)
+    assert {kind: sum(q.kind == kind for q in queries) for kind in dataset.KINDS} == kinds
+    subjects = {e.id for e in spec.entries if e.subject}
+    assert len(subjects) >= pairs
+    by_id = {e.id: e for e in spec.entries}
+    for q in queries:
+        gold = {g for group in q.gold for g in group}
+        assert not gold & set(q.stale), q.text  # a superseded line is never gold
+        for old in q.stale:
+            # the stale line is older than a gold line with a subject (the newer one supersedes it)
+            assert by_id[old].subject is None, q.text
+            assert any(g in subjects and by_id[g].added > by_id[old].added for g in gold), q.text
+    # every superseded line of the repo is the stale line of some query
+    olds = {e.id for e in spec.entries if e.id.endswith(".old")}
+    assert olds <= {s for q in queries for s in q.stale}
+
+
+def test_repo_e_has_cjk_accents_headings_links_and_twins_in_its_queries() -> None:
+    queries = dataset.read_queries(DATA / "queries_e_heldout.txt")
+    tags = [t for q in queries for t in q.tags]
+    assert tags.count("cjk") >= 8 and tags.count("accent") >= 8
+    assert tags.count("heading") >= 3 and tags.count("link") >= 1 and tags.count("neardup") >= 6
+    none_cjk = [q for q in queries if q.kind == "none" and "cjk" in q.tags]
+    assert len(none_cjk) >= 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("repo", sorted(BLIND))
+def test_a_blind_repo_builds_through_the_writer_and_every_entry_is_labelled(repo: str, tmp_path: Path) -> None:
+    spec = dataset.read_repo(DATA / BLIND[repo][0])
+    root = tmp_path / f"repo_{repo}"
+    dataset.build_repo(spec, root)  # raises when the writer refuses or reinforces an entry
+    labels = dataset.label_entries(spec, root)  # raises when a written text no longer matches its id
+    assert set(labels.values()) == _ids(spec)
+    assert len(labels) == len(_ids(spec))  # one line per id: no twin collapsed, no superseded line dropped
+    paths = {path for path, _line in labels}
+    assert {"MEMORY.md", "me.md", "lessons.md"} <= paths
+    assert len([p for p in paths if p.startswith("workspaces/")]) == len({e.workspace for e in spec.entries} - {None})
