@@ -11,6 +11,9 @@ entry meet on the same terms:
   (の は が を に で と も へ や か) or a Chinese function character
   (的 了 是 在 和 与 吗 呢 吧 谁 么) is dropped: it spans a word boundary
   ("の案", "是谁") and says nothing of the topic, as a stop word does.
+- **Filler words**: :data:`FILLER_WORDS` ("now", "often", "use", "good")
+  stay index terms, but a question's confidence leaves them out
+  (:mod:`memrepo.engine.read.recallrank`).
 - **Stems**: a word of ASCII letters, three or more long, becomes its English
   Snowball stem (PyStemmer, the Snowball project's own C build): "deploys",
   "deployed", "deploying" are all ``deploy``. Words with digits
@@ -35,6 +38,26 @@ _STOP_TEXT = """
 """
 STOP_WORDS = frozenset(_STOP_TEXT.split())
 """English words dropped from entries and queries alike (a query made of nothing else finds nothing)."""
+
+
+_FILLER_TEXT = """
+    now currently nowadays today still already yet ever anymore lately recently often usually always sometimes
+    normally generally typically really actually exactly basically also maybe perhaps probably quite rather much many
+    lot lots use used using make made get got gets getting want need know tell like come comes thing things stuff way
+    ways kind sort good well whether please
+"""
+FILLER_WORDS = frozenset(_FILLER_TEXT.split())
+"""Conversational words of a question (time and frequency adverbs, hedges, light verbs, vague nouns) that say
+nothing of which entry answers it. Unlike stop words they are indexed and ranked ("use" still finds "uses"),
+but a question's confidence is the share of its other terms (docs/architecture.md §4, "Confidence"): "how often
+is Lena on night duty" is answered by an entry holding lena, night and duty. "go", "run" and "work" are left
+out on purpose: in a developer's memory they are content (Go, a test run)."""
+
+
+@functools.cache
+def filler_terms() -> frozenset[str]:
+    """The index terms (stems) of :data:`FILLER_WORDS`, made on first use."""
+    return frozenset(t for t in map(index_term, FILLER_WORDS) if t is not None)
 
 
 CJK_FUNCTION_CHARS = frozenset("のはがをにでともへやか的了是在和与吗呢吧谁么")

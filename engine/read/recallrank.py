@@ -29,8 +29,10 @@ Then, in order:
   :data:`TWIN_JACCARD` or more (Jaccard), differing in no term with a digit,
   is left out: near-duplicates never fill the top slots twice.
 - **Confidence**: a hit's confidence is the share of the query's term weight
-  (every index term of the query, found in the repo or not) that it holds,
-  context terms at :data:`CONTEXT_WEIGHT`, an exact phrase 1. The answer
+  (every index term of the query, found in the repo or not, but its filler
+  words, :data:`~memrepo.engine.format.stemming.FILLER_WORDS`, unless it has
+  nothing else: :func:`confidence_weights`) that it holds, context terms at
+  :data:`CONTEXT_WEIGHT`, an exact phrase 1. The answer
   passes when one of the best :data:`GATE_HITS` reaches the minimum
   (:data:`MIN_CONFIDENCE` by default); then the hits of at least
   :data:`HIT_SHARE` of the minimum are kept. Otherwise nothing is returned,
@@ -59,7 +61,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Set
 from typing import NamedTuple, Protocol  # not dataclasses: it imports inspect (30 ms of a one-shot recall)
 
-from memrepo.engine.format.stemming import CJK_FUNCTION_CHARS, index_term, index_terms
+from memrepo.engine.format.stemming import CJK_FUNCTION_CHARS, filler_terms, index_term, index_terms
 from memrepo.engine.format.terms import MAX_QUERY_TERMS, fold, is_cjk, query_terms, split_folded
 
 CONTEXT_KEY = "\x03"
@@ -205,6 +207,8 @@ def rank(
     n = max(n_items, 1)
     weights = {t: idf(index.df(t), n) for t in qterms}
     mass = sum(weights.values())
+    counts = confidence_weights(weights)
+    counted_mass = sum(counts.values())
     need = max(POOL, 4 * limit)
     pool = _gather(qterms, weights, index, need)
     if not pool:
@@ -244,7 +248,7 @@ def rank(
         shares[i] = held
         phrases[i] = phrase
         counted = _piece_held(held, pieces, cand) if pieces and not phrase else held
-        confidence = sum(weights[t] * share for t, share in counted.items()) / mass
+        confidence = sum(counts.get(t, 0.0) * share for t, share in counted.items()) / counted_mass
         if cand.subject and meta_terms(cand.subject) and meta_terms(cand.subject) <= qset:
             score += SUBJECT_BONUS * mass
         if cand.kind and index_term(fold(cand.kind)) in qset:
@@ -266,11 +270,25 @@ def rank(
         out.append(Scored(i, round(score, 6), round(confidence, 4)))
     # The answer's confidence: the most of the query one of the best few hits holds.
     answer = max((hit.confidence for hit in out[:GATE_HITS]), default=0.0)
-    minimum = script_minimum(min_confidence, weights)
+    minimum = script_minimum(min_confidence, counts)
     if answer < minimum:
         return []
     floor = minimum * HIT_SHARE
     return [hit for hit in out if hit.confidence >= floor][:limit]
+
+
+def confidence_weights(weights: dict[str, float]) -> dict[str, float]:
+    """The query terms a confidence counts, with their weights: all but the filler words, or all when none is left.
+
+    Args:
+        weights: the query's index terms and their weights (idf).
+
+    Returns:
+        dict[str, float]: ``weights`` without the terms of :func:`~memrepo.engine.format.stemming.filler_terms`
+        ("how often is Lena on night duty" counts lena, night, duti); ``weights`` itself for a query of filler only.
+    """
+    filler = filler_terms()
+    return {t: w for t, w in weights.items() if t not in filler} or weights
 
 
 def script_minimum(min_confidence: float, weights: dict[str, float]) -> float:

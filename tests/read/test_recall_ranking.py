@@ -15,6 +15,7 @@ from memrepo.engine.read.recallrank import (
     CJK_MIN_SHARE,
     MIN_CONFIDENCE,
     cjk_pieces,
+    confidence_weights,
     script_minimum,
     section_context,
 )
@@ -174,6 +175,23 @@ def test_hits_carry_their_confidence_and_a_lower_minimum_shows_weak_ones(known: 
     weak = known.recall("what is the wifi password in Stockholm", min_confidence=0.0)
     assert texts(weak) == ["Works at Fjordline Labs in Stockholm"]
     assert 0.0 < weak[0].confidence < MIN_CONFIDENCE
+
+
+def test_a_long_conversational_question_is_not_punished_for_its_filler_words(known: MemoryStore) -> None:
+    write(known.root, "lena.md", "# Lena\n\n- Lena is on night duty at the clinic every second week [by: user]\n")
+    question = "how often do you usually get to know whether Lena is really on night duty now"
+    hits = known.recall(question)  # held: lena, night, duty; the other seven terms are filler
+    assert texts(hits) == ["Lena is on night duty at the clinic every second week"]
+    assert hits[0].confidence == 1.0
+    assert known.recall("how often is the office wifi password really changed now") == []
+
+
+def test_confidence_weights_leave_out_filler_words_unless_nothing_else_is_left() -> None:
+    weights = {index_term(w) or w: 2.0 for w in ("often", "use", "lena", "night")}
+    assert confidence_weights(weights) == {"lena": 2.0, "night": 2.0}
+    only = {index_term("use") or "use": 1.0, index_term("now") or "now": 3.0}
+    assert confidence_weights(only) == only  # a query of filler alone counts them all
+    assert index_term("use") == index_term("uses")  # still index terms: "use" ranks "Uses fish"
 
 
 def test_the_minimum_is_scaled_by_the_share_of_cjk_bigrams() -> None:
