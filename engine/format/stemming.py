@@ -27,6 +27,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
+from .terms import is_cjk
+
 _STOP_TEXT = """
     a about above after again against all am an and any are as at be because been before being below between both
     but by can could did do does doing done down during each either else few for from further had has have having he
@@ -104,3 +106,67 @@ def index_terms(terms: list[str]) -> list[str]:
         if got is not None:
             out.append(got)
     return out
+
+
+_HANGUL_ENDINGS_TEXT = """
+    에서 에게 께서 한테 으로 부터 까지 처럼 보다 이랑 이나 예요 에요 어요 아요 해요 니다
+    은 는 이 가 을 를 에 의 와 과 도 로 만 야 요 다 랑 께 해 어 아 줘 지 죠 네 니 까 고 게
+"""
+HANGUL_ENDINGS = tuple(_HANGUL_ENDINGS_TEXT.split())
+"""Particles and endings that close a Korean word (``회의는``, ``언제야``, ``김민준이``), two syllables first:
+:func:`hangul_stem` cuts one off so that a query word and an entry's word with another particle meet."""
+
+
+def hangul_stem(word: str) -> str | None:
+    """A Hangul word without its closing particle or ending (:data:`HANGUL_ENDINGS`), when two syllables stay.
+
+    Args:
+        word: one CJK word of a folded query (a run cut at spaces and function characters).
+
+    Returns:
+        str | None: the word with one ending cut (``담당자는`` -> ``담당자``, ``회의는`` -> ``회의``), or whole when
+        no ending closes it or the cut would leave fewer than two syllables; None when it is not all Hangul syllables.
+    """
+    if not word or not all("\uac00" <= ch <= "\ud7a3" for ch in word):
+        return None
+    for ending in HANGUL_ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 2:
+            return word[: -len(ending)]
+    return word
+
+
+def cjk_pieces(folded: str) -> dict[str, frozenset[str]]:
+    """The pieces a hit must hold for a bigram of the folded query to count (docs/architecture.md §4).
+
+    Two kinds of CJK word get them (:mod:`memrepo.engine.read.recallrank`, "Repeated syllables" and "Korean
+    three-syllable words"): a word of one character repeated three or more times (``하하하하``: its bigram needs
+    ``하하하``), and a Hangul word of three syllables once :func:`hangul_stem` has cut its ending (``박지원``: both
+    bigrams need ``박지원``). A bigram that is also a whole two-character word of the query needs nothing.
+
+    Args:
+        folded: the folded query.
+
+    Returns:
+        dict[str, frozenset[str]]: bigram -> the pieces around it, one of which a hit must hold; empty for
+        a query without such a word.
+    """
+    if folded.isascii():
+        return {}
+    words: list[str] = []
+    run: list[str] = []
+    for ch in folded + " ":
+        if ch not in CJK_FUNCTION_CHARS and is_cjk(ch):
+            run.append(ch)
+        elif run:
+            words.append("".join(run))
+            run = []
+    alone = {word for word in words if len(word) == 2}
+    out: dict[str, frozenset[str]] = {}
+    for word in words:
+        stem = hangul_stem(word)
+        if len(word) >= 3 and len(set(word)) == 1:
+            out[word[:2]] = out.get(word[:2], frozenset()) | {word[:3]}
+        elif stem is not None and len(stem) == 3:
+            for pair in (stem[:2], stem[1:]):
+                out[pair] = out.get(pair, frozenset()) | {stem}
+    return {pair: around for pair, around in out.items() if pair not in alone}

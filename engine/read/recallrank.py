@@ -51,6 +51,12 @@ Then, in order:
   has one bigram, the character twice; it counts toward a hit's confidence
   only when the hit holds three of the character in a row (an entry saying
   ``하하`` does not answer ``하하하하`` at 1.0). The ranking's score is unchanged.
+- **Korean three-syllable words**: a Hangul word of three syllables once a
+  trailing particle or ending is cut (``박지원``, ``김민준이`` → ``김민준``;
+  :func:`~memrepo.engine.format.stemming.cjk_pieces`), a name most often,
+  counts toward confidence only in a hit holding it whole: ``박지훈`` shares
+  the bigram ``박지`` but does not answer ``박지원``. ``회의는`` (``회의`` +
+  ``는``) is left as before, so ``회의가`` still answers it.
 - **Ties**: recency (``added:``, then ``by: user``), then file path and line.
 """
 
@@ -61,7 +67,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Set
 from typing import NamedTuple, Protocol  # not dataclasses: it imports inspect (30 ms of a one-shot recall)
 
-from memrepo.engine.format.stemming import CJK_FUNCTION_CHARS, filler_terms, index_term, index_terms
+from memrepo.engine.format.stemming import cjk_pieces, filler_terms, index_term, index_terms
 from memrepo.engine.format.terms import MAX_QUERY_TERMS, fold, is_cjk, query_terms, split_folded
 
 CONTEXT_KEY = "\x03"
@@ -306,34 +312,6 @@ def script_minimum(min_confidence: float, weights: dict[str, float]) -> float:
         return min_confidence
     cjk = sum(w for t, w in weights.items() if is_cjk(t)) / mass
     return min_confidence * (1.0 - (1.0 - CJK_MIN_SHARE) * cjk)
-
-
-def cjk_pieces(folded: str) -> dict[str, frozenset[str]]:
-    """The three-character pieces a hit must hold for a bigram of the folded query to count (docs/architecture.md §4).
-
-    Only a CJK word of one character repeated three or more times gets one (module docstring, "Repeated
-    syllables"); its bigram is left out when it is also a whole two-character word of the query.
-
-    Args:
-        folded: the folded query.
-
-    Returns:
-        dict[str, frozenset[str]]: bigram -> the pieces around it, one of which a hit must hold; empty for
-        a query without such a word.
-    """
-    if folded.isascii():
-        return {}
-    words: list[str] = []
-    run: list[str] = []
-    for ch in folded + " ":
-        if ch not in CJK_FUNCTION_CHARS and is_cjk(ch):
-            run.append(ch)
-        elif run:
-            words.append("".join(run))
-            run = []
-    alone = {word for word in words if len(word) == 2}
-    out = {word[:2]: frozenset({word[:3]}) for word in words if len(word) >= 3 and len(set(word)) == 1}
-    return {pair: around for pair, around in out.items() if pair not in alone}
 
 
 def _piece_held(held: dict[str, float], pieces: dict[str, frozenset[str]], cand: Candidate) -> dict[str, float]:
