@@ -4,10 +4,10 @@
 Builds six labelled repos through the real write path (``recall_quality/repo_a.txt``,
 the tuning repo, ``repo_b.txt``, another person's repo held out, ``repo_c.txt``,
 a third person's repo with its own tuning and held-out queries, ``repo_d.txt``,
-a fourth person's repo written blind, held out whole, ``repo_e.txt``, a fifth
-person's ~160-entry repo, and ``repo_f.txt``, a brand-new user's 20 entries after
-one week, where every entry is near every query; E and F were written blind,
-are held out whole and are never tuned on), then runs
+a fourth person's repo written blind, held out whole through round 3 and tuned on from
+round 4, ``repo_e.txt``, a fifth person's ~160-entry repo, and ``repo_f.txt``, a
+brand-new user's 20 entries after one week, where every entry is near every query;
+E and F were written blind, are held out whole and are never tuned on), then runs
 the labelled queries of ``recall_quality/queries_*.txt`` against each system:
 
 - **fts5**: SQLite FTS5 (``unicode61 remove_diacritics 2``) over the same
@@ -27,8 +27,9 @@ for a repo (each repo gets one untimed warm-up call).
 
 Measures, per split (``tune``: repo A's tuning queries; ``heldout``: repo A's
 held-out queries and all of repo B's; ``c-tune`` and ``c-heldout``: repo C's; ``d-heldout``:
-repo D's, which has no tuning split: never tune on it; ``e-heldout`` and ``f-heldout``: repos E
-and F, written blind, held out whole, never tuned on; ``all``: every split) and per query kind:
+repo D's, which has no tuning split; written blind and held out through round 3, it is a tuning
+split from round 4 on, its name kept; ``e-heldout`` and ``f-heldout``: repos E and F, written
+blind, held out whole, never tuned on; ``all``: every split) and per query kind:
 
 - **hit@1, hit@5**: a gold entry at rank 1 / in the top 5. For ``multi``
   queries (several entries needed) hit@k is the share of the needed entries

@@ -11,6 +11,9 @@ entry meet on the same terms:
   (の は が を に で と も へ や か) or a Chinese function character
   (的 了 是 在 和 与 吗 呢 吧 谁 么) is dropped: it spans a word boundary
   ("の案", "是谁") and says nothing of the topic, as a stop word does.
+- **Filler words**: :data:`FILLER_WORDS` ("now", "often", "use", "good")
+  stay index terms, but a question's confidence leaves them out
+  (:mod:`memrepo.engine.read.recallrank`).
 - **Stems**: a word of ASCII letters, three or more long, becomes its English
   Snowball stem (PyStemmer, the Snowball project's own C build): "deploys",
   "deployed", "deploying" are all ``deploy``. Words with digits
@@ -24,6 +27,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
+from .terms import is_cjk
+
 _STOP_TEXT = """
     a about above after again against all am an and any are as at be because been before being below between both
     but by can could did do does doing done down during each either else few for from further had has have having he
@@ -35,6 +40,26 @@ _STOP_TEXT = """
 """
 STOP_WORDS = frozenset(_STOP_TEXT.split())
 """English words dropped from entries and queries alike (a query made of nothing else finds nothing)."""
+
+
+_FILLER_TEXT = """
+    now currently nowadays today still already yet ever anymore lately recently often usually always sometimes
+    normally generally typically really actually exactly basically also maybe perhaps probably quite rather much many
+    lot lots use used using make made get got gets getting want need know tell like come comes thing things stuff way
+    ways kind sort good well whether please
+"""
+FILLER_WORDS = frozenset(_FILLER_TEXT.split())
+"""Conversational words of a question (time and frequency adverbs, hedges, light verbs, vague nouns) that say
+nothing of which entry answers it. Unlike stop words they are indexed and ranked ("use" still finds "uses"),
+but a question's confidence is the share of its other terms (docs/architecture.md §4, "Confidence"): "how often
+is Lena on night duty" is answered by an entry holding lena, night and duty. "go", "run" and "work" are left
+out on purpose: in a developer's memory they are content (Go, a test run)."""
+
+
+@functools.cache
+def filler_terms() -> frozenset[str]:
+    """The index terms (stems) of :data:`FILLER_WORDS`, made on first use."""
+    return frozenset(t for t in map(index_term, FILLER_WORDS) if t is not None)
 
 
 CJK_FUNCTION_CHARS = frozenset("のはがをにでともへやか的了是在和与吗呢吧谁么")
@@ -81,3 +106,67 @@ def index_terms(terms: list[str]) -> list[str]:
         if got is not None:
             out.append(got)
     return out
+
+
+_HANGUL_ENDINGS_TEXT = """
+    에서 에게 께서 한테 으로 부터 까지 처럼 보다 이랑 이나 예요 에요 어요 아요 해요 니다
+    은 는 이 가 을 를 에 의 와 과 도 로 만 야 요 다 랑 께 해 어 아 줘 지 죠 네 니 까 고 게
+"""
+HANGUL_ENDINGS = tuple(_HANGUL_ENDINGS_TEXT.split())
+"""Particles and endings that close a Korean word (``회의는``, ``언제야``, ``김민준이``), two syllables first:
+:func:`hangul_stem` cuts one off so that a query word and an entry's word with another particle meet."""
+
+
+def hangul_stem(word: str) -> str | None:
+    """A Hangul word without its closing particle or ending (:data:`HANGUL_ENDINGS`), when two syllables stay.
+
+    Args:
+        word: one CJK word of a folded query (a run cut at spaces and function characters).
+
+    Returns:
+        str | None: the word with one ending cut (``담당자는`` -> ``담당자``, ``회의는`` -> ``회의``), or whole when
+        no ending closes it or the cut would leave fewer than two syllables; None when it is not all Hangul syllables.
+    """
+    if not word or not all("\uac00" <= ch <= "\ud7a3" for ch in word):
+        return None
+    for ending in HANGUL_ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 2:
+            return word[: -len(ending)]
+    return word
+
+
+def cjk_pieces(folded: str) -> dict[str, frozenset[str]]:
+    """The pieces a hit must hold for a bigram of the folded query to count (docs/architecture.md §4).
+
+    Two kinds of CJK word get them (:mod:`memrepo.engine.read.recallrank`, "Repeated syllables" and "Korean
+    three-syllable words"): a word of one character repeated three or more times (``하하하하``: its bigram needs
+    ``하하하``), and a Hangul word of three syllables once :func:`hangul_stem` has cut its ending (``박지원``: both
+    bigrams need ``박지원``). A bigram that is also a whole two-character word of the query needs nothing.
+
+    Args:
+        folded: the folded query.
+
+    Returns:
+        dict[str, frozenset[str]]: bigram -> the pieces around it, one of which a hit must hold; empty for
+        a query without such a word.
+    """
+    if folded.isascii():
+        return {}
+    words: list[str] = []
+    run: list[str] = []
+    for ch in folded + " ":
+        if ch not in CJK_FUNCTION_CHARS and is_cjk(ch):
+            run.append(ch)
+        elif run:
+            words.append("".join(run))
+            run = []
+    alone = {word for word in words if len(word) == 2}
+    out: dict[str, frozenset[str]] = {}
+    for word in words:
+        stem = hangul_stem(word)
+        if len(word) >= 3 and len(set(word)) == 1:
+            out[word[:2]] = out.get(word[:2], frozenset()) | {word[:3]}
+        elif stem is not None and len(stem) == 3:
+            for pair in (stem[:2], stem[1:]):
+                out[pair] = out.get(pair, frozenset()) | {stem}
+    return {pair: around for pair, around in out.items() if pair not in alone}

@@ -29,8 +29,10 @@ Then, in order:
   :data:`TWIN_JACCARD` or more (Jaccard), differing in no term with a digit,
   is left out: near-duplicates never fill the top slots twice.
 - **Confidence**: a hit's confidence is the share of the query's term weight
-  (every index term of the query, found in the repo or not) that it holds,
-  context terms at :data:`CONTEXT_WEIGHT`, an exact phrase 1. The answer
+  (every index term of the query, found in the repo or not, but its filler
+  words, :data:`~memrepo.engine.format.stemming.FILLER_WORDS`, unless it has
+  nothing else: :func:`confidence_weights`) that it holds, context terms at
+  :data:`CONTEXT_WEIGHT`, an exact phrase 1. The answer
   passes when one of the best :data:`GATE_HITS` reaches the minimum
   (:data:`MIN_CONFIDENCE` by default); then the hits of at least
   :data:`HIT_SHARE` of the minimum are kept. Otherwise nothing is returned,
@@ -49,6 +51,12 @@ Then, in order:
   has one bigram, the character twice; it counts toward a hit's confidence
   only when the hit holds three of the character in a row (an entry saying
   ``하하`` does not answer ``하하하하`` at 1.0). The ranking's score is unchanged.
+- **Korean three-syllable words**: a Hangul word of three syllables once a
+  trailing particle or ending is cut (``박지원``, ``김민준이`` → ``김민준``;
+  :func:`~memrepo.engine.format.stemming.cjk_pieces`), a name most often,
+  counts toward confidence only in a hit holding it whole: ``박지훈`` shares
+  the bigram ``박지`` but does not answer ``박지원``. ``회의는`` (``회의`` +
+  ``는``) is left as before, so ``회의가`` still answers it.
 - **Ties**: recency (``added:``, then ``by: user``), then file path and line.
 """
 
@@ -59,7 +67,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Set
 from typing import NamedTuple, Protocol  # not dataclasses: it imports inspect (30 ms of a one-shot recall)
 
-from memrepo.engine.format.stemming import CJK_FUNCTION_CHARS, index_term, index_terms
+from memrepo.engine.format.stemming import cjk_pieces, filler_terms, index_term, index_terms
 from memrepo.engine.format.terms import MAX_QUERY_TERMS, fold, is_cjk, query_terms, split_folded
 
 CONTEXT_KEY = "\x03"
@@ -82,7 +90,9 @@ KIND_BONUS = 0.05
 RECENCY_BONUS = 0.04
 """Added for the newest entry of the candidates (less for older, none for the oldest), times the query's term weight."""
 MIN_CONFIDENCE = 0.38
-"""Hits under this confidence are left out unless the caller asks for a lower minimum (docs/architecture.md §4)."""
+"""Hits under this confidence are left out unless the caller asks for a lower minimum (docs/architecture.md §4).
+Re-decided on repos A, C and D's tuning splits (benchmarks/lexical_gate_study.py): the worst split is flat
+from 0.23 to 0.40; 0.38 and 0.39 have the best mean (one repo D query apart)."""
 
 
 def confidence_floor(min_confidence: float | None) -> float:
@@ -205,6 +215,8 @@ def rank(
     n = max(n_items, 1)
     weights = {t: idf(index.df(t), n) for t in qterms}
     mass = sum(weights.values())
+    counts = confidence_weights(weights)
+    counted_mass = sum(counts.values())
     need = max(POOL, 4 * limit)
     pool = _gather(qterms, weights, index, need)
     if not pool:
@@ -244,7 +256,7 @@ def rank(
         shares[i] = held
         phrases[i] = phrase
         counted = _piece_held(held, pieces, cand) if pieces and not phrase else held
-        confidence = sum(weights[t] * share for t, share in counted.items()) / mass
+        confidence = sum(counts.get(t, 0.0) * share for t, share in counted.items()) / counted_mass
         if cand.subject and meta_terms(cand.subject) and meta_terms(cand.subject) <= qset:
             score += SUBJECT_BONUS * mass
         if cand.kind and index_term(fold(cand.kind)) in qset:
@@ -266,11 +278,25 @@ def rank(
         out.append(Scored(i, round(score, 6), round(confidence, 4)))
     # The answer's confidence: the most of the query one of the best few hits holds.
     answer = max((hit.confidence for hit in out[:GATE_HITS]), default=0.0)
-    minimum = script_minimum(min_confidence, weights)
+    minimum = script_minimum(min_confidence, counts)
     if answer < minimum:
         return []
     floor = minimum * HIT_SHARE
     return [hit for hit in out if hit.confidence >= floor][:limit]
+
+
+def confidence_weights(weights: dict[str, float]) -> dict[str, float]:
+    """The query terms a confidence counts, with their weights: all but the filler words, or all when none is left.
+
+    Args:
+        weights: the query's index terms and their weights (idf).
+
+    Returns:
+        dict[str, float]: ``weights`` without the terms of :func:`~memrepo.engine.format.stemming.filler_terms`
+        ("how often is Lena on night duty" counts lena, night, duti); ``weights`` itself for a query of filler only.
+    """
+    filler = filler_terms()
+    return {t: w for t, w in weights.items() if t not in filler} or weights
 
 
 def script_minimum(min_confidence: float, weights: dict[str, float]) -> float:
@@ -288,34 +314,6 @@ def script_minimum(min_confidence: float, weights: dict[str, float]) -> float:
         return min_confidence
     cjk = sum(w for t, w in weights.items() if is_cjk(t)) / mass
     return min_confidence * (1.0 - (1.0 - CJK_MIN_SHARE) * cjk)
-
-
-def cjk_pieces(folded: str) -> dict[str, frozenset[str]]:
-    """The three-character pieces a hit must hold for a bigram of the folded query to count (docs/architecture.md §4).
-
-    Only a CJK word of one character repeated three or more times gets one (module docstring, "Repeated
-    syllables"); its bigram is left out when it is also a whole two-character word of the query.
-
-    Args:
-        folded: the folded query.
-
-    Returns:
-        dict[str, frozenset[str]]: bigram -> the pieces around it, one of which a hit must hold; empty for
-        a query without such a word.
-    """
-    if folded.isascii():
-        return {}
-    words: list[str] = []
-    run: list[str] = []
-    for ch in folded + " ":
-        if ch not in CJK_FUNCTION_CHARS and is_cjk(ch):
-            run.append(ch)
-        elif run:
-            words.append("".join(run))
-            run = []
-    alone = {word for word in words if len(word) == 2}
-    out = {word[:2]: frozenset({word[:3]}) for word in words if len(word) >= 3 and len(set(word)) == 1}
-    return {pair: around for pair, around in out.items() if pair not in alone}
 
 
 def _piece_held(held: dict[str, float], pieces: dict[str, frozenset[str]], cand: Candidate) -> dict[str, float]:

@@ -15,6 +15,7 @@ from memrepo.engine.read.recallrank import (
     CJK_MIN_SHARE,
     MIN_CONFIDENCE,
     cjk_pieces,
+    confidence_weights,
     script_minimum,
     section_context,
 )
@@ -176,6 +177,23 @@ def test_hits_carry_their_confidence_and_a_lower_minimum_shows_weak_ones(known: 
     assert 0.0 < weak[0].confidence < MIN_CONFIDENCE
 
 
+def test_a_long_conversational_question_is_not_punished_for_its_filler_words(known: MemoryStore) -> None:
+    write(known.root, "lena.md", "# Lena\n\n- Lena is on night duty at the clinic every second week [by: user]\n")
+    question = "how often do you usually get to know whether Lena is really on night duty now"
+    hits = known.recall(question)  # held: lena, night, duty; the other seven terms are filler
+    assert texts(hits) == ["Lena is on night duty at the clinic every second week"]
+    assert hits[0].confidence == 1.0
+    assert known.recall("how often is the office wifi password really changed now") == []
+
+
+def test_confidence_weights_leave_out_filler_words_unless_nothing_else_is_left() -> None:
+    weights = {index_term(w) or w: 2.0 for w in ("often", "use", "lena", "night")}
+    assert confidence_weights(weights) == {"lena": 2.0, "night": 2.0}
+    only = {index_term("use") or "use": 1.0, index_term("now") or "now": 3.0}
+    assert confidence_weights(only) == only  # a query of filler alone counts them all
+    assert index_term("use") == index_term("uses")  # still index terms: "use" ranks "Uses fish"
+
+
 def test_the_minimum_is_scaled_by_the_share_of_cjk_bigrams() -> None:
     assert script_minimum(0.4, {"wifi": 2.0, "password": 2.0}) == 0.4
     assert script_minimum(0.4, {"先方": 2.0, "担当": 2.0}) == pytest.approx(0.4 * CJK_MIN_SHARE)
@@ -228,16 +246,26 @@ def test_a_query_of_one_repeated_syllable_needs_the_repeat_in_the_entry(seoul: M
     assert texts(seoul.recall("하하")) == ["회의가 끝나고 다들 하하 웃었다."]
 
 
+def test_a_korean_name_does_not_answer_for_another_name_with_its_first_two_syllables(seoul: MemoryStore) -> None:
+    assert seoul.recall("박지원") == []  # 박지훈 shares the bigram 박지 only: the old rule gave it 0.5
+    assert texts(seoul.recall("박지훈")) == ["담당자는 박지훈 과장님이며 카카오톡으로 연락한다."]
+    assert texts(seoul.recall("박지훈이 누구")) == ["담당자는 박지훈 과장님이며 카카오톡으로 연락한다."]
+    assert seoul.recall("박지원", min_confidence=0.0)  # still ranked: only the confidence asks for the whole name
+
+
 def test_a_cjk_question_in_other_words_still_finds_its_answer(seoul: MemoryStore) -> None:
     hits = seoul.recall("담당자는 누구")  # 담당자는 held whole, 누구 nowhere
     assert hits[0].text.startswith("담당자는 박지훈")
 
 
-def test_cjk_pieces_are_asked_only_of_a_word_of_one_repeated_character() -> None:
+def test_cjk_pieces_are_asked_of_repeated_characters_and_korean_three_syllable_words() -> None:
     assert cjk_pieces("하하하하") == {"하하": frozenset({"하하하"})}
     assert cjk_pieces("哈哈哈的事") == {"哈哈": frozenset({"哈哈哈"})}  # cut at the function character 的
     assert cjk_pieces("하하 하하하") == {}  # 하하 is also a whole word of the query: it counts alone
-    assert cjk_pieces("박지원") == {}  # another word of three characters: its pairs count as before
+    assert cjk_pieces("박지원") == {"박지": frozenset({"박지원"}), "지원": frozenset({"박지원"})}  # a Korean name
+    assert cjk_pieces("김민준이") == {"김민": frozenset({"김민준"}), "민준": frozenset({"김민준"})}  # 이 cut off
+    assert cjk_pieces("회의는 언제야") == {}  # 회의 + 는, 언제 + 야: two syllables each, counted as before
+    assert cjk_pieces("東京の案件") == {}  # Han and kana words are not cut at endings
     assert cjk_pieces("which editor") == {}
 
 
