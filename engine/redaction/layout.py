@@ -42,13 +42,43 @@ _LABEL_LINE_RE = re.compile(
     r"(?:(?P<q>[`'\"])(?P<quoted>[^\n`'\"]{4,128})(?P=q)|(?P<value>[^\s`'\"]{4,128}))[ \t]*(?:\r?\n|$)"
 )
 """A label alone on its line, then the value alone on the next (or after one blank line)."""
+_ENDINGS = (
+    *(
+        "password",
+        "passwort",
+        "passwd",
+        "passphrase",
+        "passcode",
+        "passe",
+        "pw",
+        "pwd",
+        "pass",
+        "mdp",
+        "senha",
+        "clave",
+    ),
+    *("contraseña", "contrasena", "kennwort", "secret", "token", "key", "credentials", "credential", "creds", "pin"),
+    *(
+        "passwords",
+        "secrets",
+        "tokens",
+        "keys",
+        "пароль",
+        "パスワード",
+        "暗証番号",
+        "密码",
+        "密碼",
+        "口令",
+        "비밀번호",
+        "비번",
+    ),
+    *("암호", "passe", "palavra-passe"),
+)
+"""How a label line ends, lower case (:data:`_LABEL_LINE_RE` is tried only on such a line)."""
 _ROW_RE = re.compile(r"(?m)^[ \t]*\|(?P<cells>.*)\|[ \t]*$")
 _RULE_ROW_RE = re.compile(r"[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*(?::?-{3,}:?)?[ \t]*")
 _HEADER_RE = re.compile(r"(?i)^[ \t*_`]*(?:[\w.'’-]+[ \t]+){0,2}" + _SECRET_WORD + r"s?[ \t*_`]*$")
 _NOT_VALUE_RE = re.compile(r"(?i)^(?:n/?a|none|null|-+|—|yes|no|true|false|set|unset|required|optional|see\b.*)$")
-_KEYS = re.compile(
-    r"(?i)pass|pw|secret|token|key|cred|pin|senha|clave|contrase|kennwort|парол|パスワード|密|비밀|비번|암호|\|"
-)
 
 
 def _cells(row: str) -> list[tuple[int, int]]:
@@ -105,10 +135,8 @@ def spans(text: str) -> Iterator[Span]:
     Returns:
         Iterator[Span]: the value's span, without its quotes or backticks, typed ``password``.
     """
-    if not _KEYS.search(text):
-        return
     if "\n" in text:
-        for m in _LABEL_LINE_RE.finditer(text):
+        for m in _label_lines(text):
             if m.group("quoted") is not None:
                 value, start = m.group("quoted"), m.start("quoted")
                 if not _ok(value.replace(" ", ""), min_len=6) and len(value.split()) < 3:
@@ -120,3 +148,18 @@ def spans(text: str) -> Iterator[Span]:
             yield start, start + len(value), "password"
     if "|" in text:
         yield from _table_spans(text)
+
+
+def _label_lines(text: str) -> Iterator[re.Match[str]]:
+    """:data:`_LABEL_LINE_RE`'s matches, tried only at a line that ends in a secret word (a cheap test first)."""
+    pos = 0
+    while True:
+        nl = text.find("\n", pos)
+        if nl < 0:
+            return
+        line = text[pos:nl].rstrip(" \t\r*_:：=").lower()
+        if line.endswith(_ENDINGS) and len(line) <= 80:
+            m = _LABEL_LINE_RE.match(text, pos)
+            if m:
+                yield m
+        pos = nl + 1

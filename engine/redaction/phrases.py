@@ -56,9 +56,10 @@ _UNITS_RE = re.compile(
     r"(?i)^(?:char(?:acter)?s?|digits?|letters?|symbols?|words?|seconds?|minutes?|hours?|days?|weeks?|months?|"
     r"years?|times?|long|caract[eè]res|caracteres|zeichen|d[ií]gitos|chiffres|자|자리|文字|位)$"
 )
-_KEYS_RE = re.compile(
-    r"(?i)pass|pw|mdp|senha|clave|contrase|kennwort|парол|パスワード|暗証番号|密|口令|비밀번호|비번|암호"
-)
+_KEYS = ("pass", "pw", "mdp", "senha", "clave", "contrase", "kennwort", "парол", "パスワード", "暗証番号", "密", "口令")
+_KEYS += ("비밀번호", "비번", "암호")
+"""Substrings one of which every password word holds, lower case: a cheap test on a line before the regex (a
+case-blind regex alternation over them cost ~28 µs a line; ``in`` costs ~1 µs)."""
 
 
 def _passphrase(words: list[str]) -> bool:
@@ -87,9 +88,20 @@ def spans(text: str) -> Iterator[Span]:
     Returns:
         Iterator[Span]: the words' span, from the first to the last (the spaces between are redacted too).
     """
-    if not _KEYS_RE.search(text):
+    low = text.lower()
+    if not any(k in low for k in _KEYS):
         return
-    for m in _PHRASE_RE.finditer(text):
+    start = 0
+    for line in low.split("\n"):
+        end = start + len(line)
+        if any(k in line for k in _KEYS):
+            yield from _line_spans(text, start, end)
+        start = end + 1
+
+
+def _line_spans(text: str, start: int, end: int) -> Iterator[Span]:
+    """:func:`spans` on the line ``text[start:end]`` (one holding a password word)."""
+    for m in _PHRASE_RE.finditer(text, start, end):
         value = m.group("value")
         cut = re.search(r"[.,;:!?](?=[ \t])", value)  # a clause ends inside: "Sommer2024. Then log in"
         value = (value[: cut.start()] if cut else value).rstrip(".!?;,")

@@ -13,7 +13,8 @@ the random body keeps false positives low. This rule finds any such token:
   upper case, lower case and digits, not a camelCase name's words; or 32+ hex
   characters; or 32+ lowercase letters and digits with few vowels; each with
   the Shannon entropy a random string of its alphabet has;
-- not inside a URL, a path or a longer name (``/``, ``.``, ``@``, ``:`` glued before it).
+- not inside a URL, a path or a longer name (``/``, ``.``, ``@`` glued before it); after
+  ``=`` or ``:`` it is a value (``ZORBLY_AUTH=zq_…``).
 
 Ids whose prefix a vendor documents as an id (Stripe ``cus_``, OpenAI ``asst_``
 ...) and digests named by their algorithm (``sha256-``) are public formats
@@ -30,11 +31,11 @@ from .rules import entropy
 
 Span = tuple[int, int, str]
 
-_TOKEN_RE = re.compile(
-    r"(?<![\w./@:+=%#~-])(?<![\w]=)"
-    r"(?P<prefix>[a-z][a-z0-9]{0,9}[_-](?:[a-z0-9]{1,10}[_-]){0,2})"
-    r"(?P<body>[A-Za-z0-9]{28,256})(?![\w./@+=-])"
-)
+_BODY_RE = re.compile(r"(?<=[_-])[A-Za-z0-9]{28,256}(?![\w./@+=-])")
+"""A body: a run of 28+ letters and digits not glued to more token characters (a run is rare in prose, so this
+cheap search comes first)."""
+_PREFIX_RE = re.compile(r"(?:^|(?<=[^\w./@+%#~-]))(?P<prefix>[a-z][a-z0-9]{0,9}[_-](?:[a-z0-9]{1,10}[_-]){0,2})$")
+"""The prefix just before a body: one to three lowercase parts, each ending in ``_`` or ``-``."""
 _PUBLIC_PREFIX_RE = re.compile(
     r"(?:sha\d*|md5|blake\d*\w*|crc\d*|xxh\d*|hash|digest|checksum|etag|id|uuid|guid|oid|rev|commit|ref|build|run|"
     r"job|trace|span|request|req|session|sess|user|usr|org|team|project|proj|acct|account|cus|customer|order|txn|"
@@ -89,11 +90,15 @@ def spans(text: str) -> Iterator[Span]:
     Returns:
         Iterator[Span]: one span for each token whose body reads random (:func:`random_body`).
     """
-    if "_" not in text and "-" not in text:
-        return
-    for m in _TOKEN_RE.finditer(text):
-        first = _FIRST_PART_RE.match(m.group("prefix"))
+    for m in _BODY_RE.finditer(text):
+        start = m.start()
+        if start == 0 or text[start - 1] not in "_-":
+            continue
+        p = _PREFIX_RE.search(text, max(0, start - 34), start)
+        if p is None:
+            continue
+        first = _FIRST_PART_RE.match(p.group("prefix"))
         if first and _PUBLIC_PREFIX_RE.fullmatch(first.group(0)):
             continue
-        if random_body(m.group("body")):
-            yield m.start(), m.end(), "vendor-token"
+        if random_body(m.group(0)):
+            yield p.start(), m.end(), "vendor-token"
