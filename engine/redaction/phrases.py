@@ -56,8 +56,8 @@ _UNITS_RE = re.compile(
     r"(?i)^(?:char(?:acter)?s?|digits?|letters?|symbols?|words?|seconds?|minutes?|hours?|days?|weeks?|months?|"
     r"years?|times?|long|caract[eè]res|caracteres|zeichen|d[ií]gitos|chiffres|자|자리|文字|位)$"
 )
-_KEYS = ("pass", "pw", "mdp", "senha", "clave", "contrase", "kennwort", "парол", "パスワード", "暗証番号", "密", "口令")
-_KEYS += ("비밀번호", "비번", "암호")
+_KEYS: tuple[str, ...] = ("pass", "pw", "mdp", "senha", "clave", "contrase", "kennwort", "парол", "パスワード")
+_KEYS += ("暗証番号", "密", "口令", "비밀번호", "비번", "암호")
 """Substrings one of which every password word holds, lower case: a cheap test on a line before the regex (a
 case-blind regex alternation over them cost ~28 µs a line; ``in`` costs ~1 µs)."""
 
