@@ -27,6 +27,8 @@ ZQ = "zq_4f8a9b2c7d1e6f3a0b5c8d9e2f7a1b4c"
         f"Log into Zorbly with {ZQ}",
         f"prod zorbly -> {ZQ}",
         f"set {ZQ} before the deploy",
+        f"export ZORBLY_AUTH={ZQ}",
+        f'ZORBLY_CREDENTIAL="{ZQ}"',
     ],
 )
 def test_an_unknown_vendors_prefixed_key_with_no_keyword_is_redacted(text: str) -> None:
