@@ -5,7 +5,9 @@ Issue 32, round 6. Sources none of our rules came from, read without running the
 - whispers (github.com/Skyscanner/whispers, Apache-2.0), ``tests/fixtures/``: config files in ~40 formats
   (YAML, JSON, XML, .env, .npmrc, Dockerfile, shell, Python, Go, Java, PHP, HTML, properties ...). whispers'
   own test asserts every value it must find holds the word ``hardcoded``; so a line holding that word is a
-  secret sample, its secret the token around the word. Lines before a file's "Noncompliant" marker that hold
+  secret sample, its secret the token around the word, its text the line after the non-empty line before it
+  (which often names the value: ``<name>password</name>`` / ``<value>…</value>``; left out when that line
+  holds a secret too). Lines before a file's "Noncompliant" marker that hold
   no such word are whispers' "compliant" look-alikes (``--negatives``);
 - ripsecrets (github.com/sirwart/ripsecrets, MIT), ``test/one_per_line/*``: one secret a line (its
   secret: the line's longest token, less a leading ``name=``; for ``url``, the password between ``:`` and
@@ -61,7 +63,9 @@ def whispers(root: Path, negatives: bool) -> list[dict]:
                     continue  # a comment, a section header, a brace: not a look-alike
                 out.append({"family": f"whispers/{name}", "text": line})
             elif found:
-                out.append({"family": f"whispers/{name}", "rule": name, "text": line, "secrets": found})
+                prev = next((lines[j] for j in range(i - 1, -1, -1) if lines[j].strip()), "")
+                text = f"{prev}\n{line}" if prev and not _HARD_RE.search(prev) else line
+                out.append({"family": f"whispers/{name}", "rule": name, "text": text, "secrets": found})
     return out
 
 

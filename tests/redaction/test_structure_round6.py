@@ -163,3 +163,41 @@ def test_talk_about_a_password_stays(text: str) -> None:
 def test_a_sentence_after_a_password_is_not_taken_with_it() -> None:
     out = redaction.redact("the password is hunter2 and the user is bob")[0]
     assert "hunter2" not in out and out.endswith("and the user is bob")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("    <password>sunshine7</password>", "sunshine7"),
+        ("<TRAVEL_API_KEY>YXNkZmZmZmZm_Xq7Lm2Pz</TRAVEL_API_KEY>", "YXNkZmZmZmZm_Xq7Lm2Pz"),
+        ('      {"key": "db.password", "value": "letmein"},', "letmein"),
+        ("- name: DB_PASSWORD\n  value: letmein99", "letmein99"),
+        ("<name>password</name>\n<value>sunshine</value>", "sunshine"),
+        ("<key>Password</key>\n<string>sunshine</string>", "sunshine"),
+        ("  password: sunshine", "sunshine"),
+        ("SSHpassword=sunshine", "sunshine"),
+        ('$db_password01 = "hunter";', "hunter"),
+        ("jdbc:mysql://localhost/app?user=admin&userpass=sunshine", "sunshine"),
+    ],
+)
+def test_a_password_in_a_config_files_syntax_is_redacted_even_a_word(text: str, value: str) -> None:
+    assert value not in redaction.redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password: required",
+        "Password: expired",
+        "password = asdf",  # an unquoted word after " = " is a variable in code
+        "pass: true",
+        "pass: 12/12",
+        "<password>${DB_PASS}</password>",
+        "- name: DB_PASSWORD\n  valueFrom:",
+        "<primaryKey>id</primaryKey>",
+        "<passwordPolicy>strict</passwordPolicy>",
+        'db_password: "null"',
+    ],
+)
+def test_config_lines_without_a_password_stay(text: str) -> None:
+    assert redaction.redact(text)[0] == text
