@@ -71,7 +71,10 @@ _ABOUT_TEXT = (
 )
 _ABOUT_WORDS = frozenset(_ABOUT_TEXT.split())
 """Words a password key's value holds when it says something about the password instead of being one."""
-_KEYS = ("pass", "pwd", "secret", "token", "key", "cred", "senha", "contrase", "kennwort")
+_PW_KEYS = ("pass", "pwd", "senha", "contrase", "kennwort")
+"""Substrings, lower case, one of which a password key holds (a cheap test before the line and query rules)."""
+_KEYS = (*_PW_KEYS, "secret", "token", "key", "cred")
+_KEYS_RE, _PW_KEYS_RE = re.compile("|".join(_KEYS)), re.compile("|".join(_PW_KEYS))
 
 
 def _pw_value_ok(value: str) -> bool:
@@ -97,7 +100,7 @@ def spans(text: str) -> Iterator[Span]:
         Iterator[Span]: the value's span (without its quotes), typed ``password`` or ``secret``.
     """
     low = text.lower()
-    if not any(k in low for k in _KEYS):
+    if not _KEYS_RE.search(low):
         return
     if "</" in text:
         for m in _XML_RE.finditer(text):
@@ -108,10 +111,12 @@ def spans(text: str) -> Iterator[Span]:
             for m in pair.finditer(text):
                 if _value_ok(m.group("value"), pw=bool(m.group("pw"))):
                     yield m.start("value"), m.end("value"), "password" if m.group("pw") else "secret"
+    if not _PW_KEYS_RE.search(low):
+        return
     for m in _LINE_RE.finditer(text):
         if m.group("key").lower() != "pass" and _pw_value_ok(m.group("value")):  # "pass: 12/12" is a result
             yield m.start("value"), m.end("value"), "password"
-    if "=" in text:
+    if "=" in text and ("?" in text or "&" in text or ";" in text):
         for m in _QUERY_RE.finditer(text):
             if _pw_value_ok(m.group("value")):
                 yield m.start("value"), m.end("value"), "password"

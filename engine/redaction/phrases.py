@@ -59,7 +59,8 @@ _UNITS_RE = re.compile(
 _KEYS: tuple[str, ...] = ("pass", "pw", "mdp", "senha", "clave", "contrase", "kennwort", "парол", "パスワード")
 _KEYS += ("暗証番号", "密", "口令", "비밀번호", "비번", "암호")
 """Substrings one of which every password word holds, lower case: a cheap test on a line before the regex (a
-case-blind regex alternation over them cost ~28 µs a line; ``in`` costs ~1 µs)."""
+case-blind regex alternation over them cost ~28 µs a line; this one, on the lowered text, under 2 µs)."""
+_KEYS_RE = re.compile("|".join(_KEYS))
 
 
 def _passphrase(words: list[str]) -> bool:
@@ -89,12 +90,12 @@ def spans(text: str) -> Iterator[Span]:
         Iterator[Span]: the words' span, from the first to the last (the spaces between are redacted too).
     """
     low = text.lower()
-    if not any(k in low for k in _KEYS):
+    if not _KEYS_RE.search(low):
         return
     start = 0
     for line in low.split("\n"):
         end = start + len(line)
-        if any(k in line for k in _KEYS):
+        if _KEYS_RE.search(line):
             yield from _line_spans(text, start, end)
         start = end + 1
 
