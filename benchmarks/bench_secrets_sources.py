@@ -17,14 +17,16 @@ vendordocs-held     no     its other templates and vendors, written before round
 gitleaks            no     every true-positive line of gitleaks' rules (``gitleaks.json``)
 patterns-db         yes    trufflehog's formats via ``build_patterns_db.py`` (``--extra``; AGPL: not shipped)
 (``--extra``)       no     e.g. trufflehog's detector tests via ``build_trufflehog_tests.py`` (AGPL: not shipped),
-                           built before round 3's rules and measured once
+                           built before round 3's rules and measured once; whispers', ripsecrets' and
+                           detect-secrets' tests via ``build_scanner_tests.py`` (round 6, built before its rules)
 benign              yes    what memory holds (``corpus.json`` ``benign``): must come out unchanged
 speech2-benign-tune yes    the same styles without a secret (``speech2.json``): must come out unchanged
 speech2-benign-held no     ditto, held out
 vendordocs-benign-* yes/no public ids, hashes and talk about keys beside the invented vendors (``vendordocs.json``)
 public              no     public formats: digests, public keys, certificates, SRI ... (``public.json``)
 (``--extra-benign``) no    look-alikes: Kingfisher's negative examples (``build_kingfisher_negatives.py``),
-                           trufflehog's invalid test patterns (``build_trufflehog_tests.py --negatives``)
+                           trufflehog's invalid test patterns (``build_trufflehog_tests.py --negatives``),
+                           whispers' compliant lines and ripsecrets' ``test/none`` (``build_scanner_tests.py --negatives``)
 ==================  =====  ===================================================================
 
 A secret sample counts as redacted when none of its secret pieces survives the

@@ -27,6 +27,7 @@ _DETECTOR_SOURCES = (
     _ENGINE / "redaction" / "context.py",
     _ENGINE / "redaction" / "vendorwords.py",
     _ENGINE / "redaction" / "public.py",
+    *(_ENGINE / "redaction" / f"{name}.py" for name in ("structure", "prefixed", "layout", "phrases", "configs")),
     _ENGINE / "format" / "cleantext.py",
     _ENGINE / "read" / "recallkeys.py",
 )

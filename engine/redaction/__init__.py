@@ -15,7 +15,7 @@ unions two detectors, chosen by measurement (``benchmarks/bench_secrets.py
 - a key-shaped value with a vendor name just before it on its line, the way
   trufflehog's, Kingfisher's and gitleaks' vendor rules find one, for every vendor
   those rule sets name (:mod:`memrepo.engine.redaction.context`);
-- passwords in prose and on command lines (:mod:`memrepo.engine.redaction.speech`).
+- passwords in prose and on command lines (:mod:`.speech`); keys, passwords by structure (:mod:`.structure`).
 
 A finding inside a public format (:mod:`memrepo.engine.redaction.public`: an image
 digest, a public key, a certificate, an integrity hash, a publishable key ...) is
@@ -249,7 +249,7 @@ def _load() -> list[Callable[[str], Iterable[tuple[int, int, str]]]]:
     return _detectors
 
 
-DETECTORS = ("betterleaks", "rules", "vendors", "kingfisher", "context", "speech")
+DETECTORS = ("betterleaks", "rules", "vendors", "kingfisher", "context", "speech", "structure")
 """The detectors :func:`redact` unions, in order (the benchmark measures each alone and together)."""
 
 
@@ -270,10 +270,10 @@ def _build(names: tuple[str, ...]) -> list[Callable[[str], Iterable[tuple[int, i
             from . import context
 
             dets.append(context.spans)
-        elif name == "speech":
-            from . import speech
+        elif name in ("speech", "structure"):  # structure: prefixed keys, layout, phrases (round 6)
+            from importlib import import_module
 
-            dets.append(speech.spans)
+            dets.append(import_module(f".{name}", __name__).spans)
         elif name == "detect-secrets":
             from . import detectsecrets
 

@@ -1,0 +1,122 @@
+"""Passwords and keys in the shapes config files give them (docs/architecture.md §3).
+
+The labelled-secret rule (:mod:`.rules`) reads ``label: value`` and wants a
+value that looks random, so a plain word is kept ("password: required"). In a
+config file's own syntax the key says what the value is, and a weak password is
+still a password. This rule reads those shapes, from whispers' config fixtures
+(github.com/Skyscanner/whispers, Apache-2.0: the formats it parses) rather than
+from any one file:
+
+- an XML element whose tag ends in a secret word: ``<password>…</password>``,
+  ``<db_pwd>``, ``<TRAVEL_API_KEY>``, ``<slackKey>``;
+- a name and its value: ``{"key": "db.password", "value": "…"}`` on a line;
+  ``- name: DB_PASSWORD`` / ``value: …`` (a Kubernetes env entry) and
+  ``<name>password</name>`` / ``<value>…</value>`` (or a property list's ``<key>`` and
+  ``<string>``) on two lines;
+- a whole line that assigns a password key in YAML (``password: …``), an env
+  file (``SSHpassword=…``) or any language with quotes (``$db_password = "…";``):
+  an unquoted word after `` = `` is a variable in code, so it is not taken;
+- a query parameter whose name ends in a password word (``userpass=…``).
+
+A password key's value may be a plain word (``sunshine``) unless it is a word
+about a password (``required``, ``none``, ``vault``, ``changeme`` ...), a
+placeholder or a reference (``$VAR``, ``{{ x }}``, ``%env(X)%``); a key's or
+token's value must read as a credential (:func:`.speech._ok`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from .rules import _EMAIL_RE, _ENV_NAME_RE, _PLACEHOLDER_RE
+from .speech import _ok
+
+Span = tuple[int, int, str]
+
+_PW = r"(?:passw(?:or)?d|passwd|pwd|passphrase|pass|passwort|kennwort|senha|contrase[ñn]a)s?"
+_KEY = r"(?:secret|token|api_?key|apikey|access_?key|private_?key|license_?key|auth_?key|credentials?|key)s?"
+_XML_RE = re.compile(
+    r"(?i)<(?P<tag>[\w.:-]{0,40}?(?:(?P<pw>" + _PW + r")|" + _KEY + r"))(?:\s[^<>]{0,200})?>"
+    r"(?P<value>[^<>\s]{3,512})</(?P=tag)>"
+)
+_NAME = r"(?P<name>[\w.$-]{0,60}?(?:(?P<pw>" + _PW + r")|" + _KEY + r"))"
+_PAIR_RES = (
+    re.compile(
+        r"(?i)[\"']?(?:key|name)[\"']?\s*[:=]\s*[\"']" + _NAME + r"[\"']\s*,\s*[\"']?value[\"']?\s*[:=]\s*"
+        r"[\"'](?P<value>[^\"'\n]{3,256})[\"']"
+    ),
+    re.compile(
+        r"(?im)^[ \t]*(?:-[ \t]+)?(?:name|key)[ \t]*:[ \t]*[\"']?" + _NAME + r"[\"']?[ \t]*\r?\n"
+        r"[ \t]*value[ \t]*:[ \t]*(?P<q>[\"']?)(?P<value>[^\s\"']{3,256})(?P=q)[ \t]*$"
+    ),
+    re.compile(
+        r"(?i)<(?P<n>name|key)>[ \t]*"
+        + _NAME
+        + r"[ \t]*</(?P=n)>\s{0,200}?<(?P<v>value|string)>(?P<value>[^<>\s]{3,256})"
+        r"</(?P=v)>"
+    ),
+)
+_LINE_RE = re.compile(
+    r"(?im)^[ \t]*(?:-[ \t]+)?(?:export[ \t]+)?[\"']?\$?(?P<key>[\w.-]{0,40}?" + _PW + r"\d{0,3})[\"']?"
+    r"(?:[ \t]*(?P<colon>:)[ \t]*|(?P<eq>=)|[ \t]*(?::=|=>|=)[ \t]*(?=[\"']))"
+    r"(?P<q>[\"']?)(?P<value>[^\s\"'`,;„“”«»‹›「」『』]{3,128})(?P=q)[ \t]*[,;]?[ \t]*$"
+)
+_QUERY_RE = re.compile(r"(?i)[?&;](?P<key>\w{0,30}(?:pass|passwd|password|pwd))=(?P<value>[^&#\s\"'<>]{3,256})")
+_ABOUT_TEXT = (
+    "required optional none null nil true false yes no empty blank unset set reset expired changed unknown hidden "
+    "masked redacted secret secrets password passwd pass pwd default random generated prompt ask vault env file see "
+    "todo tbd changeme example placeholder same disabled enabled off on auto manual never always stdin keyring "
+    "keychain 1password bitwarden lastpass keepass string text value str int bool"
+)
+_ABOUT_WORDS = frozenset(_ABOUT_TEXT.split())
+"""Words a password key's value holds when it says something about the password instead of being one."""
+_PW_KEYS = ("pass", "pwd", "senha", "contrase", "kennwort")
+"""Substrings, lower case, one of which a password key holds (a cheap test before the line and query rules)."""
+_KEYS = (*_PW_KEYS, "secret", "token", "key", "cred")
+_KEYS_RE, _PW_KEYS_RE = re.compile("|".join(_KEYS)), re.compile("|".join(_PW_KEYS))
+
+
+def _pw_value_ok(value: str) -> bool:
+    """Whether a password key's value is a password: a word will do, not a word about passwords or a reference."""
+    if len(value) < 4 or value.lower() in _ABOUT_WORDS or _PLACEHOLDER_RE.match(value) or _ENV_NAME_RE.fullmatch(value):
+        return False
+    if value.startswith(("$", "%", "{", "<", "[", "(", "@", "/", "~", ".", "#")) or value.endswith((")", "%", "}")):
+        return False  # a variable, a template, a call, a path
+    return "://" not in value and not _EMAIL_RE.fullmatch(value)
+
+
+def _value_ok(value: str, *, pw: bool) -> bool:
+    return _pw_value_ok(value) if pw else _ok(value, min_len=8)
+
+
+def spans(text: str) -> Iterator[Span]:
+    """``(start, end, type)`` of each password or key in ``text`` held in a config file's syntax.
+
+    Args:
+        text: any text; a memory line or a whole file.
+
+    Returns:
+        Iterator[Span]: the value's span (without its quotes), typed ``password`` or ``secret``.
+    """
+    low = text.lower()
+    if not _KEYS_RE.search(low):
+        return
+    if "</" in text:
+        for m in _XML_RE.finditer(text):
+            if _value_ok(m.group("value"), pw=bool(m.group("pw"))):
+                yield m.start("value"), m.end("value"), "password" if m.group("pw") else "secret"
+    if "value" in low or "<string>" in low:
+        for pair in _PAIR_RES:
+            for m in pair.finditer(text):
+                if _value_ok(m.group("value"), pw=bool(m.group("pw"))):
+                    yield m.start("value"), m.end("value"), "password" if m.group("pw") else "secret"
+    if not _PW_KEYS_RE.search(low):
+        return
+    for m in _LINE_RE.finditer(text):
+        if m.group("key").lower() != "pass" and _pw_value_ok(m.group("value")):  # "pass: 12/12" is a result
+            yield m.start("value"), m.end("value"), "password"
+    if "=" in text and ("?" in text or "&" in text or ";" in text):
+        for m in _QUERY_RE.finditer(text):
+            if _pw_value_ok(m.group("value")):
+                yield m.start("value"), m.end("value"), "password"

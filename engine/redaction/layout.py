@@ -1,0 +1,173 @@
+"""Passwords placed by layout: under their label, or in a table's password column (docs/architecture.md §3).
+
+The label rules (:mod:`.rules`, :mod:`.speech`) need the label and the value on
+one line. Notes often put them apart:
+
+- a label alone on its line, then the value alone on the next (indented or not,
+  one blank line allowed between): ``Password:`` / ``  hunter2-Blue!``,
+  ``**Admin password**`` / ```` `S3cr3t!pw` ````. The label line is a few words
+  ending in a secret word (English, and the password words :mod:`.speech` knows
+  in eight other languages), with a colon or not; the value line is one token, or
+  a quoted phrase;
+- a markdown table whose header names a secret column (``password``, ``pw``,
+  ``secret``, ``token``, ``api key``, ``senha``, ``비밀번호`` ...): each cell of that
+  column in the rows below;
+- a table row with no header in sight, where a cell follows an account name
+  (``admin``, ``root`` ... the names :mod:`.speech`'s ``admin / <pw>`` rule knows):
+  ``| db | admin | S3cr3t!pw |``.
+
+Each value must still read as a credential (:func:`.speech._ok`), so a column of
+``see vault``, ``-`` or ``$DB_PASSWORD`` stays verbatim.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+
+from .speech import _ACCOUNT_RE, _LABEL, _ok
+
+Span = tuple[int, int, str]
+
+_SECRET_WORD = (
+    r"(?:" + _LABEL + r"|secret|token|api[ _-]?key|access[ _-]?key|private[ _-]?key|credentials?|creds|pin|"
+    r"passcode|senha|clave|contrase[ñn]a)"
+)
+"""A word naming a secret: :mod:`.speech`'s password words in nine languages, and the English names of keys."""
+_LABEL_LINE = (
+    r"(?im)^[ \t]*(?:[-*+>][ \t]+|#{1,6}[ \t]+)?(?:\*\*|__)?"
+    r"(?P<label>(?:[\w'’.-]+[ \t]+){0,3}" + _SECRET_WORD + r")s?"
+    r"(?:\*\*|__)?[ \t]*[:：=]?[ \t]*(?:\*\*|__)?[ \t]*\r?\n(?:[ \t]*\r?\n)?"
+    r"[ \t]*(?:[-*+>][ \t]+)?"
+    r"(?:(?P<q>[`'\"])(?P<quoted>[^\n`'\"]{4,128})(?P=q)|(?P<value>[^\s`'\"]{4,128}))[ \t]*(?:\r?\n|$)"
+)
+"""A label alone on its line, then the value alone on the next (or after one blank line)."""
+_ENDINGS = (
+    *(
+        "password",
+        "passwort",
+        "passwd",
+        "passphrase",
+        "passcode",
+        "passe",
+        "pw",
+        "pwd",
+        "pass",
+        "mdp",
+        "senha",
+        "clave",
+    ),
+    *("contraseña", "contrasena", "kennwort", "secret", "token", "key", "credentials", "credential", "creds", "pin"),
+    *(
+        "passwords",
+        "secrets",
+        "tokens",
+        "keys",
+        "пароль",
+        "パスワード",
+        "暗証番号",
+        "密码",
+        "密碼",
+        "口令",
+        "비밀번호",
+        "비번",
+    ),
+    *("암호", "passe", "palavra-passe"),
+)
+"""How a label line ends, lower case (:data:`_LABEL_LINE` is tried only on such a line)."""
+_ROW_RE = re.compile(r"(?m)^[ \t]*\|(?P<cells>.*)\|[ \t]*$")
+_RULE_ROW_RE = re.compile(r"[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*(?::?-{3,}:?)?[ \t]*")
+_HEADER = r"(?i)^[ \t*_`]*(?:[\w.'’-]+[ \t]+){0,2}" + _SECRET_WORD + r"s?[ \t*_`]*$"
+"""A table header cell naming a secret column (compiled on first use, as :data:`_LABEL_LINE` is)."""
+_NOT_VALUE_RE = re.compile(r"(?i)^(?:n/?a|none|null|-+|—|yes|no|true|false|set|unset|required|optional|see\b.*)$")
+
+
+@cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    """``pattern`` compiled once, on first use: both embed :mod:`.speech`'s password words (~14 ms to compile)."""
+    return re.compile(pattern)
+
+
+def _cells(row: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of each cell's text in a table ``row`` (between pipes, spaces trimmed), in ``row``."""
+    out: list[tuple[int, int]] = []
+    pos = row.index("|") + 1
+    while True:
+        bar = row.find("|", pos)
+        if bar < 0:
+            return out
+        cell = row[pos:bar]
+        lead = len(cell) - len(cell.lstrip())
+        out.append((pos + lead, pos + len(cell.rstrip())))
+        pos = bar + 1
+
+
+def _value_ok(value: str) -> bool:
+    """Whether a cell or a line's value reads as a credential: not a placeholder or a word like "n/a" or "see vault"."""
+    value = value.strip("`*_ ")
+    return bool(value) and not _NOT_VALUE_RE.match(value) and " " not in value and _ok(value, min_len=6)
+
+
+def _table_spans(text: str) -> Iterator[Span]:
+    """Cells of a table's secret columns, and cells after an account name's cell."""
+    secret_cols: set[int] = set()
+    last_end = -2
+    for m in _ROW_RE.finditer(text):
+        row, base = m.group(0), m.start()
+        if base != last_end + 1:
+            secret_cols = set()  # not the line after the last row: a new table begins
+        last_end = m.end()
+        if _RULE_ROW_RE.fullmatch(row):
+            continue
+        cells = _cells(row)
+        texts = [row[a:b] for a, b in cells]
+        headers = {i for i, t in enumerate(texts) if _compiled(_HEADER).match(t)}
+        if headers and not any(_value_ok(t) for t in texts):
+            secret_cols = headers
+            continue
+        for i, (a, _b) in enumerate(cells):
+            after_account = i > 0 and _ACCOUNT_RE.match(texts[i - 1].strip("`*_ "))
+            if (i in secret_cols or after_account) and _value_ok(texts[i]):
+                value = texts[i].strip("`*_ ")
+                at = row.find(value, a)
+                yield base + at, base + at + len(value), "password"
+
+
+def spans(text: str) -> Iterator[Span]:
+    """``(start, end, type)`` of each password found by layout in ``text`` (see the module docstring).
+
+    Args:
+        text: any text; a memory line or a whole file.
+
+    Returns:
+        Iterator[Span]: the value's span, without its quotes or backticks, typed ``password``.
+    """
+    if "\n" in text:
+        for m in _label_lines(text):
+            if m.group("quoted") is not None:
+                value, start = m.group("quoted"), m.start("quoted")
+                if not _ok(value.replace(" ", ""), min_len=6) and len(value.split()) < 3:
+                    continue
+            else:
+                value, start = m.group("value"), m.start("value")
+                if not _value_ok(value):
+                    continue
+            yield start, start + len(value), "password"
+    if "|" in text:
+        yield from _table_spans(text)
+
+
+def _label_lines(text: str) -> Iterator[re.Match[str]]:
+    """:data:`_LABEL_LINE`'s matches, tried only at a line that ends in a secret word (a cheap test first)."""
+    pos = 0
+    while True:
+        nl = text.find("\n", pos)
+        if nl < 0:
+            return
+        line = text[pos:nl].rstrip(" \t\r*_:：=").lower()
+        if line.endswith(_ENDINGS) and len(line) <= 80:
+            m = _compiled(_LABEL_LINE).match(text, pos)
+            if m:
+                yield m
+        pos = nl + 1

@@ -1,0 +1,120 @@
+"""Passwords of several words said without quotes, in the nine languages :mod:`.speech` reads (docs/architecture.md §3).
+
+:mod:`.speech` takes a said password up to the next space; a passphrase of
+words ("my password is correct horse battery staple", "a senha do wifi é cafe
+com leite 42", "비밀번호는 blue river 77 입니다") then leaks all but its first
+word, or all of it when that word alone is not credential-like. This rule takes
+a password word, what it opens and a link (:mod:`.speech`'s grammar: "is",
+"é", "es", "ist", "est", ":", は, 是, 는/은 ...), then two to six words that
+end the line, the sentence, or a Korean or Japanese copula (입니다, 이야, です ...):
+
+- with a digit or a symbol in one of the words: two words or more ("cafe com
+  leite 42", "blue river 77");
+- all letters: four words or more, none a function word ("correct horse battery
+  staple"), so "is on the fridge", "is under the keyboard", "está no cofre" stay.
+
+Not taken: phrases that start with a function word or a word about where a
+password is ("in", "stored", "on", "see", "ask", "no", "na" ...), that go on
+as a sentence ("hunter2 and the user is bob": :mod:`.speech` takes "hunter2"),
+that hold a number and its unit ("12 characters", "3600 seconds"), or that are
+written in a CJK script (a Korean description such as "팀장에게 문의").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+from itertools import pairwise
+
+from .speech import _LABEL, _LINK, _QUALIFIER
+
+Span = tuple[int, int, str]
+
+_WORD = r"[^\s\u3000-\u9fff\uac00-\ud7af\uff00-\uffef'\"`«»“”]{1,32}"
+_END = r"(?=[.!?;,]?[ \t]*(?:\r?\n|$)|[.!?;][ \t]|[ \t]*(?:입니다|이에요|예요|이야|야|임|요|です|だ|。))"
+_PHRASE = (
+    r"(?i)(?P<label>" + _LABEL + r")" + _QUALIFIER + _LINK + r"(?P<value>" + _WORD + r"(?:[ \t]+" + _WORD + r"){1,5}?)"
+    r"[.!?;,]?" + _END
+)
+"""A password word, what it opens, a link and two to six words up to an end (compiled on first use: ~30 ms)."""
+_FUNCTION_TEXT = """
+    a an the is are was be been it its this that these those there here my our your his her their of in on at to
+    for from with by under over behind inside into onto near next not no none never only just also and or but if
+    as so very too same still now then than see ask stored saved kept written taped set changed reset expired
+    required needed unknown empty blank missing lost forgot forgotten somewhere where what which who how when
+    le la les un une des du de et ou est sur sous dans avec pour pas voir demander
+    el los las unos es en con sin para por del al y o ver preguntar
+    o os um uma uns umas é em no na nos nas do da dos das com sem para por e ou está ver perguntar cofre
+    der die das ein eine ist im am auf unter mit ohne für und oder nicht siehe fragen
+    в во на у с со к от для по под это не нет см смотри спроси спросите лежит
+    """
+_FUNCTION_WORDS = frozenset(_FUNCTION_TEXT.split())
+"""Words a passphrase rarely holds but a sentence about a password does ("is on the fridge", "está no cofre")."""
+_CLAUSE_TEXT = "is are was were and but the user username login ist und est et es y é e 1password bitwarden keepass"
+_CLAUSE_WORDS = frozenset(_CLAUSE_TEXT.split())
+"""Words that carry a sentence on past the password (its verbs, "and", "the"), or name a password manager."""
+_UNITS_RE = re.compile(
+    r"(?i)^(?:char(?:acter)?s?|digits?|letters?|symbols?|words?|seconds?|minutes?|hours?|days?|weeks?|months?|"
+    r"years?|times?|long|caract[eè]res|caracteres|zeichen|d[ií]gitos|chiffres|자|자리|文字|位)$"
+)
+_KEYS: tuple[str, ...] = ("pass", "pw", "mdp", "senha", "clave", "contrase", "kennwort", "парол", "パスワード")
+_KEYS += ("暗証番号", "密", "口令", "비밀번호", "비번", "암호")
+"""Substrings one of which every password word holds, lower case: a cheap test on a line before the regex (a
+case-blind regex alternation over them cost ~28 µs a line; this one, on the lowered text, under 2 µs)."""
+_KEYS_RE = re.compile("|".join(_KEYS))
+
+
+def _passphrase(words: list[str]) -> bool:
+    """Whether these said words read as a passphrase, not a sentence about a password."""
+    first = words[0].lower().rstrip(".:")
+    if first in _FUNCTION_WORDS or any(w.startswith(("$", "<", "{", "[", "(", "@", "#", "%")) for w in words):
+        return False  # a placeholder, a variable or a remark: "$DB_PASS", "******** (masked)"
+    if not all(any(c.isalnum() for c in w) for w in words):
+        return False
+    if any(a.isdigit() and _UNITS_RE.match(b) for a, b in pairwise(words)):
+        return False  # a length or a duration: "12 characters", "every 3600 seconds"
+    if any(w.lower() in _CLAUSE_WORDS for w in words[1:]):
+        return False  # a sentence goes on: "hunter2 and the user is bob" (speech.py takes "hunter2")
+    marked = any(any(not c.isalpha() for c in w) for w in words)
+    if marked:
+        return sum(len(w) for w in words) >= 6
+    return len(words) >= 4 and not any(w.lower() in _FUNCTION_WORDS for w in words) and all(len(w) >= 3 for w in words)
+
+
+def spans(text: str) -> Iterator[Span]:
+    """``(start, end, "password")`` of each unquoted passphrase of two to six words said in ``text``.
+
+    Args:
+        text: any text.
+
+    Returns:
+        Iterator[Span]: the words' span, from the first to the last (the spaces between are redacted too).
+    """
+    low = text.lower()
+    if not _KEYS_RE.search(low):
+        return
+    start = 0
+    for line in low.split("\n"):
+        end = start + len(line)
+        if _KEYS_RE.search(line):
+            yield from _line_spans(text, start, end)
+        start = end + 1
+
+
+@cache
+def _phrase_re() -> re.Pattern[str]:
+    """:data:`_PHRASE` compiled, once, when a text first holds a password word (prose never pays for it)."""
+    return re.compile(_PHRASE)
+
+
+def _line_spans(text: str, start: int, end: int) -> Iterator[Span]:
+    """:func:`spans` on the line ``text[start:end]`` (one holding a password word)."""
+    for m in _phrase_re().finditer(text, start, end):
+        value = m.group("value")
+        cut = re.search(r"[.,;:!?](?=[ \t])", value)  # a clause ends inside: "Sommer2024. Then log in"
+        value = (value[: cut.start()] if cut else value).rstrip(".!?;,")
+        words = value.split()
+        if len(words) >= 2 and _passphrase(words):
+            start = m.start("value")
+            yield start, start + len(value), "password"
