@@ -27,6 +27,8 @@ _DETECTOR_SOURCES = (
     _ENGINE / "redaction" / "context.py",
     _ENGINE / "redaction" / "vendorwords.py",
     _ENGINE / "redaction" / "public.py",
+    _ENGINE / "redaction" / "identifiers.py",
+    _ENGINE / "redaction" / "checksums.py",
     _ENGINE / "format" / "cleantext.py",
     _ENGINE / "read" / "recallkeys.py",
 )
