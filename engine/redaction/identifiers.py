@@ -22,7 +22,8 @@ redacted (only the identifier's own characters are public):
   ``span_id``; AWS ARNs (no part of the resource shaped like a credential) and
   resource ids (``i-``, ``ami-``, ``vpc-`` ... + 8 or 17 hex); Kubernetes pod
   names (the ``bcdf…2456789`` alphabet) and ``containerd://`` ids; semver with
-  build metadata; a package tarball with its ``#sha1`` (yarn.lock); the
+  build metadata, Go pseudo-versions, PEP 440 local versions, DOIs; a variable
+  reference (``$BASE_URL``, ``${name}``); a package tarball with its ``#sha1`` (yarn.lock); the
   parts of a ``magnet:`` link that hold no URL;
 - public by design: site keys (reCAPTCHA, hCaptcha, Turnstile: the value after
   ``sitekey``/``site key``, never after a secret word), Sentry DSNs without a
@@ -129,6 +130,11 @@ _TENANT_RE = re.compile(
 )
 _SEARCH_ONLY_RE = re.compile(r"(?i)\bsearch[- ]only(?: api)? key\b[\s:=\"']*(?P<v>[0-9a-f]{32})(?![\w])")
 """Algolia's search-only API key: public by Algolia's docs (it goes in the page)."""
+_VAR_REF_RE = re.compile(
+    r"(?<![\w$\\])\$(?:\{[A-Za-z_][A-Za-z0-9_]{0,63}\}|[A-Z_][A-Z0-9_]{2,63}(?![\w]))(?P<path>/[\w.~%#/-]{0,256})?"
+)
+"""A shell, Compose or Makefile variable reference (``$BASE_URL``, ``${db_password}``): a name, not a value; with
+the path built on it (``$BASE_URL/reset#/form``); not public at all when a piece of the path reads as a credential."""
 _TARBALL_RE = re.compile(
     r"(?<![\w.@/-])[\w.@/:-]*\.(?:tgz|tar\.gz|whl|gem|crate|zip)#(?:sha\d+[-=:])?[0-9a-f]{40,128}\b"
 )
@@ -181,7 +187,7 @@ _MODEL_RE = re.compile(
     r"(?<![\w./-])(?:gpt|chatgpt|o[1-9]|claude|gemini|gemma|llama|codellama|mistral|mixtral|ministral|codestral|"
     r"pixtral|magistral|qwen|qwq|deepseek|phi|command|text-embedding|embed|nomic-embed-text|mxbai-embed|bge|e5|"
     r"starcoder|falcon|grok|olmo|granite|nemotron|jamba|sonar|kimi|glm|whisper|dall-e|tts|davinci|babbage|"
-    r"haiku|sonnet|opus)[0-9.]*(?:[-:/.][A-Za-z0-9.]+){0,10}(?![\w/-])",
+    r"haiku|sonnet|opus)[0-9.]*(?:[-:/][A-Za-z0-9.]+){0,10}(?![\w/-])",
     re.I,
 )
 _PASSWORD_WORD_RE = re.compile(r"(?i)pass|pwd|\bpw\b|secret|credential|login|\bpin\b|phrase")
@@ -324,6 +330,10 @@ def _structured(text: str) -> Iterator[Span]:
                 yield m.span()
     for m in _TENANT_RE.finditer(text):
         yield m.span("v")
+    if "$" in text:
+        for m in _VAR_REF_RE.finditer(text):
+            if not any(_looks_secret(p) for p in re.split(r"[/#._~%-]", m.group("path") or "")):
+                yield m.span()  # with a credential-like piece on it, none: the finding stands whole
     if "#" in text:
         for m in _TARBALL_RE.finditer(text):
             yield m.span()

@@ -50,6 +50,8 @@ LOOK_ALIKES = [
     "the deploy role is arn:aws:s3:::gateway-125197755502-artifacts",
     "magnet:?xt=urn:btih:574067156598973ff167b042f6c3bd5e443cd7c0&dn=ubuntu-24.04-desktop-amd64.iso",
     "For sonarqube, remember: sonarqube-reporter-1.2.4.tgz#3b335d612137949d2f21fcc6c8c8164db7603227",
+    # a variable reference and the path built on it (Kingfisher's negative example)
+    "REACT_APP_FRONTEND_LOGIN_FORGOT_PASSWORD=$REACT_APP_MATRIX_BASE_URL/classroom/#/forgot_password",
     # Spotify ids
     "focus music: spotify:playlist:zfOHD0qn7TtpHbiZt8SIRD",
     "the album id on Spotify is WQni0U0cwyQc7xBamodT2C",
@@ -115,6 +117,8 @@ def test_a_secret_beside_an_identifier_is_still_redacted(text: str, secrets: lis
         "smbclient //fs01/share -U svc_backup%falcon-velvet-ember68",
         # an AWS key glued into an ARN's resource
         f"arn:aws:s3:::backups/{AWS_ID}",
+        # a password glued to a variable's path
+        "DB_PASSWORD=$PREFIX/Xq9vB3nT7kL2mR8wZ4yC6hJ1",
         # a secret key of the same shape as a site key
         "reCAPTCHA secret key 6LOjhbn8AAAAAk7lDiU-md4RuS_rHRKcyEqBqYzo",
     ],
