@@ -178,7 +178,7 @@ _JOSE = frozenset(
         "nonce",
     ]
 )
-_B64_RE = re.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/]{12,4096}={0,2}(?![A-Za-z0-9+/=_-])")
+_B64_RE = re.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/]{12,}={0,2}(?![A-Za-z0-9+/=_-])")
 _B64_SECRET_RE = re.compile(r"(?i)passw|pwd|secret|token|\bkey|api[_-]?key|private|bearer|credential|auth|session")
 _B64_LABEL_RE = re.compile(r"(?i)secret|passw|pwd|private|hmac|bearer|token|key|auth|credential|cookie|session|sig")
 """Words before a base64 value that make it a secret whatever it decodes to (``SECRET_KEY=<base64>``)."""
