@@ -399,6 +399,8 @@ def _encoded(text: str) -> Iterator[Span]:
                 yield m.span()
     for m in _B64_RE.finditer(text):
         a, b = m.span()
+        if b - a > 4096:
+            continue  # no note holds plain text that long in base64; a data URL's bytes are :mod:`.public`'s
         if (a and text[a - 1] == ".") or (text[b : b + 1] == "." and text[b + 1 : b + 2].isalnum()):
             continue  # a segment of a dotted token (a JWT's header or claims): the token decides
         if _plain_text_ok(m.group(0)) and not _B64_LABEL_RE.search(_line_before(text, a, 40)):
