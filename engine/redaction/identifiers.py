@@ -31,6 +31,7 @@ redacted (only the identifier's own characters are public):
 - a JWT header alone (base64url JSON of JOSE header names with ``alg``, no
   payload after it); base64 of plain text (decodes to words or a JSON object,
   no piece of it a credential, no secret word in it);
+- keyboard shortcuts (``Ctrl+Shift+P``: modifiers joined by ``+``, then one key);
 - model names with their versions (``llama-3.1-70b-instruct``,
   ``claude-3-5-sonnet-20241022``): a known family, then parts that are words,
   versions, sizes or dates, never a random run.
@@ -135,6 +136,13 @@ _VAR_REF_RE = re.compile(
 )
 """A shell, Compose or Makefile variable reference (``$BASE_URL``, ``${db_password}``): a name, not a value; with
 the path built on it (``$BASE_URL/reset#/form``); not public at all when a piece of the path reads as a credential."""
+_SHORTCUT_RE = re.compile(
+    r"(?<![\w+-])(?:(?:ctrl|control|cmd|command|alt|option|opt|shift|super|win|meta|hyper|fn|⌘|⌥|⇧|⌃)\s?\+\s?){1,4}"
+    r"(?:f\d{1,2}|tab|enter|return|esc|escape|space|backspace|delete|del|home|end|pageup|pagedown|up|down|left|right|"
+    r"insert|[a-z0-9]|[`~!@#$%^&*()_=\[\]{};:'\",.<>/?\\|-])(?![\w+])",
+    re.I,
+)
+"""A keyboard shortcut: one to four modifiers joined by ``+``, then one key (``Ctrl+Shift+P``, ``Cmd+Option+I``)."""
 _TARBALL_RE = re.compile(
     r"(?<![\w.@/-])[\w.@/:-]*\.(?:tgz|tar\.gz|whl|gem|crate|zip)#(?:sha\d+[-=:])?[0-9a-f]{40,128}\b"
 )
@@ -330,6 +338,9 @@ def _structured(text: str) -> Iterator[Span]:
                 yield m.span()
     for m in _TENANT_RE.finditer(text):
         yield m.span("v")
+    if "+" in text:
+        for m in _SHORTCUT_RE.finditer(text):
+            yield m.span()
     if "$" in text:
         for m in _VAR_REF_RE.finditer(text):
             if not any(_looks_secret(p) for p in re.split(r"[/#._~%-]", m.group("path") or "")):

@@ -52,6 +52,9 @@ LOOK_ALIKES = [
     "For sonarqube, remember: sonarqube-reporter-1.2.4.tgz#3b335d612137949d2f21fcc6c8c8164db7603227",
     # a variable reference and the path built on it (Kingfisher's negative example)
     "REACT_APP_FRONTEND_LOGIN_FORGOT_PASSWORD=$REACT_APP_MATRIX_BASE_URL/classroom/#/forgot_password",
+    # keyboard shortcuts after a word holding "key" or "password"
+    "keybinding: Ctrl+Shift+P -> command palette; Ctrl+P -> quick open",
+    "the 1Password quick access shortcut is Cmd+Shift+Space",
     # Spotify ids
     "focus music: spotify:playlist:zfOHD0qn7TtpHbiZt8SIRD",
     "the album id on Spotify is WQni0U0cwyQc7xBamodT2C",
@@ -88,6 +91,11 @@ def test_each_look_alike_was_a_false_alarm(text: str, monkeypatch: pytest.Monkey
             "gpt-4o-mini has a 128k token limit; OPENAI_API_KEY=sk-proj-Xq9vB3nT7kL2mR8wZ4yC6hJ1dF5gA0sE",
             ["sk-proj-Xq9vB3nT7kL2mR8wZ4yC6hJ1dF5gA0sE"],
             "gpt-4o-mini has a 128k token limit",
+        ),
+        (
+            "1Password opens with Cmd+Shift+Space; vault password: Xq9vB3nT7kL2mR8w",
+            ["Xq9vB3nT7kL2mR8w"],
+            "Cmd+Shift+Space",
         ),
         (
             "traceparent: 00-e6c765687298602ac644585f8b3c7589-43767d592984aa85-01 "
