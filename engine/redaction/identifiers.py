@@ -77,6 +77,8 @@ _GPG_WORD_RE = re.compile(
     r"recv-keys?|by-fingerprint|by-keyid|--(?:sign|verify|export|edit)-?key|default-key)\b"
 )
 _NOT_PUBLIC_RE = re.compile(r"(?i)secret|passw|private|hmac|bearer|token")
+_NOT_GPG_RE = re.compile(r"(?i)secret|passw|private|hmac|bearer|token|api|access|licen[cs]e|client|app[ _-]?key")
+"""Words before a ``0x`` key id that name another kind of key (an API, access or licence key): not GPG's."""
 
 _YT_VIDEO_RE = re.compile(
     r"(?:[?&]v=|youtu\.be/|/embed/|/shorts/|/live/)(?P<v>[A-Za-z0-9_-]{10}[AEIMQUYcgkosw048])(?![\w-])"
@@ -282,7 +284,7 @@ def _fingerprints(text: str) -> Iterator[Span]:
             yield m.span()
     if "0x" in text:
         for m in _GPG_0X_RE.finditer(text):
-            if not _NOT_PUBLIC_RE.search(_line_before(text, m.start(), 40)):
+            if not _NOT_GPG_RE.search(_line_before(text, m.start(), 40)):
                 yield m.span()
     if _GPG_WORD_RE.search(text):
         for m in _GPG_HEX_RE.finditer(text):
@@ -343,6 +345,9 @@ def _structured(text: str) -> Iterator[Span]:
             yield m.span()
     if "$" in text:
         for m in _VAR_REF_RE.finditer(text):
+            name = m.group(0)[1:].split("/", 1)[0]
+            if not (name.startswith("{") or "_" in name or name.isalpha()):
+                continue  # ``$SUMMER2024`` reads as a password starting with ``$``, not a variable
             if not any(_looks_secret(p) for p in re.split(r"[/#._~%-]", m.group("path") or "")):
                 yield m.span()  # with a credential-like piece on it, none: the finding stands whole
     if "#" in text:

@@ -127,6 +127,8 @@ def test_a_secret_beside_an_identifier_is_still_redacted(text: str, secrets: lis
         f"arn:aws:s3:::backups/{AWS_ID}",
         # a password glued to a variable's path
         "DB_PASSWORD=$PREFIX/Xq9vB3nT7kL2mR8wZ4yC6hJ1",
+        # an API key written like a GPG key id
+        "the vendor api key is 0x9F86D081884C7D65",
         # a secret key of the same shape as a site key
         "reCAPTCHA secret key 6LOjhbn8AAAAAk7lDiU-md4RuS_rHRKcyEqBqYzo",
     ],
