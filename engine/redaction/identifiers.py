@@ -54,10 +54,13 @@ _BTC_RE = re.compile(
     rf"(?<![\w])(?:[13mn2][{_B58}]{{25,34}}|(?:bc|tb|bcrt)1[02-9ac-hj-np-z]{{8,87}}|(?:BC|TB)1[02-9AC-HJ-NP-Z]{{8,87}})"
     r"(?![\w])"
 )
-_CID_RE = re.compile(rf"(?<![\w])(?:Qm[{_B58}]{{44}}|b[a-z2-7]{{50,120}}|z[{_B58}]{{46,100}})(?![\w])")
+_CID_RE = re.compile(rf"(?<![\w])(?:Qm[{_B58}]{{44}}|ba[a-z2-7]{{49,119}}|z[bd][{_B58}]{{45,99}})(?![\w])")
+"""CIDs: v0, and v1 whose first byte (version 1) makes base32 start ``ba`` and base58btc ``zb``/``zd``."""
 _IBAN_RE = re.compile(r"(?<![\w])[A-Z]{2}\d{2}(?:[A-Z0-9]{11,30}|(?: [A-Z0-9]{4}){2,7}(?: [A-Z0-9]{1,4})?)(?![\w])")
 _ISBN_RE = re.compile(r"(?<![\w-])(?:97[89][- ]?)?\d{1,5}[- ]?\d{1,7}[- ]?\d{1,7}[- ]?[\dX](?![\w-])")
 _ISBN_LABEL_RE = re.compile(r"(?i)\b(?:isbn(?:-1[03])?|ean(?:-13)?|gtin(?:-13)?|barcode)\b[\s:#]*$")
+_DIGIT_RE = re.compile(r"\d")
+_ISBN_WORD_RE = re.compile(r"(?i)isbn|ean|gtin|barcode")
 _ORCID_RE = re.compile(r"(?<![\w-])\d{4}-\d{4}-\d{4}-\d{3}[\dX](?![\w-])")
 _VIN_RE = re.compile(r"(?<=\bVIN)[\s:#]+(?P<v>[A-HJ-NPR-Z0-9]{17})(?![\w])")
 
@@ -243,14 +246,15 @@ def _checksummed(text: str) -> Iterator[Span]:
                 yield m.span()
         elif checksums.base58check_version(v) in (0x00, 0x05, 0x6F, 0xC4):
             yield m.span()
-    for m in _CID_RE.finditer(text):
-        if checksums.cid_ok(m.group(0)):
-            yield m.span()
+    if "Qm" in text or "ba" in text or "zb" in text or "zd" in text:
+        for m in _CID_RE.finditer(text):
+            if checksums.cid_ok(m.group(0)):
+                yield m.span()
     for m in _IBAN_RE.finditer(text):
         if checksums.iban_ok(m.group(0)):
             yield m.span()
-    if any(c.isdigit() for c in text):
-        for m in _ISBN_RE.finditer(text):
+    if _DIGIT_RE.search(text):
+        for m in _ISBN_RE.finditer(text) if "97" in text or _ISBN_WORD_RE.search(text) else ():
             flat = re.sub(r"[- ]", "", m.group(0))
             labelled = bool(_ISBN_LABEL_RE.search(_line_before(text, m.start(), 24)))
             if (len(flat) == 13 and checksums.ean13_ok(flat) and (flat[:3] in ("978", "979") or labelled)) or (
@@ -316,8 +320,12 @@ def _structured(text: str) -> Iterator[Span]:
             yield m.span()
         for m in _POD_RE.finditer(text):
             yield m.span()
-    for m in _TRACE_ID_RE.finditer(text):
-        yield m.span("v")
+    lower = text.lower()
+    if "id" in lower:
+        for m in _TRACE_ID_RE.finditer(text):
+            yield m.span("v")
+        for m in _TENANT_RE.finditer(text):
+            yield m.span("v")
     if "arn:" in text:
         for m in _ARN_RE.finditer(text):
             resource = m.group(0).split(":", 5)[-1]
@@ -331,15 +339,16 @@ def _structured(text: str) -> Iterator[Span]:
             yield m.span()
         for m in _PEP440_LOCAL_RE.finditer(text):
             yield m.span()
-    for regex in (_GO_PSEUDO_RE, _LOCK_RE):
-        for m in regex.finditer(text):
+    if "v" in text and "-" in text:
+        for m in _GO_PSEUDO_RE.finditer(text):
+            yield m.span()
+    if any(w in text for w in ("sha1-", "sha256=", "sha512=", '"reference"', "Change-Id")):
+        for m in _LOCK_RE.finditer(text):
             yield m.span()
     if "10." in text:
         for m in _DOI_RE.finditer(text):
             if not any(_looks_secret(p) and len(p) >= 20 for p in re.split(r"[-._;()/:]", m.group(0))):
                 yield m.span()
-    for m in _TENANT_RE.finditer(text):
-        yield m.span("v")
     if "+" in text:
         for m in _SHORTCUT_RE.finditer(text):
             yield m.span()
