@@ -24,6 +24,8 @@ speech2-benign-tune yes    the same styles without a secret (``speech2.json``): 
 speech2-benign-held no     ditto, held out
 vendordocs-benign-* yes/no public ids, hashes and talk about keys beside the invented vendors (``vendordocs.json``)
 public              no     public formats: digests, public keys, certificates, SRI ... (``public.json``)
+identifiers-tune    yes    public ids people keep in notes, documented shapes, even templates (``identifiers.json``, round 6)
+identifiers-held    no     its odd templates, built before round 6's rules, alterations never read
 (``--extra-benign``) no    look-alikes: Kingfisher's negative examples (``build_kingfisher_negatives.py``),
                            trufflehog's invalid test patterns (``build_trufflehog_tests.py --negatives``),
                            whispers' compliant lines and ripsecrets' ``test/none`` (``build_scanner_tests.py --negatives``)
@@ -47,7 +49,7 @@ from pathlib import Path
 CORPUS = Path(__file__).parent / "secrets_corpus"
 TUNED = {
     *("kingfisher", "named", "hard", "speech-tune", "speech2-tune", "speech2-benign-tune", "benign", "patterns-db"),
-    *("vendordocs-tune", "vendordocs-benign-tune"),
+    *("vendordocs-tune", "vendordocs-benign-tune", "identifiers-tune"),
 }
 """Parts whose misses were read while writing rules (``patterns-db``: ``--extra`` named so, issue 32 round 3)."""
 
@@ -79,6 +81,10 @@ def load(folder: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:
         harmless["vendordocs-benign-held"] = docs["vendordocs-benign-held"]
     if (folder / "gitleaks.json").exists():
         secret["gitleaks"] = json.loads((folder / "gitleaks.json").read_text(encoding="utf-8"))["samples"]
+    if (folder / "identifiers.json").exists():
+        ids = json.loads((folder / "identifiers.json").read_text(encoding="utf-8"))
+        harmless["identifiers-tune"] = ids["identifiers-tune"]
+        harmless["identifiers-held"] = ids["identifiers-held"]
     if (folder / "public.json").exists():
         harmless["public"] = json.loads((folder / "public.json").read_text(encoding="utf-8"))["samples"]
     return secret, harmless

@@ -26,7 +26,9 @@ dressed as one of them is still redacted:
   recipient (``age1`` bech32), a WireGuard ``PublicKey =``, an Ethereum address;
 - an object id by a prefix its vendor documents as an id: Stripe ``price_``,
   ``prod_``, ``cus_``, ``pi_`` ..., OpenAI ``asst_``, ``thread_``, ``file-`` ...,
-  Anthropic ``msg_``, ``toolu_``.
+  Anthropic ``msg_``, ``toolu_``;
+- the public identifiers of :mod:`.identifiers` (Bitcoin addresses, IPFS CIDs,
+  IBANs and other checksummed ids, fingerprints, media ids, model names ...).
 """
 
 from __future__ import annotations
@@ -199,6 +201,9 @@ def spans(text: str) -> Iterator[Span]:
             raw = _b64(m.group("b64"))
             if raw is not None and len(raw) == 32:
                 yield m.start("b64"), m.end("b64")
+    from .identifiers import spans as identifier_spans
+
+    yield from identifier_spans(text)
 
 
 def _named_by_vendor(text: str, start: int) -> bool:
