@@ -101,3 +101,27 @@ def test_hybrid_gives_the_fused_list_the_gate_held_back_marked_only_when_asked(h
     assert 0 < len(found) <= RELATED_MAX  # cosine neighbours over min_similarity, though no word matched
     found, _info, answered = search(index, sem, "pnpm npm", scope, 10, related=True)
     assert answered is True and index.row(found[0][0])[3].startswith("Prefers pnpm")
+
+
+def test_a_scan_while_the_index_builds_marks_its_nearest_entries_too(tmp_path: Path) -> None:
+    from helpers.repo_helpers import plain_settings
+
+    from memrepo.engine.read.recall import CHILD_BUILD_FILES
+
+    root = tmp_path / "big"
+    MemoryStore.open(root, plain_settings())
+    (root / "topics").mkdir()
+    for f in range(CHILD_BUILD_FILES):
+        (root / "topics" / f"t{f:04d}.md").write_text(f"# T{f}\n\n- Note {f} about sailing [by: agent]\n")
+    (root / "topics" / "t0203.md").write_text("# Boats\n\n- The harbour kayak rental closes at six [by: user]\n")
+    question = "when does the harbour ferry leave on sundays"  # one weak word of four: no confident answer
+    started: list[Path] = []
+    store = MemoryStore.open(root, plain_settings())
+    store.build_in_background(started.append)  # starts nothing: the index stays unbuilt, recall scans
+    assert store.recall(question) == []
+    near = store.recall(question, related=True)
+    assert [(h.text, h.answer) for h in near] == [("The harbour kayak rental closes at six", False)]
+    assert near[0].scan is not None
+    cold = coldrecall.recall(root, question, start_build=started.append, related=True)
+    assert [(h.text, h.answer, h.scan is not None) for h in cold] == [(near[0].text, False, True)]
+    assert coldrecall.recall(root, question, start_build=started.append) == []
