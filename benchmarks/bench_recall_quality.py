@@ -18,11 +18,15 @@ the labelled queries of ``recall_quality/queries_*.txt`` against each system:
   points it at another entry point.
 - **memrepo --all**: the same ranking with no confidence minimum (what the
   ranking alone finds; left out with ``--no-baseline``).
-- more systems with ``--system NAME=MODULE:FUNC`` (hybrid recall, for one).
+- more systems with ``--system NAME=MODULE:FUNC`` (hybrid recall, for one;
+  :func:`memrepo_related` is ``memrepo recall`` with its nearest entries).
 
 A system is a function ``fn(root: Path, query: str, limit: int)`` returning
 its hits best first, each with ``path`` and ``line`` (attributes, dict keys,
-or a ``(path, line)`` tuple). It may build what it needs on its first call
+or a ``(path, line)`` tuple). A hit may also say it is no answer, only one of
+the nearest entries given when nothing answers confidently: ``answer`` False
+(an attribute or dict key, or a third tuple item ``(path, line, False)``);
+without it a hit is an answer. It may build what it needs on its first call
 for a repo (each repo gets one untimed warm-up call).
 
 Measures, per split (``tune``: repo A's tuning queries; ``heldout``: repo A's
@@ -35,8 +39,16 @@ blind, held out whole, never tuned on; ``all``: every split) and per query kind:
   queries (several entries needed) hit@k is the share of the needed entries
   in the top k (max(k, needed) for hit@1, so a perfect answer scores 1).
 - **MRR**: 1 / rank of the first gold entry (0 when none in the top 10).
-- **answered**: share of queries that got any hit at all.
-- **no-answer precision** (``none`` queries): share that got no hit.
+- **answered**: share of queries that got any answer (marked nearest entries not counted).
+- **no-answer precision** (``none`` queries, ``no-ans``): share with no confident
+  answer (no hit, or only nearest entries marked as not an answer).
+
+The columns above count answers only, so a system that marks its nearest
+entries scores there as it would without them. Beside them:
+
+- **hit@5+n**: hit@5 counting the marked nearest entries too (what a reader
+  of the whole list finds); **any**: share of queries that got any hit, marked or not.
+- **empty** (``none`` queries): share that got nothing at all, marked or not.
 - **stale above**: queries whose superseded line ranks above the current one (or is shown without it).
 
 Usage:
@@ -94,6 +106,13 @@ def memrepo_lexical(root: Path, query: str, limit: int) -> list[object]:
     from memrepo.engine.read import coldrecall
 
     return list(coldrecall.recall(root, query, limit=limit))
+
+
+def memrepo_related(root: Path, query: str, limit: int) -> list[object]:
+    """``memrepo recall QUERY -n LIMIT`` with its nearest entries (marked ``answer`` False) when none answers."""
+    from memrepo.engine.read import coldrecall
+
+    return list(coldrecall.recall(root, query, limit=limit, related=True))
 
 
 def memrepo_all(root: Path, query: str, limit: int) -> list[object]:
@@ -155,10 +174,32 @@ def where(hit: object) -> tuple[str, int]:
     return str(hit.path), int(hit.line)  # type: ignore[attr-defined]
 
 
-def judge(query: dataset.Query, ids: list[str | None]) -> dict[str, float]:
-    """The measures of one query's ranked ids (None for a hit that is no labelled entry)."""
+def is_answer(hit: object) -> bool:
+    """False for a hit marked as one of the nearest entries, not an answer (the hit protocol above)."""
+    if isinstance(hit, tuple):
+        return len(hit) < 3 or bool(hit[2])
+    if isinstance(hit, dict):
+        return bool(hit.get("answer", True))
+    return bool(getattr(hit, "answer", True))
+
+
+def judge(query: dataset.Query, ids: list[str | None], near: list[str | None] | None = None) -> dict[str, float]:
+    """The measures of one query's ranked ids (None for a hit that is no labelled entry).
+
+    Args:
+        query: the labelled query.
+        ids: the answers' ids, best first.
+        near: every hit's ids, marked nearest entries too (None: ``ids``).
+    """
+    near = ids if near is None else near
     if query.kind == "none":
-        return {"empty": float(not ids)}
+        return {"empty": float(not ids), "nothing": float(not near)}
+    with_near = judge_ranks(query, near)
+    return {**judge_ranks(query, ids), "hit5n": with_near["hit5"], "any": float(bool(near))}
+
+
+def judge_ranks(query: dataset.Query, ids: list[str | None]) -> dict[str, float]:
+    """hit@1, hit@5, MRR, answered and stale of an answerable query's ranked ids."""
     ranks = []
     for group in query.gold:
         rank = next((i for i, got in enumerate(ids) if got in group), None)
@@ -200,9 +241,10 @@ def run_system(
         start = time.perf_counter()
         hits = list(fn(roots[repo], q.text, LIMIT))[:LIMIT]
         times.append((time.perf_counter() - start) * 1000)
-        ids = [labels[repo].get(where(h)) for h in hits]
+        every = [labels[repo].get(where(h)) for h in hits]
+        ids = [got for got, h in zip(every, hits, strict=True) if is_answer(h)]
         ranked.append(ids)
-        results.append(judge(q, ids))
+        results.append(judge(q, ids, every))
     return results, ranked, times
 
 
@@ -229,7 +271,8 @@ def table(split: str, summary: dict[str, dict[str, dict[str, float]]], times: di
     order = ["paraphrase", "keyword", "multi", "answerable", "none", *TAGS]
     lines = [
         f"== split: {split} ==",
-        f"{'group':<14}{'system':<16}{'n':>4}{'hit@1':>8}{'hit@5':>8}{'MRR':>8}{'answered':>10}{'stale':>7}{'no-ans':>8}",
+        f"{'group':<14}{'system':<16}{'n':>4}{'hit@1':>8}{'hit@5':>8}{'MRR':>8}{'answered':>10}{'stale':>7}"
+        f"{'no-ans':>8}{'hit@5+n':>9}{'any':>7}{'empty':>7}",
     ]
     for group in order:
         for system, per in summary.items():
@@ -239,11 +282,12 @@ def table(split: str, summary: dict[str, dict[str, dict[str, float]]], times: di
             if "empty" in row:
                 lines.append(
                     f"{group:<14}{system:<16}{row['n']:>4}{'':>8}{'':>8}{'':>8}{'':>10}{'':>7}{row['empty']:>8.3f}"
+                    f"{'':>9}{'':>7}{row['nothing']:>7.3f}"
                 )
             else:
                 lines.append(
                     f"{group:<14}{system:<16}{row['n']:>4}{row['hit1']:>8.3f}{row['hit5']:>8.3f}{row['mrr']:>8.3f}"
-                    f"{row['answered']:>10.3f}{row['stale']:>7.3f}"
+                    f"{row['answered']:>10.3f}{row['stale']:>7.3f}{'':>8}{row['hit5n']:>9.3f}{row['any']:>7.3f}"
                 )
         lines.append("")
     lines.append(

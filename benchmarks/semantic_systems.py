@@ -3,8 +3,11 @@
 Each builds the repo's recall index and every vector on its first call for a
 repo (the benchmark's untimed warm-up), then answers from them:
 
-- :func:`hybrid`: what the MCP server and the app answer (lexical fused with
-  semantic by reciprocal rank, docs/architecture.md §4).
+- :func:`hybrid`: recall fused as the MCP server and the app fuse it (lexical
+  fused with semantic by reciprocal rank, docs/architecture.md §4), without the nearest entries.
+- :func:`hybrid_related`: what the MCP server and the app answer: the same, and
+  when nothing answers confidently up to three nearest entries, each marked
+  ``(path, line, False)`` (the benchmark's hit protocol).
 - :func:`semantic`: the semantic list alone, with the similarity floor.
 - :func:`semantic_raw`: the semantic list with no floor (for tuning it).
 
@@ -60,6 +63,15 @@ def hybrid(root: Path, query: str, limit: int) -> list[tuple[str, int]]:
         index, query, found, workspace_file=None, workspace_id=None, scoped=False, limit=limit, pool=pool
     )
     return _hits(index, fused)
+
+
+def hybrid_related(root: Path, query: str, limit: int) -> list[tuple[str, int, bool]]:
+    """Hybrid recall with its nearest entries (``related``, :mod:`memrepo.engine.read.recallnear`), marked."""
+    from memrepo.engine.read.recallnear import search
+
+    index, sem = _ready(root)
+    found, _info, answered = search(index, sem, query, (None, None, False), limit, None, related=True)
+    return [(*index.row(iid)[:2], answered) for iid, _key in found]
 
 
 def semantic(root: Path, query: str, limit: int, floor: float | None = None) -> list[tuple[str, int]]:

@@ -26,6 +26,8 @@ import sys
 from typing import TYPE_CHECKING, NoReturn
 
 from .quickbase import (
+    NEAREST_LINE,
+    NEAREST_TAG,
     UNBUDGETED,
     apply_keys,
     config_keys,
@@ -136,6 +138,7 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
             detail="full" if args["full"] else "line",
             min_confidence=0.0 if args["show_all"] else None,
             start_build=start_index_build,
+            related=True,  # nothing confident: the nearest entries, marked (docs/architecture.md §4)
         )
     if hits and hits[0].scan:
         sys.stderr.write(scan_line(hits[0].scan) + "\n")
@@ -154,6 +157,9 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
                 )
             best = again[0] if again else None
         fail(no_hit_line(query, budget, best))
+    nearest = not hits[0].answer
+    if nearest:
+        sys.stderr.write(NEAREST_LINE + "\n")
     out: list[str] = []
     if args["as_json"]:
         import json
@@ -161,13 +167,15 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
         out = [json.dumps(hit.as_dict(), ensure_ascii=False) for hit in hits]  # JSON escapes control characters
     else:
         for hit in hits:  # memory text is data: control characters (terminal escapes) are shown, never sent
-            tag = "  [unreviewed]" if hit.unreviewed else ""
+            tag = ("  [unreviewed]" if hit.unreviewed else "") + ("" if hit.answer else NEAREST_TAG)
             out.append(f"{clean(hit.ref)}  {hit.by:<5}  {clean(hit.text)}{tag}")
             if hit.section:
                 out.extend(f"    {clean(line)}" for line in hit.section.split("\n"))
     if out:
         sys.stdout.write("\n".join(out) + "\n")
     sys.stdout.flush()
+    if nearest:
+        sys.exit(1)  # no confident answer: scripts see the same exit code as with no hit
 
 
 def context(args: dict[str, str | None], keys: ReadKeys) -> bool:

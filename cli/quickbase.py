@@ -163,6 +163,14 @@ def recall_root(cli_repo: object, keys: ReadKeys) -> Path:
     return coldrecall.open_repo(os.path.expanduser(str(repo)))
 
 
+NEAREST_LINE = "No entry answers this confidently. The nearest entries, which may not answer it:"
+"""What ``memrepo recall`` prints on stderr above the nearest entries (hits with ``answer`` False, docs/architecture.md
+§4); the MCP tool starts its result with the same line."""
+
+NEAREST_TAG = "  [nearest, not an answer]"
+"""The mark after each nearest entry in ``memrepo recall``'s plain output."""
+
+
 def no_hit_line(query: str, max_bytes: int, best: object | None) -> str:
     """The line ``memrepo recall`` prints with no hit to show (docs/architecture.md §4).
 

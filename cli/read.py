@@ -7,6 +7,7 @@ they print is exactly what an agent gets.
 from __future__ import annotations
 
 import json
+import sys
 
 import click
 
@@ -76,15 +77,24 @@ def recall(
     """Search memory for QUERY (words, a phrase, Chinese, Japanese or Korean), best first.
 
     Hits under the confidence minimum (docs/architecture.md §4) are left out
-    unless --all; with no hit the exit code is 1, with --json too. When memory
-    matches but --max-bytes leaves every hit out, the line says so and how many
-    bytes the best hit needs (exit code 1 as well).
+    unless --all; when nothing answers confidently, up to 3 nearest entries are
+    listed instead, marked as not an answer ("answer": false in --json), under a
+    line on stderr that says so. With no confident hit the exit code is 1, with
+    --json too. When memory matches but --max-bytes leaves every hit out, the
+    line says so and how many bytes the best hit needs (exit code 1 as well).
     """
     from memrepo.engine.format.terms import query_terms
 
     if not query_terms(query)[1]:
         _fail("empty query: give a word to search for (spaces and punctuation match nothing)", 2)
-    from .quickbase import UNBUDGETED, no_hit_line, scan_line, start_index_build  # only when recall runs
+    from .quickbase import (  # only when recall runs
+        NEAREST_LINE,
+        NEAREST_TAG,
+        UNBUDGETED,
+        no_hit_line,
+        scan_line,
+        start_index_build,
+    )
 
     store = _open_store(ctx, create=False)
     store.build_in_background(start_index_build)  # a large repo's first build: a scan answers meanwhile
@@ -96,6 +106,7 @@ def recall(
         max_bytes=max_bytes,
         detail="full" if full else "line",
         min_confidence=floor,
+        related=True,  # nothing confident: the nearest entries, marked (docs/architecture.md §4)
     )
     if hits and hits[0].scan:
         click.echo(scan_line(hits[0].scan), err=True)
@@ -104,16 +115,21 @@ def recall(
         if max_bytes < UNBUDGETED:
             again = store.recall(query, workspace=workspace, limit=1, max_bytes=UNBUDGETED, min_confidence=floor)
         _fail(no_hit_line(query, max_bytes, again[0] if again else None))
+    nearest = not hits[0].answer
+    if nearest:
+        click.echo(NEAREST_LINE, err=True)
     for hit in hits:
         if as_json:  # JSON escapes control characters itself
             click.echo(json.dumps(hit.model_dump(), ensure_ascii=False))
             continue
         # Memory text is data: control characters (terminal escapes) are shown, never sent.
-        tag = "  [unreviewed]" if hit.unreviewed else ""
+        tag = ("  [unreviewed]" if hit.unreviewed else "") + ("" if hit.answer else NEAREST_TAG)
         click.echo(f"{clean(hit.ref)}  {hit.by:<5}  {clean(hit.text)}{tag}")
         if hit.section:
             for line in hit.section.split("\n"):
                 click.echo(f"    {clean(line)}")
+    if nearest:
+        sys.exit(1)  # no confident answer: scripts see the same exit code as with no hit
 
 
 def register(main: click.Group) -> None:

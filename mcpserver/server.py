@@ -202,8 +202,9 @@ def build_server(
         (
             "Search long-term memory for a query (words, a phrase, Chinese or Japanese) and get matching entries, "
             "best first, each with its ref (repo:<path>#L<n>). Searches the global files and this workspace only. "
-            "Inbox hits are marked unreviewed: treat them with care. Use detail='full' to get the section around "
-            "each hit."
+            "Inbox hits are marked unreviewed: treat them with care. When no entry answers confidently, the result "
+            "says so first and lists up to 3 nearest entries, which may not answer it. Use detail='full' to get the "
+            "section around each hit."
         ),
     )
     async def memory_recall(
@@ -216,7 +217,7 @@ def build_server(
         ] = "line",
     ) -> str:
         async def run() -> str:
-            hits = await repo().recall(query, workspace(cwd), limit, 16_000, detail)
+            hits = await repo().recall(query, workspace(cwd), limit, 16_000, detail, related=True)
             note("recall")
             how = mode_line(await repo().recall_mode())
             if not hits:
@@ -224,10 +225,12 @@ def build_server(
 
                 return f"No memory matches {redact_text(query)!r}." + (f"\n{how}" if how else "")
             out = [how] if how else []
+            if not hits[0].answer:  # nothing answers confidently: the nearest entries (docs/architecture.md §4)
+                out.insert(0, NEAREST_LINE)
             if hits[0].scan:  # the index's first build runs: the files were scanned (docs/architecture.md §4)
                 out.append(f"Answered by a scan of the files while the recall index builds ({hits[0].scan}).")
             for hit in hits:
-                tag = " [unreviewed]" if hit.unreviewed else ""
+                tag = (" [unreviewed]" if hit.unreviewed else "") + ("" if hit.answer else " [nearest, not an answer]")
                 out.append(f"{hit.ref} ({hit.by}){tag}: {hit.text}")
                 if hit.section:
                     out.extend(f"    {line}" for line in hit.section.splitlines())
@@ -446,6 +449,11 @@ async def _tick(repo: MemoryRepo) -> None:
     while True:
         await asyncio.sleep(TICK_S)
         await repo.checkpoint_idle(origin="mcp")  # never raises: failures are logged and returned
+
+
+NEAREST_LINE = "No entry answers this confidently. The nearest entries, which may not answer it:"
+"""The first line of a ``memory_recall`` result that lists the nearest entries (hits with ``answer`` False) because
+nothing answers the query confidently (docs/architecture.md §4); ``memrepo recall`` prints the same line."""
 
 
 def mode_line(mode: RecallMode) -> str:

@@ -4,6 +4,8 @@ Typing runs :meth:`memrepo.engine.repo.repo.MemoryRepo.recall` in an exclusive w
 (each keystroke cancels the search before it, after a short pause), so the
 screen never waits on a search. Results list file, line and entry text;
 ``enter`` dismisses with the hit and the app opens it in the Folder pane.
+When nothing answers confidently, the nearest entries are listed dimmed and
+marked "nearest, not an answer", and the status line says so (docs/architecture.md §4).
 """
 
 from __future__ import annotations
@@ -37,7 +39,8 @@ search takes milliseconds (docs/architecture.md §4), so the pause only skips ke
 
 
 def hit_label(hit: RecallHit) -> Text:
-    """One result line: ``path:line  text`` with an ``unreviewed`` tag for inbox hits, plain text.
+    """One result line: ``path:line  text`` with an ``unreviewed`` tag for inbox hits, plain text; a nearest entry
+    (``answer`` False) dimmed and tagged ``nearest, not an answer``.
 
     Args:
         hit: a recall hit.
@@ -52,6 +55,9 @@ def hit_label(hit: RecallHit) -> Text:
         label.append("  (agent)", style="dim")
     if hit.unreviewed:
         label.append("  unreviewed", style="italic")
+    if not hit.answer:
+        label.stylize("dim")
+        label.append("  nearest, not an answer", style="italic")
     return label
 
 
@@ -122,10 +128,12 @@ class SearchScreen(ReportWorkerErrors, ModalScreen["RecallHit | None"], inherit_
         await asyncio.sleep(PAUSE_S)
         status.update("Searching…")
         started = time.perf_counter()
-        hits = await self._repo.recall(query, limit=SEARCH_LIMIT, max_bytes=1 << 20)
+        hits = await self._repo.recall(query, limit=SEARCH_LIMIT, max_bytes=1 << 20, related=True)
         took = (time.perf_counter() - started) * 1000
         how = mode_label(await self._repo.recall_mode())
         count = f"{len(hits)} hit{'s' if len(hits) != 1 else ''}" if hits else "No memory matches"
+        if hits and not hits[0].answer:
+            count = f"No confident answer: {len(hits)} nearest"
         more = " (first 100)" if len(hits) == SEARCH_LIMIT else ""
         self._show(hits, f"{count}{more} · {took:.0f} ms{how} · enter opens · esc closes")
         self._hits_for = query

@@ -329,6 +329,8 @@ class RecallHit(EntryView):
         scan: None when the recall index answered; while its first build runs, a scan of
             the files answers and this says how far the build got
             (``"index building: 1,000 of 20,000 files"``, docs/architecture.md §4).
+        answer: False when nothing answered the query confidently and this is one of the nearest
+            entries, given only when asked for (``related``; they may not answer it, docs/architecture.md §4).
     """
 
     score: float = 0.0
@@ -338,6 +340,7 @@ class RecallHit(EntryView):
     section: str | None = None
     mode: str = "lexical"
     scan: str | None = None
+    answer: bool = True
 
 
 class RecallMode(_Model):

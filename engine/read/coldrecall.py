@@ -47,10 +47,12 @@ class ColdHit:
     """One recall hit as :class:`~memrepo.engine.models.RecallHit` has it, without pydantic.
 
     Attributes: those of ``RecallHit`` (``ref``, ``path``, ``line``, ``text``,
-    ``by``, ``meta``, ``seen``, ``score``, ``confidence``, ``unreviewed``, ``heading``, ``section``, ``mode``).
+    ``by``, ``meta``, ``seen``, ``score``, ``confidence``, ``unreviewed``, ``heading``, ``section``, ``mode``,
+    ``scan``, ``answer``).
     """
 
     __slots__ = (
+        "answer",
         "by",
         "confidence",
         "heading",
@@ -84,6 +86,7 @@ class ColdHit:
         self.section: str | None = None
         self.mode = "lexical"  # a one-shot recall loads no model (docs/architecture.md §4)
         self.scan: str | None = None  # set when a scan of the files answered: the index build's progress
+        self.answer = True  # False for a nearest entry given with ``related`` (:mod:`.recallnear`)
 
     def as_dict(self) -> dict[str, Any]:
         """The fields in ``RecallHit.model_dump()``'s order (``memrepo recall --json`` prints it)."""
@@ -105,6 +108,7 @@ _FIELDS = (
     "section",
     "mode",
     "scan",
+    "answer",
 )
 
 
@@ -259,6 +263,7 @@ def recall(
     min_confidence: float | None = None,
     quick: bool = False,
     start_build: Callable[[Path], None] | None = None,
+    related: bool = False,
 ) -> list[ColdHit]:
     """Search the memory repo at ``root`` from a new process: :meth:`MemoryStore.recall`'s results, made cheaply.
 
@@ -275,6 +280,8 @@ def recall(
             missing or not finished is answered from a scan of the files
             (:mod:`.recallscan`; each hit's ``scan`` says how far the build got) while
             that process builds the index.
+        related: a query nothing answers confidently gets its nearest entries instead, each with
+            ``answer`` False (:mod:`.recallnear`; never for the prompt hook, whose context no one asked for).
 
     Returns:
         list[ColdHit]: best first.
@@ -295,6 +302,13 @@ def recall(
                 return []  # a first build takes seconds to minutes: the hook never waits for it
             options = {"workspace": workspace, "limit": limit, "max_bytes": max_bytes, "detail": detail}
             hits = _scan(root, query, {**options, "min_confidence": min_confidence}, redact, done, walked)
+            if related and not hits:
+                from .recallnear import RELATED_MAX
+
+                near = {**options, "limit": RELATED_MAX, "min_confidence": 0.0}
+                hits = [hit for hit in _scan(root, query, near, redact, done, walked) if hit.confidence > 0]
+                for hit in hits:
+                    hit.answer = False
             build_elsewhere(root, start_build, len(walked))  # after the answer: the build never slows it
             return hits
     index = RecallIndex(root)
@@ -312,6 +326,11 @@ def recall(
         found = index.search(
             query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit, min_confidence=min_confidence
         )
+        answered = bool(found) or not related
+        if not answered:
+            from .recallnear import nearest_lexical
+
+            found = nearest_lexical(index, query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped)
         rows = {iid: index.row(iid) for iid, _key in found}
         shown = _shown(index.db, redact, [(iid, row[3], row[4]) for iid, row in rows.items()])
     finally:
@@ -322,6 +341,7 @@ def recall(
         text, shown_meta = shown[iid]
         by = hit_by(json.loads(meta_json))
         hit = ColdHit(path, line, text, by, json.loads(shown_meta), hit_score(key), hit_confidence(key))
+        hit.answer = answered
         if detail == "full":
             hit.heading, section = section_around(root, path, line, SECTION_LINES)
             if section is not None:

@@ -403,30 +403,25 @@ class ReadCaches:
         max_bytes: int = 16_000,
         detail: str = "line",
         min_confidence: float | None = None,
+        related: bool = False,
     ) -> list[RecallHit]:
-        """Search the memory folder (see :meth:`MemoryStore.recall`)."""
+        """Search the memory folder (see :meth:`MemoryStore.recall`; ``related``: :mod:`.recallnear`)."""
+        from .recallnear import search
+
         limit = min(max(int(limit), 1), 200)
         index = self.recall_index()
         scoped = workspace is not None and bool(workspace.strip())
         ws_id, ws_file = self.index.file_for(workspace) if scoped else (None, None)
-        semantic = self.semantic
-        depth = limit if semantic is None else limit + semantic.depth
-        found = index.search(
-            query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=min_confidence
+        found, info, answered = search(
+            index, self.semantic, query, (ws_id, ws_file, scoped), limit, min_confidence, related
         )
-        mode = "lexical"
-        if semantic is not None:  # hybrid recall: one fusion step (docs/architecture.md §4)
-            pool = index.search(  # the hits under the confidence minimum too
-                query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=0.0
-            )
-            found, info = semantic.fuse(
-                index, query, found, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit, pool=pool
-            )
-            self.last_recall_info, mode = info, info.mode
+        if info is not None:
+            self.last_recall_info = info
         shown = "full" if detail == "full" else "line"
         hits = [index.hit(iid, key, shown) for iid, key in found]
         for hit in hits:
-            hit.mode = mode
+            hit.mode = "lexical" if info is None else info.mode
+            hit.answer = answered
         return fit_hits(hits, max_bytes)
 
     def use_semantic(self, settings: SemanticSettings) -> None:

@@ -92,14 +92,16 @@ class RecallInfo:
         mode: ``"hybrid"`` (lexical and semantic fused) or ``"lexical"``.
         covered: the share of indexed entries that have a vector (0.0-1.0).
         note: one line for people when semantic recall was wanted and not used, else None.
+        answered: False when the list is the nearest entries, given only with ``related`` (:mod:`.recallnear`).
     """
 
-    __slots__ = ("covered", "mode", "note")
+    __slots__ = ("answered", "covered", "mode", "note")
 
     def __init__(self, mode: str = "lexical", covered: float = 0.0, note: str | None = None) -> None:
         self.mode = mode
         self.covered = covered
         self.note = note
+        self.answered = True
 
     def as_dict(self) -> dict[str, Any]:
         """``{"mode", "covered", "note"}`` (``memrepo recall --json``, the MCP result)."""
@@ -310,6 +312,7 @@ class SemanticRecall:
         scoped: bool,
         limit: int,
         pool: list[tuple[int, tuple]] | None = None,
+        related: bool = False,
     ) -> tuple[list[tuple[int, tuple]], RecallInfo]:
         """Fuse the lexical results ``found`` (from ``index.search`` with ``limit + DEPTH``) with semantic neighbours.
 
@@ -321,6 +324,8 @@ class SemanticRecall:
             pool: the lexical list to fuse, when it is wider than ``found`` (hits under the confidence minimum
                 too); None: ``found``. When ``found`` is empty, the semantic side answers only with a neighbour
                 at ``[semantic] answer_similarity`` or above, else nothing is returned (a question with no answer).
+            related: instead of nothing, the fused list the rule would give, its info's ``answered`` False
+                (the nearest entries, :mod:`.recallnear`).
 
         Returns:
             tuple: (item ids with sort keys, best first, at most ``limit``; how it was answered).
@@ -369,8 +374,11 @@ class SemanticRecall:
                 return lexical, self._fail("semantic recall needs numpy: pip install 'memrepo[semantic]'", covered)
             except (sqlite3.Error, ValueError) as exc:
                 return lexical, self._fail(f"vectors cannot be read: {exc}", covered)
+        info = RecallInfo("hybrid", covered, None)
         if not found and (not near or near[0][1] < self.settings.answer_similarity):
-            return [], RecallInfo("hybrid", covered, None)  # no word nor meaning close enough: no answer
+            info.answered = False  # no word nor meaning close enough: no answer
+            if not related:
+                return [], info
         ranked = found if pool is None else pool
         keys = dict(ranked)
         fused = rrf([iid for iid, _key in ranked], [iid for iid, _sim in near], limit, self.settings.semantic_weight)
@@ -386,4 +394,4 @@ class SemanticRecall:
                         continue
                 key = plain_key(iid, ranked[0][1] if ranked else None)
             out.append((iid, key))
-        return out, RecallInfo("hybrid", covered, None)
+        return out, info

@@ -428,6 +428,7 @@ class MemoryRepo(RepoAgents):
         max_bytes: int = 16_000,
         detail: str = "line",
         min_confidence: float | None = None,
+        related: bool = False,
     ) -> list[RecallHit]:
         """Search the memory folder; see :meth:`MemoryStore.recall` for the arguments.
 
@@ -436,7 +437,7 @@ class MemoryRepo(RepoAgents):
         """
         # While the index is built on a spare thread, recall answers from a scan of the files
         # (docs/architecture.md §4): it never waits for the build.
-        return await self._run(self._store.recall, query, workspace, limit, max_bytes, detail, min_confidence)
+        return await self._run(self._store.recall, query, workspace, limit, max_bytes, detail, min_confidence, related)
 
     # -- health (docs/architecture.md §9) ------------------------------------------
 

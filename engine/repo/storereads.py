@@ -109,6 +109,7 @@ class StoreReads:
         max_bytes: int = 16_000,
         detail: str = "line",
         min_confidence: float | None = None,
+        related: bool = False,
     ) -> list[RecallHit]:
         """Search the memory folder (docs/architecture.md §4): best hits first, inbox hits ``unreviewed``.
 
@@ -117,7 +118,9 @@ class StoreReads:
         ``max_bytes`` caps hit text, ref and section together; ``detail`` is
         ``"line"``, or ``"full"`` for up to 80 lines of each hit's section;
         ``min_confidence`` (0..1) leaves out answers under it (None: the
-        documented minimum, 0: every match). Odd or empty queries give no
+        documented minimum, 0: every match); with ``related``, a query nothing
+        answers confidently gets its nearest entries instead, each with ``answer``
+        False (:mod:`memrepo.engine.read.recallnear`). Odd or empty queries give no
         hits, never an error. While the index's first build runs elsewhere (:attr:`build_elsewhere`),
         the files are scanned instead and each hit's ``scan`` says how far the build got.
         """
@@ -130,8 +133,16 @@ class StoreReads:
                 scoped = workspace is not None and bool(workspace.strip())
                 ws_id, ws_file = self.reads.index.file_for(workspace) if scoped else (None, None)
                 options = {"limit": min(max(int(limit), 1), 200), "max_bytes": max_bytes, "detail": detail}
-                return scan_hits(root, query, (ws_id, ws_file, scoped), {**options, "min_confidence": min_confidence})
-        return self.reads.recall(query, workspace, limit, max_bytes, detail, min_confidence)
+                hits = scan_hits(root, query, (ws_id, ws_file, scoped), {**options, "min_confidence": min_confidence})
+                if related and not hits:
+                    from memrepo.engine.read.recallnear import RELATED_MAX
+
+                    near = {**options, "limit": RELATED_MAX, "min_confidence": 0.0}
+                    hits = [hit for hit in scan_hits(root, query, (ws_id, ws_file, scoped), near) if hit.confidence > 0]
+                    for hit in hits:
+                        hit.answer = False
+                return hits
+        return self.reads.recall(query, workspace, limit, max_bytes, detail, min_confidence, related)
 
     def build_in_background(self, start_build: Callable[[Path], None]) -> None:
         """Have a large repo's first recall build run in a process ``start_build`` starts; recall scans meanwhile.

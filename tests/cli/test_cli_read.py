@@ -80,17 +80,28 @@ def test_recall_of_an_empty_query_is_a_usage_error(tmp_path: Path) -> None:
     assert CliRunner().invoke(main, [*repo, "recall", "ruff"]).exit_code == 0
 
 
+NEAREST = "No entry answers this confidently. The nearest entries, which may not answer it:\n"
+
+
 def test_recall_json_and_plain_agree_on_the_exit_code_and_all_shows_weak_hits(store: MemoryStore) -> None:
     store.remember(Candidate(text="Works at Fjordline Labs in Stockholm", by="user"))
     question = "what is the wifi password in Stockholm"  # one weak word of six: under the confidence minimum
-    for extra in ([], ["--json"]):
-        result = run("--repo", str(store.root), "recall", question, *extra)
-        assert result.exit_code == 1, (extra, result.stdout)
-        assert result.stdout == "" and "no memory matches" in result.stderr
+    plain = run("--repo", str(store.root), "recall", question)
+    assert plain.exit_code == 1, plain.stdout  # no confident answer: exit 1, as with no hit (scripts rely on it)
+    assert plain.stderr == NEAREST
+    assert plain.stdout.endswith("Works at Fjordline Labs in Stockholm  [nearest, not an answer]\n")
+    as_json = run("--repo", str(store.root), "recall", question, "--json")
+    assert as_json.exit_code == 1 and as_json.stderr == NEAREST
+    near = json.loads(as_json.stdout.splitlines()[0])
+    assert near["text"] == "Works at Fjordline Labs in Stockholm" and near["answer"] is False
+    for extra in ([], ["--json"]):  # no word of the query in memory: nothing at all, as before
+        result = run("--repo", str(store.root), "recall", "quantum chromodynamics", *extra)
+        assert result.exit_code == 1 and result.stdout == "" and "no memory matches" in result.stderr
     shown = run("--repo", str(store.root), "recall", question, "--all", "--json")
     assert shown.exit_code == 0, shown.stderr
     hit = json.loads(shown.stdout.splitlines()[0])
     assert hit["text"] == "Works at Fjordline Labs in Stockholm" and 0 < hit["confidence"] < 0.38
+    assert hit["answer"] is True  # asked for every match: each is an answer
 
 
 def test_the_quick_path_agrees_on_exit_codes_and_all(store: MemoryStore) -> None:
@@ -107,10 +118,15 @@ def test_the_quick_path_agrees_on_exit_codes_and_all(store: MemoryStore) -> None
         return subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
 
     question = "what is the wifi password in Stockholm"
-    for extra in ([], ["--json"]):
+    for extra in ([], ["--json"]):  # the nearest entry, marked, and exit 1: as the click path prints it
         result = quick(question, *extra)
-        assert result.returncode == 1 and result.stdout == "", (extra, result.stdout)
-        assert "no memory matches" in result.stderr
+        clicked = run("--repo", str(store.root), "recall", question, *extra)
+        assert result.returncode == clicked.exit_code == 1, (extra, result.stdout)
+        assert result.stdout == clicked.stdout and result.stderr == clicked.stderr == NEAREST
+    assert json.loads(quick(question, "--json").stdout)["answer"] is False
+    assert "[nearest, not an answer]" in quick(question).stdout
+    nothing = quick("quantum chromodynamics")
+    assert nothing.returncode == 1 and nothing.stdout == "" and "no memory matches" in nothing.stderr
     shown = quick(question, "--all", "--json")
     assert shown.returncode == 0, shown.stderr
     assert json.loads(shown.stdout.splitlines()[0])["text"] == "Works at Fjordline Labs in Stockholm"

@@ -147,3 +147,22 @@ def test_search_screen_with_hits(app: MemrepoApp, snap_compare) -> None:
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_search_screen_with_only_nearest_entries(app: MemrepoApp, snap_compare) -> None:
+    """A query nothing answers confidently: the nearest entries dimmed and marked, the status line says so."""
+
+    async def run_before(pilot: Pilot) -> None:
+        from memrepo.tui.search import SearchScreen
+
+        await settle(pilot)
+        await pilot.press("slash", *"how do we name pytest fixtures in conftest")
+        screen = pilot.app.screen
+        assert isinstance(screen, SearchScreen)
+        await settle(pilot)
+        assert screen.hits and not any(hit.answer for hit in screen.hits)
+        # the time a search took varies: show a fixed status in the picture
+        screen.query_one("#search-status").update("No confident answer: 2 nearest · 1 ms · enter opens · esc closes")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)

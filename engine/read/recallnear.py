@@ -1,0 +1,114 @@
+"""Recall's answer, or with ``related`` its nearest entries marked as not an answer (docs/architecture.md §4).
+
+Recall's confidence gate is all or nothing per query: lexical recall leaves
+out every hit under its minimum (:mod:`.recallrank`), and hybrid recall
+answers a query no word matched confidently only with a neighbour at
+``[semantic] answer_similarity`` or above (:mod:`.semantic_fuse`). A
+question with no answer then gets nothing, which is right for context no one
+asked for (the prompt hook), and a question whose answer is worded otherwise
+gets nothing too. An explicit recall (the MCP tool, ``memrepo recall``, the
+app's search pane) asks with ``related``: when the gate says "no confident
+answer", it gets up to :data:`RELATED_MAX` nearest entries instead, each with
+``answer`` False, so nothing downstream takes them for an answer:
+
+- hybrid: the fused list the gate held back (the cosine neighbours over
+  ``[semantic] min_similarity`` and the lexical hits under the minimum);
+- lexical: the ranking with no confidence minimum, keeping only hits that
+  hold at least one query term (confidence above 0).
+
+Without ``related`` (the default) recall is exactly what it was.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .recall import RecallIndex
+    from .semantic_fuse import RecallInfo, SemanticRecall
+
+RELATED_MAX = 3
+"""The most nearest entries a recall with ``related`` gives when nothing answers confidently: enough to show the
+likeliest one and two alternatives, few enough that an agent does not read a list as an answer."""
+
+Found = list[tuple[int, tuple]]
+"""Item ids with their sort keys ``(score, confidence, rank)``, best first (:meth:`.recall.RecallIndex.search`)."""
+
+
+def nearest_lexical(
+    index: RecallIndex, query: str, *, workspace_file: str | None, workspace_id: str | None, scoped: bool
+) -> Found:
+    """The lexical nearest entries: the ranking with no confidence minimum, hits holding a query term only.
+
+    Args:
+        index: the recall index.
+        query: the query.
+        workspace_file, workspace_id, scoped: the scope (as for :meth:`.recall.RecallIndex.search`).
+
+    Returns:
+        list: at most :data:`RELATED_MAX` item ids with sort keys, best first.
+    """
+    found = index.search(
+        query,
+        workspace_file=workspace_file,
+        workspace_id=workspace_id,
+        scoped=scoped,
+        limit=RELATED_MAX,
+        min_confidence=0.0,
+    )
+    return [(iid, key) for iid, key in found if float(key[1]) > 0.0][:RELATED_MAX]
+
+
+def search(
+    index: RecallIndex,
+    semantic: SemanticRecall | None,
+    query: str,
+    scope: tuple[str | None, str | None, bool],
+    limit: int,
+    min_confidence: float | None = None,
+    related: bool = False,
+) -> tuple[Found, RecallInfo | None, bool]:
+    """Recall's ranked item ids: lexical, or fused with semantic neighbours (the module's rule).
+
+    Args:
+        index: the recall index.
+        semantic: hybrid recall's semantic half, or None for lexical recall.
+        query: the query.
+        scope: (workspace id, workspace file, scoped), as the store resolved them.
+        limit: the most hits (1..200).
+        min_confidence: as for :meth:`.recall.RecallIndex.search` (None: the documented minimum).
+        related: with no confident answer, give the nearest entries (at most :data:`RELATED_MAX`) instead of none.
+
+    Returns:
+        tuple: (item ids with sort keys, best first; how hybrid recall answered, None for lexical; whether
+        they answer: False for the nearest entries given with ``related``).
+    """
+    ws_id, ws_file, scoped = scope
+    depth = limit if semantic is None else limit + semantic.depth
+    found = index.search(
+        query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=min_confidence
+    )
+    info = None
+    answered = True
+    if semantic is not None:  # hybrid recall: one fusion step (docs/architecture.md §4)
+        pool = index.search(  # the hits under the confidence minimum too
+            query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=0.0
+        )
+        found, info = semantic.fuse(
+            index,
+            query,
+            found,
+            workspace_file=ws_file,
+            workspace_id=ws_id,
+            scoped=scoped,
+            limit=limit,
+            pool=pool,
+            related=related,
+        )
+        answered = info.answered
+    if related and not found:
+        found = nearest_lexical(index, query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped)
+        answered = False
+    if not answered:
+        found = found[:RELATED_MAX]
+    return found, info, answered
