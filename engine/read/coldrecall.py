@@ -53,10 +53,12 @@ class ColdHit:
     __slots__ = (
         "by",
         "confidence",
+        "covered",
         "heading",
         "line",
         "meta",
         "mode",
+        "note",
         "path",
         "ref",
         "scan",
@@ -84,6 +86,8 @@ class ColdHit:
         self.section: str | None = None
         self.mode = "lexical"  # a one-shot recall loads no model (docs/architecture.md §4)
         self.scan: str | None = None  # set when a scan of the files answered: the index build's progress
+        self.covered: float | None = None  # hybrid recall's share of entries with a vector (not printed)
+        self.note: str | None = None  # why semantic recall was wanted and not used (not printed)
 
     def as_dict(self) -> dict[str, Any]:
         """The fields in ``RecallHit.model_dump()``'s order (``memrepo recall --json`` prints it)."""
@@ -177,6 +181,49 @@ def _shown(db: sqlite3.Connection, redact: _Redactor, rows: list[tuple[int, str,
     return out
 
 
+QUICK_SCAN_BYTES = 2_000_000
+"""Most bytes of markdown a quick look-up (the prompt hook) scans while the index's first build runs elsewhere.
+
+A scan's cost grows with the bytes it reads: measured in a new hook process beside the indexed answer
+(benchmarks/bench_hook_recall.py, make_corpus repos, 2 busy cores), CPU time 184 ms against 94 at 0.9 MB
+(200 files), 277 against 90 at 2.3 MB (2,000 files), 471 against 95 at 8.9 MB, 3.5 s at 90 MB (20,000
+files). Up to 2 MB the scan stays within about twice the indexed answer's cost; past it the hook answers
+nothing until the build is done (docs/architecture.md §7)."""
+
+
+def hook_semantic(root: Path, table: dict[str, object] | None) -> Any:
+    """``[semantic]`` for the prompt hook's hybrid recall (docs/architecture.md §7), or None for lexical alone.
+
+    None unless ``[semantic] hook = true``, the repo has a vectors file (the MCP server or the app
+    built it) and semantic recall is not off (``provider = "off"``, ``MEMREPO_SEMANTIC=off``): those
+    checks load nothing. The answer floor is ``hook_answer_similarity``.
+
+    Args:
+        root: the work tree.
+        table: the config's ``[semantic]`` table as validated (:attr:`.configpath.ReadKeys.semantic`).
+
+    Returns:
+        SemanticKeys | SemanticSettings | None: the light keys; the validated settings for
+        ``provider = "openai"`` (its endpoint's keys; this loads pydantic); None.
+    """
+    table = table or {}
+    if table.get("hook") is not True or not (root / ".git" / "memrepo" / "vectors.sqlite").is_file():
+        return None
+    from .semantic_model import semantic_off
+
+    if semantic_off(str(table.get("provider", "auto"))):
+        return None
+    if table.get("provider") == "openai":
+        from memrepo.engine.config import SemanticSettings
+
+        settings = SemanticSettings.model_validate(table)
+        return settings.model_copy(update={"answer_similarity": settings.hook_answer_similarity})
+    from memrepo.engine.configpath import SemanticKeys
+
+    keys = SemanticKeys(**{k: v for k, v in table.items() if k in SemanticKeys._fields})  # type: ignore[arg-type]
+    return keys._replace(answer_similarity=keys.hook_answer_similarity)
+
+
 SHOWN_AHEAD_MAX = 2_000
 """Most entries :func:`refresh_index` makes the shown text of in one call."""
 
@@ -259,6 +306,7 @@ def recall(
     min_confidence: float | None = None,
     quick: bool = False,
     start_build: Callable[[Path], None] | None = None,
+    semantic: Any = None,
 ) -> list[ColdHit]:
     """Search the memory repo at ``root`` from a new process: :meth:`MemoryStore.recall`'s results, made cheaply.
 
@@ -269,12 +317,17 @@ def recall(
             ``max_bytes`` of ref, text and section in all).
         quick: check only the folders' mtimes for changes (the prompt hook:
             :meth:`~memrepo.engine.read.recall.RecallIndex.sync_quick`), not every file's;
-            with no index yet in a large repo and ``start_build`` given, answer nothing now.
+            with no index yet in a large repo and ``start_build`` given, scan the files only
+            when they hold at most :data:`QUICK_SCAN_BYTES`, else answer nothing now.
         start_build: starts a process that builds the index of the root it is given
             (the engine starts no process itself). With it, a large repo whose index is
             missing or not finished is answered from a scan of the files
             (:mod:`.recallscan`; each hit's ``scan`` says how far the build got) while
             that process builds the index.
+        semantic: ``[semantic]`` (or an object with its fields) to fuse the lexical hits with
+            the vectors a long-running process built (:func:`.semantic_fuse.fuse_once`: only
+            when they cover most entries); None: lexical alone. A model that fails gives the
+            lexical hits (their ``mode`` says which answered; ``note`` the model's one line).
 
     Returns:
         list[ColdHit]: best first.
@@ -290,8 +343,9 @@ def recall(
 
         built, done = build_state(root)
         walked = walk(root) if not built else {}
-        if not built and build_elsewhere(root, start_build, len(walked), start=quick):
-            if quick:
+        scan = not quick or sum(st.st_size for st in walked.values()) <= QUICK_SCAN_BYTES
+        if not built and build_elsewhere(root, start_build, len(walked), start=not scan):
+            if not scan:
                 return []  # a first build takes seconds to minutes: the hook never waits for it
             options = {"workspace": workspace, "limit": limit, "max_bytes": max_bytes, "detail": detail}
             hits = _scan(root, query, {**options, "min_confidence": min_confidence}, redact, done, walked)
@@ -309,9 +363,31 @@ def recall(
             from .workspaceindex import WorkspaceIndex
 
             ws_id, ws_file = WorkspaceIndex(root, quick=quick).file_for(workspace)
+        hybrid = semantic is not None and (root / ".git" / "memrepo" / "vectors.sqlite").is_file()
+        depth = limit
+        if hybrid:  # the fusion's modules are imported only when there are vectors to fuse with
+            from .semantic_fuse import DEPTH, fuse_once
+
+            depth = limit + DEPTH
         found = index.search(
-            query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit, min_confidence=min_confidence
+            query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=min_confidence
         )
+        info = None
+        if hybrid:
+            pool = index.search(
+                query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=0.0
+            )
+            found, info = fuse_once(
+                index,
+                query,
+                found,
+                pool,
+                semantic,
+                workspace_file=ws_file,
+                workspace_id=ws_id,
+                scoped=scoped,
+                limit=limit,
+            )
         rows = {iid: index.row(iid) for iid, _key in found}
         shown = _shown(index.db, redact, [(iid, row[3], row[4]) for iid, row in rows.items()])
     finally:
@@ -322,6 +398,8 @@ def recall(
         text, shown_meta = shown[iid]
         by = hit_by(json.loads(meta_json))
         hit = ColdHit(path, line, text, by, json.loads(shown_meta), hit_score(key), hit_confidence(key))
+        if info is not None:
+            hit.mode, hit.covered, hit.note = info.mode, info.covered, info.note
         if detail == "full":
             hit.heading, section = section_around(root, path, line, SECTION_LINES)
             if section is not None:
