@@ -47,7 +47,9 @@ class ColdHit:
     """One recall hit as :class:`~memrepo.engine.models.RecallHit` has it, without pydantic.
 
     Attributes: those of ``RecallHit`` (``ref``, ``path``, ``line``, ``text``,
-    ``by``, ``meta``, ``seen``, ``score``, ``confidence``, ``unreviewed``, ``heading``, ``section``, ``mode``).
+    ``by``, ``meta``, ``seen``, ``score``, ``confidence``, ``unreviewed``, ``heading``, ``section``, ``mode``,
+    ``scan``); and, not printed, ``covered`` (the share of entries with a vector when hybrid recall
+    answered) and ``note`` (why semantic recall was wanted and not used).
     """
 
     __slots__ = (
@@ -186,8 +188,8 @@ QUICK_SCAN_BYTES = 2_000_000
 
 A scan's cost grows with the bytes it reads: measured in a new hook process beside the indexed answer
 (benchmarks/bench_hook_recall.py, make_corpus repos, 2 busy cores), CPU time 184 ms against 94 at 0.9 MB
-(200 files), 277 against 90 at 2.3 MB (2,000 files), 471 against 95 at 8.9 MB, 3.5 s at 90 MB (20,000
-files). Up to 2 MB the scan stays within about twice the indexed answer's cost; past it the hook answers
+(200 files, the 400-file threshold lowered to measure it), 277 against 90 at 2.3 MB (2,000 files), 471
+against 95 at 8.9 MB, 3.5 s at 90 MB (20,000 files). Up to 2 MB the scan stays within about twice the indexed answer's cost; past it the hook answers
 nothing until the build is done (docs/architecture.md §7)."""
 
 
