@@ -19,7 +19,7 @@ from __future__ import annotations
 import io
 import json
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .quickbase import start_index_build
 
@@ -168,22 +168,45 @@ def prompt(args: dict[str, str | None], keys: ReadKeys) -> bool:
         root = recall_root(args["repo"], keys)
         # Only hits above the confidence minimum (none for an unrelated prompt); only the folders'
         # mtimes checked, so it answers in milliseconds at any size (docs/architecture.md §4).
-        hits = coldrecall.recall(
-            root,
-            text[:PROMPT_CHARS],
-            workspace=_workspace(payload),
-            limit=PROMPT_HITS,
-            max_bytes=PROMPT_BYTES,
-            quick=True,
-            start_build=start_index_build,
-        )
-        block = recall_block(hits, PROMPT_BYTES)
+        options: dict[str, Any] = {
+            "workspace": _workspace(payload),
+            "limit": PROMPT_HITS,
+            "max_bytes": PROMPT_BYTES,
+            "quick": True,
+            "start_build": start_index_build,
+        }
+        hits = _hybrid(root, text[:PROMPT_CHARS], options, keys)
+        if hits is None:
+            hits = coldrecall.recall(root, text[:PROMPT_CHARS], **options)
+        block = recall_block(hits, PROMPT_BYTES, hits[0].covered if hits else None)
     except Exception:
         return _give_back(raw)
     if block:
         emit("UserPromptSubmit", block)
         count_read(root / ".git", "recall", session=False)
     return True
+
+
+def _hybrid(root: Path, query: str, options: dict[str, Any], keys: ReadKeys) -> list | None:
+    """The prompt's hits fused with the repo's vectors (docs/architecture.md §7), or None to answer lexically.
+
+    Only when :func:`memrepo.engine.read.coldrecall.hook_semantic` gives settings (``[semantic] hook
+    = true``, a vectors file, semantic recall not off). Whatever goes wrong is one line on stderr and
+    the lexical answer: never the hook's failure.
+    """
+    from memrepo.engine.read import coldrecall
+
+    try:
+        settings = coldrecall.hook_semantic(root, keys.semantic)
+        if settings is None:
+            return None
+        hits = coldrecall.recall(root, query, **options, semantic=settings)
+    except Exception as exc:
+        sys.stderr.write(f"memrepo: hybrid recall failed, lexical recall answered: {exc}\n")
+        return None
+    if hits and hits[0].note:
+        sys.stderr.write(f"memrepo: lexical recall answered: {hits[0].note}\n")
+    return hits
 
 
 _start_index_build = start_index_build  # the name tests and older callers use

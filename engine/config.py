@@ -21,7 +21,19 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from memrepo.engine.format.paths import DEFAULT_REPO
 
-from .configpath import ENV_CONFIG, ENV_REPO, SERVER_IDLE_S, config_path, remember_valid, resolve_repo_path
+from .configpath import (
+    ENV_CONFIG,
+    ENV_REPO,
+    SEMANTIC_ANSWER_SIMILARITY,
+    SEMANTIC_HOOK_ANSWER_SIMILARITY,
+    SEMANTIC_MAX_ENTRIES,
+    SEMANTIC_MIN_SIMILARITY,
+    SEMANTIC_WEIGHT,
+    SERVER_IDLE_S,
+    config_path,
+    remember_valid,
+    resolve_repo_path,
+)
 from .errors import ConfigError
 
 __all__ = [
@@ -129,29 +141,6 @@ class SyncSettings(_Section):
     """How often a rejected push fetches, merges and pushes again before giving up."""
 
 
-SEMANTIC_MAX_ENTRIES = 20_000
-"""Default bound on the entries that get a vector (docs/architecture.md §4, "Hybrid recall").
-
-At 384 int8 values an entry this is about 8 MB on disk and in memory, and a first
-build of ~12-30 ms an entry on one CPU thread (4-10 minutes, in the background).
-"""
-
-SEMANTIC_MIN_SIMILARITY = 0.81
-"""Default cosine similarity below which a semantic neighbour is not fused (tuned on the benchmark's
-tune split, benchmarks/recall_quality/: 0.80 let in noise, 0.82 lost paraphrases; multilingual-e5-small's
-cosines sit in 0.75-0.95 for any pair of English sentences)."""
-
-SEMANTIC_ANSWER_SIMILARITY = 0.845
-"""Default cosine the best semantic neighbour needs when lexical recall found no answer (tuned likewise). The
-trade-off, tune splits (repo A | repo C), with entries embedded with their headings: 0.84 finds 0.94 | 0.95 of
-paraphrases in the top 5 and leaves 0.44 | 0.12 of no-answer questions empty; 0.845 finds 0.91 | 0.85 and
-leaves 0.62 | 0.31 empty; 0.86 finds 0.81 | 0.70 and leaves 0.75 | 0.44. Recall-first within the paraphrase
-target (0.80): the agent can ignore a weak hit, not a missing one."""
-
-SEMANTIC_WEIGHT = 1.5
-"""Default weight of the semantic list in reciprocal rank fusion (the lexical list's is 1)."""
-
-
 class SemanticEndpointSettings(_Section):
     """``[semantic.openai]``: any OpenAI-compatible ``/v1/embeddings`` endpoint (Ollama, LM Studio, llama.cpp, OpenAI)."""
 
@@ -184,6 +173,11 @@ class SemanticSettings(_Section):
     """When no entry matched a query word, the cosine the best neighbour needs for recall to answer at all."""
     semantic_weight: float = Field(SEMANTIC_WEIGHT, ge=0)
     """The semantic list's weight in the fusion (the lexical list's is 1)."""
+    hook: bool = False
+    """Whether the Claude Code prompt hook fuses too, with the vectors the MCP server or the app built (off: it
+    costs each prompt about 110-150 ms of CPU for numpy and the model; docs/architecture.md §7)."""
+    hook_answer_similarity: float = Field(SEMANTIC_HOOK_ANSWER_SIMILARITY, ge=-1, le=1)
+    """``answer_similarity`` for the prompt hook (stricter: its hits land in every prompt's context)."""
     openai: SemanticEndpointSettings = Field(default_factory=SemanticEndpointSettings)
 
 

@@ -121,6 +121,49 @@ def remember_valid(path: Path, raw: bytes) -> None:
         os.replace(scratch, memo)
 
 
+SEMANTIC_MAX_ENTRIES = 20_000
+"""Default bound on the entries that get a vector (docs/architecture.md §4, "Hybrid recall").
+
+At 384 int8 values an entry this is about 8 MB on disk and in memory, and a first
+build of ~12-30 ms an entry on one CPU thread (4-10 minutes, in the background).
+"""
+
+SEMANTIC_MIN_SIMILARITY = 0.81
+"""Default cosine similarity below which a semantic neighbour is not fused (tuned on the benchmark's
+tune split, benchmarks/recall_quality/: 0.80 let in noise, 0.82 lost paraphrases; multilingual-e5-small's
+cosines sit in 0.75-0.95 for any pair of English sentences)."""
+
+SEMANTIC_ANSWER_SIMILARITY = 0.845
+"""Default cosine the best semantic neighbour needs when lexical recall found no answer (tuned likewise). The
+trade-off, tune splits (repo A | repo C), with entries embedded with their headings: 0.84 finds 0.94 | 0.95 of
+paraphrases in the top 5 and leaves 0.44 | 0.12 of no-answer questions empty; 0.845 finds 0.91 | 0.85 and
+leaves 0.62 | 0.31 empty; 0.86 finds 0.81 | 0.70 and leaves 0.75 | 0.44. Recall-first within the paraphrase
+target (0.80): the agent can ignore a weak hit, not a missing one."""
+
+SEMANTIC_WEIGHT = 1.5
+"""Default weight of the semantic list in reciprocal rank fusion (the lexical list's is 1)."""
+
+SEMANTIC_HOOK_ANSWER_SIMILARITY = 0.85
+"""Default answer floor of the prompt hook's hybrid recall (``answer_similarity``'s, stricter: a wrong hit costs
+the agent's context on every prompt). Tune splits (repo A | repo C), paraphrase hit@3 / no-answer left empty:
+0.845 gives 0.84 | 0.80 and 0.62 | 0.31; 0.85 gives 0.81 | 0.75 and 0.75 | 0.31; 0.86 gives 0.75 | 0.70 and
+0.75 | 0.44 (benchmarks/hook_systems.py; docs/architecture.md §7)."""
+
+
+class SemanticKeys(NamedTuple):
+    """``[semantic]`` as a one-shot process reads it without pydantic (the fields of ``config.SemanticSettings``
+    that :func:`memrepo.engine.read.semantic_fuse.fuse_once` reads; :func:`memrepo.engine.read.coldrecall.hook_semantic`
+    makes it from :attr:`ReadKeys.semantic`)."""
+
+    provider: str = "auto"
+    max_entries: int = SEMANTIC_MAX_ENTRIES
+    min_similarity: float = SEMANTIC_MIN_SIMILARITY
+    answer_similarity: float = SEMANTIC_ANSWER_SIMILARITY
+    semantic_weight: float = SEMANTIC_WEIGHT
+    hook: bool = False
+    hook_answer_similarity: float = SEMANTIC_HOOK_ANSWER_SIMILARITY
+
+
 class ReadKeys(NamedTuple):
     """The settings a one-shot read (``memrepo recall``, ``memrepo context``) needs, without pydantic.
 
@@ -130,12 +173,14 @@ class ReadKeys(NamedTuple):
         me_md: ``[context] me_md``.
         server_idle_s: ``[writes] server_idle_s``: how long the write
             server of ``memrepo remember`` waits for the next write (0: none).
+        semantic: the ``[semantic]`` table as written (validated), None when absent.
     """
 
     repo: str = DEFAULT_REPO
     git_toplevel: bool = True
     me_md: bool = True
     server_idle_s: float = SERVER_IDLE_S
+    semantic: dict[str, object] | None = None
 
 
 def known_valid_keys(path: Path) -> ReadKeys | None:
@@ -169,7 +214,8 @@ def known_valid_keys(path: Path) -> ReadKeys | None:
         return None  # validated, yet not a string and booleans as written: pydantic read it otherwise, so ask it
     if isinstance(idle, bool) or not isinstance(idle, int | float):
         return None
-    return ReadKeys(repo, toplevel, me_md, float(idle))
+    semantic = data.get("semantic")
+    return ReadKeys(repo, toplevel, me_md, float(idle), semantic if isinstance(semantic, dict) else None)
 
 
 def _section(data: dict[str, object], name: str) -> dict[str, object]:

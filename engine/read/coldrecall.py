@@ -48,17 +48,20 @@ class ColdHit:
 
     Attributes: those of ``RecallHit`` (``ref``, ``path``, ``line``, ``text``,
     ``by``, ``meta``, ``seen``, ``score``, ``confidence``, ``unreviewed``, ``heading``, ``section``, ``mode``,
-    ``scan``, ``answer``).
+    ``scan``, ``answer``); and, not printed, ``covered`` (the share of entries with a vector when hybrid recall
+    answered) and ``note`` (why semantic recall was wanted and not used).
     """
 
     __slots__ = (
         "answer",
         "by",
         "confidence",
+        "covered",
         "heading",
         "line",
         "meta",
         "mode",
+        "note",
         "path",
         "ref",
         "scan",
@@ -87,6 +90,8 @@ class ColdHit:
         self.mode = "lexical"  # a one-shot recall loads no model (docs/architecture.md §4)
         self.scan: str | None = None  # set when a scan of the files answered: the index build's progress
         self.answer = True  # False for a nearest entry given with ``related`` (:mod:`.recallnear`)
+        self.covered: float | None = None  # hybrid recall's share of entries with a vector (not printed)
+        self.note: str | None = None  # why semantic recall was wanted and not used (not printed)
 
     def as_dict(self) -> dict[str, Any]:
         """The fields in ``RecallHit.model_dump()``'s order (``memrepo recall --json`` prints it)."""
@@ -181,6 +186,49 @@ def _shown(db: sqlite3.Connection, redact: _Redactor, rows: list[tuple[int, str,
     return out
 
 
+QUICK_SCAN_BYTES = 2_000_000
+"""Most bytes of markdown a quick look-up (the prompt hook) scans while the index's first build runs elsewhere.
+
+A scan's cost grows with the bytes it reads: measured in a new hook process beside the indexed answer
+(benchmarks/bench_hook_recall.py, make_corpus repos, 2 busy cores), CPU time 184 ms against 94 at 0.9 MB
+(200 files, the 400-file threshold lowered to measure it), 277 against 90 at 2.3 MB (2,000 files), 471
+against 95 at 8.9 MB, 3.5 s at 90 MB (20,000 files). Up to 2 MB the scan stays within about twice the indexed answer's cost; past it the hook answers
+nothing until the build is done (docs/architecture.md §7)."""
+
+
+def hook_semantic(root: Path, table: dict[str, object] | None) -> Any:
+    """``[semantic]`` for the prompt hook's hybrid recall (docs/architecture.md §7), or None for lexical alone.
+
+    None unless ``[semantic] hook = true``, the repo has a vectors file (the MCP server or the app
+    built it) and semantic recall is not off (``provider = "off"``, ``MEMREPO_SEMANTIC=off``): those
+    checks load nothing. The answer floor is ``hook_answer_similarity``.
+
+    Args:
+        root: the work tree.
+        table: the config's ``[semantic]`` table as validated (:attr:`.configpath.ReadKeys.semantic`).
+
+    Returns:
+        SemanticKeys | SemanticSettings | None: the light keys; the validated settings for
+        ``provider = "openai"`` (its endpoint's keys; this loads pydantic); None.
+    """
+    table = table or {}
+    if table.get("hook") is not True or not (root / ".git" / "memrepo" / "vectors.sqlite").is_file():
+        return None
+    from .semantic_model import semantic_off
+
+    if semantic_off(str(table.get("provider", "auto"))):
+        return None
+    if table.get("provider") == "openai":
+        from memrepo.engine.config import SemanticSettings
+
+        settings = SemanticSettings.model_validate(table)
+        return settings.model_copy(update={"answer_similarity": settings.hook_answer_similarity})
+    from memrepo.engine.configpath import SemanticKeys
+
+    keys = SemanticKeys(**{k: v for k, v in table.items() if k in SemanticKeys._fields})  # type: ignore[arg-type]
+    return keys._replace(answer_similarity=keys.hook_answer_similarity)
+
+
 SHOWN_AHEAD_MAX = 2_000
 """Most entries :func:`refresh_index` makes the shown text of in one call."""
 
@@ -264,6 +312,7 @@ def recall(
     quick: bool = False,
     start_build: Callable[[Path], None] | None = None,
     related: bool = False,
+    semantic: Any = None,
 ) -> list[ColdHit]:
     """Search the memory repo at ``root`` from a new process: :meth:`MemoryStore.recall`'s results, made cheaply.
 
@@ -274,7 +323,8 @@ def recall(
             ``max_bytes`` of ref, text and section in all).
         quick: check only the folders' mtimes for changes (the prompt hook:
             :meth:`~memrepo.engine.read.recall.RecallIndex.sync_quick`), not every file's;
-            with no index yet in a large repo and ``start_build`` given, answer nothing now.
+            with no index yet in a large repo and ``start_build`` given, scan the files only
+            when they hold at most :data:`QUICK_SCAN_BYTES`, else answer nothing now.
         start_build: starts a process that builds the index of the root it is given
             (the engine starts no process itself). With it, a large repo whose index is
             missing or not finished is answered from a scan of the files
@@ -282,6 +332,10 @@ def recall(
             that process builds the index.
         related: a query nothing answers confidently gets its nearest entries instead, each with
             ``answer`` False (:mod:`.recallnear`; never for the prompt hook, whose context no one asked for).
+        semantic: ``[semantic]`` (or an object with its fields) to fuse the lexical hits with
+            the vectors a long-running process built (:func:`.semantic_fuse.fuse_once`: only
+            when they cover most entries); None: lexical alone. A model that fails gives the
+            lexical hits (their ``mode`` says which answered; ``note`` the model's one line).
 
     Returns:
         list[ColdHit]: best first.
@@ -297,8 +351,9 @@ def recall(
 
         built, done = build_state(root)
         walked = walk(root) if not built else {}
-        if not built and build_elsewhere(root, start_build, len(walked), start=quick):
-            if quick:
+        scan = not quick or sum(st.st_size for st in walked.values()) <= QUICK_SCAN_BYTES
+        if not built and build_elsewhere(root, start_build, len(walked), start=not scan):
+            if not scan:
                 return []  # a first build takes seconds to minutes: the hook never waits for it
             options = {"workspace": workspace, "limit": limit, "max_bytes": max_bytes, "detail": detail}
             hits = _scan(root, query, {**options, "min_confidence": min_confidence}, redact, done, walked)
@@ -323,9 +378,31 @@ def recall(
             from .workspaceindex import WorkspaceIndex
 
             ws_id, ws_file = WorkspaceIndex(root, quick=quick).file_for(workspace)
+        hybrid = semantic is not None and (root / ".git" / "memrepo" / "vectors.sqlite").is_file()
+        depth = limit
+        if hybrid:  # the fusion's modules are imported only when there are vectors to fuse with
+            from .semantic_fuse import DEPTH, fuse_once
+
+            depth = limit + DEPTH
         found = index.search(
-            query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit, min_confidence=min_confidence
+            query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=min_confidence
         )
+        info = None
+        if hybrid:
+            pool = index.search(
+                query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=0.0
+            )
+            found, info = fuse_once(
+                index,
+                query,
+                found,
+                pool,
+                semantic,
+                workspace_file=ws_file,
+                workspace_id=ws_id,
+                scoped=scoped,
+                limit=limit,
+            )
         answered = bool(found) or not related
         if not answered:
             from .recallnear import nearest_lexical
@@ -342,6 +419,8 @@ def recall(
         by = hit_by(json.loads(meta_json))
         hit = ColdHit(path, line, text, by, json.loads(shown_meta), hit_score(key), hit_confidence(key))
         hit.answer = answered
+        if info is not None:
+            hit.mode, hit.covered, hit.note = info.mode, info.covered, info.note
         if detail == "full":
             hit.heading, section = section_around(root, path, line, SECTION_LINES)
             if section is not None:

