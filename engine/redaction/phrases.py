@@ -54,6 +54,10 @@ _FUNCTION_WORDS = frozenset(_FUNCTION_TEXT.split())
 _CLAUSE_TEXT = "is are was were and but the user username login ist und est et es y é e 1password bitwarden keepass"
 _CLAUSE_WORDS = frozenset(_CLAUSE_TEXT.split())
 """Words that carry a sentence on past the password (its verbs, "and", "the"), or name a password manager."""
+_CUT_WORDS = frozenset("since until till because unless while during after before seit bis desde depuis".split())
+"""Words that start a clause after the password ("hunter2x! since june", "blue river 77 until friday"): the
+phrase ends before them."""
+_CUT_RE = re.compile(r"(?i)[ \t]+(?:" + "|".join(sorted(_CUT_WORDS)) + r")\b")
 _UNITS_RE = re.compile(
     r"(?i)^(?:char(?:acter)?s?|digits?|letters?|symbols?|words?|seconds?|minutes?|hours?|days?|weeks?|months?|"
     r"years?|times?|long|caract[eè]res|caracteres|zeichen|d[ií]gitos|chiffres|자|자리|文字|位)$"
@@ -114,6 +118,8 @@ def _line_spans(text: str, start: int, end: int) -> Iterator[Span]:
         value = m.group("value")
         cut = re.search(r"[.,;:!?](?=[ \t])", value)  # a clause ends inside: "Sommer2024. Then log in"
         value = (value[: cut.start()] if cut else value).rstrip(".!?;,")
+        clause = _CUT_RE.search(value)
+        value = value[: clause.start()] if clause else value  # "Tr0ub4dor&3xQ since june": the value is one word
         words = value.split()
         if len(words) >= 2 and _passphrase(words):
             start = m.start("value")

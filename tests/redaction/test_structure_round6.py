@@ -201,3 +201,19 @@ def test_a_password_in_a_config_files_syntax_is_redacted_even_a_word(text: str, 
 )
 def test_config_lines_without_a_password_stay(text: str) -> None:
     assert redaction.redact(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret", "kept"),
+    [
+        ("The prod db password is Tr0ub4dor&3xQ since june", "Tr0ub4dor&3xQ", "since june"),
+        ("the wifi password is blue river 77 until friday", "blue river 77", "until friday"),
+        ("das Passwort ist rote Katze 99 seit Mai", "rote Katze 99", "seit Mai"),
+    ],
+)
+def test_a_clause_after_a_password_ends_it(text: str, secret: str, kept: str) -> None:
+    out = redaction.redact(text)[0]
+    assert all(w not in out for w in secret.split()) and out.endswith(kept), out
+    start = text.index(secret)
+    found = [(s, e) for s, e, _slug in redaction.find(text)]
+    assert found == [(start, start + len(secret))]  # the value alone: `secrets allow` can name it
