@@ -34,7 +34,7 @@ class Buffers:
     def __init__(self, state_dir: Path, clock: Callable[[], float] | None = None) -> None:
         self.dir = state_dir / "checkpoints"
         self.clock = clock or time.time
-        self._lock = FileLock(str(state_dir / "checkpoints.lock"), timeout=LOCK_TIMEOUT_S)
+        self._lock = FileLock(str(state_dir / "checkpoints.lock"), timeout=LOCK_TIMEOUT_S, mode=0o600)  # owner only
 
     # -- files --------------------------------------------------------------
 

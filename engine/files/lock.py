@@ -79,7 +79,7 @@ class WriteLock:
         self.path = folder / "write.lock"
         self.holder_path = folder / "write.holder"
         self.timeout = timeout
-        self._lock = FileLock(str(self.path), timeout=timeout, thread_local=False)
+        self._lock = FileLock(str(self.path), timeout=timeout, mode=0o600, thread_local=False)  # owner only (§4)
         self.killed = False
         """Whether the holder that took the lock last (outermost) found a killed writer's record."""
         self.on_release: Callable[[], None] | None = None
@@ -329,7 +329,7 @@ class DreamLock:
     def __init__(self, git_dir: Path) -> None:
         self.git_dir = Path(git_dir)
         self.path = state_dir(git_dir) / "dream.lock"
-        self._lock = FileLock(str(self.path), thread_local=False)
+        self._lock = FileLock(str(self.path), mode=0o600, thread_local=False)  # owner only (§4)
 
     def acquire(self) -> None:
         """Take the lock now or fail; while held, ``dream.holder`` names this process.

@@ -66,7 +66,7 @@ def _bump(git_dir: Path, changes: list[tuple[str, str]]) -> None:
     folder = git_dir / "memrepo"
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        with FileLock(str(folder / "reads.lock"), timeout=2):
+        with FileLock(str(folder / "reads.lock"), timeout=2, mode=0o600):  # owner only, as every state file
             counts = load_counts(git_dir)
             for group, key in changes:
                 counts[group][key] = counts[group].get(key, 0) + 1
