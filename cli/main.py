@@ -129,6 +129,8 @@ LAZY_COMMANDS = {
     "import": "importing",
     "stats": "stats",
     "secrets": "allowlist",
+    "status": "handedits",
+    "commit-hand-edits": "handedits",
 }
 """Commands that live in their own modules, by name: a module is imported only when one of its commands runs."""
 
@@ -427,44 +429,6 @@ def show(ctx: click.Context, path: str, as_json: bool) -> None:
             click.echo(entry.model_dump_json())
         else:
             click.echo(f"{entry.ref}  {entry.by:<5}  {entry.text}")
-
-
-@main.command()
-@click.pass_context
-@_errors_as_lines
-def status(ctx: click.Context) -> None:
-    """Say whether the work tree is clean, hand-edited or blocked."""
-    st = _open_store(ctx, create=False).status()
-    click.echo(st.state.value + (f": {st.reason}" if st.reason else ""))
-    if st.pending:
-        click.echo(f"{st.pending} write(s) kept while blocked, applied by the next write")
-    for path in st.changed:
-        click.echo(f"  {path}")
-    for q in st.questions:
-        click.echo(q.message)
-
-
-@main.command("commit-hand-edits")
-@click.argument("paths", nargs=-1)
-@click.option(
-    "--yes", is_flag=True, help="Also commit edits that emptied a file, removed most of its entries or added a secret."
-)
-@click.option("--redact", is_flag=True, help="Replace secrets the edits added with [REDACTED:<type>], then commit.")
-@click.pass_context
-@_errors_as_lines
-def commit_hand_edits(ctx: click.Context, paths: tuple[str, ...], yes: bool, redact: bool) -> None:
-    """Commit hand edits now (PATHS only, when given) as "Hand edits"."""
-    store = _open_store(ctx, create=False)
-    if redact:  # each edit that added a secret: redacted in the file, then committed (docs/architecture.md §3)
-        wanted = set(paths)
-        for q in store.status().questions:
-            if q.secrets and (not wanted or q.path in wanted):
-                done = store.answer_hand_edit(q.path, q.seen, commit=False, redact=True)
-                click.echo(f"redacted {len(q.secrets)} line(s) of {q.path}: committed {(done or '')[:12]}")
-    commit = store.commit_hand_edits(list(paths) or None, confirm=yes)
-    click.echo(f"committed {commit[:12]}" if commit else "nothing to commit")
-    for q in store.status().questions:
-        click.echo(q.message)
 
 
 def run() -> None:

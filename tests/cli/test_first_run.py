@@ -1,0 +1,45 @@
+"""What a new user meets in their first minutes at the command line (newuser round's findings).
+
+``memrepo status`` exits 3 when the user must act, so a script can tell it from a clean repo (0)
+and from an error (1).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from helpers.repo_helpers import plain_settings
+
+from memrepo.cli.main import main, run
+from memrepo.engine.models import Candidate
+from memrepo.engine.repo.store import MemoryStore
+
+
+def _run(argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    """The console script's ``run()`` on ``argv``: (exit code, stderr)."""
+    monkeypatch.setattr(sys, "argv", ["memrepo", *argv])
+    with pytest.raises(SystemExit) as done:
+        run()
+    code = done.value.code
+    return (code if isinstance(code, int) else 1), capsys.readouterr().err
+
+
+def test_status_exits_3_while_a_hand_edit_question_is_open(repo_path: Path) -> None:
+    store = MemoryStore.open(repo_path, plain_settings())
+    store.remember(Candidate(text="Likes green tea a lot", by="user"))
+    store.remember(Candidate(text="Uses neovim every day", by="user"))
+    status = ["--repo", str(repo_path), "status"]
+    assert CliRunner().invoke(main, status).exit_code == 0
+    (repo_path / "lessons.md").write_text("# Lessons\n\n- a hand edit\n")
+    edited = CliRunner().invoke(main, status)  # memrepo commits this one by itself: nothing to do
+    assert (edited.exit_code, edited.stdout) == (0, "hand_edited\n  lessons.md\n")
+    (repo_path / "me.md").write_text("")  # emptied in one save: memrepo asks before committing it
+    asked = CliRunner().invoke(main, status)
+    assert asked.exit_code == 3, asked.stdout
+    assert "me.md is empty" in asked.stdout and "commit-hand-edits --yes me.md" in asked.stdout
+    done = CliRunner().invoke(main, ["--repo", str(repo_path), "commit-hand-edits", "--yes"])
+    assert done.exit_code == 0 and done.stdout.startswith("committed ")
+    assert CliRunner().invoke(main, status).exit_code == 0
