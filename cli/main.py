@@ -149,6 +149,18 @@ class _LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*self.commands, *LAZY_COMMANDS})
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """click's, but an unknown name is matched against every command, lazy ones included, and the
+        words a new user tries (``doctor``, ``search``): click suggests only among those already loaded."""
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and not ctx.resilient_parsing and self.get_command(ctx, name) is None:
+            from memrepo.cli.suggest import unknown_command
+
+            raise click.UsageError(unknown_command(name, self.list_commands(ctx)), ctx)
+        return super().resolve_command(ctx, args)
+
 
 @click.group(cls=_LazyGroup, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
@@ -294,7 +306,10 @@ def inbox(ctx: click.Context) -> None:
         from memrepo.engine.redaction import redact_text
 
         store = _open_store(ctx, create=False)
-        for entry in store.read_file("inbox.md").entries:
+        entries = store.read_file("inbox.md").entries
+        if not entries:  # on stderr: a script reading REF@SEEN lines from stdout gets none
+            click.echo("inbox is empty: nothing waits for review", err=True)
+        for entry in entries:
             # A hand-edited line may hold a secret: the listing is a way out like any other (docs/architecture.md §4).
             click.echo(f"{entry.ref}@{entry.seen}  -> {store.suggest(entry)}  {redact_text(entry.text)}")
 
@@ -446,7 +461,8 @@ def run() -> None:
             names.append(ctx.info_name or "")
             ctx = ctx.parent
         hint = " ".join(["memrepo", *reversed(names), "--help"])
-        _fail(f"{exc.format_message().rstrip('.')}; see {hint}", exc.exit_code)
+        message = exc.format_message().rstrip(".")
+        _fail(f"{message} See {hint}" if message.endswith("?") else f"{message}; see {hint}", exc.exit_code)
     except click.exceptions.ClickException as exc:
         _fail(exc.format_message(), exc.exit_code)
     except click.exceptions.Abort:

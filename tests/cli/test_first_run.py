@@ -1,7 +1,8 @@
 """What a new user meets in their first minutes at the command line (newuser round's findings).
 
-``memrepo status`` exits 3 when the user must act, so a script can tell it from a clean repo (0)
-and from an error (1).
+A typo or another tool's word for a command gets a hint (lazy commands included); ``memrepo inbox``
+on an empty inbox says so; ``memrepo status`` exits 3 when the user must act, so a script can tell
+it from a clean repo (0) and from an error (1).
 """
 
 from __future__ import annotations
@@ -25,6 +26,35 @@ def _run(argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.Captur
         run()
     code = done.value.code
     return (code if isinstance(code, int) else 1), capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        (["helth"], "memrepo: No such command 'helth'. Did you mean 'health'? See memrepo --help"),  # a lazy command
+        (["recal", "x"], "memrepo: No such command 'recal'. Did you mean 'recall' or 'eval'? See memrepo --help"),
+        (["doctor"], "memrepo: No such command 'doctor'. Did you mean 'health'? See memrepo --help"),
+        (["search", "pnpm"], "memrepo: No such command 'search'. Did you mean 'recall'? See memrepo --help"),
+        (["add", "x"], "memrepo: No such command 'add'. Did you mean 'remember'? See memrepo --help"),
+        (["inbox", "acept", "x"], "memrepo: No such command 'acept'. Did you mean 'accept'? See memrepo inbox --help"),
+        (["xyzzy"], "memrepo: No such command 'xyzzy'; see memrepo --help"),
+    ],
+)
+def test_an_unknown_command_names_the_one_meant(
+    argv: list[str], line: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, err = _run(argv, monkeypatch, capsys)
+    assert code == 2 and err == line + "\n"
+
+
+def test_an_empty_inbox_says_so_on_stderr_and_prints_no_line_to_stdout(repo_path: Path) -> None:
+    store = MemoryStore.open(repo_path, plain_settings())
+    empty = CliRunner().invoke(main, ["--repo", str(repo_path), "inbox"])
+    assert empty.exit_code == 0 and empty.stdout == ""
+    assert empty.stderr == "inbox is empty: nothing waits for review\n"
+    store.remember(Candidate(text="The staging host is staging.internal", by="agent", untrusted=True))
+    listed = CliRunner().invoke(main, ["--repo", str(repo_path), "inbox"])
+    assert listed.exit_code == 0 and "staging.internal" in listed.stdout and listed.stderr == ""
 
 
 def test_status_exits_3_while_a_hand_edit_question_is_open(repo_path: Path) -> None:
