@@ -296,7 +296,7 @@ def _left_out_note(
         clean: :func:`sanitize_line` or a memo of it.
     """
     path = clean(cf.path)
-    note = f"({omitted} more entries in {path} not shown"
+    note = f"({omitted} more {'entry' if omitted == 1 else 'entries'} in {path} not shown"
     details = []
     if cf.user_first and missed:
         named = " ".join(f"L{n}" for n in sorted(missed)[:NAMED_MAX])
