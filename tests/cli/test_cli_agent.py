@@ -182,7 +182,8 @@ def test_mcp_on_a_bad_repo_path_is_one_line(tmp_path: Path) -> None:
     )
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.strip().splitlines() == [
-        f"memrepo: the folder is not empty and is not a memory repo (rule: not-memory-repo): {folder}"
+        "memrepo: the folder is not empty and is not a memory repo; give a new or empty folder to start one"
+        f" (rule: not-memory-repo): {folder}"
     ]
 
 

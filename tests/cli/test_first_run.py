@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pygit2
 import pytest
 from click.testing import CliRunner
 from helpers.repo_helpers import plain_settings
@@ -73,3 +74,23 @@ def test_status_exits_3_while_a_hand_edit_question_is_open(repo_path: Path) -> N
     done = CliRunner().invoke(main, ["--repo", str(repo_path), "commit-hand-edits", "--yes"])
     assert done.exit_code == 0 and done.stdout.startswith("committed ")
     assert CliRunner().invoke(main, status).exit_code == 0
+
+
+def test_a_folder_that_is_not_a_memory_repo_gets_a_next_step(tmp_path: Path) -> None:
+    missing, plain, project = tmp_path / "new memory", tmp_path / "plain", tmp_path / "project"
+    plain.mkdir()
+    (plain / "notes.txt").write_text("hi\n")
+    project.mkdir()
+    pygit2.init_repository(str(project))
+    (project / "README").write_text("x\n")
+    said = {}
+    for folder in (missing, plain, project):
+        done = CliRunner().invoke(main, ["--repo", str(folder), "status"])
+        assert done.exit_code == 1 and done.stdout == ""
+        said[folder] = done.stderr
+    # `memrepo init` alone makes the configured repo, not this one: the hint names the folder, quoted
+    assert f"make one with `memrepo init '{missing}'`" in said[missing]
+    assert "give a new or empty folder to start one" in said[plain]
+    assert "memory keeps a repository of its own: give a new or empty folder" in said[project]
+    made = CliRunner().invoke(main, ["init", str(missing)])  # the hint's command makes it
+    assert made.exit_code == 0 and CliRunner().invoke(main, ["--repo", str(missing), "status"]).stdout == "clean\n"
