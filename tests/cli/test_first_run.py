@@ -94,3 +94,22 @@ def test_a_folder_that_is_not_a_memory_repo_gets_a_next_step(tmp_path: Path) -> 
     assert "memory keeps a repository of its own: give a new or empty folder" in said[project]
     made = CliRunner().invoke(main, ["init", str(missing)])  # the hint's command makes it
     assert made.exit_code == 0 and CliRunner().invoke(main, ["--repo", str(missing), "status"]).stdout == "clean\n"
+
+
+def test_setup_check_in_the_home_folder_reads_settings_once_and_names_the_readme_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    repo = tmp_path / "memory"
+    MemoryStore.open(repo, plain_settings())
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.chdir(home)  # Claude Code started in the home folder: its project settings are the user's
+    wrote = CliRunner().invoke(main, ["--repo", str(repo), "setup", "claude-code", "--write"])
+    assert wrote.exit_code == 0, wrote.output
+    checked = CliRunner().invoke(main, ["--repo", str(repo), "setup", "claude-code", "--check"])
+    assert checked.exit_code == 1  # the MCP server is still missing
+    assert f"# read: {home / '.claude' / 'settings.json'}\n" in checked.stdout
+    assert sum(line.startswith("ok: hooks.SessionStart") for line in checked.stdout.splitlines()) == 1
+    missing = next(line for line in checked.stdout.splitlines() if line.startswith("missing: MCP server"))
+    assert " run: claude mcp add --scope user memrepo -- " in missing  # as the README and --write say
