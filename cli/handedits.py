@@ -50,11 +50,27 @@ def status(ctx: click.Context) -> None:
     "--yes", is_flag=True, help="Also commit edits that emptied a file, removed most of its entries or added a secret."
 )
 @click.option("--redact", is_flag=True, help="Replace secrets the edits added with [REDACTED:<type>], then commit.")
+@click.option(
+    "--put-back",
+    is_flag=True,
+    help="Answer each question the other way: the committed text back (a stale save: the dropped entries back).",
+)
 @click.pass_context
 @_errors_as_lines
-def commit_hand_edits(ctx: click.Context, paths: tuple[str, ...], yes: bool, redact: bool) -> None:
-    """Commit hand edits now (PATHS only, when given) as "Hand edits"."""
+def commit_hand_edits(ctx: click.Context, paths: tuple[str, ...], yes: bool, redact: bool, put_back: bool) -> None:
+    """Commit hand edits now (PATHS only, when given) as "Hand edits"; --put-back undoes the questioned ones."""
     store = _open_store(ctx, create=False)
+    if put_back and (yes or redact):
+        raise click.UsageError("--put-back undoes what --yes and --redact would commit: give one of them")
+    if put_back:  # the app's "put back" (docs/architecture.md §3): the question's answer, not a commit of the edit
+        wanted = set(paths)
+        asked = [q for q in store.status().questions if not wanted or q.path in wanted]
+        for q in asked:
+            done = store.answer_hand_edit(q.path, q.seen, commit=False)
+            click.echo(f"put back {q.path}" + (f": committed {done[:12]}" if done else ": the committed text"))
+        if not asked:
+            click.echo("no question waits" + (f" for {', '.join(paths)}" if paths else ""))
+        return
     if redact:  # each edit that added a secret: redacted in the file, then committed (docs/architecture.md §3)
         wanted = set(paths)
         for q in store.status().questions:

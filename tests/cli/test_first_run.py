@@ -113,3 +113,36 @@ def test_setup_check_in_the_home_folder_reads_settings_once_and_names_the_readme
     assert sum(line.startswith("ok: hooks.SessionStart") for line in checked.stdout.splitlines()) == 1
     missing = next(line for line in checked.stdout.splitlines() if line.startswith("missing: MCP server"))
     assert " run: claude mcp add --scope user memrepo -- " in missing  # as the README and --write say
+
+
+def test_put_back_answers_a_question_from_the_command_line(repo_path: Path) -> None:
+    store = MemoryStore.open(repo_path, plain_settings())
+    store.remember(Candidate(text="Likes green tea a lot", by="user"))
+    store.remember(Candidate(text="Uses neovim every day", by="user"))
+    committed = (repo_path / "me.md").read_text()
+    repo = ["--repo", str(repo_path)]
+    (repo_path / "me.md").write_text("")  # emptied in one save
+    asked = CliRunner().invoke(main, [*repo, "status"])
+    assert asked.exit_code == 3 and "`memrepo commit-hand-edits --put-back me.md` puts the committed text back" in (
+        asked.stdout
+    )
+    done = CliRunner().invoke(main, [*repo, "commit-hand-edits", "--put-back", "me.md"])
+    assert (done.exit_code, done.stdout) == (0, "put back me.md: the committed text\n")
+    assert (repo_path / "me.md").read_text() == committed
+    assert CliRunner().invoke(main, [*repo, "status"]).stdout == "clean\n"
+
+    # an editor's stale save: the save kept, the entries memrepo wrote just now put back in it
+    (repo_path / "me.md").write_text("# About me\n\n- Drinks coffee after lunch\n")
+    asked = CliRunner().invoke(main, [*repo, "status"])
+    assert asked.exit_code == 3 and "`memrepo commit-hand-edits --put-back me.md` keeps the save with them back" in (
+        asked.stdout
+    )
+    done = CliRunner().invoke(main, [*repo, "commit-hand-edits", "--put-back"])
+    assert done.exit_code == 0 and done.stdout.startswith("put back me.md: committed ")
+    texts = [e.text for e in MemoryStore.open(repo_path, plain_settings()).read_file("me.md").entries]
+    assert sorted(texts) == ["Drinks coffee after lunch", "Likes green tea a lot", "Uses neovim every day"]
+    assert CliRunner().invoke(main, [*repo, "status"]).stdout == "clean\n"
+    nothing = CliRunner().invoke(main, [*repo, "commit-hand-edits", "--put-back"])
+    assert (nothing.exit_code, nothing.stdout) == (0, "no question waits\n")
+    both = CliRunner().invoke(main, [*repo, "commit-hand-edits", "--put-back", "--yes"])
+    assert both.exit_code == 2
