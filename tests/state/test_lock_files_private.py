@@ -1,8 +1,8 @@
 """Lock files under ``.git/memrepo/`` are owner only (0600), like every other state file (docs/architecture.md §4).
 
 A lock file holds no text, yet a 0644 file in a 0700 folder is the one exception a reader of
-``ls -l .git/memrepo`` has to reason about. filelock's ``mode`` makes them 0600 when made; one an
-older memrepo made 0644 keeps its mode (filelock sets it on creation only) inside the 0700 folder.
+``ls -l .git/memrepo`` has to reason about. filelock's ``mode`` makes them 0600 when made (filelock
+sets it on creation only), and one an older memrepo left 0644 is tightened when memrepo takes it.
 """
 
 from __future__ import annotations
@@ -44,4 +44,14 @@ def test_every_lock_file_is_made_owner_only(tmp_path: Path) -> None:
     finally:
         os.umask(old)
     folder = store.root / ".git" / "memrepo"
+    assert {name: oct(_mode(folder / name)) for name in LOCKS} == dict.fromkeys(LOCKS, oct(0o600))
+
+
+def test_a_lock_file_an_older_memrepo_left_0644_is_tightened_when_taken(tmp_path: Path) -> None:
+    store = MemoryStore.open(tmp_path / "memory", plain_settings())
+    folder = state_dir(store.root / ".git")
+    for name in LOCKS:
+        (folder / name).touch()
+        os.chmod(folder / name, 0o644)
+    _take_every_lock(MemoryStore.open(store.root, plain_settings()))  # a new process's store: a new write lock
     assert {name: oct(_mode(folder / name)) for name in LOCKS} == dict.fromkeys(LOCKS, oct(0o600))
