@@ -146,3 +146,15 @@ def test_put_back_answers_a_question_from_the_command_line(repo_path: Path) -> N
     assert (nothing.exit_code, nothing.stdout) == (0, "no question waits\n")
     both = CliRunner().invoke(main, [*repo, "commit-hand-edits", "--put-back", "--yes"])
     assert both.exit_code == 2
+
+
+def test_recall_takes_several_words_without_quotes(repo_path: Path) -> None:
+    store = MemoryStore.open(repo_path, plain_settings())
+    store.remember(Candidate(text="The deploy bot posts to the releases channel", by="user"))
+    store.remember(Candidate(text="Prefers pnpm for JavaScript projects", by="user"))
+    repo = ["--repo", str(repo_path), "recall"]
+    quoted = CliRunner().invoke(main, [*repo, "deploy bot"])
+    words = CliRunner().invoke(main, [*repo, "deploy", "bot", "-n", "5"])  # as a new user types it
+    assert (words.exit_code, words.stdout) == (quoted.exit_code, quoted.stdout) == (0, quoted.stdout)
+    assert "releases channel" in words.stdout and "pnpm" not in words.stdout
+    assert CliRunner().invoke(main, repo).exit_code == 2  # no query is still bad usage
