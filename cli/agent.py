@@ -206,8 +206,9 @@ def checkpoint_cmd(
         messages = data
         cwd = str(Path.cwd()) if cwd is None else cwd
     store = _open_store(ctx)  # with the settings: [writes] agent_to_inbox, the [dream] provider
+    # An agent session's facts: History and `memrepo log` say so (Origin: agent_tool, not cli, the person's own).
     result = run_checkpoint(
-        store, Checkpointer(store.state_dir), store.settings, session_id, cwd, messages, event or "turn", origin="cli"
+        store, Checkpointer(store.state_dir), store.settings, session_id, cwd, messages, event or "turn"
     )
     if as_json:
         click.echo(result.model_dump_json())

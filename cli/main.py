@@ -129,6 +129,8 @@ LAZY_COMMANDS = {
     "import": "importing",
     "stats": "stats",
     "secrets": "allowlist",
+    "status": "handedits",
+    "commit-hand-edits": "handedits",
 }
 """Commands that live in their own modules, by name: a module is imported only when one of its commands runs."""
 
@@ -146,6 +148,18 @@ class _LazyGroup(click.Group):
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*self.commands, *LAZY_COMMANDS})
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """click's, but an unknown name is matched against every command, lazy ones included, and the
+        words a new user tries (``doctor``, ``search``): click suggests only among those already loaded."""
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and not ctx.resilient_parsing and self.get_command(ctx, name) is None:
+            from memrepo.cli.suggest import unknown_command
+
+            raise click.UsageError(unknown_command(name, self.list_commands(ctx)), ctx)
+        return super().resolve_command(ctx, args)
 
 
 @click.group(cls=_LazyGroup, invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
@@ -292,7 +306,10 @@ def inbox(ctx: click.Context) -> None:
         from memrepo.engine.redaction import redact_text
 
         store = _open_store(ctx, create=False)
-        for entry in store.read_file("inbox.md").entries:
+        entries = store.read_file("inbox.md").entries
+        if not entries:  # on stderr: a script reading REF@SEEN lines from stdout gets none
+            click.echo("inbox is empty: nothing waits for review", err=True)
+        for entry in entries:
             # A hand-edited line may hold a secret: the listing is a way out like any other (docs/architecture.md §4).
             click.echo(f"{entry.ref}@{entry.seen}  -> {store.suggest(entry)}  {redact_text(entry.text)}")
 
@@ -429,44 +446,6 @@ def show(ctx: click.Context, path: str, as_json: bool) -> None:
             click.echo(f"{entry.ref}  {entry.by:<5}  {entry.text}")
 
 
-@main.command()
-@click.pass_context
-@_errors_as_lines
-def status(ctx: click.Context) -> None:
-    """Say whether the work tree is clean, hand-edited or blocked."""
-    st = _open_store(ctx, create=False).status()
-    click.echo(st.state.value + (f": {st.reason}" if st.reason else ""))
-    if st.pending:
-        click.echo(f"{st.pending} write(s) kept while blocked, applied by the next write")
-    for path in st.changed:
-        click.echo(f"  {path}")
-    for q in st.questions:
-        click.echo(q.message)
-
-
-@main.command("commit-hand-edits")
-@click.argument("paths", nargs=-1)
-@click.option(
-    "--yes", is_flag=True, help="Also commit edits that emptied a file, removed most of its entries or added a secret."
-)
-@click.option("--redact", is_flag=True, help="Replace secrets the edits added with [REDACTED:<type>], then commit.")
-@click.pass_context
-@_errors_as_lines
-def commit_hand_edits(ctx: click.Context, paths: tuple[str, ...], yes: bool, redact: bool) -> None:
-    """Commit hand edits now (PATHS only, when given) as "Hand edits"."""
-    store = _open_store(ctx, create=False)
-    if redact:  # each edit that added a secret: redacted in the file, then committed (docs/architecture.md §3)
-        wanted = set(paths)
-        for q in store.status().questions:
-            if q.secrets and (not wanted or q.path in wanted):
-                done = store.answer_hand_edit(q.path, q.seen, commit=False, redact=True)
-                click.echo(f"redacted {len(q.secrets)} line(s) of {q.path}: committed {(done or '')[:12]}")
-    commit = store.commit_hand_edits(list(paths) or None, confirm=yes)
-    click.echo(f"committed {commit[:12]}" if commit else "nothing to commit")
-    for q in store.status().questions:
-        click.echo(q.message)
-
-
 def run() -> None:
     """The ``memrepo`` console script: :func:`main` with usage errors on one line.
 
@@ -482,7 +461,8 @@ def run() -> None:
             names.append(ctx.info_name or "")
             ctx = ctx.parent
         hint = " ".join(["memrepo", *reversed(names), "--help"])
-        _fail(f"{exc.format_message().rstrip('.')}; see {hint}", exc.exit_code)
+        message = exc.format_message().rstrip(".")
+        _fail(f"{message} See {hint}" if message.endswith("?") else f"{message}; see {hint}", exc.exit_code)
     except click.exceptions.ClickException as exc:
         _fail(exc.format_message(), exc.exit_code)
     except click.exceptions.Abort:

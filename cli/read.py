@@ -44,7 +44,7 @@ def context(ctx: click.Context, workspace: str | None, as_json: bool) -> None:
 
 
 @click.command()
-@click.argument("query")
+@click.argument("words", metavar="QUERY", nargs=-1, required=True)
 @click.option(
     "--workspace",
     metavar="PATH|NAME|ID",
@@ -66,7 +66,7 @@ def context(ctx: click.Context, workspace: str | None, as_json: bool) -> None:
 @_errors_as_lines
 def recall(
     ctx: click.Context,
-    query: str,
+    words: tuple[str, ...],
     workspace: str | None,
     limit: int,
     max_bytes: int,
@@ -81,10 +81,12 @@ def recall(
     listed instead, marked as not an answer ("answer": false in --json), under a
     line on stderr that says so. With no confident hit the exit code is 1, with
     --json too. When memory matches but --max-bytes leaves every hit out, the
-    line says so and how many bytes the best hit needs (exit code 1 as well).
+    line says so and how many bytes the best hit needs (exit code 1 as well). Several words need no quotes: `recall deploy bot`
+    searches for "deploy bot" (the quick path takes one QUERY only and leaves more to this one).
     """
     from memrepo.engine.format.terms import query_terms
 
+    query = " ".join(words)
     if not query_terms(query)[1]:
         _fail("empty query: give a word to search for (spaces and punctuation match nothing)", 2)
     from .quickbase import (  # only when recall runs

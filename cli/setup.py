@@ -166,11 +166,11 @@ def gather(home: Path, project: Path) -> Found:
     found = Found()
     settings = [
         home / ".claude" / "settings.json",
-        project / ".claude" / "settings.json",
+        project / ".claude" / "settings.json",  # the same file when Claude Code runs in the home folder
         project / ".claude" / "settings.local.json",
         *MANAGED_SETTINGS,
     ]
-    for path in settings:
+    for path in dict.fromkeys(settings):  # each file read once
         data = _load(path, found)
         if data is None:
             continue
@@ -248,7 +248,7 @@ def check(found: Found, repo: str) -> tuple[list[str], list[str]]:
         )
         missing.append(
             "MCP server: no `memrepo --repo REPO mcp` in the project's .mcp.json, ~/.claude.json mcpServers "
-            f"or ~/.claude.json projects[<project>].mcpServers{extra}; run: {claude_mcp_add(repo)}"
+            f"or ~/.claude.json projects[<project>].mcpServers{extra}; run: {claude_mcp_add(repo, 'user')}"
         )
     for event, subs in {**REQUIRED_HOOKS, **OPTIONAL_HOOKS}.items():
         hooks = []

@@ -13,9 +13,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from filelock import FileLock
-
 from memrepo.engine.files.atomic import atomic_write
+from memrepo.engine.files.lock import private_lock
 
 LOCK_TIMEOUT_S = 5.0
 """Seconds to wait for the checkpoint lock before giving up."""
@@ -34,7 +33,7 @@ class Buffers:
     def __init__(self, state_dir: Path, clock: Callable[[], float] | None = None) -> None:
         self.dir = state_dir / "checkpoints"
         self.clock = clock or time.time
-        self._lock = FileLock(str(state_dir / "checkpoints.lock"), timeout=LOCK_TIMEOUT_S)
+        self._lock = private_lock(state_dir / "checkpoints.lock", LOCK_TIMEOUT_S)
 
     # -- files --------------------------------------------------------------
 

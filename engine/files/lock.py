@@ -65,6 +65,23 @@ def state_dir(git_dir: Path) -> Path:
     return path
 
 
+def private_lock(path: Path, timeout: float = -1, *, thread_local: bool = True) -> FileLock:
+    """A filelock on ``path``, owner only like every file under ``.git/memrepo/`` (docs/architecture.md §4).
+
+    filelock's ``mode`` makes the file 0600 when it creates it; a lock file an older memrepo made 0644 is
+    tightened here (one ``stat``; an error to do so is ignored: the folder is 0700 anyway).
+
+    Args:
+        path: the lock file.
+        timeout: seconds to wait when taking it (-1: forever), as filelock takes it.
+        thread_local: filelock's flag (False when another thread may release it).
+    """
+    with contextlib.suppress(OSError):
+        if path.stat().st_mode & 0o077:
+            os.chmod(path, 0o600)
+    return FileLock(str(path), timeout=timeout, mode=0o600, thread_local=thread_local)
+
+
 class WriteLock:
     """The repo's write lock; re-entrant within one process and thread.
 
@@ -79,7 +96,7 @@ class WriteLock:
         self.path = folder / "write.lock"
         self.holder_path = folder / "write.holder"
         self.timeout = timeout
-        self._lock = FileLock(str(self.path), timeout=timeout, thread_local=False)
+        self._lock = private_lock(self.path, timeout, thread_local=False)
         self.killed = False
         """Whether the holder that took the lock last (outermost) found a killed writer's record."""
         self.on_release: Callable[[], None] | None = None
@@ -329,7 +346,7 @@ class DreamLock:
     def __init__(self, git_dir: Path) -> None:
         self.git_dir = Path(git_dir)
         self.path = state_dir(git_dir) / "dream.lock"
-        self._lock = FileLock(str(self.path), thread_local=False)
+        self._lock = private_lock(self.path, thread_local=False)
 
     def acquire(self) -> None:
         """Take the lock now or fail; while held, ``dream.holder`` names this process.

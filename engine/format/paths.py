@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import unicodedata
 from pathlib import Path, PurePosixPath
 
@@ -72,7 +73,8 @@ def check_repo_path(raw: str | os.PathLike[str]) -> Path:
         raise PathRuleError(
             "not-memory-repo",
             str(path),
-            "the folder is a git repository without MEMORY.md at its top, not a memory repo",
+            "the folder is a git repository without MEMORY.md at its top, not a memory repo; memory keeps a"
+            " repository of its own: give a new or empty folder",
         )
     outer = _git_toplevel(resolved.parent)
     if outer is not None:
@@ -85,9 +87,19 @@ def check_repo_path(raw: str | os.PathLike[str]) -> Path:
         raise PathRuleError(
             "not-memory-repo",
             str(path),
-            "the folder is not empty and is not a memory repo",
+            "the folder is not empty and is not a memory repo; give a new or empty folder to start one",
         )
     return resolved
+
+
+def missing_repo(root: Path) -> PathRuleError:
+    """The error for a folder with no memory repo yet, naming the command that makes one there.
+
+    ``memrepo init`` alone makes the configured repo, not one named by ``--repo``: the hint names the folder.
+    """
+    return PathRuleError(
+        "missing", str(root), f"no memory repo here; make one with `memrepo init {shlex.quote(str(root))}`"
+    )
 
 
 def safe_relpath(path: str) -> str:

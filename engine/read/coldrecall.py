@@ -34,7 +34,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from memrepo.engine.errors import PathRuleError
 from memrepo.engine.format.layout import INBOX_MD
 
 from .recall import SECTION_LINES, RecallIndex
@@ -130,11 +129,11 @@ def open_repo(path: str | os.PathLike[str]) -> Path:
     Raises:
         PathRuleError: the path breaks a rule of docs/architecture.md §2, or holds no memory repo.
     """
-    from memrepo.engine.format.paths import check_repo_path
+    from memrepo.engine.format.paths import check_repo_path, missing_repo
 
     root = check_repo_path(path)
     if not (root / ".git").is_dir():
-        raise PathRuleError("missing", str(root), "no memory repo here; run `memrepo init` first")
+        raise missing_repo(root)
     return root
 
 

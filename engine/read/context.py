@@ -267,8 +267,9 @@ def _section_lines(
             refs.append(f"repo:{cf.path}#L{number}")
     omitted = len(shown_entries) - shown + by_agents
     missed = sorted(n for n in order if n not in picked)
-    if omitted:
-        lines.append(_left_out_note(cf, omitted, missed, len(gone), by_agents, clean))
+    links_left = sum(1 for n, _h, _r, is_entry in rows if not is_entry and n not in picked)
+    if omitted or links_left:
+        lines.append(_left_out_note(cf, omitted, missed, len(gone), by_agents, clean, links_left))
     users = {n for n, entry in shown_entries if entry.by == "user"}
     return lines, refs, used, shown, omitted, by_path, [n for n in missed if n in users]
 
@@ -284,8 +285,9 @@ def _left_out_note(
     replaced_count: int,
     by_agents: int,
     clean: Callable[[str], str] = sanitize_line,
+    links_left: int = 0,
 ) -> str:
-    """The line a section that leaves entries out ends in (docs/architecture.md §4).
+    """The line a section that leaves entries or index lines out ends in (docs/architecture.md §4).
 
     Args:
         cf: the file.
@@ -294,9 +296,14 @@ def _left_out_note(
         replaced_count: lines left out because a newer line replaces them.
         by_agents: the agents' entries a ``user_only`` section leaves out.
         clean: :func:`sanitize_line` or a memo of it.
+        links_left: index lines (``- [[...]]``) the budget left out, counted so an agent knows the
+            index it sees is not the whole of it.
     """
     path = clean(cf.path)
-    note = f"({omitted} more entries in {path} not shown"
+    left = [f"{omitted} more {'entry' if omitted == 1 else 'entries'}"] if omitted else []
+    if links_left:
+        left.append(f"{links_left} {'' if omitted else 'more '}index {'line' if links_left == 1 else 'lines'}")
+    note = f"({' and '.join(left)} in {path} not shown"
     details = []
     if cf.user_first and missed:
         named = " ".join(f"L{n}" for n in sorted(missed)[:NAMED_MAX])
@@ -307,7 +314,8 @@ def _left_out_note(
         details.append(f"{by_agents} by agents")
     if details:
         note += " (" + "; ".join(details) + ")"
-    return note + f"; search them with recall or read {path} with memory_read)"
+    how = f"search them with recall or read {path}" if omitted else f"read {path}"
+    return note + f"; {how} with memory_read)"
 
 
 SectionCounts = tuple[str, int, int, int, int]

@@ -16,8 +16,10 @@ Layout of the file::
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import os
 from pathlib import Path
 
 from filelock import FileLock, Timeout
@@ -66,7 +68,11 @@ def _bump(git_dir: Path, changes: list[tuple[str, str]]) -> None:
     folder = git_dir / "memrepo"
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        with FileLock(str(folder / "reads.lock"), timeout=2):
+        lock = folder / "reads.lock"
+        with contextlib.suppress(OSError):  # owner only, as files.lock.private_lock makes it (not imported: the
+            if lock.stat().st_mode & 0o077:  # hooks' quick path never loads the write lock's module)
+                os.chmod(lock, 0o600)
+        with FileLock(str(lock), timeout=2, mode=0o600):
             counts = load_counts(git_dir)
             for group, key in changes:
                 counts[group][key] = counts[group].get(key, 0) + 1

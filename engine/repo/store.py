@@ -21,13 +21,12 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 
 from memrepo.engine.config import Settings
-from memrepo.engine.errors import PathRuleError
 from memrepo.engine.files.lock import WriteLock
 from memrepo.engine.files.oldinode import OldInodes
 from memrepo.engine.files.worktreefiles import file_sizes, list_files
 from memrepo.engine.format.entrytext import clean_text
 from memrepo.engine.format.layout import STARTING_LAYOUT, WORKSPACES
-from memrepo.engine.format.paths import check_repo_path
+from memrepo.engine.format.paths import check_repo_path, missing_repo
 from memrepo.engine.git.store import GitStore
 from memrepo.engine.models import (
     Candidate,
@@ -151,7 +150,7 @@ class MemoryStore(StoreForgetting, StoreReads):
         if (root / ".git").is_dir():
             return cls(root, GitStore(root), settings)
         if not create:
-            raise PathRuleError("missing", str(root), "no memory repo here; run `memrepo init` first")
+            raise missing_repo(root)
         root.mkdir(parents=True, exist_ok=True)
         store = cls(root, GitStore.init(root), settings)
         with store.transaction("create", hand_edits=False) as tx:

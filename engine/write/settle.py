@@ -127,5 +127,6 @@ def describe(q: HandEditQuestion) -> str:
     what = "is empty" if q.empty else f"lost {q.entries_before - q.entries_now} of its {q.entries_before} entries"
     return (
         f"{q.path} {what} in one save; memrepo keeps the committed text until you decide: "
-        f"`memrepo commit-hand-edits --yes {q.path}` commits the edit, or put the entries back"
+        f"`memrepo commit-hand-edits --yes {q.path}` commits the edit, "
+        f"`memrepo commit-hand-edits --put-back {q.path}` puts the committed text back"
     )

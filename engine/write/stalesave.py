@@ -100,8 +100,8 @@ def stale_question(rel: str, committed: bytes, now: bytes, dropped: list[str]) -
     q.message = (
         f"{rel}: a save drops {n} {'entry' if n == 1 else 'entries'} memrepo wrote in the last hour "
         "(an editor's copy from before?); memrepo keeps the committed text until you decide: "
-        f"`memrepo commit-hand-edits --yes {rel}` commits the save as it is, or answer "
-        f'"put back" to keep the save with {"it" if n == 1 else "them"} back'
+        f"`memrepo commit-hand-edits --yes {rel}` commits the save as it is, "
+        f"`memrepo commit-hand-edits --put-back {rel}` keeps the save with {'it' if n == 1 else 'them'} back"
     )
     return q
 

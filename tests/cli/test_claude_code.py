@@ -283,7 +283,8 @@ def test_check_says_precisely_what_is_missing(world, monkeypatch: pytest.MonkeyP
     lines = done.output.splitlines()
     mcp = next(line for line in lines if line.startswith("missing: MCP server"))
     assert "settings.json has mcpServers, but Claude Code reads MCP servers only from .mcp.json" in mcp
-    assert shlex.join(add) in mcp  # the command that fixes it
+    user_scope = shlex.join(add).replace("claude mcp add ", "claude mcp add --scope user ", 1)
+    assert user_scope in mcp  # the command that fixes it, with the README's scope (every project)
     assert any(line.startswith("missing: hooks.SessionStart: no `") for line in lines)
     assert any(line.startswith("missing: hooks.SessionEnd") for line in lines)
     assert any("hooks.Stop" in line and '"async": true' in line for line in lines)

@@ -125,8 +125,9 @@ def test_forget_log_and_status(repo_path: Path) -> None:
     (repo_path / "lessons.md").write_text("# Lessons\n\n- hand edit\n")
     assert ok(*repo, "status") == "hand_edited\n  lessons.md\n"
     (repo_path / ".git" / "index.lock").write_text("")
-    out = ok(*repo, "status")
-    assert out.startswith("blocked: ") and "index.lock" in out
+    blocked = run(*repo, "status")  # the user must act: exit 3, not 0 (a script sees it) nor 1 (an error)
+    assert blocked.exit_code == 3, (blocked.stdout, blocked.stderr)
+    assert blocked.stdout.startswith("blocked: ") and "index.lock" in blocked.stdout
 
 
 # -- where the repo comes from -----------------------------------------------------------

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from helpers.repo_helpers import plain_settings
+from helpers.repo_helpers import git, plain_settings
 
 from memrepo.cli.main import main
 from memrepo.engine.agents.transcripts import read_claude_messages
@@ -90,6 +90,9 @@ def test_claude_hook_stop_buffers_and_session_end_distils(repo_path: Path, tmp_p
     assert result.output.startswith("distilled: 0 new, 0 seen before") and "(stage: session_close)" in result.output
     text = (repo_path / "workspaces" / "shop.md").read_text()
     assert "Deploys need the VPN" in text and f"task: {SESSION}" in text
+    # History names the agent, not the person's command line (which the hook runs): Origin agent_tool
+    origins = git(repo_path, "log", "-1", "--format=%(trailers:key=Origin,valueonly)", "-G", "Deploys need the VPN")
+    assert origins.strip() == "agent_tool"
 
     del hook["cwd"]  # a payload without cwd: the transcript's cwd is the workspace
     hook["hook_event_name"] = "Stop"
@@ -182,7 +185,8 @@ def test_mcp_on_a_bad_repo_path_is_one_line(tmp_path: Path) -> None:
     )
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.strip().splitlines() == [
-        f"memrepo: the folder is not empty and is not a memory repo (rule: not-memory-repo): {folder}"
+        "memrepo: the folder is not empty and is not a memory repo; give a new or empty folder to start one"
+        f" (rule: not-memory-repo): {folder}"
     ]
 
 

@@ -131,6 +131,23 @@ def test_index_links_survive_a_full_memory_budget() -> None:
     assert block.sections[0].tokens <= MEMORY_BUDGET and block.sections[0].omitted > 0
 
 
+def test_index_lines_the_budget_leaves_out_are_counted_in_the_note() -> None:
+    links = "".join(f"- [[workspaces/project-{i:04d}]]\n" for i in range(200))
+    facts = "".join(f"- Team fact number {i} [by: user]\n" for i in range(40))
+    block = build_context(
+        "abc1234", [ContextFile("MEMORY.md", f"# Memory\n\n{facts}\n## Index\n{links}".encode(), 500)]
+    )
+    links_shown = len(re.findall(r"^L\d+ \[\[workspaces/", block.text, re.M))
+    section = block.sections[0]
+    assert 0 < links_shown < 200 and section.omitted > 0  # the budget holds part of the index and of the facts
+    note = f"({section.omitted} more entries and {200 - links_shown} index lines in MEMORY.md not shown"
+    assert note in block.text and block.text.count(" not shown") == 1
+    only_links = build_context("abc1234", [ContextFile("MEMORY.md", f"# Memory\n\n## Index\n{links}".encode(), 500)])
+    left = 200 - len(re.findall(r"^L\d+ \[\[workspaces/", only_links.text, re.M))
+    assert only_links.sections[0].omitted == 0 and left > 0  # an index alone gets its note too
+    assert f"({left} more index lines in MEMORY.md not shown; read MEMORY.md with memory_read)" in only_links.text
+
+
 def test_me_md_reaches_every_block_user_lines_first(store: MemoryStore) -> None:
     store.remember(Candidate(text="Prefers answers in British English", kind="preference", by="user"))
     block = store.context()  # no workspace: still the user's preferences

@@ -37,7 +37,7 @@ def test_a_newer_line_with_a_change_word_replaces_the_older_one_and_the_file_kee
     shown = block_of(text)
     assert "Moved the api service to Node 20 LTS" in shown and "Staging lives" in shown
     assert "runs on Node 18" not in shown
-    assert "(1 more entries in workspaces/w.md not shown (1 replaced by newer lines)" in shown
+    assert "(1 more entry in workspaces/w.md not shown (1 replaced by newer lines)" in shown
     assert "memory_read" in shown
 
 

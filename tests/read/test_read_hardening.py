@@ -162,7 +162,7 @@ def test_an_overlong_entry_does_not_hide_the_ones_after_it(store: MemoryStore) -
     write(store.root, "MEMORY.md", f"# M\n\n- {long}[by: user]\n- Short one [by: user]\n- Short two [by: user]\n")
     block = store.context()
     assert "L4 Short one" in block.text and "L5 Short two" in block.text
-    assert block.sections[0].omitted == 1 and "(1 more entries in MEMORY.md not shown" in block.text
+    assert block.sections[0].omitted == 1 and "(1 more entry in MEMORY.md not shown" in block.text
 
 
 def test_a_huge_memory_file_is_read_only_as_far_as_the_budget_needs(store: MemoryStore) -> None:

@@ -8,6 +8,7 @@ import pytest
 from helpers.repo_helpers import plain_settings
 from helpers.tui_helpers import EXAMPLE_FILES, RecordingApp, build_repo, settle, wait_for
 
+from memrepo.engine.models import Candidate
 from memrepo.engine.repo.store import MemoryStore
 from memrepo.tui.panes import ContextPane, FolderPane
 from memrepo.tui.search import SearchScreen
@@ -182,3 +183,16 @@ async def test_the_workspace_list_is_filled_in_slices_with_the_event_loop_turnin
         assert pane.options.option_count == 26  # "(no workspace)" and the 25
         assert [n for n, _ in seen][-3:] == [10, 10, 5]
         assert seen[-1][1] > seen[-3][1]  # the loop turned between the first slice and the last
+
+
+async def test_the_block_box_counts_one_line_with_refs_in_the_singular(tmp_path: Path) -> None:
+    store = MemoryStore.open(tmp_path / "memory", plain_settings())
+    store.remember(Candidate(text="Prefers pnpm for JavaScript projects", by="user"))
+    app = RecordingApp(store.root, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("4")
+        await settle(pilot)
+        pane = app.main_screen.query_one(ContextPane)
+        assert pane.block is not None and len(pane.block.refs) == 1
+        assert pane.query_one("#context-block").border_subtitle == "1 line with refs"

@@ -171,7 +171,8 @@ class ContextPane(Pane):
         self.query_one("#context-budget", Static).update(plain(budget_line(block)))
         self.query_one("#context-text", Static).update(Content(clean(block.text, one_line=False)))
         box = self.query_one("#context-block", VerticalScroll)
-        box.border_subtitle = f"{len(block.refs)} lines with refs"
+        count = len(block.refs)
+        box.border_subtitle = f"{count} line{'' if count == 1 else 's'} with refs"
 
     # -- events --------------------------------------------------------
 

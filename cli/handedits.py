@@ -1,0 +1,89 @@
+"""``memrepo status`` and ``memrepo commit-hand-edits``: where the work tree stands, and hand edits committed now.
+
+``status`` is what a script asks before it trusts memory (docs/architecture.md §3), so its exit code
+says whether the user must act: 0 when nothing waits for them (clean, or hand edits memrepo commits
+by itself), :data:`NEEDS_YOU` when a write is blocked (a merge or rebase in progress, a stale lock)
+or a hand edit waits for their answer. 1 stays an error (no memory repo, a bad config), 2 bad usage.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .main import _errors_as_lines, _open_store
+
+NEEDS_YOU = 3
+"""``memrepo status``'s exit code when the user must act: blocked, or a hand-edit question open.
+
+Not 1, which every memrepo command uses for an error, so ``memrepo status || ...`` in a script can
+tell "memory needs you" from "no memory repo here" by the code.
+"""
+
+
+@click.command()
+@click.pass_context
+@_errors_as_lines
+def status(ctx: click.Context) -> None:
+    """Say whether the work tree is clean, hand-edited or blocked.
+
+    Exit 0 when nothing waits for you, 3 when a write is blocked or a hand edit waits for your answer.
+    """
+    from memrepo.engine.models import RepoState
+
+    st = _open_store(ctx, create=False).status()
+    click.echo(st.state.value + (f": {st.reason}" if st.reason else ""))
+    if st.pending:
+        click.echo(f"{st.pending} write(s) kept while blocked, applied by the next write")
+    for path in st.changed:
+        click.echo(f"  {path}")
+    for q in st.questions:
+        click.echo(q.message)
+    if st.state is RepoState.BLOCKED or st.questions:
+        sys.exit(NEEDS_YOU)
+
+
+@click.command("commit-hand-edits")
+@click.argument("paths", nargs=-1)
+@click.option(
+    "--yes", is_flag=True, help="Also commit edits that emptied a file, removed most of its entries or added a secret."
+)
+@click.option("--redact", is_flag=True, help="Replace secrets the edits added with [REDACTED:<type>], then commit.")
+@click.option(
+    "--put-back",
+    is_flag=True,
+    help="Answer each question the other way: the committed text back (a stale save: the dropped entries back).",
+)
+@click.pass_context
+@_errors_as_lines
+def commit_hand_edits(ctx: click.Context, paths: tuple[str, ...], yes: bool, redact: bool, put_back: bool) -> None:
+    """Commit hand edits now (PATHS only, when given) as "Hand edits"; --put-back undoes the questioned ones."""
+    store = _open_store(ctx, create=False)
+    if put_back and (yes or redact):
+        raise click.UsageError("--put-back undoes what --yes and --redact would commit: give one of them")
+    if put_back:  # the app's "put back" (docs/architecture.md §3): the question's answer, not a commit of the edit
+        wanted = set(paths)
+        asked = [q for q in store.status().questions if not wanted or q.path in wanted]
+        for q in asked:
+            done = store.answer_hand_edit(q.path, q.seen, commit=False)
+            click.echo(f"put back {q.path}" + (f": committed {done[:12]}" if done else ": the committed text"))
+        if not asked:
+            click.echo("no question waits" + (f" for {', '.join(paths)}" if paths else ""))
+        return
+    if redact:  # each edit that added a secret: redacted in the file, then committed (docs/architecture.md §3)
+        wanted = set(paths)
+        for q in store.status().questions:
+            if q.secrets and (not wanted or q.path in wanted):
+                done = store.answer_hand_edit(q.path, q.seen, commit=False, redact=True)
+                click.echo(f"redacted {len(q.secrets)} line(s) of {q.path}: committed {(done or '')[:12]}")
+    commit = store.commit_hand_edits(list(paths) or None, confirm=yes)
+    click.echo(f"committed {commit[:12]}" if commit else "nothing to commit")
+    for q in store.status().questions:
+        click.echo(q.message)
+
+
+def register(main: click.Group) -> None:
+    """Add ``status`` and ``commit-hand-edits`` to the ``memrepo`` command group."""
+    main.add_command(status)
+    main.add_command(commit_hand_edits)
