@@ -156,6 +156,10 @@ def build_index(root: str, background: bool = False) -> None:
     quiet = os.open(os.devnull, os.O_WRONLY)
     os.dup2(quiet, 1)
     os.dup2(quiet, 2)
+    from memrepo.engine.redaction import allow
+
+    # Redacted as the parent's own index would be: values marked false alarms here stay (docs/architecture.md §3).
+    allow.activate(index_path(Path(root)).parent)
     if not background:
         RecallIndex(Path(root)).sync()
         return
