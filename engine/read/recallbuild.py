@@ -18,7 +18,6 @@ import sqlite3
 from typing import TYPE_CHECKING
 
 from .recallentries import update_file
-from .recallkeys import PAGE_SIZE
 from .recallpost import PostingChanges, index_error, merge_all_parts
 
 if TYPE_CHECKING:
@@ -106,7 +105,6 @@ def apply(
         index._forget_cached()
     if building:  # batches leave half-full pages: written once more, densely (a few seconds at 20,000 files)
         with contextlib.suppress(sqlite3.Error):
-            db.execute(f"PRAGMA page_size={PAGE_SIZE}")  # an index made before at 4,096 takes it here
             db.execute("VACUUM")
     if full_scan:
         index.built = True

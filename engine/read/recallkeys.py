@@ -293,13 +293,7 @@ def connect(target: str) -> sqlite3.Connection:
     db.execute("PRAGMA journal_mode=DELETE")
     db.execute("PRAGMA synchronous=NORMAL")
     db.execute("PRAGMA cache_size=-8000")  # 8 MB of page cache at most
-    db.execute(f"PRAGMA page_size={PAGE_SIZE}")  # a new file only; an older one takes it at its next build
     return db
-
-
-PAGE_SIZE = 8192
-"""The index file's page size (bytes). A file's packed entries (about 1 KB) leave less of each page unused than at
-SQLite's default 4,096: 83.7 MB -> 79.8 MB at 20,000 files, 8.6 -> 8.4 MB at 2,000 (benchmarks/bench_build.py)."""
 
 
 SCHEMA_VERSION = "8"
