@@ -99,12 +99,13 @@ def update_file(
             entries = []  # unreadable or not text: indexed as empty, retried when it changes
     added = 0
     records: list[tuple[int, int, str, str, str]] = []
+    once: dict[str, str] = {}  # a value repeats within a file (a date, "agent", a heading's context): redacted once
     for number, entry in entries:
         # The index holds text only as it may leave: redacted, like every derived file (docs/architecture.md §4).
-        text = redacted(entry.text)
-        meta = {k: redacted(v) for k, v in entry.meta.items()}
+        text = _redacted_once(entry.text, once)
+        meta = {k: _redacted_once(v, once) for k, v in entry.meta.items()}
         meta_json = json.dumps(meta, ensure_ascii=False)
-        ctx = redacted(entry_context(contexts.get(number, ""), meta))
+        ctx = _redacted_once(entry_context(contexts.get(number, ""), meta), once)
         kept = old.get((text, meta_json, ctx))
         if kept:
             iid, line = kept.pop()
@@ -137,3 +138,11 @@ def update_file(
         db.executemany("DELETE FROM items WHERE id=?", [(iid,) for iid, _ in gone])
         db.executemany("DELETE FROM shown WHERE id=?", [(iid,) for iid, _ in gone])
     return seq, added, len(gone) + dropped, 1
+
+
+def _redacted_once(text: str, once: dict[str, str]) -> str:
+    """``text`` as :func:`.recallkeys.redacted` gives it, remembered in ``once`` (one file's texts, one allow-list)."""
+    got = once.get(text)
+    if got is None:
+        got = once[text] = redacted(text)
+    return got

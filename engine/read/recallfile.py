@@ -156,6 +156,14 @@ def build_index(root: str, background: bool = False) -> None:
     quiet = os.open(os.devnull, os.O_WRONLY)
     os.dup2(quiet, 1)
     os.dup2(quiet, 2)
+    from memrepo.engine.redaction import allow
+
+    # Redacted as the parent's own index would be: values marked false alarms here stay (docs/architecture.md §3).
+    # Only where there is a list: an active one costs a stat a redaction (about 10% of a build), and with none
+    # nothing is allowed (a list made during the build empties the index at the next open, .recallopen).
+    state = index_path(Path(root)).parent
+    if (state / allow.FILE_NAME).exists():
+        allow.activate(state)
     if not background:
         RecallIndex(Path(root)).sync()
         return

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sqlite3
 import threading
 import time
 from collections.abc import Callable
@@ -26,6 +27,8 @@ from .semantic_store import VectorStore
 
 BATCH = 8
 """Entries embedded between two commits of the vectors file."""
+REPACK_AFTER = 1000
+"""A build that stored this many vectors or more rewrites the file densely at its end (:meth:`VectorStore.repack`)."""
 
 
 def build_vectors(
@@ -62,6 +65,9 @@ def build_vectors(
             chunk = todo[start : start + BATCH]
             vecs = embedder.embed([text for _iid, text in chunk], query=False)
             stored += store.add([(iid, text, vec) for (iid, text), vec in zip(chunk, vecs, strict=True)])
+        if stored >= REPACK_AFTER and not (stop is not None and stop.is_set()):
+            with contextlib.suppress(sqlite3.Error):  # held by a reader past the timeout: only space is lost
+                store.repack()
         return stored
     finally:
         store.close()

