@@ -54,7 +54,8 @@ _FUNCTION_WORDS = frozenset(_FUNCTION_TEXT.split())
 _CLAUSE_TEXT = "is are was were and but the user username login ist und est et es y é e 1password bitwarden keepass"
 _CLAUSE_WORDS = frozenset(_CLAUSE_TEXT.split())
 """Words that carry a sentence on past the password (its verbs, "and", "the"), or name a password manager."""
-_CUT_WORDS = frozenset("since until till because unless while during after before seit bis desde depuis".split())
+_CUT_TEXT = "since until till because unless while during after before seit bis desde depuis"
+_CUT_WORDS = frozenset(_CUT_TEXT.split())
 """Words that start a clause after the password ("hunter2x! since june", "blue river 77 until friday"): the
 phrase ends before them."""
 _CUT_RE = re.compile(r"(?i)[ \t]+(?:" + "|".join(sorted(_CUT_WORDS)) + r")\b")
