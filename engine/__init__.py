@@ -60,6 +60,7 @@ _EXPORTS = {
     "recall_block": "memrepo.engine.read.context",
     "raw_too_long": "memrepo.engine.write.policy",
     "text_refusal": "memrepo.engine.write.policy",
+    "trim_heap": "memrepo.engine.files.heap",
 }
 
 if TYPE_CHECKING:  # the names as type checkers see them; at run time each loads on first use
@@ -78,6 +79,7 @@ if TYPE_CHECKING:  # the names as type checkers see them; at run time each loads
         PathRuleError,
         RefError,
     )
+    from memrepo.engine.files.heap import trim_heap
     from memrepo.engine.git.store import libgit2_version
     from memrepo.engine.history.stats import MemoryStats, compute_stats
     from memrepo.engine.models import (

@@ -11,38 +11,9 @@ free page of every heap back (0.3-6 ms, the GIL released): with it every
 
 from __future__ import annotations
 
-import ctypes
-import functools
-import sys
-from collections.abc import Callable
+from memrepo.engine import trim_heap
+
+__all__ = ["TRIM_EVERY_S", "trim_heap"]  # the engine's trim (engine/files/heap.py), on the app's timer
 
 TRIM_EVERY_S = 2.0
 """Seconds between two trims while the app runs."""
-
-
-@functools.cache
-def _malloc_trim() -> Callable[[int], int] | None:
-    """glibc's ``malloc_trim``, or None where the C library has none (macOS, musl)."""
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        trim = ctypes.CDLL(None).malloc_trim  # the process's own C library
-    except (OSError, AttributeError):
-        return None
-    trim.argtypes = [ctypes.c_size_t]
-    trim.restype = ctypes.c_int
-    return trim
-
-
-def trim_heap() -> bool:
-    """Return the C allocator's free pages to the system.
-
-    Returns:
-        bool: False where the C library cannot (nothing done), else True.
-        Safe from any thread; ctypes releases the GIL for the call.
-    """
-    trim = _malloc_trim()
-    if trim is None:
-        return False
-    trim(0)
-    return True
