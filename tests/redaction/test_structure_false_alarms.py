@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from memrepo.engine import redaction
-from memrepo.engine.redaction import layout, phrases
+from memrepo.engine.redaction import configs, layout, phrases
 
 
 @pytest.mark.parametrize(
@@ -82,3 +82,41 @@ def test_the_layout_rule_takes_no_pin_name_under_a_pin_label() -> None:
 def test_a_pin_under_its_label_or_header_is_redacted(text: str, value: str) -> None:
     assert value not in redaction.redact(text)[0]
     assert [text[s:e] for s, e, _ in layout.spans(text)] == [value]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "- password: bcrypt",
+        "- passwords: argon2id",
+        "- password: SHA-512",
+        "- password: plaintext",
+        "- password: rotated",
+        "- password: monthly",
+        "- password: Okta",
+        "- DB_PASSWORD: injected",
+        "- db_password: from_vault",
+        "- <password>see-vault</password> in pom.xml",
+        "- bypass: cloudflare",
+        "- compass: north",
+        "- Surpass: benchmark",
+        "- first_pass: lint",
+        "- second-pass: typecheck",
+        "- https://wiki.acme.io/search?q=password&bypass=cache",
+    ],
+)
+def test_config_lines_about_a_password_or_with_a_pass_word_stay(text: str) -> None:
+    assert list(configs.spans(text)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("- password: sunshine", "sunshine"),
+        ("SSHpassword=sunshine", "sunshine"),
+        ("db_pass: letmein99", "letmein99"),
+        ("jdbc:mysql://localhost/app?user=admin&userpass=sunshine", "sunshine"),
+    ],
+)
+def test_a_plain_word_under_a_password_key_is_still_taken(text: str, value: str) -> None:
+    assert [text[s:e] for s, e, _ in configs.spans(text)] == [value]
