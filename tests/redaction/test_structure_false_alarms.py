@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from memrepo.engine import redaction
-from memrepo.engine.redaction import configs, layout, phrases
+from memrepo.engine.redaction import configs, layout, phrases, prefixed
 
 
 @pytest.mark.parametrize(
@@ -120,3 +120,20 @@ def test_config_lines_about_a_password_or_with_a_pass_word_stay(text: str) -> No
 )
 def test_a_plain_word_under_a_password_key_is_still_taken(text: str, value: str) -> None:
     assert [text[s:e] for s, e, _ in configs.spans(text)] == [value]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the feature branch is fix-4f2a9c1e7b3d5e6f7a8b9c0d1e2f3a4b",
+        "renovate branch renovate-a3f5c8e9b1d2f4a6c8e0b2d4f6a8c0e2 is stale",
+    ],
+)
+def test_a_branch_name_carrying_a_hash_stays(text: str) -> None:
+    assert list(prefixed.spans(text)) == []
+    assert redaction.redact(text)[0] == text
+
+
+def test_a_mailgun_style_hex_key_is_still_taken() -> None:
+    text = "Log into Zorbly with key-3f2a9c1e7b3d4f5a6b7c8d9e0f1a2b3c"
+    assert [text[s:e] for s, e, _ in prefixed.spans(text)] == ["key-3f2a9c1e7b3d4f5a6b7c8d9e0f1a2b3c"]
