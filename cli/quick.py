@@ -154,6 +154,7 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
                     limit=1,
                     max_bytes=UNBUDGETED,
                     min_confidence=0.0 if args["show_all"] else None,
+                    related=True,
                 )
             best = again[0] if again else None
         fail(no_hit_line(query, budget, best))

@@ -177,7 +177,8 @@ def no_hit_line(query: str, max_bytes: int, best: object | None) -> str:
     Args:
         query: what was searched for (shortened to 60 characters here).
         max_bytes: the ``--max-bytes`` budget given (bytes).
-        best: the best match with no byte budget (a hit with ``ref`` and ``text``), or None when nothing matches.
+        best: the best match with no byte budget (a hit with ``ref``, ``text`` and ``answer``), or None when nothing
+            matches; a nearest entry (``answer`` False) is named as one.
 
     Returns:
         str: "no memory matches ..." when nothing matches; when something does but the budget
@@ -189,6 +190,11 @@ def no_hit_line(query: str, max_bytes: int, best: object | None) -> str:
     if best is None:
         return f"no memory matches {shown!r}"
     need = len(str(getattr(best, "ref", "")).encode()) + len(str(getattr(best, "text", "")).encode("utf-8", "replace"))
+    if not getattr(best, "answer", True):  # only a nearest entry matched: it is not an answer either
+        return (
+            f"no entry answers {shown!r} confidently, and no nearest entry fits in --max-bytes {max_bytes} "
+            f"(the nearest needs {need} bytes): raise --max-bytes"
+        )
     return (
         f"memory matches {shown!r}, but no hit fits in --max-bytes {max_bytes} "
         f"(the best needs {need} bytes): raise --max-bytes"

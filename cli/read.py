@@ -115,7 +115,9 @@ def recall(
     if not hits:  # a match the byte budget left out is not "no match" (the quick path says the same)
         again = []
         if max_bytes < UNBUDGETED:
-            again = store.recall(query, workspace=workspace, limit=1, max_bytes=UNBUDGETED, min_confidence=floor)
+            again = store.recall(
+                query, workspace=workspace, limit=1, max_bytes=UNBUDGETED, min_confidence=floor, related=True
+            )
         _fail(no_hit_line(query, max_bytes, again[0] if again else None))
     nearest = not hits[0].answer
     if nearest:

@@ -359,7 +359,7 @@ def recall(
             if related and not hits:
                 from .recallnear import RELATED_MAX
 
-                near = {**options, "limit": RELATED_MAX, "min_confidence": 0.0}
+                near = {**options, "limit": min(limit, RELATED_MAX), "min_confidence": 0.0}
                 hits = [hit for hit in _scan(root, query, near, redact, done, walked) if hit.confidence > 0]
                 for hit in hits:
                     hit.answer = False
@@ -406,7 +406,9 @@ def recall(
         if not answered:
             from .recallnear import nearest_lexical
 
-            found = nearest_lexical(index, query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped)
+            found = nearest_lexical(
+                index, query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit
+            )
         rows = {iid: index.row(iid) for iid, _key in found}
         shown = _shown(index.db, redact, [(iid, row[3], row[4]) for iid, row in rows.items()])
     finally:

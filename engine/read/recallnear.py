@@ -36,7 +36,13 @@ Found = list[tuple[int, tuple]]
 
 
 def nearest_lexical(
-    index: RecallIndex, query: str, *, workspace_file: str | None, workspace_id: str | None, scoped: bool
+    index: RecallIndex,
+    query: str,
+    *,
+    workspace_file: str | None,
+    workspace_id: str | None,
+    scoped: bool,
+    limit: int = RELATED_MAX,
 ) -> Found:
     """The lexical nearest entries: the ranking with no confidence minimum, hits holding a query term only.
 
@@ -44,9 +50,10 @@ def nearest_lexical(
         index: the recall index.
         query: the query.
         workspace_file, workspace_id, scoped: the scope (as for :meth:`.recall.RecallIndex.search`).
+        limit: the most hits the caller asked for (``-n``); at most :data:`RELATED_MAX` are given.
 
     Returns:
-        list: at most :data:`RELATED_MAX` item ids with sort keys, best first.
+        list: at most ``min(limit, RELATED_MAX)`` item ids with sort keys, best first.
     """
     found = index.search(
         query,
@@ -56,7 +63,7 @@ def nearest_lexical(
         limit=RELATED_MAX,
         min_confidence=0.0,
     )
-    return [(iid, key) for iid, key in found if float(key[1]) > 0.0][:RELATED_MAX]
+    return [(iid, key) for iid, key in found if float(key[1]) > 0.0][: min(limit, RELATED_MAX)]
 
 
 def search(
@@ -107,8 +114,8 @@ def search(
         )
         answered = info.answered
     if related and not found:
-        found = nearest_lexical(index, query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped)
+        found = nearest_lexical(index, query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit)
         answered = False
     if not answered:
-        found = found[:RELATED_MAX]
+        found = found[: min(limit, RELATED_MAX)]
     return found, info, answered

@@ -67,10 +67,22 @@ _ABOUT_TEXT = (
     "required optional none null nil true false yes no empty blank unset set reset expired changed unknown hidden "
     "masked redacted secret secrets password passwd pass pwd default random generated prompt ask vault env file see "
     "todo tbd changeme example placeholder same disabled enabled off on auto manual never always stdin keyring "
-    "keychain 1password bitwarden lastpass keepass string text value str int bool"
+    "keychain 1password bitwarden lastpass keepass string text value str int bool "
+    "hashed hashing plaintext cleartext bcrypt scrypt argon2 argon2i argon2id pbkdf2 sha-256 sha-512 sha256 sha512 "
+    "md5 salted encrypted rotated rotating rotation monthly weekly daily nightly quarterly yearly shared personal "
+    "forgotten injected managed inherited sso saml ldap oauth oidc kerberos okta doppler"
 )
 _ABOUT_WORDS = frozenset(_ABOUT_TEXT.split())
-"""Words a password key's value holds when it says something about the password instead of being one."""
+"""Words a password key's value holds when it says something about the password instead of being one: its hashing,
+its rotation, where it comes from ("password: bcrypt", "password: rotated monthly", "password: Okta")."""
+_ABOUT_PREFIX_RE = re.compile(r"(?i)(?:see|ask|from|via|in)[-_]")
+"""A value that points elsewhere, written as one token (``see-vault``, ``from_vault``)."""
+_NOT_PW_KEY_RE = re.compile(
+    r"(?i)(?:(?<![a-z])(?:by|com|encom|sur|over|under|tres)|(?:first|second|third|final|last|next|single|multi|one|"
+    r"two|lint|test)[_-]?)pass(?:es)?\d{0,3}$"
+)
+"""A key ending in "pass" that is an English word or a run of a tool, not a password (``bypass``, ``compass``,
+``first_pass``, ``second-pass``)."""
 _PW_KEYS = ("pass", "pwd", "senha", "contrase", "kennwort")
 """Substrings, lower case, one of which a password key holds (a cheap test before the line and query rules)."""
 _KEYS = (*_PW_KEYS, "secret", "token", "key", "cred")
@@ -80,6 +92,8 @@ _KEYS_RE, _PW_KEYS_RE = re.compile("|".join(_KEYS)), re.compile("|".join(_PW_KEY
 def _pw_value_ok(value: str) -> bool:
     """Whether a password key's value is a password: a word will do, not a word about passwords or a reference."""
     if len(value) < 4 or value.lower() in _ABOUT_WORDS or _PLACEHOLDER_RE.match(value) or _ENV_NAME_RE.fullmatch(value):
+        return False
+    if _ABOUT_PREFIX_RE.match(value):
         return False
     if value.startswith(("$", "%", "{", "<", "[", "(", "@", "/", "~", ".", "#")) or value.endswith((")", "%", "}")):
         return False  # a variable, a template, a call, a path
@@ -114,9 +128,10 @@ def spans(text: str) -> Iterator[Span]:
     if not _PW_KEYS_RE.search(low):
         return
     for m in _LINE_RE.finditer(text):
-        if m.group("key").lower() != "pass" and _pw_value_ok(m.group("value")):  # "pass: 12/12" is a result
+        key = m.group("key")
+        if key.lower() != "pass" and not _NOT_PW_KEY_RE.search(key) and _pw_value_ok(m.group("value")):  # "pass: 12/12"
             yield m.start("value"), m.end("value"), "password"
     if "=" in text and ("?" in text or "&" in text or ";" in text):
         for m in _QUERY_RE.finditer(text):
-            if _pw_value_ok(m.group("value")):
+            if not _NOT_PW_KEY_RE.search(m.group("key")) and _pw_value_ok(m.group("value")):
                 yield m.start("value"), m.end("value"), "password"

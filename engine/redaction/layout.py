@@ -103,15 +103,23 @@ def _cells(row: str) -> list[tuple[int, int]]:
         pos = bar + 1
 
 
-def _value_ok(value: str) -> bool:
-    """Whether a cell or a line's value reads as a credential: not a placeholder or a word like "n/a" or "see vault"."""
+_PIN_RE = re.compile(r"(?i)(?:^|[\s*_`])pins?[\s*_`:：=]*$")
+"""A label or header ending in "pin": a device's pin is named too (``| Pin | Signal |`` / ``| GPIO17 | LED |``)."""
+
+
+def _value_ok(value: str, *, pin: bool = False) -> bool:
+    """Whether a cell or a line's value reads as a credential: not a placeholder or a word like "n/a" or "see vault";
+    under a ``pin`` label or header, 4 to 8 digits (a PIN), never a pin's name such as ``GPIO17``."""
     value = value.strip("`*_ ")
+    if pin:
+        return value.isdigit() and 4 <= len(value) <= 8
     return bool(value) and not _NOT_VALUE_RE.match(value) and " " not in value and _ok(value, min_len=6)
 
 
 def _table_spans(text: str) -> Iterator[Span]:
     """Cells of a table's secret columns, and cells after an account name's cell."""
     secret_cols: set[int] = set()
+    pin_cols: set[int] = set()
     last_end = -2
     for m in _ROW_RE.finditer(text):
         row, base = m.group(0), m.start()
@@ -125,10 +133,12 @@ def _table_spans(text: str) -> Iterator[Span]:
         headers = {i for i, t in enumerate(texts) if _compiled(_HEADER).match(t)}
         if headers and not any(_value_ok(t) for t in texts):
             secret_cols = headers
+            pin_cols = {i for i in headers if _PIN_RE.search(texts[i])}
             continue
         for i, (a, _b) in enumerate(cells):
             after_account = i > 0 and _ACCOUNT_RE.match(texts[i - 1].strip("`*_ "))
-            if (i in secret_cols or after_account) and _value_ok(texts[i]):
+            pin = i in secret_cols and i in pin_cols
+            if (i in secret_cols or after_account) and _value_ok(texts[i], pin=pin):
                 value = texts[i].strip("`*_ ")
                 at = row.find(value, a)
                 yield base + at, base + at + len(value), "password"
@@ -151,7 +161,7 @@ def spans(text: str) -> Iterator[Span]:
                     continue
             else:
                 value, start = m.group("value"), m.start("value")
-                if not _value_ok(value):
+                if not _value_ok(value, pin=bool(_PIN_RE.search(m.group("label")))):
                     continue
             yield start, start + len(value), "password"
     if "|" in text:

@@ -48,17 +48,30 @@ _FUNCTION_TEXT = """
     o os um uma uns umas é em no na nos nas do da dos das com sem para por e ou está ver perguntar cofre
     der die das ein eine ist im am auf unter mit ohne für und oder nicht siehe fragen
     в во на у с со к от для по под это не нет см смотри спроси спросите лежит
+    via per every each all any both across through throughout except between within without everywhere
+    pelo pela pelos pelas todo toda todos todas cada ao aos à às entre según se sus bei beim vom zum zur pro
+    jeden jede jedes jeweils wird werden worden par chaque tous toutes partout sauf désormais été через при
+    каждый каждую каждые везде кроме
     """
 _FUNCTION_WORDS = frozenset(_FUNCTION_TEXT.split())
 """Words a passphrase rarely holds but a sentence about a password does ("is on the fridge", "está no cofre")."""
 _CLAUSE_TEXT = "is are was were and but the user username login ist und est et es y é e 1password bitwarden keepass"
 _CLAUSE_WORDS = frozenset(_CLAUSE_TEXT.split())
 """Words that carry a sentence on past the password (its verbs, "and", "the"), or name a password manager."""
+_HOW_TEXT = """
+    via per every each across through throughout except between within everywhere pelo pela pelos pelas cada
+    según jeweils chaque partout sauf через при каждый каждую каждые везде кроме
+    """
+_HOW_WORDS = frozenset(_HOW_TEXT.split())
+"""Words that say how or how often a password is handled ("rotated monthly via Vault", "trocada todo mês pelo
+Vault", "synced via agent v1.15"): a sentence about a password, even beside a number."""
 _CUT_TEXT = "since until till because unless while during after before seit bis desde depuis"
 _CUT_WORDS = frozenset(_CUT_TEXT.split())
 """Words that start a clause after the password ("hunter2x! since june", "blue river 77 until friday"): the
 phrase ends before them."""
 _CUT_RE = re.compile(r"(?i)[ \t]+(?:" + "|".join(sorted(_CUT_WORDS)) + r")\b")
+_NAME_RE = re.compile(r"[^\W\d_]+(?:_[^\W\d_]+)+(?:\.[a-z]{1,5})?|[^\W\d_]+\.[a-z]{1,5}")
+"""A snake_case name or a file name of letters ("random_password", "rotate_db_creds.yml"): it marks no passphrase."""
 _UNITS_RE = re.compile(
     r"(?i)^(?:char(?:acter)?s?|digits?|letters?|symbols?|words?|seconds?|minutes?|hours?|days?|weeks?|months?|"
     r"years?|times?|long|caract[eè]res|caracteres|zeichen|d[ií]gitos|chiffres|자|자리|文字|位)$"
@@ -79,9 +92,9 @@ def _passphrase(words: list[str]) -> bool:
         return False
     if any(a.isdigit() and _UNITS_RE.match(b) for a, b in pairwise(words)):
         return False  # a length or a duration: "12 characters", "every 3600 seconds"
-    if any(w.lower() in _CLAUSE_WORDS for w in words[1:]):
+    if any(w.lower() in _CLAUSE_WORDS for w in words[1:]) or any(w.lower() in _HOW_WORDS for w in words):
         return False  # a sentence goes on: "hunter2 and the user is bob" (speech.py takes "hunter2")
-    marked = any(any(not c.isalpha() for c in w) for w in words)
+    marked = any(any(not c.isalpha() for c in w) and not _NAME_RE.fullmatch(w) for w in words)
     if marked:
         return sum(len(w) for w in words) >= 6
     return len(words) >= 4 and not any(w.lower() in _FUNCTION_WORDS for w in words) and all(len(w) >= 3 for w in words)

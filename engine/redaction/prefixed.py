@@ -39,9 +39,11 @@ _PREFIX_RE = re.compile(r"(?:^|(?<=[^\w./@+%#~-]))(?P<prefix>[a-z][a-z0-9]{0,9}[
 _PUBLIC_PREFIX_RE = re.compile(
     r"(?:sha\d*|md5|blake\d*\w*|crc\d*|xxh\d*|hash|digest|checksum|etag|id|uuid|guid|oid|rev|commit|ref|build|run|"
     r"job|trace|span|request|req|session|sess|user|usr|org|team|project|proj|acct|account|cus|customer|order|txn|"
-    r"img|image|file|doc|page|node|msg|message|evt|event|ami|snap|vol|vpc|subnet|sg|eni|i|v\d*)[_-]",
+    r"img|image|file|doc|page|node|msg|message|evt|event|ami|snap|vol|vpc|subnet|sg|eni|i|v\d*|"
+    r"fix|bugfix|hotfix|feat|feature|chore|release|revert|wip|renovate|dependabot|tmp|temp)[_-]",
 )
-"""A first prefix part that names a hash, an id or a version, not a vendor's key (``sha1_``, ``trace-``, ``v2-``)."""
+"""A first prefix part that names a hash, an id, a version or a git branch, not a vendor's key (``sha1_``,
+``trace-``, ``v2-``, ``fix-<commit>``, ``renovate-<hash>``: branch names carry a commit or a hash)."""
 _WORDISH_RE = re.compile(r"[a-z]{8}|[A-Z]{8}")
 """Eight letters of one case in a row: the words of a camelCase name, rare in a random mixed-case body (about 3%)."""
 _WORD_PARTS_RE = re.compile(r"[A-Z]?[a-z]{3,}")

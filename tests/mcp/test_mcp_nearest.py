@@ -23,7 +23,8 @@ async def test_recall_says_plainly_when_it_lists_only_the_nearest_entries(tmp_pa
         assert not result.is_error
         lines = text.splitlines()
         assert lines[0] == NEAREST  # first, before any entry
-        assert lines[1].endswith("[nearest, not an answer]: Works at Fjordline Labs in Stockholm")
+        # the entries come last: a mode line or a scan line (the warm-up build may still run) may come between
+        assert lines[-1].endswith("[nearest, not an answer]: Works at Fjordline Labs in Stockholm"), text
         assert result.structured_content == {"result": text}  # the structured output says the same
 
         confident = text_of(await session.call_tool("memory_recall", {"query": "Fjordline Labs Stockholm"}))
