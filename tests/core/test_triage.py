@@ -100,7 +100,8 @@ def test_cli_inbox_list_accept_discard(tmp_path: Path) -> None:
     assert accepted.exit_code == 0 and accepted.output.startswith("added repo:lessons.md#L"), accepted.output
     second = runner.invoke(main, ["--repo", str(repo), "inbox"]).output.split()[0]
     discarded = runner.invoke(main, ["--repo", str(repo), "inbox", "discard", second])
-    assert discarded.exit_code == 0 and runner.invoke(main, ["--repo", str(repo), "inbox"]).output == ""
+    emptied = runner.invoke(main, ["--repo", str(repo), "inbox"])
+    assert discarded.exit_code == 0 and emptied.stdout == "" and "inbox is empty" in emptied.stderr
     bad = runner.invoke(main, ["--repo", str(repo), "inbox", "discard", "repo:me.md#L1"])
     assert bad.exit_code == 1 and "only inbox entries" in bad.output
 
