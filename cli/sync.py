@@ -155,16 +155,22 @@ def watch(ctx: click.Context) -> None:
             auto = AutoSync(repo, report)  # the app's driver too
             runner = asyncio.create_task(auto.run())
             told: set[tuple[str, str]] = set()
+
+            async def tell() -> None:
+                """Say once each hand edit memrepo holds for the user (a secret, a mass deletion)."""
+                for q in (await repo.status()).questions:
+                    if (q.path, q.seen) not in told:
+                        told.add((q.path, q.seen))
+                        stamp = datetime.now().strftime("%H:%M:%S")
+                        click.echo(f"{stamp} not committed, waiting for you: {q.message}", err=True)
+
             try:
+                await tell()  # one made before watch started waits too
                 async for event in repo.changes():
                     if event.git or event.paths:
                         auto.poke()
-                    if event.paths:  # a hand edit memrepo holds (a secret, a mass deletion): say so once
-                        for q in (await repo.status()).questions:
-                            if (q.path, q.seen) not in told:
-                                told.add((q.path, q.seen))
-                                stamp = datetime.now().strftime("%H:%M:%S")
-                                click.echo(f"{stamp} not committed, waiting for you: {q.message}", err=True)
+                    if event.paths:
+                        await tell()
             finally:
                 runner.cancel()
                 with contextlib.suppress(asyncio.CancelledError):

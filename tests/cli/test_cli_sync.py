@@ -153,3 +153,35 @@ def test_watch_says_once_that_a_hand_edit_with_a_secret_waits(tmp_path: Path, re
     said = err_path.read_text()
     assert said.count("not committed, waiting for you: me.md: a hand edit added what looks like a secret") == 1
     assert token not in said
+
+
+def test_watch_says_a_held_hand_edit_made_before_it_started(tmp_path: Path, remote: Path) -> None:
+    """A secret appended by hand before `memrepo watch` starts was held without a word: watch only looked on events."""
+    b = MemoryStore.open(tmp_path / "b", plain_settings())
+    sync_mod.set_remote(b.root, str(remote), confirmed_private=True)
+    token = "ghp_R4nd0mT0k3nV4lu3F0rT3st1ngAbCdEf12"
+    with (b.root / "me.md").open("a") as me:
+        me.write(f"- The deploy bot token is {token} [by: user]\n")
+    config = tmp_path / "config.toml"
+    config.write_text("[sync]\ninterval_s = 30\ndebounce_s = 0.1\n")
+    script = shutil.which("memrepo", path=str(Path(sys.executable).parent))
+    assert script is not None
+    err_path = tmp_path / "watch.err"
+    with err_path.open("w") as err_file:
+        proc = subprocess.Popen(
+            [script, "--repo", str(b.root), "watch"],
+            env={**os.environ, "MEMREPO_CONFIG": str(config)},
+            stdout=subprocess.DEVNULL,
+            stderr=err_file,
+            text=True,
+        )
+        try:
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and "looks like a secret" not in err_path.read_text():
+                time.sleep(0.2)
+        finally:
+            proc.send_signal(signal.SIGINT)
+            proc.wait(timeout=15)
+    said = err_path.read_text()
+    assert said.count("not committed, waiting for you: me.md: a hand edit added what looks like a secret") == 1
+    assert token not in said
