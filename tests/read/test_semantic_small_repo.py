@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from memrepo.engine.config import SemanticSettings
-from memrepo.engine.configpath import SIZE_MIN, SIZE_REF, size_shift
+from memrepo.engine.configpath import SIZE_MIN, SIZE_REF, SemanticKeys, size_shift
 from memrepo.engine.read.recall import RecallIndex
 from memrepo.engine.read.recallnear import search
 from memrepo.engine.read.semantic_build import build_vectors
@@ -62,9 +62,10 @@ def _repo(tmp_path: Path, entries: int, cosine: float) -> tuple[RecallIndex, Ang
     return index, emb, root
 
 
-def _recall(tmp_path: Path, entries: int, cosine: float, related: bool = False, **settings: float):
+def _recall(tmp_path: Path, entries: int, cosine: float, related: bool = False, keys: bool = False, **settings: float):
     index, emb, root = _repo(tmp_path, entries, cosine)
-    sem = SemanticRecall(root, SemanticSettings.model_validate(settings), emb, background=False)
+    conf = SemanticKeys(**settings) if keys else SemanticSettings.model_validate(settings)  # keys: the prompt hook's
+    sem = SemanticRecall(root, conf, emb, background=False)  # type: ignore[arg-type]
     try:
         found, _info, answered = search(index, sem, QUERY, (None, None, False), 5, related=related)
         return [index.row(iid)[3] for iid, _key in found], answered
@@ -99,3 +100,11 @@ def test_a_small_repo_lists_a_nearest_entry_under_the_tuned_neighbour_floor(tmp_
     assert got == [TARGET] and not answered
     got, answered = _recall(tmp_path / "off", 20, 0.795, related=True, size_slope=0.0)
     assert got == []
+
+
+def test_the_prompt_hook_s_light_keys_carry_the_slope(tmp_path: Path) -> None:
+    assert SemanticKeys().size_slope == SemanticSettings().size_slope
+    got, answered = _recall(tmp_path, 20, 0.83, keys=True)
+    assert answered and got[:1] == [TARGET]
+    got, answered = _recall(tmp_path / "off", 20, 0.83, keys=True, size_slope=0.0)
+    assert got == [] and not answered
