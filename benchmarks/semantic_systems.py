@@ -8,7 +8,7 @@ repo (the benchmark's untimed warm-up), then answers from them:
 - :func:`hybrid_related`: what the MCP server and the app answer: the same, and
   when nothing answers confidently up to three nearest entries, each marked
   ``(path, line, False)`` (the benchmark's hit protocol).
-- :func:`semantic`: the semantic list alone, with the similarity floor.
+- :func:`semantic`: the semantic list alone, with the similarity floor (shifted in a small repo).
 - :func:`semantic_raw`: the semantic list with no floor (for tuning it).
 
 ``MEMREPO_BENCH_MIN_SIM`` overrides ``[semantic] min_similarity``.
@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from memrepo.engine.config import SemanticSettings
+from memrepo.engine.configpath import size_shift
 from memrepo.engine.read.semantic_build import build_vectors
 from memrepo.engine.read.semantic_fuse import DEPTH, SemanticRecall
 
@@ -79,7 +80,10 @@ def semantic(root: Path, query: str, limit: int, floor: float | None = None) -> 
     index, sem = _ready(root)
     assert sem.embedder is not None
     qvec = sem.embedder.embed([query], query=True)[0]
-    near = sem._vectors().nearest(qvec, limit, sem.settings.min_similarity if floor is None else floor)
+    store = sem._vectors()
+    if floor is None:  # the floor hybrid recall uses: lower in a small repo (docs/architecture.md §4)
+        floor = sem.settings.min_similarity - size_shift(store.counts()[0], sem.settings.size_slope)
+    near = store.nearest(qvec, limit, floor)
     return [index.row(iid)[:2] for iid, _sim in near]
 
 

@@ -28,6 +28,7 @@ from .configpath import (
     SEMANTIC_HOOK_ANSWER_SIMILARITY,
     SEMANTIC_MAX_ENTRIES,
     SEMANTIC_MIN_SIMILARITY,
+    SEMANTIC_SIZE_SLOPE,
     SEMANTIC_WEIGHT,
     SERVER_IDLE_S,
     config_path,
@@ -173,6 +174,9 @@ class SemanticSettings(_Section):
     """When no entry matched a query word, the cosine the best neighbour needs for recall to answer at all."""
     semantic_weight: float = Field(SEMANTIC_WEIGHT, ge=0)
     """The semantic list's weight in the fusion (the lexical list's is 1)."""
+    size_slope: float = Field(SEMANTIC_SIZE_SLOPE, ge=0)
+    """How much both cosine floors drop in a repo of fewer than 135 entries with a vector, per unit of
+    ``ln(135 / entries)`` (docs/architecture.md §4, "Small repos"; 0: the floors as set, whatever the size)."""
     hook: bool = False
     """Whether the Claude Code prompt hook fuses too, with the vectors the MCP server or the app built (off: it
     costs each prompt about 110-150 ms of CPU for numpy and the model; docs/architecture.md §7)."""

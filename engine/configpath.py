@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+from math import log
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
@@ -150,6 +151,38 @@ the agent's context on every prompt). Tune splits (repo A | repo C), paraphrase 
 0.75 | 0.44 (benchmarks/hook_systems.py; docs/architecture.md §7)."""
 
 
+SEMANTIC_SIZE_SLOPE = 0.018
+"""Default ``[semantic] size_slope``: how much both cosine floors drop in a small repo for each unit of
+``ln(SIZE_REF / N)`` (:func:`size_shift`; in the bundled model's cosines: a floor with its own model wants its
+own slope, 0 turns the rule off)."""
+
+SIZE_REF = 135
+"""Entries with a vector at and above which the cosine floors stand as tuned (the smallest tuning repo's size)."""
+
+SIZE_MIN = 10
+"""The smallest repo size the shift was measured at: a smaller repo gets the shift of this many entries."""
+
+
+def size_shift(count: int, slope: float = SEMANTIC_SIZE_SLOPE) -> float:
+    """How far both cosine floors drop in a repo of ``count`` entries with a vector (docs/architecture.md §4).
+
+    The floors were tuned on repos of 135-185 entries. A no-answer question's best neighbour is the
+    highest of ``N`` unrelated cosines, lower the fewer entries, while an answer's cosine does not
+    depend on ``N``; the shift keeps the share of no-answer questions reaching a floor what it is at
+    the tuning size (measured by subsampling the tuning repos' entries: 0.049 at 10, 0.037 at 22).
+
+    Args:
+        count: entries with a vector (0 or more).
+        slope: ``[semantic] size_slope`` (0 or more).
+
+    Returns:
+        float: ``slope × ln(SIZE_REF / max(count, SIZE_MIN))`` under :data:`SIZE_REF` entries, else 0.0.
+    """
+    if count >= SIZE_REF:
+        return 0.0
+    return slope * log(SIZE_REF / max(count, SIZE_MIN))
+
+
 class SemanticKeys(NamedTuple):
     """``[semantic]`` as a one-shot process reads it without pydantic (the fields of ``config.SemanticSettings``
     that :func:`memrepo.engine.read.semantic_fuse.fuse_once` reads; :func:`memrepo.engine.read.coldrecall.hook_semantic`
@@ -160,6 +193,7 @@ class SemanticKeys(NamedTuple):
     min_similarity: float = SEMANTIC_MIN_SIMILARITY
     answer_similarity: float = SEMANTIC_ANSWER_SIMILARITY
     semantic_weight: float = SEMANTIC_WEIGHT
+    size_slope: float = SEMANTIC_SIZE_SLOPE
     hook: bool = False
     hook_answer_similarity: float = SEMANTIC_HOOK_ANSWER_SIMILARITY
 

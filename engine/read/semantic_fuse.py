@@ -41,6 +41,8 @@ fusing, two rules give the newer line the better place:
   unchanged. Without the lexical condition, or at 0.88, unrelated lines of
   one file (CJK ones above all) traded places and hit@5 fell.
 
+Small repos: both cosine floors drop by :func:`~memrepo.engine.configpath.size_shift` (docs/architecture.md §4).
+
 Degrading. With no model (``[semantic] provider = "off"``, ``auto`` without
 ``memrepo[semantic]``), no vector yet (a first build runs in the
 background), or a model that fails (the extra missing, the endpoint down or
@@ -58,6 +60,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from memrepo.engine.configpath import size_shift
 
 from .recallkeys import SEQ_BITS, WORKSPACES_DIR
 from .semantic_model import Embedder, ModelUnavailable, make_embedder
@@ -373,13 +377,14 @@ class SemanticRecall:
                 return not path.startswith(WORKSPACES_DIR) or path == workspace_file
 
             try:
-                near = store.nearest(qvec, limit + DEPTH, self.settings.min_similarity, keep)
+                shift = size_shift(have, self.settings.size_slope)  # a small repo's floors are lower
+                near = store.nearest(qvec, limit + DEPTH, self.settings.min_similarity - shift, keep)
             except ImportError:
                 return lexical, self._fail("semantic recall needs numpy: pip install 'memrepo[semantic]'", covered)
             except (sqlite3.Error, ValueError) as exc:
                 return lexical, self._fail(f"vectors cannot be read: {exc}", covered)
         info = RecallInfo("hybrid", covered, None)
-        if not found and (not near or near[0][1] < self.settings.answer_similarity):
+        if not found and (not near or near[0][1] < self.settings.answer_similarity - shift):
             info.answered = False  # no word nor meaning close enough: no answer
             if not related:
                 return [], info

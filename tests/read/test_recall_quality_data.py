@@ -145,3 +145,40 @@ def test_a_blind_repo_builds_through_the_writer_and_every_entry_is_labelled(repo
     paths = {path for path, _line in labels}
     assert {"MEMORY.md", "me.md", "lessons.md"} <= paths
     assert len([p for p in paths if p.startswith("workspaces/")]) == len({e.workspace for e in spec.entries} - {None})
+
+
+def test_the_g_tune_split_is_repo_g_alone_and_part_of_all() -> None:
+    assert bench.SPLITS["g-tune"] == [("g", "queries_g_tune.txt")]
+    assert bench.REPOS["g"] == "repo_g.txt"
+    assert not any(repo == "g" for split, pairs in bench.SPLITS.items() if split != "g-tune" for repo, _ in pairs)
+
+
+def test_repo_g_is_a_new_users_small_repo_with_every_kind_of_query() -> None:
+    spec = dataset.read_repo(DATA / "repo_g.txt")
+    queries = dataset.read_queries(DATA / "queries_g_tune.txt")
+    assert 15 <= len(spec.entries) <= 25  # small: a top 5 is about a quarter of the repo
+    assert {kind: sum(q.kind == kind for q in queries) for kind in dataset.KINDS} == {
+        "paraphrase": 17,
+        "keyword": 6,
+        "multi": 3,
+        "none": 10,
+    }
+    by_id = {e.id: e for e in spec.entries}
+    assert {e.kind for e in spec.entries} >= {"identity", "preference", "rule", "fact", "command"}
+    assert len({e.workspace for e in spec.entries} - {None}) == 2
+    stale = [(q, old) for q in queries for old in q.stale]
+    assert stale
+    for q, old in stale:
+        gold = {g for group in q.gold for g in group}
+        assert by_id[old].subject is None and any(
+            by_id[g].subject and by_id[g].added > by_id[old].added for g in gold
+        ), q.text
+
+
+def test_repo_g_builds_through_the_writer_and_every_entry_is_labelled(tmp_path: Path) -> None:
+    spec = dataset.read_repo(DATA / "repo_g.txt")
+    root = tmp_path / "repo_g"
+    dataset.build_repo(spec, root)  # raises when the writer refuses or reinforces an entry
+    labels = dataset.label_entries(spec, root)  # raises when a written text no longer matches its id
+    assert set(labels.values()) == _ids(spec)
+    assert len(labels) == len(_ids(spec))  # one line per id: no twin collapsed, no superseded line dropped

@@ -117,7 +117,8 @@ def test_a_question_with_no_answer_gets_no_neighbour_below_the_floor(tmp_path: P
     root, index = _repo(tmp_path)
     emb = ConceptEmbedder()
     build_vectors(root, emb, 100)
-    sem = SemanticRecall(root, _settings(min_similarity=0.5, answer_similarity=0.9), emb)
+    # the floor as set: no small-repo shift (tests/read/test_semantic_small_repo.py tests that)
+    sem = SemanticRecall(root, _settings(min_similarity=0.5, answer_similarity=0.9, size_slope=0.0), emb)
     hits, info = _recall(sem, index, "quantum chromodynamics lecture")
     assert hits == [] and info.mode == "hybrid"
     sem.close()
