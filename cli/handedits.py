@@ -2,17 +2,28 @@
 
 ``status`` is what a script asks before it trusts memory (docs/architecture.md §3), so its exit code
 says whether the user must act: 0 when nothing waits for them (clean, or hand edits memrepo commits
-by itself), :data:`NEEDS_YOU` when a write is blocked (a merge or rebase in progress, a stale lock)
-or a hand edit waits for their answer. 1 stays an error (no memory repo, a bad config), 2 bad usage.
+by itself), :data:`NEEDS_YOU` when a write is blocked (a merge or rebase in progress, a stale lock),
+a hand edit waits for their answer, or writes kept while blocked wait to be applied. 1 stays an
+error (no memory repo, a bad config), 2 bad usage.
+
+``status`` is a read: it never writes, so it never waits for the write lock (docs/architecture.md §4).
+Writes kept while blocked are applied by the next write once the block is gone (``remember``, the
+app, the MCP server and ``watch`` on the git event that ends it); ``commit-hand-edits`` applies them
+now, and ``status`` names it while some wait with no block left.
 """
 
 from __future__ import annotations
 
 import sys
+from pathlib import PurePosixPath
+from typing import TYPE_CHECKING
 
 import click
 
-from .main import _errors_as_lines, _open_store
+from .main import _errors_as_lines, _fail, _open_store
+
+if TYPE_CHECKING:
+    from memrepo.engine.repo.store import MemoryStore
 
 NEEDS_YOU = 3
 """``memrepo status``'s exit code when the user must act: blocked, or a hand-edit question open.
@@ -28,19 +39,22 @@ tell "memory needs you" from "no memory repo here" by the code.
 def status(ctx: click.Context) -> None:
     """Say whether the work tree is clean, hand-edited or blocked.
 
-    Exit 0 when nothing waits for you, 3 when a write is blocked or a hand edit waits for your answer.
+    Exit 0 when nothing waits for you, 3 when a write is blocked, a hand edit waits for your answer
+    or writes kept while blocked wait to be applied (``memrepo commit-hand-edits`` applies them).
     """
     from memrepo.engine.models import RepoState
 
     st = _open_store(ctx, create=False).status()
     click.echo(st.state.value + (f": {st.reason}" if st.reason else ""))
-    if st.pending:
-        click.echo(f"{st.pending} write(s) kept while blocked, applied by the next write")
+    if st.pending and st.state is RepoState.BLOCKED:
+        click.echo(f"{st.pending} write(s) kept while blocked, applied once the block is gone")
+    elif st.pending:
+        click.echo(f"{st.pending} write(s) kept while blocked, not applied yet: memrepo commit-hand-edits applies them")
     for path in st.changed:
         click.echo(f"  {path}")
     for q in st.questions:
         click.echo(q.message)
-    if st.state is RepoState.BLOCKED or st.questions:
+    if st.state is RepoState.BLOCKED or st.questions or st.pending:
         sys.exit(NEEDS_YOU)
 
 
@@ -63,6 +77,9 @@ def commit_hand_edits(ctx: click.Context, paths: tuple[str, ...], yes: bool, red
     if put_back and (yes or redact):
         raise click.UsageError("--put-back undoes what --yes and --redact would commit: give one of them")
     if put_back:  # the app's "put back" (docs/architecture.md §3): the question's answer, not a commit of the edit
+        missing = [p for p in paths if not _in_repo(store, p)]
+        if missing:  # a typo: a script must not read "no question waits" as "nothing to put back there"
+            _fail(f"not in the memory repo (no such file in the work tree or in HEAD): {', '.join(missing)}")
         wanted = set(paths)
         asked = [q for q in store.status().questions if not wanted or q.path in wanted]
         for q in asked:
@@ -77,10 +94,22 @@ def commit_hand_edits(ctx: click.Context, paths: tuple[str, ...], yes: bool, red
             if q.secrets and (not wanted or q.path in wanted):
                 done = store.answer_hand_edit(q.path, q.seen, commit=False, redact=True)
                 click.echo(f"redacted {len(q.secrets)} line(s) of {q.path}: committed {(done or '')[:12]}")
-    commit = store.commit_hand_edits(list(paths) or None, confirm=yes)
+    kept = len(store.pending())
+    commit = store.commit_hand_edits(list(paths) or None, confirm=yes)  # applies the writes kept while blocked too
     click.echo(f"committed {commit[:12]}" if commit else "nothing to commit")
+    applied = kept - len(store.pending())
+    if applied:
+        click.echo(f"applied {applied} write(s) kept while blocked")
     for q in store.status().questions:
         click.echo(q.message)
+
+
+def _in_repo(store: MemoryStore, rel: str) -> bool:
+    """True when ``rel`` (repo-relative) is a file in the work tree or in HEAD; never for a path out of the repo."""
+    path = PurePosixPath(rel)
+    if not rel or path.is_absolute() or ".." in path.parts or path.parts[0] == ".git":
+        return False
+    return (store.root / rel).is_file() or store.git.head_blob(path.as_posix()) is not None
 
 
 def register(main: click.Group) -> None:

@@ -321,10 +321,18 @@ class EntryWriter:
         return out
 
     def queue(self, cand: Candidate) -> None:
-        """Keep a (policy-checked, redacted) candidate durably under ``.git/memrepo/pending/``."""
-        self.pending_dir.mkdir(parents=True, exist_ok=True)
-        name = f"{time.time_ns():020d}-{os.getpid()}.json"
-        atomic_write(self.pending_dir / name, cand.model_dump_json().encode("utf-8"))
+        """Keep a (policy-checked, redacted) candidate durably under ``.git/memrepo/pending/``.
+
+        Owner only like every state file (docs/architecture.md §4): the folder 0700 (one an older
+        memrepo made 0755 is tightened), the file 0600 (made 0644 by the write, inside the 0700 folder).
+        """
+        folder = self.pending_dir
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if folder.stat().st_mode & 0o077:
+            os.chmod(folder, 0o700)
+        path = folder / f"{time.time_ns():020d}-{os.getpid()}.json"
+        atomic_write(path, cand.model_dump_json().encode("utf-8"))
+        os.chmod(path, 0o600)
 
     def apply_pending(self) -> list[WriteResult]:
         """Apply the writes kept while blocked, in order (see :meth:`MemoryStore.apply_pending`)."""

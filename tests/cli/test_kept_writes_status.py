@@ -1,0 +1,109 @@
+"""Writes kept while blocked, as a script sees them (docs/architecture.md §3: blocked states lose nothing).
+
+``memrepo status`` never says "clean" with exit 0 while a kept write waits: exit 3 and the command that
+applies it (``memrepo commit-hand-edits``); while still blocked it says they apply once the block is
+gone, not "by the next write" (that one is refused too). The kept files are owner only, like every
+state file. ``commit-hand-edits --put-back`` of a path not in the repo is an error, not "no question".
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from helpers.repo_helpers import USER, commit_by_hand, git, plain_settings
+
+from memrepo.cli.main import main
+from memrepo.engine.errors import BlockedError
+from memrepo.engine.models import Candidate
+from memrepo.engine.repo.store import MemoryStore
+
+KEPT = "Learned during the merge"
+
+
+def _merge_conflict(root: Path) -> None:
+    """A real ``git merge`` stopped on a conflict in me.md: MERGE_HEAD is there."""
+    git(root, "checkout", "-q", "-b", "side")
+    (root / "me.md").write_text("# About me\n\n- side version\n")
+    commit_by_hand(root, "side")
+    git(root, "checkout", "-q", "main")
+    (root / "me.md").write_text("# About me\n\n- main version\n")
+    commit_by_hand(root, "main")
+    subprocess.run(["git", *USER, "merge", "-q", "side"], cwd=root, capture_output=True)
+    assert (root / ".git" / "MERGE_HEAD").exists()
+
+
+def _keep_one_in_a_merge(root: Path) -> MemoryStore:
+    store = MemoryStore.open(root, plain_settings())
+    _merge_conflict(root)
+    with pytest.raises(BlockedError, match="kept"):
+        store.remember(Candidate(text=KEPT, kind="lesson"))
+    return store
+
+
+def test_status_while_blocked_says_the_kept_write_applies_once_the_block_is_gone(repo_path: Path) -> None:
+    _keep_one_in_a_merge(repo_path)
+    done = CliRunner().invoke(main, ["--repo", str(repo_path), "status"])
+    assert done.exit_code == 3
+    assert "1 write(s) kept while blocked, applied once the block is gone\n" in done.stdout
+    assert "next write" not in done.stdout
+
+
+def test_status_after_the_merge_is_aborted_exits_3_and_names_the_command_that_applies_it(repo_path: Path) -> None:
+    _keep_one_in_a_merge(repo_path)
+    git(repo_path, "merge", "--abort")
+    repo = ["--repo", str(repo_path)]
+    said = CliRunner().invoke(main, [*repo, "status"])
+    assert said.exit_code == 3, said.stdout
+    assert (
+        said.stdout == "clean\n1 write(s) kept while blocked, not applied yet: memrepo commit-hand-edits applies them\n"
+    )
+    assert KEPT not in (repo_path / "lessons.md").read_text()  # status is a read: it applied nothing
+    applied = CliRunner().invoke(main, [*repo, "commit-hand-edits"])
+    assert applied.exit_code == 0, applied.output
+    assert applied.stdout.endswith("applied 1 write(s) kept while blocked\n")
+    assert KEPT in (repo_path / "lessons.md").read_text()
+    after = CliRunner().invoke(main, [*repo, "status"])
+    assert (after.exit_code, after.stdout) == (0, "clean\n")
+
+
+def test_the_kept_write_and_its_folder_are_owner_only(repo_path: Path) -> None:
+    old = os.umask(0o022)  # the usual umask, which made them 0644 and 0755
+    try:
+        store = _keep_one_in_a_merge(repo_path)
+    finally:
+        os.umask(old)
+    folder = store.entries.pending_dir
+    files = list(folder.glob("*.json"))
+    assert len(files) == 1
+    assert oct(stat.S_IMODE(folder.stat().st_mode)) == oct(0o700)
+    assert oct(stat.S_IMODE(files[0].stat().st_mode)) == oct(0o600)
+
+
+def test_a_pending_folder_an_older_memrepo_left_0755_is_tightened(repo_path: Path) -> None:
+    store = MemoryStore.open(repo_path, plain_settings())
+    folder = store.entries.pending_dir
+    folder.mkdir()
+    os.chmod(folder, 0o755)
+    _keep_one_in_a_merge(repo_path)
+    assert oct(stat.S_IMODE(folder.stat().st_mode)) == oct(0o700)
+
+
+def test_put_back_of_a_path_not_in_the_repo_is_an_error(repo_path: Path) -> None:
+    MemoryStore.open(repo_path, plain_settings())
+    repo = ["--repo", str(repo_path)]
+    for missing in ("nothere.md", "../outside.md", "/etc/passwd"):
+        done = CliRunner().invoke(main, [*repo, "commit-hand-edits", "--put-back", missing])
+        assert done.exit_code == 1 and done.stdout == "", (missing, done.output)
+        assert f"not in the memory repo (no such file in the work tree or in HEAD): {missing}" in done.stderr
+    # a file that is there but has no question: nothing to do, as before (a script asked for no change)
+    there = CliRunner().invoke(main, [*repo, "commit-hand-edits", "--put-back", "me.md"])
+    assert (there.exit_code, there.stdout) == (0, "no question waits for me.md\n")
+    # deleted from the work tree but still in HEAD: in the repo
+    (repo_path / "lessons.md").unlink()
+    gone = CliRunner().invoke(main, [*repo, "commit-hand-edits", "--put-back", "lessons.md"])
+    assert gone.exit_code == 0, gone.output
