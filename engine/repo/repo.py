@@ -237,6 +237,8 @@ class MemoryRepo(RepoAgents):
             self._watch_task = asyncio.get_running_loop().create_task(self._watch(), name=f"memrepo-watch:{self.root}")
             if self.commit_hand_edits_after > 0:
                 self._schedule_quiet_commit()  # hand edits made before the watcher started wait for it too
+            elif any((self._store.state_dir / PENDING_DIR).glob("*.json")):
+                self._apply_kept_soon()  # writes kept by an earlier process, its block gone meanwhile
 
     @property
     def watch_mode(self) -> WatchMode:
@@ -262,6 +264,8 @@ class MemoryRepo(RepoAgents):
         kept = event.git and any((self._store.state_dir / PENDING_DIR).glob("*.json"))
         if (event.paths or kept) and self.commit_hand_edits_after > 0:
             self._schedule_quiet_commit()
+        elif kept:  # no quiet-period commit here (the MCP server, watch): apply them now, as a write would
+            self._apply_kept_soon()
         for queue in list(self._subscribers):
             queue.put_nowait(event)
 
@@ -341,6 +345,19 @@ class MemoryRepo(RepoAgents):
             log.info("hand edits not committed after the quiet period: %s", exc)
         except RuntimeError:  # closed meanwhile
             log.debug("the repo closed before the quiet-period commit")
+
+    def _apply_kept_soon(self) -> None:
+        """Apply the writes kept while blocked on the worker thread, unless that is under way already."""
+        if self._quiet_task is None or self._quiet_task.done():
+            self._quiet_task = asyncio.get_running_loop().create_task(self._apply_kept())
+
+    async def _apply_kept(self) -> None:
+        try:  # a write: hand edits are committed first, as before any write (docs/architecture.md §3)
+            await self._run(self._store.apply_pending)
+        except (MemrepoError, OSError) as exc:  # still blocked, or busy: the next git event or write retries
+            log.info("writes kept while blocked not applied yet: %s", exc)
+        except RuntimeError:  # closed meanwhile
+            log.debug("the repo closed before the kept writes were applied")
 
     async def changes(self) -> AsyncIterator[ChangeEvent]:
         """Yield a :class:`ChangeEvent` for each burst of work-tree changes.
