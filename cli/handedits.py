@@ -49,7 +49,9 @@ def status(ctx: click.Context) -> None:
     if st.pending and st.state is RepoState.BLOCKED:
         click.echo(f"{st.pending} write(s) kept while blocked, applied once the block is gone")
     elif st.pending:
-        click.echo(f"{st.pending} write(s) kept while blocked, not applied yet: memrepo commit-hand-edits applies them")
+        click.echo(
+            f"{st.pending} write(s) kept while blocked, not applied yet: `memrepo commit-hand-edits` applies them"
+        )
     for path in st.changed:
         click.echo(f"  {path}")
     for q in st.questions:

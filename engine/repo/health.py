@@ -277,7 +277,11 @@ def check(
                     "pending writes",
                     HealthStatus.WARN,
                     f"{status.pending} write{'s' * (status.pending != 1)} kept while blocked, "
-                    "applied by the next write once the block is gone",
+                    + (
+                        "applied once the block is gone"
+                        if status.state is RepoState.BLOCKED
+                        else "not applied yet: `memrepo commit-hand-edits` applies them (so does the next write)"
+                    ),
                 )
             )
         else:

@@ -89,7 +89,12 @@ def test_pending_writes_row_warns_while_writes_are_kept(store: MemoryStore) -> N
     with pytest.raises(BlockedError):
         store.remember(Candidate(text="Kept while blocked", by="user"))
     r = row(rows_of(store), "pending writes")
-    assert r.status is WARN and r.reason.startswith("1 write kept while blocked")
+    assert r.status is WARN and r.reason == "1 write kept while blocked, applied once the block is gone"
+    (store.root / ".git" / "index.lock").unlink()  # the block is gone, no write yet: the row names the command
+    r = row(rows_of(store), "pending writes")
+    assert r.status is WARN and r.reason == (
+        "1 write kept while blocked, not applied yet: `memrepo commit-hand-edits` applies them (so does the next write)"
+    )
 
 
 def test_memory_md_size_row_warns_near_and_fails_over_the_limit_or_missing(store: MemoryStore) -> None:
