@@ -49,6 +49,8 @@ if TYPE_CHECKING:
 
 TICK_S = 1.0
 """Seconds between the server's checks (idle time, ``.git``, source, socket)."""
+KEPT_EVERY_S = 5.0
+"""Seconds between two tries at applying the writes kept while blocked, while some wait (an idle tick's)."""
 LOCK_WAIT_S = 3.0
 """Seconds a new server waits for an old one (exiting) to let the lock go."""
 READ_WAIT_S = 2.0
@@ -135,6 +137,8 @@ class WriteServer:
         self.stopping = False
         self.written: str | None = None
         """The file the last request wrote (None when it wrote nothing)."""
+        self._kept_tried = float("-inf")
+        """When :meth:`apply_kept` last tried (monotonic seconds)."""
 
     def accepts(self, req: dict[str, object]) -> bool:
         """True when ``req`` is a request of this protocol, repo folder, source, config and environment."""
@@ -216,7 +220,8 @@ class WriteServer:
                 visit = door.visits.get(timeout=TICK_S)
             except queue.Empty:
                 self.prune()
-                if time.monotonic() - last > idle_s or not self.still_ours(inode, sock_path):
+                self.apply_kept()
+                if self.stopping or time.monotonic() - last > idle_s or not self.still_ours(inode, sock_path):
                     return
                 continue
             req = visit.request
@@ -252,6 +257,36 @@ class WriteServer:
 
         with contextlib.suppress(OSError):
             MemoryStore.prune_old_inodes(Path(self.root))
+
+    def apply_kept(self) -> None:
+        """Apply the writes kept while blocked once the block is gone (docs/architecture.md §3), on an idle tick.
+
+        A look at ``.git/memrepo/pending`` each tick; a try (a store opened, the write lock taken
+        within :data:`TICK_S`, hand edits committed first as before any write) every
+        :data:`KEPT_EVERY_S` while some wait. Still blocked, busy or failed: the next try, or write.
+        """
+        now = time.monotonic()
+        if now - self._kept_tried < KEPT_EVERY_S:
+            return
+        from memrepo.engine.format.layout import PENDING_DIR
+
+        with contextlib.suppress(OSError):
+            if not any((Path(self.root) / ".git" / "memrepo" / PENDING_DIR).glob("*.json")):
+                return
+        self._kept_tried = now
+        from memrepo.engine.repo.store import MemoryStore
+
+        self.busy = True  # a stop signal meanwhile lets the write finish (:func:`_stop`)
+        try:
+            with contextlib.suppress(Exception):  # blocked, busy or failed: the server serves on, and tries again
+                store = MemoryStore.open(Path(self.root), self.settings, create=False, origin="cli")
+                try:
+                    with store.lock.hold("apply pending", timeout=TICK_S):
+                        store.apply_pending()
+                finally:
+                    store.close()
+        finally:
+            self.busy = False
 
     def still_ours(self, inode: int, sock_path: str) -> bool:
         """True while the socket is ours, the repo has its ``.git`` and memrepo's source is unchanged."""
