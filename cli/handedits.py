@@ -7,9 +7,9 @@ a hand edit waits for their answer, or writes kept while blocked wait to be appl
 error (no memory repo, a bad config), 2 bad usage.
 
 ``status`` is a read: it never writes, so it never waits for the write lock (docs/architecture.md §4).
-Writes kept while blocked are applied by the next write once the block is gone (``remember``, the
-app, the MCP server and ``watch`` on the git event that ends it); ``commit-hand-edits`` applies them
-now, and ``status`` names it while some wait with no block left.
+Writes kept while blocked are applied by the next write once the block is gone (``remember``; the
+app, the MCP server and ``watch`` on the git event that ends it; the write server on an idle tick);
+``commit-hand-edits`` applies them now, and ``status`` names it while some wait with no block left.
 """
 
 from __future__ import annotations
