@@ -173,9 +173,9 @@ REGISTRY: tuple[Derived, ...] = (
         "pending/*.json",
         _S,
         "write/remember.py",
-        "writes kept while the work tree was blocked, one candidate each",
+        "writes kept while the work tree was blocked, one candidate each (0600 in a 0700 folder)",
         True,
-        "nothing: the next write applies and deletes them",
+        "nothing: the next write, `commit-hand-edits` or a long-running process once the block goes applies and deletes them",
         {_K: Fate.QUOTES_DROPPED},
     ),
     Derived(
