@@ -16,7 +16,7 @@ shapes than that, in the languages detect-secrets' keyword plugin covers
   ``secret.assign("…", 17);``;
 - an unquoted value on such a line that cannot be a code expression: its brackets
   do not pair (``m{{h}o)p${e]…``) or it holds three or more symbols that are no
-  operator's (``A,.:-¨@*¿?!``).
+  operator's (``A,.:-¨@*¿?!``), and a letter or digit (``,.:-¨@*¿?!`` alone is kept).
 
 A name is a secret name when it ends in a password or key word (``db_pass``,
 ``my_super_password``, ``aws_secret_access_key``), optionally followed by a
@@ -94,7 +94,7 @@ def _symbols(value: str) -> int:
 def _quoted_ok(value: str, *, pw: bool) -> bool:
     """Whether a quoted value of a secret name is a secret: a password name takes a word, a key name a credential,
     three symbols or brackets that do not pair."""
-    if any(c.isspace() for c in value) or _reference(value):
+    if any(c.isspace() for c in value) or _reference(value) or not any(c.isalnum() for c in value):
         return False
     if pw:
         return len(value) >= 4
@@ -137,5 +137,7 @@ def spans(text: str) -> Iterator[Span]:
                 yield m.start(group), m.end(group), "password" if pw else "secret"
     for m in _UNQUOTED_RE.finditer(text):
         value = m.group("value")
-        if _name_ok(m) and not _reference(value) and (_unpaired(value) or _symbols(value) >= 3):
+        if not _name_ok(m) or _reference(value) or not any(c.isalnum() for c in value):
+            continue  # symbols alone are a separator line or a mask, not a password
+        if _unpaired(value) or _symbols(value) >= 3:
             yield m.start("value"), m.end("value"), "password" if m.group("pw") else "secret"

@@ -62,6 +62,9 @@ LOOK_ALIKES = [
     "secret: [a, b]",
     'if (secret == "not set yet") {',
     'if token == "else":',
+    "password = ,.:-¨@*¿?!",
+    "secret: ------------",
+    'if (secret != "<<<>>>!!") {',
 ]
 
 
