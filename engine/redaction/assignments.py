@@ -63,10 +63,12 @@ _RES_QUOTED = (
 )
 _UNQUOTED_RE = re.compile(_DECL + _NAME + _TYPE + _OP + r"(?P<value>[^\s\"'`„“”«»‹›「」『』]{7,256})[\"'`]?[ \t]*$")
 _TEMPLATE_RE = re.compile(
-    r"\{\{\s*[\w.]+[^{}]*\}\}|\$\{[\w.:-]+\}|%\(\w+\)[sd]|(?<!\{)\{\w*\}(?!\})|%\w+(?:\([\w.-]*\))?%|<\w+>"
+    r"\{\{\s*[\w.]+[^{}]*\}\}|\$\{[\w.:-]+\}|#\{[\w.\[\]'\"()]+\}|%\(\w+\)[sd]|(?<!\{)\{\w*\}(?!\})|%\w+(?:\([\w.-]*\))?%|<\w+>"
 )
-"""A template or format field inside a value (``db-{{ env }}``, ``${PW}``, ``%(pw)s``, ``{0}``, ``%env(PW)%``,
-``<password>``)."""
+"""A template or format field inside a value (``db-{{ env }}``, ``${PW}``, ``#{ENV['PW']}``, ``%(pw)s``, ``{0}``,
+``%env(PW)%``, ``<password>``)."""
+_WRAPPED_NAME_RE = re.compile(r"[^A-Za-z0-9]+[A-Z][A-Z0-9_]*[A-Z][^A-Za-z0-9]+")
+"""A constant's name wrapped in a build tool's markers: a placeholder (``@@API_KEY@@``, ``__PASSWORD__``)."""
 _CALL_RE = re.compile(r"[A-Za-z_$][\w$.]*\([^()]*\);?")
 """A call, the value a function returns (``obj.getPassword()``, ``aFunctionCall();``)."""
 _PLAIN_SYMBOLS = frozenset("_-./:+=()[]{};")
@@ -81,7 +83,7 @@ def _reference(value: str) -> bool:
         return True
     if _ENV_NAME_RE.fullmatch(value) or _TEMPLATE_RE.search(value) or _CALL_RE.fullmatch(value.strip("'\"")):
         return True
-    if re.fullmatch(r"\$\w+", value):
+    if re.fullmatch(r"\$\w+", value) or _WRAPPED_NAME_RE.fullmatch(value):
         return True
     return "://" in value or bool(_EMAIL_RE.fullmatch(value) or _PATH_RE.fullmatch(value))
 

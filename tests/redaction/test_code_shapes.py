@@ -65,10 +65,13 @@ LOOK_ALIKES = [
     "password = ,.:-¨@*¿?!",
     "secret: ------------",
     'if (secret != "<<<>>>!!") {',
+    'api_key = "@@API_KEY@@"',
+    "password: \"#{ENV['PW']}\"",
 ]
 
 
 LEFT_TO_OLDER_RULES = [
+    'password = "__PASSWORD__"',
     'variable_password8 = "obj.aFunctionCall()";',
     "  Symfony_DB_Key: '%env(DB_SECRET_VALUE)%'",
 ]
