@@ -74,6 +74,7 @@ _CALL_RE = re.compile(r"[A-Za-z_$][\w$.]*\([^()]*\);?")
 _PLAIN_SYMBOLS = frozenset("_-./:+=()[]{};")
 _PAIRS = {")": "(", "]": "[", "}": "{"}
 _NAME_KEYS = ("pass", "pwd", "senha", "contrase", "kennwort", "secret", "key")
+_LINE_RE = re.compile(r"[^\r\n]+")
 
 
 def _reference(value: str) -> bool:
@@ -128,18 +129,28 @@ def spans(text: str) -> Iterator[Span]:
     Returns:
         Iterator[Span]: the value's span (without its quotes), typed ``password`` or ``secret``.
     """
-    low = text.lower()
-    if not any(k in low for k in _NAME_KEYS):
+    if not any(k in text.lower() for k in _NAME_KEYS):
         return
-    for pattern in _RES_QUOTED:
-        for m in pattern.finditer(text):
+    for line in _LINE_RE.finditer(text):
+        low = line.group().lower()
+        if any(k in low for k in _NAME_KEYS):
+            yield from _line_spans(line.group(), line.start())
+
+
+def _line_spans(line: str, base: int) -> Iterator[Span]:
+    """The spans of one line that holds a secret word; ``base``: the line's offset in its text."""
+    compares = "==" in line or "!=" in line
+    for i, pattern in enumerate(_RES_QUOTED):
+        if (i in (1, 2) and not compares) or (i == 3 and "tring" not in line) or (i == 4 and ".assign" not in line):
+            continue
+        for m in pattern.finditer(line):
             group = next(g for g in ("dq", "sq", "bq") if m.group(g) is not None)
             pw = bool(m.group("pw"))
             if _name_ok(m) and _quoted_ok(m.group(group), pw=pw):
-                yield m.start(group), m.end(group), "password" if pw else "secret"
-    for m in _UNQUOTED_RE.finditer(text):
+                yield base + m.start(group), base + m.end(group), "password" if pw else "secret"
+    for m in _UNQUOTED_RE.finditer(line):
         value = m.group("value")
         if not _name_ok(m) or _reference(value) or not any(c.isalnum() for c in value):
             continue  # symbols alone are a separator line or a mask, not a password
         if _unpaired(value) or _symbols(value) >= 3:
-            yield m.start("value"), m.end("value"), "password" if m.group("pw") else "secret"
+            yield base + m.start("value"), base + m.end("value"), "password" if m.group("pw") else "secret"

@@ -106,3 +106,9 @@ def test_the_span_is_the_value_without_its_quotes() -> None:
     text = f'if (api_key == "{BRACES}") {{'
     start = text.index(BRACES)
     assert [(s, e) for s, e, _ in assignments.spans(text)] == [(start, start + len(BRACES))]
+
+
+def test_spans_in_a_file_are_offsets_in_the_whole_text() -> None:
+    text = f'int main() {{\r\n  if ("{BRACES}" != secret) {{\r\n  db_pass := {SYMBOLS}\r\n'
+    found = [text[s:e] for s, e, _ in assignments.spans(text)]
+    assert found == [BRACES, SYMBOLS]
