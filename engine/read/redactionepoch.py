@@ -27,7 +27,10 @@ _DETECTOR_SOURCES = (
     _ENGINE / "redaction" / "context.py",
     _ENGINE / "redaction" / "vendorwords.py",
     _ENGINE / "redaction" / "public.py",
-    *(_ENGINE / "redaction" / f"{name}.py" for name in ("structure", "prefixed", "layout", "phrases", "configs")),
+    *(
+        _ENGINE / "redaction" / f"{name}.py"
+        for name in ("structure", "prefixed", "layout", "phrases", "configs", "assignments")
+    ),
     _ENGINE / "redaction" / "identifiers.py",
     _ENGINE / "redaction" / "checksums.py",
     _ENGINE / "format" / "cleantext.py",
