@@ -81,6 +81,8 @@ AFTER_START_S = 3.0
 panes not shown yet read what they show, in the background (:meth:`MemrepoApp.after_start`)."""
 FREEZE_AFTER_FIRST_SHOW_S = 3.0
 """Seconds after a pane is first shown (and reads what it shows) before the heap is frozen again."""
+NEAREST_NOTICE = "Nearest entry, not an answer to the search"
+"""What the app says when a search's Enter opens a nearest entry (``answer`` False): the Folder pane does not mark it."""
 
 
 def freeze_heap() -> None:
@@ -412,6 +414,8 @@ class MemrepoApp(ReportWorkerErrors, AppSync, App[None], inherit_bindings=False)
 
         def opened(hit: RecallHit | None) -> None:
             if hit is not None:
+                if not hit.answer:  # the Folder pane shows no mark of its own: say it before the jump
+                    self.notify(NEAREST_NOTICE, timeout=5, markup=False)
                 self.post_message(FileOpenRequested(hit.path, hit.line))
 
         self.push_screen(SearchScreen(self.repo, query), opened)

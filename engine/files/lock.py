@@ -196,9 +196,9 @@ def describe_git_lock(git_dir: Path, path: Path) -> str:
     if holder is not None:
         return f"{what}: another git process (pid {holder[0]}: {holder[1]}) holds it; writes wait for it"
     limit = STALE_LOCK_S if Path("/proc/self/fd").is_dir() else STALE_UNSEEN_S
+    when = "" if _stale(Path(path), time.time(), None) else f" once it is {limit:g} s old"
     return (
-        f"{what} but no process holds it (a killed git command left it): "
-        f"the next write removes it once it is {limit:g} s old, or delete it"
+        f"{what} but no process holds it (a killed git command left it): the next write removes it{when}, or delete it"
     )
 
 

@@ -15,9 +15,11 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import time
 from typing import TYPE_CHECKING
 
 from .recallentries import update_file
+from .recallkeys import PROGRESS_FILE
 from .recallpost import PostingChanges, index_error, merge_all_parts
 
 if TYPE_CHECKING:
@@ -58,6 +60,7 @@ def apply(
         db.execute("BEGIN IMMEDIATE")
     except sqlite3.Error as exc:
         raise index_error(index.path, exc) from exc
+    progress = _Progress(index, db) if building else None
     try:
         fresh = not index.built and db.execute("SELECT 1 FROM post LIMIT 1").fetchone() is None
         changes = PostingChanges(fresh)
@@ -70,6 +73,8 @@ def apply(
             removed += gone
             changed += did
             batch += 1
+            if progress is not None:
+                progress.read_one()
             if building and (batch >= batch_files or changes.postings > flush_postings):
                 changes.flush(db, part=seq)  # a batch of its own: committed, kept if the build stops
                 _commit_counts(index, seq, count, removed)
@@ -101,6 +106,9 @@ def apply(
         if isinstance(exc, sqlite3.Error):
             raise index_error(index.path, exc) from exc
         raise
+    finally:
+        if progress is not None:
+            progress.end()
     if changed:
         index._forget_cached()
     if building:  # batches leave half-full pages: written once more, densely (a few seconds at 20,000 files)
@@ -120,3 +128,53 @@ def _commit_counts(index: RecallIndex, seq: int, count: int, removed: int) -> No
         # and what was shown of entries another (older) process dropped without knowing the table
         db.execute("DELETE FROM shown WHERE id NOT IN (SELECT id FROM items)")
         db.execute("INSERT OR REPLACE INTO info VALUES('removed', ?)", (int(index._info("removed") or 0) + removed,))
+
+
+class _Progress:
+    """A first build's count of files read, in :data:`.recallkeys.PROGRESS_FILE` (what a scan's note shows).
+
+    Written at the start, then at most every :data:`PROGRESS_FILES` files or
+    :data:`PROGRESS_S` seconds (a few microseconds each); deleted at the end.
+    A file that cannot be written is left alone: the note then counts committed batches.
+    """
+
+    def __init__(self, index: RecallIndex, db: sqlite3.Connection) -> None:
+        self.path = None if index.path == ":memory:" else os.path.join(os.path.dirname(index.path), PROGRESS_FILE)
+        self.done = int(db.execute("SELECT count(*) FROM files").fetchone()[0]) if self.path else 0
+        self.written = 0.0
+        self.unwritten = 0
+        self._write()
+
+    def read_one(self) -> None:
+        """Count one more file read; write the count when enough files or time went by."""
+        self.done += 1
+        self.unwritten += 1
+        if self.unwritten >= PROGRESS_FILES or time.monotonic() - self.written >= PROGRESS_S:
+            self._write()
+
+    def _write(self) -> None:
+        if self.path is None:
+            return
+        self.written, self.unwritten = time.monotonic(), 0
+        try:
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), 0o600)
+        except OSError:
+            self.path = None
+            return
+        try:
+            os.write(fd, b"%d\n" % self.done)
+        finally:
+            os.close(fd)
+
+    def end(self) -> None:
+        """The build ended (done, failed or stopped): the count goes; the index says the rest."""
+        if self.path is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self.path)
+
+
+PROGRESS_FILES = 100
+"""A first build writes its count of files read at least every this many files."""
+
+PROGRESS_S = 1.0
+"""... and at least every this many seconds (a slow file system, large files)."""

@@ -27,9 +27,14 @@ def build_state(root: Path) -> tuple[bool, int | None]:
     Read without waiting for a build that holds the file (a batch holds it for
     seconds at 20,000 files): a recall must never wait for the build.
 
+    The count is the build's own (:data:`.recallkeys.PROGRESS_FILE`, written as it reads,
+    so it moves within a batch) when there is one, else the files the index
+    has committed.
+
     Returns:
-        tuple[bool, int | None]: (built, files indexed so far); ``(False, 0)``
-        with no index file; ``(False, None)`` while the file is held or unreadable.
+        tuple[bool, int | None]: (built, files read so far); ``(False, 0)``
+        with no index file; ``(False, None)`` while the file is held or unreadable
+        and the build wrote no count.
     """
     import sqlite3
 
@@ -38,21 +43,34 @@ def build_state(root: Path) -> tuple[bool, int | None]:
     path = index_path(root)
     if not path.is_file():
         return False, 0
+    read = read_progress(root)
     try:
         db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=BUSY_WAIT_S)
     except sqlite3.Error:
-        return False, None
+        return False, read
     try:
         info = dict(db.execute("SELECT k, v FROM info WHERE k IN ('version', 'built')").fetchall())
         if info.get("version") != SCHEMA_VERSION:
-            return False, 0  # another version: built again from the start
+            return False, read or 0  # another version: built again from the start
         if info.get("built") == "1":
             return True, None
-        return False, int(db.execute("SELECT count(*) FROM files").fetchone()[0])
+        committed = int(db.execute("SELECT count(*) FROM files").fetchone()[0])
+        return False, committed if read is None else max(read, committed)
     except sqlite3.Error:
-        return False, None
+        return False, read
     finally:
         db.close()
+
+
+def read_progress(root: Path) -> int | None:
+    """The count in :data:`.recallkeys.PROGRESS_FILE` of ``root``, or None when there is none (or it is being rewritten)."""
+    from .recallkeys import PROGRESS_FILE
+
+    try:
+        text = (Path(root) / ".git" / "memrepo" / PROGRESS_FILE).read_bytes()
+    except OSError:
+        return None
+    return int(text) if text.strip().isdigit() else None
 
 
 BUSY_WAIT_S = 0.05

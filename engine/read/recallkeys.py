@@ -60,6 +60,13 @@ def in_scope(path: str, ws: str | None, workspace_file: str | None, workspace_id
 INDEX_FILE = "recall.sqlite"
 """The index's file name under ``.git/memrepo/``."""
 
+PROGRESS_FILE = "recall-build.progress"
+"""Under ``.git/memrepo/``: the files a first build has read so far, one decimal number (docs/architecture.md §4).
+
+The index shows only committed batches (:data:`~memrepo.engine.read.recall.BUILD_BATCH_FILES` files each);
+this count moves as the build reads. Written by :mod:`.recallbuild`, deleted when the build ends; read by
+:func:`.recallbuilding.build_state`."""
+
 DATE_RE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
 HEADING_RE = re.compile(r"^(#{1,6})[ \t]")
 EMPTY: frozenset[int] = frozenset()

@@ -133,6 +133,14 @@ REGISTRY: tuple[Derived, ...] = (
     ),
     Derived("recall.sqlite-journal", _S, "read/recallkeys.py", "SQLite's journal of the index", True, "SQLite"),
     Derived(
+        "recall-build.progress",
+        _S,
+        "read/recallbuild.py",
+        "a first build's count of files read so far, while it runs; no text",
+        False,
+        "the next first build of the recall index",
+    ),
+    Derived(
         "vectors.sqlite",
         _S,
         "read/semantic_store.py",

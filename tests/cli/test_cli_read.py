@@ -101,7 +101,10 @@ def test_recall_json_and_plain_agree_on_the_exit_code_and_all_shows_weak_hits(st
     assert shown.exit_code == 0, shown.stderr
     hit = json.loads(shown.stdout.splitlines()[0])
     assert hit["text"] == "Works at Fjordline Labs in Stockholm" and 0 < hit["confidence"] < 0.38
-    assert hit["answer"] is True  # asked for every match: each is an answer
+    # Asked for every match: each is an answer (exit 0). Kept on purpose for now (breaker2 N3): `answer` true only
+    # at or above the minimum needs the query's script-scaled minimum (recallrank.script_minimum, inside the
+    # ranking) on every recall path; docs/commands.md says what --all does to `answer`.
+    assert hit["answer"] is True
 
 
 def test_the_quick_path_agrees_on_exit_codes_and_all(store: MemoryStore) -> None:

@@ -143,6 +143,27 @@ def test_a_fresh_lock_nobody_holds_is_named_and_kept(store: MemoryStore) -> None
     assert lock.exists() and store.head() == head
 
 
+def test_status_says_an_old_unheld_lock_goes_with_the_next_write(store: MemoryStore) -> None:
+    # An hour-old lock is already stale: "once it is 10 s old" would send the user waiting (breaker2 S3).
+    # With the write lock free, status removes it itself; the line shows while another process writes.
+    from click.testing import CliRunner
+
+    from memrepo.cli.main import main
+
+    lock = store.root / ".git" / "refs" / "heads" / "main.lock"
+    lock.write_text("")
+    young = locks.describe_git_lock(store.root / ".git", lock)
+    assert young.endswith(f"the next write removes it once it is {locks.STALE_LOCK_S:g} s old, or delete it")
+    old = time.time() - 3600
+    os.utime(lock, (old, old))
+    with store.lock.try_hold() as held:  # a long-running process writes: status cannot clear the lock itself
+        assert held
+        result = CliRunner().invoke(main, ["--repo", str(store.root), "status"])
+    assert result.exit_code == 3, result.output
+    assert "refs/heads/main.lock is there but no process holds it" in result.output
+    assert "the next write removes it, or delete it" in result.output and "once it is" not in result.output
+
+
 HOLDER = textwrap.dedent(
     """
     import os, sys, time

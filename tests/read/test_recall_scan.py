@@ -304,6 +304,38 @@ def test_a_killed_background_build_resumes_from_its_batches(tmp_path: Path, monk
     assert len(RecallIndex(root)) == len(fresh)
 
 
+def test_the_progress_moves_within_a_batch_and_goes_with_the_build(tmp_path: Path) -> None:
+    # One batch holds every file (BUILD_BATCH_FILES 1,000 > 410): its count in the index stays 0 until it
+    # commits at the end, so the note must come from what the build writes as it reads (breaker2 H1).
+    root = _large_repo(tmp_path, recall_module.CHILD_BUILD_FILES + 10)
+    assert recall_module.BUILD_BATCH_FILES > recall_module.CHILD_BUILD_FILES + 14
+    child = multiprocessing.get_context("fork").Process(target=_slow_build, args=(str(root),))
+    child.start()
+    seen: list[int] = []
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and child.is_alive() and len(set(seen)) < 3:
+            built, done = build_state(root)
+            if not built and done:
+                seen.append(done)
+            time.sleep(0.05)
+        out, _err, code, _ = console("--repo", str(root), "recall", "harbour kayak", "--json")
+    finally:
+        child.kill()  # SIGKILL, as a stopped build would be
+        child.join()
+    assert len(set(seen)) >= 3 and seen == sorted(seen), seen  # moving up while the one batch runs
+    assert code == 0, out
+    done = int(json.loads(out.splitlines()[0])["scan"].split(": ")[1].split(" of ")[0].replace(",", ""))
+    assert done >= seen[-1] > 0
+    with sqlite3.connect(index_path(root)) as db:
+        assert (
+            db.execute("SELECT count(*) FROM files").fetchone()[0] == 0
+        )  # nothing committed: the count was the build's
+    assert (index_path(root).parent / "recall-build.progress").exists()  # a killed build leaves its count
+    _build_in_a_process(root)  # a build that ends takes its count away
+    assert build_state(root)[0] and not (index_path(root).parent / "recall-build.progress").exists()
+
+
 def _build_in_a_process(root: Path) -> None:
     code = "import sys; from memrepo.engine.read.recallfile import build_index; build_index(sys.argv[1], True)"
     subprocess.run([sys.executable, "-c", code, str(root)], check=True, timeout=300)

@@ -10,6 +10,7 @@ from helpers.tui_helpers import EXAMPLE_FILES, RecordingApp, build_repo, settle,
 
 from memrepo.engine.models import Candidate
 from memrepo.engine.repo.store import MemoryStore
+from memrepo.tui.app import NEAREST_NOTICE
 from memrepo.tui.panes import ContextPane, FolderPane
 from memrepo.tui.search import SearchScreen
 from memrepo.tui.widgets.entry_table import EntryTable
@@ -65,6 +66,22 @@ async def test_slash_searches_from_any_pane_and_enter_jumps_to_the_entry(repo: P
         )
         assert isinstance(app.focused, EntryTable)
         assert app.main_screen.query_one("#panes").current == "folder"
+        assert NEAREST_NOTICE not in app.notices  # an answer
+
+
+async def test_enter_on_a_nearest_entry_says_it_is_not_an_answer(repo: Path) -> None:
+    # The Folder pane marks no entry as nearest: without the notice a jump reads as an answer (breaker2 N6).
+    app = RecordingApp(repo, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = await search(pilot, "how do we name pytest fixtures in conftest")
+        assert not any(hit.answer for hit in screen.hits)
+        hit = screen.hits[0]
+        await pilot.press("enter")
+        await settle(pilot)
+        folder = app.main_screen.query_one(FolderPane)
+        await wait_for(pilot, lambda: folder.open_file == hit.path, what="the nearest entry's file to open")
+        assert NEAREST_NOTICE in app.notices
 
 
 async def test_search_lists_file_line_and_text_and_escape_closes(repo: Path) -> None:
