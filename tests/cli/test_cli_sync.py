@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -122,10 +123,15 @@ def test_compact_with_a_remote_needs_replace_remote(store: MemoryStore, remote: 
     assert new != head and git(remote, "rev-parse", "refs/heads/main").strip() == new
 
 
-def test_watch_says_once_that_a_hand_edit_with_a_secret_waits(tmp_path: Path, remote: Path) -> None:
-    """`memrepo watch` said nothing about a held hand edit: the user never learned why it was not synced."""
-    b = MemoryStore.open(tmp_path / "b", plain_settings())
-    sync_mod.set_remote(b.root, str(remote), confirmed_private=True)
+TOKEN = "ghp_R4nd0mT0k3nV4lu3F0rT3st1ngAbCdEf12"
+HELD = "not committed, waiting for you: me.md: a hand edit added what looks like a secret"
+
+
+def _watch_stderr(tmp_path: Path, root: Path, before: Callable[[], None] | None = None) -> str:
+    """Run `memrepo watch` on ``root`` until it says the secret hand edit waits (30 s at most); its stderr.
+
+    ``before`` runs after the watcher started (else the hand edit is made before it starts).
+    """
     config = tmp_path / "config.toml"
     config.write_text("[sync]\ninterval_s = 30\ndebounce_s = 0.1\n")
     script = shutil.which("memrepo", path=str(Path(sys.executable).parent))
@@ -133,55 +139,44 @@ def test_watch_says_once_that_a_hand_edit_with_a_secret_waits(tmp_path: Path, re
     err_path = tmp_path / "watch.err"
     with err_path.open("w") as err_file:
         proc = subprocess.Popen(
-            [script, "--repo", str(b.root), "watch"],
+            [script, "--repo", str(root), "watch"],
             env={**os.environ, "MEMREPO_CONFIG": str(config)},
             stdout=subprocess.DEVNULL,
             stderr=err_file,
             text=True,
         )
         try:
-            time.sleep(1.0)  # the watcher starts
-            token = "ghp_R4nd0mT0k3nV4lu3F0rT3st1ngAbCdEf12"
-            with (b.root / "me.md").open("a") as me:
-                me.write(f"- The deploy bot token is {token} [by: user]\n")
+            if before is not None:
+                time.sleep(1.0)  # the watcher starts
+                before()
             deadline = time.monotonic() + 30
             while time.monotonic() < deadline and "looks like a secret" not in err_path.read_text():
                 time.sleep(0.2)
         finally:
             proc.send_signal(signal.SIGINT)
             proc.wait(timeout=15)
-    said = err_path.read_text()
-    assert said.count("not committed, waiting for you: me.md: a hand edit added what looks like a secret") == 1
-    assert token not in said
+    return err_path.read_text()
+
+
+def _append_secret(root: Path) -> None:
+    with (root / "me.md").open("a") as me:
+        me.write(f"- The deploy bot token is {TOKEN} [by: user]\n")
+
+
+def test_watch_says_once_that_a_hand_edit_with_a_secret_waits(tmp_path: Path, remote: Path) -> None:
+    """`memrepo watch` said nothing about a held hand edit: the user never learned why it was not synced."""
+    b = MemoryStore.open(tmp_path / "b", plain_settings())
+    sync_mod.set_remote(b.root, str(remote), confirmed_private=True)
+    said = _watch_stderr(tmp_path, b.root, before=lambda: _append_secret(b.root))
+    assert said.count(HELD) == 1
+    assert TOKEN not in said
 
 
 def test_watch_says_a_held_hand_edit_made_before_it_started(tmp_path: Path, remote: Path) -> None:
     """A secret appended by hand before `memrepo watch` starts was held without a word: watch only looked on events."""
     b = MemoryStore.open(tmp_path / "b", plain_settings())
     sync_mod.set_remote(b.root, str(remote), confirmed_private=True)
-    token = "ghp_R4nd0mT0k3nV4lu3F0rT3st1ngAbCdEf12"
-    with (b.root / "me.md").open("a") as me:
-        me.write(f"- The deploy bot token is {token} [by: user]\n")
-    config = tmp_path / "config.toml"
-    config.write_text("[sync]\ninterval_s = 30\ndebounce_s = 0.1\n")
-    script = shutil.which("memrepo", path=str(Path(sys.executable).parent))
-    assert script is not None
-    err_path = tmp_path / "watch.err"
-    with err_path.open("w") as err_file:
-        proc = subprocess.Popen(
-            [script, "--repo", str(b.root), "watch"],
-            env={**os.environ, "MEMREPO_CONFIG": str(config)},
-            stdout=subprocess.DEVNULL,
-            stderr=err_file,
-            text=True,
-        )
-        try:
-            deadline = time.monotonic() + 30
-            while time.monotonic() < deadline and "looks like a secret" not in err_path.read_text():
-                time.sleep(0.2)
-        finally:
-            proc.send_signal(signal.SIGINT)
-            proc.wait(timeout=15)
-    said = err_path.read_text()
-    assert said.count("not committed, waiting for you: me.md: a hand edit added what looks like a secret") == 1
-    assert token not in said
+    _append_secret(b.root)
+    said = _watch_stderr(tmp_path, b.root)
+    assert said.count(HELD) == 1
+    assert TOKEN not in said

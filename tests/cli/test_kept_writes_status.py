@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import os
 import stat
-import subprocess
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from helpers.repo_helpers import USER, commit_by_hand, git, plain_settings
+from helpers.repo_helpers import git, merge_conflict, plain_settings
 
 from memrepo.cli.main import main
 from memrepo.engine.errors import BlockedError
@@ -25,21 +24,9 @@ from memrepo.engine.repo.store import MemoryStore
 KEPT = "Learned during the merge"
 
 
-def _merge_conflict(root: Path) -> None:
-    """A real ``git merge`` stopped on a conflict in me.md: MERGE_HEAD is there."""
-    git(root, "checkout", "-q", "-b", "side")
-    (root / "me.md").write_text("# About me\n\n- side version\n")
-    commit_by_hand(root, "side")
-    git(root, "checkout", "-q", "main")
-    (root / "me.md").write_text("# About me\n\n- main version\n")
-    commit_by_hand(root, "main")
-    subprocess.run(["git", *USER, "merge", "-q", "side"], cwd=root, capture_output=True)
-    assert (root / ".git" / "MERGE_HEAD").exists()
-
-
 def _keep_one_in_a_merge(root: Path) -> MemoryStore:
     store = MemoryStore.open(root, plain_settings())
-    _merge_conflict(root)
+    merge_conflict(root)
     with pytest.raises(BlockedError, match="kept"):
         store.remember(Candidate(text=KEPT, kind="lesson"))
     return store

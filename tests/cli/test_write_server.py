@@ -20,7 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from helpers.repo_helpers import USER, commit_by_hand, git, plain_settings
+from helpers.repo_helpers import git, merge_conflict, plain_settings
 
 from memrepo.cli import quickremember
 from memrepo.engine.repo.store import MemoryStore
@@ -547,14 +547,7 @@ def test_after_a_served_write_the_block_last_asked_for_is_kept_at_the_new_commit
 def test_the_server_applies_a_write_kept_in_a_merge_once_the_merge_is_aborted(runtime, repo) -> None:
     """No later write comes: the server's idle tick applies the kept write (docs/architecture.md §3)."""
     started(repo)
-    git(repo, "checkout", "-q", "-b", "side")
-    (repo / "lessons.md").write_text("# Lessons\n\n- side version\n")
-    commit_by_hand(repo, "side")
-    git(repo, "checkout", "-q", "main")
-    (repo / "lessons.md").write_text("# Lessons\n\n- main version\n")
-    commit_by_hand(repo, "main")
-    subprocess.run(["git", *USER, "merge", "-q", "side"], cwd=repo, capture_output=True)
-    assert (repo / ".git" / "MERGE_HEAD").exists()
+    merge_conflict(repo, "lessons.md", "# Lessons")
     _out, err, code, heavy = remember(repo, "Written during the merge")
     assert code != 0 and "kept in .git/memrepo/pending/" in err, err
     assert not heavy, "the refusal should be the server's"

@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 import asyncio
-import subprocess
 import time
 from pathlib import Path
 
 import pytest
-from helpers.repo_helpers import USER, commit_by_hand, git, plain_settings, porcelain
+from helpers.repo_helpers import git, merge_conflict, plain_settings, porcelain
 from helpers.watch_helpers import HANG_GUARD_S, drain, next_event, watching
 
 from memrepo.engine.config import Settings
@@ -96,18 +95,6 @@ async def test_the_apps_quiet_timer_applies_the_kept_writes_once_the_block_goes(
         await repo.close()
 
 
-def _merge_conflict(root: Path) -> None:
-    """A real ``git merge`` stopped on a conflict in me.md: MERGE_HEAD is there."""
-    git(root, "checkout", "-q", "-b", "side")
-    (root / "me.md").write_text("# About me\n\n- side version\n")
-    commit_by_hand(root, "side")
-    git(root, "checkout", "-q", "main")
-    (root / "me.md").write_text("# About me\n\n- main version\n")
-    commit_by_hand(root, "main")
-    subprocess.run(["git", *USER, "merge", "-q", "side"], cwd=root, capture_output=True)
-    assert (root / ".git" / "MERGE_HEAD").exists()
-
-
 async def _wait_applied(root: Path, text: str) -> None:
     pending = root / ".git" / "memrepo" / "pending"
     deadline = time.monotonic() + HANG_GUARD_S  # a hang guard, not a speed claim
@@ -126,7 +113,7 @@ async def test_a_watching_repo_with_no_quiet_commit_applies_the_kept_writes_when
     assert repo.commit_hand_edits_after == 0
     try:
         async with watching(repo) as queue:
-            _merge_conflict(repo_path)
+            merge_conflict(repo_path)
             with pytest.raises(BlockedError, match="kept"):
                 await repo.remember(Candidate(text="Learned during the merge", kind="lesson"))
             await drain(queue)  # the merge's own events: their tries run (and fail) while blocked
@@ -144,7 +131,7 @@ async def test_a_watching_repo_with_no_quiet_commit_applies_the_kept_writes_when
 async def test_a_repo_that_starts_watching_after_the_block_went_applies_the_kept_writes(repo_path: Path) -> None:
     """Kept by an earlier process, the merge aborted while nothing watched: the next watcher applies them."""
     store = MemoryStore.open(repo_path, plain_settings())
-    _merge_conflict(repo_path)
+    merge_conflict(repo_path)
     with pytest.raises(BlockedError, match="kept"):
         store.remember(Candidate(text="Learned during the merge", kind="lesson"))
     git(repo_path, "merge", "--abort")

@@ -3,13 +3,12 @@ hand edits first, blocked writes, forget, symlinks, and byte-exact files."""
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from helpers.repo_helpers import USER, commit_by_hand, git, plain_settings, porcelain
+from helpers.repo_helpers import commit_by_hand, git, merge_conflict, plain_settings, porcelain
 
 from memrepo.engine.errors import BlockedError, MemrepoError, RefError
 from memrepo.engine.files.atomic import atomic_write
@@ -576,14 +575,7 @@ def test_a_kept_write_never_holds_a_secret(repo_path: Path) -> None:
 
 def test_a_write_during_a_real_merge_is_kept_and_applied_after_it(repo_path: Path) -> None:
     store = MemoryStore.open(repo_path, plain_settings())
-    git(repo_path, "checkout", "-q", "-b", "side")
-    (repo_path / "me.md").write_text("# About me\n\n- side version\n")
-    commit_by_hand(repo_path, "side")
-    git(repo_path, "checkout", "-q", "main")
-    (repo_path / "me.md").write_text("# About me\n\n- main version\n")
-    commit_by_hand(repo_path, "main")
-    subprocess.run(["git", *USER, "merge", "-q", "side"], cwd=repo_path, capture_output=True)
-    assert (repo_path / ".git" / "MERGE_HEAD").exists()
+    merge_conflict(repo_path)
     with pytest.raises(BlockedError, match="merge"):
         store.remember(Candidate(text="Learned during the merge", kind="lesson"))
     assert "Learned during the merge" not in (repo_path / "lessons.md").read_text()

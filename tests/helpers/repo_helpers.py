@@ -29,6 +29,18 @@ def commit_by_hand(root: Path, message: str = "by hand") -> None:
     git(root, *USER, "commit", "-q", "-m", message)
 
 
+def merge_conflict(root: Path, name: str = "me.md", heading: str = "# About me") -> None:
+    """Stop a real ``git merge`` on a conflict in ``name`` (MERGE_HEAD is left there): a blocked work tree."""
+    git(root, "checkout", "-q", "-b", "side")
+    (root / name).write_text(f"{heading}\n\n- side version\n")
+    commit_by_hand(root, "side")
+    git(root, "checkout", "-q", "main")
+    (root / name).write_text(f"{heading}\n\n- main version\n")
+    commit_by_hand(root, "main")
+    subprocess.run(["git", *USER, "merge", "-q", "side"], cwd=root, capture_output=True)
+    assert (root / ".git" / "MERGE_HEAD").exists()
+
+
 def plain_settings() -> Settings:
     """The built-in defaults, except hand edits are committed only before writes (no quiet-period timer).
 
