@@ -85,12 +85,16 @@ def test_every_kingfisher_rule_compiles_and_has_a_keyword() -> None:
 def test_the_context_scan_takes_linear_time_on_a_long_camel_run() -> None:
     """A long run of capitals that ends in a non-letter once made the camel-case check backtrack for minutes."""
     short, long = "slack Ab" + "C" * 2000 + "+", "slack Ab" + "C" * 4000 + "+"
-    t0 = time.perf_counter()
-    list(context.spans(short))
-    t1 = time.perf_counter()
-    list(context.spans(long))
-    t2 = time.perf_counter()
-    assert (t2 - t1) < 20 * max(t1 - t0, 1e-4)
+
+    def fastest(text: str) -> float:  # the fastest of 5: a loaded machine's pauses are not the scan's cost
+        runs = []
+        for _ in range(5):
+            t0 = time.perf_counter()
+            list(context.spans(text))
+            runs.append(time.perf_counter() - t0)
+        return min(runs)
+
+    assert fastest(long) < 20 * max(fastest(short), 1e-4)
 
 
 def test_kingfisher_shares_the_clean_memo_and_a_finding_is_never_remembered(
