@@ -26,7 +26,6 @@ import sys
 from typing import TYPE_CHECKING, NoReturn
 
 from .quickbase import (
-    NEAREST_LINE,
     NEAREST_TAG,
     UNBUDGETED,
     apply_keys,
@@ -160,6 +159,8 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
         fail(no_hit_line(query, budget, best))
     nearest = not hits[0].answer
     if nearest:
+        from memrepo.engine import NEAREST_LINE
+
         sys.stderr.write(NEAREST_LINE + "\n")
     out: list[str] = []
     if args["as_json"]:

@@ -163,10 +163,6 @@ def recall_root(cli_repo: object, keys: ReadKeys) -> Path:
     return coldrecall.open_repo(os.path.expanduser(str(repo)))
 
 
-NEAREST_LINE = "No entry answers this confidently. The nearest entries, which may not answer it:"
-"""What ``memrepo recall`` prints on stderr above the nearest entries (hits with ``answer`` False, docs/architecture.md
-§4); the MCP tool starts its result with the same line."""
-
 NEAREST_TAG = "  [nearest, not an answer]"
 """The mark after each nearest entry in ``memrepo recall``'s plain output."""
 

@@ -89,8 +89,9 @@ def recall(
     query = " ".join(words)
     if not query_terms(query)[1]:
         _fail("empty query: give a word to search for (spaces and punctuation match nothing)", 2)
+    from memrepo.engine import NEAREST_LINE
+
     from .quickbase import (  # only when recall runs
-        NEAREST_LINE,
         NEAREST_TAG,
         UNBUDGETED,
         no_hit_line,

@@ -60,6 +60,7 @@ _EXPORTS = {
     "recall_block": "memrepo.engine.read.context",
     "raw_too_long": "memrepo.engine.write.policy",
     "text_refusal": "memrepo.engine.write.policy",
+    "NEAREST_LINE": "memrepo.engine.read.recallnear",
     "trim_heap": "memrepo.engine.files.heap",
 }
 
@@ -98,6 +99,7 @@ if TYPE_CHECKING:  # the names as type checkers see them; at run time each loads
     )
     from memrepo.engine.read.context import recall_block
     from memrepo.engine.read.readcount import SessionReads
+    from memrepo.engine.read.recallnear import NEAREST_LINE
     from memrepo.engine.repo.health import HealthRow, HealthStatus
     from memrepo.engine.repo.repo import MemoryRepo
     from memrepo.engine.repo.store import MemoryStore

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field, ValidationError
 
+from memrepo.engine import NEAREST_LINE
 from memrepo.engine.errors import BlockedError, MemrepoError, RefError
 from memrepo.engine.format import entries as fmt
 
@@ -449,11 +450,6 @@ async def _tick(repo: MemoryRepo) -> None:
     while True:
         await asyncio.sleep(TICK_S)
         await repo.checkpoint_idle(origin="mcp")  # never raises: failures are logged and returned
-
-
-NEAREST_LINE = "No entry answers this confidently. The nearest entries, which may not answer it:"
-"""The first line of a ``memory_recall`` result that lists the nearest entries (hits with ``answer`` False) because
-nothing answers the query confidently (docs/architecture.md §4); ``memrepo recall`` prints the same line."""
 
 
 def mode_line(mode: RecallMode) -> str:

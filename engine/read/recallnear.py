@@ -31,6 +31,10 @@ RELATED_MAX = 3
 """The most nearest entries a recall with ``related`` gives when nothing answers confidently: enough to show the
 likeliest one and two alternatives, few enough that an agent does not read a list as an answer."""
 
+NEAREST_LINE = "No entry answers this confidently. The nearest entries, which may not answer it:"
+"""The line every front end shows above the nearest entries (hits with ``answer`` False): ``memrepo recall`` on
+stderr, the first line of MCP's ``memory_recall`` result (docs/architecture.md §4)."""
+
 Found = list[tuple[int, tuple]]
 """Item ids with their sort keys ``(score, confidence, rank)``, best first (:meth:`.recall.RecallIndex.search`)."""
 
