@@ -30,7 +30,7 @@ This study measures signals that take the names out first:
   the query's cosines to them, the top cosine minus their best, and ``bgz`` for
   the masked query.
 
-Result (2026-12-05, docs/benchmarks.md "No-answer questions, round 5"): none of
+Result (2026-12-05, docs/benchmarks.md "Round 5: no-answer questions with the repo's names taken out"): none of
 these separates the no-answer questions of repos C, D and G from their
 answerable ones better than the lexical confidence or the top cosine already
 do (AUC 0.5-0.7); replayed leave-one-repo-out, no gate rule built on them
