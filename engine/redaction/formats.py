@@ -39,11 +39,11 @@ from . import checksums
 Span = tuple[int, int]
 
 _ONION_RE = re.compile(r"(?<![\w.-])(?P<l>[a-z2-7]{56})\.onion(?![\w-])")
-_UPS_RE = re.compile(r"(?<![\w])1Z[A-Z0-9]{6}\d{10}(?![\w])")
+_UPS_RE = re.compile(r"(?<![\w-])1Z[A-Z0-9]{6}\d{10}(?![\w-])")
 """``1Z``, the shipper (6), the service (2 digits), the package (7 digits) and the check digit."""
-_LEI_RE = re.compile(r"(?<![\w])[A-Z0-9]{18}\d{2}(?![\w])")
+_LEI_RE = re.compile(r"(?<![\w-])[A-Z0-9]{18}\d{2}(?![\w-])")
 _LEI_WORD_RE = re.compile(r"\bLEI\b")
-_SFDC_RE = re.compile(r"(?<![\w])[A-Za-z0-9]{15}[A-Z0-5]{3}(?![\w])")
+_SFDC_RE = re.compile(r"(?<![\w-])[A-Za-z0-9]{15}[A-Z0-5]{3}(?![\w-])")
 _NOSTR_RE = re.compile(r"(?<![\w])(?P<hrp>npub|note)1[02-9ac-hj-np-z]{58}(?![\w])")
 _GH_LEGACY_RE = re.compile(r"(?<![\w+/])MD[A-Za-z0-9+/]{6,80}={0,2}(?![\w+/=])")
 _GH_LEGACY_BODY_RE = re.compile(r"0(?P<n>\d{1,2}):(?P<type>[A-Z][A-Za-z]+)\d+")
@@ -60,7 +60,9 @@ _PUBLIC_MULTICODECS = {
     b"\xeb\x01": (96,),  # bls12_381-g2-pub
 }
 """Multicodec varint prefixes of public keys and their key lengths (the multicodec table); no ``-priv`` code."""
-_TWILIO_RE = re.compile(r"(?<![\w])(?:AC|SM|MM|CA|MG|PN|RE|CF|QU|AP|VA|IS|CH|WS|WW|WK|WT|FW|ZS|ZH)[0-9a-f]{32}(?![\w])")
+_TWILIO_RE = re.compile(
+    r"(?<![\w-])(?:AC|SM|MM|CA|MG|PN|RE|CF|QU|AP|VA|IS|CH|WS|WW|WK|WT|FW|ZS|ZH)[0-9a-f]{32}(?![\w-])"
+)
 _NIX_RE = re.compile(
     r"(?<![\w-])(?P<algo>md5|sha1|sha256|sha512)(?::|\s*=\s*\"|\s+\")(?P<v>[0-9a-df-np-sv-z]{26,103})(?![\w])"
 )
@@ -78,15 +80,17 @@ _VERIFY_RE = re.compile(
     r"(?i)(?<![\w-])(?:[a-z0-9]+-)*(?:site|domain)-verification[=:]\s*[\"']?(?P<v>[A-Za-z0-9_+/=-]{8,128})"
 )
 _MSGID_HEADER_RE = re.compile(r"(?im)^[ \t]*(?:message-id|in-reply-to|references|x-message-id)[ \t]*:(?P<rest>.*)$")
-_MSGID_RE = re.compile(r"<[^<>\s@]{1,250}@[A-Za-z0-9.-]{1,250}>")
-_GMAIL_MSGID_RE = re.compile(r"<[^<>\s@]{1,250}@mail\.gmail\.com>")
+_MSGID_RE = re.compile(r"<[\w=+.$%!#&*~-]{1,250}@[A-Za-z0-9.-]{1,250}>")
+"""A Message-ID (RFC 5322 ``msg-id``): no ``:`` or ``/`` in its left part, so never a URL's ``user:pass@``."""
+_GMAIL_MSGID_RE = re.compile(r"<[\w=+.$%!#&*~-]{1,250}@mail\.gmail\.com>")
 _HEADER_ID_RE = re.compile(
     r"(?i)\b(?:cf-ray[\"']?\s*[:=]\s*[\"']?(?P<ray>[0-9a-f]{16}(?:-[A-Z]{3})?)"
     r"|x-amz-(?:id-2|cf-id)[\"']?\s*[:=]\s*[\"']?(?P<amz>[A-Za-z0-9+/_=-]{20,200}))(?![\w+/=-])"
 )
 _UID_RE = re.compile(
-    r"(?i)(?<![\w-])(?:user[ _-]?)?uid\b[\"']?[ \t]*[:=]?[ \t]*[\"']?(?P<v>[A-Za-z0-9_-]{20,40})(?![\w-])"
+    r"(?i)(?<![\w-])(?:user[ _-]?)?uid\b[\"']?[ \t]*[:=]?[ \t]*[\"']?(?P<v>[A-Za-z0-9]{20,40})(?![\w-])"
 )
+"""A user id after ``uid``: letters and digits alone (a vendor token's ``_``/``-`` prefix is never one)."""
 _FIGMA_KEY_RE = re.compile(r"(?i)\bfile[ _-]?key\b[\"']?\s*[:=]?\s*[\"']?(?P<v>[A-Za-z0-9]{22,128})(?![\w])")
 _MATRIX_EVENT_RE = re.compile(r"(?<![\w$])\$(?P<v>[A-Za-z0-9+/_-]{43})(?![\w+/-])")
 _MATRIX_WORD_RE = re.compile(r"(?i)matrix|synapse|![A-Za-z]{10,}:[\w.-]+")

@@ -132,6 +132,9 @@ def test_a_secret_beside_a_public_format_is_still_redacted(text: str, secrets: l
         "Outlook item id AAMkADZGylRgxrCY6mcFpcl4HEwFpPzFidKwsBhhlvqxfx6tY0VoIrZ9OiN53Ba8lk=",
         # a file name whose hash part is glued to a secret word
         "dist/api-token-Pf9mBk7D.js",
+        # a vendor token after ``uid``; a URL's credentials in a Message-ID header
+        "uid ghp_R7kX2mQ9vT4wB8nL3zC6yH1dF5gJ0sA2pE7u",
+        "References: <https://admin:Xq9vB3nT7kL2mR8w@git.example.com>",
     ],
 )
 def test_a_value_that_fails_its_format_gets_no_span(text: str) -> None:
