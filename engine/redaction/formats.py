@@ -12,7 +12,8 @@ still redacted (only the identifier's own characters are public).
 - decoded structure: GitHub's legacy node ids (base64 of ``04:User1``), Exchange
   item ids (``00 03 24 00`` and the mailbox GUID in ASCII), ``did:key`` of a
   public-key multicodec, ``did:plc`` (24 base32);
-- documented shapes: Twilio SIDs (two letters naming the resource, 32 lower-case
+- documented shapes: advisory ids (CVE, GHSA, RUSTSEC ...), arXiv's old identifiers (``astro-ph/9612101``), Apple device
+  UDIDs (``00008110-00…``), Notion page links (the page id last), Twilio SIDs (two letters naming the resource, 32 lower-case
   hex; never ``SK``, an API key's SID that scanners treat as a credential), Nix
   hashes (``sha256:`` and 52 characters of Nix's base32), file names with a
   bundler's content hash (``index-Pf9mBk7D.js``, ``main.3f2a9c1b.css``);
@@ -67,6 +68,25 @@ _NIX_RE = re.compile(
     r"(?<![\w-])(?P<algo>md5|sha1|sha256|sha512)(?::|\s*=\s*\"|\s+\")(?P<v>[0-9a-df-np-sv-z]{26,103})(?![\w])"
 )
 _NIX_LEN = {"md5": 26, "sha1": 32, "sha256": 52, "sha512": 103}
+_ARXIV_RE = re.compile(
+    r"(?<![\w./-])(?:astro-ph|cond-mat|gr-qc|hep-ex|hep-lat|hep-ph|hep-th|math-ph|nlin|nucl-ex|nucl-th|physics|"
+    r"quant-ph|math|cs|q-bio|q-fin|stat|econ|eess|chao-dyn|solv-int|patt-sol|adap-org|cmp-lg|comp-gas|alg-geom|"
+    r"dg-ga|funct-an|q-alg|chem-ph|supr-con|atom-ph|acc-phys|ao-sci|bayes-an|plasm-ph|mtrl-th)"
+    r"(?:\.[A-Z]{2})?/\d\d(?:0[1-9]|1[0-2])\d{3}(?:v\d+)?(?![\w/-])"
+)
+"""An arXiv identifier of before 2007: its archive (arXiv's list), an optional subject class, YYMMNNN."""
+_ADVISORY_RE = re.compile(
+    r"(?<![\w-])(?:(?:CVE|RUSTSEC|PYSEC|GO|OSV|GSD|MAL|DLA|DSA|USN)-\d{4}-\d{1,7}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3})"
+    r"(?![\w-])"
+)
+"""A security advisory's id: CVE, the OSV databases' prefixes (RUSTSEC, PYSEC, GO ...) and GHSA's alphabet."""
+_UDID_RE = re.compile(r"(?<![\w-])0000[0-9]{4}-00[0-9A-F]{14}(?![\w-])")
+"""An Apple device UDID since the A12 chip: ``0000`` and the chip id (``8030``), ``-``, the 16-hex ECID."""
+_NOTION_RE = re.compile(
+    r"(?<![\w.-])(?:https?://)?(?:www\.)?(?:[\w-]+\.)?notion\.(?:so|site)/(?:[\w.-]+/)*(?:[\w-]*-)?[0-9a-f]{32}"
+    r"(?![\w-])"
+)
+"""A Notion page link: the page's id (32 hex) at the end of its path (Notion's access is by account, not link)."""
 _ASSET_RE = re.compile(
     r"(?<![\w/.~-])(?:[\w.~-]+/)*(?P<name>[\w.-]+?)[.-](?P<h>[A-Za-z0-9_-]{8}|[0-9a-f]{8,32})"
     r"\.(?:m?js|cjs|css|map|woff2?|ttf|eot|svg|png|jpe?g|gif|webp|avif|wasm|ico)(?:\.map)?(?![\w.])"
@@ -171,6 +191,16 @@ def _shapes(text: str) -> Iterator[Span]:
         for m in _NIX_RE.finditer(text):
             if _NIX_LEN[m.group("algo")] == len(m.group("v")):
                 yield m.start("v"), m.end("v")
+    if "/" in text:
+        for regex in (_ARXIV_RE, _NOTION_RE):
+            for m in regex.finditer(text):
+                yield m.span()
+    if "-" in text:
+        for m in _ADVISORY_RE.finditer(text):
+            yield m.span()
+    if "0000" in text:
+        for m in _UDID_RE.finditer(text):
+            yield m.span()
     if "." in text and _ASSET_EXT_RE.search(text):
         for m in _ASSET_RE.finditer(text):
             if not _SECRET_WORD_RE.search(m.group("name")):

@@ -45,6 +45,10 @@ LOOK_ALIKES = [
     # documented shapes: Twilio SIDs, a Nix hash, bundler file names
     "SMS SM9773b3f3c0e159fc564e8b7bb922fe43 bounced; messaging service MGfe58dadeb030eab0bc974522961ebb03",
     "fixed-output hash: sha256:6rd222ir89jgybk6fd8dwcvx273p3dx2r6lrvdjm370plcp2l7j3",
+    "cargo audit: RUSTSEC-2019-0043",
+    "the old preprint astro-ph/9612101",
+    "test iPhone UDID 00008110-00962FB4C5D3FE93",
+    "link the retro to notion.so/1c01de420c64464913e7c846fad650da?pvs=4",
     "vite output: dist/assets/index-Pf9mBk7D.js",
     "webpack chunk vendors.e27931f388b3a9c4f6dc.js is 1.2 MB",
     # by label or header
@@ -132,6 +136,9 @@ def test_a_secret_beside_a_public_format_is_still_redacted(text: str, secrets: l
         "Outlook item id AAMkADZGylRgxrCY6mcFpcl4HEwFpPzFidKwsBhhlvqxfx6tY0VoIrZ9OiN53Ba8lk=",
         # a file name whose hash part is glued to a secret word
         "dist/api-token-Pf9mBk7D.js",
+        # an arXiv-looking path of an unknown archive, a month 13
+        "the old preprint secrets/9612101",
+        "astro-ph/9613101",
         # a vendor token after ``uid``; a URL's credentials in a Message-ID header
         "uid ghp_R7kX2mQ9vT4wB8nL3zC6yH1dF5gJ0sA2pE7u",
         "References: <https://admin:Xq9vB3nT7kL2mR8w@git.example.com>",
