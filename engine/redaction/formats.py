@@ -9,7 +9,8 @@ still redacted (only the identifier's own characters are public).
 - checksummed: Tor v3 onion addresses (SHA3-256 checksum, version 3), UPS
   ``1Z`` tracking numbers, LEIs (ISO 17442), Salesforce 18-character record
   ids (case suffix), Nostr ``npub``/``note`` (bech32, 32 bytes);
-- decoded structure: GitHub's legacy node ids (base64 of ``04:User1``), Exchange
+- decoded structure: GitHub's node ids, legacy (base64 of ``04:User1``) and
+  current (``PR_`` and base64url of a MessagePack array of ids), Exchange
   item ids (``00 03 24 00`` and the mailbox GUID in ASCII), ``did:key`` of a
   public-key multicodec, ``did:plc`` (24 base32);
 - documented shapes: advisory ids (CVE, GHSA, RUSTSEC ...), arXiv's old identifiers (``astro-ph/9612101``), Apple device
@@ -48,6 +49,8 @@ _SFDC_RE = re.compile(r"(?<![\w-])[A-Za-z0-9]{15}[A-Z0-5]{3}(?![\w-])")
 _NOSTR_RE = re.compile(r"(?<![\w])(?P<hrp>npub|note)1[02-9ac-hj-np-z]{58}(?![\w])")
 _GH_LEGACY_RE = re.compile(r"(?<![\w+/])MD[A-Za-z0-9+/]{6,80}={0,2}(?![\w+/=])")
 _GH_LEGACY_BODY_RE = re.compile(r"0(?P<n>\d{1,2}):(?P<type>[A-Z][A-Za-z]+)\d+")
+_GH_NODE_RE = re.compile(r"(?<![\w-])[A-Z]{1,5}_(?P<v>k[g-z]D[N-P][A-Za-z0-9_-]{2,40})(?![\w-])")
+"""GitHub's node ids since 2021: a type prefix (``R_``, ``PR_``, ``I_`` ...) and base64url of a MessagePack array of ids."""
 _EWS_RE = re.compile(r"(?<![\w+/=-])AA[MQ]k[A-Za-z0-9+/_-]{40,400}={0,2}(?![\w+/=-])")
 _GUID_ASCII_RE = re.compile(rb"[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}")
 _DID_PLC_RE = re.compile(r"(?<![\w])did:plc:[a-z2-7]{24}(?![\w])")
@@ -93,9 +96,10 @@ _ASSET_RE = re.compile(
 )
 _ASSET_EXT_RE = re.compile(r"\.(?:m?js|cjs|css|map|woff2?|ttf|eot|svg|png|jpe?g|gif|webp|avif|wasm|ico)(?![\w])")
 _SKI_RE = re.compile(
-    r"(?i)\b(?:subject|authority) key identifier\b:?[ \t]*\n?[ \t]*(?P<v>(?:keyid:)?(?:[0-9A-F]{2}:){7,63}[0-9A-F]{2})"
-    r"(?![\w:])"
+    r"(?i)(?:\b(?:subject|authority) key identifier\b:?[ \t]*\n?[ \t]*(?P<v>(?:keyid:)?(?:[0-9A-F]{2}:){7,63}[0-9A-F]{2})"
+    r"|(?<![\w-])(?P<k>keyid:(?:[0-9A-F]{2}:){7,63}[0-9A-F]{2}))(?![\w:])"
 )
+"""X.509 key identifiers: after their extension's name, or after ``keyid:`` (how OpenSSL prints the authority's)."""
 _VERIFY_RE = re.compile(
     r"(?i)(?<![\w-])(?:[a-z0-9]+-)*(?:site|domain)-verification[=:]\s*[\"']?(?P<v>[A-Za-z0-9_+/=-]{8,128})"
 )
@@ -115,7 +119,7 @@ _FIGMA_KEY_RE = re.compile(r"(?i)\bfile[ _-]?key\b[\"']?\s*[:=]?\s*[\"']?(?P<v>[
 _MATRIX_EVENT_RE = re.compile(r"(?<![\w$])\$(?P<v>[A-Za-z0-9+/_-]{43})(?![\w+/-])")
 _MATRIX_WORD_RE = re.compile(r"(?i)matrix|synapse|![A-Za-z]{10,}:[\w.-]+")
 _SOLANA_RE = re.compile(r"(?<![\w])[1-9A-HJ-NP-Za-km-z]{32,44}(?![\w])")
-_SOLANA_WORD_RE = re.compile(r"(?i)solana|solscan|phantom|\bspl\b")
+_SOLANA_WORD_RE = re.compile(r"(?i:solana|solscan|phantom|\bspl\b)|\bSOL\b")
 _SECRET_WORD_RE = re.compile(r"(?i)secret|passw|private|hmac|bearer|token|seed|mnemonic|api[ _-]?key")
 
 
@@ -138,6 +142,22 @@ def _b64(value: str) -> bytes | None:
         return base64.b64decode(v + "=" * (-len(v) % 4), validate=True)
     except (binascii.Error, ValueError):
         return None
+
+
+_UINT_LENGTHS = {0xCC: 1, 0xCD: 2, 0xCE: 4, 0xCF: 8}
+
+
+def _msgpack_ids(raw: bytes | None) -> bool:
+    """Whether ``raw`` is exactly a MessagePack fixarray of 2 to 15 unsigned integers (a GitHub node id's body)."""
+    if not raw or not 0x92 <= raw[0] <= 0x9F:
+        return False
+    at = 1
+    for _ in range(raw[0] & 0x0F):
+        if at >= len(raw):
+            return False
+        head = raw[at]
+        at += 1 + (0 if head <= 0x7F else _UINT_LENGTHS.get(head, len(raw)))
+    return at == len(raw)
 
 
 def _checksummed(text: str) -> Iterator[Span]:
@@ -164,6 +184,10 @@ def _checksummed(text: str) -> Iterator[Span]:
 
 
 def _decoded(text: str) -> Iterator[Span]:
+    if "_k" in text:
+        for m in _GH_NODE_RE.finditer(text):
+            if _msgpack_ids(_b64(m.group("v"))):
+                yield m.span()
     if "MD" in text:
         for m in _GH_LEGACY_RE.finditer(text):
             raw = _b64(m.group(0))
@@ -209,9 +233,10 @@ def _shapes(text: str) -> Iterator[Span]:
 
 def _labelled(text: str) -> Iterator[Span]:
     lower = text.lower()
-    if "key identifier" in lower:
+    if "key identifier" in lower or "keyid:" in lower:
         for m in _SKI_RE.finditer(text):
-            yield m.start("v"), m.end("v")
+            group = "v" if m.group("v") else "k"
+            yield m.start(group), m.end(group)
     if "-verification" in lower:
         for m in _VERIFY_RE.finditer(text):
             yield m.start("v"), m.end("v")

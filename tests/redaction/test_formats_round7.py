@@ -39,6 +39,7 @@ LOOK_ALIKES = [
     "nostr: npub10elfcs4fr0l0r8af98jlmgdh9c8tcxjvz9qkw038js35mp4dma8qzvjptg",
     # decoded structure: GitHub legacy node id, Exchange item id, DIDs
     "legacy global id MDEwOlJlcG9zaXRvcnkxMzA1NDY1NzM=",
+    "gh api graphql -f id=PR_kwDOALxhTs463mix",
     f"Outlook item id {EWS_ID}",
     "issuer did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK",
     "my Bluesky DID is did:plc:inqywu3xcrnn43pxzjlx5vti",
@@ -53,6 +54,7 @@ LOOK_ALIKES = [
     "webpack chunk vendors.e27931f388b3a9c4f6dc.js is 1.2 MB",
     # by label or header
     "X509v3 Authority Key Identifier: keyid:80:D4:32:82:39:34:66:05:58:2F:98:FF:CA:DD:D3:86:32:59:D4:E7",
+    "keyid:23:98:13:CA:A7:F4:EB:2E:D8:E8:C2:99:41:A1:86:6B:91:03:54:5D",
     "TXT google-site-verification=XGVC-owkiP9IhhDxvY4u1xmnJ-g1lcZVtYUCgZP6dpI",
     "facebook-domain-verification=hk5lp2stgvh7ttos1hznk6jf1334ds",
     "Message-ID: <CAKB=+TT2HeERJ9U_GIf7ylksmGoCSdlVVSSQqZW0GYGbUP+L@mail.gmail.com>",
@@ -62,6 +64,7 @@ LOOK_ALIKES = [
     "Figma file key u7TIyjxjDJmu8S6tWDNzaU",
     "Matrix room !lYTAMLaEubLTNUGeqE:matrix.org, event $Rqnc-F-dvnEYJTyHq_iKxU2bZ1CI92-kuZq3a5lr5Zg",
     "treasury wallet on Solana: EZqyPv1tQk4L46dXzQsaxwqmGpLzrvuUUpJDnoKFc5pt",
+    "SOL address FM71JGBwsiAvv2EVipUUG31WfwFLt4xtkaR3NqKnhDzF",
 ]
 
 
@@ -139,6 +142,8 @@ def test_a_secret_beside_a_public_format_is_still_redacted(text: str, secrets: l
         # an arXiv-looking path of an unknown archive, a month 13
         "the old preprint secrets/9612101",
         "astro-ph/9613101",
+        # a GitHub-looking node id whose body is not a MessagePack array of ids
+        "gh api graphql -f id=PR_kwDOtpzPzOen4w",
         # a vendor token after ``uid``; a URL's credentials in a Message-ID header
         "uid ghp_R7kX2mQ9vT4wB8nL3zC6yH1dF5gJ0sA2pE7u",
         "References: <https://admin:Xq9vB3nT7kL2mR8w@git.example.com>",
