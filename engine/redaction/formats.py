@@ -13,17 +13,20 @@ still redacted (only the identifier's own characters are public).
   current (``PR_`` and base64url of a MessagePack array of ids), Exchange
   item ids (``00 03 24 00`` and the mailbox GUID in ASCII), ``did:key`` of a
   public-key multicodec, ``did:plc`` (24 base32);
-- documented shapes: advisory ids (CVE, GHSA, RUSTSEC ...), arXiv's old identifiers (``astro-ph/9612101``), Apple device
-  UDIDs (``00008110-00…``), Notion page links (the page id last), Twilio SIDs (two letters naming the resource, 32 lower-case
-  hex; never ``SK``, an API key's SID that scanners treat as a credential), Nix
-  hashes (``sha256:`` and 52 characters of Nix's base32), file names with a
-  bundler's content hash (``index-Pf9mBk7D.js``, ``main.3f2a9c1b.css``);
+- documented shapes: advisory ids (CVE, GHSA, RUSTSEC ...), arXiv's old
+  identifiers (``astro-ph/9612101``), Apple device UDIDs (``00008110-00…``),
+  Notion page links (the page id last), Twilio SIDs (two letters naming the
+  resource, 32 lower-case hex; never ``SK``, an API key's SID that scanners
+  treat as a credential), Nix hashes (``sha256:`` and 52 characters of Nix's
+  base32), file names with a bundler's content hash (``index-Pf9mBk7D.js``,
+  ``main.3f2a9c1b.css``);
 - by the label or header they are printed under: X.509 subject and authority
-  key identifiers, DNS site-verification tokens (published in public DNS),
-  e-mail ``Message-ID``/``In-Reply-To``/``References``, ``cf-ray`` and
-  ``x-amz-id-2``/``x-amz-cf-id`` request ids, a ``uid`` (a user id, never a
-  password), a Figma file key, a Matrix event id (``$`` + 43) on a line naming Matrix or a room, a Solana
-  address (32 bytes) on a line about Solana.
+  key identifiers (and OpenSSL's ``keyid:``), DNS site-verification tokens
+  (published in public DNS), e-mail ``Message-ID``/``In-Reply-To``/``References``,
+  ``cf-ray`` and ``x-amz-id-2``/``x-amz-cf-id`` request ids, a ``uid`` (a user
+  id, never a password), a Figma file key, a Matrix event id (``$`` + 43) on a
+  line naming Matrix or a room, a Solana address (32 bytes) on a line about
+  Solana or beside ``SOL``.
 
 A value labelled by a secret word (``secret``, ``password``, ``private``,
 ``token`` ...) just before it is never kept by the label rules.
