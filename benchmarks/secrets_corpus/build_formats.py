@@ -202,11 +202,27 @@ def firestore() -> Fields:
     return {"a": pick(B62, 20), "b": pick(B62, 20), "uid": pick(B62, 28)}
 
 
+NODE_RNG = random.Random(7033)
+
+
+def node_id(first: str) -> str:
+    """A GitHub node id in the shape ``first`` names: legacy (base64 of ``04:User<n>``) or current (a type prefix
+    and base64url of a MessagePack array of ids). Drawn from its own generator (a fix after the set was measured:
+    the first version glued random characters to the prefix), so every other value of the set is unchanged."""
+    n = NODE_RNG.randint(10**5, 10**9)
+    if first.startswith("MD"):
+        return b64(f"04:User{n}".encode())
+    prefix = first.split("_")[0]
+    ids = [0, NODE_RNG.randint(10**6, 2**31), n] if first.endswith("kwDO") else [0, n]
+    body = bytes([0x90 + len(ids)]) + b"".join(b"\x00" if i == 0 else b"\xce" + i.to_bytes(4, "big") for i in ids)
+    return prefix + "_" + b64(body, url=True, pad=False)
+
+
 def github_ids() -> Fields:
     n = RNG.randint(10**7, 10**9)
     return {
         "legacy": b64(f"010:Repository{n}".encode()),
-        "node": RNG.choice(["R_kgDO", "I_kwDO", "PR_kwDO", "MDQ6VXNlcj"]) + pick(B62, 10),
+        "node": node_id(RNG.choice(["R_kgDO", "I_kwDO", "PR_kwDO", "MDQ6VXNlcj"]) + pick(B62, 10)),
         "run": digits(10),
         "gist": hexs(32),
         "user": RNG.choice(["octo-dev", "jmills", "ana-k"]),
