@@ -13,7 +13,12 @@ is well formed; none raises on bad input.
 - IBAN (ISO 13616: the registry's length per country, mod 97 == 1);
 - ISBN-10 (mod 11), ISBN-13 and EAN-13 (mod 10, weights 1 and 3);
 - ORCID iD (ISO 7064 MOD 11-2);
-- VIN (ISO 3779 with the North American check digit in position 9).
+- VIN (ISO 3779 with the North American check digit in position 9);
+- bech32 of other public keys (NIP-19 ``npub``: hrp, checksum, 32 bytes);
+- Tor v3 onion addresses (rend-spec-v3: key, SHA3-256 checksum, version 3);
+- LEI (ISO 17442: mod 97 == 1), UPS tracking numbers (``1Z``, mod 10 with
+  letters folded to digits), Salesforce 18-character record ids (a case
+  suffix for each five characters).
 """
 
 from __future__ import annotations
@@ -221,3 +226,68 @@ def vin_ok(value: str) -> bool:
         return False
     r = sum(_VIN_VALUE[c] * w for c, w in zip(value, _VIN_WEIGHT, strict=True)) % 11
     return value[8] == ("X" if r == 10 else str(r))
+
+
+def bech32_data(value: str, hrp: str) -> bytes | None:
+    """The 8-bit payload of bech32 ``value`` (BIP-173, constant 1) whose prefix is ``hrp``, or None."""
+    v = value.lower()
+    if v != value and value.upper() != value:
+        return None
+    got, sep, rest = v.rpartition("1")
+    if not sep or got != hrp or len(rest) < 7 or len(v) > 120:
+        return None
+    try:
+        data = [_BECH32_INDEX[c] for c in rest]
+    except KeyError:
+        return None
+    expand = [ord(c) >> 5 for c in hrp] + [0] + [ord(c) & 31 for c in hrp]
+    if _polymod(expand + data) != 1:
+        return None
+    return _regroup(data[:-6], 5, 8)
+
+
+def onion_v3_ok(label: str) -> bool:
+    """Whether the 56 characters before ``.onion`` are a v3 address: base32 of a 32-byte key, its
+    2-byte SHA3-256 checksum and version 3 (Tor's rend-spec-v3, "Encoding onion addresses")."""
+    if len(label) != 56:
+        return False
+    try:
+        raw = base64.b32decode(label.upper())
+    except (binascii.Error, ValueError):
+        return False
+    key, check, version = raw[:32], raw[32:34], raw[34:]
+    return version == b"\x03" and hashlib.sha3_256(b".onion checksum" + key + version).digest()[:2] == check
+
+
+def lei_ok(value: str) -> bool:
+    """Whether ``value`` is a 20-character LEI (ISO 17442) whose last two digits make it mod 97 == 1."""
+    if len(value) != 20 or not value.isascii() or not value.isalnum() or value.upper() != value:
+        return False
+    if not value[18:].isdigit():
+        return False
+    return int("".join(str(int(c, 36)) for c in value)) % 97 == 1
+
+
+def ups_ok(value: str) -> bool:
+    """Whether ``value`` is a UPS ``1Z`` tracking number whose last digit checks the 15 before it (letters
+    folded to digits, even positions doubled, mod 10)."""
+    if len(value) != 18 or not value.startswith("1Z") or not value.isascii() or not value.isalnum():
+        return False
+    body = value[2:17].upper()
+    vals = [(ord(c) - 63) % 10 if c.isalpha() else int(c) for c in body]
+    total = sum(v * (2 if i % 2 else 1) for i, v in enumerate(vals))
+    return value[17] == str((10 - total % 10) % 10)
+
+
+def salesforce_ok(value: str) -> bool:
+    """Whether ``value`` is an 18-character Salesforce record id: 15 case-sensitive characters, then for
+    each group of five a character of ``A-Z0-5`` whose bits say which of the five are capitals."""
+    if len(value) != 18 or not value.isascii() or not value.isalnum():
+        return False
+    if not any(c.isdigit() for c in value[:15]):
+        return False
+    for chunk in range(3):
+        bits = sum(1 << i for i, c in enumerate(value[chunk * 5 : chunk * 5 + 5]) if c.isupper())
+        if value[15 + chunk] != "ABCDEFGHIJKLMNOPQRSTUVWXYZ012345"[bits]:
+            return False
+    return True

@@ -45,7 +45,7 @@ import json
 import re
 from collections.abc import Iterator
 
-from . import checksums
+from . import checksums, formats
 
 Span = tuple[int, int]
 
@@ -456,3 +456,4 @@ def spans(text: str) -> Iterator[Span]:
     yield from _public_by_design(text)
     yield from _encoded(text)
     yield from _models(text)
+    yield from formats.spans(text)
