@@ -77,7 +77,7 @@ def main() -> None:
         doc = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
         for rule in doc.get("rules") or []:
             name = str(rule.get("name", ""))
-            if rule.get("visible") is False or rule.get("confidence") not in ("medium", "high"):
+            if rule.get("visible") is False or rule.get("confidence", "medium") not in ("medium", "high"):
                 left_out += 1
                 continue
             if PUBLIC_NAME_RE.search(name) or path.stem.startswith("generic"):

@@ -67,3 +67,17 @@ def test_courier_and_stripe_pk_values_split_by_their_alphabet() -> None:
 def test_the_families_detector_is_registered_and_starts_a_new_epoch() -> None:
     assert "families" in DETECTORS
     assert any(p.name == "families.py" for p in redactionepoch._DETECTOR_SOURCES)
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("var fbApiKey = '9c41e07d2ab35f6e8d10c7a4b92f3e58';", "facebook-key"),
+        ("Authorization: SSWS 00PbHtzHlzhydU6qSveSdXytP35mcFstFTMcGSAYde", "okta-key"),
+    ],
+)
+def test_kingfisher_rules_without_a_confidence_field_run_as_medium(text: str, slug: str) -> None:
+    """Kingfisher reads a rule with no ``confidence`` as medium (its ``Confidence::default``); so does the import."""
+    from memrepo.engine.redaction import kingfisher
+
+    assert slug in {s for _, _, s in kingfisher.spans(text)}
