@@ -72,7 +72,7 @@ def test_the_families_detector_is_registered_and_starts_a_new_epoch() -> None:
 @pytest.mark.parametrize(
     ("text", "slug"),
     [
-        ("var fbApiKey = '9c41e07d2ab35f6e8d10c7a4b92f3e58';", "facebook-key"),
+        ("SNYK_TOKEN=6f1c9a52-3b7e-4d08-9e2a-c57b180d4f93", "snyk-key"),
         ("Authorization: SSWS 00PbHtzHlzhydU6qSveSdXytP35mcFstFTMcGSAYde", "okta-key"),
     ],
 )
