@@ -265,7 +265,7 @@ def rank(
             score += RECENCY_BONUS * mass * (((i >> SEQ_BITS) - lo) / (hi - lo))
         scored.append((score, confidence, i))
         facts[i] = (cand, frozenset(terms))
-    scored = _newer_wins(scored, facts, {i: (frozenset(held), phrases[i]) for i, held in shares.items()})
+    scored = _newer_wins(scored, facts, {i: (frozenset(held.items()), phrases[i]) for i, held in shares.items()})
     scored.sort(key=lambda s: (facts[s[2]][0].path, facts[s[2]][0].line))
     scored.sort(key=lambda s: (s[0], s[2] >> SEQ_BITS), reverse=True)  # stable: ties keep path and line order
     out: list[Scored] = []
@@ -390,15 +390,15 @@ def _twins(a: frozenset[str], b: frozenset[str]) -> bool:
 def _newer_wins(
     scored: list[tuple[float, float, int]],
     facts: dict[int, tuple[Candidate, frozenset[str]]],
-    held: dict[int, tuple[frozenset[str], bool]],
+    held: dict[int, tuple[frozenset[tuple[str, float]], bool]],
 ) -> list[tuple[float, float, int]]:
     """Newer entries first where two say the same about the query (docs/architecture.md §4).
 
-    Candidates of one file that hold the same query terms (and both, or
-    neither, the exact phrase) swap scores so the newest gets the best of them; then each older candidate with the same
+    Candidates of one file that hold the same query terms, each in the same place
+    (its own text or its context only), and both, or neither, the exact phrase, swap scores so the newest gets the best of them; then each older candidate with the same
     ``subject:`` as a newer one scores just under the newest one at most.
     """
-    groups: dict[tuple[str, frozenset[str], bool], list[int]] = {}
+    groups: dict[tuple[str, frozenset[tuple[str, float]], bool], list[int]] = {}
     for at, (_score, _conf, i) in enumerate(scored):
         groups.setdefault((facts[i][0].path, *held[i]), []).append(at)
     scored = list(scored)

@@ -148,6 +148,22 @@ def test_headings_and_link_only_bullets_are_indexed_for_the_entries_under_them(s
     assert store.recall("event sourcing ledger")[0].text == "Credits keep an append-only ledger"
 
 
+def test_newer_wins_never_swaps_an_entry_holding_the_words_with_one_under_a_heading_holding_them(
+    store: MemoryStore,
+) -> None:
+    # Both hold "route planner", the first in its own text, the newer one only in the file's heading:
+    # they do not say the same about the query, so the newer one must not take the first one's place.
+    write(
+        store.root,
+        "workspaces/route-planner.md",
+        "# route-planner\n\n"
+        "- route-planner is a FastAPI service on Python 3.11 [by: user; added: 2026-11-21]\n"
+        "- Distance queries were slow until a GiST index was added [by: user; added: 2026-11-28]\n",
+    )
+    hits = store.recall("route planner stack", min_confidence=0.0)
+    assert hits[0].text == "route-planner is a FastAPI service on Python 3.11"
+
+
 # -- confidence ---------------------------------------------------------------
 
 
