@@ -70,6 +70,8 @@ from typing import NamedTuple, Protocol  # not dataclasses: it imports inspect (
 from memrepo.engine.format.stemming import cjk_pieces, filler_terms, index_term, index_terms
 from memrepo.engine.format.terms import MAX_QUERY_TERMS, fold, is_cjk, query_terms, split_folded
 
+from .recallorder import SEQ_BITS, newer_wins, twins
+
 CONTEXT_KEY = "\x03"
 """Prefix of the posting lists of context terms (headings above an entry, link-only bullets of its section)."""
 
@@ -107,15 +109,10 @@ GATE_HITS = 5
 """The answer's confidence is the highest confidence among these many best hits."""
 HIT_SHARE = 0.3
 """Under an answer that passes, a hit is kept when its own confidence is at least this share of the minimum."""
-TWIN_JACCARD = 0.7
-"""Two hits whose index-term sets overlap this much (Jaccard), and differ in no term with a digit, are twins:
-the lower one is left out ("Node 18" and "Node 20" are two facts, not twins)."""
 POOL = 64
 """Candidates scored in full (at least; four times the limit when that is more)."""
 GATHER_BUDGET = 60_000
 """Most posting-list ids stage 1 reads (the rarest list always): a query's cost stays flat in repo size."""
-SEQ_BITS = 32
-"""An item id's low bits are its sequence number; the high bits its rank (recency, ``by: user``)."""
 
 
 class Scored(NamedTuple):
@@ -124,6 +121,28 @@ class Scored(NamedTuple):
     iid: int
     score: float
     confidence: float
+
+
+class Ranked(list[Scored]):
+    """:func:`rank`'s hits, best first, with the answer floor the ranking used.
+
+    ``answer_floor``: a hit whose confidence is under it is no answer (``math.inf`` when
+    the query's answer did not pass the minimum, so none is), though a caller that asked
+    for a lower minimum (``--all``) gets it listed (docs/recall.md, "Confidence").
+    """
+
+    answer_floor: float = math.inf
+
+
+class Found(list[tuple[int, tuple]]):
+    """A search's item ids with their sort keys ``(score, confidence, rank)``, best first, and :class:`Ranked`'s
+    ``answer_floor`` (:meth:`memrepo.engine.read.recall.RecallIndex.search`)."""
+
+    answer_floor: float = math.inf
+
+    def answers(self) -> frozenset[int]:
+        """The item ids that answer: those whose confidence reaches ``answer_floor``."""
+        return frozenset(iid for iid, key in self if float(key[1]) >= self.answer_floor)
 
 
 class Candidate(NamedTuple):
@@ -194,7 +213,7 @@ def rank(
     has_phrase: Callable[[str, str], bool],
     limit: int,
     min_confidence: float = MIN_CONFIDENCE,
-) -> list[Scored]:
+) -> Ranked:
     """Rank the entries for ``query`` by the rule of the module docstring.
 
     Args:
@@ -207,11 +226,13 @@ def rank(
             (:func:`script_minimum`).
 
     Returns:
-        list[Scored]: best first, at most ``limit``.
+        Ranked: best first, at most ``limit``; its ``answer_floor`` is the confidence a hit needs to be
+        an answer: :data:`HIT_SHARE` of the minimum (``min_confidence``, or :data:`MIN_CONFIDENCE` when it is
+        0, scaled per script) when one of the best :data:`GATE_HITS` reaches that minimum, else ``math.inf``.
     """
     folded, qterms = query_index_terms(query)
     if not qterms:
-        return []
+        return Ranked()
     n = max(n_items, 1)
     weights = {t: idf(index.df(t), n) for t in qterms}
     mass = sum(weights.values())
@@ -220,7 +241,7 @@ def rank(
     need = max(POOL, 4 * limit)
     pool = _gather(qterms, weights, index, need)
     if not pool:
-        return []
+        return Ranked()
     qset = set(qterms)
     multi = len(split_folded(folded)) > 1
     pieces = cjk_pieces(folded)
@@ -265,24 +286,29 @@ def rank(
             score += RECENCY_BONUS * mass * (((i >> SEQ_BITS) - lo) / (hi - lo))
         scored.append((score, confidence, i))
         facts[i] = (cand, frozenset(terms))
-    scored = _newer_wins(scored, facts, {i: (frozenset(held.items()), phrases[i]) for i, held in shares.items()})
+    scored = newer_wins(scored, facts, {i: (frozenset(held.items()), phrases[i]) for i, held in shares.items()})
     scored.sort(key=lambda s: (facts[s[2]][0].path, facts[s[2]][0].line))
     scored.sort(key=lambda s: (s[0], s[2] >> SEQ_BITS), reverse=True)  # stable: ties keep path and line order
     out: list[Scored] = []
     kept_terms: list[frozenset[str]] = []
     for score, confidence, i in scored:
         term_set = facts[i][1]
-        if any(_twins(term_set, other) for other in kept_terms):
+        if any(twins(term_set, other) for other in kept_terms):
             continue
         kept_terms.append(term_set)
         out.append(Scored(i, round(score, 6), round(confidence, 4)))
     # The answer's confidence: the most of the query one of the best few hits holds.
     answer = max((hit.confidence for hit in out[:GATE_HITS]), default=0.0)
+    # An answer is what the minimum lets through; with no minimum (--all) the documented one says which hits are.
+    answer_min = script_minimum(min_confidence or MIN_CONFIDENCE, counts)
+    got = Ranked()
+    got.answer_floor = answer_min * HIT_SHARE if answer >= answer_min else math.inf
     minimum = script_minimum(min_confidence, counts)
     if answer < minimum:
-        return []
+        return got
     floor = minimum * HIT_SHARE
-    return [hit for hit in out if hit.confidence >= floor][:limit]
+    got.extend([hit for hit in out if hit.confidence >= floor][:limit])
+    return got
 
 
 def confidence_weights(weights: dict[str, float]) -> dict[str, float]:
@@ -378,56 +404,6 @@ def _gather(qterms: list[str], weights: dict[str, float], index: Postings, need:
         if len(pool) >= need:
             break
     return pool
-
-
-def _twins(a: frozenset[str], b: frozenset[str]) -> bool:
-    """Whether two entries' index-term sets make them near-duplicates (:data:`TWIN_JACCARD`)."""
-    if not a or not b or len(a & b) < TWIN_JACCARD * len(a | b):
-        return False
-    return not any(ch.isdigit() for term in a ^ b for ch in term)
-
-
-def _newer_wins(
-    scored: list[tuple[float, float, int]],
-    facts: dict[int, tuple[Candidate, frozenset[str]]],
-    held: dict[int, tuple[frozenset[tuple[str, float]], bool]],
-) -> list[tuple[float, float, int]]:
-    """Newer entries first where two say the same about the query (docs/architecture.md §4).
-
-    Candidates of one file that hold the same query terms, each in the same place
-    (its own text or its context only), and both, or neither, the exact phrase, swap scores so the newest gets the best of them; then each older candidate with the same
-    ``subject:`` as a newer one scores just under the newest one at most.
-    """
-    groups: dict[tuple[str, frozenset[tuple[str, float]], bool], list[int]] = {}
-    for at, (_score, _conf, i) in enumerate(scored):
-        groups.setdefault((facts[i][0].path, *held[i]), []).append(at)
-    scored = list(scored)
-    for members in groups.values():
-        if len(members) > 1:
-            best = sorted((scored[at][0] for at in members), reverse=True)
-            by_age = sorted(members, key=lambda at: scored[at][2] >> SEQ_BITS, reverse=True)
-            for score, at in zip(best, by_age, strict=True):
-                _old, conf, i = scored[at]
-                scored[at] = (score, conf, i)
-    newest: dict[str, tuple[int, float]] = {}
-    for score, _conf, i in scored:
-        subject = facts[i][0].subject
-        if subject:
-            key = fold(subject)
-            got = newest.get(key)
-            if got is None or (i >> SEQ_BITS) > (got[0] >> SEQ_BITS):
-                newest[key] = (i, score)
-    if not newest:
-        return scored
-    out = []
-    for score, conf, i in scored:
-        subject = facts[i][0].subject
-        if subject:
-            best_i, best_score = newest[fold(subject)]
-            if best_i != i and (best_i >> SEQ_BITS) > (i >> SEQ_BITS):
-                score = min(score, best_score - 1e-6)
-        out.append((score, conf, i))
-    return out
 
 
 def entry_context(section: str, meta: dict[str, str]) -> str:

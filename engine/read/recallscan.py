@@ -47,7 +47,15 @@ from memrepo.engine.format.terms import is_cjk
 
 from .recallentries import MAX_INDEXED_FILE
 from .recallkeys import SEQ_BITS, SEQ_MASK, date_ordinal, entry_keys, entry_rank, walk
-from .recallrank import CONTEXT_KEY, Candidate, Scored, entry_context, query_index_terms, rank, section_context
+from .recallrank import (
+    CONTEXT_KEY,
+    Candidate,
+    Ranked,
+    entry_context,
+    query_index_terms,
+    rank,
+    section_context,
+)
 
 SAFE_CHARS = (
     "\x00-\x7f"
@@ -410,7 +418,7 @@ class Scan:
         scoped: bool = False,
         limit: int = 10,
         min_confidence: float | None = None,
-    ) -> list[Scored]:
+    ) -> Ranked:
         """Rank the items for ``query``, as :meth:`memrepo.engine.read.recall.RecallIndex.search` ranks its entries.
 
         Args:
@@ -418,7 +426,7 @@ class Scan:
             workspace_file, workspace_id, scoped, limit, min_confidence: as for ``RecallIndex.search``.
 
         Returns:
-            list[Scored]: best first.
+            Ranked: best first, with the confidence an answer needs (``answer_floor``).
         """
         from .recallkeys import has_phrase, in_scope
         from .recallrank import confidence_floor

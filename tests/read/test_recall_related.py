@@ -48,6 +48,32 @@ def test_a_confident_answer_is_the_same_with_related_and_marked_an_answer(store:
     assert all(h.answer for h in asked)
 
 
+def test_a_lower_minimum_lists_the_weak_hits_but_marks_them_no_answer_on_every_path(store: MemoryStore) -> None:
+    _write(store.root)
+    (store.root / "lessons.md").write_text(
+        "# Lessons\n\n- Deploys go through the staging cluster first\n- The staging coffee machine is broken\n",
+        encoding="utf-8",
+    )
+    question = "how do deploys reach the staging cluster safely"  # the coffee line holds "staging" only
+    want = [("Deploys go through the staging cluster first", True), ("The staging coffee machine is broken", False)]
+    assert [h.text for h in store.recall(question)] == [want[0][0]]  # the minimum leaves the weak hit out
+    for related in (False, True):
+        shown = store.recall(question, min_confidence=0.0, related=related)  # the store: MCP, the app
+        assert [(h.text, h.answer) for h in shown] == want
+        cold = coldrecall.recall(store.root, question, min_confidence=0.0, related=related)  # `memrepo recall --all`
+        assert [(h.text, h.answer) for h in cold] == want
+    # No answer at the minimum: with it lowered every match is listed, none of them an answer.
+    coffee = {"Drinks coffee black, no sugar", "The staging coffee machine is broken"}
+    for weak in (
+        store.recall(NO_ANSWER, min_confidence=0.0),
+        coldrecall.recall(store.root, NO_ANSWER, min_confidence=0.0),
+    ):
+        assert {h.text for h in weak} == coffee and not any(h.answer for h in weak)
+    # A caller's own minimum is the one that says what answers: under a lower one the coffee line answers too.
+    lower = store.recall(question, min_confidence=0.2)
+    assert [(h.text, h.answer) for h in lower] == [(want[0][0], True), (want[1][0], True)]
+
+
 def test_related_gives_nothing_when_no_query_word_is_in_memory(store: MemoryStore) -> None:
     _write(store.root)
     assert store.recall("quantum chromodynamics lecture", related=True) == []
