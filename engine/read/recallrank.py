@@ -33,7 +33,10 @@ Then, in order:
   words, :data:`~memrepo.engine.format.stemming.FILLER_WORDS`, unless it has
   nothing else: :func:`confidence_weights`) that it holds, context terms at
   :data:`CONTEXT_WEIGHT`, an exact phrase 1. The answer
-  passes when one of the best :data:`GATE_HITS` reaches the minimum
+  passes when one of the best :data:`GATE_HITS` that holds a query term in
+  its own text, a link of its section or its ``subject:`` reaches the
+  minimum (a word only in the headings above an entry helps it rank, but
+  a hit that holds the query by its headings alone never answers)
   (:data:`MIN_CONFIDENCE` by default); then the hits of at least
   :data:`HIT_SHARE` of the minimum are kept. Otherwise nothing is returned,
   so a question with no answer in memory gets no hits. The numbers were
@@ -251,6 +254,7 @@ def rank(
     facts: dict[int, tuple[Candidate, frozenset[str]]] = {}
     shares: dict[int, dict[str, float]] = {}
     phrases: dict[int, bool] = {}
+    own: set[int] = set()
     for i in pool:
         cand = index.candidate(i)
         terms = entry_index_terms(cand.text)
@@ -270,6 +274,8 @@ def rank(
                 held[t] = CONTEXT_WEIGHT
         if not held:
             continue
+        if 1.0 in held.values() or not held.keys().isdisjoint(beyond_headings(cand)):
+            own.add(i)  # a query term in the entry itself, a link of its section or its subject:, not a heading only
         phrase = multi and has_phrase(fold(cand.text), folded)
         if phrase:
             score += PHRASE_BONUS * mass
@@ -297,8 +303,8 @@ def rank(
             continue
         kept_terms.append(term_set)
         out.append(Scored(i, round(score, 6), round(confidence, 4)))
-    # The answer's confidence: the most of the query one of the best few hits holds.
-    answer = max((hit.confidence for hit in out[:GATE_HITS]), default=0.0)
+    # The answer's confidence: the most of the query one of the best few hits holds, not by its headings alone.
+    answer = max((hit.confidence for hit in out[:GATE_HITS] if hit.iid in own), default=0.0)
     # An answer is what the minimum lets through; with no minimum (--all) the documented one says which hits are.
     answer_min = script_minimum(min_confidence or MIN_CONFIDENCE, counts)
     got = Ranked()
@@ -309,6 +315,12 @@ def rank(
     floor = minimum * HIT_SHARE
     got.extend([hit for hit in out if hit.confidence >= floor][:limit])
     return got
+
+
+def beyond_headings(cand: Candidate) -> set[str]:
+    """The index terms of a candidate's context that are not in a heading (:func:`context_beyond_headings`)."""
+    rest = context_beyond_headings(cand.context) if cand.context else ""
+    return set(entry_index_terms(rest)) if rest.strip() else set()
 
 
 def confidence_weights(weights: dict[str, float]) -> dict[str, float]:
@@ -407,9 +419,23 @@ def _gather(qterms: list[str], weights: dict[str, float], index: Postings, need:
 
 
 def entry_context(section: str, meta: dict[str, str]) -> str:
-    """An entry's context text: its section's (:func:`section_context`) and its ``subject:`` value."""
+    """An entry's context text: its section's (:func:`section_context`), then a line with its ``subject:`` value."""
     subject = (meta.get("subject") or "").strip()
-    return f"{section} {subject}".strip() if subject else section
+    if not subject:
+        return section
+    return f"{section}\n{subject}" if section else f"\n\n{subject}"
+
+
+def context_beyond_headings(context: str) -> str:
+    """The part of an entry's context that is not a heading: its section's link targets and its ``subject:``.
+
+    Args:
+        context: an entry's context text (:func:`entry_context`: the headings' line first).
+
+    Returns:
+        str: the text after the headings' line ("" when there is none).
+    """
+    return context.partition("\n")[2]
 
 
 def section_context(lines: Iterable[str]) -> dict[int, str]:
@@ -419,7 +445,7 @@ def section_context(lines: Iterable[str]) -> dict[int, str]:
         lines: the file's lines, in order (line numbers start at 1).
 
     Returns:
-        dict[int, str]: line number -> context text (headings outermost first,
+        dict[int, str]: line number -> context text (headings outermost first, a line break,
         then link targets), for each line that has any.
     """
     import re
@@ -449,7 +475,8 @@ def section_context(lines: Iterable[str]) -> dict[int, str]:
                 stack.pop()
             stack.append((level, m.group(2).strip()))
             continue
-        parts = [text for _level, text in stack] + links.get(section_of[number - 1], [])
-        if parts:
-            out[number] = " ".join(parts)
+        heads = [text for _level, text in stack]
+        targets = links.get(section_of[number - 1], [])
+        if heads or targets:
+            out[number] = " ".join(heads) + "\n" + " ".join(targets)  # the ranking tells headings apart
     return out

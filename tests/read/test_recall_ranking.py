@@ -54,8 +54,8 @@ def test_stop_words_are_dropped_and_words_stemmed() -> None:
 def test_section_context_gives_headings_and_link_only_bullets() -> None:
     lines = ["# People", "", "## Søren Kjær", "- Likes async reviews", "- [[adr-0007]]", "## Other", "- x"]
     ctx = section_context(lines)
-    assert ctx[4] == "People Søren Kjær adr-0007"
-    assert ctx[7] == "People Other"
+    assert ctx[4] == "People Søren Kjær\nadr-0007"  # headings on a line of their own, then the links
+    assert ctx[7] == "People Other\n"
     assert 3 not in ctx  # a heading has no context of its own
 
 
@@ -162,6 +162,27 @@ def test_newer_wins_never_swaps_an_entry_holding_the_words_with_one_under_a_head
     )
     hits = store.recall("route planner stack", min_confidence=0.0)
     assert hits[0].text == "route-planner is a FastAPI service on Python 3.11"
+
+
+def test_a_word_only_in_a_heading_helps_rank_but_never_answers_alone(store: MemoryStore) -> None:
+    write(
+        store.root,
+        "notes/ops.md",
+        "# Ops\n\n## Kubernetes\n\n- Staging runs three nodes behind one ingress [by: user]\n"
+        "- Nightly jobs write to the archive bucket [by: user]\n\n"
+        "## Records\n\n- [[adr-0007-event-sourcing]]\n- Credits keep an append-only ledger [by: user]\n",
+    )
+    assert store.recall("kubernetes") == []  # the heading is the only place the word is
+    listed = store.recall("kubernetes", min_confidence=0.0)
+    assert {h.text for h in listed} == {
+        "Staging runs three nodes behind one ingress",
+        "Nightly jobs write to the archive bucket",
+    }
+    assert not any(h.answer for h in listed)  # listed with --all, but no answer
+    # With a word of its own the heading helps: it ranks the entry under it first.
+    assert texts(store.recall("kubernetes staging nodes"))[0] == "Staging runs three nodes behind one ingress"
+    # A link-only bullet of the section names what its entries are about: it may answer alone.
+    assert texts(store.recall("event sourcing")) == ["Credits keep an append-only ledger"]
 
 
 # -- confidence ---------------------------------------------------------------
