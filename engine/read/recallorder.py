@@ -7,10 +7,15 @@
   just under it.
 - :func:`twins`: whether two hits are near-duplicates (:data:`TWIN_JACCARD`), so the lower
   one is left out.
+- :func:`replacements` and :func:`newer_above`: a hit that a newer hit of its file replaces (the
+  context block's rule: the same ``subject:``, a ``supersedes:`` naming it, or a line that says it
+  changed) never ranks above it when both are returned, whatever their scores (the newer line may hold
+  none of the query's words); the two trade places. Lexical recall and hybrid recall's fusion both ask it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from memrepo.engine.format.terms import fold
@@ -73,3 +78,64 @@ def newer_wins(
                 score = min(score, best_score - 1e-6)
         out.append((score, conf, i))
     return out
+
+
+def replacements(rows: dict[int, tuple[str, int, str, Mapping[str, str]]]) -> dict[int, int]:
+    """Which hits a newer hit of the same file replaces, by the context block's rule (docs/recall.md).
+
+    A line is replaced when a newer line of its file carries the same ``subject:``, names it in
+    ``supersedes:``, or says it changed (:func:`memrepo.engine.read.contextselect.replaced`); the rule
+    is asked of the hits of each file, in file order.
+
+    Args:
+        rows: item id -> (path, line, text, metadata) of each hit.
+
+    Returns:
+        dict[int, int]: a replaced hit's item id -> the item id of the newest hit that replaces it.
+    """
+    by_file: dict[str, list[tuple[int, int]]] = {}
+    for iid, (path, line, _text, _meta) in rows.items():
+        by_file.setdefault(path, []).append((line, iid))
+    if all(len(lines) < 2 for lines in by_file.values()):
+        return {}
+    from memrepo.engine.format.entries import Entry
+
+    from .contextselect import candidates, replaced
+
+    out: dict[int, int] = {}
+    for lines in by_file.values():
+        if len(lines) < 2:
+            continue
+        lines.sort()
+        at = dict(lines)
+        cands = candidates([(line, Entry("", "-", rows[iid][2], dict(rows[iid][3]))) for line, iid in lines])
+        gone = replaced(cands)
+        for old, new in gone.items():
+            while new in gone:  # the newest of a chain of replacements
+                new = gone[new]
+            out[at[old]] = at[new]
+    return out
+
+
+def newer_above(order: list[int], gone: dict[int, int]) -> list[int]:
+    """``order`` with each replaced hit below the hit that replaces it, when both are in it: they trade places.
+
+    Args:
+        order: item ids, best first.
+        gone: a replaced hit's item id -> the id of the hit that replaces it (:func:`replacements`).
+
+    Returns:
+        list[int]: the same ids; a replaced hit never ranks above its replacement.
+    """
+    order = list(order)
+    for _round in range(len(gone)):  # a trade can undo none of the earlier ones; a chain needs a round a link
+        moved = False
+        at = {iid: k for k, iid in enumerate(order)}
+        for old, new in gone.items():
+            if old in at and new in at and at[old] < at[new]:
+                order[at[old]], order[at[new]] = new, old
+                at[old], at[new] = at[new], at[old]
+                moved = True
+        if not moved:
+            break
+    return order

@@ -67,13 +67,13 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable, Set
+from collections.abc import Callable, Iterable, Mapping, Set
 from typing import NamedTuple, Protocol  # not dataclasses: it imports inspect (30 ms of a one-shot recall)
 
 from memrepo.engine.format.stemming import cjk_pieces, filler_terms, index_term, index_terms
 from memrepo.engine.format.terms import MAX_QUERY_TERMS, fold, is_cjk, query_terms, split_folded
 
-from .recallorder import SEQ_BITS, newer_wins, twins
+from .recallorder import SEQ_BITS, newer_above, newer_wins, replacements, twins
 
 CONTEXT_KEY = "\x03"
 """Prefix of the posting lists of context terms (headings above an entry, link-only bullets of its section)."""
@@ -149,7 +149,8 @@ class Found(list[tuple[int, tuple]]):
 
 
 class Candidate(NamedTuple):
-    """What stage 2 reads of an item: its text, ``subject:`` and ``kind:`` (raw or None), path, line, context text."""
+    """What stage 2 reads of an item: its text, ``subject:`` and ``kind:`` (raw or None), path, line, context text,
+    metadata (for :func:`.recallorder.replacements`; None: none)."""
 
     text: str
     subject: str | None
@@ -157,6 +158,7 @@ class Candidate(NamedTuple):
     path: str
     line: int
     context: str = ""
+    meta: Mapping[str, str] | None = None
 
 
 def query_index_terms(query: str) -> tuple[str, list[str]]:
@@ -313,7 +315,12 @@ def rank(
     if answer < minimum:
         return got
     floor = minimum * HIT_SHARE
-    got.extend([hit for hit in out if hit.confidence >= floor][:limit])
+    hits = {hit.iid: hit for hit in out if hit.confidence >= floor}
+    shown = list(hits)[:limit]
+    rows = {i: (facts[i][0].path, facts[i][0].line, facts[i][0].text, facts[i][0].meta or {}) for i in shown}
+    order = newer_above(shown, replacements(rows))  # a replaced line never above its replacement
+    scores = [hits[i].score for i in shown]  # the places keep their scores: the list stays best first
+    got.extend(hits[i]._replace(score=score) for i, score in zip(order, scores, strict=True))
     return got
 
 

@@ -405,7 +405,7 @@ class Scan:
     def candidate(self, iid: int) -> Candidate:
         text, meta, ctx = self.scored(iid)
         item = self.items[iid & SEQ_MASK]
-        return Candidate(text, meta.get("subject"), meta.get("kind"), item.path, item.line, ctx)
+        return Candidate(text, meta.get("subject"), meta.get("kind"), item.path, item.line, ctx, item.entry.meta)
 
     # -- the search ----------------------------------------------------------
 

@@ -156,4 +156,4 @@ class _View:
     def candidate(self, iid: int) -> Candidate:
         item = self.index._items[iid]
         meta = json.loads(json.dumps(item.meta))
-        return Candidate(item.text, meta.get("subject"), meta.get("kind"), item.path, item.line, item.ctx)
+        return Candidate(item.text, meta.get("subject"), meta.get("kind"), item.path, item.line, item.ctx, meta)

@@ -122,6 +122,24 @@ def test_newer_line_saying_the_same_about_the_query_wins(store: MemoryStore) -> 
     assert store.recall("standup")[0].text.startswith("Team standup moved to 10:15")
 
 
+def test_a_line_marked_replaced_never_ranks_above_its_replacement(store: MemoryStore) -> None:
+    write(
+        store.root,
+        "me.md",
+        "# Me\n\n"
+        "- Edits code in VS Code with the Vim keys extension [by: user; added: 2024-01-01]\n"
+        "- Moved to Neovim; VS Code only when pairing [by: user; added: 2025-03-01; supersedes: Edits code in VS Code]\n"
+        "- The Vim keys cheat sheet is pinned above the desk [by: user; added: 2024-06-01]\n",
+    )
+    # The old line holds more of the query, so it scores higher; the newer one says it is out of date.
+    for minimum in (None, 0.0):
+        got = texts(store.recall("vs code vim keys extension", min_confidence=minimum))
+        assert got.index("Moved to Neovim; VS Code only when pairing") < got.index(
+            "Edits code in VS Code with the Vim keys extension"
+        )
+        assert got[0] == "Moved to Neovim; VS Code only when pairing"  # it takes the old line's place
+
+
 def test_near_duplicates_are_collapsed(store: MemoryStore) -> None:
     write(
         store.root,
