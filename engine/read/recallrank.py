@@ -67,12 +67,14 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Set
+from collections.abc import Callable, Mapping, Set
 from typing import NamedTuple, Protocol  # not dataclasses: it imports inspect (30 ms of a one-shot recall)
 
 from memrepo.engine.format.stemming import cjk_pieces, filler_terms, index_term, index_terms
 from memrepo.engine.format.terms import MAX_QUERY_TERMS, fold, is_cjk, query_terms, split_folded
 
+from .recallcompound import compounds
+from .recallcontext import context_beyond_headings
 from .recallorder import SEQ_BITS, newer_above, newer_wins, replacements, twins
 
 CONTEXT_KEY = "\x03"
@@ -238,13 +240,14 @@ def rank(
     folded, qterms = query_index_terms(query)
     if not qterms:
         return Ranked()
+    qterms, joins = compounds(folded, qterms, lambda t: bool(index.df(t) or index.df(CONTEXT_KEY + t)))
     n = max(n_items, 1)
     weights = {t: idf(index.df(t), n) for t in qterms}
     mass = sum(weights.values())
     counts = confidence_weights(weights)
     counted_mass = sum(counts.values())
     need = max(POOL, 4 * limit)
-    pool = _gather(qterms, weights, index, need)
+    pool = _gather(qterms, weights, index, need, joins)
     if not pool:
         return Ranked()
     qset = set(qterms)
@@ -262,6 +265,11 @@ def rank(
         terms = entry_index_terms(cand.text)
         tf = Counter(terms)
         context = set(entry_index_terms(cand.context)) if cand.context else set()
+        for joined, parts in joins.items():  # "timezone" holds time and zone (:mod:`.recallcompound`)
+            for part in parts:
+                tf[part] += tf.get(joined, 0)
+            if joined in context:
+                context.update(parts)
         norm = K1 * (1.0 - B + B * len(terms) / AVG_TERMS)
         score = 0.0
         held: dict[str, float] = {}
@@ -374,15 +382,24 @@ def _piece_held(held: dict[str, float], pieces: dict[str, frozenset[str]], cand:
     return out
 
 
-def _gather(qterms: list[str], weights: dict[str, float], index: Postings, need: int) -> list[int]:
+def _gather(
+    qterms: list[str],
+    weights: dict[str, float],
+    index: Postings,
+    need: int,
+    joins: dict[str, tuple[str, ...]] | None = None,
+) -> list[int]:
     """Stage 1: the ``need`` best candidates by summed term weights, from the rarest lists within :data:`GATHER_BUDGET`.
 
     Lists are read rarest first (content and context lists alike) while the
     ids read stay within the budget; the rarest list is always read. A term
     left out still counts in stage 2 for the candidates found.
     """
+    weights = dict(weights)
+    for joined, parts in (joins or {}).items():
+        weights[joined] = sum(weights[p] for p in parts)  # an entry holding it holds each part
     lists = []
-    for t in qterms:
+    for t in [*qterms, *(joins or {})]:
         for key, share in ((t, 1.0), (CONTEXT_KEY + t, CONTEXT_WEIGHT)):
             df = index.df(key)
             if df:
@@ -423,67 +440,3 @@ def _gather(qterms: list[str], weights: dict[str, float], index: Postings, need:
         if len(pool) >= need:
             break
     return pool
-
-
-def entry_context(section: str, meta: dict[str, str]) -> str:
-    """An entry's context text: its section's (:func:`section_context`), then a line with its ``subject:`` value."""
-    subject = (meta.get("subject") or "").strip()
-    if not subject:
-        return section
-    return f"{section}\n{subject}" if section else f"\n\n{subject}"
-
-
-def context_beyond_headings(context: str) -> str:
-    """The part of an entry's context that is not a heading: its section's link targets and its ``subject:``.
-
-    Args:
-        context: an entry's context text (:func:`entry_context`: the headings' line first).
-
-    Returns:
-        str: the text after the headings' line ("" when there is none).
-    """
-    return context.partition("\n")[2]
-
-
-def section_context(lines: Iterable[str]) -> dict[int, str]:
-    """The context text of each line of a file: the headings above it and its section's link-only bullets.
-
-    Args:
-        lines: the file's lines, in order (line numbers start at 1).
-
-    Returns:
-        dict[int, str]: line number -> context text (headings outermost first, a line break,
-        then link targets), for each line that has any.
-    """
-    import re
-
-    heading_re = re.compile(r"^(#{1,6})[ \t]+(.*)$")
-    link_only_re = re.compile(r"^[ \t]*[-*+][ \t]+((?:\[\[[^\[\]]+\]\][ \t,;]*)+)$")
-    link_re = re.compile(r"\[\[([^\[\]|#]+)")
-    items = list(lines)
-    stack: list[tuple[int, str]] = []
-    # Link-only bullets belong to the section they are in: gather them per section first.
-    section_of: list[int] = []
-    links: dict[int, list[str]] = {}
-    section = 0
-    for number, line in enumerate(items, 1):
-        if heading_re.match(line):
-            section = number
-        section_of.append(section)
-        m = link_only_re.match(line)
-        if m:
-            links.setdefault(section, []).extend(t.strip() for t in link_re.findall(m.group(1)))
-    out: dict[int, str] = {}
-    for number, line in enumerate(items, 1):
-        m = heading_re.match(line)
-        if m:
-            level = len(m.group(1))
-            while stack and stack[-1][0] >= level:
-                stack.pop()
-            stack.append((level, m.group(2).strip()))
-            continue
-        heads = [text for _level, text in stack]
-        targets = links.get(section_of[number - 1], [])
-        if heads or targets:
-            out[number] = " ".join(heads) + "\n" + " ".join(targets)  # the ranking tells headings apart
-    return out

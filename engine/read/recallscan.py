@@ -45,17 +45,10 @@ from memrepo.engine.format.paths import normalize_workspace
 from memrepo.engine.format.stemming import index_term
 from memrepo.engine.format.terms import is_cjk
 
+from .recallcontext import entry_context, section_context
 from .recallentries import MAX_INDEXED_FILE
 from .recallkeys import SEQ_BITS, SEQ_MASK, date_ordinal, entry_keys, entry_rank, walk
-from .recallrank import (
-    CONTEXT_KEY,
-    Candidate,
-    Ranked,
-    entry_context,
-    query_index_terms,
-    rank,
-    section_context,
-)
+from .recallrank import CONTEXT_KEY, Candidate, Ranked, query_index_terms, rank
 
 SAFE_CHARS = (
     "\x00-\x7f"
@@ -193,7 +186,11 @@ class Scan:
         self.post: dict[str, set[int]] = {}
         self.files = 0
         self.entries = 0
-        _folded, terms = query_index_terms(query)
+        folded, terms = query_index_terms(query)
+        if terms:  # the compounds the ranking may ask about (.recallcompound): read their entries too
+            from .recallcompound import compound_keys
+
+            terms = list(dict.fromkeys([*terms, *sorted(compound_keys(folded))]))
         self.terms = terms
         self.keys = frozenset(terms) | frozenset(CONTEXT_KEY + t for t in terms)
         self._seq = 0

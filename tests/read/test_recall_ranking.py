@@ -10,6 +10,7 @@ from memrepo.engine.format.stemming import index_term, index_terms
 from memrepo.engine.format.terms import fold, terms
 from memrepo.engine.models import Candidate
 from memrepo.engine.read.recall import RecallIndex
+from memrepo.engine.read.recallcontext import section_context
 from memrepo.engine.read.recallkeys import SCHEMA_VERSION, connect
 from memrepo.engine.read.recallrank import (
     CJK_MIN_SHARE,
@@ -17,7 +18,6 @@ from memrepo.engine.read.recallrank import (
     cjk_pieces,
     confidence_weights,
     script_minimum,
-    section_context,
 )
 from memrepo.engine.repo.store import MemoryStore
 
@@ -87,6 +87,24 @@ def test_stemming_and_folding_find_the_other_forms(store: MemoryStore) -> None:
     assert texts(store.recall("deploying"))[:1] == ["The gateway deploys through Argo CD"]
     assert texts(store.recall("Soren"))[:1] == ["Tech lead is Søren Kjær"]
     assert texts(store.recall("lukasz"))[:1] == ["Infra is led by Łukasz Wróbel"]
+
+
+def test_a_compound_written_closed_or_open_finds_the_other_spelling(store: MemoryStore) -> None:
+    write(
+        store.root,
+        "lessons.md",
+        "# Lessons\n\n"
+        "- Every bug fix comes with a test that reproduces the bug [by: user]\n"
+        "- Store every timestamp in UTC; show it in the user's timezone [by: user]\n"
+        "- Do not suggest pandas' inplace=True [by: user]\n"
+        "- The time sheet is due on Fridays [by: user]\n",
+    )
+    assert texts(store.recall("what goes with a bugfix"))[0].startswith("Every bug fix comes with a test")
+    assert texts(store.recall("which time zone"))[0].startswith("Store every timestamp in UTC")
+    assert texts(store.recall("modify a dataframe in place", min_confidence=0.0))[0].startswith("Do not suggest")
+    # A word an entry holds is never cut: "timesheet" is not asked as time and sheet when it is there.
+    write(store.root, "notes.md", "# Notes\n\n- The timesheet tool is Harvest [by: user]\n")
+    assert texts(store.recall("timesheet")) == ["The timesheet tool is Harvest"]
 
 
 def test_common_words_do_not_count(store: MemoryStore) -> None:
