@@ -38,7 +38,7 @@ from memrepo.engine.format.layout import INBOX_MD
 
 from .recall import SECTION_LINES, RecallIndex
 from .recallkeys import fit_hits, hit_by, hit_confidence, hit_score, index_path, section_around
-from .recallnear import answering
+from .recallnear import answering, answers_only
 from .recallpost import file_entries
 from .redactionepoch import redaction_epoch
 
@@ -395,24 +395,29 @@ def recall(
             pool = index.search(
                 query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=0.0
             )
+            gate, lowered = answers_only(lexical)  # as the store fuses (.recallnear.search)
             found, info = fuse_once(
                 index,
                 query,
-                found,
+                gate,
                 pool,
                 semantic,
                 workspace_file=ws_file,
                 workspace_id=ws_id,
                 scoped=scoped,
                 limit=limit,
+                related=lowered,
             )
-        answered = bool(found) or not related
-        if not answered:
+            if info.mode != "hybrid":
+                found = lexical[:limit]
+        answered = info is None or info.answered
+        if related and not found:
             from .recallnear import nearest_lexical
 
             found = nearest_lexical(
                 index, query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit
             )
+            answered = False
         answers = answering(found, floor, info, answered).answers()
         rows = {iid: index.row(iid) for iid, _key in found}
         shown = _shown(index.db, redact, [(iid, row[3], row[4]) for iid, row in rows.items()])

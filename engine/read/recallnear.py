@@ -103,6 +103,7 @@ def search(
     )
     floor = lexical.answer_floor
     found: list[tuple[int, tuple]] = lexical
+    gate, lowered = answers_only(lexical)
     info = None
     answered = True
     if semantic is not None:  # hybrid recall: one fusion step (docs/architecture.md §4)
@@ -112,21 +113,34 @@ def search(
         found, info = semantic.fuse(
             index,
             query,
-            found,
+            gate,  # what answers decides whether the fused list does (a lower minimum only lists more)
             workspace_file=ws_file,
             workspace_id=ws_id,
             scoped=scoped,
             limit=limit,
             pool=pool,
-            related=related,
+            related=related or lowered,
         )
+        if info.mode != "hybrid":
+            found = lexical[:limit]
         answered = info.answered
     if related and not found:
         found = nearest_lexical(index, query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit)
         answered = False
-    if not answered:
+    if not answered and not lowered:
         found = found[: min(limit, RELATED_MAX)]
     return answering(found, floor, info, answered), info, answered
+
+
+def answers_only(lexical: Found) -> tuple[list[tuple[int, tuple]], bool]:
+    """The lexical hits that answer, and whether the list holds others (a caller's lower minimum, ``--all``).
+
+    Hybrid recall fuses with the answers deciding whether the fused list answers, as it would at the minimum;
+    the hits under it are still fused (its ``pool``) and listed, marked by :func:`answering`.
+    """
+    answers = lexical.answers()
+    gate = [(iid, key) for iid, key in lexical if iid in answers]
+    return gate, len(gate) < len(lexical)
 
 
 def answering(found: list[tuple[int, tuple]], floor: float, info: RecallInfo | None, answered: bool) -> Found:

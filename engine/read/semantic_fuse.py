@@ -439,6 +439,7 @@ def fuse_once(
     scoped: bool,
     limit: int,
     min_covered: float = ONCE_MIN_COVERED,
+    related: bool = False,
 ) -> tuple[list[tuple[int, tuple]], RecallInfo]:
     """:meth:`SemanticRecall.fuse` in a one-shot process: the vectors a long-running one built, read as they are.
 
@@ -455,6 +456,7 @@ def fuse_once(
         settings: ``[semantic]`` (or an object with the same fields).
         workspace_file, workspace_id, scoped, limit: as for :meth:`SemanticRecall.fuse`.
         min_covered: the share of entries with a vector needed to fuse (0.0-1.0).
+        related: as for :meth:`SemanticRecall.fuse` (the fused list, its info's ``answered`` False, not nothing).
 
     Returns:
         tuple: (item ids with sort keys, best first, at most ``limit``; how it was answered).
@@ -488,6 +490,7 @@ def fuse_once(
             scoped=scoped,
             limit=limit,
             pool=pool,
+            related=related,
         )
     finally:
         semantic.close()

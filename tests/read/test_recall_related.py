@@ -129,6 +129,27 @@ def test_hybrid_gives_the_fused_list_the_gate_held_back_marked_only_when_asked(h
     assert answered is True and index.row(found[0][0])[3].startswith("Prefers pnpm")
 
 
+def test_hybrid_with_a_lower_minimum_lists_every_hit_and_marks_them_as_it_would_answer(hybrid) -> None:
+    index, sem = hybrid
+    scope = (None, None, False)
+    # One weak word ("staging") and no neighbour close enough: nothing answers at the minimum. With it lowered every
+    # match and neighbour is listed, none of them an answer.
+    question = "quantum chromodynamics lecture notes on staging"
+    plain, _info, answered = search(index, sem, question, scope, 10)
+    assert (plain, answered) == ([], False)
+    found, info, answered = search(index, sem, question, scope, 10, 0.0)
+    assert info is not None and info.mode == "hybrid" and answered is False
+    texts = [index.row(iid)[3] for iid, _k in found]
+    assert "Deploys go through the staging cluster first" in texts
+    assert found.answers() == frozenset()
+    shown, _info, _answered = search(index, sem, question, scope, 10, 0.0, related=True)
+    assert [iid for iid, _k in shown] == [iid for iid, _k in found]
+    # A question the minimum answers: the fused list answers, as without the lower minimum.
+    found, info, answered = search(index, sem, "pnpm npm", scope, 10, 0.0)
+    assert answered is True and index.row(found[0][0])[3].startswith("Prefers pnpm")
+    assert found.answers() == frozenset(iid for iid, _k in found)
+
+
 def test_a_scan_while_the_index_builds_marks_its_nearest_entries_too(tmp_path: Path) -> None:
     from helpers.repo_helpers import plain_settings
 
