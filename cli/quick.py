@@ -157,7 +157,7 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
                 )
             best = again[0] if again else None
         fail(no_hit_line(query, budget, best))
-    nearest = not hits[0].answer
+    nearest = not any(hit.answer for hit in hits)  # --all can list a hit under the minimum first
     if nearest:
         from memrepo.engine import NEAREST_LINE
 

@@ -38,6 +38,7 @@ from memrepo.engine.format.layout import INBOX_MD
 
 from .recall import SECTION_LINES, RecallIndex
 from .recallkeys import fit_hits, hit_by, hit_confidence, hit_score, index_path, section_around
+from .recallnear import answering, answers_only
 from .recallpost import file_entries
 from .redactionepoch import redaction_epoch
 
@@ -292,6 +293,7 @@ def _scan(
         key = (got.score, got.confidence)
         hit = ColdHit(path, line, text, hit_by(meta), meta, hit_score(key), hit_confidence(key))
         hit.scan = note
+        hit.answer = got.confidence >= found.answer_floor  # --all lists hits under the minimum: no answers
         if options["detail"] == "full":
             hit.heading, section = section_around(root, path, line, SECTION_LINES)
             if section is not None:
@@ -383,32 +385,40 @@ def recall(
             from .semantic_fuse import DEPTH, fuse_once
 
             depth = limit + DEPTH
-        found = index.search(
+        lexical = index.search(
             query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=min_confidence
         )
+        floor = lexical.answer_floor
+        found: list[tuple[int, tuple]] = lexical
         info = None
         if hybrid:
             pool = index.search(
                 query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=0.0
             )
+            gate, lowered = answers_only(lexical)  # as the store fuses (.recallnear.search)
             found, info = fuse_once(
                 index,
                 query,
-                found,
+                gate,
                 pool,
                 semantic,
                 workspace_file=ws_file,
                 workspace_id=ws_id,
                 scoped=scoped,
                 limit=limit,
+                related=lowered,
             )
-        answered = bool(found) or not related
-        if not answered:
+            if info.mode != "hybrid":
+                found = lexical[:limit]
+        answered = info is None or info.answered
+        if related and not found:
             from .recallnear import nearest_lexical
 
             found = nearest_lexical(
                 index, query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit
             )
+            answered = False
+        answers = answering(found, floor, info, answered).answers()
         rows = {iid: index.row(iid) for iid, _key in found}
         shown = _shown(index.db, redact, [(iid, row[3], row[4]) for iid, row in rows.items()])
     finally:
@@ -419,7 +429,7 @@ def recall(
         text, shown_meta = shown[iid]
         by = hit_by(json.loads(meta_json))
         hit = ColdHit(path, line, text, by, json.loads(shown_meta), hit_score(key), hit_confidence(key))
-        hit.answer = answered
+        hit.answer = iid in answers
         if info is not None:
             hit.mode, hit.covered, hit.note = info.mode, info.covered, info.note
         if detail == "full":

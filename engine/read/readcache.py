@@ -419,9 +419,10 @@ class ReadCaches:
             self.last_recall_info = info
         shown = "full" if detail == "full" else "line"
         hits = [index.hit(iid, key, shown) for iid, key in found]
-        for hit in hits:
+        answers = found.answers()
+        for (iid, _key), hit in zip(found, hits, strict=True):
             hit.mode = "lexical" if info is None else info.mode
-            hit.answer = answered
+            hit.answer = answered and iid in answers
         return fit_hits(hits, max_bytes)
 
     def use_semantic(self, settings: SemanticSettings) -> None:

@@ -63,7 +63,7 @@ from .recallkeys import (
     walk,
 )
 from .recallpost import load_dicts, read_ids, repack_all, unpack_entries
-from .recallrank import confidence_floor, rank
+from .recallrank import Found, confidence_floor, rank
 
 if TYPE_CHECKING:  # what only a sync (reading files) or a hit needs is imported there: a search reads the index
     from memrepo.engine.models import RecallHit
@@ -446,7 +446,7 @@ class RecallIndex:
         scoped: bool = False,
         limit: int = 10,
         min_confidence: float | None = None,
-    ) -> list[tuple[int, tuple]]:
+    ) -> Found:
         """Rank entries for ``query`` (the rule of :mod:`memrepo.engine.read.recallrank`).
 
         Args:
@@ -462,8 +462,8 @@ class RecallIndex:
                 None for :data:`~memrepo.engine.read.recallrank.MIN_CONFIDENCE`, 0 keeps every match.
 
         Returns:
-            list[tuple[int, tuple]]: item ids with their sort keys ``(score,
-            confidence, rank)``, best first; pass each to :meth:`hit`.
+            Found: item ids with their sort keys ``(score, confidence, rank)``, best first (pass each to
+            :meth:`hit`), and the confidence an answer needs (``answer_floor``; ``--all`` lists hits under it).
         """
         limit = max(1, limit)
         self._rows.clear()  # another process may have moved entries since
@@ -481,7 +481,9 @@ class RecallIndex:
         except DamagedRows as damaged:  # read again from their files, then asked once more (.recallheal)
             mend_index(self, damaged.fids)
             found = rank(query, len(self), IndexView(self, keep if scoped else None), has_phrase, limit, floor)
-        return [(hit.iid, (hit.score, hit.confidence, hit.iid >> SEQ_BITS)) for hit in found]
+        out = Found((hit.iid, (hit.score, hit.confidence, hit.iid >> SEQ_BITS)) for hit in found)
+        out.answer_floor = found.answer_floor
+        return out
 
     def entry(self, iid: int) -> tuple[str, int, str]:
         """(path, line, text) of a result of :meth:`search`."""

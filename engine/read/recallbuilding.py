@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .recallkeys import SEQ_MASK
 
 if TYPE_CHECKING:  # the scan's modules load only when a scan runs (not for each recall that checks the build)
-    from .recallrank import Scored
+    from .recallrank import Ranked
     from .recallscan import Scan
 
 
@@ -97,7 +97,7 @@ def scan_search(
     options: dict[str, Any],
     done: int | None,
     walked: dict[str, Any] | None = None,
-) -> tuple[Scan, list[Scored], str]:
+) -> tuple[Scan, Ranked, str]:
     """Rank ``query`` over the files themselves (:class:`.recallscan.Scan`), as the index would, for either front.
 
     Args:
@@ -205,5 +205,6 @@ def scan_hits(root: Path, query: str, scope: tuple[str | None, str | None, bool]
             SECTION_LINES,
         )
         hit.scan = note
+        hit.answer = got.confidence >= found.answer_floor  # --all lists hits under the minimum: no answers
         hits.append(hit)
     return fit_hits(hits, options["max_bytes"])

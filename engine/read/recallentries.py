@@ -20,10 +20,10 @@ except ImportError:  # pragma: no cover - an interpreter built without it
     from hashlib import blake2b
 
 
+from .recallcontext import entry_context, section_context
 from .recallheal import drop_file_items, warn
 from .recallkeys import SEQ_BITS, SEQ_MASK, entry_keys, entry_rank, redacted
 from .recallpost import PostingChanges, load_dicts, unpack_entries
-from .recallrank import entry_context, section_context
 
 MAX_INDEXED_FILE = 1 << 20
 """Files larger than this (bytes) are not indexed (a memory file is at most 64 KB by the format)."""

@@ -303,10 +303,10 @@ def connect(target: str) -> sqlite3.Connection:
     return db
 
 
-SCHEMA_VERSION = "8"
+SCHEMA_VERSION = "9"
 """Bumped when the tables or what they hold change (6: packed entries and postings; 7: Hangul cut into
-bigrams; 8: a ``[REDACTED:<type>]`` ending a line is text, not metadata); an index of another version is
-rebuilt."""
+bigrams; 8: a ``[REDACTED:<type>]`` ending a line is text, not metadata; 9: an entry's context keeps its
+headings on a line of their own, so a heading alone never answers); an index of another version is rebuilt."""
 
 
 def check_schema(db: sqlite3.Connection, version: str) -> bool | None:

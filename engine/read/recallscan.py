@@ -45,9 +45,10 @@ from memrepo.engine.format.paths import normalize_workspace
 from memrepo.engine.format.stemming import index_term
 from memrepo.engine.format.terms import is_cjk
 
+from .recallcontext import entry_context, section_context
 from .recallentries import MAX_INDEXED_FILE
 from .recallkeys import SEQ_BITS, SEQ_MASK, date_ordinal, entry_keys, entry_rank, walk
-from .recallrank import CONTEXT_KEY, Candidate, Scored, entry_context, query_index_terms, rank, section_context
+from .recallrank import CONTEXT_KEY, Candidate, Ranked, query_index_terms, rank
 
 SAFE_CHARS = (
     "\x00-\x7f"
@@ -185,7 +186,11 @@ class Scan:
         self.post: dict[str, set[int]] = {}
         self.files = 0
         self.entries = 0
-        _folded, terms = query_index_terms(query)
+        folded, terms = query_index_terms(query)
+        if terms:  # the compounds the ranking may ask about (.recallcompound): read their entries too
+            from .recallcompound import compound_keys
+
+            terms = list(dict.fromkeys([*terms, *sorted(compound_keys(folded))]))
         self.terms = terms
         self.keys = frozenset(terms) | frozenset(CONTEXT_KEY + t for t in terms)
         self._seq = 0
@@ -397,7 +402,7 @@ class Scan:
     def candidate(self, iid: int) -> Candidate:
         text, meta, ctx = self.scored(iid)
         item = self.items[iid & SEQ_MASK]
-        return Candidate(text, meta.get("subject"), meta.get("kind"), item.path, item.line, ctx)
+        return Candidate(text, meta.get("subject"), meta.get("kind"), item.path, item.line, ctx, item.entry.meta)
 
     # -- the search ----------------------------------------------------------
 
@@ -410,7 +415,7 @@ class Scan:
         scoped: bool = False,
         limit: int = 10,
         min_confidence: float | None = None,
-    ) -> list[Scored]:
+    ) -> Ranked:
         """Rank the items for ``query``, as :meth:`memrepo.engine.read.recall.RecallIndex.search` ranks its entries.
 
         Args:
@@ -418,7 +423,7 @@ class Scan:
             workspace_file, workspace_id, scoped, limit, min_confidence: as for ``RecallIndex.search``.
 
         Returns:
-            list[Scored]: best first.
+            Ranked: best first, with the confidence an answer needs (``answer_floor``).
         """
         from .recallkeys import has_phrase, in_scope
         from .recallrank import confidence_floor

@@ -54,6 +54,7 @@ line to show; a failed model is tried again after :data:`RETRY_S`.
 from __future__ import annotations
 
 import contextlib
+import json
 import sqlite3
 import threading
 import time
@@ -64,6 +65,7 @@ from typing import TYPE_CHECKING, Any
 from memrepo.engine.configpath import size_shift
 
 from .recallkeys import SEQ_BITS, WORKSPACES_DIR
+from .recallorder import newer_above, replacements
 from .semantic_model import Embedder, ModelUnavailable, make_embedder
 
 if TYPE_CHECKING:
@@ -403,7 +405,19 @@ class SemanticRecall:
                         continue
                 key = plain_key(iid, ranked[0][1] if ranked else None)
             out.append((iid, key))
-        return out, info
+        return replaced_below(index, out), info
+
+
+def replaced_below(index: RecallIndex, hits: list[tuple[int, tuple]]) -> list[tuple[int, tuple]]:
+    """``hits`` with each line a newer hit replaces below it (:func:`.recallorder.newer_above`): the rules above
+    trade places by ``subject:`` and by a cosine of 0.89 or more, and a pair just under it stayed in place."""
+    rows = {}
+    for iid, _key in hits:
+        row = index.row(iid)
+        if row is not None:
+            rows[iid] = (row[0], row[1], row[3], json.loads(row[4]))
+    keys = dict(hits)
+    return [(iid, keys[iid]) for iid in newer_above([iid for iid, _key in hits], replacements(rows))]
 
 
 ONCE_MIN_COVERED = 0.9
@@ -425,6 +439,7 @@ def fuse_once(
     scoped: bool,
     limit: int,
     min_covered: float = ONCE_MIN_COVERED,
+    related: bool = False,
 ) -> tuple[list[tuple[int, tuple]], RecallInfo]:
     """:meth:`SemanticRecall.fuse` in a one-shot process: the vectors a long-running one built, read as they are.
 
@@ -441,6 +456,7 @@ def fuse_once(
         settings: ``[semantic]`` (or an object with the same fields).
         workspace_file, workspace_id, scoped, limit: as for :meth:`SemanticRecall.fuse`.
         min_covered: the share of entries with a vector needed to fuse (0.0-1.0).
+        related: as for :meth:`SemanticRecall.fuse` (the fused list, its info's ``answered`` False, not nothing).
 
     Returns:
         tuple: (item ids with sort keys, best first, at most ``limit``; how it was answered).
@@ -474,6 +490,7 @@ def fuse_once(
             scoped=scoped,
             limit=limit,
             pool=pool,
+            related=related,
         )
     finally:
         semantic.close()
