@@ -280,3 +280,33 @@ def test_an_asker_finds_no_door_at_once_and_refuses_another_users(memory, monkey
         conn.close()
     finally:
         listener.close()
+
+
+def test_a_repo_too_deep_for_a_socket_path_and_a_relative_workspace(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from memrepo.engine.repo.store import MemoryStore
+
+    deep = tmp_path / ("d" * 60) / ("e" * 60)  # the socket's path is past AF_UNIX's ~108 bytes
+    deep.mkdir(parents=True)
+    root, project, home = _memory(deep)
+    assert len(str(door_path(root)).encode()) > 108
+    coldrecall.recall(root, "deploys")
+    monkeypatch.delenv("MEMREPO_SEMANTIC", raising=False)
+    with fake_openai_server() as (url, _record):
+        config = _config(home, url)
+        monkeypatch.setenv("MEMREPO_CONFIG", str(config))
+        store = MemoryStore.open(root, load_settings(config))
+        store.use_semantic()
+        door = store.open_recall_door("a test")
+        assert door is not None and door.ready.wait(30) and door.listening
+        try:
+            monkeypatch.chdir(project)  # "." is the asker's folder, not the door's ("/", or wherever it runs)
+            options = {"workspace": ".", "limit": 3, "max_bytes": 1500}
+            hits = recalldoor.ask(root, "deploys", options, hook=True, budget=30)
+            alone = coldrecall.recall(root, "deploys", workspace=str(project), limit=3, max_bytes=1500)
+            assert hits is not None and [h.ref for h in hits] == [h.ref for h in alone] != []
+            assert all(h.via == "a test" for h in hits)
+        finally:
+            door.close()
+            store.close()
