@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import socket
 import struct
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
 
     from .coldrecall import ColdHit
     from .semantic_fuse import SemanticRecall
+
+log = logging.getLogger("memrepo.recalldoor")
 
 SOCKET = "recall.sock"
 """The door's socket, in the repo's ``.git/memrepo``."""
@@ -263,6 +266,7 @@ class RecallDoor(threading.Thread):
         self.listening = False
         self._closing = threading.Event()
         self._inode: int | None = None
+        self._seen_built = False
 
     def close(self, timeout: float = 5.0) -> None:
         """Stop answering, remove the socket (if still ours) and wait for the thread."""
@@ -291,8 +295,12 @@ class RecallDoor(threading.Thread):
         from . import coldrecall
         from .recallbuilding import build_state
 
-        if not build_state(self.root)[0]:
+        built, done = build_state(self.root)
+        self._seen_built = self._seen_built or built
+        if not built and (done is not None or not self._seen_built):
             return {"via": self.via, "hits": None}  # the asker scans the files or starts the build, as it does
+        # (False, None) once it was built: the file is held for a moment (this process's vector build
+        # attaches it), not unbuilt; recall waits for it as any reader does.
         from .semantic_store import vectors_path
 
         if self.builder is not None and not vectors_path(self.root).is_file():
@@ -395,7 +403,8 @@ class RecallDoor(threading.Thread):
             return
         try:
             reply = self.answer(req)
-        except Exception:  # the asker answers itself
+        except Exception as exc:  # the asker answers itself
+            log.warning("the recall door could not answer: %s: %s", type(exc).__name__, exc, exc_info=True)
             return
         with contextlib.suppress(OSError):
             conn.sendall(json.dumps(reply, ensure_ascii=False).encode("utf-8", "surrogateescape"))

@@ -310,3 +310,36 @@ def test_a_repo_too_deep_for_a_socket_path_and_a_relative_workspace(
         finally:
             door.close()
             store.close()
+
+
+def test_a_door_answers_while_its_index_is_held_for_a_moment(memory) -> None:
+    """The vector build of the door's own process holds the recall index at times: built is not unbuilt."""
+    import sqlite3
+    import threading
+
+    from memrepo.engine.read.recallbuilding import build_state
+    from memrepo.engine.read.recallkeys import index_path
+    from memrepo.engine.repo.store import MemoryStore
+
+    root, _project, _home, config, _record = memory
+    store = MemoryStore.open(root, load_settings(config))
+    store.use_semantic()
+    door = store.open_recall_door("a test")
+    assert door is not None and door.ready.wait(30) and door.listening
+    options = {"workspace": None, "limit": 3, "max_bytes": 1500}
+    try:
+        assert recalldoor.ask(root, "deploys", options, hook=True, budget=30)  # seen built
+        holder = sqlite3.connect(index_path(root), isolation_level=None, check_same_thread=False)
+        holder.execute("BEGIN EXCLUSIVE")
+        assert build_state(root) == (False, None)  # held: a reader cannot tell
+        release = threading.Timer(1.0, lambda: holder.execute("COMMIT"))
+        release.start()
+        try:
+            hits = recalldoor.ask(root, "deploys", options, hook=True, budget=30)
+        finally:
+            release.join()
+            holder.close()
+        assert hits and "staging cluster first" in hits[0].text
+    finally:
+        door.close()
+        store.close()
