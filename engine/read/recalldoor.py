@@ -320,6 +320,9 @@ class RecallDoor(threading.Thread):
         """Warm the model (when vectors exist), listen, answer until :meth:`close`; never raises."""
         listener = None
         try:
+            from .recallbuilding import build_state
+
+            self._seen_built = build_state(self.root)[0]
             self._warm_model()
             listener = self._listen()
             self.listening = listener is not None
