@@ -49,7 +49,8 @@ class ColdHit:
     Attributes: those of ``RecallHit`` (``ref``, ``path``, ``line``, ``text``,
     ``by``, ``meta``, ``seen``, ``score``, ``confidence``, ``unreviewed``, ``heading``, ``section``, ``mode``,
     ``scan``, ``answer``); and, not printed, ``covered`` (the share of entries with a vector when hybrid recall
-    answered) and ``note`` (why semantic recall was wanted and not used).
+    answered), ``note`` (why semantic recall was wanted and not used) and ``via`` (the warm process that answered
+    through the recall door, :mod:`.recalldoor`, else None).
     """
 
     __slots__ = (
@@ -70,6 +71,7 @@ class ColdHit:
         "seen",
         "text",
         "unreviewed",
+        "via",
     )
 
     def __init__(
@@ -92,6 +94,7 @@ class ColdHit:
         self.answer = True  # False for a nearest entry given with ``related`` (:mod:`.recallnear`)
         self.covered: float | None = None  # hybrid recall's share of entries with a vector (not printed)
         self.note: str | None = None  # why semantic recall was wanted and not used (not printed)
+        self.via: str | None = None  # the warm process that answered through the recall door (not printed)
 
     def as_dict(self) -> dict[str, Any]:
         """The fields in ``RecallHit.model_dump()``'s order (``memrepo recall --json`` prints it)."""
@@ -314,6 +317,7 @@ def recall(
     start_build: Callable[[Path], None] | None = None,
     related: bool = False,
     semantic: Any = None,
+    warm: Any = None,
 ) -> list[ColdHit]:
     """Search the memory repo at ``root`` from a new process: :meth:`MemoryStore.recall`'s results, made cheaply.
 
@@ -337,6 +341,8 @@ def recall(
             the vectors a long-running process built (:func:`.semantic_fuse.fuse_once`: only
             when they cover most entries); None: lexical alone. A model that fails gives the
             lexical hits (their ``mode`` says which answered; ``note`` the model's one line).
+        warm: a long-running process's :class:`.semantic_fuse.SemanticRecall` to fuse with (its model
+            loaded, its vectors read; the recall door, :mod:`.recalldoor`); None: a new one for this call.
 
     Returns:
         list[ColdHit]: best first.
@@ -407,6 +413,7 @@ def recall(
                 scoped=scoped,
                 limit=limit,
                 related=lowered,
+                warm=warm,
             )
             if info.mode != "hybrid":
                 found = lexical[:limit]

@@ -15,12 +15,14 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from memrepo.engine.format.terms import fold
 
 if TYPE_CHECKING:
+    from .recall import RecallIndex
     from .recallrank import Candidate
 
 SEQ_BITS = 32
@@ -139,3 +141,15 @@ def newer_above(order: list[int], gone: dict[int, int]) -> list[int]:
         if not moved:
             break
     return order
+
+
+def replaced_below(index: RecallIndex, hits: list[tuple[int, tuple]]) -> list[tuple[int, tuple]]:
+    """``hits`` with each line a newer hit replaces below it (:func:`.recallorder.newer_above`): the rules above
+    trade places by ``subject:`` and by a cosine of 0.89 or more, and a pair just under it stayed in place."""
+    rows = {}
+    for iid, _key in hits:
+        row = index.row(iid)
+        if row is not None:
+            rows[iid] = (row[0], row[1], row[3], json.loads(row[4]))
+    keys = dict(hits)
+    return [(iid, keys[iid]) for iid in newer_above([iid for iid, _key in hits], replacements(rows))]

@@ -54,7 +54,6 @@ line to show; a failed model is tried again after :data:`RETRY_S`.
 from __future__ import annotations
 
 import contextlib
-import json
 import sqlite3
 import threading
 import time
@@ -65,7 +64,7 @@ from typing import TYPE_CHECKING, Any
 from memrepo.engine.configpath import size_shift
 
 from .recallkeys import SEQ_BITS, WORKSPACES_DIR
-from .recallorder import newer_above, replacements
+from .recallorder import replaced_below
 from .semantic_model import Embedder, ModelUnavailable, make_embedder
 
 if TYPE_CHECKING:
@@ -243,11 +242,18 @@ class SemanticRecall:
     Args:
         root: the work tree.
         settings: ``[semantic]``.
-        embedder: a model to use instead of the one ``settings`` names (tests).
+        embedder: a model to use instead of the one ``settings`` names (tests; the recall door: the MCP server's).
+        builder: another instance's background builder to kick instead of one of its own (the recall
+            door's thread, :mod:`.recalldoor`); it is not closed here.
     """
 
     def __init__(
-        self, root: Path, settings: SemanticSettings, embedder: Embedder | None = None, background: bool = True
+        self,
+        root: Path,
+        settings: SemanticSettings,
+        embedder: Embedder | None = None,
+        background: bool = True,
+        builder: VectorBuilder | None = None,
     ) -> None:
         self.root = Path(root)
         self.settings = settings
@@ -255,7 +261,8 @@ class SemanticRecall:
         self.background = background
         """Whether a recall starts the background build of vectors (False in a one-shot process)."""
         self._store: VectorStore | None = None
-        self._builder: VectorBuilder | None = None
+        self._builder: VectorBuilder | None = builder
+        self._own_builder = builder is None
         self._kicked: tuple | None = None
         self._failed: tuple[float, str] | None = None
         self._lock = threading.Lock()
@@ -266,8 +273,8 @@ class SemanticRecall:
         return 0 if self.embedder is None else DEPTH
 
     def close(self) -> None:
-        """Stop the background build and close the vectors file."""
-        if self._builder is not None:
+        """Stop the background build (its own, not a shared one) and close the vectors file."""
+        if self._builder is not None and self._own_builder:
             self._builder.close()
         if self._store is not None:
             self._store.close()
@@ -323,6 +330,7 @@ class SemanticRecall:
         limit: int,
         pool: list[tuple[int, tuple]] | None = None,
         related: bool = False,
+        answer_similarity: float | None = None,
     ) -> tuple[list[tuple[int, tuple]], RecallInfo]:
         """Fuse the lexical results ``found`` (from ``index.search`` with ``limit + DEPTH``) with semantic neighbours.
 
@@ -336,6 +344,7 @@ class SemanticRecall:
                 at ``[semantic] answer_similarity`` or above, else nothing is returned (a question with no answer).
             related: instead of nothing, the fused list the rule would give, its info's ``answered`` False
                 (the nearest entries, :mod:`.recallnear`).
+            answer_similarity: a semantic-only answer's floor instead of ``[semantic] answer_similarity``.
 
         Returns:
             tuple: (item ids with sort keys, best first, at most ``limit``; how it was answered).
@@ -386,7 +395,8 @@ class SemanticRecall:
             except (sqlite3.Error, ValueError) as exc:
                 return lexical, self._fail(f"vectors cannot be read: {exc}", covered)
         info = RecallInfo("hybrid", covered, None)
-        if not found and (not near or near[0][1] < self.settings.answer_similarity - shift):
+        floor = self.settings.answer_similarity if answer_similarity is None else answer_similarity
+        if not found and (not near or near[0][1] < floor - shift):
             info.answered = False  # no word nor meaning close enough: no answer
             if not related:
                 return [], info
@@ -406,18 +416,6 @@ class SemanticRecall:
                 key = plain_key(iid, ranked[0][1] if ranked else None)
             out.append((iid, key))
         return replaced_below(index, out), info
-
-
-def replaced_below(index: RecallIndex, hits: list[tuple[int, tuple]]) -> list[tuple[int, tuple]]:
-    """``hits`` with each line a newer hit replaces below it (:func:`.recallorder.newer_above`): the rules above
-    trade places by ``subject:`` and by a cosine of 0.89 or more, and a pair just under it stayed in place."""
-    rows = {}
-    for iid, _key in hits:
-        row = index.row(iid)
-        if row is not None:
-            rows[iid] = (row[0], row[1], row[3], json.loads(row[4]))
-    keys = dict(hits)
-    return [(iid, keys[iid]) for iid in newer_above([iid for iid, _key in hits], replacements(rows))]
 
 
 ONCE_MIN_COVERED = 0.9
@@ -440,6 +438,7 @@ def fuse_once(
     limit: int,
     min_covered: float = ONCE_MIN_COVERED,
     related: bool = False,
+    warm: SemanticRecall | None = None,
 ) -> tuple[list[tuple[int, tuple]], RecallInfo]:
     """:meth:`SemanticRecall.fuse` in a one-shot process: the vectors a long-running one built, read as they are.
 
@@ -457,6 +456,8 @@ def fuse_once(
         workspace_file, workspace_id, scoped, limit: as for :meth:`SemanticRecall.fuse`.
         min_covered: the share of entries with a vector needed to fuse (0.0-1.0).
         related: as for :meth:`SemanticRecall.fuse` (the fused list, its info's ``answered`` False, not nothing).
+        warm: a long-running process's semantic half (model loaded, vectors read; the recall door), used
+            instead of a new one and left open; the same gates apply, the floor is ``settings.answer_similarity``.
 
     Returns:
         tuple: (item ids with sort keys, best first, at most ``limit``; how it was answered).
@@ -465,12 +466,15 @@ def fuse_once(
     from .semantic_store import vector_space, vectors_path
 
     lexical = found[:limit]
+    if warm is not None:  # a warm process builds what is missing, as its own recalls do, fusing or not
+        with warm._lock:
+            warm.kick(index)
     if not vectors_path(index.root).is_file():
         return lexical, RecallInfo()
-    embedder = make_embedder(settings)
+    embedder = make_embedder(settings) if warm is None else warm.embedder
     if embedder is None:
         return lexical, RecallInfo()
-    semantic = SemanticRecall(index.root, settings, embedder, background=False)
+    semantic = SemanticRecall(index.root, settings, embedder, background=False) if warm is None else warm
     try:
         try:
             store = semantic._vectors()
@@ -491,6 +495,8 @@ def fuse_once(
             limit=limit,
             pool=pool,
             related=related,
+            answer_similarity=settings.answer_similarity,
         )
     finally:
-        semantic.close()
+        if warm is None:
+            semantic.close()

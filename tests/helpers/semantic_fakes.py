@@ -67,6 +67,10 @@ class FakeEmbeddings:
         self.status = 200
         self.stop: Callable[[], None] = lambda: None
         """Shut the server down now (an endpoint that went away)."""
+        self.hold_word: str | None = None
+        """A request with an input holding this word is held (set :attr:`held`) until :attr:`release` is set."""
+        self.held = threading.Event()
+        self.release = threading.Event()
 
 
 @contextmanager
@@ -78,6 +82,9 @@ def fake_openai_server() -> Iterator[tuple[str, FakeEmbeddings]]:
         def do_POST(self) -> None:
             body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
             record.requests.append((dict(self.headers), body))
+            if record.hold_word is not None and any(record.hold_word in str(text) for text in body["input"]):
+                record.held.set()
+                record.release.wait(30)
             if self.path != "/v1/embeddings":
                 self.send_error(404)
                 return
