@@ -20,6 +20,7 @@ import pytest
 from helpers.mcp_helpers import call, mcp_session
 from helpers.semantic_fakes import fake_openai_server
 
+from memrepo.engine.read.recallfile import open_index
 from memrepo.engine.read.semantic_store import vectors_path
 
 ENTRIES = 64
@@ -37,6 +38,8 @@ def _repo(root: Path) -> list[str]:
     subprocess.run(
         ["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "entries"], check=True
     )
+    # The recall index exists (the app opened the repo before): the vectors' first build is what both start.
+    open_index(root).close()
     return texts
 
 
