@@ -328,8 +328,10 @@ def recall(
             ``max_bytes`` of ref, text and section in all).
         quick: check only the folders' mtimes for changes (the prompt hook:
             :meth:`~memrepo.engine.read.recall.RecallIndex.sync_quick`), not every file's;
-            with no index yet in a large repo and ``start_build`` given, scan the files only
-            when they hold at most :data:`QUICK_SCAN_BYTES`, else answer nothing now.
+            with no index yet and ``start_build`` given, the build runs elsewhere whatever the
+            repo's size (at 200 files a scan answered the first prompt in 0.2 s of CPU against 1.4 s
+            for building the index here) and the files are scanned only when they hold at most
+            :data:`QUICK_SCAN_BYTES`, else nothing is answered now.
         start_build: starts a process that builds the index of the root it is given
             (the engine starts no process itself). With it, a large repo whose index is
             missing or not finished is answered from a scan of the files
@@ -359,7 +361,8 @@ def recall(
         built, done = build_state(root)
         walked = walk(root) if not built else {}
         scan = not quick or sum(st.st_size for st in walked.values()) <= QUICK_SCAN_BYTES
-        if not built and build_elsewhere(root, start_build, len(walked), start=not scan):
+        # The prompt hook never builds here, whatever the size: a scan answers in a fraction of a build's time.
+        if not built and build_elsewhere(root, start_build, len(walked), start=not scan, any_size=quick):
             if not scan:
                 return []  # a first build takes seconds to minutes: the hook never waits for it
             options = {"workspace": workspace, "limit": limit, "max_bytes": max_bytes, "detail": detail}
@@ -371,7 +374,7 @@ def recall(
                 hits = [hit for hit in _scan(root, query, near, redact, done, walked) if hit.confidence > 0]
                 for hit in hits:
                     hit.answer = False
-            build_elsewhere(root, start_build, len(walked))  # after the answer: the build never slows it
+            build_elsewhere(root, start_build, len(walked), any_size=quick)  # after the answer: never slows it
             return hits
     index = RecallIndex(root)
     try:

@@ -388,7 +388,7 @@ class ReadCaches:
                 else:
                     self._changed_paths = None
                 self._since_armed = None
-        walked, index.last_walk = index.last_walk, None
+        walked, index.last_walk, index.keep_walk = index.last_walk, None, False  # later walks are not kept
         if walked is not None and self._fingerprints is None:
             self._fingerprints = {
                 rel: (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, None) for rel, st in walked.items()

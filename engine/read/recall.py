@@ -53,6 +53,7 @@ from .recallkeys import (
     ARCHIVED_DIR,
     EMPTY,
     SEQ_BITS,
+    FileStat,
     changed_since,
     folder_stamps,
     has_phrase,
@@ -118,7 +119,10 @@ class RecallIndex:
         self._lru_ids = 0
         self._data_version: int | None = None
         self.built = self._info("built") == "1"
-        self.last_walk: dict[str, os.stat_result] | None = None  # the last full sync's stats (see adopt_recall_index)
+        self.last_walk: dict[str, FileStat] | None = None  # the last full sync's stats (see adopt_recall_index)
+        self.keep_walk = False
+        """Whether a full sync keeps its stats in :attr:`last_walk` (for the one who adopts the index: held
+        afterwards, they were 18 MB of a long-running process at 20,000 files)."""
         self._folders = ""
         self.walked_at: float | None = None
         """When the last full sync's walk began (``time.monotonic()`` seconds; see adopt_recall_index)."""
@@ -182,7 +186,7 @@ class RecallIndex:
         self._scope.clear()
         if paths is None or not (self.built or partial):
             return self._sync_all()
-        todo: dict[str, os.stat_result | None] = {}
+        todo: dict[str, FileStat | None] = {}
         for rel in dict.fromkeys(paths):
             rel = rel.replace(os.sep, "/")
             if rel.endswith("/") or not rel or rel.startswith(".git/"):
@@ -203,7 +207,7 @@ class RecallIndex:
                 ok = ok and not any(part.startswith(".") or is_scratch_name(part) for part in rel.split("/"))
             except OSError:
                 ok = False
-            todo[rel] = st if ok else None
+            todo[rel] = FileStat.of(st) if ok else None
         if not todo:
             return 0
         return self._apply(todo, full_scan=False)
@@ -247,7 +251,7 @@ class RecallIndex:
         if before is None or walk_folders != folders:
             before = folder_stamps(self.root, folders)
         self._folders = before
-        self.last_walk = seen
+        self.last_walk = seen if self.keep_walk else None
         stamps = stamps_of(seen)
         stored = self._info("stamps") if self.built else None
         if stored == stamps:  # no file moved since the last full sync
@@ -267,7 +271,7 @@ class RecallIndex:
                     todo[rel] = st
         return self._apply(todo, full_scan=True, stamps=stamps)
 
-    def _apply(self, todo: dict[str, os.stat_result | None], full_scan: bool, stamps: str | None = None) -> int:
+    def _apply(self, todo: dict[str, FileStat | None], full_scan: bool, stamps: str | None = None) -> int:
         """Re-read (or drop, for None) each file of ``todo`` (:func:`.recallbuild.apply`); returns how many."""
         from .recallbuild import apply
 

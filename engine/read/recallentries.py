@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import sqlite3
 from pathlib import Path
 
@@ -22,7 +21,7 @@ except ImportError:  # pragma: no cover - an interpreter built without it
 
 from .recallcontext import entry_context, section_context
 from .recallheal import drop_file_items, warn
-from .recallkeys import SEQ_BITS, SEQ_MASK, entry_keys, entry_rank, redacted
+from .recallkeys import SEQ_BITS, SEQ_MASK, FileStat, entry_keys, entry_rank, redacted
 from .recallpost import PostingChanges, load_dicts, unpack_entries
 
 MAX_INDEXED_FILE = 1 << 20
@@ -30,7 +29,7 @@ MAX_INDEXED_FILE = 1 << 20
 
 
 def update_file(
-    db: sqlite3.Connection, root: Path, rel: str, st: os.stat_result | None, changes: PostingChanges, seq: int
+    db: sqlite3.Connection, root: Path, rel: str, st: FileStat | None, changes: PostingChanges, seq: int
 ) -> tuple[int, int, int, int]:
     """Bring one file's entries in the index up to date (docs/architecture.md §4).
 

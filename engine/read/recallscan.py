@@ -35,7 +35,6 @@ same results; a test compares them.
 from __future__ import annotations
 
 import heapq
-import os
 import re
 from collections.abc import Callable, Set
 from pathlib import Path
@@ -47,7 +46,7 @@ from memrepo.engine.format.terms import is_cjk
 
 from .recallcontext import entry_context, section_context
 from .recallentries import MAX_INDEXED_FILE
-from .recallkeys import SEQ_BITS, SEQ_MASK, date_ordinal, entry_keys, entry_rank, walk
+from .recallkeys import SEQ_BITS, SEQ_MASK, FileStat, date_ordinal, entry_keys, entry_rank, walk
 from .recallrank import CONTEXT_KEY, Candidate, Ranked, query_index_terms, rank
 
 SAFE_CHARS = (
@@ -177,7 +176,7 @@ class Scan:
     """
 
     def __init__(
-        self, root: Path, query: str, redact: Callable[[str], str], found: dict[str, os.stat_result] | None = None
+        self, root: Path, query: str, redact: Callable[[str], str], found: dict[str, FileStat] | None = None
     ) -> None:
         self.root = Path(root)
         self.redact = redact
@@ -203,7 +202,7 @@ class Scan:
 
     # -- reading the files -------------------------------------------------
 
-    def _read_all(self, found: dict[str, os.stat_result] | None) -> None:
+    def _read_all(self, found: dict[str, FileStat] | None) -> None:
         prefixes = sorted({p for t in self.terms for p in term_prefixes(t)}, key=len, reverse=True)
         words = "|".join(re.escape(p) for p in prefixes if p.isascii())  # where a word starts, as split_folded cuts
         others = "|".join(re.escape(p) for p in prefixes if not p.isascii())  # CJK: overlapping, no word boundaries

@@ -235,6 +235,14 @@ REGISTRY: tuple[Derived, ...] = (
         False,
         _MADE_WHEN_NEEDED,
     ),
+    Derived(
+        "vectors.lock",
+        _S,
+        "read/semantic_build.py",
+        "the vectors' build lock (one build at a time)",
+        False,
+        _MADE_WHEN_NEEDED,
+    ),
     Derived("reads.lock", _S, "read/readcount.py", "the read counter's lock", False, _MADE_WHEN_NEEDED),
     Derived(
         "recall.sock*",

@@ -13,6 +13,7 @@ import json
 import math
 import re
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -65,6 +66,8 @@ class FakeEmbeddings:
         self.answer: bytes | None = None
         """A fixed body to answer instead of the vectors (a bad answer)."""
         self.status = 200
+        self.delay = 0.0
+        """Seconds each answer waits (a slow model: a build of a few batches spans seconds)."""
         self.stop: Callable[[], None] = lambda: None
         """Shut the server down now (an endpoint that went away)."""
         self.hold_word: str | None = None
@@ -85,6 +88,8 @@ def fake_openai_server() -> Iterator[tuple[str, FakeEmbeddings]]:
             if record.hold_word is not None and any(record.hold_word in str(text) for text in body["input"]):
                 record.held.set()
                 record.release.wait(30)
+            if record.delay:
+                time.sleep(record.delay)
             if self.path != "/v1/embeddings":
                 self.send_error(404)
                 return
