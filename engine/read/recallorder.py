@@ -153,3 +153,17 @@ def replaced_below(index: RecallIndex, hits: list[tuple[int, tuple]]) -> list[tu
             rows[iid] = (row[0], row[1], row[3], json.loads(row[4]))
     keys = dict(hits)
     return [(iid, keys[iid]) for iid in newer_above([iid for iid, _key in hits], replacements(rows))]
+
+
+def plain_key(iid: int, like: tuple | None = None) -> tuple:
+    """The lexical sort key of an entry no query term matched: zeros, then the entry's rank.
+
+    Args:
+        iid: the item id (its high bits are the rank).
+        like: a key of the lexical list, whose shape is followed (zeros of the same types);
+            None gives ``(phrase, subject, kind, coverage, rank)`` zeroed.
+    """
+    rank = iid >> SEQ_BITS
+    if like is None:
+        return (0, 0, 0, 0.0, rank)
+    return (*(0 if isinstance(x, int) else 0.0 for x in like[:-1]), rank)

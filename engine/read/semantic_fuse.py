@@ -64,7 +64,7 @@ from typing import TYPE_CHECKING, Any
 from memrepo.engine.configpath import size_shift
 
 from .recallkeys import SEQ_BITS, WORKSPACES_DIR
-from .recallorder import replaced_below
+from .recallorder import plain_key, replaced_below
 from .semantic_model import Embedder, ModelUnavailable, make_embedder
 
 if TYPE_CHECKING:
@@ -111,20 +111,6 @@ class RecallInfo:
     def as_dict(self) -> dict[str, Any]:
         """``{"mode", "covered", "note"}`` (``memrepo recall --json``, the MCP result)."""
         return {"mode": self.mode, "covered": round(self.covered, 4), "note": self.note}
-
-
-def plain_key(iid: int, like: tuple | None = None) -> tuple:
-    """The lexical sort key of an entry no query term matched: zeros, then the entry's rank.
-
-    Args:
-        iid: the item id (its high bits are the rank).
-        like: a key of the lexical list, whose shape is followed (zeros of the same types);
-            None gives ``(phrase, subject, kind, coverage, rank)`` zeroed.
-    """
-    rank = iid >> SEQ_BITS
-    if like is None:
-        return (0, 0, 0, 0.0, rank)
-    return (*(0 if isinstance(x, int) else 0.0 for x in like[:-1]), rank)
 
 
 def rrf(lexical: list[int], semantic: list[int], limit: int, semantic_weight: float = 1.0) -> list[int]:
