@@ -1,0 +1,140 @@
+"""Passwords said in orders and words :mod:`.speech`'s rules do not read (docs/architecture.md §3).
+
+Issue 32, round 7. :mod:`.speech` reads a password word, a link, then the value.
+People also write:
+
+- the value first: "<pw> is the wifi key", "<pw> is the password for the guest
+  account" (a value at the start of a line or clause, then "is"/"was" and a
+  password word or a network's key);
+- a password set to a value: "reset Jen's password to <pw>", "changed the PIN to
+  <pw>";
+- a code named by what it opens: "the code for the office door is 4821";
+- recovery or backup codes named in the twelve languages :mod:`.speech` reads
+  ("Wiederherstellungscodes:", "codes de récupération :", "kody odzyskiwania:",
+  "リカバリーコード:", "恢复码：", "복구 코드:"), or with what they recover
+  ("2FA recovery codes for AWS root:");
+- a seed phrase named in those languages ("frase semilla:", "助记词：") or by its
+  length ("the 12 word seed for the ledger:"): 12 to 24 lower-case words;
+- a user's password as a command's operand: ``rabbitmqctl add_user|change_password
+  <user> <pw>``, ``mosquitto_passwd -b <file> <user> <pw>``.
+
+Each value must still read as a credential (:func:`.speech._ok`), a PIN 4 to 8
+digits, so "Bitwarden is the password manager" and "reset the password to the
+default" stay.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from .speech import _V, _codes, _ok
+
+Span = tuple[int, int, str]
+
+_PW_WORD = r"(?:password|passphrase|passcode|pass\s?word|pw|pwd|pin|(?:wi-?fi|wlan|wpa2?|wpa3|network|wireless)\s+key)"
+_ABOUT = r"(?:manager|policy|policies|hint|reset|rules?|field|prompt|length|generator|vault|store|safe|format)"
+_BEFORE_RE = re.compile(
+    r"(?im)(?:^|(?<=[:(>\-–—•*]\s)|(?<=[:(]))[ \t]*(?P<q>[`'\"])?(?P<value>[^\s`'\"]{4,64})(?(q)(?P=q))"
+    r"[ \t]+(?:is|was|=)[ \t]+(?:the|my|our|your|his|her|their|a|an)?[ \t]*(?:[\w'’-]+[ \t]+){0,3}?"
+    + _PW_WORD
+    + r"\b(?![ \t]+"
+    + _ABOUT
+    + r"\b)"
+)
+"""A value, then "is"/"was" and a password word: "Orchid4762* is the wifi key"."""
+_SET_TO_RE = re.compile(
+    r"(?i)\b(?:set|reset|changed?|changing|updated?|rotated?|switched)\b[^\n.;]{0,40}?"
+    r"\b(?:password|passphrase|passcode|pass\s?word|pw|pwd|pin)\s+(?:back\s+)?to\s+" + _V
+)
+"""A password set to a value: "reset Jen's password to <pw>"."""
+_DOOR_RE = re.compile(
+    r"(?i)\b(?:code|pin|passcode|combination)\s+(?:for|of|to)\s+(?:the\s+|my\s+|our\s+)?(?:[\w'’-]+\s+){0,2}?"
+    r"(?:door|gate|garage|alarm|safe|lock|padlock|keypad|locker|building|office|entrance)\b[^\n:=]{0,20}?"
+    r"(?:\s+(?:is|was)\s+|\s*[:=]\s*)(?P<value>\d{4,8})(?![\d.,:/-])"
+)
+"""A code named by what it opens: "the code for the office door is 4821" (4 to 8 digits)."""
+_CODE_WORDS = (
+    r"(?:(?:2fa|mfa|two-factor)[ \t]+)?(?:backup|recovery|scratch|emergency)[ \t]+codes?|"
+    r"(?:wiederherstellungs|backup-|notfall|sicherungs)codes?|codes?[ \t]+de[ \t]+(?:récupération|recuperation|secours)|"
+    r"c[óo]digos?[ \t]+de[ \t]+(?:recuperaci[óo]n|respaldo|backup|recupera[çc][ãa]o|seguran[çc]a)|"
+    r"codici[ \t]+di[ \t]+(?:recupero|backup|emergenza)|(?:herstel|back-?up)codes?|"
+    r"kody?[ \t]+(?:odzyskiwania|zapasowe|zapasowy)|リカバリーコード|バックアップコード|復旧コード|恢复码|备用码|"
+    r"恢復碼|備用碼|복구[ \t]?코드|백업[ \t]?코드"
+)
+_CODES_RE = re.compile(
+    r"(?i)(?:(?<![\w-])|(?<=[\u3000-\u9fff\uac00-\ud7af]))(?:" + _CODE_WORDS + r")"
+    r"(?:[ \t]+(?:for|of|für|pour|para|per|voor|dla|do|de|du)[ \t]+[^\n:=：]{1,40}?)?"
+    r"(?:[ \t]*[:=：][ \t]*|[ \t]+(?:is|are|were)[ \t]+)"
+    r"(?P<value>(?:(?:\d{4} \d{4}|[A-Za-z0-9]{3,12}(?:-[A-Za-z0-9]{3,12}){0,3})(?:[ \t]*[,;][ \t]*|[ \t]+)?){1,16})"
+)
+"""Recovery or backup codes named in the twelve languages, with what they recover or not (:func:`.speech._codes`
+keeps each code that holds two digits or more)."""
+_SEED_WORDS = (
+    r"\d{2}[ -]words?(?:[ \t]+(?:seed|phrase|mnemonic|recovery[ \t]+phrase))?|seed(?:[ \t]+phrase|[ \t]+words)?|"
+    r"mnemonic(?:[ \t]+phrase)?|recovery[ \t]+(?:phrase|words|seed)|"
+    r"phrase[ \t]+(?:de[ \t]+récupération|de[ \t]+recuperation|mnémonique|secrète)|"
+    r"frase[ \t]+(?:semilla|semente|de[ \t]+recuperaci[óo]n|de[ \t]+recupera[çc][ãa]o|di[ \t]+recupero|mnemonica)|"
+    r"(?:wiederherstellungs|seed-?)phrase|herstelzin|(?:seed[ \t]+)?fraza(?:[ \t]+(?:odzyskiwania|seed))?|"
+    r"助记词|助記詞|恢复短语|シードフレーズ|リカバリーフレーズ|복구[ \t]?문구|시드[ \t]?문구|니모닉"
+)
+_SEED_RE = re.compile(
+    r"(?i)(?:" + _SEED_WORDS + r")"
+    r"(?:[ \t]+(?:for|of|für|pour|para|per|voor|dla|do|de|du|del|da)[ \t]+[^\n:=：]{1,30}?)?"
+    r"(?:[ \t]*[:=：][ \t]*|[ \t]+(?:is|are)[ \t]+)[\"'`]?"
+    r"(?P<value>[a-z]{3,8}(?:[ \t,]+[a-z]{3,8}){11,23})(?![\w-])"
+)
+"""A seed phrase named in the twelve languages or by its length: 12 to 24 lower-case words (BIP-39's English list
+holds words of 3 to 8 letters)."""
+_OPERAND_RES = (
+    re.compile(r"\brabbitmqctl\s+(?:-\S+\s+)*(?:add_user|change_password)\s+(?:'[^'\n]*'|\"[^\"\n]*\"|\S+)\s+" + _V),
+    re.compile(r"\bmosquitto_passwd\s+(?:-\w+\s+)*-b\s+(?:-\w+\s+)*\S+\s+\S+\s+" + _V),
+)
+"""A user's password as a command's operand: RabbitMQ's ``add_user``/``change_password``, ``mosquitto_passwd -b``."""
+_DOOR_KEYS_RE = re.compile(r"door|gate|garage|alarm|safe|lock|keypad|building|office|entrance")
+_CODE_KEYS_RE = re.compile(r"cod|cód|kod|コード|码|碼|코드")
+_SEED_KEYS_RE = re.compile(r"seed|word|mnemonic|phrase|fras|zin|词|詞|短语|フレーズ|문구|니모닉")
+"""Substrings, lower case, one of which each of :data:`_DOOR_RE`, :data:`_CODES_RE` and :data:`_SEED_RE` needs (a
+cheap test before the regex)."""
+_KEYS_RE = re.compile(
+    r"pass|pw|pin|key|rabbitmqctl|mosquitto|"
+    + "|".join(r.pattern for r in (_DOOR_KEYS_RE, _CODE_KEYS_RE, _SEED_KEYS_RE))
+)
+"""Any of them, or a password word's: most lines hold none."""
+
+
+def spans(text: str) -> Iterator[Span]:
+    """``(start, end, type)`` of each password, PIN, code or seed phrase said in the ways listed above.
+
+    Args:
+        text: any text.
+
+    Returns:
+        Iterator[Span]: the value's span (without quotes), typed ``password``, ``pin``, ``backup-code`` or
+        ``seed-phrase``.
+    """
+    low = text.lower()
+    if not _KEYS_RE.search(low):
+        return
+    if " is " in low or " was " in low or " = " in low:
+        for m in _BEFORE_RE.finditer(text):
+            if _ok(m.group("value")):
+                yield m.start("value"), m.end("value"), "password"
+    if " to " in low:
+        for m in _SET_TO_RE.finditer(text):
+            if _ok(m.group("value"), min_len=6, phrase=True):
+                yield m.start("value"), m.end("value"), "password"
+    if _DOOR_KEYS_RE.search(low):
+        for m in _DOOR_RE.finditer(text):
+            yield m.start("value"), m.end("value"), "pin"
+    if _CODE_KEYS_RE.search(low):
+        for m in _CODES_RE.finditer(text):
+            yield from _codes(m)
+    if _SEED_KEYS_RE.search(low):
+        for m in _SEED_RE.finditer(text):
+            yield m.start("value"), m.end("value"), "seed-phrase"
+    if "rabbitmqctl" in low or "mosquitto_passwd" in low:
+        for regex in _OPERAND_RES:
+            for m in regex.finditer(text):
+                if not m.group("value").startswith(("$", "<", "{", "%")):
+                    yield m.start("value"), m.end("value"), "password"
