@@ -36,7 +36,7 @@ _PW_WORD = r"(?:password|passphrase|passcode|pass\s?word|pw|pwd|pin|(?:wi-?fi|wl
 _ABOUT = r"(?:manager|policy|policies|hint|reset|rules?|field|prompt|length|generator|vault|store|safe|format)"
 _BEFORE_RE = re.compile(
     r"(?im)(?:^|(?<=[:(>\-–—•*]\s)|(?<=[:(]))[ \t]*(?P<q>[`'\"])?(?P<value>[^\s`'\"]{4,64})(?(q)(?P=q))"
-    r"[ \t]+(?:is|was|=)[ \t]+(?:the|my|our|your|his|her|their|a|an)?[ \t]*(?:[\w'’-]+[ \t]+){0,3}?"
+    r"[ \t]+(?:is|was)[ \t]+(?:the|my|our|your|his|her|their|a|an)?[ \t]*(?:[\w'’-]+[ \t]+){0,3}?"
     + _PW_WORD
     + r"\b(?![ \t]+"
     + _ABOUT
@@ -115,7 +115,7 @@ def spans(text: str) -> Iterator[Span]:
     low = text.lower()
     if not _KEYS_RE.search(low):
         return
-    if " is " in low or " was " in low or " = " in low:
+    if " is " in low or " was " in low:  # not "=": "variable_password0 = password;" assigns a variable
         for m in _BEFORE_RE.finditer(text):
             if _ok(m.group("value")):
                 yield m.start("value"), m.end("value"), "password"

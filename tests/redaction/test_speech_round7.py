@@ -103,6 +103,7 @@ def test_passwords_in_other_orders_are_taken(text: str, secret: str) -> None:
         "reset the password to the default via the portal",
         "the code for the back door is on the wiki",
         "rabbitmqctl add_user billing $RABBIT_PASSWORD",
+        "variable_password0 = password;",
     ],
 )
 def test_the_same_orders_without_a_password_stay(text: str) -> None:
