@@ -13,6 +13,7 @@ speech-held         no     the odd templates of ``speech.json``, never looked at
 speech2-tune        yes    other phrasings, five languages, PINs, tokens, 22 tools (``speech2.json``, issue 32 round 4)
 speech2-held        no     ``speech2.json``'s held-out phrasings, written before the rules were tuned
 speech3-tune        yes    eleven languages, command lines, seed phrases, recovery codes (``speech3.json``, round 7)
+speech3b-tune       yes    a second batch in other phrasings, written after the first batch's rules (``speech3.json``)
 vendordocs-tune     yes    keys of invented vendors in the shapes vendor docs print (``vendordocs.json``, round 5)
 vendordocs-held     no     its other templates and vendors, written before round 5's rules, run once at the end
 gitleaks            no     every true-positive line of gitleaks' rules (``gitleaks.json``)
@@ -52,6 +53,7 @@ CORPUS = Path(__file__).parent / "secrets_corpus"
 TUNED = {
     *("kingfisher", "named", "hard", "speech-tune", "speech2-tune", "speech2-benign-tune", "benign", "patterns-db"),
     *("vendordocs-tune", "vendordocs-benign-tune", "identifiers-tune", "speech3-tune", "speech3-benign-tune"),
+    *("speech3b-tune", "speech3b-benign-tune"),
 }
 """Parts whose misses were read while writing rules (``patterns-db``: ``--extra`` named so, issue 32 round 3)."""
 
@@ -79,6 +81,8 @@ def load(folder: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:
         speech3 = json.loads((folder / "speech3.json").read_text(encoding="utf-8"))
         secret["speech3-tune"] = speech3["speech3-tune"]
         harmless["speech3-benign-tune"] = speech3["speech3-benign-tune"]
+        secret["speech3b-tune"] = speech3["speech3b-tune"]
+        harmless["speech3b-benign-tune"] = speech3["speech3b-benign-tune"]
     if (folder / "vendordocs.json").exists():
         docs = json.loads((folder / "vendordocs.json").read_text(encoding="utf-8"))
         secret["vendordocs-tune"] = docs["vendordocs-tune"]

@@ -24,6 +24,9 @@ seed phrases from the BIP-39 English list (a public standard); recovery codes in
 GitHub's (``xxxxx-xxxxx``, hex) and Google's (``dddd dddd``) shapes. Run::
 
     python benchmarks/secrets_corpus/build_speech3.py > benchmarks/secrets_corpus/speech3.json
+
+``speech3b-tune`` and ``speech3b-benign-tune``: a second batch of 58 and 40 in other phrasings,
+written after the first batch's rules and committed before its own (tuned on too).
 """
 
 from __future__ import annotations
@@ -492,6 +495,112 @@ BENIGN: list[tuple[str, str]] = [
 ]
 
 
+# A second batch (``speech3b``), written after the first batch's rules and committed before its own: other
+# phrasings ("it's now <pw>", "<pw> on the mysql box"), codes and PINs said without "PIN", the same look-alikes.
+SECRETS_B = [
+    "fyi the pw changed, it's now {s}",
+    "pw for the vpn = {w}",
+    "Tom's laptop: user tom, pwd {s}",
+    "office wifi → {w}",
+    "wifi pw {l}",
+    "the router is admin/{s}",
+    "grafana admin:{s} (change me!)",
+    "DB creds - user: app_rw pass: {s}",
+    "Password - {w}",
+    "pass = {s}",
+    "password={s}",
+    "logged into the NAS with {s}",
+    "the passphrase we agreed on: {p}",
+    "key for the safe: {n}",
+    "locker combination is {n}",
+    "my iPhone code is {n}",
+    "SIM PUK: {n}",
+    "card pin {n}",
+    "mfa backup code {gh}",
+    "otp recovery: {gh}",
+    "Bitwarden emergency kit recovery code: {gh}",
+    "seed: {seed}",
+    "wallet words: {seed}",
+    "12 words: {seed}",
+    "ssh root@10.0.0.5 pw {s}",
+    "sudo password is {w}",
+    "enable secret on the switch: {s}",
+    "the zip is protected with {w}",
+    "archive password: {d}",
+    "pdf password is {l}",
+    "psql -h db -U app -W  # pw {s}",
+    "mysql://root:{s}@localhost/shop",
+    "--db-password {s}",
+    "-p{s} on the mysql box",
+    "smbclient -U 'bob%{s}' //nas/x",
+    "ftp://backup:{s}@files.local/",
+    "the password ist {s}",
+    "Kennwort fürs VPN: {w}",
+    "mot de passe VPN : {s}",
+    "contraseña VPN: {s}",
+    "senha da VPN: {s}",
+    "password VPN: {s}",
+    "wachtwoord VPN: {s}",
+    "hasło VPN: {s}",
+    "VPNのパスワード：{s}",
+    "VPN密码：{s}",
+    "VPN 비밀번호: {s}",
+    "La mia password è {w}",
+    "De code van het alarm is {n}",
+    "Kod do alarmu: {n}",
+    "Le code de la porte est {n}",
+    "Der Türcode ist {n}",
+    "El código de la puerta es {n}",
+    "O código do portão é {n}",
+    "creds: bob / {s}",
+    "username=bob password={s}",
+    "user bob pw {s}",
+    "login bob pass {s}",
+]
+BENIGN_B = [
+    "fyi the pw changed, ask Tom",
+    "pw for the vpn is in 1Password",
+    "office wifi → ask reception",
+    "wifi pw on the fridge",
+    "the router is admin/admin by default",
+    "Password - see vault",
+    "pass = None",
+    "password=None",
+    "logged into the NAS with my SSO account",
+    "key for the safe is with Maria",
+    "locker combination changes monthly",
+    "my iPhone code is 6 digits",
+    "seed: 42 for the random generator",
+    "seed=1234 for numpy",
+    "12 words per line max",
+    "ssh root@10.0.0.5 with key auth",
+    "enable secret is set on all switches",
+    "the zip is protected with AES-256",
+    "archive password: see ticket OPS-4411",
+    "mysql://root@localhost/shop",
+    "--db-password-file /run/secrets/db",
+    "Kennwort fürs VPN: siehe KeePass",
+    "mot de passe VPN : voir Bitwarden",
+    "contraseña VPN: en el gestor",
+    "VPNのパスワード：管理者に確認",
+    "VPN密码：问管理员",
+    "VPN 비밀번호: 관리자에게 문의",
+    "La mia password è nel gestore",
+    "Der Türcode ist bei der Rezeption",
+    "user bob has no password",
+    "login bob via sso",
+    "username=bob",
+    "random seed 20240501",
+    "pin 3 on the arduino",
+    "PIN entry timeout 30 seconds",
+    "code review for the door sensor is done",
+    "combination lock model 7700",
+    "use 2 spaces to indent",
+    "version 12 words",
+    "the wifi password changed 2024-05-01",
+]
+
+
 def fill(text: str) -> tuple[str, list[str]]:
     """``text`` with each placeholder filled by a fresh value, and the secret pieces it holds."""
     secrets: list[str] = []
@@ -522,12 +631,20 @@ def main() -> None:
         text, secrets = fill(template)
         tune.append({"family": lang, "text": text, "secrets": secrets})
     benign = [{"family": fam, "text": text} for fam, text in BENIGN]
+    RNG.seed(99)
+    tune_b = []
+    for template in SECRETS_B:
+        text, secrets = fill(template)
+        tune_b.append({"family": "b", "text": text, "secrets": secrets})
+    benign_b = [{"family": "b", "text": text} for text in BENIGN_B]
     print(
         json.dumps(
             {
                 "source": "benchmarks/secrets_corpus/build_speech3.py (issue 32 round 7; every part tuned on)",
                 "speech3-tune": tune,
                 "speech3-benign-tune": benign,
+                "speech3b-tune": tune_b,
+                "speech3b-benign-tune": benign_b,
             },
             ensure_ascii=False,
             indent=1,
