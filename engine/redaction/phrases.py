@@ -31,17 +31,18 @@ from collections.abc import Iterator
 from functools import cache
 from itertools import pairwise
 
-from .speech import _LABEL, _LINK, _QUALIFIER
+from .speech import _BARE, _COLON, _LABEL, _LINK, _QUALIFIER
 
 Span = tuple[int, int, str]
 
 _WORD = r"[^\s\u3000-\u9fff\uac00-\ud7af\uff00-\uffef'\"`«»“”]{1,32}"
 _END = r"(?=[.!?;,]?[ \t]*(?:\r?\n|$)|[.!?;][ \t]|[ \t]*(?:입니다|이에요|예요|이야|야|임|요|です|だ|。))"
 _PHRASE = (
-    r"(?i)(?P<label>" + _LABEL + r")" + _QUALIFIER + _LINK + r"(?P<value>" + _WORD + r"(?:[ \t]+" + _WORD + r"){1,5}?)"
-    r"[.!?;,]?" + _END
+    r"(?i)(?P<label>" + _LABEL + r")(?:" + _QUALIFIER + _LINK + "|" + _BARE + _COLON + r")"
+    r"(?P<value>" + _WORD + r"(?:[ \t]+" + _WORD + r"){1,5}?)[.!?;,]?" + _END
 )
-"""A password word, what it opens, a link and two to six words up to an end (compiled on first use: ~30 ms)."""
+"""A password word, what it opens, a link and two to six words up to an end (compiled on first use: ~30 ms); what
+it opens may be bare words before a colon ("the passphrase we agreed on: <words>")."""
 _FUNCTION_TEXT = """
     a an the is are was be been it its this that these those there here my our your his her their of in on at to
     for from with by under over behind inside into onto near next not no none never only just also and or but if

@@ -100,10 +100,10 @@ def looks_like_credential(value: str, *, min_len: int = 8) -> bool:
 # --- URL credentials ---------------------------------------------------------------------------------------------
 
 _URL_CRED_RE = re.compile(
-    r"\b[a-z][a-z0-9+.-]{1,20}://(?P<user>[^\s/:@?#\"'<>]{0,128}):(?P<pw>[^\s/@?\"'<>]{1,256})@", re.I
+    r"\b[a-z][a-z0-9+.-]{1,20}://(?P<user>[^\s/:@?#\"'<>]{0,128}):(?P<pw>[^\s/@\"'<>]{1,256})@", re.I
 )
-"""A URL's user and password; a ``#`` in the password is its own (``amqp://app:2*A#AV@mq/``: people paste it
-unencoded), since a fragment would come after the host."""
+"""A URL's user and password; a ``#`` or ``?`` in the password is its own (``amqp://app:2*A#AV@mq/``: people paste
+it unencoded), since a fragment or a query would come after the host."""
 
 # --- query strings -----------------------------------------------------------------------------------------------
 

@@ -8,7 +8,9 @@ People also write:
   password word or a network's key);
 - a password set to a value: "reset Jen's password to <pw>", "changed the PIN to
   <pw>";
-- a code named by what it opens: "the code for the office door is 4821";
+- a code named by what it opens: "the code for the office door is 4821", "Der
+  Türcode ist 5277", "locker combination is 8994", "SIM PUK: 7668", "card pin 5434";
+- a password said to be something now: "the pw changed, it's now <pw>";
 - recovery or backup codes named in the twelve languages :mod:`.speech` reads
   ("Wiederherstellungscodes:", "codes de récupération :", "kody odzyskiwania:",
   "リカバリーコード:", "恢复码：", "복구 코드:"), or with what they recover
@@ -54,8 +56,32 @@ _DOOR_RE = re.compile(
     r"(?:\s+(?:is|was)\s+|\s*[:=]\s*)(?P<value>\d{4,8})(?![\d.,:/-])"
 )
 """A code named by what it opens: "the code for the office door is 4821" (4 to 8 digits)."""
+_OPENS_RE = re.compile(
+    r"(?i)(?P<head>\b(?:codes?|c[óo]digos?|codice|kod|combination|combo|key|puk|pin|[a-zäöü]{2,12}code)\b)"
+    r"(?P<mid>[^\n:=：.;!?]{0,40}?)(?:[ \t]+(?:is|ist|est|es|é|è|was|jest|to)[ \t]+|[ \t]*[:=：][ \t]*)"
+    r"(?P<value>\d{4,8})(?![\d.,:/-]|[ \t]*(?:digits?|chars?|characters?|%|stellig|chiffres|d[ií]gitos|cifre|cyfr))"
+)
+"""A code or PIN and a link, in the twelve languages ("Der Türcode ist 5277", "El código de la puerta es 994879",
+"Kod do alarmu: 2869", "locker combination is 899431", "SIM PUK: 7668"): :func:`_opens` wants what it opens."""
+_OPENS_WORDS = (
+    *("door", "gate", "garage", "alarm", "safe", "lock", "keypad", "porte", "portail", "puerta", "portón", "portão"),
+    *("portao", "porta", "deur", "drzwi", "tür", "tor", "coffre", "cofre", "caja fuerte", "cassaforte", "kluis"),
+    *("sejf", "casier", "taquilla", "armadietto", "szafk", "allarme", "alarma", "alarme", "alarmu", "iphone", "phone"),
+    *("telefon", "handy", "téléphone", "teléfono", "ipad", "tablet", "sim", "card", "karte", "carte", "tarjeta"),
+    *("cartão", "bancomat", "karty"),
+)
+"""What a code opens, lower case, in the twelve languages: a door, a safe, an alarm, a phone, a SIM or a card."""
+_CARD_PIN_RE = re.compile(
+    r"(?im)\b(?:card|sim|phone|bank|debit|credit|atm)[ \t]+pin[ \t]+(?P<value>\d{4,8})(?=[ \t]*(?:[,;.)]|$))"
+)
+"""A PIN with no link, after what it opens, ending its clause: "card pin 5434"."""
+_NOW_RE = re.compile(
+    r"(?i)\b(?:pw|pwd|password|passphrase|passcode|pass)\b[^\n.]{0,40}?\b(?:it['’]?s|it\s+is|is)\s+now\s+" + _V
+)
+"""A password said to be something now, after it was named: "the pw changed, it's now <pw>"."""
 _CODE_WORDS = (
     r"(?:(?:2fa|mfa|two-factor)[ \t]+)?(?:backup|recovery|scratch|emergency)[ \t]+codes?|"
+    r"(?:otp|totp|2fa|mfa)[ \t]+(?:backup|recovery)|"
     r"(?:wiederherstellungs|backup-|notfall|sicherungs)codes?|codes?[ \t]+de[ \t]+(?:récupération|recuperation|secours)|"
     r"c[óo]digos?[ \t]+de[ \t]+(?:recuperaci[óo]n|respaldo|backup|recupera[çc][ãa]o|seguran[çc]a)|"
     r"codici[ \t]+di[ \t]+(?:recupero|backup|emergenza)|(?:herstel|back-?up)codes?|"
@@ -92,14 +118,25 @@ _OPERAND_RES = (
 )
 """A user's password as a command's operand: RabbitMQ's ``add_user``/``change_password``, ``mosquitto_passwd -b``."""
 _DOOR_KEYS_RE = re.compile(r"door|gate|garage|alarm|safe|lock|keypad|building|office|entrance")
-_CODE_KEYS_RE = re.compile(r"cod|cód|kod|コード|码|碼|코드")
+_CODE_KEYS_RE = re.compile(r"cod|cód|kod|recovery|backup|コード|码|碼|코드")
 _SEED_KEYS_RE = re.compile(r"seed|word|mnemonic|phrase|fras|zin|词|詞|短语|フレーズ|문구|니모닉")
 """Substrings, lower case, one of which each of :data:`_DOOR_RE`, :data:`_CODES_RE` and :data:`_SEED_RE` needs (a
 cheap test before the regex)."""
 _KEYS_RE = re.compile(
-    r"pass|pw|pin|key|combination|rabbitmqctl|mosquitto|" + _CODE_KEYS_RE.pattern + "|" + _SEED_KEYS_RE.pattern
+    r"pass|pw|pin|puk|key|combination|combo|rabbitmqctl|mosquitto|"
+    + _CODE_KEYS_RE.pattern
+    + "|"
+    + _SEED_KEYS_RE.pattern
 )
 """What every rule's match holds, lower case (a door's code holds "cod", "pin" or "pass"): most lines hold none."""
+
+
+def _opens(m: re.Match[str]) -> bool:
+    """Whether an :data:`_OPENS_RE` match names what its code opens, in it or just before it (a PUK is always one)."""
+    if m.group("head").lower() == "puk":
+        return True
+    around = m.string[max(0, m.start() - 25) : m.start("value")].lower()
+    return any(w in around for w in _OPENS_WORDS)
 
 
 def spans(text: str) -> Iterator[Span]:
@@ -126,6 +163,16 @@ def spans(text: str) -> Iterator[Span]:
     if _DOOR_KEYS_RE.search(low):
         for m in _DOOR_RE.finditer(text):
             yield m.start("value"), m.end("value"), "pin"
+    if any(c.isdigit() for c in text):
+        for m in _OPENS_RE.finditer(text):
+            if _opens(m):
+                yield m.start("value"), m.end("value"), "pin"
+        for m in _CARD_PIN_RE.finditer(text):
+            yield m.start("value"), m.end("value"), "pin"
+    if " now " in low:
+        for m in _NOW_RE.finditer(text):
+            if _ok(m.group("value"), min_len=6, phrase=True):
+                yield m.start("value"), m.end("value"), "password"
     if _CODE_KEYS_RE.search(low):
         for m in _CODES_RE.finditer(text):
             yield from _codes(m)

@@ -148,7 +148,8 @@ _LOGIN_CONTEXT_RE = re.compile(
     r"account|auth|wi-?fi|wlan|ssid)\b[^\n]{0,48}$"
 )
 _LOGIN_WITH_RE = re.compile(
-    r"(?i)\b(?:login|log[ -]?in|sign[ -]?in|creds?|credentials?)\b[^\n.]{0,60}?\bwith\s+(?:password\s+|pw\s+)?" + _V
+    r"(?i)\b(?:login|log(?:ged)?[ -]?in(?:to)?|sign(?:ed)?[ -]?in(?:to)?|creds?|credentials?)\b[^\n.]{0,60}?\bwith\s+(?:password\s+|pw\s+)?"
+    + _V
 )
 _PW_RE = re.compile(
     r"(?i)(?<![A-Za-z0-9-])(?:pw|pword|p/w|passwd|pass\s?word|pass|pwd)\b"

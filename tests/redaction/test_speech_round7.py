@@ -142,3 +142,49 @@ def test_seed_phrases_named_in_other_words_are_taken(label: str) -> None:
 def test_recovery_codes_with_no_code_after_them_stay() -> None:
     _kept("recovery codes regenerated on 2024-05-01")
     _kept("store recovery codes offline")
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Der Türcode ist 61842", "61842"),
+        ("El código de la puerta es 730519", "730519"),
+        ("Kod do alarmu: 4093", "4093"),
+        ("locker combination is 552071", "552071"),
+        ("key for the safe: 830266", "830266"),
+        ("my iPhone code is 418830", "418830"),
+        ("SIM PUK: 90412", "90412"),
+        ("card pin 7302", "7302"),
+    ],
+)
+def test_a_code_named_by_what_it_opens_is_taken_in_any_language(text: str, secret: str) -> None:
+    _gone(text, secret)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "error code is 4040",
+        "the door code is 6 digits",
+        "code of conduct: 2024 edition",
+        "PIN entry timeout 30 seconds",
+        "pin 3 on the arduino",
+        "logged in with my SSO account",
+    ],
+)
+def test_codes_and_logins_without_a_secret_stay(text: str) -> None:
+    _kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "secrets"),
+    [
+        ("the pw changed, it's now Qz4!mWr8Kt", ["Qz4!mWr8Kt"]),
+        ("logged into the NAS with Fj7#pLq2Xs", ["Fj7#pLq2Xs"]),
+        ("the passphrase we agreed on: lotus quartz raven 61", ["lotus", "quartz", "raven"]),
+        ("otp recovery: 3f9a1-c07e2 b58d4-a1f36", ["3f9a1-c07e2", "b58d4-a1f36"]),
+        ("ftp://backup:7*?kQs2Lw?Zp@files.local/", ["7*?kQs2Lw?Zp"]),
+    ],
+)
+def test_a_second_batchs_phrasings_are_taken(text: str, secrets: list[str]) -> None:
+    _gone(text, *secrets)
