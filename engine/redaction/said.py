@@ -122,6 +122,8 @@ _CODE_KEYS_RE = re.compile(r"cod|cód|kod|recovery|backup|コード|码|碼|코�
 _SEED_KEYS_RE = re.compile(r"seed|word|mnemonic|phrase|fras|zin|词|詞|短语|フレーズ|문구|니모닉")
 """Substrings, lower case, one of which each of :data:`_DOOR_RE`, :data:`_CODES_RE` and :data:`_SEED_RE` needs (a
 cheap test before the regex)."""
+_OPENS_KEYS_RE = re.compile(r"cod|cód|kod|comb|key|puk|pin")
+"""Ditto for :data:`_OPENS_RE` and :data:`_CARD_PIN_RE`."""
 _KEYS_RE = re.compile(
     r"pass|pw|pin|puk|key|combination|combo|rabbitmqctl|mosquitto|"
     + _CODE_KEYS_RE.pattern
@@ -152,35 +154,49 @@ def spans(text: str) -> Iterator[Span]:
     low = text.lower()
     if not _KEYS_RE.search(low):
         return
+    if "\n" not in low:
+        yield from _line_spans(text, low, 0, len(text))
+        return
+    start = 0
+    for line in low.split("\n"):  # line by line: a whole file pays only for its lines holding a word
+        end = start + len(line)
+        if _KEYS_RE.search(line):
+            yield from _line_spans(text, line, start, end)
+        start = end + 1
+
+
+def _line_spans(text: str, low: str, start: int, end: int) -> Iterator[Span]:
+    """:func:`spans` of the line ``text[start:end]``, ``low`` its lower case."""
     if " is " in low or " was " in low:  # not "=": "variable_password0 = password;" assigns a variable
-        for m in _BEFORE_RE.finditer(text):
+        for m in _BEFORE_RE.finditer(text, start, end):
             if _ok(m.group("value")):
                 yield m.start("value"), m.end("value"), "password"
     if " to " in low:
-        for m in _SET_TO_RE.finditer(text):
+        for m in _SET_TO_RE.finditer(text, start, end):
             if _ok(m.group("value"), min_len=6, phrase=True):
                 yield m.start("value"), m.end("value"), "password"
-    if _DOOR_KEYS_RE.search(low):
-        for m in _DOOR_RE.finditer(text):
+    digits = any(c.isdigit() for c in low)
+    if digits and _DOOR_KEYS_RE.search(low):
+        for m in _DOOR_RE.finditer(text, start, end):
             yield m.start("value"), m.end("value"), "pin"
-    if any(c.isdigit() for c in text):
-        for m in _OPENS_RE.finditer(text):
+    if digits and _OPENS_KEYS_RE.search(low):
+        for m in _OPENS_RE.finditer(text, start, end):
             if _opens(m):
                 yield m.start("value"), m.end("value"), "pin"
-        for m in _CARD_PIN_RE.finditer(text):
+        for m in _CARD_PIN_RE.finditer(text, start, end):
             yield m.start("value"), m.end("value"), "pin"
     if " now " in low:
-        for m in _NOW_RE.finditer(text):
+        for m in _NOW_RE.finditer(text, start, end):
             if _ok(m.group("value"), min_len=6, phrase=True):
                 yield m.start("value"), m.end("value"), "password"
     if _CODE_KEYS_RE.search(low):
-        for m in _CODES_RE.finditer(text):
+        for m in _CODES_RE.finditer(text, start, end):
             yield from _codes(m)
     if _SEED_KEYS_RE.search(low):
-        for m in _SEED_RE.finditer(text):
+        for m in _SEED_RE.finditer(text, start, end):
             yield m.start("value"), m.end("value"), "seed-phrase"
     if "rabbitmqctl" in low or "mosquitto_passwd" in low:
         for regex in _OPERAND_RES:
-            for m in regex.finditer(text):
+            for m in regex.finditer(text, start, end):
                 if not m.group("value").startswith(("$", "<", "{", "%")):
                     yield m.start("value"), m.end("value"), "password"
