@@ -39,7 +39,9 @@ HISTORY_MAX = 200
 class History(Protocol):
     """What this needs of the git store (:meth:`memrepo.engine.git.history.GitHistory.recent_writes`)."""
 
-    def recent_writes(self, path: str, within_s: float, limit: int) -> list[tuple[bytes | None, bytes | None]]: ...
+    def recent_writes(
+        self, path: str, within_s: float, limit: int
+    ) -> list[tuple[bytes | None, bytes | None, bool]]: ...
 
 
 def _entry_lines(data: bytes | None, rel: str) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
@@ -110,7 +112,8 @@ def revived_entries(history: History, rel: str, committed: bytes | None, now: by
 
 
 def _recent(history: History, rel: str, committed: bytes, now: bytes) -> tuple[set[str], set[str]]:
-    """The entry lines memrepo's commits of the last :data:`WINDOW_S` added to and removed from ``rel``."""
+    """The entry lines the commits of the last :data:`WINDOW_S` added to ``rel`` (hand edits aside), and those
+    memrepo's own commits removed from it."""
     # The same save against the same commit gives the same answer: while a question is held, writes to the
     # file are refused, so every transaction of a long-lived process (the write server, the app) would walk
     # the history again (0.4 s at 2,400 commits in the hour, under the write lock).
@@ -120,11 +123,12 @@ def _recent(history: History, rel: str, committed: bytes, now: bytes) -> tuple[s
     if found is None:
         written: set[str] = set()
         removed: set[str] = set()
-        for old, new in history.recent_writes(rel, WINDOW_S, HISTORY_MAX):
+        for old, new, ours in history.recent_writes(rel, WINDOW_S, HISTORY_MAX):
             after = {text for text, _m in _entry_lines(new, rel)}
             before = {text for text, _m in _entry_lines(old, rel)}
             written |= after - before
-            removed |= before - after
+            if ours:  # a line a `git commit` or merge by hand removed is no forget of memrepo's to guard
+                removed |= before - after
         trim_heap()  # the versions read are freed: give their pages back (16 MB at 200 versions, .heap)
         if len(_written_memo) >= 64:
             _written_memo.clear()

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers.repo_helpers import git, plain_settings
+from helpers.repo_helpers import commit_by_hand, git, plain_settings
 
 from memrepo.engine.errors import HandEditQuestion
 from memrepo.engine.models import Candidate, RepoState
@@ -105,6 +105,22 @@ def test_adding_back_a_line_the_user_removed_by_hand_is_no_question(store: Memor
     line = next(x for x in text.splitlines(keepends=True) if "paper diary" in x)
     stale_save(me, text.replace(line, ""))
     assert store.commit_hand_edits(confirm=True) is not None  # the user removes it, and says so
+    stale_save(me, me.read_text() + line)
+    assert store.status().questions == []
+    assert store.commit_hand_edits() is not None
+    assert "paper diary" in git(store.root, "show", "HEAD:me.md")
+
+
+def test_a_line_a_git_commit_by_hand_removed_is_no_forget_to_guard(store: MemoryStore) -> None:
+    """A merge by `git pull` or a `git commit -am` that removed a line is not memrepo's forget: a save that has the
+    line again (memrepo's own write landing in the work tree during the merge, found by breaker3 under SIGKILL
+    with git running beside it) is committed, never held and "put back" without it."""
+    store.remember(Candidate(text="I keep a paper diary", by="user"))
+    me = store.root / "me.md"
+    text = me.read_text()
+    line = next(x for x in text.splitlines(keepends=True) if "paper diary" in x)
+    me.write_text(text.replace(line, ""))
+    commit_by_hand(store.root, "removed by git commit -am")
     stale_save(me, me.read_text() + line)
     assert store.status().questions == []
     assert store.commit_hand_edits() is not None
