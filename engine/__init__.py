@@ -58,6 +58,7 @@ _EXPORTS = {
     "compute_stats": "memrepo.engine.history.stats",
     "SessionReads": "memrepo.engine.read.readcount",
     "recall_block": "memrepo.engine.read.context",
+    "escape_fences": "memrepo.engine.format.fences",
     "raw_too_long": "memrepo.engine.write.policy",
     "text_refusal": "memrepo.engine.write.policy",
     "NEAREST_LINE": "memrepo.engine.read.recallnear",
@@ -81,6 +82,7 @@ if TYPE_CHECKING:  # the names as type checkers see them; at run time each loads
         RefError,
     )
     from memrepo.engine.files.heap import trim_heap
+    from memrepo.engine.format.fences import escape_fences
     from memrepo.engine.git.store import libgit2_version
     from memrepo.engine.history.stats import MemoryStats, compute_stats
     from memrepo.engine.models import (
