@@ -83,19 +83,20 @@ class HandEditQuestionScreen(ModalScreen[str | None], inherit_bindings=False):
             if stale
             else f"p  keep the old text: {q.path} gets its {q.entries_before} committed entries back, this edit is lost"
         )
-        done = (
-            f"{_entries(lost, 'the ')} memrepo wrote leave the files"
-            if q.dropped
-            else f"{_entries(len(q.revived), 'the ')} memrepo removed {'comes' if len(q.revived) == 1 else 'come'} back"
-        )
+        if q.revived and not q.dropped:
+            done = (
+                f"{_entries(len(q.revived), 'the ')} memrepo removed {'comes' if len(q.revived) == 1 else 'come'} back"
+            )
+        else:
+            done = f"{_entries(lost, 'the ')}{' memrepo wrote' if stale else ''} {'leaves' if lost == 1 else 'leave'}"
+            done += " the files"
         p_key = "p put back" if stale else "p keep the old text"
         with Vertical(classes="dialog"):
             yield Label(plain(question_title(q)), classes="dialog-title")
             yield Label(
                 plain(
                     "memrepo has not committed this edit; its writes build on the committed text until you decide.\n"
-                    f"y  commit the edit: {done if stale else _entries(lost, 'the ') + ' leave the files'}"
-                    f" (History can undo it)\n{keep}",
+                    f"y  commit the edit: {done} (History can undo it)\n{keep}",
                     one_line=False,
                 ),
                 classes="dialog-body",

@@ -30,3 +30,14 @@ async def test_the_dialog_says_put_back_leaves_the_forgotten_entry_out() -> None
     assert "y  commit the edit: the 1 entry memrepo removed comes back" in words
     assert "p  put back: the save stays, without the 1 entry memrepo removed" in words
     assert "-1" not in words and "p put back" in words
+
+
+async def test_one_dropped_entry_leaves_in_the_singular() -> None:
+    q = HandEditQuestion(path="me.md", entries_before=5, entries_now=5, dropped=["- I review pull requests [by: user]"])
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(HandEditQuestionScreen(q))
+        await pilot.pause()
+        words = " ".join(str(label.render()) for label in app.screen.query("Label"))
+    assert "y  commit the edit: the 1 entry memrepo wrote leaves the files (History can undo it)" in words
+    assert "p  put back: the save stays, with the 1 entry memrepo wrote merged back in" in words
