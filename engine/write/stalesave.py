@@ -107,8 +107,49 @@ def revived_entries(history: History, rel: str, committed: bytes | None, now: by
     new = [text for text, _meta in _entry_lines(now, rel) if text not in committed_lines]
     if not new:
         return []
-    _written, removed = _recent(history, rel, committed, now)
+    removed = _removed(history, rel, committed, now, new)
     return [text for text in new if text in removed]
+
+
+def _removed(history: History, rel: str, committed: bytes, now: bytes, lines: list[str]) -> set[str]:
+    """Which of ``lines`` (entry lines new in the save) memrepo's commits of the last :data:`WINDOW_S` removed.
+
+    Most hand edits add a line, so this runs far more often than :func:`dropped_entries`' look: it finds the
+    lines in each version's bytes instead of parsing every version (15-20 ms against 0.34-0.44 s for 168 commits of a
+    110-line file in the hour).
+    """
+    key = _key(history, rel, committed, now)
+    known = _written_memo.get(key)
+    if known is not None:  # dropped_entries looked already
+        return known[1] & set(lines)
+    found = _removed_memo.get(key)
+    if found is None:
+        wanted = [(text, text.encode("utf-8", "surrogateescape")) for text in lines]
+        found = set()
+        for old, new, ours in history.recent_writes(rel, WINDOW_S, HISTORY_MAX):
+            if not ours or not old:  # a `git commit` or merge by hand removes nothing of memrepo's to guard
+                continue
+            for text, raw in wanted:
+                if text not in found and _holds_line(old, raw) and not (new and _holds_line(new, raw)):
+                    found.add(text)
+        trim_heap()
+        if len(_removed_memo) >= 64:
+            _removed_memo.clear()
+        _removed_memo[key] = found
+    return found
+
+
+def _holds_line(data: bytes, raw: bytes) -> bool:
+    """Whether ``data`` has ``raw`` as one whole line (``\n`` or ``\r\n`` ended, or the last line)."""
+    if raw not in data:
+        return False
+    return any(line.rstrip(b"\r") == raw for line in data.split(b"\n"))
+
+
+def _key(history: History, rel: str, committed: bytes, now: bytes) -> tuple[str, str, bytes, bytes]:
+    """The memo key of one save against one commit: the repo, the file and both versions' digests."""
+    repo = str(getattr(history, "root", id(history)))  # another repo's history gives another answer
+    return (repo, rel, hashlib.sha256(committed).digest(), hashlib.sha256(now).digest())
 
 
 def _recent(history: History, rel: str, committed: bytes, now: bytes) -> tuple[set[str], set[str]]:
@@ -117,8 +158,7 @@ def _recent(history: History, rel: str, committed: bytes, now: bytes) -> tuple[s
     # The same save against the same commit gives the same answer: while a question is held, writes to the
     # file are refused, so every transaction of a long-lived process (the write server, the app) would walk
     # the history again (0.4 s at 2,400 commits in the hour, under the write lock).
-    repo = str(getattr(history, "root", id(history)))  # another repo's history gives another answer
-    key = (repo, rel, hashlib.sha256(committed).digest(), hashlib.sha256(now).digest())
+    key = _key(history, rel, committed, now)
     found = _written_memo.get(key)
     if found is None:
         written: set[str] = set()
@@ -138,6 +178,8 @@ def _recent(history: History, rel: str, committed: bytes, now: bytes) -> tuple[s
 
 _written_memo: dict[tuple[str, str, bytes, bytes], tuple[set[str], set[str]]] = {}
 """What :func:`_recent` found written and removed, by repo, file and both versions' digests (this process)."""
+_removed_memo: dict[tuple[str, str, bytes, bytes], set[str]] = {}
+"""What :func:`_removed` found, by the same key (this process)."""
 
 
 def stale_question(
