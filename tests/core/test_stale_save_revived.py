@@ -125,3 +125,20 @@ def test_a_line_a_git_commit_by_hand_removed_is_no_forget_to_guard(store: Memory
     assert store.status().questions == []
     assert store.commit_hand_edits() is not None
     assert "paper diary" in git(store.root, "show", "HEAD:me.md")
+
+
+def test_a_stale_inbox_that_brings_back_an_accepted_entry_is_held(store: MemoryStore) -> None:
+    """The app accepts an inbox entry while an editor has inbox.md open; the editor saves: the entry would be in
+    the inbox again and in me.md (seen with nano and the app in tmux)."""
+    inboxed = store.remember(Candidate(text="The build cache lives on the NAS", by="agent", untrusted=True))
+    assert inboxed.action.value == "inboxed" and inboxed.ref
+    inbox = store.root / "inbox.md"
+    read = inbox.read_text()
+    assert store.accept(inboxed.ref).commit
+    stale_save(inbox, read)
+    (q,) = store.status().questions
+    assert q.path == "inbox.md" and len(q.revived) == 1 and "build cache" in q.revived[0]
+    store.answer_hand_edit("inbox.md", q.seen, commit=False)
+    assert "build cache" not in inbox.read_text()
+    assert "build cache" in git(store.root, "show", "HEAD:me.md")
+    assert store.status().state is RepoState.CLEAN
