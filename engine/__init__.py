@@ -58,7 +58,7 @@ _EXPORTS = {
     "compute_stats": "memrepo.engine.history.stats",
     "SessionReads": "memrepo.engine.read.readcount",
     "recall_block": "memrepo.engine.read.context",
-    "escape_fences": "memrepo.engine.format.fences",
+    "fence_safe": "memrepo.engine.agents.confinedread",
     "raw_too_long": "memrepo.engine.write.policy",
     "text_refusal": "memrepo.engine.write.policy",
     "NEAREST_LINE": "memrepo.engine.read.recallnear",
@@ -66,6 +66,7 @@ _EXPORTS = {
 }
 
 if TYPE_CHECKING:  # the names as type checkers see them; at run time each loads on first use
+    from memrepo.engine.agents.confinedread import fence_safe
     from memrepo.engine.config import Settings, load_settings, resolve_repo_path
     from memrepo.engine.dreams.dreamer import DreamConflict, Dreamer
     from memrepo.engine.dreams.gate import DreamSkipped
@@ -82,7 +83,6 @@ if TYPE_CHECKING:  # the names as type checkers see them; at run time each loads
         RefError,
     )
     from memrepo.engine.files.heap import trim_heap
-    from memrepo.engine.format.fences import escape_fences
     from memrepo.engine.git.store import libgit2_version
     from memrepo.engine.history.stats import MemoryStats, compute_stats
     from memrepo.engine.models import (

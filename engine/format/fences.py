@@ -37,8 +37,3 @@ def _one(m: re.Match[str]) -> str:
 def escape(text: str) -> str:
     """``text`` with ``&`` ``<`` ``>`` and their look-alikes escaped (line breaks kept)."""
     return _ESCAPE_RE.sub(_one, text)
-
-
-escape_fences = escape
-""":func:`escape` by its public name (``memrepo.engine.escape_fences``): what a front end that hands memory text to
-an agent outside the context block (the MCP server's ``memory_recall``) escapes it with."""
