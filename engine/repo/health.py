@@ -148,13 +148,20 @@ class _Scan:
         self.unreadable: list[str] = []
         self.symlinks: list[str] = []
         """Markdown files that are symlinks: never read (docs/architecture.md §3), so no agent sees them."""
+        self.huge: list[str] = []
+        """Markdown files over recall's bound: not parsed (a 50 MB file cost 8 s and 600 MB here), as recall skips them."""
         self.inbox = 0
-        for path, _size in self.files:
+        from memrepo.engine.read.recallentries import MAX_INDEXED_FILE
+
+        for path, size in self.files:
             if not path.endswith(".md"):
                 continue
             full = store.root / path
             if full.is_symlink():
                 self.symlinks.append(path)
+                continue
+            if size > MAX_INDEXED_FILE:
+                self.huge.append(path)
                 continue
             try:
                 parsed = fmt.parse(read_work_file(full), path)
@@ -320,6 +327,7 @@ def check(
     )
     problems = scan.malformed + [f"{p}: not UTF-8 text" for p in scan.unreadable]
     problems += [f"{p}: a symlink, {NOT_READ}" for p in scan.symlinks if p != "MEMORY.md"]
+    problems += [f"{p}: over 1 MB, not read (recall skips it too): split it" for p in scan.huge]
     rows.append(
         row("metadata", HealthStatus.WARN, _some(problems, "problem"))
         if problems
