@@ -39,12 +39,14 @@ tell "memory needs you" from "no memory repo here" by the code.
 def status(ctx: click.Context) -> None:
     """Say whether the work tree is clean, hand-edited or blocked.
 
-    Exit 0 when nothing waits for you, 3 when a write is blocked, a hand edit waits for your answer
+    Exit 0 when nothing blocks memory, 3 when a write is blocked, a hand edit waits for your answer
     or writes kept while blocked wait to be applied (``memrepo commit-hand-edits`` applies them).
+    Entries waiting in the inbox are counted on a last line (``memrepo inbox``), exit code unchanged.
     """
     from memrepo.engine.models import RepoState
 
-    st = _open_store(ctx, create=False).status()
+    store = _open_store(ctx, create=False)
+    st = store.status()
     click.echo(st.state.value + (f": {st.reason}" if st.reason else ""))
     if st.pending and st.state is RepoState.BLOCKED:
         click.echo(f"{st.pending} write(s) kept while blocked, applied once the block is gone")
@@ -56,8 +58,21 @@ def status(ctx: click.Context) -> None:
         click.echo(f"  {path}")
     for q in st.questions:
         click.echo(q.message)
+    waiting = _inbox_count(store)
+    if waiting:  # said, not an exit code: the inbox waits for a review, no write is held (docs/architecture.md §3)
+        click.echo(f"{waiting} inbox {'entry waits' if waiting == 1 else 'entries wait'} for review: `memrepo inbox`")
     if st.state is RepoState.BLOCKED or st.questions or st.pending:
         sys.exit(NEEDS_YOU)
+
+
+def _inbox_count(store: MemoryStore) -> int:
+    """How many entries inbox.md holds (0 when it is missing or unreadable: ``status`` never fails on it)."""
+    from memrepo.engine.errors import MemrepoError
+
+    try:
+        return len(store.read_file("inbox.md").entries)
+    except (MemrepoError, OSError):
+        return 0
 
 
 @click.command("commit-hand-edits")

@@ -32,7 +32,7 @@ import click
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .main import _open_store, _repo_path
-from .quickhook import PROMPT_BYTES, PROMPT_CHARS, PROMPT_HITS, STDIN_MAX, count_read, emit
+from .quickhook import PROMPT_BYTES, PROMPT_CHARS, PROMPT_HITS, STDIN_MAX, count_read, emit, read_stdin
 
 
 class HookPayload(BaseModel):
@@ -54,7 +54,10 @@ def _say(message: str) -> None:
 
 def read_payload() -> tuple[HookPayload | None, bytes]:
     """The hook's JSON from stdin (None, with a line on stderr, when it is not a JSON object)."""
-    raw = sys.stdin.buffer.read(STDIN_MAX)
+    raw = read_stdin()
+    if len(raw) > STDIN_MAX:  # cut: not JSON, and nothing in it is read
+        _say(f"the hook's JSON is over {STDIN_MAX // (1024 * 1024)} MB (a pasted prompt?): nothing added")
+        return None, raw
     try:
         data = json.loads(raw) if raw.strip() else None
     except ValueError as exc:

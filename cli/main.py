@@ -306,7 +306,10 @@ def inbox(ctx: click.Context) -> None:
         from memrepo.engine.redaction import redact_text
 
         store = _open_store(ctx, create=False)
-        entries = store.read_file("inbox.md").entries
+        view = store.read_file("inbox.md")
+        if view.error:  # not text, or over 1 MB: not "empty"
+            _fail(f"cannot list the inbox: {view.error}")
+        entries = view.entries
         if not entries:  # on stderr: a script reading REF@SEEN lines from stdout gets none
             click.echo("inbox is empty: nothing waits for review", err=True)
         for entry in entries:

@@ -62,9 +62,22 @@ def answer(args: dict[str, str | None], keys: ReadKeys) -> bool:
     return (session_start if args["hook"] == "session-start" else prompt)(args, keys)
 
 
+def read_stdin() -> bytes:
+    """Up to :data:`STDIN_MAX` + 1 bytes of the hook's stdin; the rest of a longer one read and dropped (both paths).
+
+    Claude Code writes the whole payload (a pasted prompt can pass 1 MB): a hook that stopped reading
+    left it writing into a closed pipe. One byte more than the most says the payload was cut.
+    """
+    raw = sys.stdin.buffer.read(STDIN_MAX + 1)
+    if len(raw) > STDIN_MAX:
+        while sys.stdin.buffer.read(1 << 16):
+            pass
+    return raw
+
+
 def _payload() -> tuple[dict[str, object] | None, bytes]:
     """The hook's JSON object from stdin, or None when the click command should read it (stdin given back)."""
-    raw = sys.stdin.buffer.read(STDIN_MAX)
+    raw = read_stdin()
     try:
         payload = json.loads(raw) if raw.strip() else None
     except ValueError:

@@ -58,6 +58,7 @@ _EXPORTS = {
     "compute_stats": "memrepo.engine.history.stats",
     "SessionReads": "memrepo.engine.read.readcount",
     "recall_block": "memrepo.engine.read.context",
+    "fence_safe": "memrepo.engine.agents.confinedread",
     "raw_too_long": "memrepo.engine.write.policy",
     "text_refusal": "memrepo.engine.write.policy",
     "NEAREST_LINE": "memrepo.engine.read.recallnear",
@@ -65,6 +66,7 @@ _EXPORTS = {
 }
 
 if TYPE_CHECKING:  # the names as type checkers see them; at run time each loads on first use
+    from memrepo.engine.agents.confinedread import fence_safe
     from memrepo.engine.config import Settings, load_settings, resolve_repo_path
     from memrepo.engine.dreams.dreamer import DreamConflict, Dreamer
     from memrepo.engine.dreams.gate import DreamSkipped

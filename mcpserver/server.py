@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field, ValidationError
 
-from memrepo.engine import NEAREST_LINE
+from memrepo.engine import NEAREST_LINE, fence_safe
 from memrepo.engine.errors import BlockedError, MemrepoError, RefError
 from memrepo.engine.format import entries as fmt
 
@@ -236,9 +236,11 @@ def build_server(
                 out.append(f"Answered by a scan of the files while the recall index builds ({hits[0].scan}).")
             for hit in hits:
                 tag = (" [unreviewed]" if hit.unreviewed else "") + ("" if hit.answer else " [nearest, not an answer]")
-                out.append(f"{hit.ref} ({hit.by}){tag}: {hit.text}")
+                # Escaped as the context block is (docs/architecture.md §4): a line can neither close nor open
+                # a <memory_repo> fence the agent has seen, nor pass for the block's own header.
+                out.append(f"{hit.ref} ({hit.by}){tag}: {fence_safe(hit.text)}")
                 if hit.section:
-                    out.extend(f"    {line}" for line in hit.section.splitlines())
+                    out.extend(f"    {fence_safe(line)}" for line in hit.section.splitlines())
             return "\n".join(out)
 
         return await guarded(run())

@@ -37,9 +37,8 @@ def question_title(q: HandEditQuestion) -> str:
     if q.secrets:
         n = len(q.secrets)
         return f"{q.path}: a hand edit added what looks like a secret on {n} {'line' if n == 1 else 'lines'}"
-    if q.dropped:
-        n = len(q.dropped)
-        return f"{q.path}: a save drops {n} {'entry' if n == 1 else 'entries'} memrepo wrote in the last hour"
+    if q.dropped or q.revived:
+        return f"{q.path}: a save {_stale_did(q)} in the last hour"
     if q.empty:
         return f"{q.path} is empty after one save: its {q.entries_before} entries would be lost"
     lost = q.entries_before - q.entries_now
@@ -77,19 +76,27 @@ class HandEditQuestionScreen(ModalScreen[str | None], inherit_bindings=False):
         if q.secrets:
             yield from self._compose_secrets(q)
             return
-        lost = len(q.dropped) or q.entries_before - q.entries_now
+        stale = bool(q.dropped or q.revived)  # an editor's stale copy (engine/write/stalesave.py)
+        lost = len(q.dropped) if stale else q.entries_before - q.entries_now
         keep = (
-            f"p  put them back: the save stays, with the {_entries(lost)} memrepo wrote merged back in"
-            if q.dropped  # an editor's stale copy (engine/write/stalesave.py)
+            f"p  put back: the save stays, {_stale_fix(q)}"
+            if stale
             else f"p  keep the old text: {q.path} gets its {q.entries_before} committed entries back, this edit is lost"
         )
-        p_key = "p put them back" if q.dropped else "p keep the old text"
+        if q.revived and not q.dropped:
+            done = (
+                f"{_entries(len(q.revived), 'the ')} memrepo removed {'comes' if len(q.revived) == 1 else 'come'} back"
+            )
+        else:
+            done = f"{_entries(lost, 'the ')}{' memrepo wrote' if stale else ''} {'leaves' if lost == 1 else 'leave'}"
+            done += " the files"
+        p_key = "p put back" if stale else "p keep the old text"
         with Vertical(classes="dialog"):
             yield Label(plain(question_title(q)), classes="dialog-title")
             yield Label(
                 plain(
                     "memrepo has not committed this edit; its writes build on the committed text until you decide.\n"
-                    f"y  commit the edit: {_entries(lost, 'the ')} leave the files (History can undo it)\n{keep}",
+                    f"y  commit the edit: {done} (History can undo it)\n{keep}",
                     one_line=False,
                 ),
                 classes="dialog-body",
@@ -100,16 +107,16 @@ class HandEditQuestionScreen(ModalScreen[str | None], inherit_bindings=False):
         """The question about a secret a hand edit added (engine/write/handsecret.py)."""
         lines = "; ".join(q.secrets[:5]) + (f" and {len(q.secrets) - 5} more" if len(q.secrets) > 5 else "")
         lost = len(q.dropped) or max(q.entries_before - q.entries_now, 0)
-        if q.dropped:  # a stale save that also adds a secret: put back keeps the save, so it is asked again
-            also = f"The save also drops {_entries(lost)} memrepo wrote in the last hour.\n"
-            keep = "p  put them back: the save stays with them merged in; the secret is asked about again"
+        if q.dropped or q.revived:  # a stale save that also adds a secret: put back keeps the save, asked again
+            also = f"The save also {_stale_did(q)} in the last hour.\n"
+            keep = f"p  put back: the save stays, {_stale_fix(q)}; the secret is asked about again"
         elif lost:
             also = f"The save also removes {_entries(lost)} of {q.entries_before}.\n"
             keep = f"p  keep the old text: {q.path} as committed, this edit is lost"
         else:
             also = ""
             keep = f"p  keep the old text: {q.path} as committed, this edit is lost"
-        p_key = "p put them back" if q.dropped else "p keep the old text"
+        p_key = "p put back" if q.dropped or q.revived else "p keep the old text"
         with Vertical(classes="dialog"):
             yield Label(plain(question_title(q)), classes="dialog-title")
             yield Label(
@@ -123,6 +130,26 @@ class HandEditQuestionScreen(ModalScreen[str | None], inherit_bindings=False):
                 classes="dialog-body",
             )
             yield Label(f"R redact · y commit as written · {p_key} · esc decide later", classes="dialog-keys")
+
+
+def _stale_did(q: HandEditQuestion) -> str:
+    """What a stale save did: ``drops 1 entry memrepo wrote``, ``brings back 1 entry memrepo removed``."""
+    parts = []
+    if q.dropped:
+        parts.append(f"drops {_entries(len(q.dropped))} memrepo wrote")
+    if q.revived:
+        parts.append(f"brings back {_entries(len(q.revived))} memrepo removed")
+    return " and ".join(parts)
+
+
+def _stale_fix(q: HandEditQuestion) -> str:
+    """What "put back" does to a stale save: the entries memrepo wrote merged in, those it removed left out."""
+    parts = []
+    if q.dropped:
+        parts.append(f"with the {_entries(len(q.dropped))} memrepo wrote merged back in")
+    if q.revived:
+        parts.append(f"without the {_entries(len(q.revived))} memrepo removed")
+    return " and ".join(parts)
 
 
 def _entries(n: int, the: str = "") -> str:

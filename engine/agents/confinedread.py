@@ -48,6 +48,22 @@ bidi marks and overrides, zero-width characters and Unicode tag characters (the 
 block's :data:`memrepo.engine.read.context._CONTROL_RE`)."""
 
 
+def fence_safe(text: str) -> str:
+    """Memory text an agent gets outside the context block (MCP ``memory_recall``), made as safe as inside it.
+
+    Args:
+        text: an entry's text or a line of its section, already redacted by the reader that gave it.
+
+    Returns:
+        str: what :data:`_HIDDEN_RE` matches removed; ``&`` ``<`` ``>`` and their look-alikes escaped, so it can
+        neither close nor open a fence (docs/architecture.md §4). Leading spaces and words are kept; nothing is
+        redacted again.
+    """
+    from memrepo.engine.format.fences import escape
+
+    return escape(_HIDDEN_RE.sub("", text))
+
+
 @dataclass(slots=True)
 class ReadResult:
     """Lines of one memory file.

@@ -98,8 +98,11 @@ class GitHistory:
             ) from exc
         return out
 
-    def recent_writes(self, path: str, within_s: float, limit: int) -> list[tuple[bytes | None, bytes | None]]:
-        """How memrepo's own commits of the last ``within_s`` seconds changed ``path``: (before, after) bytes.
+    def recent_writes(self, path: str, within_s: float, limit: int) -> list[tuple[bytes | None, bytes | None, bool]]:
+        """How the commits of the last ``within_s`` seconds changed ``path``: (before, after, memrepo's) each.
+
+        The flag is True for a commit memrepo made (it carries an ``Origin:`` trailer), False for one made with
+        git by hand (``git commit``, a merge by ``git pull``).
 
         Follows first parents from HEAD, newest first, until ``limit`` commits that changed ``path``
         are found (or :data:`WALK_MAX` commits walked); hand-edit commits (``Origin: hand_edit``) are
@@ -111,7 +114,7 @@ class GitHistory:
         """
         import time
 
-        out: list[tuple[bytes | None, bytes | None]] = []
+        out: list[tuple[bytes | None, bytes | None, bool]] = []
         self.let_go_of_replaced_packs()
         if self._repo.head_is_unborn:
             return out
@@ -125,7 +128,7 @@ class GitHistory:
                 if "\nOrigin: hand_edit" not in commit.message:
                     after, before = _blob_at(commit, path), _blob_at(parent, path)
                     if after != before:
-                        out.append((before, after))
+                        out.append((before, after, "\nOrigin: " in commit.message))
                 commit = parent
         except (KeyError, pygit2.GitError):
             pass

@@ -227,6 +227,9 @@ class HandEditQuestion(_Model):
     dropped: list[str] = Field(default_factory=list)
     """Entry lines memrepo wrote in the last hour that the save drops (an editor's stale copy,
     docs/architecture.md §3); empty for an emptied file or most entries gone."""
+    revived: list[str] = Field(default_factory=list)
+    """Entry lines memrepo removed in the last hour (a forget, a move) that the save brings back (the same
+    stale copy, docs/architecture.md §3); "put back" leaves them out."""
     secrets: list[str] = Field(default_factory=list)
     """Lines the edit added that hold a secret, as ``L<n>: <type>`` (never the values; docs/architecture.md §3);
     empty for the other questions."""

@@ -123,6 +123,10 @@ def _memory_files(root: Path) -> list[str]:
     return found
 
 
+READ_FILE_MAX = 1 << 20
+"""Largest file :func:`read_file` parses (bytes), recall's bound; a memory file is at most 64 KB (§2 of the docs)."""
+
+
 def read_file(root: Path, path: str) -> FileView:
     """Read one work-tree file with its entries and links.
 
@@ -131,9 +135,9 @@ def read_file(root: Path, path: str) -> FileView:
         path: repo-relative path.
 
     Returns:
-        FileView: for a binary or non-UTF-8 file, or a symlink (or a
-        file in a symlinked folder, never followed), ``text`` is None and
-        ``error`` says why (nothing is raised for bad content).
+        FileView: for a binary or non-UTF-8 file, a symlink (or a file in a
+        symlinked folder, never followed) or a file over :data:`READ_FILE_MAX`,
+        ``text`` is None and ``error`` says why (nothing is raised for bad content).
 
     Raises:
         RefError: the path is unsafe, a folder, or missing.
@@ -146,6 +150,8 @@ def read_file(root: Path, path: str) -> FileView:
     if linked:
         return FileView(path=rel, size=0, text=None, error="a symlink: memrepo does not follow it")
     try:
+        if full.is_file() and (size := full.stat().st_size) > READ_FILE_MAX:  # 50 MB parsed: 10 s, 1.3 GB in the app
+            return FileView(path=rel, size=size, text=None, error="over 1 MB, so not read: split it")
         data = read_work_file(full)  # never blocks on a FIFO or device
     except FileNotFoundError as exc:
         raise RefError(f"no file {rel} in the memory repo") from exc

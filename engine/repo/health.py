@@ -131,6 +131,10 @@ def metadata_problem(line: str, entry: fmt.Entry) -> str | None:
     return None
 
 
+NOT_READ = "memrepo never reads through symlinks, so no agent sees it: put the file itself there"
+"""Why a symlinked memory file is a problem, and the fix (docs/architecture.md §3)."""
+
+
 class _Scan:
     """One pass over the markdown files for the content checks."""
 
@@ -142,12 +146,22 @@ class _Scan:
         self.malformed: list[str] = []
         self.unclosed: list[str] = []
         self.unreadable: list[str] = []
+        self.symlinks: list[str] = []
+        """Markdown files that are symlinks: never read (docs/architecture.md §3), so no agent sees them."""
+        self.huge: list[str] = []
+        """Markdown files over recall's bound: not parsed (a 50 MB file cost 8 s and 600 MB here), as recall skips them."""
         self.inbox = 0
-        for path, _size in self.files:
+        from memrepo.engine.read.recallentries import MAX_INDEXED_FILE
+
+        for path, size in self.files:
             if not path.endswith(".md"):
                 continue
             full = store.root / path
             if full.is_symlink():
+                self.symlinks.append(path)
+                continue
+            if size > MAX_INDEXED_FILE:
+                self.huge.append(path)
                 continue
             try:
                 parsed = fmt.parse(read_work_file(full), path)
@@ -292,6 +306,8 @@ def check(
     memory = sizes.get("MEMORY.md")
     if memory is None:
         rows.append(row("MEMORY.md size", HealthStatus.FAIL, "MEMORY.md is missing: the repo has no entry point"))
+    elif "MEMORY.md" in scan.symlinks:  # committed as a symlink: every read skips it, the block shows nothing
+        rows.append(row("MEMORY.md size", HealthStatus.FAIL, f"MEMORY.md is a symlink: {NOT_READ}"))
     else:
         rows.append(
             _against("MEMORY.md size", memory, MEMORY_MD_MAX_BYTES, f"{_size(memory)} of {_size(MEMORY_MD_MAX_BYTES)}")
@@ -310,6 +326,8 @@ def check(
         else row("long entries", HealthStatus.OK, f"every entry within {ENTRY_MAX_CHARS} characters")
     )
     problems = scan.malformed + [f"{p}: not UTF-8 text" for p in scan.unreadable]
+    problems += [f"{p}: a symlink, {NOT_READ}" for p in scan.symlinks if p != "MEMORY.md"]
+    problems += [f"{p}: over 1 MB, not read (recall skips it too): split it" for p in scan.huge]
     rows.append(
         row("metadata", HealthStatus.WARN, _some(problems, "problem"))
         if problems

@@ -344,8 +344,10 @@ class MemoryStore(StoreForgetting, StoreReads):
     def accept(
         self, ref: str, target: str | None = None, text: str | None = None, origin: Origin = "inbox_triage"
     ) -> WriteResult:
-        """Move an inbox entry to the file its metadata suggests (or ``target``) as ``by: user``, one commit.
+        """Move an inbox entry to the file its metadata suggests (or ``target``), one commit, marked ``via: inbox``.
 
+        The line keeps its writer's ``by`` (an agent's stays ``by: agent``); with ``text`` the person typed it, so it
+        is ``by: user`` (:func:`memrepo.engine.write.triage.accepted`, docs/architecture.md §6).
         With ``text`` the entry is edited first; the write policy still applies.
         Returns ``added``/``replaced`` with the new ref, ``reinforced`` when the
         destination already holds it (the inbox line goes all the same), or

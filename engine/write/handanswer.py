@@ -33,8 +33,8 @@ def answer_hand_edit(writer: Writer, path: str, seen: str, commit: bool, *, reda
         seen: the question's :attr:`~.models.HandEditQuestion.seen` (the bytes the user was asked about).
         commit: True commits the edit as "Hand edits"; False writes HEAD's
             text back to the file (atomically), so nothing is committed; for an
-            editor's stale save (:attr:`~.models.HandEditQuestion.dropped`) False
-            keeps the save with the dropped entries put back, and commits that.
+            editor's stale save (:attr:`~.models.HandEditQuestion.dropped`, ``revived``) False
+            keeps the save with the dropped entries put back and the revived ones left out, and commits that.
         redact: for a question about secrets (:attr:`~.models.HandEditQuestion.secrets`), replace them
             with ``[REDACTED:<type>]`` in the file and commit that (:func:`.handsecret.redact_added`);
             ``commit`` is then ignored. Refused when the edit adds no secret.
@@ -69,9 +69,10 @@ def answer_hand_edit(writer: Writer, path: str, seen: str, commit: bool, *, reda
             return tx.commit_hand_edits([rel], confirm=True)
         if commit:
             return tx.commit_hand_edits([rel], confirm=True)
-        if question.dropped and committed is not None and data is not None:
-            # An editor's stale save: keep it, with the entries memrepo wrote put back in it.
-            writer.replace(rel, put_back(rel, committed, data, question.dropped), data)
+        if (question.dropped or question.revived) and committed is not None and data is not None:
+            # An editor's stale save: keep it, with the entries memrepo wrote put back in it and those it
+            # removed (a forget, a move) left out.
+            writer.replace(rel, put_back(rel, committed, data, question.dropped, question.revived), data)
             writer.note_written([rel])
             # The save is kept: a secret it added is still asked about, never committed by "put back".
             return tx.commit_hand_edits([rel], confirm=True, secrets_asked=True)

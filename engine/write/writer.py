@@ -39,7 +39,7 @@ from memrepo.engine.models import RepoState
 
 from .handsecret import describe_secrets, secret_lines, secret_question
 from .settle import appended, question, wait_settled
-from .stalesave import dropped_entries, stale_question
+from .stalesave import dropped_entries, revived_entries, stale_question
 
 PARSE_CACHE_FILES = 64
 """Parsed files kept per writer, keyed by their exact bytes, so repeated writes skip parsing."""
@@ -172,7 +172,8 @@ class Writer:
         """The question ``data`` (``rel``'s bytes on disk) raises against HEAD, or None.
 
         An emptied file or most entries gone (:func:`.settle.question`); else a save that drops entries
-        memrepo wrote in the last hour (:func:`.stalesave.dropped_entries`: an editor's stale copy); else
+        memrepo wrote in the last hour or brings back entries it removed (:func:`.stalesave.dropped_entries`,
+        :func:`.stalesave.revived_entries`: an editor's stale copy); else
         new lines holding a secret (:func:`.handsecret.secret_lines`).
 
         Args:
@@ -185,10 +186,11 @@ class Writer:
         if data is None or committed == data:
             return None
         asked = question(rel, committed, data)
-        if asked is None:
-            dropped = dropped_entries(self.git, rel, committed, data) if committed is not None else []
-            if dropped:
-                asked = stale_question(rel, committed or b"", data, dropped)
+        if asked is None and committed is not None:
+            dropped = dropped_entries(self.git, rel, committed, data)
+            revived = revived_entries(self.git, rel, committed, data)
+            if dropped or revived:
+                asked = stale_question(rel, committed, data, dropped, revived)
         secrets = secret_lines(committed, data)
         if not secrets:
             return asked
