@@ -135,9 +135,8 @@ def read_file(root: Path, path: str) -> FileView:
         path: repo-relative path.
 
     Returns:
-        FileView: for a binary or non-UTF-8 file, a symlink (or a file in a
-        symlinked folder, never followed) or a file over :data:`READ_FILE_MAX`,
-        ``text`` is None and ``error`` says why (nothing is raised for bad content).
+        FileView: for a binary or non-UTF-8 file, a symlink (or a file in a symlinked folder, never followed)
+        or a file over :data:`READ_FILE_MAX`, ``text`` is None and ``error`` says why (nothing raised for bad content).
 
     Raises:
         RefError: the path is unsafe, a folder, or missing.
