@@ -14,7 +14,8 @@ its look alone; a secret beside one is still redacted:
   (``RW`` + base64 of ``Ed``, an 8-byte key id and a 32-byte key), JSON Web
   Keys holding no private member (RFC 7517/7518: no ``d``, ``p``, ``q``,
   ``dp``, ``dq``, ``qi``, ``oth``, ``k``), KSUIDs after the word (20 bytes, a
-  timestamp since 2014);
+  timestamp since 2014) and ULIDs (Crockford's base32, a time first) after
+  their word;
 - documented shapes: ``git describe`` output (``v1.2.3-14-g<hex>``), OpenAI
   fine-tuned model names (``ft:<model>:<org>:<suffix>:<id>``), Google OAuth
   client ids (``<project number>-<32>.apps.googleusercontent.com``, public by
@@ -70,6 +71,8 @@ _MINISIGN_RE = re.compile(r"(?<![A-Za-z0-9+/])RW[A-Za-z0-9+/]{54}(?![A-Za-z0-9+/
 _JWK_RE = re.compile(r"\{[^{}]{0,4000}\"kty\"[^{}]{0,4000}\}")
 _JWK_PRIVATE = frozenset({"d", "p", "q", "dp", "dq", "qi", "oth", "k"})
 """JWK members that hold a private or symmetric key (RFC 7518 §6.2.2, §6.3.2, §6.4.1)."""
+_ULID_RE = re.compile(r"(?i:\bulid\b)[\w ]{0,16}?[\s:=\"']+(?P<v>[0-7][0-9A-HJKMNP-TV-Z]{25})(?![\w])")
+"""A ULID after the word: 26 of Crockford's base32, the first 10 a time in milliseconds (so the first is 0-7)."""
 _KSUID_RE = re.compile(r"(?i:\bksuid\b)[\w ]{0,16}?[\s:=\"']+(?P<v>[0-9A-Za-z]{27})(?![\w])")
 _DESCRIBE_RE = re.compile(
     r"(?<![\w.-])v?\d{1,4}(?:\.\d{1,6}){0,3}(?:-[0-9A-Za-z.]+)?-\d{1,6}-g[0-9a-f]{7,40}(?:-dirty)?(?![\w-])"
@@ -93,7 +96,7 @@ _SSH_TYPE_RE = re.compile(
 """SSH key and signature algorithm names (RFC 4253, 5656, 8332, 8709; OpenSSH's PROTOCOL.u2f): names, not keys.
 A name before a key's body (``AAAA…``) is left to :mod:`.public`, which keeps the key only if its body names it."""
 _INSTRUMENTATION_RE = re.compile(
-    r"(?i)\binstrumentation[ _-]?key[\"']?\s*[=:]\s*[\"']?(?P<v>[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12})(?![\w-])"
+    r"(?i)\binstrumentation[ _-]?key[\"']?\s*[=:]?\s*[\"']?(?P<v>[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12})(?![\w-])"
 )
 _TOPIC_RE = re.compile(
     r"(?i)\b(?:topic[0-3]?|topics|event signature)\b[\]\[\"':=\s0-3,]{0,8}(?P<v>0x[0-9a-f]{64})(?![\w])"
@@ -182,6 +185,9 @@ def _decoded(text: str) -> Iterator[Span]:
         for m in _JWK_RE.finditer(text):
             if _public_jwk(m.group(0)):
                 yield m.span()
+    if "ulid" in text.lower():
+        for m in _ULID_RE.finditer(text):
+            yield m.span("v")
     if "ksuid" in text.lower():
         for m in _KSUID_RE.finditer(text):
             if _ksuid_ok(m.group("v")):

@@ -40,6 +40,7 @@ LOOK_ALIKES = [
     "minisign -Vm release.tar.gz -P RWQf6LRCGA9i53mlYecO4IzT51TGPpvWucNSCh1CBM0QTaLn73Y7GFO3",
     f"jwks: {JWK_PUBLIC}",
     "segment ksuid 0ujtsYcgvSTl8PAuAdqWYSMnLOv",
+    "ULID 01H3P0BR507JBN0K6XAY23WMF1",
     # documented shapes
     "git describe says v8.1.0-35-gae683d151b63",
     "fine-tune finished: ft:gpt-4o-mini-2024-07-18:openai:custom_suffix:9ABel2dg",
@@ -49,6 +50,7 @@ LOOK_ALIKES = [
     "debug1: Server host key: ssh-ed25519 SHA256:+DiY3wvvV6TuJJhbpZisF/zLDA0zPMSvHdkr4UvCOqU",
     # by label
     "InstrumentationKey=5f2c8e4a-7b1d-4c3e-9a6f-2d8b0e1c4a7f;IngestionEndpoint=https://westeurope-5.in.applicationinsights.azure.com/",
+    "instrumentation key 7188a903-f979-4015-8bd3-ba4774b2184d",
     "log topic0 0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef",
 ]
 
@@ -123,6 +125,8 @@ def test_a_secret_beside_a_public_format_is_still_redacted(text: str, secret: st
         "InstrumentationKey=Xq9vB3nT7kL2mR8wXq9vB3nT7kL2mR8w",
         # a KSUID-looking run too large for 20 bytes; a tracestate member under a secret word or too long to be one
         "ksuid zzzzzzzzzzzzzzzzzzzzzzzzzzz",
+        "ULID 81H3P0BR507JBN0K6XAY23WMF1",
+        "ULID 01H3P0BR507JBN0K6XAY23WMFU",
         "tracestate: token=VSPb6wXZFFvST5VB",
         f"tracestate: acme={GH_TOKEN}",
         # a fine-tuned name whose base is no OpenAI model
