@@ -1,6 +1,6 @@
 """Public ids of tracing, cloud, key and package tools stay verbatim; secrets beside them do not (issue 32, round 8).
 
-Each look-alike below was redacted before :mod:`memrepo.engine.redaction.families`
+Each look-alike below was redacted before :mod:`memrepo.engine.redaction.idshapes`
 (``test_each_look_alike_was_a_false_alarm`` turns its spans off). Values are the
 specifications' and vendors' own examples where they print one (B3's README,
 Google's X-Cloud-Trace-Context and LogEntry docs, W3C Trace Context, BIP 32's
@@ -18,7 +18,7 @@ import base64
 import pytest
 
 from memrepo.engine import redaction
-from memrepo.engine.redaction import families, identifiers
+from memrepo.engine.redaction import identifiers, idshapes
 
 JWK_PUBLIC = (
     '{"kty":"EC","crv":"P-256","x":"MKBCTNIcKUSDii11ySs3526iDZ8AiTo7Tu6KPAqv7D4",'
@@ -71,7 +71,7 @@ def test_a_public_format_stays_verbatim(text: str) -> None:
 @pytest.mark.parametrize("text", LOOK_ALIKES)
 def test_each_look_alike_was_a_false_alarm(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Without this module's spans (the code before this round) each line is altered: the test above is not idle."""
-    monkeypatch.setattr(families, "spans", lambda _text: iter(()))
+    monkeypatch.setattr(idshapes, "spans", lambda _text: iter(()))
     assert redaction.redact(text)[0] != text
 
 
@@ -134,4 +134,4 @@ def test_a_secret_beside_a_public_format_is_still_redacted(text: str, secret: st
     ],
 )
 def test_a_value_that_fails_its_format_gets_no_span(text: str) -> None:
-    assert list(families.spans(text)) == []
+    assert list(idshapes.spans(text)) == []

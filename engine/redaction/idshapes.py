@@ -230,7 +230,7 @@ def _labelled(text: str) -> Iterator[Span]:
 
 
 def spans(text: str) -> Iterator[Span]:
-    """``(start, end)`` of every public value in ``text`` that :mod:`.families` knows, in no particular order."""
+    """``(start, end)`` of every public value in ``text`` that :mod:`.idshapes` knows, in no particular order."""
     yield from _traces(text)
     yield from _decoded(text)
     yield from _shapes(text)
