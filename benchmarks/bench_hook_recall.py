@@ -16,6 +16,11 @@ The corpus (a make_corpus.py repo) is cloned afresh twice, then each prompt of
   what a hook call reads and ranks is the same as with real ones, so the cost is (the
   hits are not; quality is ``hook_systems.py``'s job). ``--vectors real`` embeds them
   (about 15-30 ms an entry).
+- **nodoor**: the indexed clone, semantic recall not turned off, no warm process: the hook looks for a
+  recall door (one failed connect) and answers lexically, as **indexed** does.
+- **door**: a third clone, indexed, with vectors as for **hybrid**, and a real ``memrepo mcp`` process
+  running on it (its stdin held open): the hook asks its recall door (docs/architecture.md §4), with
+  the default config (``[semantic] hook`` false). The server's own CPU is not counted (it is not reaped).
 
 Reported per state: wall time of the whole process (ms, median and p90 over
 prompts x runs), its CPU time (user + system, median: what the load does not inflate
@@ -24,7 +29,7 @@ times another install (an older memrepo) in the same states.
 
 Usage:
     python benchmarks/bench_hook_recall.py --corpus PATH [--runs N] [--vectors random|real]
-        [--states indexed,scan,hybrid] [--memrepo CMD]
+        [--states indexed,scan,hybrid,nodoor,door] [--memrepo CMD]
 """
 
 from __future__ import annotations
@@ -82,6 +87,31 @@ def build_held(clone: Path) -> Iterator[None]:
         os.close(fd)
 
 
+@contextlib.contextmanager
+def door_open(clone: Path, env: dict[str, str], cmd: list[str], wanted: bool) -> Iterator[int | None]:
+    """A real ``memrepo mcp`` on ``clone`` (stdin held open) until its recall door listens; stopped at the end.
+
+    Yields:
+        int | None: the server's pid (None when not ``wanted``).
+    """
+    if not wanted:
+        yield None
+        return
+    server = subprocess.Popen(
+        [*cmd, "--repo", str(clone), "mcp"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, env=env, cwd=clone
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while not (clone / ".git" / "memrepo" / "recall.sock").exists():
+            if time.monotonic() > deadline or server.poll() is not None:
+                raise SystemExit("door: the MCP server opened no recall door")
+            time.sleep(0.1)
+        yield server.pid
+    finally:
+        server.terminate()
+        server.wait(30)
+
+
 def fill_vectors(clone: Path, real: bool) -> int:
     """Give every entry up to ``[semantic] max_entries`` a vector of the local model's space; return how many."""
     import random
@@ -116,7 +146,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--corpus", type=Path, required=True)
     parser.add_argument("--runs", type=int, default=5, help="runs of each prompt in each state")
-    parser.add_argument("--states", default="indexed,scan", help="comma-separated: indexed, scan, hybrid")
+    parser.add_argument("--states", default="indexed,scan", help="comma-separated: indexed, scan, hybrid, nodoor, door")
     parser.add_argument("--vectors", choices=("random", "real"), default="random")
     parser.add_argument("--memrepo", default=shutil.which("memrepo") or "memrepo", help="the memrepo command to time")
     args = parser.parse_args()
@@ -136,36 +166,42 @@ def main() -> None:
             os.environ["XDG_CACHE_HOME"] = cache
             load_settings(config)
             hybrid["MEMREPO_CONFIG"] = str(config)
-        indexed, scanned = Path(tmp) / "indexed", Path(tmp) / "scanned"
-        for clone in (indexed, scanned):
+        indexed, scanned, warm = Path(tmp) / "indexed", Path(tmp) / "scanned", Path(tmp) / "warm"
+        for clone in (indexed, scanned, *((warm,) if "door" in states else ())):
             subprocess.run(["git", "clone", "-q", str(args.corpus), str(clone)], check=True)
         files = sum(1 for p in scanned.rglob("*.md") if ".git" not in p.parts)
         size = sum(p.stat().st_size for p in scanned.rglob("*.md") if ".git" not in p.parts)
         print(f"corpus {args.corpus}: {files:,} markdown files, {size / 1e6:.1f} MB; memrepo: {args.memrepo}")
-        if "indexed" in states or "hybrid" in states:
+        code = "import sys; from memrepo.engine.read.recallfile import build_index; build_index(sys.argv[1])"
+        if any(s in states for s in ("indexed", "hybrid", "nodoor")):
             start = time.perf_counter()
-            code = "import sys; from memrepo.engine.read.recallfile import build_index; build_index(sys.argv[1])"
             subprocess.run([sys.executable, "-c", code, str(indexed)], check=True)
             print(f"index built in {time.perf_counter() - start:.1f} s")
-        if "hybrid" in states:
-            start = time.perf_counter()
-            print(
-                f"{fill_vectors(indexed, args.vectors == 'real'):,} {args.vectors} vectors in {time.perf_counter() - start:.1f} s"
-            )
+        if "door" in states:
+            subprocess.run([sys.executable, "-c", code, str(warm)], check=True)
+        for state, clone in (("hybrid", indexed), ("door", warm)):
+            if state in states:
+                start = time.perf_counter()
+                made = fill_vectors(clone, args.vectors == "real")
+                print(f"{state}: {made:,} {args.vectors} vectors in {time.perf_counter() - start:.1f} s")
         plan = {
             "indexed": (indexed, lexical),
             "scan": (scanned, lexical),
             "hybrid": (indexed, hybrid),
+            "nodoor": (indexed, base),
+            "door": (warm, base),
         }
         times: dict[str, list[float]] = {s: [] for s in states}
         cpu: dict[str, list[float]] = {s: [] for s in states}
         said: dict[str, str] = {}
         cmd = shlex.split(args.memrepo)
-        with build_held(scanned):
+        server_cpu: list[float] = []
+        with build_held(scanned), door_open(warm, base, shlex.split(args.memrepo), "door" in states) as server:
             for _run in range(args.runs):
                 for prompt in PROMPTS:
                     for state in states:
                         clone, env = plan[state]
+                        served = process_cpu(server) if state == "door" else 0.0
                         used = resource.getrusage(resource.RUSAGE_CHILDREN)
                         start = time.perf_counter()
                         done = subprocess.run(
@@ -178,6 +214,8 @@ def main() -> None:
                         times[state].append((time.perf_counter() - start) * 1000)
                         after = resource.getrusage(resource.RUSAGE_CHILDREN)
                         cpu[state].append((after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime) * 1000)
+                        if state == "door":
+                            server_cpu.append((process_cpu(server) - served) * 1000)
                         if done.returncode:
                             raise SystemExit(f"{state}: exit {done.returncode}: {done.stderr}")
                         if done.stdout:
@@ -190,7 +228,21 @@ def main() -> None:
             p90 = sorted(took)[int(0.9 * (len(took) - 1))]
             line = f"{state:<10}{statistics.median(took):>10.0f}{p90:>9.0f}{statistics.median(cpu[state]):>8.0f}"
             print(f"{line}  {said.get(state, '')}")
+        if server_cpu:
+            print(
+                f"door: the MCP server's CPU per answer (ms, all its threads), median {statistics.median(server_cpu):.0f}"
+                f", p90 {sorted(server_cpu)[int(0.9 * (len(server_cpu) - 1))]:.0f}"
+            )
         sys.stdout.flush()
+
+
+def process_cpu(pid: int | None) -> float:
+    """The CPU seconds (user + system) a running process used so far, from ``/proc`` (Linux); 0.0 elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 if __name__ == "__main__":

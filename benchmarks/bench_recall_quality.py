@@ -18,7 +18,7 @@ the labelled queries of ``recall_quality/queries_*.txt`` against each system:
   path, :func:`memrepo.engine.read.coldrecall.recall`); ``--memrepo MODULE:FUNC``
   points it at another entry point.
 - **memrepo --all**: the same ranking with no confidence minimum (what the
-  ranking alone finds; left out with ``--no-baseline``).
+  ranking alone finds: every hit counted, the marked ones too; left out with ``--no-baseline``).
 - more systems with ``--system NAME=MODULE:FUNC`` (hybrid recall, for one;
   :func:`memrepo_related` is ``memrepo recall`` with its nearest entries).
 
@@ -120,10 +120,14 @@ def memrepo_related(root: Path, query: str, limit: int) -> list[object]:
 
 
 def memrepo_all(root: Path, query: str, limit: int) -> list[object]:
-    """``memrepo recall QUERY --all``: the same ranking with no confidence minimum (every match)."""
+    """``memrepo recall QUERY --all``: the same ranking with no confidence minimum (every match).
+
+    Each hit counts as found, though ``--all`` marks the hits under the minimum ``answer`` False: this
+    row measures the ranking alone (the ``memrepo`` row measures what answers).
+    """
     from memrepo.engine.read import coldrecall
 
-    return list(coldrecall.recall(root, query, limit=limit, min_confidence=0.0))
+    return [(hit.path, hit.line) for hit in coldrecall.recall(root, query, limit=limit, min_confidence=0.0)]
 
 
 class Fts5:

@@ -16,6 +16,8 @@ vendordocs-tune     yes    keys of invented vendors in the shapes vendor docs pr
 vendordocs-held     no     its other templates and vendors, written before round 5's rules, run once at the end
 gitleaks            no     every true-positive line of gitleaks' rules (``gitleaks.json``)
 patterns-db         yes    trufflehog's formats via ``build_patterns_db.py`` (``--extra``; AGPL: not shipped)
+kingfisher-more     yes    Kingfisher's examples not in ``corpus.json``, via ``build_rule_examples.py`` (``--extra``, round 7)
+patterns-db-stable  yes    secrets-patterns-db's curated rules via ``build_rule_examples.py`` (``--extra``; CC BY-SA: not shipped)
 (``--extra``)       no     e.g. trufflehog's detector tests via ``build_trufflehog_tests.py`` (AGPL: not shipped),
                            built before round 3's rules and measured once; whispers', ripsecrets' and
                            detect-secrets' tests via ``build_scanner_tests.py`` (round 6, built before its rules)
@@ -54,8 +56,10 @@ CORPUS = Path(__file__).parent / "secrets_corpus"
 TUNED = {
     *("kingfisher", "named", "hard", "speech-tune", "speech2-tune", "speech2-benign-tune", "benign", "patterns-db"),
     *("vendordocs-tune", "vendordocs-benign-tune", "identifiers-tune", "formats-tune", "families-tune"),
+    *("kingfisher-more", "patterns-db-stable"),
 }
-"""Parts whose misses were read while writing rules (``patterns-db``: ``--extra`` named so, issue 32 round 3)."""
+"""Parts whose misses were read while writing rules (``patterns-db``: ``--extra`` named so, issue 32 round 3;
+``kingfisher-more`` and ``patterns-db-stable``: round 7; ``families-tune``: round 8)."""
 
 
 def load(folder: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:

@@ -41,6 +41,9 @@ from .quickbase import (
 )
 
 if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any
+
     from memrepo.engine.configpath import ReadKeys
 
 _VALUED = {"--workspace": "workspace", "-n": "limit", "--limit": "limit", "--max-bytes": "max_bytes"}
@@ -128,17 +131,17 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
         if coldrecall.is_empty_query(query):
             fail("empty query: give a word to search for (spaces and punctuation match nothing)", 2)
         root = recall_root(args["repo"], keys)
-        hits = coldrecall.recall(
-            root,
-            query,
-            workspace=args["workspace"],  # type: ignore[arg-type]
-            limit=int(args["limit"]),  # type: ignore[call-overload]
-            max_bytes=int(args["max_bytes"]),  # type: ignore[call-overload]
-            detail="full" if args["full"] else "line",
-            min_confidence=0.0 if args["show_all"] else None,
-            start_build=start_index_build,
-            related=True,  # nothing confident: the nearest entries, marked (docs/architecture.md §4)
-        )
+        options: dict[str, Any] = {
+            "workspace": args["workspace"],
+            "limit": int(args["limit"]),  # type: ignore[call-overload]
+            "max_bytes": int(args["max_bytes"]),  # type: ignore[call-overload]
+            "detail": "full" if args["full"] else "line",
+            "min_confidence": 0.0 if args["show_all"] else None,
+            "related": True,  # nothing confident: the nearest entries, marked (docs/architecture.md §4)
+        }
+        hits = _door(root, query, options, keys)  # hybrid from a warm process, when one answers
+        if hits is None:
+            hits = coldrecall.recall(root, query, **options, start_build=start_index_build)
     if hits and hits[0].scan:
         sys.stderr.write(scan_line(hits[0].scan) + "\n")
     if not hits:
@@ -157,7 +160,7 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
                 )
             best = again[0] if again else None
         fail(no_hit_line(query, budget, best))
-    nearest = not hits[0].answer
+    nearest = not any(hit.answer for hit in hits)  # --all can list a hit under the minimum first
     if nearest:
         from memrepo.engine import NEAREST_LINE
 
@@ -178,6 +181,17 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
     sys.stdout.flush()
     if nearest:
         sys.exit(1)  # no confident answer: scripts see the same exit code as with no hit
+
+
+def _door(root: Path, query: str, options: dict[str, Any], keys: ReadKeys) -> list | None:
+    """``memrepo recall``'s hits from a warm process's recall door, or None to answer here (docs/architecture.md §4)."""
+    from memrepo.engine.read import recalldoor
+
+    if options["max_bytes"] > recalldoor.REPLY_MAX // 4 or not recalldoor.wanted(
+        str((keys.semantic or {}).get("provider", "auto"))
+    ):
+        return None  # a reply that large is not worth a door's time: read here
+    return recalldoor.ask(root, query, options, hook=False)
 
 
 def context(args: dict[str, str | None], keys: ReadKeys) -> bool:

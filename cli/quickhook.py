@@ -175,7 +175,9 @@ def prompt(args: dict[str, str | None], keys: ReadKeys) -> bool:
             "quick": True,
             "start_build": start_index_build,
         }
-        hits = _hybrid(root, text[:PROMPT_CHARS], options, keys)
+        hits = _door(root, text[:PROMPT_CHARS], options, keys)
+        if hits is None:
+            hits = _hybrid(root, text[:PROMPT_CHARS], options, keys)
         if hits is None:
             hits = coldrecall.recall(root, text[:PROMPT_CHARS], **options)
         block = recall_block(hits, PROMPT_BYTES, hits[0].covered if hits else None)
@@ -185,6 +187,24 @@ def prompt(args: dict[str, str | None], keys: ReadKeys) -> bool:
         emit("UserPromptSubmit", block)
         count_read(root / ".git", "recall", session=False)
     return True
+
+
+def _door(root: Path, query: str, options: dict[str, Any], keys: ReadKeys) -> list | None:
+    """The prompt's hits from a warm process's recall door (hybrid, its model loaded), or None to answer here.
+
+    Asked first, within :data:`memrepo.engine.read.recalldoor.BUDGET_S`; no door (a missing socket:
+    one failed connect), a slow, foreign or dead one, or semantic recall off: None
+    (docs/architecture.md §7).
+    """
+    from memrepo.engine.read import recalldoor
+
+    if not recalldoor.wanted(str((keys.semantic or {}).get("provider", "auto"))):
+        return None
+    asked = {key: options[key] for key in ("workspace", "limit", "max_bytes")}
+    hits = recalldoor.ask(root, query, asked, hook=True)
+    if hits and hits[0].note:
+        sys.stderr.write(f"memrepo: lexical recall answered: {hits[0].note}\n")
+    return hits
 
 
 def _hybrid(root: Path, query: str, options: dict[str, Any], keys: ReadKeys) -> list | None:

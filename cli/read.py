@@ -120,7 +120,7 @@ def recall(
                 query, workspace=workspace, limit=1, max_bytes=UNBUDGETED, min_confidence=floor, related=True
             )
         _fail(no_hit_line(query, max_bytes, again[0] if again else None))
-    nearest = not hits[0].answer
+    nearest = not any(hit.answer for hit in hits)  # --all can list a hit under the minimum first
     if nearest:
         click.echo(NEAREST_LINE, err=True)
     for hit in hits:

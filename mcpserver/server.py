@@ -127,9 +127,13 @@ def build_server(
         repo.start_watching()
         warm = asyncio.ensure_future(repo.warm_recall())
         tick = asyncio.ensure_future(_tick(repo))
+        # New processes of this repo (the prompt hook, `memrepo recall`) get hybrid recall from this warm model.
+        door = repo.open_recall_door("the MCP server")
         try:
             yield None
         finally:
+            if door is not None:
+                await asyncio.to_thread(door.close)
             tick.cancel()
             warm.cancel()
             try:  # never raises, but the close may be cancelled: what is left stays buffered

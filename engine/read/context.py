@@ -452,30 +452,30 @@ def recall_how(hit: object, covered: float | None = None) -> str:
     """The one line that says which recall answered a prompt hook (docs/architecture.md §7), from its first hit.
 
     Args:
-        hit: the first hit (its ``mode``, ``"lexical"`` or ``"hybrid"``, and ``scan``, the
-            index build's progress when a scan of the files answered).
+        hit: the first hit (its ``mode``, ``"lexical"`` or ``"hybrid"``; ``scan``, the index build's progress
+            when a scan of the files answered; ``via``, the warm process that answered through the recall door).
         covered: the share of entries with a vector (0.0-1.0) when hybrid recall answered.
 
     Returns:
-        str: ``(lexical recall)``, ``(hybrid recall: lexical and semantic, 97% of entries have vectors)``
-        or ``(lexical recall from a scan of the files; index building: 1,000 of 20,000 files)``.
+        str: ``(lexical recall[ via the MCP server])``, ``(hybrid recall[ via the MCP server]: lexical and semantic,
+        97% of entries have vectors)`` or ``(lexical recall from a scan of the files; index building: 1,000 of ...)``.
     """
-    scan = getattr(hit, "scan", None)
+    scan, via = getattr(hit, "scan", None), getattr(hit, "via", None)
     if scan:
         return f"(lexical recall from a scan of the files; {scan})"
+    at = f" via {via}" if via else ""
     if getattr(hit, "mode", "lexical") == "hybrid":
         share = "" if covered is None else f", {covered:.0%} of entries have vectors"
-        return f"(hybrid recall: lexical and semantic{share})"
-    return "(lexical recall)"
+        return f"(hybrid recall{at}: lexical and semantic{share})"
+    return f"(lexical recall{at})"
 
 
 def recall_block(hits: list, max_bytes: int, covered: float | None = None) -> str:
     """Recall hits as a small fenced block (escaped like the context block) within ``max_bytes``; "" for none.
 
-    For a Claude Code ``UserPromptSubmit`` hook (docs/architecture.md §7): a line
-    saying which recall answered (:func:`recall_how`), then each hit's line
-    ``<ref> (<by>)[ unreviewed]: <text>``, the best hits that fit (``max_bytes``
-    counts the hits' lines).
+    For a Claude Code ``UserPromptSubmit`` hook (docs/architecture.md §7): a line saying which recall answered
+    (:func:`recall_how`), then each hit's line ``<ref> (<by>)[ unreviewed]: <text>``, the best hits that fit
+    (``max_bytes`` counts the hits' lines).
 
     Args:
         hits: recall hits, best first.

@@ -24,7 +24,7 @@ Everything here is a pure function of the file's entries: the same file gives th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple  # not dataclasses: recall asks replaced() too, and dataclasses imports inspect
 
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.terms import fold, split_folded
@@ -196,8 +196,7 @@ STOP_WORDS = frozenset(
 """Function words, never topic words."""
 
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
+class Candidate(NamedTuple):
     """One entry line of a file, as the selection sees it.
 
     Attributes:
@@ -232,8 +231,7 @@ def _stem(word: str) -> str:
     return word
 
 
-@dataclass(frozen=True, slots=True)
-class Topic:
+class Topic(NamedTuple):
     """What :func:`topic_terms` finds in an entry.
 
     Attributes:

@@ -388,7 +388,7 @@ class ReadCaches:
                 else:
                     self._changed_paths = None
                 self._since_armed = None
-        walked, index.last_walk = index.last_walk, None
+        walked, index.last_walk, index.keep_walk = index.last_walk, None, False  # later walks are not kept
         if walked is not None and self._fingerprints is None:
             self._fingerprints = {
                 rel: (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, None) for rel, st in walked.items()
@@ -419,9 +419,10 @@ class ReadCaches:
             self.last_recall_info = info
         shown = "full" if detail == "full" else "line"
         hits = [index.hit(iid, key, shown) for iid, key in found]
-        for hit in hits:
+        answers = found.answers()
+        for (iid, _key), hit in zip(found, hits, strict=True):
             hit.mode = "lexical" if info is None else info.mode
-            hit.answer = answered
+            hit.answer = answered and iid in answers
         return fit_hits(hits, max_bytes)
 
     def use_semantic(self, settings: SemanticSettings) -> None:

@@ -53,6 +53,7 @@ from .recallkeys import (
     ARCHIVED_DIR,
     EMPTY,
     SEQ_BITS,
+    FileStat,
     changed_since,
     folder_stamps,
     has_phrase,
@@ -63,7 +64,7 @@ from .recallkeys import (
     walk,
 )
 from .recallpost import load_dicts, read_ids, repack_all, unpack_entries
-from .recallrank import confidence_floor, rank
+from .recallrank import Found, confidence_floor, rank
 
 if TYPE_CHECKING:  # what only a sync (reading files) or a hit needs is imported there: a search reads the index
     from memrepo.engine.models import RecallHit
@@ -118,7 +119,10 @@ class RecallIndex:
         self._lru_ids = 0
         self._data_version: int | None = None
         self.built = self._info("built") == "1"
-        self.last_walk: dict[str, os.stat_result] | None = None  # the last full sync's stats (see adopt_recall_index)
+        self.last_walk: dict[str, FileStat] | None = None  # the last full sync's stats (see adopt_recall_index)
+        self.keep_walk = False
+        """Whether a full sync keeps its stats in :attr:`last_walk` (for the one who adopts the index: held
+        afterwards, they were 18 MB of a long-running process at 20,000 files)."""
         self._folders = ""
         self.walked_at: float | None = None
         """When the last full sync's walk began (``time.monotonic()`` seconds; see adopt_recall_index)."""
@@ -182,7 +186,7 @@ class RecallIndex:
         self._scope.clear()
         if paths is None or not (self.built or partial):
             return self._sync_all()
-        todo: dict[str, os.stat_result | None] = {}
+        todo: dict[str, FileStat | None] = {}
         for rel in dict.fromkeys(paths):
             rel = rel.replace(os.sep, "/")
             if rel.endswith("/") or not rel or rel.startswith(".git/"):
@@ -203,7 +207,7 @@ class RecallIndex:
                 ok = ok and not any(part.startswith(".") or is_scratch_name(part) for part in rel.split("/"))
             except OSError:
                 ok = False
-            todo[rel] = st if ok else None
+            todo[rel] = FileStat.of(st) if ok else None
         if not todo:
             return 0
         return self._apply(todo, full_scan=False)
@@ -247,7 +251,7 @@ class RecallIndex:
         if before is None or walk_folders != folders:
             before = folder_stamps(self.root, folders)
         self._folders = before
-        self.last_walk = seen
+        self.last_walk = seen if self.keep_walk else None
         stamps = stamps_of(seen)
         stored = self._info("stamps") if self.built else None
         if stored == stamps:  # no file moved since the last full sync
@@ -267,7 +271,7 @@ class RecallIndex:
                     todo[rel] = st
         return self._apply(todo, full_scan=True, stamps=stamps)
 
-    def _apply(self, todo: dict[str, os.stat_result | None], full_scan: bool, stamps: str | None = None) -> int:
+    def _apply(self, todo: dict[str, FileStat | None], full_scan: bool, stamps: str | None = None) -> int:
         """Re-read (or drop, for None) each file of ``todo`` (:func:`.recallbuild.apply`); returns how many."""
         from .recallbuild import apply
 
@@ -446,7 +450,7 @@ class RecallIndex:
         scoped: bool = False,
         limit: int = 10,
         min_confidence: float | None = None,
-    ) -> list[tuple[int, tuple]]:
+    ) -> Found:
         """Rank entries for ``query`` (the rule of :mod:`memrepo.engine.read.recallrank`).
 
         Args:
@@ -462,8 +466,8 @@ class RecallIndex:
                 None for :data:`~memrepo.engine.read.recallrank.MIN_CONFIDENCE`, 0 keeps every match.
 
         Returns:
-            list[tuple[int, tuple]]: item ids with their sort keys ``(score,
-            confidence, rank)``, best first; pass each to :meth:`hit`.
+            Found: item ids with their sort keys ``(score, confidence, rank)``, best first (pass each to
+            :meth:`hit`), and the confidence an answer needs (``answer_floor``; ``--all`` lists hits under it).
         """
         limit = max(1, limit)
         self._rows.clear()  # another process may have moved entries since
@@ -481,7 +485,9 @@ class RecallIndex:
         except DamagedRows as damaged:  # read again from their files, then asked once more (.recallheal)
             mend_index(self, damaged.fids)
             found = rank(query, len(self), IndexView(self, keep if scoped else None), has_phrase, limit, floor)
-        return [(hit.iid, (hit.score, hit.confidence, hit.iid >> SEQ_BITS)) for hit in found]
+        out = Found((hit.iid, (hit.score, hit.confidence, hit.iid >> SEQ_BITS)) for hit in found)
+        out.answer_floor = found.answer_floor
+        return out
 
     def entry(self, iid: int) -> tuple[str, int, str]:
         """(path, line, text) of a result of :meth:`search`."""

@@ -24,11 +24,12 @@ from .recallpost import PostingChanges, index_error, merge_all_parts
 
 if TYPE_CHECKING:
     from .recall import RecallIndex
+    from .recallkeys import FileStat
 
 
 def apply(
     index: RecallIndex,
-    todo: dict[str, os.stat_result | None],
+    todo: dict[str, FileStat | None],
     full_scan: bool,
     stamps: str | None,
     limits: tuple[int, int, int],

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .recallkeys import SEQ_MASK
 
 if TYPE_CHECKING:  # the scan's modules load only when a scan runs (not for each recall that checks the build)
-    from .recallrank import Scored
+    from .recallrank import Ranked
     from .recallscan import Scan
 
 
@@ -97,7 +97,7 @@ def scan_search(
     options: dict[str, Any],
     done: int | None,
     walked: dict[str, Any] | None = None,
-) -> tuple[Scan, list[Scored], str]:
+) -> tuple[Scan, Ranked, str]:
     """Rank ``query`` over the files themselves (:class:`.recallscan.Scan`), as the index would, for either front.
 
     Args:
@@ -128,7 +128,9 @@ def scan_search(
     return scan, found, progress_note(done, scan.files)
 
 
-def build_elsewhere(root: Path, start_build: Callable[[Path], None] | None, files: int, start: bool = True) -> bool:
+def build_elsewhere(
+    root: Path, start_build: Callable[[Path], None] | None, files: int, start: bool = True, any_size: bool = False
+) -> bool:
     """For a recall with no index yet: have the first build run in its own process, if the repo is large.
 
     The engine starts no process itself (docs/architecture.md §1): the front
@@ -143,12 +145,14 @@ def build_elsewhere(root: Path, start_build: Callable[[Path], None] | None, file
         start: start the build now; False only says whether it would run elsewhere
             (a recall that scans first starts it after its answer: on two cores the
             build would slow the scan).
+        any_size: build elsewhere whatever the repo's size (the prompt hook: a scan of a small repo answers in
+            a fraction of the time its build takes, measured in benchmarks/bench_hook_recall.py).
 
     Returns:
         bool: True when the index is being built elsewhere (a recall answers
         from a scan, the prompt hook nothing); False without ``start_build``, for a
         repo small enough to build at once (fewer than
-        :data:`~memrepo.engine.read.recall.CHILD_BUILD_FILES` files), with an
+        :data:`~memrepo.engine.read.recall.CHILD_BUILD_FILES` files, unless ``any_size``), with an
         unwritable ``.git``, or when no process could be started.
     """
     import os
@@ -157,7 +161,7 @@ def build_elsewhere(root: Path, start_build: Callable[[Path], None] | None, file
     from .recallfile import build_running
     from .recallkeys import index_path
 
-    if start_build is None or files < CHILD_BUILD_FILES:
+    if start_build is None or (files < CHILD_BUILD_FILES and not any_size):
         return False
     folder = index_path(root).parent
     try:
@@ -205,5 +209,6 @@ def scan_hits(root: Path, query: str, scope: tuple[str | None, str | None, bool]
             SECTION_LINES,
         )
         hit.scan = note
+        hit.answer = got.confidence >= found.answer_floor  # --all lists hits under the minimum: no answers
         hits.append(hit)
     return fit_hits(hits, options["max_bytes"])

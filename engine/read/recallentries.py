@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import sqlite3
 from pathlib import Path
 
@@ -20,17 +19,17 @@ except ImportError:  # pragma: no cover - an interpreter built without it
     from hashlib import blake2b
 
 
+from .recallcontext import entry_context, section_context
 from .recallheal import drop_file_items, warn
-from .recallkeys import SEQ_BITS, SEQ_MASK, entry_keys, entry_rank, redacted
+from .recallkeys import SEQ_BITS, SEQ_MASK, FileStat, entry_keys, entry_rank, redacted
 from .recallpost import PostingChanges, load_dicts, unpack_entries
-from .recallrank import entry_context, section_context
 
 MAX_INDEXED_FILE = 1 << 20
 """Files larger than this (bytes) are not indexed (a memory file is at most 64 KB by the format)."""
 
 
 def update_file(
-    db: sqlite3.Connection, root: Path, rel: str, st: os.stat_result | None, changes: PostingChanges, seq: int
+    db: sqlite3.Connection, root: Path, rel: str, st: FileStat | None, changes: PostingChanges, seq: int
 ) -> tuple[int, int, int, int]:
     """Bring one file's entries in the index up to date (docs/architecture.md §4).
 

@@ -89,6 +89,7 @@ def open_index(root: Path) -> RecallIndex:
             time.sleep(0.2)
         index.close()
         index = RecallIndex(root)  # built by the child (or, if it failed, built below)
+    index.keep_walk = True  # its stats are the reader's first record (ReadCaches.adopt_recall_index takes them)
     index.sync()
     return index
 

@@ -21,7 +21,10 @@ Without ``related`` (the default) recall is exactly what it was.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
+
+from .recallrank import Found
 
 if TYPE_CHECKING:
     from .recall import RecallIndex
@@ -35,9 +38,6 @@ NEAREST_LINE = "No entry answers this confidently. The nearest entries, which ma
 """The line every front end shows above the nearest entries (hits with ``answer`` False): ``memrepo recall`` on
 stderr, the first line of MCP's ``memory_recall`` result (docs/architecture.md §4)."""
 
-Found = list[tuple[int, tuple]]
-"""Item ids with their sort keys ``(score, confidence, rank)``, best first (:meth:`.recall.RecallIndex.search`)."""
-
 
 def nearest_lexical(
     index: RecallIndex,
@@ -47,7 +47,7 @@ def nearest_lexical(
     workspace_id: str | None,
     scoped: bool,
     limit: int = RELATED_MAX,
-) -> Found:
+) -> list[tuple[int, tuple]]:
     """The lexical nearest entries: the ranking with no confidence minimum, hits holding a query term only.
 
     Args:
@@ -91,14 +91,19 @@ def search(
         related: with no confident answer, give the nearest entries (at most :data:`RELATED_MAX`) instead of none.
 
     Returns:
-        tuple: (item ids with sort keys, best first; how hybrid recall answered, None for lexical; whether
-        they answer: False for the nearest entries given with ``related``).
+        tuple: (item ids with sort keys, best first, with the confidence an answer needs (``answer_floor``:
+        the ranking's for lexical hits, so ``--all`` marks the hits under the minimum; none for the nearest
+        entries; any for a hybrid answer); how hybrid recall answered, None for lexical; whether they answer:
+        False for the nearest entries given with ``related``).
     """
     ws_id, ws_file, scoped = scope
     depth = limit if semantic is None else limit + semantic.depth
-    found = index.search(
+    lexical = index.search(
         query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=min_confidence
     )
+    floor = lexical.answer_floor
+    found: list[tuple[int, tuple]] = lexical
+    gate, lowered = answers_only(lexical)
     info = None
     answered = True
     if semantic is not None:  # hybrid recall: one fusion step (docs/architecture.md §4)
@@ -108,18 +113,50 @@ def search(
         found, info = semantic.fuse(
             index,
             query,
-            found,
+            gate,  # what answers decides whether the fused list does (a lower minimum only lists more)
             workspace_file=ws_file,
             workspace_id=ws_id,
             scoped=scoped,
             limit=limit,
             pool=pool,
-            related=related,
+            related=related or lowered,
         )
+        if info.mode != "hybrid":
+            found = lexical[:limit]
         answered = info.answered
     if related and not found:
         found = nearest_lexical(index, query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit)
         answered = False
-    if not answered:
+    if not answered and not lowered:
         found = found[: min(limit, RELATED_MAX)]
-    return found, info, answered
+    return answering(found, floor, info, answered), info, answered
+
+
+def answers_only(lexical: Found) -> tuple[list[tuple[int, tuple]], bool]:
+    """The lexical hits that answer, and whether the list holds others (a caller's lower minimum, ``--all``).
+
+    Hybrid recall fuses with the answers deciding whether the fused list answers, as it would at the minimum;
+    the hits under it are still fused (its ``pool``) and listed, marked by :func:`answering`.
+    """
+    answers = lexical.answers()
+    gate = [(iid, key) for iid, key in lexical if iid in answers]
+    return gate, len(gate) < len(lexical)
+
+
+def answering(found: list[tuple[int, tuple]], floor: float, info: RecallInfo | None, answered: bool) -> Found:
+    """``found`` with the confidence an answer needs, so each front end marks every hit alike (docs/recall.md).
+
+    Args:
+        found: the hits, best first.
+        floor: the lexical ranking's ``answer_floor`` (:class:`.recallrank.Ranked`).
+        info: how hybrid recall answered (None: lexical).
+        answered: False for the nearest entries (none answers).
+
+    Returns:
+        Found: ``found`` whose ``answer_floor`` is ``floor`` for a lexical list, none for a hybrid answer (the
+        fusion decides per query: every hit answers) and ``math.inf`` when nothing answers.
+    """
+    out = Found(found)
+    hybrid = info is not None and info.mode == "hybrid"
+    out.answer_floor = math.inf if not answered else -math.inf if hybrid else floor
+    return out

@@ -33,7 +33,10 @@ Then, in order:
   words, :data:`~memrepo.engine.format.stemming.FILLER_WORDS`, unless it has
   nothing else: :func:`confidence_weights`) that it holds, context terms at
   :data:`CONTEXT_WEIGHT`, an exact phrase 1. The answer
-  passes when one of the best :data:`GATE_HITS` reaches the minimum
+  passes when one of the best :data:`GATE_HITS` that holds a query term in
+  its own text, a link of its section or its ``subject:`` reaches the
+  minimum (a word only in the headings above an entry helps it rank, but
+  a hit that holds the query by its headings alone never answers)
   (:data:`MIN_CONFIDENCE` by default); then the hits of at least
   :data:`HIT_SHARE` of the minimum are kept. Otherwise nothing is returned,
   so a question with no answer in memory gets no hits. The numbers were
@@ -64,11 +67,15 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable, Set
+from collections.abc import Callable, Mapping, Set
 from typing import NamedTuple, Protocol  # not dataclasses: it imports inspect (30 ms of a one-shot recall)
 
 from memrepo.engine.format.stemming import cjk_pieces, filler_terms, index_term, index_terms
 from memrepo.engine.format.terms import MAX_QUERY_TERMS, fold, is_cjk, query_terms, split_folded
+
+from .recallcompound import compounds
+from .recallcontext import context_beyond_headings
+from .recallorder import SEQ_BITS, newer_above, newer_wins, replacements, twins
 
 CONTEXT_KEY = "\x03"
 """Prefix of the posting lists of context terms (headings above an entry, link-only bullets of its section)."""
@@ -107,15 +114,10 @@ GATE_HITS = 5
 """The answer's confidence is the highest confidence among these many best hits."""
 HIT_SHARE = 0.3
 """Under an answer that passes, a hit is kept when its own confidence is at least this share of the minimum."""
-TWIN_JACCARD = 0.7
-"""Two hits whose index-term sets overlap this much (Jaccard), and differ in no term with a digit, are twins:
-the lower one is left out ("Node 18" and "Node 20" are two facts, not twins)."""
 POOL = 64
 """Candidates scored in full (at least; four times the limit when that is more)."""
 GATHER_BUDGET = 60_000
 """Most posting-list ids stage 1 reads (the rarest list always): a query's cost stays flat in repo size."""
-SEQ_BITS = 32
-"""An item id's low bits are its sequence number; the high bits its rank (recency, ``by: user``)."""
 
 
 class Scored(NamedTuple):
@@ -126,8 +128,31 @@ class Scored(NamedTuple):
     confidence: float
 
 
+class Ranked(list[Scored]):
+    """:func:`rank`'s hits, best first, with the answer floor the ranking used.
+
+    ``answer_floor``: a hit whose confidence is under it is no answer (``math.inf`` when
+    the query's answer did not pass the minimum, so none is), though a caller that asked
+    for a lower minimum (``--all``) gets it listed (docs/recall.md, "Confidence").
+    """
+
+    answer_floor: float = math.inf
+
+
+class Found(list[tuple[int, tuple]]):
+    """A search's item ids with their sort keys ``(score, confidence, rank)``, best first, and :class:`Ranked`'s
+    ``answer_floor`` (:meth:`memrepo.engine.read.recall.RecallIndex.search`)."""
+
+    answer_floor: float = math.inf
+
+    def answers(self) -> frozenset[int]:
+        """The item ids that answer: those whose confidence reaches ``answer_floor``."""
+        return frozenset(iid for iid, key in self if float(key[1]) >= self.answer_floor)
+
+
 class Candidate(NamedTuple):
-    """What stage 2 reads of an item: its text, ``subject:`` and ``kind:`` (raw or None), path, line, context text."""
+    """What stage 2 reads of an item: its text, ``subject:`` and ``kind:`` (raw or None), path, line, context text,
+    metadata (for :func:`.recallorder.replacements`; None: none)."""
 
     text: str
     subject: str | None
@@ -135,6 +160,7 @@ class Candidate(NamedTuple):
     path: str
     line: int
     context: str = ""
+    meta: Mapping[str, str] | None = None
 
 
 def query_index_terms(query: str) -> tuple[str, list[str]]:
@@ -194,7 +220,7 @@ def rank(
     has_phrase: Callable[[str, str], bool],
     limit: int,
     min_confidence: float = MIN_CONFIDENCE,
-) -> list[Scored]:
+) -> Ranked:
     """Rank the entries for ``query`` by the rule of the module docstring.
 
     Args:
@@ -207,20 +233,23 @@ def rank(
             (:func:`script_minimum`).
 
     Returns:
-        list[Scored]: best first, at most ``limit``.
+        Ranked: best first, at most ``limit``; its ``answer_floor`` is the confidence a hit needs to be
+        an answer: :data:`HIT_SHARE` of the minimum (``min_confidence``, or :data:`MIN_CONFIDENCE` when it is
+        0, scaled per script) when one of the best :data:`GATE_HITS` reaches that minimum, else ``math.inf``.
     """
     folded, qterms = query_index_terms(query)
     if not qterms:
-        return []
+        return Ranked()
+    qterms, joins = compounds(folded, qterms, lambda t: bool(index.df(t) or index.df(CONTEXT_KEY + t)))
     n = max(n_items, 1)
     weights = {t: idf(index.df(t), n) for t in qterms}
     mass = sum(weights.values())
     counts = confidence_weights(weights)
     counted_mass = sum(counts.values())
     need = max(POOL, 4 * limit)
-    pool = _gather(qterms, weights, index, need)
+    pool = _gather(qterms, weights, index, need, joins)
     if not pool:
-        return []
+        return Ranked()
     qset = set(qterms)
     multi = len(split_folded(folded)) > 1
     pieces = cjk_pieces(folded)
@@ -230,11 +259,17 @@ def rank(
     facts: dict[int, tuple[Candidate, frozenset[str]]] = {}
     shares: dict[int, dict[str, float]] = {}
     phrases: dict[int, bool] = {}
+    own: set[int] = set()
     for i in pool:
         cand = index.candidate(i)
         terms = entry_index_terms(cand.text)
         tf = Counter(terms)
         context = set(entry_index_terms(cand.context)) if cand.context else set()
+        for joined, parts in joins.items():  # "timezone" holds time and zone (:mod:`.recallcompound`)
+            for part in parts:
+                tf[part] += tf.get(joined, 0)
+            if joined in context:
+                context.update(parts)
         norm = K1 * (1.0 - B + B * len(terms) / AVG_TERMS)
         score = 0.0
         held: dict[str, float] = {}
@@ -249,6 +284,8 @@ def rank(
                 held[t] = CONTEXT_WEIGHT
         if not held:
             continue
+        if 1.0 in held.values() or not held.keys().isdisjoint(beyond_headings(cand)):
+            own.add(i)  # a query term in the entry itself, a link of its section or its subject:, not a heading only
         phrase = multi and has_phrase(fold(cand.text), folded)
         if phrase:
             score += PHRASE_BONUS * mass
@@ -265,24 +302,40 @@ def rank(
             score += RECENCY_BONUS * mass * (((i >> SEQ_BITS) - lo) / (hi - lo))
         scored.append((score, confidence, i))
         facts[i] = (cand, frozenset(terms))
-    scored = _newer_wins(scored, facts, {i: (frozenset(held), phrases[i]) for i, held in shares.items()})
+    scored = newer_wins(scored, facts, {i: (frozenset(held.items()), phrases[i]) for i, held in shares.items()})
     scored.sort(key=lambda s: (facts[s[2]][0].path, facts[s[2]][0].line))
     scored.sort(key=lambda s: (s[0], s[2] >> SEQ_BITS), reverse=True)  # stable: ties keep path and line order
     out: list[Scored] = []
     kept_terms: list[frozenset[str]] = []
     for score, confidence, i in scored:
         term_set = facts[i][1]
-        if any(_twins(term_set, other) for other in kept_terms):
+        if any(twins(term_set, other) for other in kept_terms):
             continue
         kept_terms.append(term_set)
         out.append(Scored(i, round(score, 6), round(confidence, 4)))
-    # The answer's confidence: the most of the query one of the best few hits holds.
-    answer = max((hit.confidence for hit in out[:GATE_HITS]), default=0.0)
+    # The answer's confidence: the most of the query one of the best few hits holds, not by its headings alone.
+    answer = max((hit.confidence for hit in out[:GATE_HITS] if hit.iid in own), default=0.0)
+    # An answer is what the minimum lets through; with no minimum (--all) the documented one says which hits are.
+    answer_min = script_minimum(min_confidence or MIN_CONFIDENCE, counts)
+    got = Ranked()
+    got.answer_floor = answer_min * HIT_SHARE if answer >= answer_min else math.inf
     minimum = script_minimum(min_confidence, counts)
     if answer < minimum:
-        return []
+        return got
     floor = minimum * HIT_SHARE
-    return [hit for hit in out if hit.confidence >= floor][:limit]
+    hits = {hit.iid: hit for hit in out if hit.confidence >= floor}
+    shown = list(hits)[:limit]
+    rows = {i: (facts[i][0].path, facts[i][0].line, facts[i][0].text, facts[i][0].meta or {}) for i in shown}
+    order = newer_above(shown, replacements(rows))  # a replaced line never above its replacement
+    scores = [hits[i].score for i in shown]  # the places keep their scores: the list stays best first
+    got.extend(hits[i]._replace(score=score) for i, score in zip(order, scores, strict=True))
+    return got
+
+
+def beyond_headings(cand: Candidate) -> set[str]:
+    """The index terms of a candidate's context that are not in a heading (:func:`context_beyond_headings`)."""
+    rest = context_beyond_headings(cand.context) if cand.context else ""
+    return set(entry_index_terms(rest)) if rest.strip() else set()
 
 
 def confidence_weights(weights: dict[str, float]) -> dict[str, float]:
@@ -329,15 +382,24 @@ def _piece_held(held: dict[str, float], pieces: dict[str, frozenset[str]], cand:
     return out
 
 
-def _gather(qterms: list[str], weights: dict[str, float], index: Postings, need: int) -> list[int]:
+def _gather(
+    qterms: list[str],
+    weights: dict[str, float],
+    index: Postings,
+    need: int,
+    joins: dict[str, tuple[str, ...]] | None = None,
+) -> list[int]:
     """Stage 1: the ``need`` best candidates by summed term weights, from the rarest lists within :data:`GATHER_BUDGET`.
 
     Lists are read rarest first (content and context lists alike) while the
     ids read stay within the budget; the rarest list is always read. A term
     left out still counts in stage 2 for the candidates found.
     """
+    weights = dict(weights)
+    for joined, parts in (joins or {}).items():
+        weights[joined] = sum(weights[p] for p in parts)  # an entry holding it holds each part
     lists = []
-    for t in qterms:
+    for t in [*qterms, *(joins or {})]:
         for key, share in ((t, 1.0), (CONTEXT_KEY + t, CONTEXT_WEIGHT)):
             df = index.df(key)
             if df:
@@ -378,102 +440,3 @@ def _gather(qterms: list[str], weights: dict[str, float], index: Postings, need:
         if len(pool) >= need:
             break
     return pool
-
-
-def _twins(a: frozenset[str], b: frozenset[str]) -> bool:
-    """Whether two entries' index-term sets make them near-duplicates (:data:`TWIN_JACCARD`)."""
-    if not a or not b or len(a & b) < TWIN_JACCARD * len(a | b):
-        return False
-    return not any(ch.isdigit() for term in a ^ b for ch in term)
-
-
-def _newer_wins(
-    scored: list[tuple[float, float, int]],
-    facts: dict[int, tuple[Candidate, frozenset[str]]],
-    held: dict[int, tuple[frozenset[str], bool]],
-) -> list[tuple[float, float, int]]:
-    """Newer entries first where two say the same about the query (docs/architecture.md §4).
-
-    Candidates of one file that hold the same query terms (and both, or
-    neither, the exact phrase) swap scores so the newest gets the best of them; then each older candidate with the same
-    ``subject:`` as a newer one scores just under the newest one at most.
-    """
-    groups: dict[tuple[str, frozenset[str], bool], list[int]] = {}
-    for at, (_score, _conf, i) in enumerate(scored):
-        groups.setdefault((facts[i][0].path, *held[i]), []).append(at)
-    scored = list(scored)
-    for members in groups.values():
-        if len(members) > 1:
-            best = sorted((scored[at][0] for at in members), reverse=True)
-            by_age = sorted(members, key=lambda at: scored[at][2] >> SEQ_BITS, reverse=True)
-            for score, at in zip(best, by_age, strict=True):
-                _old, conf, i = scored[at]
-                scored[at] = (score, conf, i)
-    newest: dict[str, tuple[int, float]] = {}
-    for score, _conf, i in scored:
-        subject = facts[i][0].subject
-        if subject:
-            key = fold(subject)
-            got = newest.get(key)
-            if got is None or (i >> SEQ_BITS) > (got[0] >> SEQ_BITS):
-                newest[key] = (i, score)
-    if not newest:
-        return scored
-    out = []
-    for score, conf, i in scored:
-        subject = facts[i][0].subject
-        if subject:
-            best_i, best_score = newest[fold(subject)]
-            if best_i != i and (best_i >> SEQ_BITS) > (i >> SEQ_BITS):
-                score = min(score, best_score - 1e-6)
-        out.append((score, conf, i))
-    return out
-
-
-def entry_context(section: str, meta: dict[str, str]) -> str:
-    """An entry's context text: its section's (:func:`section_context`) and its ``subject:`` value."""
-    subject = (meta.get("subject") or "").strip()
-    return f"{section} {subject}".strip() if subject else section
-
-
-def section_context(lines: Iterable[str]) -> dict[int, str]:
-    """The context text of each line of a file: the headings above it and its section's link-only bullets.
-
-    Args:
-        lines: the file's lines, in order (line numbers start at 1).
-
-    Returns:
-        dict[int, str]: line number -> context text (headings outermost first,
-        then link targets), for each line that has any.
-    """
-    import re
-
-    heading_re = re.compile(r"^(#{1,6})[ \t]+(.*)$")
-    link_only_re = re.compile(r"^[ \t]*[-*+][ \t]+((?:\[\[[^\[\]]+\]\][ \t,;]*)+)$")
-    link_re = re.compile(r"\[\[([^\[\]|#]+)")
-    items = list(lines)
-    stack: list[tuple[int, str]] = []
-    # Link-only bullets belong to the section they are in: gather them per section first.
-    section_of: list[int] = []
-    links: dict[int, list[str]] = {}
-    section = 0
-    for number, line in enumerate(items, 1):
-        if heading_re.match(line):
-            section = number
-        section_of.append(section)
-        m = link_only_re.match(line)
-        if m:
-            links.setdefault(section, []).extend(t.strip() for t in link_re.findall(m.group(1)))
-    out: dict[int, str] = {}
-    for number, line in enumerate(items, 1):
-        m = heading_re.match(line)
-        if m:
-            level = len(m.group(1))
-            while stack and stack[-1][0] >= level:
-                stack.pop()
-            stack.append((level, m.group(2).strip()))
-            continue
-        parts = [text for _level, text in stack] + links.get(section_of[number - 1], [])
-        if parts:
-            out[number] = " ".join(parts)
-    return out

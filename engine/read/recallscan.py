@@ -35,7 +35,6 @@ same results; a test compares them.
 from __future__ import annotations
 
 import heapq
-import os
 import re
 from collections.abc import Callable, Set
 from pathlib import Path
@@ -45,9 +44,10 @@ from memrepo.engine.format.paths import normalize_workspace
 from memrepo.engine.format.stemming import index_term
 from memrepo.engine.format.terms import is_cjk
 
+from .recallcontext import entry_context, section_context
 from .recallentries import MAX_INDEXED_FILE
-from .recallkeys import SEQ_BITS, SEQ_MASK, date_ordinal, entry_keys, entry_rank, walk
-from .recallrank import CONTEXT_KEY, Candidate, Scored, entry_context, query_index_terms, rank, section_context
+from .recallkeys import SEQ_BITS, SEQ_MASK, FileStat, date_ordinal, entry_keys, entry_rank, walk
+from .recallrank import CONTEXT_KEY, Candidate, Ranked, query_index_terms, rank
 
 SAFE_CHARS = (
     "\x00-\x7f"
@@ -176,7 +176,7 @@ class Scan:
     """
 
     def __init__(
-        self, root: Path, query: str, redact: Callable[[str], str], found: dict[str, os.stat_result] | None = None
+        self, root: Path, query: str, redact: Callable[[str], str], found: dict[str, FileStat] | None = None
     ) -> None:
         self.root = Path(root)
         self.redact = redact
@@ -185,7 +185,11 @@ class Scan:
         self.post: dict[str, set[int]] = {}
         self.files = 0
         self.entries = 0
-        _folded, terms = query_index_terms(query)
+        folded, terms = query_index_terms(query)
+        if terms:  # the compounds the ranking may ask about (.recallcompound): read their entries too
+            from .recallcompound import compound_keys
+
+            terms = list(dict.fromkeys([*terms, *sorted(compound_keys(folded))]))
         self.terms = terms
         self.keys = frozenset(terms) | frozenset(CONTEXT_KEY + t for t in terms)
         self._seq = 0
@@ -198,7 +202,7 @@ class Scan:
 
     # -- reading the files -------------------------------------------------
 
-    def _read_all(self, found: dict[str, os.stat_result] | None) -> None:
+    def _read_all(self, found: dict[str, FileStat] | None) -> None:
         prefixes = sorted({p for t in self.terms for p in term_prefixes(t)}, key=len, reverse=True)
         words = "|".join(re.escape(p) for p in prefixes if p.isascii())  # where a word starts, as split_folded cuts
         others = "|".join(re.escape(p) for p in prefixes if not p.isascii())  # CJK: overlapping, no word boundaries
@@ -397,7 +401,7 @@ class Scan:
     def candidate(self, iid: int) -> Candidate:
         text, meta, ctx = self.scored(iid)
         item = self.items[iid & SEQ_MASK]
-        return Candidate(text, meta.get("subject"), meta.get("kind"), item.path, item.line, ctx)
+        return Candidate(text, meta.get("subject"), meta.get("kind"), item.path, item.line, ctx, item.entry.meta)
 
     # -- the search ----------------------------------------------------------
 
@@ -410,7 +414,7 @@ class Scan:
         scoped: bool = False,
         limit: int = 10,
         min_confidence: float | None = None,
-    ) -> list[Scored]:
+    ) -> Ranked:
         """Rank the items for ``query``, as :meth:`memrepo.engine.read.recall.RecallIndex.search` ranks its entries.
 
         Args:
@@ -418,7 +422,7 @@ class Scan:
             workspace_file, workspace_id, scoped, limit, min_confidence: as for ``RecallIndex.search``.
 
         Returns:
-            list[Scored]: best first.
+            Ranked: best first, with the confidence an answer needs (``answer_floor``).
         """
         from .recallkeys import has_phrase, in_scope
         from .recallrank import confidence_floor

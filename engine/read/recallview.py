@@ -68,4 +68,4 @@ class IndexView:
     def candidate(self, iid: int) -> Candidate:
         path, line, _ws, text, meta_json, ctx = self.index._row(iid)
         meta = json.loads(meta_json)
-        return Candidate(text, meta.get("subject"), meta.get("kind"), path, line, ctx or "")
+        return Candidate(text, meta.get("subject"), meta.get("kind"), path, line, ctx or "", meta)

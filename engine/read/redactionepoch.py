@@ -29,7 +29,7 @@ _DETECTOR_SOURCES = (
     _ENGINE / "redaction" / "public.py",
     *(
         _ENGINE / "redaction" / f"{name}.py"
-        for name in ("structure", "prefixed", "layout", "phrases", "configs", "assignments")
+        for name in ("structure", "prefixed", "layout", "phrases", "configs", "assignments", "families")
     ),
     _ENGINE / "redaction" / "identifiers.py",
     _ENGINE / "redaction" / "checksums.py",

@@ -19,11 +19,11 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from .semantic_model import Embedder, ModelUnavailable
-from .semantic_store import VectorStore
+from .semantic_store import VectorStore, vectors_path
 
 BATCH = 8
 """Entries embedded between two commits of the vectors file."""
@@ -40,20 +40,81 @@ def build_vectors(
 ) -> int:
     """Bring the vectors of ``root`` up to date with its recall index.
 
+    Only one build runs at a time across processes (:func:`build_lock`): a second waits for the first, then
+    finds only what the first left to do.
+
     Args:
         root: the work tree (its recall index must exist: nothing is done otherwise).
         embedder: the model.
         max_entries: the bound (``[semantic] max_entries``).
         prepare: what is embedded for an entry's text (the redaction).
-        stop: set to stop after the current batch.
+        stop: set to stop after the current batch (or to give up waiting for another process's build).
 
     Returns:
-        int: vectors stored.
+        int: vectors stored (0 when ``stop`` was set while another process's build held the lock).
 
     Raises:
         ModelUnavailable: the model failed (what was stored before stays).
         sqlite3.Error: the vectors file could not be read or written.
     """
+    with build_lock(root, stop) as held:
+        if not held:
+            return 0
+        return _build(root, embedder, max_entries, prepare, stop)
+
+
+LOCK_FILE = "vectors.lock"
+"""The lock under ``.git/memrepo/`` that one build holds at a time, across processes."""
+
+LOCK_POLL_S = 0.5
+"""How often a build waiting for another process's build asks for the lock again (seconds)."""
+
+
+@contextlib.contextmanager
+def build_lock(root: Path, stop: threading.Event | None = None) -> Iterator[bool]:
+    """Hold the vectors' build lock of ``root`` in the block, waiting for another process's build to end first.
+
+    Two long-running processes on one repo (the app and the MCP server) each start a build when the
+    recall index moves: without it both embedded the same entries, twice the CPU for the same vectors.
+    The lock is a ``flock`` (:func:`memrepo.engine.files.lock.private_lock`), so it dies with its holder.
+
+    Args:
+        root: the work tree.
+        stop: set to give up waiting (the process is closing).
+
+    Yields:
+        bool: True once held; False when ``stop`` was set while waiting.
+    """
+    from filelock import Timeout
+
+    from memrepo.engine.files.lock import private_lock
+
+    folder = vectors_path(Path(root)).parent
+    folder.mkdir(parents=True, exist_ok=True)
+    lock = private_lock(folder / LOCK_FILE)
+    while True:
+        if stop is not None and stop.is_set():
+            yield False
+            return
+        try:
+            lock.acquire(timeout=LOCK_POLL_S)
+            break
+        except Timeout:
+            continue
+    try:
+        yield True
+    finally:
+        lock.release()
+
+
+def _build(
+    root: Path,
+    embedder: Embedder,
+    max_entries: int,
+    prepare: Callable[[str], str],
+    stop: threading.Event | None,
+) -> int:
+    """:func:`build_vectors` under the build lock."""
     store = VectorStore(root)
     try:
         store.use_model(embedder.model_id)

@@ -64,6 +64,7 @@ from typing import TYPE_CHECKING, Any
 from memrepo.engine.configpath import size_shift
 
 from .recallkeys import SEQ_BITS, WORKSPACES_DIR
+from .recallorder import plain_key, replaced_below
 from .semantic_model import Embedder, ModelUnavailable, make_embedder
 
 if TYPE_CHECKING:
@@ -110,20 +111,6 @@ class RecallInfo:
     def as_dict(self) -> dict[str, Any]:
         """``{"mode", "covered", "note"}`` (``memrepo recall --json``, the MCP result)."""
         return {"mode": self.mode, "covered": round(self.covered, 4), "note": self.note}
-
-
-def plain_key(iid: int, like: tuple | None = None) -> tuple:
-    """The lexical sort key of an entry no query term matched: zeros, then the entry's rank.
-
-    Args:
-        iid: the item id (its high bits are the rank).
-        like: a key of the lexical list, whose shape is followed (zeros of the same types);
-            None gives ``(phrase, subject, kind, coverage, rank)`` zeroed.
-    """
-    rank = iid >> SEQ_BITS
-    if like is None:
-        return (0, 0, 0, 0.0, rank)
-    return (*(0 if isinstance(x, int) else 0.0 for x in like[:-1]), rank)
 
 
 def rrf(lexical: list[int], semantic: list[int], limit: int, semantic_weight: float = 1.0) -> list[int]:
@@ -241,11 +228,18 @@ class SemanticRecall:
     Args:
         root: the work tree.
         settings: ``[semantic]``.
-        embedder: a model to use instead of the one ``settings`` names (tests).
+        embedder: a model to use instead of the one ``settings`` names (tests; the recall door: the MCP server's).
+        builder: another instance's background builder to kick instead of one of its own (the recall
+            door's thread, :mod:`.recalldoor`); it is not closed here.
     """
 
     def __init__(
-        self, root: Path, settings: SemanticSettings, embedder: Embedder | None = None, background: bool = True
+        self,
+        root: Path,
+        settings: SemanticSettings,
+        embedder: Embedder | None = None,
+        background: bool = True,
+        builder: VectorBuilder | None = None,
     ) -> None:
         self.root = Path(root)
         self.settings = settings
@@ -253,7 +247,8 @@ class SemanticRecall:
         self.background = background
         """Whether a recall starts the background build of vectors (False in a one-shot process)."""
         self._store: VectorStore | None = None
-        self._builder: VectorBuilder | None = None
+        self._builder: VectorBuilder | None = builder
+        self._own_builder = builder is None
         self._kicked: tuple | None = None
         self._failed: tuple[float, str] | None = None
         self._lock = threading.Lock()
@@ -264,8 +259,8 @@ class SemanticRecall:
         return 0 if self.embedder is None else DEPTH
 
     def close(self) -> None:
-        """Stop the background build and close the vectors file."""
-        if self._builder is not None:
+        """Stop the background build (its own, not a shared one) and close the vectors file."""
+        if self._builder is not None and self._own_builder:
             self._builder.close()
         if self._store is not None:
             self._store.close()
@@ -321,6 +316,7 @@ class SemanticRecall:
         limit: int,
         pool: list[tuple[int, tuple]] | None = None,
         related: bool = False,
+        answer_similarity: float | None = None,
     ) -> tuple[list[tuple[int, tuple]], RecallInfo]:
         """Fuse the lexical results ``found`` (from ``index.search`` with ``limit + DEPTH``) with semantic neighbours.
 
@@ -334,6 +330,7 @@ class SemanticRecall:
                 at ``[semantic] answer_similarity`` or above, else nothing is returned (a question with no answer).
             related: instead of nothing, the fused list the rule would give, its info's ``answered`` False
                 (the nearest entries, :mod:`.recallnear`).
+            answer_similarity: a semantic-only answer's floor instead of ``[semantic] answer_similarity``.
 
         Returns:
             tuple: (item ids with sort keys, best first, at most ``limit``; how it was answered).
@@ -384,7 +381,8 @@ class SemanticRecall:
             except (sqlite3.Error, ValueError) as exc:
                 return lexical, self._fail(f"vectors cannot be read: {exc}", covered)
         info = RecallInfo("hybrid", covered, None)
-        if not found and (not near or near[0][1] < self.settings.answer_similarity - shift):
+        floor = self.settings.answer_similarity if answer_similarity is None else answer_similarity
+        if not found and (not near or near[0][1] < floor - shift):
             info.answered = False  # no word nor meaning close enough: no answer
             if not related:
                 return [], info
@@ -403,7 +401,7 @@ class SemanticRecall:
                         continue
                 key = plain_key(iid, ranked[0][1] if ranked else None)
             out.append((iid, key))
-        return out, info
+        return replaced_below(index, out), info
 
 
 ONCE_MIN_COVERED = 0.9
@@ -425,6 +423,8 @@ def fuse_once(
     scoped: bool,
     limit: int,
     min_covered: float = ONCE_MIN_COVERED,
+    related: bool = False,
+    warm: SemanticRecall | None = None,
 ) -> tuple[list[tuple[int, tuple]], RecallInfo]:
     """:meth:`SemanticRecall.fuse` in a one-shot process: the vectors a long-running one built, read as they are.
 
@@ -441,6 +441,9 @@ def fuse_once(
         settings: ``[semantic]`` (or an object with the same fields).
         workspace_file, workspace_id, scoped, limit: as for :meth:`SemanticRecall.fuse`.
         min_covered: the share of entries with a vector needed to fuse (0.0-1.0).
+        related: as for :meth:`SemanticRecall.fuse` (the fused list, its info's ``answered`` False, not nothing).
+        warm: a long-running process's semantic half (model loaded, vectors read; the recall door), used
+            instead of a new one and left open; the same gates apply, the floor is ``settings.answer_similarity``.
 
     Returns:
         tuple: (item ids with sort keys, best first, at most ``limit``; how it was answered).
@@ -449,12 +452,15 @@ def fuse_once(
     from .semantic_store import vector_space, vectors_path
 
     lexical = found[:limit]
+    if warm is not None:  # a warm process builds what is missing, as its own recalls do, fusing or not
+        with warm._lock:
+            warm.kick(index)
     if not vectors_path(index.root).is_file():
         return lexical, RecallInfo()
-    embedder = make_embedder(settings)
+    embedder = make_embedder(settings) if warm is None else warm.embedder
     if embedder is None:
         return lexical, RecallInfo()
-    semantic = SemanticRecall(index.root, settings, embedder, background=False)
+    semantic = SemanticRecall(index.root, settings, embedder, background=False) if warm is None else warm
     try:
         try:
             store = semantic._vectors()
@@ -474,6 +480,9 @@ def fuse_once(
             scoped=scoped,
             limit=limit,
             pool=pool,
+            related=related,
+            answer_similarity=settings.answer_similarity,
         )
     finally:
-        semantic.close()
+        if warm is None:
+            semantic.close()

@@ -173,7 +173,10 @@ class VectorStore:
         space = vector_space(model_id)
         if self._info("model") != space:
             self._db.execute("BEGIN IMMEDIATE")
-            try:
+            try:  # asked again under the write lock: another process may have set it and stored vectors since
+                if self._info("model") == space:
+                    self._db.execute("COMMIT")
+                    return
                 gone = self._db.execute("DELETE FROM vec").rowcount
                 self._set("model", space)
                 self._set("removed", int(self._info("removed") or 0) + max(gone, 0))
@@ -336,6 +339,15 @@ class VectorStore:
 
     def matrix(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(item ids, int8 vectors one a row, scales) of every vector, kept until the file changes."""
+        # One read transaction: another process's batch commits before or after it, never between the count
+        # and the rows (read apart, a build's commit there failed the read and left recall lexical).
+        self._db.execute("BEGIN")
+        try:
+            return self._read_matrix()
+        finally:
+            self._db.execute("COMMIT")
+
+    def _read_matrix(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         import numpy as np
 
         version = self._db.execute("PRAGMA data_version").fetchone()[0]
@@ -353,7 +365,7 @@ class VectorStore:
             while chunk := cur.fetchmany(1024):
                 end = row + len(chunk)
                 if end > n or any(len(data) != dim for _iid, _scale, data in chunk):
-                    raise ValueError("the vectors file changed while it was read")
+                    raise ValueError("the vectors file is damaged: rows of two lengths, or more than it counts")
                 ids[row:end] = [iid for iid, _scale, _data in chunk]
                 scales[row:end] = [scale for _iid, scale, _data in chunk]
                 joined = b"".join(data for _iid, _scale, data in chunk)

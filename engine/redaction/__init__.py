@@ -249,7 +249,7 @@ def _load() -> list[Callable[[str], Iterable[tuple[int, int, str]]]]:
     return _detectors
 
 
-DETECTORS = ("betterleaks", "rules", "vendors", "kingfisher", "context", "speech", "structure")
+DETECTORS = ("betterleaks", "rules", "vendors", "kingfisher", "context", "speech", "structure", "families")
 """The detectors :func:`redact` unions, in order (the benchmark measures each alone and together)."""
 
 
@@ -270,7 +270,7 @@ def _build(names: tuple[str, ...]) -> list[Callable[[str], Iterable[tuple[int, i
             from . import context
 
             dets.append(context.spans)
-        elif name in ("speech", "structure"):  # structure: prefixed keys, layout, phrases (round 6)
+        elif name in ("speech", "structure", "families"):  # structure: round 6; families: round 7
             from importlib import import_module
 
             dets.append(import_module(f".{name}", __name__).spans)

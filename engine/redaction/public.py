@@ -13,7 +13,8 @@ dressed as one of them is still redacted:
 - Subresource Integrity and npm ``integrity``: ``sha256|384|512-<base64>`` decoding
   to exactly 32, 48 or 64 bytes; pip's ``--hash=sha256:<64 hex>``; go.sum's
   ``h1:<base64 of 32 bytes>``;
-- publishable keys meant for browsers: Stripe ``pk_live_``/``pk_test_``, Mapbox
+- publishable keys meant for browsers: Stripe ``pk_live_``/``pk_test_`` (a base62 body with a lower-case
+  letter: Courier's secret ``pk_test_`` keys are 28 upper-case letters and digits), Mapbox
   ``pk.<base64url JSON with "u">.<id>``;
 - a base64 ``data:`` URL of an image or font whose bytes start with that
   format's magic number;
@@ -58,7 +59,7 @@ _PEM_RE = re.compile(
 )
 _SRI_RE = re.compile(r"(?<![\w-])sha(?P<bits>256|384|512)-(?P<b64>[A-Za-z0-9+/]{40,90}={0,2})(?![A-Za-z0-9+/=])")
 _GOSUM_RE = re.compile(r"(?<![\w-])h1:(?P<b64>[A-Za-z0-9+/]{43}=)(?![A-Za-z0-9+/=])")
-_STRIPE_PK_RE = re.compile(r"(?<![\w-])pk_(?:live|test)_[A-Za-z0-9]{20,247}(?![\w-])")
+_STRIPE_PK_RE = re.compile(r"(?<![\w-])pk_(?:live|test)_(?=[A-Z0-9]*[a-z])[A-Za-z0-9]{20,247}(?![\w-])")
 _MAPBOX_PK_RE = re.compile(r"(?<![\w.-])pk\.(?P<payload>eyJ[A-Za-z0-9_-]{8,512})\.[A-Za-z0-9_-]{16,64}(?![\w.-])")
 _DATA_URL_RE = re.compile(
     r"data:(?P<mime>(?:image|font|application)/[\w.+-]{1,40});base64,(?P<b64>[A-Za-z0-9+/]{4,1048576}={0,2})"

@@ -40,6 +40,7 @@ from .watch import WatchMode, watch_changes
 
 if TYPE_CHECKING:
     from memrepo.engine.config import Settings
+    from memrepo.engine.read.recalldoor import RecallDoor
 
     from .health import HealthRow
 
@@ -455,6 +456,10 @@ class MemoryRepo(RepoAgents):
         # While the index is built on a spare thread, recall answers from a scan of the files
         # (docs/architecture.md §4): it never waits for the build.
         return await self._run(self._store.recall, query, workspace, limit, max_bytes, detail, min_confidence, related)
+
+    def open_recall_door(self, via: str) -> RecallDoor | None:
+        """Answer new processes' recall with this process's warm model; see :meth:`MemoryStore.open_recall_door`."""
+        return self._store.open_recall_door(via)
 
     # -- health (docs/architecture.md §9) ------------------------------------------
 

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
     from memrepo.engine.config import Settings
     from memrepo.engine.read.recall import RecallIndex  # imported where an index is built: writers never load it
+    from memrepo.engine.read.recalldoor import RecallDoor
 
 
 class StoreReads:
@@ -157,6 +158,25 @@ class StoreReads:
     def use_semantic(self) -> None:
         """Fuse recall with semantic similarity from now on (``[semantic]``; a long-running process only)."""
         self.reads.use_semantic(self.settings.semantic)
+
+    def open_recall_door(self, via: str) -> RecallDoor | None:
+        """Answer new processes' recall with this process's warm model (:mod:`memrepo.engine.read.recalldoor`).
+
+        Args:
+            via: who answers, as the asker's mode line names it (``the MCP server``).
+
+        Returns:
+            RecallDoor | None: the door's thread, started (:meth:`RecallDoor.close` ends it); None when
+            recall is not hybrid here (no :meth:`use_semantic`, or semantic recall off).
+        """
+        semantic = self.reads.semantic
+        if semantic is None or semantic.embedder is None:
+            return None
+        from memrepo.engine.read.recalldoor import RecallDoor
+
+        door = RecallDoor(self.reads.root, self.settings.semantic, semantic, via)
+        door.start()
+        return door
 
     def recall_mode(self) -> RecallMode:
         """How the last :meth:`recall` was answered: ``hybrid`` or ``lexical``, the share with vectors, a note."""

@@ -128,6 +128,7 @@ def test_the_prompt_hook_prints_what_the_click_command_prints_without_click(worl
     for i in range(12):
         store.remember(Candidate(text=f"Deploy note {i}: ship needs the VPN " + "x" * 300, scope="workspace",
                                  workspace=str(project)))  # fmt: skip
+    store.recall("deploy")  # the index built: a repo's first prompt with none is a scan (test_hook_recall_modes)
     git_dir = store.root / ".git"
     for prompt, found in (("how do we ship the deploy?", True), ("zebra quantum", False), ("   ", False)):
         before = load_counts(git_dir).get("reads", {}).get("recall", 0)

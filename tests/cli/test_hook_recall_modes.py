@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -83,6 +84,26 @@ def test_the_prompt_hook_answers_from_a_scan_while_the_first_build_runs(tmp_path
     coldrecall.recall(root, "deploys")  # the index built
     out, err, code = _hook(root, project, home, home / "none.toml", "how do deploys reach the staging cluster?")
     assert code == 0 and _said(out)[2] == "(lexical recall)" and _said(out)[3].startswith("repo:lessons.md#L1 ")
+
+
+def test_a_small_repo_s_first_prompt_is_answered_from_a_scan_while_it_builds_elsewhere(tmp_path: Path) -> None:
+    # Under CHILD_BUILD_FILES the hook built the index inline: 2.4-5.5 s at 200 files, a scan 0.2-0.7 s
+    # (benchmarks/bench_hook_recall.py); its hits are the same (the second prompt, from the index, shows it).
+    root, project, home = _memory(tmp_path, files=20)
+    prompt = "how do deploys reach the staging cluster?"
+    out, err, code = _hook(root, project, home, home / "none.toml", prompt)
+    assert code == 0, err
+    first = _said(out)
+    assert first[2] == f"(lexical recall from a scan of the files; index building: 0 of {len(walk(root)):,} files)"
+    deadline = time.monotonic() + 60
+    while not build_state(root)[0] and time.monotonic() < deadline:  # the build the hook started ends
+        time.sleep(0.1)
+    assert build_state(root)[0]
+    out, err, code = _hook(root, project, home, home / "none.toml", prompt)
+    assert code == 0, err
+    second = _said(out)
+    assert second[2] == "(lexical recall)"
+    assert first[3:] == second[3:] and second[3].startswith("repo:lessons.md#L1 ")
 
 
 def _hook(root: Path, project: Path, home: Path, config: Path, prompt: str, **env: str) -> tuple[str, str, int]:

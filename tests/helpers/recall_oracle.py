@@ -23,16 +23,15 @@ from pathlib import Path
 from memrepo.engine.errors import FormatError
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.paths import normalize_workspace
+from memrepo.engine.read.recallcontext import entry_context, section_context
 from memrepo.engine.read.recallkeys import entry_rank, has_phrase
 from memrepo.engine.read.recallrank import (
     CONTEXT_KEY,
     MIN_CONFIDENCE,
     SEQ_BITS,
     Candidate,
-    entry_context,
     entry_index_terms,
     rank,
-    section_context,
 )
 
 WORKSPACES_DIR = "workspaces/"
@@ -156,4 +155,4 @@ class _View:
     def candidate(self, iid: int) -> Candidate:
         item = self.index._items[iid]
         meta = json.loads(json.dumps(item.meta))
-        return Candidate(item.text, meta.get("subject"), meta.get("kind"), item.path, item.line, item.ctx)
+        return Candidate(item.text, meta.get("subject"), meta.get("kind"), item.path, item.line, item.ctx, meta)

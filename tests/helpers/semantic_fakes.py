@@ -13,6 +13,7 @@ import json
 import math
 import re
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -65,8 +66,14 @@ class FakeEmbeddings:
         self.answer: bytes | None = None
         """A fixed body to answer instead of the vectors (a bad answer)."""
         self.status = 200
+        self.delay = 0.0
+        """Seconds each answer waits (a slow model: a build of a few batches spans seconds)."""
         self.stop: Callable[[], None] = lambda: None
         """Shut the server down now (an endpoint that went away)."""
+        self.hold_word: str | None = None
+        """A request with an input holding this word is held (set :attr:`held`) until :attr:`release` is set."""
+        self.held = threading.Event()
+        self.release = threading.Event()
 
 
 @contextmanager
@@ -78,6 +85,11 @@ def fake_openai_server() -> Iterator[tuple[str, FakeEmbeddings]]:
         def do_POST(self) -> None:
             body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
             record.requests.append((dict(self.headers), body))
+            if record.hold_word is not None and any(record.hold_word in str(text) for text in body["input"]):
+                record.held.set()
+                record.release.wait(30)
+            if record.delay:
+                time.sleep(record.delay)
             if self.path != "/v1/embeddings":
                 self.send_error(404)
                 return

@@ -59,6 +59,7 @@ PUBLIC = SUB_PACKAGES | {
     "memrepo.engine.models.history",
     "memrepo.engine.format.paths",
     "memrepo.engine.read.readcount",
+    "memrepo.engine.read.recalldoor",
     "memrepo.engine.redaction",
     "memrepo.engine.redaction.allow",
     "memrepo.engine.repo.repo",

@@ -18,6 +18,8 @@ from memrepo.cli import quick
 from memrepo.cli.main import main
 from memrepo.engine.format.scratch import is_scratch_name
 from memrepo.engine.read import coldrecall
+from memrepo.engine.read.recallbuilding import build_state
+from memrepo.engine.read.recallfile import build_running
 from memrepo.engine.read.recallkeys import index_path
 from memrepo.engine.redaction import allow
 from memrepo.engine.repo.store import MemoryStore
@@ -233,8 +235,19 @@ def test_a_quick_look_up_never_waits_for_a_first_build(tmp_path: Path, monkeypat
 
     root = _repo(tmp_path)
     assert not index_path(root).exists()
-    # A small repo is built at once, here.
-    assert coldrecall.recall(root, "deploy", quick=True, start_build=_start_index_build)
+    # A small repo's quick look-up (the prompt hook) is answered from a scan too, its build started elsewhere.
+    first = coldrecall.recall(root, "deploy", quick=True, start_build=_start_index_build)
+    assert first and all(hit.scan and "index building" in hit.scan for hit in first)
+    import time
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not build_state(root)[0] or build_running(root)):
+        time.sleep(0.1)
+    built = coldrecall.recall(root, "deploy", quick=True, start_build=_start_index_build)
+    assert built and not any(hit.scan for hit in built) and [h.ref for h in built] == [h.ref for h in first]
+    index_path(root).unlink()
+    # The CLI's recall (not quick) builds a small repo at once, here.
+    assert coldrecall.recall(root, "deploy", start_build=_start_index_build)
     index_path(root).unlink()
     # Without a way to start a process (the engine starts none itself) it is built here too.
     monkeypatch.setattr(recall_module, "CHILD_BUILD_FILES", 1)
@@ -254,8 +267,6 @@ def test_a_quick_look_up_never_waits_for_a_first_build(tmp_path: Path, monkeypat
         assert coldrecall.recall(root, "deploy", start_build=_start_index_build)  # the CLI scans whatever the size
     # With the lock free, the look-up that answers nothing starts the build; the index is there soon after.
     assert coldrecall.recall(root, "deploy", quick=True, start_build=_start_index_build) == []
-    import time
-
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not coldrecall.recall(root, "deploy", quick=True):
         time.sleep(0.2)

@@ -10,6 +10,7 @@ from memrepo.engine.format.stemming import index_term, index_terms
 from memrepo.engine.format.terms import fold, terms
 from memrepo.engine.models import Candidate
 from memrepo.engine.read.recall import RecallIndex
+from memrepo.engine.read.recallcontext import section_context
 from memrepo.engine.read.recallkeys import SCHEMA_VERSION, connect
 from memrepo.engine.read.recallrank import (
     CJK_MIN_SHARE,
@@ -17,7 +18,6 @@ from memrepo.engine.read.recallrank import (
     cjk_pieces,
     confidence_weights,
     script_minimum,
-    section_context,
 )
 from memrepo.engine.repo.store import MemoryStore
 
@@ -54,8 +54,8 @@ def test_stop_words_are_dropped_and_words_stemmed() -> None:
 def test_section_context_gives_headings_and_link_only_bullets() -> None:
     lines = ["# People", "", "## Søren Kjær", "- Likes async reviews", "- [[adr-0007]]", "## Other", "- x"]
     ctx = section_context(lines)
-    assert ctx[4] == "People Søren Kjær adr-0007"
-    assert ctx[7] == "People Other"
+    assert ctx[4] == "People Søren Kjær\nadr-0007"  # headings on a line of their own, then the links
+    assert ctx[7] == "People Other\n"
     assert 3 not in ctx  # a heading has no context of its own
 
 
@@ -87,6 +87,24 @@ def test_stemming_and_folding_find_the_other_forms(store: MemoryStore) -> None:
     assert texts(store.recall("deploying"))[:1] == ["The gateway deploys through Argo CD"]
     assert texts(store.recall("Soren"))[:1] == ["Tech lead is Søren Kjær"]
     assert texts(store.recall("lukasz"))[:1] == ["Infra is led by Łukasz Wróbel"]
+
+
+def test_a_compound_written_closed_or_open_finds_the_other_spelling(store: MemoryStore) -> None:
+    write(
+        store.root,
+        "lessons.md",
+        "# Lessons\n\n"
+        "- Every bug fix comes with a test that reproduces the bug [by: user]\n"
+        "- Store every timestamp in UTC; show it in the user's timezone [by: user]\n"
+        "- Do not suggest pandas' inplace=True [by: user]\n"
+        "- The time sheet is due on Fridays [by: user]\n",
+    )
+    assert texts(store.recall("what goes with a bugfix"))[0].startswith("Every bug fix comes with a test")
+    assert texts(store.recall("which time zone"))[0].startswith("Store every timestamp in UTC")
+    assert texts(store.recall("modify a dataframe in place", min_confidence=0.0))[0].startswith("Do not suggest")
+    # A word an entry holds is never cut: "timesheet" is not asked as time and sheet when it is there.
+    write(store.root, "notes.md", "# Notes\n\n- The timesheet tool is Harvest [by: user]\n")
+    assert texts(store.recall("timesheet")) == ["The timesheet tool is Harvest"]
 
 
 def test_common_words_do_not_count(store: MemoryStore) -> None:
@@ -122,6 +140,24 @@ def test_newer_line_saying_the_same_about_the_query_wins(store: MemoryStore) -> 
     assert store.recall("standup")[0].text.startswith("Team standup moved to 10:15")
 
 
+def test_a_line_marked_replaced_never_ranks_above_its_replacement(store: MemoryStore) -> None:
+    write(
+        store.root,
+        "me.md",
+        "# Me\n\n"
+        "- Edits code in VS Code with the Vim keys extension [by: user; added: 2024-01-01]\n"
+        "- Moved to Neovim; VS Code only when pairing [by: user; added: 2025-03-01; supersedes: Edits code in VS Code]\n"
+        "- The Vim keys cheat sheet is pinned above the desk [by: user; added: 2024-06-01]\n",
+    )
+    # The old line holds more of the query, so it scores higher; the newer one says it is out of date.
+    for minimum in (None, 0.0):
+        got = texts(store.recall("vs code vim keys extension", min_confidence=minimum))
+        assert got.index("Moved to Neovim; VS Code only when pairing") < got.index(
+            "Edits code in VS Code with the Vim keys extension"
+        )
+        assert got[0] == "Moved to Neovim; VS Code only when pairing"  # it takes the old line's place
+
+
 def test_near_duplicates_are_collapsed(store: MemoryStore) -> None:
     write(
         store.root,
@@ -146,6 +182,43 @@ def test_headings_and_link_only_bullets_are_indexed_for_the_entries_under_them(s
     )
     assert store.recall("Soren code reviews")[0].text == "Prefers async code reviews on the pull request"
     assert store.recall("event sourcing ledger")[0].text == "Credits keep an append-only ledger"
+
+
+def test_newer_wins_never_swaps_an_entry_holding_the_words_with_one_under_a_heading_holding_them(
+    store: MemoryStore,
+) -> None:
+    # Both hold "route planner", the first in its own text, the newer one only in the file's heading:
+    # they do not say the same about the query, so the newer one must not take the first one's place.
+    write(
+        store.root,
+        "workspaces/route-planner.md",
+        "# route-planner\n\n"
+        "- route-planner is a FastAPI service on Python 3.11 [by: user; added: 2026-11-21]\n"
+        "- Distance queries were slow until a GiST index was added [by: user; added: 2026-11-28]\n",
+    )
+    hits = store.recall("route planner stack", min_confidence=0.0)
+    assert hits[0].text == "route-planner is a FastAPI service on Python 3.11"
+
+
+def test_a_word_only_in_a_heading_helps_rank_but_never_answers_alone(store: MemoryStore) -> None:
+    write(
+        store.root,
+        "notes/ops.md",
+        "# Ops\n\n## Kubernetes\n\n- Staging runs three nodes behind one ingress [by: user]\n"
+        "- Nightly jobs write to the archive bucket [by: user]\n\n"
+        "## Records\n\n- [[adr-0007-event-sourcing]]\n- Credits keep an append-only ledger [by: user]\n",
+    )
+    assert store.recall("kubernetes") == []  # the heading is the only place the word is
+    listed = store.recall("kubernetes", min_confidence=0.0)
+    assert {h.text for h in listed} == {
+        "Staging runs three nodes behind one ingress",
+        "Nightly jobs write to the archive bucket",
+    }
+    assert not any(h.answer for h in listed)  # listed with --all, but no answer
+    # With a word of its own the heading helps: it ranks the entry under it first.
+    assert texts(store.recall("kubernetes staging nodes"))[0] == "Staging runs three nodes behind one ingress"
+    # A link-only bullet of the section names what its entries are about: it may answer alone.
+    assert texts(store.recall("event sourcing")) == ["Credits keep an append-only ledger"]
 
 
 # -- confidence ---------------------------------------------------------------

@@ -48,6 +48,32 @@ def test_a_confident_answer_is_the_same_with_related_and_marked_an_answer(store:
     assert all(h.answer for h in asked)
 
 
+def test_a_lower_minimum_lists_the_weak_hits_but_marks_them_no_answer_on_every_path(store: MemoryStore) -> None:
+    _write(store.root)
+    (store.root / "lessons.md").write_text(
+        "# Lessons\n\n- Deploys go through the staging cluster first\n- The staging coffee machine is broken\n",
+        encoding="utf-8",
+    )
+    question = "how do deploys reach the staging cluster safely"  # the coffee line holds "staging" only
+    want = [("Deploys go through the staging cluster first", True), ("The staging coffee machine is broken", False)]
+    assert [h.text for h in store.recall(question)] == [want[0][0]]  # the minimum leaves the weak hit out
+    for related in (False, True):
+        shown = store.recall(question, min_confidence=0.0, related=related)  # the store: MCP, the app
+        assert [(h.text, h.answer) for h in shown] == want
+        cold = coldrecall.recall(store.root, question, min_confidence=0.0, related=related)  # `memrepo recall --all`
+        assert [(h.text, h.answer) for h in cold] == want
+    # No answer at the minimum: with it lowered every match is listed, none of them an answer.
+    coffee = {"Drinks coffee black, no sugar", "The staging coffee machine is broken"}
+    for weak in (
+        store.recall(NO_ANSWER, min_confidence=0.0),
+        coldrecall.recall(store.root, NO_ANSWER, min_confidence=0.0),
+    ):
+        assert {h.text for h in weak} == coffee and not any(h.answer for h in weak)
+    # A caller's own minimum is the one that says what answers: under a lower one the coffee line answers too.
+    lower = store.recall(question, min_confidence=0.2)
+    assert [(h.text, h.answer) for h in lower] == [(want[0][0], True), (want[1][0], True)]
+
+
 def test_related_gives_nothing_when_no_query_word_is_in_memory(store: MemoryStore) -> None:
     _write(store.root)
     assert store.recall("quantum chromodynamics lecture", related=True) == []
@@ -101,6 +127,27 @@ def test_hybrid_gives_the_fused_list_the_gate_held_back_marked_only_when_asked(h
     assert 0 < len(found) <= RELATED_MAX  # cosine neighbours over min_similarity, though no word matched
     found, _info, answered = search(index, sem, "pnpm npm", scope, 10, related=True)
     assert answered is True and index.row(found[0][0])[3].startswith("Prefers pnpm")
+
+
+def test_hybrid_with_a_lower_minimum_lists_every_hit_and_marks_them_as_it_would_answer(hybrid) -> None:
+    index, sem = hybrid
+    scope = (None, None, False)
+    # One weak word ("staging") and no neighbour close enough: nothing answers at the minimum. With it lowered every
+    # match and neighbour is listed, none of them an answer.
+    question = "quantum chromodynamics lecture notes on staging"
+    plain, _info, answered = search(index, sem, question, scope, 10)
+    assert (plain, answered) == ([], False)
+    found, info, answered = search(index, sem, question, scope, 10, 0.0)
+    assert info is not None and info.mode == "hybrid" and answered is False
+    texts = [index.row(iid)[3] for iid, _k in found]
+    assert "Deploys go through the staging cluster first" in texts
+    assert found.answers() == frozenset()
+    shown, _info, _answered = search(index, sem, question, scope, 10, 0.0, related=True)
+    assert [iid for iid, _k in shown] == [iid for iid, _k in found]
+    # A question the minimum answers: the fused list answers, as without the lower minimum.
+    found, info, answered = search(index, sem, "pnpm npm", scope, 10, 0.0)
+    assert answered is True and index.row(found[0][0])[3].startswith("Prefers pnpm")
+    assert found.answers() == frozenset(iid for iid, _k in found)
 
 
 def test_a_scan_while_the_index_builds_marks_its_nearest_entries_too(tmp_path: Path) -> None:

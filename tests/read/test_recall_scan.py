@@ -142,6 +142,10 @@ def test_the_scan_and_the_index_give_the_same_hits(tmp_path: Path, min_confidenc
                 for h in found
             ]
             assert got == want, (query, scope)
+            floor = index.search(
+                query, workspace_id=ws_id, workspace_file=ws_file, scoped=scoped, min_confidence=min_confidence
+            ).answer_floor
+            assert found.answer_floor == floor, (query, scope)  # what answers, marked alike
             answered += bool(got)
     assert answered >= 20
 

@@ -147,6 +147,23 @@ def test_a_superseded_line_with_no_subject_stays_under_its_replacement(tmp_path:
     ]
 
 
+def test_a_replaced_line_never_ranks_above_its_replacement_that_holds_no_query_word(tmp_path: Path) -> None:
+    files = {
+        "me.md": (
+            "# About me\n\n"
+            "- Uses npm for JavaScript projects [added: 2024-09-03]\n"
+            "- Moved to pnpm everywhere [supersedes: Uses npm for JavaScript; added: 2025-03-03]\n"
+        ),
+    }
+    root, index = _repo(tmp_path, files)
+    query = "which npm version for javascript"  # the newer line holds none of these words: only its meaning is near
+    lexical = [index.row(iid)[3] for iid, _k in index.search(query, limit=5, min_confidence=0.0)]
+    assert lexical == ["Uses npm for JavaScript projects"]
+    build_vectors(root, ConceptEmbedder(), 100)
+    got = _fused(root, index, query, ConceptEmbedder())
+    assert got == ["Moved to pnpm everywhere", "Uses npm for JavaScript projects"]
+
+
 def test_lines_of_two_files_keep_their_order(tmp_path: Path) -> None:
     files = {
         "me.md": "# About me\n\n- Team standup is at 9:30 every weekday on Google Meet [added: 2024-09-03]\n",

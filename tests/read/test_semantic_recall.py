@@ -13,8 +13,9 @@ from helpers.semantic_fakes import ConceptEmbedder, concept_vector, fake_openai_
 
 from memrepo.engine.config import SemanticSettings
 from memrepo.engine.read.recall import RecallIndex
+from memrepo.engine.read.recallorder import plain_key
 from memrepo.engine.read.semantic_build import BATCH, build_vectors
-from memrepo.engine.read.semantic_fuse import DEPTH, SemanticRecall, newer_first, plain_key, rrf
+from memrepo.engine.read.semantic_fuse import DEPTH, SemanticRecall, newer_first, rrf
 from memrepo.engine.read.semantic_model import EndpointEmbedder, ModelUnavailable, make_embedder, parse_embeddings
 from memrepo.engine.read.semantic_store import VectorStore, quantize, scrub_vectors, vectors_path
 

@@ -1,0 +1,413 @@
+"""The recall door: a warm process answers hybrid recall for new processes of the same repo (docs/architecture.md §4).
+
+A new process (the prompt hook, ``memrepo recall``) answers lexically: loading numpy and the
+embedding model costs it 200-290 ms a prompt. A long-running process that already holds both (the
+MCP server Claude Code and Codex start for every session) opens a door: a thread beside its own
+work that listens on ``.git/memrepo/recall.sock`` (mode 0600, in the repo's own state folder) and
+answers one recall a connection, as :func:`.coldrecall.recall` with ``semantic`` answers it in the
+new process (the same gates, floors and hits), with its model and vectors warm. The new process
+asks first (:func:`ask`) and answers as before when no door answers within :data:`BUDGET_S`.
+
+Who may ask. The door answers a request only when it comes from this user (``SO_PEERCRED``),
+names the same repo folder (device and inode), and carries the same stamp of the engine's source
+(:func:`.sourcestamp.stamp`) and the same config file digest
+(:func:`memrepo.engine.configpath.config_digest`): another version or setting could answer
+otherwise, so it is closed unanswered and the asker answers itself. The asker checks the door's
+user too. A socket path too long for ``AF_UNIX`` is reached through ``/proc/self/fd`` (Linux).
+
+Failures all end the same way, in the asker: no socket, a stale one (its process died: the
+connect is refused at once), a door that hangs or answers slowly (past :data:`BUDGET_S`), one
+killed mid-answer, a reply that does not parse, a door not ready (no recall index built yet):
+:func:`ask` returns None and the caller answers lexically, as it always did.
+``MEMREPO_RECALL_DOOR=0`` asks no door.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import socket
+import struct
+import threading
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from memrepo.engine.config import SemanticSettings
+
+    from .coldrecall import ColdHit
+    from .semantic_fuse import SemanticRecall
+
+log = logging.getLogger("memrepo.recalldoor")
+
+SOCKET = "recall.sock"
+"""The door's socket, in the repo's ``.git/memrepo``."""
+ENV = "MEMREPO_RECALL_DOOR"
+"""Environment variable: ``0`` (or ``off``) asks no door."""
+BUDGET_S = 0.5
+"""Seconds an asker waits for a door's whole answer (connect, request, reply) before it answers itself.
+
+A warm door answers a prompt in 20-60 ms of wall time on 2 busy cores (benchmarks/bench_hook_recall.py,
+make_corpus repos of 200 and 2,000 files), against 120-200 ms for the hook's own lexical answer; half a second
+leaves room for a loaded machine and is what a hung door costs a prompt at most."""
+PROTOCOL = 1
+REQUEST_MAX = 64 * 1024
+"""Most bytes of one request line."""
+REPLY_MAX = 8 * 1024 * 1024
+"""Most bytes of one reply (an asker whose byte budget could exceed it does not ask)."""
+READ_WAIT_S = 1.0
+"""Seconds the door gives a connection to send its request and take its reply."""
+TICK_S = 1.0
+"""Seconds between the door's checks that its socket is still in place (another process's exit removes only its
+own socket; a door whose socket went makes it again)."""
+
+
+def door_path(root: Path) -> Path:
+    """The door's socket for the work tree ``root``."""
+    return Path(root) / ".git" / "memrepo" / SOCKET
+
+
+def wanted(provider: str) -> bool:
+    """Whether a new process should ask a door: not turned off by :data:`ENV` or semantic recall being off."""
+    from .semantic_model import semantic_off
+
+    return os.environ.get(ENV, "").strip().lower() not in ("0", "off", "no") and not semantic_off(provider)
+
+
+@contextlib.contextmanager
+def _address(path: Path) -> Any:
+    """An ``AF_UNIX`` address for ``path``: itself when short enough, else through ``/proc/self/fd`` (its folder open)."""
+    raw = os.fsencode(str(path))
+    if len(raw) < 100:
+        yield str(path)
+        return
+    fd = os.open(path.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        yield f"/proc/self/fd/{fd}/{path.name}"
+    finally:
+        os.close(fd)
+
+
+def peer_uid(conn: socket.socket) -> int | None:
+    """The uid of the process at the other end (Linux ``SO_PEERCRED``); None where it cannot be read."""
+    option = getattr(socket, "SO_PEERCRED", None)
+    if option is None:
+        return None
+    _pid, uid, _gid = struct.unpack("3i", conn.getsockopt(socket.SOL_SOCKET, option, struct.calcsize("3i")))
+    return int(uid)
+
+
+def identity(path: str | Path) -> tuple[int, int] | None:
+    """The folder's (device, inode), following links; None when it cannot be read."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
+def _stamp() -> str:
+    from memrepo.engine.files.sourcestamp import stamp
+
+    return stamp()
+
+
+_HIT_FIELDS = {
+    "ref": str,
+    "path": str,
+    "line": int,
+    "text": str,
+    "by": str,
+    "meta": dict,
+    "seen": str,
+    "score": float | int,
+    "confidence": float | int,
+    "unreviewed": bool,
+    "heading": str | None,
+    "section": str | None,
+    "mode": str,
+    "scan": str | None,
+    "answer": bool,
+    "covered": float | int | None,
+    "note": str | None,
+}
+
+
+def request_line(root: Path, query: str, options: dict[str, Any], hook: bool) -> bytes:
+    """The request :func:`ask` sends: one JSON line naming the repo, this engine's source and config file."""
+    from memrepo.engine.configpath import config_digest
+
+    line = {
+        "v": PROTOCOL,
+        "repo": str(root),
+        "stamp": _stamp(),
+        "config": config_digest(),
+        "query": query,
+        "hook": hook,
+        "options": options,
+    }
+    return json.dumps(line, ensure_ascii=False).encode("utf-8", "surrogateescape") + b"\n"
+
+
+def ask(root: Path, query: str, options: dict[str, Any], hook: bool, budget: float = BUDGET_S) -> list[ColdHit] | None:
+    """Recall's hits from the repo's door, or None when no door answered as asked (the caller answers itself).
+
+    Args:
+        root: the work tree (:func:`.coldrecall.open_repo`).
+        query: the query.
+        options: :func:`.coldrecall.recall`'s ``workspace``, ``limit``, ``max_bytes``, ``detail``,
+            ``min_confidence`` and ``related`` (absent ones take its defaults).
+        hook: the prompt hook asks (its answer floor, ``hook_answer_similarity``, and its quick look at the files).
+        budget: seconds for the whole exchange.
+
+    Returns:
+        list[ColdHit] | None: best first, each ``via`` the process that answered; None on any failure
+        (never raises).
+    """
+    deadline = time.monotonic() + budget
+    workspace = options.get("workspace")
+    if isinstance(workspace, str) and not os.path.isabs(workspace):
+        from memrepo.engine.format.paths import is_workspace_path
+
+        if is_workspace_path(workspace):  # the door's process has another working folder and home
+            options = {**options, "workspace": os.path.abspath(os.path.expanduser(workspace))}
+    path = door_path(root)
+    conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        conn.settimeout(budget)
+        with _address(path) as address:
+            conn.connect(address)  # no door: FileNotFoundError; a stale socket: ConnectionRefusedError, at once
+        uid = peer_uid(conn)
+        if uid is not None and uid != os.getuid():
+            return None
+        data = request_line(root, query, options, hook)
+        if len(data) > REQUEST_MAX:
+            return None
+        conn.sendall(data)
+        chunks, size = [], 0
+        while size <= REPLY_MAX:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            conn.settimeout(left)
+            chunk = conn.recv(65536)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        else:
+            return None
+        return _hits(json.loads(b"".join(chunks)))
+    except (OSError, ValueError):
+        return None
+    finally:
+        conn.close()
+
+
+def _hits(reply: object) -> list[ColdHit] | None:
+    """The hits of a door's reply, or None when it has none to give or is not of the protocol's shape."""
+    from .coldrecall import ColdHit
+
+    if not isinstance(reply, dict) or not isinstance(reply.get("via"), str) or not isinstance(reply.get("hits"), list):
+        return None
+    out = []
+    for got in reply["hits"]:
+        if not isinstance(got, dict) or not all(isinstance(got.get(k), t) for k, t in _HIT_FIELDS.items()):
+            return None
+        hit = ColdHit(got["path"], got["line"], got["text"], got["by"], got["meta"], got["score"], got["confidence"])
+        for name in _HIT_FIELDS:
+            setattr(hit, name, got.get(name))
+        hit.via = reply["via"]
+        out.append(hit)
+    return out
+
+
+_OPTIONS = {
+    "workspace": str | None,
+    "limit": int,
+    "max_bytes": int,
+    "detail": str,
+    "min_confidence": float | int | None,
+    "related": bool,
+}
+
+
+class RecallDoor(threading.Thread):
+    """The door of one warm process: listens on :func:`door_path` and answers each request (see the module).
+
+    Args:
+        root: the work tree.
+        settings: ``[semantic]`` as the process loaded it.
+        shared: the process's own semantic half; its model is used (loaded once) and its background
+            build kicked, while the vectors are read on this thread.
+        via: who answers, for the asker's mode line (``the MCP server``).
+    """
+
+    def __init__(self, root: Path, settings: SemanticSettings, shared: SemanticRecall, via: str) -> None:
+        super().__init__(name="memrepo-recall-door", daemon=True)
+        from memrepo.engine.configpath import config_digest
+
+        from .semantic_fuse import SemanticRecall
+
+        self.root = Path(root)
+        self.settings = settings
+        self.hook_settings = settings.model_copy(update={"answer_similarity": settings.hook_answer_similarity})
+        self.builder = shared.builder()
+        self.warm = SemanticRecall(self.root, settings, shared.embedder, builder=self.builder)
+        self.via = via
+        self.folder = identity(self.root)
+        self.stamp = _stamp()
+        self.config = config_digest()
+        self.ready = threading.Event()
+        """Set once the door listens (or gave up: :attr:`listening` False)."""
+        self.listening = False
+        self._closing = threading.Event()
+        self._inode: int | None = None
+        self._seen_built = False
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Stop answering, remove the socket (if still ours) and wait for the thread."""
+        self._closing.set()
+        if self.is_alive():
+            self.join(timeout)
+
+    def accepts(self, req: object) -> bool:
+        """True for a request of this protocol, repo folder, engine source and config file."""
+        if not isinstance(req, dict) or req.get("v") != PROTOCOL or self.folder is None:
+            return False
+        options = req.get("options")
+        return (
+            isinstance(req.get("repo"), str)
+            and identity(req["repo"]) == self.folder
+            and req.get("stamp") == self.stamp
+            and req.get("config") == self.config
+            and isinstance(req.get("query"), str)
+            and isinstance(req.get("hook"), bool)
+            and isinstance(options, dict)
+            and all(k in _OPTIONS and isinstance(v, _OPTIONS[k]) for k, v in options.items())
+        )
+
+    def answer(self, req: dict[str, Any]) -> dict[str, Any]:
+        """The reply to an accepted request: ``{"via", "hits"}``, ``hits`` None while no recall index is built."""
+        from . import coldrecall
+        from .recallbuilding import build_state
+
+        built, done = build_state(self.root)
+        self._seen_built = self._seen_built or built
+        if not built and (done is not None or not self._seen_built):
+            return {"via": self.via, "hits": None}  # the asker scans the files or starts the build, as it does
+        # (False, None) once it was built: the file is held for a moment (this process's vector build
+        # attaches it), not unbuilt; recall waits for it as any reader does.
+        from .semantic_store import vectors_path
+
+        if self.builder is not None and not vectors_path(self.root).is_file():
+            self.builder.kick()  # no vectors yet: the first build starts (then each fusion kicks the next)
+        hook = req["hook"]
+        hits = coldrecall.recall(
+            self.root,
+            req["query"],
+            **req["options"],
+            quick=hook,
+            semantic=self.hook_settings if hook else self.settings,
+            warm=self.warm,
+        )
+        return {"via": self.via, "hits": [{**hit.as_dict(), "covered": hit.covered, "note": hit.note} for hit in hits]}
+
+    def run(self) -> None:
+        """Warm the model (when vectors exist), listen, answer until :meth:`close`; never raises."""
+        listener = None
+        try:
+            from .recallbuilding import build_state
+
+            self._seen_built = build_state(self.root)[0]
+            self._warm_model()
+            listener = self._listen()
+            self.listening = listener is not None
+            self.ready.set()
+            while listener is not None and not self._closing.is_set():
+                with contextlib.suppress(TimeoutError, BlockingIOError, InterruptedError):
+                    conn, _ = listener.accept()
+                    with conn:
+                        self._serve(conn)
+                if not self._in_place():
+                    listener.close()
+                    listener = self._listen()
+        except Exception:  # the door is a shortcut: without it every asker answers itself
+            pass
+        finally:
+            self.ready.set()
+            if listener is not None:
+                listener.close()
+                with contextlib.suppress(OSError):
+                    if os.stat(door_path(self.root)).st_ino == self._inode:
+                        os.unlink(door_path(self.root))
+            self.warm.close()
+
+    def _warm_model(self) -> None:
+        from .semantic_model import ModelUnavailable
+        from .semantic_store import vectors_path
+
+        if self.warm.embedder is not None and vectors_path(self.root).is_file():
+            with contextlib.suppress(ModelUnavailable):
+                self.warm.embedder.embed(["warm"], query=True)  # the first asker does not wait for the load
+
+    def _listen(self) -> socket.socket | None:
+        """A listening socket at :func:`door_path`, mode 0600, put in place atomically; None when none can be."""
+        path = door_path(self.root)
+        scratch = path.with_name(f"{SOCKET}.{os.getpid()}")
+        server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(scratch)
+            with _address(scratch) as address:
+                server.bind(address)
+            os.chmod(scratch, 0o600)
+            server.listen(16)
+            os.replace(scratch, path)
+            self._inode = os.stat(path).st_ino
+        except OSError:
+            server.close()
+            with contextlib.suppress(OSError):
+                os.unlink(scratch)
+            return None
+        server.settimeout(TICK_S)
+        return server
+
+    def _in_place(self) -> bool:
+        """False when the socket file is gone (then the door makes it again); another's socket is left to it."""
+        try:
+            os.stat(door_path(self.root))
+        except FileNotFoundError:
+            return False
+        except OSError:
+            pass
+        return True
+
+    def _serve(self, conn: socket.socket) -> None:
+        """Read one request, answer it if it is accepted, else close unanswered."""
+        conn.settimeout(READ_WAIT_S)
+        uid = peer_uid(conn)
+        if uid is not None and uid != os.getuid():
+            return
+        buf = b""
+        while not buf.endswith(b"\n") and len(buf) <= REQUEST_MAX:
+            chunk = conn.recv(65536)
+            if not chunk:
+                return
+            buf += chunk
+        try:
+            req = json.loads(buf.decode("utf-8", "surrogateescape"))
+        except ValueError:
+            return
+        if not self.accepts(req):
+            return
+        try:
+            reply = self.answer(req)
+        except Exception as exc:  # the asker answers itself
+            log.warning("the recall door could not answer: %s: %s", type(exc).__name__, exc, exc_info=True)
+            return
+        with contextlib.suppress(OSError):
+            conn.sendall(json.dumps(reply, ensure_ascii=False).encode("utf-8", "surrogateescape"))

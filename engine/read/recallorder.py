@@ -1,0 +1,169 @@
+"""Recall's order after scoring: newer over superseded, twins collapsed (docs/architecture.md §4).
+
+:func:`memrepo.engine.read.recallrank.rank` scores candidates, then asks this module:
+
+- :func:`newer_wins`: candidates of one file that say the same about the query trade
+  scores so the newest comes first; an older line with a newer line's ``subject:`` ranks
+  just under it.
+- :func:`twins`: whether two hits are near-duplicates (:data:`TWIN_JACCARD`), so the lower
+  one is left out.
+- :func:`replacements` and :func:`newer_above`: a hit that a newer hit of its file replaces (the
+  context block's rule: the same ``subject:``, a ``supersedes:`` naming it, or a line that says it
+  changed) never ranks above it when both are returned, whatever their scores (the newer line may hold
+  none of the query's words); the two trade places. Lexical recall and hybrid recall's fusion both ask it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from memrepo.engine.format.terms import fold
+
+if TYPE_CHECKING:
+    from .recall import RecallIndex
+    from .recallrank import Candidate
+
+SEQ_BITS = 32
+"""An item id's low bits are its sequence number; the high bits its rank (recency, ``by: user``)."""
+TWIN_JACCARD = 0.7
+"""Two hits whose index-term sets overlap this much (Jaccard), and differ in no term with a digit, are twins:
+the lower one is left out ("Node 18" and "Node 20" are two facts, not twins)."""
+
+
+def twins(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Whether two entries' index-term sets make them near-duplicates (:data:`TWIN_JACCARD`)."""
+    if not a or not b or len(a & b) < TWIN_JACCARD * len(a | b):
+        return False
+    return not any(ch.isdigit() for term in a ^ b for ch in term)
+
+
+def newer_wins(
+    scored: list[tuple[float, float, int]],
+    facts: dict[int, tuple[Candidate, frozenset[str]]],
+    held: dict[int, tuple[frozenset[tuple[str, float]], bool]],
+) -> list[tuple[float, float, int]]:
+    """Newer entries first where two say the same about the query (docs/architecture.md §4).
+
+    Candidates of one file that hold the same query terms, each in the same place
+    (its own text or its context only), and both, or neither, the exact phrase, swap scores so the newest gets the best of them; then each older candidate with the same
+    ``subject:`` as a newer one scores just under the newest one at most.
+    """
+    groups: dict[tuple[str, frozenset[tuple[str, float]], bool], list[int]] = {}
+    for at, (_score, _conf, i) in enumerate(scored):
+        groups.setdefault((facts[i][0].path, *held[i]), []).append(at)
+    scored = list(scored)
+    for members in groups.values():
+        if len(members) > 1:
+            best = sorted((scored[at][0] for at in members), reverse=True)
+            by_age = sorted(members, key=lambda at: scored[at][2] >> SEQ_BITS, reverse=True)
+            for score, at in zip(best, by_age, strict=True):
+                _old, conf, i = scored[at]
+                scored[at] = (score, conf, i)
+    newest: dict[str, tuple[int, float]] = {}
+    for score, _conf, i in scored:
+        subject = facts[i][0].subject
+        if subject:
+            key = fold(subject)
+            got = newest.get(key)
+            if got is None or (i >> SEQ_BITS) > (got[0] >> SEQ_BITS):
+                newest[key] = (i, score)
+    if not newest:
+        return scored
+    out = []
+    for score, conf, i in scored:
+        subject = facts[i][0].subject
+        if subject:
+            best_i, best_score = newest[fold(subject)]
+            if best_i != i and (best_i >> SEQ_BITS) > (i >> SEQ_BITS):
+                score = min(score, best_score - 1e-6)
+        out.append((score, conf, i))
+    return out
+
+
+def replacements(rows: dict[int, tuple[str, int, str, Mapping[str, str]]]) -> dict[int, int]:
+    """Which hits a newer hit of the same file replaces, by the context block's rule (docs/recall.md).
+
+    A line is replaced when a newer line of its file carries the same ``subject:``, names it in
+    ``supersedes:``, or says it changed (:func:`memrepo.engine.read.contextselect.replaced`); the rule
+    is asked of the hits of each file, in file order.
+
+    Args:
+        rows: item id -> (path, line, text, metadata) of each hit.
+
+    Returns:
+        dict[int, int]: a replaced hit's item id -> the item id of the newest hit that replaces it.
+    """
+    by_file: dict[str, list[tuple[int, int]]] = {}
+    for iid, (path, line, _text, _meta) in rows.items():
+        by_file.setdefault(path, []).append((line, iid))
+    if all(len(lines) < 2 for lines in by_file.values()):
+        return {}
+    from memrepo.engine.format.entries import Entry
+
+    from .contextselect import candidates, replaced
+
+    out: dict[int, int] = {}
+    for lines in by_file.values():
+        if len(lines) < 2:
+            continue
+        lines.sort()
+        at = dict(lines)
+        cands = candidates([(line, Entry("", "-", rows[iid][2], dict(rows[iid][3]))) for line, iid in lines])
+        gone = replaced(cands)
+        for old, new in gone.items():
+            while new in gone:  # the newest of a chain of replacements
+                new = gone[new]
+            out[at[old]] = at[new]
+    return out
+
+
+def newer_above(order: list[int], gone: dict[int, int]) -> list[int]:
+    """``order`` with each replaced hit below the hit that replaces it, when both are in it: they trade places.
+
+    Args:
+        order: item ids, best first.
+        gone: a replaced hit's item id -> the id of the hit that replaces it (:func:`replacements`).
+
+    Returns:
+        list[int]: the same ids; a replaced hit never ranks above its replacement.
+    """
+    order = list(order)
+    for _round in range(len(gone)):  # a trade can undo none of the earlier ones; a chain needs a round a link
+        moved = False
+        at = {iid: k for k, iid in enumerate(order)}
+        for old, new in gone.items():
+            if old in at and new in at and at[old] < at[new]:
+                order[at[old]], order[at[new]] = new, old
+                at[old], at[new] = at[new], at[old]
+                moved = True
+        if not moved:
+            break
+    return order
+
+
+def replaced_below(index: RecallIndex, hits: list[tuple[int, tuple]]) -> list[tuple[int, tuple]]:
+    """``hits`` with each line a newer hit replaces below it (:func:`.recallorder.newer_above`): the rules above
+    trade places by ``subject:`` and by a cosine of 0.89 or more, and a pair just under it stayed in place."""
+    rows = {}
+    for iid, _key in hits:
+        row = index.row(iid)
+        if row is not None:
+            rows[iid] = (row[0], row[1], row[3], json.loads(row[4]))
+    keys = dict(hits)
+    return [(iid, keys[iid]) for iid in newer_above([iid for iid, _key in hits], replacements(rows))]
+
+
+def plain_key(iid: int, like: tuple | None = None) -> tuple:
+    """The lexical sort key of an entry no query term matched: zeros, then the entry's rank.
+
+    Args:
+        iid: the item id (its high bits are the rank).
+        like: a key of the lexical list, whose shape is followed (zeros of the same types);
+            None gives ``(phrase, subject, kind, coverage, rank)`` zeroed.
+    """
+    rank = iid >> SEQ_BITS
+    if like is None:
+        return (0, 0, 0, 0.0, rank)
+    return (*(0 if isinstance(x, int) else 0.0 for x in like[:-1]), rank)
