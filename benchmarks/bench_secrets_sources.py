@@ -12,6 +12,8 @@ speech-tune         yes    passwords in prose and on command lines, even templat
 speech-held         no     the odd templates of ``speech.json``, never looked at while writing rules
 speech2-tune        yes    other phrasings, five languages, PINs, tokens, 22 tools (``speech2.json``, issue 32 round 4)
 speech2-held        no     ``speech2.json``'s held-out phrasings, written before the rules were tuned
+speech3-tune        yes    eleven languages, command lines, seed phrases, recovery codes (``speech3.json``, round 7)
+speech3b-tune       yes    a second batch in other phrasings, written after the first batch's rules (``speech3.json``)
 vendordocs-tune     yes    keys of invented vendors in the shapes vendor docs print (``vendordocs.json``, round 5)
 vendordocs-held     no     its other templates and vendors, written before round 5's rules, run once at the end
 gitleaks            no     every true-positive line of gitleaks' rules (``gitleaks.json``)
@@ -24,6 +26,7 @@ patterns-db-stable  yes    secrets-patterns-db's curated rules via ``build_rule_
 benign              yes    what memory holds (``corpus.json`` ``benign``): must come out unchanged
 speech2-benign-tune yes    the same styles without a secret (``speech2.json``): must come out unchanged
 speech2-benign-held no     ditto, held out
+speech3-benign-tune yes    talk about passwords, code reading one, pinned versions, issue keys, tables (``speech3.json``)
 vendordocs-benign-* yes/no public ids, hashes and talk about keys beside the invented vendors (``vendordocs.json``)
 public              no     public formats: digests, public keys, certificates, SRI ... (``public.json``)
 identifiers-tune    yes    public ids people keep in notes, documented shapes, even templates (``identifiers.json``, round 6)
@@ -56,10 +59,12 @@ CORPUS = Path(__file__).parent / "secrets_corpus"
 TUNED = {
     *("kingfisher", "named", "hard", "speech-tune", "speech2-tune", "speech2-benign-tune", "benign", "patterns-db"),
     *("vendordocs-tune", "vendordocs-benign-tune", "identifiers-tune", "formats-tune", "families-tune"),
-    *("kingfisher-more", "patterns-db-stable"),
+    *("kingfisher-more", "patterns-db-stable", "speech3-tune", "speech3-benign-tune"),
+    *("speech3b-tune", "speech3b-benign-tune"),
 }
 """Parts whose misses were read while writing rules (``patterns-db``: ``--extra`` named so, issue 32 round 3;
-``kingfisher-more`` and ``patterns-db-stable``: round 7; ``families-tune``: round 8)."""
+``kingfisher-more``, ``patterns-db-stable``, ``formats-tune`` and the ``speech3`` parts: round 7;
+``families-tune``: round 8)."""
 
 
 def load(folder: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:
@@ -81,6 +86,12 @@ def load(folder: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:
         secret["speech2-held"] = speech2["speech2-held"]
         harmless["speech2-benign-tune"] = speech2["speech2-benign-tune"]
         harmless["speech2-benign-held"] = speech2["speech2-benign-held"]
+    if (folder / "speech3.json").exists():
+        speech3 = json.loads((folder / "speech3.json").read_text(encoding="utf-8"))
+        secret["speech3-tune"] = speech3["speech3-tune"]
+        harmless["speech3-benign-tune"] = speech3["speech3-benign-tune"]
+        secret["speech3b-tune"] = speech3["speech3b-tune"]
+        harmless["speech3b-benign-tune"] = speech3["speech3b-benign-tune"]
     if (folder / "vendordocs.json").exists():
         docs = json.loads((folder / "vendordocs.json").read_text(encoding="utf-8"))
         secret["vendordocs-tune"] = docs["vendordocs-tune"]

@@ -103,7 +103,7 @@ class Door(threading.Thread):
         self.accepts = accepts
         self.visits: queue.Queue[Visit] = queue.Queue()
         self.foreign = threading.Event()
-        self._stop = threading.Event()
+        self._ending = threading.Event()
         self.serving: Visit | None = None
         """The visit the server is writing for (always told it lives)."""
         self.working_since: float | None = None
@@ -114,7 +114,7 @@ class Door(threading.Thread):
 
     def stop(self) -> None:
         """End the thread; queued clients' connections close (each writes itself)."""
-        self._stop.set()
+        self._ending.set()
 
     def run(self) -> None:
         """Accept, read, queue and beat until :meth:`stop` (see the module)."""
@@ -123,7 +123,7 @@ class Door(threading.Thread):
         selector.register(self.listener, selectors.EVENT_READ)
         last_beat = time.monotonic()
         try:
-            while not self._stop.is_set():
+            while not self._ending.is_set():
                 for key, _ in selector.select(timeout=BEAT_S / 2):
                     if key.fileobj is self.listener:
                         self._accept(selector)

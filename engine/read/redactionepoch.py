@@ -22,6 +22,7 @@ _DETECTOR_SOURCES = (
     _ENGINE / "redaction" / "rules.py",
     _ENGINE / "redaction" / "vendors.py",
     _ENGINE / "redaction" / "speech.py",
+    _ENGINE / "redaction" / "said.py",
     _ENGINE / "redaction" / "kingfisher.py",
     _ENGINE / "redaction" / "kingfisher.json",
     _ENGINE / "redaction" / "context.py",

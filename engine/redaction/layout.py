@@ -12,9 +12,11 @@ one line. Notes often put them apart:
 - a markdown table whose header names a secret column (``password``, ``pw``,
   ``secret``, ``token``, ``api key``, ``senha``, ``비밀번호`` ...): each cell of that
   column in the rows below;
-- a table row with no header in sight, where a cell follows an account name
-  (``admin``, ``root`` ... the names :mod:`.speech`'s ``admin / <pw>`` rule knows):
-  ``| db | admin | S3cr3t!pw |``.
+- a row of a table with no header (no ``|---|`` rule row), where a cell follows an
+  account name (``admin``, ``root`` ... the names :mod:`.speech`'s ``admin / <pw>``
+  rule knows): ``| db | admin | S3cr3t!pw |``. Under a header, the header says
+  what each column holds: ``| Host | Role | Region |`` over ``| web01 | admin |
+  eu-west-1a |`` holds no password.
 
 Each value must still read as a credential (:func:`.speech._ok`), so a column of
 ``see vault``, ``-`` or ``$DB_PASSWORD`` stays verbatim.
@@ -116,16 +118,31 @@ def _value_ok(value: str, *, pin: bool = False) -> bool:
     return bool(value) and not _NOT_VALUE_RE.match(value) and " " not in value and _ok(value, min_len=6)
 
 
+def _tables(text: str) -> Iterator[list[re.Match[str]]]:
+    """The rows of each table in ``text``: runs of table rows on consecutive lines."""
+    rows: list[re.Match[str]] = []
+    for m in _ROW_RE.finditer(text):
+        if rows and m.start() != rows[-1].end() + 1:
+            yield rows  # not the line after the last row: a new table begins
+            rows = []
+        rows.append(m)
+    if rows:
+        yield rows
+
+
 def _table_spans(text: str) -> Iterator[Span]:
-    """Cells of a table's secret columns, and cells after an account name's cell."""
+    """Cells of a table's secret columns, and in a table without a header, cells after an account name's cell."""
+    for rows in _tables(text):
+        yield from _rows_spans(rows)
+
+
+def _rows_spans(rows: list[re.Match[str]]) -> Iterator[Span]:
+    """:func:`_table_spans` of one table's rows."""
     secret_cols: set[int] = set()
     pin_cols: set[int] = set()
-    last_end = -2
-    for m in _ROW_RE.finditer(text):
+    headed = any(_RULE_ROW_RE.fullmatch(m.group(0)) for m in rows)
+    for m in rows:
         row, base = m.group(0), m.start()
-        if base != last_end + 1:
-            secret_cols = set()  # not the line after the last row: a new table begins
-        last_end = m.end()
         if _RULE_ROW_RE.fullmatch(row):
             continue
         cells = _cells(row)
@@ -136,7 +153,7 @@ def _table_spans(text: str) -> Iterator[Span]:
             pin_cols = {i for i in headers if _PIN_RE.search(texts[i])}
             continue
         for i, (a, _b) in enumerate(cells):
-            after_account = i > 0 and _ACCOUNT_RE.match(texts[i - 1].strip("`*_ "))
+            after_account = not headed and i > 0 and _ACCOUNT_RE.match(texts[i - 1].strip("`*_ "))
             pin = i in secret_cols and i in pin_cols
             if (i in secret_cols or after_account) and _value_ok(texts[i], pin=pin):
                 value = texts[i].strip("`*_ ")

@@ -100,8 +100,10 @@ def looks_like_credential(value: str, *, min_len: int = 8) -> bool:
 # --- URL credentials ---------------------------------------------------------------------------------------------
 
 _URL_CRED_RE = re.compile(
-    r"\b[a-z][a-z0-9+.-]{1,20}://(?P<user>[^\s/:@?#\"'<>]{0,128}):(?P<pw>[^\s/@?#\"'<>]{1,256})@", re.I
+    r"\b[a-z][a-z0-9+.-]{1,20}://(?P<user>[^\s/:@?#\"'<>]{0,128}):(?P<pw>[^\s/@\"'<>]{1,256})@", re.I
 )
+"""A URL's user and password; a ``#`` or ``?`` in the password is its own (``amqp://app:2*A#AV@mq/``: people paste
+it unencoded), since a fragment or a query would come after the host."""
 
 # --- query strings -----------------------------------------------------------------------------------------------
 
@@ -367,6 +369,26 @@ def _adjective(m: re.Match[str], value: str) -> bool:
     return first.isalpha() and first.islower() and first not in _ADJ_OK and bool(_WORD_NUMBER_RE.fullmatch(value))
 
 
+_NAMED_KEY_RE = re.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,7}|[a-z]+(?:[-_][a-z]+)*[-_]\d{1,6}")
+"""What a bare "key"/"keys" label lists that is no secret: an issue key (Jira's ``PROJECT-123``: upper-case project
+key, a dash, a number) or a name and a number (``tenant-42``)."""
+_REQUIREMENT_RE = re.compile(r"[\w.\[\]-]+\s*(?:[=<>~!]=|[<>@])|[\w.-]+/[\w.-]+@")
+"""A pinned requirement or action (``numpy==1.26.4``, ``torch>=2``, ``actions/checkout@v4``): what "pin" pins."""
+
+
+def _not_a_value(m: re.Match[str], value: str, quoted: bool) -> bool:
+    """Whether a labelled match names no secret (issue 32 round 7): a bare "key(s)" label listing issue keys, a
+    "pin" label pinning a package, or a quoted name in a call whose next argument follows its comma
+    (``env("DB_PASSWORD", default=None)``; a quoted next argument, ``set("db_password", "…")``, is still a value)."""
+    label = m.group("label").lower()
+    if label in ("key", "keys") and _NAMED_KEY_RE.fullmatch(value):
+        return True
+    if label in ("pin", "pins") and _REQUIREMENT_RE.match(value):
+        return True
+    closer = m.string[m.end("between") : m.start("sep")]
+    return m.group("sep").strip() == "," and not quoted and any(q in closer for q in "\"'")
+
+
 def spans(text: str) -> Iterator[Span]:
     """Every span of ``text`` our own rules take for a secret value."""
     for start, end in _pem_blocks(text):
@@ -397,7 +419,11 @@ def spans(text: str) -> Iterator[Span]:
         quoted, sep = off == 1, m.group("sep").strip()
         min_len = 8 if (sep or quoted) else 12
         passphrase = quoted and sep and len(value) >= 8 and " " in value.strip() and not _PLACEHOLDER_RE.match(value)
-        if _about_passwords(m.group("label"), m.group("between")) or _adjective(m, value):
+        if (
+            _about_passwords(m.group("label"), m.group("between"))
+            or _adjective(m, value)
+            or _not_a_value(m, value, quoted)
+        ):
             continue  # "password policy: min-12-chars", "our secret lunch spot is zorbacafe-4471"
         if value.startswith(("(", "[", "--")):
             continue  # prose in brackets after a label ("the token (URL-restricted) is ..."), or a command's next flag

@@ -24,7 +24,8 @@ placeholders (``$PASS``, ``<password>``) and numbers stay:
   of 16+ base32 characters after its name ("TOTP seed <seed>");
 - "use <pw> to log in|unlock|decrypt ...";
 - ``export ANY_PASSWORD=<pw>`` (a name ending in ``_PASSWORD``, ``_PASS``, ``_PWD``);
-- ``htpasswd -nb user <pw>`` and ``net use \\\\host\\share <pw> /user:x``.
+- ``htpasswd -nb user <pw>`` and ``net use \\\\host\\share <pw> /user:x``;
+- (:mod:`.said`, in :mod:`.structure`: "<pw> is the wifi key", "reset the password to <pw>", codes, seeds ...).
 
 After a password word and a link, three or more dashed words
 (``lichen-cobalt-walnut``) count as a passphrase; elsewhere they read as names.
@@ -144,10 +145,11 @@ _TAG_RE = re.compile(r"v?\d[\w.+-]*$|latest$|stable$|alpine$|slim$")
 _ACCOUNT_RE = re.compile(rf"(?i)^['\"]?(?:{_ACCOUNTS})\d{{0,3}}['\"]?$")
 _LOGIN_CONTEXT_RE = re.compile(
     r"(?i)\b(?:login|log[ -]?in|sign[ -]?in|creds?|credentials?|user\s*/\s*pass(?:word)?|username\s*/\s*password|"
-    r"account|auth)\b[^\n]{0,48}$"
+    r"account|auth|wi-?fi|wlan|ssid)\b[^\n]{0,48}$"
 )
 _LOGIN_WITH_RE = re.compile(
-    r"(?i)\b(?:login|log[ -]?in|sign[ -]?in|creds?|credentials?)\b[^\n.]{0,60}?\bwith\s+(?:password\s+|pw\s+)?" + _V
+    r"(?i)\b(?:login|log(?:ged)?[ -]?in(?:to)?|sign(?:ed)?[ -]?in(?:to)?|creds?|credentials?)\b[^\n.]{0,60}?\bwith\s+(?:password\s+|pw\s+)?"
+    + _V
 )
 _PW_RE = re.compile(
     r"(?i)(?<![A-Za-z0-9-])(?:pw|pword|p/w|passwd|pass\s?word|pass|pwd)\b"
@@ -159,18 +161,21 @@ _PW_RE = re.compile(
 """"pw is <pw>", ``db_password: <pw>``: a said value runs to the next space (:func:`said_end` trims it)."""
 _LABEL = (
     r"(?:(?<![\w-])(?:pass\s?words?|passwd|passphrase|pw|pwd|pass|passcode|master\s+key|unseal\s+key|mdp|"
-    r"mot\s+de\s+passe|contrase[ñn]a|clave|senha|palavra[- ]passe|парол[ьяею]\w{0,2})|"
-    r"(?<![\w-])(?:[a-zäöüß]{1,20}-?)?(?:passwort|kennwort)|パスワード|暗証番号|密码|密碼|口令|비밀번호|비번|암호)"
+    r"mot\s+de\s+passe|contrase[ñn]a|clave|senha|palavra[- ]passe|parola\s+d['’]ordine|chiave|has[łl][oaeu]\w{0,2}|"
+    r"парол[ьяею]\w{0,2})|(?<![\w-])(?:[a-zäöüß]{1,20}-?)?(?:passwort|kennwort|wachtwoord)|パスワード|パスコード|暗証番号|"
+    r"密码|密碼|口令|비밀번호|비번|암호)"
 )
 """A password word in English, German (compounds too: ``Datenbankpasswort``, ``WLAN-Passwort``), French (``mdp``),
-Spanish, Portuguese (``palavra-passe``), Russian (its cases), Japanese, Chinese and Korean; CJK words need no
-boundary, since CJK text has no spaces."""
+Spanish, Portuguese (``palavra-passe``), Italian (``parola d'ordine``, ``chiave``), Dutch (``wifi-wachtwoord``),
+Polish (``hasło`` and its cases), Russian (its cases), Japanese, Chinese and Korean; CJK words need no boundary,
+since CJK text has no spaces."""
 _PREP = (
     r"for|of|on|to|at|in|from|für|fürs|vom|zum|zur|bei|beim|am|im|des|der|du|de|de\s+la|de\s+l'|à|au|aux|pour|"
     r"pour\s+(?:le|la|les)|del|de\s+los|para|para\s+(?:el|la|o|a)|en|do|da|dos|das|no|na|pro|pra|"
-    r"для|от|к|ко|на|в|во|у|с|со"
+    r"di|della|dello|dell['’]|dei|degli|per|van|voor|bij|op|dla|od|для|от|к|ко|на|в|во|у|с|со"
 )
-"""What precedes the thing a password opens, in the nine languages: "for", "für", "du", "del", "do", "для" ..."""
+"""What precedes the thing a password opens, in the twelve languages: "for", "für", "du", "del", "di", "van", "do",
+"dla", "для" ..."""
 _QUALIFIER = r"(?:\s+(?:" + _PREP + r")\s+[^\n:=：.;!?—]{1,40}?|\s+d['’][^\s:=：]{2,30})?"
 """What the password opens, between the word and its link: "for my bank account", "für das WLAN", "du serveur",
 "do banco", "для сервера", "d'administration"."""
@@ -186,11 +191,15 @@ _BARE = r"(?:\s+(?!(?:" + _ABOUT + r")\b)[\w'’-]{1,24}){1,3}?"
 taken only before a colon or a dash."""
 _COLON = r"(?:\s{0,3}[:=：]\s{0,3}|\s+[—–-]\s+(?:это\s+)?)"
 _LINK = (
-    r"(?:" + _COLON + r"|\s+(?:is|was|is\s+now|ist|lautet|est|es|é|é\s+a|era|c'est)\s+|\s*(?:は|是|为|為|：)\s*|"
+    r"(?:"
+    + _COLON
+    + r"|\s+(?:is\s+now|is\s+nu|ist\s+jetzt|est\s+maintenant|es\s+ahora|é\s+agora|é\s+a|è\s+ora|jest\s+teraz|is|was|"
+    r"ist|lautet|est|es|é|era|c'est|è|to)\s+|\s*(?:は|是|为|為|：)\s*|"
     r"(?:는|은|이|가)\s*)"
 )
-"""The link between a password word and its value: "is", ":", "=", a dash, "ist", "est", "es", "é", は, 是, and the
-Korean particles 는/은/이/가 ("비밀번호는 <pw> 입니다")."""
+"""The link between a password word and its value: "is", ":", "=", a dash, "ist", "est", "es", "é", "è", the Polish
+"to" ("hasło do wifi to <pw>": :func:`_link_ok` keeps it to Polish), は, 是, and the Korean particles 는/은/이/가
+("비밀번호는 <pw> 입니다")."""
 _VA = _OPEN + _quoted(r"[^\s'\"`」』«»\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]{4,128}")
 """A said value: a run without spaces that stops at CJK text (パスワードは<pw>です), or quoted (« Soleil#2024 »,
 a closing quote not needed); :func:`said_end` trims an unquoted one."""
@@ -232,7 +241,8 @@ _TOTP_RE = re.compile(
 of four or not, holding a digit or all upper case (a word in lower case is not one)."""
 _SAID_KEYS: tuple[str, ...] = (
     *("pass", "pw", "master", "unseal", "contrase", "clave", "senha", "kennwort", "парол", "パスワード", "mdp"),
-    *("暗証番号", "密码", "密碼", "口令", "비밀번호", "비번", "암호"),
+    *("暗証番号", "密码", "密碼", "口令", "비밀번호", "비번", "암호", "wachtwoord", "hasł", "hasl", "parola", "chiave"),
+    *("パスコード",),
 )
 """Substrings one of which every :data:`_SAID_RE` match holds (a cheap test before the regex)."""
 _PIN_KEYS = ("pin", "pass", "code", "暗証番号")
@@ -251,8 +261,8 @@ _NEW_KEYS_RE = re.compile(
 )
 """Any keyword of the round-4 rules (said passwords, PINs, fixed operands, "use ... to"): most lines hold none."""
 _PIN_RE = re.compile(
-    r"(?i)(?:(?<![\w-])(?:pin(?:\s?code|\s+number)?|passcode|pass\s+code|unlock\s+code|door\s+code|alarm\s+code|"
-    r"access\s+code)|暗証番号|PIN码)"
+    r"(?i)(?:(?<![\w-])(?:pin(?:\s?code|\s+number|\s*번호)?|passcode|pass\s+code|unlock\s+code|door\s+code|alarm\s+code|"
+    r"access\s+code)|暗証番号|パスコード|PIN码)"
     + _QUALIFIER
     + _LINK
     + r"(?P<value>\d{4,8})(?![\d.,:/-]|\s*(?:digits?|chars?|characters?|numbers?|hours?|minutes?|days?|%))"
@@ -264,7 +274,7 @@ _USE_TO_RE = re.compile(
 )
 """"use <pw> to log in", "use passphrase <pw> to unlock": the value between "use" and an access verb."""
 _WITH_RE = re.compile(
-    r"(?i)\b(?:encrypted|encrypt|protected|locked|secured|unlocks?|decrypts?|opens?)\s+(?:\w+\s+){0,2}?(?:with|by|using)\s+"
+    r"(?i)\b(?:encrypted|encrypt|protected|locked|secured|unlocks?|decrypts?|opens?)\s+(?:\w+\s+){0,4}?(?:with|by|using)\s+"
     r"(?:the\s+)?(?:(?:password|passphrase|passcode|pin|key)\s+)?" + _V
 )
 _NOT_A_PASSWORD_RE = re.compile(
@@ -290,10 +300,15 @@ _PASSPHRASE_RE = re.compile(r"[A-Za-z][a-z]{2,11}(?:[-_][A-Za-z][a-z]{2,11}){2,7
 """Three or more words joined by ``-`` or ``_`` (``lichen-cobalt-walnut``): a passphrase, said right after a password word."""
 
 
+_CALL_RE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\(|[A-Za-z_]\w{2,}\((?:\)|[\"'$`]|$)")
+"""Code that calls for a value (``os.Getenv(``, ``getpass.getpass()``, ``read_password()?``, ``mustEnv(``): a dotted
+name and a bracket, or a name and an empty or quoted argument; ``Abc(123`` is still a password."""
+
+
 def _ok(value: str, *, min_len: int = 6, phrase: bool = False) -> bool:
     """Whether ``value`` reads as a credential; ``phrase``: the context is a password word and a link, so dashed
-    words count too (elsewhere they read as names: ``docker-compose-plugin``)."""
-    if value.startswith(("$", "%", "<", "{", "[", "(")):
+    words count too (elsewhere they read as names: ``docker-compose-plugin``). A call in code is not one."""
+    if value.startswith(("$", "%", "<", "{", "[", "(")) or _CALL_RE.match(value):
         return False
     if phrase and len(value) >= 12 and _PASSPHRASE_RE.fullmatch(value):
         return True
@@ -304,7 +319,9 @@ def _phrase_ok(m: re.Match[str], label: str) -> bool:
     """Whether dashed words after this password word read as a passphrase: the word and a link must precede the value,
     and a bare "pass" not with a colon, since "lint pass: ruff-format-check" is a test result."""
     link = m.group(0)[: m.start("value") - m.start()].rstrip().rstrip("'\"「『«‹“„" + _SPACE).rstrip()
-    if not link.endswith(("is", "was", "=", ":", "：", "now", "ist", "est", "es", "は", "是")):
+    if not link.endswith(
+        ("is", "was", "=", ":", "：", "now", "ist", "est", "es", "は", "是", "é", "è", "to", "lautet")
+    ):
         return False
     return not (label.lower().rstrip() == "pass" and link.endswith((":", "：")))
 
@@ -361,9 +378,32 @@ def _codes(m: re.Match[str]) -> Iterator[Span]:
         yield m.start() + code.start(), m.start() + code.end(), "backup-code"
 
 
-def _emit(m: re.Match[str], slug: str, *, min_len: int = 6, text: str = "", phrase: bool = False) -> Iterator[Span]:
+_UNIT_AFTER_RE = re.compile(
+    r"(?i)[ \t]*(?:digits?|chars?|characters?|numbers?|seconds?|minutes?|hours?|days?|weeks?|months?|years?|%|zeichen|"
+    r"stellen|tage|caract|chiffres|jours|d[ií]gitos|caracteres|d[ií]as|cifre|caratteri|giorni|cijfers|tekens|dagen|"
+    r"znak|cyfr|dni|桁|文字|日|位|天|자|일)"
+)
+
+
+def _digits_ok(m: re.Match[str], value: str) -> bool:
+    """Whether ``value`` after a password word and a link is 4 to 8 digits with no unit after them (a length or a
+    duration: "Passwort ist 12345 Zeichen"): a numeric password or PIN, "银行卡密码是304375"."""
+    after = m.start("value") + len(value)
+    return value.isdigit() and 4 <= len(value) <= 8 and not _UNIT_AFTER_RE.match(m.string, after)
+
+
+def _link_ok(m: re.Match[str], label: str) -> bool:
+    """Whether the link of a :data:`_SAID_RE` match suits its word: the Polish "to" follows a Polish word only."""
+    link = m.string[m.start("label") + len(label) : m.start("value")].strip(" \t'\"«‹“„「『" + _SPACE)
+    return (not link.endswith(" to") and link != "to") or label.lower().startswith(("hasł", "hasl"))
+
+
+def _emit(
+    m: re.Match[str], slug: str, *, min_len: int = 6, text: str = "", phrase: bool = False, digits: bool = False
+) -> Iterator[Span]:
+    """The value of ``m`` when it reads as a credential; ``digits``: 4 to 8 digits do too (:func:`_digits_ok`)."""
     value = _value(m)
-    if _ok(value, min_len=min_len, phrase=phrase):
+    if _ok(value, min_len=min_len, phrase=phrase) or (digits and _digits_ok(m, value)):
         start = m.start("value")
         yield start, start + len(value), slug
 
@@ -427,11 +467,15 @@ def spans(text: str) -> Iterator[Span]:
                 yield from _emit(m, "password", min_len=8)
     if "p" in low:
         for m in _PW_RE.finditer(text):
+            head = text[m.start() : m.start("value")].rstrip()
+            if text[m.start() - 1 : m.start()] == "_" and head.isalpha():
+                continue  # a name's tail and no link: "-e POSTGRES_PASSWORD postgres:16" passes the variable through
             yield from _emit(m, "password", phrase=_phrase_ok(m, m.group(0)[:4]))
     if new and any(k in low for k in _SAID_KEYS):
         for m in _SAID_RE.finditer(text):
-            if not (m.group("sp") and m.group("label").lower() in ("pw", "pass", "pwd")):
-                yield from _emit(m, "password", phrase=_phrase_ok(m, m.group("label")))
+            label = m.group("label")
+            if not (m.group("sp") and label.lower() in ("pw", "pass", "pwd")) and _link_ok(m, label):
+                yield from _emit(m, "password", phrase=_phrase_ok(m, label), digits=not m.group("sp"))
     if new and any(k in low for k in _CODE_KEYS):
         for m in _CODES_RE.finditer(text):
             yield from _codes(m)
