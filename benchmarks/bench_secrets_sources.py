@@ -33,6 +33,8 @@ identifiers-tune    yes    public ids people keep in notes, documented shapes, e
 identifiers-held    no     its odd templates, built before round 6's rules, alterations never read
 formats-tune        yes    45 more public families (Stripe object ids, checksums as tools print them, phone,
                            tracking and device numbers, DNS records, DIDs ...; ``formats.json``, round 7)
+families-tune       yes    identifiers.json's families in other words, from each format's docs (trace
+                           contexts, Slack/Discord/Jira ids, cloud ids, lockfiles ...; ``families.json``, round 8)
 (``--extra-benign``) no    look-alikes: Kingfisher's negative examples (``build_kingfisher_negatives.py``),
                            trufflehog's invalid test patterns (``build_trufflehog_tests.py --negatives``),
                            whispers' compliant lines and ripsecrets' ``test/none`` (``build_scanner_tests.py --negatives``)
@@ -56,12 +58,13 @@ from pathlib import Path
 CORPUS = Path(__file__).parent / "secrets_corpus"
 TUNED = {
     *("kingfisher", "named", "hard", "speech-tune", "speech2-tune", "speech2-benign-tune", "benign", "patterns-db"),
-    *("vendordocs-tune", "vendordocs-benign-tune", "identifiers-tune", "formats-tune"),
+    *("vendordocs-tune", "vendordocs-benign-tune", "identifiers-tune", "formats-tune", "families-tune"),
     *("kingfisher-more", "patterns-db-stable", "speech3-tune", "speech3-benign-tune"),
     *("speech3b-tune", "speech3b-benign-tune"),
 }
 """Parts whose misses were read while writing rules (``patterns-db``: ``--extra`` named so, issue 32 round 3;
-``kingfisher-more``, ``patterns-db-stable``, ``formats-tune`` and the ``speech3`` parts: round 7)."""
+``kingfisher-more``, ``patterns-db-stable``, ``formats-tune`` and the ``speech3`` parts: round 7;
+``families-tune``: round 8)."""
 
 
 def load(folder: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:
@@ -103,6 +106,8 @@ def load(folder: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:
         harmless["identifiers-held"] = ids["identifiers-held"]
     if (folder / "formats.json").exists():
         harmless["formats-tune"] = json.loads((folder / "formats.json").read_text(encoding="utf-8"))["formats-tune"]
+    if (folder / "families.json").exists():
+        harmless["families-tune"] = json.loads((folder / "families.json").read_text(encoding="utf-8"))["families-tune"]
     if (folder / "public.json").exists():
         harmless["public"] = json.loads((folder / "public.json").read_text(encoding="utf-8"))["samples"]
     return secret, harmless

@@ -33,6 +33,8 @@ _DETECTOR_SOURCES = (
         for name in ("structure", "prefixed", "layout", "phrases", "configs", "assignments", "families")
     ),
     _ENGINE / "redaction" / "identifiers.py",
+    _ENGINE / "redaction" / "formats.py",
+    _ENGINE / "redaction" / "idshapes.py",
     _ENGINE / "redaction" / "checksums.py",
     _ENGINE / "format" / "cleantext.py",
     _ENGINE / "read" / "recallkeys.py",

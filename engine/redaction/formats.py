@@ -1,6 +1,7 @@
 """More public formats people keep in notes: spans redaction leaves alone (docs/architecture.md §3).
 
-:func:`spans` adds to :func:`.identifiers.spans` (issue 32, round 7). As
+:func:`spans` adds to :func:`.identifiers.spans` (issue 32, round 7), and
+:func:`.idshapes.spans` (round 8) to it. As
 there, each format is recognised by positive knowledge: a checksum where the
 format has one (:mod:`.checksums`), its documented structure, or the header
 or label it is printed under, never by its look alone; a secret beside one is
@@ -39,7 +40,7 @@ import binascii
 import re
 from collections.abc import Iterator
 
-from . import checksums
+from . import checksums, idshapes
 
 Span = tuple[int, int]
 
@@ -280,3 +281,4 @@ def spans(text: str) -> Iterator[Span]:
     yield from _decoded(text)
     yield from _shapes(text)
     yield from _labelled(text)
+    yield from idshapes.spans(text)

@@ -113,7 +113,11 @@ _AWS_ID_RE = re.compile(
     r"(?:[0-9a-f]{8}|[0-9a-f]{17})(?![\w-])"
 )
 _POD_ALPHA = "bcdfghjklmnpqrstvwxz2456789"
-_POD_RE = re.compile(rf"(?<![\w-])(?:[a-z][a-z0-9]{{0,30}}-){{1,6}}[{_POD_ALPHA}]{{6,10}}-[{_POD_ALPHA}]{{5}}(?![\w-])")
+_POD_RE = re.compile(
+    rf"(?<![\w-])(?:[a-z][a-z0-9]{{0,30}}-){{1,6}}(?:[{_POD_ALPHA}]{{6,10}}|\d{{8}})-[{_POD_ALPHA}]{{5}}(?![\w-])"
+)
+"""A pod's name: its owner's name, then a ReplicaSet's hash or a CronJob's schedule (minutes since 1970, 8 digits),
+then 5 characters of Kubernetes' random-suffix alphabet."""
 _CONTAINER_RE = re.compile(r"(?<![\w])(?:containerd|docker|cri-o)://[0-9a-f]{64}(?![\w])")
 _SEMVER_RE = re.compile(
     r"(?<![\w.+-])v?(?:0|[1-9]\d*)\.(?:0|[1-9]\d*)\.(?:0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?"
@@ -192,6 +196,8 @@ _JOSE = frozenset(
     ]
 )
 _B64_RE = re.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/]{12,}={0,2}(?![A-Za-z0-9+/=_-])")
+_REGION_RE = re.compile(r"(?:[a-z]{2}(?:-gov)?-[a-z]+-\d|[a-z]+-[a-z]+\d)")
+"""A cloud region's name (AWS ``eu-west-1``, GCP ``europe-west1``): a word in decoded base64, not a credential."""
 _B64_SECRET_RE = re.compile(r"(?i)passw|pwd|secret|token|\bkey|api[_-]?key|private|bearer|credential|auth|session")
 _B64_LABEL_RE = re.compile(r"(?i)secret|passw|pwd|private|hmac|bearer|token|key|auth|credential|cookie|session|sig")
 """Words before a base64 value that make it a secret whatever it decodes to (``SECRET_KEY=<base64>``)."""
@@ -200,14 +206,15 @@ _MODEL_RE = re.compile(
     r"(?<![\w./-])(?:gpt|chatgpt|o[1-9]|claude|gemini|gemma|llama|codellama|mistral|mixtral|ministral|codestral|"
     r"pixtral|magistral|qwen|qwq|deepseek|phi|command|text-embedding|embed|nomic-embed-text|mxbai-embed|bge|e5|"
     r"starcoder|falcon|grok|olmo|granite|nemotron|jamba|sonar|kimi|glm|whisper|dall-e|tts|davinci|babbage|"
-    r"haiku|sonnet|opus)[0-9.]*(?:[-:/][A-Za-z0-9.]+){0,10}(?![\w/-])",
+    r"haiku|sonnet|opus)[0-9.]*(?:[-:/][A-Za-z0-9._]+){0,10}(?![\w/-])",
     re.I,
 )
 _PASSWORD_WORD_RE = re.compile(r"(?i)pass|pwd|\bpw\b|secret|credential|login|\bpin\b|phrase")
 _MODEL_PART_RE = re.compile(
     r"(?i)[a-z]{1,12}|\d+(?:\.\d+)*[a-z]?|\d+(?:\.\d+)?[bkmtx]|\d+x\d+b|v\d+(?:\.\d+)*|[a-z]+\d+(?:\.\d+)*[a-z]?|"
-    r"\d{4}-?\d{2}-?\d{2}"
+    r"\d{4}-?\d{2}-?\d{2}|i?q\d(?:_(?:[0-9]|k|s|m|l|xs|xxs|nl))*"
 )
+"""A model name's parts: words, versions, sizes, dates, and llama.cpp's quantisation types (``q4_K_M``, ``IQ3_XXS``)."""
 
 
 def _line_before(text: str, start: int, width: int = 64) -> str:
@@ -411,7 +418,7 @@ def _plain_text_ok(value: str) -> bool:
             return False
     elif " " not in decoded.strip() or sum(c.isalpha() or c == " " for c in decoded) < 0.75 * len(decoded):
         return False
-    pieces = re.split(r"[\s\"',:;{}\[\]=()]+", decoded)
+    pieces = [p for p in re.split(r"[\s\"',:;{}\[\]=()]+", decoded) if not _REGION_RE.fullmatch(p)]
     from .rules import looks_like_credential
 
     return not any(looks_like_credential(p, min_len=8) for p in pieces if p)
