@@ -260,6 +260,11 @@ class GitStore(GitHistory, GitCommits):
                 continue  # editors' scratch files are not memory (a killed writer's temp file is cleaned up)
             full = self.root / path
             odd = not_regular_kind(full)
+            if flag & _INDEX_CHANGED and odd is None and self._as_in_head(path):
+                # Only the index lags (its write after a commit failed: a full disk): nobody edited. The
+                # next hand-edit pass or commit brings the index entry back in step (:meth:`sync_index`).
+                self._index_pending.add(path)
+                continue
             if flag & _INDEX_CHANGED:
                 staged.append(path)
             if flag & FileStatus.WT_NEW and not flag & _INDEX_CHANGED:
@@ -302,6 +307,16 @@ class GitStore(GitHistory, GitCommits):
                 changed.append(path)
         state = RepoState.HAND_EDITED if changed else RepoState.CLEAN
         return RepoStatus(state=state, changed=changed, head=head, staged=[p for p in staged if p in changed])
+
+    def _as_in_head(self, path: str) -> bool:
+        """Whether ``path`` in the work tree is HEAD's version (both absent counts), whatever the index says."""
+        try:
+            data: bytes | None = read_work_file(self.root / path)
+        except FileNotFoundError:
+            data = None
+        except OSError:
+            return False
+        return data == self.head_blob(path)
 
     def _scan(self) -> dict[str, int]:
         """libgit2's status of the whole work tree, read again when a file went away while it was hashed.

@@ -293,6 +293,8 @@ class Writer:
         status = self.git.status(paths, refresh=True)
         if status.state is RepoState.BLOCKED:
             raise BlockedError(status.reason or "unknown")
+        if not leave_staged:
+            self.git.sync_index()  # an index entry left behind HEAD by a failed index write: no hand edit
         changed = []
         for path in status.changed:
             if leave_staged and path in status.staged:
