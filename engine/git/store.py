@@ -44,6 +44,7 @@ from .common import IDENTITY_EMAIL, IDENTITY_NAME, format_message, libgit2_versi
 from .exclude import ensure_excluded
 from .history import GitHistory
 from .indexstat import index_looks_stale
+from .mergestate import USUAL, merge_reason
 from .statuscache import CachedScan, StatusCache
 
 BRANCH = "main"
@@ -63,7 +64,7 @@ stat data is stale (a copied or restored repo): when a sample of its entries say
 time: on a busy machine (load 40 on 2 cores) a fresh scan took 0.2-0.5 s of wall time at 2,000 files."""
 
 _STATE_REASONS = {
-    RepositoryState.MERGE: "a merge is in progress: finish it (git commit) or abort it (git merge --abort)",
+    RepositoryState.MERGE: USUAL,
     RepositoryState.REVERT: "a revert is in progress: finish or abort it (git revert --abort)",
     RepositoryState.REVERT_SEQUENCE: "a revert is in progress: finish or abort it (git revert --abort)",
     RepositoryState.CHERRYPICK: "a cherry-pick is in progress: finish or abort it",
@@ -196,6 +197,8 @@ class GitStore(GitHistory, GitCommits):
     def _state_reason(self) -> str | None:
         """Why writes are blocked, lock files aside: a git operation in progress or a detached HEAD."""
         state = self._repo.state()
+        if state == RepositoryState.MERGE:
+            return merge_reason(self._repo)
         if state != RepositoryState.NONE:
             return _STATE_REASONS.get(state, f"a git operation is in progress ({state.name})")
         if self._repo.head_is_detached:
