@@ -134,6 +134,48 @@ class GitHistory:
             pass
         return out
 
+    def recent_removals(self, within_s: float) -> list[tuple[str, bytes, bytes | None, float]]:
+        """What memrepo's own commits of the last ``within_s`` seconds changed: (path, before, after, time) each.
+
+        For compaction, which erases the history the stale-save guard reads (:mod:`memrepo.engine.write.forgotlines`).
+        Only commits with an ``Origin:`` trailer other than ``hand_edit`` count; a file a commit added is left
+        out (nothing was removed from it). Follows first parents from HEAD, newest first; a damaged history
+        ends the list early.
+
+        Returns:
+            list: (repo-relative path, its bytes before, after or None when deleted, the commit's time in
+            seconds since the epoch).
+        """
+        import time
+
+        out: list[tuple[str, bytes, bytes | None, float]] = []
+        self.let_go_of_replaced_packs()
+        if self._repo.head_is_unborn:
+            return out
+        since = time.time() - within_s
+        try:
+            commit: pygit2.Commit | None = self._repo.head.peel(pygit2.Commit)
+            for _ in range(WALK_MAX):
+                if commit is None or commit.commit_time < since or not commit.parent_ids:
+                    break
+                parent = commit.parents[0]
+                if "\nOrigin: " in commit.message and "\nOrigin: hand_edit" not in commit.message:
+                    for delta in tree_diff(parent.tree, commit.tree).deltas:
+                        before = _blob_at(parent, delta.old_file.path)
+                        if before is not None:
+                            out.append(
+                                (
+                                    delta.old_file.path,
+                                    before,
+                                    _blob_at(commit, delta.old_file.path),
+                                    float(commit.commit_time),
+                                )
+                            )
+                commit = parent
+        except (KeyError, pygit2.GitError):
+            pass
+        return out
+
     def _commit(self, rev: str) -> pygit2.Commit:
         """The commit ``rev`` names (full or short id).
 

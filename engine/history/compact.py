@@ -41,7 +41,9 @@ from memrepo.engine.git.store import GitStore, format_message
 from memrepo.engine.models import CompactPreview, CompactProgress, CompactResult
 from memrepo.engine.state.registry import Event
 from memrepo.engine.state.scrub import Scope, walk
+from memrepo.engine.write import forgotlines
 from memrepo.engine.write.ports import WriteAccess
+from memrepo.engine.write.stalesave import WINDOW_S
 from memrepo.engine.write.writer import Transaction
 
 STEPS = (
@@ -276,6 +278,8 @@ def _compact_locked(store: WriteAccess, tx: Transaction, progress: Progress | No
     if head is None:
         raise GitError("the memory repo has no commit yet: nothing to compact")
     before = git_dir_size(git.git_dir)
+    # The stale-save guard reads the last hour's removals in the history this erases: keep their keyed hashes.
+    forgotlines.record(state, store.git.recent_removals(WINDOW_S), WINDOW_S)
     _write_marker(state, 2, started)
 
     _emit(progress, 2)

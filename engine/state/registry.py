@@ -274,6 +274,22 @@ REGISTRY: tuple[Derived, ...] = (
         "secrets-allow.salt", _S, "redaction/allow.py", "the allow-list's salt (16 random bytes)", False, "nothing"
     ),
     Derived(
+        "forgotten-lines.json",
+        _S,
+        "write/forgotlines.py",
+        "keyed hashes (HMAC-SHA256) of the lines memrepo removed in the hour before a compaction, with expiry times; no text",
+        False,
+        "nothing: each compaction writes it; dropped when every hash expired",
+    ),
+    Derived(
+        "forgotten-lines.key",
+        _S,
+        "write/forgotlines.py",
+        "the hashes' key (32 random bytes, 0600), apart from them",
+        False,
+        "the next compaction that records a removal",
+    ),
+    Derived(
         "watch-armed",
         _S,
         "repo/watch.py",

@@ -22,6 +22,7 @@ never undone silently.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from typing import Protocol
 
 from memrepo.engine.errors import FormatError
@@ -84,7 +85,13 @@ def dropped_entries(history: History, rel: str, committed: bytes | None, now: by
     return [text for text, meta in missing if text in written and meta not in rewritten]
 
 
-def revived_entries(history: History, rel: str, committed: bytes | None, now: bytes | None) -> list[str]:
+def revived_entries(
+    history: History,
+    rel: str,
+    committed: bytes | None,
+    now: bytes | None,
+    compacted: Callable[[str, list[str]], set[str]] | None = None,
+) -> list[str]:
     """The entry lines memrepo removed from ``rel`` in the last :data:`WINDOW_S` that ``now`` brings back.
 
     An editor's copy read before a forget (or an inbox accept, a dream's delete or move) still holds the
@@ -96,6 +103,8 @@ def revived_entries(history: History, rel: str, committed: bytes | None, now: by
         rel: repo-relative path.
         committed: ``rel``'s bytes in HEAD.
         now: its bytes on disk (None: deleted).
+        compacted: which of the given lines memrepo removed in the window before a compaction erased the
+            history (:func:`.forgotlines.forgotten`); None: the history alone.
 
     Returns:
         list[str]: the revived lines, in the save's order (empty for most edits: no history is read unless
@@ -108,6 +117,8 @@ def revived_entries(history: History, rel: str, committed: bytes | None, now: by
     if not new:
         return []
     removed = _removed(history, rel, committed, now, new)
+    if compacted is not None and any(text not in removed for text in new):
+        removed = removed | compacted(rel, [text for text in new if text not in removed])
     return [text for text in new if text in removed]
 
 

@@ -37,6 +37,7 @@ from memrepo.engine.git.store import GitStore, format_message
 from memrepo.engine.models import HandEditQuestion as Question
 from memrepo.engine.models import RepoState
 
+from .forgotlines import forgotten
 from .handsecret import describe_secrets, secret_lines, secret_question
 from .settle import appended, question, wait_settled
 from .stalesave import dropped_entries, revived_entries, stale_question
@@ -188,7 +189,7 @@ class Writer:
         asked = question(rel, committed, data)
         if asked is None and committed is not None:
             dropped = dropped_entries(self.git, rel, committed, data)
-            revived = revived_entries(self.git, rel, committed, data)
+            revived = revived_entries(self.git, rel, committed, data, self._compacted)
             if dropped or revived:
                 asked = stale_question(rel, committed, data, dropped, revived)
         secrets = secret_lines(committed, data)
@@ -200,6 +201,10 @@ class Writer:
         asked.secrets = secrets
         asked.message += "; " + describe_secrets(rel, secrets)
         return asked
+
+    def _compacted(self, rel: str, lines: list[str]) -> set[str]:
+        """Which of ``lines`` memrepo removed from ``rel`` within the hour before a compaction (:mod:`.forgotlines`)."""
+        return forgotten(self.state_dir, rel, lines)
 
     def questions(self, paths: list[str]) -> list[Question]:
         """The hand edits among ``paths`` that wait for the user's answer (emptied, or most entries gone)."""
@@ -288,6 +293,8 @@ class Writer:
         status = self.git.status(paths, refresh=True)
         if status.state is RepoState.BLOCKED:
             raise BlockedError(status.reason or "unknown")
+        if not leave_staged:
+            self.git.sync_index()  # an index entry left behind HEAD by a failed index write: no hand edit
         changed = []
         for path in status.changed:
             if leave_staged and path in status.staged:

@@ -24,6 +24,7 @@ from memrepo.engine.redaction import allow
 from memrepo.engine.repo.store import MemoryStore
 from memrepo.engine.state import registry, scrub
 from memrepo.engine.state.registry import REGISTRY, Event, Fate, Where, unlisted
+from memrepo.engine.write import forgotlines
 
 MARKER = "Zyqvox-4417 deploys only from the quartz runner"
 """A planted entry: its words appear nowhere else in a test repo."""
@@ -207,6 +208,8 @@ def test_every_owner_name_is_registered() -> None:
         recallkeys.INDEX_FILE,
         workspacemap.MAP_FILE,
         allow.FILE_NAME,
+        forgotlines.HASHES_NAME,
+        forgotlines.KEY_NAME,
         memo.FILE_NAME,
         STATE_FILE,
     ]

@@ -1,0 +1,98 @@
+"""What a merge in progress blocks on, and the way out that works in its state (docs/architecture.md §3).
+
+A ``git pull`` whose merge commit raced a memrepo commit (HEAD moved under
+it) left ``MERGE_HEAD``, a file staged at the old version and memrepo's new
+entry unstaged (``MM me.md``). ``git merge --abort`` then fails ("Entry
+'me.md' not uptodate. Cannot merge."), and ``git commit`` fails when the
+merged commit is gone ("Corrupt MERGE_HEAD"), or commits the staged old
+version, dropping the entry. ``git merge --quit`` ends the merge and keeps
+the index and the work tree as they are; memrepo then commits the files
+as hand edits. Found by breaker3 (F12).
+"""
+
+from __future__ import annotations
+
+import os
+
+import pygit2
+
+QUIT = "`git merge --quit` ends the merge and keeps every file as it is (then `memrepo commit-hand-edits`)"
+"""The last way out: works whatever the index holds."""
+
+USUAL = f"a merge is in progress: finish it (git commit) or abort it (git merge --abort); if neither works, {QUIT}"
+"""The reason for a merge git can finish or abort."""
+
+
+def merge_reason(repo: pygit2.Repository) -> str:
+    """Why a merge blocks writes, naming a way out git accepts in this state.
+
+    Cheap: reads ``MERGE_HEAD`` and hashes only the files staged against HEAD (a merge touches few).
+
+    Args:
+        repo: a repository whose state is a merge.
+
+    Returns:
+        str: one line for ``status`` and refused writes.
+    """
+    missing = _missing_merge_heads(repo)
+    if missing:
+        return (
+            f"a merge is in progress but MERGE_HEAD names a commit that is gone ({missing[0][:12]}), so "
+            f"`git commit` cannot finish it: {QUIT}"
+        )
+    both = _staged_and_changed(repo)
+    if both:
+        return (
+            f"a merge is in progress and {both[0]} has staged and unstaged changes, so `git merge --abort` "
+            f"cannot run and `git commit` would commit the staged version, not the file as it is: {QUIT}"
+        )
+    return USUAL
+
+
+def _missing_merge_heads(repo: pygit2.Repository) -> list[str]:
+    """The ids in ``MERGE_HEAD`` the object database lacks (or the whole line when it is no id)."""
+    try:
+        with open(os.path.join(repo.path, "MERGE_HEAD"), encoding="ascii", errors="replace") as fh:
+            lines = [line.strip() for line in fh if line.strip()]
+    except OSError:
+        return []
+    out = []
+    for line in lines:
+        try:
+            found = repo.get(line)
+        except (ValueError, pygit2.GitError):
+            found = None
+        if found is None:
+            out.append(line)
+    return out
+
+
+def _staged_and_changed(repo: pygit2.Repository) -> list[str]:
+    """Paths whose index entry differs from HEAD and whose work-tree file differs from the index entry."""
+    try:
+        index = repo.index
+        index.read(False)
+        head = repo.head.peel(pygit2.Commit)
+        staged = {delta.new_file.path for delta in index.diff_to_tree(head.tree).deltas}
+        conflicts = index.conflicts
+        if conflicts is not None:  # a conflict is what `git merge --abort` is for
+            staged -= {(ours or theirs or base).path for base, ours, theirs in conflicts}
+    except (KeyError, pygit2.GitError, OSError):
+        return []
+    out = []
+    for path in sorted(staged):
+        full = os.path.join(repo.workdir or "", path)
+        try:
+            entry = index[path]
+        except KeyError:
+            if os.path.lexists(full):  # staged as deleted, still on disk
+                out.append(path)
+            continue
+        try:
+            with open(full, "rb") as fh:
+                same = pygit2.hash(fh.read()) == entry.id
+        except OSError:
+            same = False
+        if not same:
+            out.append(path)
+    return out
