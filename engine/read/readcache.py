@@ -123,8 +123,8 @@ def _memory_files(root: Path) -> list[str]:
     return found
 
 
-READ_FILE_MAX = 1 << 20
-"""Largest file :func:`read_file` parses (bytes), recall's bound; a memory file is at most 64 KB (§2 of the docs)."""
+READ_FILE_MAX = 4 << 20
+"""Largest file :func:`read_file` parses (bytes): 4x recall's 1 MB bound, so a person can still open and split a file recall skips."""
 
 
 def read_file(root: Path, path: str) -> FileView:
@@ -150,7 +150,7 @@ def read_file(root: Path, path: str) -> FileView:
         return FileView(path=rel, size=0, text=None, error="a symlink: memrepo does not follow it")
     try:
         if full.is_file() and (size := full.stat().st_size) > READ_FILE_MAX:  # 50 MB parsed: 10 s, 1.3 GB in the app
-            return FileView(path=rel, size=size, text=None, error="over 1 MB, so not read: split it")
+            return FileView(path=rel, size=size, text=None, error="over 4 MB, so not read: split it")
         data = read_work_file(full)  # never blocks on a FIFO or device
     except FileNotFoundError as exc:
         raise RefError(f"no file {rel} in the memory repo") from exc
