@@ -380,7 +380,7 @@ def render_context(
 
 
 def context_files(
-    data: Callable[[str], bytes | None], me_md: bool, ws_id: str | None, ws_file: str | None
+    data: Callable[[str], bytes | None], me_md: bool, ws_id: str | None, ws_file: str | None, workspace: str = ""
 ) -> list[ContextFile]:
     """The files of a block, in order, with their budgets: the one list every reader renders.
 
@@ -389,23 +389,23 @@ def context_files(
         me_md: ``[context] me_md``.
         ws_id: the workspace's id, or None for a block without a workspace.
         ws_file: the workspace's file, or None when it has none yet.
+        workspace: the workspace as given: one with no file yet is named by its folder too (its id is a hash).
 
     Returns:
-        list[ContextFile]: MEMORY.md, me.md (with ``me_md``), lessons.md, the workspace's file
-        (docs/architecture.md §4).
+        list[ContextFile]: MEMORY.md, me.md (with ``me_md``), lessons.md, the workspace's file (§4).
     """
     from memrepo.engine.format.layout import LESSONS_MD, ME_MD, MEMORY_MD, WORKSPACES
+    from memrepo.engine.format.paths import normalize_workspace
 
     files = [ContextFile(MEMORY_MD, data(MEMORY_MD), MEMORY_BUDGET, user_first=True)]
     if me_md:
         files.append(ContextFile(ME_MD, data(ME_MD), ME_BUDGET, user_first=True))
     files.append(ContextFile(LESSONS_MD, data(LESSONS_MD), LESSONS_BUDGET, user_first=True, user_only=True))
     if ws_id:
-        files.append(
-            ContextFile(
-                ws_file or f"{WORKSPACES}/", data(ws_file) if ws_file else None, WORKSPACE_BUDGET, f"workspace {ws_id}"
-            )
-        )
+        folder = None if ws_file or not workspace.strip() else normalize_workspace(workspace)[2]
+        label = f"workspace {ws_id}" + (f", folder {folder}" if folder else "")
+        ws_data = data(ws_file) if ws_file else None
+        files.append(ContextFile(ws_file or f"{WORKSPACES}/", ws_data, WORKSPACE_BUDGET, label))
     return files
 
 
