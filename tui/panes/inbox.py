@@ -70,7 +70,6 @@ class InboxPane(InboxWrites, InboxConflicts, Pane):
 
     PANE_ID = "inbox"
     PANE_TITLE = "Inbox"
-    PANE_SHORT = "Inbox"
     BOX_ACTIONS = (("inbox-conflicts", ConflictTable),)
 
     BINDINGS: ClassVar[list[BindingType]] = [
