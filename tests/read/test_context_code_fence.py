@@ -26,7 +26,10 @@ def test_fence_marks_are_escaped_inline_code_is_kept() -> None:
 
 def test_a_lone_fence_entry_opens_no_code_block(store: MemoryStore, tmp_path: Path) -> None:
     me = store.root / "me.md"
-    me.write_text(me.read_text(encoding="utf-8") + "- ``` [by: user]\n- Likes tea fence test [by: user]\n- Quokka snippet ~~~ sh [by: user]\n")
+    me.write_text(
+        me.read_text(encoding="utf-8")
+        + "- ``` [by: user]\n- Likes tea fence test [by: user]\n- Quokka snippet ~~~ sh [by: user]\n"
+    )
     for text in (
         store.context().text,
         CliRunner().invoke(main, ["--repo", str(store.root), "context"]).stdout,
