@@ -207,8 +207,17 @@ def checkpoint_cmd(
         cwd = str(Path.cwd()) if cwd is None else cwd
     store = _open_store(ctx)  # with the settings: [writes] agent_to_inbox, the [dream] provider
     # An agent session's facts: History and `memrepo log` say so (Origin: agent_tool, not cli, the person's own).
+    # Turns read from Claude Code's own transcript (--from-claude-hook) are the user's words: a
+    # statement they asked to remember is written by: user; messages on stdin are the caller's word.
     result = run_checkpoint(
-        store, Checkpointer(store.state_dir), store.settings, session_id, cwd, messages, event or "turn"
+        store,
+        Checkpointer(store.state_dir),
+        store.settings,
+        session_id,
+        cwd,
+        messages,
+        event or "turn",
+        transcript=from_hook,
     )
     if as_json:
         click.echo(result.model_dump_json())

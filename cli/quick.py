@@ -36,6 +36,7 @@ from .quickbase import (
     read_plain,
     recall_root,
     scan_line,
+    skipped_line,
     split_repo,
     start_index_build,
 )
@@ -144,6 +145,9 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
             hits = coldrecall.recall(root, query, **options, start_build=start_index_build)
     if hits and hits[0].scan:
         sys.stderr.write(scan_line(hits[0].scan) + "\n")
+    skipped = skipped_line(root)  # once, in plain and --json alike: a file recall never read
+    if skipped:
+        sys.stderr.write(skipped + "\n")
     if not hits:
         best = None
         budget: int = args["max_bytes"]  # type: ignore[assignment]

@@ -197,6 +197,23 @@ def no_hit_line(query: str, max_bytes: int, best: object | None) -> str:
     )
 
 
+def skipped_line(root: Path) -> str | None:
+    """The one line ``memrepo recall`` prints on standard error when files were too large to search, else None.
+
+    Names at most three files and their sizes (MB) and counts the rest (breaker3 F15: a recall of a word
+    only in a 50 MB file said "no memory matches" and nothing of the file it never read).
+    """
+    from memrepo.engine.read.coldrecall import skipped_files
+    from memrepo.tui.plain import clean
+
+    files = skipped_files(root)
+    if not files:
+        return None
+    named = ", ".join(f"{clean(rel)} ({size / (1 << 20):.1f} MB)" for rel, size in files[:3])
+    more = f" and {len(files) - 3} more" if len(files) > 3 else ""
+    return f"memrepo: not searched, over recall's 1 MB limit: {named}{more}; split it into smaller files"
+
+
 def start_index_build(root: Path) -> None:
     """Start the recall index's first build in a process of its own that outlives this one.
 

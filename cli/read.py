@@ -96,6 +96,7 @@ def recall(
         UNBUDGETED,
         no_hit_line,
         scan_line,
+        skipped_line,
         start_index_build,
     )
 
@@ -113,6 +114,9 @@ def recall(
     )
     if hits and hits[0].scan:
         click.echo(scan_line(hits[0].scan), err=True)
+    skipped = skipped_line(store.root)  # once, in plain and --json alike: a file recall never read
+    if skipped:
+        click.echo(skipped, err=True)
     if not hits:  # a match the byte budget left out is not "no match" (the quick path says the same)
         again = []
         if max_bytes < UNBUDGETED:

@@ -280,6 +280,28 @@ def check(found: Found, repo: str) -> tuple[list[str], list[str]]:
     return ok, missing
 
 
+def next_steps(missing: list[str], bad_files: bool, repo: str) -> list[str]:
+    """The closing lines of a failed ``--check``: what to run for what is missing, nothing else.
+
+    Args:
+        missing: the ``missing`` lines of :func:`check`.
+        bad_files: a file could not be read or breaks Claude Code's settings schema.
+        repo: the memory repo.
+
+    Returns:
+        list[str]: one line for the files when one is bad, for the MCP server when it is missing, and for
+        the hooks when one is (breaker3 F9: a hint to print the hooks when only the server was missing).
+    """
+    steps = ["fix the files named above, then check again"] if bad_files else []
+    if any(line.startswith("MCP server:") for line in missing):
+        steps.append(f"add the MCP server: {claude_mcp_add(repo, 'user')}")
+    if any(line.startswith("hooks.") for line in missing):
+        steps.append(
+            "add the hooks: `memrepo setup claude-code --write` (or merge what `memrepo setup claude-code` prints)"
+        )
+    return steps
+
+
 # -- the command ---------------------------------------------------------------
 
 
@@ -339,7 +361,8 @@ def setup_claude_code(ctx: click.Context, check_: bool, write: bool, project: st
         for line in found.invalid:
             click.echo(f"invalid: {line} (Claude Code's settings schema refuses it)")
         if missing or found.problems or found.invalid:
-            click.echo("run `memrepo setup claude-code` to see the entries to add")
+            for line in next_steps(missing, bool(found.problems or found.invalid), repo):
+                click.echo(line)
             sys.exit(1)
         click.echo("memrepo's MCP server and hooks are configured for Claude Code")
         return

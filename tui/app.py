@@ -236,7 +236,6 @@ class MemrepoApp(ReportWorkerErrors, AppSync, App[None], inherit_bindings=False)
             self.notify(clean(notice, one_line=False), title="Theme", severity="warning", timeout=8, markup=False)
         header = self.header
         header.panes = tuple(p.PANE_TITLE for p in PANES)
-        header.short_names = tuple(p.PANE_SHORT for p in PANES)
         header.repo_path = display_path(self.root)
         self.panes()[0].focus_default()
         self.open_repo()

@@ -51,7 +51,7 @@ class FileCommands(Provider):
         top = [p for p in self._paths() if "/" not in p][:DISCOVER_LIMIT]
         for path in top:
             yield DiscoveryHit(
-                Content(f"Open {clean(path)}"), partial(self._open, path), text=f"Open {path}", help="Folder pane"
+                Content(f"Open {clean(path)}"), partial(self._open, path), text=f"Open {path}", help="Files pane"
             )
 
     async def search(self, query: str) -> Hits:
@@ -69,7 +69,7 @@ class FileCommands(Provider):
                     _highlight(matcher, path),
                     partial(self._open, path),
                     text=path,
-                    help="Open in the Folder pane",
+                    help="Open in the Files pane",
                 )
 
 

@@ -71,8 +71,6 @@ class RepoHeader(Horizontal):
 
     panes: reactive[tuple[str, ...]] = reactive(tuple)
     """Pane titles in number-key order."""
-    short_names: reactive[tuple[str, ...]] = reactive(tuple)
-    """The panes' short names (``Log`` for History), shown when the titles do not fit."""
     active: reactive[int] = reactive(0)
     """Index of the pane on screen."""
     repo_path: reactive[str] = reactive("")
@@ -137,9 +135,6 @@ class RepoHeader(Horizontal):
     def watch_panes(self) -> None:
         self._draw()
 
-    def watch_short_names(self) -> None:
-        self._draw()
-
     def watch_active(self) -> None:
         self._draw()
 
@@ -180,13 +175,12 @@ class RepoHeader(Horizontal):
             # Blocked writes are kept, not lost: say how many wait to be applied.
             text += f" · {self.pending} kept"
         # Wide: the brand, every pane's title and a readable path. Narrower (80
-        # columns): no brand, the panes' short names, HEAD's id without "HEAD",
-        # the path in what is left. Narrower still: numbers, with the short
-        # name of the pane on screen only (lazygit's habit).
+        # columns): no brand, the titles set tight, HEAD's id without "HEAD",
+        # the path in what is left. Narrower still: numbers, with the title
+        # of the pane on screen only (lazygit's habit).
         sync = self.query_one("#header-sync", Label)
         sync_width = len(str(sync.visual)) + 2 if sync.display else 0
         width = self.size.width
-        shorts = self.short_names if len(self.short_names) == len(self.panes) else self.panes
 
         def row(names: tuple[str, ...], tight: bool, numbers_only: bool = False) -> list[str]:
             parts = []
@@ -209,9 +203,9 @@ class RepoHeader(Horizontal):
         else:
             brand = False
             head = head.removeprefix("HEAD ")
-            short = row(shorts, tight=True)
+            short = row(self.panes, tight=True)
             fits = cells(short) + len(f" {head} ") + state_width <= width
-            parts = short if fits else row(shorts, tight=True, numbers_only=True)
+            parts = short if fits else row(self.panes, tight=True, numbers_only=True)
         self.query_one("#header-brand", Label).display = brand
         show_sized(self.query_one("#header-panes", Label), "".join(parts), cells(parts))
         self.query_one("#header-path", Label).update(plain(self.repo_path))

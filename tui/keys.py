@@ -93,7 +93,7 @@ def binding_sections() -> list[tuple[str, list[KeyRow]]]:
         sections.append((f"{pane.PANE_TITLE} pane", _rows(pane.BINDINGS)))
     own = [b for b in ConflictTable.BINDINGS if b not in LIST_BINDINGS]
     sections += [
-        ("Every list (Inbox, History, Health, Dreams, Context)", _rows(ListTable.BINDINGS)),
+        ("Every list (Inbox, Log, Health, Dreams, Context)", _rows(ListTable.BINDINGS)),
         ("Merge conflicts (Inbox pane)", _rows(own)),
         ("File tree", _rows(FileTree.BINDINGS)),
         ("Entries", _rows(EntryTable.BINDINGS)),
@@ -103,7 +103,7 @@ def binding_sections() -> list[tuple[str, list[KeyRow]]]:
         ("Edit box", _rows(EditText.BINDINGS)),
         ("An entry full screen", _rows(EntryScreen.BINDINGS)),
         ("An inbox entry full screen (also)", _rows(InboxEntryScreen.BINDINGS[len(EntryScreen.BINDINGS) :])),
-        ("The zoomed diff (History pane, z)", _rows(DiffBox.BINDINGS)),
+        ("The zoomed diff (Log pane, z)", _rows(DiffBox.BINDINGS)),
         ("Yes/no question", _rows(Confirm.BINDINGS)),
         ("A hand edit memrepo asks about", _rows(HandEditQuestionScreen.BINDINGS)),
         ("This help", _rows(HELP_BINDINGS)),

@@ -23,7 +23,8 @@ to merge; messages arriving meanwhile stay pending):
    flag_conflict operations, strict JSON validated by pydantic;
 3. :meth:`Checkpointer.merge` re-acquires the lock, drops the batch's result
    if its session was forgotten meanwhile (tombstones), and writes through the
-   governed writer (``by: agent``, ``task: <session id>``).
+   governed writer (``by: agent``, ``task: <session id>``; a statement the user asked to remember,
+   in their words, ``by: user``).
 
 A supersede needs verbatim quotes of the user's correction (in a user message
 of the batch) and of the target entry; a revise of a ``by: user`` entry, or one
@@ -31,7 +32,8 @@ whose quote does not check, becomes a conflict kept side by side: the target
 and the new text both carry ``conflict: <id>`` (the format of sync merges, so
 the Inbox pane lists them, :mod:`memrepo.engine.sync.conflicts`). Malformed output changes
 nothing. The ``rules`` provider has no model: its distillation proposes only
-the user's explicit "remember that ..." statements.
+the user's explicit "remember that ..." statements, and the statement before
+a lone "Remember that." (:func:`memrepo.engine.checkpoints.distill.user_statements`).
 
 The steps run as one flow, :func:`memrepo.engine.checkpoints.flow.checkpoint_flow`,
 whoever calls it (the CLI, the async repo, its idle tick, evals). Failures are
@@ -174,7 +176,7 @@ class Checkpointer(Buffers):
             claim_id,
             sessions,
             data.get("workspace"),
-            [{k: m[k] for k in ("id", "session", "role", "text")} for m in batch],
+            [{k: m[k] for k in ("id", "session", "role", "text", "heard") if k in m} for m in batch],
             trigger,
             untrusted,
             claimed_at=now,
@@ -187,6 +189,7 @@ class Checkpointer(Buffers):
         messages: list[Message | dict],
         event: str = "turn",
         untrusted: bool = False,
+        transcript: bool = False,
     ) -> tuple[CheckpointResult, Claim | None]:
         """Buffer completed messages; claim a batch when the stage is eligible.
 
@@ -202,6 +205,9 @@ class Checkpointer(Buffers):
             messages: new messages (:class:`Message` or dicts of its fields).
             event: one of :data:`EVENTS`.
             untrusted: the session read untrusted content: what it distils goes to the inbox.
+            transcript: the messages were read from the transcript file the harness
+                wrote (a Claude Code hook), not handed in by the agent: their user
+                turns are the user's own words (kept as ``heard``).
 
         Returns:
             tuple: the result so far, and the claimed batch or None.
@@ -259,7 +265,8 @@ class Checkpointer(Buffers):
                 result.truncated += cut
                 seen.add(mid)
                 data["seen"].append(mid)
-                data["messages"].append({"id": mid, "session": session_id, "role": msg.role, "text": text, "at": now})
+                kept = {"id": mid, "session": session_id, "role": msg.role, "text": text, "at": now}
+                data["messages"].append({**kept, "heard": True} if transcript else kept)
                 result.accepted += 1
             result.dropped = incomplete + no_memory + over
             if incomplete:

@@ -54,6 +54,11 @@ class Claim:
         """Prompt tokens, estimated at four characters a token (the provider interface)."""
         return len(self.prompt) // 4 + 1
 
-    def user_texts(self) -> list[str]:
-        """The batch's user messages."""
-        return [m["text"] for m in self.messages if m["role"] == "user"]
+    def user_texts(self, heard: bool = False) -> list[str]:
+        """The batch's user messages; with ``heard``, only those read from the harness's own transcript.
+
+        A message handed in by an agent (an MCP tool call) says ``role: user``
+        on the agent's word; a line of the transcript file the harness wrote
+        is the user's (``heard`` in the buffer, :meth:`.checkpoint.Checkpointer.submit`).
+        """
+        return [m["text"] for m in self.messages if m["role"] == "user" and (m.get("heard") or not heard)]

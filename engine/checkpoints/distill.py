@@ -41,6 +41,12 @@ MAX_OPERATIONS = 20
 _REMEMBER_RE = re.compile(
     r"(?:^|[.!?]\s+|\n)\s*(?:please\s+)?remember\s+that\s+(.+?)(?:[.!?](?:\s|$)|\n|$)", re.IGNORECASE
 )
+_SENTENCE_RE = re.compile(r"[^.!?\n]+(?:[.!?]+|\n|$)")
+"""A sentence: text up to its end mark or the line's end."""
+_REMEMBER_BEFORE_RE = re.compile(
+    r"(?:please\s+)?(?:remember|note)\s+(?:that|this|it)(?:\s*,?\s*please)?\s*[.!]*", re.IGNORECASE
+)
+"""A sentence that only asks to keep what was said before it: "Remember that.", "Please remember this!"."""
 
 
 # -- the distiller's output (strict) -----------------------------------------
@@ -152,27 +158,61 @@ def build_prompt(claim: Claim) -> str:
     return f"{_INSTRUCTIONS}\n\nScope: {scope}\n<entries>\n{entries}\n</entries>\n<messages>\n{msgs}\n</messages>\n"
 
 
+def _sentences(text: str) -> list[str]:
+    return [s for s in (m.group(0).strip() for m in _SENTENCE_RE.finditer(text)) if s]
+
+
+def user_statements(texts: list[str]) -> list[str]:
+    """What the user asked to remember, in their own words, in order (duplicates kept).
+
+    Two forms (docs/architecture.md §7, the ``rules`` distillation): "remember
+    that X" gives X; a sentence that only says "Remember that." / "Remember
+    this." gives the sentence before it (in the same message, else the last
+    one of the user's message before), unless that one is a question.
+
+    Args:
+        texts: the user's messages, in order.
+
+    Returns:
+        list[str]: the statements, each stripped of its end mark.
+    """
+    facts: list[str] = []
+    previous: list[str] = []
+    for text in texts:
+        sentences = _sentences(text)
+        found: list[tuple[int, str]] = [(m.start(1), m.group(1)) for m in _REMEMBER_RE.finditer(text)]
+        pos = 0
+        for i, sentence in enumerate(sentences):
+            pos = text.find(sentence, pos)
+            if not _REMEMBER_BEFORE_RE.fullmatch(sentence):
+                continue
+            before = sentences[i - 1] if i else (previous[-1] if previous else "")
+            if before and not before.endswith("?") and not _REMEMBER_BEFORE_RE.fullmatch(before):
+                found.append((pos, before))
+        facts.extend(fact.strip().rstrip(".!?").strip() for _pos, fact in sorted(found))
+        previous = sentences or previous
+    return facts
+
+
 def explicit_remembers(claim: Claim) -> DistillOutput:
-    """The offline distillation: each "remember that ..." the user said becomes an add (no model)."""
+    """The offline distillation: each statement the user asked to remember becomes an add (no model)."""
     ops: list[Operation] = []
     seen: set[str] = set()
-    for text in claim.user_texts():
-        for match in _REMEMBER_RE.finditer(text):
-            fact = match.group(1).strip().rstrip(".!?").strip()
-            if len(fact) < 3 or len(fact) > 500 or fmt.normalize_text(fact) in seen:
-                continue
-            seen.add(fmt.normalize_text(fact))
-            ops.append(
-                AddOp(
-                    op="add",
-                    text=fact[0].upper() + fact[1:],
-                    kind="fact",
-                    scope="workspace" if claim.workspace else "global",
-                    reason="the user asked to remember it",
-                )
+    for fact in user_statements(claim.user_texts()):
+        if len(fact) < 3 or len(fact) > 500 or fmt.normalize_text(fact) in seen:
+            continue
+        seen.add(fmt.normalize_text(fact))
+        ops.append(
+            AddOp(
+                op="add",
+                text=fact[0].upper() + fact[1:],
+                kind="fact",
+                scope="workspace" if claim.workspace else "global",
+                reason="the user asked to remember it",
             )
-            if len(ops) >= MAX_OPERATIONS:
-                return DistillOutput(operations=ops)
+        )
+        if len(ops) >= MAX_OPERATIONS:
+            return DistillOutput(operations=ops)
     return DistillOutput(operations=ops)
 
 
@@ -217,7 +257,23 @@ def _kind_for(entry: ExistingEntry) -> str:
     return kind if KIND_RE.fullmatch(kind) else "fact"  # a hand-edited kind that is not one word
 
 
-def _candidate(claim: Claim, text: str, kind: str, scope: str, subject: str | None, origin: Origin) -> Candidate:
+def _said_by_user(claim: Claim, text: str) -> bool:
+    """``text`` is a statement the user asked to remember, in their words (:func:`user_statements`),
+    in a message read from the harness's transcript (an agent's ``role: user`` is its word only).
+
+    Such an add is written ``by: user`` (the context block ranks the user's own
+    words first, docs/architecture.md §4); never for a batch that read
+    untrusted content, whose writes go to the inbox as the agent's.
+    """
+    if claim.untrusted:
+        return False
+    want = fmt.normalize_text(text)
+    return any(fmt.normalize_text(fact) == want for fact in user_statements(claim.user_texts(heard=True)))
+
+
+def _candidate(
+    claim: Claim, text: str, kind: str, scope: str, subject: str | None, origin: Origin, by_user: bool = False
+) -> Candidate:
     workspace = claim.workspace if scope == "workspace" else None
     return Candidate(
         text=text,
@@ -225,7 +281,7 @@ def _candidate(claim: Claim, text: str, kind: str, scope: str, subject: str | No
         scope="workspace" if workspace else "global",
         workspace=workspace,
         subject=subject,
-        by="agent",
+        by="user" if by_user else "agent",
         origin=origin,
         task=claim.session_ids[0] if len(claim.session_ids) == 1 else None,
         source=f"checkpoint {claim.session_ids[0]}" if len(claim.session_ids) == 1 else "checkpoint",
@@ -256,7 +312,8 @@ def apply_operation(store: MemoryAccess, claim: Claim, op: Operation, origin: Or
     if isinstance(op, AddOp):
         if not KIND_RE.fullmatch(op.kind):
             return None  # not one short word: refused like any invalid operation
-        return store.remember(_candidate(claim, op.text, op.kind, op.scope, op.subject, origin))
+        by_user = _said_by_user(claim, op.text)
+        return store.remember(_candidate(claim, op.text, op.kind, op.scope, op.subject, origin, by_user))
     target = claim.existing.get(op.target)
     if target is None or not _verbatim(op.target_quote, target.text):
         return None

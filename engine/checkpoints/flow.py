@@ -74,6 +74,7 @@ def checkpoint_flow(
     untrusted: bool = False,
     origin: Origin = "agent_tool",
     submitted: Callable[[CheckpointResult], None] | None = None,
+    transcript: bool = False,
 ) -> Flow[CheckpointResult]:
     """Buffer messages; when the stage is eligible, distil and write it (a forced close: every batch).
 
@@ -81,7 +82,7 @@ def checkpoint_flow(
         store: the open store (used in ``store`` steps only).
         checkpointer: the repo's checkpointer.
         settings: the ``[dream]`` provider the distiller asks.
-        session_id, cwd, messages, event, untrusted: see :meth:`Checkpointer.submit`.
+        session_id, cwd, messages, event, untrusted, transcript: see :meth:`Checkpointer.submit`.
         origin: the ``Origin:`` trailer of the commits.
         submitted: called with the buffering result once a batch was claimed,
             before it is distilled (the async repo returns it early).
@@ -91,7 +92,7 @@ def checkpoint_flow(
     """
     try:
         pair: tuple[CheckpointResult, Claim | None] = yield on_store(
-            partial(checkpointer.submit, session_id, cwd, messages, event, untrusted)
+            partial(checkpointer.submit, session_id, cwd, messages, event, untrusted, transcript)
         )
     except (ValueError, ValidationError) as exc:  # the caller's input: said back, not logged
         return CheckpointResult(status="failed", reason=" ".join(str(exc).split())[:300])
@@ -192,10 +193,13 @@ def run_checkpoint(
     event: str = "turn",
     untrusted: bool = False,
     origin: Origin = "agent_tool",
+    transcript: bool = False,
 ) -> CheckpointResult:
     """:func:`checkpoint_flow` start to end on this thread (the CLI, tests); never raises."""
     return run_steps(
-        checkpoint_flow(store, checkpointer, settings, session_id, cwd, messages, event, untrusted, origin)
+        checkpoint_flow(
+            store, checkpointer, settings, session_id, cwd, messages, event, untrusted, origin, transcript=transcript
+        )
     )
 
 

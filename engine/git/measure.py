@@ -39,7 +39,7 @@ def git_dir_size(git_dir: Path) -> int:
     return total
 
 
-def history_since_compaction(root: Path) -> tuple[int, int, bool]:
+def history_since_compaction(root: Path) -> tuple[int, int, bool, int | None]:
     """Walk HEAD's history back to the last "Compact history" commit (``Origin: compact``).
 
     Args:
@@ -48,23 +48,26 @@ def history_since_compaction(root: Path) -> tuple[int, int, bool]:
     Returns:
         tuple: (commits after the last compaction, how many of them removed
         text on purpose: forget, clear, purge, discard and undo; whether a
-        compaction was found at all).
+        compaction was found at all; the oldest such removal's commit time in
+        seconds since the epoch, None when there is none).
     """
     try:
         repo = pygit2.Repository(str(root))
     except (pygit2.GitError, KeyError):
-        return 0, 0, False
+        return 0, 0, False, None
     if repo.head_is_unborn:
-        return 0, 0, False
+        return 0, 0, False, None
     commits = removals = 0
+    oldest: int | None = None
     for commit in repo.walk(repo.head.target):
         message = commit.message
         if "\nOrigin: compact" in message and message.startswith("Compact history"):
-            return commits, removals, True
+            return commits, removals, True, oldest
         commits += 1
         if message.startswith(REMOVING_PREFIXES):
             removals += 1
-    return commits, removals, False
+            oldest = commit.commit_time if oldest is None else min(oldest, commit.commit_time)
+    return commits, removals, False, oldest
 
 
 REMOVING_PREFIXES = ("Forget:", "Clear ", "Purge task", "Discard:", "Undo:")

@@ -205,7 +205,7 @@ def context_of(
             return None
 
     with contextcache.rendering(state):  # from the first read to the put: a forget's clear waits for it
-        files = context_files(data, me_md, ws_id, ws_file)
+        files = context_files(data, me_md, ws_id, ws_file, workspace or "")
         # Each file's section kept apart: after one file changed, only its new lines are redacted (§4).
         parts = contextcache.Parts(state, prepare)
         kept_text, _sections, _refs, by_path = render_context(

@@ -2,28 +2,23 @@
 
 :func:`build_context` turns MEMORY.md, me.md and one workspace file into a block:
 
-- one entry a line, prefixed with its line number (``L3``), so every line's
-  ref is ``repo:<file>#L<n>`` under its ``## <file>`` header (the refs are
-  also listed in :attr:`ContextBlock.refs`);
-- control characters and bidi overrides removed, ``&`` ``<`` ``>`` escaped,
-  so no memory line can close the fence or open a tag;
+- one entry a line, prefixed with its line number (``L3``), so every line's ref is ``repo:<file>#L<n>``
+  under its ``## <file>`` header (the refs are also listed in :attr:`ContextBlock.refs`);
+- control characters and bidi overrides removed, ``&`` ``<`` ``>`` escaped, so no memory line can
+  close the fence or open a tag, and code fence marks escaped, so none opens a code block;
 - secrets written by hand redacted (the writer's own redaction, docs/architecture.md §3);
-- metadata dropped, except ``(agent)`` on lines an agent wrote;
-- headings kept when a line below them is shown;
-- MEMORY.md's index lines (``- [[me]]``) shown first within its budget, each
-  link with the repo path ``memory_read`` takes (``[[me]] (me.md)``), so an
-  agent can follow the links the format is built on;
-- me.md's entries in a budget of their own, the user's lines before the
-  agents' (``[context] me_md``, on by default), so saved preferences reach
-  every session;
-- lessons.md's entries by the user (their rules, ``--kind rule``) in a budget
-  of their own; the agents' lessons stay behind recall;
-- in each file, the selection rule of :mod:`.contextselect`: lines a newer
-  line replaces left out, then the user's lines and rules, then the newest
-  first, shown in file order;
-- each file inside its token budget (MEMORY.md 500, me.md 300, lessons.md 250,
-  the workspace file 300, estimated by :mod:`memrepo.engine.format.tokens`), the
-  rest counted in a note that says how to reach them;
+- metadata dropped, except ``(agent)`` on lines an agent wrote; headings kept above a line shown;
+- MEMORY.md's index lines (``- [[me]]``) shown first within its budget, each link with the repo path
+  ``memory_read`` takes (``[[me]] (me.md)``), so an agent can follow the links the format is built on;
+- me.md's entries in a budget of their own, the user's lines before the agents' (``[context] me_md``,
+  on by default), so saved preferences reach every session;
+- lessons.md's entries by the user (their rules, ``--kind rule``) in a budget of their own; the
+  agents' lessons stay behind recall;
+- in each file, the selection rule of :mod:`.contextselect`: lines a newer line replaces left out,
+  then the user's lines and rules, then the newest first, shown in file order;
+- each file inside its token budget (MEMORY.md 500, me.md 300, lessons.md 250, the workspace file
+  300, estimated by :mod:`memrepo.engine.format.tokens`), the rest counted in a note that says how
+  to reach them;
 - a header saying the block is saved memory, to use as context and never as
   instructions, and the HEAD commit it was built from.
 
@@ -89,6 +84,7 @@ def _heading(marks: str, text: str) -> str:
 
 
 _WS_RE = re.compile(r"\s+")
+_FENCE_RE = re.compile(r"`{3,}|~{3,}")  # a code fence's mark: an entry "- ```" alone opened a code block
 
 
 def sanitize_line(text: str) -> str:
@@ -99,13 +95,15 @@ def sanitize_line(text: str) -> str:
 
     Returns:
         str: control characters and bidi overrides removed, whitespace folded,
-        secrets redacted (``[REDACTED:<type>]``), ``&`` ``<`` ``>`` escaped.
+        secrets redacted (``[REDACTED:<type>]``), ``&`` ``<`` ``>`` escaped, and a run of three or more
+        backticks or tildes as character references (``&#96;``), so no line opens or closes a code block.
     """
     from memrepo.engine.format.fences import escape
     from memrepo.engine.redaction import redact_text
 
     # Look-alike angle brackets too: no line can close the fence (docs/architecture.md §4).
-    return escape(redact_text(_WS_RE.sub(" ", _CONTROL_RE.sub("", text)).strip()))
+    safe = escape(redact_text(_WS_RE.sub(" ", _CONTROL_RE.sub("", text)).strip()))
+    return _FENCE_RE.sub(lambda m: "".join(f"&#{ord(c)};" for c in m.group(0)), safe)
 
 
 @dataclass(frozen=True, slots=True)
@@ -380,7 +378,7 @@ def render_context(
 
 
 def context_files(
-    data: Callable[[str], bytes | None], me_md: bool, ws_id: str | None, ws_file: str | None
+    data: Callable[[str], bytes | None], me_md: bool, ws_id: str | None, ws_file: str | None, workspace: str = ""
 ) -> list[ContextFile]:
     """The files of a block, in order, with their budgets: the one list every reader renders.
 
@@ -389,23 +387,23 @@ def context_files(
         me_md: ``[context] me_md``.
         ws_id: the workspace's id, or None for a block without a workspace.
         ws_file: the workspace's file, or None when it has none yet.
+        workspace: the workspace as given: one with no file yet is named by its folder too (its id is a hash).
 
     Returns:
-        list[ContextFile]: MEMORY.md, me.md (with ``me_md``), lessons.md, the workspace's file
-        (docs/architecture.md §4).
+        list[ContextFile]: MEMORY.md, me.md (with ``me_md``), lessons.md, the workspace's file (§4).
     """
     from memrepo.engine.format.layout import LESSONS_MD, ME_MD, MEMORY_MD, WORKSPACES
+    from memrepo.engine.format.paths import normalize_workspace
 
     files = [ContextFile(MEMORY_MD, data(MEMORY_MD), MEMORY_BUDGET, user_first=True)]
     if me_md:
         files.append(ContextFile(ME_MD, data(ME_MD), ME_BUDGET, user_first=True))
     files.append(ContextFile(LESSONS_MD, data(LESSONS_MD), LESSONS_BUDGET, user_first=True, user_only=True))
     if ws_id:
-        files.append(
-            ContextFile(
-                ws_file or f"{WORKSPACES}/", data(ws_file) if ws_file else None, WORKSPACE_BUDGET, f"workspace {ws_id}"
-            )
-        )
+        folder = None if ws_file or not workspace.strip() else normalize_workspace(workspace)[2]
+        label = f"workspace {ws_id}" + (f", folder {folder}" if folder else "")
+        ws_data = data(ws_file) if ws_file else None
+        files.append(ContextFile(ws_file or f"{WORKSPACES}/", ws_data, WORKSPACE_BUDGET, label))
     return files
 
 

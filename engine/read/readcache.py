@@ -492,7 +492,7 @@ class ReadCaches:
             except OSError:
                 return None
 
-        files = context_files(data, self.me_md, ws_id, ws_file)
+        files = context_files(data, self.me_md, ws_id, ws_file, workspace or "")
         block = build_context(head[:7], files, ws_id)
         if len(self._context_cache) > 64:
             self._context_cache.clear()

@@ -21,11 +21,9 @@ except ImportError:  # pragma: no cover - an interpreter built without it
 
 from .recallcontext import entry_context, section_context
 from .recallheal import drop_file_items, warn
+from .recallkeys import MAX_INDEXED_FILE as MAX_INDEXED_FILE  # re-exported: recallscan and Health read it here
 from .recallkeys import SEQ_BITS, SEQ_MASK, FileStat, entry_keys, entry_rank, redacted
 from .recallpost import PostingChanges, load_dicts, unpack_entries
-
-MAX_INDEXED_FILE = 1 << 20
-"""Files larger than this (bytes) are not indexed (a memory file is at most 64 KB by the format)."""
 
 
 def update_file(

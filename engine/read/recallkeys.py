@@ -289,6 +289,10 @@ def changed_since(stored: str, stamps: str, found: dict[str, FileStat]) -> dict[
     return todo
 
 
+MAX_INDEXED_FILE = 1 << 20
+"""Files larger than this (bytes) are not indexed (a memory file is at most 64 KB by the format)."""
+
+
 def index_path(root: Path) -> Path:
     """Where the recall index of the repo at ``root`` is kept: ``.git/memrepo/recall.sqlite``."""
     return Path(root) / ".git" / "memrepo" / INDEX_FILE

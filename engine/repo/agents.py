@@ -233,7 +233,8 @@ class RepoAgents(RepoBase):
 
         The session is tombstoned first, so a distillation of it already queued
         or running writes nothing; then the ``by: agent`` entries carrying
-        ``task: <session_id>`` are removed (:meth:`MemoryStore.purge_task`).
+        ``task: <session_id>`` are removed, and the user's statements its
+        checkpoint wrote (:meth:`MemoryStore.purge_task`).
 
         Returns:
             int: buffered messages deleted.

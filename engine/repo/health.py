@@ -60,6 +60,11 @@ GIT_SIZE_WARN = 200 * 1024 * 1024
 """A ``.git`` folder bigger than this (bytes) is a WARN: compaction shrinks it."""
 COMMITS_WARN = 10_000
 """More commits than this since the last compaction is a WARN (history slows the log and grows .git)."""
+REMOVALS_WARN = 10
+"""More removals than this still in the history is a WARN; fewer, newer ones are an OK row that says so."""
+REMOVAL_AGE_WARN_S = 30 * 86_400
+"""A removal still in the history after this long (30 days, seconds) is a WARN: a new user's first test
+lines are not worth a history rewrite, a month-old forgotten entry is (forget itself says "compact")."""
 
 _DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _UNCLOSED_META_RE = re.compile(r"\s\[[A-Za-z][\w-]*:[^\]]*$")
@@ -382,7 +387,7 @@ def check(
         rows.append(row("git hooks", HealthStatus.OK, hooks))
 
     stopped = compaction.interrupted(store.state_dir)
-    commits, removals, compacted = history_since_compaction(store.root)
+    commits, removals, compacted, oldest = history_since_compaction(store.root)
     since = "since the last compaction" if compacted else "in the history (never compacted)"
     if stopped is not None:
         rows.append(
@@ -394,12 +399,19 @@ def check(
             )
         )
     elif removals:
+        # A new user's first deleted test lines are no reason to rewrite history: a WARN only past a count or an age.
+        age = None if oldest is None else int(now.timestamp() - oldest)
+        warn = removals > REMOVALS_WARN or (age is not None and age > REMOVAL_AGE_WARN_S)
+        if age is not None and age > REMOVAL_AGE_WARN_S:
+            when = f" (the oldest {age // 86_400} days ago)"
+        else:
+            when = "" if warn else f" (a WARN past {REMOVALS_WARN} removals or after 30 days)"
+        reason = f"{commits:,} commits {since}; {removals} removed text that is still in the history"
         rows.append(
             row(
                 "history",
-                HealthStatus.WARN,
-                f"{commits:,} commits {since}; {removals} removed text that is still in the history: "
-                "compact to forget it for real",
+                HealthStatus.WARN if warn else HealthStatus.OK,
+                f"{reason}: compact to forget it for real{when}",
                 FIX_COMPACT,
             )
         )

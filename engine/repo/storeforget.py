@@ -150,6 +150,8 @@ class StoreForgetting:
     ) -> WriteResult:
         """Remove every ``by: agent`` entry written by ``task`` (its ``task:`` key), in one commit.
 
+        The ``by: user`` entries a checkpoint of session ``task`` wrote go too (:func:`.rewrites.purge_task`).
+
         Raises:
             RefError: ``task`` is empty.
             SyncError, BlockedError, BusyError: as for :meth:`clear_global`.

@@ -198,10 +198,17 @@ def clear_global(writer: Writer, origin: Origin = "cli") -> str | None:
 
 
 def purge_task(writer: Writer, task: str, origin: Origin = "cli") -> str | None:
-    """Remove every ``by: agent`` entry ``task`` wrote, in one commit; the commit, or None when none."""
+    """Remove every ``by: agent`` entry ``task`` wrote, in one commit; the commit, or None when none.
+
+    A checkpoint of session ``task`` writes what the user asked to remember as
+    ``by: user`` with ``source: checkpoint <task>``: those go too, as the
+    session's (docs/architecture.md §7, forgetting a session).
+    """
 
     def keep(entry: fmt.Entry) -> bool:
-        return not (entry.by == "agent" and entry.meta.get("task") == task)
+        if entry.meta.get("task") != task:
+            return True
+        return not (entry.by == "agent" or " ".join(entry.meta.get("source", "").split()) == f"checkpoint {task}")
 
     with writer.lock.hold("purge task"):
         paths = [p for p, _ in list_files(writer.root) if p.endswith(".md")]

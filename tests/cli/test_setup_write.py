@@ -114,3 +114,24 @@ def test_codex_check_names_a_server_for_another_repo(tmp_path: Path, monkeypatch
     _codex_mcp_add(codex, "codex mcp add memrepo -- /usr/bin/memrepo --repo /elsewhere mcp")
     done = invoke(store.root, "setup", "codex", "--check")
     assert done.exit_code == 1 and "/elsewhere" in done.output
+
+
+def test_check_after_write_ends_with_the_step_that_is_left(world, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Breaker3 F9: after --write only the MCP server was missing, yet --check ended with "run `memrepo setup
+    claude-code` to see the entries to add" (the hooks). Its last line now names what is left to do."""
+    store, project, home = world
+    add, _hooks, _servers = printed_setup(store.root, monkeypatch, home)
+    assert invoke(store.root, "setup", "claude-code", "--write").exit_code == 0
+    done = check(store.root, project)
+    assert done.exit_code == 1
+    last = done.output.splitlines()[-1]
+    user_scope = shlex.join(add).replace("claude mcp add ", "claude mcp add --scope user ", 1)
+    assert last == f"add the MCP server: {user_scope}", done.output
+    assert "setup claude-code" not in last
+
+    claude_mcp_add(add, home, project)  # the server, and no hooks: the hooks' step alone
+    (home / ".claude" / "settings.json").write_text("{}")
+    done = check(store.root, project)
+    assert done.exit_code == 1
+    assert done.output.splitlines()[-1].startswith("add the hooks: `memrepo setup claude-code --write`")
+    assert "add the MCP server" not in done.output

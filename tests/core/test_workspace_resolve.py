@@ -125,7 +125,7 @@ def test_context_for_a_folder_with_no_file_yet_has_a_proper_header(store: Memory
     folder.mkdir()
     text = store.context(str(folder)).text
     ws_id = workspace_id(str(folder))
-    assert f"## workspace {ws_id}\n(no file for this workspace yet)" in text
+    assert f"## workspace {ws_id}, folder {folder}\n(no file for this workspace yet)" in text
     assert "## workspaces/ " not in text
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -18,14 +20,17 @@ HEALTH_KEY = str(PANES.index(HealthPane) + 1)
 
 
 def _history(root: Path) -> None:
-    """A few commits, a forget and a dream branch, made with git."""
+    """A few commits, a forget 40 days ago (a removal that old is a WARN) and a dream branch, made with git."""
     user = ["-c", "user.name=t", "-c", "user.email=t@example.invalid"]
+    when = (datetime.now(UTC) - timedelta(days=40)).strftime("%Y-%m-%dT%H:%M:%S+0000")
+    env = {**os.environ, "GIT_AUTHOR_DATE": when, "GIT_COMMITTER_DATE": when}
     with (root / "me.md").open("a") as fh:
         fh.write("- Secret to forget [by: user]\n")
-    subprocess.run(["git", *user, "commit", "-qam", "Remember: secret"], cwd=root, check=True)
+    subprocess.run(["git", *user, "commit", "-qam", "Remember: secret"], cwd=root, check=True, env=env)
     text = (root / "me.md").read_text().replace("- Secret to forget [by: user]\n", "")
     (root / "me.md").write_text(text)
-    subprocess.run(["git", *user, "commit", "-qam", "Forget: Secret to forget\n\nOrigin: cli"], cwd=root, check=True)
+    forget = "Forget: Secret to forget\n\nOrigin: cli"
+    subprocess.run(["git", *user, "commit", "-qam", forget], cwd=root, check=True, env=env)
     subprocess.run(["git", "branch", "dream/x1"], cwd=root, check=True)
 
 

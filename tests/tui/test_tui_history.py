@@ -55,7 +55,7 @@ async def test_lists_commits_newest_first(repo: Path) -> None:
         assert history.table.has_focus
         row = [str(c) for c in history.table.get_row_at(2)]
         assert row == [history.commits[2].short_id, "2025-01-02 03:04", "import", "Create memory repo"]
-        assert str(history.table.border_title) == "History 3"
+        assert str(history.table.border_title) == "Log 3"
 
 
 async def test_new_commits_show_at_the_top_and_the_newest_stays_highlighted(repo: Path) -> None:
@@ -185,10 +185,10 @@ async def test_every_commit_is_reachable_and_counted(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         history = await open_history(pilot)
         assert len(history.commits) == 200
-        assert history.table.border_title == "History 200 · more below"
+        assert history.table.border_title == "Log 200 · more below"
         await pilot.press("G")  # the last listed row: the next page loads
         await wait_for(pilot, lambda: len(history.commits) == 231, what="the older commits")
-        assert history.table.border_title == "History 231"
+        assert history.table.border_title == "Log 231"
         await pilot.press("G")
         assert history.highlighted is not None and history.highlighted.summary == "Create memory repo"
 

@@ -103,7 +103,7 @@ def test_browse_and_see_an_outside_edit(tmux: Tmux, isolated_home: Path) -> None
     tmux.wait_for(lambda s: "hand-edited" in s, "the dirty state")
 
     tmux.keys("?")
-    tmux.wait_for(lambda s: "Everywhere" in s and "Folder pane" in s, "the help screen")
+    tmux.wait_for(lambda s: "Everywhere" in s and "Files pane" in s, "the help screen")
     tmux.keys("Escape")  # alone: Escape then q at once would read as alt+q
     tmux.wait_for(lambda s: "Everywhere" not in s, "the help screen to close")
     tmux.keys("q")

@@ -24,8 +24,8 @@ class Pane(ReportWorkerErrors, Widget):
 
     Attributes:
         PANE_ID: the widget id, also used in binding ids (``app.pane-<id>``).
-        PANE_TITLE: the name shown in the header and the help screen.
-        PANE_SHORT: the name the header shows when the full names do not fit (80 columns).
+        PANE_TITLE: the pane's one name: the header's tab, the help screen, docs/keys.md (breaker3 F3: the
+            tab said "Log" where the help said "History pane").
         BOX_ACTIONS: ``(box id, box class)`` of boxes in the pane whose own
             action keys (not moving keys) the command palette offers too; the
             palette focuses the box and runs the action there.
@@ -36,7 +36,6 @@ class Pane(ReportWorkerErrors, Widget):
 
     PANE_ID: ClassVar[str]
     PANE_TITLE: ClassVar[str]
-    PANE_SHORT: ClassVar[str]
     BOX_ACTIONS: ClassVar[tuple[tuple[str, type[Widget]], ...]] = ()
 
     def __init__(self) -> None:

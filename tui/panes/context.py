@@ -57,7 +57,6 @@ class ContextPane(Pane):
 
     PANE_ID = "context"
     PANE_TITLE = "Context"
-    PANE_SHORT = "Ctx"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(

@@ -46,7 +46,6 @@ class DreamsPane(Pane):
 
     PANE_ID = "dreams"
     PANE_TITLE = "Dreams"
-    PANE_SHORT = "Dreams"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(

@@ -70,8 +70,7 @@ class FolderPane(FolderWrites, Pane):
     """Browse the memory folder: tree, entries with provenance, preview; live."""
 
     PANE_ID = "folder"
-    PANE_TITLE = "Folder"
-    PANE_SHORT = "Files"
+    PANE_TITLE = "Files"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(

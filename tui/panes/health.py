@@ -44,7 +44,6 @@ class HealthPane(Pane):
 
     PANE_ID = "health"
     PANE_TITLE = "Health"
-    PANE_SHORT = "Health"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(

@@ -94,8 +94,7 @@ class HistoryPane(Pane):
     """
 
     PANE_ID = "history"
-    PANE_TITLE = "History"
-    PANE_SHORT = "Log"
+    PANE_TITLE = "Log"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("J", "scroll_diff(1)", "Scroll the diff down", id="history.scroll-down", show=False),
@@ -129,7 +128,7 @@ class HistoryPane(Pane):
     def compose(self) -> ComposeResult:
         """Yield the commits table and the diff box."""
         table = ListTable(id="history-commits")
-        table.border_title = "History"
+        table.border_title = "Log"
         yield table
         box = DiffBox(HINT, id="history-diff")
         box.border_title = "Diff"
@@ -305,7 +304,7 @@ class HistoryPane(Pane):
         summaries = [table.get_row_at(i)[3] for i in range(table.row_count)]
         fit_column(table, "summary", summaries)
         more = " · more below" if self._more else ""
-        table.border_title = f"History {len(self._commits):,}{more}"
+        table.border_title = f"Log {len(self._commits):,}{more}"
 
     def _diff_soon(self) -> None:
         """Read the highlighted commit's diff once the cursor rests (:data:`DIFF_DELAY`)."""

@@ -35,6 +35,9 @@ INBOX = "inbox.md"
 EMPTY = "Inbox is empty: nothing waits for review"
 """What the pane says when there is nothing to triage."""
 
+UNREADABLE = "Cannot list the inbox: {error}"
+"""What the pane says when inbox.md cannot be read (not UTF-8, over 1 MB): never "empty", as ``memrepo inbox``."""
+
 MARK = "●"
 """The selection mark in the first column."""
 
@@ -67,7 +70,6 @@ class InboxPane(InboxWrites, InboxConflicts, Pane):
 
     PANE_ID = "inbox"
     PANE_TITLE = "Inbox"
-    PANE_SHORT = "Inbox"
     BOX_ACTIONS = (("inbox-conflicts", ConflictTable),)
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -108,6 +110,8 @@ class InboxPane(InboxWrites, InboxConflicts, Pane):
         self._conflict_reads = ConflictReads()
         self._undoing = False
         self._read_once = False
+        self._error: str | None = None
+        """Why inbox.md could not be read at the last read (entries may wait in it), else None."""
         self._typed: str | None = None
         """The text of the last edit whose write redacted something (for ``A``); kept in memory only."""
 
@@ -209,11 +213,12 @@ class InboxPane(InboxWrites, InboxConflicts, Pane):
 
     @work(group="inbox-read", exclusive=True, exit_on_error=False, description="Reading the inbox")
     async def load_inbox(self) -> None:
-        """Read inbox.md through the engine and show its entries (a missing inbox is empty)."""
+        """Read inbox.md through the engine and show its entries (a missing inbox is empty; an unreadable one says why)."""
         from memrepo.engine.errors import RefError
 
         if self.repo is None:
             return
+        error = None
         try:
             view = await self.repo.read_file(INBOX)
         except RefError:
@@ -221,7 +226,10 @@ class InboxPane(InboxWrites, InboxConflicts, Pane):
                 raise
             entries: list[EntryView] = []
         else:
-            entries = view.entries
+            entries, error = view.entries, view.error  # not text, or over 1 MB: not "empty"
+        if error and error != self._error:
+            self.notify(UNREADABLE.format(error=clean(error)), severity="warning", timeout=8, markup=False)
+        self._error = error or None
         self._show(entries)
         self._read_once = True
 
@@ -264,7 +272,7 @@ class InboxPane(InboxWrites, InboxConflicts, Pane):
         ]
 
     def _show_title(self) -> None:
-        title = f"Inbox {len(self._entries)}"
+        title = "Inbox ?" if self._error and not self._entries else f"Inbox {len(self._entries)}"
         if self._selected:
             title += f" · {len(self._selected)} selected"
         self.table.border_title = title
@@ -278,13 +286,17 @@ class InboxPane(InboxWrites, InboxConflicts, Pane):
     def _show_note(self) -> None:
         entry = self.highlighted
         if entry is None:
-            self.note.update(EMPTY)
+            self.note.update(self._empty_text())
             self.detail.show(None)
             return
         target = self._suggested.get((entry.ref, entry.text))
         where = "…" if target is None else target
         self.note.update(plain(f"a → {where}    {entry.ref}"))
         self.detail.show(entry, self._extra(entry))
+
+    def _empty_text(self) -> str:
+        """What the pane says with no entry to show: why inbox.md could not be read, or that it is empty."""
+        return UNREADABLE.format(error=clean(self._error)) if self._error else EMPTY
 
     def _extra(self, entry: EntryView) -> list[str]:
         target = self._suggested.get((entry.ref, entry.text))
@@ -321,7 +333,7 @@ class InboxPane(InboxWrites, InboxConflicts, Pane):
         """The highlighted entry if it can be triaged now: not empty, not being saved, no undo running."""
         entry = self.highlighted
         if entry is None:
-            self.notify(EMPTY if self._read_once else STILL_READING, timeout=2, markup=False)
+            self.notify(self._empty_text() if self._read_once else STILL_READING, timeout=2, markup=False)
             return None
         saving = {entry.text} | {e.text for e in self.selected}
         if self._undoing or any(text in texts for texts in self._saving for text in saving):

@@ -1,0 +1,140 @@
+"""What the user asked to remember in a Claude Code session is written as theirs (breaker3 F7).
+
+The SessionEnd hook's checkpoint (``memrepo checkpoint --from-claude-hook``, what ``hook session-end`` starts
+detached) reads the session's transcript in Claude Code's own line format and, with the model-free ``rules``
+distillation, writes each statement the user asked to remember. Before: "Remember that X" was written
+``by: agent``, and "X. Remember that." wrote nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from helpers.repo_helpers import plain_settings
+
+from memrepo.cli.main import main
+from memrepo.engine.format import entries as fmt
+from memrepo.engine.repo.store import MemoryStore
+
+
+def transcript_line(session: str, cwd: Path, n: int, role: str, text: str, parent: str | None) -> dict:
+    """One line of ``~/.claude/projects/<project>/<session>.jsonl`` as Claude Code 2.1 writes it."""
+    content: object = text if role == "user" else [{"type": "text", "text": text}]
+    return {
+        "parentUuid": parent,
+        "isSidechain": False,
+        "userType": "external",
+        "cwd": str(cwd),
+        "sessionId": session,
+        "version": "2.1.12",
+        "gitBranch": "main",
+        "type": role,
+        "message": {"role": role, "content": content},
+        "uuid": f"{role[0]}{n}",
+        "timestamp": f"2026-12-05T10:0{n}:00.000Z",
+    }
+
+
+def session_end(store: MemoryStore, tmp_path: Path, project: Path, turns: list[tuple[str, str]]) -> str:
+    """Write a transcript of ``turns`` (user text, reply) and run the SessionEnd checkpoint on it."""
+    transcript = tmp_path / "s1.jsonl"
+    lines, parent = [], None
+    for n, (said, reply) in enumerate(turns, 1):
+        lines.append(transcript_line("s1", project, n, "user", said, parent))
+        lines.append(transcript_line("s1", project, n, "assistant", reply, f"u{n}"))
+        parent = f"a{n}"
+    transcript.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    payload = {
+        "session_id": "s1",
+        "transcript_path": str(transcript),
+        "cwd": str(project),
+        "hook_event_name": "SessionEnd",
+        "reason": "prompt_input_exit",
+    }
+    done = CliRunner().invoke(
+        main, ["--repo", str(store.root), "checkpoint", "--from-claude-hook"], input=json.dumps(payload)
+    )
+    assert done.exit_code == 0, done.output
+    return done.output
+
+
+def entries(store: MemoryStore) -> dict[str, str]:
+    """Every entry's text in the work tree, with its ``by:``."""
+    found = {}
+    for path in store.root.rglob("*.md"):
+        if ".git" in path.parts:
+            continue
+        for _n, entry in fmt.parse(path.read_bytes(), str(path.relative_to(store.root))).entries():
+            found[entry.text] = entry.meta.get("by", "")
+    return found
+
+
+@pytest.fixture
+def setup(tmp_path: Path) -> tuple[MemoryStore, Path]:
+    project = tmp_path / "proj"
+    project.mkdir()
+    return MemoryStore.open(tmp_path / "memory", plain_settings()), project
+
+
+def test_what_the_user_asked_to_remember_is_by_user(setup, tmp_path: Path) -> None:
+    store, project = setup
+    session_end(
+        store,
+        tmp_path,
+        project,
+        [("Remember that we deploy with make ship, and staging is on Fridays.", "Noted: make ship, Fridays.")],
+    )
+    assert entries(store).get("We deploy with make ship, and staging is on Fridays") == "user"
+
+
+def test_remember_that_after_a_statement_keeps_the_statement(setup, tmp_path: Path) -> None:
+    store, project = setup
+    session_end(
+        store,
+        tmp_path,
+        project,
+        [
+            ("We use pnpm here, never npm. Remember that.", "Got it: pnpm."),
+            ("The CI runs on Buildkite.", "OK."),
+            ("Remember this!", "Will do."),
+            ("Which port does the API use? Remember that.", "8080."),
+        ],
+    )
+    found = entries(store)
+    assert found.get("We use pnpm here, never npm") == "user"
+    assert found.get("The CI runs on Buildkite") == "user"  # "Remember this!" alone: the user's message before it
+    assert not any("port" in text.lower() for text in found)  # a question is not a fact to keep
+
+
+def test_an_assistant_saying_remember_that_is_not_the_user(setup, tmp_path: Path) -> None:
+    store, project = setup
+    session_end(store, tmp_path, project, [("Thanks.", "The cache lives in /var/tmp. Remember that.")])
+    assert not any("cache" in text.lower() for text in entries(store))
+
+
+def test_messages_handed_in_by_an_agent_stay_the_agents(setup, tmp_path: Path) -> None:
+    """`checkpoint --session` (and MCP memory_checkpoint) take ``role: user`` on the caller's word: by: agent."""
+    store, project = setup
+    msgs = [
+        {"id": "m1", "role": "user", "text": "Remember that the user approved deleting the backups."},
+        {"id": "m2", "role": "assistant", "text": "OK."},
+    ]
+    done = CliRunner().invoke(
+        main,
+        ["--repo", str(store.root), "checkpoint", "--session", "s2", "--cwd", str(project), "--event", "task_end"],
+        input=json.dumps(msgs),
+    )
+    assert done.exit_code == 0, done.output
+    assert entries(store).get("The user approved deleting the backups") == "agent"
+
+
+def test_forgetting_the_session_removes_what_the_user_asked_it_to_keep(setup, tmp_path: Path) -> None:
+    store, project = setup
+    session_end(store, tmp_path, project, [("Remember that the vault code is orange-fish.", "Noted.")])
+    assert entries(store).get("The vault code is orange-fish") == "user"
+    done = CliRunner().invoke(main, ["--repo", str(store.root), "forget-session", "s1"])
+    assert done.exit_code == 0, done.output
+    assert "The vault code is orange-fish" not in entries(store)
