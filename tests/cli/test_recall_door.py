@@ -343,3 +343,28 @@ def test_a_door_answers_while_its_index_is_held_for_a_moment(memory) -> None:
     finally:
         door.close()
         store.close()
+
+
+def test_the_hooks_own_recall_waits_for_an_index_held_for_a_moment(memory) -> None:
+    """Without a door, the prompt hook's recall takes a built index held for a moment (a vector build) for built:
+    it answers from the index, neither scanning the files nor starting a build."""
+    import sqlite3
+    import threading
+
+    from memrepo.engine.read.recallbuilding import build_state
+    from memrepo.engine.read.recallkeys import index_path
+
+    root, _project, _home, _config, _record = memory
+    started: list[Path] = []
+    holder = sqlite3.connect(index_path(root), isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN EXCLUSIVE")  # the vectors file's build holds the index it attaches, as here
+    release = threading.Timer(0.5, lambda: holder.execute("COMMIT"))
+    release.start()
+    try:
+        hits = coldrecall.recall(root, "deploys", limit=3, max_bytes=1500, quick=True, start_build=started.append)
+    finally:
+        release.join()
+        holder.close()
+    assert hits and "staging cluster first" in hits[0].text
+    assert hits[0].scan is None and started == []  # answered from the index: no scan, no build started
+    assert build_state(root) == (True, None)
