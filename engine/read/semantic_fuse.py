@@ -9,7 +9,9 @@ in each list it is in (reciprocal rank fusion, Cormack, Clarke and
 Büttcher 2009), summed: ``w`` is 1 for the lexical list and ``[semantic]
 semantic_weight`` for the semantic one; ties keep the lexical order. An
 entry found only semantically has the lexical sort key of no match (its
-score shows 0.0).
+score shows 0.0). Only entries with a vector are fused: a lexical hit with
+none keeps its lexical place (:func:`~.recallorder.uncovered_in_place`), so
+partial coverage (a first build, past ``max_entries``) never buries it.
 
 ``K`` is :data:`K` = 5, not the paper's 60. With 60 the top of each list is
 flat, so an entry both lists hold at middling ranks (a lexical match on a
@@ -64,7 +66,7 @@ from typing import TYPE_CHECKING, Any
 from memrepo.engine.configpath import size_shift
 
 from .recallkeys import SEQ_BITS, WORKSPACES_DIR
-from .recallorder import plain_key, replaced_below
+from .recallorder import plain_key, replaced_below, uncovered_in_place
 from .semantic_model import Embedder, ModelUnavailable, make_embedder
 
 if TYPE_CHECKING:
@@ -388,7 +390,16 @@ class SemanticRecall:
                 return [], info
         ranked = found if pool is None else pool
         keys = dict(ranked)
-        fused = rrf([iid for iid, _key in ranked], [iid for iid, _sim in near], limit, self.settings.semantic_weight)
+        lex = [iid for iid, _key in ranked]
+        with self._lock:
+            try:
+                have_vec = set(store.vectors_of(lex))
+            except (sqlite3.Error, ValueError):
+                have_vec = set(lex)  # vectors gone meanwhile: fused as at full coverage
+        fused = rrf(
+            [i for i in lex if i in have_vec], [iid for iid, _sim in near], limit, self.settings.semantic_weight
+        )
+        fused = uncovered_in_place(lex, fused, have_vec, limit)  # no vector: its lexical place
         fused = newer_first(fused, _group_of(index))
         with self._lock, contextlib.suppress(sqlite3.Error, ValueError):  # vectors gone meanwhile: order stands
             fused = newer_restated(fused, _restated(index, store, fused), set(keys))
@@ -404,11 +415,10 @@ class SemanticRecall:
         return replaced_below(index, out), info
 
 
-ONCE_MIN_COVERED = 0.9
-"""The share of entries that must have a vector for a one-shot process (the prompt hook) to fuse.
-
-Under it the semantic list would miss most entries while costing the model's load (measured in
-benchmarks/bench_hook_recall.py; docs/architecture.md §4, "Who fuses")."""
+ONCE_MIN_COVERED = 0.0
+"""The share of entries that must have a vector for a one-shot process (the prompt hook) to fuse: any, since
+an entry with no vector keeps its lexical place (:func:`~.recallorder.uncovered_in_place`), the one rule of every
+process (it was 0.9, a judgement, when fusing pushed such entries down; docs/architecture.md §4, "Who fuses")."""
 
 
 def fuse_once(
@@ -431,7 +441,8 @@ def fuse_once(
     Nothing is built or started (no background thread, no vector computed). The model is
     loaded only when the repo has a vectors file made in its vector space (a model change
     leaves the other's vectors until the MCP server or the app rebuilds them) covering at least
-    ``min_covered`` of the entries; otherwise the lexical list is answered, with no note.
+    ``min_covered`` of the entries (by default any: the fusion rule holds at every coverage);
+    otherwise the lexical list is answered, with no note.
 
     Args:
         index: the open recall index.
