@@ -11,6 +11,7 @@
   context block's rule: the same ``subject:``, a ``supersedes:`` naming it, or a line that says it
   changed) never ranks above it when both are returned, whatever their scores (the newer line may hold
   none of the query's words); the two trade places. Lexical recall and hybrid recall's fusion both ask it.
+- :func:`newer_restated`: hybrid recall's rule that of two fused hits saying the same, the newer is above.
 - :func:`uncovered_in_place`: hybrid recall's rule at partial vector coverage: a lexical hit with no
   vector keeps its lexical place; the fused list of the entries with one fills the other places.
 """
@@ -18,7 +19,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from memrepo.engine.format.terms import fold
@@ -207,3 +208,28 @@ def uncovered_in_place(lexical: list[int], fused: list[int], covered: set[int], 
             break
         pos += 1
     return out[:limit]
+
+
+def newer_restated(fused: list[int], same: Callable[[int, int], bool], lexical: set[int]) -> list[int]:
+    """Reorder fused item ids so of two that say the same, the newer is above (:mod:`.semantic_fuse`'s rule).
+
+    Each pair is looked at best first; when the lower one is newer, both were matched lexically, and
+    ``same`` says they are one fact said twice (one file, vectors at :data:`.semantic_fuse.RESTATED` or more), they
+    trade places.
+
+    Args:
+        fused: item ids, best first (their high bits are the rank: newer is higher).
+        same: whether two item ids say the same (called only for pairs the other tests let through).
+        lexical: the item ids the lexical list holds.
+
+    Returns:
+        list[int]: the same ids, reordered.
+    """
+    out = list(fused)
+    for a in range(len(out)):
+        for b in range(a + 1, len(out)):
+            upper, lower = out[a], out[b]
+            newer = (lower >> SEQ_BITS) > (upper >> SEQ_BITS)
+            if newer and upper in lexical and lower in lexical and same(upper, lower):
+                out[a], out[b] = lower, upper
+    return out
