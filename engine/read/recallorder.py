@@ -11,12 +11,15 @@
   context block's rule: the same ``subject:``, a ``supersedes:`` naming it, or a line that says it
   changed) never ranks above it when both are returned, whatever their scores (the newer line may hold
   none of the query's words); the two trade places. Lexical recall and hybrid recall's fusion both ask it.
+- :func:`newer_restated`: hybrid recall's rule that of two fused hits saying the same, the newer is above.
+- :func:`uncovered_in_place`: hybrid recall's rule at partial vector coverage: a lexical hit with no
+  vector keeps its lexical place; the fused list of the entries with one fills the other places.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from memrepo.engine.format.terms import fold
@@ -167,3 +170,66 @@ def plain_key(iid: int, like: tuple | None = None) -> tuple:
     if like is None:
         return (0, 0, 0, 0.0, rank)
     return (*(0 if isinstance(x, int) else 0.0 for x in like[:-1]), rank)
+
+
+def uncovered_in_place(lexical: list[int], fused: list[int], covered: set[int], limit: int) -> list[int]:
+    """Put the lexical hits that have no vector back in their lexical places (docs/architecture.md §4).
+
+    The semantic list knows only the entries with a vector, so fusing a hit without one with it
+    can only push that hit down: at 25-50% coverage (a first build, or past ``[semantic]
+    max_entries``) keyword hit@3 fell from 1.00 to 0.17-0.64. Fusing only among the entries with a
+    vector and keeping the others where lexical recall put them holds at every coverage: at full
+    coverage nothing is kept in place and the fused list is unchanged; with no vector it is the
+    lexical list.
+
+    Args:
+        lexical: the lexical list's item ids, best first.
+        fused: the fused list of the covered entries (the lexical hits with a vector and the semantic
+            list), best first.
+        covered: the item ids that have a vector (those of ``lexical`` at least).
+        limit: the most ids returned.
+
+    Returns:
+        list[int]: at most ``limit`` ids: each uncovered lexical hit at its lexical position (or
+        earlier, when the fused list runs out), the fused list in the other places, in order.
+    """
+    fixed = {pos: iid for pos, iid in enumerate(lexical) if iid not in covered}
+    kept = set(fixed.values())
+    rest = [iid for iid in fused if iid not in kept]
+    out: list[int] = []
+    pos = 0
+    while len(out) < limit and (rest or fixed):
+        if pos in fixed:
+            out.append(fixed.pop(pos))
+        elif rest:
+            out.append(rest.pop(0))
+        else:
+            out.extend(fixed[p] for p in sorted(fixed))
+            break
+        pos += 1
+    return out[:limit]
+
+
+def newer_restated(fused: list[int], same: Callable[[int, int], bool], lexical: set[int]) -> list[int]:
+    """Reorder fused item ids so of two that say the same, the newer is above (:mod:`.semantic_fuse`'s rule).
+
+    Each pair is looked at best first; when the lower one is newer, both were matched lexically, and
+    ``same`` says they are one fact said twice (one file, vectors at :data:`.semantic_fuse.RESTATED` or more), they
+    trade places.
+
+    Args:
+        fused: item ids, best first (their high bits are the rank: newer is higher).
+        same: whether two item ids say the same (called only for pairs the other tests let through).
+        lexical: the item ids the lexical list holds.
+
+    Returns:
+        list[int]: the same ids, reordered.
+    """
+    out = list(fused)
+    for a in range(len(out)):
+        for b in range(a + 1, len(out)):
+            upper, lower = out[a], out[b]
+            newer = (lower >> SEQ_BITS) > (upper >> SEQ_BITS)
+            if newer and upper in lexical and lower in lexical and same(upper, lower):
+                out[a], out[b] = lower, upper
+    return out

