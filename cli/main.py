@@ -307,7 +307,7 @@ def inbox(ctx: click.Context) -> None:
 
         store = _open_store(ctx, create=False)
         view = store.read_file("inbox.md")
-        if view.error:  # not text, or over 1 MB: not "empty"
+        if view.error:  # not text, or over 4 MB: not "empty"
             _fail(f"cannot list the inbox: {view.error}")
         entries = view.entries
         if not entries:  # on stderr: a script reading REF@SEEN lines from stdout gets none

@@ -36,7 +36,7 @@ EMPTY = "Inbox is empty: nothing waits for review"
 """What the pane says when there is nothing to triage."""
 
 UNREADABLE = "Cannot list the inbox: {error}"
-"""What the pane says when inbox.md cannot be read (not UTF-8, over 1 MB): never "empty", as ``memrepo inbox``."""
+"""What the pane says when inbox.md cannot be read (not UTF-8, over 4 MB): never "empty", as ``memrepo inbox``."""
 
 MARK = "●"
 """The selection mark in the first column."""
@@ -226,7 +226,7 @@ class InboxPane(InboxWrites, InboxConflicts, Pane):
                 raise
             entries: list[EntryView] = []
         else:
-            entries, error = view.entries, view.error  # not text, or over 1 MB: not "empty"
+            entries, error = view.entries, view.error  # not text, or over 4 MB: not "empty"
         if error and error != self._error:
             self.notify(UNREADABLE.format(error=clean(error)), severity="warning", timeout=8, markup=False)
         self._error = error or None
