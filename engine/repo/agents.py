@@ -162,6 +162,7 @@ class RepoAgents(RepoBase):
         untrusted: bool = False,
         origin: Origin = "agent_tool",
         wait: bool = True,
+        transcript: bool = False,
     ) -> CheckpointResult:
         """Buffer an agent's completed messages; distil the stage when it is eligible (the one checkpoint flow).
 
@@ -180,6 +181,8 @@ class RepoAgents(RepoBase):
             wait: False returns as soon as the messages are buffered (status
                 ``distilling`` when a batch was claimed) and distils in the
                 background (:meth:`checkpoint_idle` waits for it).
+            transcript: the messages were read from the harness's own transcript, so the user's own
+                "remember that ..." is written ``by: user`` (see :meth:`Checkpointer.submit`).
 
         Returns:
             CheckpointResult: never raises; ``failed`` carries the reason.
@@ -202,6 +205,7 @@ class RepoAgents(RepoBase):
             untrusted,
             origin,
             None if wait else submitted,
+            transcript,
         )
         if wait:
             return await self._drive(flow)
