@@ -108,6 +108,21 @@ class Row:
     note: str = ""
 
 
+def build_index(repo: Path, env: dict[str, str]) -> float:
+    """Build the persisted recall index as a user's first recalls do; seconds until a recall reads it.
+
+    A first ``memrepo recall`` in a repo of 400 files or more answers from a scan while the index builds
+    in a child process (docs/architecture.md §4), so the timed runs would measure that scan: recall is
+    asked again, twice a second, until its answer no longer says it came from a scan.
+    """
+    started = time.perf_counter()
+    while True:
+        proc = subprocess.run([*memrepo_cmd(), "recall", TERM], cwd=repo, env=env, capture_output=True)
+        if b"scan" not in proc.stderr or time.perf_counter() - started > 3600:
+            return time.perf_counter() - started
+        time.sleep(0.5)
+
+
 def run_timed(
     cmd: list[str], cwd: Path, env: dict[str, str] | None = None, shell: bool = False, ok: tuple[int, ...] = (0,)
 ) -> tuple[float, int]:
@@ -310,7 +325,7 @@ def bench_corpus(corpus: Path, runs: int, compact_runs: int, skip: set[str]) -> 
         shutil.copytree(corpus.resolve(), repo, symlinks=True)
         env = {**os.environ, "HOME": str(tmp), "MEMREPO_REPO": str(repo)}
         files = sum(1 for p in repo.rglob("*.md") if ".git" not in p.parts)
-        build, _ = run_timed([*memrepo_cmd(), "recall", TERM], repo, env)  # builds the persisted index
+        build = build_index(repo, env)
         grep = ["rg", "-i", TERM, "."] if shutil.which("rg") else ["grep", "-ri", "--exclude-dir=.git", TERM, "."]
         ws_name, ws_file = first_workspace(repo)
         rows = {

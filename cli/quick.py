@@ -30,6 +30,7 @@ from .quickbase import (
     UNBUDGETED,
     apply_keys,
     config_keys,
+    door_present,
     errors_as_lines,
     fail,
     no_hit_line,
@@ -193,6 +194,8 @@ def ask_door(root: Path, query: str, options: dict[str, Any], provider: str) -> 
 
     The quick path and click's ``recall`` ask it alike; ``provider`` is ``[semantic] provider``.
     """
+    if not door_present(root):
+        return None  # no door (the common case): not even the door's module is loaded
     from memrepo.engine.read import recalldoor
 
     if options["max_bytes"] > recalldoor.REPLY_MAX // 4 or not recalldoor.wanted(provider):

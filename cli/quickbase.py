@@ -241,3 +241,13 @@ def start_index_build(root: Path) -> None:
 def scan_line(note: str) -> str:
     """The line ``memrepo recall`` prints on standard error when a scan of the files answered (``note``: the build's progress)."""
     return f"memrepo: answered by a scan of the files while the recall index builds ({note})"
+
+
+DOOR_FILE = ".git/memrepo/recall.sock"
+"""Where a warm process's recall door listens, relative to the work tree (``recalldoor.door_path``; a test holds
+the two equal): looked at before the door's module is loaded, which a new process without a door never needs."""
+
+
+def door_present(root: Path) -> bool:
+    """Whether a recall door's socket is in place for the work tree ``root`` (one ``stat``)."""
+    return os.path.exists(os.path.join(root, DOOR_FILE))

@@ -210,6 +210,10 @@ def ask_door(root: Path, query: str, options: dict[str, Any], provider: str) -> 
     or semantic recall off (``provider``, ``[semantic] provider``): None (docs/architecture.md §7).
     A door that answered lexically for a reason says it in one line on stderr (the mode line).
     """
+    from .quickbase import door_present
+
+    if not door_present(root):
+        return None  # no door (the common case): not even the door's module is loaded
     from memrepo.engine.read import recalldoor
 
     if not recalldoor.wanted(provider):

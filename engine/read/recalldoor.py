@@ -26,22 +26,20 @@ from __future__ import annotations
 
 import contextlib
 import json
-import logging
 import os
-import socket
-import struct
 import threading
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import socket
+
     from memrepo.engine.config import SemanticSettings
 
     from .coldrecall import ColdHit
     from .semantic_fuse import SemanticRecall
 
-log = logging.getLogger("memrepo.recalldoor")
 
 SOCKET = "recall.sock"
 """The door's socket, in the repo's ``.git/memrepo``."""
@@ -93,6 +91,9 @@ def _address(path: Path) -> Any:
 
 def peer_uid(conn: socket.socket) -> int | None:
     """The uid of the process at the other end (Linux ``SO_PEERCRED``); None where it cannot be read."""
+    import socket
+    import struct
+
     option = getattr(socket, "SO_PEERCRED", None)
     if option is None:
         return None
@@ -167,6 +168,11 @@ def ask(root: Path, query: str, options: dict[str, Any], hook: bool, budget: flo
         list[ColdHit] | None: best first, each ``via`` the process that answered; None on any failure
         (never raises).
     """
+    path = door_path(root)
+    if not os.path.exists(path):
+        return None  # no door: the common case, answered before socket is even imported (a new process's cost)
+    import socket
+
     deadline = time.monotonic() + budget
     workspace = options.get("workspace")
     if isinstance(workspace, str) and not os.path.isabs(workspace):
@@ -174,7 +180,6 @@ def ask(root: Path, query: str, options: dict[str, Any], hook: bool, budget: flo
 
         if is_workspace_path(workspace):  # the door's process has another working folder and home
             options = {**options, "workspace": os.path.abspath(os.path.expanduser(workspace))}
-    path = door_path(root)
     conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         conn.settimeout(budget)
@@ -358,6 +363,8 @@ class RecallDoor(threading.Thread):
         """A listening socket at :func:`door_path`, mode 0600, put in place atomically; None when none can be."""
         path = door_path(self.root)
         scratch = path.with_name(f"{SOCKET}.{os.getpid()}")
+        import socket
+
         server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             with contextlib.suppress(FileNotFoundError):
@@ -407,7 +414,11 @@ class RecallDoor(threading.Thread):
         try:
             reply = self.answer(req)
         except Exception as exc:  # the asker answers itself
-            log.warning("the recall door could not answer: %s: %s", type(exc).__name__, exc, exc_info=True)
+            import logging
+
+            logging.getLogger("memrepo.recalldoor").warning(
+                "the recall door could not answer: %s: %s", type(exc).__name__, exc, exc_info=True
+            )
             return
         with contextlib.suppress(OSError):
             conn.sendall(json.dumps(reply, ensure_ascii=False).encode("utf-8", "surrogateescape"))

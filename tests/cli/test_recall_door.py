@@ -413,3 +413,16 @@ def test_clicks_hook_prompt_and_recall_ask_the_door_as_the_quick_path_does(memor
     finally:
         door.close()
         store.close()
+
+
+def test_the_quick_paths_look_for_the_door_where_it_listens(tmp_path: Path) -> None:
+    """``cli.quickbase.door_present`` (which spares a process with no door the door's module) looks at
+    the door's own socket path, and finds it only when it is there."""
+    from memrepo.cli.quickbase import DOOR_FILE, door_present
+    from memrepo.engine.read.recalldoor import door_path
+
+    assert tmp_path / DOOR_FILE == door_path(tmp_path)
+    assert not door_present(tmp_path)
+    door_path(tmp_path).parent.mkdir(parents=True)
+    door_path(tmp_path).touch()
+    assert door_present(tmp_path)
