@@ -61,6 +61,8 @@ READ_WAIT_S = 1.0
 TICK_S = 1.0
 """Seconds between the door's checks that its socket is still in place (another process's exit removes only its
 own socket; a door whose socket went makes it again)."""
+PROBE_S = 5.0
+"""Seconds between two looks at whether another door's socket at the path still has a live process behind it."""
 
 
 def door_path(root: Path) -> Path:
@@ -271,6 +273,7 @@ class RecallDoor(threading.Thread):
         self.listening = False
         self._closing = threading.Event()
         self._inode: int | None = None
+        self._probed = 0.0
         self._seen_built = False
 
     def close(self, timeout: float = 5.0) -> None:
@@ -384,13 +387,39 @@ class RecallDoor(threading.Thread):
         return server
 
     def _in_place(self) -> bool:
-        """False when the socket file is gone (then the door makes it again); another's socket is left to it."""
+        """False when the socket file is gone, or is a dead door's (then this door makes it again).
+
+        Another live door's socket is left to it. A socket whose process died (``kill -9``, a closed terminal)
+        stays on disk and refuses connections: found by one connect every :data:`PROBE_S`, which the live
+        door sees as a request that closed unsent (breaker4: two sessions on one repo, the owner killed,
+        and the other's door never took the path back, so every prompt of both got lexical recall).
+        """
+        path = door_path(self.root)
         try:
-            os.stat(door_path(self.root))
+            st = os.stat(path)
         except FileNotFoundError:
             return False
         except OSError:
-            pass
+            return True
+        if st.st_ino == self._inode:
+            return True
+        now = time.monotonic()
+        if now - self._probed < PROBE_S:
+            return True
+        self._probed = now
+        import socket
+
+        probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            probe.settimeout(TICK_S)
+            with _address(path) as address:
+                probe.connect(address)
+        except (ConnectionRefusedError, FileNotFoundError):
+            return False  # dead: take the path back
+        except OSError:
+            return True
+        finally:
+            probe.close()
         return True
 
     def _serve(self, conn: socket.socket) -> None:

@@ -426,3 +426,34 @@ def test_the_quick_paths_look_for_the_door_where_it_listens(tmp_path: Path) -> N
     door_path(tmp_path).parent.mkdir(parents=True)
     door_path(tmp_path).touch()
     assert door_present(tmp_path)
+
+
+def test_a_door_takes_back_the_path_of_a_dead_doors_socket(memory) -> None:
+    """Two sessions on one repo: the door that owned the socket dies (kill -9 leaves the file, refusing
+    connections); the surviving door takes the path back, so askers reach a door again (breaker4)."""
+    from memrepo.engine.repo.store import MemoryStore
+
+    root, _project, _home, config, _record = memory
+    store = MemoryStore.open(root, load_settings(config))
+    store.use_semantic()
+    door = store.open_recall_door("a test")
+    assert door is not None and door.ready.wait(30) and door.listening
+    options = {"workspace": None, "limit": 3, "max_bytes": 1500}
+    try:
+        path = door_path(root)
+        dead = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)  # another process's door, then its death
+        scratch = path.with_name("dead.sock")
+        dead.bind(str(scratch))
+        dead.listen(1)
+        os.replace(scratch, path)
+        dead.close()  # the file stays and refuses connections, as after kill -9
+        assert recalldoor.ask(root, "deploys", options, hook=True, budget=2) is None
+        deadline = time.monotonic() + 30
+        hits = None
+        while hits is None and time.monotonic() < deadline:
+            time.sleep(0.5)
+            hits = recalldoor.ask(root, "deploys", options, hook=True, budget=5)
+        assert hits and "staging cluster first" in hits[0].text
+    finally:
+        door.close()
+        store.close()
