@@ -61,7 +61,7 @@ class Buffers:
 
     def _save(self, scope: str, data: dict) -> None:
         self.dir.mkdir(parents=True, exist_ok=True)
-        atomic_write(self._path(scope), json.dumps(data, ensure_ascii=False).encode("utf-8"), self.dir)
+        atomic_write(self._path(scope), json.dumps(data, ensure_ascii=False).encode("utf-8"), self.dir, private=True)
 
     def _tombstones(self) -> dict[str, float]:
         try:

@@ -18,10 +18,11 @@ from memrepo.engine.format.scratch import TEMP_PREFIX
 __all__ = ["TEMP_PREFIX", "atomic_write"]
 
 
-def atomic_write(path: Path, data: bytes, root: Path | None = None) -> None:
+def atomic_write(path: Path, data: bytes, root: Path | None = None, private: bool = False) -> None:
     """Replace ``path`` with ``data`` atomically, creating parent folders.
 
-    The file keeps its permission bits when it existed (0644 for a new file).
+    The file keeps its permission bits when it existed (0644 for a new file); ``private`` makes it 0600
+    whatever it was (state that holds what a session said: docs/architecture.md §3).
 
     Args:
         path: the target file.
@@ -29,6 +30,7 @@ def atomic_write(path: Path, data: bytes, root: Path | None = None) -> None:
         root: the memory repo's top folder: every folder from the file's own
             up to (not including) ``root`` must not be a symlink. When None,
             only the file's own folder is checked.
+        private: write the file 0600 (owner only).
 
     Raises:
         MemrepoError: ``path`` or a parent folder is a symlink, or the write
@@ -47,7 +49,7 @@ def atomic_write(path: Path, data: bytes, root: Path | None = None) -> None:
             break
     parent.mkdir(parents=True, exist_ok=True)
     try:
-        mode = path.stat().st_mode & 0o7777
+        mode = 0o600 if private else path.stat().st_mode & 0o7777
     except FileNotFoundError:
         mode = 0o644
     fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, dir=parent)

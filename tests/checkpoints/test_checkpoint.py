@@ -430,3 +430,13 @@ async def test_idle_checkpoint_releases_and_logs_a_batch_whose_preparation_fails
         done = await repo.checkpoint_idle()
         assert [r.status for r in done] == ["distilled"], done
         assert "The printer is on floor 3" in (repo_path / "me.md").read_text()
+
+
+def test_the_session_buffer_is_readable_by_its_owner_only(cp: Checkpointer, store: MemoryStore) -> None:
+    """What a session said waits in .git/memrepo/checkpoints/ as 0600, as the other state files (breaker4:
+    it was 0644, readable by every user of the machine)."""
+    cp.submit("s-mode", "/tmp/project", turn(1), "turn")
+    buffers = [p for p in (store.state_dir / "checkpoints").iterdir() if p.suffix == ".json"]
+    assert buffers
+    for path in buffers:
+        assert path.stat().st_mode & 0o777 == 0o600, path
