@@ -6,14 +6,13 @@ keeps the save with the entry back in it, "commit" commits the save as it is."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import time
-import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers.editor_tmux import Run, tmux_server, wait_until
 from helpers.repo_helpers import git, plain_settings
 
 from memrepo.engine.errors import HandEditQuestion
@@ -102,44 +101,28 @@ def test_removing_an_old_entry_or_editing_a_new_one_is_no_question(store: Memory
 
 
 @pytest.fixture
-def tmux() -> Iterator[Callable[..., subprocess.CompletedProcess[str]]]:
-    if shutil.which("tmux") is None or shutil.which("vim") is None:
-        pytest.skip("tmux or vim is not installed")
-    socket = f"memrepo-stale-{uuid.uuid4().hex[:12]}"
-
-    def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(["tmux", "-L", socket, "-f", "/dev/null", *args], capture_output=True, text=True)
-
-    yield run
-    run("kill-server")
-
-
-def _wait(predicate: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.05)
+def tmux() -> Iterator[Run]:
+    yield from tmux_server("memrepo-stale", "vim")
 
 
 @pytest.mark.slow
-def test_vim_saving_its_stale_buffer_is_held_and_put_back(
-    store: MemoryStore, tmux: Callable[..., subprocess.CompletedProcess[str]]
-) -> None:
+def test_vim_saving_its_stale_buffer_is_held_and_put_back(store: MemoryStore, tmux: Run) -> None:
     root = store.root
     vimrc = "set nocompatible directory=. nobackup nowritebackup backupcopy=no viminfo= noautoread"
     started = tmux("new-session", "-d", "-x", "120", "-y", "30", "-c", str(root), f"vim -u NONE -c '{vimrc}' me.md")
     assert started.returncode == 0, started.stderr
-    _wait((root / ".me.md.swp").exists, "vim's swap file")
+    wait_until((root / ".me.md.swp").exists, "vim's swap file")
     tmux("send-keys", "-t", "0", "Go- Typed in vim [by: user]", "Escape")
     assert store.remember(Candidate(text="I review pull requests before lunch", by="user")).commit
     # vim warns that the file changed since it read it; the user writes anyway (":w!", then "y" if asked).
     tmux("send-keys", "-t", "0", ":w!", "Enter")
     me = root / "me.md"
-    _wait(lambda: "Typed in vim" in me.read_text() or "(y/n)" in tmux("capture-pane", "-p", "-t", "0").stdout, "vim")
+    wait_until(
+        lambda: "Typed in vim" in me.read_text() or "(y/n)" in tmux("capture-pane", "-p", "-t", "0").stdout, "vim"
+    )
     if "Typed in vim" not in me.read_text():
         tmux("send-keys", "-t", "0", "y")
-        _wait(lambda: "Typed in vim" in me.read_text(), "vim's save")
+        wait_until(lambda: "Typed in vim" in me.read_text(), "vim's save")
     assert "pull requests" not in me.read_text()  # the stale buffer dropped it
     time.sleep(0.4)
     assert store.commit_hand_edits() is None

@@ -9,15 +9,14 @@ keyed hashes (no text) of the lines memrepo removed in the hour, and the guard r
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import time
-import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers.editor_tmux import Run, tmux_server, wait_until
 from helpers.repo_helpers import git, plain_settings
 
 from memrepo.engine.errors import HandEditQuestion
@@ -146,30 +145,12 @@ def test_cli_status_asks_after_forget_compact(store: MemoryStore, tmp_path: Path
 
 
 @pytest.fixture
-def tmux() -> Iterator[Callable[..., subprocess.CompletedProcess[str]]]:
-    if shutil.which("tmux") is None or shutil.which("vim") is None:
-        pytest.skip("tmux or vim is not installed")
-    socket = f"forgetstale-{uuid.uuid4().hex[:12]}"
-
-    def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(["tmux", "-L", socket, "-f", "/dev/null", *args], capture_output=True, text=True)
-
-    yield run
-    run("kill-server")
-
-
-def _wait(predicate: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.05)
+def tmux() -> Iterator[Run]:
+    yield from tmux_server("forgetstale", "vim")
 
 
 @pytest.mark.slow
-def test_vim_saving_its_copy_after_forget_compact_is_held(
-    store: MemoryStore, tmux: Callable[..., subprocess.CompletedProcess[str]], tmp_path: Path
-) -> None:
+def test_vim_saving_its_copy_after_forget_compact_is_held(store: MemoryStore, tmux: Run, tmp_path: Path) -> None:
     """vim has me.md open; `forget --compact` runs; vim's `:w!` (y to "changed since reading") is a question."""
     written = store.remember(Candidate(text=SECRET, by="user"))
     assert written.ref
@@ -179,7 +160,7 @@ def test_vim_saving_its_copy_after_forget_compact_is_held(
     vimrc = f"set nocompatible directory={swaps} nobackup nowritebackup viminfo="
     started = tmux("new-session", "-d", "-x", "120", "-y", "30", "-c", str(root), f"vim -u NONE --cmd '{vimrc}' me.md")
     assert started.returncode == 0, started.stderr
-    _wait(lambda: any(swaps.iterdir()), "vim's swap file")
+    wait_until(lambda: any(swaps.iterdir()), "vim's swap file")
     tmux("send-keys", "-t", "0", "Go- Typed in vim [by: user]", "Escape")
     assert store.forget(written.ref, compact=True).commit
     assert SECRET not in me.read_text()
@@ -188,9 +169,9 @@ def test_vim_saving_its_copy_after_forget_compact_is_held(
     if "Typed in vim" not in me.read_text():  # vim asks whether to write over a file changed since reading
         tmux("send-keys", "-t", "0", "y")
         tmux("send-keys", "-t", "0", "Enter")
-    _wait(lambda: "Typed in vim" in me.read_text(), "vim's save")
+    wait_until(lambda: "Typed in vim" in me.read_text(), "vim's save")
     assert SECRET in me.read_text()  # vim's copy brought the forgotten line back
-    _wait(lambda: len(store.status().questions) == 1, "the question")
+    wait_until(lambda: len(store.status().questions) == 1, "the question")
     (q,) = store.status().questions
     assert len(q.revived) == 1 and SECRET in q.revived[0] and "brings back 1 entry" in q.message
     head = store.head()

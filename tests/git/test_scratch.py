@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import threading
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from helpers.editor_tmux import Run, tmux_server, wait_until
 from helpers.repo_helpers import git, porcelain
 
 from memrepo.engine.format.scratch import is_scratch, is_scratch_name
@@ -181,29 +180,13 @@ def test_a_file_renamed_away_long_ago_is_a_deletion_not_a_save(store: MemoryStor
 
 
 @pytest.fixture
-def tmux() -> Iterator[Callable[..., subprocess.CompletedProcess[str]]]:
-    if shutil.which("tmux") is None:
-        pytest.skip("tmux is not installed")
-    socket = f"memrepo-test-{uuid.uuid4().hex[:12]}"
-
-    def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(["tmux", "-L", socket, "-f", "/dev/null", *args], capture_output=True, text=True)
-
-    yield run
-    run("kill-server")
-
-
-def _wait(predicate: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.05)
+def tmux() -> Iterator[Run]:
+    yield from tmux_server("memrepo-test")
 
 
 @pytest.mark.slow
 def test_vim_in_tmux_swap_and_backup_files_never_block_and_each_save_is_committed_once(
-    store: MemoryStore, tmux: Callable[..., subprocess.CompletedProcess[str]]
+    store: MemoryStore, tmux: Run
 ) -> None:
     if shutil.which("vim") is None:
         pytest.skip("vim is not installed")
@@ -212,7 +195,7 @@ def test_vim_in_tmux_swap_and_backup_files_never_block_and_each_save_is_committe
     started = tmux("new-session", "-d", "-x", "120", "-y", "30", "-c", str(root), f"vim -u NONE -c '{vimrc}' me.md")
     assert started.returncode == 0, started.stderr
     swap = root / ".me.md.swp"
-    _wait(swap.exists, "vim's swap file")
+    wait_until(swap.exists, "vim's swap file")
     # A modified buffer (the swap file is written) while memrepo writes the same file.
     tmux("send-keys", "-t", "0", "Go- Typed in vim [by: user]", "Escape")
     assert store.remember(Candidate(text="I take a walk at noon", by="user")).commit == store.head()
@@ -220,12 +203,12 @@ def test_vim_in_tmux_swap_and_backup_files_never_block_and_each_save_is_committe
     # vim notices the file changed on disk when it writes; take the disk version, add the line, save.
     tmux("send-keys", "-t", "0", ":e!", "Enter", "Go- Typed in vim [by: user]", "Escape", ":w", "Enter")
     me = root / "me.md"
-    _wait(lambda: "Typed in vim" in me.read_text(), "vim's save")
-    _wait(lambda: not (root / "me.md~").exists() or store.status().changed == ["me.md"], "the save to settle")
+    wait_until(lambda: "Typed in vim" in me.read_text(), "vim's save")
+    wait_until(lambda: not (root / "me.md~").exists() or store.status().changed == ["me.md"], "the save to settle")
     commit = store.commit_hand_edits()
     assert commit is not None
     tmux("send-keys", "-t", "0", ":q", "Enter")
-    _wait(lambda: not swap.exists(), "vim to quit")
+    wait_until(lambda: not swap.exists(), "vim to quit")
     assert store.commit_hand_edits() is None  # committed once
     text = git(root, "show", "HEAD:me.md")
     assert "Typed in vim" in text and "walk at noon" in text
@@ -235,9 +218,7 @@ def test_vim_in_tmux_swap_and_backup_files_never_block_and_each_save_is_committe
 
 
 @pytest.mark.slow
-def test_nano_in_tmux_lock_file_never_blocks_a_write(
-    store: MemoryStore, tmux: Callable[..., subprocess.CompletedProcess[str]]
-) -> None:
+def test_nano_in_tmux_lock_file_never_blocks_a_write(store: MemoryStore, tmux: Run) -> None:
     if shutil.which("nano") is None:
         pytest.skip("nano is not installed")
     root = store.root
@@ -245,16 +226,16 @@ def test_nano_in_tmux_lock_file_never_blocks_a_write(
         "new-session", "-d", "-x", "120", "-y", "30", "-c", str(root), "nano --locking --ignorercfiles me.md"
     )
     assert started.returncode == 0, started.stderr
-    _wait((root / ".me.md.swp").exists, "nano's lock file")
+    wait_until((root / ".me.md.swp").exists, "nano's lock file")
     assert store.remember(Candidate(text="I stretch every hour", by="user")).commit == store.head()
     # The write above changed me.md under nano: its save asks "File was modified since you opened it;
     # continue saving?", and y saves its buffer (nano's own rule: the editor's text wins).
     tmux("send-keys", "-t", "0", "M-/", "Enter", "- Typed in nano [by: user]", "C-o", "Enter")
-    _wait(lambda: "continue saving" in tmux("capture-pane", "-p", "-t", "0").stdout.casefold(), "nano's question")
+    wait_until(lambda: "continue saving" in tmux("capture-pane", "-p", "-t", "0").stdout.casefold(), "nano's question")
     tmux("send-keys", "-t", "0", "y")
-    _wait(lambda: "Typed in nano" in (root / "me.md").read_text(), "nano's save")
+    wait_until(lambda: "Typed in nano" in (root / "me.md").read_text(), "nano's save")
     tmux("send-keys", "-t", "0", "C-x")
-    _wait(lambda: "Typed in nano" in (root / "me.md").read_text(), "nano's save")
+    wait_until(lambda: "Typed in nano" in (root / "me.md").read_text(), "nano's save")
     # nano's buffer predates memrepo's write: its save drops that entry, so it is held as a question
     # (docs/architecture.md §3, an editor's stale save), and "put back" keeps both.
     assert store.commit_hand_edits() is None
@@ -269,9 +250,7 @@ def test_nano_in_tmux_lock_file_never_blocks_a_write(
 
 
 @pytest.mark.slow
-async def test_vim_in_tmux_beside_the_apps_watcher_its_save_is_auto_committed_once(
-    repo_path: Path, tmux: Callable[..., subprocess.CompletedProcess[str]]
-) -> None:
+async def test_vim_in_tmux_beside_the_apps_watcher_its_save_is_auto_committed_once(repo_path: Path, tmux: Run) -> None:
     """Found: after vim quits, its hand edit was never auto-committed (the watcher's quiet-period commit)."""
     if shutil.which("vim") is None:
         pytest.skip("vim is not installed")
