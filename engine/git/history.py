@@ -8,6 +8,7 @@ engine models, never pygit2 objects (docs/architecture.md, "Layers and contracts
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -112,24 +113,15 @@ class GitHistory:
         hand-edit commit recorded the deletion silently. A damaged history ends the list early (the
         caller asks nothing it cannot show).
         """
-        import time
-
         out: list[tuple[bytes | None, bytes | None, bool]] = []
-        self.let_go_of_replaced_packs()
-        if self._repo.head_is_unborn:
-            return out
-        since = time.time() - within_s
         try:
-            commit: pygit2.Commit | None = self._repo.head.peel(pygit2.Commit)
-            for _ in range(WALK_MAX):
-                if commit is None or commit.commit_time < since or len(out) >= limit:
+            for commit, parent in self._recent_first_parents(within_s):
+                if len(out) >= limit:
                     break
-                parent = commit.parents[0] if commit.parent_ids else None
                 if "\nOrigin: hand_edit" not in commit.message:
                     after, before = _blob_at(commit, path), _blob_at(parent, path)
                     if after != before:
                         out.append((before, after, "\nOrigin: " in commit.message))
-                commit = parent
         except (KeyError, pygit2.GitError):
             pass
         return out
@@ -146,35 +138,38 @@ class GitHistory:
             list: (repo-relative path, its bytes before, after or None when deleted, the commit's time in
             seconds since the epoch).
         """
-        import time
-
         out: list[tuple[str, bytes, bytes | None, float]] = []
-        self.let_go_of_replaced_packs()
-        if self._repo.head_is_unborn:
-            return out
-        since = time.time() - within_s
         try:
-            commit: pygit2.Commit | None = self._repo.head.peel(pygit2.Commit)
-            for _ in range(WALK_MAX):
-                if commit is None or commit.commit_time < since or not commit.parent_ids:
+            for commit, parent in self._recent_first_parents(within_s):
+                if parent is None:
                     break
-                parent = commit.parents[0]
                 if "\nOrigin: " in commit.message and "\nOrigin: hand_edit" not in commit.message:
                     for delta in tree_diff(parent.tree, commit.tree).deltas:
                         before = _blob_at(parent, delta.old_file.path)
                         if before is not None:
-                            out.append(
-                                (
-                                    delta.old_file.path,
-                                    before,
-                                    _blob_at(commit, delta.old_file.path),
-                                    float(commit.commit_time),
-                                )
-                            )
-                commit = parent
+                            after = _blob_at(commit, delta.old_file.path)
+                            out.append((delta.old_file.path, before, after, float(commit.commit_time)))
         except (KeyError, pygit2.GitError):
             pass
         return out
+
+    def _recent_first_parents(self, within_s: float) -> Iterator[tuple[pygit2.Commit, pygit2.Commit | None]]:
+        """(commit, its first parent or None) from HEAD back, newest first, while commits are under ``within_s``
+        seconds old, at most :data:`WALK_MAX`; nothing on an unborn HEAD. A damaged object raises KeyError or
+        pygit2.GitError from the iteration (the callers end their list there)."""
+        import time
+
+        self.let_go_of_replaced_packs()
+        if self._repo.head_is_unborn:
+            return
+        since = time.time() - within_s
+        commit: pygit2.Commit | None = self._repo.head.peel(pygit2.Commit)
+        for _ in range(WALK_MAX):
+            if commit is None or commit.commit_time < since:
+                return
+            parent = commit.parents[0] if commit.parent_ids else None
+            yield commit, parent
+            commit = parent
 
     def _commit(self, rev: str) -> pygit2.Commit:
         """The commit ``rev`` names (full or short id).
