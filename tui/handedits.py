@@ -20,6 +20,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label
 
+from memrepo.engine import stale_did
+
 from .messages import RepoWritten, WorkTreeChanged, WriteFailed
 from .plain import clean, plain
 
@@ -38,7 +40,7 @@ def question_title(q: HandEditQuestion) -> str:
         n = len(q.secrets)
         return f"{q.path}: a hand edit added what looks like a secret on {n} {'line' if n == 1 else 'lines'}"
     if q.dropped or q.revived:
-        return f"{q.path}: a save {_stale_did(q)} in the last hour"
+        return f"{q.path}: a save {stale_did(q.dropped, q.revived)} in the last hour"
     if q.empty:
         return f"{q.path} is empty after one save: its {q.entries_before} entries would be lost"
     lost = q.entries_before - q.entries_now
@@ -108,7 +110,7 @@ class HandEditQuestionScreen(ModalScreen[str | None], inherit_bindings=False):
         lines = "; ".join(q.secrets[:5]) + (f" and {len(q.secrets) - 5} more" if len(q.secrets) > 5 else "")
         lost = len(q.dropped) or max(q.entries_before - q.entries_now, 0)
         if q.dropped or q.revived:  # a stale save that also adds a secret: put back keeps the save, asked again
-            also = f"The save also {_stale_did(q)} in the last hour.\n"
+            also = f"The save also {stale_did(q.dropped, q.revived)} in the last hour.\n"
             keep = f"p  put back: the save stays, {_stale_fix(q)}; the secret is asked about again"
         elif lost:
             also = f"The save also removes {_entries(lost)} of {q.entries_before}.\n"
@@ -130,16 +132,6 @@ class HandEditQuestionScreen(ModalScreen[str | None], inherit_bindings=False):
                 classes="dialog-body",
             )
             yield Label(f"R redact · y commit as written · {p_key} · esc decide later", classes="dialog-keys")
-
-
-def _stale_did(q: HandEditQuestion) -> str:
-    """What a stale save did: ``drops 1 entry memrepo wrote``, ``brings back 1 entry memrepo removed``."""
-    parts = []
-    if q.dropped:
-        parts.append(f"drops {_entries(len(q.dropped))} memrepo wrote")
-    if q.revived:
-        parts.append(f"brings back {_entries(len(q.revived))} memrepo removed")
-    return " and ".join(parts)
 
 
 def _stale_fix(q: HandEditQuestion) -> str:

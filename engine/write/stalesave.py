@@ -219,12 +219,18 @@ def stale_question(
 
 def stale_title(dropped: list[str], revived: list[str]) -> str:
     """What a stale save does, in words: ``a save drops 1 entry memrepo wrote in the last hour``."""
+    return f"a save {stale_did(dropped, revived)} in the last hour"
+
+
+def stale_did(dropped: list[str], revived: list[str]) -> str:
+    """The verb phrase of :func:`stale_title`: ``drops 1 entry memrepo wrote and brings back 2 entries memrepo
+    removed`` (the app words its dialogs around it)."""
     parts = []
     if dropped:
         parts.append(f"drops {_count(dropped)} memrepo wrote")
     if revived:
         parts.append(f"brings back {_count(revived)} memrepo removed")
-    return f"a save {' and '.join(parts)} in the last hour"
+    return " and ".join(parts)
 
 
 def _put_back_words(dropped: list[str], revived: list[str]) -> str:
