@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Benchmark: recall quality on a labelled repo, beside SQLite FTS5 BM25 (docs/architecture.md §4).
 
-Builds seven labelled repos through the real write path (``recall_quality/repo_a.txt``,
+Builds eight labelled repos through the real write path (``recall_quality/repo_a.txt``,
 the tuning repo, ``repo_b.txt``, another person's repo held out, ``repo_c.txt``,
 a third person's repo with its own tuning and held-out queries, ``repo_d.txt``,
 a fourth person's repo written blind, held out whole through round 3 and tuned on from
 round 4, ``repo_e.txt``, a fifth person's ~160-entry repo, and ``repo_f.txt``, a
 brand-new user's 20 entries after one week, where every entry is near every query;
 E and F were written blind, are held out whole and are never tuned on; ``repo_g.txt``,
-another brand-new user's 22 entries, written to tune the small-repo case), then runs
+another brand-new user's 22 entries, written to tune the small-repo case; ``repo_h.txt``, an eighth
+person's ~310-entry repo, written blind, held out whole and never tuned on), then runs
 the labelled queries of ``recall_quality/queries_*.txt`` against each system:
 
 - **fts5**: SQLite FTS5 (``unicode61 remove_diacritics 2``) over the same
@@ -34,8 +35,8 @@ Measures, per split (``tune``: repo A's tuning queries; ``heldout``: repo A's
 held-out queries and all of repo B's; ``c-tune`` and ``c-heldout``: repo C's; ``d-heldout``:
 repo D's, which has no tuning split; written blind and held out through round 3, it is a tuning
 split from round 4 on, its name kept; ``e-heldout`` and ``f-heldout``: repos E and F, written
-blind, held out whole, never tuned on; ``g-tune``: repo G's, the small repo tuned on; ``all``: every
-split) and per query kind:
+blind, held out whole, never tuned on; ``g-tune``: repo G's, the small repo tuned on; ``h-heldout``:
+repo H's, written blind, held out whole, never tuned on; ``all``: every split) and per query kind:
 
 - **hit@1, hit@5**: a gold entry at rank 1 / in the top 5. For ``multi``
   queries (several entries needed) hit@k is the share of the needed entries
@@ -55,7 +56,7 @@ entries scores there as it would without them. Beside them:
 
 Usage:
     python benchmarks/bench_recall_quality.py
-        [--split tune|heldout|c-tune|c-heldout|d-heldout|e-heldout|f-heldout|g-tune|all] [--json OUT]
+        [--split tune|heldout|c-tune|c-heldout|d-heldout|e-heldout|f-heldout|g-tune|h-heldout|all] [--json OUT]
         [--memrepo MODULE:FUNC] [--system NAME=MODULE:FUNC ...] [--show-misses]
 """
 
@@ -89,6 +90,7 @@ REPOS = {
     "e": "repo_e.txt",
     "f": "repo_f.txt",
     "g": "repo_g.txt",
+    "h": "repo_h.txt",
 }
 SPLITS = {
     "tune": [("a", "queries_a_tune.txt")],
@@ -99,6 +101,7 @@ SPLITS = {
     "e-heldout": [("e", "queries_e_heldout.txt")],
     "f-heldout": [("f", "queries_f_heldout.txt")],
     "g-tune": [("g", "queries_g_tune.txt")],
+    "h-heldout": [("h", "queries_h_heldout.txt")],
 }
 TAGS = ("superseded", "cjk", "accent", "heading", "link", "neardup")
 

@@ -1,14 +1,15 @@
 """The recall quality benchmark's labelled data (docs/benchmarks.md "Recall quality") holds together.
 
-Only the data: these tests read the repo and query files, and build repos D, E
-and F through the writer, but never run a recall system on them (repos D, E and
-F are held out whole and written blind; their figures are measured once, by the
-benchmark).
+Only the data: these tests read the repo and query files, and build repos D, E,
+F and H through the writer, but never run a recall system on them (repos D, E, F
+and H are held out whole and written blind; their figures are measured once, by
+the benchmark).
 """
 
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -89,6 +90,7 @@ BLIND = {
     # repo: (repo file, query file, exact query count per kind, at least this many superseded pairs)
     "e": ("repo_e.txt", "queries_e_heldout.txt", {"paraphrase": 40, "keyword": 15, "multi": 9, "none": 18}, 15),
     "f": ("repo_f.txt", "queries_f_heldout.txt", {"paraphrase": 15, "keyword": 6, "multi": 3, "none": 9}, 1),
+    "h": ("repo_h.txt", "queries_h_heldout.txt", {"paraphrase": 94, "keyword": 49, "multi": 18, "none": 34}, 22),
 }
 
 
@@ -145,6 +147,29 @@ def test_a_blind_repo_builds_through_the_writer_and_every_entry_is_labelled(repo
     paths = {path for path, _line in labels}
     assert {"MEMORY.md", "me.md", "lessons.md"} <= paths
     assert len([p for p in paths if p.startswith("workspaces/")]) == len({e.workspace for e in spec.entries} - {None})
+
+
+_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def test_repo_h_has_the_size_scripts_twins_and_exact_ids_its_brief_asks_for() -> None:
+    spec = dataset.read_repo(DATA / "repo_h.txt")
+    queries = dataset.read_queries(DATA / "queries_h_heldout.txt")
+    texts = [e.text for e in spec.entries] + list(spec.raw_ids)
+    assert 300 <= len(texts) <= 400
+    assert sum(bool(re.search(r"[^\x00-\x7f]", t)) for t in texts) >= 25  # CJK or accented lines
+    assert sum(bool(_CJK.search(t)) for t in texts) >= 15
+    assert sum(e.pin for e in spec.entries) >= 5 and sum(e.inbox for e in spec.entries) >= 3
+    assert sum("cjk" in q.tags for q in queries) >= 10
+    assert sum("neardup" in q.tags for q in queries) >= 10
+    assert any(q.kind == "none" and "cjk" in q.tags for q in queries)
+    # exact identifiers: lines that differ only in a number, each the gold of an exact-id query
+    by_id = {e.id: e.text for e in spec.entries}
+    pairs = [("h.val.bus2217", "h.val.bus2271"), ("h.val.spare501", "h.val.spare510")]
+    for a, b in pairs:
+        assert by_id[a] != by_id[b] and re.sub(r"\d", "#", by_id[a]) == re.sub(r"\d", "#", by_id[b])
+    gold = {g for q in queries if q.kind == "keyword" for group in q.gold for g in group}
+    assert {"h.val.bus2217", "h.val.bus2271", "h.val.spare510", "h.rt.ticket4412", "h.rt.ticket4421"} <= gold
 
 
 def test_the_g_tune_split_is_repo_g_alone_and_part_of_all() -> None:
