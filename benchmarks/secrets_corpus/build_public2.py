@@ -41,7 +41,7 @@ CAP = 30
 MAX_LINE = 300
 DENY = re.compile(
     r"secret|passw|passwd|private|priv_?key|token|xprv|tprv|\bwif\b|mnemonic|seed|api[_-]?key|credential"
-    r"|invalid|bad|wrong|AKIA|ASIA|BEGIN |signature",
+    r"|invalid|bad|wrong|AKIA|ASIA|BEGIN |signature|\b(?:sk|rk|whsec)_",
     re.I,
 )
 
@@ -112,6 +112,9 @@ SPECS = [
     Spec("ci-run", "cli/cli", r"\.(go|md|json)$", r"actions/runs/\d{7,}"),
     Spec("npm-integrity", "axios/axios", r"^package-lock\.json$", r'"integrity": "sha512-[A-Za-z0-9+/]{86}=="'),
     Spec("poetry-hash", "python-poetry/poetry", r"^poetry\.lock$", r'hash = "sha256:[0-9a-f]{64}"'),
+    Spec("stripe-id", "stripe/openapi", r"^openapi/fixtures3\.json$", r'"[a-z]{2,6}_[0-9A-Za-z]{14,30}"'),
+    Spec("slack-id", "slackapi/python-slack-sdk", r"\.(md|py)$", r'"[CUGWT][0-9A-Z]{8,10}"'),
+    Spec("sri", "bigskysoftware/htmx", r"\.(md|html)$", r'integrity="sha(256|384|512)-[A-Za-z0-9+/]{43,86}={0,2}"'),
     Spec("cargo-checksum", "BurntSushi/ripgrep", r"Cargo\.lock$", r'checksum = "[0-9a-f]{64}"'),
     Spec("npm-integrity", "ai/nanoid", r"pnpm-lock\.yaml$", r"integrity: sha512-[A-Za-z0-9+/]{86}=="),
     Spec("pip-hash", "jazzband/pip-tools", r"\.(md|rst|txt|py)$", r"--hash=sha256:[0-9a-f]{64}"),

@@ -7,7 +7,8 @@ Analyzer's archive rules, Auto Scaling's policies), API Gateway's integration
 URI (an ARN whose account field names the service), an ARN with a docs
 placeholder for the account, a Lambda function in camel case, EC2's long
 resource ids (a lower-case prefix and 17 hex digits), an LEI under its full
-name and a KSUID after its command's options. Values are made here (random
+name, a KSUID after its command's options and Stripe objects whose prefix
+Stripe's OpenAPI fixtures print (``person_``, ``cnli_``, ``fee_`` ...). Values are made here (random
 UUIDs and hex, an LEI given its ISO 17442 check digits) except the KSUID,
 segmentio/ksuid's README example. ``test_each_was_a_false_alarm`` pins what
 the round changed: with its rules off, every look-alike is altered again.
@@ -20,7 +21,7 @@ import re
 import pytest
 
 from memrepo.engine import redaction
-from memrepo.engine.redaction import context, formats, identifiers, idshapes, speech
+from memrepo.engine.redaction import context, formats, identifiers, idshapes, public, speech
 
 
 def lei(prefix18: str) -> str:
@@ -47,6 +48,9 @@ LOOK_ALIKES = [
     "aws ec2 describe-import-image-tasks --import-task-ids import-ami-0c3f1e9a7b2d4f6e8",
     "ipam pool ipam-pool-0a9b8c7d6e5f4a3b2 in scope ipam-scope-01f2e3d4c5b6a7980",
     "attached tgw-attach-0d1e2f3a4b5c6d7e8 to the spoke, vpn endpoint cvpn-endpoint-0a1b2c3d4e5f6a7b8",
+    # Stripe objects whose prefixes Stripe's OpenAPI fixtures print
+    '"id": "person_1Qx7aZC2hT9kLm4nPq8rSt3V",',
+    "credit note line cnli_1Rb2cDe3Fg4Hi5Jk6Lm7No8P, fee fee_1Sc3dEf4Gh5Ij6Kl7Mn8Op9Q",
     # an LEI under its full name; a KSUID after its command's options
     f"their legal entity identifier: {lei('7ZW8QJWVPR4P1J1KQY')}",
     "$ ksuid -f inspect 0ujtsYcgvSTl8PAuAdqWYSMnLOv",
@@ -60,6 +64,7 @@ SECRETS = [
     ("hubspot token pat-na1-3f0c2a9e-58d1-4b7e-a6c4-91e2d7b05f38", "3f0c2a9e-58d1-4b7e-a6c4-91e2d7b05f38"),
     ("arn:aws:s3:::backups/k8FjW2pQz9XvB3nLtR7yUe4M", "k8FjW2pQz9XvB3nLtR7yUe4M"),
     ("api token: ipam-pool-0a9b8c7d6e5f4a3b2", "0a9b8c7d6e5f4a3b2"),
+    ("STRIPE_KEY=rk_live_51Qx7aZC2hT9kLm4nPq8rSt3VwXyZ", "rk_live_51Qx7aZC2hT9kLm4nPq8rSt3VwXyZ"),
 ]
 
 
@@ -81,6 +86,8 @@ def test_each_was_a_false_alarm(text: str, monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(context, "_NAMED_UUID_RE", never)
     monkeypatch.setattr(identifiers, "_CAMEL_WORDS_RE", never)
     monkeypatch.setattr(idshapes, "_EC2_ID_RE", never)
+    stripe_before = public._OBJECT_ID_RE.pattern.replace("|" + public._STRIPE_OBJECTS, "")
+    monkeypatch.setattr(public, "_OBJECT_ID_RE", re.compile(stripe_before))
     monkeypatch.setattr(formats, "_LEI_WORD_RE", re.compile(r"\bLEI\b"))
     monkeypatch.setattr(
         idshapes, "_KSUID_RE", re.compile(r"(?i:\bksuid\b)[\w ]{0,16}?[\s:=\"']+(?P<v>[0-9A-Za-z]{27})(?!\w)")
