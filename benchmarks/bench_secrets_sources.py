@@ -35,6 +35,8 @@ formats-tune        yes    45 more public families (Stripe object ids, checksums
                            tracking and device numbers, DNS records, DIDs ...; ``formats.json``, round 7)
 families-tune       yes    identifiers.json's families in other words, from each format's docs (trace
                            contexts, Slack/Discord/Jira ids, cloud ids, lockfiles ...; ``families.json``, round 8)
+public2             yes    real public identifiers from public repositories' docs, fixtures and lockfiles, each with
+                           its source URL (``build_public2.py``, round 9; ``--extra-benign``: built locally, not shipped)
 (``--extra-benign``) no    look-alikes: Kingfisher's negative examples (``build_kingfisher_negatives.py``),
                            trufflehog's invalid test patterns (``build_trufflehog_tests.py --negatives``),
                            whispers' compliant lines and ripsecrets' ``test/none`` (``build_scanner_tests.py --negatives``)
@@ -60,11 +62,11 @@ TUNED = {
     *("kingfisher", "named", "hard", "speech-tune", "speech2-tune", "speech2-benign-tune", "benign", "patterns-db"),
     *("vendordocs-tune", "vendordocs-benign-tune", "identifiers-tune", "formats-tune", "families-tune"),
     *("kingfisher-more", "patterns-db-stable", "speech3-tune", "speech3-benign-tune"),
-    *("speech3b-tune", "speech3b-benign-tune"),
+    *("speech3b-tune", "speech3b-benign-tune", "public2"),
 }
 """Parts whose misses were read while writing rules (``patterns-db``: ``--extra`` named so, issue 32 round 3;
 ``kingfisher-more``, ``patterns-db-stable``, ``formats-tune`` and the ``speech3`` parts: round 7;
-``families-tune``: round 8)."""
+``families-tune``: round 8; ``public2``, ``--extra-benign`` named so: round 9)."""
 
 
 def load(folder: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:

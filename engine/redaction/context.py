@@ -16,6 +16,7 @@ know (:data:`.vendorwords.VENDORS`, from Kingfisher's and gitleaks' rules):
   cus_...``) keeps it, unless a secret word (``key``, ``token`` ...) follows that word;
 - a git object id (40 or 64 hex digits) needs a secret word too: ``github
   3f2a...`` alone is a commit, ``github token 3f2a...`` a classic OAuth token;
+- a name a tool made unique with a UUID (``ArchiveRule-<uuid>``: words of letters only) is no key;
 - a bare UUID or hex string with no vendor or secret word before it is kept
   (:mod:`.public` keeps UUIDs, the high-entropy rule skips hex).
 
@@ -52,6 +53,8 @@ _VALUE_RE = re.compile(
 )
 _UUID_RE = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
 _HEX_RE = re.compile(r"[0-9a-fA-F]+")
+_NAMED_UUID_RE = re.compile(r"(?=[A-Za-z-]*[A-Za-z]{4})(?:[A-Za-z]+-){1,6}" + _UUID_RE.pattern)
+"""Words of letters only (one of four or more) and a UUID: a resource name; ``pat-na1-<uuid>`` (a digit) is no name."""
 _CAMEL_RE = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _WORD_RE = re.compile(r"[a-z]+")
 _SLUG_RE = re.compile(r"(?:[0-9]{1,4}[-_.])*[a-z]{2,}[0-9]{0,4}(?:[-_.](?:[a-z]{2,}[0-9]{0,4}|v?[0-9]{1,4}))+")
@@ -111,6 +114,8 @@ def _shape(value: str) -> tuple[bool, bool]:
     """(whether ``value`` has a key's shape, whether it could be a git object id)."""
     if _UUID_RE.fullmatch(value):
         return entropy(value.replace("-", "")) >= 2.5, False  # not 00000000-0000-..., a placeholder
+    if _NAMED_UUID_RE.fullmatch(value):
+        return False, False  # a name a tool made unique with a UUID (ArchiveRule-<uuid>, AutoScaling-my-asg-<uuid>)
     if _HEX_RE.fullmatch(value):
         return len(value) >= 20, len(value) == 40  # 64 hex after a vendor: a key (a sha256 digest is public.py's)
     if value.count("/") > 1 or (value.count(".") > 2 and len(value) < 80):

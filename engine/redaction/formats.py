@@ -8,7 +8,8 @@ or label it is printed under, never by its look alone; a secret beside one is
 still redacted (only the identifier's own characters are public).
 
 - checksummed: Tor v3 onion addresses (SHA3-256 checksum, version 3), UPS
-  ``1Z`` tracking numbers, LEIs (ISO 17442), Salesforce 18-character record
+  ``1Z`` tracking numbers, LEIs (ISO 17442; after ``LEI`` or "legal entity
+  identifier"), Salesforce 18-character record
   ids (case suffix), Nostr ``npub``/``note`` (bech32, 32 bytes);
 - decoded structure: GitHub's node ids, legacy (base64 of ``04:User1``) and
   current (``PR_`` and base64url of a MessagePack array of ids), Exchange
@@ -48,7 +49,7 @@ _ONION_RE = re.compile(r"(?<![\w.-])(?P<l>[a-z2-7]{56})\.onion(?![\w-])")
 _UPS_RE = re.compile(r"(?<![\w-])1Z[A-Z0-9]{6}\d{10}(?![\w-])")
 """``1Z``, the shipper (6), the service (2 digits), the package (7 digits) and the check digit."""
 _LEI_RE = re.compile(r"(?<![\w-])[A-Z0-9]{18}\d{2}(?![\w-])")
-_LEI_WORD_RE = re.compile(r"\bLEI\b")
+_LEI_WORD_RE = re.compile(r"\bLEI\b|(?i:\blegal entity identifier)")
 _SFDC_RE = re.compile(r"(?<![\w-])[A-Za-z0-9]{15}[A-Z0-5]{3}(?![\w-])")
 _NOSTR_RE = re.compile(r"(?<![\w])(?P<hrp>npub|note)1[02-9ac-hj-np-z]{58}(?![\w])")
 _GH_LEGACY_RE = re.compile(r"(?<![\w+/])MD[A-Za-z0-9+/]{6,80}={0,2}(?![\w+/=])")

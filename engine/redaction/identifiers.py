@@ -19,7 +19,8 @@ redacted (only the identifier's own characters are public):
   channels (``UC`` + 22) on a line about YouTube or a playlist; Spotify URIs
   and links (22 base62);
 - structured: W3C ``traceparent`` and X-Ray trace ids, ids after ``trace_id``/
-  ``span_id``; AWS ARNs (no part of the resource shaped like a credential) and
+  ``span_id``; AWS ARNs (no part of the resource shaped like a credential; words in camel
+  case are a name; API Gateway's ``…:lambda:path/…`` and a docs placeholder account count) and
   resource ids (``i-``, ``ami-``, ``vpc-`` ... + 8 or 17 hex); Kubernetes pod
   names (the ``bcdf…2456789`` alphabet) and ``containerd://`` ids; semver with
   build metadata, Go pseudo-versions, PEP 440 local versions, DOIs; a variable
@@ -106,12 +107,16 @@ _TRACE_ID_RE = re.compile(
     r"(?P<v>[0-9a-f]{16}|[0-9a-f]{32})(?![\w])"
 )
 _ARN_RE = re.compile(
-    r"(?<![\w])arn:aws(?:-cn|-us-gov|-iso(?:-[a-z])?)?:[a-z0-9-]+:[a-z0-9-]*:(?:\d{12})?:[^\s\"'<>,;)]+"
+    r"(?<![\w])arn:aws(?:-cn|-us-gov|-iso(?:-[a-z])?)?:[a-z0-9-]+:[a-z0-9-]*:"
+    r"(?:\d{12}|[a-z][a-z0-9.-]{0,40}(?=:(?:path|action)/)|[a-z][a-z-]{2,20})?:[^\s\"'<>,;)]+"
 )
+"""An ARN: the account is 12 digits, none, a docs placeholder (``accountid``) or, in API Gateway's integration URI, the
+service (``arn:aws:apigateway:<region>:lambda:path/...``)."""
 _AWS_ID_RE = re.compile(
     r"(?<![\w-])(?:i|ami|vpc|subnet|sg|vol|snap|eni|igw|rtb|acl|nat|eipalloc|lt|tgw|pcx|vpce|r|fs|fsmp|db)-"
     r"(?:[0-9a-f]{8}|[0-9a-f]{17})(?![\w-])"
 )
+_CAMEL_WORDS_RE = re.compile(r"(?:[a-z]{2,}|[A-Z][a-z]{2,})(?:[A-Z][a-z]{2,})+")
 _POD_ALPHA = "bcdfghjklmnpqrstvwxz2456789"
 _POD_RE = re.compile(
     rf"(?<![\w-])(?:[a-z][a-z0-9]{{0,30}}-){{1,6}}(?:[{_POD_ALPHA}]{{6,10}}|\d{{8}})-[{_POD_ALPHA}]{{5}}(?![\w-])"
@@ -242,6 +247,8 @@ def _looks_secret(piece: str) -> bool:
     """Whether a piece of an id reads as a credential: 12+ characters, letters with digits or cases mixed."""
     from .rules import looks_like_credential
 
+    if _CAMEL_WORDS_RE.fullmatch(piece):
+        return False  # words in camel case (customAuthFunction, MyWebServer): a name
     return any(c.isalpha() for c in piece) and not piece.islower() and looks_like_credential(piece, min_len=12)
 
 

@@ -15,13 +15,15 @@ its look alone; a secret beside one is still redacted:
   Keys holding no private member (RFC 7517/7518: no ``d``, ``p``, ``q``,
   ``dp``, ``dq``, ``qi``, ``oth``, ``k``), KSUIDs after the word (20 bytes, a
   timestamp since 2014) and ULIDs (Crockford's base32, a time first) after
-  their word;
+  their word (a KSUID also after its command's options: ``ksuid -f inspect``);
 - documented shapes: ``git describe`` output (``v1.2.3-14-g<hex>``), OpenAI
   fine-tuned model names (``ft:<model>:<org>:<suffix>:<id>``), Google OAuth
   client ids (``<project number>-<32>.apps.googleusercontent.com``, public by
   Google's docs), OpenPGP Web Key Directory paths (``openpgpkey/hu/`` + 32
   z-base-32), HPKP ``pin-sha256`` (base64 of 32 bytes), SSH key type names
-  (``ssh-ed25519``, before a fingerprint, not a key's body);
+  (``ssh-ed25519``, before a fingerprint, not a key's body), AWS resource ids in
+  their long form (a lower-case prefix and 17 hex: ``import-ami-…``, ``ipam-pool-…``;
+  round 9, from ``public2``'s harvest of the AWS CLI's examples);
 - by label: an Application Insights ``InstrumentationKey`` (a GUID; not a
   secret by Microsoft's docs), an Ethereum log topic (``topic0 0x`` + 64 hex).
 """
@@ -73,7 +75,12 @@ _JWK_PRIVATE = frozenset({"d", "p", "q", "dp", "dq", "qi", "oth", "k"})
 """JWK members that hold a private or symmetric key (RFC 7518 §6.2.2, §6.3.2, §6.4.1)."""
 _ULID_RE = re.compile(r"(?i:\bulid\b)[\w ]{0,16}?[\s:=\"']+(?P<v>[0-7][0-9A-HJKMNP-TV-Z]{25})(?![\w])")
 """A ULID after the word: 26 of Crockford's base32, the first 10 a time in milliseconds (so the first is 0-7)."""
-_KSUID_RE = re.compile(r"(?i:\bksuid\b)[\w ]{0,16}?[\s:=\"']+(?P<v>[0-9A-Za-z]{27})(?![\w])")
+_KSUID_RE = re.compile(r"(?i:\bksuid\b)(?:[\w ]|\s-\w)*?[\s:=\"']+(?P<v>[0-9A-Za-z]{27})(?![\w])")
+"""A KSUID after the word, options of its command between them (``ksuid -f inspect <ksuid>``)."""
+_EC2_ID_RE = re.compile(r"(?<![\w-])(?P<p>[a-z]{1,12}(?:-[a-z]{1,12}){0,3})-[0-9a-f]{17}(?![\w-])")
+"""An AWS resource id in its long form: a lower-case prefix naming the resource (``import-ami``, ``ipam-pool``,
+``tgw-attach``, ``cvpn-endpoint``) and 17 hex digits; never under a secret word or with one in the prefix."""
+_KEY_WORDS = frozenset({"key", "keys", "apikey", "sk", "pk", "pat", "auth", "pass", "pw", "cred", "creds", "session"})
 _DESCRIBE_RE = re.compile(
     r"(?<![\w.-])v?\d{1,4}(?:\.\d{1,6}){0,3}(?:-[0-9A-Za-z.]+)?-\d{1,6}-g[0-9a-f]{7,40}(?:-dirty)?(?![\w-])"
 )
@@ -213,6 +220,12 @@ def _shapes(text: str) -> Iterator[Span]:
             raw = base64.b64decode(m.group("v"))
             if len(raw) == 32:
                 yield m.span()
+    if "-" in text:
+        for m in _EC2_ID_RE.finditer(text):
+            words = set(m.group("p").split("-"))
+            if words & _KEY_WORDS or _SECRET_WORD_RE.search(m.group("p") + " " + _line_before(text, m.start(), 32)):
+                continue
+            yield m.span()
     if "ssh-" in text or "sha2-" in text:
         for m in _SSH_TYPE_RE.finditer(text):
             yield m.span()

@@ -96,12 +96,20 @@ _GPG_RE = re.compile(
 _AGE_RE = re.compile(r"(?<![\w-])age1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{58}(?![\w-])")
 _WG_RE = re.compile(r"(?im)^\s*PublicKey\s*=\s*(?P<b64>[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=)\s*$")
 _ETH_RE = re.compile(r"(?<![\w])0x[0-9a-fA-F]{40}(?![0-9a-zA-Z])")
+_STRIPE_OBJECTS = (
+    "apwc|bpc|bps|cbtxn|ccsbtxn|climorder|clock|cnli|credrev|debrev|fca|fcaowns?|fcsess|fctxn|fctxnref|fee|iauth|ibt|"
+    "ich|ics|idp|ipcd|ipi|ise|issfr|link|mandate|obp|obt|person|plink|pmc|pmd|prodft|prv|rate|rsli?|setatt|shr|sqr|"
+    "srcmn|srctxn|taxcalc|taxreg|tmc|tml|tmr|trr|trxne?|txi|txr"
+)
+"""The other prefixes of ids in Stripe's OpenAPI fixtures (issue 32 round 9), 3+ letters, none of a secret's."""
 _OBJECT_ID_RE = re.compile(
     r"(?<![\w-])(?:(?:acct|price|prod|cus|sub|si|pi|ch|pm|seti|evt|txn|po|tr|plan|promo|card|src|ii|in|il|py|ba|cn|"
-    r"dp|du|qt|sku|cs_test|cs_live|asst|thread|run|step|vs|batch|proj|call|resp|msgbatch|msg|toolu|req|file)_|"
-    r"(?:file|chatcmpl|org|ftjob)-)[A-Za-z0-9]{8,64}(?![\w-])"
+    r"dp|du|qt|sku|cs_test|cs_live|asst|thread|run|step|vs|batch|proj|call|resp|msgbatch|msg|toolu|req|file|"
+    + _STRIPE_OBJECTS
+    + r")_|(?:file|chatcmpl|org|ftjob)-)[A-Za-z0-9]{8,64}(?![\w-])"
 )
-"""An object id whose prefix its vendor documents as an id, not a credential: Stripe (``price_``, ``cus_``, ``pi_`` ...;
+"""An object id whose prefix its vendor documents as an id, not a credential: Stripe (``price_``, ``cus_``, ``pi_`` ...,
+:data:`_STRIPE_OBJECTS`;
 a client secret ``pi_…_secret_…`` runs on and is not one), OpenAI (``asst_``, ``thread_``, ``file-`` ...) and Anthropic
 (``msg_``, ``toolu_``)."""
 

@@ -91,6 +91,10 @@ _COMMAND_RE = re.compile(
     re.M,
 )
 _FLAG_RES = [(re.compile(rf"^(?:{tool})$"), re.compile(rf"(?:(?<=\s)|^)(?:{flag}){_V}")) for tool, flag in _TOOL_FLAGS]
+_PUBLISHERS = ("docker", "podman", "nerdctl")
+_PUBLISH_RE = re.compile(  # run -p [ip:][host port:]container port[/protocol] publishes a port: no password
+    r"(?:(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9A-Fa-f:.]+\]):)?(?:(?:\d{1,5}(?:-\d{1,5})?)?:)?\d{1,5}(?:-\d{1,5})?(?:/(?:tcp|udp|sctp))?"
+)
 _GENERIC_FLAG_RE = re.compile(
     r"(?<![\w-])--?(?:[\w-]{0,20}(?:password|passwd|passphrase|pwd)|pass|pw)(?:=|\s+)" + _V, re.I
 )
@@ -419,10 +423,11 @@ def spans(text: str) -> Iterator[Span]:
             if tool_re.match(tool):
                 for m in flag_re.finditer(cmd.group("args")):
                     value = m.group("value")
-                    credential = (
-                        m.group("q") or _ok(value, min_len=4, phrase=True) or any(not c.isalnum() for c in value)
-                    )
-                    if credential and not value.startswith(("$", "<", "{", "%")) and (m.group("q") or value[0] != "-"):
+                    port = tool in _PUBLISHERS and m.group(0)[:2] == "-p" and " login" not in cmd.group(0)
+                    if (port and _PUBLISH_RE.fullmatch(value)) or value.startswith(("$", "<", "{", "%")):
+                        continue
+                    credential = m.group("q") or _ok(value, min_len=4, phrase=True) or not value.isalnum()
+                    if credential and (m.group("q") or value[0] != "-"):
                         start = args_start + m.start("value")
                         yield start, start + len(value), "password"
     for regex in (_GENERIC_FLAG_RE, _CURL_USER_RE, _ENV_PW_RE):
