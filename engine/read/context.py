@@ -8,9 +8,8 @@
   close the fence or open a tag, and code fence marks escaped, so none opens a code block;
 - secrets written by hand redacted (the writer's own redaction, docs/architecture.md §3);
 - metadata dropped, except ``(agent)`` on lines an agent wrote; headings kept above a line shown;
-- MEMORY.md's index lines (``- [[me]]``) shown within its budget right after the user's own lines, each
-  link with the repo path ``memory_read`` takes (``[[me]] (me.md)``), so an agent can follow the links
-  the format is built on;
+- MEMORY.md's index lines (``- [[me]]``) in its budget after the user's lines, each link with the repo path
+  ``memory_read`` takes (``[[me]] (me.md)``), so an agent can follow the links the format is built on;
 - me.md's entries in a budget of their own, the user's lines before the agents' (``[context] me_md``,
   on by default), so saved preferences reach every session;
 - lessons.md's entries by the user (their rules, ``--kind rule``) in a budget of their own; the
@@ -237,13 +236,10 @@ def _section_lines(
     gone = replaced(cands)
     order = {c.number: rank_key(c, cf.user_first, names) for c in cands if c.number not in gone}
     by_number = {row[0]: row for row in rows}
-    entries_ranked = sorted(order, key=order.__getitem__)
-    # The user's own lines (tier 1) claim the budget before index lines: a preference or rule is content
-    # the agent acts on; an index line only points at a file memory_read opens, and the left-out note
-    # counts the ones cut (docs/architecture.md §4). Index lines, in file order, still come before the rest.
-    ranked = [n for n in entries_ranked if order[n][0] == 1]
-    ranked += [n for n, _h, _r, is_entry in rows if not is_entry]
-    ranked += [n for n in entries_ranked if order[n][0] != 1]
+    by_rank = sorted(order, key=order.__getitem__)
+    # The user's lines (tier 1) before index lines, which only point at a file (the note counts those cut, §4).
+    ranked = [n for n in by_rank if order[n][0] == 1] + [n for n, _h, _r, is_entry in rows if not is_entry]
+    ranked += [n for n in by_rank if order[n][0] != 1]
     picked: set[int] = set()
     heads_paid: set[tuple[int, str]] = set()
     shown = 0
