@@ -104,7 +104,8 @@ def budget_left_out(root: Path, me_md: bool = True, paths: Iterable[str] = ()) -
     Args:
         root: the repo's work tree.
         me_md: ``[context] me_md`` (off: me.md is in no block, so nothing of it is left out).
-        paths: the repo's files (repo-relative); the workspace files among them are judged.
+        paths: repo-relative files; the workspace files among them are judged (Health hands in those that
+            hold a rule, decision or correction of the user's, from its one pass over the files).
 
     Returns:
         str | None: the files, how many lines each leaves out and which, and the fixes; None when all fit.
