@@ -17,7 +17,8 @@ and counted against the labels:
 - ``superseded`` lines shown and their tokens, ``dup tok``: tokens of an older restatement shown
   beside the newer one;
 - ``left out``: whether every section that leaves entries out says so;
-- ``pins+rules lost``: pins and user rules neither shown nor named (``L<n>``) in their section's left-out line.
+- ``pins+rules lost``: pins and user rules neither shown nor named (``L<n>``) in their section's left-out line;
+- ``index``: MEMORY.md's index lines (``- [[...]]``) shown, of all of them (they rank after the user's lines).
 
 Usage:
     python benchmarks/bench_context_quality.py [--corpus DIR | --variant tune|heldout] [--json]
@@ -38,6 +39,8 @@ sys.path.insert(0, str(ROOT / "context_quality"))
 
 _LINE_RE = re.compile(r"^L(\d+) ")
 _HEADER_RE = re.compile(r"^## (\S+)")
+_INDEX_RE = re.compile(r"^\s*[-*] \[\[[^\]]+\]\]\s*$")
+_SHOWN_INDEX_RE = re.compile(r"^L\d+ \[\[")
 
 
 def sections_of(text: str, paths: set[str]) -> dict[str, list[str]]:
@@ -77,6 +80,7 @@ def measure(repo: Path, labels: dict) -> dict:
     by_group: dict[str, list[dict]] = defaultdict(list)
     for e in entries:
         by_group[e["group"]].append(e)
+    index_total = sum(1 for line in (repo / "MEMORY.md").read_text("utf-8").splitlines() if _INDEX_RE.match(line))
     blocks = []
     for project in labels["projects"]:
         block = store.context(project)
@@ -145,10 +149,11 @@ def measure(repo: Path, labels: dict) -> dict:
                 "dup_tokens": dup_tokens,
                 "left_out_said": notes_ok,
                 "silently_lost": len(lost),
+                "index": (sum(1 for line in texts.get("MEMORY.md", []) if _SHOWN_INDEX_RE.match(line)), index_total),
             }
         )
     total: dict = {"project": "TOTAL", "tokens": sum(b["tokens"] for b in blocks)}
-    for key in ("ws_facts", "decisions_rules", "user_rules", "pins", "me", "changed"):
+    for key in ("ws_facts", "decisions_rules", "user_rules", "pins", "me", "changed", "index"):
         total[key] = (sum(b[key][0] for b in blocks), sum(b[key][1] for b in blocks))
     for key in ("stale_only", "superseded_shown", "superseded_tokens", "dup_tokens", "silently_lost"):
         total[key] = sum(b[key] for b in blocks)
@@ -183,6 +188,7 @@ def table(result: dict) -> str:
         ("dup_tokens", "dup tok"),
         ("left_out_said", "left out said"),
         ("silently_lost", "pins+rules lost"),
+        ("index", "index"),
     ]
     rows = [[title for _k, title in cols]]
     for b in [*result["blocks"], result["total"]]:

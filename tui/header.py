@@ -33,6 +33,27 @@ PATH_ROOM = 14
 """Columns the repo's path keeps before the pane titles shrink to numbers."""
 
 
+def short_path(path: str, room: int) -> str:
+    """The repo's path in ``room`` cells: whole when it fits, else ``…/`` and its last component (the folder
+    people know the repo by: ``~/work/agent-memory`` -> ``…/agent-memory``), else that cut at its end.
+
+    Args:
+        path: the path as shown (``~/agent-memory``).
+        room: cells the label has for it (0 or less: as much as the label shows).
+    """
+    if room <= 0 or cell_len(path) <= room:
+        return path
+    last = path.rstrip("/\\").replace("\\", "/").rsplit("/", 1)[-1]
+    return f"…/{last}" if last and last != path else path
+
+
+def path_cells(path: str) -> int:
+    """Cells the header keeps for the repo's path at least: all of it or ``…/`` and its last component, whichever
+    is shorter (docs/architecture.md §8)."""
+    last = path.rstrip("/\\").replace("\\", "/").rsplit("/", 1)[-1] or path
+    return min(cell_len(path), cell_len(f"…/{last}"))
+
+
 def sync_age(when: datetime | None) -> str:
     """How long ago the last sync succeeded, in a few characters: ``now``, ``3m``, ``2h``, ``4d``, ``never``."""
     from datetime import UTC, datetime
@@ -196,19 +217,23 @@ class RepoHeader(Horizontal):
             return sum(len(p.replace("[reverse]", "").replace("[/]", "")) for p in parts)
 
         state_width = len(f" {text} ") + sync_width
+        # The path keeps room for its last component at least (`…/agent-memory`): which repo this is must
+        # stay readable; the pane titles give way first.
+        path_room = max(PATH_ROOM, path_cells(self.repo_path) + 2)
         full = row(self.panes, tight=False)
         brand = True
-        if not width or cells(full) + len(" memrepo ") + len(f" {head} ") + state_width + PATH_ROOM <= width:
+        if not width or cells(full) + len(" memrepo ") + len(f" {head} ") + state_width + path_room <= width:
             parts = full
         else:
             brand = False
             head = head.removeprefix("HEAD ")
             short = row(self.panes, tight=True)
-            fits = cells(short) + len(f" {head} ") + state_width <= width
+            fits = cells(short) + len(f" {head} ") + state_width + path_cells(self.repo_path) + 2 <= width
             parts = short if fits else row(self.panes, tight=True, numbers_only=True)
         self.query_one("#header-brand", Label).display = brand
         show_sized(self.query_one("#header-panes", Label), "".join(parts), cells(parts))
-        self.query_one("#header-path", Label).update(plain(self.repo_path))
+        room = width - cells(parts) - len(f" {head} ") - state_width - 2 - (len(" memrepo ") if brand else 0)
+        self.query_one("#header-path", Label).update(plain(short_path(self.repo_path, room if width else 0)))
         show_sized(self.query_one("#header-head", Label), head)
         state = self.query_one("#header-state", Label)
         for value in STATE_LABELS:

@@ -4,14 +4,16 @@
 Every entry is written through memrepo's own write path (``MemoryStore.remember``: policy, routing,
 dedupe, subject replacement, one commit per write), except the few lines a user typed into a file by
 hand, which are appended to the file and committed as "Hand edits" by the next write, as the store
-does for any editor. About 350 entries:
+does for any editor. About 380 entries:
 
 - 8 projects (workspaces), each with facts, the user's decisions and rules (``--kind rule`` with the
   workspace scope), agents' notes, facts that a later line replaces (with and without ``subject:``),
   restatements of an earlier fact, and in two projects lines in Chinese or Japanese;
 - me.md: the user's preferences and the people they work with, some replaced later, agents' notes;
 - lessons.md: the user's rules saved with ``--kind rule`` and agents' own lessons;
-- MEMORY.md: pinned lines (``--pin``), enough to pass its 500-token budget, the newest last.
+- MEMORY.md: pinned lines (``--pin``), enough to pass its 500-token budget, the newest last, and an
+  index of 42 files (32 side projects of one line each, written first): the user's lines compete with
+  index lines for the budget, as in a real entry point of a user with many projects.
 
 Two variants: ``tune`` (the phrasings the selection rule was developed on) and ``heldout`` (other
 phrasings, other values, another seed; never looked at while tuning). The labels go to
@@ -250,8 +252,12 @@ def build(out: Path, variant: str, seed: int) -> dict:
     store = MemoryStore.open(root, settings)
     start = dt.date(2026, 1, 5)
     records: list[tuple[Event, str, str]] = []  # event, path, ref-or-marker
-    for n, event in enumerate(events):
-        day = (start + dt.timedelta(days=n * 150 // len(events))).isoformat()
+    # Side projects first, in the weeks before: each adds its index line to MEMORY.md (no rng drawn,
+    # so the main events and their dates are what they were before the side projects came in).
+    side = [Event(f"side/{p}", v.side_fact.format(p=p), "fact", workspace=p) for p in v.side_projects]
+    dated = [((start - dt.timedelta(days=len(side) - i)).isoformat(), e) for i, e in enumerate(side)]
+    dated += [((start + dt.timedelta(days=n * 150 // len(events))).isoformat(), e) for n, e in enumerate(events)]
+    for n, (day, event) in enumerate(dated):
         if event.hand:
             path = next(p for e, p, _r in records if e.group == event.group)
             file = root / path

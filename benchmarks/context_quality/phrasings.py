@@ -35,6 +35,11 @@ class Variant:
     agent_lessons: list[str]
     global_pins: list[str]
     newest_pin: str
+    side_projects: list[str]
+    """Older projects with one line each: their index lines in MEMORY.md compete with its pins (the entry
+    point of a user with many projects, as in make_corpus's 200-file repo)."""
+    side_fact: str
+    """The one line of a side project ({p})."""
 
 
 TUNE = Variant(
@@ -241,6 +246,12 @@ TUNE = Variant(
         "Prefer the billing-api patterns when starting a new service",
     ],
     newest_pin="From now on the release train is every second Wednesday",
+    side_projects=[
+        f"{a}-{b}"
+        for a in ("legacy", "intern", "hack", "poc")
+        for b in ("crm", "wiki", "bot", "scraper", "dashboard", "sdk", "exporter", "theme")
+    ],
+    side_fact="{p} is archived; its README says how to run it locally",
 )
 
 
@@ -444,6 +455,12 @@ HELDOUT = Variant(
         "New services start from the service-template repo",
     ],
     newest_pin="Starting this quarter every service needs an SLO document",
+    side_projects=[
+        f"{a}-{b}"
+        for a in ("old", "spike", "demo", "lab")
+        for b in ("portal", "mailer", "cron", "proxy", "metrics", "plugin", "importer", "widget")
+    ],
+    side_fact="{p} was handed over to another team last year",
 )
 
 

@@ -38,9 +38,24 @@ log = logging.getLogger("memrepo.checkpoint")
 MAX_OPERATIONS = 20
 """Most operations one distillation may propose; more is malformed output."""
 
+_LEAD = r"(?:(?:also|and|oh|so|but|btw|by\s+the\s+way|please|pls|kindly|just|then|finally|ok|okay|plus)\b,?\s+)"
+"""Words that may come before "remember that" in a request: "Also remember that", "Oh, and please remember that"."""
 _REMEMBER_RE = re.compile(
-    r"(?:^|[.!?]\s+|\n)\s*(?:please\s+)?remember\s+that\s+(.+?)(?:[.!?](?:\s|$)|\n|$)", re.IGNORECASE
+    rf"(?:(?:^|[.!?]\s+|[,;:]\s*|\s[-–—]\s+|\n)\s*{_LEAD}*|\s+and\s+{_LEAD}*)"
+    r"remember\s+that\s+(.+?)([.!?](?:\s|$)|\n|$)",
+    re.IGNORECASE,
 )
+"""A request to keep X: "remember that X" at a sentence's or clause's start (after ``.``, ``,``, ``;``, a dash
+or "and"), after words of :data:`_LEAD` only, so "I remember that ..." and "you also remember that ..." are no
+request. Group 1 is X, group 2 its end mark (a "?": a question, never kept)."""
+_SECRET_MARK_RE = re.compile(r"\[REDACTED:[a-z0-9-]+\]")
+"""Redaction's marker: the value it stands for is not in the text (docs/architecture.md §3)."""
+_CLAUSE_CUT_RE = re.compile(
+    r"\s*;\s*|,\s*(?:(?:and|but)\s+)?|\s+(?:and|but)\s+(?=(?:the|our|my|we|it|its|their|they|i|you|your|this|that)\b)",
+    re.IGNORECASE,
+)
+"""Where one clause of a statement ends and the next begins: ``;``, a comma (with "and"/"but"), or "and"/"but"
+before a word that starts a clause ("... Tuesdays only and the staging DB password is ...")."""
 _SENTENCE_RE = re.compile(r"[^.!?\n]+(?:[.!?]+|\n|$)")
 """A sentence: text up to its end mark or the line's end."""
 _REMEMBER_BEFORE_RE = re.compile(
@@ -162,13 +177,45 @@ def _sentences(text: str) -> list[str]:
     return [s for s in (m.group(0).strip() for m in _SENTENCE_RE.finditer(text)) if s]
 
 
+def without_secrets(text: str) -> str:
+    """A statement less its clauses about a secret redaction took out; "" when nothing else is left.
+
+    "We ship on Tuesdays only and the staging DB password is [REDACTED:labelled-secret]" keeps "We ship
+    on Tuesdays only". A clause whose value is a redaction marker says nothing an agent can use (the value
+    was the content, and memrepo never keeps it): kept, it is a memory line about a secret that is not there.
+    The other clauses are still what the user asked to keep, in their words. A statement that is nothing but
+    such clauses, or whose marker sits in no clause of its own, or whose rest is under 3 words, is dropped
+    whole (""): a shorter line the user never said is worse than none.
+
+    Args:
+        text: a statement to keep (the user's, or a distiller's operation text).
+
+    Returns:
+        str: the text unchanged when it holds no marker, the rest of it, or "".
+    """
+    if not _SECRET_MARK_RE.search(text):
+        return text
+    parts = _CLAUSE_CUT_RE.split(text)
+    cuts = _CLAUSE_CUT_RE.findall(text)
+    kept = [i for i, part in enumerate(parts) if not _SECRET_MARK_RE.search(part)]
+    if not kept:
+        return ""
+    out = parts[kept[0]]
+    for i in kept[1:]:
+        out += (cuts[i - 1] if i - 1 == kept[kept.index(i) - 1] else ", ") + parts[i]
+    out = out.strip().rstrip(",;").strip()
+    return out if len(out.split()) >= 3 else ""
+
+
 def user_statements(texts: list[str]) -> list[str]:
     """What the user asked to remember, in their own words, in order (duplicates kept).
 
     Two forms (docs/architecture.md §7, the ``rules`` distillation): "remember
-    that X" gives X; a sentence that only says "Remember that." / "Remember
+    that X" gives X, at a sentence's or a clause's start ("Also remember that X",
+    "..., and remember that X"; not "I remember that X", not a question); a sentence that only says "Remember that." / "Remember
     this." gives the sentence before it (in the same message, else the last
-    one of the user's message before), unless that one is a question.
+    one of the user's message before), unless that one is a question. A clause
+    about a redacted secret is left out (:func:`without_secrets`).
 
     Args:
         texts: the user's messages, in order.
@@ -180,7 +227,9 @@ def user_statements(texts: list[str]) -> list[str]:
     previous: list[str] = []
     for text in texts:
         sentences = _sentences(text)
-        found: list[tuple[int, str]] = [(m.start(1), m.group(1)) for m in _REMEMBER_RE.finditer(text)]
+        found: list[tuple[int, str]] = [
+            (m.start(1), m.group(1)) for m in _REMEMBER_RE.finditer(text) if not m.group(2).startswith("?")
+        ]
         pos = 0
         for i, sentence in enumerate(sentences):
             pos = text.find(sentence, pos)
@@ -189,7 +238,10 @@ def user_statements(texts: list[str]) -> list[str]:
             before = sentences[i - 1] if i else (previous[-1] if previous else "")
             if before and not before.endswith("?") and not _REMEMBER_BEFORE_RE.fullmatch(before):
                 found.append((pos, before))
-        facts.extend(fact.strip().rstrip(".!?").strip() for _pos, fact in sorted(found))
+        for _pos, fact in sorted(found):
+            kept = without_secrets(fact.strip().rstrip(".!?").strip())
+            if kept:
+                facts.append(kept)
         previous = sentences or previous
     return facts
 
@@ -309,6 +361,10 @@ def _current_line(store: MemoryAccess, entry: ExistingEntry) -> int | None:
 
 def apply_operation(store: MemoryAccess, claim: Claim, op: Operation, origin: Origin) -> WriteResult | None:
     """Write one operation through the governed writer; None when it fails validation."""
+    text = without_secrets(op.text)  # a model's line about a redacted secret: the same rule as the user's
+    if not text:
+        return None
+    op = op.model_copy(update={"text": text})
     if isinstance(op, AddOp):
         if not KIND_RE.fullmatch(op.kind):
             return None  # not one short word: refused like any invalid operation

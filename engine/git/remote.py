@@ -423,6 +423,16 @@ class GitRemote:
         """The id of ``target``'s tree."""
         return str(self._repo[target].peel(pygit2.Commit).tree_id)
 
+    def removed_blobs(self, old: str, new: str) -> list[tuple[str, bytes, bytes | None]]:
+        """Each file of commit ``old`` that commit ``new`` changes or lacks: (path, bytes in ``old``, in ``new`` or None)."""
+        a, b = (self._repo[c].peel(pygit2.Commit).tree for c in (old, new))
+        out = []
+        for delta in a.diff_to_tree(b).deltas:  # an added file's old id, a deleted file's new id: zeros (no object)
+            before, after = self._repo.get(delta.old_file.id), self._repo.get(delta.new_file.id)
+            if isinstance(before, pygit2.Blob):
+                out.append((delta.old_file.path, before.data, after.data if isinstance(after, pygit2.Blob) else None))
+        return out
+
     def commit_on(self, tree: str, parent: str, message: str) -> str:
         """Write a commit of ``tree`` whose only parent is ``parent``, without moving any ref; returns its id."""
         sig = signature()

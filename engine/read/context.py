@@ -8,7 +8,7 @@
   close the fence or open a tag, and code fence marks escaped, so none opens a code block;
 - secrets written by hand redacted (the writer's own redaction, docs/architecture.md §3);
 - metadata dropped, except ``(agent)`` on lines an agent wrote; headings kept above a line shown;
-- MEMORY.md's index lines (``- [[me]]``) shown first within its budget, each link with the repo path
+- MEMORY.md's index lines (``- [[me]]``) in its budget after the user's lines, each link with the repo path
   ``memory_read`` takes (``[[me]] (me.md)``), so an agent can follow the links the format is built on;
 - me.md's entries in a budget of their own, the user's lines before the agents' (``[context] me_md``,
   on by default), so saved preferences reach every session;
@@ -168,9 +168,9 @@ def _section_lines(
     for the budget alone, not replaced: :func:`.contextbudget.budget_misses`).
 
     The selection rule (docs/architecture.md §4, :mod:`.contextselect`): lines a newer line replaces
-    are left out; index lines (``- [[me]]``) claim the budget first, each link with the path
-    ``memory_read`` takes; then the user's lines (with ``cf.user_first``) or the user's rules and
-    decisions; then lines naming the block's workspace (``names``); then the newest first. An
+    are left out; the user's lines (with ``cf.user_first``) or the user's rules and decisions claim
+    the budget first; then index lines (``- [[me]]``), each link with the path ``memory_read`` takes;
+    then lines naming the block's workspace (``names``); then the newest first. An
     entry too long for what is left of the budget is left out (and counted) and the next ones
     are still tried; entries that name another workspace are left out entirely, and with
     ``cf.user_only`` the agents' entries too (counted). Lines shown keep their file order and
@@ -236,8 +236,10 @@ def _section_lines(
     gone = replaced(cands)
     order = {c.number: rank_key(c, cf.user_first, names) for c in cands if c.number not in gone}
     by_number = {row[0]: row for row in rows}
-    ranked = [n for n, _h, _r, is_entry in rows if not is_entry]  # index lines first, in file order
-    ranked += sorted(order, key=order.__getitem__)
+    by_rank = sorted(order, key=order.__getitem__)
+    # The user's lines (tier 1) before index lines, which only point at a file (the note counts those cut, §4).
+    ranked = [n for n in by_rank if order[n][0] == 1] + [n for n, _h, _r, is_entry in rows if not is_entry]
+    ranked += [n for n in by_rank if order[n][0] != 1]
     picked: set[int] = set()
     heads_paid: set[tuple[int, str]] = set()
     shown = 0

@@ -9,9 +9,10 @@ The block shows what is true now. For each file, in this order:
    and the newer one says it changed (a change word: "now", "moved", "switched", "no longer", 现在,
    変更, ...) or says the same again (restated: the same numbers and most of the same words). An
    agent's line never hides the user's. A hidden line stays in the file, its history and recall.
-2. **The rest is ranked** (:func:`rank_key`): index lines first (MEMORY.md), then the user's own
-   lines where the file asks for them (``user_first``: me.md, lessons.md) or the user's rules and
-   decisions (``kind: rule``, ``decision``, ``correction``), then lines that name the block's
+2. **The rest is ranked** (:func:`rank_key`): the user's own lines where the file asks for them
+   (``user_first``: MEMORY.md, me.md, lessons.md) or the user's rules and decisions (``kind: rule``,
+   ``decision``, ``correction``), then index lines (``- [[me]]``, in file order: a pointer to a file
+   ``memory_read`` opens never outranks a preference the agent must act on), then lines that name the block's
    workspace, then the newest first (``added:``; a line without it counts as new as the newest
    line above it; then the later line).
 3. **The budget is filled in that order**, a line too long for what is left skipped; the lines

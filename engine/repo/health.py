@@ -5,7 +5,8 @@ with a one-line reason and, where the app has one, the key that fixes it. The
 app's Health pane and ``memrepo health [--json]`` show the same rows.
 
 Rows: the repo itself, libgit2, the work tree, writes kept while blocked,
-MEMORY.md size, the context budget (pins and the user's rules the context block
+MEMORY.md size, the context budget (the user's lines of MEMORY.md and me.md,
+their rules in lessons.md and the workspace files, that the context block
 leaves out), file count, the largest file, entries over the length limit,
 malformed metadata, a code fence, comment or front matter opened and never
 closed, broken ``[[links]]``, files no link reaches from
@@ -156,6 +157,9 @@ class _Scan:
         self.huge: list[str] = []
         """Markdown files over recall's bound: not parsed (a 50 MB file cost 8 s and 600 MB here), as recall skips them."""
         self.inbox = 0
+        self.ruled: set[str] = set()
+        """Workspace files holding a rule, decision or correction of the user's: the context budget row judges these."""
+        from memrepo.engine.read.contextselect import RULE_KINDS
         from memrepo.engine.read.recallentries import MAX_INDEXED_FILE
 
         for path, size in self.files:
@@ -181,6 +185,8 @@ class _Scan:
                 ref = f"{path}#L{number}"
                 if path == "inbox.md":
                     self.inbox += 1
+                elif entry.by == "user" and entry.meta.get("kind", "").strip().casefold() in RULE_KINDS:
+                    self.ruled.add(path)
                 if len(entry.text) > ENTRY_MAX_CHARS:
                     self.long.append(f"{ref} ({len(entry.text)} characters)")
                 problem = metadata_problem(parsed.lines[number - 1].text, entry)
@@ -214,13 +220,14 @@ class _Scan:
         return sorted(p for p in self.paths if p.endswith(".md") and p not in seen and p not in never_linked)
 
 
-def _budget_row(root: Path) -> HealthRow:
-    """WARN when pins (MEMORY.md) or the user's rules (lessons.md) fall outside the context block's budget."""
+def _budget_row(root: Path, me_md: bool, ruled: set[str]) -> HealthRow:
+    """WARN when the user's lines that rank first in a file of the block (MEMORY.md's and me.md's lines, lessons.md's
+    rules, a workspace file's rules and decisions) fall outside the context block's budget."""
     from memrepo.engine.read.contextbudget import budget_left_out
 
-    left = budget_left_out(root)
+    left = budget_left_out(root, me_md, ruled)
     if left is None:
-        return row("context budget", HealthStatus.OK, "every pin and rule of the user's is in the context block")
+        return row("context budget", HealthStatus.OK, "every pin, preference and user rule fits")
     return row("context budget", HealthStatus.WARN, f"left out of the context block for its budget: {left}", FIX_DREAMS)
 
 
@@ -317,7 +324,7 @@ def check(
         rows.append(
             _against("MEMORY.md size", memory, MEMORY_MD_MAX_BYTES, f"{_size(memory)} of {_size(MEMORY_MD_MAX_BYTES)}")
         )
-    rows.append(_budget_row(store.root))
+    rows.append(_budget_row(store.root, settings.context.me_md, scan.ruled))
     rows.append(_against("files", len(scan.files), MAX_FILES, f"{len(scan.files):,} of {MAX_FILES:,}"))
     others = [(size, path) for path, size in scan.files if path != "MEMORY.md"]
     if others:

@@ -182,6 +182,8 @@ def _adopt(
         known = next(
             (c for c in candidates if c and remote.has_commit(c) and remote.merge_base(ours, c) is not None), None
         )
+        if known is not None:  # what the other machine removed since: its compaction erased the commits saying so
+            _guard_removals(store, remote.removed_blobs(known, theirs))
         kept = ""
         if known is not None and remote.is_ancestor(ours, known):
             remote.move_main(theirs, ours)
@@ -210,6 +212,25 @@ def _adopt(
         f"{ADOPTED}{kept}; the old history was dropped here too ({cleaned.removed_object_files} object file(s))"
     )
     return GitRemote(store.root, creds(settings))
+
+
+def _guard_removals(store: WriteAccess, removed: list[tuple[str, bytes, bytes | None]]) -> None:
+    """Keep the keyed hashes of the entry lines an adopted compaction took out since the last sync
+    (:mod:`memrepo.engine.write.forgotlines`), guarded for an hour from now: an editor's copy read here before
+    the sync still holds them, and the stale-save guard would not see the removals in the erased history.
+
+    Every line the other side removed counts (a forget, a dream's delete, a hand edit): its history is gone,
+    so who removed it is not known; a save holding one is asked about, never committed silently.
+    """
+    import contextlib
+    import time
+
+    from memrepo.engine.write import forgotlines
+    from memrepo.engine.write.stalesave import WINDOW_S
+
+    now = time.time()
+    with contextlib.suppress(OSError):  # an unwritable state folder loses the guard for this hour, not the sync
+        forgotlines.record(store.state_dir, [(path, a, b, now) for path, a, b in removed], WINDOW_S)
 
 
 def sync(

@@ -108,6 +108,22 @@ def test_idle_stage_is_claimed_by_a_tick(store: MemoryStore, cp: Checkpointer, c
     assert "My editor is Helix" in (store.root / "me.md").read_text()
 
 
+def test_a_models_line_about_a_redacted_secret_keeps_only_the_rest(
+    store: MemoryStore, cp: Checkpointer, tmp_path: Path
+) -> None:
+    """The model sees the batch redacted; an add that repeats the marker is cut as the user's statements are."""
+    ops = [
+        {"op": "add", "text": "Releases ship on Tuesdays; the staging DB password is [REDACTED:labelled-secret]"},
+        {"op": "add", "text": "The vault password is [REDACTED:password]", "scope": "global"},
+    ]
+    cfg = command_settings(tmp_path, tmp_path, json.dumps({"operations": ops}))
+    result = run_checkpoint(store, cp, cfg, "s1", None, turn(1), "force")
+    assert result.status == "distilled"
+    text = "".join(p.read_text() for p in store.root.rglob("*.md") if ".git" not in p.parts)
+    assert "Releases ship on Tuesdays [" in text or "Releases ship on Tuesdays\n" in text
+    assert "REDACTED" not in text and "password" not in text
+
+
 def test_dedupe_completed_only_and_byte_cap(store: MemoryStore, cp: Checkpointer, tmp_path: Path) -> None:
     cfg = settings(tmp_path)
     first = run_checkpoint(store, cp, cfg, "s1", None, turn(1))

@@ -138,3 +138,35 @@ def test_forgetting_the_session_removes_what_the_user_asked_it_to_keep(setup, tm
     done = CliRunner().invoke(main, ["--repo", str(store.root), "forget-session", "s1"])
     assert done.exit_code == 0, done.output
     assert "The vault code is orange-fish" not in entries(store)
+
+
+def test_a_clause_about_a_redacted_secret_is_left_out_of_the_line(setup, tmp_path: Path) -> None:
+    """breaker4 F9: the stored line kept "...and the staging DB password is [REDACTED:labelled-secret]"."""
+    store, project = setup
+    said = (
+        "Remember that on this project we ship releases on Tuesdays only and the staging DB password is Zq8vLm2pT9xw."
+    )
+    session_end(
+        store, tmp_path, project, [(said, "Noted."), ("Remember that the vault password is Hq4nW7xYz2kd.", "OK.")]
+    )
+    found = entries(store)
+    assert found.get("On this project we ship releases on Tuesdays only") == "user"
+    assert not any("REDACTED" in text or "password" in text.lower() for text in found)  # nothing but a secret: no line
+
+
+def test_also_remember_that_in_mid_sentence_is_kept(setup, tmp_path: Path) -> None:
+    store, project = setup
+    session_end(
+        store,
+        tmp_path,
+        project,
+        [
+            ("Thanks for the fix, also remember that we use Renovate, not Dependabot.", "Noted."),
+            ("The build is green. Oh, and please remember that CI runs on Buildkite!", "OK."),
+            ("I remember that we used Jenkins once. Do you also remember that outage?", "Yes."),
+        ],
+    )
+    found = entries(store)
+    assert found.get("We use Renovate, not Dependabot") == "user"
+    assert found.get("CI runs on Buildkite") == "user"
+    assert not any("Jenkins" in text or "outage" in text for text in found)  # a memory or a question: no request

@@ -131,6 +131,23 @@ def test_index_links_survive_a_full_memory_budget() -> None:
     assert block.sections[0].tokens <= MEMORY_BUDGET and block.sections[0].omitted > 0
 
 
+def test_the_users_lines_in_the_entry_point_outrank_its_index_lines() -> None:
+    # make_corpus's MEMORY.md: two preferences of the user's above an index of 40 workspaces (breaker4 F7)
+    links = "".join(f"- [[workspaces/project-{i:04d}]]\n" for i in range(40))
+    memory = (
+        "# Memory: Sample User\n\n"
+        "- Prefers concise answers with bullet points [by: user; added: 2025-01-02]\n"
+        "- Answer in English unless asked otherwise [by: user; added: 2025-01-02]\n"
+        f"\n## Index\n- [[me]]\n- [[lessons]]\n{links}"
+    )
+    block = build_context("abc1234", [ContextFile("MEMORY.md", memory.encode(), MEMORY_BUDGET, user_first=True)])
+    assert "L3 Prefers concise answers with bullet points" in block.text
+    assert "L4 Answer in English unless asked otherwise" in block.text
+    links_shown = len(re.findall(r"^L\d+ \[\[", block.text, re.M))
+    assert 0 < links_shown < 42  # the index fills what the user's lines leave, and no more
+    assert f"({42 - links_shown} more index lines in MEMORY.md not shown" in block.text
+
+
 def test_index_lines_the_budget_leaves_out_are_counted_in_the_note() -> None:
     links = "".join(f"- [[workspaces/project-{i:04d}]]\n" for i in range(200))
     facts = "".join(f"- Team fact number {i} [by: user]\n" for i in range(40))

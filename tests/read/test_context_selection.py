@@ -4,6 +4,7 @@ the newest first past a budget, no silent loss."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -162,6 +163,31 @@ def test_a_pin_past_the_budget_is_said_by_the_write_and_by_health(store: MemoryS
     assert "The newest pin of all" in store.context().text  # the newest pin is never the first dropped
     row = next(r for r in check(store) if r.name == "context budget")
     assert row.status == "WARN" and "MEMORY.md" in row.reason and "topic file" in row.reason
+
+
+def test_health_names_the_cut_lines_of_every_file_the_block_draws_from(store: MemoryStore) -> None:
+    from memrepo.engine.repo.health import check
+
+    store.remember(Candidate(text="Deploys go through the blue-green script", scope="workspace", workspace="api"))
+    row = next(r for r in check(store) if r.name == "context budget")
+    assert row.status == "OK"
+    me = store.root / "me.md"  # breaker4 F7: me.md's cut lines were in no Health row
+    prefs = "".join(f"- Prefers the tool number {i} for chore {i} of the week [by: user]\n" for i in range(60))
+    me.write_text(me.read_text() + prefs)
+    ws = store.root / "workspaces" / "api.md"
+    rules = "".join(f"- Never skip review step {i} of the api release [by: user; kind: rule]\n" for i in range(60))
+    ws.write_text(ws.read_text() + rules)
+    store.commit_hand_edits()
+    row = next(r for r in check(store) if r.name == "context budget")
+    assert row.status == "WARN" and "me.md " in row.reason and "workspaces/api.md " in row.reason
+    assert "MEMORY.md" not in row.reason and "lessons.md" not in row.reason  # those still fit
+    named = re.search(r"\bme\.md \d+ \(L(\d+)", row.reason)
+    assert named is not None
+    me_section = store.context().text.split("## me.md", 1)[1].split("\n## ", 1)[0]
+    assert f"\nL{named.group(1)} " not in me_section  # a line Health names is one the block leaves out
+    off = store.settings.model_copy(update={"context": store.settings.context.model_copy(update={"me_md": False})})
+    row = next(r for r in check(store, settings=off) if r.name == "context budget")
+    assert "me.md" not in row.reason and "workspaces/api.md" in row.reason  # me.md in no block: nothing cut
 
 
 def test_the_cli_says_so_in_text_and_json(store: MemoryStore) -> None:

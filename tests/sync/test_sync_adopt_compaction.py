@@ -4,13 +4,16 @@ forgotten text leaves every machine. Real bare remote and two clones, real libgi
 
 from __future__ import annotations
 
+import os
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import git, plain_settings
 
-from memrepo.engine.models import Candidate
+from memrepo.engine.errors import HandEditQuestion
+from memrepo.engine.models import Candidate, RepoState
 from memrepo.engine.repo.store import MemoryStore
 from memrepo.engine.sync import sync as sync_mod
 
@@ -121,3 +124,27 @@ def test_a_fetch_that_already_moved_the_tracking_ref_still_finds_the_old_base(ma
     assert "I moved to Bergen" in me(b) and SECRET not in me(b)
     assert "forgotten-marker" not in git(remote, "log", "--all", "-p")
     assert "forgotten-marker" not in all_objects(b.root)
+
+
+def test_a_stale_save_after_adopting_brings_back_nothing_silently(machines) -> None:
+    """The closing note's "left alone": B's editor read me.md before the sync; saving it after B adopted A's
+    compaction brought the forgotten line back with no question, since the history the guard reads is gone."""
+    a, b = machines
+    me_b = b.root / "me.md"
+    read = me_b.read_text()  # the editor's copy, from before the sync
+    assert SECRET in read
+    forget_and_compact(a)
+    assert sync_mod.sync(b).action == "adopted"
+    assert SECRET not in me_b.read_text()
+    tmp = me_b.with_name(".me.md.editor-tmp")  # the editor saves its copy: a temp file renamed over it
+    tmp.write_text(read + "- Typed in the editor [by: user]\n")
+    os.replace(tmp, me_b)
+    os.utime(me_b, (time.time() - 1, time.time() - 1))
+    status = b.status()
+    assert status.state is RepoState.HAND_EDITED
+    (q,) = status.questions
+    assert q.path == "me.md" and len(q.revived) == 1 and SECRET in q.revived[0]
+    head = b.head()
+    with pytest.raises(HandEditQuestion, match="brings back 1 entry"):
+        remember(b, "I cycle to work")
+    assert b.head() == head and SECRET not in git(b.root, "show", "HEAD:me.md")

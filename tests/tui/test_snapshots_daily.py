@@ -79,8 +79,9 @@ def test_history_diff_follows_the_cursor(isolated_home: Path, snap_compare) -> N
 
 
 def test_header_and_footer_at_80_columns_hand_edited(isolated_home: Path, snap_compare) -> None:
-    """The Dreams pane at 80 columns with a hand edit: every pane named (short names), HEAD, the state,
-    and the footer starting with ? Keys and q Quit."""
+    """The Dreams pane at 80 columns with a hand edit: the panes by number with the one on screen named, the
+    repo's path readable (the titles give way to it, not the path to them), HEAD, the state, and the footer
+    starting with ? Keys and q Quit."""
     root = isolated_home / "memory"
     build_repo(root)
     (root / "me.md").write_text("# About me\n\n- Edited by hand [by: user]\n", encoding="utf-8")

@@ -68,3 +68,33 @@ async def test_a_label_laid_out_empty_and_given_text_before_its_idle_turn_shows_
         await settle(pilot)
         assert str(head.render()) == "89abcde"
         assert shown_width(head) == len("89abcde")
+
+
+async def test_the_repo_folder_stays_readable_at_80_columns_with_hand_edits(tmp_path: Path) -> None:
+    """breaker4: at 80 columns the path shrank to "…" once "● hand-edited N" took its room. The pane titles
+    give way (numbers, the one on screen named) so the path's last component shows whole."""
+    build_repo(tmp_path / "memory", EXAMPLE_FILES)
+    app = MemrepoApp(tmp_path / "memory", watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        header = app.main_screen.query_one(RepoHeader)
+        path = header.query_one("#header-path", Label)
+        for repo_path, state, changed in (
+            ("~/agent-memory", "hand_edited", 12),
+            ("~/agent-memory", "clean", 0),
+            ("~/work/clients/acme/agent-memory", "hand_edited", 3),
+        ):
+            header.repo_path, header.state, header.changed = repo_path, state, changed
+            await settle(pilot)
+            shown = str(path.render())
+            assert shown in (repo_path, "…/agent-memory"), shown
+            assert path.content_region.width >= cell_len(shown)  # the whole of it on screen, no "…" cut
+
+
+def test_short_path_keeps_the_last_component() -> None:
+    from memrepo.tui.header import short_path
+
+    assert short_path("~/agent-memory", 40) == "~/agent-memory"
+    assert short_path("~/work/clients/agent-memory", 20) == "…/agent-memory"
+    assert short_path("~/agent-memory", 0) == "~/agent-memory"  # no width known yet: all of it
+    assert short_path("memory", 3) == "memory"  # one component: the label's own ellipsis cuts it
