@@ -196,7 +196,8 @@ class RepoHeader(Horizontal):
             # Blocked writes are kept, not lost: say how many wait to be applied.
             text += f" · {self.pending} kept"
         # Wide: the brand, every pane's title and a readable path. Narrower (80
-        # columns): no brand, the titles set tight, HEAD's id without "HEAD",
+        # columns): no brand, the titles set tight, HEAD's id without "HEAD"
+        # (or no id when the titles and the path's last component need its room),
         # the path in what is left. Narrower still: numbers, with the title
         # of the pane on screen only (lazygit's habit).
         sync = self.query_one("#header-sync", Label)
@@ -228,11 +229,22 @@ class RepoHeader(Horizontal):
             brand = False
             head = head.removeprefix("HEAD ")
             short = row(self.panes, tight=True)
-            fits = cells(short) + len(f" {head} ") + state_width + path_cells(self.repo_path) + 2 <= width
+            need = cells(short) + state_width + path_cells(self.repo_path) + 2
+            if need + len(f" {head} ") > width and need <= width:
+                # HEAD's id gives way before the pane titles: a new user finds panes by their names.
+                head = ""
+            fits = need + (len(f" {head} ") if head else 0) <= width
             parts = short if fits else row(self.panes, tight=True, numbers_only=True)
         self.query_one("#header-brand", Label).display = brand
         show_sized(self.query_one("#header-panes", Label), "".join(parts), cells(parts))
-        room = width - cells(parts) - len(f" {head} ") - state_width - 2 - (len(" memrepo ") if brand else 0)
+        room = (
+            width
+            - cells(parts)
+            - (len(f" {head} ") if head else 0)
+            - state_width
+            - 2
+            - (len(" memrepo ") if brand else 0)
+        )
         self.query_one("#header-path", Label).update(plain(short_path(self.repo_path, room if width else 0)))
         show_sized(self.query_one("#header-head", Label), head)
         state = self.query_one("#header-state", Label)

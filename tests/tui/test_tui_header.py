@@ -12,6 +12,8 @@ from memrepo.tui.app import MemrepoApp
 from memrepo.tui.header import RepoHeader
 
 SIZE = (80, 24)
+WIDE = (100, 24)
+"""Wide enough for HEAD's id beside every pane title and state: at 80 columns the id gives way to the titles."""
 LABELS = ("#header-panes", "#header-head", "#header-state")
 
 
@@ -26,7 +28,7 @@ async def test_every_header_label_is_as_wide_as_its_text_after_each_change(tmp_p
     width, so after every change of HEAD and state the text fits exactly."""
     build_repo(tmp_path / "memory", EXAMPLE_FILES)
     app = MemrepoApp(tmp_path / "memory", watch=False)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=WIDE) as pilot:
         await settle(pilot)
         header = app.main_screen.query_one(RepoHeader)
         for head, state, changed in (
@@ -89,6 +91,10 @@ async def test_the_repo_folder_stays_readable_at_80_columns_with_hand_edits(tmp_
             shown = str(path.render())
             assert shown in (repo_path, "…/agent-memory"), shown
             assert path.content_region.width >= cell_len(shown)  # the whole of it on screen, no "…" cut
+            if state == "clean":
+                # A clean repo at 80 columns keeps every pane's title: HEAD's id gives way first.
+                panes = str(header.query_one("#header-panes", Label).render())
+                assert all(name in panes for name in ("Files", "Inbox", "Log", "Context", "Health", "Dreams")), panes
 
 
 def test_short_path_keeps_the_last_component() -> None:
