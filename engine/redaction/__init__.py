@@ -249,7 +249,10 @@ def _load() -> list[Callable[[str], Iterable[tuple[int, int, str]]]]:
     return _detectors
 
 
-DETECTORS = ("betterleaks", "rules", "vendors", "kingfisher", "context", "speech", "structure", "families")
+DETECTORS = (
+    *("betterleaks", "rules", "vendors", "kingfisher", "context"),
+    *("speech", "structure", "families", "docformats"),
+)
 """The detectors :func:`redact` unions, in order (the benchmark measures each alone and together)."""
 
 
@@ -270,14 +273,10 @@ def _build(names: tuple[str, ...]) -> list[Callable[[str], Iterable[tuple[int, i
             from . import context
 
             dets.append(context.spans)
-        elif name in ("speech", "structure", "families"):  # structure: round 6; families: round 7
+        elif name in ("speech", "structure", "families", "docformats", "detect-secrets"):  # rounds 6, 7, 9; benchmark
             from importlib import import_module
 
-            dets.append(import_module(f".{name}", __name__).spans)
-        elif name == "detect-secrets":
-            from . import detectsecrets
-
-            dets.append(detectsecrets.spans)
+            dets.append(import_module(f".{name.replace('-', '')}", __name__).spans)
         elif name == "betterleaks":
             dets.append(_betterleaks_spans)  # loads the Go library on the first text holding a token
         else:
