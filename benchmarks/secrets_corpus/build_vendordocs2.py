@@ -402,8 +402,8 @@ def build() -> dict:
                 )
     return {
         "source": __doc__.splitlines()[0] + " (fixed seed 61; each sample's url is the vendor page stating the format)",
-        "vendors": sorted({s[0] for s in SPECS} | {u[0] for u in _usage()}),
-        "vendordocs2": secrets + build_usage(),
+        "vendors": sorted({s[0] for s in SPECS} | {u[0] for u in _usage()} | {p[0] for p in PLAIN}),
+        "vendordocs2": secrets + build_usage() + build_plain(),
         "vendordocs2-benign": benign,
     }
 
@@ -845,6 +845,54 @@ def build_usage() -> list[dict]:
         for _ in range(2):
             text, pieces = make()
             samples.append({"family": f"{vendor} {kind}", "text": text, "secrets": pieces, "url": url})
+    return samples
+
+
+# Vendors whose docs print an unprefixed key (a length and an alphabet only): a sentence or a config line names
+# the vendor and gives the key, without the word "key" (vendor, documented shape, page). Left out: vendors whose
+# docs print a public key of the same shape beside the secret one (DocuSign's integration key, Braze's SDK key,
+# Uploadcare's and Transloadit's public keys, Typesense's and Meilisearch's search-only keys, Roboflow's
+# publishable key ...): a vendor's name cannot tell those apart.
+PLAIN: list[tuple[str, Callable[[], str], str]] = [
+    ("AppDynamics", lambda: r(string.ascii_letters + string.digits, 40), "https://docs.appdynamics.com/appd/24.x/latest/en/extend-splunk-appdynamics/splunk-appdynamics-apis/api-clients"),
+    ("ActiveCampaign", lambda: r(HEX, 72), "https://developers.activecampaign.com/reference/authentication"),
+    ("Pushwoosh", lambda: r(string.ascii_letters + string.digits, 80), "https://docs.pushwoosh.com/developer/api-reference/api-access-token/"),
+    ("Infobip", lambda: f"{r(HEX, 32)}-{uid()}", "https://www.infobip.com/docs/essentials/api-essentials/api-authentication"),
+    ("TextMagic", lambda: r(string.ascii_letters + string.digits, 30), "https://docs.textmagic.com/#section/Authentication"),
+    ("ClickSend", lambda: uid().upper(), "https://developers.clicksend.com/docs/rest/v3/#authentication"),
+    ("BigCommerce", lambda: r(LOWER_ALNUM, 31), "https://developer.bigcommerce.com/docs/start/authentication/api-accounts"),
+    ("Weaviate", lambda: r(string.ascii_letters + string.digits, 40), "https://weaviate.io/developers/wcs/platform/manage-api-keys"),
+    ("Qdrant", lambda: r(B64URL, 54), "https://qdrant.tech/documentation/cloud/authentication/"),
+    ("DeepInfra", lambda: r(string.ascii_letters + string.digits, 32), "https://deepinfra.com/docs/deep_infra_api"),
+    ("Anyscale", lambda: "esecret_" + r(LOWER_ALNUM, 26), "https://docs.anyscale.com/endpoints/"),
+    ("DashScope", lambda: "sk-" + r(HEX, 32), "https://help.aliyun.com/zh/model-studio/get-api-key"),
+    ("Zhipu", lambda: f"{r(HEX, 32)}.{r(string.ascii_letters + string.digits, 16)}", "https://open.bigmodel.cn/dev/api/http-call/http-auth"),
+    ("Speechmatics", lambda: r(string.ascii_letters + string.digits, 32), "https://docs.speechmatics.com/introduction/authentication"),
+    ("Gladia", lambda: uid(), "https://docs.gladia.io/chapters/introduction/pages/authentication"),
+    ("Picovoice", lambda: r(B64, 54) + "==", "https://picovoice.ai/docs/faq/picovoice-console/#what-is-an-accesskey"),
+    ("Labelbox", lambda: "eyJ" + r(B64URL, 120), "https://docs.labelbox.com/reference/create-api-key"),
+    ("ClearML", lambda: r(UPPER_ALNUM, 30), "https://clear.ml/docs/latest/docs/webapp/settings/webapp_settings_profile/#clearml-credentials"),
+    ("Baseten", lambda: f"{r(string.ascii_letters + string.digits, 8)}.{r(string.ascii_letters + string.digits, 32)}", "https://docs.baseten.co/observability/api-keys"),
+    ("Novita", lambda: "sk_" + r(B64URL, 43), "https://novita.ai/docs/get-started/quickstart.html"),
+    ("Paperspace", lambda: r(HEX, 32), "https://docs.digitalocean.com/reference/paperspace/api-keys/"),
+    ("Koyeb", lambda: r(string.ascii_letters + string.digits, 64), "https://www.koyeb.com/docs/reference/api#authentication"),
+    ("Northflank", lambda: "nf-" + r(B64URL, 120), "https://northflank.com/docs/v1/api/use-the-api"),
+    ("BunnyCDN", lambda: uid() + "-" + uid()[:18], "https://docs.bunny.net/reference/bunnynet-api-overview"),
+    ("imgix", lambda: "ak_" + r(HEX, 64), "https://docs.imgix.com/apis/management/overview"),
+    ("Zulip", lambda: r(string.ascii_letters + string.digits, 32), "https://zulip.com/api/api-keys"),
+]  # fmt: skip
+PLAIN_TEMPLATES = ("{V}: {v}", "{v} is the {V} one for prod", "{name}_AUTH={v}", "swapped {V} creds today -> {v}")
+
+
+def build_plain() -> list[dict]:
+    """Two lines per unprefixed vendor: the vendor named, the key given, the word "key" absent."""
+    samples = []
+    for i, (vendor, make, url) in enumerate(PLAIN):
+        for j in range(2):
+            value = make()
+            name = "".join(c for c in vendor.upper() if c.isalnum())
+            text = PLAIN_TEMPLATES[(i + j) % len(PLAIN_TEMPLATES)].format(V=vendor, v=value, name=name)
+            samples.append({"family": f"{vendor} (plain)", "text": text, "secrets": [value], "url": url})
     return samples
 
 

@@ -11,8 +11,10 @@ was added for a miss on that tuning set, never for a held-out one:
   the way ``datadog: <32 hex>`` already was. Only distinctive names: a vendor
   whose name is a common word (Linear, Notion, Render, Square, Stream) is left out,
   since ``notion <32 hex>`` is as often a page id, and so is a vendor whose docs
-  print a public id of a key's shape beside its name (Mixpanel's project token,
-  Agora's App ID, Pusher's app key);
+  print a public id or key of a secret key's shape (Mixpanel's project token,
+  Agora's App ID, Pusher's app key, Braze's SDK key, Typesense's search-only key)
+  or whose object ids have a key's shape (Koyeb's UUIDs, ClearML's hex task ids,
+  imgix's URL signatures);
 - Alpha Vantage: its API key is 16 upper-case letters and digits
   (alphavantage.co/documentation), taken after "alpha vantage" on its line;
 - Agora: the App Certificate is 32 hex digits, the secret beside the public App ID
@@ -33,7 +35,9 @@ Span = tuple[int, int, str]
 _DOC_VENDORS = (
     "ably akeyless alphavantage vantage axiom backblaze bitwarden brevo firecrawl freshdesk hcloud hetzner inngest "
     "langfuse langsmith linode mollie nexmo ovh ovhcloud razorpay rollbar statsig stytch tavily upstash vonage "
-    "wasabi xai"
+    "wasabi xai activecampaign anyscale appdynamics baseten bigcommerce bunnycdn clicksend dashscope deepinfra "
+    "gladia infobip labelbox northflank novita paperspace picovoice pushwoosh qdrant speechmatics textmagic "
+    "weaviate zhipu zulip"
 )
 DOC_VENDORS = frozenset(_DOC_VENDORS.split())
 """Vendors whose docs give a key format, named by no rule set we import (each has samples in ``vendordocs2``)."""
