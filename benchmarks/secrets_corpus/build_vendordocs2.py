@@ -835,6 +835,14 @@ def _usage() -> list[Usage]:
 
     add("Tavily", "API key (client)", "https://docs.tavily.com/documentation/quickstart", u63)
 
+    def u64() -> tuple[str, list[str]]:
+        sid, tok = "AC" + r(HEX, 32), r(HEX, 32)
+        return f'client = Client("{sid}", "{tok}")', [tok]
+
+    add(
+        "Twilio", "auth token (client constructor)", "https://www.twilio.com/docs/usage/api#authenticate-with-http", u64
+    )
+
     return out
 
 

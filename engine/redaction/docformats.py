@@ -22,7 +22,10 @@ was added for a miss on that tuning set, never for a held-out one:
 - Razorpay: a key id ``rzp_live_``/``rzp_test_`` and 14 letters and digits is sent
   to the browser (:mod:`.publishable` keeps it); the 24-character key secret printed
   right after it (``rzp_live_…:<secret>``, ``rzp_live_… <secret>``) is redacted
-  (razorpay.com/docs/api/authentication).
+  (razorpay.com/docs/api/authentication);
+- Twilio: the Auth Token is 32 hex digits, passed right after the Account SID
+  (``AC`` and 32 hex digits), as Twilio's quickstarts write ``Client(sid, token)``
+  and ``-u SID:token`` (twilio.com/docs/usage/api); the SID is an id and stays.
 """
 
 from __future__ import annotations
@@ -53,6 +56,9 @@ _RAZORPAY_RE = re.compile(
     r"(?<![\w-])rzp_(?:live|test)_[A-Za-z0-9]{14}(?:[ \t]*[:/,][ \t]*|[ \t]+(?:and[ \t]+)?(?:(?:key[ _])?secret[ \t:=]+)?)"
     r"(?P<value>(?=[A-Za-z0-9]*[A-Z])(?=[A-Za-z0-9]*[a-z])(?=[A-Za-z0-9]*[0-9])[A-Za-z0-9]{24})(?![\w-])"
 )
+_TWILIO_RE = re.compile(
+    r"(?<![\w-])AC[0-9a-f]{32}[\"'`]?(?:[ \t]*[:,][ \t]*|[ \t]+)[\"'`]?(?P<value>[0-9a-f]{32})(?![0-9A-Za-z_-])"
+)
 _LINE_WINDOW = 48
 
 
@@ -73,6 +79,9 @@ def spans(text: str) -> Iterator[Span]:
     if "ertificate" in text or "ERTIFICATE" in text:
         for m in _AGORA_RE.finditer(text):
             yield m.start("value"), m.end("value"), "agora-certificate"
+    if "AC" in text:
+        for m in _TWILIO_RE.finditer(text):
+            yield m.start("value"), m.end("value"), "twilio-auth-token"
     if "rzp_" in text:
         for m in _RAZORPAY_RE.finditer(text):
             yield m.start("value"), m.end("value"), "razorpay-secret"

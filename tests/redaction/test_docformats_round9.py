@@ -36,6 +36,7 @@ DT_SECRET = "G3DFPBEJYMODIDAEX454M7YWBUVEFOWKPRVMWFASS64NFH52PX6BNDVFFM572RZMA"
         (f"Priya pasted {RZP_ID} {RZP_SECRET} into the deploy settings", RZP_SECRET),  # the secret after its key id
         (f"curl -u {RZP_ID}:{RZP_SECRET} https://api.razorpay.com/v1/payments", RZP_SECRET),
         (f"rollbar: post_server_item {HEX32}", HEX32),  # a documented vendor's name before a key-shaped value
+        (f'client = Client("AC{AGORA_ID}", "{HEX32}")', HEX32),  # Twilio's Auth Token after its Account SID
         (f"gladia: {UUID}", UUID),  # Gladia's keys are UUIDs: a UUID after its name is its key
         (f"Paperspace: {HEX32}", HEX32),
         (f"{DT_ID}.{DT_SECRET}", DT_SECRET),  # a whole Dynatrace token: the identifier is not kept apart
@@ -66,7 +67,8 @@ def test_a_whole_dynatrace_token_is_redacted_whole() -> None:
         "mixpanel.init('0acc81674c128bbe6082337f9ed7e47f') (project token, public)",  # Mixpanel is no DOC_VENDOR
         "alpha vantage docs: keys look like ABCDEFGHIJKLMNOP",  # no digit: not a key
         f"weaviate collection {UUID}",  # a public label between the vendor's name and the value
-        f"koyeb service {UUID}",  # Koyeb's object ids are UUIDs: its name is not taken
+        f"koyeb service {UUID}",
+        f"Twilio account AC{AGORA_ID} sends from +15005550006",  # the Account SID alone is an id  # Koyeb's object ids are UUIDs: its name is not taken
         f"imgix url https://acme.imgix.net/a.png?w=400&s={HEX32}",  # a URL signature, not a key
     ],
 )
