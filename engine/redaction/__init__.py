@@ -16,6 +16,7 @@ unions two detectors, chosen by measurement (``benchmarks/bench_secrets.py
   trufflehog's, Kingfisher's and gitleaks' vendor rules find one, for every vendor
   those rule sets name (:mod:`memrepo.engine.redaction.context`);
 - passwords in prose and on command lines (:mod:`.speech`); keys, passwords by structure (:mod:`.structure`).
+- keys in formats only vendors' own docs give, and those vendors' names (:mod:`.docformats`).
 
 A finding inside a public format (:mod:`memrepo.engine.redaction.public`: an image
 digest, a public key, a certificate, an integrity hash, a publishable key ...) is
