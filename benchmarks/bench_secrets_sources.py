@@ -16,7 +16,7 @@ speech3-tune        yes    eleven languages, command lines, seed phrases, recove
 speech3b-tune       yes    a second batch in other phrasings, written after the first batch's rules (``speech3.json``)
 vendordocs-tune     yes    keys of invented vendors in the shapes vendor docs print (``vendordocs.json``, round 5)
 vendordocs-held     no     its other templates and vendors, written before round 5's rules, run once at the end
-vendordocs2         yes    94 real vendors' keys in the shapes their own docs state, each with its page (``vendordocs2.json``, round 9)
+vendordocs2         yes    177 real vendors' keys in the shapes their own docs state, each with its page (``vendordocs2.json``, round 9)
 gitleaks            no     every true-positive line of gitleaks' rules (``gitleaks.json``)
 patterns-db         yes    trufflehog's formats via ``build_patterns_db.py`` (``--extra``; AGPL: not shipped)
 kingfisher-more     yes    Kingfisher's examples not in ``corpus.json``, via ``build_rule_examples.py`` (``--extra``, round 7)

@@ -9,17 +9,22 @@ no rule text of any scanner is copied; every value is random (fixed seed 61) in 
 documented shape, except where the vendor documents a checksum (GitHub, npm), which
 is computed.
 
-Two parts:
+Two parts (177 vendors, 492 secret lines, 42 look-alikes):
 
-- ``vendordocs2``: for each documented secret, three realistic lines: a config line
-  (``.env``, YAML, JSON, ``export``), a command line (``curl``, a CLI flag) and a
-  sentence (some name the vendor, some do not);
+- ``vendordocs2``: for each documented secret of :data:`SPECS`, three realistic lines:
+  a config line (``.env``, YAML, JSON, ``export``), a command line (``curl``, a CLI
+  flag) and a sentence (some name the vendor, some do not); two lines each of the
+  vendors' own usage (:func:`_usage`: an SDK constructor, a CLI login, a connection
+  string, an id printed beside its secret); two lines each of vendors whose docs give
+  an unprefixed key, named without the word "key" (:data:`PLAIN`);
 - ``vendordocs2-benign``: the look-alikes the same docs call public (PostHog's
   ``phc_`` project key, Supabase's ``sb_publishable_``, age's ``age1`` recipient,
   Dynatrace's token identifier, Flutterwave's ``FLWPUBK-`` ...), each in two lines
   that must come out unchanged.
 
-Both are tuned on (their misses may be read). Run::
+Both are tuned on (their misses may be read). Pages were found with a documentation
+search and read for the format; the pages of the usage and plain parts were taken from
+each vendor's API reference. Run::
 
     python benchmarks/secrets_corpus/build_vendordocs2.py > benchmarks/secrets_corpus/vendordocs2.json
 """
