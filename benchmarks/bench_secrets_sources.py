@@ -16,6 +16,7 @@ speech3-tune        yes    eleven languages, command lines, seed phrases, recove
 speech3b-tune       yes    a second batch in other phrasings, written after the first batch's rules (``speech3.json``)
 vendordocs-tune     yes    keys of invented vendors in the shapes vendor docs print (``vendordocs.json``, round 5)
 vendordocs-held     no     its other templates and vendors, written before round 5's rules, run once at the end
+vendordocs2         yes    177 real vendors' keys in the shapes their own docs state, each with its page (``vendordocs2.json``, round 9)
 gitleaks            no     every true-positive line of gitleaks' rules (``gitleaks.json``)
 patterns-db         yes    trufflehog's formats via ``build_patterns_db.py`` (``--extra``; AGPL: not shipped)
 kingfisher-more     yes    Kingfisher's examples not in ``corpus.json``, via ``build_rule_examples.py`` (``--extra``, round 7)
@@ -28,6 +29,7 @@ speech2-benign-tune yes    the same styles without a secret (``speech2.json``): 
 speech2-benign-held no     ditto, held out
 speech3-benign-tune yes    talk about passwords, code reading one, pinned versions, issue keys, tables (``speech3.json``)
 vendordocs-benign-* yes/no public ids, hashes and talk about keys beside the invented vendors (``vendordocs.json``)
+vendordocs2-benign  yes    the look-alikes the same docs call public (``phc_``, ``sb_publishable_``, ``age1``, ``FLWPUBK-`` ...)
 public              no     public formats: digests, public keys, certificates, SRI ... (``public.json``)
 identifiers-tune    yes    public ids people keep in notes, documented shapes, even templates (``identifiers.json``, round 6)
 identifiers-held    no     its odd templates, built before round 6's rules, alterations never read
@@ -63,10 +65,11 @@ TUNED = {
     *("vendordocs-tune", "vendordocs-benign-tune", "identifiers-tune", "formats-tune", "families-tune"),
     *("kingfisher-more", "patterns-db-stable", "speech3-tune", "speech3-benign-tune"),
     *("speech3b-tune", "speech3b-benign-tune", "public2"),
+    *("vendordocs2", "vendordocs2-benign"),
 }
 """Parts whose misses were read while writing rules (``patterns-db``: ``--extra`` named so, issue 32 round 3;
 ``kingfisher-more``, ``patterns-db-stable``, ``formats-tune`` and the ``speech3`` parts: round 7;
-``families-tune``: round 8; ``public2``, ``--extra-benign`` named so: round 9)."""
+``families-tune``: round 8; ``public2``, ``--extra-benign`` named so, and ``vendordocs2``: round 9)."""
 
 
 def load(folder: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:
@@ -100,6 +103,10 @@ def load(folder: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:
         secret["vendordocs-held"] = docs["vendordocs-held"]
         harmless["vendordocs-benign-tune"] = docs["vendordocs-benign-tune"]
         harmless["vendordocs-benign-held"] = docs["vendordocs-benign-held"]
+    if (folder / "vendordocs2.json").exists():
+        docs2 = json.loads((folder / "vendordocs2.json").read_text(encoding="utf-8"))
+        secret["vendordocs2"] = docs2["vendordocs2"]
+        harmless["vendordocs2-benign"] = docs2["vendordocs2-benign"]
     if (folder / "gitleaks.json").exists():
         secret["gitleaks"] = json.loads((folder / "gitleaks.json").read_text(encoding="utf-8"))["samples"]
     if (folder / "identifiers.json").exists():

@@ -30,11 +30,12 @@ _DETECTOR_SOURCES = (
     _ENGINE / "redaction" / "public.py",
     *(
         _ENGINE / "redaction" / f"{name}.py"
-        for name in ("structure", "prefixed", "layout", "phrases", "configs", "assignments", "families")
+        for name in ("structure", "prefixed", "layout", "phrases", "configs", "assignments", "families", "docformats")
     ),
     _ENGINE / "redaction" / "identifiers.py",
     _ENGINE / "redaction" / "formats.py",
     _ENGINE / "redaction" / "idshapes.py",
+    _ENGINE / "redaction" / "publishable.py",
     _ENGINE / "redaction" / "checksums.py",
     _ENGINE / "format" / "cleantext.py",
     _ENGINE / "read" / "recallkeys.py",

@@ -16,6 +16,7 @@ unions two detectors, chosen by measurement (``benchmarks/bench_secrets.py
   trufflehog's, Kingfisher's and gitleaks' vendor rules find one, for every vendor
   those rule sets name (:mod:`memrepo.engine.redaction.context`);
 - passwords in prose and on command lines (:mod:`.speech`); keys, passwords by structure (:mod:`.structure`).
+- keys in formats only vendors' own docs give, and those vendors' names (:mod:`.docformats`).
 
 A finding inside a public format (:mod:`memrepo.engine.redaction.public`: an image
 digest, a public key, a certificate, an integrity hash, a publishable key ...) is
@@ -249,7 +250,10 @@ def _load() -> list[Callable[[str], Iterable[tuple[int, int, str]]]]:
     return _detectors
 
 
-DETECTORS = ("betterleaks", "rules", "vendors", "kingfisher", "context", "speech", "structure", "families")
+DETECTORS = (
+    *("betterleaks", "rules", "vendors", "kingfisher", "context"),
+    *("speech", "structure", "families", "docformats"),
+)
 """The detectors :func:`redact` unions, in order (the benchmark measures each alone and together)."""
 
 
@@ -270,14 +274,10 @@ def _build(names: tuple[str, ...]) -> list[Callable[[str], Iterable[tuple[int, i
             from . import context
 
             dets.append(context.spans)
-        elif name in ("speech", "structure", "families"):  # structure: round 6; families: round 7
+        elif name in ("speech", "structure", "families", "docformats", "detect-secrets"):  # rounds 6, 7, 9; benchmark
             from importlib import import_module
 
-            dets.append(import_module(f".{name}", __name__).spans)
-        elif name == "detect-secrets":
-            from . import detectsecrets
-
-            dets.append(detectsecrets.spans)
+            dets.append(import_module(f".{name.replace('-', '')}", __name__).spans)
         elif name == "betterleaks":
             dets.append(_betterleaks_spans)  # loads the Go library on the first text holding a token
         else:

@@ -6,7 +6,8 @@ shape (32 hex digits, a UUID, 40 letters and digits). trufflehog writes it as
 ``(?i)(?:heroku).{0,40}\\b([0-9a-f]{8}-...)\\b``, Kingfisher as ``heroku
 (?:.|[\\n\\r]){0,32}? ... ([0-9a-f]{8}-...)``, gitleaks as a keyword, a short gap
 and an assignment. This rule does the same for every vendor name those sets
-know (:data:`.vendorwords.VENDORS`, from Kingfisher's and gitleaks' rules):
+know (:data:`.vendorwords.VENDORS`, from Kingfisher's and gitleaks' rules, and
+:data:`.docformats.DOC_VENDORS`, from vendors' own docs):
 
 - a value of 16+ token characters mixing letters and digits (or a UUID, or 20+
   hex digits) whose line holds a vendor name in the :data:`WINDOW` characters
@@ -40,8 +41,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from .docformats import DOC_VENDORS
 from .rules import entropy, looks_like_credential
-from .vendorwords import VENDORS
+from .vendorwords import VENDORS as _RULE_SET_VENDORS
+
+VENDORS = _RULE_SET_VENDORS | DOC_VENDORS
+"""Vendor names: those the rule sets name, and those only vendors' own docs name (:mod:`.docformats`)."""
 
 Span = tuple[int, int, str]
 

@@ -29,7 +29,9 @@ dressed as one of them is still redacted:
   ``prod_``, ``cus_``, ``pi_`` ..., OpenAI ``asst_``, ``thread_``, ``file-`` ...,
   Anthropic ``msg_``, ``toolu_``;
 - the public identifiers of :mod:`.identifiers` (Bitcoin addresses, IPFS CIDs,
-  IBANs and other checksummed ids, fingerprints, media ids, model names ...).
+  IBANs and other checksummed ids, fingerprints, media ids, model names ...);
+- keys their vendors document as public (:mod:`.publishable`: PostHog ``phc_``,
+  Supabase ``sb_publishable_``, Flutterwave ``FLWPUBK-`` ...).
 """
 
 from __future__ import annotations
@@ -211,8 +213,10 @@ def spans(text: str) -> Iterator[Span]:
             if raw is not None and len(raw) == 32:
                 yield m.start("b64"), m.end("b64")
     from .identifiers import spans as identifier_spans
+    from .publishable import spans as publishable_spans
 
     yield from identifier_spans(text)
+    yield from publishable_spans(text)
 
 
 def _named_by_vendor(text: str, start: int) -> bool:
