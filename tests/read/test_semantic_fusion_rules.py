@@ -183,3 +183,36 @@ def test_at_partial_coverage_a_semantic_rank_counts_as_its_rank_among_all_entrie
     assert rrf([1, 2], [3], 3, 1.5, covered=0.2, keep={1, 2, 3}) == [1, 3, 2]
     # Only the lexical hits with a vector are fused, at their ranks in the whole lexical list
     assert rrf([1, 2, 3], [], 3, 1.5, covered=0.5, keep={2, 3}) == [2, 3]
+
+
+# -- the newer-wins rules see past the cut ---------------------------------------------------------------------------
+
+
+def test_a_replacement_ranked_past_the_limit_still_takes_the_replaced_lines_place(tmp_path: Path) -> None:
+    files = {
+        "me.md": (
+            "# About me\n\n"
+            "- Uses npm for JavaScript projects [added: 2024-09-03]\n"
+            "- Moved to pnpm everywhere [supersedes: Uses npm for JavaScript; added: 2025-03-03]\n"
+        ),
+    }
+    root, index = _repo(tmp_path, files)
+    build_vectors(root, ConceptEmbedder(), 100)
+    # Fused, the old line is first (it is in both lists) and the newer one second: one hit asked for is the newer.
+    assert _fused(root, index, "which npm version for javascript", ConceptEmbedder(), limit=1) == [
+        "Moved to pnpm everywhere"
+    ]
+
+
+def test_a_restatement_ranked_past_the_limit_still_takes_the_older_lines_place(tmp_path: Path) -> None:
+    files = {
+        "me.md": (
+            "# About me\n\n"
+            "- Team standup is at 9:30 every weekday on Google Meet [added: 2024-09-03]\n"
+            "- Team standup moved to 10:15 in Slack huddles [added: 2025-03-03]\n"
+        ),
+    }
+    root, index = _repo(tmp_path, files)
+    build_vectors(root, ConceptEmbedder(), 100)
+    query = "when is the daily standup meeting on google meet"
+    assert _fused(root, index, query, ConceptEmbedder(), limit=1) == ["Team standup moved to 10:15 in Slack huddles"]
