@@ -460,9 +460,11 @@ async def _tick(repo: MemoryRepo) -> None:
 
 def mode_line(mode: RecallMode) -> str:
     """The line a recall result starts with when semantic recall is on (docs/architecture.md §4); empty when off."""
-    if mode.mode == "hybrid":
-        return f"(hybrid recall: lexical and semantic, {mode.covered:.0%} of entries have vectors)"
-    return f"(lexical recall: {mode.note})" if mode.note else ""
+    from memrepo.engine.models import recall_mode_line
+
+    if mode.mode == "hybrid" or mode.note:
+        return recall_mode_line(mode.mode, mode.covered, mode.note)
+    return ""
 
 
 def serve(repo_path: Path, settings: Settings, allow_forget_any: bool = False) -> None:
