@@ -275,6 +275,7 @@ class RecallDoor(threading.Thread):
         self._inode: int | None = None
         self._probed = 0.0
         self._seen_built = False
+        self._build_started = False
 
     def close(self, timeout: float = 5.0) -> None:
         """Stop answering, remove the socket (if still ours) and wait for the thread."""
@@ -325,7 +326,10 @@ class RecallDoor(threading.Thread):
         return {"via": self.via, "hits": [{**hit.as_dict(), "covered": hit.covered, "note": hit.note} for hit in hits]}
 
     def run(self) -> None:
-        """Warm the model (when vectors exist), listen, answer until :meth:`close`; never raises."""
+        """Warm the model, listen, start the vectors' build once the index is built, answer until :meth:`close`.
+
+        Never raises.
+        """
         listener = None
         try:
             from .recallbuilding import build_state
@@ -336,6 +340,7 @@ class RecallDoor(threading.Thread):
             self.listening = listener is not None
             self.ready.set()
             while listener is not None and not self._closing.is_set():
+                self._start_build()
                 with contextlib.suppress(TimeoutError, BlockingIOError, InterruptedError):
                     conn, _ = listener.accept()
                     with conn:
@@ -355,12 +360,32 @@ class RecallDoor(threading.Thread):
             self.warm.close()
 
     def _warm_model(self) -> None:
-        from .semantic_model import ModelUnavailable
-        from .semantic_store import vectors_path
+        """Load the model before the door listens, vectors or not (the first asker never waits for the load).
 
-        if self.warm.embedder is not None and vectors_path(self.root).is_file():
+        With no vectors yet the build loads it anyway, moments later; loading it here first means neither the
+        first hybrid answer nor the answer that starts the build pays the load (breaker4 F4: a new user's
+        first prompts missed the door's budget while the model loaded, 600-670 ms, and got lexical or nothing).
+        """
+        from .semantic_model import ModelUnavailable
+
+        if self.warm.embedder is not None:
             with contextlib.suppress(ModelUnavailable):
-                self.warm.embedder.embed(["warm"], query=True)  # the first asker does not wait for the load
+                self.warm.embedder.embed(["warm"], query=True)
+
+    def _start_build(self) -> None:
+        """Start the vectors' build once the recall index is built (the process builds it at start), once.
+
+        Before, the first build waited for the first recall: a new user's first minute had no vectors at all.
+        The build runs at the lowest CPU priority on its own thread (:class:`.semantic_build.VectorBuilder`),
+        resumes where an earlier one stopped, and finds nothing to do when the vectors are complete.
+        """
+        if self._build_started or self.builder is None:
+            return
+        from .recallbuilding import build_state
+
+        if build_state(self.root)[0]:
+            self._build_started = True
+            self.builder.kick()
 
     def _listen(self) -> socket.socket | None:
         """A listening socket at :func:`door_path`, mode 0600, put in place atomically; None when none can be."""
