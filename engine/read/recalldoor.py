@@ -18,7 +18,8 @@ user too. A socket path too long for ``AF_UNIX`` is reached through ``/proc/self
 Failures all end the same way, in the asker: no socket, a stale one (its process died: the
 connect is refused at once), a door that hangs or answers slowly (past :data:`BUDGET_S`), one
 killed mid-answer, a reply that does not parse, a door not ready (no recall index built yet):
-:func:`ask` returns None and the caller answers lexically, as it always did.
+:func:`ask` returns None and the caller answers lexically, as it always did. A door that missed the budget
+is skipped by the next askers for a while (:mod:`.doorstate`).
 ``MEMREPO_RECALL_DOOR=0`` asks no door.
 """
 
@@ -173,6 +174,10 @@ def ask(root: Path, query: str, options: dict[str, Any], hook: bool, budget: flo
     path = door_path(root)
     if not os.path.exists(path):
         return None  # no door: the common case, answered before socket is even imported (a new process's cost)
+    from .doorstate import mark_missed, skipped_until
+
+    if skipped_until(path) is not None:
+        return None  # it missed a budget moments ago: not asked again for a while (.doorstate)
     import socket
 
     deadline = time.monotonic() + budget
@@ -198,6 +203,7 @@ def ask(root: Path, query: str, options: dict[str, Any], hook: bool, budget: flo
         while size <= REPLY_MAX:
             left = deadline - time.monotonic()
             if left <= 0:
+                mark_missed(path)
                 return None
             conn.settimeout(left)
             chunk = conn.recv(65536)
@@ -208,6 +214,9 @@ def ask(root: Path, query: str, options: dict[str, Any], hook: bool, budget: flo
         else:
             return None
         return _hits(json.loads(b"".join(chunks)))
+    except TimeoutError:  # a door that hangs (stopped, stuck): the next askers skip it for a while
+        mark_missed(path)
+        return None
     except (OSError, ValueError):
         return None
     finally:
@@ -403,6 +412,9 @@ class RecallDoor(threading.Thread):
             server.listen(16)
             os.replace(scratch, path)
             self._inode = os.stat(path).st_ino
+            from .doorstate import clear_missed
+
+            clear_missed(path)  # a new door: another's miss is not its own (an inode number can come back)
         except OSError:
             server.close()
             with contextlib.suppress(OSError):
@@ -449,6 +461,7 @@ class RecallDoor(threading.Thread):
 
     def _serve(self, conn: socket.socket) -> None:
         """Read one request, answer it if it is accepted, else close unanswered."""
+        started = time.monotonic()
         conn.settimeout(READ_WAIT_S)
         uid = peer_uid(conn)
         if uid is not None and uid != os.getuid():
@@ -476,3 +489,7 @@ class RecallDoor(threading.Thread):
             return
         with contextlib.suppress(OSError):
             conn.sendall(json.dumps(reply, ensure_ascii=False).encode("utf-8", "surrogateescape"))
+        if time.monotonic() - started < BUDGET_S:  # answered in time: askers that skipped this door ask again
+            from .doorstate import clear_missed
+
+            clear_missed(door_path(self.root))
