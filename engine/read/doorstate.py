@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import os
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,6 +26,20 @@ BACKOFF_S = 30.0
 """Seconds askers skip a door that missed a budget, unless it answered within one since (then at once)."""
 LOOK_WAIT_S = 0.3
 """Seconds :func:`look` waits for a door to close a request it does not accept (its way of saying it runs)."""
+
+
+@contextlib.contextmanager
+def socket_address(path: Path) -> Iterator[str]:
+    """An ``AF_UNIX`` address for ``path``: itself when short enough, else through ``/proc/self/fd`` (its folder open)."""
+    raw = os.fsencode(str(path))
+    if len(raw) < 100:
+        yield str(path)
+        return
+    fd = os.open(path.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        yield f"/proc/self/fd/{fd}/{path.name}"
+    finally:
+        os.close(fd)
 
 
 def missed_path(socket_path: Path) -> Path:
@@ -96,8 +111,6 @@ def look(socket_path: Path) -> DoorLook:
     """
     import socket
 
-    from .recalldoor import _address
-
     if not os.path.exists(socket_path):
         return DoorLook("none")
     until = skipped_until(socket_path)
@@ -105,7 +118,7 @@ def look(socket_path: Path) -> DoorLook:
     pid = None
     try:
         conn.settimeout(LOOK_WAIT_S)
-        with _address(socket_path) as address:
+        with socket_address(socket_path) as address:
             conn.connect(address)
         pid = _peer_pid(conn)
         conn.sendall(b"{}\n")

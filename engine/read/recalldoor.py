@@ -33,6 +33,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .doorstate import socket_address as _address
+
 if TYPE_CHECKING:
     import socket
 
@@ -76,20 +78,6 @@ def wanted(provider: str) -> bool:
     from .semantic_model import semantic_off
 
     return os.environ.get(ENV, "").strip().lower() not in ("0", "off", "no") and not semantic_off(provider)
-
-
-@contextlib.contextmanager
-def _address(path: Path) -> Any:
-    """An ``AF_UNIX`` address for ``path``: itself when short enough, else through ``/proc/self/fd`` (its folder open)."""
-    raw = os.fsencode(str(path))
-    if len(raw) < 100:
-        yield str(path)
-        return
-    fd = os.open(path.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    try:
-        yield f"/proc/self/fd/{fd}/{path.name}"
-    finally:
-        os.close(fd)
 
 
 def peer_uid(conn: socket.socket) -> int | None:
