@@ -460,7 +460,7 @@ async def _tick(repo: MemoryRepo) -> None:
 
 def mode_line(mode: RecallMode) -> str:
     """The line a recall result starts with when semantic recall is on (docs/architecture.md §4); empty when off."""
-    from memrepo.engine.models import recall_mode_line
+    from memrepo.engine.read.modeline import recall_mode_line
 
     if mode.mode == "hybrid" or mode.note:
         return recall_mode_line(mode.mode, mode.covered, mode.note)

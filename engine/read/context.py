@@ -455,11 +455,11 @@ def recall_how(hit: object, covered: float | None = None) -> str:
         covered: the share of entries with a vector (0.0-1.0) when hybrid recall answered.
 
     Returns:
-        str: :func:`memrepo.engine.models.recall_mode_line` (the MCP server's words: ``(lexical recall[ via the MCP
+        str: :func:`.modeline.recall_mode_line` (the MCP server's words: ``(lexical recall[ via the MCP
         server][: why not hybrid])``, ``(hybrid recall[ via the MCP server]: lexical and semantic, 97% of entries have
         vectors)``), or ``(lexical recall from a scan of the files; index building: 1,000 of ...)``.
     """
-    from memrepo.engine.models import recall_mode_line
+    from .modeline import recall_mode_line
 
     scan, via = getattr(hit, "scan", None), getattr(hit, "via", None)
     if scan:

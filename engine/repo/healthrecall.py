@@ -60,7 +60,7 @@ def _index(root: Path) -> str:
 
 def _semantic(root: Path, settings: Settings) -> tuple[bool, str]:
     """(whether semantic recall is on, what the vectors are)."""
-    from memrepo.engine.models import vector_share
+    from memrepo.engine.read.modeline import vector_share
     from memrepo.engine.read.semantic_model import semantic_off
 
     provider = settings.semantic.provider

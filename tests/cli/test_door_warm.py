@@ -16,8 +16,8 @@ from helpers.mcp_helpers import call, mcp_session
 from test_hook_recall_modes import PARAPHRASE, PNPM
 from test_recall_door import DEPLOYS, HYBRID_VIA, _env, _run_hook
 
-from memrepo.engine.models import recall_mode_line, vector_share
 from memrepo.engine.read import recalldoor
+from memrepo.engine.read.modeline import recall_mode_line, vector_share
 from memrepo.engine.read.recalldoor import door_path
 from memrepo.engine.read.semantic_store import VectorStore, vectors_path
 
