@@ -64,6 +64,8 @@ READ_WAIT_S = 1.0
 TICK_S = 1.0
 """Seconds between the door's checks that its socket is still in place (another process's exit removes only its
 own socket; a door whose socket went makes it again)."""
+AFTER_WAIT_S = 10.0
+"""Seconds a door waits for its process's ``after`` event (the MCP server's ``initialize`` answered) at most."""
 PROBE_S = 5.0
 """Seconds between two looks at whether another door's socket at the path still has a live process behind it."""
 
@@ -248,9 +250,18 @@ class RecallDoor(threading.Thread):
         shared: the process's own semantic half; its model is used (loaded once) and its background
             build kicked, while the vectors are read on this thread.
         via: who answers, for the asker's mode line (``the MCP server``).
+        after: set when the process has answered what must not wait for the model's load (the MCP server's
+            ``initialize``); the door loads it, then listens, only then (or after :data:`AFTER_WAIT_S`).
     """
 
-    def __init__(self, root: Path, settings: SemanticSettings, shared: SemanticRecall, via: str) -> None:
+    def __init__(
+        self,
+        root: Path,
+        settings: SemanticSettings,
+        shared: SemanticRecall,
+        via: str,
+        after: threading.Event | None = None,
+    ) -> None:
         super().__init__(name="memrepo-recall-door", daemon=True)
         from memrepo.engine.configpath import config_digest
 
@@ -262,6 +273,7 @@ class RecallDoor(threading.Thread):
         self.builder = shared.builder()
         self.warm = SemanticRecall(self.root, settings, shared.embedder, builder=self.builder)
         self.via = via
+        self.after = after
         self.folder = identity(self.root)
         self.stamp = _stamp()
         self.config = config_digest()
@@ -332,6 +344,8 @@ class RecallDoor(threading.Thread):
             from .recallbuilding import build_state
 
             self._seen_built = build_state(self.root)[0]
+            if self.after is not None:  # loading numpy and the model holds the GIL: not while initialize is answered
+                self.after.wait(AFTER_WAIT_S)
             self._warm_model()
             listener = self._listen()
             self.listening = listener is not None

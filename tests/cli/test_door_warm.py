@@ -108,3 +108,54 @@ def test_the_share_of_vectors_is_never_said_as_0_or_100_when_it_is_not() -> None
         "(lexical recall via the MCP server: semantic vectors are being built)"
     )
     assert recall_mode_line("lexical") == "(lexical recall)"
+
+
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-06-18",
+        "capabilities": {},
+        "clientInfo": {"name": "claude-code", "version": "2"},
+    },
+}
+
+
+@pytest.mark.slow
+def test_the_model_loads_only_after_initialize_is_answered(memory) -> None:
+    """Loading numpy and the model holds the GIL for a moment: Claude Code waits for ``initialize``'s reply."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from helpers.mcp_helpers import ROOT
+
+    root, project, _home, _config, record = memory
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    server = subprocess.Popen(
+        [sys.executable, "-m", "memrepo.cli.main", "--repo", str(root), "mcp"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=env,
+        cwd=project,
+    )
+    assert server.stdin is not None and server.stdout is not None
+    try:
+        time.sleep(5)  # started, its repo open, no initialize yet: nothing loaded, no door
+        assert record.requests == [] and not door_path(root).exists()
+        server.stdin.write((json.dumps(INITIALIZE) + "\n").encode())
+        server.stdin.flush()
+        reply = json.loads(server.stdout.readline())
+        assert reply["id"] == 1 and reply["result"]["serverInfo"]["name"] == "memrepo"
+        server.stdin.write(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}\n')
+        server.stdin.flush()
+        deadline = time.monotonic() + 60
+        while not door_path(root).exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert door_path(root).exists() and record.requests[0][1]["input"] == ["warm"]  # loaded, then listening
+    finally:
+        server.stdin.close()
+        server.wait(60)
