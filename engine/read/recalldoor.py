@@ -335,17 +335,17 @@ class RecallDoor(threading.Thread):
         return {"via": self.via, "hits": [{**hit.as_dict(), "covered": hit.covered, "note": hit.note} for hit in hits]}
 
     def run(self) -> None:
-        """Warm the model, listen, start the vectors' build once the index is built, answer until :meth:`close`.
-
-        Never raises.
-        """
+        """Warm the model, listen, start the vectors' build when the index is built, answer; never raises."""
         listener = None
         try:
             from .recallbuilding import build_state
 
             self._seen_built = build_state(self.root)[0]
-            if self.after is not None:  # loading numpy and the model holds the GIL: not while initialize is answered
-                self.after.wait(AFTER_WAIT_S)
+            # Loading numpy and the model holds the GIL: not while the MCP server answers initialize.
+            until = time.monotonic() + AFTER_WAIT_S
+            while self.after is not None and not self.after.wait(0.1) and not self._closing.is_set():
+                if time.monotonic() > until:
+                    break
             self._warm_model()
             listener = self._listen()
             self.listening = listener is not None
