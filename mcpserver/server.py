@@ -38,6 +38,7 @@ import json
 import logging
 import os
 import secrets
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
@@ -117,6 +118,8 @@ def build_server(
     cfg = settings if settings is not None else load_settings()
     session = Session(id=f"mcp-{secrets.token_hex(8)}", cwd=cwd or os.getcwd(), allow_forget_any=allow_forget_any)
     state: dict[str, Any] = {}
+    initialized = threading.Event()
+    """Set by the first message after ``initialize`` (``notifications/initialized``): the door loads the model then."""
 
     @contextlib.asynccontextmanager
     async def lifespan(_server: Any) -> AsyncIterator[None]:
@@ -127,8 +130,9 @@ def build_server(
         repo.start_watching()
         warm = asyncio.ensure_future(repo.warm_recall())
         tick = asyncio.ensure_future(_tick(repo))
-        # New processes of this repo (the prompt hook, `memrepo recall`) get hybrid recall from this warm model.
-        door = repo.open_recall_door("the MCP server")
+        # New processes of this repo (the prompt hook, `memrepo recall`) get hybrid recall from this warm model,
+        # loaded once initialize is answered (the load holds the GIL: Claude Code waits for that reply).
+        door = repo.open_recall_door("the MCP server", initialized)
         try:
             yield None
         finally:
@@ -158,6 +162,16 @@ def build_server(
         lifespan=lifespan,
         log_level="WARNING",
     )
+
+    async def after_initialize(ctx: Any, call_next: Any) -> Any:
+        if getattr(ctx, "method", None) != "initialize":
+            initialized.set()
+        return await call_next(ctx)
+
+    try:  # the SDK's middleware (provisional in mcp 2.x): without it, the door loads the model at once
+        server.middleware.append(after_initialize)
+    except AttributeError:
+        initialized.set()
 
     def repo() -> MemoryRepo:
         if "repo" not in state:
@@ -460,9 +474,11 @@ async def _tick(repo: MemoryRepo) -> None:
 
 def mode_line(mode: RecallMode) -> str:
     """The line a recall result starts with when semantic recall is on (docs/architecture.md §4); empty when off."""
-    if mode.mode == "hybrid":
-        return f"(hybrid recall: lexical and semantic, {mode.covered:.0%} of entries have vectors)"
-    return f"(lexical recall: {mode.note})" if mode.note else ""
+    from memrepo.engine.read.modeline import recall_mode_line
+
+    if mode.mode == "hybrid" or mode.note:
+        return recall_mode_line(mode.mode, mode.covered, mode.note)
+    return ""
 
 
 def serve(repo_path: Path, settings: Settings, allow_forget_any: bool = False) -> None:

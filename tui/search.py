@@ -64,7 +64,9 @@ def hit_label(hit: RecallHit) -> Text:
 def mode_label(mode: RecallMode) -> str:
     """`` · hybrid (37% with vectors)`` when semantic recall answered, `` · lexical: why`` when it could not; else empty."""
     if mode.mode == "hybrid":
-        return f" · hybrid ({mode.covered:.0%} with vectors)"
+        from memrepo.engine.read.modeline import vector_share
+
+        return f" · hybrid ({vector_share(mode.covered)} with vectors)"
     return f" · lexical: {mode.note}" if mode.note else ""
 
 

@@ -457,17 +457,16 @@ def recall_how(hit: object, covered: float | None = None) -> str:
         covered: the share of entries with a vector (0.0-1.0) when hybrid recall answered.
 
     Returns:
-        str: ``(lexical recall[ via the MCP server])``, ``(hybrid recall[ via the MCP server]: lexical and semantic,
-        97% of entries have vectors)`` or ``(lexical recall from a scan of the files; index building: 1,000 of ...)``.
+        str: :func:`.modeline.recall_mode_line` (the MCP server's words: ``(lexical recall[ via the MCP
+        server][: why not hybrid])``, ``(hybrid recall[ via the MCP server]: lexical and semantic, 97% of entries have
+        vectors)``), or ``(lexical recall from a scan of the files; index building: 1,000 of ...)``.
     """
+    from .modeline import recall_mode_line
+
     scan, via = getattr(hit, "scan", None), getattr(hit, "via", None)
     if scan:
         return f"(lexical recall from a scan of the files; {scan})"
-    at = f" via {via}" if via else ""
-    if getattr(hit, "mode", "lexical") == "hybrid":
-        share = "" if covered is None else f", {covered:.0%} of entries have vectors"
-        return f"(hybrid recall{at}: lexical and semantic{share})"
-    return f"(lexical recall{at})"
+    return recall_mode_line(getattr(hit, "mode", "lexical"), covered, getattr(hit, "note", None), via)
 
 
 def recall_block(hits: list, max_bytes: int, covered: float | None = None) -> str:

@@ -18,7 +18,8 @@ user too. A socket path too long for ``AF_UNIX`` is reached through ``/proc/self
 Failures all end the same way, in the asker: no socket, a stale one (its process died: the
 connect is refused at once), a door that hangs or answers slowly (past :data:`BUDGET_S`), one
 killed mid-answer, a reply that does not parse, a door not ready (no recall index built yet):
-:func:`ask` returns None and the caller answers lexically, as it always did.
+:func:`ask` returns None and the caller answers lexically, as it always did. A door that missed the budget
+is skipped by the next askers for a while (:mod:`.doorstate`).
 ``MEMREPO_RECALL_DOOR=0`` asks no door.
 """
 
@@ -31,6 +32,8 @@ import threading
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from .doorstate import socket_address as _address
 
 if TYPE_CHECKING:
     import socket
@@ -61,6 +64,8 @@ READ_WAIT_S = 1.0
 TICK_S = 1.0
 """Seconds between the door's checks that its socket is still in place (another process's exit removes only its
 own socket; a door whose socket went makes it again)."""
+AFTER_WAIT_S = 10.0
+"""Seconds a door waits for its process's ``after`` event (the MCP server's ``initialize`` answered) at most."""
 PROBE_S = 5.0
 """Seconds between two looks at whether another door's socket at the path still has a live process behind it."""
 
@@ -75,20 +80,6 @@ def wanted(provider: str) -> bool:
     from .semantic_model import semantic_off
 
     return os.environ.get(ENV, "").strip().lower() not in ("0", "off", "no") and not semantic_off(provider)
-
-
-@contextlib.contextmanager
-def _address(path: Path) -> Any:
-    """An ``AF_UNIX`` address for ``path``: itself when short enough, else through ``/proc/self/fd`` (its folder open)."""
-    raw = os.fsencode(str(path))
-    if len(raw) < 100:
-        yield str(path)
-        return
-    fd = os.open(path.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    try:
-        yield f"/proc/self/fd/{fd}/{path.name}"
-    finally:
-        os.close(fd)
 
 
 def peer_uid(conn: socket.socket) -> int | None:
@@ -173,6 +164,10 @@ def ask(root: Path, query: str, options: dict[str, Any], hook: bool, budget: flo
     path = door_path(root)
     if not os.path.exists(path):
         return None  # no door: the common case, answered before socket is even imported (a new process's cost)
+    from .doorstate import mark_missed, skipped_until
+
+    if skipped_until(path) is not None:
+        return None  # it missed a budget moments ago: not asked again for a while (.doorstate)
     import socket
 
     deadline = time.monotonic() + budget
@@ -198,6 +193,7 @@ def ask(root: Path, query: str, options: dict[str, Any], hook: bool, budget: flo
         while size <= REPLY_MAX:
             left = deadline - time.monotonic()
             if left <= 0:
+                mark_missed(path)
                 return None
             conn.settimeout(left)
             chunk = conn.recv(65536)
@@ -208,6 +204,9 @@ def ask(root: Path, query: str, options: dict[str, Any], hook: bool, budget: flo
         else:
             return None
         return _hits(json.loads(b"".join(chunks)))
+    except TimeoutError:  # a door that hangs (stopped, stuck): the next askers skip it for a while
+        mark_missed(path)
+        return None
     except (OSError, ValueError):
         return None
     finally:
@@ -251,9 +250,18 @@ class RecallDoor(threading.Thread):
         shared: the process's own semantic half; its model is used (loaded once) and its background
             build kicked, while the vectors are read on this thread.
         via: who answers, for the asker's mode line (``the MCP server``).
+        after: set when the process has answered what must not wait for the model's load (the MCP server's
+            ``initialize``); the door loads it, then listens, only then (or after :data:`AFTER_WAIT_S`).
     """
 
-    def __init__(self, root: Path, settings: SemanticSettings, shared: SemanticRecall, via: str) -> None:
+    def __init__(
+        self,
+        root: Path,
+        settings: SemanticSettings,
+        shared: SemanticRecall,
+        via: str,
+        after: threading.Event | None = None,
+    ) -> None:
         super().__init__(name="memrepo-recall-door", daemon=True)
         from memrepo.engine.configpath import config_digest
 
@@ -265,6 +273,7 @@ class RecallDoor(threading.Thread):
         self.builder = shared.builder()
         self.warm = SemanticRecall(self.root, settings, shared.embedder, builder=self.builder)
         self.via = via
+        self.after = after
         self.folder = identity(self.root)
         self.stamp = _stamp()
         self.config = config_digest()
@@ -275,6 +284,7 @@ class RecallDoor(threading.Thread):
         self._inode: int | None = None
         self._probed = 0.0
         self._seen_built = False
+        self._build_started = False
 
     def close(self, timeout: float = 5.0) -> None:
         """Stop answering, remove the socket (if still ours) and wait for the thread."""
@@ -325,17 +335,23 @@ class RecallDoor(threading.Thread):
         return {"via": self.via, "hits": [{**hit.as_dict(), "covered": hit.covered, "note": hit.note} for hit in hits]}
 
     def run(self) -> None:
-        """Warm the model (when vectors exist), listen, answer until :meth:`close`; never raises."""
+        """Warm the model, listen, start the vectors' build when the index is built, answer; never raises."""
         listener = None
         try:
             from .recallbuilding import build_state
 
             self._seen_built = build_state(self.root)[0]
+            # Loading numpy and the model holds the GIL: not while the MCP server answers initialize.
+            until = time.monotonic() + AFTER_WAIT_S
+            while self.after is not None and not self.after.wait(0.1) and not self._closing.is_set():
+                if time.monotonic() > until:
+                    break
             self._warm_model()
             listener = self._listen()
             self.listening = listener is not None
             self.ready.set()
             while listener is not None and not self._closing.is_set():
+                self._start_build()
                 with contextlib.suppress(TimeoutError, BlockingIOError, InterruptedError):
                     conn, _ = listener.accept()
                     with conn:
@@ -355,12 +371,32 @@ class RecallDoor(threading.Thread):
             self.warm.close()
 
     def _warm_model(self) -> None:
-        from .semantic_model import ModelUnavailable
-        from .semantic_store import vectors_path
+        """Load the model before the door listens, vectors or not (the first asker never waits for the load).
 
-        if self.warm.embedder is not None and vectors_path(self.root).is_file():
+        With no vectors yet the build loads it anyway, moments later; loading it here first means neither the
+        first hybrid answer nor the answer that starts the build pays the load (breaker4 F4: a new user's
+        first prompts missed the door's budget while the model loaded, 600-670 ms, and got lexical or nothing).
+        """
+        from .semantic_model import ModelUnavailable
+
+        if self.warm.embedder is not None:
             with contextlib.suppress(ModelUnavailable):
-                self.warm.embedder.embed(["warm"], query=True)  # the first asker does not wait for the load
+                self.warm.embedder.embed(["warm"], query=True)
+
+    def _start_build(self) -> None:
+        """Start the vectors' build once the recall index is built (the process builds it at start), once.
+
+        Before, the first build waited for the first recall: a new user's first minute had no vectors at all.
+        The build runs at the lowest CPU priority on its own thread (:class:`.semantic_build.VectorBuilder`),
+        resumes where an earlier one stopped, and finds nothing to do when the vectors are complete.
+        """
+        if self._build_started or self.builder is None:
+            return
+        from .recallbuilding import build_state
+
+        if build_state(self.root)[0]:
+            self._build_started = True
+            self.builder.kick()
 
     def _listen(self) -> socket.socket | None:
         """A listening socket at :func:`door_path`, mode 0600, put in place atomically; None when none can be."""
@@ -378,6 +414,9 @@ class RecallDoor(threading.Thread):
             server.listen(16)
             os.replace(scratch, path)
             self._inode = os.stat(path).st_ino
+            from .doorstate import clear_missed
+
+            clear_missed(path)  # a new door: another's miss is not its own (an inode number can come back)
         except OSError:
             server.close()
             with contextlib.suppress(OSError):
@@ -424,6 +463,7 @@ class RecallDoor(threading.Thread):
 
     def _serve(self, conn: socket.socket) -> None:
         """Read one request, answer it if it is accepted, else close unanswered."""
+        started = time.monotonic()
         conn.settimeout(READ_WAIT_S)
         uid = peer_uid(conn)
         if uid is not None and uid != os.getuid():
@@ -451,3 +491,7 @@ class RecallDoor(threading.Thread):
             return
         with contextlib.suppress(OSError):
             conn.sendall(json.dumps(reply, ensure_ascii=False).encode("utf-8", "surrogateescape"))
+        if time.monotonic() - started < BUDGET_S:  # answered in time: askers that skipped this door ask again
+            from .doorstate import clear_missed
+
+            clear_missed(door_path(self.root))

@@ -10,7 +10,8 @@ their rules in lessons.md and the workspace files, that the context block
 leaves out), file count, the largest file, entries over the length limit,
 malformed metadata, a code fence, comment or front matter opened and never
 closed, broken ``[[links]]``, files no link reaches from
-MEMORY.md (orphans), the inbox, the lock holder, the watcher, the last write
+MEMORY.md (orphans), the inbox, the lock holder, the watcher, recall (the
+index, the vectors and the recall door: :mod:`.healthrecall`), the last write
 error, history since the last compaction (and an interrupted compaction),
 ``.git`` size, and dreaming: last run, failed runs in 7 days, pending
 reviews, budget used today (from the dream records, :mod:`memrepo.engine.dreams.files`).
@@ -32,6 +33,7 @@ from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.limits import ENTRY_MAX_CHARS, FILE_MAX_BYTES, MAX_FILES, MEMORY_MD_MAX_BYTES
 from memrepo.engine.git.checks import hooks_row_text
 
+from .healthrecall import recall_row
 from .healthrow import FIX_COMPACT as FIX_COMPACT  # the row and its keys, re-exported for the front ends
 from .healthrow import FIX_DREAM_LEFTOVERS as FIX_DREAM_LEFTOVERS
 from .healthrow import FIX_DREAMS as FIX_DREAMS
@@ -385,6 +387,7 @@ def check(
         rows.append(row("watcher", HealthStatus.OK, "running: changes on disk show live"))
     else:
         rows.append(row("watcher", HealthStatus.WARN, "not running: changes on disk show after a refresh", FIX_REFRESH))
+    rows.append(recall_row(store.root, settings))
     if last_write_error:
         rows.append(row("last write error", HealthStatus.WARN, last_write_error))
     else:

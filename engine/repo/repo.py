@@ -39,6 +39,8 @@ from .store import MemoryStore
 from .watch import WatchMode, watch_changes
 
 if TYPE_CHECKING:
+    import threading
+
     from memrepo.engine.config import Settings
     from memrepo.engine.read.recalldoor import RecallDoor
 
@@ -457,9 +459,9 @@ class MemoryRepo(RepoAgents):
         # (docs/architecture.md §4): it never waits for the build.
         return await self._run(self._store.recall, query, workspace, limit, max_bytes, detail, min_confidence, related)
 
-    def open_recall_door(self, via: str) -> RecallDoor | None:
+    def open_recall_door(self, via: str, after: threading.Event | None = None) -> RecallDoor | None:
         """Answer new processes' recall with this process's warm model; see :meth:`MemoryStore.open_recall_door`."""
-        return self._store.open_recall_door(via)
+        return self._store.open_recall_door(via, after)
 
     # -- health (docs/architecture.md §9) ------------------------------------------
 

@@ -14,6 +14,7 @@ from memrepo.engine.models import ContextBlock, RecallHit, RecallMode
 from memrepo.engine.read.readcache import Fingerprint, ReadCaches
 
 if TYPE_CHECKING:
+    import threading
     from collections.abc import Callable, Collection
 
     from memrepo.engine.config import Settings
@@ -159,11 +160,14 @@ class StoreReads:
         """Fuse recall with semantic similarity from now on (``[semantic]``; a long-running process only)."""
         self.reads.use_semantic(self.settings.semantic)
 
-    def open_recall_door(self, via: str) -> RecallDoor | None:
+    def open_recall_door(self, via: str, after: threading.Event | None = None) -> RecallDoor | None:
         """Answer new processes' recall with this process's warm model (:mod:`memrepo.engine.read.recalldoor`).
 
         Args:
             via: who answers, as the asker's mode line names it (``the MCP server``).
+            after: set when the process has answered what it must answer first (the MCP server: ``initialize``);
+                the door loads the model only then (at most :data:`~memrepo.engine.read.recalldoor.AFTER_WAIT_S`
+                later). None: at once.
 
         Returns:
             RecallDoor | None: the door's thread, started (:meth:`RecallDoor.close` ends it); None when
@@ -174,7 +178,7 @@ class StoreReads:
             return None
         from memrepo.engine.read.recalldoor import RecallDoor
 
-        door = RecallDoor(self.reads.root, self.settings.semantic, semantic, via)
+        door = RecallDoor(self.reads.root, self.settings.semantic, semantic, via, after)
         door.start()
         return door
 

@@ -180,8 +180,10 @@ def test_a_model_that_cannot_answer_gives_lexical_recall_and_one_line(endpoint) 
     record.stop()  # the endpoint went away
     out, err, code = _hook(root, project, home, config, "where do deploys go first?")
     assert code == 0
-    assert _said(out)[2] == "(lexical recall)" and "staging cluster first" in _said(out)[3]
     assert err.count("\n") == 1 and err.startswith("memrepo: lexical recall answered: embedding endpoint ")
+    # The mode line says why, in the MCP server's words (one wording on every surface)
+    assert _said(out)[2] == f"(lexical recall: {err.removeprefix('memrepo: lexical recall answered: ').strip()})"
+    assert "staging cluster first" in _said(out)[3]
 
 
 @pytest.fixture
@@ -220,7 +222,8 @@ def test_a_local_model_that_cannot_load_gives_lexical_recall_and_one_line(local,
     )
     out, err, code = _hook(root, project, home, config, "where do deploys go first?", PYTHONPATH=str(broken))
     assert code == 0
-    assert _said(out)[2] == "(lexical recall)" and "staging cluster first" in _said(out)[3]
+    why = "the local embedding model could not load: e5-small-q4.bin: truncated"
+    assert _said(out)[2] == f"(lexical recall: {why})" and "staging cluster first" in _said(out)[3]
     assert (
         err
         == "memrepo: lexical recall answered: the local embedding model could not load: e5-small-q4.bin: truncated\n"

@@ -60,6 +60,7 @@ PUBLIC = SUB_PACKAGES | {
     "memrepo.engine.format.paths",
     "memrepo.engine.read.readcount",
     "memrepo.engine.read.recalldoor",
+    "memrepo.engine.read.modeline",
     "memrepo.engine.redaction",
     "memrepo.engine.redaction.allow",
     "memrepo.engine.repo.repo",

@@ -1,0 +1,43 @@
+"""The line that says which recall answered, one wording on every surface (docs/architecture.md §4).
+
+Plain strings only: the prompt hook's quick path imports it, and it loads no pydantic nor click.
+"""
+
+from __future__ import annotations
+
+
+def vector_share(covered: float) -> str:
+    """The share of entries with a vector, as every front end says it: ``37%``, ``under 1%``, ``over 99%``.
+
+    Some vectors but under 1% is never ``0%`` (that is for none: then recall is lexical), and not all is
+    never ``100%`` (breaker4 F3: the first minute of a build said "hybrid ... 0% of entries have vectors").
+    """
+    if 0 < covered < 0.01:
+        return "under 1%"
+    if 0.99 < covered < 1:
+        return "over 99%"
+    return f"{covered:.0%}"
+
+
+def recall_mode_line(mode: str, covered: float | None = None, note: str | None = None, via: str | None = None) -> str:
+    """The one line that says which recall answered, the same words on every surface (docs/architecture.md §4).
+
+    The MCP server's ``memory_recall`` and the prompt hook (itself or through the recall door) start their
+    answer with it, so at the same state of the vectors they say the same thing.
+
+    Args:
+        mode: ``"hybrid"`` or ``"lexical"``.
+        covered: the share of entries with a vector (0.0-1.0); None leaves it out.
+        note: why semantic recall was wanted and not used (``semantic vectors are being built``, a model's
+            failure), or None.
+        via: the warm process that answered through the recall door (``the MCP server``), or None.
+
+    Returns:
+        str: ``(hybrid recall[ via X]: lexical and semantic, 37% of entries have vectors)``,
+        ``(lexical recall[ via X]: note)`` or ``(lexical recall[ via X])``.
+    """
+    at = f" via {via}" if via else ""
+    if mode == "hybrid":
+        share = "" if covered is None else f", {vector_share(covered)} of entries have vectors"
+        return f"(hybrid recall{at}: lexical and semantic{share})"
+    return f"(lexical recall{at}: {note})" if note else f"(lexical recall{at})"
