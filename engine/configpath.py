@@ -157,14 +157,14 @@ SEMANTIC_SIZE_SLOPE = 0.018
 own slope, 0 turns the rule off)."""
 
 SIZE_REF = 135
-"""Entries with a vector at and above which the cosine floors stand as tuned (the smallest tuning repo's size)."""
+"""Entries at and above which the cosine floors stand as tuned (the smallest tuning repo's size)."""
 
 SIZE_MIN = 10
 """The smallest repo size the shift was measured at: a smaller repo gets the shift of this many entries."""
 
 
 def size_shift(count: int, slope: float = SEMANTIC_SIZE_SLOPE) -> float:
-    """How far both cosine floors drop in a repo of ``count`` entries with a vector (docs/architecture.md §4).
+    """How far both cosine floors drop in a repo of ``count`` entries (docs/architecture.md §4).
 
     The floors were tuned on repos of 135-185 entries. A no-answer question's best neighbour is the
     highest of ``N`` unrelated cosines, lower the fewer entries, while an answer's cosine does not
@@ -172,7 +172,9 @@ def size_shift(count: int, slope: float = SEMANTIC_SIZE_SLOPE) -> float:
     the tuning size (measured by subsampling the tuning repos' entries: 0.049 at 10, 0.037 at 22).
 
     Args:
-        count: entries with a vector (0 or more).
+        count: entries in the recall index (0 or more): the repo's size, not the vectors built so far. While
+            a build runs, the entries without a vector are still there to answer; counting only the few
+            with a vector dropped the floors as for a tiny repo, and unrelated neighbours answered.
         slope: ``[semantic] size_slope`` (0 or more).
 
     Returns:

@@ -378,7 +378,7 @@ class SemanticRecall:
                 return not path.startswith(WORKSPACES_DIR) or path == workspace_file
 
             try:
-                shift = size_shift(have, self.settings.size_slope)  # a small repo's floors are lower
+                shift = size_shift(total, self.settings.size_slope)  # a small repo's (not a young build's)
                 near = store.nearest(qvec, limit + DEPTH, self.settings.min_similarity - shift, keep)
             except ImportError:
                 return lexical, self._fail("semantic recall needs numpy: pip install 'memrepo[semantic]'", covered)

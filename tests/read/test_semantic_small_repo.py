@@ -1,7 +1,7 @@
 """Hybrid recall's cosine floors drop in a small repo (docs/architecture.md §4, "Small repos").
 
 The floors were tuned on repos of 135-185 entries; in a repo of fewer entries
-with a vector both drop by ``size_slope × ln(135 / N)``. The embedder here
+(indexed, with a vector or not yet) both drop by ``size_slope × ln(135 / N)``. The embedder here
 puts one entry at a chosen cosine to every query and the others at 0, so the
 floors are tested exactly.
 """
@@ -50,20 +50,32 @@ def semantic_on(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("MEMREPO_SEMANTIC", raising=False)  # tests/conftest.py turns it off for the others
 
 
-def _repo(tmp_path: Path, entries: int, cosine: float) -> tuple[RecallIndex, AngleEmbedder, Path]:
+def _repo(
+    tmp_path: Path, entries: int, cosine: float, vectors: int | None = None
+) -> tuple[RecallIndex, AngleEmbedder, Path]:
     root = tmp_path / "mem"
     (root / ".git").mkdir(parents=True)
     lines = [f"- {TARGET}"] + [f"- Gardening note {n}: water tomatoes{n} every morning" for n in range(entries - 1)]
+    if vectors:
+        lines.reverse()  # a partial build embeds the newest ids first (semantic_store.reconcile): the target is one
     (root / "MEMORY.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     index = RecallIndex(root)
     index.sync()
     emb = AngleEmbedder(cosine)
-    assert build_vectors(root, emb, 10_000) == entries
+    assert build_vectors(root, emb, vectors or 10_000) == (vectors or entries)
     return index, emb, root
 
 
-def _recall(tmp_path: Path, entries: int, cosine: float, related: bool = False, keys: bool = False, **settings: float):
-    index, emb, root = _repo(tmp_path, entries, cosine)
+def _recall(
+    tmp_path: Path,
+    entries: int,
+    cosine: float,
+    related: bool = False,
+    keys: bool = False,
+    vectors: int | None = None,
+    **settings: float,
+):
+    index, emb, root = _repo(tmp_path, entries, cosine, vectors)
     conf = SemanticKeys(**settings) if keys else SemanticSettings.model_validate(settings)  # keys: the prompt hook's
     sem = SemanticRecall(root, conf, emb, background=False)  # type: ignore[arg-type]
     try:
@@ -91,6 +103,14 @@ def test_the_same_cosine_does_not_answer_at_the_tuning_size_or_with_the_rule_off
     got, answered = _recall(tmp_path / "large", SIZE_REF + 5, 0.83)
     assert got == [] and not answered
     got, answered = _recall(tmp_path / "off", 20, 0.83, size_slope=0.0)
+    assert got == [] and not answered
+
+
+def test_a_large_repo_whose_vectors_are_still_being_built_keeps_the_tuned_floors(tmp_path: Path) -> None:
+    # doorwarm: with the build started at server start, the first prompts met 20 vectors in a repo of hundreds;
+    # the floors dropped as if the repo had 20 entries and three unrelated neighbours answered. The repo's size,
+    # not its vectors so far, sets the shift: 0.83 answers in a repo of 20, not in one of 140 with 20 vectors.
+    got, answered = _recall(tmp_path, SIZE_REF + 5, 0.83, vectors=20)
     assert got == [] and not answered
 
 
