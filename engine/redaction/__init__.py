@@ -145,15 +145,13 @@ _betterleaks_failed = False
 
 
 def _clean_memo() -> Any:
-    """The memo of texts Betterleaks found nothing in (:mod:`.memo`), when exactly one repo is open; else None."""
+    """The memo of texts Betterleaks found nothing in (:mod:`.memo`), when exactly one repo is open (or, with
+    none, the recall index re-reads a file: :func:`.memo.used_by_index`); else None."""
     from . import allow
+    from .memo import index_state, memo_for
 
-    states = allow.states()
-    if len(states) != 1:
-        return None
-    from .memo import memo_for
-
-    return memo_for(states[0])
+    states = allow.states() or [state for state in (index_state(),) if state is not None]
+    return memo_for(states[0]) if len(states) == 1 else None
 
 
 def flush_clean_memo() -> None:
