@@ -42,6 +42,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from re import Pattern
 from typing import Any
 
 from memrepo.engine.format.cleantext import IGNORABLE
@@ -296,7 +297,7 @@ def warm() -> None:
     list(_betterleaks_spans("warm up ab12cd34ef56gh78"))
 
 
-def _view(text: str, pattern: LazyPattern) -> tuple[str, list[int]] | None:
+def _view(text: str, pattern: LazyPattern | Pattern[str]) -> tuple[str, list[int]] | None:
     """``text`` with ``pattern``'s matches removed, and each kept character's index in ``text``."""
     if not pattern.search(text):
         return None
