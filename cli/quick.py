@@ -147,7 +147,7 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
             hits = coldrecall.recall(root, query, **options, start_build=start_index_build)
     if hits and hits[0].scan:
         sys.stderr.write(scan_line(hits[0].scan) + "\n")
-    skipped = skipped_line(root)  # once, in plain and --json alike: a file recall never read
+    skipped = skipped_line(root, hits)  # once, in plain and --json alike: a file recall never read
     if skipped:
         sys.stderr.write(skipped + "\n")
     if not hits:
@@ -163,6 +163,7 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
                     max_bytes=UNBUDGETED,
                     min_confidence=0.0 if args["show_all"] else None,
                     related=True,
+                    start_build=start_index_build,  # while the index builds, a scan again: never a build here
                 )
             best = again[0] if again else None
         fail(no_hit_line(query, budget, best))

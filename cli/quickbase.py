@@ -197,16 +197,17 @@ def no_hit_line(query: str, max_bytes: int, best: object | None) -> str:
     )
 
 
-def skipped_line(root: Path) -> str | None:
+def skipped_line(root: Path, hits: list | None = None) -> str | None:
     """The one line ``memrepo recall`` prints on standard error when files were too large to search, else None.
 
     Names at most three files and their sizes (MB) and counts the rest (breaker3 F15: a recall of a word
-    only in a 50 MB file said "no memory matches" and nothing of the file it never read).
+    only in a 50 MB file said "no memory matches" and nothing of the file it never read). ``hits``: the
+    recall's answer (a scan's says what it skipped, so the files are not walked twice).
     """
     from memrepo.engine.read.coldrecall import skipped_files
     from memrepo.tui.plain import clean
 
-    files = skipped_files(root)
+    files = skipped_files(root, hits)
     if not files:
         return None
     named = ", ".join(f"{clean(rel)} ({size / (1 << 20):.1f} MB)" for rel, size in files[:3])

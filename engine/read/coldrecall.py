@@ -120,6 +120,17 @@ _FIELDS = (
 )
 
 
+class ScanHits(list[ColdHit]):
+    """The hits a scan of the files gave while the index builds, and what that scan left unread for size.
+
+    Attributes:
+        skipped: ``(path, bytes)`` of each file over :data:`.recallkeys.MAX_INDEXED_FILE`, by path, from the
+            scan's own walk: what :func:`skipped_files` would walk the files again to find.
+    """
+
+    skipped: list[tuple[str, int]]
+
+
 def is_empty_query(query: str) -> bool:
     """Whether ``query`` has no term to search for (spaces and punctuation only; :func:`.terms.query_terms`)."""
     from memrepo.engine.format.terms import query_terms
@@ -236,8 +247,10 @@ SHOWN_AHEAD_MAX = 2_000
 """Most entries :func:`refresh_index` makes the shown text of in one call."""
 
 
-def skipped_files(root: Path) -> list[tuple[str, int]]:
+def skipped_files(root: Path, hits: list[ColdHit] | None = None) -> list[tuple[str, int]]:
     """The memory files recall leaves unread for their size, with their sizes (bytes), by path; never raises.
+
+    ``hits``: what :func:`recall` just answered; when a scan answered (:class:`ScanHits`) its walk says it.
 
     A file over :data:`.recallkeys.MAX_INDEXED_FILE` (1 MB: a memory file is at most 64 KB by the
     format) is never searched, so a recall must say so rather than answer "no memory matches"
@@ -246,6 +259,8 @@ def skipped_files(root: Path) -> list[tuple[str, int]]:
     """
     from .recallkeys import MAX_INDEXED_FILE, walk
 
+    if isinstance(hits, ScanHits):
+        return hits.skipped  # the scan walked the files a moment ago: not again (the index is not built)
     path = index_path(Path(root).absolute())  # a file: URI needs an absolute path
     if path.is_file():
         try:
@@ -259,7 +274,14 @@ def skipped_files(root: Path) -> list[tuple[str, int]]:
         found = walk(Path(root))
     except OSError:
         return []
-    return sorted((rel, st.st_size) for rel, st in found.items() if st.st_size > MAX_INDEXED_FILE)
+    return _too_large(found)
+
+
+def _too_large(walked: dict[str, Any]) -> list[tuple[str, int]]:
+    """``(path, bytes)`` of each walked file over :data:`.recallkeys.MAX_INDEXED_FILE`, by path."""
+    from .recallkeys import MAX_INDEXED_FILE
+
+    return sorted((rel, st.st_size) for rel, st in walked.items() if st.st_size > MAX_INDEXED_FILE)
 
 
 def refresh_index(root: Path, shown_for: list[str] | tuple[str, ...] = ()) -> int | None:
@@ -373,7 +395,7 @@ def recall(
             loaded, its vectors read; the recall door, :mod:`.recalldoor`); None: a new one for this call.
 
     Returns:
-        list[ColdHit]: best first.
+        list[ColdHit]: best first; a :class:`ScanHits` when a scan of the files answered.
 
     Raises:
         RefError: ``workspace`` is a name no workspace file has (as the store raises).
@@ -401,7 +423,9 @@ def recall(
                 for hit in hits:
                     hit.answer = False
             build_elsewhere(root, start_build, len(walked), any_size=quick)  # after the answer: never slows it
-            return hits
+            scanned = ScanHits(hits)
+            scanned.skipped = _too_large(walked)  # so the caller's note on large files walks nothing again
+            return scanned
     index = RecallIndex(root)
     try:
         if quick:

@@ -16,6 +16,7 @@ import contextlib
 import os
 import sqlite3
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .recallentries import update_file
@@ -62,6 +63,9 @@ def apply(
     except sqlite3.Error as exc:
         raise index_error(index.path, exc) from exc
     progress = _Progress(index, db) if building else None
+    from memrepo.engine.redaction.memo import done_by_index, used_by_index
+
+    memo = used_by_index(Path(index.path).parent)  # the Betterleaks clean memo, with no allow-list active too
     try:
         fresh = not index.built and db.execute("SELECT 1 FROM post LIMIT 1").fetchone() is None
         changes = PostingChanges(fresh)
@@ -108,6 +112,7 @@ def apply(
             raise index_error(index.path, exc) from exc
         raise
     finally:
+        done_by_index(memo)
         if progress is not None:
             progress.end()
     if changed:

@@ -36,6 +36,7 @@ _DETECTOR_SOURCES = (
     _ENGINE / "redaction" / "formats.py",
     _ENGINE / "redaction" / "idshapes.py",
     _ENGINE / "redaction" / "publishable.py",
+    _ENGINE / "redaction" / "lazyre.py",
     _ENGINE / "redaction" / "checksums.py",
     _ENGINE / "format" / "cleantext.py",
     _ENGINE / "read" / "recallkeys.py",

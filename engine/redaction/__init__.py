@@ -28,30 +28,31 @@ a line break cut rejoined, so a zero-width split or a wrapped token is found;
 spans map back onto the original text. Values marked false alarms
 (:mod:`memrepo.engine.redaction.allow`) are left alone.
 
-Start-up stays off the read paths: importing costs nothing, our rules compile
-on the first text (about 35 ms), and Betterleaks' Go library loads on the first
-text holding a token-like run (about 100-150 ms) that it has not found clean
-before (the memo of :mod:`.memo`), so a context block of prose, or one seen
-by an earlier process, never pays for it (detect-secrets, before, cost about 230 ms on the first text).
-Kingfisher's rules load under the same gate and the same memo (about 30 ms).
+Start-up stays off the read paths: importing costs nothing, each rule's regex compiles when a text first
+reaches it (:mod:`.lazyre`: prose reaches about a third), and Betterleaks' Go library loads on the first
+text holding a token-like run (about 100-150 ms) that it has not found clean before (the memo of :mod:`.memo`),
+so a context block of prose, or one seen by an earlier process, never pays for it. Kingfisher's rules load
+under the same gate and the same memo (about 30 ms).
 """
 
 from __future__ import annotations
 
 import logging
-import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from re import Pattern
 from typing import Any
 
 from memrepo.engine.format.cleantext import IGNORABLE
 
-_MARK_RE = re.compile(r"\[REDACTED:[a-z0-9-]+\]")
-_INVISIBLE_RE = re.compile(f"[{IGNORABLE}\u200d]")
+from .lazyre import LazyPattern, lazy
+
+_MARK_RE = lazy(r"\[REDACTED:[a-z0-9-]+\]")
+_INVISIBLE_RE = lazy(f"[{IGNORABLE}\u200d]")
 """Every default-ignorable character (:data:`.cleantext.IGNORABLE`): a token split by one is found whole."""
-_WRAP_RE = re.compile(r"(?<=[A-Za-z0-9_+/=-]{8})[ \t]*\r?\n[ \t>#*]*(?=[A-Za-z0-9_+/-]{8,4096}={0,2}(?:[\s.,;)]|$))")
+_WRAP_RE = lazy(r"(?<=[A-Za-z0-9_+/=-]{8})[ \t]*\r?\n[ \t>#*]*(?=[A-Za-z0-9_+/-]{8,4096}={0,2}(?:[\s.,;)]|$))")
 
 _lock = threading.Lock()
 _detectors: list[Callable[[str], Iterable[tuple[int, int, str]]]] | None = None
@@ -122,7 +123,7 @@ def _betterleaks_type(rule_id: str) -> str:
     return rule_id
 
 
-_RUN_RE = re.compile(r"[A-Za-z0-9_+/=.:-]{16,}|PRIVATE KEY")
+_RUN_RE = lazy(r"[A-Za-z0-9_+/=.:-]{16,}|PRIVATE KEY")
 
 
 def _has_candidate(text: str) -> bool:
@@ -145,15 +146,13 @@ _betterleaks_failed = False
 
 
 def _clean_memo() -> Any:
-    """The memo of texts Betterleaks found nothing in (:mod:`.memo`), when exactly one repo is open; else None."""
+    """The memo of texts Betterleaks found nothing in (:mod:`.memo`), when exactly one repo is open (or, with
+    none, the recall index re-reads a file: :func:`.memo.used_by_index`); else None."""
     from . import allow
+    from .memo import index_state, memo_for
 
-    states = allow.states()
-    if len(states) != 1:
-        return None
-    from .memo import memo_for
-
-    return memo_for(states[0])
+    states = allow.states() or [state for state in (index_state(),) if state is not None]
+    return memo_for(states[0]) if len(states) == 1 else None
 
 
 def flush_clean_memo() -> None:
@@ -169,7 +168,7 @@ def flush_clean_memo() -> None:
         memo.flush_all()
 
 
-_UNENCODABLE_RE = re.compile("[\x00\ud800-\udfff]")
+_UNENCODABLE_RE = lazy("[\x00\ud800-\udfff]")
 
 
 def _for_betterleaks(text: str) -> str:
@@ -298,7 +297,7 @@ def warm() -> None:
     list(_betterleaks_spans("warm up ab12cd34ef56gh78"))
 
 
-def _view(text: str, pattern: re.Pattern[str]) -> tuple[str, list[int]] | None:
+def _view(text: str, pattern: LazyPattern | Pattern[str]) -> tuple[str, list[int]] | None:
     """``text`` with ``pattern``'s matches removed, and each kept character's index in ``text``."""
     if not pattern.search(text):
         return None
@@ -314,7 +313,7 @@ def _view(text: str, pattern: re.Pattern[str]) -> tuple[str, list[int]] | None:
     return "".join(out), index
 
 
-_NEXT_PARAM_RE = re.compile(r"[&;][A-Za-z_][\w.-]*(?: [\w.-]+)?=")
+_NEXT_PARAM_RE = lazy(r"[&;][A-Za-z_][\w.-]*(?: [\w.-]+)?=")
 
 
 def _cut_query(text: str, start: int, end: int, slug: str) -> tuple[int, int, str]:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from . import lazyre
 from .configs import _ABOUT_PREFIX_RE, _ABOUT_WORDS, _NOT_PW_KEY_RE
 from .rules import _EMAIL_RE, _ENV_NAME_RE, _PATH_RE, _PLACEHOLDER_RE
 from .speech import _ok
@@ -55,26 +56,26 @@ _DECL = (
 _TYPE = r"(?:\[\d{0,4}\]|[ \t]+[A-Za-z][\w.:<>]{0,30}|[ \t]*:[ \t]*[A-Za-z][\w.<>?]{0,30}(?=[ \t]*=))?[\"']?"
 _OP = r"[ \t]*(?::=|=>|<-|=|:)[ \t]*"
 _RES_QUOTED = (
-    re.compile(_DECL + _NAME + _TYPE + _OP + _QUOTED + r"[ \t]*[,;)]?[ \t]*$"),
-    re.compile(r"(?i)" + _NAME + _CMP + _QUOTED),
-    re.compile(r"(?i)" + _QUOTED + _CMP + _NAME),
-    re.compile(r"(?i)\b(?:std::)?string[ \t]+" + _NAME + r"[ \t]*[({][ \t]*" + _QUOTED),
-    re.compile(r"(?i)" + _NAME + r"\.assign\([ \t]*" + _QUOTED),
+    lazyre.compile(_DECL + _NAME + _TYPE + _OP + _QUOTED + r"[ \t]*[,;)]?[ \t]*$"),
+    lazyre.compile(r"(?i)" + _NAME + _CMP + _QUOTED),
+    lazyre.compile(r"(?i)" + _QUOTED + _CMP + _NAME),
+    lazyre.compile(r"(?i)\b(?:std::)?string[ \t]+" + _NAME + r"[ \t]*[({][ \t]*" + _QUOTED),
+    lazyre.compile(r"(?i)" + _NAME + r"\.assign\([ \t]*" + _QUOTED),
 )
-_UNQUOTED_RE = re.compile(_DECL + _NAME + _TYPE + _OP + r"(?P<value>[^\s\"'`„“”«»‹›「」『』]{7,256})[\"'`]?[ \t]*$")
-_TEMPLATE_RE = re.compile(
+_UNQUOTED_RE = lazyre.compile(_DECL + _NAME + _TYPE + _OP + r"(?P<value>[^\s\"'`„“”«»‹›「」『』]{7,256})[\"'`]?[ \t]*$")
+_TEMPLATE_RE = lazyre.compile(
     r"\{\{\s*[\w.]+[^{}]*\}\}|\$\{[\w.:-]+\}|#\{[\w.\[\]'\"()]+\}|%\(\w+\)[sd]|(?<!\{)\{\w*\}(?!\})|%\w+(?:\([\w.-]*\))?%|<\w+>"
 )
 """A template or format field inside a value (``db-{{ env }}``, ``${PW}``, ``#{ENV['PW']}``, ``%(pw)s``, ``{0}``,
 ``%env(PW)%``, ``<password>``)."""
-_WRAPPED_NAME_RE = re.compile(r"[^A-Za-z0-9]+[A-Z][A-Z0-9_]*[A-Z][^A-Za-z0-9]+")
+_WRAPPED_NAME_RE = lazyre.compile(r"[^A-Za-z0-9]+[A-Z][A-Z0-9_]*[A-Z][^A-Za-z0-9]+")
 """A constant's name wrapped in a build tool's markers: a placeholder (``@@API_KEY@@``, ``__PASSWORD__``)."""
-_CALL_RE = re.compile(r"[A-Za-z_$][\w$.]*\([^()]*\);?")
+_CALL_RE = lazyre.compile(r"[A-Za-z_$][\w$.]*\([^()]*\);?")
 """A call, the value a function returns (``obj.getPassword()``, ``aFunctionCall();``)."""
 _PLAIN_SYMBOLS = frozenset("_-./:+=()[]{};")
 _PAIRS = {")": "(", "]": "[", "}": "{"}
 _NAME_KEYS = ("pass", "pwd", "senha", "contrase", "kennwort", "secret", "key")
-_LINE_RE = re.compile(r"[^\r\n]+")
+_LINE_RE = lazyre.compile(r"[^\r\n]+")
 
 
 def _reference(value: str) -> bool:

@@ -26,9 +26,9 @@ token's value must read as a credential (:func:`.speech._ok`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from . import lazyre
 from .rules import _EMAIL_RE, _ENV_NAME_RE, _PLACEHOLDER_RE
 from .speech import _ok
 
@@ -36,33 +36,33 @@ Span = tuple[int, int, str]
 
 _PW = r"(?:passw(?:or)?d|passwd|pwd|passphrase|pass|passwort|kennwort|senha|contrase[ñn]a)s?"
 _KEY = r"(?:secret|token|api_?key|apikey|access_?key|private_?key|license_?key|auth_?key|credentials?|key)s?"
-_XML_RE = re.compile(
+_XML_RE = lazyre.compile(
     r"(?i)<(?P<tag>[\w.:-]{0,40}?(?:(?P<pw>" + _PW + r")|" + _KEY + r"))(?:\s[^<>]{0,200})?>"
     r"(?P<value>[^<>\s]{3,512})</(?P=tag)>"
 )
 _NAME = r"(?P<name>[\w.$-]{0,60}?(?:(?P<pw>" + _PW + r")|" + _KEY + r"))"
 _PAIR_RES = (
-    re.compile(
+    lazyre.compile(
         r"(?i)[\"']?(?:key|name)[\"']?\s*[:=]\s*[\"']" + _NAME + r"[\"']\s*,\s*[\"']?value[\"']?\s*[:=]\s*"
         r"[\"'](?P<value>[^\"'\n]{3,256})[\"']"
     ),
-    re.compile(
+    lazyre.compile(
         r"(?im)^[ \t]*(?:-[ \t]+)?(?:name|key)[ \t]*:[ \t]*[\"']?" + _NAME + r"[\"']?[ \t]*\r?\n"
         r"[ \t]*value[ \t]*:[ \t]*(?P<q>[\"']?)(?P<value>[^\s\"']{3,256})(?P=q)[ \t]*$"
     ),
-    re.compile(
+    lazyre.compile(
         r"(?i)<(?P<n>name|key)>[ \t]*"
         + _NAME
         + r"[ \t]*</(?P=n)>\s{0,200}?<(?P<v>value|string)>(?P<value>[^<>\s]{3,256})"
         r"</(?P=v)>"
     ),
 )
-_LINE_RE = re.compile(
+_LINE_RE = lazyre.compile(
     r"(?im)^[ \t]*(?:-[ \t]+)?(?:export[ \t]+)?[\"']?\$?(?P<key>[\w.-]{0,40}?" + _PW + r"\d{0,3})[\"']?"
     r"(?:[ \t]*(?P<colon>:)[ \t]*|(?P<eq>=)|[ \t]*(?::=|=>|=)[ \t]*(?=[\"']))"
     r"(?P<q>[\"']?)(?P<value>[^\s\"'`,;„“”«»‹›「」『』]{3,128})(?P=q)[ \t]*[,;]?[ \t]*$"
 )
-_QUERY_RE = re.compile(r"(?i)[?&;](?P<key>\w{0,30}(?:pass|passwd|password|pwd))=(?P<value>[^&#\s\"'<>]{3,256})")
+_QUERY_RE = lazyre.compile(r"(?i)[?&;](?P<key>\w{0,30}(?:pass|passwd|password|pwd))=(?P<value>[^&#\s\"'<>]{3,256})")
 _ABOUT_TEXT = (
     "required optional none null nil true false yes no empty blank unset set reset expired changed unknown hidden "
     "masked redacted secret secrets password passwd pass pwd default random generated prompt ask vault env file see "
@@ -75,9 +75,9 @@ _ABOUT_TEXT = (
 _ABOUT_WORDS = frozenset(_ABOUT_TEXT.split())
 """Words a password key's value holds when it says something about the password instead of being one: its hashing,
 its rotation, where it comes from ("password: bcrypt", "password: rotated monthly", "password: Okta")."""
-_ABOUT_PREFIX_RE = re.compile(r"(?i)(?:see|ask|from|via|in)[-_]")
+_ABOUT_PREFIX_RE = lazyre.compile(r"(?i)(?:see|ask|from|via|in)[-_]")
 """A value that points elsewhere, written as one token (``see-vault``, ``from_vault``)."""
-_NOT_PW_KEY_RE = re.compile(
+_NOT_PW_KEY_RE = lazyre.compile(
     r"(?i)(?:(?<![a-z])(?:by|com|encom|sur|over|under|tres)|(?:first|second|third|final|last|next|single|multi|one|"
     r"two|lint|test)[_-]?)pass(?:es)?\d{0,3}$"
 )
@@ -86,7 +86,7 @@ _NOT_PW_KEY_RE = re.compile(
 _PW_KEYS = ("pass", "pwd", "senha", "contrase", "kennwort")
 """Substrings, lower case, one of which a password key holds (a cheap test before the line and query rules)."""
 _KEYS = (*_PW_KEYS, "secret", "token", "key", "cred")
-_KEYS_RE, _PW_KEYS_RE = re.compile("|".join(_KEYS)), re.compile("|".join(_PW_KEYS))
+_KEYS_RE, _PW_KEYS_RE = lazyre.compile("|".join(_KEYS)), lazyre.compile("|".join(_PW_KEYS))
 
 
 def _pw_value_ok(value: str) -> bool:

@@ -41,6 +41,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from . import lazyre
 from .docformats import DOC_VENDORS
 from .rules import entropy, looks_like_credential
 from .vendorwords import VENDORS as _RULE_SET_VENDORS
@@ -53,17 +54,17 @@ Span = tuple[int, int, str]
 WINDOW = 48
 """How far before a value (on its line) a vendor name may stand, in characters (trufflehog: 40, Kingfisher: 32 twice)."""
 
-_VALUE_RE = re.compile(
+_VALUE_RE = lazyre.compile(
     r"(?<![A-Za-z0-9_.+/~$-])(?P<value>[A-Za-z0-9][A-Za-z0-9_.+/~-]{14,510}={0,2})(?![A-Za-z0-9_+/=~-])"
 )
-_UUID_RE = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
-_HEX_RE = re.compile(r"[0-9a-fA-F]+")
-_NAMED_UUID_RE = re.compile(r"(?=[A-Za-z-]*[A-Za-z]{4})(?:[A-Za-z]+-){1,6}" + _UUID_RE.pattern)
+_UUID_RE = lazyre.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
+_HEX_RE = lazyre.compile(r"[0-9a-fA-F]+")
+_NAMED_UUID_RE = lazyre.compile(r"(?=[A-Za-z-]*[A-Za-z]{4})(?:[A-Za-z]+-){1,6}" + _UUID_RE.pattern)
 """Words of letters only (one of four or more) and a UUID: a resource name; ``pat-na1-<uuid>`` (a digit) is no name."""
-_CAMEL_RE = re.compile(r"(?<=[a-z])(?=[A-Z])")
-_WORD_RE = re.compile(r"[a-z]+")
-_SLUG_RE = re.compile(r"(?:[0-9]{1,4}[-_.])*[a-z]{2,}[0-9]{0,4}(?:[-_.](?:[a-z]{2,}[0-9]{0,4}|v?[0-9]{1,4}))+")
-_CAMEL_NAME_RE = re.compile(r"[A-Za-z][a-z]+(?:[A-Z][a-z]+|[A-Z](?![a-z])|[_-]?[0-9])*")
+_CAMEL_RE = lazyre.compile(r"(?<=[a-z])(?=[A-Z])")
+_WORD_RE = lazyre.compile(r"[a-z]+")
+_SLUG_RE = lazyre.compile(r"(?:[0-9]{1,4}[-_.])*[a-z]{2,}[0-9]{0,4}(?:[-_.](?:[a-z]{2,}[0-9]{0,4}|v?[0-9]{1,4}))+")
+_CAMEL_NAME_RE = lazyre.compile(r"[A-Za-z][a-z]+(?:[A-Z][a-z]+|[A-Z](?![a-z])|[_-]?[0-9])*")
 """A camel-case name; each step starts on its own kind of character, so matching takes linear time."""
 
 _SECRET_WORDS = (
@@ -147,14 +148,14 @@ def _mixed_case_letters(value: str) -> bool:
 
 _NAMING_WORDS = SECRET_WORDS | {"api", "apikey", "access", "credential", "webhook", "signing"}
 """Words that name the value after them a secret when no public label follows them (``api key (prod) -> <value>``)."""
-_AFTER_RE = re.compile(
+_AFTER_RE = lazyre.compile(
     r"\s*[),]?\s*(?:(?:is|was|=|:|-+|—|\()\s*)?(?P<words>(?:[\w.-]+\s+){0,4}?)(?:api[\s_-]?)?"
     r"(?:key|token|secret|password|passphrase|credential)s?\b",
     re.I,
 )
 """A secret word just after a value: ``<value> is the Hexaline api key``, ``<value> (api token)``."""
-_NAME_RE = re.compile(r"(?<![\w.-])(?P<name>[A-Za-z][A-Za-z0-9]{2,23})[\"'`]?[ \t]*[:=]?[ \t]*[\"'`]?$")
-_DOTTED_NAME_RE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+_NAME_RE = lazyre.compile(r"(?<![\w.-])(?P<name>[A-Za-z][A-Za-z0-9]{2,23})[\"'`]?[ \t]*[:=]?[ \t]*[\"'`]?$")
+_DOTTED_NAME_RE = lazyre.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 """A dotted name in code (``pygit2.LIBGIT2_VERSION``, ``base64.urlsafe_b64decode``): not a token."""
 _STOP = frozenset(
     """
@@ -216,11 +217,11 @@ def _random_letters(value: str) -> bool:
     )
 
 
-_ID_RE = re.compile(
+_ID_RE = lazyre.compile(
     r"(?i)(?<![A-Za-z0-9])(?:client|app|application|key|access[_ -]?key|api[_ -]?key|api|consumer|secret)[_ .-]?id"
     r"[\"']?\s*[:=]?\s*[\"']?(?P<value>[A-Za-z0-9_.+/-]{16,128})(?![\w+/=-])"
 )
-_PAIRED_SECRET_RE = re.compile(r"(?i)(?:secret|password|passwd|token|private[_ -]?key)[\"']?\s*(?:[:=]|is\b)")
+_PAIRED_SECRET_RE = lazyre.compile(r"(?i)(?:secret|password|passwd|token|private[_ -]?key)[\"']?\s*(?:[:=]|is\b)")
 
 
 def _paired_ids(text: str) -> Iterator[Span]:

@@ -30,8 +30,9 @@ was added for a miss on that tuning set, never for a held-out one:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
+
+from . import lazyre
 
 Span = tuple[int, int, str]
 
@@ -45,18 +46,18 @@ _DOC_VENDORS = (
 DOC_VENDORS = frozenset(_DOC_VENDORS.split())
 """Vendors whose docs give a key format, named by no rule set we import (each has samples in ``vendordocs2``)."""
 
-_ALPHA_VANTAGE_RE = re.compile(r"(?i)alpha[ _-]?vantage")
-_AV_KEY_RE = re.compile(
+_ALPHA_VANTAGE_RE = lazyre.compile(r"(?i)alpha[ _-]?vantage")
+_AV_KEY_RE = lazyre.compile(
     r"(?<![\w-])(?P<value>(?=[A-Z]*[0-9][A-Z]*[0-9])(?=[0-9]*[A-Z][0-9]*[A-Z])[A-Z0-9]{16})(?![\w-])"
 )
-_AGORA_RE = re.compile(
+_AGORA_RE = lazyre.compile(
     r"(?i)\bapp[ _-]?certificate\b[\"']?\s*(?:[:=]|is\b|->)?\s*[\"']?(?P<value>[0-9a-f]{32})(?![0-9a-z])"
 )
-_RAZORPAY_RE = re.compile(
+_RAZORPAY_RE = lazyre.compile(
     r"(?<![\w-])rzp_(?:live|test)_[A-Za-z0-9]{14}(?:[ \t]*[:/,][ \t]*|[ \t]+(?:and[ \t]+)?(?:(?:key[ _])?secret[ \t:=]+)?)"
     r"(?P<value>(?=[A-Za-z0-9]*[A-Z])(?=[A-Za-z0-9]*[a-z])(?=[A-Za-z0-9]*[0-9])[A-Za-z0-9]{24})(?![\w-])"
 )
-_TWILIO_RE = re.compile(
+_TWILIO_RE = lazyre.compile(
     r"(?<![\w-])AC[0-9a-f]{32}[\"'`]?(?:[ \t]*[:,][ \t]*|[ \t]+)[\"'`]?(?P<value>[0-9a-f]{32})(?![0-9A-Za-z_-])"
 )
 _LINE_WINDOW = 48

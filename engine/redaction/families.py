@@ -19,19 +19,19 @@ secrets-patterns-db's curated rules (``benchmarks/secrets_corpus/build_rule_exam
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from . import lazyre
 from .context import WINDOW, named_by_vendor
 from .rules import entropy
 
 Span = tuple[int, int, str]
 
-_NIGHTFALL_RE = re.compile(r"(?<![\w-])(?P<value>NF-[A-Za-z0-9]{32})(?![\w-])")
-_FB_EXPLORER_RE = re.compile(r"(?<![\w-])(?P<value>EAACEdEose0cBA[A-Za-z0-9]{4,512})(?![\w-])")
-_WANDB_RE = re.compile(r"(?i)wandb")
-_HEX40_RE = re.compile(r"(?<![\w-])(?P<value>[0-9a-f]{40})(?![\w-])")
-_DASHED_RE = re.compile(r"(?<![A-Za-z0-9_.+/~$-])(?P<value>[_-][A-Za-z0-9_-]{15,127})(?![A-Za-z0-9_+/=~-])")
+_NIGHTFALL_RE = lazyre.compile(r"(?<![\w-])(?P<value>NF-[A-Za-z0-9]{32})(?![\w-])")
+_FB_EXPLORER_RE = lazyre.compile(r"(?<![\w-])(?P<value>EAACEdEose0cBA[A-Za-z0-9]{4,512})(?![\w-])")
+_WANDB_RE = lazyre.compile(r"(?i)wandb")
+_HEX40_RE = lazyre.compile(r"(?<![\w-])(?P<value>[0-9a-f]{40})(?![\w-])")
+_DASHED_RE = lazyre.compile(r"(?<![A-Za-z0-9_.+/~$-])(?P<value>[_-][A-Za-z0-9_-]{15,127})(?![A-Za-z0-9_+/=~-])")
 
 
 def _line_window(text: str, start: int) -> str:

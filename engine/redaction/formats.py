@@ -41,25 +41,25 @@ import binascii
 import re
 from collections.abc import Iterator
 
-from . import checksums, idshapes
+from . import checksums, idshapes, lazyre
 
 Span = tuple[int, int]
 
-_ONION_RE = re.compile(r"(?<![\w.-])(?P<l>[a-z2-7]{56})\.onion(?![\w-])")
-_UPS_RE = re.compile(r"(?<![\w-])1Z[A-Z0-9]{6}\d{10}(?![\w-])")
+_ONION_RE = lazyre.compile(r"(?<![\w.-])(?P<l>[a-z2-7]{56})\.onion(?![\w-])")
+_UPS_RE = lazyre.compile(r"(?<![\w-])1Z[A-Z0-9]{6}\d{10}(?![\w-])")
 """``1Z``, the shipper (6), the service (2 digits), the package (7 digits) and the check digit."""
-_LEI_RE = re.compile(r"(?<![\w-])[A-Z0-9]{18}\d{2}(?![\w-])")
-_LEI_WORD_RE = re.compile(r"\bLEI\b|(?i:\blegal entity identifier)")
-_SFDC_RE = re.compile(r"(?<![\w-])[A-Za-z0-9]{15}[A-Z0-5]{3}(?![\w-])")
-_NOSTR_RE = re.compile(r"(?<![\w])(?P<hrp>npub|note)1[02-9ac-hj-np-z]{58}(?![\w])")
-_GH_LEGACY_RE = re.compile(r"(?<![\w+/])MD[A-Za-z0-9+/]{6,80}={0,2}(?![\w+/=])")
-_GH_LEGACY_BODY_RE = re.compile(r"0(?P<n>\d{1,2}):(?P<type>[A-Z][A-Za-z]+)\d+")
-_GH_NODE_RE = re.compile(r"(?<![\w-])[A-Z]{1,5}_(?P<v>k[g-z]D[N-P][A-Za-z0-9_-]{2,40})(?![\w-])")
+_LEI_RE = lazyre.compile(r"(?<![\w-])[A-Z0-9]{18}\d{2}(?![\w-])")
+_LEI_WORD_RE = lazyre.compile(r"\bLEI\b|(?i:\blegal entity identifier)")
+_SFDC_RE = lazyre.compile(r"(?<![\w-])[A-Za-z0-9]{15}[A-Z0-5]{3}(?![\w-])")
+_NOSTR_RE = lazyre.compile(r"(?<![\w])(?P<hrp>npub|note)1[02-9ac-hj-np-z]{58}(?![\w])")
+_GH_LEGACY_RE = lazyre.compile(r"(?<![\w+/])MD[A-Za-z0-9+/]{6,80}={0,2}(?![\w+/=])")
+_GH_LEGACY_BODY_RE = lazyre.compile(r"0(?P<n>\d{1,2}):(?P<type>[A-Z][A-Za-z]+)\d+")
+_GH_NODE_RE = lazyre.compile(r"(?<![\w-])[A-Z]{1,5}_(?P<v>k[g-z]D[N-P][A-Za-z0-9_-]{2,40})(?![\w-])")
 """GitHub's node ids since 2021: a type prefix (``R_``, ``PR_``, ``I_`` ...) and base64url of a MessagePack array of ids."""
-_EWS_RE = re.compile(r"(?<![\w+/=-])AA[MQ]k[A-Za-z0-9+/_-]{40,400}={0,2}(?![\w+/=-])")
+_EWS_RE = lazyre.compile(r"(?<![\w+/=-])AA[MQ]k[A-Za-z0-9+/_-]{40,400}={0,2}(?![\w+/=-])")
 _GUID_ASCII_RE = re.compile(rb"[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}")
-_DID_PLC_RE = re.compile(r"(?<![\w])did:plc:[a-z2-7]{24}(?![\w])")
-_DID_KEY_RE = re.compile(r"(?<![\w])did:key:z(?P<v>[1-9A-HJ-NP-Za-km-z]{40,400})(?![\w])")
+_DID_PLC_RE = lazyre.compile(r"(?<![\w])did:plc:[a-z2-7]{24}(?![\w])")
+_DID_KEY_RE = lazyre.compile(r"(?<![\w])did:key:z(?P<v>[1-9A-HJ-NP-Za-km-z]{40,400})(?![\w])")
 _PUBLIC_MULTICODECS = {
     b"\xed\x01": (32,),  # ed25519-pub
     b"\xec\x01": (32,),  # x25519-pub
@@ -69,63 +69,63 @@ _PUBLIC_MULTICODECS = {
     b"\xeb\x01": (96,),  # bls12_381-g2-pub
 }
 """Multicodec varint prefixes of public keys and their key lengths (the multicodec table); no ``-priv`` code."""
-_TWILIO_RE = re.compile(
+_TWILIO_RE = lazyre.compile(
     r"(?<![\w-])(?:AC|SM|MM|CA|MG|PN|RE|CF|QU|AP|VA|IS|CH|WS|WW|WK|WT|FW|ZS|ZH)[0-9a-f]{32}(?![\w-])"
 )
-_NIX_RE = re.compile(
+_NIX_RE = lazyre.compile(
     r"(?<![\w-])(?P<algo>md5|sha1|sha256|sha512)(?::|\s*=\s*\"|\s+\")(?P<v>[0-9a-df-np-sv-z]{26,103})(?![\w])"
 )
 _NIX_LEN = {"md5": 26, "sha1": 32, "sha256": 52, "sha512": 103}
-_ARXIV_RE = re.compile(
+_ARXIV_RE = lazyre.compile(
     r"(?<![\w./-])(?:astro-ph|cond-mat|gr-qc|hep-ex|hep-lat|hep-ph|hep-th|math-ph|nlin|nucl-ex|nucl-th|physics|"
     r"quant-ph|math|cs|q-bio|q-fin|stat|econ|eess|chao-dyn|solv-int|patt-sol|adap-org|cmp-lg|comp-gas|alg-geom|"
     r"dg-ga|funct-an|q-alg|chem-ph|supr-con|atom-ph|acc-phys|ao-sci|bayes-an|plasm-ph|mtrl-th)"
     r"(?:\.[A-Z]{2})?/\d\d(?:0[1-9]|1[0-2])\d{3}(?:v\d+)?(?![\w/-])"
 )
 """An arXiv identifier of before 2007: its archive (arXiv's list), an optional subject class, YYMMNNN."""
-_ADVISORY_RE = re.compile(
+_ADVISORY_RE = lazyre.compile(
     r"(?<![\w-])(?:(?:CVE|RUSTSEC|PYSEC|GO|OSV|GSD|MAL|DLA|DSA|USN)-\d{4}-\d{1,7}|GHSA(?:-[23456789cfghjmpqrvwx]{4}){3})"
     r"(?![\w-])"
 )
 """A security advisory's id: CVE, the OSV databases' prefixes (RUSTSEC, PYSEC, GO ...) and GHSA's alphabet."""
-_UDID_RE = re.compile(r"(?<![\w-])0000[0-9]{4}-00[0-9A-F]{14}(?![\w-])")
+_UDID_RE = lazyre.compile(r"(?<![\w-])0000[0-9]{4}-00[0-9A-F]{14}(?![\w-])")
 """An Apple device UDID since the A12 chip: ``0000`` and the chip id (``8030``), ``-``, the 16-hex ECID."""
-_NOTION_RE = re.compile(
+_NOTION_RE = lazyre.compile(
     r"(?<![\w.-])(?:https?://)?(?:www\.)?(?:[\w-]+\.)?notion\.(?:so|site)/(?:[\w.-]+/)*(?:[\w-]*-)?[0-9a-f]{32}"
     r"(?![\w-])"
 )
 """A Notion page link: the page's id (32 hex) at the end of its path (Notion's access is by account, not link)."""
-_ASSET_RE = re.compile(
+_ASSET_RE = lazyre.compile(
     r"(?<![\w/.~-])(?:[\w.~-]+/)*(?P<name>[\w.-]+?)[.-](?P<h>[A-Za-z0-9_-]{8}|[0-9a-f]{8,32})"
     r"\.(?:m?js|cjs|css|map|woff2?|ttf|eot|svg|png|jpe?g|gif|webp|avif|wasm|ico)(?:\.map)?(?![\w.])"
 )
-_ASSET_EXT_RE = re.compile(r"\.(?:m?js|cjs|css|map|woff2?|ttf|eot|svg|png|jpe?g|gif|webp|avif|wasm|ico)(?![\w])")
-_SKI_RE = re.compile(
+_ASSET_EXT_RE = lazyre.compile(r"\.(?:m?js|cjs|css|map|woff2?|ttf|eot|svg|png|jpe?g|gif|webp|avif|wasm|ico)(?![\w])")
+_SKI_RE = lazyre.compile(
     r"(?i)(?:\b(?:subject|authority) key identifier\b:?[ \t]*\n?[ \t]*(?P<v>(?:keyid:)?(?:[0-9A-F]{2}:){7,63}[0-9A-F]{2})"
     r"|(?<![\w-])(?P<k>keyid:(?:[0-9A-F]{2}:){7,63}[0-9A-F]{2}))(?![\w:])"
 )
 """X.509 key identifiers: after their extension's name, or after ``keyid:`` (how OpenSSL prints the authority's)."""
-_VERIFY_RE = re.compile(
+_VERIFY_RE = lazyre.compile(
     r"(?i)(?<![\w-])(?:[a-z0-9]+-)*(?:site|domain)-verification[=:]\s*[\"']?(?P<v>[A-Za-z0-9_+/=-]{8,128})"
 )
-_MSGID_HEADER_RE = re.compile(r"(?im)^[ \t]*(?:message-id|in-reply-to|references|x-message-id)[ \t]*:(?P<rest>.*)$")
-_MSGID_RE = re.compile(r"<[\w=+.$%!#&*~-]{1,250}@[A-Za-z0-9.-]{1,250}>")
+_MSGID_HEADER_RE = lazyre.compile(r"(?im)^[ \t]*(?:message-id|in-reply-to|references|x-message-id)[ \t]*:(?P<rest>.*)$")
+_MSGID_RE = lazyre.compile(r"<[\w=+.$%!#&*~-]{1,250}@[A-Za-z0-9.-]{1,250}>")
 """A Message-ID (RFC 5322 ``msg-id``): no ``:`` or ``/`` in its left part, so never a URL's ``user:pass@``."""
-_GMAIL_MSGID_RE = re.compile(r"<[\w=+.$%!#&*~-]{1,250}@mail\.gmail\.com>")
-_HEADER_ID_RE = re.compile(
+_GMAIL_MSGID_RE = lazyre.compile(r"<[\w=+.$%!#&*~-]{1,250}@mail\.gmail\.com>")
+_HEADER_ID_RE = lazyre.compile(
     r"(?i)\b(?:cf-ray[\"']?\s*[:=]\s*[\"']?(?P<ray>[0-9a-f]{16}(?:-[A-Z]{3})?)"
     r"|x-amz-(?:id-2|cf-id)[\"']?\s*[:=]\s*[\"']?(?P<amz>[A-Za-z0-9+/_=-]{20,200}))(?![\w+/=-])"
 )
-_UID_RE = re.compile(
+_UID_RE = lazyre.compile(
     r"(?i)(?<![\w-])(?:user[ _-]?)?uid\b[\"']?[ \t]*[:=]?[ \t]*[\"']?(?P<v>[A-Za-z0-9]{20,40})(?![\w-])"
 )
 """A user id after ``uid``: letters and digits alone (a vendor token's ``_``/``-`` prefix is never one)."""
-_FIGMA_KEY_RE = re.compile(r"(?i)\bfile[ _-]?key\b[\"']?\s*[:=]?\s*[\"']?(?P<v>[A-Za-z0-9]{22,128})(?![\w])")
-_MATRIX_EVENT_RE = re.compile(r"(?<![\w$])\$(?P<v>[A-Za-z0-9+/_-]{43})(?![\w+/-])")
-_MATRIX_WORD_RE = re.compile(r"(?i)matrix|synapse|![A-Za-z]{10,}:[\w.-]+")
-_SOLANA_RE = re.compile(r"(?<![\w])[1-9A-HJ-NP-Za-km-z]{32,44}(?![\w])")
-_SOLANA_WORD_RE = re.compile(r"(?i:solana|solscan|phantom|\bspl\b)|\bSOL\b")
-_SECRET_WORD_RE = re.compile(r"(?i)secret|passw|private|hmac|bearer|token|seed|mnemonic|api[ _-]?key")
+_FIGMA_KEY_RE = lazyre.compile(r"(?i)\bfile[ _-]?key\b[\"']?\s*[:=]?\s*[\"']?(?P<v>[A-Za-z0-9]{22,128})(?![\w])")
+_MATRIX_EVENT_RE = lazyre.compile(r"(?<![\w$])\$(?P<v>[A-Za-z0-9+/_-]{43})(?![\w+/-])")
+_MATRIX_WORD_RE = lazyre.compile(r"(?i)matrix|synapse|![A-Za-z]{10,}:[\w.-]+")
+_SOLANA_RE = lazyre.compile(r"(?<![\w])[1-9A-HJ-NP-Za-km-z]{32,44}(?![\w])")
+_SOLANA_WORD_RE = lazyre.compile(r"(?i:solana|solscan|phantom|\bspl\b)|\bSOL\b")
+_SECRET_WORD_RE = lazyre.compile(r"(?i)secret|passw|private|hmac|bearer|token|seed|mnemonic|api[ _-]?key")
 
 
 def _line_before(text: str, start: int, width: int = 48) -> str:

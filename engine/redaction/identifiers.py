@@ -46,133 +46,133 @@ import json
 import re
 from collections.abc import Iterator
 
-from . import checksums, formats
+from . import checksums, formats, lazyre
 
 Span = tuple[int, int]
 
 _B58 = "1-9A-HJ-NP-Za-km-z"
-_BTC_RE = re.compile(
+_BTC_RE = lazyre.compile(
     rf"(?<![\w])(?:[13mn2][{_B58}]{{25,34}}|(?:bc|tb|bcrt)1[02-9ac-hj-np-z]{{8,87}}|(?:BC|TB)1[02-9AC-HJ-NP-Z]{{8,87}})"
     r"(?![\w])"
 )
-_CID_RE = re.compile(rf"(?<![\w])(?:Qm[{_B58}]{{44}}|ba[a-z2-7]{{49,119}}|z[bd][{_B58}]{{45,99}})(?![\w])")
+_CID_RE = lazyre.compile(rf"(?<![\w])(?:Qm[{_B58}]{{44}}|ba[a-z2-7]{{49,119}}|z[bd][{_B58}]{{45,99}})(?![\w])")
 """CIDs: v0, and v1 whose first byte (version 1) makes base32 start ``ba`` and base58btc ``zb``/``zd``."""
-_IBAN_RE = re.compile(r"(?<![\w])[A-Z]{2}\d{2}(?:[A-Z0-9]{11,30}|(?: [A-Z0-9]{4}){2,7}(?: [A-Z0-9]{1,4})?)(?![\w])")
-_ISBN_RE = re.compile(r"(?<![\w-])(?:97[89][- ]?)?\d{1,5}[- ]?\d{1,7}[- ]?\d{1,7}[- ]?[\dX](?![\w-])")
-_ISBN_LABEL_RE = re.compile(r"(?i)\b(?:isbn(?:-1[03])?|ean(?:-13)?|gtin(?:-13)?|barcode)\b[\s:#]*$")
-_DIGIT_RE = re.compile(r"\d")
-_ISBN_WORD_RE = re.compile(r"(?i)isbn|ean|gtin|barcode")
-_ORCID_RE = re.compile(r"(?<![\w-])\d{4}-\d{4}-\d{4}-\d{3}[\dX](?![\w-])")
-_VIN_RE = re.compile(r"(?<=\bVIN)[\s:#]+(?P<v>[A-HJ-NPR-Z0-9]{17})(?![\w])")
+_IBAN_RE = lazyre.compile(r"(?<![\w])[A-Z]{2}\d{2}(?:[A-Z0-9]{11,30}|(?: [A-Z0-9]{4}){2,7}(?: [A-Z0-9]{1,4})?)(?![\w])")
+_ISBN_RE = lazyre.compile(r"(?<![\w-])(?:97[89][- ]?)?\d{1,5}[- ]?\d{1,7}[- ]?\d{1,7}[- ]?[\dX](?![\w-])")
+_ISBN_LABEL_RE = lazyre.compile(r"(?i)\b(?:isbn(?:-1[03])?|ean(?:-13)?|gtin(?:-13)?|barcode)\b[\s:#]*$")
+_DIGIT_RE = lazyre.compile(r"\d")
+_ISBN_WORD_RE = lazyre.compile(r"(?i)isbn|ean|gtin|barcode")
+_ORCID_RE = lazyre.compile(r"(?<![\w-])\d{4}-\d{4}-\d{4}-\d{3}[\dX](?![\w-])")
+_VIN_RE = lazyre.compile(r"(?<=\bVIN)[\s:#]+(?P<v>[A-HJ-NPR-Z0-9]{17})(?![\w])")
 
-_SSH_FP_RE = re.compile(
+_SSH_FP_RE = lazyre.compile(
     r"(?<![\w])(?:SHA256:(?P<s256>[A-Za-z0-9+/]{43})|SHA1:(?P<s1>[A-Za-z0-9+/]{27}))=?(?![A-Za-z0-9+/])"
 )
-_COLON_HEX_RE = re.compile(r"(?<![\w:])(?:MD5:)?(?:[0-9A-Fa-f]{2}:){15,63}[0-9A-Fa-f]{2}(?![\w:])")
-_FP_WORD_RE = re.compile(r"(?i)(?:fingerprint|md5|sha-?1|sha-?256|thumbprint)[\w ]{0,12}[\s:=]*$")
-_GPG_LIST_RE = re.compile(
+_COLON_HEX_RE = lazyre.compile(r"(?<![\w:])(?:MD5:)?(?:[0-9A-Fa-f]{2}:){15,63}[0-9A-Fa-f]{2}(?![\w:])")
+_FP_WORD_RE = lazyre.compile(r"(?i)(?:fingerprint|md5|sha-?1|sha-?256|thumbprint)[\w ]{0,12}[\s:=]*$")
+_GPG_LIST_RE = lazyre.compile(
     r"(?<![\w])(?:rsa|dsa|elg|ed25519|ed448|cv25519|cv448|nistp(?:256|384|521)|brainpoolP(?:256|384|512)r1|"
     r"secp256k1)\d{0,5}/(?:0x)?(?:[0-9A-F]{8}|[0-9A-F]{16}|[0-9A-F]{40})(?![\w])"
 )
-_GPG_0X_RE = re.compile(r"(?<![\w])0x(?:[0-9A-F]{16}|[0-9A-F]{40})(?![\w])")
-_GPG_HEX_RE = re.compile(r"(?<![\w])(?:[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40}|[0-9A-Fa-f]{64})(?![\w])")
-_GPG_WORD_RE = re.compile(
+_GPG_0X_RE = lazyre.compile(r"(?<![\w])0x(?:[0-9A-F]{16}|[0-9A-F]{40})(?![\w])")
+_GPG_HEX_RE = lazyre.compile(r"(?<![\w])(?:[0-9A-Fa-f]{16}|[0-9A-Fa-f]{40}|[0-9A-Fa-f]{64})(?![\w])")
+_GPG_WORD_RE = lazyre.compile(
     r"(?i)\b(?:gpg2?|pgp|gnupg|openpgp|keyserver|keys\.openpgp\.org|fingerprint|signingkey|"
     r"recv-keys?|by-fingerprint|by-keyid|--(?:sign|verify|export|edit)-?key|default-key)\b"
 )
-_NOT_PUBLIC_RE = re.compile(r"(?i)secret|passw|private|hmac|bearer|token")
-_NOT_GPG_RE = re.compile(r"(?i)secret|passw|private|hmac|bearer|token|api|access|licen[cs]e|client|app[ _-]?key")
+_NOT_PUBLIC_RE = lazyre.compile(r"(?i)secret|passw|private|hmac|bearer|token")
+_NOT_GPG_RE = lazyre.compile(r"(?i)secret|passw|private|hmac|bearer|token|api|access|licen[cs]e|client|app[ _-]?key")
 """Words before a ``0x`` key id that name another kind of key (an API, access or licence key): not GPG's."""
 
-_YT_VIDEO_RE = re.compile(
+_YT_VIDEO_RE = lazyre.compile(
     r"(?:[?&]v=|youtu\.be/|/embed/|/shorts/|/live/)(?P<v>[A-Za-z0-9_-]{10}[AEIMQUYcgkosw048])(?![\w-])"
 )
-_YT_LIST_RE = re.compile(
+_YT_LIST_RE = lazyre.compile(
     r"(?<![\w-])(?:PL[A-Za-z0-9_-]{32}|PL[0-9A-F]{16}|(?:UU|UC)[A-Za-z0-9_-]{21}[AQgw]|OLAK5uy_[A-Za-z0-9_-]{33})"
     r"(?![\w-])"
 )
-_YT_WORD_RE = re.compile(r"(?i)youtube|youtu\.be|playlist|[?&]list=|channel")
-_SPOTIFY_RE = re.compile(
+_YT_WORD_RE = lazyre.compile(r"(?i)youtube|youtu\.be|playlist|[?&]list=|channel")
+_SPOTIFY_RE = lazyre.compile(
     r"(?:spotify:|open\.spotify\.com/(?:intl-[a-z]{2}/)?)(?:track|album|artist|playlist|episode|show|user|audiobook)"
     r"[:/](?P<v>[A-Za-z0-9]{22})(?![\w])"
 )
-_SPOTIFY_ID_RE = re.compile(r"(?i)\bspotify\b[\w ]{0,20}?[\s:=]+(?P<v>[A-Za-z0-9]{22})(?![\w])")
+_SPOTIFY_ID_RE = lazyre.compile(r"(?i)\bspotify\b[\w ]{0,20}?[\s:=]+(?P<v>[A-Za-z0-9]{22})(?![\w])")
 """A Spotify ID (22 base62) after the word: Spotify's own secrets are 32 hex, so this shape is an id."""
 
-_TRACE_RE = re.compile(
+_TRACE_RE = lazyre.compile(
     r"(?<![\w-])(?:[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}|1-[0-9a-f]{8}-[0-9a-f]{24})(?![\w-])"
 )
-_TRACE_ID_RE = re.compile(
+_TRACE_ID_RE = lazyre.compile(
     r"(?i)\b(?:trace|span|parent|request|correlation|event)[_-]?id\b[\"']?\s*[=:]\s*[\"']?"
     r"(?P<v>[0-9a-f]{16}|[0-9a-f]{32})(?![\w])"
 )
-_ARN_RE = re.compile(
+_ARN_RE = lazyre.compile(
     r"(?<![\w])arn:aws(?:-cn|-us-gov|-iso(?:-[a-z])?)?:[a-z0-9-]+:[a-z0-9-]*:"
     r"(?:\d{12}|[a-z][a-z0-9.-]{0,40}(?=:(?:path|action)/)|[a-z][a-z-]{2,20})?:[^\s\"'<>,;)]+"
 )
 """An ARN: the account is 12 digits, none, a docs placeholder (``accountid``) or, in API Gateway's integration URI, the
 service (``arn:aws:apigateway:<region>:lambda:path/...``)."""
-_AWS_ID_RE = re.compile(
+_AWS_ID_RE = lazyre.compile(
     r"(?<![\w-])(?:i|ami|vpc|subnet|sg|vol|snap|eni|igw|rtb|acl|nat|eipalloc|lt|tgw|pcx|vpce|r|fs|fsmp|db)-"
     r"(?:[0-9a-f]{8}|[0-9a-f]{17})(?![\w-])"
 )
-_CAMEL_WORDS_RE = re.compile(r"(?:[a-z]{2,}|[A-Z][a-z]{2,})(?:[A-Z][a-z]{2,})+")
+_CAMEL_WORDS_RE = lazyre.compile(r"(?:[a-z]{2,}|[A-Z][a-z]{2,})(?:[A-Z][a-z]{2,})+")
 _POD_ALPHA = "bcdfghjklmnpqrstvwxz2456789"
-_POD_RE = re.compile(
+_POD_RE = lazyre.compile(
     rf"(?<![\w-])(?:[a-z][a-z0-9]{{0,30}}-){{1,6}}(?:[{_POD_ALPHA}]{{6,10}}|\d{{8}})-[{_POD_ALPHA}]{{5}}(?![\w-])"
 )
 """A pod's name: its owner's name, then a ReplicaSet's hash or a CronJob's schedule (minutes since 1970, 8 digits),
 then 5 characters of Kubernetes' random-suffix alphabet."""
-_CONTAINER_RE = re.compile(r"(?<![\w])(?:containerd|docker|cri-o)://[0-9a-f]{64}(?![\w])")
-_SEMVER_RE = re.compile(
+_CONTAINER_RE = lazyre.compile(r"(?<![\w])(?:containerd|docker|cri-o)://[0-9a-f]{64}(?![\w])")
+_SEMVER_RE = lazyre.compile(
     r"(?<![\w.+-])v?(?:0|[1-9]\d*)\.(?:0|[1-9]\d*)\.(?:0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?"
     r"\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*(?![\w+-])"
 )
-_GO_PSEUDO_RE = re.compile(r"(?<![\w.-])v\d+\.\d+\.\d+-(?:[0-9A-Za-z.]+\.)?(?:0\.)?\d{14}-[0-9a-f]{12}(?![\w-])")
-_PEP440_LOCAL_RE = re.compile(
+_GO_PSEUDO_RE = lazyre.compile(r"(?<![\w.-])v\d+\.\d+\.\d+-(?:[0-9A-Za-z.]+\.)?(?:0\.)?\d{14}-[0-9a-f]{12}(?![\w-])")
+_PEP440_LOCAL_RE = lazyre.compile(
     r"(?<![\w.+-])\d+(?:\.\d+)*(?:(?:a|b|rc)\d+)?(?:\.post\d+)?(?:\.dev\d+)?\+[a-z0-9]+(?:\.[a-z0-9]+)*(?![\w+])"
 )
-_DOI_RE = re.compile(r"(?<![\w.])10\.\d{4,9}/[-._;()/:A-Za-z0-9]+[A-Za-z0-9)]")
-_LOCK_RE = re.compile(
+_DOI_RE = lazyre.compile(r"(?<![\w.])10\.\d{4,9}/[-._;()/:A-Za-z0-9]+[A-Za-z0-9)]")
+_LOCK_RE = lazyre.compile(
     r"(?<![\w-])sha1-[A-Za-z0-9+/]{27}=(?![\w+/=])|(?<![\w-])sha(?:256|512)=[0-9a-f]{64,128}(?![\w])|"
     r"\"reference\":\s*\"[0-9a-f]{40}\"|\bChange-Id: I[0-9a-f]{40}\b"
 )
 """Lockfile and review ids: old npm ``sha1-`` integrity, Gemfile.lock ``sha256=``, composer's ``reference`` (a
 commit), Gerrit's ``Change-Id``."""
-_TENANT_RE = re.compile(
+_TENANT_RE = lazyre.compile(
     r"(?i)\b(?:tenant|subscription|directory)[_-]?id[\"']?\s*[=:]\s*[\"']?"
     r"(?P<v>[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12})(?![\w-])"
 )
-_SEARCH_ONLY_RE = re.compile(r"(?i)\bsearch[- ]only(?: api)? key\b[\s:=\"']*(?P<v>[0-9a-f]{32})(?![\w])")
+_SEARCH_ONLY_RE = lazyre.compile(r"(?i)\bsearch[- ]only(?: api)? key\b[\s:=\"']*(?P<v>[0-9a-f]{32})(?![\w])")
 """Algolia's search-only API key: public by Algolia's docs (it goes in the page)."""
-_VAR_REF_RE = re.compile(
+_VAR_REF_RE = lazyre.compile(
     r"(?<![\w$\\])\$(?:\{[A-Za-z_][A-Za-z0-9_]{0,63}\}|[A-Z_][A-Z0-9_]{2,63}(?![\w]))(?P<path>/[\w.~%#/-]{0,256})?"
 )
 """A shell, Compose or Makefile variable reference (``$BASE_URL``, ``${db_password}``): a name, not a value; with
 the path built on it (``$BASE_URL/reset#/form``); not public at all when a piece of the path reads as a credential."""
-_SHORTCUT_RE = re.compile(
+_SHORTCUT_RE = lazyre.compile(
     r"(?<![\w+-])(?:(?:ctrl|control|cmd|command|alt|option|opt|shift|super|win|meta|hyper|fn|⌘|⌥|⇧|⌃)\s?\+\s?){1,4}"
     r"(?:f\d{1,2}|tab|enter|return|esc|escape|space|backspace|delete|del|home|end|pageup|pagedown|up|down|left|right|"
     r"insert|[a-z0-9]|[`~!@#$%^&*()_=\[\]{};:'\",.<>/?\\|-])(?![\w+])",
     re.I,
 )
 """A keyboard shortcut: one to four modifiers joined by ``+``, then one key (``Ctrl+Shift+P``, ``Cmd+Option+I``)."""
-_TARBALL_RE = re.compile(
+_TARBALL_RE = lazyre.compile(
     r"(?<![\w.@/-])[\w.@/:-]*\.(?:tgz|tar\.gz|whl|gem|crate|zip)#(?:sha\d+[-=:])?[0-9a-f]{40,128}\b"
 )
-_MAGNET_RE = re.compile(r"magnet:\?[^\s\"'<>]+")
-_MAGNET_URL_PARAM_RE = re.compile(r"[?&](?:tr|ws|xs|as|x\.pe)=")
+_MAGNET_RE = lazyre.compile(r"magnet:\?[^\s\"'<>]+")
+_MAGNET_URL_PARAM_RE = lazyre.compile(r"[?&](?:tr|ws|xs|as|x\.pe)=")
 
-_SITEKEY_RE = re.compile(
+_SITEKEY_RE = lazyre.compile(
     r"(?i)(?P<label>\b(?:data-)?site[ _-]?key\b)[\"']?\s*[=:]?\s*[\"']?"
     r"(?P<v>[A-Za-z0-9_-]{20,64}|[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12})(?![\w-])"
 )
-_SENTRY_RE = re.compile(r"https?://(?P<v>[0-9a-f]{32})@[\w.-]*\bsentry\.io/\d+")
-_PUBLIC_PREFIX_RE = re.compile(
+_SENTRY_RE = lazyre.compile(r"https?://(?P<v>[0-9a-f]{32})@[\w.-]*\bsentry\.io/\d+")
+_PUBLIC_PREFIX_RE = lazyre.compile(
     r"(?<![\w-])(?:phc_[A-Za-z0-9]{32,64}|G-[A-Z0-9]{8,12}|GTM-[A-Z0-9]{6,9}|UA-\d{4,10}-\d{1,4})\b"
 )
 
-_JWT_HEADER_RE = re.compile(r"(?<![\w.-])eyJ[A-Za-z0-9_-]{10,1024}(?![\w-]|\.[A-Za-z0-9_-])")
+_JWT_HEADER_RE = lazyre.compile(r"(?<![\w.-])eyJ[A-Za-z0-9_-]{10,1024}(?![\w-]|\.[A-Za-z0-9_-])")
 _JOSE = frozenset(
     [
         "alg",
@@ -200,22 +200,22 @@ _JOSE = frozenset(
         "nonce",
     ]
 )
-_B64_RE = re.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/]{12,}={0,2}(?![A-Za-z0-9+/=_-])")
-_REGION_RE = re.compile(r"(?:[a-z]{2}(?:-gov)?-[a-z]+-\d|[a-z]+-[a-z]+\d)")
+_B64_RE = lazyre.compile(r"(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/]{12,}={0,2}(?![A-Za-z0-9+/=_-])")
+_REGION_RE = lazyre.compile(r"(?:[a-z]{2}(?:-gov)?-[a-z]+-\d|[a-z]+-[a-z]+\d)")
 """A cloud region's name (AWS ``eu-west-1``, GCP ``europe-west1``): a word in decoded base64, not a credential."""
-_B64_SECRET_RE = re.compile(r"(?i)passw|pwd|secret|token|\bkey|api[_-]?key|private|bearer|credential|auth|session")
-_B64_LABEL_RE = re.compile(r"(?i)secret|passw|pwd|private|hmac|bearer|token|key|auth|credential|cookie|session|sig")
+_B64_SECRET_RE = lazyre.compile(r"(?i)passw|pwd|secret|token|\bkey|api[_-]?key|private|bearer|credential|auth|session")
+_B64_LABEL_RE = lazyre.compile(r"(?i)secret|passw|pwd|private|hmac|bearer|token|key|auth|credential|cookie|session|sig")
 """Words before a base64 value that make it a secret whatever it decodes to (``SECRET_KEY=<base64>``)."""
 
-_MODEL_RE = re.compile(
+_MODEL_RE = lazyre.compile(
     r"(?<![\w./-])(?:gpt|chatgpt|o[1-9]|claude|gemini|gemma|llama|codellama|mistral|mixtral|ministral|codestral|"
     r"pixtral|magistral|qwen|qwq|deepseek|phi|command|text-embedding|embed|nomic-embed-text|mxbai-embed|bge|e5|"
     r"starcoder|falcon|grok|olmo|granite|nemotron|jamba|sonar|kimi|glm|whisper|dall-e|tts|davinci|babbage|"
     r"haiku|sonnet|opus)[0-9.]*(?:[-:/][A-Za-z0-9._]+){0,10}(?![\w/-])",
     re.I,
 )
-_PASSWORD_WORD_RE = re.compile(r"(?i)pass|pwd|\bpw\b|secret|credential|login|\bpin\b|phrase")
-_MODEL_PART_RE = re.compile(
+_PASSWORD_WORD_RE = lazyre.compile(r"(?i)pass|pwd|\bpw\b|secret|credential|login|\bpin\b|phrase")
+_MODEL_PART_RE = lazyre.compile(
     r"(?i)[a-z]{1,12}|\d+(?:\.\d+)*[a-z]?|\d+(?:\.\d+)?[bkmtx]|\d+x\d+b|v\d+(?:\.\d+)*|[a-z]+\d+(?:\.\d+)*[a-z]?|"
     r"\d{4}-?\d{2}-?\d{2}|i?q\d(?:_(?:[0-9]|k|s|m|l|xs|xxs|nl))*"
 )

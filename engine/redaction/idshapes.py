@@ -34,24 +34,25 @@ import base64
 import binascii
 import hashlib
 import json
-import re
 from collections.abc import Iterator
 
-from . import checksums
+from . import checksums, lazyre
 
 Span = tuple[int, int]
 
-_B3_RE = re.compile(r"(?<![\w-])(?:[0-9a-f]{32}|[0-9a-f]{16})-[0-9a-f]{16}(?P<flag>-[01d](?:-[0-9a-f]{16})?)?(?![\w-])")
+_B3_RE = lazyre.compile(
+    r"(?<![\w-])(?:[0-9a-f]{32}|[0-9a-f]{16})-[0-9a-f]{16}(?P<flag>-[01d](?:-[0-9a-f]{16})?)?(?![\w-])"
+)
 """B3's single header and ``sentry-trace``: trace id (16 or 32 hex), span id (16 hex), the sampling flag, the parent."""
-_B3_WORD_RE = re.compile(r"(?i)\bb3\b|sentry-trace|\btrace")
-_CLOUD_TRACE_RE = re.compile(r"(?<![\w-])[0-9a-f]{32}/\d{1,20}(?:;o=[01])?(?![\w/])")
-_CLOUD_TRACE_WORD_RE = re.compile(r"(?i)x-cloud-trace-context|cloud[ -]?trace|;o=[01]")
-_GCP_TRACE_RE = re.compile(r"(?<![\w/-])projects/[a-z][a-z0-9-]{4,28}[a-z0-9]/traces/[0-9a-f]{32}(?![\w])")
-_TRACESTATE_RE = re.compile(r"(?im)\btracestate[\"']?\s*[:=]\s*(?P<v>[^\s\"'(]+)")
-_TRACESTATE_MEMBER_RE = re.compile(r"(?P<k>[a-z0-9][a-z0-9_*/@-]{0,255})=[\x21-\x2b\x2d-\x3c\x3e-\x7e]{1,32}")
+_B3_WORD_RE = lazyre.compile(r"(?i)\bb3\b|sentry-trace|\btrace")
+_CLOUD_TRACE_RE = lazyre.compile(r"(?<![\w-])[0-9a-f]{32}/\d{1,20}(?:;o=[01])?(?![\w/])")
+_CLOUD_TRACE_WORD_RE = lazyre.compile(r"(?i)x-cloud-trace-context|cloud[ -]?trace|;o=[01]")
+_GCP_TRACE_RE = lazyre.compile(r"(?<![\w/-])projects/[a-z][a-z0-9-]{4,28}[a-z0-9]/traces/[0-9a-f]{32}(?![\w])")
+_TRACESTATE_RE = lazyre.compile(r"(?im)\btracestate[\"']?\s*[:=]\s*(?P<v>[^\s\"'(]+)")
+_TRACESTATE_MEMBER_RE = lazyre.compile(r"(?P<k>[a-z0-9][a-z0-9_*/@-]{0,255})=[\x21-\x2b\x2d-\x3c\x3e-\x7e]{1,32}")
 """A ``tracestate`` list member (W3C Trace Context §3.3.1.3): a lower-case key, ``=``, a printable value; kept when
 the value is short (vendors' are: ``rojo=00f067aa0ba902b7``) and the key is no secret word, so no token hides there."""
-_XPUB_RE = re.compile(r"(?<![\w])[xyzYZtuvUV]pub[1-9A-HJ-NP-Za-km-z]{100,108}(?![\w])")
+_XPUB_RE = lazyre.compile(r"(?<![\w])[xyzYZtuvUV]pub[1-9A-HJ-NP-Za-km-z]{100,108}(?![\w])")
 _XPUB_VERSIONS = frozenset(
     bytes.fromhex(v)
     for v in (
@@ -69,46 +70,46 @@ _XPUB_VERSIONS = frozenset(
 )
 """SLIP-0132 version bytes of extended public keys (xpub, ypub, zpub, Ypub, Zpub and their testnet tpub, upub,
 vpub, Upub, Vpub); the private ones (``xprv`` ...) are not here."""
-_MINISIGN_RE = re.compile(r"(?<![A-Za-z0-9+/])RW[A-Za-z0-9+/]{54}(?![A-Za-z0-9+/=])")
-_JWK_RE = re.compile(r"\{[^{}]{0,4000}\"kty\"[^{}]{0,4000}\}")
+_MINISIGN_RE = lazyre.compile(r"(?<![A-Za-z0-9+/])RW[A-Za-z0-9+/]{54}(?![A-Za-z0-9+/=])")
+_JWK_RE = lazyre.compile(r"\{[^{}]{0,4000}\"kty\"[^{}]{0,4000}\}")
 _JWK_PRIVATE = frozenset({"d", "p", "q", "dp", "dq", "qi", "oth", "k"})
 """JWK members that hold a private or symmetric key (RFC 7518 §6.2.2, §6.3.2, §6.4.1)."""
-_ULID_RE = re.compile(r"(?i:\bulid\b)[\w ]{0,16}?[\s:=\"']+(?P<v>[0-7][0-9A-HJKMNP-TV-Z]{25})(?![\w])")
+_ULID_RE = lazyre.compile(r"(?i:\bulid\b)[\w ]{0,16}?[\s:=\"']+(?P<v>[0-7][0-9A-HJKMNP-TV-Z]{25})(?![\w])")
 """A ULID after the word: 26 of Crockford's base32, the first 10 a time in milliseconds (so the first is 0-7)."""
-_KSUID_RE = re.compile(r"(?i:\bksuid\b)(?:[\w ]|\s-\w)*?[\s:=\"']+(?P<v>[0-9A-Za-z]{27})(?![\w])")
+_KSUID_RE = lazyre.compile(r"(?i:\bksuid\b)(?:[\w ]|\s-\w)*?[\s:=\"']+(?P<v>[0-9A-Za-z]{27})(?![\w])")
 """A KSUID after the word, options of its command between them (``ksuid -f inspect <ksuid>``)."""
-_EC2_ID_RE = re.compile(r"(?<![\w-])(?P<p>[a-z]{1,12}(?:-[a-z]{1,12}){0,3})-[0-9a-f]{17}(?![\w-])")
+_EC2_ID_RE = lazyre.compile(r"(?<![\w-])(?P<p>[a-z]{1,12}(?:-[a-z]{1,12}){0,3})-[0-9a-f]{17}(?![\w-])")
 """An AWS resource id in its long form: a lower-case prefix naming the resource (``import-ami``, ``ipam-pool``,
 ``tgw-attach``, ``cvpn-endpoint``) and 17 hex digits; never under a secret word or with one in the prefix."""
 _KEY_WORDS = frozenset({"key", "keys", "apikey", "sk", "pk", "pat", "auth", "pass", "pw", "cred", "creds", "session"})
-_DESCRIBE_RE = re.compile(
+_DESCRIBE_RE = lazyre.compile(
     r"(?<![\w.-])v?\d{1,4}(?:\.\d{1,6}){0,3}(?:-[0-9A-Za-z.]+)?-\d{1,6}-g[0-9a-f]{7,40}(?:-dirty)?(?![\w-])"
 )
 """``git describe`` output: the tag, the number of commits since it, ``g`` and the abbreviated commit."""
-_FT_MODEL_RE = re.compile(
+_FT_MODEL_RE = lazyre.compile(
     r"(?<![\w:])ft:(?P<base>[a-z0-9][a-z0-9.-]{1,63}):[a-z0-9_-]{1,64}:[A-Za-z0-9_.-]{0,64}:[A-Za-z0-9]{6,12}"
     r"(?::ckpt-step-\d+)?(?![\w:])"
 )
-_FT_BASE_RE = re.compile(r"(?:gpt|davinci|babbage|o\d)[a-z0-9.-]*")
-_GOOGLE_CLIENT_RE = re.compile(r"(?<![\w-])\d{6,14}-[a-z0-9]{32}\.apps\.googleusercontent\.com(?![\w-])")
-_WKD_RE = re.compile(
+_FT_BASE_RE = lazyre.compile(r"(?:gpt|davinci|babbage|o\d)[a-z0-9.-]*")
+_GOOGLE_CLIENT_RE = lazyre.compile(r"(?<![\w-])\d{6,14}-[a-z0-9]{32}\.apps\.googleusercontent\.com(?![\w-])")
+_WKD_RE = lazyre.compile(
     r"(?<![\w])(?:[\w.-]+/)*\.well-known/openpgpkey/(?:[a-z0-9.-]+/)?hu/[ybndrfg8ejkmcpqxot1uwisza345h769]{32}"
     r"(?:\?l=[\w.%+-]+)?(?![\w])"
 )
-_PIN_RE = re.compile(r"(?<![\w-])pin-sha256=\"(?P<v>[A-Za-z0-9+/]{43}=)\"")
-_SSH_TYPE_RE = re.compile(
+_PIN_RE = lazyre.compile(r"(?<![\w-])pin-sha256=\"(?P<v>[A-Za-z0-9+/]{43}=)\"")
+_SSH_TYPE_RE = lazyre.compile(
     r"(?<![\w-])(?:ssh-(?:ed25519|ed448|rsa|dss)|rsa-sha2-(?:256|512)|ecdsa-sha2-nistp(?:256|384|521)|"
     r"sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)(?:-cert-v01@openssh\.com)?(?![\w-])(?![ \t]+AAAA)"
 )
 """SSH key and signature algorithm names (RFC 4253, 5656, 8332, 8709; OpenSSH's PROTOCOL.u2f): names, not keys.
 A name before a key's body (``AAAA…``) is left to :mod:`.public`, which keeps the key only if its body names it."""
-_INSTRUMENTATION_RE = re.compile(
+_INSTRUMENTATION_RE = lazyre.compile(
     r"(?i)\binstrumentation[ _-]?key[\"']?\s*[=:]?\s*[\"']?(?P<v>[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12})(?![\w-])"
 )
-_TOPIC_RE = re.compile(
+_TOPIC_RE = lazyre.compile(
     r"(?i)\b(?:topic[0-3]?|topics|event signature)\b[\]\[\"':=\s0-3,]{0,8}(?P<v>0x[0-9a-f]{64})(?![\w])"
 )
-_SECRET_WORD_RE = re.compile(r"(?i)secret|passw|private|priv[ _-]?key|hmac|bearer|token|seed|mnemonic|api[ _-]?key")
+_SECRET_WORD_RE = lazyre.compile(r"(?i)secret|passw|private|priv[ _-]?key|hmac|bearer|token|seed|mnemonic|api[ _-]?key")
 
 
 def _line_before(text: str, start: int, width: int = 64) -> str:

@@ -28,6 +28,7 @@ import re
 from collections.abc import Iterator
 from functools import cache
 
+from . import lazyre
 from .speech import _ACCOUNT_RE, _LABEL, _ok
 
 Span = tuple[int, int, str]
@@ -78,11 +79,11 @@ _ENDINGS = (
     *("암호", "passe", "palavra-passe"),
 )
 """How a label line ends, lower case (:data:`_LABEL_LINE` is tried only on such a line)."""
-_ROW_RE = re.compile(r"(?m)^[ \t]*\|(?P<cells>.*)\|[ \t]*$")
-_RULE_ROW_RE = re.compile(r"[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*(?::?-{3,}:?)?[ \t]*")
+_ROW_RE = lazyre.compile(r"(?m)^[ \t]*\|(?P<cells>.*)\|[ \t]*$")
+_RULE_ROW_RE = lazyre.compile(r"[ \t]*\|?(?:[ \t]*:?-{3,}:?[ \t]*\|)+[ \t]*(?::?-{3,}:?)?[ \t]*")
 _HEADER = r"(?i)^[ \t*_`]*(?:[\w.'’-]+[ \t]+){0,2}" + _SECRET_WORD + r"s?[ \t*_`]*$"
 """A table header cell naming a secret column (compiled on first use, as :data:`_LABEL_LINE` is)."""
-_NOT_VALUE_RE = re.compile(r"(?i)^(?:n/?a|none|null|-+|—|yes|no|true|false|set|unset|required|optional|see\b.*)$")
+_NOT_VALUE_RE = lazyre.compile(r"(?i)^(?:n/?a|none|null|-+|—|yes|no|true|false|set|unset|required|optional|see\b.*)$")
 
 
 @cache
@@ -105,7 +106,7 @@ def _cells(row: str) -> list[tuple[int, int]]:
         pos = bar + 1
 
 
-_PIN_RE = re.compile(r"(?i)(?:^|[\s*_`])pins?[\s*_`:：=]*$")
+_PIN_RE = lazyre.compile(r"(?i)(?:^|[\s*_`])pins?[\s*_`:：=]*$")
 """A label or header ending in "pin": a device's pin is named too (``| Pin | Signal |`` / ``| GPIO17 | LED |``)."""
 
 

@@ -24,6 +24,7 @@ import contextlib
 import hashlib
 import os
 import threading
+from contextvars import ContextVar, Token
 from pathlib import Path
 
 FILE_NAME = "redaction-clean.bin"
@@ -152,6 +153,36 @@ def memo_for(state: Path) -> CleanMemo | None:
             atexit.register(flush_all)
         memo = _memos[state] = CleanMemo(state / FILE_NAME, _fingerprint)
         return memo
+
+
+_index_state: ContextVar[Path | None] = ContextVar("memrepo_index_memo", default=None)
+
+
+def used_by_index(state: Path) -> Token[Path | None]:
+    """From now, in this thread, redaction asks the memo in ``state`` when no allow-list is active.
+
+    The recall index redacts each entry of a file it re-reads, and a process that only reads (``memrepo
+    recall`` after a hand edit, the index's first build) activates no allow-list when the repo has none
+    (an active one costs a stat a redaction), so without this it would load Betterleaks for every
+    token-like text, however often it was found clean (about 100-150 ms in a new process).
+
+    Args:
+        state: the repo's ``.git/memrepo/`` folder (the index's own).
+
+    Returns:
+        Token: what :func:`done_by_index` takes to undo it (the index's sync does, in its ``finally``).
+    """
+    return _index_state.set(state)
+
+
+def done_by_index(token: Token[Path | None]) -> None:
+    """Undo the :func:`used_by_index` that gave ``token``."""
+    _index_state.reset(token)
+
+
+def index_state() -> Path | None:
+    """The state folder :func:`used_by_index` names in this thread now, or None."""
+    return _index_state.get()
 
 
 def flush_all() -> None:

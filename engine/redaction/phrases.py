@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from functools import cache
 from itertools import pairwise
 
+from . import lazyre
 from .speech import _BARE, _COLON, _LABEL, _LINK, _QUALIFIER
 
 Span = tuple[int, int, str]
@@ -80,17 +81,17 @@ _CUT_TEXT = "since until till because unless while during after before seit bis 
 _CUT_WORDS = frozenset(_CUT_TEXT.split())
 """Words that start a clause after the password ("hunter2x! since june", "blue river 77 until friday"): the
 phrase ends before them."""
-_CUT_RE = re.compile(r"(?i)[ \t]+(?:" + "|".join(sorted(_CUT_WORDS)) + r")\b")
-_NAME_RE = re.compile(r"[^\W\d_]+(?:_[^\W\d_]+)+(?:\.[a-z]{1,5})?|[^\W\d_]+\.[a-z]{1,5}")
+_CUT_RE = lazyre.compile(r"(?i)[ \t]+(?:" + "|".join(sorted(_CUT_WORDS)) + r")\b")
+_NAME_RE = lazyre.compile(r"[^\W\d_]+(?:_[^\W\d_]+)+(?:\.[a-z]{1,5})?|[^\W\d_]+\.[a-z]{1,5}")
 """A snake_case name or a file name of letters ("random_password", "rotate_db_creds.yml"): it marks no passphrase."""
-_UNITS_RE = re.compile(
+_UNITS_RE = lazyre.compile(
     r"(?i)^(?:char(?:acter)?s?|digits?|letters?|symbols?|words?|seconds?|minutes?|hours?|days?|weeks?|months?|"
     r"years?|times?|long|caract[eè]res|caracteres|zeichen|d[ií]gitos|chiffres|자|자리|文字|位|"
     r"tage?n?|wochen?|monate?n?|jahren?|stunden?|minuten?|sekunden?|stellen|jours?|mois|semaines?|ans|années?|"
     r"heures?|secondes?|d[ií]as?|meses|semanas?|años|anos|horas?|giorni|mesi|settimane|anni|ore|caratteri|cifre|"
     r"dagen|maanden|weken|jaar|uur|tekens|cijfers|dni|miesi[eę]cy|tygodni|lat|godzin|znak(?:i|ów)|cyfr)$"
 )
-_COUNT_RE = re.compile(r"(?i)\d+[-+]?(?:stellig|digits?|chars?|zeichen|stellen|tekens|cijfers|znak\w*)|\d+/\d+")
+_COUNT_RE = lazyre.compile(r"(?i)\d+[-+]?(?:stellig|digits?|chars?|zeichen|stellen|tekens|cijfers|znak\w*)|\d+/\d+")
 """A word that is a length or a count by itself ("16-stellig", "12+", ``142/142``)."""
 _KEYS: tuple[str, ...] = ("pass", "pw", "mdp", "senha", "clave", "contrase", "kennwort", "парол", "パスワード")
 _KEYS += (
@@ -109,7 +110,7 @@ _KEYS += (
 )
 """Substrings one of which every password word holds, lower case: a cheap test on a line before the regex (a
 case-blind regex alternation over them cost ~28 µs a line; this one, on the lowered text, under 2 µs)."""
-_KEYS_RE = re.compile("|".join(_KEYS))
+_KEYS_RE = lazyre.compile("|".join(_KEYS))
 
 
 def _passphrase(words: list[str]) -> bool:

@@ -24,19 +24,19 @@ id here (``sha1_``, ``md5-``, ``id_``, ``uuid-`` ...) are never taken.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from . import lazyre
 from .rules import entropy
 
 Span = tuple[int, int, str]
 
-_BODY_RE = re.compile(r"(?<=[_-])[A-Za-z0-9]{28,256}(?![\w./@+=-])")
+_BODY_RE = lazyre.compile(r"(?<=[_-])[A-Za-z0-9]{28,256}(?![\w./@+=-])")
 """A body: a run of 28+ letters and digits not glued to more token characters (a run is rare in prose, so this
 cheap search comes first)."""
-_PREFIX_RE = re.compile(r"(?:^|(?<=[^\w./@+%#~-]))(?P<prefix>[a-z][a-z0-9]{0,9}[_-](?:[a-z0-9]{1,10}[_-]){0,2})$")
+_PREFIX_RE = lazyre.compile(r"(?:^|(?<=[^\w./@+%#~-]))(?P<prefix>[a-z][a-z0-9]{0,9}[_-](?:[a-z0-9]{1,10}[_-]){0,2})$")
 """The prefix just before a body: one to three lowercase parts, each ending in ``_`` or ``-``."""
-_PUBLIC_PREFIX_RE = re.compile(
+_PUBLIC_PREFIX_RE = lazyre.compile(
     r"(?:sha\d*|md5|blake\d*\w*|crc\d*|xxh\d*|hash|digest|checksum|etag|id|uuid|guid|oid|rev|commit|ref|build|run|"
     r"job|trace|span|request|req|session|sess|user|usr|org|team|project|proj|acct|account|cus|customer|order|txn|"
     r"img|image|file|doc|page|node|msg|message|evt|event|ami|snap|vol|vpc|subnet|sg|eni|i|v\d*|"
@@ -44,13 +44,13 @@ _PUBLIC_PREFIX_RE = re.compile(
 )
 """A first prefix part that names a hash, an id, a version or a git branch, not a vendor's key (``sha1_``,
 ``trace-``, ``v2-``, ``fix-<commit>``, ``renovate-<hash>``: branch names carry a commit or a hash)."""
-_WORDISH_RE = re.compile(r"[a-z]{8}|[A-Z]{8}")
+_WORDISH_RE = lazyre.compile(r"[a-z]{8}|[A-Z]{8}")
 """Eight letters of one case in a row: the words of a camelCase name, rare in a random mixed-case body (about 3%)."""
-_WORD_PARTS_RE = re.compile(r"[A-Z]?[a-z]{3,}")
+_WORD_PARTS_RE = lazyre.compile(r"[A-Z]?[a-z]{3,}")
 """The words of a camelCase name (``nameIsVeryLong``): in a random body such runs cover far less than half."""
-_HEX_RE = re.compile(r"[0-9a-f]+")
-_REPEAT_RE = re.compile(r"(.)\1{3}")
-_FIRST_PART_RE = re.compile(r"[a-z0-9]+[_-]")
+_HEX_RE = lazyre.compile(r"[0-9a-f]+")
+_REPEAT_RE = lazyre.compile(r"(.)\1{3}")
+_FIRST_PART_RE = lazyre.compile(r"[a-z0-9]+[_-]")
 
 
 def random_body(body: str) -> bool:

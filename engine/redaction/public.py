@@ -42,28 +42,30 @@ import json
 import re
 from collections.abc import Iterator
 
+from . import lazyre
+
 Span = tuple[int, int]
 
 _HEX64 = r"[0-9a-f]{64}"
-_IMAGE_RE = re.compile(
+_IMAGE_RE = lazyre.compile(
     r"(?<![\w./-])(?:[a-z0-9][a-z0-9._-]*(?::\d+)?/)*[a-z0-9][a-z0-9._-]*(?::[\w][\w.-]{0,127})?@sha256:"
     + _HEX64
     + r"(?![0-9a-f])"
 )
-_DIGEST_RE = re.compile(r"(?<![\w-])sha(?:256|512):[0-9a-f]{64,128}(?![0-9a-zA-Z])")
-_SSH_RE = re.compile(
+_DIGEST_RE = lazyre.compile(r"(?<![\w-])sha(?:256|512):[0-9a-f]{64,128}(?![0-9a-zA-Z])")
+_SSH_RE = lazyre.compile(
     r"(?<![\w-])(?P<algo>ssh-ed25519|ssh-rsa|ssh-dss|ecdsa-sha2-nistp(?:256|384|521)|sk-ssh-ed25519@openssh\.com|"
     r"sk-ecdsa-sha2-nistp256@openssh\.com)[ \t]+(?P<body>AAAA[A-Za-z0-9+/]{8,8192}={0,2})(?![A-Za-z0-9+/=])"
 )
-_PEM_RE = re.compile(
+_PEM_RE = lazyre.compile(
     r"-----BEGIN (?P<kind>PUBLIC KEY|RSA PUBLIC KEY|CERTIFICATE|X509 CRL|CERTIFICATE REQUEST|PGP PUBLIC KEY BLOCK)-----"
     r"(?P<body>[A-Za-z0-9+/=\s:,-]{16,65536}?)-----END (?P=kind)-----"
 )
-_SRI_RE = re.compile(r"(?<![\w-])sha(?P<bits>256|384|512)-(?P<b64>[A-Za-z0-9+/]{40,90}={0,2})(?![A-Za-z0-9+/=])")
-_GOSUM_RE = re.compile(r"(?<![\w-])h1:(?P<b64>[A-Za-z0-9+/]{43}=)(?![A-Za-z0-9+/=])")
-_STRIPE_PK_RE = re.compile(r"(?<![\w-])pk_(?:live|test)_(?=[A-Z0-9]*[a-z])[A-Za-z0-9]{20,247}(?![\w-])")
-_MAPBOX_PK_RE = re.compile(r"(?<![\w.-])pk\.(?P<payload>eyJ[A-Za-z0-9_-]{8,512})\.[A-Za-z0-9_-]{16,64}(?![\w.-])")
-_DATA_URL_RE = re.compile(
+_SRI_RE = lazyre.compile(r"(?<![\w-])sha(?P<bits>256|384|512)-(?P<b64>[A-Za-z0-9+/]{40,90}={0,2})(?![A-Za-z0-9+/=])")
+_GOSUM_RE = lazyre.compile(r"(?<![\w-])h1:(?P<b64>[A-Za-z0-9+/]{43}=)(?![A-Za-z0-9+/=])")
+_STRIPE_PK_RE = lazyre.compile(r"(?<![\w-])pk_(?:live|test)_(?=[A-Z0-9]*[a-z])[A-Za-z0-9]{20,247}(?![\w-])")
+_MAPBOX_PK_RE = lazyre.compile(r"(?<![\w.-])pk\.(?P<payload>eyJ[A-Za-z0-9_-]{8,512})\.[A-Za-z0-9_-]{16,64}(?![\w.-])")
+_DATA_URL_RE = lazyre.compile(
     r"data:(?P<mime>(?:image|font|application)/[\w.+-]{1,40});base64,(?P<b64>[A-Za-z0-9+/]{4,1048576}={0,2})"
 )
 _MAGIC = {
@@ -82,29 +84,31 @@ _MAGIC = {
     "font/ttf": (b"\x00\x01\x00\x00", b"true"),
     "font/otf": (b"OTTO",),
 }
-_GIT_OID_RE = re.compile(
+_GIT_OID_RE = lazyre.compile(
     r"(?:\b(?:commit|commits|revert|reverted|reverts|cherry-pick|cherry-picked|tree|parent|object|merge|rebase|"
     r"checkout|sha|rev|HEAD\s+(?:is\s+)?(?:at|now\s+at)|fixed\s+in|introduced\s+in|points\s+at)\s+|@|\.\.\.?)"
     r"(?P<oid>[0-9a-f]{7,64})(?![0-9a-zA-Z])(?:\.\.\.?(?P<oid2>[0-9a-f]{7,64})(?![0-9a-zA-Z]))?",
     re.I,
 )
-_UUID_RE = re.compile(r"(?<![0-9a-fA-F-])\{?[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}\}?(?![0-9a-fA-F-])")
-_UUID_SECRET_WORDS_RE = re.compile(
+_UUID_RE = lazyre.compile(
+    r"(?<![0-9a-fA-F-])\{?[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}\}?(?![0-9a-fA-F-])"
+)
+_UUID_SECRET_WORDS_RE = lazyre.compile(
     r"(?i)(?:key|token|secret|passw|pwd|auth|credential|bearer|heroku|api)[\w.-]{0,30}[\"'>]?(?:\s+\w+){0,2}[\s,:=?.>\"'{]{0,12}$"
 )
-_GPG_RE = re.compile(
+_GPG_RE = lazyre.compile(
     r"(?<![0-9A-Fa-f])(?:[0-9A-F]{4} ){9}[0-9A-F]{4}(?![0-9A-Fa-f])|(?<=--recv-keys )[0-9A-Fa-f]{16,40}\b"
 )
-_AGE_RE = re.compile(r"(?<![\w-])age1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{58}(?![\w-])")
-_WG_RE = re.compile(r"(?im)^\s*PublicKey\s*=\s*(?P<b64>[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=)\s*$")
-_ETH_RE = re.compile(r"(?<![\w])0x[0-9a-fA-F]{40}(?![0-9a-zA-Z])")
+_AGE_RE = lazyre.compile(r"(?<![\w-])age1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{58}(?![\w-])")
+_WG_RE = lazyre.compile(r"(?im)^\s*PublicKey\s*=\s*(?P<b64>[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=)\s*$")
+_ETH_RE = lazyre.compile(r"(?<![\w])0x[0-9a-fA-F]{40}(?![0-9a-zA-Z])")
 _STRIPE_OBJECTS = (
     "apwc|bpc|bps|cbtxn|ccsbtxn|climorder|clock|cnli|credrev|debrev|fca|fcaowns?|fcsess|fctxn|fctxnref|fee|iauth|ibt|"
     "ich|ics|idp|ipcd|ipi|ise|issfr|link|mandate|obp|obt|person|plink|pmc|pmd|prodft|prv|rate|rsli?|setatt|shr|sqr|"
     "srcmn|srctxn|taxcalc|taxreg|tmc|tml|tmr|trr|trxne?|txi|txr"
 )
 """The other prefixes of ids in Stripe's OpenAPI fixtures (issue 32 round 9), 3+ letters, none of a secret's."""
-_OBJECT_ID_RE = re.compile(
+_OBJECT_ID_RE = lazyre.compile(
     r"(?<![\w-])(?:(?:acct|price|prod|cus|sub|si|pi|ch|pm|seti|evt|txn|po|tr|plan|promo|card|src|ii|in|il|py|ba|cn|"
     r"dp|du|qt|sku|cs_test|cs_live|asst|thread|run|step|vs|batch|proj|call|resp|msgbatch|msg|toolu|req|file|"
     + _STRIPE_OBJECTS

@@ -29,12 +29,13 @@ docs call public but Kingfisher's and gitleaks' rules redact; we follow them the
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
+
+from . import lazyre
 
 Span = tuple[int, int]
 
-_PUBLISHABLE_RE = re.compile(
+_PUBLISHABLE_RE = lazyre.compile(
     r"(?<![\w-])(?:"
     r"phc_[A-Za-z0-9]{32,64}"
     r"|sb_publishable_[A-Za-z0-9_-]{20,64}"

@@ -24,9 +24,11 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
+from . import lazyre
+
 Span = tuple[int, int, str]
 
-_PLACEHOLDER_RE = re.compile(
+_PLACEHOLDER_RE = lazyre.compile(
     r"""(?x)^(?:
         \$\{?\{?[^}]*\}?\}?            # $VAR, ${VAR}, ${{ secrets.X }}
       | %[\w]+%                        # %VAR%
@@ -41,18 +43,18 @@ _PLACEHOLDER_RE = re.compile(
     )$""",
     re.IGNORECASE,
 )
-_ENV_NAME_RE = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
-_WORDS_RE = re.compile(r"[A-Za-z][a-z]*(?:[-_.][A-Za-z][a-z]*)*|[a-z]+(?:[-_.][a-z]+)*")
-_VERSION_RE = re.compile(r"v?\d+(?:\.\d+)+(?:[-+.][\w.]+)?")
-_PATH_RE = re.compile(r"(?:~|\.{1,2})?/[\w./-]*|[A-Za-z]:\\.*")
-_PURE_HEX_RE = re.compile(r"[0-9a-fA-F]+")
-_EMAIL_RE = re.compile(r"[\w.+-]+@(?:[\w-]+\.)+[^\W\d_]{2,63}")
+_ENV_NAME_RE = lazyre.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+_WORDS_RE = lazyre.compile(r"[A-Za-z][a-z]*(?:[-_.][A-Za-z][a-z]*)*|[a-z]+(?:[-_.][a-z]+)*")
+_VERSION_RE = lazyre.compile(r"v?\d+(?:\.\d+)+(?:[-+.][\w.]+)?")
+_PATH_RE = lazyre.compile(r"(?:~|\.{1,2})?/[\w./-]*|[A-Za-z]:\\.*")
+_PURE_HEX_RE = lazyre.compile(r"[0-9a-fA-F]+")
+_EMAIL_RE = lazyre.compile(r"[\w.+-]+@(?:[\w-]+\.)+[^\W\d_]{2,63}")
 """An e-mail address by its shape: a domain whose last label (the TLD) is letters only, so ``alice@example.com``
 stays and a password holding ``@`` and ``.`` (``P@ssw0rd.2024``, ``Ch@t-Noir.88``) does not pass for one."""
-_FILE_RE = re.compile(
+_FILE_RE = lazyre.compile(
     r"(?:[a-z_][a-z0-9_-]*/)+[a-z_][a-z0-9_.-]*|[A-Za-z_][\w-]*\.(?:py|md|txt|json|toml|ya?ml|js|ts|rs|go|sh|cfg|ini|lock|html|css)"
 )
-_UUID_RE = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
+_UUID_RE = lazyre.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
 
 
 def entropy(value: str) -> float:
@@ -99,7 +101,7 @@ def looks_like_credential(value: str, *, min_len: int = 8) -> bool:
 
 # --- URL credentials ---------------------------------------------------------------------------------------------
 
-_URL_CRED_RE = re.compile(
+_URL_CRED_RE = lazyre.compile(
     r"\b[a-z][a-z0-9+.-]{1,20}://(?P<user>[^\s/:@?#\"'<>]{0,128}):(?P<pw>[^\s/@\"'<>]{1,256})@", re.I
 )
 """A URL's user and password; a ``#`` or ``?`` in the password is its own (``amqp://app:2*A#AV@mq/``: people paste
@@ -112,17 +114,17 @@ _QUERY_KEYS = (
     r"api_?key|apikey|key|access_?key|secret(?:_?key)?|client_?secret|sig|signature|x-amz-signature|"
     r"x-goog-signature|x-amz-security-token|password|passwd|pwd|pass|auth|code_verifier|sas|sv_sig"
 )
-_QUERY_RE = re.compile(r"[?&;](?P<key>" + _QUERY_KEYS + r")=(?P<value>[^&#\s\"'<>]{1,2048})", re.I)
+_QUERY_RE = lazyre.compile(r"[?&;](?P<key>" + _QUERY_KEYS + r")=(?P<value>[^&#\s\"'<>]{1,2048})", re.I)
 
 # --- headers -----------------------------------------------------------------------------------------------------
 
-_AUTH_RE = re.compile(
+_AUTH_RE = lazyre.compile(
     r"\b(?:proxy-)?authorization\b[\"']?\s*[:=]\s*[\"']?(?:(?P<scheme>bearer|basic|token|bot|digest|apikey|sso-key|"
     r"key|otp|gitlab-token|hmac|aws4-hmac-sha256)\s+)?(?P<value>[A-Za-z0-9._~+/=:,-]{8,4096})",
     re.I,
 )
-_BEARER_RE = re.compile(r"\b(?:bearer|token)\s+(?P<value>[A-Za-z0-9._~+/-]{16,4096}={0,2})", re.I)
-_HEADER_RE = re.compile(
+_BEARER_RE = lazyre.compile(r"\b(?:bearer|token)\s+(?P<value>[A-Za-z0-9._~+/-]{16,4096}={0,2})", re.I)
+_HEADER_RE = lazyre.compile(
     r"\b(?P<name>x-[a-z0-9-]{0,40}?(?:key|token|secret|auth|signature|password|session)[a-z0-9-]{0,40}|private-token|"
     r"api-key|apikey|api-token|auth-token|access-token|ocp-apim-subscription-key|dd-api-key|dd-application-key)"
     r"[\"']?\s*:\s*[\"']?(?P<value>[^\s\"',;]{8,4096})",
@@ -136,7 +138,7 @@ _LABEL = (
     r"private[_ .-]?key|auth[_ .-]?key|license[_ .-]?key|signing[_ .-]?key|encryption[_ .-]?key|master[_ .-]?key|"
     r"credentials?|creds|pin\b|pass\b|pat\b|key|access\b)[\w.-]{0,40})"
 )
-_LABEL_RE = re.compile(
+_LABEL_RE = lazyre.compile(
     r"(?<![\w/$.-])(?P<label>" + _LABEL + r")"
     r"(?P<between>(?:\s{1,4}(?:for|of|on|to|in|at|the|our|my|your|this|that|new|old|prod|production|staging|dev|test|"
     r"[\w-]{2,20}?)){0,5}?)"
@@ -145,17 +147,17 @@ _LABEL_RE = re.compile(
     r"|[A-Za-z]{20,512})",
     re.I,
 )
-_LOGIN_RE = re.compile(
+_LOGIN_RE = lazyre.compile(
     r"\b(?:login|credentials?|creds|user(?:name)?)(?:\s*[:=]\s*|\s+)[\w.@+-]{1,128}\s+/\s+(?P<value>\S{6,512})", re.I
 )
-_GLUED_RE = re.compile(
+_GLUED_RE = lazyre.compile(
     r"(?i)(?:secret|key|token|private|access)(?:[-_](?:key|token))?[-_=:.]{1,3}"
     r"(?P<value>[A-Za-z0-9]{4,64}(?:-[A-Za-z0-9]{4,64}){2,8}|[A-Za-z0-9]{16,512})(?![\w-])"
 )
-_CRYPT_RE = re.compile(
+_CRYPT_RE = lazyre.compile(
     r"(?<![\w$])(?P<value>\$(?:2[abxy]?|1|5|6|y|argon2(?:id|i|d)?|krb5asrep|krb5tgs|apr1)\$[^\s\"']{16,512})"
 )
-_WEBHOOK_RE = re.compile(
+_WEBHOOK_RE = lazyre.compile(
     r"https?://[\w.-]{1,253}/(?:[\w.-]{1,128}/){0,8}?(?:webhooks?|webhookb2|hooks/catch|services)/(?P<value>[^\s\"'<>0-9]{0,256}[0-9][^\s\"'<>]{8,512})",
     re.I,
 )
@@ -269,7 +271,7 @@ _PREFIXES = (
     "sub-c-",
     "sec-c-",
 )
-_ASSIGNED_RE = re.compile(
+_ASSIGNED_RE = lazyre.compile(
     r"(?<![\w.-])(?P<label>[A-Za-z_][\w.-]{1,40})[\"']?[ \t]*[:=][ \t]*[\"']?(?P<value>[A-Za-z0-9_+/.-]{20,4096}={0,2})(?![\w+/=-])"
 )
 _NOT_SECRET_WORDS = (
@@ -277,8 +279,8 @@ _NOT_SECRET_WORDS = (
     "image version integrity url uri path file dir name host email user username branch tag region model"
 )
 _NOT_SECRET_LABELS = tuple(_NOT_SECRET_WORDS.split())
-_PEM_BEGIN_RE = re.compile(r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----")
-_PEM_END_RE = re.compile(r"-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----")
+_PEM_BEGIN_RE = lazyre.compile(r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----")
+_PEM_END_RE = lazyre.compile(r"-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----")
 
 
 def _pem_blocks(text: str) -> Iterator[tuple[int, int]]:
@@ -291,13 +293,13 @@ def _pem_blocks(text: str) -> Iterator[tuple[int, int]]:
         pos = stop
 
 
-_DEVICE_TOKEN_RE = re.compile(r"/api/v1/(?P<value>[A-Za-z0-9]{20})/(?:telemetry|attributes|rpc|claim)\b")
+_DEVICE_TOKEN_RE = lazyre.compile(r"/api/v1/(?P<value>[A-Za-z0-9]{20})/(?:telemetry|attributes|rpc|claim)\b")
 """ThingsBoard's device access token, carried in the URL path."""
-_EXACT_RE = re.compile(
+_EXACT_RE = lazyre.compile(
     r"(?<![A-Za-z0-9_])(?P<value>s\.[A-Za-z0-9]{24}|key-[0-9a-f]{32}|dapi[0-9a-f]{32}|oy2[a-z0-9]{43}"
     r"|sk_[A-Za-z0-9_]{30,512}|[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk|1000\.[a-f0-9]{32}\.[a-f0-9]{32}|AC[0-9a-f]{32}|SK[0-9a-f]{32}|EAA[A-Za-z0-9]{60,1024})(?![A-Za-z0-9_])"
 )
-_PREFIX_RE = re.compile(
+_PREFIX_RE = lazyre.compile(
     r"(?<![A-Za-z0-9_./+-])(?P<value>(?:"
     + "|".join(re.escape(p) for p in sorted(set(_PREFIXES), key=len, reverse=True))
     + r")[A-Za-z0-9_.=+/:-]{14,4096})"
@@ -305,7 +307,7 @@ _PREFIX_RE = re.compile(
 
 # --- high entropy ------------------------------------------------------------------------------------------------
 
-_TOKEN_RE = re.compile(r"(?<![\w+/=.-])[A-Za-z0-9_+/.-]{28,4096}={0,2}(?![\w+/=-])")
+_TOKEN_RE = lazyre.compile(r"(?<![\w+/=.-])[A-Za-z0-9_+/.-]{28,4096}={0,2}(?![\w+/=-])")
 
 
 VENDOR_TYPES = (
@@ -345,13 +347,13 @@ def _strip_value(raw: str) -> tuple[str, int]:
     return value, start
 
 
-_ABOUT_RE = re.compile(
+_ABOUT_RE = lazyre.compile(
     r"(?i)(?<![a-z])(?:policy|length|rules|requirements?|reset|hint|expiry|expires|field|prompt|rotation|strength|"
     r"complexity|history|format|pattern|regex|min|max)(?![a-z])"
 )
 _ADJ_WORDS = "for of on to in at the our my your this that new old key keys token value string code phrase"
 _ADJ_OK = frozenset(_ADJ_WORDS.split())
-_WORD_NUMBER_RE = re.compile(r"[a-z]+(?:[-_.][a-z]+)*[-_.]?\d{1,6}")
+_WORD_NUMBER_RE = lazyre.compile(r"[a-z]+(?:[-_.][a-z]+)*[-_.]?\d{1,6}")
 
 
 def _about_passwords(label: str, between: str) -> bool:
@@ -369,10 +371,10 @@ def _adjective(m: re.Match[str], value: str) -> bool:
     return first.isalpha() and first.islower() and first not in _ADJ_OK and bool(_WORD_NUMBER_RE.fullmatch(value))
 
 
-_NAMED_KEY_RE = re.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,7}|[a-z]+(?:[-_][a-z]+)*[-_]\d{1,6}")
+_NAMED_KEY_RE = lazyre.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,7}|[a-z]+(?:[-_][a-z]+)*[-_]\d{1,6}")
 """What a bare "key"/"keys" label lists that is no secret: an issue key (Jira's ``PROJECT-123``: upper-case project
 key, a dash, a number) or a name and a number (``tenant-42``)."""
-_REQUIREMENT_RE = re.compile(r"[\w.\[\]-]+\s*(?:[=<>~!]=|[<>@])|[\w.-]+/[\w.-]+@")
+_REQUIREMENT_RE = lazyre.compile(r"[\w.\[\]-]+\s*(?:[=<>~!]=|[<>@])|[\w.-]+/[\w.-]+@")
 """A pinned requirement or action (``numpy==1.26.4``, ``torch>=2``, ``actions/checkout@v4``): what "pin" pins."""
 
 

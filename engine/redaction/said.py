@@ -31,6 +31,7 @@ import re
 from collections.abc import Iterator
 from functools import cache
 
+from . import lazyre
 from .speech import _V, _codes, _ok
 
 Span = tuple[int, int, str]
@@ -117,14 +118,14 @@ _OPERANDS = (
     (r"\bmosquitto_passwd\s+(?:-\w+\s+)*-b\s+(?:-\w+\s+)*\S+\s+\S+\s+" + _V),
 )
 """A user's password as a command's operand: RabbitMQ's ``add_user``/``change_password``, ``mosquitto_passwd -b``."""
-_DOOR_KEYS_RE = re.compile(r"door|gate|garage|alarm|safe|lock|keypad|building|office|entrance")
-_CODE_KEYS_RE = re.compile(r"cod|cód|kod|recovery|backup|コード|码|碼|코드")
-_SEED_KEYS_RE = re.compile(r"seed|word|mnemonic|phrase|fras|zin|词|詞|短语|フレーズ|문구|니모닉")
+_DOOR_KEYS_RE = lazyre.compile(r"door|gate|garage|alarm|safe|lock|keypad|building|office|entrance")
+_CODE_KEYS_RE = lazyre.compile(r"cod|cód|kod|recovery|backup|コード|码|碼|코드")
+_SEED_KEYS_RE = lazyre.compile(r"seed|word|mnemonic|phrase|fras|zin|词|詞|短语|フレーズ|문구|니모닉")
 """Substrings, lower case, one of which each of :data:`_DOOR`, :data:`_CODES` and :data:`_SEED` needs (a
 cheap test before the regex)."""
-_OPENS_KEYS_RE = re.compile(r"cod|cód|kod|comb|key|puk|pin")
+_OPENS_KEYS_RE = lazyre.compile(r"cod|cód|kod|comb|key|puk|pin")
 """Ditto for :data:`_OPENS` and :data:`_CARD_PIN`."""
-_KEYS_RE = re.compile(
+_KEYS_RE = lazyre.compile(
     r"pass|pw|pin|puk|key|combination|combo|rabbitmqctl|mosquitto|"
     + _CODE_KEYS_RE.pattern
     + "|"

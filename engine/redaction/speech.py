@@ -39,6 +39,7 @@ import re
 from collections.abc import Iterator
 from itertools import pairwise
 
+from .lazyre import lazy
 from .rules import looks_like_credential
 
 Span = tuple[int, int, str]
@@ -84,33 +85,31 @@ _TOOL_FLAGS: tuple[tuple[str, str], ...] = (
     (r"schtasks", r"/[rR][pP]\s+"),
     (r"ssh-keygen", r"-[NP]\s+"),
 )
-_COMMAND_RE = re.compile(
+_COMMAND_RE = lazy(
     r"(?:^|[\s;|&(`$]|sudo\s|exec\s)(?P<tool>"
     + "|".join(f"(?:{t})" for t, _f in _TOOL_FLAGS)
     + r")(?=\s)(?P<args>[^\n;|&]*(?:&(?![\s&])[^\n;|&]*)*)",
     re.M,
 )
-_FLAG_RES = [(re.compile(rf"^(?:{tool})$"), re.compile(rf"(?:(?<=\s)|^)(?:{flag}){_V}")) for tool, flag in _TOOL_FLAGS]
+_FLAG_RES = [(lazy(rf"^(?:{tool})$"), lazy(rf"(?:(?<=\s)|^)(?:{flag}){_V}")) for tool, flag in _TOOL_FLAGS]
 _PUBLISHERS = ("docker", "podman", "nerdctl")
-_PUBLISH_RE = re.compile(  # run -p [ip:][host port:]container port[/protocol] publishes a port: no password
+_PUBLISH_RE = lazy(  # run -p [ip:][host port:]container port[/protocol] publishes a port: no password
     r"(?:(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9A-Fa-f:.]+\]):)?(?:(?:\d{1,5}(?:-\d{1,5})?)?:)?\d{1,5}(?:-\d{1,5})?(?:/(?:tcp|udp|sctp))?"
 )
-_GENERIC_FLAG_RE = re.compile(
-    r"(?<![\w-])--?(?:[\w-]{0,20}(?:password|passwd|passphrase|pwd)|pass|pw)(?:=|\s+)" + _V, re.I
-)
-_HTPASSWD_RE = re.compile(
+_GENERIC_FLAG_RE = lazy(r"(?<![\w-])--?(?:[\w-]{0,20}(?:password|passwd|passphrase|pwd)|pass|pw)(?:=|\s+)" + _V, re.I)
+_HTPASSWD_RE = lazy(
     r"\bhtpasswd\s+(?:-(?P<flags>[a-zA-Z]*b[a-zA-Z]*)\s+)(?:-\w+\s+)*(?P<pos>(?:[^\s-]\S*\s+){1,2})" + _V
 )
 """``htpasswd -b[n] [file] user <pw>``: the password is the last operand (one before it with ``-n``, two without)."""
 _POSITIONAL_RES = (
-    re.compile(r"(?i)\bnet\s+user\s+[^\s/]+\s+" + _V + r"(?=\s|$)"),
-    re.compile(r"\bwpa_passphrase\s+(?:['\"][^'\"\n]+['\"]|\S+)\s+" + _V),
-    re.compile(r"(?i)\bConvertTo-SecureString\s+(?:-String\s+)?" + _V),
-    re.compile(r"\becho\s+(?:-n\s+)?" + _V + r"\s*\|\s*sudo\b[^\n|]*?\s-[a-zA-Z]*S\b"),
-    re.compile(r"\becho\s+(?:-n\s+)?['\"]?[\w.-]{1,32}:" + _V + r"['\"]?\s*\|\s*(?:sudo\s+)?chpasswd\b"),
-    re.compile(r"\bnmcli\b[^\n]*?\s(?:password|wifi-sec\.psk|802-11-wireless-security\.psk)\s+" + _V),
-    re.compile(r"(?i)(?<!\S)-D[\w.-]{0,60}(?:password|passwd|passphrase)=" + _V),
-    re.compile(r"\bsqlplus\s+(?:-\w+\s+)*[\w$#]{1,30}/(?P<value>[^\s@/'\"]{4,128})(?=@|\s|$)"),
+    lazy(r"(?i)\bnet\s+user\s+[^\s/]+\s+" + _V + r"(?=\s|$)"),
+    lazy(r"\bwpa_passphrase\s+(?:['\"][^'\"\n]+['\"]|\S+)\s+" + _V),
+    lazy(r"(?i)\bConvertTo-SecureString\s+(?:-String\s+)?" + _V),
+    lazy(r"\becho\s+(?:-n\s+)?" + _V + r"\s*\|\s*sudo\b[^\n|]*?\s-[a-zA-Z]*S\b"),
+    lazy(r"\becho\s+(?:-n\s+)?['\"]?[\w.-]{1,32}:" + _V + r"['\"]?\s*\|\s*(?:sudo\s+)?chpasswd\b"),
+    lazy(r"\bnmcli\b[^\n]*?\s(?:password|wifi-sec\.psk|802-11-wireless-security\.psk)\s+" + _V),
+    lazy(r"(?i)(?<!\S)-D[\w.-]{0,60}(?:password|passwd|passphrase)=" + _V),
+    lazy(r"\bsqlplus\s+(?:-\w+\s+)*[\w$#]{1,30}/(?P<value>[^\s@/'\"]{4,128})(?=@|\s|$)"),
 )
 """A password in a fixed operand: ``net user NAME <pw>``, ``wpa_passphrase SSID <pw>``, ``ConvertTo-SecureString '<pw>'``,
 ``echo <pw> | sudo -S``, ``echo user:<pw> | chpasswd``, ``nmcli ... password <pw>``, ``java -D...Password=<pw>``,
@@ -126,12 +125,12 @@ _POSITIONAL_KEYS: tuple[tuple[str, ...], ...] = (
     ("sqlplus",),
 )
 """Substrings each of :data:`_POSITIONAL_RES` needs in the lowered text (a cheap test before the regex)."""
-_NET_USE_RE = re.compile(r"(?i)\bnet\s+use\s+(?:[a-z]:\s+|\*\s+)?\\\\\S+\s+" + _V + r"(?=\s|$)")
+_NET_USE_RE = lazy(r"(?i)\bnet\s+use\s+(?:[a-z]:\s+|\*\s+)?\\\\\S+\s+" + _V + r"(?=\s|$)")
 """``net use [drive] \\\\host\\share <pw> [/user:...]``: the password is the operand after the share."""
-_CURL_USER_RE = re.compile(
+_CURL_USER_RE = lazy(
     r"\bcurl\b[^\n]{0,300}?\s(?:-u|--user)(?:=|\s{0,5})(?P<q>['\"])?[^:\s'\"]{0,64}:(?P<value>[^\s'\"]{3,128})(?(q)(?P=q))"
 )
-_ENV_PW_RE = re.compile(
+_ENV_PW_RE = lazy(
     r"(?<![\w$])(?:PGPASSWORD|MYSQL_PWD|REDISCLI_AUTH|SSHPASS|RSYNC_PASSWORD|LFTP_PASSWORD|SMBPASS|ISC_PASSWORD|"
     r"[A-Z][A-Z0-9_]{0,40}_(?:PASSWORD|PASSWD|PASS|PWD|PASSPHRASE))=" + _V
 )
@@ -140,22 +139,22 @@ _ACCOUNTS = (
     r"admin|administrator|root|sa|postgres|ubuntu|pi|guest|ops|deploy|deployer|user|test|service|svc|backup|"
     r"operator|support|jenkins|git|ftp|ftpuser|oracle|mysql|elastic|kibana|grafana|rabbit|guest|dev|demo"
 )
-_SLASH_PAIR_RE = re.compile(
+_SLASH_PAIR_RE = lazy(
     r"(?:(?<=\s)|(?<=^)|(?<=[:(]))(?P<user>['\"]?[\w.@+-]{2,64}['\"]?)\s{0,3}/\s{0,3}" + _V + r"(?=[\s,;.)]|$)", re.M
 )
-_COLON_PAIR_RE = re.compile(r"(?<![\w/:@.$%-])(?P<user>[\w.+-]{2,40}):(?P<value>[^\s:@/'\"`,;()]{6,128})(?=[\s,;)]|$)")
-_TAG_RE = re.compile(r"v?\d[\w.+-]*$|latest$|stable$|alpine$|slim$")
+_COLON_PAIR_RE = lazy(r"(?<![\w/:@.$%-])(?P<user>[\w.+-]{2,40}):(?P<value>[^\s:@/'\"`,;()]{6,128})(?=[\s,;)]|$)")
+_TAG_RE = lazy(r"v?\d[\w.+-]*$|latest$|stable$|alpine$|slim$")
 """An image tag or version after ``name:`` (``16-alpine``, ``v2.4.1``): not a password."""
-_ACCOUNT_RE = re.compile(rf"(?i)^['\"]?(?:{_ACCOUNTS})\d{{0,3}}['\"]?$")
-_LOGIN_CONTEXT_RE = re.compile(
+_ACCOUNT_RE = lazy(rf"(?i)^['\"]?(?:{_ACCOUNTS})\d{{0,3}}['\"]?$")
+_LOGIN_CONTEXT_RE = lazy(
     r"(?i)\b(?:login|log[ -]?in|sign[ -]?in|creds?|credentials?|user\s*/\s*pass(?:word)?|username\s*/\s*password|"
     r"account|auth|wi-?fi|wlan|ssid)\b[^\n]{0,48}$"
 )
-_LOGIN_WITH_RE = re.compile(
+_LOGIN_WITH_RE = lazy(
     r"(?i)\b(?:login|log(?:ged)?[ -]?in(?:to)?|sign(?:ed)?[ -]?in(?:to)?|creds?|credentials?)\b[^\n.]{0,60}?\bwith\s+(?:password\s+|pw\s+)?"
     + _V
 )
-_PW_RE = re.compile(
+_PW_RE = lazy(
     r"(?i)(?<![A-Za-z0-9-])(?:pw|pword|p/w|passwd|pass\s?word|pass|pwd)\b"
     r"(?:\s{0,3}(?:(?:is|was|=|:|now|becomes|->|=>)\s{0,3}){1,2}|\s{1,3})"
     + _OPEN
@@ -207,7 +206,7 @@ _LINK = (
 _VA = _OPEN + _quoted(r"[^\s'\"`」』«»\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]{4,128}")
 """A said value: a run without spaces that stops at CJK text (パスワードは<pw>です), or quoted (« Soleil#2024 »,
 a closing quote not needed); :func:`said_end` trims an unquoted one."""
-_SAID_RE = re.compile(
+_SAID_RE = lazy(
     r"(?i)(?P<label>"
     + _LABEL
     + r")(?!\s+(?:"
@@ -229,15 +228,15 @@ _SAID_RE = re.compile(
 With no link (``sp``: "пароль от вайфая <pw>", "새 비번 <pw>", round 5) the value must end its line or clause
 (``,`` ``;`` ``.``), so "password for user admin2 expired" stays; there the short English words (``pw``, ``pass``)
 are :data:`_PW_RE`'s."""
-_CODES_RE = re.compile(
+_CODES_RE = lazy(
     r"(?i)\b(?:backup|recovery|scratch|emergency)[ \t]+codes?\b(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|are|were)[ \t]+|[ \t]+)"
     r"(?P<value>(?:(?:\d{4} \d{4}|[A-Za-z0-9]{3,12}(?:-[A-Za-z0-9]{3,12}){0,3})"
     r"(?:[ \t]*[,;][ \t]*|[ \t]+)?){1,16})"
 )
 """2FA backup or recovery codes after their name ("backup code 48213957", "Recovery codes: 8f3k-2m9q, 7h2k-9x4p");
 :func:`_codes` keeps each that holds two digits or more, up to the first that does not."""
-_CODE_RE = re.compile(r"\d{4} \d{4}|[A-Za-z0-9]{3,12}(?:-[A-Za-z0-9]{3,12}){0,3}")
-_TOTP_RE = re.compile(
+_CODE_RE = lazy(r"\d{4} \d{4}|[A-Za-z0-9]{3,12}(?:-[A-Za-z0-9]{3,12}){0,3}")
+_TOTP_RE = lazy(
     r"(?i)\b(?:totp|otp|2fa|mfa|two-factor|authenticator)[ \t]+(?:(?:secret|setup)[ \t]+key|seed|secret|key)\b"
     r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was)[ \t]+|[ \t]+)(?P<value>[A-Z2-7]{4}(?:[ -]?[A-Z2-7]{4}){3,15}=*)(?![\w-])"
 )
@@ -255,7 +254,7 @@ _CODE_KEYS = ("backup", "recovery", "scratch", "emergency")
 """Ditto for :data:`_CODES_RE`."""
 _TOTP_KEYS = ("otp", "2fa", "mfa", "two-factor", "authenticator")
 """Ditto for :data:`_TOTP_RE`."""
-_NEW_KEYS_RE = re.compile(
+_NEW_KEYS_RE = lazy(
     "|".join(
         re.escape(k)
         for k in sorted(
@@ -264,7 +263,7 @@ _NEW_KEYS_RE = re.compile(
     )
 )
 """Any keyword of the round-4 rules (said passwords, PINs, fixed operands, "use ... to"): most lines hold none."""
-_PIN_RE = re.compile(
+_PIN_RE = lazy(
     r"(?i)(?:(?<![\w-])(?:pin(?:\s?code|\s+number|\s*번호)?|passcode|pass\s+code|unlock\s+code|door\s+code|alarm\s+code|"
     r"access\s+code)|暗証番号|パスコード|PIN码)"
     + _QUALIFIER
@@ -272,22 +271,22 @@ _PIN_RE = re.compile(
     + r"(?P<value>\d{4,8})(?![\d.,:/-]|\s*(?:digits?|chars?|characters?|numbers?|hours?|minutes?|days?|%))"
 )
 """A PIN said with a link ("PIN is 4821", "door PIN: 0815"): 4 to 8 digits, not a length or a duration."""
-_USE_TO_RE = re.compile(
+_USE_TO_RE = lazy(
     r"(?i)\buse\s+(?:the\s+)?(?:(?:password|passphrase|pw|pin|passcode|code)\s+)?" + _V + r"\s+(?:to|for)\s+"
     r"(?:log\s?in|sign\s?in|unlock|decrypt|open|access|authenticate|connect)\b"
 )
 """"use <pw> to log in", "use passphrase <pw> to unlock": the value between "use" and an access verb."""
-_WITH_RE = re.compile(
+_WITH_RE = lazy(
     r"(?i)\b(?:encrypted|encrypt|protected|locked|secured|unlocks?|decrypts?|opens?)\s+(?:\w+\s+){0,4}?(?:with|by|using)\s+"
     r"(?:the\s+)?(?:(?:password|passphrase|passcode|pin|key)\s+)?" + _V
 )
-_NOT_A_PASSWORD_RE = re.compile(
+_NOT_A_PASSWORD_RE = lazy(
     r"(?i)^(?:aes|rsa|des|3des|tdes|chacha|xchacha|blowfish|twofish|gpg|pgp|gnupg|age|tls|ssl|sha|md5|bcrypt|scrypt|"
     r"argon|pbkdf|luks|bitlocker|veracrypt|filevault|kms|hsm|ecdsa|ec|ed25519|x25519|curve25519|p-?\d{3}|salsa|"
     r"camellia|serpent|rc4|hmac|ssh|x509|yubikey|fido|smime|s/mime|openssl|sops|vault|keepass|1password|bitwarden)"
     r"[\w.+/-]*$|.*\.(?:pem|key|asc|gpg|pub|crt|p12|pfx|jks|kdbx|txt|json|ya?ml)$|.*/.*"
 )
-_SEED_RE = re.compile(
+_SEED_RE = lazy(
     r"(?i)\b(?:seed(?:\s+phrase|\s+words)?|mnemonic(?:\s+phrase)?|recovery\s+(?:phrase|words|seed)|backup\s+phrase|"
     r"secret\s+recovery\s+phrase|wallet\s+words|\d{2}\s+(?:seed\s+)?words)\b[^\n\w]{0,6}(?:(?:is|are|=)\s+)?[\"'`]?"
     r"(?P<value>[a-z]{3,8}(?:[ \t,]+[a-z]{3,8}){11,23})"
@@ -300,11 +299,11 @@ def _mixed_case(value: str) -> bool:
     return len(value) >= 8 and value.isalpha() and flips >= 3
 
 
-_PASSPHRASE_RE = re.compile(r"[A-Za-z][a-z]{2,11}(?:[-_][A-Za-z][a-z]{2,11}){2,7}\d{0,4}")
+_PASSPHRASE_RE = lazy(r"[A-Za-z][a-z]{2,11}(?:[-_][A-Za-z][a-z]{2,11}){2,7}\d{0,4}")
 """Three or more words joined by ``-`` or ``_`` (``lichen-cobalt-walnut``): a passphrase, said right after a password word."""
 
 
-_CALL_RE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\(|[A-Za-z_]\w{2,}\((?:\)|[\"'$`]|$)")
+_CALL_RE = lazy(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+\(|[A-Za-z_]\w{2,}\((?:\)|[\"'$`]|$)")
 """Code that calls for a value (``os.Getenv(``, ``getpass.getpass()``, ``read_password()?``, ``mustEnv(``): a dotted
 name and a bracket, or a name and an empty or quoted argument; ``Abc(123`` is still a password."""
 
@@ -330,7 +329,7 @@ def _phrase_ok(m: re.Match[str], label: str) -> bool:
     return not (label.lower().rstrip() == "pass" and link.endswith((":", "：")))
 
 
-_NEXT_FIELD_RE = re.compile(r"[;,&|][A-Za-z_][\w .-]{0,30}[=:]")
+_NEXT_FIELD_RE = lazy(r"[;,&|][A-Za-z_][\w .-]{0,30}[=:]")
 """The next field of a connection string or a query (``;Database=``, ``&user=``): not the password's."""
 _CLOSERS = {")": "(", "]": "[", "}": "{", ">": "<"}
 
@@ -382,7 +381,7 @@ def _codes(m: re.Match[str]) -> Iterator[Span]:
         yield m.start() + code.start(), m.start() + code.end(), "backup-code"
 
 
-_UNIT_AFTER_RE = re.compile(
+_UNIT_AFTER_RE = lazy(
     r"(?i)[ \t]*(?:digits?|chars?|characters?|numbers?|seconds?|minutes?|hours?|days?|weeks?|months?|years?|%|zeichen|"
     r"stellen|tage|caract|chiffres|jours|d[ií]gitos|caracteres|d[ií]as|cifre|caratteri|giorni|cijfers|tekens|dagen|"
     r"znak|cyfr|dni|桁|文字|日|位|天|자|일)"

@@ -13,6 +13,8 @@ import re
 import zlib
 from collections.abc import Iterator
 
+from . import lazyre
+
 Span = tuple[int, int, str]
 
 _END = r"(?=$|[\s\\'\"`<>),;|&\]}])"
@@ -56,7 +58,7 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     # Asana personal access token: "1/" or "2/", numeric ids, ":" 32 hex
     ("asana-token", r"(?<![\w/])(?P<value>[12]/\d{6,20}(?:/\d{6,20})?:[0-9a-f]{32})(?![\w])"),
 )
-_COMPILED = [(slug, re.compile(p)) for slug, p in _PATTERNS]
+_COMPILED = [(slug, lazyre.compile(p)) for slug, p in _PATTERNS]
 _KEYWORDS = (
     "Q~",
     "CONTRIBSYS",
@@ -78,7 +80,7 @@ _KEYWORDS = (
 )
 
 _B62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-_CHECKSUMMED_RE = re.compile(
+_CHECKSUMMED_RE = lazyre.compile(
     r"(?<![\w])(?P<value>(?:gh[pousr]|npm)_(?P<body>[A-Za-z0-9]{30})(?P<crc>[A-Za-z0-9]{6}))(?![\w])"
 )
 

@@ -35,6 +35,7 @@ from memrepo.engine.read.recall import RecallIndex
 
 from .agents import RepoAgents
 from .base import ignore_result, store_method
+from .indexfollow import IndexFollower
 from .store import MemoryStore
 from .watch import WatchMode, watch_changes
 
@@ -91,6 +92,7 @@ class MemoryRepo(RepoAgents):
         self._burst_started = 0.0
         self._warming: asyncio.Future[RecallIndex] | None = None
         self.last_auto_commit_error: str | None = None
+        self._follow = IndexFollower(self.root, self._stop.is_set)  # hand edits into the recall index (§4)
 
     @classmethod
     async def open(
@@ -262,6 +264,7 @@ class MemoryRepo(RepoAgents):
 
     def _on_change(self, event: ChangeEvent) -> None:
         self._dirty.update(event.paths)
+        self._follow.note(event.paths)
         self._store.note_changed(event.paths, git=event.git)
         # A git state change may end a block (index.lock gone, a merge done): kept writes then apply.
         kept = event.git and any((self._store.state_dir / PENDING_DIR).glob("*.json"))
