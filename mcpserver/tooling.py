@@ -7,7 +7,7 @@ so its pieces can be read and tested without the optional extra.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -120,3 +120,36 @@ def ref_key(rel: str, line: int) -> str:
     from memrepo.engine.format.paths import make_ref
 
     return make_ref(rel, line)
+
+
+SCOPE_NOTE = "memory_recall searches only the global files and this workspace's file"
+"""What ``memory_recall`` searches (docs/agents.md): said when other workspaces' files hold what it did not search."""
+
+
+async def elsewhere_line(repo: Any, query: str) -> str:
+    """One line naming the other workspaces' files that answer ``query``, or ``""`` when none does.
+
+    ``memory_recall`` searches the global files and this workspace's file only; an agent told "No memory matches"
+    took it for "no such memory" while another workspace's file held the answer (breaker5 B5-4). This searches
+    every file once more (only when the scoped search found no answer) and names where the answers are.
+
+    Args:
+        repo: the open :class:`memrepo.engine.repo.repo.MemoryRepo`.
+        query: the recall query.
+
+    Returns:
+        str: ``"Other workspaces' files answer it: workspaces/a.md (2 entries); ..."`` or ``""``.
+    """
+    hits = await repo.recall(query, None, 20, 16_000, "line")
+    counts: dict[str, int] = {}
+    for hit in hits:
+        if hit.answer and hit.path.startswith("workspaces/"):
+            counts[hit.path] = counts.get(hit.path, 0) + 1
+    if not counts:
+        return ""
+    shown = [f"{path} ({n} entr{'y' if n == 1 else 'ies'})" for path, n in list(counts.items())[:5]]
+    more = f" and {len(counts) - 5} more files" if len(counts) > 5 else ""
+    return (
+        f"{SCOPE_NOTE}. Other workspaces' files answer it: {', '.join(shown)}{more}; "
+        "read them with memory_read if they apply to this task."
+    )
