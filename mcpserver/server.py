@@ -224,7 +224,7 @@ def build_server(
         async def run() -> str:
             hits = await repo().recall(query, workspace(cwd), limit, 16_000, detail, related=True)
             note("recall")
-            how = mode_line(await repo().recall_mode())
+            how = session.note_once(mode_line(await repo().recall_mode()))
             other = await elsewhere_line(repo(), query) if not hits or not hits[0].answer else ""
             if not hits:
                 from memrepo.engine.redaction import redact_text

@@ -98,6 +98,7 @@ class Session:
         written_refs: (ref, normalized text) of every ``by: agent`` line this
             session wrote; with the ``task:`` key, what ``memory_forget`` accepts.
         allow_forget_any: ``memory_forget`` may remove any entry.
+        said_note: the last lexical-recall note this session was told (said once, again only when it changes).
     """
 
     id: str
@@ -106,6 +107,20 @@ class Session:
     written: set[tuple[str, str]] = field(default_factory=set)
     allow_forget_any: bool = False
     written_refs: set[tuple[str, str]] = field(default_factory=set)
+    said_note: str | None = None
+
+    def note_once(self, line: str) -> str:
+        """``line`` (a recall mode line) unless it is the lexical note this session was told last, else ``""``.
+
+        A note that recall is lexical (the semantic extra missing, a model that failed) holds for many answers;
+        saying it in each one is noise (breaker5 B5-5). The hybrid line, which names the coverage, is kept.
+        """
+        if not line.startswith("(lexical recall:"):
+            return line
+        if line == self.said_note:
+            return ""
+        self.said_note = line
+        return line
 
 
 def error_line(exc: BaseException) -> str:

@@ -68,7 +68,7 @@ from memrepo.engine.configpath import size_shift
 
 from .recallkeys import SEQ_BITS, WORKSPACES_DIR
 from .recallorder import newer_restated, plain_key, replaced_below, uncovered_in_place
-from .semantic_model import Embedder, ModelUnavailable, make_embedder
+from .semantic_model import Embedder, ModelUnavailable, lexical_note, make_embedder
 
 if TYPE_CHECKING:
     from memrepo.engine.config import SemanticSettings
@@ -240,6 +240,8 @@ class SemanticRecall:
         self.root = Path(root)
         self.settings = settings
         self.embedder = embedder if embedder is not None else make_embedder(settings)
+        self.off_note = lexical_note(settings) if self.embedder is None else None
+        """Why recall is lexical with no model (the semantic extra missing), said in each answer's info."""
         self.background = background
         """Whether a recall starts the background build of vectors (False in a one-shot process)."""
         self._store: VectorStore | None = None
@@ -333,7 +335,7 @@ class SemanticRecall:
         """
         lexical = found[:limit]
         if self.embedder is None:
-            return lexical, RecallInfo()
+            return lexical, RecallInfo("lexical", 0.0, self.off_note)
         with self._lock:
             self.kick(index)
             builder = self._builder
