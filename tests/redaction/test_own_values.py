@@ -69,3 +69,15 @@ def test_a_hand_move_of_memrepos_own_lines_asks_no_secret_question(repo_path: Pa
     (repo_path / "topics").mkdir(exist_ok=True)
     (repo_path / "topics" / "prefs.md").write_text("# Prefs\n\n" + "".join(moved))  # Health's advice: a topic file
     assert [q.secrets for q in store.status().questions if q.secrets] == []
+
+
+def test_an_inboxed_write_names_one_kind_and_leaves_no_stray_bracket(repo_path: Path) -> None:
+    """The inbox path redacts twice: before, "[REDACTED:generic-password]]" and two kinds for one secret."""
+    store = MemoryStore.open(repo_path, plain_settings(), create=True)
+    done = store.remember(
+        Candidate(text="Scraped note: the db password: Xy7-hunter-22q for the staging box", untrusted=True)
+    )
+    assert done.path == "inbox.md" and done.redacted == ["labelled-secret"]
+    inbox = (repo_path / "inbox.md").read_text()
+    assert "the db password: [REDACTED:labelled-secret] for the staging box [by: agent" in inbox
+    assert "]]" not in inbox and "Xy7-hunter-22q" not in inbox
