@@ -8,7 +8,9 @@ command prints both; ``--write`` adds the line to ``~/.codex/AGENTS.md`` (Codex'
 
 from __future__ import annotations
 
+import os
 import shlex
+import shutil
 import sys
 from pathlib import Path
 
@@ -21,6 +23,34 @@ from .main import _errors_as_lines, _fail, _repo_path
 def codex_mcp_add(server: list[str]) -> str:
     """The ``codex mcp add`` command line for the server."""
     return shlex.join(["codex", "mcp", "add", "memrepo", "--", *server])
+
+
+def command_missing(argv: list[str]) -> str | None:
+    """Why the server's command cannot be started, or None when it can (breaker5 B5-18).
+
+    Codex starts ``argv[0]`` as it is: a path must name an executable file, a bare name must be on ``PATH``.
+    A venv moved or removed leaves a config naming a file that is gone, and Codex then runs with no memory
+    tools and says nothing.
+
+    Args:
+        argv: the command and its arguments from ``[mcp_servers.memrepo]``.
+
+    Returns:
+        str | None: one line saying what is wrong, or None.
+    """
+    command = argv[0] if argv else ""
+    if not command.strip():
+        return "its command is empty"
+    if "/" in command or os.sep in command:
+        path = Path(command).expanduser()
+        if not path.is_file():
+            return f"its command {command} does not exist"
+        if not os.access(path, os.X_OK):
+            return f"its command {command} is not executable"
+        return None
+    if shutil.which(command) is None:
+        return f"its command {command} is not on PATH"
+    return None
 
 
 def check_codex(home: Path, repo: str) -> tuple[list[str], list[str]]:
@@ -37,6 +67,11 @@ def check_codex(home: Path, repo: str) -> tuple[list[str], list[str]]:
         missing.append(f"MCP server: {config} [mcp_servers.memrepo] does not run `memrepo ... mcp`: {shlex.join(argv)}")
     elif not _same_repo(_repo_of(argv), repo):
         missing.append(f"MCP server: {config} runs memrepo mcp for {_repo_of(argv) or 'the default repo'}, not {repo}")
+    elif (why := command_missing(argv)) is not None:
+        missing.append(
+            f"MCP server: {config} [mcp_servers.memrepo]: {why}, so Codex starts without memory tools; "
+            f"run: {codex_mcp_add(server_argv(repo))}"
+        )
     else:
         ok.append(f"MCP server: {config} [mcp_servers.memrepo]")
     agents = home / "AGENTS.md"

@@ -49,7 +49,7 @@ from memrepo.engine import NEAREST_LINE, fence_safe
 from memrepo.engine.errors import BlockedError, MemrepoError, RefError
 from memrepo.engine.format import entries as fmt
 
-from .tooling import ANNOTATIONS, KINDS, Session, ToolMessage, argument_error, error_line, ref_key
+from .tooling import ANNOTATIONS, KINDS, Session, ToolMessage, argument_error, elsewhere_line, error_line, ref_key
 
 if TYPE_CHECKING:
     from memrepo.engine.config import Settings
@@ -238,12 +238,14 @@ def build_server(
         async def run() -> str:
             hits = await repo().recall(query, workspace(cwd), limit, 16_000, detail, related=True)
             note("recall")
-            how = mode_line(await repo().recall_mode())
+            how = session.note_once(mode_line(await repo().recall_mode()))
+            other = await elsewhere_line(repo(), query) if not hits or not hits[0].answer else ""
             if not hits:
                 from memrepo.engine.redaction import redact_text
 
-                return f"No memory matches {redact_text(query)!r}." + (f"\n{how}" if how else "")
-            out = [how] if how else []
+                said = f"No memory matches {redact_text(query)!r}" + (" here: " + other if other else ".")
+                return said + (f"\n{how}" if how else "")
+            out = [line for line in (how, other) if line]
             if not hits[0].answer:  # nothing answers confidently: the nearest entries (docs/architecture.md §4)
                 out.insert(0, NEAREST_LINE)
             if hits[0].scan:  # the index's first build runs: the files were scanned (docs/architecture.md §4)

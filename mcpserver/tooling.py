@@ -7,7 +7,7 @@ so its pieces can be read and tested without the optional extra.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -98,6 +98,7 @@ class Session:
         written_refs: (ref, normalized text) of every ``by: agent`` line this
             session wrote; with the ``task:`` key, what ``memory_forget`` accepts.
         allow_forget_any: ``memory_forget`` may remove any entry.
+        said_note: the last lexical-recall note this session was told (said once, again only when it changes).
     """
 
     id: str
@@ -106,6 +107,20 @@ class Session:
     written: set[tuple[str, str]] = field(default_factory=set)
     allow_forget_any: bool = False
     written_refs: set[tuple[str, str]] = field(default_factory=set)
+    said_note: str | None = None
+
+    def note_once(self, line: str) -> str:
+        """``line`` (a recall mode line) unless it is the lexical note this session was told last, else ``""``.
+
+        A note that recall is lexical (the semantic extra missing, a model that failed) holds for many answers;
+        saying it in each one is noise (breaker5 B5-5). The hybrid line, which names the coverage, is kept.
+        """
+        if not line.startswith("(lexical recall:"):
+            return line
+        if line == self.said_note:
+            return ""
+        self.said_note = line
+        return line
 
 
 def error_line(exc: BaseException) -> str:
@@ -120,3 +135,36 @@ def ref_key(rel: str, line: int) -> str:
     from memrepo.engine.format.paths import make_ref
 
     return make_ref(rel, line)
+
+
+SCOPE_NOTE = "memory_recall searches only the global files and this workspace's file"
+"""What ``memory_recall`` searches (docs/agents.md): said when other workspaces' files hold what it did not search."""
+
+
+async def elsewhere_line(repo: Any, query: str) -> str:
+    """One line naming the other workspaces' files that answer ``query``, or ``""`` when none does.
+
+    ``memory_recall`` searches the global files and this workspace's file only; an agent told "No memory matches"
+    took it for "no such memory" while another workspace's file held the answer (breaker5 B5-4). This searches
+    every file once more (only when the scoped search found no answer) and names where the answers are.
+
+    Args:
+        repo: the open :class:`memrepo.engine.repo.repo.MemoryRepo`.
+        query: the recall query.
+
+    Returns:
+        str: ``"Other workspaces' files answer it: workspaces/a.md (2 entries); ..."`` or ``""``.
+    """
+    hits = await repo.recall(query, None, 20, 16_000, "line")
+    counts: dict[str, int] = {}
+    for hit in hits:
+        if hit.answer and hit.path.startswith("workspaces/"):
+            counts[hit.path] = counts.get(hit.path, 0) + 1
+    if not counts:
+        return ""
+    shown = [f"{path} ({n} entr{'y' if n == 1 else 'ies'})" for path, n in list(counts.items())[:5]]
+    more = f" and {len(counts) - 5} more files" if len(counts) > 5 else ""
+    return (
+        f"{SCOPE_NOTE}. Other workspaces' files answer it: {', '.join(shown)}{more}; "
+        "read them with memory_read if they apply to this task."
+    )

@@ -40,14 +40,17 @@ MAX_OPERATIONS = 20
 
 _LEAD = r"(?:(?:also|and|oh|so|but|btw|by\s+the\s+way|please|pls|kindly|just|then|finally|ok|okay|plus)\b,?\s+)"
 """Words that may come before "remember that" in a request: "Also remember that", "Oh, and please remember that"."""
+_SUBJECT = r"(?:we|we['’]re|our|my|i|i['’]m|it|it['’]s|its|they|their|you|your|this|these|us)\s+\w"
+"""The start of a clause "remember" may take without "that": "remember we use X", "remember our CI ..."."""
 _REMEMBER_RE = re.compile(
     rf"(?:(?:^|[.!?]\s+|[,;:]\s*|\s[-–—]\s+|\n)\s*{_LEAD}*|\s+and\s+{_LEAD}*)"
-    r"remember\s+that\s+(.+?)([.!?](?:\s|$)|\n|$)",
+    rf"(?:remember|don['’]?t\s+forget)(?:\s+that\s+|(?:\s+this)?\s*:\s*|\s+(?={_SUBJECT}))(.+?)([.!?](?:\s|$)|\n|$)",
     re.IGNORECASE,
 )
-"""A request to keep X: "remember that X" at a sentence's or clause's start (after ``.``, ``,``, ``;``, a dash
-or "and"), after words of :data:`_LEAD` only, so "I remember that ..." and "you also remember that ..." are no
-request. Group 1 is X, group 2 its end mark (a "?": a question, never kept)."""
+"""A request to keep X: "remember that X", "remember (this): X", "remember we/our/my ... X" (a clause of :data:`_SUBJECT`)
+or "don't forget that X", at a sentence's or clause's start (after ``.``, ``,``, ``;``, a dash or "and"), after
+words of :data:`_LEAD` only, so "I remember that ..." and "you also remember that ..." are no request. Group 1
+is X, group 2 its end mark (a "?": a question, never kept)."""
 _SECRET_MARK_RE = re.compile(r"\[REDACTED:[a-z0-9-]+\]")
 """Redaction's marker: the value it stands for is not in the text (docs/architecture.md §3)."""
 _CLAUSE_CUT_RE = re.compile(
@@ -211,7 +214,8 @@ def user_statements(texts: list[str]) -> list[str]:
     """What the user asked to remember, in their own words, in order (duplicates kept).
 
     Two forms (docs/architecture.md §7, the ``rules`` distillation): "remember
-    that X" gives X, at a sentence's or a clause's start ("Also remember that X",
+    that X" gives X (also "remember: X", "remember this: X", "remember we ... X", "don't forget that X":
+    :data:`_REMEMBER_RE`), at a sentence's or a clause's start ("Also remember that X",
     "..., and remember that X"; not "I remember that X", not a question); a sentence that only says "Remember that." / "Remember
     this." gives the sentence before it (in the same message, else the last
     one of the user's message before), unless that one is a question. A clause

@@ -76,7 +76,7 @@ from memrepo.engine.configpath import size_shift
 
 from .recallkeys import SEQ_BITS, WORKSPACES_DIR
 from .recallorder import newer_restated, plain_key, replaced_below, uncovered_in_place
-from .semantic_model import Embedder, ModelUnavailable, make_embedder
+from .semantic_model import Embedder, ModelUnavailable, lexical_note, make_embedder
 
 if TYPE_CHECKING:
     from memrepo.engine.config import SemanticSettings
@@ -248,8 +248,8 @@ class SemanticRecall:
         self.root = Path(root)
         self.settings = settings
         self.embedder = embedder if embedder is not None else make_embedder(settings)
-        self.background = background
-        """Whether a recall starts the background build of vectors (False in a one-shot process)."""
+        self.off_note = lexical_note(settings) if self.embedder is None else None  # why lexical: no model
+        self.background = background  # whether a recall starts the vectors' background build (not one-shot)
         self._store: VectorStore | None = None
         self._builder: VectorBuilder | None = builder
         self._own_builder = builder is None
@@ -341,7 +341,7 @@ class SemanticRecall:
         """
         lexical = found[:limit]
         if self.embedder is None:
-            return lexical, RecallInfo()
+            return lexical, RecallInfo("lexical", 0.0, self.off_note)
         with self._lock:
             self.kick(index)
             builder = self._builder

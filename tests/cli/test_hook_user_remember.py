@@ -170,3 +170,29 @@ def test_also_remember_that_in_mid_sentence_is_kept(setup, tmp_path: Path) -> No
     assert found.get("We use Renovate, not Dependabot") == "user"
     assert found.get("CI runs on Buildkite") == "user"
     assert not any("Jenkins" in text or "outage" in text for text in found)  # a memory or a question: no request
+
+
+def test_please_remember_colon_and_remember_we_are_kept_like_remember_that(setup, tmp_path: Path) -> None:
+    """breaker5 B5-3: "Please remember: X" and "remember we use X", the commonest ways to ask, were dropped with
+    no reason while "remember that X" was kept."""
+    store, project = setup
+    session_end(
+        store,
+        tmp_path,
+        project,
+        [
+            ("Please remember: we always release on Tuesdays.", "Noted."),
+            ("Thanks, and remember we use Renovate, not Dependabot", "OK."),
+            ("Please remember this: staging runs on k3s!", "OK."),
+            ("Don't forget that the API is versioned under /v2.", "Sure."),
+            ("Remember the milk. I remember we used Jenkins. Do you remember our old CI?", "Yes."),
+            ("Remember to run the tests.", "Will do."),
+        ],
+    )
+    found = entries(store)
+    assert found.get("We always release on Tuesdays") == "user"
+    assert found.get("We use Renovate, not Dependabot") == "user"
+    assert found.get("Staging runs on k3s") == "user"
+    assert found.get("The API is versioned under /v2") == "user"
+    said = " ".join(found).lower()
+    assert not any(word in said for word in ("milk", "jenkins", "old ci", "run the tests")), found

@@ -135,3 +135,42 @@ def test_check_after_write_ends_with_the_step_that_is_left(world, monkeypatch: p
     assert done.exit_code == 1
     assert done.output.splitlines()[-1].startswith("add the hooks: `memrepo setup claude-code --write`")
     assert "add the MCP server" not in done.output
+
+
+def test_codex_check_says_when_the_servers_command_does_not_exist(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """breaker5 B5-18: a config naming a memrepo that is gone (a moved venv) passed --check, and Codex then ran
+    with no memory tools and said nothing. --check now names the missing command and fails."""
+    store = MemoryStore.open(tmp_path / "memory", plain_settings())
+    codex = tmp_path / "codex-home"
+    monkeypatch.setenv("CODEX_HOME", str(codex))
+    (codex).mkdir()
+    (codex / "AGENTS.md").write_text("")
+    assert invoke(store.root, "setup", "codex", "--write").exit_code == 0
+    gone = tmp_path / "nowhere" / "memrepo"
+    _codex_mcp_add(
+        codex, shlex.join(["codex", "mcp", "add", "memrepo", "--", str(gone), "--repo", str(store.root), "mcp"])
+    )
+    done = invoke(store.root, "setup", "codex", "--check")
+    assert done.exit_code == 1, done.output
+    assert f"its command {gone} does not exist" in done.output and "configured for Codex" not in done.output
+    not_exec = tmp_path / "bin" / "memrepo"
+    not_exec.parent.mkdir()
+    not_exec.write_text("#!/bin/sh\n")
+    _codex_mcp_add(
+        codex, shlex.join(["codex", "mcp", "add", "memrepo", "--", str(not_exec), "--repo", str(store.root), "mcp"])
+    )
+    assert "is not executable" in invoke(store.root, "setup", "codex", "--check").output
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    _codex_mcp_add(
+        codex, shlex.join(["codex", "mcp", "add", "memrepo", "--", "memrepo", "--repo", str(store.root), "mcp"])
+    )
+    bare = invoke(store.root, "setup", "codex", "--check")
+    assert bare.exit_code == 1 and "its command memrepo is not on PATH" in bare.output
+    not_exec.chmod(0o755)
+    _codex_mcp_add(
+        codex, shlex.join(["codex", "mcp", "add", "memrepo", "--", str(not_exec), "--repo", str(store.root), "mcp"])
+    )
+    fixed = invoke(store.root, "setup", "codex", "--check")
+    assert fixed.exit_code == 0 and "configured for Codex" in fixed.output, fixed.output
