@@ -248,7 +248,8 @@ REGISTRY: tuple[Derived, ...] = (
         "recall.sock*",
         _S,
         "read/recalldoor.py",
-        "a warm process's recall door (a unix socket, mode 0600); no text",
+        "a warm process's recall door (a unix socket, mode 0600), and `recall.sock.missed`, the inode of a door that"
+        " missed an asker's budget (askers skip it 30 s); no text",
         False,
         "the MCP server, when it starts",
     ),
