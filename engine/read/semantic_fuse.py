@@ -413,7 +413,7 @@ class SemanticRecall:
                         continue
                 key = plain_key(iid, ranked[0][1] if ranked else None)
             out.append((iid, key))
-        return replaced_below(index, out)[:limit], info
+        return replaced_below(index, out, query, ranked)[:limit], info  # and an identifier's line first
 
 
 ONCE_MIN_COVERED = 0.0
