@@ -470,6 +470,10 @@ def recall(
             )
             if info.mode != "hybrid":
                 found = lexical[:limit]
+        if quick and (info is None or info.answered):  # the prompt hook: each hit answers on its own
+            from .recallnear import each_answers
+
+            found = each_answers(found, lexical.minimum, info)
         answered = info is None or info.answered
         if related and not found:
             from .recallnear import nearest_lexical

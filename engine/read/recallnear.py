@@ -17,6 +17,11 @@ answer", it gets up to :data:`RELATED_MAX` nearest entries instead, each with
   hold at least one query term (confidence above 0).
 
 Without ``related`` (the default) recall is exactly what it was.
+
+The prompt hook asks more of each hit (:func:`each_answers`): the gate lets a query through on its best hit, and
+then every hit over a share of the minimum came along, so the hook's 2nd and 3rd hits were often unrelated to
+the 1st (breaker4 F6). A hook's hit must answer on its own: its lexical confidence reaches the minimum the
+query's answer needed, or its cosine reaches the semantic answer floor (``[semantic] hook_answer_similarity``).
 """
 
 from __future__ import annotations
@@ -160,3 +165,19 @@ def answering(found: list[tuple[int, tuple]], floor: float, info: RecallInfo | N
     hybrid = info is not None and info.mode == "hybrid"
     out.answer_floor = math.inf if not answered else -math.inf if hybrid else floor
     return out
+
+
+def each_answers(found: list[tuple[int, tuple]], minimum: float, info: RecallInfo | None) -> list[tuple[int, tuple]]:
+    """The hits that answer on their own, in order: the prompt hook's rule (the module docstring).
+
+    Args:
+        found: the hits with their sort keys (confidence second), best first.
+        minimum: the confidence the query's answer needed (:attr:`.recallrank.Ranked.minimum`).
+        info: how hybrid recall answered (None: lexical); a hybrid answer's ``sure`` ids reached the
+            semantic answer floor.
+
+    Returns:
+        list: the hits whose confidence reaches ``minimum`` or whose cosine reached the floor.
+    """
+    sure = info.sure if info is not None and info.mode == "hybrid" else frozenset()
+    return [(iid, key) for iid, key in found if float(key[1]) >= minimum or iid in sure]

@@ -140,6 +140,8 @@ class Ranked(list[Scored]):
     """
 
     answer_floor: float = math.inf
+    minimum: float = 0.0
+    """The confidence the query's answer needed (the minimum scaled per script; 0.0 when none was asked)."""
 
 
 class Found(list[tuple[int, tuple]]):
@@ -147,6 +149,7 @@ class Found(list[tuple[int, tuple]]):
     ``answer_floor`` (:meth:`memrepo.engine.read.recall.RecallIndex.search`)."""
 
     answer_floor: float = math.inf
+    minimum: float = 0.0
 
     def answers(self) -> frozenset[int]:
         """The item ids that answer: those whose confidence reaches ``answer_floor``."""
@@ -326,6 +329,7 @@ def rank(
     answer_min = script_minimum(min_confidence or MIN_CONFIDENCE, counts)
     got = Ranked()
     got.answer_floor = answer_min * HIT_SHARE if answer >= answer_min else math.inf
+    got.minimum = answer_min
     minimum = script_minimum(min_confidence, counts)
     if answer < minimum:
         return got

@@ -1,0 +1,86 @@
+"""The prompt hook's hits each answer on their own (docs/recall.md, engine/read/recallnear.py ``each_answers``).
+
+Recall's gate lets a query through on its best hit; the others came along down to a share of the minimum
+(lexical) or at any rank of the fused list (hybrid), so the hook's 2nd and 3rd hits were often unrelated to
+the 1st (breaker4 F6). In the hook each hit now needs the minimum itself: a lexical confidence at the minimum
+the query's answer needed, or a cosine at the semantic answer floor. ``memrepo recall`` and MCP list as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from memrepo.engine.config import SemanticSettings
+from memrepo.engine.read import coldrecall
+from memrepo.engine.read.recall import RecallIndex
+from memrepo.engine.read.recallrank import MIN_CONFIDENCE
+from memrepo.engine.read.semantic_build import build_vectors
+
+ANSWER = "Billing ledger invoices export nightly to the warehouse"
+PART = "The warehouse dashboard shows weekly signups"
+"""Holds one of the query's four words: over the share of the minimum that listed it, under the minimum."""
+QUERY = "billing ledger invoices warehouse"
+
+
+@pytest.fixture(autouse=True)
+def semantic_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MEMREPO_SEMANTIC", raising=False)  # tests/conftest.py turns it off for the others
+
+
+def _repo(tmp_path: Path, extra: Sequence[str] = ()) -> Path:
+    root = tmp_path / "mem"
+    (root / ".git").mkdir(parents=True)
+    lines = [ANSWER, PART, *extra] + [
+        f"Note {n} about the {('sync', 'demo', 'retro')[n % 3]} meeting" for n in range(40)
+    ]
+    (root / "lessons.md").write_text("".join(f"- {line}\n" for line in lines), encoding="utf-8")
+    index = RecallIndex(root)
+    index.sync()
+    index.close()
+    return root
+
+
+def test_the_lexical_hook_leaves_out_a_hit_under_the_minimum(tmp_path: Path) -> None:
+    root = _repo(tmp_path)
+    listed = coldrecall.recall(root, QUERY, limit=3)
+    assert [h.text for h in listed] == [ANSWER, PART]  # memrepo recall: the answer and a hit over 0.3 of the minimum
+    assert listed[1].confidence < MIN_CONFIDENCE
+    assert [h.text for h in coldrecall.recall(root, QUERY, limit=3, quick=True)] == [ANSWER]
+
+
+class Cosines:
+    """Vectors with chosen cosines to every query: the answer 1.0, a close neighbour 0.95, a far one 0.7."""
+
+    model_id = "test:cosines"
+
+    def embed(self, texts: Sequence[str], query: bool) -> list[list[float]]:
+        out = []
+        for text in texts:
+            if query or text.startswith("Billing"):
+                out.append([1.0, 0.0])
+            elif text.startswith("Accounts"):
+                out.append([0.95, 0.31225])
+            elif text.startswith("Office"):
+                out.append([0.7, 0.71414])
+            else:
+                out.append([0.0, 1.0])
+        return out
+
+
+def test_the_hybrid_hook_keeps_a_neighbour_over_the_answer_floor_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    close, far = "Accounts receivable closes on the 5th", "Office plants are watered on Mondays"
+    root = _repo(tmp_path, [close, far])
+    emb = Cosines()
+    build_vectors(root, emb, 100)
+    monkeypatch.setattr("memrepo.engine.read.semantic_fuse.make_embedder", lambda _settings: emb)
+    settings = SemanticSettings.model_validate({"min_similarity": 0.5, "answer_similarity": 0.8, "size_slope": 0.0})
+    listed = coldrecall.recall(root, QUERY, limit=4, semantic=settings)
+    assert listed[0].mode == "hybrid"
+    assert {close, far} <= {h.text for h in listed}  # an explicit recall lists both neighbours
+    hook = coldrecall.recall(root, QUERY, limit=4, quick=True, semantic=settings)
+    assert [h.text for h in hook] == [ANSWER, close]  # the far one (0.7 < 0.8) and PART (lexical, under) left out
