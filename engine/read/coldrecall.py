@@ -472,8 +472,9 @@ def recall(
                 found = lexical[:limit]
         if quick and (info is None or info.answered):  # the prompt hook: each hit answers on its own
             from .recallnear import each_answers
+            from .recallorder import holds_any, id_terms
 
-            found = each_answers(found, lexical.minimum, info)
+            found = each_answers(found, lexical.minimum, info, holds_any(id_terms(query), index))
         answered = info is None or info.answered
         if related and not found:
             from .recallnear import nearest_lexical

@@ -27,6 +27,7 @@ query's answer needed, or its cosine reaches the semantic answer floor (``[seman
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .recallrank import Found
@@ -167,7 +168,12 @@ def answering(found: list[tuple[int, tuple]], floor: float, info: RecallInfo | N
     return out
 
 
-def each_answers(found: list[tuple[int, tuple]], minimum: float, info: RecallInfo | None) -> list[tuple[int, tuple]]:
+def each_answers(
+    found: list[tuple[int, tuple]],
+    minimum: float,
+    info: RecallInfo | None,
+    holds_id: Callable[[int], bool] | None = None,
+) -> list[tuple[int, tuple]]:
     """The hits that answer on their own, in order: the prompt hook's rule (the module docstring).
 
     Args:
@@ -175,9 +181,16 @@ def each_answers(found: list[tuple[int, tuple]], minimum: float, info: RecallInf
         minimum: the confidence the query's answer needed (:attr:`.recallrank.Ranked.minimum`).
         info: how hybrid recall answered (None: lexical); a hybrid answer's ``sure`` ids reached the
             semantic answer floor.
+        holds_id: for a query with identifiers (:func:`.recallorder.id_terms`), whether a hit holds one;
+            a hit that does not answers on its confidence only, never on its cosine: the model reads
+            numbers by their look ("item 4041" is at 0.88 from "project-0041 workspace", breaker4 F2).
 
     Returns:
         list: the hits whose confidence reaches ``minimum`` or whose cosine reached the floor.
     """
     sure = info.sure if info is not None and info.mode == "hybrid" else frozenset()
-    return [(iid, key) for iid, key in found if float(key[1]) >= minimum or iid in sure]
+    return [
+        (iid, key)
+        for iid, key in found
+        if float(key[1]) >= minimum or (iid in sure and (holds_id is None or holds_id(iid)))
+    ]

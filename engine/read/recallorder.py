@@ -299,3 +299,23 @@ def ids_first(
         held[iid] = len(ids.intersection(index_terms(split_folded(fold(text))))) if text else 0
     first = sorted((i for i in pool if held[i]), key=lambda i: -held[i])  # stable: the order within one count
     return first + [i for i in order if not held[i]]
+
+
+def holds_any(ids: frozenset[str], index: RecallIndex) -> Callable[[int], bool] | None:
+    """Whether an item's text holds one of the query's identifiers (whole, as :func:`ids_first` counts them).
+
+    Args:
+        ids: the query's identifiers (:func:`id_terms`).
+        index: the open recall index.
+
+    Returns:
+        the test, or None for a query without identifiers (every item passes).
+    """
+    if not ids:
+        return None
+
+    def holds(iid: int) -> bool:
+        row = index.row(iid)
+        return row is not None and not ids.isdisjoint(index_terms(split_folded(fold(row[3]))))
+
+    return holds

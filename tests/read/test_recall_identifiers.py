@@ -135,3 +135,20 @@ def test_the_prompt_hook_fusing_keeps_the_identifier_line_first(
     hits = coldrecall.recall(root, "item 4041", limit=3, quick=True, semantic=settings)
     assert hits and hits[0].mode == "hybrid"
     assert hits[0].text == TARGET
+
+
+def test_the_prompt_hook_takes_no_lookalike_number_for_an_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The lookalikes are over the semantic answer floor (cosine 1.0 here, 0.88 under the real model), but a query
+    # naming an identifier is answered by lines holding it: in the hook a hit without it needs its confidence.
+    root, index = _repo(tmp_path)
+    index.close()
+    emb = NumberLookalikes()
+    build_vectors(root, emb, 100)
+    monkeypatch.setattr("memrepo.engine.read.semantic_fuse.make_embedder", lambda _settings: emb)
+    settings = SemanticSettings.model_validate({"min_similarity": 0.5, "answer_similarity": 0.6})
+    listed = coldrecall.recall(root, "item 4041", limit=3, semantic=settings)
+    assert [h.text for h in listed][1:] and all(h.text in DECOYS for h in listed[1:])  # MCP, recall: listed
+    hook = coldrecall.recall(root, "item 4041", limit=3, quick=True, semantic=settings)
+    assert [h.text for h in hook] == [TARGET]
