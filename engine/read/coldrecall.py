@@ -464,7 +464,7 @@ def recall(
                 workspace_file=ws_file,
                 workspace_id=ws_id,
                 scoped=scoped,
-                limit=limit,
+                limit=depth if quick else limit,  # the hook fills its places with hits that pass alone
                 related=lowered,
                 warm=warm,
             )
@@ -475,6 +475,7 @@ def recall(
             from .recallorder import holds_any, id_terms
 
             found = each_answers(found, lexical.minimum, info, holds_any(id_terms(query), index))
+        found = found[:limit]
         answered = info is None or info.answered
         if related and not found:
             from .recallnear import nearest_lexical

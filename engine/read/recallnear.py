@@ -19,16 +19,16 @@ answer", it gets up to :data:`RELATED_MAX` nearest entries instead, each with
 Without ``related`` (the default) recall is exactly what it was.
 
 The prompt hook asks more of each hit (:func:`each_answers`). Hybrid recall's gate lets a query through on its
-best hit, and then every hit of the fused list came along: lexical hits with any share of the query (the pool
-has no minimum) and semantic neighbours over ``min_similarity``, so the hook's 2nd and 3rd hits were often
-unrelated to the 1st (breaker4 F6). In the hook each hit must pass one of recall's own per-hit rules alone:
-a lexical confidence of at least :data:`~.recallrank.HIT_SHARE` of the minimum the query's answer needed
-(the share lexical recall lists a hit at), or a cosine at the semantic answer floor (``[semantic]
-hook_answer_similarity``), a neighbour of a query naming an identifier only if it holds one. Measured on the
-tuning splits (hook through the recall door): hits that are no gold entry of the query, 2nd and 3rd places,
-1.53-1.69 -> 1.00-1.33 per answered prompt; hit@3 equal to 0.054 lower (repo D). The whole minimum per hit
-halved them again (0.53-0.92) at twice the cost (hit@3 up to 0.10 lower), and lexical-only hit@3 fell 0.05-0.07:
-not taken.
+best hit, and then every hit of the fused list came along, also lexical hits with any share of the query (the
+pool has no minimum): "item 4041" got its line and two lines holding only "item" (breaker4 F6). In the hook each
+hit must pass one of recall's per-hit rules alone: a lexical confidence of at least :data:`~.recallrank.HIT_SHARE`
+of the minimum the query's answer needed (the share lexical recall lists a hit at), or a place in the semantic
+list (a cosine at ``min_similarity``), a neighbour of a query naming an identifier only if it holds one; the
+hook's places are filled from the fused list past its limit. Measured on the tuning splits through the recall
+door (docs/architecture.md §4): hit@3 equal or higher (repo A 0.904 -> 0.916, E 0.641 -> 0.672). Also asking a neighbour for the hook's semantic answer floor
+cut the hits that are no gold entry (2nd and 3rd place) from 1.53-1.69 to 1.00-1.33 per answered prompt but cost
+hit@3 up to 0.054 (repo D: paraphrase answers sit at 0.81-0.85) and, on a make_corpus repo, put a worse line in
+place of the only answer; the whole minimum per hit halved them again at twice the cost: neither taken.
 """
 
 from __future__ import annotations
@@ -187,19 +187,18 @@ def each_answers(
         found: the hits with their sort keys (confidence second), best first.
         minimum: the confidence the query's answer needed (:attr:`.recallrank.Ranked.minimum`); a hit needs
             :data:`~.recallrank.HIT_SHARE` of it.
-        info: how hybrid recall answered (None: lexical); a hybrid answer's ``sure`` ids reached the
-            semantic answer floor.
+        info: how hybrid recall answered (None: lexical); a hybrid answer's ``near`` ids are the semantic list.
         holds_id: for a query with identifiers (:func:`.recallorder.id_terms`), whether a hit holds one;
             a hit that does not answers on its confidence only, never on its cosine: the model reads
             numbers by their look ("item 4041" is at 0.88 from "project-0041 workspace", breaker4 F2).
 
     Returns:
-        list: the hits whose confidence reaches the share of ``minimum`` or whose cosine reached the floor.
+        list: the hits whose confidence reaches the share of ``minimum`` or that are in the semantic list.
     """
-    sure = info.sure if info is not None and info.mode == "hybrid" else frozenset()
+    near = info.near if info is not None and info.mode == "hybrid" else frozenset()
     floor = minimum * HIT_SHARE
     return [
         (iid, key)
         for iid, key in found
-        if float(key[1]) >= floor or (iid in sure and (holds_id is None or holds_id(iid)))
+        if float(key[1]) >= floor or (iid in near and (holds_id is None or holds_id(iid)))
     ]

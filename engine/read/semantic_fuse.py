@@ -109,17 +109,17 @@ class RecallInfo:
         covered: the share of indexed entries that have a vector (0.0-1.0).
         note: one line for people when semantic recall was wanted and not used, else None.
         answered: False when the list is the nearest entries, given only with ``related`` (:mod:`.recallnear`).
-        sure: the item ids whose cosine to the query reaches the semantic answer floor (an answer on their own).
+        near: the item ids of the semantic list (a cosine at ``min_similarity`` or above; hybrid only).
     """
 
-    __slots__ = ("answered", "covered", "mode", "note", "sure")
+    __slots__ = ("answered", "covered", "mode", "near", "note")
 
     def __init__(self, mode: str = "lexical", covered: float = 0.0, note: str | None = None) -> None:
         self.mode = mode
         self.covered = covered
         self.note = note
         self.answered = True
-        self.sure: frozenset[int] = frozenset()
+        self.near: frozenset[int] = frozenset()
 
     def as_dict(self) -> dict[str, Any]:
         """``{"mode", "covered", "note"}`` (``memrepo recall --json``, the MCP result)."""
@@ -388,7 +388,7 @@ class SemanticRecall:
                 return lexical, self._fail(f"vectors cannot be read: {exc}", covered)
         info = RecallInfo("hybrid", covered, None)
         floor = self.settings.answer_similarity if answer_similarity is None else answer_similarity
-        info.sure = frozenset(iid for iid, sim in near if sim >= floor - shift)
+        info.near = frozenset(iid for iid, _sim in near)
         if not found and (not near or near[0][1] < floor - shift):
             info.answered = False  # no word nor meaning close enough: no answer
             if not related:

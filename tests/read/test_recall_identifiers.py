@@ -51,6 +51,7 @@ def _repo(tmp_path: Path) -> tuple[Path, RecallIndex]:
     lines = [f"- {TARGET}"] + [f"- {d}" for d in DECOYS]
     lines += [f"- Team uses squash merges for cache (item {n})" for n in (14041, 5641, 4164)]
     lines += ["- Docs build notes (docs-3941)", "- Old ticket 0041 closed"]
+    lines += [f"- Team {('owns', 'runs', 'keeps')[n % 3]} the release notes (item {n})" for n in range(100, 160)]
     (root / "topics").mkdir()
     (root / "topics" / "work.md").write_text("# work\n\n" + "\n".join(lines) + "\n", encoding="utf-8")
     index = RecallIndex(root)
