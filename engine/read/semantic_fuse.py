@@ -115,11 +115,8 @@ class RecallInfo:
     __slots__ = ("answered", "covered", "mode", "near", "note")
 
     def __init__(self, mode: str = "lexical", covered: float = 0.0, note: str | None = None) -> None:
-        self.mode = mode
-        self.covered = covered
-        self.note = note
-        self.answered = True
-        self.near: frozenset[int] = frozenset()
+        self.mode, self.covered, self.note = mode, covered, note
+        self.answered, self.near = True, frozenset[int]()
 
     def as_dict(self) -> dict[str, Any]:
         """``{"mode", "covered", "note"}`` (``memrepo recall --json``, the MCP result)."""
