@@ -25,7 +25,7 @@ hit must pass one of recall's per-hit rules alone: a lexical confidence of at le
 of the minimum the query's answer needed (the share lexical recall lists a hit at), or a place in the semantic
 list (a cosine at ``min_similarity``), a neighbour of a query naming an identifier only if it holds one; the
 hook's places are filled from the fused list past its limit. Measured on the tuning splits through the recall
-door (docs/architecture.md §4): hit@3 equal or higher (repo A 0.904 -> 0.916, E 0.641 -> 0.672). Also asking a neighbour for the hook's semantic answer floor
+door (docs/architecture.md §4): hit@3 and no-answer unchanged on all five. Also asking a neighbour for the hook's semantic answer floor
 cut the hits that are no gold entry (2nd and 3rd place) from 1.53-1.69 to 1.00-1.33 per answered prompt but cost
 hit@3 up to 0.054 (repo D: paraphrase answers sit at 0.81-0.85) and, on a make_corpus repo, put a worse line in
 place of the only answer; the whole minimum per hit halved them again at twice the cost: neither taken.
