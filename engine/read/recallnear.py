@@ -37,6 +37,7 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from .recallorder import holds_any, id_terms
 from .recallrank import HIT_SHARE, Found
 
 if TYPE_CHECKING:
@@ -202,3 +203,13 @@ def each_answers(
         for iid, key in found
         if float(key[1]) >= floor or (iid in near and (holds_id is None or holds_id(iid)))
     ]
+
+
+def hook_hits(
+    found: list[tuple[int, tuple]], minimum: float, info: RecallInfo | None, query: str, index: RecallIndex, limit: int
+) -> list[tuple[int, tuple]]:
+    """The prompt hook's hits (``coldrecall.recall`` with ``quick``): each passing alone (:func:`each_answers`) when
+    recall answered, cut to ``limit`` (the hook fuses to its depth, so the places are filled with hits that pass)."""
+    if info is None or info.answered:
+        found = each_answers(found, minimum, info, holds_any(id_terms(query), index))
+    return found[:limit]
