@@ -38,7 +38,7 @@ from memrepo.engine.format.layout import INBOX_MD
 
 from .recall import SECTION_LINES, RecallIndex
 from .recallkeys import fit_hits, hit_by, hit_confidence, hit_score, index_path, section_around
-from .recallnear import answering, answers_only
+from .recallnear import answering, answers_only, hook_hits
 from .recallpost import file_entries
 from .redactionepoch import redaction_epoch
 
@@ -464,12 +464,12 @@ def recall(
                 workspace_file=ws_file,
                 workspace_id=ws_id,
                 scoped=scoped,
-                limit=limit,
+                limit=depth if quick else limit,  # the hook fills its places with hits that pass alone
                 related=lowered,
                 warm=warm,
             )
-            if info.mode != "hybrid":
-                found = lexical[:limit]
+            found = found if info.mode == "hybrid" else lexical[:limit]
+        found = hook_hits(found, lexical.minimum, info, query, index, limit) if quick else found  # each passes alone
         answered = info is None or info.answered
         if related and not found:
             from .recallnear import nearest_lexical

@@ -486,7 +486,7 @@ class RecallIndex:
             mend_index(self, damaged.fids)
             found = rank(query, len(self), IndexView(self, keep if scoped else None), has_phrase, limit, floor)
         out = Found((hit.iid, (hit.score, hit.confidence, hit.iid >> SEQ_BITS)) for hit in found)
-        out.answer_floor = found.answer_floor
+        out.answer_floor, out.minimum = found.answer_floor, found.minimum
         return out
 
     def entry(self, iid: int) -> tuple[str, int, str]:

@@ -17,14 +17,28 @@ answer", it gets up to :data:`RELATED_MAX` nearest entries instead, each with
   hold at least one query term (confidence above 0).
 
 Without ``related`` (the default) recall is exactly what it was.
+
+The prompt hook asks more of each hit (:func:`each_answers`). Hybrid recall's gate lets a query through on its
+best hit, and then every hit of the fused list came along, also lexical hits with any share of the query (the
+pool has no minimum): "item 4041" got its line and two lines holding only "item" (breaker4 F6). In the hook each
+hit must pass one of recall's per-hit rules alone: a lexical confidence of at least :data:`~.recallrank.HIT_SHARE`
+of the minimum the query's answer needed (the share lexical recall lists a hit at), or a place in the semantic
+list (a cosine at ``min_similarity``), a neighbour of a query naming an identifier only if it holds one; the
+hook's places are filled from the fused list past its limit. Measured on the tuning splits through the recall
+door (docs/architecture.md §4): hit@3 and no-answer unchanged on all five. Also asking a neighbour for the hook's semantic answer floor
+cut the hits that are no gold entry (2nd and 3rd place) from 1.53-1.69 to 1.00-1.33 per answered prompt but cost
+hit@3 up to 0.054 (repo D: paraphrase answers sit at 0.81-0.85) and, on a make_corpus repo, put a worse line in
+place of the only answer; the whole minimum per hit halved them again at twice the cost: neither taken.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .recallrank import Found
+from .recallorder import holds_any, id_terms
+from .recallrank import HIT_SHARE, Found
 
 if TYPE_CHECKING:
     from .recall import RecallIndex
@@ -160,3 +174,42 @@ def answering(found: list[tuple[int, tuple]], floor: float, info: RecallInfo | N
     hybrid = info is not None and info.mode == "hybrid"
     out.answer_floor = math.inf if not answered else -math.inf if hybrid else floor
     return out
+
+
+def each_answers(
+    found: list[tuple[int, tuple]],
+    minimum: float,
+    info: RecallInfo | None,
+    holds_id: Callable[[int], bool] | None = None,
+) -> list[tuple[int, tuple]]:
+    """The hits that answer on their own, in order: the prompt hook's rule (the module docstring).
+
+    Args:
+        found: the hits with their sort keys (confidence second), best first.
+        minimum: the confidence the query's answer needed (:attr:`.recallrank.Ranked.minimum`); a hit needs
+            :data:`~.recallrank.HIT_SHARE` of it.
+        info: how hybrid recall answered (None: lexical); a hybrid answer's ``near`` ids are the semantic list.
+        holds_id: for a query with identifiers (:func:`.recallorder.id_terms`), whether a hit holds one;
+            a hit that does not answers on its confidence only, never on its cosine: the model reads
+            numbers by their look ("item 4041" is at 0.88 from "project-0041 workspace", breaker4 F2).
+
+    Returns:
+        list: the hits whose confidence reaches the share of ``minimum`` or that are in the semantic list.
+    """
+    near = info.near if info is not None and info.mode == "hybrid" else frozenset()
+    floor = minimum * HIT_SHARE
+    return [
+        (iid, key)
+        for iid, key in found
+        if float(key[1]) >= floor or (iid in near and (holds_id is None or holds_id(iid)))
+    ]
+
+
+def hook_hits(
+    found: list[tuple[int, tuple]], minimum: float, info: RecallInfo | None, query: str, index: RecallIndex, limit: int
+) -> list[tuple[int, tuple]]:
+    """The prompt hook's hits (``coldrecall.recall`` with ``quick``): each passing alone (:func:`each_answers`) when
+    recall answered, cut to ``limit`` (the hook fuses to its depth, so the places are filled with hits that pass)."""
+    if info is None or info.answered:
+        found = each_answers(found, minimum, info, holds_any(id_terms(query), index))
+    return found[:limit]

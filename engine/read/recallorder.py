@@ -14,15 +14,18 @@
 - :func:`newer_restated`: hybrid recall's rule that of two fused hits saying the same, the newer is above.
 - :func:`uncovered_in_place`: hybrid recall's rule at partial vector coverage: a lexical hit with no
   vector keeps its lexical place; the fused list of the entries with one fills the other places.
+- :func:`ids_first`: a hit holding more of the query's identifiers (:func:`id_terms`) is above one holding
+  fewer, in lexical and hybrid recall alike.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from memrepo.engine.format.terms import fold
+from memrepo.engine.format.stemming import index_terms
+from memrepo.engine.format.terms import fold, split_folded
 
 if TYPE_CHECKING:
     from .recall import RecallIndex
@@ -33,6 +36,9 @@ SEQ_BITS = 32
 TWIN_JACCARD = 0.7
 """Two hits whose index-term sets overlap this much (Jaccard), and differ in no term with a digit, are twins:
 the lower one is left out ("Node 18" and "Node 20" are two facts, not twins)."""
+ID_MIN_CHARS = 3
+"""The shortest query term that is an identifier when it holds a digit (:func:`id_terms`): "4041", "node18", "k8s",
+"tc52" are; "2", "16", "q2" are left out (in a question such as "2 spaces or 4" a short number is a quantity)."""
 
 
 def twins(a: frozenset[str], b: frozenset[str]) -> bool:
@@ -146,16 +152,25 @@ def newer_above(order: list[int], gone: dict[int, int]) -> list[int]:
     return order
 
 
-def replaced_below(index: RecallIndex, hits: list[tuple[int, tuple]]) -> list[tuple[int, tuple]]:
+def replaced_below(
+    index: RecallIndex, hits: list[tuple[int, tuple]], query: str = "", more: Sequence[tuple[int, tuple]] = ()
+) -> list[tuple[int, tuple]]:
     """``hits`` with each line a newer hit replaces below it (:func:`.recallorder.newer_above`): the rules above
-    trade places by ``subject:`` and by a cosine of 0.89 or more, and a pair just under it stayed in place."""
+    trade places by ``subject:`` and by a cosine of 0.89 or more, and a pair just under it stayed in place.
+
+    With ``query``, first :func:`ids_first` (hybrid recall's fusion, :mod:`.semantic_fuse`): the hits holding
+    more of its identifiers go first, and those of ``more`` (the lexical list fused) holding one come back.
+    """
+    keys = {**dict(more), **dict(hits)}
+    order = [iid for iid, _key in hits]
+    if query:
+        order = ids_first(order, id_terms(query), lambda i: row[3] if (row := index.row(i)) else None, list(keys))
     rows = {}
-    for iid, _key in hits:
+    for iid in order:
         row = index.row(iid)
         if row is not None:
             rows[iid] = (row[0], row[1], row[3], json.loads(row[4]))
-    keys = dict(hits)
-    return [(iid, keys[iid]) for iid in newer_above([iid for iid, _key in hits], replacements(rows))]
+    return [(iid, keys[iid]) for iid in newer_above(order, replacements(rows))]
 
 
 def plain_key(iid: int, like: tuple | None = None) -> tuple:
@@ -233,3 +248,74 @@ def newer_restated(fused: list[int], same: Callable[[int, int], bool], lexical: 
             if newer and upper in lexical and lower in lexical and same(upper, lower):
                 out[a], out[b] = lower, upper
     return out
+
+
+def id_terms(query: str) -> frozenset[str]:
+    """The identifiers of a query: its index terms of :data:`ID_MIN_CHARS` or more characters holding a digit.
+
+    A term is a run of letters and digits (docs/architecture.md §4), so an identifier matches whole: "4041" is
+    not in "14041", "0041" or "docs-3941", and "project-0041" is the two terms project and 0041 (found
+    in "project 0041" too). Leading zeros are part of the number: "41" does not find "0041".
+
+    Args:
+        query: any text.
+
+    Returns:
+        frozenset[str]: the identifier terms (folded, not stemmed: a term with a digit is never stemmed).
+    """
+    return frozenset(
+        t for t in index_terms(split_folded(fold(query))) if len(t) >= ID_MIN_CHARS and any(c.isdigit() for c in t)
+    )
+
+
+def ids_first(
+    order: list[int], ids: frozenset[str], text_of: Callable[[int], str | None], more: Sequence[int] = ()
+) -> list[int]:
+    """Hits holding more of the query's identifiers above those holding fewer (docs/architecture.md §4).
+
+    An identifier names one thing: the line holding "item 4041" answers "item 4041" whatever else
+    ranks near it. Neither the lexical score (a line holding the other query words several times)
+    nor semantic similarity (the model finds "project-0041 workspace" nearer "item 4041" than
+    the line itself, breaker4 F2) may put a line holding fewer of them above it. Within one count
+    the order stands.
+
+    Args:
+        order: item ids, best first (the ranked or fused list).
+        ids: the query's identifiers (:func:`id_terms`); empty: ``order`` unchanged.
+        text_of: an item's text (None when gone).
+        more: item ids past ``order`` (the rest of the lexical list, best first): those holding an
+            identifier come in too, so fusing never drops the line that holds it.
+
+    Returns:
+        list[int]: ``order`` (and the ids of ``more`` holding an identifier), reordered; the caller cuts it to its limit.
+    """
+    if not ids:
+        return list(order)
+    seen = set(order)
+    pool = [*order, *(i for i in more if i not in seen)]
+    held: dict[int, int] = {}
+    for iid in pool:
+        text = text_of(iid)
+        held[iid] = len(ids.intersection(index_terms(split_folded(fold(text))))) if text else 0
+    first = sorted((i for i in pool if held[i]), key=lambda i: -held[i])  # stable: the order within one count
+    return first + [i for i in order if not held[i]]
+
+
+def holds_any(ids: frozenset[str], index: RecallIndex) -> Callable[[int], bool] | None:
+    """Whether an item's text holds one of the query's identifiers (whole, as :func:`ids_first` counts them).
+
+    Args:
+        ids: the query's identifiers (:func:`id_terms`).
+        index: the open recall index.
+
+    Returns:
+        the test, or None for a query without identifiers (every item passes).
+    """
+    if not ids:
+        return None
+
+    def holds(iid: int) -> bool:
+        row = index.row(iid)
+        return row is not None and not ids.isdisjoint(index_terms(split_folded(fold(row[3]))))
+
+    return holds

@@ -60,6 +60,9 @@ Then, in order:
   counts toward confidence only in a hit holding it whole: ``박지훈`` shares
   the bigram ``박지`` but does not answer ``박지원``. ``회의는`` (``회의`` +
   ``는``) is left as before, so ``회의가`` still answers it.
+- **Identifiers**: a hit holding more of the query's identifiers (a term of three or more characters
+  with a digit: "4041", "node18"; :func:`~.recallorder.id_terms`) ranks above one holding fewer, whatever
+  the scores (:func:`~.recallorder.ids_first`).
 - **Ties**: recency (``added:``, then ``by: user``), then file path and line.
 """
 
@@ -75,7 +78,7 @@ from memrepo.engine.format.terms import MAX_QUERY_TERMS, fold, is_cjk, query_ter
 
 from .recallcompound import compounds
 from .recallcontext import context_beyond_headings
-from .recallorder import SEQ_BITS, newer_above, newer_wins, replacements, twins
+from .recallorder import SEQ_BITS, id_terms, ids_first, newer_above, newer_wins, replacements, twins
 
 CONTEXT_KEY = "\x03"
 """Prefix of the posting lists of context terms (headings above an entry, link-only bullets of its section)."""
@@ -137,6 +140,8 @@ class Ranked(list[Scored]):
     """
 
     answer_floor: float = math.inf
+    minimum: float = 0.0
+    """The confidence the query's answer needed (the minimum scaled per script; 0.0 when none was asked)."""
 
 
 class Found(list[tuple[int, tuple]]):
@@ -144,6 +149,7 @@ class Found(list[tuple[int, tuple]]):
     ``answer_floor`` (:meth:`memrepo.engine.read.recall.RecallIndex.search`)."""
 
     answer_floor: float = math.inf
+    minimum: float = 0.0
 
     def answers(self) -> frozenset[int]:
         """The item ids that answer: those whose confidence reaches ``answer_floor``."""
@@ -248,6 +254,10 @@ def rank(
     counted_mass = sum(counts.values())
     need = max(POOL, 4 * limit)
     pool = _gather(qterms, weights, index, need, joins)
+    ids = id_terms(query)
+    for t in sorted(ids.intersection(qterms)):  # an identifier's lines are scored whatever the other words gather
+        have = set(pool)
+        pool.extend(i for i in index.newest(t, need) if i not in have)
     if not pool:
         return Ranked()
     qset = set(qterms)
@@ -319,12 +329,13 @@ def rank(
     answer_min = script_minimum(min_confidence or MIN_CONFIDENCE, counts)
     got = Ranked()
     got.answer_floor = answer_min * HIT_SHARE if answer >= answer_min else math.inf
+    got.minimum = answer_min
     minimum = script_minimum(min_confidence, counts)
     if answer < minimum:
         return got
     floor = minimum * HIT_SHARE
     hits = {hit.iid: hit for hit in out if hit.confidence >= floor}
-    shown = list(hits)[:limit]
+    shown = ids_first(list(hits), ids, lambda i: facts[i][0].text)[:limit]  # an identifier's line first
     rows = {i: (facts[i][0].path, facts[i][0].line, facts[i][0].text, facts[i][0].meta or {}) for i in shown}
     order = newer_above(shown, replacements(rows))  # a replaced line never above its replacement
     scores = [hits[i].score for i in shown]  # the places keep their scores: the list stays best first

@@ -109,15 +109,14 @@ class RecallInfo:
         covered: the share of indexed entries that have a vector (0.0-1.0).
         note: one line for people when semantic recall was wanted and not used, else None.
         answered: False when the list is the nearest entries, given only with ``related`` (:mod:`.recallnear`).
+        near: the item ids of the semantic list (a cosine at ``min_similarity`` or above; hybrid only).
     """
 
-    __slots__ = ("answered", "covered", "mode", "note")
+    __slots__ = ("answered", "covered", "mode", "near", "note")
 
     def __init__(self, mode: str = "lexical", covered: float = 0.0, note: str | None = None) -> None:
-        self.mode = mode
-        self.covered = covered
-        self.note = note
-        self.answered = True
+        self.mode, self.covered, self.note = mode, covered, note
+        self.answered, self.near = True, frozenset[int]()
 
     def as_dict(self) -> dict[str, Any]:
         """``{"mode", "covered", "note"}`` (``memrepo recall --json``, the MCP result)."""
@@ -386,6 +385,7 @@ class SemanticRecall:
                 return lexical, self._fail(f"vectors cannot be read: {exc}", covered)
         info = RecallInfo("hybrid", covered, None)
         floor = self.settings.answer_similarity if answer_similarity is None else answer_similarity
+        info.near = frozenset(iid for iid, _sim in near)
         if not found and (not near or near[0][1] < floor - shift):
             info.answered = False  # no word nor meaning close enough: no answer
             if not related:
@@ -413,7 +413,7 @@ class SemanticRecall:
                         continue
                 key = plain_key(iid, ranked[0][1] if ranked else None)
             out.append((iid, key))
-        return replaced_below(index, out)[:limit], info
+        return replaced_below(index, out, query, ranked)[:limit], info  # and an identifier's line first
 
 
 ONCE_MIN_COVERED = 0.0
