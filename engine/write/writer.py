@@ -184,9 +184,11 @@ class Writer:
         """
         if committed is None:
             committed = self.git.head_blob(rel)
-        if data is None or committed == data:
+        if committed == data:
             return None
         asked = question(rel, committed, data)
+        if data is None:  # deleted: a question when it held entries (:func:`.settle.deleted`), nothing else to check
+            return asked
         if asked is None and committed is not None:
             dropped = dropped_entries(self.git, rel, committed, data)
             revived = revived_entries(self.git, rel, committed, data, self._compacted)
