@@ -149,7 +149,7 @@ def describe(q: HandEditQuestion) -> str:
     """One line saying what the edit did and how to answer."""
     if q.deleted:
         return (
-            f"{q.path} was deleted ({q.entries_before} entries); memrepo keeps the committed text until you decide: "
+            f"{q.path} was deleted ({q.entries_before} {'entry' if q.entries_before == 1 else 'entries'}); memrepo keeps the committed text until you decide: "
             f"`memrepo commit-hand-edits --yes {q.path}` commits the deletion, "
             f"`memrepo commit-hand-edits --put-back {q.path}` puts the file back"
         )
