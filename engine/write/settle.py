@@ -97,6 +97,9 @@ def question(path: str, committed: bytes | None, now: bytes | None) -> HandEditQ
         return None
     if now is None:
         return deleted(path, committed)
+    bad = not_text(now)
+    if bad is not None and entry_count(committed, path) is not None:
+        return unreadable(path, committed, now, bad)
     before = entry_count(committed, path)
     emptied = now.strip() == b"" and committed.strip() != b""
     if not before and not emptied:
@@ -134,6 +137,37 @@ def deleted(path: str, committed: bytes) -> HandEditQuestion | None:
         path=path, entries_before=before or 0, entries_now=0, empty=True, deleted=True, seen=bytes_seen(DELETED_SEEN)
     )
     q.message = describe(q)
+    return q
+
+
+NL = b"\n"
+
+
+def not_text(data: bytes) -> str | None:
+    """Why ``data`` is no memory file's text (``byte 2993, line 54``), or None when it is UTF-8 text."""
+    if b"\x00" in data:
+        at = data.index(b"\x00")
+        return f"a NUL byte at byte {at}, line {data.count(NL, 0, at) + 1}"
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return f"byte {exc.start}, line {data.count(NL, 0, exc.start) + 1}"
+    return None
+
+
+def unreadable(path: str, committed: bytes, now: bytes, where: str) -> HandEditQuestion:
+    """The question a save that is not UTF-8 text raises (an editor set to Latin-1, a binary paste).
+
+    Nothing was dropped, the file stopped being text: the question says so, not "drops N entries"
+    (docs/architecture.md §3). Recall still reads it with the bad bytes replaced.
+    """
+    before = entry_count(committed, path) or 0
+    q = HandEditQuestion(path=path, entries_before=before, entries_now=before, not_text=where, seen=bytes_seen(now))
+    q.message = (
+        f"{path} is not UTF-8 text ({where}): save it as UTF-8 (e.g. `iconv -f latin1 -t utf-8`); "
+        f"memrepo keeps the committed text until then: `memrepo commit-hand-edits --yes {path}` commits it as "
+        f"it is, `memrepo commit-hand-edits --put-back {path}` puts the committed text back"
+    )
     return q
 
 
