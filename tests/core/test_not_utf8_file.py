@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from helpers.mcp_helpers import mcp_session, text_of
 from helpers.repo_helpers import git, plain_settings
 
 from memrepo.engine.models import Candidate
@@ -55,3 +56,14 @@ def test_cli_recall_finds_entries_of_a_file_with_a_bad_byte(repo_path: Path) -> 
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.count("Uses pnpm workspace layout") == 4
+    last = (repo_path / "me.md").read_bytes().count(b"\n")
+    assert "not UTF-8 text" in out.stderr and "me.md (byte " in out.stderr and f"line {last})" in out.stderr
+
+
+async def test_mcp_recall_says_the_file_is_not_utf8(tmp_path: Path) -> None:
+    mem = tmp_path / "memory"
+    _latin1_me(mem).close()
+    async with mcp_session(mem, tmp_path) as session:
+        text = text_of(await session.call_tool("memory_recall", {"query": "pnpm workspace layout"}))
+    assert text.count("Uses pnpm workspace layout") == 4
+    assert "not UTF-8 text" in text and "me.md (byte" in text
