@@ -108,3 +108,55 @@ def test_a_save_caught_half_way_is_never_committed(repo_path: Path, gap: float) 
     head = _show(repo_path, "HEAD")
     missing = [t for t in acked if t not in head]
     assert missing == [], f"{len(missing)} of {len(acked)} acknowledged entries are not in HEAD"
+
+
+# An editor that opened me.md before memrepo replaced it: on "go" it truncates its (old) inode, writes
+# the first half of its buffer, says "half", waits GAP s, writes the rest and says "done".
+ONE_SAVE = """
+import sys, time
+gap = float(sys.argv[1])
+f = open("me.md", "r+b")
+data = f.read() + b"- Saved by the slow editor about okapis [by: user]\\n"
+print("open", flush=True)
+sys.stdin.readline()
+f.seek(0); f.truncate(0)
+f.write(data[: len(data) // 2]); f.flush()
+print("half", flush=True)
+time.sleep(gap)
+f.write(data[len(data) // 2 :]); f.flush(); f.close()
+print("done", flush=True)
+"""
+
+
+@pytest.mark.parametrize("gap", [0.1, 1.5], ids=["gap inside the settle window", "gap past it"])
+def test_half_a_save_in_an_old_inode_is_never_committed(repo_path: Path, gap: float) -> None:
+    store = MemoryStore.open(repo_path, plain_settings(), create=True)
+    for i in range(12):
+        store.remember(Candidate(text=f"Earlier preference number {i} about llamas", kind="preference"))
+    editor = subprocess.Popen(
+        [sys.executable, "-c", ONE_SAVE, str(gap)],
+        cwd=repo_path,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert editor.stdin is not None and editor.stdout is not None
+    assert editor.stdout.readline().strip() == "open"
+    store.remember(Candidate(text="Agent fact one about tapirs", kind="preference"))  # renames over the editor's inode
+    editor.stdin.write("go\n")
+    editor.stdin.flush()
+    assert editor.stdout.readline().strip() == "half"
+    with contextlib.suppress(MemrepoError):  # past the window: a question, the write refused
+        store.remember(Candidate(text="Agent fact two about tapirs", kind="preference"))
+    assert editor.stdout.readline().strip() == "done"
+    editor.wait(10)
+    for commit in _hand_edit_commits(repo_path):
+        after, before = _show(repo_path, commit), _show(repo_path, f"{commit}^")
+        assert after.endswith("\n") and len(after) >= len(before), f"{commit} holds part of a save"
+    head = _show(repo_path, "HEAD")
+    assert "Agent fact one about tapirs" in head and head.count("about llamas") == 12
+    store.remember(Candidate(text="Agent fact three about tapirs", kind="preference"))  # the whole save is there now
+    head = _show(repo_path, "HEAD")
+    assert "Saved by the slow editor about okapis" in head and "Agent fact three about tapirs" in head
+    assert head.count("about llamas") == 12 and "Agent fact one about tapirs" in head
+    store.close()
