@@ -125,6 +125,7 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
         args: what :func:`parse_recall` read.
         keys: the config's keys (:func:`config_keys`).
     """
+    from memrepo.engine.files.regularfile import not_utf8_line
     from memrepo.engine.read import coldrecall
     from memrepo.tui.plain import clean
 
@@ -150,6 +151,9 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
     skipped = skipped_line(root, hits)  # once, in plain and --json alike: a file recall never read
     if skipped:
         sys.stderr.write(skipped + "\n")
+    bad = not_utf8_line(root, [hit.path for hit in hits or []])
+    if bad:  # recall read it with the bad bytes replaced: say so (breaker5 B5-8)
+        sys.stderr.write(f"memrepo: {bad}\n")
     if not hits:
         best = None
         budget: int = args["max_bytes"]  # type: ignore[assignment]

@@ -91,6 +91,7 @@ def recall(
     if not query_terms(query)[1]:
         _fail("empty query: give a word to search for (spaces and punctuation match nothing)", 2)
     from memrepo.engine import NEAREST_LINE
+    from memrepo.engine.files.regularfile import not_utf8_line
 
     from .quick import ask_door
     from .quickbase import (  # only when recall runs
@@ -121,6 +122,9 @@ def recall(
     skipped = skipped_line(store.root)  # once, in plain and --json alike: a file recall never read
     if skipped:
         click.echo(skipped, err=True)
+    bad = not_utf8_line(store.root, [hit.path for hit in hits or []])
+    if bad:  # recall read it with the bad bytes replaced: say so (breaker5 B5-8)
+        click.echo(f"memrepo: {bad}", err=True)
     if not hits:  # a match the byte budget left out is not "no match" (the quick path says the same)
         again = []
         if max_bytes < UNBUDGETED:

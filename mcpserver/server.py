@@ -250,6 +250,11 @@ def build_server(
                 out.insert(0, NEAREST_LINE)
             if hits[0].scan:  # the index's first build runs: the files were scanned (docs/architecture.md §4)
                 out.append(f"Answered by a scan of the files while the recall index builds ({hits[0].scan}).")
+            from memrepo.engine.files.regularfile import not_utf8_line
+
+            bad = not_utf8_line(repo().root, [hit.path for hit in hits])
+            if bad:  # read with the bad bytes replaced, never hidden (breaker5 B5-8)
+                out.append(f"({bad})")
             for hit in hits:
                 tag = (" [unreviewed]" if hit.unreviewed else "") + ("" if hit.answer else " [nearest, not an answer]")
                 # Escaped as the context block is (docs/architecture.md §4): a line can neither close nor open

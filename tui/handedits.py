@@ -41,6 +41,10 @@ def question_title(q: HandEditQuestion) -> str:
         return f"{q.path}: a hand edit added what looks like a secret on {n} {'line' if n == 1 else 'lines'}"
     if q.dropped or q.revived:
         return f"{q.path}: a save {stale_did(q.dropped, q.revived)} in the last hour"
+    if q.not_text:
+        return f"{q.path} is not UTF-8 text ({q.not_text}): save it as UTF-8"
+    if q.deleted:
+        return f"{q.path} was deleted: its {q.entries_before} entries would be lost"
     if q.empty:
         return f"{q.path} is empty after one save: its {q.entries_before} entries would be lost"
     lost = q.entries_before - q.entries_now

@@ -22,6 +22,13 @@ WATCH_SECONDS = 10.0
 stalled by a loaded machine may write into it late)."""
 MAX_WATCHED = 64
 """Old inodes watched at once; the oldest is let go first."""
+SETTLE_QUIET = 0.3
+"""Seconds an old inode's size and mtime must stay the same before what was written into it counts as a
+whole save (as :data:`memrepo.engine.write.settle.SETTLE_QUIET` for a file with a name)."""
+SETTLE_LIMIT = 3.0
+"""Seconds to wait at most for an old inode that keeps changing; then it is looked at again by the next write."""
+SETTLE_POLL = 0.05
+"""Seconds between two looks at an old inode being written."""
 FD_SHARE = 8
 """At most one descriptor in this many of the process's limit (``ulimit -n``) holds an old inode: a low
 limit leaves the writes their descriptors (docs/architecture.md §3)."""
@@ -74,6 +81,32 @@ def _stamp(fd: int) -> tuple[int, int]:
     return st.st_size, st.st_mtime_ns
 
 
+def settled(fd: int, quiet: float = SETTLE_QUIET, limit: float = SETTLE_LIMIT) -> bool:
+    """Wait until the file behind ``fd`` has kept its size and mtime for ``quiet`` seconds; False after ``limit``.
+
+    An editor saving in place truncates the file, then writes its buffer,
+    on a loaded machine in parts: what the inode holds in between is half a
+    save, never to be merged or committed (docs/architecture.md §3).
+
+    Raises:
+        OSError: ``fd`` can no longer be looked at.
+    """
+    deadline = time.monotonic() + limit
+    stamp = _stamp(fd)
+    if time.time_ns() - stamp[1] >= quiet * 1e9:
+        return True
+    since = time.monotonic()
+    while True:
+        time.sleep(SETTLE_POLL)
+        now = _stamp(fd)
+        if now != stamp:
+            stamp, since = now, time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            return True
+        if time.monotonic() >= deadline:
+            return False
+
+
 @dataclass
 class OldInode:
     """A replaced file's old inode, still open.
@@ -100,14 +133,26 @@ class OldInode:
             return True
 
     def written(self) -> bytes | None:
-        """What the inode holds now when someone wrote into it since ``seen``, else None."""
+        """What the inode holds now when someone wrote into it since ``seen`` and finished, else None.
+
+        A write still going on (the size or mtime changed in the last
+        :data:`SETTLE_QUIET` seconds, or changed while it was read) is waited
+        for up to :data:`SETTLE_LIMIT`, then left for the next look: half a
+        save is never handed back.
+        """
         try:
             if _stamp(self.fd) == self.stamp:
                 return None
+            if not settled(self.fd):
+                return None
+            before = _stamp(self.fd)
             data = read_fd(self.fd)
-            self.stamp = _stamp(self.fd)
+            after = _stamp(self.fd)
         except OSError:
             return None
+        if before != after:
+            return None  # written into while read: the next look takes it
+        self.stamp = after
         return None if data == self.seen else data
 
 
@@ -180,7 +225,7 @@ class OldInodes:
             data = old.written()
             if data is not None:
                 out.append((old, data))
-            elif now - old.since > WATCH_SECONDS:
+            elif now - old.since > WATCH_SECONDS and old.untouched():
                 self._close(old)
         return out
 

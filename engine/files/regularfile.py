@@ -175,3 +175,24 @@ def read_work_file(path: Path, max_bytes: int | None = None) -> bytes:
             return fh.read() if max_bytes is None else fh.read(max_bytes)
     finally:
         os.close(fd)
+
+
+def not_utf8_line(root: Path, rels: list[str]) -> str | None:
+    """One line naming which of ``rels`` (the files recall answered from) are not UTF-8 text, else None.
+
+    Recall reads such a file with its bad bytes replaced (U+FFFD) rather than hide it (breaker5 B5-8);
+    this line says so, once, beside the hits. Reads only the few files named (a recall's hits).
+    """
+    bad = []
+    for rel in dict.fromkeys(rels):
+        try:
+            data = read_work_file(root / rel)
+            data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = data.count(b"\n", 0, exc.start) + 1
+            bad.append(f"{rel} (byte {exc.start}, line {line})")
+        except OSError:
+            continue
+    if not bad:
+        return None
+    return f"not UTF-8 text, read with the bad bytes shown as \ufffd: {', '.join(bad)}; save it as UTF-8"

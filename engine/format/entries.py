@@ -406,12 +406,14 @@ def scan_blocks(texts: Sequence[str]) -> tuple[list[int | None], list[int]]:
     return block, unclosed
 
 
-def parse(data: bytes | str, path: str = "<memory>") -> MemoryFile:
+def parse(data: bytes | str, path: str = "<memory>", *, replace: bool = False) -> MemoryFile:
     """Parse a memory file.
 
     Args:
         data: the file's bytes (or text).
         path: the file's path, only used in error messages.
+        replace: bytes that are not UTF-8 become U+FFFD instead of an error (recall reads such a
+            file and says so, never hides it).
 
     Returns:
         MemoryFile: lines with their entries; ``render()`` gives ``data`` back.
@@ -427,7 +429,7 @@ def parse(data: bytes | str, path: str = "<memory>") -> MemoryFile:
             bom = True
             data = data[len(BOM) :]
         try:
-            text = data.decode("utf-8")
+            text = data.decode("utf-8", "replace" if replace else "strict")
         except UnicodeDecodeError as exc:
             raise FormatError(f"{path} is not UTF-8 text (byte {exc.start}): save it as UTF-8") from exc
     else:

@@ -96,3 +96,37 @@ def _staged_and_changed(repo: pygit2.Repository) -> list[str]:
         if not same:
             out.append(path)
     return out
+
+
+MEMORY_BRANCH = "main"
+"""The branch memory lives on when ``git config memrepo.branch`` names none (docs/memory-repo.md)."""
+
+
+def other_branch_reason(repo: pygit2.Repository) -> str | None:
+    """Why writes are blocked when HEAD is on a branch other than memory's, or None.
+
+    After ``git checkout other`` in the memory repo, a write would land on
+    ``other`` and leave memory when the user switches back (breaker5 B5-13).
+    Memory's branch is ``git config memrepo.branch``, else ``main`` when it
+    exists; a repo with no such branch (made with stock git on ``master``) is
+    not checked. Cheap: two ref look-ups.
+    """
+    try:
+        head = repo.references["HEAD"].target
+        wanted = repo.config["memrepo.branch"] if "memrepo.branch" in repo.config else None  # noqa: SIM401 - no .get
+    except (KeyError, pygit2.GitError):
+        return None
+    if not isinstance(head, str) or not head.startswith("refs/heads/"):
+        return None  # detached: said elsewhere
+    if wanted is None:
+        if repo.references.get(f"refs/heads/{MEMORY_BRANCH}") is None:
+            return None
+        wanted = MEMORY_BRANCH
+    current = head.removeprefix("refs/heads/")
+    if current == wanted:
+        return None
+    return (
+        f"HEAD is on branch {current}, but memory is on {wanted}: writes made here would leave memory when you "
+        f"switch back; go back with git checkout {wanted} (or make {current} memory's branch: "
+        f"git config memrepo.branch {current})"
+    )

@@ -44,7 +44,7 @@ from .common import IDENTITY_EMAIL, IDENTITY_NAME, format_message, libgit2_versi
 from .exclude import ensure_excluded
 from .history import GitHistory
 from .indexstat import index_looks_stale
-from .mergestate import USUAL, merge_reason
+from .mergestate import USUAL, merge_reason, other_branch_reason
 from .statuscache import CachedScan, StatusCache
 
 BRANCH = "main"
@@ -206,7 +206,7 @@ class GitStore(GitHistory, GitCommits):
                 "HEAD is detached (a commit is checked out, not a branch): writes would be lost; "
                 f"go back with git checkout {BRANCH}"
             )
-        return None
+        return other_branch_reason(self._repo)
 
     def status(self, paths: list[str] | None = None, refresh: bool = False, watched: bool = False) -> RepoStatus:
         """Tell clean, hand-edited and blocked apart (docs/architecture.md §3).

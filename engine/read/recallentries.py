@@ -89,7 +89,7 @@ def update_file(
     contexts: dict[int, str] = {}
     if data is not None:
         try:
-            parsed = fmt.parse(data, rel)
+            parsed = fmt.parse(data, rel, replace=True)  # a stray non-UTF-8 byte hides no entry
             entries = parsed.entries()
             contexts = section_context([ln.text for ln in parsed.lines])
         except FormatError:

@@ -94,7 +94,7 @@ def _count(text: str, data: bytes, rel: str) -> int:
         # every bullet is "- " or "-\t" at a line's start, and no block or link: counted at C speed
         return text.count("\n- ") + text.count("\n-\t") + text.startswith(("- ", "-\t"))
     if _blocks(text):
-        return len(parse(data, rel).entries())
+        return len(parse(data, rel, replace=True).entries())
     count = len(_BULLET_RE.findall(text))
     for m in _LINK_BULLET_RE.finditer(text):
         entry = parse_entry(m.group().rstrip("\r"))
@@ -223,7 +223,7 @@ class Scan:
                     data = fh.read()
                 if b"\x00" in data:
                     continue  # a binary file: no entries (the index keeps it empty)
-                text = data.decode("utf-8")
+                text = data.decode("utf-8", "replace")  # a stray non-UTF-8 byte hides no entry
             except (OSError, UnicodeDecodeError):
                 continue
             if text.startswith("\ufeff"):
@@ -237,7 +237,7 @@ class Scan:
     def _unsafe(self, data: bytes) -> bool:
         """Whether a file's bytes hold a character outside :data:`SAFE_CHARS` (each distinct one looked at once)."""
         safe = self._safe
-        for ch in set(data.translate(None, _ASCII).decode("utf-8")):  # its non-ASCII characters only
+        for ch in set(data.translate(None, _ASCII).decode("utf-8", "replace")):  # its non-ASCII characters only
             got = safe.get(ch)
             if got is None:
                 got = safe[ch] = _UNSAFE_RE.match(ch) is None and ch != "\ufeff"
@@ -310,7 +310,7 @@ class Scan:
         from memrepo.engine.errors import FormatError
 
         try:
-            parsed = parse(data, rel)
+            parsed = parse(data, rel, replace=True)  # a stray non-UTF-8 byte hides no entry
         except FormatError:
             return
         contexts = section_context([ln.text for ln in parsed.lines])
@@ -390,7 +390,7 @@ class Scan:
         if contexts is None:
             try:
                 with open(self.root / rel, "rb") as fh:
-                    text = fh.read().decode("utf-8").removeprefix("\ufeff")
+                    text = fh.read().decode("utf-8", "replace").removeprefix("\ufeff")
             except (OSError, UnicodeDecodeError):
                 text = ""
             # Lines cut as the parser cuts them ("\n", a "\r" before it dropped); only headings and links count.

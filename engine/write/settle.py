@@ -90,10 +90,16 @@ def question(path: str, committed: bytes | None, now: bytes | None) -> HandEditQ
     Args:
         path: repo-relative path.
         committed: its bytes in HEAD (None: a new file).
-        now: its bytes on disk (None: deleted, which is a deliberate act and no question).
+        now: its bytes on disk (None: deleted, a question like an emptied file when it held entries,
+            and always for MEMORY.md, the entry point).
     """
-    if committed is None or now is None or committed == now:
+    if committed is None or committed == now:
         return None
+    if now is None:
+        return deleted(path, committed)
+    bad = not_text(now)
+    if bad is not None and entry_count(committed, path) is not None:
+        return unreadable(path, committed, now, bad)
     before = entry_count(committed, path)
     emptied = now.strip() == b"" and committed.strip() != b""
     if not before and not emptied:
@@ -114,6 +120,57 @@ def question(path: str, committed: bytes | None, now: bytes | None) -> HandEditQ
     return None
 
 
+DELETED_SEEN = b"\0deleted\0"
+"""What a deleted file's question hashes as its version (:func:`bytes_seen`): no file's bytes share it."""
+
+
+def deleted(path: str, committed: bytes) -> HandEditQuestion | None:
+    """The question a deleted ``path`` raises: it held entries (or is MEMORY.md); None for an empty file.
+
+    Deleting a file is the largest edit that removes entries: like emptying
+    it, a question, never an automatic commit (docs/architecture.md §3).
+    """
+    before = entry_count(committed, path)
+    if path != "MEMORY.md" and (before == 0 or committed.strip() == b""):
+        return None  # a header only: no entry is lost (None: not text, but not empty: asked)
+    q = HandEditQuestion(
+        path=path, entries_before=before or 0, entries_now=0, empty=True, deleted=True, seen=bytes_seen(DELETED_SEEN)
+    )
+    q.message = describe(q)
+    return q
+
+
+NL = b"\n"
+
+
+def not_text(data: bytes) -> str | None:
+    """Why ``data`` is no memory file's text (``byte 2993, line 54``), or None when it is UTF-8 text."""
+    if b"\x00" in data:
+        at = data.index(b"\x00")
+        return f"a NUL byte at byte {at}, line {data.count(NL, 0, at) + 1}"
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return f"byte {exc.start}, line {data.count(NL, 0, exc.start) + 1}"
+    return None
+
+
+def unreadable(path: str, committed: bytes, now: bytes, where: str) -> HandEditQuestion:
+    """The question a save that is not UTF-8 text raises (an editor set to Latin-1, a binary paste).
+
+    Nothing was dropped, the file stopped being text: the question says so, not "drops N entries"
+    (docs/architecture.md §3). Recall still reads it with the bad bytes replaced.
+    """
+    before = entry_count(committed, path) or 0
+    q = HandEditQuestion(path=path, entries_before=before, entries_now=before, not_text=where, seen=bytes_seen(now))
+    q.message = (
+        f"{path} is not UTF-8 text ({where}): save it as UTF-8 (e.g. `iconv -f latin1 -t utf-8`); "
+        f"memrepo keeps the committed text until then: `memrepo commit-hand-edits --yes {path}` commits it as "
+        f"it is, `memrepo commit-hand-edits --put-back {path}` puts the committed text back"
+    )
+    return q
+
+
 def bytes_seen(data: bytes) -> str:
     """A hash of a file's bytes (32 hex digits, 128 bits): which version of a file a question was about.
 
@@ -124,6 +181,12 @@ def bytes_seen(data: bytes) -> str:
 
 def describe(q: HandEditQuestion) -> str:
     """One line saying what the edit did and how to answer."""
+    if q.deleted:
+        return (
+            f"{q.path} was deleted ({q.entries_before} {'entry' if q.entries_before == 1 else 'entries'}); memrepo keeps the committed text until you decide: "
+            f"`memrepo commit-hand-edits --yes {q.path}` commits the deletion, "
+            f"`memrepo commit-hand-edits --put-back {q.path}` puts the file back"
+        )
     what = "is empty" if q.empty else f"lost {q.entries_before - q.entries_now} of its {q.entries_before} entries"
     return (
         f"{q.path} {what} in one save; memrepo keeps the committed text until you decide: "

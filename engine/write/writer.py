@@ -184,9 +184,11 @@ class Writer:
         """
         if committed is None:
             committed = self.git.head_blob(rel)
-        if data is None or committed == data:
+        if committed == data:
             return None
         asked = question(rel, committed, data)
+        if data is None:  # deleted: a question when it held entries (:func:`.settle.deleted`), nothing else to check
+            return asked
         if asked is None and committed is not None:
             dropped = dropped_entries(self.git, rel, committed, data)
             revived = revived_entries(self.git, rel, committed, data, self._compacted)
@@ -269,9 +271,11 @@ class Writer:
         if not paths:
             return None
         self.note_written(sorted(paths))
-        # Text saved into an old inode is a hand edit too: one that adds a secret stays in the
-        # file, uncommitted, and is asked about like any other (:mod:`.handsecret`).
-        paths = {p for p in paths if not self._adds_secret(p)}
+        # Text saved into an old inode is a hand edit too: one that empties the file, drops most of
+        # its entries or entries memrepo wrote, or adds a secret stays in the file, uncommitted, and is
+        # asked about like any other (:meth:`question`); HEAD keeps the committed text.
+        asked = {q.path for q in self.questions(sorted(paths))}
+        paths = {p for p in paths if p not in asked}
         if not paths:
             return None
         message = format_message("Hand edits", {"Origin": "hand_edit", "Task": None}, body=", ".join(sorted(paths)))
@@ -309,11 +313,15 @@ class Writer:
                 continue  # still being saved: the next write or quiet period commits it
             else:
                 changed.append(path)
+        seen = {p: _read_or_none(self.root / p) for p in changed}
         if not confirm:
             asked = {q.path for q in self.questions(changed)}
             changed = [p for p in changed if p not in asked]
         elif secrets_asked:  # confirmed, but a secret the edit added was never shown to the user: still asked
             changed = [p for p in changed if not self._adds_secret(p)]
+        # Re-read before committing: a save begun since the checks (an editor truncating the file) is
+        # left for the next look, never committed half-way (docs/architecture.md §3).
+        changed = [p for p in changed if _read_or_none(self.root / p) == seen[p]]
         if not changed:
             return None
         shown = ", ".join(changed[:10])

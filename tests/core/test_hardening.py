@@ -98,7 +98,10 @@ def test_a_repo_whose_memory_md_was_deleted_by_hand_still_opens(store: MemorySto
     reopened = MemoryStore.open(root, plain_settings())
     assert reopened.status().changed == ["MEMORY.md"]
     assert reopened.remember(Candidate(text="still works", kind="preference")).action is Action.ADDED
-    assert "MEMORY.md" not in git(root, "ls-files")
+    # The deletion waits for the user's answer (the entry point is never dropped unasked, B5-12).
+    assert "MEMORY.md" in git(root, "ls-files")
+    [question] = reopened.status().questions
+    assert question.path == "MEMORY.md" and question.deleted
 
 
 def test_control_characters_and_bidi_overrides_never_reach_disk(store: MemoryStore) -> None:

@@ -272,7 +272,9 @@ def test_a_first_build_runs_in_a_child_process(tmp_path: Path, monkeypatch: pyte
     monkeypatch.setattr(multiprocessing, "get_context", get_context)
     monkeypatch.setattr(recall, "CHILD_BUILD_FILES", 6)  # as if it were a large repo
     monkeypatch.setattr(
-        entryformat, "parse", lambda data, path="<memory>": parsed_here.append(path) or real_parse(data, path)
+        entryformat,
+        "parse",
+        lambda data, path="<memory>", **kw: parsed_here.append(path) or real_parse(data, path, **kw),
     )
     index = open_index(tmp_path)
     assert contexts == ["spawn"]  # a fresh interpreter built it
@@ -299,7 +301,9 @@ def test_a_file_touched_but_not_changed_is_not_parsed_again(tmp_path: Path, monk
     os.utime(tmp_path / "me.md", ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))  # a checkout or a copy
     parsed: list[str] = []
     real = entryformat.parse
-    monkeypatch.setattr(entryformat, "parse", lambda data, path="<memory>": parsed.append(path) or real(data, path))
+    monkeypatch.setattr(
+        entryformat, "parse", lambda data, path="<memory>", **kw: parsed.append(path) or real(data, path, **kw)
+    )
     assert index.sync() == 0 and parsed == []
     (tmp_path / "me.md").write_text("# Me\n\n- Likes kayaking [by: user]\n")  # new bytes
     os.utime(tmp_path / "me.md", ns=(st.st_atime_ns, st.st_mtime_ns + 2 * 10**9))

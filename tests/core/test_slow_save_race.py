@@ -1,0 +1,162 @@
+"""An editor's in-place save caught half-way is never committed (docs/architecture.md §3, breaker5 B5-19).
+
+nano and most editors save in place: open, truncate, write the buffer. On a loaded machine the write
+comes in parts. An editor process doing that beside a writer process must never leave a "Hand edits"
+commit holding half a save or an empty file, and no entry memrepo acknowledged may leave HEAD without
+the user's answer (a question, never an automatic commit).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from helpers.repo_helpers import git, plain_settings
+
+from memrepo.engine.errors import MemrepoError
+from memrepo.engine.models import Action, Candidate
+from memrepo.engine.repo.store import MemoryStore
+
+# Saves me.md in place every 50-300 ms: read it, add one line, truncate, write the first half, wait
+# GAP s, write the rest (a slow disk or a preempted editor). Stops when stdin closes; prints the saves.
+EDITOR = """
+import random, sys, threading, time
+gap = float(sys.argv[1])
+stop = threading.Event()
+threading.Thread(target=lambda: (sys.stdin.read(), stop.set()), daemon=True).start()
+print("ready", flush=True)
+i = 0
+while not stop.is_set():
+    i += 1
+    with open("me.md", "rb") as f:
+        data = f.read()
+    data += f"- Slow save user line {i} about okapis\\n".encode()
+    with open("me.md", "r+b") as f:
+        f.truncate(0)
+        half = len(data) // 2
+        f.write(data[:half]); f.flush()
+        time.sleep(gap)
+        f.write(data[half:]); f.flush()
+    time.sleep(random.uniform(0.05, 0.3))
+print(i, flush=True)
+"""
+
+WRITES = 30
+
+
+def _hand_edit_commits(root: Path) -> list[str]:
+    return [
+        line.split(" ", 1)[0]
+        for line in git(root, "log", "--format=%H %s").splitlines()
+        if line.split(" ", 1)[1] == "Hand edits"
+    ]
+
+
+def _show(root: Path, rev: str) -> str:
+    try:
+        return git(root, "show", f"{rev}:me.md")
+    except AssertionError:  # no me.md in that commit
+        return ""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("gap", [0.05, 0.005], ids=["50 ms", "5 ms"])
+def test_a_save_caught_half_way_is_never_committed(repo_path: Path, gap: float) -> None:
+    store = MemoryStore.open(repo_path, plain_settings(), create=True)
+    for i in range(20):  # a file with some body, as a user's me.md has
+        store.remember(Candidate(text=f"Earlier preference number {i} about llamas", kind="preference"))
+    editor = subprocess.Popen(
+        [sys.executable, "-c", EDITOR, str(gap)],
+        cwd=repo_path,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert editor.stdin is not None and editor.stdout is not None
+    assert editor.stdout.readline().strip() == "ready"
+    acked: list[str] = []
+    try:
+        for i in range(WRITES):
+            store.close()
+            store = MemoryStore.open(repo_path, plain_settings(), create=False)  # as the write server does
+            text = f"Slow race agent fact {i} about tapirs"
+            try:
+                result = store.remember(Candidate(text=text, kind="preference"))
+            except MemrepoError:
+                continue  # refused (being saved, or a question waits): not acknowledged
+            if result.action is Action.ADDED:
+                acked.append(text)
+            time.sleep(0.05)
+    finally:
+        editor.stdin.close()
+        saves = int(editor.stdout.readline())
+        editor.wait(10)
+    time.sleep(0.5)
+    with contextlib.suppress(MemrepoError):  # a question may wait: HEAD is what is checked
+        store.commit_hand_edits()
+    store.close()
+    assert saves > 5
+    for commit in _hand_edit_commits(repo_path):
+        after, before = _show(repo_path, commit), _show(repo_path, f"{commit}^")
+        assert after.endswith("\n") and len(after) >= len(before) // 2, f"{commit} holds part of a save"
+        lost = [line for line in before.splitlines() if "tapirs" in line and line not in after]
+        assert lost == [], f"{commit} dropped acknowledged entries with no question: {lost}"
+    head = _show(repo_path, "HEAD")
+    missing = [t for t in acked if t not in head]
+    assert missing == [], f"{len(missing)} of {len(acked)} acknowledged entries are not in HEAD"
+
+
+# An editor that opened me.md before memrepo replaced it: on "go" it truncates its (old) inode, writes
+# the first half of its buffer, says "half", waits GAP s, writes the rest and says "done".
+ONE_SAVE = """
+import sys, time
+gap = float(sys.argv[1])
+f = open("me.md", "r+b")
+data = f.read() + b"- Saved by the slow editor about okapis [by: user]\\n"
+print("open", flush=True)
+sys.stdin.readline()
+f.seek(0); f.truncate(0)
+f.write(data[: len(data) // 2]); f.flush()
+print("half", flush=True)
+time.sleep(gap)
+f.write(data[len(data) // 2 :]); f.flush(); f.close()
+print("done", flush=True)
+"""
+
+
+@pytest.mark.parametrize("gap", [0.1, 1.5], ids=["gap inside the settle window", "gap past it"])
+def test_half_a_save_in_an_old_inode_is_never_committed(repo_path: Path, gap: float) -> None:
+    store = MemoryStore.open(repo_path, plain_settings(), create=True)
+    for i in range(12):
+        store.remember(Candidate(text=f"Earlier preference number {i} about llamas", kind="preference"))
+    editor = subprocess.Popen(
+        [sys.executable, "-c", ONE_SAVE, str(gap)],
+        cwd=repo_path,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert editor.stdin is not None and editor.stdout is not None
+    assert editor.stdout.readline().strip() == "open"
+    store.remember(Candidate(text="Agent fact one about tapirs", kind="preference"))  # renames over the editor's inode
+    editor.stdin.write("go\n")
+    editor.stdin.flush()
+    assert editor.stdout.readline().strip() == "half"
+    with contextlib.suppress(MemrepoError):  # past the window: a question, the write refused
+        store.remember(Candidate(text="Agent fact two about tapirs", kind="preference"))
+    assert editor.stdout.readline().strip() == "done"
+    editor.wait(10)
+    for commit in _hand_edit_commits(repo_path):
+        after, before = _show(repo_path, commit), _show(repo_path, f"{commit}^")
+        assert after.endswith("\n") and len(after) >= len(before), f"{commit} holds part of a save"
+    head = _show(repo_path, "HEAD")
+    assert "Agent fact one about tapirs" in head and head.count("about llamas") == 12
+    store.remember(Candidate(text="Agent fact three about tapirs", kind="preference"))  # the whole save is there now
+    head = _show(repo_path, "HEAD")
+    assert "Saved by the slow editor about okapis" in head and "Agent fact three about tapirs" in head
+    assert head.count("about llamas") == 12 and "Agent fact one about tapirs" in head
+    store.close()
