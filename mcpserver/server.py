@@ -7,8 +7,7 @@ their MCP servers in the project folder). Tools:
 
 * ``memory_context``, ``memory_recall``: the read path (docs/architecture.md §4),
   answered from the watcher-fresh caches;
-* ``memory_read``: one file's lines, confined to the memory root
-  (:mod:`memrepo.engine.agents.confinedread`);
+* ``memory_read``: one file's lines, confined to the root (:mod:`memrepo.engine.agents.confinedread`);
 * ``memory_remember``: the governed writer, ``by: agent``, ``Origin: mcp``;
   once the session says it read untrusted content, every later write of the
   session goes to the inbox;
@@ -16,8 +15,7 @@ their MCP servers in the project folder). Tools:
   ``task: <this session's id>``, or recorded at the same ref with the same
   text); a ``by: user`` line never, unless the server was started with
   ``allow_forget_any``;
-* ``memory_checkpoint``: completed messages into the checkpoint buffer
-  (:mod:`memrepo.engine.checkpoints.checkpoint`).
+* ``memory_checkpoint``: completed messages into the buffer (:mod:`memrepo.engine.checkpoints.checkpoint`).
 
 Every tool carries MCP annotations (:data:`.tooling.ANNOTATIONS`: the three readers
 ``readOnlyHint``, forget ``destructiveHint``, none open-world), so a client's
@@ -26,8 +24,7 @@ tools under ``codex exec``). Errors come back as tool errors (``isError``) with
 one clear line, arguments that fail the schema included (:func:`.tooling.argument_error`);
 the server never stops for a bad call. A write made while the repo is blocked
 is not an error: it is kept and applied once the block is gone, and the answer
-says so. ``serverInfo.version`` is memrepo's version. The ``mcp`` SDK is an optional extra
-(``pip install 'memrepo[mcp]'``); only this module imports it.
+says so. ``serverInfo.version`` is memrepo's version. The ``mcp`` SDK, an optional extra, is imported here only.
 """
 
 from __future__ import annotations
@@ -49,6 +46,7 @@ from memrepo.engine import NEAREST_LINE, fence_safe
 from memrepo.engine.errors import BlockedError, MemrepoError, RefError
 from memrepo.engine.format import entries as fmt
 
+from . import tooling
 from .tooling import ANNOTATIONS, KINDS, Session, ToolMessage, argument_error, elsewhere_line, error_line, ref_key
 
 if TYPE_CHECKING:
@@ -250,11 +248,8 @@ def build_server(
                 out.insert(0, NEAREST_LINE)
             if hits[0].scan:  # the index's first build runs: the files were scanned (docs/architecture.md §4)
                 out.append(f"Answered by a scan of the files while the recall index builds ({hits[0].scan}).")
-            from memrepo.engine.files.regularfile import not_utf8_line
-
-            bad = not_utf8_line(repo().root, [hit.path for hit in hits])
-            if bad:  # read with the bad bytes replaced, never hidden (breaker5 B5-8)
-                out.append(f"({bad})")
+            if bad := tooling.not_utf8_note(repo().root, hits):  # read with the bad bytes replaced, never hidden
+                out.append(bad)
             for hit in hits:
                 tag = (" [unreviewed]" if hit.unreviewed else "") + ("" if hit.answer else " [nearest, not an answer]")
                 # Escaped as the context block is (docs/architecture.md §4): a line can neither close nor open

@@ -137,6 +137,21 @@ def ref_key(rel: str, line: int) -> str:
     return make_ref(rel, line)
 
 
+def not_utf8_note(root: Any, hits: list[Any]) -> str:
+    """``"(not UTF-8 text, read with the bad bytes shown as ...)"`` when a file ``hits`` came from is not UTF-8, else ``""``.
+
+    Recall reads such a file with the bad bytes replaced rather than hiding it (breaker5 B5-8; docs/recall.md).
+
+    Args:
+        root: the memory root (a :class:`pathlib.Path`).
+        hits: the recall hits (each with ``path``, relative to ``root``).
+    """
+    from memrepo.engine.files.regularfile import not_utf8_line
+
+    bad = not_utf8_line(root, [hit.path for hit in hits])
+    return f"({bad})" if bad else ""
+
+
 SCOPE_NOTE = "memory_recall searches only the global files and this workspace's file"
 """What ``memory_recall`` searches (docs/agents.md): said when other workspaces' files hold what it did not search."""
 
