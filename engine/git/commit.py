@@ -37,7 +37,12 @@ class GitCommits:
         raise NotImplementedError
 
     def commit_paths(
-        self, paths: list[str], message: str, when: datetime | None = None, sync_index: bool = True
+        self,
+        paths: list[str],
+        message: str,
+        when: datetime | None = None,
+        sync_index: bool = True,
+        expect: dict[str, bytes | None] | None = None,
     ) -> str | None:
         """Commit the work-tree state of exactly these paths on top of HEAD.
 
@@ -58,6 +63,11 @@ class GitCommits:
             sync_index: update the index before returning; False leaves it to
                 :meth:`sync_index` (the caller must call it before releasing
                 the write lock).
+            expect: for a hand edit, the bytes each path held when it was
+                checked: a path whose blob, read now, differs (an editor
+                began a save since: truncated, half written) is left out,
+                for the next look (docs/architecture.md §3). Carriage
+                returns are ignored in the comparison (git's eol filters).
 
         Returns:
             str | None: the new commit's full id, or None when the tree did not change.
@@ -112,6 +122,10 @@ class GitCommits:
                     raise GitError(failed_message("commit failed", exc)) from exc
             else:
                 changes[path] = None
+            if expect is not None and path in expect and not _as_checked(repo, changes[path], expect[path]):
+                del changes[path]  # changed since it was checked: never commit what nobody looked at
+        if not changes:
+            return None
         commit_id = None
         delay = 0.005
         deadline = time.monotonic() + gitlocks.GIT_LOCK_WAIT_S
@@ -323,6 +337,14 @@ def _blob_fromworkdir(repo: pygit2.Repository, path: str, tries: int = 5) -> pyg
             if attempt == tries - 1:
                 raise
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _as_checked(repo: pygit2.Repository, change: tuple[pygit2.Oid, int] | None, checked: bytes | None) -> bool:
+    """Whether ``change`` (a blob made from the work tree, or None for a removal) holds ``checked``."""
+    if change is None or checked is None:
+        return change is None and checked is None
+    blob = repo[change[0]]
+    return isinstance(blob, pygit2.Blob) and blob.data.replace(b"\r", b"") == checked.replace(b"\r", b"")
 
 
 def _head_mode(parent: pygit2.Commit | None, path: str) -> FileMode:

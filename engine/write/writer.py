@@ -208,12 +208,19 @@ class Writer:
         """Which of ``lines`` memrepo removed from ``rel`` within the hour before a compaction (:mod:`.forgotlines`)."""
         return forgotten(self.state_dir, rel, lines)
 
-    def questions(self, paths: list[str]) -> list[Question]:
-        """The hand edits among ``paths`` that wait for the user's answer (emptied, or most entries gone)."""
+    def questions(self, paths: list[str], seen: dict[str, bytes | None] | None = None) -> list[Question]:
+        """The hand edits among ``paths`` that wait for the user's answer (emptied, or most entries gone).
+
+        ``seen``: the bytes each path was read as, judged instead of a new read, so that what is committed
+        (``commit_paths(..., expect=seen)``) is exactly what was judged (an editor saving in place between
+        two reads had an empty file committed; docs/architecture.md §3).
+        """
         out = []
         for rel in paths:
+            data: bytes | None = None if seen is None else seen.get(rel)
             try:
-                data: bytes | None = read_work_file(self.root / rel)
+                if data is None:
+                    data = read_work_file(self.root / rel)
             except (FileNotFoundError, IsADirectoryError):
                 data = None
             except OSError:  # a FIFO, socket or device, or unreadable: no question, the commit says why
@@ -274,12 +281,13 @@ class Writer:
         # Text saved into an old inode is a hand edit too: one that empties the file, drops most of
         # its entries or entries memrepo wrote, or adds a secret stays in the file, uncommitted, and is
         # asked about like any other (:meth:`question`); HEAD keeps the committed text.
-        asked = {q.path for q in self.questions(sorted(paths))}
+        seen = {p: _read_or_none(self.root / p) for p in paths}
+        asked = {q.path for q in self.questions(sorted(paths), seen)}
         paths = {p for p in paths if p not in asked}
         if not paths:
             return None
         message = format_message("Hand edits", {"Origin": "hand_edit", "Task": None}, body=", ".join(sorted(paths)))
-        return self.git.commit_paths(sorted(paths), message)
+        return self.git.commit_paths(sorted(paths), message, expect=seen)
 
     def _adds_secret(self, rel: str) -> bool:
         """True when ``rel`` on disk has lines HEAD does not that hold a secret (:func:`.handsecret.secret_lines`)."""
@@ -315,7 +323,7 @@ class Writer:
                 changed.append(path)
         seen = {p: _read_or_none(self.root / p) for p in changed}
         if not confirm:
-            asked = {q.path for q in self.questions(changed)}
+            asked = {q.path for q in self.questions(changed, seen)}
             changed = [p for p in changed if p not in asked]
         elif secrets_asked:  # confirmed, but a secret the edit added was never shown to the user: still asked
             changed = [p for p in changed if not self._adds_secret(p)]
@@ -328,7 +336,7 @@ class Writer:
         if len(changed) > 10:
             shown += f" and {len(changed) - 10} more"
         return self.git.commit_paths(
-            changed, format_message("Hand edits", {"Origin": "hand_edit", "Task": None}, body=shown)
+            changed, format_message("Hand edits", {"Origin": "hand_edit", "Task": None}, body=shown), expect=seen
         )
 
     def parse(self, rel: str, data: bytes) -> fmt.MemoryFile:
