@@ -33,6 +33,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench_hook_recall import payload  # Claude Code's UserPromptSubmit JSON, one copy
+
 PROMPTS = [
     "which package manager do we use for javascript?",
     "pnpm",
@@ -52,20 +54,6 @@ INITIALIZE = {
         "clientInfo": {"name": "claude-code", "version": "2.0.0"},
     },
 }
-
-
-def payload(prompt: str, cwd: Path) -> str:
-    """Claude Code's ``UserPromptSubmit`` JSON (the hooks reference's fields)."""
-    return json.dumps(
-        {
-            "session_id": "bench",
-            "transcript_path": str(cwd / "t.jsonl"),
-            "cwd": str(cwd),
-            "permission_mode": "default",
-            "hook_event_name": "UserPromptSubmit",
-            "prompt": prompt,
-        }
-    )
 
 
 class Server:

@@ -15,6 +15,7 @@ import contextlib
 import os
 import stat
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 WATCH_SECONDS = 10.0
@@ -81,6 +82,33 @@ def _stamp(fd: int) -> tuple[int, int]:
     return st.st_size, st.st_mtime_ns
 
 
+def wait_still(
+    stamp: Callable[[], tuple[int, int] | None], quiet: float = SETTLE_QUIET, limit: float = SETTLE_LIMIT
+) -> bool:
+    """Wait until ``stamp()`` (a file's size and mtime) has not changed for ``quiet`` seconds; False after ``limit``.
+
+    A file last changed longer than ``quiet`` ago (the usual case) returns at once; a stamp of None (the
+    file is gone) counts as still. Shared by the old inodes here and the named files of
+    :func:`memrepo.engine.write.settle.wait_settled` (docs/architecture.md §3).
+    """
+    deadline = time.monotonic() + limit
+    now = stamp()
+    if now is None or time.time_ns() - now[1] >= quiet * 1e9:
+        return True
+    since = time.monotonic()
+    while True:
+        time.sleep(SETTLE_POLL)
+        later = stamp()
+        if later is None:
+            return True
+        if later != now:
+            now, since = later, time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            return True
+        if time.monotonic() >= deadline:
+            return False
+
+
 def settled(fd: int, quiet: float = SETTLE_QUIET, limit: float = SETTLE_LIMIT) -> bool:
     """Wait until the file behind ``fd`` has kept its size and mtime for ``quiet`` seconds; False after ``limit``.
 
@@ -91,20 +119,7 @@ def settled(fd: int, quiet: float = SETTLE_QUIET, limit: float = SETTLE_LIMIT) -
     Raises:
         OSError: ``fd`` can no longer be looked at.
     """
-    deadline = time.monotonic() + limit
-    stamp = _stamp(fd)
-    if time.time_ns() - stamp[1] >= quiet * 1e9:
-        return True
-    since = time.monotonic()
-    while True:
-        time.sleep(SETTLE_POLL)
-        now = _stamp(fd)
-        if now != stamp:
-            stamp, since = now, time.monotonic()
-        elif time.monotonic() - since >= quiet:
-            return True
-        if time.monotonic() >= deadline:
-            return False
+    return wait_still(lambda: _stamp(fd), quiet, limit)
 
 
 @dataclass

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import hashlib
 import os
-import time
 from pathlib import Path
 
 from memrepo.engine.errors import FormatError
+from memrepo.engine.files.oldinode import wait_still
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.models import HandEditQuestion
 
@@ -23,8 +23,6 @@ SETTLE_QUIET = 0.3
 """Seconds a file's size and mtime must stay the same before its edit counts as saved."""
 SETTLE_LIMIT = 3.0
 """Seconds to wait at most for a file that keeps changing; then it counts as mid-save."""
-SETTLE_POLL = 0.05
-"""Seconds between two looks at a file being saved."""
 MIN_ENTRIES = 3
 """A file with fewer committed entries than this may lose them all without a question (except becoming empty)."""
 LOST_SHARE = 0.5
@@ -45,24 +43,7 @@ def wait_settled(path: Path, quiet: float = SETTLE_QUIET, limit: float = SETTLE_
     A file last changed longer than ``quiet`` ago (the usual case) returns at
     once. A missing file is settled.
     """
-    deadline = time.monotonic() + limit
-    stamp = _stamp(path)
-    if stamp is None:
-        return True
-    if time.time_ns() - stamp[1] >= quiet * 1e9:
-        return True
-    since = time.monotonic()
-    while True:
-        time.sleep(SETTLE_POLL)
-        now = _stamp(path)
-        if now != stamp:
-            stamp, since = now, time.monotonic()
-            if stamp is None:
-                return True
-        elif time.monotonic() - since >= quiet:
-            return True
-        if time.monotonic() >= deadline:
-            return False
+    return wait_still(lambda: _stamp(path), quiet, limit)
 
 
 def appended(committed: bytes | None, now: bytes | None) -> bool:
