@@ -177,6 +177,16 @@ def read_work_file(path: Path, max_bytes: int | None = None) -> bytes:
         os.close(fd)
 
 
+def utf8_error_at(data: bytes) -> str | None:
+    """Where ``data`` stops being UTF-8 (``byte 2993, line 54``), or None when it decodes."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        return f"byte {exc.start}, line {line}"
+    return None
+
+
 def not_utf8_line(root: Path, rels: list[str]) -> str | None:
     """One line naming which of ``rels`` (the files recall answered from) are not UTF-8 text, else None.
 
@@ -186,13 +196,11 @@ def not_utf8_line(root: Path, rels: list[str]) -> str | None:
     bad = []
     for rel in dict.fromkeys(rels):
         try:
-            data = read_work_file(root / rel)
-            data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            line = data.count(b"\n", 0, exc.start) + 1
-            bad.append(f"{rel} (byte {exc.start}, line {line})")
+            where = utf8_error_at(read_work_file(root / rel))
         except OSError:
             continue
+        if where is not None:
+            bad.append(f"{rel} ({where})")
     if not bad:
         return None
     return f"not UTF-8 text, read with the bad bytes shown as \ufffd: {', '.join(bad)}; save it as UTF-8"

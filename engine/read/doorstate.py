@@ -137,14 +137,26 @@ def look(socket_path: Path) -> DoorLook:
     return DoorLook(state, pid)
 
 
-def _peer_pid(conn: object) -> int | None:
+def peer_cred(conn: object) -> tuple[int, int, int] | None:
+    """The (pid, uid, gid) of the process at the other end of ``conn`` (Linux ``SO_PEERCRED``); None where the
+    option does not exist.
+
+    Raises:
+        OSError: the option exists but could not be read (the door refuses then, never assumes the user).
+    """
     import socket
     import struct
 
     option = getattr(socket, "SO_PEERCRED", None)
     if option is None:
         return None
+    raw = conn.getsockopt(socket.SOL_SOCKET, option, struct.calcsize("3i"))  # type: ignore[attr-defined]
+    pid, uid, gid = struct.unpack("3i", raw)
+    return int(pid), int(uid), int(gid)
+
+
+def _peer_pid(conn: object) -> int | None:
     with contextlib.suppress(OSError):
-        raw = conn.getsockopt(socket.SOL_SOCKET, option, struct.calcsize("3i"))  # type: ignore[attr-defined]
-        return int(struct.unpack("3i", raw)[0])
+        cred = peer_cred(conn)
+        return None if cred is None else cred[0]
     return None

@@ -33,6 +33,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .doorstate import peer_cred
 from .doorstate import socket_address as _address
 
 if TYPE_CHECKING:
@@ -84,14 +85,8 @@ def wanted(provider: str) -> bool:
 
 def peer_uid(conn: socket.socket) -> int | None:
     """The uid of the process at the other end (Linux ``SO_PEERCRED``); None where it cannot be read."""
-    import socket
-    import struct
-
-    option = getattr(socket, "SO_PEERCRED", None)
-    if option is None:
-        return None
-    _pid, uid, _gid = struct.unpack("3i", conn.getsockopt(socket.SOL_SOCKET, option, struct.calcsize("3i")))
-    return int(uid)
+    cred = peer_cred(conn)
+    return None if cred is None else cred[1]
 
 
 def identity(path: str | Path) -> tuple[int, int] | None:

