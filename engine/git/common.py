@@ -169,3 +169,17 @@ def point_unborn_head(git_dir: Path | None, ref: str) -> bool:
     except (pygit2.GitError, OSError, KeyError):
         return False
     return True
+
+
+def changed_blobs(repo: pygit2.Repository, old: pygit2.Tree, new: pygit2.Tree) -> list[tuple[str, bytes, bytes | None]]:
+    """Each file of tree ``old`` that tree ``new`` changes or lacks: (path, its bytes in ``old``, in ``new`` or None).
+
+    A file ``new`` adds is left out (nothing was removed from it). Shared by compaction's and a sync's
+    record of removed lines (:mod:`memrepo.engine.write.forgotlines`).
+    """
+    out = []
+    for delta in old.diff_to_tree(new).deltas:  # an added file's old id, a deleted file's new id: zeros (no object)
+        before, after = repo.get(delta.old_file.id), repo.get(delta.new_file.id)
+        if isinstance(before, pygit2.Blob):
+            out.append((delta.old_file.path, before.data, after.data if isinstance(after, pygit2.Blob) else None))
+    return out

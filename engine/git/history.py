@@ -17,6 +17,8 @@ import pygit2
 from memrepo.engine.errors import GitError
 from memrepo.engine.models import CommitInfo
 
+from .common import changed_blobs
+
 WALK_MAX = 50_000
 """Commits :meth:`GitHistory.recent_writes` walks at most (its time window ends the walk long before, but
 for a history written faster than about 14 commits a second)."""
@@ -144,11 +146,8 @@ class GitHistory:
                 if parent is None:
                     break
                 if "\nOrigin: " in commit.message and "\nOrigin: hand_edit" not in commit.message:
-                    for delta in tree_diff(parent.tree, commit.tree).deltas:
-                        before = _blob_at(parent, delta.old_file.path)
-                        if before is not None:
-                            after = _blob_at(commit, delta.old_file.path)
-                            out.append((delta.old_file.path, before, after, float(commit.commit_time)))
+                    when = float(commit.commit_time)
+                    out += [(path, a, b, when) for path, a, b in changed_blobs(self._repo, parent.tree, commit.tree)]
         except (KeyError, pygit2.GitError):
             pass
         return out

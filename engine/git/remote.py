@@ -26,7 +26,7 @@ from memrepo.engine.files.atomic import atomic_write
 from memrepo.engine.files.lock import network_holder
 from memrepo.engine.format.layout import SYNC_JOURNAL
 
-from .common import disk_blob_id, point_unborn_head, tree_files
+from .common import changed_blobs, disk_blob_id, point_unborn_head, tree_files
 from .common import has_password as has_password  # re-exported: sync and the tests import it from here
 from .common import mask_url as mask_url
 from .credentials import Callbacks
@@ -426,12 +426,7 @@ class GitRemote:
     def removed_blobs(self, old: str, new: str) -> list[tuple[str, bytes, bytes | None]]:
         """Each file of commit ``old`` that commit ``new`` changes or lacks: (path, bytes in ``old``, in ``new`` or None)."""
         a, b = (self._repo[c].peel(pygit2.Commit).tree for c in (old, new))
-        out = []
-        for delta in a.diff_to_tree(b).deltas:  # an added file's old id, a deleted file's new id: zeros (no object)
-            before, after = self._repo.get(delta.old_file.id), self._repo.get(delta.new_file.id)
-            if isinstance(before, pygit2.Blob):
-                out.append((delta.old_file.path, before.data, after.data if isinstance(after, pygit2.Blob) else None))
-        return out
+        return changed_blobs(self._repo, a, b)
 
     def commit_on(self, tree: str, parent: str, message: str) -> str:
         """Write a commit of ``tree`` whose only parent is ``parent``, without moving any ref; returns its id."""
