@@ -91,3 +91,15 @@ def test_an_object_key_under_a_secret_word_or_with_a_vendor_prefix_is_not_kept()
     assert list(idwords.spans(kept)) == [(0, len(kept))]
     assert not list(idwords.spans(f"tokens/{UUID}/items/Xq3Lm9Pz0Rt7Wv2Yb5Nc_Floorplan"))
     assert not list(idwords.spans(f"tenants/{UUID}/uploads/ghp_Xq3Lm9Pz0Rt7Wv2Yb5Nc8Kd4Hs6Jf1Ga0Ue"))
+
+
+def test_a_bank_account_number_under_its_label_is_no_api_secret(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ "IBAN" names the value (an account number, even one whose check digits fail) after "the API" names nothing."""
+    from memrepo.engine.redaction import context
+
+    text = "the API accepts IBAN DE547007001001804848 though it should not"
+    assert redaction.redact(text)[0] == text
+    assert "Xq3Lm9Pz0Rt7Wv2Yb5Nc8K" not in redaction.redact("iban service api key Xq3Lm9Pz0Rt7Wv2Yb5Nc8K")[0]
+    monkeypatch.setattr(context, "PUBLIC_LABELS", context.PUBLIC_LABELS - {"iban"})
+    redaction.flush_clean_memo()
+    assert redaction.redact(text)[0] != text
