@@ -24,7 +24,8 @@ Each value is kept by positive knowledge of what names it, never by its look:
   collections no secret word;
 - OpenSSH's ``Offending <type> key in <file>:<line>`` and ``Add correct host key in <file>``: a path;
 - documented structures: an AWS STS ``assumed-role/<role>/<session>`` (IAM
-  identifiers: a role name and a session name of ``[\\w+=,.@-]``), a Microsoft
+  identifiers: a role name and a session name of ``[\\w+=,.@-]``), Vercel's deployment and project ids
+  (``dpl_``, ``prj_``: ids in its REST API, never its tokens), a Microsoft
   Entra error code (``AADSTS`` and digits), git-lfs's ``downloading <path>
   (<oid>)`` (a SHA-256 object id or its 7-hex abbreviation), and ``kubectl
   describe``'s ``Node: <node name>/<IPv4>`` and ``Controlled By: <Kind>/<name>``
@@ -83,6 +84,8 @@ _SSH_FILE_RE = lazyre.compile(
     r"(?:Offending\s+[A-Z0-9-]+\s+key|Add\s+correct\s+host\s+key)\s+in\s+(?P<v>[^\s:]*[/\\][^\s:]+(?::\d+)?)"
 )
 _ASSUMED_ROLE_RE = lazyre.compile(r"(?<![\w-])assumed-role/[\w+=,.@-]{1,64}/[\w+=,.@-]{2,64}(?![\w+=,.@/-])")
+_VERCEL_ID_RE = lazyre.compile(r"(?<![\w-])(?:dpl|prj)_[A-Za-z0-9]{20,40}(?![\w-])")
+"""Vercel's deployment and project ids (its REST API: ``dpl_`` and ``prj_`` and base62), not its tokens."""
 _AADSTS_RE = lazyre.compile(r"(?<![\w-])AADSTS\d{4,6}(?![\w-])")
 _LFS_RE = lazyre.compile(r"(?i)\bdownloading\s+(?:object:\s+)?\S+\s+\((?P<v>[0-9a-f]{64}|[0-9a-f]{7})\)(?=[:\s]|$)")
 _ARTIFACT_RE = lazyre.compile(
@@ -163,6 +166,9 @@ def spans(text: str) -> Iterator[Span]:
             yield m.span("v")
     if "assumed-role/" in text:
         for m in _ASSUMED_ROLE_RE.finditer(text):
+            yield m.span()
+    if "dpl_" in text or "prj_" in text:
+        for m in _VERCEL_ID_RE.finditer(text):
             yield m.span()
     if "AADSTS" in text:
         for m in _AADSTS_RE.finditer(text):

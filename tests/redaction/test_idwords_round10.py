@@ -9,7 +9,7 @@ OpenSSH's ``Offending ... key in <file>:<line>``, an STS assumed-role ARN, a
 Microsoft Entra error code after "login fails with", git-lfs's object id after
 the path it could not download (Jenkins a vendor name), ``kubectl describe``'s
 ``Node:`` and ``Controlled By:``, a release file name before "is signed with",
-and an S3 key laid out as ``<collection>/<uuid>/<collection>/<name>``. Values
+a Vercel deployment id (``dpl_``), and an S3 key laid out as ``<collection>/<uuid>/<collection>/<name>``. Values
 are made here (hashes of short strings, random hex and UUIDs).
 ``test_each_was_a_false_alarm`` pins what the round changed: with
 :mod:`.idwords` off, every look-alike is altered again.
@@ -46,6 +46,8 @@ LOOK_ALIKES = [
     f"Error downloading assets/Builds/jenkins.war ({SHA_A}): LFS: Repository or object not found",
     "Node:         gke-prod-pool-3c9d1e2-node-x7kq/10.128.0.14",
     "Controlled By:  ReplicaSet/ingress-nginx-controller-7d4b9c6f58",
+    # Vercel's deployment id (its REST API's dpl_ ids)
+    "vercel inspect dpl_7HbQx2LmN9pRtW4kZs8Vc3YdFg6J --logs showed the failed step",
     # an S3 key: collection, uuid, collection, a name
     f"sync stops with NoSuchKey on tenants/{UUID}/uploads/Xq3Lm9Pz0Rt7Wv2Yb5Nc_Floorplan.png",
 ]
