@@ -60,6 +60,8 @@ _COMPARED_RE = lazyre.compile(
     + _END
 )
 _EXTENSION_RE = lazyre.compile(r"(?<=\w)\.[A-Za-z0-9]{1,5}\b")
+_CHECKSUM_WORDS = ("checksum", "sha", "md5", "digest", "hash", "oid", "integrity")
+_COMPARED_WORDS = ("expected", "got", "actual", "computed", "downloaded", "wanted", "found")
 _EXPECT_SIDE = frozenset({"expected", "wanted"})
 _LINE_CHECKSUM_RE = lazyre.compile(r"(?i)checksum|\bhash|\bsha-?\d|\bmd5|digest|integrity|mismatch|\bsum\b")
 
@@ -93,6 +95,27 @@ _ARTIFACT_RE = lazyre.compile(
     r"tar\.(?:gz|xz|bz2|zst)|tgz|zip)(?![\w.-])"
 )
 """A release artifact's file name: a name and a package format's extension."""
+_ARTIFACT_EXTS = tuple(
+    f".{e}"
+    for e in [
+        "exe",
+        "msi",
+        "dmg",
+        "pkg",
+        "deb",
+        "rpm",
+        "apk",
+        "whl",
+        "jar",
+        "war",
+        "iso",
+        "nupkg",
+        "appimage",
+        "tar",
+        "tgz",
+        "zip",
+    ]
+)
 _OBJECT_PATH_RE = lazyre.compile(
     r"(?<![\w./:@-])(?P<v>[a-z][a-z0-9_-]{2,40}/" + _UUID + r"/[a-z][a-z0-9_-]{2,40}/[^\s\"'/]{1,200})"
 )
@@ -119,10 +142,13 @@ def _line(text: str, start: int) -> str:
     return text[a : b if b >= 0 else len(text)]
 
 
-def _checksums(text: str) -> Iterator[Span]:
-    for m in _CHECKSUM_WORD_RE.finditer(text):
-        if not _secret_before(text, m.start()):
-            yield m.span("v")  # not "the password hash <hex>"
+def _checksums(text: str, low: str) -> Iterator[Span]:
+    if any(w in low for w in _CHECKSUM_WORDS):
+        for m in _CHECKSUM_WORD_RE.finditer(text):
+            if not _secret_before(text, m.start()):
+                yield m.span("v")  # not "the password hash <hex>"
+    if not any(w in low for w in _COMPARED_WORDS):
+        return
     compared = list(_COMPARED_RE.finditer(text))
     for m in compared:
         line_at = text.rfind("\n", 0, m.start()) + 1
@@ -141,9 +167,10 @@ def _checksums(text: str) -> Iterator[Span]:
             yield m.span("v")  # "expected <digest> ... got <digest>" of one length, or a line about checksums
 
 
-def _openpgp(text: str) -> Iterator[Span]:
-    for m in _PGP_NAMED_RE.finditer(text):
-        yield m.span("v")
+def _openpgp(text: str, low: str) -> Iterator[Span]:
+    if "key" in low:
+        for m in _PGP_NAMED_RE.finditer(text):
+            yield m.span("v")
     for m in _FPR_RE.finditer(text):
         key_id = m.group("v")[-16:]
         line = _line(text, m.start())
@@ -157,10 +184,12 @@ def _openpgp(text: str) -> Iterator[Span]:
 
 def spans(text: str) -> Iterator[Span]:
     """``(start, end)`` of every identifier in ``text`` that a word or a tool's message before it names."""
-    yield from _checksums(text)
-    for m in _NAMED_ID_RE.finditer(text):
-        yield m.span("v")
-    yield from _openpgp(text)
+    low = text.lower()
+    yield from _checksums(text, low)
+    if "id" in low or "force-unlock" in low:
+        for m in _NAMED_ID_RE.finditer(text):
+            yield m.span("v")
+    yield from _openpgp(text, low)
     if " key in " in text:
         for m in _SSH_FILE_RE.finditer(text):
             yield m.span("v")
@@ -173,13 +202,14 @@ def spans(text: str) -> Iterator[Span]:
     if "AADSTS" in text:
         for m in _AADSTS_RE.finditer(text):
             yield m.span()
-    for m in _LFS_RE.finditer(text):
-        yield m.span("v")
-    if "." in text:
+    if "downloading" in low:
+        for m in _LFS_RE.finditer(text):
+            yield m.span("v")
+    if any(e in low for e in _ARTIFACT_EXTS):
         for m in _ARTIFACT_RE.finditer(text):
             if not _secret_before(text, m.start()):
                 yield m.span()
-    if "/" in text:
+    if "/" in text and "-" in text:
         for m in _OBJECT_PATH_RE.finditer(text):
             parts = m.group("v").split("/")
             words = set(re.split(r"[_-]", parts[0] + "_" + parts[2]))
