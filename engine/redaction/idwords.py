@@ -33,7 +33,9 @@ Each value is kept by positive knowledge of what names it, never by its look:
 
 A value with a word naming a secret (``key``, ``token``, ``password`` ...)
 between the naming word and the value is not matched: the naming word must
-stand right before it (separators only).
+stand right before it (separators only). A checksum or a file name with a word
+naming a secret before it on its line (``the password hash <hex>``, ``the webhook
+secret expected <hex>``) is not kept either; a file's extension (``x.pat``) names none.
 """
 
 from __future__ import annotations
