@@ -35,6 +35,7 @@ _DETECTOR_SOURCES = (
     _ENGINE / "redaction" / "identifiers.py",
     _ENGINE / "redaction" / "formats.py",
     _ENGINE / "redaction" / "idshapes.py",
+    _ENGINE / "redaction" / "idwords.py",
     _ENGINE / "redaction" / "publishable.py",
     _ENGINE / "redaction" / "lazyre.py",
     _ENGINE / "redaction" / "checksums.py",
