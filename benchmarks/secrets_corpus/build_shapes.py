@@ -119,6 +119,45 @@ FLAG_PLACES = (
     "uploader --access-token={v}",
     "run with --secret {v}",
 )
+PASSWORD_PLACES = (
+    "DB_PASSWORD={v}",
+    "password: {v}",
+    '"password": "{v}"',
+    "mysql -uroot -p{v} app",
+    "PGPASSWORD={v} psql -h db -U app",
+    "docker login -u deploy -p {v} registry.example.io",
+    "curl -u admin:{v} https://ci.example.io/api",
+    "machine api.example.io login deploy password {v}",
+    "jdbc:mysql://db:3306/app?user=app&password={v}",
+    "smtp://mailer:{v}@smtp.example.io:587",
+)
+MORE_PLACES = (
+    "Proxy-Authorization: Basic {b64}",
+    "Ocp-Apim-Subscription-Key: {hex32}",
+    "api-key: {hex32}",
+    "X-Goog-Api-Key: {b62}",
+    "Cookie: session={b64url}",
+    "https://example.blob.core.windows.net/c?sv=2022-11-02&sp=r&sig={b64}",
+    "https://fn.example.net/api/run?code={b64url}",
+    "https://example.io/cb?client_secret={b62}",
+    "https://gitlab.example.com/api/v4/projects?private_token={b62}",
+    "DefaultEndpointsProtocol=https;AccountName=acct;AccountKey={b64};EndpointSuffix=core.windows.net",
+    "Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=send;SharedAccessKey={b64}",
+    "//registry.npmjs.org/:_authToken={b62}",
+    "https://deploy:{b62}@github.com/team/repo.git",
+    "https://{b62}@github.com/team/repo.git",
+    '{{"auths": {{"registry.example.io": {{"auth": "{b64}"}}}}}}',
+    "docker run -e API_KEY={b62} app",
+    "helm upgrade app ./chart --set secrets.apiKey={b62}",
+    "docker build --build-arg NPM_TOKEN={b62} .",
+    'api_key = "{b62}"',
+    "  token: >-\n    {b64url}",
+    "mytool --apikey {hex32}",
+    "mytool --private-key={b64url}",
+    "set -x ACME_TOKEN {b62}",
+    '$env:ACME_TOKEN = "{b62}"',
+    "ACME_TOKEN := {b62}",
+)
 BARE_PLACES = ("acme {v}", "For the weather API: {v}", "nitrobox key {v}", "zorbly: {v}")
 
 
@@ -165,6 +204,16 @@ def build(seed: int) -> list[dict]:
             v = values(rng)
             for kind in ("b62-32", "hex-40", "uuid"):
                 add(f"flag/{kind}", place.format(v=v[kind]), v[kind])
+    for place in PASSWORD_PLACES:
+        for _ in range(3):
+            pw = _draw(rng, B62, 10) + rng.choice("#!%*@^") + _draw(rng, B62, 3)
+            add("password", place.format(v=pw), pw)
+    for place in MORE_PLACES:
+        for _ in range(3):
+            v = values(rng)
+            got = {"b64": v["b64-40"], "hex32": v["hex-32"], "b62": v["b62-32"], "b64url": v["b64url-43"]}
+            key = next(k for k in got if "{" + k + "}" in place)
+            add(f"more/{place.split('{')[0][:24].strip()}", place.format(**got), got[key])
     for place in BARE_PLACES:
         for _ in range(3):
             v = values(rng)

@@ -2,7 +2,7 @@
 
 Issue 32, round 10. The vendor rule sets (:mod:`.kingfisher`, Betterleaks,
 :mod:`.context`) find a key by its vendor's name; :mod:`.prefixed` finds one by
-its ``prefix_`` and a body of letters and digits. Four shapes are left, and this module takes them by structure:
+its ``prefix_`` and a body of letters and digits. Five shapes are left, and this module takes them by structure:
 
 - **mixed-case hex** (:func:`mixed_hex`): a run of 32+ hex digits holding both
   upper- and lower-case letters. Tools print digests, object ids and hashes in
@@ -25,6 +25,8 @@ its ``prefix_`` and a body of letters and digits. Four shapes are left, and this
   for prod``, ``<value> is our staging token``), the same note in the other order.
 - **a prefix and a base64url body** (:func:`prefixed_urlsafe`): ``prefix_`` then
   32+ random characters with ``-`` or ``_`` inside (random bytes in base64url).
+- **a token as a URL's user** (:func:`token_userinfo`): ``https://<token>@host``
+  with no ``:password``, as git hosts document cloning with a token.
 
 Public formats (:mod:`.public`: digests, UUIDs, publishable keys, ids vendors
 document as ids) are dropped after every detector, so nothing here needs to
@@ -225,8 +227,35 @@ def prefixed_urlsafe(text: str) -> Iterator[Span]:
             yield m.start(), m.end(), "vendor-token"
 
 
+_USERINFO_RE = lazyre.compile(
+    r"(?<=://)(?P<user>[A-Za-z0-9_-]{16,256})@(?=[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*[:/\s]|\S+$)"
+)
+"""A URL's userinfo that is one value with no ``:password`` after it (``https://<token>@github.com/...``)."""
+_HEX_TOKEN_RE = lazyre.compile(r"[0-9a-f]{32,128}|[0-9A-F]{32,128}")
+
+
+def token_userinfo(text: str) -> Iterator[Span]:
+    """``(start, end, "url-password")`` of each random value standing alone as a URL's userinfo.
+
+    Git hosts document cloning with a token as the user name and no password (``https://<token>@host/repo``);
+    a user name is a word, a handle or an e-mail, never a random run. Hex counts here at any length of 32+
+    (classic 40-hex tokens): no tool puts a commit id or a digest before a host's ``@``.
+
+    Args:
+        text: any text.
+
+    Returns:
+        Iterator[Span]: the userinfo's span when it reads random (:func:`_random_value`) or is 32+ hex digits
+        with entropy 3.3+.
+    """
+    for m in _USERINFO_RE.finditer(text):
+        user = m.group("user")
+        if _random_value(user) or (_HEX_TOKEN_RE.fullmatch(user) and entropy(user) >= 3.3):
+            yield m.start("user"), m.end("user"), "url-password"
+
+
 def spans(text: str) -> Iterator[Span]:
-    """``(start, end, type)`` of every key this module's four shape rules find in ``text``.
+    """``(start, end, type)`` of every key this module's five shape rules find in ``text``.
 
     Args:
         text: any text.
@@ -238,3 +267,4 @@ def spans(text: str) -> Iterator[Span]:
     yield from named_value(text)
     yield from value_first(text)
     yield from prefixed_urlsafe(text)
+    yield from token_userinfo(text)
