@@ -86,10 +86,15 @@ _PUBLIC_WORD_LIST = (
     "page msg message event order invoice customer_id user username account project workspace tenant org team "
     "channel thread ticket issue pr branch deploy deployment artifact asset upload download torrent magnet "
     "address wallet tx txid txn transaction block hash160 pubkey publickey public pub cert certificate ssh gpg "
-    "pgp infohash isbn doi arxiv orcid video playlist youtube track album spotify"
+    "pgp infohash isbn doi arxiv orcid video playlist youtube track album spotify "
+    "spreadsheet sheets drive gdrive base app application calendar slide slides presentation gist snippet paste "
+    "clip short invite room meeting zoom call server guild firestore mongo mongodb row entity item resource vm "
+    "droplet site note post comment tweet status share link url tracking parcel shipment booking reservation "
+    "confirmation pnr reference coupon promo voucher referral record"
 )
 _PUBLIC_WORDS = frozenset(_PUBLIC_WORD_LIST.split()) | PUBLIC_LABELS
-"""Words whose value is public: a hash, an id, a version, a git object or action, a public key, a media id, and
+"""Words whose value is public: a hash, an id, a version, a git object or action, a public key, a media id, a
+document's, a booking's or a record's id (Google Docs and Firestore ids, Airtable bases), and
 every label :mod:`.context` reads as naming a public identifier (``customer``, ``tenant``, ``campaign`` ...)."""
 
 _WORD_RUN_RE = lazyre.compile(r"[a-z]{6}|[A-Z]{7}")
