@@ -259,6 +259,9 @@ def token_userinfo(text: str) -> Iterator[Span]:
             yield m.start("user"), m.end("user"), "url-password"
 
 
+_RUN_RE = lazyre.compile(r"[A-Za-z0-9_+/=-]{16}")
+
+
 def spans(text: str) -> Iterator[Span]:
     """``(start, end, type)`` of every key this module's five shape rules find in ``text``.
 
@@ -268,6 +271,8 @@ def spans(text: str) -> Iterator[Span]:
     Returns:
         Iterator[Span]: spans, possibly overlapping (:func:`memrepo.engine.redaction.find` merges them).
     """
+    if not _RUN_RE.search(text):
+        return  # every rule here needs a run of 16+ token characters: most prose has none
     yield from mixed_hex(text)
     yield from named_value(text)
     yield from value_first(text)
