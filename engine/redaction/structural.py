@@ -116,15 +116,15 @@ def _random_value(value: str, *, hex_ok: bool = False) -> bool:
             alone, ``nitro 4f91…``, is as often a checksum).
 
     Returns:
-        bool: never for a UUID's shape; with ``hex_ok``, True for 32+ single-case hex digits (8+ letters,
+        bool: never for a UUID's shape or a path's (more than one ``/`` in 16 characters); with ``hex_ok``, True for 32+ single-case hex digits (8+ letters,
         8+ digits, entropy 3.3+) but not 40 or 64 of them (git object ids, SHA-256); for 16+ characters
         mixing two or more of upper case, lower case and digits, with 2+ of each kind present, no word-like
         run (:data:`_WORD_RUN_RE`), letters at most two fifths vowels, and entropy at most 0.5 bit under what a
         random string of its length and character classes has (:func:`expected_entropy`).
     """
     core = _SEPARATORS_RE.sub("", value)
-    if len(core) < 16 or _UUID_SHAPE_RE.fullmatch(value):
-        return False
+    if len(core) < 16 or _UUID_SHAPE_RE.fullmatch(value) or value.count("/") * 16 > len(value):
+        return False  # a UUID; or a path (base64 prints a "/" once in 64 characters, a path every few)
     digits = sum(c.isdigit() for c in core)
     upper = sum(c.isupper() for c in core)
     lower = len(core) - digits - upper

@@ -79,6 +79,7 @@ def test_a_random_value_after_one_word_ending_its_line_is_taken(text: str, value
         "tracking 1Z999AA10123456784",
         "video dQw4w9WgXcQ",
         "customer HbX9nXq68l90KXRwvejO",
+        "    notpath2: th1s/c0uldb3/ap4assw0rd",  # whispers' compliant sample: a path, not base64
     ],
 )
 def test_a_public_value_or_a_name_after_one_word_stays(text: str) -> None:
