@@ -2,7 +2,8 @@
 
 Issue 32, round 10. The vendor rule sets (:mod:`.kingfisher`, Betterleaks,
 :mod:`.context`) find a key by its vendor's name; :mod:`.prefixed` finds one by
-its ``prefix_`` and a body of letters and digits. Five shapes are left, and this module takes them by structure:
+its ``prefix_`` and a body of letters and digits. Five shapes are left, and
+this module takes them by structure:
 
 - **mixed-case hex** (:func:`mixed_hex`): a run of 32+ hex digits holding both
   upper- and lower-case letters. Tools print digests, object ids and hashes in
@@ -11,15 +12,16 @@ its ``prefix_`` and a body of letters and digits. Five shapes are left, and this
   from ``[0-9a-fA-F]``. EIP-55 addresses mix case too, but carry ``0x``, which
   keeps them out (the run must stand alone).
 - **a name, then a random value** (:func:`named_value`): a clause that is only
-  one word and a value that reads random, ending its line (``customer
-  HbX9nXq68l90KXRwvejO``). This is how a key is noted beside the service it
-  opens when no label is written. The value reads random when it is 16+
-  letters and digits (``-_+/=`` allowed) mixing at least two of upper case,
-  lower case and digits, with no word-like run and about the entropy a random
-  string of its length and classes has. Single-case hex after a name alone
-  stays: it is a digest as often as a key (round 5 kept ``nitro 4f91…``). The word must not name a
-  hash, an id or a git action (``commit``, ``sha256``, ``md5``, ``build``,
-  ``pick``, ``merged`` ...): those values are public.
+  one word and a value that reads random, ending its line (``unify
+  hP8qr9F0nvVkzDjHafKE2wXTEhc8K9QpPqvyunKW=0fy``). This is how a key is noted
+  beside the service it opens when no label is written. The value reads random
+  when it is 16+ letters and digits (``-_+/=`` allowed) mixing at least two of
+  upper case, lower case and digits, with no word-like run and about the
+  entropy a random string of its length and classes has. Kept: single-case hex
+  after a name alone (a digest as often as a key: round 5 kept ``nitro 4f91…``),
+  and any value after a word naming a hash, an id, a git action, a document or
+  a record (``commit``, ``sha256``, ``build``, ``merged``, ``customer``,
+  ``spreadsheet`` ...): those values are public.
 - **a random value, then what it is** (:func:`value_first`): a line opening
   with such a value and calling it a key (``<value> is the ActiveCampaign one
   for prod``, ``<value> is our staging token``), the same note in the other order.
