@@ -30,7 +30,17 @@ _DETECTOR_SOURCES = (
     _ENGINE / "redaction" / "public.py",
     *(
         _ENGINE / "redaction" / f"{name}.py"
-        for name in ("structure", "prefixed", "layout", "phrases", "configs", "assignments", "families", "docformats")
+        for name in (
+            "structure",
+            "prefixed",
+            "layout",
+            "phrases",
+            "configs",
+            "assignments",
+            "families",
+            "docformats",
+            "structural",
+        )
     ),
     _ENGINE / "redaction" / "identifiers.py",
     _ENGINE / "redaction" / "formats.py",
