@@ -227,13 +227,15 @@ def hook_hits(
 def whole_kept(
     found: list[tuple[int, tuple]], lexical: Sequence[tuple[int, tuple]], limit: int
 ) -> list[tuple[int, tuple]]:
-    """The hook's ``limit`` places of the fused list ``found``, the lexical first hit kept when it holds the whole prompt.
+    """The hook's ``limit`` places of the fused list ``found``, the lexical first hit kept when it alone holds the prompt.
 
     A line holding every counted word of the prompt (confidence 1: each content term, or the prompt as an exact
-    phrase) is the strongest evidence recall has; a cosine neighbour is weaker. Fused by rank with the semantic
-    list, such a line can fall past the hook's three places when the model reads the prompt's numbers or script
-    by their look ("서버 3호기" put "서버 5호기" and "Redis 7 클러스터(3노드)" above "서버 3호기는 ...", repo K).
-    Then it takes the last place; the order of the others stands.
+    phrase) when no other line does is the strongest evidence recall has; a cosine neighbour is weaker. Fused by
+    rank with the semantic list, such a line can fall past the hook's three places when the model reads the
+    prompt's numbers or script by their look ("서버 3호기" put "서버 5호기" and "Redis 7 클러스터(3노드)" above
+    "서버 3호기는 ...", repo K). Then it takes the last place; the order of the others stands. When the lexical
+    second hit holds the whole prompt too ("Team prefers a" on a make_corpus repo), the words single out no line
+    and the fused order chooses.
 
     Args:
         found: the fused hits that pass (:func:`each_answers`), best first.
@@ -244,8 +246,9 @@ def whole_kept(
         list: at most ``limit`` hits.
     """
     top = found[:limit]
-    if not lexical or limit < 1 or float(lexical[0][1][1]) < 1.0:
-        return top
+    holds = [float(key[1]) >= 1.0 for _iid, key in lexical[:2]]
+    if limit < 1 or holds[:1] != [True] or holds[1:] == [True]:
+        return top  # no line holds the whole prompt, or several do: the fused order chooses among them
     first = lexical[0]
     if any(iid == first[0] for iid, _key in top):
         return top

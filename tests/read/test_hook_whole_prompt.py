@@ -77,7 +77,7 @@ def test_the_hook_keeps_the_line_holding_the_whole_prompt(tmp_path: Path, monkey
     assert [h.text for h in hook] == [*[h.text for h in fused if h.text != WHOLE][:2], WHOLE]
 
 
-def test_a_line_holding_part_of_the_prompt_takes_no_place() -> None:
+def test_a_line_holding_part_of_the_prompt_or_one_of_two_holding_it_takes_no_place() -> None:
     found = [(1, (3.0, 0.5, 0)), (2, (2.0, 0.5, 0)), (3, (1.0, 0.5, 0))]
     part = [(9, (5.0, 0.99, 0))]
     assert whole_kept(found, part, 3) == found
@@ -85,3 +85,5 @@ def test_a_line_holding_part_of_the_prompt_takes_no_place() -> None:
     assert whole_kept(found, whole, 3) == [*found[:2], whole[0]]
     assert whole_kept(found, [(2, (5.0, 1.0, 0))], 3) == found  # already in a place: the order stands
     assert whole_kept(found, [], 3) == found
+    two = [(9, (5.0, 1.0, 0)), (8, (4.0, 1.0, 0))]
+    assert whole_kept(found, two, 3) == found  # two lines hold the whole prompt: the words single out neither
