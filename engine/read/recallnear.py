@@ -206,19 +206,14 @@ def each_answers(
 
 
 def hook_hits(
-    found: list[tuple[int, tuple]],
-    minimum: float,
-    info: RecallInfo | None,
-    query: str,
-    index: RecallIndex,
-    limit: int,
-    lexical: Sequence[tuple[int, tuple]] = (),
+    found: list[tuple[int, tuple]], lexical: Found, info: RecallInfo | None, query: str, index: RecallIndex, limit: int
 ) -> list[tuple[int, tuple]]:
-    """The prompt hook's hits (``coldrecall.recall`` with ``quick``): each passing alone (:func:`each_answers`) when
-    recall answered, cut to ``limit`` (the hook fuses to its depth, so the places are filled with hits that pass),
-    and the whole-prompt line kept (:func:`whole_kept`) when hybrid recall answered."""
+    """The prompt hook's hits (``coldrecall.recall`` with ``quick``): each passing alone (:func:`each_answers`, with
+    the confidence ``lexical``'s answer needed, :attr:`~.recallrank.Found.minimum`) when recall answered, cut to
+    ``limit`` (the hook fuses to its depth, so the places are filled with hits that pass), and the whole-prompt line
+    of the lexical ranking ``lexical`` kept (:func:`whole_kept`) when hybrid recall answered."""
     if info is None or info.answered:
-        found = each_answers(found, minimum, info, holds_any(id_terms(query), index))
+        found = each_answers(found, lexical.minimum, info, holds_any(id_terms(query), index))
     if info is not None and info.mode == "hybrid" and info.answered:
         return whole_kept(found, lexical, limit)
     return found[:limit]
