@@ -250,8 +250,11 @@ class Writer:
     def look(self) -> dict[str, tuple[bytes | None, bytes | None]]:
         """Every path changed in the work tree with its HEAD and disk bytes (empty while blocked): where moved
         entries can have gone (:mod:`.moves`). Read only when an edit lost entries."""
-        status = self.git.status()
-        return {p: (self.git.head_blob(p), _read_or_none(self.root / p)) for p in status.changed}
+        return self.versions(self.git.status().changed)
+
+    def versions(self, paths: list[str]) -> dict[str, tuple[bytes | None, bytes | None]]:
+        """Each of ``paths`` with its bytes in HEAD and on disk (None: missing)."""
+        return {p: (self.git.head_blob(p), _read_or_none(self.root / p)) for p in paths}
 
     def _compacted(self, rel: str, lines: list[str]) -> set[str]:
         """Which of ``lines`` memrepo removed from ``rel`` within the hour before a compaction (:mod:`.forgotlines`)."""
@@ -270,7 +273,7 @@ class Writer:
         two reads had an empty file committed; docs/architecture.md §3).
         """
         out = []
-        look = look or _once(self.look)
+        look = _once(look or self.look)
         for rel in paths:
             data: bytes | None = None if seen is None else seen.get(rel)
             try:

@@ -9,9 +9,12 @@ committed as one "Move ..." hand edit. A partial move asks only about what truly
 from __future__ import annotations
 
 import subprocess
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers.editor_tmux import Run, tmux_server, wait_until
 from helpers.repo_helpers import commit_by_hand, git, plain_settings
 
 from memrepo.engine.models import Candidate
@@ -156,3 +159,54 @@ def test_a_committed_secret_moved_is_not_asked_again_but_a_new_one_is(store: Mem
     [q] = store.status().questions
     assert q.path == "topics/robots.md" and len(q.secrets) == 1 and q.secrets[0].startswith("L7:"), q.secrets
     assert "4 entries moved from topics/bots.md" in q.message
+
+
+# -- a real vim in tmux: cut memrepo's lines from me.md, paste them into a new topic file --------------------
+
+
+@pytest.fixture
+def tmux() -> Iterator[Run]:
+    yield from tmux_server("moves7", "vim")
+
+
+@pytest.mark.slow
+def test_vim_cutting_lines_into_a_topic_file_is_one_move(store: MemoryStore, tmux: Run) -> None:
+    moved = _remember_many(store, 5)
+    root = store.root
+    (root / "topics").mkdir()
+    vimrc = "set nocompatible directory=. nobackup nowritebackup viminfo= hidden"
+    started = tmux("new-session", "-d", "-x", "150", "-y", "40", "-c", str(root), f"vim -u NONE -c '{vimrc}' me.md")
+    assert started.returncode == 0, started.stderr
+    wait_until((root / ".me.md.swp").exists, "vim's swap file")
+    # Cut every axolotl line into register a, save me.md: until the paste is saved, a question.
+    for keys in ("qaq", ":g/axolotls/d A\r", ":w\r"):
+        tmux("send-keys", "-t", "0", keys)
+    wait_until(lambda: "axolotls" not in (root / "me.md").read_text(), "vim's save of me.md")
+    time.sleep(0.4)
+    [q] = store.status().questions
+    assert q.path == "me.md" and "lost 5 of its 5 entries" in q.message
+    for keys in (":e topics/prefs.md\r", '"aP', ":w\r"):
+        tmux("send-keys", "-t", "0", keys)
+    prefs = root / "topics" / "prefs.md"
+    wait_until(lambda: prefs.exists() and prefs.read_text().count("axolotls") == 5, "vim's save of prefs.md")
+    time.sleep(0.4)
+    assert store.status().questions == []
+    assert store.commit_hand_edits() is not None
+    assert _subjects(root)[0] == "Move 5 entries me.md -> topics/prefs.md"
+    assert all(ln in git(root, "show", "HEAD:topics/prefs.md") for ln in moved)
+    assert not any(ln in git(root, "show", "HEAD:me.md") for ln in moved)
+    tmux("send-keys", "-t", "0", ":qa!\r")
+
+
+@pytest.mark.parametrize("hint", ["topics/prefs.md", "me.md"])
+def test_a_look_at_one_file_of_a_move_commits_both(store: MemoryStore, hint: str) -> None:
+    """The watcher names the file it saw saved: the other half of the move is found and goes in the same commit."""
+    moved = _remember_many(store, 4)
+    me = store.root / "me.md"
+    me.write_text("".join(ln + "\n" for ln in me.read_text().splitlines() if ln not in moved))
+    (store.root / "topics").mkdir()
+    (store.root / "topics" / "prefs.md").write_text("# Preferences\n\n" + "".join(ln + "\n" for ln in moved))
+    time.sleep(0.4)
+    assert store.commit_hand_edits([hint]) is not None
+    assert _subjects(store.root)[0] == "Move 4 entries me.md -> topics/prefs.md"
+    assert git(store.root, "status", "--porcelain") == ""
