@@ -9,8 +9,8 @@ spaces around it aside) is a *move*: it raises no "drops entries" or
 "deleted" question in the file it left, and no "new secret" or "brings back"
 question in the file it came to. Only what truly left is asked about.
 
-A deleted file is a *rename* when its entries all went to one file, or all
-but one in :data:`RENAME_SLACK` of them (``mv a.md b.md`` then an edit of a
+A deleted file is a *rename* when its entries all went to one new file, or
+all but one in :data:`RENAME_SLACK` of them (``mv a.md b.md`` then an edit of a
 line or two): committed as one "Move a.md -> b.md" hand edit, no question.
 MEMORY.md, the entry point, is never renamed away without a question.
 ``[[links]]`` to the old path are left as written (the commit body names
@@ -46,7 +46,7 @@ class Move:
         src: the file they left (repo-relative).
         dst: the file they are in now.
         lines: the entry lines, stripped, in ``src``'s committed order.
-        rename: ``src`` was deleted and this is where it went (:data:`RENAME_SLACK`).
+        rename: ``src`` was deleted and ``dst`` is a new file holding its entries (:data:`RENAME_SLACK`).
         left_behind: for a rename, ``src``'s entry lines found in no other file (a line edited while moving).
     """
 
@@ -111,7 +111,12 @@ def find_moves(versions: Versions) -> list[Move]:
         deleted = versions[src][1] is None
         for dst, lines in by_dst.items():
             missing = [line for line in gone[src] if line not in lines]
-            rename = deleted and src != MEMORY_MD and len(missing) <= len(gone[src]) // RENAME_SLACK
+            rename = (
+                deleted
+                and versions[dst][0] is None  # a new file: into an existing one is a move of its entries
+                and src != MEMORY_MD
+                and len(missing) <= len(gone[src]) // RENAME_SLACK
+            )
             out.append(Move(src, dst, tuple(lines), rename, tuple(missing) if rename else ()))
     return out
 

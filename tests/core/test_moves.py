@@ -210,3 +210,14 @@ def test_a_look_at_one_file_of_a_move_commits_both(store: MemoryStore, hint: str
     assert store.commit_hand_edits([hint]) is not None
     assert _subjects(store.root)[0] == "Move 4 entries me.md -> topics/prefs.md"
     assert git(store.root, "status", "--porcelain") == ""
+
+
+def test_a_file_appended_to_another_and_deleted_is_a_move_not_a_rename(store: MemoryStore) -> None:
+    old = _topic(store, "birds.md", [f"Bird fact {i} about kakapos" for i in range(3)])
+    other = _topic(store, "fauna.md", ["Fauna fact about quokkas"])
+    other.write_text(other.read_text() + "".join(ln + "\n" for ln in old.read_text().splitlines() if "kakapos" in ln))
+    old.unlink()
+    assert store.status().questions == []
+    assert store.commit_hand_edits() is not None
+    assert _subjects(store.root)[0] == "Move 3 entries topics/birds.md -> topics/fauna.md"
+    assert "topics/birds.md" not in _tree(store.root)
