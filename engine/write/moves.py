@@ -153,10 +153,23 @@ def judged_as(moves: list[Move], rel: str, committed: bytes | None, now: bytes) 
     Lines that left ``rel`` count as still in it; lines that came to it count as already committed. What is
     left to judge is what truly left, and what is truly new (a secret typed in, a line memrepo removed).
     """
-    out, inn = moved_out(moves, rel), moved_in(moves, rel)
+    out, inn = set(moved_out(moves, rel)), set(moved_in(moves, rel))
     if not out and not inn:
         return None
-    return (_with_lines(committed, inn) if inn else committed), (_with_lines(now, out) if out else now)
+    # As the files hold them (an indented bullet keeps its indent): the judges compare whole lines.
+    back = [t for t in _texts(committed, rel) if t.strip() in out]
+    came = [t for t in _texts(now, rel) if t.strip() in inn]
+    return (_with_lines(committed, came) if came else committed), (_with_lines(now, back) if back else now)
+
+
+def _texts(data: bytes | None, rel: str) -> list[str]:
+    """The entry lines of ``data`` as written (not stripped)."""
+    if not data:
+        return []
+    try:
+        return [line.text for line in fmt.parse(data, rel).lines if line.entry is not None]
+    except FormatError:
+        return []
 
 
 def note(moves: list[Move], rel: str) -> str:

@@ -221,3 +221,17 @@ def test_a_file_appended_to_another_and_deleted_is_a_move_not_a_rename(store: Me
     assert store.commit_hand_edits() is not None
     assert _subjects(store.root)[0] == "Move 3 entries topics/birds.md -> topics/fauna.md"
     assert "topics/birds.md" not in _tree(store.root)
+
+
+def test_an_indented_line_moved_as_it_is_asks_nothing(store: MemoryStore) -> None:
+    """The judges compare whole lines: a nested bullet moved with its indent counts as moved, indent and all."""
+    old = _topic(store, "keys.md", ["Deploy notes for the bots"])
+    old.write_text(old.read_text() + f"  - The bot token is {TOKEN}\n")
+    commit_by_hand(store.root, "a nested line")
+    new = old.with_name("deploy.md")
+    lines = old.read_text().splitlines()
+    new.write_text("# Deploy\n\n- Other deploy note\n" + "\n".join(lines[2:]) + "\n")
+    old.write_text("# Topic\n\n- Kept line about bilbies\n")
+    assert store.status().questions == []
+    assert store.commit_hand_edits() is not None
+    assert _subjects(store.root)[0] == "Move 2 entries topics/keys.md -> topics/deploy.md"
