@@ -9,6 +9,7 @@ committed as one "Move ..." hand edit. A partial move asks only about what truly
 from __future__ import annotations
 
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -235,3 +236,23 @@ def test_an_indented_line_moved_as_it_is_asks_nothing(store: MemoryStore) -> Non
     assert store.status().questions == []
     assert store.commit_hand_edits() is not None
     assert _subjects(store.root)[0] == "Move 2 entries topics/keys.md -> topics/deploy.md"
+
+
+def test_yes_to_a_partial_move_from_the_shell_commits_the_move_with_it(store: MemoryStore) -> None:
+    lines = _remember_many(store, 5)
+    root = store.root
+    store.close()
+    me = root / "me.md"
+    me.write_text("".join(ln + "\n" for ln in me.read_text().splitlines() if ln not in lines))
+    (root / "topics").mkdir()
+    (root / "topics" / "prefs.md").write_text("# Preferences\n\n" + "".join(ln + "\n" for ln in lines[:3]))
+    time.sleep(0.4)
+    memrepo = [sys.executable, "-m", "memrepo.cli.main", "--repo", str(root)]
+    status = subprocess.run([*memrepo, "status"], capture_output=True, text=True)
+    assert status.returncode == 3 and "drops 2 entries" in status.stdout + status.stderr, status
+    assert "3 entries moved to topics/prefs.md" in status.stdout + status.stderr
+    answered = subprocess.run([*memrepo, "commit-hand-edits", "--yes", "me.md"], capture_output=True, text=True)
+    assert answered.returncode == 0, answered.stderr
+    assert _subjects(root)[0] == "Move 3 entries me.md -> topics/prefs.md"
+    assert not any(ln in git(root, "show", "HEAD:me.md") for ln in lines)
+    assert git(root, "status", "--porcelain") == ""
