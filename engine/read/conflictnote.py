@@ -11,6 +11,7 @@ the work tree's, as ``memory_read`` shows them) describes what was read.
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memrepo.engine.format.conflicts import conflicted_lines
@@ -40,3 +41,26 @@ def label_conflicts(files: list[ContextFile]) -> list[ContextFile]:
         note = conflict_note(cf.data)
         out.append(replace(cf, label=f"{cf.label}; {note}" if cf.label else note) if note else cf)
     return out
+
+
+def merge_conflict_line(root: Path) -> str | None:
+    """One line naming the memory files with unresolved conflict regions while git waits on a conflict, else None.
+
+    Recall finds neither side of a conflict (its lines are no entries): said beside the hits, or beside "no
+    memory matches", so the agent knows what it did not find (docs/architecture.md §4). Never raises. Reads
+    git's index only while a merge, cherry-pick, revert or rebase is in progress, and only the conflicted files.
+    """
+    from memrepo.engine.files.regularfile import read_work_file
+    from memrepo.engine.git.mergestate import conflicted_paths
+
+    named = []
+    for rel in conflicted_paths(root):
+        try:
+            regions = conflicted_lines(read_work_file(Path(root) / rel))
+        except OSError:
+            continue
+        if regions:
+            named.append(f"{rel} ({', '.join(f'L{a}-L{b}' for a, b in regions[:SHOWN_MAX])})")
+    if not named:
+        return None
+    return f"a merge conflict in {', '.join(named)}: the lines between its markers are left out until it is resolved"

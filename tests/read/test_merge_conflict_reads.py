@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.mcp_helpers import mcp_session, text_of
 from helpers.repo_helpers import USER, commit_by_hand, git, plain_settings
 
 from memrepo.engine.models import Candidate
@@ -77,6 +78,24 @@ def test_a_new_process_reads_the_same(conflicted: MemoryStore) -> None:
     assert f"merge conflict at L{first}-L{last}" in shown.stdout
     recalled = _memrepo(root, "recall", "shell")
     assert "bash" not in recalled.stdout and "zsh" not in recalled.stdout
+    # What recall did not find is said on standard error, beside "no memory matches" or the hits.
+    said = f"memrepo: a merge conflict in me.md (L{first}-L{last}): the lines between its markers are left out"
+    assert said in recalled.stderr, recalled.stderr
+    assert said in _memrepo(root, "recall", "oolong").stderr
+
+
+async def test_the_mcp_server_says_so_too(conflicted: MemoryStore, tmp_path: Path) -> None:
+    root = conflicted.root
+    conflicted.close()
+    first, last = _conflict_lines(root)
+    async with mcp_session(root, tmp_path) as session:
+        nothing = text_of(await session.call_tool("memory_recall", {"query": "shell"}))
+        assert "bash" not in nothing and "zsh" not in nothing
+        assert f"(a merge conflict in me.md (L{first}-L{last}): the lines between" in nothing, nothing
+        found = text_of(await session.call_tool("memory_recall", {"query": "oolong tea"}))
+        assert "oolong" in found and "a merge conflict in me.md" in found, found
+        block = text_of(await session.call_tool("memory_context", {}))
+        assert "bash shell" not in block and f"merge conflict at L{first}-L{last}" in block
 
 
 def test_once_resolved_the_chosen_side_is_a_memory_again(conflicted: MemoryStore) -> None:
@@ -90,3 +109,4 @@ def test_once_resolved_the_chosen_side_is_a_memory_again(conflicted: MemoryStore
     git(root, *USER, "commit", "-q", "--no-edit")
     assert any("zsh" in h.text for h in conflicted.recall("shell"))
     assert "merge conflict" not in conflicted.context().text
+    assert "merge conflict" not in _memrepo(root, "recall", "shell").stderr
