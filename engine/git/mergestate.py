@@ -130,3 +130,22 @@ def other_branch_reason(repo: pygit2.Repository) -> str | None:
         f"switch back; go back with git checkout {wanted} (or make {current} memory's branch: "
         f"git config memrepo.branch {current})"
     )
+
+
+IN_PROGRESS = ("MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "rebase-merge", "rebase-apply")
+"""What git leaves in its folder while an operation that can stop on a conflict waits (a cheap test first)."""
+
+
+def conflicted_paths(root: str | os.PathLike[str]) -> list[str]:
+    """The paths git's index holds unmerged while a merge, cherry-pick, revert or rebase waits; [] otherwise.
+
+    Never raises (an unreadable index: []). Reads no index unless such an operation is in progress.
+    """
+    git_dir = os.path.join(root, ".git")
+    if not any(os.path.exists(os.path.join(git_dir, name)) for name in IN_PROGRESS):
+        return []
+    try:
+        conflicts = pygit2.Repository(str(root)).index.conflicts
+        return sorted({(base or ours or theirs).path for base, ours, theirs in conflicts or ()})
+    except (pygit2.GitError, OSError, KeyError, AttributeError):
+        return []

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 from memrepo.engine.errors import FormatError
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.tokens import estimate_tokens
+from memrepo.engine.read.conflictnote import label_conflicts
 
 if TYPE_CHECKING:
     from memrepo.engine.models import ContextBlock
@@ -406,7 +407,7 @@ def context_files(
         label = f"workspace {ws_id}" + (f", folder {folder}" if folder else "")
         ws_data = data(ws_file) if ws_file else None
         files.append(ContextFile(ws_file or f"{WORKSPACES}/", ws_data, WORKSPACE_BUDGET, label))
-    return files
+    return label_conflicts(files)  # a file mid-merge says which lines are left out (.conflictnote)
 
 
 def _workspace_names(files: list[ContextFile], workspace: str | None) -> tuple[str, ...]:
