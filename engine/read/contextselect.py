@@ -395,7 +395,9 @@ def block_order(
     """
     disputed: dict[int, int] = {}
     gone = replaced(cands, disputed)
-    order = {c.number: (*rank_key(c, user_first, names), 0) for c in cands if c.number not in gone}
+    order: dict[int, tuple[int, ...]] = {
+        c.number: (*rank_key(c, user_first, names), 0) for c in cands if c.number not in gone
+    }
     for old, new in disputed.items():
         order[new] = min(order[new], (*order[old][:4], 1))
     return gone, order, disputed
