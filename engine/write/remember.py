@@ -228,6 +228,11 @@ class EntryWriter:
             meta = {"workspace": ws_id}
             if abs_path:
                 meta["path"] = abs_path
+                from memrepo.engine.format.gitfolder import origin_of
+
+                remote = origin_of(abs_path)  # a moved clone finds this file by it (docs/memory-repo.md)
+                if remote:
+                    meta["remote"] = remote
             meta["by"] = "user"
             return f"# {slug}\n\n- Workspace {label} {fmt.render_metadata(meta)}\n"
         return new_file_text(target.path)
