@@ -98,7 +98,7 @@ HELD_WAIT_S = 2.0
 "a moment" (a batch of vectors commits in milliseconds); a first build, which holds it for seconds, never costs it."""
 
 
-class Waiting(list):  # type: ignore[type-arg]
+class Waiting(list):
     """No hit, and why: the index's first build runs and the files are more than the prompt hook scans.
 
     Attributes:
