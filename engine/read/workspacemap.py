@@ -243,10 +243,6 @@ class WorkspaceMap:
             if kept is not None and kept[0] == stamps:
                 return 0  # every file as its row was made: no row read (docs/architecture.md §4)
             known = {name: (m, s, link) for name, m, s, link in db.execute("SELECT name, mtime, size, link FROM ws")}
-            remotes = {
-                (ws_id, path): remote
-                for ws_id, path, remote in db.execute("SELECT id, path, remote FROM ws WHERE remote IS NOT NULL")
-            }
             gone = [name for name in known if name not in seen]
             todo = [name for name, stamp in seen.items() if known.get(name) != stamp]
             if not gone and not todo:
@@ -259,8 +255,9 @@ class WorkspaceMap:
                 with contextlib.suppress(OSError):  # never blocks on a FIFO (docs/architecture.md §3)
                     found = first_workspace_entry(read_work_file(folder / name, HEAD_BYTES), name)
                 ws_id, path, text, remote = found or (None, None, None, None)
-                if ws_id is not None and path and remote is None:
-                    remote = _folder_remote(path) or remotes.get((ws_id, path))
+                if ws_id is not None and path and remote is None:  # learnt from the folder; kept once it is gone
+                    old = db.execute("SELECT remote FROM ws WHERE name=? AND id=? AND path=?", (name, ws_id, path))
+                    remote = _folder_remote(path) or next(iter(old.fetchone() or ()), None)
                 rows.append((name, *seen[name], ws_id, path, text, *_keys(name, text), remote))
             db.execute("BEGIN IMMEDIATE")
             try:
