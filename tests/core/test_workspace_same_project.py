@@ -18,6 +18,7 @@ from helpers.gitproject import FACT, ORIGIN, git, make_project
 from memrepo.engine.format.gitfolder import main_worktree, normalize_remote, origin_of, origin_url
 from memrepo.engine.format.paths import normalize_workspace
 from memrepo.engine.models import Candidate
+from memrepo.engine.read.workspacemap import scrub_workspace_map
 from memrepo.engine.repo.store import MemoryStore
 
 
@@ -81,6 +82,23 @@ def test_a_workspace_made_before_remotes_were_stored_learns_its_remote_from_its_
     remember(store, "Checkout bug tracked in SHOP-4417", moved)  # the file changed, its old folder is gone
     assert workspace_files(store) == ["shop.md"]
     assert "SHOP-4417" in store.context(str(moved)).text  # the remote learnt before is kept
+
+
+def test_a_write_stores_the_remote_in_an_older_workspace_file(store: MemoryStore, shop: Path, tmp_path: Path) -> None:
+    ws_id, _slug, path = normalize_workspace(str(shop))
+    (store.root / "workspaces").mkdir(exist_ok=True)
+    (store.root / "workspaces" / "shop.md").write_text(
+        f"# shop\n\n- Workspace shop [workspace: {ws_id}; path: {path}; by: user]\n- {FACT} [by: user]\n"
+    )
+    store.commit_hand_edits()
+    remember(store, "Checkout bug tracked in SHOP-4417", shop)
+    head = (store.root / "workspaces" / "shop.md").read_text().splitlines()[2]
+    assert head == f"- Workspace shop [workspace: {ws_id}; path: {path}; remote: github.com/jlee/shop; by: user]"
+    moved = tmp_path / "elsewhere" / "shop"
+    moved.parent.mkdir()
+    shutil.move(str(shop), str(moved))
+    scrub_workspace_map(store.root)  # what the map knew is gone (compaction; a clone on another machine)
+    assert FACT in store.context(str(moved)).text and "SHOP-4417" in store.context(str(moved)).text
 
 
 def test_a_fork_an_unrelated_repo_and_a_repo_with_no_remote_stay_apart(
