@@ -260,6 +260,13 @@ def run() -> None:
     light = recall_args is not None or context_args is not None or hook_args is not None or remember_args is not None
     keys = config_keys() if light else None
     start_server = None
+    if keys is not None and hook_args is None:  # the hooks always name their repo (setup writes --repo)
+        from memrepo.engine.configpath import resolve_repo_path
+
+        from .quickbase import say_repo
+
+        asked = (recall_args or context_args or remember_args or {}).get("repo")
+        say_repo(*resolve_repo_path(str(asked) if asked else None, keys))
     if keys is not None:
         _answering[0] = True
         try:

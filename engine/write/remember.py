@@ -47,6 +47,20 @@ class Target:
 
     path: str
     new_workspace: tuple[str, str, str | None, str] | None = None  # id, slug, abs path, label
+    remote: str | None = None
+    """The writing project folder's ``origin`` (:func:`~memrepo.engine.format.gitfolder.origin_of`), for a
+    workspace file whose first entry has none yet (made before remotes were stored): a moved clone finds it."""
+
+
+def stamp_remote(parsed: fmt.MemoryFile, remote: str) -> None:
+    """Add ``remote:`` to the workspace entry among a file's first three that has none (docs/memory-repo.md)."""
+    for number, head in parsed.entries()[:3]:
+        if head.meta.get("workspace"):
+            if not head.meta.get("remote"):
+                meta = {k: v for k, v in head.meta.items() if k != "by"} | {"remote": remote}
+                meta.update({"by": head.meta["by"]} if "by" in head.meta else {})
+                parsed.set_entry(number, fmt.Entry(head.indent, head.bullet, head.text, meta))
+            return
 
 
 Router = Callable[[Candidate], Target]
@@ -96,7 +110,11 @@ class EntryWriter:
             assert cand.workspace is not None
             found = self.index.resolve(cand.workspace)
             if found.file is not None:
-                return Target(found.file)
+                if found.given_as != "path" or not found.path:
+                    return Target(found.file)
+                from memrepo.engine.format.gitfolder import origin_of
+
+                return Target(found.file, remote=origin_of(found.path))
             rel = self.free_workspace_file(found.slug)
             return Target(rel, (found.id, Path(rel).stem, found.path, found.label))
         if cand.kind.lower() in LESSON_KINDS:
@@ -199,6 +217,8 @@ class EntryWriter:
                 break
         if not number:
             number = parsed.append_entry(entry, before_section=INDEX_HEADING if rel == MEMORY_MD else None)
+        if target.remote:
+            stamp_remote(parsed, target.remote)
         with tx.savepoint():
             if index is not None and index_data is not None:
                 tx.write(MEMORY_MD, index_data)
@@ -228,6 +248,11 @@ class EntryWriter:
             meta = {"workspace": ws_id}
             if abs_path:
                 meta["path"] = abs_path
+                from memrepo.engine.format.gitfolder import origin_of
+
+                remote = origin_of(abs_path)  # a moved clone finds this file by it (docs/memory-repo.md)
+                if remote:
+                    meta["remote"] = remote
             meta["by"] = "user"
             return f"# {slug}\n\n- Workspace {label} {fmt.render_metadata(meta)}\n"
         return new_file_text(target.path)
