@@ -99,11 +99,15 @@ def commit_hand_edits(ctx: click.Context, paths: tuple[str, ...], yes: bool, red
             _fail(f"not in the memory repo (no such file in the work tree or in HEAD): {', '.join(missing)}")
         wanted = set(paths)
         asked = [q for q in store.status().questions if not wanted or q.path in wanted]
+        kept = len(store.pending())
         for q in asked:
-            done = store.answer_hand_edit(q.path, q.seen, commit=False)
+            done = store.answer_hand_edit(q.path, q.seen, commit=False)  # applies the writes kept meanwhile too
             click.echo(f"put back {q.path}" + (f": committed {done[:12]}" if done else ": the committed text"))
         if not asked:
             click.echo("no question waits" + (f" for {', '.join(paths)}" if paths else ""))
+        applied = kept - len(store.pending())
+        if applied:
+            click.echo(f"applied {applied} write(s) kept while blocked")
         return
     if redact:  # each edit that added a secret: redacted in the file, then committed (docs/architecture.md §3)
         wanted = set(paths)
