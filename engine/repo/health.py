@@ -300,9 +300,7 @@ def check(
             )
         else:  # HEAD at a missing commit is a failure: nothing reads or writes history until it is repaired
             lost = (status.reason or "").startswith(MISSING_HEAD)
-            rows.append(
-                row("work tree", HealthStatus.FAIL if lost else HealthStatus.WARN, f"blocked: {status.reason}")
-            )
+            rows.append(row("work tree", HealthStatus.FAIL if lost else HealthStatus.WARN, f"blocked: {status.reason}"))
         if status.pending:
             rows.append(
                 row(
