@@ -128,7 +128,7 @@ class GitHistory:
             pass
         return out
 
-    def file_writes(self, path: str, limit: int) -> Iterator[tuple[bytes | None, bytes | None, str]]:
+    def file_writes(self, path: str, limit: int) -> Iterator[tuple[bytes | None, bytes | None, str, int]]:
         """How the newest ``limit`` commits that changed ``path`` changed it, newest first: (before, after, kind).
 
         No time bound: the stale-save guard looks for the version an editor's copy was read from, however
@@ -137,9 +137,10 @@ class GitHistory:
         A generator: the caller stops the walk once it knows enough. A damaged history ends it early.
 
         Yields:
-            tuple: ``path``'s bytes before and after the commit (None: absent), and who made it:
+            tuple: ``path``'s bytes before and after the commit (None: absent), who made it:
             ``"memrepo"`` (an ``Origin:`` trailer other than ``hand_edit``), ``"hand_edit"`` (memrepo's
-            commit of a hand edit) or ``"git"`` (``git commit``, a merge by ``git pull``).
+            commit of a hand edit) or ``"git"`` (``git commit``, a merge by ``git pull``), and the commit's
+            time (seconds since the epoch).
         """
         self.let_go_of_replaced_packs()
         if self._repo.head_is_unborn or limit <= 0:
@@ -159,7 +160,7 @@ class GitHistory:
                         kind = "hand_edit"
                     else:
                         kind = "memrepo" if "\nOrigin: " in message else "git"
-                    yield _blob_at(parent, path), _blob_at(commit, path), kind
+                    yield _blob_at(parent, path), _blob_at(commit, path), kind, commit.commit_time
                     found += 1
                     if found >= limit:
                         return

@@ -7,8 +7,9 @@ guard goes by the save's base, not by the clock: the newest version of the
 file whose new entry lines the save holds is the version the editor read
 (:func:`_look`). A hand edit that drops an entry memrepo committed after
 that version is held like an emptied file, however long the editor kept
-the file open: a question in ``status()``, Health and the app, never a
-silent commit. The look goes back :data:`HISTORY_MAX` commits of the file
+the file open (and, as before, one that drops an entry committed in the
+last :data:`WINDOW_S` seconds, whatever version it looks read from): a
+question in ``status()``, Health and the app, never a silent commit. The look goes back :data:`HISTORY_MAX` commits of the file
 at most. The answer "put back" keeps the save and puts the dropped entries
 back in it (:func:`put_back`); "commit" commits the save as it is. An entry
 the save rewrote (a line with the same metadata is new in it) counts as
@@ -26,6 +27,7 @@ an acknowledged forget is never undone silently.
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Callable, Iterator
 from typing import Protocol
 
@@ -36,7 +38,8 @@ from memrepo.engine.format.merge import merge_entries
 from memrepo.engine.models import HandEditQuestion
 
 WINDOW_S = 3600.0
-"""Entries memrepo removed this recently (seconds) are guarded against a stale save bringing them back."""
+"""Entries memrepo removed this recently (seconds) are guarded against a stale save bringing them back, and
+entries written this recently against any save dropping them, whatever version it looks read from."""
 HISTORY_MAX = 200
 """Commits of the file looked through at most, newest first, however old (commits of other files do not
 count): a save read from a version older than this is not found to drop what memrepo wrote before the look's
@@ -50,7 +53,7 @@ class History(Protocol):
         self, path: str, within_s: float, limit: int
     ) -> list[tuple[bytes | None, bytes | None, bool]]: ...
 
-    def file_writes(self, path: str, limit: int) -> Iterator[tuple[bytes | None, bytes | None, str]]: ...
+    def file_writes(self, path: str, limit: int) -> Iterator[tuple[bytes | None, bytes | None, str, int]]: ...
 
 
 def _entry_lines(data: bytes | None, rel: str) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
@@ -144,9 +147,12 @@ def _look(history: History, rel: str, committed: bytes | None, now: bytes | None
     Newest first, over at most :data:`HISTORY_MAX` commits of ``rel`` (commits of other files do not count,
     nor does their age). The base is the first version (newest) whose commit added an entry line the save
     holds: the editor's copy had that version's text. An entry line of HEAD the save lacks is dropped when
-    a memrepo commit newer than the base added it (and the save did not rewrite it: a new line with the same
-    metadata that memrepo did not remove); with no base in the look, every such line the look saw added is.
-    Lines are found in each version's bytes, not parsed (the save and HEAD are parsed once).
+    a memrepo commit newer than the base added it, or any commit but a hand edit's in the last
+    :data:`WINDOW_S` (as before the base look: a save merged with memrepo's newest line, text an editor
+    wrote half-way into an old inode, holds that line and so looks read after it), and the save did not
+    rewrite it (a new line with the same metadata that memrepo did not remove); with no base in the look,
+    every such line memrepo added in it is. Lines are found in each version's bytes, not parsed (the save
+    and HEAD are parsed once).
 
     Returns:
         _Look | None: None when the save drops no entry line of HEAD (no history is read).
@@ -172,22 +178,24 @@ def _look(history: History, rel: str, committed: bytes | None, now: bytes | None
     written: set[str] = set()
     removed: set[str] = set()
     based = False
-    for old, new, kind in history.file_writes(rel, HISTORY_MAX):
+    since = time.time() - WINDOW_S
+    for old, new, kind, when in history.file_writes(rel, HISTORY_MAX):
         old_lines, new_lines = _lines(old), _lines(new)
         added = new_lines - old_lines
+        recent = when >= since and kind != "hand_edit"
         if not based and added & saved:
             based = True  # the editor's copy had this version: what this commit added was in it
         for line in added & unresolved:
             unresolved.discard(line)
             if kind == "memrepo":
                 written.add(raw[line])
-                if not based:
-                    after_base.add(raw[line])
-        if kind == "memrepo" and not based:
+            if (kind == "memrepo" and not based) or recent:
+                after_base.add(raw[line])
+        if kind == "memrepo" and (not based or recent):
             # A line memrepo removed is no rewrite of the line that replaced it (remember --subject, a
             # revise): the stale copy holds the old line, and the new one is dropped.
             removed |= {new_in_save[line] for line in (old_lines - new_lines) & new_in_save.keys()}
-        if based and not unresolved:
+        if based and not unresolved and when < since:
             break
     trim_heap()  # the versions read are freed: give their pages back (16 MB at 200 versions, .heap)
     rewritten = {meta for text, meta in kept if text not in committed_lines and text not in removed and meta}
