@@ -50,6 +50,8 @@ def status(ctx: click.Context) -> None:
     click.echo(st.state.value + (f": {st.reason}" if st.reason else ""))
     if st.pending and st.state is RepoState.BLOCKED:
         click.echo(f"{st.pending} write(s) kept while blocked, applied once the block is gone")
+    elif st.pending and st.questions:  # a write to the questioned file waits for the answer (engine/write/remember.py)
+        click.echo(f"{st.pending} write(s) kept while blocked, applied once the question below is answered")
     elif st.pending:
         click.echo(
             f"{st.pending} write(s) kept while blocked, not applied yet: `memrepo commit-hand-edits` applies them"

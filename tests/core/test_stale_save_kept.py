@@ -86,7 +86,8 @@ def test_the_cli_says_kept_and_put_back_applies_it(store: MemoryStore) -> None:
     assert "drops 1 entry" in refused.stderr
     assert "(the write is kept in .git/memrepo/pending/ and applied once the question is answered)" in refused.stderr
     status = memrepo(root, "status")
-    assert status.returncode == 3 and "1 write(s) kept while blocked" in status.stdout, status.stdout
+    assert status.returncode == 3, status.stdout
+    assert "1 write(s) kept while blocked, applied once the question below is answered\n" in status.stdout
     answered = memrepo(root, "commit-hand-edits", "--put-back", "me.md")
     assert answered.returncode == 0, answered.stderr
     assert answered.stdout.startswith("put back me.md: committed ")
