@@ -154,6 +154,10 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
     bad = not_utf8_line(root, [hit.path for hit in hits or []])
     if bad:  # recall read it with the bad bytes replaced: say so (breaker5 B5-8)
         sys.stderr.write(f"memrepo: {bad}\n")
+    from memrepo.engine.read.conflictnote import merge_conflict_line
+
+    if conflict := merge_conflict_line(root):  # neither side of a conflict is recalled: say so (B5-6)
+        sys.stderr.write(f"memrepo: {conflict}\n")
     if not hits:
         best = None
         budget: int = args["max_bytes"]  # type: ignore[assignment]

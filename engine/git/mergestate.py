@@ -185,3 +185,22 @@ def missing_head_reason(repo: pygit2.Repository) -> str | None:
         f"run `git update-ref {ref.name} {good.id}`; what the lost commit wrote stays in the files and is "
         "committed as hand edits"
     )
+
+
+IN_PROGRESS = ("MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "rebase-merge", "rebase-apply")
+"""What git leaves in its folder while an operation that can stop on a conflict waits (a cheap test first)."""
+
+
+def conflicted_paths(root: str | os.PathLike[str]) -> list[str]:
+    """The paths git's index holds unmerged while a merge, cherry-pick, revert or rebase waits; [] otherwise.
+
+    Never raises (an unreadable index: []). Reads no index unless such an operation is in progress.
+    """
+    git_dir = os.path.join(root, ".git")
+    if not any(os.path.exists(os.path.join(git_dir, name)) for name in IN_PROGRESS):
+        return []
+    try:
+        conflicts = pygit2.Repository(str(root)).index.conflicts
+        return sorted({(base or ours or theirs).path for base, ours, theirs in conflicts or ()})
+    except (pygit2.GitError, OSError, KeyError, AttributeError):
+        return []

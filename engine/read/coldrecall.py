@@ -469,7 +469,7 @@ def recall(
                 warm=warm,
             )
             found = found if info.mode == "hybrid" else lexical[:limit]
-        found = hook_hits(found, lexical.minimum, info, query, index, limit) if quick else found  # each passes alone
+        found = hook_hits(found, lexical, info, query, index, limit) if quick else found  # each passes alone
         answered = info is None or info.answered
         if related and not found:
             from .recallnear import nearest_lexical

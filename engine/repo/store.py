@@ -248,7 +248,8 @@ class MemoryStore(StoreForgetting, StoreReads):
         """
         with self.lock.try_hold() as held:
             status = self.git.status(refresh=held, watched=self.reads.trusting_watcher())
-        status.questions = self.writer.questions(status.changed)
+        # This status is the look moved entries are found in (engine/write/moves.py): no second scan.
+        status.questions = self.writer.questions(status.changed, look=lambda: self.writer.versions(status.changed))
         if self.entries.pending_dir.is_dir():
             status.pending = sum(1 for _ in self.entries.pending_dir.glob("*.json"))
         return status
