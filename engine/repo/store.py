@@ -15,12 +15,14 @@ file holds a workspace), :mod:`.readcache` (recall and context caches),
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
 
 from memrepo.engine.config import Settings
+from memrepo.engine.errors import BlockedError, BusyError
 from memrepo.engine.files.lock import WriteLock
 from memrepo.engine.files.oldinode import OldInodes
 from memrepo.engine.files.worktreefiles import file_sizes, list_files
@@ -208,8 +210,14 @@ class MemoryStore(StoreForgetting, StoreReads):
 
         See :func:`.handanswer.answer_hand_edit` (RefError when the file changed
         since the question; BlockedError, BusyError; docs/architecture.md §3).
+        The writes kept while the question waited are applied next (one still
+        blocked, by another question or a merge, stays kept for the next write).
         """
-        return answer_hand_edit(self.writer, path, seen, commit, redact=redact)
+        done = answer_hand_edit(self.writer, path, seen, commit, redact=redact)
+        if self.entries.pending_dir.is_dir() and any(self.entries.pending_dir.glob("*.json")):
+            with contextlib.suppress(BlockedError, BusyError):  # still blocked, or busy: the next write applies them
+                self.entries.apply_pending()
+        return done
 
     # -- reading ---------------------------------------------------------------
 

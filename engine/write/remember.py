@@ -5,8 +5,9 @@ policy of :mod:`memrepo.engine.write.policy`: salience, secret redaction,
 ``<no-memory>``, scopes), routes it to a file, and writes it inside one
 :class:`~memrepo.engine.write.writer.Transaction`: dedupe by normalized text,
 replace by subject (a user's entry outranks an agent's), append, commit that
-path alone. A write refused while the work tree is blocked is kept under
-``.git/memrepo/pending/`` and applied by the next write.
+path alone. A write refused while the work tree is blocked, or while a hand
+edit of its file waits for the user's answer, is kept under
+``.git/memrepo/pending/`` and applied by the next write (or the answer).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from memrepo.engine.errors import BlockedError, BusyError, LimitError, RefError
+from memrepo.engine.errors import BlockedError, BusyError, HandEditQuestion, LimitError, RefError
 from memrepo.engine.files.atomic import atomic_write
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.entrytext import clean_text, summary
@@ -39,6 +40,9 @@ from memrepo.engine.models import Action, Candidate, WriteResult
 from memrepo.engine.read.workspaceindex import WorkspaceIndex
 
 from .writer import ChangedMeanwhile, Transaction, Writer, retrying
+
+KEPT_UNTIL_ANSWERED = "the write is kept in .git/memrepo/pending/ and applied once the question is answered"
+"""What a write refused by a waiting hand-edit question is told (docs/architecture.md §3: nothing is lost)."""
 
 
 @dataclass(slots=True)
@@ -305,7 +309,14 @@ class EntryWriter:
                 except LimitError as exc:
                     return WriteResult(action=Action.REFUSED, path=chosen.path, reason=str(exc), redacted=redacted)
 
-            result = retrying(tx, write)
+            try:
+                result = retrying(tx, write)
+            except HandEditQuestion as exc:
+                # A hand edit of the file waits for the user's answer (an editor's stale save, an emptied
+                # file): the write is kept like any block and applied once the question is answered.
+                tx.discard()
+                self.queue(cand)
+                raise HandEditQuestion(f"{exc.reason} ({KEPT_UNTIL_ANSWERED})", kept=True) from exc
             if result.action is Action.REFUSED:
                 return result
             result.redacted = redacted

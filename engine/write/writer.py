@@ -41,7 +41,7 @@ from . import moves
 from .forgotlines import forgotten
 from .handsecret import describe_secrets, secret_lines, secret_question
 from .settle import appended, bytes_seen, entry_count, question, wait_settled
-from .stalesave import dropped_entries, revived_entries, stale_question
+from .stalesave import dropped_entries, removed_note, revived_entries, stale_question
 
 PARSE_CACHE_FILES = 64
 """Parsed files kept per writer, keyed by their exact bytes, so repeated writes skip parsing."""
@@ -192,7 +192,7 @@ class Writer:
         """The question ``data`` (``rel``'s bytes on disk) raises against HEAD, or None.
 
         An emptied file or most entries gone (:func:`.settle.question`); else a save that drops entries
-        memrepo wrote in the last hour or brings back entries it removed (:func:`.stalesave.dropped_entries`,
+        memrepo wrote after the version it was read from or brings back entries it removed (:func:`.stalesave.dropped_entries`,
         :func:`.stalesave.revived_entries`: an editor's stale copy); else
         new lines holding a secret (:func:`.handsecret.secret_lines`). Entries moved to or from another
         file changed in the same look are no part of any of these (:mod:`.moves`).
@@ -344,8 +344,18 @@ class Writer:
         paths = {p for p in paths if p not in asked}
         if not paths:
             return None
-        message = format_message("Hand edits", {"Origin": "hand_edit", "Task": None}, body=", ".join(sorted(paths)))
+        body = self._hand_edits_body(sorted(paths), seen)
+        message = format_message("Hand edits", {"Origin": "hand_edit", "Task": None}, body=body)
         return self.git.commit_paths(sorted(paths), message, expect=seen)
+
+    def _hand_edits_body(self, paths: list[str], seen: dict[str, bytes | None]) -> str:
+        """A "Hand edits" commit body: the files (the first 10), then the lines memrepo wrote that the edits
+        remove (:func:`.stalesave.removed_note`: a deliberate removal of the agent's memory shows in the log)."""
+        shown = ", ".join(paths[:10])
+        if len(paths) > 10:
+            shown += f" and {len(paths) - 10} more"
+        note = removed_note(self.git, [(p, self.git.head_blob(p), seen.get(p)) for p in paths])
+        return f"{shown}\n\n{note}" if note else shown
 
     def _adds_secret(self, rel: str) -> bool:
         """True when ``rel`` on disk has lines HEAD does not that hold a secret (:func:`.handsecret.secret_lines`)."""
@@ -393,11 +403,9 @@ class Writer:
         moved, changed = moves.commit_moves(self, changed, seen, look, whole=paths is None)
         if not changed:
             return moved
-        shown = ", ".join(changed[:10])
-        if len(changed) > 10:
-            shown += f" and {len(changed) - 10} more"
+        body = self._hand_edits_body(changed, seen)
         return self.git.commit_paths(
-            changed, format_message("Hand edits", {"Origin": "hand_edit", "Task": None}, body=shown), expect=seen
+            changed, format_message("Hand edits", {"Origin": "hand_edit", "Task": None}, body=body), expect=seen
         )
 
     def parse(self, rel: str, data: bytes) -> fmt.MemoryFile:
