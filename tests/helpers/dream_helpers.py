@@ -73,9 +73,10 @@ def run_with(
     cfg: Settings | None = None,
     tokens: tuple[int, int] = (0, 0),
 ) -> DreamRecord:
-    """One dream whose model answers ``answer(din)`` (JSON-dumped unless a str)."""
+    """One dream whose model answers ``answer(din)`` (JSON-dumped unless a str): a model's input and prompt."""
     dreamer = Dreamer(store, cfg or Settings())
-    prepared = dreamer.prepare("manual")
+    model = (cfg or Settings()).dream.provider
+    prepared = dreamer.prepare("manual", provider="command" if model == "rules" else model)
     text = answer if isinstance(answer, str) else json.dumps(answer(prepared.din))
     return dreamer.finish(prepared, Reply(text, *tokens), None)
 
