@@ -31,12 +31,19 @@ from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.layout import ME_MD
 from memrepo.engine.format.paths import normalize_workspace
 from memrepo.engine.format.remembering import user_statements
+from memrepo.engine.redaction import redact_text
 
 from .input import DreamInput
 from .same import equal_key, numbers
 
 MAX_TEXT = 500
 """Characters an entry may hold (a longer statement is not proposed, as in the checkpoint)."""
+
+
+def statements(task: Task) -> list[str]:
+    """What the task's user asked to remember, read as the checkpoint reads it: secrets redacted first,
+    so a clause about a secret is left out (:func:`memrepo.engine.format.remembering.without_secrets`)."""
+    return user_statements([redact_text(text) for text in task.user_messages])
 
 
 def _key(text: str) -> str:
@@ -68,7 +75,7 @@ def remembered_adds(din: DreamInput) -> list[dict[str, object]]:
     out: list[dict[str, object]] = []
     for alias, task in reversed(list(din.tasks.items())):  # the input lists the newest first
         path, where = _home(din, task)
-        for fact in user_statements(task.user_messages):
+        for fact in statements(task):
             if len(fact) < 3 or len(fact) > MAX_TEXT:
                 continue
             key = _key(fact)
@@ -100,7 +107,7 @@ def said_by_user(text: str, tasks: list[Task]) -> bool:
         :func:`memrepo.engine.format.remembering.user_statements` of their messages.
     """
     want = fmt.normalize_text(text)
-    return any(fmt.normalize_text(fact) == want for task in tasks for fact in user_statements(task.user_messages))
+    return any(fmt.normalize_text(fact) == want for task in tasks for fact in statements(task))
 
 
 TOMBSTONES = "checkpoint-tombstones.json"

@@ -175,3 +175,14 @@ def test_only_the_users_request_counts(world) -> None:
     record = dream(store, home)
     assert record.tasks == ["claude_code:6d6d6d6d-0007"]
     assert lines_with(store, "jlee") == []
+
+
+def test_a_clause_about_a_secret_is_left_out_as_the_checkpoint_does(world) -> None:
+    store, home, project = world
+    said = "Remember that we ship on Tuesdays only and the staging DB password is hunter2-Xq9vLp27Rt."
+    write_session(home, project, "6d6d6d6d-0008", [(said, "Noted.")])
+    dream(store, home)
+    assert lines_with(store, "Tuesdays") == [("me.md", "We ship on Tuesdays only", "user")]
+    assert lines_with(store, "hunter2") == [] and "hunter2" not in json.dumps(
+        [r.model_dump() if hasattr(r, "model_dump") else str(r) for r in Dreamer(store).list()]
+    )
