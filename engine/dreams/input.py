@@ -29,10 +29,10 @@ from .cover import next_start, reading_order
 
 FOLDER_CAP = 48_000
 """Characters of folder lines a dream sends a model at most (docs/architecture.md §6)."""
-RULES_CAP = 64_000_000
+RULES_CAP = 16_000_000
 """Characters of folder lines the offline ``rules`` dream reads at most: it sends no model anything, so it
-reads the whole folder of any repo under 20,000 files (about 90 MB of markdown at most), bounded only so a
-huge folder cannot exhaust memory; past it the rotation goes on next time, as for a model."""
+reads the whole folder of a repo up to about 2,800 files (a 2,000-file repo, 8.9 MB of markdown, in one
+run); past it the rotation goes on next time, as for a model, so one run's time and memory stay bounded."""
 TASK_CAP = 1_500
 """Characters per task: the user's messages and the final reply (docs/architecture.md §6)."""
 MIN_ROOM = 1_000
