@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from helpers.dream_helpers import make_repo
+from helpers.dream_helpers import FILES, make_repo
 from helpers.repo_helpers import git, plain_settings
 from helpers.tui_helpers import RecordingApp, settle, wait_for
 
@@ -24,9 +24,17 @@ DREAMS = str(PANES.index(DreamsPane) + 1)
 HISTORY = str(PANES.index(HistoryPane) + 1)
 
 
-def accepted_dream(root: Path) -> tuple[str, str, str]:
-    """A dream whose review was accepted: its id, the merge commit and the review commit it merged."""
-    store = make_repo(root)
+def accepted_dream(root: Path, review_only: bool = False) -> tuple[str, str, str]:
+    """A dream whose review was accepted: its id, the merge commit and the review commit it merged.
+
+    With ``review_only`` the dream made no automatic commit (no agent duplicate to remove).
+    """
+    files = dict(FILES)
+    if review_only:
+        files["lessons.md"] = files["lessons.md"].replace(
+            "- Run ruff before committing [by: agent; added: 2025-01-03]\n", ""
+        )
+    store = make_repo(root, files)
     dreamer = Dreamer(store)
     record = dreamer.accept(dreamer.run().id)
     assert record.status == "accepted" and record.merge_commit and record.review_commit
@@ -91,3 +99,18 @@ def test_undoing_the_undo_makes_the_dream_accepted_again(isolated_home: Path) ->
     assert Dreamer(store).show(dream_id).status == "undone"
     store.undo(undo.commit or "")
     assert Dreamer(store).show(dream_id).status == "accepted"
+
+
+async def test_undo_in_the_dreams_pane_names_the_accepted_merge(isolated_home: Path) -> None:
+    root = isolated_home / "memory"
+    dream_id, merge, _review = accepted_dream(root, review_only=True)
+    assert Dreamer(MemoryStore.open(root, plain_settings())).show(dream_id).auto_commit is None
+    app = RecordingApp(root, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(DREAMS)
+        await settle(pilot)
+        await pilot.press("u")
+        await wait_for(pilot, lambda: any("no automatic commit" in n for n in app.notices), what="the notice")
+        assert any(f"Dream {dream_id} has no automatic commit to undo" in n and merge[:7] in n for n in app.notices)
+        assert not isinstance(app.screen, Confirm)
