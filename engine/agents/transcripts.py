@@ -11,18 +11,15 @@
   assistant with ``output_text``), tool calls and ``event_msg`` events
   (``task_complete`` when a turn ends); older files hold the items directly.
 
-Only the user's own messages and the final assistant reply are kept; tool
-calls and tool output never are (they may carry untrusted text). A session
-whose user messages hold ``<no-memory>`` is left out. A session still running
-(its file written in the last :data:`QUIET_S` seconds, or no final reply yet
-and written in the last :data:`IDLE_S` seconds, the ``[transcripts]
-idle_hours`` setting) is not read, and the cursor never passes it, so a later
-dream reads it. A session idle for longer counts as finished whatever its
-last line (interrupted, crashed, a network error): it is read, and the
-sessions after it are too. Files are streamed line by line from an offset, so
-a transcript of any size is read (never skipped) in bounded memory; a single
-line over :data:`MAX_LINE_BYTES` (a pasted image) is skipped. Files are never
-written.
+Only the user's own messages and the final assistant reply are kept; tool calls and tool output never
+are (they may carry untrusted text). A session whose user messages hold ``<no-memory>`` is left out. A
+session still running (its file written in the last :data:`QUIET_S` seconds, or no final reply yet and
+written in the last :data:`IDLE_S` seconds, the ``[transcripts] idle_hours`` setting) is not read, and the
+cursor never passes it, so a later dream reads it. A session idle for longer counts as finished whatever
+its last line (interrupted, crashed, a network error, a last line without its newline): it is read, and
+the sessions after it are too. Files are streamed line by line from an offset, so a transcript of any size
+is read (never skipped) in bounded memory; a single line over :data:`MAX_LINE_BYTES` (a pasted image) is
+skipped. Files are never written.
 """
 
 from __future__ import annotations
@@ -128,13 +125,12 @@ def _open_regular(path: Path) -> BinaryIO:
     return os.fdopen(fd, "rb")
 
 
-def iter_objects(path: Path, strict: bool = False, start: int = 0) -> Iterator[tuple[int, dict]]:
+def iter_objects(path: Path, strict: bool = False, start: int = 0, tail: bool = False) -> Iterator[tuple[int, dict]]:
     """The JSON objects of a ``.jsonl`` file from byte ``start`` on, streamed, with the offset after each.
 
-    Only whole lines are read: a last line without its newline (still being
-    written) is left for a later read, so the offsets yielded are always safe
-    places to resume from. A line over :data:`MAX_LINE_BYTES` and lines that
-    are not JSON objects are skipped.
+    Only whole lines are read: a last line without its newline (still being written) is left for a later
+    read, so the offsets yielded are always safe places to resume from; with ``tail`` it is read when it is
+    whole JSON (a killed writer's last object). Lines over :data:`MAX_LINE_BYTES` or not JSON objects are skipped.
 
     Raises:
         MemrepoError: with ``strict``, the file is missing or not a regular
@@ -156,6 +152,10 @@ def iter_objects(path: Path, strict: bool = False, start: int = 0) -> Iterator[t
                 return
             if not raw.endswith(b"\n"):
                 if len(raw) <= MAX_LINE_BYTES:
+                    if tail:
+                        obj = _object(raw)
+                        if obj is not None:
+                            yield offset + len(raw), obj
                     return  # a half-written last line: read it next time
                 offset += len(raw)  # too long: skip the rest of it unread
                 while raw and not raw.endswith(b"\n"):
@@ -163,18 +163,17 @@ def iter_objects(path: Path, strict: bool = False, start: int = 0) -> Iterator[t
                     offset += len(raw)
                 continue
             offset += len(raw)
-            try:
-                obj = json.loads(raw)
-            except ValueError:
-                continue  # junk: skip it
-            if isinstance(obj, dict):
+            obj = _object(raw)
+            if obj is not None:  # else junk: skip it
                 yield offset, obj
 
 
-def _lines(path: Path, strict: bool = False) -> Iterator[dict]:
-    """The JSON objects of a ``.jsonl`` file, streamed (:func:`iter_objects` from the start)."""
-    for _offset, obj in iter_objects(path, strict):
-        yield obj
+def _object(raw: bytes) -> dict | None:
+    try:
+        obj = json.loads(raw)
+    except ValueError:
+        return None
+    return obj if isinstance(obj, dict) else None
 
 
 def _recent(path: Path, now: float, quiet_s: float) -> bool:
@@ -207,7 +206,7 @@ def read_claude_session(
     session, cwd, title, started = path.stem, None, "", None
     users: list[str] = []
     reply, last_kind = "", ""
-    for obj in _lines(path):
+    for _end, obj in iter_objects(path, tail=True):  # a killed writer's last line too: the session is over
         kind = obj.get("type")
         when = parse_time(obj.get("timestamp")) if isinstance(obj.get("timestamp"), str) else None
         if when is not None and started is None:
@@ -273,7 +272,7 @@ def read_codex_session(
     session, cwd, started = path.stem, None, None
     users: list[str] = []
     reply, last_kind, complete = "", "", False
-    for obj in _lines(path):
+    for _end, obj in iter_objects(path, tail=True):  # a killed writer's last line too: the session is over
         kind = obj.get("type")
         payload = obj.get("payload") if isinstance(obj.get("payload"), dict) else None
         when = parse_time(obj.get("timestamp")) if isinstance(obj.get("timestamp"), str) else None

@@ -33,7 +33,7 @@ and the new text both carry ``conflict: <id>`` (the format of sync merges, so
 the Inbox pane lists them, :mod:`memrepo.engine.sync.conflicts`). Malformed output changes
 nothing. The ``rules`` provider has no model: its distillation proposes only
 the user's explicit "remember that ..." statements, and the statement before
-a lone "Remember that." (:func:`memrepo.engine.checkpoints.distill.user_statements`).
+a lone "Remember that." (:func:`memrepo.engine.format.remembering.user_statements`).
 
 The steps run as one flow, :func:`memrepo.engine.checkpoints.flow.checkpoint_flow`,
 whoever calls it (the CLI, the async repo, its idle tick, evals). Failures are

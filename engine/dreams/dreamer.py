@@ -38,10 +38,11 @@ from . import apply as dreamapply
 from . import ops as dreamops
 from .cover import LEFT_OUT_LISTED
 from .gate import DreamSkipped, budget_left, check_due
-from .input import DreamInput, build_input
+from .input import FOLDER_CAP, RULES_CAP, DreamInput, build_input
 from .partial import partial_review
 from .providers import MAX_OUTPUT_TOKENS, Provider, Reply, make_provider
 from .record import DreamRecord, DreamRecords, Tokens, new_id
+from .remembers import forgotten
 from .review import DreamConflict as DreamConflict  # public here, as before
 from .review import DreamReview
 
@@ -215,10 +216,14 @@ class Dreamer(DreamReview):
             tasks, cursor = read_tasks(
                 roots, dict(state.get("cursor") or {}), idle_s=self.settings.transcripts.idle_hours * 3600
             )
+            gone = forgotten(tasks, self.store.state_dir)  # the cursor passes them: never read again
+            tasks = [t for t in tasks if t not in gone]
             if if_due:
                 check_due(self.records, ds.interval_hours, self.store.head(), len(tasks))
             files = [p for p, _ in self.store.list_files()]
-            din = build_input(self.store.root, files, tasks, start_at=state.get("next_file") or None)
+            model = chosen.uses_tokens  # the rules provider sends nothing: it reads the whole folder
+            cap = FOLDER_CAP if model else RULES_CAP
+            din = build_input(self.store.root, files, tasks, cap, state.get("next_file") or None, prompt=model)
             if chosen.uses_tokens:
                 need = din.estimate_tokens() + MAX_OUTPUT_TOKENS
                 left = self.budget_left()

@@ -28,7 +28,11 @@ from memrepo.engine.format.paths import normalize_workspace
 from .cover import next_start, reading_order
 
 FOLDER_CAP = 48_000
-"""Characters of folder lines a dream sends at most (docs/architecture.md §6)."""
+"""Characters of folder lines a dream sends a model at most (docs/architecture.md §6)."""
+RULES_CAP = 16_000_000
+"""Characters of folder lines the offline ``rules`` dream reads at most: it sends no model anything, so it
+reads the whole folder of a repo up to about 2,800 files (a 2,000-file repo, 8.9 MB of markdown, in one
+run); past it the rotation goes on next time, as for a model, so one run's time and memory stay bounded."""
 TASK_CAP = 1_500
 """Characters per task: the user's messages and the final reply (docs/architecture.md §6)."""
 MIN_ROOM = 1_000
@@ -183,7 +187,12 @@ def workspace_headers(root: Path) -> dict[str, str]:
 
 
 def build_input(
-    root: Path, files: list[str], tasks: list[Task], cap: int = FOLDER_CAP, start_at: str | None = None
+    root: Path,
+    files: list[str],
+    tasks: list[Task],
+    cap: int = FOLDER_CAP,
+    start_at: str | None = None,
+    prompt: bool = True,
 ) -> DreamInput:
     """Build the aliased input and the prompt.
 
@@ -193,6 +202,7 @@ def build_input(
         tasks: the sampled tasks, newest first (at most 20).
         cap: characters of folder lines at most.
         start_at: where the rotation of the other files starts (the last dream's ``next_file``).
+        prompt: build the model's prompt (False for a provider that reads the aliased lines only).
 
     Returns:
         DreamInput: aliases, the bytes read, the prompt.
@@ -300,6 +310,8 @@ def build_input(
                 hashlib.sha1(parsed.lines[number - 1].text.encode("utf-8")).hexdigest(),
                 inbox=True,
             )
+    if not prompt:
+        return din
     from memrepo.engine.redaction import redact_obj
 
     # Secrets never reach the model provider (docs/architecture.md §3): folder and inbox lines,

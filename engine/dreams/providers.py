@@ -1,6 +1,7 @@
 """Dream providers (docs/architecture.md §6, §11): who proposes a dream's operations.
 
-* ``rules``: offline, no model: removes duplicates, marks lines that replace,
+* ``rules``: offline, no model: adds what a task's user asked to remember and no
+  checkpoint kept (:mod:`memrepo.engine.dreams.remembers`), removes duplicates, marks lines that replace,
   restate or extend each other for review (:mod:`memrepo.engine.dreams.rules`),
   and moves entries whose ``workspace:`` key names another file's workspace.
 * ``openai``: any OpenAI-compatible endpoint through the official ``openai``
@@ -24,9 +25,11 @@ from dataclasses import dataclass
 from memrepo.engine.config import DreamSettings
 
 from .cmdrun import CommandTimeout, CommandTooLarge, run_bounded
-from .input import DreamInput
+from .input import MAX_OPERATIONS, DreamInput
 from .ops import MAX_OUTPUT_CHARS, ProviderError
+from .remembers import remembered_adds
 from .rules import rules_operations
+from .same import clear_caches
 
 MAX_OUTPUT_TOKENS = 4_000
 """Output tokens a model may use per dream (docs/architecture.md §6)."""
@@ -216,9 +219,14 @@ class RulesProvider(Provider):
     uses_tokens = False
 
     def propose(self, din: DreamInput) -> Reply:
-        """Duplicates (automatic when they differ in form only), replacements, restatements and
+        """What the tasks' users asked to remember and no checkpoint kept (first: a task is read once),
+        duplicates (automatic when they differ in form only), replacements, restatements and
         extensions (marked, for review), and moves of misplaced workspace entries."""
-        return Reply(json.dumps({"operations": rules_operations(din)}))
+        try:
+            ops = remembered_adds(din) + rules_operations(din)
+        finally:
+            clear_caches()
+        return Reply(json.dumps({"operations": ops[:MAX_OPERATIONS]}))
 
 
 def make_provider(name: str, settings: DreamSettings) -> Provider:

@@ -163,6 +163,9 @@ _YSE_RE = re.compile(r"^(analy|paraly|cataly|dialy)s(e|es|ed|ing)$")
 
 _NUMBER_RE = re.compile(r"\d+(?:[.,:/]\d+)*")
 _TOKEN_RE = re.compile(r"[^\W_]+|[+#<>=/@$%&*~^|\\]")
+CACHED_TEXTS = 1 << 17
+"""Texts whose tokens and content stems are kept (a dream compares one line with many: each is read once);
+:func:`clear_caches` empties them when a dream is done."""
 """Words, and the symbols that change a meaning ("C++", "C#", "<", "/"): every other mark is form."""
 
 
@@ -209,9 +212,14 @@ def tokens(text: str) -> list[str]:
     Returns:
         list[str]: the tokens in order.
     """
+    return list(_tokens(text))
+
+
+@lru_cache(maxsize=CACHED_TEXTS)
+def _tokens(text: str) -> tuple[str, ...]:
     folded = unicodedata.normalize("NFKC", clean_in(text)).casefold()
     folded = re.sub(r"(?<=\w)['’](?=\w)", "", folded)
-    return [spelling(t) for t in _TOKEN_RE.findall(folded)]
+    return tuple(spelling(t) for t in _TOKEN_RE.findall(folded))
 
 
 def numbers(text: str) -> list[str]:
@@ -219,6 +227,7 @@ def numbers(text: str) -> list[str]:
     return _NUMBER_RE.findall(unicodedata.normalize("NFKC", text))
 
 
+@lru_cache(maxsize=CACHED_TEXTS)
 def equal_key(text: str) -> str:
     """A key that two entries share exactly when they are equal (the merge rule).
 
@@ -231,7 +240,7 @@ def equal_key(text: str) -> str:
     Returns:
         str: the key (numbers are compared apart: :func:`equal`).
     """
-    key = "".join(t for t in tokens(text) if t not in ARTICLES)
+    key = "".join(t for t in _tokens(text) if t not in ARTICLES)
     # A text of no word (emoji, signs only) is equal only to itself, spaces aside.
     return key or "\x01" + "".join(unicodedata.normalize("NFKC", clean_in(text)).split())
 
@@ -304,7 +313,12 @@ def sense_tokens(text: str) -> list[str]:
     "pnpm, not npm", "pnpm rather than npm", "pnpm instead of npm" and "pnpm over npm"
     all say the same; only a "not" after a verb or auxiliary ("do not use") negates.
     """
-    raw = tokens(text)
+    return list(_sense_tokens(text))
+
+
+@lru_cache(maxsize=CACHED_TEXTS)
+def _sense_tokens(text: str) -> tuple[str, ...]:
+    raw = _tokens(text)
     out: list[str] = []
     i = 0
     while i < len(raw):
@@ -319,19 +333,24 @@ def sense_tokens(text: str) -> list[str]:
         else:
             out.append(word)
         i += 1
-    return out
+    return tuple(out)
 
 
 def content(text: str) -> list[str]:
     """The content stems of an entry: no stopwords, negations or numbers; synonyms folded (for likeness)."""
+    return list(_content(text))
+
+
+@lru_cache(maxsize=CACHED_TEXTS)
+def _content(text: str) -> tuple[str, ...]:
     out = []
-    for t in sense_tokens(text):
+    for t in _sense_tokens(text):
         if t in STOPWORDS or t in NEGATIONS or not t[0].isalpha():
             continue
         stem = _stem(t)
         if stem:
             out.append(stem)
-    return out
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -453,8 +472,14 @@ def _changed(a: list[str], b: list[str]) -> tuple[list[str], list[str], int, int
     return only_a, only_b, same, spans
 
 
+def clear_caches() -> None:
+    """Forget the cached tokens, stems and keys (:data:`CACHED_TEXTS`): a long-running app keeps none of a dream's."""
+    for cached in (_tokens, _sense_tokens, _content, equal_key):
+        cached.cache_clear()
+
+
 def _first(values: list[str]) -> str:
     return values[0] if values else "none"
 
 
-__all__ = ["Likeness", "Relation", "content", "equal", "equal_key", "numbers", "spelling", "tokens"]
+__all__ = ["Likeness", "Relation", "clear_caches", "content", "equal", "equal_key", "numbers", "spelling", "tokens"]

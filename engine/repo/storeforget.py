@@ -59,16 +59,21 @@ class StoreForgetting:
 
         The lines the commit added are taken out where they stand now and the
         lines it removed are put back (:mod:`.revert`); a removed entry is not
-        put back when that would make a new duplicate.
+        put back when that would make a new duplicate. The change an accepted
+        dream merged, undone, marks the dream ``undone`` (:mod:`memrepo.engine.dreams.undone`).
 
         Raises:
             GitError: no such commit, a merge or the first commit, already
                 undone ("already undone by <id>"), or a conflict with later changes.
             BlockedError, BusyError: as for writes.
         """
+        from memrepo.engine.dreams.undone import note_undo
         from memrepo.engine.write import rewrites
 
-        return rewrites.undo(self.writer, rev, origin)
+        result = rewrites.undo(self.writer, rev, origin)
+        git = self.writer.git
+        note_undo(git.git_dir, git.commit_info(rev), git.commit_info)  # an accepted dream's change: "undone"
+        return result
 
     def forget(
         self,

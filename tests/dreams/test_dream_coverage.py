@@ -1,9 +1,12 @@
 """Coverage (docs/architecture.md §6): successive dreams examine every file, and each run says which it left out.
 
-A repo of ~560 entries in 8 workspace files is past one dream's 48,000-character
+A repo of ~560 entries in 8 workspace files is past one model dream's 48,000-character
 input. Each run's record lists the files it examined and those it left out;
 the next run starts at the first file left out, so every file is examined
 within the documented number of runs. ``dreams show`` and ``--json`` say the same.
+The offline ``rules`` dream sends no model anything: it examines the whole folder
+in one run (breaker6 B6-8). The model's runs here are a ``command`` provider in
+its real form (a process reading the prompt on stdin, answering JSON on stdout).
 """
 
 from __future__ import annotations
@@ -16,8 +19,13 @@ from click.testing import CliRunner
 from helpers.dream_helpers import make_repo
 
 from memrepo.cli.main import main
+from memrepo.engine.config import Settings
 from memrepo.engine.dreams.dreamer import Dreamer
 from memrepo.engine.dreams.input import FOLDER_CAP
+from memrepo.engine.repo.store import MemoryStore
+
+QUIET_MODEL = ["sh", "-c", "cat > /dev/null; echo '{\"operations\": []}'"]
+"""A ``command`` provider that reads the whole prompt and proposes nothing."""
 
 NAMES = ("alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel")
 
@@ -42,13 +50,20 @@ def _big_repo(root: Path, extra: dict[str, str] | None = None):
     return make_repo(root, files)
 
 
+def _model(store: MemoryStore) -> Dreamer:
+    """A dreamer whose provider is a model (a ``command``), held to the model's input."""
+    data = Settings().model_dump()
+    data["dream"].update(provider="command", command={"argv": QUIET_MODEL}, daily_token_budget=10_000_000)
+    return Dreamer(store, Settings.model_validate(data))
+
+
 def _folder_files(root: Path) -> set[str]:
     return {str(p.relative_to(root)) for p in root.rglob("*.md") if ".git" not in p.parts and p.name != "inbox.md"}
 
 
 def test_one_dream_lists_what_it_examined_and_what_it_left_out(repo_path: Path) -> None:
     store = _big_repo(repo_path)
-    record = Dreamer(store).run()
+    record = _model(store).run()
     everything = _folder_files(repo_path)
     assert record.left_out, "the repo is meant to be past one dream's input"
     assert set(record.examined) | set(record.left_out) == everything
@@ -63,7 +78,7 @@ def test_successive_dreams_cover_every_file_within_the_documented_runs(repo_path
     sizes = {p: len((repo_path / p).read_bytes()) for p in everything}
     bound = math.ceil(sum(sizes.values()) / FOLDER_CAP) + 1
     seen: set[str] = set()
-    dreamer = Dreamer(store)
+    dreamer = _model(store)
     for _ in range(bound):
         record = dreamer.run()
         seen |= set(record.examined)
@@ -74,7 +89,7 @@ def test_a_file_larger_than_the_whole_input_is_listed_and_never_blocks_the_rest(
     huge = _workspace("zulu", 400)
     assert len(huge) > FOLDER_CAP
     store = _big_repo(repo_path, {"workspaces/zulu.md": huge})
-    dreamer = Dreamer(store)
+    dreamer = _model(store)
     seen: set[str] = set()
     for _ in range(6):
         record = dreamer.run()
@@ -84,10 +99,13 @@ def test_a_file_larger_than_the_whole_input_is_listed_and_never_blocks_the_rest(
     assert seen == _folder_files(repo_path) - {"workspaces/zulu.md"}
 
 
-def test_dreams_show_and_json_name_the_files_left_out(repo_path: Path) -> None:
+def test_dreams_show_and_json_name_the_files_left_out(repo_path: Path, tmp_path: Path, monkeypatch) -> None:
     _big_repo(repo_path)
+    config = tmp_path / "config.toml"
+    config.write_text(f"[dream.command]\nargv = {json.dumps(QUIET_MODEL)}\n", encoding="utf-8")
+    monkeypatch.setenv("MEMREPO_CONFIG", str(config))
     runner = CliRunner()
-    out = runner.invoke(main, ["--repo", str(repo_path), "dream", "--json"])
+    out = runner.invoke(main, ["--repo", str(repo_path), "dream", "--provider", "command", "--json"])
     assert out.exit_code == 0, out.output
     record = json.loads(out.stdout)
     assert record["left_out"] and record["examined"]
@@ -97,5 +115,19 @@ def test_dreams_show_and_json_name_the_files_left_out(repo_path: Path) -> None:
     assert f"left out: {len(record['left_out'])} files" in shown.stdout
     for path in record["left_out"]:
         assert path in shown.stdout
-    plain = runner.invoke(main, ["--repo", str(repo_path), "dream"])
+    plain = runner.invoke(main, ["--repo", str(repo_path), "dream", "--provider", "command"])
     assert "left out" in plain.stdout
+
+
+def test_the_rules_dream_examines_the_whole_folder_in_one_run(repo_path: Path) -> None:
+    """It sends no model anything, so the model's input bound does not hold it (breaker6 B6-8)."""
+    huge = _workspace("zulu", 400)
+    assert len(huge) > FOLDER_CAP
+    store = _big_repo(repo_path, {"workspaces/zulu.md": huge})
+    record = Dreamer(store).run()  # the default provider: rules
+    assert record.provider == "rules"
+    assert set(record.examined) == _folder_files(repo_path)
+    assert record.left_out == [] and record.left_out_count == 0 and record.too_large == []
+    assert record.next_file is None
+    model = _model(store).run()  # the model path keeps its bound
+    assert model.left_out

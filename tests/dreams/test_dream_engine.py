@@ -211,7 +211,7 @@ def test_planted_delete_everything_cannot_make_an_automatic_change(repo_path: Pa
         )
         return {"operations": ops}
 
-    record = run_with(store, obedient)
+    record = run_with(store, obedient, provider="command")  # a model's prompt
     tasks = json.loads(seen["prompt"].rstrip().splitlines()[-1])["tasks"]
     assert tasks[0]["user_messages"] == ["Summarise this page for me"]
     assert "delete everything" not in json.dumps(tasks)  # tool output is never sent

@@ -72,10 +72,15 @@ def run_with(
     answer: Callable[[DreamInput], object] | str,
     cfg: Settings | None = None,
     tokens: tuple[int, int] = (0, 0),
+    provider: str | None = None,
 ) -> DreamRecord:
-    """One dream whose model answers ``answer(din)`` (JSON-dumped unless a str)."""
+    """One dream whose model answers ``answer(din)`` (JSON-dumped unless a str).
+
+    ``provider`` names who is said to answer (the settings' by default); a model's (``command``) gets the
+    model's input and prompt, the ``rules`` provider's the whole folder and no prompt.
+    """
     dreamer = Dreamer(store, cfg or Settings())
-    prepared = dreamer.prepare("manual")
+    prepared = dreamer.prepare("manual", provider=provider)
     text = answer if isinstance(answer, str) else json.dumps(answer(prepared.din))
     return dreamer.finish(prepared, Reply(text, *tokens), None)
 

@@ -413,9 +413,9 @@ class DreamsPane(Pane):
             self.notify(f"Dream {record.id} has no review waiting", severity="warning", timeout=3, markup=False)
             return None
         if what == "undo" and (not record.auto_commit or record.undo_commit):
-            self.notify(
-                f"Dream {record.id} has no automatic commit to undo", severity="warning", timeout=3, markup=False
-            )
+            merged = record.status == "accepted" and record.merge_commit  # undone from the Log pane: u on the merge
+            how = f"; its accepted review is merge {record.merge_commit[:7]}: u on it in the Log pane" if merged else ""
+            self.notify(f"Dream {record.id} has no automatic commit to undo{how}", severity="warning", markup=False)
             return None
         return record
 

@@ -248,13 +248,13 @@ class HistoryPane(Pane):
             box.show_note("No changes in this commit")
 
     @work(group="history-undo", exit_on_error=False, description="Undoing a commit")
-    async def undo_commit(self, commit: CommitInfo) -> None:
-        """Ask, then revert the commit in a new one; a conflict is a notice and changes nothing."""
+    async def undo_commit(self, commit: CommitInfo, lead: str = "") -> None:
+        """Ask (after ``lead``, when given), then revert the commit in a new one; a conflict is a notice and changes nothing."""
         from memrepo.engine.errors import MemrepoError
 
         if self.repo is None:
             return
-        question = f"Undo {commit.short_id} {clean(commit.summary)}?\nA new commit reverts it."
+        question = f"{lead}Undo {commit.short_id} {clean(commit.summary)}?\nA new commit reverts it."
         if not await self.app.push_screen_wait(Confirm(question)):
             return
         try:
@@ -391,9 +391,14 @@ class HistoryPane(Pane):
             )
             return
         if len(commit.parents) != 1:
+            merged = self._merged(commit)
+            if merged is not None and self.undone_by(merged) is None:
+                self.undo_commit(merged, f"{commit.short_id} is a merge: it cannot be undone on its own.\n")
+                return  # offered: the change it merged (an accepted dream's review) can be
             what = "the first commit" if not commit.parents else "a merge"
+            how = f": undo the commit it merged, {merged.short_id}, instead" if merged is not None else ""
             self.notify(
-                f"{commit.short_id} is {what}: it cannot be undone on its own",
+                f"{commit.short_id} is {what}: it cannot be undone on its own{how}",
                 title="Cannot undo",
                 severity="warning",
                 timeout=5,
@@ -401,3 +406,10 @@ class HistoryPane(Pane):
             )
             return
         self.undo_commit(commit)
+
+    def _merged(self, merge: CommitInfo) -> CommitInfo | None:
+        """The listed change a two-parent merge brought in (an accepted dream's review commit), or None."""
+        if len(merge.parents) != 2:
+            return None
+        found = next((c for c in self._commits if c.id == merge.parents[1]), None)
+        return found if found is not None and len(found.parents) == 1 else None
