@@ -24,6 +24,7 @@ Everything here is a pure function of the file's entries: the same file gives th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import NamedTuple  # not dataclasses: recall asks replaced() too, and dataclasses imports inspect
 
@@ -62,6 +63,10 @@ CHANGE_WORDS = frozenset(
         "downgraded",
         "bumped",
         "replaced",
+        "replaces",
+        "replacing",
+        "relocated",
+        "retired",
         "renamed",
         "changed",
         "instead",
@@ -183,6 +188,9 @@ STOP_WORDS = frozenset(
         "same",
         "too",
         "via",
+        "through",
+        "go",
+        "goes",
         "per",
         "if",
         "but",
@@ -228,8 +236,13 @@ def _stem(word: str) -> str:
         return word
     for suffix, keep in (("ing", 5), ("ed", 4), ("es", 4), ("s", 3)):
         if word.endswith(suffix) and len(word) > keep and not word.endswith("ss"):
+            if suffix == "es" and not word[:-2].endswith(_SIBILANTS):
+                continue  # "instances" -> "instance" (as "instance"), "pushes" -> "push"
             return word[: -len(suffix)]
     return word
+
+
+_SIBILANTS = ("s", "x", "z", "ch", "sh")
 
 
 class Topic(NamedTuple):
@@ -239,14 +252,21 @@ class Topic(NamedTuple):
         words: topic words (folded, stemmed; function words, change words and numbers left out; CJK bigrams kept).
         numbers: the numbers in it.
         change: whether it holds a word of :data:`CHANGE_WORDS`.
-        was: the first topic word in the three after each "from" ("switched from npm to pnpm": npm): what
-            the line says was true before.
+        was: the first topic word in the three after each word of :data:`WAS_MARKERS` ("switched from npm
+            to pnpm", "replaces 7f3k2q", "no longer on Fedora", "instead of S3"): what the line says was true before.
+        head: the topic words (one or two) just before "is now", "are now", "is no longer" ("timezone is now CET"): what the
+            line says changed.
+        versions: (name, number) of each name followed by a number ("Postgres 15", "Terraform 1.9"; a date is none).
+        label: the line's leading label, folded ("current focus" of "Current focus: ..."; "" when none).
     """
 
     words: frozenset[str]
     numbers: frozenset[str]
     change: bool
     was: frozenset[str]
+    head: frozenset[str] = frozenset()
+    versions: frozenset[tuple[str, str]] = frozenset()
+    label: str = ""
 
 
 def topic_terms(text: str) -> Topic:
@@ -263,9 +283,31 @@ def topic_terms(text: str) -> Topic:
     was = frozenset(
         next((stems[k] for k in range(i + 1, min(i + 4, len(words))) if _topic_word(words[k])), "")
         for i, w in enumerate(words)
-        if w == "from"
+        if w in WAS_MARKERS and (w != "of" or words[i - 1 : i] == ["instead"])
     ) - {""}
-    return Topic(topic, numbers, change, was)
+    folded = fold(text)
+    head: set[str] = set()
+    for clause in _HEAD_RE.findall(folded):  # the words of its clause just before "is now"
+        before = split_folded(clause)
+        for word in reversed(before[-2:]):
+            if not _topic_word(word) or _stem(word) in _CHANGE_STEMS:
+                break
+            head.add(_stem(word))
+    versions = frozenset((_stem(m[1]), m[2]) for m in _VERSION_RE.finditer(folded) if _topic_word(m[1]))
+    label = _LABEL_RE.match(folded)
+    return Topic(topic, numbers, change, was, frozenset(head), versions, label[1].strip() if label else "")
+
+
+WAS_MARKERS = frozenset({"from", "replaces", "replacing", "replaced", "longer", "of", "off", "formerly", "previously"})
+"""Words after which a line names what was true before ("of" only in "instead of")."""
+
+SINGLE_LABELS = frozenset({"current", "currently", "primary", "main", "best", "latest", "default", "active"})
+"""A leading label holding one of these names one value at a time ("Current focus:"): a newer line with the same
+label replaces the older one even without a change word."""
+
+_HEAD_RE = re.compile(r"([^;,.:!?()]*?)\b(?:is|are)\s+(?:now|no\s+longer)\b")
+_VERSION_RE = re.compile(r"(?<![\w.])([^\W\d_]\w*)\s+v?(\d+(?:\.\d+)*)(?![\w.-])")
+_LABEL_RE = re.compile(r"^([^\W\d_][^:;,.!?\d]{0,40}?):\s")
 
 
 def _topic_word(word: str) -> bool:
@@ -344,7 +386,7 @@ def replaced(cands: Sequence[Candidate]) -> dict[int, int]:
             shared = len(topic & topics[j])
             close = shared >= MIN_SHARED and shared > MIN_COVER * len(topics[j])
             restated = close and part.numbers == parts[j].numbers and shared >= MIN_RESTATED * len(topic | topics[j])
-            if (part.change and close) or restated:
+            if (part.change and close) or restated or _says_it_changed(part, parts[j], topics[j]):
                 out[old.number] = new.number
                 found = True
             elif was & topics[j] and (best is None or shared / len(topics[j]) > best[0]):
@@ -352,6 +394,24 @@ def replaced(cands: Sequence[Candidate]) -> dict[int, int]:
         if not found and best is not None:  # "switched from npm": the older line about npm this one covers most
             out[cands[best[1]].number] = new.number
     return out
+
+
+def _says_it_changed(new: Topic, old: Topic, old_topic: frozenset[str]) -> bool:
+    """Whether a newer line names what changed in an older one, beyond sharing most of its words:
+
+    - the same leading label, and the label names one value ("Current focus:") or the line says it changed;
+    - it says it changed, and what changed is the older line's: the words before "is now" ("is no longer") are all among its
+      topic words ("timezone is now CET"), or a name it gives a number the older line gives another one
+      ("Postgres 15" after "Postgres 14").
+    """
+    if new.label and new.label == old.label:
+        return new.change or not SINGLE_LABELS.isdisjoint(new.label.split())
+    if not new.change:
+        return False
+    if new.head and new.head <= old_topic:
+        return True
+    names = {name: num for name, num in old.versions if name in old_topic}
+    return any(name in names and names[name] != num for name, num in new.versions)
 
 
 def _may_replace(new: Candidate, old: Candidate) -> bool:
