@@ -336,10 +336,10 @@ def rank(
         at = next((k for k, other in enumerate(kept_terms) if twins(term_set, other)), None)
         kept = TWIN_BOTH if at is None else twin_kept(_row(facts[out[at].iid][0]), _row(facts[i][0]))
         if kept == TWIN_LOWER and at is not None:  # the replacing (or newer) twin takes the place, with the better
-            held = out[at]  # score and confidence of the two: the pair is one fact (docs/recall.md)
-            out[at] = Scored(i, held.score, max(held.confidence, round(confidence, 4)))
+            prev = out[at]  # score and confidence of the two: the pair is one fact (docs/recall.md)
+            out[at] = Scored(i, prev.score, max(prev.confidence, round(confidence, 4)))
             kept_terms[at] = term_set
-            if held.iid in own:
+            if prev.iid in own:
                 own.add(i)
         elif kept == TWIN_BOTH:
             kept_terms.append(term_set)
