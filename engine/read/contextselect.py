@@ -363,6 +363,10 @@ def replaced(cands: Sequence[Candidate]) -> dict[int, int]:
         for word in topic:
             postings.setdefault(word, []).append(i)
     folded = [fold(c.entry.text) for c in cands]
+    numbered: dict[str, list[int]] = {}
+    for i, part in enumerate(parts):
+        for name, _num in part.versions:
+            numbered.setdefault(name, []).append(i)
     for i, new in enumerate(cands):
         named = fold(new.entry.meta.get("supersedes", ""))
         if named:
@@ -377,7 +381,10 @@ def replaced(cands: Sequence[Candidate]) -> dict[int, int]:
         was = part.was - common if part.change else frozenset()
         found = False
         best: tuple[float, int] | None = None  # (share of its words shared, j) of the older line "from" names
-        for j in sorted({j for word in topic for j in postings[word] if j != i}, reverse=True):
+        near = {j for word in topic for j in postings[word]}
+        if part.change:  # a name it numbers, however common in the file ("Postgres 15" after "Postgres 14")
+            near.update(j for name, _num in part.versions for j in numbered.get(name, ()))
+        for j in sorted(near - {i}, reverse=True):
             old = cands[j]
             if old.number in out or not _newer(new, old) or not _may_replace(new, old):
                 continue
@@ -401,8 +408,8 @@ def _says_it_changed(new: Topic, old: Topic, old_topic: frozenset[str]) -> bool:
 
     - the same leading label, and the label names one value ("Current focus:") or the line says it changed;
     - it says it changed, and what changed is the older line's: the words before "is now" ("is no longer") are all among its
-      topic words ("timezone is now CET"), or a name it gives a number the older line gives another one
-      ("Postgres 15" after "Postgres 14").
+      topic words ("timezone is now CET"), or a name it gives a higher number than the older line does
+      ("Postgres 15" after "Postgres 14"; a version goes up, a downgrade says "downgraded").
     """
     if new.label and new.label == old.label:
         return new.change or not SINGLE_LABELS.isdisjoint(new.label.split())
@@ -410,8 +417,13 @@ def _says_it_changed(new: Topic, old: Topic, old_topic: frozenset[str]) -> bool:
         return False
     if new.head and new.head <= old_topic:
         return True
-    names = {name: num for name, num in old.versions if name in old_topic}
-    return any(name in names and names[name] != num for name, num in new.versions)
+    names = dict(old.versions)  # a common word too: "Postgres" in most lines of the shop's file is its subject
+    return any(name in names and _version(num) > _version(names[name]) for name, num in new.versions)
+
+
+def _version(number: str) -> tuple[int, ...]:
+    """A version number's parts ("1.10" after "1.9"): a bump goes up; a downgrade says so ("downgraded")."""
+    return tuple(int(part) for part in number.split("."))
 
 
 def _may_replace(new: Candidate, old: Candidate) -> bool:

@@ -74,3 +74,15 @@ def test_an_agents_line_never_replaces_the_users_by_these_rules() -> None:
     old, new = "Shop backend runs on Postgres 14", "Shop DB is now Postgres 16"
     assert gone(old, new, by=("user", "agent")) == {}
     assert gone(old, new, by=("agent", "user")) == {1: 2}
+
+
+def test_a_version_bump_goes_up_and_holds_for_a_name_common_in_the_file() -> None:
+    shop = [
+        "Shop backend runs on Postgres 14 on RDS",
+        "Decided to keep Redis for sessions, not Postgres",
+        "Shop admin reads the Postgres replica",
+        "Shop nightly dump covers Postgres and Redis",
+        "Shop DB is now Postgres 15",
+    ]
+    assert gone(*shop).get(1) == 5  # "Postgres" is in most lines: still the name the number belongs to
+    assert gone("Backend API service runs Node 18 in the EU cluster", "Frontend now runs Node 16") == {}  # not a bump
