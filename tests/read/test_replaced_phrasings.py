@@ -86,3 +86,13 @@ def test_a_version_bump_goes_up_and_holds_for_a_name_common_in_the_file() -> Non
     ]
     assert gone(*shop).get(1) == 5  # "Postgres" is in most lines: still the name the number belongs to
     assert gone("Backend API service runs Node 18 in the EU cluster", "Frontend now runs Node 16") == {}  # not a bump
+
+
+def test_a_numbered_item_is_no_version_unless_the_change_word_is_about_its_number() -> None:
+    items = [f"Team uses tool {k} for area {k} (item {k})" for k in (1, 4, 6)]
+    assert gone(*items, "Team uses rebase instead of merge for ci (item 38)") == {}
+
+
+def test_two_lines_rejecting_the_same_value_are_two_preferences() -> None:
+    assert gone("Billing team uses rebase instead of merge", "Search team prefers rebase instead of merge") == {}
+    assert gone("Billing team uses squash merges", "Billing team now uses rebase instead of merges") == {1: 2}
