@@ -14,8 +14,15 @@ Without a model, a dream proposes:
   sends them to review.
 * An entry whose ``workspace:`` names another file's workspace: moved there.
 
-Who wins: the user's line over an agent's, always; then the newer line
-(``added:`` date, then the later line of one file). Lines are compared within
+Who wins: for a replacement (a fact that changed), the newer line
+(``added:`` date, then the later line of one file); an agent's newer line
+wins over the user's only when it gives a new value (other numbers, or a
+change word) and the user's line is no rule, decision or correction
+(:func:`newer_first`); for a restatement, an extension or a duplicate, the user's
+line over an agent's, then the newer. A line the context block's rule finds
+replaced by a newer line of its file (:func:`memrepo.engine.read.contextselect.replaced`:
+the same ``subject:``, a ``supersedes:`` naming it, a change word on its
+topic) is proposed for removal too, so the dream and the block agree. Lines are compared within
 one file, and across MEMORY.md, me.md and lessons.md (never across two other
 files: a fact may hold in two workspaces or topics). Reasons name files,
 lines and texts, never the input's aliases.
@@ -27,6 +34,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from memrepo.engine.format import entries as fmt
+from memrepo.engine.read.contextselect import RULE_KINDS, candidates, replaced, topic_terms
 
 from .input import INBOX_MD, MAX_OPERATIONS, DreamInput, LineRef
 from .same import Likeness, Relation, content, equal_key, numbers
@@ -85,6 +93,42 @@ def winner(a: LineRef, b: LineRef) -> tuple[LineRef, LineRef, str]:
     if a.path == b.path and a.line != b.line:
         return (a, b, "the newer line") if a.line > b.line else (b, a, "the newer line")
     return a, b, "the first one"
+
+
+def newer_first(a: LineRef, b: LineRef) -> tuple[LineRef, LineRef, str]:
+    """Which of two lines that replace each other stays, ``(kept, gone, why)``: the newer, mostly.
+
+    The newer line is the one a change was written in (breaker6 B6-4: the rules dream kept "Postgres 14" of
+    the user over the agent's newer "Postgres 16"). An agent's newer line wins over the user's only when it
+    gives a new value (:func:`_changed_value`) and the user's line is no rule, decision or correction
+    (docs/architecture.md §3); else the user's stays, and the reason says it is the older. Same age: the
+    user's line, else the first read.
+    """
+    da, db = a.meta.get("added", ""), b.meta.get("added", "")
+    if da != db and da and db:
+        new, old = (a, b) if da > db else (b, a)
+    elif a.path == b.path and a.line != b.line:
+        new, old = (a, b) if a.line > b.line else (b, a)
+    else:
+        return winner(a, b)
+    if old.by == "user" and new.by != "user":
+        if old.meta.get("kind", "").strip().casefold() in RULE_KINDS or not _changed_value(old, new):
+            return old, new, f"the user's line, older than the agent's (added {_day(old)} / {_day(new)})"
+        return new, old, "the newer line (an agent's, newer than the user's: check it)"
+    return new, old, "the newer line"
+
+
+def _day(ref: LineRef) -> str:
+    return ref.meta.get("added", "") or f"line {ref.line}"
+
+
+def _changed_value(old: LineRef, new: LineRef) -> bool:
+    """Whether ``new`` gives ``old`` a new value rather than saying the opposite: the same content words with
+    other numbers ("Postgres 14" / "Postgres 16"), or it says it changed (a change word, ``supersedes:``,
+    ``subject:``). An agent's line that negates or turns the user's around may be a misreading: the user's stays."""
+    if numbers(old.text) != numbers(new.text) and set(content(old.text)) == set(content(new.text)):
+        return True
+    return bool(new.meta.get("supersedes") or new.meta.get("subject")) or topic_terms(new.text).change
 
 
 def _richer(ref: LineRef) -> int:
@@ -201,7 +245,7 @@ def _alike(din: DreamInput, rows: list[tuple[str, LineRef]], likeness: Likeness,
     for rank, score, a, b, rel in found:
         if not plan.free(a, b):
             continue
-        kept, gone, why = winner(din.lines[a], din.lines[b])
+        kept, gone, why = (newer_first if rel.kind == "replacement" else winner)(din.lines[a], din.lines[b])
         if gone.alias in plan.kept:
             continue
         if rel.kind == "extension" and kept.by == gone.by and kept.path == gone.path:
@@ -233,6 +277,48 @@ def _alike(din: DreamInput, rows: list[tuple[str, LineRef]], likeness: Likeness,
         plan.ops.append((rank, score, op))
 
 
+def _changed_facts(rows: list[tuple[str, LineRef]], plan: _Plan) -> None:
+    """Lines the context block hides as replaced by a newer line of their file: the older goes, to review."""
+    by_path: dict[str, list[tuple[str, LineRef]]] = {}
+    for alias, ref in rows:
+        by_path.setdefault(ref.path, []).append((alias, ref))
+    for scoped in by_path.values():
+        scoped.sort(key=lambda row: row[1].line)
+        at = {ref.line: alias for alias, ref in scoped}
+        cands = candidates([(ref.line, fmt.Entry("", "-", ref.text, dict(ref.meta))) for _a, ref in scoped])
+        for old_line, new_line in sorted(replaced(cands).items()):
+            gone, kept = at[old_line], at[new_line]
+            if not plan.free(gone, kept) or gone in plan.kept or not _says_changed(scoped, gone, kept):
+                continue  # a restatement is the likeness rules' (a merge in the user's words)
+            plan.gone.add(gone)
+            plan.kept.add(kept)
+            old_ref, new_ref = plan_ref(scoped, gone), plan_ref(scoped, kept)
+            op: dict[str, object] = {
+                "op": "delete",
+                "line": gone,
+                "keep": kept,
+                "relation": "replacement",
+                "reason": f"{quoted(old_ref)} is replaced by the newer {quoted(new_ref)} (it says what changed); "
+                "the newer line stays",
+            }
+            plan.ops.append((ORDER["replacement"], -1.0, op))
+
+
+def _says_changed(rows: list[tuple[str, LineRef]], gone: str, kept: str) -> bool:
+    """Whether the newer line says what changed: a change word, ``supersedes:``, ``subject:``, or the old
+    line's leading label again."""
+    old, new = topic_terms(plan_ref(rows, gone).text), plan_ref(rows, kept)
+    if new.meta.get("supersedes") or new.meta.get("subject"):
+        return True
+    topic = topic_terms(new.text)
+    return topic.change or bool(topic.label and topic.label == old.label)
+
+
+def plan_ref(rows: list[tuple[str, LineRef]], alias: str) -> LineRef:
+    """The line of ``rows`` with this alias."""
+    return next(ref for a, ref in rows if a == alias)
+
+
 def rules_operations(din: DreamInput) -> list[dict[str, object]]:
     """Every operation the offline dreamer proposes for ``din``, most certain first, at most 40.
 
@@ -250,6 +336,7 @@ def rules_operations(din: DreamInput) -> list[dict[str, object]]:
         by_scope.setdefault(scope(ref), []).append((alias, ref))
     for scoped in by_scope.values():
         _duplicates(din, scoped, plan)
+    _changed_facts([(a, r) for a, r in rows if a not in plan.gone], plan)
     likeness = Likeness(ref.text for _, ref in rows)
     for scoped in by_scope.values():
         _alike(din, [(a, r) for a, r in scoped if a not in plan.gone], likeness, plan)
@@ -266,4 +353,4 @@ def rules_operations(din: DreamInput) -> list[dict[str, object]]:
     return (ops + moves)[:MAX_OPERATIONS]
 
 
-__all__ = ["rules_operations", "winner"]
+__all__ = ["newer_first", "rules_operations", "winner"]

@@ -24,6 +24,7 @@ Everything here is a pure function of the file's entries: the same file gives th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import NamedTuple  # not dataclasses: recall asks replaced() too, and dataclasses imports inspect
 
@@ -62,9 +63,12 @@ CHANGE_WORDS = frozenset(
         "downgraded",
         "bumped",
         "replaced",
+        "replaces",
+        "replacing",
+        "relocated",
+        "retired",
         "renamed",
         "changed",
-        "instead",
         "longer",  # "no longer"
         "stopped",
         "anymore",
@@ -86,7 +90,9 @@ CHANGE_WORDS = frozenset(
         "替え",
     }
 )
-"""Words by which a newer line says it replaces what was true before (folded, as :func:`terms` gives them)."""
+"""Words by which a newer line says it replaces what was true before (folded, as :func:`terms` gives them).
+"instead" is none: "rebase instead of merge", "pnpm instead of npm" state a preference as often as a change;
+with a change word, "instead of X" still names X as the older value (:data:`WAS_MARKERS`)."""
 
 STOP_WORDS = frozenset(
     [
@@ -183,6 +189,9 @@ STOP_WORDS = frozenset(
         "same",
         "too",
         "via",
+        "through",
+        "go",
+        "goes",
         "per",
         "if",
         "but",
@@ -228,8 +237,13 @@ def _stem(word: str) -> str:
         return word
     for suffix, keep in (("ing", 5), ("ed", 4), ("es", 4), ("s", 3)):
         if word.endswith(suffix) and len(word) > keep and not word.endswith("ss"):
+            if suffix == "es" and not word[:-2].endswith(_SIBILANTS):
+                continue  # "instances" -> "instance" (as "instance"), "pushes" -> "push"
             return word[: -len(suffix)]
     return word
+
+
+_SIBILANTS = ("s", "x", "z", "ch", "sh")
 
 
 class Topic(NamedTuple):
@@ -241,12 +255,26 @@ class Topic(NamedTuple):
         change: whether it holds a word of :data:`CHANGE_WORDS`.
         was: the first topic word in the three after each "from" ("switched from npm to pnpm": npm): what
             the line says was true before.
+        head: the topic words (one or two) just before "is now", "are now", "is no longer" ("timezone is now CET"): what the
+            line says changed.
+        versions: (name, number, changed) of each name followed by a number ("Postgres 15", "Terraform 1.9"; a date
+            is none); changed: a change word is within three words before it or two after ("is now Postgres 15",
+            "upgraded infra to Terraform 1.9", "on Postgres 16 now"): the line says this number changed.
+        label: the line's leading label, folded ("current focus" of "Current focus: ..."; "" when none).
+        named: as ``was``, after the other words of :data:`WAS_MARKERS` ("replaces 7f3k2q", "no longer on
+            Fedora", "instead of S3"); these name an older line only with :data:`MIN_SHARED` topic words shared
+            and when it does not name the same word so itself (two lines "rebase instead of merge" for two areas
+            are two preferences, not one changed from the other).
     """
 
     words: frozenset[str]
     numbers: frozenset[str]
     change: bool
     was: frozenset[str]
+    head: frozenset[str] = frozenset()
+    versions: frozenset[tuple[str, str, bool]] = frozenset()
+    label: str = ""
+    named: frozenset[str] = frozenset()
 
 
 def topic_terms(text: str) -> Topic:
@@ -260,12 +288,41 @@ def topic_terms(text: str) -> Topic:
     change = any(w in CHANGE_WORDS for w in words)
     stems = [_stem(w) for w in words]
     topic = frozenset(s for w, s in zip(words, stems, strict=True) if _topic_word(w) and s not in _CHANGE_STEMS)
-    was = frozenset(
-        next((stems[k] for k in range(i + 1, min(i + 4, len(words))) if _topic_word(words[k])), "")
+    marked = [
+        (w, next((stems[k] for k in range(i + 1, min(i + 4, len(words))) if _topic_word(words[k])), ""))
         for i, w in enumerate(words)
-        if w == "from"
-    ) - {""}
-    return Topic(topic, numbers, change, was)
+        if w in WAS_MARKERS and (w != "of" or words[i - 1 : i] == ["instead"])
+    ]
+    was = frozenset(v for w, v in marked if w == "from") - {""}
+    named = frozenset(v for w, v in marked if w != "from") - {""}
+    folded = fold(text)
+    head: set[str] = set()
+    for clause in _HEAD_RE.findall(folded):  # the words of its clause just before "is now"
+        before = split_folded(clause)
+        for word in reversed(before[-2:]):
+            if not _topic_word(word) or _stem(word) in _CHANGE_STEMS:
+                break
+            head.add(_stem(word))
+    versions = []
+    for m in _VERSION_RE.finditer(folded):
+        if _topic_word(m[1]):
+            near = split_folded(folded[: m.start()])[-3:] + split_folded(folded[m.end() :])[:2]
+            versions.append((_stem(m[1]), m[2], any(w in CHANGE_WORDS for w in near)))
+    label_at = _LABEL_RE.match(folded)
+    label = label_at[1].strip() if label_at else ""
+    return Topic(topic, numbers, change, was, frozenset(head), frozenset(versions), label, named)
+
+
+WAS_MARKERS = frozenset({"from", "replaces", "replacing", "replaced", "longer", "of", "off", "formerly", "previously"})
+"""Words after which a line names what was true before ("of" only in "instead of")."""
+
+SINGLE_LABELS = frozenset({"current", "currently", "primary", "main", "best", "latest", "default", "active"})
+"""A leading label holding one of these names one value at a time ("Current focus:"): a newer line with the same
+label replaces the older one even without a change word."""
+
+_HEAD_RE = re.compile(r"([^;,.:!?()]*?)\b(?:is|are)\s+(?:now|no\s+longer)\b")
+_VERSION_RE = re.compile(r"(?<![\w.])([^\W\d_]\w*)\s+v?(\d+(?:\.\d+)*)(?![\w.-])")
+_LABEL_RE = re.compile(r"^([^\W\d_][^:;,.!?\d]{0,40}?):\s")
 
 
 def _topic_word(word: str) -> bool:
@@ -327,6 +384,10 @@ def replaced(cands: Sequence[Candidate], disputed: dict[int, int] | None = None)
         for word in topic:
             postings.setdefault(word, []).append(i)
     folded = [fold(c.entry.text) for c in cands]
+    numbered: dict[str, list[int]] = {}
+    for i, part in enumerate(parts):
+        for name, _num, _changed in part.versions:
+            numbered.setdefault(name, []).append(i)
     for i, new in enumerate(cands):
         named = fold(new.entry.meta.get("supersedes", ""))
         if named:
@@ -341,9 +402,13 @@ def replaced(cands: Sequence[Candidate], disputed: dict[int, int] | None = None)
                     out[old.number] = new.number
         topic, part = topics[i], parts[i]
         was = part.was - common if part.change else frozenset()
+        values = part.named - common if part.change else frozenset()
         found = False
         best: tuple[float, int] | None = None  # (share of its words shared, j) of the older line "from" names
-        for j in sorted({j for word in topic for j in postings[word] if j != i}, reverse=True):
+        near = {j for word in topic for j in postings[word]}
+        # a name it says it renumbered, however common in the file ("Postgres 15" after "Postgres 14")
+        near.update(j for name, _num, changed in part.versions if changed for j in numbered.get(name, ()))
+        for j in sorted(near - {i}, reverse=True):
             old = cands[j]
             if old.number in out or not _newer(new, old) or not _may_replace(new, old, by=False):
                 continue
@@ -353,19 +418,51 @@ def replaced(cands: Sequence[Candidate], disputed: dict[int, int] | None = None)
             shared = len(topic & topics[j])
             close = shared >= MIN_SHARED and shared > MIN_COVER * len(topics[j])
             restated = close and part.numbers == parts[j].numbers and shared >= MIN_RESTATED * len(topic | topics[j])
-            if part.change and close and user_over_agent:  # a correction, not the same said again
+            changed = (part.change and close) or _says_it_changed(part, parts[j], topics[j])
+            if changed and user_over_agent:  # a correction, not the same said again
                 if old.number not in said or _newer(new, by_number[said[old.number]]):
                     said[old.number] = new.number
-            elif ((part.change and close) or restated) and not user_over_agent:
+            elif (changed or restated) and not user_over_agent:
                 out[old.number] = new.number
                 found = True
-            elif not user_over_agent and was & topics[j] and (best is None or shared / len(topics[j]) > best[0]):
+            elif (
+                not user_over_agent
+                and (was & topics[j] or (values & (topics[j] - parts[j].named) and shared >= MIN_SHARED))
+                and (best is None or shared / len(topics[j]) > best[0])
+            ):
                 best = (shared / len(topics[j]), j)
         if not found and best is not None:  # "switched from npm": the older line about npm this one covers most
             out[cands[best[1]].number] = new.number
     if disputed is not None:
         disputed.update({old: new for old, new in said.items() if old not in out and new not in out})
     return out
+
+
+def _says_it_changed(new: Topic, old: Topic, old_topic: frozenset[str]) -> bool:
+    """Whether a newer line names what changed in an older one, beyond sharing most of its words:
+
+    - the same leading label, and the label names one value ("Current focus:") or the line says it changed;
+    - it says it changed, and what changed is the older line's: the words before "is now" ("is no longer") are all among its
+      topic words ("timezone is now CET"), or a name it gives a higher number next to its change word than
+      the older line does ("is now Postgres 15" after "Postgres 14"; a version goes up, a downgrade says
+      "downgraded").
+    """
+    if new.label and new.label == old.label:
+        return new.change or not SINGLE_LABELS.isdisjoint(new.label.split())
+    if not new.change:
+        return False
+    if new.head and new.head <= old_topic:
+        return True
+    names = {name: num for name, num, _changed in old.versions}  # a common word too: "Postgres" in most lines of
+    # the shop's file is its subject; the number must be the one the line says changed ("item 38" is no bump)
+    return any(
+        changed and name in names and _version(num) > _version(names[name]) for name, num, changed in new.versions
+    )
+
+
+def _version(number: str) -> tuple[int, ...]:
+    """A version number's parts ("1.10" after "1.9"): a bump goes up; a downgrade says so ("downgraded")."""
+    return tuple(int(part) for part in number.split("."))
 
 
 def _may_replace(new: Candidate, old: Candidate, by: bool = True) -> bool:

@@ -5,8 +5,8 @@
 - :func:`newer_wins`: candidates of one file that say the same about the query trade
   scores so the newest comes first; an older line with a newer line's ``subject:`` ranks
   just under it.
-- :func:`twins`: whether two hits are near-duplicates (:data:`TWIN_JACCARD`), so the lower
-  one is left out.
+- :func:`twins`: whether two hits are near-duplicates (:data:`TWIN_JACCARD`), so one of them is left
+  out; :func:`twin_kept` says which: the one that replaces the other, else the newer one.
 - :func:`replacements` and :func:`newer_above`: a hit that a newer hit of its file replaces (the
   context block's rule: the same ``subject:``, a ``supersedes:`` naming it, or a line that says it
   changed) never ranks above it when both are returned, whatever their scores (the newer line may hold
@@ -46,6 +46,70 @@ def twins(a: frozenset[str], b: frozenset[str]) -> bool:
     if not a or not b or len(a & b) < TWIN_JACCARD * len(a | b):
         return False
     return not any(ch.isdigit() for term in a ^ b for ch in term)
+
+
+TWIN_UPPER, TWIN_LOWER, TWIN_BOTH = 0, 1, 2
+"""What :func:`twin_kept` answers: the better-scored twin stays, the other takes its place, or both stay."""
+
+
+def twin_kept(upper: tuple[str, int, str, Mapping[str, str]], lower: tuple[str, int, str, Mapping[str, str]]) -> int:
+    """Which of two twin hits stays (docs/recall.md "near-duplicate lines show once"): never the replaced one.
+
+    A correction is a near-duplicate of the line it corrects ("Payments gateway runs Kong" / "Payments
+    gateway now runs Envoy, replacing Kong"), so keeping the better-scored twin kept the old line. In order:
+
+    1. The one that replaces the other by the context block's rule (:func:`replacements`: the same
+       ``subject:``, a ``supersedes:`` naming it, a change word on the same topic), lines of one file only.
+    2. Else the newer: the later ``added:`` day when both have one and they differ; within one file, else the
+       later line. ``added:`` is a day, so a correction written the same day ties on it; the line order breaks
+       the tie because memrepo's writer appends each entry (in MEMORY.md, above its index section), so a later
+       line is a later write. It is also the context block's order (:mod:`.contextselect`), and it needs no
+       git history (commit order would cost a blame of the file for every twin at recall time).
+       Two files and one day: no order, the better-scored twin stays.
+    3. An agent's line never hides the user's (docs/architecture.md §3): when the newer twin is an agent's
+       and the older the user's, the user's stays, and both stay when the agent's line would replace it by
+       the words' rule and says it changed (a change word, ``supersedes:``, ``subject:``): an agent's correction is
+       shown beside the user's line, not in its place, and not hidden.
+
+    Args:
+        upper: the better-scored twin as (path, line, text, metadata).
+        lower: the other.
+
+    Returns:
+        int: :data:`TWIN_UPPER`, :data:`TWIN_LOWER` (it takes the upper one's place) or :data:`TWIN_BOTH`.
+    """
+    one_file = upper[0] == lower[0] and upper[1] != lower[1]
+    if one_file:
+        gone = replacements({TWIN_UPPER: upper, TWIN_LOWER: lower})
+        if gone.get(TWIN_UPPER) == TWIN_LOWER:
+            return TWIN_LOWER
+        if gone.get(TWIN_LOWER) == TWIN_UPPER:
+            return TWIN_UPPER
+    day_u, day_l = (str(row[3].get("added", "")).strip()[:10] for row in (upper, lower))
+    if day_u and day_l and day_u != day_l:
+        newer = TWIN_LOWER if day_l > day_u else TWIN_UPPER
+    elif one_file:
+        newer = TWIN_LOWER if lower[1] > upper[1] else TWIN_UPPER
+    else:
+        return TWIN_UPPER
+    new, old = (lower, upper) if newer == TWIN_LOWER else (upper, lower)
+    if _by(old) == "user" and _by(new) == "agent":
+        if one_file and _says_changed(new) and replacements({0: old, 1: (*new[:3], {**new[3], "by": "user"})}).get(0):
+            return TWIN_BOTH
+        return TWIN_LOWER if old is lower else TWIN_UPPER
+    return newer
+
+
+def _says_changed(row: tuple[str, int, str, Mapping[str, str]]) -> bool:
+    """Whether a hit says it changes something: a change word, or a ``supersedes:`` or ``subject:`` (not a restatement)."""
+    from .contextselect import topic_terms
+
+    return bool(row[3].get("supersedes") or row[3].get("subject")) or topic_terms(row[2]).change
+
+
+def _by(row: tuple[str, int, str, Mapping[str, str]]) -> str:
+    """A hit's author as entries have it: ``agent``, else ``user`` (an entry without ``by:`` is the user's)."""
+    return "agent" if str(row[3].get("by", "user")).strip().casefold() == "agent" else "user"
 
 
 def newer_wins(

@@ -27,7 +27,10 @@ Then, in order:
   older ranks just under the newer.
 - **Twins collapsed**: a hit whose index terms overlap an earlier hit's by
   :data:`TWIN_JACCARD` or more (Jaccard), differing in no term with a digit,
-  is left out: near-duplicates never fill the top slots twice.
+  is one fact with it: near-duplicates never fill the top slots twice. The
+  one that stays is the one that replaces the other, else the newer
+  (:func:`~.recallorder.twin_kept`), in the better place of the two: a
+  correction one word off its old line never leaves the old line alone.
 - **Confidence**: a hit's confidence is the share of the query's term weight
   (every index term of the query, found in the repo or not, but its filler
   words, :data:`~memrepo.engine.format.stemming.FILLER_WORDS`, unless it has
@@ -78,7 +81,18 @@ from memrepo.engine.format.terms import MAX_QUERY_TERMS, fold, is_cjk, query_ter
 
 from .recallcompound import compounds
 from .recallcontext import context_beyond_headings
-from .recallorder import SEQ_BITS, id_terms, ids_first, newer_above, newer_wins, replacements, twins
+from .recallorder import (
+    SEQ_BITS,
+    TWIN_BOTH,
+    TWIN_LOWER,
+    id_terms,
+    ids_first,
+    newer_above,
+    newer_wins,
+    replacements,
+    twin_kept,
+    twins,
+)
 
 CONTEXT_KEY = "\x03"
 """Prefix of the posting lists of context terms (headings above an entry, link-only bullets of its section)."""
@@ -319,10 +333,17 @@ def rank(
     kept_terms: list[frozenset[str]] = []
     for score, confidence, i in scored:
         term_set = facts[i][1]
-        if any(twins(term_set, other) for other in kept_terms):
-            continue
-        kept_terms.append(term_set)
-        out.append(Scored(i, round(score, 6), round(confidence, 4)))
+        at = next((k for k, other in enumerate(kept_terms) if twins(term_set, other)), None)
+        kept = TWIN_BOTH if at is None else twin_kept(_row(facts[out[at].iid][0]), _row(facts[i][0]))
+        if kept == TWIN_LOWER and at is not None:  # the replacing (or newer) twin takes the place, with the better
+            prev = out[at]  # score and confidence of the two: the pair is one fact (docs/recall.md)
+            out[at] = Scored(i, prev.score, max(prev.confidence, round(confidence, 4)))
+            kept_terms[at] = term_set
+            if prev.iid in own:
+                own.add(i)
+        elif kept == TWIN_BOTH:
+            kept_terms.append(term_set)
+            out.append(Scored(i, round(score, 6), round(confidence, 4)))
     # The answer's confidence: the most of the query one of the best few hits holds, not by its headings alone.
     answer = max((hit.confidence for hit in out[:GATE_HITS] if hit.iid in own), default=0.0)
     # An answer is what the minimum lets through; with no minimum (--all) the documented one says which hits are.
@@ -341,6 +362,11 @@ def rank(
     scores = [hits[i].score for i in shown]  # the places keep their scores: the list stays best first
     got.extend(hits[i]._replace(score=score) for i, score in zip(order, scores, strict=True))
     return got
+
+
+def _row(cand: Candidate) -> tuple[str, int, str, Mapping[str, str]]:
+    """A candidate as :func:`.recallorder.twin_kept` reads it: (path, line, text, metadata)."""
+    return cand.path, cand.line, cand.text, cand.meta or {}
 
 
 def beyond_headings(cand: Candidate) -> set[str]:
