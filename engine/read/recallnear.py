@@ -29,6 +29,15 @@ door (docs/architecture.md §4): hit@3 and no-answer unchanged on all five. Also
 cut the hits that are no gold entry (2nd and 3rd place) from 1.53-1.69 to 1.00-1.33 per answered prompt but cost
 hit@3 up to 0.054 (repo D: paraphrase answers sit at 0.81-0.85) and, on a make_corpus repo, put a worse line in
 place of the only answer; the whole minimum per hit halved them again at twice the cost: neither taken.
+
+A long prompt is judged by what a line of it holds, not by its share (:func:`long_prompt`, the hook only). Confidence is
+the share of the query's term weight a line holds, and one line holds a few terms: "Can you fix the flaky test in
+tests/test_checkout.py? It fails on CI when the retry fires twice, I think it's the double charge bug we tracked."
+finds its line at 0.333, under the minimum of 0.38 that questions of two to five content terms were tuned on
+(breaker6 B6-12: task-style prompts got nothing, 0 of 7). A prompt of more than :data:`LONG_TERMS` counted terms
+needs what an answer to a question of :data:`LONG_TERMS` terms needs: the minimum times :data:`LONG_TERMS` of its
+mean term weights (``minimum x LONG_TERMS / n``), and each hit the hook adds must reach that alone (no
+:data:`~.recallrank.HIT_SHARE` of it). A short question is judged as before.
 """
 
 from __future__ import annotations
@@ -38,7 +47,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from .recallorder import holds_any, id_terms
-from .recallrank import HIT_SHARE, Found
+from .recallrank import HIT_SHARE, Found, confidence_weights, query_index_terms
 
 if TYPE_CHECKING:
     from .recall import RecallIndex
@@ -51,6 +60,62 @@ likeliest one and two alternatives, few enough that an agent does not read a lis
 NEAREST_LINE = "No entry answers this confidently. The nearest entries, which may not answer it:"
 """The line every front end shows above the nearest entries (hits with ``answer`` False): ``memrepo recall`` on
 stderr, the first line of MCP's ``memory_recall`` result (docs/architecture.md §4)."""
+
+
+LONG_TERMS = 6
+"""A prompt with more counted terms than this is long (the module docstring). Questions of the tuning splits count
+2 to 5 (90th percentile 5, at most 8); task-style prompts 6 to 14 (median 9). Chosen leave-one-repo-out over repos
+A (with its task prompts, split ``t-tune``), C, D, E, G and K: every fold chose 6, the lowest that adds no hit to a
+no-answer query of the training repos (docs/benchmarks.md)."""
+
+
+def long_minimum(query: str, minimum: float) -> float | None:
+    """The confidence a long prompt's line needs: ``minimum x LONG_TERMS / n`` (module docstring), None for a short one.
+
+    Args:
+        query: the prompt.
+        minimum: the confidence a question needs (:data:`~.recallrank.MIN_CONFIDENCE`, before the per-script scaling).
+
+    Returns:
+        float | None: the lower minimum when the prompt counts more than :data:`LONG_TERMS` terms (its index terms
+        but filler words, as the confidence counts them), else None.
+    """
+    _folded, terms = query_index_terms(query)
+    counted = len(confidence_weights(dict.fromkeys(terms, 1.0)))
+    return minimum * LONG_TERMS / counted if counted > LONG_TERMS else None
+
+
+def long_prompt(
+    index: RecallIndex, query: str, lexical: Found, scope: tuple[str | None, str | None, bool], depth: int
+) -> Found:
+    """The prompt hook's lexical hits for a long prompt nothing answered at the minimum (module docstring).
+
+    Args:
+        index: the recall index.
+        query: the prompt.
+        lexical: the search at the documented minimum (returned as it is unless empty and the prompt is long).
+        scope: (workspace id, workspace file, scoped).
+        depth: the most hits.
+
+    Returns:
+        Found: ``lexical``, or the hits reaching the long prompt's minimum (scaled per script, as the ranking does),
+        with that minimum as ``minimum`` and ``answer_floor``; ``lexical`` when none does (a hybrid hook then lets
+        a hit through at :data:`~.recallrank.HIT_SHARE` of the question's minimum, as before).
+    """
+    from .recallrank import MIN_CONFIDENCE
+
+    lower = long_minimum(query, MIN_CONFIDENCE) if not lexical else None
+    if lower is None:
+        return lexical
+    ws_id, ws_file, scoped = scope
+    got = index.search(
+        query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=lower
+    )
+    out = Found((iid, key) for iid, key in got if float(key[1]) >= got.minimum)
+    if not out:
+        return lexical  # nothing holds enough: the question's minimum stands for every later rule
+    out.answer_floor = out.minimum = got.minimum
+    return out
 
 
 def nearest_lexical(
