@@ -43,11 +43,12 @@ mean term weights (``minimum x LONG_TERMS / n``), and each hit the hook adds mus
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from .recallorder import holds_any, id_terms
-from .recallrank import HIT_SHARE, Found, confidence_weights, query_index_terms
+from .recallrank import HIT_SHARE, Found, confidence_weights, entry_index_terms, query_index_terms
 
 if TYPE_CHECKING:
     from .recall import RecallIndex
@@ -278,10 +279,59 @@ def hook_hits(
     ``limit`` (the hook fuses to its depth, so the places are filled with hits that pass), and the whole-prompt line
     of the lexical ranking ``lexical`` kept (:func:`whole_kept`) when hybrid recall answered."""
     if info is None or info.answered:
-        found = each_answers(found, lexical.minimum, info, holds_any(id_terms(query), index))
+        holds_id = holds_any(id_terms(query), index)
+        found = each_answers(found, lexical.minimum, info, holds_id)
+        found = id_parts_only(found, query, index, holds_id)
     if info is not None and info.mode == "hybrid" and info.answered:
         return whole_kept(found, lexical, limit)
     return found[:limit]
+
+
+ID_WORD = re.compile(r"[^\W_]+(?:[-_./:#][^\W_]+)+")
+"""A word of the prompt written as one identifier: runs of letters and digits joined by ``- _ . / : #``."""
+
+
+def id_parts(query: str) -> frozenset[str]:
+    """The index terms of the query's identifiers written as one word and holding a digit (``SHOP-4417``: shop, 4417).
+
+    An index term is a run of letters and digits (docs/architecture.md §4), so ``SHOP-4417`` is the terms shop and
+    4417; the identifier rule (:func:`.recallorder.id_terms`) matches its number whole. These are all its terms.
+    """
+    words = (w for w in ID_WORD.findall(query) if any(c.isdigit() for c in w) and any(c.isalpha() for c in w))
+    return frozenset(t for w in words for t in entry_index_terms(w))
+
+
+def id_parts_only(
+    found: list[tuple[int, tuple]], query: str, index: RecallIndex, holds_id: Callable[[int], bool] | None
+) -> list[tuple[int, tuple]]:
+    """The hook's hits without those holding only pieces of an identifier another hit holds whole (breaker6 B6-5).
+
+    "SHOP-4417" names one ticket: a line holding "shop" but not 4417 shares a piece of its name, nothing of it, yet
+    holds half the prompt's weight and passed the minimum ("Shop backend runs on Postgres 14", "Deploy shop with
+    make deploy"). When a hit holds one of the prompt's identifiers (:func:`.recallorder.holds_any`), a hit holding
+    none of them is left out if every prompt term it holds is a piece of an identifier word (:func:`id_parts`); a
+    line holding another word of the prompt stays ("SHOP-4417 deploy" keeps the deploy line).
+
+    Args:
+        found: the hook's hits, best first.
+        query: the prompt.
+        index: the open recall index.
+        holds_id: whether a hit holds one of the prompt's identifiers (None: the prompt has none).
+
+    Returns:
+        list: ``found`` without those hits, in order.
+    """
+    parts = id_parts(query) if holds_id is not None else frozenset()
+    if not parts or not any(holds_id(iid) for iid, _key in found):  # type: ignore[misc]
+        return found
+    asked = set(query_index_terms(query)[1])
+
+    def pieces_only(iid: int) -> bool:
+        row = index.row(iid)
+        held = asked.intersection(entry_index_terms(row[3])) if row is not None else set()
+        return held <= parts
+
+    return [(iid, key) for iid, key in found if holds_id(iid) or not pieces_only(iid)]  # type: ignore[misc]
 
 
 def whole_kept(
