@@ -54,8 +54,11 @@ PROMPTS = [
     "what did we decide about pgvector",
     "部署前に何を確認する?",
     "fix the failing load tests and write a conventional commit message",
+    "Can you fix the flaky test in tests/test_checkout.py? It fails on CI when the retry fires twice, "
+    "I think it's the double charge bug we tracked.",
 ]
-"""Prompts an agent's user types, for a make_corpus.py repo: rare and common words, CJK."""
+"""Prompts an agent's user types, for a make_corpus.py repo: rare and common words, CJK, and a task-style prompt
+of a sentence of context (a long prompt nothing answers at the minimum asks recall twice, engine/read/recallnear.py)."""
 
 
 def payload(prompt: str, cwd: Path) -> str:

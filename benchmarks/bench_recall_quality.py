@@ -38,7 +38,8 @@ held-out queries and all of repo B's; ``c-tune`` and ``c-heldout``: repo C's; ``
 repo D's, which has no tuning split; written blind and held out through round 3, it is a tuning
 split from round 4 on, its name kept; ``e-heldout`` and ``f-heldout``: repos E and F, written
 blind, held out whole, never tuned on; ``g-tune``: repo G's, the small repo tuned on; ``h-heldout``:
-repo H's, written blind, held out whole, never tuned on; ``k-tune``: repo K's, the scripts tuning set;
+repo H's, written blind, held out whole, never tuned on; ``k-tune``: repo K's, the scripts tuning set; ``t-tune``: task-style prompts over repo A
+(the prompt hook's case: an instruction with a sentence of context; a tuning split);
 ``all``: every split) and per query kind:
 
 - **hit@1, hit@5**: a gold entry at rank 1 / in the top 5. For ``multi``
@@ -59,7 +60,7 @@ entries scores there as it would without them. Beside them:
 
 Usage:
     python benchmarks/bench_recall_quality.py
-        [--split tune|heldout|c-tune|c-heldout|d-heldout|e-heldout|f-heldout|g-tune|h-heldout|k-tune|all] [--json OUT]
+        [--split tune|heldout|c-tune|c-heldout|d-heldout|e-heldout|f-heldout|g-tune|h-heldout|k-tune|t-tune|all] [--json OUT]
         [--memrepo MODULE:FUNC] [--system NAME=MODULE:FUNC ...] [--show-misses]
 """
 
@@ -107,8 +108,9 @@ SPLITS = {
     "g-tune": [("g", "queries_g_tune.txt")],
     "h-heldout": [("h", "queries_h_heldout.txt")],
     "k-tune": [("k", "queries_k_tune.txt")],
+    "t-tune": [("a", "queries_t_tune.txt")],
 }
-TAGS = ("superseded", "cjk", "accent", "heading", "link", "neardup")
+TAGS = ("superseded", "cjk", "accent", "heading", "link", "neardup", "task")
 
 System = Callable[[Path, str, int], Iterable[object]]
 

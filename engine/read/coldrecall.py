@@ -38,7 +38,7 @@ from memrepo.engine.format.layout import INBOX_MD
 
 from .recall import SECTION_LINES, RecallIndex
 from .recallkeys import fit_hits, hit_by, hit_confidence, hit_score, index_path, section_around
-from .recallnear import answering, answers_only, hook_hits
+from .recallnear import answering, answers_only, hook_hits, long_prompt, nearest_lexical
 from .recallpost import file_entries
 from .redactionepoch import redaction_epoch
 
@@ -447,9 +447,10 @@ def recall(
         lexical = index.search(
             query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=min_confidence
         )
-        floor = lexical.answer_floor
+        if quick and min_confidence is None:  # a long prompt is judged by what a line holds (.recallnear)
+            lexical = long_prompt(index, query, lexical, (ws_id, ws_file, scoped), depth)
+        floor, info = lexical.answer_floor, None
         found: list[tuple[int, tuple]] = lexical
-        info = None
         if hybrid:
             pool = index.search(
                 query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=0.0
@@ -472,8 +473,6 @@ def recall(
         found = hook_hits(found, lexical, info, query, index, limit) if quick else found  # each passes alone
         answered = info is None or info.answered
         if related and not found:
-            from .recallnear import nearest_lexical
-
             found = nearest_lexical(
                 index, query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit
             )

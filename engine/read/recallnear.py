@@ -29,16 +29,26 @@ door (docs/architecture.md §4): hit@3 and no-answer unchanged on all five. Also
 cut the hits that are no gold entry (2nd and 3rd place) from 1.53-1.69 to 1.00-1.33 per answered prompt but cost
 hit@3 up to 0.054 (repo D: paraphrase answers sit at 0.81-0.85) and, on a make_corpus repo, put a worse line in
 place of the only answer; the whole minimum per hit halved them again at twice the cost: neither taken.
+
+A long prompt is judged by what a line of it holds, not by its share (:func:`long_prompt`, the hook only). Confidence is
+the share of the query's term weight a line holds, and one line holds a few terms: "Can you fix the flaky test in
+tests/test_checkout.py? It fails on CI when the retry fires twice, I think it's the double charge bug we tracked."
+finds its line at 0.333, under the minimum of 0.38 that questions of two to five content terms were tuned on
+(breaker6 B6-12: task-style prompts got nothing, 0 of 7). A prompt of more than :data:`LONG_TERMS` counted terms
+needs what an answer to a question of :data:`LONG_TERMS` terms needs: the minimum times :data:`LONG_TERMS` of its
+mean term weights (``minimum x LONG_TERMS / n``), and each hit the hook adds must reach that alone (no
+:data:`~.recallrank.HIT_SHARE` of it). A short question is judged as before.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from .recallorder import holds_any, id_terms
-from .recallrank import HIT_SHARE, Found
+from .recallrank import HIT_SHARE, Found, confidence_weights, entry_index_terms, query_index_terms
 
 if TYPE_CHECKING:
     from .recall import RecallIndex
@@ -51,6 +61,62 @@ likeliest one and two alternatives, few enough that an agent does not read a lis
 NEAREST_LINE = "No entry answers this confidently. The nearest entries, which may not answer it:"
 """The line every front end shows above the nearest entries (hits with ``answer`` False): ``memrepo recall`` on
 stderr, the first line of MCP's ``memory_recall`` result (docs/architecture.md §4)."""
+
+
+LONG_TERMS = 6
+"""A prompt with more counted terms than this is long (the module docstring). Questions of the tuning splits count
+2 to 5 (90th percentile 5, at most 8); task-style prompts 6 to 14 (median 9). Chosen leave-one-repo-out over repos
+A (with its task prompts, split ``t-tune``), C, D, E, G and K: every fold chose 6, the lowest that adds no hit to a
+no-answer query of the training repos (docs/benchmarks.md)."""
+
+
+def long_minimum(query: str, minimum: float) -> float | None:
+    """The confidence a long prompt's line needs: ``minimum x LONG_TERMS / n`` (module docstring), None for a short one.
+
+    Args:
+        query: the prompt.
+        minimum: the confidence a question needs (:data:`~.recallrank.MIN_CONFIDENCE`, before the per-script scaling).
+
+    Returns:
+        float | None: the lower minimum when the prompt counts more than :data:`LONG_TERMS` terms (its index terms
+        but filler words, as the confidence counts them), else None.
+    """
+    _folded, terms = query_index_terms(query)
+    counted = len(confidence_weights(dict.fromkeys(terms, 1.0)))
+    return minimum * LONG_TERMS / counted if counted > LONG_TERMS else None
+
+
+def long_prompt(
+    index: RecallIndex, query: str, lexical: Found, scope: tuple[str | None, str | None, bool], depth: int
+) -> Found:
+    """The prompt hook's lexical hits for a long prompt nothing answered at the minimum (module docstring).
+
+    Args:
+        index: the recall index.
+        query: the prompt.
+        lexical: the search at the documented minimum (returned as it is unless empty and the prompt is long).
+        scope: (workspace id, workspace file, scoped).
+        depth: the most hits.
+
+    Returns:
+        Found: ``lexical``, or the hits reaching the long prompt's minimum (scaled per script, as the ranking does),
+        with that minimum as ``minimum`` and ``answer_floor``; ``lexical`` when none does (a hybrid hook then lets
+        a hit through at :data:`~.recallrank.HIT_SHARE` of the question's minimum, as before).
+    """
+    from .recallrank import MIN_CONFIDENCE
+
+    lower = long_minimum(query, MIN_CONFIDENCE) if not lexical else None
+    if lower is None:
+        return lexical
+    ws_id, ws_file, scoped = scope
+    got = index.search(
+        query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=lower
+    )
+    out = Found((iid, key) for iid, key in got if float(key[1]) >= got.minimum)
+    if not out:
+        return lexical  # nothing holds enough: the question's minimum stands for every later rule
+    out.answer_floor = out.minimum = got.minimum
+    return out
 
 
 def nearest_lexical(
@@ -213,10 +279,59 @@ def hook_hits(
     ``limit`` (the hook fuses to its depth, so the places are filled with hits that pass), and the whole-prompt line
     of the lexical ranking ``lexical`` kept (:func:`whole_kept`) when hybrid recall answered."""
     if info is None or info.answered:
-        found = each_answers(found, lexical.minimum, info, holds_any(id_terms(query), index))
+        holds_id = holds_any(id_terms(query), index)
+        found = each_answers(found, lexical.minimum, info, holds_id)
+        found = id_parts_only(found, query, index, holds_id)
     if info is not None and info.mode == "hybrid" and info.answered:
         return whole_kept(found, lexical, limit)
     return found[:limit]
+
+
+ID_WORD = re.compile(r"[^\W_]+(?:[-_./:#][^\W_]+)+")
+"""A word of the prompt written as one identifier: runs of letters and digits joined by ``- _ . / : #``."""
+
+
+def id_parts(query: str) -> frozenset[str]:
+    """The index terms of the query's identifiers written as one word and holding a digit (``SHOP-4417``: shop, 4417).
+
+    An index term is a run of letters and digits (docs/architecture.md §4), so ``SHOP-4417`` is the terms shop and
+    4417; the identifier rule (:func:`.recallorder.id_terms`) matches its number whole. These are all its terms.
+    """
+    words = (w for w in ID_WORD.findall(query) if any(c.isdigit() for c in w) and any(c.isalpha() for c in w))
+    return frozenset(t for w in words for t in entry_index_terms(w))
+
+
+def id_parts_only(
+    found: list[tuple[int, tuple]], query: str, index: RecallIndex, holds_id: Callable[[int], bool] | None
+) -> list[tuple[int, tuple]]:
+    """The hook's hits without those holding only pieces of an identifier another hit holds whole (breaker6 B6-5).
+
+    "SHOP-4417" names one ticket: a line holding "shop" but not 4417 shares a piece of its name, nothing of it, yet
+    holds half the prompt's weight and passed the minimum ("Shop backend runs on Postgres 14", "Deploy shop with
+    make deploy"). When a hit holds one of the prompt's identifiers (:func:`.recallorder.holds_any`), a hit holding
+    none of them is left out if every prompt term it holds is a piece of an identifier word (:func:`id_parts`); a
+    line holding another word of the prompt stays ("SHOP-4417 deploy" keeps the deploy line).
+
+    Args:
+        found: the hook's hits, best first.
+        query: the prompt.
+        index: the open recall index.
+        holds_id: whether a hit holds one of the prompt's identifiers (None: the prompt has none).
+
+    Returns:
+        list: ``found`` without those hits, in order.
+    """
+    parts = id_parts(query) if holds_id is not None else frozenset()
+    if not parts or not any(holds_id(iid) for iid, _key in found):  # type: ignore[misc]
+        return found
+    asked = set(query_index_terms(query)[1])
+
+    def pieces_only(iid: int) -> bool:
+        row = index.row(iid)
+        held = asked.intersection(entry_index_terms(row[3])) if row is not None else set()
+        return held <= parts
+
+    return [(iid, key) for iid, key in found if holds_id(iid) or not pieces_only(iid)]  # type: ignore[misc]
 
 
 def whole_kept(
