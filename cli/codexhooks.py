@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import shlex
+from collections.abc import Callable
 from pathlib import Path
 
 from .agentfiles import AgentFileError, _read, merge_claude_hooks
@@ -89,7 +90,7 @@ def _load_hooks(home: Path) -> tuple[list[tuple[str, str, int, int, dict]], dict
     except (AgentFileError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         table = None  # the MCP server's check already says config.toml cannot be read
     if isinstance(table, dict):
-        state = table.get("state") if isinstance(table.get("state"), dict) else {}
+        state = table["state"] if isinstance(table.get("state"), dict) else {}
         sources.append((config, {k: v for k, v in table.items() if k != "state"}))
     for path, hooks in sources:
         for event, groups in hooks.items() if isinstance(hooks, dict) else []:
@@ -101,14 +102,23 @@ def _load_hooks(home: Path) -> tuple[list[tuple[str, str, int, int, dict]], dict
     return found, state, problems
 
 
-def check_codex_hooks(home: Path, repo: str) -> tuple[list[str], list[str]]:
+def check_codex_hooks(
+    home: Path, repo: str, command_missing: Callable[[list[str]], str | None]
+) -> tuple[list[str], list[str]]:
     """(what is configured, what is missing) among memrepo's Codex hooks in ``home``, each line naming the file.
 
     A hook counts when it is a ``command`` hook running ``memrepo ... --repo REPO hook <sub>`` whose program
     exists. Whether Codex trusts it is said on a ``trust:`` line, since only Codex can compare its hash.
+
+    Args:
+        home: Codex's folder (``$CODEX_HOME``).
+        repo: the resolved memory repo.
+        command_missing: why a command line cannot be started, or None (``setupcodex.command_missing``).
+
+    Returns:
+        (ok lines, missing lines); a ``trust:`` line among the ok ones when no trust is recorded.
     """
     from .setup import _repo_of, _runs_memrepo, _same_repo, hook_command
-    from .setupcodex import command_missing
 
     ok: list[str] = []
     missing: list[str] = []

@@ -106,7 +106,7 @@ def check_codex(home: Path, repo: str) -> tuple[list[str], list[str]]:
         ok.append(f"AGENTS.md: {agents}")
     else:
         missing.append(f"AGENTS.md: no memory line in {agents}; run: memrepo setup codex --write")
-    hooks_ok, hooks_missing = check_codex_hooks(home, repo)
+    hooks_ok, hooks_missing = check_codex_hooks(home, repo, command_missing)
     return ok + hooks_ok, missing + hooks_missing
 
 
