@@ -6,7 +6,10 @@ event -> groups of ``{"hooks": [{"type": "command", "command", "timeout"}]}``, t
 command's stdin (``session_id``, ``transcript_path``, ``cwd``, ``hook_event_name``, ``source`` or
 ``prompt``), and ``{"hookSpecificOutput": {"hookEventName", "additionalContext"}}`` on stdout, which
 Codex adds to the model's input as a developer message. So memrepo's own ``hook session-start`` and
-``hook prompt`` serve Codex as they are: the context block at session start, recall per prompt.
+``hook prompt`` serve Codex as they are: the context block at session start, recall per prompt. Its
+``Stop`` and ``SessionEnd`` run ``hook stop`` and ``hook session-end``: the detached checkpoint reads Codex's
+rollout (``transcript_path``) with :mod:`memrepo.engine.agents.codexturns`, each turn is buffered, and the
+session's end distils them, so what the user typed ("remember that X") is kept ``by: user``.
 
 Codex runs a hook that is not managed only once the user has trusted it (``/hooks`` in the Codex TUI
 records ``[hooks.state."<file>:<event>:<group>:<handler>"] trusted_hash`` in ``config.toml``); a changed
@@ -22,15 +25,31 @@ from pathlib import Path
 
 from .agentfiles import AgentFileError, _read, merge_claude_hooks
 
-CODEX_EVENTS = {"SessionStart": "hook session-start", "UserPromptSubmit": "hook prompt"}
+CODEX_EVENTS = {
+    "SessionStart": "hook session-start",
+    "UserPromptSubmit": "hook prompt",
+    "Stop": "hook stop",
+    "SessionEnd": "hook session-end",
+}
 """The Codex hook events memrepo adds, and the memrepo subcommand that serves each."""
-OPTIONAL = {"UserPromptSubmit"}
-"""Events ``--check`` does not fail without (as for Claude Code: recall per prompt is an extra)."""
-EVENT_KEY = {"SessionStart": "session_start", "UserPromptSubmit": "user_prompt_submit"}
+OPTIONAL = {
+    "UserPromptSubmit": "adds recall hits for each prompt",
+    "Stop": "buffers each finished turn for a checkpoint",
+    "SessionEnd": "distils the session's turns, keeping what you asked Codex to remember",
+}
+"""Events ``--check`` does not fail without, and what each adds."""
+EVENT_KEY = {
+    "SessionStart": "session_start",
+    "UserPromptSubmit": "user_prompt_submit",
+    "Stop": "stop",
+    "SessionEnd": "session_end",
+}
 """Codex's label for each event in a ``[hooks.state]`` key."""
+SESSION_END_TIMEOUT_S = 3
+"""The SessionEnd hook's timeout: Codex 0.171 clamps a longer one to 3 s, with a warning each session."""
 TRUST_STEP = (
     "Codex runs these hooks only once you trust them: start `codex`, type /hooks, review and trust memrepo's "
-    "SessionStart and UserPromptSubmit hooks (again after a change); `codex exec` in automation you vet "
+    "hooks (again after a change); `codex exec` in automation you vet "
     "can pass --dangerously-bypass-hook-trust instead"
 )
 """What the user does so Codex runs the hooks (Codex's docs, "Review and trust hooks")."""
@@ -43,12 +62,19 @@ def codex_hooks(repo: str) -> dict[str, list[dict]]:
         repo: the resolved memory repo.
 
     Returns:
-        event -> a list of one group running ``memrepo --repo REPO hook ...`` (``timeout`` in seconds).
+        event -> a list of one group running ``memrepo --repo REPO hook ...`` (``timeout`` in seconds);
+        ``Stop`` / ``SessionEnd`` run ``hook stop`` / ``hook session-end``, which hand the rollout to a detached
+        checkpoint and return at once.
     """
     from .setup import hooks_entry
 
     entry = hooks_entry(repo)
-    return {event: entry[event] for event in CODEX_EVENTS}
+    groups = {event: entry[event] for event in CODEX_EVENTS}
+    for event in ("Stop", "SessionEnd"):  # `hook stop` / `hook session-end` detach the checkpoint and return at once
+        for group in groups[event]:
+            group["hooks"] = [{k: v for k, v in hook.items() if k != "async"} for hook in group["hooks"]]
+    groups["SessionEnd"][0]["hooks"][0]["timeout"] = SESSION_END_TIMEOUT_S
+    return groups
 
 
 def write_codex_hooks(home: Path, repo: str) -> list[str]:
@@ -135,7 +161,7 @@ def check_codex_hooks(
             if name == event and _runs_memrepo(argv) and sub in " ".join(argv):
                 ours.append((path, g, h, handler, argv))
         if not ours and event in OPTIONAL:
-            ok.append(f"hooks.{event}: not set (optional: adds recall hits for each prompt)")
+            ok.append(f"hooks.{event}: not set (optional: {OPTIONAL[event]})")
             continue
         if not ours:
             missing.append(

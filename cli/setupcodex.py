@@ -160,7 +160,7 @@ def setup_codex(ctx: click.Context, write: bool, check_: bool) -> None:
     click.echo("# then " + REQUIRED_NOTE.format(config="~/.codex/config.toml"))
     click.echo("# 2. The line that tells Codex to use it, in ~/.codex/AGENTS.md (memrepo setup codex --write adds it):")
     click.echo(AGENTS_LINE, nl=False)
-    click.echo("# 3. The hooks (context block at session start, recall per prompt), in ~/.codex/hooks.json")
+    click.echo("# 3. The hooks (context block, recall per prompt, checkpoints), in ~/.codex/hooks.json")
     click.echo("#    (memrepo setup codex --write merges them in, keeping your other hooks):")
     click.echo(json.dumps({"hooks": codex_hooks(repo)}, indent=2))
     click.echo("# " + TRUST_STEP)

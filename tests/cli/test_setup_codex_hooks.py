@@ -65,6 +65,9 @@ def test_write_adds_the_hooks_once_keeping_the_users_and_check_reports_them(
     assert ours["type"] == "command" and ours["timeout"] == 15
     assert ours["command"].endswith(f"--repo {store.root} hook session-start")
     assert data["hooks"]["UserPromptSubmit"][0]["hooks"][0]["command"].endswith(f"--repo {store.root} hook prompt")
+    assert data["hooks"]["Stop"][0]["hooks"][0]["command"].endswith(f"--repo {store.root} hook stop")
+    end = data["hooks"]["SessionEnd"][0]["hooks"][0]
+    assert end["command"].endswith(f"--repo {store.root} hook session-end") and end["timeout"] == 3
     text = (codex / "hooks.json").read_text()
     assert invoke(store.root, "setup", "codex", "--write").exit_code == 0
     assert (codex / "hooks.json").read_text() == text  # idempotent: replaced in place, not added twice
@@ -73,11 +76,15 @@ def test_write_adds_the_hooks_once_keeping_the_users_and_check_reports_them(
     assert check.exit_code == 0, check.output
     assert f"ok: hooks.SessionStart: {codex / 'hooks.json'}" in check.output
     assert f"ok: hooks.UserPromptSubmit: {codex / 'hooks.json'}" in check.output
-    assert "trust: no trust recorded" in check.output and "SessionStart, UserPromptSubmit" in check.output
+    assert f"ok: hooks.Stop: {codex / 'hooks.json'}" in check.output
+    assert (
+        "trust: no trust recorded" in check.output
+        and "SessionStart, UserPromptSubmit, Stop, SessionEnd" in check.output
+    )
 
     # what /hooks records once the user trusts them (the key: file, event label, group and handler index)
     with (codex / "config.toml").open("a", encoding="utf-8") as fh:
-        for event, group in (("session_start", 1), ("user_prompt_submit", 0)):
+        for event, group in (("session_start", 1), ("user_prompt_submit", 0), ("stop", 0), ("session_end", 0)):
             fh.write(f'\n[hooks.state."{codex / "hooks.json"}:{event}:{group}:0"]\ntrusted_hash = "sha256:x"\n')
     trusted = invoke(store.root, "setup", "codex", "--check")
     assert trusted.exit_code == 0 and "trust:" not in trusted.output, trusted.output

@@ -22,6 +22,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -196,3 +197,41 @@ def test_codex_skips_the_hooks_until_they_are_trusted(
     messages = fake_model.messages()
     assert any(role == "user" and text == PROMPT for role, text in messages), messages
     assert not any("Always answer in metric units" in text or "make ship" in text for _role, text in messages)
+
+
+def _entries(repo: Path) -> dict[str, str]:
+    from memrepo.engine.format import entries as fmt
+
+    found = {}
+    for path in repo.rglob("*.md"):
+        if ".git" not in path.parts:
+            for _n, entry in fmt.parse(path.read_bytes(), str(path.relative_to(repo))).entries():
+                found[entry.text] = entry.meta.get("by", "")
+    return found
+
+
+def test_codex_keeps_what_the_user_asked_to_remember_by_user(
+    memory: tuple[Path, Path], fake_model: FinalAnswer, tmp_path: Path
+) -> None:
+    """Stop and SessionEnd run `hook stop` / `hook session-end`; the detached checkpoint reads Codex's rollout."""
+    codex = _codex()
+    repo, project = memory
+    home = tmp_path / "codex-home"
+    _codex_home(home, fake_model.port, repo)
+    typed = "Remember that the staging database is called olive."
+    done = subprocess.run(
+        [codex, "exec", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", typed],
+        cwd=project,
+        env=_env(home),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    deadline = time.monotonic() + 120  # the checkpoint runs detached, after codex exits
+    while time.monotonic() < deadline and "The staging database is called olive" not in _entries(repo):
+        time.sleep(0.5)
+    found = _entries(repo)
+    assert found.get("The staging database is called olive") == "user", found
+    assert not any("environment_context" in text or "cwd" in text for text in found), found
