@@ -143,7 +143,7 @@ def _hook_turns(repo: Path, transcript: Path, session_id: str) -> list[dict]:
     "--from-claude-hook",
     "from_hook",
     is_flag=True,
-    help="Read a Claude Code hook's JSON on stdin; checkpoint its transcript's completed turns.",
+    help="Read a Claude Code (or Codex) hook's JSON on stdin; checkpoint its transcript's completed turns.",
 )
 @click.option("--session", "session_id", metavar="ID", help="The agent session id (messages on stdin).")
 @click.option(

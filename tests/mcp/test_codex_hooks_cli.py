@@ -9,7 +9,9 @@ model's real input.
 
 Codex runs a user's hook only once trusted (``/hooks`` in its TUI records the trust in ``config.toml``);
 ``codex exec --dangerously-bypass-hook-trust`` runs enabled hooks without it, which is what automation uses.
-The same run without that flag shows an untrusted hook is skipped. Codex is found as in
+The same run without that flag shows an untrusted hook is skipped, and one trusted the way ``/hooks`` records
+it (the key and hash Codex's app server lists) runs. The Stop and SessionEnd hooks keep a typed "remember
+that X" ``by: user``. Codex is found as in
 ``test_codex_cli.py`` (PATH, ``$MEMREPO_CODEX``, ``.ci/node``); without it the test is skipped, saying so.
 """
 
@@ -185,9 +187,45 @@ def test_codex_gives_the_model_the_context_block_and_the_recalled_line(
     assert "The shop deploys with make ship" in messages[recalled[0]][1]
 
 
-def test_codex_skips_the_hooks_until_they_are_trusted(
+def _hooks_list(codex: str, home: Path, project: Path) -> list[dict]:
+    """Codex's own view of the hooks (key, current hash, trust status), from its app server's ``hooks/list``."""
+    server = subprocess.Popen(
+        [codex, "app-server"],
+        env=_env(home),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert server.stdin is not None and server.stdout is not None
+    try:
+        for message in (
+            {
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "initialize",
+                "params": {"clientInfo": {"name": "t", "version": "1"}},
+            },
+            {"jsonrpc": "2.0", "method": "initialized"},
+            {"jsonrpc": "2.0", "id": 2, "method": "hooks/list", "params": {"cwds": [str(project)]}},
+        ):
+            server.stdin.write(json.dumps(message) + "\n")
+        server.stdin.flush()
+        for line in server.stdout:
+            answer = json.loads(line)
+            if answer.get("id") == 2:
+                return answer["result"]["data"][0]["hooks"]
+        raise AssertionError("codex app-server answered no hooks/list")
+    finally:
+        server.kill()
+        server.wait()
+
+
+def test_codex_runs_the_hooks_once_trusted_as_setup_codex_check_reads_it(
     memory: tuple[Path, Path], fake_model: FinalAnswer, tmp_path: Path
 ) -> None:
+    """Untrusted, Codex skips them; with the trust ``/hooks`` records (``[hooks.state."<key>"] trusted_hash``, the
+    hash Codex reports) it runs them without any flag, and ``setup codex --check`` stops asking for trust."""
     codex = _codex()
     repo, project = memory
     home = tmp_path / "codex-home"
@@ -197,6 +235,29 @@ def test_codex_skips_the_hooks_until_they_are_trusted(
     messages = fake_model.messages()
     assert any(role == "user" and text == PROMPT for role, text in messages), messages
     assert not any("Always answer in metric units" in text or "make ship" in text for _role, text in messages)
+
+    hooks = _hooks_list(codex, home, project)
+    ours = [h for h in hooks if "hook " in (h.get("command") or "") and "--repo" in h["command"]]
+    assert {h["trustStatus"] for h in ours} == {"untrusted"} and len(ours) == 4, hooks
+    with (home / "config.toml").open("a", encoding="utf-8") as fh:
+        for h in ours:
+            fh.write(f'\n[hooks.state."{h["key"]}"]\ntrusted_hash = "{h["currentHash"]}"\n')
+    assert {h["trustStatus"] for h in _hooks_list(codex, home, project) if h["key"] in {o["key"] for o in ours}} == {
+        "trusted"
+    }
+    check = subprocess.run(
+        [sys.executable, "-m", "memrepo.cli.main", "--repo", str(repo), "setup", "codex", "--check"],
+        env=_env(home),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert "trust:" not in check.stdout and "ok: hooks.SessionStart" in check.stdout, check.stdout
+
+    fake_model.requests.clear()
+    done = _exec(codex, home, project)  # no bypass flag: trusted hooks run
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert any(role == "developer" and "Always answer in metric units" in text for role, text in fake_model.messages())
 
 
 def _entries(repo: Path) -> dict[str, str]:
