@@ -69,8 +69,11 @@ def _claude_turns(transcript: Path, session_id: str) -> list[dict]:
         MemrepoError: ``transcript not found: PATH``, not a regular file (a
             FIFO, a device, a folder: never opened blocking), or too large.
     """
+    from memrepo.engine.agents.codexturns import is_codex_rollout, read_codex_turns
     from memrepo.engine.agents.transcripts import read_claude_messages
 
+    if is_codex_rollout(transcript):  # Codex's Stop hook runs `hook stop` too
+        return read_codex_turns(transcript, session_id, strict=True)[0]
     return read_claude_messages(transcript, session_id, strict=True)
 
 
@@ -90,8 +93,10 @@ def _hook_turns(repo: Path, transcript: Path, session_id: str) -> list[dict]:
     import os
     import tempfile
 
+    from memrepo.engine.agents.codexturns import is_codex_rollout, read_codex_turns
     from memrepo.engine.agents.transcripts import read_claude_turns
 
+    read_turns = read_codex_turns if is_codex_rollout(transcript) else read_claude_turns
     git_dir = repo / ".git"
     if not git_dir.is_dir():
         return _claude_turns(transcript, session_id)
@@ -117,7 +122,7 @@ def _hook_turns(repo: Path, transcript: Path, session_id: str) -> list[dict]:
         and 0 <= rec["offset"] <= st.st_size
     ):
         start = rec["offset"]
-    messages, offset = read_claude_turns(transcript, session_id, strict=True, start=start)
+    messages, offset = read_turns(transcript, session_id, strict=True, start=start)
     offsets.pop(session_id, None)
     offsets[session_id] = {"path": str(transcript), "ino": st.st_ino if st else None, "offset": offset}
     while len(offsets) > OFFSETS_KEPT:
@@ -138,7 +143,7 @@ def _hook_turns(repo: Path, transcript: Path, session_id: str) -> list[dict]:
     "--from-claude-hook",
     "from_hook",
     is_flag=True,
-    help="Read a Claude Code hook's JSON on stdin; checkpoint its transcript's completed turns.",
+    help="Read a Claude Code (or Codex) hook's JSON on stdin; checkpoint its transcript's completed turns.",
 )
 @click.option("--session", "session_id", metavar="ID", help="The agent session id (messages on stdin).")
 @click.option(

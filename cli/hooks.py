@@ -5,7 +5,10 @@ Claude Code runs a hook command with the event's JSON on stdin (``session_id``,
 ``prompt``) and, for ``SessionStart`` and ``UserPromptSubmit``, adds what the
 command prints as ``{"hookSpecificOutput": {"hookEventName": ...,
 "additionalContext": ...}}`` to the session. Every command here exits 0 and
-never blocks the agent: a problem is one line on stderr and no output.
+never blocks the agent: a problem is one line on stderr and no output. Codex
+(0.171 on) runs the same commands with the same payload fields and output
+(:mod:`memrepo.cli.codexhooks`); its transcript is a rollout file, which the
+checkpoint recognises (:mod:`memrepo.engine.agents.codexturns`).
 
 * ``hook session-start``: the context block for the hook's ``cwd`` (MEMORY.md
   with its index links, me.md, the workspace's file), as ``SessionStart``'s

@@ -1,13 +1,16 @@
 """``memrepo setup codex``: connect Codex to memrepo (docs/agents.md, "Codex").
 
 Codex reaches memory through the MCP server, which ``codex mcp add`` registers in
-``~/.codex/config.toml``; a line in ``AGENTS.md`` tells it to use the tools. This
-command prints both; ``--write`` adds the line to ``~/.codex/AGENTS.md`` (Codex's own
-``codex mcp add`` writes its config); ``--check`` says what is still missing.
+``~/.codex/config.toml``; a line in ``AGENTS.md`` tells it to use the tools; Codex's
+``SessionStart`` and ``UserPromptSubmit`` hooks in ``~/.codex/hooks.json`` add the context
+block and recall (:mod:`memrepo.cli.codexhooks`). This command prints all three; ``--write``
+adds the line and the hooks (Codex's own ``codex mcp add`` writes its config); ``--check``
+says what is still missing.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 import shutil
@@ -25,6 +28,7 @@ from .agentfiles import (
     codex_server,
     codex_server_required,
 )
+from .codexhooks import TRUST_STEP, check_codex_hooks, codex_hooks, write_codex_hooks
 from .main import _errors_as_lines, _fail, _repo_path
 
 
@@ -102,16 +106,23 @@ def check_codex(home: Path, repo: str) -> tuple[list[str], list[str]]:
         ok.append(f"AGENTS.md: {agents}")
     else:
         missing.append(f"AGENTS.md: no memory line in {agents}; run: memrepo setup codex --write")
-    return ok, missing
+    hooks_ok, hooks_missing = check_codex_hooks(home, repo, command_missing)
+    return ok + hooks_ok, missing + hooks_missing
 
 
 @click.command("codex")
-@click.option("--write", is_flag=True, help="Add the memory line to Codex's AGENTS.md (keeps the rest of the file).")
-@click.option("--check", "check_", is_flag=True, help="Say what Codex still lacks (its config.toml and AGENTS.md).")
+@click.option(
+    "--write",
+    is_flag=True,
+    help="Add the memory line to Codex's AGENTS.md and the hooks to its hooks.json (keeps the rest).",
+)
+@click.option(
+    "--check", "check_", is_flag=True, help="Say what Codex still lacks (its config.toml, AGENTS.md and hooks)."
+)
 @click.pass_context
 @_errors_as_lines
 def setup_codex(ctx: click.Context, write: bool, check_: bool) -> None:
-    """Print how to connect Codex (its MCP server and the AGENTS.md line), --write the line, or --check."""
+    """Print how to connect Codex (its MCP server, the AGENTS.md line, the hooks), --write the line and hooks, or --check."""
     from .setup import server_argv
 
     repo = str(_repo_path(ctx).expanduser().resolve())
@@ -120,12 +131,12 @@ def setup_codex(ctx: click.Context, write: bool, check_: bool) -> None:
         ok, missing = check_codex(home, repo)
         click.echo(f"# memory repo: {repo}; Codex folder: {home}")
         for line in ok:
-            click.echo(line if line.startswith("note: ") else f"ok: {line}")
+            click.echo(line if line.startswith(("note: ", "trust: ")) else f"ok: {line}")
         for line in missing:
             click.echo(f"missing: {line}")
         if missing:
             sys.exit(1)
-        click.echo("memrepo's MCP server and the memory line are configured for Codex")
+        click.echo("memrepo's MCP server, the memory line and the hooks are configured for Codex")
         return
     if write:
         try:
@@ -133,6 +144,12 @@ def setup_codex(ctx: click.Context, write: bool, check_: bool) -> None:
         except AgentFileError as exc:
             _fail(str(exc))
         click.echo(f"{'added the memory line to' if added else 'the memory line is already in'} {home / 'AGENTS.md'}")
+        try:
+            said = write_codex_hooks(home, repo)
+        except AgentFileError as exc:
+            _fail(str(exc))
+        click.echo(f"{home / 'hooks.json'}: " + "; ".join(said))
+        click.echo(TRUST_STEP)
         argv, _why = codex_server(home / "config.toml")
         if argv is None:
             click.echo(f"now register the MCP server: {codex_mcp_add(server_argv(repo))}")
@@ -143,4 +160,8 @@ def setup_codex(ctx: click.Context, write: bool, check_: bool) -> None:
     click.echo("# then " + REQUIRED_NOTE.format(config="~/.codex/config.toml"))
     click.echo("# 2. The line that tells Codex to use it, in ~/.codex/AGENTS.md (memrepo setup codex --write adds it):")
     click.echo(AGENTS_LINE, nl=False)
-    click.echo("# check both with: memrepo setup codex --check")
+    click.echo("# 3. The hooks (context block, recall per prompt, checkpoints), in ~/.codex/hooks.json")
+    click.echo("#    (memrepo setup codex --write merges them in, keeping your other hooks):")
+    click.echo(json.dumps({"hooks": codex_hooks(repo)}, indent=2))
+    click.echo("# " + TRUST_STEP)
+    click.echo("# check all three with: memrepo setup codex --check")

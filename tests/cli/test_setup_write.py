@@ -90,7 +90,7 @@ def test_codex_in_two_commands_then_check_passes(tmp_path: Path, monkeypatch: py
     add = next(line for line in printed.output.splitlines() if line.startswith("codex mcp add"))
     assert Path(shlex.split(add)[5]).is_absolute() and shlex.split(add)[-3:] == ["--repo", str(store.root), "mcp"]
     before = invoke(store.root, "setup", "codex", "--check")
-    assert before.exit_code == 1 and before.output.count("missing:") == 2
+    assert before.exit_code == 1 and before.output.count("missing:") == 3  # server, AGENTS.md, SessionStart hook
 
     _codex_mcp_add(codex, add)
     (codex / "AGENTS.md").write_text("# My rules\n\n- Answer briefly.")

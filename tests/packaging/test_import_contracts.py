@@ -50,6 +50,7 @@ PUBLIC = SUB_PACKAGES | {
     "memrepo.engine.format.terms",
     "memrepo.engine.files.regularfile",
     "memrepo.engine.agents.confinedread",
+    "memrepo.engine.agents.codexturns",
     "memrepo.engine.errors",
     "memrepo.engine.repo.health",
     "memrepo.engine.importers",

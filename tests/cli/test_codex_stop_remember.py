@@ -1,0 +1,140 @@
+"""Codex's Stop and SessionEnd hooks keep what the user typed as "remember that X", ``by: user`` (docs/agents.md).
+
+Codex's Stop and SessionEnd hooks run ``memrepo hook stop`` / ``hook session-end``, which hand their JSON to
+``memrepo checkpoint --from-claude-hook``; the checkpoint reads the hook's ``transcript_path``, here a Codex
+rollout: Stop buffers the finished turn, SessionEnd distils the session. The rollout below is in the line
+format Codex 0.171 wrote (captured with ``codex exec``): ``session_meta``, ``response_item`` messages (a
+``user``-role ``<environment_context>`` Codex wrote itself, ``developer`` messages from hooks, the prompt, the
+reply) and ``event_msg`` lines (``item_completed`` with a ``UserMessage`` for what the person typed,
+``task_complete``). Only the typed words count as the user's: "remember that" in Codex's own user-role text or
+in a hook's developer message is never written.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from helpers.repo_helpers import plain_settings
+
+from memrepo.cli.main import main
+from memrepo.engine.agents.codexturns import is_codex_rollout, read_codex_turns
+from memrepo.engine.format import entries as fmt
+from memrepo.engine.repo.store import MemoryStore
+
+SESSION = "01a2471d-d9d1-7b41-befb-5f39aad0c644"
+TURN = "01a2471d-d9ea-7960-a8f1-ecc0ffef2753"
+
+
+def _line(kind: str, payload: dict) -> str:
+    return json.dumps({"timestamp": "2026-12-05T16:51:08.524Z", "type": kind, "payload": payload}) + "\n"
+
+
+def _message(role: str, text: str, n: int) -> dict:
+    part = "output_text" if role == "assistant" else "input_text"
+    return {"type": "message", "id": f"msg_{n}", "role": role, "content": [{"type": part, "text": text}]}
+
+
+def rollout(path: Path, cwd: Path, typed: str, reply: str) -> Path:
+    """A Codex 0.171 rollout of one turn: ``typed`` by the person, ``reply`` by the model."""
+    env = (
+        f"<environment_context>\n  <cwd>{cwd}</cwd>\n  Remember that the sandbox is read-only.\n</environment_context>"
+    )
+    lines = [
+        _line(
+            "session_meta",
+            {
+                "session_id": SESSION,
+                "id": SESSION,
+                "timestamp": "2026-12-05T16:51:08.379Z",
+                "cwd": str(cwd),
+                "originator": "codex_exec",
+                "cli_version": "0.171.0",
+                "source": "exec",
+            },
+        ),
+        _line("event_msg", {"type": "task_started", "turn_id": TURN, "started_at": 1796489468}),
+        _line("response_item", _message("user", env, 1)),
+        _line("response_item", _message("developer", "Remember that the cache lives in /var/tmp.", 2)),
+        _line("response_item", _message("user", typed, 3)),
+        _line(
+            "event_msg",
+            {
+                "type": "item_completed",
+                "thread_id": SESSION,
+                "turn_id": TURN,
+                "item": {
+                    "type": "UserMessage",
+                    "id": "01a2471d-da6b-76c1-b91f-2c26db53f219",
+                    "content": [{"type": "text", "text": typed, "text_elements": []}],
+                },
+            },
+        ),
+        _line("response_item", {"type": "function_call", "name": "shell", "arguments": "{}", "call_id": "c1"}),
+        _line(
+            "response_item",
+            {"type": "function_call_output", "call_id": "c1", "output": "Remember that the tool said so."},
+        ),
+        _line("response_item", _message("assistant", reply, 4)),
+        _line("event_msg", {"type": "task_complete", "turn_id": TURN, "last_agent_message": reply}),
+    ]
+    path.write_text("".join(lines), encoding="utf-8")
+    return path
+
+
+def entries(store: MemoryStore) -> dict[str, str]:
+    found = {}
+    for path in store.root.rglob("*.md"):
+        if ".git" not in path.parts:
+            for _n, entry in fmt.parse(path.read_bytes(), str(path.relative_to(store.root))).entries():
+                found[entry.text] = entry.meta.get("by", "")
+    return found
+
+
+@pytest.fixture
+def world(tmp_path: Path) -> tuple[MemoryStore, Path]:
+    project = tmp_path / "shop"
+    project.mkdir()
+    return MemoryStore.open(tmp_path / "memory", plain_settings()), project
+
+
+def test_the_turns_are_the_typed_words_and_the_final_reply(world, tmp_path: Path) -> None:
+    _store, project = world
+    path = rollout(tmp_path / "rollout.jsonl", project, "Remember that we deploy with make ship.", "Noted.")
+    assert is_codex_rollout(path)
+    messages, offset = read_codex_turns(path)
+    assert [(m["role"], m["text"]) for m in messages] == [
+        ("user", "Remember that we deploy with make ship."),
+        ("assistant", "Noted."),
+    ]
+    assert 0 < offset < path.stat().st_size  # the next read starts at this turn's typed line
+
+
+def _checkpoint(store: MemoryStore, payload: dict) -> None:
+    done = CliRunner().invoke(
+        main, ["--repo", str(store.root), "checkpoint", "--from-claude-hook"], input=json.dumps(payload)
+    )
+    assert done.exit_code == 0, done.output
+
+
+def test_codexs_stop_and_session_end_keep_what_the_user_typed_by_user(world, tmp_path: Path) -> None:
+    store, project = world
+    path = rollout(tmp_path / "rollout.jsonl", project, "Remember that we deploy with make ship.", "Noted.")
+    common = {"session_id": SESSION, "transcript_path": str(path), "cwd": str(project)}
+    stop = {  # Codex 0.171's Stop payload, as its hook received it
+        **common,
+        "turn_id": TURN,
+        "hook_event_name": "Stop",
+        "model": "gpt-5.4",
+        "permission_mode": "bypassPermissions",
+        "stop_hook_active": False,
+        "last_assistant_message": "Noted.",
+    }
+    _checkpoint(store, stop)
+    assert entries(store) == {}  # a turn is buffered: the stage is not complete yet
+    _checkpoint(store, {**common, "hook_event_name": "SessionEnd", "reason": "other"})  # Codex 0.171's SessionEnd
+    found = entries(store)
+    assert found.get("We deploy with make ship") == "user", found
+    assert not any(w in text for text in found for w in ("sandbox", "cache", "tool said")), found
