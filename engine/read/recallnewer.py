@@ -8,8 +8,8 @@ same ``subject:``, a ``supersedes:`` naming it, or a newer line about the same t
 :func:`~.contextselect.replaced`), so recall asks the same rule of each listed hit's file: a hit that a newer line
 replaces brings that line along, just above it (the newer-wins rules then hold: the older line is shown, below).
 
-Measured on the five tuning splits of benchmarks/recall_quality (236 queries): hit@k, MRR and no-answer unchanged
-(hybrid and the prompt hook), 4 lists changed, each now showing the newer line above the older one it had alone.
+Measured on the five tuning splits of benchmarks/recall_quality: hit@k, MRR, stale and no-answer unchanged (hybrid
+and the prompt hook); 4 lists changed, each now showing the newer line above the older one it had shown alone.
 A looser rule (a newer line of the file that is the hit's nearest by vector, and it the newer line's, at 0.89 or
 more) brought unrelated lines (the model's cosines between lines of one file run 0.80-0.93) and cost the prompt
 hook's hit@3 on repos C and D: not taken.
