@@ -17,7 +17,9 @@ hook's hit@3 on repos C and D: not taken.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import threading
 from collections import OrderedDict
 from typing import TYPE_CHECKING
 
@@ -27,9 +29,11 @@ if TYPE_CHECKING:
     from .recall import RecallIndex
 
 CACHE_FILES = 256
-"""The replacements of this many files stay in memory (keyed by the file's entries: an edit makes a new key)."""
+"""The replacements of this many files stay in memory (keyed by a digest of the file's entries: an edit makes a new
+key)."""
 
-_cache: OrderedDict[tuple, dict[int, int]] = OrderedDict()
+_cache: OrderedDict[bytes, dict[int, int]] = OrderedDict()
+_cache_lock = threading.Lock()  # the MCP server's worker thread and its recall door's thread both recall
 
 
 def replaced_in(entries: dict[int, tuple[int, str, str, str]]) -> dict[int, int]:
@@ -43,11 +47,15 @@ def replaced_in(entries: dict[int, tuple[int, str, str, str]]) -> dict[int, int]
     """
     if len(entries) < 2:
         return {}
-    key = tuple((iid, line, text, meta) for iid, (line, text, meta, _ctx) in entries.items())
-    got = _cache.get(key)
-    if got is not None:
-        _cache.move_to_end(key)
-        return got
+    digest = hashlib.blake2b(digest_size=16)  # a digest, not the texts: a cached file holds no text alive
+    for iid, (line, text, meta, _ctx) in entries.items():
+        digest.update(f"{iid}\x00{line}\x00{text}\x00{meta}\x01".encode("utf-8", "surrogatepass"))
+    key = digest.digest()
+    with _cache_lock:
+        got = _cache.get(key)
+        if got is not None:
+            _cache.move_to_end(key)
+            return got
     from memrepo.engine.format.entries import Entry
 
     from .contextselect import candidates, replaced
@@ -67,9 +75,10 @@ def replaced_in(entries: dict[int, tuple[int, str, str, str]]) -> dict[int, int]
         while new in gone:  # the newest of a chain of replacements
             new = gone[new]
         out[at[old]] = at[new]
-    _cache[key] = out
-    while len(_cache) > CACHE_FILES:
-        _cache.popitem(last=False)
+    with _cache_lock:
+        _cache[key] = out
+        while len(_cache) > CACHE_FILES:
+            _cache.popitem(last=False)
     return out
 
 

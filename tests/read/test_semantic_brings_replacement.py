@@ -139,3 +139,13 @@ def test_replaced_in_follows_a_chain_to_the_newest_line(tmp_path: Path) -> None:
         by_text["Editor is VS Code"]: by_text["Editor is Zed"],
     }
     assert index.file_entries("no-such-file.md") == {}
+
+
+def test_an_edited_file_is_asked_again_not_answered_from_memory() -> None:
+    old = (1, "Editor is vim", '{"subject": "editor", "added": "2023-01-01"}', "")
+    other = (2, "Prefers dark mode", '{"added": "2023-02-01"}', "")
+    assert replaced_in({10: old, 11: other}) == {}
+    assert replaced_in({10: old, 11: other}) == {}  # the same entries: from memory, the same answer
+    new = (3, "Editor is Zed", '{"subject": "editor", "added": "2025-01-01"}', "")
+    assert replaced_in({10: old, 11: other, 12: new}) == {10: 12}
+    assert replaced_in({10: old, 11: other}) == {}  # the line removed again
