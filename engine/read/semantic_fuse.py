@@ -47,8 +47,8 @@ the limit could not trade places with the older one inside it, and a few hits
 tuning splits with the hook's three hits (through the recall door): paraphrase
 hit@3 0.81 -> 0.84 (repo A), 0.53 -> 0.55 and multi-fact 0.56 -> 0.67 (repo
 E); at ten hits, and elsewhere, unchanged.
-Before the cut, a listed hit that a newer line of its file replaces (the context block's rule) brings that
-line along, just above it (:mod:`.recallnewer`): the model often matches the older wording.
+Before the cut, a listed hit that a newer line of its file replaces (the context block's rule, or the model's
+judgement of it) brings that line just above it (:mod:`.recallnewer`): the model often matches the older wording.
 
 Small repos: both cosine floors drop by :func:`~memrepo.engine.configpath.size_shift` (docs/architecture.md §4).
 
@@ -410,8 +410,8 @@ class SemanticRecall:
                         continue
                 key = plain_key(iid, ranked[0][1] if ranked else None)
             out.append((iid, key))
-        with contextlib.suppress(Exception):  # a file unreadable meanwhile: no line brought (recallnewer.py)
-            out, brought = with_replacements(index, out, limit)
+        with self._lock, contextlib.suppress(Exception):  # a file unreadable meanwhile: none brought (recallnewer.py)
+            out, brought = with_replacements(index, out, limit, store.vectors_of, RESTATED)
             info.near |= {new for new, old in brought.items() if old in info.near}  # stands in the old one's place
         return replaced_below(index, out, query, ranked)[:limit], info  # and an identifier's line first
 

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 from helpers.semantic_fakes import ConceptEmbedder
 
 from memrepo.engine.config import SemanticSettings
 from memrepo.engine.read.recall import RecallIndex
-from memrepo.engine.read.recallnewer import replaced_in, with_replacements
+from memrepo.engine.read.recallkeys import SEQ_BITS
+from memrepo.engine.read.recallnewer import replaced_in, said_changed, with_replacements
 from memrepo.engine.read.semantic_build import build_vectors
 from memrepo.engine.read.semantic_fuse import DEPTH, SemanticRecall
 
@@ -118,8 +120,10 @@ def test_only_the_shown_hits_bring_their_replacement(tmp_path: Path) -> None:
     assert [iid for iid, _k in got] == [other, old] and brought == {}
     got, brought = with_replacements(index, hits, limit=2)
     assert [iid for iid, _k in got] == [other, new, old] and brought == {new: old}
-    got, brought = with_replacements(index, [(new, (2,)), *hits], limit=3)  # listed already: stays where it is
+    got, brought = with_replacements(index, [(new, (2,)), *hits], limit=3)  # listed above already: stays there
     assert [iid for iid, _k in got] == [new, other, old] and brought == {}
+    got, brought = with_replacements(index, [(old, (0,)), (other, (1,)), (new, (2,))], limit=1)  # listed below
+    assert got == [(new, (2,)), (old, (0,)), (other, (1,))] and brought == {}
 
 
 def test_replaced_in_follows_a_chain_to_the_newest_line(tmp_path: Path) -> None:
@@ -149,3 +153,57 @@ def test_an_edited_file_is_asked_again_not_answered_from_memory() -> None:
     new = (3, "Editor is Zed", '{"subject": "editor", "added": "2025-01-01"}', "")
     assert replaced_in({10: old, 11: other, 12: new}) == {10: 12}
     assert replaced_in({10: old, 11: other}) == {}  # the line removed again
+
+
+# -- the model's judgement: the newer line about the same thing that says it changed -------------------------------
+
+
+def _unit(*xs: float) -> np.ndarray:
+    v = np.asarray(xs, dtype=np.float32)
+    return v / np.linalg.norm(v)
+
+
+def _entries(*texts: str) -> dict[int, tuple[int, str, str, str]]:
+    """Item ids whose rank bits grow with the line (a later line is newer)."""
+    return {(n + 1) << SEQ_BITS | n: (n + 3, text, "{}", "") for n, text in enumerate(texts)}
+
+
+def test_said_changed_takes_the_newer_mutual_nearest_line_that_says_it_changed() -> None:
+    ents = _entries(
+        "EMC test slot booked for the week of 16 March",
+        "Jetson link is protobuf over UDP port 7400",
+        "EMC slot moved to 8-12 June because the boards were late",
+    )
+    old, other, new = list(ents)
+    vecs = {old: _unit(1, 0.2, 0), other: _unit(0, 1, 0.1), new: _unit(1, 0.3, 0.1)}
+    assert said_changed(vecs, old, ents, 0.89) == new
+    # Below the cosine, older, or the newer line not saying it changed: nothing.
+    assert said_changed(vecs, old, ents, 0.999) is None
+    assert said_changed(vecs, new, ents, 0.89) is None  # the hit is the newer one
+    quiet = {**ents, new: (5, "EMC slot on 8-12 June, the boards were late", "{}", "")}
+    assert said_changed(vecs, old, quiet, 0.89) is None
+    # Not each the other's nearest: a third line is nearer to the newer one.
+    crowd = _entries("EMC slot booked for March", "EMC slot now in June", "EMC lab is in Regensburg now")
+    a, b, c = list(crowd)
+    near = {a: _unit(1, 0.5, 0), b: _unit(1, 0, 0.1), c: _unit(1, 0, 0.12)}
+    assert said_changed(near, a, crowd, 0.8) is None
+
+
+def test_hybrid_recall_brings_a_line_the_model_says_restates_the_hit(tmp_path: Path) -> None:
+    root, index = _repo(
+        tmp_path,
+        {
+            "me.md": (
+                "# About me\n\n"
+                "- Coffee is espresso from the office machine [added: 2024-09-03]\n"
+                "- Deploys go out from the staging cluster [added: 2024-10-01]\n"
+                "- Now a latte drink person these days [added: 2025-03-03]\n"
+            ),
+        },
+    )
+    build_vectors(root, ConceptEmbedder(), 100)
+    entries = index.file_entries("me.md")
+    assert replaced_in(entries) == {}  # the context block's words rule does not pair them
+    got, near = _fused(root, index, "which espresso machine at the office", limit=1)
+    assert got == ["Now a latte drink person these days"]
+    assert "Now a latte drink person these days" in near
