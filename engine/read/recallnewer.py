@@ -29,6 +29,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .contextselect import Candidate, _may_replace
 from .recallkeys import SEQ_BITS
 from .recallorder import plain_key
 
@@ -105,7 +106,8 @@ def said_changed(
 ) -> int | None:
     """The newer line of a hit's file about the same thing that says it changed, judged by the model: of the file's
     lines, the two are each the other's nearest by vector, at ``restated`` or more, and the newer holds a change word
-    (:data:`~.contextselect.CHANGE_WORDS`: "now", "moved", "replaced", ...); None when there is none.
+    (:data:`~.contextselect.CHANGE_WORDS`: "now", "moved", "replaced", ...) and may replace it as in the context
+    block (an agent's line never the user's, one ``workspace:``, a rule only by a rule); None when there is none.
 
     Args:
         vecs: the file's entries' unit vectors by item id (those that have one).
@@ -132,7 +134,19 @@ def said_changed(
     back[best] = -2.0
     if int(np.argmax(back)) != own or not topic_terms(entries[new][1]).change:
         return None
-    return new
+    return new if _may_replace(_candidate(entries[new]), _candidate(entries[iid])) else None
+
+
+def _candidate(entry: tuple[int, str, str, str]) -> Candidate:
+    """An indexed entry (line, text, meta JSON, context) as the context block's rules see it."""
+    from memrepo.engine.format.entries import Entry
+
+    try:
+        meta = json.loads(entry[2] or "{}")
+    except ValueError:
+        meta = {}
+    meta = meta if isinstance(meta, dict) else {}
+    return Candidate(entry[0], Entry("", "-", entry[1], meta), str(meta.get("added", ""))[:10])
 
 
 def _said_changed_cached(
@@ -173,6 +187,9 @@ def with_replacements(
         index: the recall index.
         hits: item ids with sort keys, best first.
         limit: how many hits are shown (only those bring their replacement).
+        vectors: item ids -> their unit vectors (:meth:`.semantic_store.VectorStore.vectors_of`) for the model's
+            judgement (:func:`said_changed`); None: the context block's rule only.
+        restated: :func:`said_changed`'s cosine.
 
     Returns:
         tuple: (the hits with the lines brought or moved; each line brought from outside the list's item id -> the

@@ -207,3 +207,15 @@ def test_hybrid_recall_brings_a_line_the_model_says_restates_the_hit(tmp_path: P
     got, near = _fused(root, index, "which espresso machine at the office", limit=1)
     assert got == ["Now a latte drink person these days"]
     assert "Now a latte drink person these days" in near
+
+
+def test_said_changed_never_lets_an_agents_line_replace_the_users() -> None:
+    ents = _entries("EMC test slot booked for March", "Jetson link is protobuf over UDP", "EMC slot moved to June")
+    old, other, new = list(ents)
+    vecs = {old: _unit(1, 0.2, 0), other: _unit(0, 1, 0.1), new: _unit(1, 0.3, 0.1)}
+    assert said_changed(vecs, old, ents, 0.89) == new
+    by_agent = {**ents, new: (5, "EMC slot moved to June", '{"by": "agent"}', "")}
+    by_user = {**by_agent, old: (3, "EMC test slot booked for March", '{"by": "user"}', "")}
+    assert said_changed(vecs, old, by_user, 0.89) is None
+    other_ws = {**ents, new: (5, "EMC slot moved to June", '{"workspace": "lab"}', "")}
+    assert said_changed(vecs, old, other_ws, 0.89) is None
