@@ -9,7 +9,9 @@ round 4, ``repo_e.txt``, a fifth person's ~160-entry repo, and ``repo_f.txt``, a
 brand-new user's 20 entries after one week, where every entry is near every query;
 E and F were written blind, are held out whole and are never tuned on; ``repo_g.txt``,
 another brand-new user's 22 entries, written to tune the small-repo case; ``repo_h.txt``, an eighth
-person's ~310-entry repo, written blind, held out whole and never tuned on), then runs
+person's ~310-entry repo, written blind, held out whole and never tuned on; ``repo_k.txt``, a ninth
+person's ~80 entries mixing Korean, Chinese, Japanese, accented Latin and ids in CJK lines, written to
+tune recall on scripts), then runs
 the labelled queries of ``recall_quality/queries_*.txt`` against each system:
 
 - **fts5**: SQLite FTS5 (``unicode61 remove_diacritics 2``) over the same
@@ -36,7 +38,8 @@ held-out queries and all of repo B's; ``c-tune`` and ``c-heldout``: repo C's; ``
 repo D's, which has no tuning split; written blind and held out through round 3, it is a tuning
 split from round 4 on, its name kept; ``e-heldout`` and ``f-heldout``: repos E and F, written
 blind, held out whole, never tuned on; ``g-tune``: repo G's, the small repo tuned on; ``h-heldout``:
-repo H's, written blind, held out whole, never tuned on; ``all``: every split) and per query kind:
+repo H's, written blind, held out whole, never tuned on; ``k-tune``: repo K's, the scripts tuning set;
+``all``: every split) and per query kind:
 
 - **hit@1, hit@5**: a gold entry at rank 1 / in the top 5. For ``multi``
   queries (several entries needed) hit@k is the share of the needed entries
@@ -56,7 +59,7 @@ entries scores there as it would without them. Beside them:
 
 Usage:
     python benchmarks/bench_recall_quality.py
-        [--split tune|heldout|c-tune|c-heldout|d-heldout|e-heldout|f-heldout|g-tune|h-heldout|all] [--json OUT]
+        [--split tune|heldout|c-tune|c-heldout|d-heldout|e-heldout|f-heldout|g-tune|h-heldout|k-tune|all] [--json OUT]
         [--memrepo MODULE:FUNC] [--system NAME=MODULE:FUNC ...] [--show-misses]
 """
 
@@ -91,6 +94,7 @@ REPOS = {
     "f": "repo_f.txt",
     "g": "repo_g.txt",
     "h": "repo_h.txt",
+    "k": "repo_k.txt",
 }
 SPLITS = {
     "tune": [("a", "queries_a_tune.txt")],
@@ -102,6 +106,7 @@ SPLITS = {
     "f-heldout": [("f", "queries_f_heldout.txt")],
     "g-tune": [("g", "queries_g_tune.txt")],
     "h-heldout": [("h", "queries_h_heldout.txt")],
+    "k-tune": [("k", "queries_k_tune.txt")],
 }
 TAGS = ("superseded", "cjk", "accent", "heading", "link", "neardup")
 

@@ -17,6 +17,8 @@ speech3b-tune       yes    a second batch in other phrasings, written after the 
 vendordocs-tune     yes    keys of invented vendors in the shapes vendor docs print (``vendordocs.json``, round 5)
 vendordocs-held     no     its other templates and vendors, written before round 5's rules, run once at the end
 vendordocs2         yes    177 real vendors' keys in the shapes their own docs state, each with its page (``vendordocs2.json``, round 9)
+shapes              yes    random values in the places keys sit, no vendor named: ``prefix_`` keys, env vars, JSON/YAML
+                           fields, URL userinfo and queries, headers, connection strings, flags (``build_shapes.py``, round 10)
 gitleaks            no     every true-positive line of gitleaks' rules (``gitleaks.json``)
 patterns-db         yes    trufflehog's formats via ``build_patterns_db.py`` (``--extra``; AGPL: not shipped)
 kingfisher-more     yes    Kingfisher's examples not in ``corpus.json``, via ``build_rule_examples.py`` (``--extra``, round 7)
@@ -39,6 +41,9 @@ families-tune       yes    identifiers.json's families in other words, from each
                            contexts, Slack/Discord/Jira ids, cloud ids, lockfiles ...; ``families.json``, round 8)
 public2             yes    real public identifiers from public repositories' docs, fixtures and lockfiles, each with
                            its source URL (``build_public2.py``, round 9; ``--extra-benign``: built locally, not shipped)
+prose-ids           yes    identifiers as people quote them in issue threads (checksums compared, GnuPG and SSH messages,
+                           request and lock ids, pod names ...), each line with its thread's URL (``build_proseids.py``,
+                           round 10; ``--extra-benign``: built locally, not shipped)
 (``--extra-benign``) no    look-alikes: Kingfisher's negative examples (``build_kingfisher_negatives.py``),
                            trufflehog's invalid test patterns (``build_trufflehog_tests.py --negatives``),
                            whispers' compliant lines and ripsecrets' ``test/none`` (``build_scanner_tests.py --negatives``)
@@ -65,11 +70,12 @@ TUNED = {
     *("vendordocs-tune", "vendordocs-benign-tune", "identifiers-tune", "formats-tune", "families-tune"),
     *("kingfisher-more", "patterns-db-stable", "speech3-tune", "speech3-benign-tune"),
     *("speech3b-tune", "speech3b-benign-tune", "public2"),
-    *("vendordocs2", "vendordocs2-benign"),
+    *("vendordocs2", "vendordocs2-benign", "prose-ids", "shapes"),
 }
 """Parts whose misses were read while writing rules (``patterns-db``: ``--extra`` named so, issue 32 round 3;
 ``kingfisher-more``, ``patterns-db-stable``, ``formats-tune`` and the ``speech3`` parts: round 7;
-``families-tune``: round 8; ``public2``, ``--extra-benign`` named so, and ``vendordocs2``: round 9)."""
+``families-tune``: round 8; ``public2``, ``--extra-benign`` named so, and ``vendordocs2``: round 9; ``prose-ids``,
+``--extra-benign`` named so, and ``shapes``: round 10)."""
 
 
 def load(folder: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:
@@ -107,6 +113,8 @@ def load(folder: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:
         docs2 = json.loads((folder / "vendordocs2.json").read_text(encoding="utf-8"))
         secret["vendordocs2"] = docs2["vendordocs2"]
         harmless["vendordocs2-benign"] = docs2["vendordocs2-benign"]
+    if (folder / "shapes.json").exists():
+        secret["shapes"] = json.loads((folder / "shapes.json").read_text(encoding="utf-8"))["samples"]
     if (folder / "gitleaks.json").exists():
         secret["gitleaks"] = json.loads((folder / "gitleaks.json").read_text(encoding="utf-8"))["samples"]
     if (folder / "identifiers.json").exists():

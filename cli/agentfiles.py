@@ -177,3 +177,21 @@ def codex_server(config_toml: Path) -> tuple[list[str] | None, str | None]:
         return None, f"{config_toml} has no [mcp_servers.memrepo] with a command"
     args = entry.get("args") or []
     return [entry["command"], *(str(a) for a in args)] if isinstance(args, list) else [entry["command"]], None
+
+
+def codex_server_required(config_toml: Path) -> bool:
+    """Whether ``[mcp_servers.memrepo]`` in Codex's ``config.toml`` says ``required = true`` (False when unreadable).
+
+    ``codex exec`` waits for a required server's ``initialize`` and ``tools/list`` before its first model
+    request (and stops when the server cannot start); a server not required may be listed only from the
+    second request on (breaker5 B5-10).
+    """
+    import tomllib
+
+    try:
+        old = _read(config_toml)
+        data = tomllib.loads(old.decode("utf-8")) if old is not None else {}
+    except (AgentFileError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
+    entry = (data.get("mcp_servers") or {}).get("memrepo")
+    return isinstance(entry, dict) and entry.get("required") is True

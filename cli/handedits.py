@@ -50,6 +50,8 @@ def status(ctx: click.Context) -> None:
     click.echo(st.state.value + (f": {st.reason}" if st.reason else ""))
     if st.pending and st.state is RepoState.BLOCKED:
         click.echo(f"{st.pending} write(s) kept while blocked, applied once the block is gone")
+    elif st.pending and st.questions:  # a write to the questioned file waits for the answer (engine/write/remember.py)
+        click.echo(f"{st.pending} write(s) kept while blocked, applied once the question below is answered")
     elif st.pending:
         click.echo(
             f"{st.pending} write(s) kept while blocked, not applied yet: `memrepo commit-hand-edits` applies them"
@@ -99,11 +101,15 @@ def commit_hand_edits(ctx: click.Context, paths: tuple[str, ...], yes: bool, red
             _fail(f"not in the memory repo (no such file in the work tree or in HEAD): {', '.join(missing)}")
         wanted = set(paths)
         asked = [q for q in store.status().questions if not wanted or q.path in wanted]
+        kept = len(store.pending())
         for q in asked:
-            done = store.answer_hand_edit(q.path, q.seen, commit=False)
+            done = store.answer_hand_edit(q.path, q.seen, commit=False)  # applies the writes kept meanwhile too
             click.echo(f"put back {q.path}" + (f": committed {done[:12]}" if done else ": the committed text"))
         if not asked:
             click.echo("no question waits" + (f" for {', '.join(paths)}" if paths else ""))
+        applied = kept - len(store.pending())
+        if applied:
+            click.echo(f"applied {applied} write(s) kept while blocked")
         return
     if redact:  # each edit that added a secret: redacted in the file, then committed (docs/architecture.md §3)
         wanted = set(paths)

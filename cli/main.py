@@ -90,7 +90,10 @@ def _repo_path(ctx: click.Context) -> Path:
 
     if ctx.obj.get("repo") == "":
         _fail("--repo is empty: give the memory repo's folder", 2)
-    path, _source = resolve_repo_path(ctx.obj.get("repo"), _settings(ctx))
+    path, source = resolve_repo_path(ctx.obj.get("repo"), _settings(ctx))
+    from .quickbase import say_repo
+
+    say_repo(path, source)  # inside another memory repo: which one this command works on (B6-9)
     return path
 
 

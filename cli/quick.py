@@ -154,6 +154,10 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
     bad = not_utf8_line(root, [hit.path for hit in hits or []])
     if bad:  # recall read it with the bad bytes replaced: say so (breaker5 B5-8)
         sys.stderr.write(f"memrepo: {bad}\n")
+    from memrepo.engine.read.conflictnote import merge_conflict_line
+
+    if conflict := merge_conflict_line(root):  # neither side of a conflict is recalled: say so (B5-6)
+        sys.stderr.write(f"memrepo: {conflict}\n")
     if not hits:
         best = None
         budget: int = args["max_bytes"]  # type: ignore[assignment]
@@ -256,6 +260,13 @@ def run() -> None:
     light = recall_args is not None or context_args is not None or hook_args is not None or remember_args is not None
     keys = config_keys() if light else None
     start_server = None
+    if keys is not None and hook_args is None:  # the hooks always name their repo (setup writes --repo)
+        from memrepo.engine.configpath import resolve_repo_path
+
+        from .quickbase import say_repo
+
+        asked = (recall_args or context_args or remember_args or {}).get("repo")
+        say_repo(*resolve_repo_path(str(asked) if asked else None, keys))
     if keys is not None:
         _answering[0] = True
         try:

@@ -150,6 +150,23 @@ def apply_keys(keys: ReadKeys) -> None:
     paths.GIT_TOPLEVEL = keys.git_toplevel
 
 
+REPO_NOTED = [False]
+"""Whether this process said which repo it works on (:func:`say_repo`): once, on the quick path or click's."""
+
+
+def say_repo(repo: Path, source: str) -> None:
+    """One line on stderr when the current folder is inside another memory repo than ``repo``
+    (:func:`memrepo.engine.configpath.other_repo_note`; breaker finding B6-9), once per process."""
+    if REPO_NOTED[0] or source == "--repo":
+        return
+    from memrepo.engine.configpath import other_repo_note
+
+    REPO_NOTED[0] = True
+    note = other_repo_note(repo, source)
+    if note:
+        sys.stderr.write(note + "\n")
+
+
 def recall_root(cli_repo: object, keys: ReadKeys) -> Path:
     """The memory repo a light recall reads: ``--repo``, then ``MEMREPO_REPO``, then the config's ``repo``.
 

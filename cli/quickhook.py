@@ -199,6 +199,10 @@ def prompt(args: dict[str, str | None], keys: ReadKeys) -> bool:
     if block:
         emit("UserPromptSubmit", block)
         count_read(root / ".git", "recall", session=False)
+    elif building := getattr(hits, "building", None):  # a large repo's first build: no hit looked for (B6-10)
+        from memrepo.engine.read.modeline import waiting_block
+
+        emit("UserPromptSubmit", waiting_block(building))
     return True
 
 

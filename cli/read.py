@@ -92,6 +92,7 @@ def recall(
         _fail("empty query: give a word to search for (spaces and punctuation match nothing)", 2)
     from memrepo.engine import NEAREST_LINE
     from memrepo.engine.files.regularfile import not_utf8_line
+    from memrepo.engine.read.conflictnote import merge_conflict_line
 
     from .quick import ask_door
     from .quickbase import (  # only when recall runs
@@ -125,6 +126,8 @@ def recall(
     bad = not_utf8_line(store.root, [hit.path for hit in hits or []])
     if bad:  # recall read it with the bad bytes replaced: say so (breaker5 B5-8)
         click.echo(f"memrepo: {bad}", err=True)
+    if conflict := merge_conflict_line(store.root):  # neither side of a conflict is recalled: say so (B5-6)
+        click.echo(f"memrepo: {conflict}", err=True)
     if not hits:  # a match the byte budget left out is not "no match" (the quick path says the same)
         again = []
         if max_bytes < UNBUDGETED:

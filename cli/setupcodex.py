@@ -16,7 +16,15 @@ from pathlib import Path
 
 import click
 
-from .agentfiles import AGENTS_LINE, AGENTS_MARK, AgentFileError, add_agents_line, codex_home, codex_server
+from .agentfiles import (
+    AGENTS_LINE,
+    AGENTS_MARK,
+    AgentFileError,
+    add_agents_line,
+    codex_home,
+    codex_server,
+    codex_server_required,
+)
 from .main import _errors_as_lines, _fail, _repo_path
 
 
@@ -53,6 +61,15 @@ def command_missing(argv: list[str]) -> str | None:
     return None
 
 
+REQUIRED_NOTE = (
+    "add `required = true` under [mcp_servers.memrepo] in {config}: codex exec then waits for memrepo's tools "
+    "before its first model request (without it the first request often has none; codex exec stops if the "
+    "server cannot start)"
+)
+"""Why to mark the server required (breaker5 B5-10: measured with Codex 0.171, 10 of 10 first requests listed the
+tools with it, 5 of 10 without)."""
+
+
 def check_codex(home: Path, repo: str) -> tuple[list[str], list[str]]:
     """(what is configured, what is missing) in Codex's folder ``home`` for ``repo``."""
     from .setup import _repo_of, _runs_memrepo, _same_repo, server_argv
@@ -74,6 +91,8 @@ def check_codex(home: Path, repo: str) -> tuple[list[str], list[str]]:
         )
     else:
         ok.append(f"MCP server: {config} [mcp_servers.memrepo]")
+        if not codex_server_required(config):
+            ok.append("note: " + REQUIRED_NOTE.format(config=config))
     agents = home / "AGENTS.md"
     try:
         text = agents.read_text(encoding="utf-8") if agents.is_file() else ""
@@ -101,7 +120,7 @@ def setup_codex(ctx: click.Context, write: bool, check_: bool) -> None:
         ok, missing = check_codex(home, repo)
         click.echo(f"# memory repo: {repo}; Codex folder: {home}")
         for line in ok:
-            click.echo(f"ok: {line}")
+            click.echo(line if line.startswith("note: ") else f"ok: {line}")
         for line in missing:
             click.echo(f"missing: {line}")
         if missing:
@@ -121,6 +140,7 @@ def setup_codex(ctx: click.Context, write: bool, check_: bool) -> None:
     click.echo(f"# memory repo: {repo}")
     click.echo("# 1. The MCP server (Codex keeps it in ~/.codex/config.toml):")
     click.echo(codex_mcp_add(server_argv(repo)))
+    click.echo("# then " + REQUIRED_NOTE.format(config="~/.codex/config.toml"))
     click.echo("# 2. The line that tells Codex to use it, in ~/.codex/AGENTS.md (memrepo setup codex --write adds it):")
     click.echo(AGENTS_LINE, nl=False)
     click.echo("# check both with: memrepo setup codex --check")

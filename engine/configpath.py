@@ -277,3 +277,55 @@ def resolve_repo_path(cli_value: str | None, settings: HasRepo) -> tuple[Path, s
         return Path(os.path.expanduser(env)), ENV_REPO
     source = "config" if settings.repo != DEFAULT_REPO else "default"
     return Path(os.path.expanduser(settings.repo)), source
+
+
+_SOURCE_WORDS = {ENV_REPO: f"from {ENV_REPO}", "config": "from the config file", "default": "the default repo"}
+
+
+def memory_repo_around(folder: str) -> Path | None:
+    """The memory repo holding ``folder``: the nearest folder at or above it with a ``.git`` and a ``MEMORY.md``
+    (docs/architecture.md §2: a memory repo is a git repository whose top level holds MEMORY.md); else None."""
+    current = os.path.abspath(folder)
+    while True:
+        if os.path.lexists(os.path.join(current, ".git")):
+            return Path(current) if os.path.isfile(os.path.join(current, "MEMORY.md")) else None
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+
+
+def other_repo_note(repo: Path, source: str, folder: str | None = None) -> str | None:
+    """The one line that says which repo a command works on, when the current folder is in another memory repo.
+
+    The repo is never taken from the current folder (README, Configuration: ``--repo``, ``MEMREPO_REPO``, the
+    config's ``repo``, else ``~/agent-memory``); a user used to git expects the folder they are in, so a
+    command run inside another memory repo says which one it works on (breaker finding B6-9).
+
+    Args:
+        repo: the repo in use (:func:`resolve_repo_path`).
+        source: where it came from (:func:`resolve_repo_path`); ``--repo`` never gets a note.
+        folder: the current folder (default: :func:`os.getcwd`).
+
+    Returns:
+        str | None: ``memrepo: working on ~/agent-memory (the default repo), not the memory repo in this
+        folder, /x/notes: pass --repo /x/notes to use it``; None when there is nothing to say.
+    """
+    if source == "--repo":
+        return None
+    try:
+        here = memory_repo_around(folder if folder is not None else os.getcwd())
+        if here is None or (repo.exists() and os.path.samefile(here, repo)):
+            return None
+    except OSError:  # the current folder was removed, or a path cannot be statted: nothing to compare
+        return None
+    home = os.path.expanduser("~")
+    shown = str(repo)
+    if shown == home or shown.startswith(home.rstrip(os.sep) + os.sep):
+        shown = "~" + shown[len(home) :]
+    import shlex
+
+    why, use = _SOURCE_WORDS.get(source, source), shlex.quote(str(here))
+    return (
+        f"memrepo: working on {shown} ({why}), not the memory repo in this folder, {here}: pass --repo {use} to use it"
+    )

@@ -47,6 +47,7 @@ from memrepo.engine.errors import BlockedError, MemrepoError, RefError
 from memrepo.engine.format import entries as fmt
 
 from . import tooling
+from .opening import RepoOpening
 from .tooling import ANNOTATIONS, KINDS, Session, ToolMessage, argument_error, elsewhere_line, error_line, ref_key
 
 if TYPE_CHECKING:
@@ -55,9 +56,6 @@ if TYPE_CHECKING:
     from memrepo.engine.repo.repo import MemoryRepo
 
 log = logging.getLogger("memrepo.mcp")
-
-TICK_S = 30.0
-"""How often the server checks for idle checkpoint stages (seconds)."""
 
 MCP_MISSING = "the MCP server needs the mcp package: pip install 'memrepo[mcp]'"
 
@@ -108,45 +106,20 @@ def build_server(
     def tool(name: str, description: str) -> Any:
         return server.tool(description=description, annotations=ToolAnnotations(**ANNOTATIONS[name]))
 
-    from memrepo.engine import SessionReads
-    from memrepo.engine.config import load_settings
-    from memrepo.engine.models import Action, Candidate
-    from memrepo.engine.repo.repo import MemoryRepo
-
-    cfg = settings if settings is not None else load_settings()
     session = Session(id=f"mcp-{secrets.token_hex(8)}", cwd=cwd or os.getcwd(), allow_forget_any=allow_forget_any)
-    state: dict[str, Any] = {}
     initialized = threading.Event()
     """Set by the first message after ``initialize`` (``notifications/initialized``): the door loads the model then."""
+    opening = RepoOpening(repo_path, settings, session, initialized)
+    state = opening.state
 
     @contextlib.asynccontextmanager
     async def lifespan(_server: Any) -> AsyncIterator[None]:
-        repo = await MemoryRepo.open(repo_path, cfg, create=True, origin="mcp")
-        reads = SessionReads(Path(repo.root) / ".git", "mcp")  # counts only (docs/architecture.md §9)
-        reads.start()
-        state.update(repo=repo, reads=reads)
-        repo.start_watching()
-        warm = asyncio.ensure_future(repo.warm_recall())
-        tick = asyncio.ensure_future(_tick(repo))
-        # New processes of this repo (the prompt hook, `memrepo recall`) get hybrid recall from this warm model,
-        # loaded once initialize is answered (the load holds the GIL: Claude Code waits for that reply).
-        door = repo.open_recall_door("the MCP server", initialized)
+        # initialize and tools/list are answered first; the repo opens in the background (.opening)
+        opening.start()
         try:
             yield None
         finally:
-            if door is not None:
-                await asyncio.to_thread(door.close)
-            tick.cancel()
-            warm.cancel()
-            try:  # never raises, but the close may be cancelled: what is left stays buffered
-                await repo.checkpoint(session.id, session.cwd, [], "session_close", session.untrusted, origin="mcp")
-            except BaseException as exc:
-                log.warning("the closing checkpoint of %s did not finish: %s", session.id, type(exc).__name__)
-            try:
-                await repo.checkpoint_idle(origin="mcp")
-            except BaseException as exc:
-                log.warning("the closing idle checkpoints did not finish: %s", type(exc).__name__)
-            await repo.close()
+            await opening.close()
 
     server = _Server(
         name="memrepo",
@@ -164,16 +137,18 @@ def build_server(
     async def after_initialize(ctx: Any, call_next: Any) -> Any:
         if getattr(ctx, "method", None) != "initialize":
             initialized.set()
+            opening.ask()
         return await call_next(ctx)
 
     try:  # the SDK's middleware (provisional in mcp 2.x): without it, the door loads the model at once
         server.middleware.append(after_initialize)
     except AttributeError:
         initialized.set()
+        opening.ask()
 
     def repo() -> MemoryRepo:
         if "repo" not in state:
-            raise ToolError("the memory repo is not open yet; retry")
+            raise ToolError("the memory repo is not open yet; retry")  # never after guarded's wait
         return state["repo"]
 
     def note(kind: str) -> None:
@@ -185,6 +160,11 @@ def build_server(
 
     async def guarded(coro: Any) -> Any:
         try:
+            try:  # the background opening, awaited (its error is this call's one line)
+                await opening.repo()
+            except BaseException:
+                coro.close()
+                raise
             return await coro
         except ToolError:
             raise
@@ -242,14 +222,13 @@ def build_server(
                 from memrepo.engine.redaction import redact_text
 
                 said = f"No memory matches {redact_text(query)!r}" + (" here: " + other if other else ".")
-                return said + (f"\n{how}" if how else "")
+                return "\n".join(x for x in (said, tooling.conflict_note(repo().root), how) if x)
             out = [line for line in (how, other) if line]
             if not hits[0].answer:  # nothing answers confidently: the nearest entries (docs/architecture.md §4)
                 out.insert(0, NEAREST_LINE)
             if hits[0].scan:  # the index's first build runs: the files were scanned (docs/architecture.md §4)
                 out.append(f"Answered by a scan of the files while the recall index builds ({hits[0].scan}).")
-            if bad := tooling.not_utf8_note(repo().root, hits):  # read with the bad bytes replaced, never hidden
-                out.append(bad)
+            out.extend(x for x in (tooling.not_utf8_note(repo().root, hits), tooling.conflict_note(repo().root)) if x)
             for hit in hits:
                 tag = (" [unreviewed]" if hit.unreviewed else "") + ("" if hit.answer else " [nearest, not an answer]")
                 # Escaped as the context block is (docs/architecture.md §4): a line can neither close nor open
@@ -326,6 +305,8 @@ def build_server(
         read_untrusted: Annotated[bool, Field(description="This task read untrusted content.")] = False,
     ) -> str:
         async def run() -> str:
+            from memrepo.engine.models import Action, Candidate
+
             if read_untrusted:
                 session.untrusted = True
             cand = Candidate(
@@ -467,13 +448,6 @@ async def _written_keys(repo: Any, results: list[Any]) -> set[tuple[str, str, st
     return keys
 
 
-async def _tick(repo: MemoryRepo) -> None:
-    """Distil idle checkpoint stages every :data:`TICK_S` seconds (docs/architecture.md §7: idle checked by the watcher)."""
-    while True:
-        await asyncio.sleep(TICK_S)
-        await repo.checkpoint_idle(origin="mcp")  # never raises: failures are logged and returned
-
-
 def mode_line(mode: RecallMode) -> str:
     """The line a recall result starts with when semantic recall is on (docs/architecture.md §4); empty when off."""
     from memrepo.engine.read.modeline import recall_mode_line
@@ -490,6 +464,9 @@ def serve(repo_path: Path, settings: Settings, allow_forget_any: bool = False) -
         MemrepoError: the ``mcp`` package is missing, or the repo cannot be
             opened (:class:`~memrepo.engine.errors.PathRuleError` names the rule).
     """
+    from memrepo.engine.format.paths import check_repo_path
+
+    check_repo_path(repo_path)  # a wrong --repo stops the server with one line; the repo opens after initialize
     server = build_server(repo_path, allow_forget_any, settings=settings)
     try:
         asyncio.run(server.run_stdio_async())

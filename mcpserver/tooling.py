@@ -152,6 +152,17 @@ def not_utf8_note(root: Any, hits: list[Any]) -> str:
     return f"({bad})" if bad else ""
 
 
+def conflict_note(root: Any) -> str:
+    """``"(a merge conflict in me.md (L9-L13): ...)"`` while git waits on a conflict in a memory file, else ``""``.
+
+    Neither side of a conflict is an entry, so recall finds neither (breaker5 B5-6; docs/architecture.md §4).
+    """
+    from memrepo.engine.read.conflictnote import merge_conflict_line
+
+    line = merge_conflict_line(root)
+    return f"({line})" if line else ""
+
+
 SCOPE_NOTE = "memory_recall searches only the global files and this workspace's file"
 """What ``memory_recall`` searches (docs/agents.md): said when other workspaces' files hold what it did not search."""
 

@@ -40,7 +40,7 @@ def question_title(q: HandEditQuestion) -> str:
         n = len(q.secrets)
         return f"{q.path}: a hand edit added what looks like a secret on {n} {'line' if n == 1 else 'lines'}"
     if q.dropped or q.revived:
-        return f"{q.path}: a save {stale_did(q.dropped, q.revived)} in the last hour"
+        return f"{q.path}: a save {stale_did(q.dropped, q.revived)}"
     if q.not_text:
         return f"{q.path} is not UTF-8 text ({q.not_text}): save it as UTF-8"
     if q.deleted:
@@ -114,7 +114,7 @@ class HandEditQuestionScreen(ModalScreen[str | None], inherit_bindings=False):
         lines = "; ".join(q.secrets[:5]) + (f" and {len(q.secrets) - 5} more" if len(q.secrets) > 5 else "")
         lost = len(q.dropped) or max(q.entries_before - q.entries_now, 0)
         if q.dropped or q.revived:  # a stale save that also adds a secret: put back keeps the save, asked again
-            also = f"The save also {stale_did(q.dropped, q.revived)} in the last hour.\n"
+            also = f"The save also {stale_did(q.dropped, q.revived)}.\n"
             keep = f"p  put back: the save stays, {_stale_fix(q)}; the secret is asked about again"
         elif lost:
             also = f"The save also removes {_entries(lost)} of {q.entries_before}.\n"

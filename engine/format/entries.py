@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from memrepo.engine.errors import FormatError, RefError
 
+from .conflicts import conflict_regions
 from .metadata import REDACTION_MARK_RE as REDACTION_MARK_RE  # the metadata codec, re-exported: callers read it here
 from .metadata import decode_value as decode_value
 from .metadata import encode_value as encode_value
@@ -374,11 +375,16 @@ def scan_blocks(texts: Sequence[str]) -> tuple[list[int | None], list[int]]:
     next_close = [n] * (n + 1)
     for k in range(n - 1, -1, -1):
         next_close[k] = k if "-->" in texts[k] else next_close[k + 1]
+    for start, last in conflict_regions(texts):  # both sides of a merge conflict (.conflicts)
+        block[start : last + 1] = [start] * (last + 1 - start)
     i = 0
     while i < n:
         text = texts[i]
         first = text.lstrip()[:1]
         end: int | None = None  # the block's last line
+        if block[i] is not None:
+            i += 1
+            continue
         if i == 0 and text.strip() == "---":
             end = next((k for k in range(1, n) if texts[k].strip() in ("---", "...")), None)
         elif first in ("`", "~") and (m := _FENCE_RE.match(text)):

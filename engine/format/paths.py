@@ -178,10 +178,12 @@ set by :func:`memrepo.engine.config.load_settings`), so an agent that changes in
 def project_root(path: str) -> str:
     """The top level of the git work tree holding the absolute folder ``path``, else ``path`` itself.
 
-    A ``.git`` folder or file (a worktree, a submodule) marks a top level. The
-    home folder and the filesystem root never count as one (a dotfiles repo in
-    ``~`` must not make every project one workspace); with :data:`GIT_TOPLEVEL`
-    off the folder is kept as it is.
+    A ``.git`` folder or file (a worktree, a submodule) marks a top level. A linked
+    worktree (``git worktree add``) is its main worktree's folder: the same project,
+    so parallel sessions in worktrees share one memory
+    (:func:`memrepo.engine.format.gitfolder.main_worktree`). The home folder and the
+    filesystem root never count as one (a dotfiles repo in ``~`` must not make every
+    project one workspace); with :data:`GIT_TOPLEVEL` off the folder is kept as it is.
     """
     if not GIT_TOPLEVEL:
         return path
@@ -192,7 +194,10 @@ def project_root(path: str) -> str:
         if parent == current or current == home:
             return path
         if os.path.lexists(os.path.join(current, ".git")):
-            return current
+            from .gitfolder import main_worktree  # here: a folder in no git work tree reads nothing more
+
+            main = main_worktree(current)
+            return main if main is not None and main not in (home, os.path.dirname(main)) else current
         current = parent
 
 

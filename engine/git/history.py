@@ -128,6 +128,46 @@ class GitHistory:
             pass
         return out
 
+    def file_writes(self, path: str, limit: int) -> Iterator[tuple[bytes | None, bytes | None, str, int]]:
+        """How the newest ``limit`` commits that changed ``path`` changed it, newest first: (before, after, kind).
+
+        No time bound: the stale-save guard looks for the version an editor's copy was read from, however
+        old (:mod:`memrepo.engine.write.stalesave`). Follows first parents from HEAD, at most :data:`WALK_MAX`
+        commits; a commit that left ``path`` alone is passed over by its tree entry's id (no blob is read).
+        A generator: the caller stops the walk once it knows enough. A damaged history ends it early.
+
+        Yields:
+            tuple: ``path``'s bytes before and after the commit (None: absent), who made it:
+            ``"memrepo"`` (an ``Origin:`` trailer other than ``hand_edit``), ``"hand_edit"`` (memrepo's
+            commit of a hand edit) or ``"git"`` (``git commit``, a merge by ``git pull``), and the commit's
+            time (seconds since the epoch).
+        """
+        self.let_go_of_replaced_packs()
+        if self._repo.head_is_unborn or limit <= 0:
+            return
+        found = 0
+        try:
+            commit: pygit2.Commit | None = self._repo.head.peel(pygit2.Commit)
+            after_id = _entry_id(commit, path)
+            for _ in range(WALK_MAX):
+                if commit is None:
+                    return
+                parent = commit.parents[0] if commit.parent_ids else None
+                before_id = _entry_id(parent, path)
+                if before_id != after_id:
+                    message = commit.message
+                    if "\nOrigin: hand_edit" in message:
+                        kind = "hand_edit"
+                    else:
+                        kind = "memrepo" if "\nOrigin: " in message else "git"
+                    yield _blob_at(parent, path), _blob_at(commit, path), kind, commit.commit_time
+                    found += 1
+                    if found >= limit:
+                        return
+                commit, after_id = parent, before_id
+        except (KeyError, pygit2.GitError):
+            return
+
     def recent_removals(self, within_s: float) -> list[tuple[str, bytes, bytes | None, float]]:
         """What memrepo's own commits of the last ``within_s`` seconds changed: (path, before, after, time) each.
 
@@ -355,3 +395,13 @@ def _blob_at(commit: pygit2.Commit | None, path: str) -> bytes | None:
     except KeyError:
         return None
     return obj.data if isinstance(obj, pygit2.Blob) else None
+
+
+def _entry_id(commit: pygit2.Commit | None, path: str) -> pygit2.Oid | None:
+    """The id of ``path``'s tree entry in ``commit`` (None: no commit or no such path); no blob is read."""
+    if commit is None:
+        return None
+    try:
+        return commit.tree[path].id
+    except KeyError:
+        return None

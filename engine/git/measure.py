@@ -59,14 +59,17 @@ def history_since_compaction(root: Path) -> tuple[int, int, bool, int | None]:
         return 0, 0, False, None
     commits = removals = 0
     oldest: int | None = None
-    for commit in repo.walk(repo.head.target):
-        message = commit.message
-        if "\nOrigin: compact" in message and message.startswith("Compact history"):
-            return commits, removals, True, oldest
-        commits += 1
-        if message.startswith(REMOVING_PREFIXES):
-            removals += 1
-            oldest = commit.commit_time if oldest is None else min(oldest, commit.commit_time)
+    try:
+        for commit in repo.walk(repo.head.target):
+            message = commit.message
+            if "\nOrigin: compact" in message and message.startswith("Compact history"):
+                return commits, removals, True, oldest
+            commits += 1
+            if message.startswith(REMOVING_PREFIXES):
+                removals += 1
+                oldest = commit.commit_time if oldest is None else min(oldest, commit.commit_time)
+    except (KeyError, pygit2.GitError):  # a missing commit (HEAD's, after a prune): the work tree row says so
+        pass
     return commits, removals, False, oldest
 
 

@@ -130,3 +130,77 @@ def other_branch_reason(repo: pygit2.Repository) -> str | None:
         f"switch back; go back with git checkout {wanted} (or make {current} memory's branch: "
         f"git config memrepo.branch {current})"
     )
+
+
+MISSING_HEAD = "HEAD points at a missing commit"
+"""How :func:`missing_head_reason` starts (Health shows it as a failure, not a warning)."""
+
+
+def _whole(repo: pygit2.Repository, oid: pygit2.Oid) -> pygit2.Commit | None:
+    """The commit ``oid`` when it and its root tree are in the object database, else None."""
+    try:
+        commit = repo[oid].peel(pygit2.Commit)
+        repo[commit.tree_id]
+    except (KeyError, ValueError, pygit2.GitError):
+        return None
+    return commit
+
+
+def missing_head_reason(repo: pygit2.Repository) -> str | None:
+    """Why writes are blocked when HEAD's branch points at a commit missing from the object database, or None.
+
+    ``git gc --prune=now`` (or ``git prune --expire=now``) beside a write deletes the objects of a
+    commit made while it ran, which no ref named yet; the branch then moves to a commit that no longer
+    exists, and every read of HEAD fails (breaker5 B5-14; git documents ``--prune=now`` as unsafe
+    beside concurrent writers). The way back is the newest commit of the branch's reflog that is whole:
+    the lost commit's text is still in the work tree, committed as hand edits once the branch is back.
+    Cheap: one object look-up (the reflog is read only when it is missing).
+    """
+    try:
+        ref = repo.references["HEAD"].resolve()
+    except (KeyError, pygit2.GitError):
+        return None  # unborn, or no HEAD at all: said elsewhere
+    target = ref.target
+    if not isinstance(target, pygit2.Oid) or _whole(repo, target) is not None:
+        return None
+    good: pygit2.Commit | None = None
+    try:
+        for entry in ref.log():
+            for oid in (entry.oid_new, entry.oid_old):
+                if oid != target and any(oid.raw) and (good := _whole(repo, oid)) is not None:
+                    break
+            if good is not None:
+                break
+    except (KeyError, ValueError, pygit2.GitError):
+        good = None
+    missing = f"{MISSING_HEAD}: {ref.name} is at {str(target)[:7]}, which is not in .git/objects (deleted by a "
+    missing += "`git gc --prune=now` or `git prune` run beside a write?)"
+    if good is None:
+        return (
+            f"{missing}; no whole commit is left in its reflog: run `git fsck --lost-found` and point {ref.name} at one"
+        )
+    summary = good.message.split("\n", 1)[0][:60]
+    return (
+        f"{missing}; the last good commit in its reflog is {str(good.id)[:7]} ({summary!r}): "
+        f"run `git update-ref {ref.name} {good.id}`; what the lost commit wrote stays in the files and is "
+        "committed as hand edits"
+    )
+
+
+IN_PROGRESS = ("MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD", "rebase-merge", "rebase-apply")
+"""What git leaves in its folder while an operation that can stop on a conflict waits (a cheap test first)."""
+
+
+def conflicted_paths(root: str | os.PathLike[str]) -> list[str]:
+    """The paths git's index holds unmerged while a merge, cherry-pick, revert or rebase waits; [] otherwise.
+
+    Never raises (an unreadable index: []). Reads no index unless such an operation is in progress.
+    """
+    git_dir = os.path.join(root, ".git")
+    if not any(os.path.exists(os.path.join(git_dir, name)) for name in IN_PROGRESS):
+        return []
+    try:
+        conflicts = pygit2.Repository(str(root)).index.conflicts
+        return sorted({(base or ours or theirs).path for base, ours, theirs in conflicts or ()})
+    except (pygit2.GitError, OSError, KeyError, AttributeError):
+        return []

@@ -44,7 +44,7 @@ from .common import IDENTITY_EMAIL, IDENTITY_NAME, format_message, libgit2_versi
 from .exclude import ensure_excluded
 from .history import GitHistory
 from .indexstat import index_looks_stale
-from .mergestate import USUAL, merge_reason, other_branch_reason
+from .mergestate import USUAL, merge_reason, missing_head_reason, other_branch_reason
 from .statuscache import CachedScan, StatusCache
 
 BRANCH = "main"
@@ -195,7 +195,11 @@ class GitStore(GitHistory, GitCommits):
         return self._state_reason()
 
     def _state_reason(self) -> str | None:
-        """Why writes are blocked, lock files aside: a git operation in progress or a detached HEAD."""
+        """Why writes are blocked, lock files aside: HEAD at a missing commit, a git operation in progress or a
+        detached HEAD."""
+        missing = missing_head_reason(self._repo)
+        if missing is not None:
+            return missing
         state = self._repo.state()
         if state == RepositoryState.MERGE:
             return merge_reason(self._repo)

@@ -229,7 +229,7 @@ class HandEditQuestion(_Model):
     """Where a save stopped being UTF-8 text (``byte 2993, line 54``); empty for the other questions."""
     """The file is gone from the work tree (``rm``, a sync tool, an editor's move): a question like an emptied file."""
     dropped: list[str] = Field(default_factory=list)
-    """Entry lines memrepo wrote in the last hour that the save drops (an editor's stale copy,
+    """Entry lines memrepo wrote after the version the save was read from that it drops (an editor's stale copy,
     docs/architecture.md §3); empty for an emptied file or most entries gone."""
     revived: list[str] = Field(default_factory=list)
     """Entry lines memrepo removed in the last hour (a forget, a move) that the save brings back (the same

@@ -395,7 +395,7 @@ def recall(
             loaded, its vectors read; the recall door, :mod:`.recalldoor`); None: a new one for this call.
 
     Returns:
-        list[ColdHit]: best first; a :class:`ScanHits` when a scan of the files answered.
+        list[ColdHit]: best first; a :class:`ScanHits` when a scan answered; none (a ``Waiting``) while it builds.
 
     Raises:
         RefError: ``workspace`` is a name no workspace file has (as the store raises).
@@ -403,7 +403,7 @@ def recall(
     limit = min(max(int(limit), 1), 200)
     redact = _Redactor(root / ".git" / "memrepo")
     if start_build is not None:
-        from .recallbuilding import build_elsewhere, build_state
+        from .recallbuilding import build_elsewhere, build_state, waiting
         from .recallkeys import walk
 
         built, done = build_state(root)
@@ -412,7 +412,7 @@ def recall(
         # The prompt hook never builds here, whatever the size: a scan answers in a fraction of a build's time.
         if not built and build_elsewhere(root, start_build, len(walked), start=not scan, any_size=quick):
             if not scan:
-                return []  # a first build takes seconds to minutes: the hook never waits for it
+                return waiting(done, len(walked))  # a first build takes minutes: the hook never waits for it
             options = {"workspace": workspace, "limit": limit, "max_bytes": max_bytes, "detail": detail}
             hits = _scan(root, query, {**options, "min_confidence": min_confidence}, redact, done, walked)
             if related and not hits:
@@ -469,7 +469,7 @@ def recall(
                 warm=warm,
             )
             found = found if info.mode == "hybrid" else lexical[:limit]
-        found = hook_hits(found, lexical.minimum, info, query, index, limit) if quick else found  # each passes alone
+        found = hook_hits(found, lexical, info, query, index, limit) if quick else found  # each passes alone
         answered = info is None or info.answered
         if related and not found:
             from .recallnear import nearest_lexical

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 from memrepo.engine.errors import FormatError
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.tokens import estimate_tokens
+from memrepo.engine.read.conflictnote import label_conflicts
 
 if TYPE_CHECKING:
     from memrepo.engine.models import ContextBlock
@@ -178,7 +179,7 @@ def _section_lines(
     the user's lines (``cf.user_first``) and how to reach them. Every text shown goes through ``clean``
     (:func:`sanitize_line`, or a memo of its answers: :class:`.contextcache.Parts`).
     """
-    from .contextselect import candidates, rank_key, replaced
+    from .contextselect import block_order, candidates
 
     if cf.data is None and cf.path.endswith("/") and cf.label:
         header = f"## {clean(cf.label)}"  # no file yet: no file name to show
@@ -233,8 +234,8 @@ def _section_lines(
     if cf.user_only and not shown_entries:
         return [], [], 0, 0, 0, by_path, []  # no rule of the user's: no section
     cands = candidates(shown_entries)
-    gone = replaced(cands)
-    order = {c.number: rank_key(c, cf.user_first, names) for c in cands if c.number not in gone}
+    gone, order, since = block_order(cands, cf.user_first, names)  # a corrected user line: "an agent line since"
+    rows = [(n, h, r + (f" (an agent line since says: L{since[n]})" if n in since else ""), e) for n, h, r, e in rows]
     by_number = {row[0]: row for row in rows}
     by_rank = sorted(order, key=order.__getitem__)
     # The user's lines (tier 1) before index lines, which only point at a file (the note counts those cut, §4).
@@ -406,7 +407,7 @@ def context_files(
         label = f"workspace {ws_id}" + (f", folder {folder}" if folder else "")
         ws_data = data(ws_file) if ws_file else None
         files.append(ContextFile(ws_file or f"{WORKSPACES}/", ws_data, WORKSPACE_BUDGET, label))
-    return files
+    return label_conflicts(files)  # a file mid-merge says which lines are left out (.conflictnote)
 
 
 def _workspace_names(files: list[ContextFile], workspace: str | None) -> tuple[str, ...]:

@@ -284,16 +284,20 @@ def _subject(entry: fmt.Entry) -> str:
     return fold(entry.meta.get("subject", ""))
 
 
-def replaced(cands: Sequence[Candidate]) -> dict[int, int]:
+def replaced(cands: Sequence[Candidate], disputed: dict[int, int] | None = None) -> dict[int, int]:
     """Which lines a newer line of the same file replaces (the rule in the module docstring, step 1).
 
     Args:
         cands: the file's entries (:func:`candidates`).
+        disputed: filled, when given, with the user's lines a newer agent line would replace by the same
+            rule (an agent's line never hides the user's): the user's line's number -> the agent line's.
 
     Returns:
         dict[int, int]: a replaced line's number -> the number of the line that replaces it.
     """
     out: dict[int, int] = {}
+    said: dict[int, int] = {}  # the user's line -> the newest agent line the by: rule kept from replacing it
+    by_number = {c.number: c for c in cands}
     by_subject: dict[str, Candidate] = {}
     for cand in cands:
         subject = _subject(cand.entry)
@@ -305,6 +309,8 @@ def replaced(cands: Sequence[Candidate]) -> dict[int, int]:
             continue
         new, old = (cand, held) if _newer(cand, held) else (held, cand)
         if old.entry.by == "user" and new.entry.by == "agent":
+            if old.number not in said or _newer(new, by_number[said[old.number]]):
+                said[old.number] = new.number
             continue  # the user's line outranks an agent's (docs/architecture.md §3)
         out[old.number] = new.number
         by_subject[subject] = new
@@ -327,9 +333,11 @@ def replaced(cands: Sequence[Candidate]) -> dict[int, int]:
             for j, old in enumerate(cands):
                 if j == i or old.number in out or not _newer(new, old):
                     continue
-                if old.entry.by == "user" and new.entry.by == "agent":
-                    continue  # the user's line outranks an agent's (docs/architecture.md §3)
                 if named == _subject(old.entry) or (len(named) >= 8 and named in folded[j]):
+                    if old.entry.by == "user" and new.entry.by == "agent":  # the user's line outranks an agent's
+                        if old.number not in said or _newer(new, by_number[said[old.number]]):
+                            said[old.number] = new.number
+                        continue
                     out[old.number] = new.number
         topic, part = topics[i], parts[i]
         was = part.was - common if part.change else frozenset()
@@ -337,33 +345,62 @@ def replaced(cands: Sequence[Candidate]) -> dict[int, int]:
         best: tuple[float, int] | None = None  # (share of its words shared, j) of the older line "from" names
         for j in sorted({j for word in topic for j in postings[word] if j != i}, reverse=True):
             old = cands[j]
-            if old.number in out or not _newer(new, old) or not _may_replace(new, old):
+            if old.number in out or not _newer(new, old) or not _may_replace(new, old, by=False):
                 continue
+            user_over_agent = old.entry.by == "user" and new.entry.by == "agent"
             if _subject(new.entry) and _subject(old.entry):
                 continue  # both have a subject: only the same subject replaces
             shared = len(topic & topics[j])
             close = shared >= MIN_SHARED and shared > MIN_COVER * len(topics[j])
             restated = close and part.numbers == parts[j].numbers and shared >= MIN_RESTATED * len(topic | topics[j])
-            if (part.change and close) or restated:
+            if part.change and close and user_over_agent:  # a correction, not the same said again
+                if old.number not in said or _newer(new, by_number[said[old.number]]):
+                    said[old.number] = new.number
+            elif ((part.change and close) or restated) and not user_over_agent:
                 out[old.number] = new.number
                 found = True
-            elif was & topics[j] and (best is None or shared / len(topics[j]) > best[0]):
+            elif not user_over_agent and was & topics[j] and (best is None or shared / len(topics[j]) > best[0]):
                 best = (shared / len(topics[j]), j)
         if not found and best is not None:  # "switched from npm": the older line about npm this one covers most
             out[cands[best[1]].number] = new.number
+    if disputed is not None:
+        disputed.update({old: new for old, new in said.items() if old not in out and new not in out})
     return out
 
 
-def _may_replace(new: Candidate, old: Candidate) -> bool:
-    """Whether ``new`` may replace ``old`` by their words: an agent's line never replaces the user's; lines
-    of different ``workspace:`` keys never meet; a rule, decision or correction is replaced only by one of
-    the same kind (or by its subject or a ``supersedes:``)."""
-    if old.entry.by == "user" and new.entry.by == "agent":
+def _may_replace(new: Candidate, old: Candidate, by: bool = True) -> bool:
+    """Whether ``new`` may replace ``old`` by their words: an agent's line never replaces the user's (unless
+    ``by`` is False); lines of different ``workspace:`` keys never meet; a rule, decision or correction is
+    replaced only by one of the same kind (or by its subject or a ``supersedes:``)."""
+    if by and old.entry.by == "user" and new.entry.by == "agent":
         return False
     kind = old.entry.meta.get("kind", "").strip().casefold()
     if kind in RULE_KINDS and new.entry.meta.get("kind", "").strip().casefold() != kind:
         return False
     return new.entry.meta.get("workspace", "").strip() == old.entry.meta.get("workspace", "").strip()
+
+
+def block_order(
+    cands: Sequence[Candidate], user_first: bool, names: Sequence[str]
+) -> tuple[dict[int, int], dict[int, tuple[int, ...]], dict[int, int]]:
+    """Steps 1 and 2 of the module docstring for one file, with the user's lines an agent has since corrected.
+
+    An agent's line never hides the user's, but a user's line that a newer agent line would replace by
+    the same rule (breaker5 B5-9: Codex has no hooks, so a correction the user tells it is ``by: agent``)
+    gets that agent line ranked right after it, so the budget shows the two together.
+
+    Returns:
+        tuple: the replaced lines (:func:`replaced`); each other line's rank key (:func:`rank_key` and a
+        last place: smaller first); the user's corrected lines -> the agent line since.
+    """
+    disputed: dict[int, int] = {}
+    gone = replaced(cands, disputed)
+    order: dict[int, tuple[int, ...]] = {
+        c.number: (*rank_key(c, user_first, names), 0) for c in cands if c.number not in gone
+    }
+    for old, new in disputed.items():
+        order[new] = min(order[new], (*order[old][:4], 1))
+    return gone, order, disputed
 
 
 def rank_key(cand: Candidate, user_first: bool, names: Sequence[str]) -> tuple[int, int, int, int]:

@@ -41,3 +41,22 @@ def recall_mode_line(mode: str, covered: float | None = None, note: str | None =
         share = "" if covered is None else f", {vector_share(covered)} of entries have vectors"
         return f"(hybrid recall{at}: lexical and semantic{share})"
     return f"(lexical recall{at}: {note})" if note else f"(lexical recall{at})"
+
+
+def waiting_block(building: str) -> str:
+    """The prompt hook's one line while a large repo's index builds and no hit could be looked for (B6-10).
+
+    A small repo's hook answers from a scan and says so (``(lexical recall from a scan of the files; index
+    building: ...)``); a large one's (over the hook's scan limit) answers nothing meanwhile, and says why.
+
+    Args:
+        building: how far the build got (``index building: 1,000 of 20,000 files``).
+
+    Returns:
+        str: a fenced block of that one line, as the hook's ``additionalContext``.
+    """
+    return (
+        f"<memory_recall>\n(no recall for this prompt yet: the memory repo is too large to scan within the prompt "
+        f"hook while its recall index is built; {building}; the memory_recall tool answers meanwhile)\n"
+        "</memory_recall>\n"
+    )

@@ -98,6 +98,24 @@ HELD_WAIT_S = 2.0
 "a moment" (a batch of vectors commits in milliseconds); a first build, which holds it for seconds, never costs it."""
 
 
+class Waiting(list):
+    """No hit, and why: the index's first build runs and the files are more than the prompt hook scans.
+
+    Attributes:
+        building: :func:`progress_note` (``index building: 1,000 of 20,000 files``), for the hook's one line
+            (:func:`.modeline.waiting_block`; breaker finding B6-10).
+    """
+
+    building: str
+
+
+def waiting(done: int | None, files: int) -> Waiting:
+    """An empty :class:`Waiting` saying how far the build got (``done`` of ``files``, as :func:`progress_note`)."""
+    empty = Waiting()
+    empty.building = progress_note(done, files)
+    return empty
+
+
 def progress_note(done: int | None, files: int) -> str:
     """What a recall answered by a scan says of the build: ``index building: 1,000 of 20,000 files``.
 

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import subprocess
+import sys
+import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from . import recall
 from .recall import RecallIndex
 from .recallkeys import index_path, walk
 from .recallopen import empty_index
@@ -53,42 +55,50 @@ def scrub_recall(root: Path, index: RecallIndex | None, paths: Iterable[str] | N
             target.close()
 
 
+DETACHED_BUILD_FILES = 100
+"""A first build of at least this many files runs in a detached process of its own (:func:`spawn_build`): it
+takes seconds even at 200 files on a busy machine, longer than a short agent session lives (breaker5 B5-1)."""
+
+
+def spawn_build(root: Path) -> subprocess.Popen[bytes]:
+    """Start :func:`build_index` of ``root`` in a detached background process and return it.
+
+    The process runs in a session of its own (``setsid``): it outlives the process that started it, and a
+    client that kills its MCP server's process group (Codex at the end of ``codex exec``) does not stop it.
+    It runs at a low CPU priority, one at a time (:func:`build_lock`); a killed one leaves its batches.
+
+    Raises:
+        OSError: no process could be started.
+    """
+    code = "import sys; from memrepo.engine.read.recallfile import build_index; build_index(sys.argv[1], True)"
+    return subprocess.Popen(
+        [sys.executable, "-c", code, str(root)],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+
+
 def open_index(root: Path) -> RecallIndex:
-    """The persisted index of ``root``, current; a large first build runs in a child process.
+    """The persisted index of ``root``, current; a first build of :data:`DETACHED_BUILD_FILES` files runs apart.
 
     A build is pure Python for seconds (tens of seconds at 20,000 files); in a
-    child process it holds neither this process's GIL (the app's screen and
+    process of its own it holds neither this process's GIL (the app's screen and
     the MCP server's loop keep running) nor its memory, and runs at a low
-    CPU priority (recall answers from a scan of the files meanwhile). Later
-    syncs re-read only changed files, here.
+    CPU priority (recall answers from a scan of the files meanwhile). The
+    process is detached (:func:`spawn_build`): when this one ends first (a
+    short ``codex exec`` session), the build goes on and the next session
+    finds the index. Later syncs re-read only changed files, here.
     """
     index = RecallIndex(root)
-    if not index.built and index.path != ":memory:" and len(walk(Path(root))) >= recall.CHILD_BUILD_FILES:
-        import multiprocessing
-
-        # "spawn": a fresh interpreter (forking a process that runs threads is unsafe).
-        child = multiprocessing.get_context("spawn").Process(
-            target=build_index, args=(str(root), True), name="memrepo-recall-build", daemon=True
-        )
-        import sys
-
-        shown = sys.stderr  # a Textual app's print capture has no file descriptor, which spawning needs
-        try:
-            if sys.__stderr__ is not None:
-                sys.stderr = sys.__stderr__
-            try:
-                child.start()
-            finally:
-                sys.stderr = shown
-            child.join()
-        except Exception:  # no child here (no usable standard streams): built below instead
-            pass
-        import time
-
+    if not index.built and index.path != ":memory:" and len(walk(Path(root))) >= DETACHED_BUILD_FILES:
+        with contextlib.suppress(OSError):  # no process here: built below instead
+            spawn_build(Path(root)).wait()
         while build_running(root):  # a build another process started holds the lock: it finishes first
             time.sleep(0.2)
         index.close()
-        index = RecallIndex(root)  # built by the child (or, if it failed, built below)
+        index = RecallIndex(root)  # built by the detached process (or, if it failed, built below)
     index.keep_walk = True  # its stats are the reader's first record (ReadCaches.adopt_recall_index takes them)
     index.sync()
     return index
@@ -143,7 +153,7 @@ def low_priority() -> None:
 
 
 def build_index(root: str, background: bool = False) -> None:
-    """Build (or bring up to date) the persisted index of the repo at ``root``: :func:`open_index`'s child.
+    """Build (or bring up to date) the persisted index of the repo at ``root``: :func:`spawn_build`'s process.
 
     Its output goes nowhere: the parent may be a full-screen app on the same terminal.
 

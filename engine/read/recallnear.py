@@ -34,7 +34,7 @@ place of the only answer; the whole minimum per hit halved them again at twice t
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from .recallorder import holds_any, id_terms
@@ -206,10 +206,45 @@ def each_answers(
 
 
 def hook_hits(
-    found: list[tuple[int, tuple]], minimum: float, info: RecallInfo | None, query: str, index: RecallIndex, limit: int
+    found: list[tuple[int, tuple]], lexical: Found, info: RecallInfo | None, query: str, index: RecallIndex, limit: int
 ) -> list[tuple[int, tuple]]:
-    """The prompt hook's hits (``coldrecall.recall`` with ``quick``): each passing alone (:func:`each_answers`) when
-    recall answered, cut to ``limit`` (the hook fuses to its depth, so the places are filled with hits that pass)."""
+    """The prompt hook's hits (``coldrecall.recall`` with ``quick``): each passing alone (:func:`each_answers`, with
+    the confidence ``lexical``'s answer needed, :attr:`~.recallrank.Found.minimum`) when recall answered, cut to
+    ``limit`` (the hook fuses to its depth, so the places are filled with hits that pass), and the whole-prompt line
+    of the lexical ranking ``lexical`` kept (:func:`whole_kept`) when hybrid recall answered."""
     if info is None or info.answered:
-        found = each_answers(found, minimum, info, holds_any(id_terms(query), index))
+        found = each_answers(found, lexical.minimum, info, holds_any(id_terms(query), index))
+    if info is not None and info.mode == "hybrid" and info.answered:
+        return whole_kept(found, lexical, limit)
     return found[:limit]
+
+
+def whole_kept(
+    found: list[tuple[int, tuple]], lexical: Sequence[tuple[int, tuple]], limit: int
+) -> list[tuple[int, tuple]]:
+    """The hook's ``limit`` places of the fused list ``found``, the lexical first hit kept when it alone holds the prompt.
+
+    A line holding every counted word of the prompt (confidence 1: each content term, or the prompt as an exact
+    phrase) when no other line does is the strongest evidence recall has; a cosine neighbour is weaker. Fused by
+    rank with the semantic list, such a line can fall past the hook's three places when the model reads the
+    prompt's numbers or script by their look ("서버 3호기" put "서버 5호기" and "Redis 7 클러스터(3노드)" above
+    "서버 3호기는 ...", repo K). Then it takes the last place; the order of the others stands. When the lexical
+    second hit holds the whole prompt too ("Team prefers a" on a make_corpus repo), the words single out no line
+    and the fused order chooses.
+
+    Args:
+        found: the fused hits that pass (:func:`each_answers`), best first.
+        lexical: the lexical ranking, best first (sort keys with the confidence second).
+        limit: the hook's places.
+
+    Returns:
+        list: at most ``limit`` hits.
+    """
+    top = found[:limit]
+    holds = [float(key[1]) >= 1.0 for _iid, key in lexical[:2]]
+    if limit < 1 or holds[:1] != [True] or holds[1:] == [True]:
+        return top  # no line holds the whole prompt, or several do: the fused order chooses among them
+    first = lexical[0]
+    if any(iid == first[0] for iid, _key in top):
+        return top
+    return [*top[: limit - 1], first]

@@ -62,7 +62,7 @@ SAFE_CHARS = (
 _UNSAFE_RE = re.compile(f"[^{SAFE_CHARS}]")
 _BULLET_RE = re.compile(r"^[ \t\ufeff]*[-*+][ \t]", re.MULTILINE)
 _LINK_BULLET_RE = re.compile(r"^[ \t\ufeff]*[-*+][ \t]+[^\n]*\[\[[^\n]*$", re.MULTILINE)
-_PLAIN_RE = re.compile("\n[ \t*+\ufeff]|```|~~~|<!--|\\[\\[")
+_PLAIN_RE = re.compile("\n[ \t*+\ufeff]|```|~~~|<!--|<<<<<<<|\\[\\[")
 """What makes a file's entries need more than a count of ``- `` at line starts: other bullets, blocks, links."""
 _ODD_FIRST = (" ", "\t", "*", "+", "\ufeff", "---")
 _IRREGULAR = {"die": ("dy",), "lie": ("ly",), "tie": ("ty",)}
@@ -84,8 +84,10 @@ def term_prefixes(term: str) -> tuple[str, ...]:
 
 
 def _blocks(text: str) -> bool:
-    """Whether a file may hold a block whose bullets are no entries (fences, comments, front matter)."""
-    return "```" in text or "~~~" in text or "<!--" in text or text.startswith(("---", "\ufeff---"))
+    """Whether a file may hold a block whose bullets are no entries (fences, comments, front matter, a conflict)."""
+    return (
+        "```" in text or "~~~" in text or "<!--" in text or "<<<<<<<" in text or text.startswith(("---", "\ufeff---"))
+    )
 
 
 def _count(text: str, data: bytes, rel: str) -> int:

@@ -30,11 +30,22 @@ _DETECTOR_SOURCES = (
     _ENGINE / "redaction" / "public.py",
     *(
         _ENGINE / "redaction" / f"{name}.py"
-        for name in ("structure", "prefixed", "layout", "phrases", "configs", "assignments", "families", "docformats")
+        for name in (
+            "structure",
+            "prefixed",
+            "layout",
+            "phrases",
+            "configs",
+            "assignments",
+            "families",
+            "docformats",
+            "structural",
+        )
     ),
     _ENGINE / "redaction" / "identifiers.py",
     _ENGINE / "redaction" / "formats.py",
     _ENGINE / "redaction" / "idshapes.py",
+    _ENGINE / "redaction" / "idwords.py",
     _ENGINE / "redaction" / "publishable.py",
     _ENGINE / "redaction" / "lazyre.py",
     _ENGINE / "redaction" / "checksums.py",

@@ -297,6 +297,10 @@ class WorkspaceIndex:
             found = self.find_file(ws_id)  # cached: the fast path for agents' folders
         if found is not None:  # a name's own workspace comes first (docs/architecture.md §2: names key workspaces)
             return Resolved(ws_id, found, abs_path, slug, label, given_as)
+        if given_as == "path" and abs_path is not None and not archived and not value.endswith(".md"):
+            same = self.same_project(abs_path)
+            if same is not None:
+                return Resolved(same[1], same[0], abs_path, slug, label, given_as)
         if given_as != "name" and not value.endswith(".md"):
             return Resolved(ws_id, None, abs_path, slug, label, given_as)
         key = _name_key(value)
@@ -331,6 +335,32 @@ class WorkspaceIndex:
             if len({w.id for w in gone}) == 1:
                 return Resolved(gone[0].id, None, gone[0].path, slug, label, given_as)
         return Resolved(ws_id, None, None, slug, label, given_as)
+
+    def same_project(self, folder: str) -> tuple[str, str] | None:
+        """(file, workspace id) of the one workspace of the same project as ``folder``, which has none of its own.
+
+        A moved or renamed clone: its ``origin`` remote (:func:`memrepo.engine.format.gitfolder.origin_of`)
+        is the one a workspace file has (docs/memory-repo.md, Workspaces). A fork or another repo has
+        another remote, and a folder with no ``origin`` matches nothing. When several workspaces have the
+        remote, the one whose folder is gone (the clone moved away) is taken; with none or more than one such,
+        none is (two live clones of one remote keep their own files).
+
+        Args:
+            folder: the absolute project folder (a top level, :func:`~memrepo.engine.format.paths.project_root`).
+        """
+        from memrepo.engine.format.gitfolder import origin_of
+
+        remote = origin_of(folder)
+        if remote is None:
+            return None
+        from .workspacemap import workspace_map
+
+        rows = workspace_map(self.root).same_remote(remote, refresh=not self._map_checked)
+        if len({ws_id for _file, ws_id, _path in rows}) > 1:
+            rows = [row for row in rows if not (row[2] and os.path.isdir(row[2]))]
+        if len({ws_id for _file, ws_id, _path in rows}) != 1:
+            return None
+        return rows[0][0], rows[0][1]
 
     def file_for(self, workspace: str | None) -> tuple[str | None, str | None]:
         """(workspace id, its active file or None) for a workspace path, name or id; (None, None) for none.

@@ -39,14 +39,15 @@ WORKSPACES_DIR = "workspaces"
 HEAD_BYTES = 2048
 """How much of a file's start is read for its first entries (as the resolver always read it)."""
 
-_VERSION = "2"
+_VERSION = "3"
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS info(k TEXT PRIMARY KEY, v) WITHOUT ROWID;"
     "CREATE TABLE IF NOT EXISTS ws(name TEXT PRIMARY KEY, mtime INTEGER, size INTEGER, link INTEGER,"
-    " id TEXT, path TEXT, text TEXT, stem_key TEXT, label_key TEXT, bare_key TEXT) WITHOUT ROWID;"
+    " id TEXT, path TEXT, text TEXT, stem_key TEXT, label_key TEXT, bare_key TEXT, remote TEXT) WITHOUT ROWID;"
     "CREATE INDEX IF NOT EXISTS ws_stem ON ws(stem_key);"
     "CREATE INDEX IF NOT EXISTS ws_label ON ws(label_key);"
     "CREATE INDEX IF NOT EXISTS ws_bare ON ws(bare_key);"
+    "CREATE INDEX IF NOT EXISTS ws_remote ON ws(remote);"
 )
 
 
@@ -101,9 +102,10 @@ def _folder_stamp(folder: Path) -> str | None:
     return f"{st.st_ino}:{st.st_mtime_ns}"
 
 
-def first_workspace_entry(data: bytes, name: str) -> tuple[str, str | None, str] | None:
-    """(``workspace:`` value, ``path:`` value or None, entry text) of the first of a file's first three
-    entries that names a workspace, read from the file's first :data:`HEAD_BYTES` bytes; None if none does."""
+def first_workspace_entry(data: bytes, name: str) -> tuple[str, str | None, str, str | None] | None:
+    """(``workspace:`` value, ``path:`` value or None, entry text, ``remote:`` value or None) of the first of
+    a file's first three entries that names a workspace, read from the file's first :data:`HEAD_BYTES`
+    bytes; None if none does."""
     head = data[:HEAD_BYTES]
     try:
         from memrepo.engine.format import entries as fmt  # here: a look-up with no file changed parses nothing
@@ -114,11 +116,11 @@ def first_workspace_entry(data: bytes, name: str) -> tuple[str, str | None, str]
     for _, entry in parsed.entries()[:3]:
         ws_id = entry.meta.get("workspace")
         if ws_id:
-            return ws_id, entry.meta.get("path") or None, entry.text
+            return ws_id, entry.meta.get("path") or None, entry.text, entry.meta.get("remote") or None
     return None
 
 
-def _same_head(path: Path, row: tuple[str, str | None, str | None], link: int) -> bool:
+def _same_head(path: Path, row: tuple[str, str | None, str | None, str | None], link: int) -> bool:
     """Whether the file's first workspace entry is still the row's (id, ``path:``, text): then the row is
     right but for the file's stat, and only this file was read (an append, an edit below its head).
 
@@ -132,7 +134,7 @@ def _same_head(path: Path, row: tuple[str, str | None, str | None], link: int) -
         found = first_workspace_entry(read_work_file(path, HEAD_BYTES), path.name)
     except OSError:
         return False
-    return found is not None and found == row
+    return found is not None and found[:3] == row[:3] and (found[3] is None or found[3] == row[3])
 
 
 class WorkspaceMap:
@@ -252,12 +254,15 @@ class WorkspaceMap:
                 found = None
                 with contextlib.suppress(OSError):  # never blocks on a FIFO (docs/architecture.md §3)
                     found = first_workspace_entry(read_work_file(folder / name, HEAD_BYTES), name)
-                ws_id, path, text = found or (None, None, None)
-                rows.append((name, *seen[name], ws_id, path, text, *_keys(name, text)))
+                ws_id, path, text, remote = found or (None, None, None, None)
+                if ws_id is not None and path and remote is None:  # learnt from the folder; kept once it is gone
+                    old = db.execute("SELECT remote FROM ws WHERE name=? AND id=? AND path=?", (name, ws_id, path))
+                    remote = _folder_remote(path) or next(iter(old.fetchone() or ()), None)
+                rows.append((name, *seen[name], ws_id, path, text, *_keys(name, text), remote))
             db.execute("BEGIN IMMEDIATE")
             try:
                 db.executemany("DELETE FROM ws WHERE name=?", [(n,) for n in gone])
-                db.executemany("INSERT OR REPLACE INTO ws VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+                db.executemany("INSERT OR REPLACE INTO ws VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
                 db.execute("INSERT OR REPLACE INTO info VALUES('stamps', ?)", (stamps,))
                 db.execute("COMMIT")
             except BaseException:
@@ -289,7 +294,8 @@ class WorkspaceMap:
         for _ in range(2):
             with self._lock:
                 row = self._db.execute(
-                    "SELECT name, mtime, size, link, path, text FROM ws WHERE id=? ORDER BY name LIMIT 1", (ws_id,)
+                    "SELECT name, mtime, size, link, path, text, remote FROM ws WHERE id=? ORDER BY name LIMIT 1",
+                    (ws_id,),
                 ).fetchone()
             if row is None or not (quick or getattr(_trusted, "on", False)):
                 break
@@ -298,7 +304,7 @@ class WorkspaceMap:
                 same = (st.st_mtime_ns, st.st_size) == (row[1], row[2])
             except OSError:
                 same = False
-            if same or _same_head(self.root / WORKSPACES_DIR / row[0], (ws_id, row[4], row[5]), row[3]):
+            if same or _same_head(self.root / WORKSPACES_DIR / row[0], (ws_id, row[4], row[5], row[6]), row[3]):
                 break
             was = getattr(_trusted, "on", False)
             _trusted.on = False
@@ -333,6 +339,20 @@ class WorkspaceMap:
             ).fetchall()
         return [(f"{WORKSPACES_DIR}/{name}", ws_id, path, text) for name, ws_id, path, text in rows]
 
+    def same_remote(self, remote: str, refresh: bool = True) -> list[tuple[str, str, str | None]]:
+        """(file, workspace id, ``path:`` or None) of each active file whose workspace has the ``origin``
+        remote ``remote`` (:func:`memrepo.engine.format.gitfolder.origin_of`), by the map's index; sorted by file.
+
+        A row's remote is its first entry's ``remote:``, else the ``origin`` of its ``path:`` folder when the
+        map read the row (kept while that folder is gone: a moved clone's old folder)."""
+        if refresh:
+            self.refresh()
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT name, id, path FROM ws WHERE id IS NOT NULL AND link=0 AND remote=? ORDER BY name", (remote,)
+            ).fetchall()
+        return [(f"{WORKSPACES_DIR}/{name}", ws_id, path) for name, ws_id, path in rows]
+
     def scrub(self) -> None:
         """Drop every row and rewrite the file (compaction): rebuilt from the files at the next look-up."""
         with self._lock, contextlib.suppress(sqlite3.Error):
@@ -343,6 +363,13 @@ class WorkspaceMap:
     def close(self) -> None:
         with contextlib.suppress(sqlite3.Error):
             self._db.close()
+
+
+def _folder_remote(path: str) -> str | None:
+    """The ``origin`` of the project folder ``path`` a workspace file names, when it is a git work tree."""
+    from memrepo.engine.format.gitfolder import origin_of  # here: only when a file's head is read
+
+    return origin_of(path) if os.path.isabs(path) else None
 
 
 def workspace_map(root: Path) -> WorkspaceMap:

@@ -15,7 +15,7 @@ unions two detectors, chosen by measurement (``benchmarks/bench_secrets.py
 - a key-shaped value with a vendor name just before it on its line, the way
   trufflehog's, Kingfisher's and gitleaks' vendor rules find one, for every vendor
   those rule sets name (:mod:`memrepo.engine.redaction.context`);
-- passwords in prose and on command lines (:mod:`.speech`); keys, passwords by structure (:mod:`.structure`).
+- passwords in prose and on command lines (:mod:`.speech`); keys, passwords by structure (:mod:`.structure`, :mod:`.structural`).
 - keys in formats only vendors' own docs give, and those vendors' names (:mod:`.docformats`).
 
 A finding inside a public format (:mod:`memrepo.engine.redaction.public`: an image
@@ -251,7 +251,7 @@ def _load() -> list[Callable[[str], Iterable[tuple[int, int, str]]]]:
 
 DETECTORS = (
     *("betterleaks", "rules", "vendors", "kingfisher", "context"),
-    *("speech", "structure", "families", "docformats"),
+    *("speech", "structure", "families", "docformats", "structural"),
 )
 """The detectors :func:`redact` unions, in order (the benchmark measures each alone and together)."""
 
@@ -273,7 +273,7 @@ def _build(names: tuple[str, ...]) -> list[Callable[[str], Iterable[tuple[int, i
             from . import context
 
             dets.append(context.spans)
-        elif name in ("speech", "structure", "families", "docformats", "detect-secrets"):  # rounds 6, 7, 9; benchmark
+        elif name in ("speech", "structure", "families", "docformats", "structural", "detect-secrets"):  # rounds 6-10
             from importlib import import_module
 
             dets.append(import_module(f".{name.replace('-', '')}", __name__).spans)

@@ -83,7 +83,7 @@ _PUBLIC_LABELS = (
     "monitor monitors alert incident page doc document folder board card list sheet form survey note notebook query "
     "report chart view table dataset collection record site space experiment pipeline workflow task check index "
     "queue topic stream segment campaign audience template widget screen link domain bucket "
-    "group contact deal story epic sprint milestone label uid public publishable"
+    "group contact deal story epic sprint milestone label uid public publishable iban isbn doi"
 )
 PUBLIC_LABELS = frozenset(_PUBLIC_LABELS.split())
 """Words that name the value a public identifier."""

@@ -24,6 +24,8 @@ its look alone; a secret beside one is still redacted:
   (``ssh-ed25519``, before a fingerprint, not a key's body), AWS resource ids in
   their long form (a lower-case prefix and 17 hex: ``import-ami-…``, ``ipam-pool-…``;
   round 9, from ``public2``'s harvest of the AWS CLI's examples);
+- identifiers as prose and tool output quote them, named by the word before
+  them (:mod:`.idwords`, round 10);
 - by label: an Application Insights ``InstrumentationKey`` (a GUID; not a
   secret by Microsoft's docs), an Ethereum log topic (``topic0 0x`` + 64 hex).
 """
@@ -249,3 +251,6 @@ def spans(text: str) -> Iterator[Span]:
     yield from _decoded(text)
     yield from _shapes(text)
     yield from _labelled(text)
+    from .idwords import spans as idword_spans
+
+    yield from idword_spans(text)

@@ -126,6 +126,24 @@ class RepoBase:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, fn, *args)
 
+    async def _said_if_moved(self, change: Callable[[], object]) -> None:
+        """Run ``change`` on the worker thread; when it moved HEAD, tell :meth:`changes` subscribers, as the
+        watcher would.
+
+        The quiet timer starts with the watcher, before it is armed: on a loaded machine the commit of the
+        hand edits waiting at start landed before the watcher watched, no event came, and the app's header
+        kept the "hand_edited" it had read at start (a rare flake of the folder-actions test).
+        """
+
+        def run() -> bool:
+            before = self._store.head()
+            change()
+            return self._store.head() != before
+
+        if await self._run(run):
+            for queue in list(self._subscribers):
+                queue.put_nowait(ChangeEvent(paths=[], git=True))
+
     async def _spare(self, fn: Callable[[], T]) -> T:
         """Run ``fn()`` on a spare thread (never touching the store: a model call)."""
         return await asyncio.get_running_loop().run_in_executor(None, fn)

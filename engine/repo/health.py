@@ -268,6 +268,7 @@ def check(
         list[HealthRow]: the rows, in the order shown.
     """
     from memrepo.engine.git.measure import git_dir_size, history_since_compaction
+    from memrepo.engine.git.mergestate import MISSING_HEAD
     from memrepo.engine.git.store import libgit2_version
     from memrepo.engine.history import compact as compaction
     from memrepo.engine.models import RepoState
@@ -297,8 +298,9 @@ def check(
                     f"{_some(status.changed, 'file')} changed by hand; committed as Hand edits before the next write",
                 )
             )
-        else:
-            rows.append(row("work tree", HealthStatus.WARN, f"blocked: {status.reason}"))
+        else:  # HEAD at a missing commit is a failure: nothing reads or writes history until it is repaired
+            lost = (status.reason or "").startswith(MISSING_HEAD)
+            rows.append(row("work tree", HealthStatus.FAIL if lost else HealthStatus.WARN, f"blocked: {status.reason}"))
         if status.pending:
             rows.append(
                 row(

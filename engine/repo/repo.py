@@ -344,7 +344,7 @@ class MemoryRepo(RepoAgents):
     async def _quiet_commit(self, delay: float) -> None:
         await asyncio.sleep(delay)
         try:
-            await self._run(self._store.commit_hand_edits, None, True)  # staged files are left to their commit
+            await self._said_if_moved(lambda: self._store.commit_hand_edits(None, True))  # staged ones are left
             self.last_auto_commit_error = None
         except (MemrepoError, OSError) as exc:  # blocked or busy: the next write or quiet period retries
             self.last_auto_commit_error = str(exc)
@@ -359,7 +359,7 @@ class MemoryRepo(RepoAgents):
 
     async def _apply_kept(self) -> None:
         try:  # a write: hand edits are committed first, as before any write (docs/architecture.md §3)
-            await self._run(self._store.apply_pending)
+            await self._said_if_moved(self._store.apply_pending)
         except (MemrepoError, OSError) as exc:  # still blocked, or busy: the next git event or write retries
             log.info("writes kept while blocked not applied yet: %s", exc)
         except RuntimeError:  # closed meanwhile

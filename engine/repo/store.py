@@ -15,12 +15,14 @@ file holds a workspace), :mod:`.readcache` (recall and context caches),
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
 
 from memrepo.engine.config import Settings
+from memrepo.engine.errors import BlockedError, BusyError
 from memrepo.engine.files.lock import WriteLock
 from memrepo.engine.files.oldinode import OldInodes
 from memrepo.engine.files.worktreefiles import file_sizes, list_files
@@ -208,8 +210,14 @@ class MemoryStore(StoreForgetting, StoreReads):
 
         See :func:`.handanswer.answer_hand_edit` (RefError when the file changed
         since the question; BlockedError, BusyError; docs/architecture.md §3).
+        The writes kept while the question waited are applied next (one still
+        blocked, by another question or a merge, stays kept for the next write).
         """
-        return answer_hand_edit(self.writer, path, seen, commit, redact=redact)
+        done = answer_hand_edit(self.writer, path, seen, commit, redact=redact)
+        if self.entries.pending_dir.is_dir() and any(self.entries.pending_dir.glob("*.json")):
+            with contextlib.suppress(BlockedError, BusyError):  # still blocked, or busy: the next write applies them
+                self.entries.apply_pending()
+        return done
 
     # -- reading ---------------------------------------------------------------
 
@@ -240,7 +248,8 @@ class MemoryStore(StoreForgetting, StoreReads):
         """
         with self.lock.try_hold() as held:
             status = self.git.status(refresh=held, watched=self.reads.trusting_watcher())
-        status.questions = self.writer.questions(status.changed)
+        # This status is the look moved entries are found in (engine/write/moves.py): no second scan.
+        status.questions = self.writer.questions(status.changed, look=lambda: self.writer.versions(status.changed))
         if self.entries.pending_dir.is_dir():
             status.pending = sum(1 for _ in self.entries.pending_dir.glob("*.json"))
         return status

@@ -116,7 +116,7 @@ REGISTRY: tuple[Derived, ...] = (
         "workspaces.sqlite",
         _S,
         "read/workspacemap.py",
-        "the workspace map: workspace id, file and folder of each workspace file",
+        "the workspace map: workspace id, file, folder and origin remote of each workspace file",
         False,
         "the next look-up of a workspace, from the workspace files",
         {_D: Fate.SCRUBBED},

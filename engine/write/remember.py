@@ -5,8 +5,9 @@ policy of :mod:`memrepo.engine.write.policy`: salience, secret redaction,
 ``<no-memory>``, scopes), routes it to a file, and writes it inside one
 :class:`~memrepo.engine.write.writer.Transaction`: dedupe by normalized text,
 replace by subject (a user's entry outranks an agent's), append, commit that
-path alone. A write refused while the work tree is blocked is kept under
-``.git/memrepo/pending/`` and applied by the next write.
+path alone. A write refused while the work tree is blocked, or while a hand
+edit of its file waits for the user's answer, is kept under
+``.git/memrepo/pending/`` and applied by the next write (or the answer).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from memrepo.engine.errors import BlockedError, BusyError, LimitError, RefError
+from memrepo.engine.errors import BlockedError, BusyError, HandEditQuestion, LimitError, RefError
 from memrepo.engine.files.atomic import atomic_write
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.entrytext import clean_text, summary
@@ -40,6 +41,9 @@ from memrepo.engine.read.workspaceindex import WorkspaceIndex
 
 from .writer import ChangedMeanwhile, Transaction, Writer, retrying
 
+KEPT_UNTIL_ANSWERED = "the write is kept in .git/memrepo/pending/ and applied once the question is answered"
+"""What a write refused by a waiting hand-edit question is told (docs/architecture.md §3: nothing is lost)."""
+
 
 @dataclass(slots=True)
 class Target:
@@ -47,6 +51,20 @@ class Target:
 
     path: str
     new_workspace: tuple[str, str, str | None, str] | None = None  # id, slug, abs path, label
+    remote: str | None = None
+    """The writing project folder's ``origin`` (:func:`~memrepo.engine.format.gitfolder.origin_of`), for a
+    workspace file whose first entry has none yet (made before remotes were stored): a moved clone finds it."""
+
+
+def stamp_remote(parsed: fmt.MemoryFile, remote: str) -> None:
+    """Add ``remote:`` to the workspace entry among a file's first three that has none (docs/memory-repo.md)."""
+    for number, head in parsed.entries()[:3]:
+        if head.meta.get("workspace"):
+            if not head.meta.get("remote"):
+                meta = {k: v for k, v in head.meta.items() if k != "by"} | {"remote": remote}
+                meta.update({"by": head.meta["by"]} if "by" in head.meta else {})
+                parsed.set_entry(number, fmt.Entry(head.indent, head.bullet, head.text, meta))
+            return
 
 
 Router = Callable[[Candidate], Target]
@@ -96,7 +114,11 @@ class EntryWriter:
             assert cand.workspace is not None
             found = self.index.resolve(cand.workspace)
             if found.file is not None:
-                return Target(found.file)
+                if found.given_as != "path" or not found.path:
+                    return Target(found.file)
+                from memrepo.engine.format.gitfolder import origin_of
+
+                return Target(found.file, remote=origin_of(found.path))
             rel = self.free_workspace_file(found.slug)
             return Target(rel, (found.id, Path(rel).stem, found.path, found.label))
         if cand.kind.lower() in LESSON_KINDS:
@@ -199,6 +221,8 @@ class EntryWriter:
                 break
         if not number:
             number = parsed.append_entry(entry, before_section=INDEX_HEADING if rel == MEMORY_MD else None)
+        if target.remote:
+            stamp_remote(parsed, target.remote)
         with tx.savepoint():
             if index is not None and index_data is not None:
                 tx.write(MEMORY_MD, index_data)
@@ -228,6 +252,11 @@ class EntryWriter:
             meta = {"workspace": ws_id}
             if abs_path:
                 meta["path"] = abs_path
+                from memrepo.engine.format.gitfolder import origin_of
+
+                remote = origin_of(abs_path)  # a moved clone finds this file by it (docs/memory-repo.md)
+                if remote:
+                    meta["remote"] = remote
             meta["by"] = "user"
             return f"# {slug}\n\n- Workspace {label} {fmt.render_metadata(meta)}\n"
         return new_file_text(target.path)
@@ -280,7 +309,14 @@ class EntryWriter:
                 except LimitError as exc:
                     return WriteResult(action=Action.REFUSED, path=chosen.path, reason=str(exc), redacted=redacted)
 
-            result = retrying(tx, write)
+            try:
+                result = retrying(tx, write)
+            except HandEditQuestion as exc:
+                # A hand edit of the file waits for the user's answer (an editor's stale save, an emptied
+                # file): the write is kept like any block and applied once the question is answered.
+                tx.discard()
+                self.queue(cand)
+                raise HandEditQuestion(f"{exc.reason} ({KEPT_UNTIL_ANSWERED})", kept=True) from exc
             if result.action is Action.REFUSED:
                 return result
             result.redacted = redacted

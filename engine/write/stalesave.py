@@ -2,27 +2,33 @@
 (docs/architecture.md §3).
 
 An editor that read a file before memrepo wrote an entry into it, then
-saved its copy (a temp file renamed over the file), removes that entry. A
-hand edit that drops an entry memrepo committed in the last
-:data:`WINDOW_S` seconds is therefore held like an emptied file: a
-question in ``status()``, Health and the app, never a silent commit. The
-answer "put back" keeps the save and puts the dropped entries back in it
-(:func:`put_back`); "commit" commits the save as it is. An entry the save
-rewrote (a line with the same metadata is new in it) counts as edited,
-not dropped.
+saved its copy (a temp file renamed over the file), removes that entry. The
+guard goes by the save's base, not by the clock: the newest version of the
+file whose new entry lines the save holds is the version the editor read
+(:func:`_look`). A hand edit that drops an entry memrepo committed after
+that version is held like an emptied file, however long the editor kept
+the file open (and, as before, one that drops an entry committed in the
+last :data:`WINDOW_S` seconds, whatever version it looks read from): a
+question in ``status()``, Health and the app, never a silent commit. The look goes back :data:`HISTORY_MAX` commits of the file
+at most. The answer "put back" keeps the save and puts the dropped entries
+back in it (:func:`put_back`); "commit" commits the save as it is. An entry
+the save rewrote (a line with the same metadata is new in it) counts as
+edited, not dropped. A hand edit that removes entries memrepo wrote and is
+committed names them in its commit body (:func:`removed_written`).
 
 The same stale copy still holds the entries memrepo removed meanwhile (a
 forget, an inbox entry accepted into another file, a dream's delete or
 move): saving it brings them back. A hand edit that adds back an entry line
-memrepo removed in the window is held the same way (:func:`revived_entries`);
-"put back" then keeps the save without them, so an acknowledged forget is
-never undone silently.
+memrepo removed in the last :data:`WINDOW_S` seconds is held the same way
+(:func:`revived_entries`); "put back" then keeps the save without them, so
+an acknowledged forget is never undone silently.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from typing import Protocol
 
 from memrepo.engine.errors import FormatError
@@ -32,9 +38,12 @@ from memrepo.engine.format.merge import merge_entries
 from memrepo.engine.models import HandEditQuestion
 
 WINDOW_S = 3600.0
-"""Entries memrepo committed this recently (seconds) are guarded against a stale save."""
+"""Entries memrepo removed this recently (seconds) are guarded against a stale save bringing them back, and
+entries written this recently against any save dropping them, whatever version it looks read from."""
 HISTORY_MAX = 200
-"""memrepo's commits of the file looked through at most, newest first (commits of other files do not count)."""
+"""Commits of the file looked through at most, newest first, however old (commits of other files do not
+count): a save read from a version older than this is not found to drop what memrepo wrote before the look's
+end (the "Hand edits" commit still names the lines it removed, when the look saw them added)."""
 
 
 class History(Protocol):
@@ -43,6 +52,8 @@ class History(Protocol):
     def recent_writes(
         self, path: str, within_s: float, limit: int
     ) -> list[tuple[bytes | None, bytes | None, bool]]: ...
+
+    def file_writes(self, path: str, limit: int) -> Iterator[tuple[bytes | None, bytes | None, str, int]]: ...
 
 
 def _entry_lines(data: bytes | None, rel: str) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
@@ -57,7 +68,11 @@ def _entry_lines(data: bytes | None, rel: str) -> list[tuple[str, tuple[tuple[st
 
 
 def dropped_entries(history: History, rel: str, committed: bytes | None, now: bytes | None) -> list[str]:
-    """The entry lines memrepo committed to ``rel`` in the last :data:`WINDOW_S` that ``now`` drops.
+    """The entry lines memrepo committed to ``rel`` after the version the save was read from that ``now`` drops.
+
+    The save's base is the newest version of ``rel`` whose new entry lines the save holds (:func:`_look`): a
+    line memrepo added after it was never in the editor's copy, so the save drops it without the user's
+    word, however long the editor kept the file open. A line the base had is the user's to delete.
 
     Args:
         history: the git store.
@@ -69,20 +84,129 @@ def dropped_entries(history: History, rel: str, committed: bytes | None, now: by
         list[str]: the dropped lines, in the committed file's order (empty for most edits: no history is read
         unless an entry line of HEAD is missing from the save).
     """
+    look = _look(history, rel, committed, now)
+    return [] if look is None else look.dropped
+
+
+def removed_written(history: History, rel: str, committed: bytes | None, now: bytes | None) -> list[str]:
+    """The entry lines memrepo wrote (in the last :data:`HISTORY_MAX` commits of ``rel``) that ``now`` removes.
+
+    What a "Hand edits" commit names in its body, so that a deliberate removal of the agent's memory, or one
+    the guard could not tell from it, shows in the log (docs/architecture.md §3).
+
+    Returns:
+        list[str]: the lines in the committed file's order; empty when ``now`` removes none (no history read).
+    """
+    look = _look(history, rel, committed, now)
+    return [] if look is None else look.written
+
+
+NOTE_LINES_MAX = 20
+"""Removed lines a "Hand edits" commit body names at most (:func:`removed_note`); the rest are counted."""
+
+
+def removed_note(history: History, changes: list[tuple[str, bytes | None, bytes | None]]) -> str:
+    """The "Hand edits" commit body's paragraph naming the entry lines memrepo wrote that the edits remove.
+
+    Args:
+        history: the git store.
+        changes: (repo-relative path, its bytes in HEAD, its bytes committed now) for each file.
+
+    Returns:
+        str: ``Removed entries memrepo wrote:`` and one indented ``path: line`` each (at most
+        :data:`NOTE_LINES_MAX`, then ``and N more``); empty when the edits remove none.
+    """
+    named = [
+        f"  {rel}: {line}" for rel, committed, now in changes for line in removed_written(history, rel, committed, now)
+    ]
+    if not named:
+        return ""
+    more = len(named) - NOTE_LINES_MAX
+    shown = named[:NOTE_LINES_MAX] + ([f"  and {more} more"] if more > 0 else [])
+    return "Removed entries memrepo wrote:\n" + "\n".join(shown)
+
+
+class _Look:
+    """What one look back found for one save against one commit (:func:`_look`)."""
+
+    __slots__ = ("dropped", "written")
+
+    def __init__(self, dropped: list[str], written: list[str]) -> None:
+        self.dropped = dropped
+        self.written = written
+
+
+def _lines(data: bytes | None) -> set[bytes]:
+    """``data``'s lines without their ``\n`` or ``\r\n`` (empty for None)."""
+    return {line.rstrip(b"\r") for line in data.split(b"\n")} if data else set()
+
+
+def _look(history: History, rel: str, committed: bytes | None, now: bytes | None) -> _Look | None:
+    """Walk ``rel``'s versions back from HEAD to find the save's base and who added each entry line it lacks.
+
+    Newest first, over at most :data:`HISTORY_MAX` commits of ``rel`` (commits of other files do not count,
+    nor does their age). The base is the first version (newest) whose commit added an entry line the save
+    holds: the editor's copy had that version's text. An entry line of HEAD the save lacks is dropped when
+    a memrepo commit newer than the base added it, or any commit but a hand edit's in the last
+    :data:`WINDOW_S` (as before the base look: a save merged with memrepo's newest line, text an editor
+    wrote half-way into an old inode, holds that line and so looks read after it), and the save did not
+    rewrite it (a new line with the same metadata that memrepo did not remove); with no base in the look,
+    every such line memrepo added in it is. Lines are found in each version's bytes, not parsed (the save
+    and HEAD are parsed once).
+
+    Returns:
+        _Look | None: None when the save drops no entry line of HEAD (no history is read).
+    """
     if committed is None or now is None or committed == now:
-        return []
+        return None
     before = _entry_lines(committed, rel)
     kept = _entry_lines(now, rel)
     kept_lines = {text for text, _meta in kept}
     missing = [(text, meta) for text, meta in before if text not in kept_lines]
     if not missing:
-        return []
-    written, removed = _recent(history, rel, committed, now)
+        return None
+    key = _key(history, rel, committed, now)
+    found = _look_memo.get(key)
+    if found is not None:
+        return found
     committed_lines = {text for text, _meta in before}
-    # A line memrepo removed is no rewrite of the line that replaced it (remember --subject, a revise): the
-    # stale copy holds the old line, and the new one is dropped.
+    raw = {text.encode("utf-8", "surrogateescape"): text for text, _meta in missing}
+    saved = {text.encode("utf-8", "surrogateescape") for text in kept_lines}
+    new_in_save = {text.encode("utf-8", "surrogateescape"): text for text in kept_lines - committed_lines}
+    unresolved = set(raw)
+    after_base: set[str] = set()
+    written: set[str] = set()
+    removed: set[str] = set()
+    based = False
+    since = time.time() - WINDOW_S
+    for old, new, kind, when in history.file_writes(rel, HISTORY_MAX):
+        old_lines, new_lines = _lines(old), _lines(new)
+        added = new_lines - old_lines
+        recent = when >= since and kind != "hand_edit"
+        if not based and added & saved:
+            based = True  # the editor's copy had this version: what this commit added was in it
+        for line in added & unresolved:
+            unresolved.discard(line)
+            if kind == "memrepo":
+                written.add(raw[line])
+            if (kind == "memrepo" and not based) or recent:
+                after_base.add(raw[line])
+        if kind == "memrepo" and (not based or recent):
+            # A line memrepo removed is no rewrite of the line that replaced it (remember --subject, a
+            # revise): the stale copy holds the old line, and the new one is dropped.
+            removed |= {new_in_save[line] for line in (old_lines - new_lines) & new_in_save.keys()}
+        if based and not unresolved and when < since:
+            break
+    trim_heap()  # the versions read are freed: give their pages back (16 MB at 200 versions, .heap)
     rewritten = {meta for text, meta in kept if text not in committed_lines and text not in removed and meta}
-    return [text for text, meta in missing if text in written and meta not in rewritten]
+    found = _Look(
+        dropped=[text for text, meta in missing if text in after_base and meta not in rewritten],
+        written=[text for text, _meta in missing if text in written],
+    )
+    if len(_look_memo) >= 64:
+        _look_memo.clear()
+    _look_memo[key] = found
+    return found
 
 
 def revived_entries(
@@ -130,9 +254,6 @@ def _removed(history: History, rel: str, committed: bytes, now: bytes, lines: li
     110-line file in the hour).
     """
     key = _key(history, rel, committed, now)
-    known = _written_memo.get(key)
-    if known is not None:  # dropped_entries looked already
-        return known[1] & set(lines)
     found = _removed_memo.get(key)
     if found is None:
         wanted = [(text, text.encode("utf-8", "surrogateescape")) for text in lines]
@@ -163,32 +284,10 @@ def _key(history: History, rel: str, committed: bytes, now: bytes) -> tuple[str,
     return (repo, rel, hashlib.sha256(committed).digest(), hashlib.sha256(now).digest())
 
 
-def _recent(history: History, rel: str, committed: bytes, now: bytes) -> tuple[set[str], set[str]]:
-    """The entry lines the commits of the last :data:`WINDOW_S` added to ``rel`` (hand edits aside), and those
-    memrepo's own commits removed from it."""
-    # The same save against the same commit gives the same answer: while a question is held, writes to the
-    # file are refused, so every transaction of a long-lived process (the write server, the app) would walk
-    # the history again (0.4 s at 2,400 commits in the hour, under the write lock).
-    key = _key(history, rel, committed, now)
-    found = _written_memo.get(key)
-    if found is None:
-        written: set[str] = set()
-        removed: set[str] = set()
-        for old, new, ours in history.recent_writes(rel, WINDOW_S, HISTORY_MAX):
-            after = {text for text, _m in _entry_lines(new, rel)}
-            before = {text for text, _m in _entry_lines(old, rel)}
-            written |= after - before
-            if ours:  # a line a `git commit` or merge by hand removed is no forget of memrepo's to guard
-                removed |= before - after
-        trim_heap()  # the versions read are freed: give their pages back (16 MB at 200 versions, .heap)
-        if len(_written_memo) >= 64:
-            _written_memo.clear()
-        found = _written_memo[key] = (written, removed)
-    return found
-
-
-_written_memo: dict[tuple[str, str, bytes, bytes], tuple[set[str], set[str]]] = {}
-"""What :func:`_recent` found written and removed, by repo, file and both versions' digests (this process)."""
+_look_memo: dict[tuple[str, str, bytes, bytes], _Look] = {}
+"""What :func:`_look` found, by repo, file and both versions' digests (this process): while a question is
+held, writes to the file are refused, so every transaction of a long-lived process (the write server, the app)
+would walk the history again (0.4 s at 2,400 commits, under the write lock)."""
 _removed_memo: dict[tuple[str, str, bytes, bytes], set[str]] = {}
 """What :func:`_removed` found, by the same key (this process)."""
 
@@ -218,18 +317,18 @@ def stale_question(
 
 
 def stale_title(dropped: list[str], revived: list[str]) -> str:
-    """What a stale save does, in words: ``a save drops 1 entry memrepo wrote in the last hour``."""
-    return f"a save {stale_did(dropped, revived)} in the last hour"
+    """What a stale save does, in words: ``a save drops 1 entry memrepo wrote after its copy was read``."""
+    return f"a save {stale_did(dropped, revived)}"
 
 
 def stale_did(dropped: list[str], revived: list[str]) -> str:
-    """The verb phrase of :func:`stale_title`: ``drops 1 entry memrepo wrote and brings back 2 entries memrepo
-    removed`` (the app words its dialogs around it)."""
+    """The verb phrase of :func:`stale_title`: ``drops 1 entry memrepo wrote after its copy was read and brings
+    back 2 entries memrepo removed in the last hour`` (the app words its dialogs around it)."""
     parts = []
     if dropped:
-        parts.append(f"drops {_count(dropped)} memrepo wrote")
+        parts.append(f"drops {_count(dropped)} memrepo wrote after its copy was read")
     if revived:
-        parts.append(f"brings back {_count(revived)} memrepo removed")
+        parts.append(f"brings back {_count(revived)} memrepo removed in the last hour")
     return " and ".join(parts)
 
 

@@ -37,10 +37,11 @@ from memrepo.engine.git.store import GitStore, format_message
 from memrepo.engine.models import HandEditQuestion as Question
 from memrepo.engine.models import RepoState
 
+from . import moves
 from .forgotlines import forgotten
 from .handsecret import describe_secrets, secret_lines, secret_question
-from .settle import appended, question, wait_settled
-from .stalesave import dropped_entries, revived_entries, stale_question
+from .settle import appended, bytes_seen, entry_count, question, wait_settled
+from .stalesave import dropped_entries, removed_note, revived_entries, stale_question
 
 PARSE_CACHE_FILES = 64
 """Parsed files kept per writer, keyed by their exact bytes, so repeated writes skip parsing."""
@@ -51,6 +52,18 @@ def _read_or_none(path: Path) -> bytes | None:
         return read_work_file(path)  # never blocks on a FIFO or device
     except OSError:
         return None
+
+
+def _once(read: Callable[[], moves.Versions]) -> Callable[[], moves.Versions]:
+    """``read``, called at most once: one look at the work tree serves every file's question."""
+    kept: list[moves.Versions] = []
+
+    def get() -> moves.Versions:
+        if not kept:
+            kept.append(read())
+        return kept[0]
+
+    return get
 
 
 REMOVING = frozenset({"forget", "undo", "clear workspace", "clear global", "purge workspace", "purge task"})
@@ -169,23 +182,53 @@ class Writer:
             if left:
                 self._commit_hand_edits_held(left, confirm=True, secrets_asked=True)
 
-    def question(self, rel: str, data: bytes | None, committed: bytes | None = None) -> Question | None:
+    def question(
+        self,
+        rel: str,
+        data: bytes | None,
+        committed: bytes | None = None,
+        look: Callable[[], moves.Versions] | None = None,
+    ) -> Question | None:
         """The question ``data`` (``rel``'s bytes on disk) raises against HEAD, or None.
 
         An emptied file or most entries gone (:func:`.settle.question`); else a save that drops entries
-        memrepo wrote in the last hour or brings back entries it removed (:func:`.stalesave.dropped_entries`,
+        memrepo wrote after the version it was read from or brings back entries it removed (:func:`.stalesave.dropped_entries`,
         :func:`.stalesave.revived_entries`: an editor's stale copy); else
-        new lines holding a secret (:func:`.handsecret.secret_lines`).
+        new lines holding a secret (:func:`.handsecret.secret_lines`). Entries moved to or from another
+        file changed in the same look are no part of any of these (:mod:`.moves`).
 
         Args:
             rel: repo-relative path.
             data: its bytes on disk (None: deleted).
             committed: its bytes in HEAD, when the caller has them.
+            look: every changed path's versions (:meth:`look`), when the caller has them; read only when
+                the edit raises a question a move could explain.
         """
         if committed is None:
             committed = self.git.head_blob(rel)
         if committed == data:
             return None
+        asked = self._judge(rel, data, committed)
+        if asked is None or asked.not_text:
+            return asked
+        found = moves.find_moves((look or self.look)())
+        if data is None:  # deleted: renamed, or every entry moved elsewhere, asks nothing
+            if moves.all_moved(found, rel, committed):
+                return None
+            asked.message += moves.note(found, rel)
+            return asked
+        judged = moves.judged_as(found, rel, committed, data)
+        if judged is None:
+            return asked
+        asked = self._judge(rel, judged[1], judged[0])
+        if asked is not None:  # the question is about the bytes on disk, and says what was not counted
+            asked.seen = bytes_seen(data)
+            asked.entries_now = entry_count(data, rel) or 0
+            asked.message += moves.note(found, rel)
+        return asked
+
+    def _judge(self, rel: str, data: bytes | None, committed: bytes | None) -> Question | None:
+        """:meth:`question` for one file alone, moves not looked at."""
         asked = question(rel, committed, data)
         if data is None:  # deleted: a question when it held entries (:func:`.settle.deleted`), nothing else to check
             return asked
@@ -204,11 +247,25 @@ class Writer:
         asked.message += "; " + describe_secrets(rel, secrets)
         return asked
 
+    def look(self) -> dict[str, tuple[bytes | None, bytes | None]]:
+        """Every path changed in the work tree with its HEAD and disk bytes (empty while blocked): where moved
+        entries can have gone (:mod:`.moves`). Read only when an edit lost entries."""
+        return self.versions(self.git.status().changed)
+
+    def versions(self, paths: list[str]) -> dict[str, tuple[bytes | None, bytes | None]]:
+        """Each of ``paths`` with its bytes in HEAD and on disk (None: missing)."""
+        return {p: (self.git.head_blob(p), _read_or_none(self.root / p)) for p in paths}
+
     def _compacted(self, rel: str, lines: list[str]) -> set[str]:
         """Which of ``lines`` memrepo removed from ``rel`` within the hour before a compaction (:mod:`.forgotlines`)."""
         return forgotten(self.state_dir, rel, lines)
 
-    def questions(self, paths: list[str], seen: dict[str, bytes | None] | None = None) -> list[Question]:
+    def questions(
+        self,
+        paths: list[str],
+        seen: dict[str, bytes | None] | None = None,
+        look: Callable[[], moves.Versions] | None = None,
+    ) -> list[Question]:
         """The hand edits among ``paths`` that wait for the user's answer (emptied, or most entries gone).
 
         ``seen``: the bytes each path was read as, judged instead of a new read, so that what is committed
@@ -216,6 +273,7 @@ class Writer:
         two reads had an empty file committed; docs/architecture.md §3).
         """
         out = []
+        look = _once(look or self.look)
         for rel in paths:
             data: bytes | None = None if seen is None else seen.get(rel)
             try:
@@ -225,7 +283,7 @@ class Writer:
                 data = None
             except OSError:  # a FIFO, socket or device, or unreadable: no question, the commit says why
                 continue
-            q = self.question(rel, data)
+            q = self.question(rel, data, look=look)
             if q is not None:
                 out.append(q)
         return out
@@ -286,8 +344,18 @@ class Writer:
         paths = {p for p in paths if p not in asked}
         if not paths:
             return None
-        message = format_message("Hand edits", {"Origin": "hand_edit", "Task": None}, body=", ".join(sorted(paths)))
+        body = self._hand_edits_body(sorted(paths), seen)
+        message = format_message("Hand edits", {"Origin": "hand_edit", "Task": None}, body=body)
         return self.git.commit_paths(sorted(paths), message, expect=seen)
+
+    def _hand_edits_body(self, paths: list[str], seen: dict[str, bytes | None]) -> str:
+        """A "Hand edits" commit body: the files (the first 10), then the lines memrepo wrote that the edits
+        remove (:func:`.stalesave.removed_note`: a deliberate removal of the agent's memory shows in the log)."""
+        shown = ", ".join(paths[:10])
+        if len(paths) > 10:
+            shown += f" and {len(paths) - 10} more"
+        note = removed_note(self.git, [(p, self.git.head_blob(p), seen.get(p)) for p in paths])
+        return f"{shown}\n\n{note}" if note else shown
 
     def _adds_secret(self, rel: str) -> bool:
         """True when ``rel`` on disk has lines HEAD does not that hold a secret (:func:`.handsecret.secret_lines`)."""
@@ -322,21 +390,22 @@ class Writer:
             else:
                 changed.append(path)
         seen = {p: _read_or_none(self.root / p) for p in changed}
+        # The whole work tree's changes, for moved entries (:mod:`.moves`): this look's, when it looked at all.
+        look = _once(self.look if paths is not None else lambda: {p: (self.git.head_blob(p), seen[p]) for p in seen})
         if not confirm:
-            asked = {q.path for q in self.questions(changed, seen)}
+            asked = {q.path for q in self.questions(changed, seen, look)}
             changed = [p for p in changed if p not in asked]
         elif secrets_asked:  # confirmed, but a secret the edit added was never shown to the user: still asked
             changed = [p for p in changed if not self._adds_secret(p)]
         # Re-read before committing: a save begun since the checks (an editor truncating the file) is
         # left for the next look, never committed half-way (docs/architecture.md §3).
         changed = [p for p in changed if _read_or_none(self.root / p) == seen[p]]
+        moved, changed = moves.commit_moves(self, changed, seen, look, whole=paths is None)
         if not changed:
-            return None
-        shown = ", ".join(changed[:10])
-        if len(changed) > 10:
-            shown += f" and {len(changed) - 10} more"
+            return moved
+        body = self._hand_edits_body(changed, seen)
         return self.git.commit_paths(
-            changed, format_message("Hand edits", {"Origin": "hand_edit", "Task": None}, body=shown), expect=seen
+            changed, format_message("Hand edits", {"Origin": "hand_edit", "Task": None}, body=body), expect=seen
         )
 
     def parse(self, rel: str, data: bytes) -> fmt.MemoryFile:

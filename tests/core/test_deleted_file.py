@@ -57,10 +57,13 @@ def test_the_next_write_does_not_commit_the_deletion(repo_path: Path) -> None:
     with pytest.raises(MemrepoError, match=r"me\.md was deleted"):
         store.remember(Candidate(text="Written after the rm about gerenuks", kind="preference"))
     assert git(repo_path, "show", "HEAD:me.md") == committed and _hand_edits(repo_path) == 0
-    # Yes commits the deletion, as the user said.
+    # Yes commits the deletion, as the user said; the write refused meanwhile was kept, and lands after it.
     [question] = store.status().questions
-    assert store.answer_hand_edit("me.md", question.seen, commit=True) is not None
-    assert "me.md" not in git(repo_path, "ls-tree", "--name-only", "HEAD")
+    done = store.answer_hand_edit("me.md", question.seen, commit=True)
+    assert done is not None
+    assert "me.md" not in git(repo_path, "ls-tree", "--name-only", done)
+    now = git(repo_path, "show", "HEAD:me.md")
+    assert "gerenuks" in now and not any(line in now for line in committed.splitlines() if line.startswith("- "))
 
 
 def test_deleting_a_file_with_no_entries_is_committed(repo_path: Path) -> None:

@@ -47,8 +47,9 @@ def test_truncate_and_stall_is_asked_about_and_loses_nothing(repo_path: Path) ->
         questions = store.status().questions
         assert [q.path for q in questions] == ["MEMORY.md"] and questions[0].empty
         assert "commit-hand-edits --yes" in questions[0].message
-        with pytest.raises(HandEditQuestion, match=r"MEMORY\.md is empty"):
+        with pytest.raises(HandEditQuestion, match=r"MEMORY\.md is empty") as refused:
             store.remember(Candidate(text="a pinned fact written meanwhile", pin=True, by="user"))
+        assert refused.value.kept  # applied once the question is gone
         other = store.remember(Candidate(text="the user likes tea"))  # other files still take writes
         assert other.action is Action.ADDED
         assert _entries_in_head(repo_path, "MEMORY.md") == before
@@ -56,7 +57,8 @@ def test_truncate_and_stall_is_asked_about_and_loses_nothing(repo_path: Path) ->
         slow.wait(10)
     assert store.status().questions == []
     assert store.commit_hand_edits() is not None  # the finished save is plausible: committed
-    assert _entries_in_head(repo_path, "MEMORY.md") == before + 1
+    assert _entries_in_head(repo_path, "MEMORY.md") == before + 2  # the save's line and the kept write
+    assert b"written meanwhile" in (repo_path / "MEMORY.md").read_bytes()
     assert b"tea" in (repo_path / "me.md").read_bytes()
 
 

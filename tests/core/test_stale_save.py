@@ -166,14 +166,20 @@ def test_a_held_question_reads_the_history_once_per_process(
     from memrepo.engine.git.history import GitHistory
 
     walks: list[str] = []
-    real = GitHistory.recent_writes
+    real, real_file = GitHistory.recent_writes, GitHistory.file_writes
 
     def counting(self, path, within_s, limit):  # type: ignore[no-untyped-def]
-        walks.append(path)
+        walks.append(f"recent {path}")
         return real(self, path, within_s, limit)
 
+    def counting_file(self, path, limit):  # type: ignore[no-untyped-def]
+        walks.append(f"file {path}")
+        return real_file(self, path, limit)
+
     monkeypatch.setattr(GitHistory, "recent_writes", counting)
+    monkeypatch.setattr(GitHistory, "file_writes", counting_file)
     read_then_write_then_save(store)
     for _ in range(3):
         assert store.commit_hand_edits() is None  # held each time
-    assert walks == ["me.md"]
+    # One look for what the save drops, one for what it brings back (its new line).
+    assert sorted(walks) == ["file me.md", "recent me.md"]

@@ -91,7 +91,7 @@ def test_a_replaced_entry_comes_back_once_put_back(store: MemoryStore) -> None:
     stale_save(me, read + "- Typed in the editor [by: user]\n")
     (q,) = store.status().questions
     assert any("helix" in x for x in q.dropped) and any("nano" in x for x in q.revived)
-    assert "drops 1 entry memrepo wrote and brings back 1 entry memrepo removed" in q.message
+    assert "drops 1 entry memrepo wrote after its copy was read and brings back 1 entry memrepo removed" in q.message
     store.answer_hand_edit("me.md", q.seen, commit=False)
     text = git(store.root, "show", "HEAD:me.md")
     assert "helix" in text and "nano" not in text and "Typed in the editor" in text

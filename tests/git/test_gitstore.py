@@ -330,7 +330,12 @@ def test_engine_never_runs_a_git_subprocess() -> None:
     # The `command` dream provider runs the model command the user configured
     # ([dream.command] argv, docs/architecture.md §6): a process, never git. engine/dreams/cmdrun.py
     # starts it (bounded: timeout, output cap, its own process group).
-    allowed = {ENGINE / "dreams" / "providers.py", ENGINE / "dreams" / "cmdrun.py"}
+    # The recall index's first build runs in a detached Python process of its own (engine/read/recallfile.py
+    # spawn_build, docs/recall.md: it outlives a short agent session): this interpreter, never git.
+    allowed = {ENGINE / "dreams" / "providers.py", ENGINE / "dreams" / "cmdrun.py", ENGINE / "read" / "recallfile.py"}
+    build_src = (ENGINE / "read" / "recallfile.py").read_text()
+    assert build_src.count("subprocess.Popen(") == 1 and '[sys.executable, "-c", code, str(root)]' in build_src
+    assert not re.search(r"[\"']git[\"']\s*,", build_src)
     sources = sorted(p for p in ENGINE.rglob("*.py") if p not in allowed)
     assert len(sources) >= 12
     provider_src = (ENGINE / "dreams" / "providers.py").read_text()

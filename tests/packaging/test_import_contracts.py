@@ -61,6 +61,7 @@ PUBLIC = SUB_PACKAGES | {
     "memrepo.engine.read.readcount",
     "memrepo.engine.read.recalldoor",
     "memrepo.engine.read.modeline",
+    "memrepo.engine.read.conflictnote",
     "memrepo.engine.redaction",
     "memrepo.engine.redaction.allow",
     "memrepo.engine.repo.repo",

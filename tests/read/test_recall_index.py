@@ -250,43 +250,50 @@ def test_an_index_another_process_holds_past_the_timeout_is_never_deleted(
     again.close()
 
 
-def test_a_first_build_runs_in_a_child_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The app's warm-up and the MCP server open the index through open_index: the build holds no GIL of theirs."""
-    import multiprocessing
+def test_a_first_build_runs_in_a_detached_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app's warm-up and the MCP server open the index through open_index: the build holds no GIL of theirs,
+    and runs in a session of its own, so it outlives them (breaker5 B5-1)."""
+    import os
 
     from memrepo.engine.format import entries as entryformat
-    from memrepo.engine.read import recall
+    from memrepo.engine.read import recallfile
     from memrepo.engine.read.recallfile import open_index
 
     (tmp_path / ".git").mkdir()
     _corpus(tmp_path, random.Random(3), files=6)
-    contexts: list[str] = []
-    real_context = multiprocessing.get_context
+    started: list[int] = []
+    real_spawn = recallfile.spawn_build
 
-    def get_context(method: str | None = None) -> object:
-        contexts.append(str(method))
-        return real_context(method)
+    def spawn(root: Path) -> object:
+        child = real_spawn(root)
+        started.append(child.pid)
+        return child
 
     parsed_here: list[str] = []
     real_parse = entryformat.parse
-    monkeypatch.setattr(multiprocessing, "get_context", get_context)
-    monkeypatch.setattr(recall, "CHILD_BUILD_FILES", 6)  # as if it were a large repo
+    monkeypatch.setattr(recallfile, "spawn_build", spawn)
+    monkeypatch.setattr(recallfile, "DETACHED_BUILD_FILES", 6)  # as if it were a large repo
     monkeypatch.setattr(
         entryformat,
         "parse",
         lambda data, path="<memory>", **kw: parsed_here.append(path) or real_parse(data, path, **kw),
     )
     index = open_index(tmp_path)
-    assert contexts == ["spawn"]  # a fresh interpreter built it
+    assert len(started) == 1  # a fresh interpreter built it
     assert parsed_here == []  # no file was read in this process
     assert index.built and len(index) == len(_oracle(tmp_path))
-    contexts.clear()
+    started.clear()
     open_index(tmp_path)
-    assert contexts == []  # built once: later opens start no child
+    assert started == []  # built once: later opens start no process
     small = tmp_path / "small"
     (small / ".git").mkdir(parents=True)
     _corpus(small, random.Random(4), files=5)
-    assert open_index(small).built and contexts == []  # fewer files than that: built here, no child
+    assert open_index(small).built and started == []  # fewer files than that: built here, no process
+    child = recallfile.spawn_build(small)
+    try:
+        assert os.getsid(child.pid) == child.pid != os.getsid(0)  # a session of its own: a killed group spares it
+    finally:
+        child.wait()
 
 
 def test_a_file_touched_but_not_changed_is_not_parsed_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -207,3 +207,41 @@ def test_repo_g_builds_through_the_writer_and_every_entry_is_labelled(tmp_path: 
     labels = dataset.label_entries(spec, root)  # raises when a written text no longer matches its id
     assert set(labels.values()) == _ids(spec)
     assert len(labels) == len(_ids(spec))  # one line per id: no twin collapsed, no superseded line dropped
+
+
+def test_the_k_tune_split_is_repo_k_alone() -> None:
+    assert bench.SPLITS["k-tune"] == [("k", "queries_k_tune.txt")]
+    assert bench.REPOS["k"] == "repo_k.txt"
+    assert not any(repo == "k" for split, pairs in bench.SPLITS.items() if split != "k-tune" for repo, _ in pairs)
+
+
+def test_repo_k_mixes_scripts_and_ids_with_every_kind_of_query() -> None:
+    spec = dataset.read_repo(DATA / "repo_k.txt")
+    queries = dataset.read_queries(DATA / "queries_k_tune.txt")
+    assert 60 <= len(spec.entries) + len(spec.raw_ids) <= 100
+    texts = [e.text for e in spec.entries] + list(spec.raw_ids)
+    scripts = {
+        "hangul": r"[\uac00-\ud7a3]",
+        "kana": r"[\u3040-\u30ff]",
+        "han": r"[\u4e00-\u9fff]",
+        "accent": r"[À-ɏ]",
+    }
+    for name, pattern in scripts.items():
+        assert sum(bool(re.search(pattern, t)) for t in texts) >= 8, name
+    for ident in ("v2.3", "PR #4412", "서버 3호기", "第二期"):
+        assert any(ident in t for t in texts), ident
+    kinds = {kind: [q for q in queries if q.kind == kind] for kind in dataset.KINDS}
+    assert all(kinds.values())
+    assert sum("cjk" in q.tags for q in kinds["paraphrase"]) >= 25
+    assert any(re.search(r"[a-z]{3}", q.text) and re.search(r"[\uac00-\ud7a3]", q.text) for q in queries)  # mixed
+    assert sum("cjk" in q.tags for q in kinds["none"]) >= 8
+    assert any(q.stale for q in queries)
+
+
+def test_repo_k_builds_through_the_writer_and_every_entry_is_labelled(tmp_path: Path) -> None:
+    spec = dataset.read_repo(DATA / "repo_k.txt")
+    root = tmp_path / "repo_k"
+    dataset.build_repo(spec, root)
+    labels = dataset.label_entries(spec, root)
+    assert set(labels.values()) == _ids(spec)
+    assert len(labels) == len(_ids(spec))

@@ -136,7 +136,7 @@ def test_a_stale_save_question_says_put_back_not_lose() -> None:
     from memrepo.tui.handedits import question_title
 
     q = HandEditQuestion(path="me.md", entries_before=5, entries_now=5, dropped=["- I review pull requests [by: user]"])
-    assert question_title(q) == "me.md: a save drops 1 entry memrepo wrote in the last hour"
+    assert question_title(q) == "me.md: a save drops 1 entry memrepo wrote after its copy was read"
 
 
 TOKEN = "ghp_R4nd0mT0k3nV4lu3F0rT3st1ngAbCdEf12"

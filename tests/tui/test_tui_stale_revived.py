@@ -16,7 +16,7 @@ def test_the_title_names_the_entry_a_stale_save_brought_back() -> None:
     assert question_title(q) == "me.md: a save brings back 1 entry memrepo removed in the last hour"
     both = HandEditQuestion(path="me.md", entries_before=4, entries_now=4, dropped=["- x"], revived=[FORGOTTEN])
     assert question_title(both) == (
-        "me.md: a save drops 1 entry memrepo wrote and brings back 1 entry memrepo removed in the last hour"
+        "me.md: a save drops 1 entry memrepo wrote after its copy was read and brings back 1 entry memrepo removed in the last hour"
     )
 
 

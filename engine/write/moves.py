@@ -1,0 +1,316 @@
+"""Entries moved by hand from one file to another are a move, never a drop (docs/architecture.md §3).
+
+``mv a.md b.md`` (or ``git mv``), or cutting lines from ``me.md`` and pasting
+them into ``topics/x.md`` (what Health's context-budget row advises), looks
+file by file like entries dropped from one file and new text in another.
+Looked at together, in one look at the work tree, an entry line that left
+one file and appears in another (same text, same metadata: the whole line,
+spaces around it aside) is a *move*: it raises no "drops entries" or
+"deleted" question in the file it left, and no "new secret" or "brings back"
+question in the file it came to. Only what truly left is asked about.
+
+A deleted file is a *rename* when its entries all went to one new file, or
+all but one in :data:`RENAME_SLACK` of them (``mv a.md b.md`` then an edit of a
+line or two): committed as one "Move a.md -> b.md" hand edit, no question.
+MEMORY.md, the entry point, is never renamed away without a question.
+``[[links]]`` to the old path are left as written (the commit body names
+them; Health's links row warns of a link that leads nowhere).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from memrepo.engine.errors import FormatError
+from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.layout import MEMORY_MD
+from memrepo.engine.git.store import format_message
+
+if TYPE_CHECKING:
+    from .writer import Writer
+
+Versions = Mapping[str, tuple[bytes | None, bytes | None]]
+"""Each changed path of one look: (its bytes in HEAD or None, its bytes on disk or None)."""
+
+RENAME_SLACK = 10
+"""A deleted file whose entries all but one in this many (rounded down) went to one file is a rename."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """Entry lines that left ``src`` and appear in ``dst`` in the same look.
+
+    Attributes:
+        src: the file they left (repo-relative).
+        dst: the file they are in now.
+        lines: the entry lines, stripped, in ``src``'s committed order.
+        rename: ``src`` was deleted and ``dst`` is a new file holding its entries (:data:`RENAME_SLACK`).
+        left_behind: for a rename, ``src``'s entry lines found in no other file (a line edited while moving).
+    """
+
+    src: str
+    dst: str
+    lines: tuple[str, ...]
+    rename: bool = False
+    left_behind: tuple[str, ...] = field(default=())
+
+
+def entry_lines(data: bytes | None, rel: str) -> list[str]:
+    """The entry lines of ``data`` (``rel``'s bytes), stripped; empty when None or not a memory file's text."""
+    if not data:
+        return []
+    try:
+        parsed = fmt.parse(data, rel)
+    except FormatError:
+        return []
+    return [line.text.strip() for line in parsed.lines if line.entry is not None]
+
+
+def loses_entries(rel: str, committed: bytes | None, now: bytes | None) -> bool:
+    """Whether ``now`` lacks an entry line ``committed`` has: the only edits a move can explain."""
+    if committed is None or committed == now:
+        return False
+    kept = set(entry_lines(now, rel))
+    return any(line not in kept for line in entry_lines(committed, rel))
+
+
+def find_moves(versions: Versions) -> list[Move]:
+    """The moves among one look's changed files (see the module's rule).
+
+    Args:
+        versions: every changed path of the look with its HEAD and disk bytes.
+
+    Returns:
+        list[Move]: one per (source, destination) pair, sources in path order; empty for most looks.
+    """
+    gone: dict[str, list[str]] = {}
+    came: dict[str, set[str]] = {}
+    for rel, (committed, now) in versions.items():
+        before, after = entry_lines(committed, rel), entry_lines(now, rel)
+        kept, had = set(after), set(before)
+        left = [line for line in before if line not in kept]
+        if left:
+            gone[rel] = left
+        new = {line for line in after if line not in had}
+        if new:
+            came[rel] = new
+    if not gone or not came:
+        return []
+    claimed: set[tuple[str, str]] = set()  # (destination, line): a line that arrived once moved once
+    out: list[Move] = []
+    for src in sorted(gone):
+        by_dst: dict[str, list[str]] = {}
+        for line in gone[src]:
+            for dst in sorted(came):
+                if dst != src and line in came[dst] and (dst, line) not in claimed:
+                    claimed.add((dst, line))
+                    by_dst.setdefault(dst, []).append(line)
+                    break
+        deleted = versions[src][1] is None
+        for dst, lines in by_dst.items():
+            missing = [line for line in gone[src] if line not in lines]
+            rename = (
+                deleted
+                and versions[dst][0] is None  # a new file: into an existing one is a move of its entries
+                and src != MEMORY_MD
+                and len(missing) <= len(gone[src]) // RENAME_SLACK
+            )
+            out.append(Move(src, dst, tuple(lines), rename, tuple(missing) if rename else ()))
+    return out
+
+
+def moved_out(moves: list[Move], rel: str) -> list[str]:
+    """The entry lines that left ``rel`` for another file."""
+    return [line for m in moves if m.src == rel for line in m.lines]
+
+
+def moved_in(moves: list[Move], rel: str) -> list[str]:
+    """The entry lines that came to ``rel`` from another file."""
+    return [line for m in moves if m.dst == rel for line in m.lines]
+
+
+def all_moved(moves: list[Move], rel: str, committed: bytes | None) -> bool:
+    """Whether every entry of deleted ``rel`` went somewhere (or it was renamed): its deletion asks nothing."""
+    if any(m.src == rel and m.rename for m in moves):
+        return True
+    gone = set(moved_out(moves, rel))
+    return bool(gone) and all(line in gone for line in entry_lines(committed, rel))
+
+
+def _with_lines(data: bytes | None, lines: list[str]) -> bytes:
+    """``data`` with ``lines`` added at the end, one a line (what a file is judged as with its moves undone)."""
+    base = data or b""
+    if base and not base.endswith(b"\n"):
+        base += b"\n"
+    return base + "".join(f"{line}\n" for line in lines).encode("utf-8", "surrogateescape")
+
+
+def judged_as(moves: list[Move], rel: str, committed: bytes | None, now: bytes) -> tuple[bytes | None, bytes] | None:
+    """The (HEAD, disk) bytes to judge ``rel``'s edit by with its moves taken out, or None when it has none.
+
+    Lines that left ``rel`` count as still in it; lines that came to it count as already committed. What is
+    left to judge is what truly left, and what is truly new (a secret typed in, a line memrepo removed).
+    """
+    out, inn = set(moved_out(moves, rel)), set(moved_in(moves, rel))
+    if not out and not inn:
+        return None
+    # As the files hold them (an indented bullet keeps its indent): the judges compare whole lines.
+    back = [t for t in _texts(committed, rel) if t.strip() in out]
+    came = [t for t in _texts(now, rel) if t.strip() in inn]
+    return (_with_lines(committed, came) if came else committed), (_with_lines(now, back) if back else now)
+
+
+def _texts(data: bytes | None, rel: str) -> list[str]:
+    """The entry lines of ``data`` as written (not stripped)."""
+    if not data:
+        return []
+    try:
+        return [line.text for line in fmt.parse(data, rel).lines if line.entry is not None]
+    except FormatError:
+        return []
+
+
+def note(moves: list[Move], rel: str) -> str:
+    """What a question about ``rel`` adds about its moves: ``34 entries moved to topics/x.md are not counted``."""
+    parts = [f"{_count(len(m.lines))} moved to {m.dst}" for m in moves if m.src == rel]
+    parts += [f"{_count(len(m.lines))} moved from {m.src}" for m in moves if m.dst == rel]
+    return f" ({'; '.join(parts)}: not counted)" if parts else ""
+
+
+def _count(n: int) -> str:
+    return f"{n} {'entry' if n == 1 else 'entries'}"
+
+
+def groups(moves: list[Move]) -> list[set[str]]:
+    """The paths committed together: each move's source and destination, joined when moves share a file.
+
+    A move committed half-way would leave its lines in neither file of HEAD (or in both): the file they left
+    would then ask about them on its own.
+    """
+    out: list[set[str]] = []
+    for m in moves:
+        joined = {m.src, m.dst}
+        for g in [g for g in out if g & joined]:
+            joined |= g
+            out.remove(g)
+        out.append(joined)
+    return out
+
+
+def link_target(link: str) -> str:
+    """The repo path a ``[[link]]`` names (``me`` -> ``me.md``; docs/architecture.md §2)."""
+    target = link.strip().lstrip("/")
+    return target if "." in target.rsplit("/", 1)[-1].lstrip(".") else f"{target}.md"
+
+
+def message(moves: list[Move], paths: list[str], links: Callable[[str], list[str]]) -> tuple[str, str]:
+    """The subject and body of the commit of a look's moves.
+
+    Args:
+        moves: the moves committed.
+        paths: every path the commit holds.
+        links: the files (``MEMORY.md L5``) whose ``[[links]]`` lead to a path in HEAD.
+
+    Returns:
+        tuple[str, str]: ``Move a.md -> b.md`` for one rename, else ``Move 34 entries me.md -> topics/x.md``
+        (or ``Move entries: N files``); the body has one ``moved N entries a -> b`` line per move.
+    """
+    renames = [m for m in moves if m.rename]
+    if len(moves) == 1 and renames:
+        subject = f"Move {renames[0].src} -> {renames[0].dst}"
+    elif len(moves) == 1:
+        subject = f"Move {_count(len(moves[0].lines))} {moves[0].src} -> {moves[0].dst}"
+    else:
+        subject = f"Move entries between {len(paths)} files"
+    body = []
+    for m in moves:
+        body.append(f"{'renamed' if m.rename else 'moved'} {_count(len(m.lines))} {m.src} -> {m.dst}")
+        if m.left_behind:
+            body.append(f"  not in {m.dst}: " + "; ".join(m.left_behind[:5]))
+        if m.rename:
+            for where in links(m.src):
+                body.append(f"  {where} still links to {m.src}: links are left as written")
+    body.append(", ".join(paths))
+    return subject, "\n".join(body)
+
+
+def gains_entries(rel: str, committed: bytes | None, now: bytes | None) -> bool:
+    """Whether ``now`` has an entry line ``committed`` lacks (where moved entries can have come to)."""
+    had = set(entry_lines(committed, rel))
+    return any(line not in had for line in entry_lines(now, rel))
+
+
+def commit_moves(
+    writer: Writer,
+    changed: list[str],
+    seen: dict[str, bytes | None],
+    look: Callable[[], Versions],
+    *,
+    whole: bool = True,
+) -> tuple[str | None, list[str]]:
+    """Commit the moves among the hand edits about to be committed as their own "Move ..." commit.
+
+    A move's two files go in one commit or not at all (:func:`groups`): a file outside ``changed`` (the
+    look was one file's) joins when it is settled and asks nothing; else the whole group waits.
+
+    Args:
+        writer: the writer, its lock held.
+        changed: the paths about to be committed as "Hand edits", checked and settled.
+        seen: their bytes as judged (``commit_paths(expect=...)``).
+        look: every changed path's versions.
+        whole: ``changed`` came from a look at the whole work tree.
+
+    Returns:
+        tuple: the move commit (None when there was none) and the paths left for "Hand edits".
+    """
+    from .settle import wait_settled
+
+    if whole:  # the look is at hand: the files held by a question are in it too
+        versions = look()
+        if not any(loses_entries(p, old, now) for p, (old, now) in versions.items()):
+            return None, changed
+    else:  # a look at the whole work tree only when a file of this one could be half of a move
+        heads = {p: writer.git.head_blob(p) for p in changed}
+        if not any(loses_entries(p, heads[p], seen[p]) or gains_entries(p, heads[p], seen[p]) for p in changed):
+            return None, changed
+        versions = look()
+    found = find_moves(versions)
+    if not found:
+        return None, changed
+    taken: set[str] = set()  # committed here, or held with a file of their move
+    expect = dict(seen)
+    commit: str | None = None
+    for group in groups(found):
+        ok = True
+        for p in sorted(group - set(changed)):
+            data = versions[p][1] if p in versions else None
+            ok = p in versions and wait_settled(writer.root / p) and writer.question(p, data, look=look) is None
+            if not ok:
+                break
+            expect[p] = data
+        if not ok:
+            taken |= group
+            continue
+        these = [m for m in found if m.src in group]
+        paths = sorted(group)
+        subject, body = message(these, paths, lambda rel: _links_to(writer, rel))
+        made = writer.git.commit_paths(
+            paths, format_message(subject, {"Origin": "hand_edit", "Task": None}, body=body), expect=expect
+        )
+        commit = made or commit
+        taken |= group
+    return commit, [p for p in changed if p not in taken]
+
+
+def _links_to(writer: Writer, rel: str) -> list[str]:
+    """Where HEAD's MEMORY.md links to ``rel`` (``MEMORY.md L5``): the links a rename leaves as written."""
+    data = writer.git.head_blob(MEMORY_MD)
+    if not data:
+        return []
+    out = []
+    for n, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
+        if any(link_target(link) == rel for link in fmt.extract_links(line)):
+            out.append(f"{MEMORY_MD} L{n}")
+    return out
