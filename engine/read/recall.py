@@ -1,17 +1,13 @@
 """Lexical recall over the memory folder: a persisted index under ``.git/memrepo/`` (docs/architecture.md §4).
 
-The index holds every entry of every markdown file (``.git`` and
-``archived/`` left out) under its index terms (:mod:`memrepo.engine.format.stemming`):
-one posting list per term and per context term (the headings above an entry,
-its section's link-only bullets), each with its length. It lives in one
-SQLite file, ``.git/memrepo/recall.sqlite`` (stdlib :mod:`sqlite3`;
-``:memory:`` when ``.git`` cannot be written), so a new process opens it in
-milliseconds and reads only the posting lists a query needs; nothing is
-loaded whole.
+The index holds every entry of every markdown file (``.git`` and ``archived/`` left out) under its index terms
+(:mod:`memrepo.engine.format.stemming`): one posting list per term and per context term (the headings above an
+entry, its section's link-only bullets), each with its length. It lives in one SQLite file,
+``.git/memrepo/recall.sqlite`` (stdlib :mod:`sqlite3`; ``:memory:`` when ``.git`` cannot be written), so a new
+process opens it in milliseconds and reads only the posting lists a query needs; nothing is loaded whole.
 
-Every item id packs the entry's rank (recency and ``by: user``) in its high
-bits, so a posting list sorted by id is sorted by rank: "newest first"
-inside a large set of matches is a partial sort of ids, with no lookup.
+Every item id packs the entry's rank (recency and ``by: user``) in its high bits, so a posting list sorted by id
+is sorted by rank: "newest first" inside a large set of matches is a partial sort of ids, with no lookup.
 
 It is updated one file at a time, by whichever process finds it stale:
 :meth:`RecallIndex.sync` re-reads only files whose mtime or size changed
@@ -318,16 +314,20 @@ class RecallIndex:
         return self._db
 
     def row(self, iid: int) -> tuple:
-        """(path, line, ws, text, meta JSON, context) of a result of :meth:`search`."""
-        return self._row(iid)
-
-    def _row(self, iid: int) -> tuple:
-        """(path, line, ws, text, meta JSON, context) of an item, remembered until the next sync."""
+        """(path, line, ws, text, meta JSON, context) of a result of :meth:`search`, remembered until the next sync."""
         row = self._rows.get(iid)
         if row is None:
             self._rows_of((iid,))
             row = self._rows.get(iid)
         return row  # type: ignore[return-value]  # None only for an id no longer indexed
+
+    def file_entries(self, path: str) -> dict[int, tuple[int, str, str, str]]:
+        """Every entry of the indexed file ``path``: item id -> (line, text, meta JSON, context); {} for none."""
+        got = self._db.execute("SELECT fid FROM files WHERE path=?", (path,)).fetchone()
+        if got is None:
+            return {}
+        self._entries_of(got)
+        return self._texts.get(got[0], {})
 
     def _load_paths(self, fids: Iterable[int]) -> None:
         """Remember the paths of the files ``fids`` not yet known (until another process changes the index)."""
@@ -491,10 +491,10 @@ class RecallIndex:
 
     def entry(self, iid: int) -> tuple[str, int, str]:
         """(path, line, text) of a result of :meth:`search`."""
-        path, line, _ws, text = self._row(iid)[:4]
+        path, line, _ws, text = self.row(iid)[:4]
         return path, line, text
 
     def hit(self, iid: int, key: tuple, detail: str) -> RecallHit:
         """Turn a result of :meth:`search` into a :class:`~memrepo.engine.models.RecallHit` (see :func:`.recallkeys.to_hit`)."""
-        path, line, _ws, text, meta_json = self._row(iid)[:5]
+        path, line, _ws, text, meta_json = self.row(iid)[:5]
         return to_hit(self.root, path, line, text, meta_json, key, detail, SECTION_LINES)

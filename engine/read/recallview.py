@@ -66,6 +66,6 @@ class IndexView:
         return self.index._top(ids, need, self.keep)
 
     def candidate(self, iid: int) -> Candidate:
-        path, line, _ws, text, meta_json, ctx = self.index._row(iid)
+        path, line, _ws, text, meta_json, ctx = self.index.row(iid)
         meta = json.loads(meta_json)
         return Candidate(text, meta.get("subject"), meta.get("kind"), path, line, ctx or "", meta)

@@ -1,18 +1,14 @@
 """Hybrid recall: the lexical ranking fused with semantic similarity by reciprocal rank (docs/architecture.md §4).
 
-The rule. The lexical search gives its ranked list (to :data:`DEPTH` past the
-limit); the query's vector gives the entries with a vector ranked by cosine
-similarity, those under ``[semantic] min_similarity`` left out (so a
-question with no answer does not get its nearest neighbours) and the
-workspace scope applied as lexically. Each entry scores ``w / (K + rank)``
-in each list it is in (reciprocal rank fusion, Cormack, Clarke and
-Büttcher 2009), summed: ``w`` is 1 for the lexical list and ``[semantic]
-semantic_weight`` for the semantic one; ties keep the lexical order. An
-entry found only semantically has the lexical sort key of no match (its
-score shows 0.0). Only entries with a vector are fused: a lexical hit with
-none keeps its lexical place (:func:`~.recallorder.uncovered_in_place`), so
-partial coverage (a first build, past ``max_entries``) never buries it;
-a semantic rank counts as rank / coverage (:func:`rrf`).
+The rule. The lexical search gives its ranked list (to :data:`DEPTH` past the limit); the query's vector gives the
+entries with a vector ranked by cosine similarity, those under ``[semantic] min_similarity`` left out (so a question
+with no answer does not get its nearest neighbours) and the workspace scope applied as lexically. Each entry scores
+``w / (K + rank)`` in each list it is in (reciprocal rank fusion, Cormack, Clarke and Büttcher 2009), summed: ``w``
+is 1 for the lexical list and ``[semantic] semantic_weight`` for the semantic one; ties keep the lexical order. An
+entry found only semantically has the lexical sort key of no match (its score shows 0.0). Only entries with a vector
+are fused: a lexical hit with none keeps its lexical place (:func:`~.recallorder.uncovered_in_place`), so partial
+coverage (a first build, past ``max_entries``) never buries it; a semantic rank counts as rank / coverage
+(:func:`rrf`).
 
 ``K`` is :data:`K` = 5, not the paper's 60. With 60 the top of each list is
 flat, so an entry both lists hold at middling ranks (a lexical match on a
@@ -51,15 +47,15 @@ the limit could not trade places with the older one inside it, and a few hits
 tuning splits with the hook's three hits (through the recall door): paraphrase
 hit@3 0.81 -> 0.84 (repo A), 0.53 -> 0.55 and multi-fact 0.56 -> 0.67 (repo
 E); at ten hits, and elsewhere, unchanged.
+Before the cut, a listed hit that a newer line of its file replaces (the context block's rule, or the model's
+judgement of it) brings that line just above it (:mod:`.recallnewer`): the model often matches the older wording.
 
 Small repos: both cosine floors drop by :func:`~memrepo.engine.configpath.size_shift` (docs/architecture.md §4).
 
-Degrading. With no model (``[semantic] provider = "off"``, ``auto`` without
-``memrepo[semantic]``), no vector yet (a first build runs in the
-background), or a model that fails (the extra missing, the endpoint down or
-answering nonsense), recall is the lexical list unchanged, and
-:class:`RecallInfo` says so: ``mode`` is ``"lexical"`` and ``note`` the one
-line to show; a failed model is tried again after :data:`RETRY_S`.
+Degrading. With no model (``[semantic] provider = "off"``, ``auto`` without ``memrepo[semantic]``), no vector yet (a
+first build runs in the background), or a model that fails (the extra missing, the endpoint down or answering
+nonsense), recall is the lexical list unchanged, and :class:`RecallInfo` says so: ``mode`` is ``"lexical"`` and
+``note`` the one line to show; a failed model is tried again after :data:`RETRY_S`.
 """
 
 from __future__ import annotations
@@ -75,6 +71,7 @@ from typing import TYPE_CHECKING, Any
 from memrepo.engine.configpath import size_shift
 
 from .recallkeys import SEQ_BITS, WORKSPACES_DIR
+from .recallnewer import with_replacements
 from .recallorder import newer_restated, plain_key, replaced_below, uncovered_in_place
 from .semantic_model import Embedder, ModelUnavailable, lexical_note, make_embedder
 
@@ -413,6 +410,9 @@ class SemanticRecall:
                         continue
                 key = plain_key(iid, ranked[0][1] if ranked else None)
             out.append((iid, key))
+        with self._lock, contextlib.suppress(Exception):  # a file unreadable meanwhile: none brought (recallnewer.py)
+            out, brought = with_replacements(index, out, limit, store.vectors_of, RESTATED)
+            info.near |= {new for new, old in brought.items() if old in info.near}  # stands in the old one's place
         return replaced_below(index, out, query, ranked)[:limit], info  # and an identifier's line first
 
 
