@@ -81,12 +81,37 @@ def write_codex_hooks(home: Path, repo: str) -> list[str]:
     """Put memrepo's hooks into ``home/hooks.json``, keeping every other hook there (:func:`.merge_claude_hooks`).
 
     Returns:
-        One line per event, saying whether memrepo's hook was added or replaced.
+        One line per event, saying whether memrepo's hook was added or replaced, and one naming the
+        trusted hooks whose hash the write changed (Codex skips those until trusted again).
 
     Raises:
         AgentFileError: the file cannot be read, is not JSON, or its ``hooks`` is not an object; nothing written.
     """
-    return merge_claude_hooks(home / "hooks.json", codex_hooks(repo))
+    before = _trusted_events(home)
+    said = merge_claude_hooks(home / "hooks.json", codex_hooks(repo))
+    changed = sorted(before - _trusted_events(home))
+    if changed:  # Codex marks them "modified" and skips them without a word (breaker7 B7-14)
+        said.append(
+            f"changed trusted hooks {', '.join(changed)}: Codex skips them until you trust them again in /hooks"
+        )
+    return said
+
+
+def _trusted_events(home: Path) -> set[str]:
+    """The events whose memrepo hook in ``home`` Codex trusts now (its recorded hash is the hook's)."""
+    from .setup import _runs_memrepo
+
+    found, state, _problems = _load_hooks(home)
+    out = set()
+    for path, event, g, h, handler, matcher in found:
+        try:
+            ours = event in CODEX_EVENTS and _runs_memrepo(shlex.split(handler["command"]))
+        except ValueError:
+            continue
+        entry = state.get(f"{path}:{EVENT_KEY[event]}:{g}:{h}") if ours else None
+        if isinstance(entry, dict) and entry.get("trusted_hash") == codex_hook_hash(event, matcher, handler):
+            out.add(event)
+    return out
 
 
 def codex_hook_hash(event: str, matcher: object, handler: dict) -> str | None:

@@ -221,3 +221,23 @@ def test_memrepos_hooks_answer_codexs_payloads_in_codexs_output_format(tmp_path:
     out = json.loads(recall.stdout)
     assert out["hookSpecificOutput"]["hookEventName"] == "UserPromptSubmit"
     assert "make ship" in out["hookSpecificOutput"]["additionalContext"]
+
+
+def test_write_says_when_it_changed_a_trusted_hook(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """B7-14: a re-run of --write from another install said "replaced" for every hook, trusted or not."""
+    import memrepo.cli.setup as setup
+
+    store = MemoryStore.open(tmp_path / "memory", plain_settings())
+    codex = tmp_path / "codex-home"
+    monkeypatch.setenv("CODEX_HOME", str(codex))
+    _server(codex, store.root)
+    real = setup.memrepo_argv
+    monkeypatch.setattr(setup, "memrepo_argv", lambda: ["/old/venv/bin/memrepo"])
+    assert invoke(store.root, "setup", "codex", "--write").exit_code == 0
+    trust(codex)
+    same = invoke(store.root, "setup", "codex", "--write")
+    assert same.exit_code == 0 and "changed trusted hooks" not in same.output, same.output
+    monkeypatch.setattr(setup, "memrepo_argv", real)  # memrepo moved: its path in every command changes
+    moved = invoke(store.root, "setup", "codex", "--write")
+    assert moved.exit_code == 0, moved.output
+    assert "changed trusted hooks SessionEnd, SessionStart, Stop, UserPromptSubmit: Codex skips them" in moved.output
