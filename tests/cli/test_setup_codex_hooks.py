@@ -241,3 +241,16 @@ def test_write_says_when_it_changed_a_trusted_hook(tmp_path: Path, monkeypatch: 
     moved = invoke(store.root, "setup", "codex", "--write")
     assert moved.exit_code == 0, moved.output
     assert "changed trusted hooks SessionEnd, SessionStart, Stop, UserPromptSubmit: Codex skips them" in moved.output
+
+
+def test_check_fails_when_the_memory_repo_does_not_exist(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """breaker7 B7-24: --check said every part was ok and "configured for Codex" for a repo not made yet."""
+    codex = tmp_path / "codex-home"
+    monkeypatch.setenv("CODEX_HOME", str(codex))
+    nowhere = tmp_path / "nonexist"
+    _server(codex, nowhere)
+    assert invoke(nowhere, "setup", "codex", "--write").exit_code == 0
+    check = invoke(nowhere, "setup", "codex", "--check")
+    assert check.exit_code == 1, check.output
+    assert f"missing: memory repo: no memory repo here; make one with `memrepo init {nowhere}`" in check.output
+    assert "configured for Codex" not in check.output
