@@ -13,7 +13,7 @@ session's end distils them, so what the user typed ("remember that X") is kept `
 
 Codex runs a hook that is not managed only once the user has trusted it (``/hooks`` in the Codex TUI
 records ``[hooks.state."<file>:<event>:<group>:<handler>"] trusted_hash`` in ``config.toml``); a changed
-hook must be trusted again. memrepo never records that trust itself: the review is the user's.
+hook must be trusted again, and ``--check`` says so (:func:`codex_hook_hash` is Codex's hash). memrepo never records that trust itself: the review is the user's.
 """
 
 from __future__ import annotations
@@ -81,23 +81,86 @@ def write_codex_hooks(home: Path, repo: str) -> list[str]:
     """Put memrepo's hooks into ``home/hooks.json``, keeping every other hook there (:func:`.merge_claude_hooks`).
 
     Returns:
-        One line per event, saying whether memrepo's hook was added or replaced.
+        One line per event, saying whether memrepo's hook was added or replaced, and one naming the
+        trusted hooks whose hash the write changed (Codex skips those until trusted again).
 
     Raises:
         AgentFileError: the file cannot be read, is not JSON, or its ``hooks`` is not an object; nothing written.
     """
-    return merge_claude_hooks(home / "hooks.json", codex_hooks(repo))
+    before = _trusted_events(home)
+    said = merge_claude_hooks(home / "hooks.json", codex_hooks(repo))
+    changed = sorted(before - _trusted_events(home))
+    if changed:  # Codex marks them "modified" and skips them without a word (breaker7 B7-14)
+        said.append(
+            f"changed trusted hooks {', '.join(changed)}: Codex skips them until you trust them again in /hooks"
+        )
+    return said
 
 
-def _load_hooks(home: Path) -> tuple[list[tuple[str, str, int, int, dict]], dict, list[str]]:
+def _trusted_events(home: Path) -> set[str]:
+    """The events whose memrepo hook in ``home`` Codex trusts now (its recorded hash is the hook's)."""
+    from .setup import _runs_memrepo
+
+    found, state, _problems = _load_hooks(home)
+    out = set()
+    for path, event, g, h, handler, matcher in found:
+        try:
+            ours = event in CODEX_EVENTS and _runs_memrepo(shlex.split(handler["command"]))
+        except ValueError:
+            continue
+        entry = state.get(f"{path}:{EVENT_KEY[event]}:{g}:{h}") if ours else None
+        if isinstance(entry, dict) and entry.get("trusted_hash") == codex_hook_hash(event, matcher, handler):
+            out.add(event)
+    return out
+
+
+def codex_hook_hash(event: str, matcher: object, handler: dict) -> str | None:
+    """The hash Codex 0.171 records as ``trusted_hash`` when the user trusts a command hook, or None when
+    ``handler`` is not one Codex would load (then Codex's own warning says why).
+
+    Codex's ``command_hook_hash`` (codex-rs/hooks/src/engine/discovery.rs, below ``append_matcher_groups``)
+    hashes a normalized identity, ``{"event_name", "matcher"?, "hooks": [handler]}``, with the handler's
+    ``timeout`` filled (600 when unset, at least 1) and unset fields left out, through ``version_for_toml``
+    (codex-rs/config/src/fingerprint.rs): sha256 of the compact JSON with its keys sorted. Checked against
+    ``codex app-server`` ``hooks/list``'s ``currentHash`` (tests/mcp/test_codex_hooks_cli.py).
+    """
+    import hashlib
+
+    timeout = handler.get("timeout")
+    status = handler.get("statusMessage")
+    if (
+        handler.get("type", "command") != "command"
+        or not isinstance(handler.get("command"), str)
+        or not (timeout is None or (isinstance(timeout, int) and not isinstance(timeout, bool) and timeout >= 0))
+        or not isinstance(handler.get("async", False), bool)
+        or not (status is None or isinstance(status, str))
+    ):
+        return None
+    one: dict = {
+        "type": "command",
+        "command": handler["command"],
+        "timeout": 600 if timeout is None else max(1, timeout),
+        "async": handler.get("async", False),
+    }
+    if status is not None:
+        one["statusMessage"] = status
+    identity: dict = {"event_name": EVENT_KEY.get(event, event), "hooks": [one]}
+    if isinstance(matcher, str) and event not in ("UserPromptSubmit", "Stop"):  # Codex ignores these events' matcher
+        identity["matcher"] = matcher
+    canonical = json.dumps(identity, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def _load_hooks(home: Path) -> tuple[list[tuple[str, str, int, int, dict, object]], dict, list[str]]:
     """Every command hook in ``home/hooks.json`` and ``home/config.toml`` ``[hooks]``.
 
     Returns:
-        (hooks as (file, event, group index, handler index, handler), the ``[hooks.state]`` table, problems).
+        (hooks as (file, event, group index, handler index, handler, the group's matcher), the
+        ``[hooks.state]`` table, problems).
     """
     import tomllib
 
-    found: list[tuple[str, str, int, int, dict]] = []
+    found: list[tuple[str, str, int, int, dict, object]] = []
     problems: list[str] = []
     state: dict = {}
     sources: list[tuple[Path, object]] = []
@@ -124,7 +187,7 @@ def _load_hooks(home: Path) -> tuple[list[tuple[str, str, int, int, dict]], dict
                 handlers = group.get("hooks") if isinstance(group, dict) else None
                 for h, handler in enumerate(handlers if isinstance(handlers, list) else []):
                     if isinstance(handler, dict) and isinstance(handler.get("command"), str):
-                        found.append((str(path), event, g, h, handler))
+                        found.append((str(path), event, g, h, handler, group.get("matcher")))
     return found, state, problems
 
 
@@ -134,7 +197,9 @@ def check_codex_hooks(
     """(what is configured, what is missing) among memrepo's Codex hooks in ``home``, each line naming the file.
 
     A hook counts when it is a ``command`` hook running ``memrepo ... --repo REPO hook <sub>`` whose program
-    exists. Whether Codex trusts it is said on a ``trust:`` line, since only Codex can compare its hash.
+    exists. No trust recorded is said on a ``trust:`` line; a recorded ``trusted_hash`` that is not the hook's
+    hash now (:func:`codex_hook_hash`; a re-run of ``--write`` with another path) is a missing line: Codex
+    marks the hook "modified" and skips it.
 
     Args:
         home: Codex's folder (``$CODEX_HOME``).
@@ -153,13 +218,13 @@ def check_codex_hooks(
     untrusted: list[str] = []
     for event, sub in CODEX_EVENTS.items():
         ours = []
-        for path, name, g, h, handler in found:
+        for path, name, g, h, handler, matcher in found:
             try:
                 argv = shlex.split(handler["command"])
             except ValueError:
                 continue
             if name == event and _runs_memrepo(argv) and sub in " ".join(argv):
-                ours.append((path, g, h, handler, argv))
+                ours.append((path, g, h, handler, argv, matcher))
         if not ours and event in OPTIONAL:
             ok.append(f"hooks.{event}: not set (optional: {OPTIONAL[event]})")
             continue
@@ -169,7 +234,7 @@ def check_codex_hooks(
                 f"or {home / 'config.toml'} [hooks]; run: memrepo setup codex --write"
             )
             continue
-        path, g, h, handler, argv = ours[0]
+        path, g, h, handler, argv, matcher = ours[0]
         if handler.get("type", "command") != "command":
             missing.append(f'hooks.{event} in {path}: its type is {handler.get("type")!r}, Codex runs only "command"')
         elif not _same_repo(_repo_of(argv), repo):
@@ -182,6 +247,15 @@ def check_codex_hooks(
             isinstance(entry := state.get(f"{path}:{EVENT_KEY[event]}:{g}:{h}"), dict) and entry.get("enabled") is False
         ):
             missing.append(f"hooks.{event} in {path}: disabled in Codex (/hooks); enable it there")
+        elif (
+            isinstance(entry, dict)
+            and entry.get("trusted_hash")
+            and entry["trusted_hash"] != codex_hook_hash(event, matcher, handler)
+        ):
+            missing.append(
+                f"hooks.{event} in {path}: modified: re-trust in /hooks (its command or timeout changed since "
+                "you trusted it, and Codex skips it without a word until then)"
+            )
         else:
             ok.append(f"hooks.{event}: {path}")
             if not (isinstance(entry, dict) and entry.get("trusted_hash")):

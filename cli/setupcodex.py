@@ -76,10 +76,17 @@ tools with it, 5 of 10 without)."""
 
 def check_codex(home: Path, repo: str) -> tuple[list[str], list[str]]:
     """(what is configured, what is missing) in Codex's folder ``home`` for ``repo``."""
+    from memrepo.engine.errors import MemrepoError
+    from memrepo.engine.read.coldrecall import open_repo
+
     from .setup import _repo_of, _runs_memrepo, _same_repo, server_argv
 
     ok: list[str] = []
     missing: list[str] = []
+    try:
+        open_repo(repo)
+    except MemrepoError as exc:  # every hook would only say so on stderr, which Codex does not show (B7-24)
+        missing.append(f"memory repo: {exc}")
     config = home / "config.toml"
     argv, why = codex_server(config)
     if argv is None:

@@ -270,7 +270,9 @@ def apply_operation(store: MemoryAccess, claim: Claim, op: Operation, origin: Or
         if not KIND_RE.fullmatch(op.kind):
             return None  # not one short word: refused like any invalid operation
         by_user = _said_by_user(claim, op.text)
-        return store.remember(_candidate(claim, op.text, op.kind, op.scope, op.subject, origin, by_user))
+        cand = _candidate(claim, op.text, op.kind, op.scope, op.subject, origin, by_user)
+        result = store.remember(cand)
+        return _mark_users(store, cand, result) if by_user and result.action is Action.REINFORCED else result
     target = claim.existing.get(op.target)
     if target is None or not _verbatim(op.target_quote, target.text):
         return None
@@ -297,6 +299,48 @@ def apply_operation(store: MemoryAccess, claim: Claim, op: Operation, origin: Or
             except MemrepoError as exc:
                 log.warning("checkpoint %s: could not remove the superseded entry: %s", claim.scope, exc)
     return result
+
+
+def _mark_users(store: MemoryAccess, cand: Candidate, found: WriteResult) -> WriteResult:
+    """The user's typed statement ``cand`` is already a line (``found``, the dedupe's ``reinforced``): when that
+    line is ``by: agent`` (the model stored the words with memory_remember during the turn, as AGENTS.md asks),
+    mark it the user's, with this session's ``task``/``source``, in one write transaction and one commit.
+
+    Never the other way round: a ``by: user`` line is left as it is (breaker7 B7-15).
+    """
+    from memrepo.engine.format.entrytext import summary
+    from memrepo.engine.write.remember import trailers
+
+    path = found.path
+    if not path:
+        return found
+    want = fmt.normalize_text(clean_text(cand.text))
+
+    def change(tx: Transaction) -> WriteResult:
+        try:
+            parsed = tx.read(path)
+        except MemrepoError:
+            return found
+        number = next((n for n, e in parsed.entries() if fmt.normalize_text(e.text) == want), None) if parsed else None
+        old = parsed.entry_at(number) if parsed is not None and number is not None else None
+        if parsed is None or number is None or old is None or old.by != "agent":
+            return found
+        meta = {**old.meta, "by": "user"}
+        for key in ("source", "task"):
+            value = clean_text(getattr(cand, key) or "")
+            if value:
+                meta[key] = value
+            else:
+                meta.pop(key, None)
+        parsed.set_entry(number, fmt.Entry(old.indent, old.bullet, old.text, meta))
+        tx.write(path, parsed.render())
+        commit = tx.commit(f"Mark as the user's: {summary(old.text)}", trailers(cand.origin, cand.task, "user"))
+        return found.model_copy(
+            update={"ref": make_ref(path, number), "commit": commit, "reason": "the agent's same line, now the user's"}
+        )
+
+    with store.transaction("mark the user's") as tx:
+        return retrying(tx, change)
 
 
 def _write_conflict(store: MemoryAccess, claim: Claim, target: ExistingEntry, text: str, origin: Origin) -> WriteResult:

@@ -138,3 +138,24 @@ def test_codexs_stop_and_session_end_keep_what_the_user_typed_by_user(world, tmp
     found = entries(store)
     assert found.get("We deploy with make ship") == "user", found
     assert not any(w in text for text in found for w in ("sandbox", "cache", "tool said")), found
+
+
+def test_the_typed_words_the_model_already_stored_become_the_users(world, tmp_path: Path) -> None:
+    """breaker7 B7-15: the model's memory_remember during the turn left the typed request ``by: agent``."""
+    from memrepo.engine.models import Action, Candidate
+
+    store, project = world
+    cand = Candidate(
+        text="We deploy with make ship",
+        kind="fact",
+        scope="workspace",
+        workspace=str(project),
+        by="agent",
+        origin="mcp",
+    )
+    assert store.remember(cand).action is Action.ADDED
+    path = rollout(tmp_path / "rollout.jsonl", project, "Remember that we deploy with make ship.", "Noted.")
+    common = {"session_id": SESSION, "transcript_path": str(path), "cwd": str(project)}
+    _checkpoint(store, {**common, "turn_id": TURN, "hook_event_name": "Stop", "last_assistant_message": "Noted."})
+    _checkpoint(store, {**common, "hook_event_name": "SessionEnd", "reason": "other"})
+    assert entries(store).get("We deploy with make ship") == "user"

@@ -196,3 +196,50 @@ def test_please_remember_colon_and_remember_we_are_kept_like_remember_that(setup
     assert found.get("The API is versioned under /v2") == "user"
     said = " ".join(found).lower()
     assert not any(word in said for word in ("milk", "jenkins", "old ci", "run the tests")), found
+
+
+def _git(store: MemoryStore, *args: str) -> str:
+    import subprocess
+
+    return subprocess.run(["git", *args], cwd=store.root, capture_output=True, text=True, check=True).stdout.strip()
+
+
+def agent_wrote(store: MemoryStore, project: Path, text: str) -> None:
+    """What MCP memory_remember writes when the model stores the fact during the turn (AGENTS.md asks it to)."""
+    from memrepo.engine.models import Action, Candidate
+
+    cand = Candidate(
+        text=text, kind="fact", scope="workspace", workspace=str(project), by="agent", task="mcp-1", origin="mcp"
+    )
+    assert store.remember(cand).action is Action.ADDED
+
+
+def test_the_users_words_stored_by_the_agent_become_the_users(setup, tmp_path: Path) -> None:
+    """breaker7 B7-15: the model's memory_remember of the same words left the line ``by: agent`` for good."""
+    store, project = setup
+    agent_wrote(store, project, "We deploy with make ship")
+    before = _git(store, "rev-list", "--count", "HEAD")
+    session_end(store, tmp_path, project, [("Remember that we deploy with make ship.", "Noted.")])
+    found = [
+        entry
+        for path in store.root.rglob("*.md")
+        if ".git" not in path.parts
+        for _n, entry in fmt.parse(path.read_bytes(), path.name).entries()
+        if "make ship" in entry.text
+    ]
+    assert [(e.text, e.by) for e in found] == [("We deploy with make ship", "user")]
+    assert found[0].meta.get("task") == "s1"  # forgetting the MCP session no longer removes the user's line
+    assert int(_git(store, "rev-list", "--count", "HEAD")) == int(before) + 1  # one commit
+    assert "By: user" in _git(store, "log", "-1", "--format=%B")
+
+
+def test_a_users_line_is_never_made_the_agents(setup, tmp_path: Path) -> None:
+    store, project = setup
+    session_end(store, tmp_path, project, [("Remember that we deploy with make ship.", "Noted.")])
+    agent_wrote_again = CliRunner().invoke(
+        main,
+        ["--repo", str(store.root), "checkpoint", "--session", "s2", "--cwd", str(project), "--event", "task_end"],
+        input=json.dumps([{"id": "m1", "role": "user", "text": "Remember that we deploy with make ship."}]),
+    )
+    assert agent_wrote_again.exit_code == 0, agent_wrote_again.output
+    assert entries(store).get("We deploy with make ship") == "user"

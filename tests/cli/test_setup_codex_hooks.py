@@ -19,6 +19,7 @@ import pytest
 from click.testing import CliRunner
 from helpers.repo_helpers import plain_settings
 
+from memrepo.cli.codexhooks import EVENT_KEY, codex_hook_hash
 from memrepo.cli.main import main
 from memrepo.engine.models import Candidate
 from memrepo.engine.repo.store import MemoryStore
@@ -83,11 +84,81 @@ def test_write_adds_the_hooks_once_keeping_the_users_and_check_reports_them(
     )
 
     # what /hooks records once the user trusts them (the key: file, event label, group and handler index)
-    with (codex / "config.toml").open("a", encoding="utf-8") as fh:
-        for event, group in (("session_start", 1), ("user_prompt_submit", 0), ("stop", 0), ("session_end", 0)):
-            fh.write(f'\n[hooks.state."{codex / "hooks.json"}:{event}:{group}:0"]\ntrusted_hash = "sha256:x"\n')
+    trust(codex)
     trusted = invoke(store.root, "setup", "codex", "--check")
     assert trusted.exit_code == 0 and "trust:" not in trusted.output, trusted.output
+
+
+def trust(codex: Path) -> None:
+    """Record in ``config.toml`` the trust ``/hooks`` records for each of memrepo's hooks, with Codex's hash."""
+    data = json.loads((codex / "hooks.json").read_text())
+    with (codex / "config.toml").open("a", encoding="utf-8") as fh:
+        for event, label in EVENT_KEY.items():
+            for g, group in enumerate(data["hooks"][event]):
+                if "memrepo" in group["hooks"][0]["command"]:
+                    digest = codex_hook_hash(event, group.get("matcher"), group["hooks"][0])
+                    fh.write(f'\n[hooks.state."{codex / "hooks.json"}:{label}:{g}:0"]\ntrusted_hash = "{digest}"\n')
+
+
+# currentHash in Codex 0.171's `codex app-server` hooks/list for these hooks.json handlers (captured)
+CODEX_HASHES = [
+    (
+        "SessionStart",
+        None,
+        {"type": "command", "command": "/x/memrepo --repo /r hook session-start", "timeout": 10},
+        "sha256:370adf66ad9fdf46b7a1e9d3f8cbd82a39488f53922ea847db495ca216dd79ea",
+    ),
+    (
+        "SessionStart",
+        "startup",
+        {"type": "command", "command": "echo a"},
+        "sha256:0588171992daf828d979a2dd9b8f67b767d5f364f083cac779e85a2b39b42918",
+    ),
+    (
+        "SessionEnd",
+        None,
+        {"type": "command", "command": "echo d", "timeout": 3},
+        "sha256:119f554906f56ceefc7ff9736608c4e5a8a383a25f2816cce91d0434befb1bc6",
+    ),
+    (
+        "UserPromptSubmit",
+        "zz",
+        {"type": "command", "command": "echo b", "timeout": 5, "statusMessage": "hi"},
+        "sha256:13cac45522f5469031559567672369b3010f49b82a8debd891bba4fa13e4733a",
+    ),
+    (
+        "Stop",
+        None,
+        {"type": "command", "command": "echo c", "timeout": 0, "async": True},
+        "sha256:69e599c1cf8a0fa45e2308da0cc7cfaf33f79d06541c265dfe7683c5eec7362a",
+    ),
+]
+
+
+@pytest.mark.parametrize(("event", "matcher", "handler", "expected"), CODEX_HASHES)
+def test_the_trust_hash_is_codexs(event: str, matcher: str | None, handler: dict, expected: str) -> None:
+    assert codex_hook_hash(event, matcher, handler) == expected
+
+
+def test_check_says_a_trusted_hook_that_changed_must_be_trusted_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """breaker7 B7-14: Codex skips a trusted hook whose command changed ("modified"); --check said configured."""
+    store = MemoryStore.open(tmp_path / "memory", plain_settings())
+    codex = tmp_path / "codex-home"
+    monkeypatch.setenv("CODEX_HOME", str(codex))
+    _server(codex, store.root)
+    assert invoke(store.root, "setup", "codex", "--write").exit_code == 0
+    trust(codex)
+    assert invoke(store.root, "setup", "codex", "--check").exit_code == 0
+    data = json.loads((codex / "hooks.json").read_text())
+    ours = data["hooks"]["SessionStart"][0]["hooks"][0]
+    ours["command"] = ours["command"].replace(f"--repo {store.root}", f"--repo {store.root}/")  # another --write
+    (codex / "hooks.json").write_text(json.dumps(data))
+    check = invoke(store.root, "setup", "codex", "--check")
+    assert check.exit_code == 1, check.output
+    assert f"missing: hooks.SessionStart in {codex / 'hooks.json'}: modified: re-trust in /hooks" in check.output
+    assert "ok: hooks.UserPromptSubmit" in check.output and "configured for Codex" not in check.output
 
 
 def test_check_names_hooks_for_another_repo_and_reads_config_toml_hooks(
@@ -150,3 +221,36 @@ def test_memrepos_hooks_answer_codexs_payloads_in_codexs_output_format(tmp_path:
     out = json.loads(recall.stdout)
     assert out["hookSpecificOutput"]["hookEventName"] == "UserPromptSubmit"
     assert "make ship" in out["hookSpecificOutput"]["additionalContext"]
+
+
+def test_write_says_when_it_changed_a_trusted_hook(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """B7-14: a re-run of --write from another install said "replaced" for every hook, trusted or not."""
+    import memrepo.cli.setup as setup
+
+    store = MemoryStore.open(tmp_path / "memory", plain_settings())
+    codex = tmp_path / "codex-home"
+    monkeypatch.setenv("CODEX_HOME", str(codex))
+    _server(codex, store.root)
+    real = setup.memrepo_argv
+    monkeypatch.setattr(setup, "memrepo_argv", lambda: ["/old/venv/bin/memrepo"])
+    assert invoke(store.root, "setup", "codex", "--write").exit_code == 0
+    trust(codex)
+    same = invoke(store.root, "setup", "codex", "--write")
+    assert same.exit_code == 0 and "changed trusted hooks" not in same.output, same.output
+    monkeypatch.setattr(setup, "memrepo_argv", real)  # memrepo moved: its path in every command changes
+    moved = invoke(store.root, "setup", "codex", "--write")
+    assert moved.exit_code == 0, moved.output
+    assert "changed trusted hooks SessionEnd, SessionStart, Stop, UserPromptSubmit: Codex skips them" in moved.output
+
+
+def test_check_fails_when_the_memory_repo_does_not_exist(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """breaker7 B7-24: --check said every part was ok and "configured for Codex" for a repo not made yet."""
+    codex = tmp_path / "codex-home"
+    monkeypatch.setenv("CODEX_HOME", str(codex))
+    nowhere = tmp_path / "nonexist"
+    _server(codex, nowhere)
+    assert invoke(nowhere, "setup", "codex", "--write").exit_code == 0
+    check = invoke(nowhere, "setup", "codex", "--check")
+    assert check.exit_code == 1, check.output
+    assert f"missing: memory repo: no memory repo here; make one with `memrepo init {nowhere}`" in check.output
+    assert "configured for Codex" not in check.output

@@ -260,6 +260,47 @@ def test_codex_runs_the_hooks_once_trusted_as_setup_codex_check_reads_it(
     assert any(role == "developer" and "Always answer in metric units" in text for role, text in fake_model.messages())
 
 
+def test_setup_codex_check_computes_codexs_hash_and_names_a_modified_hook(
+    memory: tuple[Path, Path], fake_model: FinalAnswer, tmp_path: Path
+) -> None:
+    """breaker7 B7-14: once a trusted hook's command changed, Codex marks it "modified" and skips it silently;
+    ``--check`` computes Codex's own hash (the ``currentHash`` of hooks/list) and says to trust it again."""
+    from memrepo.cli.codexhooks import EVENT_KEY, codex_hook_hash
+
+    codex = _codex()
+    repo, project = memory
+    home = tmp_path / "codex-home"
+    _codex_home(home, fake_model.port, repo)
+    data = json.loads((home / "hooks.json").read_text(encoding="utf-8"))
+    hooks = {h["key"]: h for h in _hooks_list(codex, home, project)}
+    for event, label in EVENT_KEY.items():
+        group = data["hooks"][event][0]
+        listed = hooks[f"{home / 'hooks.json'}:{label}:0:0"]
+        assert codex_hook_hash(event, group.get("matcher"), group["hooks"][0]) == listed["currentHash"], listed
+    with (home / "config.toml").open("a", encoding="utf-8") as fh:
+        for key, h in hooks.items():
+            fh.write(f'\n[hooks.state."{key}"]\ntrusted_hash = "{h["currentHash"]}"\n')
+    start = data["hooks"]["SessionStart"][0]["hooks"][0]
+    start["command"] = start["command"].replace(f"--repo {repo}", f"--repo {repo}/")  # --write with another path
+    (home / "hooks.json").write_text(json.dumps(data), encoding="utf-8")
+    status = {h["key"].split(":")[-3]: h["trustStatus"] for h in _hooks_list(codex, home, project)}
+    assert status == {
+        "session_start": "modified",
+        "user_prompt_submit": "trusted",
+        "stop": "trusted",
+        "session_end": "trusted",
+    }, status
+    check = subprocess.run(
+        [sys.executable, "-m", "memrepo.cli.main", "--repo", str(repo), "setup", "codex", "--check"],
+        env=_env(home),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert check.returncode == 1, check.stdout
+    assert "hooks.SessionStart in" in check.stdout and "modified: re-trust in /hooks" in check.stdout, check.stdout
+
+
 def _entries(repo: Path) -> dict[str, str]:
     from memrepo.engine.format import entries as fmt
 
