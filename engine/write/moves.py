@@ -243,7 +243,7 @@ def deleted_note(moves: list[Move], rel: str) -> str:
     if rel not in GLOBAL_FILES:
         return note(moves, rel)
     parts = [f"{_count(len(m.lines))} moved to {m.dst}" for m in moves if m.src == rel]
-    why = f"every session's context block reads {rel} by name"
+    why = f"memrepo reads {rel} by name: the context block and the writer would not find these lines"
     return f" ({'; '.join(parts)}; {why})" if parts else ""
 
 
