@@ -29,10 +29,20 @@ def workspace_id_of(path: Path) -> str | None:
     """The ``workspace:`` id named in the first entries of a workspace file, or None."""
     try:
         head = read_work_file(path, 2048)  # never blocks on a FIFO
-        from memrepo.engine.format import entries as fmt  # here: a look-up through the map parses no file
+    except OSError:
+        return None
+    return workspace_id_in(head, path.name)
 
-        parsed = fmt.parse(head.rsplit(b"\n", 1)[0] if len(head) == 2048 else head, path.name)
-    except (OSError, FormatError):
+
+def workspace_id_in(data: bytes, name: str) -> str | None:
+    """The ``workspace:`` id named in the first entries of ``data`` (a workspace file's bytes, or its first
+    2,048 of them; ``name``: its file name), or None."""
+    head = data[:2048]
+    from memrepo.engine.format import entries as fmt  # here: a look-up through the map parses no file
+
+    try:
+        parsed = fmt.parse(head.rsplit(b"\n", 1)[0] if len(head) == 2048 else head, name)
+    except FormatError:
         return None
     for _, entry in parsed.entries()[:3]:
         if entry.meta.get("workspace"):

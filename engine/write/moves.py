@@ -12,7 +12,14 @@ question in the file it came to. Only what truly left is asked about.
 A deleted file is a *rename* when its entries all went to one new file, or
 all but one in :data:`RENAME_SLACK` of them (``mv a.md b.md`` then an edit of a
 line or two): committed as one "Move a.md -> b.md" hand edit, no question.
-MEMORY.md, the entry point, is never renamed away without a question.
+The files every session reads by name (MEMORY.md, me.md, lessons.md, inbox.md:
+:data:`~memrepo.engine.format.layout.GLOBAL_FILES`) are never renamed or moved
+away whole without a question: their deletion asks as before (B7-20).
+
+A move never hides a loss: the lines that came to a file are no part of its
+own entries. A file whose own committed entries are mostly gone, and went
+to no other file, asks "lost N of its M entries" with its moved-in lines left
+out of the count (``mv y.md x.md`` over an existing x.md; :func:`own_loss`, B7-25).
 ``[[links]]`` to the old path are left as written (the commit body names
 them; Health's links row warns of a link that leads nowhere).
 """
@@ -25,8 +32,11 @@ from typing import TYPE_CHECKING
 
 from memrepo.engine.errors import FormatError
 from memrepo.engine.format import entries as fmt
-from memrepo.engine.format.layout import MEMORY_MD
+from memrepo.engine.format.layout import GLOBAL_FILES, MEMORY_MD
 from memrepo.engine.git.store import format_message
+from memrepo.engine.models import HandEditQuestion
+
+from . import settle
 
 if TYPE_CHECKING:
     from .writer import Writer
@@ -114,7 +124,7 @@ def find_moves(versions: Versions) -> list[Move]:
             rename = (
                 deleted
                 and versions[dst][0] is None  # a new file: into an existing one is a move of its entries
-                and src != MEMORY_MD
+                and src not in GLOBAL_FILES  # read by name: a rename of one is a question (B7-20)
                 and len(missing) <= len(gone[src]) // RENAME_SLACK
             )
             out.append(Move(src, dst, tuple(lines), rename, tuple(missing) if rename else ()))
@@ -132,7 +142,13 @@ def moved_in(moves: list[Move], rel: str) -> list[str]:
 
 
 def all_moved(moves: list[Move], rel: str, committed: bytes | None) -> bool:
-    """Whether every entry of deleted ``rel`` went somewhere (or it was renamed): its deletion asks nothing."""
+    """Whether every entry of deleted ``rel`` went somewhere (or it was renamed): its deletion asks nothing.
+
+    Never for a file every session reads by name (:data:`~memrepo.engine.format.layout.GLOBAL_FILES`): the
+    context block would lose its lines wherever they went.
+    """
+    if rel in GLOBAL_FILES:
+        return False
     if any(m.src == rel and m.rename for m in moves):
         return True
     gone = set(moved_out(moves, rel))
@@ -162,6 +178,49 @@ def judged_as(moves: list[Move], rel: str, committed: bytes | None, now: bytes) 
     return (_with_lines(committed, came) if came else committed), (_with_lines(now, back) if back else now)
 
 
+def _without_lines(data: bytes, lines: set[str]) -> bytes:
+    """``data`` without the lines whose stripped text is in ``lines``."""
+    kept = data.splitlines(keepends=True)
+    return b"".join(ln for ln in kept if ln.decode("utf-8", "surrogateescape").strip() not in lines)
+
+
+def may_hide_loss(rel: str, committed: bytes | None, now: bytes | None) -> bool:
+    """Whether ``now`` without its new entry lines lost most of ``committed``'s entries (:func:`.settle.question`).
+
+    Only then can lines moved in from another file hide a loss (:func:`own_loss`); most edits need no look
+    at the other files.
+    """
+    if committed is None or now is None:
+        return False
+    had = set(entry_lines(committed, rel))
+    new = {line for line in entry_lines(now, rel) if line not in had}
+    return bool(new) and settle.question(rel, committed, _without_lines(now, new)) is not None
+
+
+def own_loss(moves: list[Move], rel: str, committed: bytes | None, now: bytes) -> HandEditQuestion | None:
+    """The "lost N of its M entries" question ``rel``'s own entries raise, the lines moved into it not counted.
+
+    ``mv y.md x.md`` over an existing x.md: y.md's entries are a move, and every entry x.md had is gone.
+    Counted with y.md's lines in, the save looked like an edit (5 entries before, 3 after); counted as
+    x.md's own, it lost 5 of 5 (B7-25). Lines that left ``rel`` for another file still count as in it.
+
+    Returns:
+        HandEditQuestion | None: the question about ``now`` (its counts are ``rel``'s own entries, its message
+        names the moves), or None when ``rel`` got no moved lines or kept most of its own.
+    """
+    inn, out = set(moved_in(moves, rel)), set(moved_out(moves, rel))
+    if not inn:
+        return None
+    back = [t for t in _texts(committed, rel) if t.strip() in out]
+    own = _without_lines(now, inn)
+    q = settle.question(rel, committed, _with_lines(own, back) if back else own)
+    if q is not None:
+        q.empty = now.strip() == b""  # the file holds the moved lines: not "empty"
+        q.seen = settle.bytes_seen(now)
+        q.message = settle.describe(q) + note(moves, rel)
+    return q
+
+
 def _texts(data: bytes | None, rel: str) -> list[str]:
     """The entry lines of ``data`` as written (not stripped)."""
     if not data:
@@ -177,6 +236,15 @@ def note(moves: list[Move], rel: str) -> str:
     parts = [f"{_count(len(m.lines))} moved to {m.dst}" for m in moves if m.src == rel]
     parts += [f"{_count(len(m.lines))} moved from {m.src}" for m in moves if m.dst == rel]
     return f" ({'; '.join(parts)}: not counted)" if parts else ""
+
+
+def deleted_note(moves: list[Move], rel: str) -> str:
+    """What the question about a deleted ``rel`` adds about its moves: for a file read by name, why it asks."""
+    if rel not in GLOBAL_FILES:
+        return note(moves, rel)
+    parts = [f"{_count(len(m.lines))} moved to {m.dst}" for m in moves if m.src == rel]
+    why = f"memrepo reads {rel} by name: the context block and the writer would not find these lines"
+    return f" ({'; '.join(parts)}; {why})" if parts else ""
 
 
 def _count(n: int) -> str:

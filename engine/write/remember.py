@@ -20,6 +20,7 @@ from pathlib import Path
 
 from memrepo.engine.errors import BlockedError, BusyError, HandEditQuestion, LimitError, RefError
 from memrepo.engine.files.atomic import atomic_write
+from memrepo.engine.files.regularfile import read_work_file
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.entrytext import clean_text, summary
 from memrepo.engine.format.layout import (
@@ -30,6 +31,7 @@ from memrepo.engine.format.layout import (
     ME_MD,
     MEMORY_MD,
     PENDING_DIR,
+    is_workspace_file,
     link_of,
     new_file_text,
     workspace_file,
@@ -37,7 +39,7 @@ from memrepo.engine.format.layout import (
 from memrepo.engine.format.limits import MEMORY_MD_MAX_BYTES
 from memrepo.engine.format.paths import make_ref
 from memrepo.engine.models import Action, Candidate, WriteResult
-from memrepo.engine.read.workspaceindex import WorkspaceIndex
+from memrepo.engine.read.workspaceindex import WorkspaceIndex, workspace_id_in
 
 from .writer import ChangedMeanwhile, Transaction, Writer, retrying
 
@@ -113,17 +115,44 @@ class EntryWriter:
         if cand.scope == "workspace":
             assert cand.workspace is not None
             found = self.index.resolve(cand.workspace)
-            if found.file is not None:
+            file = found.file or self.held_workspace_file(found.id)
+            if file is not None:
                 if found.given_as != "path" or not found.path:
-                    return Target(found.file)
+                    return Target(file)
                 from memrepo.engine.format.gitfolder import origin_of
 
-                return Target(found.file, remote=origin_of(found.path))
+                return Target(file, remote=origin_of(found.path))
             rel = self.free_workspace_file(found.slug)
             return Target(rel, (found.id, Path(rel).stem, found.path, found.label))
         if cand.kind.lower() in LESSON_KINDS:
             return Target(LESSONS_MD)
         return Target(ME_MD)
+
+    def held_workspace_file(self, ws_id: str) -> str | None:
+        """The workspace file whose committed text names ``ws_id`` while a hand-edit question holds it, or None.
+
+        An emptied file, or a save that dropped its header line with most entries, no longer names its
+        workspace in the work tree, so the index misses it; memrepo keeps the committed text until the user
+        answers. Routed there, a write is kept in ``.git/memrepo/pending/`` and applied after the answer,
+        never written to a second file for the same workspace (docs/architecture.md §3, B7-21). Reads the
+        work tree's status only on such a miss (a new workspace's first write).
+        """
+        git = self.writer.git
+        for rel in git.status().changed:
+            if not (is_workspace_file(rel) and rel.endswith(".md") and rel.count("/") == 1):
+                continue
+            committed = git.head_blob(rel)
+            if not committed or workspace_id_in(committed, rel.rsplit("/", 1)[-1]) != ws_id:
+                continue
+            try:
+                data: bytes | None = read_work_file(self.writer.root / rel)
+            except (FileNotFoundError, IsADirectoryError):
+                data = None
+            except OSError:
+                continue
+            if self.writer.question(rel, data, committed) is not None:
+                return rel
+        return None
 
     def free_workspace_file(self, slug: str) -> str:
         """``workspaces/<slug>.md``, or ``<slug>-2.md``, ``-3`` ... when that file exists."""
@@ -329,7 +358,6 @@ class EntryWriter:
 
     def budget_warning(self, rel: str) -> str | None:
         """:func:`memrepo.engine.read.contextbudget.budget_warning` of ``rel`` as the write left it (None when unreadable)."""
-        from memrepo.engine.files.regularfile import read_work_file
         from memrepo.engine.read.context import READ_MAX
         from memrepo.engine.read.contextbudget import budget_warning
 

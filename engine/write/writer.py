@@ -195,7 +195,8 @@ class Writer:
         memrepo wrote after the version it was read from or brings back entries it removed (:func:`.stalesave.dropped_entries`,
         :func:`.stalesave.revived_entries`: an editor's stale copy); else
         new lines holding a secret (:func:`.handsecret.secret_lines`). Entries moved to or from another
-        file changed in the same look are no part of any of these (:mod:`.moves`).
+        file changed in the same look are no part of any of these (:mod:`.moves`), and lines moved in
+        never stand in for the file's own lost entries (:func:`.moves.own_loss`).
 
         Args:
             rel: repo-relative path.
@@ -209,22 +210,27 @@ class Writer:
         if committed == data:
             return None
         asked = self._judge(rel, data, committed)
+        if asked is None and data is not None and moves.may_hide_loss(rel, committed, data):
+            # Lines moved in may stand in for the file's own lost entries in the count (B7-25).
+            return moves.own_loss(moves.find_moves((look or self.look)()), rel, committed, data)
         if asked is None or asked.not_text:
             return asked
         found = moves.find_moves((look or self.look)())
         if data is None:  # deleted: renamed, or every entry moved elsewhere, asks nothing
             if moves.all_moved(found, rel, committed):
                 return None
-            asked.message += moves.note(found, rel)
+            asked.message += moves.deleted_note(found, rel)
             return asked
         judged = moves.judged_as(found, rel, committed, data)
         if judged is None:
             return asked
         asked = self._judge(rel, judged[1], judged[0])
-        if asked is not None:  # the question is about the bytes on disk, and says what was not counted
-            asked.seen = bytes_seen(data)
-            asked.entries_now = entry_count(data, rel) or 0
-            asked.message += moves.note(found, rel)
+        if asked is None:  # nothing asked of the edit with moves undone: the file's own entries may still be lost
+            return moves.own_loss(found, rel, committed, data)
+        # The question is about the bytes on disk, and says what was not counted.
+        asked.seen = bytes_seen(data)
+        asked.entries_now = entry_count(data, rel) or 0
+        asked.message += moves.note(found, rel)
         return asked
 
     def _judge(self, rel: str, data: bytes | None, committed: bytes | None) -> Question | None:
