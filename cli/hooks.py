@@ -150,7 +150,7 @@ def prompt(ctx: click.Context) -> None:
     from memrepo.engine.read.heldread import with_held
 
     text = recall_context(hits, covered=getattr(hits[0], "covered", None) if hits else None)
-    text = with_held(text, store.root, query)  # what a waiting hand edit lacks, as committed (B7-2)
+    text = with_held(text, root, query)  # what a waiting hand edit lacks, as committed (B7-2)
     if text:
         emit("UserPromptSubmit", text)
         _count(store, "recall", session=False)

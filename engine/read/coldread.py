@@ -184,9 +184,8 @@ def context_of(
 
     read = [MEMORY_MD, *([ME_MD] if me_md else []), LESSONS_MD, *([ws_file] if ws_id and ws_file else [])]
     name = contextcache.key(root, state, ws_id, ws_file, me_md, read, bool(head))
-    from .heldread import HELD, HeldData
-
-    held = (state / HELD).exists()  # a loss question waits: its file is read from HEAD, never kept (.heldread)
+    # A loss question waits: its file is read from HEAD, never kept (.heldread.HELD; no import until then).
+    held = (state / "held.json").exists()
     kept = None if held else contextcache.get(state, name, head[:7])
     if kept is not None:
         return kept, git_dir  # rendered before from these very inputs: no redaction to load, no render
@@ -208,7 +207,11 @@ def context_of(
             return None
 
     with contextcache.rendering(state):  # from the first read to the put: a forget's clear waits for it
-        files = context_files(HeldData(root, data) if held else data, me_md, ws_id, ws_file, workspace or "")
+        if held:
+            from .heldread import HeldData
+
+            data = HeldData(root, data)
+        files = context_files(data, me_md, ws_id, ws_file, workspace or "")
         # Each file's section kept apart: after one file changed, only its new lines are redacted (§4).
         parts = contextcache.Parts(state, prepare)
         kept_text, _sections, _refs, by_path = render_context(

@@ -185,7 +185,9 @@ def held_recall_line(root: Path, query: str) -> str | None:
             lost = _lost(rel, committed, now)
         except FormatError:  # a file the parser refuses: nothing to quote
             continue
-        hits = [f"{sanitize_line(text.strip())} ({rel}#L{n})" for n, text in lost if _matches(words, text)]
+        hits = [
+            f"{sanitize_line(text.strip())} (repo:{rel}#L{n} as committed)" for n, text in lost if _matches(words, text)
+        ]
         if hits:
             more = f"; and {len(hits) - SHOWN_MAX} more" if len(hits) > SHOWN_MAX else ""
             said.append(f"{rel}: {'; '.join(hits[:SHOWN_MAX])}{more}")
