@@ -153,3 +153,17 @@ def test_an_answer_from_the_command_line_ends_it(waiting: MemoryStore, answer: s
     shown = _memrepo(root, "context").stdout
     assert HEADER not in shown and "Typed in the editor" in shown
     assert (ALLERGY in shown) is (answer == "--put-back")
+
+
+def test_a_deleted_file_is_shown_as_committed_too(tmp_path: Path) -> None:
+    store = MemoryStore.open(tmp_path / "memory", plain_settings(), create=True)
+    for text in ("Uses metric units", "Drinks oolong tea", ALLERGY):
+        assert store.remember(Candidate(text=text, kind="fact", by="user")).commit
+    store.close()
+    (store.root / "me.md").unlink()
+    asked = _memrepo(store.root, "status")
+    assert asked.returncode == 3, asked
+    shown = _memrepo(store.root, "context")
+    assert HEADER in shown.stdout and ALLERGY in shown.stdout and "oolong" in shown.stdout, shown.stdout
+    recalled = _memrepo(store.root, "recall", "oolong")
+    assert "Drinks oolong tea" in recalled.stderr, recalled.stderr
