@@ -147,7 +147,10 @@ def prompt(ctx: click.Context) -> None:
     except MemrepoError as exc:
         _say(str(exc))
         return
+    from memrepo.engine.read.heldread import with_held
+
     text = recall_context(hits, covered=getattr(hits[0], "covered", None) if hits else None)
+    text = with_held(text, root, query)  # what a waiting hand edit lacks, as committed (B7-2)
     if text:
         emit("UserPromptSubmit", text)
         _count(store, "recall", session=False)

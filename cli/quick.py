@@ -155,9 +155,12 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
     if bad:  # recall read it with the bad bytes replaced: say so (breaker5 B5-8)
         sys.stderr.write(f"memrepo: {bad}\n")
     from memrepo.engine.read.conflictnote import merge_conflict_line
+    from memrepo.engine.read.heldread import held_recall_line
 
     if conflict := merge_conflict_line(root):  # neither side of a conflict is recalled: say so (B5-6)
         sys.stderr.write(f"memrepo: {conflict}\n")
+    if held := held_recall_line(root, query):  # entries a waiting hand edit lacks, as committed (B7-2)
+        sys.stderr.write(f"memrepo: {held}\n")
     if not hits:
         best = None
         budget: int = args["max_bytes"]  # type: ignore[assignment]

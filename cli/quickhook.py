@@ -174,6 +174,7 @@ def prompt(args: dict[str, str | None], keys: ReadKeys) -> bool:
         return True  # nothing to search for: the click command prints nothing either
     from memrepo.engine import recall_block
     from memrepo.engine.read import coldrecall
+    from memrepo.engine.read.heldread import with_held
 
     from .quickbase import recall_root
 
@@ -194,6 +195,7 @@ def prompt(args: dict[str, str | None], keys: ReadKeys) -> bool:
         if hits is None:
             hits = coldrecall.recall(root, text[:PROMPT_CHARS], **options)
         block = recall_block(hits, PROMPT_BYTES, hits[0].covered if hits else None)
+        block = with_held(block, root, text[:PROMPT_CHARS])  # what a waiting hand edit lacks, as committed (B7-2)
     except Exception:
         return _give_back(raw)
     if block:

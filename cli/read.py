@@ -93,6 +93,7 @@ def recall(
     from memrepo.engine import NEAREST_LINE
     from memrepo.engine.files.regularfile import not_utf8_line
     from memrepo.engine.read.conflictnote import merge_conflict_line
+    from memrepo.engine.read.heldread import held_recall_line
 
     from .quick import ask_door
     from .quickbase import (  # only when recall runs
@@ -128,6 +129,8 @@ def recall(
         click.echo(f"memrepo: {bad}", err=True)
     if conflict := merge_conflict_line(store.root):  # neither side of a conflict is recalled: say so (B5-6)
         click.echo(f"memrepo: {conflict}", err=True)
+    if held := held_recall_line(store.root, query):  # entries a waiting hand edit lacks, as committed (B7-2)
+        click.echo(f"memrepo: {held}", err=True)
     if not hits:  # a match the byte budget left out is not "no match" (the quick path says the same)
         again = []
         if max_bytes < UNBUDGETED:

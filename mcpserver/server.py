@@ -222,13 +222,15 @@ def build_server(
                 from memrepo.engine.redaction import redact_text
 
                 said = f"No memory matches {redact_text(query)!r}" + (" here: " + other if other else ".")
-                return "\n".join(x for x in (said, tooling.conflict_note(repo().root), how) if x)
+                return "\n".join(x for x in (said, tooling.conflict_note(repo().root, query), how) if x)
             out = [line for line in (how, other) if line]
             if not hits[0].answer:  # nothing answers confidently: the nearest entries (docs/architecture.md §4)
                 out.insert(0, NEAREST_LINE)
             if hits[0].scan:  # the index's first build runs: the files were scanned (docs/architecture.md §4)
                 out.append(f"Answered by a scan of the files while the recall index builds ({hits[0].scan}).")
-            out.extend(x for x in (tooling.not_utf8_note(repo().root, hits), tooling.conflict_note(repo().root)) if x)
+            out.extend(
+                x for x in (tooling.not_utf8_note(repo().root, hits), tooling.conflict_note(repo().root, query)) if x
+            )
             for hit in hits:
                 tag = (" [unreviewed]" if hit.unreviewed else "") + ("" if hit.answer else " [nearest, not an answer]")
                 # Escaped as the context block is (docs/architecture.md §4): a line can neither close nor open

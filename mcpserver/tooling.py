@@ -152,15 +152,19 @@ def not_utf8_note(root: Any, hits: list[Any]) -> str:
     return f"({bad})" if bad else ""
 
 
-def conflict_note(root: Any) -> str:
-    """``"(a merge conflict in me.md (L9-L13): ...)"`` while git waits on a conflict in a memory file, else ``""``.
+def conflict_note(root: Any, query: str = "") -> str:
+    """``"(a merge conflict in me.md (L9-L13): ...)"`` while git waits on a conflict in a memory file, and
+    ``"(a hand edit waits for an answer ...)"`` with the committed entries matching ``query`` that a save
+    waiting for the user's answer lacks; else ``""``.
 
-    Neither side of a conflict is an entry, so recall finds neither (breaker5 B5-6; docs/architecture.md §4).
+    Neither side of a conflict is an entry, so recall finds neither (breaker5 B5-6; docs/architecture.md §4);
+    recall reads the saved file, so it cannot find what memrepo keeps for it (breaker7 B7-2).
     """
     from memrepo.engine.read.conflictnote import merge_conflict_line
+    from memrepo.engine.read.heldread import held_recall_line
 
-    line = merge_conflict_line(root)
-    return f"({line})" if line else ""
+    lines = [merge_conflict_line(root), held_recall_line(root, query) if query else None]
+    return "\n".join(f"({line})" for line in lines if line)
 
 
 SCOPE_NOTE = "memory_recall searches only the global files and this workspace's file"

@@ -183,3 +183,18 @@ def changed_blobs(repo: pygit2.Repository, old: pygit2.Tree, new: pygit2.Tree) -
         if isinstance(before, pygit2.Blob):
             out.append((delta.old_file.path, before.data, after.data if isinstance(after, pygit2.Blob) else None))
     return out
+
+
+def head_file(root: str | Path, rel: str) -> bytes | None:
+    """The bytes of ``rel`` in HEAD's tree of the repo at ``root``; None when HEAD lacks it or cannot be read.
+
+    Never raises: a reader that shows a file as committed falls back to the work tree (docs/architecture.md §4).
+    """
+    try:
+        repo = pygit2.Repository(str(root))
+        if repo.head_is_unborn:
+            return None
+        obj = repo.head.peel(pygit2.Commit).tree[rel]
+    except (pygit2.GitError, OSError, KeyError, ValueError):
+        return None
+    return obj.data if isinstance(obj, pygit2.Blob) else None

@@ -184,7 +184,9 @@ def context_of(
 
     read = [MEMORY_MD, *([ME_MD] if me_md else []), LESSONS_MD, *([ws_file] if ws_id and ws_file else [])]
     name = contextcache.key(root, state, ws_id, ws_file, me_md, read, bool(head))
-    kept = contextcache.get(state, name, head[:7])
+    # A loss question waits: its file is read from HEAD, never kept (.heldread.HELD; no import until then).
+    held = (state / "held.json").exists()
+    kept = None if held else contextcache.get(state, name, head[:7])
     if kept is not None:
         return kept, git_dir  # rendered before from these very inputs: no redaction to load, no render
     from .context import READ_MAX, context_files, render_context
@@ -205,6 +207,10 @@ def context_of(
             return None
 
     with contextcache.rendering(state):  # from the first read to the put: a forget's clear waits for it
+        if held:
+            from .heldread import HeldData
+
+            data = HeldData(root, data)
         files = context_files(data, me_md, ws_id, ws_file, workspace or "")
         # Each file's section kept apart: after one file changed, only its new lines are redacted (§4).
         parts = contextcache.Parts(state, prepare)
@@ -220,7 +226,7 @@ def context_of(
                 parts.drop_written()
             return now
 
-        if not by_path:  # else the block depends on folders, not on the files alone
+        if not by_path and not held:  # else the block depends on folders or HEAD, not on the files alone
             contextcache.put(state, name, kept_text, name_now)
         else:
             name_now()

@@ -10,6 +10,7 @@ the work tree's, as ``memory_read`` shows them) describes what was read.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
 
 SHOWN_MAX = 3
 """Regions named in a header at most (the rest are counted)."""
+HELD_LABEL = "a hand edit waits for an answer; shown as committed"
+"""The header of a file read from HEAD while a hand edit that loses entries waits (:mod:`.heldread`)."""
 
 
 def conflict_note(data: bytes | None) -> str:
@@ -34,11 +37,12 @@ def conflict_note(data: bytes | None) -> str:
     return f"merge conflict at {where}: its lines are left out until the conflict is resolved"
 
 
-def label_conflicts(files: list[ContextFile]) -> list[ContextFile]:
-    """``files``, each conflicted file's header label saying so."""
+def label_conflicts(files: list[ContextFile], held: Collection[str] = ()) -> list[ContextFile]:
+    """``files``, each conflicted file's header label saying so, and each file in ``held`` (read from HEAD while a
+    hand edit that loses entries waits for an answer, :mod:`.heldread`) saying it is shown as committed."""
     out = []
     for cf in files:
-        note = conflict_note(cf.data)
+        note = HELD_LABEL if cf.path in held else conflict_note(cf.data)
         out.append(replace(cf, label=f"{cf.label}; {note}" if cf.label else note) if note else cf)
     return out
 

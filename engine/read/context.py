@@ -407,7 +407,7 @@ def context_files(
         label = f"workspace {ws_id}" + (f", folder {folder}" if folder else "")
         ws_data = data(ws_file) if ws_file else None
         files.append(ContextFile(ws_file or f"{WORKSPACES}/", ws_data, WORKSPACE_BUDGET, label))
-    return label_conflicts(files)  # a file mid-merge says which lines are left out (.conflictnote)
+    return label_conflicts(files, getattr(data, "held", ()))  # mid-merge or shown as committed: said (.heldread)
 
 
 def _workspace_names(files: list[ContextFile], workspace: str | None) -> tuple[str, ...]:

@@ -25,6 +25,7 @@ from memrepo.engine.format.paths import make_ref, safe_relpath
 from memrepo.engine.format.scratch import is_scratch_name
 from memrepo.engine.models import ContextBlock, EntryView, FileView, RecallHit
 
+from .heldread import HeldData, held_stamp
 from .recallkeys import fit_hits
 from .workspaceindex import WorkspaceIndex
 
@@ -36,7 +37,6 @@ if TYPE_CHECKING:
 
 WATCH_SETTLE_S = 1.0
 """A new watcher is trusted only after this long (seconds); until then reads check files."""
-
 RESCAN_S = 30.0
 """Even with a watcher, recall re-checks every file's mtime and size this often (seconds)."""
 
@@ -180,12 +180,12 @@ ContextKey = tuple[
     str,
     tuple[int, int, int] | None,
     tuple[int, int, int] | bool | None,
-    tuple[int, int, int] | None,
+    tuple[tuple[int, int, int] | None, tuple[int, int] | None],
     str | None,
     tuple[int, int, int] | None,
 ]
-"""HEAD, MEMORY.md's stamp, me.md's (False when left out), lessons.md's, the workspace file and its stamp
-(mtime, size, ctime)."""
+"""HEAD, MEMORY.md's stamp, me.md's (False when left out), lessons.md's with ``held.json``'s (.heldread), the
+workspace file and its stamp (mtime, size, ctime)."""
 
 
 class ReadCaches:
@@ -457,7 +457,7 @@ class ReadCaches:
         if not self.trusting_watcher():
             return None
         hit = self._context_cache.get(workspace)
-        if hit is not None and hit[0] == self._generation:
+        if hit is not None and hit[0] == self._generation and hit[1][3][1] == held_stamp(self.root):
             return hit[2]
         return None
 
@@ -478,7 +478,7 @@ class ReadCaches:
         head = self._head() or ""
         memory = self.root / MEMORY_MD
         me = _stamp(self.root / ME_MD) if self.me_md else False
-        lessons = _stamp(self.root / LESSONS_MD)
+        lessons = _stamp(self.root / LESSONS_MD), held_stamp(self.root)  # a loss question's files: as committed
         key = (head, _stamp(memory), me, lessons, ws_file, _stamp(self.root / ws_file) if ws_file else None)
         if hit is not None and hit[1] == key:
             self._context_cache[workspace] = (generation, key, hit[2])
@@ -492,7 +492,7 @@ class ReadCaches:
             except OSError:
                 return None
 
-        files = context_files(data, self.me_md, ws_id, ws_file, workspace or "")
+        files = context_files(HeldData(self.root, data), self.me_md, ws_id, ws_file, workspace or "")
         block = build_context(head[:7], files, ws_id)
         if len(self._context_cache) > 64:
             self._context_cache.clear()

@@ -228,6 +228,14 @@ REGISTRY: tuple[Derived, ...] = (
     Derived("dream.holder", _S, "files/lock.py", "who runs a dream: pid, purpose, time", False, _MADE_WHEN_NEEDED),
     Derived("dream.lock", _S, "files/lock.py", "the dream lock (one dream at a time)", False, _MADE_WHEN_NEEDED),
     Derived(
+        "held.json",
+        _S,
+        "read/heldread.py",
+        "the files a hand-edit question about lost entries waits on, with a hash of the save; no text",
+        False,
+        "the next status or write that judges the hand edit",
+    ),
+    Derived(
         "reads.json",
         _S,
         "read/readcount.py",

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from memrepo.engine.errors import RefError
 from memrepo.engine.files.regularfile import read_work_file
 from memrepo.engine.format.paths import safe_relpath
+from memrepo.engine.read.heldread import note_questions
 
 from .handsecret import redact_added
 from .stalesave import put_back
@@ -50,6 +51,13 @@ def answer_hand_edit(writer: Writer, path: str, seen: str, commit: bool, *, reda
         BusyError: another writer held the lock for 5 s.
     """
     rel = safe_relpath(path)
+    answered = _answer(writer, rel, seen, commit, redact)
+    note_questions(writer.state_dir, [rel], [])  # answered: the readers read the work tree again (.heldread)
+    return answered
+
+
+def _answer(writer: Writer, rel: str, seen: str, commit: bool, redact: bool) -> str | None:
+    """:func:`answer_hand_edit` for a safe ``rel``."""
     with writer.transaction("answer hand edit", [rel], hand_edits=False) as tx:
         try:
             data: bytes | None = read_work_file(writer.root / rel)

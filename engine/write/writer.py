@@ -36,6 +36,7 @@ from memrepo.engine.git.dream import clean_interrupted, has_leftover_worktrees
 from memrepo.engine.git.store import GitStore, format_message
 from memrepo.engine.models import HandEditQuestion as Question
 from memrepo.engine.models import RepoState
+from memrepo.engine.read.heldread import note_questions
 
 from . import moves
 from .forgotlines import forgotten
@@ -292,6 +293,7 @@ class Writer:
             q = self.question(rel, data, look=look)
             if q is not None:
                 out.append(q)
+        note_questions(self.state_dir, paths, out)  # readers show a file losing entries as committed meanwhile
         return out
 
     def replace(self, rel: str, data: bytes, seen: bytes | None) -> None:
@@ -409,6 +411,8 @@ class Writer:
         moved, changed = moves.commit_moves(self, changed, seen, look, whole=paths is None)
         if not changed:
             return moved
+        if confirm:  # the user said commit: no question waits on these files any more (.heldread)
+            note_questions(self.state_dir, changed, [])
         body = self._hand_edits_body(changed, seen)
         return self.git.commit_paths(
             changed, format_message("Hand edits", {"Origin": "hand_edit", "Task": None}, body=body), expect=seen

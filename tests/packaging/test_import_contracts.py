@@ -63,6 +63,7 @@ PUBLIC = SUB_PACKAGES | {
     "memrepo.engine.read.recalldoor",
     "memrepo.engine.read.modeline",
     "memrepo.engine.read.conflictnote",
+    "memrepo.engine.read.heldread",
     "memrepo.engine.redaction",
     "memrepo.engine.redaction.allow",
     "memrepo.engine.repo.repo",
