@@ -113,6 +113,9 @@ class Topic(NamedTuple):
             Fedora", "instead of S3"); these name an older line only with :data:`MIN_SHARED` topic words shared
             and when it does not name the same word so itself (two lines "rebase instead of merge" for two areas
             are two preferences, not one changed from the other).
+        denied: the value a closing "X, not Y" denies ("Thursday, not Tuesday": tuesday; "not" then one word that
+            ends its clause, :data:`_DENIED_RE`): the line corrects an older line holding Y when it also says all
+            that line's other topic words (:func:`_denies`), with or without a change word.
     """
 
     words: frozenset[str]
@@ -123,6 +126,7 @@ class Topic(NamedTuple):
     versions: frozenset[tuple[str, str, bool]] = frozenset()
     label: str = ""
     named: frozenset[str] = frozenset()
+    denied: frozenset[str] = frozenset()
 
 
 def topic_terms(text: str) -> Topic:
@@ -158,7 +162,8 @@ def topic_terms(text: str) -> Topic:
             versions.append((_stem(m[1]), m[2], any(w in CHANGE_WORDS for w in near)))
     label_at = _LABEL_RE.match(folded)
     label = label_at[1].strip() if label_at else ""
-    return Topic(topic, numbers, change, was, frozenset(head), frozenset(versions), label, named)
+    denied = frozenset(_stem(w) for w in _DENIED_RE.findall(folded) if _topic_word(w))
+    return Topic(topic, numbers, change, was, frozenset(head), frozenset(versions), label, named, denied)
 
 
 WAS_MARKERS = frozenset({"from", "replaces", "replacing", "replaced", "longer", "of", "off", "formerly", "previously"})
@@ -170,6 +175,7 @@ label replaces the older one even without a change word."""
 
 _HEAD_RE = re.compile(r"([^;,.:!?()]*?)\b(?:is|are)\s+(?:now|no\s+longer)\b")
 _VERSION_RE = re.compile(r"(?<![\w.])([^\W\d_]\w*)\s+v?(\d+(?:\.\d+)*)(?![\w.-])")
+_DENIED_RE = re.compile(r"\w,?\s+not\s+(?:the\s+|a\s+|an\s+)?([^\W\d_][\w-]*)\s*(?:[.;,!?)]|$)")
 _LABEL_RE = re.compile(r"^([^\W\d_][^:;,.!?\d]{0,40}?):\s")
 
 
@@ -266,7 +272,11 @@ def replaced(cands: Sequence[Candidate], disputed: dict[int, int] | None = None)
             shared = len(topic & topics[j])
             close = shared >= MIN_SHARED and shared > MIN_COVER * len(topics[j])
             restated = close and part.numbers == parts[j].numbers and shared >= MIN_RESTATED * len(topic | topics[j])
-            changed = (part.change and close) or _says_it_changed(part, parts[j], topics[j])
+            changed = (
+                (part.change and close)
+                or _says_it_changed(part, parts[j], topics[j])
+                or _denies(part, topic, parts[j], topics[j])
+            )
             if changed and user_over_agent:  # a correction, not the same said again
                 if old.number not in said or _newer(new, by_number[said[old.number]]):
                     said[old.number] = new.number
@@ -306,6 +316,16 @@ def _says_it_changed(new: Topic, old: Topic, old_topic: frozenset[str]) -> bool:
     return any(
         changed and name in names and _version(num) > _version(names[name]) for name, num, changed in new.versions
     )
+
+
+def _denies(new: Topic, new_topic: frozenset[str], old: Topic, old_topic: frozenset[str]) -> bool:
+    """Whether a newer "X, not Y" corrects an older line: Y is among the older line's topic words (and the older line
+    does not deny it itself), and the newer line says all its other topic words, at least one ("Deploy window is
+    Tuesday" -> "the deploy window is Thursday, not Tuesday"; "Indent Python files with spaces" is no older value of
+    "Indent Go files with tabs, not spaces")."""
+    value = new.denied & old_topic - old.denied
+    rest = old_topic - value
+    return bool(value) and bool(rest) and rest <= new_topic
 
 
 def _version(number: str) -> tuple[int, ...]:
