@@ -205,9 +205,25 @@ def replaced(cands: Sequence[Candidate], disputed: dict[int, int] | None = None)
 
     Returns:
         dict[int, int]: a replaced line's number -> the number of the line that replaces it.
+
+    A user's line that a newer line of the user's replaces stays replaced whatever agent lines come later: the rule
+    is also asked of the user's lines alone (breaker7 B7-1: an agent's "deploy window moved to Friday" made "deploy"
+    a common word of a small file, and the user's own "is now Thursday" no longer replaced "is Tuesday").
     """
-    out: dict[int, int] = {}
     said: dict[int, int] = {}  # the user's line -> the newest agent line the by: rule kept from replacing it
+    out = _replaced(cands, said)
+    users = [c for c in cands if c.entry.by == "user"]
+    if 1 < len(users) < len(cands):
+        for old, new in _replaced(users, {}).items():
+            out.setdefault(old, new)
+    if disputed is not None:
+        disputed.update({old: new for old, new in said.items() if old not in out and new not in out})
+    return out
+
+
+def _replaced(cands: Sequence[Candidate], said: dict[int, int]) -> dict[int, int]:
+    """:func:`replaced` of these lines, with ``said`` filled with the user's lines newer agent lines would replace."""
+    out: dict[int, int] = {}
     by_number = {c.number: c for c in cands}
     by_subject: dict[str, Candidate] = {}
     for cand in cands:
@@ -291,8 +307,6 @@ def replaced(cands: Sequence[Candidate], disputed: dict[int, int] | None = None)
                 best = (shared / len(topics[j]), j)
         if not found and best is not None:  # "switched from npm": the older line about npm this one covers most
             out[cands[best[1]].number] = new.number
-    if disputed is not None:
-        disputed.update({old: new for old, new in said.items() if old not in out and new not in out})
     return out
 
 

@@ -47,6 +47,13 @@ def test_the_not_form_replaces_the_line_it_names_before_and_after_the_agent_line
     assert rule([*USER_LINES, *AGENT_LINES], ["user"] * 10).get(7) in (8, 10)
 
 
+def test_a_users_replaced_line_stays_replaced_whatever_agent_lines_come_later() -> None:
+    users = [*USER_LINES[:7], "The deploy window is now Thursday"]
+    for agents in (0, 1, 2):
+        got = rule(users + AGENT_LINES[:agents], ["user"] * len(users) + ["agent"] * agents)
+        assert got.get(7) == 8, (agents, got)
+
+
 @pytest.mark.parametrize(
     ("old", "new"),
     [
