@@ -22,7 +22,8 @@ change word) and the user's line is no rule, decision or correction
 line over an agent's, then the newer. A line the context block's rule finds
 replaced by a newer line of its file (:func:`memrepo.engine.read.contextselect.replaced`:
 the same ``subject:``, a ``supersedes:`` naming it, a change word on its
-topic) is proposed for removal too, so the dream and the block agree. Lines are compared within
+topic) is proposed for removal too, so the dream and the block agree; a pair the block's rule relates by a change
+(an agent's line correcting the user's too) is a replacement, never a restatement. Lines are compared within
 one file, and across MEMORY.md, me.md and lessons.md (never across two other
 files: a fact may hold in two workspaces or topics). Reasons name files,
 lines and texts, never the input's aliases.

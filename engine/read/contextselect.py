@@ -7,8 +7,9 @@ The block shows what is true now. For each file, in this order:
    a piece of its text or its subject); or, for lines without a subject, when they are about the
    same thing (:func:`topic_terms`: at least two shared topic words, most of the older line's)
    and the newer one says it changed (a change word: "now", "moved", "switched", "no longer", 现在,
-   変更, ...) or says the same again (restated: the same numbers and most of the same words). An
-   agent's line never hides the user's. A hidden line stays in the file, its history and recall.
+   変更, ...; or "X, not Y" naming its value) or says the same again (restated: the same numbers and
+   most of the same words). An agent's line never hides the user's, nor undoes what a user's line
+   replaced. A hidden line stays in the file, its history and recall.
 2. **The rest is ranked** (:func:`rank_key`): the user's own lines where the file asks for them
    (``user_first``: MEMORY.md, me.md, lessons.md) or the user's rules and decisions (``kind: rule``,
    ``decision``, ``correction``), then index lines (``- [[me]]``, in file order: a pointer to a file
