@@ -276,6 +276,7 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int]) -> dict[int, int
         values = part.named - common if part.change else frozenset()
         found = False
         best: tuple[float, int] | None = None  # (share of its words shared, j) of the older line "from" names
+        best_user: tuple[float, int] | None = None  # the same among the user's lines, when this line is an agent's
         near = {j for word in topic for j in postings[word]}
         # a name it says it renumbered, however common in the file ("Postgres 15" after "Postgres 14")
         near.update(j for name, _num, changed in part.versions if changed for j in numbered.get(name, ()))
@@ -300,14 +301,18 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int]) -> dict[int, int
             elif (changed or restated) and not user_over_agent:
                 out[old.number] = new.number
                 found = True
-            elif (
-                not user_over_agent
-                and (was & topics[j] or (values & (topics[j] - parts[j].named) and shared >= MIN_SHARED))
-                and (best is None or shared / len(topics[j]) > best[0])
-            ):
-                best = (shared / len(topics[j]), j)
+            elif was & topics[j] or (values & (topics[j] - parts[j].named) and shared >= MIN_SHARED):
+                pick = (shared / len(topics[j]), j)
+                if not user_over_agent and (best is None or pick[0] > best[0]):
+                    best = pick
+                elif user_over_agent and (best_user is None or pick[0] > best_user[0]):
+                    best_user = pick  # the user's line outranks an agent's: marked, not replaced
         if not found and best is not None:  # "switched from npm": the older line about npm this one covers most
             out[cands[best[1]].number] = new.number
+        elif not found and best_user is not None:
+            old = cands[best_user[1]]
+            if old.number not in said or _newer(new, by_number[said[old.number]]):
+                said[old.number] = new.number
     return out
 
 
