@@ -22,7 +22,8 @@ change word) and the user's line is no rule, decision or correction
 line over an agent's, then the newer. A line the context block's rule finds
 replaced by a newer line of its file (:func:`memrepo.engine.read.contextselect.replaced`:
 the same ``subject:``, a ``supersedes:`` naming it, a change word on its
-topic) is proposed for removal too, so the dream and the block agree. Lines are compared within
+topic) is proposed for removal too, so the dream and the block agree; a pair the block's rule relates by a change
+(an agent's line correcting the user's too) is a replacement, never a restatement. Lines are compared within
 one file, and across MEMORY.md, me.md and lessons.md (never across two other
 files: a fact may hold in two workspaces or topics). Reasons name files,
 lines and texts, never the input's aliases.
@@ -236,9 +237,12 @@ def _pairs(rows: list[tuple[str, LineRef]]) -> list[tuple[int, int]]:
 def _alike(din: DreamInput, rows: list[tuple[str, LineRef]], likeness: Likeness, plan: _Plan) -> None:
     """Replacements, restatements and extensions among lines of one scope: to review, marked."""
     found: list[tuple[int, float, str, str, Relation]] = []
+    block = _block_pairs(rows)
     for i, j in _pairs(rows):
         (a, ra), (b, rb) = rows[i], rows[j]
         rel = likeness.relate(ra.text, rb.text)
+        if rel.kind in ("restatement", "extension") and frozenset((a, b)) in block:
+            rel = Relation("replacement", "the newer line says what changed", rel.score)
         if rel.kind in ("replacement", "restatement", "extension"):
             found.append((ORDER[rel.kind], -rel.score, a, b, rel))
     found.sort(key=lambda f: (f[0], f[1]))
@@ -304,6 +308,29 @@ def _changed_facts(rows: list[tuple[str, LineRef]], plan: _Plan) -> None:
             plan.ops.append((ORDER["replacement"], -1.0, op))
 
 
+def _block_pairs(rows: list[tuple[str, LineRef]]) -> set[frozenset[str]]:
+    """The pairs of lines (aliases) the context block's rule relates in each file by a change: one replaces the other
+    and says what changed (:func:`_says_changed`; not the same said again), or an agent's newer line corrects the user's (:func:`~memrepo.engine.read.contextselect.replaced`, ``disputed``).
+    Such a line is never a restatement of the other (breaker7 B7-22): it goes as a replacement."""
+    by_path: dict[str, list[tuple[str, LineRef]]] = {}
+    for alias, ref in rows:
+        by_path.setdefault(ref.path, []).append((alias, ref))
+    out: set[frozenset[str]] = set()
+    for scoped in by_path.values():
+        if len(scoped) < 2:
+            continue
+        scoped.sort(key=lambda row: row[1].line)
+        at = {ref.line: alias for alias, ref in scoped}
+        disputed: dict[int, int] = {}
+        cands = candidates([(ref.line, fmt.Entry("", "-", ref.text, dict(ref.meta))) for _a, ref in scoped])
+        gone = replaced(cands, disputed)
+        out.update(frozenset((at[old], at[new])) for old, new in disputed.items())
+        out.update(
+            frozenset((at[old], at[new])) for old, new in gone.items() if _says_changed(scoped, at[old], at[new])
+        )
+    return out
+
+
 def _says_changed(rows: list[tuple[str, LineRef]], gone: str, kept: str) -> bool:
     """Whether the newer line says what changed: a change word, ``supersedes:``, ``subject:``, or the old
     line's leading label again."""
@@ -311,7 +338,7 @@ def _says_changed(rows: list[tuple[str, LineRef]], gone: str, kept: str) -> bool
     if new.meta.get("supersedes") or new.meta.get("subject"):
         return True
     topic = topic_terms(new.text)
-    return topic.change or bool(topic.label and topic.label == old.label)
+    return topic.change or bool(topic.denied) or bool(topic.label and topic.label == old.label)
 
 
 def plan_ref(rows: list[tuple[str, LineRef]], alias: str) -> LineRef:

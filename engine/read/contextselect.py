@@ -7,8 +7,9 @@ The block shows what is true now. For each file, in this order:
    a piece of its text or its subject); or, for lines without a subject, when they are about the
    same thing (:func:`topic_terms`: at least two shared topic words, most of the older line's)
    and the newer one says it changed (a change word: "now", "moved", "switched", "no longer", 现在,
-   変更, ...) or says the same again (restated: the same numbers and most of the same words). An
-   agent's line never hides the user's. A hidden line stays in the file, its history and recall.
+   変更, ...; or "X, not Y" naming its value) or says the same again (restated: the same numbers and
+   most of the same words). An agent's line never hides the user's, nor undoes what a user's line
+   replaced. A hidden line stays in the file, its history and recall.
 2. **The rest is ranked** (:func:`rank_key`): the user's own lines where the file asks for them
    (``user_first``: MEMORY.md, me.md, lessons.md) or the user's rules and decisions (``kind: rule``,
    ``decision``, ``correction``), then index lines (``- [[me]]``, in file order: a pointer to a file
@@ -113,6 +114,9 @@ class Topic(NamedTuple):
             Fedora", "instead of S3"); these name an older line only with :data:`MIN_SHARED` topic words shared
             and when it does not name the same word so itself (two lines "rebase instead of merge" for two areas
             are two preferences, not one changed from the other).
+        denied: the value a closing "X, not Y" denies ("Thursday, not Tuesday": tuesday; "not" then one word that
+            ends its clause, :data:`_DENIED_RE`): the line corrects an older line holding Y when it also says all
+            that line's other topic words (:func:`_denies`), with or without a change word.
     """
 
     words: frozenset[str]
@@ -123,6 +127,7 @@ class Topic(NamedTuple):
     versions: frozenset[tuple[str, str, bool]] = frozenset()
     label: str = ""
     named: frozenset[str] = frozenset()
+    denied: frozenset[str] = frozenset()
 
 
 def topic_terms(text: str) -> Topic:
@@ -158,7 +163,8 @@ def topic_terms(text: str) -> Topic:
             versions.append((_stem(m[1]), m[2], any(w in CHANGE_WORDS for w in near)))
     label_at = _LABEL_RE.match(folded)
     label = label_at[1].strip() if label_at else ""
-    return Topic(topic, numbers, change, was, frozenset(head), frozenset(versions), label, named)
+    denied = frozenset(_stem(w) for w in _DENIED_RE.findall(folded) if _topic_word(w))
+    return Topic(topic, numbers, change, was, frozenset(head), frozenset(versions), label, named, denied)
 
 
 WAS_MARKERS = frozenset({"from", "replaces", "replacing", "replaced", "longer", "of", "off", "formerly", "previously"})
@@ -170,6 +176,7 @@ label replaces the older one even without a change word."""
 
 _HEAD_RE = re.compile(r"([^;,.:!?()]*?)\b(?:is|are)\s+(?:now|no\s+longer)\b")
 _VERSION_RE = re.compile(r"(?<![\w.])([^\W\d_]\w*)\s+v?(\d+(?:\.\d+)*)(?![\w.-])")
+_DENIED_RE = re.compile(r"\w,?\s+not\s+(?:the\s+|a\s+|an\s+)?([^\W\d_][\w-]*)\s*(?:[.;,!?)]|$)")
 _LABEL_RE = re.compile(r"^([^\W\d_][^:;,.!?\d]{0,40}?):\s")
 
 
@@ -199,9 +206,25 @@ def replaced(cands: Sequence[Candidate], disputed: dict[int, int] | None = None)
 
     Returns:
         dict[int, int]: a replaced line's number -> the number of the line that replaces it.
+
+    A user's line that a newer line of the user's replaces stays replaced whatever agent lines come later: the rule
+    is also asked of the user's lines alone (breaker7 B7-1: an agent's "deploy window moved to Friday" made "deploy"
+    a common word of a small file, and the user's own "is now Thursday" no longer replaced "is Tuesday").
     """
-    out: dict[int, int] = {}
     said: dict[int, int] = {}  # the user's line -> the newest agent line the by: rule kept from replacing it
+    out = _replaced(cands, said)
+    users = [c for c in cands if c.entry.by == "user"]
+    if 1 < len(users) < len(cands):
+        for old, new in _replaced(users, {}).items():
+            out.setdefault(old, new)
+    if disputed is not None:
+        disputed.update({old: new for old, new in said.items() if old not in out and new not in out})
+    return out
+
+
+def _replaced(cands: Sequence[Candidate], said: dict[int, int]) -> dict[int, int]:
+    """:func:`replaced` of these lines, with ``said`` filled with the user's lines newer agent lines would replace."""
+    out: dict[int, int] = {}
     by_number = {c.number: c for c in cands}
     by_subject: dict[str, Candidate] = {}
     for cand in cands:
@@ -253,6 +276,7 @@ def replaced(cands: Sequence[Candidate], disputed: dict[int, int] | None = None)
         values = part.named - common if part.change else frozenset()
         found = False
         best: tuple[float, int] | None = None  # (share of its words shared, j) of the older line "from" names
+        best_user: tuple[float, int] | None = None  # the same among the user's lines, when this line is an agent's
         near = {j for word in topic for j in postings[word]}
         # a name it says it renumbered, however common in the file ("Postgres 15" after "Postgres 14")
         near.update(j for name, _num, changed in part.versions if changed for j in numbered.get(name, ()))
@@ -266,23 +290,29 @@ def replaced(cands: Sequence[Candidate], disputed: dict[int, int] | None = None)
             shared = len(topic & topics[j])
             close = shared >= MIN_SHARED and shared > MIN_COVER * len(topics[j])
             restated = close and part.numbers == parts[j].numbers and shared >= MIN_RESTATED * len(topic | topics[j])
-            changed = (part.change and close) or _says_it_changed(part, parts[j], topics[j])
+            changed = (
+                (part.change and close)
+                or _says_it_changed(part, parts[j], topics[j])
+                or _denies(part, topic, parts[j], topics[j])
+            )
             if changed and user_over_agent:  # a correction, not the same said again
                 if old.number not in said or _newer(new, by_number[said[old.number]]):
                     said[old.number] = new.number
             elif (changed or restated) and not user_over_agent:
                 out[old.number] = new.number
                 found = True
-            elif (
-                not user_over_agent
-                and (was & topics[j] or (values & (topics[j] - parts[j].named) and shared >= MIN_SHARED))
-                and (best is None or shared / len(topics[j]) > best[0])
-            ):
-                best = (shared / len(topics[j]), j)
+            elif was & topics[j] or (values & (topics[j] - parts[j].named) and shared >= MIN_SHARED):
+                pick = (shared / len(topics[j]), j)
+                if not user_over_agent and (best is None or pick[0] > best[0]):
+                    best = pick
+                elif user_over_agent and (best_user is None or pick[0] > best_user[0]):
+                    best_user = pick  # the user's line outranks an agent's: marked, not replaced
         if not found and best is not None:  # "switched from npm": the older line about npm this one covers most
             out[cands[best[1]].number] = new.number
-    if disputed is not None:
-        disputed.update({old: new for old, new in said.items() if old not in out and new not in out})
+        elif not found and best_user is not None:
+            old = cands[best_user[1]]
+            if old.number not in said or _newer(new, by_number[said[old.number]]):
+                said[old.number] = new.number
     return out
 
 
@@ -306,6 +336,16 @@ def _says_it_changed(new: Topic, old: Topic, old_topic: frozenset[str]) -> bool:
     return any(
         changed and name in names and _version(num) > _version(names[name]) for name, num, changed in new.versions
     )
+
+
+def _denies(new: Topic, new_topic: frozenset[str], old: Topic, old_topic: frozenset[str]) -> bool:
+    """Whether a newer "X, not Y" corrects an older line: Y is among the older line's topic words (and the older line
+    does not deny it itself), and the newer line says all its other topic words, at least one ("Deploy window is
+    Tuesday" -> "the deploy window is Thursday, not Tuesday"; "Indent Python files with spaces" is no older value of
+    "Indent Go files with tabs, not spaces")."""
+    value = new.denied & old_topic - old.denied
+    rest = old_topic - value
+    return bool(value) and bool(rest) and rest <= new_topic
 
 
 def _version(number: str) -> tuple[int, ...]:

@@ -155,7 +155,9 @@ def newer_wins(
     return out
 
 
-def replacements(rows: dict[int, tuple[str, int, str, Mapping[str, str]]]) -> dict[int, int]:
+def replacements(
+    rows: dict[int, tuple[str, int, str, Mapping[str, str]]], disputed: dict[int, int] | None = None
+) -> dict[int, int]:
     """Which hits a newer hit of the same file replaces, by the context block's rule (docs/recall.md).
 
     A line is replaced when a newer line of its file carries the same ``subject:``, names it in
@@ -164,6 +166,9 @@ def replacements(rows: dict[int, tuple[str, int, str, Mapping[str, str]]]) -> di
 
     Args:
         rows: item id -> (path, line, text, metadata) of each hit.
+
+        disputed: filled, when given, with the user's hits a newer agent hit corrects (the block's mark "an agent
+            line since says"): the user's hit's item id -> the agent hit's.
 
     Returns:
         dict[int, int]: a replaced hit's item id -> the item id of the newest hit that replaces it.
@@ -184,7 +189,10 @@ def replacements(rows: dict[int, tuple[str, int, str, Mapping[str, str]]]) -> di
         lines.sort()
         at = dict(lines)
         cands = candidates([(line, Entry("", "-", rows[iid][2], dict(rows[iid][3]))) for line, iid in lines])
-        gone = replaced(cands)
+        said: dict[int, int] = {}
+        gone = replaced(cands, said)
+        if disputed is not None:
+            disputed.update({at[old]: at[new] for old, new in said.items()})
         for old, new in gone.items():
             while new in gone:  # the newest of a chain of replacements
                 new = gone[new]
@@ -216,6 +224,24 @@ def newer_above(order: list[int], gone: dict[int, int]) -> list[int]:
     return order
 
 
+def disputed_after(order: list[int], disputed: dict[int, int]) -> list[int]:
+    """``order`` with each agent hit that corrects a user's hit listed right after it, when below it (breaker7 B7-18).
+
+    The block ranks such an agent line right after the user's line it marks; recall keeps the user's line where
+    it is (an agent's line never outranks the user's) and brings the correction up next to it.
+
+    Args:
+        order: item ids, best first.
+        disputed: the user's hit -> the agent hit that corrects it (:func:`replacements`).
+    """
+    order = list(order)
+    for old, new in sorted(disputed.items(), key=lambda kv: -order.index(kv[0]) if kv[0] in order else 0):
+        if old in order and new in order and order.index(new) > order.index(old) + 1:
+            order.remove(new)
+            order.insert(order.index(old) + 1, new)
+    return order
+
+
 def replaced_below(
     index: RecallIndex, hits: list[tuple[int, tuple]], query: str = "", more: Sequence[tuple[int, tuple]] = ()
 ) -> list[tuple[int, tuple]]:
@@ -234,7 +260,9 @@ def replaced_below(
         row = index.row(iid)
         if row is not None:
             rows[iid] = (row[0], row[1], row[3], json.loads(row[4]))
-    return [(iid, keys[iid]) for iid in newer_above(order, replacements(rows))]
+    disputed: dict[int, int] = {}
+    order = disputed_after(newer_above(order, replacements(rows, disputed)), disputed)
+    return [(iid, keys[iid]) for iid in order]
 
 
 def plain_key(iid: int, like: tuple | None = None) -> tuple:

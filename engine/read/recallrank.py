@@ -85,6 +85,7 @@ from .recallorder import (
     SEQ_BITS,
     TWIN_BOTH,
     TWIN_LOWER,
+    disputed_after,
     id_terms,
     ids_first,
     newer_above,
@@ -358,7 +359,9 @@ def rank(
     hits = {hit.iid: hit for hit in out if hit.confidence >= floor}
     shown = ids_first(list(hits), ids, lambda i: facts[i][0].text)[:limit]  # an identifier's line first
     rows = {i: (facts[i][0].path, facts[i][0].line, facts[i][0].text, facts[i][0].meta or {}) for i in shown}
-    order = newer_above(shown, replacements(rows))  # a replaced line never above its replacement
+    disputed: dict[int, int] = {}
+    order = newer_above(shown, replacements(rows, disputed))  # a replaced line never above its replacement
+    order = disputed_after(order, disputed)  # an agent's correction of a user's line right after it
     scores = [hits[i].score for i in shown]  # the places keep their scores: the list stays best first
     got.extend(hits[i]._replace(score=score) for i, score in zip(order, scores, strict=True))
     return got

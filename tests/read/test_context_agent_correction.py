@@ -44,3 +44,13 @@ def test_an_agent_line_on_another_subject_or_saying_the_same_marks_nothing() -> 
     shown = me_block(text)
     assert "an agent line since says" not in shown
     assert "L3 Uses zsh shell\n" in shown + "\n"
+
+
+def test_an_agent_line_naming_the_users_value_after_from_marks_it() -> None:
+    """breaker7 B7-18: "switched from vim to Helix" shares one topic word with "My editor is vim", but names it."""
+    text = "# Me\n\n- My editor is vim [by: user; added: 2026-02-28]\n" + FACTS
+    text += "- The user switched from vim to Helix [by: agent; added: 2026-03-01]\n"
+    number = text.count("\n")
+    disputed: dict[int, int] = {}
+    assert replaced(candidates(parse(text.encode()).entries()), disputed) == {} and disputed == {3: number}
+    assert f"L3 My editor is vim (an agent line since says: L{number})" in me_block(text)
