@@ -31,6 +31,7 @@ class GitCommits:
     git_dir: Path
     _repo: pygit2.Repository
     _index_pending: set[str]
+    _index_as: dict[str, tuple[pygit2.Oid, int]]
     _to_sync: list[Path]
 
     def _state_reason(self) -> str | None:
@@ -43,6 +44,7 @@ class GitCommits:
         when: datetime | None = None,
         sync_index: bool = True,
         expect: dict[str, bytes | None] | None = None,
+        written: dict[str, bytes | None] | None = None,
     ) -> str | None:
         """Commit the work-tree state of exactly these paths on top of HEAD.
 
@@ -68,6 +70,11 @@ class GitCommits:
                 began a save since: truncated, half written) is left out,
                 for the next look (docs/architecture.md §3). Carriage
                 returns are ignored in the comparison (git's eol filters).
+            written: for memrepo's own write, the bytes it just wrote to each
+                path (None: deleted): committed as they are when the work tree
+                differs now (an editor opened the new file and began a save in
+                place: truncated, half written), never that save; the save is
+                a hand edit for the next look (docs/architecture.md §3).
 
         Returns:
             str | None: the new commit's full id, or None when the tree did not change.
@@ -124,6 +131,15 @@ class GitCommits:
                 changes[path] = None
             if expect is not None and path in expect and not _as_checked(repo, changes[path], expect[path]):
                 del changes[path]  # changed since it was checked: never commit what nobody looked at
+            elif written is not None and path in written and not _holds(repo, changes[path], written[path]):
+                # Changed since memrepo wrote it: commit what was written, and index it (not the work tree's save).
+                now = changes[path]
+                made = _blob_of(repo, written[path], now[1] if now is not None else _head_mode(head, path))
+                changes[path] = made
+                if made is not None:
+                    self._index_as[path] = made
+            else:
+                self._index_as.pop(path, None)  # as the work tree holds it: indexed from there
         if not changes:
             return None
         commit_id = None
@@ -264,7 +280,10 @@ class GitCommits:
             index = self._repo.index
             index.read(False)
             for path in self._index_pending:
-                if (self.root / path).is_file():
+                if path in self._index_as:  # committed from memrepo's bytes: the work tree changed since
+                    oid, mode = self._index_as[path]
+                    index.add(pygit2.IndexEntry(path, oid, FileMode(mode)))
+                elif (self.root / path).is_file():
                     index.add(path)
                 elif path in index:
                     index.remove(path)
@@ -272,6 +291,7 @@ class GitCommits:
         except (pygit2.GitError, OSError):
             return  # index.lock held by another git command: try again next time
         self._index_pending.clear()
+        self._index_as.clear()
 
     def _build_tree(
         self,
@@ -377,6 +397,18 @@ def _blob_fromworkdir(repo: pygit2.Repository, path: str, tries: int = 5) -> pyg
             if attempt == tries - 1:
                 raise
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _blob_of(repo: pygit2.Repository, data: bytes | None, mode: int) -> tuple[pygit2.Oid, int] | None:
+    """A blob of ``data`` as it is (no filters: it is what memrepo wrote), or None for a removal."""
+    return None if data is None else (repo.create_blob(data), mode)
+
+
+def _holds(repo: pygit2.Repository, change: tuple[pygit2.Oid, int] | None, data: bytes | None) -> bool:
+    """:func:`_as_checked`, by the blob's id first (no read back: the usual case, the file as memrepo wrote it)."""
+    if change is not None and data is not None and pygit2.hash(data) == change[0]:
+        return True
+    return _as_checked(repo, change, data)
 
 
 def _as_checked(repo: pygit2.Repository, change: tuple[pygit2.Oid, int] | None, checked: bytes | None) -> bool:

@@ -113,6 +113,7 @@ class GitStore(GitHistory, GitCommits):
         ensure_excluded(self.git_dir)  # a repo made by stock git too: memrepo's temp files stay out of `git add -A`
         self._refreshed = False
         self._index_pending: set[str] = set()
+        self._index_as: dict[str, tuple[pygit2.Oid, int]] = {}
         self._to_sync: list[Path] = []
         self.status_cache = StatusCache()
         """The last scan's flags, kept current by the watcher's events (:mod:`.statuscache`)."""

@@ -280,8 +280,9 @@ class Transaction:
             BlockedError, GitError: as :meth:`GitStore.commit_paths`.
         """
         undo = Undo(self.root)
+        written = dict(self._staged)  # what apply writes: what is committed, whatever the work tree holds by then
         paths = self.apply(undo)
-        return self.commit_paths(paths, summary, trailers, body, sync_index=sync_index, undo=undo)
+        return self.commit_paths(paths, summary, trailers, body, sync_index=sync_index, undo=undo, written=written)
 
     def commit_paths(
         self,
@@ -292,11 +293,15 @@ class Transaction:
         *,
         sync_index: bool = True,
         undo: Undo | None = None,
+        written: dict[str, bytes | None] | None = None,
     ) -> str | None:
         """Commit paths already written by :meth:`apply` (one commit for several changes).
 
         With ``undo`` (:meth:`commit`), a commit that fails puts the files back as they were
-        (docs/architecture.md §3: a failed write leaves the repo as before).
+        (docs/architecture.md §3: a failed write leaves the repo as before). ``written``: the bytes
+        :meth:`apply` wrote, committed as they are when an editor began a save in place into the new
+        file since (truncated, half written): the acknowledged write is in HEAD, the save is a hand
+        edit judged at the next look, never half a save committed as memrepo's (docs/architecture.md §3).
         """
         if not paths:
             if undo is not None:
@@ -304,7 +309,7 @@ class Transaction:
             return None
         message = format_message(summary, trailers, body=body)
         try:
-            commit = self.writer.git.commit_paths(sorted(set(paths)), message, sync_index=sync_index)
+            commit = self.writer.git.commit_paths(sorted(set(paths)), message, sync_index=sync_index, written=written)
         except BaseException:
             if undo is not None:
                 self.writer.note_written(undo.restore())
