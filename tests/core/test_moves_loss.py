@@ -128,3 +128,26 @@ def test_entries_cut_from_me_md_into_a_topic_file_are_still_a_move(store: Memory
     assert store.status().questions == []
     assert store.commit_hand_edits() is not None
     assert git(store.root, "log", "-1", "--format=%s").strip() == "Move 4 entries me.md -> topics/prefs.md"
+
+
+def test_a_file_moved_over_one_memrepo_wrote_to_lately_puts_all_of_it_back(store: MemoryStore) -> None:
+    """The stale-save question (entries memrepo wrote lately dropped) never stands in for the file's own loss.
+
+    me.md holds the user's older lines and two memrepo wrote this hour; ``mv topics/y.md me.md`` drops all of
+    them. Asked only "a save drops 2 entries memrepo wrote", "put back" kept the save with those two back and
+    committed the loss of the other five as a move (found trying it by hand in the app's repo).
+    """
+    from memrepo.engine.models import Candidate
+
+    me = store.root / "me.md"
+    me.write_text(me.read_text() + "".join(f"- {line} [by: user]\n" for line in X_LINES))
+    commit_by_hand(store.root, "me.md by hand")
+    for text in ("Prefers dark roast coffee", "Reads on a Kobo e-reader"):
+        store.remember(Candidate(text=text, kind="preference"))
+    head = git(store.root, "show", "HEAD:me.md")
+    y = _topic(store, "y.md", [f"Y fact {i} about emus" for i in range(10)])  # as many as me.md held
+    subprocess.run(["mv", str(y), str(me)], check=True)
+    [q] = store.status().questions
+    assert q.path == "me.md" and "lost 7 of its 7 entries" in q.message, q.message
+    assert store.answer_hand_edit("me.md", q.seen, commit=False) is None
+    assert me.read_text() == head
