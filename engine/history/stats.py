@@ -34,8 +34,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
-from memrepo.engine.errors import FormatError
 from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.entrylines import entry_lines
 from memrepo.engine.format.layout import INBOX_MD, WORKSPACES
 from memrepo.engine.format.terms import terms
 from memrepo.engine.git.stats import HistoryStep, walk_history
@@ -96,12 +96,7 @@ class MemoryStats(BaseModel):
 
 
 def _entries(data: bytes | None, path: str) -> list[fmt.Entry]:
-    if data is None:
-        return []
-    try:
-        return [entry for _, entry in fmt.parse(data, path).entries()]
-    except FormatError:
-        return []
+    return [line.entry for line in entry_lines(data, path) if line.entry is not None]
 
 
 USER_ORIGINS = frozenset({"cli", "tui", "hand_edit", "inbox_triage"})

@@ -26,8 +26,7 @@ import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 
-from memrepo.engine.errors import FormatError
-from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.entrylines import entry_lines
 
 HASHES_NAME = "forgotten-lines.json"
 """The keyed hashes and when each expires, under ``.git/memrepo/`` (0600)."""
@@ -88,13 +87,7 @@ def _key(state: Path, create: bool) -> bytes | None:
 
 def _entry_texts(data: bytes | None, rel: str) -> set[str]:
     """The normalised entry lines of ``data`` (none when it is None or not a memory file)."""
-    if not data:
-        return set()
-    try:
-        parsed = fmt.parse(data, rel)
-    except FormatError:
-        return set()
-    return {normalised(line.text) for line in parsed.lines if line.entry is not None}
+    return {normalised(line.text) for line in entry_lines(data, rel)}
 
 
 def record(state: Path, removals: Iterable[tuple[str, bytes, bytes | None, float]], window_s: float) -> int:

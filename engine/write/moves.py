@@ -30,8 +30,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from memrepo.engine.errors import FormatError
 from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.entrylines import entry_lines as parsed_entry_lines
 from memrepo.engine.format.layout import GLOBAL_FILES, MEMORY_MD
 from memrepo.engine.git.store import format_message
 from memrepo.engine.models import HandEditQuestion
@@ -69,13 +69,7 @@ class Move:
 
 def entry_lines(data: bytes | None, rel: str) -> list[str]:
     """The entry lines of ``data`` (``rel``'s bytes), stripped; empty when None or not a memory file's text."""
-    if not data:
-        return []
-    try:
-        parsed = fmt.parse(data, rel)
-    except FormatError:
-        return []
-    return [line.text.strip() for line in parsed.lines if line.entry is not None]
+    return [line.text.strip() for line in parsed_entry_lines(data, rel)]
 
 
 def loses_entries(rel: str, committed: bytes | None, now: bytes | None) -> bool:
@@ -223,12 +217,7 @@ def own_loss(moves: list[Move], rel: str, committed: bytes | None, now: bytes) -
 
 def _texts(data: bytes | None, rel: str) -> list[str]:
     """The entry lines of ``data`` as written (not stripped)."""
-    if not data:
-        return []
-    try:
-        return [line.text for line in fmt.parse(data, rel).lines if line.entry is not None]
-    except FormatError:
-        return []
+    return [line.text for line in parsed_entry_lines(data, rel)]
 
 
 def note(moves: list[Move], rel: str) -> str:

@@ -31,9 +31,8 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Protocol
 
-from memrepo.engine.errors import FormatError
 from memrepo.engine.files.heap import trim_heap
-from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.entrylines import entry_lines
 from memrepo.engine.format.merge import merge_entries
 from memrepo.engine.models import HandEditQuestion
 
@@ -58,13 +57,7 @@ class History(Protocol):
 
 def _entry_lines(data: bytes | None, rel: str) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
     """Each entry line of ``data`` with its metadata; empty when ``data`` is None or not a memory file."""
-    if not data:
-        return []
-    try:
-        parsed = fmt.parse(data, rel)
-    except FormatError:
-        return []
-    return [(line.text, tuple(line.entry.meta.items())) for line in parsed.lines if line.entry is not None]
+    return [(line.text, tuple(line.entry.meta.items())) for line in entry_lines(data, rel) if line.entry is not None]
 
 
 def dropped_entries(history: History, rel: str, committed: bytes | None, now: bytes | None) -> list[str]:
