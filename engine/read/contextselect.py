@@ -282,7 +282,7 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int]) -> dict[int, int
         near.update(j for name, _num, changed in part.versions if changed for j in numbered.get(name, ()))
         for j in sorted(near - {i}, reverse=True):
             old = cands[j]
-            if old.number in out or not _newer(new, old) or not _may_replace(new, old, by=False):
+            if old.number in out or not _newer(new, old) or not may_replace(new, old, by=False):
                 continue
             user_over_agent = old.entry.by == "user" and new.entry.by == "agent"
             if _subject(new.entry) and _subject(old.entry):
@@ -353,7 +353,7 @@ def _version(number: str) -> tuple[int, ...]:
     return tuple(int(part) for part in number.split("."))
 
 
-def _may_replace(new: Candidate, old: Candidate, by: bool = True) -> bool:
+def may_replace(new: Candidate, old: Candidate, by: bool = True) -> bool:
     """Whether ``new`` may replace ``old`` by their words: an agent's line never replaces the user's (unless
     ``by`` is False); lines of different ``workspace:`` keys never meet; a rule, decision or correction is
     replaced only by one of the same kind (or by its subject or a ``supersedes:``)."""

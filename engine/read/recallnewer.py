@@ -29,7 +29,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .contextselect import Candidate, _may_replace
+from .contextselect import Candidate, may_replace
 from .recallkeys import SEQ_BITS
 from .recallorder import plain_key
 
@@ -134,7 +134,7 @@ def said_changed(
     back[best] = -2.0
     if int(np.argmax(back)) != own or not topic_terms(entries[new][1]).change:
         return None
-    return new if _may_replace(_candidate(entries[new]), _candidate(entries[iid])) else None
+    return new if may_replace(_candidate(entries[new]), _candidate(entries[iid])) else None
 
 
 def _candidate(entry: tuple[int, str, str, str]) -> Candidate:
