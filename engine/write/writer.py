@@ -226,13 +226,14 @@ class Writer:
         if judged is None:
             return asked
         asked = self._judge(rel, judged[1], judged[0])
-        own = moves.own_loss(found, rel, committed, data)
-        if asked is None or (own is not None and asked.dropped):
-            # The file's own entries lost outweigh a stale save's few: "put back" then restores all of them.
-            if own is not None and asked is not None and asked.secrets:
-                own.secrets = asked.secrets
-                own.message += "; " + describe_secrets(rel, asked.secrets)
-            return own
+        if asked is None or asked.dropped:  # the file's own entries may be lost under the lines moved in
+            own = moves.own_loss(found, rel, committed, data)
+            if asked is None or own is not None:
+                # The file's own entries lost outweigh a stale save's few: "put back" then restores all of them.
+                if own is not None and asked is not None and asked.secrets:
+                    own.secrets = asked.secrets
+                    own.message += "; " + describe_secrets(rel, asked.secrets)
+                return own
         # The question is about the bytes on disk, and says what was not counted.
         asked.seen = bytes_seen(data)
         asked.entries_now = entry_count(data, rel) or 0
