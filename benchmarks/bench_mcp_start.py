@@ -54,23 +54,30 @@ def _reply(proc: subprocess.Popen, want: int, timeout: float = 120) -> dict:
     raise SystemExit(f"no reply to request {want} within {timeout} s")
 
 
+def spawn_server(cmd: list[str], repo: Path) -> subprocess.Popen:
+    """``memrepo mcp`` on ``repo`` as an agent starts it (its own session), ``initialize`` sent, not yet answered."""
+    proc = subprocess.Popen(
+        [*cmd, "--repo", str(repo), "mcp"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        cwd=repo,
+        start_new_session=True,
+    )
+    assert proc.stdin is not None
+    proc.stdin.write((json.dumps(INITIALIZE) + "\n").encode())
+    proc.stdin.flush()
+    return proc
+
+
 def one_run(cmd: list[str], corpus: Path) -> tuple[float, float]:
     """One server on a fresh copy: (ms to the ``initialize`` reply, ms to the ``tools/list`` reply)."""
     with tempfile.TemporaryDirectory(prefix="memrepo-bench-") as tmp:
         repo, _head = copy_corpus(corpus, Path(tmp))
         start = time.perf_counter()
-        proc = subprocess.Popen(
-            [*cmd, "--repo", str(repo), "mcp"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            cwd=repo,
-            start_new_session=True,
-        )
+        proc = spawn_server(cmd, repo)
         assert proc.stdin is not None
         try:
-            proc.stdin.write((json.dumps(INITIALIZE) + "\n").encode())
-            proc.stdin.flush()
             _reply(proc, 1)
             initialized = (time.perf_counter() - start) * 1000
             for message in (

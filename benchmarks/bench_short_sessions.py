@@ -20,14 +20,13 @@ import json
 import os
 import shlex
 import signal
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 from _common import copy_corpus
-from bench_mcp_start import INITIALIZE, _reply
+from bench_mcp_start import _reply, spawn_server
 
 TURN_S = 1.0
 """Seconds from the tools' listing to the recall: the model's turn (the server opens the repo meanwhile)."""
@@ -39,18 +38,9 @@ QUERY = "pnpm over npm for tests"
 def session(cmd: list[str], repo: Path, life: float) -> tuple[float, bool]:
     """One short session: (ms of its memory_recall, whether a scan answered)."""
     start = time.monotonic()
-    proc = subprocess.Popen(
-        [*cmd, "--repo", str(repo), "mcp"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        cwd=repo,
-        start_new_session=True,
-    )
+    proc = spawn_server(cmd, repo)
     assert proc.stdin is not None
     try:
-        proc.stdin.write((json.dumps(INITIALIZE) + "\n").encode())
-        proc.stdin.flush()
         _reply(proc, 1)
         proc.stdin.write(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}\n')
         proc.stdin.write(b'{"jsonrpc": "2.0", "id": 3, "method": "tools/list"}\n')
