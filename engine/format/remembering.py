@@ -106,6 +106,25 @@ def _sentences(text: str) -> list[str]:
     return [s for s in (m.group(0).strip() for m in _SENTENCE_RE.finditer(text)) if s]
 
 
+def said(text: str) -> list[str]:
+    """The sentences of a user's message that are statements: code and quotes left out (:func:`readable`), no
+    question, each in the user's own words less its end mark.
+
+    Args:
+        text: a user's message.
+
+    Returns:
+        list[str]: the statements, in order.
+    """
+    shown = readable(text)
+    out: list[str] = []
+    for match in _SENTENCE_RE.finditer(shown):
+        sentence = text[match.start() : match.end()].strip()
+        if sentence and not sentence.endswith(("?", "？")) and match.group(0).strip():
+            out.append(sentence.rstrip(".!。！").strip())
+    return [s for s in out if s]
+
+
 def _blank(match: re.Match[str]) -> str:
     return " " * len(match.group(0))  # the same length: positions stay those of the user's text
 
@@ -228,4 +247,4 @@ def user_statements(texts: list[str]) -> list[str]:
     return facts
 
 
-__all__ = ["readable", "user_statements", "without_leadin", "without_secrets"]
+__all__ = ["readable", "said", "user_statements", "without_leadin", "without_secrets"]
