@@ -19,15 +19,11 @@ from collections.abc import Iterable
 
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.layout import is_workspace_file
-from memrepo.engine.format.remembering import said, user_statements, without_leadin
+from memrepo.engine.format.remembering import about_user, said, user_statements, without_leadin
 from memrepo.engine.read.contextselect import candidates, replaced, topic_terms
 
 from .claims import ExistingEntry
 
-_ABOUT_USER_RE = re.compile(
-    r"^(?:i|i['’](?:m|ve|d|ll)|my|me|mine|myself|我|我的|나는|내가|제|저는|私は|私の)(?:\s|$|(?<=[^\x00-\x7f]))", re.I
-)
-"""A statement about the user: it starts with "I", "my" (or 我, 나는, 私は)."""
 _TASK_RE = re.compile(
     r"^(?:(?:now|then|so|ok|okay|and|also)\s*,?\s+)?(?:please|pls|can|could|would|will|let['’]?s|lets|fix|add|run|make|use|remove|delete|write|create|check|try|"
     r"change|move|rename|update|implement|refactor|revert|build|deploy|test|show|tell|explain|look|open|go|do|don['’]?t)\b",
@@ -48,11 +44,6 @@ PIECE_CHARS = 80
 """The most characters of the corrected line's text a ``supersedes:`` holds (the block matches a piece of 8 or more)."""
 MIN_WORDS = 3
 """Fewest words a correction said without "remember" must have."""
-
-
-def about_user(text: str) -> bool:
-    """Whether a statement is about the user ("I now use zsh", "My editor is Helix"): it belongs in me.md."""
-    return bool(_ABOUT_USER_RE.match(without_leadin(text)))
 
 
 def corrects(text: str, existing: Iterable[ExistingEntry]) -> ExistingEntry | None:
@@ -150,4 +141,4 @@ def correction_statements(texts: list[str], existing: Iterable[ExistingEntry]) -
     return out
 
 
-__all__ = ["about_user", "correction_statements", "corrects", "supersedes", "where"]
+__all__ = ["correction_statements", "corrects", "supersedes", "where"]

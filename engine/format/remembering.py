@@ -102,6 +102,26 @@ _NOT_A_FACT_RE = re.compile(
 run the linter"), or a question word."""
 
 
+_ABOUT_USER_RE = re.compile(
+    r"^(?:i|i['’](?:m|ve|d|ll)|my|me|mine|myself)\b|^(?:我|我的|나는|내가|저는|私は|私の)",
+    re.IGNORECASE,
+)
+"""A statement about the user: it starts with "I", "my" (or 我, 나는, 私は)."""
+
+
+def about_user(text: str) -> bool:
+    """Whether a statement is about the user ("I now use zsh", "My editor is Helix"): it belongs in me.md
+    (breaker7 B7-16), whatever project the session ran in.
+
+    Args:
+        text: a statement of the user's.
+
+    Returns:
+        bool: True when, less its lead-in (:func:`without_leadin`), it starts with "I", "I'm", "my", "me" (我, 나는, 私は).
+    """
+    return bool(_ABOUT_USER_RE.match(without_leadin(text)))
+
+
 def _sentences(text: str) -> list[str]:
     return [s for s in (m.group(0).strip() for m in _SENTENCE_RE.finditer(text)) if s]
 
@@ -247,4 +267,4 @@ def user_statements(texts: list[str]) -> list[str]:
     return facts
 
 
-__all__ = ["readable", "said", "user_statements", "without_leadin", "without_secrets"]
+__all__ = ["about_user", "readable", "said", "user_statements", "without_leadin", "without_secrets"]
