@@ -11,8 +11,13 @@ collapsed, end marks dropped):
 - ``recall``: labelled statements kept, of all labelled;
 - ``false stores``: messages labelled ``keep: []`` that kept something.
 
+``corrections.jsonl`` labels corrections said without "remember" (breaker6 B6-3): each a user message, the
+stored lines it may correct (``path|text``) and the statement to keep (or none) with the line it corrects.
+:func:`memrepo.engine.checkpoints.corrections.correction_statements` is scored the same way, and a kept
+statement counts only when :func:`~memrepo.engine.checkpoints.corrections.where` names the labelled line.
+
 Usage:
-    python benchmarks/bench_remember_phrasings.py [--json] [--misses]
+    PYTHONPATH=. python benchmarks/bench_remember_phrasings.py [--json] [--misses]
 """
 
 from __future__ import annotations
@@ -28,6 +33,8 @@ SETS = Path(__file__).resolve().parent / "remember_phrasings"
 SET = SETS / "phrasings.jsonl"
 """The set the rule was written against."""
 HELDOUT = SETS / "heldout.jsonl"
+CORRECTIONS = SETS / "corrections.jsonl"
+"""Corrections said without "remember", with the stored lines they may correct."""
 """A second set written after the rule, run once before two fixes (see docs/architecture.md §7's figures)."""
 
 
@@ -67,12 +74,50 @@ def score(cases: list[dict]) -> dict:
     }
 
 
+def score_corrections(cases: list[dict]) -> dict:
+    """Precision, recall and false stores of the checkpoint's corrections said without "remember"."""
+    from memrepo.engine.checkpoints.claims import ExistingEntry
+    from memrepo.engine.checkpoints.corrections import correction_statements, where
+
+    kept = right = wanted = false_stores = 0
+    misses: list[dict] = []
+    for case in cases:
+        existing = []
+        for n, stored in enumerate(case["stored"], 1):
+            path, text = stored.split("|", 1)
+            existing.append(ExistingEntry(f"E{n}", path, n, text, "user", {"by": "user", "added": "2026-11-01"}))
+        got = correction_statements([case["said"]], existing)
+        want = [norm(s) for s in case["keep"]]
+        kept += len(got)
+        wanted += len(want)
+        hits = 0
+        for fact in got:
+            _scope, target = where(fact, "shop", existing)
+            if norm(fact) in want and target is not None and target.text == case["target"]:
+                hits += 1
+        right += hits
+        if not want and got:
+            false_stores += 1
+        if hits != len(want) or len(got) != hits:
+            misses.append({"text": case["said"], "want": want, "got": [norm(g) for g in got], "why": case["why"]})
+    return {
+        "messages": len(cases),
+        "positive": sum(1 for c in cases if c["keep"]),
+        "negative": sum(1 for c in cases if not c["keep"]),
+        "precision": round(right / kept, 3) if kept else 1.0,
+        "recall": round(right / wanted, 3) if wanted else 1.0,
+        "false_stores": false_stores,
+        "misses": misses,
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--misses", action="store_true", help="list the messages whose statements differ")
     args = parser.parse_args()
     results = {path.stem: score(load(path)) for path in (SET, HELDOUT)}
+    results[CORRECTIONS.stem] = score_corrections(load(CORRECTIONS))
     if args.json:
         print(json.dumps(results, ensure_ascii=False, indent=2))
         return

@@ -20,13 +20,13 @@ from collections.abc import Iterable
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.layout import is_workspace_file
 from memrepo.engine.format.remembering import about_user, said, user_statements, without_leadin
-from memrepo.engine.read.contextselect import candidates, replaced, topic_terms
+from memrepo.engine.read.contextselect import MIN_COVER, Topic, candidates, replaced, topic_terms
 
 from .claims import ExistingEntry
 
 _TASK_RE = re.compile(
     r"^(?:(?:now|then|so|ok|okay|and|also)\s*,?\s+)?(?:please|pls|can|could|would|will|let['’]?s|lets|fix|add|run|make|use|remove|delete|write|create|check|try|"
-    r"change|move|rename|update|implement|refactor|revert|build|deploy|test|show|tell|explain|look|open|go|do|don['’]?t)\b",
+    r"change|move|rename|update|upgrade|downgrade|bump|switch|migrate|set|install|put|bring|implement|refactor|revert|build|deploy|test|show|tell|explain|look|open|go|do|don['’]?t)\b",
     re.I,
 )
 """A sentence that starts as a task for the agent ("Now fix the tests", "use Postgres 16 now"): no statement of fact."""
@@ -46,6 +46,18 @@ MIN_WORDS = 3
 """Fewest words a correction said without "remember" must have."""
 
 
+def _names_it(new: Topic, old: Topic) -> bool:
+    """Whether the newer line says which line it corrects beyond a version: "X, not Y", "X is now Y", "from Y", or
+    most of the older line's topic words. A higher version alone is the block's rule within one file, where a name
+    is the file's subject; across a session's lines it is not: "the staging tests now run on Postgres 16" corrects
+    no "shop DB runs on Postgres 15"."""
+    if new.denied or new.head or new.was:
+        return True
+    names = {name for name, _num, _changed in new.versions}
+    words = old.words - names
+    return not words or len(words & new.words) > MIN_COVER * len(words)
+
+
 def corrects(text: str, existing: Iterable[ExistingEntry]) -> ExistingEntry | None:
     """The stored line ``text`` (newer, the user's) replaces by the block's change rule, or None.
 
@@ -57,6 +69,7 @@ def corrects(text: str, existing: Iterable[ExistingEntry]) -> ExistingEntry | No
         ExistingEntry | None: the replaced line (the user's own lines first, then the newest), or None.
     """
     found: list[ExistingEntry] = []
+    said = topic_terms(text)
     for old in existing:
         meta = {k: v for k, v in old.meta.items() if k not in ("subject", "supersedes", "workspace")}
         meta["by"] = old.by
@@ -64,7 +77,7 @@ def corrects(text: str, existing: Iterable[ExistingEntry]) -> ExistingEntry | No
         if old.meta.get("kind"):
             new_meta["kind"] = old.meta["kind"]
         lines = [(1, fmt.Entry("", "-", old.text, meta)), (2, fmt.Entry("", "-", text, new_meta))]
-        if replaced(candidates(lines)).get(1) == 2:
+        if replaced(candidates(lines)).get(1) == 2 and _names_it(said, topic_terms(old.text)):
             found.append(old)
     if not found:
         return None
@@ -130,8 +143,8 @@ def correction_statements(texts: list[str], existing: Iterable[ExistingEntry]) -
             fact = without_leadin(sentence)
             if len(fact.split()) < MIN_WORDS or len(fact) > 500 or _TASK_RE.match(fact) or _HYPOTHETICAL_RE.match(fact):
                 continue
-            if fmt.normalize_text(fact) in asked:
-                continue
+            if fmt.normalize_text(fact) in asked or user_statements([sentence]):
+                continue  # a request to remember: user_statements keeps it
             topic = topic_terms(fact)
             named = topic.denied or topic.head or topic.was or any(changed for _n, _v, changed in topic.versions)
             if not (_CUE_RE.match(sentence) or named or _NOW_RE.search(fact)):

@@ -67,7 +67,7 @@ _QUOTED_RE = re.compile(r"^\s*>.*$|\"[^\"\n]*\"|“[^”\n]*”|(?<!\w)'[^'\n]*'
 _LEADIN_RE = re.compile(
     r"^(?:(?:scratch\s+that|correction|update|actually|no|nope|wait|sorry|oh|ok|okay|fyi|btw|by\s+the\s+way|"
     r"that['’]s\s+(?:wrong|not\s+right|outdated|not\s+true)|not\s+quite|one\s+more\s+thing)\s*[,:;!.—–-]+\s*"
-    r"|(?:actually|also|and|so|btw)\s+)+",
+    r"|(?:actually|also|and|so|btw|oh|well)\s+)+",
     re.IGNORECASE,
 )
 """A conversational lead-in that is not the fact: "Scratch that:", "Actually,", "No, that's wrong:" (breaker7 B7-6)."""
