@@ -122,10 +122,6 @@ def about_user(text: str) -> bool:
     return bool(_ABOUT_USER_RE.match(without_leadin(text)))
 
 
-def _sentences(text: str) -> list[str]:
-    return [s for s in (m.group(0).strip() for m in _SENTENCE_RE.finditer(text)) if s]
-
-
 def said(text: str) -> list[str]:
     """The sentences of a user's message that are statements: code and quotes left out (:func:`readable`), no
     question, each in the user's own words less its end mark.
@@ -242,13 +238,17 @@ def user_statements(texts: list[str]) -> list[str]:
         list[str]: the statements, each stripped of its end mark.
     """
     facts: list[str] = []
-    previous: list[str] = []
+    previous: list[tuple[str, str]] = []  # the last message's sentences: (as checked, in the user's words)
     for text in texts:
         shown = readable(text)
-        sentences = _sentences(shown)
+        sentences = [
+            (shown[m.start() : m.end()].strip(), text[m.start() : m.end()].strip())
+            for m in _SENTENCE_RE.finditer(shown)
+            if m.group(0).strip()
+        ]
         found = _requests(text, shown)
         pos = 0
-        for i, sentence in enumerate(sentences):
+        for i, (sentence, _words) in enumerate(sentences):
             pos = shown.find(sentence, pos)
             trailing = _TRAILING_RE.match(sentence)
             if trailing and not sentence.endswith(("?", "？")):
@@ -256,9 +256,9 @@ def user_statements(texts: list[str]) -> list[str]:
                 continue
             if not _REMEMBER_BEFORE_RE.fullmatch(sentence):
                 continue
-            before = sentences[i - 1] if i else (previous[-1] if previous else "")
+            before, said_before = sentences[i - 1] if i else (previous[-1] if previous else ("", ""))
             if before and not before.endswith(("?", "？")) and not _REMEMBER_BEFORE_RE.fullmatch(before):
-                found.append((pos, before))
+                found.append((pos, said_before))  # in the user's words: a quote in it is theirs too
         for _pos, fact in sorted(found):
             kept = without_secrets(without_leadin(fact.strip().rstrip(".!?。！？").strip()))
             if kept:

@@ -78,3 +78,8 @@ def test_blanking_code_and_quotes_keeps_positions() -> None:
     said = 'Say "hi" and run `x`.'
     assert len(readable(said)) == len(said)
     assert "hi" not in readable(said) and "`" not in readable(said)
+
+
+def test_a_quote_in_the_statement_before_a_lone_request_is_kept() -> None:
+    said = ['We call the staging mode "blue mode". Remember that.', "The flag is `BLUE=1`.", "Remember this!"]
+    assert user_statements(said) == ['We call the staging mode "blue mode"', "The flag is `BLUE=1`"]
