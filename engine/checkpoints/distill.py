@@ -23,7 +23,7 @@ from memrepo.engine.errors import LimitError, MemrepoError
 from memrepo.engine.files.regularfile import read_work_file
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.entrytext import clean_text
-from memrepo.engine.format.layout import LESSONS_MD, ME_MD, is_workspace_file
+from memrepo.engine.format.layout import LESSONS_MD, ME_MD, MEMORY_MD, is_workspace_file
 from memrepo.engine.format.merge import CONFLICT_KEY
 from memrepo.engine.format.paths import make_ref
 from memrepo.engine.format.remembering import user_statements, without_secrets
@@ -255,8 +255,9 @@ def _candidate(
 
 def _users_place(claim: Claim, cand: Candidate, origin: Origin) -> Candidate:
     """The user's statement ``cand`` where it is true (breaker7 B7-16, :func:`.corrections.where`): a correction of a
-    line of me.md or lessons.md goes there, with the line's kind and ``subject:`` (the writer replaces it in place)
-    or a ``supersedes:`` naming it (the block hides it); one about the user goes to me.md; the rest as asked."""
+    line of me.md or lessons.md goes there (of MEMORY.md: pinned there), with the line's kind and ``subject:`` (the
+    writer replaces it in place) or a ``supersedes:`` naming it (the block hides it); one about the user goes to
+    me.md; the rest as asked."""
     scope, target = where(cand.text, claim.workspace, claim.existing.values())
     if target is None:
         if scope == cand.scope:
@@ -265,7 +266,10 @@ def _users_place(claim: Claim, cand: Candidate, origin: Origin) -> Candidate:
     subject, piece = supersedes(target)
     kind = _kind_for(target) if cand.kind == "fact" else cand.kind
     out = _candidate(claim, cand.text, kind, scope, subject or cand.subject, origin, by_user=True)
-    return out.model_copy(update={"supersedes": piece}) if piece else out
+    update: dict[str, object] = {"supersedes": piece} if piece else {}
+    if target.path == MEMORY_MD:
+        update["pin"] = True  # a correction of a pinned line is pinned in its place (the user's own words)
+    return out.model_copy(update=update) if update else out
 
 
 def _scope_of_entry(entry: ExistingEntry) -> str:

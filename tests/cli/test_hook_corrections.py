@@ -251,3 +251,12 @@ def test_codexs_session_end_keeps_the_users_correction_in_me_md(world, tmp_path:
     assert everywhere(store)["My login shell is now zsh, not bash"] == "me.md"
     block = store.context(str(forky)).text
     assert "now zsh, not bash" in block and "My login shell is bash" not in block
+
+
+def test_a_correction_of_a_pinned_line_is_pinned_in_its_place(world, tmp_path: Path) -> None:
+    store, shop, forky = world
+    assert store.remember(Candidate(text="Always answer in metric units", pin=True, by="user")).action is Action.ADDED
+    session_end(store, tmp_path, shop, [("Actually, always answer in imperial units, not metric.", "OK.")])
+    assert everywhere(store)["Always answer in imperial units, not metric"] == "MEMORY.md"
+    block = store.context(str(forky)).text
+    assert "imperial units, not metric" in block and "Always answer in metric units" not in block
