@@ -23,7 +23,7 @@ from memrepo.engine.errors import LimitError, MemrepoError
 from memrepo.engine.files.regularfile import read_work_file
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.entrytext import clean_text
-from memrepo.engine.format.layout import LESSONS_MD, ME_MD, is_workspace_file
+from memrepo.engine.format.layout import LESSONS_MD, ME_MD, MEMORY_MD, is_workspace_file
 from memrepo.engine.format.merge import CONFLICT_KEY
 from memrepo.engine.format.paths import make_ref
 from memrepo.engine.format.remembering import user_statements, without_secrets
@@ -32,6 +32,7 @@ from memrepo.engine.write.ports import MemoryAccess
 from memrepo.engine.write.writer import Transaction, retrying
 
 from .claims import Claim, ExistingEntry
+from .corrections import correction_statements, supersedes, where
 
 log = logging.getLogger("memrepo.checkpoint")
 
@@ -148,10 +149,15 @@ def build_prompt(claim: Claim) -> str:
 
 
 def explicit_remembers(claim: Claim) -> DistillOutput:
-    """The offline distillation: each statement the user asked to remember becomes an add (no model)."""
+    """The offline distillation (no model): each statement the user asked to remember becomes an add, and so does
+    each statement of theirs, said without "remember", that corrects a stored line (:func:`.corrections.correction_statements`:
+    only the user's words read from the harness's transcript, never an agent's). Where each goes, and the line it
+    replaces, is decided when it is written (:func:`apply_operation`)."""
     ops: list[Operation] = []
     seen: set[str] = set()
-    for fact in user_statements(claim.user_texts()):
+    said = user_statements(claim.user_texts())
+    said += correction_statements(claim.user_texts(heard=True), claim.existing.values())
+    for fact in said:
         if len(fact) < 3 or len(fact) > 500 or fmt.normalize_text(fact) in seen:
             continue
         seen.add(fmt.normalize_text(fact))
@@ -211,8 +217,9 @@ def _kind_for(entry: ExistingEntry) -> str:
 
 
 def _said_by_user(claim: Claim, text: str) -> bool:
-    """``text`` is a statement the user asked to remember, in their words (:func:`user_statements`),
-    in a message read from the harness's transcript (an agent's ``role: user`` is its word only).
+    """``text`` is a statement the user asked to remember, in their words (:func:`user_statements`), or one of
+    theirs that corrects a stored line (:func:`.corrections.correction_statements`), in a message read from the
+    harness's transcript (an agent's ``role: user`` is its word only).
 
     Such an add is written ``by: user`` (the context block ranks the user's own
     words first, docs/architecture.md §4); never for a batch that read
@@ -221,7 +228,10 @@ def _said_by_user(claim: Claim, text: str) -> bool:
     if claim.untrusted:
         return False
     want = fmt.normalize_text(text)
-    return any(fmt.normalize_text(fact) == want for fact in user_statements(claim.user_texts(heard=True)))
+    heard = claim.user_texts(heard=True)
+    if any(fmt.normalize_text(fact) == want for fact in user_statements(heard)):
+        return True
+    return any(fmt.normalize_text(fact) == want for fact in correction_statements(heard, claim.existing.values()))
 
 
 def _candidate(
@@ -241,6 +251,25 @@ def _candidate(
         origin_text="\n".join(claim.user_texts())[-4_000:] or None,
         untrusted=claim.untrusted,
     )
+
+
+def _users_place(claim: Claim, cand: Candidate, origin: Origin) -> Candidate:
+    """The user's statement ``cand`` where it is true (breaker7 B7-16, :func:`.corrections.where`): a correction of a
+    line of me.md or lessons.md goes there (of MEMORY.md: pinned there), with the line's kind and ``subject:`` (the
+    writer replaces it in place) or a ``supersedes:`` naming it (the block hides it); one about the user goes to
+    me.md; the rest as asked."""
+    scope, target = where(cand.text, claim.workspace, claim.existing.values())
+    if target is None:
+        if scope == cand.scope:
+            return cand
+        return _candidate(claim, cand.text, cand.kind, scope, cand.subject, origin, by_user=True)
+    subject, piece = supersedes(target)
+    kind = _kind_for(target) if cand.kind == "fact" else cand.kind
+    out = _candidate(claim, cand.text, kind, scope, subject or cand.subject, origin, by_user=True)
+    update: dict[str, object] = {"supersedes": piece} if piece else {}
+    if target.path == MEMORY_MD:
+        update["pin"] = True  # a correction of a pinned line is pinned in its place (the user's own words)
+    return out.model_copy(update=update) if update else out
 
 
 def _scope_of_entry(entry: ExistingEntry) -> str:
@@ -271,6 +300,8 @@ def apply_operation(store: MemoryAccess, claim: Claim, op: Operation, origin: Or
             return None  # not one short word: refused like any invalid operation
         by_user = _said_by_user(claim, op.text)
         cand = _candidate(claim, op.text, op.kind, op.scope, op.subject, origin, by_user)
+        if by_user:
+            cand = _users_place(claim, cand, origin)
         result = store.remember(cand)
         return _mark_users(store, cand, result) if by_user and result.action is Action.REINFORCED else result
     target = claim.existing.get(op.target)

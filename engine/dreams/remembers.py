@@ -8,7 +8,9 @@ X" it holds reached no file. The dream reads that session as a task, so the
 
 * each statement the user asked to remember becomes an ``add`` citing the
   task and quoting the user's words, into the task's workspace file (me.md
-  when the task has no workspace, or its workspace has no file yet);
+  when the task has no workspace, or its workspace has no file yet, or the
+  statement is about the user: "I ...", "my ...",
+  :func:`memrepo.engine.format.remembering.about_user`);
 * a statement already in the folder or the inbox (equal in form,
   :func:`memrepo.engine.dreams.same.equal_key`) is not proposed again: a
   session whose hooks did run adds nothing twice;
@@ -30,7 +32,7 @@ from memrepo.engine.agents.transcripts import Task
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.layout import ME_MD
 from memrepo.engine.format.paths import normalize_workspace
-from memrepo.engine.format.remembering import user_statements
+from memrepo.engine.format.remembering import about_user, user_statements
 from memrepo.engine.redaction import redact_text
 
 from .input import DreamInput
@@ -74,8 +76,9 @@ def remembered_adds(din: DreamInput) -> list[dict[str, object]]:
     held = {_key(ref.text) for ref in din.lines.values()}
     out: list[dict[str, object]] = []
     for alias, task in reversed(list(din.tasks.items())):  # the input lists the newest first
-        path, where = _home(din, task)
+        home, said_in = _home(din, task)
         for fact in statements(task):
+            path, where = (ME_MD, f"{said_in}; it is about the user") if about_user(fact) else (home, said_in)
             if len(fact) < 3 or len(fact) > MAX_TEXT:
                 continue
             key = _key(fact)

@@ -4,26 +4,73 @@ One rule for both places that read a conversation without a model: the
 ``rules`` checkpoint distillation (:mod:`memrepo.engine.checkpoints.distill`)
 and the offline ``rules`` dream (:mod:`memrepo.engine.dreams.remembers`), which
 reads the sessions whose checkpoint hooks never ran. Pure text: no file, no
-repo.
+repo. The phrasings it hears, and those it leaves alone on purpose, are a labelled set measured by
+``benchmarks/bench_remember_phrasings.py`` (precision first: a wrong store is worse than none).
 """
 
 from __future__ import annotations
 
 import re
 
-_LEAD = r"(?:(?:also|and|oh|so|but|btw|by\s+the\s+way|please|pls|kindly|just|then|finally|ok|okay|plus)\b,?\s+)"
-"""Words that may come before "remember that" in a request: "Also remember that", "Oh, and please remember that"."""
+_LEAD = (
+    r"(?:(?:also|and|oh|so|but|btw|by\s+the\s+way|please|pls|kindly|just|then|finally|ok|okay|plus|"
+    r"going\s+forward|from\s+now\s+on|for\s+future\s+reference|correction)\b,?\s+)"
+)
+"""Words that may come before a request to keep: "Also remember that", "Oh, and please remember that"."""
+_ASK = r"(?P<ask>(?:can|could|would|will)\s+you\s+(?:please\s+)?)"
+"""A polite request ends with "?" and is still a request: "Could you remember that X?"."""
 _SUBJECT = r"(?:we|we['’]re|our|my|i|i['’]m|it|it['’]s|its|they|their|you|your|this|these|us)\s+\w"
 """The start of a clause "remember" may take without "that": "remember we use X", "remember our CI ..."."""
+_THE_IS = r"(?:the|a|an)\s+[^.!?\n,;:]{1,60}?\s(?:is|are|isn['’]t|aren['’]t)\s"
+"""A noun phrase then "is"/"are": "remember the staging host is pg-stage-12" (not "remember the meeting")."""
+_MEMORY = r"(?:your|my|the|our)\s+memory"
+_VERB = (
+    rf"(?:remember|don['’]?t\s+forget|do\s+not\s+forget|keep\s+in\s+mind|please\s+note|make\s+a\s+note|take\s+note"
+    rf"|note\s+to\s+self(?:\s+for\s+{_MEMORY}|\s+for\s+memory)?|note\s+for\s+(?:{_MEMORY}|memory)"
+    rf"|update\s+{_MEMORY}|(?:save|store|add|put|keep)\s+(?:this|that|it)\s+(?:to|in|into)\s+(?:{_MEMORY}|memory))"
+)
+"""The words of a request to keep: "remember", "don't forget", "keep in mind", "please note", "make a note",
+"note to self", "update your memory", "save this to memory". A plain "Note that ..." is not one: in a prompt
+it is most often the task's context ("Note that the function below returns None; fix the caller")."""
+_BARE_VERB_RE = re.compile(r"remember|don['’]?t\s+forget|do\s+not\s+forget", re.IGNORECASE)
+"""The verbs that take a bare clause ("remember we ship on Tuesdays"); "keep in mind" and the rest need "that" or
+a colon ("Keep in mind this is only a prototype, so skip the tests" is the task's context)."""
 _REMEMBER_RE = re.compile(
-    rf"(?:(?:^|[.!?]\s+|[,;:]\s*|\s[-–—]\s+|\n)\s*{_LEAD}*|\s+and\s+{_LEAD}*)"
-    rf"(?:remember|don['’]?t\s+forget)(?:\s+that\s+|(?:\s+this)?\s*:\s*|\s+(?={_SUBJECT}))(.+?)([.!?](?:\s|$)|\n|$)",
+    rf"(?:^|(?<=[.!?。！？])\s+|[,;:]\s*|\s[-–—]\s+|\n)\s*{_LEAD}*{_ASK}?{_LEAD}*"
+    rf"(?P<verb>{_VERB})(?:\s+that\s+|(?:\s+(?:with\s+)?this)?\s*[:,]\s*|\s+with\s+|(?P<bare>\s+(?={_SUBJECT})|\s+(?={_THE_IS})))",
     re.IGNORECASE,
 )
-"""A request to keep X: "remember that X", "remember (this): X", "remember we/our/my ... X" (a clause of :data:`_SUBJECT`)
-or "don't forget that X", at a sentence's or clause's start (after ``.``, ``,``, ``;``, a dash or "and"), after
-words of :data:`_LEAD` only, so "I remember that ..." and "you also remember that ..." are no request. Group 1
-is X, group 2 its end mark (a "?": a question, never kept)."""
+"""The start of a request to keep X, at a sentence's or clause's start (after ``.``, ``,``, ``;``, ``:``, a dash or a
+line's start), after words of :data:`_LEAD` only, so "I remember that ..." and "you also remember that ..." are no
+request. X is the rest of the sentence (:func:`_sentence_end`)."""
+_STANDING_RE = re.compile(
+    r"(?:^|(?<=[.!?。！？])\s+|\n)\s*(?:from\s+now\s+on|going\s+forward|for\s+future\s+reference)\s*,?\s+(?=\w)",
+    re.IGNORECASE,
+)
+"""A standing statement at a sentence's start: "From now on, X", "For future reference, X"."""
+_CJK_RE = re.compile(
+    r"(?:^|(?<=[。！？.!?])\s*|\n)\s*(?:请|要|一定要)?(?:记住|記住|기억해\s*(?:줘|둬|주세요)?|覚えておいて(?:ください)?)"
+    r"\s*[:：,，、]\s*"
+)
+"""The same request in Chinese, Korean or Japanese, with its mark: "记住：X", "请记住，X", "기억해: X", "覚えておいて：X"."""
+_END_RE = re.compile(r"[.!?]+(?=\s|$)|[。！？]+|\n|$")
+"""A sentence's end: ``.``, ``!`` or ``?`` before a space or the text's end, a CJK end mark, or a line's end."""
+_QUOTE_INTRO_RE = re.compile(
+    r"\b(?:say|says|said|saying|write|writes|wrote|read|reads|text|line|comment|message|phrase|prints?)\s*[:,]?\s*$",
+    re.IGNORECASE,
+)
+"""Words before a colon that introduce quoted text: "update the README to say: remember that ..." is no request."""
+_CODE_RE = re.compile(r"```.*?(?:```|$)|`[^`\n]*`", re.DOTALL)
+"""Code: fenced blocks and inline spans (a comment "# remember that ..." in code is no request)."""
+_QUOTED_RE = re.compile(r"^\s*>.*$|\"[^\"\n]*\"|“[^”\n]*”|(?<!\w)'[^'\n]*'(?!\w)", re.MULTILINE)
+"""Quoted text: a ``>`` line (a pasted email), and words in double or single quotes."""
+_LEADIN_RE = re.compile(
+    r"^(?:(?:scratch\s+that|correction|update|actually|no|nope|wait|sorry|oh|ok|okay|fyi|btw|by\s+the\s+way|"
+    r"that['’]s\s+(?:wrong|not\s+right|outdated|not\s+true)|not\s+quite|one\s+more\s+thing)\s*[,:;!.—–-]+\s*"
+    r"|(?:actually|also|and|so|btw|oh|well)\s+)+",
+    re.IGNORECASE,
+)
+"""A conversational lead-in that is not the fact: "Scratch that:", "Actually,", "No, that's wrong:" (breaker7 B7-6)."""
 _SECRET_MARK_RE = re.compile(r"\[REDACTED:[a-z0-9-]+\]")
 """Redaction's marker: the value it stands for is not in the text (docs/architecture.md §3)."""
 _CLAUSE_CUT_RE = re.compile(
@@ -32,16 +79,88 @@ _CLAUSE_CUT_RE = re.compile(
 )
 """Where one clause of a statement ends and the next begins: ``;``, a comma (with "and"/"but"), or "and"/"but"
 before a word that starts a clause ("... Tuesdays only and the staging DB password is ...")."""
-_SENTENCE_RE = re.compile(r"[^.!?\n]+(?:[.!?]+|\n|$)")
-"""A sentence: text up to its end mark or the line's end."""
+_SENTENCE_RE = re.compile(r"(?:[^.!?。！？\n]|[.!?](?!\s|$))+(?:[.!?]+(?=\s|$)|[。！？]+|\n|$)")
+"""A sentence: text up to its end mark (``.``, ``!``, ``?`` before a space, a CJK mark) or the line's end."""
 _REMEMBER_BEFORE_RE = re.compile(
-    r"(?:please\s+)?(?:remember|note)\s+(?:that|this|it)(?:\s*,?\s*please)?\s*[.!]*", re.IGNORECASE
+    r"(?:(?:please|pls|and|also|oh|ok|okay)[,\s]+)*(?:"
+    r"(?:remember|note|don['’]?t\s+forget|save|store|keep)\s+(?:that|this|it)(?:\s+in\s+mind)?"
+    r"|update\s+(?:your|my|the)\s+memory|for\s+future\s+reference"
+    r"|记住(?:这个|这一点|了)?|記住|기억해\s*(?:줘|둬|주세요)?|覚えておいて(?:ください)?"
+    r")(?:\s*,?\s*please)?\s*[.!。！]*",
+    re.IGNORECASE,
 )
-"""A sentence that only asks to keep what was said before it: "Remember that.", "Please remember this!"."""
+"""A sentence that only asks to keep what was said before it: "Remember that.", "Please update your memory.",
+"기억해 줘."."""
+_TRAILING_RE = re.compile(r"^(.+?),?\s+for\s+future\s+reference\s*[.!]*$", re.IGNORECASE | re.DOTALL)
+"""A statement that ends by saying it is for later: "The VPN profile is wg-shop-prod, for future reference."."""
+_NOT_A_FACT_RE = re.compile(
+    rf"^(?:{_VERB}|remember|from\s+now\s+on|going\s+forward|for\s+future\s+reference|to\s|when\b|where\b|how\b|"
+    r"what\b|why\b|which\b|if\b|whether\b)",
+    re.IGNORECASE,
+)
+"""What a found X may not start with: a second request (found on its own), "to ..." (a task: "don't forget to
+run the linter"), or a question word."""
 
 
-def _sentences(text: str) -> list[str]:
-    return [s for s in (m.group(0).strip() for m in _SENTENCE_RE.finditer(text)) if s]
+_ABOUT_USER_RE = re.compile(
+    r"^(?:i|i['’](?:m|ve|d|ll)|my|me|mine|myself)\b|^(?:我|我的|나는|내가|저는|私は|私の)",
+    re.IGNORECASE,
+)
+"""A statement about the user: it starts with "I", "my" (or 我, 나는, 私は)."""
+
+
+def about_user(text: str) -> bool:
+    """Whether a statement is about the user ("I now use zsh", "My editor is Helix"): it belongs in me.md
+    (breaker7 B7-16), whatever project the session ran in.
+
+    Args:
+        text: a statement of the user's.
+
+    Returns:
+        bool: True when, less its lead-in (:func:`without_leadin`), it starts with "I", "I'm", "my", "me" (我, 나는, 私は).
+    """
+    return bool(_ABOUT_USER_RE.match(without_leadin(text)))
+
+
+def said(text: str) -> list[str]:
+    """The sentences of a user's message that are statements: code and quotes left out (:func:`readable`), no
+    question, each in the user's own words less its end mark.
+
+    Args:
+        text: a user's message.
+
+    Returns:
+        list[str]: the statements, in order.
+    """
+    shown = readable(text)
+    out: list[str] = []
+    for match in _SENTENCE_RE.finditer(shown):
+        sentence = text[match.start() : match.end()].strip()
+        if sentence and not sentence.endswith(("?", "？")) and match.group(0).strip():
+            out.append(sentence.rstrip(".!。！").strip())
+    return [s for s in out if s]
+
+
+def _blank(match: re.Match[str]) -> str:
+    return " " * len(match.group(0))  # the same length: positions stay those of the user's text
+
+
+def readable(text: str) -> str:
+    """``text`` with code and quoted text blanked out (spaces of the same length), so a request inside them is none.
+
+    Args:
+        text: a user's message.
+
+    Returns:
+        str: the message, its code spans, fenced blocks, ``>`` lines and quotes replaced by spaces.
+    """
+    return _QUOTED_RE.sub(_blank, _CODE_RE.sub(_blank, text))
+
+
+def without_leadin(text: str) -> str:
+    """A statement less its conversational lead-in ("Scratch that:", "Actually,", "No, that's wrong:")."""
+    rest = _LEADIN_RE.sub("", text.strip()).strip()
+    return rest if len(rest.split()) >= 2 or (rest and not rest.isascii()) else text.strip()
 
 
 def without_secrets(text: str) -> str:
@@ -74,16 +193,43 @@ def without_secrets(text: str) -> str:
     return out if len(out.split()) >= 3 else ""
 
 
+def _requests(text: str, shown: str) -> list[tuple[int, str]]:
+    """(position, X) of each request to keep X in ``text`` (``shown``: the same text, code and quotes blanked)."""
+    found: list[tuple[int, str]] = []
+    starts = [(m, "ask" in m.groupdict() and bool(m.group("ask"))) for m in _REMEMBER_RE.finditer(shown)]
+    starts += [(m, False) for m in _STANDING_RE.finditer(shown)]
+    starts += [(m, False) for m in _CJK_RE.finditer(shown)]
+    for match, ask in starts:
+        begin = match.end()
+        end = _END_RE.search(shown, begin)
+        stop = end.start() if end else len(shown)
+        mark = end.group(0) if end else ""
+        fact = text[begin:stop].strip()
+        if match.re is _REMEMBER_RE and match.group("bare") and not _BARE_VERB_RE.fullmatch(match.group("verb")):
+            continue  # "keep in mind this is only a prototype": the bare clause form is remember's alone
+        if not fact or (mark.startswith(("?", "？")) and not ask) or _NOT_A_FACT_RE.match(fact):
+            continue
+        head = shown[: match.start() + 1].rstrip()
+        if head.endswith(":") and _QUOTE_INTRO_RE.search(head[:-1]):
+            continue  # "update the README to say: remember that ..." quotes a line, asks nothing
+        found.append((begin, fact))
+    return found
+
+
 def user_statements(texts: list[str]) -> list[str]:
     """What the user asked to remember, in their own words, in order (duplicates kept).
 
-    Two forms (docs/architecture.md §7, the ``rules`` distillation): "remember
-    that X" gives X (also "remember: X", "remember this: X", "remember we ... X", "don't forget that X":
-    :data:`_REMEMBER_RE`), at a sentence's or a clause's start ("Also remember that X",
-    "..., and remember that X"; not "I remember that X", not a question); a sentence that only says "Remember that." / "Remember
-    this." gives the sentence before it (in the same message, else the last
-    one of the user's message before), unless that one is a question. A clause
-    about a redacted secret is left out (:func:`without_secrets`).
+    The forms (docs/architecture.md §7, the ``rules`` distillation): a request to keep X at a sentence's or a
+    clause's start gives X: "remember that X", "remember: X", "remember, X", "remember we ... X", "remember the
+    X is Y", "don't forget that X", "keep in mind that X", "please note that X", "note to self: X", "update your
+    memory: X", "save this to memory: X", "記住：X", "기억해: X" (:data:`_REMEMBER_RE`, :data:`_CJK_RE`); a sentence
+    starting "From now on, X", "For future reference, X" gives X, and "X, for future reference." gives X; a sentence
+    that only says "Remember that." / "Please update your memory." / "기억해 줘." gives the sentence before it
+    (in the same message, else the last one of the user's message before), unless that one is a question. Never:
+    a question (a polite "Could you remember that X?" is a request), "I remember that X", "Note that X" alone,
+    "don't forget to X", words in code or quotes (:func:`readable`), or a line an edit request quotes ("make it
+    say: remember that X"). X loses its conversational lead-in (:func:`without_leadin`) and its clauses about a
+    redacted secret (:func:`without_secrets`).
 
     Args:
         texts: the user's messages, in order.
@@ -92,26 +238,33 @@ def user_statements(texts: list[str]) -> list[str]:
         list[str]: the statements, each stripped of its end mark.
     """
     facts: list[str] = []
-    previous: list[str] = []
+    previous: list[tuple[str, str]] = []  # the last message's sentences: (as checked, in the user's words)
     for text in texts:
-        sentences = _sentences(text)
-        found: list[tuple[int, str]] = [
-            (m.start(1), m.group(1)) for m in _REMEMBER_RE.finditer(text) if not m.group(2).startswith("?")
+        shown = readable(text)
+        sentences = [
+            (shown[m.start() : m.end()].strip(), text[m.start() : m.end()].strip())
+            for m in _SENTENCE_RE.finditer(shown)
+            if m.group(0).strip()
         ]
+        found = _requests(text, shown)
         pos = 0
-        for i, sentence in enumerate(sentences):
-            pos = text.find(sentence, pos)
+        for i, (sentence, _words) in enumerate(sentences):
+            pos = shown.find(sentence, pos)
+            trailing = _TRAILING_RE.match(sentence)
+            if trailing and not sentence.endswith(("?", "？")):
+                found.append((pos, text[pos : pos + len(trailing.group(1))]))
+                continue
             if not _REMEMBER_BEFORE_RE.fullmatch(sentence):
                 continue
-            before = sentences[i - 1] if i else (previous[-1] if previous else "")
-            if before and not before.endswith("?") and not _REMEMBER_BEFORE_RE.fullmatch(before):
-                found.append((pos, before))
+            before, said_before = sentences[i - 1] if i else (previous[-1] if previous else ("", ""))
+            if before and not before.endswith(("?", "？")) and not _REMEMBER_BEFORE_RE.fullmatch(before):
+                found.append((pos, said_before))  # in the user's words: a quote in it is theirs too
         for _pos, fact in sorted(found):
-            kept = without_secrets(fact.strip().rstrip(".!?").strip())
+            kept = without_secrets(without_leadin(fact.strip().rstrip(".!?。！？").strip()))
             if kept:
                 facts.append(kept)
         previous = sentences or previous
     return facts
 
 
-__all__ = ["user_statements", "without_secrets"]
+__all__ = ["about_user", "readable", "said", "user_statements", "without_leadin", "without_secrets"]

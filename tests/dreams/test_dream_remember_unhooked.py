@@ -186,3 +186,14 @@ def test_a_clause_about_a_secret_is_left_out_as_the_checkpoint_does(world) -> No
     assert lines_with(store, "hunter2") == [] and "hunter2" not in json.dumps(
         [r.model_dump() if hasattr(r, "model_dump") else str(r) for r in Dreamer(store).list()]
     )
+
+
+def test_a_statement_about_the_user_goes_to_me_md_even_with_a_workspace_file(world) -> None:
+    """breaker7 B7-16 for the dream: "my login shell is zsh" said in a project is true in every project."""
+    store, home, project = world
+    first = write_session(home, project, "6d6d6d6d-0005", [("Remember that we deploy with make ship.", "OK.")])
+    session_end_hook(store, first, project, "6d6d6d6d-0005")  # makes the workspace's file
+    first.unlink()
+    write_session(home, project, "6d6d6d6d-0006", [("Remember that my login shell is zsh.", "Noted.")])
+    dream(store, home)
+    assert lines_with(store, "login shell") == [("me.md", "My login shell is zsh", "user")]

@@ -1,0 +1,157 @@
+"""Where a statement of the user's belongs, and the stored line it corrects (docs/architecture.md §7).
+
+A user's statement kept by a checkpoint is written where it is true (breaker7 B7-16): one that corrects a
+line of the user's files (me.md, lessons.md) goes to that file and names the line it replaces
+(``supersedes:``, or the line's own ``subject:``, the writer's replace-by-subject), so every project's block
+shows the new value; one about the user ("I ...", "my ...") goes to me.md; a project's fact stays in its
+workspace file. "Corrects" is the context block's own change rule (:func:`memrepo.engine.read.contextselect.replaced`:
+shared topic words and a change word, "X, not Y", a higher version), asked of the two lines as if one file held them.
+
+A correction said without "remember" ("actually we moved to Postgres 16", breaker6 B6-3) is kept when it
+corrects a stored line by that rule and reads as one (a lead-in such as "actually", "no,", "correction:", or a
+change word): :func:`correction_statements`. Pure functions of text and entries: no file, no repo.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.layout import is_workspace_file
+from memrepo.engine.format.remembering import about_user, said, user_statements, without_leadin
+from memrepo.engine.read.contextselect import MIN_COVER, Topic, candidates, replaced, topic_terms
+
+from .claims import ExistingEntry
+
+_TASK_RE = re.compile(
+    r"^(?:(?:now|then|so|ok|okay|and|also)\s*,?\s+)?(?:please|pls|can|could|would|will|let['’]?s|lets|fix|add|run|make|use|remove|delete|write|create|check|try|"
+    r"change|move|rename|update|upgrade|downgrade|bump|switch|migrate|set|install|put|bring|implement|refactor|revert|build|deploy|test|show|tell|explain|look|open|go|do|don['’]?t)\b",
+    re.I,
+)
+"""A sentence that starts as a task for the agent ("Now fix the tests", "use Postgres 16 now"): no statement of fact."""
+_HYPOTHETICAL_RE = re.compile(
+    r"^(?:if|when|whenever|unless|suppose|supposing|assuming|assume|maybe|perhaps|what\s+if|in\s+case|say|imagine|"
+    r"i\s+(?:think|guess|wonder)|i['’]m\s+not\s+sure)\b",
+    re.I,
+)
+"""A sentence that supposes rather than says ("If the window is Friday now, ..."): never a correction."""
+_CUE_RE = re.compile(r"^(?:actually|no|nope|correction|scratch\s+that|update|wait|sorry)\b", re.I)
+"""A lead-in that says the sentence corrects something ("Actually, ...", "No, ...", "Correction: ...")."""
+_NOW_RE = re.compile(r"\b(?:is|are)\s+[^,;:]{1,40}?\s+now$", re.I)
+"""A statement that says a value is another now: "the deploy window is Friday now"."""
+PIECE_CHARS = 80
+"""The most characters of the corrected line's text a ``supersedes:`` holds (the block matches a piece of 8 or more)."""
+MIN_WORDS = 3
+"""Fewest words a correction said without "remember" must have."""
+
+
+def _names_it(new: Topic, old: Topic) -> bool:
+    """Whether the newer line says which line it corrects beyond a version: "X, not Y", "X is now Y", "from Y", or
+    most of the older line's topic words. A higher version alone is the block's rule within one file, where a name
+    is the file's subject; across a session's lines it is not: "the staging tests now run on Postgres 16" corrects
+    no "shop DB runs on Postgres 15"."""
+    if new.denied or new.head or new.was:
+        return True
+    names = {name for name, _num, _changed in new.versions}
+    words = old.words - names
+    return not words or len(words & new.words) > MIN_COVER * len(words)
+
+
+def corrects(text: str, existing: Iterable[ExistingEntry]) -> ExistingEntry | None:
+    """The stored line ``text`` (newer, the user's) replaces by the block's change rule, or None.
+
+    Args:
+        text: the user's statement.
+        existing: the entries the checkpoint listed (:meth:`memrepo.engine.checkpoints.checkpoint.Checkpointer.prepare`).
+
+    Returns:
+        ExistingEntry | None: the replaced line (the user's own lines first, then the newest), or None.
+    """
+    found: list[ExistingEntry] = []
+    said = topic_terms(text)
+    for old in existing:
+        meta = {k: v for k, v in old.meta.items() if k not in ("subject", "supersedes", "workspace")}
+        meta["by"] = old.by
+        new_meta = {"by": "user", "added": "9999-12-31"}  # newer than any stored line
+        if old.meta.get("kind"):
+            new_meta["kind"] = old.meta["kind"]
+        lines = [(1, fmt.Entry("", "-", old.text, meta)), (2, fmt.Entry("", "-", text, new_meta))]
+        if replaced(candidates(lines)).get(1) == 2 and _names_it(said, topic_terms(old.text)):
+            found.append(old)
+    if not found:
+        return None
+    return max(found, key=lambda e: (e.by == "user", e.meta.get("added", "")))
+
+
+def where(text: str, workspace: str | None, existing: Iterable[ExistingEntry]) -> tuple[str, ExistingEntry | None]:
+    """Where a statement of the user's belongs: ``"global"`` or ``"workspace"``, and the line it corrects.
+
+    A correction goes where the line it corrects is (a line of me.md or lessons.md: global; of a workspace
+    file: the workspace); otherwise a statement about the user (:func:`about_user`) is global, the rest the
+    session's workspace (global without one).
+
+    Args:
+        text: the user's statement.
+        workspace: the session's workspace, or None.
+        existing: the entries the checkpoint listed.
+
+    Returns:
+        tuple: the scope, and the corrected line or None.
+    """
+    target = corrects(text, existing)
+    if target is not None:
+        return ("workspace" if is_workspace_file(target.path) and workspace else "global"), target
+    if about_user(text) or not workspace:
+        return "global", None
+    return "workspace", None
+
+
+def supersedes(target: ExistingEntry) -> tuple[str | None, str | None]:
+    """(subject, supersedes) a correction of ``target`` carries: its ``subject:`` (the writer replaces the line
+    in place), else a piece of its text (the block hides the older line), or (None, None) when neither fits."""
+    subject = target.meta.get("subject", "").strip()
+    if subject:
+        return subject, None
+    piece = re.split(r"[\[\]]", target.text, maxsplit=1)[0][:PIECE_CHARS].strip()
+    return None, (piece if len(piece) >= 8 else None)
+
+
+def correction_statements(texts: list[str], existing: Iterable[ExistingEntry]) -> list[str]:
+    """The user's statements, said without "remember", that correct a stored line (breaker6 B6-3).
+
+    A statement (:func:`memrepo.engine.format.remembering.said`: no question, no code or quote) counts when it
+    is not a task for the agent (:data:`_TASK_RE`) nor a supposition (:data:`_HYPOTHETICAL_RE`), has :data:`MIN_WORDS` words or more, reads as a correction
+    (a lead-in of :data:`_CUE_RE`; or it names what changed: "X, not Y", "X is now Y", "X is Y now", "from Y", a
+    version it says changed: :func:`topic_terms`; a change word alone is not enough) and replaces a line of
+    ``existing`` by the block's change rule (:func:`corrects`). What it gives is the statement less its lead-in.
+
+    Args:
+        texts: the user's messages (read from the harness's transcript: never an agent's words).
+        existing: the entries the checkpoint listed.
+
+    Returns:
+        list[str]: the statements, in order, without the ones a request to remember already gives.
+    """
+    entries = list(existing)
+    if not entries:
+        return []
+    asked = {fmt.normalize_text(s) for s in user_statements(texts)}
+    out: list[str] = []
+    for text in texts:
+        for sentence in said(text):
+            fact = without_leadin(sentence)
+            if len(fact.split()) < MIN_WORDS or len(fact) > 500 or _TASK_RE.match(fact) or _HYPOTHETICAL_RE.match(fact):
+                continue
+            if fmt.normalize_text(fact) in asked or user_statements([sentence]):
+                continue  # a request to remember: user_statements keeps it
+            topic = topic_terms(fact)
+            named = topic.denied or topic.head or topic.was or any(changed for _n, _v, changed in topic.versions)
+            if not (_CUE_RE.match(sentence) or named or _NOW_RE.search(fact)):
+                continue  # "the deploy window tests now pass" shares words and a change word, and corrects nothing
+            if corrects(fact, entries) is not None:
+                out.append(fact)
+    return out
+
+
+__all__ = ["correction_statements", "corrects", "supersedes", "where"]

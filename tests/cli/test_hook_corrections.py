@@ -1,0 +1,262 @@
+"""A user's correction typed in a session is kept where it is true (breaker7 B7-16, breaker6 B6-3).
+
+Before: "Remember that my preferred language for scripts is now Python, not Bash." was written to the
+project's workspace file, so every other project's block still showed me.md's "... is Bash" as current; and a
+correction said without "remember" ("actually we moved to Postgres 16 ...", "no, the deploy window is Friday
+now") never reached memory. The transcripts are Claude Code's own line format and its SessionEnd payload (as
+``tests/cli/test_hook_user_remember.py``), and a Codex 0.171 rollout (as ``tests/cli/test_codex_stop_remember.py``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from helpers.repo_helpers import plain_settings
+
+from memrepo.cli.main import main
+from memrepo.engine.checkpoints.checkpoint import Checkpointer
+from memrepo.engine.checkpoints.flow import run_checkpoint
+from memrepo.engine.format import entries as fmt
+from memrepo.engine.models import Action, Candidate
+from memrepo.engine.repo.store import MemoryStore
+
+
+def transcript_line(session: str, cwd: Path, n: int, role: str, text: str, parent: str | None) -> dict:
+    """One line of ``~/.claude/projects/<project>/<session>.jsonl`` as Claude Code 2.1 writes it."""
+    content: object = text if role == "user" else [{"type": "text", "text": text}]
+    return {
+        "parentUuid": parent,
+        "isSidechain": False,
+        "userType": "external",
+        "cwd": str(cwd),
+        "sessionId": session,
+        "version": "2.1.12",
+        "gitBranch": "main",
+        "type": role,
+        "message": {"role": role, "content": content},
+        "uuid": f"{role[0]}{n}",
+        "timestamp": f"2026-12-05T10:0{n}:00.000Z",
+    }
+
+
+def session_end(store: MemoryStore, tmp_path: Path, project: Path, turns: list[tuple[str, str]]) -> None:
+    """Write a transcript of ``turns`` (user text, reply) and run the SessionEnd checkpoint on it."""
+    transcript = tmp_path / "s1.jsonl"
+    lines, parent = [], None
+    for n, (said, reply) in enumerate(turns, 1):
+        lines.append(transcript_line("s1", project, n, "user", said, parent))
+        lines.append(transcript_line("s1", project, n, "assistant", reply, f"u{n}"))
+        parent = f"a{n}"
+    transcript.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    payload = {
+        "session_id": "s1",
+        "transcript_path": str(transcript),
+        "cwd": str(project),
+        "hook_event_name": "SessionEnd",
+        "reason": "prompt_input_exit",
+    }
+    done = CliRunner().invoke(
+        main, ["--repo", str(store.root), "checkpoint", "--from-claude-hook"], input=json.dumps(payload)
+    )
+    assert done.exit_code == 0, done.output
+
+
+def lines_of(store: MemoryStore, rel: str) -> dict[str, dict[str, str]]:
+    """The entries of one file: text -> metadata ({} when the file is not there)."""
+    path = store.root / rel
+    if not path.exists():
+        return {}
+    return {e.text: dict(e.meta) for _n, e in fmt.parse(path.read_bytes(), rel).entries()}
+
+
+def everywhere(store: MemoryStore) -> dict[str, str]:
+    """Every entry's text in the work tree -> the file it is in."""
+    found = {}
+    for path in store.root.rglob("*.md"):
+        if ".git" not in path.parts:
+            rel = str(path.relative_to(store.root))
+            for _n, entry in fmt.parse(path.read_bytes(), rel).entries():
+                found[entry.text] = rel
+    return found
+
+
+def remember(store: MemoryStore, text: str, workspace: Path | None = None, kind: str = "fact") -> str:
+    cand = Candidate(
+        text=text,
+        kind=kind,
+        scope="workspace" if workspace else "global",
+        workspace=str(workspace) if workspace else None,
+        by="user",
+        origin="cli",
+    )
+    result = store.remember(cand)
+    assert result.action is Action.ADDED, result
+    assert result.path is not None
+    return result.path
+
+
+@pytest.fixture
+def world(tmp_path: Path) -> tuple[MemoryStore, Path, Path]:
+    shop, forky = tmp_path / "shop", tmp_path / "forky"
+    shop.mkdir()
+    forky.mkdir()
+    return MemoryStore.open(tmp_path / "memory", plain_settings()), shop, forky
+
+
+def test_a_correction_of_a_user_line_goes_to_me_md_and_replaces_it_everywhere(world, tmp_path: Path) -> None:
+    store, shop, forky = world
+    remember(store, "My preferred language for scripts is Bash", kind="preference")
+    remember(store, "Forky deploys with fly deploy", forky)
+    session_end(
+        store, tmp_path, shop, [("Remember that my preferred language for scripts is now Python, not Bash.", "OK.")]
+    )
+    new = "My preferred language for scripts is now Python, not Bash"
+    assert everywhere(store)[new] == "me.md"
+    meta = lines_of(store, "me.md")[new]
+    assert meta["by"] == "user" and meta["kind"] == "preference"
+    assert meta["supersedes"] == "My preferred language for scripts is Bash"
+    for workspace in (str(forky), str(shop)):  # another project's block and the session's own
+        block = store.context(workspace).text
+        assert "now Python, not Bash" in block
+        assert "My preferred language for scripts is Bash" not in block
+
+
+def test_a_statement_about_the_user_goes_to_me_md_a_projects_fact_stays(world, tmp_path: Path) -> None:
+    store, shop, _forky = world
+    session_end(
+        store,
+        tmp_path,
+        shop,
+        [("Remember that I no longer use tmux; I use zellij.", "OK."), ("Remember that the CDN is Fastly.", "OK.")],
+    )
+    found = everywhere(store)
+    assert found["I no longer use tmux; I use zellij"] == "me.md"
+    assert found["The CDN is Fastly"].startswith("workspaces/"), found
+
+
+def test_a_correction_of_a_projects_line_stays_in_its_file(world, tmp_path: Path) -> None:
+    store, shop, _forky = world
+    rel = remember(store, "The deploy window is Tuesday", shop)
+    session_end(
+        store, tmp_path, shop, [("Correction, remember that the deploy window is Thursday, not Tuesday.", "OK")]
+    )
+    assert lines_of(store, rel)["The deploy window is Thursday, not Tuesday"]["by"] == "user"
+    assert "The deploy window is Tuesday" not in store.context(str(shop)).text
+
+
+def test_a_correction_said_without_remember_replaces_the_stored_line(world, tmp_path: Path) -> None:
+    """breaker6 B6-3: the correction was dropped, the next block still said Postgres 15 and Tuesday."""
+    store, shop, _forky = world
+    rel = remember(store, "The shop DB runs on Postgres 15", shop)
+    remember(store, "The deploy window is Tuesday", shop)
+    session_end(
+        store,
+        tmp_path,
+        shop,
+        [
+            ("actually we moved to Postgres 16 last week, the shop DB is on Postgres 16 now", "Noted, 16."),
+            ("No, the deploy window is Friday now.", "OK, Friday."),
+        ],
+    )
+    kept = lines_of(store, rel)
+    assert kept["We moved to Postgres 16 last week, the shop DB is on Postgres 16 now"]["by"] == "user", kept
+    assert kept["The deploy window is Friday now"]["by"] == "user", kept  # "No," is not kept
+    block = store.context(str(shop)).text
+    assert "Postgres 15" not in block and "Tuesday" not in block
+
+
+def test_what_corrects_nothing_or_is_not_the_users_statement_is_not_kept(world, tmp_path: Path) -> None:
+    store, shop, _forky = world
+    rel = remember(store, "The deploy window is Tuesday", shop)
+    session_end(
+        store,
+        tmp_path,
+        shop,
+        [
+            ("Is the deploy window Friday now?", "Actually, the deploy window is Friday now."),  # asked; the agent's
+            ("If the deploy window is Friday now, what breaks?", "Nothing."),  # supposed
+            ("Now fix the deploy window tests.", "Done."),  # a task
+            ("Actually we use Remix for the frontend now.", "OK."),  # corrects no stored line
+            ("The deploy window tests now pass.", "Great."),  # a change word alone
+        ],
+    )
+    assert [t for t in lines_of(store, rel) if "deploy" in t] == ["The deploy window is Tuesday"]
+    assert not any("Remix" in text for text in everywhere(store))
+
+
+def test_a_correction_from_a_session_that_read_untrusted_content_waits_in_the_inbox(world) -> None:
+    store, shop, _forky = world
+    rel = remember(store, "The deploy window is Tuesday", shop)
+    said = [
+        {"id": "u1", "role": "user", "text": "No, the deploy window is Friday now."},
+        {"id": "a1", "role": "assistant", "text": "OK."},
+    ]
+    result = run_checkpoint(
+        store,
+        Checkpointer(store.state_dir),
+        store.settings,
+        "s9",
+        str(shop),
+        said,
+        "session_close",
+        True,
+        "agent_tool",
+        True,
+    )
+    assert [w.action for w in result.written] == [Action.INBOXED], result
+    assert lines_of(store, "inbox.md")["The deploy window is Friday now"]["by"] == "agent"
+    assert [t for t in lines_of(store, rel) if "deploy" in t] == ["The deploy window is Tuesday"]
+
+
+def codex_rollout(path: Path, cwd: Path, typed: str, reply: str) -> Path:
+    """A one-turn Codex 0.171 rollout (the lines ``tests/cli/test_codex_stop_remember.py`` captured)."""
+    session, turn = "01a2471d-d9d1-7b41-befb-5f39aad0c644", "01a2471d-d9ea-7960-a8f1-ecc0ffef2753"
+
+    def line(kind: str, payload: dict) -> str:
+        return json.dumps({"timestamp": "2026-12-05T16:51:08.524Z", "type": kind, "payload": payload}) + "\n"
+
+    def message(role: str, text: str, n: int) -> dict:
+        part = "output_text" if role == "assistant" else "input_text"
+        return {"type": "message", "id": f"msg_{n}", "role": role, "content": [{"type": part, "text": text}]}
+
+    meta = {"session_id": session, "id": session, "timestamp": "2026-12-05T16:51:08.379Z", "cwd": str(cwd)}
+    typed_item = {"type": "UserMessage", "id": "u-1", "content": [{"type": "text", "text": typed, "text_elements": []}]}
+    lines = [
+        line("session_meta", {**meta, "originator": "codex_exec", "cli_version": "0.171.0", "source": "exec"}),
+        line("event_msg", {"type": "task_started", "turn_id": turn, "started_at": 1796489468}),
+        line("response_item", message("user", typed, 1)),
+        line("event_msg", {"type": "item_completed", "thread_id": session, "turn_id": turn, "item": typed_item}),
+        line("response_item", message("assistant", reply, 2)),
+        line("event_msg", {"type": "task_complete", "turn_id": turn, "last_agent_message": reply}),
+    ]
+    path.write_text("".join(lines), encoding="utf-8")
+    return path
+
+
+def test_codexs_session_end_keeps_the_users_correction_in_me_md(world, tmp_path: Path) -> None:
+    """breaker7 B7-16 as found: `codex exec "Remember that my login shell is now zsh, not bash."` wrote shop.md."""
+    store, shop, forky = world
+    remember(store, "My login shell is bash", kind="preference")
+    path = codex_rollout(tmp_path / "rollout.jsonl", shop, "Remember that my login shell is now zsh, not bash.", "OK.")
+    payload = {"session_id": "01a2471d-d9d1-7b41-befb-5f39aad0c644", "transcript_path": str(path), "cwd": str(shop)}
+    done = CliRunner().invoke(
+        main,
+        ["--repo", str(store.root), "checkpoint", "--from-claude-hook"],
+        input=json.dumps({**payload, "hook_event_name": "SessionEnd", "reason": "other"}),
+    )
+    assert done.exit_code == 0, done.output
+    assert everywhere(store)["My login shell is now zsh, not bash"] == "me.md"
+    block = store.context(str(forky)).text
+    assert "now zsh, not bash" in block and "My login shell is bash" not in block
+
+
+def test_a_correction_of_a_pinned_line_is_pinned_in_its_place(world, tmp_path: Path) -> None:
+    store, shop, forky = world
+    assert store.remember(Candidate(text="Always answer in metric units", pin=True, by="user")).action is Action.ADDED
+    session_end(store, tmp_path, shop, [("Actually, always answer in imperial units, not metric.", "OK.")])
+    assert everywhere(store)["Always answer in imperial units, not metric"] == "MEMORY.md"
+    block = store.context(str(forky)).text
+    assert "imperial units, not metric" in block and "Always answer in metric units" not in block
