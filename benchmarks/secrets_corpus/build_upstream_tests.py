@@ -57,8 +57,10 @@ SECRET_GROUP_RE = re.compile(r"(?i)token|secret|key|pass|pwd|cred|refine|sig|aut
 PUBLIC_GROUP_RE = re.compile(r"(?i)id$|user|host|domain|url|server|name|email|account|region|org|tenant")
 PLACEHOLDER_RE = re.compile(
     r"(.)\1{5}|(?i:x{4}|example|dummy|placeholder|^(?:secret|password|changeme)$|(?:my|your)password)|\$\{|#\{|\{\{"
+    r"|^[\"']?[$%]|^[A-Z][A-Z0-9]*_[A-Z0-9_]+$|^rzp_(?:live|test)_[A-Za-z0-9]{14}$"
 )
-"""A value of a test or a template, not a key: a run of one character, ``xxxx``, ``EXAMPLE``, ``${...}``."""
+"""A value of a test or a template, not a key: a run of one character, ``xxxx``, ``EXAMPLE``, ``${...}``, a
+variable (``$Password``, ``%PW%``, ``SOME_PASSWORD``), or a Razorpay key id (sent to the browser, razorpay.com docs)."""
 PUBLIC_RULE_RE = re.compile(r"(?i)bucket|\barn\b|resource name|publishable|public")
 """Rules whose capture is a public name (an S3 or GCS bucket, an AWS ARN) or a key public by design."""
 

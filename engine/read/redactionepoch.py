@@ -40,6 +40,7 @@ _DETECTOR_SOURCES = (
             "families",
             "docformats",
             "structural",
+            "toolcreds",
         )
     ),
     _ENGINE / "redaction" / "identifiers.py",

@@ -33,3 +33,56 @@ def test_a_vendor_named_by_the_new_rule_sets_marks_its_key(vendor: str) -> None:
 @pytest.mark.parametrize("word", ["python", "maven", "redis", "iterable", "scale", "here", "help"])
 def test_everyday_and_tool_words_of_the_new_rule_sets_name_no_vendor(word: str) -> None:
     assert word not in vendorwords.VENDORS
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("cmd.exe /C PSEXEC \\\\10.0.94.120 -u Administrator -p dev_admin CMD /C ECHO", "dev_admin"),
+        ('PsExec64.exe \\\\build7 -u "CORP\\svc" -p "winter harbor" cmd', "winter harbor"),
+        ('sender.Credentials = new NetworkCredential("ops@corp.example", "vzihlaquknriqlht");', "vzihlaquknriqlht"),
+        ('new DirectoryEntry("LDAP://CORP.EXAMPLE",\n    "ADMIN@CORP.EXAMPLE",\n    "Rrhh1234");', "Rrhh1234"),
+        (
+            '"pkg": "git+https://7d3f9a0c2b1e4d5f6a7b8c9d0e1f2a3b4c5d6e7f:x-oauth-basic@github.com/acme/pkg.git"',
+            "7d3f9a0c2b1e4d5f6a7b8c9d0e1f2a3b4c5d6e7f",
+        ),
+        ("  .dockerconfigjson: eyE1x2a3MpLe", "eyE1x2a3MpLe"),
+        ('ensure the password is "centipede" and press the "On" button!', "centipede"),
+        ("The default Password is 'blooberry'", "blooberry"),
+        ("    $mail->Password = 'un!techwhooah';   // SMTP password", "un!techwhooah"),
+        (
+            "[T2`https://outlook.office.com/webhook/3b1c9e2a-5d4f-4a8b-9c7d-1e2f3a4b5c6d@"
+            "a7e3f1d2-7fc7-4c7a-aae9-d2f387b67c5d/IncomingWebhook/9c8b7a6d5e4f30211f2e3d4c5b6a7988/"
+            "0d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6`](https://outlook.office.com/webhook/"
+            "3b1c9e2a-5d4f-4a8b-9c7d-1e2f3a4b5c6d%2540a7e3f1d2-7fc7-4c7a-aae9-d2f387b67c5d/IncomingWebhook/"
+            "9c8b7a6d5e4f30211f2e3d4c5b6a7988/0d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6)",
+            "9c8b7a6d5e4f30211f2e3d4c5b6a7988",
+        ),
+        ("<password>  plainSecret  </password>", "plainSecret"),
+        ("# REACT_APP_PASS=whiteduke", "whiteduke"),
+    ],
+)
+def test_a_credential_in_a_documented_tool_or_format_shape_is_taken(text: str, value: str) -> None:
+    _gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "psExec \\\\HOST42 -u User -p $Password -i -d calc.exe",
+        "%RUNTIMEDIR%\\PsExec.exe \\\\satmodel2 -u ops -p %PW% -i 2",
+        "docker run -u 1000 -p 8080:80 nginx",
+        'var cred = new NetworkCredential("ops", password);',
+        "git clone https://github.com/acme/pkg.git",
+        "the password is required for every login",
+        'the password is "required"',
+        'server->password = "busybox@";',
+        "$mail->Password = $config['smtp_pass'];",
+        "<password>${env.DEPLOY_PW}</password>",
+        "# Password: required",
+        "pinned with uses: actions/checkout@b4ffde65f46336ab88eb53be808477a3936bae11",
+        "  .dockerconfigjson: <base64 of ~/.docker/config.json>",
+    ],
+)
+def test_the_same_shapes_holding_no_credential_stay(text: str) -> None:
+    _stays(text)
