@@ -86,3 +86,26 @@ def test_a_credential_in_a_documented_tool_or_format_shape_is_taken(text: str, v
 )
 def test_the_same_shapes_holding_no_credential_stay(text: str) -> None:
     _stays(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("px-api-7c1e9b2a-4f3d-4a8e-b6c5-d2e1f0a9b8c7 for the cluster", "7c1e9b2a-4f3d-4a8e-b6c5-d2e1f0a9b8c7"),
+        ("deploy with px-dep-0b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d", "0b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d"),
+    ],
+)
+def test_nosey_parker_rules_kingfisher_lacks_are_run(text: str, value: str) -> None:
+    _gone(text, value)
+
+
+def test_nosey_parker_rules_carry_their_notice_and_load_after_kingfisher() -> None:
+    import json
+    from pathlib import Path
+
+    from memrepo.engine.redaction import kingfisher
+
+    doc = json.loads((Path(kingfisher.__file__).parent / "noseyparker.json").read_text(encoding="utf-8"))
+    assert "Apache" in doc["license"] and "Praetorian" in doc["license"]
+    assert doc["rules"] and all(rule["id"].startswith("np.") and rule["keywords"] for rule in doc["rules"])
+    assert kingfisher.FILES == ("kingfisher.json", "noseyparker.json")
