@@ -109,3 +109,33 @@ def test_nosey_parker_rules_carry_their_notice_and_load_after_kingfisher() -> No
     assert "Apache" in doc["license"] and "Praetorian" in doc["license"]
     assert doc["rules"] and all(rule["id"].startswith("np.") and rule["keywords"] for rule in doc["rules"])
     assert kingfisher.FILES == ("kingfisher.json", "noseyparker.json")
+
+
+def test_the_upstream_builder_takes_the_rules_capture_and_leaves_placeholders(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """build_upstream_tests.py on rule files in Nosey Parker's format: the password group, not the user's."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parents[2] / "benchmarks" / "secrets_corpus"))
+    import build_upstream_tests as build
+
+    (tmp_path / "vmware.yml").write_text(
+        "rules:\n"
+        "- name: Credentials in Connect-VIServer Invocation\n"
+        "  id: np.vmware.1\n"
+        "  pattern: '(?x)Connect-VIServer .{0,50} -User \\s+ (?P<username>\\S{3,30}) \\s+ -Password \\s+ (?P<token>\\S{3,30})'\n"
+        "  categories: [fuzzy, secret]\n"
+        "  examples:\n"
+        "  - 'Connect-VIServer -Server vc1 -User admin@vsphere.local -Password Wq8!rT2zpL'\n"
+        "  - 'Connect-VIServer -Server vc1 -User $user -Password $password'\n"
+        "  negative_examples:\n"
+        "  - 'Connect-VIServer -Server vc1'\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "other.yml").write_text(
+        "rules:\n- name: Kingfisher copy\n  id: kingfisher.x.1\n  pattern: 'x'\n  examples: ['xxxxxxxxxxxxxxxxxxxx']\n",
+        encoding="utf-8",
+    )
+    samples, negatives = build.noseyparker([tmp_path])
+    assert [s["secrets"] for s in samples] == [["Wq8!rT2zpL"]]
+    assert [n["text"] for n in negatives] == ["Connect-VIServer -Server vc1"]
