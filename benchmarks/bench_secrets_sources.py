@@ -23,6 +23,12 @@ gitleaks            no     every true-positive line of gitleaks' rules (``gitlea
 patterns-db         yes    trufflehog's formats via ``build_patterns_db.py`` (``--extra``; AGPL: not shipped)
 kingfisher-more     yes    Kingfisher's examples not in ``corpus.json``, via ``build_rule_examples.py`` (``--extra``, round 7)
 patterns-db-stable  yes    secrets-patterns-db's curated rules via ``build_rule_examples.py`` (``--extra``; CC BY-SA: not shipped)
+noseyparker         yes    Nosey Parker's and Titus's rule examples via ``build_upstream_tests.py`` (``--extra``, round 11;
+                           their negative examples as ``noseyparker-negative``, ``--extra-benign``)
+secretlint          yes    secretlint's rule snapshots via ``build_upstream_tests.py`` (``--extra``, round 11;
+                           ``ok.*`` snapshots as ``secretlint-negative``, ``--extra-benign``)
+trivy               yes    Trivy's secret scanner tests' masked matches via ``build_upstream_tests.py`` (``--extra``, round 11)
+msu                 yes    Microsoft security-utilities' high-confidence patterns, one generated line each (``--extra``, round 11)
 (``--extra``)       no     e.g. trufflehog's detector tests via ``build_trufflehog_tests.py`` (AGPL: not shipped),
                            built before round 3's rules and measured once; whispers', ripsecrets' and
                            detect-secrets' tests via ``build_scanner_tests.py`` (round 6, built before its rules)
@@ -71,11 +77,13 @@ TUNED = {
     *("kingfisher-more", "patterns-db-stable", "speech3-tune", "speech3-benign-tune"),
     *("speech3b-tune", "speech3b-benign-tune", "public2"),
     *("vendordocs2", "vendordocs2-benign", "prose-ids", "shapes"),
+    *("noseyparker", "noseyparker-negative", "secretlint", "secretlint-negative", "trivy", "msu"),
 }
 """Parts whose misses were read while writing rules (``patterns-db``: ``--extra`` named so, issue 32 round 3;
 ``kingfisher-more``, ``patterns-db-stable``, ``formats-tune`` and the ``speech3`` parts: round 7;
 ``families-tune``: round 8; ``public2``, ``--extra-benign`` named so, and ``vendordocs2``: round 9; ``prose-ids``,
-``--extra-benign`` named so, and ``shapes``: round 10)."""
+``--extra-benign`` named so, and ``shapes``: round 10; ``build_upstream_tests.py``'s parts, ``--extra`` and
+``--extra-benign`` named so: round 11)."""
 
 
 def load(folder: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:

@@ -25,6 +25,7 @@ _DETECTOR_SOURCES = (
     _ENGINE / "redaction" / "said.py",
     _ENGINE / "redaction" / "kingfisher.py",
     _ENGINE / "redaction" / "kingfisher.json",
+    _ENGINE / "redaction" / "noseyparker.json",
     _ENGINE / "redaction" / "context.py",
     _ENGINE / "redaction" / "vendorwords.py",
     _ENGINE / "redaction" / "public.py",
@@ -40,6 +41,7 @@ _DETECTOR_SOURCES = (
             "families",
             "docformats",
             "structural",
+            "toolcreds",
         )
     ),
     _ENGINE / "redaction" / "identifiers.py",
