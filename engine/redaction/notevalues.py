@@ -10,7 +10,7 @@ not, so a secret written in the same place is still redacted:
   ``.tar.gz`` ...) whose every piece between ``/ _ - .`` is a word, a number,
   a version, a size (``3992x2242``), a short content hash (6-20 lower-case hex,
   as bundlers fingerprint files) or a shell variable (``${ARCH}``): a random
-  token has pieces of none of these kinds;
+  token has pieces of none of these kinds; a file named for a credential (``token-<hex>.json``) is not kept;
 - a CUID (github.com/paralleldrive/cuid: ``c`` + 8 base-36 digits of the time in
   ms + counter, fingerprint and random blocks, 25 lower-case characters) whose
   time decodes to 2015-2034;
@@ -63,10 +63,19 @@ _IMAGE_REF_RE = lazyre.compile(
 )
 
 
+_SECRET_PIECES = frozenset({"token", "secret", "secrets", "password", "passwd", "pwd", "key", "apikey", "credential"})
+"""A piece naming a credential: a value filed under it (``token-<hex>.json``) is not taken for a plain file name."""
+
+
 def _file_ok(stem: str) -> bool:
-    """Whether every piece of ``stem`` is a word, number, version, size, short hash or shell variable."""
+    """Whether every piece of ``stem`` is a word, number, version, size, short hash or shell variable, none of
+    them a credential word."""
     pieces = [p for p in _SPLIT_RE.split(stem) if p]
-    return bool(pieces) and all(_PIECE_RE.fullmatch(p) for p in pieces)
+    return (
+        bool(pieces)
+        and all(_PIECE_RE.fullmatch(p) for p in pieces)
+        and not any(p.lower() in _SECRET_PIECES for p in pieces)
+    )
 
 
 def _cuid_ok(value: str) -> bool:

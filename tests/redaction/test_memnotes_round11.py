@@ -43,6 +43,7 @@ SECRETS = [
     ("k8s:enc:aescbc:v1:key1:c2VjcmV0IGtleSBtYXRlcmlhbCAzMiBieXRlcyE=", "c2VjcmV0IGtleSBtYXRlcmlhbCAzMiBieXRlcyE="),
     (f"image: registry.acme.test/tools:{GHP}", GHP),
     (f"GITHUB_TOKEN={GHP}", GHP),
+    ("the token is in token-3f9a1c7e5b2d8f40.txt", "3f9a1c7e5b2d8f40"),
 ]
 
 
@@ -69,6 +70,7 @@ def test_a_file_name_with_a_random_piece_is_no_file_name() -> None:
     assert list(notevalues.spans("captures/checkout_20251104_091532.png")) == [(0, 37)]
     assert not list(notevalues.spans("captures/checkout_Xq3Lm9Pz0Rt7Wv2Yb5Nc.png"))
     assert not list(notevalues.spans("captures/checkout_20251104_091532.pngx"))
+    assert not list(notevalues.spans("deploy/secrets/token-3f9a1c7e5b2d8f40.txt"))
 
 
 def test_a_cuid_needs_its_time_block() -> None:
