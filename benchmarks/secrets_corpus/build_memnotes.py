@@ -8,7 +8,7 @@ resembles: the notes a project keeps about itself. This set takes them from
 public repositories: changelogs and release notes (commit ids, PR numbers,
 versions, digests), agent memory files (``CLAUDE.md``, ``AGENTS.md``,
 ``.cursorrules``), runbooks and postmortems, and docs that quote ``kubectl``
-or Terraform output.
+or Terraform output (the EKS workshop's troubleshooting, security, networking and observability pages).
 
 How lines are chosen, the same for every file: a line is kept when it holds
 an identifier-like word (7 or more letters and digits with at least 3 digits
@@ -76,6 +76,10 @@ SOURCES: list[tuple[str, str, str]] = [
     ("agent-memory", "AojdevStudio/dental-dashboard", ".ai/memory/*.md"),
     ("deploy-notes", "app-gen-bot/gen-ecd88319-leo-v1", "infrastructure/docs/FINALIZED/*.md"),
     ("deploy-notes", "JBMD-Creations/Supabase", "[A-Z]*.md"),
+    ("cloud-output", "aws-samples/eks-workshop-v2", "website/docs/troubleshooting/*.md"),
+    ("cloud-output", "aws-samples/eks-workshop-v2", "website/docs/security/*.md"),
+    ("cloud-output", "aws-samples/eks-workshop-v2", "website/docs/networking/*.md"),
+    ("cloud-output", "aws-samples/eks-workshop-v2", "website/docs/observability/*.md"),
 ]
 
 

@@ -21,6 +21,10 @@ not, so a secret written in the same place is still redacted:
   Data at Rest": the key's name in the config, never its material);
 - a JWK's ``"kid"`` that is an RFC 7638 thumbprint (base64url of a SHA-256, 43 characters): a key's public name;
 - tiktoken's encoding names (``cl100k_base``, ``o200k_base`` ...: github.com/openai/tiktoken's registry);
+- a persistent volume's name as Kubernetes' provisioners make it, ``pvc-`` and the claim's UID;
+- an AWS security-group rule id (``sgr-`` and 17 hex), and an AWS resource id whose end is masked with ``x``
+  (``sg-05ae66b3cfafxxxxx``: 17 characters, the hex then the ``x``s): a masked value is no secret;
+- a bucket name after ``make_bucket:`` or ``remove_bucket:`` (``aws s3 mb``/``rb`` output), in S3's naming rules;
 - a function applied to a ``<placeholder>`` (``sha256(<cache-key>)``): a template, no value;
 - an image reference after ``image:``, ``FROM`` or ``docker pull|run`` in the grammar of
   github.com/distribution/reference (lower-case components, ``host[:port]/path[:tag]``, one ``/`` at least), its tag made of the pieces a file
@@ -54,6 +58,13 @@ _QUALIFIED_RE = lazyre.compile(r"(?<![\w.])[a-z][a-z0-9]{1,20}\.(?:[A-Z][a-z]{1,
 _KID_RE = lazyre.compile(r"[\"']kid[\"']\s*:\s*[\"'](?P<kid>[A-Za-z0-9_-]{43})[\"']")
 _ETCD_RE = lazyre.compile(r"\bk8s:enc:(?:aescbc|aesgcm|secretbox|identity|kms):v[12]:[\w.-]{1,64}:?")
 _TIKTOKEN_RE = lazyre.compile(r"(?<![\w-])(?:r50k_base|p50k_base|p50k_edit|cl100k_base|o200k_base|o200k_harmony)\b")
+_PV_RE = lazyre.compile(r"(?<![\w-])pvc-[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}(?![\w-])")
+_AWS_MORE_ID_RE = lazyre.compile(
+    r"(?<![\w-])(?:sgr-(?:[0-9a-f]{17}|(?=[0-9a-fx]{17}(?![\w-]))[0-9a-f]{4,14}x{3,13})"
+    r"|(?:i|ami|vpc|subnet|sg|vol|snap|eni|igw|rtb|acl|nat|eipalloc|lt|tgw|pcx|vpce)-"
+    r"(?=[0-9a-fx]{17}(?![\w-]))[0-9a-f]{4,14}x{3,13})(?![\w-])"
+)
+_BUCKET_RE = lazyre.compile(r"\b(?:make|remove)_bucket: (?:s3://)?(?P<b>[a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?![\w.-])")
 _PLACEHOLDER_CALL_RE = lazyre.compile(r"\b[A-Za-z_]\w{0,30}\(<[\w .:/-]{1,80}>\)")
 _IMAGE_REF_RE = lazyre.compile(
     r"(?:\bimage:\s*[\"']?|^\s*FROM\s+|\bdocker\s+(?:pull|run)\s+)"
@@ -104,6 +115,15 @@ def spans(text: str) -> Iterator[Span]:
     if "_base" in text or "_edit" in text or "_harmony" in text:
         for m in _TIKTOKEN_RE.finditer(text):
             yield m.span()
+    if "pvc-" in text:
+        for m in _PV_RE.finditer(text):
+            yield m.span()
+    if "-" in text and ("sgr-" in text or "xxx" in text):
+        for m in _AWS_MORE_ID_RE.finditer(text):
+            yield m.span()
+    if "_bucket: " in text:
+        for m in _BUCKET_RE.finditer(text):
+            yield m.start("b"), m.end("b")
     if "(<" in text:
         for m in _PLACEHOLDER_CALL_RE.finditer(text):
             yield m.span()

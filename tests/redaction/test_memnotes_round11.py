@@ -6,7 +6,9 @@ found redacted: file names and paths (task notes, screenshots with a time stamp,
 a download with a version and ``${ARCH}``, an image with a size and a content
 hash), Prisma/CUID row ids, a Go ``package.Type`` in a comment, Kubernetes'
 at-rest encryption prefix, a JWK thumbprint ``kid``, a tiktoken encoding name,
-a hash of a ``<placeholder>``, and an image reference with a registry port.
+a hash of a ``<placeholder>``, an image reference with a registry port, a
+provisioned volume's ``pvc-<uid>``, a masked AWS security-group rule id and a
+bucket ``aws s3 mb`` made.
 Values are made here. ``test_each_was_a_false_alarm`` pins what the round
 changed: with :mod:`.notevalues` off, every look-alike is altered again.
 """
@@ -34,6 +36,10 @@ LOOK_ALIKES = [
     'Encoder(tiktoken_encoding_name="o200k_base"),',
     "refreshToken2CacheKey=sha256(<cache-key-for-refresh-token-2>)",
     "image: local-registry:5001/acme-tools/nightly-runner",
+    'Warning  FailedMount  2m (x4 over 9m)  kubelet  MountVolume.SetUp failed for volume "pvc-3e1f0a92-7c4d-4b8e-a1f3-'
+    '9d2c6b7e8f01" : timed out',
+    '"SecurityGroupRuleId": "sgr-0a9b8c7d6e5fxxxxx",',
+    "make_bucket: shop-nightly-exports-1733402211",
 ]
 
 SECRETS = [
@@ -44,6 +50,8 @@ SECRETS = [
     (f"image: registry.acme.test/tools:{GHP}", GHP),
     (f"GITHUB_TOKEN={GHP}", GHP),
     ("the token is in token-3f9a1c7e5b2d8f40.txt", "3f9a1c7e5b2d8f40"),
+    (f"make_bucket: {GHP}", GHP),
+    ("aws key sg-Xq3Lm9Pz0Rt7Wv2Yb5Nc8Kd", "Xq3Lm9Pz0Rt7Wv2Yb5Nc8Kd"),
 ]
 
 
