@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import partial
 from typing import TYPE_CHECKING
 
 from memrepo.engine.format import entries as fmt
@@ -48,7 +49,7 @@ def relink(data: bytes, renamed: Mapping[str, str]) -> tuple[bytes, list[str]]:
         entry = fmt.parse_entry(line.rstrip("\r\n"))
         to: list[str] = []
         if entry is not None and not entry.meta and fmt.is_link_line(entry.text):
-            line = _LINK.sub(lambda m, to=to: _to_new(m, renamed, to), line)
+            line = _LINK.sub(partial(_to_new, renamed=renamed, to=to), line)
         if to:
             said.append(f"{MEMORY_MD} L{number} now links to {', '.join(to)}")
         out.append(line)

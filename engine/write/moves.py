@@ -390,7 +390,7 @@ def commit_moves(
         index, relinked = relinked_index(writer, these, versions)
         links = (lambda rel: []) if relinked else (lambda rel: links_to(writer, rel))
         subject, body = message(these, paths, links)
-        written = None
+        written: dict[str, bytes | None] | None = None
         if index is not None:
             body += "\n" + "\n".join(relinked)
             paths, written = sorted({*paths, MEMORY_MD}), {MEMORY_MD: index}
