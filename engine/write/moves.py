@@ -21,7 +21,8 @@ own entries. A file whose own committed entries are mostly gone, and went
 to no other file, asks "lost N of its M entries" with its moved-in lines left
 out of the count (``mv y.md x.md`` over an existing x.md; :func:`own_loss`, B7-25).
 A move may take two looks: lines pasted into a file saved (and committed) first, then cut from their old
-file in a later save. A line a save lost that an unchanged file of HEAD holds whole is a move there too
+file in a later save. A line a save lost that an unchanged file of HEAD holds whole (one changed within the
+hour) is a move there too
 (:func:`moved_before`): nothing of it is lost, so nothing is asked.
 A rename's commit also moves MEMORY.md's index lines (``- [[topics/a]]``) to the new name (:func:`.movelinks.relink`:
 the context block's index never leads to a file that is gone, B7-5); other ``[[links]]`` to the old path
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from memrepo.engine.format.entrylines import entry_lines as parsed_entry_lines
@@ -134,7 +136,8 @@ def moved_before(
 ) -> list[Move]:
     """Moves whose destination was saved in an earlier look: lines pasted into a file first (committed as
     "Hand edits" then), cut from their old file after. Each line that left a file of this look for no file
-    of it, and that an unchanged file of HEAD holds whole, is a move to that file: nothing of it is lost.
+    of it, and that an unchanged file of HEAD holds whole (one a commit of the last hour changed), is a move to
+    that file: nothing of it is lost.
 
     Args:
         versions: every changed path of the look with its HEAD and disk bytes.
@@ -408,12 +411,18 @@ def commit_moves(
 class HeadFiles(Protocol):
     """What :func:`held_in_head` needs of the git store."""
 
+    root: Path
+
     def head_id(self) -> str | None: ...
 
-    def tracked_paths(self) -> list[str]: ...
+    def recently_changed(self, within_s: float, limit: int = 200) -> list[str]: ...
 
     def head_blob(self, path: str) -> bytes | None: ...
 
+
+PASTED_WITHIN_S = 3600.0
+"""How recent (seconds) the commit that brought a line to its other file is, for a cut to count as the second
+half of a move (:func:`held_in_head`): the paste and the cut of one move come minutes apart."""
 
 _held_memo: dict[tuple[str, str | None, frozenset[str], frozenset[str]], dict[str, str]] = {}
 """What :func:`held_in_head` found, by repo, HEAD and the question (this process): while a question waits,
@@ -421,18 +430,19 @@ every status asks it again (the app, the write server)."""
 
 
 def held_in_head(git: HeadFiles, lines: set[str], skip: set[str]) -> dict[str, str]:
-    """{line: the first memory file of HEAD (by path) outside ``skip`` that holds it as a whole entry line}.
+    """{line: the first memory file of HEAD outside ``skip`` that holds it as a whole entry line, among the
+    files commits of the last :data:`PASTED_WITHIN_S` changed (the paste's earlier look)}.
 
-    Reads every ``.md`` blob of HEAD once per HEAD and question (a bytes search first, a parse only of the
-    files holding a line's text): run only when a save lost an entry line no move of its look explains.
+    Reads only those files' HEAD blobs (a bytes search first, a parse of the files holding a line's text), once
+    per HEAD and question: run only when a save lost an entry line no move of its look explains.
     """
-    key = (str(getattr(git, "root", id(git))), git.head_id(), frozenset(lines), frozenset(skip))
+    key = (str(git.root), git.head_id(), frozenset(lines), frozenset(skip))
     found = _held_memo.get(key)
     if found is not None:
         return found
     found = {}
     raw = {line: line.encode("utf-8", "surrogateescape") for line in lines}
-    for path in git.tracked_paths():
+    for path in git.recently_changed(PASTED_WITHIN_S):
         if not path.endswith(".md") or path in skip or len(found) == len(lines):
             continue
         data = git.head_blob(path) or b""
