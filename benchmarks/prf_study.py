@@ -48,8 +48,9 @@ ships: no family gains on the held-out repos on average.
   0.12). Leave-one-repo-out: -3.50 (``prf-sem``) and -3.08 (``prf-agree``)
   queries per held-out repo.
 - The same feedback only reordering what the raw query's floor lets through
-  (``prf-*-rank``) changes no hit@5 of any split and moves hit@1 both ways
-  (A task prompts 0.68 -> 0.73, G 0.69 -> 0.79, D 0.60 -> 0.56): +0.00 and -0.25.
+  (``prf-*-rank``) moves hit@5 by one query at most (E 0.78 -> 0.80 with
+  ``prf-sem-rank k=5 b=1.0``, A 0.96 -> 0.95 with ``prf-agree-rank``) and hit@1
+  both ways (task prompts 0.68 -> 0.73, G 0.69 -> 0.79, D 0.60 -> 0.56): +0.00 and -0.25.
 - Multi-vector entries (``mv-entry``) and queries (``mv-query``, ``mv-both``):
   the best of two cosines is higher for every query, so again no-answer
   empty falls (A 0.69 -> 0.62 / 0.50 / 0.44, C 0.25 -> 0.12-0.19) while
