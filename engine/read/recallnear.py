@@ -283,8 +283,34 @@ def hook_hits(
         found = each_answers(found, lexical.minimum, info, holds_id)
         found = id_parts_only(found, query, index, holds_id)
     if info is not None and info.mode == "hybrid" and info.answered:
-        return whole_kept(found, lexical, limit)
-    return found[:limit]
+        found = whole_kept(found, lexical, limit)
+    return newer_with(index, found, limit)
+
+
+def newer_with(index: RecallIndex, found: list[tuple[int, tuple]], limit: int) -> list[tuple[int, tuple]]:
+    """The hook's ``limit`` places, each shown line a newer line of its file replaces with that line just above it
+    (:func:`.recallnewer.with_replacements`, the context block's rule): never an outdated line alone (breaker7 B7-19).
+
+    Each hit the hook adds passes alone, and a short outdated line ("Staging DB host is pg-stage-3") passed where
+    its longer correction ("Scratch that: the staging DB host is pg-stage-9 now") did not: the hook handed the
+    agent the old value as memory. The replacement stands in the old line's place with its sort key (it answers as
+    the old line did); the old line follows it when a place is left, else it is the one cut.
+
+    Args:
+        index: the open recall index.
+        found: the hook's hits, best first.
+        limit: the hook's places.
+
+    Returns:
+        list: at most ``limit`` hits.
+    """
+    from .recallnewer import with_replacements
+
+    if not found:
+        return found
+    out, brought = with_replacements(index, found[:limit], limit)
+    keys = dict(found)
+    return [(iid, keys[brought[iid]] if iid in brought else key) for iid, key in out][:limit]
 
 
 ID_WORD = re.compile(r"[^\W_]+(?:[-_./:#][^\W_]+)+")
