@@ -40,7 +40,7 @@ CACHE_FILES = 256
 """The replacements of this many files stay in memory (keyed by a digest of the file's entries: an edit makes a new
 key)."""
 
-_cache: OrderedDict[bytes, dict[int, int]] = OrderedDict()
+_cache: OrderedDict[bytes, tuple[dict[int, int], dict[int, int]]] = OrderedDict()
 _model_cache: OrderedDict[tuple[bytes, int, float], int | None] = OrderedDict()
 """The answers of :func:`said_changed` by (file digest, hit, cosine), for up to 16 times :data:`CACHE_FILES` hits."""
 _cache_lock = threading.Lock()  # the MCP server's worker thread and its recall door's thread both recall
@@ -66,6 +66,42 @@ def replaced_in(entries: dict[int, tuple[int, str, str, str]], key: bytes | None
     """
     if len(entries) < 2:
         return {}
+    return _judged(entries, key)[0]
+
+
+def disputed_in(entries: dict[int, tuple[int, str, str, str]], key: bytes | None = None) -> dict[int, int]:
+    """Which of the user's entries of one file a newer agent entry corrects, by the context block's rule (an agent's
+    line never replaces the user's: the block marks it "(an agent line since says: L<n>)", :func:`~.contextselect.replaced`).
+
+    Args:
+        entries, key: as for :func:`replaced_in`.
+
+    Returns:
+        dict[int, int]: the user's entry's item id -> the item id of the newest agent entry that corrects it.
+    """
+    return _judged(entries, key)[1]
+
+
+def since_lines(index: RecallIndex, iids: list[int]) -> dict[int, int]:
+    """The line of the agent entry that corrects each of ``iids`` that one corrects (:func:`disputed_in`), by item id.
+
+    Recall shows the block's mark with such a hit (breaker7 B7-18): the agent reading "My editor is vim" in a recall
+    hit is told that a newer agent line says otherwise, and where.
+    """
+    out: dict[int, int] = {}
+    for iid in iids:
+        row = index.row(iid)
+        entries = index.file_entries(row[0]) if row is not None else {}
+        new = disputed_in(entries).get(iid) if len(entries) > 1 else None
+        if new is not None and new in entries:
+            out[iid] = entries[new][0]
+    return out
+
+
+def _judged(entries: dict[int, tuple[int, str, str, str]], key: bytes | None) -> tuple[dict[int, int], dict[int, int]]:
+    """(:func:`replaced_in`, :func:`disputed_in`) of one file's entries, cached by their digest."""
+    if len(entries) < 2:
+        return {}, {}
     key = digest_of(entries) if key is None else key
     with _cache_lock:
         got = _cache.get(key)
@@ -85,17 +121,19 @@ def replaced_in(entries: dict[int, tuple[int, str, str, str]], key: bytes | None
             parsed = {}
         at[line] = iid
         rows.append((line, Entry("", "-", text, parsed if isinstance(parsed, dict) else {})))
-    gone = replaced(candidates(rows))
+    said: dict[int, int] = {}
+    gone = replaced(candidates(rows), said)
     out: dict[int, int] = {}
     for old, new in gone.items():
         while new in gone:  # the newest of a chain of replacements
             new = gone[new]
         out[at[old]] = at[new]
+    judged = (out, {at[old]: at[new] for old, new in said.items()})
     with _cache_lock:
-        _cache[key] = out
+        _cache[key] = judged
         while len(_cache) > CACHE_FILES:
             _cache.popitem(last=False)
-    return out
+    return judged
 
 
 def said_changed(
