@@ -32,7 +32,7 @@ from memrepo.engine.format.layout import INBOX_MD
 from .recall import SECTION_LINES, RecallIndex
 from .recallkeys import fit_hits, hit_by, hit_confidence, hit_score, index_path, section_around
 from .recallnear import answering, answers_only, hook_hits, nearest_lexical
-from .recallnewer import since_lines
+from .recallnewer import scan_with_replacements, since_lines
 from .recallpost import file_entries
 from .recallprompt import prompt_lexical
 from .redactionepoch import redaction_epoch
@@ -420,6 +420,8 @@ def recall(
                 hits = [hit for hit in _scan(root, query, near, redact, done, walked) if hit.confidence > 0]
                 for hit in hits:
                     hit.answer = False
+            if quick:  # never an outdated line alone (.recallnewer)
+                hits = scan_with_replacements(root, hits, limit, redact)
             build_elsewhere(root, start_build, len(walked), any_size=quick)  # after the answer: never slows it
             scanned = ScanHits(hits)
             scanned.skipped = _too_large(walked)  # so the caller's note on large files walks nothing again

@@ -27,6 +27,7 @@ import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .contextselect import Candidate, may_replace
@@ -255,3 +256,70 @@ def with_replacements(
         out.append((iid, key))
         placed.add(iid)
     return out, brought
+
+
+def scan_with_replacements(root: Path, hits: list[Any], limit: int, redact: Callable[[str], str]) -> list[Any]:
+    """The prompt hook's hits read from a scan of the files (the index's first build runs elsewhere), each of the
+    first ``limit`` that a newer line of its file replaces with that line just above it (:func:`with_replacements`'s
+    rule, for hits with no index to ask: their files parsed, each once).
+
+    Args:
+        root: the work tree.
+        hits: the scan's hits (:class:`.coldrecall.ColdHit`), best first.
+        limit: the hook's places.
+        redact: what makes an entry's text and metadata as recall shows them.
+
+    Returns:
+        list: at most ``limit`` hits; a line brought is a copy of the hit it replaces (its score and confidence: it
+        stands in that hit's place) with its own path, line, text, metadata and author.
+    """
+    import copy
+
+    from .recallkeys import hit_by
+
+    listed = {(hit.path, hit.line): hit for hit in hits}
+    files: dict[str, tuple[dict[int, int], dict[int, Any]]] = {}
+    out: list[Any] = []
+    placed: set[tuple[str, int]] = set()
+    for hit in hits:
+        if (hit.path, hit.line) in placed:
+            continue  # moved above the line it replaces
+        if len(out) < limit:
+            if hit.path not in files:
+                files[hit.path] = _file_replacements(root / hit.path)
+            gone, entries = files[hit.path]
+            new = gone.get(hit.line)
+            if new is not None and (hit.path, new) not in placed:
+                got = listed.get((hit.path, new))
+                if got is None:
+                    got = copy.copy(hit)
+                    meta = {k: redact(v) for k, v in entries[new].meta.items()}
+                    got.line, got.ref, got.meta, got.by = new, f"repo:{hit.path}#L{new}", meta, hit_by(meta)
+                    got.text = redact(entries[new].text)
+                out.append(got)
+                placed.add((hit.path, new))
+        out.append(hit)
+        placed.add((hit.path, hit.line))
+    return out[:limit]
+
+
+def _file_replacements(path: Path) -> tuple[dict[int, int], dict[int, Any]]:
+    """(a replaced line's number -> the newest line that replaces it, the file's entries by line) of one memory file,
+    by the context block's rule; nothing for a file that cannot be read or parsed."""
+    from memrepo.engine.errors import FormatError
+    from memrepo.engine.format.entries import parse
+
+    from .contextselect import candidates, replaced
+
+    try:
+        parsed = parse(path.read_bytes(), path.name, replace=True)
+    except (OSError, FormatError):
+        return {}, {}
+    rows = parsed.entries()
+    gone = replaced(candidates(rows)) if len(rows) > 1 else {}
+    out = {}
+    for old, new in gone.items():
+        while new in gone:  # the newest of a chain of replacements
+            new = gone[new]
+        out[old] = new
+    return out, dict(rows)

@@ -44,7 +44,7 @@ def added(done: subprocess.CompletedProcess) -> list[str]:
     return [line.split(": ", 1)[1] for line in text.splitlines() if line.startswith("repo:")]
 
 
-def shop(tmp_path: Path) -> tuple[MemoryStore, Path, Path]:
+def shop(tmp_path: Path, indexed: bool = True) -> tuple[MemoryStore, Path, Path]:
     home = tmp_path / "home"
     home.mkdir()
     project = tmp_path / "shop"
@@ -52,12 +52,19 @@ def shop(tmp_path: Path) -> tuple[MemoryStore, Path, Path]:
     store = MemoryStore.open(tmp_path / "memory", plain_settings())
     for text in ("The shop deploys with make ship", OLD_HOST, OLD_NAME, NEW_NAME, NEW_HOST):
         store.remember(Candidate(text=text, scope="workspace", workspace=str(project), by="user"))
-    index = RecallIndex(store.root)  # built, as after a session's first prompts (a scan answers before)
-    try:
-        index.sync()
-    finally:
-        index.close()
+    if indexed:  # as after a session's first prompts (a scan of the files answers before)
+        index = RecallIndex(store.root)
+        try:
+            index.sync()
+        finally:
+            index.close()
     return store, project, home
+
+
+def never_alone(lines: list[str], prompt: str) -> None:
+    for old, new in ((OLD_HOST, NEW_HOST), (OLD_NAME, NEW_NAME)):
+        if old in lines:  # never the old line alone: its replacement above it
+            assert new in lines and lines.index(new) < lines.index(old), (prompt, lines)
 
 
 def test_the_hook_adds_a_replacement_with_the_line_it_replaces(tmp_path: Path) -> None:
@@ -71,6 +78,14 @@ def test_the_hook_adds_a_replacement_with_the_line_it_replaces(tmp_path: Path) -
     ):
         lines = added(hook(store.root, "prompt", prompt_payload(project, tmp_path, prompt), home))
         assert lines, prompt
-        for old, new in ((OLD_HOST, NEW_HOST), (OLD_NAME, NEW_NAME)):
-            if old in lines:  # never the old line alone: its replacement just above it
-                assert new in lines and lines.index(new) < lines.index(old), (prompt, lines)
+        never_alone(lines, prompt)
+
+
+def test_the_first_prompt_answered_by_a_scan_brings_the_replacement_too(tmp_path: Path) -> None:
+    store, project, home = shop(tmp_path, indexed=False)
+    prompt = "Can you deploy the shop to staging for me? Use the usual command."
+    done = hook(store.root, "prompt", prompt_payload(project, tmp_path, prompt), home)
+    assert "from a scan of the files" in done.stdout  # no index yet: the files were scanned
+    lines = added(done)
+    assert NEW_HOST in lines, lines
+    never_alone(lines, prompt)
