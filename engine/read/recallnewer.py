@@ -90,8 +90,9 @@ def may_change(entries: dict[int, tuple[int, str, str, str]], iid: int, by_agent
 
     The rule relates two lines by a ``subject:`` or ``supersedes:`` naming the older one (:func:`_names`), or by a topic word they share
     (:func:`~.contextselect.topic_terms`: a stem keeps three characters or more of its word); so a newer line that has
-    neither and shares no word's first three characters with the entry (stop words and numbers aside) cannot. An agent's
-    line corrects the user's by its words only when it says so (:func:`_may_correct`).
+    neither and shares no word's first three characters with the entry (stop words and numbers aside) cannot; one that
+    does not say it changed (:func:`_says_change`) only by restating it (:func:`_restates`), and an agent's line never
+    corrects the user's so.
     """
     _line, text, meta_json, _ctx = entries[iid]
     if by_agent and _by(meta_json) == "agent":
@@ -110,17 +111,33 @@ def may_change(entries: dict[int, tuple[int, str, str, str]], iid: int, by_agent
             continue
         if _names(_meta(entries[other][2]), _meta(meta_json), text):
             return True
-        if by_agent and not _may_correct(entries[other][1]):
-            continue
-        rough = _rough(text) if rough is None else rough
-        if rough & _rough(entries[other][1]):
+        newer = entries[other][1]
+        if _says_change(newer):
+            rough = _rough(text) if rough is None else rough
+            if rough & _rough(newer):
+                return True
+        elif not by_agent and _restates(text, newer):
             return True
     return False
 
 
-def _may_correct(text: str) -> bool:
-    """Whether an agent's line could correct the user's by its words (:func:`~.contextselect.replaced`: a correction,
-    never a restatement): it holds a change word, a closing "not" ("X, not Y") or a leading label ("Editor: ...")."""
+def _restates(old: str, new: str) -> bool:
+    """Whether ``new`` may restate ``old`` (the rule's one way to replace a line without saying it changed): the same
+    numbers and at least :data:`~.contextselect.MIN_SHARED` topic words shared (before the file's common words go)."""
+    from memrepo.engine.format.terms import fold, split_folded
+
+    from .contextselect import MIN_SHARED, topic_words
+
+    def numbers(text: str) -> frozenset[str]:
+        return frozenset(w for w in split_folded(fold(text)) if w.isdigit())
+
+    return numbers(old) == numbers(new) and len(topic_words(old) & topic_words(new)) >= MIN_SHARED
+
+
+def _says_change(text: str) -> bool:
+    """Whether a line could replace or correct another by saying so (:func:`~.contextselect.replaced`; else only a
+    restatement replaces, and never corrects): it holds a change word, a "not" ("X, not Y") or a leading label
+    ("Editor: ...")."""
     from memrepo.engine.format.terms import fold, split_folded
 
     from .changewords import CHANGE_WORDS

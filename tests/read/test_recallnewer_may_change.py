@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from memrepo.engine.read.contextselect import topic_terms, topic_words
 from memrepo.engine.read.recall import RecallIndex
 from memrepo.engine.read.recallnewer import disputed_in, may_change, replaced_in
 
@@ -52,3 +53,6 @@ def test_what_the_rule_relates_always_passes_and_an_unrelated_line_is_spared(tmp
     spared = {text[i] for i in entries if not may_change(entries, i, True)}
     assert {"Prefers dark themes", "Lunch is at noon"} <= spared  # no newer agent line could correct these
     assert not may_change(entries, next(i for i in entries if text[i] == "Lunch is at noon"))
+    assert not may_change(entries, next(i for i in entries if text[i] == "Prefers dark themes"))
+    for iid in entries:  # the quick topic words are the rule's
+        assert topic_words(text[iid]) == topic_terms(text[iid]).words
