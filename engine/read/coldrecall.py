@@ -32,9 +32,8 @@ from memrepo.engine.format.layout import INBOX_MD
 from .recall import SECTION_LINES, RecallIndex
 from .recallkeys import fit_hits, hit_by, hit_confidence, hit_score, index_path, section_around
 from .recallnear import answering, answers_only, hook_hits, nearest_lexical
-from .recallnewer import scan_with_replacements, since_lines
 from .recallpost import file_entries
-from .recallprompt import prompt_lexical
+from .recallprompt import prompt_lexical, scan_newer, since_of
 from .redactionepoch import redaction_epoch
 
 
@@ -421,7 +420,7 @@ def recall(
                 for hit in hits:
                     hit.answer = False
             if quick:  # never an outdated line alone (.recallnewer)
-                hits = scan_with_replacements(root, hits, limit, redact)
+                hits = scan_newer(root, hits, limit, redact)
             build_elsewhere(root, start_build, len(walked), any_size=quick)  # after the answer: never slows it
             scanned = ScanHits(hits)
             scanned.skipped = _too_large(walked)  # so the caller's note on large files walks nothing again
@@ -478,7 +477,7 @@ def recall(
             )
             answered = False
         answers = answering(found, floor, info, answered).answers()
-        rows, since = {iid: index.row(iid) for iid, _key in found}, since_lines(index, [iid for iid, _key in found])
+        rows, since = {iid: index.row(iid) for iid, _key in found}, since_of(index, found)
         shown = _shown(index.db, redact, [(iid, row[3], row[4]) for iid, row in rows.items()])
     finally:
         index.close()
