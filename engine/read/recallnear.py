@@ -306,10 +306,10 @@ def newer_with(index: RecallIndex, found: list[tuple[int, tuple]], limit: int) -
     Returns:
         list: at most ``limit`` hits.
     """
+    if not found:
+        return found  # nothing shown: the rule's modules are not even loaded
     from .recallnewer import with_replacements
 
-    if not found:
-        return found
     out, brought = with_replacements(index, found[:limit], limit)
     keys = dict(found)
     return [(iid, keys[brought[iid]] if iid in brought else key) for iid, key in out][:limit]
