@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import NamedTuple  # not dataclasses: recall asks replaced() too, and dataclasses imports inspect
 
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.terms import fold, split_folded
-from memrepo.engine.read.changewords import CHANGE_WORDS, STOP_WORDS
+from memrepo.engine.read.changewords import CHANGE_PAIRS, CHANGE_WORDS, STOP_WORDS
 
 RULE_KINDS = frozenset({"rule", "decision", "correction"})
 """Kinds of the user's lines that outrank their other lines in a file whose user lines do not all come first."""
@@ -138,7 +139,7 @@ def topic_terms(text: str) -> Topic:
     """
     words = split_folded(fold(text))
     numbers = frozenset(w for w in words if w.isdigit())
-    change = any(w in CHANGE_WORDS for w in words)
+    change = any(w in CHANGE_WORDS for w in words) or any(pair in CHANGE_PAIRS for pair in pairwise(words))
     stems = [_stem(w) for w in words]
     topic = frozenset(s for w, s in zip(words, stems, strict=True) if _topic_word(w) and s not in _CHANGE_STEMS)
     marked = [
