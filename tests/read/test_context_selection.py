@@ -297,3 +297,18 @@ def test_more_chinese_and_japanese_change_words() -> None:
     for old, new in pairs:
         text = f"# w\n\n- {old} [by: user; added: 2026-12-05]\n- {new} [by: user; added: 2026-12-05]\n"
         assert replaced_texts(text) == {old: new}
+
+
+def test_a_line_moved_below_its_correction_stays_replaced() -> None:
+    # breaker8 B8-17: tidying a file by hand put the old line under the new one (both of one day): the line saying
+    # it changed is the newer wherever it stands
+    old, new = "Tidepool MSRV is Rust 1.74", "Tidepool MSRV is now Rust 1.79"
+    text = f"# w\n\n## Build\n- {new} [by: user; added: 2026-12-05]\n- {old} [by: user; added: 2026-12-05]\n"
+    assert replaced_texts(text) == {old: new}
+    shown = block_of(text)
+    assert new in shown and old not in shown
+    # a later day still decides first: the older day's "now" line is the one replaced
+    dated = (
+        f"# w\n\n- {new} [by: user; added: 2026-12-01]\n- Tidepool MSRV is Rust 1.81 [by: user; added: 2026-12-05]\n"
+    )
+    assert replaced_texts(dated) == {}
