@@ -1,5 +1,6 @@
 """A file tidied by hand keeps its corrections (breaker8 B8-17, docs/recall.md): a ``supersedes:`` holds across
-files, so a line moved to a topic file never ranks above the line that replaces it."""
+files, so a line moved to a topic file never ranks above the line that replaces it; a Korean correction ranks above its
+old line (B8-12)."""
 
 from __future__ import annotations
 
@@ -43,3 +44,18 @@ def test_supersedes_across_files_follows_the_same_rules_as_in_one_file() -> None
         6: ("me.md", 11, "Not Emacs", {"by": "user", "supersedes": "Emacs"}),  # under 8 characters: no text piece
     }
     assert replacements(rows) == {1: 2}
+
+
+def test_a_korean_correction_ranks_above_its_old_line_in_recall(store: MemoryStore) -> None:
+    # breaker8 B8-12: 이제 ("now") was no change word, and recall put the outdated 3시 line first
+    old, new = "kimchi-bot 배포는 매일 새벽 3시에 한다", "kimchi-bot 배포는 이제 매일 새벽 5시에 한다"
+    _write(
+        store.root,
+        {
+            "workspaces/kimchi-bot.md": f"# kimchi-bot\n\n- {old} [by: user; added: 2026-12-05]\n"
+            "- kimchi-bot은 Python 3.12를 쓴다 [by: user; added: 2026-12-05]\n"
+            f"- {new} [by: user; added: 2026-12-05]\n",
+        },
+    )
+    texts = [h.text for h in store.recall("kimchi-bot 배포 새벽")]
+    assert texts.index(new) < texts.index(old)
