@@ -41,11 +41,49 @@ CHANGE_WORDS = frozenset(
         "移行",
         "切替",
         "替え",
+        # Chinese, more (breaker8 B8-12 checked the three scripts): "changed to", "moved to", "replaced",
+        # "upgraded" (simplified and traditional); not 目前 ("at present"): a first statement says it as often as
+        # English "currently", which is none either
+        "改成",
+        "搬到",
+        "替换",
+        "升级",
+        "改為",
+        "遷移",
+        "換成",
+        "替換",
+        "升級",
+        # Japanese, more: 今は "now", 変わった "changed", 引っ越した "moved (house)", 乗り換えた "switched", やめた
+        # "stopped"
+        "今は",
+        "変わ",
+        "っ越",
+        "換え",
+        "やめ",
+        # Korean (breaker8 B8-12: "kimchi-bot 배포는 이제 ..." was never seen as a correction): 이제 "now", 지금 "now"
+        # (지금은), 바뀌/바꿨 "changed/changed it", 변경 "change", 옮겼/옮김 "moved", 교체 "replaced", 전환
+        # "switched", 업그 (업그레이드 "upgrade"); not 바꾸 ("바꾸지 말 것" is a rule) nor 그만 (그만큼 "that
+        # much"); "더 이상 ... 않" ("no longer") is the pair in :data:`CHANGE_PAIRS`, since 이상 alone means "more
+        # than" or "abnormal"
+        "이제",
+        "지금",
+        "바뀌",
+        "바꿨",
+        "변경",
+        "옮겼",
+        "옮김",
+        "교체",
+        "전환",
+        "업그",
     }
 )
 """Words by which a newer line says it replaces what was true before (folded, as :func:`terms` gives them).
 "instead" is none: "rebase instead of merge", "pnpm instead of npm" state a preference as often as a change;
 with a change word, "instead of X" still names X as the older value (:data:`WAS_MARKERS`)."""
+
+CHANGE_PAIRS = frozenset({("더", "이상")})
+"""Two neighbouring words that say a change together where neither does alone: Korean 더 이상 ("no longer",
+"any more"; 이상 alone is "more than" or "abnormal")."""
 
 STOP_WORDS = frozenset(
     [

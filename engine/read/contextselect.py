@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
+from itertools import pairwise
 from typing import NamedTuple  # not dataclasses: recall asks replaced() too, and dataclasses imports inspect
 
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.terms import fold, split_folded
-from memrepo.engine.read.changewords import CHANGE_WORDS, STOP_WORDS
+from memrepo.engine.read.changewords import CHANGE_PAIRS, CHANGE_WORDS, STOP_WORDS
 
 RULE_KINDS = frozenset({"rule", "decision", "correction"})
 """Kinds of the user's lines that outrank their other lines in a file whose user lines do not all come first."""
@@ -143,7 +145,7 @@ def topic_terms(text: str) -> Topic:
     """
     words = split_folded(fold(text))
     numbers = frozenset(w for w in words if w.isdigit())
-    change = any(w in CHANGE_WORDS for w in words)
+    change = any(w in CHANGE_WORDS for w in words) or any(pair in CHANGE_PAIRS for pair in pairwise(words))
     stems = [_stem(w) for w in words]
     topic = frozenset(s for w, s in zip(words, stems, strict=True) if _topic_word(w) and s not in _CHANGE_STEMS)
     marked = [
@@ -193,8 +195,24 @@ _CHANGE_STEMS = frozenset(_stem(w) for w in CHANGE_WORDS)
 
 
 def _newer(a: Candidate, b: Candidate) -> bool:
-    """Whether ``a`` is newer than ``b``: a later date, else a later line."""
-    return (a.date, a.number) > (b.date, b.number)
+    """Whether ``a`` is newer than ``b``: a later date; the same day, the one that says it changed (a change word);
+    else the later line (memrepo appends each entry).
+
+    A line's place is its age only until someone tidies the file by hand (breaker8 B8-17: "MSRV is now Rust 1.79"
+    moved above "MSRV is Rust 1.74", both of one day, showed the outdated line again): "now" marks the newer of
+    the two wherever it stands.
+    """
+    if a.date != b.date:
+        return a.date > b.date
+    said_a, said_b = _says_change(a.entry.text), _says_change(b.entry.text)
+    return said_a if said_a != said_b else a.number > b.number
+
+
+@lru_cache(maxsize=4096)
+def _says_change(text: str) -> bool:
+    """Whether an entry's text holds a change word (:data:`CHANGE_WORDS`, :data:`CHANGE_PAIRS`)."""
+    words = split_folded(fold(text))
+    return any(w in CHANGE_WORDS for w in words) or any(pair in CHANGE_PAIRS for pair in pairwise(words))
 
 
 def _subject(entry: fmt.Entry) -> str:

@@ -165,7 +165,8 @@ def replacements(
 
     A line is replaced when a newer line of its file carries the same ``subject:``, names it in
     ``supersedes:``, or says it changed (:func:`memrepo.engine.read.contextselect.replaced`); the rule
-    is asked of the hits of each file, in file order.
+    is asked of the hits of each file, in file order. A ``supersedes:`` holds across files too
+    (:func:`superseded_elsewhere`).
 
     Args:
         rows: item id -> (path, line, text, metadata) of each hit.
@@ -180,7 +181,7 @@ def replacements(
     for iid, (path, line, _text, _meta) in rows.items():
         by_file.setdefault(path, []).append((line, iid))
     if all(len(lines) < 2 for lines in by_file.values()):
-        return {}
+        return superseded_elsewhere(rows, {})
     from memrepo.engine.format.entries import Entry
 
     from .contextselect import candidates, replaced
@@ -200,6 +201,45 @@ def replacements(
             while new in gone:  # the newest of a chain of replacements
                 new = gone[new]
             out[at[old]] = at[new]
+    return superseded_elsewhere(rows, out)
+
+
+def superseded_elsewhere(
+    rows: dict[int, tuple[str, int, str, Mapping[str, str]]], out: dict[int, int]
+) -> dict[int, int]:
+    """``out`` with the hits a hit of another file names in its ``supersedes:`` (breaker8 B8-17).
+
+    Health advises moving lines to a topic file; "My editor is Emacs" moved from me.md to topics/tools.md then
+    ranked first, above "My editor is now Neovim [supersedes: My editor is Emacs]" of me.md. A ``supersedes:`` names
+    its line by text or subject, not by place, so it holds wherever the line now lives (the block's same-file rule,
+    :func:`memrepo.engine.read.contextselect.replaced`: the ``subject:``, or a piece of at least 8 characters of the
+    text). An agent's line never replaces a user's (docs/architecture.md §3), and a hit already replaced keeps its
+    replacement.
+
+    Args:
+        rows: item id -> (path, line, text, metadata) of each hit.
+        out: the same-file replacements found so far (changed in place).
+
+    Returns:
+        dict[int, int]: ``out``.
+    """
+    naming = [(iid, fold(str(meta.get("supersedes", "")))) for iid, (_p, _l, _t, meta) in rows.items()]
+    naming = [(iid, named) for iid, named in naming if named]
+    if not naming:
+        return out
+    for old, (path, _line, text, meta) in rows.items():
+        if old in out:
+            continue
+        folded, subject = fold(text), fold(str(meta.get("subject", "")))
+        for new, named in naming:
+            new_path = rows[new][0]
+            if new == old or new_path == path or out.get(new) == old:
+                continue
+            if _by(rows[old]) == "user" and _by(rows[new]) == "agent":
+                continue
+            if named == subject or (len(named) >= 8 and named in folded):
+                out[old] = out.get(new, new)
+                break
     return out
 
 
