@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from memrepo.engine.errors import FormatError, MemrepoError
 from memrepo.engine.files.regularfile import read_work_file
 from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.conflicts import conflicted_lines
 from memrepo.engine.format.limits import ENTRY_MAX_CHARS, FILE_MAX_BYTES, MAX_FILES, MEMORY_MD_MAX_BYTES
 from memrepo.engine.git.checks import hooks_row_text
 
@@ -143,6 +144,13 @@ NOT_READ = "memrepo never reads through symlinks, so no agent sees it: put the f
 """Why a symlinked memory file is a problem, and the fix (docs/architecture.md §3)."""
 
 
+MARKED = (
+    " between git's conflict markers: neither side is read by recall or the context block; keep the lines you "
+    "want, delete the <<<<<<< ======= >>>>>>> lines"
+)
+"""What the conflict-markers row says after the regions it names (docs/architecture.md §2)."""
+
+
 class _Scan:
     """One pass over the markdown files for the content checks."""
 
@@ -158,6 +166,8 @@ class _Scan:
         """Markdown files that are symlinks: never read (docs/architecture.md §3), so no agent sees them."""
         self.huge: list[str] = []
         """Markdown files over recall's bound: not parsed (a 50 MB file cost 8 s and 600 MB here), as recall skips them."""
+        self.conflicts: list[str] = []
+        """git's conflict-marker regions (``path#L5-L11``): no side of one is an entry (B8-6: committed by a stash pop)."""
         self.inbox = 0
         self.ruled: set[str] = set()
         """Workspace files holding a rule, decision or correction of the user's: the context budget row judges these."""
@@ -175,10 +185,12 @@ class _Scan:
                 self.huge.append(path)
                 continue
             try:
-                parsed = fmt.parse(read_work_file(full), path)
+                data = read_work_file(full)
+                parsed = fmt.parse(data, path)
             except (OSError, FormatError):
                 self.unreadable.append(path)
                 continue
+            self.conflicts += [f"{path}#L{first}-L{last}" for first, last in conflicted_lines(data)]
             self.links[path] = fmt.extract_links(parsed.text())
             for number in parsed.unclosed:
                 opener = parsed.lines[number - 1].text.strip()[:4]
@@ -358,6 +370,11 @@ def check(
         )
         if scan.unclosed
         else row("unclosed blocks", HealthStatus.OK, "every code fence, comment and front matter is closed")
+    )
+    rows.append(
+        row("conflict markers", HealthStatus.FAIL, _some(scan.conflicts, "region") + MARKED)
+        if scan.conflicts
+        else row("conflict markers", HealthStatus.OK, "no file holds git's conflict markers")
     )
     broken = scan.broken()
     rows.append(
