@@ -246,7 +246,7 @@ class Writer:
         if data is None:  # deleted: a question when it held entries (:func:`.settle.deleted`), nothing else to check
             return asked
         if asked is None and committed is not None:
-            dropped = dropped_entries(self.git, rel, committed, data)
+            dropped = dropped_entries(self.git, rel, committed, data, salvaged=self.old_inodes.merged.get(rel) == data)
             revived = revived_entries(self.git, rel, committed, data, self._compacted)
             if dropped or revived:
                 asked = stale_question(rel, committed, data, dropped, revived)
@@ -346,6 +346,7 @@ class Writer:
                 old.seen = data
                 if merged != current:
                     self.replace(old.rel, merged, current)
+                    self.old_inodes.merged[old.rel] = merged
                 paths.add(old.rel)
         if not paths:
             return None
