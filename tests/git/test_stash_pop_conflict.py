@@ -9,55 +9,23 @@ Every state here is made with real git processes.
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from helpers.repo_helpers import USER, git, plain_settings
+from helpers.stash_conflict import CELLO, CHESS, MARKERS, head_me, stash_pop_conflict
 
 from memrepo.cli.main import main
 from memrepo.engine.errors import BlockedError
-from memrepo.engine.models import Candidate, RepoState
+from memrepo.engine.models import RepoState
 from memrepo.engine.repo.health import HealthStatus, check
 from memrepo.engine.repo.store import MemoryStore
-
-CELLO = "- I am learning the cello [by: user; added: 2026-12-05; kind: fact]"
-CHESS = "- I play chess on Sundays [by: user; added: 2026-12-05; kind: fact]"
-MARKERS = ("<<<<<<<", "=======", ">>>>>>>")
-
-
-def stash_pop_conflict(tmp_path: Path) -> Path:
-    """The classic sequence: a hand edit git pull refuses over, stashed, pulled, popped onto a conflict."""
-    root = tmp_path / "memory"
-    store = MemoryStore.open(root, plain_settings())
-    store.remember(Candidate(text="First fact about tea", by="user"))
-    store.close()
-    laptop = tmp_path / "laptop"
-    git(tmp_path, "clone", "-q", str(root), str(laptop))
-    with (root / "me.md").open("a") as fh:
-        fh.write(CELLO + "\n")  # a hand edit, not committed yet
-    with (laptop / "me.md").open("a") as fh:
-        fh.write(CHESS + "\n")
-    git(laptop, *USER, "commit", "-qam", "laptop")
-    refused = subprocess.run(["git", "pull", "-q", "--no-rebase", str(laptop), "main"], cwd=root, capture_output=True)
-    assert refused.returncode != 0 and b"local changes" in refused.stderr
-    git(root, *USER, "stash", "-q")
-    git(root, *USER, "pull", "-q", "--no-rebase", str(laptop), "main")
-    popped = subprocess.run(["git", *USER, "stash", "pop"], cwd=root, capture_output=True, text=True)
-    assert popped.returncode != 0 and "CONFLICT" in popped.stdout
-    assert not (root / ".git" / "MERGE_HEAD").exists()
-    assert "UU me.md" in git(root, "status", "--porcelain")
-    return root
 
 
 def cli(root: Path, *args: str) -> tuple[int, str]:
     result = CliRunner().invoke(main, ["--repo", str(root), *args])
     return result.exit_code, result.output
-
-
-def head_me(root: Path) -> str:
-    return git(root, "show", "HEAD:me.md")
 
 
 def test_status_says_a_conflict_is_in_progress_with_the_way_out(tmp_path: Path) -> None:
