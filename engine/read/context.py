@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 
 from memrepo.engine.errors import FormatError
 from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.cleantext import IGNORABLE
 from memrepo.engine.format.tokens import estimate_tokens
 from memrepo.engine.read.conflictnote import label_conflicts
 
@@ -64,12 +65,10 @@ OPEN_TAG = "memory_repo"
 READ_MAX = 256 * 1024
 """A file's bytes past this are not read into the block (its budget fills long before)."""
 
-_CONTROL_RE = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069"
-    "\ufeff\U000e0000-\U000e007f]"
-)
-"""Controls, bidi marks and overrides, zero-width spaces and joiners that hide text, and Unicode
-tag characters (invisible "ASCII smuggling"): removed. The zero-width joiner of emoji stays."""
+_CONTROL_RE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{IGNORABLE}]")
+"""Controls and every default-ignorable character (:data:`.cleantext.IGNORABLE`: bidi marks, zero-width spaces, tag
+characters of "ASCII smuggling", Hangul fillers, variation selectors ...), as on write: a hand edit's reach the block
+and ``memory_read`` no more than a write's. Removed; the zero-width joiner of emoji stays."""
 _HEADING_RE = re.compile(r"^[ \t]{0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _HEADER_LIKE_RE = re.compile(r"(?i)^(?:\S*\.(?:md|markdown)\b|workspace\b|memory_repo\b)")
 """What the block's own section headers say after ``## ``: a file (``## me.md``, ``## workspaces/x.md (…)``) or a

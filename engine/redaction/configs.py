@@ -38,7 +38,7 @@ _PW = r"(?:passw(?:or)?d|passwd|pwd|passphrase|pass|passwort|kennwort|senha|cont
 _KEY = r"(?:secret|token|api_?key|apikey|access_?key|private_?key|license_?key|auth_?key|credentials?|key)s?"
 _XML_RE = lazyre.compile(
     r"(?i)<(?P<tag>[\w.:-]{0,40}?(?:(?P<pw>" + _PW + r")|" + _KEY + r"))(?:\s[^<>]{0,200})?>"
-    r"(?P<value>[^<>\s]{3,512})</(?P=tag)>"
+    r"[ \t]*(?P<value>[^<>\s]{3,512})[ \t]*</(?P=tag)>"
 )
 _NAME = r"(?P<name>[\w.$-]{0,60}?(?:(?P<pw>" + _PW + r")|" + _KEY + r"))"
 _PAIR_RES = (
@@ -58,7 +58,9 @@ _PAIR_RES = (
     ),
 )
 _LINE_RE = lazyre.compile(
-    r"(?im)^[ \t]*(?:-[ \t]+)?(?:export[ \t]+)?[\"']?\$?(?P<key>[\w.-]{0,40}?" + _PW + r"\d{0,3})[\"']?"
+    r"(?im)^[ \t]*(?:(?:#|//)[ \t]*)?(?:-[ \t]+)?(?:export[ \t]+)?[\"']?\$?(?P<key>[\w.-]{0,40}?"
+    + _PW
+    + r"\d{0,3})[\"']?"
     r"(?:[ \t]*(?P<colon>:)[ \t]*|(?P<eq>=)|[ \t]*(?::=|=>|=)[ \t]*(?=[\"']))"
     r"(?P<q>[\"']?)(?P<value>[^\s\"'`,;„“”«»‹›「」『』]{3,128})(?P=q)[ \t]*[,;]?[ \t]*$"
 )

@@ -6,9 +6,10 @@ names the page for every sample), not from another scanner's rule text. Each rul
 was added for a miss on that tuning set, never for a held-out one:
 
 - :data:`DOC_VENDORS`: names of documented-key vendors that no rule set we import
-  names (Rollbar, Razorpay, Mollie, Statsig ...). :mod:`.context` reads them beside
-  :data:`.vendorwords.VENDORS`, so ``rollbar: <32 hex>`` is taken as Rollbar's key
-  the way ``datadog: <32 hex>`` already was. Only distinctive names: a vendor
+  names (Rollbar, Mollie, Statsig ...; a name a rule set names later moves to
+  :mod:`.vendorwords`). :mod:`.context` reads them beside :data:`.vendorwords.VENDORS`,
+  so ``rollbar: <32 hex>`` is taken as Rollbar's key the way ``datadog: <32 hex>``
+  already was. Only distinctive names: a vendor
   whose name is a common word (Linear, Notion, Render, Square, Stream) is left out,
   since ``notion <32 hex>`` is as often a page id, and so is a vendor whose docs
   print a public id or key of a secret key's shape (Mixpanel's project token,
@@ -37,11 +38,10 @@ from . import lazyre
 Span = tuple[int, int, str]
 
 _DOC_VENDORS = (
-    "ably akeyless alphavantage vantage axiom backblaze bitwarden brevo firecrawl freshdesk hcloud hetzner inngest "
-    "langfuse langsmith linode mollie nexmo ovh ovhcloud razorpay rollbar statsig stytch tavily upstash vonage "
-    "wasabi xai activecampaign anyscale appdynamics baseten bigcommerce bunnycdn clicksend dashscope deepinfra "
-    "gladia infobip labelbox northflank novita paperspace picovoice pushwoosh qdrant speechmatics textmagic "
-    "weaviate zhipu zulip"
+    "ably akeyless alphavantage vantage axiom backblaze bitwarden brevo hcloud hetzner inngest langfuse linode "
+    "mollie nexmo ovh ovhcloud rollbar statsig stytch upstash vonage wasabi xai activecampaign anyscale "
+    "appdynamics bigcommerce bunnycdn clicksend dashscope deepinfra gladia infobip labelbox northflank novita "
+    "paperspace picovoice pushwoosh qdrant speechmatics textmagic weaviate zulip"
 )
 DOC_VENDORS = frozenset(_DOC_VENDORS.split())
 """Vendors whose docs give a key format, named by no rule set we import (each has samples in ``vendordocs2``)."""

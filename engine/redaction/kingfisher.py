@@ -8,6 +8,11 @@ as gitleaks prefilters its rules, so a text of prose runs none of the ~640
 regexes and a text naming one vendor runs that vendor's. A regex compiles the
 first time its keyword is met.
 
+``noseyparker.json`` adds, in the same form, the secret rules of Nosey Parker and
+Titus (github.com/praetorian-inc, Apache-2.0: the notice is in its ``license``
+field) that no Kingfisher rule covers (``tools/gen_noseyparker_rules.py``, issue 32
+round 11); both files load together, Kingfisher's first.
+
 A match yields the span of its first capture (the whole match when it has none)
 when that value's entropy reaches the rule's ``min_entropy``.
 """
@@ -29,6 +34,8 @@ _index: dict[str, list[int]] | None = None
 _rules: list[dict] = []
 _compiled: dict[int, re.Pattern[str] | None] = {}
 _KEY_LEN = 3
+FILES = ("kingfisher.json", "noseyparker.json")
+"""The rule files, loaded together in this order (:mod:`.memo` fingerprints them too)."""
 
 
 def _load() -> dict[str, list[int]]:
@@ -37,8 +44,11 @@ def _load() -> dict[str, list[int]]:
     if _index is None:
         with _lock:
             if _index is None:
-                doc = json.loads((Path(__file__).parent / "kingfisher.json").read_text(encoding="utf-8"))
-                _rules = doc["rules"]
+                _rules = [
+                    rule
+                    for name in FILES
+                    for rule in json.loads((Path(__file__).parent / name).read_text(encoding="utf-8"))["rules"]
+                ]
                 index: dict[str, list[int]] = {}
                 for i, rule in enumerate(_rules):
                     for kw in rule["keywords"]:

@@ -11,8 +11,8 @@ scanned each time), so what is redacted does not change.
 
 The memo holds no memory text: only 16-byte BLAKE2b digests keyed by a random
 salt made for that file, next to a fingerprint of the library (its files'
-sizes and times, and those of ``kingfisher.json``: a new Betterleaks or new
-Kingfisher rules start the memo afresh). A text is remembered only when
+sizes and times, and those of ``kingfisher.json`` and ``noseyparker.json``: a new
+Betterleaks or new rules start the memo afresh). A text is remembered only when
 Kingfisher's rules (:mod:`.kingfisher`) found nothing in it either, so they skip it too. At most
 :data:`MAX_ENTRIES` digests are kept, the newest.
 """
@@ -58,10 +58,11 @@ def library_fingerprint() -> bytes | None:
         parts.append(f"{name}:{st.st_size}:{st.st_mtime_ns}")
     if len(parts) < 3:  # no shared library found: the library cannot load anyway
         return None
-    rules = os.path.join(os.path.dirname(os.path.abspath(__file__)), "kingfisher.json")
-    with contextlib.suppress(OSError):  # Kingfisher's rules share the memo: new rules start it afresh too
-        st = os.stat(rules)
-        parts.append(f"kingfisher.json:{st.st_size}:{st.st_mtime_ns}")
+    for name in ("kingfisher.json", "noseyparker.json"):  # :data:`.kingfisher.FILES`, without importing it
+        rules = os.path.join(os.path.dirname(os.path.abspath(__file__)), name)
+        with contextlib.suppress(OSError):  # the rule files share the memo: new rules start it afresh too
+            st = os.stat(rules)
+            parts.append(f"{name}:{st.st_size}:{st.st_mtime_ns}")
     return hashlib.blake2b(f"{folder}|{'|'.join(parts)}".encode(), digest_size=_DIGEST).digest()
 
 

@@ -20,7 +20,8 @@ dressed as one of them is still redacted:
   format's magic number;
 - a git object id (40 or 64 hex, or 7+ hex abbreviated) after a word that names
   one (``commit``, ``revert``, ``tree``, ``parent``, ``cherry-pick``, ``@`` of an
-  action pin, ``..`` of a range);
+  action pin, ``..`` of a range), not the first group of a UUID (``…@f784fbed-7fc7-…``
+  in a Teams webhook is its tenant id, not a commit);
 - a UUID, unless the words before it name a secret or a vendor (Heroku API keys
   are UUIDs: :mod:`.context`) or it sits in a URL (a webhook's id is its secret);
 - a GPG fingerprint (40 hex, grouped by four or after ``--recv-keys``), an age
@@ -32,6 +33,7 @@ dressed as one of them is still redacted:
   IBANs and other checksummed ids, fingerprints, media ids, model names ...);
 - keys their vendors document as public (:mod:`.publishable`: PostHog ``phc_``,
   Supabase ``sb_publishable_``, Flutterwave ``FLWPUBK-`` ...);
+- values in a project's own notes (:mod:`.notevalues`: file names, CUIDs, ``package.TypeName``, image references ...);
 - memrepo's own values: the session ids its MCP server makes (``mcp-`` and 16 lower-case hex) after the labels
   memrepo writes them with (``task: mcp-…``, ``source: checkpoint mcp-…``), and its own placeholders
   ``[REDACTED:<type>]`` (also percent-encoded, as a metadata value holds one), so redacting twice changes nothing.
@@ -90,7 +92,7 @@ _MAGIC = {
 _GIT_OID_RE = lazyre.compile(
     r"(?:\b(?:commit|commits|revert|reverted|reverts|cherry-pick|cherry-picked|tree|parent|object|merge|rebase|"
     r"checkout|sha|rev|HEAD\s+(?:is\s+)?(?:at|now\s+at)|fixed\s+in|introduced\s+in|points\s+at)\s+|@|\.\.\.?)"
-    r"(?P<oid>[0-9a-f]{7,64})(?![0-9a-zA-Z])(?:\.\.\.?(?P<oid2>[0-9a-f]{7,64})(?![0-9a-zA-Z]))?",
+    r"(?P<oid>[0-9a-f]{7,64})(?![0-9a-zA-Z]|-[0-9a-fA-F]{4}-)(?:\.\.\.?(?P<oid2>[0-9a-f]{7,64})(?![0-9a-zA-Z]))?",
     re.I,
 )
 _UUID_RE = lazyre.compile(
@@ -231,10 +233,12 @@ def spans(text: str) -> Iterator[Span]:
         for m in _OWN_MARK_RE.finditer(text):
             yield m.span()
     from .identifiers import spans as identifier_spans
+    from .notevalues import spans as note_spans
     from .publishable import spans as publishable_spans
 
     yield from identifier_spans(text)
     yield from publishable_spans(text)
+    yield from note_spans(text)
 
 
 def _named_by_vendor(text: str, start: int) -> bool:
