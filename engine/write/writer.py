@@ -246,7 +246,10 @@ class Writer:
         if data is None:  # deleted: a question when it held entries (:func:`.settle.deleted`), nothing else to check
             return asked
         if asked is None and committed is not None:
-            dropped = dropped_entries(self.git, rel, committed, data, salvaged=self.old_inodes.merged.get(rel) == data)
+            salvaged = self.old_inodes.merged.get(rel) == data
+            if not salvaged:  # saved again since (or never salvaged): the bytes kept for it are let go
+                self.old_inodes.merged.pop(rel, None)
+            dropped = dropped_entries(self.git, rel, committed, data, salvaged=salvaged)
             revived = revived_entries(self.git, rel, committed, data, self._compacted)
             if dropped or revived:
                 asked = stale_question(rel, committed, data, dropped, revived)
