@@ -158,8 +158,12 @@ def _task_json(alias: str, task: Task) -> dict:
     return {"alias": alias, "title": task.title[:120], "workspace": ws, "user_messages": users, "final_reply": reply}
 
 
-def workspace_headers(root: Path) -> dict[str, str]:
-    """Workspace id -> ``workspaces/<slug>.md`` for every workspace file whose first entries name one."""
+def header_files(root: Path) -> dict[str, str]:
+    """``workspaces/<slug>.md`` -> the workspace id its first entries name, for every such file, by name.
+
+    Two files naming one workspace (B7-21's split) are both here: each one's own header line is its header,
+    never a line to move into the other (that would leave a file naming no workspace, B7-23).
+    """
     out: dict[str, str] = {}
     folder = root / "workspaces"
     if not folder.is_dir():
@@ -178,7 +182,7 @@ def workspace_headers(root: Path) -> dict[str, str]:
                 continue
             ws = entry.meta.get("workspace")
             if ws:
-                out.setdefault(ws, f"workspaces/{path.name}")
+                out[f"workspaces/{path.name}"] = ws
                 break
             seen += 1
             if seen >= 3:
@@ -208,7 +212,9 @@ def build_input(
         DreamInput: aliases, the bytes read, the prompt.
     """
     din = DreamInput()
-    din.workspaces = workspace_headers(root)
+    by_file = header_files(root)
+    for rel, ws in by_file.items():
+        din.workspaces.setdefault(ws, rel)
     for n, task in enumerate(tasks, start=1):
         din.tasks[f"T{n}"] = task
     md = [f for f in files if f.endswith(".md") and f != INBOX_MD]
@@ -227,7 +233,7 @@ def build_input(
     misses = 0
     counter = 0
     folder_json: list[dict] = []
-    headers = set(din.workspaces.values())
+    headers = set(by_file)  # every file's own header, a duplicate workspace's too
 
     def read(rel: str) -> fmt.MemoryFile | None:
         full = root / rel

@@ -192,6 +192,23 @@ class GitHistory:
             pass
         return out
 
+    def recently_changed(self, within_s: float, limit: int = 200) -> list[str]:
+        """The paths the first-parent commits of the last ``within_s`` seconds changed (at most ``limit``
+        commits), newest commit first, each once: where lines pasted in an earlier look can be
+        (:func:`memrepo.engine.write.moves.held_in_head`). Tree diffs only, no blob read; a damaged history
+        ends the list early."""
+        out: dict[str, None] = {}
+        try:
+            for n, (commit, parent) in enumerate(self._recent_first_parents(within_s)):
+                if n >= limit:
+                    break
+                diff = parent.tree.diff_to_tree(commit.tree) if parent is not None else commit.tree.diff_to_tree()
+                for delta in diff.deltas:
+                    out.setdefault(delta.new_file.path, None)
+        except (KeyError, pygit2.GitError):
+            pass
+        return list(out)
+
     def _recent_first_parents(self, within_s: float) -> Iterator[tuple[pygit2.Commit, pygit2.Commit | None]]:
         """(commit, its first parent or None) from HEAD back, newest first, while commits are under ``within_s``
         seconds old, at most :data:`WALK_MAX`; nothing on an unborn HEAD. A damaged object raises KeyError or
