@@ -41,7 +41,7 @@ from .healthrow import FIX_DREAMS as FIX_DREAMS
 from .healthrow import FIX_INBOX as FIX_INBOX
 from .healthrow import FIX_REFRESH as FIX_REFRESH
 from .healthrow import FIX_SYNC as FIX_SYNC
-from .healthrow import NEAR_LIMIT, row
+from .healthrow import NEAR_LIMIT, conflict_row, row
 from .healthrow import HealthRow as HealthRow
 from .healthrow import HealthStatus as HealthStatus
 from .healthrow import has_failure as has_failure
@@ -142,13 +142,6 @@ def metadata_problem(line: str, entry: fmt.Entry) -> str | None:
 
 NOT_READ = "memrepo never reads through symlinks, so no agent sees it: put the file itself there"
 """Why a symlinked memory file is a problem, and the fix (docs/architecture.md §3)."""
-
-
-MARKED = (
-    " between git's conflict markers: neither side is read by recall or the context block; keep the lines you "
-    "want, delete the <<<<<<< ======= >>>>>>> lines"
-)
-"""What the conflict-markers row says after the regions it names (docs/architecture.md §2)."""
 
 
 class _Scan:
@@ -388,11 +381,7 @@ def check(
         if scan.unclosed
         else row("unclosed blocks", HealthStatus.OK, "every code fence, comment and front matter is closed")
     )
-    rows.append(
-        row("conflict markers", HealthStatus.FAIL, _some(scan.conflicts, "region") + MARKED)
-        if scan.conflicts
-        else row("conflict markers", HealthStatus.OK, "no file holds git's conflict markers")
-    )
+    rows.append(conflict_row(scan.conflicts))
     broken = scan.broken()
     rows.append(
         row("links", HealthStatus.WARN, _some(broken, "broken link"))
