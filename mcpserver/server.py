@@ -217,7 +217,7 @@ def build_server(
             hits = await repo().recall(query, workspace(cwd), limit, 16_000, detail, related=True)
             note("recall")
             how = session.note_once(mode_line(await repo().recall_mode()))
-            other = await elsewhere_line(repo(), query) if not hits or not hits[0].answer else ""
+            other = await elsewhere_line(repo(), query, workspace(cwd)) if not hits or not hits[0].answer else ""
             if not hits:
                 from memrepo.engine.redaction import redact_text
 
