@@ -130,6 +130,11 @@ class Topic(NamedTuple):
     denied: frozenset[str] = frozenset()
 
 
+def topic_words(text: str) -> frozenset[str]:
+    """:func:`topic_terms`'s ``words`` alone, without its patterns (recall's quick test, :func:`.recallnewer.may_change`)."""
+    return frozenset(s for w in split_folded(fold(text)) if _topic_word(w) and (s := _stem(w)) not in _CHANGE_STEMS)
+
+
 def topic_terms(text: str) -> Topic:
     """An entry's topic words, numbers, change words and former values (:class:`Topic`).
 
