@@ -44,7 +44,7 @@ from .common import IDENTITY_EMAIL, IDENTITY_NAME, format_message, libgit2_versi
 from .exclude import ensure_excluded
 from .history import GitHistory
 from .indexstat import index_looks_stale
-from .mergestate import USUAL, merge_reason, missing_head_reason, other_branch_reason
+from .mergestate import USUAL, marker_reason, merge_reason, missing_head_reason, other_branch_reason, unmerged_reason
 from .statuscache import CachedScan, StatusCache
 
 BRANCH = "main"
@@ -206,6 +206,9 @@ class GitStore(GitHistory, GitCommits):
             return merge_reason(self._repo)
         if state != RepositoryState.NONE:
             return _STATE_REASONS.get(state, f"a git operation is in progress ({state.name})")
+        unmerged = unmerged_reason(self._repo)  # a `git stash pop` conflict: no MERGE_HEAD, the same state
+        if unmerged is not None:
+            return unmerged
         if self._repo.head_is_detached:
             return (
                 "HEAD is detached (a commit is checked out, not a branch): writes would be lost; "
@@ -313,6 +316,9 @@ class GitStore(GitHistory, GitCommits):
                         head=head,
                     )
                 changed.append(path)
+        marked = marker_reason(self.root, changed)  # never committed: a conflict still in progress
+        if marked is not None:
+            return RepoStatus(state=RepoState.BLOCKED, reason=marked, head=head)
         state = RepoState.HAND_EDITED if changed else RepoState.CLEAN
         return RepoStatus(state=state, changed=changed, head=head, staged=[p for p in staged if p in changed])
 

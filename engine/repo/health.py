@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from memrepo.engine.errors import FormatError, MemrepoError
 from memrepo.engine.files.regularfile import read_work_file
 from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.conflicts import conflicted_lines
 from memrepo.engine.format.limits import ENTRY_MAX_CHARS, FILE_MAX_BYTES, MAX_FILES, MEMORY_MD_MAX_BYTES
 from memrepo.engine.git.checks import hooks_row_text
 
@@ -40,7 +41,7 @@ from .healthrow import FIX_DREAMS as FIX_DREAMS
 from .healthrow import FIX_INBOX as FIX_INBOX
 from .healthrow import FIX_REFRESH as FIX_REFRESH
 from .healthrow import FIX_SYNC as FIX_SYNC
-from .healthrow import NEAR_LIMIT, row
+from .healthrow import NEAR_LIMIT, conflict_row, row
 from .healthrow import HealthRow as HealthRow
 from .healthrow import HealthStatus as HealthStatus
 from .healthrow import has_failure as has_failure
@@ -158,6 +159,8 @@ class _Scan:
         """Markdown files that are symlinks: never read (docs/architecture.md §3), so no agent sees them."""
         self.huge: list[str] = []
         """Markdown files over recall's bound: not parsed (a 50 MB file cost 8 s and 600 MB here), as recall skips them."""
+        self.conflicts: list[str] = []
+        """git's conflict-marker regions (``path#L5-L11``): no side of one is an entry (B8-6: committed by a stash pop)."""
         self.inbox = 0
         self.ruled: set[str] = set()
         """Workspace files holding a rule, decision or correction of the user's: the context budget row judges these."""
@@ -175,10 +178,12 @@ class _Scan:
                 self.huge.append(path)
                 continue
             try:
-                parsed = fmt.parse(read_work_file(full), path)
+                data = read_work_file(full)
+                parsed = fmt.parse(data, path)
             except (OSError, FormatError):
                 self.unreadable.append(path)
                 continue
+            self.conflicts += [f"{path}#L{first}-L{last}" for first, last in conflicted_lines(data)]
             self.links[path] = fmt.extract_links(parsed.text())
             for number in parsed.unclosed:
                 opener = parsed.lines[number - 1].text.strip()[:4]
@@ -376,6 +381,7 @@ def check(
         if scan.unclosed
         else row("unclosed blocks", HealthStatus.OK, "every code fence, comment and front matter is closed")
     )
+    rows.append(conflict_row(scan.conflicts))
     broken = scan.broken()
     rows.append(
         row("links", HealthStatus.WARN, _some(broken, "broken link"))

@@ -257,7 +257,10 @@ class Writer:
         if data is None:  # deleted: a question when it held entries (:func:`.settle.deleted`), nothing else to check
             return asked
         if asked is None and committed is not None:
-            dropped = dropped_entries(self.git, rel, committed, data)
+            salvaged = self.old_inodes.merged.get(rel) == data
+            if not salvaged:  # saved again since (or never salvaged): the bytes kept for it are let go
+                self.old_inodes.merged.pop(rel, None)
+            dropped = dropped_entries(self.git, rel, committed, data, salvaged=salvaged)
             revived = revived_entries(self.git, rel, committed, data, self._compacted)
             if dropped or revived:
                 asked = stale_question(rel, committed, data, dropped, revived)
@@ -357,6 +360,7 @@ class Writer:
                 old.seen = data
                 if merged != current:
                     self.replace(old.rel, merged, current)
+                    self.old_inodes.merged[old.rel] = merged
                 paths.add(old.rel)
         if not paths:
             return None
