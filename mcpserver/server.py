@@ -246,7 +246,7 @@ def build_server(
         "memory_read",
         (
             "Read lines of one file in the memory repo (read-only), by path (me.md, lessons.md, workspaces/x.md) "
-            "or by an entry ref repo:<path>#L<n>. Only text files inside the memory repo; never .git, never "
+            "or by an entry ref repo:<path>#L<n> (that entry's line). Only text files inside the memory repo; never .git, never "
             "through symlinks."
         ),
     )
