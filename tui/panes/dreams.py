@@ -224,7 +224,16 @@ class DreamsPane(Pane):
             if elsewhere is not None:
                 self._set_status(f"Dream {elsewhere.id} is running (started elsewhere) · results appear here")
             else:
-                self._set_status(f"Budget left today: {left:,} tokens · n dreams now")
+                self._set_status(f"{self._cost(left)} · n dreams now")
+
+    def _cost(self, left: int) -> str:
+        """What a dream costs: none by rules (the default, offline), else the model's token budget left today
+        (breaker8 B8-11: "Budget left today: 50,000 tokens" on a fresh repo read as dreams costing money)."""
+        settings = getattr(self.app, "settings", None)
+        provider = settings.dream.provider if settings is not None else "rules"
+        if provider == "rules":
+            return "Dreams run by rules, offline: no tokens used"
+        return f"Budget left today: {left:,} tokens ({provider})"
 
     @work(group="dreams-detail", exclusive=True, exit_on_error=False, description="Reading a dream's diff")
     async def load_detail(self, record: Any) -> None:
@@ -329,7 +338,7 @@ class DreamsPane(Pane):
         if self.repo is None or self._dreaming:
             return
         left = await self.repo.dream_budget_left()
-        if not await self.app.push_screen_wait(Confirm(f"Dream now? Budget left today: {left:,} tokens")):
+        if not await self.app.push_screen_wait(Confirm(f"Dream now? {self._cost(left)}")):
             return
         self._dreaming = True
         self.add_class("-running")
