@@ -31,7 +31,7 @@ from ..tablefit import fit_column
 from ..widgets.dialogs import Confirm
 from ..widgets.list_table import ListTable
 from .base import Pane
-from .dreamview import STATUS_WORDS, operation_cells, operations_content, operations_title
+from .dreamview import STATUS_WORDS, dream_cost, operation_cells, operations_content, operations_title
 from .history import diff_content
 
 if TYPE_CHECKING:
@@ -224,16 +224,7 @@ class DreamsPane(Pane):
             if elsewhere is not None:
                 self._set_status(f"Dream {elsewhere.id} is running (started elsewhere) · results appear here")
             else:
-                self._set_status(f"{self._cost(left)} · n dreams now")
-
-    def _cost(self, left: int) -> str:
-        """What a dream costs: none by rules (the default, offline), else the model's token budget left today
-        (breaker8 B8-11: "Budget left today: 50,000 tokens" on a fresh repo read as dreams costing money)."""
-        settings = getattr(self.app, "settings", None)
-        provider = settings.dream.provider if settings is not None else "rules"
-        if provider == "rules":
-            return "Dreams run by rules, offline: no tokens used"
-        return f"Budget left today: {left:,} tokens ({provider})"
+                self._set_status(f"{dream_cost(self.app, left)} · n dreams now")
 
     @work(group="dreams-detail", exclusive=True, exit_on_error=False, description="Reading a dream's diff")
     async def load_detail(self, record: Any) -> None:
@@ -338,7 +329,7 @@ class DreamsPane(Pane):
         if self.repo is None or self._dreaming:
             return
         left = await self.repo.dream_budget_left()
-        if not await self.app.push_screen_wait(Confirm(f"Dream now? {self._cost(left)}")):
+        if not await self.app.push_screen_wait(Confirm(f"Dream now? {dream_cost(self.app, left)}")):
             return
         self._dreaming = True
         self.add_class("-running")
