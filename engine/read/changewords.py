@@ -166,7 +166,7 @@ STOP_WORDS = frozenset(
 
 IDENTITY_RE = re.compile(
     r"\bmy name\b|\bname is\b|\bnamed\b|\bgo(?:es)? by\b|\bcall me\b|\bpronouns?\b|\b(?:she/her|he/him|they/them)\b"
-    r"|\btime ?zone\b|\bi live\b|\blives? in\b|\bbased in\b|\bmoved to\b"
+    r"|\btime ?zone\b|\bi live\b|\blives? in\b|\bbased in\b|\b(?:i|we) (?:just )?(?:moved|relocated) to\b"
     r"|我叫|名字|名前|이름|住在|住んで|살고|时区|時區|タイムゾーン|시간대"
 )
 """Identity: the user's name and pronouns, where they live and their timezone (and the names of their family)."""
