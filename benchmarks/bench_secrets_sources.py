@@ -50,6 +50,9 @@ public2             yes    real public identifiers from public repositories' doc
 prose-ids           yes    identifiers as people quote them in issue threads (checksums compared, GnuPG and SSH messages,
                            request and lock ids, pod names ...), each line with its thread's URL (``build_proseids.py``,
                            round 10; ``--extra-benign``: built locally, not shipped)
+memnotes            yes    project notes with identifiers: changelogs, ``CLAUDE.md``/``AGENTS.md`` memory files, runbooks,
+                           postmortems, docs quoting ``kubectl``, each line with its file's URL and line (``build_memnotes.py``,
+                           round 11; ``--extra-benign``: built locally, not shipped)
 (``--extra-benign``) no    look-alikes: Kingfisher's negative examples (``build_kingfisher_negatives.py``),
                            trufflehog's invalid test patterns (``build_trufflehog_tests.py --negatives``),
                            whispers' compliant lines and ripsecrets' ``test/none`` (``build_scanner_tests.py --negatives``)
@@ -76,14 +79,14 @@ TUNED = {
     *("vendordocs-tune", "vendordocs-benign-tune", "identifiers-tune", "formats-tune", "families-tune"),
     *("kingfisher-more", "patterns-db-stable", "speech3-tune", "speech3-benign-tune"),
     *("speech3b-tune", "speech3b-benign-tune", "public2"),
-    *("vendordocs2", "vendordocs2-benign", "prose-ids", "shapes"),
+    *("vendordocs2", "vendordocs2-benign", "prose-ids", "shapes", "memnotes"),
     *("noseyparker", "noseyparker-negative", "secretlint", "secretlint-negative", "trivy", "msu"),
 }
 """Parts whose misses were read while writing rules (``patterns-db``: ``--extra`` named so, issue 32 round 3;
 ``kingfisher-more``, ``patterns-db-stable``, ``formats-tune`` and the ``speech3`` parts: round 7;
 ``families-tune``: round 8; ``public2``, ``--extra-benign`` named so, and ``vendordocs2``: round 9; ``prose-ids``,
-``--extra-benign`` named so, and ``shapes``: round 10; ``build_upstream_tests.py``'s parts, ``--extra`` and
-``--extra-benign`` named so: round 11)."""
+``--extra-benign`` named so, and ``shapes``: round 10; ``memnotes`` and ``build_upstream_tests.py``'s parts,
+``--extra`` and ``--extra-benign`` named so: round 11)."""
 
 
 def load(folder: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:

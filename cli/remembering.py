@@ -89,9 +89,16 @@ def _remember(open_store: Callable[[], MemoryStore], args: dict[str, object], re
     from memrepo.engine.models import Action, Candidate
 
     scope, workspace = args.get("scope"), args.get("workspace")
+    here = None
     if scope == "workspace" and not workspace:
-        reply.fail("--scope workspace needs --workspace PATH|NAME", 2)
-        return
+        import os
+
+        # The folder you stand in, as the hooks and the MCP server take it (breaker7 B7-11).
+        try:
+            workspace = here = os.getcwd()
+        except OSError:
+            reply.fail("--scope workspace needs --workspace PATH|NAME: the current folder is gone", 2)
+            return
     if scope == "global" and workspace:
         reply.fail(
             "--scope global takes no --workspace: drop one of them (--workspace alone saves to that workspace)", 2
@@ -118,6 +125,9 @@ def _remember(open_store: Callable[[], MemoryStore], args: dict[str, object], re
         reply.fail(f"{'.'.join(map(str, err['loc']))}: {err['msg']}", 2)
         return
     store = open_store()  # [writes] agent_to_inbox comes with the settings
+    if here is not None and _inside(here, store.root):
+        reply.fail("--scope workspace needs --workspace PATH|NAME here: the current folder is the memory repo", 2)
+        return
     result = store.remember(cand)
     if args.get("as_json"):
         reply.out += result.model_dump_json() + "\n"
@@ -143,3 +153,13 @@ def _remember(open_store: Callable[[], MemoryStore], args: dict[str, object], re
     notice = store.hooks_notice()  # said once, on stderr, that the repo's git hooks are skipped
     if notice is not None:
         reply.err += notice + "\n"
+
+
+def _inside(folder: str, root: object) -> bool:
+    """Whether ``folder`` is the memory repo's folder or inside it (no project's workspace)."""
+    from pathlib import Path
+
+    try:
+        return Path(folder).resolve().is_relative_to(Path(str(root)).resolve())
+    except OSError:
+        return False

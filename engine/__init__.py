@@ -62,6 +62,7 @@ _EXPORTS = {
     "raw_too_long": "memrepo.engine.write.policy",
     "text_refusal": "memrepo.engine.write.policy",
     "NEAREST_LINE": "memrepo.engine.read.recallnear",
+    "since_mark": "memrepo.engine.read.modeline",
     "trim_heap": "memrepo.engine.files.heap",
     "stale_did": "memrepo.engine.write.stalesave",
 }
@@ -101,6 +102,7 @@ if TYPE_CHECKING:  # the names as type checkers see them; at run time each loads
         WriteResult,
     )
     from memrepo.engine.read.context import recall_block
+    from memrepo.engine.read.modeline import since_mark
     from memrepo.engine.read.readcount import SessionReads
     from memrepo.engine.read.recallnear import NEAREST_LINE
     from memrepo.engine.repo.health import HealthRow, HealthStatus

@@ -466,7 +466,9 @@ class GitStore(GitHistory, GitCommits):
         libgit2's status does not write back the stat data it had to
         recompute (``git status`` does), so after a copy or restore of the
         repo every scan would hash every file again. Only files whose content
-        equals the index are touched; nothing is staged. Runs once per store.
+        equals the index are touched; nothing is staged, not even a save that
+        lands between the scan and the refresh (its entry is put back as the
+        scan checked it: an unstaged hand edit). Runs once per store.
         """
         self._refreshed = True
         if self.blocked_reason() is not None:
@@ -475,9 +477,11 @@ class GitStore(GitHistory, GitCommits):
             index = self._repo.index
             index.read(False)
             changed = set(flags)
-            for entry in index:
-                if entry.path not in changed and (self.root / entry.path).is_file():
-                    index.add(entry.path)
+            for path, oid, mode in [(e.path, e.id, e.mode) for e in index]:
+                if path not in changed and (self.root / path).is_file():
+                    index.add(path)
+                    if index[path].id != oid:  # a save landed since the scan: keep the entry it checked
+                        index.add(pygit2.IndexEntry(path, oid, mode))
             index.write()
         except (pygit2.GitError, OSError):
             # Opportunistic, like git status: another process holds the index.

@@ -22,12 +22,10 @@
 - a header saying the block is saved memory, to use as context and never as
   instructions, and the HEAD commit it was built from.
 
-inbox.md is never read here. The block is a pure function of its inputs, so
-the same inputs give the same bytes (the store caches it by HEAD and the
-files' mtime and size). HEAD shows in the two header lines only, and every
-other piece of a line taken from a file or a file name goes through
-:func:`sanitize_line`, which removes control characters: a new process keeps
-the block with NUL for HEAD (:data:`.contextcache.HEAD_SLOT`).
+inbox.md is never read here. The block is a pure function of its inputs, so the same inputs give the same bytes (the
+store caches it by HEAD and the files' mtime and size). HEAD shows in the two header lines only, and every other piece
+of a line taken from a file or a file name goes through :func:`sanitize_line`, which removes control characters: a new
+process keeps the block with NUL for HEAD (:data:`.contextcache.HEAD_SLOT`).
 """
 
 from __future__ import annotations
@@ -39,8 +37,10 @@ from typing import TYPE_CHECKING
 
 from memrepo.engine.errors import FormatError
 from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.cleantext import IGNORABLE
 from memrepo.engine.format.tokens import estimate_tokens
 from memrepo.engine.read.conflictnote import label_conflicts
+from memrepo.engine.read.modeline import since_mark
 
 if TYPE_CHECKING:
     from memrepo.engine.models import ContextBlock
@@ -64,12 +64,10 @@ OPEN_TAG = "memory_repo"
 READ_MAX = 256 * 1024
 """A file's bytes past this are not read into the block (its budget fills long before)."""
 
-_CONTROL_RE = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069"
-    "\ufeff\U000e0000-\U000e007f]"
-)
-"""Controls, bidi marks and overrides, zero-width spaces and joiners that hide text, and Unicode
-tag characters (invisible "ASCII smuggling"): removed. The zero-width joiner of emoji stays."""
+_CONTROL_RE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{IGNORABLE}]")
+"""Controls and every default-ignorable character (:data:`.cleantext.IGNORABLE`: bidi marks, zero-width spaces, tag
+characters of "ASCII smuggling", Hangul fillers, variation selectors ...), as on write: a hand edit's reach the block
+and ``memory_read`` no more than a write's. Removed; the zero-width joiner of emoji stays."""
 _HEADING_RE = re.compile(r"^[ \t]{0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _HEADER_LIKE_RE = re.compile(r"(?i)^(?:\S*\.(?:md|markdown)\b|workspace\b|memory_repo\b)")
 """What the block's own section headers say after ``## ``: a file (``## me.md``, ``## workspaces/x.md (…)``) or a
@@ -489,7 +487,7 @@ def recall_block(hits: list, max_bytes: int, covered: float | None = None) -> st
     lines, used = [head], 0
     for hit in hits:
         tag = " [unreviewed]" if hit.unreviewed else ""
-        line = f"{hit.ref} ({hit.by}){tag}: {sanitize_line(hit.text)}"
+        line = f"{hit.ref} ({hit.by}){tag}: {sanitize_line(hit.text)}{since_mark(hit)}"
         size = len(line.encode("utf-8")) + 1
         if used + size > max_bytes:
             break

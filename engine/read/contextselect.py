@@ -140,6 +140,11 @@ class Topic(NamedTuple):
     denied: frozenset[str] = frozenset()
 
 
+def topic_words(text: str) -> frozenset[str]:
+    """:func:`topic_terms`'s ``words`` alone, without its patterns (recall's quick test, :func:`.recallnewer.may_change`)."""
+    return frozenset(s for w in split_folded(fold(text)) if _topic_word(w) and (s := _stem(w)) not in _CHANGE_STEMS)
+
+
 def topic_terms(text: str) -> Topic:
     """An entry's topic words, numbers, change words and former values (:class:`Topic`).
 
@@ -222,18 +227,20 @@ def replaced(cands: Sequence[Candidate], disputed: dict[int, int] | None = None)
     a common word of a small file, and the user's own "is now Thursday" no longer replaced "is Tuesday").
     """
     said: dict[int, int] = {}  # the user's line -> the newest agent line the by: rule kept from replacing it
-    out = _replaced(cands, said)
+    known_topics: dict[str, Topic] = {}  # the user's lines are asked twice: their topics are found once
+    out = _replaced(cands, said, known_topics)
     users = [c for c in cands if c.entry.by == "user"]
     if 1 < len(users) < len(cands):
-        for old, new in _replaced(users, {}).items():
+        for old, new in _replaced(users, {}, known_topics).items():
             out.setdefault(old, new)
     if disputed is not None:
         disputed.update({old: new for old, new in said.items() if old not in out and new not in out})
     return out
 
 
-def _replaced(cands: Sequence[Candidate], said: dict[int, int]) -> dict[int, int]:
-    """:func:`replaced` of these lines, with ``said`` filled with the user's lines newer agent lines would replace."""
+def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: dict[str, Topic]) -> dict[int, int]:
+    """:func:`replaced` of these lines, with ``said`` filled with the user's lines newer agent lines would replace
+    (``known_topics``: the topics found so far, by text; filled)."""
     out: dict[int, int] = {}
     by_number = {c.number: c for c in cands}
     by_subject: dict[str, Candidate] = {}
@@ -253,7 +260,12 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int]) -> dict[int, int
         out[old.number] = new.number
         by_subject[subject] = new
     cands = cands[-TOPIC_WINDOW:]  # the words' rules: the newest lines only (a hand-grown file may hold thousands)
-    parts = [topic_terms(c.entry.text) for c in cands]
+    parts = []
+    for c in cands:
+        part = known_topics.get(c.entry.text)
+        if part is None:
+            part = known_topics[c.entry.text] = topic_terms(c.entry.text)
+        parts.append(part)
     seen: dict[str, int] = {}
     for part in parts:
         for word in part.words:

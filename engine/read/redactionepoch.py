@@ -48,6 +48,7 @@ _DETECTOR_SOURCES = (
     _ENGINE / "redaction" / "formats.py",
     _ENGINE / "redaction" / "idshapes.py",
     _ENGINE / "redaction" / "idwords.py",
+    _ENGINE / "redaction" / "notevalues.py",
     _ENGINE / "redaction" / "publishable.py",
     _ENGINE / "redaction" / "lazyre.py",
     _ENGINE / "redaction" / "checksums.py",

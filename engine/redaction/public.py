@@ -33,6 +33,7 @@ dressed as one of them is still redacted:
   IBANs and other checksummed ids, fingerprints, media ids, model names ...);
 - keys their vendors document as public (:mod:`.publishable`: PostHog ``phc_``,
   Supabase ``sb_publishable_``, Flutterwave ``FLWPUBK-`` ...);
+- values in a project's own notes (:mod:`.notevalues`: file names, CUIDs, ``package.TypeName``, image references ...);
 - memrepo's own values: the session ids its MCP server makes (``mcp-`` and 16 lower-case hex) after the labels
   memrepo writes them with (``task: mcp-…``, ``source: checkpoint mcp-…``), and its own placeholders
   ``[REDACTED:<type>]`` (also percent-encoded, as a metadata value holds one), so redacting twice changes nothing.
@@ -232,10 +233,12 @@ def spans(text: str) -> Iterator[Span]:
         for m in _OWN_MARK_RE.finditer(text):
             yield m.span()
     from .identifiers import spans as identifier_spans
+    from .notevalues import spans as note_spans
     from .publishable import spans as publishable_spans
 
     yield from identifier_spans(text)
     yield from publishable_spans(text)
+    yield from note_spans(text)
 
 
 def _named_by_vendor(text: str, start: int) -> bool:

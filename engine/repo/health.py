@@ -222,6 +222,23 @@ class _Scan:
         return sorted(p for p in self.paths if p.endswith(".md") and p not in seen and p not in never_linked)
 
 
+def _workspaces_row(root: Path) -> HealthRow | None:
+    """A WARN row when two files name one workspace: only the first by name reaches the project's context
+    and recall (docs/memory-repo.md, Workspaces). Reported, never merged or moved by a dream (B7-23). None
+    (no row) when each workspace has one file, as on every repo that was never split."""
+    from memrepo.engine.read.workspacemap import workspace_map
+
+    split = workspace_map(root).duplicates()
+    if not split:
+        return None
+    named = "; ".join(
+        f"workspace {ws_id} is named by {' and '.join(files)}: sessions read only {files[0]}"
+        for ws_id, files in sorted(split.items())
+    )
+    fix = "move the other file's entries into the one read, by hand, and delete it"
+    return row("workspaces", HealthStatus.WARN, f"{named}; {fix}")
+
+
 def _budget_row(root: Path, me_md: bool, ruled: set[str]) -> HealthRow:
     """WARN when the user's lines that rank first in a file of the block (MEMORY.md's and me.md's lines, lessons.md's
     rules, a workspace file's rules and decisions) fall outside the context block's budget."""
@@ -371,6 +388,9 @@ def check(
         if orphans
         else row("orphan files", HealthStatus.OK, "every file is reached from MEMORY.md")
     )
+    split = _workspaces_row(store.root)
+    if split is not None:
+        rows.append(split)
     if scan.inbox == 0:
         rows.append(row("inbox", HealthStatus.OK, "empty"))
     else:

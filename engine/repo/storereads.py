@@ -151,6 +151,32 @@ class StoreReads:
                 return hits
         return self.reads.recall(query, workspace, limit, max_bytes, detail, min_confidence, related)
 
+    def other_workspace_files(self, workspace: str) -> bool:
+        """Whether a workspace file outside ``workspace``'s scope exists: what a recall scoped to it did not search.
+
+        A scoped recall searches the global files and ``workspace``'s own file (:meth:`recall`); with no other
+        workspace file it searched every file there is, and an unscoped recall would find nothing more. One look
+        at the ``workspaces`` folder, stopped at the first other file.
+
+        Args:
+            workspace: a folder path, name or ``ws-`` id, as for :meth:`recall`.
+
+        Returns:
+            bool: True when some other ``workspaces/*.md`` file exists (or the folder cannot be read).
+        """
+        import os
+
+        from memrepo.engine.format.layout import WORKSPACES
+
+        own = self.reads.index.file_for(workspace)[1] if workspace and workspace.strip() else None
+        try:
+            with os.scandir(self.reads.root / WORKSPACES) as found:
+                return any(e.name.endswith(".md") and f"{WORKSPACES}/{e.name}" != own for e in found)
+        except FileNotFoundError:
+            return False
+        except OSError:
+            return True
+
     def build_in_background(self, start_build: Callable[[Path], None]) -> None:
         """Have a large repo's first recall build run in a process ``start_build`` starts; recall scans meanwhile.
 

@@ -213,10 +213,10 @@ class Writer:
         asked = self._judge(rel, data, committed)
         if asked is None and data is not None and moves.may_hide_loss(rel, committed, data):
             # Lines moved in may stand in for the file's own lost entries in the count (B7-25).
-            return moves.own_loss(moves.find_moves((look or self.look)()), rel, committed, data)
+            return moves.own_loss(self._moves(look or self.look), rel, committed, data)
         if asked is None or asked.not_text:
             return asked
-        found = moves.find_moves((look or self.look)())
+        found = self._moves(look or self.look)
         if data is None:  # deleted: renamed, or every entry moved elsewhere, asks nothing
             if moves.all_moved(found, rel, committed):
                 return None
@@ -239,6 +239,17 @@ class Writer:
         asked.entries_now = entry_count(data, rel) or 0
         asked.message += moves.note(found, rel)
         return asked
+
+    def _moves(self, look: Callable[[], moves.Versions]) -> list[moves.Move]:
+        """The look's moves, and the lines it lost that an unchanged file of HEAD holds whole: pasted there
+        in an earlier look, cut here in this one (:func:`.moves.moved_before`)."""
+        versions = look()
+        found = moves.find_moves(versions)
+        return found + moves.moved_before(versions, found, self._held_elsewhere)
+
+    def _held_elsewhere(self, lines: set[str], skip: set[str]) -> dict[str, str]:
+        """{line: the first memory file of HEAD outside ``skip`` holding it as a whole entry line}."""
+        return moves.held_in_head(self.git, lines, skip)
 
     def _judge(self, rel: str, data: bytes | None, committed: bytes | None) -> Question | None:
         """:meth:`question` for one file alone, moves not looked at."""

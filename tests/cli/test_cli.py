@@ -208,7 +208,8 @@ def test_a_refused_write_is_one_line(repo_path: Path) -> None:
 
 
 def test_bad_usage_exits_2(repo_path: Path) -> None:
-    result = run("--repo", str(repo_path), "remember", "x", "--scope", "workspace")
+    # `--scope workspace` alone takes the current folder now (B7-11, tests/cli/test_cli_loss8.py).
+    result = run("--repo", str(repo_path), "remember", "x", "--scope", "global", "--workspace", ".")
     one_line_error(result, "--workspace", code=2)
     assert run("remember").exit_code == 2  # missing TEXT: click's usage error
 

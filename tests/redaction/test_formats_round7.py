@@ -14,7 +14,7 @@ import base64
 import pytest
 
 from memrepo.engine import redaction
-from memrepo.engine.redaction import checksums, formats
+from memrepo.engine.redaction import checksums, formats, notevalues
 
 
 def _b58(raw: bytes) -> str:
@@ -77,6 +77,7 @@ def test_a_public_format_stays_verbatim(text: str) -> None:
 def test_each_look_alike_was_a_false_alarm(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Without this module's spans (the code before this round) each line is altered: the test above is not idle."""
     monkeypatch.setattr(formats, "spans", lambda _text: iter(()))
+    monkeypatch.setattr(notevalues, "spans", lambda _text: iter(()))  # round 11 keeps file names of these shapes too
     assert redaction.redact(text)[0] != text
 
 
