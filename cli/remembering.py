@@ -7,7 +7,8 @@ the write server (:mod:`memrepo.cli.writeserver`), which answers for a new
 ``memrepo remember`` process, print the same bytes.
 
 Errors are one line and a non-zero exit, as every command: 1 for a refused or
-failed write, 2 for bad usage.
+failed write, 2 for bad usage; a write kept while the repo is blocked is one line
+"kept: not written yet, ..." and exit 3 (:data:`KEPT_EXIT`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ OPTIONS = ("kind", "scope", "workspace", "subject", "supersedes", "by", "source"
 """The valued options of ``memrepo remember`` (their dict keys), besides the text."""
 FLAGS = ("pin", "untrusted", "as_json")
 """Its flags."""
+KEPT_EXIT = 3
+"""The exit code of a write kept while the repo is blocked, as ``memrepo status`` exits when a write is blocked."""
 
 
 @dataclass(slots=True)
@@ -32,7 +35,7 @@ class Reply:
     Attributes:
         out: its standard output (each line ends with a newline).
         err: its standard error.
-        code: its exit code (0 written, 1 refused or failed, 2 bad usage).
+        code: its exit code (0 written, 1 refused or failed, 2 bad usage, 3 kept while the repo is blocked).
         path: the repo-relative file written or matched (None when refused or failed).
     """
 
@@ -71,9 +74,12 @@ def remember(open_store: Callable[[], MemoryStore], args: dict[str, object]) -> 
     try:
         _remember(open_store, args, reply)
     except Exception as exc:
+        from memrepo.engine.errors import BlockedError
+
         from .quickbase import error_line
 
-        return reply.fail(error_line(exc))
+        # a write kept while blocked is no failure but waits: exit 3, as `memrepo status` for a blocked repo
+        return reply.fail(error_line(exc), KEPT_EXIT if isinstance(exc, BlockedError) and exc.kept else 1)
     return reply
 
 

@@ -246,7 +246,7 @@ def build_server(
         "memory_read",
         (
             "Read lines of one file in the memory repo (read-only), by path (me.md, lessons.md, workspaces/x.md) "
-            "or by an entry ref repo:<path>#L<n>. Only text files inside the memory repo; never .git, never "
+            "or by an entry ref repo:<path>#L<n> (that entry's line). Only text files inside the memory repo; never .git, never "
             "through symlinks."
         ),
     )
@@ -330,7 +330,7 @@ def build_server(
                 if not exc.kept:
                     raise
                 # not an error: the write is queued and lands once the block is gone (docs/architecture.md §3)
-                return f"kept: not written yet, the memory repo is blocked: {exc.reason}"
+                return str(exc)  # "kept: not written yet, the memory repo is blocked: ...", as the CLI says it
             if result.action is Action.REFUSED:
                 raise ToolError(f"refused: {result.reason}")
             if result.ref and result.path and result.action in (Action.ADDED, Action.REPLACED, Action.INBOXED):

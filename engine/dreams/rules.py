@@ -38,7 +38,7 @@ from memrepo.engine.format import entries as fmt
 from memrepo.engine.read.contextselect import RULE_KINDS, candidates, replaced, topic_terms
 
 from .input import INBOX_MD, MAX_OPERATIONS, DreamInput, LineRef
-from .same import Likeness, Relation, content, equal_key, numbers
+from .same import Likeness, Relation, adds_fact, content, equal_key, numbers
 
 PLAIN_KEYS = frozenset({"by", "added"})
 """Metadata every entry may carry: it does not make one duplicate richer than another."""
@@ -243,6 +243,8 @@ def _alike(din: DreamInput, rows: list[tuple[str, LineRef]], likeness: Likeness,
         rel = likeness.relate(ra.text, rb.text)
         if rel.kind in ("restatement", "extension") and frozenset((a, b)) in block:
             rel = Relation("replacement", "the newer line says what changed", rel.score)
+        elif rel.kind == "restatement" and adds_fact(ra.text, rb.text):
+            continue  # "partner Sam is vegetarian" is a new fact, not "my partner is called Sam" again
         if rel.kind in ("replacement", "restatement", "extension"):
             found.append((ORDER[rel.kind], -rel.score, a, b, rel))
     found.sort(key=lambda f: (f[0], f[1]))

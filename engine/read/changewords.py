@@ -5,6 +5,8 @@ Data only, kept apart from :mod:`memrepo.engine.read.contextselect` (which impor
 
 from __future__ import annotations
 
+import re
+
 CHANGE_WORDS = frozenset(
     {
         # English: a newer line that says something changed
@@ -195,3 +197,31 @@ STOP_WORDS = frozenset(
     ]
 )
 """Function words, never topic words."""
+
+# What an agent most needs of a file about the user when it cannot show all of it (docs/architecture.md §4,
+# "What the block picks"): who the user is, and what keeps them safe, before rules and preferences, before trivia.
+# Small, closed word classes matched on the folded text (stems, so "allergic" and "allergy" meet); not a classifier.
+
+IDENTITY_RE = re.compile(
+    r"\bmy name\b|\bname is\b|\bnamed\b|\bgo(?:es)? by\b|\bcall me\b|\bpronouns?\b|\b(?:she/her|he/him|they/them)\b"
+    r"|\btime ?zone\b|\bi live\b|\blives? in\b|\bbased in\b|\b(?:i|we) (?:just )?(?:moved|relocated) to\b"
+    r"|我叫|名字|名前|이름|住在|住んで|살고|时区|時區|タイムゾーン|시간대"
+)
+"""Identity: the user's name and pronouns, where they live and their timezone (and the names of their family)."""
+
+SAFETY_RE = re.compile(
+    r"allerg|anaphyla|epipen|intoleran|c(?:o)?eliac|gluten|lactose|vegetarian|vegan|halal|kosher|\bdiet"
+    r"|diabet|asthma|epilep|\bmedic(?:al|ation|ine)|prescri|disabilit|wheelchair|pregnan|blood type|emergency contact"
+    r"|过敏|アレルギー|알레르기|알러지|素食|菜食|채식|糖尿|당뇨"
+)
+"""Health and safety: allergies, diet, medical conditions and medicines, accessibility, emergency contacts."""
+
+PREFERENCE_RE = re.compile(
+    r"\bprefers?\b|\balways\b|\bnever\b|\bdislikes?\b|\bdon't\b|\bdo not\b|\bavoid|\bplease\b|\bi (?:like|want|hate)\b"
+    r"|喜欢|偏好|总是|不要|好き|嫌い|좋아|싫어|선호"
+)
+"""Preferences and standing instructions said in words (a ``kind:`` of rule, decision, correction or preference
+says so too)."""
+
+REDACTED_RE = re.compile(r"\[REDACTED:[a-z0-9-]+\]")
+"""A redaction marker as the writer leaves it; a line that is more than half markers tells an agent nothing."""
