@@ -192,8 +192,6 @@ def _look(
     after_base: set[str] = set()
     written: set[str] = set()
     removed: set[str] = set()
-    ours_since: set[bytes] = set()  # every line memrepo added from the newest commit down to this one
-    since_added: dict[str, frozenset[bytes]] = {}  # a missing line: what memrepo added since (and with) it
     based = False
     since = time.time() - WINDOW_S
     for old, new, kind, when in history.file_writes(rel, HISTORY_MAX):
@@ -201,13 +199,10 @@ def _look(
         added = new_lines - old_lines
         # Past the base, only a salvaged save keeps the last hour guarded: its copy is stale by definition.
         recent = when >= since and kind != "hand_edit" and (salvaged or not based)
-        if kind == "memrepo":
-            ours_since |= added
         if not based and added & saved:
             based = True  # the editor's copy had this version: what this commit added was in it
         for line in added & unresolved:
             unresolved.discard(line)
-            since_added[raw[line]] = frozenset(ours_since)
             if kind == "memrepo":
                 written.add(raw[line])
             if (kind == "memrepo" and not based) or recent:
@@ -220,14 +215,8 @@ def _look(
             break
     trim_heap()  # the versions read are freed: give their pages back (16 MB at 200 versions, .heap)
     rewritten = {meta for text, meta in kept if text not in committed_lines and text not in removed and meta}
-    changed = {text for text, meta in missing if meta in rewritten}
-    edited = edited_in_place(
-        _entry_bodies(committed, rel), [x for x in _entry_bodies(now, rel) if x[0] not in removed], committed_lines
-    )
-    held = saved | _encoded(changed | edited)
-    edited = {text for text in edited if _read_after(text, since_added, committed_lines, held)}
     found = _Look(
-        dropped=[text for text, meta in missing if text in after_base and meta not in rewritten and text not in edited],
+        dropped=[text for text, meta in missing if text in after_base and meta not in rewritten],
         written=[text for text, _meta in missing if text in written],
         whole=whole,
     )
@@ -235,67 +224,6 @@ def _look(
         _look_memo.clear()
     _look_memo[key] = found
     return found
-
-
-def _encoded(texts: set[str]) -> set[bytes]:
-    return {text.encode("utf-8", "surrogateescape") for text in texts}
-
-
-def _read_after(text: str, since_added: dict[str, frozenset[bytes]], committed: set[str], saved: set[bytes]) -> bool:
-    """Whether the save holds every other entry line of HEAD that memrepo added with or after ``text``'s line.
-
-    Then the editor's copy was read after memrepo wrote that line (its base is not older), so a save that
-    changed it in place changed it on purpose. A stale copy lacks the lines memrepo added after it was read.
-    """
-    ours = since_added.get(text, frozenset())
-    head = _encoded(committed)
-    return all(line in saved for line in ours & head)
-
-
-EDIT_WORDS_KEPT = 0.5
-"""Share of an entry's words a changed line keeps to count as that entry edited in place (B7-10: "Lunch is at
-noon" -> "Lunch is at 12:30" keeps 3 of 4), not a drop beside an unrelated new line."""
-
-_WORD = re.compile(r"\w+")
-
-
-def edited_in_place(before: list[tuple[str, str]], after: list[tuple[str, str]], committed: set[str]) -> set[str]:
-    """The entry lines of ``before`` that ``after`` changed in place: at the same place among the entry lines
-    (a line diff's changed block), into a new line keeping at least :data:`EDIT_WORDS_KEPT` of its words.
-
-    Args:
-        before: the committed file's entry lines (line, entry text without metadata), in file order.
-        after: the save's entry lines, the same way.
-        committed: every entry line of the committed file (a line it has is no edit of another).
-
-    Returns:
-        set[str]: the lines of ``before`` changed into a line of the save (each new line pairs once).
-    """
-    from difflib import SequenceMatcher
-
-    olds, news = [line for line, _body in before], [line for line, _body in after]
-    out: set[str] = set()
-    for tag, i1, i2, j1, j2 in SequenceMatcher(None, olds, news, autojunk=False).get_opcodes():
-        if tag != "replace":
-            continue
-        free = [_words(body) for line, body in after[j1:j2] if line not in committed]
-        for line, body in before[i1:i2]:
-            words = _words(body)
-            best = max(free, key=lambda new: len(words & new), default=None)
-            if best is not None and words and len(words & best) >= EDIT_WORDS_KEPT * len(words):
-                out.add(line)
-                free.remove(best)
-    return out
-
-
-def _words(text: str) -> set[str]:
-    """The lower-cased words of an entry's text."""
-    return {word.lower() for word in _WORD.findall(text)}
-
-
-def _entry_bodies(data: bytes | None, rel: str) -> list[tuple[str, str]]:
-    """Each entry line of ``data`` with its entry's text (no metadata), in file order."""
-    return [(line.text, line.entry.text) for line in entry_lines(data, rel) if line.entry is not None]
 
 
 def revived_entries(
