@@ -5,9 +5,8 @@ a command that starts a process for one search pays for every module it imports,
 index (stdlib :mod:`sqlite3`): no pygit2, no pydantic models, no entry parser unless a file changed since the last
 sync, and no secret detector for a hit shown before.
 
-- **Staleness**: one walk stats every memory file and compares the stamps with the string stored at the last full sync
-  (:func:`memrepo.engine.read.recallkeys.stamps_of`); only when it differs are the files' rows read and the changed
-  files parsed (as :meth:`memrepo.engine.read.recall.RecallIndex.sync` always does).
+- **Staleness**: one walk stats every memory file and compares the stamps with the string stored at the last full
+  sync (:func:`.recallkeys.stamps_of`); only when it differs are the changed files parsed (as ``RecallIndex.sync``).
 - **Shown text**: a hit's text and metadata leave redacted and cleaned, as in every way out (docs/architecture.md §3).
   What this path made of an item is kept in the index's ``shown`` table with the redaction epoch it was made in
   (:func:`redaction_epoch`: the allow-list's stamp and the detectors' source files), so the next process shows it
@@ -31,7 +30,7 @@ from memrepo.engine.format.layout import INBOX_MD
 
 from .recall import SECTION_LINES, RecallIndex
 from .recallkeys import fit_hits, hit_by, hit_confidence, hit_score, index_path, section_around
-from .recallnear import answering, answers_only, hook_hits, nearest_lexical
+from .recallnear import answering, answers_only, hook_hits, nearest_lexical, newer_with
 from .recallpost import file_entries
 from .recallprompt import prompt_lexical, scan_newer, since_of
 from .redactionepoch import redaction_epoch
@@ -469,7 +468,10 @@ def recall(
                 warm=warm,
             )
             found = found if info.mode == "hybrid" else lexical[:limit]
-        found = hook_hits(found, lexical, info, query, index, limit) if quick else found  # each passes alone
+        if quick:
+            found = hook_hits(found, lexical, info, query, index, limit)  # each passes alone
+        elif info is None or info.mode != "hybrid":
+            found = newer_with(index, found, limit)  # an outdated line never alone (breaker8 B8-1)
         answered = info is None or info.answered
         if related and not found:
             found = nearest_lexical(

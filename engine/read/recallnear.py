@@ -204,6 +204,8 @@ def search(
         if info.mode != "hybrid":
             found = lexical[:limit]
         answered = info.answered
+    if info is None or info.mode != "hybrid":  # hybrid fusion brings them itself (.semantic_fuse)
+        found = newer_with(index, found, limit)  # an outdated line never alone (breaker8 B8-1)
     if related and not found:
         found = nearest_lexical(index, query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit)
         answered = False
