@@ -19,17 +19,21 @@ from collections.abc import Iterable
 
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.layout import is_workspace_file
-from memrepo.engine.format.remembering import about_user, said, user_statements, without_leadin
+from memrepo.engine.format.remembering import (
+    about_user,
+    own_short_message,
+    owner,
+    reported,
+    retraction,
+    said,
+    task,
+    user_statements,
+    without_leadin,
+)
 from memrepo.engine.read.contextselect import MIN_COVER, Topic, candidates, replaced, topic_terms
 
 from .claims import ExistingEntry
 
-_TASK_RE = re.compile(
-    r"^(?:(?:now|then|so|ok|okay|and|also)\s*,?\s+)?(?:please|pls|can|could|would|will|let['’]?s|lets|fix|add|run|make|use|remove|delete|write|create|check|try|"
-    r"change|move|rename|update|upgrade|downgrade|bump|switch|migrate|set|install|put|bring|implement|refactor|revert|build|deploy|test|show|tell|explain|look|open|go|do|don['’]?t)\b",
-    re.I,
-)
-"""A sentence that starts as a task for the agent ("Now fix the tests", "use Postgres 16 now"): no statement of fact."""
 _HYPOTHETICAL_RE = re.compile(
     r"^(?:if|when|whenever|unless|suppose|supposing|assuming|assume|maybe|perhaps|what\s+if|in\s+case|say|imagine|"
     r"i\s+(?:think|guess|wonder)|i['’]m\s+not\s+sure)\b",
@@ -40,6 +44,10 @@ _CUE_RE = re.compile(r"^(?:actually|no|nope|correction|scratch\s+that|update|wai
 """A lead-in that says the sentence corrects something ("Actually, ...", "No, ...", "Correction: ...")."""
 _NOW_RE = re.compile(r"\b(?:is|are)\s+[^,;:]{1,40}?\s+now$", re.I)
 """A statement that says a value is another now: "the deploy window is Friday now"."""
+_STILL_RE = re.compile(r"\bstill\b", re.I)
+"""A statement that something did not change ("it's still Tuesday"): it corrects no line."""
+_SECRET_RE = re.compile(r"\b(?:password|passwd|passphrase|secret|token|api[-_ ]?key|credentials?)s?\b", re.I)
+"""A statement about a secret: never kept without a request (its value may be in it, breaker9 B9-17)."""
 PIECE_CHARS = 80
 """The most characters of the corrected line's text a ``supersedes:`` holds (the block matches a piece of 8 or more)."""
 MIN_WORDS = 3
@@ -69,8 +77,14 @@ def corrects(text: str, existing: Iterable[ExistingEntry]) -> ExistingEntry | No
         ExistingEntry | None: the replaced line (the user's own lines first, then the newest), or None.
     """
     found: list[ExistingEntry] = []
+    if reported(text):
+        return None  # hearsay, a quote, a hedge, a proposal, a scoped statement: the user's own fact it is not
     said = topic_terms(text)
+    who = owner(text)
     for old in existing:
+        was = owner(old.text)
+        if who != was and "person:" in f"{who} {was}":
+            continue  # "Bob's editor is Helix" never replaces "My editor is vim" (breaker9 B9-3)
         meta = {k: v for k, v in old.meta.items() if k not in ("subject", "supersedes", "workspace")}
         meta["by"] = old.by
         new_meta = {"by": "user", "added": "9999-12-31"}  # newer than any stored line
@@ -121,7 +135,7 @@ def correction_statements(texts: list[str], existing: Iterable[ExistingEntry]) -
     """The user's statements, said without "remember", that correct a stored line (breaker6 B6-3).
 
     A statement (:func:`memrepo.engine.format.remembering.said`: no question, no code or quote) counts when it
-    is not a task for the agent (:data:`_TASK_RE`) nor a supposition (:data:`_HYPOTHETICAL_RE`), has :data:`MIN_WORDS` words or more, reads as a correction
+    is not a task for the agent (:func:`~memrepo.engine.format.remembering.task`) nor a supposition (:data:`_HYPOTHETICAL_RE`), has :data:`MIN_WORDS` words or more, reads as a correction
     (a lead-in of :data:`_CUE_RE`; or it names what changed: "X, not Y", "X is now Y", "X is Y now", "from Y", a
     version it says changed: :func:`topic_terms`; a change word alone is not enough) and replaces a line of
     ``existing`` by the block's change rule (:func:`corrects`). What it gives is the statement less its lead-in.
@@ -137,12 +151,26 @@ def correction_statements(texts: list[str], existing: Iterable[ExistingEntry]) -
     if not entries:
         return []
     asked = {fmt.normalize_text(s) for s in user_statements(texts)}
-    out: list[str] = []
+    per_message: list[list[str]] = []
     for text in texts:
+        taken_back = retraction(text)
+        if taken_back is not None and not without_leadin(text[:taken_back] + " x y").strip(" ,.;:!-—–xy"):
+            for earlier in reversed(per_message):  # "Never mind, ...", "Forget that, ...": the last ones are taken back
+                if earlier:
+                    earlier.clear()
+                    break
+        if not own_short_message(text):
+            per_message.append([])
+            continue  # pasted text: a page, a mail, a log (breaker9 B9-7)
+        mine: list[str] = []
         for sentence in said(text):
+            if taken_back is not None and text.find(sentence) < taken_back:
+                continue  # "No, X. Just kidding, ..." / "You said X. That's wrong." (breaker9 B9-1, B9-6)
             fact = without_leadin(sentence)
-            if len(fact.split()) < MIN_WORDS or len(fact) > 500 or _TASK_RE.match(fact) or _HYPOTHETICAL_RE.match(fact):
+            if len(fact.split()) < MIN_WORDS or len(fact) > 500 or task(fact) or _HYPOTHETICAL_RE.match(fact):
                 continue
+            if reported(sentence) or _STILL_RE.search(fact) or _SECRET_RE.search(fact):
+                continue  # not the user's own new fact (breaker9 B9-1..B9-6); "it's still Tuesday" changes nothing
             if fmt.normalize_text(fact) in asked or user_statements([sentence]):
                 continue  # a request to remember: user_statements keeps it
             topic = topic_terms(fact)
@@ -150,8 +178,9 @@ def correction_statements(texts: list[str], existing: Iterable[ExistingEntry]) -
             if not (_CUE_RE.match(sentence) or named or _NOW_RE.search(fact)):
                 continue  # "the deploy window tests now pass" shares words and a change word, and corrects nothing
             if corrects(fact, entries) is not None:
-                out.append(fact)
-    return out
+                mine.append(fact)
+        per_message.append(mine)
+    return [fact for mine in per_message for fact in mine]
 
 
 __all__ = ["correction_statements", "corrects", "supersedes", "where"]
