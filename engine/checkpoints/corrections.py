@@ -40,6 +40,9 @@ _HYPOTHETICAL_RE = re.compile(
     re.I,
 )
 """A sentence that supposes rather than says ("If the window is Friday now, ..."): never a correction."""
+_INFERENCE_RE = re.compile(r"^\s*(?:so|and\s+so|oh\s+so)\b,?\s", re.I)
+"""A sentence that draws a conclusion, most often a question without its mark ("so the window is Friday now"):
+never a correction (breaker9 case 09)."""
 _CUE_RE = re.compile(r"^(?:actually|no|nope|correction|scratch\s+that|update|wait|sorry)\b", re.I)
 """A lead-in that says the sentence corrects something ("Actually, ...", "No, ...", "Correction: ...")."""
 _NOW_RE = re.compile(r"\b(?:is|are)\s+[^,;:]{1,40}?\s+now$", re.I)
@@ -169,7 +172,7 @@ def correction_statements(texts: list[str], existing: Iterable[ExistingEntry]) -
             fact = without_leadin(sentence)
             if len(fact.split()) < MIN_WORDS or len(fact) > 500 or task(fact) or _HYPOTHETICAL_RE.match(fact):
                 continue
-            if reported(sentence) or _STILL_RE.search(fact) or _SECRET_RE.search(fact):
+            if reported(sentence) or _INFERENCE_RE.match(sentence) or _STILL_RE.search(fact) or _SECRET_RE.search(fact):
                 continue  # not the user's own new fact (breaker9 B9-1..B9-6); "it's still Tuesday" changes nothing
             if fmt.normalize_text(fact) in asked or user_statements([sentence]):
                 continue  # a request to remember: user_statements keeps it

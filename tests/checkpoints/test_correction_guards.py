@@ -71,7 +71,9 @@ def test_what_is_not_the_users_own_correction_is_not_kept(said: str) -> None:
 
 
 def test_the_users_own_corrections_are_still_kept() -> None:
-    assert correction_statements(["No, the deploy window is Friday now."], STORED) == ["the deploy window is Friday now"]
+    assert correction_statements(["No, the deploy window is Friday now."], STORED) == [
+        "the deploy window is Friday now"
+    ]
     assert correction_statements(["Actually my manager is Bob Lee now, not Alice Kim."], STORED) == [
         "my manager is Bob Lee now, not Alice Kim"
     ]
