@@ -429,6 +429,12 @@ def reported(text: str) -> bool:
     return any(rx.search(text) for rx in (_HEARSAY_RE, _HEDGE_RE, _PROPOSAL_RE, _SCOPED_RE))
 
 
+def hearsay(text: str) -> bool:
+    """Whether a statement reports someone else's words (:data:`_HEARSAY_RE`, or quotes in it): "Alice said X",
+    "the log says X", "You wrote "X"" (breaker9 B9-4)."""
+    return bool(_HEARSAY_RE.search(text)) or readable(text).split() != text.split()
+
+
 def scoped(text: str) -> bool:
     """Whether a statement is scoped to a place or a time (:data:`_SCOPED_RE`): no standing fact (B9-19)."""
     return bool(_SCOPED_RE.search(text))
@@ -486,6 +492,7 @@ def task(text: str) -> bool:
 
 __all__ = [
     "about_user",
+    "hearsay",
     "own_short_message",
     "owner",
     "pasted_lines",
