@@ -334,6 +334,13 @@ _SCOPED_RE = re.compile(
 )
 """A statement scoped to a place or a time ("only in my branch", "for this task", "in the test fixture", "for now",
 "this is a throwaway branch"): true of now or of a part, never a standing fact (B9-6, b04, b05, B9-19)."""
+_NOW_ONLY_RE = re.compile(
+    r"\b(?:for\s+now|temporar(?:y|ily)|throwaway|throw-away|for\s+the\s+time\s+being|at\s+the\s+moment|right\s+now|"
+    r"this\s+(?:session|conversation|chat)|nothing\s+here\s+matters|"
+    r"for\s+(?:this|the)\s+(?:\w+\s+)?(?:task|session|conversation|chat|demo|experiment|run|spike))\b",
+    re.IGNORECASE,
+)
+"""A statement true of this session only, the part of :data:`_SCOPED_RE` a request to remember is held to."""
 _RETRACT_RE = re.compile(
     r"(?:^|(?<=[\s,.;:!?—–-]))(?:just\s+kidding|kidding|j/?k|never\s*mind|nvm|scratch\s+that|forget\s+(?:that|it|what\s+i\s+said)"
     r"|ignore\s+(?:that|it|what\s+i\s+said)|disregard\s+(?:that|it)|not\s+really|that['’]s\s+(?:wrong|not\s+(?:right|true))"
@@ -386,8 +393,14 @@ _ABOUT_AGENT_RE = re.compile(
     r"^(?:you|you['’](?:re|ve|d|ll)|your|claude|codex|the\s+(?:agent|assistant|model|bot|ai))\b", re.IGNORECASE
 )
 """A sentence about the agent or its words ("You said X", "You wrote X in the PR"): not the user's fact."""
-_INTRO_LINE_RE = re.compile(r":\s*$")
-"""A line that introduces pasted text below it ("From the ops wiki page:", "Forwarding from ops:")."""
+_INTRO_LINE_RE = re.compile(
+    r"\b(?:here|here['’]s|from|forward\w*|fwd|fw|pasted?|below|following|output|log|logs|readme|page|wiki|mail|e-?mail"
+    r"|emailed|docs?|document|message|text|file|ticket|issue|thread|chat|slack|says|said|wrote|writes|reads|quote)\b"
+    r"[^\n]*:\s*$",
+    re.IGNORECASE,
+)
+"""A line that introduces pasted text below it ("From the ops wiki page:", "Forwarding from ops:", "Here is the
+README:"); a list's own heading ("Tasks:") is not one."""
 
 
 def owner(text: str) -> str | None:
@@ -436,8 +449,10 @@ def hearsay(text: str) -> bool:
 
 
 def scoped(text: str) -> bool:
-    """Whether a statement is scoped to a place or a time (:data:`_SCOPED_RE`): no standing fact (B9-19)."""
-    return bool(_SCOPED_RE.search(text))
+    """Whether a statement the user asked to keep is true of this session only (:data:`_NOW_ONLY_RE`: "this is a
+    throwaway branch", "for now", "for this task"): no standing fact (breaker9 B9-19). A time or place it names
+    ("I'm out next week", "in the EU region") is the user's to keep when asked."""
+    return bool(_NOW_ONLY_RE.search(text))
 
 
 def retraction(text: str) -> int | None:

@@ -140,3 +140,11 @@ def test_a_request_inside_pasted_text_is_not_the_users() -> None:
     )
     assert user_statements([readme]) == []
     assert user_statements(["Remember this:\nThe deploy window is Friday."]) == ["The deploy window is Friday"]
+
+
+def test_a_list_heading_or_a_named_time_is_still_the_users_request() -> None:
+    """The guards keep what the breaker judged right: a request in the user's own list, a time the user names."""
+    assert user_statements(["Tasks:\n- remember that the deploy window is Friday\n- fix the tests"]) == [
+        "the deploy window is Friday"
+    ]
+    assert user_statements(["Keep in mind that I'm out next week."]) == ["I'm out next week"]
