@@ -18,12 +18,11 @@ import re
 from collections.abc import Iterable
 
 from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.hearsay import owner, reported
 from memrepo.engine.format.layout import is_workspace_file
 from memrepo.engine.format.remembering import (
     about_user,
     own_short_message,
-    owner,
-    reported,
     retraction,
     said,
     task,
@@ -135,6 +134,143 @@ def supersedes(target: ExistingEntry) -> tuple[str | None, str | None]:
 
 
 def correction_statements(texts: list[str], existing: Iterable[ExistingEntry]) -> list[str]:
+    """The user's corrections said without "remember" that are kept ``by: user`` at once: those of
+    :func:`_corrections` that are :func:`tight` (breaker9 item 4). See :func:`_corrections` for the rule."""
+    return [fact for fact, close in _corrections(texts, existing) if close]
+
+
+def proposed_corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[str]:
+    """The user's corrections said without "remember" that say more than the new value (not :func:`tight`:
+    "the shop DB is on Postgres 17 now on my laptop"): proposed in the inbox for review, never written
+    ``by: user`` and never hiding the stored line until accepted (breaker9 item 4).
+
+    Args:
+        texts: the user's messages (read from the harness's transcript).
+        existing: the entries the checkpoint listed.
+
+    Returns:
+        list[str]: the statements, in order.
+    """
+    return [fact for fact, close in _corrections(texts, existing) if not close]
+
+
+_OWN_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "it",
+        "its",
+        "it's",
+        "this",
+        "that",
+        "these",
+        "those",
+        "we",
+        "we're",
+        "our",
+        "us",
+        "i",
+        "i'm",
+        "my",
+        "me",
+        "you",
+        "your",
+        "they",
+        "their",
+        "on",
+        "in",
+        "at",
+        "to",
+        "of",
+        "for",
+        "from",
+        "by",
+        "with",
+        "and",
+        "but",
+        "or",
+        "so",
+        "as",
+        "now",
+        "not",
+        "no",
+        "longer",
+        "anymore",
+        "instead",
+        "than",
+        "then",
+        "again",
+        "moved",
+        "switched",
+        "changed",
+        "migrated",
+        "upgraded",
+        "updated",
+        "bumped",
+        "downgraded",
+        "renamed",
+        "replaced",
+        "went",
+        "use",
+        "uses",
+        "used",
+        "using",
+        "run",
+        "runs",
+        "ran",
+        "running",
+        "last",
+        "week",
+        "month",
+        "year",
+        "yesterday",
+        "today",
+        "recently",
+        "ago",
+        "earlier",
+        "since",
+    ]
+)
+"""Words a correction may add to the line it corrects besides the new value: "is", "now", "not", "we moved",
+"last week" (:func:`tight`)."""
+
+
+def tight(fact: str, target: ExistingEntry) -> bool:
+    """Whether a correction says only the new value of its line: every lowercase word of it is in the corrected
+    line, a value (a name, a number, an identifier) or one of :data:`_OWN_WORDS`, but one new word when it names
+    the old value ("always answer in imperial units, not metric"). "the deploy window is Thursday,
+    not Tuesday" is; "the shop DB is on Postgres 17 now on my laptop", "per the runbook, ...", "in staging ...",
+    "... once the migration lands" are not: a word the old line did not have scopes or sources the new value.
+
+    Args:
+        fact: the user's correction.
+        target: the line it corrects (:func:`corrects`).
+
+    Returns:
+        bool: True when nothing but the value changed.
+    """
+    old = {w.casefold() for w in re.findall(r"[\w'’.-]+", target.text)}
+    named = re.search(r"\b(?:not|instead\s+of|from|no\s+longer)\s+([\w'’.-]+)", fact, re.I)
+    spare = 1 if named and named.group(1).casefold() in old else 0  # "imperial units, not metric": one new word
+    for word in re.findall(r"[\w'’.-]+", fact):
+        plain = word.strip(".-'’")
+        if not plain or not plain.isalpha() or not plain.islower():
+            continue  # a value: "Thursday", "Postgres", "17", "pg-stage-20", "Next.js"
+        if plain.casefold() not in old and plain.casefold().replace("’", "'") not in _OWN_WORDS:
+            if not spare:
+                return False
+            spare -= 1
+    return True
+
+
+def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tuple[str, bool]]:
     """The user's statements, said without "remember", that correct a stored line (breaker6 B6-3).
 
     A statement (:func:`memrepo.engine.format.remembering.said`: no question, no code or quote) counts when it
@@ -154,7 +290,7 @@ def correction_statements(texts: list[str], existing: Iterable[ExistingEntry]) -
     if not entries:
         return []
     asked = {fmt.normalize_text(s) for s in user_statements(texts)}
-    per_message: list[list[str]] = []
+    per_message: list[list[tuple[str, bool]]] = []
     for text in texts:
         taken_back = retraction(text)
         if taken_back is not None and not without_leadin(text[:taken_back] + " x y").strip(" ,.;:!-—–xy"):
@@ -165,7 +301,7 @@ def correction_statements(texts: list[str], existing: Iterable[ExistingEntry]) -
         if not own_short_message(text):
             per_message.append([])
             continue  # pasted text: a page, a mail, a log (breaker9 B9-7)
-        mine: list[str] = []
+        mine: list[tuple[str, bool]] = []
         for sentence in said(text):
             if taken_back is not None and text.find(sentence) < taken_back:
                 continue  # "No, X. Just kidding, ..." / "You said X. That's wrong." (breaker9 B9-1, B9-6)
@@ -180,10 +316,11 @@ def correction_statements(texts: list[str], existing: Iterable[ExistingEntry]) -
             named = topic.denied or topic.head or topic.was or any(changed for _n, _v, changed in topic.versions)
             if not (_CUE_RE.match(sentence) or named or _NOW_RE.search(fact)):
                 continue  # "the deploy window tests now pass" shares words and a change word, and corrects nothing
-            if corrects(fact, entries) is not None:
-                mine.append(fact)
+            target = corrects(fact, entries)
+            if target is not None:
+                mine.append((fact, tight(fact, target)))
         per_message.append(mine)
-    return [fact for mine in per_message for fact in mine]
+    return [found for mine in per_message for found in mine]
 
 
-__all__ = ["correction_statements", "corrects", "supersedes", "where"]
+__all__ = ["correction_statements", "corrects", "proposed_corrections", "supersedes", "tight", "where"]

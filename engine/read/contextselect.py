@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import NamedTuple  # not dataclasses: recall asks replaced() too, and dataclasses imports inspect
 
 from memrepo.engine.format import entries as fmt
-from memrepo.engine.format.remembering import hearsay
+from memrepo.engine.format.hearsay import hearsay
 from memrepo.engine.format.terms import fold, split_folded
 from memrepo.engine.read.changewords import CHANGE_WORDS, STOP_WORDS
 

@@ -11,7 +11,8 @@ import pytest
 
 from memrepo.engine.checkpoints.claims import ExistingEntry
 from memrepo.engine.checkpoints.corrections import correction_statements, corrects, where
-from memrepo.engine.format.remembering import about_user, owner, user_statements
+from memrepo.engine.format.hearsay import owner
+from memrepo.engine.format.remembering import about_user, user_statements
 
 
 def line(path: str, text: str, n: int = 1) -> ExistingEntry:

@@ -299,3 +299,13 @@ def test_codexs_session_end_keeps_a_third_persons_value_off_the_users_line(world
     assert done.exit_code == 0, done.output
     assert not any("Helix" in text for text in everywhere(store))
     assert "My editor is vim" in store.context(str(forky)).text
+
+
+def test_a_correction_that_says_more_than_the_new_value_waits_in_the_inbox(world, tmp_path: Path) -> None:
+    """breaker9 item 4: "... now on my laptop" is a scoped value; it is proposed for review, hiding nothing."""
+    store, shop, _forky = world
+    rel = remember(store, "The shop DB runs on Postgres 15", shop)
+    session_end(store, tmp_path, shop, [("Actually the shop DB is on Postgres 17 now on my laptop.", "OK.")])
+    assert lines_of(store, "inbox.md")["The shop DB is on Postgres 17 now on my laptop"]["by"] == "agent"
+    assert [t for t in lines_of(store, rel) if "Postgres" in t] == ["The shop DB runs on Postgres 15"]
+    assert "The shop DB runs on Postgres 15" in store.context(str(shop)).text
