@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from memrepo.engine.format.entries import Entry
 from memrepo.engine.format.remembering import (
     _ABOUT_AGENT_RE,
     _ABOUT_USER_RE,
@@ -125,4 +126,17 @@ def hearsay(text: str) -> bool:
     return bool(_HEARSAY_RE.search(text)) or readable(text).split() != text.split()
 
 
-__all__ = ["hearsay", "owner", "reported"]
+def users_hearsay(entry: Entry) -> bool:
+    """Whether a stored line is the user's (``by: user``) and reports someone else's words (:func:`hearsay`):
+    "Alice said the shop DB is on Postgres 12 now", kept as asked, replaces no line by its words (breaker9 B9-4).
+
+    Args:
+        entry: a parsed entry.
+
+    Returns:
+        bool: True for such a line.
+    """
+    return entry.by == "user" and hearsay(entry.text)
+
+
+__all__ = ["hearsay", "owner", "reported", "users_hearsay"]

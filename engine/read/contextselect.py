@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import NamedTuple  # not dataclasses: recall asks replaced() too, and dataclasses imports inspect
 
 from memrepo.engine.format import entries as fmt
-from memrepo.engine.format.hearsay import hearsay
+from memrepo.engine.format.hearsay import users_hearsay
 from memrepo.engine.format.terms import fold, split_folded
 from memrepo.engine.read.changewords import CHANGE_WORDS, STOP_WORDS
 
@@ -263,19 +263,17 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int]) -> dict[int, int
     for i, new in enumerate(cands):
         named = fold(new.entry.meta.get("supersedes", ""))
         if named:
-            found_named = False
             for j, old in enumerate(cands):
                 if j == i or old.number in out or not _newer(new, old):
                     continue
                 if named == _subject(old.entry) or (len(named) >= 8 and named in folded[j]):
-                    found_named = True
                     if old.entry.by == "user" and new.entry.by == "agent":  # the user's line outranks an agent's
                         if old.number not in said or _newer(new, by_number[said[old.number]]):
                             said[old.number] = new.number
                         continue
                     out[old.number] = new.number
-            if found_named:
-                continue  # it names the line it replaces: no other by words (breaker9: pg-stage-12 hid pg-prod-1)
+            if new.number in out.values():
+                continue  # it named the line it replaces: no other by words (breaker9: pg-stage-12 hid pg-prod-1)
         topic, part = topics[i], parts[i]
         was = part.was - common if part.change else frozenset()
         values = part.named - common if part.change else frozenset()
@@ -360,15 +358,10 @@ def _version(number: str) -> tuple[int, ...]:
 
 def may_replace(new: Candidate, old: Candidate, by: bool = True) -> bool:
     """Whether ``new`` may replace ``old`` by their words: an agent's line never replaces the user's (unless
-    ``by`` is False); lines of different ``workspace:`` keys never meet; a rule, decision or correction is
-    replaced only by one of the same kind (or by its subject or a ``supersedes:``); a user's line that reports
-    someone else's words (:func:`memrepo.engine.format.remembering.hearsay`) replaces none by its words."""
-    if by and old.entry.by == "user" and new.entry.by == "agent":
+    ``by`` is False), nor a user's line that reports others' words (breaker9 B9-4); lines of different ``workspace:``
+    keys never meet; a rule, decision or correction is replaced only by one of the same kind (or by a ``supersedes:``)."""
+    if (by and old.entry.by == "user" and new.entry.by == "agent") or users_hearsay(new.entry):
         return False
-    if new.entry.by == "user" and hearsay(new.entry.text):
-        return (
-            False  # "Alice said the DB is on Postgres 12 now": kept as asked, her word replaces no line (breaker9 B9-4)
-        )
     kind = old.entry.meta.get("kind", "").strip().casefold()
     if kind in RULE_KINDS and new.entry.meta.get("kind", "").strip().casefold() != kind:
         return False
