@@ -87,6 +87,8 @@ def dream(ctx: click.Context, provider: str | None, if_due: bool, as_json: bool)
                     f"(the next dream starts at {record.next_file or 'the first'}; memrepo dreams show {record.id})"
                 )
             )
+        if record.folder_files and record.covered < record.folder_files:
+            click.echo(f"  {covered_line(record)}")
     if record.status == "failed":
         _fail(clean(f"dream {record.id} failed: {record.reason}"))
 
@@ -126,7 +128,17 @@ def _coverage(record: DreamRecord) -> list[str]:
             out.append(f"too large for one dream: {', '.join(record.too_large)}")
     else:
         out.append("left out: none")
+    if record.folder_files:
+        out.append(covered_line(record))
     return out
+
+
+def covered_line(record: DreamRecord) -> str:
+    """``covered 5,640 of 20,000 files (examined since they last changed; files changed since are read first)``."""
+    return (
+        f"covered {record.covered:,} of {record.folder_files:,} files "
+        "(examined since they last changed; files changed since are read first)"
+    )
 
 
 def _gone_note(record: DreamRecord, key: str) -> str:

@@ -92,6 +92,9 @@ def _inbox_count(store: MemoryStore) -> int:
 @_errors_as_lines
 def commit_hand_edits(ctx: click.Context, paths: tuple[str, ...], yes: bool, redact: bool, put_back: bool) -> None:
     """Commit hand edits now (PATHS only, when given) as "Hand edits"; --put-back undoes the questioned ones."""
+    from memrepo.engine.errors import BlockedError
+    from memrepo.engine.models import RepoState
+
     store = _open_store(ctx, create=False)
     if put_back and (yes or redact):
         raise click.UsageError("--put-back undoes what --yes and --redact would commit: give one of them")
@@ -100,7 +103,12 @@ def commit_hand_edits(ctx: click.Context, paths: tuple[str, ...], yes: bool, red
         if missing:  # a typo: a script must not read "no question waits" as "nothing to put back there"
             _fail(f"not in the memory repo (no such file in the work tree or in HEAD): {', '.join(missing)}")
         wanted = set(paths)
-        asked = [q for q in store.status().questions if not wanted or q.path in wanted]
+        st = store.status()
+        if (
+            st.state is RepoState.BLOCKED
+        ):  # a conflict in progress (a `git stash pop`): no question, the block's way out
+            raise BlockedError(st.reason or "unknown")
+        asked = [q for q in st.questions if not wanted or q.path in wanted]
         kept = len(store.pending())
         for q in asked:
             done = store.answer_hand_edit(q.path, q.seen, commit=False)  # applies the writes kept meanwhile too

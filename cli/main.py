@@ -219,7 +219,7 @@ def init(ctx: click.Context, path: str | None) -> None:
     "--scope",
     type=click.Choice(["global", "workspace"]),
     default=None,
-    help="global (default) or workspace (implied by --workspace).",
+    help="global (default) or workspace (implied by --workspace; alone: the current folder's workspace).",
 )
 @click.option(
     "--workspace", metavar="PATH|NAME", callback=workspace_option, help="The workspace this memory belongs to."

@@ -189,9 +189,11 @@ def recall(args: dict[str, object], keys: ReadKeys) -> None:
 
         out = [json.dumps(hit.as_dict(), ensure_ascii=False) for hit in hits]  # JSON escapes control characters
     else:
+        from memrepo.engine import since_mark
+
         for hit in hits:  # memory text is data: control characters (terminal escapes) are shown, never sent
             tag = ("  [unreviewed]" if hit.unreviewed else "") + ("" if hit.answer else NEAREST_TAG)
-            out.append(f"{clean(hit.ref)}  {hit.by:<5}  {clean(hit.text)}{tag}")
+            out.append(f"{clean(hit.ref)}  {hit.by:<5}  {clean(hit.text)}{since_mark(hit)}{tag}")
             if hit.section:
                 out.extend(f"    {clean(line)}" for line in hit.section.split("\n"))
     if out:

@@ -232,6 +232,14 @@ def skipped_line(root: Path, hits: list | None = None) -> str | None:
     return f"memrepo: not searched, over recall's 1 MB limit: {named}{more}; split it into smaller files"
 
 
+BUILD_CODE = (
+    "import os\ntry: os.nice(max(0, 10 - os.nice(0)))\nexcept (OSError, AttributeError): pass\n"
+    "import sys; from memrepo.engine.read.recallfile import build_index; build_index(sys.argv[1], True)"
+)
+"""The build process's code: :data:`memrepo.engine.read.recallfile.BUILD_CODE` (a test holds the two equal; importing
+it here would load the engine in the quick path): its priority lowered before any import."""
+
+
 def start_index_build(root: Path) -> None:
     """Start the recall index's first build in a process of its own that outlives this one.
 
@@ -246,7 +254,7 @@ def start_index_build(root: Path) -> None:
     """
     import subprocess
 
-    code = "import sys; from memrepo.engine.read.recallfile import build_index; build_index(sys.argv[1], True)"
+    code = BUILD_CODE
     subprocess.Popen(
         [sys.executable, "-c", code, str(root)],
         stdin=subprocess.DEVNULL,

@@ -90,7 +90,7 @@ def recall(
     query = " ".join(words)
     if not query_terms(query)[1]:
         _fail("empty query: give a word to search for (spaces and punctuation match nothing)", 2)
-    from memrepo.engine import NEAREST_LINE
+    from memrepo.engine import NEAREST_LINE, since_mark
     from memrepo.engine.files.regularfile import not_utf8_line
     from memrepo.engine.read.conflictnote import merge_conflict_line
     from memrepo.engine.read.heldread import held_recall_line
@@ -148,7 +148,7 @@ def recall(
             continue
         # Memory text is data: control characters (terminal escapes) are shown, never sent.
         tag = ("  [unreviewed]" if hit.unreviewed else "") + ("" if hit.answer else NEAREST_TAG)
-        click.echo(f"{clean(hit.ref)}  {hit.by:<5}  {clean(hit.text)}{tag}")
+        click.echo(f"{clean(hit.ref)}  {hit.by:<5}  {clean(hit.text)}{since_mark(hit)}{tag}")
         if hit.section:
             for line in hit.section.split("\n"):
                 click.echo(f"    {clean(line)}")

@@ -7,7 +7,8 @@ the write server (:mod:`memrepo.cli.writeserver`), which answers for a new
 ``memrepo remember`` process, print the same bytes.
 
 Errors are one line and a non-zero exit, as every command: 1 for a refused or
-failed write, 2 for bad usage.
+failed write, 2 for bad usage; a write kept while the repo is blocked is one line
+"kept: not written yet, ..." and exit 3 (:data:`KEPT_EXIT`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ OPTIONS = ("kind", "scope", "workspace", "subject", "supersedes", "by", "source"
 """The valued options of ``memrepo remember`` (their dict keys), besides the text."""
 FLAGS = ("pin", "untrusted", "as_json")
 """Its flags."""
+KEPT_EXIT = 3
+"""The exit code of a write kept while the repo is blocked, as ``memrepo status`` exits when a write is blocked."""
 
 
 @dataclass(slots=True)
@@ -32,7 +35,7 @@ class Reply:
     Attributes:
         out: its standard output (each line ends with a newline).
         err: its standard error.
-        code: its exit code (0 written, 1 refused or failed, 2 bad usage).
+        code: its exit code (0 written, 1 refused or failed, 2 bad usage, 3 kept while the repo is blocked).
         path: the repo-relative file written or matched (None when refused or failed).
     """
 
@@ -71,9 +74,12 @@ def remember(open_store: Callable[[], MemoryStore], args: dict[str, object]) -> 
     try:
         _remember(open_store, args, reply)
     except Exception as exc:
+        from memrepo.engine.errors import BlockedError
+
         from .quickbase import error_line
 
-        return reply.fail(error_line(exc))
+        # a write kept while blocked is no failure but waits: exit 3, as `memrepo status` for a blocked repo
+        return reply.fail(error_line(exc), KEPT_EXIT if isinstance(exc, BlockedError) and exc.kept else 1)
     return reply
 
 
@@ -83,9 +89,16 @@ def _remember(open_store: Callable[[], MemoryStore], args: dict[str, object], re
     from memrepo.engine.models import Action, Candidate
 
     scope, workspace = args.get("scope"), args.get("workspace")
+    here = None
     if scope == "workspace" and not workspace:
-        reply.fail("--scope workspace needs --workspace PATH|NAME", 2)
-        return
+        import os
+
+        # The folder you stand in, as the hooks and the MCP server take it (breaker7 B7-11).
+        try:
+            workspace = here = os.getcwd()
+        except OSError:
+            reply.fail("--scope workspace needs --workspace PATH|NAME: the current folder is gone", 2)
+            return
     if scope == "global" and workspace:
         reply.fail(
             "--scope global takes no --workspace: drop one of them (--workspace alone saves to that workspace)", 2
@@ -112,6 +125,9 @@ def _remember(open_store: Callable[[], MemoryStore], args: dict[str, object], re
         reply.fail(f"{'.'.join(map(str, err['loc']))}: {err['msg']}", 2)
         return
     store = open_store()  # [writes] agent_to_inbox comes with the settings
+    if here is not None and _inside(here, store.root):
+        reply.fail("--scope workspace needs --workspace PATH|NAME here: the current folder is the memory repo", 2)
+        return
     result = store.remember(cand)
     if args.get("as_json"):
         reply.out += result.model_dump_json() + "\n"
@@ -137,3 +153,13 @@ def _remember(open_store: Callable[[], MemoryStore], args: dict[str, object], re
     notice = store.hooks_notice()  # said once, on stderr, that the repo's git hooks are skipped
     if notice is not None:
         reply.err += notice + "\n"
+
+
+def _inside(folder: str, root: object) -> bool:
+    """Whether ``folder`` is the memory repo's folder or inside it (no project's workspace)."""
+    from pathlib import Path
+
+    try:
+        return Path(folder).resolve().is_relative_to(Path(str(root)).resolve())
+    except OSError:
+        return False

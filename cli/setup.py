@@ -227,10 +227,25 @@ def _same_repo(value: str | None, repo: str) -> bool:
         return False
 
 
+def repo_missing(repo: str) -> str | None:
+    """Why ``repo`` is no memory repo the hooks and the MCP server can open (``memrepo init`` names the fix),
+    or None when it is one. Every hook would only say so on stderr, which the agent does not show (B7-24)."""
+    from memrepo.engine.errors import MemrepoError
+    from memrepo.engine.read.coldrecall import open_repo
+
+    try:
+        open_repo(repo)
+    except MemrepoError as exc:
+        return f"memory repo: {exc}"
+    return None
+
+
 def check(found: Found, repo: str) -> tuple[list[str], list[str]]:
     """(what is configured, what is missing) for ``repo``, each line naming the file."""
     ok: list[str] = []
     missing: list[str] = []
+    if (no_repo := repo_missing(repo)) is not None:
+        missing.append(no_repo)
     servers = [(where, _argv(e)) for where, e in found.servers]
     ours = [(where, argv) for where, argv in servers if _runs_memrepo(argv) and argv[-1:] == ["mcp"]]
     right = [where for where, argv in ours if _same_repo(_repo_of(argv), repo)]
@@ -293,6 +308,8 @@ def next_steps(missing: list[str], bad_files: bool, repo: str) -> list[str]:
         the hooks when one is (breaker3 F9: a hint to print the hooks when only the server was missing).
     """
     steps = ["fix the files named above, then check again"] if bad_files else []
+    if any(line.startswith("memory repo:") for line in missing):
+        steps.append(f"make the memory repo: memrepo init {shlex.quote(repo)}")
     if any(line.startswith("MCP server:") for line in missing):
         steps.append(f"add the MCP server: {claude_mcp_add(repo, 'user')}")
     if any(line.startswith("hooks.") for line in missing):
@@ -345,6 +362,8 @@ def setup_claude_code(ctx: click.Context, check_: bool, write: bool, project: st
         for line in said:
             click.echo(line)
         click.echo(f"then, if not done yet, the MCP server: {claude_mcp_add(repo, 'user')}")
+        if (no_repo := repo_missing(repo)) is not None:
+            click.echo(f"note: {no_repo}")
         return
     if check_:
         folder = Path(project).expanduser().absolute() if project else Path.cwd()

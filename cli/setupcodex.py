@@ -76,17 +76,12 @@ tools with it, 5 of 10 without)."""
 
 def check_codex(home: Path, repo: str) -> tuple[list[str], list[str]]:
     """(what is configured, what is missing) in Codex's folder ``home`` for ``repo``."""
-    from memrepo.engine.errors import MemrepoError
-    from memrepo.engine.read.coldrecall import open_repo
-
-    from .setup import _repo_of, _runs_memrepo, _same_repo, server_argv
+    from .setup import _repo_of, _runs_memrepo, _same_repo, repo_missing, server_argv
 
     ok: list[str] = []
     missing: list[str] = []
-    try:
-        open_repo(repo)
-    except MemrepoError as exc:  # every hook would only say so on stderr, which Codex does not show (B7-24)
-        missing.append(f"memory repo: {exc}")
+    if (no_repo := repo_missing(repo)) is not None:  # every hook would only say so on stderr (B7-24)
+        missing.append(no_repo)
     config = home / "config.toml"
     argv, why = codex_server(config)
     if argv is None:
@@ -160,6 +155,10 @@ def setup_codex(ctx: click.Context, write: bool, check_: bool) -> None:
         argv, _why = codex_server(home / "config.toml")
         if argv is None:
             click.echo(f"now register the MCP server: {codex_mcp_add(server_argv(repo))}")
+        from .setup import repo_missing
+
+        if (no_repo := repo_missing(repo)) is not None:
+            click.echo(f"note: {no_repo}")
         return
     click.echo(f"# memory repo: {repo}")
     click.echo("# 1. The MCP server (Codex keeps it in ~/.codex/config.toml):")

@@ -62,8 +62,10 @@ _EXPORTS = {
     "raw_too_long": "memrepo.engine.write.policy",
     "text_refusal": "memrepo.engine.write.policy",
     "NEAREST_LINE": "memrepo.engine.read.recallnear",
+    "since_mark": "memrepo.engine.read.modeline",
     "trim_heap": "memrepo.engine.files.heap",
     "stale_did": "memrepo.engine.write.stalesave",
+    "stale_named": "memrepo.engine.write.stalesave",
 }
 
 if TYPE_CHECKING:  # the names as type checkers see them; at run time each loads on first use
@@ -101,13 +103,14 @@ if TYPE_CHECKING:  # the names as type checkers see them; at run time each loads
         WriteResult,
     )
     from memrepo.engine.read.context import recall_block
+    from memrepo.engine.read.modeline import since_mark
     from memrepo.engine.read.readcount import SessionReads
     from memrepo.engine.read.recallnear import NEAREST_LINE
     from memrepo.engine.repo.health import HealthRow, HealthStatus
     from memrepo.engine.repo.repo import MemoryRepo
     from memrepo.engine.repo.store import MemoryStore
     from memrepo.engine.write.policy import raw_too_long, text_refusal
-    from memrepo.engine.write.stalesave import stale_did
+    from memrepo.engine.write.stalesave import stale_did, stale_named
 
 __all__ = sorted(_EXPORTS)
 

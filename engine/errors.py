@@ -79,7 +79,14 @@ class BlockedError(MemrepoError):
     """
 
     def __init__(self, reason: str, kept: bool = False) -> None:
-        super().__init__(f"memory repo is blocked, nothing was written: {reason}")
+        # one message for a kept write, as MCP memory_remember answers it (breaker7 B7-4, breaker8 B8-10: "nothing
+        # was written" beside "the write is kept" read as a loss)
+        said = (
+            "kept: not written yet, the memory repo is blocked"
+            if kept
+            else "memory repo is blocked, nothing was written"
+        )
+        super().__init__(f"{said}: {reason}")
         self.reason = reason
         self.kept = kept
 

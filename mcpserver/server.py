@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field, ValidationError
 
-from memrepo.engine import NEAREST_LINE, fence_safe
+from memrepo.engine import NEAREST_LINE, fence_safe, since_mark
 from memrepo.engine.errors import BlockedError, MemrepoError, RefError
 from memrepo.engine.format import entries as fmt
 
@@ -217,7 +217,7 @@ def build_server(
             hits = await repo().recall(query, workspace(cwd), limit, 16_000, detail, related=True)
             note("recall")
             how = session.note_once(mode_line(await repo().recall_mode()))
-            other = await elsewhere_line(repo(), query) if not hits or not hits[0].answer else ""
+            other = await elsewhere_line(repo(), query, workspace(cwd)) if not hits or not hits[0].answer else ""
             if not hits:
                 from memrepo.engine.redaction import redact_text
 
@@ -235,7 +235,7 @@ def build_server(
                 tag = (" [unreviewed]" if hit.unreviewed else "") + ("" if hit.answer else " [nearest, not an answer]")
                 # Escaped as the context block is (docs/architecture.md §4): a line can neither close nor open
                 # a <memory_repo> fence the agent has seen, nor pass for the block's own header.
-                out.append(f"{hit.ref} ({hit.by}){tag}: {fence_safe(hit.text)}")
+                out.append(f"{hit.ref} ({hit.by}){tag}: {fence_safe(hit.text)}{since_mark(hit)}")
                 if hit.section:
                     out.extend(f"    {fence_safe(line)}" for line in hit.section.splitlines())
             return "\n".join(out)
@@ -246,7 +246,7 @@ def build_server(
         "memory_read",
         (
             "Read lines of one file in the memory repo (read-only), by path (me.md, lessons.md, workspaces/x.md) "
-            "or by an entry ref repo:<path>#L<n>. Only text files inside the memory repo; never .git, never "
+            "or by an entry ref repo:<path>#L<n> (that entry's line). Only text files inside the memory repo; never .git, never "
             "through symlinks."
         ),
     )
@@ -330,7 +330,7 @@ def build_server(
                 if not exc.kept:
                     raise
                 # not an error: the write is queued and lands once the block is gone (docs/architecture.md §3)
-                return f"kept: not written yet, the memory repo is blocked: {exc.reason}"
+                return str(exc)  # "kept: not written yet, the memory repo is blocked: ...", as the CLI says it
             if result.action is Action.REFUSED:
                 raise ToolError(f"refused: {result.reason}")
             if result.ref and result.path and result.action in (Action.ADDED, Action.REPLACED, Action.INBOXED):

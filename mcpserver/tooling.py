@@ -171,20 +171,24 @@ SCOPE_NOTE = "memory_recall searches only the global files and this workspace's 
 """What ``memory_recall`` searches (docs/agents.md): said when other workspaces' files hold what it did not search."""
 
 
-async def elsewhere_line(repo: Any, query: str) -> str:
+async def elsewhere_line(repo: Any, query: str, workspace: str) -> str:
     """One line naming the other workspaces' files that answer ``query``, or ``""`` when none does.
 
     ``memory_recall`` searches the global files and this workspace's file only; an agent told "No memory matches"
     took it for "no such memory" while another workspace's file held the answer (breaker5 B5-4). This searches
-    every file once more (only when the scoped search found no answer) and names where the answers are.
+    every file once more (only when the scoped search found no answer, and some other workspace file exists:
+    else the scoped search already read every file) and names where the answers are.
 
     Args:
         repo: the open :class:`memrepo.engine.repo.repo.MemoryRepo`.
         query: the recall query.
+        workspace: the scope the first search had (the session's folder).
 
     Returns:
         str: ``"Other workspaces' files answer it: workspaces/a.md (2 entries); ..."`` or ``""``.
     """
+    if not await repo.other_workspace_files(workspace):
+        return ""  # the scoped search covered every file (a second, unscoped one cost as much again)
     hits = await repo.recall(query, None, 20, 16_000, "line")
     counts: dict[str, int] = {}
     for hit in hits:

@@ -20,7 +20,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label
 
-from memrepo.engine import stale_did
+from memrepo.engine import stale_did, stale_named
 
 from .messages import RepoWritten, WorkTreeChanged, WriteFailed
 from .plain import clean, plain
@@ -97,11 +97,13 @@ class HandEditQuestionScreen(ModalScreen[str | None], inherit_bindings=False):
             done = f"{_entries(lost, 'the ')}{' memrepo wrote' if stale else ''} {'leaves' if lost == 1 else 'leave'}"
             done += " the files"
         p_key = "p put back" if stale else "p keep the old text"
+        named = f"{stale_named(q.dropped, q.revived)}\n" if stale else ""  # which entries, by their text (B8-5)
         with Vertical(classes="dialog"):
             yield Label(plain(question_title(q)), classes="dialog-title")
             yield Label(
                 plain(
-                    "memrepo has not committed this edit; its writes build on the committed text until you decide.\n"
+                    f"{named}memrepo has not committed this edit; its writes build on the committed text until you "
+                    "decide.\n"
                     f"y  commit the edit: {done} (History can undo it)\n{keep}",
                     one_line=False,
                 ),

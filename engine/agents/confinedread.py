@@ -87,6 +87,8 @@ class ReadResult:
 
 def _target(ref_or_path: str) -> tuple[str, int | None]:
     raw = ref_or_path.strip()
+    if not raw.startswith("repo:") and _BARE_REF_RE.fullmatch(raw):
+        raw = "repo:" + raw  # breaker8 B8-7: "workspaces/x.md#L11", the block's file header and line, is that ref
     if raw.startswith("repo:") and "#L" in raw:
         rel, line = parse_ref(raw)
         return rel, line
@@ -95,6 +97,10 @@ def _target(ref_or_path: str) -> tuple[str, int | None]:
     if os.path.isabs(raw) or raw.startswith("~"):
         raise RefError(f"give a path inside the memory repo, not an absolute path: {ref_or_path!r}")
     return safe_relpath(raw), None
+
+
+_BARE_REF_RE = re.compile(r"[^#\s]+#L\d+")
+"""An entry ref without its ``repo:`` prefix: ``workspaces/x.md#L11``."""
 
 
 def _open_confined(root: Path, rel: str) -> bytes:
@@ -153,9 +159,10 @@ def read_confined(
     Args:
         root: the memory repo's work tree (absolute).
         ref_or_path: a repo-relative path (``me.md``, ``workspaces/x.md``) or an
-            entry ref ``repo:<path>#L<n>`` (then reading starts at that line).
+            entry ref ``repo:<path>#L<n>`` (``repo:`` may be left out): then that entry's line.
         start_line: first line to return (1-based); default 1, or the ref's line.
-        end_line: last line to return (inclusive); default: up to 400 lines on.
+        end_line: last line to return (inclusive); default: the ref's line for a ref (one entry
+            is one line; breaker8 B8-7), else up to 400 lines on.
 
     Returns:
         ReadResult: the lines, secrets redacted, hidden characters removed
@@ -179,7 +186,10 @@ def read_confined(
     start = start_line if start_line is not None else (ref_line or 1)
     if start < 1:
         raise RefError(f"start_line must be 1 or more, not {start}")
-    end = end_line if end_line is not None else start + MAX_LINES - 1
+    if end_line is not None:
+        end = end_line
+    else:
+        end = start if ref_line is not None and start_line is None else start + MAX_LINES - 1
     if end < start - 1:
         raise RefError(f"end_line {end} is before start_line {start}")
     end = min(end, total, start + MAX_LINES - 1)

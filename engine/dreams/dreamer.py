@@ -223,7 +223,9 @@ class Dreamer(DreamReview):
             files = [p for p, _ in self.store.list_files()]
             model = chosen.uses_tokens  # the rules provider sends nothing: it reads the whole folder
             cap = FOLDER_CAP if model else RULES_CAP
-            din = build_input(self.store.root, files, tasks, cap, state.get("next_file") or None, prompt=model)
+            seen = state.get("seen")
+            seen = seen if isinstance(seen, dict) else None
+            din = build_input(self.store.root, files, tasks, cap, state.get("next_file") or None, model, seen)
             if chosen.uses_tokens:
                 need = din.estimate_tokens() + MAX_OUTPUT_TOKENS
                 left = self.budget_left()
@@ -243,6 +245,8 @@ class Dreamer(DreamReview):
                 left_out_count=len(din.left_out_files),
                 too_large=din.too_large[:LEFT_OUT_LISTED],
                 next_file=din.next_file,
+                covered=din.covered,
+                folder_files=din.folder_files,
             )
             self.records.save(record)
         except BaseException:
@@ -291,6 +295,7 @@ class Dreamer(DreamReview):
                 state = self.records.read_state()
                 state.update(last_run=record.started, head=self.store.head(), cursor=prepared.cursor)
                 state["next_file"] = prepared.din.next_file  # coverage: the next dream starts there
+                state["seen"] = prepared.din.seen  # and reads what changed since first
                 self.records.write_state(state)
             return record
         finally:

@@ -25,7 +25,7 @@ from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.layout import INBOX_MD, LESSONS_MD, ME_MD, MEMORY_MD
 from memrepo.engine.format.paths import normalize_workspace
 
-from .cover import next_start, reading_order
+from .cover import covered, next_start, ranks, reading_order, seen_after, stamps
 
 FOLDER_CAP = 48_000
 """Characters of folder lines a dream sends a model at most (docs/architecture.md §6)."""
@@ -123,6 +123,11 @@ class DreamInput:
         left_out_files: the folder files that are not (the cap, or unreadable).
         too_large: files larger than the whole cap (never examined).
         next_file: where the next dream's rotation starts (None: from the first path).
+        seen: each folder file's stamp when a dream last examined it, this one's as it read them, or that
+            it was not examined (:func:`~memrepo.engine.dreams.cover.seen_after`): the dream state keeps it,
+            so the next dream reads the files changed since first.
+        covered: the folder files examined since they last changed, this run's counted in.
+        folder_files: the folder files (inbox.md aside).
     """
 
     lines: dict[str, LineRef] = field(default_factory=dict)
@@ -136,6 +141,9 @@ class DreamInput:
     left_out_files: list[str] = field(default_factory=list)
     too_large: list[str] = field(default_factory=list)
     next_file: str | None = None
+    seen: dict[str, str] = field(default_factory=dict)
+    covered: int = 0
+    folder_files: int = 0
 
     def estimate_tokens(self) -> int:
         """A rough count of the prompt's tokens (4 characters a token)."""
@@ -158,8 +166,12 @@ def _task_json(alias: str, task: Task) -> dict:
     return {"alias": alias, "title": task.title[:120], "workspace": ws, "user_messages": users, "final_reply": reply}
 
 
-def workspace_headers(root: Path) -> dict[str, str]:
-    """Workspace id -> ``workspaces/<slug>.md`` for every workspace file whose first entries name one."""
+def header_files(root: Path) -> dict[str, str]:
+    """``workspaces/<slug>.md`` -> the workspace id its first entries name, for every such file, by name.
+
+    Two files naming one workspace (B7-21's split) are both here: each one's own header line is its header,
+    never a line to move into the other (that would leave a file naming no workspace, B7-23).
+    """
     out: dict[str, str] = {}
     folder = root / "workspaces"
     if not folder.is_dir():
@@ -178,7 +190,7 @@ def workspace_headers(root: Path) -> dict[str, str]:
                 continue
             ws = entry.meta.get("workspace")
             if ws:
-                out.setdefault(ws, f"workspaces/{path.name}")
+                out[f"workspaces/{path.name}"] = ws
                 break
             seen += 1
             if seen >= 3:
@@ -193,6 +205,7 @@ def build_input(
     cap: int = FOLDER_CAP,
     start_at: str | None = None,
     prompt: bool = True,
+    seen: dict[str, str] | None = None,
 ) -> DreamInput:
     """Build the aliased input and the prompt.
 
@@ -203,12 +216,16 @@ def build_input(
         cap: characters of folder lines at most.
         start_at: where the rotation of the other files starts (the last dream's ``next_file``).
         prompt: build the model's prompt (False for a provider that reads the aliased lines only).
+        seen: the dream state's ``seen`` (:func:`~memrepo.engine.dreams.cover.ranks`): the files new or
+            changed since the last dream are read first in the rotation, then those never examined as they are.
 
     Returns:
         DreamInput: aliases, the bytes read, the prompt.
     """
     din = DreamInput()
-    din.workspaces = workspace_headers(root)
+    by_file = header_files(root)
+    for rel, ws in by_file.items():
+        din.workspaces.setdefault(ws, rel)
     for n, task in enumerate(tasks, start=1):
         din.tasks[f"T{n}"] = task
     md = [f for f in files if f.endswith(".md") and f != INBOX_MD]
@@ -219,15 +236,16 @@ def build_input(
             found = din.workspaces.get(ws_id)
             if found and found not in task_files:
                 task_files.append(found)
-    order, rotation = reading_order(md, [*PRIORITY, *task_files], start_at)
+    now = stamps(root, md)
+    order, rotation = reading_order(md, [*PRIORITY, *task_files], start_at, ranks(now, seen or {}))
     skip: list[str] = []
-    first_turn = rotation[0] if rotation else None
+    first_turn = order[len(order) - len(rotation)] if rotation else None
     room = cap  # what the priority files leave of the cap: a rotation file larger than this never fits
     used = 0
     misses = 0
     counter = 0
     folder_json: list[dict] = []
-    headers = set(din.workspaces.values())
+    headers = set(by_file)  # every file's own header, a duplicate workspace's too
 
     def read(rel: str) -> fmt.MemoryFile | None:
         full = root / rel
@@ -292,6 +310,9 @@ def build_input(
                 header=is_header,
             )
     din.left_out = len(din.left_out_files)
+    din.seen = seen_after(now, seen or {}, din.examined)
+    din.covered = covered(now, din.seen)
+    din.folder_files = len(md)
     din.next_file = next_start(rotation, din.left_out_files, din.too_large + skip)
     inbox_rows = []
     parsed = read(INBOX_MD) if INBOX_MD in files else None

@@ -119,6 +119,9 @@ class DreamRecord(BaseModel):
         left_out_count: how many files it did not read.
         too_large: files larger than the whole input (never read).
         next_file: where the next dream's rotation starts (None: from the first path).
+        covered: folder files examined since they last changed, by this run or an earlier one
+            (:func:`memrepo.engine.dreams.cover.covered`).
+        folder_files: the folder's files when the run read it (inbox.md aside).
     """
 
     model_config = ConfigDict(extra="allow")
@@ -147,6 +150,8 @@ class DreamRecord(BaseModel):
     left_out_count: int = 0
     too_large: list[str] = Field(default_factory=list)
     next_file: str | None = None
+    covered: int = 0
+    folder_files: int = 0
 
     @model_validator(mode="before")
     @classmethod

@@ -38,7 +38,7 @@ from memrepo.engine.format import entries as fmt
 from memrepo.engine.read.contextselect import RULE_KINDS, candidates, replaced, topic_terms
 
 from .input import INBOX_MD, MAX_OPERATIONS, DreamInput, LineRef
-from .same import Likeness, Relation, content, equal_key, numbers
+from .same import Likeness, Relation, adds_fact, content, equal_key, numbers
 
 PLAIN_KEYS = frozenset({"by", "added"})
 """Metadata every entry may carry: it does not make one duplicate richer than another."""
@@ -234,15 +234,17 @@ def _pairs(rows: list[tuple[str, LineRef]]) -> list[tuple[int, int]]:
     return pairs[:MAX_PAIRS]
 
 
-def _alike(din: DreamInput, rows: list[tuple[str, LineRef]], likeness: Likeness, plan: _Plan) -> None:
+def _alike(din: DreamInput, rows: list[tuple[str, LineRef]], likeness: Likeness, plan: _Plan, known: Known) -> None:
     """Replacements, restatements and extensions among lines of one scope: to review, marked."""
     found: list[tuple[int, float, str, str, Relation]] = []
-    block = _block_pairs(rows)
+    block = _block_pairs(rows, known)
     for i, j in _pairs(rows):
         (a, ra), (b, rb) = rows[i], rows[j]
         rel = likeness.relate(ra.text, rb.text)
         if rel.kind in ("restatement", "extension") and frozenset((a, b)) in block:
             rel = Relation("replacement", "the newer line says what changed", rel.score)
+        elif rel.kind == "restatement" and adds_fact(ra.text, rb.text):
+            continue  # "partner Sam is vegetarian" is a new fact, not "my partner is called Sam" again
         if rel.kind in ("replacement", "restatement", "extension"):
             found.append((ORDER[rel.kind], -rel.score, a, b, rel))
     found.sort(key=lambda f: (f[0], f[1]))
@@ -281,7 +283,24 @@ def _alike(din: DreamInput, rows: list[tuple[str, LineRef]], likeness: Likeness,
         plan.ops.append((rank, score, op))
 
 
-def _changed_facts(rows: list[tuple[str, LineRef]], plan: _Plan) -> None:
+Known = dict[tuple[str, ...], tuple[dict[int, int], dict[int, int]]]
+"""What :func:`~memrepo.engine.read.contextselect.replaced` found for a file's lines, by their aliases: (replaced,
+disputed). :func:`_changed_facts` and :func:`_block_pairs` ask it of the same lines of most files; at 20,000 files
+it was half of a rules dream's time."""
+
+
+def _file_replaced(scoped: list[tuple[str, LineRef]], known: Known) -> tuple[dict[int, int], dict[int, int]]:
+    """``replaced`` of one file's lines (sorted by line) and the user's lines it disputes, asked once per set of lines."""
+    key = tuple(alias for alias, _ref in scoped)
+    found = known.get(key)
+    if found is None:
+        disputed: dict[int, int] = {}
+        cands = candidates([(ref.line, fmt.Entry("", "-", ref.text, dict(ref.meta))) for _a, ref in scoped])
+        found = known[key] = (replaced(cands, disputed), disputed)
+    return found
+
+
+def _changed_facts(rows: list[tuple[str, LineRef]], plan: _Plan, known: Known) -> None:
     """Lines the context block hides as replaced by a newer line of their file: the older goes, to review."""
     by_path: dict[str, list[tuple[str, LineRef]]] = {}
     for alias, ref in rows:
@@ -289,8 +308,7 @@ def _changed_facts(rows: list[tuple[str, LineRef]], plan: _Plan) -> None:
     for scoped in by_path.values():
         scoped.sort(key=lambda row: row[1].line)
         at = {ref.line: alias for alias, ref in scoped}
-        cands = candidates([(ref.line, fmt.Entry("", "-", ref.text, dict(ref.meta))) for _a, ref in scoped])
-        for old_line, new_line in sorted(replaced(cands).items()):
+        for old_line, new_line in sorted(_file_replaced(scoped, known)[0].items()):
             gone, kept = at[old_line], at[new_line]
             if not plan.free(gone, kept) or gone in plan.kept or not _says_changed(scoped, gone, kept):
                 continue  # a restatement is the likeness rules' (a merge in the user's words)
@@ -308,7 +326,7 @@ def _changed_facts(rows: list[tuple[str, LineRef]], plan: _Plan) -> None:
             plan.ops.append((ORDER["replacement"], -1.0, op))
 
 
-def _block_pairs(rows: list[tuple[str, LineRef]]) -> set[frozenset[str]]:
+def _block_pairs(rows: list[tuple[str, LineRef]], known: Known) -> set[frozenset[str]]:
     """The pairs of lines (aliases) the context block's rule relates in each file by a change: one replaces the other
     and says what changed (:func:`_says_changed`; not the same said again), or an agent's newer line corrects the user's (:func:`~memrepo.engine.read.contextselect.replaced`, ``disputed``).
     Such a line is never a restatement of the other (breaker7 B7-22): it goes as a replacement."""
@@ -321,9 +339,7 @@ def _block_pairs(rows: list[tuple[str, LineRef]]) -> set[frozenset[str]]:
             continue
         scoped.sort(key=lambda row: row[1].line)
         at = {ref.line: alias for alias, ref in scoped}
-        disputed: dict[int, int] = {}
-        cands = candidates([(ref.line, fmt.Entry("", "-", ref.text, dict(ref.meta))) for _a, ref in scoped])
-        gone = replaced(cands, disputed)
+        gone, disputed = _file_replaced(scoped, known)
         out.update(frozenset((at[old], at[new])) for old, new in disputed.items())
         out.update(
             frozenset((at[old], at[new])) for old, new in gone.items() if _says_changed(scoped, at[old], at[new])
@@ -363,10 +379,11 @@ def rules_operations(din: DreamInput) -> list[dict[str, object]]:
         by_scope.setdefault(scope(ref), []).append((alias, ref))
     for scoped in by_scope.values():
         _duplicates(din, scoped, plan)
-    _changed_facts([(a, r) for a, r in rows if a not in plan.gone], plan)
+    known: Known = {}
+    _changed_facts([(a, r) for a, r in rows if a not in plan.gone], plan, known)
     likeness = Likeness(ref.text for _, ref in rows)
     for scoped in by_scope.values():
-        _alike(din, [(a, r) for a, r in scoped if a not in plan.gone], likeness, plan)
+        _alike(din, [(a, r) for a, r in scoped if a not in plan.gone], likeness, plan, known)
     moves: list[dict[str, object]] = []
     for alias, ref in rows:
         if alias in plan.gone or alias in plan.kept:

@@ -90,47 +90,17 @@ STOPWORDS = _words(
 )
 """Words that carry no fact of their own: left out when measuring how alike two lines are."""
 
-SYNONYMS = {
-    "repository": "repo",
-    "repositories": "repo",
-    "repos": "repo",
-    "project": "repo",
-    "projects": "repo",
-    "codebase": "repo",
-    "prefers": "use",
-    "prefer": "use",
-    "preferred": "use",
-    "uses": "use",
-    "using": "use",
-    "used": "use",
-    "wants": "use",
-    "want": "use",
-    "wanted": "use",
-    "likes": "use",
-    "like": "use",
-    "favours": "use",
-    "favors": "use",
-    "js": "javascript",
-    "ts": "typescript",
-    "py": "python",
-    "k8s": "kubernetes",
-    "db": "database",
-    "postgresql": "postgres",
-    "pg": "postgres",
-    "pr": "pull",
-    "prs": "pull",
-    "tests": "test",
-    "testing": "test",
-    "suite": "test",
-    "commits": "commit",
-    "committing": "commit",
-    "deploys": "deploy",
-    "deploying": "deploy",
-    "deployment": "deploy",
-    "deployments": "deploy",
-    "always": "",
-    "every": "",
-}
+SYNONYMS = dict(
+    _pairs(
+        "repository:repo repositories:repo repos:repo project:repo projects:repo codebase:repo prefers:use "
+        "prefer:use preferred:use uses:use using:use used:use wants:use want:use wanted:use likes:use "
+        "like:use favours:use favors:use js:javascript ts:typescript py:python k8s:kubernetes db:database "
+        "postgresql:postgres pg:postgres pr:pull prs:pull tests:test testing:test suite:test commits:commit "
+        "committing:commit deploys:deploy deploying:deploy deployment:deploy deployments:deploy always: "
+        "every: ",
+        ":",
+    )
+)
 """Words folded together when looking for restatements (never for equality)."""
 
 _OUR_STEMS = tuple(
@@ -452,6 +422,39 @@ class Likeness:
                 return Relation("restatement", f"alike ({words}), but one has a negation: read both", overlap)
             return Relation("restatement", f"the same fact in other words ({words})", overlap)
         return Relation("different", "", overlap)
+
+
+_STATED_RE = re.compile(
+    r"((?:[^\W\d_][\w-]*\s+){0,2})(?:is|are|was|were)\s+(?:(?:not|now|still|also|always|a|an|the|very)\s+)*([^\W\d_][\w-]*)"
+)
+
+
+def adds_fact(a: str, b: str) -> str:
+    """A word one line states that the other lacks, or "": then the two are no restatement (breaker8 B8-14).
+
+    A line states a fact as "<subject> is <value>" ("partner Sam is vegetarian", "my GitHub handle is
+    mira-okafor"): the two words before "is" or "are" and the word after. When either line's subject or value
+    is no content word (:func:`content`) of the other, it says another thing of the same words: "The user's
+    partner Sam is vegetarian" adds a fact to "My partner is called Sam"; "my GitHub handle is mira-okafor" is not
+    "My name is Mira Okafor". A passive verb after "is" ("are stored", "is called", "is based") names no value:
+    other words say the same ("keeps", "named"). docs/dreams.md: restatements are "the same fact".
+
+    Returns:
+        str: the first such word (a stem), or "" when neither line states one the other lacks.
+    """
+    ca, cb = set(content(a)), set(content(b))
+    added = sorted((_stated(a) - cb) | (_stated(b) - ca))
+    return added[0] if added else ""
+
+
+def _stated(text: str) -> frozenset[str]:
+    """The content stems of the subjects and values ``text`` states with "is" or "are" (:func:`adds_fact`)."""
+    out: set[str] = set()
+    for subject, value in _STATED_RE.findall(unicodedata.normalize("NFKC", text).casefold()):
+        out.update(content(subject))
+        if not value.endswith("ed"):
+            out.update(content(value))
+    return frozenset(out)
 
 
 def _changed(a: list[str], b: list[str]) -> tuple[list[str], list[str], int, int]:

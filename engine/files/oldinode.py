@@ -186,6 +186,9 @@ class OldInodes:
     def __init__(self) -> None:
         self._watched: list[OldInode] = []
         self._cap = watch_cap()
+        self.merged: dict[str, bytes] = {}
+        """The bytes the writer last merged into each file from its old inode (``Writer.salvage``): a save from a
+        copy older than memrepo's rename, judged strictly while the file holds them (engine/write/stalesave.py)."""
 
     @classmethod
     def shared(cls, git_dir: str | os.PathLike[str]) -> OldInodes:

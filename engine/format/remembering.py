@@ -91,8 +91,14 @@ _REMEMBER_BEFORE_RE = re.compile(
 )
 """A sentence that only asks to keep what was said before it: "Remember that.", "Please update your memory.",
 "기억해 줘."."""
-_TRAILING_RE = re.compile(r"^(.+?),?\s+for\s+future\s+reference\s*[.!]*$", re.IGNORECASE | re.DOTALL)
-"""A statement that ends by saying it is for later: "The VPN profile is wg-shop-prod, for future reference."."""
+_TRAILING_RE = re.compile(
+    r"^(.+?)(?:,?\s+for\s+future\s+reference|\s*(?:[,，、]|\s[-–—])\s*(?:"
+    + _REMEMBER_BEFORE_RE.pattern
+    + r"))\s*[.!。！]*$",
+    re.IGNORECASE | re.DOTALL,
+)
+"""A statement that ends by saying it is for later or asking to keep it, after a comma or a dash: "The VPN profile is
+wg-shop-prod, for future reference.", "We moved to Python 3.13, remember that." (breaker8 B8-13), "X，记住。"."""
 _NOT_A_FACT_RE = re.compile(
     rf"^(?:{_VERB}|remember|from\s+now\s+on|going\s+forward|for\s+future\s+reference|to\s|when\b|where\b|how\b|"
     r"what\b|why\b|which\b|if\b|whether\b)",

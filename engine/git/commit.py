@@ -21,7 +21,7 @@ from memrepo.engine.files import lock as gitlocks
 from memrepo.engine.files.regularfile import not_regular_kind
 from memrepo.engine.format.scratch import is_scratch
 
-from .common import IDENTITY_EMAIL, ON_DISK, failed_message, signature, transient
+from .common import IDENTITY_EMAIL, ON_DISK, failed_message, signature, staged_blob, transient
 
 
 class GitCommits:
@@ -134,7 +134,7 @@ class GitCommits:
             elif written is not None and path in written and not _holds(repo, changes[path], written[path]):
                 # Changed since memrepo wrote it: commit what was written, and index it (not the work tree's save).
                 now = changes[path]
-                made = _blob_of(repo, written[path], now[1] if now is not None else _head_mode(head, path))
+                made = _blob_of(repo, path, written[path], now[1] if now is not None else _head_mode(head, path))
                 changes[path] = made
                 if made is not None:
                     self._index_as[path] = made
@@ -277,14 +277,17 @@ class GitCommits:
         if not self._index_pending:
             return
         try:
-            index = self._repo.index
+            repo = self._repo
+            tree = None if repo.head_is_unborn else repo.head.peel(pygit2.Commit).tree
+            index = repo.index
             index.read(False)
             for path in self._index_pending:
                 if path in self._index_as:  # committed from memrepo's bytes: the work tree changed since
                     oid, mode = self._index_as[path]
                     index.add(pygit2.IndexEntry(path, oid, FileMode(mode)))
                 elif (self.root / path).is_file():
-                    index.add(path)
+                    index.add(path)  # the work tree's stat data, so the next status does not hash it
+                    _keep_committed(index, tree, path)
                 elif path in index:
                     index.remove(path)
             index.write()
@@ -399,9 +402,10 @@ def _blob_fromworkdir(repo: pygit2.Repository, path: str, tries: int = 5) -> pyg
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _blob_of(repo: pygit2.Repository, data: bytes | None, mode: int) -> tuple[pygit2.Oid, int] | None:
-    """A blob of ``data`` as it is (no filters: it is what memrepo wrote), or None for a removal."""
-    return None if data is None else (repo.create_blob(data), mode)
+def _blob_of(repo: pygit2.Repository, path: str, data: bytes | None, mode: int) -> tuple[pygit2.Oid, int] | None:
+    """A blob of ``data``, what memrepo wrote to ``path``, through git's filters (:func:`staged_blob`); None
+    for a removal."""
+    return None if data is None else (staged_blob(repo, path, data), mode)
 
 
 def _holds(repo: pygit2.Repository, change: tuple[pygit2.Oid, int] | None, data: bytes | None) -> bool:
@@ -417,6 +421,22 @@ def _as_checked(repo: pygit2.Repository, change: tuple[pygit2.Oid, int] | None, 
         return change is None and checked is None
     blob = repo[change[0]]
     return isinstance(blob, pygit2.Blob) and blob.data.replace(b"\r", b"") == checked.replace(b"\r", b"")
+
+
+def _keep_committed(index: pygit2.Index, tree: pygit2.Tree | None, path: str) -> None:
+    """Put HEAD's blob back in ``path``'s index entry when :meth:`pygit2.Index.add` just read another one.
+
+    An editor's save begun between a commit and its index update (or between a scan and the stat refresh)
+    is then an unstaged change, a hand edit judged at the next look, never staged as memrepo's: a
+    ``git commit`` by hand would commit it (docs/architecture.md §3). The entry put back has no stat
+    data, so the next status hashes the file.
+    """
+    try:
+        kept = tree[path] if tree is not None else None
+    except KeyError:
+        return
+    if isinstance(kept, pygit2.Blob) and path in index and index[path].id != kept.id:
+        index.add(pygit2.IndexEntry(path, kept.id, FileMode(kept.filemode)))
 
 
 def _head_mode(parent: pygit2.Commit | None, path: str) -> FileMode:

@@ -198,3 +198,27 @@ def head_file(root: str | Path, rel: str) -> bytes | None:
     except (pygit2.GitError, OSError, KeyError, ValueError):
         return None
     return obj.data if isinstance(obj, pygit2.Blob) else None
+
+
+def staged_blob(repo: pygit2.Repository, path: str, data: bytes) -> pygit2.Oid:
+    """A blob of ``data`` as ``git add path`` would store it: through git's filters for ``path``.
+
+    The clean filters a ``.gitattributes`` rule names for the path (``text``, ``eol=crlf``: CRLF stored as
+    LF; ``ident``) run on the bytes, as :meth:`pygit2.Repository.create_blob_fromworkdir` runs them on
+    the file, so a commit or index entry made from bytes memrepo holds equals one made from the same
+    bytes on disk (docs/architecture.md §3). Bytes holding a NUL go in unfiltered: git counts them
+    binary (no eol rule applies), and pygit2's buffer filter stops at the first NUL.
+
+    Args:
+        repo: the repository whose attributes and config decide the filters.
+        path: the repo-relative ``/`` path the bytes are for.
+        data: the bytes as they are (or would be) in the work tree.
+
+    Returns:
+        pygit2.Oid: the blob's id.
+
+    Raises:
+        pygit2.GitError: libgit2 failed (a filter or the object database).
+    """
+    filters = None if b"\x00" in data else repo.load_filter_list(path)
+    return repo.create_blob(data if filters is None else filters.apply_to_buffer(data))

@@ -22,6 +22,7 @@ from memrepo.engine.errors import GitError
 from memrepo.engine.files.atomic import atomic_write
 from memrepo.engine.format.paths import safe_relpath
 
+from .common import staged_blob
 from .history import tree_diff
 from .remote import GitRemote
 from .store import signature
@@ -129,7 +130,9 @@ class DreamGit:
                         index.remove(rel)
                 else:
                     atomic_write(full, data, where)
-                    index.add(rel)
+                    # The bytes written, not the file read back (anything may touch it since: race7, loss8).
+                    mode = index[rel].mode if rel in index else pygit2.enums.FileMode.BLOB
+                    index.add(pygit2.IndexEntry(rel, staged_blob(wt_repo, rel, data), mode))
             index.write()
             tree = index.write_tree()
             sig = signature()

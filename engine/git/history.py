@@ -24,6 +24,14 @@ WALK_MAX = 50_000
 for a history written faster than about 14 commits a second)."""
 
 
+FILE_WALK_MAX = 2_000
+"""Commits :meth:`GitHistory.file_writes` walks at most, of any file: an editor's copy read before the last this
+many commits of the repo has no base in the stale-save look (then every line memrepo added in the look is asked
+about), and a line memrepo wrote before them is not named in a "Hand edits" body. Each commit costs a look-up of
+the path in its tree (0.1-0.5 ms in a 2,000-file repo under load): a file changed once in 20,000 commits took
+8.9-12 s at load ~13 to walk them all."""
+
+
 def tree_diff(a: pygit2.Tree, b: pygit2.Tree) -> pygit2.Diff:
     """The diff from tree ``a`` to tree ``b``, with the options ``Repository.diff(a, b)`` uses.
 
@@ -132,7 +140,7 @@ class GitHistory:
         """How the newest ``limit`` commits that changed ``path`` changed it, newest first: (before, after, kind).
 
         No time bound: the stale-save guard looks for the version an editor's copy was read from, however
-        old (:mod:`memrepo.engine.write.stalesave`). Follows first parents from HEAD, at most :data:`WALK_MAX`
+        old (:mod:`memrepo.engine.write.stalesave`). Follows first parents from HEAD, at most :data:`FILE_WALK_MAX`
         commits; a commit that left ``path`` alone is passed over by its tree entry's id (no blob is read).
         A generator: the caller stops the walk once it knows enough. A damaged history ends it early.
 
@@ -149,7 +157,7 @@ class GitHistory:
         try:
             commit: pygit2.Commit | None = self._repo.head.peel(pygit2.Commit)
             after_id = _entry_id(commit, path)
-            for _ in range(WALK_MAX):
+            for _ in range(FILE_WALK_MAX):
                 if commit is None:
                     return
                 parent = commit.parents[0] if commit.parent_ids else None
@@ -191,6 +199,23 @@ class GitHistory:
         except (KeyError, pygit2.GitError):
             pass
         return out
+
+    def recently_changed(self, within_s: float, limit: int = 200) -> list[str]:
+        """The paths the first-parent commits of the last ``within_s`` seconds changed (at most ``limit``
+        commits), newest commit first, each once: where lines pasted in an earlier look can be
+        (:func:`memrepo.engine.write.moves.held_in_head`). Tree diffs only, no blob read; a damaged history
+        ends the list early."""
+        out: dict[str, None] = {}
+        try:
+            for n, (commit, parent) in enumerate(self._recent_first_parents(within_s)):
+                if n >= limit:
+                    break
+                diff = parent.tree.diff_to_tree(commit.tree) if parent is not None else commit.tree.diff_to_tree()
+                for delta in diff.deltas:
+                    out.setdefault(delta.new_file.path, None)
+        except (KeyError, pygit2.GitError):
+            pass
+        return list(out)
 
     def _recent_first_parents(self, within_s: float) -> Iterator[tuple[pygit2.Commit, pygit2.Commit | None]]:
         """(commit, its first parent or None) from HEAD back, newest first, while commits are under ``within_s``

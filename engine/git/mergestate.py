@@ -13,6 +13,7 @@ as hand edits. Found by breaker3 (F12).
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pygit2
 
@@ -204,3 +205,71 @@ def conflicted_paths(root: str | os.PathLike[str]) -> list[str]:
         return sorted({(base or ours or theirs).path for base, ours, theirs in conflicts or ()})
     except (pygit2.GitError, OSError, KeyError, AttributeError):
         return []
+
+
+RESOLVE = (
+    "keep the lines you want and delete the <<<<<<< ======= >>>>>>> lines, then `git add {path}`; or take one side "
+    "whole: `git checkout --theirs {path}` (or --ours), then `git add {path}`"
+)
+"""The way out of a conflict git left in one file, whatever left it (a merge, ``git stash pop``, ``git checkout -m``)."""
+
+
+def unmerged_reason(repo: pygit2.Repository) -> str | None:
+    """Why writes are blocked while git's index holds a file unmerged with no merge in progress, or None.
+
+    ``git stash pop`` (or ``git stash apply``, ``git checkout -m``) that cannot merge a file leaves its index
+    entries unmerged and both sides between markers in the file, but no ``MERGE_HEAD``: the conflict is in
+    progress all the same (breaker8 B8-6). Committing the file would commit the markers, and neither side is
+    an entry until it is resolved (:mod:`memrepo.engine.format.conflicts`). Cheap: the index is read again
+    only when its file changed.
+
+    Returns:
+        str | None: one line naming the files and the way out, for ``status`` and refused writes.
+    """
+    try:
+        index = repo.index
+        index.read(False)
+        conflicts = index.conflicts
+        paths = sorted({(ours or theirs or base).path for base, ours, theirs in conflicts or ()})
+    except (KeyError, pygit2.GitError, OSError, AttributeError):
+        return None
+    if not paths:
+        return None
+    shown = ", ".join(paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
+    first = paths[0]
+    return (
+        f"a conflict is in progress: git left {shown} unmerged (a `git stash pop`, `git stash apply` or "
+        f"`git checkout -m` that could not merge); finish it: {RESOLVE.format(path=first)}"
+    )
+
+
+def marker_reason(root: str | os.PathLike[str], paths: list[str]) -> str | None:
+    """Why writes are blocked while a changed file holds git's conflict markers, or None.
+
+    A conflict marked resolved (``git add``) with its markers left in, or a file saved from a conflicted
+    copy, is a conflict still in progress: memrepo never commits a file holding conflict markers (breaker8
+    B8-6: a "Hand edits" commit of one hid both sides from every block and recall for good).
+
+    Args:
+        root: the work tree.
+        paths: the changed files, repo-relative.
+
+    Returns:
+        str | None: one line naming the first such file, its marked lines and the way out.
+    """
+    from memrepo.engine.files.regularfile import read_work_file
+    from memrepo.engine.format.conflicts import conflicted_lines
+
+    for path in paths:
+        try:
+            regions = conflicted_lines(read_work_file(Path(root) / path))
+        except (OSError, ValueError):
+            continue
+        if regions:
+            where = ", ".join(f"L{first}-L{last}" for first, last in regions[:3])
+            return (
+                f"a conflict is in progress: {path} holds git's conflict markers at {where}, and memrepo never "
+                "commits a file holding them; finish it: keep the lines you want and delete the <<<<<<< ======= "
+                f">>>>>>> lines (or take the committed text back: `git checkout HEAD -- {path}`)"
+            )
+    return None

@@ -44,7 +44,7 @@ from .common import IDENTITY_EMAIL, IDENTITY_NAME, format_message, libgit2_versi
 from .exclude import ensure_excluded
 from .history import GitHistory
 from .indexstat import index_looks_stale
-from .mergestate import USUAL, merge_reason, missing_head_reason, other_branch_reason
+from .mergestate import USUAL, marker_reason, merge_reason, missing_head_reason, other_branch_reason, unmerged_reason
 from .statuscache import CachedScan, StatusCache
 
 BRANCH = "main"
@@ -206,6 +206,9 @@ class GitStore(GitHistory, GitCommits):
             return merge_reason(self._repo)
         if state != RepositoryState.NONE:
             return _STATE_REASONS.get(state, f"a git operation is in progress ({state.name})")
+        unmerged = unmerged_reason(self._repo)  # a `git stash pop` conflict: no MERGE_HEAD, the same state
+        if unmerged is not None:
+            return unmerged
         if self._repo.head_is_detached:
             return (
                 "HEAD is detached (a commit is checked out, not a branch): writes would be lost; "
@@ -313,6 +316,9 @@ class GitStore(GitHistory, GitCommits):
                         head=head,
                     )
                 changed.append(path)
+        marked = marker_reason(self.root, changed)  # never committed: a conflict still in progress
+        if marked is not None:
+            return RepoStatus(state=RepoState.BLOCKED, reason=marked, head=head)
         state = RepoState.HAND_EDITED if changed else RepoState.CLEAN
         return RepoStatus(state=state, changed=changed, head=head, staged=[p for p in staged if p in changed])
 
@@ -466,7 +472,9 @@ class GitStore(GitHistory, GitCommits):
         libgit2's status does not write back the stat data it had to
         recompute (``git status`` does), so after a copy or restore of the
         repo every scan would hash every file again. Only files whose content
-        equals the index are touched; nothing is staged. Runs once per store.
+        equals the index are touched; nothing is staged, not even a save that
+        lands between the scan and the refresh (its entry is put back as the
+        scan checked it: an unstaged hand edit). Runs once per store.
         """
         self._refreshed = True
         if self.blocked_reason() is not None:
@@ -475,9 +483,11 @@ class GitStore(GitHistory, GitCommits):
             index = self._repo.index
             index.read(False)
             changed = set(flags)
-            for entry in index:
-                if entry.path not in changed and (self.root / entry.path).is_file():
-                    index.add(entry.path)
+            for path, oid, mode in [(e.path, e.id, e.mode) for e in index]:
+                if path not in changed and (self.root / path).is_file():
+                    index.add(path)
+                    if index[path].id != oid:  # a save landed since the scan: keep the entry it checked
+                        index.add(pygit2.IndexEntry(path, oid, mode))
             index.write()
         except (pygit2.GitError, OSError):
             # Opportunistic, like git status: another process holds the index.

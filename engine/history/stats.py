@@ -124,6 +124,10 @@ def _overlap(a: set[str], b: set[str]) -> float:
     return len(a & b) / len(a | b) if a and b else 0.0
 
 
+MARKED = "Mark as the user's:"
+"""The subject of the checkpoint's commit that makes an agent's line the user's (checkpoints/distill.py)."""
+
+
 class _Tally:
     """The running counts while the history is walked oldest first."""
 
@@ -162,8 +166,24 @@ class _Tally:
                 added_entries.setdefault(key, (path, entry))
         if counted:
             self._count(step, origin, before, after, inbox_before, inbox_after, added_entries)
+        if counted and step.summary.startswith(MARKED) and step.trailers.get("By") == "user":
+            self._moved_to_user(step)
         for key, (_, entry) in added_entries.items():
             self.seen.setdefault(key, set(terms(entry.text)))
+
+    def _moved_to_user(self, step: HistoryStep) -> None:
+        """A "Mark as the user's" commit (a checkpoint found the user's typed words already stored ``by:
+        agent``) makes an agent's fact the user's: it moves from the agent's count to the user's, counted
+        once (it adds no line, so it was never counted again, but stayed the agent's)."""
+        facts = self.stats.facts
+        for path, (old, new) in step.changes.items():
+            agents = {fmt.normalize_text(e.text) for e in _entries(old, path) if e.meta.get("by") == "agent"}
+            for entry in _entries(new, path):
+                key = fmt.normalize_text(entry.text)
+                if key in agents and entry.meta.get("by") == "user" and facts["agent"] > 0:
+                    facts["agent"] -= 1
+                    facts["user"] += 1
+                    agents.discard(key)
 
     def _count(
         self,

@@ -338,6 +338,8 @@ class RecallHit(EntryView):
             (``"index building: 1,000 of 20,000 files"``, docs/architecture.md §4).
         answer: False when nothing answered the query confidently and this is one of the nearest
             entries, given only when asked for (``related``; they may not answer it, docs/architecture.md §4).
+        since: the line of its file where a newer agent line corrects this user's line (the context block's mark
+            "(an agent line since says: L<n>)", docs/recall.md), else None.
     """
 
     score: float = 0.0
@@ -348,6 +350,7 @@ class RecallHit(EntryView):
     mode: str = "lexical"
     scan: str | None = None
     answer: bool = True
+    since: int | None = None
 
 
 class RecallMode(_Model):

@@ -5,6 +5,8 @@ Data only, kept apart from :mod:`memrepo.engine.read.contextselect` (which impor
 
 from __future__ import annotations
 
+import re
+
 CHANGE_WORDS = frozenset(
     {
         # English: a newer line that says something changed
@@ -41,11 +43,49 @@ CHANGE_WORDS = frozenset(
         "移行",
         "切替",
         "替え",
+        # Chinese, more (breaker8 B8-12 checked the three scripts): "changed to", "moved to", "replaced",
+        # "upgraded" (simplified and traditional); not 目前 ("at present"): a first statement says it as often as
+        # English "currently", which is none either
+        "改成",
+        "搬到",
+        "替换",
+        "升级",
+        "改為",
+        "遷移",
+        "換成",
+        "替換",
+        "升級",
+        # Japanese, more: 今は "now", 変わった "changed", 引っ越した "moved (house)", 乗り換えた "switched", やめた
+        # "stopped"
+        "今は",
+        "変わ",
+        "っ越",
+        "換え",
+        "やめ",
+        # Korean (breaker8 B8-12: "kimchi-bot 배포는 이제 ..." was never seen as a correction): 이제 "now", 지금 "now"
+        # (지금은), 바뀌/바꿨 "changed/changed it", 변경 "change", 옮겼/옮김 "moved", 교체 "replaced", 전환
+        # "switched", 업그 (업그레이드 "upgrade"); not 바꾸 ("바꾸지 말 것" is a rule) nor 그만 (그만큼 "that
+        # much"); "더 이상 ... 않" ("no longer") is the pair in :data:`CHANGE_PAIRS`, since 이상 alone means "more
+        # than" or "abnormal"
+        "이제",
+        "지금",
+        "바뀌",
+        "바꿨",
+        "변경",
+        "옮겼",
+        "옮김",
+        "교체",
+        "전환",
+        "업그",
     }
 )
 """Words by which a newer line says it replaces what was true before (folded, as :func:`terms` gives them).
 "instead" is none: "rebase instead of merge", "pnpm instead of npm" state a preference as often as a change;
 with a change word, "instead of X" still names X as the older value (:data:`WAS_MARKERS`)."""
+
+CHANGE_PAIRS = frozenset({("더", "이상")})
+"""Two neighbouring words that say a change together where neither does alone: Korean 더 이상 ("no longer",
+"any more"; 이상 alone is "more than" or "abnormal")."""
 
 STOP_WORDS = frozenset(
     [
@@ -157,3 +197,31 @@ STOP_WORDS = frozenset(
     ]
 )
 """Function words, never topic words."""
+
+# What an agent most needs of a file about the user when it cannot show all of it (docs/architecture.md §4,
+# "What the block picks"): who the user is, and what keeps them safe, before rules and preferences, before trivia.
+# Small, closed word classes matched on the folded text (stems, so "allergic" and "allergy" meet); not a classifier.
+
+IDENTITY_RE = re.compile(
+    r"\bmy name\b|\bname is\b|\bnamed\b|\bgo(?:es)? by\b|\bcall me\b|\bpronouns?\b|\b(?:she/her|he/him|they/them)\b"
+    r"|\btime ?zone\b|\bi live\b|\blives? in\b|\bbased in\b|\b(?:i|we) (?:just )?(?:moved|relocated) to\b"
+    r"|我叫|名字|名前|이름|住在|住んで|살고|时区|時區|タイムゾーン|시간대"
+)
+"""Identity: the user's name and pronouns, where they live and their timezone (and the names of their family)."""
+
+SAFETY_RE = re.compile(
+    r"allerg|anaphyla|epipen|intoleran|c(?:o)?eliac|gluten|lactose|vegetarian|vegan|halal|kosher|\bdiet"
+    r"|diabet|asthma|epilep|\bmedic(?:al|ation|ine)|prescri|disabilit|wheelchair|pregnan|blood type|emergency contact"
+    r"|过敏|アレルギー|알레르기|알러지|素食|菜食|채식|糖尿|당뇨"
+)
+"""Health and safety: allergies, diet, medical conditions and medicines, accessibility, emergency contacts."""
+
+PREFERENCE_RE = re.compile(
+    r"\bprefers?\b|\balways\b|\bnever\b|\bdislikes?\b|\bdon't\b|\bdo not\b|\bavoid|\bplease\b|\bi (?:like|want|hate)\b"
+    r"|喜欢|偏好|总是|不要|好き|嫌い|좋아|싫어|선호"
+)
+"""Preferences and standing instructions said in words (a ``kind:`` of rule, decision, correction or preference
+says so too)."""
+
+REDACTED_RE = re.compile(r"\[REDACTED:[a-z0-9-]+\]")
+"""A redaction marker as the writer leaves it; a line that is more than half markers tells an agent nothing."""

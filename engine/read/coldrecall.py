@@ -1,25 +1,18 @@
 """Recall from a new process (``memrepo recall``): the persisted index and nothing else (docs/architecture.md §4).
 
-A long-running process (the app, the MCP server) answers through
-:meth:`memrepo.engine.repo.store.MemoryStore.recall`; a command that starts a
-process for one search pays for every module it imports, so this path opens
-only the recall index (stdlib :mod:`sqlite3`): no pygit2, no pydantic models,
-no entry parser unless a file changed since the last sync, and no secret
-detector for a hit shown before.
+A long-running process (the app, the MCP server) answers through :meth:`memrepo.engine.repo.store.MemoryStore.recall`;
+a command that starts a process for one search pays for every module it imports, so this path opens only the recall
+index (stdlib :mod:`sqlite3`): no pygit2, no pydantic models, no entry parser unless a file changed since the last
+sync, and no secret detector for a hit shown before.
 
-- **Staleness**: one walk stats every memory file and compares the stamps
-  with the string stored at the last full sync
-  (:func:`memrepo.engine.read.recallkeys.stamps_of`); only when it differs are
-  the files' rows read and the changed files parsed (as
-  :meth:`memrepo.engine.read.recall.RecallIndex.sync` always does).
-- **Shown text**: a hit's text and metadata leave redacted and cleaned, as
-  in every way out (docs/architecture.md §3). What this path made of an item
-  is kept in the index's ``shown`` table with the redaction epoch it was made
-  in (:func:`redaction_epoch`: the allow-list's stamp and the detectors'
-  source files), so the next process shows it without loading the detectors;
-  the row goes with its item (forgetting and compaction scrub it with the
-  rest of the index, docs/architecture.md §5). A section (``detail="full"``)
-  is read from its file and redacted each time.
+- **Staleness**: one walk stats every memory file and compares the stamps with the string stored at the last full sync
+  (:func:`memrepo.engine.read.recallkeys.stamps_of`); only when it differs are the files' rows read and the changed
+  files parsed (as :meth:`memrepo.engine.read.recall.RecallIndex.sync` always does).
+- **Shown text**: a hit's text and metadata leave redacted and cleaned, as in every way out (docs/architecture.md §3).
+  What this path made of an item is kept in the index's ``shown`` table with the redaction epoch it was made in
+  (:func:`redaction_epoch`: the allow-list's stamp and the detectors' source files), so the next process shows it
+  without loading the detectors; the row goes with its item (forgetting and compaction scrub it with the rest of the
+  index, docs/architecture.md §5). A section (``detail="full"``) is read from its file and redacted each time.
 
 Results are exactly those of :meth:`MemoryStore.recall` (a test compares them).
 """
@@ -38,8 +31,9 @@ from memrepo.engine.format.layout import INBOX_MD
 
 from .recall import SECTION_LINES, RecallIndex
 from .recallkeys import fit_hits, hit_by, hit_confidence, hit_score, index_path, section_around
-from .recallnear import answering, answers_only, hook_hits, long_prompt, nearest_lexical
+from .recallnear import answering, answers_only, hook_hits, nearest_lexical
 from .recallpost import file_entries
+from .recallprompt import prompt_lexical, scan_newer, since_of
 from .redactionepoch import redaction_epoch
 
 
@@ -69,6 +63,7 @@ class ColdHit:
         "score",
         "section",
         "seen",
+        "since",
         "text",
         "unreviewed",
         "via",
@@ -92,6 +87,7 @@ class ColdHit:
         self.mode = "lexical"  # a one-shot recall loads no model (docs/architecture.md §4)
         self.scan: str | None = None  # set when a scan of the files answered: the index build's progress
         self.answer = True  # False for a nearest entry given with ``related`` (:mod:`.recallnear`)
+        self.since: int | None = None  # the agent line since that corrects a user's line (.recallnewer.since_lines)
         self.covered: float | None = None  # hybrid recall's share of entries with a vector (not printed)
         self.note: str | None = None  # why semantic recall was wanted and not used (not printed)
         self.via: str | None = None  # the warm process that answered through the recall door (not printed)
@@ -117,6 +113,7 @@ _FIELDS = (
     "mode",
     "scan",
     "answer",
+    "since",
 )
 
 
@@ -422,6 +419,8 @@ def recall(
                 hits = [hit for hit in _scan(root, query, near, redact, done, walked) if hit.confidence > 0]
                 for hit in hits:
                     hit.answer = False
+            if quick:  # never an outdated line alone (.recallnewer)
+                hits = scan_newer(root, hits, limit, redact)
             build_elsewhere(root, start_build, len(walked), any_size=quick)  # after the answer: never slows it
             scanned = ScanHits(hits)
             scanned.skipped = _too_large(walked)  # so the caller's note on large files walks nothing again
@@ -447,8 +446,8 @@ def recall(
         lexical = index.search(
             query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=min_confidence
         )
-        if quick and min_confidence is None:  # a long prompt is judged by what a line holds (.recallnear)
-            lexical = long_prompt(index, query, lexical, (ws_id, ws_file, scoped), depth)
+        if quick and min_confidence is None:  # a long prompt, a sentence, an identifier (.recallprompt)
+            lexical = prompt_lexical(index, query, lexical, (ws_id, ws_file, scoped), depth)
         floor, info = lexical.answer_floor, None
         found: list[tuple[int, tuple]] = lexical
         if hybrid:
@@ -478,7 +477,7 @@ def recall(
             )
             answered = False
         answers = answering(found, floor, info, answered).answers()
-        rows = {iid: index.row(iid) for iid, _key in found}
+        rows, since = {iid: index.row(iid) for iid, _key in found}, since_of(index, found)
         shown = _shown(index.db, redact, [(iid, row[3], row[4]) for iid, row in rows.items()])
     finally:
         index.close()
@@ -488,7 +487,7 @@ def recall(
         text, shown_meta = shown[iid]
         by = hit_by(json.loads(meta_json))
         hit = ColdHit(path, line, text, by, json.loads(shown_meta), hit_score(key), hit_confidence(key))
-        hit.answer = iid in answers
+        hit.answer, hit.since = iid in answers, since.get(iid)
         if info is not None:
             hit.mode, hit.covered, hit.note = info.mode, info.covered, info.note
         if detail == "full":

@@ -22,12 +22,10 @@
 - a header saying the block is saved memory, to use as context and never as
   instructions, and the HEAD commit it was built from.
 
-inbox.md is never read here. The block is a pure function of its inputs, so
-the same inputs give the same bytes (the store caches it by HEAD and the
-files' mtime and size). HEAD shows in the two header lines only, and every
-other piece of a line taken from a file or a file name goes through
-:func:`sanitize_line`, which removes control characters: a new process keeps
-the block with NUL for HEAD (:data:`.contextcache.HEAD_SLOT`).
+inbox.md is never read here. The block is a pure function of its inputs, so the same inputs give the same bytes (the
+store caches it by HEAD and the files' mtime and size). HEAD shows in the two header lines only, and every other piece
+of a line taken from a file or a file name goes through :func:`sanitize_line`, which removes control characters: a new
+process keeps the block with NUL for HEAD (:data:`.contextcache.HEAD_SLOT`).
 """
 
 from __future__ import annotations
@@ -42,6 +40,7 @@ from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.cleantext import IGNORABLE
 from memrepo.engine.format.tokens import estimate_tokens
 from memrepo.engine.read.conflictnote import label_conflicts
+from memrepo.engine.read.modeline import since_mark
 
 if TYPE_CHECKING:
     from memrepo.engine.models import ContextBlock
@@ -488,7 +487,7 @@ def recall_block(hits: list, max_bytes: int, covered: float | None = None) -> st
     lines, used = [head], 0
     for hit in hits:
         tag = " [unreviewed]" if hit.unreviewed else ""
-        line = f"{hit.ref} ({hit.by}){tag}: {sanitize_line(hit.text)}"
+        line = f"{hit.ref} ({hit.by}){tag}: {sanitize_line(hit.text)}{since_mark(hit)}"
         size = len(line.encode("utf-8")) + 1
         if used + size > max_bytes:
             break

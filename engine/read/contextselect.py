@@ -15,7 +15,10 @@ The block shows what is true now. For each file, in this order:
    ``decision``, ``correction``), then index lines (``- [[me]]``, in file order: a pointer to a file
    ``memory_read`` opens never outranks a preference the agent must act on), then lines that name the block's
    workspace, then the newest first (``added:``; a line without it counts as new as the newest
-   line above it; then the later line).
+   line above it; then the later line). Before relevance and date comes what a line is to an agent
+   (:func:`need`): in a file about the user, who the user is and what keeps them safe (name, pronouns,
+   place and timezone; allergies, diet, medical), even when an agent saved it, then rules and preferences,
+   then the rest; in every file a line that is more than half redaction markers comes last.
 3. **The budget is filled in that order**, a line too long for what is left skipped; the lines
    shown keep their file order (when everything fits, the file is shown as it is, less its
    replaced lines).
@@ -27,12 +30,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
+from itertools import pairwise
 from typing import NamedTuple  # not dataclasses: recall asks replaced() too, and dataclasses imports inspect
 
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.hearsay import users_hearsay
 from memrepo.engine.format.terms import fold, split_folded
-from memrepo.engine.read.changewords import CHANGE_WORDS, STOP_WORDS
+from memrepo.engine.read.changewords import (
+    CHANGE_PAIRS,
+    CHANGE_WORDS,
+    IDENTITY_RE,
+    PREFERENCE_RE,
+    REDACTED_RE,
+    SAFETY_RE,
+    STOP_WORDS,
+)
 
 RULE_KINDS = frozenset({"rule", "decision", "correction"})
 """Kinds of the user's lines that outrank their other lines in a file whose user lines do not all come first."""
@@ -131,6 +144,11 @@ class Topic(NamedTuple):
     denied: frozenset[str] = frozenset()
 
 
+def topic_words(text: str) -> frozenset[str]:
+    """:func:`topic_terms`'s ``words`` alone, without its patterns (recall's quick test, :func:`.recallnewer.may_change`)."""
+    return frozenset(s for w in split_folded(fold(text)) if _topic_word(w) and (s := _stem(w)) not in _CHANGE_STEMS)
+
+
 def topic_terms(text: str) -> Topic:
     """An entry's topic words, numbers, change words and former values (:class:`Topic`).
 
@@ -139,7 +157,7 @@ def topic_terms(text: str) -> Topic:
     """
     words = split_folded(fold(text))
     numbers = frozenset(w for w in words if w.isdigit())
-    change = any(w in CHANGE_WORDS for w in words)
+    change = any(w in CHANGE_WORDS for w in words) or any(pair in CHANGE_PAIRS for pair in pairwise(words))
     stems = [_stem(w) for w in words]
     topic = frozenset(s for w, s in zip(words, stems, strict=True) if _topic_word(w) and s not in _CHANGE_STEMS)
     marked = [
@@ -189,8 +207,24 @@ _CHANGE_STEMS = frozenset(_stem(w) for w in CHANGE_WORDS)
 
 
 def _newer(a: Candidate, b: Candidate) -> bool:
-    """Whether ``a`` is newer than ``b``: a later date, else a later line."""
-    return (a.date, a.number) > (b.date, b.number)
+    """Whether ``a`` is newer than ``b``: a later date; the same day, the one that says it changed (a change word);
+    else the later line (memrepo appends each entry).
+
+    A line's place is its age only until someone tidies the file by hand (breaker8 B8-17: "MSRV is now Rust 1.79"
+    moved above "MSRV is Rust 1.74", both of one day, showed the outdated line again): "now" marks the newer of
+    the two wherever it stands.
+    """
+    if a.date != b.date:
+        return a.date > b.date
+    said_a, said_b = _says_change(a.entry.text), _says_change(b.entry.text)
+    return said_a if said_a != said_b else a.number > b.number
+
+
+@lru_cache(maxsize=4096)
+def _says_change(text: str) -> bool:
+    """Whether an entry's text holds a change word (:data:`CHANGE_WORDS`, :data:`CHANGE_PAIRS`)."""
+    words = split_folded(fold(text))
+    return any(w in CHANGE_WORDS for w in words) or any(pair in CHANGE_PAIRS for pair in pairwise(words))
 
 
 def _subject(entry: fmt.Entry) -> str:
@@ -213,18 +247,20 @@ def replaced(cands: Sequence[Candidate], disputed: dict[int, int] | None = None)
     a common word of a small file, and the user's own "is now Thursday" no longer replaced "is Tuesday").
     """
     said: dict[int, int] = {}  # the user's line -> the newest agent line the by: rule kept from replacing it
-    out = _replaced(cands, said)
+    known_topics: dict[str, Topic] = {}  # the user's lines are asked twice: their topics are found once
+    out = _replaced(cands, said, known_topics)
     users = [c for c in cands if c.entry.by == "user"]
     if 1 < len(users) < len(cands):
-        for old, new in _replaced(users, {}).items():
+        for old, new in _replaced(users, {}, known_topics).items():
             out.setdefault(old, new)
     if disputed is not None:
         disputed.update({old: new for old, new in said.items() if old not in out and new not in out})
     return out
 
 
-def _replaced(cands: Sequence[Candidate], said: dict[int, int]) -> dict[int, int]:
-    """:func:`replaced` of these lines, with ``said`` filled with the user's lines newer agent lines would replace."""
+def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: dict[str, Topic]) -> dict[int, int]:
+    """:func:`replaced` of these lines, with ``said`` filled with the user's lines newer agent lines would replace
+    (``known_topics``: the topics found so far, by text; filled)."""
     out: dict[int, int] = {}
     by_number = {c.number: c for c in cands}
     by_subject: dict[str, Candidate] = {}
@@ -244,7 +280,12 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int]) -> dict[int, int
         out[old.number] = new.number
         by_subject[subject] = new
     cands = cands[-TOPIC_WINDOW:]  # the words' rules: the newest lines only (a hand-grown file may hold thousands)
-    parts = [topic_terms(c.entry.text) for c in cands]
+    parts = []
+    for c in cands:
+        part = known_topics.get(c.entry.text)
+        if part is None:
+            part = known_topics[c.entry.text] = topic_terms(c.entry.text)
+        parts.append(part)
     seen: dict[str, int] = {}
     for part in parts:
         for word in part.words:
@@ -387,11 +428,49 @@ def block_order(
         c.number: (*rank_key(c, user_first, names), 0) for c in cands if c.number not in gone
     }
     for old, new in disputed.items():
-        order[new] = min(order[new], (*order[old][:4], 1))
+        order[new] = min(order[new], (*order[old][:-1], 1))
     return gone, order, disputed
 
 
-def rank_key(cand: Candidate, user_first: bool, names: Sequence[str]) -> tuple[int, int, int, int]:
+NEED_IDENTITY, NEED_RULE, NEED_OTHER, NEED_REDACTED = range(4)
+"""What a line is to an agent (:func:`need`), most needed first."""
+
+PREFERENCE_KINDS = RULE_KINDS | {"preference"}
+"""Kinds that say how the user wants things done."""
+
+
+def need(entry: fmt.Entry, about_user: bool) -> int:
+    """How much an agent needs a line when its file is over budget (docs/architecture.md §4): smaller first.
+
+    Args:
+        entry: the entry.
+        about_user: the file is about the user (``user_first``: me.md, MEMORY.md, lessons.md); elsewhere only
+            a redacted line is told apart.
+
+    Returns:
+        int: :data:`NEED_IDENTITY` for who the user is and what keeps them safe (``kind: identity``, or the
+        word classes :data:`.changewords.IDENTITY_RE` and :data:`.changewords.SAFETY_RE`); :data:`NEED_RULE`
+        for a rule, decision, correction or preference (its ``kind:`` or :data:`.changewords.PREFERENCE_RE`);
+        :data:`NEED_OTHER` for the rest; :data:`NEED_REDACTED` for a line whose text is more than half
+        redaction markers (breaker8 B8-15: "My AWS key is [REDACTED:...]" told an agent nothing yet kept the
+        user's name out).
+    """
+    text = entry.text
+    marked = sum(len(m) for m in REDACTED_RE.findall(text))
+    if marked * 2 > len(text.strip()):
+        return NEED_REDACTED
+    if not about_user:
+        return NEED_OTHER
+    kind = entry.meta.get("kind", "").strip().casefold()
+    folded = fold(text)
+    if kind == "identity" or IDENTITY_RE.search(folded) or SAFETY_RE.search(folded):
+        return NEED_IDENTITY
+    if kind in PREFERENCE_KINDS or PREFERENCE_RE.search(folded):
+        return NEED_RULE
+    return NEED_OTHER
+
+
+def rank_key(cand: Candidate, user_first: bool, names: Sequence[str]) -> tuple[int, int, int, int, int]:
     """The order the budget is filled in (module docstring, step 2): smaller first.
 
     Args:
@@ -400,13 +479,15 @@ def rank_key(cand: Candidate, user_first: bool, names: Sequence[str]) -> tuple[i
         names: the block's workspace names (folded), whose mention makes a line relevant.
 
     Returns:
-        tuple: (tier, relevance, negated date, negated line) as a sort key: the newest sorts first;
-        a line with no date at or above it sorts last.
+        tuple: (tier, :func:`need`, relevance, negated date, negated line) as a sort key: the newest sorts first;
+        a line with no date at or above it sorts last. In a file about the user an agent's line on who the
+        user is or what keeps them safe ranks with the user's own lines (an allergy an agent saved).
     """
     entry = cand.entry
     user = entry.by == "user"
+    needed = need(entry, user_first)
     if user_first:
-        tier = 1 if user else 2
+        tier = 1 if user or needed == NEED_IDENTITY else 2
     else:
         tier = 1 if user and entry.meta.get("kind", "").strip().casefold() in RULE_KINDS else 2
     relevant = 0
@@ -416,4 +497,4 @@ def rank_key(cand: Candidate, user_first: bool, names: Sequence[str]) -> tuple[i
         relevant = 0 if any(n and (n in text or n == ws) for n in names) else 1
     digits = cand.date.replace("-", "")
     day = int(digits) if len(digits) == 8 and digits.isdigit() else 0
-    return tier, relevant, -day, -cand.number
+    return tier, needed, relevant, -day, -cand.number

@@ -60,3 +60,10 @@ def waiting_block(building: str) -> str:
         f"hook while its recall index is built; {building}; the memory_recall tool answers meanwhile)\n"
         "</memory_recall>\n"
     )
+
+
+def since_mark(hit: object) -> str:
+    """The context block's mark for a recall hit a newer agent line corrects (its ``since``, a line of its file:
+    :func:`.recallnewer.since_lines`), else "": every front end shows it after the hit's text (docs/recall.md)."""
+    since = getattr(hit, "since", None)
+    return f" (an agent line since says: L{since})" if since else ""

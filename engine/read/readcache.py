@@ -1,8 +1,8 @@
 """The read side's caches: the recall index and the context blocks, and what tells them files changed.
 
-Reads never take the write lock (docs/architecture.md §4). Writers and the
-watcher call :meth:`ReadCaches.note_changed`; with a watcher trusted, reads
-believe its events instead of checking every file's mtime and size.
+Reads never take the write lock (docs/architecture.md §4). Writers and the watcher call
+:meth:`ReadCaches.note_changed`; with a watcher trusted, reads believe its events instead of checking every file's
+mtime and size.
 """
 
 from __future__ import annotations
@@ -412,6 +412,7 @@ class ReadCaches:
     ) -> list[RecallHit]:
         """Search the memory folder (see :meth:`MemoryStore.recall`; ``related``: :mod:`.recallnear`)."""
         from .recallnear import search
+        from .recallnewer import since_lines  # the block's mark, by its rule
 
         limit = min(max(int(limit), 1), 200)
         index = self.recall_index()
@@ -422,12 +423,11 @@ class ReadCaches:
         )
         if info is not None:
             self.last_recall_info = info
-        shown = "full" if detail == "full" else "line"
-        hits = [index.hit(iid, key, shown) for iid, key in found]
-        answers = found.answers()
+        hits = [index.hit(iid, key, "full" if detail == "full" else "line") for iid, key in found]
+        answers, since = found.answers(), since_lines(index, [iid for iid, _key in found])
         for (iid, _key), hit in zip(found, hits, strict=True):
             hit.mode = "lexical" if info is None else info.mode
-            hit.answer = answered and iid in answers
+            hit.answer, hit.since = answered and iid in answers, since.get(iid)
         return fit_hits(hits, max_bytes)
 
     def use_semantic(self, settings: SemanticSettings) -> None:

@@ -70,7 +70,7 @@ def spawn_build(root: Path) -> subprocess.Popen[bytes]:
     Raises:
         OSError: no process could be started.
     """
-    code = "import sys; from memrepo.engine.read.recallfile import build_index; build_index(sys.argv[1], True)"
+    code = BUILD_CODE
     return subprocess.Popen(
         [sys.executable, "-c", code, str(root)],
         stdin=subprocess.DEVNULL,
@@ -144,6 +144,13 @@ def build_running(root: Path) -> bool:
 BUILD_NICE = 10
 """The niceness a background build runs at: it yields to interactive work (weight 110 against 1,024 at
 nice 0) and still moves on a busy machine, where the idle class or nice 19 would all but stop it."""
+NICE_FIRST = f"import os\ntry: os.nice(max(0, {BUILD_NICE} - os.nice(0)))\nexcept (OSError, AttributeError): pass\n"
+"""The first lines of the build's process: its priority lowered to :data:`BUILD_NICE` before any import (its
+imports and first files at the session's priority competed with the session's own first recall)."""
+BUILD_CODE = NICE_FIRST + (
+    "import sys; from memrepo.engine.read.recallfile import build_index; build_index(sys.argv[1], True)"
+)
+"""What :func:`spawn_build`'s process runs."""
 
 
 def low_priority() -> None:

@@ -247,6 +247,7 @@ def each_answers(
     minimum: float,
     info: RecallInfo | None,
     holds_id: Callable[[int], bool] | None = None,
+    exact: frozenset[int] = frozenset(),
 ) -> list[tuple[int, tuple]]:
     """The hits that answer on their own, in order: the prompt hook's rule (the module docstring).
 
@@ -258,6 +259,7 @@ def each_answers(
         holds_id: for a query with identifiers (:func:`.recallorder.id_terms`), whether a hit holds one;
             a hit that does not answers on its confidence only, never on its cosine: the model reads
             numbers by their look ("item 4041" is at 0.88 from "project-0041 workspace", breaker4 F2).
+        exact: hits holding an identifier of the prompt whole (:mod:`.recallprompt`): each answers.
 
     Returns:
         list: the hits whose confidence reaches the share of ``minimum`` or that are in the semantic list.
@@ -267,7 +269,7 @@ def each_answers(
     return [
         (iid, key)
         for iid, key in found
-        if float(key[1]) >= floor or (iid in near and (holds_id is None or holds_id(iid)))
+        if float(key[1]) >= floor or iid in exact or (iid in near and (holds_id is None or holds_id(iid)))
     ]
 
 
@@ -280,11 +282,37 @@ def hook_hits(
     of the lexical ranking ``lexical`` kept (:func:`whole_kept`) when hybrid recall answered."""
     if info is None or info.answered:
         holds_id = holds_any(id_terms(query), index)
-        found = each_answers(found, lexical.minimum, info, holds_id)
+        found = each_answers(found, lexical.minimum, info, holds_id, lexical.exact)
         found = id_parts_only(found, query, index, holds_id)
     if info is not None and info.mode == "hybrid" and info.answered:
-        return whole_kept(found, lexical, limit)
-    return found[:limit]
+        found = whole_kept(found, lexical, limit)
+    return newer_with(index, found, limit)
+
+
+def newer_with(index: RecallIndex, found: list[tuple[int, tuple]], limit: int) -> list[tuple[int, tuple]]:
+    """The hook's ``limit`` places, each shown line a newer line of its file replaces with that line just above it
+    (:func:`.recallnewer.with_replacements`, the context block's rule): never an outdated line alone (breaker7 B7-19).
+
+    Each hit the hook adds passes alone, and a short outdated line ("Staging DB host is pg-stage-3") passed where
+    its longer correction ("Scratch that: the staging DB host is pg-stage-9 now") did not: the hook handed the
+    agent the old value as memory. The replacement stands in the old line's place with its sort key (it answers as
+    the old line did); the old line follows it when a place is left, else it is the one cut.
+
+    Args:
+        index: the open recall index.
+        found: the hook's hits, best first.
+        limit: the hook's places.
+
+    Returns:
+        list: at most ``limit`` hits.
+    """
+    if not found:
+        return found  # nothing shown: the rule's modules are not even loaded
+    from .recallnewer import with_replacements
+
+    out, brought = with_replacements(index, found[:limit], limit)
+    keys = dict(found)
+    return [(iid, keys[brought[iid]] if iid in brought else key) for iid, key in out][:limit]
 
 
 ID_WORD = re.compile(r"[^\W_]+(?:[-_./:#][^\W_]+)+")

@@ -27,6 +27,7 @@ import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .contextselect import Candidate, may_replace
@@ -40,7 +41,7 @@ CACHE_FILES = 256
 """The replacements of this many files stay in memory (keyed by a digest of the file's entries: an edit makes a new
 key)."""
 
-_cache: OrderedDict[bytes, dict[int, int]] = OrderedDict()
+_cache: OrderedDict[bytes, tuple[dict[int, int], dict[int, int]]] = OrderedDict()
 _model_cache: OrderedDict[tuple[bytes, int, float], int | None] = OrderedDict()
 """The answers of :func:`said_changed` by (file digest, hit, cosine), for up to 16 times :data:`CACHE_FILES` hits."""
 _cache_lock = threading.Lock()  # the MCP server's worker thread and its recall door's thread both recall
@@ -66,6 +67,140 @@ def replaced_in(entries: dict[int, tuple[int, str, str, str]], key: bytes | None
     """
     if len(entries) < 2:
         return {}
+    return _judged(entries, key)[0]
+
+
+def disputed_in(entries: dict[int, tuple[int, str, str, str]], key: bytes | None = None) -> dict[int, int]:
+    """Which of the user's entries of one file a newer agent entry corrects, by the context block's rule (an agent's
+    line never replaces the user's: the block marks it "(an agent line since says: L<n>)", :func:`~.contextselect.replaced`).
+
+    Args:
+        entries, key: as for :func:`replaced_in`.
+
+    Returns:
+        dict[int, int]: the user's entry's item id -> the item id of the newest agent entry that corrects it.
+    """
+    return _judged(entries, key)[1]
+
+
+def may_change(entries: dict[int, tuple[int, str, str, str]], iid: int, by_agent: bool = False) -> bool:
+    """Whether a newer entry of the file could replace entry ``iid`` by the context block's rule (with ``by_agent``:
+    an agent's entry correct it, the user's): False only when none can, so the rule (15-30 ms a file of 40 entries)
+    is asked only when it may answer.
+
+    The rule relates two lines by a ``subject:`` or ``supersedes:`` naming the older one (:func:`_names`), or by a topic word they share
+    (:func:`~.contextselect.topic_terms`: a stem keeps three characters or more of its word); so a newer line that has
+    neither and shares no word's first three characters with the entry (stop words and numbers aside) cannot; one that
+    does not say it changed (:func:`_says_change`) only by restating it (:func:`_restates`), and an agent's line never
+    corrects the user's so.
+    """
+    _line, text, meta_json, _ctx = entries[iid]
+    if by_agent and _by(meta_json) == "agent":
+        return False  # an agent's line is never marked so
+    dated, newest = [], ""
+    for other, (at, _text, meta, _c) in sorted(entries.items(), key=lambda kv: kv[1][0]):
+        added = str(_meta(meta).get("added", "")).strip()[:10]  # as contextselect.candidates dates a line
+        newest = max(newest, added)
+        dated.append((other, (added or newest, at)))
+    own = dict(dated)[iid]
+    rough: frozenset[str] | None = None
+    for other, when in dated:
+        if when <= own or other == iid:
+            continue
+        if by_agent and _by(entries[other][2]) != "agent":
+            continue
+        if _names(_meta(entries[other][2]), _meta(meta_json), text):
+            return True
+        newer = entries[other][1]
+        if _says_change(newer):
+            rough = _rough(text) if rough is None else rough
+            if rough & _rough(newer):
+                return True
+        elif not by_agent and _restates(text, newer):
+            return True
+    return False
+
+
+def _restates(old: str, new: str) -> bool:
+    """Whether ``new`` may restate ``old`` (the rule's one way to replace a line without saying it changed): the same
+    numbers and at least :data:`~.contextselect.MIN_SHARED` topic words shared (before the file's common words go)."""
+    from memrepo.engine.format.terms import fold, split_folded
+
+    from .contextselect import MIN_SHARED, topic_words
+
+    def numbers(text: str) -> frozenset[str]:
+        return frozenset(w for w in split_folded(fold(text)) if w.isdigit())
+
+    return numbers(old) == numbers(new) and len(topic_words(old) & topic_words(new)) >= MIN_SHARED
+
+
+def _says_change(text: str) -> bool:
+    """Whether a line could replace or correct another by saying so (:func:`~.contextselect.replaced`; else only a
+    restatement replaces, and never corrects): it holds a change word, a "not" ("X, not Y") or a leading label
+    ("Editor: ...")."""
+    from memrepo.engine.format.terms import fold, split_folded
+
+    from .changewords import CHANGE_WORDS
+
+    folded = fold(text)
+    return ":" in folded or any(w in CHANGE_WORDS or w == "not" for w in split_folded(folded))
+
+
+def _names(new: dict[str, Any], old: dict[str, Any], old_text: str) -> bool:
+    """Whether a newer entry's metadata names an older one as the rule reads it: the same ``subject:``, or a
+    ``supersedes:`` that is its subject or, of 8 characters or more, in its text (folded)."""
+    from memrepo.engine.format.terms import fold
+
+    subject = fold(str(old.get("subject", "")))
+    if subject and fold(str(new.get("subject", ""))) == subject:
+        return True
+    named = fold(str(new.get("supersedes", "")))
+    return bool(named) and (named == subject or (len(named) >= 8 and named in fold(old_text)))
+
+
+def _meta(meta_json: str) -> dict[str, Any]:
+    try:
+        meta = json.loads(meta_json or "{}")
+    except ValueError:
+        return {}
+    return meta if isinstance(meta, dict) else {}
+
+
+def _by(meta_json: str) -> str:
+    from .recallkeys import hit_by
+
+    return hit_by({k: str(v) for k, v in _meta(meta_json).items()})
+
+
+def _rough(text: str) -> frozenset[str]:
+    """The first three characters of each word of ``text`` that can be a topic word (folded; no stop word, no number)."""
+    from memrepo.engine.format.terms import fold, split_folded
+
+    from .changewords import STOP_WORDS
+
+    return frozenset(w[:3] for w in split_folded(fold(text)) if len(w) > 1 and not w.isdigit() and w not in STOP_WORDS)
+
+
+def since_lines(index: RecallIndex, iids: list[int]) -> dict[int, int]:
+    """The line of the agent entry that corrects each of ``iids`` that one corrects (:func:`disputed_in`), by item id.
+
+    Recall shows the block's mark with such a hit (breaker7 B7-18): the agent reading "My editor is vim" in a recall
+    hit is told that a newer agent line says otherwise, and where.
+    """
+    out: dict[int, int] = {}
+    for iid in iids:
+        row = index.row(iid)
+        entries = index.file_entries(row[0]) if row is not None else {}
+        new = disputed_in(entries).get(iid) if len(entries) > 1 and may_change(entries, iid, True) else None
+        if new is not None and new in entries:
+            out[iid] = entries[new][0]
+    return out
+
+
+def _judged(entries: dict[int, tuple[int, str, str, str]], key: bytes | None) -> tuple[dict[int, int], dict[int, int]]:
+    """(:func:`replaced_in`, :func:`disputed_in`) of one file's entries, cached by their digest."""
+    if len(entries) < 2:
+        return {}, {}
     key = digest_of(entries) if key is None else key
     with _cache_lock:
         got = _cache.get(key)
@@ -85,17 +220,19 @@ def replaced_in(entries: dict[int, tuple[int, str, str, str]], key: bytes | None
             parsed = {}
         at[line] = iid
         rows.append((line, Entry("", "-", text, parsed if isinstance(parsed, dict) else {})))
-    gone = replaced(candidates(rows))
+    said: dict[int, int] = {}
+    gone = replaced(candidates(rows), said)
     out: dict[int, int] = {}
     for old, new in gone.items():
         while new in gone:  # the newest of a chain of replacements
             new = gone[new]
         out[at[old]] = at[new]
+    judged = (out, {at[old]: at[new] for old, new in said.items()})
     with _cache_lock:
-        _cache[key] = out
+        _cache[key] = judged
         while len(_cache) > CACHE_FILES:
             _cache.popitem(last=False)
-    return out
+    return judged
 
 
 def said_changed(
@@ -206,7 +343,7 @@ def with_replacements(
             row = index.row(iid)
             entries = index.file_entries(row[0]) if row is not None else {}
             digest = digest_of(entries)
-            new = replaced_in(entries, digest).get(iid)
+            new = replaced_in(entries, digest).get(iid) if may_change(entries, iid) else None
             if new is None and vectors is not None and len(entries) > 1:
                 new = _said_changed_cached(vectors, iid, entries, restated, digest)
             if new is not None and new not in placed and index.row(new) is not None:
@@ -217,3 +354,70 @@ def with_replacements(
         out.append((iid, key))
         placed.add(iid)
     return out, brought
+
+
+def scan_with_replacements(root: Path, hits: list[Any], limit: int, redact: Callable[[str], str]) -> list[Any]:
+    """The prompt hook's hits read from a scan of the files (the index's first build runs elsewhere), each of the
+    first ``limit`` that a newer line of its file replaces with that line just above it (:func:`with_replacements`'s
+    rule, for hits with no index to ask: their files parsed, each once).
+
+    Args:
+        root: the work tree.
+        hits: the scan's hits (:class:`.coldrecall.ColdHit`), best first.
+        limit: the hook's places.
+        redact: what makes an entry's text and metadata as recall shows them.
+
+    Returns:
+        list: at most ``limit`` hits; a line brought is a copy of the hit it replaces (its score and confidence: it
+        stands in that hit's place) with its own path, line, text, metadata and author.
+    """
+    import copy
+
+    from .recallkeys import hit_by
+
+    listed = {(hit.path, hit.line): hit for hit in hits}
+    files: dict[str, tuple[dict[int, int], dict[int, Any]]] = {}
+    out: list[Any] = []
+    placed: set[tuple[str, int]] = set()
+    for hit in hits:
+        if (hit.path, hit.line) in placed:
+            continue  # moved above the line it replaces
+        if len(out) < limit:
+            if hit.path not in files:
+                files[hit.path] = _file_replacements(root / hit.path)
+            gone, entries = files[hit.path]
+            new = gone.get(hit.line)
+            if new is not None and (hit.path, new) not in placed:
+                got = listed.get((hit.path, new))
+                if got is None:
+                    got = copy.copy(hit)
+                    meta = {k: redact(v) for k, v in entries[new].meta.items()}
+                    got.line, got.ref, got.meta, got.by = new, f"repo:{hit.path}#L{new}", meta, hit_by(meta)
+                    got.text = redact(entries[new].text)
+                out.append(got)
+                placed.add((hit.path, new))
+        out.append(hit)
+        placed.add((hit.path, hit.line))
+    return out[:limit]
+
+
+def _file_replacements(path: Path) -> tuple[dict[int, int], dict[int, Any]]:
+    """(a replaced line's number -> the newest line that replaces it, the file's entries by line) of one memory file,
+    by the context block's rule; nothing for a file that cannot be read or parsed."""
+    from memrepo.engine.errors import FormatError
+    from memrepo.engine.format.entries import parse
+
+    from .contextselect import candidates, replaced
+
+    try:
+        parsed = parse(path.read_bytes(), path.name, replace=True)
+    except (OSError, FormatError):
+        return {}, {}
+    rows = parsed.entries()
+    gone = replaced(candidates(rows)) if len(rows) > 1 else {}
+    out = {}
+    for old, new in gone.items():
+        while new in gone:  # the newest of a chain of replacements
+            new = gone[new]
+        out[old] = new
+    return out, dict(rows)

@@ -156,6 +156,8 @@ class Ranked(list[Scored]):
 
     answer_floor: float = math.inf
     minimum: float = 0.0
+    exact: frozenset[int] = frozenset()
+    """The prompt hook's hits holding an identifier of the prompt whole (:mod:`.recallprompt`): each answers."""
     """The confidence the query's answer needed (the minimum scaled per script; 0.0 when none was asked)."""
 
 
@@ -165,6 +167,8 @@ class Found(list[tuple[int, tuple]]):
 
     answer_floor: float = math.inf
     minimum: float = 0.0
+    exact: frozenset[int] = frozenset()
+    """The prompt hook's hits holding an identifier of the prompt whole (:mod:`.recallprompt`): each answers."""
 
     def answers(self) -> frozenset[int]:
         """The item ids that answer: those whose confidence reaches ``answer_floor``."""

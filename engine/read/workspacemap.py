@@ -280,6 +280,16 @@ class WorkspaceMap:
                 out.setdefault(ws_id, f"{WORKSPACES_DIR}/{name}")
         return out
 
+    def duplicates(self) -> dict[str, list[str]]:
+        """Workspace id -> its files, for each id two or more files name (by name), fresh: one workspace
+        split in two (breaker7 B7-21), of which only the first reaches context and recall."""
+        self.refresh()
+        out: dict[str, list[str]] = {}
+        with self._lock:
+            for name, ws_id in self._db.execute("SELECT name, id FROM ws WHERE id IS NOT NULL ORDER BY name"):
+                out.setdefault(ws_id, []).append(f"{WORKSPACES_DIR}/{name}")
+        return {ws_id: files for ws_id, files in out.items() if len(files) > 1}
+
     def file_of(self, ws_id: str, quick: bool = False) -> str | None:
         """The file of workspace ``ws_id`` (the first by name when two name it), fresh; None when none does.
 

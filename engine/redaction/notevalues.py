@@ -29,6 +29,12 @@ not, so a secret written in the same place is still redacted:
 - an image reference after ``image:``, ``FROM`` or ``docker pull|run`` in the grammar of
   github.com/distribution/reference (lower-case components, ``host[:port]/path[:tag]``, one ``/`` at least), its tag made of the pieces a file
   name may hold (``1.27-alpine``, ``v2.1.0-rc.1``): a token as the tag is no tag.
+
+None of them is kept where a credential's label stands right before it on its line (``Authorization: Bearer``,
+``DB_PASS=``, ``the wifi password is``, a vendor's name then ``key``): a value written under a label naming a secret
+is that secret whatever its shape (breaker9, B9-10 to B9-13). A file name holds at most one short content hash, a
+bucket name no random piece of 20 or more characters, and the ``k8s:enc:`` prefix a key name of at most 32
+characters in a config's name shape (lower case, ``key1``), not a key's random material.
 """
 
 from __future__ import annotations
@@ -56,7 +62,9 @@ _CUID_TIME = (1_420_070_400_000, 2_051_222_400_000)
 """2015-01-01 to 2035-01-01 in ms: the time a CUID's first block must decode to."""
 _QUALIFIED_RE = lazyre.compile(r"(?<![\w.])[a-z][a-z0-9]{1,20}\.(?:[A-Z][a-z]{1,20}){2,6}(?![\w]|\.\w)")
 _KID_RE = lazyre.compile(r"[\"']kid[\"']\s*:\s*[\"'](?P<kid>[A-Za-z0-9_-]{43})[\"']")
-_ETCD_RE = lazyre.compile(r"\bk8s:enc:(?:aescbc|aesgcm|secretbox|identity|kms):v[12]:[\w.-]{1,64}:?")
+_ETCD_RE = lazyre.compile(
+    r"\bk8s:enc:(?:aescbc|aesgcm|secretbox|identity|kms):v[12]:[a-z][a-z0-9._-]{0,31}(?::|(?![\w+/=-]))"
+)
 _TIKTOKEN_RE = lazyre.compile(r"(?<![\w-])(?:r50k_base|p50k_base|p50k_edit|cl100k_base|o200k_base|o200k_harmony)\b")
 _PV_RE = lazyre.compile(r"(?<![\w-])pvc-[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}(?![\w-])")
 _AWS_MORE_ID_RE = lazyre.compile(
@@ -74,6 +82,25 @@ _IMAGE_REF_RE = lazyre.compile(
 )
 
 
+_LABEL_TAIL_RE = lazyre.compile(
+    r"(?i)(?:pass(?:word|wd|phrase)?|pwd|secret|token|api_?key|access_?key|auth(?:orization)?|bearer|credentials?)"
+    r"(?:[_-]?key)?s?(?![a-z])[\"']?\s*(?:[:=]|is|was)?\s*[\"']?$"
+)
+"""A credential's label ending right before a value (``PGPASSWORD=``, ``apiKey": "``, ``Bearer ``)."""
+_RANDOM_PIECE_RE = re.compile(r"(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]{20,}")
+"""A piece of a bucket name of 20 or more letters and digits mixed: a random value, not a name."""
+
+
+def _labelled(text: str, start: int) -> bool:
+    """Whether a credential's label (a secret word, a vendor's name, ``PGPASSWORD=``) stands before ``start`` on its
+    line (:func:`.context.named_by_secret_word`, :func:`.context.named_by_vendor`)."""
+    from .context import WINDOW, named_by_secret_word, named_by_vendor
+
+    line_start = text.rfind("\n", 0, start) + 1
+    window = text[max(line_start, start - WINDOW) : start]
+    return bool(_LABEL_TAIL_RE.search(window)) or named_by_secret_word(window) or named_by_vendor(window)
+
+
 _SECRET_PIECES = frozenset({"token", "secret", "secrets", "password", "passwd", "pwd", "key", "apikey", "credential"})
 """A piece naming a credential: a value filed under it (``token-<hex>.json``) is not taken for a plain file name."""
 
@@ -82,10 +109,12 @@ def _file_ok(stem: str) -> bool:
     """Whether every piece of ``stem`` is a word, number, version, size, short hash or shell variable, none of
     them a credential word."""
     pieces = [p for p in _SPLIT_RE.split(stem) if p]
+    hashes = sum(1 for p in pieces if len(p) >= 6 and not p.isdigit() and all(c in "0123456789abcdef" for c in p))
     return (
         bool(pieces)
         and all(_PIECE_RE.fullmatch(p) for p in pieces)
         and not any(p.lower() in _SECRET_PIECES for p in pieces)
+        and hashes <= 1  # a bundler's one content hash; a hex secret cut in pieces is no file name
     )
 
 
@@ -95,13 +124,32 @@ def _cuid_ok(value: str) -> bool:
 
 
 def spans(text: str) -> Iterator[Span]:
-    """``(start, end)`` of every value of the kinds above in ``text``, in no particular order."""
+    """``(start, end)`` of every value of the kinds above in ``text``, in no particular order; none under a
+    credential's label (:func:`_labelled`)."""
+    for start, end in _spans(text):
+        if not _labelled(text, start):
+            yield start, end
+    if "." in text:  # a code name: only a label right before it (``password is``) makes it a value
+        for m in _QUALIFIED_RE.finditer(text):
+            line_start = text.rfind("\n", 0, m.start()) + 1
+            if not _LABEL_TAIL_RE.search(text[max(line_start, m.start() - 48) : m.start()]):
+                yield m.span()
+    if "k8s:enc:" in text:  # a prefix and a key's name in a config's shape: what stands before it does not matter
+        for m in _ETCD_RE.finditer(text):
+            yield m.span()
+    if "_base" in text or "_edit" in text or "_harmony" in text:
+        for m in _TIKTOKEN_RE.finditer(text):
+            yield m.span()
+    if "(<" in text:
+        for m in _PLACEHOLDER_CALL_RE.finditer(text):
+            yield m.span()
+
+
+def _spans(text: str) -> Iterator[Span]:
     if "." in text:
         for m in _FILE_RE.finditer(text):
-            if _file_ok(m.group("stem")):
+            if not m.group("stem").startswith("-") and _file_ok(m.group("stem")):  # ``-pPassword.sql``: a flag
                 yield m.span()
-        for m in _QUALIFIED_RE.finditer(text):
-            yield m.span()
     if "c" in text:
         for m in _CUID_RE.finditer(text):
             if _cuid_ok(m.group(0)):
@@ -109,12 +157,6 @@ def spans(text: str) -> Iterator[Span]:
     if "kid" in text:
         for m in _KID_RE.finditer(text):
             yield m.start("kid"), m.end("kid")
-    if "k8s:enc:" in text:
-        for m in _ETCD_RE.finditer(text):
-            yield m.span()
-    if "_base" in text or "_edit" in text or "_harmony" in text:
-        for m in _TIKTOKEN_RE.finditer(text):
-            yield m.span()
     if "pvc-" in text:
         for m in _PV_RE.finditer(text):
             yield m.span()
@@ -123,10 +165,8 @@ def spans(text: str) -> Iterator[Span]:
             yield m.span()
     if "_bucket: " in text:
         for m in _BUCKET_RE.finditer(text):
-            yield m.start("b"), m.end("b")
-    if "(<" in text:
-        for m in _PLACEHOLDER_CALL_RE.finditer(text):
-            yield m.span()
+            if not any(_RANDOM_PIECE_RE.fullmatch(p) for p in re.split(r"[.-]", m.group("b"))):
+                yield m.start("b"), m.end("b")
     if "image" in text or "FROM" in text or "docker" in text:
         for m in _IMAGE_REF_RE.finditer(text):
             if m.group("tag") is None or _file_ok(m.group("tag")):

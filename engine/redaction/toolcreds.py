@@ -63,6 +63,60 @@ _QUOTED_PW_RE = lazyre.compile(
 )
 
 
+_STATE_WORDS = frozenset(
+    [
+        "wrong",
+        "incorrect",
+        "invalid",
+        "correct",
+        "valid",
+        "weak",
+        "strong",
+        "missing",
+        "required",
+        "expired",
+        "empty",
+        "none",
+        "blank",
+        "case-sensitive",
+        "changed",
+        "reset",
+        "set",
+        "unset",
+        "unknown",
+        "hidden",
+        "encrypted",
+        "hashed",
+        "stored",
+        "same",
+        "different",
+        "insecure",
+        "secure",
+        "short",
+        "long",
+    ]
+)
+"""Words an error message or a note says of a password (``the password is "wrong"``): a state, not the password."""
+
+
+def _dockercfg_ok(value: str) -> bool:
+    """Whether ``value`` may hold registry logins: not a plain word (``placeholder``) and not the base64 of a JSON
+    document with no login in it (``eyJhdXRocyI6e319`` is ``{"auths":{}}``)."""
+    import base64
+    import binascii
+    import json
+
+    if value.isalpha() and value.islower():
+        return False
+    if not value.startswith("eyJ"):
+        return True  # not JSON's base64: judged by its shape, as the rule set's examples are
+    try:
+        doc = json.loads(base64.b64decode(value + "=" * (-len(value) % 4)))
+    except (binascii.Error, ValueError):
+        return True  # cut or wrapped: judged by its shape
+    return not isinstance(doc, dict) or bool(doc.get("auths", doc))
+
+
 def _literal(value: str) -> bool:
     """Whether ``value`` is a password written out, not a variable, a template or a word about passwords.
 
@@ -106,8 +160,9 @@ def spans(text: str) -> Iterator[Span]:
                 yield m.start("value"), m.end("value"), "password"
     if ".docker" in text:
         for m in _DOCKERCFG_RE.finditer(text):
-            yield m.start("value"), m.end("value"), "secret"
+            if _dockercfg_ok(m.group("value")):
+                yield m.start("value"), m.end("value"), "secret"
     if "pass" in low and (" is" in low or " was" in low or " be" in low):
         for m in _QUOTED_PW_RE.finditer(text):
-            if _literal(m.group("value")):
+            if _literal(m.group("value")) and m.group("value").lower() not in _STATE_WORDS:
                 yield m.start("value"), m.end("value"), "password"

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from memrepo.engine.errors import FormatError, MemrepoError
 from memrepo.engine.files.regularfile import read_work_file
 from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.conflicts import conflicted_lines
 from memrepo.engine.format.limits import ENTRY_MAX_CHARS, FILE_MAX_BYTES, MAX_FILES, MEMORY_MD_MAX_BYTES
 from memrepo.engine.git.checks import hooks_row_text
 
@@ -40,7 +41,7 @@ from .healthrow import FIX_DREAMS as FIX_DREAMS
 from .healthrow import FIX_INBOX as FIX_INBOX
 from .healthrow import FIX_REFRESH as FIX_REFRESH
 from .healthrow import FIX_SYNC as FIX_SYNC
-from .healthrow import NEAR_LIMIT, row
+from .healthrow import NEAR_LIMIT, conflict_row, row
 from .healthrow import HealthRow as HealthRow
 from .healthrow import HealthStatus as HealthStatus
 from .healthrow import has_failure as has_failure
@@ -158,6 +159,8 @@ class _Scan:
         """Markdown files that are symlinks: never read (docs/architecture.md §3), so no agent sees them."""
         self.huge: list[str] = []
         """Markdown files over recall's bound: not parsed (a 50 MB file cost 8 s and 600 MB here), as recall skips them."""
+        self.conflicts: list[str] = []
+        """git's conflict-marker regions (``path#L5-L11``): no side of one is an entry (B8-6: committed by a stash pop)."""
         self.inbox = 0
         self.ruled: set[str] = set()
         """Workspace files holding a rule, decision or correction of the user's: the context budget row judges these."""
@@ -175,10 +178,12 @@ class _Scan:
                 self.huge.append(path)
                 continue
             try:
-                parsed = fmt.parse(read_work_file(full), path)
+                data = read_work_file(full)
+                parsed = fmt.parse(data, path)
             except (OSError, FormatError):
                 self.unreadable.append(path)
                 continue
+            self.conflicts += [f"{path}#L{first}-L{last}" for first, last in conflicted_lines(data)]
             self.links[path] = fmt.extract_links(parsed.text())
             for number in parsed.unclosed:
                 opener = parsed.lines[number - 1].text.strip()[:4]
@@ -220,6 +225,23 @@ class _Scan:
                     todo.append(target)
         never_linked = {"MEMORY.md", "inbox.md"}  # the entry point, and the never-injected inbox
         return sorted(p for p in self.paths if p.endswith(".md") and p not in seen and p not in never_linked)
+
+
+def _workspaces_row(root: Path) -> HealthRow | None:
+    """A WARN row when two files name one workspace: only the first by name reaches the project's context
+    and recall (docs/memory-repo.md, Workspaces). Reported, never merged or moved by a dream (B7-23). None
+    (no row) when each workspace has one file, as on every repo that was never split."""
+    from memrepo.engine.read.workspacemap import workspace_map
+
+    split = workspace_map(root).duplicates()
+    if not split:
+        return None
+    named = "; ".join(
+        f"workspace {ws_id} is named by {' and '.join(files)}: sessions read only {files[0]}"
+        for ws_id, files in sorted(split.items())
+    )
+    fix = "move the other file's entries into the one read, by hand, and delete it"
+    return row("workspaces", HealthStatus.WARN, f"{named}; {fix}")
 
 
 def _budget_row(root: Path, me_md: bool, ruled: set[str]) -> HealthRow:
@@ -359,6 +381,7 @@ def check(
         if scan.unclosed
         else row("unclosed blocks", HealthStatus.OK, "every code fence, comment and front matter is closed")
     )
+    rows.append(conflict_row(scan.conflicts))
     broken = scan.broken()
     rows.append(
         row("links", HealthStatus.WARN, _some(broken, "broken link"))
@@ -371,6 +394,9 @@ def check(
         if orphans
         else row("orphan files", HealthStatus.OK, "every file is reached from MEMORY.md")
     )
+    split = _workspaces_row(store.root)
+    if split is not None:
+        rows.append(split)
     if scan.inbox == 0:
         rows.append(row("inbox", HealthStatus.OK, "empty"))
     else:

@@ -71,3 +71,20 @@ def row(name: str, status: HealthStatus, reason: str, fix_key: str | None = None
 def has_failure(rows: Iterable[HealthRow]) -> bool:
     """True when any row is FAIL (``memrepo health`` then exits 1)."""
     return any(r.status is HealthStatus.FAIL for r in rows)
+
+
+def conflict_row(regions: list[str]) -> HealthRow:
+    """The conflict-markers row: FAIL naming each region of git's conflict markers in a memory file (``me.md#L5-L11``).
+
+    Neither side of such a region is an entry (docs/architecture.md §2), so both leave every block and recall;
+    a repo a stash-pop conflict was committed into is found here (breaker8 B8-6).
+    """
+    if not regions:
+        return row("conflict markers", HealthStatus.OK, "no file holds git's conflict markers")
+    shown = ", ".join(regions[:3]) + (f" and {len(regions) - 3} more" if len(regions) > 3 else "")
+    return row(
+        "conflict markers",
+        HealthStatus.FAIL,
+        f"{len(regions)} region{'s' * (len(regions) != 1)} between git's conflict markers: {shown}; neither side is "
+        "read by recall or the context block: keep the lines you want, delete the <<<<<<< ======= >>>>>>> lines",
+    )

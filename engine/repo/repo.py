@@ -225,6 +225,7 @@ class MemoryRepo(RepoAgents):
     head = store_method(MemoryStore.head)
     workspaces = store_method(MemoryStore.workspaces)
     workspace_files = store_method(MemoryStore.workspace_files)
+    other_workspace_files = store_method(MemoryStore.other_workspace_files)
     all_workspaces = store_method(MemoryStore.all_workspaces)
     archive_workspace = store_method(MemoryStore.archive_workspace)
     restore_workspace = store_method(MemoryStore.restore_workspace)

@@ -173,7 +173,7 @@ REGISTRY: tuple[Derived, ...] = (
         "dream-state.json",
         _S,
         "dreams/record.py",
-        "the last run, HEAD and the task cursor; no text",
+        "the last run, HEAD, the task cursor and each examined file's path with its size and mtime; no text",
         False,
         _MADE_WHEN_NEEDED,
     ),

@@ -20,23 +20,29 @@ A move never hides a loss: the lines that came to a file are no part of its
 own entries. A file whose own committed entries are mostly gone, and went
 to no other file, asks "lost N of its M entries" with its moved-in lines left
 out of the count (``mv y.md x.md`` over an existing x.md; :func:`own_loss`, B7-25).
-``[[links]]`` to the old path are left as written (the commit body names
-them; Health's links row warns of a link that leads nowhere).
+A move may take two looks: lines pasted into a file saved (and committed) first, then cut from their old
+file in a later save. A line a save lost that an unchanged file of HEAD holds whole (one changed within the
+hour) is a move there too
+(:func:`moved_before`): nothing of it is lost, so nothing is asked.
+A rename's commit also moves MEMORY.md's index lines (``- [[topics/a]]``) to the new name (:func:`.movelinks.relink`:
+the context block's index never leads to a file that is gone, B7-5); other ``[[links]]`` to the old path
+are left as written (the commit body names them; Health's links row warns of a link that leads nowhere).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
-from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.entrylines import entry_lines as parsed_entry_lines
 from memrepo.engine.format.layout import GLOBAL_FILES, MEMORY_MD
 from memrepo.engine.git.store import format_message
 from memrepo.engine.models import HandEditQuestion
 
 from . import settle
+from .movelinks import links_to, relinked_index
 
 if TYPE_CHECKING:
     from .writer import Writer
@@ -123,6 +129,44 @@ def find_moves(versions: Versions) -> list[Move]:
             )
             out.append(Move(src, dst, tuple(lines), rename, tuple(missing) if rename else ()))
     return out
+
+
+def moved_before(
+    versions: Versions, found: list[Move], held: Callable[[set[str], set[str]], dict[str, str]]
+) -> list[Move]:
+    """Moves whose destination was saved in an earlier look: lines pasted into a file first (committed as
+    "Hand edits" then), cut from their old file after. Each line that left a file of this look for no file
+    of it, and that an unchanged file of HEAD holds whole (one a commit of the last hour changed), is a move to
+    that file: nothing of it is lost.
+
+    Args:
+        versions: every changed path of the look with its HEAD and disk bytes.
+        found: the look's own moves (:func:`find_moves`).
+        held: (lines, paths to leave out) -> {line: the first other HEAD file holding it}; read only when a
+            file of the look lost a line no move of the look explains.
+
+    Returns:
+        list[Move]: one per (source, destination) pair; empty for most looks.
+    """
+    gone: dict[str, list[str]] = {}
+    for rel, (committed, now) in versions.items():
+        if committed is None:
+            continue
+        kept, out = set(entry_lines(now, rel)), set(moved_out(found, rel))
+        left = [line for line in entry_lines(committed, rel) if line not in kept and line not in out]
+        if left:
+            gone[rel] = left
+    if not gone:
+        return []
+    where = held({line for lines in gone.values() for line in lines}, set(versions))
+    moves: list[Move] = []
+    for src in sorted(gone):
+        by_dst: dict[str, list[str]] = {}
+        for line in gone[src]:
+            if line in where:
+                by_dst.setdefault(where[line], []).append(line)
+        moves += [Move(src, dst, tuple(lines)) for dst, lines in sorted(by_dst.items())]
+    return moves
 
 
 def moved_out(moves: list[Move], rel: str) -> list[str]:
@@ -256,12 +300,6 @@ def groups(moves: list[Move]) -> list[set[str]]:
     return out
 
 
-def link_target(link: str) -> str:
-    """The repo path a ``[[link]]`` names (``me`` -> ``me.md``; docs/architecture.md §2)."""
-    target = link.strip().lstrip("/")
-    return target if "." in target.rsplit("/", 1)[-1].lstrip(".") else f"{target}.md"
-
-
 def message(moves: list[Move], paths: list[str], links: Callable[[str], list[str]]) -> tuple[str, str]:
     """The subject and body of the commit of a look's moves.
 
@@ -352,22 +390,67 @@ def commit_moves(
             continue
         these = [m for m in found if m.src in group]
         paths = sorted(group)
-        subject, body = message(these, paths, lambda rel: _links_to(writer, rel))
+        index, relinked = relinked_index(writer, these, versions)
+        links = (lambda rel: []) if relinked else (lambda rel: links_to(writer, rel))
+        subject, body = message(these, paths, links)
+        written: dict[str, bytes | None] | None = None
+        if index is not None:
+            body += "\n" + "\n".join(relinked)
+            paths, written = sorted({*paths, MEMORY_MD}), {MEMORY_MD: index}
         made = writer.git.commit_paths(
-            paths, format_message(subject, {"Origin": "hand_edit", "Task": None}, body=body), expect=expect
+            paths,
+            format_message(subject, {"Origin": "hand_edit", "Task": None}, body=body),
+            expect=expect,
+            written=written,
         )
         commit = made or commit
         taken |= group
     return commit, [p for p in changed if p not in taken]
 
 
-def _links_to(writer: Writer, rel: str) -> list[str]:
-    """Where HEAD's MEMORY.md links to ``rel`` (``MEMORY.md L5``): the links a rename leaves as written."""
-    data = writer.git.head_blob(MEMORY_MD)
-    if not data:
-        return []
-    out = []
-    for n, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
-        if any(link_target(link) == rel for link in fmt.extract_links(line)):
-            out.append(f"{MEMORY_MD} L{n}")
-    return out
+class HeadFiles(Protocol):
+    """What :func:`held_in_head` needs of the git store."""
+
+    root: Path
+
+    def head_id(self) -> str | None: ...
+
+    def recently_changed(self, within_s: float, limit: int = 200) -> list[str]: ...
+
+    def head_blob(self, path: str) -> bytes | None: ...
+
+
+PASTED_WITHIN_S = 3600.0
+"""How recent (seconds) the commit that brought a line to its other file is, for a cut to count as the second
+half of a move (:func:`held_in_head`): the paste and the cut of one move come minutes apart."""
+
+_held_memo: dict[tuple[str, str | None, frozenset[str], frozenset[str]], dict[str, str]] = {}
+"""What :func:`held_in_head` found, by repo, HEAD and the question (this process): while a question waits,
+every status asks it again (the app, the write server)."""
+
+
+def held_in_head(git: HeadFiles, lines: set[str], skip: set[str]) -> dict[str, str]:
+    """{line: the first memory file of HEAD outside ``skip`` that holds it as a whole entry line, among the
+    files commits of the last :data:`PASTED_WITHIN_S` changed (the paste's earlier look)}.
+
+    Reads only those files' HEAD blobs (a bytes search first, a parse of the files holding a line's text), once
+    per HEAD and question: run only when a save lost an entry line no move of its look explains.
+    """
+    key = (str(git.root), git.head_id(), frozenset(lines), frozenset(skip))
+    found = _held_memo.get(key)
+    if found is not None:
+        return found
+    found = {}
+    raw = {line: line.encode("utf-8", "surrogateescape") for line in lines}
+    for path in git.recently_changed(PASTED_WITHIN_S):
+        if not path.endswith(".md") or path in skip or len(found) == len(lines):
+            continue
+        data = git.head_blob(path) or b""
+        maybe = [line for line, text in raw.items() if line not in found and text in data]
+        if maybe:
+            have = set(entry_lines(data, path))
+            found.update({line: path for line in maybe if line in have})
+    if len(_held_memo) >= 32:
+        _held_memo.clear()
+    _held_memo[key] = found
+    return found

@@ -56,6 +56,9 @@ class Target:
     remote: str | None = None
     """The writing project folder's ``origin`` (:func:`~memrepo.engine.format.gitfolder.origin_of`), for a
     workspace file whose first entry has none yet (made before remotes were stored): a moved clone finds it."""
+    folder: str | None = None
+    """The writing project folder (a path given): a moved clone's file whose ``path:`` names a folder now gone
+    takes this one with the write (:func:`stamp_path`)."""
 
 
 def stamp_remote(parsed: fmt.MemoryFile, remote: str) -> None:
@@ -65,6 +68,24 @@ def stamp_remote(parsed: fmt.MemoryFile, remote: str) -> None:
             if not head.meta.get("remote"):
                 meta = {k: v for k, v in head.meta.items() if k != "by"} | {"remote": remote}
                 meta.update({"by": head.meta["by"]} if "by" in head.meta else {})
+                parsed.set_entry(number, fmt.Entry(head.indent, head.bullet, head.text, meta))
+            return
+
+
+def stamp_path(parsed: fmt.MemoryFile, folder: str) -> None:
+    """Point the workspace entry's ``path:`` at ``folder`` when the folder it names is gone (docs/memory-repo.md).
+
+    A moved or renamed clone finds its workspace file by its ``origin`` remote; its first write from the new
+    folder also moves the header's ``path:`` there, in the same commit, so ``memrepo workspaces`` no longer
+    lists the file as gone (and ``archive`` does not take a file in use). A folder that still exists (a
+    second clone, the main checkout of a linked worktree) keeps its file's ``path:``.
+    """
+    for number, head in parsed.entries()[:3]:
+        if head.meta.get("workspace"):
+            old = head.meta.get("path")
+            if old and old != folder and not os.path.isdir(old) and os.path.isdir(folder):
+                meta = dict(head.meta)
+                meta["path"] = folder
                 parsed.set_entry(number, fmt.Entry(head.indent, head.bullet, head.text, meta))
             return
 
@@ -121,7 +142,7 @@ class EntryWriter:
                     return Target(file)
                 from memrepo.engine.format.gitfolder import origin_of
 
-                return Target(file, remote=origin_of(found.path))
+                return Target(file, remote=origin_of(found.path), folder=found.path)
             rel = self.free_workspace_file(found.slug)
             return Target(rel, (found.id, Path(rel).stem, found.path, found.label))
         if cand.kind.lower() in LESSON_KINDS:
@@ -252,6 +273,8 @@ class EntryWriter:
             number = parsed.append_entry(entry, before_section=INDEX_HEADING if rel == MEMORY_MD else None)
         if target.remote:
             stamp_remote(parsed, target.remote)
+        if target.folder:
+            stamp_path(parsed, target.folder)
         with tx.savepoint():
             if index is not None and index_data is not None:
                 tx.write(MEMORY_MD, index_data)

@@ -213,10 +213,10 @@ class Writer:
         asked = self._judge(rel, data, committed)
         if asked is None and data is not None and moves.may_hide_loss(rel, committed, data):
             # Lines moved in may stand in for the file's own lost entries in the count (B7-25).
-            return moves.own_loss(moves.find_moves((look or self.look)()), rel, committed, data)
+            return moves.own_loss(self._moves(look or self.look), rel, committed, data)
         if asked is None or asked.not_text:
             return asked
-        found = moves.find_moves((look or self.look)())
+        found = self._moves(look or self.look)
         if data is None:  # deleted: renamed, or every entry moved elsewhere, asks nothing
             if moves.all_moved(found, rel, committed):
                 return None
@@ -240,13 +240,27 @@ class Writer:
         asked.message += moves.note(found, rel)
         return asked
 
+    def _moves(self, look: Callable[[], moves.Versions]) -> list[moves.Move]:
+        """The look's moves, and the lines it lost that an unchanged file of HEAD holds whole: pasted there
+        in an earlier look, cut here in this one (:func:`.moves.moved_before`)."""
+        versions = look()
+        found = moves.find_moves(versions)
+        return found + moves.moved_before(versions, found, self._held_elsewhere)
+
+    def _held_elsewhere(self, lines: set[str], skip: set[str]) -> dict[str, str]:
+        """{line: the first memory file of HEAD outside ``skip`` holding it as a whole entry line}."""
+        return moves.held_in_head(self.git, lines, skip)
+
     def _judge(self, rel: str, data: bytes | None, committed: bytes | None) -> Question | None:
         """:meth:`question` for one file alone, moves not looked at."""
         asked = question(rel, committed, data)
         if data is None:  # deleted: a question when it held entries (:func:`.settle.deleted`), nothing else to check
             return asked
         if asked is None and committed is not None:
-            dropped = dropped_entries(self.git, rel, committed, data)
+            salvaged = self.old_inodes.merged.get(rel) == data
+            if not salvaged:  # saved again since (or never salvaged): the bytes kept for it are let go
+                self.old_inodes.merged.pop(rel, None)
+            dropped = dropped_entries(self.git, rel, committed, data, salvaged=salvaged)
             revived = revived_entries(self.git, rel, committed, data, self._compacted)
             if dropped or revived:
                 asked = stale_question(rel, committed, data, dropped, revived)
@@ -346,6 +360,7 @@ class Writer:
                 old.seen = data
                 if merged != current:
                     self.replace(old.rel, merged, current)
+                    self.old_inodes.merged[old.rel] = merged
                 paths.add(old.rel)
         if not paths:
             return None

@@ -201,12 +201,15 @@ def test_a_refused_write_is_one_line(repo_path: Path) -> None:
     assert "topics/" in line
     one_line_error(run("--repo", str(repo_path), "remember", "pin me", "--pin", "--by", "agent"), "refused")
     (repo_path / ".git" / "index.lock").write_text("")
-    one_line_error(run("--repo", str(repo_path), "remember", "blocked write"), "blocked", "index.lock")
+    # kept and applied once the block is gone: one line that says so, exit 3 as `status` (breaker8 B8-10)
+    line = one_line_error(run("--repo", str(repo_path), "remember", "blocked write"), "blocked", "index.lock", code=3)
+    assert line.startswith("memrepo: kept: not written yet") and "nothing was written" not in line
     assert git(repo_path, "rev-parse", "HEAD") == head
 
 
 def test_bad_usage_exits_2(repo_path: Path) -> None:
-    result = run("--repo", str(repo_path), "remember", "x", "--scope", "workspace")
+    # `--scope workspace` alone takes the current folder now (B7-11, tests/cli/test_cli_loss8.py).
+    result = run("--repo", str(repo_path), "remember", "x", "--scope", "global", "--workspace", ".")
     one_line_error(result, "--workspace", code=2)
     assert run("remember").exit_code == 2  # missing TEXT: click's usage error
 

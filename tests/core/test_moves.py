@@ -61,9 +61,11 @@ def test_a_renamed_file_is_one_move_commit_without_a_question(store: MemoryStore
     assert _subjects(store.root)[0] == "Move topics/animals.md -> topics/zoo.md"
     body = git(store.root, "log", "-1", "--format=%b")
     assert "renamed 6 entries topics/animals.md -> topics/zoo.md" in body
-    # The index still links to the old path: said, not rewritten (Health's links row warns of it).
-    assert "MEMORY.md L" in body and "still links to topics/animals.md" in body
-    assert "[[topics/animals]]" in git(store.root, "show", "HEAD:MEMORY.md")
+    # The index line follows the rename in the same commit (B7-5: the block's index led to a gone file).
+    assert "MEMORY.md L" in body and "now links to topics/zoo.md" in body and "still links" not in body
+    index = git(store.root, "show", "HEAD:MEMORY.md")
+    assert "[[topics/zoo]]" in index and "[[topics/animals]]" not in index
+    assert "[[topics/zoo]] (topics/zoo.md)" in store.context(None).text
     tree = _tree(store.root)
     assert "topics/zoo.md" in tree and "topics/animals.md" not in tree
     assert git(store.root, "status", "--porcelain") == ""

@@ -262,3 +262,53 @@ def test_remember_supersedes_keeps_the_named_line_out_of_the_block(store: Memory
     assert done.returncode == 0, done.stderr
     block = MemoryStore.open(store.root, store.settings).context("api").text
     assert "Deploys go through the new VPN" in block and "staging bastion" not in block
+
+
+def test_korean_change_words_replace_the_older_line() -> None:
+    # breaker8 B8-12: 이제 "now", 더 이상 "no longer", 옮겼 "moved", 바뀌었 "changed" were never read as a correction
+    pairs = [
+        ("kimchi-bot 배포는 매일 새벽 3시에 한다", "kimchi-bot 배포는 이제 매일 새벽 5시에 한다"),
+        ("나는 매주 금요일 저녁에 한국어 수업을 듣는다", "나는 이제 매주 토요일 아침에 한국어 수업을 듣는다"),
+        ("팀 채팅은 슬랙 채널에서 한다", "팀 채팅은 더 이상 슬랙 채널에서 하지 않는다"),
+        ("운영 서버는 도쿄 리전에 있다", "운영 서버는 서울 리전으로 옮겼다"),
+        ("주간 회의는 월요일 오전에 한다", "주간 회의는 화요일 오전에 하는 것으로 바뀌었다"),
+    ]
+    for old, new in pairs:
+        text = f"# w\n\n- {old} [by: user; added: 2026-12-05]\n- {new} [by: user; added: 2026-12-05]\n"
+        assert replaced_texts(text) == {old: new}
+        shown = block_of(text)
+        assert new in shown and old not in shown
+
+
+def test_korean_more_than_is_no_change_word() -> None:
+    # 이상 alone is "more than": two lines about the same thing, neither says it changed
+    text = (
+        "# w\n\n- 배포 승인은 리뷰어 두 명 이상이 한다 [by: user; added: 2026-12-05]\n"
+        "- 배포 승인은 리뷰어 두 명이 슬랙에서 한다 [by: user; added: 2026-12-05]\n"
+    )
+    assert replaced_texts(text) == {}
+
+
+def test_more_chinese_and_japanese_change_words() -> None:
+    pairs = [
+        ("团队的文档托管在语雀上", "团队的文档托管改成飞书了"),
+        ("チームのチャットはSlackを使う", "チームのチャットはDiscordに乗り換えた"),
+    ]
+    for old, new in pairs:
+        text = f"# w\n\n- {old} [by: user; added: 2026-12-05]\n- {new} [by: user; added: 2026-12-05]\n"
+        assert replaced_texts(text) == {old: new}
+
+
+def test_a_line_moved_below_its_correction_stays_replaced() -> None:
+    # breaker8 B8-17: tidying a file by hand put the old line under the new one (both of one day): the line saying
+    # it changed is the newer wherever it stands
+    old, new = "Tidepool MSRV is Rust 1.74", "Tidepool MSRV is now Rust 1.79"
+    text = f"# w\n\n## Build\n- {new} [by: user; added: 2026-12-05]\n- {old} [by: user; added: 2026-12-05]\n"
+    assert replaced_texts(text) == {old: new}
+    shown = block_of(text)
+    assert new in shown and old not in shown
+    # a later day still decides first: the older day's "now" line is the one replaced
+    dated = (
+        f"# w\n\n- {new} [by: user; added: 2026-12-01]\n- Tidepool MSRV is Rust 1.81 [by: user; added: 2026-12-05]\n"
+    )
+    assert replaced_texts(dated) == {}

@@ -12,6 +12,7 @@ from helpers.semantic_fakes import ConceptEmbedder
 
 from memrepo.engine.config import SemanticSettings
 from memrepo.engine.read.recall import RecallIndex
+from memrepo.engine.read.recallorder import shares_subject
 from memrepo.engine.read.semantic_build import build_vectors
 from memrepo.engine.read.semantic_fuse import DEPTH, SemanticRecall, newer_restated, rrf
 from memrepo.engine.read.semantic_store import VectorStore, embedded_text, vectors_path
@@ -216,3 +217,36 @@ def test_a_restatement_ranked_past_the_limit_still_takes_the_older_lines_place(t
     build_vectors(root, ConceptEmbedder(), 100)
     query = "when is the daily standup meeting on google meet"
     assert _fused(root, index, query, ConceptEmbedder(), limit=1) == ["Team standup moved to 10:15 in Slack huddles"]
+
+
+def test_two_lines_alike_in_meaning_but_about_different_things_keep_their_order(tmp_path: Path) -> None:
+    # Both lines are of the deploy concept (cosine 0.99 under ConceptEmbedder) and share only "deploy", 1 of 5 terms:
+    # two people's jobs, not one fact said twice (recallorder.shares_subject), so the newer one does not take the
+    # older one's first place.
+    files = {
+        "me.md": (
+            "# Team\n\n"
+            "- Alice owns the production deploy and release alerts [added: 2024-09-03]\n"
+            "- Bob runs the staging deploy on weekends [added: 2025-03-03]\n"
+        ),
+    }
+    root, index = _repo(tmp_path, files)
+    build_vectors(root, ConceptEmbedder(), 100)
+    query = "who owns the production deploy"
+    assert _fused(root, index, query, ConceptEmbedder(), limit=2) == [
+        "Alice owns the production deploy and release alerts",
+        "Bob runs the staging deploy on weekends",
+    ]
+
+
+def test_shares_subject_asks_for_a_quarter_of_the_shorter_lines_terms() -> None:
+    assert shares_subject("Team standup is at 9:30", "Team standup moved to 10:15")
+    assert shares_subject(
+        "캐시는 Redis 6 단일 노드였다.", "캐시는 Redis 7 클러스터(3노드)로 옮겼다; 단일 노드 설정은 지웠다."
+    )
+    assert not shares_subject("王磊是上海团队的后端负责人", "陈静负责深圳工厂的设备对接")  # 负责, 1 of 8 bigrams
+    assert not shares_subject(
+        "Alice owns the production deploy and release alerts", "Bob runs the staging deploy on weekends"
+    )
+    assert shares_subject("Alice owns the deploy", "Bob runs the deploy")  # 1 of 3 terms
+    assert not shares_subject("", "Bob runs the deploy")

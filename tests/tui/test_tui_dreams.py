@@ -62,7 +62,9 @@ async def test_review_accept_and_undo_with_keys(isolated_home: Path) -> None:
         text = dreams.detail_text
         assert "auto     delete" in text and "review   merge" in text and "near-duplicate" in text
         assert f"..dream/{record.id}" in text and "+- Always run the full test suite before pushing code" in text
-        assert "Budget left today: 50,000 tokens" in dreams.status_text, app.notices
+        # the default dream runs by rules, offline: no token budget shown (breaker8 B8-11)
+        assert "Dreams run by rules, offline: no tokens used" in dreams.status_text, app.notices
+        assert "Budget left" not in dreams.status_text
         await ask(pilot, "a")
         await pilot.press("y")
         await settle(pilot)

@@ -41,3 +41,16 @@ async def test_one_dropped_entry_leaves_in_the_singular() -> None:
         words = " ".join(str(label.render()) for label in app.screen.query("Label"))
     assert "y  commit the edit: the 1 entry memrepo wrote leaves the files (History can undo it)" in words
     assert "p  put back: the save stays, with the 1 entry memrepo wrote merged back in" in words
+
+
+async def test_the_dialog_names_the_entries_it_counts() -> None:
+    """breaker8 B8-5: "a save drops 4 entries" named none of them, so "put back" brought back deletions unseen."""
+    dropped = ["- The user is allergic to peanuts [by: agent; kind: fact]", "- Sam is vegetarian [by: agent]"]
+    q = HandEditQuestion(path="me.md", entries_before=5, entries_now=4, dropped=dropped, revived=[FORGOTTEN])
+    app: App[None] = App()
+    async with app.run_test(size=(120, 30)) as pilot:
+        app.push_screen(HandEditQuestionScreen(q))
+        await pilot.pause()
+        words = " ".join(str(label.render()) for label in app.screen.query("Label"))
+    assert 'dropped "The user is allergic to peanuts", "Sam is vegetarian"' in words
+    assert 'brought back "My old flat was on Elm Street"' in words

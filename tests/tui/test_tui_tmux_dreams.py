@@ -45,7 +45,7 @@ def test_dream_now_read_the_diff_and_accept(tmux: base.Tmux, isolated_home: Path
     tmux.keys(str(PANES.index(DreamsPane) + 1))
     tmux.wait_for(lambda s: "Dreams 0" in s and "No dreams yet" in s, "the Dreams pane")
     tmux.keys("n")
-    tmux.wait_for(lambda s: "Dream now? Budget left today: 50,000 tokens" in s, "the question")
+    tmux.wait_for(lambda s: "Dream now? Dreams run by rules, offline: no tokens used" in s, "the question")
     tmux.keys("y")
     screen = tmux.wait_for(lambda s: "pending review" in s and "Operations 2" in s, "the dream's result", timeout=30)
     assert "1 auto · 1 review · 0 rejected" in screen

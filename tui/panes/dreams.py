@@ -31,7 +31,7 @@ from ..tablefit import fit_column
 from ..widgets.dialogs import Confirm
 from ..widgets.list_table import ListTable
 from .base import Pane
-from .dreamview import STATUS_WORDS, operation_cells, operations_content, operations_title
+from .dreamview import STATUS_WORDS, dream_cost, operation_cells, operations_content, operations_title
 from .history import diff_content
 
 if TYPE_CHECKING:
@@ -224,7 +224,7 @@ class DreamsPane(Pane):
             if elsewhere is not None:
                 self._set_status(f"Dream {elsewhere.id} is running (started elsewhere) · results appear here")
             else:
-                self._set_status(f"Budget left today: {left:,} tokens · n dreams now")
+                self._set_status(f"{dream_cost(self.app, left)} · n dreams now")
 
     @work(group="dreams-detail", exclusive=True, exit_on_error=False, description="Reading a dream's diff")
     async def load_detail(self, record: Any) -> None:
@@ -329,7 +329,7 @@ class DreamsPane(Pane):
         if self.repo is None or self._dreaming:
             return
         left = await self.repo.dream_budget_left()
-        if not await self.app.push_screen_wait(Confirm(f"Dream now? Budget left today: {left:,} tokens")):
+        if not await self.app.push_screen_wait(Confirm(f"Dream now? {dream_cost(self.app, left)}")):
             return
         self._dreaming = True
         self.add_class("-running")

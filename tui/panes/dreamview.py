@@ -188,3 +188,17 @@ def operations_title(record: Any, chosen: int) -> str:
     review = record.counts.get("review", 0)
     picked = f" · {chosen} of {review} chosen: a merges them" if chosen else ""
     return f"Operations {len(record.operations)}{picked}"
+
+
+def dream_cost(app: object, left: int) -> str:
+    """What a dream costs, as the Dreams pane says it: none by rules (the default, offline), else the model's token
+    budget left today (breaker8 B8-11: "Budget left today: 50,000 tokens" on a fresh repo read as dreams costing money).
+
+    Args:
+        app: the app (its ``settings``, :class:`memrepo.engine.config.Settings`).
+        left: tokens left in the day's budget.
+    """
+    provider = getattr(app, "settings").dream.provider  # noqa: B009  (the app's type here would import the app)
+    if provider == "rules":
+        return "Dreams run by rules, offline: no tokens used"
+    return f"Budget left today: {left:,} tokens ({provider})"

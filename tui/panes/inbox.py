@@ -32,8 +32,11 @@ if TYPE_CHECKING:
 INBOX = "inbox.md"
 """The inbox file (docs/architecture.md §3)."""
 
-EMPTY = "Inbox is empty: nothing waits for review"
-"""What the pane says when there is nothing to triage."""
+EMPTY = (
+    "Inbox is empty: nothing waits for review. Writes from a task that read untrusted content "
+    "(web pages, emails, pasted text) land here for you to accept or reject"
+)
+"""What the pane says when there is nothing to triage, and what would land here (breaker8 B8-11)."""
 
 UNREADABLE = "Cannot list the inbox: {error}"
 """What the pane says when inbox.md cannot be read (not UTF-8, over 4 MB): never "empty", as ``memrepo inbox``."""
