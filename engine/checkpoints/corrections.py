@@ -18,28 +18,38 @@ import re
 from collections.abc import Iterable
 
 from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.hearsay import owner, reported
 from memrepo.engine.format.layout import is_workspace_file
-from memrepo.engine.format.remembering import about_user, said, user_statements, without_leadin
+from memrepo.engine.format.remembering import (
+    about_user,
+    own_short_message,
+    retraction,
+    said,
+    task,
+    user_statements,
+    without_leadin,
+)
 from memrepo.engine.read.contextselect import MIN_COVER, Topic, candidates, replaced, topic_terms
 
 from .claims import ExistingEntry
 
-_TASK_RE = re.compile(
-    r"^(?:(?:now|then|so|ok|okay|and|also)\s*,?\s+)?(?:please|pls|can|could|would|will|let['’]?s|lets|fix|add|run|make|use|remove|delete|write|create|check|try|"
-    r"change|move|rename|update|upgrade|downgrade|bump|switch|migrate|set|install|put|bring|implement|refactor|revert|build|deploy|test|show|tell|explain|look|open|go|do|don['’]?t)\b",
-    re.I,
-)
-"""A sentence that starts as a task for the agent ("Now fix the tests", "use Postgres 16 now"): no statement of fact."""
 _HYPOTHETICAL_RE = re.compile(
     r"^(?:if|when|whenever|unless|suppose|supposing|assuming|assume|maybe|perhaps|what\s+if|in\s+case|say|imagine|"
     r"i\s+(?:think|guess|wonder)|i['’]m\s+not\s+sure)\b",
     re.I,
 )
 """A sentence that supposes rather than says ("If the window is Friday now, ..."): never a correction."""
+_INFERENCE_RE = re.compile(r"^\s*(?:so|and\s+so|oh\s+so)\b,?\s", re.I)
+"""A sentence that draws a conclusion, most often a question without its mark ("so the window is Friday now"):
+never a correction (breaker9 case 09)."""
 _CUE_RE = re.compile(r"^(?:actually|no|nope|correction|scratch\s+that|update|wait|sorry)\b", re.I)
 """A lead-in that says the sentence corrects something ("Actually, ...", "No, ...", "Correction: ...")."""
 _NOW_RE = re.compile(r"\b(?:is|are)\s+[^,;:]{1,40}?\s+now$", re.I)
 """A statement that says a value is another now: "the deploy window is Friday now"."""
+_STILL_RE = re.compile(r"\bstill\b", re.I)
+"""A statement that something did not change ("it's still Tuesday"): it corrects no line."""
+_SECRET_RE = re.compile(r"\b(?:password|passwd|passphrase|secret|token|api[-_ ]?key|credentials?)s?\b", re.I)
+"""A statement about a secret: never kept without a request (its value may be in it, breaker9 B9-17)."""
 PIECE_CHARS = 80
 """The most characters of the corrected line's text a ``supersedes:`` holds (the block matches a piece of 8 or more)."""
 MIN_WORDS = 3
@@ -69,8 +79,14 @@ def corrects(text: str, existing: Iterable[ExistingEntry]) -> ExistingEntry | No
         ExistingEntry | None: the replaced line (the user's own lines first, then the newest), or None.
     """
     found: list[ExistingEntry] = []
+    if reported(text):
+        return None  # hearsay, a quote, a hedge, a proposal, a scoped statement: the user's own fact it is not
     said = topic_terms(text)
+    who = owner(text)
     for old in existing:
+        was = owner(old.text)
+        if who != was and "person:" in f"{who} {was}":
+            continue  # "Bob's editor is Helix" never replaces "My editor is vim" (breaker9 B9-3)
         meta = {k: v for k, v in old.meta.items() if k not in ("subject", "supersedes", "workspace")}
         meta["by"] = old.by
         new_meta = {"by": "user", "added": "9999-12-31"}  # newer than any stored line
@@ -118,10 +134,147 @@ def supersedes(target: ExistingEntry) -> tuple[str | None, str | None]:
 
 
 def correction_statements(texts: list[str], existing: Iterable[ExistingEntry]) -> list[str]:
+    """The user's corrections said without "remember" that are kept ``by: user`` at once: those of
+    :func:`_corrections` that are :func:`tight` (breaker9 item 4). See :func:`_corrections` for the rule."""
+    return [fact for fact, close in _corrections(texts, existing) if close]
+
+
+def proposed_corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[str]:
+    """The user's corrections said without "remember" that say more than the new value (not :func:`tight`:
+    "the shop DB is on Postgres 17 now on my laptop"): proposed in the inbox for review, never written
+    ``by: user`` and never hiding the stored line until accepted (breaker9 item 4).
+
+    Args:
+        texts: the user's messages (read from the harness's transcript).
+        existing: the entries the checkpoint listed.
+
+    Returns:
+        list[str]: the statements, in order.
+    """
+    return [fact for fact, close in _corrections(texts, existing) if not close]
+
+
+_OWN_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "it",
+        "its",
+        "it's",
+        "this",
+        "that",
+        "these",
+        "those",
+        "we",
+        "we're",
+        "our",
+        "us",
+        "i",
+        "i'm",
+        "my",
+        "me",
+        "you",
+        "your",
+        "they",
+        "their",
+        "on",
+        "in",
+        "at",
+        "to",
+        "of",
+        "for",
+        "from",
+        "by",
+        "with",
+        "and",
+        "but",
+        "or",
+        "so",
+        "as",
+        "now",
+        "not",
+        "no",
+        "longer",
+        "anymore",
+        "instead",
+        "than",
+        "then",
+        "again",
+        "moved",
+        "switched",
+        "changed",
+        "migrated",
+        "upgraded",
+        "updated",
+        "bumped",
+        "downgraded",
+        "renamed",
+        "replaced",
+        "went",
+        "use",
+        "uses",
+        "used",
+        "using",
+        "run",
+        "runs",
+        "ran",
+        "running",
+        "last",
+        "week",
+        "month",
+        "year",
+        "yesterday",
+        "today",
+        "recently",
+        "ago",
+        "earlier",
+        "since",
+    ]
+)
+"""Words a correction may add to the line it corrects besides the new value: "is", "now", "not", "we moved",
+"last week" (:func:`tight`)."""
+
+
+def tight(fact: str, target: ExistingEntry) -> bool:
+    """Whether a correction says only the new value of its line: every lowercase word of it is in the corrected
+    line, a value (a name, a number, an identifier) or one of :data:`_OWN_WORDS`, but one new word when it names
+    the old value ("always answer in imperial units, not metric"). "the deploy window is Thursday,
+    not Tuesday" is; "the shop DB is on Postgres 17 now on my laptop", "per the runbook, ...", "in staging ...",
+    "... once the migration lands" are not: a word the old line did not have scopes or sources the new value.
+
+    Args:
+        fact: the user's correction.
+        target: the line it corrects (:func:`corrects`).
+
+    Returns:
+        bool: True when nothing but the value changed.
+    """
+    old = {w.casefold() for w in re.findall(r"[\w'’.-]+", target.text)}
+    named = re.search(r"\b(?:not|instead\s+of|from|no\s+longer)\s+([\w'’.-]+)", fact, re.I)
+    spare = 1 if named and named.group(1).casefold() in old else 0  # "imperial units, not metric": one new word
+    for word in re.findall(r"[\w'’.-]+", fact):
+        plain = word.strip(".-'’")
+        if not plain or not plain.isalpha() or not plain.islower():
+            continue  # a value: "Thursday", "Postgres", "17", "pg-stage-20", "Next.js"
+        if plain.casefold() not in old and plain.casefold().replace("’", "'") not in _OWN_WORDS:
+            if not spare:
+                return False
+            spare -= 1
+    return True
+
+
+def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tuple[str, bool]]:
     """The user's statements, said without "remember", that correct a stored line (breaker6 B6-3).
 
     A statement (:func:`memrepo.engine.format.remembering.said`: no question, no code or quote) counts when it
-    is not a task for the agent (:data:`_TASK_RE`) nor a supposition (:data:`_HYPOTHETICAL_RE`), has :data:`MIN_WORDS` words or more, reads as a correction
+    is not a task for the agent (:func:`~memrepo.engine.format.remembering.task`) nor a supposition (:data:`_HYPOTHETICAL_RE`), has :data:`MIN_WORDS` words or more, reads as a correction
     (a lead-in of :data:`_CUE_RE`; or it names what changed: "X, not Y", "X is now Y", "X is Y now", "from Y", a
     version it says changed: :func:`topic_terms`; a change word alone is not enough) and replaces a line of
     ``existing`` by the block's change rule (:func:`corrects`). What it gives is the statement less its lead-in.
@@ -137,21 +290,37 @@ def correction_statements(texts: list[str], existing: Iterable[ExistingEntry]) -
     if not entries:
         return []
     asked = {fmt.normalize_text(s) for s in user_statements(texts)}
-    out: list[str] = []
+    per_message: list[list[tuple[str, bool]]] = []
     for text in texts:
+        taken_back = retraction(text)
+        if taken_back is not None and not without_leadin(text[:taken_back] + " x y").strip(" ,.;:!-—–xy"):
+            for earlier in reversed(per_message):  # "Never mind, ...", "Forget that, ...": the last ones are taken back
+                if earlier:
+                    earlier.clear()
+                    break
+        if not own_short_message(text):
+            per_message.append([])
+            continue  # pasted text: a page, a mail, a log (breaker9 B9-7)
+        mine: list[tuple[str, bool]] = []
         for sentence in said(text):
+            if taken_back is not None and text.find(sentence) < taken_back:
+                continue  # "No, X. Just kidding, ..." / "You said X. That's wrong." (breaker9 B9-1, B9-6)
             fact = without_leadin(sentence)
-            if len(fact.split()) < MIN_WORDS or len(fact) > 500 or _TASK_RE.match(fact) or _HYPOTHETICAL_RE.match(fact):
+            if len(fact.split()) < MIN_WORDS or len(fact) > 500 or task(fact) or _HYPOTHETICAL_RE.match(fact):
                 continue
+            if reported(sentence) or _INFERENCE_RE.match(sentence) or _STILL_RE.search(fact) or _SECRET_RE.search(fact):
+                continue  # not the user's own new fact (breaker9 B9-1..B9-6); "it's still Tuesday" changes nothing
             if fmt.normalize_text(fact) in asked or user_statements([sentence]):
                 continue  # a request to remember: user_statements keeps it
             topic = topic_terms(fact)
             named = topic.denied or topic.head or topic.was or any(changed for _n, _v, changed in topic.versions)
             if not (_CUE_RE.match(sentence) or named or _NOW_RE.search(fact)):
                 continue  # "the deploy window tests now pass" shares words and a change word, and corrects nothing
-            if corrects(fact, entries) is not None:
-                out.append(fact)
-    return out
+            target = corrects(fact, entries)
+            if target is not None:
+                mine.append((fact, tight(fact, target)))
+        per_message.append(mine)
+    return [found for mine in per_message for found in mine]
 
 
-__all__ = ["correction_statements", "corrects", "supersedes", "where"]
+__all__ = ["correction_statements", "corrects", "proposed_corrections", "supersedes", "tight", "where"]

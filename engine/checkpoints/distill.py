@@ -32,7 +32,7 @@ from memrepo.engine.write.ports import MemoryAccess
 from memrepo.engine.write.writer import Transaction, retrying
 
 from .claims import Claim, ExistingEntry
-from .corrections import correction_statements, supersedes, where
+from .corrections import correction_statements, proposed_corrections, supersedes, where
 
 log = logging.getLogger("memrepo.checkpoint")
 
@@ -157,6 +157,7 @@ def explicit_remembers(claim: Claim) -> DistillOutput:
     seen: set[str] = set()
     said = user_statements(claim.user_texts())
     said += correction_statements(claim.user_texts(heard=True), claim.existing.values())
+    said += proposed_corrections(claim.user_texts(heard=True), claim.existing.values())  # to the inbox
     for fact in said:
         if len(fact) < 3 or len(fact) > 500 or fmt.normalize_text(fact) in seen:
             continue
@@ -234,6 +235,14 @@ def _said_by_user(claim: Claim, text: str) -> bool:
     return any(fmt.normalize_text(fact) == want for fact in correction_statements(heard, claim.existing.values()))
 
 
+def _proposed(claim: Claim, text: str) -> bool:
+    """``text`` is a correction of the user's that says more than the new value
+    (:func:`.corrections.proposed_corrections`): it waits in the inbox, hiding nothing until accepted."""
+    want = fmt.normalize_text(text)
+    found = proposed_corrections(claim.user_texts(heard=True), claim.existing.values())
+    return any(fmt.normalize_text(fact) == want for fact in found)
+
+
 def _candidate(
     claim: Claim, text: str, kind: str, scope: str, subject: str | None, origin: Origin, by_user: bool = False
 ) -> Candidate:
@@ -302,6 +311,8 @@ def apply_operation(store: MemoryAccess, claim: Claim, op: Operation, origin: Or
         cand = _candidate(claim, op.text, op.kind, op.scope, op.subject, origin, by_user)
         if by_user:
             cand = _users_place(claim, cand, origin)
+        elif _proposed(claim, op.text):
+            cand = cand.model_copy(update={"untrusted": True})  # reviewed in the inbox first (breaker9 item 4)
         result = store.remember(cand)
         return _mark_users(store, cand, result) if by_user and result.action is Action.REINFORCED else result
     target = claim.existing.get(op.target)

@@ -123,9 +123,17 @@ def about_user(text: str) -> bool:
         text: a statement of the user's.
 
     Returns:
-        bool: True when, less its lead-in (:func:`without_leadin`), it starts with "I", "I'm", "my", "me" (我, 나는, 私は).
+        bool: True when, less its lead-in (:func:`without_leadin`), it starts with "I", "I'm", "my", "me" (我, 나는, 私は),
+        and is not what someone the user knows does or says ("my colleague Bob prefers tabs", "my manager said ...";
+        "my manager is Alice Kim" and "my wife's birthday is May 3" are the user's).
     """
-    return bool(_ABOUT_USER_RE.match(without_leadin(text)))
+    rest = without_leadin(text)
+    other = _OTHER_PERSON_RE.match(rest)
+    if other and not other.group("own"):
+        after = rest[other.end() :]
+        if not re.match(r"^(?:\s+[A-Z][\w-]*)?\s+(?:is|are|was|were)\b|^['’]s\b", after):
+            return False  # "my colleague Bob prefers tabs", "my manager said ...": about them (breaker9 B9-9)
+    return bool(_ABOUT_USER_RE.match(rest))
 
 
 def said(text: str) -> list[str]:
@@ -244,15 +252,18 @@ def user_statements(texts: list[str]) -> list[str]:
         list[str]: the statements, each stripped of its end mark.
     """
     facts: list[str] = []
+    per_message: list[list[str]] = []  # the facts each message gave, so a later "forget that," takes them back
     previous: list[tuple[str, str]] = []  # the last message's sentences: (as checked, in the user's words)
     for text in texts:
         shown = readable(text)
+        pasted = pasted_lines(text)
+        taken_back = retraction(text)
         sentences = [
             (shown[m.start() : m.end()].strip(), text[m.start() : m.end()].strip())
             for m in _SENTENCE_RE.finditer(shown)
             if m.group(0).strip()
         ]
-        found = _requests(text, shown)
+        found = [(pos, fact) for pos, fact in _requests(text, shown) if not any(a <= pos < b for a, b in pasted)]
         pos = 0
         for i, (sentence, _words) in enumerate(sentences):
             pos = shown.find(sentence, pos)
@@ -264,13 +275,148 @@ def user_statements(texts: list[str]) -> list[str]:
                 continue
             before, said_before = sentences[i - 1] if i else (previous[-1] if previous else ("", ""))
             if before and not before.endswith(("?", "？")) and not _REMEMBER_BEFORE_RE.fullmatch(before):
+                if task(before) or _ABOUT_AGENT_RE.match(without_leadin(before)):
+                    continue  # "Check the window. Remember that." / "You wrote X. Remember that." (B9-18, B9-1)
                 found.append((pos, said_before))  # in the user's words: a quote in it is theirs too
-        for _pos, fact in sorted(found):
+        mine: list[str] = []
+        for pos, fact in sorted(found):
+            if taken_back is not None and pos < taken_back:
+                continue  # "... Just kidding." takes it back
             kept = without_secrets(without_leadin(fact.strip().rstrip(".!?。！？").strip()))
-            if kept:
-                facts.append(kept)
+            if kept and not scoped(kept):  # "this is a throwaway branch": true of now only (breaker9 B9-19)
+                mine.append(kept)
+        if taken_back is not None and _retracts_earlier(text, taken_back):
+            for earlier in reversed(per_message):
+                if earlier:  # the last request's facts are the last ones kept: later messages gave none
+                    del facts[-len(earlier) :]
+                    earlier.clear()
+                    break
+        facts.extend(mine)
+        per_message.append(mine)
         previous = sentences or previous
     return facts
 
 
-__all__ = ["about_user", "readable", "said", "user_statements", "without_leadin", "without_secrets"]
+def _retracts_earlier(text: str, at: int) -> bool:
+    """Whether the retraction at ``at`` opens ``text`` ("Actually, forget that, ...") and so takes back the
+    last message's request (breaker9 B9-8); "That's wrong" there speaks of the agent's words, not the user's."""
+    shown = readable(text)
+    head = _LEADIN_RE.sub("", shown[:at].strip()).strip(" ,.;:!-—–")
+    word = shown[at:].lower()
+    return not head and not word.startswith(("that", "not"))
+
+
+_NOW_ONLY_RE = re.compile(
+    r"\b(?:for\s+now|temporar(?:y|ily)|throwaway|throw-away|for\s+the\s+time\s+being|at\s+the\s+moment|right\s+now|"
+    r"this\s+(?:session|conversation|chat)|nothing\s+here\s+matters|"
+    r"for\s+(?:this|the)\s+(?:\w+\s+)?(?:task|session|conversation|chat|demo|experiment|run|spike))\b",
+    re.IGNORECASE,
+)
+"""A statement true of this session only, the part of :data:`_SCOPED_RE` a request to remember is held to."""
+_RETRACT_RE = re.compile(
+    r"(?:^|(?<=[\s,.;:!?—–-]))(?:just\s+kidding|kidding|j/?k|never\s*mind|nvm|scratch\s+that|forget\s+(?:that|it|what\s+i\s+said)"
+    r"|ignore\s+(?:that|it|what\s+i\s+said)|disregard\s+(?:that|it)|not\s+really|that['’]s\s+(?:wrong|not\s+(?:right|true))"
+    r"|that\s+is\s+(?:wrong|not\s+(?:right|true)))(?=\s*(?:[,.;:!—–-]|$))",
+    re.IGNORECASE,
+)
+"""Words that take back what was said before them ("Just kidding", "never mind", "scratch that", "forget that,",
+"That's wrong."): what the user said before is not kept (B9-6, B9-8, B9-1)."""
+_PEOPLE = (
+    r"colleague|colleagues|coworker|co-worker|coworkers|manager|boss|lead|team\s*lead|teammate|teammates|team|wife|"
+    r"husband|partner|spouse|friend|friends|girlfriend|boyfriend|mom|mum|mother|dad|father|brother|sister|son|daughter|"
+    r"kid|kids|child|children|client|customer|cto|ceo|cfo|roommate|flatmate|neighbou?r|landlord|doctor|reviewer|"
+    r"intern|report|reports|mentor|pm|designer"
+)
+_OTHER_PERSON_RE = re.compile(rf"^(?:my|our)\s+(?P<who>{_PEOPLE})\b(?P<own>['’]s)?", re.IGNORECASE)
+"""A statement about someone the user knows: "my colleague Bob prefers tabs", "my manager's rule"."""
+_TASK_RE = re.compile(
+    r"^(?:(?:now|then|so|ok|okay|and|also)\s*,?\s+)?(?:please|pls|can|could|would|will|let['’]?s|lets|fix|add|run|make|use|remove|delete|write|create|check|try|"
+    r"change|move|rename|update|upgrade|downgrade|bump|switch|migrate|set|install|put|bring|implement|refactor|revert|build|deploy|test|show|tell|explain|look|open|go|do|don['’]?t|"
+    r"find|read|summari[sz]e|review|search|list|print|verify|debug|investigate|ask|send|call|get|see|compare|figure)\b",
+    re.IGNORECASE,
+)
+"""A sentence that starts as a task for the agent ("Now fix the tests", "Check the deploy window in the calendar")."""
+_ABOUT_AGENT_RE = re.compile(
+    r"^(?:you|you['’](?:re|ve|d|ll)|your|claude|codex|the\s+(?:agent|assistant|model|bot|ai))\b", re.IGNORECASE
+)
+"""A sentence about the agent or its words ("You said X", "You wrote X in the PR"): not the user's fact."""
+_INTRO_LINE_RE = re.compile(
+    r"\b(?:here|here['’]s|from|forward\w*|fwd|fw|pasted?|below|following|output|log|logs|readme|page|wiki|mail|e-?mail"
+    r"|emailed|docs?|document|message|text|file|ticket|issue|thread|chat|slack|says|said|wrote|writes|reads|quote)\b"
+    r"[^\n]*:\s*$",
+    re.IGNORECASE,
+)
+"""A line that introduces pasted text below it ("From the ops wiki page:", "Forwarding from ops:", "Here is the
+README:"); a list's own heading ("Tasks:") is not one."""
+
+
+def scoped(text: str) -> bool:
+    """Whether a statement the user asked to keep is true of this session only (:data:`_NOW_ONLY_RE`: "this is a
+    throwaway branch", "for now", "for this task"): no standing fact (breaker9 B9-19). A time or place it names
+    ("I'm out next week", "in the EU region") is the user's to keep when asked."""
+    return bool(_NOW_ONLY_RE.search(text))
+
+
+def retraction(text: str) -> int | None:
+    """Where a message takes back what was said before (:data:`_RETRACT_RE`), or None.
+
+    Args:
+        text: a user's message (code and quotes are not read).
+
+    Returns:
+        int | None: the position of the first retraction, in characters.
+    """
+    found = _RETRACT_RE.search(readable(text))
+    return found.start() if found else None
+
+
+def pasted_lines(text: str) -> list[tuple[int, int]]:
+    """The spans of a message that are pasted text, not the user's own words (breaker9 B9-7): the lines after a line
+    that introduces text with a colon ("From the ops wiki page:", "Here is the README:") up to the message's last
+    line (the user's own: "Summarize the page for me").
+
+    Args:
+        text: a user's message.
+
+    Returns:
+        list[tuple[int, int]]: (start, end) character spans.
+    """
+    lines = [(m.start(), m.end()) for m in re.finditer(r"[^\n]*", text) if text[m.start() : m.end()].strip()]
+    for i, (start, end) in enumerate(lines[:-1]):
+        if _INTRO_LINE_RE.search(readable(text[start:end])) and i + 1 < len(lines) - 1:
+            return [(lines[i + 1][0], lines[-2][1])]
+    return []
+
+
+def own_short_message(text: str) -> bool:
+    """Whether a message is the user's own short say (two lines or fewer, outside code, no pasted text): only
+    such a message can correct a stored line without "remember" (breaker9 B9-7).
+
+    Args:
+        text: a user's message.
+
+    Returns:
+        bool: True for a message of one or two non-empty lines with no line introducing pasted text.
+    """
+    lines = [line for line in readable(text).splitlines() if line.strip()]
+    return len(lines) <= 2 and not any(_INTRO_LINE_RE.search(line) for line in lines[:-1])
+
+
+def task(text: str) -> bool:
+    """Whether a sentence starts as a task for the agent (:data:`_TASK_RE`)."""
+    return bool(_TASK_RE.match(without_leadin(text)))
+
+
+__all__ = [
+    "about_user",
+    "own_short_message",
+    "pasted_lines",
+    "readable",
+    "retraction",
+    "said",
+    "scoped",
+    "task",
+    "user_statements",
+    "without_leadin",
+    "without_secrets",
+]

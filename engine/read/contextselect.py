@@ -35,6 +35,7 @@ from itertools import pairwise
 from typing import NamedTuple  # not dataclasses: recall asks replaced() too, and dataclasses imports inspect
 
 from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.hearsay import users_hearsay
 from memrepo.engine.format.terms import fold, split_folded
 from memrepo.engine.read.changewords import (
     CHANGE_PAIRS,
@@ -312,6 +313,8 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
                             said[old.number] = new.number
                         continue
                     out[old.number] = new.number
+            if new.number in out.values():
+                continue  # it named the line it replaces: no other by words (breaker9: pg-stage-12 hid pg-prod-1)
         topic, part = topics[i], parts[i]
         was = part.was - common if part.change else frozenset()
         values = part.named - common if part.change else frozenset()
@@ -396,9 +399,9 @@ def _version(number: str) -> tuple[int, ...]:
 
 def may_replace(new: Candidate, old: Candidate, by: bool = True) -> bool:
     """Whether ``new`` may replace ``old`` by their words: an agent's line never replaces the user's (unless
-    ``by`` is False); lines of different ``workspace:`` keys never meet; a rule, decision or correction is
-    replaced only by one of the same kind (or by its subject or a ``supersedes:``)."""
-    if by and old.entry.by == "user" and new.entry.by == "agent":
+    ``by`` is False), nor a user's line that reports others' words (breaker9 B9-4); lines of different ``workspace:``
+    keys never meet; a rule, decision or correction is replaced only by one of the same kind (or by a ``supersedes:``)."""
+    if (by and old.entry.by == "user" and new.entry.by == "agent") or users_hearsay(new.entry):
         return False
     kind = old.entry.meta.get("kind", "").strip().casefold()
     if kind in RULE_KINDS and new.entry.meta.get("kind", "").strip().casefold() != kind:

@@ -260,3 +260,52 @@ def test_a_correction_of_a_pinned_line_is_pinned_in_its_place(world, tmp_path: P
     assert everywhere(store)["Always answer in imperial units, not metric"] == "MEMORY.md"
     block = store.context(str(forky)).text
     assert "imperial units, not metric" in block and "Always answer in metric units" not in block
+
+
+def test_someone_elses_words_never_replace_the_users_lines(world, tmp_path: Path) -> None:
+    """breaker9 B9-1, B9-3, B9-4, B9-15: each was kept by: user and hid the true line from every block."""
+    store, shop, forky = world
+    remember(store, "The deploy window is Tuesday", shop)
+    remember(store, "My editor is vim", kind="preference")
+    assert store.remember(Candidate(text="Always answer in metric units", pin=True, by="user")).action is Action.ADDED
+    before = everywhere(store)
+    said = [
+        "You said the deploy window is Friday now. That's wrong.",
+        "Actually, Bob's editor is Helix now, not vim.",
+        "Bob told me the deploy window is Friday now.",
+        "My colleague Bob says always answer in imperial units now, not metric.",
+        "Actually `the deploy window is Friday now` is what the banner says.",
+        "Actually we should move the deploy window to Friday now.",
+    ]
+    session_end(store, tmp_path, shop, [(text, "OK.") for text in said])
+    assert everywhere(store) == before
+    for workspace in (str(shop), str(forky)):
+        block = store.context(workspace).text
+        assert "Always answer in metric units" in block and "My editor is vim" in block
+    assert "The deploy window is Tuesday" in store.context(str(shop)).text
+
+
+def test_codexs_session_end_keeps_a_third_persons_value_off_the_users_line(world, tmp_path: Path) -> None:
+    """breaker9 B9-16: through Codex, "Bob's editor is Helix now, not vim" replaced "My editor is vim"."""
+    store, shop, forky = world
+    remember(store, "My editor is vim", kind="preference")
+    path = codex_rollout(tmp_path / "rollout.jsonl", shop, "Actually, Bob's editor is Helix now, not vim.", "OK.")
+    payload = {"session_id": "01a2471d-d9d1-7b41-befb-5f39aad0c644", "transcript_path": str(path), "cwd": str(shop)}
+    done = CliRunner().invoke(
+        main,
+        ["--repo", str(store.root), "checkpoint", "--from-claude-hook"],
+        input=json.dumps({**payload, "hook_event_name": "SessionEnd", "reason": "other"}),
+    )
+    assert done.exit_code == 0, done.output
+    assert not any("Helix" in text for text in everywhere(store))
+    assert "My editor is vim" in store.context(str(forky)).text
+
+
+def test_a_correction_that_says_more_than_the_new_value_waits_in_the_inbox(world, tmp_path: Path) -> None:
+    """breaker9 item 4: "... now on my laptop" is a scoped value; it is proposed for review, hiding nothing."""
+    store, shop, _forky = world
+    rel = remember(store, "The shop DB runs on Postgres 15", shop)
+    session_end(store, tmp_path, shop, [("Actually the shop DB is on Postgres 17 now on my laptop.", "OK.")])
+    assert lines_of(store, "inbox.md")["The shop DB is on Postgres 17 now on my laptop"]["by"] == "agent"
+    assert [t for t in lines_of(store, rel) if "Postgres" in t] == ["The shop DB runs on Postgres 15"]
+    assert "The shop DB runs on Postgres 15" in store.context(str(shop)).text
