@@ -337,9 +337,11 @@ _TASK_RE = re.compile(
 )
 """A sentence that starts as a task for the agent ("Now fix the tests", "Check the deploy window in the calendar")."""
 _ABOUT_AGENT_RE = re.compile(
-    r"^(?:you|you['’](?:re|ve|d|ll)|your|claude|codex|the\s+(?:agent|assistant|model|bot|ai))\b", re.IGNORECASE
+    r"^(?:you|you['’](?:re|ve|d|ll)|your|claude|codex|the\s+(?:agent|assistant|model|bot|ai))\b(?!['’]s\b)",
+    re.IGNORECASE,
 )
-"""A sentence about the agent or its words ("You said X", "You wrote X in the PR"): not the user's fact."""
+"""A sentence about the agent or its words ("You said X", "You wrote X in the PR"): not the user's fact; "The bot's
+prod channel is ..." is about a thing the project has (a possessive), not the agent."""
 _INTRO_LINE_RE = re.compile(
     r"\b(?:here|here['’]s|from|forward\w*|fwd|fw|pasted?|below|following|output|log|logs|readme|page|wiki|mail|e-?mail"
     r"|emailed|docs?|document|message|text|file|ticket|issue|thread|chat|slack|says|said|wrote|writes|reads|quote)\b"
