@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -391,7 +392,7 @@ def commit_moves(
         these = [m for m in found if m.src in group]
         paths = sorted(group)
         index, relinked = relinked_index(writer, these, versions)
-        links = (lambda rel: []) if relinked else (lambda rel: links_to(writer, rel))
+        links = partial(links_to, writer, data=index)  # after a relink, only the links it left as written
         subject, body = message(these, paths, links)
         written: dict[str, bytes | None] | None = None
         if index is not None:
