@@ -67,8 +67,7 @@ def test_a_name_no_link_can_hold_is_left_as_written_and_named(repo_path: Path) -
 def test_an_editor_saving_into_memory_md_as_the_relink_replaces_it_loses_nothing(repo_path: Path) -> None:
     store = _repo(repo_path)
     index = repo_path / "MEMORY.md"
-    editor = open(index, "r+b")  # an editor holding MEMORY.md open across its save (nano, an IDE)
-    try:
+    with open(index, "r+b") as editor:  # an editor holding MEMORY.md open across its save (nano, an IDE)
         copy = editor.read()
         git(repo_path, "mv", "topics/a.md", "topics/b.md")
         assert store.commit_hand_edits() is not None
@@ -77,8 +76,6 @@ def test_an_editor_saving_into_memory_md_as_the_relink_replaces_it_loses_nothing
         editor.truncate(0)
         editor.write(copy + b"- Keep answers short [by: user]\n")  # lands in the replaced inode
         editor.flush()
-    finally:
-        editor.close()
     time.sleep(0.1)
     old = time.time() - 2
     os.utime(index, (old, old))
