@@ -84,3 +84,28 @@ def test_an_editor_saving_into_memory_md_as_the_relink_replaces_it_loses_nothing
     head = git(repo_path, "show", "HEAD:MEMORY.md")
     assert "- Keep answers short [by: user]" in head
     assert "- [[topics/b]]" in head
+
+
+def _stale_save(path: Path, data: bytes) -> None:
+    """Save ``data`` as vim does (a new file renamed over the old one), looking settled."""
+    tmp = path.with_name(f".{path.name}.editor-tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+    old = time.time() - 2
+    os.utime(path, (old, old))
+
+
+def test_a_stale_memory_md_save_undoing_a_relink_is_asked_and_put_back_keeps_the_relink(repo_path: Path) -> None:
+    store = _repo(repo_path)
+    index = repo_path / "MEMORY.md"
+    copy = index.read_bytes()  # vim opens MEMORY.md
+    git(repo_path, "mv", "topics/a.md", "topics/b.md")
+    assert store.remember(Candidate(text="Prefers dark mode in every editor", by="user")).commit
+    assert "- [[topics/b]]\n" in git(repo_path, "show", "HEAD:MEMORY.md")
+    _stale_save(index, copy + b"- Keep answers short [by: user]\n")  # vim's copy still links topics/a
+    (q,) = store.status().questions
+    assert q.dropped == ["- [[topics/b]]"] and q.revived == ["- [[topics/a]]"]
+    assert store.answer_hand_edit("MEMORY.md", q.seen, commit=False) is not None
+    head = git(repo_path, "show", "HEAD:MEMORY.md")
+    assert "- [[topics/b]]\n" in head and "[[topics/a]]" not in head and "- Keep answers short [by: user]" in head
+    assert "[[topics/b]] (topics/b.md)" in store.context(None).text
