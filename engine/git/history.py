@@ -147,7 +147,8 @@ class GitHistory:
         Yields:
             tuple: ``path``'s bytes before and after the commit (None: absent), who made it:
             ``"memrepo"`` (an ``Origin:`` trailer other than ``hand_edit``), ``"hand_edit"`` (memrepo's
-            commit of a hand edit) or ``"git"`` (``git commit``, a merge by ``git pull``), and the commit's
+            commit of a hand edit), ``"relink"`` (a rename's Move commit, for the MEMORY.md it relinked:
+            :func:`relinked`) or ``"git"`` (``git commit``, a merge by ``git pull``), and the commit's
             time (seconds since the epoch).
         """
         self.let_go_of_replaced_packs()
@@ -164,7 +165,9 @@ class GitHistory:
                 before_id = _entry_id(parent, path)
                 if before_id != after_id:
                     message = commit.message
-                    if "\nOrigin: hand_edit" in message and not relinked(message, path):
+                    if relinked(message, path):
+                        kind = "relink"
+                    elif "\nOrigin: hand_edit" in message:
                         kind = "hand_edit"
                     else:
                         kind = "memrepo" if "\nOrigin: " in message else "git"

@@ -196,6 +196,7 @@ def _look(
     kept = _guarded_lines(now, rel)
     kept_lines = {text for text, _meta in kept}
     missing = [(text, meta) for text, meta in before if text not in kept_lines]
+    links_only = {text for text, _meta in before} - {text for text, _meta in _entry_lines(committed, rel)}
     if not missing:
         return None
     key = (*_key(history, rel, committed, now), salvaged)
@@ -210,6 +211,7 @@ def _look(
     after_base: set[str] = set()
     written: set[str] = set()
     removed: set[str] = set()
+    relinked: set[str] = set()
     based = False
     since = time.time() - WINDOW_S
     for old, new, kind, when in history.file_writes(rel, HISTORY_MAX):
@@ -217,6 +219,9 @@ def _look(
         added = new_lines - old_lines
         # Past the base, only a salvaged save keeps the last hour guarded: its copy is stale by definition.
         recent = when >= since and kind != "hand_edit" and (salvaged or not based)
+        if kind == "relink":  # a rename's Move commit relinked MEMORY.md's index: memrepo's change of it
+            relinked |= {raw[line] for line in added & unresolved}
+            kind = "memrepo"
         if not based and added & saved:
             based = True  # the editor's copy had this version: what this commit added was in it
         for line in added & unresolved:
@@ -234,7 +239,12 @@ def _look(
     trim_heap()  # the versions read are freed: give their pages back (16 MB at 200 versions, .heap)
     rewritten = {meta for text, meta in kept if text not in committed_lines and text not in removed and meta}
     found = _Look(
-        dropped=[text for text, meta in missing if text in after_base and meta not in rewritten],
+        # MEMORY.md's index lines are guarded only as a relink wrote them (B10-3), not as `init` did.
+        dropped=[
+            text
+            for text, meta in missing
+            if text in after_base and meta not in rewritten and (text in relinked or text not in links_only)
+        ],
         written=[text for text, _meta in missing if text in written],
         whole=whole,
     )
