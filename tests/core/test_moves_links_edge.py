@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+from helpers.editor_tmux import Run, tmux_server, wait_until
 from helpers.repo_helpers import commit_by_hand, git, plain_settings
 
 from memrepo.engine.models import Candidate
@@ -109,3 +112,37 @@ def test_a_stale_memory_md_save_undoing_a_relink_is_asked_and_put_back_keeps_the
     head = git(repo_path, "show", "HEAD:MEMORY.md")
     assert "- [[topics/b]]\n" in head and "[[topics/a]]" not in head and "- Keep answers short [by: user]" in head
     assert "[[topics/b]] (topics/b.md)" in store.context(None).text
+
+
+# -- a real vim in tmux (breaker10's steps) -------------------------------------------------------
+
+
+@pytest.fixture
+def tmux() -> Iterator[Run]:
+    yield from tmux_server("edit8", "vim")
+
+
+@pytest.mark.slow
+def test_vim_saving_memory_md_read_before_a_rename_is_asked(repo_path: Path, tmux: Run) -> None:
+    store = _repo(repo_path)
+    index = repo_path / "MEMORY.md"
+    vimrc = "set nocompatible directory=. nobackup nowritebackup viminfo= noautoread"
+    started = tmux(
+        "new-session", "-d", "-x", "150", "-y", "30", "-c", str(repo_path), f"vim -u NONE -c '{vimrc}' MEMORY.md"
+    )
+    assert started.returncode == 0, started.stderr
+    wait_until((repo_path / ".MEMORY.md.swp").exists, "vim's swap file")
+    git(repo_path, "mv", "topics/a.md", "topics/b.md")
+    assert store.remember(Candidate(text="Prefers dark mode in every editor", by="user")).commit
+    assert "- [[topics/b]]\n" in git(repo_path, "show", "HEAD:MEMORY.md")
+    tmux("send-keys", "-t", "0", "G", "o- Keep answers short [by: user]", "Escape", ":w", "Enter")
+    wait_until(lambda: "Do you really want to write" in tmux("capture-pane", "-p", "-t", "0").stdout, "vim's warning")
+    tmux("send-keys", "-t", "0", "y")
+    wait_until(lambda: "Keep answers short" in index.read_text(), "vim's save")
+    tmux("send-keys", "-t", "0", ":q!", "Enter")
+    old = time.time() - 2
+    os.utime(index, (old, old))
+    (q,) = store.status().questions
+    assert q.dropped == ["- [[topics/b]]"] and q.revived == ["- [[topics/a]]"]
+    store.commit_hand_edits()
+    assert "- [[topics/b]]\n" in git(repo_path, "show", "HEAD:MEMORY.md")  # held: nothing committed
