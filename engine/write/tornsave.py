@@ -94,6 +94,7 @@ def torn_question(rel: str, committed: bytes, now: bytes, torn: list[str]) -> Ha
         entries_before=entry_count(committed, rel) or 0,
         entries_now=entry_count(now, rel) or 0,
         seen=bytes_seen(now),
+        torn=torn,
     )
     q.message = (
         f"{rel}: a save holds {len(torn)} line{'s' if len(torn) != 1 else ''} cut mid-write (a save caught "

@@ -18,6 +18,7 @@ from helpers.repo_helpers import git, plain_settings
 
 from memrepo.engine.models import Candidate, RepoState
 from memrepo.engine.repo.store import MemoryStore
+from memrepo.tui.handedits import question_title
 
 
 @pytest.fixture
@@ -71,7 +72,8 @@ def test_torn_lines_with_conflict_markers_saved_whole_are_asked(store: MemorySto
     facts(store, 5)
     save_in_place(me, _torn_copy(me))
     (q,) = store.status().questions
-    assert "a save holds 3 lines cut mid-write" in q.message
+    assert "a save holds 3 lines cut mid-write" in q.message and q.torn == [t.rstrip("\n") for t in TORN]
+    assert question_title(q) == "me.md: a save holds 3 lines cut mid-write"  # the app's dialog says the same
     store.commit_hand_edits()
     head = git(store.root, "show", "HEAD:me.md")
     assert all(f"Agent fact number {n} about the build cache [by: user" in head for n in range(1, 6))
