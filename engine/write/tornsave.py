@@ -24,10 +24,11 @@ import re
 
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.entrylines import entry_lines
-from memrepo.engine.format.merge import merge_entries
+from memrepo.engine.format.merge import merge_entries, strip_conflict
 from memrepo.engine.models import HandEditQuestion
 
 _CONFLICT_MARK = re.compile(r"\s*\[conflict: [0-9a-f]{8}\]\s*$")
+_CONFLICT_ID = re.compile(r"conflict: ([0-9a-f]{8})\]\s*$")
 _LINKS = re.compile(r"\[\[[^\[\]]*\]\]")
 NAMED_MAX = 3
 """Torn lines a question names at most; the rest are counted."""
@@ -114,11 +115,18 @@ def mend(rel: str, committed: bytes, now: bytes) -> bytes:
         FormatError: a version is not text.
     """
     torn = set(torn_lines(rel, committed, now))
-    kept = [
-        line
-        for line in now.splitlines(keepends=True)
-        if line.decode("utf-8", "surrogateescape").rstrip("\r\n") not in torn
-    ]
+    # A whole line whose conflict partner (salvage's merge: the same ``conflict:`` id) was torn is no conflict.
+    gone = {m.group(1) for line in torn for m in [_CONFLICT_ID.search(line)] if m}
+    kept = []
+    for raw in now.splitlines(keepends=True):
+        line = raw.decode("utf-8", "surrogateescape")
+        text = line.rstrip("\r\n")
+        if text in torn:
+            continue
+        m = _CONFLICT_ID.search(text)
+        if m and m.group(1) in gone:
+            raw = (strip_conflict(text) + line[len(text) :]).encode("utf-8", "surrogateescape")
+        kept.append(raw)
     whole = b"".join(kept)
     if whole and not whole.endswith(b"\n"):
         whole += b"\n"

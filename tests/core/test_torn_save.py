@@ -108,3 +108,20 @@ def test_whole_edits_ask_nothing(store: MemoryStore, edit) -> None:  # type: ign
     save_in_place(me, edit(me.read_text()).encode())
     assert store.status().questions == []
     assert store.commit_hand_edits() is not None
+
+
+def test_put_back_of_a_merged_pair_keeps_the_whole_line_without_its_conflict_key(store: MemoryStore) -> None:
+    """Salvage's merge of a half save keeps both versions of a line, each marked with one conflict id; the
+    torn one goes, and the whole one is the entry again, not half of a conflict with nothing."""
+    me = store.root / "me.md"
+    facts(store, 3)
+    text = me.read_text()
+    whole = next(line for line in text.splitlines() if "number 2 " in line)
+    pair = whole.replace("[by: user;", "[by: user; [conflict: 48119f6b]", 1).split("[conflict")[0]
+    pair = f"{pair}[conflict: 48119f6b]\n{whole[:-1]}; conflict: 48119f6b]\n"
+    save_in_place(me, text.replace(whole + "\n", pair).encode())
+    (q,) = store.status().questions
+    assert len(q.torn) == 1 and "[conflict: 48119f6b]" in q.torn[0]
+    store.answer_hand_edit("me.md", q.seen, commit=False)  # mended back to HEAD's text: nothing to commit
+    assert git(store.root, "show", "HEAD:me.md") == text and me.read_text() == text
+    assert store.status().state is RepoState.CLEAN
