@@ -39,6 +39,8 @@ def question_title(q: HandEditQuestion) -> str:
     if q.secrets:
         n = len(q.secrets)
         return f"{q.path}: a hand edit added what looks like a secret on {n} {'line' if n == 1 else 'lines'}"
+    if q.torn:
+        return f"{q.path}: a save holds {len(q.torn)} {'line' if len(q.torn) == 1 else 'lines'} cut mid-write"
     if q.dropped or q.revived:
         return f"{q.path}: a save {stale_did(q.dropped, q.revived)}"
     if q.not_text:
@@ -82,6 +84,9 @@ class HandEditQuestionScreen(ModalScreen[str | None], inherit_bindings=False):
         if q.secrets:
             yield from self._compose_secrets(q)
             return
+        if q.torn:
+            yield from self._compose_torn(q)
+            return
         stale = bool(q.dropped or q.revived)  # an editor's stale copy (engine/write/stalesave.py)
         lost = len(q.dropped) if stale else q.entries_before - q.entries_now
         keep = (
@@ -110,6 +115,23 @@ class HandEditQuestionScreen(ModalScreen[str | None], inherit_bindings=False):
                 classes="dialog-body",
             )
             yield Label(f"y commit · {p_key} · esc decide later", classes="dialog-keys")
+
+    def _compose_torn(self, q: HandEditQuestion) -> ComposeResult:
+        """The question about a save cut mid-write (engine/write/tornsave.py)."""
+        shown = "\n".join(f"  {line.strip()[:70]}" for line in q.torn[:3])
+        with Vertical(classes="dialog"):
+            yield Label(plain(question_title(q)), classes="dialog-title")
+            yield Label(
+                plain(
+                    f"{shown}\nmemrepo has not committed this edit; its writes build on the committed text until you "
+                    "decide.\ny  commit the edit: the cut lines are committed as they are (History can undo it)\n"
+                    "p  put back: the save's whole lines stay, the cut ones go, the committed entries it lacks "
+                    "come back",
+                    one_line=False,
+                ),
+                classes="dialog-body",
+            )
+            yield Label("y commit · p put back · esc decide later", classes="dialog-keys")
 
     def _compose_secrets(self, q: HandEditQuestion) -> ComposeResult:
         """The question about a secret a hand edit added (engine/write/handsecret.py)."""

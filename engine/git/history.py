@@ -128,7 +128,7 @@ class GitHistory:
             for commit, parent in self._recent_first_parents(within_s):
                 if len(out) >= limit:
                     break
-                if "\nOrigin: hand_edit" not in commit.message:
+                if relinked(commit.message, path) or "\nOrigin: hand_edit" not in commit.message:
                     after, before = _blob_at(commit, path), _blob_at(parent, path)
                     if after != before:
                         out.append((before, after, "\nOrigin: " in commit.message))
@@ -147,7 +147,8 @@ class GitHistory:
         Yields:
             tuple: ``path``'s bytes before and after the commit (None: absent), who made it:
             ``"memrepo"`` (an ``Origin:`` trailer other than ``hand_edit``), ``"hand_edit"`` (memrepo's
-            commit of a hand edit) or ``"git"`` (``git commit``, a merge by ``git pull``), and the commit's
+            commit of a hand edit), ``"relink"`` (a rename's Move commit, for the MEMORY.md it relinked:
+            :func:`relinked`) or ``"git"`` (``git commit``, a merge by ``git pull``), and the commit's
             time (seconds since the epoch).
         """
         self.let_go_of_replaced_packs()
@@ -164,7 +165,9 @@ class GitHistory:
                 before_id = _entry_id(parent, path)
                 if before_id != after_id:
                     message = commit.message
-                    if "\nOrigin: hand_edit" in message:
+                    if relinked(message, path):
+                        kind = "relink"
+                    elif "\nOrigin: hand_edit" in message:
                         kind = "hand_edit"
                     else:
                         kind = "memrepo" if "\nOrigin: " in message else "git"
@@ -430,3 +433,14 @@ def _entry_id(commit: pygit2.Commit | None, path: str) -> pygit2.Oid | None:
         return commit.tree[path].id
     except KeyError:
         return None
+
+
+RELINKED = "Relinked"
+"""The trailer a rename's "Move" commit carries when it relinked MEMORY.md's index (``Relinked: MEMORY.md``)."""
+
+
+def relinked(message: str, path: str) -> bool:
+    """Whether the commit ``message`` relinked ``path`` (MEMORY.md) for a rename: memrepo's change of that file,
+    though the commit is a hand edit's, so a stale copy of MEMORY.md dropping the new link and bringing the
+    old one back is asked about (breaker10 B10-3; :mod:`memrepo.engine.write.stalesave`)."""
+    return f"\n{RELINKED}: {path}\n" in message

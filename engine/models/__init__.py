@@ -234,6 +234,9 @@ class HandEditQuestion(_Model):
     revived: list[str] = Field(default_factory=list)
     """Entry lines memrepo removed in the last hour (a forget, a move) that the save brings back (the same
     stale copy, docs/architecture.md §3); "put back" leaves them out."""
+    torn: list[str] = Field(default_factory=list)
+    """Lines of the save a write cut short (a save caught half-way, docs/architecture.md §3); "put back" keeps the
+    save's whole lines without them and puts back the committed entries it lacks. Empty for the other questions."""
     secrets: list[str] = Field(default_factory=list)
     """Lines the edit added that hold a secret, as ``L<n>: <type>`` (never the values; docs/architecture.md §3);
     empty for the other questions."""

@@ -20,6 +20,7 @@ from memrepo.engine.read.heldread import note_questions
 
 from .handsecret import redact_added
 from .stalesave import put_back
+from .tornsave import mend, torn_lines
 
 if TYPE_CHECKING:
     from .writer import Writer
@@ -77,6 +78,11 @@ def _answer(writer: Writer, rel: str, seen: str, commit: bool, redact: bool) -> 
             return tx.commit_hand_edits([rel], confirm=True)
         if commit:
             return tx.commit_hand_edits([rel], confirm=True)
+        if committed is not None and data is not None and torn_lines(rel, committed, data):
+            # A save cut mid-write: its whole lines stay, the cut ones go, HEAD's entries it lacks come back.
+            writer.replace(rel, mend(rel, committed, data), data)
+            writer.note_written([rel])
+            return tx.commit_hand_edits([rel], confirm=True, secrets_asked=True)
         if (question.dropped or question.revived) and committed is not None and data is not None:
             # An editor's stale save: keep it, with the entries memrepo wrote put back in it and those it
             # removed (a forget, a move) left out.

@@ -56,10 +56,17 @@ def relink(data: bytes, renamed: Mapping[str, str]) -> tuple[bytes, list[str]]:
     return "".join(out).encode("utf-8", "surrogateescape"), said
 
 
+def linkable(path: str) -> bool:
+    """Whether a ``[[link]]`` can name ``path``: no ``#`` (read as an anchor), ``|`` (an alias), bracket or line
+    break in it (breaker10 B10-7: ``[[topics/c#1]]`` was read as ``topics/c.md``)."""
+    return not any(c in path for c in "#|[]\r\n")
+
+
 def _to_new(m: re.Match[str], renamed: Mapping[str, str], to: list[str]) -> str:
-    """The link ``m`` with its target renamed (``to`` gets the new path), or as it was."""
+    """The link ``m`` with its target renamed (``to`` gets the new path), or as it was (also when no link can
+    name the new path: :func:`linkable`)."""
     dst = renamed.get(link_target(m.group(1)))
-    if dst is None:
+    if dst is None or not linkable(dst):
         return m.group(0)
     to.append(dst)
     name = dst if m.group(1).strip().endswith(".md") else dst.removesuffix(".md")
@@ -69,29 +76,41 @@ def _to_new(m: re.Match[str], renamed: Mapping[str, str], to: list[str]) -> str:
 def relinked_index(writer: Writer, these: list[Move], versions: Mapping[str, object]) -> tuple[bytes | None, list[str]]:
     """MEMORY.md's new bytes for a commit that renames files its index links to (written to disk here, the
     write lock held), and the lines saying so; (None, []) when no index line changes, or when MEMORY.md is
-    itself edited by hand (its links are then the user's to change)."""
+    itself edited by hand (its links are then the user's to change).
+
+    MEMORY.md on disk is compared with HEAD's blob carriage returns aside (a ``* text eol=crlf`` repo keeps
+    CRLF on disk and LF in git: breaker10 B10-4), and the disk's bytes are relinked, so their line endings
+    stay. The write goes through :meth:`Writer.replace`, which watches the old inode for an editor's save
+    into it (B10-10).
+    """
     renamed = {m.src: m.dst for m in these if m.rename}
     if not renamed or MEMORY_MD in versions:
         return None, []
-    from memrepo.engine.files.atomic import atomic_write
     from memrepo.engine.files.regularfile import read_work_file
 
     head = writer.git.head_blob(MEMORY_MD)
     try:
-        if head is None or read_work_file(writer.root / MEMORY_MD) != head:
-            return None, []
+        work = read_work_file(writer.root / MEMORY_MD)
     except OSError:
         return None, []
-    data, said = relink(head, renamed)
+    if head is None or work.replace(b"\r", b"") != head.replace(b"\r", b""):
+        return None, []
+    data, said = relink(work, renamed)
     if not said:
         return None, []
-    atomic_write(writer.root / MEMORY_MD, data, writer.root)
+    writer.replace(MEMORY_MD, data, work)
     return data, said
 
 
-def links_to(writer: Writer, rel: str) -> list[str]:
-    """Where HEAD's MEMORY.md links to ``rel`` (``MEMORY.md L5``): the links a rename leaves as written."""
-    data = writer.git.head_blob(MEMORY_MD)
+def links_to(writer: Writer, rel: str, data: bytes | None = None) -> list[str]:
+    """Where MEMORY.md links to ``rel`` (``MEMORY.md L5``): the links a rename leaves as written.
+
+    Args:
+        writer: the writer (its git store).
+        rel: the renamed file's old path.
+        data: MEMORY.md as the commit holds it (relinked); None: HEAD's.
+    """
+    data = writer.git.head_blob(MEMORY_MD) if data is None else data
     if not data:
         return []
     out = []

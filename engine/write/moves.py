@@ -33,11 +33,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from memrepo.engine.format.entrylines import entry_lines as parsed_entry_lines
 from memrepo.engine.format.layout import GLOBAL_FILES, MEMORY_MD
+from memrepo.engine.git.history import RELINKED
 from memrepo.engine.git.store import format_message
 from memrepo.engine.models import HandEditQuestion
 
@@ -391,15 +393,16 @@ def commit_moves(
         these = [m for m in found if m.src in group]
         paths = sorted(group)
         index, relinked = relinked_index(writer, these, versions)
-        links = (lambda rel: []) if relinked else (lambda rel: links_to(writer, rel))
+        links = partial(links_to, writer, data=index)  # after a relink, only the links it left as written
         subject, body = message(these, paths, links)
         written: dict[str, bytes | None] | None = None
+        trailers = {"Origin": "hand_edit", "Task": None, RELINKED: MEMORY_MD if index is not None else None}
         if index is not None:
             body += "\n" + "\n".join(relinked)
             paths, written = sorted({*paths, MEMORY_MD}), {MEMORY_MD: index}
         made = writer.git.commit_paths(
             paths,
-            format_message(subject, {"Origin": "hand_edit", "Task": None}, body=body),
+            format_message(subject, trailers, body=body),
             expect=expect,
             written=written,
         )

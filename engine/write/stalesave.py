@@ -35,7 +35,9 @@ from collections.abc import Callable, Iterator
 from typing import Protocol
 
 from memrepo.engine.files.heap import trim_heap
+from memrepo.engine.format.entries import is_link_line, parse_entry
 from memrepo.engine.format.entrylines import entry_lines
+from memrepo.engine.format.layout import MEMORY_MD
 from memrepo.engine.format.merge import merge_entries
 from memrepo.engine.models import HandEditQuestion
 
@@ -61,6 +63,22 @@ class History(Protocol):
 def _entry_lines(data: bytes | None, rel: str) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
     """Each entry line of ``data`` with its metadata; empty when ``data`` is None or not a memory file."""
     return [(line.text, tuple(line.entry.meta.items())) for line in entry_lines(data, rel) if line.entry is not None]
+
+
+def _guarded_lines(data: bytes | None, rel: str) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
+    """:func:`_entry_lines`, and for MEMORY.md its index lines too (``- [[topics/b]]``, no entry to the parser):
+    a rename's relink is memrepo's change of them, which a stale copy must not undo silently (breaker10 B10-3)."""
+    lines = _entry_lines(data, rel)
+    if rel != MEMORY_MD or not data:
+        return lines
+    entries = {text for text, _meta in lines}
+    out = []
+    for raw in data.decode("utf-8", "surrogateescape").splitlines():
+        line = raw.rstrip("\r")
+        entry = parse_entry(line)
+        if entry is not None and (line in entries or is_link_line(entry.text)):
+            out.append((line, tuple(entry.meta.items())))
+    return out
 
 
 def dropped_entries(
@@ -174,10 +192,11 @@ def _look(
     """
     if committed is None or now is None or committed == now:
         return None
-    before = _entry_lines(committed, rel)
-    kept = _entry_lines(now, rel)
+    before = _guarded_lines(committed, rel)
+    kept = _guarded_lines(now, rel)
     kept_lines = {text for text, _meta in kept}
     missing = [(text, meta) for text, meta in before if text not in kept_lines]
+    links_only = {text for text, _meta in before} - {text for text, _meta in _entry_lines(committed, rel)}
     if not missing:
         return None
     key = (*_key(history, rel, committed, now), salvaged)
@@ -192,6 +211,7 @@ def _look(
     after_base: set[str] = set()
     written: set[str] = set()
     removed: set[str] = set()
+    relinked: set[str] = set()
     based = False
     since = time.time() - WINDOW_S
     for old, new, kind, when in history.file_writes(rel, HISTORY_MAX):
@@ -199,6 +219,9 @@ def _look(
         added = new_lines - old_lines
         # Past the base, only a salvaged save keeps the last hour guarded: its copy is stale by definition.
         recent = when >= since and kind != "hand_edit" and (salvaged or not based)
+        if kind == "relink":  # a rename's Move commit relinked MEMORY.md's index: memrepo's change of it
+            relinked |= {raw[line] for line in added & unresolved}
+            kind = "memrepo"
         if not based and added & saved:
             based = True  # the editor's copy had this version: what this commit added was in it
         for line in added & unresolved:
@@ -216,7 +239,12 @@ def _look(
     trim_heap()  # the versions read are freed: give their pages back (16 MB at 200 versions, .heap)
     rewritten = {meta for text, meta in kept if text not in committed_lines and text not in removed and meta}
     found = _Look(
-        dropped=[text for text, meta in missing if text in after_base and meta not in rewritten],
+        # MEMORY.md's index lines are guarded only as a relink wrote them (B10-3), not as `init` did.
+        dropped=[
+            text
+            for text, meta in missing
+            if text in after_base and meta not in rewritten and (text in relinked or text not in links_only)
+        ],
         written=[text for text, _meta in missing if text in written],
         whole=whole,
     )
@@ -253,8 +281,8 @@ def revived_entries(
     """
     if committed is None or now is None or committed == now:
         return []
-    committed_lines = {text for text, _meta in _entry_lines(committed, rel)}
-    new = [text for text, _meta in _entry_lines(now, rel) if text not in committed_lines]
+    committed_lines = {text for text, _meta in _guarded_lines(committed, rel)}
+    new = [text for text, _meta in _guarded_lines(now, rel) if text not in committed_lines]
     if not new:
         return []
     removed = _removed(history, rel, committed, now, new)

@@ -43,6 +43,7 @@ from .forgotlines import forgotten
 from .handsecret import describe_secrets, secret_lines, secret_question
 from .settle import appended, bytes_seen, entry_count, question, wait_settled
 from .stalesave import dropped_entries, removed_note, revived_entries, stale_question
+from .tornsave import torn_lines, torn_question
 
 PARSE_CACHE_FILES = 64
 """Parsed files kept per writer, keyed by their exact bytes, so repeated writes skip parsing."""
@@ -256,6 +257,9 @@ class Writer:
         asked = question(rel, committed, data)
         if data is None:  # deleted: a question when it held entries (:func:`.settle.deleted`), nothing else to check
             return asked
+        torn = torn_lines(rel, committed, data) if asked is None else []
+        if torn and committed is not None:  # a save cut mid-write: never a hand edit without a word (B10-9)
+            asked = torn_question(rel, committed, data, torn)
         if asked is None and committed is not None:
             salvaged = self.old_inodes.merged.get(rel) == data
             if not salvaged:  # saved again since (or never salvaged): the bytes kept for it are let go
