@@ -57,6 +57,18 @@ _FILE_RE = lazyre.compile(
 _UUID_RE = lazyre.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
 
 
+_PW_LABEL_RE = lazyre.compile(r"(?i)(?:pass(?:word|wd|phrase)?|pwd)$")
+_PW_STEM_RE = lazyre.compile(r"(?=[^.]*[A-Z])(?=[^.]*[a-z])(?=[^.]*\d)[A-Za-z0-9!@#$%^&*+~]{6,64}")
+
+
+def _password_as_file(label: str, value: str) -> bool:
+    """Whether a password label's value is a password that ends like a file name (``the DB password is
+    Spring2025.yaml``, breaker9 B9-11): one run of upper and lower case letters and digits before the extension,
+    not a file's name of words (``db_password.txt``, ``secrets.yaml``), which :func:`looks_like_credential` keeps."""
+    stem = value.rsplit(".", 1)[0]
+    return bool(_PW_LABEL_RE.search(label.strip())) and "." in value and bool(_PW_STEM_RE.fullmatch(stem))
+
+
 def entropy(value: str) -> float:
     """Shannon entropy of ``value`` in bits per character."""
     if not value:
@@ -430,7 +442,7 @@ def spans(text: str) -> Iterator[Span]:
         if value.startswith(("(", "[", "--")):
             continue  # prose in brackets after a label ("the token (URL-restricted) is ..."), or a command's next flag
             # ("secret generic db --from-file=password=./pw.txt": the flag's own value is read where it stands)
-        if looks_like_credential(value, min_len=min_len) or passphrase:
+        if looks_like_credential(value, min_len=min_len) or passphrase or _password_as_file(m.group("label"), value):
             slug = "aws-secret-key" if "aws" in m.group("label").lower() else "labelled-secret"
             yield m.start("value") + off, m.start("value") + off + len(value), slug
     for m in _LOGIN_RE.finditer(text):

@@ -104,3 +104,27 @@ def test_a_quoted_password_and_a_real_pull_secret_are_still_redacted() -> None:
     assert "centipede" not in redaction.redact('the password is "centipede"')[0]
     pull = "eyJhdXRocyI6eyJyZWdpc3RyeS5leGFtcGxlLmNvbSI6eyJhdXRoIjoiZFhObGNqcHdZWE56ZDI5eVpBPT0ifX19"
     assert pull not in redaction.redact(".dockerconfigjson: " + pull)[0]
+
+
+@pytest.mark.parametrize(
+    ("line", "secret"),
+    [
+        ("the DB password is Spring2025.yaml", "Spring2025"),
+        ("the admin password is Letmein2024.html", "Letmein2024"),
+        ("wifi pwd: Home2024.txt", "Home2024"),
+    ],
+)
+def test_a_password_that_ends_like_a_file_name_is_redacted(line: str, secret: str) -> None:
+    assert secret not in redaction.redact(line)[0]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "POSTGRES_PASSWORD_FILE=/run/secrets/db_password.txt",
+        "the password is in secrets.yaml",
+        "the password file is Config2024.yaml",
+    ],
+)
+def test_a_password_file_named_after_a_password_label_is_kept(line: str) -> None:
+    assert redaction.redact(line)[0] == line
