@@ -23,6 +23,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
+from memrepo.engine import since_mark
+
 from .plain import clean, plain
 from .workers import ReportWorkerErrors
 
@@ -39,7 +41,8 @@ search takes milliseconds (docs/architecture.md §4), so the pause only skips ke
 
 
 def hit_label(hit: RecallHit) -> Text:
-    """One result line: ``path:line  text`` with an ``unreviewed`` tag for inbox hits, plain text; a nearest entry
+    """One result line: ``path:line  text`` with the block's ``(an agent line since says: L<n>)`` mark for a line a
+    newer agent line corrects, an ``unreviewed`` tag for inbox hits, plain text; a nearest entry
     (``answer`` False) dimmed and tagged ``nearest, not an answer``.
 
     Args:
@@ -51,6 +54,8 @@ def hit_label(hit: RecallHit) -> Text:
     label = Text(f"{clean(hit.path)}:{hit.line}", style="bold")
     label.append("  ")
     label.append(clean(hit.text))
+    if hit.since:  # a newer agent line corrects it: the context block's mark (docs/recall.md)
+        label.append(since_mark(hit), style="italic")
     if hit.by == "agent":
         label.append("  (agent)", style="dim")
     if hit.unreviewed:
