@@ -91,14 +91,15 @@ _RANDOM_PIECE_RE = re.compile(r"(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]{20,}")
 """A piece of a bucket name of 20 or more letters and digits mixed: a random value, not a name."""
 
 
-def _labelled(text: str, start: int) -> bool:
-    """Whether a credential's label (a secret word, a vendor's name, ``PGPASSWORD=``) stands before ``start`` on its
-    line (:func:`.context.named_by_secret_word`, :func:`.context.named_by_vendor`)."""
-    from .context import WINDOW, named_by_secret_word, named_by_vendor
+def _labelled(text: str, start: int, *, tail_only: bool = False) -> bool:
+    """Whether a credential's label stands before ``start`` on its line: ``PGPASSWORD=`` / ``password is`` right
+    before it (:data:`_LABEL_TAIL_RE`), or, unless ``tail_only``, a secret word or a vendor's name within the
+    window (:func:`.public.named_before`, the rule a UUID is kept by)."""
+    from .context import WINDOW
+    from .public import named_before
 
-    line_start = text.rfind("\n", 0, start) + 1
-    window = text[max(line_start, start - WINDOW) : start]
-    return bool(_LABEL_TAIL_RE.search(window)) or named_by_secret_word(window) or named_by_vendor(window)
+    window = text[max(text.rfind("\n", 0, start) + 1, start - WINDOW) : start]
+    return bool(_LABEL_TAIL_RE.search(window)) or (not tail_only and named_before(text, start))
 
 
 _SECRET_PIECES = frozenset({"token", "secret", "secrets", "password", "passwd", "pwd", "key", "apikey", "credential"})
@@ -131,8 +132,7 @@ def spans(text: str) -> Iterator[Span]:
             yield start, end
     if "." in text:  # a code name: only a label right before it (``password is``) makes it a value
         for m in _QUALIFIED_RE.finditer(text):
-            line_start = text.rfind("\n", 0, m.start()) + 1
-            if not _LABEL_TAIL_RE.search(text[max(line_start, m.start() - 48) : m.start()]):
+            if not _labelled(text, m.start(), tail_only=True):
                 yield m.span()
     if "k8s:enc:" in text:  # a prefix and a key's name in a config's shape: what stands before it does not matter
         for m in _ETCD_RE.finditer(text):

@@ -216,7 +216,7 @@ def spans(text: str) -> Iterator[Span]:
         if m.start() and text[m.start() - 1] in "/@=":
             continue  # in a URL's path or query: a webhook's id may be its secret (the rules decide)
         before = text[max(0, m.start() - 40) : m.start()]
-        if not _UUID_SECRET_WORDS_RE.search(before) and not _named_by_vendor(text, m.start()):
+        if not _UUID_SECRET_WORDS_RE.search(before) and not named_before(text, m.start()):
             yield m.span()
     for regex in (_GPG_RE, _AGE_RE, _ETH_RE, _OBJECT_ID_RE):
         for m in regex.finditer(text):
@@ -241,7 +241,7 @@ def spans(text: str) -> Iterator[Span]:
     yield from note_spans(text)
 
 
-def _named_by_vendor(text: str, start: int) -> bool:
+def named_before(text: str, start: int) -> bool:
     """Whether a vendor name or a secret word stands before ``start`` on its line, no public label after it
     (:func:`.context.named_by_vendor`, :func:`.context.named_by_secret_word`)."""
     from .context import WINDOW, named_by_secret_word, named_by_vendor
