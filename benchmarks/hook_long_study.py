@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -79,31 +80,51 @@ def effect(row: dict, n0: int) -> str | None:
     return "noise" if row["none"] else "gold" if any(got) else "wrong"
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def leave_one_repo_out(
+    effect_of: Callable[[dict, float], str | None], grid: tuple[float, ...], label: str, prefix: str, doc: str
+) -> int:
+    """Run a study: every repo's effect at each value of ``grid``, then, leaving out one repo at a time, the lowest
+    value that adds no hit to a no-answer query of the others and the left-out repo's effect at it.
+
+    Args:
+        effect_of: what a value does to one query row ('gold', 'wrong', 'noise' or None).
+        grid: the values, lowest first.
+        label: how a value is printed (``"n0 {}"``, ``"r {:.2f}"``).
+        prefix: the temporary folder's prefix.
+        doc: the study's docstring (its first line is the command's description).
+
+    Returns:
+        int: the exit code, 0.
+    """
+    parser = argparse.ArgumentParser(description=doc.split("\n")[0])
     parser.add_argument("--split", default=",".join(TUNING))
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="hook-long-") as tmp:
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
         data = rows(args.split.split(","), Path(tmp))
     repos = sorted({r["repo"] for r in data})
 
-    def count(n0: int, repo_set: set[str]) -> dict[str, int]:
-        got = [effect(r, n0) for r in data if r["repo"] in repo_set]
+    def count(n0: float, repo_set: set[str]) -> dict[str, int]:
+        got = [effect_of(r, n0) for r in data if r["repo"] in repo_set]
         return {k: got.count(k) for k in ("gold", "wrong", "noise")}
 
-    for n0 in GRID:
+    for n0 in grid:
         cells = "  ".join(
             f"{repo}: {'+{gold} wrong {wrong} noise {noise}'.format(**count(n0, {repo}))}" for repo in repos
         )
-        print(f"n0 {n0}  {cells}")
+        print(f"{label.format(n0)}  {cells}")
     for out in repos:
         train = set(repos) - {out}
-        chosen = next((n0 for n0 in GRID if count(n0, train)["noise"] == 0), GRID[-1])
+        chosen = next((n0 for n0 in grid if count(n0, train)["noise"] == 0), grid[-1])
         held = count(chosen, {out})
         print(
-            f"leave out {out}: n0 {chosen} -> {out} +{held['gold']} gold, {held['wrong']} wrong, {held['noise']} noise"
+            f"leave out {out}: {label.format(chosen)} -> {out} +{held['gold']} gold, {held['wrong']} wrong, "
+            f"{held['noise']} noise"
         )
     return 0
+
+
+def main() -> int:
+    return leave_one_repo_out(effect, GRID, "n0 {}", "hook-long-", __doc__ or "")
 
 
 if __name__ == "__main__":

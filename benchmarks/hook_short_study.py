@@ -16,57 +16,14 @@ Usage (from the repository root; the tuning splits only, never a held-out one):
 
 from __future__ import annotations
 
-import argparse
 import sys
-import tempfile
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(HERE / "recall_quality"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import bench_recall_quality as bench  # noqa: E402
-import dataset  # noqa: E402
+from hook_long_study import HOOK_HITS, leave_one_repo_out  # the same rows and leave-one-out loop
 
-TUNING = ("t-tune", "tune", "c-tune", "d-heldout", "e-heldout", "g-tune", "k-tune")
 GRID = (0.70, 0.75, 0.80, 0.85, 0.90, 0.95, 1.0)
-HOOK_HITS = 3
-
-
-def rows(splits: list[str], work: Path) -> list[dict]:
-    """Per query: split, repo, kind, whether recall answered, the counted terms, the top hits' (confidence, gold)."""
-    from memrepo.engine.read.recall import RecallIndex
-    from memrepo.engine.read.recallrank import confidence_weights, query_index_terms
-
-    out, indexes, labels = [], {}, {}
-    for split in splits:
-        for repo, name in bench.SPLITS[split]:
-            if repo not in indexes:
-                labels[repo] = dataset.built_repo(HERE / "recall_quality" / bench.REPOS[repo], work / f"repo_{repo}")
-                indexes[repo] = RecallIndex(work / f"repo_{repo}")
-                indexes[repo].sync()
-            index = indexes[repo]
-            for q in dataset.read_queries(HERE / "recall_quality" / name):
-                found = index.search(q.text, limit=5, min_confidence=0.0)
-                hits = []
-                for iid, key in found:
-                    lid = labels[repo].get(tuple(index.row(iid)[:2]))
-                    hits.append((float(key[1]), any(lid in g for g in q.gold) if lid else False))
-                terms = query_index_terms(q.text)[1]
-                out.append(
-                    {
-                        "split": split,
-                        "repo": repo,
-                        "none": q.kind == "none",
-                        "answered": bool(index.search(q.text, limit=5)),
-                        "n": len(confidence_weights(dict.fromkeys(terms, 1.0))),
-                        "minimum": found.minimum,
-                        "hits": hits,
-                    }
-                )
-    for index in indexes.values():
-        index.close()
-    return out
 
 
 def effect(row: dict, n0: float) -> str | None:
@@ -83,30 +40,7 @@ def effect(row: dict, n0: float) -> str | None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--split", default=",".join(TUNING))
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="hook-short-") as tmp:
-        data = rows(args.split.split(","), Path(tmp))
-    repos = sorted({r["repo"] for r in data})
-
-    def count(n0: float, repo_set: set[str]) -> dict[str, int]:
-        got = [effect(r, n0) for r in data if r["repo"] in repo_set]
-        return {k: got.count(k) for k in ("gold", "wrong", "noise")}
-
-    for n0 in GRID:
-        cells = "  ".join(
-            f"{repo}: {'+{gold} wrong {wrong} noise {noise}'.format(**count(n0, {repo}))}" for repo in repos
-        )
-        print(f"r {n0:.2f}  {cells}")
-    for out in repos:
-        train = set(repos) - {out}
-        chosen = next((n0 for n0 in GRID if count(n0, train)["noise"] == 0), GRID[-1])
-        held = count(chosen, {out})
-        print(
-            f"leave out {out}: r {chosen:.2f} -> {out} +{held['gold']} gold, {held['wrong']} wrong, {held['noise']} noise"
-        )
-    return 0
+    return leave_one_repo_out(effect, GRID, "r {:.2f}", "hook-short-", __doc__ or "")
 
 
 if __name__ == "__main__":
