@@ -181,6 +181,14 @@ def named_by_secret_word(window: str) -> bool:
     return not any(w in PUBLIC_LABELS for w in words[at + 1 :])
 
 
+def named_before(text: str, start: int) -> bool:
+    """Whether a vendor name or a secret word stands before ``start`` on its line (:data:`WINDOW` characters at
+    most), no public label after it (:func:`named_by_vendor`, :func:`named_by_secret_word`)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    window = text[max(line_start, start - WINDOW) : start]
+    return named_by_vendor(window) or named_by_secret_word(window)
+
+
 def named_after(after: str) -> bool:
     """Whether the text just after a value names it a secret (``<value> is the Acme api key``), no public label between."""
     m = _AFTER_RE.match(after)

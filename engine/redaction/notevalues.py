@@ -94,9 +94,8 @@ _RANDOM_PIECE_RE = re.compile(r"(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]{20,}")
 def _labelled(text: str, start: int, *, tail_only: bool = False) -> bool:
     """Whether a credential's label stands before ``start`` on its line: ``PGPASSWORD=`` / ``password is`` right
     before it (:data:`_LABEL_TAIL_RE`), or, unless ``tail_only``, a secret word or a vendor's name within the
-    window (:func:`.public.named_before`, the rule a UUID is kept by)."""
-    from .context import WINDOW
-    from .public import named_before
+    window (:func:`.context.named_before`, the rule a UUID is kept by)."""
+    from .context import WINDOW, named_before
 
     window = text[max(text.rfind("\n", 0, start) + 1, start - WINDOW) : start]
     return bool(_LABEL_TAIL_RE.search(window)) or (not tail_only and named_before(text, start))

@@ -216,8 +216,11 @@ def spans(text: str) -> Iterator[Span]:
         if m.start() and text[m.start() - 1] in "/@=":
             continue  # in a URL's path or query: a webhook's id may be its secret (the rules decide)
         before = text[max(0, m.start() - 40) : m.start()]
-        if not _UUID_SECRET_WORDS_RE.search(before) and not named_before(text, m.start()):
-            yield m.span()
+        if not _UUID_SECRET_WORDS_RE.search(before):
+            from .context import named_before  # loaded only for a UUID no secret word names
+
+            if not named_before(text, m.start()):
+                yield m.span()
     for regex in (_GPG_RE, _AGE_RE, _ETH_RE, _OBJECT_ID_RE):
         for m in regex.finditer(text):
             yield m.span()
@@ -239,16 +242,6 @@ def spans(text: str) -> Iterator[Span]:
     yield from identifier_spans(text)
     yield from publishable_spans(text)
     yield from note_spans(text)
-
-
-def named_before(text: str, start: int) -> bool:
-    """Whether a vendor name or a secret word stands before ``start`` on its line, no public label after it
-    (:func:`.context.named_by_vendor`, :func:`.context.named_by_secret_word`)."""
-    from .context import WINDOW, named_by_secret_word, named_by_vendor
-
-    line_start = text.rfind("\n", 0, start) + 1
-    window = text[max(line_start, start - WINDOW) : start]
-    return named_by_vendor(window) or named_by_secret_word(window)
 
 
 def public_spans(text: str) -> list[Span]:
