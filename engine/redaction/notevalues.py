@@ -11,6 +11,9 @@ not, so a secret written in the same place is still redacted:
   a version, a size (``3992x2242``), a short content hash (6-20 lower-case hex,
   as bundlers fingerprint files) or a shell variable (``${ARCH}``): a random
   token has pieces of none of these kinds; a file named for a credential (``token-<hex>.json``) is not kept;
+- a source location as compilers, linters and editors print it, ``path/name.ext:<line>[:<column>]``
+  (``src/login.py:14``): kept even beside a secret word (``the auth bug is in src/login.py:14``, breaker11
+  B11-1), and even when a piece names one (``api/token.py:120``), unless a label stands right before it;
 - a CUID (github.com/paralleldrive/cuid: ``c`` + 8 base-36 digits of the time in
   ms + counter, fingerprint and random blocks, 25 lower-case characters) whose
   time decodes to 2015-2034;
@@ -53,6 +56,10 @@ _EXT = (
     r"mp4|mp3|wav|mov)"
 )
 _FILE_RE = lazyre.compile(r"(?<![\w./${}-])(?P<stem>[\w./${}-]+?)\." + _EXT + r"(?![\w/${}-]|\.\w)")
+_SOURCE_RE = lazyre.compile(
+    r"(?<![\w./${}-])(?P<stem>[\w./${}-]+?)\." + _EXT + r":[1-9]\d{0,5}(?::[1-9]\d{0,3})?(?![\w:./-])"
+)
+"""A source location, ``path/name.ext:<line>[:<column>]``, as compilers, linters and editors print it."""
 _PIECE_RE = re.compile(
     r"\d+|[A-Za-z][a-z]*(?:[A-Z][a-z]+)*\d{0,4}|[A-Z]{1,8}\d{0,4}|v\d+|\d+x\d+|[0-9a-f]{6,20}|\$\{?[A-Z_]+\}?"
 )
@@ -105,15 +112,15 @@ _SECRET_PIECES = frozenset({"token", "secret", "secrets", "password", "passwd", 
 """A piece naming a credential: a value filed under it (``token-<hex>.json``) is not taken for a plain file name."""
 
 
-def _file_ok(stem: str) -> bool:
+def _file_ok(stem: str, *, source: bool = False) -> bool:
     """Whether every piece of ``stem`` is a word, number, version, size, short hash or shell variable, none of
-    them a credential word."""
+    them a credential word unless ``source`` (a source location: ``auth/token.py:120`` is code, not a key)."""
     pieces = [p for p in _SPLIT_RE.split(stem) if p]
     hashes = sum(1 for p in pieces if len(p) >= 6 and not p.isdigit() and all(c in "0123456789abcdef" for c in p))
     return (
         bool(pieces)
         and all(_PIECE_RE.fullmatch(p) for p in pieces)
-        and not any(p.lower() in _SECRET_PIECES for p in pieces)
+        and (source or not any(p.lower() in _SECRET_PIECES for p in pieces))
         and hashes <= 1  # a bundler's one content hash; a hex secret cut in pieces is no file name
     )
 
@@ -129,6 +136,15 @@ def spans(text: str) -> Iterator[Span]:
     for start, end in _spans(text):
         if not _labelled(text, start):
             yield start, end
+    if ":" in text and "." in text:  # a source location: only a label right before it makes it a value
+        for m in _SOURCE_RE.finditer(text):
+            stem = m.group("stem")
+            if (
+                not stem.startswith("-")
+                and _file_ok(stem, source=True)
+                and not _labelled(text, m.start(), tail_only=True)
+            ):
+                yield m.span()
     if "." in text:  # a code name: only a label right before it (``password is``) makes it a value
         for m in _QUALIFIED_RE.finditer(text):
             if not _labelled(text, m.start(), tail_only=True):
