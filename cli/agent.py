@@ -191,8 +191,12 @@ def checkpoint_cmd(
         if not session_id or not hook.transcript_path:
             _fail("the hook JSON needs session_id and transcript_path", usage)
         path = Path(hook.transcript_path).expanduser()
+        from memrepo.engine.agents.sessionrepos import claim
+
+        repo = _repo_path(ctx)
+        claim(session_id, repo)  # another repo's dream leaves this session alone (B11-9)
         try:
-            messages = list(_hook_turns(_repo_path(ctx), path, session_id))
+            messages = list(_hook_turns(repo, path, session_id))
         except MemrepoError as exc:  # still checkpoint (a close distils what is pending); never block the agent
             click.echo(f"memrepo: {exc}", err=True)
             messages = []

@@ -112,6 +112,10 @@ def session_start(ctx: click.Context) -> None:
         return
     emit("SessionStart", block.text)
     _count(store, "context", session=True)
+    if payload.session_id and payload.session_id.strip():
+        from memrepo.engine.agents.sessionrepos import claim
+
+        claim(payload.session_id.strip(), store.root)  # type: ignore[attr-defined]  # another repo's dream leaves this session alone (B11-9)
 
 
 def recall_context(hits: list, max_bytes: int = PROMPT_BYTES, covered: float | None = None) -> str:

@@ -153,6 +153,11 @@ def session_start(args: dict[str, str | None], keys: ReadKeys) -> bool:
     text, git_dir = found
     emit("SessionStart", text)
     count_read(git_dir, "context", session=True)
+    session = payload.get("session_id")
+    if isinstance(session, str):
+        from memrepo.engine.agents.sessionrepos import claim
+
+        claim(session.strip(), git_dir.parent)  # another repo's dream leaves this session alone (B11-9)
     return True
 
 

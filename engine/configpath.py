@@ -61,13 +61,18 @@ _SCHEMA = Path(__file__).with_name("config.py")
 """Where the settings' schema is: a change to it makes every remembered verdict stale."""
 
 
-def _memo_path() -> Path:
-    """The file holding the digest of the last config file validated: ``<user cache>/memrepo/config-valid``."""
-    if sys.platform.startswith("linux"):
-        return _xdg("XDG_CACHE_HOME", "~/.cache") / "memrepo" / "config-valid"
+def user_cache_folder() -> Path:
+    """memrepo's folder in the user's cache: ``$XDG_CACHE_HOME/memrepo`` on Linux, platformdirs' elsewhere."""
+    if sys.platform.startswith("linux"):  # platformdirs' rule there, without importing it on a cold start
+        return _xdg("XDG_CACHE_HOME", "~/.cache") / "memrepo"
     from platformdirs import user_cache_path
 
-    return user_cache_path("memrepo", appauthor=False) / "config-valid"
+    return user_cache_path("memrepo", appauthor=False)
+
+
+def _memo_path() -> Path:
+    """The file holding the digest of the last config file validated: ``<user cache>/memrepo/config-valid``."""
+    return user_cache_folder() / "config-valid"
 
 
 def _digest(path: Path, raw: bytes) -> str:

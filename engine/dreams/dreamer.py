@@ -25,6 +25,7 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING
 
+from memrepo.engine.agents.sessionrepos import claimed_elsewhere
 from memrepo.engine.agents.transcripts import read_tasks
 from memrepo.engine.config import Settings
 from memrepo.engine.errors import BusyError, GitError, MemrepoError
@@ -217,7 +218,8 @@ class Dreamer(DreamReview):
                 roots, dict(state.get("cursor") or {}), idle_s=self.settings.transcripts.idle_hours * 3600
             )
             gone = forgotten(tasks, self.store.state_dir)  # the cursor passes them: never read again
-            tasks = [t for t in tasks if t not in gone]
+            others = claimed_elsewhere([t.id.split(":", 1)[-1] for t in tasks], self.store.root)
+            tasks = [t for t in tasks if t not in gone and t.id.split(":", 1)[-1] not in others]
             if if_due:
                 check_due(self.records, ds.interval_hours, self.store.head(), len(tasks))
             files = [p for p, _ in self.store.list_files()]

@@ -324,6 +324,14 @@ REGISTRY: tuple[Derived, ...] = (
         False,
         "the next full load of the settings",
     ),
+    Derived(
+        "session-repos.json",
+        Where.USER_CACHE,
+        "agents/sessionrepos.py",
+        "which memory repo each agent session's hooks used: session ids and repo paths, no memory text",
+        False,
+        "the next hook of each session (until then a dream reads every session, as before the file)",
+    ),
     # -- in memory (a running app, MCP server or write server) -----------------------------------------
     Derived(
         "ReadCaches context blocks",

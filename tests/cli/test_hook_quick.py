@@ -180,3 +180,14 @@ def test_the_prompt_hook_injects_only_what_matches_the_prompt_above_the_confiden
     related = "Which Python version should a new project use?"
     out, _err, code, _heavy = quick(store.root, prompt_payload(project, related), home, "prompt")
     assert "Python 3.12 for new projects" in json.loads(out)["hookSpecificOutput"]["additionalContext"]
+
+
+def test_the_quick_session_start_names_its_repo_for_the_dreams_of_other_repos(world, tmp_path: Path) -> None:
+    """breaker11 B11-9: the session is this repo's; another repo's dream leaves it alone."""
+    from memrepo.engine.agents.sessionrepos import claimed_elsewhere
+
+    store, project, home = world
+    out, err, code, _heavy = quick(store.root, payload(project), home)
+    assert code == 0 and out, err
+    assert claimed_elsewhere(["abc123", "never-seen"], tmp_path / "another-repo") == {"abc123"}
+    assert claimed_elsewhere(["abc123"], store.root) == set()

@@ -197,3 +197,34 @@ def test_a_statement_about_the_user_goes_to_me_md_even_with_a_workspace_file(wor
     write_session(home, project, "6d6d6d6d-0006", [("Remember that my login shell is zsh.", "Noted.")])
     dream(store, home)
     assert lines_with(store, "login shell") == [("me.md", "My login shell is zsh", "user")]
+
+
+def session_start_hook(store: MemoryStore, project: Path, session: str) -> None:
+    """What Claude Code's SessionStart hook runs (``memrepo hook session-start``), then nothing more (killed)."""
+    payload = {"session_id": session, "cwd": str(project), "hook_event_name": "SessionStart", "source": "startup"}
+    done = CliRunner().invoke(main, ["--repo", str(store.root), "hook", "session-start"], input=json.dumps(payload))
+    assert done.exit_code == 0, done.output
+
+
+def test_a_session_another_repos_hook_read_is_not_copied_here(world, tmp_path: Path) -> None:
+    """breaker11 B11-9: a work and a personal memory; a dream of one copied the other's sessions into me.md."""
+    store, home, project = world
+    other = MemoryStore.open(tmp_path / "other-memory", plain_settings())
+    path = write_session(home, project, "6d6d6d6d-0009", [(SAID, "Noted."), ("Thanks!", "Sure.")])
+    session_end_hook(other, path, project, "6d6d6d6d-0009")  # the session is the other repo's
+    assert [(text, by) for _p, text, by in lines_with(other, "Cloudflare")] == [(FACT, "user")]
+    record = dream(store, home)
+    assert record.tasks == []
+    assert lines_with(store, "Cloudflare") == []
+
+
+def test_a_killed_session_is_caught_up_only_by_the_repo_its_hooks_used(world, tmp_path: Path) -> None:
+    """SessionStart ran for the other repo, then Claude Code was killed: that repo's dream catches it up."""
+    store, home, project = world
+    other = MemoryStore.open(tmp_path / "other-memory", plain_settings())
+    write_session(home, project, "6d6d6d6d-0010", [(SAID, "Noted.")])
+    session_start_hook(other, project, "6d6d6d6d-0010")
+    assert dream(store, home).tasks == []
+    assert lines_with(store, "Cloudflare") == []
+    assert dream(other, home).tasks == ["claude_code:6d6d6d6d-0010"]
+    assert lines_with(other, "Cloudflare") == [("me.md", FACT, "user")]

@@ -51,6 +51,7 @@ PUBLIC = SUB_PACKAGES | {
     "memrepo.engine.files.regularfile",
     "memrepo.engine.agents.confinedread",
     "memrepo.engine.agents.codexturns",
+    "memrepo.engine.agents.sessionrepos",
     "memrepo.engine.errors",
     "memrepo.engine.repo.health",
     "memrepo.engine.importers",
