@@ -41,7 +41,8 @@ from memrepo.engine.models import (
     WorkspaceInfo,
     WriteResult,
 )
-from memrepo.engine.read.readcache import RESCAN_S, WATCH_SETTLE_S, ReadCaches, read_file
+from memrepo.engine.read.readcache import RESCAN_S, WATCH_SETTLE_S, ReadCaches
+from memrepo.engine.read.readfile import read_file
 from memrepo.engine.read.workspaceindex import WorkspaceIndex, list_workspaces
 from memrepo.engine.write.handanswer import answer_hand_edit
 from memrepo.engine.write.remember import EntryWriter, Router
@@ -238,7 +239,7 @@ class MemoryStore(StoreForgetting, StoreReads):
         return file_sizes(self.root, paths)
 
     def read_file(self, path: str) -> FileView:
-        """Read one work-tree file with its entries and links (:func:`.readcache.read_file`; RefError when missing)."""
+        """Read one work-tree file with its entries and links (:func:`.readfile.read_file`; RefError when missing)."""
         return read_file(self.root, path)
 
     def status(self) -> RepoStatus:

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from memrepo.engine.git.store import GitStore
 from memrepo.engine.models import ContextBlock, RecallHit, RecallMode
-from memrepo.engine.read.readcache import Fingerprint, ReadCaches
+from memrepo.engine.read.readcache import ReadCaches
+from memrepo.engine.read.readstamps import Fingerprint
 
 if TYPE_CHECKING:
     import threading
