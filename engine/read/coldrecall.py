@@ -24,7 +24,7 @@ import os
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .coldhit import ColdHit, ScanHits
 from .coldshown import Redactor, shown_text
@@ -33,7 +33,11 @@ from .recallkeys import fit_hits, hit_by, hit_confidence, hit_score, index_path,
 from .recallnear import answering, answers_only, hook_hits, nearest_lexical, newer_with
 from .recallpost import file_entries
 from .recallprompt import prompt_lexical, scan_newer, since_of
+from .recallref import ref_item
 from .redactionepoch import redaction_epoch
+
+if TYPE_CHECKING:
+    from .semantic_fuse import RecallInfo
 
 
 def is_empty_query(query: str) -> bool:
@@ -210,6 +214,65 @@ def _scan(
     return fit_hits(hits, options["max_bytes"])
 
 
+def _search(
+    root: Path, index: RecallIndex, query: str, options: dict[str, Any], quick: bool, semantic: Any, warm: Any
+) -> tuple[list[tuple[int, tuple]], frozenset[int], RecallInfo | None]:
+    """:func:`recall`'s search of a synced index: the hits ``(item id, sort key)``, those that answer, and how.
+
+    ``options``: :func:`recall`'s ``workspace``, ``limit`` (1..200), ``min_confidence`` and ``related``;
+    ``quick``, ``semantic`` and ``warm`` as there.
+    """
+    workspace, limit, min_confidence = options["workspace"], options["limit"], options["min_confidence"]
+    scoped = workspace is not None and bool(workspace.strip())
+    ws_id = ws_file = None
+    if scoped:
+        from .workspaceindex import WorkspaceIndex
+
+        ws_id, ws_file = WorkspaceIndex(root, quick=quick).file_for(workspace)
+    hybrid = semantic is not None and (root / ".git" / "memrepo" / "vectors.sqlite").is_file()
+    depth = limit
+    if hybrid:  # the fusion's modules are imported only when there are vectors to fuse with
+        from .semantic_fuse import DEPTH, fuse_once
+
+        depth = limit + DEPTH
+    lexical = index.search(
+        query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=min_confidence
+    )
+    if quick and min_confidence is None:  # a long prompt, a sentence, an identifier (.recallprompt)
+        lexical = prompt_lexical(index, query, lexical, (ws_id, ws_file, scoped), depth)
+    floor, info = lexical.answer_floor, None
+    found: list[tuple[int, tuple]] = lexical
+    if hybrid:
+        pool = index.search(
+            query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=0.0
+        )
+        gate, lowered = answers_only(lexical)  # as the store fuses (.recallnear.search)
+        found, info = fuse_once(
+            index,
+            query,
+            gate,
+            pool,
+            semantic,
+            workspace_file=ws_file,
+            workspace_id=ws_id,
+            scoped=scoped,
+            limit=depth if quick else limit,  # the hook fills its places with hits that pass alone
+            related=lowered,
+            warm=warm,
+        )
+        found = found if info.mode == "hybrid" else lexical[:limit]
+    if quick:
+        found = hook_hits(found, lexical, info, query, index, limit)  # each passes alone
+    elif info is None or info.mode != "hybrid":
+        found = newer_with(index, found, limit)  # an outdated line never alone (breaker8 B8-1)
+    answered = info is None or info.answered
+    if options["related"] and not found:
+        found = nearest_lexical(index, query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit)
+        answered = False
+    answers = answering(found, floor, info, answered).answers()
+    return found, answers, info
+
+
 def recall(
     root: Path,
     query: str,
@@ -291,55 +354,12 @@ def recall(
             index.sync_quick()
         else:
             index.sync(None)
-        scoped = workspace is not None and bool(workspace.strip())
-        ws_id = ws_file = None
-        if scoped:
-            from .workspaceindex import WorkspaceIndex
-
-            ws_id, ws_file = WorkspaceIndex(root, quick=quick).file_for(workspace)
-        hybrid = semantic is not None and (root / ".git" / "memrepo" / "vectors.sqlite").is_file()
-        depth = limit
-        if hybrid:  # the fusion's modules are imported only when there are vectors to fuse with
-            from .semantic_fuse import DEPTH, fuse_once
-
-            depth = limit + DEPTH
-        lexical = index.search(
-            query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=min_confidence
-        )
-        if quick and min_confidence is None:  # a long prompt, a sentence, an identifier (.recallprompt)
-            lexical = prompt_lexical(index, query, lexical, (ws_id, ws_file, scoped), depth)
-        floor, info = lexical.answer_floor, None
-        found: list[tuple[int, tuple]] = lexical
-        if hybrid:
-            pool = index.search(
-                query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=0.0
-            )
-            gate, lowered = answers_only(lexical)  # as the store fuses (.recallnear.search)
-            found, info = fuse_once(
-                index,
-                query,
-                gate,
-                pool,
-                semantic,
-                workspace_file=ws_file,
-                workspace_id=ws_id,
-                scoped=scoped,
-                limit=depth if quick else limit,  # the hook fills its places with hits that pass alone
-                related=lowered,
-                warm=warm,
-            )
-            found = found if info.mode == "hybrid" else lexical[:limit]
-        if quick:
-            found = hook_hits(found, lexical, info, query, index, limit)  # each passes alone
-        elif info is None or info.mode != "hybrid":
-            found = newer_with(index, found, limit)  # an outdated line never alone (breaker8 B8-1)
-        answered = info is None or info.answered
-        if related and not found:
-            found = nearest_lexical(
-                index, query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit
-            )
-            answered = False
-        answers = answering(found, floor, info, answered).answers()
+        asked = {"workspace": workspace, "limit": limit, "min_confidence": min_confidence, "related": related}
+        ref = ref_item(index, query)  # a query that is an entry's ref gives that entry (breaker8 B8-8)
+        if ref is not None:
+            found, answers, info = [ref], frozenset({ref[0]}), None
+        else:
+            found, answers, info = _search(root, index, query, asked, quick, semantic, warm)
         rows, since = {iid: index.row(iid) for iid, _key in found}, since_of(index, found)
         shown = shown_text(index.db, redact, [(iid, row[3], row[4]) for iid, row in rows.items()])
     finally:

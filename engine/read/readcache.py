@@ -280,21 +280,27 @@ class ReadCaches:
         """Search the memory folder (see :meth:`MemoryStore.recall`; ``related``: :mod:`.recallnear`)."""
         from .recallnear import search
         from .recallnewer import since_lines  # the block's mark, by its rule
+        from .recallref import ref_item
 
         limit = min(max(int(limit), 1), 200)
         index = self.recall_index()
-        scoped = workspace is not None and bool(workspace.strip())
-        ws_id, ws_file = self.index.file_for(workspace) if scoped else (None, None)
-        found, info, answered = search(
-            index, self.semantic, query, (ws_id, ws_file, scoped), limit, min_confidence, related
-        )
+        ref = ref_item(index, query)  # a query that is an entry's ref gives that entry (breaker8 B8-8)
+        if ref is not None:
+            found, info, answers = [ref], None, frozenset({ref[0]})
+        else:
+            scoped = workspace is not None and bool(workspace.strip())
+            ws_id, ws_file = self.index.file_for(workspace) if scoped else (None, None)
+            searched, info, answered = search(
+                index, self.semantic, query, (ws_id, ws_file, scoped), limit, min_confidence, related
+            )
+            found, answers = searched, searched.answers() if answered else frozenset()
         if info is not None:
             self.last_recall_info = info
         hits = [index.hit(iid, key, "full" if detail == "full" else "line") for iid, key in found]
-        answers, since = found.answers(), since_lines(index, [iid for iid, _key in found])
+        since = since_lines(index, [iid for iid, _key in found])
         for (iid, _key), hit in zip(found, hits, strict=True):
             hit.mode = "lexical" if info is None else info.mode
-            hit.answer, hit.since = answered and iid in answers, since.get(iid)
+            hit.answer, hit.since = iid in answers, since.get(iid)
         return fit_hits(hits, max_bytes)
 
     def use_semantic(self, settings: SemanticSettings) -> None:
