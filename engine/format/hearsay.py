@@ -13,9 +13,9 @@ import re
 
 from memrepo.engine.format.entries import Entry
 from memrepo.engine.format.remembering import (
-    _ABOUT_AGENT_RE,
-    _ABOUT_USER_RE,
-    _OTHER_PERSON_RE,
+    ABOUT_AGENT_RE,
+    ABOUT_USER_RE,
+    OTHER_PERSON_RE,
     readable,
     without_leadin,
 )
@@ -92,13 +92,13 @@ def owner(text: str) -> str | None:
         str | None: the owner, as above.
     """
     rest = without_leadin(text)
-    other = _OTHER_PERSON_RE.match(rest)
+    other = OTHER_PERSON_RE.match(rest)
     if other:
         return "person:" + other.group("who").lower()
     named = _NAMED_RE.match(rest)
-    if named and named.group("who").lower() not in _NOT_NAMES and not _ABOUT_USER_RE.match(rest):
+    if named and named.group("who").lower() not in _NOT_NAMES and not ABOUT_USER_RE.match(rest):
         return "person:" + named.group("who").lower()
-    return "user" if _ABOUT_USER_RE.match(rest) else None
+    return "user" if ABOUT_USER_RE.match(rest) else None
 
 
 def reported(text: str) -> bool:
@@ -115,7 +115,7 @@ def reported(text: str) -> bool:
     rest = without_leadin(text)
     if readable(text).split() != text.split():
         return True  # quotes or code inside: someone else's words
-    if _ABOUT_AGENT_RE.match(rest):
+    if ABOUT_AGENT_RE.match(rest):
         return True  # about the agent or its words ("You said X")
     return any(rx.search(text) for rx in (_HEARSAY_RE, _HEDGE_RE, _PROPOSAL_RE, _SCOPED_RE))
 

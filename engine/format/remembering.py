@@ -108,7 +108,7 @@ _NOT_A_FACT_RE = re.compile(
 run the linter"), or a question word."""
 
 
-_ABOUT_USER_RE = re.compile(
+ABOUT_USER_RE = re.compile(
     r"^(?:i|i['’](?:m|ve|d|ll)|my|me|mine|myself)\b|^(?:我|我的|나는|내가|저는|私は|私の)",
     re.IGNORECASE,
 )
@@ -128,12 +128,12 @@ def about_user(text: str) -> bool:
         "my manager is Alice Kim" and "my wife's birthday is May 3" are the user's).
     """
     rest = without_leadin(text)
-    other = _OTHER_PERSON_RE.match(rest)
+    other = OTHER_PERSON_RE.match(rest)
     if other and not other.group("own"):
         after = rest[other.end() :]
         if not re.match(r"^(?:\s+[A-Z][\w-]*)?\s+(?:is|are|was|were)\b|^['’]s\b", after):
             return False  # "my colleague Bob prefers tabs", "my manager said ...": about them (breaker9 B9-9)
-    return bool(_ABOUT_USER_RE.match(rest))
+    return bool(ABOUT_USER_RE.match(rest))
 
 
 def said(text: str) -> list[str]:
@@ -275,7 +275,7 @@ def user_statements(texts: list[str]) -> list[str]:
                 continue
             before, said_before = sentences[i - 1] if i else (previous[-1] if previous else ("", ""))
             if before and not before.endswith(("?", "？")) and not _REMEMBER_BEFORE_RE.fullmatch(before):
-                if task(before) or _ABOUT_AGENT_RE.match(without_leadin(before)):
+                if task(before) or ABOUT_AGENT_RE.match(without_leadin(before)):
                     continue  # "Check the window. Remember that." / "You wrote X. Remember that." (B9-18, B9-1)
                 found.append((pos, said_before))  # in the user's words: a quote in it is theirs too
         mine: list[str] = []
@@ -327,7 +327,7 @@ _PEOPLE = (
     r"kid|kids|child|children|client|customer|cto|ceo|cfo|roommate|flatmate|neighbou?r|landlord|doctor|reviewer|"
     r"intern|report|reports|mentor|pm|designer"
 )
-_OTHER_PERSON_RE = re.compile(rf"^(?:my|our)\s+(?P<who>{_PEOPLE})\b(?P<own>['’]s)?", re.IGNORECASE)
+OTHER_PERSON_RE = re.compile(rf"^(?:my|our)\s+(?P<who>{_PEOPLE})\b(?P<own>['’]s)?", re.IGNORECASE)
 """A statement about someone the user knows: "my colleague Bob prefers tabs", "my manager's rule"."""
 _TASK_RE = re.compile(
     r"^(?:(?:now|then|so|ok|okay|and|also)\s*,?\s+)?(?:please|pls|can|could|would|will|let['’]?s|lets|fix|add|run|make|use|remove|delete|write|create|check|try|"
@@ -336,7 +336,7 @@ _TASK_RE = re.compile(
     re.IGNORECASE,
 )
 """A sentence that starts as a task for the agent ("Now fix the tests", "Check the deploy window in the calendar")."""
-_ABOUT_AGENT_RE = re.compile(
+ABOUT_AGENT_RE = re.compile(
     r"^(?:you|you['’](?:re|ve|d|ll)|your|claude|codex|the\s+(?:agent|assistant|model|bot|ai))\b(?!['’]s\b)",
     re.IGNORECASE,
 )

@@ -9,11 +9,11 @@ sync, and no secret detector for a hit shown before.
   sync (:func:`.recallkeys.stamps_of`); only when it differs are the changed files parsed (as ``RecallIndex.sync``).
 - **Shown text**: a hit's text and metadata leave redacted and cleaned, as in every way out (docs/architecture.md §3).
   What this path made of an item is kept in the index's ``shown`` table with the redaction epoch it was made in
-  (:func:`redaction_epoch`: the allow-list's stamp and the detectors' source files), so the next process shows it
-  without loading the detectors; the row goes with its item (forgetting and compaction scrub it with the rest of the
-  index, docs/architecture.md §5). A section (``detail="full"``) is read from its file and redacted each time.
+  (:mod:`.coldshown`), so the next process shows it without loading the detectors; the row goes with its item
+  (forgetting and compaction scrub it with the rest of the index, docs/architecture.md §5). A section
+  (``detail="full"``) is read from its file and redacted each time.
 
-Results are exactly those of :meth:`MemoryStore.recall` (a test compares them).
+Results are exactly those of :meth:`MemoryStore.recall` (a test compares them), as :class:`.coldhit.ColdHit`.
 """
 
 from __future__ import annotations
@@ -24,107 +24,20 @@ import os
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from memrepo.engine.format.layout import INBOX_MD
-
+from .coldhit import ColdHit, ScanHits
+from .coldshown import Redactor, shown_text
 from .recall import SECTION_LINES, RecallIndex
 from .recallkeys import fit_hits, hit_by, hit_confidence, hit_score, index_path, section_around
 from .recallnear import answering, answers_only, hook_hits, nearest_lexical, newer_with
 from .recallpost import file_entries
 from .recallprompt import prompt_lexical, scan_newer, since_of
+from .recallref import ref_item
 from .redactionepoch import redaction_epoch
 
-
-class ColdHit:
-    """One recall hit as :class:`~memrepo.engine.models.RecallHit` has it, without pydantic.
-
-    Attributes: those of ``RecallHit`` (``ref``, ``path``, ``line``, ``text``,
-    ``by``, ``meta``, ``seen``, ``score``, ``confidence``, ``unreviewed``, ``heading``, ``section``, ``mode``,
-    ``scan``, ``answer``); and, not printed, ``covered`` (the share of entries with a vector when hybrid recall
-    answered), ``note`` (why semantic recall was wanted and not used) and ``via`` (the warm process that answered
-    through the recall door, :mod:`.recalldoor`, else None).
-    """
-
-    __slots__ = (
-        "answer",
-        "by",
-        "confidence",
-        "covered",
-        "heading",
-        "line",
-        "meta",
-        "mode",
-        "note",
-        "path",
-        "ref",
-        "scan",
-        "score",
-        "section",
-        "seen",
-        "since",
-        "text",
-        "unreviewed",
-        "via",
-    )
-
-    def __init__(
-        self, path: str, line: int, text: str, by: str, meta: dict[str, str], score: float, confidence: float = 0.0
-    ) -> None:
-        self.ref = f"repo:{path}#L{line}"
-        self.path = path
-        self.line = line
-        self.text = text
-        self.by = by
-        self.meta = meta
-        self.seen = ""
-        self.score = score
-        self.confidence = confidence
-        self.unreviewed = path == INBOX_MD
-        self.heading: str | None = None
-        self.section: str | None = None
-        self.mode = "lexical"  # a one-shot recall loads no model (docs/architecture.md §4)
-        self.scan: str | None = None  # set when a scan of the files answered: the index build's progress
-        self.answer = True  # False for a nearest entry given with ``related`` (:mod:`.recallnear`)
-        self.since: int | None = None  # the agent line since that corrects a user's line (.recallnewer.since_lines)
-        self.covered: float | None = None  # hybrid recall's share of entries with a vector (not printed)
-        self.note: str | None = None  # why semantic recall was wanted and not used (not printed)
-        self.via: str | None = None  # the warm process that answered through the recall door (not printed)
-
-    def as_dict(self) -> dict[str, Any]:
-        """The fields in ``RecallHit.model_dump()``'s order (``memrepo recall --json`` prints it)."""
-        return {name: getattr(self, name) for name in _FIELDS}
-
-
-_FIELDS = (
-    "ref",
-    "path",
-    "line",
-    "text",
-    "by",
-    "meta",
-    "seen",
-    "score",
-    "confidence",
-    "unreviewed",
-    "heading",
-    "section",
-    "mode",
-    "scan",
-    "answer",
-    "since",
-)
-
-
-class ScanHits(list[ColdHit]):
-    """The hits a scan of the files gave while the index builds, and what that scan left unread for size.
-
-    Attributes:
-        skipped: ``(path, bytes)`` of each file over :data:`.recallkeys.MAX_INDEXED_FILE`, by path, from the
-            scan's own walk: what :func:`skipped_files` would walk the files again to find.
-    """
-
-    skipped: list[tuple[str, int]]
+if TYPE_CHECKING:
+    from .semantic_fuse import RecallInfo
 
 
 def is_empty_query(query: str) -> bool:
@@ -146,54 +59,6 @@ def open_repo(path: str | os.PathLike[str]) -> Path:
     if not (root / ".git").is_dir():
         raise missing_repo(root)
     return root
-
-
-class _Redactor:
-    """Redaction for this process, loaded on the first text that needs it (docs/architecture.md §3)."""
-
-    def __init__(self, state: Path) -> None:
-        self.state = state
-        self._fn: Callable[[str], str] | None = None
-
-    def __call__(self, text: str) -> str:
-        if self._fn is None:
-            from memrepo.engine.redaction import allow, protect_logs
-
-            from .recallkeys import redacted
-
-            allow.activate(self.state)  # values marked false alarms here stay unredacted
-            protect_logs()
-            self._fn = redacted
-        return self._fn(text)
-
-
-def _shown(db: sqlite3.Connection, redact: _Redactor, rows: list[tuple[int, str, str]]) -> dict[int, tuple[str, str]]:
-    """(text, metadata JSON) as shown, for each ``(id, text, meta JSON)``: kept ones read, the rest made and kept."""
-    epoch = redaction_epoch(redact.state)
-    out: dict[int, tuple[str, str]] = {}
-    if rows:
-        marks = ",".join("?" * len(rows))
-        query = f"SELECT id, text, meta FROM shown WHERE epoch=? AND id IN ({marks})"
-        for iid, text, meta in db.execute(query, [epoch, *(row[0] for row in rows)]):
-            out[iid] = (text, meta)
-    made = []
-    for iid, text, meta_json in rows:
-        if iid not in out:
-            meta = {k: redact(v) for k, v in json.loads(meta_json).items()}
-            out[iid] = (redact(text), json.dumps(meta, ensure_ascii=False))
-            made.append((iid, epoch, *out[iid], iid))
-    if made:
-        try:
-            db.execute("BEGIN IMMEDIATE")
-            # Only ids still indexed: a sync in another process may have dropped one since the search.
-            db.executemany(
-                "INSERT OR REPLACE INTO shown SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM items WHERE id=?)", made
-            )
-            db.execute("COMMIT")
-        except sqlite3.Error:  # a read-only .git or a busy file: shown anyway, kept another time
-            with contextlib.suppress(sqlite3.Error):
-                db.execute("ROLLBACK")
-    return out
 
 
 QUICK_SCAN_BYTES = 2_000_000
@@ -310,18 +175,18 @@ def refresh_index(root: Path, shown_for: list[str] | tuple[str, ...] = ()) -> in
             return None
         changed = index.sync(None)
         if shown_for:
-            redact = _Redactor(Path(root) / ".git" / "memrepo")
+            redact = Redactor(Path(root) / ".git" / "memrepo")
             epoch = redaction_epoch(redact.state)
             done = {iid for (iid,) in index.db.execute("SELECT id FROM shown WHERE epoch=?", (epoch,))}
             rows = [row for row in file_entries(index.db, shown_for) if row[0] not in done][:SHOWN_AHEAD_MAX]
-            _shown(index.db, redact, rows)
+            shown_text(index.db, redact, rows)
         return changed
     finally:
         index.close()
 
 
 def _scan(
-    root: Path, query: str, options: dict[str, Any], redact: _Redactor, done: int | None, walked: dict[str, Any]
+    root: Path, query: str, options: dict[str, Any], redact: Redactor, done: int | None, walked: dict[str, Any]
 ) -> list[ColdHit]:
     """Recall's hits read from the files themselves (``walked``: their walk), while the index builds elsewhere."""
     from .recallbuilding import scan_search
@@ -347,6 +212,65 @@ def _scan(
                 hit.section = redact(section)
         hits.append(hit)
     return fit_hits(hits, options["max_bytes"])
+
+
+def _search(
+    root: Path, index: RecallIndex, query: str, options: dict[str, Any], quick: bool, semantic: Any, warm: Any
+) -> tuple[list[tuple[int, tuple]], frozenset[int], RecallInfo | None]:
+    """:func:`recall`'s search of a synced index: the hits ``(item id, sort key)``, those that answer, and how.
+
+    ``options``: :func:`recall`'s ``workspace``, ``limit`` (1..200), ``min_confidence`` and ``related``;
+    ``quick``, ``semantic`` and ``warm`` as there.
+    """
+    workspace, limit, min_confidence = options["workspace"], options["limit"], options["min_confidence"]
+    scoped = workspace is not None and bool(workspace.strip())
+    ws_id = ws_file = None
+    if scoped:
+        from .workspaceindex import WorkspaceIndex
+
+        ws_id, ws_file = WorkspaceIndex(root, quick=quick).file_for(workspace)
+    hybrid = semantic is not None and (root / ".git" / "memrepo" / "vectors.sqlite").is_file()
+    depth = limit
+    if hybrid:  # the fusion's modules are imported only when there are vectors to fuse with
+        from .semantic_fuse import DEPTH, fuse_once
+
+        depth = limit + DEPTH
+    lexical = index.search(
+        query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=min_confidence
+    )
+    if quick and min_confidence is None:  # a long prompt, a sentence, an identifier (.recallprompt)
+        lexical = prompt_lexical(index, query, lexical, (ws_id, ws_file, scoped), depth)
+    floor, info = lexical.answer_floor, None
+    found: list[tuple[int, tuple]] = lexical
+    if hybrid:
+        pool = index.search(
+            query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=0.0
+        )
+        gate, lowered = answers_only(lexical)  # as the store fuses (.recallnear.search)
+        found, info = fuse_once(
+            index,
+            query,
+            gate,
+            pool,
+            semantic,
+            workspace_file=ws_file,
+            workspace_id=ws_id,
+            scoped=scoped,
+            limit=depth if quick else limit,  # the hook fills its places with hits that pass alone
+            related=lowered,
+            warm=warm,
+        )
+        found = found if info.mode == "hybrid" else lexical[:limit]
+    if quick:
+        found = hook_hits(found, lexical, info, query, index, limit)  # each passes alone
+    elif info is None or info.mode != "hybrid":
+        found = newer_with(index, found, limit)  # an outdated line never alone (breaker8 B8-1)
+    answered = info is None or info.answered
+    if options["related"] and not found:
+        found = nearest_lexical(index, query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit)
+        answered = False
+    answers = answering(found, floor, info, answered).answers()
+    return found, answers, info
 
 
 def recall(
@@ -397,7 +321,7 @@ def recall(
         RefError: ``workspace`` is a name no workspace file has (as the store raises).
     """
     limit = min(max(int(limit), 1), 200)
-    redact = _Redactor(root / ".git" / "memrepo")
+    redact = Redactor(root / ".git" / "memrepo")
     if start_build is not None:
         from .recallbuilding import build_elsewhere, build_state, waiting
         from .recallkeys import walk
@@ -430,57 +354,14 @@ def recall(
             index.sync_quick()
         else:
             index.sync(None)
-        scoped = workspace is not None and bool(workspace.strip())
-        ws_id = ws_file = None
-        if scoped:
-            from .workspaceindex import WorkspaceIndex
-
-            ws_id, ws_file = WorkspaceIndex(root, quick=quick).file_for(workspace)
-        hybrid = semantic is not None and (root / ".git" / "memrepo" / "vectors.sqlite").is_file()
-        depth = limit
-        if hybrid:  # the fusion's modules are imported only when there are vectors to fuse with
-            from .semantic_fuse import DEPTH, fuse_once
-
-            depth = limit + DEPTH
-        lexical = index.search(
-            query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=min_confidence
-        )
-        if quick and min_confidence is None:  # a long prompt, a sentence, an identifier (.recallprompt)
-            lexical = prompt_lexical(index, query, lexical, (ws_id, ws_file, scoped), depth)
-        floor, info = lexical.answer_floor, None
-        found: list[tuple[int, tuple]] = lexical
-        if hybrid:
-            pool = index.search(
-                query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=depth, min_confidence=0.0
-            )
-            gate, lowered = answers_only(lexical)  # as the store fuses (.recallnear.search)
-            found, info = fuse_once(
-                index,
-                query,
-                gate,
-                pool,
-                semantic,
-                workspace_file=ws_file,
-                workspace_id=ws_id,
-                scoped=scoped,
-                limit=depth if quick else limit,  # the hook fills its places with hits that pass alone
-                related=lowered,
-                warm=warm,
-            )
-            found = found if info.mode == "hybrid" else lexical[:limit]
-        if quick:
-            found = hook_hits(found, lexical, info, query, index, limit)  # each passes alone
-        elif info is None or info.mode != "hybrid":
-            found = newer_with(index, found, limit)  # an outdated line never alone (breaker8 B8-1)
-        answered = info is None or info.answered
-        if related and not found:
-            found = nearest_lexical(
-                index, query, workspace_file=ws_file, workspace_id=ws_id, scoped=scoped, limit=limit
-            )
-            answered = False
-        answers = answering(found, floor, info, answered).answers()
+        asked = {"workspace": workspace, "limit": limit, "min_confidence": min_confidence, "related": related}
+        ref = ref_item(index, query)  # a query that is an entry's ref gives that entry (breaker8 B8-8)
+        if ref is not None:
+            found, answers, info = [ref], frozenset({ref[0]}), None
+        else:
+            found, answers, info = _search(root, index, query, asked, quick, semantic, warm)
         rows, since = {iid: index.row(iid) for iid, _key in found}, since_of(index, found)
-        shown = _shown(index.db, redact, [(iid, row[3], row[4]) for iid, row in rows.items()])
+        shown = shown_text(index.db, redact, [(iid, row[3], row[4]) for iid, row in rows.items()])
     finally:
         index.close()
     hits = []

@@ -67,30 +67,55 @@ def note_questions(state: Path, paths: Iterable[str], asked: Iterable[HandEditQu
 
     A failure to write costs only the readers' view (they read the work tree, as before); never raises.
     """
-    held = _load(state)
+    held, held_dropped = _load_all(state)
     judged = set(paths)
     now = {k: v for k, v in held.items() if k not in judged}
-    now.update({q.path: q.seen for q in asked if q.path in judged and loses_entries(q) and q.seen})
-    if now == held:
+    dropped = {k: v for k, v in held_dropped.items() if k not in judged}
+    for q in asked:
+        if q.path in judged and loses_entries(q) and q.seen:
+            now[q.path] = q.seen
+            if q.dropped:  # a stale copy: only these are the question's; the user deleted the others (B8-5)
+                dropped[q.path] = sorted({line_hash(line) for line in q.dropped})
+    if (now, dropped) == (held, held_dropped):
         return
     try:
         if now:
-            atomic_write(state / HELD, json.dumps({"files": now}, sort_keys=True).encode(), private=True)
+            kept = {"files": now, **({"dropped": dropped} if dropped else {})}
+            atomic_write(state / HELD, json.dumps(kept, sort_keys=True).encode(), private=True)
         else:
             (state / HELD).unlink(missing_ok=True)
     except OSError:
         pass
 
 
+def line_hash(line: str) -> str:
+    """A short hash of one entry line as the parser gives it (``held.json`` keeps no memory text)."""
+    return hashlib.blake2b(line.encode("utf-8", "surrogateescape"), digest_size=8).hexdigest()
+
+
 def _load(state: Path) -> dict[str, str]:
     """The files ``held.json`` names with their save's hash; {} when there is none (the usual case)."""
+    return _load_all(state)[0]
+
+
+def _load_all(state: Path) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """:func:`_load`'s files, and for a stale copy's question the :func:`line_hash` of each line it drops.
+
+    A file with no ``dropped`` list (a deleted or emptied file, most entries gone, or a ``held.json`` of an older
+    memrepo) loses every committed entry the save lacks. ({}, {}) when there is no file (the usual case).
+    """
     try:
-        files = json.loads((state / HELD).read_bytes()).get("files")
+        got = json.loads((state / HELD).read_bytes())
+        files, dropped = got.get("files"), got.get("dropped", {})
     except (OSError, ValueError, AttributeError):
-        return {}
+        return {}, {}
     if not isinstance(files, dict):
-        return {}
-    return {k: v for k, v in files.items() if isinstance(k, str) and isinstance(v, str)}
+        return {}, {}
+    files = {k: v for k, v in files.items() if isinstance(k, str) and isinstance(v, str)}
+    if not isinstance(dropped, dict):
+        dropped = {}
+    lists = {k: [h for h in v if isinstance(h, str)] for k, v in dropped.items() if k in files and isinstance(v, list)}
+    return files, lists
 
 
 def held_stamp(root: Path) -> tuple[int, int] | None:
@@ -159,10 +184,11 @@ def held_recall_line(root: Path, query: str) -> str | None:
     """One line for recall while a loss question waits: the committed entries the save lacks that match ``query``.
 
     Recall reads the work tree, so it cannot find them: said beside the hits, or beside "no memory matches",
-    so the agent still gets what memrepo keeps (breaker7 B7-2). None when no question waits (one failed open).
-    Never raises.
+    so the agent still gets what memrepo keeps (breaker7 B7-2). For a stale copy's question only the entries
+    it drops are named: a line the user deleted stays deleted whatever the answer (breaker8 B8-5). None when
+    no question waits (one failed open). Never raises.
     """
-    waiting = _load(Path(root) / ".git" / "memrepo")
+    waiting, dropped = _load_all(Path(root) / ".git" / "memrepo")
     if not waiting:
         return None
     from memrepo.engine.git.common import head_file  # only while a question waits
@@ -185,6 +211,8 @@ def held_recall_line(root: Path, query: str) -> str | None:
             lost = _lost(rel, committed, now)
         except FormatError:  # a file the parser refuses: nothing to quote
             continue
+        if rel in dropped:  # a stale copy: the lines the user deleted stay deleted whatever the answer (B8-5)
+            lost = [(n, text) for n, text in lost if line_hash(text) in dropped[rel]]
         hits = [
             f"{sanitize_line(text.strip())} (repo:{rel}#L{n} as committed)" for n, text in lost if _matches(words, text)
         ]

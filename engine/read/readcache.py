@@ -7,25 +7,18 @@ mtime and size.
 
 from __future__ import annotations
 
-import hashlib
-import os
-import stat
 import threading
 import time
 from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memrepo.engine.errors import FormatError, RefError
 from memrepo.engine.files.regularfile import read_work_file
-from memrepo.engine.format import entries as fmt
-from memrepo.engine.format.entries import seen_hash
 from memrepo.engine.format.layout import LESSONS_MD, ME_MD, MEMORY_MD
-from memrepo.engine.format.paths import make_ref, safe_relpath
-from memrepo.engine.format.scratch import is_scratch_name
-from memrepo.engine.models import ContextBlock, EntryView, FileView, RecallHit
+from memrepo.engine.models import ContextBlock, RecallHit
 
 from .heldread import HeldData, held_stamp
+from .readstamps import Fingerprint, fingerprint, list_memory_files, moved, walked_by_recall
 from .recallkeys import fit_hits
 from .workspaceindex import WorkspaceIndex
 
@@ -48,132 +41,6 @@ def _stamp(path: Path) -> tuple[int, int, int] | None:
     except OSError:
         return None
     return st.st_mtime_ns, st.st_size, st.st_ctime_ns
-
-
-Fingerprint = tuple[int, int, int, int, bytes | None]
-"""size, mtime, ctime, inode and a content hash of one file (:meth:`ReadCaches.reconcile`); None
-where the file was only stat'ed (a running repo's first pass, or a file not yet in a hashing slice)."""
-
-
-def _fingerprint(path: Path, previous: Fingerprint | None = None, read: bool = True) -> Fingerprint | None:
-    """None for a missing or non-regular file (opened non-blocking: a FIFO never blocks the read).
-
-    Args:
-        path: the file.
-        previous: its fingerprint of the last pass, kept as it is (hash or none) while the
-            file's stat is unmoved: the file is then not read.
-        read: hash the content otherwise (False: stat only).
-    """
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
-    except OSError:
-        return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            return None
-        stamp = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
-        if previous is not None and previous[:4] == stamp:
-            return previous
-        if not read:
-            return (*stamp, None)
-        digest = hashlib.blake2b(digest_size=16)
-        while chunk := os.read(fd, 1 << 16):
-            digest.update(chunk)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-    return st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, digest.digest()
-
-
-def walked_by_recall(rel: str) -> bool:
-    """Whether the recall index's walk lists ``rel`` (:func:`memrepo.engine.read.recallkeys.walk`)."""
-    from .recallkeys import ARCHIVED_DIR
-
-    parts = rel.split("/")
-    return not rel.startswith(ARCHIVED_DIR) and not any(p.startswith(".") or is_scratch_name(p) for p in parts[:-1])
-
-
-def _moved(before: Fingerprint | None, now: Fingerprint | None) -> bool:
-    """Whether a file changed between two passes.
-
-    Content decides where both passes hashed it: a rewrite with the same
-    bytes (a touch) changes nothing a cache holds. Where one pass only
-    stat'ed it, a moved stat counts as a change.
-    """
-    if before is None or now is None:
-        return before is not now
-    if before[4] is not None and now[4] is not None:
-        return before[4] != now[4]
-    return before[:4] != now[:4]
-
-
-def _memory_files(root: Path) -> list[str]:
-    """The ``.md`` files recall and the context block read: no dot folders, no symlinks, no FIFOs."""
-    found: list[str] = []
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = [d for d in dirs if not d.startswith(".") and not os.path.islink(os.path.join(folder, d))]
-        rel_folder = os.path.relpath(folder, root)
-        for name in files:
-            full = os.path.join(folder, name)
-            plain = name.endswith(".md") and not name.startswith(".") and not is_scratch_name(name)
-            if plain and os.path.isfile(full) and not os.path.islink(full):
-                found.append(name if rel_folder == "." else f"{rel_folder}/{name}".replace(os.sep, "/"))
-    return found
-
-
-READ_FILE_MAX = 4 << 20
-"""Largest file :func:`read_file` parses (bytes): 4x recall's 1 MB bound, so a person can still open and split a file recall skips."""
-
-
-def read_file(root: Path, path: str) -> FileView:
-    """Read one work-tree file with its entries and links.
-
-    Args:
-        root: the work tree.
-        path: repo-relative path.
-
-    Returns:
-        FileView: for a binary or non-UTF-8 file, a symlink (or a file in a symlinked folder, never followed)
-        or a file over :data:`READ_FILE_MAX`, ``text`` is None and ``error`` says why (nothing raised for bad content).
-
-    Raises:
-        RefError: the path is unsafe, a folder, or missing.
-    """
-    rel = safe_relpath(path)
-    full = root / rel
-    linked, folder = full.is_symlink(), full.parent
-    while not linked and folder != root:  # a symlinked folder leads out, too
-        linked, folder = folder.is_symlink(), folder.parent
-    if linked:
-        return FileView(path=rel, size=0, text=None, error="a symlink: memrepo does not follow it")
-    try:
-        if full.is_file() and (size := full.stat().st_size) > READ_FILE_MAX:  # 50 MB parsed: 10 s, 1.3 GB in the app
-            return FileView(path=rel, size=size, text=None, error="over 4 MB, so not read: split it")
-        data = read_work_file(full)  # never blocks on a FIFO or device
-    except FileNotFoundError as exc:
-        raise RefError(f"no file {rel} in the memory repo") from exc
-    except IsADirectoryError as exc:
-        raise RefError(f"{rel} is a folder, not a file") from exc
-    try:
-        parsed = fmt.parse(data, rel)
-    except FormatError as exc:
-        return FileView(path=rel, size=len(data), text=None, error=str(exc))
-    text = parsed.text()
-    entries = [
-        EntryView(
-            ref=make_ref(rel, n),
-            path=rel,
-            line=n,
-            text=e.text,
-            by=e.by,
-            meta=e.meta,
-            seen=seen_hash(parsed.lines[n - 1].text),
-        )
-        for n, e in parsed.entries()
-    ]
-    return FileView(path=rel, size=len(data), text=text, entries=entries, links=fmt.extract_links(text))
 
 
 ContextKey = tuple[
@@ -289,7 +156,7 @@ class ReadCaches:
 
     def memory_files(self) -> list[str]:
         """The files :meth:`reconcile` looks at (repo-relative; no dot folders, symlinks or FIFOs)."""
-        return _memory_files(self.root)
+        return list_memory_files(self.root)
 
     def fingerprints(self, paths: list[str], rehash: Collection[str] | None = None) -> dict[str, Fingerprint]:
         """The fingerprint of each of ``paths`` (stat and content hash; one that is gone is left out).
@@ -306,13 +173,13 @@ class ReadCaches:
                 when the stat moved. A first pass then only stats.
         """
         if rehash is None:
-            return {rel: fp for rel in paths if (fp := _fingerprint(self.root / rel)) is not None}
+            return {rel: fp for rel in paths if (fp := fingerprint(self.root / rel)) is not None}
         before = self._fingerprints
         if before is None:  # the baseline of a running repo: stats only, the hashes come slice by slice
-            return {rel: fp for rel in paths if (fp := _fingerprint(self.root / rel, read=False)) is not None}
+            return {rel: fp for rel in paths if (fp := fingerprint(self.root / rel, read=False)) is not None}
         out: dict[str, Fingerprint] = {}
         for rel in paths:
-            fp = _fingerprint(self.root / rel, None if rel in rehash else before.get(rel))
+            fp = fingerprint(self.root / rel, None if rel in rehash else before.get(rel))
             if fp is not None:
                 out[rel] = fp
         return out
@@ -329,7 +196,7 @@ class ReadCaches:
         if self._baseline_walked:  # recorded from the recall index's walk, which skips archived/ files
             self._baseline_walked = False
             before = {**{rel: fp for rel, fp in now.items() if not walked_by_recall(rel)}, **before}
-        changed = sorted(rel for rel in before.keys() | now.keys() if _moved(before.get(rel), now.get(rel)))
+        changed = sorted(rel for rel in before.keys() | now.keys() if moved(before.get(rel), now.get(rel)))
         if not changed:
             return []
         if self.recall_index_built is not None:  # recall trusts mtime and size: make it re-read these
@@ -413,21 +280,27 @@ class ReadCaches:
         """Search the memory folder (see :meth:`MemoryStore.recall`; ``related``: :mod:`.recallnear`)."""
         from .recallnear import search
         from .recallnewer import since_lines  # the block's mark, by its rule
+        from .recallref import ref_item
 
         limit = min(max(int(limit), 1), 200)
         index = self.recall_index()
-        scoped = workspace is not None and bool(workspace.strip())
-        ws_id, ws_file = self.index.file_for(workspace) if scoped else (None, None)
-        found, info, answered = search(
-            index, self.semantic, query, (ws_id, ws_file, scoped), limit, min_confidence, related
-        )
+        ref = ref_item(index, query)  # a query that is an entry's ref gives that entry (breaker8 B8-8)
+        if ref is not None:
+            found, info, answers = [ref], None, frozenset({ref[0]})
+        else:
+            scoped = workspace is not None and bool(workspace.strip())
+            ws_id, ws_file = self.index.file_for(workspace) if scoped else (None, None)
+            searched, info, answered = search(
+                index, self.semantic, query, (ws_id, ws_file, scoped), limit, min_confidence, related
+            )
+            found, answers = searched, searched.answers() if answered else frozenset()
         if info is not None:
             self.last_recall_info = info
         hits = [index.hit(iid, key, "full" if detail == "full" else "line") for iid, key in found]
-        answers, since = found.answers(), since_lines(index, [iid for iid, _key in found])
+        since = since_lines(index, [iid for iid, _key in found])
         for (iid, _key), hit in zip(found, hits, strict=True):
             hit.mode = "lexical" if info is None else info.mode
-            hit.answer, hit.since = answered and iid in answers, since.get(iid)
+            hit.answer, hit.since = iid in answers, since.get(iid)
         return fit_hits(hits, max_bytes)
 
     def use_semantic(self, settings: SemanticSettings) -> None:

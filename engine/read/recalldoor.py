@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
     from memrepo.engine.config import SemanticSettings
 
-    from .coldrecall import ColdHit
+    from .coldhit import ColdHit
     from .semantic_fuse import SemanticRecall
 
 
@@ -210,7 +210,7 @@ def ask(root: Path, query: str, options: dict[str, Any], hook: bool, budget: flo
 
 def _hits(reply: object) -> list[ColdHit] | None:
     """The hits of a door's reply, or None when it has none to give or is not of the protocol's shape."""
-    from .coldrecall import ColdHit
+    from .coldhit import ColdHit
 
     if not isinstance(reply, dict) or not isinstance(reply.get("via"), str) or not isinstance(reply.get("hits"), list):
         return None

@@ -363,7 +363,7 @@ def scan_with_replacements(root: Path, hits: list[Any], limit: int, redact: Call
 
     Args:
         root: the work tree.
-        hits: the scan's hits (:class:`.coldrecall.ColdHit`), best first.
+        hits: the scan's hits (:class:`.coldhit.ColdHit`), best first.
         limit: the hook's places.
         redact: what makes an entry's text and metadata as recall shows them.
 

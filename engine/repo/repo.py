@@ -30,7 +30,7 @@ from memrepo.engine.models import (
     RecallHit,
     WriteResult,
 )
-from memrepo.engine.read.readcache import Fingerprint
+from memrepo.engine.read.readstamps import Fingerprint
 from memrepo.engine.read.recall import RecallIndex
 
 from .agents import RepoAgents

@@ -10,7 +10,9 @@ notes), :mod:`.remember` (routing and writing one entry, the pending queue),
 :mod:`.triage` (the inbox), :mod:`.rewrites` (forget, undo, clearing),
 :mod:`.workspaces` (archive, restore, purge), :mod:`.workspaceindex` (which
 file holds a workspace), :mod:`.readcache` (recall and context caches),
-:mod:`.compact` (compaction) and :mod:`.layout` (the file names).
+:mod:`.compact` (compaction) and :mod:`.layout` (the file names). Its façade methods
+are grouped in mixins: :mod:`.storereads` (reads), :mod:`.storeforget` (forgetting)
+and :mod:`.storetriage` (inbox triage).
 """
 
 from __future__ import annotations
@@ -34,14 +36,14 @@ from memrepo.engine.models import (
     Candidate,
     CommitInfo,
     CompactProgress,
-    EntryView,
     FileView,
     Origin,
     RepoStatus,
     WorkspaceInfo,
     WriteResult,
 )
-from memrepo.engine.read.readcache import RESCAN_S, WATCH_SETTLE_S, ReadCaches, read_file
+from memrepo.engine.read.readcache import RESCAN_S, WATCH_SETTLE_S, ReadCaches
+from memrepo.engine.read.readfile import read_file
 from memrepo.engine.read.workspaceindex import WorkspaceIndex, list_workspaces
 from memrepo.engine.write.handanswer import answer_hand_edit
 from memrepo.engine.write.remember import EntryWriter, Router
@@ -49,11 +51,12 @@ from memrepo.engine.write.writer import RETRIES_ON_CHANGE, Transaction, Writer
 
 from .storeforget import StoreForgetting
 from .storereads import StoreReads
+from .storetriage import StoreTriage
 
 __all__ = ["RETRIES_ON_CHANGE", "STARTING_LAYOUT", "MemoryStore", "clean_text"]
 
 
-class MemoryStore(StoreForgetting, StoreReads):
+class MemoryStore(StoreForgetting, StoreReads, StoreTriage):
     """One open memory repo, used from a single thread.
 
     Use :meth:`open` to create or adopt one.
@@ -238,7 +241,7 @@ class MemoryStore(StoreForgetting, StoreReads):
         return file_sizes(self.root, paths)
 
     def read_file(self, path: str) -> FileView:
-        """Read one work-tree file with its entries and links (:func:`.readcache.read_file`; RefError when missing)."""
+        """Read one work-tree file with its entries and links (:func:`.readfile.read_file`; RefError when missing)."""
         return read_file(self.root, path)
 
     def status(self) -> RepoStatus:
@@ -341,54 +344,6 @@ class MemoryStore(StoreForgetting, StoreReads):
         from memrepo.engine.write.importroute import import_files
 
         return import_files(self.writer, self.reads.through_symlink, files, origin)
-
-    # -- inbox triage (:mod:`.triage`) -------------------------------------------
-
-    def suggest(self, entry: EntryView) -> str:
-        """The file an inbox entry goes to when accepted: its workspace's file, lessons.md or me.md."""
-        from memrepo.engine.write import triage
-
-        return triage.suggest(self.entries, entry)
-
-    def accept(
-        self, ref: str, target: str | None = None, text: str | None = None, origin: Origin = "inbox_triage"
-    ) -> WriteResult:
-        """Move an inbox entry to the file its metadata suggests (or ``target``), one commit, marked ``via: inbox``.
-
-        The line keeps its writer's ``by`` (an agent's stays ``by: agent``); with ``text`` the person typed it, so it
-        is ``by: user`` (:func:`memrepo.engine.write.triage.accepted`, docs/architecture.md §6).
-        With ``text`` the entry is edited first; the write policy still applies.
-        Returns ``added``/``replaced`` with the new ref, ``reinforced`` when the
-        destination already holds it (the inbox line goes all the same), or
-        ``refused`` by the policy or a limit.
-
-        Raises:
-            RefError: the ref is not an inbox entry, or ``target`` is unsafe, not markdown, or the inbox.
-            BlockedError, BusyError: as for writes.
-        """
-        from memrepo.engine.write import triage
-
-        return triage.accept(self.entries, ref, target, text, origin)
-
-    def accept_many(self, refs: list[str], target: str | None = None, origin: Origin = "inbox_triage") -> WriteResult:
-        """Accept several inbox entries in one commit; ``reason`` counts what the policy or a limit refused."""
-        from memrepo.engine.write import triage
-
-        return triage.accept_many(self.entries, refs, target, origin)
-
-    def edit_accept(self, ref: str, text: str, target: str | None = None) -> WriteResult:
-        """Accept an inbox entry with new text (see :meth:`accept`)."""
-        return self.accept(ref, target=target, text=text)
-
-    def discard(self, ref: str, origin: Origin = "inbox_triage") -> WriteResult:
-        """Remove an inbox entry in its own commit ("Discard: ...")."""
-        return self.discard_many([ref], origin)
-
-    def discard_many(self, refs: list[str], origin: Origin = "inbox_triage") -> WriteResult:
-        """Remove several inbox entries in one commit (a ref that is no inbox entry: RefError, nothing removed)."""
-        from memrepo.engine.write import triage
-
-        return triage.discard_many(self.entries, refs, origin)
 
     # -- workspaces (:mod:`.workspaces`, :mod:`.workspaceindex`) ---------------
 

@@ -6,13 +6,13 @@ kept apart so the store module stays one screenful per concern (docs/architectur
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memrepo.engine.git.store import GitStore
 from memrepo.engine.models import ContextBlock, RecallHit, RecallMode
-from memrepo.engine.read.readcache import Fingerprint, ReadCaches
+from memrepo.engine.read.readcache import ReadCaches
+from memrepo.engine.read.readstamps import Fingerprint
 
 if TYPE_CHECKING:
     import threading
@@ -124,13 +124,10 @@ class StoreReads:
         documented minimum, 0: every match); with ``related``, a query nothing
         answers confidently gets its nearest entries instead, each with ``answer``
         False (:mod:`memrepo.engine.read.recallnear`). A query that is an entry ref (``repo:`` may be left
-        out) gives that entry (:func:`_ref_hit`). Odd or empty queries give no
+        out) gives that entry (:mod:`memrepo.engine.read.recallref`). Odd or empty queries give no
         hits, never an error. While the index's first build runs elsewhere (:attr:`build_elsewhere`),
         the files are scanned instead and each hit's ``scan`` says how far the build got.
         """
-        by_ref = _ref_hit(self.reads.root, query)
-        if by_ref is not None:
-            return [by_ref]
         if self.build_elsewhere is not None and self.reads.recall_index_built is None:
             from memrepo.engine.read.recallbuilding import build_state, scan_hits
             from memrepo.engine.read.recallkeys import walk
@@ -228,42 +225,3 @@ class StoreReads:
     def context(self, workspace: str | None = None) -> ContextBlock:
         """The context block an agent gets for ``workspace`` (docs/architecture.md §4; see :mod:`.context`)."""
         return self.reads.context(workspace)
-
-
-_REF_QUERY_RE = re.compile(r"(?:repo:)?([^#\s]+\.md)#L(\d+)")
-"""A query that is an entry ref, with or without ``repo:`` (``workspaces/tidepool.md#L7``)."""
-
-
-def _ref_hit(root: Path, query: str) -> RecallHit | None:
-    """The entry a ref-shaped query names, as an answer (breaker8 B8-8: "repo:workspaces/tidepool.md#L7" as a query
-    found "No entry answers" and an outdated pin as the nearest); None when the query is no ref or names no entry.
-
-    The line is read as ``memory_read`` reads it (:func:`memrepo.engine.agents.confinedread.read_confined`:
-    inside the repo only, secrets redacted)."""
-    m = _REF_QUERY_RE.fullmatch(query.strip())
-    if m is None:
-        return None
-    from memrepo.engine.agents.confinedread import read_confined
-    from memrepo.engine.errors import FormatError, RefError
-    from memrepo.engine.format import entries as fmt
-
-    path, line = m.group(1), int(m.group(2))
-    try:
-        got = read_confined(root, f"repo:{path}#L{line}")
-        found = dict(fmt.parse((got.text + "\n").encode(), path).entries())
-    except (RefError, FormatError):
-        return None
-    entry = found.get(1)
-    if entry is None:
-        return None
-    ref = f"repo:{got.path}#L{line}"
-    return RecallHit(
-        ref=ref,
-        path=got.path,
-        line=line,
-        text=entry.text,
-        by=entry.by,
-        meta=dict(entry.meta),
-        score=1.0,
-        confidence=1.0,
-    )

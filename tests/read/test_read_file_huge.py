@@ -1,4 +1,4 @@
-"""A file over 4 MB is named, not parsed, by ``read_file`` (engine/read/readcache.py).
+"""A file over 4 MB is named, not parsed, by ``read_file`` (engine/read/readfile.py).
 
 Found by breaker3: opening a 50 MB topics/huge.md (committed by hand) in the app's Files pane took about 10 s and
 grew the app from 104 MB to 1.34 GB; every one of its 600,000 lines was parsed. Recall skips a file over 1 MB and Health
@@ -11,7 +11,7 @@ from pathlib import Path
 
 from helpers.repo_helpers import plain_settings
 
-from memrepo.engine.read.readcache import READ_FILE_MAX, read_file
+from memrepo.engine.read.readfile import READ_FILE_MAX, read_file
 from memrepo.engine.repo.store import MemoryStore
 
 

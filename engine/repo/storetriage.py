@@ -1,0 +1,71 @@
+"""Inbox triage, on the store: accept, edit and discard inbox entries (docs/architecture.md §6).
+
+A mixin of :class:`~memrepo.engine.repo.store.MemoryStore`, kept apart so the store module stays one
+screenful per concern. Each method runs the change in :mod:`memrepo.engine.write.triage` through the
+store's entry writer, so every change goes through the one write transaction.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from memrepo.engine.models import EntryView, Origin, WriteResult
+
+if TYPE_CHECKING:
+    from memrepo.engine.write.remember import EntryWriter
+
+
+class StoreTriage:
+    """Inbox triage of one open memory repo (mixed into the store).
+
+    Attributes:
+        entries: the entry writer (routing, the pending queue).
+    """
+
+    entries: EntryWriter
+
+    def suggest(self, entry: EntryView) -> str:
+        """The file an inbox entry goes to when accepted: its workspace's file, lessons.md or me.md."""
+        from memrepo.engine.write import triage
+
+        return triage.suggest(self.entries, entry)
+
+    def accept(
+        self, ref: str, target: str | None = None, text: str | None = None, origin: Origin = "inbox_triage"
+    ) -> WriteResult:
+        """Move an inbox entry to the file its metadata suggests (or ``target``), one commit, marked ``via: inbox``.
+
+        The line keeps its writer's ``by`` (an agent's stays ``by: agent``); with ``text`` the person typed it, so it
+        is ``by: user`` (:func:`memrepo.engine.write.triage.accepted`, docs/architecture.md §6).
+        With ``text`` the entry is edited first; the write policy still applies.
+        Returns ``added``/``replaced`` with the new ref, ``reinforced`` when the
+        destination already holds it (the inbox line goes all the same), or
+        ``refused`` by the policy or a limit.
+
+        Raises:
+            RefError: the ref is not an inbox entry, or ``target`` is unsafe, not markdown, or the inbox.
+            BlockedError, BusyError: as for writes.
+        """
+        from memrepo.engine.write import triage
+
+        return triage.accept(self.entries, ref, target, text, origin)
+
+    def accept_many(self, refs: list[str], target: str | None = None, origin: Origin = "inbox_triage") -> WriteResult:
+        """Accept several inbox entries in one commit; ``reason`` counts what the policy or a limit refused."""
+        from memrepo.engine.write import triage
+
+        return triage.accept_many(self.entries, refs, target, origin)
+
+    def edit_accept(self, ref: str, text: str, target: str | None = None) -> WriteResult:
+        """Accept an inbox entry with new text (see :meth:`accept`)."""
+        return self.accept(ref, target=target, text=text)
+
+    def discard(self, ref: str, origin: Origin = "inbox_triage") -> WriteResult:
+        """Remove an inbox entry in its own commit ("Discard: ...")."""
+        return self.discard_many([ref], origin)
+
+    def discard_many(self, refs: list[str], origin: Origin = "inbox_triage") -> WriteResult:
+        """Remove several inbox entries in one commit (a ref that is no inbox entry: RefError, nothing removed)."""
+        from memrepo.engine.write import triage
+
+        return triage.discard_many(self.entries, refs, origin)
