@@ -42,12 +42,14 @@ import re
 from collections.abc import Iterator
 
 from . import lazyre
+from .apivendors import API_VENDORS
 from .docformats import DOC_VENDORS
 from .rules import entropy, looks_like_credential
 from .vendorwords import VENDORS as _RULE_SET_VENDORS
 
-VENDORS = _RULE_SET_VENDORS | DOC_VENDORS
-"""Vendor names: those the rule sets name, and those only vendors' own docs name (:mod:`.docformats`)."""
+VENDORS = _RULE_SET_VENDORS | DOC_VENDORS | API_VENDORS
+"""Vendor names: those the rule sets name, those only vendors' own docs name (:mod:`.docformats`), and public APIs
+that take a key (:mod:`.apivendors`, from two MIT-licensed lists of public APIs, issue 32 round 12)."""
 
 Span = tuple[int, int, str]
 
@@ -93,6 +95,28 @@ def _words(window: str) -> list[str]:
     return _WORD_RE.findall(_CAMEL_RE.sub(" ", window).lower())
 
 
+def _vendor_ends_at(words: list[str], glued: list[bool], i: int) -> bool:
+    """Whether a vendor's name ends at ``words[i]``: the word itself, or it joined to the one or two words before it
+    where only a space, ``_``, ``-`` or a change of case parts them (``Alpha Vantage``, ``BigDataCloud`` ->
+    ``alphavantage``, ``bigdatacloud``: the lists write a name as one word; ``youtu.be`` is a host, not a name)."""
+    return (
+        words[i] in VENDORS
+        or (i >= 1 and glued[i] and words[i - 1] + words[i] in VENDORS)
+        or (i >= 2 and glued[i] and glued[i - 1] and words[i - 2] + words[i - 1] + words[i] in VENDORS)
+    )
+
+
+def _glued(window: str) -> list[bool]:
+    """For each word of :func:`_words`, whether only a space, ``_``, ``-`` or a change of case parts it from the one
+    before."""
+    text = _CAMEL_RE.sub(" ", window).lower()
+    out, end = [], -1
+    for m in _WORD_RE.finditer(text):
+        out.append(end >= 0 and text[end : m.start()] in ("", " ", "_", "-"))
+        end = m.end()
+    return out
+
+
 def named_by_vendor(window: str, *, git_id: bool = False) -> bool:
     """Whether the text just before a value (``window``, on the value's line) names it a vendor's secret.
 
@@ -105,7 +129,8 @@ def named_by_vendor(window: str, *, git_id: bool = False) -> bool:
         public label stands after the last vendor name without a secret word after the label.
     """
     words = _words(window)
-    vendor_at = max((i for i, w in enumerate(words) if w in VENDORS), default=-1)
+    glued = _glued(window)
+    vendor_at = max((i for i in range(len(words)) if _vendor_ends_at(words, glued, i)), default=-1)
     if vendor_at < 0:
         return False
     after = words[vendor_at + 1 :]
