@@ -14,6 +14,8 @@ detectors meet most (32 or 40 hex digits, UUIDs, base62 of 20-40 characters,
   environment variable, a config field in the vendor's name (``alphavantage_key:``),
   a client constructor, a request header, the API's own URL with ``?apikey=``, a
   note naming the vendor and then the key (``Alpha Vantage: <key>``), a sentence;
+- ``publicapis-short`` (a second batch, added after the first rule): each vendor again, a value of 16-23
+  base62, lower-case or upper-case letters and digits (keys shorter than most detectors' 24+), the same templates;
 - ``publicapis-benign``: for every listing (with or without auth), its table row or
   entry as the list prints it (name, description, auth, URL: no secret), and, for
   one vendor in three, a line naming the vendor beside a public value (a request id,
@@ -25,8 +27,9 @@ authors', MIT; not shipped). Nothing in it was read from a held-out set. Run::
     git -C PUBLIC_APIS show HEAD:README.md > /tmp/public-apis.md
     git -C MARCELSCRUZ show HEAD:db/resources.json > /tmp/resources.json
     python benchmarks/secrets_corpus/build_publicapis.py /tmp/public-apis.md /tmp/resources.json OUT
-    python benchmarks/bench_secrets_sources.py --tuned-only --tuned publicapis --tuned publicapis-benign \
-        --extra OUT/publicapis.json --extra-benign OUT/publicapis-benign.json
+    python benchmarks/bench_secrets_sources.py --tuned-only --tuned publicapis --tuned publicapis-short \
+        --tuned publicapis-benign --extra OUT/publicapis.json --extra OUT/publicapis-short.json \
+        --extra-benign OUT/publicapis-benign.json
 """
 
 from __future__ import annotations
@@ -40,6 +43,8 @@ import uuid
 from pathlib import Path
 
 RNG = random.Random(12)
+SHORT_RNG = random.Random(1212)
+"""The second batch draws from its own generator, so the first batch is the same lines as when first built."""
 HEX = "0123456789abcdef"
 B62 = string.digits + string.ascii_uppercase + string.ascii_lowercase
 UPPER = string.ascii_uppercase + string.digits
@@ -50,12 +55,21 @@ SOURCES = (
 )
 
 
-def _rand(alphabet: str, n: int) -> str:
+def _rand(alphabet: str, n: int, rng: random.Random = RNG) -> str:
     while True:
-        v = "".join(RNG.choice(alphabet) for _ in range(n))
+        v = "".join(rng.choice(alphabet) for _ in range(n))
         if alphabet == HEX or (any(c.isdigit() for c in v) and any(c.isalpha() for c in v)):
             if alphabet != B62 or (any(c.isupper() for c in v) and any(c.islower() for c in v)):
                 return v
+
+
+LOWER = string.ascii_lowercase + string.digits
+
+
+def short_value() -> str:
+    """A short key: 16-23 characters of base62, lower-case or upper-case letters and digits (second batch)."""
+    alphabet = SHORT_RNG.choice((B62, LOWER, UPPER))
+    return _rand(alphabet, SHORT_RNG.randrange(16, 24), SHORT_RNG)
 
 
 def value() -> str:
@@ -89,16 +103,16 @@ def _host(url: str) -> str:
 
 TEMPLATES = (
     lambda n, u, v: f"{_snake(n)}_API_KEY={v}",
-    lambda n, u, v: f"export {_snake(n)}_KEY=\"{v}\"",
+    lambda n, u, v: f'export {_snake(n)}_KEY="{v}"',
     lambda n, u, v: f"{_joined(n)}_key: {v}",
     lambda n, u, v: f"{_joined(n)}: {v}",
-    lambda n, u, v: f"client = {_camel(n)}Client(api_key=\"{v}\")",
-    lambda n, u, v: f"curl -H \"X-Api-Key: {v}\" https://{_host(u)}/v1/",
+    lambda n, u, v: f'client = {_camel(n)}Client(api_key="{v}")',
+    lambda n, u, v: f'curl -H "X-Api-Key: {v}" https://{_host(u)}/v1/',
     lambda n, u, v: f"https://{_host(u)}/api?apikey={v}",
     lambda n, u, v: f"{n}: {v}",
     lambda n, u, v: f"The {n} API key for the staging app is {v}",
     lambda n, u, v: f"{_joined(n)} token {v}",
-    lambda n, u, v: f"\"{_joined(n)}\": {{\"key\": \"{v}\"}}",
+    lambda n, u, v: f'"{_joined(n)}": {{"key": "{v}"}}',
     lambda n, u, v: f"{n} secret = '{v}'",
 )
 BENIGN = (
@@ -119,13 +133,16 @@ def listings(readme: Path, resources: Path) -> list[dict]:
             out.append(dict(name=m["name"], url=m["url"], desc=m["desc"].strip(), auth=m["auth"].strip(), line=line))
     for e in json.loads(resources.read_text(encoding="utf-8"))["entries"]:
         line = f"{e['API']} - {e.get('Description', '')} (auth: {e.get('Auth') or 'none'}) {e.get('Link', '')}"
-        out.append(dict(name=e["API"], url=e.get("Link", ""), desc=e.get("Description", ""), auth=e.get("Auth", ""), line=line))
+        out.append(
+            dict(name=e["API"], url=e.get("Link", ""), desc=e.get("Description", ""), auth=e.get("Auth", ""), line=line)
+        )
     return out
 
 
-def build(readme: Path, resources: Path) -> tuple[list[dict], list[dict]]:
-    """(secret samples, look-alikes)."""
+def build(readme: Path, resources: Path) -> tuple[list[dict], list[dict], list[dict]]:
+    """(secret samples, look-alikes, short secret samples)."""
     secret: list[dict] = []
+    short: list[dict] = []
     benign: list[dict] = []
     seen: set[str] = set()
     for item in listings(readme, resources):
@@ -145,10 +162,21 @@ def build(readme: Path, resources: Path) -> tuple[list[dict], list[dict]]:
                 "url": item["url"],
             }
         )
+        v = short_value()
+        template = SHORT_RNG.randrange(len(TEMPLATES))
+        short.append(
+            {
+                "family": f"short-{template}",
+                "text": TEMPLATES[template](item["name"], item["url"], v),
+                "secrets": [v],
+                "vendor": item["name"],
+                "url": item["url"],
+            }
+        )
         if len(seen) % 3 == 0:
             b = RNG.randrange(len(BENIGN))
             benign.append({"family": f"vendor-public-{b}", "text": BENIGN[b](item["name"], item["url"])})
-    return secret, benign
+    return secret, benign, short
 
 
 def main() -> None:
@@ -157,11 +185,12 @@ def main() -> None:
     parser.add_argument("resources", type=Path, help="marcelscruz/public-apis db/resources.json")
     parser.add_argument("out", type=Path, help="folder for publicapis.json and publicapis-benign.json")
     args = parser.parse_args()
-    secret, benign = build(args.readme, args.resources)
+    secret, benign, short = build(args.readme, args.resources)
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "publicapis.json").write_text(json.dumps({"source": SOURCES, "samples": secret}, indent=1))
     (args.out / "publicapis-benign.json").write_text(json.dumps({"source": SOURCES, "samples": benign}, indent=1))
-    print(f"{len(secret)} secret lines, {len(benign)} look-alikes")
+    (args.out / "publicapis-short.json").write_text(json.dumps({"source": SOURCES, "samples": short}, indent=1))
+    print(f"{len(secret)} secret lines, {len(short)} short ones, {len(benign)} look-alikes")
 
 
 if __name__ == "__main__":

