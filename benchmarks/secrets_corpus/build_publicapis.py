@@ -58,9 +58,10 @@ SOURCES = (
 def _rand(alphabet: str, n: int, rng: random.Random = RNG) -> str:
     while True:
         v = "".join(rng.choice(alphabet) for _ in range(n))
-        if alphabet == HEX or (any(c.isdigit() for c in v) and any(c.isalpha() for c in v)):
-            if alphabet != B62 or (any(c.isupper() for c in v) and any(c.islower() for c in v)):
-                return v
+        mixed = any(c.isdigit() for c in v) and any(c.isalpha() for c in v)
+        cases = alphabet != B62 or (any(c.isupper() for c in v) and any(c.islower() for c in v))
+        if alphabet == HEX or (mixed and cases):
+            return v
 
 
 LOWER = string.ascii_lowercase + string.digits
