@@ -48,9 +48,11 @@ from .docformats import DOC_VENDORS
 from .rules import entropy, looks_like_credential
 from .vendorwords import VENDORS as _RULE_SET_VENDORS
 
-VENDORS = _RULE_SET_VENDORS | DOC_VENDORS | API_VENDORS
+_KEY_VENDORS = _RULE_SET_VENDORS | DOC_VENDORS
+VENDORS = _KEY_VENDORS | API_VENDORS
 """Vendor names: those the rule sets name, those only vendors' own docs name (:mod:`.docformats`), and public APIs
-that take a key (:mod:`.apivendors`, from two MIT-licensed lists of public APIs, issue 32 round 12)."""
+that take a key (:mod:`.apivendors`, from two MIT-licensed lists of public APIs, issue 32 round 12). A public API's
+name alone names the value only right before it or with a secret word between: the APIs' ids follow their names too."""
 
 Span = tuple[int, int, str]
 
@@ -96,15 +98,23 @@ def _words(window: str) -> list[str]:
     return _WORD_RE.findall(_CAMEL_RE.sub(" ", window).lower())
 
 
-def _vendor_ends_at(words: list[str], glued: list[bool], i: int) -> bool:
+def _vendor_ends_at(words: list[str], glued: list[bool], i: int) -> int:
     """Whether a vendor's name ends at ``words[i]``: the word itself, or it joined to the one or two words before it
     where only a space, ``_``, ``-`` or a change of case parts them (``Alpha Vantage``, ``BigDataCloud`` ->
-    ``alphavantage``, ``bigdatacloud``: the lists write a name as one word; ``youtu.be`` is a host, not a name)."""
-    return (
-        words[i] in VENDORS
-        or (i >= 1 and glued[i] and words[i - 1] + words[i] in VENDORS)
-        or (i >= 2 and glued[i] and glued[i - 1] and words[i - 2] + words[i - 1] + words[i] in VENDORS)
-    )
+    ``alphavantage``, ``bigdatacloud``: the lists write a name as one word; ``youtu.be`` is a host, not a name).
+
+    Returns:
+        int: 2 for a name a rule set or a vendor's docs give, 1 for a public API's name alone (:mod:`.apivendors`),
+        0 for none.
+    """
+    names = [words[i]]
+    if i >= 1 and glued[i]:
+        names.append(words[i - 1] + words[i])
+        if i >= 2 and glued[i - 1]:
+            names.append(words[i - 2] + words[i - 1] + words[i])
+    if any(n in _KEY_VENDORS for n in names):
+        return 2
+    return 1 if any(n in API_VENDORS for n in names) else 0
 
 
 def _glued(window: str) -> list[bool]:
@@ -116,6 +126,10 @@ def _glued(window: str) -> list[bool]:
         out.append(end >= 0 and text[end : m.start()] in ("", " ", "_", "-"))
         end = m.end()
     return out
+
+
+_DOMAIN_ENDINGS = frozenset(("io", "com", "co", "org", "net", "ai", "dev", "app", "me", "cloud", "tech", "api"))
+"""Words after a public API's name that are its domain's ending (``arcsecond.io:``), not a word of its own."""
 
 
 def named_by_vendor(window: str, *, git_id: bool = False) -> bool:
@@ -131,7 +145,12 @@ def named_by_vendor(window: str, *, git_id: bool = False) -> bool:
     """
     words = _words(window)
     glued = _glued(window)
-    vendor_at = max((i for i in range(len(words)) if _vendor_ends_at(words, glued, i)), default=-1)
+    vendor_at, strength = -1, 0
+    for i in range(len(words) - 1, -1, -1):
+        strength = _vendor_ends_at(words, glued, i)
+        if strength:
+            vendor_at = i
+            break
     if vendor_at < 0:
         return False
     after = words[vendor_at + 1 :]
@@ -139,6 +158,8 @@ def named_by_vendor(window: str, *, git_id: bool = False) -> bool:
     secret_at = max((i for i, w in enumerate(after) if w in SECRET_WORDS), default=-1)
     if label_at >= 0 and secret_at < label_at:
         return False
+    if strength == 1 and secret_at < 0 and any(w not in _DOMAIN_ENDINGS for w in after):
+        return False  # a public API's name, then a word of its own (``MangaDex chapter <uuid>``): an id
     return secret_at >= 0 if git_id else True
 
 

@@ -2,7 +2,8 @@
 
 The vendor context took a key-shaped value after the name of a vendor that a secret scanner's rule set or a
 vendor's own docs name. Round 12 adds the names of public APIs that take a key, from two MIT lists of public APIs,
-matches a name written in two or three words the way the lists join it (``Riot Games`` -> ``riotgames``), and takes
+matches a name written in two or three words the way the lists join it (``Riot Games`` -> ``riotgames``): such a
+name names a value right before it or with a secret word between (``MangaDex chapter <uuid>`` is an id); and takes
 a random value of 16+ letters and digits after a vendor's name even with one digit or letters of one case. Each
 secret below was kept verbatim before; each look-alike must still come out unchanged.
 """
@@ -25,6 +26,8 @@ SECRETS = [
     (f"Riot Games: {UUID}", UUID),
     (f"BigDataCloud: {HEX32}", HEX32),
     (f"open_weather_map = {HEX32}", HEX32),
+    (f"arcsecond.io: {HEX32}", HEX32),
+    (f"MangaDex api token {UUID}", UUID),
     # one digit, or letters of one case, after a vendor's name (the rule sets' names too)
     ("mailjet = ZMvaBhnoCru0ftOs", "ZMvaBhnoCru0ftOs"),
     ("mailjet: LDED2VMGOIWPWDKS", "LDED2VMGOIWPWDKS"),
@@ -43,6 +46,10 @@ KEPT = [
     # a public label after the API's name still keeps an id
     f"Riot Games match id {UUID}",
     f"abuseipdb request {UUID}",
+    # a public API's name, then a word of its own: an id of that API (a rule set's vendor name is stronger)
+    f"MangaDex chapter {UUID}",
+    f"Smartcar vehicle {UUID}",
+    f"Bugcrowd submission {UUID}",
     # a git id needs a secret word after a vendor's name
     "greynoise 3f2a9c1d4b5e6f708192a3b4c5d6e7f8091a2b3c",
     # words, not a random value
