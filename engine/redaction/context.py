@@ -19,7 +19,10 @@ know (:data:`.vendorwords.VENDORS`, from Kingfisher's and gitleaks' rules, and
   3f2a...`` alone is a commit, ``github token 3f2a...`` a classic OAuth token;
 - a name a tool made unique with a UUID (``ArchiveRule-<uuid>``: words of letters only) is no key;
 - a bare UUID or hex string with no vendor or secret word before it is kept
-  (:mod:`.public` keeps UUIDs, the high-entropy rule skips hex).
+  (:mod:`.public` keeps UUIDs, the high-entropy rule skips hex);
+- (round 12) a public API's name (:mod:`.apivendors`) names a value only right after it or with a secret word
+  between; a name in two or three words or camel case counts joined (``Riot Games``); after a vendor's name a
+  random value of 16+ letters and digits with one digit (or one case) is a key too.
 
 For a vendor no rule set names (issue 32 round 5), the words around a value decide:
 
@@ -99,7 +102,7 @@ def _words(window: str) -> list[str]:
 
 
 def _vendor_ends_at(words: list[str], glued: list[bool], i: int) -> int:
-    """Whether a vendor's name ends at ``words[i]``: the word itself, or it joined to the one or two words before it
+    """How surely a vendor's name ends at ``words[i]``: the word itself, or it joined to the one or two words before it
     where only a space, ``_``, ``-`` or a change of case parts them (``Alpha Vantage``, ``BigDataCloud`` ->
     ``alphavantage``, ``bigdatacloud``: the lists write a name as one word; ``youtu.be`` is a host, not a name).
 
@@ -290,17 +293,16 @@ def _random_after_vendor(value: str) -> bool:
     random string's of its length, no camel-case name."""
     if len(value) < 16 or not _KEY_CHARS_RE.fullmatch(value) or _HEX_RE.fullmatch(value):
         return False
-    core = value
-    digits = sum(c.isdigit() for c in core)
-    upper = sum(c.isupper() for c in core)
-    lower = len(core) - digits - upper
+    digits = sum(c.isdigit() for c in value)
+    upper = sum(c.isupper() for c in value)
+    lower = len(value) - digits - upper
     letters = upper + lower
     if letters < 8 or not (digits or (upper >= 2 and lower >= 2)) or _CAMEL_NAME_RE.fullmatch(value):
         return False
-    if sum(c in _VOWEL_SET for c in core) * 3 >= letters:
+    if sum(c in _VOWEL_SET for c in value) * 3 >= letters:
         return False
     alphabet = (10 if digits else 0) + (26 if upper else 0) + (26 if lower else 0)
-    return entropy(core) >= math.log2(alphabet * (1 - (1 - 1 / alphabet) ** len(core))) - 0.5
+    return entropy(value) >= math.log2(alphabet * (1 - (1 - 1 / alphabet) ** len(value))) - 0.5
 
 
 _ID_RE = lazyre.compile(
