@@ -64,6 +64,7 @@ altered when redaction changes it at all. Run::
 
     python benchmarks/bench_secrets_sources.py            # one line per part
     python benchmarks/bench_secrets_sources.py --misses   # and each miss and alteration
+    python benchmarks/bench_secrets_sources.py --tuned-only --tuned NEW --extra NEW.json --misses  # tuning runs
 """
 
 from __future__ import annotations
@@ -164,6 +165,17 @@ def main() -> None:
         default=[],
         help="another held-out look-alike file ({source, samples}) that must come out unchanged",
     )
+    parser.add_argument(
+        "--tuned-only",
+        action="store_true",
+        help="run only the tuned parts (and those named by --tuned): held-out parts have a run budget",
+    )
+    parser.add_argument(
+        "--tuned",
+        action="append",
+        default=[],
+        help="an --extra or --extra-benign part (file stem) to count as tuned: a new source built this round",
+    )
     args = parser.parse_args()
     from memrepo.engine import redaction
 
@@ -172,6 +184,10 @@ def main() -> None:
         secret[extra.stem] = json.loads(extra.read_text(encoding="utf-8"))["samples"]
     for extra in args.extra_benign:
         harmless[extra.stem] = json.loads(extra.read_text(encoding="utf-8"))["samples"]
+    tuned_parts = TUNED | set(args.tuned)
+    if args.tuned_only:
+        secret = {k: v for k, v in secret.items() if k in tuned_parts}
+        harmless = {k: v for k, v in harmless.items() if k in tuned_parts}
     print(f"{'part':19s} {'tuned':5s} {'redacted':>16s}  rules/families fully redacted")
     misses: list[tuple[str, dict, str]] = []
     for part, samples in secret.items():
@@ -186,7 +202,7 @@ def main() -> None:
             if not ok:
                 misses.append((part, s, out))
         full = sum(1 for f in fam if fam_ok[f] == fam[f])
-        tuned = "yes" if part in TUNED else "no"
+        tuned = "yes" if part in tuned_parts else "no"
         print(
             f"{part:19s} {tuned:5s} {ok_n:5d}/{len(samples):<5d} {ok_n / len(samples) * 100:5.1f}%  {full}/{len(fam)}"
         )
@@ -198,7 +214,7 @@ def main() -> None:
             if out != s["text"]:
                 bad += 1
                 altered.append((part, s, out))
-        tuned = "yes" if part in TUNED else "no"
+        tuned = "yes" if part in tuned_parts else "no"
         print(f"{part:19s} {tuned:5s} altered {bad:3d}/{len(samples):<4d} {bad / len(samples) * 100:5.1f}%")
     if args.misses:
         print("\nsecrets that survive:")

@@ -42,6 +42,7 @@ _DETECTOR_SOURCES = (
             "docformats",
             "structural",
             "toolcreds",
+            "apivendors",
         )
     ),
     _ENGINE / "redaction" / "identifiers.py",
