@@ -85,6 +85,20 @@ SOURCES: list[tuple[str, str, str, str | None]] = [
     ("api-docs", "getsentry/sentry-javascript", "packages/*/README.md", None),
     ("api-docs", "nodejs/release-keys", "README.md", None),
     ("api-docs", "cli/cli", "docs/*.md", None),
+    ("image-digest", "opencontainers/image-spec", "*.md", None),
+    ("image-digest", "docker-library/official-images", "library/*", None),
+    ("lockfile", "git-lfs/git-lfs", "docs/*.md", None),
+    ("changelog", "git-lfs/git-lfs", "CHANGELOG.md", COMMIT_LINE),
+    ("api-docs", "oklog/ulid", "README.md", None),
+    ("api-docs", "sony/sonyflake", "*README.md", None),
+    ("api-docs", "jedisct1/minisign", "*.md", None),
+    ("api-docs", "FiloSottile/age", "*.md", None),
+    ("api-docs", "slackapi/bolt-js", "docs/*.md", None),
+    ("api-docs", "sigstore/rekor", "*.md", None),
+    ("changelog", "sigstore/rekor", "CHANGELOG.md", COMMIT_LINE),
+    ("lockfile", "pypa/pip", "docs/html/*.md", None),
+    ("api-docs", "octokit/webhooks", "payload-examples/*.json", None),
+    ("api-docs", "NixOS/nix", "doc/manual/source/*.md", None),
 ]
 
 
@@ -129,7 +143,10 @@ def build(mirrors: Path, per_file: int, per_source: int) -> dict:
         for path in sorted(paths):
             if taken >= per_source:
                 break
-            text = _git(repo, "show", f"HEAD:{path}")
+            try:
+                text = _git(repo, "show", f"HEAD:{path}")
+            except subprocess.CalledProcessError:
+                continue  # a file the snapshot lists but does not hold (its largest files may be absent)
             for n, line in lines_of(text, cap, only)[: per_source - taken]:
                 if line in seen:
                     continue
