@@ -99,6 +99,22 @@ SOURCES: list[tuple[str, str, str, str | None]] = [
     ("lockfile", "pypa/pip", "docs/html/*.md", None),
     ("api-docs", "octokit/webhooks", "payload-examples/*.json", None),
     ("api-docs", "NixOS/nix", "doc/manual/source/*.md", None),
+    # second batch (round 12), measured after the first batch's rules and before its own
+    ("magnet", "webtorrent/webtorrent", "*.md", None),
+    ("media-ids", "yt-dlp/yt-dlp", "README.md", None),
+    ("media-ids", "yt-dlp/yt-dlp", "Changelog.md", None),
+    ("media-ids", "spotipy-dev/spotipy", "*.md", None),
+    ("media-ids", "spotipy-dev/spotipy", "examples/*.py", r"spotify:|open\.spotify|[A-Za-z0-9]{22}"),
+    ("crypto-addresses", "bitcoinjs/bitcoinjs-lib", "README.md", None),
+    ("crypto-addresses", "bitcoinjs/bitcoinjs-lib", "test/integration/*.ts", r"'[13mn2bt][A-Za-z0-9]{25,90}'"),
+    ("scholarly-ids", "citation-file-format/citation-file-format", "examples/*CITATION.cff", None),
+    ("scholarly-ids", "citation-file-format/citation-file-format", "*.md", None),
+    ("versions", "pypa/setuptools-scm", "docs/*.md", None),
+    ("versions", "cli/cli", "go.mod", None),
+    ("model-names", "ollama/ollama", "docs/*.md*", None),
+    ("model-names", "ollama/ollama", "README.md", None),
+    ("shortcuts", "helix-editor/helix", "book/src/*.md", None),
+    ("changelog", "helix-editor/helix", "CHANGELOG.md", COMMIT_LINE),
 ]
 
 
