@@ -115,6 +115,18 @@ SOURCES: list[tuple[str, str, str, str | None]] = [
     ("model-names", "ollama/ollama", "README.md", None),
     ("shortcuts", "helix-editor/helix", "book/src/*.md", None),
     ("changelog", "helix-editor/helix", "CHANGELOG.md", COMMIT_LINE),
+    # third batch (round 12), measured after the second batch's rules and before its own
+    ("lockfile", "composer/composer", "composer.lock", r"\"reference\"|\"shasum\"|[0-9a-f]{40}"),
+    ("lockfile", "babel/babel", "yarn.lock", r"checksum:|resolution:|integrity"),
+    ("lockfile", "rubygems/rubygems.org", "Gemfile.lock", r"sha256=|[0-9a-f]{64}|\(\d"),
+    ("cloud-ids", "Azure/login", "README.md", None),
+    ("site-keys", "hCaptcha/react-hcaptcha", "README.md", None),
+    ("site-keys", "marsidev/react-turnstile", "docs/*.md*", None),
+    ("site-keys", "marsidev/react-turnstile", "README.md", None),
+    ("site-keys", "codler/react-ga4", "README.md", None),
+    ("site-keys", "algolia/docsearch", "packages/website/docs/*.md*", None),
+    ("jose", "panva/jose", "docs/*.md", None),
+    ("changelog", "composer/composer", "CHANGELOG.md", None),
 ]
 
 
