@@ -45,6 +45,7 @@ import re
 from collections.abc import Iterator
 
 from . import lazyre
+from .notevalues import labelled
 
 Span = tuple[int, int]
 
@@ -57,7 +58,8 @@ _GH_BADGE_RE = lazyre.compile(
 )
 _NOREPLY_RE = lazyre.compile(r"(?<![\w.+-])\d{1,12}\+[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})@users\.noreply\.github\.com\b")
 _CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-_ULID_RE = lazyre.compile(r"(?<![0-9A-Za-z])[0-7][0-9A-HJKMNP-TV-Z]{25}(?![0-9A-Za-z])")
+_ULID_RE = lazyre.compile(r"(?<![0-9A-Za-z])01[0-9A-HJKMNP-TV-Z]{24}(?![0-9A-Za-z])")
+"""A ULID of 2016-2035: its time (48 bits of ms, 1.45e12 to 2.08e12) makes the first two characters ``01``."""
 _ULID_TIME = (1_451_606_400_000, 2_082_758_400_000)
 """2016-01-01 to 2036-01-01 in ms: the time a ULID's first 10 characters must decode to."""
 _ALPHABETS = frozenset(
@@ -81,6 +83,8 @@ _ALPHABETS = frozenset(
 )
 """Alphabets of documented encodings: Crockford's base32, base58 (Bitcoin's), z-base-32, bech32, RFC 4648 base32,
 base32hex, Nix's base32, base64 and base64url, base62 both ways, base36."""
+_ALPHABET_RUNS = ("0123456789", "ABCDEFGH", "abcdefgh", "qpzry9x8", "ybndrfg8")
+"""A run every alphabet above holds one of: a text without any holds none of them."""
 _ALPHABET_RE = lazyre.compile(r"(?<![\w+/-])[\w+/-]{32,64}(?![\w+/-])")
 _OCI_DIGEST_RE = lazyre.compile(r"(?<![\w+.-])sha(?P<bits>256|512)\+b64u:(?P<v>[A-Za-z0-9_-]{43,86})(?![\w-])")
 _SPKI_HEADS = (
@@ -99,6 +103,8 @@ _SPKI_HEADS = (
 )
 """The base64 of a SubjectPublicKeyInfo's opening bytes (RFC 5280 §4.1.2.7): the SEQUENCE, the public key's
 algorithm identifier and the BIT STRING's head. A private key (PKCS#8) opens with a version INTEGER instead."""
+_SPKI_RUNS = ("BQYDK2V", "KoZIzj0", "ByqGSM49", "kqhkiG9w0BAQEF", "SqGSIb3DQEBAQ")
+"""A run each head above holds (the algorithm's OID in base64): a text without any holds no head."""
 _SPKI_RE = lazyre.compile(
     r"(?<![A-Za-z0-9+/])(?:" + "|".join(_SPKI_HEADS) + r")[A-Za-z0-9+/]{0,1400}={0,2}(?![A-Za-z0-9+/=])"
 )
@@ -115,6 +121,7 @@ _LIBRARY_RE = lazyre.compile(
     r"(?m)^\s*(?P<field>Tags|SharedTags|Directory|GitFetch|Architectures|File|Builder|Constraints):[ \t]*"
     r"(?P<v>[\w.,/ -]{1,400}?)\s*$"
 )
+_LIBRARY_FIELDS = ("Tags", "SharedTags", "Directory", "GitFetch", "Architectures", "File", "Builder", "Constraints")
 _GIT_REF_RE = lazyre.compile(r"(?<![\w/.-])refs/(?:heads|tags|remotes|pull|notes)/[\w./-]{1,200}(?![\w/-])")
 _THUMBPRINT_URI_RE = lazyre.compile(
     r"\burn:ietf:params:oauth:jwk-thumbprint:sha-(?P<bits>256|384|512):(?P<v>[A-Za-z0-9_-]{43,86})(?![\w-])"
@@ -130,6 +137,7 @@ _GEM_PLATFORM_RE = lazyre.compile(
     r"(?:-(?:linux|darwin|mingw|mswin|musl|gnu|ucrt|eabihf|gnueabihf|mingw32|mswin64|\d{1,3})){1,3}(?![\w.-])"
 )
 """A gem's version with its platform (RubyGems' ``Gem::Platform``: cpu-os[-version]), as Gemfile.lock lists it."""
+_GEM_CPUS = ("x86", "i686", "aarch64", "arm", "universal", "java", "x64")
 _SCM_SCHEME_RE = lazyre.compile(
     r"\b(?:version|local)_scheme[\"']?\s*[:=]\s*[\"'](?P<v>[a-z][a-z0-9]*(?:-[a-z0-9]+){0,6})[\"']"
 )
@@ -195,17 +203,19 @@ def _github(text: str) -> Iterator[Span]:
 
 
 def _encodings(text: str) -> Iterator[Span]:
-    for m in _ULID_RE.finditer(text):
-        if _ulid_ok(m.group(0)):
-            yield m.span()
-    for m in _ALPHABET_RE.finditer(text):
-        if m.group(0) in _ALPHABETS:
-            yield m.span()
+    if "01" in text:
+        for m in _ULID_RE.finditer(text):
+            if _ulid_ok(m.group(0)):
+                yield m.span()
+    if any(run in text for run in _ALPHABET_RUNS):
+        for m in _ALPHABET_RE.finditer(text):
+            if m.group(0) in _ALPHABETS:
+                yield m.span()
     if "+b64u:" in text:
         for m in _OCI_DIGEST_RE.finditer(text):
             if _oci_ok(m.group("bits"), m.group("v")):
                 yield m.span()
-    if "M" in text:
+    if any(run in text for run in _SPKI_RUNS):
         for m in _SPKI_RE.finditer(text):
             if _spki_ok(m.group(0)):
                 yield m.span()
@@ -215,9 +225,10 @@ def _encodings(text: str) -> Iterator[Span]:
         for m in _THUMBPRINT_URI_RE.finditer(text):
             if _oci_ok(m.group("bits"), m.group("v")):
                 yield m.span()
-    if "-" in text:
+    if "code" in text:
         for m in _ENCODED_WORD_RE.finditer(text):
             yield m.span()
+    if any(cpu in text for cpu in _GEM_CPUS):
         for m in _GEM_PLATFORM_RE.finditer(text):
             yield m.span()
 
@@ -248,6 +259,8 @@ def _secret_word_before(text: str, start: int) -> bool:
 
 
 def _library(text: str) -> Iterator[Span]:
+    if not any(f"{field}:" in text for field in _LIBRARY_FIELDS):
+        return
     for m in _LIBRARY_RE.finditer(text):
         if _named_ok(m.group("v")):
             yield m.span("v")
@@ -256,8 +269,6 @@ def _library(text: str) -> Iterator[Span]:
 def spans(text: str) -> Iterator[Span]:
     """``(start, end)`` of every value of the kinds above in ``text``, in no particular order; none under a
     credential's label."""
-    from .notevalues import labelled
-
     for start, end in (*_github(text), *_files(text)):
         if not labelled(text, start, tail_only=True):
             yield start, end
