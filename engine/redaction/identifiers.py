@@ -119,7 +119,8 @@ _AWS_ID_RE = lazyre.compile(
     r"(?<![\w-])(?:i|ami|vpc|subnet|sg|vol|snap|eni|igw|rtb|acl|nat|eipalloc|lt|tgw|pcx|vpce|r|fs|fsmp|db)-"
     r"(?:[0-9a-f]{8}|[0-9a-f]{17})(?![\w-])"
 )
-_CAMEL_WORDS_RE = lazyre.compile(r"(?:[a-z]{2,}|[A-Z][a-z]{2,})(?:[A-Z][a-z]{2,})+")
+_CAMEL_WORDS_RE = lazyre.compile(r"(?:[a-z]{2,}|[A-Z][a-z]{2,})(?:[A-Z][a-z]{2,})+(?:[A-Z]{2,5}(?:v\d{1,3})?)?")
+"""Words in camel case, an acronym and its version at the end (``SentryNodeServerlessSDKv10``): a name."""
 _POD_ALPHA = "bcdfghjklmnpqrstvwxz2456789"
 _POD_RE = lazyre.compile(
     rf"(?<![\w-])(?:[a-z][a-z0-9]{{0,30}}-){{1,6}}(?:[{_POD_ALPHA}]{{6,10}}|\d{{8}})-[{_POD_ALPHA}]{{5}}(?![\w-])"

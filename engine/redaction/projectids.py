@@ -10,6 +10,9 @@ secret written in the same place is still redacted:
   ``#discussion_r<digits>`` ...), a workflow's status badge
   (``github.com/<owner>/<repo>/[actions/]workflows/<name>/badge.svg``) and the
   no-reply address GitHub gives a user (``<id>+<login>@users.noreply.github.com``);
+- names: media types in the vendor tree (RFC 6838), B3's header names, a URL's ``host:port``, host names under
+  a common top-level domain whose labels are words and numbers, Nix flake attribute paths through a system
+  double (``devShells.x86_64-linux.default``);
 - ULIDs (github.com/ulid/spec: 26 of Crockford's base32, the first 10 a time in
   ms) whose time decodes to 2016-2035, with no word naming a secret before them;
 - an encoding's alphabet written out (Crockford's base32, base58, z-base-32,
@@ -23,6 +26,8 @@ secret written in the same place is still redacted:
 - OpenSSH's key file names (``id_ed25519``, ``id_rsa.pub``, ``id_ecdsa_sk-cert.pub``): a path, not the key;
 - a wheel's URL (a download link whose last piece is a file name in PEP 427's
   grammar), no user, query or fragment in it and no piece of its path shaped like a credential;
+- libp2p peer ids of Ed25519 keys (``12D3KooW…``: base58 of an identity multihash of the public key), YouTube's
+  ``si=`` share id, Nix's ``trusted-public-keys`` (``<cache>-<n>:<base64 of 32 bytes>``);
 - a Nix base32 SHA-256 alone (52 of Nix's alphabet, the first ``0`` or ``1``:
   32 bytes leave the top four bits of 260 clear), as ``nix-prefetch-url`` prints it;
 - the fields of Docker's official-images library files (``Tags:``,
@@ -116,7 +121,7 @@ _WHEEL_URL_RE = lazyre.compile(
     r"(?P<wheel>[A-Za-z0-9][\w.]*-\d[\w.+!]*(?:-\d[\w]*)?-[\w.]+-[\w.]+-[\w.]+\.whl)(?![\w./?#&=%@-])"
 )
 """A URL whose last piece is a wheel: ``{name}-{version}(-{build})?-{python}-{abi}-{platform}.whl`` (PEP 427)."""
-_NIX32_RE = lazyre.compile(r"(?<![\w/.-])[01][0-9abcdfghijklmnpqrsvwxyz]{51}(?![\w.-])")
+_NIX32_RE = lazyre.compile(r"(?<![\w.-])[01][0-9abcdfghijklmnpqrsvwxyz]{51}(?![\w-])")
 _LIBRARY_RE = lazyre.compile(
     r"(?m)^\s*(?P<field>Tags|SharedTags|Directory|GitFetch|Architectures|File|Builder|Constraints):[ \t]*"
     r"(?P<v>[\w.,/ -]{1,400}?)\s*$"
@@ -142,6 +147,33 @@ _SCM_SCHEME_RE = lazyre.compile(
     r"\b(?:version|local)_scheme[\"']?\s*[:=]\s*[\"'](?P<v>[a-z][a-z0-9]*(?:-[a-z0-9]+){0,6})[\"']"
 )
 """setuptools-scm's ``version_scheme``/``local_scheme`` setting: the name of a scheme (``release-branch-semver``)."""
+_MEDIA_TYPE_RE = lazyre.compile(
+    r"(?<![\w./-])(?:application|image|text|audio|video|font|model|multipart)/(?:vnd|prs|x)[.-][\w.+-]{1,120}(?![\w/-])"
+)
+"""A media type in the vendor, personal or ``x-`` tree (RFC 6838 §3: ``application/vnd.oci.image.manifest.v1+json``)."""
+_YT_SHARE_RE = lazyre.compile(r"(?:youtube\.com|youtu\.be)/[\w/?=&.-]{1,80}?[?&]si=(?P<v>[A-Za-z0-9_-]{16})(?![\w-])")
+"""YouTube's ``si`` parameter on a shared link: which share a view came from (16 base64url), no credential."""
+_PEER_ID_RE = lazyre.compile(r"(?<![\w])12D3KooW[1-9A-HJ-NP-Za-km-z]{44}(?![\w])")
+"""A libp2p peer id of an Ed25519 key: base58 of the identity multihash (``00 24``) of its protobuf PublicKey
+(``08 01 12 20`` and the 32-byte public key), which is why every one starts ``12D3KooW``."""
+_B3_HEADER_RE = lazyre.compile(r"(?i)(?<![\w-])x-b3-(?:traceid|spanid|parentspanid|sampled|flags)(?![\w-])")
+_HOST_PORT_RE = lazyre.compile(r"(?<=://)[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?:\d{1,5}(?=/)")
+"""A URL's host and port (``localhost:8080``): where a service listens, never a credential (that is ``user:pw@``)."""
+_HOST_RE = lazyre.compile(
+    r"(?<![\w.@/:-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){1,6}"
+    r"(?:com|net|org|io|dev|app|cloud|co|ai|sh|me|info|edu|gov|us|uk|de|fr|jp|eu|tv)(?![\w.-])"
+)
+_NIX_CACHE_KEY_RE = lazyre.compile(
+    r"\b(?:trusted-|binary-cache-|extra-trusted-)?public-keys\s*=\s*(?P<v>(?:[\w.-]{1,100}-\d{1,4}:"
+    r"[A-Za-z0-9+/]{43}=\s*)+)"
+)
+"""Nix's ``trusted-public-keys`` (``binary-cache-public-keys`` before 2.0): ``<cache name>-<n>:<base64 of an Ed25519
+public key>``, the keys a store trusts, printed in its config."""
+_NIX_ATTR_RE = lazyre.compile(
+    r"(?<![\w.-])(?:\.#)?[A-Za-z][\w-]{0,40}(?:\.[A-Za-z][\w-]{0,40})*\.(?:x86_64|aarch64|i686|armv7l|riscv64)-"
+    r"(?:linux|darwin)(?:\.[A-Za-z][\w-]{0,40})*(?![\w.-])"
+)
+"""A Nix flake output's attribute path through a system double (``devShells.x86_64-linux.default``)."""
 _PIECE_RE = re.compile(r"[A-Za-z]{1,24}\d{0,4}|\d{1,8}[a-z]{0,3}|v\d{1,4}")
 """A piece of a name: a word (a digit or few after it: ``ltsc2025``), a number (``2025``, ``95``, ``3b``), ``v2``."""
 
@@ -190,6 +222,34 @@ def _wheel_ok(path: str) -> bool:
     return not any(_looks_secret(p) for p in re.split(r"[/._%~+-]", path) if p)
 
 
+def _peer_id_ok(value: str) -> bool:
+    from .checksums import b58decode
+
+    raw = b58decode(value)
+    return raw is not None and len(raw) == 38 and raw[:6] == b"\x00\x24\x08\x01\x12\x20"
+
+
+def _names(text: str) -> Iterator[Span]:
+    """Media types, B3 header names, a URL's host and port, host names, Nix attribute paths."""
+    if "/" in text:
+        for m in _MEDIA_TYPE_RE.finditer(text):
+            yield m.span()
+    if "-b3-" in text.lower():
+        for m in _B3_HEADER_RE.finditer(text):
+            yield m.span()
+    if "://" in text:
+        for m in _HOST_PORT_RE.finditer(text):
+            yield m.span()
+    if "." in text:
+        for m in _HOST_RE.finditer(text):
+            if _named_ok(m.group(0)):
+                yield m.span()
+    if "-linux" in text or "-darwin" in text:
+        for m in _NIX_ATTR_RE.finditer(text):
+            if _named_ok(m.group(0).removeprefix(".#").replace("x86_64", "x86")):
+                yield m.span()
+
+
 def _github(text: str) -> Iterator[Span]:
     if "#" in text:
         for m in _GH_ANCHOR_RE.finditer(text):
@@ -221,6 +281,16 @@ def _encodings(text: str) -> Iterator[Span]:
                 yield m.span()
     for m in _NIX32_RE.finditer(text):
         yield m.span()
+    if "12D3KooW" in text:
+        for m in _PEER_ID_RE.finditer(text):
+            if _peer_id_ok(m.group(0)):
+                yield m.span()
+    if "si=" in text:
+        for m in _YT_SHARE_RE.finditer(text):
+            yield m.span("v")
+    if "public-keys" in text:
+        for m in _NIX_CACHE_KEY_RE.finditer(text):
+            yield m.span("v")
     if "jwk-thumbprint" in text:
         for m in _THUMBPRINT_URI_RE.finditer(text):
             if _oci_ok(m.group("bits"), m.group("v")):
@@ -269,7 +339,7 @@ def _library(text: str) -> Iterator[Span]:
 def spans(text: str) -> Iterator[Span]:
     """``(start, end)`` of every value of the kinds above in ``text``, in no particular order; none under a
     credential's label."""
-    for start, end in (*_github(text), *_files(text)):
+    for start, end in (*_github(text), *_files(text), *_names(text)):
         if not labelled(text, start, tail_only=True):
             yield start, end
     for start, end in _encodings(text):

@@ -35,10 +35,22 @@ KEPT_BY_PROJECTIDS = [
     "google-protobuf (4.35.1-x86_64-linux-gnu)",
     "// 'urn:ietf:params:oauth:jwk-thumbprint:sha-256:w9eYdC6_s_tLQ8lH6PUpc0mddazaqtPgeC2IgWDiqY8'",
     "Calculates a base64url-encoded JSON Web Key (JWK) Thumbprint",
+    '"mediaType": "application/vnd.dev.sigstore.bundle.v0.3+json",',
+    '<YouTubeEmbed src="https://www.youtube.com/embed/nkQK9IU5UCQ?si=qd77jaPqJTfpQTLg" title="Roles" />',
+    "12D3KooWHr9MZJVKwe7tZyD6Z8uRcZFQ7XUqhM2nQvpeQxDyAN4E",
+    "For example, if a propagator requests the key `x-b3-traceid`, the",
+    "> → `http://localhost:8080/ipfs/QmbWqxBEKC3P8tqsKc98xmWNzrzDtRLMiMPL8wBuTGsMnR`",
+    "logs to `http://collector:4318/mycollector/v1/logs`",
+    "$ nix-shell --attr devShells.x86_64-linux.native-clangStdenv",
+    "The CI job builds `.#hydraJobs.clangTidy.x86_64-linux` which:",
+    "URL: nar/1w1fff338fvdw53sqgamddn1b2xgds473pv6y13gizdbqjv4i5p3.nar.xz",
+    "binary-cache-public-keys = cache.nixos.org-1:6NCHdD59X431o0gWypbMrAURkbJ16ZPMQFGspcDShjY=",
+    "* `api_hostname`: Hostname to use for mobile API calls, e.g. `api22-normal-c-alisg.tiktokv.com`",
 ]
 KEPT_BY_IDENTIFIERS = [
     "an IPNS name: k51qzi5uqu5dlvj2baxnqndepeb86cbk3ng7n3i46uzyxzyqj2xjonzllnv0v8",
     'model: "Qwen/Qwen2.5-Coder-32B-Instruct",',
+    "Specify an ARN: `arn:aws:lambda:us-west-1:943013980633:layer:SentryNodeServerlessSDKv10:19`.",
 ]
 
 
@@ -83,6 +95,12 @@ DRESSED = [
         "MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgiyvo0X+VQ0yIrOaN",
     ),
     (f"see https://github.com/o/r/issues/1#issuecomment-1 {GH_TOKEN}", GH_TOKEN),
+    (
+        "https://hooks.slack.com/services/T01ABCDEF/B01ABCDEF/zX9qT4mW2vB8nR5kY7pL3cJ6",  # the host kept, not the path
+        "zX9qT4mW2vB8nR5kY7pL3cJ6",
+    ),
+    ("https://user:Tr0ub4dor3x@localhost:8080/admin", "Tr0ub4dor3x"),
+    ("export API_TOKEN=zX9qT4mW2vB8nR5kY7pL3cJ6.example.com", "zX9qT4mW2vB8nR5kY7pL3cJ6"),
 ]
 
 
