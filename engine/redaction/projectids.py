@@ -10,9 +10,8 @@ secret written in the same place is still redacted:
   ``#discussion_r<digits>`` ...), a workflow's status badge
   (``github.com/<owner>/<repo>/[actions/]workflows/<name>/badge.svg``) and the
   no-reply address GitHub gives a user (``<id>+<login>@users.noreply.github.com``);
-- names: media types in the vendor tree (RFC 6838), B3's header names, a URL's ``host:port``, host names under
-  a common top-level domain whose labels are words and numbers, Nix flake attribute paths through a system
-  double (``devShells.x86_64-linux.default``);
+- names: media types in the vendor tree (RFC 6838), B3's header names, a URL's ``host:port``, Nix flake
+  attribute paths through a system double (``devShells.x86_64-linux.default``);
 - ULIDs (github.com/ulid/spec: 26 of Crockford's base32, the first 10 a time in
   ms) whose time decodes to 2016-2035, with no word naming a secret before them;
 - an encoding's alphabet written out (Crockford's base32, base58, z-base-32,
@@ -159,10 +158,6 @@ _PEER_ID_RE = lazyre.compile(r"(?<![\w])12D3KooW[1-9A-HJ-NP-Za-km-z]{44}(?![\w])
 _B3_HEADER_RE = lazyre.compile(r"(?i)(?<![\w-])x-b3-(?:traceid|spanid|parentspanid|sampled|flags)(?![\w-])")
 _HOST_PORT_RE = lazyre.compile(r"(?<=://)[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?:\d{1,5}(?=/)")
 """A URL's host and port (``localhost:8080``): where a service listens, never a credential (that is ``user:pw@``)."""
-_HOST_RE = lazyre.compile(
-    r"(?<![\w.@/:-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){1,6}"
-    r"(?:com|net|org|io|dev|app|cloud|co|ai|sh|me|info|edu|gov|us|uk|de|fr|jp|eu|tv)(?![\w.-])"
-)
 _NIX_CACHE_KEY_RE = lazyre.compile(
     r"\b(?:trusted-|binary-cache-|extra-trusted-)?public-keys\s*=\s*(?P<v>(?:[\w.-]{1,100}-\d{1,4}:"
     r"[A-Za-z0-9+/]{43}=\s*)+)"
@@ -230,7 +225,7 @@ def _peer_id_ok(value: str) -> bool:
 
 
 def _names(text: str) -> Iterator[Span]:
-    """Media types, B3 header names, a URL's host and port, host names, Nix attribute paths."""
+    """Media types, B3 header names, a URL's host and port, Nix attribute paths."""
     if "/" in text:
         for m in _MEDIA_TYPE_RE.finditer(text):
             yield m.span()
@@ -240,10 +235,6 @@ def _names(text: str) -> Iterator[Span]:
     if "://" in text:
         for m in _HOST_PORT_RE.finditer(text):
             yield m.span()
-    if "." in text:
-        for m in _HOST_RE.finditer(text):
-            if _named_ok(m.group(0)):
-                yield m.span()
     if "-linux" in text or "-darwin" in text:
         for m in _NIX_ATTR_RE.finditer(text):
             if _named_ok(m.group(0).removeprefix(".#").replace("x86_64", "x86")):

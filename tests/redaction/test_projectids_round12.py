@@ -45,7 +45,6 @@ KEPT_BY_PROJECTIDS = [
     "The CI job builds `.#hydraJobs.clangTidy.x86_64-linux` which:",
     "URL: nar/1w1fff338fvdw53sqgamddn1b2xgds473pv6y13gizdbqjv4i5p3.nar.xz",
     "binary-cache-public-keys = cache.nixos.org-1:6NCHdD59X431o0gWypbMrAURkbJ16ZPMQFGspcDShjY=",
-    "* `api_hostname`: Hostname to use for mobile API calls, e.g. `api22-normal-c-alisg.tiktokv.com`",
 ]
 KEPT_BY_IDENTIFIERS = [
     "an IPNS name: k51qzi5uqu5dlvj2baxnqndepeb86cbk3ng7n3i46uzyxzyqj2xjonzllnv0v8",
