@@ -30,6 +30,12 @@ the URL of its file at the commit read and its line number. Run::
 
     python benchmarks/secrets_corpus/build_idfiles.py --mirrors /work/.mirror > /tmp/idfiles.json
     python benchmarks/bench_secrets_sources.py --extra-benign /tmp/idfiles.json
+
+A wider draw of the same sources, less the lines of the set (a check of the
+rules on lines not read while they were written; round 12 then tuned on it)::
+
+    python benchmarks/secrets_corpus/build_idfiles.py --mirrors /work/.mirror --per-file 200 --per-source 400 \
+        --exclude /tmp/idfiles.json > /tmp/idfiles-check.json
 """
 
 from __future__ import annotations
@@ -194,8 +200,13 @@ def main() -> None:
     parser.add_argument("--mirrors", type=Path, required=True, help="folder of owner+name/repo git snapshots")
     parser.add_argument("--per-file", type=int, default=30, help="at most this many lines a file")
     parser.add_argument("--per-source", type=int, default=80, help="at most this many lines a source row")
+    parser.add_argument("--exclude", type=Path, help="a set built before: its lines are left out")
     args = parser.parse_args()
     out = build(args.mirrors, args.per_file, args.per_source)
+    if args.exclude:
+        seen = {s["text"] for s in json.loads(args.exclude.read_text(encoding="utf-8"))["samples"]}
+        out["samples"] = [s for s in out["samples"] if s["text"] not in seen]
+        out["source"] += "; a wider draw, less the lines of " + args.exclude.name
     json.dump(out, sys.stdout, indent=1, ensure_ascii=False)
     print(f"{len(out['samples'])} lines", file=sys.stderr)
 
