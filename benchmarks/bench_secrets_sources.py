@@ -53,6 +53,10 @@ prose-ids           yes    identifiers as people quote them in issue threads (ch
 memnotes            yes    project notes with identifiers: changelogs, ``CLAUDE.md``/``AGENTS.md`` memory files, runbooks,
                            postmortems, docs quoting ``kubectl``, each line with its file's URL and line (``build_memnotes.py``,
                            round 11; ``--extra-benign``: built locally, not shipped)
+idfiles             yes    identifiers in other projects' own files: lockfiles, manifests pinning digests, CI workflows
+                           pinning actions, changelogs, API and spec docs (KSUID, ULID, CUID, snowflakes, CIDs, trace
+                           ids, JOSE ...), each line with its file's URL (``build_idfiles.py``, round 12;
+                           ``--extra-benign``: built locally, not shipped)
 (``--extra-benign``) no    look-alikes: Kingfisher's negative examples (``build_kingfisher_negatives.py``),
                            trufflehog's invalid test patterns (``build_trufflehog_tests.py --negatives``),
                            whispers' compliant lines and ripsecrets' ``test/none`` (``build_scanner_tests.py --negatives``)
@@ -82,12 +86,13 @@ TUNED = {
     *("speech3b-tune", "speech3b-benign-tune", "public2"),
     *("vendordocs2", "vendordocs2-benign", "prose-ids", "shapes", "memnotes"),
     *("noseyparker", "noseyparker-negative", "secretlint", "secretlint-negative", "trivy", "msu"),
+    "idfiles",
 }
 """Parts whose misses were read while writing rules (``patterns-db``: ``--extra`` named so, issue 32 round 3;
 ``kingfisher-more``, ``patterns-db-stable``, ``formats-tune`` and the ``speech3`` parts: round 7;
 ``families-tune``: round 8; ``public2``, ``--extra-benign`` named so, and ``vendordocs2``: round 9; ``prose-ids``,
 ``--extra-benign`` named so, and ``shapes``: round 10; ``memnotes`` and ``build_upstream_tests.py``'s parts,
-``--extra`` and ``--extra-benign`` named so: round 11)."""
+``--extra`` and ``--extra-benign`` named so: round 11; ``idfiles``, ``--extra-benign`` named so: round 12)."""
 
 
 def load(folder: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:

@@ -50,6 +50,7 @@ _DETECTOR_SOURCES = (
     _ENGINE / "redaction" / "idshapes.py",
     _ENGINE / "redaction" / "idwords.py",
     _ENGINE / "redaction" / "notevalues.py",
+    _ENGINE / "redaction" / "projectids.py",
     _ENGINE / "redaction" / "publishable.py",
     _ENGINE / "redaction" / "lazyre.py",
     _ENGINE / "redaction" / "checksums.py",
