@@ -177,7 +177,8 @@ def _section_lines(
     the user's lines (``cf.user_first``) and how to reach them. Every text shown goes through ``clean``
     (:func:`sanitize_line`, or a memo of its answers: :class:`.contextcache.Parts`).
     """
-    from .contextselect import block_order, candidates
+    from .contextrank import block_order
+    from .contextselect import candidates
 
     if cf.data is None and cf.path.endswith("/") and cf.label:
         header = f"## {clean(cf.label)}"  # no file yet: no file name to show
