@@ -37,7 +37,8 @@ from typing import NamedTuple  # not dataclasses: recall asks replaced() too, an
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.hearsay import users_hearsay
 from memrepo.engine.format.terms import fold, split_folded
-from memrepo.engine.read.changewords import CHANGE_PAIRS, CHANGE_WORDS, STOP_WORDS
+from memrepo.engine.read.changeframe import RESIDENCE_RE, cjk_count, moved_home, swapped_frame
+from memrepo.engine.read.changewords import CHANGE_PAIRS, CHANGE_WORDS, SHORT_FORMS, SHORT_PHRASES_RE, STOP_WORDS
 
 RULE_KINDS = frozenset({"rule", "decision", "correction"})
 """Kinds of the user's lines that outrank their other lines in a file whose user lines do not all come first."""
@@ -87,15 +88,17 @@ def candidates(entries: Sequence[tuple[int, fmt.Entry]]) -> list[Candidate]:
 
 
 def _stem(word: str) -> str:
-    """A crude English stem, so "pushing", "pushes" and "push" meet: -ing, -ed, -es, -s cut from longer words."""
+    """A crude English stem, so "pushing", "pushes" and "push" meet: -ing, -ed, -es, -s cut from longer words; a
+    word with a short form engineers write is that form (:data:`.changewords.SHORT_FORMS`: "documentation" -> "doc")."""
     if not word.isascii() or not word.isalpha():
         return word
     for suffix, keep in (("ing", 5), ("ed", 4), ("es", 4), ("s", 3)):
         if word.endswith(suffix) and len(word) > keep and not word.endswith("ss"):
             if suffix == "es" and not word[:-2].endswith(_SIBILANTS):
                 continue  # "instances" -> "instance" (as "instance"), "pushes" -> "push"
-            return word[: -len(suffix)]
-    return word
+            word = word[: -len(suffix)]
+            break
+    return SHORT_FORMS.get(word, word)  # "documentation" meets "docs"
 
 
 _SIBILANTS = ("s", "x", "z", "ch", "sh")
@@ -138,7 +141,15 @@ class Topic(NamedTuple):
 
 def topic_words(text: str) -> frozenset[str]:
     """:func:`topic_terms`'s ``words`` alone, without its patterns (recall's quick test, :func:`.recallnewer.may_change`)."""
-    return frozenset(s for w in split_folded(fold(text)) if _topic_word(w) and (s := _stem(w)) not in _CHANGE_STEMS)
+    return frozenset(s for w in _split(text) if _topic_word(w) and (s := _stem(w)) not in _CHANGE_STEMS)
+
+
+def _split(text: str) -> list[str]:
+    """The folded words of an entry's text, "pull request" as "pr" (:data:`.changewords.SHORT_PHRASES_RE`)."""
+    folded = fold(text)
+    if "request" in folded:
+        folded = SHORT_PHRASES_RE.sub(lambda m: "pr" if m[1] else "mr", folded)
+    return split_folded(folded)
 
 
 def topic_terms(text: str) -> Topic:
@@ -147,7 +158,7 @@ def topic_terms(text: str) -> Topic:
     Args:
         text: the entry's text (no metadata).
     """
-    words = split_folded(fold(text))
+    words = _split(text)
     numbers = frozenset(w for w in words if w.isdigit())
     change = any(w in CHANGE_WORDS for w in words) or any(pair in CHANGE_PAIRS for pair in pairwise(words))
     stems = [_stem(w) for w in words]
@@ -293,6 +304,7 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
     for i, part in enumerate(parts):
         for name, _num, _changed in part.versions:
             numbered.setdefault(name, []).append(i)
+    homes = [i for i, text in enumerate(folded) if RESIDENCE_RE.match(text)]  # where the user lives: no word shared
     for i, new in enumerate(cands):
         named = fold(new.entry.meta.get("supersedes", ""))
         if named:
@@ -316,6 +328,8 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
         near = {j for word in topic for j in postings[word]}
         # a name it says it renumbered, however common in the file ("Postgres 15" after "Postgres 14")
         near.update(j for name, _num, changed in part.versions if changed for j in numbered.get(name, ()))
+        if part.change and homes and RESIDENCE_RE.match(folded[i]):
+            near.update(homes)  # "I moved to Montreal" after "I live in Lyon"
         for j in sorted(near - {i}, reverse=True):
             old = cands[j]
             if old.number in out or not _newer(new, old) or not may_replace(new, old, by=False):
@@ -330,6 +344,7 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
                 (part.change and close)
                 or _says_it_changed(part, parts[j], topics[j])
                 or _denies(part, topic, parts[j], topics[j])
+                or (part.change and _swapped(old.entry.text, new.entry.text, common))
             )
             if changed and user_over_agent:  # a correction, not the same said again
                 if old.number not in said or _newer(new, by_number[said[old.number]]):
@@ -372,6 +387,18 @@ def _says_it_changed(new: Topic, old: Topic, old_topic: frozenset[str]) -> bool:
     return any(
         changed and name in names and _version(num) > _version(names[name]) for name, num, changed in new.versions
     )
+
+
+def _swapped(old_text: str, new_text: str, common: set[str]) -> bool:
+    """Whether a newer line that says it changed is the older one with its value swapped (:func:`.changeframe.swapped_frame`:
+    the words around it hold a topic word of the file, not a common one, or two CJK characters) or says where the
+    user lives now (:func:`.changeframe.moved_home`)."""
+    frame = swapped_frame(old_text, new_text)
+    if frame is not None and (
+        cjk_count(frame) >= 2 or any(_topic_word(w) and _stem(w) not in common and w.isascii() for w in frame)
+    ):
+        return True
+    return moved_home(old_text, new_text)
 
 
 def _denies(new: Topic, new_topic: frozenset[str], old: Topic, old_topic: frozenset[str]) -> bool:

@@ -1,0 +1,106 @@
+"""Two ways a newer line says it changed an older one without sharing most of its words (docs/architecture.md §4).
+
+The context block's replacement rule (:func:`.contextselect.replaced`) wants two shared topic words, most of the
+older line's. A change often keeps the sentence and swaps its value, which is all the older line says besides one
+word: "Deploys of infra go through Heroku" -> "Deploys of infra now go through Fly.io" (one topic word, "deploy",
+beside the value), "Standup is at 9:30" -> "Standup is now at 10:00", "部署使用 Jenkins 流水线" -> "部署现在改用
+GitHub Actions 流水线". And a move names no word of the place it left: "I live in Lyon" -> "I moved to Montreal".
+
+- :func:`swapped_frame`: the newer line, less its change words, is the older one with one short stretch (the value)
+  swapped: the words before and after it are the same, hold a topic word, and are at least half the older line.
+- :func:`moved_home`: both lines say where the user lives (at the line's start, the user's own: "Lives in",
+  "I live in", "Based in", "I moved to"), and the newer one says it changed.
+
+Both are asked only of a newer line holding a change word (:data:`.changewords.CHANGE_WORDS`).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from memrepo.engine.format.terms import fold
+
+from .changewords import CHANGE_WORDS
+
+SLOT_MAX = 4
+"""The most words (or CJK characters) of the older line the swapped stretch may hold: a value, not a sentence."""
+
+_CJK_CHANGE = sorted((w for w in CHANGE_WORDS if not w.isascii()), key=len, reverse=True)
+_TOKEN_RE = re.compile(r"[^\W_]+")
+_CJK_RE = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]")
+
+RESIDENCE_RE = re.compile(
+    r"^(?:(?:i|we|the user|user)\s+)?(?:(?:just|recently|now|have|has|am|is|are)\s+)*"
+    r"(?:lives?|living|based|resides?|residing|moved|relocated)\s+(?:now\s+)?(?:in|to)\b"
+)
+"""A line about where the user lives, said of the user (the line starts with it, or with "I", "we", "the user")."""
+
+
+@lru_cache(maxsize=4096)
+def frame_tokens(text: str, drop_change: bool) -> tuple[str, ...]:
+    """The words of ``text`` (folded; each CJK character a token of its own), without its change words with
+    ``drop_change``."""
+    folded = fold(text)
+    if drop_change and not folded.isascii():
+        for word in _CJK_CHANGE:
+            folded = folded.replace(word, " ")
+    out: list[str] = []
+    for tok in _TOKEN_RE.findall(folded):
+        if tok.isascii() or not _CJK_RE.search(tok):
+            if not (drop_change and tok in CHANGE_WORDS):
+                out.append(tok)
+            continue
+        run = ""
+        for ch in tok:  # CJK characters one by one, any other run as a word
+            if _CJK_RE.match(ch):
+                if run:
+                    out.append(run)
+                    run = ""
+                out.append(ch)
+            else:
+                run += ch
+        if run:
+            out.append(run)
+    return tuple(out)
+
+
+def swapped_frame(old_text: str, new_text: str) -> tuple[str, ...] | None:
+    """The words ``new_text`` (a line holding a change word) keeps of ``old_text`` around one swapped stretch, or None
+    (module docstring).
+
+    Args:
+        old_text: the older line.
+        new_text: the newer line.
+
+    Returns:
+        tuple[str, ...] | None: the older line's words before and after the stretch (the frame), when they are the
+        same in the newer line, at least half the older line's words, and the older line's stretch is 1 to
+        :data:`SLOT_MAX` words and the newer one's not empty; else None. The caller asks whether the frame holds
+        a topic word (:func:`cjk_count` for CJK characters).
+    """
+    old, new = frame_tokens(old_text, False), frame_tokens(new_text, True)
+    if not old or not new or old == new:
+        return None
+    most = min(len(old), len(new))
+    head = 0
+    while head < most and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < most - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    slot_old = len(old) - head - tail
+    if not (1 <= slot_old <= SLOT_MAX) or len(new) - head - tail < 1 or 2 * (head + tail) < len(old):
+        return None
+    return old[:head] + old[len(old) - tail :]
+
+
+def cjk_count(tokens: tuple[str, ...]) -> int:
+    """How many of ``tokens`` are CJK characters."""
+    return sum(1 for t in tokens if _CJK_RE.match(t))
+
+
+def moved_home(old_text: str, new_text: str) -> bool:
+    """Whether both lines say where the user lives (:data:`RESIDENCE_RE`): the newer one, holding a change word,
+    replaces the older ("I live in Lyon" -> "I moved to Montreal")."""
+    return bool(RESIDENCE_RE.match(fold(old_text))) and bool(RESIDENCE_RE.match(fold(new_text)))
