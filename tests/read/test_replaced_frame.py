@@ -24,18 +24,21 @@ def gone(*texts: str) -> dict[int, int]:
     return replaced(candidates([(n, Entry("", "-", text, dict(DAY))) for n, text in enumerate(texts, start=1)]))
 
 
+INFRA = ("infra staging lives at staging.internal", "infra logs ship to Datadog", "infra secrets are in 1Password")
+"""Lines of a workspace file: its name is in most of them, so it is no topic word there."""
+
+
 @pytest.mark.parametrize(
     ("old", "new"),
     [
         ("Deploys of infra go through Heroku", "Deploys of infra now go through Fly.io"),
-        ("Standup is at 9:30", "Standup is now at 10:00"),
-        ("Uses Poetry for Python projects", "Switched to uv for Python projects"),
+        ("The infra build runs on Jenkins", "The infra build now runs on Buildkite"),
         ("喜欢用中文写注释", "现在改为用英文写注释"),
         ("部署使用 Jenkins 流水线", "部署现在改用 GitHub Actions 流水线"),
     ],
 )
 def test_a_value_swapped_in_the_same_sentence_with_a_change_word_is_replaced(old: str, new: str) -> None:
-    assert gone(old, "Prefers tea over coffee", new) == {1: 3}
+    assert gone(old, *INFRA, new) == {1: 5}
 
 
 @pytest.mark.parametrize(
@@ -60,6 +63,7 @@ def test_a_move_replaces_where_the_user_lived_with_no_word_shared(old: str, new:
         ("My sister lives in Berlin", "I moved to Montreal"),
         # two projects' deploys: the swapped stretch is most of the line
         ("Deploys of billing go through Heroku", "Deploys of infra now go through Fly.io"),
+        ("The infra build runs on Jenkins", "The infra docs now run on Buildkite"),
         # the frame holds function words only
         ("It is on the shelf", "It is now on the desk"),
         ("Alice owns the billing module", "Bob now owns the search module"),
@@ -67,7 +71,7 @@ def test_a_move_replaces_where_the_user_lived_with_no_word_shared(old: str, new:
     ],
 )
 def test_look_alike_frames_are_both_kept(old: str, new: str) -> None:
-    assert gone(old, "Prefers tea over coffee", new) == {}
+    assert gone(old, *INFRA, new) == {}
 
 
 def test_the_frame_is_what_is_left_around_the_swapped_value() -> None:
