@@ -177,6 +177,7 @@ def _section_lines(
     the user's lines (``cf.user_first``) and how to reach them. Every text shown goes through ``clean``
     (:func:`sanitize_line`, or a memo of its answers: :class:`.contextcache.Parts`).
     """
+    from .contextnote import left_out_note
     from .contextrank import block_order
     from .contextselect import candidates
 
@@ -269,53 +270,9 @@ def _section_lines(
     missed = sorted(n for n in order if n not in picked)
     links_left = sum(1 for n, _h, _r, is_entry in rows if not is_entry and n not in picked)
     if omitted or links_left:
-        lines.append(_left_out_note(cf, omitted, missed, len(gone), by_agents, clean, links_left))
+        lines.append(left_out_note(cf, omitted, missed, len(gone), by_agents, clean, links_left))
     users = {n for n, entry in shown_entries if entry.by == "user"}
     return lines, refs, used, shown, omitted, by_path, [n for n in missed if n in users]
-
-
-NAMED_MAX = 12
-"""A left-out note names at most this many of the user's lines by number (the rest are counted)."""
-
-
-def _left_out_note(
-    cf: ContextFile,
-    omitted: int,
-    missed: list[int],
-    replaced_count: int,
-    by_agents: int,
-    clean: Callable[[str], str] = sanitize_line,
-    links_left: int = 0,
-) -> str:
-    """The line a section that leaves entries or index lines out ends in (docs/architecture.md §4).
-
-    Args:
-        cf: the file.
-        omitted: entries not shown in all.
-        missed: line numbers left out for the budget, not replaced (named when ``cf.user_first``).
-        replaced_count: lines left out because a newer line replaces them.
-        by_agents: the agents' entries a ``user_only`` section leaves out.
-        clean: :func:`sanitize_line` or a memo of it.
-        links_left: index lines (``- [[...]]``) the budget left out, counted so an agent knows the
-            index it sees is not the whole of it.
-    """
-    path = clean(cf.path)
-    left = [f"{omitted} more {'entry' if omitted == 1 else 'entries'}"] if omitted else []
-    if links_left:
-        left.append(f"{links_left} {'' if omitted else 'more '}index {'line' if links_left == 1 else 'lines'}")
-    note = f"({' and '.join(left)} in {path} not shown"
-    details = []
-    if cf.user_first and missed:
-        named = " ".join(f"L{n}" for n in sorted(missed)[:NAMED_MAX])
-        details.append(f"{len(missed)} for the budget: {named}" + (" …" if len(missed) > NAMED_MAX else ""))
-    if replaced_count:
-        details.append(f"{replaced_count} replaced by newer lines")
-    if by_agents:
-        details.append(f"{by_agents} by agents")
-    if details:
-        note += " (" + "; ".join(details) + ")"
-    how = f"search them with recall or read {path}" if omitted else f"read {path}"
-    return note + f"; {how} with memory_read)"
 
 
 SectionCounts = tuple[str, int, int, int, int]
