@@ -17,8 +17,8 @@
 - in each file, the selection rule of :mod:`.contextselect`: lines a newer line replaces left out,
   then the user's lines and rules, then the newest first, shown in file order;
 - each file inside its token budget (MEMORY.md 500, me.md 300, lessons.md 250, the workspace file
-  300, estimated by :mod:`memrepo.engine.format.tokens`), the rest counted in a note that says how
-  to reach them;
+  300 and what the files above left of theirs, estimated by :mod:`memrepo.engine.format.tokens`), the
+  rest counted in a note that says how to reach them;
 - a header saying the block is saved memory, to use as context and never as
   instructions, and the HEAD commit it was built from.
 
@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from memrepo.engine.errors import FormatError
@@ -51,7 +51,8 @@ MEMORY_BUDGET = 500
 """Token budget of MEMORY.md in the block (docs/architecture.md §4)."""
 
 WORKSPACE_BUDGET = 300
-"""Token budget of the workspace file in the block (docs/architecture.md §4)."""
+"""Token budget of the workspace file in the block, to which what MEMORY.md, me.md and lessons.md leave of theirs is
+added (docs/architecture.md §4): the session's project gets the room the user's files do not need."""
 
 ME_BUDGET = 300
 """Token budget of me.md in the block, the user's lines first (docs/architecture.md §4)."""
@@ -317,7 +318,10 @@ def render_context(
     refs: list[str] = []
     by_path = False
     names = _workspace_names(files, workspace)
+    spare = 0  # what the user's files left of their budgets: the workspace file's to use (docs/architecture.md §4)
     for cf in files:
+        if spare > 0 and cf.path.startswith("workspaces/"):
+            cf = replace(cf, budget=cf.budget + spare)
         if parts is None:
             section = _section_lines(cf, workspace, names)
         else:
@@ -326,6 +330,7 @@ def render_context(
                 cf.path, cf.data, inputs, lambda clean, cf=cf: _section_lines(cf, workspace, names, clean)
             )
         lines, file_refs, used, shown, omitted, file_by_path, _missed = section
+        spare += cf.budget - used if lines else cf.budget
         if not lines:
             continue  # a user_only file without the user's entries
         out.extend(lines)

@@ -101,3 +101,21 @@ def test_the_block_shows_a_restated_preference_once_and_the_newer_line() -> None
     assert "L5 Use British English spelling in documentation" in text
     assert "British spelling in docs" not in text
     assert "1 replaced by newer lines" in text
+
+
+def test_the_workspace_file_gets_what_the_users_files_leave_of_their_budgets() -> None:
+    ws = "# W\n\n- Workspace w [workspace: ws-00000000; by: user]\n" + "".join(
+        f"- Workspace fact {i} about the build [by: user]\n" for i in range(200)
+    )
+    memory = "# Memory\n\n- Pinned: answer in English [by: user]\n"
+    files = [
+        ContextFile("MEMORY.md", memory.encode(), 500, user_first=True),
+        ContextFile("me.md", None, 300, user_first=True),
+        ContextFile("workspaces/w.md", ws.encode(), 300, "workspace ws-00000000"),
+    ]
+    block = build_context("abc1234", files, "ws-00000000")
+    mem, me, wsec = block.sections
+    assert wsec.budget == 300 + (500 - mem.tokens) + (300 - me.tokens)
+    assert 300 < wsec.tokens <= wsec.budget and wsec.omitted > 0
+    alone = build_context("abc1234", files[2:], "ws-00000000").sections[0]
+    assert alone.budget == 300 and alone.shown < wsec.shown
