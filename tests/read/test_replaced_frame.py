@@ -119,3 +119,11 @@ def test_the_workspace_file_gets_what_the_users_files_leave_of_their_budgets() -
     assert 300 < wsec.tokens <= wsec.budget and wsec.omitted > 0
     alone = build_context("abc1234", files[2:], "ws-00000000").sections[0]
     assert alone.budget == 300 and alone.shown < wsec.shown
+
+
+def test_a_restatement_that_says_less_is_the_line_hidden() -> None:
+    old = "billing-api PRs need two approvals from the payments team"
+    new = "billing-api pull requests need two approvals"
+    assert gone(old, "Prefers tea over coffee", new) == {3: 1}
+    # the newer line that says as much or more is the one kept
+    assert gone(new, "Prefers tea over coffee", old) == {1: 3}
