@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from memrepo.engine.format.terms import fold
+from memrepo.engine.format.terms import _unicode_res, fold, is_cjk, split_folded
 
 from .changewords import CHANGE_WORDS
 
@@ -27,8 +27,6 @@ SLOT_MAX = 4
 """The most words (or CJK characters) of the older line the swapped stretch may hold: a value, not a sentence."""
 
 _CJK_CHANGE = sorted((w for w in CHANGE_WORDS if not w.isascii()), key=len, reverse=True)
-_TOKEN_RE = re.compile(r"[^\W_]+")
-_CJK_RE = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]")
 
 RESIDENCE_RE = re.compile(
     r"^(?:(?:i|we|the user|user)\s+)?(?:(?:just|recently|now|have|has|am|is|are)\s+)*"
@@ -42,26 +40,18 @@ def frame_tokens(text: str, drop_change: bool) -> tuple[str, ...]:
     """The words of ``text`` (folded; each CJK character a token of its own), without its change words with
     ``drop_change``."""
     folded = fold(text)
-    if drop_change and not folded.isascii():
+    if folded.isascii():
+        return tuple(w for w in split_folded(folded) if not (drop_change and w in CHANGE_WORDS))
+    if drop_change:
         for word in _CJK_CHANGE:
             folded = folded.replace(word, " ")
+    token_re, _cjk = _unicode_res()  # compiled once, as for any non-ASCII text's terms
     out: list[str] = []
-    for tok in _TOKEN_RE.findall(folded):
-        if tok.isascii() or not _CJK_RE.search(tok):
-            if not (drop_change and tok in CHANGE_WORDS):
-                out.append(tok)
-            continue
-        run = ""
-        for ch in tok:  # CJK characters one by one, any other run as a word
-            if _CJK_RE.match(ch):
-                if run:
-                    out.append(run)
-                    run = ""
-                out.append(ch)
-            else:
-                run += ch
-        if run:
-            out.append(run)
+    for tok in token_re.findall(folded):  # runs of CJK characters, or of other letters and digits
+        if is_cjk(tok):
+            out.extend(tok)
+        elif not (drop_change and tok in CHANGE_WORDS):
+            out.append(tok)
     return tuple(out)
 
 
@@ -97,7 +87,7 @@ def swapped_frame(old_text: str, new_text: str) -> tuple[str, ...] | None:
 
 def cjk_count(tokens: tuple[str, ...]) -> int:
     """How many of ``tokens`` are CJK characters."""
-    return sum(1 for t in tokens if _CJK_RE.match(t))
+    return sum(1 for t in tokens if is_cjk(t))
 
 
 def moved_home(old_text: str, new_text: str) -> bool:
