@@ -94,3 +94,42 @@ def moved_home(old_text: str, new_text: str) -> bool:
     """Whether both lines say where the user lives (:data:`RESIDENCE_RE`): the newer one, holding a change word,
     replaces the older ("I live in Lyon" -> "I moved to Montreal")."""
     return bool(RESIDENCE_RE.match(fold(old_text))) and bool(RESIDENCE_RE.match(fold(new_text)))
+
+
+LEAD_VERBS = frozenset({"raised", "lowered", "increased", "decreased", "reduced", "extended", "shortened", "postponed"})
+"""Verbs that say a value changed, asked only right after a line's lead (:func:`same_lead`), besides the change words:
+"Day rate raised to 780 euros" (alone, "raised" says nothing of an older line: "raised the issue")."""
+
+LEAD_MAX = 5
+"""The most words before the change word that can be a line's lead."""
+
+LEAD_REST_MAX = 12
+"""The most words the older line may hold after its lead: one value said ("is at 9:30 every weekday on Google Meet"),
+not a line of several facts that the newer one changes one of ("route-planner is a Go 1.22 service that solves vehicle
+routing with Google OR-Tools through a C++ sidecar")."""
+
+_ARTICLES = frozenset({"the", "a", "an", "our", "my", "his", "her", "their"})
+
+
+def same_lead(old_text: str, new_text: str) -> tuple[str, ...] | None:
+    """The words that lead both lines, when the newer one says right after them that it changed; else None.
+
+    "Team standup is at 9:30 every weekday on Google Meet" -> "Team standup moved to 10:15, Tuesdays and Thursdays
+    only": the newer line's words before its first change word (:data:`.changewords.CHANGE_WORDS` or
+    :data:`LEAD_VERBS`, within its first :data:`LEAD_MAX` words; an article first left out) are at least two, the
+    older line starts with them and says at most :data:`LEAD_REST_MAX` words more, and they are no name (not every one capitalised as written: "Alice Chen moved to
+    Berlin" says nothing of "Alice Chen owns billing"). The caller asks whether they hold a topic word of the file.
+    """
+    new, old = frame_tokens(new_text, False), frame_tokens(old_text, False)
+    at = next((k for k, w in enumerate(new[: LEAD_MAX + 2]) if w in CHANGE_WORDS or w in LEAD_VERBS), None)
+    if at is None:
+        return None
+    lead = new[:at]
+    lead = lead[1:] if lead and lead[0] in _ARTICLES else lead
+    rest = old[1:] if old and old[0] in _ARTICLES else old
+    if not (2 <= len(lead) <= LEAD_MAX) or rest[: len(lead)] != lead or not 0 < len(rest) - len(lead) <= LEAD_REST_MAX:
+        return None
+    written = [w for w in new_text.split() if w.strip("\"'(").casefold() not in _ARTICLES][: len(lead)]
+    if all(w[:1].isupper() for w in written):
+        return None  # a name: what it says changed need not be what the older line says
+    return lead
