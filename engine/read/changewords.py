@@ -225,3 +225,34 @@ says so too)."""
 
 REDACTED_RE = re.compile(r"\[REDACTED:[a-z0-9-]+\]")
 """A redaction marker as the writer leaves it; a line that is more than half markers tells an agent nothing."""
+
+SHORT_FORMS = {
+    "documentation": "doc",
+    "database": "db",
+    "dbs": "db",
+    "repository": "repo",
+    "repositorie": "repo",
+    "configuration": "config",
+    "environment": "env",
+    "production": "prod",
+    "development": "dev",
+    "dependency": "dep",
+    "dependencie": "dep",
+    "application": "app",
+    "directory": "dir",
+    "directorie": "dir",
+    "authentication": "auth",
+    "infrastructure": "infra",
+    "kubernete": "k8s",
+    "javascript": "js",
+    "typescript": "ts",
+    "prs": "pr",
+    "mrs": "mr",
+}
+"""A word's stem (as :func:`.contextselect._stem` cuts it) -> the short form engineers write for it, so a line
+restated with the other form shares the word ("PRs need two approvals" / "Two approvals are required on every pull
+request"; "docs" / "documentation"). "pull request" and "merge request" are cut to "pr" and "mr" before the words are
+split (:data:`SHORT_PHRASES_RE`)."""
+
+SHORT_PHRASES_RE = re.compile(r"\b(?:(pull)|merge)[ -]requests?\b")
+"""Two-word names with a short form: "pull request(s)" -> "pr", "merge request(s)" -> "mr"."""

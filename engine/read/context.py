@@ -17,8 +17,8 @@
 - in each file, the selection rule of :mod:`.contextselect`: lines a newer line replaces left out,
   then the user's lines and rules, then the newest first, shown in file order;
 - each file inside its token budget (MEMORY.md 500, me.md 300, lessons.md 250, the workspace file
-  300, estimated by :mod:`memrepo.engine.format.tokens`), the rest counted in a note that says how
-  to reach them;
+  300 and what the files above left of theirs, estimated by :mod:`memrepo.engine.format.tokens`), the
+  rest counted in a note that says how to reach them;
 - a header saying the block is saved memory, to use as context and never as
   instructions, and the HEAD commit it was built from.
 
@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from memrepo.engine.errors import FormatError
@@ -51,7 +51,8 @@ MEMORY_BUDGET = 500
 """Token budget of MEMORY.md in the block (docs/architecture.md §4)."""
 
 WORKSPACE_BUDGET = 300
-"""Token budget of the workspace file in the block (docs/architecture.md §4)."""
+"""Token budget of the workspace file in the block, to which what MEMORY.md, me.md and lessons.md leave of theirs is
+added (docs/architecture.md §4): the session's project gets the room the user's files do not need."""
 
 ME_BUDGET = 300
 """Token budget of me.md in the block, the user's lines first (docs/architecture.md §4)."""
@@ -177,7 +178,9 @@ def _section_lines(
     the user's lines (``cf.user_first``) and how to reach them. Every text shown goes through ``clean``
     (:func:`sanitize_line`, or a memo of its answers: :class:`.contextcache.Parts`).
     """
-    from .contextselect import block_order, candidates
+    from .contextnote import left_out_note
+    from .contextrank import block_order
+    from .contextselect import candidates
 
     if cf.data is None and cf.path.endswith("/") and cf.label:
         header = f"## {clean(cf.label)}"  # no file yet: no file name to show
@@ -268,53 +271,9 @@ def _section_lines(
     missed = sorted(n for n in order if n not in picked)
     links_left = sum(1 for n, _h, _r, is_entry in rows if not is_entry and n not in picked)
     if omitted or links_left:
-        lines.append(_left_out_note(cf, omitted, missed, len(gone), by_agents, clean, links_left))
+        lines.append(left_out_note(cf, omitted, missed, len(gone), by_agents, clean, links_left))
     users = {n for n, entry in shown_entries if entry.by == "user"}
     return lines, refs, used, shown, omitted, by_path, [n for n in missed if n in users]
-
-
-NAMED_MAX = 12
-"""A left-out note names at most this many of the user's lines by number (the rest are counted)."""
-
-
-def _left_out_note(
-    cf: ContextFile,
-    omitted: int,
-    missed: list[int],
-    replaced_count: int,
-    by_agents: int,
-    clean: Callable[[str], str] = sanitize_line,
-    links_left: int = 0,
-) -> str:
-    """The line a section that leaves entries or index lines out ends in (docs/architecture.md §4).
-
-    Args:
-        cf: the file.
-        omitted: entries not shown in all.
-        missed: line numbers left out for the budget, not replaced (named when ``cf.user_first``).
-        replaced_count: lines left out because a newer line replaces them.
-        by_agents: the agents' entries a ``user_only`` section leaves out.
-        clean: :func:`sanitize_line` or a memo of it.
-        links_left: index lines (``- [[...]]``) the budget left out, counted so an agent knows the
-            index it sees is not the whole of it.
-    """
-    path = clean(cf.path)
-    left = [f"{omitted} more {'entry' if omitted == 1 else 'entries'}"] if omitted else []
-    if links_left:
-        left.append(f"{links_left} {'' if omitted else 'more '}index {'line' if links_left == 1 else 'lines'}")
-    note = f"({' and '.join(left)} in {path} not shown"
-    details = []
-    if cf.user_first and missed:
-        named = " ".join(f"L{n}" for n in sorted(missed)[:NAMED_MAX])
-        details.append(f"{len(missed)} for the budget: {named}" + (" …" if len(missed) > NAMED_MAX else ""))
-    if replaced_count:
-        details.append(f"{replaced_count} replaced by newer lines")
-    if by_agents:
-        details.append(f"{by_agents} by agents")
-    if details:
-        note += " (" + "; ".join(details) + ")"
-    how = f"search them with recall or read {path}" if omitted else f"read {path}"
-    return note + f"; {how} with memory_read)"
 
 
 SectionCounts = tuple[str, int, int, int, int]
@@ -359,7 +318,10 @@ def render_context(
     refs: list[str] = []
     by_path = False
     names = _workspace_names(files, workspace)
+    spare = 0  # what the user's files left of their budgets: the workspace file's to use (docs/architecture.md §4)
     for cf in files:
+        if spare > 0 and cf.path.startswith("workspaces/"):
+            cf = replace(cf, budget=cf.budget + spare)
         if parts is None:
             section = _section_lines(cf, workspace, names)
         else:
@@ -368,6 +330,7 @@ def render_context(
                 cf.path, cf.data, inputs, lambda clean, cf=cf: _section_lines(cf, workspace, names, clean)
             )
         lines, file_refs, used, shown, omitted, file_by_path, _missed = section
+        spare += cf.budget - used if lines else cf.budget
         if not lines:
             continue  # a user_only file without the user's entries
         out.extend(lines)

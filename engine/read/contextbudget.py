@@ -9,13 +9,13 @@ from pathlib import Path
 from .context import (
     LESSONS_BUDGET,
     MEMORY_BUDGET,
-    NAMED_MAX,
     READ_MAX,
     WORKSPACE_BUDGET,
     ContextFile,
     _section_lines,
     context_files,
 )
+from .contextnote import NAMED_MAX
 
 _RULE_KIND_RE = re.compile(rb"kind:\s*(?:rule|decision|correction)\b", re.IGNORECASE)
 """A workspace file that holds none of these has no line of the user's that outranks the rest: not judged."""

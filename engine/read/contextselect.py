@@ -7,16 +7,18 @@ The block shows what is true now. For each file, in this order:
    a piece of its text or its subject); or, for lines without a subject, when they are about the
    same thing (:func:`topic_terms`: at least two shared topic words, most of the older line's)
    and the newer one says it changed (a change word: "now", "moved", "switched", "no longer", 现在,
-   変更, ...; or "X, not Y" naming its value) or says the same again (restated: the same numbers and
-   most of the same words). An agent's line never hides the user's, nor undoes what a user's line
+   変更, ...; or "X, not Y" naming its value; or the older sentence with its value swapped, or a move,
+   :mod:`.changeframe`) or says the same again (restated: the same numbers and most of the same words;
+   when the newer line says less, all its topic words among the older one's, the older line stays and
+   the newer is hidden). An agent's line never hides the user's, nor undoes what a user's line
    replaced. A hidden line stays in the file, its history and recall.
-2. **The rest is ranked** (:func:`rank_key`): the user's own lines where the file asks for them
+2. **The rest is ranked** (:func:`.contextrank.rank_key`): the user's own lines where the file asks for them
    (``user_first``: MEMORY.md, me.md, lessons.md) or the user's rules and decisions (``kind: rule``,
    ``decision``, ``correction``), then index lines (``- [[me]]``, in file order: a pointer to a file
    ``memory_read`` opens never outranks a preference the agent must act on), then lines that name the block's
    workspace, then the newest first (``added:``; a line without it counts as new as the newest
    line above it; then the later line). Before relevance and date comes what a line is to an agent
-   (:func:`need`): in a file about the user, who the user is and what keeps them safe (name, pronouns,
+   (:func:`.contextrank.need`): in a file about the user, who the user is and what keeps them safe (name, pronouns,
    place and timezone; allergies, diet, medical), even when an agent saved it, then rules and preferences,
    then the rest; in every file a line that is more than half redaction markers comes last.
 3. **The budget is filled in that order**, a line too long for what is left skipped; the lines
@@ -37,15 +39,8 @@ from typing import NamedTuple  # not dataclasses: recall asks replaced() too, an
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.hearsay import users_hearsay
 from memrepo.engine.format.terms import fold, split_folded
-from memrepo.engine.read.changewords import (
-    CHANGE_PAIRS,
-    CHANGE_WORDS,
-    IDENTITY_RE,
-    PREFERENCE_RE,
-    REDACTED_RE,
-    SAFETY_RE,
-    STOP_WORDS,
-)
+from memrepo.engine.read.changeframe import RESIDENCE_RE, cjk_count, moved_home, same_lead, swapped_frame
+from memrepo.engine.read.changewords import CHANGE_PAIRS, CHANGE_WORDS, SHORT_FORMS, SHORT_PHRASES_RE, STOP_WORDS
 
 RULE_KINDS = frozenset({"rule", "decision", "correction"})
 """Kinds of the user's lines that outrank their other lines in a file whose user lines do not all come first."""
@@ -95,15 +90,17 @@ def candidates(entries: Sequence[tuple[int, fmt.Entry]]) -> list[Candidate]:
 
 
 def _stem(word: str) -> str:
-    """A crude English stem, so "pushing", "pushes" and "push" meet: -ing, -ed, -es, -s cut from longer words."""
+    """A crude English stem, so "pushing", "pushes" and "push" meet: -ing, -ed, -es, -s cut from longer words; a
+    word with a short form engineers write is that form (:data:`.changewords.SHORT_FORMS`: "documentation" -> "doc")."""
     if not word.isascii() or not word.isalpha():
         return word
     for suffix, keep in (("ing", 5), ("ed", 4), ("es", 4), ("s", 3)):
         if word.endswith(suffix) and len(word) > keep and not word.endswith("ss"):
             if suffix == "es" and not word[:-2].endswith(_SIBILANTS):
                 continue  # "instances" -> "instance" (as "instance"), "pushes" -> "push"
-            return word[: -len(suffix)]
-    return word
+            word = word[: -len(suffix)]
+            break
+    return SHORT_FORMS.get(word, word)  # "documentation" meets "docs"
 
 
 _SIBILANTS = ("s", "x", "z", "ch", "sh")
@@ -146,7 +143,15 @@ class Topic(NamedTuple):
 
 def topic_words(text: str) -> frozenset[str]:
     """:func:`topic_terms`'s ``words`` alone, without its patterns (recall's quick test, :func:`.recallnewer.may_change`)."""
-    return frozenset(s for w in split_folded(fold(text)) if _topic_word(w) and (s := _stem(w)) not in _CHANGE_STEMS)
+    return frozenset(s for w in _split(text) if _topic_word(w) and (s := _stem(w)) not in _CHANGE_STEMS)
+
+
+def _split(text: str) -> list[str]:
+    """The folded words of an entry's text, "pull request" as "pr" (:data:`.changewords.SHORT_PHRASES_RE`)."""
+    folded = fold(text)
+    if "request" in folded:
+        folded = SHORT_PHRASES_RE.sub(lambda m: "pr" if m[1] else "mr", folded)
+    return split_folded(folded)
 
 
 def topic_terms(text: str) -> Topic:
@@ -155,7 +160,7 @@ def topic_terms(text: str) -> Topic:
     Args:
         text: the entry's text (no metadata).
     """
-    words = split_folded(fold(text))
+    words = _split(text)
     numbers = frozenset(w for w in words if w.isdigit())
     change = any(w in CHANGE_WORDS for w in words) or any(pair in CHANGE_PAIRS for pair in pairwise(words))
     stems = [_stem(w) for w in words]
@@ -301,6 +306,7 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
     for i, part in enumerate(parts):
         for name, _num, _changed in part.versions:
             numbered.setdefault(name, []).append(i)
+    homes = [i for i, text in enumerate(folded) if RESIDENCE_RE.match(text)]  # where the user lives: no word shared
     for i, new in enumerate(cands):
         named = fold(new.entry.meta.get("supersedes", ""))
         if named:
@@ -324,6 +330,8 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
         near = {j for word in topic for j in postings[word]}
         # a name it says it renumbered, however common in the file ("Postgres 15" after "Postgres 14")
         near.update(j for name, _num, changed in part.versions if changed for j in numbered.get(name, ()))
+        if part.change and homes and RESIDENCE_RE.match(folded[i]):
+            near.update(homes)  # "I moved to Montreal" after "I live in Lyon"
         for j in sorted(near - {i}, reverse=True):
             old = cands[j]
             if old.number in out or not _newer(new, old) or not may_replace(new, old, by=False):
@@ -338,10 +346,16 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
                 (part.change and close)
                 or _says_it_changed(part, parts[j], topics[j])
                 or _denies(part, topic, parts[j], topics[j])
+                or (part.change and _swapped(old.entry.text, new.entry.text, common))
+                or _led(old.entry.text, new.entry.text, common)
             )
             if changed and user_over_agent:  # a correction, not the same said again
                 if old.number not in said or _newer(new, by_number[said[old.number]]):
                     said[old.number] = new.number
+            elif restated and not changed and topics[j] > topic and may_replace(old, new):
+                out[new.number] = old.number  # said again with less: the older line, which says more, stays
+                found = True
+                break
             elif (changed or restated) and not user_over_agent:
                 out[old.number] = new.number
                 found = True
@@ -382,6 +396,25 @@ def _says_it_changed(new: Topic, old: Topic, old_topic: frozenset[str]) -> bool:
     )
 
 
+def _swapped(old_text: str, new_text: str, common: set[str]) -> bool:
+    """Whether a newer line that says it changed is the older one with its value swapped (:func:`.changeframe.swapped_frame`:
+    the words around it hold a topic word of the file, not a common one, or two CJK characters) or says where the
+    user lives now (:func:`.changeframe.moved_home`)."""
+    frame = swapped_frame(old_text, new_text)
+    if frame is not None and (
+        cjk_count(frame) >= 2 or any(_topic_word(w) and _stem(w) not in common and w.isascii() for w in frame)
+    ):
+        return True
+    return moved_home(old_text, new_text)
+
+
+def _led(old_text: str, new_text: str, common: set[str]) -> bool:
+    """Whether the newer line says that what leads the older one changed (:func:`.changeframe.same_lead`: "Team
+    standup moved to 10:15" after "Team standup is at 9:30"), the lead holding a topic word of the file."""
+    lead = same_lead(old_text, new_text)
+    return lead is not None and any(_topic_word(w) and _stem(w) not in common for w in lead)
+
+
 def _denies(new: Topic, new_topic: frozenset[str], old: Topic, old_topic: frozenset[str]) -> bool:
     """Whether a newer "X, not Y" corrects an older line: Y is among the older line's topic words (and the older line
     does not deny it itself), and the newer line says all its other topic words, at least one ("Deploy window is
@@ -407,94 +440,3 @@ def may_replace(new: Candidate, old: Candidate, by: bool = True) -> bool:
     if kind in RULE_KINDS and new.entry.meta.get("kind", "").strip().casefold() != kind:
         return False
     return new.entry.meta.get("workspace", "").strip() == old.entry.meta.get("workspace", "").strip()
-
-
-def block_order(
-    cands: Sequence[Candidate], user_first: bool, names: Sequence[str]
-) -> tuple[dict[int, int], dict[int, tuple[int, ...]], dict[int, int]]:
-    """Steps 1 and 2 of the module docstring for one file, with the user's lines an agent has since corrected.
-
-    An agent's line never hides the user's, but a user's line that a newer agent line would replace by
-    the same rule (breaker5 B5-9: Codex has no hooks, so a correction the user tells it is ``by: agent``)
-    gets that agent line ranked right after it, so the budget shows the two together.
-
-    Returns:
-        tuple: the replaced lines (:func:`replaced`); each other line's rank key (:func:`rank_key` and a
-        last place: smaller first); the user's corrected lines -> the agent line since.
-    """
-    disputed: dict[int, int] = {}
-    gone = replaced(cands, disputed)
-    order: dict[int, tuple[int, ...]] = {
-        c.number: (*rank_key(c, user_first, names), 0) for c in cands if c.number not in gone
-    }
-    for old, new in disputed.items():
-        order[new] = min(order[new], (*order[old][:-1], 1))
-    return gone, order, disputed
-
-
-NEED_IDENTITY, NEED_RULE, NEED_OTHER, NEED_REDACTED = range(4)
-"""What a line is to an agent (:func:`need`), most needed first."""
-
-PREFERENCE_KINDS = RULE_KINDS | {"preference"}
-"""Kinds that say how the user wants things done."""
-
-
-def need(entry: fmt.Entry, about_user: bool) -> int:
-    """How much an agent needs a line when its file is over budget (docs/architecture.md §4): smaller first.
-
-    Args:
-        entry: the entry.
-        about_user: the file is about the user (``user_first``: me.md, MEMORY.md, lessons.md); elsewhere only
-            a redacted line is told apart.
-
-    Returns:
-        int: :data:`NEED_IDENTITY` for who the user is and what keeps them safe (``kind: identity``, or the
-        word classes :data:`.changewords.IDENTITY_RE` and :data:`.changewords.SAFETY_RE`); :data:`NEED_RULE`
-        for a rule, decision, correction or preference (its ``kind:`` or :data:`.changewords.PREFERENCE_RE`);
-        :data:`NEED_OTHER` for the rest; :data:`NEED_REDACTED` for a line whose text is more than half
-        redaction markers (breaker8 B8-15: "My AWS key is [REDACTED:...]" told an agent nothing yet kept the
-        user's name out).
-    """
-    text = entry.text
-    marked = sum(len(m) for m in REDACTED_RE.findall(text))
-    if marked * 2 > len(text.strip()):
-        return NEED_REDACTED
-    if not about_user:
-        return NEED_OTHER
-    kind = entry.meta.get("kind", "").strip().casefold()
-    folded = fold(text)
-    if kind == "identity" or IDENTITY_RE.search(folded) or SAFETY_RE.search(folded):
-        return NEED_IDENTITY
-    if kind in PREFERENCE_KINDS or PREFERENCE_RE.search(folded):
-        return NEED_RULE
-    return NEED_OTHER
-
-
-def rank_key(cand: Candidate, user_first: bool, names: Sequence[str]) -> tuple[int, int, int, int, int]:
-    """The order the budget is filled in (module docstring, step 2): smaller first.
-
-    Args:
-        cand: the entry.
-        user_first: the file's user lines all come before the agents' (me.md, lessons.md).
-        names: the block's workspace names (folded), whose mention makes a line relevant.
-
-    Returns:
-        tuple: (tier, :func:`need`, relevance, negated date, negated line) as a sort key: the newest sorts first;
-        a line with no date at or above it sorts last. In a file about the user an agent's line on who the
-        user is or what keeps them safe ranks with the user's own lines (an allergy an agent saved).
-    """
-    entry = cand.entry
-    user = entry.by == "user"
-    needed = need(entry, user_first)
-    if user_first:
-        tier = 1 if user or needed == NEED_IDENTITY else 2
-    else:
-        tier = 1 if user and entry.meta.get("kind", "").strip().casefold() in RULE_KINDS else 2
-    relevant = 0
-    if names:
-        text = fold(entry.text)
-        ws = fold(entry.meta.get("workspace", ""))
-        relevant = 0 if any(n and (n in text or n == ws) for n in names) else 1
-    digits = cand.date.replace("-", "")
-    day = int(digits) if len(digits) == 8 and digits.isdigit() else 0
-    return tier, needed, relevant, -day, -cand.number

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from memrepo.engine.format.entries import Entry
 from memrepo.engine.read.context import ContextFile, build_context
-from memrepo.engine.read.contextselect import NEED_IDENTITY, NEED_OTHER, NEED_REDACTED, NEED_RULE, need
+from memrepo.engine.read.contextrank import NEED_IDENTITY, NEED_OTHER, NEED_REDACTED, NEED_RULE, need
 
 _TRIVIA = [
     "I take the train to work on Tuesdays",

@@ -1,0 +1,140 @@
+"""Three ways a newer line says it changed an older one without sharing most of its words (docs/architecture.md §4).
+
+The context block's replacement rule (:func:`.contextselect.replaced`) wants two shared topic words, most of the
+older line's. A change often keeps the sentence and swaps its value, which is all the older line says besides one
+word: "Deploys of infra go through Heroku" -> "Deploys of infra now go through Fly.io" (one topic word, "deploy",
+beside the value), "Standup is at 9:30" -> "Standup is now at 10:00", "部署使用 Jenkins 流水线" -> "部署现在改用
+GitHub Actions 流水线". And a move names no word of the place it left: "I live in Lyon" -> "I moved to Montreal".
+
+- :func:`swapped_frame`: the newer line, less its change words, is the older one with one short stretch (the value)
+  swapped: the words before and after it are the same, hold a topic word, and are at least half the older line.
+- :func:`moved_home`: both lines say where the user lives (at the line's start, the user's own: "Lives in",
+  "I live in", "Based in", "I moved to"), and the newer one says it changed.
+- :func:`same_lead`: the newer line's words before its change word lead the older line ("Team standup is at 9:30
+  every weekday on Google Meet" -> "Team standup moved to 10:15, Tuesdays and Thursdays only").
+
+The first two are asked only of a newer line holding a change word (:data:`.changewords.CHANGE_WORDS`); the third
+finds its own (or one of :data:`LEAD_VERBS`) right after the lead.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from memrepo.engine.format.terms import _unicode_res, fold, is_cjk, split_folded
+
+from .changewords import CHANGE_WORDS
+
+SLOT_MAX = 4
+"""The most words (or CJK characters) of the older line the swapped stretch may hold: a value, not a sentence."""
+
+_CJK_CHANGE = sorted((w for w in CHANGE_WORDS if not w.isascii()), key=len, reverse=True)
+
+RESIDENCE_RE = re.compile(
+    r"^(?:(?:i|we|the user|user)\s+)?(?:(?:just|recently|now|have|has|am|is|are)\s+)*"
+    r"(?:lives?|living|based|resides?|residing|moved|relocated)\s+(?:now\s+)?(?:in|to)\b"
+)
+"""A line about where the user lives, said of the user (the line starts with it, or with "I", "we", "the user")."""
+
+
+@lru_cache(maxsize=4096)
+def frame_tokens(text: str, drop_change: bool) -> tuple[str, ...]:
+    """The words of ``text`` (folded; each CJK character a token of its own), without its change words with
+    ``drop_change``."""
+    folded = fold(text)
+    if folded.isascii():
+        return tuple(w for w in split_folded(folded) if not (drop_change and w in CHANGE_WORDS))
+    if drop_change:
+        for word in _CJK_CHANGE:
+            folded = folded.replace(word, " ")
+    token_re, _cjk = _unicode_res()  # compiled once, as for any non-ASCII text's terms
+    out: list[str] = []
+    for tok in token_re.findall(folded):  # runs of CJK characters, or of other letters and digits
+        if is_cjk(tok):
+            out.extend(tok)
+        elif not (drop_change and tok in CHANGE_WORDS):
+            out.append(tok)
+    return tuple(out)
+
+
+def swapped_frame(old_text: str, new_text: str) -> tuple[str, ...] | None:
+    """The words ``new_text`` (a line holding a change word) keeps of ``old_text`` around one swapped stretch, or None
+    (module docstring).
+
+    Args:
+        old_text: the older line.
+        new_text: the newer line.
+
+    Returns:
+        tuple[str, ...] | None: the older line's words before and after the stretch (the frame), when they are the
+        same in the newer line, at least half the older line's words, and the older line's stretch is 1 to
+        :data:`SLOT_MAX` words and the newer one's not empty; else None. The caller asks whether the frame holds
+        a topic word (:func:`cjk_count` for CJK characters).
+    """
+    old, new = frame_tokens(old_text, False), frame_tokens(new_text, True)
+    if not old or not new or old == new:
+        return None
+    most = min(len(old), len(new))
+    head = 0
+    while head < most and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < most - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    slot_old = len(old) - head - tail
+    if not (1 <= slot_old <= SLOT_MAX) or len(new) - head - tail < 1 or 2 * (head + tail) < len(old):
+        return None
+    return old[:head] + old[len(old) - tail :]
+
+
+def cjk_count(tokens: tuple[str, ...]) -> int:
+    """How many of ``tokens`` are CJK characters."""
+    return sum(1 for t in tokens if is_cjk(t))
+
+
+def moved_home(old_text: str, new_text: str) -> bool:
+    """Whether both lines say where the user lives (:data:`RESIDENCE_RE`): the newer one, holding a change word,
+    replaces the older ("I live in Lyon" -> "I moved to Montreal")."""
+    return bool(RESIDENCE_RE.match(fold(old_text))) and bool(RESIDENCE_RE.match(fold(new_text)))
+
+
+LEAD_VERBS = frozenset({"raised", "lowered", "increased", "decreased", "reduced", "extended", "shortened", "postponed"})
+"""Verbs that say a value changed, asked only right after a line's lead (:func:`same_lead`), besides the change words:
+"Day rate raised to 780 euros" (alone, "raised" says nothing of an older line: "raised the issue")."""
+
+LEAD_MAX = 5
+"""The most words before the change word that can be a line's lead."""
+
+LEAD_REST_MAX = 12
+"""The most words the older line may hold after its lead: one value said ("is at 9:30 every weekday on Google Meet"),
+not a line of several facts that the newer one changes one of ("route-planner is a Go 1.22 service that solves vehicle
+routing with Google OR-Tools through a C++ sidecar")."""
+
+_ARTICLES = frozenset({"the", "a", "an", "our", "my", "his", "her", "their"})
+
+
+def same_lead(old_text: str, new_text: str) -> tuple[str, ...] | None:
+    """The words that lead both lines, when the newer one says right after them that it changed; else None.
+
+    "Team standup is at 9:30 every weekday on Google Meet" -> "Team standup moved to 10:15, Tuesdays and Thursdays
+    only": the newer line's words before its first change word (:data:`.changewords.CHANGE_WORDS` or
+    :data:`LEAD_VERBS`, within its first :data:`LEAD_MAX` words, followed by "to" or "from"; an article first left
+    out) are at least two, the older line starts with them and says at most :data:`LEAD_REST_MAX` words more, and
+    they are no name (not every one capitalised as written: "Alice Chen moved to Berlin" says nothing of "Alice Chen
+    owns billing"). "The api service now deploys on Fridays too" says nothing of "The api service runs on Node 18".
+    The caller asks whether they hold a topic word of the file.
+    """
+    new, old = frame_tokens(new_text, False), frame_tokens(old_text, False)
+    at = next((k for k, w in enumerate(new[: LEAD_MAX + 2]) if w in CHANGE_WORDS or w in LEAD_VERBS), None)
+    if at is None or new[at + 1 : at + 2] not in (("to",), ("from",)):
+        return None  # "moved to 10:15" names the new value; "now deploys on Fridays" says another thing of the lead
+    lead = new[:at]
+    lead = lead[1:] if lead and lead[0] in _ARTICLES else lead
+    rest = old[1:] if old and old[0] in _ARTICLES else old
+    if not (2 <= len(lead) <= LEAD_MAX) or rest[: len(lead)] != lead or not 0 < len(rest) - len(lead) <= LEAD_REST_MAX:
+        return None
+    written = [w for w in new_text.split() if w.strip("\"'(").casefold() not in _ARTICLES][: len(lead)]
+    if all(w[:1].isupper() for w in written):
+        return None  # a name: what it says changed need not be what the older line says
+    return lead

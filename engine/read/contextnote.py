@@ -1,0 +1,52 @@
+"""The line a context block's section that leaves entries out ends in (docs/architecture.md §4, step 4)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .context import ContextFile
+
+NAMED_MAX = 12
+"""A left-out note names at most this many of the user's lines by number (the rest are counted)."""
+
+
+def left_out_note(
+    cf: ContextFile,
+    omitted: int,
+    missed: list[int],
+    replaced_count: int,
+    by_agents: int,
+    clean: Callable[[str], str],
+    links_left: int = 0,
+) -> str:
+    """The line a section that leaves entries or index lines out ends in (docs/architecture.md §4).
+
+    Args:
+        cf: the file.
+        omitted: entries not shown in all.
+        missed: line numbers left out for the budget, not replaced (named when ``cf.user_first``).
+        replaced_count: lines left out because a newer line replaces them.
+        by_agents: the agents' entries a ``user_only`` section leaves out.
+        clean: :func:`.context.sanitize_line` or a memo of it.
+        links_left: index lines (``- [[...]]``) the budget left out, counted so an agent knows the
+            index it sees is not the whole of it.
+    """
+    path = clean(cf.path)
+    left = [f"{omitted} more {'entry' if omitted == 1 else 'entries'}"] if omitted else []
+    if links_left:
+        left.append(f"{links_left} {'' if omitted else 'more '}index {'line' if links_left == 1 else 'lines'}")
+    note = f"({' and '.join(left)} in {path} not shown"
+    details = []
+    if cf.user_first and missed:
+        named = " ".join(f"L{n}" for n in sorted(missed)[:NAMED_MAX])
+        details.append(f"{len(missed)} for the budget: {named}" + (" …" if len(missed) > NAMED_MAX else ""))
+    if replaced_count:
+        details.append(f"{replaced_count} replaced by newer lines")
+    if by_agents:
+        details.append(f"{by_agents} by agents")
+    if details:
+        note += " (" + "; ".join(details) + ")"
+    how = f"search them with recall or read {path}" if omitted else f"read {path}"
+    return note + f"; {how} with memory_read)"

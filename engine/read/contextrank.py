@@ -1,0 +1,107 @@
+"""The order a file's lines claim the context block's budget in: step 2 of the selection rule (docs/architecture.md §4).
+
+:mod:`.contextselect` says which lines a newer line replaces (step 1); this module ranks the rest: the user's lines
+(where the file asks for them) or the user's rules and decisions, then what a line is to an agent (:func:`need`), then
+lines naming the block's workspace, then the newest first. Kept apart from the replacement rule, which recall asks too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.terms import fold
+from memrepo.engine.read.changewords import IDENTITY_RE, PREFERENCE_RE, REDACTED_RE, SAFETY_RE
+
+from .contextselect import RULE_KINDS, Candidate, replaced
+
+
+def block_order(
+    cands: Sequence[Candidate], user_first: bool, names: Sequence[str]
+) -> tuple[dict[int, int], dict[int, tuple[int, ...]], dict[int, int]]:
+    """Steps 1 and 2 of the module docstring for one file, with the user's lines an agent has since corrected.
+
+    An agent's line never hides the user's, but a user's line that a newer agent line would replace by
+    the same rule (breaker5 B5-9: Codex has no hooks, so a correction the user tells it is ``by: agent``)
+    gets that agent line ranked right after it, so the budget shows the two together.
+
+    Returns:
+        tuple: the replaced lines (:func:`replaced`); each other line's rank key (:func:`rank_key` and a
+        last place: smaller first); the user's corrected lines -> the agent line since.
+    """
+    disputed: dict[int, int] = {}
+    gone = replaced(cands, disputed)
+    order: dict[int, tuple[int, ...]] = {
+        c.number: (*rank_key(c, user_first, names), 0) for c in cands if c.number not in gone
+    }
+    for old, new in disputed.items():
+        order[new] = min(order[new], (*order[old][:-1], 1))
+    return gone, order, disputed
+
+
+NEED_IDENTITY, NEED_RULE, NEED_OTHER, NEED_REDACTED = range(4)
+"""What a line is to an agent (:func:`need`), most needed first."""
+
+PREFERENCE_KINDS = RULE_KINDS | {"preference"}
+"""Kinds that say how the user wants things done."""
+
+
+def need(entry: fmt.Entry, about_user: bool) -> int:
+    """How much an agent needs a line when its file is over budget (docs/architecture.md §4): smaller first.
+
+    Args:
+        entry: the entry.
+        about_user: the file is about the user (``user_first``: me.md, MEMORY.md, lessons.md); elsewhere only
+            a redacted line is told apart.
+
+    Returns:
+        int: :data:`NEED_IDENTITY` for who the user is and what keeps them safe (``kind: identity``, or the
+        word classes :data:`.changewords.IDENTITY_RE` and :data:`.changewords.SAFETY_RE`); :data:`NEED_RULE`
+        for a rule, decision, correction or preference (its ``kind:`` or :data:`.changewords.PREFERENCE_RE`);
+        :data:`NEED_OTHER` for the rest; :data:`NEED_REDACTED` for a line whose text is more than half
+        redaction markers (breaker8 B8-15: "My AWS key is [REDACTED:...]" told an agent nothing yet kept the
+        user's name out).
+    """
+    text = entry.text
+    marked = sum(len(m) for m in REDACTED_RE.findall(text))
+    if marked * 2 > len(text.strip()):
+        return NEED_REDACTED
+    if not about_user:
+        return NEED_OTHER
+    kind = entry.meta.get("kind", "").strip().casefold()
+    folded = fold(text)
+    if kind == "identity" or IDENTITY_RE.search(folded) or SAFETY_RE.search(folded):
+        return NEED_IDENTITY
+    if kind in PREFERENCE_KINDS or PREFERENCE_RE.search(folded):
+        return NEED_RULE
+    return NEED_OTHER
+
+
+def rank_key(cand: Candidate, user_first: bool, names: Sequence[str]) -> tuple[int, int, int, int, int]:
+    """The order the budget is filled in (module docstring, step 2): smaller first.
+
+    Args:
+        cand: the entry.
+        user_first: the file's user lines all come before the agents' (me.md, lessons.md).
+        names: the block's workspace names (folded), whose mention makes a line relevant.
+
+    Returns:
+        tuple: (tier, :func:`need`, relevance, negated date, negated line) as a sort key: the newest sorts first;
+        a line with no date at or above it sorts last. In a file about the user an agent's line on who the
+        user is or what keeps them safe ranks with the user's own lines (an allergy an agent saved).
+    """
+    entry = cand.entry
+    user = entry.by == "user"
+    needed = need(entry, user_first)
+    if user_first:
+        tier = 1 if user or needed == NEED_IDENTITY else 2
+    else:
+        tier = 1 if user and entry.meta.get("kind", "").strip().casefold() in RULE_KINDS else 2
+    relevant = 0
+    if names:
+        text = fold(entry.text)
+        ws = fold(entry.meta.get("workspace", ""))
+        relevant = 0 if any(n and (n in text or n == ws) for n in names) else 1
+    digits = cand.date.replace("-", "")
+    day = int(digits) if len(digits) == 8 and digits.isdigit() else 0
+    return tier, needed, relevant, -day, -cand.number

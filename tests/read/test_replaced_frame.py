@@ -1,0 +1,161 @@
+"""The replacement rule on changes that share few words, and restatements in short forms (docs/architecture.md §4).
+
+benchmarks/docs round 7 "For the lead": the word rule found 13 of 44 superseded pairs of the recall tuning repos;
+the context benchmark's tune repo showed "Deploys of infra go through Heroku" beside "Deploys of infra now go
+through Fly.io" (one topic word shared), both lines of "PRs need two approvals" / "Two approvals are required on
+every pull request", and an outdated Chinese preference. Each case is a file as ``memrepo remember`` writes it (one
+``added:`` day, the older line first, a line between them).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memrepo.engine.format.entries import Entry
+from memrepo.engine.read.changeframe import swapped_frame
+from memrepo.engine.read.context import ContextFile, build_context
+from memrepo.engine.read.contextselect import candidates, replaced
+
+DAY = {"by": "user", "added": "2026-12-05"}
+
+
+def gone(*texts: str) -> dict[int, int]:
+    """The rule's answer for a file holding ``texts`` in order (line numbers from 1)."""
+    return replaced(candidates([(n, Entry("", "-", text, dict(DAY))) for n, text in enumerate(texts, start=1)]))
+
+
+INFRA = ("infra staging lives at staging.internal", "infra logs ship to Datadog", "infra secrets are in 1Password")
+"""Lines of a workspace file: its name is in most of them, so it is no topic word there."""
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Deploys of infra go through Heroku", "Deploys of infra now go through Fly.io"),
+        ("The infra build runs on Jenkins", "The infra build now runs on Buildkite"),
+        ("喜欢用中文写注释", "现在改为用英文写注释"),
+        ("部署使用 Jenkins 流水线", "部署现在改用 GitHub Actions 流水线"),
+    ],
+)
+def test_a_value_swapped_in_the_same_sentence_with_a_change_word_is_replaced(old: str, new: str) -> None:
+    assert gone(old, *INFRA, new) == {1: 5}
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("I live in Lyon", "I moved to Montreal"),
+        ("Lives in Lyon with my partner", "Moved to Montreal in March"),
+        ("Based in Leipzig", "Relocated to Lisbon last spring"),
+    ],
+)
+def test_a_move_replaces_where_the_user_lived_with_no_word_shared(old: str, new: str) -> None:
+    assert gone(old, "Prefers tea over coffee", new) == {1: 3}
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # no change word: two values of one frame may both be true
+        ("Deploys of infra go through Heroku", "Deploys of infra go through Fly.io"),
+        ("I live in Lyon", "I live in Montreal"),
+        # someone else's home
+        ("My sister lives in Berlin", "I moved to Montreal"),
+        # two projects' deploys: the swapped stretch is most of the line
+        ("Deploys of billing go through Heroku", "Deploys of infra now go through Fly.io"),
+        ("The infra build runs on Jenkins", "The infra docs now run on Buildkite"),
+        # the frame holds function words only
+        ("It is on the shelf", "It is now on the desk"),
+        ("Alice owns the billing module", "Bob now owns the search module"),
+        ("Payments go through Stripe", "Payouts to sellers now go through Stripe Connect"),
+    ],
+)
+def test_look_alike_frames_are_both_kept(old: str, new: str) -> None:
+    assert gone(old, *INFRA, new) == {}
+
+
+def test_the_frame_is_what_is_left_around_the_swapped_value() -> None:
+    assert swapped_frame("Standup is at 9:30", "Standup is now at 10:00") == ("standup", "is", "at")
+    assert swapped_frame("Standup is at 9:30", "Standup is now at 9:30") is None  # nothing swapped
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("billing-api PRs need two approvals", "Two approvals are required on every billing-api pull request"),
+        ("Prefers British spelling in docs", "Use British English spelling in documentation"),
+    ],
+)
+def test_a_restatement_in_the_long_form_of_a_short_word_is_one_line(old: str, new: str) -> None:
+    assert gone(old, "Prefers tea over coffee", new) == {1: 3}
+
+
+def test_the_block_shows_a_restated_preference_once_and_the_newer_line() -> None:
+    lines = [
+        "- Prefers British spelling in docs [by: user; added: 2026-02-22; kind: preference]",
+        "- Prefers tea over coffee [by: user; added: 2026-03-01; kind: preference]",
+        "- Use British English spelling in documentation [by: user; added: 2026-04-02; kind: preference]",
+    ]
+    data = ("# About me\n\n" + "\n".join(lines) + "\n").encode()
+    text = build_context("abc1234", [ContextFile("me.md", data, 300, user_first=True)]).text
+    assert "L5 Use British English spelling in documentation" in text
+    assert "British spelling in docs" not in text
+    assert "1 replaced by newer lines" in text
+
+
+def test_the_workspace_file_gets_what_the_users_files_leave_of_their_budgets() -> None:
+    ws = "# W\n\n- Workspace w [workspace: ws-00000000; by: user]\n" + "".join(
+        f"- Workspace fact {i} about the build [by: user]\n" for i in range(200)
+    )
+    memory = "# Memory\n\n- Pinned: answer in English [by: user]\n"
+    files = [
+        ContextFile("MEMORY.md", memory.encode(), 500, user_first=True),
+        ContextFile("me.md", None, 300, user_first=True),
+        ContextFile("workspaces/w.md", ws.encode(), 300, "workspace ws-00000000"),
+    ]
+    block = build_context("abc1234", files, "ws-00000000")
+    mem, me, wsec = block.sections
+    assert wsec.budget == 300 + (500 - mem.tokens) + (300 - me.tokens)
+    assert 300 < wsec.tokens <= wsec.budget and wsec.omitted > 0
+    alone = build_context("abc1234", files[2:], "ws-00000000").sections[0]
+    assert alone.budget == 300 and alone.shown < wsec.shown
+
+
+def test_a_restatement_that_says_less_is_the_line_hidden() -> None:
+    old = "billing-api PRs need two approvals from the payments team"
+    new = "billing-api pull requests need two approvals"
+    assert gone(old, "Prefers tea over coffee", new) == {3: 1}
+    # the newer line that says as much or more is the one kept
+    assert gone(new, "Prefers tea over coffee", old) == {1: 3}
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Team retro is on Fridays at 16:00 in the big room", "Team retro moved to Thursdays at 15:00, online"),
+        ("The nightly backup job starts at 02:00", "The nightly backup job moved to 04:30 to miss the batch imports"),
+        ("Hourly rate is 90 euros for consulting", "Hourly rate raised to 110 euros from March"),
+    ],
+)
+def test_a_newer_line_that_says_its_lead_changed_replaces_the_older(old: str, new: str) -> None:
+    assert gone(old, *INFRA, new) == {1: 5}
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # a name leads both: what changed need not be what the older line says
+        ("Alice Chen owns the billing service", "Alice Chen moved to the Berlin office"),
+        # the older line says several things; the newer changes one of them
+        (
+            "route-planner is a Go 1.22 service that solves vehicle routing with OR-Tools through a C++ sidecar",
+            "route-planner moved to Go 1.23 in May",
+        ),
+        # "raised" after no shared lead
+        ("Hourly rate is 90 euros for consulting", "The client raised the budget question again"),
+        # the change word says another thing of the lead, not its new value
+        ("The api service runs on Node 18", "The api service now deploys on Fridays too"),
+    ],
+)
+def test_a_shared_lead_that_is_a_name_or_a_long_older_line_is_kept(old: str, new: str) -> None:
+    assert gone(old, *INFRA, new) == {}
