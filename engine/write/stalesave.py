@@ -41,7 +41,7 @@ from memrepo.engine.format.layout import MEMORY_MD
 from memrepo.engine.format.merge import merge_entries
 from memrepo.engine.models import HandEditQuestion
 
-from .staleedits import edits_of, mark_rivals, removed_outright
+from .staleedits import edits_of, edits_older, mark_rivals, removed_outright
 
 WINDOW_S = 3600.0
 """Entries memrepo removed this recently (seconds) are guarded against a stale save bringing them back, and
@@ -214,6 +214,7 @@ def _look(
     written: set[str] = set()
     removed: set[str] = set()
     relinked: set[str] = set()
+    replaced: list[str] = []  # lines memrepo's commits after the base removed or rewrote (a --subject replace)
     based = False
     since = time.time() - WINDOW_S
     for old, new, kind, when in history.file_writes(rel, HISTORY_MAX):
@@ -236,10 +237,21 @@ def _look(
             # A line memrepo removed is no rewrite of the line that replaced it (remember --subject, a
             # revise): the stale copy holds the old line, and the new one is dropped.
             removed |= {new_in_save[line] for line in (old_lines - new_lines) & new_in_save.keys()}
+            replaced += [line.decode("utf-8", "surrogateescape") for line in old_lines - new_lines]
         if based and when < since and (not unresolved or not whole):
             break
     trim_heap()  # the versions read are freed: give their pages back (16 MB at 200 versions, .heap)
-    rewritten = {meta for text, meta in kept if text not in committed_lines and text not in removed and meta}
+    # A new line is a rewrite of the line of HEAD with its metadata, unless it reads more as an edit of a line
+    # memrepo replaced after the base: the stale copy's edit of the old value (B10-2), which drops the new one.
+    dropped_like = [text for text, _meta in missing if text in after_base]
+    rewritten = {
+        meta
+        for text, meta in kept
+        if text not in committed_lines
+        and text not in removed
+        and meta
+        and not edits_older(text, replaced, dropped_like)
+    }
     found = _Look(
         # MEMORY.md's index lines are guarded only as a relink wrote them (B10-3), not as `init` did.
         dropped=[

@@ -88,3 +88,34 @@ def test_put_back_of_a_stale_edit_of_a_replaced_line_is_one_conflict_not_two_val
     values = [ln for ln in text.splitlines() if "My editor is" in ln]
     assert len(values) == 2 and all(f"{CONFLICT_KEY}:" in ln for ln in values), values
     assert store.status().state is RepoState.CLEAN
+
+
+def test_a_stale_edit_of_the_old_value_never_silently_replaces_the_agents_new_one(store: MemoryStore) -> None:
+    """The same metadata on both values (same day, subject, author): the user's edit of the old value read as a
+    rewrite of the agent's new line, so the save was committed with no question and the new value was gone."""
+    store.remember(Candidate(text="My editor is vim", by="agent", subject="editor"))
+    me = store.root / "me.md"
+    read = me.read_text()
+    store.remember(Candidate(text="My editor is helix", by="agent", subject="editor"))
+    line = _line(read, "My editor is vim")
+    stale_save(me, read.replace(line, line.replace("vim", "emacs")))
+    head = store.head()
+    assert store.commit_hand_edits() is None
+    assert store.head() == head
+    (q,) = store.status().questions
+    assert any("helix" in d for d in q.dropped)
+    store.answer_hand_edit("me.md", q.seen, commit=False)
+    values = [ln for ln in git(store.root, "show", "HEAD:me.md").splitlines() if "My editor is" in ln]
+    assert len(values) == 2 and all(f"{CONFLICT_KEY}:" in ln for ln in values), values
+
+
+def test_a_fresh_edit_of_the_agents_new_value_is_a_hand_edit(store: MemoryStore) -> None:
+    store.remember(Candidate(text="My editor is vim", by="agent", subject="editor"))
+    store.remember(Candidate(text="My editor is helix", by="agent", subject="editor"))
+    me = store.root / "me.md"
+    read = me.read_text()  # read after both writes
+    line = _line(read, "My editor is helix")
+    stale_save(me, read.replace(line, line.replace("helix", "helix 24.07")))
+    assert store.status().questions == []
+    assert store.commit_hand_edits() is not None
+    assert "My editor is helix 24.07" in git(store.root, "show", "HEAD:me.md")
