@@ -41,6 +41,8 @@ from memrepo.engine.format.layout import MEMORY_MD
 from memrepo.engine.format.merge import merge_entries
 from memrepo.engine.models import HandEditQuestion
 
+from .staleedits import edits_of, edits_older, mark_rivals, removed_outright
+
 WINDOW_S = 3600.0
 """Entries memrepo removed this recently (seconds) are guarded against a stale save bringing them back, and
 entries written this recently against any save dropping them, whatever version it looks read from."""
@@ -212,6 +214,7 @@ def _look(
     written: set[str] = set()
     removed: set[str] = set()
     relinked: set[str] = set()
+    replaced: list[str] = []  # lines memrepo's commits after the base removed or rewrote (a --subject replace)
     based = False
     since = time.time() - WINDOW_S
     for old, new, kind, when in history.file_writes(rel, HISTORY_MAX):
@@ -234,10 +237,21 @@ def _look(
             # A line memrepo removed is no rewrite of the line that replaced it (remember --subject, a
             # revise): the stale copy holds the old line, and the new one is dropped.
             removed |= {new_in_save[line] for line in (old_lines - new_lines) & new_in_save.keys()}
+            replaced += [line.decode("utf-8", "surrogateescape") for line in old_lines - new_lines]
         if based and when < since and (not unresolved or not whole):
             break
     trim_heap()  # the versions read are freed: give their pages back (16 MB at 200 versions, .heap)
-    rewritten = {meta for text, meta in kept if text not in committed_lines and text not in removed and meta}
+    # A new line is a rewrite of the line of HEAD with its metadata, unless it reads more as an edit of a line
+    # memrepo replaced after the base: the stale copy's edit of the old value (B10-2), which drops the new one.
+    dropped_like = [text for text, _meta in missing if text in after_base]
+    rewritten = {
+        meta
+        for text, meta in kept
+        if text not in committed_lines
+        and text not in removed
+        and meta
+        and not edits_older(text, replaced, dropped_like)
+    }
     found = _Look(
         # MEMORY.md's index lines are guarded only as a relink wrote them (B10-3), not as `init` did.
         dropped=[
@@ -303,12 +317,17 @@ def _removed(history: History, rel: str, committed: bytes, now: bytes, lines: li
     if found is None:
         wanted = [(text, text.encode("utf-8", "surrogateescape")) for text in lines]
         found = set()
+        gone: list[str] = []  # entry lines memrepo's commits removed outright (a forget), for the edits below
         for old, new, ours in history.recent_writes(rel, WINDOW_S, HISTORY_MAX):
             if not ours or not old:  # a `git commit` or merge by hand removes nothing of memrepo's to guard
                 continue
             for text, raw in wanted:
                 if text not in found and _holds_line(old, raw) and not (new and _holds_line(new, raw)):
                     found.add(text)
+            if len(found) < len(wanted):
+                gone += removed_outright(old, new)
+        if gone and len(found) < len(wanted):
+            found |= edits_of([text for text in lines if text not in found], gone, committed, now)
         trim_heap()
         if len(_removed_memo) >= 64:
             _removed_memo.clear()
@@ -423,7 +442,10 @@ def put_back(rel: str, committed: bytes, now: bytes, dropped: list[str], revived
     """``now`` with the ``dropped`` lines put back where HEAD has them and the ``revived`` lines left out.
 
     The base is HEAD without the dropped lines (the file as the editor had it): the save's own edits and
-    memrepo's entries both stand; the entries memrepo removed stay removed.
+    memrepo's entries both stand; the entries memrepo removed stay removed. A dropped line and a line of the
+    save that carry the same ``subject`` are two values of one thing (the user's edit of the agent's line, and
+    memrepo's ``--subject`` rewrite of it meanwhile): both are kept with one ``conflict:`` key for the user to
+    pick (the Inbox pane, :mod:`memrepo.engine.sync.conflicts`), never as two current entries (breaker10 B10-2).
 
     Raises:
         FormatError: a version is not text.
@@ -432,8 +454,9 @@ def put_back(rel: str, committed: bytes, now: bytes, dropped: list[str], revived
     lines = committed.splitlines(keepends=True)
     base = b"".join(line for line in lines if line.rstrip(b"\r\n").decode("utf-8", "replace") not in gone)
     merged = merge_entries(base, committed, now).data
-    if not revived:
+    out = set(revived or [])
+    merged = mark_rivals(merged, committed, dropped, out)
+    if not out:
         return merged
-    out = set(revived)
     kept = merged.splitlines(keepends=True)
     return b"".join(line for line in kept if line.rstrip(b"\r\n").decode("utf-8", "replace") not in out)

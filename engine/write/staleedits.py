@@ -1,0 +1,142 @@
+"""A stale copy that edits a line memrepo just removed brings it back in other words (docs/architecture.md §3).
+
+An editor's copy read before a ``memrepo forget`` still holds the forgotten line; the user edits it (a typo, a
+date) and saves. The save's line is not the forgotten one byte for byte, so the exact look of
+:func:`memrepo.engine.write.stalesave.revived_entries` misses it and the forgotten entry came back in a "Hand
+edits" commit (breaker10 B10-8). :func:`edits_of` finds such a line: it carries the metadata of an entry line
+memrepo removed outright (:func:`removed_outright`: no successor in the same commit, so not a ``--subject``
+replace or a reinforce) and its text pairs with it as the entry merge pairs an edited line, more than with any
+line of HEAD the save lacks. It is then asked about like an exact revival; "put back" leaves it out.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from memrepo.engine.format.entries import Entry, parse_entry
+from memrepo.engine.format.merge import CONFLICT_KEY, PAIR_RATIO, conflict_id
+
+
+def _lines(data: bytes | None) -> set[bytes]:
+    """``data``'s lines without their ``\n`` or ``\r\n`` (empty for None)."""
+    return {line.rstrip(b"\r") for line in data.split(b"\n")} if data else set()
+
+
+def removed_outright(old: bytes, new: bytes | None) -> list[str]:
+    """The entry lines (with metadata) of ``old`` that ``new`` lacks and did not replace: no line new in ``new``
+    carries the same metadata and pairs with it, nor the same ``subject`` (a forget, a move out; not a
+    ``--subject`` replace or a revise, whose successor is the current value: :func:`mark_rivals`)."""
+    removed = _lines(old) - _lines(new)
+    if not removed:
+        return []
+    added = [parse_entry(raw.decode("utf-8", "surrogateescape")) for raw in _lines(new) - _lines(old)]
+    out = []
+    for raw in removed:
+        text = raw.decode("utf-8", "surrogateescape")
+        entry = parse_entry(text)
+        if entry is None or not entry.meta:
+            continue
+        subject = entry.meta.get("subject")
+        if not any(
+            a is not None and (_pairs(entry, a) or (subject and a.meta.get("subject") == subject)) for a in added
+        ):
+            out.append(text)
+    return out
+
+
+def _likeness(a: Entry, b: Entry) -> float:
+    """How much entry ``b`` reads as an edit of ``a``: 0.0 unless they carry the same metadata, else their
+    texts' difflib ratio when at least :data:`~memrepo.engine.format.merge.PAIR_RATIO` (as the entry merge pairs
+    an edited line)."""
+    if a.meta != b.meta:
+        return 0.0
+    ratio = difflib.SequenceMatcher(a=a.text, b=b.text, autojunk=False).ratio()
+    return ratio if ratio >= PAIR_RATIO else 0.0
+
+
+def _pairs(a: Entry, b: Entry) -> bool:
+    """Whether entry ``b`` reads as an edit of ``a`` (:func:`_likeness`)."""
+    return _likeness(a, b) > 0.0
+
+
+def edits_of(lines: list[str], gone: list[str], committed: bytes, now: bytes) -> set[str]:
+    """Which of ``lines`` (entry lines new in a save) are an edit of a line memrepo removed outright (breaker10
+    B10-8): a stale copy that edits a line just forgotten would bring it back in other words. A removed line
+    HEAD or the save still holds whole is no source of an edit; each removed line claims one edit; a line that
+    reads at least as much as an edit of a line of HEAD the save lacks is that line's edit, not a revival."""
+    present = _lines(committed) | _lines(now)
+    sources = [
+        entry
+        for line in dict.fromkeys(gone)
+        if line.encode("utf-8", "surrogateescape") not in present and (entry := parse_entry(line)) is not None
+    ]
+    lacking = [
+        entry
+        for raw in _lines(committed) - _lines(now)
+        if (entry := parse_entry(raw.decode("utf-8", "surrogateescape"))) is not None and entry.meta
+    ]
+    out: set[str] = set()
+    for text in lines:
+        new = parse_entry(text)
+        if new is None or not new.meta or not sources:
+            continue
+        own = max((_likeness(entry, new) for entry in lacking), default=0.0)
+        best = max(range(len(sources)), key=lambda i: _likeness(sources[i], new))
+        if _likeness(sources[best], new) > own:
+            out.add(text)
+            del sources[best]
+    return out
+
+
+def mark_rivals(merged: bytes, committed: bytes, dropped: list[str], revived: set[str]) -> bytes:
+    """``merged`` (a stale save with the ``dropped`` lines put back) with each dropped line and the save's line
+    of the same ``subject`` marked as one conflict (``conflict: <id>`` on both, as a sync merge marks an entry
+    both machines changed): the user's value and the agent's are never both current (breaker10 B10-2). A line
+    of the save that memrepo removed (``revived``: the old value the stale copy still holds) is no rival: it
+    goes.
+    """
+    subjects: dict[str, str] = {}
+    for line in dropped:
+        entry = parse_entry(line)
+        if entry is not None and entry.meta.get("subject") and CONFLICT_KEY not in entry.meta:
+            subjects.setdefault(entry.meta["subject"], line)
+    if not subjects:
+        return merged
+    head = _lines(committed)
+    rows = merged.decode("utf-8", "surrogateescape").splitlines(keepends=True)
+    rival: dict[str, tuple[str, str]] = {}  # subject -> (the save's line, the conflict id)
+    for row in rows:
+        text = row.rstrip("\r\n")
+        entry = parse_entry(text)
+        subject = entry.meta.get("subject", "") if entry is not None else ""
+        if entry is None or subject not in subjects or subject in rival or CONFLICT_KEY in entry.meta:
+            continue
+        if text in revived or text.encode("utf-8", "surrogateescape") in head:
+            continue  # not the save's own value
+        rival[subject] = (text, conflict_id(subjects[subject], text, subjects[subject]))
+    marks = {text: cid for text, cid in rival.values()}
+    marks.update({subjects[subject]: cid for subject, (_text, cid) in rival.items()})
+    out = []
+    for row in rows:
+        text = row.rstrip("\r\n")
+        cid = marks.get(text)
+        entry = parse_entry(text) if cid else None
+        if cid and entry is not None:
+            marked = Entry(entry.indent, entry.bullet, entry.text, {**entry.meta, CONFLICT_KEY: cid})
+            row = marked.render() + row[len(text) :]
+        out.append(row)
+    return "".join(out).encode("utf-8", "surrogateescape")
+
+
+def edits_older(text: str, replaced: list[str], dropped: list[str]) -> bool:
+    """Whether the save's new line ``text`` reads more as an edit of a line memrepo replaced after the save's
+    base (the old value the stale copy held) than of any ``dropped`` line (memrepo's new value): then it is
+    no rewrite of the new value, which the save drops without the user having seen it (breaker10 B10-2: the
+    user's edit of the old value silently replaced the agent's newer one)."""
+    new = parse_entry(text)
+    if new is None or not new.meta or not replaced:
+        return False
+    old = max((_likeness(e, new) for line in replaced if (e := parse_entry(line)) is not None), default=0.0)
+    if old == 0.0:
+        return False
+    return old > max((_likeness(e, new) for line in dropped if (e := parse_entry(line)) is not None), default=0.0)
