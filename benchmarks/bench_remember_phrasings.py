@@ -40,6 +40,13 @@ HELDOUT = SETS / "heldout.jsonl"
 """A second set written after the rule, run once before two fixes (see docs/architecture.md §7's figures)."""
 CORRECTIONS = SETS / "corrections.jsonl"
 """Corrections said without "remember", with the stored lines they may correct."""
+CORRECTIONS_SUBJECT = SETS / "corrections_subject.jsonl"
+"""Tuning (corr9): corrections that name their line by its subject alone ("Nope, the CDN is Fastly now" for "The shop
+CDN is Cloudflare"), among ten stored lines."""
+HOSTILE = SETS / "hostile.jsonl"
+"""Tuning (corr9): look-alikes of breaker9's kinds (hearsay, hedges, quoted and pasted text, scoped, taken-back and
+longer corrections, other people's lines) and lines that share a corrected line's subject word; none may be kept
+``by: user`` (``propose``: a longer correction, which may wait in the inbox)."""
 CORRECTIONS_HELDOUT = SETS / "corrections_heldout.jsonl"
 """Held out (corr9): corrections in many phrasings and languages and their look-alikes, written before the subject
 relation of :mod:`memrepo.engine.checkpoints.corrections`; run only with ``--heldout``, once before and once after."""
@@ -126,7 +133,8 @@ def main() -> None:
     parser.add_argument("--heldout", action="store_true", help="also score the held-out corrections (totals only)")
     args = parser.parse_args()
     results = {path.stem: score(load(path)) for path in (SET, HELDOUT)}
-    results[CORRECTIONS.stem] = score_corrections(load(CORRECTIONS))
+    for path in (CORRECTIONS, CORRECTIONS_SUBJECT, HOSTILE):
+        results[path.stem] = score_corrections(load(path))
     if args.heldout:
         results[CORRECTIONS_HELDOUT.stem] = score_corrections(load(CORRECTIONS_HELDOUT))
         results[CORRECTIONS_HELDOUT.stem]["misses"] = []  # held out: totals only, never read which missed
