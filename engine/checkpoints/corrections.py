@@ -7,9 +7,15 @@ shows the new value; one about the user ("I ...", "my ...") goes to me.md; a pro
 workspace file. "Corrects" is the context block's own change rule (:func:`memrepo.engine.read.contextselect.replaced`:
 shared topic words and a change word, "X, not Y", a higher version), asked of the two lines as if one file held them.
 
+When that rule relates no line, the one line the statement gives a new value of the same subject
+(:mod:`.samesubject`: "Nope, the CDN is Fastly now" for "The shop CDN is Cloudflare", "Terraform is on 1.9 now"
+for "Infra uses Terraform 1.6"; corr9) is the corrected line; and a statement about another subject than a line's
+("We moved the deploy window tests to a new folder") corrects it by no rule.
+
 A correction said without "remember" ("actually we moved to Postgres 16", breaker6 B6-3) is kept when it
-corrects a stored line by that rule and reads as one (a lead-in such as "actually", "no,", "correction:", or a
-change word): :func:`correction_statements`. Pure functions of text and entries: no file, no repo.
+corrects a stored line by those rules and reads as one (a lead-in such as "actually", "no,", "correction:", a
+change word, or a change verb or time word of the subject relation: "We moved the deploy window to Wednesday last
+week"): :func:`correction_statements`. Pure functions of text and entries: no file, no repo.
 """
 
 from __future__ import annotations
@@ -53,7 +59,8 @@ _SECRET_RE = re.compile(r"\b(?:password|passwd|passphrase|secret|token|api[-_ ]?
 """A statement about a secret: never kept without a request (its value may be in it, breaker9 B9-17)."""
 _THING_USES_RE = re.compile(r"^[A-Z][\w-]*\s+(?:uses|runs|has)\s+\S+\s+v?\d+(?:\.\d+)*$")
 """A line :func:`.hearsay.owner` reads as a person's ("Infra uses Terraform 1.6": a capital, then "uses") that names a
-version of what it uses: the subject relation's version rule may correct it (a person's line is never a version)."""
+version of what it uses: the subject relation's version rule may still correct it by that name ("Terraform is on 1.9
+now"); "Alice uses Vim 9.0" would be read so too, a line of the user's about a person's version, which is rare."""
 PIECE_CHARS = 80
 """The most characters of the corrected line's text a ``supersedes:`` holds (the block matches a piece of 8 or more)."""
 MIN_WORDS = 3
@@ -292,7 +299,9 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
     is not a task for the agent (:func:`~memrepo.engine.format.remembering.task`) nor a supposition (:data:`_HYPOTHETICAL_RE`), has :data:`MIN_WORDS` words or more, reads as a correction
     (a lead-in of :data:`_CUE_RE`; or it names what changed: "X, not Y", "X is now Y", "X is Y now", "from Y", a
     version it says changed: :func:`topic_terms`; a change word alone is not enough) and replaces a line of
-    ``existing`` by the block's change rule (:func:`corrects`). What it gives is the statement less its lead-in.
+    ``existing`` by the block's change rule or the subject relation (:func:`corrects`); or, read as one subject and
+    value that says it changed (:func:`.samesubject.statement`: "We moved the deploy window to Wednesday last
+    week"), corrects a line by the subject relation alone. What it gives is the statement less its lead-in.
 
     Args:
         texts: the user's messages (read from the harness's transcript: never an agent's words).

@@ -163,10 +163,24 @@ _SCOPING = frozenset(
         "either",
         "maybe",
         "probably",
+        "as",
+        "well",
+        "plus",
+        "once",
+        "twice",
+        "briefly",
+        "back",
+        "then",
+        "sometimes",
+        "usually",
+        "mostly",
+        "partly",
+        "occasionally",
+        "including",
     }
 )
 """Words that make a value more than a value ("Fastly on the marketing site", "Wednesday after the review",
-"not Fastly"): such a sentence is not one value said again."""
+"not Fastly", "Wednesday as well", "Fastly once", "Fastly and back"): such a sentence gives no one new value."""
 _STATES = frozenset(
     {
         "down",
@@ -267,6 +281,8 @@ class Said(NamedTuple):
         change: whether the sentence says it changed: a time word ("now", "these days") or a change verb.
         plain: whether the value is one value: at most :data:`MAX_VALUE_WORDS` words, none that scopes it
             (:data:`_SCOPING`: "Fastly on the marketing site"), not a state ("down", "deprecated": :data:`_STATES`).
+        state: whether the value says how the subject is, not which it is: lowercase words of :data:`_STATES` or
+            with an ending of :data:`_ADJECTIVE_ENDS` ("down", "closed", "laggy").
         kind: the value's kind (:func:`_kind`): ``time``, ``number`` or ``name``.
         verb: the change verb of "we moved X to Y", "X moved to Y" ("" for "X is Y").
     """
@@ -279,6 +295,7 @@ class Said(NamedTuple):
     version: str
     change: bool
     plain: bool = True
+    state: bool = False
     kind: str = "name"
     verb: str = ""
 
@@ -335,8 +352,8 @@ def statement(text: str) -> Said | None:
     words = _words(value)
     lower = all(w.isalpha() and w.islower() for w in words)
     plain = bool(words) and len(words) <= MAX_VALUE_WORDS and not any(w.casefold() in _SCOPING for w in words)
-    if lower and (any(w in _STATES for w in words) or any(w.endswith(_ADJECTIVE_ENDS) for w in words)):
-        plain = False  # how a thing is ("down", "deprecated", "laggy"), not which it is
+    state = lower and (any(w in _STATES for w in words) or any(w.endswith(_ADJECTIVE_ENDS) for w in words))
+    plain = plain and not state  # how a thing is ("down", "deprecated", "laggy"), not which it is
     return Said(
         tuple(_fold(w) for w in np),
         mine,
@@ -346,24 +363,29 @@ def statement(text: str) -> Said | None:
         version["num"] if version else "",
         change,
         plain,
+        state,
         _kind(words),
         found["verb"].casefold() if "verb" in found.groupdict() and found["verb"] else "",
     )
 
 
 def other_subject(new_text: str, old_text: str) -> bool:
-    """Whether both sentences read as a subject and a value (:func:`statement`) and their subjects differ: "We moved
-    the deploy window tests to a new folder" is about no "deploy window", however many words they share.
+    """Whether both sentences read as a subject and a value (:func:`statement`) and the newer one says no new value
+    of the older one's subject: another subject ("We moved the deploy window tests to a new folder" is about no
+    "deploy window", however many words they share), or a state for a value ("the deploy window is closed now"
+    names no new window).
 
     Args:
         new_text: the user's sentence, less its lead-in.
         old_text: a stored line's text.
 
     Returns:
-        bool: True when both read so and are about different things.
+        bool: True when both read so and the newer one gives the older one's subject no new value.
     """
     new, old = statement(new_text), statement(old_text)
-    return new is not None and old is not None and not _same_subject(new, old)
+    if new is None or old is None:
+        return False
+    return not _same_subject(new, old) or (new.state and not old.state)
 
 
 def _same_subject(new: Said, old: Said, spare: frozenset[str] | None = None) -> bool:

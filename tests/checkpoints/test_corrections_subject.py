@@ -56,6 +56,7 @@ def test_a_correction_naming_only_the_subject_is_kept_against_its_line(said: str
         "My brother's manager is Dana Wu now.",
         "My manager is in Berlin now.",  # where, not who
         "Nope, the CDN is down now.",  # a state, not a CDN
+        "Actually the deploy window is closed now.",  # shares the words: once proposed in the inbox
         "My editor is laggy now.",
         "The staging DB runs on Postgres 16 now.",  # another DB
         "Our Terraform modules are on 2.0 now.",
