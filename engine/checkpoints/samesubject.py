@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 from .claims import ExistingEntry
@@ -309,9 +310,10 @@ def _fold(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "'s", "us", "is")) else word
 
 
+@lru_cache(maxsize=4096)
 def statement(text: str) -> Said | None:
     """A sentence read as a subject and one value, or None when it is not one (:class:`Said`; the forms in the
-    module docstring).
+    module docstring). Cached: a checkpoint asks it of each stored line once per sentence.
 
     Args:
         text: one sentence, less its lead-in and end mark.
