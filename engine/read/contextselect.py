@@ -297,7 +297,11 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
             seen[word] = seen.get(word, 0) + 1
     common = {w for w, n in seen.items() if n > 3 and n > COMMON_SHARE * len(cands)}
     if common:  # a word only lines of one changed fact hold is that fact's topic, not the file's common word
-        common = {w for w in common if not one_frame([c.entry.text for c, p in zip(cands, parts) if w in p.words])}
+        common = {
+            w
+            for w in common
+            if not one_frame([c.entry.text for c, p in zip(cands, parts, strict=True) if w in p.words])
+        }
     topics = [p.words - common for p in parts]
     postings: dict[str, list[int]] = {}
     for i, topic in enumerate(topics):
