@@ -114,6 +114,13 @@ _SUBJECT_MOVED_RE = re.compile(
     re.I,
 )
 """"The deploy window moved to Thursday"."""
+_MOVED_TO_VERSION_RE = re.compile(
+    r"^(?:we|i)(?:['’]ve|\s+have|['’]re|\s+are)?\s+(?:now\s+|just\s+)?"
+    r"(?P<verb>moved|switched|migrated|upgraded|updated|bumped|downgraded)\s+(?:over\s+)?to\s+"
+    r"(?P<name>[A-Za-z][\w.+#-]*?)\s*v?(?P<num>\d+(?:\.\d+)*)(?P<rest>(?:\s+\w+){0,3})$",
+    re.I,
+)
+""""We moved to Postgres 16 last week", "we upgraded to Node 22 now": a name and its new version (breaker11 B11-2)."""
 _NOW_WORDS_RE = re.compile(
     r"(?:^|\s)(?:now|these\s+days|nowadays|anymore|again|as\s+of\s+(?:last\s+\w+|yesterday|today)|"
     r"(?:since|as\s+of|from)\s+(?:last\s+)?(?:week|month|monday|tuesday|wednesday|thursday|friday)|"
@@ -324,6 +331,12 @@ def statement(text: str) -> Said | None:
     text = " ".join(text.split()).rstrip(".!")
     if not text or (any(mark in text for mark in ',;:()"“”?') and not re.search(r"\w:\w|://", text)):
         return None  # more than one clause, a quote or a question
+    moved = _MOVED_TO_VERSION_RE.match(text)
+    if moved and not _NOW_WORDS_RE.sub(" ", moved["rest"]).strip():
+        return Said(
+            (_fold(moved["name"]),), False, "to", (moved["num"],), False, moved["num"], True, True, False, "number",
+            moved["verb"].casefold(),
+        )  # fmt: skip
     change = False
     for rx in (_MOVED_RE, _SUBJECT_MOVED_RE, _COPULA_RE):
         found = rx.match(text)
@@ -404,8 +417,9 @@ def _changed(new: tuple[str, ...], old: tuple[str, ...]) -> bool:
 
 
 def _versions(name: str, text: str) -> list[str]:
-    """The versions ``text`` gives ``name`` ("Terraform 1.6": 1.6), and [] when it names it without one."""
-    found = re.findall(rf"(?<![\w.-]){re.escape(name)}(?:\s+v?(\d+(?:\.\d+)*))?(?![\w-])", text, re.I)
+    """The versions ``text`` gives ``name`` ("Terraform 1.6": 1.6), and [] when it names it without one. ``name`` is
+    folded (:func:`_fold`: "postgre" for "Postgres"), so a plural ``s`` may follow it."""
+    found = re.findall(rf"(?<![\w.-]){re.escape(name)}s?(?:\s+v?(\d+(?:\.\d+)*))?(?![\w-])", text, re.I)
     return found
 
 

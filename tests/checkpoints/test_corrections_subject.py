@@ -40,6 +40,9 @@ STORED = [
         ("Nope, my manager is Dana Wu now", "my manager is Dana Wu now", 5),
         ("We moved the deploy window to Wednesday last week", "We moved the deploy window to Wednesday last week", 2),
         ("My editor is Helix now.", "My editor is Helix now", 6),
+        # breaker11 B11-2: docs/agents.md's own example, and a name whose fold drops its "s"
+        ("Actually, we moved to Postgres 16 last week.", "we moved to Postgres 16 last week", 1),
+        ("Postgres is on 16 now.", "Postgres is on 16 now", 1),
     ],
 )
 def test_a_correction_naming_only_the_subject_is_kept_against_its_line(said: str, kept: str, target: int) -> None:
@@ -106,3 +109,15 @@ def test_statement_reads_a_subject_and_one_value() -> None:
     assert version is not None and (version.subject, version.version, version.link) == (("terraform",), "1.9", "on")
     assert statement("It is Friday now") is None
     assert statement("the deploy window is Friday now, not Tuesday") is None  # two clauses: the block's rule reads it
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "We moved to Postgres 16 for the analytics replica.",  # scoped: another database
+        "They upgraded to Postgres 16 last week.",  # someone else's
+        "Should we move to Postgres 16?",
+    ],
+)
+def test_a_move_to_a_version_that_is_scoped_or_not_ours_is_not_kept(said: str) -> None:
+    assert correction_statements([said], STORED) == []
