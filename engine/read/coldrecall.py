@@ -26,94 +26,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from memrepo.engine.format.layout import INBOX_MD
-
+from .coldhit import ColdHit
 from .recall import SECTION_LINES, RecallIndex
 from .recallkeys import fit_hits, hit_by, hit_confidence, hit_score, index_path, section_around
 from .recallnear import answering, answers_only, hook_hits, nearest_lexical, newer_with
 from .recallpost import file_entries
 from .recallprompt import prompt_lexical, scan_newer, since_of
 from .redactionepoch import redaction_epoch
-
-
-class ColdHit:
-    """One recall hit as :class:`~memrepo.engine.models.RecallHit` has it, without pydantic.
-
-    Attributes: those of ``RecallHit`` (``ref``, ``path``, ``line``, ``text``,
-    ``by``, ``meta``, ``seen``, ``score``, ``confidence``, ``unreviewed``, ``heading``, ``section``, ``mode``,
-    ``scan``, ``answer``); and, not printed, ``covered`` (the share of entries with a vector when hybrid recall
-    answered), ``note`` (why semantic recall was wanted and not used) and ``via`` (the warm process that answered
-    through the recall door, :mod:`.recalldoor`, else None).
-    """
-
-    __slots__ = (
-        "answer",
-        "by",
-        "confidence",
-        "covered",
-        "heading",
-        "line",
-        "meta",
-        "mode",
-        "note",
-        "path",
-        "ref",
-        "scan",
-        "score",
-        "section",
-        "seen",
-        "since",
-        "text",
-        "unreviewed",
-        "via",
-    )
-
-    def __init__(
-        self, path: str, line: int, text: str, by: str, meta: dict[str, str], score: float, confidence: float = 0.0
-    ) -> None:
-        self.ref = f"repo:{path}#L{line}"
-        self.path = path
-        self.line = line
-        self.text = text
-        self.by = by
-        self.meta = meta
-        self.seen = ""
-        self.score = score
-        self.confidence = confidence
-        self.unreviewed = path == INBOX_MD
-        self.heading: str | None = None
-        self.section: str | None = None
-        self.mode = "lexical"  # a one-shot recall loads no model (docs/architecture.md §4)
-        self.scan: str | None = None  # set when a scan of the files answered: the index build's progress
-        self.answer = True  # False for a nearest entry given with ``related`` (:mod:`.recallnear`)
-        self.since: int | None = None  # the agent line since that corrects a user's line (.recallnewer.since_lines)
-        self.covered: float | None = None  # hybrid recall's share of entries with a vector (not printed)
-        self.note: str | None = None  # why semantic recall was wanted and not used (not printed)
-        self.via: str | None = None  # the warm process that answered through the recall door (not printed)
-
-    def as_dict(self) -> dict[str, Any]:
-        """The fields in ``RecallHit.model_dump()``'s order (``memrepo recall --json`` prints it)."""
-        return {name: getattr(self, name) for name in _FIELDS}
-
-
-_FIELDS = (
-    "ref",
-    "path",
-    "line",
-    "text",
-    "by",
-    "meta",
-    "seen",
-    "score",
-    "confidence",
-    "unreviewed",
-    "heading",
-    "section",
-    "mode",
-    "scan",
-    "answer",
-    "since",
-)
 
 
 class ScanHits(list[ColdHit]):
@@ -479,7 +398,7 @@ def recall(
             )
             answered = False
         answers = answering(found, floor, info, answered).answers()
-        rows, since = {iid: index.row(iid) for iid, _key in found}, since_of(index, found)
+        rows, marks = {iid: index.row(iid) for iid, _key in found}, since_of(index, found)
         shown = _shown(index.db, redact, [(iid, row[3], row[4]) for iid, row in rows.items()])
     finally:
         index.close()
@@ -489,7 +408,7 @@ def recall(
         text, shown_meta = shown[iid]
         by = hit_by(json.loads(meta_json))
         hit = ColdHit(path, line, text, by, json.loads(shown_meta), hit_score(key), hit_confidence(key))
-        hit.answer, hit.since = iid in answers, since.get(iid)
+        hit.answer, (hit.since, hit.replaced_by) = iid in answers, marks.get(iid, (None, None))
         if info is not None:
             hit.mode, hit.covered, hit.note = info.mode, info.covered, info.note
         if detail == "full":
