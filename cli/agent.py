@@ -90,6 +90,7 @@ def _hook_turns(repo: Path, transcript: Path, session_id: str) -> list[dict]:
     per session with the file's inode; a different, replaced or shorter file is
     read from the start. Turns read again are deduplicated by the checkpoint.
     """
+    import contextlib
     import os
     import tempfile
 
@@ -127,14 +128,20 @@ def _hook_turns(repo: Path, transcript: Path, session_id: str) -> list[dict]:
     offsets[session_id] = {"path": str(transcript), "ino": st.st_ino if st else None, "offset": offset}
     while len(offsets) > OFFSETS_KEPT:
         offsets.pop(next(iter(offsets)))
+    tmp = None
     try:
         file.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".hook-offsets-", dir=file.parent)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             json.dump(offsets, fh)
         os.replace(tmp, file)  # atomic: a reader sees the old offsets or the new, never half
+        tmp = None
     except OSError as exc:
         click.echo(f"memrepo: cannot keep the transcript offset: {exc.strerror or exc}", err=True)
+    finally:
+        if tmp is not None:  # a full disk left a 0-byte temp file for good (breaker11 B11-8)
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
     return messages
 
 

@@ -36,8 +36,8 @@ def _summary(record: DreamRecord) -> str:
     return ", ".join(parts)
 
 
-def _line(record: DreamRecord) -> str:
-    status = STATUS_WORDS.get(record.status, record.status)
+def _line(record: DreamRecord, killed: bool = False) -> str:
+    status = "killed" if killed else STATUS_WORDS.get(record.status, record.status)
     when = (record.started or "")[:16].replace("T", " ")
     return clean(f"{record.id}  {when}  {status:<14}  {record.provider:<9}  {_summary(record)}")
 
@@ -101,11 +101,19 @@ def dreams(ctx: click.Context, as_json: bool) -> None:
     """List dream runs newest first; subcommands show, diff, accept, reject or undo one."""
     if ctx.invoked_subcommand is not None:
         return
-    records = _dreamer(ctx).list()
+    dreamer = _dreamer(ctx)
+    records = dreamer.list()
     if not records and not as_json:
         click.echo("no dreams yet (memrepo dream runs one)")
+    running = [r.id for r in records if r.status == "running"]
+    found = dreamer.leftovers() if running and not as_json else []  # Health's check: the dream lock is free
+    killed = [i for i in running if any(f"dream {i} " in line for line in found)]
     for record in records:
-        click.echo(json.dumps(record.model_dump(mode="json")) if as_json else _line(record))
+        click.echo(json.dumps(record.model_dump(mode="json")) if as_json else _line(record, record.id in killed))
+    for dream_id in killed:  # breaker11 B11-10: not "running" for good
+        click.echo(
+            clean(f"dream {dream_id} was killed (its process is gone): `memrepo dreams reject {dream_id}` cleans up")
+        )
 
 
 def _where(ref: str) -> str:

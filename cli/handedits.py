@@ -47,12 +47,16 @@ def status(ctx: click.Context) -> None:
 
     store = _open_store(ctx, create=False)
     st = store.status()
-    click.echo(st.state.value + (f": {st.reason}" if st.reason else ""))
+    if st.pending and st.state is RepoState.CLEAN and not st.questions:  # never "clean" with exit 3 (B11-14)
+        click.echo(f"pending: {st.pending} write(s) kept while blocked, not applied yet: ", nl=False)
+        click.echo("`memrepo commit-hand-edits` applies them")
+    else:
+        click.echo(st.state.value + (f": {st.reason}" if st.reason else ""))
     if st.pending and st.state is RepoState.BLOCKED:
         click.echo(f"{st.pending} write(s) kept while blocked, applied once the block is gone")
     elif st.pending and st.questions:  # a write to the questioned file waits for the answer (engine/write/remember.py)
         click.echo(f"{st.pending} write(s) kept while blocked, applied once the question below is answered")
-    elif st.pending:
+    elif st.pending and st.state is not RepoState.CLEAN:
         click.echo(
             f"{st.pending} write(s) kept while blocked, not applied yet: `memrepo commit-hand-edits` applies them"
         )

@@ -158,7 +158,42 @@ def session_start(args: dict[str, str | None], keys: ReadKeys) -> bool:
         from memrepo.engine.agents.sessionrepos import claim
 
         claim(session.strip(), git_dir.parent)  # another repo's dream leaves this session alone (B11-9)
+    apply_kept_later(git_dir)
     return True
+
+
+APPLY_CODE = (
+    "import sys\nfrom pathlib import Path\nfrom memrepo.engine.config import load_settings\n"
+    "from memrepo.engine.repo.store import MemoryStore\n"
+    "store = MemoryStore.open(Path(sys.argv[1]), load_settings(), create=False, origin='cli')\n"
+    "try:\n    with store.lock.hold('apply pending', timeout=10.0):\n        store.apply_pending()\n"
+    "finally:\n    store.close()\n"
+)
+"""The process :func:`apply_kept_later` starts: the writes kept while blocked applied (still blocked: kept)."""
+
+
+def apply_kept_later(git_dir: Path) -> None:
+    """Start a process that applies the writes kept while blocked, when some wait and no merge or rebase is on.
+
+    A checkpoint kept during a merge waited, out of every block, until some other write once the merge was
+    done (breaker11 B11-14); a session's start now applies it, after its block is printed (the next session's
+    block has it). Detached, like the index build; a failure to start costs only that.
+    """
+    import contextlib
+    import subprocess
+
+    with contextlib.suppress(OSError):
+        if not any((git_dir / "memrepo" / "pending").glob("*.json")):
+            return
+        if any((git_dir / name).exists() for name in ("MERGE_HEAD", "rebase-merge", "rebase-apply")):
+            return  # still blocked: the write would be kept again
+        subprocess.Popen(
+            [sys.executable, "-c", APPLY_CODE, str(git_dir.parent)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
 
 
 def prompt(args: dict[str, str | None], keys: ReadKeys) -> bool:

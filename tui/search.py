@@ -41,8 +41,8 @@ search takes milliseconds (docs/architecture.md §4), so the pause only skips ke
 
 
 def hit_label(hit: RecallHit) -> Text:
-    """One result line: ``path:line  text`` with the block's ``(an agent line since says: L<n>)`` mark for a line a
-    newer agent line corrects, an ``unreviewed`` tag for inbox hits, plain text; a nearest entry
+    """One result line: ``path:line  text`` with the block's ``(replaced by L<n>)`` mark for a line a newer line
+    replaces or ``(an agent line since says: L<n>)`` for one a newer agent line corrects, an ``unreviewed`` tag for inbox hits, plain text; a nearest entry
     (``answer`` False) dimmed and tagged ``nearest, not an answer``.
 
     Args:
@@ -54,7 +54,7 @@ def hit_label(hit: RecallHit) -> Text:
     label = Text(f"{clean(hit.path)}:{hit.line}", style="bold")
     label.append("  ")
     label.append(clean(hit.text))
-    if hit.since:  # a newer agent line corrects it: the context block's mark (docs/recall.md)
+    if hit.since or hit.replaced_by:  # replaced or corrected by a newer line: the context block's mark (docs/recall.md)
         label.append(since_mark(hit), style="italic")
     if hit.by == "agent":
         label.append("  (agent)", style="dim")

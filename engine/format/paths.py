@@ -54,8 +54,10 @@ def check_repo_path(raw: str | os.PathLike[str]) -> Path:
     if not expanded.is_absolute():
         expanded = Path.cwd() / expanded
     path = Path(os.path.normpath(expanded))
-    if path.is_symlink():
-        raise PathRuleError("symlink", str(path), "the repo path is a symlink; give its target")
+    if path.is_symlink():  # the refusal names the one option that works (`setup --write` names the target too)
+        raise PathRuleError(
+            "symlink", str(path), f"the repo path is a symlink; give its target: --repo {_quoted(path)}"
+        )
     resolved = path.resolve()
     if resolved.parent == resolved:
         raise PathRuleError("root", str(path), "the repo path is a filesystem root")
@@ -237,3 +239,13 @@ def normalize_workspace(value: str) -> tuple[str, str, str | None]:
     value = unicodedata.normalize("NFC", value)
     ws_id = workspace_id(" ".join(value.split()))
     return ws_id, slugify(value, fallback=ws_id), None
+
+
+def _quoted(link: Path) -> str:
+    """``link``'s target, quoted for a shell (breaker11 B11-12: a symlinked ~/agent-memory refused with no way on)."""
+    import shlex
+
+    try:
+        return shlex.quote(str(link.resolve()))
+    except (OSError, RuntimeError):  # a loop or a broken link: the shell's own answer
+        return f'"$(realpath {shlex.quote(str(link))})"'

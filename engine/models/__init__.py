@@ -343,6 +343,8 @@ class RecallHit(EntryView):
             entries, given only when asked for (``related``; they may not answer it, docs/architecture.md §4).
         since: the line of its file where a newer agent line corrects this user's line (the context block's mark
             "(an agent line since says: L<n>)", docs/recall.md), else None.
+        replaced_by: the line of its file that replaces this one by the context block's rule (the block hides it;
+            recall shows it marked "(replaced by L<n>)", docs/recall.md), else None.
     """
 
     score: float = 0.0
@@ -354,6 +356,7 @@ class RecallHit(EntryView):
     scan: str | None = None
     answer: bool = True
     since: int | None = None
+    replaced_by: int | None = None
 
 
 class RecallMode(_Model):

@@ -17,7 +17,7 @@ class ColdHit:
 
     Attributes: those of ``RecallHit`` (``ref``, ``path``, ``line``, ``text``,
     ``by``, ``meta``, ``seen``, ``score``, ``confidence``, ``unreviewed``, ``heading``, ``section``, ``mode``,
-    ``scan``, ``answer``); and, not printed, ``covered`` (the share of entries with a vector when hybrid recall
+    ``scan``, ``answer``, ``since``, ``replaced_by``); and, not printed, ``covered`` (the share of entries with a vector when hybrid recall
     answered), ``note`` (why semantic recall was wanted and not used) and ``via`` (the warm process that answered
     through the recall door, :mod:`.recalldoor`, else None).
     """
@@ -34,6 +34,7 @@ class ColdHit:
         "note",
         "path",
         "ref",
+        "replaced_by",
         "scan",
         "score",
         "section",
@@ -63,6 +64,7 @@ class ColdHit:
         self.scan: str | None = None  # set when a scan of the files answered: the index build's progress
         self.answer = True  # False for a nearest entry given with ``related`` (:mod:`.recallnear`)
         self.since: int | None = None  # the agent line since that corrects a user's line (.recallnewer.since_lines)
+        self.replaced_by: int | None = None  # the newer line of its file that replaces it (.recallnewer.since_lines)
         self.covered: float | None = None  # hybrid recall's share of entries with a vector (not printed)
         self.note: str | None = None  # why semantic recall was wanted and not used (not printed)
         self.via: str | None = None  # the warm process that answered through the recall door (not printed)
@@ -89,6 +91,7 @@ _FIELDS = (
     "scan",
     "answer",
     "since",
+    "replaced_by",
 )
 
 

@@ -360,7 +360,7 @@ def recall(
             found, answers, info = [ref], frozenset({ref[0]}), None
         else:
             found, answers, info = _search(root, index, query, asked, quick, semantic, warm)
-        rows, since = {iid: index.row(iid) for iid, _key in found}, since_of(index, found)
+        rows, marks = {iid: index.row(iid) for iid, _key in found}, since_of(index, found)
         shown = shown_text(index.db, redact, [(iid, row[3], row[4]) for iid, row in rows.items()])
     finally:
         index.close()
@@ -370,7 +370,7 @@ def recall(
         text, shown_meta = shown[iid]
         by = hit_by(json.loads(meta_json))
         hit = ColdHit(path, line, text, by, json.loads(shown_meta), hit_score(key), hit_confidence(key))
-        hit.answer, hit.since = iid in answers, since.get(iid)
+        hit.answer, (hit.since, hit.replaced_by) = iid in answers, marks.get(iid, (None, None))
         if info is not None:
             hit.mode, hit.covered, hit.note = info.mode, info.covered, info.note
         if detail == "full":

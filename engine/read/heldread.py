@@ -53,8 +53,13 @@ def seen_hash(data: bytes | None) -> str:
 
 
 def loses_entries(q: HandEditQuestion) -> bool:
-    """Whether ``q`` is about entries a save would lose (not a secret or a save that is not text alone)."""
-    return q.deleted or q.empty or bool(q.dropped) or q.entries_now < q.entries_before
+    """Whether ``q`` is about entries a save would lose (not a secret or a save that is not text alone).
+
+    A save cut mid-write counts whatever its entry count: its cut line counts as an entry, so a save that
+    kept one of two committed entries plus the cut line had as many "entries" and was served as is, the
+    lost pin gone and the cut line's raw metadata in the block (breaker11 B11-5).
+    """
+    return q.deleted or q.empty or bool(q.dropped) or bool(q.torn) or q.entries_now < q.entries_before
 
 
 def note_questions(state: Path, paths: Iterable[str], asked: Iterable[HandEditQuestion]) -> None:

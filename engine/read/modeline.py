@@ -63,7 +63,15 @@ def waiting_block(building: str) -> str:
 
 
 def since_mark(hit: object) -> str:
-    """The context block's mark for a recall hit a newer agent line corrects (its ``since``, a line of its file:
-    :func:`.recallnewer.since_lines`), else "": every front end shows it after the hit's text (docs/recall.md)."""
+    """The context block's mark for a recall hit a newer line replaces or a newer agent line corrects (its
+    ``replaced_by`` or ``since``, a line of its file: :func:`.recallnewer.marks_of`), else "": every front end
+    shows it after the hit's text (docs/recall.md).
+
+    The block hides a replaced line; recall still lists it under its replacement, so it says so: unmarked, the
+    agent got two contradicting lines of the user's ("Always run the full test suite before a deploy" under "Run
+    only the fast tests before a deploy now", breaker11 B11-7)."""
+    replaced = getattr(hit, "replaced_by", None)
+    if replaced:
+        return f" (replaced by L{replaced})"
     since = getattr(hit, "since", None)
     return f" (an agent line since says: L{since})" if since else ""

@@ -279,7 +279,7 @@ class ReadCaches:
     ) -> list[RecallHit]:
         """Search the memory folder (see :meth:`MemoryStore.recall`; ``related``: :mod:`.recallnear`)."""
         from .recallnear import search
-        from .recallnewer import since_lines  # the block's mark, by its rule
+        from .recallnewer import marks_of  # the block's marks, by its rule
         from .recallref import ref_item
 
         limit = min(max(int(limit), 1), 200)
@@ -297,10 +297,10 @@ class ReadCaches:
         if info is not None:
             self.last_recall_info = info
         hits = [index.hit(iid, key, "full" if detail == "full" else "line") for iid, key in found]
-        since = since_lines(index, [iid for iid, _key in found])
+        marks = marks_of(index, [iid for iid, _key in found])
         for (iid, _key), hit in zip(found, hits, strict=True):
             hit.mode = "lexical" if info is None else info.mode
-            hit.answer, hit.since = iid in answers, since.get(iid)
+            hit.answer, (hit.since, hit.replaced_by) = iid in answers, marks.get(iid, (None, None))
         return fit_hits(hits, max_bytes)
 
     def use_semantic(self, settings: SemanticSettings) -> None:

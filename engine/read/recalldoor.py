@@ -120,6 +120,8 @@ _HIT_FIELDS = {
     "mode": str,
     "scan": str | None,
     "answer": bool,
+    "since": int | None,
+    "replaced_by": int | None,
     "covered": float | int | None,
     "note": str | None,
 }

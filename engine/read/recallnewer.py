@@ -181,6 +181,25 @@ def _rough(text: str) -> frozenset[str]:
     return frozenset(w[:3] for w in split_folded(fold(text)) if len(w) > 1 and not w.isdigit() and w not in STOP_WORDS)
 
 
+def marks_of(index: RecallIndex, iids: list[int]) -> dict[int, tuple[int | None, int | None]]:
+    """The block's marks of each of ``iids`` that has one, by item id: (:func:`since_lines`'s line, the line of
+    the newest entry of its file that replaces it by the block's rule, :func:`replaced_in`), either None.
+
+    The block hides a replaced line; recall lists it under its replacement (:func:`with_replacements`), marked
+    "(replaced by L<n>)" in every front end (breaker11 B11-7: the prompt hook gave a replaced pin unmarked).
+    """
+    since = since_lines(index, iids)
+    out: dict[int, tuple[int | None, int | None]] = {}
+    for iid in iids:
+        row = index.row(iid)
+        entries = index.file_entries(row[0]) if row is not None else {}
+        new = replaced_in(entries).get(iid) if len(entries) > 1 and may_change(entries, iid) else None
+        line = entries[new][0] if new is not None and new in entries else None
+        if line is not None or iid in since:
+            out[iid] = (since.get(iid), line)
+    return out
+
+
 def since_lines(index: RecallIndex, iids: list[int]) -> dict[int, int]:
     """The line of the agent entry that corrects each of ``iids`` that one corrects (:func:`disputed_in`), by item id.
 
@@ -396,6 +415,8 @@ def scan_with_replacements(root: Path, hits: list[Any], limit: int, redact: Call
                     got.text = redact(entries[new].text)
                 out.append(got)
                 placed.add((hit.path, new))
+            if new is not None:
+                hit.replaced_by = new  # the block's mark (:func:`marks_of`)
         out.append(hit)
         placed.add((hit.path, hit.line))
     return out[:limit]

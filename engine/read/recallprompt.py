@@ -162,14 +162,14 @@ def exact_ids(
     return out
 
 
-def since_of(index: RecallIndex, found: list[tuple[int, tuple]]) -> dict[int, int]:
-    """:func:`.recallnewer.since_lines` of the hits (the block's mark); its module (and the block's rule) loaded only
+def since_of(index: RecallIndex, found: list[tuple[int, tuple]]) -> dict[int, tuple[int | None, int | None]]:
+    """:func:`.recallnewer.marks_of` the hits (the block's marks); its module (and the block's rule) loaded only
     when there is a hit: a prompt nothing answers imports neither (12 ms)."""
     if not found:
         return {}
-    from .recallnewer import since_lines
+    from .recallnewer import marks_of
 
-    return since_lines(index, [iid for iid, _key in found])
+    return marks_of(index, [iid for iid, _key in found])
 
 
 def scan_newer(root: Path, hits: list[Any], limit: int, redact: Callable[[str], str]) -> list[Any]:

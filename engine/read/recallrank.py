@@ -32,7 +32,8 @@ Then, in order:
   (:func:`~.recallorder.twin_kept`), in the better place of the two: a
   correction one word off its old line never leaves the old line alone.
 - **Confidence**: a hit's confidence is the share of the query's term weight
-  (every index term of the query, found in the repo or not, but its filler
+  (every index term of the query, found in the repo or not, a "version" no entry holds held by a line naming a
+  query word and a number, :mod:`.recallversion`, but its filler
   words, :data:`~memrepo.engine.format.stemming.FILLER_WORDS`, unless it has
   nothing else: :func:`confidence_weights`) that it holds, context terms at
   :data:`CONTEXT_WEIGHT`, an exact phrase 1. The answer
@@ -94,6 +95,7 @@ from .recallorder import (
     twin_kept,
     twins,
 )
+from .recallversion import absent_versions, names_version
 
 CONTEXT_KEY = "\x03"
 """Prefix of the posting lists of context terms (headings above an entry, link-only bullets of its section)."""
@@ -270,6 +272,7 @@ def rank(
     weights = {t: idf(index.df(t), n) for t in qterms}
     mass = sum(weights.values())
     counts = confidence_weights(weights)
+    versions = absent_versions(qterms, lambda t: bool(index.df(t) or index.df(CONTEXT_KEY + t)))
     counted_mass = sum(counts.values())
     need = max(POOL, 4 * limit)
     pool = _gather(qterms, weights, index, need, joins)
@@ -313,6 +316,8 @@ def rank(
                 held[t] = CONTEXT_WEIGHT
         if not held:
             continue
+        if versions and names_version(cand.text, qset):  # "Which React version?" -> "... uses React 18"
+            held.update(dict.fromkeys(versions, 1.0))
         if 1.0 in held.values() or not held.keys().isdisjoint(beyond_headings(cand)):
             own.add(i)  # a query term in the entry itself, a link of its section or its subject:, not a heading only
         phrase = multi and has_phrase(fold(cand.text), folded)

@@ -48,8 +48,8 @@ def test_status_after_the_merge_is_aborted_exits_3_and_names_the_command_that_ap
     assert said.exit_code == 3, said.stdout
     assert (
         said.stdout
-        == "clean\n1 write(s) kept while blocked, not applied yet: `memrepo commit-hand-edits` applies them\n"
-    )
+        == "pending: 1 write(s) kept while blocked, not applied yet: `memrepo commit-hand-edits` applies them\n"
+    )  # its first word is never "clean" with exit 3 (breaker11 B11-14)
     assert KEPT not in (repo_path / "lessons.md").read_text()  # status is a read: it applied nothing
     applied = CliRunner().invoke(main, [*repo, "commit-hand-edits"])
     assert applied.exit_code == 0, applied.output
@@ -95,3 +95,26 @@ def test_put_back_of_a_path_not_in_the_repo_is_an_error(repo_path: Path) -> None
     (repo_path / "lessons.md").unlink()
     gone = CliRunner().invoke(main, [*repo, "commit-hand-edits", "--put-back", "lessons.md"])
     assert gone.exit_code == 0, gone.output
+
+
+def test_a_session_start_applies_a_write_kept_during_a_merge_once_it_is_over(repo_path: Path, tmp_path: Path) -> None:
+    """breaker11 B11-14: the kept write waited, out of every block, until some other write."""
+    import time
+
+    from test_claude_code import hook
+
+    home = tmp_path / "home"
+    home.mkdir()
+    payload = {"session_id": "s1", "cwd": str(tmp_path), "hook_event_name": "SessionStart", "source": "startup"}
+    _keep_one_in_a_merge(repo_path).close()
+    assert hook(repo_path, "session-start", payload, home).returncode == 0
+    time.sleep(1.0)  # mid-merge: nothing is started, the write stays kept
+    assert KEPT not in (repo_path / "lessons.md").read_text()
+    git(repo_path, "merge", "--abort")
+    started = hook(repo_path, "session-start", payload, home)
+    assert started.returncode == 0, started.stderr
+    deadline = time.monotonic() + 60
+    while KEPT not in (repo_path / "lessons.md").read_text() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert KEPT in (repo_path / "lessons.md").read_text()
+    assert CliRunner().invoke(main, ["--repo", str(repo_path), "status"]).exit_code == 0

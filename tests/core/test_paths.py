@@ -94,6 +94,7 @@ def test_a_symlink_is_refused_even_to_a_memory_repo(tmp_path: Path, repo_path: P
     link.symlink_to(repo_path)
     err = _refused(link, "symlink")
     assert str(link) in str(err)
+    assert f"give its target: --repo {repo_path.resolve()}" in str(err)  # the one option that works (B11-12)
 
 
 def test_inside_another_git_work_tree_is_refused(tmp_path: Path) -> None:

@@ -167,3 +167,21 @@ def test_a_deleted_file_is_shown_as_committed_too(tmp_path: Path) -> None:
     assert HEADER in shown.stdout and ALLERGY in shown.stdout and "oolong" in shown.stdout, shown.stdout
     recalled = _memrepo(store.root, "recall", "oolong")
     assert "Drinks oolong tea" in recalled.stderr, recalled.stderr
+
+
+def test_a_cut_save_that_keeps_one_entry_is_shown_as_committed(tmp_path: Path) -> None:
+    """breaker11 B11-5: the cut line counted as an entry, so 2 committed -> 1 kept + 1 cut was served as is."""
+    store = MemoryStore.open(tmp_path / "memory", plain_settings(), create=True)
+    for text in ("Prefers concise answers", "Answer in English"):
+        assert store.remember(Candidate(text=text, kind="fact", by="user", pin=True)).commit
+    store.close()
+    memory = store.root / "MEMORY.md"
+    memory.write_text(
+        "# Memory\n\n- Prefers concise answers [by: user; added: 2026-12-05; kind: fact]\n"
+        "- Use tabs [by: user; added: 2025-01-02\n"
+    )
+    asked = _memrepo(store.root, "status")
+    assert asked.returncode == 3 and "cut mid-write" in asked.stdout + asked.stderr, asked
+    shown = _memrepo(store.root, "context").stdout
+    assert "## MEMORY.md (a hand edit waits for an answer; shown as committed)" in shown, shown
+    assert "Answer in English" in shown and "Use tabs" not in shown, shown

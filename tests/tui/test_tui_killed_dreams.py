@@ -72,6 +72,10 @@ async def test_the_dreams_pane_rejects_a_killed_dreams_running_record(isolated_h
         await settle(pilot)
         pane = app.query_one(DreamsPane)
         assert pane.highlighted is not None and pane.highlighted.status == "running"
+        # breaker11 B11-10: said killed, as Health says, with the key that cleans it up; not "running" for good
+        await wait_for(pilot, lambda: "was killed" in pane.status_text, what="the killed status line")
+        assert pane.status_text == f"Dream {dream_id} was killed (its process is gone) · d on it cleans up"
+        assert str(pane.table.get_row(dream_id)[1]) == "killed"
         await pilot.press("d")
         await wait_for(pilot, lambda: "its process is gone" in _question(app), what="the reject question")
         await pilot.press("y")

@@ -30,6 +30,7 @@ from ..plain import clean
 from ..tablefit import fit_column
 from ..widgets.dialogs import Confirm
 from ..widgets.list_table import ListTable
+from . import dreamview
 from .base import Pane
 from .dreamview import STATUS_WORDS, dream_cost, operation_cells, operations_content, operations_title
 from .history import diff_content
@@ -218,13 +219,11 @@ class DreamsPane(Pane):
             return
         records = await self.repo.dreams()
         left = await self.repo.dream_budget_left()
-        self._show(records)
+        running = any(r.status == "running" for r in records) and not self._dreaming
+        killed = dreamview.killed_ids(records, await self.repo.dream_leftovers() if running else [])  # Health's check
+        self._show(records, killed)
         if not self._dreaming:
-            elsewhere = next((r for r in records if r.status == "running"), None)
-            if elsewhere is not None:
-                self._set_status(f"Dream {elsewhere.id} is running (started elsewhere) · results appear here")
-            else:
-                self._set_status(f"{dream_cost(self.app, left)} · n dreams now")
+            self._set_status(dreamview.running_line(records, killed) or f"{dream_cost(self.app, left)} · n dreams now")
 
     @work(group="dreams-detail", exclusive=True, exit_on_error=False, description="Reading a dream's diff")
     async def load_detail(self, record: Any) -> None:
@@ -360,7 +359,7 @@ class DreamsPane(Pane):
     def _set_status(self, text: str) -> None:
         self.query_one("#dreams-status", Static).update(Content(clean(text)))
 
-    def _show(self, records: list[Any]) -> None:
+    def _show(self, records: list[Any], killed: set[str] | frozenset[str] = frozenset()) -> None:
         table = self.table
         keep = self.highlighted.id if self.highlighted is not None else None
         self._records = list(records)
@@ -368,7 +367,7 @@ class DreamsPane(Pane):
         changes: list[Text] = []
         for record in records:
             c = record.counts
-            status = STATUS_WORDS.get(record.status, record.status)
+            status = "killed" if record.id in killed else STATUS_WORDS.get(record.status, record.status)
             changes.append(
                 Text(
                     f"{c.get('auto', 0)} auto · {c.get('review', 0)} review · {c.get('rejected', 0)} rejected",

@@ -202,3 +202,24 @@ def dream_cost(app: object, left: int) -> str:
     if provider == "rules":
         return "Dreams run by rules, offline: no tokens used"
     return f"Budget left today: {left:,} tokens ({provider})"
+
+
+def killed_ids(records: list[Any], found: list[str]) -> set[str]:
+    """The ids of the ``running`` records whose process is gone, by Health's check (``found``: the lines of
+    ``dream_leftovers``, which names such a record only while the dream lock is free)."""
+    return {r.id for r in records if r.status == "running" and any(f"dream {r.id} " in line for line in found)}
+
+
+def running_line(records: list[Any], killed: set[str]) -> str | None:
+    """The Dreams pane's status line for the first dream marked running that it did not start (killed, or running
+    elsewhere), else None.
+
+    A killed dream was shown as running for good, its clean-up key only in Health (breaker11 B11-10); ``d``
+    on it rejects its record and removes what it left.
+    """
+    dream_id = next((r.id for r in records if r.status == "running"), None)
+    if dream_id is None:
+        return None
+    if dream_id in killed:
+        return f"Dream {dream_id} was killed (its process is gone) · d on it cleans up"
+    return f"Dream {dream_id} is running (started elsewhere) · results appear here"
