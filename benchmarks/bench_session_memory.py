@@ -105,6 +105,7 @@ class World:
             shutil.copytree(corpus.resolve(), self.repo, symlinks=True)
         self.run(["init", str(self.repo)])
         self.turn = 0
+        self.before = set(self.stored())  # a corpus's own lines are not what the scenario stored
 
     def run(self, args: list[str], stdin: str = "") -> subprocess.CompletedProcess[str]:
         """``memrepo --repo REPO ARGS`` with ``stdin``; the completed process (never raises on exit codes)."""
@@ -172,12 +173,12 @@ class World:
         return f"{self.turn:08x}-0000-4000-8000-{self.turn:012x}"
 
     def stored(self) -> list[str]:
-        """Every line of every memory file but inbox.md (what is stored as memory, not proposed)."""
-        out = []
+        """Every line of every memory file but inbox.md (stored as memory, not proposed), less the start's lines."""
+        out: list[str] = []
         for path in sorted(self.repo.rglob("*.md")):
             if ".git" not in path.relative_to(self.repo).parts and path.name != "inbox.md":
                 out += path.read_text(encoding="utf-8", errors="replace").splitlines()
-        return out
+        return [line for line in out if line not in getattr(self, "before", ())]
 
 
 def transcript_lines(base: dict, parent: str | None, new_id, said: str, reply: str, tool: dict | None):
