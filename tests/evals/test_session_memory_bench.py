@@ -1,0 +1,59 @@
+"""``benchmarks/bench_session_memory.py`` runs end to end and judges what the agent gets (issue 30, e2e9).
+
+Three tuning scenarios go through the real hook commands (SessionStart, UserPromptSubmit, the checkpoint of
+Stop and SessionEnd) in a subprocess against a fresh repo, so the benchmark cannot rot: a hook that stops
+keeping "Remember that X", a block that stops showing it, or a prompt hook that starts answering a question
+memory knows nothing about fails here. The judge's own rules (a replaced line marked as such is not current;
+a label counts within one line) are checked on hand-made text.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+import bench_session_memory as bench
+
+
+def scenario(sid: str) -> dict:
+    return next(s for s in bench.load("tune") if s["id"] == sid)
+
+
+def test_the_splits_load_and_every_scenario_is_labelled() -> None:
+    scenarios = bench.load("all")
+    assert {s["split"] for s in scenarios} == {"tune", "heldout"}
+    assert len({s["id"] for s in scenarios}) == len(scenarios)
+    for s in scenarios:
+        assert s["checks"] and s["kind"], s["id"]
+        for check in s["checks"]:
+            for prompt in check.get("prompts", []):
+                assert prompt.get("none") or prompt.get("has") or prompt.get("not"), (s["id"], prompt)
+
+
+def test_a_remembered_fact_reaches_the_next_sessions_block_and_prompt_and_a_no_answer_gets_nothing() -> None:
+    result = bench.run_scenario(scenario("t-fact-shop"), None)
+    [check] = result["checks"]
+    assert check["block"] == "right", check
+    assert [p["verdict"] for p in check["prompts"]] == ["right", "empty"], check["prompts"]
+    assert any("Thursday afternoon" in line and "by: user" in line for line in result["stored"])
+
+
+def test_a_pasted_secret_is_never_stored_and_the_rest_of_the_request_is() -> None:
+    result = bench.run_scenario(scenario("t-secret-stripe"), None)
+    [check] = result["checks"]
+    assert check["leaked"] == [] and check["stale"] == [], check
+    assert check["block"] == "right"
+
+
+def test_a_replaced_pin_is_current_only_when_unmarked() -> None:
+    check = {"project": "p", "block": {"has": ["fast tests"], "not": ["full test suite"]}, "prompts": []}
+    marked = "L5 Always run the full test suite (an agent line since says: L6)\nL6 Run only the fast tests"
+    assert bench.judge(check, marked, [], [])["block"] == "right"
+    unmarked = "L5 Always run the full test suite\nL6 Run only the fast tests"
+    assert bench.judge(check, unmarked, [], [])["block"] == "wrong"
+    assert bench.judge(check, "L5 Always run the full test suite", [], [])["block"] == "wrong"
+    assert bench.judge(check, "L9 nothing", [], [])["block"] == "missed"
+    stored = {"project": "p", "block": {}, "stored_not": ["Zq8"], "prompts": [{"prompt": "q?", "none": True}]}
+    judged = bench.judge(stored, "", ["repo:me.md#L5 (user): x"], ["- pw Zq8 [by: user]"])
+    assert judged["block"] == "wrong" and judged["prompts"][0]["verdict"] == "not-empty"
