@@ -9,15 +9,19 @@ collapsed, end marks dropped):
 
 - ``precision``: statements kept that the labels name, of all kept (a wrong store is worse than none);
 - ``recall``: labelled statements kept, of all labelled;
-- ``false stores``: messages labelled ``keep: []`` that kept something.
+- ``false stores``: messages labelled ``keep: []`` that kept something;
+- ``wrong stores`` (corrections only): statements kept ``by: user`` that are not the labelled one or name another
+  line than the labelled one (each hides a true line from every block).
 
 ``corrections.jsonl`` labels corrections said without "remember" (breaker6 B6-3): each a user message, the
 stored lines it may correct (``path|text``) and the statement to keep (or none) with the line it corrects.
 :func:`memrepo.engine.checkpoints.corrections.correction_statements` is scored the same way, and a kept
 statement counts only when :func:`~memrepo.engine.checkpoints.corrections.where` names the labelled line.
 
+``corrections_heldout.jsonl`` (corr9) is held out: scored only with ``--heldout``, totals only.
+
 Usage:
-    PYTHONPATH=. python benchmarks/bench_remember_phrasings.py [--json] [--misses]
+    PYTHONPATH=. python benchmarks/bench_remember_phrasings.py [--json] [--misses] [--heldout]
 """
 
 from __future__ import annotations
@@ -33,9 +37,19 @@ SETS = Path(__file__).resolve().parent / "remember_phrasings"
 SET = SETS / "phrasings.jsonl"
 """The set the rule was written against."""
 HELDOUT = SETS / "heldout.jsonl"
+"""A second set written after the rule, run once before two fixes (see docs/architecture.md §7's figures)."""
 CORRECTIONS = SETS / "corrections.jsonl"
 """Corrections said without "remember", with the stored lines they may correct."""
-"""A second set written after the rule, run once before two fixes (see docs/architecture.md §7's figures)."""
+CORRECTIONS_SUBJECT = SETS / "corrections_subject.jsonl"
+"""Tuning (corr9): corrections that name their line by its subject alone ("Nope, the CDN is Fastly now" for "The shop
+CDN is Cloudflare"), among ten stored lines."""
+HOSTILE = SETS / "hostile.jsonl"
+"""Tuning (corr9): look-alikes of breaker9's kinds (hearsay, hedges, quoted and pasted text, scoped, taken-back and
+longer corrections, other people's lines) and lines that share a corrected line's subject word; none may be kept
+``by: user`` (``propose``: a longer correction, which may wait in the inbox)."""
+CORRECTIONS_HELDOUT = SETS / "corrections_heldout.jsonl"
+"""Held out (corr9): corrections in many phrasings and languages and their look-alikes, written before the subject
+relation of :mod:`memrepo.engine.checkpoints.corrections`; run only with ``--heldout``, once before and once after."""
 
 
 def norm(text: str) -> str:
@@ -107,6 +121,7 @@ def score_corrections(cases: list[dict]) -> dict:
         "precision": round(right / kept, 3) if kept else 1.0,
         "recall": round(right / wanted, 3) if wanted else 1.0,
         "false_stores": false_stores,
+        "wrong_stores": kept - right,
         "misses": misses,
     }
 
@@ -115,9 +130,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--misses", action="store_true", help="list the messages whose statements differ")
+    parser.add_argument("--heldout", action="store_true", help="also score the held-out corrections (totals only)")
     args = parser.parse_args()
     results = {path.stem: score(load(path)) for path in (SET, HELDOUT)}
-    results[CORRECTIONS.stem] = score_corrections(load(CORRECTIONS))
+    for path in (CORRECTIONS, CORRECTIONS_SUBJECT, HOSTILE):
+        results[path.stem] = score_corrections(load(path))
+    if args.heldout:
+        results[CORRECTIONS_HELDOUT.stem] = score_corrections(load(CORRECTIONS_HELDOUT))
+        results[CORRECTIONS_HELDOUT.stem]["misses"] = []  # held out: totals only, never read which missed
     if args.json:
         print(json.dumps(results, ensure_ascii=False, indent=2))
         return
@@ -126,6 +146,7 @@ def main() -> None:
             f"{name}: {result['messages']} messages ({result['positive']} to keep, {result['negative']} not): "
             f"precision {result['precision']:.3f}, recall {result['recall']:.3f}, "
             f"false stores {result['false_stores']}"
+            + (f", wrong stores {result['wrong_stores']}" if "wrong_stores" in result else "")
         )
         if args.misses:
             for miss in result["misses"]:

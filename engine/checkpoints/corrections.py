@@ -7,9 +7,15 @@ shows the new value; one about the user ("I ...", "my ...") goes to me.md; a pro
 workspace file. "Corrects" is the context block's own change rule (:func:`memrepo.engine.read.contextselect.replaced`:
 shared topic words and a change word, "X, not Y", a higher version), asked of the two lines as if one file held them.
 
+When that rule relates no line, the one line the statement gives a new value of the same subject
+(:mod:`.samesubject`: "Nope, the CDN is Fastly now" for "The shop CDN is Cloudflare", "Terraform is on 1.9 now"
+for "Infra uses Terraform 1.6"; corr9) is the corrected line; and a statement about another subject than a line's
+("We moved the deploy window tests to a new folder") corrects it by no rule.
+
 A correction said without "remember" ("actually we moved to Postgres 16", breaker6 B6-3) is kept when it
-corrects a stored line by that rule and reads as one (a lead-in such as "actually", "no,", "correction:", or a
-change word): :func:`correction_statements`. Pure functions of text and entries: no file, no repo.
+corrects a stored line by those rules and reads as one (a lead-in such as "actually", "no,", "correction:", a
+change word, or a change verb or time word of the subject relation: "We moved the deploy window to Wednesday last
+week"): :func:`correction_statements`. Pure functions of text and entries: no file, no repo.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from memrepo.engine.format.remembering import (
 from memrepo.engine.read.contextselect import MIN_COVER, Topic, candidates, replaced, topic_terms
 
 from .claims import ExistingEntry
+from .samesubject import corrects_one, other_subject, statement
 
 _HYPOTHETICAL_RE = re.compile(
     r"^(?:if|when|whenever|unless|suppose|supposing|assuming|assume|maybe|perhaps|what\s+if|in\s+case|say|imagine|"
@@ -50,6 +57,10 @@ _STILL_RE = re.compile(r"\bstill\b", re.I)
 """A statement that something did not change ("it's still Tuesday"): it corrects no line."""
 _SECRET_RE = re.compile(r"\b(?:password|passwd|passphrase|secret|token|api[-_ ]?key|credentials?)s?\b", re.I)
 """A statement about a secret: never kept without a request (its value may be in it, breaker9 B9-17)."""
+_THING_USES_RE = re.compile(r"^[A-Z][\w-]*\s+(?:uses|runs|has)\s+\S+\s+v?\d+(?:\.\d+)*$")
+"""A line :func:`.hearsay.owner` reads as a person's ("Infra uses Terraform 1.6": a capital, then "uses") that names a
+version of what it uses: the subject relation's version rule may still correct it by that name ("Terraform is on 1.9
+now"); "Alice uses Vim 9.0" would be read so too, a line of the user's about a person's version, which is rare."""
 PIECE_CHARS = 80
 """The most characters of the corrected line's text a ``supersedes:`` holds (the block matches a piece of 8 or more)."""
 MIN_WORDS = 3
@@ -68,12 +79,15 @@ def _names_it(new: Topic, old: Topic) -> bool:
     return not words or len(words & new.words) > MIN_COVER * len(words)
 
 
-def corrects(text: str, existing: Iterable[ExistingEntry]) -> ExistingEntry | None:
-    """The stored line ``text`` (newer, the user's) replaces by the block's change rule, or None.
+def corrects(text: str, existing: Iterable[ExistingEntry], words: bool = True) -> ExistingEntry | None:
+    """The stored line ``text`` (newer, the user's) replaces by the block's change rule, else the one line it
+    corrects by the subject both are about (:func:`.samesubject.corrects_one`), or None.
 
     Args:
         text: the user's statement.
         existing: the entries the checkpoint listed (:meth:`memrepo.engine.checkpoints.checkpoint.Checkpointer.prepare`).
+        words: whether to ask the block's change rule (False: the subject relation alone, for a statement that
+            reads as a correction only by its own change verb, "We moved the deploy window to Wednesday").
 
     Returns:
         ExistingEntry | None: the replaced line (the user's own lines first, then the newest), or None.
@@ -83,10 +97,16 @@ def corrects(text: str, existing: Iterable[ExistingEntry]) -> ExistingEntry | No
         return None  # hearsay, a quote, a hedge, a proposal, a scoped statement: the user's own fact it is not
     said = topic_terms(text)
     who = owner(text)
+    mine = []
     for old in existing:
         was = owner(old.text)
         if who != was and "person:" in f"{who} {was}":
+            if who is None and _THING_USES_RE.match(without_leadin(old.text)):
+                mine.append(old)  # "Infra uses Terraform 1.6": a name that uses a thing, by its subject only
             continue  # "Bob's editor is Helix" never replaces "My editor is vim" (breaker9 B9-3)
+        mine.append(old)
+        if not words or other_subject(text, old.text):
+            continue  # "We moved the deploy window tests ..." shares words with "The deploy window is ...", not its subject
         meta = {k: v for k, v in old.meta.items() if k not in ("subject", "supersedes", "workspace")}
         meta["by"] = old.by
         new_meta = {"by": "user", "added": "9999-12-31"}  # newer than any stored line
@@ -96,7 +116,7 @@ def corrects(text: str, existing: Iterable[ExistingEntry]) -> ExistingEntry | No
         if replaced(candidates(lines)).get(1) == 2 and _names_it(said, topic_terms(old.text)):
             found.append(old)
     if not found:
-        return None
+        return corrects_one(text, mine)
     return max(found, key=lambda e: (e.by == "user", e.meta.get("added", "")))
 
 
@@ -236,6 +256,8 @@ _OWN_WORDS = frozenset(
         "ago",
         "earlier",
         "since",
+        "days",
+        "nowadays",
     ]
 )
 """Words a correction may add to the line it corrects besides the new value: "is", "now", "not", "we moved",
@@ -277,7 +299,9 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
     is not a task for the agent (:func:`~memrepo.engine.format.remembering.task`) nor a supposition (:data:`_HYPOTHETICAL_RE`), has :data:`MIN_WORDS` words or more, reads as a correction
     (a lead-in of :data:`_CUE_RE`; or it names what changed: "X, not Y", "X is now Y", "X is Y now", "from Y", a
     version it says changed: :func:`topic_terms`; a change word alone is not enough) and replaces a line of
-    ``existing`` by the block's change rule (:func:`corrects`). What it gives is the statement less its lead-in.
+    ``existing`` by the block's change rule or the subject relation (:func:`corrects`); or, read as one subject and
+    value that says it changed (:func:`.samesubject.statement`: "We moved the deploy window to Wednesday last
+    week"), corrects a line by the subject relation alone. What it gives is the statement less its lead-in.
 
     Args:
         texts: the user's messages (read from the harness's transcript: never an agent's words).
@@ -314,9 +338,11 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
                 continue  # a request to remember: user_statements keeps it
             topic = topic_terms(fact)
             named = topic.denied or topic.head or topic.was or any(changed for _n, _v, changed in topic.versions)
-            if not (_CUE_RE.match(sentence) or named or _NOW_RE.search(fact)):
+            words = bool(_CUE_RE.match(sentence) or named or _NOW_RE.search(fact))
+            read = statement(fact)
+            if not (words or (read is not None and read.change)):
                 continue  # "the deploy window tests now pass" shares words and a change word, and corrects nothing
-            target = corrects(fact, entries)
+            target = corrects(fact, entries, words)
             if target is not None:
                 mine.append((fact, tight(fact, target)))
         per_message.append(mine)

@@ -88,6 +88,13 @@ def swapped_frame(old_text: str, new_text: str) -> tuple[str, ...] | None:
     return old[:head] + old[len(old) - tail :]
 
 
+def one_frame(texts: list[str]) -> bool:
+    """Whether every later line of ``texts`` (oldest first) is the first with one value swapped
+    (:func:`swapped_frame`): a fact changed again and again ("Deploy window is Tuesday", "... Thursday", "... now
+    Monday"). Its words are then the fact's own, however many lines hold them (breaker11 B11-11)."""
+    return len(texts) > 1 and all(swapped_frame(texts[0], text) is not None for text in texts[1:])
+
+
 def cjk_count(tokens: tuple[str, ...]) -> int:
     """How many of ``tokens`` are CJK characters."""
     return sum(1 for t in tokens if is_cjk(t))

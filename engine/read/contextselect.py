@@ -39,7 +39,7 @@ from typing import NamedTuple  # not dataclasses: recall asks replaced() too, an
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.hearsay import users_hearsay
 from memrepo.engine.format.terms import fold, split_folded
-from memrepo.engine.read.changeframe import RESIDENCE_RE, cjk_count, moved_home, same_lead, swapped_frame
+from memrepo.engine.read.changeframe import RESIDENCE_RE, cjk_count, moved_home, one_frame, same_lead, swapped_frame
 from memrepo.engine.read.changewords import CHANGE_PAIRS, CHANGE_WORDS, SHORT_FORMS, SHORT_PHRASES_RE, STOP_WORDS
 
 RULE_KINDS = frozenset({"rule", "decision", "correction"})
@@ -296,6 +296,12 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
         for word in part.words:
             seen[word] = seen.get(word, 0) + 1
     common = {w for w, n in seen.items() if n > 3 and n > COMMON_SHARE * len(cands)}
+    if common:  # a word only lines of one changed fact hold is that fact's topic, not the file's common word
+        common = {
+            w
+            for w in common
+            if not one_frame([c.entry.text for c, p in zip(cands, parts, strict=True) if w in p.words])
+        }
     topics = [p.words - common for p in parts]
     postings: dict[str, list[int]] = {}
     for i, topic in enumerate(topics):

@@ -309,3 +309,36 @@ def test_a_correction_that_says_more_than_the_new_value_waits_in_the_inbox(world
     assert lines_of(store, "inbox.md")["The shop DB is on Postgres 17 now on my laptop"]["by"] == "agent"
     assert [t for t in lines_of(store, rel) if "Postgres" in t] == ["The shop DB runs on Postgres 15"]
     assert "The shop DB runs on Postgres 15" in store.context(str(shop)).text
+
+
+def test_a_correction_naming_only_the_subject_replaces_its_line_in_the_next_block(world, tmp_path: Path) -> None:
+    """corr9: each of these reached no memory; the next session's block still showed the old value."""
+    store, shop, forky = world
+    shop_file = remember(store, "The shop CDN is Cloudflare", shop)
+    remember(store, "The deploy window is Tuesday", shop)
+    remember(store, "My manager is Alice Kim", kind="preference")
+    infra_file = remember(store, "Infra uses Terraform 1.6", forky)
+    session_end(
+        store,
+        tmp_path,
+        shop,
+        [
+            ("Nope, the CDN is Fastly now.", "OK."),
+            ("Nope, my manager is Dana Wu now", "Noted."),
+            ("We moved the deploy window to Wednesday last week", "OK."),
+            ("The CDN cache TTL is 5 minutes now.", "OK."),  # another subject: kept nowhere
+        ],
+    )
+    (tmp_path / "s1.jsonl").unlink()
+    session_end(store, tmp_path, forky, [("Terraform is on 1.9 now.", "OK.")])
+    kept = lines_of(store, shop_file)
+    assert kept["The CDN is Fastly now"]["by"] == "user"
+    assert kept["The CDN is Fastly now"]["supersedes"] == "The shop CDN is Cloudflare"
+    assert lines_of(store, "me.md")["My manager is Dana Wu now"]["by"] == "user"
+    assert lines_of(store, infra_file)["Terraform is on 1.9 now"]["by"] == "user"
+    assert not any("TTL" in text for text in everywhere(store))
+    block = store.context(str(shop)).text
+    for new, old in [("Fastly", "Cloudflare"), ("Dana Wu", "Alice Kim"), ("Wednesday", "Tuesday")]:
+        assert new in block and old not in block, (new, old)
+    infra = store.context(str(forky)).text
+    assert "Terraform is on 1.9 now" in infra and "Terraform 1.6" not in infra

@@ -159,3 +159,23 @@ def test_a_newer_line_that_says_its_lead_changed_replaces_the_older(old: str, ne
 )
 def test_a_shared_lead_that_is_a_name_or_a_long_older_line_is_kept(old: str, new: str) -> None:
     assert gone(old, *INFRA, new) == {}
+
+
+def test_a_fact_changed_four_times_shows_only_its_newest_value() -> None:
+    """breaker11 B11-11: four values of one fact made its words common, so no line replaced any other."""
+    chain = ("Deploy window is Tuesday", "Deploy window is Thursday", "Deploy window is Friday")
+    out = gone(*chain, "Prefers tea over coffee", "Deploy window is now Monday")
+    assert set(out) == {1, 2, 3}
+    assert out[3] == 5
+
+
+def test_a_word_in_many_different_sentences_stays_common() -> None:
+    """The file's own name in most lines is no topic: lines that are not one changed fact keep the filter."""
+    lines = (
+        "The shop runs on Postgres 15",
+        "The shop deploys on Fridays",
+        "The shop logs ship to Datadog",
+        "The shop secrets are in 1Password",
+        "The shop staging is now on Fly.io",
+    )
+    assert gone(*lines) == {}
