@@ -231,7 +231,10 @@ REGISTRY: tuple[Derived, ...] = (
         "held.json",
         _S,
         "read/heldread.py",
-        "the files a hand-edit question about lost entries waits on, with a hash of the save; no text",
+        (
+            "the files a hand-edit question about lost entries waits on, with a hash of the save and of each line a"
+            " stale copy drops; no text"
+        ),
         False,
         "the next status or write that judges the hand edit",
     ),
