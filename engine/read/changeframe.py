@@ -126,16 +126,14 @@ def same_lead(old_text: str, new_text: str) -> tuple[str, ...] | None:
 
     "Team standup is at 9:30 every weekday on Google Meet" -> "Team standup moved to 10:15, Tuesdays and Thursdays
     only": the newer line's words before its first change word (:data:`.changewords.CHANGE_WORDS` or
-    :data:`LEAD_VERBS`, within its first :data:`LEAD_MAX` words, followed by "to" or "from"; an article first left
-    out) are at least two, the older line starts with them and says at most :data:`LEAD_REST_MAX` words more, and
-    they are no name (not every one capitalised as written: "Alice Chen moved to Berlin" says nothing of "Alice Chen
-    owns billing"). "The api service now deploys on Fridays too" says nothing of "The api service runs on Node 18".
-    The caller asks whether they hold a topic word of the file.
+    :data:`LEAD_VERBS`, within its first :data:`LEAD_MAX` words; an article first left out) are at least two, the
+    older line starts with them and says at most :data:`LEAD_REST_MAX` words more, and they are no name (not every one capitalised as written: "Alice Chen moved to
+    Berlin" says nothing of "Alice Chen owns billing"). The caller asks whether they hold a topic word of the file.
     """
     new, old = frame_tokens(new_text, False), frame_tokens(old_text, False)
     at = next((k for k, w in enumerate(new[: LEAD_MAX + 2]) if w in CHANGE_WORDS or w in LEAD_VERBS), None)
-    if at is None or new[at + 1 : at + 2] not in (("to",), ("from",)):
-        return None  # "moved to 10:15" names the new value; "now deploys on Fridays" says another thing of the lead
+    if at is None:
+        return None
     lead = new[:at]
     lead = lead[1:] if lead and lead[0] in _ARTICLES else lead
     rest = old[1:] if old and old[0] in _ARTICLES else old
