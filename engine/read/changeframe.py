@@ -1,4 +1,4 @@
-"""Three ways a newer line says it changed an older one without sharing most of its words (docs/architecture.md §4).
+"""Two ways a newer line says it changed an older one without sharing most of its words (docs/architecture.md §4).
 
 The context block's replacement rule (:func:`.contextselect.replaced`) wants two shared topic words, most of the
 older line's. A change often keeps the sentence and swaps its value, which is all the older line says besides one
@@ -10,11 +10,8 @@ GitHub Actions 流水线". And a move names no word of the place it left: "I liv
   swapped: the words before and after it are the same, hold a topic word, and are at least half the older line.
 - :func:`moved_home`: both lines say where the user lives (at the line's start, the user's own: "Lives in",
   "I live in", "Based in", "I moved to"), and the newer one says it changed.
-- :func:`same_lead`: the newer line's words before its change word lead the older line ("Team standup is at 9:30
-  every weekday on Google Meet" -> "Team standup moved to 10:15, Tuesdays and Thursdays only").
 
-The first two are asked only of a newer line holding a change word (:data:`.changewords.CHANGE_WORDS`); the third
-finds its own (or one of :data:`LEAD_VERBS`) right after the lead.
+Both are asked only of a newer line holding a change word (:data:`.changewords.CHANGE_WORDS`).
 """
 
 from __future__ import annotations
