@@ -39,7 +39,7 @@ from typing import NamedTuple  # not dataclasses: recall asks replaced() too, an
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.hearsay import users_hearsay
 from memrepo.engine.format.terms import fold, split_folded
-from memrepo.engine.read.changeframe import RESIDENCE_RE, cjk_count, moved_home, one_frame, same_lead, swapped_frame
+from memrepo.engine.read.changeframe import RESIDENCE_RE, cjk_count, moved_home, one_frame, swapped_frame
 from memrepo.engine.read.changewords import CHANGE_PAIRS, CHANGE_WORDS, SHORT_FORMS, SHORT_PHRASES_RE, STOP_WORDS
 
 RULE_KINDS = frozenset({"rule", "decision", "correction"})
@@ -353,7 +353,6 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
                 or _says_it_changed(part, parts[j], topics[j])
                 or _denies(part, topic, parts[j], topics[j])
                 or (part.change and _swapped(old.entry.text, new.entry.text, common))
-                or _led(old.entry.text, new.entry.text, common)
             )
             if changed and user_over_agent:  # a correction, not the same said again
                 if old.number not in said or _newer(new, by_number[said[old.number]]):
@@ -412,13 +411,6 @@ def _swapped(old_text: str, new_text: str, common: set[str]) -> bool:
     ):
         return True
     return moved_home(old_text, new_text)
-
-
-def _led(old_text: str, new_text: str, common: set[str]) -> bool:
-    """Whether the newer line says that what leads the older one changed (:func:`.changeframe.same_lead`: "Team
-    standup moved to 10:15" after "Team standup is at 9:30"), the lead holding a topic word of the file."""
-    lead = same_lead(old_text, new_text)
-    return lead is not None and any(_topic_word(w) and _stem(w) not in common for w in lead)
 
 
 def _denies(new: Topic, new_topic: frozenset[str], old: Topic, old_topic: frozenset[str]) -> bool:
