@@ -121,14 +121,6 @@ def test_the_workspace_file_gets_what_the_users_files_leave_of_their_budgets() -
     assert alone.budget == 300 and alone.shown < wsec.shown
 
 
-def test_a_restatement_that_says_less_is_the_line_hidden() -> None:
-    old = "billing-api PRs need two approvals from the payments team"
-    new = "billing-api pull requests need two approvals"
-    assert gone(old, "Prefers tea over coffee", new) == {3: 1}
-    # the newer line that says as much or more is the one kept
-    assert gone(new, "Prefers tea over coffee", old) == {1: 3}
-
-
 def test_a_fact_changed_four_times_shows_only_its_newest_value() -> None:
     """breaker11 B11-11: four values of one fact made its words common, so no line replaced any other."""
     chain = ("Deploy window is Tuesday", "Deploy window is Thursday", "Deploy window is Friday")
