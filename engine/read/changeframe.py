@@ -82,6 +82,8 @@ def swapped_frame(old_text: str, new_text: str) -> tuple[str, ...] | None:
     slot_old = len(old) - head - tail
     if not (1 <= slot_old <= SLOT_MAX) or len(new) - head - tail < 1 or 2 * (head + tail) < len(old):
         return None
+    if head == 0 or ADDED_RE.search(fold(new_text)):
+        return None  # the subject swapped ("Staging uses Redis" / "Prod no longer uses Redis"), or a value added
     return old[:head] + old[len(old) - tail :]
 
 
@@ -92,12 +94,30 @@ def one_frame(texts: list[str]) -> bool:
     return len(texts) > 1 and all(swapped_frame(texts[0], text) is not None for text in texts[1:])
 
 
+ADDED_RE = re.compile(r"\b(?:as well|also|too|in addition|additionally|both)\b|也|还|も")
+"""Words that add a value beside the older one ("I now speak Spanish as well": breaker13 B13-27), not replace it."""
+
+
 def cjk_count(tokens: tuple[str, ...]) -> int:
     """How many of ``tokens`` are CJK characters."""
     return sum(1 for t in tokens if is_cjk(t))
 
 
+PLACE_RE = re.compile(
+    r"\b(?i:lives?|living|based|resides?|residing|moved|relocated)\s+(?i:now\s+)?(?i:in|to)\s+(?!The\b)[A-Z][\w.'’-]+"
+)
+"""A place named after the verb: a capitalised name ("moved to Montreal"), not "moved to the platform team"."""
+_YEAR_RE = re.compile(r"\b(?:19|20)\d\d\b")
+
+
 def moved_home(old_text: str, new_text: str) -> bool:
     """Whether both lines say where the user lives (:data:`RESIDENCE_RE`): the newer one, holding a change word,
-    replaces the older ("I live in Lyon" -> "I moved to Montreal")."""
-    return bool(RESIDENCE_RE.match(fold(old_text))) and bool(RESIDENCE_RE.match(fold(new_text)))
+    replaces the older ("I live in Lyon" -> "I moved to Montreal").
+
+    The newer line must be the user's own ("I", not "we": "We moved to Linear"), name a place (:data:`PLACE_RE`)
+    and give no year ("I moved to Berlin in 2015 for my first job" is a story, not where the user lives now):
+    breaker13 B13-1, B13-18."""
+    folded = fold(new_text)
+    if folded.startswith("we ") or not PLACE_RE.search(new_text) or _YEAR_RE.search(new_text):
+        return False
+    return bool(RESIDENCE_RE.match(fold(old_text))) and bool(RESIDENCE_RE.match(folded))
