@@ -36,6 +36,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .claims import ExistingEntry
+from .subjectwords import NOT_SUBJECTS, SCOPING, STATES
 
 MAX_SUBJECT_WORDS = 4
 """Most words of a subject, its determiner left out ("the shop's payment provider")."""
@@ -45,39 +46,6 @@ Air", "Postgres 15")."""
 
 _WORD = r"[\w'’.+#/:@-]+"
 _DETERMINERS = frozenset({"the", "our", "my", "a", "an", "this", "your", "their"})
-_NOT_SUBJECTS = frozenset(
-    {
-        "it",
-        "it's",
-        "its",
-        "this",
-        "that",
-        "there",
-        "here",
-        "what",
-        "who",
-        "which",
-        "everything",
-        "nothing",
-        "something",
-        "he",
-        "she",
-        "they",
-        "we",
-        "i",
-        "you",
-        "one",
-        "all",
-        "each",
-        "so",
-        "and",
-        "but",
-        "or",
-        "if",
-        "when",
-    }
-)
-"""Words a subject never holds: pronouns, question and joining words ("it is Friday now", "so the CDN ...")."""
 _LINKS = {
     "goes to": "to",
     "go to": "to",
@@ -132,128 +100,6 @@ _VERSION_VALUE_RE = re.compile(r"^(?:(?:on|at|to)\s+)?(?:v(?:ersion)?\s*)?(?P<nu
 """A value that is a version alone: "1.9", "on 1.9", "version 22"."""
 _LEAD_PREP_RE = re.compile(r"^(?P<prep>on|in|at|to)\s+", re.I)
 _ARTICLE_RE = re.compile(r"^(?:a|an|the)\s+", re.I)
-_SCOPING = frozenset(
-    {
-        "on",
-        "in",
-        "at",
-        "for",
-        "with",
-        "without",
-        "after",
-        "before",
-        "because",
-        "since",
-        "when",
-        "while",
-        "and",
-        "or",
-        "but",
-        "so",
-        "if",
-        "unless",
-        "until",
-        "via",
-        "by",
-        "from",
-        "of",
-        "to",
-        "than",
-        "except",
-        "only",
-        "not",
-        "no",
-        "never",
-        "still",
-        "also",
-        "too",
-        "both",
-        "either",
-        "maybe",
-        "probably",
-        "as",
-        "well",
-        "plus",
-        "once",
-        "twice",
-        "briefly",
-        "back",
-        "then",
-        "sometimes",
-        "usually",
-        "mostly",
-        "partly",
-        "occasionally",
-        "including",
-    }
-)
-"""Words that make a value more than a value ("Fastly on the marketing site", "Wednesday after the review",
-"not Fastly", "Wednesday as well", "Fastly once", "Fastly and back"): such a sentence gives no one new value."""
-_STATES = frozenset(
-    {
-        "down",
-        "up",
-        "off",
-        "on",
-        "out",
-        "broken",
-        "slow",
-        "fast",
-        "fine",
-        "ok",
-        "okay",
-        "green",
-        "red",
-        "flaky",
-        "stable",
-        "unstable",
-        "live",
-        "dead",
-        "gone",
-        "ready",
-        "done",
-        "open",
-        "closed",
-        "empty",
-        "full",
-        "stale",
-        "wrong",
-        "right",
-        "better",
-        "worse",
-        "free",
-        "busy",
-        "late",
-        "early",
-        "bigger",
-        "smaller",
-        "faster",
-        "slower",
-        "cheaper",
-        "expensive",
-        "cheap",
-        "huge",
-        "tiny",
-        "big",
-        "small",
-        "new",
-        "old",
-        "same",
-        "different",
-        "optional",
-        "required",
-        "mandatory",
-        "public",
-        "private",
-        "internal",
-        "external",
-        "weird",
-        "great",
-        "bad",
-        "good",
-    }
-)
-"""Words that say how a thing is, not which it is ("the CDN is down now" names no new CDN)."""
 
 
 _TIME_RE = re.compile(
@@ -288,8 +134,8 @@ class Said(NamedTuple):
         version: the value's number when it is a version alone ("1.9" of "is on 1.9 now"), else "".
         change: whether the sentence says it changed: a time word ("now", "these days") or a change verb.
         plain: whether the value is one value: at most :data:`MAX_VALUE_WORDS` words, none that scopes it
-            (:data:`_SCOPING`: "Fastly on the marketing site"), not a state ("down", "deprecated": :data:`_STATES`).
-        state: whether the value says how the subject is, not which it is: lowercase words of :data:`_STATES` or
+            (:data:`SCOPING`: "Fastly on the marketing site"), not a state ("down", "deprecated": :data:`STATES`).
+        state: whether the value says how the subject is, not which it is: lowercase words of :data:`STATES` or
             with an ending of :data:`_ADJECTIVE_ENDS` ("down", "closed", "laggy").
         kind: the value's kind (:func:`_kind`): ``time``, ``number`` or ``name``.
         verb: the change verb of "we moved X to Y", "X moved to Y" ("" for "X is Y").
@@ -352,7 +198,7 @@ def statement(text: str) -> Said | None:
     mine = np[0].casefold() == "my"
     if np[0].casefold() in _DETERMINERS:
         np = np[1:]
-    if not np or len(np) > MAX_SUBJECT_WORDS or any(w.casefold() in _NOT_SUBJECTS for w in np):
+    if not np or len(np) > MAX_SUBJECT_WORDS or any(w.casefold() in NOT_SUBJECTS for w in np):
         return None
     value = found["value"].strip()
     if _NOW_WORDS_RE.search(value):
@@ -366,8 +212,8 @@ def statement(text: str) -> Said | None:
     version = _VERSION_VALUE_RE.match(value)
     words = _words(value)
     lower = all(w.isalpha() and w.islower() for w in words)
-    plain = bool(words) and len(words) <= MAX_VALUE_WORDS and not any(w.casefold() in _SCOPING for w in words)
-    state = lower and (any(w in _STATES for w in words) or any(w.endswith(_ADJECTIVE_ENDS) for w in words))
+    plain = bool(words) and len(words) <= MAX_VALUE_WORDS and not any(w.casefold() in SCOPING for w in words)
+    state = lower and (any(w in STATES for w in words) or any(w.endswith(_ADJECTIVE_ENDS) for w in words))
     plain = plain and not state  # how a thing is ("down", "deprecated", "laggy"), not which it is
     return Said(
         tuple(_fold(w) for w in np),

@@ -1,4 +1,4 @@
-"""Three ways a newer line says it changed an older one without sharing most of its words (docs/architecture.md §4).
+"""Two ways a newer line says it changed an older one without sharing most of its words (docs/architecture.md §4).
 
 The context block's replacement rule (:func:`.contextselect.replaced`) wants two shared topic words, most of the
 older line's. A change often keeps the sentence and swaps its value, which is all the older line says besides one
@@ -10,11 +10,8 @@ GitHub Actions 流水线". And a move names no word of the place it left: "I liv
   swapped: the words before and after it are the same, hold a topic word, and are at least half the older line.
 - :func:`moved_home`: both lines say where the user lives (at the line's start, the user's own: "Lives in",
   "I live in", "Based in", "I moved to"), and the newer one says it changed.
-- :func:`same_lead`: the newer line's words before its change word lead the older line ("Team standup is at 9:30
-  every weekday on Google Meet" -> "Team standup moved to 10:15, Tuesdays and Thursdays only").
 
-The first two are asked only of a newer line holding a change word (:data:`.changewords.CHANGE_WORDS`); the third
-finds its own (or one of :data:`LEAD_VERBS`) right after the lead.
+Both are asked only of a newer line holding a change word (:data:`.changewords.CHANGE_WORDS`).
 """
 
 from __future__ import annotations
@@ -85,6 +82,8 @@ def swapped_frame(old_text: str, new_text: str) -> tuple[str, ...] | None:
     slot_old = len(old) - head - tail
     if not (1 <= slot_old <= SLOT_MAX) or len(new) - head - tail < 1 or 2 * (head + tail) < len(old):
         return None
+    if head == 0 or ADDED_RE.search(fold(new_text)):
+        return None  # the subject swapped ("Staging uses Redis" / "Prod no longer uses Redis"), or a value added
     return old[:head] + old[len(old) - tail :]
 
 
@@ -95,53 +94,30 @@ def one_frame(texts: list[str]) -> bool:
     return len(texts) > 1 and all(swapped_frame(texts[0], text) is not None for text in texts[1:])
 
 
+ADDED_RE = re.compile(r"\b(?:as well|also|too|in addition|additionally|both)\b|也|还|も")
+"""Words that add a value beside the older one ("I now speak Spanish as well": breaker13 B13-27), not replace it."""
+
+
 def cjk_count(tokens: tuple[str, ...]) -> int:
     """How many of ``tokens`` are CJK characters."""
     return sum(1 for t in tokens if is_cjk(t))
 
 
+PLACE_RE = re.compile(
+    r"\b(?i:lives?|living|based|resides?|residing|moved|relocated)\s+(?i:now\s+)?(?i:in|to)\s+(?!The\b)[A-Z][\w.'’-]+"
+)
+"""A place named after the verb: a capitalised name ("moved to Montreal"), not "moved to the platform team"."""
+_YEAR_RE = re.compile(r"\b(?:19|20)\d\d\b")
+
+
 def moved_home(old_text: str, new_text: str) -> bool:
     """Whether both lines say where the user lives (:data:`RESIDENCE_RE`): the newer one, holding a change word,
-    replaces the older ("I live in Lyon" -> "I moved to Montreal")."""
-    return bool(RESIDENCE_RE.match(fold(old_text))) and bool(RESIDENCE_RE.match(fold(new_text)))
+    replaces the older ("I live in Lyon" -> "I moved to Montreal").
 
-
-LEAD_VERBS = frozenset({"raised", "lowered", "increased", "decreased", "reduced", "extended", "shortened", "postponed"})
-"""Verbs that say a value changed, asked only right after a line's lead (:func:`same_lead`), besides the change words:
-"Day rate raised to 780 euros" (alone, "raised" says nothing of an older line: "raised the issue")."""
-
-LEAD_MAX = 5
-"""The most words before the change word that can be a line's lead."""
-
-LEAD_REST_MAX = 12
-"""The most words the older line may hold after its lead: one value said ("is at 9:30 every weekday on Google Meet"),
-not a line of several facts that the newer one changes one of ("route-planner is a Go 1.22 service that solves vehicle
-routing with Google OR-Tools through a C++ sidecar")."""
-
-_ARTICLES = frozenset({"the", "a", "an", "our", "my", "his", "her", "their"})
-
-
-def same_lead(old_text: str, new_text: str) -> tuple[str, ...] | None:
-    """The words that lead both lines, when the newer one says right after them that it changed; else None.
-
-    "Team standup is at 9:30 every weekday on Google Meet" -> "Team standup moved to 10:15, Tuesdays and Thursdays
-    only": the newer line's words before its first change word (:data:`.changewords.CHANGE_WORDS` or
-    :data:`LEAD_VERBS`, within its first :data:`LEAD_MAX` words, followed by "to" or "from"; an article first left
-    out) are at least two, the older line starts with them and says at most :data:`LEAD_REST_MAX` words more, and
-    they are no name (not every one capitalised as written: "Alice Chen moved to Berlin" says nothing of "Alice Chen
-    owns billing"). "The api service now deploys on Fridays too" says nothing of "The api service runs on Node 18".
-    The caller asks whether they hold a topic word of the file.
-    """
-    new, old = frame_tokens(new_text, False), frame_tokens(old_text, False)
-    at = next((k for k, w in enumerate(new[: LEAD_MAX + 2]) if w in CHANGE_WORDS or w in LEAD_VERBS), None)
-    if at is None or new[at + 1 : at + 2] not in (("to",), ("from",)):
-        return None  # "moved to 10:15" names the new value; "now deploys on Fridays" says another thing of the lead
-    lead = new[:at]
-    lead = lead[1:] if lead and lead[0] in _ARTICLES else lead
-    rest = old[1:] if old and old[0] in _ARTICLES else old
-    if not (2 <= len(lead) <= LEAD_MAX) or rest[: len(lead)] != lead or not 0 < len(rest) - len(lead) <= LEAD_REST_MAX:
-        return None
-    written = [w for w in new_text.split() if w.strip("\"'(").casefold() not in _ARTICLES][: len(lead)]
-    if all(w[:1].isupper() for w in written):
-        return None  # a name: what it says changed need not be what the older line says
-    return lead
+    The newer line must be the user's own ("I", not "we": "We moved to Linear"), name a place (:data:`PLACE_RE`)
+    and give no year ("I moved to Berlin in 2015 for my first job" is a story, not where the user lives now):
+    breaker13 B13-1, B13-18."""
+    folded = fold(new_text)
+    if folded.startswith("we ") or not PLACE_RE.search(new_text) or _YEAR_RE.search(new_text):
+        return False
+    return bool(RESIDENCE_RE.match(fold(old_text))) and bool(RESIDENCE_RE.match(folded))

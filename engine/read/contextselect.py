@@ -7,10 +7,8 @@ The block shows what is true now. For each file, in this order:
    a piece of its text or its subject); or, for lines without a subject, when they are about the
    same thing (:func:`topic_terms`: at least two shared topic words, most of the older line's)
    and the newer one says it changed (a change word: "now", "moved", "switched", "no longer", 现在,
-   変更, ...; or "X, not Y" naming its value; or the older sentence with its value swapped, or a move,
-   :mod:`.changeframe`) or says the same again (restated: the same numbers and most of the same words;
-   when the newer line says less, all its topic words among the older one's, the older line stays and
-   the newer is hidden). An agent's line never hides the user's, nor undoes what a user's line
+   変更, ...; or "X, not Y" naming its value) or says the same again (restated: the same numbers and
+   most of the same words). An agent's line never hides the user's, nor undoes what a user's line
    replaced. A hidden line stays in the file, its history and recall.
 2. **The rest is ranked** (:func:`.contextrank.rank_key`): the user's own lines where the file asks for them
    (``user_first``: MEMORY.md, me.md, lessons.md) or the user's rules and decisions (``kind: rule``,
@@ -39,7 +37,7 @@ from typing import NamedTuple  # not dataclasses: recall asks replaced() too, an
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.hearsay import users_hearsay
 from memrepo.engine.format.terms import fold, split_folded
-from memrepo.engine.read.changeframe import RESIDENCE_RE, cjk_count, moved_home, one_frame, same_lead, swapped_frame
+from memrepo.engine.read.changeframe import RESIDENCE_RE, cjk_count, moved_home, one_frame, swapped_frame
 from memrepo.engine.read.changewords import CHANGE_PAIRS, CHANGE_WORDS, SHORT_FORMS, SHORT_PHRASES_RE, STOP_WORDS
 
 RULE_KINDS = frozenset({"rule", "decision", "correction"})
@@ -353,15 +351,10 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
                 or _says_it_changed(part, parts[j], topics[j])
                 or _denies(part, topic, parts[j], topics[j])
                 or (part.change and _swapped(old.entry.text, new.entry.text, common))
-                or _led(old.entry.text, new.entry.text, common)
             )
             if changed and user_over_agent:  # a correction, not the same said again
                 if old.number not in said or _newer(new, by_number[said[old.number]]):
                     said[old.number] = new.number
-            elif restated and not changed and topics[j] > topic and may_replace(old, new):
-                out[new.number] = old.number  # said again with less: the older line, which says more, stays
-                found = True
-                break
             elif (changed or restated) and not user_over_agent:
                 out[old.number] = new.number
                 found = True
@@ -412,13 +405,6 @@ def _swapped(old_text: str, new_text: str, common: set[str]) -> bool:
     ):
         return True
     return moved_home(old_text, new_text)
-
-
-def _led(old_text: str, new_text: str, common: set[str]) -> bool:
-    """Whether the newer line says that what leads the older one changed (:func:`.changeframe.same_lead`: "Team
-    standup moved to 10:15" after "Team standup is at 9:30"), the lead holding a topic word of the file."""
-    lead = same_lead(old_text, new_text)
-    return lead is not None and any(_topic_word(w) and _stem(w) not in common for w in lead)
 
 
 def _denies(new: Topic, new_topic: frozenset[str], old: Topic, old_topic: frozenset[str]) -> bool:

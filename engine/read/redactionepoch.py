@@ -42,7 +42,6 @@ _DETECTOR_SOURCES = (
             "docformats",
             "structural",
             "toolcreds",
-            "apivendors",
         )
     ),
     _ENGINE / "redaction" / "identifiers.py",
@@ -50,7 +49,6 @@ _DETECTOR_SOURCES = (
     _ENGINE / "redaction" / "idshapes.py",
     _ENGINE / "redaction" / "idwords.py",
     _ENGINE / "redaction" / "notevalues.py",
-    _ENGINE / "redaction" / "projectids.py",
     _ENGINE / "redaction" / "publishable.py",
     _ENGINE / "redaction" / "lazyre.py",
     _ENGINE / "redaction" / "checksums.py",

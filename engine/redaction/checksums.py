@@ -126,8 +126,8 @@ def _varint(raw: bytes, at: int) -> tuple[int, int] | None:
 
 
 def cid_ok(value: str) -> bool:
-    """Whether ``value`` is an IPFS CID: v0 (``Qm`` + 44 base58btc, a sha2-256 multihash) or v1 (``b`` base32,
-    ``z`` base58btc or ``k`` base36; version 1, a known codec, a known multihash whose length matches the bytes that follow)."""
+    """Whether ``value`` is an IPFS CID: v0 (``Qm`` + 44 base58btc, a sha2-256 multihash) or v1 (``b`` base32 or
+    ``z`` base58btc; version 1, a known codec, a known multihash whose length matches the bytes that follow)."""
     if value.startswith("Qm") and len(value) == 46:
         raw = b58decode(value)
         return raw is not None and len(raw) == 34 and raw[:2] == b"\x12\x20"
@@ -142,9 +142,6 @@ def cid_ok(value: str) -> bool:
         if got is None:
             return False
         raw = got
-    elif value[:1] == "k" and value[1:].isalnum() and value[1:] == value[1:].lower():
-        n = int(value[1:], 36)  # multibase base36: a big-endian number; its leading zero bytes are "0"s
-        raw = b"\x00" * (len(value[1:]) - len(value[1:].lstrip("0"))) + n.to_bytes((n.bit_length() + 7) // 8, "big")
     else:
         return False
     head = _varint(raw, 0)

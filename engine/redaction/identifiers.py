@@ -55,11 +55,8 @@ _BTC_RE = lazyre.compile(
     rf"(?<![\w])(?:[13mn2][{_B58}]{{25,34}}|(?:bc|tb|bcrt)1[02-9ac-hj-np-z]{{8,87}}|(?:BC|TB)1[02-9AC-HJ-NP-Z]{{8,87}})"
     r"(?![\w])"
 )
-_CID_RE = lazyre.compile(
-    rf"(?<![\w])(?:Qm[{_B58}]{{44}}|ba[a-z2-7]{{49,119}}|z[bd][{_B58}]{{45,99}}|k[0-9a-z]{{48,110}})(?![\w])"
-)
-"""CIDs: v0, and v1 whose first byte (version 1) makes base32 start ``ba``, base58btc ``zb``/``zd``; base36 ``k``
-(IPNS names, ``k51…``)."""
+_CID_RE = lazyre.compile(rf"(?<![\w])(?:Qm[{_B58}]{{44}}|ba[a-z2-7]{{49,119}}|z[bd][{_B58}]{{45,99}})(?![\w])")
+"""CIDs: v0, and v1 whose first byte (version 1) makes base32 start ``ba`` and base58btc ``zb``/``zd``."""
 _IBAN_RE = lazyre.compile(r"(?<![\w])[A-Z]{2}\d{2}(?:[A-Z0-9]{11,30}|(?: [A-Z0-9]{4}){2,7}(?: [A-Z0-9]{1,4})?)(?![\w])")
 _ISBN_RE = lazyre.compile(r"(?<![\w-])(?:97[89][- ]?)?\d{1,5}[- ]?\d{1,7}[- ]?\d{1,7}[- ]?[\dX](?![\w-])")
 _ISBN_LABEL_RE = lazyre.compile(r"(?i)\b(?:isbn(?:-1[03])?|ean(?:-13)?|gtin(?:-13)?|barcode)\b[\s:#]*$")
@@ -119,8 +116,7 @@ _AWS_ID_RE = lazyre.compile(
     r"(?<![\w-])(?:i|ami|vpc|subnet|sg|vol|snap|eni|igw|rtb|acl|nat|eipalloc|lt|tgw|pcx|vpce|r|fs|fsmp|db)-"
     r"(?:[0-9a-f]{8}|[0-9a-f]{17})(?![\w-])"
 )
-_CAMEL_WORDS_RE = lazyre.compile(r"(?:[a-z]{2,}|[A-Z][a-z]{2,})(?:[A-Z][a-z]{2,})+(?:[A-Z]{2,5}(?:v\d{1,3})?)?")
-"""Words in camel case, an acronym and its version at the end (``SentryNodeServerlessSDKv10``): a name."""
+_CAMEL_WORDS_RE = lazyre.compile(r"(?:[a-z]{2,}|[A-Z][a-z]{2,})(?:[A-Z][a-z]{2,})+")
 _POD_ALPHA = "bcdfghjklmnpqrstvwxz2456789"
 _POD_RE = lazyre.compile(
     rf"(?<![\w-])(?:[a-z][a-z0-9]{{0,30}}-){{1,6}}(?:[{_POD_ALPHA}]{{6,10}}|\d{{8}})-[{_POD_ALPHA}]{{5}}(?![\w-])"
@@ -264,7 +260,7 @@ def _checksummed(text: str) -> Iterator[Span]:
                 yield m.span()
         elif checksums.base58check_version(v) in (0x00, 0x05, 0x6F, 0xC4):
             yield m.span()
-    if "Qm" in text or "ba" in text or "zb" in text or "zd" in text or "k" in text:
+    if "Qm" in text or "ba" in text or "zb" in text or "zd" in text:
         for m in _CID_RE.finditer(text):
             if checksums.cid_ok(m.group(0)):
                 yield m.span()
@@ -461,11 +457,8 @@ def _models(text: str) -> Iterator[Span]:
         a = m.start()
         if len(parts) < 2 or (a and text[a - 1] in "%:/@") or _PASSWORD_WORD_RE.search(_line_before(text, a, 40)):
             continue  # one word with digits (``Sonnet42``), ``user%pw``, or said to be a password: not a model
-        family = parts[0].lower()
-        if parts[0][-1].isdigit() or any(
-            p[0].isdigit() or (p[-1].isdigit() and p.lower().startswith(family)) for p in parts[1:3]
-        ):
-            yield m.span()  # a version, or Hugging Face's ``<org>/<family><version>-…`` (``Qwen/Qwen2.5-Coder-32B``)
+        if parts[0][-1].isdigit() or any(p[0].isdigit() for p in parts[1:3]):
+            yield m.span()
 
 
 def spans(text: str) -> Iterator[Span]:

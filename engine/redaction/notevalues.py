@@ -108,9 +108,6 @@ def _labelled(text: str, start: int, *, tail_only: bool = False) -> bool:
     return bool(_LABEL_TAIL_RE.search(window)) or (not tail_only and named_before(text, start))
 
 
-labelled = _labelled
-"""The label check of this module, for :mod:`.projectids`."""
-
 _SECRET_PIECES = frozenset({"token", "secret", "secrets", "password", "passwd", "pwd", "key", "apikey", "credential"})
 """A piece naming a credential: a value filed under it (``token-<hex>.json``) is not taken for a plain file name."""
 

@@ -34,8 +34,6 @@ dressed as one of them is still redacted:
 - keys their vendors document as public (:mod:`.publishable`: PostHog ``phc_``,
   Supabase ``sb_publishable_``, Flutterwave ``FLWPUBK-`` ...);
 - values in a project's own notes (:mod:`.notevalues`: file names, CUIDs, ``package.TypeName``, image references ...);
-- values in other projects' files (:mod:`.projectids`: GitHub anchors and badges, ULIDs, SPKI public keys, key file
-  names, wheel URLs, Nix hashes, official-images fields ...);
 - memrepo's own values: the session ids its MCP server makes (``mcp-`` and 16 lower-case hex) after the labels
   memrepo writes them with (``task: mcp-…``, ``source: checkpoint mcp-…``), and its own placeholders
   ``[REDACTED:<type>]`` (also percent-encoded, as a metadata value holds one), so redacting twice changes nothing.
@@ -239,13 +237,11 @@ def spans(text: str) -> Iterator[Span]:
             yield m.span()
     from .identifiers import spans as identifier_spans
     from .notevalues import spans as note_spans
-    from .projectids import spans as project_spans
     from .publishable import spans as publishable_spans
 
     yield from identifier_spans(text)
     yield from publishable_spans(text)
     yield from note_spans(text)
-    yield from project_spans(text)
 
 
 def public_spans(text: str) -> list[Span]:

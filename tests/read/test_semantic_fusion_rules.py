@@ -133,7 +133,7 @@ def test_a_superseded_line_with_no_subject_stays_under_its_replacement(tmp_path:
         "me.md": (
             "# About me\n\n"
             "- Team standup is at 9:30 every weekday on Google Meet [added: 2024-09-03]\n"
-            "- Team standup happens at 10:15 in Slack huddles now [added: 2025-03-03]\n"
+            "- Team standup moved to 10:15 in Slack huddles [added: 2025-03-03]\n"
         ),
     }
     root, index = _repo(tmp_path, files)
@@ -143,7 +143,7 @@ def test_a_superseded_line_with_no_subject_stays_under_its_replacement(tmp_path:
     build_vectors(root, ConceptEmbedder(), 100)
     got = _fused(root, index, query, ConceptEmbedder())
     assert got[:2] == [
-        "Team standup happens at 10:15 in Slack huddles now",
+        "Team standup moved to 10:15 in Slack huddles",
         "Team standup is at 9:30 every weekday on Google Meet",
     ]
 

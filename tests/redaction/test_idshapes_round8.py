@@ -18,7 +18,7 @@ import base64
 import pytest
 
 from memrepo.engine import redaction
-from memrepo.engine.redaction import identifiers, idshapes, projectids
+from memrepo.engine.redaction import identifiers, idshapes
 
 JWK_PUBLIC = (
     '{"kty":"EC","crv":"P-256","x":"MKBCTNIcKUSDii11ySs3526iDZ8AiTo7Tu6KPAqv7D4",'
@@ -70,10 +70,8 @@ def test_a_public_format_stays_verbatim(text: str) -> None:
 
 @pytest.mark.parametrize("text", LOOK_ALIKES)
 def test_each_look_alike_was_a_false_alarm(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Without this module's spans (the code before this round) each line is altered: the test above is not idle.
-    (Round 12's :mod:`.projectids` keeps a ULID with no word too: it is turned off with them.)"""
+    """Without this module's spans (the code before this round) each line is altered: the test above is not idle."""
     monkeypatch.setattr(idshapes, "spans", lambda _text: iter(()))
-    monkeypatch.setattr(projectids, "spans", lambda _text: iter(()))
     assert redaction.redact(text)[0] != text
 
 
