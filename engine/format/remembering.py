@@ -71,6 +71,13 @@ _LEADIN_RE = re.compile(
     re.IGNORECASE,
 )
 """A conversational lead-in that is not the fact: "Scratch that:", "Actually,", "No, that's wrong:" (breaker7 B7-6)."""
+_PREAMBLE_RE = re.compile(
+    r"^(?:for\s+context|quick\s+note|fyi|[a-z][a-z'’ ]{0,40}?:)\s*[,:]?\s+"
+    r"(?=(?:i|i['’](?:m|ve|d|ll)|my)\b)",
+    re.IGNORECASE,
+)
+"""A short preamble before a statement about the user: up to a few words then ":" ("Some background before we start:
+I prefer pnpm"), or "For context," / "Quick note:" / "FYI" (breaker11 B11-3)."""
 _SECRET_MARK_RE = re.compile(r"\[REDACTED:[a-z0-9-]+\]")
 """Redaction's marker: the value it stands for is not in the text (docs/architecture.md §3)."""
 _CLAUSE_CUT_RE = re.compile(
@@ -172,8 +179,11 @@ def readable(text: str) -> str:
 
 
 def without_leadin(text: str) -> str:
-    """A statement less its conversational lead-in ("Scratch that:", "Actually,", "No, that's wrong:")."""
+    """A statement less its conversational lead-in ("Scratch that:", "Actually,", "No, that's wrong:"), and less a
+    short preamble before a statement about the user ("Some background before we start: I prefer pnpm", "For
+    context, my timezone is CET", "Quick note: I use fish"; :data:`_PREAMBLE_RE`, breaker11 B11-3)."""
     rest = _LEADIN_RE.sub("", text.strip()).strip()
+    rest = _PREAMBLE_RE.sub("", rest, count=1).strip()
     return rest if len(rest.split()) >= 2 or (rest and not rest.isascii()) else text.strip()
 
 

@@ -1,0 +1,41 @@
+"""A kept statement lands where it is true (breaker11 B11-3, B11-4, B11-6).
+
+The user's words go through :func:`~memrepo.engine.format.remembering.user_statements` then
+:func:`~memrepo.engine.checkpoints.corrections.where`, the path the checkpoint distillation and the ``rules``
+dream share: a statement about the user goes to me.md (``global``), a project's to the session's workspace file.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memrepo.engine.checkpoints.corrections import where
+from memrepo.engine.format.remembering import user_statements
+from memrepo.engine.redaction import redact
+
+
+def placed(message: str) -> list[tuple[str, str]]:
+    """(statement, scope) of each statement kept from ``message`` in a session of the workspace "shop"."""
+    return [(fact, where(fact, "shop", [])[0]) for fact in user_statements([redact(message)[0]])]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "Hi! Some background before we start: I prefer pnpm over npm, and I use fish as my shell. Remember that.",
+            "I prefer pnpm over npm, and I use fish as my shell",
+        ),
+        ("Quick note: I prefer pnpm over npm. Remember that.", "I prefer pnpm over npm"),
+        ("For context, my timezone is CET. Please remember that.", "my timezone is CET"),
+        ("FYI, I use fish as my shell. Remember that.", "I use fish as my shell"),
+    ],
+)
+def test_a_user_fact_after_a_preamble_goes_to_me_md_without_it(said: str, kept: str) -> None:
+    assert placed(said) == [(kept, "global")]
+
+
+def test_a_preamble_before_a_project_fact_stays_with_it_in_the_workspace() -> None:
+    assert placed("Note: the staging host is pg-stage-12. Remember that.") == [
+        ("Note: the staging host is pg-stage-12", "workspace")
+    ]
