@@ -36,12 +36,12 @@ _BARE_VERB_RE = re.compile(r"remember|don['’]?t\s+forget|do\s+not\s+forget", r
 """The verbs that take a bare clause ("remember we ship on Tuesdays"); "keep in mind" and the rest need "that" or
 a colon ("Keep in mind this is only a prototype, so skip the tests" is the task's context)."""
 _REMEMBER_RE = re.compile(
-    rf"(?:^|(?<=[.!?。！？])\s+|[,;:]\s*|\s[-–—]\s+|\n)\s*{_LEAD}*{_ASK}?{_LEAD}*"
+    rf"(?:^|(?<=[.!?。！？])\s+|[,;:]\s*|\s[-–—]\s+|\n|\s(?=and\s))\s*{_LEAD}*{_ASK}?{_LEAD}*"
     rf"(?P<verb>{_VERB})(?:\s+that\s+|(?:\s+(?:with\s+)?this)?\s*[:,]\s*|\s+with\s+|(?P<bare>\s+(?={_SUBJECT})|\s+(?={_THE_IS})))",
     re.IGNORECASE,
 )
-"""The start of a request to keep X, at a sentence's or clause's start (after ``.``, ``,``, ``;``, ``:``, a dash or a
-line's start), after words of :data:`_LEAD` only, so "I remember that ..." and "you also remember that ..." are no
+"""The start of a request to keep X, at a sentence's or clause's start (after ``.``, ``,``, ``;``, ``:``, a dash, a
+line's start, or " and ": "use password X and remember that H", breaker11 B11-4), after words of :data:`_LEAD` only, so "I remember that ..." and "you also remember that ..." are no
 request. X is the rest of the sentence (:func:`_sentence_end`)."""
 _STANDING_RE = re.compile(
     r"(?:^|(?<=[.!?。！？])\s+|\n)\s*(?:from\s+now\s+on|going\s+forward|for\s+future\s+reference)\s*,?\s+(?=\w)",

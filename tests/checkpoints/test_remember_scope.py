@@ -39,3 +39,15 @@ def test_a_preamble_before_a_project_fact_stays_with_it_in_the_workspace() -> No
     assert placed("Note: the staging host is pg-stage-12. Remember that.") == [
         ("Note: the staging host is pg-stage-12", "workspace")
     ]
+
+
+def test_and_remember_that_without_a_comma_keeps_the_request_not_the_secret() -> None:
+    said = (
+        "Oops, for the staging box use password Zq8!tR2#vLp9wX and remember that the staging host is "
+        "stage-07.shop.internal"
+    )
+    assert placed(said) == [("the staging host is stage-07.shop.internal", "workspace")]
+
+
+def test_remembering_after_and_is_still_no_request_in_i_remember() -> None:
+    assert user_statements(["We met in May and I remember that the host was stage-07"]) == []
