@@ -140,7 +140,44 @@ def about_user(text: str) -> bool:
         after = rest[other.end() :]
         if not re.match(r"^(?:\s+[A-Z][\w-]*)?\s+(?:is|are|was|were)\b|^['’]s\b", after):
             return False  # "my colleague Bob prefers tabs", "my manager said ...": about them (breaker9 B9-9)
+    if _OTHER_CLAUSE_RE.search(rest):
+        return False  # "my editor is Helix and the blog deploys ...": a project's part too (breaker11 B11-6)
     return bool(ABOUT_USER_RE.match(rest))
+
+
+_OTHER_CLAUSE_RE = re.compile(
+    r"(?:,\s*|\s+)and\s+(?=(?:the|our|we|it|its|their|they|this|these|those)\b)",
+    re.IGNORECASE,
+)
+"""Where a statement goes on with a part about something else: "... and the blog deploys ...", "... and we ..."."""
+_FULL_CLAUSE_RE = re.compile(
+    r"^(?:(?:we|they|it)\s+\w"
+    r"|(?:the|our|its|their|this|these|those)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:is|are|was|were|has|have|had|must|should|will|can|does|do|[a-z]+(?:s|ed))\s+\w)",
+    re.IGNORECASE,
+)
+"""A clause with its own subject and a verb: "the blog deploys with make publish", "we ship on Fridays"."""
+
+
+def by_owner(text: str) -> list[str]:
+    """A statement about the user split from a project's part joined by "and" (breaker11 B11-6): "my editor is Helix
+    and the blog deploys with make publish" gives "my editor is Helix" (me.md) and "the blog deploys with make
+    publish" (the workspace file), only when each part is a full clause with its own subject. Otherwise the
+    statement stays whole (and :func:`about_user` is False for it: never a project's fact in me.md).
+
+    Args:
+        text: a statement of the user's.
+
+    Returns:
+        list[str]: the parts, or ``[text]``.
+    """
+    cut = _OTHER_CLAUSE_RE.search(text)
+    if cut is None:
+        return [text]
+    head, tail = text[: cut.start()].strip().rstrip(","), text[cut.end() :].strip()
+    if len(head.split()) >= 3 and about_user(head) and _FULL_CLAUSE_RE.match(tail):
+        return [head, tail]
+    return [text]
 
 
 def said(text: str) -> list[str]:
@@ -294,7 +331,7 @@ def user_statements(texts: list[str]) -> list[str]:
                 continue  # "... Just kidding." takes it back
             kept = without_secrets(without_leadin(fact.strip().rstrip(".!?。！？").strip()))
             if kept and not scoped(kept):  # "this is a throwaway branch": true of now only (breaker9 B9-19)
-                mine.append(kept)
+                mine.extend(by_owner(kept))
         if taken_back is not None and _retracts_earlier(text, taken_back):
             for earlier in reversed(per_message):
                 if earlier:  # the last request's facts are the last ones kept: later messages gave none
@@ -421,6 +458,7 @@ def task(text: str) -> bool:
 
 __all__ = [
     "about_user",
+    "by_owner",
     "own_short_message",
     "pasted_lines",
     "readable",

@@ -51,3 +51,23 @@ def test_and_remember_that_without_a_comma_keeps_the_request_not_the_secret() ->
 
 def test_remembering_after_and_is_still_no_request_in_i_remember() -> None:
     assert user_statements(["We met in May and I remember that the host was stage-07"]) == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Remember that my editor is Helix and the blog deploys with make publish.",
+        "Remember that my editor is Helix, and the blog deploys with make publish.",
+    ],
+)
+def test_a_user_fact_and_a_project_fact_are_split_to_their_files(said: str) -> None:
+    assert placed(said) == [("my editor is Helix", "global"), ("the blog deploys with make publish", "workspace")]
+
+
+def test_a_mixed_statement_that_cannot_be_split_stays_whole_in_the_workspace() -> None:
+    said = "Remember that my editor is Helix and the blog's make target."
+    assert placed(said) == [("my editor is Helix and the blog's make target", "workspace")]
+
+
+def test_two_user_clauses_stay_one_line_in_me_md() -> None:
+    assert placed("Remember that I use fish and zsh.") == [("I use fish and zsh", "global")]
