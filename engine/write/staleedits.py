@@ -131,9 +131,8 @@ def mark_rivals(merged: bytes, committed: bytes, dropped: list[str], revived: se
 def edits_older(text: str, replaced: list[str], dropped: list[str]) -> bool:
     """Whether the save's new line ``text`` reads more as an edit of a line memrepo replaced after the save's
     base by a ``--subject`` replace (the old value the stale copy held) than of any ``dropped`` line (memrepo's
-    new value): then it is
-    no rewrite of the new value, which the save drops without the user having seen it (breaker10 B10-2: the
-    user's edit of the old value silently replaced the agent's newer one)."""
+    new value): then it is no rewrite of the new value, which the save drops without the user having seen it
+    (breaker10 B10-2: the user's edit of the old value silently replaced the agent's newer one)."""
     new = parse_entry(text)
     if new is None or not new.meta or not replaced:
         return False
