@@ -36,12 +36,12 @@ _BARE_VERB_RE = re.compile(r"remember|don['’]?t\s+forget|do\s+not\s+forget", r
 """The verbs that take a bare clause ("remember we ship on Tuesdays"); "keep in mind" and the rest need "that" or
 a colon ("Keep in mind this is only a prototype, so skip the tests" is the task's context)."""
 _REMEMBER_RE = re.compile(
-    rf"(?:^|(?<=[.!?。！？])\s+|[,;:]\s*|\s[-–—]\s+|\n)\s*{_LEAD}*{_ASK}?{_LEAD}*"
+    rf"(?:^|(?<=[.!?。！？])\s+|[,;:]\s*|\s[-–—]\s+|\n|\s(?=and\s))\s*{_LEAD}*{_ASK}?{_LEAD}*"
     rf"(?P<verb>{_VERB})(?:\s+that\s+|(?:\s+(?:with\s+)?this)?\s*[:,]\s*|\s+with\s+|(?P<bare>\s+(?={_SUBJECT})|\s+(?={_THE_IS})))",
     re.IGNORECASE,
 )
-"""The start of a request to keep X, at a sentence's or clause's start (after ``.``, ``,``, ``;``, ``:``, a dash or a
-line's start), after words of :data:`_LEAD` only, so "I remember that ..." and "you also remember that ..." are no
+"""The start of a request to keep X, at a sentence's or clause's start (after ``.``, ``,``, ``;``, ``:``, a dash, a
+line's start, or " and ": "use password X and remember that H", breaker11 B11-4), after words of :data:`_LEAD` only, so "I remember that ..." and "you also remember that ..." are no
 request. X is the rest of the sentence (:func:`_sentence_end`)."""
 _STANDING_RE = re.compile(
     r"(?:^|(?<=[.!?。！？])\s+|\n)\s*(?:from\s+now\s+on|going\s+forward|for\s+future\s+reference)\s*,?\s+(?=\w)",
@@ -71,6 +71,13 @@ _LEADIN_RE = re.compile(
     re.IGNORECASE,
 )
 """A conversational lead-in that is not the fact: "Scratch that:", "Actually,", "No, that's wrong:" (breaker7 B7-6)."""
+_PREAMBLE_RE = re.compile(
+    r"^(?:for\s+context|quick\s+note|fyi|[a-z][a-z'’ ]{0,40}?:)\s*[,:]?\s+"
+    r"(?=(?:i|i['’](?:m|ve|d|ll)|my)\b)",
+    re.IGNORECASE,
+)
+"""A short preamble before a statement about the user: up to a few words then ":" ("Some background before we start:
+I prefer pnpm"), or "For context," / "Quick note:" / "FYI" (breaker11 B11-3)."""
 _SECRET_MARK_RE = re.compile(r"\[REDACTED:[a-z0-9-]+\]")
 """Redaction's marker: the value it stands for is not in the text (docs/architecture.md §3)."""
 _CLAUSE_CUT_RE = re.compile(
@@ -133,7 +140,44 @@ def about_user(text: str) -> bool:
         after = rest[other.end() :]
         if not re.match(r"^(?:\s+[A-Z][\w-]*)?\s+(?:is|are|was|were)\b|^['’]s\b", after):
             return False  # "my colleague Bob prefers tabs", "my manager said ...": about them (breaker9 B9-9)
+    if _OTHER_CLAUSE_RE.search(rest):
+        return False  # "my editor is Helix and the blog deploys ...": a project's part too (breaker11 B11-6)
     return bool(ABOUT_USER_RE.match(rest))
+
+
+_OTHER_CLAUSE_RE = re.compile(
+    r"(?:,\s*|\s+)and\s+(?=(?:the|our|we|it|its|their|they|this|these|those)\b)",
+    re.IGNORECASE,
+)
+"""Where a statement goes on with a part about something else: "... and the blog deploys ...", "... and we ..."."""
+_FULL_CLAUSE_RE = re.compile(
+    r"^(?:(?:we|they|it)\s+\w"
+    r"|(?:the|our|its|their|this|these|those)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:is|are|was|were|has|have|had|must|should|will|can|does|do|[a-z]+(?:s|ed))\s+\w)",
+    re.IGNORECASE,
+)
+"""A clause with its own subject and a verb: "the blog deploys with make publish", "we ship on Fridays"."""
+
+
+def by_owner(text: str) -> list[str]:
+    """A statement about the user split from a project's part joined by "and" (breaker11 B11-6): "my editor is Helix
+    and the blog deploys with make publish" gives "my editor is Helix" (me.md) and "the blog deploys with make
+    publish" (the workspace file), only when each part is a full clause with its own subject. Otherwise the
+    statement stays whole (and :func:`about_user` is False for it: never a project's fact in me.md).
+
+    Args:
+        text: a statement of the user's.
+
+    Returns:
+        list[str]: the parts, or ``[text]``.
+    """
+    cut = _OTHER_CLAUSE_RE.search(text)
+    if cut is None:
+        return [text]
+    head, tail = text[: cut.start()].strip().rstrip(","), text[cut.end() :].strip()
+    if len(head.split()) >= 3 and about_user(head) and _FULL_CLAUSE_RE.match(tail):
+        return [head, tail]
+    return [text]
 
 
 def said(text: str) -> list[str]:
@@ -172,8 +216,11 @@ def readable(text: str) -> str:
 
 
 def without_leadin(text: str) -> str:
-    """A statement less its conversational lead-in ("Scratch that:", "Actually,", "No, that's wrong:")."""
+    """A statement less its conversational lead-in ("Scratch that:", "Actually,", "No, that's wrong:"), and less a
+    short preamble before a statement about the user ("Some background before we start: I prefer pnpm", "For
+    context, my timezone is CET", "Quick note: I use fish"; :data:`_PREAMBLE_RE`, breaker11 B11-3)."""
     rest = _LEADIN_RE.sub("", text.strip()).strip()
+    rest = _PREAMBLE_RE.sub("", rest, count=1).strip()
     return rest if len(rest.split()) >= 2 or (rest and not rest.isascii()) else text.strip()
 
 
@@ -284,7 +331,7 @@ def user_statements(texts: list[str]) -> list[str]:
                 continue  # "... Just kidding." takes it back
             kept = without_secrets(without_leadin(fact.strip().rstrip(".!?。！？").strip()))
             if kept and not scoped(kept):  # "this is a throwaway branch": true of now only (breaker9 B9-19)
-                mine.append(kept)
+                mine.extend(by_owner(kept))
         if taken_back is not None and _retracts_earlier(text, taken_back):
             for earlier in reversed(per_message):
                 if earlier:  # the last request's facts are the last ones kept: later messages gave none
@@ -411,6 +458,7 @@ def task(text: str) -> bool:
 
 __all__ = [
     "about_user",
+    "by_owner",
     "own_short_message",
     "pasted_lines",
     "readable",

@@ -130,13 +130,16 @@ def mark_rivals(merged: bytes, committed: bytes, dropped: list[str], revived: se
 
 def edits_older(text: str, replaced: list[str], dropped: list[str]) -> bool:
     """Whether the save's new line ``text`` reads more as an edit of a line memrepo replaced after the save's
-    base (the old value the stale copy held) than of any ``dropped`` line (memrepo's new value): then it is
-    no rewrite of the new value, which the save drops without the user having seen it (breaker10 B10-2: the
-    user's edit of the old value silently replaced the agent's newer one)."""
+    base by a ``--subject`` replace (the old value the stale copy held) than of any ``dropped`` line (memrepo's
+    new value): then it is no rewrite of the new value, which the save drops without the user having seen it
+    (breaker10 B10-2: the user's edit of the old value silently replaced the agent's newer one)."""
     new = parse_entry(text)
     if new is None or not new.meta or not replaced:
         return False
-    old = max((_likeness(e, new) for line in replaced if (e := parse_entry(line)) is not None), default=0.0)
+    # only a value a --subject replace removed: a dream's or an agent's edit of a line without one is rewritten
+    # by the user's fresh edit as before (test_dream_engine's undo after a later edit)
+    olds = [e for line in replaced if (e := parse_entry(line)) is not None and e.meta.get("subject")]
+    old = max((_likeness(e, new) for e in olds), default=0.0)
     if old == 0.0:
         return False
     return old > max((_likeness(e, new) for line in dropped if (e := parse_entry(line)) is not None), default=0.0)
