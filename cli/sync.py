@@ -164,6 +164,14 @@ def watch(ctx: click.Context) -> None:
                         stamp = datetime.now().strftime("%H:%M:%S")
                         click.echo(f"{stamp} not committed, waiting for you: {q.message}", err=True)
 
+            async def tell_while_starting() -> None:
+                """Look again while the watcher starts: an edit made before its watches were in place has no
+                event (a loaded machine took over a second; test_cli_sync's held-secret test)."""
+                for delay in STARTUP_LOOKS_S:
+                    await asyncio.sleep(delay)
+                    await tell()
+
+            starting = asyncio.create_task(tell_while_starting())
             try:
                 await tell()  # one made before watch started waits too
                 async for event in repo.changes():
@@ -172,6 +180,7 @@ def watch(ctx: click.Context) -> None:
                     if event.paths:
                         await tell()
             finally:
+                starting.cancel()
                 runner.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await runner
@@ -185,6 +194,9 @@ def watch(ctx: click.Context) -> None:
         pass
     click.echo("stopped")
 
+
+STARTUP_LOOKS_S = (1.0, 2.0, 5.0, 10.0)
+"""Pauses (seconds) between the looks for held hand edits while the watcher starts (until its events are sure)."""
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 """The signals that stop ``memrepo watch`` cleanly ("stopped", exit 0)."""
