@@ -105,9 +105,8 @@ def dreams(ctx: click.Context, as_json: bool) -> None:
     records = dreamer.list()
     if not records and not as_json:
         click.echo("no dreams yet (memrepo dream runs one)")
-    running = [r.id for r in records if r.status == "running"]
-    found = dreamer.leftovers() if running and not as_json else []  # Health's check: the dream lock is free
-    killed = [i for i in running if any(f"dream {i} " in line for line in found)]
+    gone = dreamer.killed() if not as_json else set()  # Health's check: the dream lock is free
+    killed = [r.id for r in records if r.id in gone]
     for record in records:
         click.echo(json.dumps(record.model_dump(mode="json")) if as_json else _line(record, record.id in killed))
     for dream_id in killed:  # breaker11 B11-10: not "running" for good

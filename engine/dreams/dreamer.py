@@ -171,6 +171,21 @@ class Dreamer(DreamReview):
         """
         return clean_interrupted_unlocked(self.store.root, self.records, dry_run=True)
 
+    def killed(self) -> builtins.set[str]:
+        """The ids of the records marked ``running`` whose process is gone (Health's check, :meth:`leftovers`).
+
+        Reads only; empty while a dream runs (docs/architecture.md §6; breaker11 B11-10: a killed dream was
+        listed ``running`` for good).
+
+        Returns:
+            set[str]: the killed dreams' ids.
+        """
+        running = [r.id for r in self.list() if r.status == "running"]
+        if not running:
+            return set()
+        found = self.leftovers()
+        return {i for i in running if any(f"dream {i} " in line for line in found)}
+
     def clean_leftovers(self) -> builtins.list[str]:
         """Remove what :meth:`leftovers` lists; each ``running`` record is marked failed and can be rejected.
 

@@ -143,6 +143,7 @@ class RepoAgents(RepoBase):
     dream_budget_left = dreamer_method(Dreamer.budget_left)
     dream_records_stamp = dreamer_method(Dreamer.records_stamp)
     dream_leftovers = dreamer_method(Dreamer.leftovers)
+    killed_dreams = dreamer_method(Dreamer.killed)
     clean_dream_leftovers = dreamer_method(Dreamer.clean_leftovers)
 
     # -- checkpoints (docs/architecture.md §7) ---------------------------------

@@ -220,7 +220,7 @@ class DreamsPane(Pane):
         records = await self.repo.dreams()
         left = await self.repo.dream_budget_left()
         running = any(r.status == "running" for r in records) and not self._dreaming
-        killed = dreamview.killed_ids(records, await self.repo.dream_leftovers() if running else [])  # Health's check
+        killed = await self.repo.killed_dreams() if running else set()  # Health's check
         self._show(records, killed)
         if not self._dreaming:
             self._set_status(dreamview.running_line(records, killed) or f"{dream_cost(self.app, left)} · n dreams now")
@@ -279,7 +279,7 @@ class DreamsPane(Pane):
             )
         reject = f"Reject dream {record.id}: delete its review branch?"
         if what == "reject" and record.status == "running":
-            if not any(f"dream {record.id} " in line for line in await self.repo.dream_leftovers()):
+            if record.id not in await self.repo.killed_dreams():
                 self.notify(f"Dream {record.id} is still running", severity="warning", timeout=3, markup=False)
                 return
             reject = (

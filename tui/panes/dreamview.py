@@ -204,12 +204,6 @@ def dream_cost(app: object, left: int) -> str:
     return f"Budget left today: {left:,} tokens ({provider})"
 
 
-def killed_ids(records: list[Any], found: list[str]) -> set[str]:
-    """The ids of the ``running`` records whose process is gone, by Health's check (``found``: the lines of
-    ``dream_leftovers``, which names such a record only while the dream lock is free)."""
-    return {r.id for r in records if r.status == "running" and any(f"dream {r.id} " in line for line in found)}
-
-
 def running_line(records: list[Any], killed: set[str]) -> str | None:
     """The Dreams pane's status line for the first dream marked running that it did not start (killed, or running
     elsewhere), else None.
