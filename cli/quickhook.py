@@ -183,7 +183,9 @@ def apply_kept_later(git_dir: Path) -> None:
     import subprocess
 
     with contextlib.suppress(OSError):
-        if not any((git_dir / "memrepo" / "pending").glob("*.json")):
+        from memrepo.engine.format.layout import PENDING_DIR
+
+        if not any((git_dir / "memrepo" / PENDING_DIR).glob("*.json")):
             return
         if any((git_dir / name).exists() for name in ("MERGE_HEAD", "rebase-merge", "rebase-apply")):
             return  # still blocked: the write would be kept again
