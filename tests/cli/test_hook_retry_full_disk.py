@@ -92,3 +92,38 @@ def test_a_checkpoint_that_buffers_leaves_no_mark_and_a_mark_without_its_transcr
     assert [m.session_id for m in hookretry.pending(repo)] == ["gone"]
     checkpoint(repo, "ok", path, project, "SessionEnd")
     assert hookretry.pending(repo, limit=None) == []
+
+
+def test_the_offset_moves_only_past_buffered_turns_and_a_retry_that_fails_again_keeps_its_mark(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    repo = MemoryStore.open(tmp_path / "memory", plain_settings()).root
+    project = tmp_path / "shop"
+    project.mkdir()
+    path = transcript(tmp_path / "s.jsonl", "s", project, "Question 1", "Answer 1")
+    base = {"sessionId": "s", "cwd": str(project), "isSidechain": False, "timestamp": "2026-12-01T10:00:00.000Z"}
+
+    def turn(n: int) -> str:
+        user = {**base, "type": "user", "uuid": f"u{n}", "message": {"role": "user", "content": f"Question {n}"}}
+        reply = {**base, "type": "assistant", "uuid": f"a{n}", "message": {"role": "assistant", "content": f"A {n}"}}
+        return json.dumps(user) + "\n" + json.dumps(reply) + "\n"
+
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write(turn(2))
+
+    def disk_full(*_args: object) -> None:
+        raise MemrepoError(DISK_FULL)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Buffers, "_save", disk_full)
+        assert "failed" in checkpoint(repo, "s", path, project, "Stop")
+        other = transcript(tmp_path / "o.jsonl", "o", project, "Question o", "Answer o")
+        checkpoint(repo, "o", other, project, "Stop")  # retries s, fails again: both kept
+        assert sorted(m.session_id for m in hookretry.pending(repo)) == ["o", "s"]
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write(turn(3))
+    again = checkpoint(repo, "s", path, project, "Stop")
+    assert "6 new, 0 seen before" in again, again  # turns 1 and 2 were never buffered: read again with 3
+    assert hookretry.pending(repo, limit=None) == []  # o retried first (space is back), s cleared once buffered
+    offsets = json.loads((repo / ".git" / "memrepo" / "hook-offsets.json").read_text())
+    assert set(offsets) == {"o", "s"}
