@@ -27,10 +27,14 @@ Per kind: block right (every ``has`` shown, no ``not``), block wrong (a ``not`` 
 ``stored_not`` stored), recall right / wrong (a ``not`` in the hits unmarked) / missed, no-answer empty.
 
 Splits: ``heldout.jsonl`` was written and committed FIRST, before the runner existed or any result was
-seen; run it at most twice (totals per kind). ``tune.jsonl`` was written after, with breaker11's repros.
+seen; it is spent (run twice), never run it again. ``tune.jsonl`` was written after, with breaker11's repros.
+``heldout2.jsonl`` (30 scenarios, projects atlas/kiln/ledger/orbit/tern, English, German, French, Spanish,
+Chinese, Japanese, Korean) was written by e2e10 in round 10 from how users talk in sessions, without reading
+the correction or checkpoint code, and committed before it was first run: the lead runs it, totals only.
+``--show`` (per-failure lines) is refused for the held-out splits and ``all``.
 
 Usage:
-    PYTHONPATH=. python benchmarks/bench_session_memory.py [--split tune|heldout|all] [--only ID]
+    PYTHONPATH=. python benchmarks/bench_session_memory.py [--split tune|heldout2|all] [--only ID]
         [--corpus PATH] [--json] [--show]
 """
 
@@ -50,14 +54,16 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent / "session_memory"
-SPLITS = ("tune", "heldout")
+SPLITS = ("tune", "heldout", "heldout2")
+HELD_OUT = ("heldout", "heldout2", "all")
+"""Splits whose failures are never printed (``--show`` is refused): their scenarios must stay unread."""
 MARKED = re.compile(r"since says|replaced|superseded|\(older\)", re.IGNORECASE)
 """A line saying it is no longer current (the block's "(an agent line since says: L<n>)")."""
 CLAUDE_VERSION = "2.1.12"
 
 
 def load(split: str) -> list[dict]:
-    """The scenarios of one split (``tune``, ``heldout``) or both (``all``), each tagged with its split."""
+    """The scenarios of one split (``tune``, ``heldout``, ``heldout2``) or all, each tagged with its split."""
     out = []
     for name in SPLITS if split == "all" else (split,):
         for line in (HERE / f"{name}.jsonl").read_text(encoding="utf-8").splitlines():
@@ -395,8 +401,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", action="append", help="Run only these scenario ids.")
     parser.add_argument("--corpus", type=Path, help="A memory repo (make_corpus.py) copied as each start.")
     parser.add_argument("--json", action="store_true", help="Print the table and failures as JSON.")
-    parser.add_argument("--show", action="store_true", help="Print each failure (not for heldout).")
+    parser.add_argument("--show", action="store_true", help="Print each failure (tune only).")
     args = parser.parse_args(argv)
+    if args.show and args.split in HELD_OUT:
+        parser.error(f"--show is refused for --split {args.split}: held-out failures are never printed")
     scenarios = [s for s in load(args.split) if not args.only or s["id"] in args.only]
     results = [run_scenario(s, args.corpus) for s in scenarios]
     table = tally(results)

@@ -28,6 +28,7 @@ from .main import _errors_as_lines, _fail, _open_store, _repo_path, _settings
 
 if TYPE_CHECKING:
     from memrepo.engine.checkpoints.checkpoint import Message
+    from memrepo.engine.checkpoints.types import CheckpointResult
 
 HOOK_EVENTS = {"Stop": "turn", "SessionEnd": "session_close", "SubagentStop": "turn", "PreCompact": "force"}
 """Claude Code hook events and the checkpoint event each one is."""
@@ -90,29 +91,34 @@ def _hook_turns(repo: Path, transcript: Path, session_id: str) -> list[dict]:
     per session with the file's inode; a different, replaced or shorter file is
     read from the start. Turns read again are deduplicated by the checkpoint.
     """
-    import contextlib
-    import os
-    import tempfile
+    messages, record = _read_turns(repo, transcript, session_id)
+    if record is not None:
+        _keep_offset(repo, session_id, record)
+    return messages
 
+
+def _offsets(repo: Path) -> dict:
+    try:
+        offsets = json.loads((repo / ".git" / "memrepo" / OFFSETS_FILE).read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return offsets if isinstance(offsets, dict) else {}
+
+
+def _read_turns(repo: Path, transcript: Path, session_id: str) -> tuple[list[dict], dict | None]:
+    """The turns of ``transcript`` from this session's kept offset on, and the offset record to keep once they
+    are buffered (None outside a git repo, where the whole file is read each time)."""
     from memrepo.engine.agents.codexturns import is_codex_rollout, read_codex_turns
     from memrepo.engine.agents.transcripts import read_claude_turns
 
     read_turns = read_codex_turns if is_codex_rollout(transcript) else read_claude_turns
-    git_dir = repo / ".git"
-    if not git_dir.is_dir():
-        return _claude_turns(transcript, session_id)
-    file = git_dir / "memrepo" / OFFSETS_FILE
-    try:
-        offsets = json.loads(file.read_text("utf-8"))
-    except (OSError, ValueError):
-        offsets = {}
-    if not isinstance(offsets, dict):
-        offsets = {}
+    if not (repo / ".git").is_dir():
+        return _claude_turns(transcript, session_id), None
     try:
         st = transcript.stat()
     except OSError:
         st = None
-    rec = offsets.get(session_id)
+    rec = _offsets(repo).get(session_id)
     start = 0
     if (
         isinstance(rec, dict)
@@ -124,8 +130,19 @@ def _hook_turns(repo: Path, transcript: Path, session_id: str) -> list[dict]:
     ):
         start = rec["offset"]
     messages, offset = read_turns(transcript, session_id, strict=True, start=start)
+    return messages, {"path": str(transcript), "ino": st.st_ino if st else None, "offset": offset}
+
+
+def _keep_offset(repo: Path, session_id: str, record: dict) -> None:
+    """Keep where ``session_id``'s transcript was read up to (the newest :data:`OFFSETS_KEPT` sessions)."""
+    import contextlib
+    import os
+    import tempfile
+
+    file = repo / ".git" / "memrepo" / OFFSETS_FILE
+    offsets = _offsets(repo)
     offsets.pop(session_id, None)
-    offsets[session_id] = {"path": str(transcript), "ino": st.st_ino if st else None, "offset": offset}
+    offsets[session_id] = record
     while len(offsets) > OFFSETS_KEPT:
         offsets.pop(next(iter(offsets)))
     tmp = None
@@ -142,7 +159,65 @@ def _hook_turns(repo: Path, transcript: Path, session_id: str) -> list[dict]:
         if tmp is not None:  # a full disk left a 0-byte temp file for good (breaker11 B11-8)
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
-    return messages
+
+
+def _buffered(result: CheckpointResult) -> bool:
+    """Whether a checkpoint got its turns into the buffer (a failure after that keeps them pending there)."""
+    return result.status != "failed" or result.trigger is not None
+
+
+def _workspace_of(transcript: Path) -> str | None:
+    """The working folder a Claude Code transcript or Codex rollout names (None when it names none)."""
+    from memrepo.engine.agents.codexturns import is_codex_rollout
+    from memrepo.engine.agents.transcripts import read_claude_session, read_codex_session
+
+    task = (read_codex_session if is_codex_rollout(transcript) else read_claude_session)(transcript)
+    return task.workspace if task else None
+
+
+def _retry_kept(store: object, repo: Path, skip: str) -> None:
+    """Checkpoint the sessions whose hook could not buffer their turns (:mod:`.hookretry`), oldest first."""
+    from memrepo.engine.agents.sessionrepos import claim
+    from memrepo.engine.checkpoints.checkpoint import Checkpointer
+    from memrepo.engine.checkpoints.flow import run_checkpoint
+
+    from . import hookretry
+
+    for item in hookretry.pending(repo, skip=skip):
+        if not item.transcript.is_file():
+            hookretry.drop(item)
+            continue
+        try:
+            messages, record = _read_turns(repo, item.transcript, item.session_id)
+            claim(item.session_id, repo)
+            result = run_checkpoint(
+                store,  # type: ignore[arg-type]
+                Checkpointer(store.state_dir),  # type: ignore[attr-defined]
+                store.settings,  # type: ignore[attr-defined]
+                item.session_id,
+                _workspace_of(item.transcript),
+                list(messages),
+                item.event,
+                transcript=True,
+            )
+        except (MemrepoError, OSError) as exc:  # still kept: the next hook tries again
+            click.echo(f"memrepo: the kept checkpoint of session {item.session_id} failed again: {exc}", err=True)
+            continue
+        if _buffered(result):
+            if record is not None:
+                _keep_offset(repo, item.session_id, record)
+            hookretry.clear(repo, item.session_id, item.transcript)
+
+
+def _mark(repo: Path, event: str, session_id: str, transcript: Path) -> None:
+    """:func:`.hookretry.mark`, saying on stderr when it cannot."""
+    from . import hookretry
+
+    try:
+        if hookretry.mark(repo, event, session_id, transcript) is None and (repo / ".git").is_dir():
+            click.echo("memrepo: the transcript path is too long to keep for a retry", err=True)
+    except OSError as exc:
+        click.echo(f"memrepo: cannot keep this checkpoint for a retry: {exc.strerror or exc}", err=True)
 
 
 @click.command("checkpoint")
@@ -178,6 +253,7 @@ def checkpoint_cmd(
 
     usage = 1 if from_hook else 2  # a hook's exit 2 would block Claude Code from stopping: never use it there
     messages: list[Message | dict]
+    record: dict | None = None
     raw = sys.stdin.read()
     try:
         data = json.loads(raw) if raw.strip() else None
@@ -202,11 +278,13 @@ def checkpoint_cmd(
 
         repo = _repo_path(ctx)
         claim(session_id, repo)  # another repo's dream leaves this session alone (B11-9)
+        _mark(repo, event, session_id, path)  # cleared once the turns are buffered (B14-4)
         try:
-            messages = list(_hook_turns(repo, path, session_id))
+            turns, record = _read_turns(repo, path, session_id)
+            messages = list(turns)
         except MemrepoError as exc:  # still checkpoint (a close distils what is pending); never block the agent
             click.echo(f"memrepo: {exc}", err=True)
-            messages = []
+            messages, record = [], None
         if not cwd:  # older hook payloads carry no cwd: the transcript's lines do
             from memrepo.engine.agents.transcripts import read_claude_session
 
@@ -222,6 +300,8 @@ def checkpoint_cmd(
         messages = data
         cwd = str(Path.cwd()) if cwd is None else cwd
     store = _open_store(ctx)  # with the settings: [writes] agent_to_inbox, the [dream] provider
+    if from_hook:  # first the sessions a full disk kept from the buffer: a close below distils them too
+        _retry_kept(store, repo, skip=session_id)
     # An agent session's facts: History and `memrepo log` say so (Origin: agent_tool, not cli, the person's own).
     # Turns read from Claude Code's own transcript (--from-claude-hook) are the user's words: a
     # statement they asked to remember is written by: user; messages on stdin are the caller's word.
@@ -235,6 +315,12 @@ def checkpoint_cmd(
         event or "turn",
         transcript=from_hook,
     )
+    if from_hook and _buffered(result):  # the offset moves only past turns the buffer holds
+        from . import hookretry
+
+        if record is not None:
+            _keep_offset(repo, session_id, record)
+        hookretry.clear(repo, session_id, path)
     if as_json:
         click.echo(result.model_dump_json())
     else:

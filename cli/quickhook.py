@@ -151,6 +151,12 @@ def session_start(args: dict[str, str | None], keys: ReadKeys) -> bool:
     if found is None:
         return _give_back(raw)
     text, git_dir = found
+    if apply_kept_later(git_dir, wait_s=KEPT_WAIT_S):  # this session's block has them too (breaker14 B14-13)
+        try:
+            again = context_of(args["repo"], _workspace(payload), keys)
+        except Exception:  # the block rendered before them is still right about everything else
+            again = None
+        text = again[0] if again is not None else text
     emit("SessionStart", text)
     count_read(git_dir, "context", session=True)
     session = payload.get("session_id")
@@ -158,7 +164,6 @@ def session_start(args: dict[str, str | None], keys: ReadKeys) -> bool:
         from memrepo.engine.agents.sessionrepos import claim
 
         claim(session.strip(), git_dir.parent)  # another repo's dream leaves this session alone (B11-9)
-    apply_kept_later(git_dir)
     return True
 
 
@@ -172,12 +177,21 @@ APPLY_CODE = (
 """The process :func:`apply_kept_later` starts: the writes kept while blocked applied (still blocked: kept)."""
 
 
-def apply_kept_later(git_dir: Path) -> None:
+KEPT_WAIT_S = 5.0
+"""How long a session's start waits for the writes kept while blocked to be applied before it prints its block."""
+
+
+def apply_kept_later(git_dir: Path, wait_s: float = 0.0) -> bool:
     """Start a process that applies the writes kept while blocked, when some wait and no merge or rebase is on.
 
     A checkpoint kept during a merge waited, out of every block, until some other write once the merge was
-    done (breaker11 B11-14); a session's start now applies it, after its block is printed (the next session's
-    block has it). Detached, like the index build; a failure to start costs only that.
+    done (breaker11 B11-14); a session's start now applies it, and waits up to ``wait_s`` for it so that its
+    own block has the kept lines (breaker14 B14-13: the first session after the user ended the block was told
+    the line was kept and did not get it). Detached, like the index build: a slow apply (a busy lock) goes on
+    after the wait, and the next session's block has it; a failure to start costs only that.
+
+    Returns:
+        bool: True when kept writes were applied within ``wait_s`` (the caller renders its block again).
     """
     import contextlib
     import subprocess
@@ -186,16 +200,22 @@ def apply_kept_later(git_dir: Path) -> None:
         from memrepo.engine.format.layout import PENDING_DIR
 
         if not any((git_dir / "memrepo" / PENDING_DIR).glob("*.json")):
-            return
+            return False
         if any((git_dir / name).exists() for name in ("MERGE_HEAD", "rebase-merge", "rebase-apply")):
-            return  # still blocked: the write would be kept again
-        subprocess.Popen(
+            return False  # still blocked: the write would be kept again
+        child = subprocess.Popen(
             [sys.executable, "-c", APPLY_CODE, str(git_dir.parent)],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             start_new_session=True,
         )
+        if wait_s > 0:
+            try:
+                return child.wait(timeout=wait_s) == 0
+            except subprocess.TimeoutExpired:
+                return False  # it goes on alone
+    return False
 
 
 def prompt(args: dict[str, str | None], keys: ReadKeys) -> bool:

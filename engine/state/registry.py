@@ -318,6 +318,14 @@ REGISTRY: tuple[Derived, ...] = (
         False,
         _MADE_WHEN_NEEDED,
     ),
+    Derived(
+        "hook-retry/",
+        _S,
+        "cli/hookretry.py",
+        "empty files naming hook checkpoints a full disk kept from the buffer (event, session, transcript path)",
+        False,
+        _MADE_WHEN_NEEDED,
+    ),
     # -- outside the memory repo -----------------------------------------------------------------------
     Derived(
         "config-valid",

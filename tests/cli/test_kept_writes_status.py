@@ -118,3 +118,26 @@ def test_a_session_start_applies_a_write_kept_during_a_merge_once_it_is_over(rep
         time.sleep(0.2)
     assert KEPT in (repo_path / "lessons.md").read_text()
     assert CliRunner().invoke(main, ["--repo", str(repo_path), "status"]).exit_code == 0
+
+
+def test_the_session_start_that_applies_a_kept_write_shows_it_in_its_own_block(repo_path: Path, tmp_path: Path) -> None:
+    """breaker14 B14-13: the first session after the block ended was told the line was kept, and did not get it."""
+    import json
+
+    from test_claude_code import hook
+
+    home = tmp_path / "home"
+    home.mkdir()
+    project = tmp_path / "blog"
+    project.mkdir()
+    store = MemoryStore.open(repo_path, plain_settings())
+    merge_conflict(repo_path)
+    with pytest.raises(BlockedError, match="kept"):
+        store.remember(Candidate(text="The blog comments use Giscus", scope="workspace", workspace=str(project)))
+    store.close()
+    git(repo_path, "merge", "--abort")
+    payload = {"session_id": "s2", "cwd": str(project), "hook_event_name": "SessionStart", "source": "startup"}
+    started = hook(repo_path, "session-start", payload, home)
+    assert started.returncode == 0, started.stderr
+    block = json.loads(started.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert "The blog comments use Giscus" in block

@@ -12,6 +12,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 import bench_session_memory as bench
 
@@ -22,13 +24,28 @@ def scenario(sid: str) -> dict:
 
 def test_the_splits_load_and_every_scenario_is_labelled() -> None:
     scenarios = bench.load("all")
-    assert {s["split"] for s in scenarios} == {"tune", "heldout"}
+    assert {s["split"] for s in scenarios} == {"tune", "heldout", "heldout2"}
     assert len({s["id"] for s in scenarios}) == len(scenarios)
     for s in scenarios:
         assert s["checks"] and s["kind"], s["id"]
         for check in s["checks"]:
             for prompt in check.get("prompts", []):
                 assert prompt.get("none") or prompt.get("has") or prompt.get("not"), (s["id"], prompt)
+
+
+@pytest.mark.parametrize("split", ["heldout", "heldout2", "all"])
+def test_show_is_refused_for_a_held_out_split(
+    split: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def never(*_args: object) -> None:
+        raise AssertionError("a held-out split was loaded or run with --show")
+
+    monkeypatch.setattr(bench, "load", never)
+    monkeypatch.setattr(bench, "run_scenario", never)
+    with pytest.raises(SystemExit) as done:
+        bench.main(["--split", split, "--show"])
+    assert done.value.code == 2
+    assert "--show is refused" in capsys.readouterr().err
 
 
 def test_a_remembered_fact_reaches_the_next_sessions_block_and_prompt_and_a_no_answer_gets_nothing() -> None:
