@@ -56,7 +56,7 @@ from memrepo.engine.write.policy import NO_MEMORY, redact
 from memrepo.engine.write.ports import MemoryAccess
 
 from .buffers import MAX_SEEN, Buffers
-from .distill import DistillOutput, apply_operation, build_prompt
+from .distill import DistillOutput, apply_operation, build_prompt, to_inbox
 from .types import CheckpointResult, Claim, ExistingEntry, Message
 
 __all__ = ["CheckpointResult", "Checkpointer", "Claim", "DistillOutput", "ExistingEntry", "Message"]
@@ -416,12 +416,17 @@ class Checkpointer(Buffers):
             if not dead:
                 for op in output.operations:
                     written = apply_operation(store, claim, op, origin)
+                    if written is not None and written.limit:
+                        written = to_inbox(store, claim, op, origin) or written
                     if written is None:
                         result.invalid += 1
                     else:
                         result.written.append(written)
             else:
                 result.status = "forgotten"
+            if any(w.limit for w in result.written):
+                ids = set()  # a limit refused a line even in the inbox: the batch stays, retried at the next one
+                result.reason = next(w.reason for w in result.written if w.limit)
             data["messages"] = [m for m in data["messages"] if m["id"] not in ids]
             if (data.get("claim") or {}).get("id") == claim.claim_id:
                 data["claim"] = None

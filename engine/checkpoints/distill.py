@@ -440,3 +440,20 @@ def _write_conflict(store: MemoryAccess, claim: Claim, target: ExistingEntry, te
 
     with store.transaction("flag conflict") as tx:
         return retrying(tx, change)
+
+
+def to_inbox(store: MemoryAccess, claim: Claim, op: Operation, origin: Origin) -> WriteResult | None:
+    """A line a limit refused (a full file, the repo's file count), written to the inbox instead; None if not a line.
+
+    A session's "Remember that ..." was dropped for good when the workspace file was full or the repo at its file
+    count: its messages were marked seen and nothing said so (breaker14 B14-2). The inbox holds it, with its
+    ``workspace:`` key, until the user makes room and accepts it (docs/architecture.md §6). A result still
+    refused by a limit (the inbox full too) keeps the batch for the next checkpoint (:meth:`.Checkpointer.merge`).
+    """
+    if not isinstance(op, AddOp):
+        return None
+    text = without_secrets(op.text)
+    if not text or not KIND_RE.fullmatch(op.kind):
+        return None
+    cand = _candidate(claim, text, op.kind, op.scope, op.subject, origin, _said_by_user(claim, text))
+    return store.remember(cand.model_copy(update={"untrusted": True}))

@@ -204,3 +204,23 @@ def not_utf8_line(root: Path, rels: list[str]) -> str | None:
     if not bad:
         return None
     return f"not UTF-8 text, read with the bad bytes shown as \ufffd: {', '.join(bad)}; save it as UTF-8"
+
+
+def is_text(data: bytes) -> bool:
+    """Whether ``data`` is text the entry parser reads: UTF-8 with no NUL byte (docs/architecture.md §3).
+
+    A tail cut mid-character by a read limit (:func:`read_work_file`'s ``max_bytes``) still counts as text.
+
+    Args:
+        data: a file's bytes, or its first part.
+
+    Returns:
+        bool: False for a binary file or a save in another encoding (a Latin-1 byte).
+    """
+    if b"\0" in data:
+        return False
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return exc.reason == "unexpected end of data" and exc.end == len(data)
+    return True

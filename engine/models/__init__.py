@@ -155,6 +155,8 @@ class WriteResult(_Model):
         warning: set when, after the write, the user's lines of the file written (MEMORY.md, lessons.md)
             no longer all fit the context block's budget: which are left out and the fixes
             (docs/architecture.md §4); else None.
+        limit: refused by a size or count limit (a full file, the repo's file count; docs/architecture.md §2),
+            not by the text: the same text may be written elsewhere.
     """
 
     action: Action
@@ -164,6 +166,7 @@ class WriteResult(_Model):
     reason: str | None = None
     redacted: list[str] = Field(default_factory=list)
     warning: str | None = None
+    limit: bool = False
 
 
 class CommitInfo(_Model):

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memrepo.engine.configpath import HasRepo, ReadKeys, config_path, resolve_repo_path
-from memrepo.engine.files.regularfile import read_work_file
+from memrepo.engine.files.regularfile import is_text, read_work_file
 from memrepo.engine.format.layout import LESSONS_MD, ME_MD, MEMORY_MD
 from memrepo.engine.format.paths import DEFAULT_REPO, check_repo_path
 
@@ -198,20 +198,25 @@ def context_of(
         allow.activate(state)
         protect_logs()
 
+    unreadable: list[str] = []  # saves that are not text: shown as committed (.heldread, breaker14 B14-7)
+
     def data(rel: str) -> bytes | None:
         if _through_symlink(root, rel):
             return None
         try:
-            return read_work_file(root / rel, READ_MAX)  # the budget fills long before 256 KB
+            got = read_work_file(root / rel, READ_MAX)  # the budget fills long before 256 KB
         except OSError:
             return None
+        if not held and not is_text(got):
+            unreadable.append(rel)
+        return got
 
     with contextcache.rendering(state):  # from the first read to the put: a forget's clear waits for it
-        if held:
+        files = None if held else context_files(data, me_md, ws_id, ws_file, workspace or "")
+        if files is None or unreadable:
             from .heldread import HeldData
 
-            data = HeldData(root, data)
-        files = context_files(data, me_md, ws_id, ws_file, workspace or "")
+            files = context_files(HeldData(root, data), me_md, ws_id, ws_file, workspace or "")
         # Each file's section kept apart: after one file changed, only its new lines are redacted (§4).
         parts = contextcache.Parts(state, prepare)
         kept_text, _sections, _refs, by_path = render_context(
@@ -226,7 +231,7 @@ def context_of(
                 parts.drop_written()
             return now
 
-        if not by_path and not held:  # else the block depends on folders or HEAD, not on the files alone
+        if not by_path and not held and not unreadable:  # else it depends on folders or HEAD, not the files alone
             contextcache.put(state, name, kept_text, name_now)
         else:
             name_now()

@@ -172,10 +172,13 @@ def note_wanted(state: Path, ws_id: str | None) -> None:
 
     path = state / FOLDER / WANTED
     asked = [w for w in wanted(state) if w != ws_id]
-    with contextlib.suppress(OSError):
-        temp = path.with_name(f"{WANTED}.{os.getpid()}.tmp")
+    temp = path.with_name(f"{WANTED}.{os.getpid()}.tmp")
+    try:
         temp.write_text(json.dumps([ws_id or "", *(w or "" for w in asked)][:WANTED_MAX]), "utf-8")
         os.replace(temp, path)
+    except OSError:  # a full disk: no empty temp file left behind for good (breaker14 B14-5)
+        with contextlib.suppress(OSError):
+            temp.unlink(missing_ok=True)
 
 
 def wanted(state: Path) -> list[str | None]:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from memrepo.engine.errors import FormatError
 from memrepo.engine.files.atomic import atomic_write
-from memrepo.engine.files.regularfile import read_work_file
+from memrepo.engine.files.regularfile import is_text, read_work_file
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.terms import query_terms, terms
 
@@ -53,13 +53,19 @@ def seen_hash(data: bytes | None) -> str:
 
 
 def loses_entries(q: HandEditQuestion) -> bool:
-    """Whether ``q`` is about entries a save would lose (not a secret or a save that is not text alone).
+    """Whether ``q`` is about entries a save would lose (not a secret alone).
+
+    A save that is not text (a Latin-1 byte, a NUL byte) counts: the parser reads none of it, so the block
+    said "(not readable ...)" in place of the whole file while the question waited (breaker14 B14-7: one
+    Latin-1 byte hid all of me.md from every session).
 
     A save cut mid-write counts whatever its entry count: its cut line counts as an entry, so a save that
     kept one of two committed entries plus the cut line had as many "entries" and was served as is, the
     lost pin gone and the cut line's raw metadata in the block (breaker11 B11-5).
     """
-    return q.deleted or q.empty or bool(q.dropped) or bool(q.torn) or q.entries_now < q.entries_before
+    return (
+        q.deleted or q.empty or bool(q.not_text) or bool(q.dropped) or bool(q.torn) or q.entries_now < q.entries_before
+    )
 
 
 def note_questions(state: Path, paths: Iterable[str], asked: Iterable[HandEditQuestion]) -> None:
@@ -152,10 +158,23 @@ class HeldData:
     def __call__(self, rel: str) -> bytes | None:
         now = self._data(rel)
         committed = self._committed(rel, now)
+        if committed is None and now is not None and not is_text(now):
+            committed = self._committed_of_unreadable(rel, now)
         if committed is None:
             return now
         self.held.add(rel)
         return committed
+
+    def _committed_of_unreadable(self, rel: str, now: bytes) -> bytes | None:
+        """``rel`` in HEAD when the save ``now`` is not text and HEAD's is, else None.
+
+        Such a save is a question the writer never commits; before anything judged it (no ``held.json`` yet), the
+        block still shows what memrepo keeps, not "(not readable ...)" in place of the file (breaker14 B14-7).
+        """
+        from memrepo.engine.git.common import head_file  # only for a save that is not text: no pygit2 otherwise
+
+        committed = head_file(self.root, rel)
+        return committed if committed is not None and committed != now and is_text(committed) else None
 
     def _committed(self, rel: str, now: bytes | None) -> bytes | None:
         """``rel`` in HEAD while its question waits on the save ``now`` and HEAD differs, else None."""

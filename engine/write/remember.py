@@ -359,7 +359,9 @@ class EntryWriter:
                 try:
                     return self.write(tx, cand, chosen)
                 except LimitError as exc:
-                    return WriteResult(action=Action.REFUSED, path=chosen.path, reason=str(exc), redacted=redacted)
+                    return WriteResult(
+                        action=Action.REFUSED, path=chosen.path, reason=str(exc), redacted=redacted, limit=True
+                    )
 
             try:
                 result = retrying(tx, write)

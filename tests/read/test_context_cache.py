@@ -316,3 +316,22 @@ def test_a_block_with_an_entry_scoped_to_a_folder_path_is_not_kept(store: Memory
     after = context_text(str(store.root), str(project))
     assert after is not None and "sub linter" in after
     assert after == store.context(str(project)).text
+
+
+def test_a_full_disk_leaves_no_empty_wanted_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """breaker14 B14-5: the temp file was created, its write failed (ENOSPC) and it stayed, 0 bytes, for good."""
+    import errno
+
+    folder = tmp_path / contextcache.FOLDER
+    folder.mkdir()
+    real_write = Path.write_text
+
+    def full(self: Path, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if self.name.endswith(".tmp"):
+            self.touch()  # the open succeeded, the write did not
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", full)
+    contextcache.note_wanted(tmp_path, "ws-0123abcd")  # never raises
+    assert list(folder.iterdir()) == []

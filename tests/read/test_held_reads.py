@@ -185,3 +185,42 @@ def test_a_cut_save_that_keeps_one_entry_is_shown_as_committed(tmp_path: Path) -
     shown = _memrepo(store.root, "context").stdout
     assert "## MEMORY.md (a hand edit waits for an answer; shown as committed)" in shown, shown
     assert "Answer in English" in shown and "Use tabs" not in shown, shown
+
+
+@pytest.mark.parametrize("bad", [b"- Caf\xe9 is my favourite [by: user]\n", b"- a NUL \0 byte [by: user]\n"])
+def test_a_save_that_is_not_text_is_shown_as_committed(tmp_path: Path, bad: bytes) -> None:
+    """breaker14 B14-7: one Latin-1 byte put "(not readable ...)" in place of all of me.md in every block."""
+    store = MemoryStore.open(tmp_path / "memory", plain_settings(), create=True)
+    for text in ("Uses metric units", ALLERGY):
+        assert store.remember(Candidate(text=text, kind="fact", by="user")).commit
+    store.close()
+    me = store.root / "me.md"
+    me.write_bytes(me.read_bytes() + bad)
+    asked = _memrepo(store.root, "status")
+    assert asked.returncode == 3, asked
+    shown = _memrepo(store.root, "context").stdout
+    assert HEADER in shown and ALLERGY in shown and "metric units" in shown, shown
+    assert "not readable" not in shown, shown
+    store = MemoryStore.open(store.root, plain_settings())
+    try:
+        block = store.context().text
+        assert HEADER in block and ALLERGY in block
+    finally:
+        store.close()
+
+
+def test_a_save_that_is_not_text_is_shown_as_committed_before_any_judge(tmp_path: Path) -> None:
+    """B14-7 with no `status` or watcher run first: the SessionStart hook reads before anything judged the save."""
+    store = MemoryStore.open(tmp_path / "memory", plain_settings(), create=True)
+    assert store.remember(Candidate(text=ALLERGY, kind="fact", by="user")).commit
+    store.close()
+    me = store.root / "me.md"
+    me.write_bytes(me.read_bytes() + b"- Caf\xe9 [by: user]\n")
+    shown = _memrepo(store.root, "context").stdout
+    assert HEADER in shown and ALLERGY in shown and "not readable" not in shown, shown
+    store = MemoryStore.open(store.root, plain_settings())
+    try:
+        block = store.context().text
+        assert HEADER in block and ALLERGY in block
+    finally:
+        store.close()
