@@ -5,7 +5,8 @@ Two lists, reported apart:
 - ``MUST_NOT_HIDE``: (older, newer) pairs where both lines are true now. Most are breaker13's (round 9, a
   hostile trial of the rule: /work/notes/round9/breaker13-findings.md), named by finding: another owner ("I" /
   "my daughter"), another subject in the same sentence ("web" / "api", "standup" / "retro", "staging" / "prod",
-  "ruff" / "mypy"), a note label ("Reminder:"), a value added ("as well"), CJK subject swaps.
+  "ruff" / "mypy"), a note label ("Reminder:"), a value added ("as well"), CJK subject swaps; and three of this
+  set's own (``move-*``): a move of another attribute or subject than the older line's value.
 - ``MUST_HIDE``: (older, newer) corrections the rule must keep, written for this set (not breaker13's): a
   move, a time, a version, a tool, a label, a chain of three (each later line hides every earlier one).
 
@@ -62,6 +63,9 @@ MUST_NOT_HIDE: list[tuple[str, str, str]] = [
     ("B13-23d", "私はペニシリンにアレルギーがある", "娘も今はペニシリンにアレルギーがある"),
     ("B13-27", "I speak French", "I now speak Spanish as well"),
     ("B13-27b", "CI runs on Linux", "CI now also runs on macOS"),
+    ("move-1", "Standup is at 9:30", "Standup moved to Zoom"),
+    ("move-2", "Standup is at 9:30 on Meet", "Standup moved to Thursdays"),
+    ("move-3", "Web standup is at 9:30", "Retro moved to 10:00"),
 ]
 """(finding, older, newer): both true now."""
 
@@ -81,6 +85,9 @@ MUST_HIDE: list[tuple[str, ...]] = [
     ("部署使用 Jenkins 流水线", "部署现在改用 GitHub Actions 流水线"),
     ("Code freeze starts on the 15th", "Code freeze now starts on the 20th"),
     ("Primary on-call is Priya", "Primary on-call is now Marcus"),
+    ("Standup is at 9:30", "Standup moved to 10:00"),
+    ("Standup is at 9:30", "Standup got moved to 10:00"),
+    ("Retro is on Tuesdays", "Retro moved to Thursdays"),
     ("Deploy window is Tuesday", "Deploy window is now Thursday", "Deploy window is now Monday"),
     ("The api runs Node 16", "The api now runs Node 18", "The api now runs Node 20"),
 ]

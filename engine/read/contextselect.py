@@ -39,7 +39,7 @@ from memrepo.engine.format.hearsay import users_hearsay
 from memrepo.engine.format.terms import fold, split_folded
 from memrepo.engine.read.changeframe import RESIDENCE_RE, cjk_count, moved_home, one_frame, swapped_frame
 from memrepo.engine.read.changewords import CHANGE_PAIRS, CHANGE_WORDS, SHORT_FORMS, SHORT_PHRASES_RE, STOP_WORDS
-from memrepo.engine.read.samefact import LABEL_RE, NOTE_LABELS, adds, parallel, subject_differs
+from memrepo.engine.read.samefact import LABEL_RE, NOTE_LABELS, adds, moved_value, parallel, subject_differs
 
 RULE_KINDS = frozenset({"rule", "decision", "correction"})
 """Kinds of the user's lines that outrank their other lines in a file whose user lines do not all come first."""
@@ -226,8 +226,8 @@ def same_fact(old_text: str, new_text: str) -> bool:
 
 
 def _newer(a: Candidate, b: Candidate) -> bool:
-    """Whether ``a`` is newer than ``b``: a later date; the same day, the one that says it changed (a change word);
-    else the later line (memrepo appends each entry).
+    """Whether ``a`` is newer than ``b``: a later date; the same day, the one that says it changed (a change word, or
+    that it undoes one: :func:`_reverts`); else the later line (memrepo appends each entry).
 
     A line's place is its age only until someone tidies the file by hand (breaker8 B8-17: "MSRV is now Rust 1.79"
     moved above "MSRV is Rust 1.74", both of one day, showed the outdated line again): "now" marks the newer of
@@ -235,7 +235,10 @@ def _newer(a: Candidate, b: Candidate) -> bool:
     """
     if a.date != b.date:
         return a.date > b.date
-    said_a, said_b = _says_change(a.entry.text), _says_change(b.entry.text)
+    said_a, said_b = (
+        _says_change(a.entry.text) or _reverts(a.entry.text),
+        _says_change(b.entry.text) or _reverts(b.entry.text),
+    )
     return said_a if said_a != said_b else a.number > b.number
 
 
@@ -243,6 +246,15 @@ def _newer(a: Candidate, b: Candidate) -> bool:
 def _says_change(text: str) -> bool:
     """Whether an entry's text holds a change word (:data:`CHANGE_WORDS`, :data:`CHANGE_PAIRS`)."""
     return _has_change(split_folded(fold(text)))
+
+
+_REVERT_RE = re.compile(r"\b(?:again|back (?:to|at|on|in)|reverted|rolled back)\b")
+
+
+def _reverts(text: str) -> bool:
+    """Whether a line says it undoes a change ("My editor is Vim again", "rolled back to Postgres 15"): on the same
+    day it is as new as the change it undoes, and the later line wins (breaker13 B13-14)."""
+    return _REVERT_RE.search(fold(text)) is not None
 
 
 def _has_change(words: list[str]) -> bool:
@@ -391,6 +403,7 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
                 or _says_it_changed(part, parts[j], topics[j])
                 or _denies(part, topic, parts[j], topics[j])
                 or (part.change and _swapped(old.entry.text, new.entry.text, common))
+                or (part.change and moved_value(old.entry.text, new.entry.text, _norm))
             )
             if changed and user_over_agent:  # a correction, not the same said again
                 if old.number not in said or _newer(new, by_number[said[old.number]]):

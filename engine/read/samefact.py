@@ -47,7 +47,7 @@ PHRASE_END = frozenset(
     {
         "is", "are", "was", "were", "am", "be", "been", "has", "have", "had", "do", "does", "did", "don", "doesn",
         "didn", "will", "would", "can", "could", "should", "must", "may", "might", "shall", "no", "not", "never",
-        "isn", "aren", "wasn", "won", "cannot",
+        "isn", "aren", "wasn", "won", "cannot", "got", "gets", "get",
     }
 )  # fmt: skip
 """Words that end a line's subject phrase: forms of "be", "have", "do", modals, negations (and change words)."""
@@ -65,11 +65,13 @@ class Shape(NamedTuple):
         words: all its subject-capable words (stems of topic words, and "i").
         first: the words of its first clause, in order.
         phrase: its subject phrase (the label's words for a labelled line), or None when no verb ends one.
+        moved: a change word ends its subject phrase ("Standup moved to ...", "Standup got moved to ...").
     """
 
     words: frozenset[str]
     first: tuple[str, ...]
     phrase: tuple[str, ...] | None
+    moved: bool = False
 
 
 Norm = Callable[[str], str]
@@ -91,14 +93,18 @@ def shape(text: str, norm: Norm) -> Shape:
     words: set[str] = set(label or ())
     first: list[str] = []
     phrase: list[str] = []
-    ended = False
+    end = -1  # where the subject phrase ends in the first clause's words
+    moved = False
     for n, clause in enumerate(clauses):
-        for w in split_folded(clause):
+        split = split_folded(clause)
+        for k, w in enumerate(split):
             s = OWNER if w == OWNER else norm(w)
             if n == 0:
-                if not ended and (w in PHRASE_END or w in CHANGE_WORDS):
-                    ended = True
-                elif not ended and s:
+                if end < 0 and (w in PHRASE_END or w in CHANGE_WORDS):
+                    end = k
+                    after = split[k + 1 : k + 2]
+                    moved = w in CHANGE_WORDS or (bool(after) and after[0] in CHANGE_WORDS and after[0] != "now")
+                elif end < 0 and s:
                     phrase.append(s)
                 if s:
                     first.append(s)
@@ -106,7 +112,9 @@ def shape(text: str, norm: Norm) -> Shape:
                 words.add(s)
     if label is not None:
         return Shape(frozenset(words), tuple(first), label or None)
-    return Shape(frozenset(words), tuple(first), tuple(phrase) if ended and phrase else None)
+    if end < 0 or not phrase:
+        return Shape(frozenset(words), tuple(first), None)
+    return Shape(frozenset(words), tuple(first), tuple(phrase), moved)
 
 
 def _lead(words: tuple[str, ...], other: frozenset[str]) -> tuple[tuple[str, ...], str]:
@@ -155,6 +163,29 @@ def _cjk_head_differs(old_text: str, new_text: str) -> bool:
 
 
 _COPULAS = frozenset({"is", "are", "was", "were"})
+
+
+_KIND_RES = (
+    ("time", re.compile(r"\b\d{1,2}(?::\d\d|\s?[ap]\.?m\b)")),
+    ("weekday", re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b")),
+)
+"""Kinds of value a moved meeting or window takes: a time of day ("9:30", "4pm"), a weekday ("Thursdays")."""
+
+
+def _kinds(text: str) -> frozenset[str]:
+    folded = fold(text)
+    return frozenset(kind for kind, pattern in _KIND_RES if pattern.search(folded))
+
+
+def moved_value(old_text: str, new_text: str, norm: Norm) -> bool:
+    """Whether the newer line moves the older one's value: the same subject phrase, the newer one's ended by a
+    change word ("Standup moved to 10:00", "Standup got moved to 10:00" after "Standup is at 9:30"), and both give
+    a value of one kind (a time of day, a weekday: :data:`_KIND_RES`); "Standup moved to Zoom" moves no time
+    (breaker13 B13-25; B13-2 was a move of another attribute hiding the line)."""
+    old, new = shape(old_text, norm), shape(new_text, norm)
+    if not new.moved or not old.phrase or not new.phrase or set(old.phrase) != set(new.phrase):
+        return False
+    return bool(_kinds(old_text) & _kinds(new_text))
 
 
 def parallel(old_text: str, new_text: str) -> bool:

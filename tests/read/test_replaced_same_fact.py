@@ -114,6 +114,30 @@ def test_the_same_fact_of_the_same_subject_is_still_replaced(old: str, new: str)
     assert gone(old, FILLER, new) == {1: 3}
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Standup is at 9:30", "Standup moved to 10:00"),
+        ("Standup is at 9:30", "Standup got moved to 10:00"),
+        ("Retro is on Tuesdays", "Retro moved to Thursdays"),
+    ],
+)
+def test_a_one_word_subject_moved_to_a_value_of_the_same_kind_is_replaced(old: str, new: str) -> None:
+    assert gone(old, FILLER, new) == {1: 3}  # B13-25: one topic word shared, no frame of half the line
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Standup is at 9:30", "Standup moved to Zoom"),
+        ("Standup is at 9:30 on Meet", "Standup moved to Thursdays"),
+        ("Web standup is at 9:30", "Retro moved to 10:00"),
+    ],
+)
+def test_a_move_of_another_attribute_or_subject_hides_nothing(old: str, new: str) -> None:
+    assert gone(old, FILLER, new) == {}
+
+
 def test_a_chain_of_three_keeps_only_the_newest() -> None:
     chain = ("Deploy window is Tuesday", "Deploy window is now Thursday", "Deploy window is now Monday")
     got = gone(*chain)
@@ -140,3 +164,20 @@ def test_the_helpers_read_structure() -> None:
     assert not subject_differs("Standup is at 9:30", "Standup moved to 10:00", _norm)
     assert parallel("Always run ruff before committing", "Always run mypy before committing")
     assert not parallel("Code freeze is on Thursdays", "Code freeze is on Wednesdays")
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ("My editor is Vim", "My editor is now Helix", "My editor is Vim again"),
+        (
+            "Team standup is at 9:30 on Meet",
+            "Team standup moved to 10:00 on Meet",
+            "Team standup is back at 9:30 on Meet",
+        ),
+        ("Prod db is Postgres 15", "Prod db is now Postgres 16", "Prod db rolled back to Postgres 15"),
+    ],
+)
+def test_a_same_day_revert_is_never_hidden_by_the_change_it_undoes(lines: tuple[str, str, str]) -> None:
+    # B13-14: on one day the line with a change word counted as newer wherever it stood; a revert is as new
+    assert 3 not in gone(*lines)
