@@ -66,12 +66,14 @@ class Shape(NamedTuple):
         first: the words of its first clause, in order.
         phrase: its subject phrase (the label's words for a labelled line), or None when no verb ends one.
         moved: a change word ends its subject phrase ("Standup moved to ...", "Standup got moved to ...").
+        pairs: each two neighbouring words that are both subject-capable ("backend", "pr" of "Backend PRs").
     """
 
     words: frozenset[str]
     first: tuple[str, ...]
     phrase: tuple[str, ...] | None
     moved: bool = False
+    pairs: frozenset[tuple[str, str]] = frozenset()
 
 
 Norm = Callable[[str], str]
@@ -95,10 +97,15 @@ def shape(text: str, norm: Norm) -> Shape:
     phrase: list[str] = []
     end = -1  # where the subject phrase ends in the first clause's words
     moved = False
+    pairs: set[tuple[str, str]] = set()
     for n, clause in enumerate(clauses):
         split = split_folded(clause)
+        prev = ""
         for k, w in enumerate(split):
             s = OWNER if w == OWNER else norm(w)
+            if prev and s:
+                pairs.add((prev, s))
+            prev = s
             if n == 0:
                 if end < 0 and (w in PHRASE_END or w in CHANGE_WORDS):
                     end = k
@@ -111,10 +118,10 @@ def shape(text: str, norm: Norm) -> Shape:
             if s:
                 words.add(s)
     if label is not None:
-        return Shape(frozenset(words), tuple(first), label or None)
+        return Shape(frozenset(words), tuple(first), label or None, False, frozenset(pairs))
     if end < 0 or not phrase:
-        return Shape(frozenset(words), tuple(first), None)
-    return Shape(frozenset(words), tuple(first), tuple(phrase), moved)
+        return Shape(frozenset(words), tuple(first), None, False, frozenset(pairs))
+    return Shape(frozenset(words), tuple(first), tuple(phrase), moved, frozenset(pairs))
 
 
 def _lead(words: tuple[str, ...], other: frozenset[str]) -> tuple[tuple[str, ...], str]:
@@ -134,9 +141,19 @@ def subject_differs(old_text: str, new_text: str, norm: Norm) -> bool:
     (lead_old, at_old), (lead_new, at_new) = _lead(old.first, new.words), _lead(new.first, old.words)
     if lead_old and lead_new and at_old == at_new:
         return True  # "Staging uses Redis" / "Prod no longer uses Redis": two heads, then the same word
+    if lead_old and _other_modifier(old, new, lead_old, at_old):
+        return True  # "Backend PRs need review" / "Alice no longer reviews payments PRs": another kind of PR
     if old.phrase and new.phrase:
         return bool(set(old.phrase) - new.words) and bool(set(new.phrase) - old.words)
     return False
+
+
+def _other_modifier(old: Shape, new: Shape, lead_old: tuple[str, ...], at: str) -> bool:
+    """Whether the word the older line's lead ends on stands right after a word of that lead the newer line never
+    says, and in the newer line right after another word the older line never says: two kinds of one thing
+    ("backend PRs" / "payments PRs")."""
+    mine = {m for m, noun in old.pairs if noun == at and m in lead_old and m not in new.words}
+    return bool(mine) and any(noun == at and m not in old.words for m, noun in new.pairs)
 
 
 def _cjk_head_differs(old_text: str, new_text: str) -> bool:

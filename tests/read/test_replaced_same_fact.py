@@ -50,6 +50,7 @@ def test_a_change_of_another_owner_hides_nothing(old: str, new: str) -> None:
         ("Web team standup is at 9:30", "Web team retro moved to 16:00"),  # B13-6: the subject phrase
         ("The web team uses Jira", "The api team no longer uses Jira"),  # B13-22
         ("The dashboard uses React 18", "The marketing site now uses React 19"),  # B13-13
+        ("Backend PRs need review from Alice", "Alice no longer reviews payments PRs"),  # two kinds of PR
     ],
 )
 def test_a_change_of_another_subject_hides_nothing(old: str, new: str) -> None:
