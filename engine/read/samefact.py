@@ -10,16 +10,20 @@ its value. Read from the lines' structure, not from a list of words:
 
 - :func:`subject_differs`: each line's subject holds a word the other line never says. The subject is the words
   of the line's first clause before the first word the other line also says, when both lines go on from the
-  same word (the lead: "Staging" of "Staging uses Redis" against "Prod no longer uses Redis"), or the words before the line's verb (the phrase: "web team
-  standup" of "Web team standup is at 9:30", up to a form of "be", "have", "do", a modal, a negation or a change
-  word), or its leading label ("web" of "web: Node 18"; a note marker such as "Reminder:" names no subject and is
-  read past). "I" counts as a subject word (the owner), "my" does not ("my daughter": the daughter). In CJK text
-  the lines differ in a run of CJK characters at their head and are the same after it (测试环境 / 生产环境,
-  我 / 我女儿).
+  same word (the lead: "Staging" of "Staging uses Redis" against "Prod no longer uses Redis"), or when that word
+  follows another word in each line ("Backend PRs" / "payments PRs"); or the words before the line's verb (the
+  phrase: "web team standup" of "Web team standup is at 9:30", up to a form of "be", "have", "do", a modal, a
+  negation or a change word); or its leading label ("web" of "web: Node 18"; a newer line that says no word of
+  an older line's label is about something else; a note marker such as "Reminder:" names no subject and is read
+  past). "I" counts as a subject word (the owner), "my" does not ("my daughter": the daughter). In CJK text the
+  lines differ in a run of CJK characters at their head and are the same after it (测试环境 / 生产环境, 我 /
+  我女儿).
 - :func:`parallel`: the same sentence with one stretch swapped and no change word ("Always run ruff / mypy
   before committing"): two facts side by side, not one said again.
 - :data:`ADDED_RE` (in :mod:`.changeframe`): a newer line that adds a value ("as well", "also", "too") replaces
   nothing.
+- :func:`moved_value`: the other way round, a newer line with the older one's subject phrase ended by a change
+  word ("Standup moved to 10:00") replaces it when both give a time of day or a weekday.
 """
 
 from __future__ import annotations
@@ -67,6 +71,7 @@ class Shape(NamedTuple):
         phrase: its subject phrase (the label's words for a labelled line), or None when no verb ends one.
         moved: a change word ends its subject phrase ("Standup moved to ...", "Standup got moved to ...").
         pairs: each two neighbouring words that are both subject-capable ("backend", "pr" of "Backend PRs").
+        labelled: its subject phrase is its leading label.
     """
 
     words: frozenset[str]
@@ -74,6 +79,7 @@ class Shape(NamedTuple):
     phrase: tuple[str, ...] | None
     moved: bool = False
     pairs: frozenset[tuple[str, str]] = frozenset()
+    labelled: bool = False
 
 
 Norm = Callable[[str], str]
@@ -118,7 +124,7 @@ def shape(text: str, norm: Norm) -> Shape:
             if s:
                 words.add(s)
     if label is not None:
-        return Shape(frozenset(words), tuple(first), label or None, False, frozenset(pairs))
+        return Shape(frozenset(words), tuple(first), label or None, False, frozenset(pairs), bool(label))
     if end < 0 or not phrase:
         return Shape(frozenset(words), tuple(first), None, False, frozenset(pairs))
     return Shape(frozenset(words), tuple(first), tuple(phrase), moved, frozenset(pairs))
@@ -141,6 +147,8 @@ def subject_differs(old_text: str, new_text: str, norm: Norm) -> bool:
     (lead_old, at_old), (lead_new, at_new) = _lead(old.first, new.words), _lead(new.first, old.words)
     if lead_old and lead_new and at_old == at_new:
         return True  # "Staging uses Redis" / "Prod no longer uses Redis": two heads, then the same word
+    if old.labelled and old.phrase and new.words.isdisjoint(old.phrase):
+        return True  # "worker: Python 3.11" / "We moved to Python 3.13": the newer line never names the worker
     if lead_old and _other_modifier(old, new, lead_old, at_old):
         return True  # "Backend PRs need review" / "Alice no longer reviews payments PRs": another kind of PR
     if old.phrase and new.phrase:

@@ -60,6 +60,10 @@ def test_a_change_of_another_subject_hides_nothing(old: str, new: str) -> None:
 def test_a_leading_label_is_the_subject_of_a_list_line() -> None:
     assert gone("web: Node 18", FILLER, "api: Node 20 now") == {}  # B13-20
     assert gone("web: Node 18", FILLER, "web: Node 20 now") == {1: 3}
+    assert gone("worker: Python 3.11", FILLER, "We moved to Python 3.13") == {}  # says nothing of the worker
+    assert gone("Best checkpoint so far: ckpt-41", FILLER, "New best checkpoint is ckpt-57, replacing ckpt-41") == {
+        1: 3
+    }
 
 
 def test_a_note_label_names_no_subject() -> None:
