@@ -203,11 +203,15 @@ STOP_WORDS = frozenset(
 # Small, closed word classes matched on the folded text (stems, so "allergic" and "allergy" meet); not a classifier.
 
 IDENTITY_RE = re.compile(
-    r"\bmy name\b|\bname is\b|\bnamed\b|\bgo(?:es)? by\b|\bcall me\b|\bpronouns?\b|\b(?:she/her|he/him|they/them)\b"
-    r"|\btime ?zone\b|\bi live\b|\blives? in\b|\bbased in\b|\b(?:i|we) (?:just )?(?:moved|relocated) to\b"
+    r"\bmy name\b|^name is\b|\b(?:my|user'?s|his|her|their)\b[^.;,:]{0,30}?\b(?:name is|named)\b|\bi'?m named\b"
+    r"|\bi am named\b|\bgo(?:es)? by\b|\bcall me\b|\bpronouns?\b|\b(?:she/her|he/him|they/them)\b"
+    r"|\btime ?zone\b|\bi live\b|^(?:the user |user )?lives? in\b|\b(?:my|user'?s|his|her|their) [\w' -]{1,30}?\blives? in\b"
+    r"|\bbased in\b|\b(?:i|we) (?:just )?(?:moved|relocated) to\b"
     r"|我叫|名字|名前|이름|住在|住んで|살고|时区|時區|タイムゾーン|시간대"
 )
-"""Identity: the user's name and pronouns, where they live and their timezone (and the names of their family)."""
+"""Identity: the user's name and pronouns, where they live and their timezone (and the names of their family).
+A name or a home counts only of a person ("my", "her", the line's start): "The S3 bucket name is ...", "... is
+named Checkout Golden Signals", "The config lives in services/api" are no identity (breaker13 B13-24)."""
 
 SAFETY_RE = re.compile(
     r"allerg|anaphyla|epipen|intoleran|c(?:o)?eliac|gluten|lactose|vegetarian|vegan|halal|kosher|\bdiet"

@@ -162,6 +162,7 @@ def _section_lines(
     workspace: str | None,
     names: tuple[str, ...] = (),
     clean: Callable[[str], str] = sanitize_line,
+    pinned_since: dict[int, int] | None = None,
 ) -> tuple[list[str], list[str], int, int, int, bool, list[int]]:
     """Render one file within its budget: (lines, refs, tokens used, shown, omitted, whether an entry
     names its workspace by a folder path: see :func:`render_context`, and the user's lines left out
@@ -237,6 +238,13 @@ def _section_lines(
     cands = candidates(shown_entries)
     gone, order, since = block_order(cands, cf.user_first, names)  # a corrected user line: "an agent line since"
     rows = [(n, h, r + (f" (an agent line since says: L{since[n]})" if n in since else ""), e) for n, h, r, e in rows]
+    if (
+        pinned_since
+    ):  # a pin a newer line of the user's in me.md replaces: marked, never hidden (contextrank.pins_since)
+        rows = [
+            (n, h, r + (f" (a line in me.md since says: L{pinned_since[n]})" if n in pinned_since else ""), e)
+            for n, h, r, e in rows
+        ]
     by_number = {row[0]: row for row in rows}
     by_rank = sorted(order, key=order.__getitem__)
     # The user's lines (tier 1) before index lines, which only point at a file (the note counts those cut, §4).
@@ -318,16 +326,24 @@ def render_context(
     refs: list[str] = []
     by_path = False
     names = _workspace_names(files, workspace)
+    from .contextrank import PIN_FILE, pins_since
+
+    pinned = pins_since([(cf.path, cf.data) for cf in files])
     spare = 0  # what the user's files left of their budgets: the workspace file's to use (docs/architecture.md §4)
     for cf in files:
         if spare > 0 and cf.path.startswith("workspaces/"):
             cf = replace(cf, budget=cf.budget + spare)
+        marks = pinned if cf.path == PIN_FILE else None
         if parts is None:
-            section = _section_lines(cf, workspace, names)
+            section = _section_lines(cf, workspace, names, pinned_since=marks)
         else:
             inputs = [str(cf.budget), cf.label, str(cf.user_first), str(cf.user_only), workspace or "", *names]
+            inputs += [f"{k}:{v}" for k, v in sorted((marks or {}).items())]
             section = parts.section(
-                cf.path, cf.data, inputs, lambda clean, cf=cf: _section_lines(cf, workspace, names, clean)
+                cf.path,
+                cf.data,
+                inputs,
+                lambda clean, cf=cf, marks=marks: _section_lines(cf, workspace, names, clean, marks),
             )
         lines, file_refs, used, shown, omitted, file_by_path, _missed = section
         spare += cf.budget - used if lines else cf.budget

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from memrepo.engine.errors import FormatError
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.terms import fold
 from memrepo.engine.read.changewords import IDENTITY_RE, PREFERENCE_RE, REDACTED_RE, SAFETY_RE
 
-from .contextselect import RULE_KINDS, Candidate, replaced
+from .contextselect import RULE_KINDS, Candidate, candidates, replaced
 
 
 def block_order(
@@ -105,3 +106,37 @@ def rank_key(cand: Candidate, user_first: bool, names: Sequence[str]) -> tuple[i
     digits = cand.date.replace("-", "")
     day = int(digits) if len(digits) == 8 and digits.isdigit() else 0
     return tier, needed, relevant, -day, -cand.number
+
+
+PIN_FILE, ME_FILE = "MEMORY.md", "me.md"
+_APART = 1_000_000  # me.md's line numbers, shifted past any MEMORY.md line
+
+
+def pins_since(files: Sequence[tuple[str, bytes | None]]) -> dict[int, int]:
+    """MEMORY.md's user lines (pins) that a newer user line of me.md replaces by the rule of :func:`replaced`, asked
+    of the two files' user lines together: the pin's line number -> the me.md line's (breaker13 B13-26: "I moved to
+    Montreal" saved plainly left the pinned "I live in Lyon" unmarked). The block marks such a pin, never hides it:
+    a pin is in every prompt by the user's own choice.
+
+    Args:
+        files: (path, bytes) of the block's files; only MEMORY.md and me.md are read.
+    """
+    data = dict(files)
+    pins, me = data.get(PIN_FILE), data.get(ME_FILE)
+    if not pins or not me:
+        return {}
+    try:
+        rows = [(n, e) for n, e in fmt.parse(pins, PIN_FILE).entries() if e.by == "user"]
+        rows += [(_APART + n, e) for n, e in fmt.parse(me, ME_FILE).entries() if e.by == "user"]
+    except FormatError:
+        return {}
+    if not rows or rows[-1][0] < _APART or rows[0][0] >= _APART:
+        return {}
+    gone = replaced(_dated(rows))
+    return {old: new - _APART for old, new in gone.items() if old < _APART <= new}
+
+
+def _dated(rows: list[tuple[int, fmt.Entry]]) -> list[Candidate]:
+    """The rows as candidates, each file's undated lines dated by the newest line above them in their own file."""
+    pins = candidates([r for r in rows if r[0] < _APART])
+    return pins + candidates([r for r in rows if r[0] >= _APART])

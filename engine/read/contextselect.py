@@ -39,6 +39,7 @@ from memrepo.engine.format.hearsay import users_hearsay
 from memrepo.engine.format.terms import fold, split_folded
 from memrepo.engine.read.changeframe import RESIDENCE_RE, cjk_count, moved_home, one_frame, swapped_frame
 from memrepo.engine.read.changewords import CHANGE_PAIRS, CHANGE_WORDS, SHORT_FORMS, SHORT_PHRASES_RE, STOP_WORDS
+from memrepo.engine.read.samefact import LABEL_RE, NOTE_LABELS, adds, moved_value, parallel, subject_differs
 
 RULE_KINDS = frozenset({"rule", "decision", "correction"})
 """Kinds of the user's lines that outrank their other lines in a file whose user lines do not all come first."""
@@ -160,7 +161,7 @@ def topic_terms(text: str) -> Topic:
     """
     words = _split(text)
     numbers = frozenset(w for w in words if w.isdigit())
-    change = any(w in CHANGE_WORDS for w in words) or any(pair in CHANGE_PAIRS for pair in pairwise(words))
+    change = _has_change(words)
     stems = [_stem(w) for w in words]
     topic = frozenset(s for w, s in zip(words, stems, strict=True) if _topic_word(w) and s not in _CHANGE_STEMS)
     marked = [
@@ -183,8 +184,10 @@ def topic_terms(text: str) -> Topic:
         if _topic_word(m[1]):
             near = split_folded(folded[: m.start()])[-3:] + split_folded(folded[m.end() :])[:2]
             versions.append((_stem(m[1]), m[2], any(w in CHANGE_WORDS for w in near)))
-    label_at = _LABEL_RE.match(folded)
+    label_at = LABEL_RE.match(folded)
     label = label_at[1].strip() if label_at else ""
+    if label in NOTE_LABELS:
+        label = ""  # "Reminder:" names no value (breaker13 B13-15)
     denied = frozenset(_stem(w) for w in _DENIED_RE.findall(folded) if _topic_word(w))
     return Topic(topic, numbers, change, was, frozenset(head), frozenset(versions), label, named, denied)
 
@@ -199,7 +202,6 @@ label replaces the older one even without a change word."""
 _HEAD_RE = re.compile(r"([^;,.:!?()]*?)\b(?:is|are)\s+(?:now|no\s+longer)\b")
 _VERSION_RE = re.compile(r"(?<![\w.])([^\W\d_]\w*)\s+v?(\d+(?:\.\d+)*)(?![\w.-])")
 _DENIED_RE = re.compile(r"\w,?\s+not\s+(?:the\s+|a\s+|an\s+)?([^\W\d_][\w-]*)\s*(?:[.;,!?)]|$)")
-_LABEL_RE = re.compile(r"^([^\W\d_][^:;,.!?\d]{0,40}?):\s")
 
 
 def _topic_word(word: str) -> bool:
@@ -209,9 +211,23 @@ def _topic_word(word: str) -> bool:
 _CHANGE_STEMS = frozenset(_stem(w) for w in CHANGE_WORDS)
 
 
+def _norm(word: str) -> str:
+    """A folded word's topic stem, or "" when it is no topic word (:func:`.samefact.shape` reads lines by it)."""
+    if not _topic_word(word):
+        return ""
+    stem = _stem(word)
+    return "" if stem in _CHANGE_STEMS else stem
+
+
+def same_fact(old_text: str, new_text: str) -> bool:
+    """Whether a newer line may state the same fact as an older one (:mod:`.samefact`): it adds no value beside it
+    ("as well", "also") and their owners and subjects agree ("I" / "my daughter", "web" / "api")."""
+    return not adds(new_text) and not subject_differs(old_text, new_text, _norm)
+
+
 def _newer(a: Candidate, b: Candidate) -> bool:
-    """Whether ``a`` is newer than ``b``: a later date; the same day, the one that says it changed (a change word);
-    else the later line (memrepo appends each entry).
+    """Whether ``a`` is newer than ``b``: a later date; the same day, the one that says it changed (a change word, or
+    that it undoes one: :func:`_reverts`); else the later line (memrepo appends each entry).
 
     A line's place is its age only until someone tidies the file by hand (breaker8 B8-17: "MSRV is now Rust 1.79"
     moved above "MSRV is Rust 1.74", both of one day, showed the outdated line again): "now" marks the newer of
@@ -219,15 +235,36 @@ def _newer(a: Candidate, b: Candidate) -> bool:
     """
     if a.date != b.date:
         return a.date > b.date
-    said_a, said_b = _says_change(a.entry.text), _says_change(b.entry.text)
+    said_a, said_b = (
+        _says_change(a.entry.text) or _reverts(a.entry.text),
+        _says_change(b.entry.text) or _reverts(b.entry.text),
+    )
     return said_a if said_a != said_b else a.number > b.number
 
 
 @lru_cache(maxsize=4096)
 def _says_change(text: str) -> bool:
     """Whether an entry's text holds a change word (:data:`CHANGE_WORDS`, :data:`CHANGE_PAIRS`)."""
-    words = split_folded(fold(text))
-    return any(w in CHANGE_WORDS for w in words) or any(pair in CHANGE_PAIRS for pair in pairwise(words))
+    return _has_change(split_folded(fold(text)))
+
+
+_REVERT_RE = re.compile(r"\b(?:again|back (?:to|at|on|in)|reverted|rolled back)\b")
+
+
+def _reverts(text: str) -> bool:
+    """Whether a line says it undoes a change ("My editor is Vim again", "rolled back to Postgres 15"): on the same
+    day it is as new as the change it undoes, and the later line wins (breaker13 B13-14)."""
+    return _REVERT_RE.search(fold(text)) is not None
+
+
+def _has_change(words: list[str]) -> bool:
+    """Whether these folded words hold a change word (:data:`CHANGE_WORDS`, :data:`CHANGE_PAIRS`); "longer" only
+    after "no" or "any" ("no longer"; "Use longer timeouts for uploads" says nothing changed: breaker13 B13-13)."""
+    if any(pair in CHANGE_PAIRS for pair in pairwise(words)):
+        return True
+    return any(
+        w in CHANGE_WORDS and (w != "longer" or words[k - 1 : k] in (["no"], ["any"])) for k, w in enumerate(words)
+    )
 
 
 def _subject(entry: fmt.Entry) -> str:
@@ -317,7 +354,9 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
             for j, old in enumerate(cands):
                 if j == i or old.number in out or not _newer(new, old):
                     continue
-                if named == _subject(old.entry) or (len(named) >= 8 and named in folded[j]):
+                if named == _subject(old.entry) or (
+                    len(named) >= 8 and _names(named, folded[j]) and same_fact(old.entry.text, new.entry.text)
+                ):
                     if old.entry.by == "user" and new.entry.by == "agent":  # the user's line outranks an agent's
                         if old.number not in said or _newer(new, by_number[said[old.number]]):
                             said[old.number] = new.number
@@ -343,14 +382,28 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
             user_over_agent = old.entry.by == "user" and new.entry.by == "agent"
             if _subject(new.entry) and _subject(old.entry):
                 continue  # both have a subject: only the same subject replaces
+            if not same_fact(old.entry.text, new.entry.text):  # another owner or subject ("my daughter", "api"), or
+                if was & topics[j]:  # a value added: only "from <its value>" names it ("X took over from Bob")
+                    pick = (len(topic & topics[j]) / len(topics[j]), j)
+                    if not user_over_agent and (best is None or pick[0] > best[0]):
+                        best = pick
+                    elif user_over_agent and (best_user is None or pick[0] > best_user[0]):
+                        best_user = pick
+                continue
             shared = len(topic & topics[j])
             close = shared >= MIN_SHARED and shared > MIN_COVER * len(topics[j])
-            restated = close and part.numbers == parts[j].numbers and shared >= MIN_RESTATED * len(topic | topics[j])
+            restated = (
+                close
+                and part.numbers == parts[j].numbers
+                and shared >= MIN_RESTATED * len(topic | topics[j])
+                and not parallel(old.entry.text, new.entry.text)  # "run ruff" / "run mypy": two facts side by side
+            )
             changed = (
                 (part.change and close)
                 or _says_it_changed(part, parts[j], topics[j])
                 or _denies(part, topic, parts[j], topics[j])
                 or (part.change and _swapped(old.entry.text, new.entry.text, common))
+                or (part.change and moved_value(old.entry.text, new.entry.text, _norm))
             )
             if changed and user_over_agent:  # a correction, not the same said again
                 if old.number not in said or _newer(new, by_number[said[old.number]]):
@@ -371,6 +424,12 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
             if old.number not in said or _newer(new, by_number[said[old.number]]):
                 said[old.number] = new.number
     return out
+
+
+def _names(named: str, folded: str) -> bool:
+    """Whether a ``supersedes:`` piece stands in a folded line as whole words ("postgres 14" is not in "postgres
+    14.2": breaker13 B13-16)."""
+    return re.search(r"(?<![\w.])" + re.escape(named) + r"(?!\w|\.\w)", folded) is not None
 
 
 def _says_it_changed(new: Topic, old: Topic, old_topic: frozenset[str]) -> bool:

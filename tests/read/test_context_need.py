@@ -81,3 +81,21 @@ def test_need_classes() -> None:
     assert of("The staging database password, kept in 1Password, is [REDACTED:labelled-secret]") == NEED_OTHER
     # outside a file about the user, words about names or diet give no rank (a service "name")
     assert need(Entry("", "-", "The service name is api-gw", {"by": "user"}), False) == NEED_OTHER
+
+
+def test_a_name_or_home_counts_as_identity_only_of_a_person() -> None:
+    """breaker13 B13-24: an agent's "bucket name is ..." ranked with the user's own lines and cut their preference."""
+
+    def of(text: str) -> int:
+        return need(Entry("", "-", text, {"by": "agent"}), True)
+
+    assert of("The S3 bucket name is shop-prod-assets and the CDN is named shop-cdn") == NEED_OTHER
+    assert of("The Grafana dashboard for checkout is named Checkout Golden Signals") == NEED_OTHER
+    assert of("The config lives in services/api") == NEED_OTHER
+    for text in (
+        "My daughter is named Zoe",
+        "My partner's name is Sam",
+        "Lives in Lisbon",
+        "My sister lives in Berlin",
+    ):
+        assert of(text) == NEED_IDENTITY, text

@@ -133,7 +133,7 @@ def test_a_superseded_line_with_no_subject_stays_under_its_replacement(tmp_path:
         "me.md": (
             "# About me\n\n"
             "- Team standup is at 9:30 every weekday on Google Meet [added: 2024-09-03]\n"
-            "- Team standup moved to 10:15 in Slack huddles [added: 2025-03-03]\n"
+            "- Team standup moved to Slack huddles, a quarter past ten [added: 2025-03-03]\n"
         ),
     }
     root, index = _repo(tmp_path, files)
@@ -143,7 +143,7 @@ def test_a_superseded_line_with_no_subject_stays_under_its_replacement(tmp_path:
     build_vectors(root, ConceptEmbedder(), 100)
     got = _fused(root, index, query, ConceptEmbedder())
     assert got[:2] == [
-        "Team standup moved to 10:15 in Slack huddles",
+        "Team standup moved to Slack huddles, a quarter past ten",
         "Team standup is at 9:30 every weekday on Google Meet",
     ]
 
@@ -210,13 +210,15 @@ def test_a_restatement_ranked_past_the_limit_still_takes_the_older_lines_place(t
         "me.md": (
             "# About me\n\n"
             "- Team standup is at 9:30 every weekday on Google Meet [added: 2024-09-03]\n"
-            "- Team standup moved to 10:15 in Slack huddles [added: 2025-03-03]\n"
+            "- Team standup moved to Slack huddles, a quarter past ten [added: 2025-03-03]\n"
         ),
     }
     root, index = _repo(tmp_path, files)
     build_vectors(root, ConceptEmbedder(), 100)
     query = "when is the daily standup meeting on google meet"
-    assert _fused(root, index, query, ConceptEmbedder(), limit=1) == ["Team standup moved to 10:15 in Slack huddles"]
+    assert _fused(root, index, query, ConceptEmbedder(), limit=1) == [
+        "Team standup moved to Slack huddles, a quarter past ten"
+    ]
 
 
 def test_two_lines_alike_in_meaning_but_about_different_things_keep_their_order(tmp_path: Path) -> None:

@@ -1,0 +1,169 @@
+"""A hostile labelled set for the context block's replacement rule (:func:`memrepo.engine.read.contextselect.replaced`).
+
+Two lists, reported apart:
+
+- ``MUST_NOT_HIDE``: (older, newer) pairs where both lines are true now. Most are breaker13's (round 9, a
+  hostile trial of the rule: /work/notes/round9/breaker13-findings.md), named by finding: another owner ("I" /
+  "my daughter"), another subject in the same sentence ("web" / "api", "standup" / "retro", "staging" / "prod",
+  "ruff" / "mypy"), a note label ("Reminder:"), a value added ("as well"), CJK subject swaps; and three of this
+  set's own (``move-*``): a move of another attribute or subject than the older line's value.
+- ``MUST_HIDE``: (older, newer) corrections the rule must keep, written for this set (not breaker13's): a
+  move, a time, a version, a tool, a label, a chain of three (each later line hides every earlier one).
+
+Usage:
+    python benchmarks/replacement_hostile.py [--json]
+
+Each pair is put in a file of three lines (the older, an unrelated line, the newer; all ``by: user``, one
+``added:`` day) as breaker13's harness did (/work/lead/r9/b13pairs.py), and the rule is asked whether the
+newer line hides the older. A chain is one file of its lines in order. Reports, for each list, how many pairs
+the rule gets right, and names the wrong ones; then every line of ``MUST_NOT_HIDE`` is put in one file and the
+hides between lines of two different pairs are counted and named (informative: a few are true corrections).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+MUST_NOT_HIDE: list[tuple[str, str, str]] = [
+    ("B13-1", "I live in Lyon", "We moved to Linear for issue tracking"),
+    ("B13-1b", "I live in Lyon", "I moved to the platform team"),
+    ("B13-1c", "I live in Lyon", "We moved to Python 3.13"),
+    ("B13-2", "The api service runs on Node 18", "The api service moved to Fly.io"),
+    ("B13-2b", "Code review needs two approvals", "Code review moved to Gerrit"),
+    ("B13-2c", "The rate limit is 100/min", "The rate limit raised to 200 for partners"),
+    ("B13-3", "Staging uses Redis", "Prod no longer uses Redis"),
+    ("B13-3b", "The web service uses Postgres for storage", "The api service now uses Postgres for storage"),
+    ("B13-5", "Web uses Python 3.11", "Api now uses Python 3.12"),
+    ("B13-5b", "Staging database is Postgres 14", "Production database is now Postgres 16"),
+    ("B13-6", "Web team standup is at 9:30", "Web team retro moved to 16:00"),
+    ("B13-7", "测试环境使用 Redis", "生产环境不再使用 Redis"),
+    ("B13-7b", "東京チームの会議は 9:30", "大阪チームの会議は 10:00 に変更"),
+    ("B13-7c", "前端部署使用 Jenkins", "后端部署现在使用 Jenkins"),
+    ("B13-7d", "我姐姐住在里昂", "我哥哥现在住在里昂"),
+    ("B13-12", "I am allergic to penicillin", "My daughter is now allergic to penicillin"),
+    ("B13-12b", "My son is allergic to peanuts", "My daughter has been allergic to peanuts since 2020"),
+    ("B13-13", "Bob is on the payments team", "Alice is not on the payments team anymore"),
+    ("B13-13b", "Use 30s timeouts", "Use longer timeouts for uploads"),
+    ("B13-13c", "The dashboard uses React 18", "The marketing site now uses React 19"),
+    ("B13-13d", "Bob and Carol review payments PRs", "Alice no longer reviews payments PRs"),
+    ("B13-15", "Reminder: rotate the API keys monthly", "Reminder: the office is now closed on Fridays"),
+    ("B13-15b", "Important: I am allergic to penicillin", "Important: prod deploys now need two approvals"),
+    ("B13-18", "I live in Paris", "I moved to Berlin in 2015 for my first job"),
+    ("B13-19", "Frontend PRs need review from Alice", "Backend PRs need review from Alice"),
+    ("B13-19b", "I drink coffee in the morning", "My partner drinks coffee in the morning too"),
+    ("B13-20", "web: Node 18", "api: Node 20 now"),
+    ("B13-20b", "worker: Python 3.11", "cron: Python 3.12 now"),
+    ("B13-22", "Always run ruff before committing", "Always run mypy before committing"),
+    ("B13-22b", "Do not use mocks in api tests", "Mocks are now allowed in web tests"),
+    ("B13-22c", "I eat fish", "My partner no longer eats fish"),
+    ("B13-22d", "The web team uses Jira", "The api team no longer uses Jira"),
+    ("B13-23", "我住在里昂", "我父母现在住在里昂"),
+    ("B13-23b", "我对青霉素过敏", "我女儿现在也对青霉素过敏"),
+    ("B13-23c", "提交前总是运行 ruff", "提交前总是运行 mypy"),
+    ("B13-23d", "私はペニシリンにアレルギーがある", "娘も今はペニシリンにアレルギーがある"),
+    ("B13-27", "I speak French", "I now speak Spanish as well"),
+    ("B13-27b", "CI runs on Linux", "CI now also runs on macOS"),
+    ("move-1", "Standup is at 9:30", "Standup moved to Zoom"),
+    ("move-2", "Standup is at 9:30 on Meet", "Standup moved to Thursdays"),
+    ("move-3", "Web standup is at 9:30", "Retro moved to 10:00"),
+]
+"""(finding, older, newer): both true now."""
+
+MUST_HIDE: list[tuple[str, ...]] = [
+    ("I live in Lyon", "I moved to Montreal"),
+    ("Standup is at 9:30", "Standup is now at 10:00"),
+    ("My editor is vim", "My editor is Helix now"),
+    ("The web service runs on Node 18", "The web service now runs on Node 20"),
+    ("Deploys of infra go through Heroku", "Deploys of infra now go through Fly.io"),
+    ("Team standup is at 9:30 every weekday on Google Meet", "Team standup moved to 10:15, Tuesdays and Thursdays"),
+    ("Web deploy target: Heroku", "Web deploy target: Fly.io now"),
+    ("My manager is Dana", "My manager is now Luis"),
+    ("I am allergic to penicillin", "I am no longer allergic to penicillin"),
+    ("Staging uses Redis for sessions", "Staging no longer uses Redis for sessions"),
+    ("Backend PRs need one approval", "Backend PRs now need two approvals"),
+    ("The api runs Python 3.11", "The api now runs Python 3.12"),
+    ("部署使用 Jenkins 流水线", "部署现在改用 GitHub Actions 流水线"),
+    ("Code freeze starts on the 15th", "Code freeze now starts on the 20th"),
+    ("Primary on-call is Priya", "Primary on-call is now Marcus"),
+    ("Standup is at 9:30", "Standup moved to 10:00"),
+    ("Standup is at 9:30", "Standup got moved to 10:00"),
+    ("Retro is on Tuesdays", "Retro moved to Thursdays"),
+    ("Deploy window is Tuesday", "Deploy window is now Thursday", "Deploy window is now Monday"),
+    ("The api runs Node 16", "The api now runs Node 18", "The api now runs Node 20"),
+]
+"""Corrections: each later line hides every earlier one (a pair, or a chain of three in one file)."""
+
+_FILLER = "Prefers tea over coffee"
+
+
+def _hidden(lines: list[str]) -> dict[int, int]:
+    from memrepo.engine.format.entries import Entry
+    from memrepo.engine.read.contextselect import candidates, replaced
+
+    meta = {"by": "user", "added": "2026-12-05"}
+    return replaced(candidates([(n, Entry("", "-", text, dict(meta))) for n, text in enumerate(lines, start=1)]))
+
+
+def pair_hides(old: str, new: str) -> bool:
+    """Whether ``new`` hides ``old`` in a file of the two with an unrelated line between."""
+    return _hidden([old, _FILLER, new]).get(1) == 3
+
+
+def chain_hides(lines: tuple[str, ...]) -> bool:
+    """Whether every line of ``lines`` but the last is hidden, and the last is not (a pair: the older hidden)."""
+    if len(lines) == 2:
+        return pair_hides(*lines)
+    gone = _hidden(list(lines))
+    return all(n in gone for n in range(1, len(lines))) and len(lines) not in gone
+
+
+def cross_hides() -> list[tuple[str, str]]:
+    """Hides between lines of two different ``MUST_NOT_HIDE`` pairs, all its lines in one file (the older lines
+    first): (hidden, hider). Informative, not all false: "api: Node 20 now" may well replace "The api service
+    runs on Node 18"."""
+    lines = [old for _n, old, _new in MUST_NOT_HIDE] + [new for _n, _old, new in MUST_NOT_HIDE]
+    pair_of = list(range(len(MUST_NOT_HIDE))) * 2
+    gone = _hidden(lines)
+    return [(lines[o - 1], lines[n - 1]) for o, n in sorted(gone.items()) if pair_of[o - 1] != pair_of[n - 1]]
+
+
+def report() -> dict[str, object]:
+    """The two lists' scores, their wrong pairs and the cross-pair hides."""
+    false_hides = [name for name, old, new in MUST_NOT_HIDE if pair_hides(old, new)]
+    missed = [lines[-1] for lines in MUST_HIDE if not chain_hides(lines)]
+    cross = cross_hides()
+    return {
+        "must_not_hide": len(MUST_NOT_HIDE),
+        "kept": len(MUST_NOT_HIDE) - len(false_hides),
+        "false_hides": false_hides,
+        "must_hide": len(MUST_HIDE),
+        "hidden": len(MUST_HIDE) - len(missed),
+        "missed": missed,
+        "cross_pair_hides": len(cross),
+        "cross": [f"{old} <- {new}" for old, new in cross],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    args = parser.parse_args()
+    got = report()
+    if args.json:
+        print(json.dumps(got, indent=2, ensure_ascii=False))
+        return
+    print(
+        f"must not hide: {got['kept']}/{got['must_not_hide']} kept   must hide: {got['hidden']}/{got['must_hide']}"
+        f"   cross-pair hides (must-not-hide lines in one file): {got['cross_pair_hides']}"
+    )
+    for name in got["false_hides"]:  # type: ignore[union-attr]
+        print(f"  false hide: {name}")
+    for new in got["missed"]:  # type: ignore[union-attr]
+        print(f"  missed: {new}")
+    for line in got["cross"]:  # type: ignore[union-attr]
+        print(f"  cross: {line}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,238 @@
+"""Whether two lines can state the same fact: the same owner and the same subject (docs/architecture.md §4).
+
+The context block's word rules (:func:`.contextselect.replaced`: shared topic words and a change word, the same
+words said again, a version bump, the same leading label, "X, not Y", a swapped value) take two lines for one fact
+changed. Two different facts often share most of their words: "I am allergic to penicillin" and "My daughter is
+now allergic to penicillin", "Web uses Python 3.11" and "Api now uses Python 3.12", "Web team standup is at 9:30"
+and "Web team retro moved to 16:00", "Always run ruff before committing" and "... mypy ...". What tells them
+apart is where the differing word stands: in the line's subject (its owner or the thing it is about), not in
+its value. Read from the lines' structure, not from a list of words:
+
+- :func:`subject_differs`: each line's subject holds a word the other line never says. The subject is the words
+  of the line's first clause before the first word the other line also says, when both lines go on from the
+  same word (the lead: "Staging" of "Staging uses Redis" against "Prod no longer uses Redis"), or when that word
+  follows another word in each line ("Backend PRs" / "payments PRs"); or the words before the line's verb (the
+  phrase: "web team standup" of "Web team standup is at 9:30", up to a form of "be", "have", "do", a modal, a
+  negation or a change word); or its leading label ("web" of "web: Node 18"; a newer line that says no word of
+  an older line's label is about something else; a note marker such as "Reminder:" names no subject and is read
+  past). "I" counts as a subject word (the owner), "my" does not ("my daughter": the daughter). In CJK text the
+  lines differ in a run of CJK characters at their head and are the same after it (测试环境 / 生产环境, 我 /
+  我女儿).
+- :func:`parallel`: the same sentence with one stretch swapped and no change word ("Always run ruff / mypy
+  before committing"): two facts side by side, not one said again.
+- :data:`ADDED_RE` (in :mod:`.changeframe`): a newer line that adds a value ("as well", "also", "too") replaces
+  nothing.
+- :func:`moved_value`: the other way round, a newer line with the older one's subject phrase ended by a change
+  word ("Standup moved to 10:00") replaces it when both give a time of day or a weekday.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from difflib import SequenceMatcher
+from functools import lru_cache
+from typing import NamedTuple
+
+from memrepo.engine.format.terms import fold, is_cjk, split_folded
+
+from .changeframe import ADDED_RE, SLOT_MAX, frame_tokens
+from .changewords import CHANGE_WORDS
+
+LABEL_RE = re.compile(r"^([^\W\d_][^:;,.!?\d]{0,40}?):\s")
+"""A line's leading label ("Current focus: ...", "web: Node 18")."""
+
+NOTE_LABELS = frozenset(
+    {"note", "notes", "nb", "reminder", "important", "fyi", "tip", "todo", "warning", "heads up", "update", "psa"}
+)
+"""Leading labels that mark a note, not what it is about ("Reminder: the retro moved to Thursdays"): read past."""
+
+PHRASE_END = frozenset(
+    {
+        "is", "are", "was", "were", "am", "be", "been", "has", "have", "had", "do", "does", "did", "don", "doesn",
+        "didn", "will", "would", "can", "could", "should", "must", "may", "might", "shall", "no", "not", "never",
+        "isn", "aren", "wasn", "won", "cannot", "got", "gets", "get",
+    }
+)  # fmt: skip
+"""Words that end a line's subject phrase: forms of "be", "have", "do", modals, negations (and change words)."""
+
+OWNER = "i"
+"""The user as a subject word ("I am allergic ..."): a function word elsewhere, the owner here."""
+
+_CLAUSE_RE = re.compile(r"[;!?()]|[,.](?=\s|$)|\s[-\u2013\u2014]\s")
+
+
+class Shape(NamedTuple):
+    """What :func:`subject_differs` reads of one line.
+
+    Attributes:
+        words: all its subject-capable words (stems of topic words, and "i").
+        first: the words of its first clause, in order.
+        phrase: its subject phrase (the label's words for a labelled line), or None when no verb ends one.
+        moved: a change word ends its subject phrase ("Standup moved to ...", "Standup got moved to ...").
+        pairs: each two neighbouring words that are both subject-capable ("backend", "pr" of "Backend PRs").
+        labelled: its subject phrase is its leading label.
+    """
+
+    words: frozenset[str]
+    first: tuple[str, ...]
+    phrase: tuple[str, ...] | None
+    moved: bool = False
+    pairs: frozenset[tuple[str, str]] = frozenset()
+    labelled: bool = False
+
+
+Norm = Callable[[str], str]
+"""A folded word -> its topic stem, or "" when it is no topic word (:func:`.contextselect._norm`)."""
+
+
+@lru_cache(maxsize=8192)
+def shape(text: str, norm: Norm) -> Shape:
+    """A line's :class:`Shape`."""
+    folded = fold(text)
+    label_at = LABEL_RE.match(folded)
+    label: tuple[str, ...] | None = None
+    if label_at:
+        rest = folded[label_at.end() :]
+        if label_at[1].strip() not in NOTE_LABELS:
+            label = tuple(s for w in split_folded(label_at[1]) if (s := norm(w)))
+        folded = rest
+    clauses = [c for c in _CLAUSE_RE.split(folded) if c.strip()]
+    words: set[str] = set(label or ())
+    first: list[str] = []
+    phrase: list[str] = []
+    end = -1  # where the subject phrase ends in the first clause's words
+    moved = False
+    pairs: set[tuple[str, str]] = set()
+    for n, clause in enumerate(clauses):
+        split = split_folded(clause)
+        prev = ""
+        for k, w in enumerate(split):
+            s = OWNER if w == OWNER else norm(w)
+            if prev and s:
+                pairs.add((prev, s))
+            prev = s
+            if n == 0:
+                if end < 0 and (w in PHRASE_END or w in CHANGE_WORDS):
+                    end = k
+                    after = split[k + 1 : k + 2]
+                    moved = w in CHANGE_WORDS or (bool(after) and after[0] in CHANGE_WORDS and after[0] != "now")
+                elif end < 0 and s:
+                    phrase.append(s)
+                if s:
+                    first.append(s)
+            if s:
+                words.add(s)
+    if label is not None:
+        return Shape(frozenset(words), tuple(first), label or None, False, frozenset(pairs), bool(label))
+    if end < 0 or not phrase:
+        return Shape(frozenset(words), tuple(first), None, False, frozenset(pairs))
+    return Shape(frozenset(words), tuple(first), tuple(phrase), moved, frozenset(pairs))
+
+
+def _lead(words: tuple[str, ...], other: frozenset[str]) -> tuple[tuple[str, ...], str]:
+    """The words before the first one ``other`` holds, and that word (((), "") when it holds none)."""
+    for k, w in enumerate(words):
+        if w in other:
+            return words[:k], w
+    return (), ""
+
+
+def subject_differs(old_text: str, new_text: str, norm: Norm) -> bool:
+    """Whether the two lines are about different owners or subjects (module docstring): each one's subject holds a
+    word the other line never says."""
+    if _cjk_head_differs(old_text, new_text):
+        return True
+    old, new = shape(old_text, norm), shape(new_text, norm)
+    (lead_old, at_old), (lead_new, at_new) = _lead(old.first, new.words), _lead(new.first, old.words)
+    if lead_old and lead_new and at_old == at_new:
+        return True  # "Staging uses Redis" / "Prod no longer uses Redis": two heads, then the same word
+    if old.labelled and old.phrase and new.words.isdisjoint(old.phrase):
+        return True  # "worker: Python 3.11" / "We moved to Python 3.13": the newer line never names the worker
+    if lead_old and _other_modifier(old, new, lead_old, at_old):
+        return True  # "Backend PRs need review" / "Alice no longer reviews payments PRs": another kind of PR
+    if old.phrase and new.phrase:
+        return bool(set(old.phrase) - new.words) and bool(set(new.phrase) - old.words)
+    return False
+
+
+def _other_modifier(old: Shape, new: Shape, lead_old: tuple[str, ...], at: str) -> bool:
+    """Whether the word the older line's lead ends on stands right after a word of that lead the newer line never
+    says, and in the newer line right after another word the older line never says: two kinds of one thing
+    ("backend PRs" / "payments PRs")."""
+    mine = {m for m, noun in old.pairs if noun == at and m in lead_old and m not in new.words}
+    return bool(mine) and any(noun == at and m not in old.words for m, noun in new.pairs)
+
+
+def _cjk_head_differs(old_text: str, new_text: str) -> bool:
+    """CJK lines that differ in a short run of CJK characters at their head (after at most one shared character:
+    我) and are the same for at least two characters after it: 测试环境使用 / 生产环境不再使用, 我住在 / 我父母住在."""
+    old, new = frame_tokens(old_text, False), frame_tokens(new_text, True)
+    if not any(is_cjk(t) for t in old) or not any(is_cjk(t) for t in new):
+        return False
+    head = 0
+    while head < min(len(old), len(new)) and old[head] == new[head]:
+        head += 1
+    if head > 1:
+        return False
+    blocks = [b for b in SequenceMatcher(None, old, new, autojunk=False).get_matching_blocks() if b.size >= 2]
+    if not blocks:
+        return False
+    a, b = blocks[0].a, blocks[0].b
+    if a < head or b < head:
+        return False
+    run_old, run_new = old[head:a], new[head:b]
+    if not (run_old or run_new) or len(run_old) > SLOT_MAX or len(run_new) > SLOT_MAX:
+        return False
+    return all(is_cjk(t) for t in run_old + run_new)
+
+
+_COPULAS = frozenset({"is", "are", "was", "were"})
+
+
+_KIND_RES = (
+    ("time", re.compile(r"\b\d{1,2}(?::\d\d|\s?[ap]\.?m\b)")),
+    ("weekday", re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b")),
+)
+"""Kinds of value a moved meeting or window takes: a time of day ("9:30", "4pm"), a weekday ("Thursdays")."""
+
+
+def _kinds(text: str) -> frozenset[str]:
+    folded = fold(text)
+    return frozenset(kind for kind, pattern in _KIND_RES if pattern.search(folded))
+
+
+def moved_value(old_text: str, new_text: str, norm: Norm) -> bool:
+    """Whether the newer line moves the older one's value: the same subject phrase, the newer one's ended by a
+    change word ("Standup moved to 10:00", "Standup got moved to 10:00" after "Standup is at 9:30"), and both give
+    a value of one kind (a time of day, a weekday: :data:`_KIND_RES`); "Standup moved to Zoom" moves no time
+    (breaker13 B13-25; B13-2 was a move of another attribute hiding the line)."""
+    old, new = shape(old_text, norm), shape(new_text, norm)
+    if not new.moved or not old.phrase or not new.phrase or set(old.phrase) != set(new.phrase):
+        return False
+    return bool(_kinds(old_text) & _kinds(new_text))
+
+
+def parallel(old_text: str, new_text: str) -> bool:
+    """Whether the lines are one sentence with one short stretch swapped (at most :data:`.changeframe.SLOT_MAX`
+    words on each side, the rest at least half the older line): said of a line with no change word, two facts
+    side by side ("Always run ruff / mypy before committing"), not one said again. Not when a form of "be" comes
+    before the stretch: the stretch is then the value of one attribute ("Code freeze is on Thursdays")."""
+    old, new = frame_tokens(old_text, False), frame_tokens(new_text, False)
+    most = min(len(old), len(new))
+    head = 0
+    while head < most and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < most - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    slot_old, slot_new = len(old) - head - tail, len(new) - head - tail
+    if any(w in _COPULAS for w in old[:head]):
+        return False  # "Code freeze is on Thursdays" / "... Wednesdays": one attribute's value, corrected
+    return 1 <= slot_old <= SLOT_MAX and 1 <= slot_new <= SLOT_MAX and 2 * (head + tail) >= len(old)
+
+
+def adds(new_text: str) -> bool:
+    """Whether a newer line adds a value beside the older one ("I now speak Spanish as well", "CI now also runs on
+    macOS", 也, も): it replaces nothing."""
+    return bool(ADDED_RE.search(fold(new_text)))
