@@ -1,0 +1,169 @@
+"""Keys found by where they sit and by their documented shape: one detector for :func:`.redact`.
+
+Issue 32, round 13 (docs/architecture.md §3). Each class was a leak breaker12 found (B12-9) that
+the other detectors miss because of where the value stands, not what it is:
+
+- a vendor key inside a path or a URL's path (``/tmp/AKIA…/x``, ``https://host/ghp_…/a.txt``,
+  ``s3://bucket/AKIA…/creds.csv``): the prefix rules look for a key standing alone, and a ``/``
+  before it reads as a path. Here a key counts only in a fixed shape its vendor documents (prefix,
+  alphabet and length, e.g. AWS's ``AKIA`` + 16 of ``A-Z2-7``), with no letter or digit on either
+  side, so a slug that starts like a prefix (``hf_transfer-0.1.8-…whl``, ``sk-learn``) stays;
+- a token carried in a URL's path where the service documents it there: Cloudsmith's entitlement
+  token (``dl.cloudsmith.io/<token>/<owner>/<repo>/``), Gemfury's (``pypi.fury.io/<token>/<account>/``,
+  ``push.fury.io/<token>/``), IFTTT's Webhooks key (``maker.ifttt.com/…/key/<key>``,
+  ``maker.ifttt.com/use/<key>``); Cloudsmith's own ``public`` and ``basic`` path words are kept;
+- a JSON Web Key's private or symmetric members (RFC 7518 §6.2.2, §6.3.2, §6.4.1: ``k``, ``d``, ``p``,
+  ``q``, ``dp``, ``dq``, ``qi``) near a ``kty``, whatever their length (a 128-bit ``k`` is 22
+  characters, under every length rule); the public members (``n``, ``e``, ``x``, ``y``) are not read;
+- an app-specific password (Apple's ``xxxx-xxxx-xxxx-xxxx``: four groups of four lower-case letters)
+  after a password word on its line; after "app password" or "app-specific password" also Google's
+  form (the same groups parted by spaces, or 16 letters run together). Template groups (``xxxx``,
+  ``abcd``) are placeholders.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterator
+
+from . import lazyre, rules
+
+Span = tuple[int, int, str]
+
+_SHAPES: tuple[tuple[str, str], ...] = (
+    (r"(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}", "aws-access-key"),
+    (r"gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59}", "github-token"),
+    (r"gl(?:pat|ptt|dt|rt|cbt|ft|imt|soat)-[A-Za-z0-9_-]{20,64}", "gitlab-token"),
+    (r"xox[abposre]-[0-9]{6,16}-[0-9A-Za-z-]{8,128}|xapp-\d-[A-Z0-9]{6,16}-\d{6,16}-[a-f0-9]{32,80}", "slack-token"),
+    (r"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,128}|whsec_[A-Za-z0-9+/]{24,64}", "stripe-key"),
+    (r"sk-ant-(?:api|admin|oat|ort)\d\d-[A-Za-z0-9_-]{80,120}", "anthropic-key"),
+    (r"sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,200}|sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}", "openai-key"),
+    (r"AIza[0-9A-Za-z_-]{35}|ya29\.[0-9A-Za-z_-]{30,512}", "google-token"),
+    (r"hf_[A-Za-z]{34}|api_org_[A-Za-z]{34}", "huggingface-token"),
+    (r"hv[sbr]\.[A-Za-z0-9_-]{24,512}", "vault-token"),
+    (r"npm_[A-Za-z0-9]{36}", "npm-token"),
+    (r"pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,512}", "pypi-token"),
+    (r"glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}", "grafana-token"),
+    (r"do[opr]_v1_[a-f0-9]{64}", "digitalocean-token"),
+    (r"shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}", "shopify-token"),
+    (r"sntry[su]_[A-Za-z0-9_=+-]{40,400}", "sentry-token"),
+    (r"SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}", "vendor-token"),
+    (r"dckr_pat_[A-Za-z0-9_-]{27}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|lin_api_[A-Za-z0-9]{40}", "vendor-token"),
+    (r"r8_[A-Za-z0-9]{37}|gsk_[A-Za-z0-9]{52}|xai-[A-Za-z0-9]{80}|nvapi-[A-Za-z0-9_-]{64}", "vendor-token"),
+    (r"sq0(?:atp|csp)-[A-Za-z0-9_-]{22,43}|LTAI[A-Za-z0-9]{12,20}|bkua_[a-f0-9]{40}", "vendor-token"),
+    (r"dp\.(?:pt|st|ct|sa|scim)\.[A-Za-z0-9]{40,44}|pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,64}", "vendor-token"),
+    (r"dapi[a-f0-9]{32}|key-[a-f0-9]{32}|SK[a-f0-9]{32}|tskey-[a-z]+-[A-Za-z0-9]{6,}-[A-Za-z0-9]{16,}", "vendor-token"),
+    (r"AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}", "vendor-token"),
+)
+"""Vendor keys in the fixed shape their vendors document (prefix, alphabet, length), each whole."""
+_SHAPE_RE = lazyre.compile(
+    r"(?<![A-Za-z0-9])(?:" + "|".join(f"(?P<s{i}>{p})" for i, (p, _slug) in enumerate(_SHAPES)) + r")(?![A-Za-z0-9])"
+)
+_SEGMENT_START = "/\\:@=."
+"""What stands before a key in a path or a URL (``/``, ``\\``), a scheme or a host (``s3:``, ``@``), or a
+file name's stem (``.``): places the prefix rules leave out, read here for the fixed shapes only."""
+
+_HOST_TOKEN_RE = lazyre.compile(
+    r"(?i)\b(?:dl\.cloudsmith\.io|(?:pypi|npm|push|gem|maven|nuget|deb|rpm|go)\.fury\.io)/"
+    r"(?P<value>[A-Za-z0-9_-]{12,64})(?=/)"
+    r"|\bmaker\.ifttt\.com/(?:trigger/[^\s/]{1,100}/(?:json/)?with/key|use)/(?P<ifttt>[A-Za-z0-9_-]{16,64})(?![\w-])"
+)
+_HOST_PATH_WORDS = frozenset({"public", "basic", "simple", "api", "v1", "v2", "help", "docs", "download", "downloads"})
+"""Cloudsmith's and Gemfury's own path words where a token could stand (``dl.cloudsmith.io/public/…``)."""
+
+_JWK_NEAR = 2000
+_JWK_MEMBER_RE = lazyre.compile(
+    r"(?<![\w\"'])(?P<q>[\"']?)(?P<name>k|d|p|q|dp|dq|qi)(?P=q)[ \t]*:[ \t]*(?P<vq>[\"']?)"
+    r"(?P<value>[A-Za-z0-9_-]{8,8192}={0,2})(?P=vq)(?![\w+/=-])"
+)
+
+_PW_WORD = r"(?:pass(?:word|wd|code|phrase)?s?|pwd?|kennwort|mot de passe|contraseña)"
+_APP_PW = r"(?:app(?:lication)?[ -]?specific[ -]pass(?:word|code)|app[ -]pass(?:word|code))s?"
+_APP_PW_RE = lazyre.compile(
+    rf"(?i)(?<![a-z])(?P<app>{_APP_PW})|(?<![a-z]){_PW_WORD}(?![a-z])",
+)
+_DASHED_RE = lazyre.compile(r"(?<![\w-])(?P<value>[a-z]{4}(?:-[a-z]{4}){3})(?![\w-])")
+_SPACED_RE = lazyre.compile(r"(?<![\w-])(?P<value>[a-z]{4}(?: [a-z]{4}){3}|[a-z]{16})(?=[ \t]*(?:$|[\n.,;:)\"'`\]]))")
+"""Google's app password as it shows it (four groups parted by spaces) or pasted as one run, ending its clause."""
+_VOWELS_MAX = 6
+"""Of 16 random letters about 4 are vowels (``aeiouy``); four English words or one long word hold more."""
+_PW_WINDOW = 60
+_ABOUT_RE = lazyre.compile(r"(?i)\b(?:e\.g\.|examples?|such as|looks? like|shaped?|template)(?![a-z])")
+"""Words saying the value after a password word shows a password's form, not one (with :data:`.rules._ABOUT_RE`)."""
+
+
+def _template(groups: list[str]) -> bool:
+    """Whether four letter groups are a template, not a password: one letter repeated (``xxxx``) or the
+    alphabet in order (``abcd-efgh-ijkl-mnop``)."""
+    joined = "".join(groups)
+    if any(len(set(g)) == 1 for g in groups):
+        return True
+    return all(ord(b) - ord(a) == 1 for a, b in itertools.pairwise(joined))
+
+
+def _shapes(text: str) -> Iterator[Span]:
+    for m in _SHAPE_RE.finditer(text):
+        if m.start() == 0 or text[m.start() - 1] not in _SEGMENT_START:
+            continue  # a key standing alone is the prefix rules' (and Betterleaks'): only the places they skip
+        value = m.group(0)
+        if "EXAMPLE" in value or not (any(c.isdigit() for c in value) or value.startswith(("hf_", "api_org_"))):
+            continue
+        index = next(i for i in range(len(_SHAPES)) if m.group(f"s{i}") is not None)
+        yield m.start(), m.end(), _SHAPES[index][1]
+
+
+def _host_tokens(text: str) -> Iterator[Span]:
+    for m in _HOST_TOKEN_RE.finditer(text):
+        group = "value" if m.group("value") is not None else "ifttt"
+        value = m.group(group)
+        if value.lower() in _HOST_PATH_WORDS:
+            continue
+        if group == "value" and not (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)):
+            continue  # an owner's or a path's name (``acme``, ``my-org``), not a token
+        yield m.start(group), m.end(group), "url-token"
+
+
+def _jwk(text: str) -> Iterator[Span]:
+    if "kty" not in text:
+        return
+    near = [m.start() for m in re.finditer(r"kty", text)]
+    for m in _JWK_MEMBER_RE.finditer(text):
+        if not any(abs(m.start() - at) <= _JWK_NEAR for at in near):
+            continue
+        value = m.group("value")
+        if len(value) < 16 and not (m.group("q") and m.group("vq")):
+            continue  # unquoted and short: a YAML line near a JWK, not its key
+        yield m.start("value"), m.end("value"), "private-key"
+
+
+def _app_passwords(text: str) -> Iterator[Span]:
+    if "-" not in text and "pp" not in text.lower():
+        return
+    for m in _APP_PW_RE.finditer(text):
+        line_end = text.find("\n", m.end())
+        stop = len(text) if line_end < 0 else line_end
+        regex = _SPACED_RE if m.group("app") else _DASHED_RE
+        shapes = (_DASHED_RE, regex) if regex is _SPACED_RE else (_DASHED_RE,)
+        for shape in shapes:
+            v = shape.search(text, m.end(), stop)
+            if v is None or v.start() - m.end() > _PW_WINDOW:
+                continue
+            between = text[m.end() : v.start()]
+            if rules._ABOUT_RE.search(between) or _ABOUT_RE.search(between):
+                break  # "password rules: must-have-four-kind", "app password, e.g. abcd-…"
+            value = v.group("value")
+            groups = re.split(r"[- ]", value) if len(value) > 16 else [value[i : i + 4] for i in range(0, 16, 4)]
+            if _template(groups) or (shape is _SPACED_RE and sum(c in "aeiouy" for c in value) > _VOWELS_MAX):
+                continue
+            yield v.start("value"), v.end("value"), "password"
+            break
+
+
+def spans(text: str) -> Iterator[Span]:
+    """Every span of ``text`` that is a key by where it sits (module docstring)."""
+    yield from _shapes(text)
+    if "/" in text:
+        yield from _host_tokens(text)
+    yield from _jwk(text)
+    yield from _app_passwords(text)

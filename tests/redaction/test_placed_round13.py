@@ -1,0 +1,87 @@
+"""Keys found by where they sit (issue 32, round 13; breaker12 B12-9): :mod:`memrepo.engine.redaction.placed`.
+
+A vendor key in its documented fixed shape inside a path or a URL's path, a token where a service documents
+it in the URL's path, a JSON Web Key's private members of any length, an app-specific password after a
+password word. Each secret below was kept verbatim before this module; each look-alike must stay verbatim.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memrepo.engine import redaction
+from memrepo.engine.redaction import placed
+
+AKIA = "AKIADMEVZFBDOF34H3IU"
+GHP = "ghp_R7pWq2LmZx9KdT4vNb8HsYc3FgJ1aE6uXo0i"
+TOKEN16 = "Qx7vLm2pRt9wZk4N"
+K128 = "Qx7vLm2pRt9wZk4NbY8sHd"
+
+SECRETS = [
+    (f"see /tmp/{AKIA}/x", AKIA),
+    (f"https://files.example.com/{AKIA}/acme.txt", AKIA),
+    (f"s3://bucket/{AKIA}/creds.csv", AKIA),
+    (f"C:\\Users\\me\\keys\\{AKIA}\\creds.txt", AKIA),
+    (f"backup.{AKIA}.csv", AKIA),
+    (f"https://host/raw/{GHP}", GHP),
+    ("curl https://api.example.com/v1/sk_live_4eC39HqLyjWDarjtT1zdp7dc/charges", "sk_live_4eC39HqLyjWDarjtT1zdp7dc"),
+    (f"pip install --index-url https://dl.cloudsmith.io/{TOKEN16}/acme/private/python/simple/ acme-lib", TOKEN16),
+    (f"pip install -i https://pypi.fury.io/{TOKEN16}/acme/ acme-lib", TOKEN16),
+    (
+        "curl -X POST https://maker.ifttt.com/trigger/door_open/with/key/dQw4w9WgXcQ2kLmN8pRsTv",
+        "dQw4w9WgXcQ2kLmN8pRsTv",
+    ),
+    (f'{{"kty":"oct","k":"{K128}","alg":"HS256"}}', K128),
+    (f'{{"keys":[{{"kty":"oct","kid":"a1","k":"{K128}"}}]}}', K128),
+    ("Apple app-specific password vbgt-fjkw-plmn-qrsx", "vbgt-fjkw-plmn-qrsx"),
+    ("icloud mail password: vbgt-fjkw-plmn-qrsx", "vbgt-fjkw-plmn-qrsx"),
+    ("my password is vbgt-fjkw-plmn-qrsx, don't share", "vbgt-fjkw-plmn-qrsx"),
+    ("app password for Thunderbird is qwzt rvbn plmk hjgf", "qwzt rvbn plmk hjgf"),
+    ("gmail app password: qwztrvbnplmkhjgf", "qwztrvbnplmkhjgf"),
+]
+
+LOOK_ALIKES = [
+    "https://github.com/huggingface/hf_transfer/releases/download/v0.1.8/hf_transfer-0.1.8-cp38-abi3-manylinux_2_17_x86_64.whl",
+    "/usr/lib/python3/dist-packages/sk_learn/skops/api_org_chart.py",
+    "git clone https://github.com/acme/ghp_pages_tool.git",
+    "https://example.com/docs/sk_live_and_test_keys_explained",
+    "see /tmp/AKIAIOSFODNN7EXAMPLE/x",
+    "https://dl.cloudsmith.io/public/acme/oss/python/simple/",
+    "https://dl.cloudsmith.io/basic/acme/private/python/simple/",
+    "pip install -i https://pypi.fury.io/acme/ acme-lib",
+    "https://maker.ifttt.com/trigger/door_open/with/key/your_key_here",
+    '{"kty":"EC","crv":"P-256","x":"f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tszdz4Tsp3Gk",'
+    '"y":"x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0","kid":"Public key used in JWS spec Appendix A.3 example"}',
+    "password rules: must-have-four-kind",
+    "app password looks like qwzt-rvbn-plmk-hjgf",
+    "Generate an app-specific password (format xxxx-xxxx-xxxx-xxxx) at appleid.apple.com",
+    "app password with your main acct.",
+    "I set a new app password then used it with mutt.",
+    "docker pull ghcr.io/acme/api@sha256:3b8f9a2e1c4d4e5f9a8b7c6d5e4f3a2b3b8f9a2e1c4d4e5f9a8b7c6d5e4f3a2b",
+    "https://example.com/users/3b8f9a2e-1c4d-4e5f-9a8b-7c6d5e4f3a2b/keys",
+    "01ARZ3NDEKTSV4RRFFQ69G5FAV /objects/01ARZ3NDEKTSV4RRFFQ69G5FAV/",
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), SECRETS)
+def test_a_key_where_it_sits_is_redacted(text: str, secret: str) -> None:
+    out, types = redaction.redact(text)
+    assert secret not in out, out
+    assert types
+
+
+@pytest.mark.parametrize(("text", "secret"), SECRETS)
+def test_the_placed_detector_finds_it(text: str, secret: str) -> None:
+    """The module itself finds each (the others alone missed them: B12-9), on the secret's own characters."""
+    found = {text[start:end] for start, end, _slug in placed.spans(text)}
+    assert secret in found, found
+
+
+@pytest.mark.parametrize("text", LOOK_ALIKES)
+def test_look_alikes_stay_verbatim(text: str) -> None:
+    assert redaction.redact(text)[0] == text
+
+
+@pytest.mark.parametrize("text", LOOK_ALIKES)
+def test_the_placed_detector_takes_no_look_alike(text: str) -> None:
+    assert list(placed.spans(text)) == []
