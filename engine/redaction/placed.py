@@ -19,10 +19,25 @@ the other detectors miss because of where the value stands, not what it is:
   after a password word on its line; after "app password" or "app-specific password" also Google's
   form (the same groups parted by spaces, or 16 letters run together). Template groups (``xxxx``,
   ``abcd``) are placeholders.
+
+Round 13's new tuning source (Plazmaz/leaky-repo's credential files, ``build_leakyrepo.py``) added:
+
+- a user and password passed by position: requests' ``auth=('user', 'pw')``, ``HTTPBasicAuth('user', 'pw')``
+  (and Digest, Proxy, aiohttp's ``BasicAuth``), ``.login('user', 'pw')`` (smtplib, imaplib, ftplib, jsforce):
+  the second string literal;
+- a URL's userinfo whose user is an e-mail address or whose password holds ``@`` (``.git-credentials``:
+  ``https://me@corp.com:pa@ss@github.com``): the password runs to the last ``@`` before the host;
+- base64 of ``user:password`` after an ``_auth``/``auth`` label (npm's ``_auth``): checked by decoding it;
+- PHP's ``define('NAME', '…')`` where the name ends in a secret word (WordPress's ``AUTH_KEY`` … ``NONCE_SALT``,
+  ``DB_PASSWORD``): any literal, spaces and punctuation included, a ``…_KEY``/``…_SALT``/``…_TOKEN`` one when it
+  reads as a credential; WordPress's own placeholder ``put your unique phrase here`` stays;
+- a ``.pgpass`` line (``host:port:database:user:password``, PostgreSQL's documented format): the fifth field.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import itertools
 import re
 from collections.abc import Iterator
@@ -143,9 +158,8 @@ def _app_passwords(text: str) -> Iterator[Span]:
     for m in _APP_PW_RE.finditer(text):
         line_end = text.find("\n", m.end())
         stop = len(text) if line_end < 0 else line_end
-        regex = _SPACED_RE if m.group("app") else _DASHED_RE
-        shapes = (_DASHED_RE, regex) if regex is _SPACED_RE else (_DASHED_RE,)
-        for shape in shapes:
+        shapes = ((_DASHED_RE, False), (_SPACED_RE, True)) if m.group("app") else ((_DASHED_RE, False),)
+        for shape, spaced in shapes:
             v = shape.search(text, m.end(), stop)
             if v is None or v.start() - m.end() > _PW_WINDOW:
                 continue
@@ -154,10 +168,89 @@ def _app_passwords(text: str) -> Iterator[Span]:
                 break  # "password rules: must-have-four-kind", "app password, e.g. abcd-…"
             value = v.group("value")
             groups = re.split(r"[- ]", value) if len(value) > 16 else [value[i : i + 4] for i in range(0, 16, 4)]
-            if _template(groups) or (shape is _SPACED_RE and sum(c in "aeiouy" for c in value) > _VOWELS_MAX):
+            if _template(groups) or (spaced and sum(c in "aeiouy" for c in value) > _VOWELS_MAX):
                 continue
             yield v.start("value"), v.end("value"), "password"
             break
+
+
+_PAIR_RE = lazyre.compile(
+    r"(?:\bauth\s*=\s*[(\[]|\b(?:HTTP(?:Basic|Digest|Proxy)Auth|BasicAuth|DigestAuth)\s*\(|\bbasic_auth\s*=\s*[(\[]"
+    r"|\.(?:login|signin|sign_in|authenticate)\s*\()\s*(?P<uq>[\"'`])[^\"'`\n]{1,200}(?P=uq)\s*,\s*"
+    r"(?P<pq>[\"'`])(?P<value>[^\"'`\n]{1,256})(?P=pq)"
+)
+_TEMPLATE_RE = lazyre.compile(r"\{[\w.-]*\}|%\(\w+\)[sd]|\$\w+|:\w+|\?")
+"""A literal that is wholly a format's slot (``{placeholder}``, ``%(pw)s``, ``$pw``, ``:pw``, ``?``)."""
+_PW_WORDS = frozenset({"password", "passwd", "pass", "pwd", "secret", "pw", "your_password", "yourpassword"})
+_USERINFO_RE = lazyre.compile(
+    r"\b[a-z][a-z0-9+.-]{1,20}://(?P<user>[^\s/:?#\"'<>]{1,128}):(?P<value>[^\s/\"'<>]{1,256})"
+    r"@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,24}(?=[:/\s?#\"'<>]|$)",
+    re.I,
+)
+_AUTH64_RE = lazyre.compile(
+    r"(?i)(?<![\w-])(?:_auth|auth|basic_?auth)[\"']?[ \t]*[:=][ \t]*[\"']?(?P<value>[A-Za-z0-9+/]{8,1024}={0,2})(?![\w+/=])"
+)
+_DEFINE_RE = lazyre.compile(
+    r"(?i)\bdefine\s*\(\s*(?P<q>[\"'])(?P<name>\w*?(?P<word>KEY|SALT|TOKEN|SECRET|PASSWORD|PASSWD|PASS|PWD))(?P=q)"
+    r"\s*,\s*(?P<vq>[\"'])(?P<value>[^\n]{1,512}?)(?P=vq)\s*\)"
+)
+_PGPASS_RE = lazyre.compile(
+    r"(?m)^[ \t]*(?:\*|localhost|\[[0-9a-fA-F:]+\]|[\w-]+(?:\.[\w-]+)+):(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:"
+    r"(?P<value>[^\s:]{1,256})[ \t]*$"
+)
+"""A ``.pgpass`` line: a host (``*``, ``localhost``, an address or a dotted name), a port, a database, a user."""
+
+
+def _literal_ok(value: str) -> bool:
+    """Whether a literal in a password's place is a value, not a placeholder or a template."""
+    v = value.strip()
+    if not v or v.lower() in _PW_WORDS or _TEMPLATE_RE.fullmatch(v):
+        return False
+    return not rules._PLACEHOLDER_RE.match(v) and "%s" not in v
+
+
+def _pairs(text: str) -> Iterator[Span]:
+    for m in _PAIR_RE.finditer(text):
+        if _literal_ok(m.group("value")):
+            yield m.start("value"), m.end("value"), "password"
+
+
+def _userinfo(text: str) -> Iterator[Span]:
+    for m in _USERINFO_RE.finditer(text):
+        value = m.group("value")
+        if ("@" in m.group("user") or "@" in value) and _literal_ok(value):
+            yield m.start("value"), m.end("value"), "url-password"
+
+
+def _auth64(text: str) -> Iterator[Span]:
+    for m in _AUTH64_RE.finditer(text):
+        value = m.group("value")
+        try:
+            decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode("ascii")
+        except (binascii.Error, ValueError):
+            continue
+        user, sep, pw = decoded.partition(":")
+        if sep and user and pw and decoded.isprintable():
+            yield m.start("value"), m.end("value"), "basic-auth"
+
+
+def _defines(text: str) -> Iterator[Span]:
+    for m in _DEFINE_RE.finditer(text):
+        value, word = m.group("value"), m.group("word").upper()
+        if not _literal_ok(value) or value.lower().startswith("put your unique phrase"):
+            continue
+        if word in ("KEY", "SALT", "TOKEN") and not (
+            rules.looks_like_credential(value, min_len=16) or len(value) >= 32
+        ):
+            continue  # ``define('CACHE_KEY', 'users_list')``: a key's name, not a key
+        yield m.start("value"), m.end("value"), "labelled-secret"
+
+
+def _pgpass(text: str) -> Iterator[Span]:
+    for m in _PGPASS_RE.finditer(text):
+        if m.group("value") == "*" or m.group("value").isdigit():
+            continue
+        yield m.start("value"), m.end("value"), "password"
 
 
 def spans(text: str) -> Iterator[Span]:
@@ -167,3 +260,12 @@ def spans(text: str) -> Iterator[Span]:
         yield from _host_tokens(text)
     yield from _jwk(text)
     yield from _app_passwords(text)
+    if "(" in text:
+        yield from _pairs(text)
+        yield from _defines(text)
+    if "@" in text:
+        yield from _userinfo(text)
+    if "auth" in text.lower():
+        yield from _auth64(text)
+    if ":" in text:
+        yield from _pgpass(text)

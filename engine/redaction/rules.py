@@ -291,6 +291,8 @@ _NOT_SECRET_WORDS = (
     "image version integrity url uri path file dir name host email user username branch tag region model"
 )
 _NOT_SECRET_LABELS = tuple(_NOT_SECRET_WORDS.split())
+_HOSTNAME_RE = lazyre.compile(r"(?:[a-z0-9_-]+\.){2,}(?:com|net|org|io|dev|cloud|app|ai|co|edu|gov|[a-z]{2})")
+"""A lower-case dotted host name (``s3.us-west-1.amazonaws.com``): no token under a label naming a host (leakyrepo)."""
 _PEM_BEGIN_RE = lazyre.compile(r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----")
 _PEM_END_RE = lazyre.compile(r"-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----")
 
@@ -461,7 +463,10 @@ def spans(text: str) -> Iterator[Span]:
     for m in _ASSIGNED_RE.finditer(text):
         value = m.group("value").rstrip(".")
         one_case_hex = _PURE_HEX_RE.fullmatch(value) and (value.islower() or value.isupper() or value.isdigit())
-        if m.group("label").lower().rstrip("_-.").endswith(_NOT_SECRET_LABELS) or one_case_hex:
+        host = _HOSTNAME_RE.fullmatch(value) and any(
+            w in m.group("label").lower() for w in ("host", "domain", "endpoint")
+        )
+        if m.group("label").lower().rstrip("_-.").endswith(_NOT_SECRET_LABELS) or one_case_hex or host:
             continue
         digits = sum(c.isdigit() for c in value)
         if (
