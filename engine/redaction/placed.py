@@ -75,6 +75,15 @@ _SHAPES: tuple[tuple[str, str], ...] = (
 _SHAPE_RE = lazyre.compile(
     r"(?<![A-Za-z0-9])(?:" + "|".join(f"(?P<s{i}>{p})" for i, (p, _slug) in enumerate(_SHAPES)) + r")(?![A-Za-z0-9])"
 )
+_STANDALONE_RE = lazyre.compile(
+    r"(?<![\w.$])(?:(?P<braintree>access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-z]{32})"
+    r"|(?P<onfido>api_(?:live|sandbox)(?:_[a-z]{2})?\.[A-Za-z0-9_-]{11}\.[A-Za-z0-9_-]{32}))(?![\w$-])"
+)
+"""Vendor keys whose documented structure the other rules do not know: Braintree's ``access_token$production$<merchant>$<secret>``, Onfido's ``api_live[_us|_ca].<id>.<secret>``
+(found on round 13's tuning source, semgrep-rules' ``generic/secrets`` tests)."""
+_NPMRC_RE = lazyre.compile(r"(?m)(?:^|[:\s])_(?:auth|authToken|password)[ \t]*=[ \t]*[\"']?(?P<value>[^\s\"']{4,1024})")
+"""npm's credential settings in ``.npmrc`` (``_auth``, ``_authToken``, ``_password``, per registry after ``//host/:``):
+the value is a credential whatever it looks like."""
 _SEGMENT_START = "/\\:@=."
 """What stands before a key in a path or a URL (``/``, ``\\``), a scheme or a host (``s3:``, ``@``), or a
 file name's stem (``.``): places the prefix rules leave out, read here for the fixed shapes only."""
@@ -253,9 +262,25 @@ def _pgpass(text: str) -> Iterator[Span]:
         yield m.start("value"), m.end("value"), "password"
 
 
+def _standalone(text: str) -> Iterator[Span]:
+    if "access_token$" in text or "api_" in text:
+        for m in _STANDALONE_RE.finditer(text):
+            group = m.lastgroup or "vendor"
+            yield (
+                m.start(),
+                m.end(),
+                "braintree-token" if group == "braintree" else "onfido-token",
+            )
+    if "_auth" in text or "_password" in text:
+        for m in _NPMRC_RE.finditer(text):
+            if _literal_ok(m.group("value")):
+                yield m.start("value"), m.end("value"), "npm-token"
+
+
 def spans(text: str) -> Iterator[Span]:
     """Every span of ``text`` that is a key by where it sits (module docstring)."""
     yield from _shapes(text)
+    yield from _standalone(text)
     if "/" in text:
         yield from _host_tokens(text)
     yield from _jwk(text)

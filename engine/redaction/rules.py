@@ -118,6 +118,7 @@ _URL_CRED_RE = lazyre.compile(
 )
 """A URL's user and password; a ``#`` or ``?`` in the password is its own (``amqp://app:2*A#AV@mq/``: people paste
 it unencoded), since a fragment or a query would come after the host."""
+_FSTRING_SLOT_RE = lazyre.compile(r"\{[A-Za-z_][\w.]*(?:\([\w., ]*\))?\}")
 
 # --- query strings -----------------------------------------------------------------------------------------------
 
@@ -410,8 +411,9 @@ def spans(text: str) -> Iterator[Span]:
     for start, end in _pem_blocks(text):
         yield start, end, "private-key"
     for m in _URL_CRED_RE.finditer(text):
-        pw = m.group("pw")
-        if not _PLACEHOLDER_RE.match(pw) and not _ENV_NAME_RE.fullmatch(pw.strip("${}")):
+        pw, fstring = m.group("pw"), text[max(0, m.start() - 2) : m.start()] in ('f"', "f'")  # Python's f"https://…"
+        slot = fstring and _FSTRING_SLOT_RE.fullmatch(pw)  # f"https://{user}:{get_token()}@host": code, not a value
+        if not _PLACEHOLDER_RE.match(pw) and not _ENV_NAME_RE.fullmatch(pw.strip("${}")) and not slot:
             yield m.start("pw"), m.end("pw"), "url-password"
     for m in _QUERY_RE.finditer(text):
         value = m.group("value")

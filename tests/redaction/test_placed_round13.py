@@ -51,6 +51,13 @@ SECRETS = [
     ("define( 'DB_PASSWORD', 'Tr0ub4dor3x' );", "Tr0ub4dor3x"),
     ("localhost:5432:database:root:Tr0ub4dor3x", "Tr0ub4dor3x"),
     ("*:*:*:replicator:Tr0ub4dor3x", "Tr0ub4dor3x"),
+    # semgrep-rules' generic/secrets tests (round 13's second tuning source)
+    (
+        "access_token$production$aaa722wk737379q3$afefae5za65de111123a72251111e065",
+        "aaa722wk737379q3$afefae5za65de111123a72251111e065",
+    ),
+    ("api_live.abc123ABC-_.abc123ABC-_abc123ABC-_abc123ABC-", "abc123ABC-_abc123ABC-_abc123ABC-"),
+    ("//somewhere-else.com/another:_auth=CorrectHorseBatteryStaple", "CorrectHorseBatteryStaple"),
 ]
 
 LOOK_ALIKES = [
@@ -87,6 +94,13 @@ LOOK_ALIKES = [
     "ERROR:8080:worker:main:timeout",
     "db.example.com:5432:app:appuser:*",
     "scp me@host.example.com:/tmp/a.txt .",
+    "//registry.npmjs.org/:_authToken=${NPM_TOKEN}",
+    "the api_version.py file and api_live.md notes",
+]
+
+F_STRINGS = [
+    'f"https://user123:{_github_pat(github_secret_name)}@github.com/"',
+    'f"https://{get_user_name}:{token}@github.com/"',
 ]
 
 HOSTS = [
@@ -128,3 +142,14 @@ def test_a_host_name_or_a_bucket_assigned_is_kept(text: str) -> None:
 def test_a_token_assigned_beside_a_host_name_still_goes() -> None:
     out = redaction.redact("webhook_token = k3j4h5g6f7d8s9a0q1w2.e3r4t5y6.io")[0]
     assert "k3j4h5g6f7d8s9a0q1w2" not in out
+
+
+@pytest.mark.parametrize("text", F_STRINGS)
+def test_an_f_string_slot_in_a_url_is_code(text: str) -> None:
+    """Python's f"https://{user}:{get_token()}@host": the password's place holds an expression, not a value."""
+    assert redaction.redact(text)[0] == text
+
+
+def test_a_literal_password_in_an_f_string_url_still_goes() -> None:
+    assert "Tr0ub4dor3x" not in redaction.redact('f"https://user123:Tr0ub4dor3x@github.com/"')[0]
+    assert "Tr0ub4dor3x" not in redaction.redact('"https://user123:{Tr0ub4dor3x}@github.com/"')[0]
