@@ -84,9 +84,12 @@ _STANDALONE_RE = lazyre.compile(
 _NPMRC_RE = lazyre.compile(r"(?m)(?:^|[:\s])_(?:auth|authToken|password)[ \t]*=[ \t]*[\"']?(?P<value>[^\s\"']{4,1024})")
 """npm's credential settings in ``.npmrc`` (``_auth``, ``_authToken``, ``_password``, per registry after ``//host/:``):
 the value is a credential whatever it looks like."""
+_NO_GLUE = ("hf_", "api_org_")
+"""Letters-only shapes: after ``-`` or ``_`` they could be the tail of a name, so only the other places count."""
 _SEGMENT_START = "/\\:@=."
 """What stands before a key in a path or a URL (``/``, ``\\``), a scheme or a host (``s3:``, ``@``), or a
-file name's stem (``.``): places the prefix rules leave out, read here for the fixed shapes only."""
+file name's stem (``.``): places the prefix rules leave out, read here for the fixed shapes only; so are a
+``-`` or ``_`` gluing the key to a name (``prod-AKIA…``, ``backup_AKIA….csv``)."""
 
 _HOST_TOKEN_RE = lazyre.compile(
     r"(?i)\b(?:dl\.cloudsmith\.io|(?:pypi|npm|push|gem|maven|nuget|deb|rpm|go)\.fury\.io)/"
@@ -102,7 +105,7 @@ _JWK_MEMBER_RE = lazyre.compile(
     r"(?P<value>[A-Za-z0-9_-]{8,8192}={0,2})(?P=vq)(?![\w+/=-])"
 )
 
-_PW_WORD = r"(?:pass(?:word|wd|code|phrase)?s?|pwd?|kennwort|mot de passe|contraseña)"
+_PW_WORD = r"(?:pass(?:word|wd|code|phrase)?s?|pwd?|kennwort|mot de passe|contraseña|icloud|apple ?id)"
 _APP_PW = r"(?:app(?:lication)?[ -]?specific[ -]pass(?:word|code)|app[ -]pass(?:word|code))s?"
 _APP_PW_RE = lazyre.compile(
     rf"(?i)(?<![a-z])(?P<app>{_APP_PW})|(?<![a-z]){_PW_WORD}(?![a-z])",
@@ -128,13 +131,23 @@ def _template(groups: list[str]) -> bool:
 
 def _shapes(text: str) -> Iterator[Span]:
     for m in _SHAPE_RE.finditer(text):
-        if m.start() == 0 or text[m.start() - 1] not in _SEGMENT_START:
+        value, before = m.group(0), text[m.start() - 1 : m.start()]
+        if not before or (before not in _SEGMENT_START and not (before in "-_" and not value.startswith(_NO_GLUE))):
             continue  # a key standing alone is the prefix rules' (and Betterleaks'): only the places they skip
-        value = m.group(0)
         if "EXAMPLE" in value or not (any(c.isdigit() for c in value) or value.startswith(("hf_", "api_org_"))):
             continue
         index = next(i for i in range(len(_SHAPES)) if m.group(f"s{i}") is not None)
         yield m.start(), m.end(), _SHAPES[index][1]
+
+
+def holds_key(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` holds a vendor key in its fixed shape (:data:`_SHAPES`): a span a kept public
+    format (:mod:`.public`) claims is no public value then (``prod_AKIA….csv`` is no file name to keep)."""
+    for m in _SHAPE_RE.finditer(text, start, end):
+        value = m.group(0)
+        if "EXAMPLE" not in value and any(c.isdigit() for c in value) and not value.startswith(_NO_GLUE):
+            return True
+    return False
 
 
 def _host_tokens(text: str) -> Iterator[Span]:
@@ -143,15 +156,20 @@ def _host_tokens(text: str) -> Iterator[Span]:
         value = m.group(group)
         if value.lower() in _HOST_PATH_WORDS:
             continue
-        if group == "value" and not (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)):
+        cloudsmith = "cloudsmith" in m.group(0).lower() and not value.islower()  # its first segment: a token or a word
+        if (
+            group == "value"
+            and not cloudsmith
+            and not (any(c.isdigit() for c in value) and any(c.isalpha() for c in value))
+        ):
             continue  # an owner's or a path's name (``acme``, ``my-org``), not a token
         yield m.start(group), m.end(group), "url-token"
 
 
 def _jwk(text: str) -> Iterator[Span]:
-    if "kty" not in text:
+    if "kty" not in text and "alg" not in text:
         return
-    near = [m.start() for m in re.finditer(r"kty", text)]
+    near = [m.start() for m in re.finditer(r"\bkty\b|[\"']alg[\"']", text)]
     for m in _JWK_MEMBER_RE.finditer(text):
         if not any(abs(m.start() - at) <= _JWK_NEAR for at in near):
             continue

@@ -118,7 +118,8 @@ _URL_CRED_RE = lazyre.compile(
 )
 """A URL's user and password; a ``#`` or ``?`` in the password is its own (``amqp://app:2*A#AV@mq/``: people paste
 it unencoded), since a fragment or a query would come after the host."""
-_FSTRING_SLOT_RE = lazyre.compile(r"\{[A-Za-z_][\w.]*(?:\([\w., ]*\))?\}")
+_NAME = r"_*[a-z]+(?:_+[a-z]+)*"
+_FSTRING_SLOT_RE = lazyre.compile(rf"\{{{_NAME}(?:\.{_NAME})*(?:\((?:{_NAME}(?:, ?{_NAME})*)?\))?\}}")
 
 # --- query strings -----------------------------------------------------------------------------------------------
 

@@ -23,6 +23,11 @@ SECRETS = [
     (f"s3://bucket/{AKIA}/creds.csv", AKIA),
     (f"C:\\Users\\me\\keys\\{AKIA}\\creds.txt", AKIA),
     (f"backup.{AKIA}.csv", AKIA),
+    (f"/backups/prod-{AKIA}/x", AKIA),
+    (f"/backups/prod_{AKIA}.csv", AKIA),
+    ("https://dl.cloudsmith.io/QxvLmpRtwZkNbYsH/acme/private/python/simple/", "QxvLmpRtwZkNbYsH"),
+    (f'{{"k":"{K128}","alg":"A128KW"}}', K128),
+    ("icloud: vbgt-fjkw-plmn-qrsx", "vbgt-fjkw-plmn-qrsx"),
     (f"https://host/raw/{GHP}", GHP),
     ("curl https://api.example.com/v1/sk_live_4eC39HqLyjWDarjtT1zdp7dc/charges", "sk_live_4eC39HqLyjWDarjtT1zdp7dc"),
     (f"pip install --index-url https://dl.cloudsmith.io/{TOKEN16}/acme/private/python/simple/ acme-lib", TOKEN16),
@@ -96,6 +101,9 @@ LOOK_ALIKES = [
     "scp me@host.example.com:/tmp/a.txt .",
     "//registry.npmjs.org/:_authToken=${NPM_TOKEN}",
     "the api_version.py file and api_live.md notes",
+    "use_hf_abcdefghijklmnopqrstuvwxyzabcdefgh.py",
+    "https://dl.cloudsmith.io/acmecorporation/x/",
+    '{"alg":"HS256","typ":"JWT"}',
 ]
 
 F_STRINGS = [
@@ -150,6 +158,17 @@ def test_an_f_string_slot_in_a_url_is_code(text: str) -> None:
     assert redaction.redact(text)[0] == text
 
 
+def test_a_public_span_holding_a_fixed_shape_key_is_not_public() -> None:
+    """A kept shape (a file name, an identifier) never keeps a vendor key in its documented shape inside it."""
+    from memrepo.engine.redaction import public
+
+    text = f"/backups/prod_{AKIA}.csv"
+    assert not any(start <= text.index(AKIA) < end for start, end in public.public_spans(text))
+    assert placed.holds_key(text, 0, len(text))
+    assert not placed.holds_key("/usr/lib/sk_learn/api_org_chart.py", 0, 34)
+
+
 def test_a_literal_password_in_an_f_string_url_still_goes() -> None:
     assert "Tr0ub4dor3x" not in redaction.redact('f"https://user123:Tr0ub4dor3x@github.com/"')[0]
     assert "Tr0ub4dor3x" not in redaction.redact('"https://user123:{Tr0ub4dor3x}@github.com/"')[0]
+    assert "Tr0ub4dor3x" not in redaction.redact('f"https://user123:{Tr0ub4dor3x}@github.com/"')[0]
