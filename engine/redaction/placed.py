@@ -72,9 +72,12 @@ _SHAPES: tuple[tuple[str, str], ...] = (
     (r"AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}", "vendor-token"),
 )
 """Vendor keys in the fixed shape their vendors document (prefix, alphabet, length), each whole."""
-_SHAPE_RE = lazyre.compile(
-    r"(?<![A-Za-z0-9])(?:" + "|".join(f"(?P<s{i}>{p})" for i, (p, _slug) in enumerate(_SHAPES)) + r")(?![A-Za-z0-9])"
-)
+_SHAPE_ALTS = "|".join(f"(?P<s{i}>{p})" for i, (p, _slug) in enumerate(_SHAPES))
+_SHAPE_RE = lazyre.compile(r"(?<![A-Za-z0-9])(?:" + _SHAPE_ALTS + r")(?![A-Za-z0-9])")
+_PLACED_SHAPE_RE = lazyre.compile(r"[/\\:@=._-](?:" + _SHAPE_ALTS + r")(?![A-Za-z0-9])")
+""":data:`_SHAPE_RE` right after what stands before a key in a path or a URL (``/``, ``\\``), a scheme or a host
+(``s3:``, ``@``), a query (``=``), a file name's stem (``.``), or a ``-``/``_`` gluing it to a name (``prod-AKIA…``):
+places the prefix rules leave out. The character comes first in the pattern, so a line is scanned fast."""
 _STANDALONE_RE = lazyre.compile(
     r"(?<![\w.$])(?:(?P<braintree>access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-z]{32})"
     r"|(?P<onfido>api_(?:live|sandbox)(?:_[a-z]{2})?\.[A-Za-z0-9_-]{11}\.[A-Za-z0-9_-]{32}))(?![\w$-])"
@@ -86,11 +89,6 @@ _NPMRC_RE = lazyre.compile(r"(?m)(?:^|[:\s])_(?:auth|authToken|password)[ \t]*=[
 the value is a credential whatever it looks like."""
 _NO_GLUE = ("hf_", "api_org_")
 """Letters-only shapes: after ``-`` or ``_`` they could be the tail of a name, so only the other places count."""
-_SEGMENT_START = "/\\:@=."
-"""What stands before a key in a path or a URL (``/``, ``\\``), a scheme or a host (``s3:``, ``@``), or a
-file name's stem (``.``): places the prefix rules leave out, read here for the fixed shapes only; so are a
-``-`` or ``_`` gluing the key to a name (``prod-AKIA…``, ``backup_AKIA….csv``)."""
-
 _HOST_TOKEN_RE = lazyre.compile(
     r"(?i)\b(?:dl\.cloudsmith\.io|(?:pypi|npm|push|gem|maven|nuget|deb|rpm|go)\.fury\.io)/"
     r"(?P<value>[A-Za-z0-9_-]{12,64})(?=/)"
@@ -130,14 +128,14 @@ def _template(groups: list[str]) -> bool:
 
 
 def _shapes(text: str) -> Iterator[Span]:
-    for m in _SHAPE_RE.finditer(text):
-        value, before = m.group(0), text[m.start() - 1 : m.start()]
-        if not before or (before not in _SEGMENT_START and not (before in "-_" and not value.startswith(_NO_GLUE))):
-            continue  # a key standing alone is the prefix rules' (and Betterleaks'): only the places they skip
+    for m in _PLACED_SHAPE_RE.finditer(text):
+        value, before = m.group(0)[1:], m.group(0)[0]
+        if before in "-_" and value.startswith(_NO_GLUE):
+            continue  # a letters-only shape glued to a name: the tail of that name
         if "EXAMPLE" in value or not (any(c.isdigit() for c in value) or value.startswith(("hf_", "api_org_"))):
             continue
         index = next(i for i in range(len(_SHAPES)) if m.group(f"s{i}") is not None)
-        yield m.start(), m.end(), _SHAPES[index][1]
+        yield m.start() + 1, m.end(), _SHAPES[index][1]
 
 
 def holds_key(text: str, start: int, end: int) -> bool:
@@ -299,16 +297,23 @@ def spans(text: str) -> Iterator[Span]:
     """Every span of ``text`` that is a key by where it sits (module docstring)."""
     yield from _shapes(text)
     yield from _standalone(text)
-    if "/" in text:
+    lower = text.lower()
+    if "cloudsmith.io/" in lower or "fury.io/" in lower or "ifttt.com/" in lower:
         yield from _host_tokens(text)
     yield from _jwk(text)
-    yield from _app_passwords(text)
-    if "(" in text:
+    if any(word in lower for word in _PW_GATE):
+        yield from _app_passwords(text)
+    if "(" in text and any(word in lower for word in _PAIR_GATE):
         yield from _pairs(text)
+    if "define" in lower:
         yield from _defines(text)
-    if "@" in text:
+    if "://" in text and "@" in text:
         yield from _userinfo(text)
-    if "auth" in text.lower():
+    if "auth" in lower:
         yield from _auth64(text)
-    if ":" in text:
+    if text.count(":") >= 4:
         yield from _pgpass(text)
+
+
+_PW_GATE = ("pass", "pw", "icloud", "apple", "kennwort", "mot de passe", "contraseña")
+_PAIR_GATE = ("auth", "login", "signin", "sign_in")
