@@ -259,15 +259,19 @@ def _auth64(text: str) -> Iterator[Span]:
             yield m.start("value"), m.end("value"), "basic-auth"
 
 
+def _named(value: str) -> bool:
+    """Whether every piece of ``value`` is a word, a number or a version (``user_session_v2_prefix``): a name."""
+    pieces = [p for p in re.split(r"[-_. /:]+", value) if p]
+    return all(rules._WORDS_RE.fullmatch(p) or p.isdigit() or re.fullmatch(r"v\d+", p) for p in pieces)
+
+
 def _defines(text: str) -> Iterator[Span]:
     for m in _DEFINE_RE.finditer(text):
         value, word = m.group("value"), m.group("word").upper()
         if not _literal_ok(value) or value.lower().startswith("put your unique phrase"):
             continue
-        if word in ("KEY", "SALT", "TOKEN") and not (
-            rules.looks_like_credential(value, min_len=16) or len(value) >= 32
-        ):
-            continue  # ``define('CACHE_KEY', 'users_list')``: a key's name, not a key
+        if word in ("KEY", "SALT", "TOKEN") and (not rules.looks_like_credential(value, min_len=16) or _named(value)):
+            continue  # ``define('CACHE_KEY', 'users_list')``, ``'myapp_cache_v2_prefix'``: a key's name, not a key
         yield m.start("value"), m.end("value"), "labelled-secret"
 
 

@@ -168,6 +168,12 @@ def test_a_public_span_holding_a_fixed_shape_key_is_not_public() -> None:
     assert not placed.holds_key("/usr/lib/sk_learn/api_org_chart.py", 0, 34)
 
 
+def test_a_constant_named_key_holding_a_name_is_not_taken_here() -> None:
+    """Words, numbers and versions under a ``…_KEY`` constant are a name (the label rules judge the line alone)."""
+    assert list(placed.spans("define('SESSION_KEY', 'user_session_identifier_v2_long_name_xx');")) == []
+    assert list(placed.spans("define('STRIPE_KEY', 'Xq3Lm9Pz0Rt7Wv2Yb5Nc8Kd4');"))
+
+
 def test_a_literal_password_in_an_f_string_url_still_goes() -> None:
     assert "Tr0ub4dor3x" not in redaction.redact('f"https://user123:Tr0ub4dor3x@github.com/"')[0]
     assert "Tr0ub4dor3x" not in redaction.redact('"https://user123:{Tr0ub4dor3x}@github.com/"')[0]
