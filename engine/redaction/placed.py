@@ -7,16 +7,18 @@ the other detectors miss because of where the value stands, not what it is:
   ``s3://bucket/AKIA…/creds.csv``): the prefix rules look for a key standing alone, and a ``/``
   before it reads as a path. Here a key counts only in a fixed shape its vendor documents (prefix,
   alphabet and length, e.g. AWS's ``AKIA`` + 16 of ``A-Z2-7``), with no letter or digit on either
-  side, so a slug that starts like a prefix (``hf_transfer-0.1.8-…whl``, ``sk-learn``) stays;
+  side, so a slug that starts like a prefix (``hf_transfer-0.1.8-…whl``, ``sk-learn``) stays; glued to a
+  name by ``-`` or ``_`` (``prod-AKIA…``) it counts too, and a kept public span holding one
+  (``prod_AKIA….csv`` read as a file name) is no longer public (:func:`holds_key`);
 - a token carried in a URL's path where the service documents it there: Cloudsmith's entitlement
   token (``dl.cloudsmith.io/<token>/<owner>/<repo>/``), Gemfury's (``pypi.fury.io/<token>/<account>/``,
   ``push.fury.io/<token>/``), IFTTT's Webhooks key (``maker.ifttt.com/…/key/<key>``,
   ``maker.ifttt.com/use/<key>``); Cloudsmith's own ``public`` and ``basic`` path words are kept;
 - a JSON Web Key's private or symmetric members (RFC 7518 §6.2.2, §6.3.2, §6.4.1: ``k``, ``d``, ``p``,
-  ``q``, ``dp``, ``dq``, ``qi``) near a ``kty``, whatever their length (a 128-bit ``k`` is 22
+  ``q``, ``dp``, ``dq``, ``qi``) near a ``kty`` or an ``"alg"``, whatever their length (a 128-bit ``k`` is 22
   characters, under every length rule); the public members (``n``, ``e``, ``x``, ``y``) are not read;
 - an app-specific password (Apple's ``xxxx-xxxx-xxxx-xxxx``: four groups of four lower-case letters)
-  after a password word on its line; after "app password" or "app-specific password" also Google's
+  after a password word or "iCloud"/"Apple ID" on its line; after "app password" or "app-specific password" also Google's
   form (the same groups parted by spaces, or 16 letters run together). Template groups (``xxxx``,
   ``abcd``) are placeholders.
 
@@ -30,8 +32,13 @@ Round 13's new tuning source (Plazmaz/leaky-repo's credential files, ``build_lea
 - base64 of ``user:password`` after an ``_auth``/``auth`` label (npm's ``_auth``): checked by decoding it;
 - PHP's ``define('NAME', '…')`` where the name ends in a secret word (WordPress's ``AUTH_KEY`` … ``NONCE_SALT``,
   ``DB_PASSWORD``): any literal, spaces and punctuation included, a ``…_KEY``/``…_SALT``/``…_TOKEN`` one when it
-  reads as a credential; WordPress's own placeholder ``put your unique phrase here`` stays;
+  reads as a credential and not as words and versions; WordPress's placeholder ``put your unique phrase here``
+  is not taken here;
 - a ``.pgpass`` line (``host:port:database:user:password``, PostgreSQL's documented format): the fifth field.
+
+And from semgrep-rules' ``generic/secrets`` tests (``build_semgrep_secrets.py``): Braintree's and Onfido's tokens
+by structure, and npm's ``_auth``/``_authToken``/``_password`` values whatever they look like. Each rule runs
+only on a text holding its words, so prose pays a few substring tests.
 """
 
 from __future__ import annotations
