@@ -57,6 +57,12 @@ idfiles             yes    identifiers in other projects' own files: lockfiles, 
                            pinning actions, changelogs, API and spec docs (KSUID, ULID, CUID, snowflakes, CIDs, trace
                            ids, JOSE ...), each line with its file's URL (``build_idfiles.py``, round 12;
                            ``--extra-benign``: built locally, not shipped)
+leakyrepo           yes    credential files as they sit on disk (dotfiles, tool configs, ``wp-config.php``, ``.env``,
+                           ``.pgpass`` ...) from Plazmaz/leaky-repo, labelled by hand (``build_leakyrepo.py``, round 13;
+                           ``--extra``, its other lines as ``leakyrepo-benign``, ``--extra-benign``: local, not shipped)
+semgrep             yes    semgrep-rules' ``generic/secrets/security`` tests, each ``ruleid`` line scored by its rule's
+                           own regex (``build_semgrep_secrets.py``, round 13; ``ok`` lines as ``semgrep-negative``;
+                           gitleaks' ported folder left out; local, not shipped)
 (``--extra-benign``) no    look-alikes: Kingfisher's negative examples (``build_kingfisher_negatives.py``),
                            trufflehog's invalid test patterns (``build_trufflehog_tests.py --negatives``),
                            whispers' compliant lines and ripsecrets' ``test/none`` (``build_scanner_tests.py --negatives``)

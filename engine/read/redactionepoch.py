@@ -42,6 +42,7 @@ _DETECTOR_SOURCES = (
             "docformats",
             "structural",
             "toolcreds",
+            "placed",
         )
     ),
     _ENGINE / "redaction" / "identifiers.py",

@@ -251,7 +251,7 @@ def _load() -> list[Callable[[str], Iterable[tuple[int, int, str]]]]:
 
 DETECTORS = (
     *("betterleaks", "rules", "vendors", "kingfisher", "context"),
-    *("speech", "structure", "families", "docformats", "structural", "toolcreds"),
+    *("speech", "structure", "families", "docformats", "structural", "toolcreds", "placed"),
 )
 """The detectors :func:`redact` unions, in order (the benchmark measures each alone and together)."""
 
@@ -273,7 +273,7 @@ def _build(names: tuple[str, ...]) -> list[Callable[[str], Iterable[tuple[int, i
             from . import context
 
             dets.append(context.spans)
-        elif name in ("speech", "structure", "families", "docformats", "structural", "toolcreds", "detect-secrets"):
+        elif name in DETECTORS[5:] or name == "detect-secrets":  # one module each, named as the detector
             from importlib import import_module
 
             dets.append(import_module(f".{name.replace('-', '')}", __name__).spans)

@@ -245,8 +245,10 @@ def spans(text: str) -> Iterator[Span]:
 
 
 def public_spans(text: str) -> list[Span]:
-    """The spans of :func:`spans`, sorted."""
-    return sorted(spans(text))
+    """The spans of :func:`spans`, sorted; none holding a vendor key in its fixed shape (:func:`.placed.holds_key`)."""
+    from .placed import holds_key
+
+    return sorted(span for span in spans(text) if not holds_key(text, *span))
 
 
 def inside_public(start: int, end: int, public: list[Span]) -> bool:

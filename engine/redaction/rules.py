@@ -118,6 +118,8 @@ _URL_CRED_RE = lazyre.compile(
 )
 """A URL's user and password; a ``#`` or ``?`` in the password is its own (``amqp://app:2*A#AV@mq/``: people paste
 it unencoded), since a fragment or a query would come after the host."""
+_NAME = r"_*[a-z]+(?:_+[a-z]+)*"
+_FSTRING_SLOT_RE = lazyre.compile(rf"\{{{_NAME}(?:\.{_NAME})*(?:\((?:{_NAME}(?:, ?{_NAME})*)?\))?\}}")
 
 # --- query strings -----------------------------------------------------------------------------------------------
 
@@ -291,6 +293,8 @@ _NOT_SECRET_WORDS = (
     "image version integrity url uri path file dir name host email user username branch tag region model"
 )
 _NOT_SECRET_LABELS = tuple(_NOT_SECRET_WORDS.split())
+_HOSTNAME_RE = lazyre.compile(r"(?:[a-z0-9_-]+\.){2,}(?:com|net|org|io|dev|cloud|app|ai|co|edu|gov|[a-z]{2})")
+"""A lower-case dotted host name (``s3.us-west-1.amazonaws.com``): no token under a label naming a host (leakyrepo)."""
 _PEM_BEGIN_RE = lazyre.compile(r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----")
 _PEM_END_RE = lazyre.compile(r"-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----")
 
@@ -408,8 +412,9 @@ def spans(text: str) -> Iterator[Span]:
     for start, end in _pem_blocks(text):
         yield start, end, "private-key"
     for m in _URL_CRED_RE.finditer(text):
-        pw = m.group("pw")
-        if not _PLACEHOLDER_RE.match(pw) and not _ENV_NAME_RE.fullmatch(pw.strip("${}")):
+        pw, fstring = m.group("pw"), text[max(0, m.start() - 2) : m.start()] in ('f"', "f'")  # Python's f"https://…"
+        slot = fstring and _FSTRING_SLOT_RE.fullmatch(pw)  # f"https://{user}:{get_token()}@host": code, not a value
+        if not _PLACEHOLDER_RE.match(pw) and not _ENV_NAME_RE.fullmatch(pw.strip("${}")) and not slot:
             yield m.start("pw"), m.end("pw"), "url-password"
     for m in _QUERY_RE.finditer(text):
         value = m.group("value")
@@ -461,7 +466,10 @@ def spans(text: str) -> Iterator[Span]:
     for m in _ASSIGNED_RE.finditer(text):
         value = m.group("value").rstrip(".")
         one_case_hex = _PURE_HEX_RE.fullmatch(value) and (value.islower() or value.isupper() or value.isdigit())
-        if m.group("label").lower().rstrip("_-.").endswith(_NOT_SECRET_LABELS) or one_case_hex:
+        host = _HOSTNAME_RE.fullmatch(value) and any(
+            w in m.group("label").lower() for w in ("host", "domain", "endpoint")
+        )
+        if m.group("label").lower().rstrip("_-.").endswith(_NOT_SECRET_LABELS) or one_case_hex or host:
             continue
         digits = sum(c.isdigit() for c in value)
         if (
