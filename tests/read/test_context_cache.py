@@ -97,8 +97,9 @@ def test_a_nul_in_a_file_cannot_take_heads_place_in_a_kept_block(store: MemorySt
     context_text(str(store.root), None)
     _git_commit(store, "notes.md", "- Another note [by: user]")
     again = context_text(str(store.root), None)
-    assert len(renders) == 1
-    assert again is not None and "holds NUL bytes" in again  # refused as binary: no NUL reaches the block
+    assert len(renders) == 2  # a save that is not text is read from HEAD: never kept, rendered again (B14-7)
+    assert again is not None and "\x00" not in again  # no NUL reaches the block
+    assert "## MEMORY.md (a hand edit waits for an answer; shown as committed)" in again, again
     assert again == store.context().text
 
 
