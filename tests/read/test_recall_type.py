@@ -141,3 +141,46 @@ def test_hybrid_recall_answers_a_quantity_with_the_number(tmp_path: Path) -> Non
     )
     assert info.answered and index.row(hits[0][0])[3] == "Drinks three espresso a day, never after 4pm"
     sem.close()
+
+
+@pytest.mark.parametrize(
+    ("query", "line", "answers"),
+    [
+        ("what is Yara's phone number", "Yara runs the Porto warehouse", False),
+        ("what is Yara's phone number", "Yara: +351 912 345 678", True),
+        ("what is Yara's phone number", "Yara prefers a phone call to e-mail", True),
+        ("李娜的手机号是多少", "对接人是运营总监李娜，平时用微信联系。", False),
+        ("大阪倉庫の電話番号は？", "大阪倉庫は 06-1234-5678", True),
+        ("what is Lars Østergaard's email address", "Lars Østergaard is their ML engineer", False),
+        ("what is Lars Østergaard's email address", "Lars Østergaard: lars@bloedgreb.dk", True),
+        ("what is her email", "She answers e-mails only on Mondays", True),
+        ("王磊的邮箱地址是什么", "从2025年9月起，华鑫电子的对接人换成王磊", False),
+        (
+            "phone battery drain from GPS tracking",
+            "GPS polling every second drains the battery",
+            True,
+        ),  # asks no number
+        (
+            "Draft an email to the client in Tokyo",
+            "The Tokyo client wants replies in Japanese",
+            True,
+        ),  # asks no address
+    ],
+)
+def test_a_phone_number_or_an_email_address_is_answered_by_a_line_holding_one(
+    query: str, line: str, answers: bool
+) -> None:
+    assert answers_type(query, line) is answers
+
+
+def test_lexical_recall_gives_no_phone_number_it_does_not_hold(tmp_path: Path) -> None:
+    lines = (
+        "Ditte Bækgaard is the lead engineer at Blødgreb",
+        "The invoice number goes in the subject line",
+        "Standup is at 10:00 on Mondays",
+    )
+    root = _store(tmp_path, lines)
+    assert not [h for h in coldrecall.recall(root, "Ditte Bækgaard phone number") if h.answer]
+    root = _store(tmp_path / "two", ("Ditte Bækgaard's phone number is +45 20 12 34 56",))
+    hits = coldrecall.recall(root, "Ditte Bækgaard phone number")
+    assert hits and hits[0].answer
