@@ -45,6 +45,8 @@ Then, in order:
   :data:`HIT_SHARE` of the minimum are kept. Otherwise nothing is returned,
   so a question with no answer in memory gets no hits. The numbers were
   tuned on the tuning splits of benchmarks/recall_quality only.
+- **Answer type**: a question asking "how many" (a phone number, an e-mail address) whose best hit holds no
+  number (no phone number, no ``@``) gets no answer (:mod:`.recalltype`).
 - **Per script**: CJK text is scored by overlapping bigrams, so a CJK
   question in other words holds a small share of its bigrams even when it
   is answered ("東京の案件で先方の担当者は誰" holds 先方 of 東京, 案件,
@@ -95,6 +97,7 @@ from .recallorder import (
     twin_kept,
     twins,
 )
+from .recalltype import answers_type
 from .recallversion import absent_versions, names_version
 
 CONTEXT_KEY = "\x03"
@@ -356,6 +359,8 @@ def rank(
             out.append(Scored(i, round(score, 6), round(confidence, 4)))
     # The answer's confidence: the most of the query one of the best few hits holds, not by its headings alone.
     answer = max((hit.confidence for hit in out[:GATE_HITS] if hit.iid in own), default=0.0)
+    if out and not answers_type(query, facts[out[0].iid][0].text):  # "how many" needs a number (.recalltype)
+        answer = 0.0
     # An answer is what the minimum lets through; with no minimum (--all) the documented one says which hits are.
     answer_min = script_minimum(min_confidence or MIN_CONFIDENCE, counts)
     got = Ranked()

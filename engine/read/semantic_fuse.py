@@ -71,6 +71,7 @@ from memrepo.engine.configpath import size_shift
 from .recallkeys import SEQ_BITS, WORKSPACES_DIR
 from .recallnewer import with_replacements
 from .recallorder import newer_restated, plain_key, replaced_below, shares_subject, uncovered_in_place
+from .recalltype import typed
 from .semantic_model import Embedder, ModelUnavailable, lexical_note, make_embedder
 
 if TYPE_CHECKING:
@@ -412,7 +413,7 @@ class SemanticRecall:
         with self._lock, contextlib.suppress(Exception):  # a file unreadable meanwhile: none brought (recallnewer.py)
             out, brought = with_replacements(index, out, limit, store.vectors_of, RESTATED)
             info.near |= {new for new, old in brought.items() if old in info.near}  # stands in the old one's place
-        return replaced_below(index, out, query, ranked)[:limit], info  # and an identifier's line first
+        return typed(index, query, replaced_below(index, out, query, ranked)[:limit], info, related), info  # ids first
 
 
 ONCE_MIN_COVERED = 0.0
