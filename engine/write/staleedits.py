@@ -143,3 +143,44 @@ def edits_older(text: str, replaced: list[str], dropped: list[str]) -> bool:
     if old == 0.0:
         return False
     return old > max((_likeness(e, new) for line in dropped if (e := parse_entry(line)) is not None), default=0.0)
+
+
+REWRITE_PAIRS_MAX = 4096
+"""At most this many (new line, missing line) pairs with the same metadata are compared for
+:func:`rewritten_lines`; past it no line counts as rewritten and the save's drops are asked about (a question,
+never a loss)."""
+
+
+def rewritten_lines(new: list[tuple[str, object]], missing: list[tuple[str, object]]) -> set[str]:
+    """Which ``missing`` lines (entry lines of HEAD the save lacks, with their metadata) the save rewrote.
+
+    ``new`` are the save's new entry lines that may be a rewrite (with metadata, not a line memrepo removed). A
+    new line rewrites at most one missing line with the same metadata, the one its text reads most like
+    (difflib ratio, however low: a line reworded whole is still its own line's rewrite), and each missing line
+    is rewritten at most once. Before, every missing line with the metadata of any new line counted as
+    rewritten: a stale copy that edited one line of the agent's (``[by: agent; added: <today>]``, the metadata
+    all the agent's lines of a day share) dropped the agent's later lines of that day with no question
+    (breaker7 B7-10: the newest line memrepo wrote, edited in place in a copy read before the next write).
+    """
+    pairs: list[tuple[float, int, int]] = []
+    for i, (text, meta) in enumerate(new):
+        entry = parse_entry(text)
+        if entry is None or not meta:
+            continue
+        for j, (old, old_meta) in enumerate(missing):
+            if old_meta != meta:
+                continue
+            if len(pairs) >= REWRITE_PAIRS_MAX:
+                return set()
+            before = parse_entry(old)
+            ratio = difflib.SequenceMatcher(a=before.text if before else old, b=entry.text, autojunk=False).ratio()
+            pairs.append((ratio, i, j))
+    pairs.sort(key=lambda p: (-p[0], p[1], p[2]))
+    used_new: set[int] = set()
+    out: dict[int, str] = {}
+    for _ratio, i, j in pairs:
+        if i in used_new or j in out:
+            continue
+        used_new.add(i)
+        out[j] = missing[j][0]
+    return set(out.values())
