@@ -297,6 +297,10 @@ class OldInodes:
     def __len__(self) -> int:
         return len(self._watched)
 
+    def touched(self) -> bool:
+        """True when some watched inode was written into since memrepo last looked (a save for the next salvage)."""
+        return any(not old.untouched() for old in self._watched)
+
     def _close(self, old: OldInode) -> None:
         self._watched.remove(old)
         with contextlib.suppress(OSError):
