@@ -12,11 +12,16 @@ a hand edit.
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 import os
 import stat
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
+
+from memrepo.engine.files.atomic import atomic_write
 
 WATCH_SECONDS = 10.0
 """How long an old inode is watched after memrepo replaced its file (seconds; an editor or a script
@@ -36,6 +41,9 @@ counts as a whole save anyway (a program that keeps it open and never closes it)
 :data:`SETTLE_QUIET`."""
 HELD_POLL = 0.1
 """Seconds between two looks for the process still writing an old inode (each look reads ``/proc``)."""
+SALVAGED = "salvaged.json"
+"""Under ``.git/memrepo/``: for each file salvage merged an old inode's text into, a hash of the merged bytes, so
+that every process judges that save strictly while the file holds them (:func:`salvaged`)."""
 FD_SHARE = 8
 """At most one descriptor in this many of the process's limit (``ulimit -n``) holds an old inode: a low
 limit leaves the writes their descriptors (docs/architecture.md §3)."""
@@ -322,3 +330,45 @@ class OldInodes:
         """Stop watching (the writer closes)."""
         for old in list(self._watched):
             self._close(old)
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:32]
+
+
+def _salvaged_map(state: Path) -> dict[str, str]:
+    try:
+        found = json.loads((state / SALVAGED).read_bytes())
+    except (OSError, ValueError):
+        return {}
+    return (
+        {k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, str)} if isinstance(found, dict) else {}
+    )
+
+
+def note_salvaged(state: Path, rel: str, data: bytes | None) -> None:
+    """Record (``data``) or drop (None) that ``rel`` holds text salvage merged in from an old inode.
+
+    The record was only in the salvaging process's memory (``OldInodes.merged``): a status, a
+    ``commit-hand-edits`` or the app in another process judged the merged save as a fresh hand edit, and a
+    stale save that dropped the agent's line written just before was committed with no question (loss10
+    stress; a kill of the write server did the same). A failure to write costs only that strictness.
+    """
+    now = _salvaged_map(state)
+    if data is None:
+        if rel not in now:
+            return
+        del now[rel]
+    else:
+        now[rel] = _digest(data)
+    with contextlib.suppress(OSError):
+        if now:
+            atomic_write(state / SALVAGED, json.dumps(now, sort_keys=True).encode(), private=True)
+        else:
+            (state / SALVAGED).unlink(missing_ok=True)
+
+
+def salvaged(state: Path, rel: str, data: bytes) -> bool:
+    """True when ``rel``'s bytes ``data`` are what salvage last merged into it, in any process (:func:`note_salvaged`)."""
+    digest = _salvaged_map(state).get(rel)
+    return digest is not None and digest == _digest(data)

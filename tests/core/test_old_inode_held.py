@@ -24,6 +24,7 @@ import pytest
 from helpers.editor_tmux import Run, tmux_server, wait_until
 from helpers.repo_helpers import git, plain_settings
 
+from memrepo.engine.errors import MemrepoError
 from memrepo.engine.files import oldinode
 from memrepo.engine.models import Action, Candidate
 from memrepo.engine.repo.store import MemoryStore
@@ -216,4 +217,69 @@ def test_real_vim_preempted_mid_save_into_the_old_inode_is_merged_whole(
     assert "Typed in vim about okapis" in head and head.count("about llamas") == 12, head
     assert "Agent fact one about tapirs" in head and "Agent fact two about tapirs" in head, head
     _hand_edit_commits_whole(store)
+    store.close()
+
+
+# An editor whose copy predates the agent's last write: it reads me.md, then (on a line of stdin) opens the file,
+# then (on another) saves its copy plus a line into the inode it opened.
+STALE_SAVE = """
+import sys
+buf = open("me.md", "rb").read() + b"- User line about okapis [by: user]\\n"
+print("read", flush=True)
+sys.stdin.readline()
+f = open("me.md", "r+b")
+print("open", flush=True)
+sys.stdin.readline()
+f.seek(0); f.truncate(0); f.write(buf); f.close()
+print("done", flush=True)
+"""
+
+OTHER_PROCESS = """
+import sys
+sys.path.insert(0, sys.argv[2])
+from helpers.repo_helpers import plain_settings
+from memrepo.engine.repo.store import MemoryStore
+store = MemoryStore.open(sys.argv[1], plain_settings(), create=False)
+print(len(store.status().questions), store.commit_hand_edits())
+"""
+
+
+def test_a_salvaged_stale_save_is_asked_about_in_every_process(repo_path: Path) -> None:
+    """Salvage judges text it merged from an old inode strictly (the copy is older than memrepo's rename). That
+    record was the salvaging process's alone: ``memrepo status`` or ``commit-hand-edits`` in another process (the
+    CLI beside the write server, the app, a hook; or after the server was killed) saw a fresh hand edit and
+    committed the stale save, dropping the agent's line written after the editor's copy (loss10 stress: 1 of 36
+    acknowledged writes). The record is now in ``.git/memrepo/salvaged.json``."""
+    store = _seeded(repo_path)
+    editor = subprocess.Popen(
+        [sys.executable, "-c", STALE_SAVE], cwd=repo_path, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    assert editor.stdin is not None and editor.stdout is not None
+    try:
+        assert editor.stdout.readline().strip() == "read"
+        store.remember(Candidate(text="Agent fact A about tapirs", kind="preference"))  # after the editor's copy
+        editor.stdin.write("\n")
+        editor.stdin.flush()
+        assert editor.stdout.readline().strip() == "open"
+        store.remember(Candidate(text="Agent fact B about tapirs", kind="preference"))  # renames over its inode
+        editor.stdin.write("\n")
+        editor.stdin.flush()
+        assert editor.stdout.readline().strip() == "done"
+    finally:
+        with contextlib.suppress(OSError):
+            editor.stdin.close()
+        editor.wait(30)
+    with contextlib.suppress(MemrepoError):  # salvage merges the save and asks: the write is kept
+        store.remember(Candidate(text="Agent fact C about tapirs", kind="preference"))
+    (q,) = store.status().questions
+    assert any("Agent fact A" in line for line in q.dropped), q.message
+    other = subprocess.run(
+        [sys.executable, "-c", OTHER_PROCESS, str(repo_path), str(Path(__file__).parents[1])],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert other.returncode == 0, other.stderr
+    assert other.stdout.split() == ["1", "None"]  # asked there too, and not committed
+    assert "Agent fact A about tapirs" in _head(store)
     store.close()
