@@ -267,11 +267,10 @@ class WriteServer:
         write, and was gone when the server stopped first (idle, a signal, a kill). Only when a watched inode
         was written into (an ``fstat`` each); the lock is taken within :data:`TICK_S`, as for the kept writes.
         """
-        from memrepo.engine.files.oldinode import OldInodes
-
-        if not OldInodes.shared(Path(self.root) / ".git").touched():
-            return
         from memrepo.engine.repo.store import MemoryStore
+
+        if not MemoryStore.old_inodes_written(Path(self.root)):
+            return
 
         self.busy = True  # a stop signal meanwhile lets the commit finish (:func:`_stop`)
         try:

@@ -94,7 +94,10 @@ def test_a_save_into_an_old_inode_is_committed_by_the_servers_idle_tick(runtime:
         editor.wait(30)
     deadline = time.monotonic() + WAIT_S  # no write comes: only the server's tick can take the save
     while "Saved by the editor about okapis" not in git(repo, "show", "HEAD:me.md"):
-        assert time.monotonic() < deadline, "the editor's save in the old inode was not committed"
+        assert time.monotonic() < deadline, (
+            "the editor's save in the old inode was not committed; in the work tree: "
+            f"{'Saved by the editor' in (repo / 'me.md').read_text()}; status: {git(repo, 'status', '--short')!r}"
+        )
         time.sleep(0.2)
     head = git(repo, "show", "HEAD:me.md")
     assert "Agent fact one about tapirs" in head and head.count("about llamas") == 5, head
