@@ -252,11 +252,37 @@ class WriteServer:
             last = time.monotonic()
 
     def prune(self) -> None:
-        """Let go of the old inodes no write needs any more (:meth:`.oldinode.OldInodes.prune`)."""
+        """Let go of the old inodes no write needs any more (:meth:`.oldinode.OldInodes.prune`); merge and commit
+        the text saved into one since the last write (:meth:`salvage`)."""
         from memrepo.engine.repo.store import MemoryStore
 
         with contextlib.suppress(OSError):
             MemoryStore.prune_old_inodes(Path(self.root))
+        self.salvage()
+
+    def salvage(self) -> None:
+        """Merge and commit, on an idle tick, what an editor saved into an old inode after the last write.
+
+        The save sits in an inode with no name, watched in this process only: before, it waited for the next
+        write, and was gone when the server stopped first (idle, a signal, a kill). Only when a watched inode
+        was written into (an ``fstat`` each); the lock is taken within :data:`TICK_S`, as for the kept writes.
+        """
+        from memrepo.engine.repo.store import MemoryStore
+
+        if not MemoryStore.old_inodes_written(Path(self.root)):
+            return
+
+        self.busy = True  # a stop signal meanwhile lets the commit finish (:func:`_stop`)
+        try:
+            with contextlib.suppress(Exception):  # blocked, busy or failed: the next tick or write tries again
+                store = MemoryStore.open(Path(self.root), self.settings, create=False, origin="cli")
+                try:
+                    with store.lock.hold("salvage", timeout=TICK_S):
+                        store.writer.salvage()
+                finally:
+                    store.close()
+        finally:
+            self.busy = False
 
     def apply_kept(self) -> None:
         """Apply the writes kept while blocked once the block is gone (docs/architecture.md §3), on an idle tick.

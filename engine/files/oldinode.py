@@ -12,11 +12,16 @@ a hand edit.
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 import os
 import stat
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
+
+from memrepo.engine.files.atomic import atomic_write
 
 WATCH_SECONDS = 10.0
 """How long an old inode is watched after memrepo replaced its file (seconds; an editor or a script
@@ -30,6 +35,15 @@ SETTLE_LIMIT = 3.0
 """Seconds to wait at most for an old inode that keeps changing; then it is looked at again by the next write."""
 SETTLE_POLL = 0.05
 """Seconds between two looks at an old inode being written."""
+HELD_QUIET = 5.0
+"""Seconds an old inode another process still holds open for writing must stay unchanged before what it holds
+counts as a whole save anyway (a program that keeps it open and never closes it); one nobody holds needs only
+:data:`SETTLE_QUIET`."""
+HELD_POLL = 0.1
+"""Seconds between two looks for the process still writing an old inode (each look reads ``/proc``)."""
+SALVAGED = "salvaged.json"
+"""Under ``.git/memrepo/``: for each file salvage merged an old inode's text into, a hash of the merged bytes, so
+that every process judges that save strictly while the file holds them (:func:`salvaged`)."""
 FD_SHARE = 8
 """At most one descriptor in this many of the process's limit (``ulimit -n``) holds an old inode: a low
 limit leaves the writes their descriptors (docs/architecture.md §3)."""
@@ -122,6 +136,66 @@ def settled(fd: int, quiet: float = SETTLE_QUIET, limit: float = SETTLE_LIMIT) -
     return wait_still(lambda: _stamp(fd), quiet, limit)
 
 
+def held_for_writing(fd: int) -> bool:
+    """True when a process holds the inode behind ``fd`` open for writing: an editor that opened the file before
+    memrepo's rename and has not finished its save into it (vim with ``backupcopy=yes``, nano: open with
+    truncation, write the buffer, close).
+
+    Looks at ``/proc/*/fd`` of the processes this user may read (a few ms for a thousand descriptors; only on
+    the rare path of an old inode written into). False where there is no ``/proc``: the quiet time alone
+    decides there, as before.
+    """
+    try:
+        st = os.fstat(fd)
+        pids = os.listdir("/proc")
+    except OSError:
+        return False
+    inode = (st.st_dev, st.st_ino)
+    for pid in pids:
+        if not pid.isdigit():
+            continue
+        try:
+            fds = os.listdir(f"/proc/{pid}/fd")
+        except OSError:
+            continue  # gone, or another user's
+        for n in fds:
+            try:
+                other = os.stat(f"/proc/{pid}/fd/{n}")
+                if (other.st_dev, other.st_ino) != inode:
+                    continue
+                with open(f"/proc/{pid}/fdinfo/{n}", encoding="ascii") as info:
+                    flags = next((int(line.split()[1], 8) for line in info if line.startswith("flags:")), 0)
+            except (OSError, ValueError, IndexError):
+                continue
+            if flags & os.O_ACCMODE in (os.O_WRONLY, os.O_RDWR):
+                return True
+    return False
+
+
+def finished(fd: int, seen: bytes, limit: float = SETTLE_LIMIT) -> bool:
+    """Wait until what was written into the old inode behind ``fd`` is a whole save; False after ``limit``.
+
+    Whole: its size and mtime kept for :data:`SETTLE_QUIET` (:func:`settled`) and no process holds it open for
+    writing any more (:func:`held_for_writing`). An editor preempted between its truncation and its write (a
+    loaded machine) leaves the inode empty or half written and quiet for longer than the settle time: that
+    half save was merged into the file (breaker10 B10-6, then asked about as a torn save); it is now waited for
+    until the editor closes the file. Still taken while held: ``seen`` plus whole lines (an appending
+    program), or an inode unchanged for :data:`HELD_QUIET` (one that never closes it).
+    """
+    deadline = time.monotonic() + limit
+    while True:
+        if not settled(fd, limit=max(deadline - time.monotonic(), 0.0)):
+            return False
+        size, mtime = _stamp(fd)
+        if time.time_ns() - mtime >= HELD_QUIET * 1e9 or not held_for_writing(fd):
+            return True
+        if size > len(seen) and os.pread(fd, len(seen), 0) == seen and os.pread(fd, 1, size - 1) == b"\n":
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(HELD_POLL)
+
+
 @dataclass
 class OldInode:
     """A replaced file's old inode, still open.
@@ -151,14 +225,15 @@ class OldInode:
         """What the inode holds now when someone wrote into it since ``seen`` and finished, else None.
 
         A write still going on (the size or mtime changed in the last
-        :data:`SETTLE_QUIET` seconds, or changed while it was read) is waited
+        :data:`SETTLE_QUIET` seconds, changed while it was read, or a process
+        still holds the inode open for writing: :func:`finished`) is waited
         for up to :data:`SETTLE_LIMIT`, then left for the next look: half a
         save is never handed back.
         """
         try:
             if _stamp(self.fd) == self.stamp:
                 return None
-            if not settled(self.fd):
+            if not finished(self.fd, self.seen):
                 return None
             before = _stamp(self.fd)
             data = read_fd(self.fd)
@@ -230,6 +305,10 @@ class OldInodes:
     def __len__(self) -> int:
         return len(self._watched)
 
+    def touched(self) -> bool:
+        """True when some watched inode was written into since memrepo last looked (a save for the next salvage)."""
+        return any(not old.untouched() for old in self._watched)
+
     def _close(self, old: OldInode) -> None:
         self._watched.remove(old)
         with contextlib.suppress(OSError):
@@ -251,3 +330,45 @@ class OldInodes:
         """Stop watching (the writer closes)."""
         for old in list(self._watched):
             self._close(old)
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:32]
+
+
+def _salvaged_map(state: Path) -> dict[str, str]:
+    try:
+        found = json.loads((state / SALVAGED).read_bytes())
+    except (OSError, ValueError):
+        return {}
+    return (
+        {k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, str)} if isinstance(found, dict) else {}
+    )
+
+
+def note_salvaged(state: Path, rel: str, data: bytes | None) -> None:
+    """Record (``data``) or drop (None) that ``rel`` holds text salvage merged in from an old inode.
+
+    The record was only in the salvaging process's memory (``OldInodes.merged``): a status, a
+    ``commit-hand-edits`` or the app in another process judged the merged save as a fresh hand edit, and a
+    stale save that dropped the agent's line written just before was committed with no question (loss10
+    stress; a kill of the write server did the same). A failure to write costs only that strictness.
+    """
+    now = _salvaged_map(state)
+    if data is None:
+        if rel not in now:
+            return
+        del now[rel]
+    else:
+        now[rel] = _digest(data)
+    with contextlib.suppress(OSError):
+        if now:
+            atomic_write(state / SALVAGED, json.dumps(now, sort_keys=True).encode(), private=True)
+        else:
+            (state / SALVAGED).unlink(missing_ok=True)
+
+
+def salvaged(state: Path, rel: str, data: bytes) -> bool:
+    """True when ``rel``'s bytes ``data`` are what salvage last merged into it, in any process (:func:`note_salvaged`)."""
+    digest = _salvaged_map(state).get(rel)
+    return digest is not None and digest == _digest(data)

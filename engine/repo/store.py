@@ -181,6 +181,12 @@ class MemoryStore(StoreForgetting, StoreReads, StoreTriage):
         """
         OldInodes.shared(Path(root) / ".git").prune()
 
+    @staticmethod
+    def old_inodes_written(root: Path) -> bool:
+        """True when this process watches an old inode of the repo at ``root`` written into since its last look:
+        a save for the next salvage (the write server's idle tick, :meth:`.oldinode.OldInodes.touched`)."""
+        return OldInodes.shared(Path(root) / ".git").touched()
+
     def __enter__(self) -> MemoryStore:
         return self
 

@@ -239,6 +239,14 @@ REGISTRY: tuple[Derived, ...] = (
         "the next status or write that judges the hand edit",
     ),
     Derived(
+        "salvaged.json",
+        _S,
+        "files/oldinode.py",
+        "for each file salvage merged an old inode's text into, a hash of the merged bytes; no text",
+        False,
+        "the next salvage, or the next status or write that judges the file",
+    ),
+    Derived(
         "reads.json",
         _S,
         "read/readcount.py",

@@ -41,7 +41,7 @@ from memrepo.engine.format.layout import MEMORY_MD
 from memrepo.engine.format.merge import merge_entries
 from memrepo.engine.models import HandEditQuestion
 
-from .staleedits import edits_of, edits_older, mark_rivals, removed_outright
+from .staleedits import edits_of, edits_older, mark_rivals, removed_outright, rewritten_lines
 
 WINDOW_S = 3600.0
 """Entries memrepo removed this recently (seconds) are guarded against a stale save bringing them back, and
@@ -244,20 +244,24 @@ def _look(
     # A new line is a rewrite of the line of HEAD with its metadata, unless it reads more as an edit of a line
     # memrepo replaced after the base: the stale copy's edit of the old value (B10-2), which drops the new one.
     dropped_like = [text for text, _meta in missing if text in after_base]
-    rewritten = {
-        meta
-        for text, meta in kept
-        if text not in committed_lines
-        and text not in removed
-        and meta
-        and not edits_older(text, replaced, dropped_like)
-    }
+    # Each new line rewrites at most one line of HEAD with its metadata, the one it reads most like (B7-10).
+    rewritten = rewritten_lines(
+        [
+            (text, meta)
+            for text, meta in kept
+            if text not in committed_lines
+            and text not in removed
+            and meta
+            and not edits_older(text, replaced, dropped_like)
+        ],
+        list(missing),
+    )
     found = _Look(
         # MEMORY.md's index lines are guarded only as a relink wrote them (B10-3), not as `init` did.
         dropped=[
             text
             for text, meta in missing
-            if text in after_base and meta not in rewritten and (text in relinked or text not in links_only)
+            if text in after_base and text not in rewritten and (text in relinked or text not in links_only)
         ],
         written=[text for text, _meta in missing if text in written],
         whole=whole,

@@ -26,7 +26,8 @@ from memrepo.engine.errors import (
 )
 from memrepo.engine.files.atomic import TEMP_PREFIX, atomic_write
 from memrepo.engine.files.lock import WriteLock, state_dir
-from memrepo.engine.files.oldinode import OldInodes, open_old
+from memrepo.engine.files.oldinode import OldInodes, note_salvaged, open_old
+from memrepo.engine.files.oldinode import salvaged as was_salvaged
 from memrepo.engine.files.regularfile import read_work_file
 from memrepo.engine.files.undo import recover
 from memrepo.engine.format import entries as fmt
@@ -261,9 +262,10 @@ class Writer:
         if torn and committed is not None:  # a save cut mid-write: never a hand edit without a word (B10-9)
             asked = torn_question(rel, committed, data, torn)
         if asked is None and committed is not None:
-            salvaged = self.old_inodes.merged.get(rel) == data
+            salvaged = self.old_inodes.merged.get(rel) == data or was_salvaged(self.state_dir, rel, data)
             if not salvaged:  # saved again since (or never salvaged): the bytes kept for it are let go
                 self.old_inodes.merged.pop(rel, None)
+                note_salvaged(self.state_dir, rel, None)
             dropped = dropped_entries(self.git, rel, committed, data, salvaged=salvaged)
             revived = revived_entries(self.git, rel, committed, data, self._compacted)
             if dropped or revived:
@@ -365,6 +367,7 @@ class Writer:
                 if merged != current:
                     self.replace(old.rel, merged, current)
                     self.old_inodes.merged[old.rel] = merged
+                    note_salvaged(self.state_dir, old.rel, merged)  # judged strictly by every process too
                 paths.add(old.rel)
         if not paths:
             return None

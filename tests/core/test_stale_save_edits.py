@@ -119,3 +119,36 @@ def test_a_fresh_edit_of_the_agents_new_value_is_a_hand_edit(store: MemoryStore)
     assert store.status().questions == []
     assert store.commit_hand_edits() is not None
     assert "My editor is helix 24.07" in git(store.root, "show", "HEAD:me.md")
+
+
+def test_a_stale_edit_of_an_older_agent_line_still_asks_about_the_agents_new_line(store: MemoryStore) -> None:
+    """breaker7 B7-10's wider form: every line the agent writes in a day carries the same metadata, so an edited
+    line of the stale copy counted as the rewrite of all of them and the agent's newer line was dropped silently.
+    Each new line now rewrites only the line it reads most like."""
+    me = store.root / "me.md"
+    for text in ("My build cache lives in /var/cache/build", "Tests run with pytest -n 2", "CI uses two runners"):
+        store.remember(Candidate(text=text, by="agent"))
+    copy = me.read_text()  # the editor's copy
+    store.remember(Candidate(text="The deploy key rotates every Monday", by="agent"))
+    line = _line(copy, "/var/cache/build")
+    stale_save(me, copy.replace(line, line.replace("/var/cache", "/srv/cache")))
+    assert store.commit_hand_edits() is None
+    (q,) = store.status().questions
+    assert len(q.dropped) == 1 and "deploy key" in q.dropped[0], q.message
+    store.answer_hand_edit("me.md", q.seen, commit=False)
+    head = git(store.root, "show", "HEAD:me.md")
+    assert "/srv/cache/build" in head and "deploy key" in head and "/var/cache/build" not in head
+
+
+def test_the_newest_line_reworded_whole_in_a_fresh_copy_is_still_its_rewrite(store: MemoryStore) -> None:
+    """With one line of HEAD of its metadata missing, a new line is its rewrite however little text they share
+    (as before): a fresh copy's rewording of the agent's newest line is a hand edit, not a question."""
+    me = store.root / "me.md"
+    store.remember(Candidate(text="Tests run with pytest -n 2", by="agent"))
+    store.remember(Candidate(text="My build cache lives in /var/cache/build", by="agent"))
+    text = me.read_text()
+    line = _line(text, "/var/cache/build")
+    stale_save(me, text.replace(line, line.replace("My build cache lives in /var/cache/build", "Ccache: off")))
+    assert store.status().questions == []
+    assert store.commit_hand_edits() is not None
+    assert "Ccache: off" in git(store.root, "show", "HEAD:me.md")
