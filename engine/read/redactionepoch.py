@@ -38,6 +38,7 @@ _DETECTOR_SOURCES = (
             "phrases",
             "configs",
             "assignments",
+            "authsaid",
             "families",
             "docformats",
             "structural",
