@@ -51,17 +51,19 @@ _KEYS = ("auth", "login", "log-in", "signin", "sign-in", "sudo", "unlock", "-p")
 _PATHISH_RE = lazyre.compile(r"[\w.-]*\.[A-Za-z]{1,5}(?::\d+){0,2}|[\w.-]+:\d+(?::\d+)?")
 """A file name, optionally with a line (``login.py:14``), or a host and port (``db:5432``)."""
 _HOST_RE = lazyre.compile(r"[a-z0-9]+(?:[._-][a-z0-9]+)+")
-_IDENT_RE = lazyre.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+_IDENT_RE = lazyre.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
 _TOKEN_RE = lazyre.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _NAMED_RE = lazyre.compile(r"[\w.-]*[a-z]{4}[\w.-]*")
 """A name with a word in it and no symbol but ``-``, ``_`` or ``.`` (``OAuth2-based``, ``Sso_login1``)."""
 _KEYVAL_RE = lazyre.compile(r"[A-Za-z_][\w.-]*[=:].*")
 """A key and its value (``untrusted=True``, ``no:cacheprovider``): a setting, not a password."""
+_UPPER_NAME_RE = lazyre.compile(r"[A-Z0-9]+(?:[-_.][A-Z0-9]+)+|[A-Za-z][\w.-]*\([\w ,.-]*\)")
+"""An algorithm or a scheme (``JWT-HS256``, ``RS256-PSS``) or a name and its kind (``Okta(SAML2)``)."""
 _DATE_RE = lazyre.compile(r"\d{4}-\d\d-\d\d.*|\d\d?:\d\d.*")
 
 
 def _identifier(value: str) -> bool:
-    """Whether ``value`` is a name in code (``AuthMiddleware2``, ``login_v2``): words of three letters or more."""
+    """Whether ``value`` is a name (``AuthMiddleware2``, ``login_v2``, ``John.Doe2``): words of three letters or more."""
     if not _IDENT_RE.fullmatch(value):
         return False
     words = [t for t in _TOKEN_RE.findall(value) if not t.isdigit()]
@@ -85,6 +87,8 @@ def secret_shape(value: str) -> bool:
     if "://" in value or _VERSION_RE.fullmatch(value) or _EMAIL_RE.fullmatch(value) or _DATE_RE.fullmatch(value):
         return False
     if _PATHISH_RE.fullmatch(value) or _HOST_RE.fullmatch(value) or _identifier(value) or _NAMED_RE.fullmatch(value):
+        return False
+    if _UPPER_NAME_RE.fullmatch(value):
         return False
     if _KEYVAL_RE.fullmatch(value) and not any(c in value for c in "!#$%^&*+?@~"):
         return False

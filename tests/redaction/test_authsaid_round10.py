@@ -81,6 +81,12 @@ def test_pasted_env_keeps_its_other_lines() -> None:
         "login host is db-01.prod.internal",
         "pytest -p no:cacheprovider",
         "AUTH failed: WRONGPASS invalid username-password pair",
+        "the auth is JWT-HS256",
+        "login is Okta(SAML2)",
+        "login: John.Doe2",
+        "AUTH_TYPE=OAuth2",
+        "psql -p 5433 -U app",
+        "git add -p src/Foo2.java",
     ],
 )
 def test_look_alikes_stay(text: str) -> None:
