@@ -39,6 +39,7 @@ _DETECTOR_SOURCES = (
             "configs",
             "assignments",
             "authsaid",
+            "slots",
             "families",
             "docformats",
             "structural",

@@ -1,6 +1,6 @@
 """Secrets found by structure rather than by a name: one detector for :func:`memrepo.engine.redaction.redact`.
 
-Issue 32, round 6 (docs/architecture.md §3). It unions seven rules, each in its module:
+Issue 32, round 6 (docs/architecture.md §3). It unions eight rules, each in its module:
 
 - :mod:`.prefixed`: a key of a vendor no rule set names, by its ``prefix_`` and random body;
 - :mod:`.layout`: a password under its label on the next line, or in a table's password column;
@@ -8,20 +8,21 @@ Issue 32, round 6 (docs/architecture.md §3). It unions seven rules, each in its
 - :mod:`.configs`: a password or key in a config file's syntax (XML, name/value pairs, env, YAML);
 - :mod:`.assignments`: a password or key assigned to or compared with a secret name in code;
 - :mod:`.said`: passwords said in orders and words :mod:`.speech` does not read (round 7);
-- :mod:`.authsaid`: a password said as "auth", "login", "sudo" or Redis' ``AUTH <pw>`` (B14-3).
+- :mod:`.authsaid`: a password said as "auth", "login", "sudo" or Redis' ``AUTH <pw>`` (B14-3);
+- :mod:`.slots`: a secret in a command's credential slot, a spaced app password (B16-10, B16-11).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from . import assignments, authsaid, configs, layout, phrases, prefixed, said
+from . import assignments, authsaid, configs, layout, phrases, prefixed, said, slots
 
 Span = tuple[int, int, str]
 
 
 def spans(text: str) -> Iterator[Span]:
-    """``(start, end, type)`` of every secret the seven structure rules find in ``text``, rule by rule.
+    """``(start, end, type)`` of every secret the eight structure rules find in ``text``, rule by rule.
 
     Args:
         text: any text.
@@ -36,3 +37,4 @@ def spans(text: str) -> Iterator[Span]:
     yield from assignments.spans(text)
     yield from said.spans(text)
     yield from authsaid.spans(text)
+    yield from slots.spans(text)
