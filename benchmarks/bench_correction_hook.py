@@ -37,7 +37,15 @@ import tempfile
 from pathlib import Path
 
 SETS = Path(__file__).resolve().parent / "remember_phrasings"
-TUNING = ("corrections", "corrections_subject", "hostile", "rules", "corrections_words", "hostile_words")
+TUNING = (
+    "corrections",
+    "corrections_subject",
+    "hostile",
+    "rules",
+    "corrections_words",
+    "hostile_words",
+    "hostile_words2",
+)
 """The sets it runs by default; ``corrections_heldout`` is held out (run it by name, at most twice)."""
 
 

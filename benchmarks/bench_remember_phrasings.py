@@ -58,6 +58,9 @@ replaced Y"), in French, German and Spanish, and of one clause of a two-clause l
 HOSTILE_WORDS = SETS / "hostile_words.jsonl"
 """Tuning (corr10): look-alikes of those (quoted, questions, hypotheticals, "if we ever move to X", other people's
 rules, review comments, scoped rules), in the four languages; none may be kept ``by: user``."""
+HOSTILE_WORDS2 = SETS / "hostile_words2.jsonl"
+"""Tuning (corr10), written after the first rules were measured: look-alikes aimed at those rules (a lead-in without
+a change word, "X, not Y" of another subject, another person's switch, a version of a part, a rule of nothing)."""
 HOSTILE = SETS / "hostile.jsonl"
 """Tuning (corr9): look-alikes of breaker9's kinds (hearsay, hedges, quoted and pasted text, scoped, taken-back and
 longer corrections, other people's lines) and lines that share a corrected line's subject word; none may be kept
@@ -156,11 +159,15 @@ def kept(said: str, existing: list) -> list[tuple[str, str, str, str | None]]:
     """(text, kind, scope, replaced line's text) of each statement the model-free distillation writes ``by: user``
     for the message ``said`` in project "shop", as the checkpoint places it (integration before corr10: the
     requests and the corrections, each ``kind: fact`` and placed by ``where``)."""
+    import importlib.util
+
     from memrepo.engine.checkpoints import corrections
 
-    if hasattr(corrections, "kept_statements"):
-        found = [(k.text, k.kind) for k in corrections.kept_statements([said], existing)]
-        placed = [(text, kind, *corrections.place(text, kind, "shop", existing, [said])) for text, kind in found]
+    if importlib.util.find_spec("memrepo.engine.checkpoints.userkept") is not None:
+        from memrepo.engine.checkpoints.userkept import kept_statements, place
+
+        found = [(k.text, k.kind) for k in kept_statements([said], existing)]
+        placed = [(text, kind, *place(text, kind, "shop", existing, [said])) for text, kind in found]
     else:  # the rule as it was: requests to keep and tight corrections, kind fact, placed by where()
         texts = user_statements([said]) + corrections.correction_statements([said], existing)
         seen: set[str] = set()
@@ -215,7 +222,7 @@ def main() -> None:
     results = {path.stem: score(load(path)) for path in (SET, HELDOUT)}
     for path in (CORRECTIONS, CORRECTIONS_SUBJECT, HOSTILE):
         results[path.stem] = score_corrections(load(path))
-    for path in (RULES, CORRECTIONS_WORDS, HOSTILE_WORDS):
+    for path in (RULES, CORRECTIONS_WORDS, HOSTILE_WORDS, HOSTILE_WORDS2):
         results[path.stem] = score_kept(load(path))
     if args.heldout:
         results[CORRECTIONS_HELDOUT.stem] = score_corrections(load(CORRECTIONS_HELDOUT))

@@ -160,3 +160,13 @@ STATES = frozenset(
 """Words that say how a thing is, not which it is ("the CDN is down now" names no new CDN)."""
 
 __all__ = ["NOT_SUBJECTS", "SCOPING", "STATES"]
+
+VERSION_WORDS = frozenset(
+    ["we", "we're", "we've", "are", "am", "i", "i'm", "us", "our", "now", "since", "just", "already", "finally", "recently", "these", "days", "nowadays", "on", "to", "at", "using", "use", "running", "run", "over", "moved", "switched", "migrated", "upgraded", "updated", "bumped", "on", "est", "sommes", "nous", "passé", "passés", "passée", "migré", "migrés", "maintenant", "désormais", "à", "au", "vers", "sur", "utilise", "utilisons", "wir", "sind", "haben", "nutzen", "benutzen", "verwenden", "jetzt", "inzwischen", "mittlerweile", "nun", "auf", "zu", "umgestiegen", "gewechselt", "migriert", "ahora", "ya", "usamos", "utilizamos", "estamos", "en", "a", "migramos", "pasamos", "cambiamos", "nos", "hemos", "migrado"]
+)
+"""Every word a short "we are on <name> <version> now" may hold besides its name and version, in English, French,
+German and Spanish ("on est passé à Postgres 16", "wir nutzen jetzt Postgres 16", "ahora usamos Postgres 16")."""
+VERSION_CHANGE = frozenset(
+    ["now", "since", "already", "finally", "recently", "nowadays", "moved", "switched", "migrated", "upgraded", "updated", "bumped", "passé", "passés", "passée", "migré", "migrés", "maintenant", "désormais", "jetzt", "inzwischen", "mittlerweile", "nun", "umgestiegen", "gewechselt", "migriert", "ahora", "ya", "migramos", "pasamos", "cambiamos", "migrado"]
+)
+"""Words of :data:`VERSION_WORDS` that say the version changed ("now", "passé", "jetzt", "ya")."""

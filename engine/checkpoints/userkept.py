@@ -1,0 +1,128 @@
+"""What the model-free checkpoint writes as the user's, with its kind, and where (corr10, docs/architecture.md §7).
+
+:func:`kept_statements` gathers the statements a checkpoint keeps ``by: user`` from the user's messages: what they
+asked to remember (:func:`memrepo.engine.format.remembering.user_statements`), their standing rules
+(:func:`memrepo.engine.format.standing.rule_statements`: "Going forward, ...", "Please stop X-ing", "Ab sofort ...",
+kept ``kind: rule``), the corrections said without "remember" (:func:`.corrections.correction_statements`), and,
+for a correction of one clause of a two-clause line, the other clause (:func:`.corrections.remainder`), so hiding
+the old line loses nothing the user did not correct.
+
+:func:`place` says where each goes: a rule replaces the one stored rule on its subject
+(:func:`memrepo.engine.format.standing.same_rule`) in that rule's file, else goes to the user's rules (lessons.md,
+global) or, said of the team ("we deploy ... from the release branch"), to the session's workspace; a kept clause
+goes to its line's file and replaces nothing; any other statement goes where :func:`.corrections.where` says.
+Pure functions of text and entries: no file, no repo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.layout import LESSONS_MD, MEMORY_MD, is_workspace_file
+from memrepo.engine.format.remembering import user_statements
+from memrepo.engine.format.standing import project_rule, rule_statements, same_rule
+
+from .claims import ExistingEntry
+from .corrections import correction_statements, cued, remainder, where
+
+RULE_KINDS = frozenset({"rule", "decision"})
+"""Kinds of a stored line a newer rule may replace (besides any line of lessons.md or MEMORY.md)."""
+
+
+class Kept(NamedTuple):
+    """A statement the checkpoint keeps as the user's.
+
+    Attributes:
+        text: the statement, in the user's words less its lead-in.
+        kind: ``rule`` for a standing rule, else ``fact`` (a correction takes its line's kind when written).
+        rest_of: for the kept clause of a corrected two-clause line, that line's text; else None.
+    """
+
+    text: str
+    kind: str
+    rest_of: str | None = None
+
+
+_CACHE: dict[tuple, list[Kept]] = {}
+
+
+def kept_statements(texts: list[str], existing: Iterable[ExistingEntry], heard: list[str] | None = None) -> list[Kept]:
+    """The statements the checkpoint keeps ``by: user``, in order, each once (the module docstring).
+
+    Args:
+        texts: the user's messages.
+        existing: the entries the checkpoint listed.
+        heard: the messages read from the harness's own transcript (corrections are read from these only);
+            ``texts`` when None.
+
+    Returns:
+        list[Kept]: the statements.
+    """
+    entries = list(existing)
+    heard = texts if heard is None else heard
+    key = (tuple(texts), tuple(heard), tuple((e.path, e.text, e.by, tuple(sorted(e.meta.items()))) for e in entries))
+    if key in _CACHE:
+        return list(_CACHE[key])
+    rules = rule_statements(texts)
+    rule_keys = {fmt.normalize_text(r) for r in rules}
+    out: list[Kept] = []
+    seen: set[str] = set()
+    for fact in [*user_statements(texts), *rules, *correction_statements(heard, entries)]:
+        norm = fmt.normalize_text(fact)
+        if len(fact) < 3 or len(fact) > 500 or norm in seen:
+            continue
+        seen.add(norm)
+        out.append(Kept(fact, "rule" if norm in rule_keys else "fact"))
+    for kept in list(out):
+        if kept.kind == "rule":
+            continue
+        _scope, target = where(kept.text, None, entries, cued(kept.text, heard))
+        rest = remainder(kept.text, target) if target is not None else None
+        if rest is not None and fmt.normalize_text(rest) not in seen:
+            seen.add(fmt.normalize_text(rest))
+            out.append(Kept(rest, "fact", target.text))  # type: ignore[union-attr]  # target is set with rest
+    if len(_CACHE) > 16:
+        _CACHE.clear()
+    _CACHE[key] = out
+    return list(out)
+
+
+def _rule_line(entry: ExistingEntry) -> bool:
+    return entry.path in (LESSONS_MD, MEMORY_MD) or entry.meta.get("kind", "") in RULE_KINDS
+
+
+def place(
+    text: str, kind: str, workspace: str | None, existing: Iterable[ExistingEntry], texts: list[str]
+) -> tuple[str, ExistingEntry | None]:
+    """Where a statement the checkpoint keeps as the user's goes: ``"global"`` or ``"workspace"``, and the line it
+    replaces (the module docstring).
+
+    Args:
+        text: the statement.
+        kind: its kind (``rule`` for a standing rule).
+        workspace: the session's workspace, or None.
+        existing: the entries the checkpoint listed.
+        texts: the user's messages it was read from (heard from the harness's transcript).
+
+    Returns:
+        tuple: the scope, and the replaced line or None.
+    """
+    entries = list(existing)
+    if kind == "rule":
+        found = {e.text.casefold(): e for e in entries if _rule_line(e) and same_rule(text, e.text)}
+        if len(found) == 1:
+            target = next(iter(found.values()))
+            return ("workspace" if is_workspace_file(target.path) and workspace else "global"), target
+        return ("workspace" if project_rule(text) and workspace else "global"), None
+    want = fmt.normalize_text(text)
+    for kept in kept_statements(texts, entries):
+        if kept.rest_of is not None and fmt.normalize_text(kept.text) == want:
+            line = next((e for e in entries if e.text == kept.rest_of), None)
+            inside = line is not None and is_workspace_file(line.path) and workspace
+            return ("workspace" if inside else "global"), None
+    return where(text, workspace, entries, cued(text, texts))
+
+
+__all__ = ["Kept", "kept_statements", "place"]

@@ -1,0 +1,203 @@
+"""The user's standing rules said in a session: "going forward, ...", "please stop X-ing", in four languages (corr10).
+
+A rule is what the user asks the agent to do (or not) from now on, said at a sentence's start:
+
+- after a standing lead-in (:data:`_LEAD_RE`): "From now on, ...", "Going forward, ...", "From here on, ...", "In
+  future, ...", "Moving forward, ..."; French "Désormais, ...", "À partir de maintenant, ..."; German "Ab sofort
+  ...", "Von nun an ..."; Spanish "A partir de ahora, ...", "De ahora en adelante, ...". The rule is what follows;
+- or as a rule in its own words: "Please stop adding emojis to commit messages" (stop and a verb in -ing), "Don't
+  ever force-push to main again", "Never use tabs in YAML files again".
+
+Never a rule: a question, quoted or pasted text (:func:`.remembering.said`), another person's ("My manager says
+from now on ...", "Bob's rule is: ..."), a hedge or a supposition ("Going forward, I think we should ...", "If we
+ever move to X"), a rule for now only ("For now, stop adding tests", "... while we finish the refactor"), a lead-in
+used as a noun ("Going forward is the only option", "In future releases ..."), or a rule with nothing of its own
+("Don't ever do that again"). A statement after the lead-in that is a fact, not a rule ("From now on, the staging DB
+is pg-stage-12", "From now on I prefer tabs") is kept as before, as a fact (:func:`rule_statements` leaves it out).
+
+A newer rule replaces an older one on the same subject (:func:`same_rule`): "write all commit messages in German"
+replaces "Write all commit messages in English", "keep answers under five lines" replaces "Keep answers under ten
+lines", "stop writing commit messages in English" replaces it too; "always run the linter before committing" does
+not replace "Always run the tests before committing" (another object, not another value). Pure text: no file.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .remembering import OTHER_PERSON_RE, readable, said, scoped
+
+_LEAD_RE = re.compile(
+    r"^(?:(?:ok|okay|also|and|so|oh|btw|alright|right)\s*,?\s+)?"
+    r"(?:(?P<comma>in\s+(?:the\s+)?future|for\s+the\s+future|à\s+l['’]avenir|en\s+el\s+futuro|en\s+lo\s+sucesivo"
+    r"|en\s+adelante|in\s+zukunft)\s*,"
+    r"|(?:from\s+now\s+on|from\s+here\s+on(?:\s+(?:out|in))?|from\s+this\s+point\s+(?:on|forward)|going\s+forward"
+    r"|moving\s+forward|henceforth|(?:starting|beginning)\s+(?:now|today)"
+    r"|désormais|dorénavant|à\s+partir\s+de\s+maintenant|à\s+partir\s+d['’]aujourd['’]hui|dès\s+maintenant"
+    r"|ab\s+sofort|ab\s+jetzt|ab\s+heute|von\s+nun\s+an|von\s+jetzt\s+an|künftig|zukünftig"
+    r"|a\s+partir\s+de\s+ahora|de\s+ahora\s+en\s+adelante|desde\s+ahora|a\s+partir\s+de\s+hoy)\s*,?)\s+",
+    re.IGNORECASE,
+)
+"""A standing lead-in at a sentence's start; a prepositional one ("in future", "en el futuro") only with its comma
+("In future releases the API drops v1" is no rule)."""
+_STOP_RE = re.compile(r"^(?:please\s+|pls\s+|kindly\s+)?(?P<rule>stop\s+[a-z]+ing\b\s+\S.*)$", re.IGNORECASE)
+"""'Please stop adding emojis to commit messages': stop and a verb in -ing, then what."""
+_AGAIN_RE = re.compile(
+    r"^(?:please\s+)?(?P<rule>(?:(?:don['’]?t|do\s+not)\s+ever|never\s+ever|never)\s+(?P<what>.+?)\s+(?:ever\s+)?again)$",
+    re.IGNORECASE,
+)
+"""'Don't ever force-push to main again', 'Never use tabs in YAML files again'."""
+_NOT_RULE_START_RE = re.compile(
+    r"^(?:is|was|will|would|seems?|looks?|sounds?|means?|has|had|isn['’]t|wasn['’]t|won['’]t|[?]"
+    r"|ist|sind|war|wird|gibt|es|est|c['’]est|il|elle|está|están|son|hay|er|sie)\b"
+    r"|^(?:if|when|whenever|unless|suppose|assuming|maybe|perhaps|probably|i\s+(?:think|guess|wonder|suppose|believe)"
+    r"|i['’]m\s+not\s+sure|we\s+(?:might|could|may)|should\s+we|what|how|why|which|who"
+    r"|remember|note|keep\s+in\s+mind|don['’]?t\s+forget|for\s+future\s+reference)\b",
+    re.IGNORECASE,
+)
+"""A lead-in used as a noun ("Going forward is ..."), a hedge, a supposition or a question word after it."""
+_FACT_START_RE = re.compile(
+    r"^(?:the|a|an|this|that|these|those|its|their|i|i['’](?:m|ve|d|ll)|my|me|mine"
+    r"|le|la|les|l['’]|un|une|mon|ma|mes|der|die|das|ein|eine|mein|meine|ich|el|los|las|una|mi|mis|yo)\b",
+    re.IGNORECASE,
+)
+"""A statement after a lead-in that is a fact or the user's own preference, not a rule ("From now on, the staging DB
+is pg-stage-12", "From now on I prefer tabs"): kept as before, not as a rule."""
+_NOW_ONLY_RE = re.compile(
+    r"\b(?:while|until|till|today|tonight|this\s+(?:function|file|module|class|test|pr|branch|week|sprint))\b",
+    re.IGNORECASE,
+)
+"""A rule for the work at hand ("Stop adding debug prints to this function while we finish the refactor")."""
+_PROJECT_RE = re.compile(
+    r"^(?:we|we['’](?:re|ll|ve|d)|our|us|wir|unser\w*|nous|notre|nos|on|nosotros|nosotras|nuestr\w*)\b", re.IGNORECASE
+)
+"""A rule the team keeps ("we deploy the shop from the release branch"): the project's, not every project's."""
+_SAYS_RE = re.compile(
+    r"^(?:[\w'’-]+\s+){0,4}?(?:says|said|told|tells|thinks|wants|asked|asks|insists|claims|sagt|meint|dit|dice)\b"
+    r"|\b(?:said|says|told|tells|according\s+to|sagt|sagte|dit|dice|dijo)\b",
+    re.IGNORECASE,
+)
+"""Someone's words reported ("Bob says from now on ...", "Mein Chef sagt, ab sofort ..."): not the user's rule."""
+_EMPTY = frozenset(
+    {"do", "that", "this", "it", "so", "anything", "something", "thing", "things", "stuff", "again", "ever", "kind",
+     "sort", "of", "these", "those", "them", "one", "like"}
+)  # fmt: skip
+_MOMENT_RE = re.compile(r"\bnever\s+mind\b|,|\band\s+(?:just\s+)?(?:fix|do|finish|try|get|go|answer)\b", re.IGNORECASE)
+"""A dismissal ("Never mind, ...") or a rebuke with a task ("Stop making excuses and fix it"): no rule to keep."""
+"""Words of "don't ever do that again": no rule of its own."""
+
+
+def _rule(sentence: str) -> str | None:
+    """The rule one sentence states (less its lead-in and "please"), or None."""
+    sentence = " ".join(sentence.split()).rstrip(".!")
+    if readable(sentence).split() != sentence.split() or OTHER_PERSON_RE.match(sentence) or _SAYS_RE.search(sentence):
+        return None  # quoted words in it, another person's rule
+    lead = _LEAD_RE.match(sentence)
+    if lead:
+        body = re.sub(r"^(?:please|pls|kindly)\s+", "", sentence[lead.end() :].strip(" ,"), flags=re.I)
+        if (
+            len(body.split()) < 3
+            or _NOT_RULE_START_RE.match(body)
+            or _SAYS_RE.search(body)
+            or _FACT_START_RE.match(body)
+            or scoped(body)
+        ):
+            return None
+        return body
+    for rx in (_STOP_RE, _AGAIN_RE):
+        found = rx.match(sentence)
+        if found is None:
+            continue
+        rule = found["rule"]
+        what = found.groupdict().get("what") or rule.split(None, 2)[-1]
+        content = [w for w in re.findall(r"[\w'’-]+", what.casefold()) if w not in _EMPTY]
+        if len(content) < 2 or scoped(rule) or _NOW_ONLY_RE.search(rule) or _MOMENT_RE.search(rule):
+            return None
+        return rule
+    return None
+
+
+def rule_statements(texts: list[str]) -> list[str]:
+    """The user's standing rules in ``texts`` (the module's forms), in order, each in their words less its lead-in.
+
+    Args:
+        texts: the user's messages.
+
+    Returns:
+        list[str]: the rules.
+    """
+    out: list[str] = []
+    for text in texts:
+        for sentence in said(text):
+            rule = _rule(sentence)
+            if rule:
+                out.append(rule)
+    return out
+
+
+def project_rule(text: str) -> bool:
+    """Whether a rule is the team's ("we deploy the shop from the release branch": the project's file), not one for
+    the agent in every project ("write all commit messages in English": the user's rules, lessons.md)."""
+    return bool(_PROJECT_RE.match(text.strip()))
+
+
+_RULE_STOP = frozenset(
+    ["always", "never", "all", "every", "any", "the", "a", "an", "in", "on", "at", "to", "of", "for", "with", "and", "or", "please", "do", "don't", "dont", "not", "no", "only", "be", "is", "are", "your", "my", "our", "you", "we", "i", "it", "them", "they", "their", "its", "this", "that", "ever", "again", "stop", "from", "now", "under", "over", "than", "instead", "unless", "when", "before", "after", "more", "less"]
+)
+"""Words that say how a rule holds, not what it is about (:func:`same_rule`)."""
+_NUMBER_WORDS = frozenset(
+    ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "fifteen", "twenty", "thirty", "forty", "fifty", "hundred"]
+)
+_VALUE_PREP = frozenset(["in", "to", "with", "on", "under", "over", "at", "as", "via", "using", "than", "into"])
+"""A word after one of these is a rule's value ("in English", "under ten lines"), not what the rule is about."""
+_NEGATION_RE = re.compile(r"\b(?:stop|never|don['’]?t|do\s+not|no\s+longer|not)\b", re.IGNORECASE)
+
+
+def _stem(word: str) -> str:
+    word = word.casefold().replace("’", "'")
+    for end in ("ing", "es", "ed", "s", "e"):
+        if len(word) > len(end) + 2 and word.endswith(end):
+            return word[: -len(end)]
+    return word
+
+
+def _content(text: str) -> list[tuple[str, str, str]]:
+    """(stem, word, word before) of each word of ``text`` that says what the rule is about."""
+    words = re.findall(r"[\w'’-]+", text)
+    return [
+        (_stem(w), w, words[i - 1].casefold() if i else "")
+        for i, w in enumerate(words)
+        if w.casefold().replace("’", "'") not in _RULE_STOP
+    ]
+
+
+def _value(word: str, before: str) -> bool:
+    return word[:1].isupper() or word.isdigit() or word.casefold() in _NUMBER_WORDS or before in _VALUE_PREP
+
+
+def same_rule(new: str, old: str) -> bool:
+    """Whether the rule ``new`` replaces the stored rule ``old``: the same verb and what it acts on, and either
+    another value of it (one word of the older rule's, a name, a number or a word after "in", "under", "to"...: the
+    language, the limit) or the older rule's words said with "stop", "never", "not".
+
+    Args:
+        new: the user's rule, less its lead-in.
+        old: a stored rule's text.
+
+    Returns:
+        bool: True when ``new`` replaces ``old``.
+    """
+    n, o = _content(new), _content(old)
+    if not n or not o or n[0][0] != o[0][0]:
+        return False
+    n_stems, o_stems = {s for s, _w, _b in n}, {s for s, _w, _b in o}
+    if n_stems == o_stems or len(n_stems & o_stems) < 2:
+        return False
+    old_only = [(w, b) for s, w, b in o if s not in n_stems]
+    if not old_only:
+        return bool(_NEGATION_RE.search(new)) and not _NEGATION_RE.search(old)
+    new_only = [s for s, _w, _b in n if s not in o_stems]
+    return len(old_only) == 1 and 1 <= len(new_only) <= 3 and _value(*old_only[0])
+
+
+__all__ = ["project_rule", "rule_statements", "same_rule"]

@@ -1,0 +1,135 @@
+"""Corrections in other words and languages, and of one clause of a two-clause line (corr10).
+
+Before: "No wait, the deploy window is Thursday", "Scratch that, the CDN is Fastly", "We switched from Stripe to
+Adyen", "We've since moved to Postgres 16", "Bugsnag replaced Sentry for error tracking", "Sorry, my manager is
+Dana Wu, not Alice", "En fait, on est passé à Postgres 16", "Wir nutzen jetzt Postgres 16", "Ahora usamos Postgres
+16" and "We're on Postgres 16 now" (against "We deploy the blog with Heroku and use Postgres 14") kept nothing.
+Pure functions of text and entries (:mod:`memrepo.engine.checkpoints.userkept`).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memrepo.engine.checkpoints.claims import ExistingEntry
+from memrepo.engine.checkpoints.userkept import kept_statements, place
+
+SHOP = "workspaces/shop.md"
+BLOG = "workspaces/blog.md"
+
+
+def line(path: str, text: str, n: int, kind: str = "") -> ExistingEntry:
+    meta = {"by": "user", "added": "2026-11-01"} | ({"kind": kind} if kind else {})
+    return ExistingEntry(f"E{n}", path, n, text, "user", meta)
+
+
+STORED = [
+    line(SHOP, "The shop DB runs on Postgres 15", 1),
+    line(SHOP, "The deploy window is Tuesday", 2),
+    line(SHOP, "The shop CDN is Cloudflare", 3),
+    line("workspaces/infra.md", "Infra uses Terraform 1.6", 4),
+    line("me.md", "My manager is Alice Kim", 5),
+    line("me.md", "My editor is vim", 6),
+    line(SHOP, "The shop's payment provider is Stripe", 7),
+    line(SHOP, "Error tracking goes to Sentry", 8),
+    line("lessons.md", "Write all commit messages in English", 9, "rule"),
+    line("lessons.md", "Keep answers under ten lines", 10, "rule"),
+]
+TWO = [line(BLOG, "We deploy the blog with Heroku and use Postgres 14", 1), line("me.md", "My editor is vim", 2)]
+
+
+def kept(said: str, stored: list[ExistingEntry] = STORED) -> list[tuple[str, str, str, str | None]]:
+    out = []
+    for k in kept_statements([said], stored):
+        scope, target = place(k.text, k.kind, "/p/shop", stored, [said])
+        out.append((k.text, k.kind, scope, target.text if target else None))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("said", "text", "target"),
+    [
+        ("No wait, the deploy window is Thursday.", "the deploy window is Thursday", 2),
+        ("Scratch that, the CDN is Fastly.", "the CDN is Fastly", 3),
+        ("That's outdated: error tracking goes to Bugsnag now.", "error tracking goes to Bugsnag now", 8),
+        ("We switched from Stripe to Adyen.", "We switched from Stripe to Adyen", 7),
+        ("We've since moved to Postgres 16.", "We've since moved to Postgres 16", 1),
+        ("Bugsnag replaced Sentry for error tracking.", "Bugsnag replaced Sentry for error tracking", 8),
+        ("Helix replaced vim as my editor.", "Helix replaced vim as my editor", 6),
+        ("Sorry, my manager is Dana Wu, not Alice.", "my manager is Dana Wu, not Alice", 5),
+        ("We switched the CDN from Cloudflare to Fastly.", "We switched the CDN from Cloudflare to Fastly", 3),
+        ("No wait, we're on Terraform 1.9.", "we're on Terraform 1.9", 4),
+        ("En fait, on est passé à Postgres 16.", "on est passé à Postgres 16", 1),
+        ("Wir nutzen jetzt Postgres 16.", "Wir nutzen jetzt Postgres 16", 1),
+        ("Ahora usamos Postgres 16.", "Ahora usamos Postgres 16", 1),
+        ("En realidad, ya migramos a Terraform 1.9.", "ya migramos a Terraform 1.9", 4),
+    ],
+)
+def test_a_correction_in_other_words_replaces_its_line(said: str, text: str, target: int) -> None:
+    assert kept(said) == [(text, "fact", "global" if STORED[target - 1].path == "me.md" else "workspace",
+                           STORED[target - 1].text)]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("said", "text", "rest"),
+    [
+        ("We're on Postgres 16 now.", "We're on Postgres 16 now", "We deploy the blog with Heroku"),
+        ("Actually, we deploy the blog with Fly.io now.", "we deploy the blog with Fly.io now", "We use Postgres 14"),
+    ],
+)
+def test_a_correction_of_one_clause_keeps_the_other(said: str, text: str, rest: str) -> None:
+    assert kept(said, TWO) == [
+        (text, "fact", "workspace", TWO[0].text),
+        (rest, "fact", "workspace", None),  # beside the correction, replacing nothing
+    ]
+
+
+@pytest.mark.parametrize(
+    ("said", "rule", "target"),
+    [
+        ("Going forward, write all commit messages in German.", "write all commit messages in German", 9),
+        ("From now on, keep answers under five lines.", "keep answers under five lines", 10),
+        ("From here on, always run the linter before committing.", "always run the linter before committing", None),
+    ],
+)
+def test_a_rule_goes_to_the_users_rules_and_replaces_the_older_one(said: str, rule: str, target: int | None) -> None:
+    assert kept(said) == [(rule, "rule", "global", STORED[target - 1].text if target else None)]
+
+
+def test_a_teams_rule_stays_in_the_project() -> None:
+    said = "From now on, we deploy the shop from the release branch."
+    assert kept(said) == [("we deploy the shop from the release branch", "rule", "workspace", None)]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "If we ever move to Postgres 16, we'll need to update the extensions.",
+        "We might move to Postgres 16 next quarter.",
+        "We're planning to switch from Cloudflare to Fastly.",
+        "The README says we've since moved to Postgres 16.",
+        "Alice said it's Fastly now, not Cloudflare.",
+        "No, the blog CDN is Akamai.",
+        "The blog CDN is Akamai, not Cloudflare.",
+        "They switched from Stripe to Adyen.",
+        "Helix replaced vim as Bob's editor.",
+        "My brother switched from vim to Helix.",
+        "Actually, the payment provider is Stripe.",  # the same value
+        "Actually, the CDN is great.",
+        "Wait, my manager is on vacation.",
+        "We're on Postgres 16 in staging.",
+        "Ahora usamos Postgres 16 en pruebas.",
+        "Wir sind auf Postgres 16 umgestiegen, aber nur lokal.",
+        "Si un jour on passe à Postgres 16, il faudra tout retester.",
+        "Mi jefe dice que a partir de ahora todo PR necesita dos revisiones.",
+        "No wait, the staging DB is pg-stage-9.",
+    ],
+)
+def test_a_look_alike_is_not_kept(said: str) -> None:
+    assert kept(said) == []
+
+
+def test_a_look_alike_of_a_two_clause_line_is_not_kept() -> None:
+    assert kept("Heroku replaced our old VPS years ago.", TWO) == []
+    assert kept("We test the blog with Playwright now.", TWO) == []
+    assert kept("We deploy the blog with a new script now.", TWO) == []
