@@ -93,14 +93,29 @@ def test_a_rule_said_going_forward_is_the_users_rule_in_every_projects_block(wor
     assert "Write all commit messages in English" in store.context(str(blog)).text
 
 
-def test_a_newer_rule_on_the_same_subject_replaces_the_older(world, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("older", "said", "newer", "gone"),
+    [
+        (
+            "Write all commit messages in English",
+            "Going forward, write all commit messages in German.",
+            "Write all commit messages in German",
+            "in English",
+        ),
+        ("Keep answers under ten lines", "From now on, keep answers under five lines.", "Keep answers under five lines",
+         "ten lines"),
+    ],
+)  # fmt: skip
+def test_a_newer_rule_on_the_same_subject_replaces_the_older(
+    world, tmp_path: Path, older: str, said: str, newer: str, gone: str
+) -> None:
     store, shop, blog = world
-    remember(store, "Keep answers under ten lines", kind="rule")
-    session_end(store, tmp_path, shop, "From now on, keep answers under five lines.")
-    assert lines_of(store, "lessons.md")["Keep answers under five lines"]["kind"] == "rule"
+    remember(store, older, kind="rule")
+    session_end(store, tmp_path, shop, said)
+    assert lines_of(store, "lessons.md")[newer]["kind"] == "rule"
     for project in (shop, blog):
         block = store.context(str(project)).text
-        assert "Keep answers under five lines" in block and "ten lines" not in block
+        assert newer in block and gone not in block
 
 
 def test_a_correction_of_one_clause_keeps_the_other_clause(world, tmp_path: Path) -> None:
