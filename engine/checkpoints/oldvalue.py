@@ -33,7 +33,33 @@ _FROM_TO_RE = re.compile(
 _NOT_RE = re.compile(rf"^(?P<said>.+?),?\s+(?:not|instead\s+of)\s+(?P<old>{_W}(?:\s+{_W})?)$", re.IGNORECASE)
 """"My manager is Dana Wu, not Alice", "the payment provider is Adyen instead of Stripe"."""
 _NO_VALUE = frozenset(
-    ["it", "that", "this", "them", "those", "these", "one", "ones", "the", "a", "an", "our", "my", "their", "your", "its", "there", "here", "anymore", "again", "now", "any", "nothing", "something", "everything"]
+    [
+        "it",
+        "that",
+        "this",
+        "them",
+        "those",
+        "these",
+        "one",
+        "ones",
+        "the",
+        "a",
+        "an",
+        "our",
+        "my",
+        "their",
+        "your",
+        "its",
+        "there",
+        "here",
+        "anymore",
+        "again",
+        "now",
+        "any",
+        "nothing",
+        "something",
+        "everything",
+    ]
 )
 """Words that are no value of their own ("switched from that to ...")."""
 _WHAT_STOP = frozenset(["the", "a", "an", "our", "my", "their", "your", "its", "we", "i"])

@@ -93,7 +93,7 @@ new version (breaker11 B11-2)."""
 _NAME_VERSION_RE = re.compile(r"(?<![\w.])(?P<name>[A-Za-z][\w.+#-]*?)\s*v?(?P<num>\d+(?:\.\d+)*)(?![\w.])")
 """A name and its version: "Postgres 16", "Terraform 1.9", "Node22"."""
 _DOES_RE = re.compile(
-    rf"^(?:we|i|they)\s+(?P<verb>[a-z]+)\s+(?P<np>(?:{_WORD}\s+){{0,3}}?{_WORD})\s+"
+    rf"^(?:we|i)\s+(?P<verb>[a-z]+)\s+(?P<np>(?:{_WORD}\s+){{0,3}}?{_WORD})\s+"
     rf"(?P<link>with|via|using|through|on|from)\s+(?P<value>.+)$",
     re.I,
 )

@@ -80,7 +80,7 @@ _SAYS_RE = re.compile(
 """Someone's words reported ("Bob says from now on ...", "Mein Chef sagt, ab sofort ..."): not the user's rule."""
 _EMPTY = frozenset(
     {"do", "that", "this", "it", "so", "anything", "something", "thing", "things", "stuff", "again", "ever", "kind",
-     "sort", "of", "these", "those", "them", "one", "like"}
+     "sort", "of", "these", "those", "them", "one", "like", "about", "me", "us", "him", "her", "so", "much"}
 )  # fmt: skip
 _MOMENT_RE = re.compile(r"\bnever\s+mind\b|,|\band\s+(?:just\s+)?(?:fix|do|finish|try|get|go|answer)\b", re.IGNORECASE)
 """A dismissal ("Never mind, ...") or a rebuke with a task ("Stop making excuses and fix it"): no rule to keep."""
@@ -142,11 +142,86 @@ def project_rule(text: str) -> bool:
 
 
 _RULE_STOP = frozenset(
-    ["always", "never", "all", "every", "any", "the", "a", "an", "in", "on", "at", "to", "of", "for", "with", "and", "or", "please", "do", "don't", "dont", "not", "no", "only", "be", "is", "are", "your", "my", "our", "you", "we", "i", "it", "them", "they", "their", "its", "this", "that", "ever", "again", "stop", "from", "now", "under", "over", "than", "instead", "unless", "when", "before", "after", "more", "less"]
+    [
+        "always",
+        "never",
+        "all",
+        "every",
+        "any",
+        "the",
+        "a",
+        "an",
+        "in",
+        "on",
+        "at",
+        "to",
+        "of",
+        "for",
+        "with",
+        "and",
+        "or",
+        "please",
+        "do",
+        "don't",
+        "dont",
+        "not",
+        "no",
+        "only",
+        "be",
+        "is",
+        "are",
+        "your",
+        "my",
+        "our",
+        "you",
+        "we",
+        "i",
+        "it",
+        "them",
+        "they",
+        "their",
+        "its",
+        "this",
+        "that",
+        "ever",
+        "again",
+        "stop",
+        "from",
+        "now",
+        "under",
+        "over",
+        "than",
+        "instead",
+        "unless",
+        "when",
+        "before",
+        "after",
+        "more",
+        "less",
+    ]
 )
 """Words that say how a rule holds, not what it is about (:func:`same_rule`)."""
 _NUMBER_WORDS = frozenset(
-    ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "fifteen", "twenty", "thirty", "forty", "fifty", "hundred"]
+    [
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "fifteen",
+        "twenty",
+        "thirty",
+        "forty",
+        "fifty",
+        "hundred",
+    ]
 )
 _VALUE_PREP = frozenset(["in", "to", "with", "on", "under", "over", "at", "as", "via", "using", "than", "into"])
 """A word after one of these is a rule's value ("in English", "under ten lines"), not what the rule is about."""

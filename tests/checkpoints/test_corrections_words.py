@@ -133,3 +133,4 @@ def test_a_look_alike_of_a_two_clause_line_is_not_kept() -> None:
     assert kept("Heroku replaced our old VPS years ago.", TWO) == []
     assert kept("We test the blog with Playwright now.", TWO) == []
     assert kept("We deploy the blog with a new script now.", TWO) == []
+    assert kept("They deploy the blog with Netlify now.", TWO) == []

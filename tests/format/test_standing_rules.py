@@ -56,6 +56,8 @@ def test_a_standing_rule_is_read_as_one(said: str, rule: str) -> None:
         "Stop running the tests for now.",  # for now only
         "Stop adding debug prints to this function while we finish the refactor.",
         "Stop making excuses and fix it.",
+        "Please stop worrying about it.",
+        "Don't ever call me that again.",
         "Mein Chef sagt, ab sofort brauchen alle PRs zwei Reviews.",  # hearsay in German
         "Ab sofort ist der Server wieder online.",  # a state, not a rule
         "Désormais, le build prend dix minutes.",  # a fact
