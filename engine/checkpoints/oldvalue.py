@@ -106,12 +106,25 @@ def said_values(text: str) -> Values | None:
             return None
         read = statement(found["said"])
         if read is None:
-            return None
+            return _own_words(found["said"], _fold(found["old"]))
         what = " ".join(read.subject)  # every word of it must be the stored line's ("the blog CDN" is no "shop CDN")
         new = read.value
         old = _fold(found["old"])
         return _values(old, new, what)
     return _values(_fold(found["old"]), _fold(found["new"]), what)
+
+
+_OWN_START_RE = re.compile(r"^(?:i|we|i['’]m|we['’]re)\s", re.IGNORECASE)
+_TIME_WORDS = frozenset("now these days nowadays anymore".split())
+
+
+def _own_words(said: str, old: tuple[str, ...]) -> Values | None:
+    """ "I use zsh now, not fish": a sentence of the user's own ("I ...", "we ...") that is no subject and value; the
+    words it says besides the stored line's are its new value (:func:`names_old` checks the rest)."""
+    if not _OWN_START_RE.match(said) or len(said.split()) > 8:
+        return None
+    words = tuple(w for w in _fold(said) if w not in _TIME_WORDS)
+    return _values(old, words, "") and Values(old, words, ("*",))
 
 
 def _values(old: tuple[str, ...], new: tuple[str, ...], what: str) -> Values | None:
@@ -143,6 +156,13 @@ def names_old(text: str, old_text: str) -> bool:
     if said is None:
         return False
     for part in clauses(old_text) or [old_text]:
+        if said.what == ("*",):  # the user's own words: the line is those words with the old value
+            line = set(_fold(part))
+            new = [w for w in said.new if w not in line]
+            mine = said.new[0].split("'")[0] in {w.split("'")[0] for w in line}  # "I ..." of "I use fish", not "we"
+            if mine and _names(said.old, part) and 1 <= len(new) <= 3 and len(new) < len(said.new):
+                return True
+            continue
         if _names(said.old, part) and not _names(said.new, part):
             words = {w.removesuffix("'s").removesuffix("s") for w in _fold(part)}
             if all(w.removesuffix("s") in words for w in said.what):

@@ -410,13 +410,16 @@ def corrects_one(text: str, existing: Iterable[ExistingEntry], cued: bool = Fals
         cued: said with a lead-in that says it corrects (:func:`corrects_line`).
 
     Returns:
-        ExistingEntry | None: the corrected line.
+        ExistingEntry | None: the corrected line (never one a listed line already replaces: "Standup is now at 10:00"
+        with ``supersedes: The standup is at 9:30``, the newest of a chain is the one corrected).
     """
     lines = list(existing)
     by_path: dict[str, list[str]] = {}
     for old in lines:
         by_path.setdefault(old.path, []).append(old.text)
     spares = {path: spare_words(path, texts) for path, texts in by_path.items()}
+    gone = {e.meta.get("supersedes", "").casefold() for e in lines} - {""}
+    lines = [old for old in lines if not any(old.text.casefold().startswith(piece) for piece in gone)]
     rivals = {old.text.casefold() for old in lines if _relates(text, old.text, None, cued)}
     if len(rivals) > 1:
         return None  # "the CDN" of "The shop CDN is Cloudflare" and "The blog CDN is Akamai"

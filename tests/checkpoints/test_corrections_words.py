@@ -129,6 +129,24 @@ def test_a_look_alike_is_not_kept(said: str) -> None:
     assert kept(said) == []
 
 
+def test_the_users_own_words_with_a_new_value_replace_their_line() -> None:
+    fish = [line("me.md", "I use fish as my shell", 1)]
+    assert kept("I use zsh now, not fish.", fish) == [("I use zsh now, not fish", "fact", "global", fish[0].text)]
+    assert kept("We use zsh now, not fish.", fish) == []  # the team's, not the user's line
+    assert kept("I use zsh at work, not fish.", fish) == []  # a part of the user's life
+
+
+def test_the_newest_line_of_a_chain_is_the_one_corrected() -> None:
+    chain = [
+        line("me.md", "The standup is at 9:30", 1),
+        ExistingEntry("E2", "me.md", 2, "Standup is now at 10:00", "user",
+                      {"by": "user", "added": "2026-11-02", "supersedes": "The standup is at 9:30"}),
+    ]  # fmt: skip
+    assert kept("Actually standup is at 10:30 now.", chain) == [
+        ("standup is at 10:30 now", "fact", "global", "Standup is now at 10:00")
+    ]
+
+
 def test_a_look_alike_of_a_two_clause_line_is_not_kept() -> None:
     assert kept("Heroku replaced our old VPS years ago.", TWO) == []
     assert kept("We test the blog with Playwright now.", TWO) == []
