@@ -246,14 +246,21 @@ def _content(text: str) -> list[tuple[str, str, str]]:
     ]
 
 
-def _value(word: str, before: str) -> bool:
-    return word[:1].isupper() or word.isdigit() or word.casefold() in _NUMBER_WORDS or before in _VALUE_PREP
+def _value(word: str, before: str) -> str:
+    """The kind of value a word of a rule is: ``number``, ``name`` (capitalised), ``word`` (after "in", "under"...),
+    or "" when it is what the rule is about."""
+    if word.isdigit() or word.casefold() in _NUMBER_WORDS:
+        return "number"
+    if word[:1].isupper():
+        return "name"
+    return "word" if before in _VALUE_PREP else ""
 
 
 def same_rule(new: str, old: str) -> bool:
     """Whether the rule ``new`` replaces the stored rule ``old``: the same verb and what it acts on, and either
     another value of it (one word of the older rule's, a name, a number or a word after "in", "under", "to"...: the
-    language, the limit) or the older rule's words said with "stop", "never", "not".
+    language, the limit, replaced by a value of the same kind: "in German" for "in English", never "in lowercase")
+    or the older rule's words said with "stop", "never", "not".
 
     Args:
         new: the user's rule, less its lead-in.
@@ -271,8 +278,11 @@ def same_rule(new: str, old: str) -> bool:
     old_only = [(w, b) for s, w, b in o if s not in n_stems]
     if not old_only:
         return bool(_NEGATION_RE.search(new)) and not _NEGATION_RE.search(old)
-    new_only = [s for s, _w, _b in n if s not in o_stems]
-    return len(old_only) == 1 and 1 <= len(new_only) <= 3 and _value(*old_only[0])
+    new_only = [(w, b) for s, w, b in n if s not in o_stems]
+    kind = _value(*old_only[0])
+    if len(old_only) != 1 or not 1 <= len(new_only) <= 3 or not kind:
+        return False
+    return any(_value(w, b) == kind for w, b in new_only)  # "in English" -> "in German"; never "in lowercase"
 
 
 __all__ = ["project_rule", "rule_statements", "same_rule"]

@@ -94,6 +94,7 @@ def test_a_newer_rule_on_the_same_subject_replaces_the_older(new: str, old: str)
     ("new", "old"),
     [
         ("always run the linter before committing", "Always run the tests before committing"),  # another object
+        ("write all commit messages in lowercase", "Write all commit messages in English"),  # another kind of value
         ("always answer in metric units", "Keep answers under ten lines"),
         ("write all commit messages in English", "Write all commit messages in English"),  # the same rule
         ("never use tabs in YAML files again", "Write all commit messages in English"),
