@@ -115,7 +115,7 @@ def said_values(text: str) -> Values | None:
 
 
 _OWN_START_RE = re.compile(r"^(?:i|we|i['’]m|we['’]re)\s", re.IGNORECASE)
-_TIME_WORDS = frozenset("now these days nowadays anymore".split())
+_TIME_WORDS = frozenset(["now", "these", "days", "nowadays", "anymore"])
 
 
 def _own_words(said: str, old: tuple[str, ...]) -> Values | None:

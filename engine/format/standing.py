@@ -80,7 +80,7 @@ _SAYS_RE = re.compile(
 """Someone's words reported ("Bob says from now on ...", "Mein Chef sagt, ab sofort ..."): not the user's rule."""
 _EMPTY = frozenset(
     {"do", "that", "this", "it", "so", "anything", "something", "thing", "things", "stuff", "again", "ever", "kind",
-     "sort", "of", "these", "those", "them", "one", "like", "about", "me", "us", "him", "her", "so", "much"}
+     "sort", "of", "these", "those", "them", "one", "like", "about", "me", "us", "him", "her", "much"}
 )  # fmt: skip
 _MOMENT_RE = re.compile(r"\bnever\s+mind\b|,|\band\s+(?:just\s+)?(?:fix|do|finish|try|get|go|answer)\b", re.IGNORECASE)
 """A dismissal ("Never mind, ...") or a rebuke with a task ("Stop making excuses and fix it"): no rule to keep."""
