@@ -273,7 +273,9 @@ def same_rule(new: str, old: str) -> bool:
     if not n or not o or n[0][0] != o[0][0]:
         return False
     n_stems, o_stems = {s for s, _w, _b in n}, {s for s, _w, _b in o}
-    if n_stems == o_stems or len(n_stems & o_stems) < 2:
+    if n_stems == o_stems:  # "Please stop adding emojis to commit messages" for "Add emojis to commit messages"
+        return len(n_stems) >= 2 and bool(_NEGATION_RE.search(new)) != bool(_NEGATION_RE.search(old))
+    if len(n_stems & o_stems) < 2:
         return False
     old_only = [(w, b) for s, w, b in o if s not in n_stems]
     if not old_only:

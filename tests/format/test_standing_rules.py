@@ -83,6 +83,7 @@ def test_a_lead_in_as_a_noun_or_a_hedge_is_no_request_to_keep_either() -> None:
         ("keep answers under five lines", "Keep answers under ten lines"),
         ("keep answers under twenty lines unless I ask for more", "Keep answers under ten lines"),
         ("answer in imperial units, not metric", "Always answer in metric units"),
+        ("stop adding emojis to commit messages", "Always add emojis to commit messages"),
         ("stop writing commit messages in English; write them in German", "Write all commit messages in English"),
     ],
 )
