@@ -26,6 +26,7 @@ from memrepo.engine.format.standing import project_rule, rule_statements, same_r
 
 from .claims import ExistingEntry
 from .corrections import correction_statements, cued, remainder, where
+from .samesubject import clauses
 
 RULE_KINDS = frozenset({"rule", "decision"})
 """Kinds of a stored line a newer rule may replace (besides any line of lessons.md or MEMORY.md)."""
@@ -75,7 +76,8 @@ def kept_statements(texts: list[str], existing: Iterable[ExistingEntry], heard: 
             continue
         seen.add(norm)
         out.append(Kept(fact, "rule" if norm in rule_keys else "fact"))
-    for kept in list(out):
+    compound = any(clauses(e.text) for e in entries)  # no two-clause line listed: no clause to keep
+    for kept in list(out) if compound else []:
         if kept.kind == "rule":
             continue
         _scope, target = where(kept.text, None, entries, cued(kept.text, heard))
