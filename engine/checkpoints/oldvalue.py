@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from .claims import ExistingEntry
 from .samesubject import clauses, statement
+from .subjectwords import SCOPING
 
 _W = r"[\w'’.+#/@-]+"
 _REPLACED_RE = re.compile(
@@ -62,6 +63,29 @@ _NO_VALUE = frozenset(
     ]
 )
 """Words that are no value of their own ("switched from that to ...")."""
+_SCOPES = (
+    frozenset(
+        [
+            "for",
+            "in",
+            "on",
+            "at",
+            "with",
+            "when",
+            "while",
+            "during",
+            "except",
+            "only",
+            "sometimes",
+            "but",
+            "and",
+            "or",
+            "at",
+        ]
+    )
+    | SCOPING
+)
+"""Words that scope a value to a part ("Helix for Rust", "Adyen in staging"): no new value of the whole."""
 _WHAT_STOP = frozenset(["the", "a", "an", "our", "my", "their", "your", "its", "we", "i"])
 
 
@@ -124,12 +148,14 @@ def _own_words(said: str, old: tuple[str, ...]) -> Values | None:
     if not _OWN_START_RE.match(said) or len(said.split()) > 8:
         return None
     words = tuple(w for w in _fold(said) if w not in _TIME_WORDS)
-    return _values(old, words, "") and Values(old, words, ("*",))
+    return _values(old, words, "*") and Values(old, words, ("*",))
 
 
 def _values(old: tuple[str, ...], new: tuple[str, ...], what: str) -> Values | None:
     if not old or not new or all(w in _NO_VALUE for w in old) or set(old) <= set(new) or set(new) <= set(old):
         return None
+    if any(w in _SCOPES for w in old) or (what != "*" and any(w in _SCOPES for w in new)):
+        return None  # "from vim to Helix for Rust": a value for a part, not the value
     if re.search(r"\b(?!it['’]s)[\w-]+['’]s\b|\b(?:his|her|their|your)\b", what, re.IGNORECASE):
         return None  # "as Bob's editor", "for their team": someone else's
     return Values(old, new, tuple(w for w in _fold(what) if w not in _WHAT_STOP))
@@ -160,7 +186,8 @@ def names_old(text: str, old_text: str) -> bool:
             line = set(_fold(part))
             new = [w for w in said.new if w not in line]
             mine = said.new[0].split("'")[0] in {w.split("'")[0] for w in line}  # "I ..." of "I use fish", not "we"
-            if mine and _names(said.old, part) and 1 <= len(new) <= 3 and len(new) < len(said.new):
+            scoped = any(w in _SCOPES for w in new)  # "I use zsh at work, not fish"
+            if mine and not scoped and _names(said.old, part) and 1 <= len(new) <= 3 and len(new) < len(said.new):
                 return True
             continue
         if _names(said.old, part) and not _names(said.new, part):

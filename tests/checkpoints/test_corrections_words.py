@@ -114,6 +114,8 @@ def test_a_teams_rule_stays_in_the_project() -> None:
         "They switched from Stripe to Adyen.",
         "Helix replaced vim as Bob's editor.",
         "My brother switched from vim to Helix.",
+        "I switched from vim to Helix for Rust.",  # a value for a part
+        "We switched from Stripe to Adyen in staging.",
         "Actually, the payment provider is Stripe.",  # the same value
         "Actually, the CDN is great.",
         "Wait, my manager is on vacation.",
