@@ -93,11 +93,12 @@ new version (breaker11 B11-2)."""
 _NAME_VERSION_RE = re.compile(r"(?<![\w.])(?P<name>[A-Za-z][\w.+#-]*?)\s*v?(?P<num>\d+(?:\.\d+)*)(?![\w.])")
 """A name and its version: "Postgres 16", "Terraform 1.9", "Node22"."""
 _DOES_RE = re.compile(
-    rf"^(?:we|i)\s+(?P<verb>[a-z]+)\s+(?P<np>(?:{_WORD}\s+){{0,3}}?{_WORD})\s+"
+    rf"^(?:we|i)\s+(?P<verb>[a-z]+)\s+(?:(?P<np>(?:{_WORD}\s+){{0,3}}?{_WORD})\s+)?"
     rf"(?P<link>with|via|using|through|on|from)\s+(?P<value>.+)$",
     re.I,
 )
-""""We deploy the blog with Heroku": what we do to a thing, and with what (corr10); the verb is part of the subject."""
+""""We deploy the blog with Heroku", "We deploy on Tuesdays": what we do (to a thing), and with what or when (corr10); the
+verb is part of the subject."""
 _NOW_WORDS_RE = re.compile(
     r"(?:^|\s)(?:now|these\s+days|nowadays|anymore|again|as\s+of\s+(?:last\s+\w+|yesterday|today)|"
     r"(?:since|as\s+of|from)\s+(?:last\s+)?(?:week|month|monday|tuesday|wednesday|thursday|friday)|"
@@ -208,7 +209,7 @@ def statement(text: str) -> Said | None:
         change, link = True, ""
     else:
         link = _LINKS.get(" ".join(found["link"].casefold().split()), "")
-    np = _words(found["np"])
+    np = _words(found["np"] or "")
     if rx is _DOES_RE:
         np = [found["verb"], *(w for w in np if w.casefold() not in _DETERMINERS)]
     mine = np[0].casefold() == "my"
@@ -319,6 +320,9 @@ def corrects_line(new_text: str, old_text: str, spare: frozenset[str] | None = f
     new = statement(new_text)
     if new is None or not (new.change or cued) or not new.plain:
         return False
+    named = len(new.value) == 2 and new.value[0].isalpha() and new.value[1][:1].isdigit() and new.verb
+    if named and re.search(rf"(?<![\w-]){re.escape(new.subject[-1])}s?(?![\w-])", old_text, re.I):
+        new = new._replace(subject=new.value[:1], version=new.value[1])  # "moved the frontend to React 19"
     if new.version and len(new.subject) == 1 and not new.mine:
         versions = _versions(new.subject[0], old_text)
         numbers = re.findall(r"(?<![\w.])\d+(?:\.\d+)+|(?<=\s)v?\d+(?![\w.])", old_text)
@@ -380,6 +384,8 @@ def clauses(text: str) -> list[str]:
     subject = _SUBJECT_START_RE.match(first)
     if subject and second.split()[0].casefold() not in _NOT_VERB and second[:1].islower():
         second = f"{subject.group(0)} {second}"
+    if any(len(p.split()) < 3 or not any(w.isalpha() and w.islower() for w in p.split()[1:3]) for p in (first, second)):
+        return []  # "React 18 and Vite 5": two values of one clause, not two clauses
     return [first, second]
 
 

@@ -138,6 +138,19 @@ def test_the_users_own_words_with_a_new_value_replace_their_line() -> None:
     assert kept("I use zsh at work, not fish.", fish) == []  # a part of the user's life
 
 
+def test_a_move_to_a_named_version_and_a_day_said_with_we_replace_their_lines() -> None:
+    react = [line(SHOP, "The frontend uses React 18", 1)]
+    said = "We moved the frontend to React 19."
+    assert kept(said, react) == [("We moved the frontend to React 19", "fact", "workspace", react[0].text)]
+    assert kept(said, [line(SHOP, "The admin uses React 18", 1)]) == []  # another thing's React
+    two = [line(SHOP, "The frontend uses React 18 and Vite 5", 1)]  # two values of one clause: no clause to keep
+    assert kept(said, two) == []
+    days = [line(SHOP, "We deploy on Tuesdays", 1)]
+    assert kept("Actually we deploy on Thursdays now.", days) == [
+        ("we deploy on Thursdays now", "fact", "workspace", days[0].text)
+    ]
+
+
 def test_the_newest_line_of_a_chain_is_the_one_corrected() -> None:
     chain = [
         line("me.md", "The standup is at 9:30", 1),
