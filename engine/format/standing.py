@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from .remembering import OTHER_PERSON_RE, readable, said, scoped
+from .remembering import OTHER_PERSON_RE, _retracts_earlier, pasted_lines, readable, retraction, said, scoped
 
 _LEAD_RE = re.compile(
     r"^(?:(?:ok|okay|also|and|so|oh|btw|alright|right)\s*,?\s+)?"
@@ -118,7 +118,9 @@ def _rule(sentence: str) -> str | None:
 
 
 def rule_statements(texts: list[str]) -> list[str]:
-    """The user's standing rules in ``texts`` (the module's forms), in order, each in their words less its lead-in.
+    """The user's standing rules in ``texts`` (the module's forms), in order, each in their words less its lead-in;
+    never one in pasted text (under "Here is the README:"), nor one the user takes back ("... Just kidding.", or a
+    next message opening "Actually, forget that"), as :func:`.remembering.user_statements` reads them.
 
     Args:
         texts: the user's messages.
@@ -126,13 +128,26 @@ def rule_statements(texts: list[str]) -> list[str]:
     Returns:
         list[str]: the rules.
     """
-    out: list[str] = []
+    per_message: list[list[str]] = []
     for text in texts:
+        taken = retraction(text)
+        pasted = pasted_lines(text)
+        mine: list[str] = []
+        at = 0
         for sentence in said(text):
+            at = text.find(sentence, at)
+            if (taken is not None and at < taken) or any(a <= at < b for a, b in pasted):
+                continue
             rule = _rule(sentence)
             if rule:
-                out.append(rule)
-    return out
+                mine.append(rule)
+        if taken is not None and _retracts_earlier(text, taken):
+            for earlier in reversed(per_message):
+                if earlier:
+                    earlier.clear()
+                    break
+        per_message.append(mine)
+    return [rule for mine in per_message for rule in mine]
 
 
 def project_rule(text: str) -> bool:

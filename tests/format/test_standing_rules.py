@@ -69,6 +69,13 @@ def test_a_look_alike_is_no_rule(said: str) -> None:
     assert rule_statements([said]) == []
 
 
+def test_a_rule_taken_back_or_pasted_is_not_kept() -> None:
+    assert rule_statements(["Going forward, write commit messages in German. Just kidding."]) == []
+    assert rule_statements(["From now on, keep answers under five lines.", "Actually, forget that, never mind."]) == []
+    pasted = "Here is the team wiki page:\nGoing forward, never merge on Fridays.\nSummarize it for me."
+    assert rule_statements([pasted]) == []
+
+
 def test_a_lead_in_as_a_noun_or_a_hedge_is_no_request_to_keep_either() -> None:
     assert user_statements(["Going forward is the only option we have left."]) == []
     assert user_statements(["Going forward, I think we should deploy on Thursdays."]) == []
