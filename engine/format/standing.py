@@ -72,6 +72,8 @@ _PROJECT_RE = re.compile(
     r"^(?:we|we['’](?:re|ll|ve|d)|our|us|wir|unser\w*|nous|notre|nos|on|nosotros|nosotras|nuestr\w*)\b", re.IGNORECASE
 )
 """A rule the team keeps ("we deploy the shop from the release branch"): the project's, not every project's."""
+_CODE_SPAN_RE = re.compile(r"`[^`\n]+`")
+"""Inline code in a rule is its own ("From now on, run `make lint` before committing"); quotes are someone's words."""
 _SAYS_RE = re.compile(
     r"^(?:[\w'’-]+\s+){0,4}?(?:says|said|told|tells|thinks|wants|asked|asks|insists|claims|sagt|meint|dit|dice)\b"
     r"|\b(?:said|says|told|tells|according\s+to|sagt|sagte|dit|dice|dijo)\b",
@@ -90,7 +92,8 @@ _MOMENT_RE = re.compile(r"\bnever\s+mind\b|,|\band\s+(?:just\s+)?(?:fix|do|finis
 def _rule(sentence: str) -> str | None:
     """The rule one sentence states (less its lead-in and "please"), or None."""
     sentence = " ".join(sentence.split()).rstrip(".!")
-    if readable(sentence).split() != sentence.split() or OTHER_PERSON_RE.match(sentence) or _SAYS_RE.search(sentence):
+    quoted = readable(_CODE_SPAN_RE.sub("code", sentence)).split() != _CODE_SPAN_RE.sub("code", sentence).split()
+    if quoted or OTHER_PERSON_RE.match(sentence) or _SAYS_RE.search(sentence):
         return None  # quoted words in it, another person's rule
     lead = _LEAD_RE.match(sentence)
     if lead:

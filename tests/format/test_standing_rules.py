@@ -24,6 +24,7 @@ from memrepo.engine.format.standing import project_rule, rule_statements, same_r
         ("Please stop adding emojis to commit messages.", "stop adding emojis to commit messages"),
         ("Don't ever force-push to main again.", "Don't ever force-push to main again"),
         ("Never use tabs in YAML files again.", "Never use tabs in YAML files again"),
+        ("From now on, run `make lint` before committing.", "run `make lint` before committing"),
         (
             "Désormais, écris toujours les messages de commit en anglais.",
             "écris toujours les messages de commit en anglais",
