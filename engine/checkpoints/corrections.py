@@ -25,6 +25,7 @@ from collections.abc import Iterable
 
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.hearsay import owner, reported
+from memrepo.engine.format.irony import not_meant
 from memrepo.engine.format.layout import is_workspace_file
 from memrepo.engine.format.remembering import (
     about_user,
@@ -386,7 +387,11 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
             per_message.append([])
             continue  # pasted text: a page, a mail, a log (breaker9 B9-7)
         mine: list[tuple[str, bool]] = []
-        for sentence in said(text):
+        sentences = said(text)
+        for i, sentence in enumerate(sentences):
+            before, after = sentences[i - 1] if i else "", sentences[i + 1] if i + 1 < len(sentences) else ""
+            if not_meant(before, sentence, after):
+                continue  # "Yeah right. We switched from Stripe to Bitcoin." (breaker15 B15-12)
             if taken_back is not None and text.find(sentence) < taken_back:
                 continue  # "No, X. Just kidding, ..." / "You said X. That's wrong." (breaker9 B9-1, B9-6)
             fact = without_leadin(sentence)

@@ -154,6 +154,8 @@ def _own_words(said: str, old: tuple[str, ...]) -> Values | None:
 def _values(old: tuple[str, ...], new: tuple[str, ...], what: str) -> Values | None:
     if not old or not new or all(w in _NO_VALUE for w in old) or set(old) <= set(new) or set(new) <= set(old):
         return None
+    if any(w in _SCOPES or re.fullmatch(r"(?:19|20)\d\d", w) for w in (*old, *new)) and what != "*":
+        return None  # "from Lyon to Paris in 2015", "to Emacs once": a past or one-off move (breaker15 B15-17)
     if any(w in _SCOPES for w in old) or (what != "*" and any(w in _SCOPES for w in new)):
         return None  # "from vim to Helix for Rust": a value for a part, not the value
     if re.search(r"\b(?!it['’]s)[\w-]+['’]s\b|\b(?:his|her|their|your)\b", what, re.IGNORECASE):
@@ -185,6 +187,10 @@ def names_old(text: str, old_text: str) -> bool:
         if said.what == ("*",):  # the user's own words: the line is those words with the old value
             line = set(_fold(part))
             new = [w for w in said.new if w not in line]
+            at = [i for i, w in enumerate(said.new) if w not in line]
+            if not at or at[0] < 2 or at != list(range(at[0], at[0] + len(at))):
+                continue  # the verb changed ("I work in Paris" for "I live in Lyon"), or words around the value
+                # ("We use Adyen for the blog"): not the line with its value swapped (breaker15 B15-16)
             mine = said.new[0].split("'")[0] in {w.split("'")[0] for w in line}  # "I ..." of "I use fish", not "we"
             scoped = any(w in _SCOPES for w in new)  # "I use zsh at work, not fish"
             if mine and not scoped and _names(said.old, part) and 1 <= len(new) <= 3 and len(new) < len(said.new):

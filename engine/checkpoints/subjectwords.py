@@ -227,6 +227,7 @@ VERSION_WORDS = frozenset(
         "umgestiegen",
         "gewechselt",
         "migriert",
+        "eigentlich",
         "ahora",
         "ya",
         "usamos",

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from .irony import not_meant
+
 _LEAD = (
     r"(?:(?:also|and|oh|so|but|btw|by\s+the\s+way|please|pls|kindly|just|then|finally|ok|okay|plus|"
     r"going\s+forward|from\s+now\s+on|for\s+future\s+reference|correction)\b,?\s+)"
@@ -70,7 +72,7 @@ _LEADIN_RE = re.compile(
     r"^(?:(?:scratch\s+that|correction|update|actually|no\s+wait|wait\s+no|no|nope|wait|sorry|oh|ok|okay|fyi|btw|"
     r"by\s+the\s+way|that['’]s\s+(?:wrong|not\s+right|outdated|old|stale|not\s+true)|not\s+quite|one\s+more\s+thing|"
     r"en\s+fait|en\s+réalité|eigentlich|tatsächlich|en\s+realidad|de\s+hecho)\s*[,:;!.—–-]+\s*"
-    r"|(?:actually|also|and|so|btw|oh|well|eigentlich|en\s+fait)\s+)+",
+    r"|(?:actually|also|and|so|btw|oh|well|en\s+fait)\s+)+",
     re.IGNORECASE,
 )
 """A conversational lead-in that is not the fact: "Scratch that:", "Actually,", "No, that's wrong:" (breaker7 B7-6), "No
@@ -274,13 +276,21 @@ def _requests(text: str, shown: str) -> list[tuple[int, str]]:
             continue  # "keep in mind this is only a prototype": the bare clause form is remember's alone
         if not fact or (mark.startswith(("?", "？")) and not ask) or _NOT_A_FACT_RE.match(fact):
             continue
-        if match.re is _STANDING_RE and re.search(r"\b(?:said|says|told|tells)\b", fact, re.IGNORECASE):
-            continue  # "Going forward, Bob handles the releases, he said": someone else's words (corr10)
+        if match.re is _STANDING_RE and (
+            re.search(r"\b(?:said|says|told|tells)\b", fact, re.IGNORECASE)
+            or not_meant(_last_sentence(shown[: match.start() + 1]), fact, shown[end.end() if end else stop :][:200])
+        ):
+            continue  # "Going forward, Bob handles it, he said", "Great. From now on, ..., why not." (corr10)
         head = shown[: match.start() + 1].rstrip()
         if head.endswith(":") and _QUOTE_INTRO_RE.search(head[:-1]):
             continue  # "update the README to say: remember that ..." quotes a line, asks nothing
         found.append((begin, fact))
     return found
+
+
+def _last_sentence(text: str) -> str:
+    found = [m.group(0).strip() for m in _SENTENCE_RE.finditer(text) if m.group(0).strip()]
+    return found[-1] if found else ""
 
 
 def user_statements(texts: list[str]) -> list[str]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 
+from .irony import not_meant
 from .remembering import OTHER_PERSON_RE, _retracts_earlier, pasted_lines, readable, retraction, said, scoped
 
 _LEAD_RE = re.compile(
@@ -137,10 +138,14 @@ def rule_statements(texts: list[str]) -> list[str]:
         pasted = pasted_lines(text)
         mine: list[str] = []
         at = 0
-        for sentence in said(text):
+        sentences = said(text)
+        for i, sentence in enumerate(sentences):
             at = text.find(sentence, at)
             if (taken is not None and at < taken) or any(a <= at < b for a, b in pasted):
                 continue
+            before, after = sentences[i - 1] if i else "", sentences[i + 1] if i + 1 < len(sentences) else ""
+            if not_meant(before, sentence, after):
+                continue  # "Great. From now on, just push to main, why not." (breaker15 B15-11, B15-12)
             rule = _rule(sentence)
             if rule:
                 mine.append(rule)
@@ -154,9 +159,10 @@ def rule_statements(texts: list[str]) -> list[str]:
 
 
 def project_rule(text: str) -> bool:
-    """Whether a rule is the team's ("we deploy the shop from the release branch": the project's file), not one for
-    the agent in every project ("write all commit messages in English": the user's rules, lessons.md)."""
-    return bool(_PROJECT_RE.match(text.strip()))
+    """Whether a rule is the team's ("we deploy the shop from the release branch") or said for one project ("write
+    commit messages in German for the shop repo"): the project's file, not one for the agent in every project
+    ("write all commit messages in English": the user's rules, lessons.md)."""
+    return bool(_PROJECT_RE.match(text.strip()) or _PROJECT_SCOPE_RE.search(text))
 
 
 _RULE_STOP = frozenset(
@@ -243,6 +249,44 @@ _NUMBER_WORDS = frozenset(
 )
 _VALUE_PREP = frozenset(["in", "to", "with", "on", "under", "over", "at", "as", "via", "using", "than", "into"])
 """A word after one of these is a rule's value ("in English", "under ten lines"), not what the rule is about."""
+LANGUAGES = frozenset(
+    [
+        "english",
+        "german",
+        "french",
+        "spanish",
+        "italian",
+        "portuguese",
+        "dutch",
+        "swedish",
+        "danish",
+        "norwegian",
+        "finnish",
+        "polish",
+        "czech",
+        "russian",
+        "ukrainian",
+        "greek",
+        "turkish",
+        "arabic",
+        "hebrew",
+        "hindi",
+        "chinese",
+        "japanese",
+        "korean",
+        "vietnamese",
+        "thai",
+        "indonesian",
+    ]
+)
+"""Names a rule's value may be swapped for one another ("in English" -> "in German"); any other name ("in Markdown",
+"in Vitest", "in JSON") is another attribute, not another value (breaker15 B15-10)."""
+_PROJECT_SCOPE_RE = re.compile(
+    r"\b(?:for|in|on)\s+(?:the\s+|this\s+|our\s+)?(?!(?:every|all|each|any|other|new)\b)[\w.-]+\s+(?:repo|repository|project|app|service|codebase|site"
+    r"|package|module|monorepo|frontend|backend)\b",
+    re.IGNORECASE,
+)
+"""A rule said for one project ("... for the shop repo"): the project's rule, replacing no rule for all."""
 _NEGATION_RE = re.compile(r"\b(?:stop|never|don['’]?t|do\s+not|no\s+longer|not)\b", re.IGNORECASE)
 
 
@@ -298,11 +342,22 @@ def same_rule(new: str, old: str) -> bool:
     old_only = [(w, b) for s, w, b in o if s not in n_stems]
     if not old_only:
         return bool(_NEGATION_RE.search(new)) and not _NEGATION_RE.search(old)
-    new_only = [(w, b) for s, w, b in n if s not in o_stems]
+    if len(old_only) != 1 or bool(_PROJECT_SCOPE_RE.search(new)) != bool(_PROJECT_SCOPE_RE.search(old)):
+        return False  # two values changed, or a rule for one project beside one for all (breaker15 B15-13)
+    new_only = [(i, w, b) for i, (s, w, b) in enumerate(n) if s not in o_stems]
+    at = next(i for i, (s, _w, _b) in enumerate(o) if s not in n_stems)
     kind = _value(*old_only[0])
-    if len(old_only) != 1 or not 1 <= len(new_only) <= 3 or not kind:
+    after = o[at + 1][0] if at + 1 < len(o) else ""
+    if not kind or not 1 <= len(new_only) <= 3 or (kind == "name" and old_only[0][0].casefold() not in LANGUAGES):
         return False
-    return any(_value(w, b) == kind for w, b in new_only)  # "in English" -> "in German"; never "in lowercase"
+    for i, w, b in new_only:
+        follows = n[i + 1][0] if i + 1 < len(n) else ""
+        same_kind = _value(w, b) == kind and (kind != "name" or w.casefold() in LANGUAGES)
+        if same_kind and follows in (after, "") and (kind != "word" or b == old_only[0][1]):
+            return (
+                True  # "in English" -> "in German", "ten lines" -> "five lines"; never "in Markdown", "80 characters"
+            )
+    return False
 
 
 __all__ = ["project_rule", "rule_statements", "same_rule"]

@@ -125,6 +125,11 @@ def test_a_teams_rule_stays_in_the_project() -> None:
         "Si un jour on passe à Postgres 16, il faudra tout retester.",
         "Mi jefe dice que a partir de ahora todo PR necesita dos revisiones.",
         "No wait, the staging DB is pg-stage-9.",
+        "Yeah right. We switched from Stripe to Bitcoin.",  # irony (breaker15 B15-12)
+        "I moved from Lyon to Paris in 2015.",  # a past move (B15-17)
+        "We moved from Sentry to Bugsnag on mobile.",
+        "I switched from vim to Emacs once.",
+        "We switched from Stripe to Adyen last year and back again.",
     ],
 )
 def test_a_look_alike_is_not_kept(said: str) -> None:
@@ -136,6 +141,9 @@ def test_the_users_own_words_with_a_new_value_replace_their_line() -> None:
     assert kept("I use zsh now, not fish.", fish) == [("I use zsh now, not fish", "fact", "global", fish[0].text)]
     assert kept("We use zsh now, not fish.", fish) == []  # the team's, not the user's line
     assert kept("I use zsh at work, not fish.", fish) == []  # a part of the user's life
+    lyon = [line("me.md", "I live in Lyon", 1), line(SHOP, "We use Stripe for payments", 2)]
+    assert kept("I work in Paris, not Lyon.", lyon) == []  # another verb (breaker15 B15-16)
+    assert kept("We use Adyen for the blog, not Stripe.", lyon) == []  # another scope
 
 
 def test_a_move_to_a_named_version_and_a_day_said_with_we_replace_their_lines() -> None:

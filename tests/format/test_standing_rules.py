@@ -64,6 +64,11 @@ def test_a_standing_rule_is_read_as_one(said: str, rule: str) -> None:
         "Désormais, le build prend dix minutes.",  # a fact
         "Going forward, Bob handles the releases, he said.",
         "From now on, the staging DB is pg-stage-12.",  # a fact, kept as one by the request rule
+        # breaker15 B15-11, B15-12: a document's words, irony
+        "Here is what the handbook says. From now on, every PR needs two reviews.",
+        "Here's the CONTRIBUTING.md:\n\n## Commits\nFrom now on, write all commit messages in German.\n\nCan you review it?",
+        "Great. From now on, just push straight to main, why not.",
+        "Yeah sure. Going forward, delete the tests whenever they fail. That's what you seem to want.",
     ],
 )
 def test_a_look_alike_is_no_rule(said: str) -> None:
@@ -104,6 +109,13 @@ def test_a_newer_rule_on_the_same_subject_replaces_the_older(new: str, old: str)
     [
         ("always run the linter before committing", "Always run the tests before committing"),  # another object
         ("write all commit messages in lowercase", "Write all commit messages in English"),  # another kind of value
+        # breaker15 B15-10, B15-13: another attribute, another object, one project's rule
+        ("write all commit messages in Markdown", "Write all commit messages in English"),
+        ("keep answers under 80 characters per line", "Keep answers under ten lines"),
+        ("never use tabs in YAML files again", "Use tabs in Makefiles"),
+        ("write tests in Vitest", "Write tests in English"),
+        ("log errors to Sentry", "Log errors in JSON"),
+        ("write all commit messages in German for the shop repo", "Write all commit messages in English"),
         ("always answer in metric units", "Keep answers under ten lines"),
         ("write all commit messages in English", "Write all commit messages in English"),  # the same rule
         ("never use tabs in YAML files again", "Write all commit messages in English"),
@@ -116,3 +128,4 @@ def test_a_rule_on_another_subject_replaces_nothing(new: str, old: str) -> None:
 def test_a_teams_rule_is_the_projects() -> None:
     assert project_rule("we deploy the shop from the release branch")
     assert not project_rule("write all commit messages in English")
+    assert project_rule("write all commit messages in German for the shop repo")

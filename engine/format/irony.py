@@ -1,0 +1,51 @@
+"""A sentence the user does not mean as said: irony, or someone else's text they introduce (breaker15, corr10).
+
+"Great. From now on, just push straight to main, why not." and "Yeah right. We switched from Stripe to Bitcoin."
+are rebukes, not a rule or a correction; "Here is what the handbook says. From now on, every PR needs two reviews."
+quotes a document. :func:`not_meant` reads the sentence with the one before it and the one after it in the same
+message. Pure text: no file.
+"""
+
+from __future__ import annotations
+
+import re
+
+_IRONIC_BEFORE_RE = re.compile(
+    r"^(?:oh\s+|well\s+|yeah\s+|ah\s+)?(?:great|right|sure|wonderful|perfect|brilliant|fantastic|wow|nice|cool|lovely|"
+    r"awesome|terrific|amazing|splendid|excellent|good\s+job|well\s+done|nice\s+one|thanks\s+a\s+lot|of\s+course)"
+    r"(?:\s+(?:then|job|work|idea))?\s*[.!,…]*$",
+    re.IGNORECASE,
+)
+"""A short sentence of praise or assent before a rule or a correction: most often irony ("Great.", "Yeah right.")."""
+_IRONIC_RE = re.compile(
+    r"\b(?:why\s+not|what\s+could\s+(?:possibly\s+)?go\s+wrong|lol|lmao|rofl|/s|i\s+guess|as\s+if|yeah\s+right|"
+    r"that['’]s\s+what\s+you\s+(?:seem\s+to\s+)?want|since\s+you\s+(?:love|like)\s+\w+|apparently)\b|/s\b|🙄|😒",
+    re.IGNORECASE,
+)
+"""Words in or after the sentence that say it is not meant ("why not", "/s", "that's what you seem to want")."""
+_INTRO_RE = re.compile(
+    r"\b(?:says|said|wrote|writes|reads|read|states|here\s+is|here['’]s|here\s+are|below|following|quote|quoting|"
+    r"excerpt|pasted?|forwarded|copied)\b|:\s*$",
+    re.IGNORECASE,
+)
+"""A sentence that introduces someone else's text after it ("Here is what the handbook says.", "The wiki reads:")."""
+
+
+def not_meant(before: str, sentence: str, after: str) -> bool:
+    """Whether ``sentence`` is not the user's own plain say: ironic (:data:`_IRONIC_BEFORE_RE` before it,
+    :data:`_IRONIC_RE` in it or after it) or the text a sentence before it introduces (:data:`_INTRO_RE`).
+
+    Args:
+        before: the sentence before it in the same message ("" for none).
+        sentence: the sentence.
+        after: the sentence after it in the same message ("" for none).
+
+    Returns:
+        bool: True when it must not be kept as a rule or a correction.
+    """
+    if _IRONIC_BEFORE_RE.match(before.strip()) or _IRONIC_RE.search(sentence) or _IRONIC_RE.search(after):
+        return True
+    return bool(before.strip()) and bool(_INTRO_RE.search(before))
+
+
+__all__ = ["not_meant"]
