@@ -31,6 +31,30 @@ _INTRO_RE = re.compile(
 """A sentence that introduces someone else's text after it ("Here is what the handbook says.", "The wiki reads:")."""
 
 
+_REVIEW_RE = re.compile(
+    r"\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:proofread|review|check|translate|summari[sz]e|edit|fix|rewrite|"
+    r"improve|reword|shorten|look\s+(?:at|over)|comment\s+on)\b"
+    r"|\b(?:proofread|review|summari[sz]e|translate|edit|rewrite|reword|shorten|check)\s+(?:this|it|that|these|the\s+"
+    r"following|below|the\s+text|the\s+draft|my\s+draft)\b|\bwhat\s+do\s+you\s+think\b|\bany\s+(?:feedback|thoughts)\b",
+    re.IGNORECASE,
+)
+"""A request to work on text the message holds ("Can you proofread this for our wiki?", "What do you think?"): the
+message's rules are that text's, not the user's (breaker15 B15-11)."""
+
+
+def under_review(message: str) -> bool:
+    """Whether ``message`` asks the agent to work on text it holds (:data:`_REVIEW_RE`): none of its rules is the
+    user's.
+
+    Args:
+        message: a user's message.
+
+    Returns:
+        bool: True when it does.
+    """
+    return bool(_REVIEW_RE.search(message))
+
+
 def not_meant(before: str, sentence: str, after: str) -> bool:
     """Whether ``sentence`` is not the user's own plain say: ironic (:data:`_IRONIC_BEFORE_RE` before it,
     :data:`_IRONIC_RE` in it or after it) or the text a sentence before it introduces (:data:`_INTRO_RE`).
@@ -48,4 +72,4 @@ def not_meant(before: str, sentence: str, after: str) -> bool:
     return bool(before.strip()) and bool(_INTRO_RE.search(before))
 
 
-__all__ = ["not_meant"]
+__all__ = ["not_meant", "under_review"]

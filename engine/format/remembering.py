@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .irony import not_meant
+from .irony import not_meant, under_review
 
 _LEAD = (
     r"(?:(?:also|and|oh|so|but|btw|by\s+the\s+way|please|pls|kindly|just|then|finally|ok|okay|plus|"
@@ -277,7 +277,8 @@ def _requests(text: str, shown: str) -> list[tuple[int, str]]:
         if not fact or (mark.startswith(("?", "？")) and not ask) or _NOT_A_FACT_RE.match(fact):
             continue
         if match.re is _STANDING_RE and (
-            re.search(r"\b(?:said|says|told|tells)\b", fact, re.IGNORECASE)
+            under_review(text)
+            or re.search(r"\b(?:said|says|told|tells)\b", fact, re.IGNORECASE)
             or not_meant(_last_sentence(shown[: match.start() + 1]), fact, shown[end.end() if end else stop :][:200])
         ):
             continue  # "Going forward, Bob handles it, he said", "Great. From now on, ..., why not." (corr10)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from .irony import not_meant
+from .irony import not_meant, under_review
 from .remembering import OTHER_PERSON_RE, _retracts_earlier, pasted_lines, readable, retraction, said, scoped
 
 _LEAD_RE = re.compile(
@@ -138,7 +138,7 @@ def rule_statements(texts: list[str]) -> list[str]:
         pasted = pasted_lines(text)
         mine: list[str] = []
         at = 0
-        sentences = said(text)
+        sentences = [] if under_review(text) else said(text)
         for i, sentence in enumerate(sentences):
             at = text.find(sentence, at)
             if (taken is not None and at < taken) or any(a <= at < b for a, b in pasted):

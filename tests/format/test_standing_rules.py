@@ -68,6 +68,7 @@ def test_a_standing_rule_is_read_as_one(said: str, rule: str) -> None:
         "Here is what the handbook says. From now on, every PR needs two reviews.",
         "Here's the CONTRIBUTING.md:\n\n## Commits\nFrom now on, write all commit messages in German.\n\nCan you review it?",
         "Great. From now on, just push straight to main, why not.",
+        "Can you proofread this for our wiki?\n\nFrom now on, every PR needs two reviews.",
         "Yeah sure. Going forward, delete the tests whenever they fail. That's what you seem to want.",
     ],
 )
@@ -86,6 +87,10 @@ def test_a_lead_in_as_a_noun_or_a_hedge_is_no_request_to_keep_either() -> None:
     assert user_statements(["Going forward is the only option we have left."]) == []
     assert user_statements(["Going forward, I think we should deploy on Thursdays."]) == []
     assert user_statements(["Going forward, Bob handles the releases, he said."]) == []
+    assert user_statements(["Can you proofread this for our wiki?\n\nFrom now on, every PR needs two reviews."]) == []
+    assert rule_statements(["From now on, always review the diff before committing."]) == [
+        "always review the diff before committing"
+    ]
     assert user_statements(["Going forward, we tag releases as vYYYY.MM."]) == ["we tag releases as vYYYY.MM"]
 
 
