@@ -183,7 +183,10 @@ def names_old(text: str, old_text: str) -> bool:
     said = said_values(text)
     if said is None:
         return False
-    for part in clauses(old_text) or [old_text]:
+    parts = clauses(old_text)
+    if not parts and re.search(r"[,;]|\s(?:and|but)\s", old_text):
+        return False  # a line of more than one value that cannot be split: correcting it would hide the rest
+    for part in parts or [old_text]:
         if said.what == ("*",):  # the user's own words: the line is those words with the old value
             line = set(_fold(part))
             new = [w for w in said.new if w not in line]
