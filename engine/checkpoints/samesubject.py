@@ -376,7 +376,7 @@ def clauses(text: str) -> list[str]:
     Returns:
         list[str]: the two clauses, or [].
     """
-    text = " ".join(text.split()).rstrip(".!")
+    text = " ".join(text.split()).rstrip(".!").replace(", and ", " and ")  # "X, and I use fish as my shell"
     parts = _CLAUSE_AND_RE.split(text)
     if len(parts) != 2 or any(mark in text for mark in ",;:") or min(len(p.split()) for p in parts) < 2:
         return []

@@ -140,8 +140,13 @@ def test_the_users_own_words_with_a_new_value_replace_their_line() -> None:
     fish = [line("me.md", "I use fish as my shell", 1)]
     assert kept("I use zsh now, not fish.", fish) == [("I use zsh now, not fish", "fact", "global", fish[0].text)]
     assert kept("We use zsh now, not fish.", fish) == []  # the team's, not the user's line
-    both = [line("me.md", "I prefer pnpm over npm, and I use fish as my shell", 1)]
-    assert kept("I use zsh now, not fish.", both) == []  # it would hide "I prefer pnpm over npm" too
+    both = [line("me.md", "I prefer pnpm over npm, and I use fish as my shell", 1)]  # breaker14 B14-1
+    assert kept("I use zsh now, not fish.", both) == [
+        ("I use zsh now, not fish", "fact", "global", both[0].text),
+        ("I prefer pnpm over npm", "fact", "global", None),  # the other clause, kept
+    ]
+    three = [line("me.md", "I prefer pnpm, I use tmux, and I use fish as my shell", 1)]
+    assert kept("I use zsh now, not fish.", three) == []  # it would hide the rest
     assert kept("I use zsh at work, not fish.", fish) == []  # a part of the user's life
     lyon = [line("me.md", "I live in Lyon", 1), line(SHOP, "We use Stripe for payments", 2)]
     assert kept("I work in Paris, not Lyon.", lyon) == []  # another verb (breaker15 B15-16)
