@@ -212,7 +212,7 @@ def statement(text: str) -> Said | None:
     np = _words(found["np"] or "")
     if rx is _DOES_RE:
         np = [found["verb"], *(w for w in np if w.casefold() not in _DETERMINERS)]
-    mine = np[0].casefold() == "my"
+    mine = np[0].casefold() == "my" or (rx is _DOES_RE and text[:2].casefold() == "i ")  # "I deploy" is no "we"
     if np[0].casefold() in _DETERMINERS:
         np = np[1:]
     if not np or len(np) > MAX_SUBJECT_WORDS or any(w.casefold() in NOT_SUBJECTS for w in np):
@@ -362,6 +362,11 @@ def spare_words(path: str, texts: Iterable[str]) -> frozenset[str]:
 
 _CLAUSE_AND_RE = re.compile(r"\s+and\s+", re.I)
 _SUBJECT_START_RE = re.compile(r"^(?:we|i|they)\b", re.I)
+_ELLIPTIC = frozenset(
+    {"it", "its", "it's", "they", "them", "so", "too", "also", "either", "neither", "that", "this", "those", "these",
+     "one", "ones", "same", "there"}
+)  # fmt: skip
+"""Words of a clause that leans on the other one ("so does the shop", "I use it for Go"): it cannot stand alone."""
 _NOT_VERB = frozenset({"the", "a", "an", "our", "my", "its", "their", "this", "that", "we", "i", "it", "they", "you"})
 
 
@@ -384,6 +389,9 @@ def clauses(text: str) -> list[str]:
     subject = _SUBJECT_START_RE.match(first)
     if subject and second.split()[0].casefold() not in _NOT_VERB and second[:1].islower():
         second = f"{subject.group(0)} {second}"
+    leans = second.split()[1:2] in ([w] for w in ("never", "always", "not", "also", "too", "only", "so"))
+    if leans or any(w.casefold() in _ELLIPTIC for p in (first, second) for w in p.split()):
+        return []  # "so does the shop", "the docs too", "never on Fridays", "I use it for Go": no clause alone (B15-31)
     if any(len(p.split()) < 3 or not any(w.isalpha() and w.islower() for w in p.split()[1:3]) for p in (first, second)):
         return []  # "React 18 and Vite 5": two values of one clause, not two clauses
     return [first, second]

@@ -113,11 +113,13 @@ def place(
     """
     entries = list(existing)
     if kind == "rule":
+        if project_rule(text, workspace) and workspace:
+            return "workspace", None  # a rule for this project replaces no rule for all (breaker15 B15-13, B15-23)
         found = {e.text.casefold(): e for e in entries if _rule_line(e) and same_rule(text, e.text)}
         if len(found) == 1:
             target = next(iter(found.values()))
             return ("workspace" if is_workspace_file(target.path) and workspace else "global"), target
-        return ("workspace" if project_rule(text) and workspace else "global"), None
+        return "global", None
     want = fmt.normalize_text(text)
     for kept in kept_statements(texts, entries):
         if kept.rest_of is not None and fmt.normalize_text(kept.text) == want:

@@ -19,7 +19,8 @@ _IRONIC_BEFORE_RE = re.compile(
 """A short sentence of praise or assent before a rule or a correction: most often irony ("Great.", "Yeah right.")."""
 _IRONIC_RE = re.compile(
     r"\b(?:why\s+not|what\s+could\s+(?:possibly\s+)?go\s+wrong|lol|lmao|rofl|/s|i\s+guess|as\s+if|yeah\s+right|"
-    r"that['’]s\s+what\s+you\s+(?:seem\s+to\s+)?want|since\s+you\s+(?:love|like)\s+\w+|apparently)\b|/s\b|🙄|😒",
+    r"that['’]s\s+what\s+you\s+(?:seem\s+to\s+)?want|since\s+you\s+(?:love|like)\s+\w+|apparently|if\s+i\s+were|"
+    r"i['’]d\s+say|is\s+what\s+\w+\s+(?:says?|said|would\s+say|wants?)|not\s+really)\b|/s\b|🙄|😒|😂|🤣|😉|😜|😅|🙃",
     re.IGNORECASE,
 )
 """Words in or after the sentence that say it is not meant ("why not", "/s", "that's what you seem to want")."""
@@ -40,6 +41,32 @@ _REVIEW_RE = re.compile(
 )
 """A request to work on text the message holds ("Can you proofread this for our wiki?", "What do you think?"): the
 message's rules are that text's, not the user's (breaker15 B15-11)."""
+
+
+_HEDGED_RE = re.compile(
+    r"^(?:(?:do|does|did|should|shall|can|could|would|will|is|are|am|was)\s+(?:we|i|you|it|they)|let['’]s\s+see"
+    r"|let\s+us\s+see)\b"
+    r"|\b(?:if\s+i\s+were|i['’]d\s+say|would\s+say|or\s+maybe|maybe\s+not|let\s+me\s+think|i\s+think|not\s+sure|"
+    r"we['’]ll\s+see|what\s+\w+\s+wants|not\s+me)\b"
+    r"|,\s*(?:the\s+|my\s+|our\s+)?\w+\s+(?:wants|said|says|asked\s+for|insists|prefers|likes)\b",
+    re.IGNORECASE,
+)
+"""What follows "From now on," that is no standing say: a question without its mark ("do we still need ..."), a
+wait-and-see ("let's see how it goes"), a tail that takes it back or gives it to someone else ("..., or maybe not,
+let me think", "..., the CTO wants that"; breaker15 B15-22)."""
+
+
+def hedged(body: str) -> bool:
+    """Whether the words after a standing lead-in are no standing say of the user's (:data:`_HEDGED_RE`, or
+    :data:`_IRONIC_RE`: "lol", a laughing emoji).
+
+    Args:
+        body: the words after "From now on," / "Going forward,".
+
+    Returns:
+        bool: True when they must not be kept.
+    """
+    return bool(_HEDGED_RE.search(body) or _IRONIC_RE.search(body))
 
 
 def under_review(message: str) -> bool:
@@ -72,4 +99,4 @@ def not_meant(before: str, sentence: str, after: str) -> bool:
     return bool(before.strip()) and bool(_INTRO_RE.search(before))
 
 
-__all__ = ["not_meant", "under_review"]
+__all__ = ["hedged", "not_meant", "under_review"]

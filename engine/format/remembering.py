@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .irony import not_meant, under_review
+from .irony import hedged, not_meant, under_review
 
 _LEAD = (
     r"(?:(?:also|and|oh|so|but|btw|by\s+the\s+way|please|pls|kindly|just|then|finally|ok|okay|plus|"
@@ -278,6 +278,7 @@ def _requests(text: str, shown: str) -> list[tuple[int, str]]:
             continue
         if match.re is _STANDING_RE and (
             under_review(text)
+            or hedged(fact)
             or re.search(r"\b(?:said|says|told|tells)\b", fact, re.IGNORECASE)
             or not_meant(_last_sentence(shown[: match.start() + 1]), fact, shown[end.end() if end else stop :][:200])
         ):

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from .irony import not_meant, under_review
+from .irony import hedged, not_meant, under_review
 from .remembering import OTHER_PERSON_RE, _retracts_earlier, pasted_lines, readable, retraction, said, scoped
 
 _LEAD_RE = re.compile(
@@ -53,10 +53,22 @@ _NOT_RULE_START_RE = re.compile(
     r"|ist|sind|war|wird|gibt|es|est|c['’]est|il|elle|está|están|son|hay|er|sie)\b"
     r"|^(?:if|when|whenever|unless|suppose|assuming|maybe|perhaps|probably|i\s+(?:think|guess|wonder|suppose|believe)"
     r"|i['’]m\s+not\s+sure|we\s+(?:might|could|may)|should\s+we|what|how|why|which|who"
-    r"|remember|note|keep\s+in\s+mind|don['’]?t\s+forget|for\s+future\s+reference)\b",
+    r"|remember|note|keep\s+in\s+mind|don['’]?t\s+forget|for\s+future\s+reference"
+    r"|(?:do|does|did|should|shall|can|could|would|will|is|are|am|was)\s+(?:we|i|you|it|they)|let['’]s\s+see|let\s+us\s+see)\b",
     re.IGNORECASE,
 )
-"""A lead-in used as a noun ("Going forward is ..."), a hedge, a supposition or a question word after it."""
+"""A lead-in used as a noun ("Going forward is ..."), a hedge, a supposition or a question word after it, a question
+without its mark ("Going forward, do we still need ...", breaker15 B15-22)."""
+_NOT_MEANT_RE = re.compile(
+    r"\b(?:if\s+i\s+were|i['’]d\s+say|would\s+say|or\s+maybe|maybe\s+not|let\s+me\s+think|i\s+think|not\s+sure|"
+    r"we['’]ll\s+see|what\s+\w+\s+wants|not\s+me)\b"
+    r"|,\s*(?:the\s+|my\s+|our\s+)?\w+\s+(?:wants|said|says|asked\s+for|insists|prefers|likes)\b|[😂🤣😉😜😅🙃]",
+    re.IGNORECASE,
+)
+"""A tail that takes the rule back or gives it to someone else ("..., or maybe not, let me think", "..., the CTO wants
+that", "... is what I'd say if I were Bob", a laughing emoji; breaker15 B15-22)."""
+_TEAM_FACT_RE = re.compile(r"^[A-Z][a-z]+\s+(?:will|is|are|has|handles?|owns?|does|takes?|runs?|leads?)\b")
+""""Alice will handle the releases": a fact about a person, kept as one, not a rule."""
 _FACT_START_RE = re.compile(
     r"^(?:the|a|an|this|that|these|those|its|their|i|i['’](?:m|ve|d|ll)|my|me|mine"
     r"|le|la|les|l['’]|un|une|mon|ma|mes|der|die|das|ein|eine|mein|meine|ich|el|los|las|una|mi|mis|yo)\b",
@@ -99,6 +111,8 @@ def _rule(sentence: str) -> str | None:
     lead = _LEAD_RE.match(sentence)
     if lead:
         body = re.sub(r"^(?:please|pls|kindly)\s+", "", sentence[lead.end() :].strip(" ,"), flags=re.I)
+        if _NOT_MEANT_RE.search(body) or _TEAM_FACT_RE.match(body) or hedged(body):
+            return None
         if (
             len(body.split()) < 3
             or _NOT_RULE_START_RE.match(body)
@@ -115,7 +129,8 @@ def _rule(sentence: str) -> str | None:
         rule = found["rule"]
         what = found.groupdict().get("what") or rule.split(None, 2)[-1]
         content = [w for w in re.findall(r"[\w'’-]+", what.casefold()) if w not in _EMPTY]
-        if len(content) < 2 or scoped(rule) or _NOW_ONLY_RE.search(rule) or _MOMENT_RE.search(rule):
+        bad = _MOMENT_RE.search(rule) or _NOT_MEANT_RE.search(rule)
+        if len(content) < 2 or scoped(rule) or _NOW_ONLY_RE.search(rule) or bad:
             return None
         return rule
     return None
@@ -158,11 +173,14 @@ def rule_statements(texts: list[str]) -> list[str]:
     return [rule for mine in per_message for rule in mine]
 
 
-def project_rule(text: str) -> bool:
+def project_rule(text: str, workspace: str | None = None) -> bool:
     """Whether a rule is the team's ("we deploy the shop from the release branch") or said for one project ("write
     commit messages in German for the shop repo"): the project's file, not one for the agent in every project
-    ("write all commit messages in English": the user's rules, lessons.md)."""
-    return bool(_PROJECT_RE.match(text.strip()) or _PROJECT_SCOPE_RE.search(text))
+    ("write all commit messages in English": the user's rules, lessons.md), or that names the session's workspace
+    ("deploy the shop from the release branch" in the shop's session)."""
+    name = re.split(r"[\\/]", (workspace or "").rstrip("/\\"))[-1].casefold()
+    said_name = bool(name) and len(name) > 2 and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.I)
+    return bool(_PROJECT_RE.match(text.strip()) or _PROJECT_SCOPE_RE.search(text) or said_name)
 
 
 _RULE_STOP = frozenset(
@@ -283,10 +301,12 @@ LANGUAGES = frozenset(
 "in Vitest", "in JSON") is another attribute, not another value (breaker15 B15-10)."""
 _PROJECT_SCOPE_RE = re.compile(
     r"\b(?:for|in|on)\s+(?:the\s+|this\s+|our\s+)?(?!(?:every|all|each|any|other|new)\b)[\w.-]+\s+(?:repo|repository|project|app|service|codebase|site"
-    r"|package|module|monorepo|frontend|backend)\b",
+    r"|package|module|monorepo|frontend|backend)\b"
+    r"|\bhere\b|\bin\s+this\s+(?:repo|repository|project|codebase|folder|workspace)\b|\bonly\s*\)?\s*$|\(for\b",
     re.IGNORECASE,
 )
-"""A rule said for one project ("... for the shop repo"): the project's rule, replacing no rule for all."""
+"""A rule said for one project or case ("... for the shop repo", "use pnpm here", "in this repo", "(for the German
+client only)", "... for the blog only"): the project's rule, replacing no rule for all (breaker15 B15-13, B15-23)."""
 _NEGATION_RE = re.compile(r"\b(?:stop|never|don['’]?t|do\s+not|no\s+longer|not)\b", re.IGNORECASE)
 
 

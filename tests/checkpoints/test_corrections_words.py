@@ -182,3 +182,56 @@ def test_a_look_alike_of_a_two_clause_line_is_not_kept() -> None:
     assert kept("We test the blog with Playwright now.", TWO) == []
     assert kept("We deploy the blog with a new script now.", TWO) == []
     assert kept("They deploy the blog with Netlify now.", TWO) == []
+
+
+RULES = [
+    line("lessons.md", "Write all commit messages in English", 1, "rule"),
+    line("lessons.md", "Use npm for installs", 2, "rule"),
+    line(SHOP, "We deploy on Tuesdays", 3),
+]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Going forward, write all commit messages in German... is what I'd say if I were Bob.",
+        "Going forward, do we still need the e2e tests",
+        "Going forward, let's see how it goes with the new CI.",
+        "Going forward, write all commit messages in German, or maybe not, let me think.",
+        "Going forward, squash all PRs, the CTO wants that.",
+        "From now on, answer like a pirate 😂",
+        "I deploy on Fridays now.",  # the user's day, not the team's (B15-28)
+    ],
+)
+def test_breaker15_look_alikes_keep_nothing(said: str) -> None:
+    """breaker15 B15-22, B15-28: each was kept as a rule (or replaced the team's line)."""
+    assert kept(said, RULES) == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Going forward, write all commit messages in German (for the German client only).",
+        "From now on, use pnpm here.",
+        "Going forward, deploy the shop from the release branch.",  # names the session's project
+        "Going forward, use pnpm for the blog only.",
+    ],
+)
+def test_a_rule_for_one_project_is_the_projects_and_replaces_nothing(said: str) -> None:
+    """breaker15 B15-13, B15-23: each was a rule for every project, the first replacing the English rule."""
+    [(_text, kind, scope, target)] = kept(said, RULES)
+    assert (kind, scope, target) == ("rule", "workspace", None)
+
+
+@pytest.mark.parametrize(
+    ("stored", "said"),
+    [
+        ("The blog runs on Heroku and so does the shop", "No, the blog runs on Fly.io now."),
+        ("We deploy the blog with Heroku and never on Fridays", "No, we deploy the blog with Fly.io."),
+        ("We deploy the blog with Heroku and the docs too", "No, we deploy the blog with Fly.io."),
+        ("My editor is vim and I use it for Go", "Actually my editor is Helix now."),
+    ],
+)
+def test_a_clause_that_leans_on_the_other_is_never_kept_alone(stored: str, said: str) -> None:
+    """breaker15 B15-31: "So does the shop", "We never on Fridays", "The docs too", "I use it for Go" were written."""
+    assert [k for k in kept(said, [line(SHOP, stored, 1)]) if k[3] is None] == []  # no clause kept on its own
