@@ -22,7 +22,7 @@ from typing import NamedTuple
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.layout import LESSONS_MD, MEMORY_MD, is_workspace_file
 from memrepo.engine.format.remembering import user_statements
-from memrepo.engine.format.standing import project_rule, rule_statements, same_rule
+from memrepo.engine.format.standing import project_rule, rule_statements, same_rule, taken_back
 
 from .claims import ExistingEntry
 from .corrections import correction_statements, cued, remainder, where
@@ -68,8 +68,8 @@ def kept_statements(texts: list[str], existing: Iterable[ExistingEntry], heard: 
         return list(_CACHE[key])
     rules = rule_statements(texts)
     rule_keys = {fmt.normalize_text(r) for r in rules}
+    seen: set[str] = {fmt.normalize_text(r) for r in taken_back(texts)}  # "On second thought, ..." (B15-32)
     out: list[Kept] = []
-    seen: set[str] = set()
     for fact in [*user_statements(texts), *rules, *correction_statements(heard, entries)]:
         norm = fmt.normalize_text(fact)
         if len(fact) < 3 or len(fact) > 500 or norm in seen:

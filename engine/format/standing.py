@@ -85,6 +85,14 @@ _PROJECT_RE = re.compile(
     r"^(?:we|we['’](?:re|ll|ve|d)|our|us|wir|unser\w*|nous|notre|nos|on|nosotros|nosotras|nuestr\w*)\b", re.IGNORECASE
 )
 """A rule the team keeps ("we deploy the shop from the release branch"): the project's, not every project's."""
+_TAKE_BACK_RE = re.compile(
+    r"^\W*(?:(?:hmm+|ok|okay|wait|no)\W+)*(?:on\s+second\s+thought|ignore\s+what\s+i\s+(?:just\s+)?said|never\s*mind\s+(?:the|that|about)"
+    r"|forget\s+(?:the|about)\s+\w+|let['’]s\s+keep|stay\s+with|keep\s+(?:it\s+)?(?:as\s+it\s+was|\w+\s+after\s+all)|no\s+change)"
+    r"|\bafter\s+all\b",
+    re.IGNORECASE,
+)
+"""A message that takes back the last one's rule in other words ("On second thought, stay with English", "Ignore
+what I said about German", "Never mind the German thing", "Hmm, no, let's keep English after all")."""
 _CODE_SPAN_RE = re.compile(r"`[^`\n]+`")
 """Inline code in a rule is its own ("From now on, run `make lint` before committing"); quotes are someone's words."""
 _SAYS_RE = re.compile(
@@ -139,7 +147,8 @@ def _rule(sentence: str) -> str | None:
 def rule_statements(texts: list[str]) -> list[str]:
     """The user's standing rules in ``texts`` (the module's forms), in order, each in their words less its lead-in;
     never one in pasted text (under "Here is the README:"), nor one the user takes back ("... Just kidding.", or a
-    next message opening "Actually, forget that"), as :func:`.remembering.user_statements` reads them.
+    next message opening "Actually, forget that", "On second thought, ...", "Never mind the German thing"), as
+    :func:`.remembering.user_statements` reads them.
 
     Args:
         texts: the user's messages.
@@ -147,7 +156,26 @@ def rule_statements(texts: list[str]) -> list[str]:
     Returns:
         list[str]: the rules.
     """
+    return _rules(texts)[0]
+
+
+def taken_back(texts: list[str]) -> list[str]:
+    """The standing statements after a lead-in ("From now on, X") that a later message takes back in other words
+    ("On second thought, stay with English", "Ignore what I said about German"; breaker15 B15-32): kept neither as a
+    rule nor as a fact.
+
+    Args:
+        texts: the user's messages.
+
+    Returns:
+        list[str]: the statements, as :func:`rule_statements` would give them.
+    """
+    return _rules(texts)[1]
+
+
+def _rules(texts: list[str]) -> tuple[list[str], list[str]]:
     per_message: list[list[str]] = []
+    dropped: list[str] = []
     for text in texts:
         taken = retraction(text)
         pasted = pasted_lines(text)
@@ -164,13 +192,14 @@ def rule_statements(texts: list[str]) -> list[str]:
             rule = _rule(sentence)
             if rule:
                 mine.append(rule)
-        if taken is not None and _retracts_earlier(text, taken):
+        if (taken is not None and _retracts_earlier(text, taken)) or _TAKE_BACK_RE.search(readable(text)):
             for earlier in reversed(per_message):
                 if earlier:
+                    dropped.extend(earlier)
                     earlier.clear()
                     break
         per_message.append(mine)
-    return [rule for mine in per_message for rule in mine]
+    return [rule for mine in per_message for rule in mine], dropped
 
 
 def project_rule(text: str, workspace: str | None = None) -> bool:
@@ -357,8 +386,8 @@ def same_rule(new: str, old: str) -> bool:
     n_stems, o_stems = {s for s, _w, _b in n}, {s for s, _w, _b in o}
     if n_stems == o_stems:  # "Please stop adding emojis to commit messages" for "Add emojis to commit messages"
         return len(n_stems) >= 2 and bool(_NEGATION_RE.search(new)) != bool(_NEGATION_RE.search(old))
-    if len(n_stems & o_stems) < 2:
-        return False
+    if len(n_stems & o_stems) < 2 and not (len(n) == len(o) == 2 and n[0][0] == o[0][0]):
+        return False  # "Answer in German" for "Answer in English": a verb and a value each (breaker15 B15-35)
     old_only = [(w, b) for s, w, b in o if s not in n_stems]
     if not old_only:
         return bool(_NEGATION_RE.search(new)) and not _NEGATION_RE.search(old)
@@ -380,4 +409,4 @@ def same_rule(new: str, old: str) -> bool:
     return False
 
 
-__all__ = ["project_rule", "rule_statements", "same_rule"]
+__all__ = ["project_rule", "rule_statements", "same_rule", "taken_back"]

@@ -235,3 +235,26 @@ def test_a_rule_for_one_project_is_the_projects_and_replaces_nothing(said: str) 
 def test_a_clause_that_leans_on_the_other_is_never_kept_alone(stored: str, said: str) -> None:
     """breaker15 B15-31: "So does the shop", "We never on Fridays", "The docs too", "I use it for Go" were written."""
     assert [k for k in kept(said, [line(SHOP, stored, 1)]) if k[3] is None] == []  # no clause kept on its own
+
+
+@pytest.mark.parametrize(
+    "second",
+    [
+        "On second thought, stay with English.",
+        "Ignore what I said about German, keep English.",
+        "Never mind the German thing.",
+        "Hmm, no, let's keep English after all.",
+    ],
+)
+def test_a_rule_taken_back_in_other_words_keeps_nothing(second: str) -> None:
+    """breaker15 B15-32: the German rule replaced the English one in every block."""
+    said = ["From now on, write all commit messages in German.", second]
+    assert kept_statements(said, RULES) == []
+
+
+def test_a_short_rule_replaces_its_older_value() -> None:
+    """breaker15 B15-35: "Answer in English" stayed beside "Answer in German"."""
+    short = [line("lessons.md", "Answer in English", 1, "rule"), line("MEMORY.md", "Always answer in metric units", 2)]
+    assert kept("From now on, answer in German.", short) == [
+        ("answer in German", "rule", "global", "Answer in English")
+    ]
