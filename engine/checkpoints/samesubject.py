@@ -92,6 +92,11 @@ _MOVED_TO_VERSION_RE = re.compile(
 new version (breaker11 B11-2)."""
 _NAME_VERSION_RE = re.compile(r"(?<![\w.])(?P<name>[A-Za-z][\w.+#-]*?)\s*v?(?P<num>\d+(?:\.\d+)*)(?![\w.])")
 """A name and its version: "Postgres 16", "Terraform 1.9", "Node22"."""
+_VERB_FIRST_RE = re.compile(
+    r"^(?:nutzen|sind|haben|benutzen|verwenden|laufen|migrieren|wechseln|est-ce|sommes|utilisons|avons)\s+(?:wir|nous|on)\b",
+    re.I,
+)
+"""A German or French yes/no question without its mark ("Nutzen wir jetzt Postgres 16", "Sommes-nous ...")."""
 _DOES_RE = re.compile(
     rf"^(?:we|i)\s+(?P<verb>[a-z]+)\s+(?:(?P<np>(?:{_WORD}\s+){{0,3}}?{_WORD})\s+)?"
     rf"(?P<link>with|via|using|through|on|from)\s+(?P<value>.+)$",
@@ -253,8 +258,8 @@ def _short_version(text: str) -> Said | None:
     passé à Postgres 16", "wir nutzen jetzt Postgres 16", "ahora usamos Postgres 16"), read as that name's new
     version; it says it changed only with a word of :data:`.subjectwords.VERSION_CHANGE` ("now", "jetzt", "ya")."""
     pairs = list(_NAME_VERSION_RE.finditer(text))
-    if len(pairs) != 1 or len(text.split()) > 8:
-        return None
+    if len(pairs) != 1 or len(text.split()) > 8 or _VERB_FIRST_RE.match(text):
+        return None  # "Nutzen wir jetzt Postgres 16": German asks with the verb first (breaker15 B15-38)
     pair = pairs[0]
     rest = [w.casefold().replace("’", "'") for w in _words(text[: pair.start()] + " " + text[pair.end() :])]
     if not rest or any(w not in VERSION_WORDS for w in rest) or pair["name"].casefold() in VERSION_WORDS:

@@ -11,16 +11,17 @@ from __future__ import annotations
 import re
 
 _IRONIC_BEFORE_RE = re.compile(
-    r"^(?:oh\s+|well\s+|yeah\s+|ah\s+)?(?:great|right|sure|wonderful|perfect|brilliant|fantastic|wow|nice|cool|lovely|"
+    r"^(?:oh\s+|well\s+|yeah\s+|ah\s+)?(?:(?:yes|yeah|yep|sure)\s*,?\s+)?(?:great|right|sure(?:\s+thing)?|wonderful|perfect|brilliant|fantastic|wow|nice|cool|lovely|"
     r"awesome|terrific|amazing|splendid|excellent|good\s+job|well\s+done|nice\s+one|thanks\s+a\s+lot|of\s+course)"
-    r"(?:\s+(?:then|job|work|idea))?\s*[.!,…]*$",
+    r"(?:\s+(?:then|job|work|idea|plan))?\s*[.!,…]*$",
     re.IGNORECASE,
 )
 """A short sentence of praise or assent before a rule or a correction: most often irony ("Great.", "Yeah right.")."""
 _IRONIC_RE = re.compile(
     r"\b(?:why\s+not|what\s+could\s+(?:possibly\s+)?go\s+wrong|lol|lmao|rofl|/s|i\s+guess|as\s+if|yeah\s+right|"
     r"that['’]s\s+what\s+you\s+(?:seem\s+to\s+)?want|since\s+you\s+(?:love|like)\s+\w+|apparently|if\s+i\s+were|"
-    r"i['’]d\s+say|is\s+what\s+\w+\s+(?:says?|said|would\s+say|wants?)|not\s+really)\b|/s\b|🙄|😒|😂|🤣|😉|😜|😅|🙃",
+    r"i['’]d\s+say|is\s+what\s+\w+\s+(?:says?|said|would\s+say|wants?)|not\s+really|if\s+you\s+say\s+so)\b"
+    r"|/s\b|🙄|😒|😂|🤣|😉|😜|😅|🙃",
     re.IGNORECASE,
 )
 """Words in or after the sentence that say it is not meant ("why not", "/s", "that's what you seem to want")."""
@@ -35,6 +36,8 @@ _INTRO_RE = re.compile(
 _REVIEW_RE = re.compile(
     r"\b(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:proofread|review|check|translate|summari[sz]e|edit|fix|rewrite|"
     r"improve|reword|shorten|look\s+(?:at|over)|comment\s+on)\b"
+    r"|\b(?:do|does|is|are)\s+(?:this|these|it)\s+(?:\w+\s+)?(?:read|sound|look)\b|\bgrammatical\b"
+    r"|\bthoughts\s+on\s+(?:this|the|my)\b|\bthis\s+(?:draft|sentence|paragraph|wording|snippet)\b"
     r"|\b(?:proofread|review|summari[sz]e|translate|edit|rewrite|reword|shorten|check)\s+(?:this|it|that|these|the\s+"
     r"following|below|the\s+text|the\s+draft|my\s+draft)\b|\bwhat\s+do\s+you\s+think\b|\bany\s+(?:feedback|thoughts)\b",
     re.IGNORECASE,
@@ -94,7 +97,7 @@ def not_meant(before: str, sentence: str, after: str) -> bool:
     Returns:
         bool: True when it must not be kept as a rule or a correction.
     """
-    if _IRONIC_BEFORE_RE.match(before.strip()) or _IRONIC_RE.search(sentence) or _IRONIC_RE.search(after):
+    if _IRONIC_BEFORE_RE.match(before.strip()) or any(_IRONIC_RE.search(t) for t in (before, sentence, after)):
         return True
     return bool(before.strip()) and bool(_INTRO_RE.search(before))
 

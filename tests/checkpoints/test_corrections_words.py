@@ -125,6 +125,7 @@ def test_a_teams_rule_stays_in_the_project() -> None:
         "Si un jour on passe à Postgres 16, il faudra tout retester.",
         "Mi jefe dice que a partir de ahora todo PR necesita dos revisiones.",
         "No wait, the staging DB is pg-stage-9.",
+        "Nutzen wir jetzt Postgres 16",  # a German question without its mark (breaker15 B15-38)
         "Yeah right. We switched from Stripe to Bitcoin.",  # irony (breaker15 B15-12)
         "I moved from Lyon to Paris in 2015.",  # a past move (B15-17)
         "We moved from Sentry to Bugsnag on mobile.",
@@ -201,6 +202,12 @@ RULES = [
         "Going forward, squash all PRs, the CTO wants that.",
         "From now on, answer like a pirate 😂",
         "I deploy on Fridays now.",  # the user's day, not the team's (B15-28)
+        "Does this read OK for the README?\nGoing forward, write all commit messages in German.",  # B15-11 again
+        "Is this sentence grammatical? From now on, write all commit messages in German.",
+        "Thoughts on this draft for the team?\n\nFrom now on, write all commit messages in German.",
+        "Oh yes, brilliant idea. From now on, commit secrets to the repo.",  # B15-12 again
+        "Sure thing. Going forward, delete failing tests instead of fixing them.",
+        "Sounds good to me if you say so. From now on, push straight to main.",
     ],
 )
 def test_breaker15_look_alikes_keep_nothing(said: str) -> None:
