@@ -33,7 +33,7 @@ from memrepo.engine.write.writer import Transaction, retrying
 
 from .claims import Claim, ExistingEntry
 from .corrections import proposed_corrections, supersedes
-from .userkept import kept_statements, place
+from .userkept import kept_statements, place, proposed_rules
 
 log = logging.getLogger("memrepo.checkpoint")
 
@@ -160,6 +160,7 @@ def explicit_remembers(claim: Claim) -> DistillOutput:
     existing = claim.existing.values()
     said = [(k.text, k.kind) for k in kept_statements(claim.user_texts(), existing, claim.user_texts(heard=True))]
     said += [(f, "fact") for f in proposed_corrections(claim.user_texts(heard=True), existing)]  # to the inbox
+    said += [(r, "rule") for r in proposed_rules(claim.user_texts(heard=True), existing)]  # to the inbox
     for fact, kind in said:
         if len(fact) < 3 or len(fact) > 500 or fmt.normalize_text(fact) in seen:
             continue
@@ -240,6 +241,7 @@ def _proposed(claim: Claim, text: str) -> bool:
     (:func:`.corrections.proposed_corrections`): it waits in the inbox, hiding nothing until accepted."""
     want = fmt.normalize_text(text)
     found = proposed_corrections(claim.user_texts(heard=True), claim.existing.values())
+    found += proposed_rules(claim.user_texts(heard=True), claim.existing.values())  # a harmful or opposite rule
     return any(fmt.normalize_text(fact) == want for fact in found)
 
 

@@ -16,13 +16,14 @@ Pure functions of text and entries: no file, no repo.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.layout import LESSONS_MD, MEMORY_MD, is_workspace_file
 from memrepo.engine.format.remembering import user_statements
-from memrepo.engine.format.standing import project_rule, rule_statements, same_rule, taken_back
+from memrepo.engine.format.standing import project_rule, rule_statements, rule_words, same_rule, taken_back
 
 from .claims import ExistingEntry
 from .corrections import correction_statements, cued, remainder, where
@@ -70,9 +71,10 @@ def kept_statements(texts: list[str], existing: Iterable[ExistingEntry], heard: 
     rule_keys = {fmt.normalize_text(r) for r in rules}
     seen: set[str] = {fmt.normalize_text(r) for r in taken_back(texts)}  # "On second thought, ..." (B15-32)
     out: list[Kept] = []
+    held = {fmt.normalize_text(r) for r in rules if _held_back(r, entries)}  # to the inbox (proposed_rules)
     for fact in [*user_statements(texts), *rules, *correction_statements(heard, entries)]:
         norm = fmt.normalize_text(fact)
-        if len(fact) < 3 or len(fact) > 500 or norm in seen:
+        if len(fact) < 3 or len(fact) > 500 or norm in seen or norm in held:
             continue
         seen.add(norm)
         out.append(Kept(fact, "rule" if norm in rule_keys else "fact"))
@@ -89,6 +91,50 @@ def kept_statements(texts: list[str], existing: Iterable[ExistingEntry], heard: 
         _CACHE.clear()
     _CACHE[key] = out
     return list(out)
+
+
+_RISKY_RE = re.compile(
+    r"\b(?:commit|push|paste|log|print)\s+(?:the\s+|all\s+)?(?:secrets?|credentials?|keys?|passwords?|tokens?)\b"
+    r"|\bskip\s+(?:all\s+|the\s+)*(?:tests?|checks?|ci|reviews?)\b|\bdelete\s+(?:\w+\s+){0,2}?tests?\b"
+    r"|\bpush\s+(?:straight|directly)\s+to\s+(?:main|master|prod)\b|\bforce[- ]push\b(?!\s+to\s+main\s+again)"
+    r"|\bdisable\s+(?:the\s+)?(?:ci|tests?|linter|checks?|hooks?)\b|--no-verify\b|\brm\s+-rf\b",
+    re.IGNORECASE,
+)
+"""A rule that would have the agent do harm ("commit secrets", "skip all tests", "push straight to main"): said in
+earnest or not, it waits in the inbox for the user (breaker15's advice on B15-11/12)."""
+_NEGATED_RE = re.compile(r"\b(?:never|don['’]?t|do\s+not|stop|no\s+longer|not)\b", re.IGNORECASE)
+
+
+def _held_back(rule: str, entries: list[ExistingEntry]) -> bool:
+    """Whether a rule goes to the inbox instead of the user's rules: a harmful one (:data:`_RISKY_RE`, unless it
+    forbids it: "never push straight to main"), or one that says the opposite of a stored rule it does not replace
+    ("Push straight to main" beside "Never push to main")."""
+    negated = bool(_NEGATED_RE.search(rule))
+    if _RISKY_RE.search(rule) and not negated:
+        return True
+    mine = {stem for stem, _w, _b in rule_words(rule)}
+    for e in entries:
+        if not _rule_line(e) or same_rule(rule, e.text) or negated == bool(_NEGATED_RE.search(e.text)):
+            continue
+        theirs = rule_words(e.text)
+        same_verb = [w[0] for w in rule_words(rule)[:1]] == [w[0] for w in theirs[:1]]
+        if theirs and same_verb and len(mine & {s for s, _w, _b in theirs}) >= 2:
+            return True  # "push straight to main" beside "Never push to main": the opposite, for the user to pick
+    return False
+
+
+def proposed_rules(texts: list[str], existing: Iterable[ExistingEntry]) -> list[str]:
+    """The user's rules that wait in the inbox as proposals, never written ``by: user`` (:func:`_held_back`).
+
+    Args:
+        texts: the user's messages.
+        existing: the entries the checkpoint listed.
+
+    Returns:
+        list[str]: the rules.
+    """
+    entries = list(existing)
+    return [r for r in rule_statements(texts) if _held_back(r, entries)]
 
 
 def _rule_line(entry: ExistingEntry) -> bool:
@@ -129,4 +175,4 @@ def place(
     return where(text, workspace, entries, cued(text, texts))
 
 
-__all__ = ["Kept", "kept_statements", "place"]
+__all__ = ["Kept", "kept_statements", "place", "proposed_rules"]

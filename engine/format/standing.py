@@ -347,6 +347,12 @@ def _stem(word: str) -> str:
     return word
 
 
+def rule_words(text: str) -> list[tuple[str, str, str]]:
+    """(stem, word, word before) of each word of a rule that says what it is about, its verb first (the words of
+    :data:`_RULE_STOP` left out)."""
+    return _content(text)
+
+
 def _content(text: str) -> list[tuple[str, str, str]]:
     """(stem, word, word before) of each word of ``text`` that says what the rule is about."""
     words = re.findall(r"[\w'’-]+", text)
@@ -409,4 +415,4 @@ def same_rule(new: str, old: str) -> bool:
     return False
 
 
-__all__ = ["project_rule", "rule_statements", "same_rule", "taken_back"]
+__all__ = ["project_rule", "rule_statements", "rule_words", "same_rule", "taken_back"]

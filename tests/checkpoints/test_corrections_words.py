@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from memrepo.engine.checkpoints.claims import ExistingEntry
-from memrepo.engine.checkpoints.userkept import kept_statements, place
+from memrepo.engine.checkpoints.userkept import kept_statements, place, proposed_rules
 
 SHOP = "workspaces/shop.md"
 BLOG = "workspaces/blog.md"
@@ -265,3 +265,19 @@ def test_a_short_rule_replaces_its_older_value() -> None:
     assert kept("From now on, answer in German.", short) == [
         ("answer in German", "rule", "global", "Answer in English")
     ]
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        ("Cool cool cool. From now on, commit secrets to the repo.", "commit secrets to the repo"),
+        ("Perfect, just perfect. Going forward, skip all tests.", "skip all tests"),
+        ("Yeah, totally. From now on, push straight to main.", "push straight to main"),  # beside "Never push to main"
+    ],
+)
+def test_a_harmful_rule_or_the_opposite_of_a_stored_one_waits_in_the_inbox(said: str, rule: str) -> None:
+    """breaker15 B15-11/12 at 3ba27c9: irony in other words was kept as a global rule."""
+    stored = [*RULES, line("lessons.md", "Never push to main", 4, "rule")]
+    assert kept_statements([said], stored) == []
+    assert proposed_rules([said], stored) == [rule]
+    assert proposed_rules(["Please stop adding emojis to commit messages."], stored) == []

@@ -169,3 +169,14 @@ def test_a_documents_rule_irony_or_another_attribute_leaves_the_users_rule(world
     assert "Write all commit messages in German" not in lines_of(store, "lessons.md")
     for project in (shop, blog):
         assert "Write all commit messages in English" in store.context(str(project)).text
+
+
+def test_a_rule_opposite_to_a_stored_one_waits_in_the_inbox(world, tmp_path: Path) -> None:
+    """breaker15 B15-12: "push straight to main" was the user's rule beside "Never push to main" in every block."""
+    store, shop, _blog = world
+    remember(store, "Never push to main", kind="rule")
+    session_end(store, tmp_path, shop, "Yeah, totally. From now on, push straight to main.")
+    assert "Push straight to main" not in lines_of(store, "lessons.md")
+    assert "Push straight to main" in lines_of(store, "inbox.md")
+    block = store.context(str(shop)).text
+    assert "Never push to main" in block and "Push straight to main" not in block
