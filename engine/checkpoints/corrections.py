@@ -61,6 +61,11 @@ _CUE_RE = re.compile(
 "That's outdated: ...", "En fait, ...", "Eigentlich ...", "En realidad, ...")."""
 _NOW_RE = re.compile(r"\b(?:is|are)\s+[^,;:]{1,40}?\s+now$", re.I)
 """A statement that says a value is another now: "the deploy window is Friday now"."""
+_NOT_DONE_RE = re.compile(
+    r"\b(?:almost|nearly|barely|never|didn['’]t|did\s+not|tried\s+to|wanted\s+to|thought\s+about|considered)\b",
+    re.I,
+)
+"""A change that did not happen ("We almost switched from Stripe to Adyen", breaker15 B15-42): no correction."""
 _STILL_RE = re.compile(r"\bstill\b", re.I)
 """A statement that something did not change ("it's still Tuesday"): it corrects no line."""
 _SECRET_RE = re.compile(r"\b(?:password|passwd|passphrase|secret|token|api[-_ ]?key|credentials?)s?\b", re.I)
@@ -399,6 +404,8 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
                 continue
             if reported(sentence) or _INFERENCE_RE.match(sentence) or _STILL_RE.search(fact) or _SECRET_RE.search(fact):
                 continue  # not the user's own new fact (breaker9 B9-1..B9-6); "it's still Tuesday" changes nothing
+            if _NOT_DONE_RE.search(fact):
+                continue  # "We almost switched from Stripe to Adyen": it did not happen (breaker15 B15-42)
             if fmt.normalize_text(fact) in asked or user_statements([sentence]):
                 continue  # a request to remember: user_statements keeps it
             topic = topic_terms(fact)

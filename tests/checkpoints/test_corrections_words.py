@@ -126,6 +126,8 @@ def test_a_teams_rule_stays_in_the_project() -> None:
         "Mi jefe dice que a partir de ahora todo PR necesita dos revisiones.",
         "No wait, the staging DB is pg-stage-9.",
         "Nutzen wir jetzt Postgres 16",  # a German question without its mark (breaker15 B15-38)
+        "We almost switched from Stripe to Adyen.",  # it did not happen (B15-42)
+        "We nearly moved to Postgres 16.",
         "Yeah right. We switched from Stripe to Bitcoin.",  # irony (breaker15 B15-12)
         "I moved from Lyon to Paris in 2015.",  # a past move (B15-17)
         "We moved from Sentry to Bugsnag on mobile.",
