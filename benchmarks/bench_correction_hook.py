@@ -16,7 +16,9 @@ Each message is one of:
 - ``right``: a correction whose new line is in the block of the corrected line's project and whose old line is
   not, every other stored line still shown; or a look-alike that changed no block and wrote nothing ``by: user``;
 - ``proposed``: the statement waits in the inbox (a longer correction, ``propose`` in the set), nothing hidden;
-- ``missed``: a correction that changed no block;
+- ``missed``: a correction that changed no block; a rule (``kind: rule`` labelled, corr10) not written ``kind: rule``,
+  or not in the block of every project (``scope: global``) or of its own (``workspace``); a two-clause line's kept
+  part (``also``) not in the block;
 - ``wrong store``: a look-alike written ``by: user`` outside the inbox, or any message that hid a stored line it
   does not correct (each hides a true line from every block).
 
@@ -35,7 +37,15 @@ import tempfile
 from pathlib import Path
 
 SETS = Path(__file__).resolve().parent / "remember_phrasings"
-TUNING = ("corrections", "corrections_subject", "hostile")
+TUNING = (
+    "corrections",
+    "corrections_subject",
+    "hostile",
+    "rules",
+    "corrections_words",
+    "hostile_words",
+    "hostile_words2",
+)
 """The sets it runs by default; ``corrections_heldout`` is held out (run it by name, at most twice)."""
 
 
@@ -81,6 +91,11 @@ def block(home: Path, repo: Path, project: Path) -> str:
 
 def users_lines(repo: Path) -> dict[str, str]:
     """Every ``by: user`` entry's text outside the inbox -> its file."""
+    return {text: rel for text, (rel, _kind) in users_kinds(repo).items()}
+
+
+def users_kinds(repo: Path) -> dict[str, tuple[str, str]]:
+    """Every ``by: user`` entry's text outside the inbox -> (its file, its ``kind:``)."""
     from memrepo.engine.format import entries as fmt
 
     found = {}
@@ -90,7 +105,7 @@ def users_lines(repo: Path) -> dict[str, str]:
             continue
         for _n, entry in fmt.parse(path.read_bytes(), rel).entries():
             if entry.by == "user":
-                found[entry.text] = rel
+                found[entry.text] = (rel, entry.meta.get("kind", ""))
     return found
 
 
@@ -121,7 +136,7 @@ def one(case: dict, tmp: Path) -> tuple[str, str]:
         store.remember(
             Candidate(
                 text=text,
-                kind="fact",
+                kind="rule" if path == "lessons.md" else "fact",
                 scope="workspace" if name else "global",
                 workspace=str(projects[name]) if name else None,
                 pin=path == "MEMORY.md",
@@ -158,7 +173,17 @@ def one(case: dict, tmp: Path) -> tuple[str, str]:
         if added:
             return "wrong store", f"wrote {added}"
         return ("proposed" if inbox(repo) else "right"), f"inbox {inbox(repo)}"
+    kinds = users_kinds(repo)
+    if case.get("kind") == "rule":
+        rules = [text for text in added if kinds[text][1] == "rule"]
+        seen = blocks.values() if case.get("scope") == "global" else [shown]
+        if not rules or not all(any(text in b for text in rules) for b in seen):
+            return "missed", f"wrote {added} (kinds {[kinds[t][1] for t in added]})"
+    if any(part not in shown for part in case.get("also", [])):
+        return "missed", f"wrote {added}; the kept clause is not shown"
     if target and target not in shown and any(text in shown for text in added):
+        return "right", f"wrote {added}"
+    if not target and case.get("kind") == "rule":
         return "right", f"wrote {added}"
     if inbox(repo) and not added:
         return "proposed", f"inbox {inbox(repo)}"

@@ -25,6 +25,7 @@ from collections.abc import Iterable
 
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.hearsay import owner, reported
+from memrepo.engine.format.irony import not_meant
 from memrepo.engine.format.layout import is_workspace_file
 from memrepo.engine.format.remembering import (
     about_user,
@@ -38,7 +39,9 @@ from memrepo.engine.format.remembering import (
 from memrepo.engine.read.contextselect import MIN_COVER, Topic, candidates, replaced, topic_terms
 
 from .claims import ExistingEntry
-from .samesubject import corrects_one, other_subject, statement
+from .oldvalue import names_old, names_one, said_values
+from .samesubject import clauses, corrects_line, corrects_one, other_subject, statement
+from .subjectwords import VERSION_WORDS
 
 _HYPOTHETICAL_RE = re.compile(
     r"^(?:if|when|whenever|unless|suppose|supposing|assuming|assume|maybe|perhaps|what\s+if|in\s+case|say|imagine|"
@@ -49,10 +52,20 @@ _HYPOTHETICAL_RE = re.compile(
 _INFERENCE_RE = re.compile(r"^\s*(?:so|and\s+so|oh\s+so)\b,?\s", re.I)
 """A sentence that draws a conclusion, most often a question without its mark ("so the window is Friday now"):
 never a correction (breaker9 case 09)."""
-_CUE_RE = re.compile(r"^(?:actually|no|nope|correction|scratch\s+that|update|wait|sorry)\b", re.I)
-"""A lead-in that says the sentence corrects something ("Actually, ...", "No, ...", "Correction: ...")."""
+_CUE_RE = re.compile(
+    r"^(?:actually|no|nope|correction|scratch\s+that|update|wait|sorry|that['’]s\s+(?:outdated|old|stale)"
+    r"|en\s+fait|en\s+réalité|eigentlich|tatsächlich|en\s+realidad|de\s+hecho)\b",
+    re.I,
+)
+"""A lead-in that says the sentence corrects something ("Actually, ...", "No, ...", "Correction: ...", "No wait, ...",
+"That's outdated: ...", "En fait, ...", "Eigentlich ...", "En realidad, ...")."""
 _NOW_RE = re.compile(r"\b(?:is|are)\s+[^,;:]{1,40}?\s+now$", re.I)
 """A statement that says a value is another now: "the deploy window is Friday now"."""
+_NOT_DONE_RE = re.compile(
+    r"\b(?:almost|nearly|barely|never|didn['’]t|did\s+not|tried\s+to|wanted\s+to|thought\s+about|considered)\b",
+    re.I,
+)
+"""A change that did not happen ("We almost switched from Stripe to Adyen", breaker15 B15-42): no correction."""
 _STILL_RE = re.compile(r"\bstill\b", re.I)
 """A statement that something did not change ("it's still Tuesday"): it corrects no line."""
 _SECRET_RE = re.compile(r"\b(?:password|passwd|passphrase|secret|token|api[-_ ]?key|credentials?)s?\b", re.I)
@@ -79,7 +92,9 @@ def _names_it(new: Topic, old: Topic) -> bool:
     return not words or len(words & new.words) > MIN_COVER * len(words)
 
 
-def corrects(text: str, existing: Iterable[ExistingEntry], words: bool = True) -> ExistingEntry | None:
+def corrects(
+    text: str, existing: Iterable[ExistingEntry], words: bool = True, cued: bool = False
+) -> ExistingEntry | None:
     """The stored line ``text`` (newer, the user's) replaces by the block's change rule, else the one line it
     corrects by the subject both are about (:func:`.samesubject.corrects_one`), or None.
 
@@ -88,6 +103,8 @@ def corrects(text: str, existing: Iterable[ExistingEntry], words: bool = True) -
         existing: the entries the checkpoint listed (:meth:`memrepo.engine.checkpoints.checkpoint.Checkpointer.prepare`).
         words: whether to ask the block's change rule (False: the subject relation alone, for a statement that
             reads as a correction only by its own change verb, "We moved the deploy window to Wednesday").
+        cued: the user said it after a lead-in that says it corrects ("No wait, the deploy window is Thursday"):
+            the subject relation needs no time word then (:func:`.samesubject.corrects_line`).
 
     Returns:
         ExistingEntry | None: the replaced line (the user's own lines first, then the newest), or None.
@@ -116,11 +133,13 @@ def corrects(text: str, existing: Iterable[ExistingEntry], words: bool = True) -
         if replaced(candidates(lines)).get(1) == 2 and _names_it(said, topic_terms(old.text)):
             found.append(old)
     if not found:
-        return corrects_one(text, mine)
+        return corrects_one(text, mine, cued) or names_one(text, mine)
     return max(found, key=lambda e: (e.by == "user", e.meta.get("added", "")))
 
 
-def where(text: str, workspace: str | None, existing: Iterable[ExistingEntry]) -> tuple[str, ExistingEntry | None]:
+def where(
+    text: str, workspace: str | None, existing: Iterable[ExistingEntry], cued: bool = False
+) -> tuple[str, ExistingEntry | None]:
     """Where a statement of the user's belongs: ``"global"`` or ``"workspace"``, and the line it corrects.
 
     A correction goes where the line it corrects is (a line of me.md or lessons.md: global; of a workspace
@@ -131,16 +150,53 @@ def where(text: str, workspace: str | None, existing: Iterable[ExistingEntry]) -
         text: the user's statement.
         workspace: the session's workspace, or None.
         existing: the entries the checkpoint listed.
+        cued: the user said it after a lead-in that says it corrects (:func:`cued`).
 
     Returns:
         tuple: the scope, and the corrected line or None.
     """
-    target = corrects(text, existing)
+    target = corrects(text, existing, cued=cued)
     if target is not None:
         return ("workspace" if is_workspace_file(target.path) and workspace else "global"), target
     if about_user(text) or not workspace:
         return "global", None
     return "workspace", None
+
+
+def cued(text: str, texts: list[str]) -> bool:
+    """Whether the user said the statement ``text`` after a lead-in that says it corrects (:data:`_CUE_RE`: "No wait,
+    the deploy window is Thursday"), in one of ``texts`` (their messages).
+
+    Args:
+        text: a kept statement (less its lead-in).
+        texts: the user's messages it was read from.
+
+    Returns:
+        bool: True when one of their sentences is the statement after such a lead-in.
+    """
+    want = fmt.normalize_text(text)
+    return any(
+        _CUE_RE.match(sentence) and fmt.normalize_text(without_leadin(sentence)) == want
+        for message in texts
+        for sentence in said(message)
+    )
+
+
+def remainder(text: str, target: ExistingEntry) -> str | None:
+    """The clause of the two-clause line ``target`` that the correction ``text`` leaves true, or None (corr10): "We
+    deploy the blog with Heroku" of "We deploy the blog with Heroku and use Postgres 14" when the user says "We're on
+    Postgres 16 now". Written beside the correction, so hiding the old line loses nothing the user did not correct.
+
+    Args:
+        text: the user's correction, less its lead-in.
+        target: the line it corrects (:func:`corrects`).
+
+    Returns:
+        str | None: the other clause, or None for a line of one clause or a correction of both or neither.
+    """
+    parts = clauses(target.text)
+    hit = [corrects_line(text, part, None, True) or names_old(text, part) for part in parts]
+    return parts[hit.index(False)] if sum(hit) == 1 else None
 
 
 def supersedes(target: ExistingEntry) -> tuple[str | None, str | None]:
@@ -261,7 +317,8 @@ _OWN_WORDS = frozenset(
     ]
 )
 """Words a correction may add to the line it corrects besides the new value: "is", "now", "not", "we moved",
-"last week" (:func:`tight`)."""
+"last week" (:func:`tight`); so may the words of a short "we are on <name> <version> now" in English, French, German
+and Spanish (:data:`.subjectwords.VERSION_WORDS`: "wir nutzen jetzt", "on est passé à")."""
 
 
 def tight(fact: str, target: ExistingEntry) -> bool:
@@ -285,11 +342,20 @@ def tight(fact: str, target: ExistingEntry) -> bool:
         plain = word.strip(".-'’")
         if not plain or not plain.isalpha() or not plain.islower():
             continue  # a value: "Thursday", "Postgres", "17", "pg-stage-20", "Next.js"
-        if plain.casefold() not in old and plain.casefold().replace("’", "'") not in _OWN_WORDS:
+        folded = plain.casefold().replace("’", "'")
+        if folded not in old and folded not in _OWN_WORDS and folded not in VERSION_WORDS:
             if not spare:
                 return False
             spare -= 1
     return True
+
+
+def _restated(fact: str, target: ExistingEntry) -> bool:
+    """Whether ``fact`` says nothing its line does not ("Actually, the payment provider is Stripe" of "The shop's
+    payment provider is Stripe"): no correction (corr10)."""
+    old = {w.casefold().removesuffix("'s").removesuffix("’s") for w in re.findall(r"[\w'’.-]+", target.text)}
+    new = {w.casefold().removesuffix("'s").removesuffix("’s") for w in re.findall(r"[\w'’.-]+", fact)}
+    return not (new - old - _OWN_WORDS)
 
 
 def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tuple[str, bool]]:
@@ -326,7 +392,11 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
             per_message.append([])
             continue  # pasted text: a page, a mail, a log (breaker9 B9-7)
         mine: list[tuple[str, bool]] = []
-        for sentence in said(text):
+        sentences = said(text)
+        for i, sentence in enumerate(sentences):
+            before, after = sentences[i - 1] if i else "", sentences[i + 1] if i + 1 < len(sentences) else ""
+            if not_meant(before, sentence, after):
+                continue  # "Yeah right. We switched from Stripe to Bitcoin." (breaker15 B15-12)
             if taken_back is not None and text.find(sentence) < taken_back:
                 continue  # "No, X. Just kidding, ..." / "You said X. That's wrong." (breaker9 B9-1, B9-6)
             fact = without_leadin(sentence)
@@ -334,19 +404,32 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
                 continue
             if reported(sentence) or _INFERENCE_RE.match(sentence) or _STILL_RE.search(fact) or _SECRET_RE.search(fact):
                 continue  # not the user's own new fact (breaker9 B9-1..B9-6); "it's still Tuesday" changes nothing
+            if _NOT_DONE_RE.search(fact):
+                continue  # "We almost switched from Stripe to Adyen": it did not happen (breaker15 B15-42)
             if fmt.normalize_text(fact) in asked or user_statements([sentence]):
                 continue  # a request to remember: user_statements keeps it
             topic = topic_terms(fact)
             named = topic.denied or topic.head or topic.was or any(changed for _n, _v, changed in topic.versions)
             words = bool(_CUE_RE.match(sentence) or named or _NOW_RE.search(fact))
             read = statement(fact)
-            if not (words or (read is not None and read.change)):
+            values = said_values(fact) is not None  # "We switched from Stripe to Adyen", "X replaced Y" (corr10)
+            cued = bool(_CUE_RE.match(sentence))
+            if not (words or values or (read is not None and (read.change or cued))):
                 continue  # "the deploy window tests now pass" shares words and a change word, and corrects nothing
-            target = corrects(fact, entries, words)
-            if target is not None:
+            target = corrects(fact, entries, words or values, cued)
+            if target is not None and not _restated(fact, target):
                 mine.append((fact, tight(fact, target)))
         per_message.append(mine)
     return [found for mine in per_message for found in mine]
 
 
-__all__ = ["correction_statements", "corrects", "proposed_corrections", "supersedes", "tight", "where"]
+__all__ = [
+    "correction_statements",
+    "corrects",
+    "cued",
+    "proposed_corrections",
+    "remainder",
+    "supersedes",
+    "tight",
+    "where",
+]

@@ -26,13 +26,14 @@ from memrepo.engine.format.entrytext import clean_text
 from memrepo.engine.format.layout import LESSONS_MD, ME_MD, MEMORY_MD, is_workspace_file
 from memrepo.engine.format.merge import CONFLICT_KEY
 from memrepo.engine.format.paths import make_ref
-from memrepo.engine.format.remembering import user_statements, without_secrets
+from memrepo.engine.format.remembering import without_secrets
 from memrepo.engine.models import KIND_RE, Action, Candidate, Origin, WriteResult
 from memrepo.engine.write.ports import MemoryAccess
 from memrepo.engine.write.writer import Transaction, retrying
 
 from .claims import Claim, ExistingEntry
-from .corrections import correction_statements, proposed_corrections, supersedes, where
+from .corrections import proposed_corrections, supersedes
+from .userkept import kept_statements, place, proposed_rules
 
 log = logging.getLogger("memrepo.checkpoint")
 
@@ -149,16 +150,18 @@ def build_prompt(claim: Claim) -> str:
 
 
 def explicit_remembers(claim: Claim) -> DistillOutput:
-    """The offline distillation (no model): each statement the user asked to remember becomes an add, and so does
-    each statement of theirs, said without "remember", that corrects a stored line (:func:`.corrections.correction_statements`:
-    only the user's words read from the harness's transcript, never an agent's). Where each goes, and the line it
-    replaces, is decided when it is written (:func:`apply_operation`)."""
+    """The offline distillation (no model): each statement the checkpoint keeps as the user's becomes an add
+    (:func:`.userkept.kept_statements`: what they asked to remember, their standing rules as ``kind: rule``, their
+    corrections said without "remember", read from the harness's transcript only, never an agent's, and the kept
+    clause of a corrected two-clause line), and so does each longer correction, for the inbox. Where each goes, and
+    the line it replaces, is decided when it is written (:func:`apply_operation`)."""
     ops: list[Operation] = []
     seen: set[str] = set()
-    said = user_statements(claim.user_texts())
-    said += correction_statements(claim.user_texts(heard=True), claim.existing.values())
-    said += proposed_corrections(claim.user_texts(heard=True), claim.existing.values())  # to the inbox
-    for fact in said:
+    existing = claim.existing.values()
+    said = [(k.text, k.kind) for k in kept_statements(claim.user_texts(), existing, claim.user_texts(heard=True))]
+    said += [(f, "fact") for f in proposed_corrections(claim.user_texts(heard=True), existing)]  # to the inbox
+    said += [(r, "rule") for r in proposed_rules(claim.user_texts(heard=True), existing)]  # to the inbox
+    for fact, kind in said:
         if len(fact) < 3 or len(fact) > 500 or fmt.normalize_text(fact) in seen:
             continue
         seen.add(fmt.normalize_text(fact))
@@ -166,7 +169,7 @@ def explicit_remembers(claim: Claim) -> DistillOutput:
             AddOp(
                 op="add",
                 text=fact[0].upper() + fact[1:],
-                kind="fact",
+                kind=kind,
                 scope="workspace" if claim.workspace else "global",
                 reason="the user asked to remember it",
             )
@@ -218,9 +221,9 @@ def _kind_for(entry: ExistingEntry) -> str:
 
 
 def _said_by_user(claim: Claim, text: str) -> bool:
-    """``text`` is a statement the user asked to remember, in their words (:func:`user_statements`), or one of
-    theirs that corrects a stored line (:func:`.corrections.correction_statements`), in a message read from the
-    harness's transcript (an agent's ``role: user`` is its word only).
+    """``text`` is a statement the checkpoint keeps as the user's (:func:`.userkept.kept_statements`: asked to
+    remember, a standing rule, a correction, a corrected line's kept clause), in a message read from the harness's
+    transcript (an agent's ``role: user`` is its word only).
 
     Such an add is written ``by: user`` (the context block ranks the user's own
     words first, docs/architecture.md §4); never for a batch that read
@@ -230,9 +233,7 @@ def _said_by_user(claim: Claim, text: str) -> bool:
         return False
     want = fmt.normalize_text(text)
     heard = claim.user_texts(heard=True)
-    if any(fmt.normalize_text(fact) == want for fact in user_statements(heard)):
-        return True
-    return any(fmt.normalize_text(fact) == want for fact in correction_statements(heard, claim.existing.values()))
+    return any(fmt.normalize_text(k.text) == want for k in kept_statements(heard, claim.existing.values()))
 
 
 def _proposed(claim: Claim, text: str) -> bool:
@@ -240,6 +241,7 @@ def _proposed(claim: Claim, text: str) -> bool:
     (:func:`.corrections.proposed_corrections`): it waits in the inbox, hiding nothing until accepted."""
     want = fmt.normalize_text(text)
     found = proposed_corrections(claim.user_texts(heard=True), claim.existing.values())
+    found += proposed_rules(claim.user_texts(heard=True), claim.existing.values())  # a harmful or opposite rule
     return any(fmt.normalize_text(fact) == want for fact in found)
 
 
@@ -267,7 +269,8 @@ def _users_place(claim: Claim, cand: Candidate, origin: Origin) -> Candidate:
     line of me.md or lessons.md goes there (of MEMORY.md: pinned there), with the line's kind and ``subject:`` (the
     writer replaces it in place) or a ``supersedes:`` naming it (the block hides it); one about the user goes to
     me.md; the rest as asked."""
-    scope, target = where(cand.text, claim.workspace, claim.existing.values())
+    heard = claim.user_texts(heard=True)
+    scope, target = place(cand.text, cand.kind, claim.workspace, claim.existing.values(), heard)
     if target is None:
         if scope == cand.scope:
             return cand

@@ -36,7 +36,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .claims import ExistingEntry
-from .subjectwords import NOT_SUBJECTS, SCOPING, STATES
+from .subjectwords import NOT_SUBJECTS, SCOPING, STATES, VERSION_CHANGE, VERSION_WORDS
 
 MAX_SUBJECT_WORDS = 4
 """Most words of a subject, its determiner left out ("the shop's payment provider")."""
@@ -83,12 +83,27 @@ _SUBJECT_MOVED_RE = re.compile(
 )
 """"The deploy window moved to Thursday"."""
 _MOVED_TO_VERSION_RE = re.compile(
-    r"^(?:we|i)(?:['’]ve|\s+have|['’]re|\s+are)?\s+(?:now\s+|just\s+)?"
+    r"^(?:we|i)(?:['’]ve|\s+have|['’]re|\s+are)?\s+(?:now\s+|just\s+|since\s+|already\s+|finally\s+|recently\s+)?"
     r"(?P<verb>moved|switched|migrated|upgraded|updated|bumped|downgraded)\s+(?:over\s+)?to\s+"
     r"(?P<name>[A-Za-z][\w.+#-]*?)\s*v?(?P<num>\d+(?:\.\d+)*)(?P<rest>(?:\s+\w+){0,3})$",
     re.I,
 )
-""""We moved to Postgres 16 last week", "we upgraded to Node 22 now": a name and its new version (breaker11 B11-2)."""
+""""We moved to Postgres 16 last week", "we upgraded to Node 22 now", "We've since moved to Postgres 16": a name and its
+new version (breaker11 B11-2)."""
+_NAME_VERSION_RE = re.compile(r"(?<![\w.])(?P<name>[A-Za-z][\w.+#-]*?)\s*v?(?P<num>\d+(?:\.\d+)*)(?![\w.])")
+"""A name and its version: "Postgres 16", "Terraform 1.9", "Node22"."""
+_VERB_FIRST_RE = re.compile(
+    r"^(?:nutzen|sind|haben|benutzen|verwenden|laufen|migrieren|wechseln|est-ce|sommes|utilisons|avons)\s+(?:wir|nous|on)\b",
+    re.I,
+)
+"""A German or French yes/no question without its mark ("Nutzen wir jetzt Postgres 16", "Sommes-nous ...")."""
+_DOES_RE = re.compile(
+    rf"^(?:we|i)\s+(?P<verb>[a-z]+)\s+(?:(?P<np>(?:{_WORD}\s+){{0,3}}?{_WORD})\s+)?"
+    rf"(?P<link>with|via|using|through|on|from)\s+(?P<value>.+)$",
+    re.I,
+)
+""""We deploy the blog with Heroku", "We deploy on Tuesdays": what we do (to a thing), and with what or when (corr10); the
+verb is part of the subject."""
 _NOW_WORDS_RE = re.compile(
     r"(?:^|\s)(?:now|these\s+days|nowadays|anymore|again|as\s+of\s+(?:last\s+\w+|yesterday|today)|"
     r"(?:since|as\s+of|from)\s+(?:last\s+)?(?:week|month|monday|tuesday|wednesday|thursday|friday)|"
@@ -177,6 +192,9 @@ def statement(text: str) -> Said | None:
     text = " ".join(text.split()).rstrip(".!")
     if not text or (any(mark in text for mark in ',;:()"“”?') and not re.search(r"\w:\w|://", text)):
         return None  # more than one clause, a quote or a question
+    short = _short_version(text)
+    if short is not None:
+        return short
     moved = _MOVED_TO_VERSION_RE.match(text)
     if moved and not _NOW_WORDS_RE.sub(" ", moved["rest"]).strip():
         return Said(
@@ -184,18 +202,22 @@ def statement(text: str) -> Said | None:
             moved["verb"].casefold(),
         )  # fmt: skip
     change = False
-    for rx in (_MOVED_RE, _SUBJECT_MOVED_RE, _COPULA_RE):
+    for rx in (_MOVED_RE, _SUBJECT_MOVED_RE, _COPULA_RE, _DOES_RE):
         found = rx.match(text)
         if found:
             break
     else:
         return None
-    if rx is not _COPULA_RE:
+    if rx is _DOES_RE:
+        link = found["link"].casefold()
+    elif rx is not _COPULA_RE:
         change, link = True, ""
     else:
         link = _LINKS.get(" ".join(found["link"].casefold().split()), "")
-    np = _words(found["np"])
-    mine = np[0].casefold() == "my"
+    np = _words(found["np"] or "")
+    if rx is _DOES_RE:
+        np = [found["verb"], *(w for w in np if w.casefold() not in _DETERMINERS)]
+    mine = np[0].casefold() == "my" or (rx is _DOES_RE and text[:2].casefold() == "i ")  # "I deploy" is no "we"
     if np[0].casefold() in _DETERMINERS:
         np = np[1:]
     if not np or len(np) > MAX_SUBJECT_WORDS or any(w.casefold() in NOT_SUBJECTS for w in np):
@@ -226,8 +248,25 @@ def statement(text: str) -> Said | None:
         plain,
         state,
         _kind(words),
-        found["verb"].casefold() if "verb" in found.groupdict() and found["verb"] else "",
+        found["verb"].casefold() if rx is not _DOES_RE and "verb" in found.groupdict() and found["verb"] else "",
     )
+
+
+def _short_version(text: str) -> Said | None:
+    """A short sentence that names one name and its version and no other word than "we are on ... now" says, in
+    English, French, German or Spanish (:data:`.subjectwords.VERSION_WORDS`: "We're on Postgres 16 now", "on est
+    passé à Postgres 16", "wir nutzen jetzt Postgres 16", "ahora usamos Postgres 16"), read as that name's new
+    version; it says it changed only with a word of :data:`.subjectwords.VERSION_CHANGE` ("now", "jetzt", "ya")."""
+    pairs = list(_NAME_VERSION_RE.finditer(text))
+    if len(pairs) != 1 or len(text.split()) > 8 or _VERB_FIRST_RE.match(text):
+        return None  # "Nutzen wir jetzt Postgres 16": German asks with the verb first (breaker15 B15-38)
+    pair = pairs[0]
+    rest = [w.casefold().replace("’", "'") for w in _words(text[: pair.start()] + " " + text[pair.end() :])]
+    if not rest or any(w not in VERSION_WORDS for w in rest) or pair["name"].casefold() in VERSION_WORDS:
+        return None
+    change = any(w in VERSION_CHANGE for w in rest)
+    num = pair["num"]
+    return Said((_fold(pair["name"]),), False, "to", (num,), False, num, change, True, False, "number", "moved")
 
 
 def other_subject(new_text: str, old_text: str) -> bool:
@@ -269,7 +308,7 @@ def _versions(name: str, text: str) -> list[str]:
     return found
 
 
-def corrects_line(new_text: str, old_text: str, spare: frozenset[str] | None = frozenset()) -> bool:
+def corrects_line(new_text: str, old_text: str, spare: frozenset[str] | None = frozenset(), cued: bool = False) -> bool:
     """Whether ``new_text`` (the user's sentence) corrects the stored line ``old_text`` by the subject both are
     about (the rule in the module docstring).
 
@@ -277,13 +316,18 @@ def corrects_line(new_text: str, old_text: str, spare: frozenset[str] | None = f
         new_text: the user's sentence, less its lead-in.
         old_text: a stored line's text.
         spare: words of the older line's subject the newer one may leave out (:func:`spare_words`; None: any).
+        cued: the user said it with a lead-in that says it corrects ("No wait, ...", "Scratch that, ...", corr10):
+            no time word or change verb is needed then.
 
     Returns:
         bool: True when it does.
     """
     new = statement(new_text)
-    if new is None or not new.change or not new.plain:
+    if new is None or not (new.change or cued) or not new.plain:
         return False
+    named = len(new.value) == 2 and new.value[0].isalpha() and new.value[1][:1].isdigit() and new.verb
+    if named and re.search(rf"(?<![\w-]){re.escape(new.subject[-1])}s?(?![\w-])", old_text, re.I):
+        new = new._replace(subject=new.value[:1], version=new.value[1])  # "moved the frontend to React 19"
     if new.version and len(new.subject) == 1 and not new.mine:
         versions = _versions(new.subject[0], old_text)
         numbers = re.findall(r"(?<![\w.])\d+(?:\.\d+)+|(?<=\s)v?\d+(?![\w.])", old_text)
@@ -321,31 +365,96 @@ def spare_words(path: str, texts: Iterable[str]) -> frozenset[str]:
     return frozenset({w for w, n in counts.items() if n >= 3} | ({stem} if stem else set()))
 
 
-def corrects_one(text: str, existing: Iterable[ExistingEntry]) -> ExistingEntry | None:
+_CLAUSE_AND_RE = re.compile(r"\s+and\s+", re.I)
+_SUBJECT_START_RE = re.compile(r"^(?:we|i|they)\b", re.I)
+_ELLIPTIC = frozenset(
+    {"it", "its", "it's", "they", "them", "so", "too", "also", "either", "neither", "that", "this", "those", "these",
+     "one", "ones", "same", "there"}
+)  # fmt: skip
+"""Words of a clause that leans on the other one ("so does the shop", "I use it for Go"): it cannot stand alone."""
+_NOT_VERB = frozenset({"the", "a", "an", "our", "my", "its", "their", "this", "that", "we", "i", "it", "they", "you"})
+
+
+def clauses(text: str) -> list[str]:
+    """The two clauses of a stored line joined by one "and" (corr10): "We deploy the blog with Heroku and use Postgres
+    14" gives "We deploy the blog with Heroku" and "We use Postgres 14" (the second one's subject borrowed from the
+    first when it has none); [] for a line of one clause or of more than two, or one with a comma or a semicolon.
+
+    Args:
+        text: a stored line's text.
+
+    Returns:
+        list[str]: the two clauses, or [].
+    """
+    text = " ".join(text.split()).rstrip(".!").replace(", and ", " and ")  # "X, and I use fish as my shell"
+    parts = _CLAUSE_AND_RE.split(text)
+    if len(parts) != 2 or any(mark in text for mark in ",;:") or min(len(p.split()) for p in parts) < 2:
+        return []
+    first, second = parts
+    subject = _SUBJECT_START_RE.match(first)
+    if subject and second.split()[0].casefold() not in _NOT_VERB and second[:1].islower():
+        second = f"{subject.group(0)} {second}"
+    leans = second.split()[1:2] in ([w] for w in ("never", "always", "not", "also", "too", "only", "so"))
+    if leans or any(w.casefold() in _ELLIPTIC for p in (first, second) for w in p.split()):
+        return []  # "so does the shop", "the docs too", "never on Fridays", "I use it for Go": no clause alone (B15-31)
+    if any(len(p.split()) < 3 or not any(w.isalpha() and w.islower() for w in p.split()[1:3]) for p in (first, second)):
+        return []  # "React 18 and Vite 5": two values of one clause, not two clauses
+    return [first, second]
+
+
+def corrected_clause(text: str, old_text: str, spare: frozenset[str] | None, cued: bool = False) -> str | None:
+    """The clause of the two-clause line ``old_text`` (:func:`clauses`) that ``text`` leaves true when it corrects the
+    other one (:func:`corrects_line`): "We deploy the blog with Heroku" when "We're on Postgres 16 now" corrects "We
+    deploy the blog with Heroku and use Postgres 14"; None when it corrects neither or both."""
+    parts = clauses(old_text)
+    hit = [corrects_line(text, part, spare, cued) for part in parts]
+    if sum(hit) != 1:
+        return None
+    return parts[hit.index(False)]
+
+
+def _relates(text: str, old_text: str, spare: frozenset[str] | None, cued: bool) -> bool:
+    return corrects_line(text, old_text, spare, cued) or corrected_clause(text, old_text, spare, cued) is not None
+
+
+def corrects_one(text: str, existing: Iterable[ExistingEntry], cued: bool = False) -> ExistingEntry | None:
     """The one stored line ``text`` corrects by its subject (:func:`corrects_line`, the words it may leave out of
-    the subject: :func:`spare_words` of the line's file), or None: none, or more than one line it would correct
-    leaving out any words ("the CDN is Fastly now" with "The shop CDN is Cloudflare" and "The blog CDN is Akamai"
-    stored names neither).
+    the subject: :func:`spare_words` of the line's file; or one clause of a two-clause line, :func:`corrected_clause`),
+    or None: none, or more than one line it would correct leaving out any words ("the CDN is Fastly now" with "The
+    shop CDN is Cloudflare" and "The blog CDN is Akamai" stored names neither).
 
     Args:
         text: the user's sentence, less its lead-in.
         existing: the stored lines the checkpoint listed (the caller drops other people's lines).
+        cued: said with a lead-in that says it corrects (:func:`corrects_line`).
 
     Returns:
-        ExistingEntry | None: the corrected line.
+        ExistingEntry | None: the corrected line (never one a listed line already replaces: "Standup is now at 10:00"
+        with ``supersedes: The standup is at 9:30``, the newest of a chain is the one corrected).
     """
     lines = list(existing)
     by_path: dict[str, list[str]] = {}
     for old in lines:
         by_path.setdefault(old.path, []).append(old.text)
     spares = {path: spare_words(path, texts) for path, texts in by_path.items()}
-    rivals = {old.text.casefold() for old in lines if corrects_line(text, old.text, None)}
+    gone = {e.meta.get("supersedes", "").casefold() for e in lines} - {""}
+    lines = [old for old in lines if not any(old.text.casefold().startswith(piece) for piece in gone)]
+    rivals = {old.text.casefold() for old in lines if _relates(text, old.text, None, cued)}
     if len(rivals) > 1:
         return None  # "the CDN" of "The shop CDN is Cloudflare" and "The blog CDN is Akamai"
-    found: Sequence[ExistingEntry] = [old for old in lines if corrects_line(text, old.text, spares[old.path])]
+    found: Sequence[ExistingEntry] = [old for old in lines if _relates(text, old.text, spares[old.path], cued)]
     if not found:
         return None
     return max(found, key=lambda e: (e.by == "user", e.meta.get("added", "")))
 
 
-__all__ = ["Said", "corrects_line", "corrects_one", "other_subject", "spare_words", "statement"]
+__all__ = [
+    "Said",
+    "clauses",
+    "corrected_clause",
+    "corrects_line",
+    "corrects_one",
+    "other_subject",
+    "spare_words",
+    "statement",
+]

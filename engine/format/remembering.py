@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from .irony import hedged, not_meant, under_review
+
 _LEAD = (
     r"(?:(?:also|and|oh|so|but|btw|by\s+the\s+way|please|pls|kindly|just|then|finally|ok|okay|plus|"
     r"going\s+forward|from\s+now\s+on|for\s+future\s+reference|correction)\b,?\s+)"
@@ -44,10 +46,12 @@ _REMEMBER_RE = re.compile(
 line's start, or " and ": "use password X and remember that H", breaker11 B11-4), after words of :data:`_LEAD` only, so "I remember that ..." and "you also remember that ..." are no
 request. X is the rest of the sentence (:func:`_sentence_end`)."""
 _STANDING_RE = re.compile(
-    r"(?:^|(?<=[.!?。！？])\s+|\n)\s*(?:from\s+now\s+on|going\s+forward|for\s+future\s+reference)\s*,?\s+(?=\w)",
+    r"(?:^|(?<=[.!?。！？])\s+|\n)\s*(?:from\s+now\s+on|going\s+forward|for\s+future\s+reference)\s*,?\s+(?=\w)"
+    r"(?!(?:is|was|will|would|seems?|looks?|sounds?|means?|has|had|i\s+(?:think|guess|suppose)|maybe|perhaps)\b)",
     re.IGNORECASE,
 )
-"""A standing statement at a sentence's start: "From now on, X", "For future reference, X"."""
+"""A standing statement at a sentence's start: "From now on, X", "For future reference, X"; not the lead-in as a noun
+("Going forward is the only option") nor a hedge after it ("Going forward, I think we should ...", corr10)."""
 _CJK_RE = re.compile(
     r"(?:^|(?<=[。！？.!?])\s*|\n)\s*(?:请|要|一定要)?(?:记住|記住|기억해\s*(?:줘|둬|주세요)?|覚えておいて(?:ください)?)"
     r"\s*[:：,，、]\s*"
@@ -65,12 +69,14 @@ _CODE_RE = re.compile(r"```.*?(?:```|$)|`[^`\n]*`", re.DOTALL)
 _QUOTED_RE = re.compile(r"^\s*>.*$|\"[^\"\n]*\"|“[^”\n]*”|(?<!\w)'[^'\n]*'(?!\w)", re.MULTILINE)
 """Quoted text: a ``>`` line (a pasted email), and words in double or single quotes."""
 _LEADIN_RE = re.compile(
-    r"^(?:(?:scratch\s+that|correction|update|actually|no|nope|wait|sorry|oh|ok|okay|fyi|btw|by\s+the\s+way|"
-    r"that['’]s\s+(?:wrong|not\s+right|outdated|not\s+true)|not\s+quite|one\s+more\s+thing)\s*[,:;!.—–-]+\s*"
-    r"|(?:actually|also|and|so|btw|oh|well)\s+)+",
+    r"^(?:(?:scratch\s+that|correction|update|actually|no\s+wait|wait\s+no|no|nope|wait|sorry|oh|ok|okay|fyi|btw|"
+    r"by\s+the\s+way|that['’]s\s+(?:wrong|not\s+right|outdated|old|stale|not\s+true)|not\s+quite|one\s+more\s+thing|"
+    r"en\s+fait|en\s+réalité|eigentlich|tatsächlich|en\s+realidad|de\s+hecho)\s*[,:;!.—–-]+\s*"
+    r"|(?:actually|also|and|so|btw|oh|well|en\s+fait)\s+)+",
     re.IGNORECASE,
 )
-"""A conversational lead-in that is not the fact: "Scratch that:", "Actually,", "No, that's wrong:" (breaker7 B7-6)."""
+"""A conversational lead-in that is not the fact: "Scratch that:", "Actually,", "No, that's wrong:" (breaker7 B7-6), "No
+wait,", "That's outdated:", "En fait,", "Eigentlich", "En realidad," (corr10)."""
 _PREAMBLE_RE = re.compile(
     r"^(?:for\s+context|quick\s+note|fyi|[a-z][a-z'’ ]{0,40}?:)\s*[,:]?\s+"
     r"(?=(?:i|i['’](?:m|ve|d|ll)|my)\b)",
@@ -270,11 +276,23 @@ def _requests(text: str, shown: str) -> list[tuple[int, str]]:
             continue  # "keep in mind this is only a prototype": the bare clause form is remember's alone
         if not fact or (mark.startswith(("?", "？")) and not ask) or _NOT_A_FACT_RE.match(fact):
             continue
+        if match.re is _STANDING_RE and (
+            under_review(text)
+            or hedged(fact)
+            or re.search(r"\b(?:said|says|told|tells)\b", fact, re.IGNORECASE)
+            or not_meant(_last_sentence(shown[: match.start() + 1]), fact, shown[end.end() if end else stop :][:200])
+        ):
+            continue  # "Going forward, Bob handles it, he said", "Great. From now on, ..., why not." (corr10)
         head = shown[: match.start() + 1].rstrip()
         if head.endswith(":") and _QUOTE_INTRO_RE.search(head[:-1]):
             continue  # "update the README to say: remember that ..." quotes a line, asks nothing
         found.append((begin, fact))
     return found
+
+
+def _last_sentence(text: str) -> str:
+    found = [m.group(0).strip() for m in _SENTENCE_RE.finditer(text) if m.group(0).strip()]
+    return found[-1] if found else ""
 
 
 def user_statements(texts: list[str]) -> list[str]:

@@ -38,6 +38,8 @@ _DETECTOR_SOURCES = (
             "phrases",
             "configs",
             "assignments",
+            "authsaid",
+            "slots",
             "families",
             "docformats",
             "structural",

@@ -23,7 +23,7 @@ dressed as one of them is still redacted:
   action pin, ``..`` of a range), not the first group of a UUID (``…@f784fbed-7fc7-…``
   in a Teams webhook is its tenant id, not a commit);
 - a UUID, unless the words before it name a secret or a vendor (Heroku API keys
-  are UUIDs: :mod:`.context`) or it sits in a URL (a webhook's id is its secret);
+  are UUIDs: :mod:`.context`) or it sits in a URL (a webhook's id is its secret) or a password's place (:func:`.slots.credential_slot`);
 - a GPG fingerprint (40 hex, grouped by four or after ``--recv-keys``), an age
   recipient (``age1`` bech32), a WireGuard ``PublicKey =``, an Ethereum address;
 - an object id by a prefix its vendor documents as an id: Stripe ``price_``,
@@ -47,7 +47,7 @@ import json
 import re
 from collections.abc import Iterator
 
-from . import lazyre
+from . import lazyre, slots
 
 Span = tuple[int, int]
 
@@ -215,6 +215,8 @@ def spans(text: str) -> Iterator[Span]:
     for m in _UUID_RE.finditer(text):
         if m.start() and text[m.start() - 1] in "/@=":
             continue  # in a URL's path or query: a webhook's id may be its secret (the rules decide)
+        if slots.credential_slot(text, m.start(), m.end()):
+            continue  # a password's place: a URL's user:<uuid>@, -p <uuid>, -u user:<uuid> (B16-1)
         before = text[max(0, m.start() - 40) : m.start()]
         if not _UUID_SECRET_WORDS_RE.search(before):
             from .context import named_before  # loaded only for a UUID no secret word names

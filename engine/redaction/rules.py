@@ -52,7 +52,8 @@ _EMAIL_RE = lazyre.compile(r"[\w.+-]+@(?:[\w-]+\.)+[^\W\d_]{2,63}")
 """An e-mail address by its shape: a domain whose last label (the TLD) is letters only, so ``alice@example.com``
 stays and a password holding ``@`` and ``.`` (``P@ssw0rd.2024``, ``Ch@t-Noir.88``) does not pass for one."""
 _FILE_RE = lazyre.compile(
-    r"(?:[a-z_][a-z0-9_-]*/)+[a-z_][a-z0-9_.-]*|[A-Za-z_][\w-]*\.(?:py|md|txt|json|toml|ya?ml|js|ts|rs|go|sh|cfg|ini|lock|html|css)"
+    r"(?:[a-z_][a-z0-9_-]*/)+[a-z_][a-z0-9_.-]*|\.[a-z_][a-z0-9_-]*/(?:[a-z_][a-z0-9_-]*/)*[a-z_][\w-]*\.[a-z]{1,5}|"
+    r"[A-Za-z_][\w-]*\.(?:py|md|txt|json|toml|ya?ml|js|ts|rs|go|sh|cfg|ini|lock|html|css)"
 )
 _UUID_RE = lazyre.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
 

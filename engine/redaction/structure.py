@@ -1,26 +1,28 @@
 """Secrets found by structure rather than by a name: one detector for :func:`memrepo.engine.redaction.redact`.
 
-Issue 32, round 6 (docs/architecture.md §3). It unions six rules, each in its module:
+Issue 32, round 6 (docs/architecture.md §3). It unions eight rules, each in its module:
 
 - :mod:`.prefixed`: a key of a vendor no rule set names, by its ``prefix_`` and random body;
 - :mod:`.layout`: a password under its label on the next line, or in a table's password column;
 - :mod:`.phrases`: a passphrase of several words said without quotes, in nine languages;
 - :mod:`.configs`: a password or key in a config file's syntax (XML, name/value pairs, env, YAML);
 - :mod:`.assignments`: a password or key assigned to or compared with a secret name in code;
-- :mod:`.said`: passwords said in orders and words :mod:`.speech` does not read (round 7).
+- :mod:`.said`: passwords said in orders and words :mod:`.speech` does not read (round 7);
+- :mod:`.authsaid`: a password said as "auth", "login", "sudo" or Redis' ``AUTH <pw>`` (B14-3);
+- :mod:`.slots`: a secret in a command's credential slot, a spaced app password (B16-10, B16-11).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from . import assignments, configs, layout, phrases, prefixed, said
+from . import assignments, authsaid, configs, layout, phrases, prefixed, said, slots
 
 Span = tuple[int, int, str]
 
 
 def spans(text: str) -> Iterator[Span]:
-    """``(start, end, type)`` of every secret the six structure rules find in ``text``, rule by rule.
+    """``(start, end, type)`` of every secret the eight structure rules find in ``text``, rule by rule.
 
     Args:
         text: any text.
@@ -34,3 +36,5 @@ def spans(text: str) -> Iterator[Span]:
     yield from configs.spans(text)
     yield from assignments.spans(text)
     yield from said.spans(text)
+    yield from authsaid.spans(text)
+    yield from slots.spans(text)

@@ -1,0 +1,178 @@
+"""What the model-free checkpoint writes as the user's, with its kind, and where (corr10, docs/architecture.md §7).
+
+:func:`kept_statements` gathers the statements a checkpoint keeps ``by: user`` from the user's messages: what they
+asked to remember (:func:`memrepo.engine.format.remembering.user_statements`), their standing rules
+(:func:`memrepo.engine.format.standing.rule_statements`: "Going forward, ...", "Please stop X-ing", "Ab sofort ...",
+kept ``kind: rule``), the corrections said without "remember" (:func:`.corrections.correction_statements`), and,
+for a correction of one clause of a two-clause line, the other clause (:func:`.corrections.remainder`), so hiding
+the old line loses nothing the user did not correct.
+
+:func:`place` says where each goes: a rule replaces the one stored rule on its subject
+(:func:`memrepo.engine.format.standing.same_rule`) in that rule's file, else goes to the user's rules (lessons.md,
+global) or, said of the team ("we deploy ... from the release branch"), to the session's workspace; a kept clause
+goes to its line's file and replaces nothing; any other statement goes where :func:`.corrections.where` says.
+Pure functions of text and entries: no file, no repo.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.layout import LESSONS_MD, MEMORY_MD, is_workspace_file
+from memrepo.engine.format.remembering import user_statements
+from memrepo.engine.format.standing import project_rule, rule_statements, rule_words, same_rule, taken_back
+
+from .claims import ExistingEntry
+from .corrections import correction_statements, cued, remainder, where
+from .samesubject import clauses
+
+RULE_KINDS = frozenset({"rule", "decision"})
+"""Kinds of a stored line a newer rule may replace (besides any line of lessons.md or MEMORY.md)."""
+
+
+class Kept(NamedTuple):
+    """A statement the checkpoint keeps as the user's.
+
+    Attributes:
+        text: the statement, in the user's words less its lead-in.
+        kind: ``rule`` for a standing rule, else ``fact`` (a correction takes its line's kind when written).
+        rest_of: for the kept clause of a corrected two-clause line, that line's text; else None.
+    """
+
+    text: str
+    kind: str
+    rest_of: str | None = None
+
+
+_CACHE: dict[tuple, list[Kept]] = {}
+
+
+def kept_statements(texts: list[str], existing: Iterable[ExistingEntry], heard: list[str] | None = None) -> list[Kept]:
+    """The statements the checkpoint keeps ``by: user``, in order, each once (the module docstring).
+
+    Args:
+        texts: the user's messages.
+        existing: the entries the checkpoint listed.
+        heard: the messages read from the harness's own transcript (corrections are read from these only);
+            ``texts`` when None.
+
+    Returns:
+        list[Kept]: the statements.
+    """
+    entries = list(existing)
+    heard = texts if heard is None else heard
+    key = (tuple(texts), tuple(heard), tuple((e.path, e.text, e.by, tuple(sorted(e.meta.items()))) for e in entries))
+    if key in _CACHE:
+        return list(_CACHE[key])
+    rules = rule_statements(texts)
+    rule_keys = {fmt.normalize_text(r) for r in rules}
+    seen: set[str] = {fmt.normalize_text(r) for r in taken_back(texts)}  # "On second thought, ..." (B15-32)
+    out: list[Kept] = []
+    held = {fmt.normalize_text(r) for r in rules if _held_back(r, entries)}  # to the inbox (proposed_rules)
+    for fact in [*user_statements(texts), *rules, *correction_statements(heard, entries)]:
+        norm = fmt.normalize_text(fact)
+        if len(fact) < 3 or len(fact) > 500 or norm in seen or norm in held:
+            continue
+        seen.add(norm)
+        out.append(Kept(fact, "rule" if norm in rule_keys else "fact"))
+    compound = any(clauses(e.text) for e in entries)  # no two-clause line listed: no clause to keep
+    for kept in list(out) if compound else []:
+        if kept.kind == "rule":
+            continue
+        _scope, target = where(kept.text, None, entries, cued(kept.text, heard))
+        rest = remainder(kept.text, target) if target is not None else None
+        if rest is not None and fmt.normalize_text(rest) not in seen:
+            seen.add(fmt.normalize_text(rest))
+            out.append(Kept(rest, "fact", target.text))  # type: ignore[union-attr]  # target is set with rest
+    if len(_CACHE) > 16:
+        _CACHE.clear()
+    _CACHE[key] = out
+    return list(out)
+
+
+_RISKY_RE = re.compile(
+    r"\b(?:commit|push|paste|log|print)\s+(?:the\s+|all\s+)?(?:secrets?|credentials?|keys?|passwords?|tokens?)\b"
+    r"|\bskip\s+(?:all\s+|the\s+)*(?:tests?|checks?|ci|reviews?)\b|\bdelete\s+(?:\w+\s+){0,2}?tests?\b"
+    r"|\bpush\s+(?:straight|directly)\s+to\s+(?:main|master|prod)\b|\bforce[- ]push\b(?!\s+to\s+main\s+again)"
+    r"|\bdisable\s+(?:the\s+)?(?:ci|tests?|linter|checks?|hooks?)\b|--no-verify\b|\brm\s+-rf\b",
+    re.IGNORECASE,
+)
+"""A rule that would have the agent do harm ("commit secrets", "skip all tests", "push straight to main"): said in
+earnest or not, it waits in the inbox for the user (breaker15's advice on B15-11/12)."""
+_NEGATED_RE = re.compile(r"\b(?:never|don['’]?t|do\s+not|stop|no\s+longer|not)\b", re.IGNORECASE)
+
+
+def _held_back(rule: str, entries: list[ExistingEntry]) -> bool:
+    """Whether a rule goes to the inbox instead of the user's rules: a harmful one (:data:`_RISKY_RE`, unless it
+    forbids it: "never push straight to main"), or one that says the opposite of a stored rule it does not replace
+    ("Push straight to main" beside "Never push to main")."""
+    negated = bool(_NEGATED_RE.search(rule))
+    if _RISKY_RE.search(rule) and not negated:
+        return True
+    mine = {stem for stem, _w, _b in rule_words(rule)}
+    for e in entries:
+        if not _rule_line(e) or same_rule(rule, e.text) or negated == bool(_NEGATED_RE.search(e.text)):
+            continue
+        theirs = rule_words(e.text)
+        same_verb = [w[0] for w in rule_words(rule)[:1]] == [w[0] for w in theirs[:1]]
+        if theirs and same_verb and len(mine & {s for s, _w, _b in theirs}) >= 2:
+            return True  # "push straight to main" beside "Never push to main": the opposite, for the user to pick
+    return False
+
+
+def proposed_rules(texts: list[str], existing: Iterable[ExistingEntry]) -> list[str]:
+    """The user's rules that wait in the inbox as proposals, never written ``by: user`` (:func:`_held_back`).
+
+    Args:
+        texts: the user's messages.
+        existing: the entries the checkpoint listed.
+
+    Returns:
+        list[str]: the rules.
+    """
+    entries = list(existing)
+    return [r for r in rule_statements(texts) if _held_back(r, entries)]
+
+
+def _rule_line(entry: ExistingEntry) -> bool:
+    return entry.path in (LESSONS_MD, MEMORY_MD) or entry.meta.get("kind", "") in RULE_KINDS
+
+
+def place(
+    text: str, kind: str, workspace: str | None, existing: Iterable[ExistingEntry], texts: list[str]
+) -> tuple[str, ExistingEntry | None]:
+    """Where a statement the checkpoint keeps as the user's goes: ``"global"`` or ``"workspace"``, and the line it
+    replaces (the module docstring).
+
+    Args:
+        text: the statement.
+        kind: its kind (``rule`` for a standing rule).
+        workspace: the session's workspace, or None.
+        existing: the entries the checkpoint listed.
+        texts: the user's messages it was read from (heard from the harness's transcript).
+
+    Returns:
+        tuple: the scope, and the replaced line or None.
+    """
+    entries = list(existing)
+    if kind == "rule":
+        if project_rule(text, workspace) and workspace:
+            return "workspace", None  # a rule for this project replaces no rule for all (breaker15 B15-13, B15-23)
+        found = {e.text.casefold(): e for e in entries if _rule_line(e) and same_rule(text, e.text)}
+        if len(found) == 1:
+            target = next(iter(found.values()))
+            return ("workspace" if is_workspace_file(target.path) and workspace else "global"), target
+        return "global", None
+    want = fmt.normalize_text(text)
+    for kept in kept_statements(texts, entries):
+        if kept.rest_of is not None and fmt.normalize_text(kept.text) == want:
+            line = next((e for e in entries if e.text == kept.rest_of), None)
+            inside = line is not None and is_workspace_file(line.path) and workspace
+            return ("workspace" if inside else "global"), None
+    return where(text, workspace, entries, cued(text, texts))
+
+
+__all__ = ["Kept", "kept_statements", "place", "proposed_rules"]

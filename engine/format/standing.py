@@ -1,0 +1,418 @@
+"""The user's standing rules said in a session: "going forward, ...", "please stop X-ing", in four languages (corr10).
+
+A rule is what the user asks the agent to do (or not) from now on, said at a sentence's start:
+
+- after a standing lead-in (:data:`_LEAD_RE`): "From now on, ...", "Going forward, ...", "From here on, ...", "In
+  future, ...", "Moving forward, ..."; French "Désormais, ...", "À partir de maintenant, ..."; German "Ab sofort
+  ...", "Von nun an ..."; Spanish "A partir de ahora, ...", "De ahora en adelante, ...". The rule is what follows;
+- or as a rule in its own words: "Please stop adding emojis to commit messages" (stop and a verb in -ing), "Don't
+  ever force-push to main again", "Never use tabs in YAML files again".
+
+Never a rule: a question, quoted or pasted text (:func:`.remembering.said`), another person's ("My manager says
+from now on ...", "Bob's rule is: ..."), a hedge or a supposition ("Going forward, I think we should ...", "If we
+ever move to X"), a rule for now only ("For now, stop adding tests", "... while we finish the refactor"), a lead-in
+used as a noun ("Going forward is the only option", "In future releases ..."), or a rule with nothing of its own
+("Don't ever do that again"). A statement after the lead-in that is a fact, not a rule ("From now on, the staging DB
+is pg-stage-12", "From now on I prefer tabs") is kept as before, as a fact (:func:`rule_statements` leaves it out).
+
+A newer rule replaces an older one on the same subject (:func:`same_rule`): "write all commit messages in German"
+replaces "Write all commit messages in English", "keep answers under five lines" replaces "Keep answers under ten
+lines", "stop writing commit messages in English" replaces it too; "always run the linter before committing" does
+not replace "Always run the tests before committing" (another object, not another value). Pure text: no file.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .irony import hedged, not_meant, under_review
+from .remembering import OTHER_PERSON_RE, _retracts_earlier, pasted_lines, readable, retraction, said, scoped
+
+_LEAD_RE = re.compile(
+    r"^(?:(?:ok|okay|also|and|so|oh|btw|alright|right)\s*,?\s+)?"
+    r"(?:(?P<comma>in\s+(?:the\s+)?future|for\s+the\s+future|à\s+l['’]avenir|en\s+el\s+futuro|en\s+lo\s+sucesivo"
+    r"|en\s+adelante|in\s+zukunft)\s*,"
+    r"|(?:from\s+now\s+on|from\s+here\s+on(?:\s+(?:out|in))?|from\s+this\s+point\s+(?:on|forward)|going\s+forward"
+    r"|moving\s+forward|henceforth|(?:starting|beginning)\s+(?:now|today)"
+    r"|désormais|dorénavant|à\s+partir\s+de\s+maintenant|à\s+partir\s+d['’]aujourd['’]hui|dès\s+maintenant"
+    r"|ab\s+sofort|ab\s+jetzt|ab\s+heute|von\s+nun\s+an|von\s+jetzt\s+an|künftig|zukünftig"
+    r"|a\s+partir\s+de\s+ahora|de\s+ahora\s+en\s+adelante|desde\s+ahora|a\s+partir\s+de\s+hoy)\s*,?)\s+",
+    re.IGNORECASE,
+)
+"""A standing lead-in at a sentence's start; a prepositional one ("in future", "en el futuro") only with its comma
+("In future releases the API drops v1" is no rule)."""
+_STOP_RE = re.compile(r"^(?:please\s+|pls\s+|kindly\s+)?(?P<rule>stop\s+[a-z]+ing\b\s+\S.*)$", re.IGNORECASE)
+"""'Please stop adding emojis to commit messages': stop and a verb in -ing, then what."""
+_AGAIN_RE = re.compile(
+    r"^(?:please\s+)?(?P<rule>(?:(?:don['’]?t|do\s+not)\s+ever|never\s+ever|never)\s+(?P<what>.+?)\s+(?:ever\s+)?again)$",
+    re.IGNORECASE,
+)
+"""'Don't ever force-push to main again', 'Never use tabs in YAML files again'."""
+_NOT_RULE_START_RE = re.compile(
+    r"^(?:is|was|will|would|seems?|looks?|sounds?|means?|has|had|isn['’]t|wasn['’]t|won['’]t|[?]"
+    r"|ist|sind|war|wird|gibt|es|est|c['’]est|il|elle|está|están|son|hay|er|sie)\b"
+    r"|^(?:if|when|whenever|unless|suppose|assuming|maybe|perhaps|probably|i\s+(?:think|guess|wonder|suppose|believe)"
+    r"|i['’]m\s+not\s+sure|we\s+(?:might|could|may)|should\s+we|what|how|why|which|who"
+    r"|remember|note|keep\s+in\s+mind|don['’]?t\s+forget|for\s+future\s+reference"
+    r"|(?:do|does|did|should|shall|can|could|would|will|is|are|am|was)\s+(?:we|i|you|it|they)|let['’]s\s+see|let\s+us\s+see)\b",
+    re.IGNORECASE,
+)
+"""A lead-in used as a noun ("Going forward is ..."), a hedge, a supposition or a question word after it, a question
+without its mark ("Going forward, do we still need ...", breaker15 B15-22)."""
+_NOT_MEANT_RE = re.compile(
+    r"\b(?:if\s+i\s+were|i['’]d\s+say|would\s+say|or\s+maybe|maybe\s+not|let\s+me\s+think|i\s+think|not\s+sure|"
+    r"we['’]ll\s+see|what\s+\w+\s+wants|not\s+me)\b"
+    r"|,\s*(?:the\s+|my\s+|our\s+)?\w+\s+(?:wants|said|says|asked\s+for|insists|prefers|likes)\b|[😂🤣😉😜😅🙃]",
+    re.IGNORECASE,
+)
+"""A tail that takes the rule back or gives it to someone else ("..., or maybe not, let me think", "..., the CTO wants
+that", "... is what I'd say if I were Bob", a laughing emoji; breaker15 B15-22)."""
+_TEAM_FACT_RE = re.compile(r"^[A-Z][a-z]+\s+(?:will|is|are|has|handles?|owns?|does|takes?|runs?|leads?)\b")
+""""Alice will handle the releases": a fact about a person, kept as one, not a rule."""
+_FACT_START_RE = re.compile(
+    r"^(?:the|a|an|this|that|these|those|its|their|i|i['’](?:m|ve|d|ll)|my|me|mine"
+    r"|le|la|les|l['’]|un|une|mon|ma|mes|der|die|das|ein|eine|mein|meine|ich|el|los|las|una|mi|mis|yo)\b",
+    re.IGNORECASE,
+)
+"""A statement after a lead-in that is a fact or the user's own preference, not a rule ("From now on, the staging DB
+is pg-stage-12", "From now on I prefer tabs"): kept as before, not as a rule."""
+_NOW_ONLY_RE = re.compile(
+    r"\b(?:while|until|till|today|tonight|this\s+(?:function|file|module|class|test|pr|branch|week|sprint))\b",
+    re.IGNORECASE,
+)
+"""A rule for the work at hand ("Stop adding debug prints to this function while we finish the refactor")."""
+_PROJECT_RE = re.compile(
+    r"^(?:we|we['’](?:re|ll|ve|d)|our|us|wir|unser\w*|nous|notre|nos|on|nosotros|nosotras|nuestr\w*)\b", re.IGNORECASE
+)
+"""A rule the team keeps ("we deploy the shop from the release branch"): the project's, not every project's."""
+_TAKE_BACK_RE = re.compile(
+    r"^\W*(?:(?:hmm+|ok|okay|wait|no)\W+)*(?:on\s+second\s+thought|ignore\s+what\s+i\s+(?:just\s+)?said|never\s*mind\s+(?:the|that|about)"
+    r"|forget\s+(?:the|about)\s+\w+|let['’]s\s+keep|stay\s+with|keep\s+(?:it\s+)?(?:as\s+it\s+was|\w+\s+after\s+all)|no\s+change)"
+    r"|\bafter\s+all\b",
+    re.IGNORECASE,
+)
+"""A message that takes back the last one's rule in other words ("On second thought, stay with English", "Ignore
+what I said about German", "Never mind the German thing", "Hmm, no, let's keep English after all")."""
+_CODE_SPAN_RE = re.compile(r"`[^`\n]+`")
+"""Inline code in a rule is its own ("From now on, run `make lint` before committing"); quotes are someone's words."""
+_SAYS_RE = re.compile(
+    r"^(?:[\w'’-]+\s+){0,4}?(?:says|said|told|tells|thinks|wants|asked|asks|insists|claims|sagt|meint|dit|dice)\b"
+    r"|\b(?:said|says|told|tells|according\s+to|sagt|sagte|dit|dice|dijo)\b",
+    re.IGNORECASE,
+)
+"""Someone's words reported ("Bob says from now on ...", "Mein Chef sagt, ab sofort ..."): not the user's rule."""
+_EMPTY = frozenset(
+    {"do", "that", "this", "it", "so", "anything", "something", "thing", "things", "stuff", "again", "ever", "kind",
+     "sort", "of", "these", "those", "them", "one", "like", "about", "me", "us", "him", "her", "much"}
+)  # fmt: skip
+_MOMENT_RE = re.compile(r"\bnever\s+mind\b|,|\band\s+(?:just\s+)?(?:fix|do|finish|try|get|go|answer)\b", re.IGNORECASE)
+"""A dismissal ("Never mind, ...") or a rebuke with a task ("Stop making excuses and fix it"): no rule to keep."""
+"""Words of "don't ever do that again": no rule of its own."""
+
+
+def _rule(sentence: str) -> str | None:
+    """The rule one sentence states (less its lead-in and "please"), or None."""
+    sentence = " ".join(sentence.split()).rstrip(".!")
+    quoted = readable(_CODE_SPAN_RE.sub("code", sentence)).split() != _CODE_SPAN_RE.sub("code", sentence).split()
+    if quoted or OTHER_PERSON_RE.match(sentence) or _SAYS_RE.search(sentence):
+        return None  # quoted words in it, another person's rule
+    lead = _LEAD_RE.match(sentence)
+    if lead:
+        body = re.sub(r"^(?:please|pls|kindly)\s+", "", sentence[lead.end() :].strip(" ,"), flags=re.I)
+        if _NOT_MEANT_RE.search(body) or _TEAM_FACT_RE.match(body) or hedged(body):
+            return None
+        if (
+            len(body.split()) < 3
+            or _NOT_RULE_START_RE.match(body)
+            or _SAYS_RE.search(body)
+            or _FACT_START_RE.match(body)
+            or scoped(body)
+        ):
+            return None
+        return body
+    for rx in (_STOP_RE, _AGAIN_RE):
+        found = rx.match(sentence)
+        if found is None:
+            continue
+        rule = found["rule"]
+        what = found.groupdict().get("what") or rule.split(None, 2)[-1]
+        content = [w for w in re.findall(r"[\w'’-]+", what.casefold()) if w not in _EMPTY]
+        bad = _MOMENT_RE.search(rule) or _NOT_MEANT_RE.search(rule)
+        if len(content) < 2 or scoped(rule) or _NOW_ONLY_RE.search(rule) or bad:
+            return None
+        return rule
+    return None
+
+
+def rule_statements(texts: list[str]) -> list[str]:
+    """The user's standing rules in ``texts`` (the module's forms), in order, each in their words less its lead-in;
+    never one in pasted text (under "Here is the README:"), nor one the user takes back ("... Just kidding.", or a
+    next message opening "Actually, forget that", "On second thought, ...", "Never mind the German thing"), as
+    :func:`.remembering.user_statements` reads them.
+
+    Args:
+        texts: the user's messages.
+
+    Returns:
+        list[str]: the rules.
+    """
+    return _rules(texts)[0]
+
+
+def taken_back(texts: list[str]) -> list[str]:
+    """The standing statements after a lead-in ("From now on, X") that a later message takes back in other words
+    ("On second thought, stay with English", "Ignore what I said about German"; breaker15 B15-32): kept neither as a
+    rule nor as a fact.
+
+    Args:
+        texts: the user's messages.
+
+    Returns:
+        list[str]: the statements, as :func:`rule_statements` would give them.
+    """
+    return _rules(texts)[1]
+
+
+def _rules(texts: list[str]) -> tuple[list[str], list[str]]:
+    per_message: list[list[str]] = []
+    dropped: list[str] = []
+    for text in texts:
+        taken = retraction(text)
+        pasted = pasted_lines(text)
+        mine: list[str] = []
+        at = 0
+        sentences = [] if under_review(text) else said(text)
+        for i, sentence in enumerate(sentences):
+            at = text.find(sentence, at)
+            if (taken is not None and at < taken) or any(a <= at < b for a, b in pasted):
+                continue
+            before, after = sentences[i - 1] if i else "", sentences[i + 1] if i + 1 < len(sentences) else ""
+            if not_meant(before, sentence, after):
+                continue  # "Great. From now on, just push to main, why not." (breaker15 B15-11, B15-12)
+            rule = _rule(sentence)
+            if rule:
+                mine.append(rule)
+        if (taken is not None and _retracts_earlier(text, taken)) or _TAKE_BACK_RE.search(readable(text)):
+            for earlier in reversed(per_message):
+                if earlier:
+                    dropped.extend(earlier)
+                    earlier.clear()
+                    break
+        per_message.append(mine)
+    return [rule for mine in per_message for rule in mine], dropped
+
+
+def project_rule(text: str, workspace: str | None = None) -> bool:
+    """Whether a rule is the team's ("we deploy the shop from the release branch") or said for one project ("write
+    commit messages in German for the shop repo"): the project's file, not one for the agent in every project
+    ("write all commit messages in English": the user's rules, lessons.md), or that names the session's workspace
+    ("deploy the shop from the release branch" in the shop's session)."""
+    name = re.split(r"[\\/]", (workspace or "").rstrip("/\\"))[-1].casefold()
+    said_name = bool(name) and len(name) > 2 and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.I)
+    return bool(_PROJECT_RE.match(text.strip()) or _PROJECT_SCOPE_RE.search(text) or said_name)
+
+
+_RULE_STOP = frozenset(
+    [
+        "always",
+        "never",
+        "all",
+        "every",
+        "any",
+        "the",
+        "a",
+        "an",
+        "in",
+        "on",
+        "at",
+        "to",
+        "of",
+        "for",
+        "with",
+        "and",
+        "or",
+        "please",
+        "do",
+        "don't",
+        "dont",
+        "not",
+        "no",
+        "only",
+        "be",
+        "is",
+        "are",
+        "your",
+        "my",
+        "our",
+        "you",
+        "we",
+        "i",
+        "it",
+        "them",
+        "they",
+        "their",
+        "its",
+        "this",
+        "that",
+        "ever",
+        "again",
+        "stop",
+        "from",
+        "now",
+        "under",
+        "over",
+        "than",
+        "instead",
+        "unless",
+        "when",
+        "before",
+        "after",
+        "more",
+        "less",
+    ]
+)
+"""Words that say how a rule holds, not what it is about (:func:`same_rule`)."""
+_NUMBER_WORDS = frozenset(
+    [
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "fifteen",
+        "twenty",
+        "thirty",
+        "forty",
+        "fifty",
+        "hundred",
+    ]
+)
+_VALUE_PREP = frozenset(["in", "to", "with", "on", "under", "over", "at", "as", "via", "using", "than", "into"])
+"""A word after one of these is a rule's value ("in English", "under ten lines"), not what the rule is about."""
+LANGUAGES = frozenset(
+    [
+        "english",
+        "german",
+        "french",
+        "spanish",
+        "italian",
+        "portuguese",
+        "dutch",
+        "swedish",
+        "danish",
+        "norwegian",
+        "finnish",
+        "polish",
+        "czech",
+        "russian",
+        "ukrainian",
+        "greek",
+        "turkish",
+        "arabic",
+        "hebrew",
+        "hindi",
+        "chinese",
+        "japanese",
+        "korean",
+        "vietnamese",
+        "thai",
+        "indonesian",
+    ]
+)
+"""Names a rule's value may be swapped for one another ("in English" -> "in German"); any other name ("in Markdown",
+"in Vitest", "in JSON") is another attribute, not another value (breaker15 B15-10)."""
+_PROJECT_SCOPE_RE = re.compile(
+    r"\b(?:for|in|on)\s+(?:the\s+|this\s+|our\s+)?(?!(?:every|all|each|any|other|new)\b)[\w.-]+\s+(?:repo|repository|project|app|service|codebase|site"
+    r"|package|module|monorepo|frontend|backend)\b"
+    r"|\bhere\b|\bin\s+this\s+(?:repo|repository|project|codebase|folder|workspace)\b|\bonly\s*\)?\s*$|\(for\b",
+    re.IGNORECASE,
+)
+"""A rule said for one project or case ("... for the shop repo", "use pnpm here", "in this repo", "(for the German
+client only)", "... for the blog only"): the project's rule, replacing no rule for all (breaker15 B15-13, B15-23)."""
+_NEGATION_RE = re.compile(r"\b(?:stop|never|don['’]?t|do\s+not|no\s+longer|not)\b", re.IGNORECASE)
+
+
+def _stem(word: str) -> str:
+    word = word.casefold().replace("’", "'")
+    for end in ("ing", "es", "ed", "s", "e"):
+        if len(word) > len(end) + 2 and word.endswith(end):
+            return word[: -len(end)]
+    return word
+
+
+def rule_words(text: str) -> list[tuple[str, str, str]]:
+    """(stem, word, word before) of each word of a rule that says what it is about, its verb first (the words of
+    :data:`_RULE_STOP` left out)."""
+    return _content(text)
+
+
+def _content(text: str) -> list[tuple[str, str, str]]:
+    """(stem, word, word before) of each word of ``text`` that says what the rule is about."""
+    words = re.findall(r"[\w'’-]+", text)
+    return [
+        (_stem(w), w, words[i - 1].casefold() if i else "")
+        for i, w in enumerate(words)
+        if w.casefold().replace("’", "'") not in _RULE_STOP
+    ]
+
+
+def _value(word: str, before: str) -> str:
+    """The kind of value a word of a rule is: ``number``, ``name`` (capitalised), ``word`` (after "in", "under"...),
+    or "" when it is what the rule is about."""
+    if word.isdigit() or word.casefold() in _NUMBER_WORDS:
+        return "number"
+    if word[:1].isupper():
+        return "name"
+    return "word" if before in _VALUE_PREP else ""
+
+
+def same_rule(new: str, old: str) -> bool:
+    """Whether the rule ``new`` replaces the stored rule ``old``: the same verb and what it acts on, and either
+    another value of it (one word of the older rule's, a name, a number or a word after "in", "under", "to"...: the
+    language, the limit, replaced by a value of the same kind: "in German" for "in English", never "in lowercase")
+    or the older rule's words said with "stop", "never", "not".
+
+    Args:
+        new: the user's rule, less its lead-in.
+        old: a stored rule's text.
+
+    Returns:
+        bool: True when ``new`` replaces ``old``.
+    """
+    n, o = _content(new), _content(old)
+    if not n or not o or n[0][0] != o[0][0]:
+        return False
+    n_stems, o_stems = {s for s, _w, _b in n}, {s for s, _w, _b in o}
+    if n_stems == o_stems:  # "Please stop adding emojis to commit messages" for "Add emojis to commit messages"
+        return len(n_stems) >= 2 and bool(_NEGATION_RE.search(new)) != bool(_NEGATION_RE.search(old))
+    if len(n_stems & o_stems) < 2 and not (len(n) == len(o) == 2 and n[0][0] == o[0][0]):
+        return False  # "Answer in German" for "Answer in English": a verb and a value each (breaker15 B15-35)
+    old_only = [(w, b) for s, w, b in o if s not in n_stems]
+    if not old_only:
+        return bool(_NEGATION_RE.search(new)) and not _NEGATION_RE.search(old)
+    if len(old_only) != 1 or bool(_PROJECT_SCOPE_RE.search(new)) != bool(_PROJECT_SCOPE_RE.search(old)):
+        return False  # two values changed, or a rule for one project beside one for all (breaker15 B15-13)
+    new_only = [(i, w, b) for i, (s, w, b) in enumerate(n) if s not in o_stems]
+    at = next(i for i, (s, _w, _b) in enumerate(o) if s not in n_stems)
+    kind = _value(*old_only[0])
+    after = o[at + 1][0] if at + 1 < len(o) else ""
+    if not kind or not 1 <= len(new_only) <= 3 or (kind == "name" and old_only[0][0].casefold() not in LANGUAGES):
+        return False
+    for i, w, b in new_only:
+        follows = n[i + 1][0] if i + 1 < len(n) else ""
+        same_kind = _value(w, b) == kind and (kind != "name" or w.casefold() in LANGUAGES)
+        if same_kind and follows in (after, "") and (kind != "word" or b == old_only[0][1]):
+            return (
+                True  # "in English" -> "in German", "ten lines" -> "five lines"; never "in Markdown", "80 characters"
+            )
+    return False
+
+
+__all__ = ["project_rule", "rule_statements", "rule_words", "same_rule", "taken_back"]
