@@ -91,9 +91,11 @@ _STANDALONE_RE = lazyre.compile(
 )
 """Vendor keys whose documented structure the other rules do not know: Braintree's ``access_token$production$<merchant>$<secret>``, Onfido's ``api_live[_us|_ca].<id>.<secret>``
 (found on round 13's tuning source, semgrep-rules' ``generic/secrets`` tests)."""
-_NPMRC_RE = lazyre.compile(r"(?m)(?:^|[:\s])_(?:auth|authToken|password)[ \t]*=[ \t]*[\"']?(?P<value>[^\s\"']{4,1024})")
+_NPMRC_RE = lazyre.compile(r"(?m)(?:^|[:\s])_(?:auth|authToken|password)=[\"']?(?P<value>[^\s\"'`,;\\]{4,1024})")
 """npm's credential settings in ``.npmrc`` (``_auth``, ``_authToken``, ``_password``, per registry after ``//host/:``):
-the value is a credential whatever it looks like."""
+the value is a credential whatever it looks like. npm writes ``key=value`` and the value is one token, so it ends at
+a ``,``, ``;``, backquote or ``\\`` (``--set _authToken=…,image=…``; a literal ``\\n``), and ``_auth = f(user, pw)`` is
+Python (breaker16 B16-2, B16-5)."""
 _NO_GLUE = ("hf_", "api_org_")
 """Letters-only shapes: after ``-`` or ``_`` they could be the tail of a name, so only the other places count."""
 _HOST_TOKEN_RE = lazyre.compile(
@@ -224,7 +226,7 @@ _AUTH64_RE = lazyre.compile(
 )
 _DEFINE_RE = lazyre.compile(
     r"(?i)\bdefine\s*\(\s*(?P<q>[\"'])(?P<name>\w*?(?P<word>KEY|SALT|TOKEN|SECRET|PASSWORD|PASSWD|PASS|PWD))(?P=q)"
-    r"\s*,\s*(?P<vq>[\"'])(?P<value>[^\n]{1,512}?)(?P=vq)\s*\)"
+    r"\s*,\s*(?P<vq>[\"'])(?P<value>[^\n]{1,512}?)(?P=vq)\s*[).]"
 )
 _PGPASS_RE = lazyre.compile(
     r"(?m)^[ \t]*(?:\*|localhost|\[[0-9a-fA-F:]+\]|[\w-]+(?:\.[\w-]+)+):(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:"

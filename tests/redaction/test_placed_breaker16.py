@@ -1,0 +1,76 @@
+"""Round 13's placed rules under a hostile trial (issue 32; breaker16's NEW findings, /work/notes/breaker16-findings.md).
+
+Each leak below was caused by :mod:`memrepo.engine.redaction.placed` (a real key kept that the rules before it
+redacted), each look-alike was altered by it. All tokens are random fakes in their vendors' documented shapes.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memrepo.engine import redaction
+
+GHP = "ghp_R4nd0mT0kenF0rBreaker16xYzAbCdEfGh12"
+DIGEST = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+WALLET = "0x5290849f3aa8b1c7d2e4f6a8b0c2d4e6f8a0b2c4"
+GLPAT = "glpat-EyBPlxHCcnhbyLV5iWHh"
+
+# B16-2 (HIGH): a long value a new rule took merged with a real key's finding and ran into a public digest or
+# address; the merged finding was then dropped with the key inside it.
+KEYS_BESIDE_PUBLIC = [
+    (
+        f"helm upgrade web ./chart --set _authToken={GHP},registry=https://npm.pkg.github.com/,"
+        f"image=ghcr.io/acme/web@sha256:{DIGEST}",
+        GHP,
+    ),
+    (
+        f"npmrc: _authToken={GHP}\\n@acme:registry=https://npm.pkg.github.com/\\n#image=ghcr.io/acme/app@sha256:{DIGEST}",
+        GHP,
+    ),
+    # breaker16's fuzz lines (label + key + public shape + separator) where the key was kept
+    (f"_auth=/glpat-26Cybz2kQDLv10lC8MY9/sha256:{DIGEST}')", "glpat-26Cybz2kQDLv10lC8MY9"),
+    (
+        "smtp.login('me', ')/tmp/ AKIAY3JH7BRKUUNWMID6; https://pypi.fury.io/; file-H6V64gggbdchgJfi2YpOzoQn'",
+        "AKIAY3JH7BRKUUNWMID6",
+    ),
+    (
+        f"//registry.npmjs.org/:_authToken=@github.com/a/bs3://b/)dop_v1_{DIGEST}.req_GaHYJfDKN4QwhR0bYAdpHKML",
+        f"dop_v1_{DIGEST}",
+    ),
+    (
+        "//registry.npmjs.org/:_authToken=/file-ikH4j0IbTDrQiLlocMq8lONB.SG.aCA0cZaYBlPJssomLGgCho."
+        "L77zuQlQBwLPlkGKTNgKUEE7GSxLS7oDIHlJVRgRtyI)s3://b/@github.com/a/b",
+        "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",
+    ),
+    (
+        "define('DB_PASSWORD', '/https://deploy: Dlc-7BHuZbnMpZmHPdgL_UndRpbbrZNf'...dad61de60660-_password=')",
+        "Dlc-7BHuZbnMpZmHPdgL_UndRpbbrZNf",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), KEYS_BESIDE_PUBLIC)
+def test_a_key_merged_with_a_long_value_beside_a_public_shape_is_redacted(text: str, secret: str) -> None:
+    out, types = redaction.redact(text)
+    assert secret not in out, out
+    assert types
+
+
+def test_an_npm_value_stops_where_npm_values_stop() -> None:
+    """npm's value is one token: a ``,`` (helm's ``--set a=b,c=d``) ends it, and the text after it is kept."""
+    text = f"--set _authToken={GHP},wallet={WALLET}"
+    assert redaction.redact(text)[0] == f"--set _authToken=[REDACTED:github-token],wallet={WALLET}"
+
+
+def test_a_define_value_ends_at_its_own_quote_before_a_concatenation() -> None:
+    """``define('AUTH_KEY', '…' . PHP_EOL); … ('0x…')``: the key goes, the code after its quote stays."""
+    text = f"define('AUTH_KEY', 'Xk9#q2Lm!pR7vT4w' . PHP_EOL); $owner = strtolower('{WALLET}');"
+    out = redaction.redact(text)[0]
+    assert "Xk9#q2Lm!pR7vT4w" not in out
+    assert out.endswith(f"' . PHP_EOL); $owner = strtolower('{WALLET}');"), out
+
+
+def test_a_public_digest_in_a_merged_finding_is_still_kept() -> None:
+    """The fix keeps every finding that meets no public span; the digest beside it stays verbatim."""
+    text = f"_authToken={GHP},image=ghcr.io/acme/web@sha256:{DIGEST}"
+    assert DIGEST in redaction.redact(text)[0]
