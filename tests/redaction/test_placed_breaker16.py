@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from memrepo.engine import redaction
+from memrepo.engine.redaction import placed
 
 GHP = "ghp_R4nd0mT0kenF0rBreaker16xYzAbCdEfGh12"
 DIGEST = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
@@ -74,3 +75,53 @@ def test_a_public_digest_in_a_merged_finding_is_still_kept() -> None:
     """The fix keeps every finding that meets no public span; the digest beside it stays verbatim."""
     text = f"_authToken={GHP},image=ghcr.io/acme/web@sha256:{DIGEST}"
     assert DIGEST in redaction.redact(text)[0]
+
+
+LOOK_ALIKES = [
+    # B16-3 (MED): a JWK's private members only inside the JWK's own object, and not when they are words
+    'JWT header {"alg":"HS256","typ":"JWT"}; payload {"sub":"42","p":"billing-admin","d":"dashboard-main"}',
+    'search API: {"q":"invoice-overdue-march","page":2} (signed request, {"alg":"ES256"})',
+    '{"jwks":[{"kty":"RSA","kid":"1","use":"sig","n":"abc","e":"AQAB"}],'
+    '"config":{"p":"primary-datacenter","q":"queue-name-orders"}}',
+    "kty docs note.\nd: deployment-staging-eu-west",
+    # B16-4 (MED): "pass" the verb, the pwd command, "iCloud"/"Apple ID" not as a label, another clause
+    "all tests pass on feat/user-role-sync-jobs",
+    "pwd shows /srv/app; run make test-data-load-fast",
+    "all tests pass after renaming the job to lint-type-unit-test",
+    "apple id login uses sign-with-your-face",
+    "icloud sync: keep-mail-sync-safe",
+    "app password support added in v2; see docs page user-help-apps-mail",
+    # B16-5 (LOW): Python, not an .npmrc line
+    "    _auth = HTTPBasicAuth(user, pw)",
+    # B16-9 (MED): Gemfury's public index (one path segment), an IFTTT placeholder
+    "pip install --extra-index-url https://pypi.fury.io/acmecorp2024/ acme-cli",
+    "npm config set registry https://npm.fury.io/team-data-2023/",
+    "https://push.fury.io/acme-platform-team-01/",
+    "https://maker.ifttt.com/trigger/door_open/with/key/YOUR_KEY_HERE_1234",
+]
+
+
+@pytest.mark.parametrize("text", LOOK_ALIKES)
+def test_a_look_alike_the_placed_rules_took_stays_verbatim(text: str) -> None:
+    assert redaction.redact(text)[0] == text
+
+
+@pytest.mark.parametrize("text", LOOK_ALIKES)
+def test_the_placed_detector_takes_nothing_from_it(text: str) -> None:
+    assert list(placed.spans(text)) == []
+
+
+STILL_SECRETS = [
+    # the rules the fixes narrowed still take what they were for
+    ('{"kty":"oct","k":"Qx7vLm2pRt9wZk4NbY8sHd"} and {"p":"billing-admin"}', "Qx7vLm2pRt9wZk4NbY8sHd"),
+    ("kty: RSA\nd: Qx7vLm2pRt9wZk4NbY8sHdQx7vLm2pRt9wZk4NbY8sHd", "Qx7vLm2pRt9wZk4NbY8sHdQx7vLm2pRt9wZk4NbY8sHd"),
+    ("pw: vbgt-fjkw-plmn-qrsx", "vbgt-fjkw-plmn-qrsx"),
+    ("apple id is me@icloud.com, pass: vbgt-fjkw-plmn-qrsx", "vbgt-fjkw-plmn-qrsx"),
+    ("pip install -i https://pypi.fury.io/Qx7vLm2pRt9wZk4N/ acme-lib", "Qx7vLm2pRt9wZk4N"),
+    ("db.acme.dev:5432:app:app:Tr0ub4dor3x", "Tr0ub4dor3x"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), STILL_SECRETS)
+def test_what_the_narrowed_rules_are_for_still_goes(text: str, secret: str) -> None:
+    assert secret not in redaction.redact(text)[0]
