@@ -153,6 +153,8 @@ def _shapes(text: str) -> Iterator[Span]:
         value, before = m.group(0)[1:], m.group(0)[0]
         if before in "-_" and value.startswith(_NO_GLUE):
             continue  # a letters-only shape glued to a name: the tail of that name
+        if _named(value):
+            continue  # ``docs/glpat-rotation-guide-v2-2024.md``: a file named with words, not a key (B16-8)
         if "EXAMPLE" in value or not (any(c.isdigit() for c in value) or value.startswith(("hf_", "api_org_"))):
             continue
         index = next(i for i in range(len(_SHAPES)) if m.group(f"s{i}") is not None)
@@ -169,7 +171,8 @@ def holds_key(text: str, start: int, end: int) -> bool:
     format (:mod:`.public`) claims is no public value then (``prod_AKIA….csv`` is no file name to keep)."""
     for m in _SHAPE_RE.finditer(text, start, end):
         value = m.group(0)
-        if "EXAMPLE" not in value and any(c.isdigit() for c in value) and not value.startswith(_NO_GLUE):
+        keyish = "EXAMPLE" not in value and any(c.isdigit() for c in value) and not value.startswith(_NO_GLUE)
+        if keyish and not _named(value):  # ``glpat-rotation-guide-v2-2024.md``: a file name of words (B16-8)
             return True
     return False
 
@@ -279,6 +282,11 @@ _PGPASS_RE = lazyre.compile(
     r"(?P<value>[^\s:]{1,256})[ \t]*$"
 )
 """A ``.pgpass`` line: a host (``*``, ``localhost``, an address or a dotted name), a port, a database, a user."""
+_SOURCE_EXTS = frozenset(
+    {"py", "js", "ts", "go", "rb", "rs", "java", "kt", "c", "h", "cc", "cpp", "cs", "php", "md", "txt", "yml", "yaml"}
+    | {"json", "toml", "sh", "ini", "cfg"}
+)
+"""A dotted "host" ending so is a file name (``main.py:12:5:…``, a linter's line), not a database host."""
 
 
 def _literal_ok(value: str) -> bool:
@@ -334,6 +342,9 @@ def _pgpass(text: str) -> Iterator[Span]:
     for m in _PGPASS_RE.finditer(text):
         if m.group("value") == "*" or m.group("value").isdigit():
             continue
+        host, _port, database = m.group(0).strip().split(":")[:3]
+        if database.isdigit() or "." in database or host.rsplit(".", 1)[-1].lower() in _SOURCE_EXTS:
+            continue  # ``src/main.py:12:5:E501:…`` (a linter), ``host:6379:0:…`` (Redis), ``…:443:TLSv1.3:…`` (B16-6)
         yield m.start("value"), m.end("value"), "password"
 
 

@@ -93,6 +93,12 @@ LOOK_ALIKES = [
     "app password support added in v2; see docs page user-help-apps-mail",
     # B16-5 (LOW): Python, not an .npmrc line
     "    _auth = HTTPBasicAuth(user, pw)",
+    # B16-6 (LOW): five colon fields that are no .pgpass line
+    "10.0.0.5:6379:0:cache:primary",
+    "api.example.com:443:TLSv1.3:ECDHE:AES256",
+    "src.main.py:12:5:E501:line-too-long",
+    # B16-8 (LOW): a file named with words after a vendor prefix
+    "see docs/glpat-rotation-guide-v2-2024.md",
     # B16-9 (MED): Gemfury's public index (one path segment), an IFTTT placeholder
     "pip install --extra-index-url https://pypi.fury.io/acmecorp2024/ acme-cli",
     "npm config set registry https://npm.fury.io/team-data-2023/",
@@ -119,9 +125,22 @@ STILL_SECRETS = [
     ("apple id is me@icloud.com, pass: vbgt-fjkw-plmn-qrsx", "vbgt-fjkw-plmn-qrsx"),
     ("pip install -i https://pypi.fury.io/Qx7vLm2pRt9wZk4N/ acme-lib", "Qx7vLm2pRt9wZk4N"),
     ("db.acme.dev:5432:app:app:Tr0ub4dor3x", "Tr0ub4dor3x"),
+    (f"see docs/{GLPAT}.md", GLPAT),
+    # B16-7 (LOW): a capability host is the credential, whatever its label says
+    ("WEBHOOK_ENDPOINT=eo8d3k2j1h4g5f6a9.m.pipedream.net", "eo8d3k2j1h4g5f6a9"),
+    ("REQUESTBIN_ENDPOINT=en1a2b3c4d5e6f7g8.x.pipedream.net", "en1a2b3c4d5e6f7g8"),
 ]
 
 
 @pytest.mark.parametrize(("text", "secret"), STILL_SECRETS)
 def test_what_the_narrowed_rules_are_for_still_goes(text: str, secret: str) -> None:
     assert secret not in redaction.redact(text)[0]
+
+
+def test_an_ordinary_endpoint_host_is_still_kept() -> None:
+    """sec10's keep for host names under a host label holds for hosts whose first label is no random run."""
+    for text in (
+        "REDIS_ENDPOINT=my-cache-001.abc123.0001.use1.cache.amazonaws.com",
+        "AUTH0_DOMAIN=dev-abc123xyz.us.auth0.com",
+    ):
+        assert redaction.redact(text)[0] == text
