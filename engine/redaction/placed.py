@@ -222,8 +222,14 @@ def _jwk_scopes(text: str) -> set[tuple[int, int]]:
 def _jwk(text: str) -> Iterator[Span]:
     if "kty" not in text and "alg" not in text:
         return
+    merged: list[list[int]] = []
+    for lo, hi in sorted(_jwk_scopes(text)):  # overlapping scopes read once (``{"alg":1,`` x 6,000: 17 ms, not 394)
+        if merged and lo <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], hi)
+        else:
+            merged.append([lo, hi])
     seen: set[int] = set()
-    for lo, hi in _jwk_scopes(text):
+    for lo, hi in merged:
         for m in _JWK_MEMBER_RE.finditer(text, lo, hi):
             value = m.group("value")
             if len(value) < 16 and not (m.group("q") and m.group("vq")):
