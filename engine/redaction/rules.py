@@ -295,8 +295,7 @@ _NOT_SECRET_WORDS = (
 _NOT_SECRET_LABELS = tuple(_NOT_SECRET_WORDS.split())
 _HOSTNAME_RE = lazyre.compile(r"(?:[a-z0-9_-]+\.){2,}(?:com|net|org|io|dev|cloud|app|ai|co|edu|gov|[a-z]{2})")
 """A lower-case dotted host name (``s3.us-west-1.amazonaws.com``): no token under a label naming a host (leakyrepo)."""
-_RANDOM_LABEL_RE = lazyre.compile(r"(?=(?:[a-z]*\d){3})(?=(?:\d*[a-z]){3})[a-z0-9]{12,}\.")
-"""A host's first label that is a random run: ``eo8d3k2j1h4g5f6a9.m.pipedream.net`` is a capability, no name (B16-7)."""
+_RANDOM_LABEL_RE = lazyre.compile(r"(?=(?:[a-z]*\d){3})(?=(?:\d*[a-z]){3})[a-z0-9]{12,}\.")  # a capability host: B16-7
 _PEM_BEGIN_RE = lazyre.compile(r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----")
 _PEM_END_RE = lazyre.compile(r"-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----")
 
