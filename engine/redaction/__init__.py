@@ -358,37 +358,10 @@ def find(text: str) -> list[tuple[int, int, str]]:
 
     if not merged:
         return []
-    kept = _drop_public(text, [(m[0], m[1], m[2]) for m in merged])
+    from .public import drop_public
+
+    kept = drop_public(text, [(m[0], m[1], m[2]) for m in merged], found)
     return [m for m in kept if not allow.is_allowed(text[m[0] : m[1]])]
-
-
-_EDGE = " \t\r\n\"'`,;:()[]{}<>"
-
-
-def _drop_public(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
-    """``spans`` less what lies inside a public format (:mod:`.public`): a digest, a public key, a publishable key ...
-
-    A finding wholly inside a public span goes; of one that runs past it, only
-    the part outside that still reads as a credential stays (a token glued to a
-    public key is still redacted, a word a line break joined to it is not).
-    """
-    from . import public, rules
-
-    pub = public.public_spans(text)
-    if not pub:
-        return spans
-    out: list[tuple[int, int, str]] = []
-    for start, end, slug in spans:
-        pieces = public.outside(start, end, pub)
-        if pieces == [(start, end)]:
-            out.append((start, end, slug))
-            continue
-        for a, b in pieces:
-            piece = text[a:b].strip(_EDGE)
-            if piece and rules.looks_like_credential(piece, min_len=8):
-                at = text.find(piece, a, b)
-                out.append((at, at + len(piece), slug))
-    return out
 
 
 def allow_found(state: Path, text: str) -> list[str]:

@@ -91,9 +91,11 @@ _STANDALONE_RE = lazyre.compile(
 )
 """Vendor keys whose documented structure the other rules do not know: Braintree's ``access_token$production$<merchant>$<secret>``, Onfido's ``api_live[_us|_ca].<id>.<secret>``
 (found on round 13's tuning source, semgrep-rules' ``generic/secrets`` tests)."""
-_NPMRC_RE = lazyre.compile(r"(?m)(?:^|[:\s])_(?:auth|authToken|password)[ \t]*=[ \t]*[\"']?(?P<value>[^\s\"']{4,1024})")
+_NPMRC_RE = lazyre.compile(r"(?m)(?:^|[:\s])_(?:auth|authToken|password)=[\"']?(?P<value>[^\s\"'`,;\\]{4,1024})")
 """npm's credential settings in ``.npmrc`` (``_auth``, ``_authToken``, ``_password``, per registry after ``//host/:``):
-the value is a credential whatever it looks like."""
+the value is a credential whatever it looks like. npm writes ``key=value`` and the value is one token, so it ends at
+a ``,``, ``;``, backquote or ``\\`` (``--set _authToken=…,image=…``; a literal ``\\n``), and ``_auth = f(user, pw)`` is
+Python (breaker16 B16-2, B16-5)."""
 _NO_GLUE = ("hf_", "api_org_")
 """Letters-only shapes: after ``-`` or ``_`` they could be the tail of a name, so only the other places count."""
 _HOST_TOKEN_RE = lazyre.compile(
@@ -101,16 +103,28 @@ _HOST_TOKEN_RE = lazyre.compile(
     r"(?P<value>[A-Za-z0-9_-]{12,64})(?=/)"
     r"|\bmaker\.ifttt\.com/(?:trigger/[^\s/]{1,100}/(?:json/)?with/key|use)/(?P<ifttt>[A-Za-z0-9_-]{16,64})(?![\w-])"
 )
+_SEGMENT_RE = lazyre.compile(r"[A-Za-z0-9_.-]")
+_IFTTT_SLOT_RE = lazyre.compile(r"(?i)your|key_?here|example|xxxx")
 _HOST_PATH_WORDS = frozenset({"public", "basic", "simple", "api", "v1", "v2", "help", "docs", "download", "downloads"})
 """Cloudsmith's and Gemfury's own path words where a token could stand (``dl.cloudsmith.io/public/…``)."""
 
 _JWK_NEAR = 2000
+_JWK_ANCHOR_RE = lazyre.compile(r"[\"']kty[\"'][ \t]*:|[\"']alg[\"'][ \t]*:|(?m:^)[ \t-]*(?P<yaml>kty)[ \t]*:")
+"""A JWK's ``kty`` member (JSON or a YAML key) or a JSON ``"alg"`` member: where a JWK's members are read
+(breaker16 B16-3: a JWT header, a signed request or a doc naming kty is no JWK)."""
 _JWK_MEMBER_RE = lazyre.compile(
     r"(?<![\w\"'])(?P<q>[\"']?)(?P<name>k|d|p|q|dp|dq|qi)(?P=q)[ \t]*:[ \t]*(?P<vq>[\"']?)"
     r"(?P<value>[A-Za-z0-9_-]{8,8192}={0,2})(?P=vq)(?![\w+/=-])"
 )
 
-_PW_WORD = r"(?:pass(?:word|wd|code|phrase)?s?|pwd?|kennwort|mot de passe|contraseña|icloud|apple ?id)"
+_PW_WORD = (
+    r"(?:pass(?:word|wd|code|phrase)s?|kennwort|mot de passe|contraseña"
+    r"|(?:pass|pwd?|icloud|apple ?id)(?=[ \t]*[:=]|[ \t]+is\b))"
+)
+"""A password word; ``pass``, ``pw(d)``, "iCloud" and "Apple ID" only as a label (``pw:``, "icloud is"), not the verb
+or the command ("tests pass on feat/…", "pwd shows", breaker16 B16-4)."""
+_CLAUSE_END_RE = lazyre.compile(r"[;!?]|\.\s")
+"""A clause ending between a password word and a value: the value belongs to another sentence."""
 _APP_PW = r"(?:app(?:lication)?[ -]?specific[ -]pass(?:word|code)|app[ -]pass(?:word|code))s?"
 _APP_PW_RE = lazyre.compile(
     rf"(?i)(?<![a-z])(?P<app>{_APP_PW})|(?<![a-z]){_PW_WORD}(?![a-z])",
@@ -139,10 +153,17 @@ def _shapes(text: str) -> Iterator[Span]:
         value, before = m.group(0)[1:], m.group(0)[0]
         if before in "-_" and value.startswith(_NO_GLUE):
             continue  # a letters-only shape glued to a name: the tail of that name
+        if _named(value):
+            continue  # ``docs/glpat-rotation-guide-v2-2024.md``: a file named with words, not a key (B16-8)
         if "EXAMPLE" in value or not (any(c.isdigit() for c in value) or value.startswith(("hf_", "api_org_"))):
             continue
         index = next(i for i in range(len(_SHAPES)) if m.group(f"s{i}") is not None)
         yield m.start() + 1, m.end(), _SHAPES[index][1]
+
+
+def _mixed(value: str) -> bool:
+    """Whether ``value`` holds upper case, lower case and a digit and no ``-``: a random token, not a name."""
+    return "-" not in value and all(any(f(c) for c in value) for f in (str.isupper, str.islower, str.isdigit))
 
 
 def holds_key(text: str, start: int, end: int) -> bool:
@@ -150,7 +171,8 @@ def holds_key(text: str, start: int, end: int) -> bool:
     format (:mod:`.public`) claims is no public value then (``prod_AKIA….csv`` is no file name to keep)."""
     for m in _SHAPE_RE.finditer(text, start, end):
         value = m.group(0)
-        if "EXAMPLE" not in value and any(c.isdigit() for c in value) and not value.startswith(_NO_GLUE):
+        keyish = "EXAMPLE" not in value and any(c.isdigit() for c in value) and not value.startswith(_NO_GLUE)
+        if keyish and not _named(value):  # ``glpat-rotation-guide-v2-2024.md``: a file name of words (B16-8)
             return True
     return False
 
@@ -168,20 +190,55 @@ def _host_tokens(text: str) -> Iterator[Span]:
             and not (any(c.isdigit() for c in value) and any(c.isalpha() for c in value))
         ):
             continue  # an owner's or a path's name (``acme``, ``my-org``), not a token
+        if (
+            group == "value"
+            and not cloudsmith
+            and not _SEGMENT_RE.match(text, m.end("value") + 1)
+            and not _mixed(value)
+        ):
+            continue  # Gemfury's public index ``pypi.fury.io/<account>/`` (the token form has a second segment, B16-9)
+        if group == "ifttt" and (not _literal_ok(value) or _IFTTT_SLOT_RE.search(value)):
+            continue  # ``…/with/key/YOUR_KEY_HERE_1234``: a placeholder
         yield m.start(group), m.end(group), "url-token"
+
+
+def _jwk_scopes(text: str) -> set[tuple[int, int]]:
+    """Where a JWK's members are read: the JSON object holding a ``kty`` or ``"alg"`` member (between its braces),
+    or for YAML the block of lines round ``kty:`` (to a blank line); each at most :data:`_JWK_NEAR` either side."""
+    scopes = set()
+    for m in _JWK_ANCHOR_RE.finditer(text):
+        at, floor = m.start(), max(0, m.start() - _JWK_NEAR)
+        lo = text.rfind("{", floor, at)
+        if lo >= 0 and "}" not in text[lo:at]:
+            hi = text.find("}", at, at + _JWK_NEAR)
+        elif m.group("yaml"):
+            lo, hi = max(text.rfind("\n\n", floor, at), floor), text.find("\n\n", at, at + _JWK_NEAR)
+        else:
+            continue
+        scopes.add((lo, min(len(text), at + _JWK_NEAR) if hi < 0 else hi))
+    return scopes
 
 
 def _jwk(text: str) -> Iterator[Span]:
     if "kty" not in text and "alg" not in text:
         return
-    near = [m.start() for m in re.finditer(r"\bkty\b|[\"']alg[\"']", text)]
-    for m in _JWK_MEMBER_RE.finditer(text):
-        if not any(abs(m.start() - at) <= _JWK_NEAR for at in near):
-            continue
-        value = m.group("value")
-        if len(value) < 16 and not (m.group("q") and m.group("vq")):
-            continue  # unquoted and short: a YAML line near a JWK, not its key
-        yield m.start("value"), m.end("value"), "private-key"
+    merged: list[list[int]] = []
+    for lo, hi in sorted(_jwk_scopes(text)):  # overlapping scopes read once (``{"alg":1,`` x 6,000: 17 ms, not 394)
+        if merged and lo <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], hi)
+        else:
+            merged.append([lo, hi])
+    seen: set[int] = set()
+    for lo, hi in merged:
+        for m in _JWK_MEMBER_RE.finditer(text, lo, hi):
+            value = m.group("value")
+            if len(value) < 16 and not (m.group("q") and m.group("vq")):
+                continue  # unquoted and short: a YAML line near a JWK, not its key
+            if ("-" in value or "_" in value) and _named(value):
+                continue  # "billing-admin", "queue-name-orders": words, not base64url of a key (B16-3)
+            if m.start("value") not in seen:
+                seen.add(m.start("value"))
+                yield m.start("value"), m.end("value"), "private-key"
 
 
 def _app_passwords(text: str) -> Iterator[Span]:
@@ -196,7 +253,7 @@ def _app_passwords(text: str) -> Iterator[Span]:
             if v is None or v.start() - m.end() > _PW_WINDOW:
                 continue
             between = text[m.end() : v.start()]
-            if rules._ABOUT_RE.search(between) or _ABOUT_RE.search(between):
+            if rules._ABOUT_RE.search(between) or _ABOUT_RE.search(between) or _CLAUSE_END_RE.search(between):
                 break  # "password rules: must-have-four-kind", "app password, e.g. abcd-…"
             value = v.group("value")
             groups = re.split(r"[- ]", value) if len(value) > 16 else [value[i : i + 4] for i in range(0, 16, 4)]
@@ -224,13 +281,18 @@ _AUTH64_RE = lazyre.compile(
 )
 _DEFINE_RE = lazyre.compile(
     r"(?i)\bdefine\s*\(\s*(?P<q>[\"'])(?P<name>\w*?(?P<word>KEY|SALT|TOKEN|SECRET|PASSWORD|PASSWD|PASS|PWD))(?P=q)"
-    r"\s*,\s*(?P<vq>[\"'])(?P<value>[^\n]{1,512}?)(?P=vq)\s*\)"
+    r"\s*,\s*(?P<vq>[\"'])(?P<value>[^\n]{1,512}?)(?P=vq)\s*[).]"
 )
 _PGPASS_RE = lazyre.compile(
     r"(?m)^[ \t]*(?:\*|localhost|\[[0-9a-fA-F:]+\]|[\w-]+(?:\.[\w-]+)+):(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:"
     r"(?P<value>[^\s:]{1,256})[ \t]*$"
 )
 """A ``.pgpass`` line: a host (``*``, ``localhost``, an address or a dotted name), a port, a database, a user."""
+_SOURCE_EXTS = frozenset(
+    {"py", "js", "ts", "go", "rb", "rs", "java", "kt", "c", "h", "cc", "cpp", "cs", "php", "md", "txt", "yml", "yaml"}
+    | {"json", "toml", "sh", "ini", "cfg"}
+)
+"""A dotted "host" ending so is a file name (``main.py:12:5:…``, a linter's line), not a database host."""
 
 
 def _literal_ok(value: str) -> bool:
@@ -286,6 +348,9 @@ def _pgpass(text: str) -> Iterator[Span]:
     for m in _PGPASS_RE.finditer(text):
         if m.group("value") == "*" or m.group("value").isdigit():
             continue
+        host, _port, database = m.group(0).strip().split(":")[:3]
+        if database.isdigit() or "." in database or host.rsplit(".", 1)[-1].lower() in _SOURCE_EXTS:
+            continue  # ``src/main.py:12:5:E501:…`` (a linter), ``host:6379:0:…`` (Redis), ``…:443:TLSv1.3:…`` (B16-6)
         yield m.start("value"), m.end("value"), "password"
 
 

@@ -50,6 +50,7 @@ from collections.abc import Iterator
 from . import lazyre, slots
 
 Span = tuple[int, int]
+Span3 = tuple[int, int, str]
 
 _HEX64 = r"[0-9a-f]{64}"
 _IMAGE_RE = lazyre.compile(
@@ -251,6 +252,45 @@ def public_spans(text: str) -> list[Span]:
     from .placed import holds_key
 
     return sorted(span for span in spans(text) if not holds_key(text, *span))
+
+
+_EDGE = " \t\r\n\"'`,;:()[]{}<>"
+
+
+def drop_public(text: str, spans: list[Span3], found: list[Span3]) -> list[Span3]:
+    """``spans`` (merged from ``found``) less what lies inside a public format: a digest, a public key ...
+
+    A finding wholly inside a public span goes; of one that runs past it, only
+    the part outside that still reads as a credential stays (a token glued to a
+    public key is still redacted, a word a line break joined to it is not), and
+    every finding of ``found`` merged into it that meets no public span stays
+    whole: a long value another rule took (``_authToken=ghp_…,image=…@sha256:…``)
+    never takes the key inside it down with it (breaker16 B16-2).
+    """
+    from . import rules
+
+    pub = public_spans(text)
+    if not pub:
+        return spans
+    out: list[Span3] = []
+    for start, end, slug in spans:
+        pieces = outside(start, end, pub)
+        if pieces == [(start, end)]:
+            out.append((start, end, slug))
+            continue
+        for a, b in pieces:
+            piece = text[a:b].strip(_EDGE)
+            if piece and rules.looks_like_credential(piece, min_len=8):
+                at = text.find(piece, a, b)
+                out.append((at, at + len(piece), slug))
+        out.extend(f for f in found if start <= f[0] and f[1] <= end and outside(f[0], f[1], pub) == [f[:2]])
+    merged: list[Span3] = []
+    for s, e, slug in sorted(set(out)):
+        if merged and s < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], e), merged[-1][2])
+        else:
+            merged.append((s, e, slug))
+    return merged
 
 
 def inside_public(start: int, end: int, public: list[Span]) -> bool:

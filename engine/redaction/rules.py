@@ -296,6 +296,7 @@ _NOT_SECRET_WORDS = (
 _NOT_SECRET_LABELS = tuple(_NOT_SECRET_WORDS.split())
 _HOSTNAME_RE = lazyre.compile(r"(?:[a-z0-9_-]+\.){2,}(?:com|net|org|io|dev|cloud|app|ai|co|edu|gov|[a-z]{2})")
 """A lower-case dotted host name (``s3.us-west-1.amazonaws.com``): no token under a label naming a host (leakyrepo)."""
+_RANDOM_LABEL_RE = lazyre.compile(r"(?=(?:[a-z]*\d){3})(?=(?:\d*[a-z]){3})[a-z0-9]{12,}\.")  # a capability host: B16-7
 _PEM_BEGIN_RE = lazyre.compile(r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----")
 _PEM_END_RE = lazyre.compile(r"-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----")
 
@@ -467,10 +468,9 @@ def spans(text: str) -> Iterator[Span]:
     for m in _ASSIGNED_RE.finditer(text):
         value = m.group("value").rstrip(".")
         one_case_hex = _PURE_HEX_RE.fullmatch(value) and (value.islower() or value.isupper() or value.isdigit())
-        host = _HOSTNAME_RE.fullmatch(value) and any(
-            w in m.group("label").lower() for w in ("host", "domain", "endpoint")
-        )
-        if m.group("label").lower().rstrip("_-.").endswith(_NOT_SECRET_LABELS) or one_case_hex or host:
+        label, host = m.group("label").lower(), _HOSTNAME_RE.fullmatch(value) and not _RANDOM_LABEL_RE.match(value)
+        host = host and any(w in label for w in ("host", "domain", "endpoint"))
+        if label.rstrip("_-.").endswith(_NOT_SECRET_LABELS) or one_case_hex or host:
             continue
         digits = sum(c.isdigit() for c in value)
         if (
