@@ -236,3 +236,9 @@ def adds(new_text: str) -> bool:
     """Whether a newer line adds a value beside the older one ("I now speak Spanish as well", "CI now also runs on
     macOS", 也, も): it replaces nothing."""
     return bool(ADDED_RE.search(fold(new_text)))
+
+
+def names_piece(named: str, folded: str) -> bool:
+    """Whether a ``supersedes:`` piece stands in a folded line as whole words ("postgres 14" is not in "postgres
+    14.2": breaker13 B13-16)."""
+    return re.search(r"(?<![\w.])" + re.escape(named) + r"(?!\w|\.\w)", folded) is not None

@@ -1,0 +1,63 @@
+"""A newer line that names its own scope, another owner, or what it says the older line's by name (breaker15,
+round 10, a hostile trial of the same-fact rule: /work/notes/breaker15-findings.md).
+
+- an explicit ``supersedes:`` naming one line is honoured whatever the word rules say (B15-33);
+- a one-off move ("moved to 10:00 tomorrow", "... on Fridays") leaves the standing time shown (B15-7);
+- a newer line that denies or narrows another scope, place or owner hides nothing.
+
+Each case is a file as ``memrepo remember`` writes it (one ``added:`` day, the older line first, a line between
+them); each false hide here was a hide on ctx10's code (eb0db15).
+"""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from memrepo.engine.format.entries import Entry
+from memrepo.engine.read.contextselect import candidates, replaced
+from memrepo.engine.repo.store import MemoryStore
+
+DAY = {"by": "user", "added": "2026-12-05"}
+FILLER = "Prefers tea over coffee"
+
+
+def gone(*texts: str, meta: dict[str, str] | None = None) -> dict[int, int]:
+    """The rule's answer for a file holding ``texts`` in order (line numbers from 1); ``meta`` on the last line."""
+    rows = []
+    for n, text in enumerate(texts, start=1):
+        extra = meta if meta and n == len(texts) else {}
+        rows.append((n, Entry("", "-", text, {**DAY, **extra})))
+    return replaced(candidates(rows))
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Infra uses Terraform 1.6", "We're on Terraform 1.9"),
+        ("The shop DB runs on Postgres 15", "On est passé à Postgres 16"),
+        ("The shop DB runs on Postgres 15", "Wir nutzen jetzt Postgres 16"),
+    ],
+)
+def test_remember_supersedes_always_hides_the_line_it_names(store: MemoryStore, old: str, new: str) -> None:
+    # B15-33: the same-fact words read "re", "est", "nutzen" as the newer line's subject and kept the named line
+    from memrepo.cli.main import main
+
+    runner = CliRunner()
+    repo = ["--repo", str(store.root), "remember"]
+    assert runner.invoke(main, [*repo, old]).exit_code == 0
+    assert runner.invoke(main, [*repo, FILLER]).exit_code == 0
+    assert old in store.context(None).text  # control: shown before
+    assert runner.invoke(main, [*repo, "--supersedes", old, new]).exit_code == 0
+    block = store.context(None).text
+    assert new in block and old not in block and FILLER in block
+
+
+def test_a_supersedes_piece_in_several_lines_still_picks_the_same_subject() -> None:
+    # B13-16 stays: "deploy window" stands in both lines; the api's is another subject
+    lines = ("Deploy window for web is Tuesday", "Deploy window for api is Monday")
+    got = gone(*lines, "Deploy window for web is now Thursday", meta={"supersedes": "deploy window"})
+    assert got == {1: 3}
+    assert gone("Infra uses Terraform 1.6", FILLER, "We're on Terraform 1.9", meta={"supersedes": "terraform 1.6"}) == {
+        1: 3
+    }
