@@ -206,11 +206,28 @@ def moved_value(old_text: str, new_text: str, norm: Norm) -> bool:
     """Whether the newer line moves the older one's value: the same subject phrase, the newer one's ended by a
     change word ("Standup moved to 10:00", "Standup got moved to 10:00" after "Standup is at 9:30"), and both give
     a value of one kind (a time of day, a weekday: :data:`_KIND_RES`); "Standup moved to Zoom" moves no time
-    (breaker13 B13-25; B13-2 was a move of another attribute hiding the line)."""
+    (breaker13 B13-25; B13-2 was a move of another attribute hiding the line). Not a move of one day (breaker15
+    B15-7): the older line gives a kind of value the newer lacks ("... to 10:00" after "... on Mondays at 9:30"
+    would lose the day), or the newer line a date, "tomorrow", "this week", "on Fridays" (:data:`_ONE_OFF_RE`) the
+    older lacks ("... to 10:00 on Fridays" after "... at 9:30 on weekdays": Fridays scope the move; "moved to
+    10:15, Tuesdays and Thursdays" gives the days as the new value)."""
     old, new = shape(old_text, norm), shape(new_text, norm)
     if not new.moved or not old.phrase or not new.phrase or set(old.phrase) != set(new.phrase):
         return False
-    return bool(_kinds(old_text) & _kinds(new_text))
+    kinds_old, kinds_new = _kinds(old_text), _kinds(new_text)
+    folded_old, folded_new = fold(old_text), fold(new_text)
+    if kinds_old - kinds_new or (_ONE_OFF_RE.search(folded_new) and not _ONE_OFF_RE.search(folded_old)):
+        return False  # "moved to 10:00 on Fridays" / "... tomorrow": one day's time; the standing one holds
+    return bool(kinds_old & kinds_new)
+
+
+_ONE_OFF_RE = re.compile(
+    r"\b(?:today|tonight|tomorrow|yesterday|this (?:week|month|time|once|sprint)|next (?:week|month|sprint|time)"
+    r"|only|once|for now|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2}\b|\d{4}-\d\d-\d\d"
+    r"|\d{1,2}/\d{1,2}\b|(?:next|on) (?:mon|tues|wednes|thurs|fri|satur|sun)days?)"
+)
+"""What makes a move one day's or one week's, not the standing value's (breaker15 B15-7): a date, "tomorrow",
+"this week", "only", "on Fridays"."""
 
 
 def parallel(old_text: str, new_text: str) -> bool:

@@ -61,3 +61,24 @@ def test_a_supersedes_piece_in_several_lines_still_picks_the_same_subject() -> N
     assert gone("Infra uses Terraform 1.6", FILLER, "We're on Terraform 1.9", meta={"supersedes": "terraform 1.6"}) == {
         1: 3
     }
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Standup is at 9:30", "Standup moved to 10:00 tomorrow"),
+        ("Standup is at 9:30", "Standup moved to 10:00 for this week only"),
+        ("Standup is at 9:30 on weekdays", "Standup moved to 10:00 on Fridays"),
+        ("Standup is on Mondays at 9:30", "Standup moved to 10:00"),  # the day would be lost with the line
+    ],
+)
+def test_a_one_off_move_leaves_the_standing_time_shown(old: str, new: str) -> None:
+    # B15-7/7b: a move of one day (a date, "tomorrow", "this week", "on Fridays") is scoped, not a replacement
+    assert gone(old, FILLER, new) == {}
+
+
+def test_a_standing_move_still_hides_the_older_time() -> None:
+    assert gone("Standup is at 9:30", FILLER, "Standup moved to 10:00") == {1: 3}
+    assert gone("Standup is on Mondays", FILLER, "Standup moved to Tuesdays") == {1: 3}
+    got = gone("Team standup is at 9:30 every weekday", FILLER, "Team standup moved to 10:15, Tuesdays and Thursdays")
+    assert got == {1: 3}
