@@ -72,6 +72,7 @@ class Shape(NamedTuple):
         moved: a change word ends its subject phrase ("Standup moved to ...", "Standup got moved to ...").
         pairs: each two neighbouring words that are both subject-capable ("backend", "pr" of "Backend PRs").
         labelled: its subject phrase is its leading label.
+        scope: the words of a fronted place or scope ("In staging, ...", "For the api, ...").
     """
 
     words: frozenset[str]
@@ -80,6 +81,7 @@ class Shape(NamedTuple):
     moved: bool = False
     pairs: frozenset[tuple[str, str]] = frozenset()
     labelled: bool = False
+    scope: frozenset[str] = frozenset()
 
 
 Norm = Callable[[str], str]
@@ -97,8 +99,12 @@ def shape(text: str, norm: Norm) -> Shape:
         if label_at[1].strip() not in NOTE_LABELS:
             label = tuple(s for w in split_folded(label_at[1]) if (s := norm(w)))
         folded = rest
+    front = _FRONT_RE.match(folded)
+    scope = frozenset(s for w in split_folded(front[1]) if (s := norm(w))) if front else frozenset()
+    if front and scope:
+        folded = folded[front.end() :]
     clauses = [c for c in _CLAUSE_RE.split(folded) if c.strip()]
-    words: set[str] = set(label or ())
+    words: set[str] = set(label or ()) | scope
     first: list[str] = []
     phrase: list[str] = []
     end = -1  # where the subject phrase ends in the first clause's words
@@ -108,7 +114,7 @@ def shape(text: str, norm: Norm) -> Shape:
         split = split_folded(clause)
         prev = ""
         for k, w in enumerate(split):
-            s = OWNER if w == OWNER else norm(w)
+            s = _word(w, split[k + 1 : k + 2], norm)
             if prev and s:
                 pairs.add((prev, s))
             prev = s
@@ -124,10 +130,30 @@ def shape(text: str, norm: Norm) -> Shape:
             if s:
                 words.add(s)
     if label is not None:
-        return Shape(frozenset(words), tuple(first), label or None, False, frozenset(pairs), bool(label))
+        return Shape(frozenset(words), tuple(first), label or None, False, frozenset(pairs), bool(label), scope)
     if end < 0 or not phrase:
-        return Shape(frozenset(words), tuple(first), None, False, frozenset(pairs))
-    return Shape(frozenset(words), tuple(first), tuple(phrase), moved, frozenset(pairs))
+        return Shape(frozenset(words), tuple(first), None, False, frozenset(pairs), scope=scope)
+    return Shape(frozenset(words), tuple(first), tuple(phrase), moved, frozenset(pairs), scope=scope)
+
+
+_FRONT_RE = re.compile(r"^(?:in|for|on|at|within|during|across) ([^,;:.!?]{1,40}),\s")
+"""A fronted place or scope, its own clause before the sentence: "In staging, we use Redis" (breaker15 B15-1)."""
+
+_TAILS = frozenset({"re", "ve", "ll", "s", "m", "d", "t"})
+"""What a contraction leaves after its apostrophe ("we're", "I've", "it's"): no subject (breaker15 B15-29)."""
+
+_USERS = frozenset({"user", "users"})
+"""The user named in the third person, as agents write ("User is allergic ..."): the owner, as "I" is."""
+
+
+def _word(w: str, after: list[str], norm: Norm) -> str:
+    """A folded word as a subject word: "I" and "the user" are the owner; "the user's" is a possessive, as "my" is
+    ("the user's son": the son, breaker15 B15-3); a contraction's tail ("we're") or a word that ends a phrase ("don" of "don't") is nothing; else its topic stem."""
+    if w == OWNER:
+        return OWNER
+    if w in _USERS:
+        return "" if after == ["s"] else OWNER
+    return "" if w in _TAILS or w in PHRASE_END else norm(w)
 
 
 def _lead(words: tuple[str, ...], other: frozenset[str]) -> tuple[tuple[str, ...], str]:
@@ -151,9 +177,67 @@ def subject_differs(old_text: str, new_text: str, norm: Norm) -> bool:
         return True  # "worker: Python 3.11" / "We moved to Python 3.13": the newer line never names the worker
     if lead_old and _other_modifier(old, new, lead_old, at_old):
         return True  # "Backend PRs need review" / "Alice no longer reviews payments PRs": another kind of PR
-    if old.phrase and new.phrase:
-        return bool(set(old.phrase) - new.words) and bool(set(new.phrase) - old.words)
-    return False
+    if old.phrase and new.phrase and set(old.phrase) - new.words and set(new.phrase) - old.words:
+        return True
+    return _scope_differs(old_text, new_text, old, new, norm)
+
+
+def _scope_differs(old_text: str, new_text: str, old: Shape, new: Shape, norm: Norm) -> bool:
+    """The scope tests of :func:`subject_differs` (breaker15): each line's fronted scope holds a word the other line
+    never says ("In staging, ..." / "In prod, ..."); the newer line denies something the older line never names
+    ("Redis is no longer used in prod" after "... in staging"); the newer line narrows the older one's head ("Prod
+    deploys now need two approvals" after "Deploys need one approval"); or both end on one kind of place told apart
+    by another word and differ elsewhere too ("... pytest in the api repo" / "... vitest in the web repo")."""
+    if old.scope - new.words and new.scope - old.words:
+        return True
+    if any(not _said(w, old.words) for w in _denied(new_text, norm)):
+        return True
+    lead_new, at_new = _lead(new.first, old.words)
+    if lead_new and old.first and at_new == old.first[0] and not _lead(old.first, new.words)[0]:
+        return True
+    return _tail_differs(old_text, new_text, norm)
+
+
+def _said(word: str, words: frozenset[str]) -> bool:
+    """Whether ``words`` hold ``word``, or a word one of the two begins ("log" of "logs" and "logg" of "logging")."""
+    return word in words or any(
+        len(w) >= 3 and len(word) >= 3 and (w.startswith(word) or word.startswith(w)) for w in words
+    )
+
+
+_DENIAL_RE = re.compile(r"\bno longer\b|\b(?:any ?more)\b|\bstopped\b")
+
+
+def _denied(text: str, norm: Norm) -> frozenset[str]:
+    """The subject-capable words of the clause in which a line denies something ("no longer", "... anymore")."""
+    for clause in _CLAUSE_RE.split(fold(text)):
+        if _DENIAL_RE.search(clause):
+            split = split_folded(clause)
+            return frozenset(s for k, w in enumerate(split) if (s := _word(w, split[k + 1 : k + 2], norm)))
+    return frozenset()
+
+
+_TAIL_RE = re.compile(
+    r"^(.*)\b(in|for|of|on) (?:the |our |my |a |an )?((?:[\w.-]+ ){1,2})([\w.-]+)(?: now| anymore| any more)?[.!]?$"
+)
+"""A line ending on a place or scope told apart by a word before its noun: "... in the api repo"."""
+
+
+def _tail_differs(old_text: str, new_text: str, norm: Norm) -> bool:
+    """Both lines end on one preposition and one noun with a word before it the other line never says ("in the api
+    repo" / "in the web repo"), and the rest of the lines differ too: the ending is then where each one holds,
+    not the value one changed (a line that differs only there moved its value: "in the GitHub CI" / "in the
+    Buildkite CI")."""
+    old_at, new_at = _TAIL_RE.match(fold(old_text).strip()), _TAIL_RE.match(fold(new_text).strip())
+    if not old_at or not new_at or old_at[2] != new_at[2] or norm(old_at[4]) != norm(new_at[4]):
+        return False
+    mods_old = {s for w in split_folded(old_at[3]) if (s := norm(w))}
+    mods_new = {s for w in split_folded(new_at[3]) if (s := norm(w))}
+    if not mods_old - mods_new or not mods_new - mods_old:
+        return False
+    rest_old = {s for w in split_folded(old_at[1]) if (s := norm(w))}
+    rest_new = {s for w in split_folded(new_at[1]) if (s := norm(w))}
+    return rest_old != rest_new
 
 
 def _other_modifier(old: Shape, new: Shape, lead_old: tuple[str, ...], at: str) -> bool:

@@ -82,3 +82,39 @@ def test_a_standing_move_still_hides_the_older_time() -> None:
     assert gone("Standup is on Mondays", FILLER, "Standup moved to Tuesdays") == {1: 3}
     got = gone("Team standup is at 9:30 every weekday", FILLER, "Team standup moved to 10:15, Tuesdays and Thursdays")
     assert got == {1: 3}
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("In staging, we use Redis", "In prod, we no longer use Redis"),  # B15-1: a fronted place
+        ("For the api, Alice reviews PRs", "For the web app, Bob now reviews PRs"),
+        ("In Lyon, I bike to work", "In Paris, I now take the metro to work"),
+        ("Redis is used in staging", "Redis is no longer used in prod"),  # B15-2: a denial of another place
+        ("User is allergic to penicillin", "The user's son is now allergic to penicillin"),  # B15-3
+        ("The user lives in Lyon", "The user's sister now lives in Paris"),
+        ("Web app: deploys on Fridays", "Web app: no longer deploys on Mondays"),  # B15-6: another day denied
+        ("Alice is on the payments team", "Alice is no longer on the search team"),  # B15-26
+        ("The api uses Redis for caching", "The api no longer uses Redis for sessions"),
+        ("We deploy the api on Fridays", "We no longer deploy the web app on Fridays"),
+        ("Deploys need one approval", "Prod deploys now need two approvals"),  # B15-34: a narrower newer line
+        ("I drink coffee", "I no longer drink coffee after 3pm"),
+        ("Alice is the tech lead", "Alice is no longer the tech lead for payments"),
+    ],
+)
+def test_a_newer_line_of_another_scope_hides_nothing(old: str, new: str) -> None:
+    assert gone(old, FILLER, new) == {}
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("I drink coffee", "I don't drink coffee anymore"),
+        ("I am vegetarian", "I'm no longer vegetarian"),
+        ("Logging goes to Papertrail", "Papertrail is no longer used for logs; they go to Grafana Loki"),
+        ("The shop uses Postgres 14", "We're on Postgres 16 now"),  # B15-29: "re" is no subject
+        ("User is allergic to penicillin", "The user is no longer allergic to penicillin"),
+    ],
+)
+def test_a_denial_or_correction_of_the_same_thing_still_hides(old: str, new: str) -> None:
+    assert gone(old, FILLER, new) == {1: 3}
