@@ -379,8 +379,8 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
             user_over_agent = old.entry.by == "user" and new.entry.by == "agent"
             if _subject(new.entry) and _subject(old.entry):
                 continue  # both have a subject: only the same subject replaces
-            if not same_fact(old.entry.text, new.entry.text):  # another owner or subject ("my daughter", "api"), or
-                if was & topics[j]:  # a value added: only "from <its value>" names it ("X took over from Bob")
+            if not same_fact(old.entry.text, new.entry.text):  # another owner or subject ("my daughter", "api"):
+                if samefact.from_subject(old.entry.text, new.entry.text, was & topics[j], _norm):  # "from" its value
                     pick = (len(topic & topics[j]) / len(topics[j]), j)
                     if not user_over_agent and (best is None or pick[0] > best[0]):
                         best = pick

@@ -195,7 +195,48 @@ def _scope_differs(old_text: str, new_text: str, old: Shape, new: Shape, norm: N
     lead_new, at_new = _lead(new.first, old.words)
     if lead_new and old.first and at_new == old.first[0] and not _lead(old.first, new.words)[0]:
         return True
-    return _tail_differs(old_text, new_text, norm)
+    return _tail_differs(old_text, new_text, norm) or _modifier_differs(old_text, new_text, old, new, norm)
+
+
+_PREPOSITIONS = frozenset({"for", "of"})
+"""Prepositions that tie a thing to the noun before them ("cron job for invoices"); "on", "in", "to" more often
+tie the value to a verb ("runs on two t3.large instances")."""
+_ARTICLES = frozenset({"the", "a", "an", "our", "my", "its", "their"})
+
+
+def _modifier_differs(old_text: str, new_text: str, old: Shape, new: Shape, norm: Norm) -> bool:
+    """The lines share a head ("the cron job"), then each names another thing after one preposition before a word
+    they share again ("for invoices runs" / "for emails now runs", "of the prod DB" / "of the staging DB"): two
+    things of one kind (breaker15 B15-25). A word after a verb ("I use Vim at work" / "I now use Helix at work") is
+    the value, not such a modifier."""
+    p = 0
+    while p < min(len(old.first), len(new.first)) and old.first[p] == new.first[p]:
+        p += 1
+    if not p:
+        return False
+    (lead_old, at_old), (lead_new, at_new) = _lead(old.first[p:], new.words), _lead(new.first[p:], old.words)
+    if not lead_old or not lead_new or at_old != at_new:
+        return False
+    if _ends_on(old_text, lead_old[-1], at_old, norm) and _ends_on(new_text, lead_new[-1], at_new, norm):
+        return False  # "in the GitHub CI" / "in the Buildkite CI": one compound at the end, the value
+    before = {_before(old_text, lead_old[0], norm), _before(new_text, lead_new[0], norm)}
+    return len(before) == 1 and before <= _PREPOSITIONS
+
+
+def _before(text: str, stem: str, norm: Norm) -> str:
+    """The word before the first one of stem ``stem`` in a line, past an article ("" when none)."""
+    split = split_folded(fold(text))
+    for k, w in enumerate(split):
+        if norm(w) == stem:
+            rest = [v for v in split[:k] if v not in _ARTICLES]
+            return rest[-1] if rest else ""
+    return ""
+
+
+def _ends_on(text: str, last: str, at: str, norm: Norm) -> bool:
+    """Whether a line ends on a word of stem ``last`` right before one of stem ``at`` ("GitHub CI", then no more)."""
+    split = [w for w in split_folded(_LAST_NOW_RE.sub("", fold(text).strip())) if w not in _TAILS]
+    return len(split) >= 2 and norm(split[-2]) == last and norm(split[-1]) == at
 
 
 def _said(word: str, words: frozenset[str]) -> bool:
@@ -205,21 +246,25 @@ def _said(word: str, words: frozenset[str]) -> bool:
     )
 
 
+_NEGATIONS = frozenset({"longer", "not", "t", "never", "don", "doesn", "didn", "isn", "aren", "stopped"})
 _DENIAL_RE = re.compile(r"\bno longer\b|\b(?:any ?more)\b|\bstopped\b")
 
 
 def _denied(text: str, norm: Norm) -> frozenset[str]:
-    """The subject-capable words of the clause in which a line denies something ("no longer", "... anymore")."""
+    """The subject-capable words of the clause in which a line denies something ("no longer", "... anymore"), but the
+    verb right after the negation."""
     for clause in _CLAUSE_RE.split(fold(text)):
         if _DENIAL_RE.search(clause):
             split = split_folded(clause)
-            return frozenset(s for k, w in enumerate(split) if (s := _word(w, split[k + 1 : k + 2], norm)))
+            verbs = {k + 1 for k, w in enumerate(split) if w in _NEGATIONS}  # "no longer runs": its verb, not what
+            return frozenset(  # it denies ("Invoice generation no longer runs from cron")
+                s for k, w in enumerate(split) if k not in verbs and (s := _word(w, split[k + 1 : k + 2], norm))
+            )
     return frozenset()
 
 
-_TAIL_RE = re.compile(
-    r"^(.*)\b(in|for|of|on) (?:the |our |my |a |an )?((?:[\w.-]+ ){1,2})([\w.-]+)(?: now| anymore| any more)?[.!]?$"
-)
+_TAIL_RE = re.compile(r"^(.*)\b(in|for|of|on) (?:the |our |my |a |an )?((?:[\w.-]+ ){1,2})([\w.-]+)$")
+_LAST_NOW_RE = re.compile(r"(?:[\s,]+(?:now|anymore|any more|nowadays|these days))*[\s.!]*$")
 """A line ending on a place or scope told apart by a word before its noun: "... in the api repo"."""
 
 
@@ -228,7 +273,7 @@ def _tail_differs(old_text: str, new_text: str, norm: Norm) -> bool:
     repo" / "in the web repo"), and the rest of the lines differ too: the ending is then where each one holds,
     not the value one changed (a line that differs only there moved its value: "in the GitHub CI" / "in the
     Buildkite CI")."""
-    old_at, new_at = _TAIL_RE.match(fold(old_text).strip()), _TAIL_RE.match(fold(new_text).strip())
+    old_at, new_at = (_TAIL_RE.match(_LAST_NOW_RE.sub("", fold(t).strip())) for t in (old_text, new_text))
     if not old_at or not new_at or old_at[2] != new_at[2] or norm(old_at[4]) != norm(new_at[4]):
         return False
     mods_old = {s for w in split_folded(old_at[3]) if (s := norm(w))}
@@ -343,3 +388,19 @@ def names_piece(named: str, folded: str) -> bool:
     """Whether a ``supersedes:`` piece stands in a folded line as whole words ("postgres 14" is not in "postgres
     14.2": breaker13 B13-16)."""
     return re.search(r"(?<![\w.])" + re.escape(named) + r"(?!\w|\.\w)", folded) is not None
+
+
+def from_subject(old_text: str, new_text: str, was: frozenset[str], norm: Norm) -> bool:
+    """Whether a newer line of another owner or subject that names the older line's value with "from" is still about
+    the older line's thing: it names the older line's subject ("Farid took over on-call for web from Bob" after
+    "The on-call contact for web is Bob"), or it is the user's and the older line is too ("The user switched from
+    vim to Helix" after "My editor is vim"). Not "My wife switched from Vim to Emacs" after "I use Vim": her editor
+    (breaker15 B15-5), nor "The web app switched from Postgres" after "The api uses Postgres"."""
+    if not was:
+        return False
+    old, new = shape(old_text, norm), shape(new_text, norm)
+    subject = set(old.phrase or old.first[:1])
+    if subject & (new.words | was):
+        return True
+    mine = OWNER in subject or re.match(r"(?:my|user'?s|the user'?s)\b", fold(old_text)) is not None
+    return mine and (new.phrase or new.first[:1]) == (OWNER,)
