@@ -91,7 +91,7 @@ Norm = Callable[[str], str]
 @lru_cache(maxsize=8192)
 def shape(text: str, norm: Norm) -> Shape:
     """A line's :class:`Shape`."""
-    folded = fold(text)
+    folded = _CJK_CHANGE_RE.sub("", fold(text)) if any(is_cjk(c) for c in text) else fold(text)
     label_at = LABEL_RE.match(folded)
     label: tuple[str, ...] | None = None
     if label_at:
@@ -135,6 +135,11 @@ def shape(text: str, norm: Norm) -> Shape:
         return Shape(frozenset(words), tuple(first), None, False, frozenset(pairs), scope=scope)
     return Shape(frozenset(words), tuple(first), tuple(phrase), moved, frozenset(pairs), scope=scope)
 
+
+_CJK_CHANGE_RE = re.compile(
+    "|".join(re.escape(w) for w in sorted(CHANGE_WORDS, key=len, reverse=True) if any(is_cjk(c) for c in w)) or "$^"
+)
+"""CJK change words ("现在" now, "不再" no longer, "今は"): no owner, read past (breaker15 B15-20: "我现在住在巴黎")."""
 
 _FRONT_RE = re.compile(r"^(?:in|for|on|at|within|during|across) ([^,;:.!?]{1,40}),\s")
 """A fronted place or scope, its own clause before the sentence: "In staging, we use Redis" (breaker15 B15-1)."""
@@ -294,17 +299,19 @@ def _other_modifier(old: Shape, new: Shape, lead_old: tuple[str, ...], at: str) 
 
 
 def _cjk_head_differs(old_text: str, new_text: str) -> bool:
-    """CJK lines that differ in a short run of CJK characters at their head (after at most one shared character:
-    我) and are the same for at least two characters after it: 测试环境使用 / 生产环境不再使用, 我住在 / 我父母住在."""
+    """CJK lines that differ in a short run of CJK characters at their head (after at most one shared character,
+    我, or a shared possessive head ending on 的: 我们的) and are the same for at least two characters after it: 测试环境使用 / 生产环境不再使用, 我住在 / 我父母住在."""
     old, new = frame_tokens(old_text, False), frame_tokens(new_text, True)
     if not any(is_cjk(t) for t in old) or not any(is_cjk(t) for t in new):
         return False
     head = 0
     while head < min(len(old), len(new)) and old[head] == new[head]:
         head += 1
-    if head > 1:
-        return False
+    if head > 1 and old[head - 1] != "的":
+        return False  # a shared head but a possessive one ("我们的" our, "公司的": breaker15 B15-4)
     blocks = [b for b in SequenceMatcher(None, old, new, autojunk=False).get_matching_blocks() if b.size >= 2]
+    if head > 1:
+        blocks = [b for b in blocks if b.a >= head and b.b >= head]  # past the shared possessive head
     if not blocks:
         return False
     a, b = blocks[0].a, blocks[0].b

@@ -146,3 +146,12 @@ def test_a_rule_or_thing_of_another_kind_hides_nothing(old: str, new: str) -> No
 )
 def test_a_value_changed_at_the_end_still_hides(old: str, new: str) -> None:
     assert gone(old, FILLER, new) == {1: 3}
+
+
+def test_cjk_now_is_no_owner_and_a_possessive_head_is_read_past() -> None:
+    # B15-20: 现在 "now" / 不再 "no longer" after 我 were read as another owner; the older line stayed current
+    assert gone("我住在里昂", FILLER, "我现在住在巴黎") == {1: 3}
+    assert gone("我对青霉素过敏", FILLER, "我不再对青霉素过敏了") == {1: 3}
+    # B15-4: after a shared 我们的 "our", the test and the production environment are two subjects
+    assert gone("我们的测试环境使用 Redis", FILLER, "我们的生产环境不再使用 Redis") == {}
+    assert gone("我们的测试环境使用 Redis", FILLER, "我们的测试环境不再使用 Redis") == {1: 3}
