@@ -388,7 +388,19 @@ def parallel(old_text: str, new_text: str) -> bool:
 def adds(new_text: str) -> bool:
     """Whether a newer line adds a value beside the older one ("I now speak Spanish as well", "CI now also runs on
     macOS", 也, も): it replaces nothing."""
-    return bool(ADDED_RE.search(fold(new_text)))
+    folded = fold(new_text)
+    if not ADDED_RE.search(folded):
+        return False
+    first = next((c for c in _CLAUSE_RE.split(folded) if c.strip()), "")
+    return bool(_ADDED_ANYWHERE_RE.search(folded) or _ALSO_RE.search(first) or _TOO_RE.search(folded))
+
+
+_ADDED_ANYWHERE_RE = re.compile(r"\b(?:as well|in addition|additionally)\b|\bboth\b.*\band\b|也|还|も")
+_ALSO_RE = re.compile(r"\balso\b")
+_TOO_RE = re.compile(r"\btoo\s*(?:[,.;!?)]|$)")
+"""Where "also", "too", "both" add a value (breaker15 B15-14): "also" in the clause that says the change ("CI now
+also runs on macOS"; not "..., also for hotfixes"), "too" ending a clause (not "Vim was too slow"), "both ... and"
+(not "for both apps")."""
 
 
 def names_piece(named: str, folded: str) -> bool:

@@ -155,3 +155,15 @@ def test_cjk_now_is_no_owner_and_a_possessive_head_is_read_past() -> None:
     # B15-4: after a shared 我们的 "our", the test and the production environment are two subjects
     assert gone("我们的测试环境使用 Redis", FILLER, "我们的生产环境不再使用 Redis") == {}
     assert gone("我们的测试环境使用 Redis", FILLER, "我们的测试环境不再使用 Redis") == {1: 3}
+
+
+def test_too_and_also_of_another_clause_add_no_value() -> None:
+    # B15-14: "too slow", "..., also for hotfixes" kept the stale value shown beside the new one
+    assert gone("My editor is Vim", FILLER, "My editor is now Helix, Vim was too slow") == {1: 3}
+    assert gone("The deploy window is Tuesday", FILLER, "The deploy window is now Thursday, also for hotfixes") == {
+        1: 3
+    }
+    # a value added still replaces nothing
+    assert gone("I speak French", FILLER, "I now speak Spanish as well") == {}
+    assert gone("I speak French", FILLER, "I now speak Spanish too") == {}
+    assert gone("CI runs on Linux", FILLER, "CI now also runs on macOS") == {}
