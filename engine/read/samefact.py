@@ -18,12 +18,21 @@ its value. Read from the lines' structure, not from a list of words:
   past). "I" counts as a subject word (the owner), "my" does not ("my daughter": the daughter). In CJK text the
   lines differ in a run of CJK characters at their head and are the same after it (测试环境 / 生产环境, 我 /
   我女儿).
+- :func:`_scope_differs` (breaker15, round 10): a fronted scope each line holds apart ("In staging, ..." / "In
+  prod, ..."), a denial of a word the older line never says ("Redis is no longer used in prod" after "... in
+  staging"), a newer line that narrows the older one's head ("Prod deploys ..." after "Deploys ..."), an ending
+  told apart when the lines differ elsewhere too ("... pytest in the api repo" / "... vitest in the web repo"), a
+  "for/of <another thing>" after a shared head ("The cron job for invoices / for emails"). "The user" is the
+  owner, "the user's" a possessive; a contraction's tail ("we're") and a CJK change word (现在) are no subject.
 - :func:`parallel`: the same sentence with one stretch swapped and no change word ("Always run ruff / mypy
   before committing"): two facts side by side, not one said again.
 - :data:`ADDED_RE` (in :mod:`.changeframe`): a newer line that adds a value ("as well", "also", "too") replaces
   nothing.
 - :func:`moved_value`: the other way round, a newer line with the older one's subject phrase ended by a change
-  word ("Standup moved to 10:00") replaces it when both give a time of day or a weekday.
+  word ("Standup moved to 10:00") replaces it when both give a time of day or a weekday, and the move is not of
+  one day ("tomorrow", "on Fridays").
+- :func:`from_subject`: a line of another owner or subject hides by "from <value>" only when it names the older
+  line's subject or both are the user's ("My wife switched from Vim" keeps "I use Vim").
 """
 
 from __future__ import annotations
