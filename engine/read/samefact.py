@@ -207,7 +207,8 @@ def _scope_differs(old_text: str, new_text: str, old: Shape, new: Shape, norm: N
     if any(not _said(w, old.words) for w in _denied(new_text, norm)):
         return True
     lead_new, at_new = _lead(new.first, old.words)
-    if lead_new and old.first and at_new == old.first[0] and not _lead(old.first, new.words)[0]:
+    narrows = lead_new and old.first and at_new == old.first[0] and not _lead(old.first, new.words)[0]
+    if narrows and not _adverb(split_folded(fold(new_text))[:1]):  # "Always run make lint": "Run make lint" again
         return True
     return _tail_differs(old_text, new_text, norm) or _modifier_differs(old_text, new_text, old, new, norm)
 
@@ -251,6 +252,14 @@ def _ends_on(text: str, last: str, at: str, norm: Norm) -> bool:
     """Whether a line ends on a word of stem ``last`` right before one of stem ``at`` ("GitHub CI", then no more)."""
     split = [w for w in split_folded(_LAST_NOW_RE.sub("", fold(text).strip())) if w not in _TAILS]
     return len(split) >= 2 and norm(split[-2]) == last and norm(split[-1]) == at
+
+
+_ADVERBS = frozenset({"always", "never", "please", "usually", "generally", "still", "just", "often", "also"})
+
+
+def _adverb(words: list[str]) -> bool:
+    """Whether a line starts with an adverb ("Always", "Usually", "Quickly"): it qualifies no head."""
+    return bool(words) and (words[0] in _ADVERBS or words[0].endswith("ly"))
 
 
 def _said(word: str, words: frozenset[str]) -> bool:
