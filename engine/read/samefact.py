@@ -200,8 +200,9 @@ def _scope_differs(old_text: str, new_text: str, old: Shape, new: Shape, norm: N
     """The scope tests of :func:`subject_differs` (breaker15): each line's fronted scope holds a word the other line
     never says ("In staging, ..." / "In prod, ..."); the newer line denies something the older line never names
     ("Redis is no longer used in prod" after "... in staging"); the newer line narrows the older one's head ("Prod
-    deploys now need two approvals" after "Deploys need one approval"); or both end on one kind of place told apart
-    by another word and differ elsewhere too ("... pytest in the api repo" / "... vitest in the web repo")."""
+    deploys now need two approvals" after "Deploys need one approval") or names one of its list ("Prod no longer
+    uses Redis" after "Staging and prod use Redis"); or both end on one kind of place told apart by another word
+    and differ elsewhere too ("... pytest in the api repo" / "... vitest in the web repo")."""
     if old.scope - new.words and new.scope - old.words:
         return True
     if any(not _said(w, old.words) for w in _denied(new_text, norm)):
@@ -210,6 +211,9 @@ def _scope_differs(old_text: str, new_text: str, old: Shape, new: Shape, norm: N
     narrows = lead_new and old.first and at_new == old.first[0] and not _lead(old.first, new.words)[0]
     if narrows and not _adverb(split_folded(fold(new_text))[:1]):  # "Always run make lint": "Run make lint" again
         return True
+    lead_old, at_old = _lead(old.first, new.words)
+    if lead_old and not lead_new and new.first[:1] == (at_old,) and _before(old_text, at_old, norm) in ("and", "or"):
+        return True  # "Staging and prod use Redis" / "Prod no longer uses Redis": one of the list (B15-15)
     return _tail_differs(old_text, new_text, norm) or _modifier_differs(old_text, new_text, old, new, norm)
 
 

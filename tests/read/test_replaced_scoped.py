@@ -167,3 +167,10 @@ def test_too_and_also_of_another_clause_add_no_value() -> None:
     assert gone("I speak French", FILLER, "I now speak Spanish as well") == {}
     assert gone("I speak French", FILLER, "I now speak Spanish too") == {}
     assert gone("CI runs on Linux", FILLER, "CI now also runs on macOS") == {}
+
+
+def test_a_newer_line_about_one_of_a_list_hides_nothing() -> None:
+    # B15-15: staging still uses Redis; Alice is still on the team
+    assert gone("Staging and prod use Redis", FILLER, "Prod no longer uses Redis") == {}
+    assert gone("Alice and Bob are on the payments team", FILLER, "Bob is no longer on the payments team") == {}
+    assert gone("Prod uses Redis", FILLER, "Prod no longer uses Redis") == {1: 3}
