@@ -202,7 +202,9 @@ def _scope_differs(old_text: str, new_text: str, old: Shape, new: Shape, norm: N
     ("Redis is no longer used in prod" after "... in staging"); the newer line narrows the older one's head ("Prod
     deploys now need two approvals" after "Deploys need one approval") or names one of its list ("Prod no longer
     uses Redis" after "Staging and prod use Redis"); or both end on one kind of place told apart by another word
-    and differ elsewhere too ("... pytest in the api repo" / "... vitest in the web repo")."""
+    and differ elsewhere too ("... pytest in the api repo" / "... vitest in the web repo"); or the older line
+    forbids ("Never", "No", "Don't") and the newer one ends on "for/in <a scope>" it never names: an exception
+    ("Deploying on Fridays is now OK for hotfixes" after "Never deploy on Fridays")."""
     if old.scope - new.words and new.scope - old.words:
         return True
     if any(not _said(w, old.words) for w in _denied(new_text, norm)):
@@ -211,10 +213,22 @@ def _scope_differs(old_text: str, new_text: str, old: Shape, new: Shape, norm: N
     narrows = lead_new and old.first and at_new == old.first[0] and not _lead(old.first, new.words)[0]
     if narrows and not _adverb(split_folded(fold(new_text))[:1]):  # "Always run make lint": "Run make lint" again
         return True
+    if _PROHIBITION_RE.match(fold(old_text)) and any(not _said(w, old.words) for w in _scope_words(new_text, norm)):
+        return True  # "Deploying on Fridays is now OK for hotfixes": an exception to "Never deploy ...", B15-37
     lead_old, at_old = _lead(old.first, new.words)
     if lead_old and not lead_new and new.first[:1] == (at_old,) and _before(old_text, at_old, norm) in ("and", "or"):
         return True  # "Staging and prod use Redis" / "Prod no longer uses Redis": one of the list (B15-15)
     return _tail_differs(old_text, new_text, norm) or _modifier_differs(old_text, new_text, old, new, norm)
+
+
+_PROHIBITION_RE = re.compile(r"(?:never|no|don'?t|do not)\b")
+_EXCEPTION_RE = re.compile(r"\b(?:for|in) (?:the |our |a |an )?((?:[\w.-]+ ){0,2}[\w.-]+)[.!]?$")
+
+
+def _scope_words(text: str, norm: Norm) -> frozenset[str]:
+    """The words of the "for/in <scope>" a line ends on ("... now OK for hotfixes": hotfix)."""
+    at = _EXCEPTION_RE.search(_LAST_NOW_RE.sub("", fold(text).strip()))
+    return frozenset(s for w in split_folded(at[1]) if (s := norm(w))) if at else frozenset()
 
 
 _PREPOSITIONS = frozenset({"for", "of"})

@@ -174,3 +174,10 @@ def test_a_newer_line_about_one_of_a_list_hides_nothing() -> None:
     assert gone("Staging and prod use Redis", FILLER, "Prod no longer uses Redis") == {}
     assert gone("Alice and Bob are on the payments team", FILLER, "Bob is no longer on the payments team") == {}
     assert gone("Prod uses Redis", FILLER, "Prod no longer uses Redis") == {1: 3}
+
+
+def test_an_exception_leaves_the_rule_and_a_lifted_rule_is_replaced() -> None:
+    # B15-37: the rule still holds for everything but hotfixes / the docs repo
+    assert gone("Never deploy on Fridays", FILLER, "Deploying on Fridays is now OK for hotfixes") == {}
+    assert gone("Never push to main", FILLER, "Pushing to main is now allowed in the docs repo") == {}
+    assert gone("No deploys on Fridays", FILLER, "Deploys on Fridays are fine now") == {1: 3}
