@@ -6,7 +6,8 @@ Two lists, reported apart:
   hostile trial of the rule: /work/notes/round9/breaker13-findings.md), named by finding: another owner ("I" /
   "my daughter"), another subject in the same sentence ("web" / "api", "standup" / "retro", "staging" / "prod",
   "ruff" / "mypy"), a note label ("Reminder:"), a value added ("as well"), CJK subject swaps; and three of this
-  set's own (``move-*``): a move of another attribute or subject than the older line's value.
+  set's own (``move-*``): a move of another attribute or subject than the older line's value; and breaker15's
+  (round 10, ``B15-*``): a fronted or trailing scope, a denial of another place, "the user's son", a one-off move.
 - ``MUST_HIDE``: (older, newer) corrections the rule must keep, written for this set (not breaker13's): a
   move, a time, a version, a tool, a label, a chain of three (each later line hides every earlier one).
 
@@ -67,6 +68,19 @@ MUST_NOT_HIDE: list[tuple[str, str, str]] = [
     ("move-1", "Standup is at 9:30", "Standup moved to Zoom"),
     ("move-2", "Standup is at 9:30 on Meet", "Standup moved to Thursdays"),
     ("move-3", "Web standup is at 9:30", "Retro moved to 10:00"),
+    ("B15-1", "In staging, we use Redis", "In prod, we no longer use Redis"),
+    ("B15-1b", "For the api, Alice reviews PRs", "For the web app, Bob now reviews PRs"),
+    ("B15-2", "Redis is used in staging", "Redis is no longer used in prod"),
+    ("B15-3", "User is allergic to penicillin", "The user's son is now allergic to penicillin"),
+    ("B15-4", "我们的测试环境使用 Redis", "我们的生产环境不再使用 Redis"),
+    ("B15-5", "I use Vim", "My wife switched from Vim to Emacs"),
+    ("B15-6", "Web app: deploys on Fridays", "Web app: no longer deploys on Mondays"),
+    ("B15-7", "Standup is at 9:30", "Standup moved to 10:00 tomorrow"),
+    ("B15-7b", "Standup is at 9:30 on weekdays", "Standup moved to 10:00 on Fridays"),
+    ("B15-8", "Run the tests with pytest in the api repo", "Run the tests with vitest in the web repo now"),
+    ("B15-25", "The cron job for invoices runs at 2am", "The cron job for emails now runs at 3am"),
+    ("B15-26", "Alice is on the payments team", "Alice is no longer on the search team"),
+    ("B15-34", "Deploys need one approval", "Prod deploys now need two approvals"),
 ]
 """(finding, older, newer): both true now."""
 
@@ -91,6 +105,11 @@ MUST_HIDE: list[tuple[str, ...]] = [
     ("Retro is on Tuesdays", "Retro moved to Thursdays"),
     ("Deploy window is Tuesday", "Deploy window is now Thursday", "Deploy window is now Monday"),
     ("The api runs Node 16", "The api now runs Node 18", "The api now runs Node 20"),
+    ("我住在里昂", "我现在住在巴黎"),
+    ("My editor is Vim", "My editor is now Helix, Vim was too slow"),
+    ("The shop uses Postgres 14", "We're on Postgres 16 now"),
+    ("Tests run in the GitHub CI", "Tests now run in the Buildkite CI"),
+    ("Run `make lint` before pushing", "Always run make lint before you push changes"),
 ]
 """Corrections: each later line hides every earlier one (a pair, or a chain of three in one file)."""
 

@@ -37,6 +37,7 @@ from typing import NamedTuple  # not dataclasses: recall asks replaced() too, an
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.hearsay import users_hearsay
 from memrepo.engine.format.terms import fold, split_folded
+from memrepo.engine.read import samefact
 from memrepo.engine.read.changeframe import RESIDENCE_RE, cjk_count, moved_home, one_frame, swapped_frame
 from memrepo.engine.read.changewords import CHANGE_PAIRS, CHANGE_WORDS, SHORT_FORMS, SHORT_PHRASES_RE, STOP_WORDS
 from memrepo.engine.read.samefact import LABEL_RE, NOTE_LABELS, adds, moved_value, parallel, subject_differs
@@ -351,17 +352,13 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
     for i, new in enumerate(cands):
         named = fold(new.entry.meta.get("supersedes", ""))
         if named:
-            for j, old in enumerate(cands):
-                if j == i or old.number in out or not _newer(new, old):
+            for j in _superseded(named, new, cands, folded, out):
+                old = cands[j]
+                if old.entry.by == "user" and new.entry.by == "agent":  # the user's line outranks an agent's
+                    if old.number not in said or _newer(new, by_number[said[old.number]]):
+                        said[old.number] = new.number
                     continue
-                if named == _subject(old.entry) or (
-                    len(named) >= 8 and _names(named, folded[j]) and same_fact(old.entry.text, new.entry.text)
-                ):
-                    if old.entry.by == "user" and new.entry.by == "agent":  # the user's line outranks an agent's
-                        if old.number not in said or _newer(new, by_number[said[old.number]]):
-                            said[old.number] = new.number
-                        continue
-                    out[old.number] = new.number
+                out[old.number] = new.number
             if new.number in out.values():
                 continue  # it named the line it replaces: no other by words (breaker9: pg-stage-12 hid pg-prod-1)
         topic, part = topics[i], parts[i]
@@ -382,8 +379,8 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
             user_over_agent = old.entry.by == "user" and new.entry.by == "agent"
             if _subject(new.entry) and _subject(old.entry):
                 continue  # both have a subject: only the same subject replaces
-            if not same_fact(old.entry.text, new.entry.text):  # another owner or subject ("my daughter", "api"), or
-                if was & topics[j]:  # a value added: only "from <its value>" names it ("X took over from Bob")
+            if not same_fact(old.entry.text, new.entry.text):  # another owner or subject ("my daughter", "api"):
+                if samefact.from_subject(old.entry.text, new.entry.text, was & topics[j], _norm):  # "from" its value
                     pick = (len(topic & topics[j]) / len(topics[j]), j)
                     if not user_over_agent and (best is None or pick[0] > best[0]):
                         best = pick
@@ -426,10 +423,19 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
     return out
 
 
-def _names(named: str, folded: str) -> bool:
-    """Whether a ``supersedes:`` piece stands in a folded line as whole words ("postgres 14" is not in "postgres
-    14.2": breaker13 B13-16)."""
-    return re.search(r"(?<![\w.])" + re.escape(named) + r"(?!\w|\.\w)", folded) is not None
+def _superseded(
+    named: str, new: Candidate, cands: Sequence[Candidate], folded: list[str], out: dict[int, int]
+) -> list[int]:
+    """The older lines a ``supersedes:`` names: its subject, or a piece of 8 characters or more standing in the line
+    as whole words. It is said on purpose and always honoured (breaker15 B15-33: "We're on Terraform 1.9" naming
+    "Infra uses Terraform 1.6"); only when the piece stands in several lines are those of another subject left
+    (breaker13 B13-16: "deploy window" of web is not the api's), unless all of them are."""
+    older = [j for j, old in enumerate(cands) if old is not new and old.number not in out and _newer(new, old)]
+    by_subject = [j for j in older if named == _subject(cands[j].entry)]
+    pieces = [j for j in older if j not in by_subject and len(named) >= 8 and samefact.names_piece(named, folded[j])]
+    if len(pieces) > 1:
+        pieces = [j for j in pieces if same_fact(cands[j].entry.text, new.entry.text)] or pieces
+    return sorted(by_subject + pieces)
 
 
 def _says_it_changed(new: Topic, old: Topic, old_topic: frozenset[str]) -> bool:

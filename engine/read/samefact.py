@@ -18,12 +18,21 @@ its value. Read from the lines' structure, not from a list of words:
   past). "I" counts as a subject word (the owner), "my" does not ("my daughter": the daughter). In CJK text the
   lines differ in a run of CJK characters at their head and are the same after it (测试环境 / 生产环境, 我 /
   我女儿).
+- :func:`_scope_differs` (breaker15, round 10): a fronted scope each line holds apart ("In staging, ..." / "In
+  prod, ..."), a denial of a word the older line never says ("Redis is no longer used in prod" after "... in
+  staging"), a newer line that narrows the older one's head ("Prod deploys ..." after "Deploys ..."), an ending
+  told apart when the lines differ elsewhere too ("... pytest in the api repo" / "... vitest in the web repo"), a
+  "for/of <another thing>" after a shared head ("The cron job for invoices / for emails"). "The user" is the
+  owner, "the user's" a possessive; a contraction's tail ("we're") and a CJK change word (现在) are no subject.
 - :func:`parallel`: the same sentence with one stretch swapped and no change word ("Always run ruff / mypy
   before committing"): two facts side by side, not one said again.
 - :data:`ADDED_RE` (in :mod:`.changeframe`): a newer line that adds a value ("as well", "also", "too") replaces
   nothing.
 - :func:`moved_value`: the other way round, a newer line with the older one's subject phrase ended by a change
-  word ("Standup moved to 10:00") replaces it when both give a time of day or a weekday.
+  word ("Standup moved to 10:00") replaces it when both give a time of day or a weekday, and the move is not of
+  one day ("tomorrow", "on Fridays").
+- :func:`from_subject`: a line of another owner or subject hides by "from <value>" only when it names the older
+  line's subject or both are the user's ("My wife switched from Vim" keeps "I use Vim").
 """
 
 from __future__ import annotations
@@ -72,6 +81,7 @@ class Shape(NamedTuple):
         moved: a change word ends its subject phrase ("Standup moved to ...", "Standup got moved to ...").
         pairs: each two neighbouring words that are both subject-capable ("backend", "pr" of "Backend PRs").
         labelled: its subject phrase is its leading label.
+        scope: the words of a fronted place or scope ("In staging, ...", "For the api, ...").
     """
 
     words: frozenset[str]
@@ -80,6 +90,7 @@ class Shape(NamedTuple):
     moved: bool = False
     pairs: frozenset[tuple[str, str]] = frozenset()
     labelled: bool = False
+    scope: frozenset[str] = frozenset()
 
 
 Norm = Callable[[str], str]
@@ -89,7 +100,7 @@ Norm = Callable[[str], str]
 @lru_cache(maxsize=8192)
 def shape(text: str, norm: Norm) -> Shape:
     """A line's :class:`Shape`."""
-    folded = fold(text)
+    folded = _CJK_CHANGE_RE.sub("", fold(text)) if any(is_cjk(c) for c in text) else fold(text)
     label_at = LABEL_RE.match(folded)
     label: tuple[str, ...] | None = None
     if label_at:
@@ -97,8 +108,12 @@ def shape(text: str, norm: Norm) -> Shape:
         if label_at[1].strip() not in NOTE_LABELS:
             label = tuple(s for w in split_folded(label_at[1]) if (s := norm(w)))
         folded = rest
+    front = _FRONT_RE.match(folded)
+    scope = frozenset(s for w in split_folded(front[1]) if (s := norm(w))) if front else frozenset()
+    if front and scope:
+        folded = folded[front.end() :]
     clauses = [c for c in _CLAUSE_RE.split(folded) if c.strip()]
-    words: set[str] = set(label or ())
+    words: set[str] = set(label or ()) | scope
     first: list[str] = []
     phrase: list[str] = []
     end = -1  # where the subject phrase ends in the first clause's words
@@ -108,7 +123,7 @@ def shape(text: str, norm: Norm) -> Shape:
         split = split_folded(clause)
         prev = ""
         for k, w in enumerate(split):
-            s = OWNER if w == OWNER else norm(w)
+            s = _word(w, split[k + 1 : k + 2], norm)
             if prev and s:
                 pairs.add((prev, s))
             prev = s
@@ -124,10 +139,35 @@ def shape(text: str, norm: Norm) -> Shape:
             if s:
                 words.add(s)
     if label is not None:
-        return Shape(frozenset(words), tuple(first), label or None, False, frozenset(pairs), bool(label))
+        return Shape(frozenset(words), tuple(first), label or None, False, frozenset(pairs), bool(label), scope)
     if end < 0 or not phrase:
-        return Shape(frozenset(words), tuple(first), None, False, frozenset(pairs))
-    return Shape(frozenset(words), tuple(first), tuple(phrase), moved, frozenset(pairs))
+        return Shape(frozenset(words), tuple(first), None, False, frozenset(pairs), scope=scope)
+    return Shape(frozenset(words), tuple(first), tuple(phrase), moved, frozenset(pairs), scope=scope)
+
+
+_CJK_CHANGE_RE = re.compile(
+    "|".join(re.escape(w) for w in sorted(CHANGE_WORDS, key=len, reverse=True) if any(is_cjk(c) for c in w)) or "$^"
+)
+"""CJK change words ("现在" now, "不再" no longer, "今は"): no owner, read past (breaker15 B15-20: "我现在住在巴黎")."""
+
+_FRONT_RE = re.compile(r"^(?:in|for|on|at|within|during|across) ([^,;:.!?]{1,40}),\s")
+"""A fronted place or scope, its own clause before the sentence: "In staging, we use Redis" (breaker15 B15-1)."""
+
+_TAILS = frozenset({"re", "ve", "ll", "s", "m", "d", "t"})
+"""What a contraction leaves after its apostrophe ("we're", "I've", "it's"): no subject (breaker15 B15-29)."""
+
+_USERS = frozenset({"user", "users"})
+"""The user named in the third person, as agents write ("User is allergic ..."): the owner, as "I" is."""
+
+
+def _word(w: str, after: list[str], norm: Norm) -> str:
+    """A folded word as a subject word: "I" and "the user" are the owner; "the user's" is a possessive, as "my" is
+    ("the user's son": the son, breaker15 B15-3); a contraction's tail ("we're") or a word that ends a phrase ("don" of "don't") is nothing; else its topic stem."""
+    if w == OWNER:
+        return OWNER
+    if w in _USERS:
+        return "" if after == ["s"] else OWNER
+    return "" if w in _TAILS or w in PHRASE_END else norm(w)
 
 
 def _lead(words: tuple[str, ...], other: frozenset[str]) -> tuple[tuple[str, ...], str]:
@@ -151,9 +191,139 @@ def subject_differs(old_text: str, new_text: str, norm: Norm) -> bool:
         return True  # "worker: Python 3.11" / "We moved to Python 3.13": the newer line never names the worker
     if lead_old and _other_modifier(old, new, lead_old, at_old):
         return True  # "Backend PRs need review" / "Alice no longer reviews payments PRs": another kind of PR
-    if old.phrase and new.phrase:
-        return bool(set(old.phrase) - new.words) and bool(set(new.phrase) - old.words)
-    return False
+    if old.phrase and new.phrase and set(old.phrase) - new.words and set(new.phrase) - old.words:
+        return True
+    return _scope_differs(old_text, new_text, old, new, norm)
+
+
+def _scope_differs(old_text: str, new_text: str, old: Shape, new: Shape, norm: Norm) -> bool:
+    """The scope tests of :func:`subject_differs` (breaker15): each line's fronted scope holds a word the other line
+    never says ("In staging, ..." / "In prod, ..."); the newer line denies something the older line never names
+    ("Redis is no longer used in prod" after "... in staging"); the newer line narrows the older one's head ("Prod
+    deploys now need two approvals" after "Deploys need one approval") or names one of its list ("Prod no longer
+    uses Redis" after "Staging and prod use Redis"); or both end on one kind of place told apart by another word
+    and differ elsewhere too ("... pytest in the api repo" / "... vitest in the web repo"); or the older line
+    forbids ("Never", "No", "Don't") and the newer one ends on "for/in <a scope>" it never names: an exception
+    ("Deploying on Fridays is now OK for hotfixes" after "Never deploy on Fridays")."""
+    if old.scope - new.words and new.scope - old.words:
+        return True
+    if any(not _said(w, old.words) for w in _denied(new_text, norm)):
+        return True
+    lead_new, at_new = _lead(new.first, old.words)
+    narrows = lead_new and old.first and at_new == old.first[0] and not _lead(old.first, new.words)[0]
+    if narrows and not _adverb(split_folded(fold(new_text))[:1]):  # "Always run make lint": "Run make lint" again
+        return True
+    if _PROHIBITION_RE.match(fold(old_text)) and any(not _said(w, old.words) for w in _scope_words(new_text, norm)):
+        return True  # "Deploying on Fridays is now OK for hotfixes": an exception to "Never deploy ...", B15-37
+    lead_old, at_old = _lead(old.first, new.words)
+    if lead_old and not lead_new and new.first[:1] == (at_old,) and _before(old_text, at_old, norm) in ("and", "or"):
+        return True  # "Staging and prod use Redis" / "Prod no longer uses Redis": one of the list (B15-15)
+    return _tail_differs(old_text, new_text, norm) or _modifier_differs(old_text, new_text, old, new, norm)
+
+
+_PROHIBITION_RE = re.compile(r"(?:never|no|don'?t|do not)\b")
+_EXCEPTION_RE = re.compile(r"\b(?:for|in) (?:the |our |a |an )?((?:[\w.-]+ ){0,2}[\w.-]+)[.!]?$")
+
+
+def _scope_words(text: str, norm: Norm) -> frozenset[str]:
+    """The words of the "for/in <scope>" a line ends on ("... now OK for hotfixes": hotfix)."""
+    at = _EXCEPTION_RE.search(_LAST_NOW_RE.sub("", fold(text).strip()))
+    return frozenset(s for w in split_folded(at[1]) if (s := norm(w))) if at else frozenset()
+
+
+_PREPOSITIONS = frozenset({"for", "of"})
+"""Prepositions that tie a thing to the noun before them ("cron job for invoices"); "on", "in", "to" more often
+tie the value to a verb ("runs on two t3.large instances")."""
+_ARTICLES = frozenset({"the", "a", "an", "our", "my", "its", "their"})
+
+
+def _modifier_differs(old_text: str, new_text: str, old: Shape, new: Shape, norm: Norm) -> bool:
+    """The lines share a head ("the cron job"), then each names another thing after one preposition before a word
+    they share again ("for invoices runs" / "for emails now runs", "of the prod DB" / "of the staging DB"): two
+    things of one kind (breaker15 B15-25). A word after a verb ("I use Vim at work" / "I now use Helix at work") is
+    the value, not such a modifier."""
+    p = 0
+    while p < min(len(old.first), len(new.first)) and old.first[p] == new.first[p]:
+        p += 1
+    if not p:
+        return False
+    (lead_old, at_old), (lead_new, at_new) = _lead(old.first[p:], new.words), _lead(new.first[p:], old.words)
+    if not lead_old or not lead_new or at_old != at_new:
+        return False
+    if _ends_on(old_text, lead_old[-1], at_old, norm) and _ends_on(new_text, lead_new[-1], at_new, norm):
+        return False  # "in the GitHub CI" / "in the Buildkite CI": one compound at the end, the value
+    before = {_before(old_text, lead_old[0], norm), _before(new_text, lead_new[0], norm)}
+    return len(before) == 1 and before <= _PREPOSITIONS
+
+
+def _before(text: str, stem: str, norm: Norm) -> str:
+    """The word before the first one of stem ``stem`` in a line, past an article ("" when none)."""
+    split = split_folded(fold(text))
+    for k, w in enumerate(split):
+        if norm(w) == stem:
+            rest = [v for v in split[:k] if v not in _ARTICLES]
+            return rest[-1] if rest else ""
+    return ""
+
+
+def _ends_on(text: str, last: str, at: str, norm: Norm) -> bool:
+    """Whether a line ends on a word of stem ``last`` right before one of stem ``at`` ("GitHub CI", then no more)."""
+    split = [w for w in split_folded(_LAST_NOW_RE.sub("", fold(text).strip())) if w not in _TAILS]
+    return len(split) >= 2 and norm(split[-2]) == last and norm(split[-1]) == at
+
+
+_ADVERBS = frozenset({"always", "never", "please", "usually", "generally", "still", "just", "often", "also"})
+
+
+def _adverb(words: list[str]) -> bool:
+    """Whether a line starts with an adverb ("Always", "Usually", "Quickly"): it qualifies no head."""
+    return bool(words) and (words[0] in _ADVERBS or words[0].endswith("ly"))
+
+
+def _said(word: str, words: frozenset[str]) -> bool:
+    """Whether ``words`` hold ``word``, or a word one of the two begins ("log" of "logs" and "logg" of "logging")."""
+    return word in words or any(
+        len(w) >= 3 and len(word) >= 3 and (w.startswith(word) or word.startswith(w)) for w in words
+    )
+
+
+_NEGATIONS = frozenset({"longer", "not", "t", "never", "don", "doesn", "didn", "isn", "aren", "stopped"})
+_DENIAL_RE = re.compile(r"\bno longer\b|\b(?:any ?more)\b|\bstopped\b")
+
+
+def _denied(text: str, norm: Norm) -> frozenset[str]:
+    """The subject-capable words of the clause in which a line denies something ("no longer", "... anymore"), but the
+    verb right after the negation."""
+    for clause in _CLAUSE_RE.split(fold(text)):
+        if _DENIAL_RE.search(clause):
+            split = split_folded(clause)
+            verbs = {k + 1 for k, w in enumerate(split) if w in _NEGATIONS}  # "no longer runs": its verb, not what
+            return frozenset(  # it denies ("Invoice generation no longer runs from cron")
+                s for k, w in enumerate(split) if k not in verbs and (s := _word(w, split[k + 1 : k + 2], norm))
+            )
+    return frozenset()
+
+
+_TAIL_RE = re.compile(r"^(.*)\b(in|for|of|on) (?:the |our |my |a |an )?((?:[\w.-]+ ){1,2})([\w.-]+)$")
+_LAST_NOW_RE = re.compile(r"(?:[\s,]+(?:now|anymore|any more|nowadays|these days))*[\s.!]*$")
+"""A line ending on a place or scope told apart by a word before its noun: "... in the api repo"."""
+
+
+def _tail_differs(old_text: str, new_text: str, norm: Norm) -> bool:
+    """Both lines end on one preposition and one noun with a word before it the other line never says ("in the api
+    repo" / "in the web repo"), and the rest of the lines differ too: the ending is then where each one holds,
+    not the value one changed (a line that differs only there moved its value: "in the GitHub CI" / "in the
+    Buildkite CI")."""
+    old_at, new_at = (_TAIL_RE.match(_LAST_NOW_RE.sub("", fold(t).strip())) for t in (old_text, new_text))
+    if not old_at or not new_at or old_at[2] != new_at[2] or norm(old_at[4]) != norm(new_at[4]):
+        return False
+    mods_old = {s for w in split_folded(old_at[3]) if (s := norm(w))}
+    mods_new = {s for w in split_folded(new_at[3]) if (s := norm(w))}
+    if not mods_old - mods_new or not mods_new - mods_old:
+        return False
+    rest_old = {s for w in split_folded(old_at[1]) if (s := norm(w))}
+    rest_new = {s for w in split_folded(new_at[1]) if (s := norm(w))}
+    return rest_old != rest_new
 
 
 def _other_modifier(old: Shape, new: Shape, lead_old: tuple[str, ...], at: str) -> bool:
@@ -165,17 +335,19 @@ def _other_modifier(old: Shape, new: Shape, lead_old: tuple[str, ...], at: str) 
 
 
 def _cjk_head_differs(old_text: str, new_text: str) -> bool:
-    """CJK lines that differ in a short run of CJK characters at their head (after at most one shared character:
-    我) and are the same for at least two characters after it: 测试环境使用 / 生产环境不再使用, 我住在 / 我父母住在."""
+    """CJK lines that differ in a short run of CJK characters at their head (after at most one shared character,
+    我, or a shared possessive head ending on 的: 我们的) and are the same for at least two characters after it: 测试环境使用 / 生产环境不再使用, 我住在 / 我父母住在."""
     old, new = frame_tokens(old_text, False), frame_tokens(new_text, True)
     if not any(is_cjk(t) for t in old) or not any(is_cjk(t) for t in new):
         return False
     head = 0
     while head < min(len(old), len(new)) and old[head] == new[head]:
         head += 1
-    if head > 1:
-        return False
+    if head > 1 and old[head - 1] != "的":
+        return False  # a shared head but a possessive one ("我们的" our, "公司的": breaker15 B15-4)
     blocks = [b for b in SequenceMatcher(None, old, new, autojunk=False).get_matching_blocks() if b.size >= 2]
+    if head > 1:
+        blocks = [b for b in blocks if b.a >= head and b.b >= head]  # past the shared possessive head
     if not blocks:
         return False
     a, b = blocks[0].a, blocks[0].b
@@ -206,11 +378,28 @@ def moved_value(old_text: str, new_text: str, norm: Norm) -> bool:
     """Whether the newer line moves the older one's value: the same subject phrase, the newer one's ended by a
     change word ("Standup moved to 10:00", "Standup got moved to 10:00" after "Standup is at 9:30"), and both give
     a value of one kind (a time of day, a weekday: :data:`_KIND_RES`); "Standup moved to Zoom" moves no time
-    (breaker13 B13-25; B13-2 was a move of another attribute hiding the line)."""
+    (breaker13 B13-25; B13-2 was a move of another attribute hiding the line). Not a move of one day (breaker15
+    B15-7): the older line gives a kind of value the newer lacks ("... to 10:00" after "... on Mondays at 9:30"
+    would lose the day), or the newer line a date, "tomorrow", "this week", "on Fridays" (:data:`_ONE_OFF_RE`) the
+    older lacks ("... to 10:00 on Fridays" after "... at 9:30 on weekdays": Fridays scope the move; "moved to
+    10:15, Tuesdays and Thursdays" gives the days as the new value)."""
     old, new = shape(old_text, norm), shape(new_text, norm)
     if not new.moved or not old.phrase or not new.phrase or set(old.phrase) != set(new.phrase):
         return False
-    return bool(_kinds(old_text) & _kinds(new_text))
+    kinds_old, kinds_new = _kinds(old_text), _kinds(new_text)
+    folded_old, folded_new = fold(old_text), fold(new_text)
+    if kinds_old - kinds_new or (_ONE_OFF_RE.search(folded_new) and not _ONE_OFF_RE.search(folded_old)):
+        return False  # "moved to 10:00 on Fridays" / "... tomorrow": one day's time; the standing one holds
+    return bool(kinds_old & kinds_new)
+
+
+_ONE_OFF_RE = re.compile(
+    r"\b(?:today|tonight|tomorrow|yesterday|this (?:week|month|time|once|sprint)|next (?:week|month|sprint|time)"
+    r"|only|once|for now|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2}\b|\d{4}-\d\d-\d\d"
+    r"|\d{1,2}/\d{1,2}\b|(?:next|on) (?:mon|tues|wednes|thurs|fri|satur|sun)days?)"
+)
+"""What makes a move one day's or one week's, not the standing value's (breaker15 B15-7): a date, "tomorrow",
+"this week", "only", "on Fridays"."""
 
 
 def parallel(old_text: str, new_text: str) -> bool:
@@ -235,4 +424,38 @@ def parallel(old_text: str, new_text: str) -> bool:
 def adds(new_text: str) -> bool:
     """Whether a newer line adds a value beside the older one ("I now speak Spanish as well", "CI now also runs on
     macOS", 也, も): it replaces nothing."""
-    return bool(ADDED_RE.search(fold(new_text)))
+    folded = fold(new_text)
+    if not ADDED_RE.search(folded):
+        return False
+    first = next((c for c in _CLAUSE_RE.split(folded) if c.strip()), "")
+    return bool(_ADDED_ANYWHERE_RE.search(folded) or _ALSO_RE.search(first) or _TOO_RE.search(folded))
+
+
+_ADDED_ANYWHERE_RE = re.compile(r"\b(?:as well|in addition|additionally)\b|\bboth\b.*\band\b|也|还|も")
+_ALSO_RE = re.compile(r"\balso\b")
+_TOO_RE = re.compile(r"\btoo\s*(?:[,.;!?)]|$)")
+"""Where "also", "too", "both" add a value (breaker15 B15-14): "also" in the clause that says the change ("CI now
+also runs on macOS"; not "..., also for hotfixes"), "too" ending a clause (not "Vim was too slow"), "both ... and"
+(not "for both apps")."""
+
+
+def names_piece(named: str, folded: str) -> bool:
+    """Whether a ``supersedes:`` piece stands in a folded line as whole words ("postgres 14" is not in "postgres
+    14.2": breaker13 B13-16)."""
+    return re.search(r"(?<![\w.])" + re.escape(named) + r"(?!\w|\.\w)", folded) is not None
+
+
+def from_subject(old_text: str, new_text: str, was: frozenset[str], norm: Norm) -> bool:
+    """Whether a newer line of another owner or subject that names the older line's value with "from" is still about
+    the older line's thing: it names the older line's subject ("Farid took over on-call for web from Bob" after
+    "The on-call contact for web is Bob"), or it is the user's and the older line is too ("The user switched from
+    vim to Helix" after "My editor is vim"). Not "My wife switched from Vim to Emacs" after "I use Vim": her editor
+    (breaker15 B15-5), nor "The web app switched from Postgres" after "The api uses Postgres"."""
+    if not was:
+        return False
+    old, new = shape(old_text, norm), shape(new_text, norm)
+    subject = set(old.phrase or old.first[:1])
+    if subject & (new.words | was):
+        return True
+    mine = OWNER in subject or re.match(r"(?:my|user'?s|the user'?s)\b", fold(old_text)) is not None
+    return mine and (new.phrase or new.first[:1]) == (OWNER,)

@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterator
 
 from . import lazyre
-from .rules import _EMAIL_RE, _VERSION_RE, looks_like_credential
+from .rules import _EMAIL_RE, _VERSION_RE, char_classes, looks_like_credential
 from .speech import said_end
 
 Span = tuple[int, int, str]
@@ -92,14 +92,7 @@ def secret_shape(value: str) -> bool:
         return False
     if _KEYVAL_RE.fullmatch(value) and not any(c in value for c in "!#$%^&*+?@~"):
         return False
-    classes = sum(
-        (
-            any(c.islower() for c in value),
-            any(c.isupper() for c in value),
-            any(c.isdigit() for c in value),
-            any(not c.isalnum() for c in value),
-        )
-    )
+    classes = char_classes(value)
     return classes >= 3 and looks_like_credential(value, min_len=8)
 
 

@@ -78,6 +78,12 @@ def entropy(value: str) -> float:
     return -sum(c / n * math.log2(c / n) for c in Counter(value).values())
 
 
+def char_classes(value: str) -> int:
+    """How many of lower case, upper case, digits and other characters ``value`` holds (0-4)."""
+    kinds = (str.islower, str.isupper, str.isdigit, lambda c: not c.isalnum())
+    return sum(any(kind(c) for c in value) for kind in kinds)
+
+
 def looks_like_credential(value: str, *, min_len: int = 8) -> bool:
     """True when ``value`` (already stripped of quotes) reads as a credential, not a word.
 
@@ -97,14 +103,7 @@ def looks_like_credential(value: str, *, min_len: int = 8) -> bool:
         return len(value) >= 10
     if _EMAIL_RE.fullmatch(value) or _FILE_RE.fullmatch(value):
         return False
-    classes = sum(
-        (
-            any(c.islower() for c in value),
-            any(c.isupper() for c in value),
-            any(c.isdigit() for c in value),
-            any(not c.isalnum() for c in value),
-        )
-    )
+    classes = char_classes(value)
     if len(value) < 16:
         # Short: a password mixes letters with digits, or three kinds of characters.
         has_digit = any(c.isdigit() for c in value)

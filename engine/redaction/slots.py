@@ -38,10 +38,10 @@ _APP_PW_RE = lazyre.compile(
 _NO_VOWEL_RE = lazyre.compile(r"[^aeiouy]{3}")
 _SLOT_BEFORE_RE = lazyre.compile(
     r"(?:://[^\s/@]{0,64}:|(?:^|\s)(?:-p\s*|--password[= ]|-a\s+|(?:-u|--user)[= ]?\s*[^\s:]{1,64}:)|"
-    r"(?m:^)[^\s:]{1,253}:(?:\d{1,5}|\*):[^\s:]{1,64}:[^\s:]{1,64}:)$"
+    r"(?m:^)[^\s:]{1,253}:(?:\d{1,5}|\*):[^\s:]{1,64}:[^\s:]{1,64}:|\"k\"\s*:\s*\")$"
 )
 """What stands right before a password: a URL's ``user:``, ``-p``, ``--password=``, ``redis-cli -a``, ``-u user:``,
-and a ``.pgpass`` line's first four fields."""
+a ``.pgpass`` line's first four fields, and a JWK's ``"k":`` (a symmetric key)."""
 
 _CURL_USER_BEFORE_RE = lazyre.compile(r"\bcurl\b[^\n|;&]{0,300}?\s(?:-u|--user)(?:=|\s{1,5})['\"]?$")
 """``curl … -u`` right before a value."""

@@ -8,51 +8,20 @@ now" against "We deploy the blog with Heroku and use Postgres 14" and "En fait, 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from helpers.repo_helpers import plain_settings
+from test_hook_user_remember import session_end as turns
 
-from memrepo.cli.main import main
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.models import Action, Candidate
 from memrepo.engine.repo.store import MemoryStore
 
 
-def transcript_line(session: str, cwd: Path, n: int, role: str, text: str, parent: str | None) -> dict:
-    """One line of ``~/.claude/projects/<project>/<session>.jsonl`` as Claude Code 2.1 writes it."""
-    content: object = text if role == "user" else [{"type": "text", "text": text}]
-    return {
-        "parentUuid": parent,
-        "isSidechain": False,
-        "userType": "external",
-        "cwd": str(cwd),
-        "sessionId": session,
-        "version": "2.1.12",
-        "gitBranch": "main",
-        "type": role,
-        "message": {"role": role, "content": content},
-        "uuid": f"{role[0]}{n}",
-        "timestamp": f"2026-12-05T10:0{n}:00.000Z",
-    }
-
-
 def session_end(store: MemoryStore, tmp_path: Path, project: Path, said: str) -> None:
     """A one-turn transcript of ``said``, checkpointed by the SessionEnd hook's command."""
-    transcript = tmp_path / "s1.jsonl"
-    lines = [
-        transcript_line("s1", project, 1, "user", said, None),
-        transcript_line("s1", project, 1, "assistant", "OK.", "u1"),
-    ]
-    transcript.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
-    payload = {"session_id": "s1", "transcript_path": str(transcript), "cwd": str(project)}
-    payload |= {"hook_event_name": "SessionEnd", "reason": "prompt_input_exit"}
-    done = CliRunner().invoke(
-        main, ["--repo", str(store.root), "checkpoint", "--from-claude-hook"], input=json.dumps(payload)
-    )
-    assert done.exit_code == 0, done.output
+    turns(store, tmp_path, project, [(said, "OK.")])
 
 
 def lines_of(store: MemoryStore, rel: str) -> dict[str, dict[str, str]]:

@@ -77,3 +77,9 @@ def test_one_case_secret_in_a_command_slot_is_redacted(text: str, secret: str) -
 )
 def test_look_alikes_stay(text: str) -> None:
     assert redaction.redact(text)[0] == text
+
+
+def test_a_uuid_as_a_jwk_symmetric_key_is_redacted_its_kid_kept() -> None:
+    """B16-1's last case: the JWK rule found ``"k"``, then the UUID keep dropped it; a ``kid`` stays an id."""
+    assert U not in redaction.redact('{"kty":"oct","k":"' + U + '"}')[0]
+    assert U in redaction.redact('{"kid":"' + U + '","kty":"RSA"}')[0]
