@@ -72,6 +72,17 @@ def swapped_frame(old_text: str, new_text: str) -> tuple[str, ...] | None:
     old, new = frame_tokens(old_text, False), frame_tokens(new_text, True)
     if not old or not new or old == new:
         return None
+    head, tail = common_ends(old, new)
+    slot_old = len(old) - head - tail
+    if not (1 <= slot_old <= SLOT_MAX) or len(new) - head - tail < 1 or 2 * (head + tail) < len(old):
+        return None
+    if head == 0 or ADDED_RE.search(fold(new_text)):
+        return None  # the subject swapped ("Staging uses Redis" / "Prod no longer uses Redis"), or a value added
+    return old[:head] + old[len(old) - tail :]
+
+
+def common_ends(old: tuple[str, ...], new: tuple[str, ...]) -> tuple[int, int]:
+    """How many words two token lists share at their head, then at their tail (never overlapping the head)."""
     most = min(len(old), len(new))
     head = 0
     while head < most and old[head] == new[head]:
@@ -79,12 +90,7 @@ def swapped_frame(old_text: str, new_text: str) -> tuple[str, ...] | None:
     tail = 0
     while tail < most - head and old[-1 - tail] == new[-1 - tail]:
         tail += 1
-    slot_old = len(old) - head - tail
-    if not (1 <= slot_old <= SLOT_MAX) or len(new) - head - tail < 1 or 2 * (head + tail) < len(old):
-        return None
-    if head == 0 or ADDED_RE.search(fold(new_text)):
-        return None  # the subject swapped ("Staging uses Redis" / "Prod no longer uses Redis"), or a value added
-    return old[:head] + old[len(old) - tail :]
+    return head, tail
 
 
 def one_frame(texts: list[str]) -> bool:

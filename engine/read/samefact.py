@@ -45,7 +45,7 @@ from typing import NamedTuple
 
 from memrepo.engine.format.terms import fold, is_cjk, split_folded
 
-from .changeframe import ADDED_RE, SLOT_MAX, frame_tokens
+from .changeframe import ADDED_RE, SLOT_MAX, common_ends, frame_tokens
 from .changewords import CHANGE_WORDS
 
 LABEL_RE = re.compile(r"^([^\W\d_][^:;,.!?\d]{0,40}?):\s")
@@ -408,13 +408,7 @@ def parallel(old_text: str, new_text: str) -> bool:
     side by side ("Always run ruff / mypy before committing"), not one said again. Not when a form of "be" comes
     before the stretch: the stretch is then the value of one attribute ("Code freeze is on Thursdays")."""
     old, new = frame_tokens(old_text, False), frame_tokens(new_text, False)
-    most = min(len(old), len(new))
-    head = 0
-    while head < most and old[head] == new[head]:
-        head += 1
-    tail = 0
-    while tail < most - head and old[-1 - tail] == new[-1 - tail]:
-        tail += 1
+    head, tail = common_ends(old, new)
     slot_old, slot_new = len(old) - head - tail, len(new) - head - tail
     if any(w in _COPULAS for w in old[:head]):
         return False  # "Code freeze is on Thursdays" / "... Wednesdays": one attribute's value, corrected
