@@ -3,7 +3,7 @@
 Two lists, reported apart:
 
 - ``MUST_NOT_HIDE``: (older, newer) pairs where both lines are true now. Most are breaker13's (round 9, a
-  hostile trial of the rule: /work/notes/round9/breaker13-findings.md), named by finding: another owner ("I" /
+  hostile trial of the rule; docs/benchmarks.md), named by finding: another owner ("I" /
   "my daughter"), another subject in the same sentence ("web" / "api", "standup" / "retro", "staging" / "prod",
   "ruff" / "mypy"), a note label ("Reminder:"), a value added ("as well"), CJK subject swaps; and three of this
   set's own (``move-*``): a move of another attribute or subject than the older line's value; and breaker15's

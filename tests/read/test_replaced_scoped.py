@@ -1,5 +1,5 @@
 """A newer line that names its own scope, another owner, or what it says the older line's by name (breaker15,
-round 10, a hostile trial of the same-fact rule: /work/notes/breaker15-findings.md).
+round 10, a hostile trial of the same-fact rule; docs/benchmarks.md).
 
 - an explicit ``supersedes:`` naming one line is honoured whatever the word rules say (B15-33);
 - a one-off move ("moved to 10:00 tomorrow", "... on Fridays") leaves the standing time shown (B15-7);

@@ -1,4 +1,4 @@
-"""Round 13's placed rules under a hostile trial (issue 32; breaker16's NEW findings, /work/notes/breaker16-findings.md).
+"""Round 13's placed rules under a hostile trial (issue 32; breaker16's NEW findings; docs/benchmarks.md).
 
 Each leak below was caused by :mod:`memrepo.engine.redaction.placed` (a real key kept that the rules before it
 redacted), each look-alike was altered by it. All tokens are random fakes in their vendors' documented shapes.
