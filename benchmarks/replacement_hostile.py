@@ -15,7 +15,7 @@ Usage:
     python benchmarks/replacement_hostile.py [--json]
 
 Each pair is put in a file of three lines (the older, an unrelated line, the newer; all ``by: user``, one
-``added:`` day) as breaker13's harness did (/work/lead/r9/b13pairs.py), and the rule is asked whether the
+``added:`` day) as breaker13's harness did, and the rule is asked whether the
 newer line hides the older. A chain is one file of its lines in order. Reports, for each list, how many pairs
 the rule gets right, and names the wrong ones; then every line of ``MUST_NOT_HIDE`` is put in one file and the
 hides between lines of two different pairs are counted and named (informative: a few are true corrections).
