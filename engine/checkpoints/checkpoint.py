@@ -56,7 +56,7 @@ from memrepo.engine.write.policy import NO_MEMORY, redact
 from memrepo.engine.write.ports import MemoryAccess
 
 from .buffers import MAX_SEEN, Buffers
-from .distill import DistillOutput, apply_operation, build_prompt, to_inbox
+from .distill import DistillOutput, apply_operation, build_prompt
 from .types import CheckpointResult, Claim, ExistingEntry, Message
 
 __all__ = ["CheckpointResult", "Checkpointer", "Claim", "DistillOutput", "ExistingEntry", "Message"]
@@ -417,7 +417,7 @@ class Checkpointer(Buffers):
                 for op in output.operations:
                     written = apply_operation(store, claim, op, origin)
                     if written is not None and written.limit:
-                        written = to_inbox(store, claim, op, origin) or written
+                        written = apply_operation(store, claim, op, origin, inbox=True) or written
                     if written is None:
                         result.invalid += 1
                     else:

@@ -301,8 +301,15 @@ def _current_line(store: MemoryAccess, entry: ExistingEntry) -> int | None:
     return None
 
 
-def apply_operation(store: MemoryAccess, claim: Claim, op: Operation, origin: Origin) -> WriteResult | None:
-    """Write one operation through the governed writer; None when it fails validation."""
+def apply_operation(
+    store: MemoryAccess, claim: Claim, op: Operation, origin: Origin, *, inbox: bool = False
+) -> WriteResult | None:
+    """Write one operation through the governed writer; None when it fails validation.
+
+    With ``inbox``, an added line a limit refused (a full file, the repo's file count) is written to the inbox
+    instead, with its ``workspace:`` key, until the user makes room and accepts it (breaker14 B14-2: it was
+    dropped for good); any other operation gives None (docs/architecture.md §6, :meth:`.Checkpointer.merge`).
+    """
     text = without_secrets(op.text)  # a model's line about a redacted secret: the same rule as the user's
     if not text:
         return None
@@ -312,12 +319,16 @@ def apply_operation(store: MemoryAccess, claim: Claim, op: Operation, origin: Or
             return None  # not one short word: refused like any invalid operation
         by_user = _said_by_user(claim, op.text)
         cand = _candidate(claim, op.text, op.kind, op.scope, op.subject, origin, by_user)
+        if inbox:
+            return store.remember(cand.model_copy(update={"untrusted": True}))
         if by_user:
             cand = _users_place(claim, cand, origin)
         elif _proposed(claim, op.text):
             cand = cand.model_copy(update={"untrusted": True})  # reviewed in the inbox first (breaker9 item 4)
         result = store.remember(cand)
         return _mark_users(store, cand, result) if by_user and result.action is Action.REINFORCED else result
+    if inbox:
+        return None
     target = claim.existing.get(op.target)
     if target is None or not _verbatim(op.target_quote, target.text):
         return None
@@ -443,20 +454,3 @@ def _write_conflict(store: MemoryAccess, claim: Claim, target: ExistingEntry, te
 
     with store.transaction("flag conflict") as tx:
         return retrying(tx, change)
-
-
-def to_inbox(store: MemoryAccess, claim: Claim, op: Operation, origin: Origin) -> WriteResult | None:
-    """A line a limit refused (a full file, the repo's file count), written to the inbox instead; None if not a line.
-
-    A session's "Remember that ..." was dropped for good when the workspace file was full or the repo at its file
-    count: its messages were marked seen and nothing said so (breaker14 B14-2). The inbox holds it, with its
-    ``workspace:`` key, until the user makes room and accepts it (docs/architecture.md §6). A result still
-    refused by a limit (the inbox full too) keeps the batch for the next checkpoint (:meth:`.Checkpointer.merge`).
-    """
-    if not isinstance(op, AddOp):
-        return None
-    text = without_secrets(op.text)
-    if not text or not KIND_RE.fullmatch(op.kind):
-        return None
-    cand = _candidate(claim, text, op.kind, op.scope, op.subject, origin, _said_by_user(claim, text))
-    return store.remember(cand.model_copy(update={"untrusted": True}))
