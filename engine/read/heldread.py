@@ -53,19 +53,14 @@ def seen_hash(data: bytes | None) -> str:
 
 
 def loses_entries(q: HandEditQuestion) -> bool:
-    """Whether ``q`` is about entries a save would lose (not a secret alone).
-
-    A save that is not text (a Latin-1 byte, a NUL byte) counts: the parser reads none of it, so the block
-    said "(not readable ...)" in place of the whole file while the question waited (breaker14 B14-7: one
-    Latin-1 byte hid all of me.md from every session).
+    """Whether ``q`` is about entries a save would lose (not a secret or a save that is not text alone: the
+    block's reader shows such a save's file as committed by itself, :meth:`HeldData._committed_of_unreadable`).
 
     A save cut mid-write counts whatever its entry count: its cut line counts as an entry, so a save that
     kept one of two committed entries plus the cut line had as many "entries" and was served as is, the
     lost pin gone and the cut line's raw metadata in the block (breaker11 B11-5).
     """
-    return (
-        q.deleted or q.empty or bool(q.not_text) or bool(q.dropped) or bool(q.torn) or q.entries_now < q.entries_before
-    )
+    return q.deleted or q.empty or bool(q.dropped) or bool(q.torn) or q.entries_now < q.entries_before
 
 
 def note_questions(state: Path, paths: Iterable[str], asked: Iterable[HandEditQuestion]) -> None:
