@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import plain_settings
+from test_hook_corrections import remember
 from test_hook_user_remember import session_end as turns
 
 from memrepo.engine.format import entries as fmt
-from memrepo.engine.models import Action, Candidate
 from memrepo.engine.repo.store import MemoryStore
 
 
@@ -29,21 +29,6 @@ def lines_of(store: MemoryStore, rel: str) -> dict[str, dict[str, str]]:
     if not path.exists():
         return {}
     return {e.text: dict(e.meta) for _n, e in fmt.parse(path.read_bytes(), rel).entries()}
-
-
-def remember(store: MemoryStore, text: str, workspace: Path | None = None, kind: str = "fact") -> str:
-    cand = Candidate(
-        text=text,
-        kind=kind,
-        scope="workspace" if workspace else "global",
-        workspace=str(workspace) if workspace else None,
-        by="user",
-        origin="cli",
-    )
-    result = store.remember(cand)
-    assert result.action is Action.ADDED, result
-    assert result.path is not None
-    return result.path
 
 
 @pytest.fixture
