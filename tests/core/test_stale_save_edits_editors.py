@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from helpers.editor_tmux import Run, tmux_server, wait_until
+from helpers.editor_tmux import Run, nano_replace_all, screen, start_nano, start_vim, tmux_server, wait_until
 from helpers.repo_helpers import git, plain_settings
 
 from memrepo.engine.models import Candidate, RepoState
@@ -34,10 +34,6 @@ def vim(store: MemoryStore) -> Iterator[Run]:
 @pytest.fixture
 def nano(store: MemoryStore) -> Iterator[Run]:
     yield from tmux_server("memrepo-loss9", "nano")
-
-
-def _screen(tmux: Run) -> str:
-    return tmux("capture-pane", "-p", "-t", "0").stdout
 
 
 def _forgotten_then_saved(store: MemoryStore, open_editor: Callable[[], Callable[[], None]]) -> None:
@@ -69,16 +65,12 @@ def test_vim_stale_buffer_editing_a_forgotten_line_is_asked(store: MemoryStore, 
     root = store.root
 
     def open_vim() -> Callable[[], None]:
-        started = vim(
-            "new-session", "-d", "-x", "120", "-y", "30", "-c", str(root), f"vim -u NONE -i NONE -c '{vimrc}' me.md"
-        )
-        assert started.returncode == 0, started.stderr
-        wait_until((root / ".me.md.swp").exists, "vim's swap file")
+        start_vim(vim, root, vimrc)
 
         def save() -> None:
             vim("send-keys", "-t", "0", ":%s/Elm Street/Elm Street, number 12/", "Enter")
             vim("send-keys", "-t", "0", "Go- Typed in vim [by: user]", "Escape", ":w", "Enter")
-            wait_until(lambda: "(y/n)" in _screen(vim), "vim's changed-since-reading warning")
+            wait_until(lambda: "(y/n)" in screen(vim), "vim's changed-since-reading warning")
             vim("send-keys", "-t", "0", "y", "Enter")
 
         return save
@@ -93,26 +85,16 @@ def test_nano_stale_buffer_editing_a_forgotten_line_is_asked(store: MemoryStore,
     root = store.root
 
     def open_nano() -> Callable[[], None]:
-        started = nano("new-session", "-d", "-x", "120", "-y", "30", "-c", str(root), "nano --ignorercfiles me.md")
-        assert started.returncode == 0, started.stderr
-        wait_until(lambda: "^X" in _screen(nano), "nano's screen")
+        start_nano(nano, root)
 
         def save() -> None:
-            nano("send-keys", "-t", "0", "M-r")  # replace
-            wait_until(lambda: "Search (to replace)" in _screen(nano), "nano's replace prompt")
-            nano("send-keys", "-t", "0", "-l", "--", "Elm Street")
-            nano("send-keys", "-t", "0", "Enter")
-            wait_until(lambda: "Replace with" in _screen(nano), "nano's replace-with prompt")
-            nano("send-keys", "-t", "0", "-l", "--", "Elm Street, number 12")
-            nano("send-keys", "-t", "0", "Enter")
-            wait_until(lambda: "Replace this instance" in _screen(nano), "nano's replace question")
-            nano("send-keys", "-t", "0", "a")
+            nano_replace_all(nano, "Elm Street", "Elm Street, number 12")
             nano("send-keys", "-t", "0", "M-/")
             nano("send-keys", "-t", "0", "-l", "--", "- Typed in nano [by: user]")
             nano("send-keys", "-t", "0", "Enter", "C-o")
-            wait_until(lambda: "File Name to Write" in _screen(nano), "nano's write prompt")
+            wait_until(lambda: "File Name to Write" in screen(nano), "nano's write prompt")
             nano("send-keys", "-t", "0", "Enter")
-            wait_until(lambda: "continue saving" in _screen(nano).casefold(), "nano's changed-since question")
+            wait_until(lambda: "continue saving" in screen(nano).casefold(), "nano's changed-since question")
             nano("send-keys", "-t", "0", "y")
 
         return save

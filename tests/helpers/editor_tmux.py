@@ -7,6 +7,7 @@ import subprocess
 import time
 import uuid
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
@@ -38,3 +39,37 @@ def wait_until(predicate: Callable[[], bool], what: str, timeout: float = 20.0) 
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what}")
         time.sleep(0.05)
+
+
+def screen(tmux: Run) -> str:
+    """What the editor's pane shows now."""
+    return tmux("capture-pane", "-p", "-t", "0").stdout
+
+
+def start_vim(vim: Run, root: Path, vimrc: str) -> None:
+    """Start vim on ``root``/me.md with only ``vimrc`` set; return once its swap file says it read the file."""
+    started = vim(
+        "new-session", "-d", "-x", "120", "-y", "30", "-c", str(root), f"vim -u NONE -i NONE -c '{vimrc}' me.md"
+    )
+    assert started.returncode == 0, started.stderr
+    wait_until((root / ".me.md.swp").exists, "vim's swap file")
+
+
+def start_nano(nano: Run, root: Path) -> None:
+    """Start nano on ``root``/me.md with no rc files; return once its screen is up."""
+    started = nano("new-session", "-d", "-x", "120", "-y", "30", "-c", str(root), "nano --ignorercfiles me.md")
+    assert started.returncode == 0, started.stderr
+    wait_until(lambda: "^X" in screen(nano), "nano's screen")
+
+
+def nano_replace_all(nano: Run, old: str, new: str) -> None:
+    """Replace every ``old`` with ``new`` in nano's buffer (M-r, then "a" for all); the buffer is not saved."""
+    nano("send-keys", "-t", "0", "M-r")  # replace
+    wait_until(lambda: "Search (to replace)" in screen(nano), "nano's replace prompt")
+    nano("send-keys", "-t", "0", "-l", "--", old)
+    nano("send-keys", "-t", "0", "Enter")
+    wait_until(lambda: "Replace with" in screen(nano), "nano's replace-with prompt")
+    nano("send-keys", "-t", "0", "-l", "--", new)
+    nano("send-keys", "-t", "0", "Enter")
+    wait_until(lambda: "Replace this instance" in screen(nano), "nano's replace question")
+    nano("send-keys", "-t", "0", "a")
