@@ -40,6 +40,12 @@ HELD_QUIET = 5.0
 counts as a whole save anyway (a program that keeps it open and never closes it); one nobody holds needs only
 :data:`SETTLE_QUIET`."""
 HELD_POLL = 0.1
+HELD_WATCH_SECONDS = 3600.0
+"""How long, at most, an old inode is watched past :data:`WATCH_SECONDS` while another process still holds it open
+for writing: an editor that opened the file before memrepo's rename may save into it minutes later (on a loaded
+machine, or a person who saves late); letting it go then lost that save."""
+HELD_RECHECK = 5.0
+"""Seconds between two looks (``/proc``) at whether an expired watch's inode is still held open for writing."""
 """Seconds between two looks for the process still writing an old inode (each look reads ``/proc``)."""
 SALVAGED = "salvaged.json"
 """Under ``.git/memrepo/``: for each file salvage merged an old inode's text into, a hash of the merged bytes, so
@@ -213,6 +219,23 @@ class OldInode:
     seen: bytes
     stamp: tuple[int, int]
     since: float = field(default_factory=time.monotonic)
+    held_at: float = 0.0
+    held: bool = False
+
+    def expired(self, now: float) -> bool:
+        """True when the watch may end: older than :data:`WATCH_SECONDS`, nothing written into it since ``seen``, and
+        no other process still holds the inode open for writing (looked at every :data:`HELD_RECHECK` seconds, up to
+        :data:`HELD_WATCH_SECONDS`). A process holding it may still save into it: that save had no name left.
+        """
+        age = now - self.since
+        if age <= WATCH_SECONDS or not self.untouched():
+            return False
+        if age > WATCH_SECONDS + HELD_WATCH_SECONDS:
+            return True
+        if now - self.held_at >= HELD_RECHECK:
+            self.held_at = now
+            self.held = held_for_writing(self.fd)
+        return not self.held
 
     def untouched(self) -> bool:
         """True when nothing was written into the inode since ``seen`` (or it cannot be read any more)."""
@@ -296,10 +319,10 @@ class OldInodes:
             self._close(self._watched[0])
 
     def prune(self) -> None:
-        """Let go of the watches older than :data:`WATCH_SECONDS` nobody wrote into (those the next write merges)."""
+        """Let go of the watches that expired (:meth:`OldInode.expired`); those written into the next write merges."""
         now = time.monotonic()
         for old in list(self._watched):
-            if now - old.since > WATCH_SECONDS and old.untouched():
+            if old.expired(now):
                 self._close(old)
 
     def __len__(self) -> int:
@@ -322,7 +345,7 @@ class OldInodes:
             data = old.written()
             if data is not None:
                 out.append((old, data))
-            elif now - old.since > WATCH_SECONDS and old.untouched():
+            elif old.expired(now):
                 self._close(old)
         return out
 

@@ -283,3 +283,47 @@ def test_a_salvaged_stale_save_is_asked_about_in_every_process(repo_path: Path) 
     assert other.stdout.split() == ["1", "None"]  # asked there too, and not committed
     assert "Agent fact A about tapirs" in _head(store)
     store.close()
+
+
+def _watched_replace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[oldinode.OldInodes, Path]:
+    """An old inode of me.md watched as the writer does, then replaced by a rename, its watch already expired."""
+    monkeypatch.setattr(oldinode, "WATCH_SECONDS", 0.0)
+    monkeypatch.setattr(oldinode, "HELD_RECHECK", 0.0)
+    target = tmp_path / "me.md"
+    target.write_bytes(b"- First line [by: user]\n")
+    watches = oldinode.OldInodes()
+    fd = oldinode.open_old(target)
+    assert fd is not None
+    watches.watch("me.md", fd, target.read_bytes())
+    (tmp_path / "new.md").write_bytes(b"- First line [by: user]\n- Memrepo's line\n")
+    os.replace(tmp_path / "new.md", target)
+    return watches, target
+
+
+def test_an_expired_watch_is_kept_while_another_holder_may_still_save_into_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CI (stop 44): the write server let the watch go 10 s after its rename while an editor that opened the file
+    before still held it; the editor's later save went into an inode nobody watched and was gone."""
+    target = tmp_path / "me.md"
+    target.write_bytes(b"- First line [by: user]\n")
+    editor = open(target, "r+b")  # noqa: SIM115 - an editor's descriptor, held across the replace
+    try:
+        watches, _ = _watched_replace(tmp_path, monkeypatch)
+        watches.prune()
+        assert len(watches) == 1, "the watch ended while a process still held the old inode open for writing"
+        assert watches.take_written() == []
+        assert len(watches) == 1
+        editor.seek(0, os.SEEK_END)
+        editor.write(b"- Saved late by the editor [by: user]\n")
+    finally:
+        editor.close()
+    found = watches.take_written()
+    assert [data for _, data in found] == [b"- First line [by: user]\n- Saved late by the editor [by: user]\n"]
+    watches.close()
+
+
+def test_an_expired_watch_nobody_holds_is_let_go(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    watches, _ = _watched_replace(tmp_path, monkeypatch)
+    watches.prune()
+    assert len(watches) == 0, "an unwritten watch nobody holds stayed open past its time"
