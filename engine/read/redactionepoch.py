@@ -52,6 +52,7 @@ _DETECTOR_SOURCES = (
     _ENGINE / "redaction" / "idshapes.py",
     _ENGINE / "redaction" / "idwords.py",
     _ENGINE / "redaction" / "notevalues.py",
+    _ENGINE / "redaction" / "codenames.py",
     _ENGINE / "redaction" / "publishable.py",
     _ENGINE / "redaction" / "lazyre.py",
     _ENGINE / "redaction" / "checksums.py",

@@ -238,6 +238,7 @@ def spans(text: str) -> Iterator[Span]:
     if "REDACTED:" in text:
         for m in _OWN_MARK_RE.finditer(text):
             yield m.span()
+    from .codenames import spans as code_spans
     from .identifiers import spans as identifier_spans
     from .notevalues import spans as note_spans
     from .publishable import spans as publishable_spans
@@ -245,6 +246,7 @@ def spans(text: str) -> Iterator[Span]:
     yield from identifier_spans(text)
     yield from publishable_spans(text)
     yield from note_spans(text)
+    yield from code_spans(text)
 
 
 def public_spans(text: str) -> list[Span]:

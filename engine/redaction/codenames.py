@@ -1,0 +1,201 @@
+"""Names from code and build files that look like tokens, and DER public keys (issue 32 round 14).
+
+:func:`spans` adds to :func:`.public.spans`. Found redacted in public
+repositories' own files (``build_pubfiles.py``'s tuning half and
+``build_idfiles.py``'s set), each recognised by its structure:
+
+- a link to a comment on GitHub or GitLab, ``#issuecomment-<n>``,
+  ``#discussion_r<n>``, ``#pullrequestreview-<n>``, ``#note_<n>`` ...: an anchor
+  and a number, never a key;
+- a name made of words: code identifiers (``KubeadmConfigPatchesJSON6902``,
+  ``V1Alpha4ToInternal``), platform and target names (``x86_64-unknown-linux-gnu``,
+  ``4.35.1-x86_64-linux-gnu``), model and package names (``Qwen/Qwen2.5-Coder-32B-Instruct``),
+  slugs and paths (``temurin-25-lein-2.13.0-alpine``): every piece between
+  separators and case changes is a word (a vowel, no long run of consonants), an
+  acronym of two to five capitals, a number of at most eight digits, a short tech
+  word (``pc``, ``msvc``, ``pkg`` ...) or one letter beside a number (``x86``,
+  ``32B``, ``V1``); a random token splits into stray letters and consonant runs;
+- a DER public key in base64 (a PEM block's body or its first line, a bare
+  ``MFkwEwYH…``): it decodes to a ``SEQUENCE`` holding a ``SEQUENCE`` that opens
+  with a public-key algorithm's object id (RSA, EC, Ed25519/448, X25519/448, DSA),
+  as RFC 5280's SubjectPublicKeyInfo; a private key (PKCS #8 opens with a
+  version ``INTEGER``; an encrypted one names PBES2) never decodes so.
+
+A name is not kept where a credential's label or a password word stands before it on its line
+(``password: CorrectHorseBattery2024``, ``the pw is …``), nor one holding a vendor key in its fixed shape
+(:func:`.public.public_spans` asks :func:`.placed.holds_key`).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import itertools
+import re
+from collections.abc import Iterator
+
+from . import lazyre
+
+Span = tuple[int, int]
+
+_ANCHOR_RE = lazyre.compile(
+    r"#(?:(?:issuecomment|discussioncomment|pullrequestreview|commitcomment|event|ref-commit)-|discussion_r|note_)"
+    r"\d{1,12}(?![\w-])"
+)
+_NAME_RE = lazyre.compile(r"(?<![\w.+/=-])[A-Za-z0-9][A-Za-z0-9_./+-]{14,200}(?<![./+-])(?![\w+=-])")
+_PIECE_RE = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+_SEP_RE = re.compile(r"[_./+-]+")
+_CONSONANTS_RE = re.compile(r"[^aeiou]{5,}")
+_TECH_WORDS = (
+    "pc msvc gnu sd cpp js ts css scss html xml sql tcp udp dns http https ssh ssl tls pkg pkgs cmd src lib libs "
+    "bin dll std fmt ctx cfg mgmt dpkg rpm npm gcc llvm wasm arm hf gnueabihf eabi eabihf darwin fs rc sdk cli "
+    "gcr ghcr ecr kms rds vm vms cdn bff btf grpc rpc lts jdk jre svc ns db nixpkgs txt md py rs gz tgz xz zst png "
+    "jpg svg pdf dylib exe"
+)
+_TECH = frozenset(_TECH_WORDS.split())
+"""Short words of code and builds with no vowel or too short to read as words (``msvc``, ``pkg``)."""
+_SHORT_WORDS = "to of by on in at is io os id ui ux api v"
+_SHORT = frozenset(_SHORT_WORDS.split())
+_AFTER_NUMBER_WORDS = "alpha beta rc dev mb gb kb px em ms st nd rd th le be"
+_AFTER_NUMBER = frozenset(_AFTER_NUMBER_WORDS.split())
+"""Lower-case words that follow a number in names (``v1alpha2``, ``utf8mb4``, ``16le``)."""
+_CAMEL_RE = re.compile(r"[a-z][A-Z]|[A-Z]{2}[a-z]")
+_VERSION_RE = re.compile(
+    r"(?<![\w.])v?\d{1,4}\.\d{1,4}(?![\w])|\d\.\d{1,4}\.\d|(?<=[A-Za-z])\d{1,2}\.\d{1,2}(?=[-_/]|$)"
+)
+_ARCH_RE = re.compile(r"(?i)x86|i[3-6]86|amd64|arm64|aarch64|armv\d|riscv\d|ppc64|s390x|wasm32")
+_HEXRUN_RE = re.compile(r"(?=[0-9a-fA-F]{8})(?=[0-9a-fA-F]{0,7}[a-fA-F])(?=[0-9a-fA-F]{0,7}\d)[0-9a-fA-F]{8}")
+_UUID_RE = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
+_LABEL_RE = lazyre.compile(
+    r"(?i)(?:\bpw\b|pass|pwd|\bpin\b|secret|token|cred|login|\bkey\b|auth|encrypt|unlock|senha|has[lł]o|"
+    r"contrase|mot de passe|kennwort)"
+)
+_SLOT_RE = lazyre.compile(r"(?:[:%@]|(?<![\w-])-[A-Za-z]\s*|/user:|\buser\s)$")
+_B64_RE = lazyre.compile(r"(?<![A-Za-z0-9+/])M[A-Za-z0-9+/]{31,8192}={0,2}(?![A-Za-z0-9+/=])")
+_PUBKEY_OIDS = (
+    bytes.fromhex("2a864886f70d010101"),  # rsaEncryption
+    bytes.fromhex("2a8648ce3d0201"),  # id-ecPublicKey
+    bytes.fromhex("2b6570"),  # Ed25519
+    bytes.fromhex("2b6571"),  # Ed448
+    bytes.fromhex("2b656e"),  # X25519
+    bytes.fromhex("2b656f"),  # X448
+    bytes.fromhex("2a8648ce380401"),  # DSA
+)
+
+
+def _word(piece: str) -> bool:
+    low = piece.lower()
+    if low in _TECH or low in _SHORT:
+        return True
+    if piece.isupper():
+        return 2 <= len(piece) <= 5
+    return len(low) >= 3 and any(c in "aeiou" for c in low) and not _CONSONANTS_RE.search(low)
+
+
+def _code_signal(value: str, pieces: list[str]) -> bool:
+    """Whether a name shows it comes from code or a build: a case change, an acronym, a tech word, a version, an
+    architecture.
+
+    Words joined by ``-`` alone (``willow-maple-quartz-copper94``) are how passphrases are made: no signal.
+    """
+    return bool(
+        _CAMEL_RE.search(value)
+        or _VERSION_RE.search(value)
+        or _ARCH_RE.search(value)
+        or any(p.lower() in _TECH or (p.isupper() and len(p) >= 2) for p in pieces)
+    )
+
+
+def name_ok(value: str) -> bool:
+    """Whether ``value`` reads as a name made of words, numbers and acronyms (see the module's docstring)."""
+    if _HEXRUN_RE.search(value) or _UUID_RE.search(value):
+        return False
+    pieces: list[str] = []
+    for segment in _SEP_RE.split(value):
+        found = _PIECE_RE.findall(segment)
+        if "".join(found) != segment:
+            return False
+        for before, piece in itertools.pairwise(found):
+            if before.isdigit() and piece.islower() and len(piece) > 1 and piece not in _AFTER_NUMBER:
+                return False  # ``v1alpha2``, ``utf8mb4``: a random run has letters after digits at random
+        pieces.extend(found)
+    if len(pieces) < 3 or not _code_signal(value, pieces):
+        return False
+    worded = vowels = tech = 0
+    for i, piece in enumerate(pieces):
+        if piece.isdigit():
+            if len(piece) > 8:
+                return False
+            continue
+        if len(piece) == 1:
+            near = [pieces[j] for j in (i - 1, i + 1) if 0 <= j < len(pieces)]
+            if not any(p.isdigit() for p in near):
+                return False
+            continue
+        if not _word(piece):
+            return False
+        if piece.lower() in _TECH:
+            tech += len(piece) if len(piece) >= 3 else 0
+        elif len(piece) >= 3 and not piece.isupper():
+            worded += len(piece)
+            vowels += sum(c in "aeiouAEIOU" for c in piece)
+    english = vowels >= worded * 0.28  # vowels in English words ~0.38 of letters, in random letters ~0.19
+    return (worded + tech) * 2 >= sum(len(p) for p in pieces) and english
+
+
+def _der_len(raw: bytes, at: int) -> tuple[int, int] | None:
+    """(length, offset of the content) of the DER length at ``raw[at]``."""
+    if at >= len(raw):
+        return None
+    first = raw[at]
+    if first < 0x80:
+        return first, at + 1
+    n = first & 0x7F
+    if n == 0 or n > 3 or at + 1 + n > len(raw):
+        return None
+    return int.from_bytes(raw[at + 1 : at + 1 + n], "big"), at + 1 + n
+
+
+def spki_ok(b64: str) -> bool:
+    """Whether ``b64`` (whole or a first line) decodes to a SubjectPublicKeyInfo's start (see the module's docstring)."""
+    head = b64[: len(b64) // 4 * 4][:64]
+    try:
+        raw = base64.b64decode(head, validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    if not raw or raw[0] != 0x30:
+        return False
+    outer = _der_len(raw, 1)
+    if outer is None or outer[1] >= len(raw) or raw[outer[1]] != 0x30:
+        return False
+    inner = _der_len(raw, outer[1] + 1)
+    if inner is None or inner[1] + 2 > len(raw) or raw[inner[1]] != 0x06:
+        return False
+    oid_len, at = raw[inner[1] + 1], inner[1] + 2
+    return raw[at : at + oid_len] in _PUBKEY_OIDS
+
+
+def _labelled(text: str, start: int, end: int) -> bool:
+    """Whether a credential's label, a password word or a credential's slot stands right before the name."""
+    from . import slots
+    from .notevalues import _labelled as note_labelled
+
+    line_start = text.rfind("\n", 0, start) + 1
+    window = text[max(line_start, start - 48) : start]
+    return bool(
+        _LABEL_RE.search(window) or _SLOT_RE.search(window) or slots.credential_slot(text, start, end)
+    ) or note_labelled(text, start)
+
+
+def spans(text: str) -> Iterator[Span]:
+    """``(start, end)`` of every value of the kinds above in ``text``, in no particular order."""
+    if "#" in text:
+        for m in _ANCHOR_RE.finditer(text):
+            yield m.start() + 1, m.end()
+    for m in _NAME_RE.finditer(text):
+        if name_ok(m.group(0)) and not _labelled(text, m.start(), m.end()):
+            yield m.span()
+    if "M" in text:
+        for m in _B64_RE.finditer(text):
+            if spki_ok(m.group(0)):
+                yield m.span()
