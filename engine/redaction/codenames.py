@@ -7,6 +7,10 @@ repositories' own files (``build_pubfiles.py``'s tuning half and
 - a link to a comment on GitHub or GitLab, ``#issuecomment-<n>``,
   ``#discussion_r<n>``, ``#pullrequestreview-<n>``, ``#note_<n>`` ...: an anchor
   and a number, never a key;
+- GitHub's no-reply e-mail address, ``<user id>+<login>@users.noreply.github.com`` (GitHub's docs);
+- a name Kubernetes makes: a name of words, ``-``, then a ReplicaSet's pod-template hash (8-10 characters) and a
+  pod's suffix (5), both from ``SafeEncodeString``'s alphabet, ``bcdfghjklmnpqrstvwxz2456789`` (no vowels, no ``0 1 3``);
+- the name of a .NET setting, ``<add key="Name" value=…>`` (the value is read by the other rules as before);
 - a name made of words: code identifiers (``KubeadmConfigPatchesJSON6902``,
   ``V1Alpha4ToInternal``), platform and target names (``x86_64-unknown-linux-gnu``,
   ``4.35.1-x86_64-linux-gnu``), model and package names (``Qwen/Qwen2.5-Coder-32B-Instruct``),
@@ -42,6 +46,13 @@ _ANCHOR_RE = lazyre.compile(
     r"#(?:(?:issuecomment|discussioncomment|pullrequestreview|commitcomment|event|ref-commit)-|discussion_r|note_)"
     r"\d{1,12}(?![\w-])"
 )
+_NOREPLY_RE = lazyre.compile(r"(?<![\w.+-])\d{1,12}\+[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})@users\.noreply\.github\.com\b")
+_K8S_SAFE = "bcdfghjklmnpqrstvwxz2456789"
+_K8S_NAME_RE = lazyre.compile(
+    rf"(?<![\w.-])(?:[a-z]+(?:\.[a-z0-9]+)*/)?(?P<base>[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*){{0,8}})"
+    rf"-[{_K8S_SAFE}]{{8,10}}(?:-[{_K8S_SAFE}]{{5}})?(?![\w.-])"
+)
+_SETTING_RE = lazyre.compile(r"<add\s+key=\"(?P<name>[A-Za-z][\w.:-]{0,127})\"\s+value=")
 _NAME_RE = lazyre.compile(r"(?<![\w.+/=-])[A-Za-z0-9][A-Za-z0-9_./+-]{14,200}(?<![./+-])(?![\w+=-])")
 _PIECE_RE = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 _SEP_RE = re.compile(r"[_./+-]+")
@@ -192,6 +203,17 @@ def spans(text: str) -> Iterator[Span]:
     if "#" in text:
         for m in _ANCHOR_RE.finditer(text):
             yield m.start() + 1, m.end()
+    if "-" in text:
+        for m in _K8S_NAME_RE.finditer(text):
+            pieces = re.split(r"[-.]", m.group("base"))
+            if all(_word(p) or p.isdigit() for p in pieces) and not _labelled(text, m.start(), m.end()):
+                yield m.span()
+    if "<add" in text:
+        for m in _SETTING_RE.finditer(text):
+            yield m.start("name"), m.end("name")
+    if "noreply" in text:
+        for m in _NOREPLY_RE.finditer(text):
+            yield m.span()
     for m in _NAME_RE.finditer(text):
         if name_ok(m.group(0)) and not _labelled(text, m.start(), m.end()):
             yield m.span()

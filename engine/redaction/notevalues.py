@@ -53,7 +53,7 @@ _EXT = (
     r"(?:tar\.gz|tar\.xz|tar\.bz2|tar\.zst|mdx?|txt|rst|adoc|png|jpe?g|gif|svg|webp|ico|bmp|pdf|json|jsonl|ya?ml|"
     r"toml|ini|cfg|conf|lock|log|csv|tsv|html?|css|scss|js|mjs|cjs|jsx|ts|tsx|py|ipynb|rb|go|rs|java|kt|swift|"
     r"cpp|hpp|cs|php|sh|bash|zsh|ps1|sql|xml|proto|tf|tfvars|hcl|zip|tgz|gz|xz|whl|deb|rpm|dmg|exe|msi|jar|"
-    r"mp4|mp3|wav|mov)"
+    r"mp4|mp3|wav|mov|pem|pub|crt|cer|csr|der|sig|asc|gpg)"
 )
 _FILE_RE = lazyre.compile(r"(?<![\w./${}-])(?P<stem>[\w./${}-]+?)\." + _EXT + r"(?![\w/${}-]|\.\w)")
 _SOURCE_RE = lazyre.compile(

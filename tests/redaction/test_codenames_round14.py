@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import base64
 import random
+import re
 import string
 
 import pytest
 
 from memrepo.engine import redaction
-from memrepo.engine.redaction import codenames
+from memrepo.engine.redaction import codenames, notevalues
 
 _RNG = random.Random(14)
 _P256_SPKI = bytes.fromhex("3059301306072a8648ce3d020106082a8648ce3d030107034200") + b"\x04" + _RNG.randbytes(64)
@@ -44,7 +45,29 @@ LOOK_ALIKES = [
     "Tags: temurin-25-lein-2.13.0-alpine, temurin-25-lein-alpine",
     PUBLIC_KEY_B64[:64],
     f"key = {PUBLIC_KEY_B64}",
+    "deployment.apps/nginx-deployment-66b6c48dd5 scaled",
+    '<add key="ClientValidationEnabled" value="true" />',
+    '"email": "21031067+Codertocat@users.noreply.github.com"',
 ]
+
+KEY_FILES = [
+    "openssl pkeyutl -sign -inkey ed25519_private.pem  -rawin -in file1 -out file1.ed25519.sig",
+    "Your public key has been saved in id_ed25519.pub.",
+]
+
+
+@pytest.mark.parametrize("text", KEY_FILES)
+def test_key_file_names_kept(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A key's file name (``.pem``, ``.pub``) is a file name (notevalues' extensions); before this round it was not."""
+    assert redaction.redact(text) == (text, [])
+    monkeypatch.setattr(notevalues, "_EXT", notevalues._EXT.replace("|pem|pub|crt|cer|csr|der|sig|asc|gpg", ""))
+    monkeypatch.setattr(
+        notevalues,
+        "_FILE_RE",
+        re.compile(r"(?<![\w./${}-])(?P<stem>[\w./${}-]+?)\." + notevalues._EXT + r"(?![\w/${}-]|\.\w)"),
+    )
+    redaction.flush_clean_memo()
+    assert redaction.redact(text)[0] != text
 
 
 @pytest.mark.parametrize("text", LOOK_ALIKES)
@@ -68,6 +91,8 @@ SECRETS = [
     ("the NAS root pw is Kubeadm2Config9Patches", "Kubeadm2Config9Patches"),
     ("https://deploy:WY66IOdbu3Vbi2ge31nvnakj@git.example.com/team/repo.git", "WY66IOdbu3Vbi2ge31nvnakj"),
     (PRIVATE_KEY_B64, PRIVATE_KEY_B64),
+    ('<add key="ApiKey" value="Xk9Lm2Qp8Rt4Vw7Zb3Nc5Kd" />', "Xk9Lm2Qp8Rt4Vw7Zb3Nc5Kd"),
+    ("cp prod-a8F3kLm92QzXv7RtY1pWnB4c.pem /etc/ssl/", "a8F3kLm92QzXv7RtY1pWnB4c"),
 ]
 
 
