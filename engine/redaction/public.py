@@ -43,6 +43,8 @@ from __future__ import annotations
 
 import base64
 import binascii
+import bisect
+import itertools
 import json
 import re
 from collections.abc import Iterator
@@ -274,9 +276,11 @@ def drop_public(text: str, spans: list[Span3], found: list[Span3]) -> list[Span3
     pub = public_spans(text)
     if not pub:
         return spans
+    starts = [a for a, _ in pub]
+    reach = list(itertools.accumulate((b for _, b in pub), max))
     out: list[Span3] = []
     for start, end, slug in spans:
-        pieces = outside(start, end, pub)
+        pieces = outside(start, end, _meeting(pub, starts, reach, start, end))
         if pieces == [(start, end)]:
             out.append((start, end, slug))
             continue
@@ -285,7 +289,8 @@ def drop_public(text: str, spans: list[Span3], found: list[Span3]) -> list[Span3
             if piece and rules.looks_like_credential(piece, min_len=8):
                 at = text.find(piece, a, b)
                 out.append((at, at + len(piece), slug))
-        out.extend(f for f in found if start <= f[0] and f[1] <= end and outside(f[0], f[1], pub) == [f[:2]])
+        near = _meeting(pub, starts, reach, start, end)
+        out.extend(f for f in found if start <= f[0] and f[1] <= end and outside(f[0], f[1], near) == [f[:2]])
     merged: list[Span3] = []
     for s, e, slug in sorted(set(out)):
         if merged and s < merged[-1][1]:
@@ -293,6 +298,19 @@ def drop_public(text: str, spans: list[Span3], found: list[Span3]) -> list[Span3
         else:
             merged.append((s, e, slug))
     return merged
+
+
+def _meeting(pub: list[Span], starts: list[int], reach: list[int], start: int, end: int) -> list[Span]:
+    """The spans of ``pub`` (sorted) that meet ``[start, end)``: those starting before ``end``, walked back until
+    none before can reach ``start`` (``reach``: the furthest end so far), so a text of many public values and many
+    findings costs n log n, not n squared."""
+    i = bisect.bisect_left(starts, end) - 1
+    near: list[Span] = []
+    while i >= 0 and reach[i] > start:
+        if pub[i][1] > start:
+            near.append(pub[i])
+        i -= 1
+    return near[::-1]
 
 
 def inside_public(start: int, end: int, public: list[Span]) -> bool:

@@ -126,3 +126,22 @@ def test_random_tokens_are_no_names() -> None:
         for _ in range(1000)
     )
     assert named <= 12
+
+
+def test_drop_public_finds_the_same_public_spans_fast() -> None:
+    """``public._meeting`` (the bisect walk drop_public uses, now that texts hold many names) returns exactly the
+    public spans a full scan finds to meet a finding."""
+    import itertools
+
+    from memrepo.engine.redaction import public
+
+    rng = random.Random(5)
+    for _ in range(200):
+        pub = sorted((a, a + rng.randint(1, 40)) for a in (rng.randint(0, 500) for _ in range(rng.randint(1, 30))))
+        starts = [a for a, _ in pub]
+        reach = list(itertools.accumulate((b for _, b in pub), max))
+        for _ in range(20):
+            start = rng.randint(0, 540)
+            end = start + rng.randint(1, 60)
+            want = [(a, b) for a, b in pub if a < end and b > start]
+            assert public._meeting(pub, starts, reach, start, end) == want
