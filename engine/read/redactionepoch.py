@@ -45,6 +45,7 @@ _DETECTOR_SOURCES = (
             "structural",
             "toolcreds",
             "placed",
+            "credsaid",
         )
     ),
     _ENGINE / "redaction" / "identifiers.py",

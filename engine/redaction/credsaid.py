@@ -1,0 +1,74 @@
+"""Passwords said around the word that names them, not after it (docs/architecture.md §3).
+
+Issue 32, breaker17's B17-7: the speech rules take a value said after its
+label ("the password is <pw>", "I set the root password to <pw>"); people
+also say it the other way round or with more words between. The forms, each
+taken only when the value has a secret's shape (:func:`.authsaid.secret_shape`:
+8+ characters of three kinds or more, no path, file, version, address, host,
+date or identifier):
+
+- the value, then the role it plays: "use <pw> as the password", "admin with
+  <pw> as the grafana password", "<pw> as my passphrase";
+- a change of the value: "the root password was changed to <pw>", "the login
+  got reset to <pw>", "rotated the passphrase to <pw>";
+- a user and the value after a login or credentials: "my laptop's login is
+  jdoe and <pw>", "the creds are admin, <pw>", "credentials: deploy with <pw>";
+- a second clause naming it: "the backup key is in 1Password and it's <pw>",
+  "the wifi password? it's <pw>".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from . import lazyre
+from .authsaid import secret_shape
+from .speech import said_end
+
+Span = tuple[int, int, str]
+
+_VALUE = r"(?P<q>['\"])?(?P<value>(?(q)[^'\"\s]{8,128}|[^\s'\"`]{8,128}))(?(q)(?P=q))"
+"""A value: quoted or a run without spaces (:func:`.speech.said_end` trims an unquoted one)."""
+_CRED = r"(?:pass(?:word|phrase|code)s?|passwd|pwd?|pin|login|log-in|creds|credentials|secret)"
+_NOUN = r"(?:(?:the|my|our|your|his|her|their|its|a|an)\s+)?(?:[\w'’.-]{1,30}\s+){0,3}?" + _CRED
+_AS_RE = lazyre.compile(r"(?i)(?:(?<=\s)|^)" + _VALUE + r"\s+as\s+" + _NOUN + r"\b")
+_CHANGED_RE = lazyre.compile(
+    r"(?i)\b" + _CRED + r"\b[^\n.;!?]{0,40}?\b(?:changed|set|reset|updated|rotated|switched)\s+(?:it\s+)?to\s+" + _VALUE
+)
+_USER_AND_RE = lazyre.compile(
+    r"(?i)\b(?:login|log-in|creds|credentials|sign-?in)\s*(?:is|are|:)\s+(?:the\s+user\s+)?[\w.@+-]{2,32}"
+    r"(?:\s*,|\s+and|\s+with|\s*/|\s+pw|\s+password)\s+(?:(?:the\s+)?(?:password|pw)\s+)?" + _VALUE
+)
+_ITS_RE = lazyre.compile(
+    r"(?i)\b(?:" + _CRED + r"|key)\b[^\n.;]{0,80}?(?:\band\s+|\bbut\s+|\?\s*)(?:it'?s|it\s+is|it’s)\s+" + _VALUE
+)
+_NAME_PARTS_RE = lazyre.compile(r"[A-Za-z]+\d*(?:-[A-Za-z]+\d*)+")
+"""Parts of a name joined by hyphens (``OAuth2-PKCE``, ``RS256-PSS``): one of them an acronym makes it a scheme."""
+_ACRONYM_RE = lazyre.compile(r"(?:^|-)[A-Z]{3,}\d*(?:-|$)")
+_KEYS = ("pass", "pw", "pin", "login", "log-in", "sign", "cred", "secret", "key")
+
+
+def _emit(m: re.Match[str]) -> Iterator[Span]:
+    """The value of the match ``m`` when it has a secret's shape."""
+    value = m.group("value") if m.group("q") else said_end(m.group("value"))
+    if secret_shape(value) and not (_NAME_PARTS_RE.fullmatch(value) and _ACRONYM_RE.search(value)):
+        start = m.start("value")
+        yield start, start + len(value), "password"
+
+
+def spans(text: str) -> Iterator[Span]:
+    """Every span of ``text`` holding a password said around the word that names it (the forms in the module).
+
+    Args:
+        text: any text.
+
+    Returns:
+        Iterator[Span]: ``(start, end, "password")`` spans.
+    """
+    low = text.lower()
+    if not any(k in low for k in _KEYS):
+        return
+    for regex in (_AS_RE, _CHANGED_RE, _USER_AND_RE, _ITS_RE):
+        for m in regex.finditer(text):
+            yield from _emit(m)
