@@ -108,6 +108,22 @@ def dropped_entries(
     return [] if look is None else look.dropped
 
 
+def all_dropped(history: History, rel: str, committed: bytes | None, now: bytes | None) -> list[str]:
+    """:func:`dropped_entries` when the save adds an entry line and every entry line of HEAD it lacks is dropped.
+
+    A stale copy saved with a new line after memrepo wrote more entries than the file held when it was read loses
+    most of the file's entries, all memrepo's newer lines: a stale save (put back merges them with the user's
+    line), not a mass deletion whose put-back threw the user's line away (breaker17 B17-6; docs/architecture.md
+    §3). A save that adds nothing stays a mass deletion: put back restores the same text either way.
+    """
+    before = {text for text, _meta in _guarded_lines(committed, rel)}
+    after = {text for text, _meta in _guarded_lines(now, rel)}
+    if not after - before:
+        return []
+    dropped = dropped_entries(history, rel, committed, now)
+    return dropped if dropped and before - after <= set(dropped) else []
+
+
 def removed_written(history: History, rel: str, committed: bytes | None, now: bytes | None) -> list[str]:
     """The entry lines memrepo wrote (in the last :data:`HISTORY_MAX` commits of ``rel``) that ``now`` removes.
 

@@ -42,8 +42,8 @@ from memrepo.engine.read.heldread import note_questions
 from . import moves
 from .forgotlines import forgotten
 from .handsecret import describe_secrets, secret_lines, secret_question
-from .settle import appended, bytes_seen, entry_count, question, wait_settled
-from .stalesave import dropped_entries, removed_note, revived_entries, stale_question
+from .settle import appended, bytes_seen, entry_count, not_text, question, wait_settled
+from .stalesave import all_dropped, dropped_entries, removed_note, revived_entries, stale_question
 from .tornsave import torn_lines, torn_question
 
 PARSE_CACHE_FILES = 64
@@ -258,6 +258,10 @@ class Writer:
         asked = question(rel, committed, data)
         if data is None:  # deleted: a question when it held entries (:func:`.settle.deleted`), nothing else to check
             return asked
+        if asked is not None and not asked.empty and committed is not None and not_text(data) is None:
+            stale = all_dropped(self.git, rel, committed, data)  # only memrepo's newer lines lost: a stale copy
+            if stale:
+                asked = stale_question(rel, committed, data, stale, [])
         torn = torn_lines(rel, committed, data) if asked is None else []
         if torn and committed is not None:  # a save cut mid-write: never a hand edit without a word (B10-9)
             asked = torn_question(rel, committed, data, torn)

@@ -101,3 +101,21 @@ def test_vim_dd_of_a_line_written_minutes_ago_is_committed(store: MemoryStore, t
     assert store.commit_hand_edits() is not None
     assert "Caddy" not in git(root, "show", "HEAD:me.md")
     tmux("send-keys", "-t", "0", ":q!", "Enter")
+
+
+def test_a_stale_copy_that_lost_more_lines_than_it_held_is_asked_as_stale_and_put_back_merges(
+    store: MemoryStore,
+) -> None:
+    """breaker17 B17-6: with more agent lines written while vim had a young me.md open than the file held, the
+    save was asked as "lost 11 of its 15 entries", and put back threw the user's own new line away."""
+    me = store.root / "me.md"
+    remember(store, "I use vim", "I live in Berlin", "I prefer dark mode")
+    copy = me.read_text()  # vim reads the file
+    remember(store, *(f"The user likes agent fact number {i} about herons" for i in range(12)), by="agent")
+    stale_save(me, copy + "- My hand note about kestrels [by: user]\n")
+    (q,) = store.status().questions
+    assert "memrepo wrote after its copy was read" in q.message and len(q.dropped) == 12, q.message
+    store.answer_hand_edit("me.md", q.seen, commit=False)  # put back
+    head = git(store.root, "show", "HEAD:me.md")
+    assert "hand note about kestrels" in head and head.count("about herons") == 12, head
+    assert "I use vim" in head and "dark mode" in head
