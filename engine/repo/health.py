@@ -86,9 +86,12 @@ def _size(n: int) -> str:
     return f"{n / (1024 * 1024):.1f} MB"
 
 
-def _against(name: str, value: int, limit: int, shown: str) -> HealthRow:
+def _against(name: str, value: int, limit: int, shown: str, full: str = "") -> HealthRow:
+    """The row of a measure against its limit; ``full``: what is refused once ``value`` reaches it (FAIL)."""
     if value > limit:
         return row(name, HealthStatus.FAIL, f"{shown}: over the limit; writes to it are refused")
+    if full and value >= limit:
+        return row(name, HealthStatus.FAIL, f"{shown}: at the limit; {full}")
     if value >= limit * NEAR_LIMIT:
         return row(name, HealthStatus.WARN, f"{shown}: near the limit")
     return row(name, HealthStatus.OK, shown)
@@ -351,7 +354,15 @@ def check(
             _against("MEMORY.md size", memory, MEMORY_MD_MAX_BYTES, f"{_size(memory)} of {_size(MEMORY_MD_MAX_BYTES)}")
         )
     rows.append(_budget_row(store.root, settings.context.me_md, scan.ruled))
-    rows.append(_against("files", len(scan.files), MAX_FILES, f"{len(scan.files):,} of {MAX_FILES:,}"))
+    rows.append(
+        _against(
+            "files",
+            len(scan.files),
+            MAX_FILES,
+            f"{len(scan.files):,} of {MAX_FILES:,}",
+            "a new file is refused: lines that need one wait in the inbox",
+        )
+    )
     others = [(size, path) for path, size in scan.files if path != "MEMORY.md"]
     if others:
         size, path = max(others)

@@ -290,3 +290,17 @@ def test_health_never_creates_a_repo(tmp_path: Path) -> None:
     assert row(rows, "memory repo").status is FAIL
     assert not (tmp_path / "nothing-here").exists()
     assert os.listdir(tmp_path) == []
+
+
+def test_the_files_row_fails_at_the_limit_where_a_new_file_is_refused(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """breaker17 B17-9: a repo refusing every new file was "near the limit" (WARN) while the user's lines waited."""
+    from memrepo.engine.repo import health
+
+    count = len([p for p in store.root.rglob("*.md") if ".git" not in p.parts])
+    monkeypatch.setattr(health, "MAX_FILES", count)
+    r = row(rows_of(store), "files")
+    assert r.status is FAIL and "at the limit; a new file is refused" in r.reason, r.reason
+    monkeypatch.setattr(health, "MAX_FILES", count + 1)  # one new file still fits
+    assert row(rows_of(store), "files").status is not FAIL
