@@ -79,6 +79,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Set
 from typing import NamedTuple, Protocol  # not dataclasses: it imports inspect (30 ms of a one-shot recall)
 
+from memrepo.engine.format import stemming
 from memrepo.engine.format.stemming import cjk_pieces, filler_terms, index_term, index_terms
 from memrepo.engine.format.terms import MAX_QUERY_TERMS, fold, is_cjk, query_terms, split_folded
 
@@ -201,12 +202,12 @@ def query_index_terms(query: str) -> tuple[str, list[str]]:
         (empty for a query of stop words or punctuation only).
     """
     folded, raw = query_terms(query)
-    return folded, list(dict.fromkeys(index_terms(raw)))[:MAX_QUERY_TERMS]
+    return folded, list(dict.fromkeys(index_terms(stemming.query_variants(query, raw))))[:MAX_QUERY_TERMS]
 
 
 def entry_index_terms(text: str) -> list[str]:
-    """An entry's index terms in order, repeats kept."""
-    return index_terms(split_folded(fold(text)))
+    """An entry's index terms in order, repeats kept, then its variants (:func:`.stemming.variant_terms`)."""
+    return index_terms(split_folded(fold(text))) + stemming.variant_terms(text)
 
 
 def meta_terms(value: str) -> frozenset[str]:
