@@ -66,6 +66,8 @@ Then, in order:
   counts toward confidence only in a hit holding it whole: ``박지훈`` shares
   the bigram ``박지`` but does not answer ``박지원``. ``회의는`` (``회의`` +
   ``는``) is left as before, so ``회의가`` still answers it.
+- **The session's workspace**: a scoped search scores its workspace file's lines too and lists those holding as
+  much of the query as the best hit first (:mod:`.recallhome`).
 - **Identifiers**: a hit holding more of the query's identifiers (a term of three or more characters
   with a digit: "4041", "node18"; :func:`~.recallorder.id_terms`) ranks above one holding fewer, whatever
   the scores (:func:`~.recallorder.ids_first`).
@@ -85,6 +87,7 @@ from memrepo.engine.format.terms import MAX_QUERY_TERMS, fold, is_cjk, query_ter
 
 from .recallcompound import compounds
 from .recallcontext import context_beyond_headings
+from .recallhome import home_first, home_keys, with_home
 from .recallorder import (
     SEQ_BITS,
     TWIN_BOTH,
@@ -98,6 +101,7 @@ from .recallorder import (
     twin_kept,
     twins,
 )
+from .recallpieces import piece_held
 from .recalltype import answers_type
 from .recallversion import absent_versions, names_version
 
@@ -243,6 +247,10 @@ class Postings(Protocol):
         """What stage 2 reads of an item."""
         ...
 
+    def home(self, keys: Set[str], need: int) -> list[int]:
+        """The ``need`` best-ranked ids of the session's workspace file holding one of ``keys`` (scoped; else none)."""
+        ...
+
 
 def rank(
     query: str,
@@ -284,6 +292,7 @@ def rank(
     for t in sorted(ids.intersection(qterms)):  # an identifier's lines are scored whatever the other words gather
         have = set(pool)
         pool.extend(i for i in index.newest(t, need) if i not in have)
+    home = with_home(pool, index.home(home_keys(qterms, joins, CONTEXT_KEY), need))  # scored too (.recallhome)
     if not pool:
         return Ranked()
     qset = set(qterms)
@@ -330,7 +339,7 @@ def rank(
             held = dict.fromkeys(qterms, 1.0)
         shares[i] = held
         phrases[i] = phrase
-        counted = _piece_held(held, pieces, cand) if pieces and not phrase else held
+        counted = piece_held(held, pieces, cand.text, cand.context) if pieces and not phrase else held
         confidence = sum(counts.get(t, 0.0) * share for t, share in counted.items()) / counted_mass
         if cand.subject and meta_terms(cand.subject) and meta_terms(cand.subject) <= qset:
             score += SUBJECT_BONUS * mass
@@ -358,6 +367,8 @@ def rank(
         elif kept == TWIN_BOTH:
             kept_terms.append(term_set)
             out.append(Scored(i, round(score, 6), round(confidence, 4)))
+    moved = home_first(out, home, lambda hit: hit.iid, lambda hit: hit.confidence)  # its lines win ties
+    out = [hit._replace(score=place.score) for hit, place in zip(moved, out, strict=True)]
     # The answer's confidence: the most of the query one of the best few hits holds, not by its headings alone.
     answer = max((hit.confidence for hit in out[:GATE_HITS] if hit.iid in own), default=0.0)
     if out and not answers_type(query, facts[out[0].iid][0].text):  # "how many" needs a number (.recalltype)
@@ -422,19 +433,6 @@ def script_minimum(min_confidence: float, weights: dict[str, float]) -> float:
         return min_confidence
     cjk = sum(w for t, w in weights.items() if is_cjk(t)) / mass
     return min_confidence * (1.0 - (1.0 - CJK_MIN_SHARE) * cjk)
-
-
-def _piece_held(held: dict[str, float], pieces: dict[str, frozenset[str]], cand: Candidate) -> dict[str, float]:
-    """``held`` without the CJK bigrams the candidate holds no piece around (module docstring, "Repeated syllables")."""
-    text = fold(cand.text)
-    context = fold(cand.context) if cand.context else ""
-    out = {}
-    for term, share in held.items():
-        around = pieces.get(term)
-        if around is not None and not any(p in (text if share == 1.0 else context) for p in around):
-            continue
-        out[term] = share
-    return out
 
 
 def _gather(
