@@ -210,7 +210,9 @@ def query_variants(query: str, raw: list[str]) -> list[str]:
 
 def variant_terms(text: str) -> list[str]:
     """The index terms an entry holds besides those of its words: each acronym plural's singular ("GPUs": ``gpu``)
-    and each umlaut word's ae/oe/ue spelling ("Müller": ``mueller``, "König": ``koenig``).
+    and each umlaut word's ae/oe/ue spelling ("Müller": ``mueller``, "König": ``koenig``). A variant the word's own
+    term already is ("DAGs": Snowball's ``dag``) is left out, and the ranking does not count variants in an entry's
+    length (:func:`memrepo.engine.read.recallrank.rank`): an entry's BM25 score moves only for a query holding one.
 
     Args:
         text: an entry's text (or context), as written.
@@ -218,7 +220,7 @@ def variant_terms(text: str) -> list[str]:
     Returns:
         list[str]: the extra index terms, in order (empty for most text).
     """
-    out = [t for t in map(index_term, acronym_singulars(text).values()) if t is not None]
+    out = [t for word, one in acronym_singulars(text).items() if (t := index_term(one)) not in (None, index_term(word))]
     if not text.isascii():
         for word in _UMLAUT_WORD_RE.findall(unicodedata.normalize("NFC", text)):
             out.extend(index_terms(split_folded(fold(word.translate(_UMLAUTS)))))

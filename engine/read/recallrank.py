@@ -307,7 +307,8 @@ def rank(
     own: set[int] = set()
     for i in pool:
         cand = index.candidate(i)
-        terms = entry_index_terms(cand.text)
+        words = index_terms(split_folded(fold(cand.text)))  # BM25's length: without the variants (.stemming)
+        terms = words + stemming.variant_terms(cand.text)
         tf = Counter(terms)
         context = set(entry_index_terms(cand.context)) if cand.context else set()
         for joined, parts in joins.items():  # "timezone" holds time and zone (:mod:`.recallcompound`)
@@ -315,7 +316,7 @@ def rank(
                 tf[part] += tf.get(joined, 0)
             if joined in context:
                 context.update(parts)
-        norm = K1 * (1.0 - B + B * len(terms) / AVG_TERMS)
+        norm = K1 * (1.0 - B + B * len(words) / AVG_TERMS)
         score = 0.0
         held: dict[str, float] = {}
         for t in qterms:
