@@ -18,6 +18,12 @@ entry meet on the same terms:
   Snowball stem (PyStemmer, the Snowball project's own C build): "deploys",
   "deployed", "deploying" are all ``deploy``. Words with digits
   (``node18``, ``q2``), non-Latin words and CJK bigrams stay as they are.
+- **Acronym plurals**: an upper-case acronym with a lower-case plural ``s``
+  ("PRs", "GPUs", "SLOs", whose ``s`` Snowball keeps) is its singular in a
+  query, and an entry holds both forms (:func:`variant_terms`).
+- **German transliteration**: an entry's word with ä, ö or ü also holds its
+  ae/oe/ue spelling ("Müller" holds ``muller`` and ``mueller``), so "Mueller"
+  and "Muller" both find it (:func:`variant_terms`).
 
 Each stem is remembered per word (a vocabulary is small next to its text).
 """
@@ -25,9 +31,11 @@ Each stem is remembered per word (a vocabulary is small next to its text).
 from __future__ import annotations
 
 import functools
+import re
+import unicodedata
 from collections.abc import Callable
 
-from .terms import is_cjk
+from .terms import fold, is_cjk, split_folded
 
 _STOP_TEXT = """
     a about above after again against all am an and any are as at be because been before being below between both
@@ -170,3 +178,50 @@ def cjk_pieces(folded: str) -> dict[str, frozenset[str]]:
             for pair in (stem[:2], stem[1:]):
                 out[pair] = out.get(pair, frozenset()) | {stem}
     return {pair: around for pair, around in out.items() if pair not in alone}
+
+
+_ACRONYM_PLURAL_RE = re.compile(r"\b([A-Z][A-Z0-9]*[A-Z])s\b")
+"""An acronym of two or more capitals (digits inside allowed) with a lower-case plural s: "PRs", "APIs", "GPUs"
+(never "K8s", "iOS" or "DNS")."""
+_UMLAUT_WORD_RE = re.compile(r"[^\W_]*[äöüÄÖÜ][^\W_]*")
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+
+
+def acronym_singulars(text: str) -> dict[str, str]:
+    """The folded acronym plurals of ``text`` ("PRs": ``prs``) -> their folded singular (``pr``); empty for most text."""
+    if not _ACRONYM_PLURAL_RE.search(text):
+        return {}
+    return {fold(m[0]): fold(m[1]) for m in _ACRONYM_PLURAL_RE.finditer(text)}
+
+
+def query_variants(query: str, raw: list[str]) -> list[str]:
+    """A query's terms ``raw`` (folded) with each acronym plural made singular ("open PRs" -> open, pr).
+
+    Args:
+        query: the query as typed (the case says what an acronym is).
+        raw: its folded terms (:func:`memrepo.engine.format.terms.query_terms`).
+
+    Returns:
+        list[str]: ``raw``, its acronym plurals replaced by their singulars (the same list when it has none).
+    """
+    singular = acronym_singulars(query)
+    return [singular.get(t, t) for t in raw] if singular else raw
+
+
+def variant_terms(text: str) -> list[str]:
+    """The index terms an entry holds besides those of its words: each acronym plural's singular ("GPUs": ``gpu``)
+    and each umlaut word's ae/oe/ue spelling ("Müller": ``mueller``, "König": ``koenig``). A variant the word's own
+    term already is ("DAGs": Snowball's ``dag``) is left out, and the ranking does not count variants in an entry's
+    length (:func:`memrepo.engine.read.recallrank.rank`): an entry's BM25 score moves only for a query holding one.
+
+    Args:
+        text: an entry's text (or context), as written.
+
+    Returns:
+        list[str]: the extra index terms, in order (empty for most text).
+    """
+    out = [t for word, one in acronym_singulars(text).items() if (t := index_term(one)) not in (None, index_term(word))]
+    if not text.isascii():
+        for word in _UMLAUT_WORD_RE.findall(unicodedata.normalize("NFC", text)):
+            out.extend(index_terms(split_folded(fold(word.translate(_UMLAUTS)))))
+    return out

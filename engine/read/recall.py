@@ -53,7 +53,6 @@ from .recallkeys import (
     changed_since,
     folder_stamps,
     has_phrase,
-    in_scope,
     index_path,
     stamps_of,
     to_hit,
@@ -474,17 +473,15 @@ class RecallIndex:
         self._scope.clear()
         self._check_cached()
 
-        def keep(iid: int) -> bool:
-            return in_scope(*self.scope_row(iid), workspace_file, workspace_id)
-
-        from .recallview import IndexView
+        from .recallview import scoped_view
 
         floor = confidence_floor(min_confidence)
+        scope = (scoped, workspace_file, workspace_id)
         try:
-            found = rank(query, len(self), IndexView(self, keep if scoped else None), has_phrase, limit, floor)
+            found = rank(query, len(self), scoped_view(self, *scope), has_phrase, limit, floor)
         except DamagedRows as damaged:  # read again from their files, then asked once more (.recallheal)
             mend_index(self, damaged.fids)
-            found = rank(query, len(self), IndexView(self, keep if scoped else None), has_phrase, limit, floor)
+            found = rank(query, len(self), scoped_view(self, *scope), has_phrase, limit, floor)
         out = Found((hit.iid, (hit.score, hit.confidence, hit.iid >> SEQ_BITS)) for hit in found)
         out.answer_floor, out.minimum = found.answer_floor, found.minimum
         return out

@@ -324,10 +324,11 @@ def connect(target: str) -> sqlite3.Connection:
     return db
 
 
-SCHEMA_VERSION = "9"
+SCHEMA_VERSION = "10"
 """Bumped when the tables or what they hold change (6: packed entries and postings; 7: Hangul cut into
 bigrams; 8: a ``[REDACTED:<type>]`` ending a line is text, not metadata; 9: an entry's context keeps its
-headings on a line of their own, so a heading alone never answers); an index of another version is rebuilt."""
+headings on a line of their own, so a heading alone never answers; 10: an entry also holds its acronym plurals'
+singulars and its umlaut words' ae/oe/ue spellings); an index of another version is rebuilt."""
 
 
 def check_schema(db: sqlite3.Connection, version: str) -> bool | None:

@@ -66,6 +66,8 @@ Then, in order:
   counts toward confidence only in a hit holding it whole: ``박지훈`` shares
   the bigram ``박지`` but does not answer ``박지원``. ``회의는`` (``회의`` +
   ``는``) is left as before, so ``회의가`` still answers it.
+- **The session's workspace**: a scoped search scores its workspace file's lines too and lists those holding as
+  much of the query as the best hit first (:mod:`.recallhome`).
 - **Identifiers**: a hit holding more of the query's identifiers (a term of three or more characters
   with a digit: "4041", "node18"; :func:`~.recallorder.id_terms`) ranks above one holding fewer, whatever
   the scores (:func:`~.recallorder.ids_first`).
@@ -79,11 +81,13 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Set
 from typing import NamedTuple, Protocol  # not dataclasses: it imports inspect (30 ms of a one-shot recall)
 
+from memrepo.engine.format import stemming
 from memrepo.engine.format.stemming import cjk_pieces, filler_terms, index_term, index_terms
 from memrepo.engine.format.terms import MAX_QUERY_TERMS, fold, is_cjk, query_terms, split_folded
 
 from .recallcompound import compounds
 from .recallcontext import context_beyond_headings
+from .recallhome import home_first, home_keys, with_home
 from .recallorder import (
     SEQ_BITS,
     TWIN_BOTH,
@@ -97,6 +101,7 @@ from .recallorder import (
     twin_kept,
     twins,
 )
+from .recallpieces import piece_held
 from .recalltype import answers_type
 from .recallversion import absent_versions, names_version
 
@@ -201,12 +206,12 @@ def query_index_terms(query: str) -> tuple[str, list[str]]:
         (empty for a query of stop words or punctuation only).
     """
     folded, raw = query_terms(query)
-    return folded, list(dict.fromkeys(index_terms(raw)))[:MAX_QUERY_TERMS]
+    return folded, list(dict.fromkeys(index_terms(stemming.query_variants(query, raw))))[:MAX_QUERY_TERMS]
 
 
 def entry_index_terms(text: str) -> list[str]:
-    """An entry's index terms in order, repeats kept."""
-    return index_terms(split_folded(fold(text)))
+    """An entry's index terms in order, repeats kept, then its variants (:func:`.stemming.variant_terms`)."""
+    return index_terms(split_folded(fold(text))) + stemming.variant_terms(text)
 
 
 def meta_terms(value: str) -> frozenset[str]:
@@ -240,6 +245,10 @@ class Postings(Protocol):
 
     def candidate(self, iid: int) -> Candidate:
         """What stage 2 reads of an item."""
+        ...
+
+    def home(self, keys: Set[str], need: int) -> list[int]:
+        """The ``need`` best-ranked ids of the session's workspace file holding one of ``keys`` (scoped; else none)."""
         ...
 
 
@@ -283,6 +292,7 @@ def rank(
     for t in sorted(ids.intersection(qterms)):  # an identifier's lines are scored whatever the other words gather
         have = set(pool)
         pool.extend(i for i in index.newest(t, need) if i not in have)
+    home = with_home(pool, index.home(home_keys(qterms, joins, CONTEXT_KEY), need))  # scored too (.recallhome)
     if not pool:
         return Ranked()
     qset = set(qterms)
@@ -297,7 +307,8 @@ def rank(
     own: set[int] = set()
     for i in pool:
         cand = index.candidate(i)
-        terms = entry_index_terms(cand.text)
+        words = index_terms(split_folded(fold(cand.text)))  # BM25's length: without the variants (.stemming)
+        terms = words + stemming.variant_terms(cand.text)
         tf = Counter(terms)
         context = set(entry_index_terms(cand.context)) if cand.context else set()
         for joined, parts in joins.items():  # "timezone" holds time and zone (:mod:`.recallcompound`)
@@ -305,7 +316,7 @@ def rank(
                 tf[part] += tf.get(joined, 0)
             if joined in context:
                 context.update(parts)
-        norm = K1 * (1.0 - B + B * len(terms) / AVG_TERMS)
+        norm = K1 * (1.0 - B + B * len(words) / AVG_TERMS)
         score = 0.0
         held: dict[str, float] = {}
         for t in qterms:
@@ -329,7 +340,7 @@ def rank(
             held = dict.fromkeys(qterms, 1.0)
         shares[i] = held
         phrases[i] = phrase
-        counted = _piece_held(held, pieces, cand) if pieces and not phrase else held
+        counted = piece_held(held, pieces, cand.text, cand.context) if pieces and not phrase else held
         confidence = sum(counts.get(t, 0.0) * share for t, share in counted.items()) / counted_mass
         if cand.subject and meta_terms(cand.subject) and meta_terms(cand.subject) <= qset:
             score += SUBJECT_BONUS * mass
@@ -357,6 +368,8 @@ def rank(
         elif kept == TWIN_BOTH:
             kept_terms.append(term_set)
             out.append(Scored(i, round(score, 6), round(confidence, 4)))
+    moved = home_first(out, home, lambda hit: hit.iid, lambda hit: hit.confidence)  # its lines win ties
+    out = [hit._replace(score=place.score) for hit, place in zip(moved, out, strict=True)]
     # The answer's confidence: the most of the query one of the best few hits holds, not by its headings alone.
     answer = max((hit.confidence for hit in out[:GATE_HITS] if hit.iid in own), default=0.0)
     if out and not answers_type(query, facts[out[0].iid][0].text):  # "how many" needs a number (.recalltype)
@@ -421,19 +434,6 @@ def script_minimum(min_confidence: float, weights: dict[str, float]) -> float:
         return min_confidence
     cjk = sum(w for t, w in weights.items() if is_cjk(t)) / mass
     return min_confidence * (1.0 - (1.0 - CJK_MIN_SHARE) * cjk)
-
-
-def _piece_held(held: dict[str, float], pieces: dict[str, frozenset[str]], cand: Candidate) -> dict[str, float]:
-    """``held`` without the CJK bigrams the candidate holds no piece around (module docstring, "Repeated syllables")."""
-    text = fold(cand.text)
-    context = fold(cand.context) if cand.context else ""
-    out = {}
-    for term, share in held.items():
-        around = pieces.get(term)
-        if around is not None and not any(p in (text if share == 1.0 else context) for p in around):
-            continue
-        out[term] = share
-    return out
 
 
 def _gather(

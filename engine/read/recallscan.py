@@ -41,7 +41,7 @@ from pathlib import Path
 
 from memrepo.engine.format.entries import Entry, is_link_line, parse, parse_entry
 from memrepo.engine.format.paths import normalize_workspace
-from memrepo.engine.format.stemming import index_term
+from memrepo.engine.format.stemming import acronym_singulars, index_term
 from memrepo.engine.format.terms import is_cjk
 
 from .recallcontext import entry_context, section_context
@@ -183,6 +183,7 @@ class Scan:
         self.root = Path(root)
         self.redact = redact
         self.keep: Callable[[int], bool] | None = None
+        self.home_file: str | None = None
         self.items: dict[int, Item] = {}
         self.post: dict[str, set[int]] = {}
         self.files = 0
@@ -290,6 +291,8 @@ class Scan:
         the finder's matches are its terms; a term inside the trailing bracket group
         (metadata, a ``subject:``, or text when it is no metadata) leaves it to the parser.
         """
+        if acronym_singulars(line):  # "GPUs" also holds gpu (.stemming.variant_terms): the parser's cut
+            return None
         tail = line.rstrip(" \t")
         cut = len(tail)
         if tail.endswith("]"):
@@ -370,6 +373,12 @@ class Scan:
     def ranked(self, ids: Set[int], need: int) -> list[int]:
         return self._best(ids, need)
 
+    def home(self, keys: Set[str], need: int) -> list[int]:
+        home, items = self.home_file, self.items
+        return (
+            self._best({i for k in keys for i in self.post.get(k, ()) if items[i].path == home}, need) if home else []
+        )
+
     def scored(self, iid: int) -> tuple[str, dict[str, str], str]:
         """(text, ``subject:`` and ``kind:``, context) of an item as the index holds them: redacted.
 
@@ -434,6 +443,7 @@ class Scan:
             return in_scope(item.path, item.ws, workspace_file, workspace_id)
 
         self.keep = keep if scoped else None
+        self.home_file = workspace_file if scoped else None
         return rank(query, self.entries, self, has_phrase, max(1, limit), confidence_floor(min_confidence))
 
     def hit_row(self, iid: int) -> tuple[str, int, str, dict[str, str]]:

@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable, Set
 from typing import TYPE_CHECKING
 
-from .recallkeys import SEQ_BITS
+from .recallkeys import SEQ_BITS, entry_keys, in_scope
 from .recallpost import count_ids, read_ids
 from .recallrank import Candidate
 
@@ -17,9 +17,10 @@ if TYPE_CHECKING:
 class IndexView:
     """What :func:`memrepo.engine.read.recallrank.rank` reads of a :class:`RecallIndex`, for one search."""
 
-    def __init__(self, index: RecallIndex, keep: Callable[[int], bool] | None) -> None:
+    def __init__(self, index: RecallIndex, keep: Callable[[int], bool] | None, home: str | None = None) -> None:
         self.index = index
         self.keep = keep
+        self.home_file = home
         self.cache: dict[str, Set[int]] = {}
         self.counts: dict[str, int] = {}
 
@@ -65,7 +66,32 @@ class IndexView:
     def ranked(self, ids: Set[int], need: int) -> list[int]:
         return self.index._top(ids, need, self.keep)
 
+    def home(self, keys: Set[str], need: int) -> list[int]:
+        if self.home_file is None:
+            return []
+        row = self.index.db.execute("SELECT fid FROM files WHERE path = ?", (self.home_file,)).fetchone()
+        if row is None:
+            return []
+        self.index._entries_of([row[0]])
+        entries = self.index._texts.get(row[0], {})
+        held = frozenset(
+            i for i, (_line, text, _meta, ctx) in entries.items() if not keys.isdisjoint(entry_keys(text, ctx))
+        )
+        return self.index._top(held, need, self.keep)
+
     def candidate(self, iid: int) -> Candidate:
         path, line, _ws, text, meta_json, ctx = self.index.row(iid)
         meta = json.loads(meta_json)
         return Candidate(text, meta.get("subject"), meta.get("kind"), path, line, ctx or "", meta)
+
+
+def scoped_view(index: RecallIndex, scoped: bool, workspace_file: str | None, workspace_id: str | None) -> IndexView:
+    """The view of one search: the whole index, or (``scoped``) the workspace's scope, its file the session's own
+    (:func:`.recallkeys.in_scope`; :mod:`.recallhome`)."""
+    if not scoped:
+        return IndexView(index, None)
+
+    def keep(iid: int) -> bool:
+        return in_scope(*index.scope_row(iid), workspace_file, workspace_id)
+
+    return IndexView(index, keep, workspace_file)

@@ -121,7 +121,7 @@ class RecallIndex:
                 return False
             return not item.path.startswith(WORKSPACES_DIR) or item.path == workspace_file
 
-        view = _View(self, keep if scoped else None)
+        view = _View(self, keep if scoped else None, workspace_file if scoped else None)
         floor = MIN_CONFIDENCE if min_confidence is None else min_confidence
         found = rank(query, len(self._items), view, has_phrase, max(1, limit), floor)
         return [(hit.iid, (hit.score, hit.confidence, hit.iid >> SEQ_BITS)) for hit in found]
@@ -130,9 +130,10 @@ class RecallIndex:
 class _View:
     """The oracle's posting sets as :func:`rank` reads them: whole sorts, no partial ones."""
 
-    def __init__(self, index: RecallIndex, keep: Callable[[int], bool] | None) -> None:
+    def __init__(self, index: RecallIndex, keep: Callable[[int], bool] | None, home: str | None = None) -> None:
         self.index = index
         self.keep = keep
+        self.home_file = home
 
     def _order(self, ids: Set[int], need: int, score: Callable[[int], float]) -> list[int]:
         items = self.index._items
@@ -151,6 +152,11 @@ class _View:
 
     def ranked(self, ids: Set[int], need: int) -> list[int]:
         return self._order(ids, need, lambda i: 0.0)
+
+    def home(self, keys: Set[str], need: int) -> list[int]:
+        items = self.index._items
+        held = {i for k in keys for i in self.ids(k) if items[i].path == self.home_file}
+        return self._order(held, need, lambda i: 0.0) if self.home_file else []
 
     def candidate(self, iid: int) -> Candidate:
         item = self.index._items[iid]

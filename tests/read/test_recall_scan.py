@@ -58,6 +58,7 @@ def _small_repo(tmp_path: Path) -> Path:
         "- İstanbul office keeps the ＡＰＩ keys rotated [by: agent]\n"
         "* A star bullet about kayak trips [by: user]\n"
         "  - An indented bullet about rowing [by: user]\n"
+        "- Herr Müller rents two GPUs and reviews PRs [by: user]\n"
         "- [[lessons]]\n"
         "- An entry with [a citation] in it about queue depth\n"
         "- Kayak club dues, dated twice [added: 2026-01-01; Added : 2024-02-02; by: agent]\n"
@@ -113,6 +114,8 @@ QUERIES = [
     "citation",
     "no such words here",
     "ghp",
+    "GPU",  # an acronym plural's singular, and an umlaut word's transliteration (.stemming.variant_terms)
+    "Mueller PR",
 ]
 
 

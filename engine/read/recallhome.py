@@ -1,0 +1,61 @@
+"""Recall's preference for the session's own project: its workspace file's lines win ties (breaker14 B14-12).
+
+"When do we deploy?" asked in a shop's folder, over a memory with a hundred lines holding "deploy" (topic notes of
+other projects, rules): the question has one content word, so every such line holds all of it and is at full
+confidence, and BM25's length normalisation put short topic lines first. The shop's own line ("... the deploy
+window is Thursday afternoon", in ``workspaces/<shop>.md``) was not in the first twelve, and the prompt hook handed
+the agent three lines about other projects. A scoped search (one workspace named) now:
+
+- scores the workspace file's lines whatever the posting lists gather (a common word's list is read best-ranked
+  first within a budget, so an older line of the file could be left out): at most ``need`` of them, best-ranked;
+- lists the lines of that file that hold as much of the question as the best hit (the same confidence) first, in
+  their order; the list keeps its scores in place, so it stays best first.
+
+An unscoped search (the global scope, the benchmarks' queries) is unchanged, and so is every confidence: a line of
+the file that holds less of the question than another hit keeps its place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def home_keys(qterms: Iterable[str], joins: Iterable[str], context_key: str) -> frozenset[str]:
+    """The keys a line of the workspace file must hold to be scored: a query term or a compound of two, in its text
+    or its context (``context_key`` + the term)."""
+    terms = {*qterms, *joins}
+    return frozenset(terms) | frozenset(context_key + t for t in terms)
+
+
+def with_home(pool: list[int], home: Iterable[int]) -> frozenset[int]:
+    """Add the workspace file's ids ``home`` to the candidate ``pool`` (in place); the set of them."""
+    got = frozenset(home)
+    if got:
+        have = set(pool)
+        pool.extend(i for i in sorted(got, reverse=True) if i not in have)
+    return got
+
+
+def home_first(
+    out: list[T], home: frozenset[int], iid: Callable[[T], int], confidence: Callable[[T], float]
+) -> list[T]:
+    """``out`` (best first) with its hits from the workspace file (ids ``home``) at the best confidence first.
+
+    Args:
+        out: the hits, best first.
+        home: the item ids of the session's workspace file (empty: unscoped, ``out`` unchanged).
+        iid, confidence: what a hit's item id and confidence are.
+
+    Returns:
+        list: the same hits, those of ``home`` whose confidence is the best of ``out`` moved to the front.
+    """
+    if not home or not out:
+        return out
+    best = max(confidence(hit) for hit in out)
+    first = [hit for hit in out if iid(hit) in home and confidence(hit) >= best]
+    if not first:
+        return out
+    return first + [hit for hit in out if not (iid(hit) in home and confidence(hit) >= best)]

@@ -1,0 +1,75 @@
+"""The session's own workspace file wins recall's ties (engine/read/recallhome.py; breaker14 B14-12)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from memrepo.engine.models import Candidate
+from memrepo.engine.read.recallhome import home_first
+from memrepo.engine.repo.store import MemoryStore
+
+WINDOW = "Ships from main after a review; the deploy window is Thursday afternoon"
+SYSTEMS = ("database", "search", "billing", "auth", "cache", "queue", "mailer", "images", "reports", "payments")
+
+
+def texts(hits) -> list[str]:
+    return [h.text for h in hits]
+
+
+@pytest.fixture
+def week(store: MemoryStore, tmp_path: Path) -> tuple[MemoryStore, Path]:
+    """B14-12's shape: the shop's own line, then a hundred newer "deploy" lines of topic notes and a correction."""
+    shop = tmp_path / "b14shop"
+    shop.mkdir()
+    done = store.remember(Candidate(text=WINDOW, scope="workspace", workspace=str(shop)))
+    assert done.path is not None
+    own = store.root / done.path  # written weeks before the topic notes, as in the breaker's repo
+    own.write_text(re.sub(r"added: [0-9-]+", "added: 2026-11-01", own.read_text(encoding="utf-8")), encoding="utf-8")
+    topics = store.root / "topics"
+    topics.mkdir()
+    for n in range(20):
+        lines = "".join(
+            f"- Team prefers the blue-green deploy script for {SYSTEMS[(n + k) % 10]} (item {n * 5 + k})"
+            " [by: agent; added: 2026-11-20]\n"
+            for k in range(5)
+        )
+        (topics / f"topic-{n:04d}.md").write_text(f"# Topic {n}\n\n{lines}", encoding="utf-8")
+    (store.root / "MEMORY.md").write_text(
+        "# Memory\n\n"
+        "- Always run the full test suite before a deploy [by: user; added: 2026-11-21]\n"
+        "- The deploy window for billing is Monday morning [by: user; added: 2026-11-21]\n"
+        "- Run only the fast tests before a deploy now; the full suite runs nightly"
+        " [by: user; added: 2026-11-22; supersedes: L6]\n",
+        encoding="utf-8",
+    )
+    return store, shop
+
+
+def test_the_sessions_workspace_line_answers_a_one_word_question_first(week: tuple[MemoryStore, Path]) -> None:
+    store, shop = week
+    hits = store.recall("When do we deploy?", workspace=str(shop), limit=3)
+    assert texts(hits)[0] == WINDOW
+    # control: unscoped, the shop's line is one of a hundred at full confidence and not in the first three
+    assert WINDOW not in texts(store.recall("When do we deploy?", limit=3))
+
+
+def test_a_workspace_line_holding_less_of_the_question_keeps_its_place(week: tuple[MemoryStore, Path]) -> None:
+    store, shop = week
+    hits = store.recall("deploy window for billing", workspace=str(shop), limit=5)
+    assert texts(hits)[:2] == ["The deploy window for billing is Monday morning", WINDOW]
+    assert hits[0].confidence > hits[1].confidence
+
+
+def test_home_first_moves_only_the_workspace_hits_at_the_best_confidence() -> None:
+    out = [(1, 1.0), (2, 1.0), (3, 0.5), (4, 1.0)]
+
+    def moved(home: set[int]) -> list[int]:
+        return [i for i, _c in home_first(out, frozenset(home), lambda h: h[0], lambda h: h[1])]
+
+    assert moved({4}) == [4, 1, 2, 3]
+    assert moved({3}) == [1, 2, 3, 4]  # under the best confidence: left in place
+    assert moved({2, 4}) == [2, 4, 1, 3]
+    assert moved(set()) == [1, 2, 3, 4]  # unscoped: unchanged
