@@ -256,6 +256,8 @@ class MemoryStore(StoreForgetting, StoreReads, StoreTriage):
         A free write lock lets a stale index get fresh stat data, as ``git status`` does; a reader never waits.
         """
         with self.lock.try_hold() as held:
+            if held:  # a save into an old inode whose watcher was killed has a name only under .git/memrepo
+                self.writer.salvage()
             status = self.git.status(refresh=held, watched=self.reads.trusting_watcher())
         # This status is the look moved entries are found in (engine/write/moves.py): no second scan.
         status.questions = self.writer.questions(status.changed, look=lambda: self.writer.versions(status.changed))

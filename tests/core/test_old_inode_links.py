@@ -1,0 +1,111 @@
+"""A watched old inode has a name under ``.git/memrepo/oldinodes/`` that any later process adopts
+(engine/files/oldlinks.py, docs/architecture.md §3).
+
+The watch was the writing process's alone: a save into the old inode after that process was killed had no name
+and no holder. tests/cli/test_write_server_killed_salvage.py kills a real write server; these check the links'
+life here: adopted by another process, taken once, removed when the watch ends.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from memrepo.engine.files import oldinode, oldlinks
+from memrepo.engine.files.oldinode import OldInodes
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="links through /proc/self/fd")
+
+FIRST = b"- First line [by: user]\n"
+SAVED = FIRST + b"- Saved by the editor [by: user]\n"
+
+
+def _replace(root: Path, watches: OldInodes) -> None:
+    """Watch me.md's inode as the writer does, then rename a new version over it."""
+    fd = oldinode.open_old(root / "me.md")
+    assert fd is not None
+    watches.watch("me.md", fd, FIRST)
+    (root / "new.md").write_bytes(FIRST + b"- Memrepo's line\n")
+    os.replace(root / "new.md", root / "me.md")
+
+
+def _links(state: Path) -> list[str]:
+    folder = state / oldlinks.LINKS_DIR
+    return sorted(p.suffix for p in folder.iterdir()) if folder.is_dir() else []
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> tuple[Path, Path]:
+    state = tmp_path / ".git" / "memrepo"
+    state.mkdir(parents=True)
+    (tmp_path / "me.md").write_bytes(FIRST)
+    return tmp_path, state
+
+
+def test_a_save_after_the_watching_process_is_gone_is_found_by_another(repo: tuple[Path, Path]) -> None:
+    root, state = repo
+    editor = open(root / "me.md", "r+b")  # noqa: SIM115 - an editor's descriptor from before the rename
+    gone = OldInodes(state)
+    _replace(root, gone)
+    gone.close()  # the process ends (or is killed): its link stays
+    assert _links(state) == [".base", ".old"]
+    editor.seek(0)
+    editor.truncate()
+    editor.write(SAVED)
+    editor.close()
+    later = OldInodes(state)
+    later.adopt(root)
+    found = later.take_written()
+    assert [(old.rel, data) for old, data in found] == [("me.md", SAVED)]
+    assert found[0][0].seen == FIRST  # the merge base is what memrepo built on, not what the inode held
+    later.close()
+
+
+def test_a_save_taken_by_one_process_is_not_taken_again_by_another(repo: tuple[Path, Path]) -> None:
+    """The write server watches the inode; ``status`` in another process took the save first and merged it."""
+    root, state = repo
+    editor = open(root / "me.md", "r+b")  # noqa: SIM115
+    server = OldInodes(state)
+    _replace(root, server)
+    editor.seek(0, os.SEEK_END)
+    editor.write(SAVED[len(FIRST) :])
+    editor.close()
+    status = OldInodes(state)
+    status.adopt(root)
+    ((old, data),) = status.take_written()
+    old.took(data)  # as Writer.salvage does once it merged it
+    assert server.take_written() == [], "the save was handed back a second time (merged twice)"
+    status.close()
+    server.close()
+
+
+def test_a_link_nobody_wrote_into_is_removed_after_its_watch_time(
+    repo: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root, state = repo
+    gone = OldInodes(state)
+    _replace(root, gone)
+    gone.close()
+    later = OldInodes(state)
+    later.adopt(root)
+    assert len(later) == 1
+    assert later.take_written() == []
+    assert _links(state) == [".base", ".old"], "removed before its watch time"
+    monkeypatch.setattr(oldinode, "WATCH_SECONDS", 0.0)
+    assert later.take_written() == []
+    assert len(later) == 0 and _links(state) == []
+
+
+def test_a_link_whose_rename_never_came_is_dropped(repo: tuple[Path, Path]) -> None:
+    """A writer killed between the link and its rename: the file still has that inode, nothing is old."""
+    root, state = repo
+    fd = os.open(root / "me.md", os.O_RDONLY)
+    try:
+        assert oldlinks.keep(state, fd, "me.md", FIRST, (len(FIRST), 0)) is not None
+    finally:
+        os.close(fd)
+    later = OldInodes(state)
+    later.adopt(root)
+    assert len(later) == 0 and _links(state) == []
