@@ -109,3 +109,32 @@ def test_a_link_whose_rename_never_came_is_dropped(repo: tuple[Path, Path]) -> N
     later = OldInodes(state)
     later.adopt(root)
     assert len(later) == 0 and _links(state) == []
+
+
+def test_the_watchers_pass_commits_a_save_a_gone_writer_left_in_a_link(
+    repo_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The app or the MCP server watching beside a writer that was killed: the save sends no file event (its inode
+    has no name in the work tree); the watcher's reconciliation pass every few seconds finds it."""
+    from helpers.repo_helpers import git, plain_settings
+
+    from memrepo.engine.models import Candidate
+    from memrepo.engine.repo.store import MemoryStore
+
+    writer = MemoryStore.open(repo_path, plain_settings(), create=True)
+    writer.remember(Candidate(text="Earlier preference about llamas", kind="preference"))
+    editor = open(repo_path / "me.md", "r+b")  # noqa: SIM115
+    writer.remember(Candidate(text="Agent fact about tapirs", kind="preference"))  # renames over the editor's inode
+    monkeypatch.setattr(OldInodes, "_shared", {})  # the writer's process is gone: its watch with it
+    watcher = MemoryStore.open(repo_path, plain_settings(), create=False)
+    files = watcher.reconcile_files()
+    watcher.reconcile_with(watcher.reconcile_fingerprints(files, frozenset(files)))  # the first pass records
+    editor.seek(0, os.SEEK_END)
+    editor.write(b"- Saved by the editor about okapis [by: user]\n")
+    editor.close()
+    watcher.reconcile_with(watcher.reconcile_fingerprints(files, frozenset(files)))
+    head = git(repo_path, "show", "HEAD:me.md")
+    assert "Saved by the editor about okapis" in head and "Agent fact about tapirs" in head, head
+    assert git(repo_path, "log", "-1", "--format=%s").strip() == "Hand edits"
+    watcher.close()
+    writer.close()
