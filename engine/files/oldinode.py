@@ -6,7 +6,9 @@ place) writes into the old inode, which no longer has a name: without a
 look after the rename, that text is gone. :class:`OldInodes` keeps the old
 inode open for a short while after each replace and hands back what was
 written into it, so the writer can merge it into the file and commit it as
-a hand edit.
+a hand edit. Each watched inode is also hard linked under
+``.git/memrepo/oldinodes/`` (:mod:`.oldlinks`): a process that did not
+watch it (the writer was killed or ended) adopts it (:meth:`OldInodes.adopt`).
 """
 
 from __future__ import annotations
