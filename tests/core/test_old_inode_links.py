@@ -138,3 +138,27 @@ def test_the_watchers_pass_commits_a_save_a_gone_writer_left_in_a_link(
     assert git(repo_path, "log", "-1", "--format=%s").strip() == "Hand edits"
     watcher.close()
     writer.close()
+
+
+def test_a_state_folder_on_another_file_system_keeps_the_watch_in_the_process(tmp_path: Path) -> None:
+    """A git dir on another disk: no hard link can be made (``EXDEV``); the watch is the writing process's alone."""
+    import tempfile
+
+    other = Path(tempfile.mkdtemp(dir="/dev/shm"))
+    try:
+        if os.stat(other).st_dev == os.stat(tmp_path).st_dev:
+            pytest.skip("/dev/shm is on the same file system as the test folder here")
+        (tmp_path / "me.md").write_bytes(FIRST)
+        editor = open(tmp_path / "me.md", "r+b")  # noqa: SIM115
+        watches = OldInodes(other)
+        _replace(tmp_path, watches)
+        assert _links(other) == []  # nothing linked, no base left behind
+        editor.seek(0, os.SEEK_END)
+        editor.write(SAVED[len(FIRST) :])
+        editor.close()
+        assert [data for _, data in watches.take_written()] == [SAVED]
+        watches.close()
+    finally:
+        import shutil
+
+        shutil.rmtree(other, ignore_errors=True)
