@@ -6,7 +6,9 @@ place) writes into the old inode, which no longer has a name: without a
 look after the rename, that text is gone. :class:`OldInodes` keeps the old
 inode open for a short while after each replace and hands back what was
 written into it, so the writer can merge it into the file and commit it as
-a hand edit.
+a hand edit. Each watched inode is also hard linked under
+``.git/memrepo/oldinodes/`` (:mod:`.oldlinks`): a process that did not
+watch it (the writer was killed or ended) adopts it (:meth:`OldInodes.adopt`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from memrepo.engine.files import oldlinks
 from memrepo.engine.files.atomic import atomic_write
 
 WATCH_SECONDS = 10.0
@@ -221,6 +224,9 @@ class OldInode:
     since: float = field(default_factory=time.monotonic)
     held_at: float = 0.0
     held: bool = False
+    key: str | None = None
+    """Its name under ``.git/memrepo/oldinodes/`` (:mod:`.oldlinks`), or None when it has none."""
+    state: Path | None = None
 
     def expired(self, now: float) -> bool:
         """True when the watch may end: older than :data:`WATCH_SECONDS`, nothing written into it since ``seen``, and
@@ -244,6 +250,21 @@ class OldInode:
         except OSError:
             return True
 
+    def took(self, data: bytes) -> None:
+        """``data``, read from the inode, is merged (or was what memrepo saw): the next save is merged on top of it,
+        in this process and in any other that finds its link."""
+        self.seen = data
+        if self.key is not None and self.state is not None:
+            oldlinks.update(self.state, self.key, self.rel, data, self.stamp)
+
+    def _follow_link(self) -> None:
+        """Take the merge base another process recorded after it salvaged this inode (its link's base)."""
+        if self.key is None or self.state is None:
+            return
+        linked = oldlinks.read(self.state, self.key)
+        if linked is not None and linked.stamp != self.stamp:
+            self.seen, self.stamp = linked.seen, linked.stamp
+
     def written(self) -> bytes | None:
         """What the inode holds now when someone wrote into it since ``seen`` and finished, else None.
 
@@ -256,6 +277,9 @@ class OldInode:
         try:
             if _stamp(self.fd) == self.stamp:
                 return None
+            self._follow_link()
+            if _stamp(self.fd) == self.stamp:
+                return None
             if not finished(self.fd, self.seen):
                 return None
             before = _stamp(self.fd)
@@ -266,7 +290,10 @@ class OldInode:
         if before != after:
             return None  # written into while read: the next look takes it
         self.stamp = after
-        return None if data == self.seen else data
+        if data == self.seen:
+            self.took(data)
+            return None
+        return data
 
 
 class OldInodes:
@@ -281,7 +308,9 @@ class OldInodes:
 
     _shared: dict[str, OldInodes] = {}  # noqa: RUF012 - the per-process registry, by real .git path
 
-    def __init__(self) -> None:
+    def __init__(self, state: Path | None = None) -> None:
+        self.state = state
+        """``.git/memrepo/``: each watched inode is linked there (:mod:`.oldlinks`); None: this process's alone."""
         self._watched: list[OldInode] = []
         self._cap = watch_cap()
         self.merged: dict[str, bytes] = {}
@@ -294,7 +323,7 @@ class OldInodes:
         key = os.path.realpath(git_dir)
         found = cls._shared.get(key)
         if found is None:
-            found = cls._shared[key] = cls()
+            found = cls._shared[key] = cls(Path(key) / "memrepo")
         return found
 
     def watch(self, rel: str, fd: int, seen: bytes | None) -> None:
@@ -314,9 +343,38 @@ class OldInodes:
         elif now != seen:
             stamp = (-1, -1)  # written into since memrepo read it: the first look reports it
         self.prune()
-        self._watched.append(OldInode(rel, fd, seen, stamp))
+        key = None if self.state is None else oldlinks.keep(self.state, fd, rel, seen, stamp)
+        self._watched.append(OldInode(rel, fd, seen, stamp, key=key, state=self.state))
         while len(self._watched) > self._cap:
-            self._close(self._watched[0])
+            self._close(self._watched[0], ended=False)  # its link stays: a process with room adopts it
+
+    def adopt(self, root: Path) -> None:
+        """Watch the linked old inodes this process does not (:func:`.oldlinks.found`): those a process killed or
+        gone since left, whose saves would have no name otherwise (the write server SIGKILLed before its tick)."""
+        if self.state is None or not (self.state / oldlinks.LINKS_DIR).is_dir():
+            return
+        mine = set()
+        for old in self._watched:
+            with contextlib.suppress(OSError):
+                mine.add(old.key or oldlinks.key_of(old.fd))
+        for found in oldlinks.found(self.state, frozenset(mine)):
+            if len(self._watched) >= self._cap:
+                break
+            fd = oldlinks.open_link(self.state, found.key)
+            if fd is None:
+                continue
+            try:
+                named = os.stat(root / found.rel)
+                if oldlinks.key_of(fd) == f"{named.st_dev}-{named.st_ino}":  # never renamed over: no old inode
+                    os.close(fd)
+                    oldlinks.drop(self.state, found.key)
+                    continue
+            except OSError:
+                pass
+            since = time.monotonic() - max(time.time() - found.at, 0.0)
+            self._watched.append(
+                OldInode(found.rel, fd, found.seen, found.stamp, since, key=found.key, state=self.state)
+            )
 
     def prune(self) -> None:
         """Let go of the watches that expired (:meth:`OldInode.expired`); those written into the next write merges."""
@@ -329,11 +387,17 @@ class OldInodes:
         return len(self._watched)
 
     def touched(self) -> bool:
-        """True when some watched inode was written into since memrepo last looked (a save for the next salvage)."""
-        return any(not old.untouched() for old in self._watched)
+        """True when some watched inode was written into since memrepo last looked (a save for the next salvage),
+        here or in a linked one another process left (:func:`.oldlinks.written`)."""
+        if any(not old.untouched() for old in self._watched):
+            return True
+        return self.state is not None and oldlinks.written(self.state)
 
-    def _close(self, old: OldInode) -> None:
+    def _close(self, old: OldInode, ended: bool = True) -> None:
+        """Stop watching ``old``; ``ended``: its watch is over for every process, so its link goes too."""
         self._watched.remove(old)
+        if ended and old.key is not None and old.state is not None:
+            oldlinks.drop(old.state, old.key)
         with contextlib.suppress(OSError):
             os.close(old.fd)
 
@@ -350,9 +414,9 @@ class OldInodes:
         return out
 
     def close(self) -> None:
-        """Stop watching (the writer closes)."""
+        """Stop watching (the writer closes); the links stay for the next process to adopt."""
         for old in list(self._watched):
-            self._close(old)
+            self._close(old, ended=False)
 
 
 def _digest(data: bytes) -> str:

@@ -24,7 +24,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 
 from memrepo.engine.config import Settings
-from memrepo.engine.errors import BlockedError, BusyError
+from memrepo.engine.errors import BlockedError, BusyError, MemrepoError
 from memrepo.engine.files.lock import WriteLock
 from memrepo.engine.files.oldinode import OldInodes
 from memrepo.engine.files.worktreefiles import file_sizes, list_files
@@ -44,6 +44,7 @@ from memrepo.engine.models import (
 )
 from memrepo.engine.read.readcache import RESCAN_S, WATCH_SETTLE_S, ReadCaches
 from memrepo.engine.read.readfile import read_file
+from memrepo.engine.read.readstamps import Fingerprint
 from memrepo.engine.read.workspaceindex import WorkspaceIndex, list_workspaces
 from memrepo.engine.write.handanswer import answer_hand_edit
 from memrepo.engine.write.remember import EntryWriter, Router
@@ -187,6 +188,26 @@ class MemoryStore(StoreForgetting, StoreReads, StoreTriage):
         a save for the next salvage (the write server's idle tick, :meth:`.oldinode.OldInodes.touched`)."""
         return OldInodes.shared(Path(root) / ".git").touched()
 
+    def salvage_old_inodes(self) -> str | None:
+        """Merge and commit what an editor saved into an old inode, this process's or one linked under
+        ``.git/memrepo/oldinodes/`` by a process gone since (:mod:`.oldlinks`), when the write lock is free.
+
+        For a process that watches and does not write (the app, the MCP server, ``watch``): a save into an
+        inode with no name in the work tree sends no file event. One ``fstat`` per watch and a ``stat`` per link.
+        """
+        if not self.writer.old_inodes.touched():
+            return None
+        with self.lock.try_hold() as held:
+            return self.writer.salvage() if held else None
+
+    def reconcile_with(self, now: dict[str, Fingerprint]) -> list[str]:
+        """:meth:`StoreReads.reconcile_with`, then :meth:`salvage_old_inodes`: the watcher's pass every few seconds
+        (engine/repo/repo.py) looks at old inodes too."""
+        changed = super().reconcile_with(now)
+        with contextlib.suppress(MemrepoError, OSError):  # blocked or failed: the next pass or write tries again
+            self.salvage_old_inodes()
+        return changed
+
     def __enter__(self) -> MemoryStore:
         return self
 
@@ -256,6 +277,8 @@ class MemoryStore(StoreForgetting, StoreReads, StoreTriage):
         A free write lock lets a stale index get fresh stat data, as ``git status`` does; a reader never waits.
         """
         with self.lock.try_hold() as held:
+            if held:  # a save into an old inode whose watcher was killed has a name only under .git/memrepo
+                self.writer.salvage()
             status = self.git.status(refresh=held, watched=self.reads.trusting_watcher())
         # This status is the look moved entries are found in (engine/write/moves.py): no second scan.
         status.questions = self.writer.questions(status.changed, look=lambda: self.writer.versions(status.changed))

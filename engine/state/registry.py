@@ -247,6 +247,18 @@ REGISTRY: tuple[Derived, ...] = (
         "the next salvage, or the next status or write that judges the file",
     ),
     Derived(
+        "oldinodes/",
+        _S,
+        "files/oldlinks.py",
+        (
+            "a hard link to each file's inode memrepo renamed over in the last seconds (`<dev>-<ino>.old`) and the"
+            " bytes it built on (`.base`): an editor's save into it outlives a killed writer"
+        ),
+        True,
+        "the next write that replaces a file; each is removed when its watch ends",
+        {_F: Fate.REMOVED, _C: Fate.REMOVED, _P: Fate.REMOVED, _D: Fate.REMOVED},
+    ),
+    Derived(
         "reads.json",
         _S,
         "read/readcount.py",

@@ -258,7 +258,22 @@ def _forget_purged_scope(scope: Scope) -> Counter[str]:
     return Counter()
 
 
+def _drop_old_links(scope: Scope) -> Counter[str]:
+    """Remove every linked old inode (:mod:`memrepo.engine.files.oldlinks`): each holds a file as it was before
+    a write, forgotten text included. A process still watching one keeps its descriptor (its own salvage)."""
+    import shutil
+
+    from memrepo.engine.files.oldlinks import LINKS_DIR
+
+    shutil.rmtree(scope.state / LINKS_DIR, ignore_errors=True)
+    return Counter()
+
+
 ACTIONS: dict[tuple[str, Event], Action] = {
+    ("oldinodes/", Event.FORGET): _drop_old_links,
+    ("oldinodes/", Event.CLEAR): _drop_old_links,
+    ("oldinodes/", Event.PURGE): _drop_old_links,
+    ("oldinodes/", Event.COMPACTED): _drop_old_links,
     ("context-cache/", Event.FORGET): _clear_context_blocks,
     ("context-cache/", Event.COMPACTED): _clear_context_blocks,
     ("workspaces.sqlite", Event.COMPACTED): _scrub_workspace_map,

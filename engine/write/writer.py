@@ -351,6 +351,7 @@ class Writer:
             str | None: the "Hand edits" commit, or None when nothing was saved into an old inode.
         """
         paths: set[str] = set()
+        self.old_inodes.adopt(self.root)  # linked ones a killed or finished process left (.oldlinks)
         for _ in range(RETRIES_ON_CHANGE):
             found = self.old_inodes.take_written()
             if not found:
@@ -367,7 +368,7 @@ class Writer:
                     merged = merge_entries(old.seen, current, data).data
                 except FormatError:  # not text: keep what was appended, if that is all it was
                     merged = (current or b"") + data[len(old.seen) :] if data.startswith(old.seen) else current or b""
-                old.seen = data
+                old.took(data)
                 if merged != current:
                     self.replace(old.rel, merged, current)
                     self.old_inodes.merged[old.rel] = merged

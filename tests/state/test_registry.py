@@ -182,6 +182,7 @@ def test_every_owner_name_is_registered() -> None:
     from memrepo.cli.agent import OFFSETS_FILE
     from memrepo.engine.dreams.files import DREAMS_DIR
     from memrepo.engine.files.lock import HOLDERS
+    from memrepo.engine.files.oldlinks import LINKS_DIR
     from memrepo.engine.format.layout import CHECKPOINTS_DIR, PENDING_DIR, SYNC_JOURNAL
     from memrepo.engine.git.checks import HOOKS_NOTICE
     from memrepo.engine.git.measure import DERIVED_STATE
@@ -196,6 +197,8 @@ def test_every_owner_name_is_registered() -> None:
         *HOLDERS,
         f"{CHECKPOINTS_DIR}/ws-1.json",
         f"{PENDING_DIR}/1.json",
+        f"{LINKS_DIR}/64768-1234.old",
+        f"{LINKS_DIR}/64768-1234.base",
         SYNC_JOURNAL,
         HOOKS_NOTICE,
         *DERIVED_STATE,
