@@ -35,11 +35,22 @@ RESIDENCE_RE = re.compile(
 """A line about where the user lives, said of the user (the line starts with it, or with "I", "we", "the user")."""
 
 
+CHANGE_PHRASE_RE = re.compile(r"\b(?:from now on|going forward|from (?:today|here) on|as of (?:now|today))\b")
+"""Phrases that say from when a line holds, wherever they stand ("Use tabs from now on", "From now on I use tabs"):
+read past, as a change word is, when a newer line is set against an older one (breaker14 B14-6)."""
+
+LEAD_ADVERBS = frozenset({"always", "please", "generally", "usually"})
+"""A rule's leading adverb ("Always use spaces ..."): it says how firmly, not what; read past at a line's head when
+two lines are set side by side (:func:`swapped_frame`)."""
+
+
 @lru_cache(maxsize=4096)
 def frame_tokens(text: str, drop_change: bool) -> tuple[str, ...]:
     """The words of ``text`` (folded; each CJK character a token of its own), without its change words with
     ``drop_change``."""
     folded = fold(text)
+    if drop_change:
+        folded = CHANGE_PHRASE_RE.sub(" ", folded)  # "from now on" says when, as "now" does: no word of the sentence
     if folded.isascii():
         return tuple(w for w in split_folded(folded) if not (drop_change and w in CHANGE_WORDS))
     if drop_change:
@@ -69,7 +80,7 @@ def swapped_frame(old_text: str, new_text: str) -> tuple[str, ...] | None:
         :data:`SLOT_MAX` words and the newer one's not empty; else None. The caller asks whether the frame holds
         a topic word (:func:`cjk_count` for CJK characters).
     """
-    old, new = frame_tokens(old_text, False), frame_tokens(new_text, True)
+    old, new = unled(frame_tokens(old_text, False)), unled(frame_tokens(new_text, True))
     if not old or not new or old == new:
         return None
     head, tail = common_ends(old, new)
@@ -79,6 +90,11 @@ def swapped_frame(old_text: str, new_text: str) -> tuple[str, ...] | None:
     if head == 0 or ADDED_RE.search(fold(new_text)):
         return None  # the subject swapped ("Staging uses Redis" / "Prod no longer uses Redis"), or a value added
     return old[:head] + old[len(old) - tail :]
+
+
+def unled(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """The tokens without a leading adverb (:data:`LEAD_ADVERBS`)."""
+    return tokens[1:] if tokens[:1] and tokens[0] in LEAD_ADVERBS else tokens
 
 
 def common_ends(old: tuple[str, ...], new: tuple[str, ...]) -> tuple[int, int]:

@@ -45,7 +45,7 @@ from typing import NamedTuple
 
 from memrepo.engine.format.terms import fold, is_cjk, split_folded
 
-from .changeframe import ADDED_RE, SLOT_MAX, common_ends, frame_tokens
+from .changeframe import ADDED_RE, SLOT_MAX, common_ends, frame_tokens, unled
 from .changewords import CHANGE_WORDS
 
 LABEL_RE = re.compile(r"^([^\W\d_][^:;,.!?\d]{0,40}?):\s")
@@ -170,6 +170,17 @@ def _word(w: str, after: list[str], norm: Norm) -> str:
     return "" if w in _TAILS or w in PHRASE_END else norm(w)
 
 
+def _verb_first(old_text: str, new_text: str, norm: Norm) -> bool:
+    """Whether both lines start with the same verb, past a leading adverb and a "from now on" ("Always use spaces for
+    indentation" / "Use tabs for indentation from now on", "Run tests with pytest" / ...): a rule says no subject,
+    the words after its verb are its value, not a subject of their own (breaker14 B14-6)."""
+    old, new = (unled(frame_tokens(t, True)) for t in (old_text, new_text))
+    return bool(old) and bool(new) and old[0] == new[0] and old[0] not in _NOT_VERBS and not norm(old[0])
+
+
+_NOT_VERBS = frozenset({"the", "a", "an", "our", "my", "its", "their", "his", "her", "your", "this", "that", "these"})
+
+
 def _lead(words: tuple[str, ...], other: frozenset[str]) -> tuple[tuple[str, ...], str]:
     """The words before the first one ``other`` holds, and that word (((), "") when it holds none)."""
     for k, w in enumerate(words):
@@ -185,7 +196,7 @@ def subject_differs(old_text: str, new_text: str, norm: Norm) -> bool:
         return True
     old, new = shape(old_text, norm), shape(new_text, norm)
     (lead_old, at_old), (lead_new, at_new) = _lead(old.first, new.words), _lead(new.first, old.words)
-    if lead_old and lead_new and at_old == at_new:
+    if lead_old and lead_new and at_old == at_new and not _verb_first(old_text, new_text, norm):
         return True  # "Staging uses Redis" / "Prod no longer uses Redis": two heads, then the same word
     if old.labelled and old.phrase and new.words.isdisjoint(old.phrase):
         return True  # "worker: Python 3.11" / "We moved to Python 3.13": the newer line never names the worker
@@ -218,7 +229,24 @@ def _scope_differs(old_text: str, new_text: str, old: Shape, new: Shape, norm: N
     lead_old, at_old = _lead(old.first, new.words)
     if lead_old and not lead_new and new.first[:1] == (at_old,) and _before(old_text, at_old, norm) in ("and", "or"):
         return True  # "Staging and prod use Redis" / "Prod no longer uses Redis": one of the list (B15-15)
+    if _relation_differs(old_text, new_text):
+        return True
     return _tail_differs(old_text, new_text, norm) or _modifier_differs(old_text, new_text, old, new, norm)
+
+
+RELATIONS = frozenset({"in", "to", "on", "at", "with", "for", "by", "from", "through", "via", "into", "as", "under"})
+"""Prepositions: the word that ties a value to its sentence says which attribute the value is ("in JSON": a format;
+"to Sentry": a destination)."""
+
+
+def _relation_differs(old_text: str, new_text: str) -> bool:
+    """Whether the lines are one sentence whose values follow two different prepositions ("Log errors in JSON" / "Log
+    errors to Sentry now"): two attributes of one thing, not one changed (breaker15 B15-43)."""
+    old, new = (unled(frame_tokens(t, True)) for t in (old_text, new_text))
+    head, tail = common_ends(old, new)
+    if not head or len(old) - head - tail < 1 or len(new) - head - tail < 1:
+        return False
+    return old[head] in RELATIONS and new[head] in RELATIONS and old[head] != new[head]
 
 
 _PROHIBITION_RE = re.compile(r"(?:never|no|don'?t|do not)\b")
