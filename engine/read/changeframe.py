@@ -29,10 +29,11 @@ SLOT_MAX = 4
 _CJK_CHANGE = sorted((w for w in CHANGE_WORDS if not w.isascii()), key=len, reverse=True)
 
 RESIDENCE_RE = re.compile(
-    r"^(?:(?:i|we|the user|user)\s+)?(?:(?:just|recently|now|have|has|am|is|are)\s+)*"
+    r"^(?:(?:i|we|the user|user)(?:['’]ve)?\s+)?(?:(?:just|recently|now|have|has|am|is|are)\s+)*"
     r"(?:lives?|living|based|resides?|residing|moved|relocated)\s+(?:now\s+)?(?:in|to)\b"
 )
-"""A line about where the user lives, said of the user (the line starts with it, or with "I", "we", "the user")."""
+"""A line about where the user lives, said of the user (the line starts with it, or with "I", "we", "the user"; "I've
+moved to Paris": breaker15 B15-30)."""
 
 
 CHANGE_PHRASE_RE = re.compile(r"\b(?:from now on|going forward|from (?:today|here) on|as of (?:now|today))\b")
@@ -140,6 +141,6 @@ def moved_home(old_text: str, new_text: str) -> bool:
     and give no year ("I moved to Berlin in 2015 for my first job" is a story, not where the user lives now):
     breaker13 B13-1, B13-18."""
     folded = fold(new_text)
-    if folded.startswith("we ") or not PLACE_RE.search(new_text) or _YEAR_RE.search(new_text):
+    if re.match(r"we\b", folded) or not PLACE_RE.search(new_text) or _YEAR_RE.search(new_text):
         return False
     return bool(RESIDENCE_RE.match(fold(old_text))) and bool(RESIDENCE_RE.match(folded))

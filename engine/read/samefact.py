@@ -179,6 +179,28 @@ def _verb_first(old_text: str, new_text: str, norm: Norm) -> bool:
 _NOT_VERBS = frozenset({"the", "a", "an", "our", "my", "its", "their", "his", "her", "your", "this", "that", "these"})
 
 
+def _one_noun(lead_old: tuple[str, ...], lead_new: tuple[str, ...]) -> bool:
+    """Whether two one-word heads are one noun, one of them a compound ending on the other ("website" / "site",
+    "homepage" / "page"): the same thing named short (breaker15 B15-30)."""
+    if len(lead_old) != 1 or len(lead_new) != 1 or min(len(lead_old[0]), len(lead_new[0])) < 4:
+        return False
+    return lead_old[0].endswith(lead_new[0]) or lead_new[0].endswith(lead_old[0])
+
+
+_ROLE_RE = re.compile(r"^([A-Z][\w'’-]*)\s+(?:now\s+)?(owns|leads|manages|heads|chairs)\s+(.+?)[\s.!]*$")
+"""A role one person holds at a time, named by its verb ("Alice owns billing", "Priya leads the mobile team")."""
+
+
+def _role_passed(old_text: str, new_text: str) -> bool:
+    """Whether the newer line gives the older one's role, the same verb and the same object, to another person ("Bob
+    now owns billing" after "Alice owns billing"): one role, its holder changed, not two people side by side
+    (ctx10's noted cost). "Alice is on the payments team" names no such role: a team holds many."""
+    old_at, new_at = _ROLE_RE.match(old_text.strip()), _ROLE_RE.match(_LAST_NOW_RE.sub("", new_text.strip()))
+    if not old_at or not new_at or old_at[1] == new_at[1]:
+        return False
+    return old_at[2] == new_at[2] and fold(old_at[3]) == fold(new_at[3])
+
+
 def _lead(words: tuple[str, ...], other: frozenset[str]) -> tuple[tuple[str, ...], str]:
     """The words before the first one ``other`` holds, and that word (((), "") when it holds none)."""
     for k, w in enumerate(words):
@@ -195,7 +217,8 @@ def subject_differs(old_text: str, new_text: str, norm: Norm) -> bool:
     old, new = shape(old_text, norm), shape(new_text, norm)
     (lead_old, at_old), (lead_new, at_new) = _lead(old.first, new.words), _lead(new.first, old.words)
     if lead_old and lead_new and at_old == at_new and not _verb_first(old_text, new_text, norm):
-        return True  # "Staging uses Redis" / "Prod no longer uses Redis": two heads, then the same word
+        if not _one_noun(lead_old, lead_new) and not _role_passed(old_text, new_text):
+            return True  # "Staging uses Redis" / "Prod no longer uses Redis": two heads, then the same word
     if old.labelled and old.phrase and new.words.isdisjoint(old.phrase):
         return True  # "worker: Python 3.11" / "We moved to Python 3.13": the newer line never names the worker
     if lead_old and _other_modifier(old, new, lead_old, at_old):
