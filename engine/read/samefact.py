@@ -179,6 +179,12 @@ def _verb_first(old_text: str, new_text: str, norm: Norm) -> bool:
 _NOT_VERBS = frozenset({"the", "a", "an", "our", "my", "its", "their", "his", "her", "your", "this", "that", "these"})
 
 
+def _same_head(old_text: str, new_text: str, lead_old: tuple[str, ...], lead_new: tuple[str, ...], norm: Norm) -> bool:
+    """Whether two different leads name one subject after all: a rule's verb comes first (:func:`_verb_first`), one
+    noun named short (:func:`_one_noun`), or one role passed to another person (:func:`_role_passed`)."""
+    return _verb_first(old_text, new_text, norm) or _one_noun(lead_old, lead_new) or _role_passed(old_text, new_text)
+
+
 def _one_noun(lead_old: tuple[str, ...], lead_new: tuple[str, ...]) -> bool:
     """Whether two one-word heads are one noun, one of them a compound ending on the other ("website" / "site",
     "homepage" / "page"): the same thing named short (breaker15 B15-30)."""
@@ -216,9 +222,8 @@ def subject_differs(old_text: str, new_text: str, norm: Norm) -> bool:
         return True
     old, new = shape(old_text, norm), shape(new_text, norm)
     (lead_old, at_old), (lead_new, at_new) = _lead(old.first, new.words), _lead(new.first, old.words)
-    if lead_old and lead_new and at_old == at_new and not _verb_first(old_text, new_text, norm):
-        if not _one_noun(lead_old, lead_new) and not _role_passed(old_text, new_text):
-            return True  # "Staging uses Redis" / "Prod no longer uses Redis": two heads, then the same word
+    if lead_old and lead_new and at_old == at_new and not _same_head(old_text, new_text, lead_old, lead_new, norm):
+        return True  # "Staging uses Redis" / "Prod no longer uses Redis": two heads, then the same word
     if old.labelled and old.phrase and new.words.isdisjoint(old.phrase):
         return True  # "worker: Python 3.11" / "We moved to Python 3.13": the newer line never names the worker
     if lead_old and _other_modifier(old, new, lead_old, at_old):
