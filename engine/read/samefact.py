@@ -289,13 +289,18 @@ def _relation_differs(old_text: str, new_text: str) -> bool:
 
 
 def _narrower_phrase(old: Shape, new: Shape) -> bool:
-    """Whether the newer line's subject phrase, with words after it in its clause, holds the older line's head (its
-    phrase, or its first word) and a word the older line never says: it is about a part of the older line's thing
-    ("Deploys to prod now need two approvals" / "Deploys need one approval"; "PRs to main now ..." / "PRs ...")."""
+    """Whether the newer line's subject phrase, with words after it in its clause, starts with the older line's head
+    and holds a word the older line never says, and the older line goes on from that head straight to a word the
+    newer one says after its phrase (its verb): it is about a part of the older line's thing ("Deploys to prod now
+    need two approvals" / "Deploys need one approval"; not "Shop DB is now ..." / "Shop backend runs ...")."""
     if not new.phrase or len(new.first) <= len(new.phrase):
         return False  # "I write tests with Vitest now": the change word ends the sentence, no subject phrase
-    head = set(old.phrase or old.first[:1])
-    return bool(head) and head <= set(new.phrase) and not set(new.phrase) <= old.words
+    k = 0
+    while k < len(old.first) and old.first[k] in new.phrase:
+        k += 1
+    if not k or k == len(old.first) or set(new.phrase) <= old.words:
+        return False
+    return old.first[k] in new.words and old.first[k] not in new.phrase
 
 
 _PROHIBITION_RE = re.compile(r"(?:never|no|don'?t|do not)\b")
@@ -330,7 +335,20 @@ def _modifier_differs(old_text: str, new_text: str, old: Shape, new: Shape, norm
     if _ends_on(old_text, lead_old[-1], at_old, norm) and _ends_on(new_text, lead_new[-1], at_new, norm):
         return False  # "in the GitHub CI" / "in the Buildkite CI": one compound at the end, the value
     before = {_before(old_text, lead_old[0], norm), _before(new_text, lead_new[0], norm)}
+    if len(before) == 1 and before <= RELATIONS and _in_head(old_text, lead_old[0], norm):
+        return _in_head(new_text, lead_new[0], norm)  # "Deploys to staging need ..." / "Deploys to prod now need ..."
     return len(before) == 1 and before <= _PREPOSITIONS
+
+
+def _in_head(text: str, stem: str, norm: Norm) -> bool:
+    """Whether the first word of stem ``stem`` follows a preposition that follows only subject words from the line's
+    start ("Deploys to prod ...": a part of the subject named before any verb; not "Standup moved to 10:00")."""
+    split = split_folded(fold(text))
+    for k, w in enumerate(split):
+        if norm(w) == stem:
+            rest = [v for v in split[:k] if v not in _ARTICLES]
+            return len(rest) >= 2 and rest[-1] in RELATIONS and all(norm(v) for v in rest[:-1])
+    return False
 
 
 def _before(text: str, stem: str, norm: Norm) -> str:
