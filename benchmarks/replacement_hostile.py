@@ -10,6 +10,9 @@ Two lists, reported apart:
   (round 10, ``B15-*``): a fronted or trailing scope, a denial of another place, "the user's son", a one-off move.
 - ``MUST_HIDE``: (older, newer) corrections the rule must keep, written for this set (not breaker13's): a
   move, a time, a version, a tool, a label, a chain of three (each later line hides every earlier one).
+- ``CTX11_MUST_HIDE`` / ``CTX11_MUST_NOT_HIDE`` (round 11): both sides of six classes (a rule's value swapped
+  "from now on", a narrower scope, a "switched from" past or scoped, a labelled version, a perfect-tense move, a
+  role passed on), written before the code changed; a third of them (part "held") kept aside and reported apart.
 
 Usage:
     python benchmarks/replacement_hostile.py [--json]
@@ -113,6 +116,68 @@ MUST_HIDE: list[tuple[str, ...]] = [
 ]
 """Corrections: each later line hides every earlier one (a pair, or a chain of three in one file)."""
 
+
+CTX11_MUST_HIDE: list[tuple[str, str, str, str]] = [
+    ("C1", "tune", "Always use spaces for indentation", "Use tabs for indentation from now on"),
+    ("C1", "tune", "I use spaces for indentation", "From now on I use tabs for indentation"),
+    ("C1", "tune", "I write tests with Jest", "I write tests with Vitest now"),
+    ("C1", "tune", "Format Python code with Black", "Format Python code with Ruff from now on"),
+    ("C1", "held", "Use npm for installs", "From now on, use pnpm for installs"),
+    ("C1", "held", "I take notes in Notion", "I take notes in Obsidian now"),
+    ("C1", "tune", "Always write commit messages in English", "Write commit messages in German going forward"),
+    ("C1", "held", "Always squash commits when merging", "Rebase commits when merging from now on"),
+    ("C2", "tune", "Deploys to prod need one approval", "Deploys to prod now need two approvals"),
+    ("C2", "held", "PRs to main need one review", "PRs to main now need two reviews"),
+    ("C3", "tune", "I use Vim", "I switched from Vim to Helix"),
+    ("C3", "tune", "We use Stripe for payments", "We switched from Stripe to Adyen"),
+    ("C3", "held", "We use Jenkins for CI", "We moved from Jenkins to GitHub Actions"),
+    ("C5", "tune", "I live in Lyon", "I've moved to Paris"),
+    ("C5", "tune", "I live in Lyon", "I have moved to Paris"),
+    ("C5", "held", "I live in Berlin", "I've relocated to Munich"),
+    ("C5", "tune", "The website runs on Next.js 13", "The site now runs on Next.js 14"),
+    ("C6", "tune", "Alice owns billing", "Bob now owns billing"),
+    ("C6", "tune", "Priya leads the mobile team", "Marcus now leads the mobile team"),
+    ("C6", "held", "Dana manages the infra budget", "Luis now manages the infra budget"),
+    ("C6", "held", "Sam owns the release process", "Kim now owns the release process"),
+    ("C4", "tune", "DB: Postgres 14", "We upgraded to Postgres 16"),
+    ("C4", "held", "Runtime: Node 18", "We upgraded to Node 20"),
+]
+"""ctx11 (round 11), written before the code changed, by class (C1 a rule's value swapped "from now on", C2 a
+scoped line changed in its scope, C3 a "switched from" that happened now, C4 a labelled version bumped, C5 a
+perfect-tense move or a short name, C6 a single-holder role passed on): (class, part, older, newer). Part "held"
+(a third) was kept aside while the rule was written and is reported apart."""
+
+CTX11_MUST_NOT_HIDE: list[tuple[str, str, str, str]] = [
+    ("C1", "tune", "Always use spaces for indentation", "Use tabs for Makefiles from now on"),
+    ("C1", "tune", "Use spaces for indentation in Python", "Use tabs for indentation in Go from now on"),
+    ("C1", "tune", "I write tests with Jest", "My team writes tests with Vitest now"),
+    ("C1", "held", "I write tests with Jest", "I write docs in Markdown now"),
+    ("C1", "tune", "Log errors in JSON", "Log errors to Sentry now"),
+    ("C1", "held", "Use npm for installs", "From now on, use pnpm for the docs site"),
+    ("C1", "held", "I take notes in Notion", "My wife takes notes in Obsidian now"),
+    ("C2", "tune", "Deploys need one approval", "Deploys to prod now need two approvals"),
+    ("C2", "tune", "PRs need one review", "PRs to main now need two reviews"),
+    ("C2", "held", "Releases need a changelog entry", "Releases to the app store now need a QA sign-off"),
+    ("C2", "tune", "Deploys to staging need one approval", "Deploys to prod now need two approvals"),
+    ("C3", "tune", "I use Vim", "I switched from Vim to Emacs for a week in 2019"),
+    ("C3", "tune", "I live in Lyon", "I moved from Lyon to Paris in 2015"),
+    ("C3", "tune", "We use Stripe for payments", "We switched from Stripe to Adyen for refunds"),
+    ("C3", "tune", "I use Vim", "I nearly switched from Vim to Emacs"),
+    ("C3", "held", "We use Stripe for payments", "We almost switched from Stripe to Adyen"),
+    ("C3", "held", "We use Jenkins for CI", "We moved from Jenkins to GitHub Actions for the docs repo"),
+    ("C3", "held", "I use Vim", "I switched from Vim to Emacs once"),
+    ("C5", "tune", "I live in Lyon", "We've moved to Linear"),
+    ("C5", "held", "I live in Lyon", "I've moved to the platform team"),
+    ("C6", "tune", "Bob is on the payments team", "Alice is now on the payments team"),
+    ("C6", "tune", "Bob is on the payments team", "Alice is not on the payments team anymore"),
+    ("C6", "held", "Bob uses the billing dashboard", "Alice now uses the billing dashboard"),
+    ("C6", "held", "Alice owns billing", "Bob now owns the billing dashboard"),
+    ("C4", "tune", "worker: Python 3.11", "We moved to Python 3.13"),
+    ("C4", "held", "api: Node 18", "The web app upgraded to Node 20"),
+]
+"""ctx11's counterparts of the same classes: another scope, owner or attribute, a narrower subject, a past, scoped or
+missed switch, a move of another thing, a membership many hold."""
+
 _FILLER = "Prefers tea over coffee"
 
 
@@ -161,6 +226,21 @@ def report() -> dict[str, object]:
         "missed": missed,
         "cross_pair_hides": len(cross),
         "cross": [f"{old} <- {new}" for old, new in cross],
+        "ctx11": {part: _ctx11(part) for part in ("tune", "held")},
+    }
+
+
+def _ctx11(part: str) -> dict[str, object]:
+    """ctx11's classes' scores for one part ("tune" or "held") and the wrong pairs."""
+    hide = [row for row in CTX11_MUST_HIDE if row[1] == part]
+    keep = [row for row in CTX11_MUST_NOT_HIDE if row[1] == part]
+    missed = [f"{c}: {new}" for c, _p, old, new in hide if not pair_hides(old, new)]
+    false = [f"{c}: {new}" for c, _p, old, new in keep if pair_hides(old, new)]
+    return {
+        "hidden": f"{len(hide) - len(missed)}/{len(hide)}",
+        "kept": f"{len(keep) - len(false)}/{len(keep)}",
+        "missed": missed,
+        "false_hides": false,
     }
 
 
@@ -182,6 +262,10 @@ def main() -> None:
         print(f"  missed: {new}")
     for line in got["cross"]:  # type: ignore[union-attr]
         print(f"  cross: {line}")
+    for part, score in got["ctx11"].items():  # type: ignore[union-attr]
+        print(f"ctx11 {part}: must hide {score['hidden']} hidden   must not hide {score['kept']} kept")
+        for line in score["missed"] + score["false_hides"]:
+            print(f"  wrong: {line}")
 
 
 if __name__ == "__main__":

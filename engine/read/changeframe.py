@@ -29,10 +29,20 @@ SLOT_MAX = 4
 _CJK_CHANGE = sorted((w for w in CHANGE_WORDS if not w.isascii()), key=len, reverse=True)
 
 RESIDENCE_RE = re.compile(
-    r"^(?:(?:i|we|the user|user)\s+)?(?:(?:just|recently|now|have|has|am|is|are)\s+)*"
+    r"^(?:(?:i|we|the user|user)(?:['’]ve)?\s+)?(?:(?:just|recently|now|have|has|am|is|are)\s+)*"
     r"(?:lives?|living|based|resides?|residing|moved|relocated)\s+(?:now\s+)?(?:in|to)\b"
 )
-"""A line about where the user lives, said of the user (the line starts with it, or with "I", "we", "the user")."""
+"""A line about where the user lives, said of the user (the line starts with it, or with "I", "we", "the user"; "I've
+moved to Paris": breaker15 B15-30)."""
+
+
+CHANGE_PHRASE_RE = re.compile(r"\b(?:from now on|going forward|from (?:today|here) on|as of (?:now|today))\b")
+"""Phrases that say from when a line holds, wherever they stand ("Use tabs from now on", "From now on I use tabs"):
+read past, as a change word is, when a newer line is set against an older one (breaker14 B14-6)."""
+
+LEAD_ADVERBS = frozenset({"always", "please", "generally", "usually"})
+"""A rule's leading adverb ("Always use spaces ..."): it says how firmly, not what; read past at a line's head when
+two lines are set side by side (:func:`swapped_frame`)."""
 
 
 @lru_cache(maxsize=4096)
@@ -40,6 +50,8 @@ def frame_tokens(text: str, drop_change: bool) -> tuple[str, ...]:
     """The words of ``text`` (folded; each CJK character a token of its own), without its change words with
     ``drop_change``."""
     folded = fold(text)
+    if drop_change:
+        folded = CHANGE_PHRASE_RE.sub(" ", folded)  # "from now on" says when, as "now" does: no word of the sentence
     if folded.isascii():
         return tuple(w for w in split_folded(folded) if not (drop_change and w in CHANGE_WORDS))
     if drop_change:
@@ -69,7 +81,7 @@ def swapped_frame(old_text: str, new_text: str) -> tuple[str, ...] | None:
         :data:`SLOT_MAX` words and the newer one's not empty; else None. The caller asks whether the frame holds
         a topic word (:func:`cjk_count` for CJK characters).
     """
-    old, new = frame_tokens(old_text, False), frame_tokens(new_text, True)
+    old, new = unled(frame_tokens(old_text, False)), unled(frame_tokens(new_text, True))
     if not old or not new or old == new:
         return None
     head, tail = common_ends(old, new)
@@ -79,6 +91,11 @@ def swapped_frame(old_text: str, new_text: str) -> tuple[str, ...] | None:
     if head == 0 or ADDED_RE.search(fold(new_text)):
         return None  # the subject swapped ("Staging uses Redis" / "Prod no longer uses Redis"), or a value added
     return old[:head] + old[len(old) - tail :]
+
+
+def unled(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """The tokens without a leading adverb (:data:`LEAD_ADVERBS`)."""
+    return tokens[1:] if tokens[:1] and tokens[0] in LEAD_ADVERBS else tokens
 
 
 def common_ends(old: tuple[str, ...], new: tuple[str, ...]) -> tuple[int, int]:
@@ -124,6 +141,6 @@ def moved_home(old_text: str, new_text: str) -> bool:
     and give no year ("I moved to Berlin in 2015 for my first job" is a story, not where the user lives now):
     breaker13 B13-1, B13-18."""
     folded = fold(new_text)
-    if folded.startswith("we ") or not PLACE_RE.search(new_text) or _YEAR_RE.search(new_text):
+    if re.match(r"we\b", folded) or not PLACE_RE.search(new_text) or _YEAR_RE.search(new_text):
         return False
     return bool(RESIDENCE_RE.match(fold(old_text))) and bool(RESIDENCE_RE.match(folded))

@@ -83,9 +83,9 @@ CHANGE_WORDS = frozenset(
 "instead" is none: "rebase instead of merge", "pnpm instead of npm" state a preference as often as a change;
 with a change word, "instead of X" still names X as the older value (:data:`WAS_MARKERS`)."""
 
-CHANGE_PAIRS = frozenset({("더", "이상")})
+CHANGE_PAIRS = frozenset({("더", "이상"), ("going", "forward")})
 """Two neighbouring words that say a change together where neither does alone: Korean 더 이상 ("no longer",
-"any more"; 이상 alone is "more than" or "abnormal")."""
+"any more"; 이상 alone is "more than" or "abnormal"); "going forward" (breaker14 B14-6)."""
 
 STOP_WORDS = frozenset(
     [

@@ -37,10 +37,10 @@ from typing import NamedTuple  # not dataclasses: recall asks replaced() too, an
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.hearsay import users_hearsay
 from memrepo.engine.format.terms import fold, split_folded
-from memrepo.engine.read import samefact
 from memrepo.engine.read.changeframe import RESIDENCE_RE, cjk_count, moved_home, one_frame, swapped_frame
 from memrepo.engine.read.changewords import CHANGE_PAIRS, CHANGE_WORDS, SHORT_FORMS, SHORT_PHRASES_RE, STOP_WORDS
-from memrepo.engine.read.samefact import LABEL_RE, NOTE_LABELS, adds, moved_value, parallel, subject_differs
+from memrepo.engine.read.samefact import LABEL_RE, NOTE_LABELS, from_subject, subject_differs
+from memrepo.engine.read.samevalue import adds, moved_value, names_piece, parallel, passing_switch
 
 RULE_KINDS = frozenset({"rule", "decision", "correction"})
 """Kinds of the user's lines that outrank their other lines in a file whose user lines do not all come first."""
@@ -170,7 +170,7 @@ def topic_terms(text: str) -> Topic:
         for i, w in enumerate(words)
         if w in WAS_MARKERS and (w != "of" or words[i - 1 : i] == ["instead"])
     ]
-    was = frozenset(v for w, v in marked if w == "from") - {""}
+    was = frozenset(v for w, v in marked if w == "from" and not passing_switch(text)) - {""}
     named = frozenset(v for w, v in marked if w != "from") - {""}
     folded = fold(text)
     head: set[str] = set()
@@ -380,7 +380,7 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
             if _subject(new.entry) and _subject(old.entry):
                 continue  # both have a subject: only the same subject replaces
             if not same_fact(old.entry.text, new.entry.text):  # another owner or subject ("my daughter", "api"):
-                if samefact.from_subject(old.entry.text, new.entry.text, was & topics[j], _norm):  # "from" its value
+                if from_subject(old.entry.text, new.entry.text, was & topics[j], _norm):  # "from" its value
                     pick = (len(topic & topics[j]) / len(topics[j]), j)
                     if not user_over_agent and (best is None or pick[0] > best[0]):
                         best = pick
@@ -432,7 +432,7 @@ def _superseded(
     (breaker13 B13-16: "deploy window" of web is not the api's), unless all of them are."""
     older = [j for j, old in enumerate(cands) if old is not new and old.number not in out and _newer(new, old)]
     by_subject = [j for j in older if named == _subject(cands[j].entry)]
-    pieces = [j for j in older if j not in by_subject and len(named) >= 8 and samefact.names_piece(named, folded[j])]
+    pieces = [j for j in older if j not in by_subject and len(named) >= 8 and names_piece(named, folded[j])]
     if len(pieces) > 1:
         pieces = [j for j in pieces if same_fact(cands[j].entry.text, new.entry.text)] or pieces
     return sorted(by_subject + pieces)

@@ -24,13 +24,11 @@ its value. Read from the lines' structure, not from a list of words:
   told apart when the lines differ elsewhere too ("... pytest in the api repo" / "... vitest in the web repo"), a
   "for/of <another thing>" after a shared head ("The cron job for invoices / for emails"). "The user" is the
   owner, "the user's" a possessive; a contraction's tail ("we're") and a CJK change word (现在) are no subject.
-- :func:`parallel`: the same sentence with one stretch swapped and no change word ("Always run ruff / mypy
-  before committing"): two facts side by side, not one said again.
-- :data:`ADDED_RE` (in :mod:`.changeframe`): a newer line that adds a value ("as well", "also", "too") replaces
-  nothing.
-- :func:`moved_value`: the other way round, a newer line with the older one's subject phrase ended by a change
-  word ("Standup moved to 10:00") replaces it when both give a time of day or a weekday, and the move is not of
-  one day ("tomorrow", "on Fridays").
+- :mod:`.samevalue` (split out): whether the newer line's value replaces the older one's or stands beside it
+  (``parallel``, ``adds``, ``moved_value``, a "switched from" that never happened or happened in the past).
+- a value after another preposition is another attribute ("Log errors in JSON" / "... to Sentry now"); two rules
+  that start with one verb have no subject ("Use spaces ..." / "Use tabs ... from now on": breaker14 B14-6); a
+  "from X to Y for <scope>" the older line never names holds for that scope only.
 - :func:`from_subject`: a line of another owner or subject hides by "from <value>" only when it names the older
   line's subject or both are the user's ("My wife switched from Vim" keeps "I use Vim").
 """
@@ -45,7 +43,7 @@ from typing import NamedTuple
 
 from memrepo.engine.format.terms import fold, is_cjk, split_folded
 
-from .changeframe import ADDED_RE, SLOT_MAX, common_ends, frame_tokens
+from .changeframe import SLOT_MAX, common_ends, frame_tokens, unled
 from .changewords import CHANGE_WORDS
 
 LABEL_RE = re.compile(r"^([^\W\d_][^:;,.!?\d]{0,40}?):\s")
@@ -68,7 +66,7 @@ PHRASE_END = frozenset(
 OWNER = "i"
 """The user as a subject word ("I am allergic ..."): a function word elsewhere, the owner here."""
 
-_CLAUSE_RE = re.compile(r"[;!?()]|[,.](?=\s|$)|\s[-\u2013\u2014]\s")
+CLAUSE_RE = re.compile(r"[;!?()]|[,.](?=\s|$)|\s[-\u2013\u2014]\s")
 
 
 class Shape(NamedTuple):
@@ -112,7 +110,7 @@ def shape(text: str, norm: Norm) -> Shape:
     scope = frozenset(s for w in split_folded(front[1]) if (s := norm(w))) if front else frozenset()
     if front and scope:
         folded = folded[front.end() :]
-    clauses = [c for c in _CLAUSE_RE.split(folded) if c.strip()]
+    clauses = [c for c in CLAUSE_RE.split(folded) if c.strip()]
     words: set[str] = set(label or ()) | scope
     first: list[str] = []
     phrase: list[str] = []
@@ -170,6 +168,45 @@ def _word(w: str, after: list[str], norm: Norm) -> str:
     return "" if w in _TAILS or w in PHRASE_END else norm(w)
 
 
+def _verb_first(old_text: str, new_text: str, norm: Norm) -> bool:
+    """Whether both lines start with the same verb, past a leading adverb and a "from now on" ("Always use spaces for
+    indentation" / "Use tabs for indentation from now on", "Run tests with pytest" / ...): a rule says no subject,
+    the words after its verb are its value, not a subject of their own (breaker14 B14-6)."""
+    old, new = (unled(frame_tokens(t, True)) for t in (old_text, new_text))
+    return bool(old) and bool(new) and old[0] == new[0] and old[0] not in _NOT_VERBS and not norm(old[0])
+
+
+_NOT_VERBS = frozenset({"the", "a", "an", "our", "my", "its", "their", "his", "her", "your", "this", "that", "these"})
+
+
+def _same_head(old_text: str, new_text: str, lead_old: tuple[str, ...], lead_new: tuple[str, ...], norm: Norm) -> bool:
+    """Whether two different leads name one subject after all: a rule's verb comes first (:func:`_verb_first`), one
+    noun named short (:func:`_one_noun`), or one role passed to another person (:func:`_role_passed`)."""
+    return _verb_first(old_text, new_text, norm) or _one_noun(lead_old, lead_new) or _role_passed(old_text, new_text)
+
+
+def _one_noun(lead_old: tuple[str, ...], lead_new: tuple[str, ...]) -> bool:
+    """Whether two one-word heads are one noun, one of them a compound ending on the other ("website" / "site",
+    "homepage" / "page"): the same thing named short (breaker15 B15-30)."""
+    if len(lead_old) != 1 or len(lead_new) != 1 or min(len(lead_old[0]), len(lead_new[0])) < 4:
+        return False
+    return lead_old[0].endswith(lead_new[0]) or lead_new[0].endswith(lead_old[0])
+
+
+_ROLE_RE = re.compile(r"^([A-Z][\w'’-]*)\s+(?:now\s+)?(owns|leads|manages|heads|chairs)\s+(.+?)[\s.!]*$")
+"""A role one person holds at a time, named by its verb ("Alice owns billing", "Priya leads the mobile team")."""
+
+
+def _role_passed(old_text: str, new_text: str) -> bool:
+    """Whether the newer line gives the older one's role, the same verb and the same object, to another person ("Bob
+    now owns billing" after "Alice owns billing"): one role, its holder changed, not two people side by side
+    (ctx10's noted cost). "Alice is on the payments team" names no such role: a team holds many."""
+    old_at, new_at = _ROLE_RE.match(old_text.strip()), _ROLE_RE.match(_LAST_NOW_RE.sub("", new_text.strip()))
+    if not old_at or not new_at or old_at[1] == new_at[1]:
+        return False
+    return old_at[2] == new_at[2] and fold(old_at[3]) == fold(new_at[3])
+
+
 def _lead(words: tuple[str, ...], other: frozenset[str]) -> tuple[tuple[str, ...], str]:
     """The words before the first one ``other`` holds, and that word (((), "") when it holds none)."""
     for k, w in enumerate(words):
@@ -185,7 +222,7 @@ def subject_differs(old_text: str, new_text: str, norm: Norm) -> bool:
         return True
     old, new = shape(old_text, norm), shape(new_text, norm)
     (lead_old, at_old), (lead_new, at_new) = _lead(old.first, new.words), _lead(new.first, old.words)
-    if lead_old and lead_new and at_old == at_new:
+    if lead_old and lead_new and at_old == at_new and not _same_head(old_text, new_text, lead_old, lead_new, norm):
         return True  # "Staging uses Redis" / "Prod no longer uses Redis": two heads, then the same word
     if old.labelled and old.phrase and new.words.isdisjoint(old.phrase):
         return True  # "worker: Python 3.11" / "We moved to Python 3.13": the newer line never names the worker
@@ -213,12 +250,57 @@ def _scope_differs(old_text: str, new_text: str, old: Shape, new: Shape, norm: N
     narrows = lead_new and old.first and at_new == old.first[0] and not _lead(old.first, new.words)[0]
     if narrows and not _adverb(split_folded(fold(new_text))[:1]):  # "Always run make lint": "Run make lint" again
         return True
+    if _narrower_phrase(old, new):
+        return True  # "Deploys to prod now need two approvals" after "Deploys need one approval" (ctx10's open case)
     if _PROHIBITION_RE.match(fold(old_text)) and any(not _said(w, old.words) for w in _scope_words(new_text, norm)):
         return True  # "Deploying on Fridays is now OK for hotfixes": an exception to "Never deploy ...", B15-37
     lead_old, at_old = _lead(old.first, new.words)
     if lead_old and not lead_new and new.first[:1] == (at_old,) and _before(old_text, at_old, norm) in ("and", "or"):
         return True  # "Staging and prod use Redis" / "Prod no longer uses Redis": one of the list (B15-15)
+    if _relation_differs(old_text, new_text) or _scoped_switch(old_text, new_text, old, norm):
+        return True
     return _tail_differs(old_text, new_text, norm) or _modifier_differs(old_text, new_text, old, new, norm)
+
+
+_SWITCH_RE = re.compile(r"\bfrom\b.*\bto\b")
+
+
+def _scoped_switch(old_text: str, new_text: str, old: Shape, norm: Norm) -> bool:
+    """Whether the newer line switched "from X to Y" for a scope the older line never names ("We switched from Stripe
+    to Adyen for refunds" after "We use Stripe for payments": breaker15 B15-17): the older value holds elsewhere."""
+    if not _SWITCH_RE.search(fold(new_text)):
+        return False
+    return any(not _said(w, old.words) for w in _scope_words(new_text, norm))
+
+
+RELATIONS = frozenset({"in", "to", "on", "at", "with", "for", "by", "from", "through", "via", "into", "as", "under"})
+"""Prepositions: the word that ties a value to its sentence says which attribute the value is ("in JSON": a format;
+"to Sentry": a destination)."""
+
+
+def _relation_differs(old_text: str, new_text: str) -> bool:
+    """Whether the lines are one sentence whose values follow two different prepositions ("Log errors in JSON" / "Log
+    errors to Sentry now"): two attributes of one thing, not one changed (breaker15 B15-43)."""
+    old, new = (unled(frame_tokens(t, True)) for t in (old_text, new_text))
+    head, tail = common_ends(old, new)
+    if not head or len(old) - head - tail < 1 or len(new) - head - tail < 1:
+        return False
+    return old[head] in RELATIONS and new[head] in RELATIONS and old[head] != new[head]
+
+
+def _narrower_phrase(old: Shape, new: Shape) -> bool:
+    """Whether the newer line's subject phrase, with words after it in its clause, starts with the older line's head
+    and holds a word the older line never says, and the older line goes on from that head straight to a word the
+    newer one says after its phrase (its verb): it is about a part of the older line's thing ("Deploys to prod now
+    need two approvals" / "Deploys need one approval"; not "Shop DB is now ..." / "Shop backend runs ...")."""
+    if not new.phrase or len(new.first) <= len(new.phrase):
+        return False  # "I write tests with Vitest now": the change word ends the sentence, no subject phrase
+    k = 0
+    while k < len(old.first) and old.first[k] in new.phrase:
+        k += 1
+    if not k or k == len(old.first) or set(new.phrase) <= old.words:
+        return False
+    return old.first[k] in new.words and old.first[k] not in new.phrase
 
 
 _PROHIBITION_RE = re.compile(r"(?:never|no|don'?t|do not)\b")
@@ -253,7 +335,20 @@ def _modifier_differs(old_text: str, new_text: str, old: Shape, new: Shape, norm
     if _ends_on(old_text, lead_old[-1], at_old, norm) and _ends_on(new_text, lead_new[-1], at_new, norm):
         return False  # "in the GitHub CI" / "in the Buildkite CI": one compound at the end, the value
     before = {_before(old_text, lead_old[0], norm), _before(new_text, lead_new[0], norm)}
+    if len(before) == 1 and before <= RELATIONS and _in_head(old_text, lead_old[0], norm):
+        return _in_head(new_text, lead_new[0], norm)  # "Deploys to staging need ..." / "Deploys to prod now need ..."
     return len(before) == 1 and before <= _PREPOSITIONS
+
+
+def _in_head(text: str, stem: str, norm: Norm) -> bool:
+    """Whether the first word of stem ``stem`` follows a preposition that follows only subject words from the line's
+    start ("Deploys to prod ...": a part of the subject named before any verb; not "Standup moved to 10:00")."""
+    split = split_folded(fold(text))
+    for k, w in enumerate(split):
+        if norm(w) == stem:
+            rest = [v for v in split[:k] if v not in _ARTICLES]
+            return len(rest) >= 2 and rest[-1] in RELATIONS and all(norm(v) for v in rest[:-1])
+    return False
 
 
 def _before(text: str, stem: str, norm: Norm) -> str:
@@ -294,7 +389,7 @@ _DENIAL_RE = re.compile(r"\bno longer\b|\b(?:any ?more)\b|\bstopped\b")
 def _denied(text: str, norm: Norm) -> frozenset[str]:
     """The subject-capable words of the clause in which a line denies something ("no longer", "... anymore"), but the
     verb right after the negation."""
-    for clause in _CLAUSE_RE.split(fold(text)):
+    for clause in CLAUSE_RE.split(fold(text)):
         if _DENIAL_RE.search(clause):
             split = split_folded(clause)
             verbs = {k + 1 for k, w in enumerate(split) if w in _NEGATIONS}  # "no longer runs": its verb, not what
@@ -359,86 +454,6 @@ def _cjk_head_differs(old_text: str, new_text: str) -> bool:
     return all(is_cjk(t) for t in run_old + run_new)
 
 
-_COPULAS = frozenset({"is", "are", "was", "were"})
-
-
-_KIND_RES = (
-    ("time", re.compile(r"\b\d{1,2}(?::\d\d|\s?[ap]\.?m\b)")),
-    ("weekday", re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b")),
-)
-"""Kinds of value a moved meeting or window takes: a time of day ("9:30", "4pm"), a weekday ("Thursdays")."""
-
-
-def _kinds(text: str) -> frozenset[str]:
-    folded = fold(text)
-    return frozenset(kind for kind, pattern in _KIND_RES if pattern.search(folded))
-
-
-def moved_value(old_text: str, new_text: str, norm: Norm) -> bool:
-    """Whether the newer line moves the older one's value: the same subject phrase, the newer one's ended by a
-    change word ("Standup moved to 10:00", "Standup got moved to 10:00" after "Standup is at 9:30"), and both give
-    a value of one kind (a time of day, a weekday: :data:`_KIND_RES`); "Standup moved to Zoom" moves no time
-    (breaker13 B13-25; B13-2 was a move of another attribute hiding the line). Not a move of one day (breaker15
-    B15-7): the older line gives a kind of value the newer lacks ("... to 10:00" after "... on Mondays at 9:30"
-    would lose the day), or the newer line a date, "tomorrow", "this week", "on Fridays" (:data:`_ONE_OFF_RE`) the
-    older lacks ("... to 10:00 on Fridays" after "... at 9:30 on weekdays": Fridays scope the move; "moved to
-    10:15, Tuesdays and Thursdays" gives the days as the new value)."""
-    old, new = shape(old_text, norm), shape(new_text, norm)
-    if not new.moved or not old.phrase or not new.phrase or set(old.phrase) != set(new.phrase):
-        return False
-    kinds_old, kinds_new = _kinds(old_text), _kinds(new_text)
-    folded_old, folded_new = fold(old_text), fold(new_text)
-    if kinds_old - kinds_new or (_ONE_OFF_RE.search(folded_new) and not _ONE_OFF_RE.search(folded_old)):
-        return False  # "moved to 10:00 on Fridays" / "... tomorrow": one day's time; the standing one holds
-    return bool(kinds_old & kinds_new)
-
-
-_ONE_OFF_RE = re.compile(
-    r"\b(?:today|tonight|tomorrow|yesterday|this (?:week|month|time|once|sprint)|next (?:week|month|sprint|time)"
-    r"|only|once|for now|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2}\b|\d{4}-\d\d-\d\d"
-    r"|\d{1,2}/\d{1,2}\b|(?:next|on) (?:mon|tues|wednes|thurs|fri|satur|sun)days?)"
-)
-"""What makes a move one day's or one week's, not the standing value's (breaker15 B15-7): a date, "tomorrow",
-"this week", "only", "on Fridays"."""
-
-
-def parallel(old_text: str, new_text: str) -> bool:
-    """Whether the lines are one sentence with one short stretch swapped (at most :data:`.changeframe.SLOT_MAX`
-    words on each side, the rest at least half the older line): said of a line with no change word, two facts
-    side by side ("Always run ruff / mypy before committing"), not one said again. Not when a form of "be" comes
-    before the stretch: the stretch is then the value of one attribute ("Code freeze is on Thursdays")."""
-    old, new = frame_tokens(old_text, False), frame_tokens(new_text, False)
-    head, tail = common_ends(old, new)
-    slot_old, slot_new = len(old) - head - tail, len(new) - head - tail
-    if any(w in _COPULAS for w in old[:head]):
-        return False  # "Code freeze is on Thursdays" / "... Wednesdays": one attribute's value, corrected
-    return 1 <= slot_old <= SLOT_MAX and 1 <= slot_new <= SLOT_MAX and 2 * (head + tail) >= len(old)
-
-
-def adds(new_text: str) -> bool:
-    """Whether a newer line adds a value beside the older one ("I now speak Spanish as well", "CI now also runs on
-    macOS", 也, も): it replaces nothing."""
-    folded = fold(new_text)
-    if not ADDED_RE.search(folded):
-        return False
-    first = next((c for c in _CLAUSE_RE.split(folded) if c.strip()), "")
-    return bool(_ADDED_ANYWHERE_RE.search(folded) or _ALSO_RE.search(first) or _TOO_RE.search(folded))
-
-
-_ADDED_ANYWHERE_RE = re.compile(r"\b(?:as well|in addition|additionally)\b|\bboth\b.*\band\b|也|还|も")
-_ALSO_RE = re.compile(r"\balso\b")
-_TOO_RE = re.compile(r"\btoo\s*(?:[,.;!?)]|$)")
-"""Where "also", "too", "both" add a value (breaker15 B15-14): "also" in the clause that says the change ("CI now
-also runs on macOS"; not "..., also for hotfixes"), "too" ending a clause (not "Vim was too slow"), "both ... and"
-(not "for both apps")."""
-
-
-def names_piece(named: str, folded: str) -> bool:
-    """Whether a ``supersedes:`` piece stands in a folded line as whole words ("postgres 14" is not in "postgres
-    14.2": breaker13 B13-16)."""
-    return re.search(r"(?<![\w.])" + re.escape(named) + r"(?!\w|\.\w)", folded) is not None
-
-
 def from_subject(old_text: str, new_text: str, was: frozenset[str], norm: Norm) -> bool:
     """Whether a newer line of another owner or subject that names the older line's value with "from" is still about
     the older line's thing: it names the older line's subject ("Farid took over on-call for web from Bob" after
@@ -448,6 +463,8 @@ def from_subject(old_text: str, new_text: str, was: frozenset[str], norm: Norm) 
     if not was:
         return False
     old, new = shape(old_text, norm), shape(new_text, norm)
+    if _scoped_switch(old_text, new_text, old, norm):
+        return False  # "We switched from Stripe to Adyen for refunds": Stripe still takes the payments
     subject = set(old.phrase or old.first[:1])
     if subject & (new.words | was):
         return True

@@ -14,7 +14,8 @@ import pytest
 
 from memrepo.engine.format.entries import Entry
 from memrepo.engine.read.contextselect import _norm, candidates, replaced
-from memrepo.engine.read.samefact import parallel, subject_differs
+from memrepo.engine.read.samefact import subject_differs
+from memrepo.engine.read.samevalue import parallel
 
 DAY = {"by": "user", "added": "2026-12-05"}
 FILLER = "Prefers tea over coffee"
