@@ -76,14 +76,14 @@ def sshd(tmp_path: Path, isolated_home: Path) -> Iterator[tuple[int, Path]]:
             [SSHD, "-D", "-e", "-f", str(folder / "sshd_config")], stdout=out, stderr=subprocess.STDOUT
         )
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60  # a hang guard, not a speed claim
         while True:
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
                 break
             except OSError:
                 assert proc.poll() is None, log.read_text()
-                assert time.monotonic() < deadline, "sshd did not listen in 30 s"
+                assert time.monotonic() < deadline, "sshd did not listen in 60 s"
                 time.sleep(0.05)
         yield port, user_key
     finally:
