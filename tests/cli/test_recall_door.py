@@ -73,11 +73,12 @@ def _run_hook(root: Path, project: Path, env: dict[str, str], prompt: str) -> tu
     return _said(out), err, proc.returncode
 
 
-async def _hybrid_door(root: Path, project: Path, env: dict[str, str]) -> list[str]:
-    """Prompt until the door answers hybrid (its first answers kick the build of vectors); the last answer."""
+async def _hybrid_door(root: Path, project: Path, env: dict[str, str], prompt: str = PARAPHRASE) -> list[str]:
+    """Prompt until the door answers hybrid (its first answers kick the build of vectors; on a loaded machine a
+    door can miss the hook's budget, :data:`recalldoor.BUDGET_S`, and the hook answers lexically); the last answer."""
     deadline = time.monotonic() + 90
     while True:
-        lines, err, code = await asyncio.to_thread(_run_hook, root, project, env, PARAPHRASE)
+        lines, err, code = await asyncio.to_thread(_run_hook, root, project, env, prompt)
         assert code == 0, err
         if (lines and lines[2].startswith("(hybrid recall via")) or time.monotonic() > deadline:
             return lines
@@ -132,8 +133,8 @@ async def test_the_hook_and_recall_get_hybrid_through_the_mcp_servers_door(memor
         is_error, text = await call(session, "memory_recall", query=PARAPHRASE)  # its own tools answer as before
         assert not is_error and PNPM in text
         # A prompt with words in the entries: hybrid through the door too, the lexical hit first
-        lines, err, code = await asyncio.to_thread(_run_hook, root, project, env, DEPLOYS)
-        assert code == 0 and lines[2] == HYBRID_VIA and "staging cluster first" in lines[3]
+        lines = await _hybrid_door(root, project, env, DEPLOYS)
+        assert lines[2] == HYBRID_VIA and "staging cluster first" in lines[3]
         # MEMREPO_RECALL_DOOR=0: the hook answers itself, lexically
         off = _env(home, config, MEMREPO_RECALL_DOOR="0")
         lines, err, code = await asyncio.to_thread(_run_hook, root, project, off, DEPLOYS)
