@@ -89,7 +89,7 @@ def sshd(tmp_path: Path, isolated_home: Path) -> Iterator[tuple[int, Path]]:
     finally:
         pygit2.settings.homedir = home_before
         proc.terminate()
-        proc.wait(timeout=10)
+        proc.wait(timeout=60)
 
 
 def test_sync_over_ssh_with_a_key_file(sshd: tuple[int, Path], tmp_path: Path) -> None:
