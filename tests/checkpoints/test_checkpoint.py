@@ -351,12 +351,12 @@ async def test_forget_session_while_the_model_call_runs(repo_path: Path, tmp_pat
         running = asyncio.ensure_future(
             repo.checkpoint("doomed", None, turn(1, "The vault code is orange-fish."), "task_end")
         )
-        await asyncio.wait_for(until(started), 20)
+        await asyncio.wait_for(until(started), 60)  # a hang guard: the provider is a new python process
         late = await repo.checkpoint("other", None, turn(2), "turn")
         assert late.status == "buffered" and late.pending == 4  # the claimed batch plus the new turn
         assert await repo.forget_session("doomed") == 2
         gate.write_text("go")
-        done = await asyncio.wait_for(running, 20)
+        done = await asyncio.wait_for(running, 60)
         assert done.status == "forgotten" and not done.written
         assert await repo.recall("orange-fish") == [] and await repo.recall("vault code") == []
         assert "orange-fish" not in (repo_path / "me.md").read_text()

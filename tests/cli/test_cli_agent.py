@@ -221,7 +221,7 @@ def test_hook_with_a_fifo_device_folder_or_missing_transcript_never_blocks(repo_
         done = _hook_cli(
             repo_path,
             {"session_id": "s1", "transcript_path": str(path), "cwd": str(tmp_path), "hook_event_name": "Stop"},
-            timeout=30,
+            timeout=90,  # a hang guard: a blocked read never returns; a loaded machine starts the hook slowly
         )
         assert done.returncode == 0, (path, done.stderr)
         assert why in done.stderr and len(done.stderr.strip().splitlines()) == 1, (path, done.stderr)

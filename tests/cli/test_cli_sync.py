@@ -89,7 +89,7 @@ def test_watch_syncs_after_a_commit_and_stops_cleanly_on_ctrl_c(tmp_path: Path, 
         a.remember(Candidate(text="Written on machine A", kind="preference", by="user"))
         sync_mod.sync(a)
         b.remember(Candidate(text="Written on machine B", kind="preference", by="user"))
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 90  # a hang guard: `memrepo watch` starts (imports) slowly when loaded
         while time.monotonic() < deadline:
             if (b.root / "me.md").read_text().count("Written on machine A") and git(
                 remote, "log", "-1", "--format=%s", "main"
@@ -97,10 +97,10 @@ def test_watch_syncs_after_a_commit_and_stops_cleanly_on_ctrl_c(tmp_path: Path, 
                 break
             time.sleep(0.1)
         else:
-            pytest.fail("memrepo watch did not sync in 20 s")
+            pytest.fail("memrepo watch did not sync in 90 s")
     finally:
         proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=10)
+        out, err = proc.communicate(timeout=60)
     assert proc.returncode == 0, err
     assert "stopped" in out and "Traceback" not in err
     sync_mod.sync(a)
@@ -128,7 +128,7 @@ HELD = "not committed, waiting for you: me.md: a hand edit added what looks like
 
 
 def _watch_stderr(tmp_path: Path, root: Path, before: Callable[[], None] | None = None) -> str:
-    """Run `memrepo watch` on ``root`` until it says the secret hand edit waits (30 s at most); its stderr.
+    """Run `memrepo watch` on ``root`` until it says the secret hand edit waits (90 s at most); its stderr.
 
     ``before`` runs after the watcher started (else the hand edit is made before it starts).
     """
@@ -149,12 +149,12 @@ def _watch_stderr(tmp_path: Path, root: Path, before: Callable[[], None] | None 
             if before is not None:
                 time.sleep(1.0)  # the watcher starts
                 before()
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + 90  # a hang guard: a loaded machine starts `memrepo watch` slowly
             while time.monotonic() < deadline and "looks like a secret" not in err_path.read_text():
                 time.sleep(0.2)
         finally:
             proc.send_signal(signal.SIGINT)
-            proc.wait(timeout=15)
+            proc.wait(timeout=60)
     return err_path.read_text()
 
 

@@ -28,7 +28,7 @@ memory = test_recall_door.memory
 OPTIONS = {"workspace": None, "limit": 3, "max_bytes": 1500}
 
 
-async def _until(what, timeout: float = 30.0) -> bool:
+async def _until(what, timeout: float = 60.0) -> bool:
     deadline = time.monotonic() + timeout
     while not what():
         if time.monotonic() > deadline:

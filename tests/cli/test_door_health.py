@@ -38,7 +38,7 @@ def _recall_row(root: Path, config: Path) -> tuple[str, str]:
     return found[0].status.value, found[0].reason
 
 
-async def _row_until(root: Path, config: Path, status: str, words: str, timeout: float = 30.0) -> str:
+async def _row_until(root: Path, config: Path, status: str, words: str, timeout: float = 60.0) -> str:
     deadline = time.monotonic() + timeout
     while True:
         got = await asyncio.to_thread(_recall_row, root, config)

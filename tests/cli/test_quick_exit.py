@@ -28,7 +28,7 @@ def console(entry: str, *args: str) -> subprocess.CompletedProcess[bytes]:
         [sys.executable, "-c", PROBE.format(entry=entry), "-", *args],
         capture_output=True,
         env=dict(os.environ, MEMREPO_CONFIG=os.devnull + ".none"),
-        timeout=120,
+        timeout=600,  # a hang guard: starved of CPU (load 20 on 2 cores) one `context` here took over 120 s
     )
 
 

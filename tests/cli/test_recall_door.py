@@ -73,11 +73,12 @@ def _run_hook(root: Path, project: Path, env: dict[str, str], prompt: str) -> tu
     return _said(out), err, proc.returncode
 
 
-async def _hybrid_door(root: Path, project: Path, env: dict[str, str]) -> list[str]:
-    """Prompt until the door answers hybrid (its first answers kick the build of vectors); the last answer."""
+async def _hybrid_door(root: Path, project: Path, env: dict[str, str], prompt: str = PARAPHRASE) -> list[str]:
+    """Prompt until the door answers hybrid (its first answers kick the build of vectors; on a loaded machine a
+    door can miss the hook's budget, :data:`recalldoor.BUDGET_S`, and the hook answers lexically); the last answer."""
     deadline = time.monotonic() + 90
     while True:
-        lines, err, code = await asyncio.to_thread(_run_hook, root, project, env, PARAPHRASE)
+        lines, err, code = await asyncio.to_thread(_run_hook, root, project, env, prompt)
         assert code == 0, err
         if (lines and lines[2].startswith("(hybrid recall via")) or time.monotonic() > deadline:
             return lines
@@ -132,8 +133,8 @@ async def test_the_hook_and_recall_get_hybrid_through_the_mcp_servers_door(memor
         is_error, text = await call(session, "memory_recall", query=PARAPHRASE)  # its own tools answer as before
         assert not is_error and PNPM in text
         # A prompt with words in the entries: hybrid through the door too, the lexical hit first
-        lines, err, code = await asyncio.to_thread(_run_hook, root, project, env, DEPLOYS)
-        assert code == 0 and lines[2] == HYBRID_VIA and "staging cluster first" in lines[3]
+        lines = await _hybrid_door(root, project, env, DEPLOYS)
+        assert lines[2] == HYBRID_VIA and "staging cluster first" in lines[3]
         # MEMREPO_RECALL_DOOR=0: the hook answers itself, lexically
         off = _env(home, config, MEMREPO_RECALL_DOOR="0")
         lines, err, code = await asyncio.to_thread(_run_hook, root, project, off, DEPLOYS)
@@ -161,13 +162,13 @@ async def test_a_hung_door_a_killed_one_and_its_stale_socket_each_leave_lexical_
         assert lines[2] == "(lexical recall)" and "staging cluster first" in lines[3]
         assert waited >= recalldoor.BUDGET_S  # it waited its budget for the door, then answered itself
         # Running again, it answers the request left in its queue in time: askers stop skipping it (doorstate)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60  # a hang guard
         while missed_path(door_path(root)).exists() and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
         # Killed mid-answer: the door is embedding the prompt (the endpoint holds it) when SIGKILL comes
         record.hold_word = "staging"
         proc = await asyncio.to_thread(_hook, root, project, env, DEPLOYS)
-        assert await asyncio.to_thread(record.held.wait, 30)
+        assert await asyncio.to_thread(record.held.wait, 60)
         os.kill(pid, signal.SIGKILL)
         record.release.set()
         out, err = await asyncio.to_thread(proc.communicate, None, 120)
@@ -235,7 +236,7 @@ def test_the_door_answers_only_its_repo_source_config_and_user(memory, tmp_path:
     store = MemoryStore.open(root, load_settings(config))
     store.use_semantic()
     door = store.open_recall_door("a test")
-    assert door is not None and door.ready.wait(30) and door.listening
+    assert door is not None and door.ready.wait(60) and door.listening
     try:
         path = door_path(root)
         options = {"workspace": None, "limit": 3, "max_bytes": 1500}
@@ -304,7 +305,7 @@ def test_a_repo_too_deep_for_a_socket_path_and_a_relative_workspace(
         store = MemoryStore.open(root, load_settings(config))
         store.use_semantic()
         door = store.open_recall_door("a test")
-        assert door is not None and door.ready.wait(30) and door.listening
+        assert door is not None and door.ready.wait(60) and door.listening
         try:
             monkeypatch.chdir(project)  # "." is the asker's folder, not the door's ("/", or wherever it runs)
             options = {"workspace": ".", "limit": 3, "max_bytes": 1500}
@@ -330,7 +331,7 @@ def test_a_door_answers_while_its_index_is_held_for_a_moment(memory) -> None:
     store = MemoryStore.open(root, load_settings(config))
     store.use_semantic()
     door = store.open_recall_door("a test")
-    assert door is not None and door.ready.wait(30) and door.listening
+    assert door is not None and door.ready.wait(60) and door.listening
     options = {"workspace": None, "limit": 3, "max_bytes": 1500}
     try:
         assert recalldoor.ask(root, "deploys", options, hook=True, budget=30)  # seen built
@@ -396,7 +397,7 @@ def test_clicks_hook_prompt_and_recall_ask_the_door_as_the_quick_path_does(memor
     store = MemoryStore.open(root, load_settings(config))
     store.use_semantic()
     door = store.open_recall_door("a test")
-    assert door is not None and door.ready.wait(30) and door.listening
+    assert door is not None and door.ready.wait(60) and door.listening
     try:
         deadline = time.monotonic() + 90
         while True:  # the door's first answers kick its build of vectors: prompt until it answers hybrid
@@ -442,7 +443,7 @@ def test_a_door_takes_back_the_path_of_a_dead_doors_socket(memory) -> None:
     store = MemoryStore.open(root, load_settings(config))
     store.use_semantic()
     door = store.open_recall_door("a test")
-    assert door is not None and door.ready.wait(30) and door.listening
+    assert door is not None and door.ready.wait(60) and door.listening
     options = {"workspace": None, "limit": 3, "max_bytes": 1500}
     try:
         path = door_path(root)
@@ -453,7 +454,7 @@ def test_a_door_takes_back_the_path_of_a_dead_doors_socket(memory) -> None:
         os.replace(scratch, path)
         dead.close()  # the file stays and refuses connections, as after kill -9
         assert recalldoor.ask(root, "deploys", options, hook=True, budget=2) is None
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60  # a hang guard
         hits = None
         while hits is None and time.monotonic() < deadline:
             time.sleep(0.5)

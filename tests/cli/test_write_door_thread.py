@@ -16,7 +16,7 @@ def test_a_stopped_door_joins_without_error(tmp_path) -> None:
     door = Door(listener, lambda request: True)
     door.start()
     door.stop()
-    door.join(timeout=10)
+    door.join(timeout=60)  # a hang guard
     assert not door.is_alive()
     door.join()  # a second join of an ended thread runs Thread._stop's path again
     listener.close()

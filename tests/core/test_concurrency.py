@@ -125,7 +125,7 @@ def held_lock(repo_path: Path) -> Iterator[subprocess.Popen[str]]:
     assert proc.stdin is not None
     if not proc.stdin.closed:
         proc.stdin.close()
-    assert proc.wait(timeout=10) == 0
+    assert proc.wait(timeout=60) == 0
 
 
 def test_a_writer_that_cannot_get_the_lock_is_told_busy_retry(
@@ -159,5 +159,5 @@ def test_the_default_five_second_wait_ends_in_busy_and_writes_nothing(
     # Once the other process lets go, the same store writes.
     assert held_lock.stdin is not None
     held_lock.stdin.close()
-    held_lock.wait(timeout=10)
+    held_lock.wait(timeout=60)
     assert store.remember(Candidate(text="now it fits")).commit is not None

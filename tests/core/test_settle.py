@@ -38,9 +38,17 @@ def test_truncate_and_stall_is_asked_about_and_loses_nothing(repo_path: Path) ->
     before = _entries_in_head(repo_path, "MEMORY.md")
     saved = repo_path.parent / "saved.md"
     saved.write_bytes(full + b"- one more pinned fact from the slow save\n")
-    # `slow_command > MEMORY.md`: the shell truncates at once, the command writes 2.5 s later.
-    slow = subprocess.Popen(["sh", "-c", f"{{ sleep 2.5; cat '{saved}'; }} > MEMORY.md"], cwd=repo_path)
+    # `slow_command > MEMORY.md`: the shell truncates at once, the command writes when the test opens the gate
+    # (it wrote 2.5 s later: a loaded machine started the shell late, or ran the checks below past those 2.5 s).
+    gate = repo_path.parent / "gate"
+    slow = subprocess.Popen(
+        ["sh", "-c", f"{{ while [ ! -e '{gate}' ]; do sleep 0.05; done; cat '{saved}'; }} > MEMORY.md"], cwd=repo_path
+    )
     try:
+        deadline = time.monotonic() + 60  # a hang guard: the shell truncates the file as it starts
+        while (repo_path / "MEMORY.md").stat().st_size:
+            assert time.monotonic() < deadline, "the shell never truncated MEMORY.md"
+            time.sleep(0.05)
         time.sleep(0.8)  # quiet for longer than the settle time: the truncated file looks saved
         assert (repo_path / "MEMORY.md").read_bytes() == b""
         assert store.commit_hand_edits() is None  # the app's quiet-period commit: nothing committed
@@ -54,7 +62,8 @@ def test_truncate_and_stall_is_asked_about_and_loses_nothing(repo_path: Path) ->
         assert other.action is Action.ADDED
         assert _entries_in_head(repo_path, "MEMORY.md") == before
     finally:
-        slow.wait(10)
+        gate.touch()
+        slow.wait(60)
     assert store.status().questions == []
     assert store.commit_hand_edits() is not None  # the finished save is plausible: committed
     assert _entries_in_head(repo_path, "MEMORY.md") == before + 2  # the save's line and the kept write

@@ -76,7 +76,7 @@ async def test_unstaged_edits_are_still_committed_after_the_quiet_period(repo_pa
         me = repo_path / "me.md"
         me.write_text(me.read_text() + "- Staged by hand [by: user]\n")
         git(repo_path, "add", "me.md")
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 60  # a hang guard, not a speed claim
         while time.monotonic() < deadline and "lessons.md" in porcelain(repo_path):
             await asyncio.sleep(0.05)
         assert porcelain(repo_path) == "M  me.md\n"  # the unstaged one was committed, the staged one left

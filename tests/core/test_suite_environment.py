@@ -104,7 +104,7 @@ def test_a_child_a_test_left_running_is_killed_when_the_test_ends(tmp_path: Path
     assert "TimeoutExpired" in done.stdout, done.stdout[-3000:]  # the probe failed as planted
     pid = int(pidfile.read_text())
     try:
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 60  # a hang guard, not a speed claim
         while _alive(pid) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert not _alive(pid), "the child the failed test started still runs after its pytest ended"

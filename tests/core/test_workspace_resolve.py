@@ -162,9 +162,9 @@ async def test_mcp_cwd_given_as_a_name_uses_the_same_resolver(tmp_path: Path) ->
         )
         assert not err and text.startswith("added repo:workspaces/billing.md#L"), text
         err, text = await call(there, "memory_context", cwd="BILLING")
-        assert not err and "make ship" in text and "make undo" in text
+        assert not err and "make ship" in text and "make undo" in text, text
         err, text = await call(there, "memory_recall", query="rolls back", cwd="Billing")
-        assert not err and "make undo" in text
+        assert not err and "make undo" in text, text
         err, text = await call(there, "memory_context", cwd="nonexist")
         assert err and "no workspace is named 'nonexist'" in text and "\n" not in text.strip()
     assert workspace_files(mem) == ["billing.md"]

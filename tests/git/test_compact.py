@@ -269,7 +269,7 @@ def test_sigkill_at_random_moments_the_repo_stays_valid(
         )
         time.sleep(span * fraction)
         proc.send_signal(signal.SIGKILL)
-        proc.communicate(timeout=30)
+        proc.communicate(timeout=60)
         _check_after_crash(root, expected)
         shutil.rmtree(root)
 

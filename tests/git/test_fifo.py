@@ -25,8 +25,9 @@ from memrepo.engine.repo.health import check
 from memrepo.engine.repo.store import MemoryStore
 
 T = TypeVar("T")
-HANG = 30.0
-"""Seconds after which an operation counts as hung (it returns in milliseconds when it works)."""
+HANG = 60.0
+"""Seconds after which an operation counts as hung (it returns in milliseconds when it works, and in seconds on a
+loaded machine: at load average 20 on two cores a process here got 2 s of CPU in 98 s)."""
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
 

@@ -94,7 +94,7 @@ class Server:
     def close(self) -> None:
         assert self.proc.stdin is not None
         self.proc.stdin.close()
-        self.proc.wait(timeout=30)
+        self.proc.wait(timeout=60)
 
 
 @dataclass

@@ -32,8 +32,9 @@ def tmux_server(prefix: str, *tools: str) -> Iterator[Run]:
     run("kill-server")
 
 
-def wait_until(predicate: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
-    """Poll ``predicate`` every 50 ms; AssertionError naming ``what`` after ``timeout`` seconds."""
+def wait_until(predicate: Callable[[], bool], what: str, timeout: float = 60.0) -> None:
+    """Poll ``predicate`` every 50 ms; AssertionError naming ``what`` after ``timeout`` seconds (a hang guard, not
+    a speed claim: generous, as a loaded machine starts an editor in tmux slowly)."""
     deadline = time.monotonic() + timeout
     while not predicate():
         if time.monotonic() > deadline:

@@ -75,7 +75,7 @@ def build_repo(root: Path, files: dict[str, str | bytes] | None = None) -> str:
     return git.commit_paths(sorted(files), message, when=FIXED_WHEN)
 
 
-async def settle(pilot: Pilot, timeout: float = 30.0) -> None:
+async def settle(pilot: Pilot, timeout: float = 60.0) -> None:
     """Wait until every worker but the watcher has finished, then for the screen to catch up.
 
     Args:
@@ -96,7 +96,7 @@ async def settle(pilot: Pilot, timeout: float = 30.0) -> None:
         )
 
 
-async def wait_for(pilot: Pilot, condition: Callable[[], bool], timeout: float = 30.0, what: str = "condition") -> None:
+async def wait_for(pilot: Pilot, condition: Callable[[], bool], timeout: float = 60.0, what: str = "condition") -> None:
     """Poll ``condition`` between screen updates, no key pressed, for at most ``timeout`` s.
 
     Args:

@@ -76,20 +76,20 @@ def sshd(tmp_path: Path, isolated_home: Path) -> Iterator[tuple[int, Path]]:
             [SSHD, "-D", "-e", "-f", str(folder / "sshd_config")], stdout=out, stderr=subprocess.STDOUT
         )
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60  # a hang guard, not a speed claim
         while True:
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
                 break
             except OSError:
                 assert proc.poll() is None, log.read_text()
-                assert time.monotonic() < deadline, "sshd did not listen in 30 s"
+                assert time.monotonic() < deadline, "sshd did not listen in 60 s"
                 time.sleep(0.05)
         yield port, user_key
     finally:
         pygit2.settings.homedir = home_before
         proc.terminate()
-        proc.wait(timeout=10)
+        proc.wait(timeout=60)
 
 
 def test_sync_over_ssh_with_a_key_file(sshd: tuple[int, Path], tmp_path: Path) -> None:

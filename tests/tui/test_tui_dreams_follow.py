@@ -70,7 +70,7 @@ async def test_a_dream_run_from_the_command_line_appears_without_r(isolated_home
         await wait_for(
             pilot,
             lambda: len(dreams.records) == 1 and dreams.records[0].status == "pending_review",
-            timeout=15,
+            timeout=60,
             what="the CLI's finished dream in the pane",
         )
         await pilot.press("a")  # the review waits: a asks, no "no review waiting"
@@ -91,12 +91,12 @@ async def test_a_dream_of_another_process_shows_running_then_finished(isolated_h
             await wait_for(
                 pilot,
                 lambda: bool(dreams.records) and dreams.records[0].status == "running",
-                timeout=15,
+                timeout=60,
                 what="the running dream",
             )
             assert "running" in dreams.status_text.casefold()
             gate.touch()
-            await wait_for(pilot, lambda: dreams.records[0].status == "empty", timeout=15, what="the finished dream")
+            await wait_for(pilot, lambda: dreams.records[0].status == "empty", timeout=60, what="the finished dream")
         finally:
             assert await asyncio.to_thread(proc.wait, 30) == 0
 
@@ -114,7 +114,7 @@ async def test_a_failed_dream_of_another_process_shows_failed(isolated_home: Pat
             await wait_for(
                 pilot,
                 lambda: bool(dreams.records) and dreams.records[0].status == "failed",
-                timeout=15,
+                timeout=60,
                 what="the failed dream",
             )
         finally:

@@ -69,7 +69,7 @@ async def test_a_big_file_opens_without_freezing(tmp_path: Path) -> None:
         pane = app.main_screen.query_one(FolderPane)
         with loop_lag() as gaps:
             pane.show_file("big.md")
-            await settle(pilot, timeout=30)
+            await settle(pilot)
             await pilot.press("tab", "G")
             await pilot.pause()
         # Relative, not a time limit: no one freeze is most of the time the open took (one blocking

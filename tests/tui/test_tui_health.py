@@ -72,7 +72,7 @@ async def test_health_pane_lists_rows_and_compacts_with_a_question(isolated_home
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, Confirm), what="the question")
         await pilot.press("y")
-        await settle(pilot, timeout=20)
+        await settle(pilot)
         assert not pane.compacting
         assert pane.step_text.startswith("Compacting: [10/10] Deleting old packs")
         assert any(n.startswith("History compacted: one commit replaces 3") for n in app.notices)
@@ -98,7 +98,7 @@ async def test_palette_offers_compaction(isolated_home: Path) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, Confirm), what="the question")
         assert app.query_one("#panes").current == HealthPane.PANE_ID
         await pilot.press("y")
-        await settle(pilot, timeout=20)
+        await settle(pilot)
         log = subprocess.run(["git", "log", "--format=%s"], cwd=root, capture_output=True, text=True).stdout
         assert log.strip() == "Compact history"
 
@@ -114,7 +114,7 @@ async def test_a_failed_compaction_is_the_last_write_error(isolated_home: Path) 
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, Confirm), what="the question")
         await pilot.press("y")
-        await settle(pilot, timeout=20)
+        await settle(pilot)
         row = next(r for r in pane.rows if r.name == "last write error")
         assert row.status.value == "WARN" and "index is locked" in row.reason
         assert any("index is locked" in n for n in app.notices)

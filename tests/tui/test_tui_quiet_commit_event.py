@@ -43,7 +43,7 @@ async def test_the_header_says_clean_after_the_quiet_commit_before_the_watcher_w
         fh.write("- Edited while the app was closed [by: user]\n")
     app = RecordingApp(root, settings=Settings.model_validate({"writes": {"commit_hand_edits_after": 0.3}}))
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: len(log(root)) == 2, timeout=10, what="the quiet-period commit")
+        await wait_for(pilot, lambda: len(log(root)) == 2, what="the quiet-period commit")
         assert log(root)[0] == "Hand edits"
         # No watcher event comes: only the repo's own word can tell the app.
-        await wait_for(pilot, lambda: app.header.state == "clean", timeout=10, what="the clean state")
+        await wait_for(pilot, lambda: app.header.state == "clean", what="the clean state")

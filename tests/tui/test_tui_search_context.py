@@ -149,7 +149,7 @@ async def test_context_pane_follows_a_hand_edit(repo: Path) -> None:
         await wait_for(
             pilot,
             lambda: pane.block is not None and "Added by hand while the app watched" in pane.block.text,
-            timeout=30,  # hang guard
+            timeout=60,  # hang guard
             what="the block to follow the edit",
         )
 

@@ -61,7 +61,7 @@ class Tmux:
     def keys(self, *keys: str) -> None:
         self.run("send-keys", "-t", self.target, *keys)
 
-    def wait_for(self, condition: Callable[[str], bool], what: str, timeout: float = 30.0) -> str:
+    def wait_for(self, condition: Callable[[str], bool], what: str, timeout: float = 60.0) -> str:
         deadline = time.monotonic() + timeout
         while True:
             screen = self.screen()
@@ -107,7 +107,7 @@ def test_browse_and_see_an_outside_edit(tmux: Tmux, isolated_home: Path) -> None
     tmux.keys("Escape")  # alone: Escape then q at once would read as alt+q
     tmux.wait_for(lambda s: "Everywhere" not in s, "the help screen to close")
     tmux.keys("q")
-    deadline = time.monotonic() + 30  # hang guard
+    deadline = time.monotonic() + 60  # hang guard
     while tmux.run("has-session", "-t", "app").returncode == 0:
         assert time.monotonic() < deadline, f"the app did not quit:\n{tmux.screen()}"
         time.sleep(0.05)
@@ -120,7 +120,7 @@ def _git_log(root: Path, n: int) -> list[str]:
     return out.splitlines()
 
 
-def _wait_until(condition: Callable[[], bool], what: str, tmux: Tmux, timeout: float = 30.0) -> None:
+def _wait_until(condition: Callable[[], bool], what: str, tmux: Tmux, timeout: float = 60.0) -> None:
     """Poll ``condition``; on timeout fail with every distinct screen seen meanwhile (a toast may say why)."""
     deadline = time.monotonic() + timeout
     seen: list[str] = []
