@@ -208,6 +208,7 @@ class MemoryRepo(RepoAgents):
     accept = store_method(MemoryStore.accept)
     accept_many = store_method(MemoryStore.accept_many)
     discard = store_method(MemoryStore.discard_many)
+    pin = store_method(MemoryStore.pin)
     suggest = store_method(MemoryStore.suggest)
     apply_pending = store_method(MemoryStore.apply_pending)
     commit_hand_edits = store_method(MemoryStore.commit_hand_edits)

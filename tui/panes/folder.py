@@ -88,6 +88,13 @@ class FolderPane(FolderWrites, Pane):
             tooltip="Remove the highlighted entry in a commit, after a y/n question",
         ),
         Binding(
+            "P",
+            "pin",
+            "Pin",
+            id="folder.pin",
+            tooltip="Pin your highlighted entry (MEMORY.md: in every session's context) or, in MEMORY.md, unpin it",
+        ),
+        Binding(
             "z", "zoom", "Zoom", id="folder.zoom", tooltip="Fill the screen with the focused box; z or esc to go back"
         ),
     ]
