@@ -157,7 +157,7 @@ def session_start(args: dict[str, str | None], keys: ReadKeys) -> bool:
         except Exception:  # the block rendered before them is still right about everything else
             again = None
         text = again[0] if again is not None else text
-    emit("SessionStart", text)
+    emit("SessionStart", with_kept_note(text, git_dir))
     count_read(git_dir, "context", session=True)
     session = payload.get("session_id")
     if isinstance(session, str):
@@ -216,6 +216,51 @@ def apply_kept_later(git_dir: Path, wait_s: float = 0.0) -> bool:
             except subprocess.TimeoutExpired:
                 return False  # it goes on alone
     return False
+
+
+def kept_note(git_dir: Path) -> str | None:
+    """The block's line on writes kept while blocked that it does not hold, or None when none wait.
+
+    The session whose start applies them gets them in its block (:func:`apply_kept_later`); the ones still
+    waiting after that (the repo is still blocked, or the apply outlasted :data:`KEPT_WAIT_S`) were missing
+    from the block without a word, so the agent of that session did not know the user's line was kept and
+    not lost (breaker14 B14-13). The kept text itself is not shown: only the governed writer writes it.
+    """
+    import contextlib
+
+    from memrepo.engine.format.layout import PENDING_DIR
+
+    try:
+        count = sum(1 for _ in (git_dir / "memrepo" / PENDING_DIR).glob("*.json"))
+    except OSError:
+        return None
+    if not count:
+        return None
+    reason = None
+    with contextlib.suppress(Exception):  # pygit2 only on this rare path; a failure leaves the plain line
+        from memrepo.engine.git.store import GitStore
+
+        reason = GitStore(git_dir.parent).blocked_reason()
+    if reason:
+        return (
+            f"({count} write(s) kept while the memory repo is blocked are not in this block: {reason}; "
+            "they are written once the block is gone)"
+        )
+    return (
+        f"({count} write(s) kept while the memory repo was blocked are not in this block yet: they are being "
+        "written now, and memory_recall finds them once they are)"
+    )
+
+
+def with_kept_note(text: str, git_dir: Path) -> str:
+    """``text`` (a context block) with :func:`kept_note`'s line before its closing tag, when writes wait."""
+    note = kept_note(git_dir)
+    if note is None:
+        return text
+    head, tag, tail = text.rpartition("</memory_repo>")
+    if not tag:
+        return f"{text.rstrip()}\n{note}\n"
+    return f"{head.rstrip()}\n{note}\n{tag}{tail}"
 
 
 def prompt(args: dict[str, str | None], keys: ReadKeys) -> bool:
