@@ -218,42 +218,10 @@ def apply_kept_later(git_dir: Path, wait_s: float = 0.0) -> bool:
     return False
 
 
-def kept_note(git_dir: Path) -> str | None:
-    """The block's line on writes kept while blocked that it does not hold, or None when none wait.
-
-    The session whose start applies them gets them in its block (:func:`apply_kept_later`); the ones still
-    waiting after that (the repo is still blocked, or the apply outlasted :data:`KEPT_WAIT_S`) were missing
-    from the block without a word, so the agent of that session did not know the user's line was kept and
-    not lost (breaker14 B14-13). The kept text itself is not shown: only the governed writer writes it.
-    """
-    import contextlib
-
-    from memrepo.engine.format.layout import PENDING_DIR
-
-    try:
-        count = sum(1 for _ in (git_dir / "memrepo" / PENDING_DIR).glob("*.json"))
-    except OSError:
-        return None
-    if not count:
-        return None
-    reason = None
-    with contextlib.suppress(Exception):  # pygit2 only on this rare path; a failure leaves the plain line
-        from memrepo.engine.git.store import GitStore
-
-        reason = GitStore(git_dir.parent).blocked_reason()
-    if reason:
-        return (
-            f"({count} write(s) kept while the memory repo is blocked are not in this block: {reason}; "
-            "they are written once the block is gone)"
-        )
-    return (
-        f"({count} write(s) kept while the memory repo was blocked are not in this block yet: they are being "
-        "written now, and memory_recall finds them once they are)"
-    )
-
-
 def with_kept_note(text: str, git_dir: Path) -> str:
-    """``text`` (a context block) with :func:`kept_note`'s line before its closing tag, when writes wait."""
+    """``text`` (a context block) with the kept writes' line before its closing tag, when writes wait (B14-13)."""
+    from memrepo.engine.read.keptnote import kept_note
+
     note = kept_note(git_dir)
     if note is None:
         return text

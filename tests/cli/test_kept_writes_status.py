@@ -167,7 +167,8 @@ def test_a_session_start_while_still_blocked_says_the_kept_write_is_not_in_its_b
 
 def test_the_kept_note_names_writes_still_being_applied_and_is_absent_when_none_wait(repo_path: Path) -> None:
     """The other case of B14-13's note: the repo takes writes again, the apply outlasted the hook's wait."""
-    from memrepo.cli.quickhook import kept_note, with_kept_note
+    from memrepo.cli.quickhook import with_kept_note
+    from memrepo.engine.read.keptnote import kept_note
 
     store = _keep_one_in_a_merge(repo_path)
     store.close()
