@@ -41,12 +41,10 @@ from .healthrow import FIX_DREAMS as FIX_DREAMS
 from .healthrow import FIX_INBOX as FIX_INBOX
 from .healthrow import FIX_REFRESH as FIX_REFRESH
 from .healthrow import FIX_SYNC as FIX_SYNC
+from .healthrow import NEAR_LIMIT, conflict_row, row
 from .healthrow import HealthRow as HealthRow
 from .healthrow import HealthStatus as HealthStatus
-from .healthrow import against as _against
-from .healthrow import conflict_row, row
 from .healthrow import has_failure as has_failure
-from .healthrow import size_text as _size
 from .healthstate import dream_rows as dream_rows
 from .healthstate import leftovers_row, lock_row
 from .healthstate import sync_row as sync_row
@@ -78,6 +76,22 @@ _AFTER_META_RE = re.compile(r"\s\[([A-Za-z][\w-]*:[^\[\]]*)\][ \t]+(\S.*)$")
 """A metadata group with text typed after it (then it is no longer last, so not read as metadata)."""
 _NO_OPEN_META_RE = re.compile(r"\s[A-Za-z][\w-]*:[^\[\];]*;[^\[]*\]$")
 """``key: value; ...]`` at the end with its ``[`` deleted."""
+
+
+def _size(n: int) -> str:
+    if n < 1024:
+        return f"{n} B"
+    if n < 1024 * 1024:
+        return f"{n / 1024:.1f} KB"
+    return f"{n / (1024 * 1024):.1f} MB"
+
+
+def _against(name: str, value: int, limit: int, shown: str) -> HealthRow:
+    if value > limit:
+        return row(name, HealthStatus.FAIL, f"{shown}: over the limit; writes to it are refused")
+    if value >= limit * NEAR_LIMIT:
+        return row(name, HealthStatus.WARN, f"{shown}: near the limit")
+    return row(name, HealthStatus.OK, shown)
 
 
 def metadata_problem(line: str, entry: fmt.Entry) -> str | None:
@@ -337,8 +351,7 @@ def check(
             _against("MEMORY.md size", memory, MEMORY_MD_MAX_BYTES, f"{_size(memory)} of {_size(MEMORY_MD_MAX_BYTES)}")
         )
     rows.append(_budget_row(store.root, settings.context.me_md, scan.ruled))
-    full = "a new file is refused (a new workspace's lines wait in the inbox): clear a workspace you no longer use"
-    rows.append(_against("files", len(scan.files), MAX_FILES, f"{len(scan.files):,} of {MAX_FILES:,}", full))
+    rows.append(_against("files", len(scan.files), MAX_FILES, f"{len(scan.files):,} of {MAX_FILES:,}"))
     others = [(size, path) for path, size in scan.files if path != "MEMORY.md"]
     if others:
         size, path = max(others)

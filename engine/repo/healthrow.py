@@ -88,27 +88,3 @@ def conflict_row(regions: list[str]) -> HealthRow:
         f"{len(regions)} region{'s' * (len(regions) != 1)} between git's conflict markers: {shown}; neither side is "
         "read by recall or the context block: keep the lines you want, delete the <<<<<<< ======= >>>>>>> lines",
     )
-
-
-def size_text(n: int) -> str:
-    """A byte count for a row's reason: ``812 B``, ``4.1 KB``, ``2.3 MB``."""
-    if n < 1024:
-        return f"{n} B"
-    if n < 1024 * 1024:
-        return f"{n / 1024:.1f} KB"
-    return f"{n / (1024 * 1024):.1f} MB"
-
-
-def against(name: str, value: int, limit: int, shown: str, full: str | None = None) -> HealthRow:
-    """The row of ``value`` against its ``limit``: FAIL over it (at it too with ``full``, what a full one refuses),
-    WARN from :data:`NEAR_LIMIT` of it, else OK.
-
-    ``full`` is for a limit reached already refusing (the 2,000th file: a new file is refused; breaker17 B17-9
-    saw "near the limit" while every new workspace's line waited in the inbox).
-    """
-    if value > limit or (full is not None and value == limit):
-        reason = full or "writes to it are refused"
-        return row(name, HealthStatus.FAIL, f"{shown}: {'at' if value == limit else 'over'} the limit; {reason}")
-    if value >= limit * NEAR_LIMIT:
-        return row(name, HealthStatus.WARN, f"{shown}: near the limit")
-    return row(name, HealthStatus.OK, shown)
