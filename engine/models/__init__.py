@@ -76,6 +76,10 @@ class Candidate(_Model):
             accepted from the inbox; ``dream``: an accepted dream review),
             written as ``via:`` so the entry keeps where it came from instead of
             passing for the user's own words (docs/architecture.md §6).
+        corrects: the file of the user's line this statement of theirs corrects, when it waits in the
+            inbox for them to confirm (a correction said in a session that says more than the new value):
+            written ``by: user`` to inbox.md with ``corrects:``, ``supersedes:``/``subject:`` naming that
+            line, so accepting it replaces the line (corr11, breaker14 B14-9).
 
     An agent's candidate cannot claim the user as its source (``source: user``
     and the like are refused): only what a person typed is theirs.
@@ -97,6 +101,7 @@ class Candidate(_Model):
     origin_text: str | None = None
     untrusted: bool = False
     via: Literal["inbox", "dream"] | None = None
+    corrects: str | None = Field(default=None, max_length=200)
     added: str | None = None
     """The entry's ``added:`` date (YYYY-MM-DD) when it is older than the write (an import keeps it); else today."""
 

@@ -125,7 +125,7 @@ class EntryWriter:
 
     def tainted(self, cand: Candidate) -> bool:
         """True when the write goes to the inbox (docs/architecture.md §3 taint, ``[writes] agent_to_inbox``)."""
-        return cand.untrusted or (cand.by == "agent" and self.agent_to_inbox)
+        return cand.untrusted or bool(cand.corrects) or (cand.by == "agent" and self.agent_to_inbox)
 
     def route(self, cand: Candidate) -> Target:
         """The file the routing rules pick: inbox, MEMORY.md (pinned), a workspace file, lessons.md or me.md."""
@@ -187,7 +187,16 @@ class EntryWriter:
     @staticmethod
     def refusal(cand: Candidate) -> str | None:
         """The writer's own checks; salience, secrets, ``<no-memory>``, scopes and length are in policy."""
-        fields = (cand.text, cand.kind, cand.subject, cand.supersedes, cand.source, cand.task, cand.workspace)
+        fields = (
+            cand.text,
+            cand.kind,
+            cand.subject,
+            cand.supersedes,
+            cand.source,
+            cand.task,
+            cand.workspace,
+            cand.corrects,
+        )
         if any(value and "\x00" in value for value in fields):
             # A NUL would make the memory file binary, and every later write to it fail.
             return "the candidate holds a NUL byte, which is not text: remove it and retry"
@@ -204,6 +213,8 @@ class EntryWriter:
         keys = ["kind", "subject", "supersedes", "source", "task", "via"]
         if self.tainted(cand) and cand.scope == "workspace":
             keys.append("workspace")  # where triage will suggest it goes
+        if cand.corrects and not cand.untrusted:
+            keys.append("corrects")  # the user's proposed correction: the file of the line accepting it replaces
         for key in keys:
             value = clean_text(getattr(cand, key) or "")
             if value:

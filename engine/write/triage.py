@@ -12,7 +12,7 @@ from __future__ import annotations
 from memrepo.engine.errors import BusyError, ChangedSinceSeen, LimitError, RefError
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.entrytext import clean_text, summary
-from memrepo.engine.format.layout import INBOX_MD
+from memrepo.engine.format.layout import INBOX_MD, MEMORY_MD
 from memrepo.engine.format.paths import parse_ref, safe_relpath
 from memrepo.engine.models import KIND_RE, Action, Candidate, EntryView, Origin, WriteResult, claims_user
 
@@ -62,26 +62,65 @@ def accepted(text: str, meta: dict[str, str], typed: bool = False) -> Candidate:
     It keeps where it came from: ``via: inbox`` and the writer's ``by``
     (an agent's line stays ``by: agent``), so an accepted line never passes
     for the user's own words; only when the person typed new text for it
-    (``typed``) is it ``by: user`` (docs/architecture.md §6).
+    (``typed``) is it ``by: user`` (docs/architecture.md §6). A correction of
+    the user's that waited for them (``corrects:``, breaker14 B14-9) keeps its
+    ``supersedes:``/``subject:``, so it replaces the line it names (pinned in
+    MEMORY.md when that line is pinned).
     """
     workspace = meta.get("workspace")
+    by = "user" if typed or meta.get("by") == "user" else "agent"
     return Candidate(
         text=text,
         kind=kind if KIND_RE.fullmatch(kind := meta.get("kind") or "fact") else "fact",
         scope="workspace" if workspace else "global",
         workspace=workspace,
         subject=meta.get("subject"),
+        supersedes=(meta.get("supersedes") or None) if corrected(meta) else None,
         source=None if claims_user(meta.get("source") or "") else meta.get("source"),
         task=meta.get("task"),
-        by="user" if typed or meta.get("by") == "user" else "agent",
+        by=by,
+        pin=by == "user" and corrected(meta) == MEMORY_MD,
         origin="inbox_triage",
         via="inbox",
     )
 
 
+def corrected(meta: dict[str, str]) -> str | None:
+    """The file of the user's line an inbox entry corrects (its ``corrects:``, written by a checkpoint for the
+    user's own correction, :class:`~memrepo.engine.models.Candidate`), or None: a safe markdown path other than
+    the inbox, on a ``by: user`` entry only."""
+    rel = (meta.get("corrects") or "").strip()
+    if not rel or meta.get("by") != "user":
+        return None
+    try:
+        return accept_target(rel)
+    except RefError:
+        return None
+
+
+def replaces(meta: dict[str, str]) -> str | None:
+    """What accepting an inbox entry replaces, in words ("the line 'X' of me.md"), or None (see :func:`corrected`)."""
+    rel = corrected(meta)
+    if rel is None:
+        return None
+    said = meta.get("supersedes") or (f"the line on {meta['subject']!r}" if meta.get("subject") else "")
+    return f"{said} (in {rel})" if said else None
+
+
+def _route(entries: EntryWriter, cand: Candidate, meta: dict[str, str], target: str | None) -> Target:
+    """The file an accepted entry goes to: ``target``, else the file of the line it corrects, else the routing's."""
+    if target is not None:
+        return Target(target)
+    rel = corrected(meta)
+    if rel is not None and rel != MEMORY_MD and (entries.writer.root / rel).is_file():
+        return Target(rel)
+    return entries.route(cand)
+
+
 def suggest(entries: EntryWriter, entry: EntryView) -> str:
-    """The file an inbox entry goes to when accepted: its workspace's file, lessons.md or me.md."""
-    return entries.route(accepted(entry.text, entry.meta)).path
+    """The file an inbox entry goes to when accepted: the file of the line it corrects, its workspace's file,
+    lessons.md or me.md."""
+    return _route(entries, accepted(entry.text, entry.meta), entry.meta, None).path
 
 
 def accept(
@@ -106,7 +145,7 @@ def accept(
         if decision.candidate is None:
             return WriteResult(action=Action.REFUSED, reason=decision.reason, redacted=decision.redacted)
         cand = decision.candidate
-        route = Target(target) if target is not None else entries.route(cand)
+        route = _route(entries, cand, entry.meta, target)
         try:
             result = entries.stage(tx, cand, route)
         except LimitError as exc:
@@ -123,7 +162,11 @@ def accept(
         except ChangedMeanwhile as exc:
             raise BusyError(f"{exc.path} changed on disk while memrepo accepted {ref}; retry") from exc
         entries.writer.git.sync_index()
-    return result.model_copy(update={"commit": commit, "redacted": decision.redacted})
+    said = replaces(entry.meta)
+    reason = (
+        f"replaces {said}" if said and result.action not in (Action.REINFORCED, Action.OUTRANKED) else result.reason
+    )
+    return result.model_copy(update={"commit": commit, "redacted": decision.redacted, "reason": reason})
 
 
 def accept_many(
@@ -146,7 +189,7 @@ def accept_many(
                 refused.append(f"L{number}: {decision.reason}")
                 continue
             cand = decision.candidate
-            route = Target(target) if target is not None else entries.route(cand)
+            route = _route(entries, cand, entry.meta, target)
             try:
                 entries.stage(tx, cand, route)
             except LimitError as exc:
