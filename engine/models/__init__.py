@@ -80,6 +80,9 @@ class Candidate(_Model):
             inbox for them to confirm (a correction said in a session that says more than the new value):
             written ``by: user`` to inbox.md with ``corrects:``, ``supersedes:``/``subject:`` naming that
             line, so accepting it replaces the line (corr11, breaker14 B14-9).
+        forgets: the file of a line the user asked, in a session, to forget, when it waits in the inbox for
+            them to confirm (the request named several lines, or an agent's): written ``by: user`` to inbox.md
+            with that line's text and ``forgets:``; accepting it removes the line (breaker14 B14-10).
 
     An agent's candidate cannot claim the user as its source (``source: user``
     and the like are refused): only what a person typed is theirs.
@@ -102,6 +105,7 @@ class Candidate(_Model):
     untrusted: bool = False
     via: Literal["inbox", "dream"] | None = None
     corrects: str | None = Field(default=None, max_length=200)
+    forgets: str | None = Field(default=None, max_length=200)
     added: str | None = None
     """The entry's ``added:`` date (YYYY-MM-DD) when it is older than the write (an import keeps it); else today."""
 

@@ -125,7 +125,8 @@ class EntryWriter:
 
     def tainted(self, cand: Candidate) -> bool:
         """True when the write goes to the inbox (docs/architecture.md §3 taint, ``[writes] agent_to_inbox``)."""
-        return cand.untrusted or bool(cand.corrects) or (cand.by == "agent" and self.agent_to_inbox)
+        proposed = bool(cand.corrects or cand.forgets)  # the user's correction or forget, for them to confirm
+        return cand.untrusted or proposed or (cand.by == "agent" and self.agent_to_inbox)
 
     def route(self, cand: Candidate) -> Target:
         """The file the routing rules pick: inbox, MEMORY.md (pinned), a workspace file, lessons.md or me.md."""
@@ -213,8 +214,8 @@ class EntryWriter:
         keys = ["kind", "subject", "supersedes", "source", "task", "via"]
         if self.tainted(cand) and cand.scope == "workspace":
             keys.append("workspace")  # where triage will suggest it goes
-        if cand.corrects and not cand.untrusted:
-            keys.append("corrects")  # the user's proposed correction: the file of the line accepting it replaces
+        if not cand.untrusted:
+            keys += ["corrects", "forgets"]  # the user's proposal: the file of the line accepting it replaces/forgets
         for key in keys:
             value = clean_text(getattr(cand, key) or "")
             if value:
