@@ -26,6 +26,7 @@ from memrepo.engine.format.entrytext import clean_text
 from memrepo.engine.format.layout import LESSONS_MD, ME_MD, MEMORY_MD, is_workspace_file
 from memrepo.engine.format.merge import CONFLICT_KEY
 from memrepo.engine.format.paths import make_ref
+from memrepo.engine.format.relativedates import dated
 from memrepo.engine.format.remembering import without_secrets
 from memrepo.engine.models import KIND_RE, Action, Candidate, Origin, WriteResult
 from memrepo.engine.write.ports import MemoryAccess
@@ -333,6 +334,9 @@ def apply_operation(
             cand = _users_place(claim, cand, origin)
         elif _proposed(claim, op.text):
             cand = _users_place(claim, cand, origin, proposal=True)  # the inbox first (breaker9 item 4, B14-9)
+        if cand.by == "user":
+            when = dated(cand.text, store.git.now().date())  # "this week" -> "the week of ..." (breaker14 B14-8)
+            cand = cand.model_copy(update={"text": when.text, "until": when.until})
         result = store.remember(cand)
         return _mark_users(store, cand, result) if by_user and result.action is Action.REINFORCED else result
     if inbox:

@@ -106,10 +106,13 @@ class Candidate(_Model):
     via: Literal["inbox", "dream"] | None = None
     corrects: str | None = Field(default=None, max_length=200)
     forgets: str | None = Field(default=None, max_length=200)
+    until: str | None = None
+    """The last day the entry holds (YYYY-MM-DD), for a statement of a time that ends ("I'm on call the week of
+    2026-11-30"), written as ``until:`` (breaker14 B14-8); None: it holds until replaced."""
     added: str | None = None
     """The entry's ``added:`` date (YYYY-MM-DD) when it is older than the write (an import keeps it); else today."""
 
-    @field_validator("added")
+    @field_validator("added", "until")
     @classmethod
     def _iso_date(cls, value: str | None) -> str | None:
         if value is None:

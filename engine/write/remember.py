@@ -211,7 +211,7 @@ class EntryWriter:
         """The entry line a candidate becomes: its text and metadata, cleaned, ``added:`` today (or the
         candidate's own date, which an import keeps)."""
         meta: dict[str, str] = {"by": cand.by, "added": cand.added or self.writer.git.now().date().isoformat()}
-        keys = ["kind", "subject", "supersedes", "source", "task", "via"]
+        keys = ["kind", "subject", "supersedes", "until", "source", "task", "via"]
         if self.tainted(cand) and cand.scope == "workspace":
             keys.append("workspace")  # where triage will suggest it goes
         if not cand.untrusted:
