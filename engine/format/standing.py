@@ -110,6 +110,16 @@ _MOMENT_RE = re.compile(r"\bnever\s+mind\b|,|\band\s+(?:just\s+)?(?:fix|do|finis
 """Words of "don't ever do that again": no rule of its own."""
 
 
+_SHORT_RULE_RE = re.compile(
+    r"^(?:use|prefer|avoid|answer|reply|respond|write|run|lint|format|commit|push|deploy|sign|squash|rebase|document"
+    r"|comment|cite|explain|indent|test|pin|tag|label|review|skip)\s+(?!(?:it|that|this|them|those|these|so|too|again|more|"
+    r"less|both|either|one|me|us|him|her)\b)[\w.+#-]{2,}$",
+    re.IGNORECASE,
+)
+"""A rule of two words: an order verb and what it takes ("use pnpm", "answer briefly", "sign commits"; breaker15
+B15-24: kept as a project's fact before, the user's "Use npm" rule left standing)."""
+
+
 def _rule(sentence: str) -> str | None:
     """The rule one sentence states (less its lead-in and "please"), or None."""
     sentence = " ".join(sentence.split()).rstrip(".!")
@@ -122,7 +132,7 @@ def _rule(sentence: str) -> str | None:
         if _NOT_MEANT_RE.search(body) or _TEAM_FACT_RE.match(body) or hedged(body):
             return None
         if (
-            len(body.split()) < 3
+            (len(body.split()) < 3 and not _SHORT_RULE_RE.match(body))
             or _NOT_RULE_START_RE.match(body)
             or _SAYS_RE.search(body)
             or _FACT_START_RE.match(body)
@@ -187,7 +197,7 @@ def _rules(texts: list[str]) -> tuple[list[str], list[str]]:
             if (taken is not None and at < taken) or any(a <= at < b for a, b in pasted):
                 continue
             before, after = sentences[i - 1] if i else "", sentences[i + 1] if i + 1 < len(sentences) else ""
-            if not_meant(before, sentence, after):
+            if not_meant(before, sentence, after, rule=True):
                 continue  # "Great. From now on, just push to main, why not." (breaker15 B15-11, B15-12)
             rule = _rule(sentence)
             if rule:
