@@ -119,10 +119,8 @@ def not_meant(before: str, sentence: str, after: str, rule: bool = False) -> boo
     plain = rule and _PLAIN_THANKS_RE.match(before.strip())
     if _REPEATED_RE.match(before.strip()):
         return True  # "Great, just great.", "Cool cool cool."
-    if (
-        (not plain
-        and _IRONIC_BEFORE_RE.match(before.strip()))
-        or any(_IRONIC_RE.search(t) for t in (before, sentence, after))
+    if (not plain and _IRONIC_BEFORE_RE.match(before.strip())) or any(
+        _IRONIC_RE.search(t) for t in (before, sentence, after)
     ):
         return True
     return bool(before.strip()) and bool(_INTRO_RE.search(before))

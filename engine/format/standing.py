@@ -212,6 +212,24 @@ def _rules(texts: list[str]) -> tuple[list[str], list[str]]:
     return [rule for mine in per_message for rule in mine], dropped
 
 
+_RISKY_RE = re.compile(
+    r"\b(?:commit|push|paste|log|print)\s+(?:the\s+|all\s+)?(?:secrets?|credentials?|keys?|passwords?|tokens?)\b"
+    r"|\bskip\s+(?:all\s+|the\s+)*(?:tests?|checks?|ci|reviews?)\b|\bdelete\s+(?:\w+\s+){0,2}?tests?\b"
+    r"|\bpush\s+(?:straight|directly)\s+to\s+(?:main|master|prod)\b|\bforce[- ]push\b(?!\s+to\s+main\s+again)"
+    r"|\bdisable\s+(?:the\s+)?(?:ci|tests?|linter|checks?|hooks?)\b|--no-verify\b|\brm\s+-rf\b",
+    re.IGNORECASE,
+)
+"""A rule that would have the agent do harm ("commit secrets", "skip all tests", "push straight to main"): said in
+earnest or not, it waits in the inbox for the user (breaker15's advice on B15-11/12), never kept by a dream."""
+_FORBIDS_RE = re.compile(r"\b(?:never|don['’]?t|do\s+not|stop|no\s+longer|not)\b", re.IGNORECASE)
+
+
+def harmful(rule: str) -> bool:
+    """Whether a rule would have the agent do harm (:data:`_RISKY_RE`) rather than forbid it ("never push straight
+    to main")."""
+    return bool(_RISKY_RE.search(rule)) and not _FORBIDS_RE.search(rule)
+
+
 def project_rule(text: str, workspace: str | None = None) -> bool:
     """Whether a rule is the team's ("we deploy the shop from the release branch") or said for one project ("write
     commit messages in German for the shop repo"): the project's file, not one for the agent in every project
@@ -425,4 +443,4 @@ def same_rule(new: str, old: str) -> bool:
     return False
 
 
-__all__ = ["project_rule", "rule_statements", "rule_words", "same_rule", "taken_back"]
+__all__ = ["harmful", "project_rule", "rule_statements", "rule_words", "same_rule", "taken_back"]
