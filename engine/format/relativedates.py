@@ -8,6 +8,7 @@ meant on the day it was said, and how long the statement holds (the ``until:`` d
 - "this weekend" -> "the weekend of 2026-12-05", until its Sunday;
 - "today" / "tonight" / "tomorrow" -> "on 2026-12-06" (tonight: "on the night of 2026-12-06"), until that day;
 - "until Monday" / "till Friday" -> "until Monday 2026-12-07" (the next such day after today), until that day;
+- "this Friday" -> "on Friday 2026-12-11" (the coming one, today when it is Friday), until that day;
 - "this month" / "next month" -> "in December 2026", until its last day.
 
 After "as of", "from", "starting", "since", "beginning" or "after" the time starts something that lasts ("As of
@@ -27,7 +28,7 @@ _DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "su
 _WHEN_RE = re.compile(
     r"(?P<start>\b(?:as\s+of|from|starting(?:\s+from)?|since|beginning|after)\s+)?"
     r"\b(?P<when>this\s+week|next\s+week|this\s+weekend|today|tonight|tomorrow|this\s+month|next\s+month"
-    r"|(?P<until>until|till|til)\s+(?P<day>monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b"
+    r"|(?P<until>until|till|til|this)\s+(?P<day>monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b"
     r"(?!['’]s|\s+(?:i\s+learned|i\s+learnt))",
     re.IGNORECASE,
 )
@@ -55,8 +56,10 @@ def _absolute(match: re.Match[str], today: date) -> tuple[str, date]:
     monday = today - timedelta(days=today.weekday())
     if match.group("day"):
         target = _DAYS.index(match.group("day").casefold())
-        ahead = (target - today.weekday()) % 7 or 7
+        ahead = (target - today.weekday()) % 7 or (0 if match.group("until").casefold() == "this" else 7)
         day = today + timedelta(days=ahead)
+        if match.group("until").casefold() == "this":
+            return f"on {match.group('day')} {day.isoformat()}", day  # "this Friday": the coming one, or today
         return f"{match.group('until')} {match.group('day')} {day.isoformat()}", day
     if when in ("this week", "next week"):
         start = monday + timedelta(days=7 if when == "next week" else 0)

@@ -26,6 +26,8 @@ SUNDAY = date(2026, 12, 6)  # a Sunday: the week of Monday 2026-11-30
         ("I'm in Berlin this month", "I'm in Berlin in December 2026", "2026-12-31"),
         ("I'm in Lisbon next month", "I'm in Lisbon in January 2027", "2027-01-31"),
         ("This weekend I'm offline", "The weekend of 2026-12-05 I'm offline", "2026-12-06"),
+        ("Our sprint ends this Friday", "Our sprint ends on Friday 2026-12-11", "2026-12-11"),
+        ("We're in a code freeze until Friday", "We're in a code freeze until Friday 2026-12-11", "2026-12-11"),
     ],
 )
 def test_a_time_that_ends_is_written_with_its_dates(said: str, text: str, until: str) -> None:
