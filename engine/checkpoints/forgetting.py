@@ -19,6 +19,7 @@ retraction), "I always forget that ...", "Did you forget that ...?", quoted or r
 
 from __future__ import annotations
 
+import calendar
 import math
 import re
 from collections.abc import Iterable
@@ -52,57 +53,14 @@ _REQUEST_RE = re.compile(
 _TAIL_RE = re.compile(
     r"\s*(?:,|;|\s[-—–]\s)?\s*\b(?:please|thanks|thank\s+you|for\s+good|from\s+(?:your\s+)?memory)\s*$", re.I
 )
+_STOP_WORDS = (
+    "i am is are was were be been the a an my our we us on this that these those of to in it its for at with and or "
+    "me you your about now please what said note line entry memory fact bit thing part there here "
+    # the words of a time the checkpoint writes as dates ("this week" -> "the week of 2026-11-30", relativedates.py)
+    "week weekend today tonight tomorrow night month next until till til"
+)
 _STOP = frozenset(
-    [
-        "i",
-        "am",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "the",
-        "a",
-        "an",
-        "my",
-        "our",
-        "we",
-        "us",
-        "on",
-        "this",
-        "that",
-        "these",
-        "those",
-        "of",
-        "to",
-        "in",
-        "it",
-        "its",
-        "for",
-        "at",
-        "with",
-        "and",
-        "or",
-        "me",
-        "you",
-        "your",
-        "about",
-        "now",
-        "please",
-        "what",
-        "said",
-        "note",
-        "line",
-        "entry",
-        "memory",
-        "fact",
-        "bit",
-        "thing",
-        "part",
-        "there",
-        "here",
-    ]
+    _STOP_WORDS.split() + [name.casefold() for name in (*calendar.day_name, *calendar.month_name) if name]
 )
 
 
@@ -118,7 +76,7 @@ def _words(text: str) -> set[str]:
     text = re.sub(r"['’](?:m|re|s|ve|ll|d)\b", " ", text.casefold()).replace("n't", " not")
     out = set()
     for word in re.findall(r"[^\W_]+", text):
-        if word in _STOP or len(word) < 2:
+        if word in _STOP or len(word) < 2 or word.isdigit():
             continue
         out.add(word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word)
     return out

@@ -117,3 +117,31 @@ def test_an_agents_line_is_only_proposed(world, tmp_path: Path) -> None:  # noqa
     session_end(store, tmp_path, shop, [("Forget the note about the pager rotation.", "OK.")])
     assert PAGER in lines_of(store, "workspaces/shop.md")
     assert lines_of(store, "inbox.md")[PAGER]["forgets"] == "workspaces/shop.md"
+
+
+def test_a_line_kept_with_its_dates_is_forgotten_in_the_words_it_was_said_in(world, tmp_path: Path) -> None:  # noqa: F811
+    """ "I'm on call this week" is kept as "I'm on call the week of <Monday>" (B14-8); the next session's "Please
+    forget that I am on call this week" still names it (the dates are a time's words, not what the line says)."""
+    import json
+
+    from test_hook_corrections import transcript_line
+
+    store, shop, _forky = world
+    session_end(store, tmp_path, shop, [("Remember that I'm on call this week.", "OK.")])
+    assert [t for t in lines_of(store, "me.md") if "on call the week of" in t]
+    later = tmp_path / "s2.jsonl"
+    said = "Please forget that I am on call this week, that is over."
+    lines = [
+        transcript_line("s2", shop, 1, "user", said, None),
+        transcript_line("s2", shop, 1, "assistant", "OK.", "u1"),
+    ]
+    later.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    payload = {"session_id": "s2", "transcript_path": str(later), "cwd": str(shop), "hook_event_name": "SessionEnd"}
+    done = CliRunner().invoke(
+        main,
+        ["--repo", str(store.root), "checkpoint", "--from-claude-hook"],
+        input=json.dumps({**payload, "reason": "x"}),
+    )
+    assert done.exit_code == 0, done.output
+    assert not [t for t in lines_of(store, "me.md") if "on call" in t]
+    assert head(store).startswith("Forget: I'm on call the week of")
