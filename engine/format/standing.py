@@ -359,11 +359,13 @@ LANGUAGES = frozenset(
 _PROJECT_SCOPE_RE = re.compile(
     r"\b(?:for|in|on)\s+(?:the\s+|this\s+|our\s+)?(?!(?:every|all|each|any|other|new)\b)[\w.-]+\s+(?:repo|repository|project|app|service|codebase|site"
     r"|package|module|monorepo|frontend|backend)\b"
-    r"|\bhere\b|\bin\s+this\s+(?:repo|repository|project|codebase|folder|workspace)\b|\bonly\s*\)?\s*$|\(for\b",
+    r"|\bhere\b|\bin\s+this\s+(?:repo|repository|project|codebase|folder|workspace)\b|\(for\b"
+    r"|\b(?:for|in|on)\s+(?:the|this|our|my)\s+[\w.-]+(?:\s+[\w.-]+){0,2}\s+only\s*\)?\s*$",
     re.IGNORECASE,
 )
 """A rule said for one project or case ("... for the shop repo", "use pnpm here", "in this repo", "(for the German
-client only)", "... for the blog only"): the project's rule, replacing no rule for all (breaker15 B15-13, B15-23)."""
+client only)", "... for the blog only"): the project's rule, replacing no rule for all (breaker15 B15-13, B15-23).
+"... only" alone is "exclusively" ("use squash merges only", "answer in English only"; corr11): a rule for all."""
 _NEGATION_RE = re.compile(r"\b(?:stop|never|don['’]?t|do\s+not|no\s+longer|not)\b", re.IGNORECASE)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from memrepo.engine.checkpoints.userkept import kept_statements, proposed_rules
+from memrepo.engine.checkpoints.userkept import kept_statements, place, proposed_rules
 
 
 def kept(message: str) -> list[tuple[str, str]]:
@@ -66,3 +66,22 @@ def test_irony_and_two_words_that_are_no_rule_keep_nothing(said: str) -> None:
 )
 def test_a_harmful_rule_after_thanks_waits_in_the_inbox(said: str) -> None:
     assert kept(said) == [] and len(proposed_rules([said], [])) == 1
+
+
+@pytest.mark.parametrize(
+    ("said", "own_project"),
+    [
+        ("From now on, use squash merges only.", False),  # "only" alone: exclusively, a rule for every project
+        ("From now on, answer in English only.", False),
+        ("From now on, write tests for new code only.", False),
+        ("Going forward, use pnpm for the blog only.", True),
+        ("From now on, use tabs in this repo only.", True),
+        ("From now on, deploy from the release branch (for the shop only).", True),
+    ],
+)
+def test_only_at_the_end_is_one_projects_rule_only_when_it_names_one(said: str, own_project: bool) -> None:
+    """corr10 read every rule ending in "only" as the session's project's ("use squash merges only" never reached
+    another project's block)."""
+    (rule,) = kept(said)
+    scope, _line = place(rule[0], "rule", "/work/shop", [], [said])
+    assert scope == ("workspace" if own_project else "global")
