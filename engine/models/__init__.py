@@ -11,7 +11,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from memrepo.engine.format.provenance import claims_user as claims_user  # re-exported: the MCP server uses it
 
@@ -114,7 +114,7 @@ class Candidate(_Model):
 
     @field_validator("added", "until")
     @classmethod
-    def _iso_date(cls, value: str | None) -> str | None:
+    def _iso_date(cls, value: str | None, info: ValidationInfo) -> str | None:
         if value is None:
             return None
         from datetime import date
@@ -122,7 +122,7 @@ class Candidate(_Model):
         try:
             return date.fromisoformat(value.strip()).isoformat()
         except ValueError:
-            raise ValueError(f"added must be a date YYYY-MM-DD, not {value[:20]!r}") from None
+            raise ValueError(f"{info.field_name} must be a date YYYY-MM-DD, not {value[:20]!r}") from None
 
     @field_validator("workspace")
     @classmethod
