@@ -129,6 +129,11 @@ _ADJECTIVE_ENDS = ("y", "ful", "less", "ous", "ive", "ic", "ish", "ed", "able", 
 """Endings of a lowercase word that says how a thing is ("laggy", "useless", "deprecated"), not which it is."""
 
 
+def state_word(word: str) -> bool:
+    """Whether a lowercase word says how a thing is (:data:`STATES`, :data:`_ADJECTIVE_ENDS`), not a time ("evening")."""
+    return word in STATES or (word.endswith(_ADJECTIVE_ENDS) and not _TIME_RE.match(word))
+
+
 def _kind(words: Sequence[str]) -> str:
     """A value's kind: ``time`` (a day, a month, an hour), ``number`` (a word with a digit: "port 8080",
     "Postgres 15"), else ``name``."""
@@ -450,6 +455,7 @@ def corrects_one(text: str, existing: Iterable[ExistingEntry], cued: bool = Fals
 
 __all__ = [
     "Said",
+    "state_word",
     "clauses",
     "corrected_clause",
     "corrects_line",

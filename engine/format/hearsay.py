@@ -21,12 +21,13 @@ from memrepo.engine.format.remembering import (
 )
 
 _HEARSAY_RE = re.compile(
-    r"\b(?:say|says|said|saying|tell|tells|told|write|writes|wrote|written|claim|claims|claimed|report|reports|reported|"
+    r"\b(?:say|says|said|saying|tell|tells|told|write|writes|wrote|written(?!\s+(?:in|with)\s+(?-i:[A-Z]))|claim|claims|claimed|report|reports|reported|"
     r"mention|mentions|mentioned|heard|hear|according\s+to|thinks|believes|insists|swears|reckons)\b",
     re.IGNORECASE,
 )
 """Words that report someone else's words ("my colleague said ...", "Bob told me ...", "the log says ...", "You
-said X", "Claude wrote: X"): the sentence is hearsay, never the user's own correction (breaker9 B9-1, B9-4)."""
+said X", "Claude wrote: X"): the sentence is hearsay, never the user's own correction (breaker9 B9-1, B9-4); not
+"written in Rust", a thing's language (breaker17 B17-1)."""
 _HEDGE_RE = re.compile(
     r"\b(?:apparently|probably|possibly|maybe|perhaps|presumably|supposedly|allegedly|likely|seemingly|seems?|"
     r"might|would|could|i\s+(?:think|guess|believe|suppose|assume|reckon|doubt|wonder|feel)|not\s+sure|unsure|"
