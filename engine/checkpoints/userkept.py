@@ -26,7 +26,7 @@ from memrepo.engine.format.remembering import user_statements
 from memrepo.engine.format.standing import project_rule, rule_statements, rule_words, same_rule, taken_back
 
 from .claims import ExistingEntry
-from .corrections import correction_statements, cued, remainder, where
+from .corrections import correction_statements, cued, remainder, tight, where
 from .samesubject import clauses
 
 RULE_KINDS = frozenset({"rule", "decision"})
@@ -78,6 +78,7 @@ def kept_statements(texts: list[str], existing: Iterable[ExistingEntry], heard: 
             continue
         seen.add(norm)
         out.append(Kept(fact, "rule" if norm in rule_keys else "fact"))
+    out = _corrected_in_batch(out, texts, heard)  # "Remember that X." then "No wait, Y." (breaker17 B17-5)
     compound = any(clauses(e.text) for e in entries)  # no two-clause line listed: no clause to keep
     for kept in list(out) if compound else []:
         if kept.kind == "rule":
@@ -91,6 +92,40 @@ def kept_statements(texts: list[str], existing: Iterable[ExistingEntry], heard: 
         _CACHE.clear()
     _CACHE[key] = out
     return list(out)
+
+
+def _corrected_in_batch(out: list[Kept], texts: list[str], heard: list[str]) -> list[Kept]:
+    """``out`` less each request to remember that a later message of the batch corrects, with that correction
+    (breaker17 B17-5): "Remember that the deploy window is Tuesday." then "No wait, the deploy window is Wednesday."
+    keeps Wednesday only. The requests are asked as if stored before the message that corrects them (the same rule
+    as for a stored line, :func:`.corrections.correction_statements`); a correction that says more than the new value
+    (not :func:`.corrections.tight`) or one of a later request leaves the request as it is."""
+    asked = [k for k in out if k.kind == "fact" and k.rest_of is None]
+    if not asked or len(heard) < 2:
+        return out
+    first: dict[str, int] = {}  # a request's text -> the index of the heard message that asked it
+    for i in range(len(heard)):
+        for fact in user_statements(heard[: i + 1]):
+            first.setdefault(fmt.normalize_text(fact), i)
+    dropped: set[str] = set()
+    added: list[Kept] = []
+    for j in range(1, len(heard)):
+        before = [k for k in asked if first.get(fmt.normalize_text(k.text), j) < j]
+        own = [ExistingEntry(f"R{n}", "", n, k.text, "user", {}) for n, k in enumerate(before)]
+        for fact in correction_statements([heard[j]], own) if own else []:
+            _scope, target = where(fact, None, own, cued(fact, [heard[j]]))
+            if target is not None and tight(fact, target):
+                dropped.add(fmt.normalize_text(target.text))
+                added.append(Kept(fact, "fact"))
+    if not dropped:
+        return out
+    have = {fmt.normalize_text(k.text) for k in out}
+    kept = [k for k in out if fmt.normalize_text(k.text) not in dropped]
+    for new in added:
+        if fmt.normalize_text(new.text) not in have and fmt.normalize_text(new.text) not in dropped:
+            have.add(fmt.normalize_text(new.text))
+            kept.append(new)
+    return kept
 
 
 _RISKY_RE = re.compile(
