@@ -351,7 +351,10 @@ def user_statements(texts: list[str]) -> list[str]:
             if kept and not scoped(kept):  # "this is a throwaway branch": true of now only (breaker9 B9-19)
                 mine.extend(by_owner(kept))
         if taken_back is not None and _retracts_earlier(text, taken_back):
-            for earlier in reversed(per_message):
+            near = re.match(
+                r"(?:don['’]?t|do\s+not)\s", shown[taken_back:], re.I
+            )  # "Don't save that": the last message's
+            for earlier in reversed(per_message[-1:] if near else per_message):
                 if earlier:  # the last request's facts are the last ones kept: later messages gave none
                     del facts[-len(earlier) :]
                     earlier.clear()
@@ -366,7 +369,8 @@ def _retracts_earlier(text: str, at: int) -> bool:
     """Whether the retraction at ``at`` opens ``text`` ("Actually, forget that, ...") and so takes back the
     last message's request (breaker9 B9-8); "That's wrong" there speaks of the agent's words, not the user's."""
     shown = readable(text)
-    head = _LEADIN_RE.sub("", shown[:at].strip()).strip(" ,.;:!-—–")
+    head = re.sub(r"^(?:hmm+|um+|please|ah|oh)\b[,!.]?\s*", "", shown[:at].strip(), flags=re.I)
+    head = _LEADIN_RE.sub("", head).strip(" ,.;:!-—–")  # "Hmm, don't save that one" (B17-12)
     word = shown[at:].lower()
     return not head and not word.startswith(("that", "not"))
 
@@ -381,11 +385,15 @@ _NOW_ONLY_RE = re.compile(
 _RETRACT_RE = re.compile(
     r"(?:^|(?<=[\s,.;:!?—–-]))(?:just\s+kidding|kidding|j/?k|never\s*mind|nvm|scratch\s+that|forget\s+(?:that|it|what\s+i\s+said)"
     r"|ignore\s+(?:that|it|what\s+i\s+said)|disregard\s+(?:that|it)|not\s+really|that['’]s\s+(?:wrong|not\s+(?:right|true))"
-    r"|that\s+is\s+(?:wrong|not\s+(?:right|true)))(?=\s*(?:[,.;:!—–-]|$))",
+    r"|that\s+is\s+(?:wrong|not\s+(?:right|true))|(?:don['’]?t|do\s+not)\s+(?:save|remember|store|keep|record|memori[sz]e)"
+    r"\s+(?:that|this|it)(?:\s+one)?(?:\s+(?:in|to)\s+(?:your\s+|the\s+)?memory)?|(?:delete|remove|erase)\s+(?:that|it|this)"
+    r"\s+from\s+(?:your\s+|the\s+)?memory|(?:ignore|disregard)\s+what\s+i\s+said\s+about\s+[^,.;:!?]{1,40}"
+    r"|never\s*mind\s+(?:about\s+)?the\s+[^,.;:!?]{1,40}?\s+(?:thing|part|bit|one|note))(?=\s*(?:[,.;:!—–-]|$))",
     re.IGNORECASE,
 )
 """Words that take back what was said before them ("Just kidding", "never mind", "scratch that", "forget that,",
-"That's wrong."): what the user said before is not kept (B9-6, B9-8, B9-1)."""
+"That's wrong.", "Don't save that", "Delete that from memory", "Never mind the CDN thing", B17-12): what the user
+said before is not kept (B9-6, B9-8, B9-1)."""
 _PEOPLE = (
     r"colleague|colleagues|coworker|co-worker|coworkers|manager|boss|lead|team\s*lead|teammate|teammates|team|wife|"
     r"husband|partner|spouse|friend|friends|girlfriend|boyfriend|mom|mum|mother|dad|father|brother|sister|son|daughter|"
