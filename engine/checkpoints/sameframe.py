@@ -10,7 +10,8 @@ The class, not a word list: the shared words before the slot hold the subject an
 of :data:`_LINK`, so "The deploy window tests now pass" is not "The deploy window is Tuesday" with a new value, and
 "My editor is vim now" never swaps the subject of "My shell is vim"); the slot holds no verb and no negation. A
 lowercase value ("zsh", "the evening") is a value here: its place in the frame says so; but the new value is of the
-old one's kind (a name for a name, a number for a number, a word for a word: "The CDN is down now" is a state, not a
+old one's kind (:func:`.samesubject.value_kind`: a time for a time, a number for a number, a name for a name, a
+lowercase word for a lowercase word: "on Zoom" is no new time for "on Mondays"; "The CDN is down now" is a state, not a
 new CDN for "The CDN is Cloudflare"; nor "My editor is laggy now" for "My editor is vim":
 :func:`.samesubject.state_word`), and adds no scope ("I use Emacs for email now" is not "I use Vim" changed).
 
@@ -25,7 +26,7 @@ import re
 from collections.abc import Iterable
 from typing import TypeVar
 
-from .samesubject import state_word
+from .samesubject import state_word, value_kind
 
 _WORD_RE = re.compile(r"[\w'’+#.-]+")
 _TAIL_RE = re.compile(r"[,;]?\s+(?:not|instead\s+of|rather\s+than|no\s+longer)\s+[^,;]{1,40}$", re.I)
@@ -55,11 +56,6 @@ def _words(text: str) -> list[str]:
     return [w for w in out if w and w.casefold() not in _DROP]
 
 
-def _kind(word: str) -> str:
-    """A value's kind by its first word: a number, a name (a capital) or a lowercase word ("zsh", "the evening")."""
-    return "number" if word[:1].isdigit() else "name" if word[:1].isupper() else "word"
-
-
 def _frame(new: str, old: str) -> int:
     """2 when ``new`` is ``old`` with one value swapped, 1 for the weaker frame (the module docstring), else 0."""
     cased_a, cased_b = _words(old), _words(new)
@@ -76,8 +72,9 @@ def _frame(new: str, old: str) -> int:
     if s and a[p - 1] not in _LINK:
         return 0  # "The billing tool is written in Go now": the subject changed, not the value
     scope = any(w in _TAIL_START and w not in was and nxt.isalpha() and nxt.islower() for w, nxt in zip(now, now[1:]))
-    state = _kind(cased_b[p]) == "word" and any(state_word(w) for w in now)  # "My editor is laggy now"
-    if _kind(cased_a[p]) != _kind(cased_b[p]) or scope or state:
+    kind = value_kind(cased_b[p : len(b) - s])
+    state = kind == "word" and any(state_word(w) for w in now)  # "My editor is laggy now"
+    if value_kind(cased_a[p : len(a) - s]) != kind or scope or state:
         return 0  # "The CDN is down now" for "The CDN is Cloudflare"; "I use Emacs for email now" adds a scope
     if 1 <= len(was) <= 3 and set(was).isdisjoint(now):
         return 2

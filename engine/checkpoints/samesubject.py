@@ -129,6 +129,13 @@ _ADJECTIVE_ENDS = ("y", "ful", "less", "ous", "ive", "ic", "ish", "ed", "able", 
 """Endings of a lowercase word that says how a thing is ("laggy", "useless", "deprecated"), not which it is."""
 
 
+def value_kind(words: Sequence[str]) -> str:
+    """:func:`_kind` of a value in its own case, a ``name`` split by its first letter: ``name`` (a capital) or
+    ``word`` (lowercase: "zsh", "the evening")."""
+    kind = _kind(words)
+    return kind if kind != "name" or words[:1] == [] else ("name" if words[0][:1].isupper() else "word")
+
+
 def state_word(word: str) -> bool:
     """Whether a lowercase word says how a thing is (:data:`STATES`, :data:`_ADJECTIVE_ENDS`), not a time ("evening")."""
     return word in STATES or (word.endswith(_ADJECTIVE_ENDS) and not _TIME_RE.match(word))
@@ -456,6 +463,7 @@ def corrects_one(text: str, existing: Iterable[ExistingEntry], cued: bool = Fals
 __all__ = [
     "Said",
     "state_word",
+    "value_kind",
     "clauses",
     "corrected_clause",
     "corrects_line",
