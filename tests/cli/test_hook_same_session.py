@@ -188,3 +188,41 @@ def test_an_everyday_correction_of_a_stored_line_replaces_it(
     assert found[got] == ("me.md" if about_me else found[stored])
     block = store.context(str(shop)).text
     assert got in block and stored not in block
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Remember this permanently: the staging DB resets nightly.",
+        "Remember, always: the staging DB resets nightly.",
+        "Remember that for later: the staging DB resets nightly.",
+        "Remember for next time: the staging DB resets nightly.",
+        "Always remember: the staging DB resets nightly.",
+        "Remember forever that the staging DB resets nightly.",
+        "Save this for later: the staging DB resets nightly.",
+        "Keep this in mind for the future: the staging DB resets nightly.",
+        "Pin this: the staging DB resets nightly.",
+    ],
+)
+def test_a_request_with_a_qualifier_keeps_the_statement_alone(world, tmp_path: Path, said: str) -> None:
+    """breaker17 B17-13: the qualifier was kept glued on ("This permanently: ...") or nothing was kept."""
+    store, shop = world
+    session_end(store, tmp_path, shop, [said])
+    found = [text for text in everywhere(store) if "staging DB" in text]
+    assert found == ["The staging DB resets nightly"]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Save this, the staging DB resets nightly.",  # a file to save, then a remark
+        "Pin this tab: the staging DB resets nightly.",
+        "I always remember: the staging DB resets nightly.",
+        "Save this for later, the staging DB resets nightly.",
+        "Remember forever is a long time, the staging DB resets nightly.",
+    ],
+)
+def test_a_look_alike_of_a_qualified_request_keeps_nothing(world, tmp_path: Path, said: str) -> None:
+    store, shop = world
+    session_end(store, tmp_path, shop, [said])
+    assert not any("staging DB" in text for text in everywhere(store))
