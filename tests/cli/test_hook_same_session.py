@@ -226,3 +226,26 @@ def test_a_look_alike_of_a_qualified_request_keeps_nothing(world, tmp_path: Path
     store, shop = world
     session_end(store, tmp_path, shop, [said])
     assert not any("staging DB" in text for text in everywhere(store))
+
+
+def test_a_projects_fact_said_with_i_stays_in_its_workspace(world, tmp_path: Path) -> None:
+    """breaker17 B17-11: "I ... this repo / this blog / here" went to me.md, so every other project's block said it."""
+    store, shop = world
+    other = tmp_path / "other"
+    other.mkdir()
+    said = [
+        "Remember that I'm the only maintainer of this repo.",
+        "Remember that I deploy this blog by hand every Sunday.",
+        "Remember that my build here needs Node 18, not 20.",
+        "Remember that I prefer British spelling in all my writing.",
+        "Remember that I moved here from Berlin.",
+    ]
+    session_end(store, tmp_path, shop, said)
+    found = everywhere(store)
+    for text in ("I'm the only maintainer of this repo", "I deploy this blog by hand every Sunday"):
+        assert found[text].startswith("workspaces/"), found
+    assert found["My build here needs Node 18, not 20"].startswith("workspaces/"), found
+    assert found["I prefer British spelling in all my writing"] == "me.md"
+    assert found["I moved here from Berlin"] == "me.md"  # the user's own place
+    block = store.context(str(other)).text
+    assert "only maintainer" not in block and "Node 18" not in block and "British spelling" in block
