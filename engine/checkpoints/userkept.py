@@ -137,20 +137,28 @@ _RISKY_RE = re.compile(
 )
 """A rule that would have the agent do harm ("commit secrets", "skip all tests", "push straight to main"): said in
 earnest or not, it waits in the inbox for the user (breaker15's advice on B15-11/12)."""
+_CHECKS_RE = re.compile(r"\b(?:tests?|test\s+suite|checks?|ci|linters?|lint|reviews?|hooks?)\b", re.IGNORECASE)
+"""What a rule that stops it skips: "never run the full test suite before pushing" is the skip-tests case."""
 _NEGATED_RE = re.compile(r"\b(?:never|don['’]?t|do\s+not|stop|no\s+longer|not)\b", re.IGNORECASE)
 
 
 def _held_back(rule: str, entries: list[ExistingEntry]) -> bool:
     """Whether a rule goes to the inbox instead of the user's rules: a harmful one (:data:`_RISKY_RE`, unless it
-    forbids it: "never push straight to main"), or one that says the opposite of a stored rule it does not replace
-    ("Push straight to main" beside "Never push to main")."""
+    forbids it: "never push straight to main"), one that says the opposite of a stored rule it does not replace
+    ("Push straight to main" beside "Never push to main"), or the stored rule turned around with no new value ("Never
+    squash merges" for "Always squash merges"; or one that stops running tests or checks, :data:`_CHECKS_RE`), as
+    docs/agents.md says (breaker17 B17-14)."""
     negated = bool(_NEGATED_RE.search(rule))
     if _RISKY_RE.search(rule) and not negated:
         return True
     mine = {stem for stem, _w, _b in rule_words(rule)}
     for e in entries:
-        if not _rule_line(e) or same_rule(rule, e.text) or negated == bool(_NEGATED_RE.search(e.text)):
+        if not _rule_line(e) or negated == bool(_NEGATED_RE.search(e.text)):
             continue
+        if same_rule(rule, e.text):
+            if mine <= {s for s, _w, _b in rule_words(e.text)} or (negated and _CHECKS_RE.search(rule)):
+                return True  # "Never squash merges" for "Always squash merges": the user picks (breaker17 B17-14)
+            continue  # "Stop writing commit messages in English; write them in German": a new value, it replaces
         theirs = rule_words(e.text)
         same_verb = [w[0] for w in rule_words(rule)[:1]] == [w[0] for w in theirs[:1]]
         if theirs and same_verb and len(mine & {s for s, _w, _b in theirs}) >= 2:

@@ -249,3 +249,33 @@ def test_a_projects_fact_said_with_i_stays_in_its_workspace(world, tmp_path: Pat
     assert found["I moved here from Berlin"] == "me.md"  # the user's own place
     block = store.context(str(other)).text
     assert "only maintainer" not in block and "Node 18" not in block and "British spelling" in block
+
+
+@pytest.mark.parametrize(
+    ("stored", "said"),
+    [
+        ("Always squash merges", "From now on, never squash merges."),
+        ("Always run the full test suite before pushing",
+         "From now on, never run the full test suite before pushing, just the fast tests."),
+    ],
+)  # fmt: skip
+def test_a_rule_turned_around_waits_in_the_inbox(world, tmp_path: Path, stored: str, said: str) -> None:
+    """breaker17 B17-14: docs/agents.md says the opposite of a stored rule waits in the inbox; it was written
+    ``by: user`` at once and hid the old rule."""
+    store, shop = world
+    cand = Candidate(text=stored, kind="rule", scope="global", workspace=None, by="user", origin="cli")
+    assert store.remember(cand).action is Action.ADDED
+    session_end(store, tmp_path, shop, [said])
+    found = everywhere(store)
+    new = [text for text in found if text.casefold().startswith("never")]
+    assert new and all(found[text] == "inbox.md" for text in new), found
+    assert stored in store.context(str(shop)).text
+
+
+def test_a_rule_with_a_new_value_still_replaces_its_older_one(world, tmp_path: Path) -> None:
+    store, shop = world
+    cand = Candidate(text="Write all commit messages in English", kind="rule", scope="global", by="user", origin="cli")
+    assert store.remember(cand).action is Action.ADDED
+    session_end(store, tmp_path, shop, ["Going forward, write all commit messages in German."])
+    block = store.context(str(shop)).text
+    assert "in German" in block and "in English" not in block
