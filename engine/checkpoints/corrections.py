@@ -182,8 +182,39 @@ _THIS_PROJECT_RE = re.compile(
 """A statement said of the session's project: "this repo", "this blog", "my build here" (not "I moved here", "I'm new
 here": the user's own place, :data:`_PLACE_WORDS`)."""
 _PLACE_WORDS = frozenset(
-    "moved came come live lived living work worked working been new from back over out started got get am was were is "
-    "are be 'm i'm it like love stay stayed".split()
+    [
+        "moved",
+        "came",
+        "come",
+        "live",
+        "lived",
+        "living",
+        "work",
+        "worked",
+        "working",
+        "been",
+        "new",
+        "from",
+        "back",
+        "over",
+        "out",
+        "started",
+        "got",
+        "get",
+        "am",
+        "was",
+        "were",
+        "is",
+        "are",
+        "be",
+        "'m",
+        "i'm",
+        "it",
+        "like",
+        "love",
+        "stay",
+        "stayed",
+    ]
 )
 
 

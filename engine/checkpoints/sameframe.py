@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from itertools import pairwise
 from typing import TypeVar
 
 from .samesubject import state_word, value_kind
@@ -35,13 +36,69 @@ _SIGNAL_RE = re.compile(r"\b(?:now|nowadays|these\s+days|anymore|any\s+more|no\s
 """Words that say the value changed."""
 _DROP = frozenset({"now", "nowadays", "anymore", "actually", "currently"})
 _LINK = frozenset(
-    "is are was were be 's use uses using run runs live lives work works prefer prefers written hosted built kept "
-    "stored deployed deploy deploys on in at with via to from for by".split()
+    [
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "'s",
+        "use",
+        "uses",
+        "using",
+        "run",
+        "runs",
+        "live",
+        "lives",
+        "work",
+        "works",
+        "prefer",
+        "prefers",
+        "written",
+        "hosted",
+        "built",
+        "kept",
+        "stored",
+        "deployed",
+        "deploy",
+        "deploys",
+        "on",
+        "in",
+        "at",
+        "with",
+        "via",
+        "to",
+        "from",
+        "for",
+        "by",
+    ]
 )
 """The words that end a subject and start its value ("is", "use", "live", "written", "in", "on"): one must stand
 among the shared words before the slot."""
 _NOT_SLOT = frozenset(
-    "is are was were be been am not no never don't doesn't didn't isn't aren't also too and or but still".split()
+    [
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "am",
+        "not",
+        "no",
+        "never",
+        "don't",
+        "doesn't",
+        "didn't",
+        "isn't",
+        "aren't",
+        "also",
+        "too",
+        "and",
+        "or",
+        "but",
+        "still",
+    ]
 )
 """Words the swapped value may not hold: a verb or a negation there is another statement, not a new value."""
 _TAIL_START = frozenset({"as", "for", "on", "in", "at", "with", "via"})
@@ -71,8 +128,12 @@ def _frame(new: str, old: str) -> int:
         return 0
     if s and a[p - 1] not in _LINK:
         return 0  # "The billing tool is written in Go now": the subject changed, not the value
-    scope = any(w in _TAIL_START and w not in was and nxt.isalpha() and nxt.islower() for w, nxt in zip(now, now[1:]))
-    kind = value_kind(cased_b[p : len(b) - s])
+    new_value = cased_b[p : len(b) - s]
+    scope = any(
+        w.casefold() in _TAIL_START and w.casefold() not in was and nxt.isalpha() and nxt.islower()
+        for w, nxt in pairwise(new_value)
+    )  # "I use Emacs for email now", not "Friday at 9am" nor "at Globex"
+    kind = value_kind(new_value)
     state = kind == "word" and any(state_word(w) for w in now)  # "My editor is laggy now"
     if value_kind(cased_a[p : len(a) - s]) != kind or scope or state:
         return 0  # "The CDN is down now" for "The CDN is Cloudflare"; "I use Emacs for email now" adds a scope

@@ -462,13 +462,13 @@ def corrects_one(text: str, existing: Iterable[ExistingEntry], cued: bool = Fals
 
 __all__ = [
     "Said",
-    "state_word",
-    "value_kind",
     "clauses",
     "corrected_clause",
     "corrects_line",
     "corrects_one",
     "other_subject",
     "spare_words",
+    "state_word",
     "statement",
+    "value_kind",
 ]
