@@ -40,9 +40,10 @@ from memrepo.engine.read.contextselect import MIN_COVER, Topic, candidates, repl
 
 from .claims import ExistingEntry
 from .oldvalue import names_old, names_one, said_values
+from .projectfact import names_project
 from .sameframe import same_frame, says_change
 from .sameframe import tight as frame_tight
-from .samesubject import clauses, corrects_line, corrects_one, other_subject, state_word, statement
+from .samesubject import clauses, corrects_line, corrects_one, other_subject, statement
 from .subjectwords import VERSION_WORDS
 
 _HYPOTHETICAL_RE = re.compile(
@@ -172,62 +173,6 @@ def where(
     if (about_user(text) and not names_project(text, workspace)) or not workspace:
         return "global", None
     return "workspace", None
-
-
-_THIS_PROJECT_RE = re.compile(
-    r"\b(?:this|the\s+current)\s+(?:repo|repository|project|codebase|code\s+base|blog|site|website|app|service|package|"
-    r"library|monorepo|folder|directory|workspace)\b|\b(?P<before>[\w'’]+)\s+here\b(?!\s+(?:from|since|for\s+\d|in\s+\d))",
-    re.I,
-)
-"""A statement said of the session's project: "this repo", "this blog", "my build here" (not "I moved here", "I'm new
-here": the user's own place, :data:`_PLACE_WORDS`)."""
-_PLACE_WORDS = frozenset(
-    [
-        "moved",
-        "came",
-        "come",
-        "live",
-        "lived",
-        "living",
-        "work",
-        "worked",
-        "working",
-        "been",
-        "new",
-        "from",
-        "back",
-        "over",
-        "out",
-        "started",
-        "got",
-        "get",
-        "am",
-        "was",
-        "were",
-        "is",
-        "are",
-        "be",
-        "'m",
-        "i'm",
-        "it",
-        "like",
-        "love",
-        "stay",
-        "stayed",
-    ]
-)
-
-
-def names_project(text: str, workspace: str | None) -> bool:
-    """Whether a statement that starts with "I" or "my" is the project's fact (breaker17 B17-11): it says "this repo",
-    "this blog", "<thing> here" (:data:`_THIS_PROJECT_RE`) or names the session's workspace folder ("I deploy the shop
-    by hand" in ``/p/shop``). Such a fact goes to the workspace file, never me.md, where every other project would
-    show it."""
-    name = re.split(r"[\\/]", (workspace or "").rstrip("/\\"))[-1]
-    said_name = len(name) > 2 and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.I)
-    before = [(m.group("before") or "").casefold() for m in _THIS_PROJECT_RE.finditer(text)]
-    found = [w for w in before if not w or (w not in _PLACE_WORDS and not state_word(w))]  # not "I'm happy here"
-    return bool(workspace) and bool(found or said_name)
 
 
 def cued(text: str, texts: list[str]) -> bool:
@@ -499,7 +444,6 @@ __all__ = [
     "correction_statements",
     "corrects",
     "cued",
-    "names_project",
     "proposed_corrections",
     "remainder",
     "supersedes",
