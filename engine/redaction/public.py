@@ -179,8 +179,8 @@ def _data_url_ok(mime: str, body: str) -> bool:
 
 def spans(text: str, *, names: bool = True) -> Iterator[Span]:
     """``(start, end)`` of every public value in ``text`` whose structure checks out (``names``: with
-    :mod:`.codenames`' names read by their shape, which :func:`drop_public` lets cancel only :data:`NAME_CANCELS`
-    findings; without, its values checked by structure alone)."""
+    :mod:`.codenames`' values; :func:`drop_public` lets those read by a name's shape cancel only
+    :data:`NAME_CANCELS` findings)."""
     if "sha" in text or "@" in text:
         for m in _IMAGE_RE.finditer(text):
             yield m.span()
@@ -249,9 +249,14 @@ def spans(text: str, *, names: bool = True) -> Iterator[Span]:
     yield from identifier_spans(text)
     yield from publishable_spans(text)
     yield from note_spans(text)
-    from . import codenames
+    if names:
+        from . import codenames
 
-    yield from codenames.spans(text) if names else codenames.structural_spans(text)
+        yield from codenames.spans(text)
+
+
+spans_of = spans
+"""The module's :func:`spans`, for :func:`drop_public`, whose argument of that name hides it."""
 
 
 def public_spans(text: str, *, names: bool = True) -> list[Span]:
@@ -278,17 +283,23 @@ def drop_public(text: str, spans: list[Span3], found: list[Span3]) -> list[Span3
     public key is still redacted, a word a line break joined to it is not), and
     every finding of ``found`` merged into it that meets no public span stays
     whole: a long value another rule took (``_authToken=ghp_…,image=…@sha256:…``)
-    never takes the key inside it down with it (breaker16 B16-2).
+    never takes the key inside it down with it (breaker16 B16-2). A name read by its shape
+    (:func:`.codenames.name_spans`) takes part only for findings of :data:`NAME_CANCELS`: the others are
+    dropped as without it (breaker18).
     """
-    pub = public_spans(text)
+    from . import codenames
+    from .placed import holds_key
+
+    code = {span for span in codenames.spans(text) if not holds_key(text, *span)}
+    named = code - set(codenames.structural_spans(text)) if code else set()
+    strict = sorted(span for span in spans_of(text, names=False) if not holds_key(text, *span))
+    strict = sorted(strict + list(code - named)) if code - named else strict
+    pub = sorted(strict + list(named)) if named else strict
     if not pub:
         return spans
     kept = _drop(text, spans, found, pub)
     strong = [f for f in found if f[2] not in NAME_CANCELS]
-    if not strong:
-        return kept
-    strict = public_spans(text, names=False)
-    if strict == pub:
+    if not strong or not named:
         return kept
     return _merge(kept + _drop(text, _merge(sorted(strong)), strong, strict))
 
