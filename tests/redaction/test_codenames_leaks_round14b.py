@@ -57,6 +57,7 @@ SLOTS_AND_LABELS = [
     "rootpw: TigerDBAdmin2024Secure",
     "pin_code: TigerDBAdmin2024Secure",
     "wpa_psk: TigerDBAdmin2024Secure",
+    "wpa_psk: GreenTeaLatte4Life2024",  # no rule read psk before (end to end: stored verbatim)
     "otp: TigerDBAdmin2024Secure",
     "seed: TigerDBAdmin2024Secure",
     "salt: TigerDBAdmin2024Secure",
