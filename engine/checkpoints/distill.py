@@ -297,8 +297,8 @@ def _scope_of_entry(entry: ExistingEntry) -> str:
     return "workspace" if is_workspace_file(entry.path) else "global"
 
 
-def _current_line(store: MemoryAccess, entry: ExistingEntry) -> int | None:
-    """The line now holding ``entry``'s text in its file (refs shift), or None."""
+def current_line(store: MemoryAccess, entry: ExistingEntry) -> int | None:
+    """The line now holding ``entry``'s text in its file (refs shift: the batch's writes may have moved it), or None."""
     try:
         parsed = fmt.parse(read_work_file(store.root / entry.path), entry.path)
     except (OSError, MemrepoError):
@@ -359,7 +359,7 @@ def apply_operation(
         _candidate(claim, op.text, _kind_for(target), _scope_of_entry(target), target.meta.get("subject"), origin)
     )
     if result.action in (Action.ADDED, Action.REINFORCED, Action.REPLACED):
-        line = _current_line(store, target)
+        line = current_line(store, target)
         new = fmt.normalize_text(op.text)
         if line is not None and fmt.normalize_text(target.text) != new:
             try:

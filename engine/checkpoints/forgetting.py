@@ -31,6 +31,7 @@ from memrepo.engine.format.layout import is_workspace_file
 from memrepo.engine.format.remembering import own_short_message, retraction, said
 
 from .claims import Claim, ExistingEntry
+from .distill import current_line
 
 if TYPE_CHECKING:
     from memrepo.engine.models import Origin, WriteResult
@@ -166,19 +167,6 @@ def forgets(texts: list[str], existing: Iterable[ExistingEntry]) -> tuple[list[E
     return list(now.values()), [e for k, e in proposed.items() if k not in now]
 
 
-def _current_line(store: MemoryAccess, entry: ExistingEntry) -> int | None:
-    """The line now holding ``entry``'s text in its file (the batch's writes may have moved it), or None."""
-    from memrepo.engine.files.regularfile import read_work_file
-    from memrepo.engine.format import entries as fmt
-
-    try:
-        parsed = fmt.parse(read_work_file(store.root / entry.path), entry.path)
-    except (OSError, MemrepoError):
-        return None
-    want = fmt.normalize_text(entry.text)
-    return next((n for n, e in parsed.entries() if fmt.normalize_text(e.text) == want), None)
-
-
 def apply_forgets(store: MemoryAccess, claim: Claim, origin: Origin) -> list[WriteResult]:
     """Carry out the user's requests to forget in ``claim`` (:func:`forgets`, read from the harness's transcript
     only): forget each line named alone (its own commit, refused when the line changed since it was listed), and
@@ -203,7 +191,7 @@ def apply_forgets(store: MemoryAccess, claim: Claim, origin: Origin) -> list[Wri
     one = len(claim.session_ids) == 1
     for entry in now:
         try:
-            line = _current_line(store, entry)
+            line = current_line(store, entry)
             if line is None:
                 continue  # gone already
             out.append(store.forget(make_ref(entry.path, line), origin=origin, expect=entry.text))
