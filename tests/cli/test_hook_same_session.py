@@ -8,68 +8,20 @@ goes through Claude Code 2.1's SessionEnd payload and transcript lines (as ``tes
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from helpers.repo_helpers import plain_settings
+from test_hook_corrections import everywhere
+from test_hook_corrections import session_end as turns_end
 
-from memrepo.cli.main import main
-from memrepo.engine.format import entries as fmt
 from memrepo.engine.models import Action, Candidate
 from memrepo.engine.repo.store import MemoryStore
 
 
-def transcript_line(session: str, cwd: Path, n: int, role: str, text: str, parent: str | None) -> dict:
-    """One line of ``~/.claude/projects/<project>/<session>.jsonl`` as Claude Code 2.1 writes it."""
-    content: object = text if role == "user" else [{"type": "text", "text": text}]
-    return {
-        "parentUuid": parent,
-        "isSidechain": False,
-        "userType": "external",
-        "cwd": str(cwd),
-        "sessionId": session,
-        "version": "2.1.12",
-        "gitBranch": "main",
-        "type": role,
-        "message": {"role": role, "content": content},
-        "uuid": f"{role[0]}{n}",
-        "timestamp": f"2026-12-05T10:{n:02d}:00.000Z",
-    }
-
-
 def session_end(store: MemoryStore, tmp_path: Path, project: Path, said: list[str]) -> None:
     """Write a transcript of the user's messages (each answered "OK.") and run the SessionEnd checkpoint on it."""
-    transcript = tmp_path / "s1.jsonl"
-    lines, parent = [], None
-    for n, text in enumerate(said, 1):
-        lines.append(transcript_line("s1", project, n, "user", text, parent))
-        lines.append(transcript_line("s1", project, n, "assistant", "OK.", f"u{n}"))
-        parent = f"a{n}"
-    transcript.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
-    payload = {
-        "session_id": "s1",
-        "transcript_path": str(transcript),
-        "cwd": str(project),
-        "hook_event_name": "SessionEnd",
-        "reason": "prompt_input_exit",
-    }
-    done = CliRunner().invoke(
-        main, ["--repo", str(store.root), "checkpoint", "--from-claude-hook"], input=json.dumps(payload)
-    )
-    assert done.exit_code == 0, done.output
-
-
-def everywhere(store: MemoryStore) -> dict[str, str]:
-    """Every entry's text in the work tree (inbox included) -> the file it is in."""
-    found = {}
-    for path in store.root.rglob("*.md"):
-        if ".git" not in path.parts:
-            rel = str(path.relative_to(store.root))
-            for _n, entry in fmt.parse(path.read_bytes(), rel).entries():
-                found[entry.text] = rel
-    return found
+    turns_end(store, tmp_path, project, [(text, "OK.") for text in said])
 
 
 @pytest.fixture
