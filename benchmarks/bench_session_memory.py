@@ -30,11 +30,14 @@ Splits: ``heldout.jsonl`` was written and committed FIRST, before the runner exi
 seen; it is spent (run twice), never run it again. ``tune.jsonl`` was written after, with breaker11's repros.
 ``heldout2.jsonl`` (30 scenarios, projects atlas/kiln/ledger/orbit/tern, English, German, French, Spanish,
 Chinese, Japanese, Korean) was written by e2e10 in round 10 from how users talk in sessions, without reading
-the correction or checkpoint code, and committed before it was first run: the lead runs it, totals only.
+the correction or checkpoint code, and committed before it was first run: it is spent too.
+``heldout3.jsonl`` (30 scenarios, projects fjord/maple/quartz/sable/wren) was written the same way by e2e11 in
+round 11 (corrections in new wordings, forgetting, pins said in a session, time-bound facts, secrets in a shell
+line and in Chinese, project scope) and committed before its first run: the lead runs it, totals only.
 ``--show`` (per-failure lines) is refused for the held-out splits and ``all``.
 
 Usage:
-    PYTHONPATH=. python benchmarks/bench_session_memory.py [--split tune|heldout2|all] [--only ID]
+    PYTHONPATH=. python benchmarks/bench_session_memory.py [--split tune|heldout3|all] [--only ID]
         [--corpus PATH] [--json] [--show]
 """
 
@@ -54,8 +57,8 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent / "session_memory"
-SPLITS = ("tune", "heldout", "heldout2")
-HELD_OUT = ("heldout", "heldout2", "all")
+SPLITS = ("tune", "heldout", "heldout2", "heldout3")
+HELD_OUT = ("heldout", "heldout2", "heldout3", "all")
 """Splits whose failures are never printed (``--show`` is refused): their scenarios must stay unread."""
 MARKED = re.compile(r"since says|replaced|superseded|\(older\)", re.IGNORECASE)
 """A line saying it is no longer current (the block's "(an agent line since says: L<n>)")."""
@@ -63,7 +66,7 @@ CLAUDE_VERSION = "2.1.12"
 
 
 def load(split: str) -> list[dict]:
-    """The scenarios of one split (``tune``, ``heldout``, ``heldout2``) or all, each tagged with its split."""
+    """The scenarios of one split (``tune``, ``heldout``, ``heldout2``, ``heldout3``) or all, each tagged with its split."""
     out = []
     for name in SPLITS if split == "all" else (split,):
         for line in (HERE / f"{name}.jsonl").read_text(encoding="utf-8").splitlines():

@@ -157,7 +157,7 @@ def session_start(args: dict[str, str | None], keys: ReadKeys) -> bool:
         except Exception:  # the block rendered before them is still right about everything else
             again = None
         text = again[0] if again is not None else text
-    emit("SessionStart", text)
+    emit("SessionStart", with_kept_note(text, git_dir))
     count_read(git_dir, "context", session=True)
     session = payload.get("session_id")
     if isinstance(session, str):
@@ -216,6 +216,19 @@ def apply_kept_later(git_dir: Path, wait_s: float = 0.0) -> bool:
             except subprocess.TimeoutExpired:
                 return False  # it goes on alone
     return False
+
+
+def with_kept_note(text: str, git_dir: Path) -> str:
+    """``text`` (a context block) with the kept writes' line before its closing tag, when writes wait (B14-13)."""
+    from memrepo.engine.read.keptnote import kept_note
+
+    note = kept_note(git_dir)
+    if note is None:
+        return text
+    head, tag, tail = text.rpartition("</memory_repo>")
+    if not tag:
+        return f"{text.rstrip()}\n{note}\n"
+    return f"{head.rstrip()}\n{note}\n{tag}{tail}"
 
 
 def prompt(args: dict[str, str | None], keys: ReadKeys) -> bool:

@@ -41,6 +41,8 @@ class Action(StrEnum):
     ARCHIVED = "archived"
     RESTORED = "restored"
     PURGED = "purged"
+    PINNED = "pinned"
+    UNPINNED = "unpinned"
 
 
 class Candidate(_Model):

@@ -208,6 +208,7 @@ class MemoryRepo(RepoAgents):
     accept = store_method(MemoryStore.accept)
     accept_many = store_method(MemoryStore.accept_many)
     discard = store_method(MemoryStore.discard_many)
+    pin = store_method(MemoryStore.pin)
     suggest = store_method(MemoryStore.suggest)
     apply_pending = store_method(MemoryStore.apply_pending)
     commit_hand_edits = store_method(MemoryStore.commit_hand_edits)
@@ -410,30 +411,10 @@ class MemoryRepo(RepoAgents):
         index is handed to it at the end (docs/architecture.md §4).
         """
 
-        from memrepo.engine.read.recallfile import open_index
-
-        def build() -> RecallIndex:
-            import threading
-
-            from memrepo.engine.redaction import warm
-
-            # The first hits shown do not wait for the secret detectors to load (docs/architecture.md §3):
-            # their Go library loads beside the index's walk of the files, which waits on the disk.
-            def load_detectors() -> None:
-                try:
-                    warm()
-                except Exception as exc:  # the first redaction loads them instead, and says why if it cannot
-                    log.warning("loading the secret detectors early failed: %s", exc)
-
-            detectors = threading.Thread(target=load_detectors, name="memrepo-redaction-warm", daemon=True)
-            detectors.start()
-            try:
-                return open_index(self.root)  # a first build runs in a child process, off this one's GIL
-            finally:
-                detectors.join()
+        from .warmrecall import start_warming
 
         if self._warming is None:
-            warming = self._warming = asyncio.get_running_loop().run_in_executor(None, build)
+            warming = self._warming = start_warming(self.root)  # never holds up the exit (B17-4)
             self._store.build_elsewhere = lambda _files: not warming.done()  # recall scans the files meanwhile
         try:
             index = await asyncio.shield(self._warming)

@@ -1,4 +1,4 @@
-"""Inbox triage, on the store: accept, edit and discard inbox entries (docs/architecture.md §6).
+"""Inbox triage, on the store: accept, edit and discard inbox entries (docs/architecture.md §6); pin and unpin.
 
 A mixin of :class:`~memrepo.engine.repo.store.MemoryStore`, kept apart so the store module stays one
 screenful per concern. Each method runs the change in :mod:`memrepo.engine.write.triage` through the
@@ -69,3 +69,27 @@ class StoreTriage:
         from memrepo.engine.write import triage
 
         return triage.discard_many(self.entries, refs, origin)
+
+    def pin(self, ref: str, pinned: bool = True, origin: Origin = "tui", expect: str | None = None) -> WriteResult:
+        """Pin the user entry at ``ref`` (move it into MEMORY.md, in every session's block), or unpin it.
+
+        Unpinned, a MEMORY.md line goes where ``remember`` without ``--pin`` puts it (lessons.md for a
+        lesson, me.md for the rest). One commit ("Pin: ..." / "Unpin: ..."), undone from History like any
+        (:mod:`memrepo.engine.write.pinning`). Returns ``pinned`` / ``unpinned`` with the line's new ref,
+        or ``refused`` by the write policy or MEMORY.md's 4 KB limit (nothing moved).
+
+        Args:
+            ref: ``repo:<path>#L<n>``: a ``by: user`` entry of me.md, lessons.md or a workspace file to pin,
+                of MEMORY.md to unpin.
+            pinned: pin (True) or unpin (False).
+            origin: the ``Origin:`` trailer.
+            expect: the entry text the caller means; a line that now holds other text is refused.
+
+        Raises:
+            RefError: no entry at ``ref``, not the user's, already pinned (or not pinned), an inbox line,
+                or the line changed (``expect``).
+            BlockedError, BusyError: as for writes.
+        """
+        from memrepo.engine.write import pinning
+
+        return pinning.pin(self.entries, ref, pinned, origin, expect)

@@ -141,3 +141,45 @@ def test_the_session_start_that_applies_a_kept_write_shows_it_in_its_own_block(r
     assert started.returncode == 0, started.stderr
     block = json.loads(started.stdout)["hookSpecificOutput"]["additionalContext"]
     assert "The blog comments use Giscus" in block
+
+
+def test_a_session_start_while_still_blocked_says_the_kept_write_is_not_in_its_block(
+    repo_path: Path, tmp_path: Path
+) -> None:
+    """breaker14 B14-13: a kept line missing from the block was missing without a word (the agent took it as lost)."""
+    import json
+
+    from test_claude_code import hook
+
+    home = tmp_path / "home"
+    home.mkdir()
+    _keep_one_in_a_merge(repo_path).close()
+    payload = {"session_id": "s3", "cwd": str(tmp_path), "hook_event_name": "SessionStart", "source": "startup"}
+    started = hook(repo_path, "session-start", payload, home)
+    assert started.returncode == 0, started.stderr
+    block = json.loads(started.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert KEPT not in block
+    note, closing = block.rstrip().splitlines()[-2:]
+    assert closing == "</memory_repo>"
+    assert note.startswith("(1 write(s) kept while the memory repo is blocked are not in this block: ")
+    assert "merge" in note and note.endswith("they are written once the block is gone)")
+
+
+def test_the_kept_note_names_writes_still_being_applied_and_is_absent_when_none_wait(repo_path: Path) -> None:
+    """The other case of B14-13's note: the repo takes writes again, the apply outlasted the hook's wait."""
+    from memrepo.cli.quickhook import with_kept_note
+    from memrepo.engine.read.keptnote import kept_note
+
+    store = _keep_one_in_a_merge(repo_path)
+    store.close()
+    git(repo_path, "merge", "--abort")
+    git_dir = repo_path / ".git"
+    block = "<memory_repo>\nL3 a line\n</memory_repo>\n"
+    assert with_kept_note(block, git_dir) == (
+        "<memory_repo>\nL3 a line\n(1 write(s) kept while the memory repo was blocked are not in this block yet: "
+        "they are being written now, and memory_recall finds them once they are)\n</memory_repo>\n"
+    )
+    applied = CliRunner().invoke(main, ["--repo", str(repo_path), "commit-hand-edits"])
+    assert applied.exit_code == 0, applied.output
+    assert kept_note(git_dir) is None
+    assert with_kept_note(block, git_dir) == block

@@ -24,7 +24,7 @@ def scenario(sid: str) -> dict:
 
 def test_the_splits_load_and_every_scenario_is_labelled() -> None:
     scenarios = bench.load("all")
-    assert {s["split"] for s in scenarios} == {"tune", "heldout", "heldout2"}
+    assert {s["split"] for s in scenarios} == {"tune", "heldout", "heldout2", "heldout3"}
     assert len({s["id"] for s in scenarios}) == len(scenarios)
     for s in scenarios:
         assert s["checks"] and s["kind"], s["id"]
@@ -33,7 +33,7 @@ def test_the_splits_load_and_every_scenario_is_labelled() -> None:
                 assert prompt.get("none") or prompt.get("has") or prompt.get("not"), (s["id"], prompt)
 
 
-@pytest.mark.parametrize("split", ["heldout", "heldout2", "all"])
+@pytest.mark.parametrize("split", ["heldout", "heldout2", "heldout3", "all"])
 def test_show_is_refused_for_a_held_out_split(
     split: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

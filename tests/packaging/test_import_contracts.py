@@ -65,6 +65,7 @@ PUBLIC = SUB_PACKAGES | {
     "memrepo.engine.read.modeline",
     "memrepo.engine.read.conflictnote",
     "memrepo.engine.read.heldread",
+    "memrepo.engine.read.keptnote",
     "memrepo.engine.redaction",
     "memrepo.engine.redaction.allow",
     "memrepo.engine.repo.repo",

@@ -56,3 +56,46 @@ async def test_hand_edits_waiting_at_start_are_committed_by_the_quiet_timer(isol
         await wait_for(pilot, lambda: len(log(root)) == 2, timeout=10, what="the quiet-period commit")
         assert log(root)[0] == "Hand edits"
         await wait_for(pilot, lambda: app.header.state == "clean", timeout=10, what="the clean state")
+
+
+async def test_shift_p_pins_the_users_entry_into_memory_md_and_again_there_unpins_it(isolated_home: Path) -> None:
+    """Breaker14 B14-14: a keyboard-only user pins and unpins without an editor, one commit each."""
+    root = isolated_home / "memory"
+    build_repo(root)
+    app = RecordingApp(root, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        pane = app.main_screen.query_one(FolderPane)
+        pane.show_file("lessons.md")
+        await settle(pilot)
+        await pilot.press("tab")  # the entries, the first: an agent's "Run ruff before committing"
+        await pilot.press("P")
+        await settle(pilot)
+        assert any("not the user's own line" in n for n in app.notices), app.notices
+        assert len(log(root)) == 1
+        await pilot.press("j", "P")  # the user's "uv pip is faster than pip"
+        await settle(pilot)
+        assert log(root)[0] == "Pin: uv pip is faster than pip"
+        assert "uv pip is faster" not in (root / "lessons.md").read_text()
+        memory = (root / "MEMORY.md").read_text()
+        assert "- uv pip is faster than pip [by: user; added: 2025-01-05; kind: insight]\n\n## Index" in memory
+        assert [e.text for e in pane.table.entries][:2] == ["Run ruff before committing", "Never force-push main"]
+        assert any(n.startswith("Pinned uv pip is faster than pip") for n in app.notices)
+        pane.show_file("MEMORY.md")
+        await settle(pilot)
+        assert [e.text for e in pane.table.entries] == [
+            "Answer in English unless asked otherwise",
+            "uv pip is faster than pip",
+        ]
+        pane.table.focus()
+        await pilot.press("j", "P")
+        await settle(pilot)
+        assert log(root)[0] == "Unpin: uv pip is faster than pip"
+        assert "uv pip is faster" not in (root / "MEMORY.md").read_text()
+        assert [e.text for e in pane.table.entries] == ["Answer in English unless asked otherwise"]
+        assert any(n.startswith("Unpinned uv pip is faster than pip: now in lessons.md") for n in app.notices)
+        assert (
+            "- uv pip is faster than pip [by: user; added: 2025-01-05; kind: insight]"
+            in (root / "lessons.md").read_text()
+        )  # an insight goes where remember puts one
+        assert subprocess.run(["git", "status", "--porcelain"], cwd=root, capture_output=True, text=True).stdout == ""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers.tui_helpers import EXAMPLE_FILES, build_repo, commit_at_fixed_time, settle, wait_for
+from helpers.tui_helpers import EXAMPLE_FILES, FIXED_WHEN, build_repo, commit_at_fixed_time, settle, wait_for
 from textual.pilot import Pilot
 
 from memrepo.tui.app import MemrepoApp
@@ -68,6 +68,27 @@ def test_folder_pane_binary_file(app: MemrepoApp, snap_compare) -> None:
             ),
             what="the binary file's note, with the tree cursor on it",
         )
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_folder_pane_after_pinning_an_entry(app: MemrepoApp, snap_compare, monkeypatch: pytest.MonkeyPatch) -> None:
+    """P on me.md's "Name is Sam", then MEMORY.md: the pin is there, the notice says where it went (B14-14)."""
+    from memrepo.engine.git import commit as git_commit
+
+    real = git_commit.signature
+    monkeypatch.setattr(git_commit, "signature", lambda when=None: real(when or FIXED_WHEN))  # a fixed HEAD id
+
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot)
+        await pilot.press("j", "j", "j")  # me.md
+        await settle(pilot)
+        await pilot.press("tab", "P")  # its first entry, the user's "Name is Sam"
+        await settle(pilot)
+        await pilot.press("shift+tab", "g")  # back to the tree, MEMORY.md
+        pane = pilot.app.query_one(FolderPane)
+        await wait_for(pilot, lambda: "Name is Sam" in [e.text for e in pane.table.entries], what="the pin")
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)

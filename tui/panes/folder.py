@@ -65,6 +65,16 @@ EMPTY_ENTRIES = [
 ]
 """What an empty memory file's Entries box says (a new repo's files all start empty)."""
 
+EMPTY_PINS = [
+    "No pins yet: they are in every session's context.",
+    'Pin: memrepo remember --pin "TEXT", or P on',
+    "one of your lines in me.md.",
+    "Agents write the other files once connected:",
+    "memrepo setup claude-code --write",
+    "(docs/agents.md)",
+]
+"""What an empty MEMORY.md's Entries box says: it holds pins, the first screen a new user sees (B14-14)."""
+
 
 class FolderPane(FolderWrites, Pane):
     """Browse the memory folder: tree, entries with provenance, preview; live."""
@@ -86,6 +96,13 @@ class FolderPane(FolderWrites, Pane):
             "Forget entry",
             id="folder.discard",
             tooltip="Remove the highlighted entry in a commit, after a y/n question",
+        ),
+        Binding(
+            "P",
+            "pin",
+            "Pin",
+            id="folder.pin",
+            tooltip="Pin your highlighted entry (MEMORY.md: in every session's context) or, in MEMORY.md, unpin it",
         ),
         Binding(
             "z", "zoom", "Zoom", id="folder.zoom", tooltip="Fill the screen with the focused box; z or esc to go back"
@@ -295,6 +312,7 @@ class FolderPane(FolderWrites, Pane):
             return  # touched, or saved unchanged: nothing to redraw
         self._shown_text = view.text
         hint = EMPTY_ENTRIES if view.text is not None and path.endswith(".md") else None
+        hint = EMPTY_PINS if hint is not None and path == ENTRY_POINT else hint
         self.table.show_entries(view.entries, keep_cursor=keep_position, empty=hint)
         if self._wanted_line is not None and not keep_position:
             self._go_to_line(self._wanted_line)

@@ -1,9 +1,9 @@
-"""The Folder pane's writes: edit the open file in an editor, forget an entry (docs/architecture.md §8).
+"""The Folder pane's writes: edit the open file in an editor, forget, pin or unpin an entry (docs/architecture.md §8).
 
 A mixin of :class:`~memrepo.tui.panes.folder.FolderPane`, kept apart so the
-pane module stays one screenful per concern. Both go through the engine's
+pane module stays one screenful per concern. All go through the engine's
 write transaction: the editor's save is committed as a hand edit (not when the
-editor exits non-zero), a forget is its own commit, and either can be undone from History.
+editor exits non-zero), a forget and a pin are each their own commit, and any can be undone from History.
 """
 
 from __future__ import annotations
@@ -168,5 +168,47 @@ class FolderWrites(_PaneBase):
             return
         self.notify(f"Forgot {clean(entry.text)}", timeout=3, markup=False)
         self._reread(entry.path)
+        self.load_files()
+        self.post_message(RepoWritten(result.commit))
+
+    def action_pin(self) -> None:
+        """Pin the highlighted entry (move it into MEMORY.md), or unpin it when MEMORY.md is open (breaker14 B14-14)."""
+        entry = self.table.highlighted_entry
+        if self.repo is None or entry is None:
+            self.notify("No entry highlighted", severity="warning", timeout=3, markup=False)
+            return
+        self.pin_entry(entry)
+
+    @work(group="folder-write", exit_on_error=False, description="Pinning an entry")
+    async def pin_entry(self, entry: EntryView) -> None:
+        """Move the entry into MEMORY.md or out of it in one commit (refused when its line now holds another)."""
+        from memrepo.engine.errors import MemrepoError
+        from memrepo.engine.format.layout import MEMORY_MD
+        from memrepo.engine.models import Action
+
+        from ..messages import RepoWritten, WriteFailed
+
+        if self.repo is None:
+            return
+        pinned = entry.path != MEMORY_MD
+        try:
+            result = await self.repo.pin(entry.ref, pinned=pinned, origin="tui", expect=entry.text)
+        except MemrepoError as exc:
+            title = "Cannot pin" if pinned else "Cannot unpin"
+            self.notify(clean(str(exc), one_line=False), title=title, severity="error", markup=False)
+            self.post_message(WriteFailed(str(exc)))
+            return
+        if result.action == Action.REFUSED or result.commit is None:
+            reason = clean(result.reason or "refused", one_line=False)
+            self.notify(reason, title="Not pinned" if pinned else "Not unpinned", severity="warning", markup=False)
+            return
+        if pinned:
+            said = f"Pinned {clean(entry.text)}: MEMORY.md, in every session's context (P there to unpin)"
+        else:
+            said = f"Unpinned {clean(entry.text)}: now in {clean(result.path or '')}"
+        self.notify(said, timeout=5, markup=False)
+        self._reread(entry.path)
+        if result.path:
+            self._reread(result.path)  # the file it went to: its size in the tree
         self.load_files()
         self.post_message(RepoWritten(result.commit))
