@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -151,7 +152,7 @@ def session_start(args: dict[str, str | None], keys: ReadKeys) -> bool:
     if found is None:
         return _give_back(raw)
     text, git_dir = found
-    if apply_kept_later(git_dir, wait_s=KEPT_WAIT_S):  # this session's block has them too (breaker14 B14-13)
+    if apply_kept_later(git_dir, wait_s=kept_wait_s()):  # this session's block has them too (breaker14 B14-13)
         try:
             again = context_of(args["repo"], _workspace(payload), keys)
         except Exception:  # the block rendered before them is still right about everything else
@@ -178,7 +179,17 @@ APPLY_CODE = (
 
 
 KEPT_WAIT_S = 5.0
-"""How long a session's start waits for the writes kept while blocked to be applied before it prints its block."""
+"""How long a session's start waits for the writes kept while blocked to be applied before it prints its block
+(seconds; ``MEMREPO_KEPT_WAIT_S`` sets another, e.g. for a slow machine)."""
+
+
+def kept_wait_s() -> float:
+    """:data:`KEPT_WAIT_S`, or ``MEMREPO_KEPT_WAIT_S`` when it holds a number of seconds from 0 to 600."""
+    try:
+        found = float(os.environ.get("MEMREPO_KEPT_WAIT_S", ""))
+    except ValueError:
+        return KEPT_WAIT_S
+    return found if 0 <= found <= 600 else KEPT_WAIT_S
 
 
 def apply_kept_later(git_dir: Path, wait_s: float = 0.0) -> bool:

@@ -53,9 +53,9 @@ async def test_hand_edits_waiting_at_start_are_committed_by_the_quiet_timer(isol
         fh.write("- Edited while the app was closed [by: user]\n")
     app = RecordingApp(root, settings=Settings.model_validate({"writes": {"commit_hand_edits_after": 0.3}}))
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: len(log(root)) == 2, timeout=10, what="the quiet-period commit")
+        await wait_for(pilot, lambda: len(log(root)) == 2, what="the quiet-period commit")
         assert log(root)[0] == "Hand edits"
-        await wait_for(pilot, lambda: app.header.state == "clean", timeout=10, what="the clean state")
+        await wait_for(pilot, lambda: app.header.state == "clean", what="the clean state")
 
 
 async def test_shift_p_pins_the_users_entry_into_memory_md_and_again_there_unpins_it(isolated_home: Path) -> None:
