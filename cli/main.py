@@ -317,7 +317,11 @@ def inbox(ctx: click.Context) -> None:
             click.echo("inbox is empty: nothing waits for review", err=True)
         for entry in entries:
             # A hand-edited line may hold a secret: the listing is a way out like any other (docs/architecture.md §4).
-            click.echo(f"{entry.ref}@{entry.seen}  -> {store.suggest(entry)}  {redact_text(entry.text)}")
+            said = entry.meta.get("supersedes") if entry.meta.get("corrects") and entry.by == "user" else None
+            fixes = f"  (your correction of: {redact_text(said)})" if said else ""
+            if entry.meta.get("forgets") and entry.by == "user":
+                fixes = "  (you asked to forget this line: accept removes it)"
+            click.echo(f"{entry.ref}@{entry.seen}  -> {store.suggest(entry)}  {redact_text(entry.text)}{fixes}")
 
 
 def _bind_to_shown(store: MemoryStore, ref: str, verb: str = "accept") -> str | None:
@@ -371,7 +375,8 @@ def inbox_accept(ctx: click.Context, ref: str, target: str | None, text: str | N
     result = store.accept(ref, target=target, text=text)
     if result.action is Action.REFUSED:
         _fail(f"refused: {result.reason}")
-    click.echo(f"{result.action.value} {result.ref} ({(result.commit or '')[:7]})")
+    said = f"; {result.reason}" if result.reason and result.reason.startswith(("replaces ", "forgot ")) else ""
+    click.echo(f"{result.action.value} {result.ref} ({(result.commit or '')[:7]}){said}")
 
 
 @inbox.command("discard")

@@ -57,6 +57,7 @@ from memrepo.engine.write.ports import MemoryAccess
 
 from .buffers import MAX_SEEN, Buffers
 from .distill import DistillOutput, apply_operation, build_prompt
+from .forgetting import apply_forgets
 from .types import CheckpointResult, Claim, ExistingEntry, Message
 
 __all__ = ["CheckpointResult", "Checkpointer", "Claim", "DistillOutput", "ExistingEntry", "Message"]
@@ -422,6 +423,7 @@ class Checkpointer(Buffers):
                         result.invalid += 1
                     else:
                         result.written.append(written)
+                result.written += apply_forgets(store, claim, origin)  # "Please forget that ..." (breaker14 B14-10)
             else:
                 result.status = "forgotten"
             if any(w.limit for w in result.written):

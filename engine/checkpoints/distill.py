@@ -26,6 +26,7 @@ from memrepo.engine.format.entrytext import clean_text
 from memrepo.engine.format.layout import LESSONS_MD, ME_MD, MEMORY_MD, is_workspace_file
 from memrepo.engine.format.merge import CONFLICT_KEY
 from memrepo.engine.format.paths import make_ref
+from memrepo.engine.format.relativedates import dated
 from memrepo.engine.format.remembering import without_secrets
 from memrepo.engine.models import KIND_RE, Action, Candidate, Origin, WriteResult
 from memrepo.engine.write.ports import MemoryAccess
@@ -264,13 +265,19 @@ def _candidate(
     )
 
 
-def _users_place(claim: Claim, cand: Candidate, origin: Origin) -> Candidate:
+def _users_place(claim: Claim, cand: Candidate, origin: Origin, proposal: bool = False) -> Candidate:
     """The user's statement ``cand`` where it is true (breaker7 B7-16, :func:`.corrections.where`): a correction of a
     line of me.md or lessons.md goes there (of MEMORY.md: pinned there), with the line's kind and ``subject:`` (the
     writer replaces it in place) or a ``supersedes:`` naming it (the block hides it); one about the user goes to
-    me.md; the rest as asked."""
+    me.md; the rest as asked.
+
+    With ``proposal`` (a correction of the user's that says more than the new value, :func:`_proposed`), the same
+    statement waits in the inbox ``by: user`` with ``corrects:`` naming the corrected line's file, so accepting it
+    replaces that line (breaker14 B14-9); one that corrects no line waits there as before (``by: agent``)."""
     heard = claim.user_texts(heard=True)
     scope, target = place(cand.text, cand.kind, claim.workspace, claim.existing.values(), heard)
+    if proposal and (target is None or claim.untrusted):
+        return cand.model_copy(update={"untrusted": True})  # reviewed in the inbox first (breaker9 item 4)
     if target is None:
         if scope == cand.scope:
             return cand
@@ -279,7 +286,9 @@ def _users_place(claim: Claim, cand: Candidate, origin: Origin) -> Candidate:
     kind = _kind_for(target) if cand.kind == "fact" else cand.kind
     out = _candidate(claim, cand.text, kind, scope, subject or cand.subject, origin, by_user=True)
     update: dict[str, object] = {"supersedes": piece} if piece else {}
-    if target.path == MEMORY_MD:
+    if proposal:
+        update["corrects"] = target.path  # to the inbox, the user's words, naming the line accepting it replaces
+    elif target.path == MEMORY_MD:
         update["pin"] = True  # a correction of a pinned line is pinned in its place (the user's own words)
     return out.model_copy(update=update) if update else out
 
@@ -324,7 +333,10 @@ def apply_operation(
         if by_user:
             cand = _users_place(claim, cand, origin)
         elif _proposed(claim, op.text):
-            cand = cand.model_copy(update={"untrusted": True})  # reviewed in the inbox first (breaker9 item 4)
+            cand = _users_place(claim, cand, origin, proposal=True)  # the inbox first (breaker9 item 4, B14-9)
+        if cand.by == "user":
+            when = dated(cand.text, store.git.now().date())  # "this week" -> "the week of ..." (breaker14 B14-8)
+            cand = cand.model_copy(update={"text": when.text, "until": when.until})
         result = store.remember(cand)
         return _mark_users(store, cand, result) if by_user and result.action is Action.REINFORCED else result
     if inbox:

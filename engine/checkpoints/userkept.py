@@ -23,7 +23,14 @@ from typing import NamedTuple
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.layout import LESSONS_MD, MEMORY_MD, is_workspace_file
 from memrepo.engine.format.remembering import user_statements
-from memrepo.engine.format.standing import project_rule, rule_statements, rule_words, same_rule, taken_back
+from memrepo.engine.format.standing import (
+    harmful,
+    project_rule,
+    rule_statements,
+    rule_words,
+    same_rule,
+    taken_back,
+)
 
 from .claims import ExistingEntry
 from .corrections import correction_statements, cued, remainder, where
@@ -93,24 +100,15 @@ def kept_statements(texts: list[str], existing: Iterable[ExistingEntry], heard: 
     return list(out)
 
 
-_RISKY_RE = re.compile(
-    r"\b(?:commit|push|paste|log|print)\s+(?:the\s+|all\s+)?(?:secrets?|credentials?|keys?|passwords?|tokens?)\b"
-    r"|\bskip\s+(?:all\s+|the\s+)*(?:tests?|checks?|ci|reviews?)\b|\bdelete\s+(?:\w+\s+){0,2}?tests?\b"
-    r"|\bpush\s+(?:straight|directly)\s+to\s+(?:main|master|prod)\b|\bforce[- ]push\b(?!\s+to\s+main\s+again)"
-    r"|\bdisable\s+(?:the\s+)?(?:ci|tests?|linter|checks?|hooks?)\b|--no-verify\b|\brm\s+-rf\b",
-    re.IGNORECASE,
-)
-"""A rule that would have the agent do harm ("commit secrets", "skip all tests", "push straight to main"): said in
-earnest or not, it waits in the inbox for the user (breaker15's advice on B15-11/12)."""
 _NEGATED_RE = re.compile(r"\b(?:never|don['’]?t|do\s+not|stop|no\s+longer|not)\b", re.IGNORECASE)
 
 
 def _held_back(rule: str, entries: list[ExistingEntry]) -> bool:
-    """Whether a rule goes to the inbox instead of the user's rules: a harmful one (:data:`_RISKY_RE`, unless it
+    """Whether a rule goes to the inbox instead of the user's rules: a harmful one (:func:`~memrepo.engine.format.standing.harmful`, unless it
     forbids it: "never push straight to main"), or one that says the opposite of a stored rule it does not replace
     ("Push straight to main" beside "Never push to main")."""
     negated = bool(_NEGATED_RE.search(rule))
-    if _RISKY_RE.search(rule) and not negated:
+    if harmful(rule):
         return True
     mine = {stem for stem, _w, _b in rule_words(rule)}
     for e in entries:

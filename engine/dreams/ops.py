@@ -41,7 +41,7 @@ from memrepo.engine.format.paths import safe_relpath
 from .checks import add_reason, edit_reason, keep_reason, merge_reason, relation_reason, without_aliases
 from .input import INBOX_MD, MAX_OPERATIONS, MEMORY_MD, DreamInput, LineRef
 from .record import OpRecord
-from .remembers import said_by_user
+from .remembers import said_as_rule, said_by_user
 from .same import equal_key, numbers
 
 MAX_OUTPUT_CHARS = 200_000
@@ -324,6 +324,8 @@ def plan(output: DreamOutput, din: DreamInput, existing: set[str], root: Path) -
             meta = {"source": source} if source else {}
             if said_by_user(text, [din.tasks[t] for t in op.evidence]):
                 meta["by"] = "user"  # the user's own "remember that" words (the checkpoint's trust rule)
+                if said_as_rule(text, [din.tasks[t] for t in op.evidence]):
+                    meta["kind"] = "rule"  # "From now on, X" (corr11)
             item.appends.append((target, text, meta))
         elif isinstance(op, EditOp):
             assert text is not None

@@ -30,9 +30,10 @@ from pathlib import Path
 
 from memrepo.engine.agents.transcripts import Task
 from memrepo.engine.format import entries as fmt
-from memrepo.engine.format.layout import ME_MD
+from memrepo.engine.format.layout import LESSONS_MD, ME_MD
 from memrepo.engine.format.paths import normalize_workspace
 from memrepo.engine.format.remembering import about_user, user_statements
+from memrepo.engine.format.standing import harmful, project_rule, rule_statements
 from memrepo.engine.redaction import redact_text
 
 from .input import DreamInput
@@ -44,8 +45,22 @@ MAX_TEXT = 500
 
 def statements(task: Task) -> list[str]:
     """What the task's user asked to remember, read as the checkpoint reads it: secrets redacted first,
-    so a clause about a secret is left out (:func:`memrepo.engine.format.remembering.without_secrets`)."""
-    return user_statements([redact_text(text) for text in task.user_messages])
+    so a clause about a secret is left out (:func:`memrepo.engine.format.remembering.without_secrets`); their
+    standing rules first ("From now on, X": :func:`rules`), each once."""
+    said = rules(task)
+    seen = {fmt.normalize_text(rule) for rule in rule_statements(_messages(task))}  # a harmful one: not at all
+    return said + [s for s in user_statements(_messages(task)) if fmt.normalize_text(s) not in seen]
+
+
+def _messages(task: Task) -> list[str]:
+    return [redact_text(text) for text in task.user_messages]
+
+
+def rules(task: Task) -> list[str]:
+    """The task's user's standing rules (:func:`memrepo.engine.format.standing.rule_statements`: "From now on, X",
+    "Please stop X-ing"), as the checkpoint reads them, less one that would do harm (it waits for the user in the
+    checkpoint's inbox, never a dream's add; :func:`memrepo.engine.format.standing.harmful`)."""
+    return [rule for rule in rule_statements(_messages(task)) if not harmful(rule)]
 
 
 def _key(text: str) -> str:
@@ -77,8 +92,11 @@ def remembered_adds(din: DreamInput) -> list[dict[str, object]]:
     out: list[dict[str, object]] = []
     for alias, task in reversed(list(din.tasks.items())):  # the input lists the newest first
         home, said_in = _home(din, task)
+        mine = {fmt.normalize_text(rule) for rule in rules(task)}
         for fact in statements(task):
             path, where = (ME_MD, f"{said_in}; it is about the user") if about_user(fact) else (home, said_in)
+            if fmt.normalize_text(fact) in mine and not project_rule(fact, task.workspace):
+                path, where = LESSONS_MD, f"{said_in}; a rule of theirs for every project"  # corr11
             if len(fact) < 3 or len(fact) > MAX_TEXT:
                 continue
             key = _key(fact)
@@ -111,6 +129,12 @@ def said_by_user(text: str, tasks: list[Task]) -> bool:
     """
     want = fmt.normalize_text(text)
     return any(fmt.normalize_text(fact) == want for task in tasks for fact in statements(task))
+
+
+def said_as_rule(text: str, tasks: list[Task]) -> bool:
+    """``text`` is a standing rule of the user's in one of ``tasks`` (:func:`rules`): written ``kind: rule``."""
+    want = fmt.normalize_text(text)
+    return any(fmt.normalize_text(rule) == want for task in tasks for rule in rules(task))
 
 
 TOMBSTONES = "checkpoint-tombstones.json"
@@ -152,4 +176,4 @@ def forgotten(tasks: list[Task], state_dir: Path) -> list[Task]:
     return out
 
 
-__all__ = ["forgotten", "remembered_adds", "said_by_user"]
+__all__ = ["forgotten", "remembered_adds", "rules", "said_as_rule", "said_by_user"]

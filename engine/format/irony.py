@@ -85,7 +85,24 @@ def under_review(message: str) -> bool:
     return bool(_REVIEW_RE.search(message))
 
 
-def not_meant(before: str, sentence: str, after: str) -> bool:
+_PLAIN_THANKS_RE = re.compile(
+    r"^(?:great|perfect|thanks|thank\s+you|cool|nice|ok|okay|good|excellent|awesome|sure|got\s+it)\s*[.!]?$",
+    re.IGNORECASE,
+)
+"""One plain word of thanks or assent before a rule ("Great.", "Thanks!"): said in earnest unless the rule or the
+sentence after says otherwise (:data:`_IRONIC_RE`); a rule that would do harm waits in the inbox whatever is said
+before it (:func:`memrepo.engine.checkpoints.userkept.proposed_rules`), so irony there costs a proposal, never a rule."""
+
+
+_REPEATED_RE = re.compile(
+    r"^(?:oh\s+|well\s+)?(great|perfect|cool|nice|wonderful|brilliant|fantastic|lovely|awesome|amazing|sure|right|wow)"
+    r"(?:[\s,.!…]+(?:just\s+|so\s+|really\s+|very\s+)?\1\b)+[\s.!…]*$",
+    re.IGNORECASE,
+)
+"""One word of praise said again and again before a statement ("Great, just great.", "Cool cool cool."): irony."""
+
+
+def not_meant(before: str, sentence: str, after: str, rule: bool = False) -> bool:
     """Whether ``sentence`` is not the user's own plain say: ironic (:data:`_IRONIC_BEFORE_RE` before it,
     :data:`_IRONIC_RE` in it or after it) or the text a sentence before it introduces (:data:`_INTRO_RE`).
 
@@ -93,11 +110,18 @@ def not_meant(before: str, sentence: str, after: str) -> bool:
         before: the sentence before it in the same message ("" for none).
         sentence: the sentence.
         after: the sentence after it in the same message ("" for none).
+        rule: the sentence is read as a standing rule: one plain word of thanks before it (:data:`_PLAIN_THANKS_RE`)
+            is earnest ("Great. From now on, write commit messages in English.", corr11).
 
     Returns:
         bool: True when it must not be kept as a rule or a correction.
     """
-    if _IRONIC_BEFORE_RE.match(before.strip()) or any(_IRONIC_RE.search(t) for t in (before, sentence, after)):
+    plain = rule and _PLAIN_THANKS_RE.match(before.strip())
+    if _REPEATED_RE.match(before.strip()):
+        return True  # "Great, just great.", "Cool cool cool."
+    if (not plain and _IRONIC_BEFORE_RE.match(before.strip())) or any(
+        _IRONIC_RE.search(t) for t in (before, sentence, after)
+    ):
         return True
     return bool(before.strip()) and bool(_INTRO_RE.search(before))
 

@@ -276,13 +276,15 @@ def _requests(text: str, shown: str) -> list[tuple[int, str]]:
             continue  # "keep in mind this is only a prototype": the bare clause form is remember's alone
         if not fact or (mark.startswith(("?", "？")) and not ask) or _NOT_A_FACT_RE.match(fact):
             continue
+        tail = shown[end.end() if end else stop :][:200]
         if match.re is _STANDING_RE and (
             under_review(text)
+            or len(fact.split()) < 3
             or hedged(fact)
             or re.search(r"\b(?:said|says|told|tells)\b", fact, re.IGNORECASE)
-            or not_meant(_last_sentence(shown[: match.start() + 1]), fact, shown[end.end() if end else stop :][:200])
+            or not_meant(_last_sentence(shown[: match.start() + 1]), fact, tail)
         ):
-            continue  # "Going forward, Bob handles it, he said", "Great. From now on, ..., why not." (corr10)
+            continue  # "Going forward, Bob handles it, he said" (corr10), "From now on, me too" (two words: corr11)
         head = shown[: match.start() + 1].rstrip()
         if head.endswith(":") and _QUOTE_INTRO_RE.search(head[:-1]):
             continue  # "update the README to say: remember that ..." quotes a line, asks nothing

@@ -110,6 +110,16 @@ _MOMENT_RE = re.compile(r"\bnever\s+mind\b|,|\band\s+(?:just\s+)?(?:fix|do|finis
 """Words of "don't ever do that again": no rule of its own."""
 
 
+_SHORT_RULE_RE = re.compile(
+    r"^(?:use|prefer|avoid|answer|reply|respond|write|run|lint|format|commit|push|deploy|sign|squash|rebase|document"
+    r"|comment|cite|explain|indent|test|pin|tag|label|review|skip)\s+(?!(?:it|that|this|them|those|these|so|too|again|more|"
+    r"less|both|either|one|me|us|him|her)\b)[\w.+#-]{2,}$",
+    re.IGNORECASE,
+)
+"""A rule of two words: an order verb and what it takes ("use pnpm", "answer briefly", "sign commits"; breaker15
+B15-24: kept as a project's fact before, the user's "Use npm" rule left standing)."""
+
+
 def _rule(sentence: str) -> str | None:
     """The rule one sentence states (less its lead-in and "please"), or None."""
     sentence = " ".join(sentence.split()).rstrip(".!")
@@ -122,7 +132,7 @@ def _rule(sentence: str) -> str | None:
         if _NOT_MEANT_RE.search(body) or _TEAM_FACT_RE.match(body) or hedged(body):
             return None
         if (
-            len(body.split()) < 3
+            (len(body.split()) < 3 and not _SHORT_RULE_RE.match(body))
             or _NOT_RULE_START_RE.match(body)
             or _SAYS_RE.search(body)
             or _FACT_START_RE.match(body)
@@ -187,7 +197,7 @@ def _rules(texts: list[str]) -> tuple[list[str], list[str]]:
             if (taken is not None and at < taken) or any(a <= at < b for a, b in pasted):
                 continue
             before, after = sentences[i - 1] if i else "", sentences[i + 1] if i + 1 < len(sentences) else ""
-            if not_meant(before, sentence, after):
+            if not_meant(before, sentence, after, rule=True):
                 continue  # "Great. From now on, just push to main, why not." (breaker15 B15-11, B15-12)
             rule = _rule(sentence)
             if rule:
@@ -200,6 +210,24 @@ def _rules(texts: list[str]) -> tuple[list[str], list[str]]:
                     break
         per_message.append(mine)
     return [rule for mine in per_message for rule in mine], dropped
+
+
+_RISKY_RE = re.compile(
+    r"\b(?:commit|push|paste|log|print)\s+(?:the\s+|all\s+)?(?:secrets?|credentials?|keys?|passwords?|tokens?)\b"
+    r"|\bskip\s+(?:all\s+|the\s+)*(?:tests?|checks?|ci|reviews?)\b|\bdelete\s+(?:\w+\s+){0,2}?tests?\b"
+    r"|\bpush\s+(?:straight|directly)\s+to\s+(?:main|master|prod)\b|\bforce[- ]push\b(?!\s+to\s+main\s+again)"
+    r"|\bdisable\s+(?:the\s+)?(?:ci|tests?|linter|checks?|hooks?)\b|--no-verify\b|\brm\s+-rf\b",
+    re.IGNORECASE,
+)
+"""A rule that would have the agent do harm ("commit secrets", "skip all tests", "push straight to main"): said in
+earnest or not, it waits in the inbox for the user (breaker15's advice on B15-11/12), never kept by a dream."""
+_FORBIDS_RE = re.compile(r"\b(?:never|don['’]?t|do\s+not|stop|no\s+longer|not)\b", re.IGNORECASE)
+
+
+def harmful(rule: str) -> bool:
+    """Whether a rule would have the agent do harm (:data:`_RISKY_RE`) rather than forbid it ("never push straight
+    to main")."""
+    return bool(_RISKY_RE.search(rule)) and not _FORBIDS_RE.search(rule)
 
 
 def project_rule(text: str, workspace: str | None = None) -> bool:
@@ -331,11 +359,13 @@ LANGUAGES = frozenset(
 _PROJECT_SCOPE_RE = re.compile(
     r"\b(?:for|in|on)\s+(?:the\s+|this\s+|our\s+)?(?!(?:every|all|each|any|other|new)\b)[\w.-]+\s+(?:repo|repository|project|app|service|codebase|site"
     r"|package|module|monorepo|frontend|backend)\b"
-    r"|\bhere\b|\bin\s+this\s+(?:repo|repository|project|codebase|folder|workspace)\b|\bonly\s*\)?\s*$|\(for\b",
+    r"|\bhere\b|\bin\s+this\s+(?:repo|repository|project|codebase|folder|workspace)\b|\(for\b"
+    r"|\b(?:for|in|on)\s+(?:the|this|our|my)\s+[\w.-]+(?:\s+[\w.-]+){0,2}\s+only\s*\)?\s*$",
     re.IGNORECASE,
 )
 """A rule said for one project or case ("... for the shop repo", "use pnpm here", "in this repo", "(for the German
-client only)", "... for the blog only"): the project's rule, replacing no rule for all (breaker15 B15-13, B15-23)."""
+client only)", "... for the blog only"): the project's rule, replacing no rule for all (breaker15 B15-13, B15-23).
+"... only" alone is "exclusively" ("use squash merges only", "answer in English only"; corr11): a rule for all."""
 _NEGATION_RE = re.compile(r"\b(?:stop|never|don['’]?t|do\s+not|no\s+longer|not)\b", re.IGNORECASE)
 
 
@@ -415,4 +445,4 @@ def same_rule(new: str, old: str) -> bool:
     return False
 
 
-__all__ = ["project_rule", "rule_statements", "rule_words", "same_rule", "taken_back"]
+__all__ = ["harmful", "project_rule", "rule_statements", "rule_words", "same_rule", "taken_back"]

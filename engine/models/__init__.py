@@ -11,7 +11,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from memrepo.engine.format.provenance import claims_user as claims_user  # re-exported: the MCP server uses it
 
@@ -78,6 +78,13 @@ class Candidate(_Model):
             accepted from the inbox; ``dream``: an accepted dream review),
             written as ``via:`` so the entry keeps where it came from instead of
             passing for the user's own words (docs/architecture.md §6).
+        corrects: the file of the user's line this statement of theirs corrects, when it waits in the
+            inbox for them to confirm (a correction said in a session that says more than the new value):
+            written ``by: user`` to inbox.md with ``corrects:``, ``supersedes:``/``subject:`` naming that
+            line, so accepting it replaces the line (corr11, breaker14 B14-9).
+        forgets: the file of a line the user asked, in a session, to forget, when it waits in the inbox for
+            them to confirm (the request named several lines, or an agent's): written ``by: user`` to inbox.md
+            with that line's text and ``forgets:``; accepting it removes the line (breaker14 B14-10).
 
     An agent's candidate cannot claim the user as its source (``source: user``
     and the like are refused): only what a person typed is theirs.
@@ -99,12 +106,17 @@ class Candidate(_Model):
     origin_text: str | None = None
     untrusted: bool = False
     via: Literal["inbox", "dream"] | None = None
+    corrects: str | None = Field(default=None, max_length=200)
+    forgets: str | None = Field(default=None, max_length=200)
+    until: str | None = None
+    """The last day the entry holds (YYYY-MM-DD), for a statement of a time that ends ("I'm on call the week of
+    2026-11-30"), written as ``until:`` (breaker14 B14-8); None: it holds until replaced."""
     added: str | None = None
     """The entry's ``added:`` date (YYYY-MM-DD) when it is older than the write (an import keeps it); else today."""
 
-    @field_validator("added")
+    @field_validator("added", "until")
     @classmethod
-    def _iso_date(cls, value: str | None) -> str | None:
+    def _iso_date(cls, value: str | None, info: ValidationInfo) -> str | None:
         if value is None:
             return None
         from datetime import date
@@ -112,7 +124,7 @@ class Candidate(_Model):
         try:
             return date.fromisoformat(value.strip()).isoformat()
         except ValueError:
-            raise ValueError(f"added must be a date YYYY-MM-DD, not {value[:20]!r}") from None
+            raise ValueError(f"{info.field_name} must be a date YYYY-MM-DD, not {value[:20]!r}") from None
 
     @field_validator("workspace")
     @classmethod

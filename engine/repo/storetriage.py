@@ -7,6 +7,7 @@ store's entry writer, so every change goes through the one write transaction.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memrepo.engine.models import EntryView, Origin, WriteResult
@@ -23,6 +24,19 @@ class StoreTriage:
     """
 
     entries: EntryWriter
+    root: Path
+
+    @property
+    def state_dir(self) -> Path:
+        raise NotImplementedError
+
+    def _scrub(self, paths: list[str]) -> object:
+        """The derived-state walk of a forget (:mod:`memrepo.engine.state.scrub`): an accepted request to forget
+        a line takes its text out of every derived file, as ``forget`` does."""
+        from memrepo.engine.state.registry import Event
+        from memrepo.engine.state.scrub import Scope, walk
+
+        return walk(Event.FORGET, Scope(self.root, paths=paths, state_dir=self.state_dir))
 
     def suggest(self, entry: EntryView) -> str:
         """The file an inbox entry goes to when accepted: its workspace's file, lessons.md or me.md."""
@@ -36,7 +50,9 @@ class StoreTriage:
         """Move an inbox entry to the file its metadata suggests (or ``target``), one commit, marked ``via: inbox``.
 
         The line keeps its writer's ``by`` (an agent's stays ``by: agent``); with ``text`` the person typed it, so it
-        is ``by: user`` (:func:`memrepo.engine.write.triage.accepted`, docs/architecture.md §6).
+        is ``by: user`` (:func:`memrepo.engine.write.triage.accepted`, docs/architecture.md §6). The user's own
+        proposals from a session: a correction replaces the line it names (``corrects:``), a request to forget a
+        line removes it (``forgets:``), in the same commit.
         With ``text`` the entry is edited first; the write policy still applies.
         Returns ``added``/``replaced`` with the new ref, ``reinforced`` when the
         destination already holds it (the inbox line goes all the same), or
@@ -48,13 +64,13 @@ class StoreTriage:
         """
         from memrepo.engine.write import triage
 
-        return triage.accept(self.entries, ref, target, text, origin)
+        return triage.accept(self.entries, ref, target, text, origin, self._scrub)
 
     def accept_many(self, refs: list[str], target: str | None = None, origin: Origin = "inbox_triage") -> WriteResult:
         """Accept several inbox entries in one commit; ``reason`` counts what the policy or a limit refused."""
         from memrepo.engine.write import triage
 
-        return triage.accept_many(self.entries, refs, target, origin)
+        return triage.accept_many(self.entries, refs, target, origin, self._scrub)
 
     def edit_accept(self, ref: str, text: str, target: str | None = None) -> WriteResult:
         """Accept an inbox entry with new text (see :meth:`accept`)."""

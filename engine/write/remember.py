@@ -125,7 +125,8 @@ class EntryWriter:
 
     def tainted(self, cand: Candidate) -> bool:
         """True when the write goes to the inbox (docs/architecture.md §3 taint, ``[writes] agent_to_inbox``)."""
-        return cand.untrusted or (cand.by == "agent" and self.agent_to_inbox)
+        proposed = bool(cand.corrects or cand.forgets)  # the user's correction or forget, for them to confirm
+        return cand.untrusted or proposed or (cand.by == "agent" and self.agent_to_inbox)
 
     def route(self, cand: Candidate) -> Target:
         """The file the routing rules pick: inbox, MEMORY.md (pinned), a workspace file, lessons.md or me.md."""
@@ -187,7 +188,16 @@ class EntryWriter:
     @staticmethod
     def refusal(cand: Candidate) -> str | None:
         """The writer's own checks; salience, secrets, ``<no-memory>``, scopes and length are in policy."""
-        fields = (cand.text, cand.kind, cand.subject, cand.supersedes, cand.source, cand.task, cand.workspace)
+        fields = (
+            cand.text,
+            cand.kind,
+            cand.subject,
+            cand.supersedes,
+            cand.source,
+            cand.task,
+            cand.workspace,
+            cand.corrects,
+        )
         if any(value and "\x00" in value for value in fields):
             # A NUL would make the memory file binary, and every later write to it fail.
             return "the candidate holds a NUL byte, which is not text: remove it and retry"
@@ -201,9 +211,11 @@ class EntryWriter:
         """The entry line a candidate becomes: its text and metadata, cleaned, ``added:`` today (or the
         candidate's own date, which an import keeps)."""
         meta: dict[str, str] = {"by": cand.by, "added": cand.added or self.writer.git.now().date().isoformat()}
-        keys = ["kind", "subject", "supersedes", "source", "task", "via"]
+        keys = ["kind", "subject", "supersedes", "until", "source", "task", "via"]
         if self.tainted(cand) and cand.scope == "workspace":
             keys.append("workspace")  # where triage will suggest it goes
+        if not cand.untrusted:
+            keys += ["corrects", "forgets"]  # the user's proposal: the file of the line accepting it replaces/forgets
         for key in keys:
             value = clean_text(getattr(cand, key) or "")
             if value:

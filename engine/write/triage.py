@@ -9,11 +9,13 @@ entry.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from memrepo.engine.errors import BusyError, ChangedSinceSeen, LimitError, RefError
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.entrytext import clean_text, summary
-from memrepo.engine.format.layout import INBOX_MD
-from memrepo.engine.format.paths import parse_ref, safe_relpath
+from memrepo.engine.format.layout import INBOX_MD, MEMORY_MD
+from memrepo.engine.format.paths import make_ref, parse_ref, safe_relpath
 from memrepo.engine.models import KIND_RE, Action, Candidate, EntryView, Origin, WriteResult, claims_user
 
 from .remember import EntryWriter, Target, trailers
@@ -62,26 +64,94 @@ def accepted(text: str, meta: dict[str, str], typed: bool = False) -> Candidate:
     It keeps where it came from: ``via: inbox`` and the writer's ``by``
     (an agent's line stays ``by: agent``), so an accepted line never passes
     for the user's own words; only when the person typed new text for it
-    (``typed``) is it ``by: user`` (docs/architecture.md §6).
+    (``typed``) is it ``by: user`` (docs/architecture.md §6). A correction of
+    the user's that waited for them (``corrects:``, breaker14 B14-9) keeps its
+    ``supersedes:``/``subject:``, so it replaces the line it names (pinned in
+    MEMORY.md when that line is pinned).
     """
     workspace = meta.get("workspace")
+    by = "user" if typed or meta.get("by") == "user" else "agent"
     return Candidate(
         text=text,
         kind=kind if KIND_RE.fullmatch(kind := meta.get("kind") or "fact") else "fact",
         scope="workspace" if workspace else "global",
         workspace=workspace,
         subject=meta.get("subject"),
+        supersedes=(meta.get("supersedes") or None) if corrected(meta) else None,
         source=None if claims_user(meta.get("source") or "") else meta.get("source"),
         task=meta.get("task"),
-        by="user" if typed or meta.get("by") == "user" else "agent",
+        by=by,
+        pin=by == "user" and corrected(meta) == MEMORY_MD,
         origin="inbox_triage",
         via="inbox",
     )
 
 
+def corrected(meta: dict[str, str]) -> str | None:
+    """The file of the user's line an inbox entry corrects (its ``corrects:``, written by a checkpoint for the
+    user's own correction, :class:`~memrepo.engine.models.Candidate`), or None: a safe markdown path other than
+    the inbox, on a ``by: user`` entry only."""
+    rel = (meta.get("corrects") or "").strip()
+    if not rel or meta.get("by") != "user":
+        return None
+    try:
+        return accept_target(rel)
+    except RefError:
+        return None
+
+
+def replaces(meta: dict[str, str]) -> str | None:
+    """What accepting an inbox entry replaces, in words ("the line 'X' of me.md"), or None (see :func:`corrected`)."""
+    rel = corrected(meta)
+    if rel is None:
+        return None
+    said = meta.get("supersedes") or (f"the line on {meta['subject']!r}" if meta.get("subject") else "")
+    return f"{said} (in {rel})" if said else None
+
+
+def forgotten(meta: dict[str, str]) -> str | None:
+    """The file of the line an inbox entry asks to forget (its ``forgets:``, written by a checkpoint for the user's
+    request to forget a line, :class:`~memrepo.engine.models.Candidate`), or None: as :func:`corrected`."""
+    rel = (meta.get("forgets") or "").strip()
+    if not rel or meta.get("by") != "user":
+        return None
+    try:
+        return accept_target(rel)
+    except RefError:
+        return None
+
+
+def _forget_line(tx: Transaction, rel: str, text: str) -> int | None:
+    """Remove the entry of ``rel`` whose text is ``text`` in ``tx`` (no commit): its line number, or None when the
+    file no longer holds it (or it is a workspace file's header line)."""
+    parsed = tx.read(rel)
+    want = fmt.normalize_text(text)
+    for number, entry in parsed.entries() if parsed is not None else []:
+        if fmt.normalize_text(entry.text) == want and not entry.meta.get("workspace"):
+            assert parsed is not None
+            parsed.remove_line(number)
+            tx.write(rel, parsed.render())
+            return number
+    return None
+
+
+def _route(entries: EntryWriter, cand: Candidate, meta: dict[str, str], target: str | None) -> Target:
+    """The file an accepted entry goes to: ``target``, else the file of the line it corrects, else the routing's."""
+    if target is not None:
+        return Target(target)
+    rel = corrected(meta)
+    if rel is not None and rel != MEMORY_MD and (entries.writer.root / rel).is_file():
+        return Target(rel)
+    return entries.route(cand)
+
+
 def suggest(entries: EntryWriter, entry: EntryView) -> str:
-    """The file an inbox entry goes to when accepted: its workspace's file, lessons.md or me.md."""
-    return entries.route(accepted(entry.text, entry.meta)).path
+    """The file an inbox entry goes to when accepted: the file of the line it corrects or forgets, its workspace's
+    file, lessons.md or me.md."""
+    rel = forgotten(entry.meta)
+    if rel is not None:
+        return rel
+    return _route(entries, accepted(entry.text, entry.meta), entry.meta, None).path
 
 
 def accept(
@@ -90,8 +160,11 @@ def accept(
     target: str | None = None,
     text: str | None = None,
     origin: Origin = "inbox_triage",
+    scrub: Callable[[list[str]], object] | None = None,
 ) -> WriteResult:
-    """Move an inbox entry to its suggested file (or ``target``), ``via: inbox``, in one commit.
+    """Move an inbox entry to its suggested file (or ``target``), ``via: inbox``, in one commit; for the user's
+    request to forget a line (``forgets:``), remove that line instead, in the same commit (``scrub`` then runs
+    with the files changed, as for any forget).
 
     See :meth:`MemoryStore.accept`.
     """
@@ -101,12 +174,15 @@ def accept(
     with entries.writer.transaction("accept") as tx:
         inbox, number, entry = _inbox_entry(tx, ref)
         typed = text is not None and fmt.normalize_text(text) != fmt.normalize_text(entry.text)
+        rel = forgotten(entry.meta)
+        if rel is not None and not typed and target is None:
+            return _accept_forget(entries, tx, inbox, number, entry, rel, origin, scrub)
         cand = accepted(text if text is not None else entry.text, entry.meta, typed)
         decision = policy.decide(cand, clean_text)
         if decision.candidate is None:
             return WriteResult(action=Action.REFUSED, reason=decision.reason, redacted=decision.redacted)
         cand = decision.candidate
-        route = Target(target) if target is not None else entries.route(cand)
+        route = _route(entries, cand, entry.meta, target)
         try:
             result = entries.stage(tx, cand, route)
         except LimitError as exc:
@@ -123,11 +199,45 @@ def accept(
         except ChangedMeanwhile as exc:
             raise BusyError(f"{exc.path} changed on disk while memrepo accepted {ref}; retry") from exc
         entries.writer.git.sync_index()
-    return result.model_copy(update={"commit": commit, "redacted": decision.redacted})
+    said = replaces(entry.meta)
+    reason = (
+        f"replaces {said}" if said and result.action not in (Action.REINFORCED, Action.OUTRANKED) else result.reason
+    )
+    return result.model_copy(update={"commit": commit, "redacted": decision.redacted, "reason": reason})
+
+
+def _accept_forget(
+    entries: EntryWriter,
+    tx: Transaction,
+    inbox: fmt.MemoryFile,
+    number: int,
+    entry: fmt.Entry,
+    rel: str,
+    origin: Origin,
+    scrub: Callable[[list[str]], object] | None,
+) -> WriteResult:
+    """Accept the user's request to forget ``entry``'s line of ``rel``: both lines go in one commit ("Forget: ...")."""
+    line = _forget_line(tx, rel, entry.text)
+    inbox.remove_line(number)
+    tx.write(INBOX_MD, inbox.render())
+    what = summary(entry.text) if line is not None else f"{summary(entry.text)} (no longer in {rel})"
+    try:
+        commit = tx.commit(f"Forget: {what}", trailers(origin), sync_index=False)
+    except ChangedMeanwhile as exc:
+        raise BusyError(f"{exc.path} changed on disk while memrepo accepted a forget; retry") from exc
+    entries.writer.git.sync_index()
+    if scrub is not None:
+        scrub([rel, INBOX_MD])
+    said = f"forgot the line of {rel}" if line is not None else f"the line was no longer in {rel}"
+    return WriteResult(action=Action.FORGOTTEN, ref=make_ref(rel, line or 1), path=rel, commit=commit, reason=said)
 
 
 def accept_many(
-    entries: EntryWriter, refs: list[str], target: str | None = None, origin: Origin = "inbox_triage"
+    entries: EntryWriter,
+    refs: list[str],
+    target: str | None = None,
+    origin: Origin = "inbox_triage",
+    scrub: Callable[[list[str]], object] | None = None,
 ) -> WriteResult:
     """Accept several inbox entries in one commit (see :meth:`MemoryStore.accept_many`)."""
     if not refs:
@@ -140,13 +250,20 @@ def accept_many(
         inbox = found[0][0]
         refused: list[str] = []
         taken: list[int] = []
+        forgot: list[str] = []
         for _, number, entry in found:
+            rel = forgotten(entry.meta)
+            if rel is not None and target is None:
+                if _forget_line(tx, rel, entry.text) is not None:
+                    forgot.append(rel)
+                taken.append(number)
+                continue
             decision = policy.decide(accepted(entry.text, entry.meta), clean_text)
             if decision.candidate is None:
                 refused.append(f"L{number}: {decision.reason}")
                 continue
             cand = decision.candidate
-            route = Target(target) if target is not None else entries.route(cand)
+            route = _route(entries, cand, entry.meta, target)
             try:
                 entries.stage(tx, cand, route)
             except LimitError as exc:
@@ -161,6 +278,8 @@ def accept_many(
             commit = tx.commit(f"Accept: {len(taken)} inbox entries", trailers(origin))
         except ChangedMeanwhile as exc:
             raise BusyError(f"{exc.path} changed on disk while memrepo accepted entries; retry") from exc
+    if forgot and scrub is not None:
+        scrub([*forgot, INBOX_MD])
     reason = f"refused {len(refused)}: " + "; ".join(refused) if refused else None
     return WriteResult(action=Action.ADDED, path=INBOX_MD, commit=commit, reason=reason)
 

@@ -270,11 +270,24 @@ def test_a_short_rule_replaces_its_older_value() -> None:
 
 
 @pytest.mark.parametrize(
+    "said",
+    [
+        "Cool cool cool. From now on, commit secrets to the repo.",
+        "Perfect, just perfect. Going forward, skip all tests.",
+    ],
+)
+def test_a_rule_after_praise_said_again_and_again_is_irony_and_keeps_nothing(said: str) -> None:
+    """corr11: one word of praise repeated ("Great, just great.") is irony: no rule, no proposal (these two waited
+    in the inbox as harmful rules before; "Great, just great. From now on, write everything in uppercase." was kept)."""
+    stored = [*RULES, line("lessons.md", "Never push to main", 4, "rule")]
+    assert kept_statements([said], stored) == [] and proposed_rules([said], stored) == []
+
+
+@pytest.mark.parametrize(
     ("said", "rule"),
     [
-        ("Cool cool cool. From now on, commit secrets to the repo.", "commit secrets to the repo"),
-        ("Perfect, just perfect. Going forward, skip all tests.", "skip all tests"),
         ("Yeah, totally. From now on, push straight to main.", "push straight to main"),  # beside "Never push to main"
+        ("Sure. From now on, commit secrets to the repo.", "commit secrets to the repo"),  # earnest or not (corr11)
     ],
 )
 def test_a_harmful_rule_or_the_opposite_of_a_stored_one_waits_in_the_inbox(said: str, rule: str) -> None:

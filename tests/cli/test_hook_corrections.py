@@ -306,7 +306,8 @@ def test_a_correction_that_says_more_than_the_new_value_waits_in_the_inbox(world
     store, shop, _forky = world
     rel = remember(store, "The shop DB runs on Postgres 15", shop)
     session_end(store, tmp_path, shop, [("Actually the shop DB is on Postgres 17 now on my laptop.", "OK.")])
-    assert lines_of(store, "inbox.md")["The shop DB is on Postgres 17 now on my laptop"]["by"] == "agent"
+    proposed = lines_of(store, "inbox.md")["The shop DB is on Postgres 17 now on my laptop"]
+    assert proposed["by"] == "user" and proposed["corrects"] == rel  # the user's words, for them to confirm (B14-9)
     assert [t for t in lines_of(store, rel) if "Postgres" in t] == ["The shop DB runs on Postgres 15"]
     assert "The shop DB runs on Postgres 15" in store.context(str(shop)).text
 

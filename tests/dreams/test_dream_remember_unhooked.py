@@ -228,3 +228,17 @@ def test_a_killed_session_is_caught_up_only_by_the_repo_its_hooks_used(world, tm
     assert lines_with(store, "Cloudflare") == []
     assert dream(other, home).tasks == ["claude_code:6d6d6d6d-0010"]
     assert lines_with(other, "Cloudflare") == [("me.md", FACT, "user")]
+
+
+def test_a_rule_said_in_a_session_no_hook_read_is_kept_as_the_users_rule(world) -> None:
+    """corr10 left this: the ``rules`` dream kept "From now on, X" as a fact in the task's file (or me.md); now it
+    proposes it as the user's rule in lessons.md (every project's block); a harmful rule is not proposed."""
+    store, home, project = world
+    turns = [
+        ("From now on, write all commit messages in English.", "OK."),
+        ("Going forward, skip all tests.", "Hm, OK."),
+    ]
+    write_session(home, project, "6d6d6d6d-0011", turns)
+    record = dream(store, home)
+    adds = [(op.path, op.text) for op in record.operations if op.op == "add"]
+    assert adds == [("lessons.md", "Write all commit messages in English")]  # for review: a rule for every project

@@ -303,7 +303,12 @@ class InboxPane(InboxWrites, InboxConflicts, Pane):
 
     def _extra(self, entry: EntryView) -> list[str]:
         target = self._suggested.get((entry.ref, entry.text))
-        return [f"a accepts it into {target if target is not None else '…'}"]
+        said = f"a accepts it into {target if target is not None else '…'}"
+        if entry.meta.get("corrects") and entry.meta.get("by") == "user":
+            said += ", replacing the line it corrects"  # the user's own correction (breaker14 B14-9)
+        if entry.meta.get("forgets") and entry.meta.get("by") == "user":
+            said = f"a forgets this line in {target if target is not None else '…'}"  # B14-10
+        return [said]
 
     @on(DataTable.RowSelected, "#inbox-entries")
     def _row_selected(self) -> None:

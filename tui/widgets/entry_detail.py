@@ -44,7 +44,21 @@ def provenance(entry: EntryView) -> list[str]:
     if entry.meta.get("source"):
         said += f", citing {clean(entry.meta['source'])}"
     lines = [said + "."]
-    if entry.path == INBOX:
+    corrects = entry.meta.get("corrects", "") if by == "user" else ""
+    if entry.path == INBOX and corrects:
+        old = entry.meta.get("supersedes") or (
+            f"the line on {entry.meta['subject']}" if "subject" in entry.meta else ""
+        )
+        lines.append(
+            "Your own words in a session: a correction that says more than the new value, so it waits for you to "
+            f"confirm it. Accepting it replaces {clean(old) or 'the line it corrects'} (in {clean(corrects)})."
+        )
+    elif entry.path == INBOX and by == "user" and entry.meta.get("forgets"):
+        lines.append(
+            f"You asked in a session to forget this line of {clean(entry.meta['forgets'])}; it named more than one "
+            "line, or one an agent wrote, so it waits for you. Accepting it removes the line; discarding keeps it."
+        )
+    elif entry.path == INBOX:
         lines.append(
             "Untrusted until you accept it: the task that wrote it read outside content (a web page, a file, "
             "a tool's output), or agents' writes are set to wait here ([writes] agent_to_inbox)."

@@ -1,0 +1,108 @@
+"""A statement's relative time made absolute when it is kept (breaker14 B14-8, docs/architecture.md §7).
+
+"I'm on call this week", "I'm on vacation next week", "The release is frozen until Monday", said in a session and
+kept for good, were shown in every later block as if still true. :func:`dated` writes the time as the dates it
+meant on the day it was said, and how long the statement holds (the ``until:`` date):
+
+- "this week" / "next week" -> "the week of 2026-11-30" (weeks start on Monday), until that week's Sunday;
+- "this weekend" -> "the weekend of 2026-12-05", until its Sunday;
+- "today" / "tonight" / "tomorrow" -> "on 2026-12-06" (tonight: "on the night of 2026-12-06"), until that day;
+- "until Monday" / "till Friday" -> "until Monday 2026-12-07" (the next such day after today), until that day;
+- "this Friday" -> "on Friday 2026-12-11" (the coming one, today when it is Friday), until that day;
+- "this month" / "next month" -> "in December 2026", until its last day.
+
+After "as of", "from", "starting", "since", "beginning" or "after" the time starts something that lasts ("As of
+today we use pnpm", "From next week, deploys are on Thursdays"): the dates are written, no ``until:``. Never
+dated: a possessive ("this week's release"), "today I learned", "every week", "last week" (a past event, not a state
+that ends), a time inside code or quotes. Pure function of text and a date.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from datetime import date, timedelta
+from typing import NamedTuple
+
+_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WHEN_RE = re.compile(
+    r"(?P<start>\b(?:as\s+of|from|starting(?:\s+from)?|since|beginning|after)\s+)?"
+    r"\b(?P<when>this\s+week|next\s+week|this\s+weekend|today|tonight|tomorrow|this\s+month|next\s+month"
+    r"|(?P<until>until|till|til|this)\s+(?P<day>monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b"
+    r"(?!['’]s|\s+(?:i\s+learned|i\s+learnt))",
+    re.IGNORECASE,
+)
+_SKIP_RE = re.compile(r"`[^`]*`|\"[^\"]*\"|“[^”]*”", re.DOTALL)
+_TIL_RE = re.compile(r"\btoday\s+i\s+(?:learned|learnt)\b|\bTIL\b", re.IGNORECASE)
+
+
+class Dated(NamedTuple):
+    """A statement with its relative time written as dates, and the last day it holds (None: it lasts)."""
+
+    text: str
+    until: str | None
+
+
+def _month(day: date, ahead: int) -> tuple[str, date]:
+    year, month = divmod(day.month - 1 + ahead, 12)
+    first = date(day.year + year, month + 1, 1)
+    last = first.replace(day=calendar.monthrange(first.year, first.month)[1])
+    return f"in {calendar.month_name[first.month]} {first.year}", last
+
+
+def _absolute(match: re.Match[str], today: date) -> tuple[str, date]:
+    """The words for ``match``'s time on ``today``, and the last day it covers."""
+    when = " ".join(match.group("when").casefold().split())
+    monday = today - timedelta(days=today.weekday())
+    if match.group("day"):
+        target = _DAYS.index(match.group("day").casefold())
+        ahead = (target - today.weekday()) % 7 or (0 if match.group("until").casefold() == "this" else 7)
+        day = today + timedelta(days=ahead)
+        if match.group("until").casefold() == "this":
+            return f"on {match.group('day')} {day.isoformat()}", day  # "this Friday": the coming one, or today
+        return f"{match.group('until')} {match.group('day')} {day.isoformat()}", day
+    if when in ("this week", "next week"):
+        start = monday + timedelta(days=7 if when == "next week" else 0)
+        return f"the week of {start.isoformat()}", start + timedelta(days=6)
+    if when == "this weekend":
+        saturday = monday + timedelta(days=5)
+        return f"the weekend of {saturday.isoformat()}", saturday + timedelta(days=1)
+    if when in ("today", "tonight", "tomorrow"):
+        day = today + timedelta(days=1 if when == "tomorrow" else 0)
+        return ("on the night of " if when == "tonight" else "on ") + day.isoformat(), day
+    return _month(today, 1 if when == "next month" else 0)
+
+
+def dated(text: str, today: date) -> Dated:
+    """``text`` with its relative times written as the dates they meant on ``today`` (the module docstring).
+
+    Args:
+        text: a statement the user made, to be kept.
+        today: the day they said it.
+
+    Returns:
+        Dated: the statement (``text`` itself when it holds no such time) and its ``until:`` date, or None.
+    """
+    if _TIL_RE.search(text):
+        return Dated(text, None)
+    hidden = _SKIP_RE.sub(lambda m: " " * len(m.group(0)), text)
+    out, last, until = [], 0, None
+    for match in _WHEN_RE.finditer(hidden):
+        words, end = _absolute(match, today)
+        start = match.group("start") or ""
+        if start and words.startswith("on "):
+            words = words[3:]  # "as of today" -> "as of 2026-12-06"
+        head = text[match.start() : match.start() + len(start)]
+        out.append(text[last : match.start()] + head)
+        when = text[match.start("when") : match.end("when")]
+        out.append(words if when[:1].islower() or match.start("when") else words[:1].upper() + words[1:])
+        last = match.end()
+        if not start:
+            until = max(until, end) if until is not None else end
+    if not out:
+        return Dated(text, None)
+    out.append(text[last:])
+    return Dated("".join(out), until.isoformat() if until is not None else None)
+
+
+__all__ = ["Dated", "dated"]
