@@ -40,6 +40,9 @@ from memrepo.engine.read.contextselect import MIN_COVER, Topic, candidates, repl
 
 from .claims import ExistingEntry
 from .oldvalue import names_old, names_one, said_values
+from .projectfact import names_project
+from .sameframe import same_frame, says_change
+from .sameframe import tight as frame_tight
 from .samesubject import clauses, corrects_line, corrects_one, other_subject, statement
 from .subjectwords import VERSION_WORDS
 
@@ -93,7 +96,7 @@ def _names_it(new: Topic, old: Topic) -> bool:
 
 
 def corrects(
-    text: str, existing: Iterable[ExistingEntry], words: bool = True, cued: bool = False
+    text: str, existing: Iterable[ExistingEntry], words: bool = True, cued: bool = False, frame: bool = True
 ) -> ExistingEntry | None:
     """The stored line ``text`` (newer, the user's) replaces by the block's change rule, else the one line it
     corrects by the subject both are about (:func:`.samesubject.corrects_one`), or None.
@@ -105,6 +108,8 @@ def corrects(
             reads as a correction only by its own change verb, "We moved the deploy window to Wednesday").
         cued: the user said it after a lead-in that says it corrects ("No wait, the deploy window is Thursday"):
             the subject relation needs no time word then (:func:`.samesubject.corrects_line`).
+        frame: whether a line the statement says again with a new value counts, when no rule above relates one
+            (:func:`_framed`, breaker17 B17-1).
 
     Returns:
         ExistingEntry | None: the replaced line (the user's own lines first, then the newest), or None.
@@ -133,8 +138,15 @@ def corrects(
         if replaced(candidates(lines)).get(1) == 2 and _names_it(said, topic_terms(old.text)):
             found.append(old)
     if not found:
-        return corrects_one(text, mine, cued) or names_one(text, mine)
+        return corrects_one(text, mine, cued) or names_one(text, mine) or (_framed(text, mine, cued) if frame else None)
     return max(found, key=lambda e: (e.by == "user", e.meta.get("added", "")))
+
+
+def _framed(text: str, lines: list[ExistingEntry], cued: bool) -> ExistingEntry | None:
+    """The one line ``text`` says again with a new value (:func:`.sameframe.same_frame`: "I live in Lisbon now" for
+    "I live in Berlin"), not a line another listed line already supersedes (a chain's newest is the one)."""
+    older = {e.meta.get("supersedes", "") for e in lines} - {""}
+    return same_frame(text, [e for e in lines if e.text[:PIECE_CHARS] not in older], lambda e: e.text, cued)
 
 
 def where(
@@ -158,7 +170,7 @@ def where(
     target = corrects(text, existing, cued=cued)
     if target is not None:
         return ("workspace" if is_workspace_file(target.path) and workspace else "global"), target
-    if about_user(text) or not workspace:
+    if (about_user(text) and not names_project(text, workspace)) or not workspace:
         return "global", None
     return "workspace", None
 
@@ -414,11 +426,16 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
             read = statement(fact)
             values = said_values(fact) is not None  # "We switched from Stripe to Adyen", "X replaced Y" (corr10)
             cued = bool(_CUE_RE.match(sentence))
-            if not (words or values or (read is not None and (read.change or cued))):
+            framed = says_change(fact, cued) and _framed(fact, entries, cued) is not None  # B17-1
+            if not (words or values or framed or (read is not None and (read.change or cued))):
                 continue  # "the deploy window tests now pass" shares words and a change word, and corrects nothing
-            target = corrects(fact, entries, words or values, cued)
+            target = corrects(fact, entries, words or values, cued, frame=False)
+            close = target is not None and (tight(fact, target) or frame_tight(fact, target.text))
+            if target is None and framed:
+                target = _framed(fact, entries, cued)  # "I live in Lisbon now" (B17-1): tight when one value swapped
+                close = target is not None and frame_tight(fact, target.text)
             if target is not None and not _restated(fact, target):
-                mine.append((fact, tight(fact, target)))
+                mine.append((fact, close))
         per_message.append(mine)
     return [found for mine in per_message for found in mine]
 

@@ -129,6 +129,18 @@ _ADJECTIVE_ENDS = ("y", "ful", "less", "ous", "ive", "ic", "ish", "ed", "able", 
 """Endings of a lowercase word that says how a thing is ("laggy", "useless", "deprecated"), not which it is."""
 
 
+def value_kind(words: Sequence[str]) -> str:
+    """:func:`_kind` of a value in its own case, a ``name`` split by its first letter: ``name`` (a capital) or
+    ``word`` (lowercase: "zsh", "the evening")."""
+    kind = _kind(words)
+    return kind if kind != "name" or words[:1] == [] else ("name" if words[0][:1].isupper() else "word")
+
+
+def state_word(word: str) -> bool:
+    """Whether a lowercase word says how a thing is (:data:`STATES`, :data:`_ADJECTIVE_ENDS`), not a time ("evening")."""
+    return word in STATES or (word.endswith(_ADJECTIVE_ENDS) and not _TIME_RE.match(word))
+
+
 def _kind(words: Sequence[str]) -> str:
     """A value's kind: ``time`` (a day, a month, an hour), ``number`` (a word with a digit: "port 8080",
     "Postgres 15"), else ``name``."""
@@ -456,5 +468,7 @@ __all__ = [
     "corrects_one",
     "other_subject",
     "spare_words",
+    "state_word",
     "statement",
+    "value_kind",
 ]

@@ -33,7 +33,7 @@ from memrepo.engine.format.standing import (
 )
 
 from .claims import ExistingEntry
-from .corrections import correction_statements, cued, remainder, where
+from .corrections import correction_statements, cued, remainder, tight, where
 from .samesubject import clauses
 
 RULE_KINDS = frozenset({"rule", "decision"})
@@ -85,6 +85,7 @@ def kept_statements(texts: list[str], existing: Iterable[ExistingEntry], heard: 
             continue
         seen.add(norm)
         out.append(Kept(fact, "rule" if norm in rule_keys else "fact"))
+    out = _corrected_in_batch(out, texts, heard)  # "Remember that X." then "No wait, Y." (breaker17 B17-5)
     compound = any(clauses(e.text) for e in entries)  # no two-clause line listed: no clause to keep
     for kept in list(out) if compound else []:
         if kept.kind == "rule":
@@ -100,20 +101,62 @@ def kept_statements(texts: list[str], existing: Iterable[ExistingEntry], heard: 
     return list(out)
 
 
+def _corrected_in_batch(out: list[Kept], texts: list[str], heard: list[str]) -> list[Kept]:
+    """``out`` less each request to remember that a later message of the batch corrects, with that correction
+    (breaker17 B17-5): "Remember that the deploy window is Tuesday." then "No wait, the deploy window is Wednesday."
+    keeps Wednesday only. The requests are asked as if stored before the message that corrects them (the same rule
+    as for a stored line, :func:`.corrections.correction_statements`); a correction that says more than the new value
+    (not :func:`.corrections.tight`) or one of a later request leaves the request as it is."""
+    asked = [k for k in out if k.kind == "fact" and k.rest_of is None]
+    if not asked or len(heard) < 2:
+        return out
+    first: dict[str, int] = {}  # a request's text -> the index of the heard message that asked it
+    for i in range(len(heard)):
+        for fact in user_statements(heard[: i + 1]):
+            first.setdefault(fmt.normalize_text(fact), i)
+    dropped: set[str] = set()
+    added: list[Kept] = []
+    for j in range(1, len(heard)):
+        before = [k for k in asked if first.get(fmt.normalize_text(k.text), j) < j]
+        own = [ExistingEntry(f"R{n}", "", n, k.text, "user", {}) for n, k in enumerate(before)]
+        for fact in correction_statements([heard[j]], own) if own else []:
+            _scope, target = where(fact, None, own, cued(fact, [heard[j]]))
+            if target is not None and tight(fact, target):
+                dropped.add(fmt.normalize_text(target.text))
+                added.append(Kept(fact, "fact"))
+    if not dropped:
+        return out
+    have = {fmt.normalize_text(k.text) for k in out}
+    kept = [k for k in out if fmt.normalize_text(k.text) not in dropped]
+    for new in added:
+        if fmt.normalize_text(new.text) not in have and fmt.normalize_text(new.text) not in dropped:
+            have.add(fmt.normalize_text(new.text))
+            kept.append(new)
+    return kept
+
+
+_CHECKS_RE = re.compile(r"\b(?:tests?|test\s+suite|checks?|ci|linters?|lint|reviews?|hooks?)\b", re.IGNORECASE)
+"""What a rule that stops it skips: "never run the full test suite before pushing" is the skip-tests case."""
 _NEGATED_RE = re.compile(r"\b(?:never|don['’]?t|do\s+not|stop|no\s+longer|not)\b", re.IGNORECASE)
 
 
 def _held_back(rule: str, entries: list[ExistingEntry]) -> bool:
-    """Whether a rule goes to the inbox instead of the user's rules: a harmful one (:func:`~memrepo.engine.format.standing.harmful`, unless it
-    forbids it: "never push straight to main"), or one that says the opposite of a stored rule it does not replace
-    ("Push straight to main" beside "Never push to main")."""
+    """Whether a rule goes to the inbox instead of the user's rules: a harmful one
+    (:func:`~memrepo.engine.format.standing.harmful`, unless it forbids it: "never push straight to main"), one that
+    says the opposite of a stored rule it does not replace ("Push straight to main" beside "Never push to main"), or
+    the stored rule turned around with no new value ("Never squash merges" for "Always squash merges"; or one that
+    stops running tests or checks, :data:`_CHECKS_RE`), as docs/agents.md says (breaker17 B17-14)."""
     negated = bool(_NEGATED_RE.search(rule))
     if harmful(rule):
         return True
     mine = {stem for stem, _w, _b in rule_words(rule)}
     for e in entries:
-        if not _rule_line(e) or same_rule(rule, e.text) or negated == bool(_NEGATED_RE.search(e.text)):
+        if not _rule_line(e) or negated == bool(_NEGATED_RE.search(e.text)):
             continue
+        if same_rule(rule, e.text):
+            if mine <= {s for s, _w, _b in rule_words(e.text)} or (negated and _CHECKS_RE.search(rule)):
+                return True  # "Never squash merges" for "Always squash merges": the user picks (breaker17 B17-14)
+            continue  # "Stop writing commit messages in English; write them in German": a new value, it replaces
         theirs = rule_words(e.text)
         same_verb = [w[0] for w in rule_words(rule)[:1]] == [w[0] for w in theirs[:1]]
         if theirs and same_verb and len(mine & {s for s, _w, _b in theirs}) >= 2:

@@ -21,7 +21,8 @@ from memrepo.engine.format.remembering import (
 )
 
 _HEARSAY_RE = re.compile(
-    r"\b(?:say|says|said|saying|tell|tells|told|(?:write|writes)(?=\s*(?::|that\b))|wrote|written|claim|claims|claimed|"
+    r"\b(?:say|says|said|saying|tell|tells|told|(?:write|writes)(?=\s*(?::|that\b))|wrote|"
+    r"written(?!\s+(?:in|with)\s+(?-i:[A-Z]))|claim|claims|claimed|"
     r"report|reports|reported|mention|mentions|mentioned|heard|hear|according\s+to|thinks|believes|insists|swears|"
     r"reckons)\b",
     re.IGNORECASE,
@@ -29,7 +30,8 @@ _HEARSAY_RE = re.compile(
 """Words that report someone else's words ("my colleague said ...", "Bob told me ...", "the log says ...", "You
 said X", "Claude wrote: X"): the sentence is hearsay, never the user's own correction (breaker9 B9-1, B9-4). "Write"
 reports only before ":" or "that" ("the docs write that ..."): "I write tests with Vitest now" and "Write commit
-messages in German" say what the user does (breaker14 B14-6)."""
+messages in German" say what the user does (breaker14 B14-6); not "written in Rust", a thing's language (breaker17
+B17-1)."""
 _HEDGE_RE = re.compile(
     r"\b(?:apparently|probably|possibly|maybe|perhaps|presumably|supposedly|allegedly|likely|seemingly|seems?|"
     r"might|would|could|i\s+(?:think|guess|believe|suppose|assume|reckon|doubt|wonder|feel)|not\s+sure|unsure|"

@@ -15,7 +15,7 @@ import re
 from .irony import hedged, not_meant, under_review
 
 _LEAD = (
-    r"(?:(?:also|and|oh|so|but|btw|by\s+the\s+way|please|pls|kindly|just|then|finally|ok|okay|plus|"
+    r"(?:(?:also|and|oh|so|but|btw|by\s+the\s+way|please|pls|kindly|just|then|finally|ok|okay|plus|always|"
     r"going\s+forward|from\s+now\s+on|for\s+future\s+reference|correction)\b,?\s+)"
 )
 """Words that may come before a request to keep: "Also remember that", "Oh, and please remember that"."""
@@ -27,13 +27,16 @@ _THE_IS = r"(?:the|a|an)\s+[^.!?\n,;:]{1,60}?\s(?:is|are|isn['’]t|aren['’]t)
 """A noun phrase then "is"/"are": "remember the staging host is pg-stage-12" (not "remember the meeting")."""
 _MEMORY = r"(?:your|my|the|our)\s+memory"
 _VERB = (
-    rf"(?:remember|don['’]?t\s+forget|do\s+not\s+forget|keep\s+in\s+mind|please\s+note|make\s+a\s+note|take\s+note"
-    rf"|note\s+to\s+self(?:\s+for\s+{_MEMORY}|\s+for\s+memory)?|note\s+for\s+(?:{_MEMORY}|memory)"
-    rf"|update\s+{_MEMORY}|(?:save|store|add|put|keep)\s+(?:this|that|it)\s+(?:to|in|into)\s+(?:{_MEMORY}|memory))"
+    rf"(?:(?:remember|keep\s+this\s+in\s+mind)(?:\s+th(?:is|at))?,?\s+(?:permanently|forever|always|for\s+(?:later|good"
+    rf"|next\s+time|the\s+future))(?=\s*:|\s+that\s)|(?:save|pin)\s+this(?:\s+for\s+later)?(?=\s*:)|remember|don['’]?t"
+    rf"\s+forget|do\s+not\s+forget|keep\s+in\s+mind|please\s+note|make\s+a\s+note|take\s+note|note\s+to\s+self(?:\s+for"
+    rf"\s+{_MEMORY}|\s+for\s+memory)?|note\s+for\s+(?:{_MEMORY}|memory)|update\s+{_MEMORY}"
+    rf"|(?:save|store|add|put|keep)\s+(?:this|that|it)\s+(?:to|in|into)\s+(?:{_MEMORY}|memory))"
 )
-"""The words of a request to keep: "remember", "don't forget", "keep in mind", "please note", "make a note",
-"note to self", "update your memory", "save this to memory". A plain "Note that ..." is not one: in a prompt
-it is most often the task's context ("Note that the function below returns None; fix the caller")."""
+"""The words of a request to keep: "remember", "don't forget", "keep in mind", "please note", "make a note", "note to
+self", "update your memory", "save this to memory"; a qualifier before ":" or "that" ("Remember this permanently: X",
+"Save this for later: X", "Pin this: X", B17-13). A plain "Note that ..." is not one: in a prompt it is most often
+the task's context ("Note that the function below returns None; fix the caller")."""
 _BARE_VERB_RE = re.compile(r"remember|don['’]?t\s+forget|do\s+not\s+forget", re.IGNORECASE)
 """The verbs that take a bare clause ("remember we ship on Tuesdays"); "keep in mind" and the rest need "that" or
 a colon ("Keep in mind this is only a prototype, so skip the tests" is the task's context)."""
@@ -353,7 +356,10 @@ def user_statements(texts: list[str]) -> list[str]:
             if kept and not scoped(kept):  # "this is a throwaway branch": true of now only (breaker9 B9-19)
                 mine.extend(by_owner(kept))
         if taken_back is not None and _retracts_earlier(text, taken_back):
-            for earlier in reversed(per_message):
+            near = re.match(
+                r"(?:don['’]?t|do\s+not)\s", shown[taken_back:], re.I
+            )  # "Don't save that": the last message's
+            for earlier in reversed(per_message[-1:] if near else per_message):
                 if earlier:  # the last request's facts are the last ones kept: later messages gave none
                     del facts[-len(earlier) :]
                     earlier.clear()
@@ -368,7 +374,8 @@ def _retracts_earlier(text: str, at: int) -> bool:
     """Whether the retraction at ``at`` opens ``text`` ("Actually, forget that, ...") and so takes back the
     last message's request (breaker9 B9-8); "That's wrong" there speaks of the agent's words, not the user's."""
     shown = readable(text)
-    head = _LEADIN_RE.sub("", shown[:at].strip()).strip(" ,.;:!-—–")
+    head = _LEADIN_RE.sub("", re.sub(r"^(?:hmm+|um+|please|ah)\b[,!.]?\s*", "", shown[:at].strip(), flags=re.I))
+    head = head.strip(" ,.;:!-—–")  # "Hmm, don't save that one", "Please don't store that" (B17-12)
     word = shown[at:].lower()
     return not head and not word.startswith(("that", "not"))
 
@@ -383,11 +390,14 @@ _NOW_ONLY_RE = re.compile(
 _RETRACT_RE = re.compile(
     r"(?:^|(?<=[\s,.;:!?—–-]))(?:just\s+kidding|kidding|j/?k|never\s*mind|nvm|scratch\s+that|forget\s+(?:that|it|what\s+i\s+said)"
     r"|ignore\s+(?:that|it|what\s+i\s+said)|disregard\s+(?:that|it)|not\s+really|that['’]s\s+(?:wrong|not\s+(?:right|true))"
-    r"|that\s+is\s+(?:wrong|not\s+(?:right|true)))(?=\s*(?:[,.;:!—–-]|$))",
+    r"|that\s+is\s+(?:wrong|not\s+(?:right|true))|(?:don['’]?t|do\s+not)\s+(?:save|remember|store|keep|record|memori[sz]e)"
+    r"\s+(?:that|this|it)(?:\s+one)?(?:\s+(?:in|to)\s+(?:your\s+|the\s+)?memory)?|(?:delete|remove|erase)\s+(?:that|it|this)\s+from"
+    r"\s+(?:your\s+|the\s+)?memory|(?:ignore|disregard)\s+what\s+i\s+said\s+about\s+[^,.;:!?]{1,40}|never\s*mind\s+(?:about\s+)?the"
+    r"\s+[^,.;:!?]{1,40}?\s+(?:thing|part|bit|one|note))(?=\s*(?:[,.;:!—–-]|$))",
     re.IGNORECASE,
 )
-"""Words that take back what was said before them ("Just kidding", "never mind", "scratch that", "forget that,",
-"That's wrong."): what the user said before is not kept (B9-6, B9-8, B9-1)."""
+"""Words that take back what was said before them ("Just kidding", "never mind", "scratch that", "forget that,", "That's
+wrong.", "Don't save that", "Never mind the CDN thing", B17-12): what the user said before is not kept (B9-6, B9-8)."""
 _PEOPLE = (
     r"colleague|colleagues|coworker|co-worker|coworkers|manager|boss|lead|team\s*lead|teammate|teammates|team|wife|"
     r"husband|partner|spouse|friend|friends|girlfriend|boyfriend|mom|mum|mother|dad|father|brother|sister|son|daughter|"
