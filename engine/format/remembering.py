@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from .irony import hedged, not_meant, under_review
+from .pasted import own_short_message, pasted_lines, readable
 
 _LEAD = (
     r"(?:(?:also|and|oh|so|but|btw|by\s+the\s+way|please|pls|kindly|just|then|finally|ok|okay|plus|always|"
@@ -67,10 +68,6 @@ _QUOTE_INTRO_RE = re.compile(
     re.IGNORECASE,
 )
 """Words before a colon that introduce quoted text: "update the README to say: remember that ..." is no request."""
-_CODE_RE = re.compile(r"```.*?(?:```|$)|`[^`\n]*`", re.DOTALL)
-"""Code: fenced blocks and inline spans (a comment "# remember that ..." in code is no request)."""
-_QUOTED_RE = re.compile(r"^\s*>.*$|\"[^\"\n]*\"|“[^”\n]*”|(?<!\w)'[^'\n]*'(?!\w)", re.MULTILINE)
-"""Quoted text: a ``>`` line (a pasted email), and words in double or single quotes."""
 _LEADIN_RE = re.compile(
     r"^(?:(?:scratch\s+that|correction|update|actually|no\s+wait|wait\s+no|no|nope|wait|sorry|oh|ok|okay|fyi|btw|"
     r"by\s+the\s+way|that['’]s\s+(?:wrong|not\s+right|outdated|old|stale|not\s+true)|not\s+quite|one\s+more\s+thing|"
@@ -206,22 +203,6 @@ def said(text: str) -> list[str]:
         if sentence and not sentence.endswith(("?", "？")) and match.group(0).strip():
             out.append(sentence.rstrip(".!。！").strip())
     return [s for s in out if s]
-
-
-def _blank(match: re.Match[str]) -> str:
-    return " " * len(match.group(0))  # the same length: positions stay those of the user's text
-
-
-def readable(text: str) -> str:
-    """``text`` with code and quoted text blanked out (spaces of the same length), so a request inside them is none.
-
-    Args:
-        text: a user's message.
-
-    Returns:
-        str: the message, its code spans, fenced blocks, ``>`` lines and quotes replaced by spaces.
-    """
-    return _QUOTED_RE.sub(_blank, _CODE_RE.sub(_blank, text))
 
 
 def without_leadin(text: str) -> str:
@@ -419,14 +400,6 @@ ABOUT_AGENT_RE = re.compile(
 )
 """A sentence about the agent or its words ("You said X", "You wrote X in the PR"): not the user's fact; "The bot's
 prod channel is ..." is about a thing the project has (a possessive), not the agent."""
-_INTRO_LINE_RE = re.compile(
-    r"\b(?:here|here['’]s|from|forward\w*|fwd|fw|pasted?|below|following|output|log|logs|readme|page|wiki|mail|e-?mail"
-    r"|emailed|docs?|document|message|text|file|ticket|issue|thread|chat|slack|says|said|wrote|writes|reads|quote)\b"
-    r"[^\n]*:\s*$",
-    re.IGNORECASE,
-)
-"""A line that introduces pasted text below it ("From the ops wiki page:", "Forwarding from ops:", "Here is the
-README:"); a list's own heading ("Tasks:") is not one."""
 
 
 def scoped(text: str) -> bool:
@@ -447,38 +420,6 @@ def retraction(text: str) -> int | None:
     """
     found = _RETRACT_RE.search(readable(text))
     return found.start() if found else None
-
-
-def pasted_lines(text: str) -> list[tuple[int, int]]:
-    """The spans of a message that are pasted text, not the user's own words (breaker9 B9-7): the lines after a line
-    that introduces text with a colon ("From the ops wiki page:", "Here is the README:") up to the message's last
-    line (the user's own: "Summarize the page for me").
-
-    Args:
-        text: a user's message.
-
-    Returns:
-        list[tuple[int, int]]: (start, end) character spans.
-    """
-    lines = [(m.start(), m.end()) for m in re.finditer(r"[^\n]*", text) if text[m.start() : m.end()].strip()]
-    for i, (start, end) in enumerate(lines[:-1]):
-        if _INTRO_LINE_RE.search(readable(text[start:end])) and i + 1 < len(lines) - 1:
-            return [(lines[i + 1][0], lines[-2][1])]
-    return []
-
-
-def own_short_message(text: str) -> bool:
-    """Whether a message is the user's own short say (two lines or fewer, outside code, no pasted text): only
-    such a message can correct a stored line without "remember" (breaker9 B9-7).
-
-    Args:
-        text: a user's message.
-
-    Returns:
-        bool: True for a message of one or two non-empty lines with no line introducing pasted text.
-    """
-    lines = [line for line in readable(text).splitlines() if line.strip()]
-    return len(lines) <= 2 and not any(_INTRO_LINE_RE.search(line) for line in lines[:-1])
 
 
 def task(text: str) -> bool:

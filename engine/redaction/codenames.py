@@ -25,9 +25,13 @@ repositories' own files (``build_pubfiles.py``'s tuning half and
   as RFC 5280's SubjectPublicKeyInfo; a private key (PKCS #8 opens with a
   version ``INTEGER``; an encrypted one names PBES2) never decodes so.
 
-A name is not kept where a credential's label or a password word stands before it on its line
-(``password: CorrectHorseBattery2024``, ``the pw is …``), nor one holding a vendor key in its fixed shape
-(:func:`.public.public_spans` asks :func:`.placed.holds_key`).
+A name is not kept where a credential's label, a password word (in the speech rules' languages too), a
+config key (``wpa_psk:``, ``root_pw:``), a place one is typed (``wifi``, ``sudo``) or a credential slot (``-p'``,
+``root /``, ``/user:x``) stands before it on its line, a password role after it (``as the password``,
+``| sudo -S``), a label on the line above one it opens or a header row above a row of cells; nor one holding a
+vendor key in its fixed shape (:func:`.public.public_spans` asks :func:`.placed.holds_key`). A name read by its
+shape (:func:`name_spans`) only ever cancels a token's look (:data:`.public.NAME_CANCELS`), never a finding a
+label, a slot or a sentence made (breaker18, B18-1 to B18-13).
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ import binascii
 import itertools
 import re
 from collections.abc import Iterator
+from functools import cache
 
 from . import lazyre
 
@@ -46,14 +51,16 @@ _ANCHOR_RE = lazyre.compile(
     r"#(?:(?:issuecomment|discussioncomment|pullrequestreview|commitcomment|event|ref-commit)-|discussion_r|note_)"
     r"\d{1,12}(?![\w-])"
 )
-_NOREPLY_RE = lazyre.compile(r"(?<![\w.+-])\d{1,12}\+[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})@users\.noreply\.github\.com\b")
+_NOREPLY_RE = lazyre.compile(
+    r"(?<![\w.+-])\d{1,12}\+(?P<login>[A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))@users\.noreply\.github\.com\b"
+)
 _K8S_SAFE = "bcdfghjklmnpqrstvwxz2456789"
 _K8S_NAME_RE = lazyre.compile(
     rf"(?<![\w.-])(?:[a-z]+(?:\.[a-z0-9]+)*/)?(?P<base>[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*){{0,8}})"
     rf"-[{_K8S_SAFE}]{{8,10}}(?:-[{_K8S_SAFE}]{{5}})?(?![\w.-])"
 )
 _SETTING_RE = lazyre.compile(r"<add\s+key=\"(?P<name>[A-Za-z][\w.:-]{0,127})\"\s+value=")
-_NAME_RE = lazyre.compile(r"(?<![\w.+/=-])[A-Za-z0-9][A-Za-z0-9_./+-]{14,200}(?<![./+-])(?![\w+=-])")
+_NAME_RE = lazyre.compile(r"(?<![\w.+/=-])[A-Za-z0-9][A-Za-z0-9_./+-]{14,200}(?<![./+-])(?![\w+=#$%!&*^~-]|@(?!v?\d))")
 _PIECE_RE = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 _SEP_RE = re.compile(r"[_./+-]+")
 _CONSONANTS_RE = re.compile(r"[^aeiou]{5,}")
@@ -78,11 +85,26 @@ _ARCH_RE = re.compile(r"(?i)x86|i[3-6]86|amd64|arm64|aarch64|armv\d|riscv\d|ppc6
 _HEXRUN_RE = re.compile(r"(?=[0-9a-fA-F]{8})(?=[0-9a-fA-F]{0,7}[a-fA-F])(?=[0-9a-fA-F]{0,7}\d)[0-9a-fA-F]{8}")
 _UUID_RE = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
 _LABEL_RE = lazyre.compile(
-    r"\bpw\b|pass|pwd|\bpin\b|secret|token|cred|login|\bkey\b|auth|encrypt|unlock|senha|haslo|hasło|contrase|"
-    r"mot de passe|kennwort"
+    r"(?<![a-z])(?:pin|psk|otp|seed|salt|pepper|hmac|dsn|sudo|gpg|nas|ilo|ssid|wlan)(?![a-z])|pw(?![a-z])|pass|pwd|"
+    r"secret|pre.?shared|parola|lösenord|losenord|salasana|heslo|jelsz|mật khẩu|mat khau|kata sandi|şifre|sifre|"
+    r"adgangskode|passord|"
+    r"token|cred|login|\bkey\b|auth|encrypt|unlock|senha|haslo|hasło|contrase|mot de passe|kennwort|mnemonic|"
+    r"cookie|licen[cs]e|wi-?fi|prompt|typed|sticky|router|synology|unifi|pfsense|proxmox|idrac|gmail|netflix|bank"
 )
-"""Words naming a credential, matched on the lower-cased window (no ``(?i)``: it slows the scan tenfold)."""
-_SLOT_RE = lazyre.compile(r"(?:[:%@]|(?<![\w-])-[A-Za-z]\s*|/user:|\buser\s)$")
+"""Words naming a credential or where one is typed, matched on the lower-cased window (no ``(?i)``: it slows the
+scan tenfold); with :data:`.speech._LABEL`'s password words in every language the speech rules read (B18-11) and the
+words of the languages only the assignment rules read (``parola:``, ``lösenord:``, ``heslo:``, ``kata sandi:``)."""
+_SLOT_RE = lazyre.compile(
+    r"(?:[:%@]|(?<![\w-])-[A-Za-z]\s*['\"]?|/user:(?:\S+\s+)?|\buser\s|"
+    r"(?<![\w-])(?:root|admin\w*|administrator|postgres|sa)\s*/?\s*)$"
+)
+"""A credential's slot right before the name: ``:``, ``-p'``, ``/user:corp\\bob ``, ``root / ``, ``admin/``."""
+_AFTER_RE = lazyre.compile(
+    r"(?i)^['\"]?\s*(?:\|\s*sudo\s+-S|\|.{0,40}--password-stdin|\s+as\s+(?:(?:the|my|our|your|a|an)\s+)?"
+    r"(?:[\w'’.-]{1,30}\s+){0,3}?(?:pass|pw|pwd|pin|login|cred|secret)|.{0,40}\bprompt\b)"
+)
+"""What says the name just before it is a password: ``| sudo -S``, ``--password-stdin``, ``as the password``."""
+_ROW_SEP_RE = lazyre.compile(r"[,|\t;]")
 _B64_RE = lazyre.compile(r"(?<![A-Za-z0-9+/])M[A-Za-z0-9+/]{31,8192}={0,2}(?![A-Za-z0-9+/=])")
 _PUBKEY_OIDS = (
     bytes.fromhex("2a864886f70d010101"),  # rsaEncryption
@@ -188,37 +210,116 @@ def spki_ok(b64: str) -> bool:
 
 
 def _labelled(text: str, start: int, end: int) -> bool:
-    """Whether a credential's label, a password word or a credential's slot stands right before the name."""
+    """Whether a credential's label, a password word or a credential's slot stands right before the name, a password
+    role right after it, or a label on the line above one the name opens (``Password:`` then the value) or a header
+    row above a row of cells (``host,user,password`` then ``db01,root,<pw>``)."""
     from . import slots
     from .notevalues import _labelled as note_labelled
 
     line_start = text.rfind("\n", max(0, start - 48), start) + 1
     window = text[max(line_start, start - 48) : start]
-    return bool(
-        _LABEL_RE.search(window.lower()) or _SLOT_RE.search(window[-12:]) or slots.credential_slot(text, start, end)
-    ) or note_labelled(text, start)
+    if (
+        _LABEL_RE.search(window.lower())
+        or _SLOT_RE.search(window[-40:])
+        or _said_label(window)
+        or _AFTER_RE.search(text[end : end + 60].split("\n", 1)[0])
+        or slots.credential_slot(text, start, end)
+        or note_labelled(text, start)
+    ):
+        return True
+    line_start = text.rfind("\n", 0, start) + 1
+    head = text[line_start:start]
+    if line_start == 0 or (head.strip(" \t>-*#|[]") and not _ROW_SEP_RE.search(head)):
+        return False
+    above_end = line_start - 1
+    while above_end > 0 and not text[text.rfind("\n", 0, above_end) + 1 : above_end].strip():
+        above_end = text.rfind("\n", 0, above_end)  # a blank line between: "**Password**", "", the value
+    above = text[max(text.rfind("\n", 0, max(above_end, 0)) + 1, above_end - 200) : max(above_end, 0)]
+    return bool(above.strip() and (_LABEL_RE.search(above.lower()) or _said_label(above)))
+
+
+@cache
+def _said_re() -> re.Pattern[str]:
+    from .speech import _LABEL
+
+    return re.compile("(?i)" + _LABEL)
+
+
+def _said_label(window: str) -> bool:
+    """Whether ``window`` holds a password word the speech rules read, in any of their languages (B18-11)."""
+    return bool(window) and _said_re().search(window) is not None
 
 
 def spans(text: str) -> Iterator[Span]:
     """``(start, end)`` of every value of the kinds above in ``text``, in no particular order."""
+    yield from structural_spans(text)
+    yield from name_spans(text)
+
+
+def structural_spans(text: str) -> Iterator[Span]:
+    """The values kept by their structure alone: comment anchors, .NET setting names, DER public keys (checked whole:
+    the outer length is the run's, the key's BIT STRING ends it; a 64-character PEM line by its head, unlabelled)."""
     if "#" in text:
         for m in _ANCHOR_RE.finditer(text):
             yield m.start() + 1, m.end()
+    if "<add" in text:
+        for m in _SETTING_RE.finditer(text):
+            if _setting_ok(m.group("name")):
+                yield m.start("name"), m.end("name")
+    if "M" in text:
+        for m in _B64_RE.finditer(text):
+            run = m.group(0)
+            if spki_ok(run) and (_spki_whole(run) or (len(run) <= 64 and not _labelled(text, *m.span()))):
+                yield m.span()
+
+
+def name_spans(text: str) -> Iterator[Span]:
+    """The values kept by a name's shape: words of code, Kubernetes' names, GitHub's no-reply address; none under a
+    label (:func:`_labelled`), and :func:`.public.drop_public` lets them cancel only a token's look."""
     if "-" in text:
         for m in _K8S_NAME_RE.finditer(text):
             pieces = re.split(r"[-.]", m.group("base"))
             if all(_word(p) or p.isdigit() for p in pieces) and not _labelled(text, m.start(), m.end()):
                 yield m.span()
-    if "<add" in text:
-        for m in _SETTING_RE.finditer(text):
-            yield m.start("name"), m.end("name")
     if "noreply" in text:
         for m in _NOREPLY_RE.finditer(text):
-            yield m.span()
+            if _login_ok(m.group("login")) and not _labelled(text, m.start(), m.end()):
+                yield m.span()
     for m in _NAME_RE.finditer(text):
         if name_ok(m.group(0)) and not _labelled(text, m.start(), m.end()):
             yield m.span()
-    if "M" in text:
-        for m in _B64_RE.finditer(text):
-            if spki_ok(m.group(0)):
-                yield m.span()
+
+
+def _setting_ok(name: str) -> bool:
+    """Whether a .NET setting's name reads as words (``ClientValidationEnabled``, ``webpages:Version``), not a
+    licence or a token registered as the key (``Ngo9BigBOggjHTQxAR8``, B18-13)."""
+    pieces = [p for part in re.split(r"[:._-]+", name) for p in _PIECE_RE.findall(part)]
+    if "".join(pieces) != re.sub(r"[:._-]+", "", name):
+        return False
+    return all((p.isdigit() and len(p) <= 4) or _word(p) for p in pieces)
+
+
+def _login_ok(login: str) -> bool:
+    """Whether a no-reply address's login reads as one: GitHub's rules (no ``--``, no ``-`` at the end) and not a
+    random mixed run (a token of 20+ characters mixing cases and digits is not a login unless it is words, B18-5)."""
+    if "--" in login or login.endswith("-"):
+        return False
+    mixed = any(c.isupper() for c in login) and any(c.islower() for c in login) and any(c.isdigit() for c in login)
+    return not (len(login) >= 20 and mixed) or name_ok(login)
+
+
+def _spki_whole(b64: str) -> bool:
+    """Whether ``b64`` decodes to exactly one SubjectPublicKeyInfo: its outer length is the run's and a BIT STRING
+    follows the algorithm and ends it (B18-12: a key glued to more bytes is not kept)."""
+    try:
+        raw = base64.b64decode(b64 + "=" * (-len(b64) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    outer = _der_len(raw, 1)
+    if outer is None or outer[0] + outer[1] != len(raw) or outer[1] >= len(raw) or raw[outer[1]] != 0x30:
+        return False
+    algo = _der_len(raw, outer[1] + 1)
+    if algo is None or algo[0] + algo[1] >= len(raw) or raw[algo[0] + algo[1]] != 0x03:
+        return False
+    bits = _der_len(raw, algo[0] + algo[1] + 1)
+    return bits is not None and bits[0] + bits[1] == len(raw)

@@ -15,6 +15,10 @@ date or identifier):
   jdoe and <pw>", "the creds are admin, <pw>", "credentials: deploy with <pw>";
 - a second clause naming it: "the backup key is in 1Password and it's <pw>",
   "the wifi password? it's <pw>".
+
+Capitalised words with digits (``TigerDBAdmin2024Secure``) are taken in these forms too, though
+``secret_shape`` reads them as identifiers; a scheme (``OAuth2PKCE``, ``TOTP+WebAuthn``), a pinned package
+(``zxcvbn-ts@3.0.4``), a regex or a notation (``O(n^2)-bound``) is not (breaker18, B18-6 and B18-10).
 """
 
 from __future__ import annotations
@@ -47,12 +51,28 @@ _NAME_PARTS_RE = lazyre.compile(r"[A-Za-z]+\d*(?:-[A-Za-z]+\d*)+")
 """Parts of a name joined by hyphens (``OAuth2-PKCE``, ``RS256-PSS``): one of them an acronym makes it a scheme."""
 _ACRONYM_RE = lazyre.compile(r"(?:^|-)[A-Z]{3,}\d*(?:-|$)")
 _KEYS = ("pass", "pw", "pin", "login", "log-in", "sign", "cred", "secret", "key")
+_WORDS_PW_RE = lazyre.compile(r"(?=(?:.*[A-Z][a-z]{2,}){2})(?=(?:.*\d){2})[A-Za-z0-9]{10,64}")
+"""Capitalised words and digits (``TigerDBAdmin2024Secure``, ``SummerAWS2024Deploy``): the commonest human password,
+which :func:`.authsaid.secret_shape` reads as an identifier; taken here, where the sentence says it is one (B18-10)."""
+_SCHEME_RE = lazyre.compile(r"(?=.*[A-Z]{3})(?!.*\d{3})[A-Za-z][A-Za-z0-9]{3,15}")
+"""Words and an acronym with no year (``OAuth2PKCE``, ``React18SSR``): a scheme's or a product's name."""
+_NOT_SECRET_RE = lazyre.compile(
+    r"[\w./-]+@v?\d+(?:\.\d+)+[\w.-]*"  # a package pinned to a version: zxcvbn-ts@3.0.4
+    r"|\^.*|.*(?:\(\?[=!:<]|\.\*|\\[dwsDWS]|\{\d+,\d*\}).*"  # a regex
+    r"|[A-Za-z][\w.-]*\([^()\s]{0,40}\)(?:[-.][\w-]+)?"  # a call or a notation: Argon2id(m=64MiB), O(n^2)-bound
+    r"|(?:[A-Za-z][A-Za-z0-9]{0,15}\+)+[A-Za-z][A-Za-z0-9]{0,15}"  # schemes joined by +: TOTP+WebAuthn, SIMD+AVX2
+)
+"""Values after a credential word that name how a login works, not what it is (B18-6)."""
 
 
 def _emit(m: re.Match[str]) -> Iterator[Span]:
     """The value of the match ``m`` when it has a secret's shape."""
     value = m.group("value") if m.group("q") else said_end(m.group("value"))
-    if secret_shape(value) and not (_NAME_PARTS_RE.fullmatch(value) and _ACRONYM_RE.search(value)):
+    if (_NOT_SECRET_RE.fullmatch(value) and not re.search(r"\d{3}", value)) or _SCHEME_RE.fullmatch(value):
+        return
+    if _WORDS_PW_RE.fullmatch(value) or (
+        secret_shape(value) and not (_NAME_PARTS_RE.fullmatch(value) and _ACRONYM_RE.search(value))
+    ):
         start = m.start("value")
         yield start, start + len(value), "password"
 

@@ -177,8 +177,10 @@ def _data_url_ok(mime: str, body: str) -> bool:
     return raw.startswith(_MAGIC.get(mime.lower(), (b"\x00" * 64,)))
 
 
-def spans(text: str) -> Iterator[Span]:
-    """``(start, end)`` of every public value in ``text`` whose structure checks out."""
+def spans(text: str, *, names: bool = True) -> Iterator[Span]:
+    """``(start, end)`` of every public value in ``text`` whose structure checks out (``names``: with
+    :mod:`.codenames`' values; :func:`drop_public` lets those read by a name's shape cancel only
+    :data:`NAME_CANCELS` findings)."""
     if "sha" in text or "@" in text:
         for m in _IMAGE_RE.finditer(text):
             yield m.span()
@@ -240,7 +242,6 @@ def spans(text: str) -> Iterator[Span]:
     if "REDACTED:" in text:
         for m in _OWN_MARK_RE.finditer(text):
             yield m.span()
-    from .codenames import spans as code_spans
     from .identifiers import spans as identifier_spans
     from .notevalues import spans as note_spans
     from .publishable import spans as publishable_spans
@@ -248,14 +249,27 @@ def spans(text: str) -> Iterator[Span]:
     yield from identifier_spans(text)
     yield from publishable_spans(text)
     yield from note_spans(text)
-    yield from code_spans(text)
+    if names:
+        from . import codenames
+
+        yield from codenames.spans(text)
 
 
-def public_spans(text: str) -> list[Span]:
+spans_of = spans
+"""The module's :func:`spans`, for :func:`drop_public`, whose argument of that name hides it."""
+
+
+def public_spans(text: str, *, names: bool = True) -> list[Span]:
     """The spans of :func:`spans`, sorted; none holding a vendor key in its fixed shape (:func:`.placed.holds_key`)."""
     from .placed import holds_key
 
-    return sorted(span for span in spans(text) if not holds_key(text, *span))
+    return sorted(span for span in spans(text, names=names) if not holds_key(text, *span))
+
+
+NAME_CANCELS = frozenset({"high-entropy", "assigned-token", "vendor-key"})
+"""The only findings a name from code (:mod:`.codenames`) may cancel: a token's look. Measured on the tuned parts
+(breaker18), the names it rightly keeps were only ever these; a finding a label, a password slot or a sentence made
+(``password``, ``labelled-secret`` ...) says what the value is, and a name's shape does not undo that (B18-2b, B18-3)."""
 
 
 _EDGE = " \t\r\n\"'`,;:()[]{}<>"
@@ -269,11 +283,31 @@ def drop_public(text: str, spans: list[Span3], found: list[Span3]) -> list[Span3
     public key is still redacted, a word a line break joined to it is not), and
     every finding of ``found`` merged into it that meets no public span stays
     whole: a long value another rule took (``_authToken=ghp_…,image=…@sha256:…``)
-    never takes the key inside it down with it (breaker16 B16-2).
+    never takes the key inside it down with it (breaker16 B16-2). A name read by its shape
+    (:func:`.codenames.name_spans`) takes part only for findings of :data:`NAME_CANCELS`: the others are
+    dropped as without it (breaker18).
     """
+    from . import codenames
+    from .placed import holds_key
+
+    code = {span for span in codenames.spans(text) if not holds_key(text, *span)}
+    named = code - set(codenames.structural_spans(text)) if code else set()
+    strict = sorted(span for span in spans_of(text, names=False) if not holds_key(text, *span))
+    strict = sorted(strict + list(code - named)) if code - named else strict
+    pub = sorted(strict + list(named)) if named else strict
+    if not pub:
+        return spans
+    kept = _drop(text, spans, found, pub)
+    strong = [f for f in found if f[2] not in NAME_CANCELS]
+    if not strong or not named:
+        return kept
+    return _merge(kept + _drop(text, _merge(sorted(strong)), strong, strict))
+
+
+def _drop(text: str, spans: list[Span3], found: list[Span3], pub: list[Span]) -> list[Span3]:
+    """:func:`drop_public` for one set of public spans ``pub`` (sorted)."""
     from . import rules
 
-    pub = public_spans(text)
     if not pub:
         return spans
     starts = [a for a, _ in pub]
@@ -291,6 +325,11 @@ def drop_public(text: str, spans: list[Span3], found: list[Span3]) -> list[Span3
                 out.append((at, at + len(piece), slug))
         near = _meeting(pub, starts, reach, start, end)
         out.extend(f for f in found if start <= f[0] and f[1] <= end and outside(f[0], f[1], near) == [f[:2]])
+    return _merge(out)
+
+
+def _merge(out: list[Span3]) -> list[Span3]:
+    """``out`` sorted, overlapping spans joined (the first one's type)."""
     merged: list[Span3] = []
     for s, e, slug in sorted(set(out)):
         if merged and s < merged[-1][1]:

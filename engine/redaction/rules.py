@@ -150,7 +150,7 @@ _HEADER_RE = lazyre.compile(
 _LABEL = (
     r"(?:[\w.-]{0,40}?(?:passw(?:or)?d|passphrase|passcode|pwd|secret|token|api[_ .-]?key|apikey|access[_ .-]?key|"
     r"private[_ .-]?key|auth[_ .-]?key|license[_ .-]?key|signing[_ .-]?key|encryption[_ .-]?key|master[_ .-]?key|"
-    r"credentials?|creds|pin\b|pass\b|pat\b|key|access\b)[\w.-]{0,40})"
+    r"credentials?|creds|pin\b|psk\b|pass\b|pat\b|key|access\b)[\w.-]{0,40})"
 )
 _LABEL_RE = lazyre.compile(
     r"(?<![\w/$.-])(?P<label>" + _LABEL + r")"

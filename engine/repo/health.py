@@ -41,10 +41,12 @@ from .healthrow import FIX_DREAMS as FIX_DREAMS
 from .healthrow import FIX_INBOX as FIX_INBOX
 from .healthrow import FIX_REFRESH as FIX_REFRESH
 from .healthrow import FIX_SYNC as FIX_SYNC
-from .healthrow import NEAR_LIMIT, conflict_row, row
 from .healthrow import HealthRow as HealthRow
 from .healthrow import HealthStatus as HealthStatus
+from .healthrow import against as _against
+from .healthrow import conflict_row, row
 from .healthrow import has_failure as has_failure
+from .healthrow import size_text as _size
 from .healthstate import dream_rows as dream_rows
 from .healthstate import leftovers_row, lock_row
 from .healthstate import sync_row as sync_row
@@ -76,25 +78,6 @@ _AFTER_META_RE = re.compile(r"\s\[([A-Za-z][\w-]*:[^\[\]]*)\][ \t]+(\S.*)$")
 """A metadata group with text typed after it (then it is no longer last, so not read as metadata)."""
 _NO_OPEN_META_RE = re.compile(r"\s[A-Za-z][\w-]*:[^\[\];]*;[^\[]*\]$")
 """``key: value; ...]`` at the end with its ``[`` deleted."""
-
-
-def _size(n: int) -> str:
-    if n < 1024:
-        return f"{n} B"
-    if n < 1024 * 1024:
-        return f"{n / 1024:.1f} KB"
-    return f"{n / (1024 * 1024):.1f} MB"
-
-
-def _against(name: str, value: int, limit: int, shown: str, full: str = "") -> HealthRow:
-    """The row of a measure against its limit; ``full``: what is refused once ``value`` reaches it (FAIL)."""
-    if value > limit:
-        return row(name, HealthStatus.FAIL, f"{shown}: over the limit; writes to it are refused")
-    if full and value >= limit:
-        return row(name, HealthStatus.FAIL, f"{shown}: at the limit; {full}")
-    if value >= limit * NEAR_LIMIT:
-        return row(name, HealthStatus.WARN, f"{shown}: near the limit")
-    return row(name, HealthStatus.OK, shown)
 
 
 def metadata_problem(line: str, entry: fmt.Entry) -> str | None:
@@ -354,15 +337,8 @@ def check(
             _against("MEMORY.md size", memory, MEMORY_MD_MAX_BYTES, f"{_size(memory)} of {_size(MEMORY_MD_MAX_BYTES)}")
         )
     rows.append(_budget_row(store.root, settings.context.me_md, scan.ruled))
-    rows.append(
-        _against(
-            "files",
-            len(scan.files),
-            MAX_FILES,
-            f"{len(scan.files):,} of {MAX_FILES:,}",
-            "a new file is refused: lines that need one wait in the inbox",
-        )
-    )
+    full = "a new file is refused: lines that need one wait in the inbox"
+    rows.append(_against("files", len(scan.files), MAX_FILES, f"{len(scan.files):,} of {MAX_FILES:,}", full))
     others = [(size, path) for path, size in scan.files if path != "MEMORY.md"]
     if others:
         size, path = max(others)

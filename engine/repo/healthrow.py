@@ -88,3 +88,23 @@ def conflict_row(regions: list[str]) -> HealthRow:
         f"{len(regions)} region{'s' * (len(regions) != 1)} between git's conflict markers: {shown}; neither side is "
         "read by recall or the context block: keep the lines you want, delete the <<<<<<< ======= >>>>>>> lines",
     )
+
+
+def size_text(n: int) -> str:
+    """``n`` bytes as a person reads it (``512 B``, ``3.2 KB``, ``1.5 MB``)."""
+    if n < 1024:
+        return f"{n} B"
+    if n < 1024 * 1024:
+        return f"{n / 1024:.1f} KB"
+    return f"{n / (1024 * 1024):.1f} MB"
+
+
+def against(name: str, value: int, limit: int, shown: str, full: str = "") -> HealthRow:
+    """The row of a measure against its limit; ``full``: what is refused once ``value`` reaches it (FAIL)."""
+    if value > limit:
+        return row(name, HealthStatus.FAIL, f"{shown}: over the limit; writes to it are refused")
+    if full and value >= limit:
+        return row(name, HealthStatus.FAIL, f"{shown}: at the limit; {full}")
+    if value >= limit * NEAR_LIMIT:
+        return row(name, HealthStatus.WARN, f"{shown}: near the limit")
+    return row(name, HealthStatus.OK, shown)

@@ -46,3 +46,32 @@ def test_a_password_said_around_its_name_is_redacted(text: str) -> None:
 )
 def test_the_same_shapes_without_a_password_stay_verbatim(text: str) -> None:
     assert redaction.redact(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my laptop's login is jdoe and TigerDBAdmin2024Secure",
+        "the login got reset to SummerAWS2024Deploy",
+    ],
+)
+def test_a_password_of_capitalised_words_and_digits_is_redacted(text: str) -> None:
+    """B18-10: ``secret_shape`` reads these as identifiers; the sentence says they are passwords."""
+    assert text.split()[-1] not in redaction.redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the login flow changed to OAuth2PKCE last sprint",
+        "password strength meter changed to zxcvbn-ts@3.0.4",
+        "password complexity rule changed to ^(?=.*\\d)(?=.*[A-Z]).{12,}$",
+        "the key takeaway? it's O(n^2)-bound",
+        "the secret sauce? it's SIMD+AVX2",
+        "use TOTP+WebAuthn as the login",
+        "use mTLS+SPIFFE as the credentials",
+    ],
+)
+def test_a_scheme_a_package_or_a_regex_after_a_credential_word_stays_verbatim(text: str) -> None:
+    """B18-6: notes about a login or password *feature* name a scheme, a pinned package, a regex or a notation."""
+    assert redaction.redact(text)[0] == text
