@@ -29,21 +29,21 @@ from .speech import said_end
 
 Span = tuple[int, int, str]
 
-_VALUE = r"(?P<q>['\"])?(?P<value>(?(q)[^'\"\s]{8,128}|[^\s'\"`]{8,128}))(?(q)(?P=q))"
-"""A value: quoted or a run without spaces (:func:`said_end` trims an unquoted one)."""
+SAID_VALUE = r"(?P<q>['\"])?(?P<value>(?(q)[^'\"\s]{8,128}|[^\s'\"`]{8,128}))(?(q)(?P=q))"
+"""A value: quoted or a run without spaces (:func:`said_value` trims an unquoted one); shared with :mod:`.credsaid`."""
 _WORD = r"(?<![\w./\\-])(?P<label>auth|login|log-in|sign-?in|sudo|unlock\s+(?:code|key|phrase))(?![\w/\\.-])"
 _QUALIFIER = r"(?:\s+(?:for|on|to|at|in|of|into)\s+[^\n:=.,;!?'\"`()]{1,40}?)?"
 _LINK = r"(?P<link>\s*[:=]\s*|\s+(?:is|was|are|is\s+now|becomes)\s+(?:(?:still|now|just|the)\s+)?|(?P<sp>[ \t]+))"
 _USER = r"(?:(?P<user>[\w.@+-]{2,32})[ \t]+)?"
-_SAID_RE = lazyre.compile(r"(?i)" + _WORD + _QUALIFIER + _LINK + _USER + _VALUE)
+_SAID_RE = lazyre.compile(r"(?i)" + _WORD + _QUALIFIER + _LINK + _USER + SAID_VALUE)
 _BEFORE_RE = lazyre.compile(
-    r"(?i)(?:(?<=\s)|^)" + _VALUE + r"\s+(?:is|was)\s+(?:(?:the|my|our|your|its)\s+)?(?:[\w'’.-]{1,30}\s+){0,3}?"
+    r"(?i)(?:(?<=\s)|^)" + SAID_VALUE + r"\s+(?:is|was)\s+(?:(?:the|my|our|your|its)\s+)?(?:[\w'’.-]{1,30}\s+){0,3}?"
     r"(?:auth|login|sudo|sign-?in)(?:\s+(?:code|password|pass|pw|secret))?(?=\s*(?:[.,;!?)]|$))"
 )
-_REDIS_RE = lazyre.compile(r"(?<![\w-])AUTH[ \t]+(?:(?P<user>[\w.@-]{1,64})[ \t]+)?" + _VALUE + r"(?=[\s;,.]|$)")
-_FLAG_RE = lazyre.compile(r"(?<![\w-])-p[ \t]+" + _VALUE + r"(?=\s|$)")
+_REDIS_RE = lazyre.compile(r"(?<![\w-])AUTH[ \t]+(?:(?P<user>[\w.@-]{1,64})[ \t]+)?" + SAID_VALUE + r"(?=[\s;,.]|$)")
+_FLAG_RE = lazyre.compile(r"(?<![\w-])-p[ \t]+" + SAID_VALUE + r"(?=\s|$)")
 _ENV_RE = lazyre.compile(
-    r"(?i)(?<![\w$.-])(?P<name>[A-Za-z][\w]{0,40}[_.-](?:auth|login)|auth|login)[\"']?[ \t]*[:=][ \t]*" + _VALUE
+    r"(?i)(?<![\w$.-])(?P<name>[A-Za-z][\w]{0,40}[_.-](?:auth|login)|auth|login)[\"']?[ \t]*[:=][ \t]*" + SAID_VALUE
 )
 _CLAUSE_END_RE = lazyre.compile(r"[ \t]*(?:[.,;!?)]|\n|$)")
 _KEYS = ("auth", "login", "log-in", "signin", "sign-in", "sudo", "unlock", "-p")
@@ -96,9 +96,14 @@ def secret_shape(value: str) -> bool:
     return classes >= 3 and looks_like_credential(value, min_len=8)
 
 
+def said_value(m: re.Match[str]) -> str:
+    """The password a match of :data:`SAID_VALUE` holds: the quoted value, or the run :func:`.speech.said_end` trims."""
+    return m.group("value") if m.group("q") else said_end(m.group("value"))
+
+
 def _emit(m: re.Match[str]) -> Iterator[Span]:
     """The value of ``m`` when it has a secret's shape."""
-    value = m.group("value") if m.group("q") else said_end(m.group("value"))
+    value = said_value(m)
     if secret_shape(value):
         start = m.start("value")
         yield start, start + len(value), "password"

@@ -27,25 +27,25 @@ import re
 from collections.abc import Iterator
 
 from . import lazyre
-from .authsaid import secret_shape
-from .speech import said_end
+from .authsaid import SAID_VALUE, said_value, secret_shape
 
 Span = tuple[int, int, str]
 
-_VALUE = r"(?P<q>['\"])?(?P<value>(?(q)[^'\"\s]{8,128}|[^\s'\"`]{8,128}))(?(q)(?P=q))"
-"""A value: quoted or a run without spaces (:func:`.speech.said_end` trims an unquoted one)."""
 _CRED = r"(?:pass(?:word|phrase|code)s?|passwd|pwd?|pin|login|log-in|creds|credentials|secret)"
 _NOUN = r"(?:(?:the|my|our|your|his|her|their|its|a|an)\s+)?(?:[\w'’.-]{1,30}\s+){0,3}?" + _CRED
-_AS_RE = lazyre.compile(r"(?i)(?:(?<=\s)|^)" + _VALUE + r"\s+as\s+" + _NOUN + r"\b")
+_AS_RE = lazyre.compile(r"(?i)(?:(?<=\s)|^)" + SAID_VALUE + r"\s+as\s+" + _NOUN + r"\b")
 _CHANGED_RE = lazyre.compile(
-    r"(?i)\b" + _CRED + r"\b[^\n.;!?]{0,40}?\b(?:changed|set|reset|updated|rotated|switched)\s+(?:it\s+)?to\s+" + _VALUE
+    r"(?i)\b"
+    + _CRED
+    + r"\b[^\n.;!?]{0,40}?\b(?:changed|set|reset|updated|rotated|switched)\s+(?:it\s+)?to\s+"
+    + SAID_VALUE
 )
 _USER_AND_RE = lazyre.compile(
     r"(?i)\b(?:login|log-in|creds|credentials|sign-?in)\s*(?:is|are|:)\s+(?:the\s+user\s+)?[\w.@+-]{2,32}"
-    r"(?:\s*,|\s+and|\s+with|\s*/|\s+pw|\s+password)\s+(?:(?:the\s+)?(?:password|pw)\s+)?" + _VALUE
+    r"(?:\s*,|\s+and|\s+with|\s*/|\s+pw|\s+password)\s+(?:(?:the\s+)?(?:password|pw)\s+)?" + SAID_VALUE
 )
 _ITS_RE = lazyre.compile(
-    r"(?i)\b(?:" + _CRED + r"|key)\b[^\n.;]{0,80}?(?:\band\s+|\bbut\s+|\?\s*)(?:it'?s|it\s+is|it’s)\s+" + _VALUE
+    r"(?i)\b(?:" + _CRED + r"|key)\b[^\n.;]{0,80}?(?:\band\s+|\bbut\s+|\?\s*)(?:it'?s|it\s+is|it’s)\s+" + SAID_VALUE
 )
 _NAME_PARTS_RE = lazyre.compile(r"[A-Za-z]+\d*(?:-[A-Za-z]+\d*)+")
 """Parts of a name joined by hyphens (``OAuth2-PKCE``, ``RS256-PSS``): one of them an acronym makes it a scheme."""
@@ -67,7 +67,7 @@ _NOT_SECRET_RE = lazyre.compile(
 
 def _emit(m: re.Match[str]) -> Iterator[Span]:
     """The value of the match ``m`` when it has a secret's shape."""
-    value = m.group("value") if m.group("q") else said_end(m.group("value"))
+    value = said_value(m)
     if (_NOT_SECRET_RE.fullmatch(value) and not re.search(r"\d{3}", value)) or _SCHEME_RE.fullmatch(value):
         return
     if _WORDS_PW_RE.fullmatch(value) or (

@@ -91,7 +91,12 @@ def corrected(meta: dict[str, str]) -> str | None:
     """The file of the user's line an inbox entry corrects (its ``corrects:``, written by a checkpoint for the
     user's own correction, :class:`~memrepo.engine.models.Candidate`), or None: a safe markdown path other than
     the inbox, on a ``by: user`` entry only."""
-    rel = (meta.get("corrects") or "").strip()
+    return _users_file(meta, "corrects")
+
+
+def _users_file(meta: dict[str, str], key: str) -> str | None:
+    """The safe markdown path (not the inbox) an inbox entry's ``key`` names, on a ``by: user`` entry only."""
+    rel = (meta.get(key) or "").strip()
     if not rel or meta.get("by") != "user":
         return None
     try:
@@ -112,13 +117,7 @@ def replaces(meta: dict[str, str]) -> str | None:
 def forgotten(meta: dict[str, str]) -> str | None:
     """The file of the line an inbox entry asks to forget (its ``forgets:``, written by a checkpoint for the user's
     request to forget a line, :class:`~memrepo.engine.models.Candidate`), or None: as :func:`corrected`."""
-    rel = (meta.get("forgets") or "").strip()
-    if not rel or meta.get("by") != "user":
-        return None
-    try:
-        return accept_target(rel)
-    except RefError:
-        return None
+    return _users_file(meta, "forgets")
 
 
 def _forget_line(tx: Transaction, rel: str, text: str) -> int | None:
