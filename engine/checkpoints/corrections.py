@@ -217,7 +217,9 @@ def supersedes(target: ExistingEntry) -> tuple[str | None, str | None]:
     subject = target.meta.get("subject", "").strip()
     if subject:
         return subject, None
-    piece = re.split(r"[\[\]]", target.text, maxsplit=1)[0][:PIECE_CHARS].strip()
+    piece = re.split(r"[\[\]]", target.text, maxsplit=1)[0].strip()
+    if len(piece) > PIECE_CHARS:  # cut between words: the block matches a piece as whole words, "Tuesday mor" none
+        piece = piece[: PIECE_CHARS + 1].rsplit(None, 1)[0].rstrip(" ,;:")
     return None, (piece if len(piece) >= 8 else None)
 
 

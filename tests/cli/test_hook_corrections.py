@@ -168,6 +168,20 @@ def test_a_correction_said_without_remember_replaces_the_stored_line(world, tmp_
     assert "Postgres 15" not in block and "Tuesday" not in block
 
 
+def test_a_correction_of_a_long_two_clause_line_hides_it_in_the_block(world, tmp_path: Path) -> None:
+    """The lead's trial: a line over 80 characters got a ``supersedes:`` cut mid-word ("... on Tuesday mor"), which
+    names no line as whole words, so the block kept the Postgres 15 line beside its correction."""
+    store, shop, _forky = world
+    long_line = "Our API for the bakery app runs on Postgres 15 and deploys happen on Tuesday mornings"
+    rel = remember(store, long_line, shop)
+    session_end(store, tmp_path, shop, [("We upgraded the bakery API to Postgres 16 last week.", "Noted.")])
+    kept = lines_of(store, rel)
+    piece = kept["We upgraded the bakery API to Postgres 16 last week"]["supersedes"]
+    assert long_line.startswith(piece) and long_line[len(piece)] == " ", piece
+    block = store.context(str(shop)).text
+    assert "Postgres 15" not in block and "Postgres 16" in block and "Tuesday mornings" in block, block
+
+
 def test_what_corrects_nothing_or_is_not_the_users_statement_is_not_kept(world, tmp_path: Path) -> None:
     store, shop, _forky = world
     rel = remember(store, "The deploy window is Tuesday", shop)
