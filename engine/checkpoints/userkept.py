@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.layout import LESSONS_MD, MEMORY_MD, is_workspace_file
-from memrepo.engine.format.remembering import user_statements
+from memrepo.engine.format.remembering import own_short_message, said, user_statements
 from memrepo.engine.format.standing import (
     harmful,
     project_rule,
@@ -101,13 +101,22 @@ def kept_statements(texts: list[str], existing: Iterable[ExistingEntry], heard: 
     return list(out)
 
 
+def _sentences(message: str) -> list[str]:
+    """A short message of the user's own (:func:`.remembering.own_short_message`) as its statements, each ended
+    with a full stop; any other message whole."""
+    parts = said(message) if own_short_message(message) else []
+    return [f"{part}." for part in parts] if len(parts) > 1 else [message]
+
+
 def _corrected_in_batch(out: list[Kept], texts: list[str], heard: list[str]) -> list[Kept]:
     """``out`` less each request to remember that a later message of the batch corrects, with that correction
     (breaker17 B17-5): "Remember that the deploy window is Tuesday." then "No wait, the deploy window is Wednesday."
     keeps Wednesday only. The requests are asked as if stored before the message that corrects them (the same rule
     as for a stored line, :func:`.corrections.correction_statements`); a correction that says more than the new value
-    (not :func:`.corrections.tight`) or one of a later request leaves the request as it is."""
+    (not :func:`.corrections.tight`) or one of a later request leaves the request as it is. A short message is read
+    sentence by sentence: "Remember that the logo is teal. No wait, the logo is orange." keeps orange only."""
     asked = [k for k in out if k.kind == "fact" and k.rest_of is None]
+    heard = [part for message in heard for part in _sentences(message)]
     if not asked or len(heard) < 2:
         return out
     first: dict[str, int] = {}  # a request's text -> the index of the heard message that asked it

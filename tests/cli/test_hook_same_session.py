@@ -39,6 +39,8 @@ def world(tmp_path: Path) -> tuple[MemoryStore, Path]:
         (["Remember that the billing service is written in Go.", "The billing service is written in Rust now, not Go."],
          "The billing service is written in Rust now, not Go", "written in Go"),
         (["Remember that the CDN is Cloudflare.", "Actually, the CDN is Fastly."], "the CDN is Fastly", "Cloudflare"),
+        (["Remember that the deploy window is Tuesday. No wait, the deploy window is Wednesday."],
+         "the deploy window is Wednesday", "Tuesday"),  # in one message (the lead's trial)
     ],
 )  # fmt: skip
 def test_a_correction_of_a_request_in_the_same_session_keeps_the_new_value_only(
@@ -59,6 +61,7 @@ def test_a_correction_of_a_request_in_the_same_session_keeps_the_new_value_only(
         ["Remember that the deploy window is Tuesday.", "Bob says the deploy window is Wednesday now."],  # hearsay
         ["Remember that the deploy window is Tuesday.", "If the deploy window is Wednesday now, what breaks?"],
         ["No wait, the deploy window is Wednesday.", "Remember that the deploy window is Tuesday."],  # the other order
+        ["Remember that the deploy window is Tuesday. Bob says the deploy window is Wednesday."],  # one message
     ],
 )
 def test_a_look_alike_after_a_request_leaves_the_request(world, tmp_path: Path, said: list[str]) -> None:
