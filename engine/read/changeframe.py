@@ -131,6 +131,14 @@ PLACE_RE = re.compile(
 )
 """A place named after the verb: a capitalised name ("moved to Montreal"), not "moved to the platform team"."""
 _YEAR_RE = re.compile(r"\b(?:19|20)\d\d\b")
+_HOME_TAIL_RE = re.compile(
+    r"(?:\s+[A-Z][\w.'’-]*){0,2}(?:,\s*[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?)?"
+    r"(?:\s+(?i:with|last|this|recently|now|earlier|permanently|for good|a (?:few|couple)|in (?:the )?(?:spring|summer"
+    r"|autumn|fall|winter|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*)\b[^\d]*)?[\s.!]*$"
+)
+"""What may follow the place of a move of home: the rest of its name, a region ("Paris, France"), with whom or when
+("with my partner", "last month"). Anything else is a scope, a stay or a tool ("... for the summer", "... for tickets",
+"... temporarily", "... from Apple Music", "Python 3.13"): unsure, the older line stays (breaker19 B19-3)."""
 
 
 def moved_home(old_text: str, new_text: str) -> bool:
@@ -141,6 +149,9 @@ def moved_home(old_text: str, new_text: str) -> bool:
     and give no year ("I moved to Berlin in 2015 for my first job" is a story, not where the user lives now):
     breaker13 B13-1, B13-18."""
     folded = fold(new_text)
-    if re.match(r"we\b", folded) or not PLACE_RE.search(new_text) or _YEAR_RE.search(new_text):
+    place = PLACE_RE.search(new_text)
+    if re.match(r"we\b", folded) or not place or _YEAR_RE.search(new_text):
         return False
+    if not _HOME_TAIL_RE.match(new_text[place.end() :]) or re.search(r"[a-z][A-Z]", place[0].split()[-1]):
+        return False  # "I've moved to Linear for tickets", "... to Python 3.13", "... to GitHub" (breaker19 B19-3)
     return bool(RESIDENCE_RE.match(fold(old_text))) and bool(RESIDENCE_RE.match(folded))

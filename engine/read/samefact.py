@@ -45,6 +45,7 @@ from memrepo.engine.format.terms import fold, is_cjk, split_folded
 
 from .changeframe import SLOT_MAX, common_ends, frame_tokens, unled
 from .changewords import CHANGE_WORDS
+from .samerule import NOT_VERBS, purpose_differs, role_passed
 
 LABEL_RE = re.compile(r"^([^\W\d_][^:;,.!?\d]{0,40}?):\s")
 """A line's leading label ("Current focus: ...", "web: Node 18")."""
@@ -173,16 +174,13 @@ def _verb_first(old_text: str, new_text: str, norm: Norm) -> bool:
     indentation" / "Use tabs for indentation from now on", "Run tests with pytest" / ...): a rule says no subject,
     the words after its verb are its value, not a subject of their own (breaker14 B14-6)."""
     old, new = (unled(frame_tokens(t, True)) for t in (old_text, new_text))
-    return bool(old) and bool(new) and old[0] == new[0] and old[0] not in _NOT_VERBS and not norm(old[0])
-
-
-_NOT_VERBS = frozenset({"the", "a", "an", "our", "my", "its", "their", "his", "her", "your", "this", "that", "these"})
+    return bool(old) and bool(new) and old[0] == new[0] and old[0] not in NOT_VERBS and not norm(old[0])
 
 
 def _same_head(old_text: str, new_text: str, lead_old: tuple[str, ...], lead_new: tuple[str, ...], norm: Norm) -> bool:
     """Whether two different leads name one subject after all: a rule's verb comes first (:func:`_verb_first`), one
-    noun named short (:func:`_one_noun`), or one role passed to another person (:func:`_role_passed`)."""
-    return _verb_first(old_text, new_text, norm) or _one_noun(lead_old, lead_new) or _role_passed(old_text, new_text)
+    noun named short (:func:`_one_noun`), or one role passed to another person (:func:`.samerule.role_passed`)."""
+    return _verb_first(old_text, new_text, norm) or _one_noun(lead_old, lead_new) or role_passed(old_text, new_text)
 
 
 def _one_noun(lead_old: tuple[str, ...], lead_new: tuple[str, ...]) -> bool:
@@ -191,20 +189,6 @@ def _one_noun(lead_old: tuple[str, ...], lead_new: tuple[str, ...]) -> bool:
     if len(lead_old) != 1 or len(lead_new) != 1 or min(len(lead_old[0]), len(lead_new[0])) < 4:
         return False
     return lead_old[0].endswith(lead_new[0]) or lead_new[0].endswith(lead_old[0])
-
-
-_ROLE_RE = re.compile(r"^([A-Z][\w'’-]*)\s+(?:now\s+)?(owns|leads|manages|heads|chairs)\s+(.+?)[\s.!]*$")
-"""A role one person holds at a time, named by its verb ("Alice owns billing", "Priya leads the mobile team")."""
-
-
-def _role_passed(old_text: str, new_text: str) -> bool:
-    """Whether the newer line gives the older one's role, the same verb and the same object, to another person ("Bob
-    now owns billing" after "Alice owns billing"): one role, its holder changed, not two people side by side
-    (ctx10's noted cost). "Alice is on the payments team" names no such role: a team holds many."""
-    old_at, new_at = _ROLE_RE.match(old_text.strip()), _ROLE_RE.match(_LAST_NOW_RE.sub("", new_text.strip()))
-    if not old_at or not new_at or old_at[1] == new_at[1]:
-        return False
-    return old_at[2] == new_at[2] and fold(old_at[3]) == fold(new_at[3])
 
 
 def _lead(words: tuple[str, ...], other: frozenset[str]) -> tuple[tuple[str, ...], str]:
@@ -258,6 +242,8 @@ def _scope_differs(old_text: str, new_text: str, old: Shape, new: Shape, norm: N
     if lead_old and not lead_new and new.first[:1] == (at_old,) and _before(old_text, at_old, norm) in ("and", "or"):
         return True  # "Staging and prod use Redis" / "Prod no longer uses Redis": one of the list (B15-15)
     if _relation_differs(old_text, new_text) or _scoped_switch(old_text, new_text, old, norm):
+        return True
+    if purpose_differs(old_text, new_text, norm):
         return True
     return _tail_differs(old_text, new_text, norm) or _modifier_differs(old_text, new_text, old, new, norm)
 
@@ -313,6 +299,8 @@ def _scope_words(text: str, norm: Norm) -> frozenset[str]:
     return frozenset(s for w in split_folded(at[1]) if (s := norm(w))) if at else frozenset()
 
 
+_MEANS = frozenset({"with", "by", "via", "through"})
+"""Prepositions that name a means or a person, a rule's value ("Check with Alice before merging": breaker19 B19-13)."""
 _PREPOSITIONS = frozenset({"for", "of"})
 """Prepositions that tie a thing to the noun before them ("cron job for invoices"); "on", "in", "to" more often
 tie the value to a verb ("runs on two t3.large instances")."""
@@ -335,7 +323,7 @@ def _modifier_differs(old_text: str, new_text: str, old: Shape, new: Shape, norm
     if _ends_on(old_text, lead_old[-1], at_old, norm) and _ends_on(new_text, lead_new[-1], at_new, norm):
         return False  # "in the GitHub CI" / "in the Buildkite CI": one compound at the end, the value
     before = {_before(old_text, lead_old[0], norm), _before(new_text, lead_new[0], norm)}
-    if len(before) == 1 and before <= RELATIONS and _in_head(old_text, lead_old[0], norm):
+    if len(before) == 1 and before <= RELATIONS - _MEANS and _in_head(old_text, lead_old[0], norm):
         return _in_head(new_text, lead_new[0], norm)  # "Deploys to staging need ..." / "Deploys to prod now need ..."
     return len(before) == 1 and before <= _PREPOSITIONS
 

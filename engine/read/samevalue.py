@@ -101,11 +101,15 @@ def names_piece(named: str, folded: str) -> bool:
 
 
 _PASSING_RE = re.compile(
-    r"\b(?:almost|nearly|never|briefly|once|(?:didn'?t|did not|tried to) (?:switch|move|migrate)|back in|last year"
+    r"\b(?:almost|nearly|never (?:\w+ )?(?:switch|mov|migrat|chang|left|made)\w*|briefly"
+    r"|once(?=\s*(?:[.,;!]|$)|\s+(?:\w+ed|tried|used|had|went)\b)|(?:didn'?t|did not|tried to) (?:switch|move|migrate)"
+    r"|back in|last year"
     r"|years? ago|in (?:19|20)\d\d|for (?:a|one|two|three) (?:day|week|month|year|while)s?)\b"
 )
 """What makes a switch "from X" no standing change: it did not happen ("nearly", "almost", "never", "tried to"), or
-happened once or in the past ("once", "in 2015", "back in", "for a week"): breaker15 B15-17, B15-42."""
+happened once or in the past ("once", "in 2015", "back in", "for a week"): breaker15 B15-17, B15-42. "Never" only
+before a switch verb and "once" only at the end or before a past verb ("I once switched"): "I've never looked back
+since switching", "... once the bill got too high" switched for good (breaker19 B19-8)."""
 
 
 def passing_switch(text: str) -> bool:
