@@ -257,6 +257,12 @@ class OldInode:
         if self.key is not None and self.state is not None:
             oldlinks.update(self.state, self.key, self.rel, data, self.stamp)
 
+    def unlinked(self) -> bool:
+        """True when this inode had a link and it is gone: forget, clear or compaction removed it, or the process
+        that merged its last save ended the watch. A process that adopted it must not merge it again: a save
+        merged by another, then forgotten, came back (breaker19 B19-7)."""
+        return self.key is not None and self.state is not None and not oldlinks.linked(self.state, self.key)
+
     def _follow_link(self) -> None:
         """Take the merge base another process recorded after it salvaged this inode (its link's base)."""
         if self.key is None or self.state is None:
@@ -275,7 +281,7 @@ class OldInode:
         save is never handed back.
         """
         try:
-            if _stamp(self.fd) == self.stamp:
+            if _stamp(self.fd) == self.stamp or self.unlinked():
                 return None
             self._follow_link()
             if _stamp(self.fd) == self.stamp:
@@ -351,7 +357,7 @@ class OldInodes:
     def adopt(self, root: Path) -> None:
         """Watch the linked old inodes this process does not (:func:`.oldlinks.found`): those a process killed or
         gone since left, whose saves would have no name otherwise (the write server SIGKILLed before its tick)."""
-        if self.state is None or not (self.state / oldlinks.LINKS_DIR).is_dir():
+        if self.state is None or not oldlinks.real_folder(self.state / oldlinks.LINKS_DIR):
             return
         mine = set()
         for old in self._watched:
@@ -362,6 +368,10 @@ class OldInodes:
                 break
             fd = oldlinks.open_link(self.state, found.key)
             if fd is None:
+                continue
+            if not oldlinks.inside(root, found.rel):  # a path out of the work tree: never written (B19-4)
+                os.close(fd)
+                oldlinks.drop(self.state, found.key)
                 continue
             try:
                 named = os.stat(root / found.rel)
@@ -409,6 +419,8 @@ class OldInodes:
             data = old.written()
             if data is not None:
                 out.append((old, data))
+            elif old.unlinked():
+                self._close(old, ended=False)  # its link is gone: its watch ended for every process
             elif old.expired(now):
                 self._close(old)
         return out

@@ -24,6 +24,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
+import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +34,9 @@ LINKS_DIR = "oldinodes"
 """Under ``.git/memrepo/``: the hard links of watched old inodes and their merge bases."""
 ORPHAN_SECONDS = 60.0
 """A base without its link (a process killed between the two) or a link without its base is removed once older."""
+_NAME = re.compile(r"\A(\d+-\d+)\.(old|base)\Z")
+"""The names memrepo gives a link and its base; anything else under ``oldinodes/`` is not memrepo's."""
+_TMP = re.compile(r"\A\d+-\d+\.base\.tmp\d+\Z")
 
 
 @dataclass
@@ -70,16 +75,55 @@ def _write_base(folder: Path, key: str, rel: str, seen: bytes, stamp: tuple[int,
     os.replace(tmp, folder / f"{key}.base")
 
 
+def real_folder(folder: Path) -> bool:
+    """True when ``folder`` is a directory itself, not a symlink to one (nor a file, nor missing)."""
+    try:
+        return stat.S_ISDIR(os.lstat(folder).st_mode)
+    except OSError:
+        return False
+
+
+def safe_rel(rel: object) -> bool:
+    """True when a base's ``rel`` can name a memory file: a relative ``.md`` path with no ``..``, empty or hidden
+    part (never ``.git``). A planted base naming ``../x`` or an absolute path made salvage write outside the repo
+    (breaker19 B19-4)."""
+    if not isinstance(rel, str) or not rel.endswith(".md") or "\\" in rel or "\0" in rel:
+        return False
+    parts = rel.split("/")
+    return not rel.startswith("/") and all(part and not part.startswith(".") for part in parts)
+
+
+def inside(root: Path, rel: str) -> bool:
+    """True when ``root / rel`` is a regular file, or none yet, reached through real folders only (no symlinked
+    folder leads out of the work tree)."""
+    if not safe_rel(rel):
+        return False
+    here = root
+    for part in rel.split("/")[:-1]:
+        here = here / part
+        if not real_folder(here):
+            return not os.path.lexists(here)  # a folder not made yet holds nothing to follow
+    try:
+        return stat.S_ISREG(os.lstat(root / rel).st_mode)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+
+
 def keep(state: Path, fd: int, rel: str, seen: bytes, stamp: tuple[int, int]) -> str | None:
     """Link the inode behind ``fd`` (still named ``rel``) under ``state``, with its merge base; its key, or None.
 
     Called just before memrepo's rename. None when the link cannot be made (a git dir on another file
-    system, a full disk): the watch is then the calling process's alone.
+    system, a full disk, an ``oldinodes`` that is a symlink or not a folder): the watch is then the calling
+    process's alone.
     """
     folder = state / LINKS_DIR
     try:
         key = key_of(fd)
         folder.mkdir(mode=0o700, exist_ok=True)
+        if not real_folder(folder):
+            return None  # a symlink is never followed: the link would hold the file's text somewhere else
         _write_base(folder, key, rel, seen, stamp, time.time())
         dest = folder / f"{key}.old"
         dest.unlink(missing_ok=True)
@@ -108,7 +152,7 @@ def update(state: Path, key: str, rel: str, seen: bytes, stamp: tuple[int, int])
     """Record a new merge base for ``key`` (salvage merged what was written into it); kept when the link is gone."""
     folder = state / LINKS_DIR
     with contextlib.suppress(OSError):
-        if (folder / f"{key}.old").exists():
+        if real_folder(folder) and ours(folder, key):
             _write_base(folder, key, rel, seen, stamp, _at(folder / f"{key}.base"))
 
 
@@ -120,13 +164,35 @@ def _at(base: Path) -> float:
         return time.time()
 
 
-def read(state: Path, key: str) -> Linked | None:
-    """The base of ``key``, or None when it is gone or unreadable."""
+def ours(folder: Path, key: str) -> bool:
+    """True when ``key``'s link is one memrepo made: a regular file (never a FIFO, a symlink or a folder) whose
+    device and inode are the ones in its name."""
     try:
-        data = (state / LINKS_DIR / f"{key}.base").read_bytes()
+        st = os.lstat(folder / f"{key}.old")
+    except OSError:
+        return False
+    return stat.S_ISREG(st.st_mode) and key == f"{st.st_dev}-{st.st_ino}"
+
+
+def read(state: Path, key: str) -> Linked | None:
+    """The base of ``key``, or None when it is gone, unreadable, or names no memory file (:func:`safe_rel`)."""
+    folder = state / LINKS_DIR
+    if not real_folder(folder):
+        return None
+    try:
+        fd = os.open(folder / f"{key}.base", os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return None
+            with os.fdopen(os.dup(fd), "rb") as fh:
+                data = fh.read()
+        finally:
+            os.close(fd)
         head, _, seen = data.partition(b"\n")
         meta = json.loads(head)
         size, mtime = (int(n) for n in meta["stamp"])
+        if not safe_rel(meta["rel"]):
+            return None
         return Linked(key, str(meta["rel"]), seen, (size, mtime), float(meta["at"]))
     except (OSError, ValueError, KeyError, TypeError):
         return None
@@ -135,9 +201,10 @@ def read(state: Path, key: str) -> Linked | None:
 def drop(state: Path, key: str) -> None:
     """Remove ``key``'s link and base (its watch ended)."""
     folder = state / LINKS_DIR
+    if not real_folder(folder):
+        return
     for name in (f"{key}.old", f"{key}.base"):
-        with contextlib.suppress(OSError):
-            (folder / name).unlink()
+        _remove(folder / name)
 
 
 def found(state: Path, skip: frozenset[str] = frozenset()) -> list[Linked]:
@@ -145,21 +212,31 @@ def found(state: Path, skip: frozenset[str] = frozenset()) -> list[Linked]:
     the caller: their bases are not read); orphans past :data:`ORPHAN_SECONDS` (a process killed between writing
     the base and making the link) are removed."""
     folder = state / LINKS_DIR
+    if not real_folder(folder):
+        return []
     try:
         names = os.listdir(folder)
     except OSError:
         return []
-    for name in names:  # a base half written by a process killed meanwhile
-        if ".base.tmp" in name:
+    for name in names:
+        if _TMP.match(name):  # a base half written by a process killed meanwhile
             with contextlib.suppress(OSError):
                 if time.time() - (folder / name).lstat().st_mtime > ORPHAN_SECONDS:
                     (folder / name).unlink()
-    keys = {n.split(".", 1)[0] for n in names if n.endswith((".old", ".base"))}
+        elif not _NAME.match(name):
+            _remove(folder / name)  # not a name memrepo gives: planted, never read (breaker19 B19-6)
+    keys = {m.group(1) for m in map(_NAME.match, names) if m}
     out = []
     for key in sorted(keys - skip):
+        if f"{key}.old" in names and not ours(folder, key):
+            drop(state, key)  # a FIFO, a symlink, or a file whose inode is not the one named
+            continue
         linked = read(state, key) if f"{key}.old" in names else None
         if linked is not None:
             out.append(linked)
+            continue
+        if f"{key}.base" in names and f"{key}.old" in names:
+            drop(state, key)  # a base that names no memory file (or cannot be read): never merged
             continue
         with contextlib.suppress(OSError):
             for name in (f"{key}.old", f"{key}.base"):
@@ -168,12 +245,39 @@ def found(state: Path, skip: frozenset[str] = frozenset()) -> list[Linked]:
     return sorted(out, key=lambda linked: linked.at)
 
 
+def _remove(path: Path) -> None:
+    """Remove a planted name under ``oldinodes/``: a file, a FIFO or a symlink (itself), or a folder."""
+    import shutil
+
+    with contextlib.suppress(OSError):
+        if stat.S_ISDIR(os.lstat(path).st_mode):
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink()
+
+
 def open_link(state: Path, key: str) -> int | None:
-    """A read-only descriptor of ``key``'s linked inode, or None when it is gone."""
+    """A read-only descriptor of ``key``'s linked inode, or None when it is gone or not one memrepo made."""
+    if not real_folder(state / LINKS_DIR):
+        return None
     try:
-        return os.open(state / LINKS_DIR / f"{key}.old", os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        fd = os.open(state / LINKS_DIR / f"{key}.old", os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except OSError:
         return None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISREG(st.st_mode) and key == f"{st.st_dev}-{st.st_ino}":
+            return fd
+    except OSError:
+        pass
+    os.close(fd)
+    return None
+
+
+def linked(state: Path, key: str) -> bool:
+    """True while ``key``'s link is still there: once forget, clear or compaction removed it (or another process
+    ended its watch), no process merges that inode again (breaker19 B19-7)."""
+    return real_folder(state / LINKS_DIR) and ours(state / LINKS_DIR, key)
 
 
 def written(state: Path) -> bool:
@@ -181,9 +285,11 @@ def written(state: Path) -> bool:
     ``stat`` per link; the write server's idle tick looks every second)."""
     for linked in found_cheap(state):
         try:
-            st = os.stat(state / LINKS_DIR / f"{linked[0]}.old")
+            st = os.lstat(state / LINKS_DIR / f"{linked[0]}.old")
         except OSError:
             continue
+        if not stat.S_ISREG(st.st_mode) or linked[0] != f"{st.st_dev}-{st.st_ino}":
+            continue  # not memrepo's: found() removes it
         if (st.st_size, st.st_mtime_ns) != linked[1]:
             return True
     return False
@@ -192,8 +298,10 @@ def written(state: Path) -> bool:
 def found_cheap(state: Path) -> list[tuple[str, tuple[int, int]]]:
     """Each link's key and base stamp, read from the base's first line only (no merge base read, no cleanup)."""
     folder = state / LINKS_DIR
+    if not real_folder(folder):
+        return []
     try:
-        names = [n for n in os.listdir(folder) if n.endswith(".old")]
+        names = [n for n in os.listdir(folder) if _NAME.match(n) and n.endswith(".old")]
     except OSError:
         return []
     out = []

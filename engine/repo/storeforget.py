@@ -132,7 +132,10 @@ class StoreForgetting:
         from memrepo.engine.write import rewrites
 
         def clear() -> WriteResult:
-            return rewrites.clear_workspace(self.writer, self.workspace_index, workspace, origin)
+            with self.writer.lock.hold("clear workspace"):
+                done = rewrites.clear_workspace(self.writer, self.workspace_index, workspace, origin)
+                self._walk_clear()
+            return done
 
         return self._then_compact(compact, replace_remote, "cleared", clear)
 
@@ -146,7 +149,10 @@ class StoreForgetting:
         from memrepo.engine.write import rewrites
 
         def clear() -> WriteResult:
-            return WriteResult(action=Action.CLEARED, commit=rewrites.clear_global(self.writer, origin))
+            with self.writer.lock.hold("clear global"):
+                done = WriteResult(action=Action.CLEARED, commit=rewrites.clear_global(self.writer, origin))
+                self._walk_clear()
+            return done
 
         return self._then_compact(compact, replace_remote, "cleared", clear)
 
@@ -168,9 +174,20 @@ class StoreForgetting:
         from memrepo.engine.write import rewrites
 
         def purge() -> WriteResult:
-            return WriteResult(action=Action.CLEARED, commit=rewrites.purge_task(self.writer, task, origin))
+            with self.writer.lock.hold("purge task"):
+                done = WriteResult(action=Action.CLEARED, commit=rewrites.purge_task(self.writer, task, origin))
+                self._walk_clear()
+            return done
 
         return self._then_compact(compact, replace_remote, "purged", purge)
+
+    def _walk_clear(self) -> None:
+        """Walk the derived-state registry for :attr:`~.registry.Event.CLEAR` under the write lock: the links of old
+        inodes leave with the cleared text, as the registry says (breaker19 B19-14: nothing walked it)."""
+        from memrepo.engine.state.registry import Event
+        from memrepo.engine.state.scrub import Scope, walk
+
+        walk(Event.CLEAR, Scope(self.root, state_dir=self.state_dir))
 
     def _then_compact(
         self, compact: bool, replace_remote: bool, what: str, change: Callable[[], WriteResult]

@@ -260,12 +260,25 @@ def _forget_purged_scope(scope: Scope) -> Counter[str]:
 
 def _drop_old_links(scope: Scope) -> Counter[str]:
     """Remove every linked old inode (:mod:`memrepo.engine.files.oldlinks`): each holds a file as it was before
-    a write, forgotten text included. A process still watching one keeps its descriptor (its own salvage)."""
+    a write, forgotten text included. A process still watching one sees its link gone and stops (it never merges
+    that inode again). An ``oldinodes`` that is a symlink or a file is removed itself, never followed (breaker19
+    B19-5: ``rmtree`` refused the symlink silently and the forgotten text stayed where it led); counted as
+    ``removed_state_files``."""
+    import os
     import shutil
+    import stat
 
     from memrepo.engine.files.oldlinks import LINKS_DIR
 
-    shutil.rmtree(scope.state / LINKS_DIR, ignore_errors=True)
+    folder = scope.state / LINKS_DIR
+    try:
+        mode = os.lstat(folder).st_mode
+    except OSError:
+        return Counter()
+    if not stat.S_ISDIR(mode):
+        folder.unlink()  # the symlink itself (what it leads to is not memrepo's); an error is reported
+        return Counter(removed_state_files=1)
+    shutil.rmtree(folder)  # an error is reported rather than a success with the text left
     return Counter()
 
 
