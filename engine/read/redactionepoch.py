@@ -46,6 +46,7 @@ _DETECTOR_SOURCES = (
             "toolcreds",
             "placed",
             "credsaid",
+            "derkeys",
         )
     ),
     _ENGINE / "redaction" / "identifiers.py",
