@@ -22,6 +22,7 @@ from memrepo.engine.format.paths import parse_ref
 from memrepo.engine.models import KIND_RE, Action, Candidate, Origin, WriteResult
 
 from .remember import EntryWriter, Target, trailers
+from .rewrites import entry_at_ref
 from .writer import ChangedMeanwhile, Transaction
 
 
@@ -66,17 +67,9 @@ def _entry(tx: Transaction, ref: str, pinned: bool, expect: str | None) -> tuple
         raise RefError(f"{ref} is pinned already (a line of {MEMORY_MD})")
     if not pinned and rel != MEMORY_MD:
         raise RefError(f"{ref} is not pinned: pins are the user lines of {MEMORY_MD}")
-    parsed = tx.read(rel)
-    if parsed is None:
-        raise RefError(f"no file {rel} in the memory repo ({ref})")
-    entry = parsed.entry_at(number)
-    if entry is None or fmt.is_link_line(entry.text):
+    parsed, entry = entry_at_ref(tx, ref, expect)
+    if fmt.is_link_line(entry.text):
         raise RefError(f"line {number} of {rel} is not an entry ({ref})")
-    if expect is not None and fmt.normalize_text(entry.text) != fmt.normalize_text(expect):
-        raise RefError(
-            f"{ref} now holds {summary(entry.text)!r}, not {summary(expect)!r}: "
-            "the file changed since the ref was read; read it again"
-        )
     if is_workspace_file(rel) and entry.meta.get("workspace"):
         raise RefError(f"{ref} is the line naming the workspace {entry.meta['workspace']}, not a memory")
     if entry.meta.get("by") != "user":

@@ -48,6 +48,27 @@ def drop_index_link(index: fmt.MemoryFile, link: str) -> bool:
     return bool(numbers)
 
 
+def entry_at_ref(tx: Transaction, ref: str, expect: str | None) -> tuple[fmt.MemoryFile, fmt.Entry]:
+    """The file and the entry ``ref`` names, read in ``tx``: shared by forget and pin (:mod:`.pinning`).
+
+    Raises:
+        RefError: no such file, no entry on that line, or (with ``expect``) the line now holds other text.
+    """
+    rel, number = parse_ref(ref)
+    parsed = tx.read(rel)
+    if parsed is None:
+        raise RefError(f"no file {rel} in the memory repo ({ref})")
+    entry = parsed.entry_at(number)
+    if entry is None:
+        raise RefError(f"line {number} of {rel} is not an entry ({ref}; the file has {len(parsed.lines)} lines)")
+    if expect is not None and fmt.normalize_text(entry.text) != fmt.normalize_text(expect):
+        raise RefError(
+            f"{ref} now holds {summary(entry.text)!r}, not {summary(expect)!r}: "
+            "the file changed since the ref was read; read it again"
+        )
+    return parsed, entry
+
+
 def forget(
     writer: Writer,
     ref: str,
@@ -65,17 +86,7 @@ def forget(
     rel, number = parse_ref(ref)
 
     def change(tx: Transaction) -> WriteResult:
-        parsed = tx.read(rel)
-        if parsed is None:
-            raise RefError(f"no file {rel} in the memory repo ({ref})")
-        entry = parsed.entry_at(number)
-        if entry is None:
-            raise RefError(f"line {number} of {rel} is not an entry ({ref}; the file has {len(parsed.lines)} lines)")
-        if expect is not None and fmt.normalize_text(entry.text) != fmt.normalize_text(expect):
-            raise RefError(
-                f"{ref} now holds {summary(entry.text)!r}, not {summary(expect)!r}: "
-                "the file changed since the ref was read; read it again"
-            )
+        parsed, entry = entry_at_ref(tx, ref, expect)
         if is_workspace_file(rel) and entry.meta.get("workspace"):
             raise RefError(
                 f"{ref} names the workspace {entry.meta['workspace']}; forgetting it would "
