@@ -77,7 +77,9 @@ async def test_unstaged_edits_are_still_committed_after_the_quiet_period(repo_pa
         me.write_text(me.read_text() + "- Staged by hand [by: user]\n")
         git(repo_path, "add", "me.md")
         deadline = time.monotonic() + 60  # a hang guard, not a speed claim
-        while time.monotonic() < deadline and "lessons.md" in porcelain(repo_path):
+        # Wait for the state asserted below, not for lessons.md to leave the status once (CI saw "MM lessons.md"
+        # after the loop had seen it gone; if that state stays, this still fails after the guard).
+        while time.monotonic() < deadline and porcelain(repo_path) != "M  me.md\n":
             await asyncio.sleep(0.05)
         assert porcelain(repo_path) == "M  me.md\n"  # the unstaged one was committed, the staged one left
         assert git(repo_path, "log", "-1", "--format=%s").startswith("Hand edits")
