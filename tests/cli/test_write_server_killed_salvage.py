@@ -19,18 +19,12 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import git, plain_settings
-from test_write_server_salvage import EDITOR, WAIT_S, _remember, runtime  # noqa: F401  (the fixture)
+from test_write_server_salvage import EDITOR, WAIT_S, _remember, runtime, serving  # noqa: F401  (the fixture)
 
 from memrepo.engine.models import Candidate
 from memrepo.engine.repo.store import MemoryStore
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="finds the server through /proc")
-
-
-def _server_pid(folder: Path) -> int:
-    pids = [int(t) for lock in (folder / "memrepo").glob("*.lock") if (t := lock.read_text().strip()).isdigit()]
-    assert len(pids) == 1, pids
-    return pids[0]
 
 
 def _gone(pid: int) -> bool:
@@ -54,6 +48,7 @@ def test_a_save_into_an_old_inode_after_the_server_was_killed_is_committed_by_th
     repo = store.root
     store.close()
     _remember(repo, "The first write starts the server")
+    pid = serving(runtime)  # the next write must be the server's: it renames over the editor's inode
     editor = subprocess.Popen(
         [sys.executable, "-c", EDITOR], cwd=repo, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
     )
@@ -61,7 +56,6 @@ def test_a_save_into_an_old_inode_after_the_server_was_killed_is_committed_by_th
     try:
         assert editor.stdout.readline().strip() == "open"
         _remember(repo, "Agent fact one about tapirs")  # the server renames over the editor's inode
-        pid = _server_pid(runtime)
         os.kill(pid, signal.SIGKILL)  # before the editor saves: nothing to look at yet
         deadline = time.monotonic() + WAIT_S
         while not _gone(pid):

@@ -59,6 +59,31 @@ def runtime(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     shutil.rmtree(folder, ignore_errors=True)
 
 
+def serving(folder: Path) -> int:
+    """Wait until one write server holds its lock and accepts connections; its pid.
+
+    The first ``remember`` starts the server detached after its own write: on a loaded machine the new
+    process takes seconds to import and take its lock, so a check right after that ``remember`` races it.
+    """
+    import socket
+
+    deadline = time.monotonic() + WAIT_S
+    while True:
+        pids = [int(t) for lock in (folder / "memrepo").glob("*.lock") if (t := lock.read_text().strip()).isdigit()]
+        socks = list((folder / "memrepo").glob("*.sock")) if pids else []
+        if len(pids) == 1 and len(socks) == 1:
+            conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                conn.connect(str(socks[0]))
+                return pids[0]
+            except OSError:
+                pass
+            finally:
+                conn.close()
+        assert time.monotonic() < deadline, f"no write server started: locks {pids}, sockets {socks}"
+        time.sleep(0.1)
+
+
 def _remember(repo: Path, text: str) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "memrepo.cli.main", "--repo", str(repo), "remember", text],
@@ -77,7 +102,7 @@ def test_a_save_into_an_old_inode_is_committed_by_the_servers_idle_tick(runtime:
     repo = store.root
     store.close()
     _remember(repo, "The first write starts the server")
-    assert list((runtime / "memrepo").glob("*.lock")), "no write server started"
+    serving(runtime)  # the next write must be the server's: it renames over the editor's inode
     editor = subprocess.Popen(
         [sys.executable, "-c", EDITOR], cwd=repo, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
     )
