@@ -84,7 +84,10 @@ def test_header_and_footer_at_80_columns_hand_edited(isolated_home: Path, snap_c
     starting with ? Keys and q Quit."""
     root = isolated_home / "memory"
     build_repo(root)
-    (root / "me.md").write_text("# About me\n\n- Edited by hand [by: user]\n", encoding="utf-8")
+    # An added line, not a rewrite: a save that drops entries raises the hand-edit question after 0.5 s, whose
+    # dialog took the "6" (and the picture) when the machine was loaded enough to pass that delay first.
+    with (root / "me.md").open("a", encoding="utf-8") as fh:
+        fh.write("- Edited by hand [by: user]\n")
     app = MemrepoApp(root, watch=False)
 
     async def run_before(pilot: Pilot) -> None:

@@ -387,7 +387,11 @@ async def test_the_header_counts_writes_kept_while_blocked(repo: Path) -> None:
     app = MemrepoApp(repo)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert app.header.state == "blocked" and app.header.pending == 1
+        await wait_for(  # the first status is read by a worker: on a loaded machine after settle() returns
+            pilot,
+            lambda: app.header.state == "blocked" and app.header.pending == 1,
+            what=f"the blocked state with 1 kept write (now {app.header.state}, {app.header.pending})",
+        )
         label = str(app.header.query_one("#header-state", Static).render())
         assert "1 kept" in label
 
@@ -434,8 +438,13 @@ async def test_a_change_on_disk_lists_only_its_paths_and_a_new_folder_the_whole_
 
 async def test_a_change_to_the_open_file_is_read_before_the_file_list_and_the_status(repo: Path) -> None:
     """The engine runs one call at a time, in the order asked: the open file's new text (what the
-    user looks at) used to wait for the status scan (50-80 ms at 20,000 files) and the file list."""
+    user looks at) used to wait for the status scan (50-80 ms at 20,000 files) and the file list.
+
+    One burst of changes is posted by the test (no watcher): a real watcher may split one append into two bursts
+    on a loaded machine, and the hand-edit commit after the quiet period is a third, each reading the file again.
+    """
     from memrepo.engine.repo.store import MemoryStore
+    from memrepo.tui.messages import WorkTreeChanged
 
     calls: list[str] = []
     reals = {name: getattr(MemoryStore, name) for name in ("read_file", "file_sizes", "status")}
@@ -447,7 +456,7 @@ async def test_a_change_to_the_open_file_is_read_before_the_file_list_and_the_st
 
         return call
 
-    app = MemrepoApp(repo)
+    app = MemrepoApp(repo, watch=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         try:
@@ -455,13 +464,14 @@ async def test_a_change_to_the_open_file_is_read_before_the_file_list_and_the_st
                 setattr(MemoryStore, name, recorded(name))
             with (repo / "MEMORY.md").open("a", encoding="utf-8") as fh:
                 fh.write("- Seen before the list [by: user; added: 2025-05-05]\n")
+            app.post_message(WorkTreeChanged(["MEMORY.md"]))
             await wait_for(pilot, lambda: "Seen before the list" in entry_texts(app), what="the new entry")
             await settle(pilot)
         finally:
             for name, real in reals.items():
                 setattr(MemoryStore, name, real)
-        assert calls[:3] == ["read_file", "file_sizes", "status"]
-        assert calls.count("read_file") == calls.count("file_sizes")  # the list reads it no second time
+        assert calls[:3] == ["read_file", "file_sizes", "status"], calls
+        assert calls.count("read_file") == 1, calls  # the list reads it no second time
 
 
 async def test_the_open_file_deleted_on_disk_opens_another_without_an_error(
