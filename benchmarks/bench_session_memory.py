@@ -16,15 +16,22 @@ transcript, then ``memrepo checkpoint --from-claude-hook`` with the ``Stop`` pay
 so the result does not depend on timing). ``seed`` lines are written first with ``memrepo remember`` (the
 user's earlier writes; ``pin`` for MEMORY.md).
 
-Scenario fields: ``id``, ``kind``, ``seed`` (``text``, ``project``, ``pin``), ``sessions`` (``project``,
-``turns``: ``[user, reply]`` or ``{"user", "tool": {"name", "input", "result"}, "reply"}``) and ``checks``,
-each a last session in ``project``: ``block.has`` (shown as current), ``block.not`` (must not be shown as
-current: replaced values, hearsay, secrets), ``stored_not`` (in no memory file but inbox.md), and
-``prompts``: ``has`` / ``not`` for the hook's hits, or ``none: true`` (the hook must add nothing). Labels are
-matched case-folded within one line; a line marked as replaced (``since says``, ``replaced``) is not current.
+Scenario fields: ``id``, ``kind``, ``corpus`` (``true``: start from the noise repo, below), ``seed``
+(``text``, ``project``, ``pin``, ``kind``), ``sessions`` (``project``, ``turns``: ``[user, reply]`` or
+``{"user", "tool": {"name", "input", "result"}, "reply"}``) and ``checks``, each a last session in
+``project``: ``block.has`` (shown as current), ``block.not`` (must not be shown as current: replaced values,
+hearsay, secrets), ``stored_not`` (in no memory file but inbox.md), and ``prompts``: ``has`` / ``not`` for the
+hook's hits, or ``none: true`` (the hook must add nothing). Labels are matched case-folded within one line; a
+line marked as replaced (``since says``, ``replaced``) is not current.
 
 Per kind: block right (every ``has`` shown, no ``not``), block wrong (a ``not`` shown as current, or a
 ``stored_not`` stored), recall right / wrong (a ``not`` in the hits unmarked) / missed, no-answer empty.
+
+A scenario with ``"corpus": true`` starts from a private copy of a noise repo (``--corpus PATH`` if given, else
+one built once per run with ``make_corpus.py --files 20 --seed 1``: 20 files, about 800 lines of other
+projects' and the user's entries; the script is ``--make-corpus PATH``, ``$MEMREPO_MAKE_CORPUS`` or
+``/work/shared/bench/make_corpus.py``), so its checks face lines that are not the scenario's. ``--corpus PATH``
+still starts every scenario from PATH.
 
 Splits: ``heldout.jsonl`` was written and committed FIRST, before the runner existed or any result was
 seen; it is spent (run twice), never run it again. ``tune.jsonl`` was written after, with breaker11's repros.
@@ -34,11 +41,16 @@ the correction or checkpoint code, and committed before it was first run: it is 
 ``heldout3.jsonl`` (30 scenarios, projects fjord/maple/quartz/sable/wren) was written the same way by e2e11 in
 round 11 (corrections in new wordings, forgetting, pins said in a session, time-bound facts, secrets in a shell
 line and in Chinese, project scope) and committed before its first run: the lead runs it, totals only.
+``heldout4.jsonl`` (36 scenarios, projects pylon/marlin/heron/cobalt/thistle; half English, the rest German,
+French, Spanish, Portuguese, Italian, Chinese, Japanese, Korean; four start from the noise repo) was written by
+e2e12 in round 12 the same way (no correction, checkpoint or block code, no other set's scenarios, no breaker
+findings read) and committed before its first run; e2e12 ran it once on the round-12 integration code for a
+base line (totals only), then only the lead runs it, totals only.
 ``--show`` (per-failure lines) is refused for the held-out splits and ``all``.
 
 Usage:
-    PYTHONPATH=. python benchmarks/bench_session_memory.py [--split tune|heldout3|all] [--only ID]
-        [--corpus PATH] [--json] [--show]
+    PYTHONPATH=. python benchmarks/bench_session_memory.py [--split tune|heldout4|all] [--only ID]
+        [--corpus PATH] [--make-corpus PATH] [--json] [--show]
 """
 
 from __future__ import annotations
@@ -57,16 +69,18 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent / "session_memory"
-SPLITS = ("tune", "heldout", "heldout2", "heldout3")
-HELD_OUT = ("heldout", "heldout2", "heldout3", "all")
+SPLITS = ("tune", "heldout", "heldout2", "heldout3", "heldout4")
+HELD_OUT = ("heldout", "heldout2", "heldout3", "heldout4", "all")
 """Splits whose failures are never printed (``--show`` is refused): their scenarios must stay unread."""
 MARKED = re.compile(r"since says|replaced|superseded|\(older\)", re.IGNORECASE)
 """A line saying it is no longer current (the block's "(an agent line since says: L<n>)")."""
 CLAUDE_VERSION = "2.1.12"
+MAKE_CORPUS = Path("/work/shared/bench/make_corpus.py")
+"""Where the noise repo's generator is looked for when neither ``--make-corpus`` nor ``$MEMREPO_MAKE_CORPUS`` says."""
 
 
 def load(split: str) -> list[dict]:
-    """The scenarios of one split (``tune``, ``heldout``, ``heldout2``, ``heldout3``) or all, each tagged with its split."""
+    """The scenarios of one split (``tune``, ``heldout`` ... ``heldout4``) or all, each tagged with its split."""
     out = []
     for name in SPLITS if split == "all" else (split,):
         for line in (HERE / f"{name}.jsonl").read_text(encoding="utf-8").splitlines():
@@ -398,18 +412,38 @@ def failures(results: list[dict]) -> list[str]:
     return out
 
 
+def noise_corpus(tmp: Path, script: Path | None) -> Path:
+    """A noise repo built in ``tmp`` by ``make_corpus.py --files 20 --seed 1`` (the same lines every run)."""
+    script = script or Path(os.environ.get("MEMREPO_MAKE_CORPUS") or MAKE_CORPUS)
+    if not script.is_file():
+        raise SystemExit(f"a scenario needs the noise repo: make_corpus.py not found at {script} (--make-corpus)")
+    out = tmp / "noise"
+    subprocess.run(
+        [sys.executable, str(script), str(out), "--files", "20", "--seed", "1"],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--split", choices=(*SPLITS, "all"), default="tune")
     parser.add_argument("--only", action="append", help="Run only these scenario ids.")
     parser.add_argument("--corpus", type=Path, help="A memory repo (make_corpus.py) copied as each start.")
+    parser.add_argument("--make-corpus", type=Path, help="make_corpus.py, for scenarios marked corpus: true.")
     parser.add_argument("--json", action="store_true", help="Print the table and failures as JSON.")
     parser.add_argument("--show", action="store_true", help="Print each failure (tune only).")
     args = parser.parse_args(argv)
     if args.show and args.split in HELD_OUT:
         parser.error(f"--show is refused for --split {args.split}: held-out failures are never printed")
     scenarios = [s for s in load(args.split) if not args.only or s["id"] in args.only]
-    results = [run_scenario(s, args.corpus) for s in scenarios]
+    with tempfile.TemporaryDirectory(prefix="memrepo-e2e-noise-") as tmp:
+        noise = None
+        if args.corpus is None and any(s.get("corpus") for s in scenarios):
+            noise = noise_corpus(Path(tmp), args.make_corpus)
+        results = [run_scenario(s, args.corpus or (noise if s.get("corpus") else None)) for s in scenarios]
     table = tally(results)
     if args.json:
         print(

@@ -24,7 +24,7 @@ def scenario(sid: str) -> dict:
 
 def test_the_splits_load_and_every_scenario_is_labelled() -> None:
     scenarios = bench.load("all")
-    assert {s["split"] for s in scenarios} == {"tune", "heldout", "heldout2", "heldout3"}
+    assert {s["split"] for s in scenarios} == {"tune", "heldout", "heldout2", "heldout3", "heldout4"}
     assert len({s["id"] for s in scenarios}) == len(scenarios)
     for s in scenarios:
         assert s["checks"] and s["kind"], s["id"]
@@ -33,7 +33,7 @@ def test_the_splits_load_and_every_scenario_is_labelled() -> None:
                 assert prompt.get("none") or prompt.get("has") or prompt.get("not"), (s["id"], prompt)
 
 
-@pytest.mark.parametrize("split", ["heldout", "heldout2", "heldout3", "all"])
+@pytest.mark.parametrize("split", ["heldout", "heldout2", "heldout3", "heldout4", "all"])
 def test_show_is_refused_for_a_held_out_split(
     split: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -46,6 +46,11 @@ def test_show_is_refused_for_a_held_out_split(
         bench.main(["--split", split, "--show"])
     assert done.value.code == 2
     assert "--show is refused" in capsys.readouterr().err
+
+
+def test_a_scenario_needing_the_noise_repo_stops_when_make_corpus_is_missing(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit, match=r"make_corpus\.py not found"):
+        bench.noise_corpus(tmp_path, tmp_path / "missing.py")
 
 
 def test_a_remembered_fact_reaches_the_next_sessions_block_and_prompt_and_a_no_answer_gets_nothing() -> None:
