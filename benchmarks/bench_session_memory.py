@@ -29,8 +29,7 @@ Per kind: block right (every ``has`` shown, no ``not``), block wrong (a ``not`` 
 
 A scenario with ``"corpus": true`` starts from a private copy of a noise repo (``--corpus PATH`` if given, else
 one built once per run with ``make_corpus.py --files 20 --seed 1``: 20 files, about 800 lines of other
-projects' and the user's entries; the script is ``--make-corpus PATH``, ``$MEMREPO_MAKE_CORPUS`` or
-``/work/shared/bench/make_corpus.py``), so its checks face lines that are not the scenario's. ``--corpus PATH``
+projects' and the user's entries; the script is ``--make-corpus PATH`` or ``$MEMREPO_MAKE_CORPUS``), so its checks face lines that are not the scenario's. ``--corpus PATH``
 still starts every scenario from PATH.
 
 Splits: ``heldout.jsonl`` was written and committed FIRST, before the runner existed or any result was
@@ -75,8 +74,6 @@ HELD_OUT = ("heldout", "heldout2", "heldout3", "heldout4", "all")
 MARKED = re.compile(r"since says|replaced|superseded|\(older\)", re.IGNORECASE)
 """A line saying it is no longer current (the block's "(an agent line since says: L<n>)")."""
 CLAUDE_VERSION = "2.1.12"
-MAKE_CORPUS = Path("/work/shared/bench/make_corpus.py")
-"""Where the noise repo's generator is looked for when neither ``--make-corpus`` nor ``$MEMREPO_MAKE_CORPUS`` says."""
 
 
 def load(split: str) -> list[dict]:
@@ -414,9 +411,13 @@ def failures(results: list[dict]) -> list[str]:
 
 def noise_corpus(tmp: Path, script: Path | None) -> Path:
     """A noise repo built in ``tmp`` by ``make_corpus.py --files 20 --seed 1`` (the same lines every run)."""
-    script = script or Path(os.environ.get("MEMREPO_MAKE_CORPUS") or MAKE_CORPUS)
-    if not script.is_file():
-        raise SystemExit(f"a scenario needs the noise repo: make_corpus.py not found at {script} (--make-corpus)")
+    named = script or os.environ.get("MEMREPO_MAKE_CORPUS")
+    if not named or not Path(named).is_file():
+        raise SystemExit(
+            f"a scenario needs the noise repo: make_corpus.py not found at {named or '(not given)'}: "
+            "pass --make-corpus PATH (or $MEMREPO_MAKE_CORPUS), or --corpus PATH (a repo it built)"
+        )
+    script = Path(named)
     out = tmp / "noise"
     subprocess.run(
         [sys.executable, str(script), str(out), "--files", "20", "--seed", "1"],
