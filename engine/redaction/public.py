@@ -34,6 +34,7 @@ dressed as one of them is still redacted:
 - keys their vendors document as public (:mod:`.publishable`: PostHog ``phc_``,
   Supabase ``sb_publishable_``, Flutterwave ``FLWPUBK-`` ...);
 - values in a project's own notes (:mod:`.notevalues`: file names, CUIDs, ``package.TypeName``, image references ...);
+- values in config files (:mod:`.configvalues`: a Dockerfile's base image, cipher suites, target triples, flag names ...);
 - memrepo's own values: the session ids its MCP server makes (``mcp-`` and 16 lower-case hex) after the labels
   memrepo writes them with (``task: mcp-…``, ``source: checkpoint mcp-…``), and its own placeholders
   ``[REDACTED:<type>]`` (also percent-encoded, as a metadata value holds one), so redacting twice changes nothing.
@@ -123,14 +124,14 @@ _OWN_MARK_RE = lazyre.compile(r"\[REDACTED:[a-z0-9-]+\]|%5BREDACTED:[a-z0-9-]+%5
 """memrepo's own placeholder for a redacted value (plain, or percent-encoded in a metadata value)."""
 _OBJECT_ID_RE = lazyre.compile(
     r"(?<![\w-])(?:(?:acct|price|prod|cus|sub|si|pi|ch|pm|seti|evt|txn|po|tr|plan|promo|card|src|ii|in|il|py|ba|cn|"
-    r"dp|du|qt|sku|cs_test|cs_live|asst|thread|run|step|vs|batch|proj|call|resp|msgbatch|msg|toolu|req|file|"
+    r"dp|du|qt|sku|cs_test|cs_live|asst|thread|run|step|vs|batch|proj|call|resp|msgbatch|msg|toolu|tooluse|req|file|"
     + _STRIPE_OBJECTS
     + r")_|(?:file|chatcmpl|org|ftjob)-)[A-Za-z0-9]{8,64}(?![\w-])"
 )
 """An object id whose prefix its vendor documents as an id, not a credential: Stripe (``price_``, ``cus_``, ``pi_`` ...,
 :data:`_STRIPE_OBJECTS`;
 a client secret ``pi_…_secret_…`` runs on and is not one), OpenAI (``asst_``, ``thread_``, ``file-`` ...) and Anthropic
-(``msg_``, ``toolu_``)."""
+(``msg_``, ``toolu_``), Amazon Bedrock's tool calls (``tooluse_``)."""
 
 
 def _b64(value: str, *, urlsafe: bool = False) -> bytes | None:
@@ -242,6 +243,7 @@ def spans(text: str, *, names: bool = True) -> Iterator[Span]:
     if "REDACTED:" in text:
         for m in _OWN_MARK_RE.finditer(text):
             yield m.span()
+    from .configvalues import spans as config_spans
     from .identifiers import spans as identifier_spans
     from .notevalues import spans as note_spans
     from .publishable import spans as publishable_spans
@@ -249,6 +251,7 @@ def spans(text: str, *, names: bool = True) -> Iterator[Span]:
     yield from identifier_spans(text)
     yield from publishable_spans(text)
     yield from note_spans(text)
+    yield from config_spans(text)
     if names:
         from . import codenames
 

@@ -1,0 +1,115 @@
+"""Keys where config files put them, and config files' public values (issue 32 round 15; breaker18 B18-8, B18-14).
+
+Most "is taken" cases leaked before this round (the value on the line after its
+name, or in a password manager's CSV export); each "stays" case is a public value
+from a config file that was redacted before. The values are made for this file.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memrepo.engine import redaction
+
+PW = "TigerDBAdmin2024Secure"
+KEY = "hP8qr9F0nvVkzDjHafKE2wXTEhc8K9Qp"
+
+
+def _gone(text: str, value: str) -> None:
+    out = redaction.redact(text)[0]
+    assert value not in out, out
+    assert "[REDACTED:" in out
+
+
+def _stays(text: str) -> None:
+    assert redaction.redact(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"db:\n  password: >-\n    {PW}\n",
+        f"stringData:\n  password: |-\n    {PW}",
+        f"snyk:\n  auth_token: >-\n    {KEY}\n  timeout: 30",
+        f"<password>\n  {PW}\n</password>",
+        f'"password": [\n  "{PW}"\n]',
+        f"export DB_PASSWORD=$(cat <<EOF\n{PW}\nEOF\n)",
+        f'variable "db_password" {{\n  default = "{PW}"\n}}',
+    ],
+)
+def test_a_value_on_the_line_after_its_name_is_taken(text: str) -> None:
+    _gone(text, PW if PW in text else KEY)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"Password\n--------\n{PW}",
+        f"stripe secret key (prod)\n{KEY}",
+    ],
+)
+def test_a_label_line_with_an_underline_or_a_note_in_brackets_marks_the_next_line(text: str) -> None:
+    _gone(text, PW if PW in text else KEY)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"name,url,username,password\nexample.com,https://example.com/,bob,{PW}",
+        f"url,username,password,totp,extra,name,grouping,fav\nhttps://db,root,{PW},,,prod,,0",
+        f'"Account","Login Name","Password","Web Site","Comments"\n"prod","root","{PW}","https://db",""',
+        f"host\tuser\tpassword\ndb01\troot\t{PW}",
+        f"host;user;password\ndb01;root;{PW}\ndb02;root;{PW}x",
+    ],
+)
+def test_a_password_managers_csv_export_has_its_password_column_taken(text: str) -> None:
+    _gone(text, PW)
+
+
+def test_a_csv_whose_header_names_no_secret_stays() -> None:
+    _stays("host,user,region\ndb01,admin,eu-west-1a")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "key: |\n  just some words here",
+        "description: >-\n  Runs the nightly build\n  and uploads it",
+        "<description>\n  The nightly build\n</description>",
+        'variable "region" {\n  default = "eu-west-1"\n}',
+    ],
+)
+def test_a_block_without_a_secret_stays(text: str) -> None:
+    _stays(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "FROM --platform=$BUILDPLATFORM node:17.0.1-bullseye-slim as builder",
+        "FROM maven:3.8.5-eclipse-temurin-17 AS builder",
+        "    google-protobuf (4.35.1-x86_64-darwin)",
+        "        workload_identity_provider: 'projects/816257685787/locations/global/workloadIdentityPools/"
+        "github-actions-pool/providers/github-provider'",
+        '          content: --acme-http01-solver-runtime-class-name="something"',
+        '"expr": "system_cpu_load_average_15m{k8s_cluster_name=~\\"$k8s_cluster_name\\"} ",',
+        "- url: http://localhost:8080/grafana/d/W2gX2zHVk/demo-dashboard?orgId=1&var-service=All",
+        "# ssl_ciphers ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305",
+        "CC_aarch64_unknown_linux_gnu=aarch64-linux-gnu-gcc \\",
+        '"id": "tooluse_04UDMefto7ItLbtUrmIdTM", "index": 1',
+    ],
+)
+def test_a_config_files_public_value_stays(text: str) -> None:
+    _stays(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"--db-password={PW}",
+        f"FROM node:18 AS builder\nENV API_TOKEN={KEY}",
+        f"- url: https://admin:{PW}@grafana.example.com/d/W2gX2zHVk/demo-dashboard",
+    ],
+)
+def test_a_secret_beside_a_config_value_is_still_taken(text: str) -> None:
+    _gone(text, PW if PW in text else KEY)
