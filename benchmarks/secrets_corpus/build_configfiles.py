@@ -16,6 +16,7 @@ Repositories are split before any result is looked at: sorted by the SHA-256 of 
 mirror's folder name (``owner+name``), alternately to ``-tune`` and ``-held``::
 
     python benchmarks/secrets_corpus/build_configfiles.py OUT GITDIR...   # /work/.mirror/owner+name/repo
+    python benchmarks/secrets_corpus/build_configfiles.py --name=configfiles2 OUT GITDIR...   # a second batch
     python benchmarks/bench_secrets_sources.py --tuned-only --tuned configfiles-tune \
         --extra-benign OUT/configfiles-tune.json
 """
@@ -86,8 +87,12 @@ def lines_of(gitdir: Path) -> tuple[str, list[dict]]:
 
 
 def main() -> None:
-    out_dir = Path(sys.argv[1])
-    repos = sorted((Path(p) for p in sys.argv[2:]), key=lambda p: hashlib.sha256(p.parent.name.encode()).digest())
+    args = sys.argv[1:]
+    name = "configfiles"
+    if args[0].startswith("--name="):
+        name = args.pop(0).split("=", 1)[1]
+    out_dir = Path(args[0])
+    repos = sorted((Path(p) for p in args[1:]), key=lambda p: hashlib.sha256(p.parent.name.encode()).digest())
     parts: dict[str, list[dict]] = {"tune": [], "held": []}
     names: dict[str, list[str]] = {"tune": [], "held": []}
     for i, gitdir in enumerate(repos):
@@ -99,7 +104,7 @@ def main() -> None:
         source = "Two-line windows of these repositories' committed config files (each with its URL): " + ", ".join(
             names[side]
         )
-        path = out_dir / f"configfiles-{side}.json"
+        path = out_dir / f"{name}-{side}.json"
         path.write_text(json.dumps({"source": source, "samples": rows}, indent=1, ensure_ascii=False), encoding="utf-8")
         print(f"{path}: {len(rows)} samples from {', '.join(names[side])}", file=sys.stderr)
 

@@ -336,6 +336,16 @@ def _cut_query(text: str, start: int, end: int, slug: str) -> tuple[int, int, st
     return (start, m.start(), slug) if m and m.start() > start else (start, end, slug)
 
 
+_RUN_TAIL_RE = lazy(r"[A-Za-z0-9+/=_-]+")
+
+
+def _run_end(text: str, start: int, end: int, slug: str) -> tuple[int, int, str]:
+    """A long span (480+, where the rules' 512 caps bite) runs on to its token's end: a key's tail is never left."""
+    if end - start >= 480 and end < len(text) and (m := _RUN_TAIL_RE.match(text, end)):
+        return start, m.end(), slug
+    return start, end, slug
+
+
 def find(text: str) -> list[tuple[int, int, str]]:
     """Merged ``(start, end, type)`` spans of every secret in ``text``, in order."""
     if not text:
@@ -357,7 +367,7 @@ def find(text: str) -> list[tuple[int, int, str]]:
                 if where is not None:
                     start, end = where[start], where[end - 1] + 1
                 found.append((start, end, slug))
-    found = [_cut_query(text, *span) for span in found]
+    found = [_run_end(text, *_cut_query(text, *span)) for span in found]
     found.sort()
     merged: list[list] = []
     for start, end, slug in found:

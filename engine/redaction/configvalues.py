@@ -1,15 +1,18 @@
 """Public values in config files, CI files and lockfiles (issue 32, round 15; docs/architecture.md §3).
 
 :func:`spans` adds to :func:`.public.spans`. The values are what
-``build_configfiles.py``'s tuning half (Kubernetes manifests, compose files,
-Dockerfiles, lockfiles, CI workflows, Grafana dashboards, nginx configs of five
-public repositories) found redacted. Each is recognised by the structure its
+``build_configfiles.py``'s two tuning halves (Kubernetes manifests, compose files,
+Dockerfiles, lockfiles, CI workflows, Grafana dashboards, nginx configs, Actions workflows,
+Ansible playbooks of nine public repositories) found redacted. Each is recognised by the structure its
 format documents, never by looking random or not:
 
 - a Dockerfile's base image, ``FROM [--platform=…] name:tag [AS stage]`` (the
   Dockerfile reference: a tag is ``[\\w][\\w.-]{0,127}``), the whole line being that;
 - a gem's platform-specific version in a ``Gemfile.lock``, ``name (1.2.3-x86_64-linux)``,
   the platform one RubyGems names (``x86_64``, ``arm64``, ``aarch64``, ``java`` ...);
+- a GitHub Actions step's action, ``uses: owner/repo[/path]@ref`` (the workflow syntax), the whole line being that;
+- a Kubernetes ``apiVersion`` of an API group, ``argoproj.io/v1alpha1`` (a DNS name, then ``v<n>[alpha|beta<n>]``);
+- an RPM signing key's file name, ``RPM-GPG-KEY-<name>`` (the file holds a public key; Fedora's and EPEL's naming);
 - a Google Cloud resource name, ``projects/<id>/<collection>/<id>/…`` (cloud.google.com's
   "Resource names": collections are lowerCamel words), as a workload identity provider is written;
 - a command-line flag's name up to its ``=`` (``--acme-http01-solver-runtime-class-name=``):
@@ -37,6 +40,13 @@ _FROM_RE = lazyre.compile(
     r"(?P<ref>(?:[a-z0-9][a-z0-9._-]*(?::\d+)?/)*[a-z0-9][a-z0-9._-]*:[\w][\w.-]{0,127})"
     r"(?:[ \t]+AS[ \t]+[\w.-]+)?[ \t]*$"
 )
+_USES_RE = lazyre.compile(
+    r"(?m)^[ \t]*(?:-[ \t]+)?uses:[ \t]*['\"]?(?P<ref>[A-Za-z0-9][\w.-]*/[\w.-]+(?:/[\w.-]+)*)@[\w.-]+['\"]?[ \t]*(?:#.*)?$"
+)
+_API_VERSION_RE = lazyre.compile(
+    r"(?<![\w./-])[a-z0-9]+(?:[.-][a-z0-9]+)*\.(?:io|com|dev|org|net|sh|k8s\.io)/v\d+(?:(?:alpha|beta)\d+)?(?![\w./-])"
+)
+_RPM_KEY_RE = lazyre.compile(r"(?<![\w./-])RPM-GPG-KEY-[A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)*(?![\w-])")
 _GEM_PLATFORM_RE = lazyre.compile(
     r"(?m)^[ \t]+[\w.-]+ \((?P<v>\d+(?:\.\w+)+-(?:x86_64|x86|x64|arm64|aarch64|arm|universal|java)"
     r"(?:-(?:linux|darwin|mingw|mswin64|musl|gnu|ucrt|\d+))*)\)"
@@ -72,6 +82,15 @@ def spans(text: str) -> Iterator[Span]:
     if " (" in text:
         for m in _GEM_PLATFORM_RE.finditer(text):
             yield m.start("v"), m.end("v")
+    if "uses:" in text:
+        for m in _USES_RE.finditer(text):
+            yield m.start("ref"), m.end("ref")
+    if "/v" in text:
+        for m in _API_VERSION_RE.finditer(text):
+            yield m.span()
+    if "RPM-GPG-KEY-" in text:
+        for m in _RPM_KEY_RE.finditer(text):
+            yield m.span()
     if "projects/" in text:
         for m in _GCP_NAME_RE.finditer(text):
             yield m.span()

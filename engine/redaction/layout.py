@@ -227,7 +227,7 @@ def _csv_spans(text: str) -> Iterator[Span]:
         cells = _csv_cells(line, sep) if sep and len(line) <= 400 else None
         texts = [line[a:b].strip() for a, b in cells] if cells else []
         cols = {j for j, t in enumerate(texts) if _compiled(_HEADER).match(t)}
-        if not cols or any(_value_ok(t) for t in texts):
+        if not cols or not sep or not cells or any(_value_ok(t) for t in texts):
             i += 1
             continue
         pins = {j for j in cols if _PIN_RE.search(texts[j])}

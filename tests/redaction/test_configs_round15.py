@@ -113,3 +113,28 @@ def test_a_config_files_public_value_stays(text: str) -> None:
 )
 def test_a_secret_beside_a_config_value_is_still_taken(text: str) -> None:
     _gone(text, PW if PW in text else KEY)
+
+
+@pytest.mark.parametrize("label", ["the box's key ", "secret ", "token: "])
+def test_a_long_labelled_base64_run_is_taken_to_its_end(label: str) -> None:
+    import base64
+    import hashlib
+
+    body = base64.b64encode(b"".join(hashlib.sha256(bytes([i])).digest() for i in range(30))).decode()
+    assert len(body) > 900
+    out = redaction.redact(f"{label}{body} and more")[0]
+    assert body[-200:] not in out, out
+    assert out.endswith(" and more")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "      - name: 42Crunch REST API Static Security Testing\n"
+        "        uses: 42Crunch/api-security-audit-action@fc01ea7a89e6268875868f9d89598af7a9899ae0",
+        "          path: spec.scaleTargetRef.apiVersion\n          value: argoproj.io/v1alpha1",
+        "- name: Create the GPG key for EPEL\n  copy: src=RPM-GPG-KEY-EPEL-7 dest=/etc/pki/rpm-gpg",
+    ],
+)
+def test_a_workflow_or_playbooks_public_value_stays(text: str) -> None:
+    _stays(text)
