@@ -138,3 +138,32 @@ def test_a_long_labelled_base64_run_is_taken_to_its_end(label: str) -> None:
 )
 def test_a_workflow_or_playbooks_public_value_stays(text: str) -> None:
     _stays(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "kylas:\n  token: |\n    c55dbac4-e0e8-4a06-b892-75cac2387ce5",
+        "heroku secret (prod)\nc55dbac4-e0e8-4a06-b892-75cac2387ce5",
+    ],
+)
+def test_a_uuid_key_under_its_name_on_the_line_above_is_taken(text: str) -> None:
+    _gone(text, "c55dbac4-e0e8-4a06-b892-75cac2387ce5")
+
+
+def test_a_uuid_in_a_block_scalar_without_a_secret_name_stays() -> None:
+    _stays("description: |\n  c55dbac4-e0e8-4a06-b892-75cac2387ce5")
+
+
+@pytest.mark.parametrize(
+    "text", [f"echo -n {PW} | base64", f"echo -n '{PW}' | base64", f"printf '%s' '{PW}' | base64 -w0"]
+)
+def test_a_value_piped_into_base64_for_a_secret_is_taken(text: str) -> None:
+    _gone(text, PW)
+
+
+@pytest.mark.parametrize(
+    "text", ["echo -n 'admin' | base64", "echo -n $DB_PASSWORD | base64", "echo -n dGVzdA== | base64 -d"]
+)
+def test_a_name_a_variable_or_a_decoding_piped_to_base64_stays(text: str) -> None:
+    _stays(text)
