@@ -67,6 +67,10 @@ configsecrets-tune  yes    Kingfisher's example keys placed where configs put th
                            JSON, XML, ``.properties``, HCL, INI, URL userinfo, a label on the line above, flags
                            (``build_configsecrets.py``, round 15; split by vendor: ``configsecrets-held`` is held out;
                            ``--extra``, local, not shipped)
+configsecrets2-tune yes    secrets-patterns-db's rules-stable values in 20 deployment and code places (Actions ``env:``,
+                           ``docker run -e``, ``kubectl --from-literal``, a container's ``env`` list, ``appsettings.json``,
+                           ``ENV``, systemd, ``.npmrc``, ``.netrc`` ...; ``build_configsecrets2.py``, round 15; split by rule:
+                           ``configsecrets2-held`` is held out; CC BY-SA: local, not shipped)
 configfiles-tune    yes    two-line windows of public config files: manifests, compose, Dockerfiles, lockfiles, CI files
                            (``build_configfiles.py``, round 15, two batches ``configfiles`` and ``configfiles2`` of eight
                            repositories each, split by repository: the ``-held`` halves are held out; ``--extra-benign``)
