@@ -6,8 +6,10 @@ Dockerfiles, lockfiles, CI workflows, Grafana dashboards, nginx configs, Actions
 Ansible playbooks of nine public repositories) found redacted. Each is recognised by the structure its
 format documents, never by looking random or not:
 
-- a Dockerfile's base image, ``FROM [--platform=…] name:tag [AS stage]`` (the
-  Dockerfile reference: a tag is ``[\\w][\\w.-]{0,127}``), the whole line being that;
+- an image reference ``name:tag`` where the Dockerfile reference, compose files, Kubernetes and the
+  Docker CLI put one: after ``FROM [--platform=…]``, ``image:``, ``docker pull|run|push|create|tag``
+  (flags without a separate value between); a tag in lower case, as tags are written (``[a-z0-9_][a-z0-9_.-]*``:
+  a capitalised password after ``image: admin:`` is not one);
 - a gem's platform-specific version in a ``Gemfile.lock``, ``name (1.2.3-x86_64-linux)``,
   the platform one RubyGems names (``x86_64``, ``arm64``, ``aarch64``, ``java`` ...);
 - a GitHub Actions step's action, ``uses: owner/repo[/path]@ref`` (the workflow syntax), the whole line being that;
@@ -35,10 +37,10 @@ from . import lazyre
 
 Span = tuple[int, int]
 
-_FROM_RE = lazyre.compile(
-    r"(?im)^[ \t]*FROM[ \t]+(?:--[a-z-]+=\S+[ \t]+)*"
-    r"(?P<ref>(?:[a-z0-9][a-z0-9._-]*(?::\d+)?/)*[a-z0-9][a-z0-9._-]*:[\w][\w.-]{0,127})"
-    r"(?:[ \t]+AS[ \t]+[\w.-]+)?[ \t]*$"
+_IMAGE_REF_RE = lazyre.compile(
+    r"(?:(?<![\w-])FROM[ \t]+(?:--[a-z-]+=\S+[ \t]+)*|(?<![\w-])image:[ \t]*[\"']?"
+    r"|\b(?:docker|podman|nerdctl)[ \t]+(?:pull|run|push|create|tag)(?:[ \t]+-{1,2}[a-z][\w-]*(?:=\S+)?)*[ \t]+)"
+    r"(?P<ref>(?:[a-z0-9][a-z0-9._-]*(?::\d+)?/)*[a-z0-9][a-z0-9._-]*:[a-z0-9_][a-z0-9_.-]{0,127})(?![\w.:/@-])"
 )
 _USES_RE = lazyre.compile(
     r"(?m)^[ \t]*(?:-[ \t]+)?uses:[ \t]*['\"]?(?P<ref>[A-Za-z0-9][\w.-]*/[\w.-]+(?:/[\w.-]+)*)@[\w.-]+['\"]?[ \t]*(?:#.*)?$"
@@ -76,8 +78,8 @@ _TRIPLE_RE = lazyre.compile(
 
 def spans(text: str) -> Iterator[Span]:
     """``(start, end)`` of each config value in ``text`` whose structure checks out (see the module docstring)."""
-    if "FROM" in text or "from" in text:
-        for m in _FROM_RE.finditer(text):
+    if "FROM" in text or "image:" in text or "docker" in text or "podman" in text or "nerdctl" in text:
+        for m in _IMAGE_REF_RE.finditer(text):
             yield m.start("ref"), m.end("ref")
     if " (" in text:
         for m in _GEM_PLATFORM_RE.finditer(text):

@@ -167,3 +167,20 @@ def test_a_value_piped_into_base64_for_a_secret_is_taken(text: str) -> None:
 )
 def test_a_name_a_variable_or_a_decoding_piped_to_base64_stays(text: str) -> None:
     _stays(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "image: node:17.0.1-bullseye-slim",
+        "docker pull maven:3.8.5-eclipse-temurin-17",
+        "docker run --rm -it python:3.12.1-slim-bookworm bash",
+        "the base image is FROM node:17.0.1-bullseye-slim",
+    ],
+)
+def test_an_image_reference_where_images_are_named_stays(text: str) -> None:
+    _stays(text)
+
+
+def test_a_capitalised_password_in_an_image_references_place_is_taken() -> None:
+    _gone("image: admin:TigerDBAdmin2024Secure", "TigerDBAdmin2024Secure")
