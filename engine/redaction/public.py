@@ -305,10 +305,19 @@ def drop_public(text: str, spans: list[Span3], found: list[Span3]) -> list[Span3
     if not pub:
         return spans
     kept = _drop(text, spans, found, pub)
+    slotted = sorted((f for f in found if _userinfo_password(text, f[0], f[1])), key=lambda f: f[2] != "url-password")
+    slotted = [(a, b, slotted[0][2]) for a, b, _slug in slotted]
+    kept = _merge(kept + slotted) if slotted else kept
     strong = [f for f in found if f[2] not in NAME_CANCELS]
     if not strong or not named:
         return kept
     return _merge(kept + _drop(text, _merge(sorted(strong)), strong, strict))
+
+
+def _userinfo_password(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is exactly a URL's password, ``scheme://user:<here>@host``: nothing public goes there
+    (base64 of words, a UUID, a name), so no public format cancels it."""
+    return text[end : end + 1] == "@" and text[start - 1 : start] == ":" and "://" in text[max(0, start - 80) : start]
 
 
 def _drop(text: str, spans: list[Span3], found: list[Span3], pub: list[Span]) -> list[Span3]:

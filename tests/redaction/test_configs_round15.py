@@ -184,3 +184,14 @@ def test_an_image_reference_where_images_are_named_stays(text: str) -> None:
 
 def test_a_capitalised_password_in_an_image_references_place_is_taken() -> None:
     _gone("image: admin:TigerDBAdmin2024Secure", "TigerDBAdmin2024Secure")
+
+
+def test_base64_of_words_in_a_urls_password_place_is_taken() -> None:
+    value = "dXNlcjp7Y29uZmlybWVkOnRydWUsImt1cmEiOiJlbGVuaXZlIERlZlo6ZGJ0OnRydWU9YWJjZGVmZ2hpamtsbW5v"
+    _gone(f"https://fullstory:{value}@api.example.com/v1", value)
+
+
+def test_base64_of_words_outside_a_urls_password_place_stays() -> None:
+    _stays(
+        "the fixture decodes dXNlcjp7Y29uZmlybWVkOnRydWUsImt1cmEiOiJlbGVuaXZlIERlZlo6ZGJ0OnRydWU9YWJjZGVmZ2hpamtsbW5v"
+    )
