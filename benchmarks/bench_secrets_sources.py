@@ -72,8 +72,8 @@ configsecrets2-tune yes    secrets-patterns-db's rules-stable values in 20 deplo
                            ``ENV``, systemd, ``.npmrc``, ``.netrc`` ...; ``build_configsecrets2.py``, round 15; split by rule:
                            ``configsecrets2-held`` is held out; CC BY-SA: local, not shipped)
 configfiles-tune    yes    two-line windows of public config files: manifests, compose, Dockerfiles, lockfiles, CI files
-                           (``build_configfiles.py``, round 15, two batches ``configfiles`` and ``configfiles2`` of eight
-                           repositories each, split by repository: the ``-held`` halves are held out; ``--extra-benign``)
+                           (``build_configfiles.py``, round 15, two batches ``configfiles`` (ten) and ``configfiles2`` (eight
+                           repositories), split by repository: the ``-held`` halves are held out; ``--extra-benign``)
 (``--extra-benign``) no    look-alikes: Kingfisher's negative examples (``build_kingfisher_negatives.py``),
                            trufflehog's invalid test patterns (``build_trufflehog_tests.py --negatives``),
                            whispers' compliant lines and ripsecrets' ``test/none`` (``build_scanner_tests.py --negatives``)
