@@ -63,6 +63,17 @@ leakyrepo           yes    credential files as they sit on disk (dotfiles, tool 
 semgrep             yes    semgrep-rules' ``generic/secrets/security`` tests, each ``ruleid`` line scored by its rule's
                            own regex (``build_semgrep_secrets.py``, round 13; ``ok`` lines as ``semgrep-negative``;
                            gitleaks' ported folder left out; local, not shipped)
+configsecrets-tune  yes    Kingfisher's example keys placed where configs put them: ``.env``, YAML (block scalars too), TOML,
+                           JSON, XML, ``.properties``, HCL, INI, URL userinfo, a label on the line above, flags
+                           (``build_configsecrets.py``, round 15; split by vendor: ``configsecrets-held`` is held out;
+                           ``--extra``, local, not shipped)
+configsecrets2-tune yes    secrets-patterns-db's rules-stable values in 20 deployment and code places (Actions ``env:``,
+                           ``docker run -e``, ``kubectl --from-literal``, a container's ``env`` list, ``appsettings.json``,
+                           ``ENV``, systemd, ``.npmrc``, ``.netrc`` ...; ``build_configsecrets2.py``, round 15; split by rule:
+                           ``configsecrets2-held`` is held out; CC BY-SA: local, not shipped)
+configfiles-tune    yes    two-line windows of public config files: manifests, compose, Dockerfiles, lockfiles, CI files
+                           (``build_configfiles.py``, round 15, two batches ``configfiles`` (ten) and ``configfiles2`` (eight
+                           repositories), split by repository: the ``-held`` halves are held out; ``--extra-benign``)
 (``--extra-benign``) no    look-alikes: Kingfisher's negative examples (``build_kingfisher_negatives.py``),
                            trufflehog's invalid test patterns (``build_trufflehog_tests.py --negatives``),
                            whispers' compliant lines and ripsecrets' ``test/none`` (``build_scanner_tests.py --negatives``)

@@ -54,6 +54,7 @@ _DETECTOR_SOURCES = (
     _ENGINE / "redaction" / "idshapes.py",
     _ENGINE / "redaction" / "idwords.py",
     _ENGINE / "redaction" / "notevalues.py",
+    _ENGINE / "redaction" / "configvalues.py",
     _ENGINE / "redaction" / "codenames.py",
     _ENGINE / "redaction" / "publishable.py",
     _ENGINE / "redaction" / "lazyre.py",

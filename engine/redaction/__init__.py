@@ -53,6 +53,19 @@ _MARK_RE = lazy(r"\[REDACTED:[a-z0-9-]+\]")
 _INVISIBLE_RE = lazy(f"[{IGNORABLE}\u200d]")
 """Every default-ignorable character (:data:`.cleantext.IGNORABLE`): a token split by one is found whole."""
 _WRAP_RE = lazy(r"(?<=[A-Za-z0-9_+/=-]{8})[ \t]*\r?\n[ \t>#*]*(?=[A-Za-z0-9_+/-]{8,4096}={0,2}(?:[\s.,;)]|$))")
+_BLOCK_RE = lazy(
+    r"(?<=:[ \t])[|>][-+]?[1-9]?[ \t]*\r?\n[ \t]+(?=\S)"
+    r"|(?<=>)[ \t]*\r?\n[ \t]*(?=[^<\s][^<\n]*\r?\n[ \t]*</)"
+    r"|(?<=[^>\s])[ \t]*\r?\n[ \t]*(?=</[A-Za-z][\w.:-]*>)"
+    r"|(?<=:[ \t]\[)[ \t]*\r?\n[ \t]*(?=\"[^\"\n]+\"[ \t]*\r?\n[ \t]*\])|(?<=\")[ \t]*\r?\n[ \t]*(?=\])"
+    r"|\$\(cat[ \t]+<<-?['\"]?\w+['\"]?[ \t]*\r?\n"
+    r"|\bvariable[ \t]+\"(?=[\w-]+\"[ \t]*\{[ \t]*\r?\n[ \t]*default[ \t]*=)"
+    r"|(?<=[\w-])\"[ \t]*\{[ \t]*\r?\n[ \t]*default(?=[ \t]*=)"
+)
+"""Values on the line after their name, joined to it for the one-line rules: a YAML block scalar (``password: |``,
+``>-``, then the indented value), an XML element around one line (``<password>`` / value / ``</password>``), a JSON
+list of one string (``"password": [`` / ``"…"`` / ``]``), a here-document (``X=$(cat <<EOF`` / value), a Terraform variable's ``default`` (``variable "db_password"
+{`` / ``default = "…"``)."""
 
 _lock = threading.Lock()
 _detectors: list[Callable[[str], Iterable[tuple[int, int, str]]]] | None = None
@@ -323,6 +336,16 @@ def _cut_query(text: str, start: int, end: int, slug: str) -> tuple[int, int, st
     return (start, m.start(), slug) if m and m.start() > start else (start, end, slug)
 
 
+_RUN_TAIL_RE = lazy(r"[A-Za-z0-9+/=_-]+")
+
+
+def _run_end(text: str, start: int, end: int, slug: str) -> tuple[int, int, str]:
+    """A long span (480+, where the rules' 512 caps bite) runs on to its token's end: a key's tail is never left."""
+    if end - start >= 480 and end < len(text) and (m := _RUN_TAIL_RE.match(text, end)):
+        return start, m.end(), slug
+    return start, end, slug
+
+
 def find(text: str) -> list[tuple[int, int, str]]:
     """Merged ``(start, end, type)`` spans of every secret in ``text``, in order."""
     if not text:
@@ -330,7 +353,7 @@ def find(text: str) -> list[tuple[int, int, str]]:
     dets = _load()
     found: list[tuple[int, int, str]] = []
     views: list[tuple[str, list[int] | None]] = [(text, None)]
-    for pattern in (_INVISIBLE_RE, _WRAP_RE):
+    for pattern in (_INVISIBLE_RE, _WRAP_RE, _BLOCK_RE):
         view = _view(views[-1][0], pattern)
         if view is not None:
             prev_index = views[-1][1]
@@ -344,7 +367,7 @@ def find(text: str) -> list[tuple[int, int, str]]:
                 if where is not None:
                     start, end = where[start], where[end - 1] + 1
                 found.append((start, end, slug))
-    found = [_cut_query(text, *span) for span in found]
+    found = [_run_end(text, *_cut_query(text, *span)) for span in found]
     found.sort()
     merged: list[list] = []
     for start, end, slug in found:

@@ -41,11 +41,14 @@ _SECRET_WORD = (
 _LABEL_LINE = (
     r"(?im)^[ \t]*(?:[-*+>][ \t]+|#{1,6}[ \t]+)?(?:\*\*|__)?"
     r"(?P<label>(?:[\w'’.-]+[ \t]+){0,3}" + _SECRET_WORD + r")s?"
-    r"(?:\*\*|__)?[ \t]*[:：=]?[ \t]*(?:\*\*|__)?[ \t]*\r?\n(?:[ \t]*\r?\n)?"
+    r"(?:[ \t]+\([\w .-]{1,24}\))?"
+    r"(?:\*\*|__)?[ \t]*[:：=]?[ \t]*(?:\*\*|__)?[ \t]*\r?\n(?:[ \t]*(?:[-=]{3,}[ \t]*)?\r?\n)?"
     r"[ \t]*(?:[-*+>][ \t]+)?"
     r"(?:(?P<q>[`'\"])(?P<quoted>[^\n`'\"]{4,128})(?P=q)|(?P<value>[^\s`'\"]{4,128}))[ \t]*(?:\r?\n|$)"
 )
-"""A label alone on its line, then the value alone on the next (or after one blank line)."""
+"""A label alone on its line (a note in brackets after it: ``stripe key (prod)``), then the value alone on the next
+(or after one blank line, or a setext heading's underline)."""
+_NOTE_RE = lazyre.compile(r"[ \t]+\([\w .-]{1,24}\)$")
 _ENDINGS = (
     *(
         "password",
@@ -184,6 +187,63 @@ def spans(text: str) -> Iterator[Span]:
             yield start, start + len(value), "password"
     if "|" in text:
         yield from _table_spans(text)
+    if "," in text or "\t" in text or ";" in text:
+        yield from _csv_spans(text)
+
+
+_CSV_CELL_RE = lazyre.compile(r'[ \t]*"((?:[^"\n]|"")*)"[ \t]*|([^\n]*?)')
+
+
+def _csv_cells(line: str, sep: str) -> list[tuple[int, int]] | None:
+    """``(start, end)`` of each cell's text in a CSV/TSV ``line`` split at ``sep`` (quotes dropped), or None."""
+    out: list[tuple[int, int]] = []
+    pos = 0
+    while True:
+        m = _CSV_CELL_RE.match(line, pos)
+        end = line.find(sep, pos) if m is None or m.group(1) is None else m.end()
+        if m is not None and m.group(1) is not None:
+            out.append((m.start(1), m.end(1)))
+            if end < len(line) and line[end] != sep:
+                return None  # text after a closing quote: not a CSV cell
+        else:
+            end = len(line) if end < 0 else end
+            out.append((pos, end))
+        if end >= len(line):
+            return out
+        pos = end + 1
+
+
+def _csv_spans(text: str) -> Iterator[Span]:
+    """Cells of a CSV/TSV export's secret columns (a password manager's ``name,url,username,password``): the header
+    line names the column, every following line holding as many cells has its value there (B18-14)."""
+    lines = text.split("\n")
+    starts = [0]
+    for line in lines[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    i = 0
+    while i < len(lines) - 1:
+        line = lines[i].rstrip("\r")
+        sep = next((c for c in ("\t", ",", ";") if c in line), None)
+        cells = _csv_cells(line, sep) if sep and len(line) <= 400 else None
+        texts = [line[a:b].strip() for a, b in cells] if cells else []
+        cols = {j for j, t in enumerate(texts) if _compiled(_HEADER).match(t)}
+        if not cols or not sep or not cells or any(_value_ok(t) for t in texts):
+            i += 1
+            continue
+        pins = {j for j in cols if _PIN_RE.search(texts[j])}
+        i += 1
+        while i < len(lines):
+            row = lines[i].rstrip("\r")
+            got = _csv_cells(row, sep) if sep in row else None
+            if not got or len(got) != len(cells):
+                break
+            for j in cols:
+                a, b = got[j]
+                value = row[a:b].strip()
+                if _value_ok(value, pin=j in pins):
+                    at = row.find(value, a)
+                    yield starts[i] + at, starts[i] + at + len(value), "password"
+            i += 1
 
 
 def _label_lines(text: str) -> Iterator[re.Match[str]]:
@@ -193,7 +253,7 @@ def _label_lines(text: str) -> Iterator[re.Match[str]]:
         nl = text.find("\n", pos)
         if nl < 0:
             return
-        line = text[pos:nl].rstrip(" \t\r*_:：=").lower()
+        line = _NOTE_RE.sub("", text[pos:nl].rstrip(" \t\r")).rstrip(" \t\r*_:：=").lower()
         if line.endswith(_ENDINGS) and len(line) <= 80:
             m = _compiled(_LABEL_LINE).match(text, pos)
             if m:

@@ -34,6 +34,7 @@ dressed as one of them is still redacted:
 - keys their vendors document as public (:mod:`.publishable`: PostHog ``phc_``,
   Supabase ``sb_publishable_``, Flutterwave ``FLWPUBK-`` ...);
 - values in a project's own notes (:mod:`.notevalues`: file names, CUIDs, ``package.TypeName``, image references ...);
+- values in config files (:mod:`.configvalues`: a Dockerfile's base image, cipher suites, target triples, flag names ...);
 - memrepo's own values: the session ids its MCP server makes (``mcp-`` and 16 lower-case hex) after the labels
   memrepo writes them with (``task: mcp-…``, ``source: checkpoint mcp-…``), and its own placeholders
   ``[REDACTED:<type>]`` (also percent-encoded, as a metadata value holds one), so redacting twice changes nothing.
@@ -102,8 +103,12 @@ _UUID_RE = lazyre.compile(
     r"(?<![0-9a-fA-F-])\{?[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}\}?(?![0-9a-fA-F-])"
 )
 _UUID_SECRET_WORDS_RE = lazyre.compile(
-    r"(?i)(?:key|token|secret|passw|pwd|auth|credential|bearer|heroku|api)[\w.-]{0,30}[\"'>]?(?:\s+\w+){0,2}[\s,:=?.>\"'{]{0,12}$"
+    r"(?i)(?:key|token|secret|passw|pwd|auth|credential|bearer|heroku|api)[\w.-]{0,30}[\"'>]?(?:\s+\w+){0,2}"
+    r"(?:[\s,:=?.>\"'{]{0,12}|[ \t]+\([\w .-]{1,24}\)[ \t]*:?\s{1,12}|[\"']?:[ \t]*[|>][-+]?[1-9]?[ \t]*\r?\n[ \t]*)$"
 )
+"""Words naming a secret just before a UUID: then it is not kept. Also over a line break when the name opens a YAML
+block scalar (``token: |``) or ends a label line with a note in brackets (``heroku key (prod)``), as the views of
+:func:`.find` and :mod:`.layout` read them."""
 _GPG_RE = lazyre.compile(
     r"(?<![0-9A-Fa-f])(?:[0-9A-F]{4} ){9}[0-9A-F]{4}(?![0-9A-Fa-f])|(?<=--recv-keys )[0-9A-Fa-f]{16,40}\b"
 )
@@ -123,14 +128,14 @@ _OWN_MARK_RE = lazyre.compile(r"\[REDACTED:[a-z0-9-]+\]|%5BREDACTED:[a-z0-9-]+%5
 """memrepo's own placeholder for a redacted value (plain, or percent-encoded in a metadata value)."""
 _OBJECT_ID_RE = lazyre.compile(
     r"(?<![\w-])(?:(?:acct|price|prod|cus|sub|si|pi|ch|pm|seti|evt|txn|po|tr|plan|promo|card|src|ii|in|il|py|ba|cn|"
-    r"dp|du|qt|sku|cs_test|cs_live|asst|thread|run|step|vs|batch|proj|call|resp|msgbatch|msg|toolu|req|file|"
+    r"dp|du|qt|sku|cs_test|cs_live|asst|thread|run|step|vs|batch|proj|call|resp|msgbatch|msg|toolu|tooluse|req|file|"
     + _STRIPE_OBJECTS
     + r")_|(?:file|chatcmpl|org|ftjob)-)[A-Za-z0-9]{8,64}(?![\w-])"
 )
 """An object id whose prefix its vendor documents as an id, not a credential: Stripe (``price_``, ``cus_``, ``pi_`` ...,
 :data:`_STRIPE_OBJECTS`;
 a client secret ``pi_…_secret_…`` runs on and is not one), OpenAI (``asst_``, ``thread_``, ``file-`` ...) and Anthropic
-(``msg_``, ``toolu_``)."""
+(``msg_``, ``toolu_``), Amazon Bedrock's tool calls (``tooluse_``)."""
 
 
 def _b64(value: str, *, urlsafe: bool = False) -> bytes | None:
@@ -242,6 +247,7 @@ def spans(text: str, *, names: bool = True) -> Iterator[Span]:
     if "REDACTED:" in text:
         for m in _OWN_MARK_RE.finditer(text):
             yield m.span()
+    from .configvalues import spans as config_spans
     from .identifiers import spans as identifier_spans
     from .notevalues import spans as note_spans
     from .publishable import spans as publishable_spans
@@ -249,6 +255,7 @@ def spans(text: str, *, names: bool = True) -> Iterator[Span]:
     yield from identifier_spans(text)
     yield from publishable_spans(text)
     yield from note_spans(text)
+    yield from config_spans(text)
     if names:
         from . import codenames
 
@@ -298,10 +305,19 @@ def drop_public(text: str, spans: list[Span3], found: list[Span3]) -> list[Span3
     if not pub:
         return spans
     kept = _drop(text, spans, found, pub)
+    slotted = sorted((f for f in found if _userinfo_password(text, f[0], f[1])), key=lambda f: f[2] != "url-password")
+    slotted = [(a, b, slotted[0][2]) for a, b, _slug in slotted]
+    kept = _merge(kept + slotted) if slotted else kept
     strong = [f for f in found if f[2] not in NAME_CANCELS]
     if not strong or not named:
         return kept
     return _merge(kept + _drop(text, _merge(sorted(strong)), strong, strict))
+
+
+def _userinfo_password(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is exactly a URL's password, ``scheme://user:<here>@host``: nothing public goes there
+    (base64 of words, a UUID, a name), so no public format cancels it."""
+    return text[end : end + 1] == "@" and text[start - 1 : start] == ":" and "://" in text[max(0, start - 80) : start]
 
 
 def _drop(text: str, spans: list[Span3], found: list[Span3], pub: list[Span]) -> list[Span3]:

@@ -22,6 +22,10 @@ and tests of Nosey Parker, Titus, secretlint and Trivy, built by
 - a password quoted after "password is" in prose (``the password is "centipede"``): the
   quotes mark a literal value, so a plain word counts, unless it is a word about passwords.
 
+- a value piped into ``base64`` to make a Kubernetes Secret's data (kubernetes.io "Managing Secrets":
+  ``echo -n '<value>' | base64``; ``printf '%s'`` too), when it reads as a credential (not ``admin``);
+  decoding (``base64 -d``) is reading, not making, and is left.
+
 A value that is a variable or a template (``$Password``, ``%PW%``, ``${X}``) is left.
 Each shape runs only on a text holding its keyword, so prose pays one substring test each.
 """
@@ -35,6 +39,11 @@ from .configs import _pw_value_ok
 
 Span = tuple[int, int, str]
 
+_TO_BASE64_RE = lazyre.compile(
+    r"\b(?:echo[ \t]+-n|printf[ \t]+['\"]?%s['\"]?)[ \t]+"
+    r"(?:'(?P<q1>[^'\s]{4,256})'|\"(?P<q2>[^\"\s]{4,256})\"|(?P<value>[^\s|'\"]{4,256}))"
+    r"[ \t]*\|[ \t]*base64\b(?![ \t]+(?:-d|--decode|-D)\b)"
+)
 _PSEXEC_RE = lazyre.compile(
     r"(?i)\b(?:psexec(?:64)?|paexec|winexe)(?:\.exe)?\b[^\n]{0,200}?[ \t]-u[ \t]*(?:\"[^\"\n]+\"|\S+)[ \t]+"
     r"-p[ \t]*(?:\"(?P<qv>[^\"\n]{3,128})\"|(?P<value>[^\s\"]{3,128}))"
@@ -148,6 +157,13 @@ def spans(text: str) -> Iterator[Span]:
         for m in _DIRENTRY_RE.finditer(text):
             if _literal(m.group("value")):
                 yield m.start("value"), m.end("value"), "password"
+    if "base64" in low and ("echo" in low or "printf" in low):
+        from .speech import _ok
+
+        for m in _TO_BASE64_RE.finditer(text):
+            group = next(g for g in ("q1", "q2", "value") if m.group(g) is not None)
+            if _literal(m.group(group)) and _ok(m.group(group), min_len=6):
+                yield m.start(group), m.end(group), "secret"
     if "x-oauth-basic@" in low:
         for m in _XOAUTH_RE.finditer(text):
             yield m.start("value"), m.end("value"), "token"
