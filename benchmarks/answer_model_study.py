@@ -26,8 +26,9 @@ calibration no deployment has) the model loses 10.0. The no-answer questions the
 people and things and ask an attribute no line holds ("when is Jakub's birthday", "which Kotlin version does the
 scanner app use"): the best line is as near, lexically and semantically, as a paraphrase's gold line. Query length
 runs the other way (AUC 0.29-0.53: longer questions more often have no answer), a trait of how the question sets
-were written, not used. What does separate them is what is asked: 24 of the 55 ask for a birthday, an address, a
-version or a password, or a quantity (engine/read/recalltype.py, whose rule extends to them).
+were written, not used. What does separate them is what is asked: 17 of the 55 ask for a birthday, an address, a
+version or a password (each type in two repos or more; engine/read/recalltype.py's rule now covers them), 5 more a
+quantity whose best line holds some number.
 """
 
 from __future__ import annotations
