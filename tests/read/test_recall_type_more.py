@@ -103,3 +103,39 @@ def test_lexical_recall_answers_when_a_hit_holding_as_much_of_the_question_holds
     hits = coldrecall.recall(root, "what node version does the api-gateway use")  # Node.js first, by its score
     assert hits and "Node 20" not in hits[0].text and hits[0].confidence <= hits[1].confidence
     assert hits[0].answer and any("Node 20" in h.text for h in hits if h.answer), [(h.text, h.answer) for h in hits]
+
+
+class _Rows:
+    """The one method of a recall index :func:`typed` reads: ``row(iid)`` -> (path, line, workspace, text)."""
+
+    def __init__(self, texts: list[str]) -> None:
+        self.texts = texts
+
+    def row(self, iid: int) -> tuple[str, int, None, str]:
+        return ("MEMORY.md", iid + 1, None, self.texts[iid])
+
+
+class _Info:
+    answered = True
+
+
+@pytest.mark.parametrize(
+    ("keys", "answered"),
+    [
+        (((0.9, 0.47, 0), (0.8, 1.0, 0)), True),  # the next hit holds more of the question, and the version
+        (((0.9, 0.47, 0), (0.8, 0.47, 0)), True),  # as much
+        (((0.9, 0.47, 0), (0.8, 0.3, 0)), False),  # less: it does not count
+        (((0.0, 0.0, 0), (0.8, 1.0, 0)), False),  # the best hit matched by meaning only: no lexical share to tie
+    ],
+)
+def test_hybrid_recall_looks_past_its_best_hit_to_hits_holding_as_much(
+    keys: tuple[tuple[float, float, int], ...], answered: bool
+) -> None:
+    from memrepo.engine.read.recalltype import typed
+
+    index = _Rows(["The api-gateway is a Node.js service using Fastify", "api-gateway moved to Node 20 LTS"])
+    out = [(iid, key) for iid, key in enumerate(keys)]
+    info = _Info()
+    got = typed(index, "what node version does the gateway use", out, info, related=False)
+    assert info.answered is answered
+    assert got == (out if answered else [])
