@@ -372,7 +372,8 @@ def rank(
     out = [hit._replace(score=place.score) for hit, place in zip(moved, out, strict=True)]
     # The answer's confidence: the most of the query one of the best few hits holds, not by its headings alone.
     answer = max((hit.confidence for hit in out[:GATE_HITS] if hit.iid in own), default=0.0)
-    if out and not answers_type(query, facts[out[0].iid][0].text):  # "how many" needs a number (.recalltype)
+    tied = (facts[hit.iid][0].text for hit in out[1:GATE_HITS] if hit.confidence >= out[0].confidence)
+    if out and not answers_type(query, facts[out[0].iid][0].text, *tied):  # "how many" needs a number (.recalltype)
         answer = 0.0
     # An answer is what the minimum lets through; with no minimum (--all) the documented one says which hits are.
     answer_min = script_minimum(min_confidence or MIN_CONFIDENCE, counts)

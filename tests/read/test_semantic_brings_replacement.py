@@ -64,7 +64,7 @@ SWITCHED = {
 def test_a_replacement_no_list_holds_is_brought_above_the_line_it_replaces(tmp_path: Path) -> None:
     root, index = _repo(tmp_path, SWITCHED)
     build_vectors(root, ConceptEmbedder(), 100)
-    query = "which npm version for javascript"
+    query = "which npm flavor for javascript"
     # Neither list holds the newer line: no query word, and its vector is of no concept near the query's.
     assert [index.row(i)[3] for i, _k in index.search(query, limit=5, min_confidence=0.0)] == [
         "Uses npm for JavaScript projects"
@@ -78,7 +78,7 @@ def test_a_replacement_no_list_holds_is_brought_above_the_line_it_replaces(tmp_p
 def test_one_hit_asked_for_is_the_replacement(tmp_path: Path) -> None:
     root, index = _repo(tmp_path, SWITCHED)
     build_vectors(root, ConceptEmbedder(), 100)
-    got, _near = _fused(root, index, "which npm version for javascript", limit=1)
+    got, _near = _fused(root, index, "which npm flavor for javascript", limit=1)
     assert got == ["Switched to bun everywhere"]
 
 
@@ -92,7 +92,7 @@ def test_a_line_no_newer_line_replaces_brings_nothing(tmp_path: Path) -> None:
     }
     root, index = _repo(tmp_path, files)
     build_vectors(root, ConceptEmbedder(), 100)
-    got, _near = _fused(root, index, "which npm version for javascript")
+    got, _near = _fused(root, index, "which npm flavor for javascript")
     assert got == ["Uses npm for JavaScript projects"]
 
 
@@ -103,7 +103,7 @@ def test_a_replacement_in_another_file_is_not_brought(tmp_path: Path) -> None:
     }
     root, index = _repo(tmp_path, files)
     build_vectors(root, ConceptEmbedder(), 100)
-    got, _near = _fused(root, index, "which npm version for javascript")
+    got, _near = _fused(root, index, "which npm flavor for javascript")
     assert got == ["Uses npm for JavaScript projects"]
 
 

@@ -157,7 +157,7 @@ def test_a_replaced_line_never_ranks_above_its_replacement_that_holds_no_query_w
         ),
     }
     root, index = _repo(tmp_path, files)
-    query = "which npm version for javascript"  # the newer line holds none of these words: only its meaning is near
+    query = "which npm flavor for javascript"  # the newer line holds none of these words: only its meaning is near
     lexical = [index.row(iid)[3] for iid, _k in index.search(query, limit=5, min_confidence=0.0)]
     assert lexical == ["Uses npm for JavaScript projects"]
     build_vectors(root, ConceptEmbedder(), 100)
@@ -200,7 +200,7 @@ def test_a_replacement_ranked_past_the_limit_still_takes_the_replaced_lines_plac
     root, index = _repo(tmp_path, files)
     build_vectors(root, ConceptEmbedder(), 100)
     # Fused, the old line is first (it is in both lists) and the newer one second: one hit asked for is the newer.
-    assert _fused(root, index, "which npm version for javascript", ConceptEmbedder(), limit=1) == [
+    assert _fused(root, index, "which npm flavor for javascript", ConceptEmbedder(), limit=1) == [
         "Moved to pnpm everywhere"
     ]
 
