@@ -271,11 +271,26 @@ class GitCommits:
     def sync_index(self) -> None:
         """Bring the index entries of recently committed paths in step with the work tree.
 
-        Callers hold the write lock. A failure (another git command holds
-        ``index.lock``) is kept and retried before the next commit.
+        Callers hold the write lock. ``index.lock`` held by a live git command
+        (``git status`` takes it while it refreshes stat data) is waited for, up to
+        :data:`~memrepo.engine.files.lock.GIT_LOCK_WAIT_S`: given up at once, the
+        index would keep the committed paths' old blobs, so ``git status`` shows
+        them staged back ("MM") and a ``git commit`` by hand would undo memrepo's
+        commit. A failure after the wait is kept and retried before the next commit.
         """
-        if not self._index_pending:
-            return
+        deadline = time.monotonic() + gitlocks.GIT_LOCK_WAIT_S
+        while self._index_pending:
+            failed = self._write_index_entries()
+            if failed is None:
+                return
+            locked = "locked" in str(failed) or (self.git_dir / "index.lock").exists()
+            if not locked or time.monotonic() >= deadline:
+                return  # a full disk, or a lock held too long: kept for next time
+            with contextlib.suppress(BusyError):
+                gitlocks.settle_git_locks(self.git_dir, wait_s=max(0.0, deadline - time.monotonic()))
+
+    def _write_index_entries(self) -> Exception | None:
+        """One try of :meth:`sync_index`: update the pending paths' index entries; the error, None once written."""
         try:
             repo = self._repo
             tree = None if repo.head_is_unborn else repo.head.peel(pygit2.Commit).tree
@@ -291,10 +306,11 @@ class GitCommits:
                 elif path in index:
                     index.remove(path)
             index.write()
-        except (pygit2.GitError, OSError):
-            return  # index.lock held by another git command: try again next time
+        except (pygit2.GitError, OSError) as exc:
+            return exc  # index.lock held by another git command ("the index is locked"), or a full disk
         self._index_pending.clear()
         self._index_as.clear()
+        return None
 
     def _build_tree(
         self,
