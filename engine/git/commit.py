@@ -286,6 +286,7 @@ class GitCommits:
             locked = "locked" in str(failed) or (self.git_dir / "index.lock").exists()
             if not locked or time.monotonic() >= deadline:
                 return  # a full disk, or a lock held too long: kept for next time
+            time.sleep(0.01)  # the lock may be gone already (then settling returns at once): no busy loop
             with contextlib.suppress(BusyError):
                 gitlocks.settle_git_locks(self.git_dir, wait_s=max(0.0, deadline - time.monotonic()))
 
