@@ -21,7 +21,7 @@ from memrepo.engine.files import lock as gitlocks
 from memrepo.engine.files.regularfile import not_regular_kind
 from memrepo.engine.format.scratch import is_scratch
 
-from .common import IDENTITY_EMAIL, ON_DISK, failed_message, signature, staged_blob, transient
+from .common import IDENTITY_EMAIL, ON_DISK, failed_message, signature, staged_blob, transient, write_index
 
 
 class GitCommits:
@@ -271,47 +271,32 @@ class GitCommits:
     def sync_index(self) -> None:
         """Bring the index entries of recently committed paths in step with the work tree.
 
-        Callers hold the write lock. ``index.lock`` held by a live git command
-        (``git status`` takes it while it refreshes stat data) is waited for, up to
-        :data:`~memrepo.engine.files.lock.GIT_LOCK_WAIT_S`: given up at once, the
-        index would keep the committed paths' old blobs, so ``git status`` shows
-        them staged back ("MM") and a ``git commit`` by hand would undo memrepo's
-        commit. A failure after the wait is kept and retried before the next commit.
+        Callers hold the write lock. A live git command's ``index.lock`` is waited for
+        (:func:`.common.write_index`); a failure after that (a lock held longer, a full
+        disk) is kept and retried before the next commit.
         """
-        deadline = time.monotonic() + gitlocks.GIT_LOCK_WAIT_S
-        while self._index_pending:
-            failed = self._write_index_entries()
-            if failed is None:
-                return
-            locked = "locked" in str(failed) or (self.git_dir / "index.lock").exists()
-            if not locked or time.monotonic() >= deadline:
-                return  # a full disk, or a lock held too long: kept for next time
-            time.sleep(0.01)  # the lock may be gone already (then settling returns at once): no busy loop
-            with contextlib.suppress(BusyError):
-                gitlocks.settle_git_locks(self.git_dir, wait_s=max(0.0, deadline - time.monotonic()))
-
-    def _write_index_entries(self) -> Exception | None:
-        """One try of :meth:`sync_index`: update the pending paths' index entries; the error, None once written."""
+        if not self._index_pending:
+            return
         try:
-            repo = self._repo
-            tree = None if repo.head_is_unborn else repo.head.peel(pygit2.Commit).tree
-            index = repo.index
-            index.read(False)
-            for path in self._index_pending:
-                if path in self._index_as:  # committed from memrepo's bytes: the work tree changed since
-                    oid, mode = self._index_as[path]
-                    index.add(pygit2.IndexEntry(path, oid, FileMode(mode)))
-                elif (self.root / path).is_file():
-                    index.add(path)  # the work tree's stat data, so the next status does not hash it
-                    _keep_committed(index, tree, path)
-                elif path in index:
-                    index.remove(path)
-            index.write()
-        except (pygit2.GitError, OSError) as exc:
-            return exc  # index.lock held by another git command ("the index is locked"), or a full disk
+            write_index(self._repo, self._update_index_entries)
+        except (pygit2.GitError, OSError):
+            return  # index.lock held by another git command past the wait, or a full disk: next time
         self._index_pending.clear()
         self._index_as.clear()
-        return None
+
+    def _update_index_entries(self, index: pygit2.Index) -> None:
+        """Set the pending paths' entries in ``index`` (read a moment ago): memrepo's blob, the work tree's, or none."""
+        repo = self._repo
+        tree = None if repo.head_is_unborn else repo.head.peel(pygit2.Commit).tree
+        for path in self._index_pending:
+            if path in self._index_as:  # committed from memrepo's bytes: the work tree changed since
+                oid, mode = self._index_as[path]
+                index.add(pygit2.IndexEntry(path, oid, FileMode(mode)))
+            elif (self.root / path).is_file():
+                index.add(path)  # the work tree's stat data, so the next status does not hash it
+                _keep_committed(index, tree, path)
+            elif path in index:
+                index.remove(path)
 
     def _build_tree(
         self,

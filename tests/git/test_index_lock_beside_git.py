@@ -22,7 +22,9 @@ from helpers.repo_helpers import git, plain_settings, porcelain
 
 from memrepo.engine.files import lock as gitlocks
 from memrepo.engine.git.store import GitStore, format_message
+from memrepo.engine.models import Candidate
 from memrepo.engine.repo.store import MemoryStore
+from memrepo.engine.sync import sync as sync_mod
 
 # Holds .git/index.lock open the way `git status` does while it refreshes the index, until told to let go.
 HOLDER = (
@@ -91,3 +93,46 @@ def test_the_index_follows_a_commit_made_while_git_holds_index_lock(
     head_blob = git(root, "rev-parse", "HEAD:lessons.md").strip()
     assert git(root, "ls-files", "-s", "lessons.md").split()[1] == head_blob  # before: the old blob
     assert porcelain(root) == ""  # before: "MM lessons.md"
+
+
+def test_a_sync_that_fast_forwards_while_git_holds_index_lock_leaves_the_index_at_head(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same wait where a sync moves the work tree to the remote's commit (before: "cannot update the work
+    tree", with main and the files already moved and the index left on the old tree)."""
+    monkeypatch.setattr(gitlocks, "GIT_LOCK_WAIT_S", 60.0)
+    remote = tmp_path / "remote.git"
+    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(remote)], check=True)
+    a = MemoryStore.open(tmp_path / "a", plain_settings())
+    sync_mod.set_remote(a.root, str(remote), confirmed_private=True)
+    sync_mod.sync(a)
+    subprocess.run(["git", "clone", "-q", str(remote), str(tmp_path / "b")], check=True)
+    b = MemoryStore.open(tmp_path / "b", plain_settings())
+    sync_mod.set_remote(b.root, str(remote), confirmed_private=True)
+    a.remember(Candidate(text="Written on machine A", kind="preference", by="user"))
+    sync_mod.sync(a)
+    lock = b.root / ".git" / "index.lock"
+    holders: list[subprocess.Popen[str]] = []
+    real_read_tree = pygit2.Index.read_tree
+
+    def git_status_starts(self: pygit2.Index, tree: object) -> None:
+        # The sync has moved main and the files, and settled git's locks: a `git status` starts now.
+        if not holders:
+            holder = subprocess.Popen(
+                [sys.executable, "-c", HOLDER, str(lock)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+            )
+            holders.append(holder)
+            assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+            threading.Timer(0.3, lambda: (holder.stdin.write("go\n"), holder.stdin.flush())).start()
+        real_read_tree(self, tree)
+
+    monkeypatch.setattr(pygit2.Index, "read_tree", git_status_starts)
+    try:
+        result = sync_mod.sync(b)  # before: GitError "cannot update the work tree ... the index is locked"
+    finally:
+        for holder in holders:
+            holder.wait(60)
+    assert holders and result.action == "fast_forwarded", result
+    assert "Written on machine A" in (b.root / "me.md").read_text()
+    assert git(b.root, "ls-files", "-s", "me.md").split()[1] == git(b.root, "rev-parse", "HEAD:me.md").strip()
+    assert porcelain(b.root) == ""
