@@ -21,7 +21,7 @@ from memrepo.engine.files import lock as gitlocks
 from memrepo.engine.files.regularfile import not_regular_kind
 from memrepo.engine.format.scratch import is_scratch
 
-from .common import IDENTITY_EMAIL, ON_DISK, failed_message, signature, staged_blob, transient
+from .common import IDENTITY_EMAIL, ON_DISK, failed_message, signature, staged_blob, transient, write_index
 
 
 class GitCommits:
@@ -271,30 +271,32 @@ class GitCommits:
     def sync_index(self) -> None:
         """Bring the index entries of recently committed paths in step with the work tree.
 
-        Callers hold the write lock. A failure (another git command holds
-        ``index.lock``) is kept and retried before the next commit.
+        Callers hold the write lock. A live git command's ``index.lock`` is waited for
+        (:func:`.common.write_index`); a failure after that (a lock held longer, a full
+        disk) is kept and retried before the next commit.
         """
         if not self._index_pending:
             return
         try:
-            repo = self._repo
-            tree = None if repo.head_is_unborn else repo.head.peel(pygit2.Commit).tree
-            index = repo.index
-            index.read(False)
-            for path in self._index_pending:
-                if path in self._index_as:  # committed from memrepo's bytes: the work tree changed since
-                    oid, mode = self._index_as[path]
-                    index.add(pygit2.IndexEntry(path, oid, FileMode(mode)))
-                elif (self.root / path).is_file():
-                    index.add(path)  # the work tree's stat data, so the next status does not hash it
-                    _keep_committed(index, tree, path)
-                elif path in index:
-                    index.remove(path)
-            index.write()
+            write_index(self._repo, self._update_index_entries)
         except (pygit2.GitError, OSError):
-            return  # index.lock held by another git command: try again next time
+            return  # index.lock held by another git command past the wait, or a full disk: next time
         self._index_pending.clear()
         self._index_as.clear()
+
+    def _update_index_entries(self, index: pygit2.Index) -> None:
+        """Set the pending paths' entries in ``index`` (read a moment ago): memrepo's blob, the work tree's, or none."""
+        repo = self._repo
+        tree = None if repo.head_is_unborn else repo.head.peel(pygit2.Commit).tree
+        for path in self._index_pending:
+            if path in self._index_as:  # committed from memrepo's bytes: the work tree changed since
+                oid, mode = self._index_as[path]
+                index.add(pygit2.IndexEntry(path, oid, FileMode(mode)))
+            elif (self.root / path).is_file():
+                index.add(path)  # the work tree's stat data, so the next status does not hash it
+                _keep_committed(index, tree, path)
+            elif path in index:
+                index.remove(path)
 
     def _build_tree(
         self,

@@ -5,12 +5,16 @@ Part of the git layer (it imports pygit2); see :mod:`memrepo.engine.git.store`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import contextlib
+import time
+from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
 from pathlib import Path
 
 import pygit2
 
+from memrepo.engine.errors import BusyError
+from memrepo.engine.files import lock as gitlocks
 from memrepo.engine.files.regularfile import read_work_file
 
 IDENTITY_NAME = "memrepo"
@@ -222,3 +226,34 @@ def staged_blob(repo: pygit2.Repository, path: str, data: bytes) -> pygit2.Oid:
     """
     filters = None if b"\x00" in data else repo.load_filter_list(path)
     return repo.create_blob(data if filters is None else filters.apply_to_buffer(data))
+
+
+def write_index(repo: pygit2.Repository, change: Callable[[pygit2.Index], None]) -> None:
+    """Read git's index, apply ``change`` to it, write it; a live git command's ``index.lock`` is waited for.
+
+    libgit2 takes ``.git/index.lock`` to write, as git does, and fails at once when it is there. ``git status``
+    holds it while it refreshes stat data, so a ``git status`` beside memrepo (an agent's, a shell prompt's)
+    often holds it the moment memrepo's index follows a commit it made: given up at once, the index keeps the
+    old blobs, ``git status`` shows them staged back ("MM") and a ``git commit`` by hand would undo the commit.
+    The live holder is waited for (up to :data:`~memrepo.engine.files.lock.GIT_LOCK_WAIT_S`) and the whole
+    read, change and write tried again.
+
+    Raises:
+        pygit2.GitError | OSError: the last failure: a lock held past the wait, a full disk.
+    """
+    git_dir = Path(repo.path)
+    deadline = time.monotonic() + gitlocks.GIT_LOCK_WAIT_S
+    while True:
+        index = repo.index
+        try:
+            index.read(False)
+            change(index)
+            index.write()
+            return
+        except (pygit2.GitError, OSError) as exc:
+            locked = "locked" in str(exc) or (git_dir / "index.lock").exists()
+            if not locked or time.monotonic() >= deadline:
+                raise
+        time.sleep(0.01)  # the lock may be gone already (then settling returns at once): no busy loop
+        with contextlib.suppress(BusyError):
+            gitlocks.settle_git_locks(git_dir, wait_s=max(0.0, deadline - time.monotonic()))

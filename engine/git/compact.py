@@ -25,6 +25,7 @@ from pygit2.enums import ObjectType
 from memrepo.engine.errors import GitError
 from memrepo.engine.format.limits import FILE_MAX_BYTES
 
+from .common import write_index
 from .pack import PackFormatError, reachable, write_reusing_pack
 from .store import BRANCH, signature
 
@@ -406,10 +407,8 @@ class GitCompactor:
             GitError: the index is locked by another git command.
         """
         try:
-            index = self._repo.index
-            index.read(False)
-            index.read_tree(self._repo[commit_id].peel(pygit2.Commit).tree)
-            index.write()
+            tree = self._repo[commit_id].peel(pygit2.Commit).tree
+            write_index(self._repo, lambda index: index.read_tree(tree))  # waits for a `git status`'s lock
         except pygit2.GitError as exc:
             raise GitError(f"cannot rewrite the index: {exc}") from exc
 

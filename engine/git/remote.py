@@ -26,7 +26,7 @@ from memrepo.engine.files.atomic import atomic_write
 from memrepo.engine.files.lock import network_holder
 from memrepo.engine.format.layout import SYNC_JOURNAL
 
-from .common import changed_blobs, disk_blob_id, point_unborn_head, tree_files
+from .common import changed_blobs, disk_blob_id, point_unborn_head, tree_files, write_index
 from .common import has_password as has_password  # re-exported: sync and the tests import it from here
 from .common import mask_url as mask_url
 from .credentials import Callbacks
@@ -392,9 +392,7 @@ class GitRemote:
                     repo.references[self.local_ref].set_target(commit.id, f"{reason}: move to {target[:7]}")
                 else:
                     repo.references.create(self.local_ref, commit.id, force=True)
-            index = repo.index
-            index.read_tree(commit.tree)
-            index.write()
+            write_index(repo, lambda index: index.read_tree(commit.tree))  # waits for a `git status`'s lock
         except (KeyError, pygit2.GitError) as exc:
             raise GitError(f"cannot update the work tree to {target[:7]}: {exc}") from exc
 

@@ -116,7 +116,7 @@ def _run_in_terminal(args: list[str], answer: str, cwd: Path) -> str:
             answered = True
         if proc.poll() is not None and not ready:
             break
-    proc.wait(timeout=30)
+    proc.wait(timeout=60)
     os.close(master)
     return out.decode(errors="replace")
 

@@ -79,7 +79,7 @@ def test_an_appending_loop_beside_a_writer_loses_no_line(repo_path: Path, fresh:
     ran = time.monotonic() - began
     appender.stdin.close()
     appended = int(appender.stdout.readline())
-    appender.wait(10)
+    appender.wait(60)
     store.commit_hand_edits()
     text = (repo_path / "me.md").read_text()
     head = git(repo_path, "show", "HEAD:me.md")

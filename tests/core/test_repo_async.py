@@ -252,7 +252,7 @@ async def test_close_ends_changes_iterators(repo_path: Path) -> None:
     task = asyncio.create_task(consume())
     await asyncio.sleep(0)  # let it subscribe
     await repo.close()
-    await asyncio.wait_for(task, 5)
+    await asyncio.wait_for(task, 60)
     assert task.done() and task.exception() is None
 
 

@@ -152,7 +152,7 @@ async def test_listing_conflicts_waits_for_nothing_on_the_worker_thread(repo_pat
         )
         release = threading.Event()
         held = asyncio.ensure_future(repo._run(release.wait))  # the worker thread busy with a long read
-        found = await asyncio.wait_for(repo.conflicts(), timeout=30)
+        found = await asyncio.wait_for(repo.conflicts(), timeout=60)
         release.set()
         await held
         assert [(c.path, [v.text for v in c.versions]) for c in found] == [("notes.md", ["Tea at four", "Tea at five"])]

@@ -105,7 +105,7 @@ def test_a_write_waits_for_a_file_being_saved(repo_path: Path) -> None:
     )
     assert saver.stdout is not None and saver.stdout.readline().strip() == "saving"
     result = store.remember(Candidate(text="written during the save"))
-    saver.wait(10)
+    saver.wait(60)
     assert result.action is Action.ADDED
     text = me.read_bytes()
     assert b"- first half of a hand entry and its second half\n- second hand entry\n" in text

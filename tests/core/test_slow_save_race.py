@@ -94,7 +94,7 @@ def test_a_save_caught_half_way_is_never_committed(repo_path: Path, gap: float) 
     finally:
         editor.stdin.close()
         saves = int(editor.stdout.readline())
-        editor.wait(10)
+        editor.wait(60)
     time.sleep(0.5)
     with contextlib.suppress(MemrepoError):  # a question may wait: HEAD is what is checked
         store.commit_hand_edits()
@@ -149,7 +149,7 @@ def test_half_a_save_in_an_old_inode_is_never_committed(repo_path: Path, gap: fl
     with contextlib.suppress(MemrepoError):  # past the window: a question, the write refused
         store.remember(Candidate(text="Agent fact two about tapirs", kind="preference"))
     assert editor.stdout.readline().strip() == "done"
-    editor.wait(10)
+    editor.wait(60)
     for commit in _hand_edit_commits(repo_path):
         after, before = _show(repo_path, commit), _show(repo_path, f"{commit}^")
         assert after.endswith("\n") and len(after) >= len(before), f"{commit} holds part of a save"

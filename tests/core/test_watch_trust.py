@@ -114,7 +114,7 @@ async def test_health_says_the_watcher_polls_and_how_to_fix_it(
     try:
         fake.root = str(repo.root)
         queue_events = repo.changes()
-        await asyncio.wait_for(anext(queue_events), 20)  # the polling stream reported
+        await asyncio.wait_for(anext(queue_events), 60)  # the polling stream reported
         rows = {r.name: r for r in await repo.health()}
         assert repo.watch_mode.polling is not None
         row = rows["watcher"]

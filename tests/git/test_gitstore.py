@@ -17,6 +17,7 @@ import pytest
 from helpers.repo_helpers import plain_settings
 
 from memrepo.engine.errors import BlockedError
+from memrepo.engine.files import lock as gitlocks
 from memrepo.engine.format.limits import FILE_MAX_BYTES
 from memrepo.engine.git.store import GitStore, format_message
 from memrepo.engine.models import Candidate, RepoState
@@ -401,6 +402,8 @@ def test_a_failed_index_update_keeps_the_commit_and_is_retried(
         real_write(self)
 
     monkeypatch.setattr(pygit2.Index, "write", flaky_write)
+    # A lock held past the wait for it (test_index_lock_beside_git has the wait that sees it go).
+    monkeypatch.setattr(gitlocks, "GIT_LOCK_WAIT_S", 0.0)
     (store.root / "me.md").write_text("# About me\n\n- first\n", encoding="utf-8")
     first = store.git.commit_paths(["me.md"], format_message("one", {"Origin": "cli"}))
     assert first is not None and store.head() == first  # the commit stands

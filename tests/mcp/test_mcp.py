@@ -138,7 +138,7 @@ async def test_sessions_share_a_workspace_and_stay_isolated_across_workspaces(me
         )
         assert not err
         ref = text.split()[1]
-        hit = await asyncio.wait_for(_recall_until(two, "cargo make alpha"), 10)
+        hit = await asyncio.wait_for(_recall_until(two, "cargo make alpha"), 60)
         assert ref in hit
         err, text = await call(other, "memory_recall", query="cargo make alpha")
         assert "No memory matches" in text

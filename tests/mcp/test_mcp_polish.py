@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from importlib.metadata import version
 from pathlib import Path
 
@@ -73,9 +74,23 @@ async def test_kind_is_validated(mem: Path, tmp_path: Path) -> None:
 
 async def test_a_blocked_write_is_answered_as_kept_and_lands_later(mem: Path, tmp_path: Path) -> None:
     lock = mem / ".git" / "index.lock"
-    lock.write_text("")
+
+    async def left_a_moment_ago() -> None:
+        # An unheld lock file older than STALE_LOCK_S (10 s) is a crashed git's and goes: a loaded machine took
+        # longer than that to start the server, and the write was made. Made once the server is up, kept young.
+        while True:
+            lock.touch()
+            await asyncio.sleep(0.5)
+
     async with mcp_session(mem, tmp_path) as s:
-        err, text = await call(s, "memory_remember", content="Deploys go out on Tuesdays", kind="fact", scope="global")
+        lock.touch()  # there before the call is sent
+        young = asyncio.create_task(left_a_moment_ago())
+        try:
+            err, text = await call(
+                s, "memory_remember", content="Deploys go out on Tuesdays", kind="fact", scope="global"
+            )
+        finally:
+            young.cancel()
         assert not err, text  # before: isError with "nothing was written"
         assert text.startswith("kept:") and "applied once the block is gone" in text
         assert "nothing was written" not in text

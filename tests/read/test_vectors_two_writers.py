@@ -81,11 +81,11 @@ def test_a_second_build_waits_for_the_first_and_embeds_nothing_twice(tmp_path: P
         with build_lock(root) as got:
             assert got
             held.set()
-            release.wait(10)
+            release.wait(120)
 
     holder = threading.Thread(target=hold_lock)
     holder.start()
-    assert held.wait(10)
+    assert held.wait(60)
     stop = threading.Event()
     result: list[int] = []
     waiting = threading.Thread(target=lambda: result.append(build_vectors(root, embedder, 100, stop=None)))
@@ -94,8 +94,8 @@ def test_a_second_build_waits_for_the_first_and_embeds_nothing_twice(tmp_path: P
     assert embedder.embedded == []  # it waits: nothing embedded while the lock is held
     first = CountingEmbedder()
     release.set()
-    holder.join(10)
-    waiting.join(30)
+    holder.join(60)
+    waiting.join(60)
     assert result == [24] and len(embedder.embedded) == 24
     assert build_vectors(root, first, 100) == 0 and first.embedded == []  # the next finds nothing left
     with build_lock(root) as got:  # a build told to stop gives up its wait
@@ -106,5 +106,5 @@ def test_a_second_build_waits_for_the_first_and_embeds_nothing_twice(tmp_path: P
             target=lambda: gave_up.append(build_vectors(root, CountingEmbedder(), 100, stop=stop))
         )
         quitter.start()
-        quitter.join(5)
+        quitter.join(60)
         assert gave_up == [0]

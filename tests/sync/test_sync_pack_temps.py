@@ -52,7 +52,7 @@ def _kill_sync_while_it_writes_the_pack(root: Path, remote: Path) -> None:
             time.sleep(0.001)
         proc.send_signal(signal.SIGKILL)
     finally:
-        proc.wait(timeout=30)
+        proc.wait(timeout=60)
     assert proc.returncode == -signal.SIGKILL
 
 

@@ -87,12 +87,18 @@ async def test_conflicts_show_in_the_inbox_and_o_keeps_the_highlighted_version(m
         text = (b.root / "me.md").read_text()
         assert "My editor is neovim" in text and "helix" not in text and "conflict" not in text
         assert git(b.root, "log", "-1", "--format=%s").startswith("Resolve conflict")
-        assert "⇅ ↑" in header_sync(app)
+        # A sync the resolving commit started may still run ("⇅ syncing…") on a loaded machine: wait for its end.
+        await wait_for(pilot, lambda: "⇅ ↑" in header_sync(app), what=f"the sync counts (now {header_sync(app)!r})")
         # s syncs now: the resolution reaches the remote and the header says nothing is left to push.
         await pilot.press("s")
         await settle(pilot)
-        assert git(remote, "rev-parse", "main") == git(b.root, "rev-parse", "HEAD")
-        assert "⇅ ↑0 ↓0" in header_sync(app)
+        await wait_for(
+            pilot,
+            lambda: (
+                git(remote, "rev-parse", "main") == git(b.root, "rev-parse", "HEAD") and "⇅ ↑0 ↓0" in header_sync(app)
+            ),
+            what=f"the push (header {header_sync(app)!r})",
+        )
         assert any("pushed" in n for n in app.notices)
 
 
