@@ -43,7 +43,7 @@ from typing import NamedTuple
 
 from memrepo.engine.format.terms import fold, is_cjk, split_folded
 
-from .changeframe import SLOT_MAX, common_ends, frame_tokens, unled
+from .changeframe import SLOT_MAX, common_ends, frame_tokens, times_differ, unled
 from .changewords import CHANGE_WORDS
 from .samerule import NOT_VERBS, purpose_differs, role_passed
 
@@ -243,8 +243,8 @@ def _scope_differs(old_text: str, new_text: str, old: Shape, new: Shape, norm: N
         return True  # "Staging and prod use Redis" / "Prod no longer uses Redis": one of the list (B15-15)
     if _relation_differs(old_text, new_text) or _scoped_switch(old_text, new_text, old, norm):
         return True
-    if purpose_differs(old_text, new_text, norm):
-        return True
+    if purpose_differs(old_text, new_text, norm) or times_differ(old_text, new_text):
+        return True  # "... before deploying" / "... before merging"; "... on weekends" / "... during the week"
     return _tail_differs(old_text, new_text, norm) or _modifier_differs(old_text, new_text, old, new, norm)
 
 
