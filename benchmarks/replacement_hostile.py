@@ -196,9 +196,15 @@ CTX12_MUST_NOT_HIDE: list[tuple[str, str, str, str]] = [
     ("T", "tune", "I work from home on Fridays", "I now work from the office on Mondays"),
     ("T", "held", "I work from the office on Tuesdays", "I now work from home on Thursdays"),
     ("T", "held", "I'm in Paris during the week", "I'm now in Lyon at weekends"),
+    ("L", "tune", "DB: Postgres 14", "The analytics service upgraded to Postgres 16"),
+    ("L", "tune", "Staging DB: Postgres 14", "We upgraded to Postgres 16"),
+    ("L", "tune", "worker: Python 3.11", "We upgraded to Python 3.13"),
+    ("L", "held", "Cache: Redis 6", "The search team upgraded to Redis 7"),
+    ("L", "held", "Billing DB: MySQL 5.7", "We upgraded to MySQL 8.0"),
 ]
 """ctx12's (round 12, written before the code changed): a move to a tool, a system or a team named like a place
-(breaker19 B19-3's residue), two places or ways at two times of the week (B19-15)."""
+(breaker19 B19-3's residue), two places or ways at two times of the week (B19-15), a labelled line of one component
+or another's bump (the L class, B15-36's counterparts)."""
 
 CTX12_MUST_HIDE: list[tuple[str, str, str, str]] = [
     ("M", "tune", "I live in Lyon", "I've moved to Berlin"),
@@ -211,8 +217,14 @@ CTX12_MUST_HIDE: list[tuple[str, str, str, str]] = [
     ("T", "tune", "I live in Lyon", "I now live in Annecy"),
     ("T", "tune", "I work from home on Fridays", "I now work from the office on Fridays"),
     ("T", "held", "I work from the office on Tuesdays", "I now work from home on Tuesdays"),
+    ("L", "tune", "DB: Postgres 14", "We upgraded to Postgres 16"),
+    ("L", "tune", "Database: MySQL 5.7", "We upgraded to MySQL 8.0"),
+    ("L", "tune", "Runtime: Python 3.11", "We moved to Python 3.13"),
+    ("L", "held", "Cache: Redis 6", "We upgraded to Redis 7"),
+    ("L", "held", "Language: Go 1.21", "We upgraded to Go 1.22"),
 ]
-"""ctx12's controls: a move to a place, however it is named, and a change of the same time's place or way."""
+"""ctx12's controls: a move to a place, however it is named, a change of the same time's place or way, and a line
+labelled by the kind of thing it names ("DB:", "Runtime:") bumped by "We upgraded to <it> <higher>" (B15-36)."""
 
 _FILLER = "Prefers tea over coffee"
 
