@@ -201,6 +201,9 @@ CTX12_MUST_NOT_HIDE: list[tuple[str, str, str, str]] = [
     ("L", "tune", "worker: Python 3.11", "We upgraded to Python 3.13"),
     ("L", "held", "Cache: Redis 6", "The search team upgraded to Redis 7"),
     ("L", "held", "Billing DB: MySQL 5.7", "We upgraded to MySQL 8.0"),
+    ("R", "tune", "Alice owns a Tesla", "Bob owns a Tesla now"),
+    ("R", "tune", "Alice manages the budget", "Bob manages the roadmap now"),
+    ("R", "held", "Alice leads two projects", "Bob leads two projects now"),
 ]
 """ctx12's (round 12, written before the code changed): a move to a tool, a system or a team named like a place
 (breaker19 B19-3's residue), two places or ways at two times of the week (B19-15), a labelled line of one component
@@ -222,6 +225,9 @@ CTX12_MUST_HIDE: list[tuple[str, str, str, str]] = [
     ("L", "tune", "Runtime: Python 3.11", "We moved to Python 3.13"),
     ("L", "held", "Cache: Redis 6", "We upgraded to Redis 7"),
     ("L", "held", "Language: Go 1.21", "We upgraded to Go 1.22"),
+    ("R", "tune", "Alice manages the budget", "Bob manages the budget now"),
+    ("R", "tune", "Sarah owns billing", "Tom owns billing now"),
+    ("R", "held", "Priya leads the mobile team", "Omar leads the mobile team now"),
 ]
 """ctx12's controls: a move to a place, however it is named, a change of the same time's place or way, and a line
 labelled by the kind of thing it names ("DB:", "Runtime:") bumped by "We upgraded to <it> <higher>" (B15-36)."""

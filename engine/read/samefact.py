@@ -210,8 +210,8 @@ def subject_differs(old_text: str, new_text: str, norm: Norm) -> bool:
         return True  # "Staging uses Redis" / "Prod no longer uses Redis": two heads, then the same word
     if old.labelled and old.phrase and new.words.isdisjoint(old.phrase) and not _kind_label(old, new, norm):
         return True  # "worker: Python 3.11" / "We moved to Python 3.13": the newer line never names the worker
-    if lead_old and _other_modifier(old, new, lead_old, at_old):
-        return True  # "Backend PRs need review" / "Alice no longer reviews payments PRs": another kind of PR
+    if lead_old and _other_modifier(old, new, lead_old, at_old) and not role_passed(old_text, new_text):
+        return True  # not "Alice manages" / "Bob manages ... now": one role passed on (B19-9)  # "Backend PRs need review" / "Alice no longer reviews payments PRs": another kind of PR
     if old.phrase and new.phrase and set(old.phrase) - new.words and set(new.phrase) - old.words:
         return True
     return _scope_differs(old_text, new_text, old, new, norm)

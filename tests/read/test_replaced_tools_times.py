@@ -91,3 +91,20 @@ def test_a_line_labelled_by_its_kind_is_replaced_by_a_bump_of_its_value(old: str
 )
 def test_a_line_labelled_by_a_part_or_bumped_elsewhere_stays(old: str, new: str) -> None:
     assert not hidden(old, new)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [("Alice manages the budget", "Bob manages the budget now"), ("Sarah owns billing", "Tom owns billing now")],
+)
+def test_a_role_passed_with_now_at_the_end_replaces_the_holder(old: str, new: str) -> None:
+    """breaker19 B19-9: "now" after the role passes it as "now" before the verb does ("Bob now manages ...")."""
+    assert hidden(old, new)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [("Alice owns a Tesla", "Bob owns a Tesla now"), ("Alice manages the budget", "Bob manages the roadmap now")],
+)
+def test_a_thing_many_hold_or_another_role_with_now_at_the_end_stays(old: str, new: str) -> None:
+    assert not hidden(old, new)
