@@ -51,9 +51,10 @@ ContextKey = tuple[
     tuple[tuple[int, int, int] | None, tuple[int, int] | None],
     str | None,
     tuple[int, int, int] | None,
+    str,
 ]
 """HEAD, MEMORY.md's stamp, me.md's (False when left out), lessons.md's with ``held.json``'s (.heldread), the
-workspace file and its stamp (mtime, size, ctime)."""
+workspace file and its stamp (mtime, size, ctime), and the local date (a line past its ``until:`` leaves the block)."""
 
 
 class ReadCaches:

@@ -20,7 +20,7 @@ workspace's (breaker19 B19-11: the shop's ".editorconfig" line was listed above 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from memrepo.engine.format.terms import split_folded
 
@@ -30,7 +30,7 @@ _FIRST_PERSON = frozenset({"i", "my", "me", "mine", "myself"})
 _USER_FILES = frozenset({"me.md", "MEMORY.md"})
 
 
-def users_own(folded_query: str, path_of: Callable[[T], str]) -> Callable[[T], bool] | None:
+def users_own(folded_query: str, path_of: Callable[[Any], str]) -> Callable[[Any], bool] | None:
     """For a question about the user (a first-person word), whether a hit is from the user's own files (me.md,
     MEMORY.md); None for any other question."""
     if _FIRST_PERSON.isdisjoint(split_folded(folded_query)):
