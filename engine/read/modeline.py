@@ -71,7 +71,8 @@ def since_mark(hit: object) -> str:
 
     The block hides a replaced line; recall still lists it under its replacement, so it says so: unmarked, the
     agent got two contradicting lines of the user's ("Always run the full test suite before a deploy" under "Run
-    only the fast tests before a deploy now", breaker11 B11-7)."""
+    only the fast tests before a deploy now", breaker11 B11-7). A line past its ``until:`` date (:func:`past`) is
+    marked "(past: it held until <date>)": the block leaves it out, recall still finds it (issue 30)."""
     replaced = getattr(hit, "replaced_by", None)
     ended = past(getattr(hit, "meta", None) or {})
     ended_mark = f" (past: it held until {ended})" if ended else ""

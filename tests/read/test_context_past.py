@@ -48,7 +48,7 @@ def test_a_line_past_its_date_leaves_the_block_and_stays_in_the_file(tmp_path: P
 
 
 def test_a_past_line_replaces_nothing(tmp_path: Path) -> None:
-    """"I'm working from Paris now" with an ``until:`` hid "I work from Lyon" while it held; after, Lyon is back."""
+    """A line "I work from the Paris office now" with an ``until:`` hid the Lyon office while it held; after, it is back."""
     store = _store(tmp_path / "memory")
     _remember(store, "I work from the Lyon office")
     _remember(store, "I work from the Paris office now", until=YESTERDAY)
