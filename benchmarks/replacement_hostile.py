@@ -204,10 +204,14 @@ CTX12_MUST_NOT_HIDE: list[tuple[str, str, str, str]] = [
     ("R", "tune", "Alice owns a Tesla", "Bob owns a Tesla now"),
     ("R", "tune", "Alice manages the budget", "Bob manages the roadmap now"),
     ("R", "held", "Alice leads two projects", "Bob leads two projects now"),
+    ("E", "tune", "The staging database is Postgres 14", "The database is now Postgres 16"),
+    ("E", "tune", "The dev cluster runs Kubernetes 1.27", "The cluster now runs Kubernetes 1.29"),
+    ("E", "held", "The sandbox API key rotates monthly", "The API key now rotates weekly"),
 ]
 """ctx12's (round 12, written before the code changed): a move to a tool, a system or a team named like a place
 (breaker19 B19-3's residue), two places or ways at two times of the week (B19-15), a labelled line of one component
-or another's bump (the L class, B15-36's counterparts)."""
+or another's bump (the L class, B15-36's counterparts), a line about one environment ("staging", "dev") under a newer
+line that names none (E, breaker19 B19-10)."""
 
 CTX12_MUST_HIDE: list[tuple[str, str, str, str]] = [
     ("M", "tune", "I live in Lyon", "I've moved to Berlin"),
@@ -228,6 +232,9 @@ CTX12_MUST_HIDE: list[tuple[str, str, str, str]] = [
     ("R", "tune", "Alice manages the budget", "Bob manages the budget now"),
     ("R", "tune", "Sarah owns billing", "Tom owns billing now"),
     ("R", "held", "Priya leads the mobile team", "Omar leads the mobile team now"),
+    ("E", "tune", "The staging database is Postgres 14", "The staging database is now Postgres 16"),
+    ("E", "tune", "The web deploy window is Tuesday", "The deploy window is now Thursday"),
+    ("E", "held", "The prod cluster runs Kubernetes 1.27", "The prod cluster now runs Kubernetes 1.29"),
 ]
 """ctx12's controls: a move to a place, however it is named, a change of the same time's place or way, and a line
 labelled by the kind of thing it names ("DB:", "Runtime:") bumped by "We upgraded to <it> <higher>" (B15-36)."""

@@ -208,6 +208,8 @@ def subject_differs(old_text: str, new_text: str, norm: Norm) -> bool:
     (lead_old, at_old), (lead_new, at_new) = _lead(old.first, new.words), _lead(new.first, old.words)
     if lead_old and lead_new and at_old == at_new and not _same_head(old_text, new_text, lead_old, lead_new, norm):
         return True  # "Staging uses Redis" / "Prod no longer uses Redis": two heads, then the same word
+    if lead_old and not lead_new and at_old == at_new and _one_environment(set(lead_old), norm):
+        return True  # "The staging database is Postgres 14" / "The database is now Postgres 16" (B19-10)
     if old.labelled and old.phrase and new.words.isdisjoint(old.phrase) and not _kind_label(old, new, norm):
         return True  # "worker: Python 3.11" / "We moved to Python 3.13": the newer line never names the worker
     if lead_old and _other_modifier(old, new, lead_old, at_old) and not role_passed(old_text, new_text):
@@ -235,6 +237,16 @@ def _kind_label(old: Shape, new: Shape, norm: Norm) -> bool:
     if new.phrase and not set(new.phrase) <= {OWNER, "we"}:
         return False
     return not (old.words - set(old.phrase)).isdisjoint(new.words)
+
+
+ENVIRONMENTS = frozenset({"staging", "stage", "dev", "development", "sandbox", "qa", "uat", "preview", "test", "local"})
+"""Words naming one environment of a system: a line about it says nothing of the others."""
+
+
+def _one_environment(only_old: set[str], norm: Norm) -> bool:
+    """Whether the words that lead the older line's subject, which the newer line never says, name an environment
+    (:data:`ENVIRONMENTS`): the newer, broader line is about the main system, not that environment."""
+    return not only_old.isdisjoint({norm(w) or w for w in ENVIRONMENTS})
 
 
 def _scope_differs(old_text: str, new_text: str, old: Shape, new: Shape, norm: Norm) -> bool:

@@ -108,3 +108,26 @@ def test_a_role_passed_with_now_at_the_end_replaces_the_holder(old: str, new: st
 )
 def test_a_thing_many_hold_or_another_role_with_now_at_the_end_stays(old: str, new: str) -> None:
     assert not hidden(old, new)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The staging database is Postgres 14", "The database is now Postgres 16"),
+        ("The dev cluster runs Kubernetes 1.27", "The cluster now runs Kubernetes 1.29"),
+    ],
+)
+def test_a_line_about_one_environment_stays_under_a_broader_line(old: str, new: str) -> None:
+    """breaker19 B19-10: the newer line names no environment, so it is about the main system, not staging or dev."""
+    assert not hidden(old, new)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("The staging database is Postgres 14", "The staging database is now Postgres 16"),
+        ("The web deploy window is Tuesday", "The deploy window is now Thursday"),  # a part, no environment
+    ],
+)
+def test_the_same_environment_or_a_part_still_replaces(old: str, new: str) -> None:
+    assert hidden(old, new)
