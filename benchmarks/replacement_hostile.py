@@ -13,6 +13,8 @@ Two lists, reported apart:
 - ``CTX11_MUST_HIDE`` / ``CTX11_MUST_NOT_HIDE`` (round 11): both sides of six classes (a rule's value swapped
   "from now on", a narrower scope, a "switched from" past or scoped, a labelled version, a perfect-tense move, a
   role passed on), written before the code changed; a third of them (part "held") kept aside and reported apart.
+- ``CTX12_MUST_HIDE`` / ``CTX12_MUST_NOT_HIDE`` (round 12): a move to a tool or a team named like a place, two
+  times of the week; written before the code changed, part "held" kept aside as ctx11's.
 
 Usage:
     python benchmarks/replacement_hostile.py [--json]
@@ -178,6 +180,65 @@ CTX11_MUST_NOT_HIDE: list[tuple[str, str, str, str]] = [
 """ctx11's counterparts of the same classes: another scope, owner or attribute, a narrower subject, a past, scoped or
 missed switch, a move of another thing, a membership many hold."""
 
+CTX12_MUST_NOT_HIDE: list[tuple[str, str, str, str]] = [
+    ("M", "tune", "I live in Lyon", "I've moved to Neovim"),
+    ("M", "tune", "I live in Lyon", "I've moved to Zsh"),
+    ("M", "tune", "I live in Lyon", "I've moved to Mac"),
+    ("M", "tune", "I live in Lyon", "I've moved to Team Platform"),
+    ("M", "tune", "I live in Lyon", "I've moved to Helix"),
+    ("M", "tune", "I live in Lyon", "I've moved to Firefox"),
+    ("M", "held", "I live in Lyon", "I've moved to Obsidian"),
+    ("M", "held", "I live in Lyon", "I've moved to Fish"),
+    ("M", "held", "I live in Lyon", "I've moved to Ubuntu"),
+    ("M", "held", "I live in Lyon", "I've moved to Emacs"),
+    ("M", "held", "I live in Lyon", "I've moved to Squad Payments"),
+    ("T", "tune", "I live in Lyon during the week", "I now live in Annecy on weekends"),
+    ("T", "tune", "I work from home on Fridays", "I now work from the office on Mondays"),
+    ("T", "held", "I work from the office on Tuesdays", "I now work from home on Thursdays"),
+    ("T", "held", "I'm in Paris during the week", "I'm now in Lyon at weekends"),
+    ("L", "tune", "DB: Postgres 14", "The analytics service upgraded to Postgres 16"),
+    ("L", "tune", "Staging DB: Postgres 14", "We upgraded to Postgres 16"),
+    ("L", "tune", "worker: Python 3.11", "We upgraded to Python 3.13"),
+    ("L", "held", "Cache: Redis 6", "The search team upgraded to Redis 7"),
+    ("L", "held", "Billing DB: MySQL 5.7", "We upgraded to MySQL 8.0"),
+    ("R", "tune", "Alice owns a Tesla", "Bob owns a Tesla now"),
+    ("R", "tune", "Alice manages the budget", "Bob manages the roadmap now"),
+    ("R", "held", "Alice leads two projects", "Bob leads two projects now"),
+    ("E", "tune", "The staging database is Postgres 14", "The database is now Postgres 16"),
+    ("E", "tune", "The dev cluster runs Kubernetes 1.27", "The cluster now runs Kubernetes 1.29"),
+    ("E", "held", "The sandbox API key rotates monthly", "The API key now rotates weekly"),
+]
+"""ctx12's (round 12, written before the code changed): a move to a tool, a system or a team named like a place
+(breaker19 B19-3's residue), two places or ways at two times of the week (B19-15), a labelled line of one component
+or another's bump (the L class, B15-36's counterparts), a line about one environment ("staging", "dev") under a newer
+line that names none (E, breaker19 B19-10)."""
+
+CTX12_MUST_HIDE: list[tuple[str, str, str, str]] = [
+    ("M", "tune", "I live in Lyon", "I've moved to Berlin"),
+    ("M", "tune", "I live in Lyon", "I've moved to Nice"),
+    ("M", "tune", "I live in Lyon", "I've moved to Bath"),
+    ("M", "tune", "I live in Lyon", "I've moved to Montreal"),
+    ("M", "held", "I live in Lyon", "I've moved to Cork"),
+    ("M", "held", "I live in Lyon", "I've moved to São Paulo"),
+    ("M", "held", "I live in Lyon", "I've moved to New York"),
+    ("T", "tune", "I live in Lyon", "I now live in Annecy"),
+    ("T", "tune", "I work from home on Fridays", "I now work from the office on Fridays"),
+    ("T", "held", "I work from the office on Tuesdays", "I now work from home on Tuesdays"),
+    ("L", "tune", "DB: Postgres 14", "We upgraded to Postgres 16"),
+    ("L", "tune", "Database: MySQL 5.7", "We upgraded to MySQL 8.0"),
+    ("L", "tune", "Runtime: Python 3.11", "We moved to Python 3.13"),
+    ("L", "held", "Cache: Redis 6", "We upgraded to Redis 7"),
+    ("L", "held", "Language: Go 1.21", "We upgraded to Go 1.22"),
+    ("R", "tune", "Alice manages the budget", "Bob manages the budget now"),
+    ("R", "tune", "Sarah owns billing", "Tom owns billing now"),
+    ("R", "held", "Priya leads the mobile team", "Omar leads the mobile team now"),
+    ("E", "tune", "The staging database is Postgres 14", "The staging database is now Postgres 16"),
+    ("E", "tune", "The web deploy window is Tuesday", "The deploy window is now Thursday"),
+    ("E", "held", "The prod cluster runs Kubernetes 1.27", "The prod cluster now runs Kubernetes 1.29"),
+]
+"""ctx12's controls: a move to a place, however it is named, a change of the same time's place or way, and a line
+labelled by the kind of thing it names ("DB:", "Runtime:") bumped by "We upgraded to <it> <higher>" (B15-36)."""
+
 _FILLER = "Prefers tea over coffee"
 
 
@@ -227,13 +288,18 @@ def report() -> dict[str, object]:
         "cross_pair_hides": len(cross),
         "cross": [f"{old} <- {new}" for old, new in cross],
         "ctx11": {part: _ctx11(part) for part in ("tune", "held")},
+        "ctx12": {part: _ctx11(part, CTX12_MUST_HIDE, CTX12_MUST_NOT_HIDE) for part in ("tune", "held")},
     }
 
 
-def _ctx11(part: str) -> dict[str, object]:
-    """ctx11's classes' scores for one part ("tune" or "held") and the wrong pairs."""
-    hide = [row for row in CTX11_MUST_HIDE if row[1] == part]
-    keep = [row for row in CTX11_MUST_NOT_HIDE if row[1] == part]
+def _ctx11(
+    part: str,
+    must_hide: list[tuple[str, str, str, str]] | None = None,
+    must_not_hide: list[tuple[str, str, str, str]] | None = None,
+) -> dict[str, object]:
+    """ctx11's classes' scores (or ctx12's, given its lists) for one part ("tune" or "held") and the wrong pairs."""
+    hide = [row for row in (CTX11_MUST_HIDE if must_hide is None else must_hide) if row[1] == part]
+    keep = [row for row in (CTX11_MUST_NOT_HIDE if must_not_hide is None else must_not_hide) if row[1] == part]
     missed = [f"{c}: {new}" for c, _p, old, new in hide if not pair_hides(old, new)]
     false = [f"{c}: {new}" for c, _p, old, new in keep if pair_hides(old, new)]
     return {
@@ -262,10 +328,11 @@ def main() -> None:
         print(f"  missed: {new}")
     for line in got["cross"]:  # type: ignore[union-attr]
         print(f"  cross: {line}")
-    for part, score in got["ctx11"].items():  # type: ignore[union-attr]
-        print(f"ctx11 {part}: must hide {score['hidden']} hidden   must not hide {score['kept']} kept")
-        for line in score["missed"] + score["false_hides"]:
-            print(f"  wrong: {line}")
+    for name in ("ctx11", "ctx12"):
+        for part, score in got[name].items():  # type: ignore[union-attr]
+            print(f"{name} {part}: must hide {score['hidden']} hidden   must not hide {score['kept']} kept")
+            for line in score["missed"] + score["false_hides"]:
+                print(f"  wrong: {line}")
 
 
 if __name__ == "__main__":

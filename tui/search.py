@@ -54,8 +54,9 @@ def hit_label(hit: RecallHit) -> Text:
     label = Text(f"{clean(hit.path)}:{hit.line}", style="bold")
     label.append("  ")
     label.append(clean(hit.text))
-    if hit.since or hit.replaced_by:  # replaced or corrected by a newer line: the context block's mark (docs/recall.md)
-        label.append(since_mark(hit), style="italic")
+    mark = since_mark(hit)  # replaced or corrected by a newer line, or past its date: the block's mark (docs/recall.md)
+    if mark:
+        label.append(mark, style="italic")
     if hit.by == "agent":
         label.append("  (agent)", style="dim")
     if hit.unreviewed:

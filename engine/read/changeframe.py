@@ -141,6 +141,27 @@ _HOME_TAIL_RE = re.compile(
 "... temporarily", "... from Apple Music", "Python 3.13"): unsure, the older line stays (breaker19 B19-3)."""
 
 
+_NO_PLACE_WORDS = """
+    neovim nvim vim emacs helix vscode code cursor zed sublime intellij pycharm goland webstorm xcode nano kakoune
+    zsh bash fish nushell tmux zellij ghostty kitty alacritty wezterm iterm warp powershell
+    mac macos osx linux windows ubuntu debian fedora arch nixos nix gentoo manjaro mint popos wsl android ios iphone
+    pixel ipad chromebook firefox chrome chromium safari brave edge vivaldi arc opera
+    python rust golang typescript javascript kotlin scala haskell ocaml zig elixir erlang clojure java swift dart
+    postgres postgresql mysql mariadb sqlite mongodb redis docker podman kubernetes k8s terraform pulumi ansible
+    aws gcp azure vercel netlify heroku fly render railway cloudflare digitalocean hetzner
+    github gitlab bitbucket gitea codeberg jira linear asana trello notion obsidian logseq confluence clickup
+    slack discord teams zoom mattermost signal telegram whatsapp spotify gmail fastmail proton protonmail outlook
+    thunderbird bun deno node pnpm yarn npm poetry uv pip conda vite webpack react vue svelte angular django flask
+    fastapi rails laravel jest vitest pytest playwright cypress sentry datadog grafana jenkins circleci buildkite
+    claude chatgpt copilot gemini ollama mastodon bluesky
+    team squad tribe guild crew pod department dept division group project org unit shift rotation plan tier
+"""
+NO_PLACES = frozenset(_NO_PLACE_WORDS.split())
+"""Capitalised words after "moved to" that name a tool, a system, a service or a team, never a place to live ("I've
+moved to Neovim", "I've moved to Team Platform": breaker19 B19-3). Folded; the place's first word is looked up. It is a
+list of the tools people name most: one it lacks still reads as a place (a known limit)."""
+
+
 def moved_home(old_text: str, new_text: str) -> bool:
     """Whether both lines say where the user lives (:data:`RESIDENCE_RE`): the newer one, holding a change word,
     replaces the older ("I live in Lyon" -> "I moved to Montreal").
@@ -154,4 +175,36 @@ def moved_home(old_text: str, new_text: str) -> bool:
         return False
     if not _HOME_TAIL_RE.match(new_text[place.end() :]) or re.search(r"[a-z][A-Z]", place[0].split()[-1]):
         return False  # "I've moved to Linear for tickets", "... to Python 3.13", "... to GitHub" (breaker19 B19-3)
+    if fold(place[0].split()[-1]) in NO_PLACES:
+        return False  # "I've moved to Neovim", "... to Zsh", "... to Team Platform": a tool or a team (B19-3)
     return bool(RESIDENCE_RE.match(fold(old_text))) and bool(RESIDENCE_RE.match(folded))
+
+
+_WEEK_TIME_RE = re.compile(
+    r"\b(?:on|at|during|over|for|in)\s+(?:the\s+)?(week(?:end|day)?s?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+    r"|mornings?|afternoons?|evenings?|nights?)\b"
+)
+"""A time of the week or day a statement holds for ("on weekends", "during the week", "on Mondays", "in the
+mornings")."""
+
+
+def _week_times(folded: str) -> tuple[frozenset[str], str]:
+    """The times of :data:`_WEEK_TIME_RE` in a folded line (singular), and the line without them."""
+    times = frozenset(m.group(1).removesuffix("s") for m in _WEEK_TIME_RE.finditer(folded))
+    return times, _WEEK_TIME_RE.sub(" ", folded)
+
+
+def times_differ(old_text: str, new_text: str) -> bool:
+    """Whether the newer line holds for another time of the week than the older one and changes something else too:
+    two facts at two times ("I live in Lyon during the week" / "I now live in Annecy on weekends", "I work from home
+    on Fridays" / "I now work from the office on Mondays": breaker19 B19-15), not one moved ("We deploy on
+    Thursdays" -> "We now deploy on Fridays": the time is the value, nothing else differs)."""
+    new_times, new_rest = _week_times(fold(new_text))
+    if not new_times:
+        return False
+    old_times, old_rest = _week_times(fold(old_text))
+    if new_times == old_times:
+        return False
+    change = CHANGE_WORDS | {"now"}
+    old_words = {w for w in split_folded(old_rest) if w not in change}
+    return old_words != {w for w in split_folded(new_rest) if w not in change}

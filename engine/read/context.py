@@ -40,7 +40,7 @@ from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.cleantext import IGNORABLE
 from memrepo.engine.format.tokens import estimate_tokens
 from memrepo.engine.read.conflictnote import label_conflicts
-from memrepo.engine.read.modeline import since_mark
+from memrepo.engine.read.modeline import past, since_mark, today_iso
 
 if TYPE_CHECKING:
     from memrepo.engine.models import ContextBlock
@@ -163,6 +163,7 @@ def _section_lines(
     names: tuple[str, ...] = (),
     clean: Callable[[str], str] = sanitize_line,
     pinned_since: dict[int, int] | None = None,
+    today: str = "",
 ) -> tuple[list[str], list[str], int, int, int, bool, list[int]]:
     """Render one file within its budget: (lines, refs, tokens used, shown, omitted, whether an entry
     names its workspace by a folder path: see :func:`render_context`, and the user's lines left out
@@ -174,7 +175,8 @@ def _section_lines(
     then lines naming the block's workspace (``names``); then the newest first. An
     entry too long for what is left of the budget is left out (and counted) and the next ones
     are still tried; entries that name another workspace are left out entirely, and with
-    ``cf.user_only`` the agents' entries too (counted). Lines shown keep their file order and
+    ``cf.user_only`` the agents' entries too (counted), and so are lines past their ``until:`` date on ``today``
+    (:func:`.modeline.past`: "on call the week of 2026-11-30" no longer holds). Lines shown keep their file order and
     their headings. A section that leaves entries out ends in a line saying how many, which of
     the user's lines (``cf.user_first``) and how to reach them. Every text shown goes through ``clean``
     (:func:`sanitize_line`, or a memo of its answers: :class:`.contextcache.Parts`).
@@ -208,7 +210,7 @@ def _section_lines(
     rows: list[tuple[int, tuple[int, str] | None, str, bool]] = []
     shown_entries: list[tuple[int, fmt.Entry]] = []
     heading: tuple[int, str] | None = None
-    by_agents = 0
+    by_agents = ended = 0
     for number, line in enumerate(parsed.lines, start=1):
         m = _HEADING_RE.match(line.text)
         if m:
@@ -226,6 +228,9 @@ def _section_lines(
             continue
         if cf.user_only and entry.by != "user":
             by_agents += 1
+            continue
+        if "until" in entry.meta and past(entry.meta, today):
+            ended += 1  # kept in the file; recall marks it past
             continue
         text = clean(entry.text)
         if not text:
@@ -275,11 +280,11 @@ def _section_lines(
         lines.append(rendered)
         if is_entry:
             refs.append(f"repo:{cf.path}#L{number}")
-    omitted = len(shown_entries) - shown + by_agents
+    omitted = len(shown_entries) - shown + by_agents + ended
     missed = sorted(n for n in order if n not in picked)
     links_left = sum(1 for n, _h, _r, is_entry in rows if not is_entry and n not in picked)
     if omitted or links_left:
-        lines.append(left_out_note(cf, omitted, missed, len(gone), by_agents, clean, links_left))
+        lines.append(left_out_note(cf, omitted, missed, len(gone), by_agents, clean, links_left, ended))
     users = {n for n, entry in shown_entries if entry.by == "user"}
     return lines, refs, used, shown, omitted, by_path, [n for n in missed if n in users]
 
@@ -289,7 +294,11 @@ SectionCounts = tuple[str, int, int, int, int]
 
 
 def render_context(
-    head: str, files: list[ContextFile], workspace: str | None = None, parts: Parts | None = None
+    head: str,
+    files: list[ContextFile],
+    workspace: str | None = None,
+    parts: Parts | None = None,
+    today: str | None = None,
 ) -> tuple[str, list[SectionCounts], list[str], bool]:
     """The context block's text, per-file counts and refs, without building the model (:func:`build_context`).
 
@@ -307,7 +316,9 @@ def render_context(
     ``parts``: each file's section kept apart (:class:`.contextcache.Parts`, a new process's
     ``memrepo context``): an unchanged file's section is taken as kept, a changed one's renders with
     its old lines' cleaned text, so only new lines go through redaction. The bytes are the same.
+    ``today`` (``YYYY-MM-DD``, default the local date): lines whose ``until:`` is before it are left out.
     """
+    today = today or today_iso()
     attrs = f' commit="{head}"' if head else ""
     if workspace:
         attrs += f' workspace="{sanitize_line(workspace) if parts is None else parts.text(workspace)}"'
@@ -328,22 +339,23 @@ def render_context(
     names = _workspace_names(files, workspace)
     from .contextrank import PIN_FILE, pins_since
 
-    pinned = pins_since([(cf.path, cf.data) for cf in files])
+    pinned = pins_since([(cf.path, cf.data) for cf in files], today)
     spare = 0  # what the user's files left of their budgets: the workspace file's to use (docs/architecture.md §4)
     for cf in files:
         if spare > 0 and cf.path.startswith("workspaces/"):
             cf = replace(cf, budget=cf.budget + spare)
         marks = pinned if cf.path == PIN_FILE else None
         if parts is None:
-            section = _section_lines(cf, workspace, names, pinned_since=marks)
+            section = _section_lines(cf, workspace, names, pinned_since=marks, today=today)
         else:
             inputs = [str(cf.budget), cf.label, str(cf.user_first), str(cf.user_only), workspace or "", *names]
             inputs += [f"{k}:{v}" for k, v in sorted((marks or {}).items())]
+            inputs += [f"today:{today}"] if cf.data and b"until:" in cf.data else []  # a line may have ended
             section = parts.section(
                 cf.path,
                 cf.data,
                 inputs,
-                lambda clean, cf=cf, marks=marks: _section_lines(cf, workspace, names, clean, marks),
+                lambda clean, cf=cf, marks=marks: _section_lines(cf, workspace, names, clean, marks, today),
             )
         lines, file_refs, used, shown, omitted, file_by_path, _missed = section
         spare += cf.budget - used if lines else cf.budget
@@ -401,13 +413,16 @@ def _workspace_names(files: list[ContextFile], workspace: str | None) -> tuple[s
     return tuple(n for n in names if len(n) > 2)
 
 
-def build_context(head: str, files: list[ContextFile], workspace: str | None = None) -> ContextBlock:
+def build_context(
+    head: str, files: list[ContextFile], workspace: str | None = None, today: str | None = None
+) -> ContextBlock:
     """Build the context block from file bytes (docs/architecture.md §4).
 
     Args:
         head: the short id of the HEAD commit the files were read at ("" when none).
         files: MEMORY.md first, then me.md and the workspace file when there are.
         workspace: the workspace id shown in the fence, or None.
+        today: ``YYYY-MM-DD`` (default the local date): lines whose ``until:`` is before it are left out.
 
     Returns:
         ContextBlock: the block text (ending in a newline), refs, and token
@@ -416,7 +431,7 @@ def build_context(head: str, files: list[ContextFile], workspace: str | None = N
     """
     from memrepo.engine.models import ContextBlock, ContextSection
 
-    text, counts, refs, _by_path = render_context(head, files, workspace)
+    text, counts, refs, _by_path = render_context(head, files, workspace, today=today)
     sections = [
         ContextSection(path=path, budget=budget, tokens=used, shown=shown, omitted=omitted)
         for path, budget, used, shown, omitted in counts

@@ -11,7 +11,8 @@ The key (a SHA-256) covers all the block's lines depend on: the workspace's
 id and file, ``[context] me_md``, each file's ``lstat`` (size, mtime, ctime,
 inode and mode: an in-place edit that puts the old mtime back still moves
 ctime; a file turned symlink changes its mode) and the ``workspaces/``
-folder's, whether HEAD is born, the redaction epoch (the allow-list and the
+folder's, whether HEAD is born, today's date (a line past its ``until:`` date
+leaves the block), the redaction epoch (the allow-list and the
 detectors, :func:`.redactionepoch.redaction_epoch`) and the engine's source
 files' sizes and times (another memrepo renders another way). HEAD itself is
 not in it: the block names HEAD's short id in its two header lines only, so a
@@ -86,7 +87,9 @@ def key(
     from .redactionepoch import redaction_epoch
 
     stamps = [f"{rel}:{_lstat(root / rel)}" for rel in files]
-    shared = [VERSION, str(born), str(me_md), redaction_epoch(state), source_stamp()]
+    from .modeline import today_iso
+
+    shared = [VERSION, str(born), str(me_md), redaction_epoch(state), source_stamp(), today_iso()]
     shared.extend(stamp for rel, stamp in zip(files, stamps, strict=True) if rel in (MEMORY_MD, ME_MD, LESSONS_MD))
     parts = [*shared, ws_id or "", ws_file or "", f"{WORKSPACES}/:{_lstat(root / WORKSPACES)}", *stamps]
     shared_key = hashlib.sha256("\n".join(shared).encode("utf-8", "surrogatepass")).hexdigest()[:16]

@@ -20,6 +20,7 @@ def left_out_note(
     by_agents: int,
     clean: Callable[[str], str],
     links_left: int = 0,
+    ended: int = 0,
 ) -> str:
     """The line a section that leaves entries or index lines out ends in (docs/architecture.md §4).
 
@@ -32,6 +33,7 @@ def left_out_note(
         clean: :func:`.context.sanitize_line` or a memo of it.
         links_left: index lines (``- [[...]]``) the budget left out, counted so an agent knows the
             index it sees is not the whole of it.
+        ended: entries left out because their ``until:`` date is past (:func:`.modeline.past`).
     """
     path = clean(cf.path)
     left = [f"{omitted} more {'entry' if omitted == 1 else 'entries'}"] if omitted else []
@@ -46,6 +48,8 @@ def left_out_note(
         details.append(f"{replaced_count} replaced by newer lines")
     if by_agents:
         details.append(f"{by_agents} by agents")
+    if ended:
+        details.append(f"{ended} past their until: date")
     if details:
         note += " (" + "; ".join(details) + ")"
     how = f"search them with recall or read {path}" if omitted else f"read {path}"

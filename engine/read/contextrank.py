@@ -112,7 +112,7 @@ PIN_FILE, ME_FILE = "MEMORY.md", "me.md"
 _APART = 1_000_000  # me.md's line numbers, shifted past any MEMORY.md line
 
 
-def pins_since(files: Sequence[tuple[str, bytes | None]]) -> dict[int, int]:
+def pins_since(files: Sequence[tuple[str, bytes | None]], today: str | None = None) -> dict[int, int]:
     """MEMORY.md's user lines (pins) that a newer user line of me.md replaces by the rule of :func:`replaced`, asked
     of the two files' user lines together: the pin's line number -> the me.md line's (breaker13 B13-26: "I moved to
     Montreal" saved plainly left the pinned "I live in Lyon" unmarked). The block marks such a pin, never hides it:
@@ -120,14 +120,19 @@ def pins_since(files: Sequence[tuple[str, bytes | None]]) -> dict[int, int]:
 
     Args:
         files: (path, bytes) of the block's files; only MEMORY.md and me.md are read.
+        today: ``YYYY-MM-DD``: a line past its ``until:`` date then marks no pin (:func:`.modeline.past`).
     """
+    from .modeline import past
+
     data = dict(files)
     pins, me = data.get(PIN_FILE), data.get(ME_FILE)
     if not pins or not me:
         return {}
     try:
-        rows = [(n, e) for n, e in fmt.parse(pins, PIN_FILE).entries() if e.by == "user"]
-        rows += [(_APART + n, e) for n, e in fmt.parse(me, ME_FILE).entries() if e.by == "user"]
+        rows = [(n, e) for n, e in fmt.parse(pins, PIN_FILE).entries() if e.by == "user" and not past(e.meta, today)]
+        rows += [
+            (_APART + n, e) for n, e in fmt.parse(me, ME_FILE).entries() if e.by == "user" and not past(e.meta, today)
+        ]
     except FormatError:
         return {}
     if not rows or rows[-1][0] < _APART or rows[0][0] >= _APART:

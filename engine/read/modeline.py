@@ -5,6 +5,8 @@ Plain strings only: the prompt hook's quick path imports it, and it loads no pyd
 
 from __future__ import annotations
 
+from datetime import date
+
 
 def vector_share(covered: float) -> str:
     """The share of entries with a vector, as every front end says it: ``37%``, ``under 1%``, ``over 99%``.
@@ -69,9 +71,31 @@ def since_mark(hit: object) -> str:
 
     The block hides a replaced line; recall still lists it under its replacement, so it says so: unmarked, the
     agent got two contradicting lines of the user's ("Always run the full test suite before a deploy" under "Run
-    only the fast tests before a deploy now", breaker11 B11-7)."""
+    only the fast tests before a deploy now", breaker11 B11-7). A line past its ``until:`` date (:func:`past`) is
+    marked "(past: it held until <date>)": the block leaves it out, recall still finds it (issue 30)."""
     replaced = getattr(hit, "replaced_by", None)
+    ended = past(getattr(hit, "meta", None) or {})
+    ended_mark = f" (past: it held until {ended})" if ended else ""
     if replaced:
-        return f" (replaced by L{replaced})"
+        return f" (replaced by L{replaced})" + ended_mark
     since = getattr(hit, "since", None)
-    return f" (an agent line since says: L{since})" if since else ""
+    return (f" (an agent line since says: L{since})" if since else "") + ended_mark
+
+
+def today_iso() -> str:
+    """Today's local date as ``YYYY-MM-DD``: the day an ``until:`` date is compared with (the date it was written
+    from is the local one too, :func:`memrepo.engine.format.relativedates.dated`)."""
+    return date.today().isoformat()
+
+
+def past(meta: dict[str, str], today: str | None = None) -> str | None:
+    """The ``until:`` date of an entry whose statement no longer holds (the date is before ``today``), else None.
+
+    "I'm on call this week" is kept as "... the week of 2026-11-30" with ``until: 2026-12-06``: from 2026-12-07
+    on it is past. The context block leaves such a line out and recall marks it (docs/architecture.md §4); the
+    line stays in its file. A date that is not ``YYYY-MM-DD`` is never past.
+    """
+    until = str(meta.get("until", "")).strip()[:10]
+    if len(until) != 10 or until[4] != "-" or until[7] != "-" or not until.replace("-", "").isdigit():
+        return None
+    return until if until < (today or today_iso()) else None

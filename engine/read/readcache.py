@@ -18,6 +18,7 @@ from memrepo.engine.format.layout import LESSONS_MD, ME_MD, MEMORY_MD
 from memrepo.engine.models import ContextBlock, RecallHit
 
 from .heldread import HeldData, held_stamp
+from .modeline import today_iso
 from .readstamps import Fingerprint, fingerprint, list_memory_files, moved, walked_by_recall
 from .recallkeys import fit_hits
 from .workspaceindex import WorkspaceIndex
@@ -50,9 +51,10 @@ ContextKey = tuple[
     tuple[tuple[int, int, int] | None, tuple[int, int] | None],
     str | None,
     tuple[int, int, int] | None,
+    str,
 ]
 """HEAD, MEMORY.md's stamp, me.md's (False when left out), lessons.md's with ``held.json``'s (.heldread), the
-workspace file and its stamp (mtime, size, ctime)."""
+workspace file and its stamp (mtime, size, ctime), and the local date (a line past its ``until:`` leaves the block)."""
 
 
 class ReadCaches:
@@ -330,7 +332,9 @@ class ReadCaches:
         if not self.trusting_watcher():
             return None
         hit = self._context_cache.get(workspace)
-        if hit is not None and hit[0] == self._generation and hit[1][3][1] == held_stamp(self.root):
+        if hit is None or hit[1][-1] != today_iso():  # a line past its until: date leaves the block
+            return None
+        if hit[0] == self._generation and hit[1][3][1] == held_stamp(self.root):
             return hit[2]
         return None
 
@@ -352,7 +356,8 @@ class ReadCaches:
         memory = self.root / MEMORY_MD
         me = _stamp(self.root / ME_MD) if self.me_md else False
         lessons = _stamp(self.root / LESSONS_MD), held_stamp(self.root)  # a loss question's files: as committed
-        key = (head, _stamp(memory), me, lessons, ws_file, _stamp(self.root / ws_file) if ws_file else None)
+        stamp = _stamp(self.root / ws_file) if ws_file else None
+        key = (head, _stamp(memory), me, lessons, ws_file, stamp, today_iso())
         if hit is not None and hit[1] == key:
             self._context_cache[workspace] = (generation, key, hit[2])
             return hit[2]
@@ -366,7 +371,7 @@ class ReadCaches:
                 return None
 
         files = context_files(HeldData(self.root, data), self.me_md, ws_id, ws_file, workspace or "")
-        block = build_context(head[:7], files, ws_id)
+        block = build_context(head[:7], files, ws_id, today=key[-1])
         if len(self._context_cache) > 64:
             self._context_cache.clear()
         self._context_cache[workspace] = (generation, key, block)

@@ -12,15 +12,30 @@ the agent three lines about other projects. A scoped search (one workspace named
   their order; the list keeps its scores in place, so it stays best first.
 
 An unscoped search (the global scope, the benchmarks' queries) is unchanged, and so is every confidence: a line of
-the file that holds less of the question than another hit keeps its place.
+the file that holds less of the question than another hit keeps its place. A question about the user ("What editor
+do I use?": "I", "my", "me") keeps the user's own lines (me.md, MEMORY.md) at the best confidence before the
+workspace's (breaker19 B19-11: the shop's ".editorconfig" line was listed above "I use Neovim as my editor").
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
+
+from memrepo.engine.format.terms import split_folded
 
 T = TypeVar("T")
+
+_FIRST_PERSON = frozenset({"i", "my", "me", "mine", "myself"})
+_USER_FILES = frozenset({"me.md", "MEMORY.md"})
+
+
+def users_own(folded_query: str, path_of: Callable[[Any], str]) -> Callable[[Any], bool] | None:
+    """For a question about the user (a first-person word), whether a hit is from the user's own files (me.md,
+    MEMORY.md); None for any other question."""
+    if _FIRST_PERSON.isdisjoint(split_folded(folded_query)):
+        return None
+    return lambda hit: path_of(hit) in _USER_FILES
 
 
 def home_keys(qterms: Iterable[str], joins: Iterable[str], context_key: str) -> frozenset[str]:
@@ -40,7 +55,11 @@ def with_home(pool: list[int], home: Iterable[int]) -> frozenset[int]:
 
 
 def home_first(
-    out: list[T], home: frozenset[int], iid: Callable[[T], int], confidence: Callable[[T], float]
+    out: list[T],
+    home: frozenset[int],
+    iid: Callable[[T], int],
+    confidence: Callable[[T], float],
+    own: Callable[[T], bool] | None = None,
 ) -> list[T]:
     """``out`` (best first) with its hits from the workspace file (ids ``home``) at the best confidence first.
 
@@ -48,6 +67,7 @@ def home_first(
         out: the hits, best first.
         home: the item ids of the session's workspace file (empty: unscoped, ``out`` unchanged).
         iid, confidence: what a hit's item id and confidence are.
+        own: :func:`users_own`: the user's own hits at the best confidence go first, before the workspace's.
 
     Returns:
         list: the same hits, those of ``home`` whose confidence is the best of ``out`` moved to the front.
@@ -55,7 +75,10 @@ def home_first(
     if not home or not out:
         return out
     best = max(confidence(hit) for hit in out)
-    first = [hit for hit in out if iid(hit) in home and confidence(hit) >= best]
-    if not first:
+    top = [hit for hit in out if confidence(hit) >= best]
+    ours = [hit for hit in top if iid(hit) in home]
+    if not ours:
         return out
-    return first + [hit for hit in out if not (iid(hit) in home and confidence(hit) >= best)]
+    first = [hit for hit in top if own is not None and own(hit)] + ours
+    chosen = {id(hit) for hit in first}
+    return list({id(hit): hit for hit in first}.values()) + [hit for hit in out if id(hit) not in chosen]

@@ -217,10 +217,14 @@ def since_lines(index: RecallIndex, iids: list[int]) -> dict[int, int]:
 
 
 def _judged(entries: dict[int, tuple[int, str, str, str]], key: bytes | None) -> tuple[dict[int, int], dict[int, int]]:
-    """(:func:`replaced_in`, :func:`disputed_in`) of one file's entries, cached by their digest."""
+    """(:func:`replaced_in`, :func:`disputed_in`) of one file's entries, cached by their digest and the day: a line
+    past its ``until:`` date (:func:`.modeline.past`) replaces nothing, as in the context block."""
     if len(entries) < 2:
         return {}, {}
-    key = digest_of(entries) if key is None else key
+    from .modeline import past, today_iso
+
+    today = today_iso()
+    key = (digest_of(entries) if key is None else key) + today.encode()
     with _cache_lock:
         got = _cache.get(key)
         if got is not None:
@@ -237,6 +241,8 @@ def _judged(entries: dict[int, tuple[int, str, str, str]], key: bytes | None) ->
             parsed = json.loads(meta or "{}")
         except ValueError:
             parsed = {}
+        if isinstance(parsed, dict) and "until" in parsed and past(parsed, today):
+            continue
         at[line] = iid
         rows.append((line, Entry("", "-", text, parsed if isinstance(parsed, dict) else {})))
     said: dict[int, int] = {}

@@ -87,7 +87,7 @@ from memrepo.engine.format.terms import MAX_QUERY_TERMS, fold, is_cjk, query_ter
 
 from .recallcompound import compounds
 from .recallcontext import context_beyond_headings
-from .recallhome import home_first, home_keys, with_home
+from .recallhome import home_first, home_keys, users_own, with_home
 from .recallorder import (
     SEQ_BITS,
     TWIN_BOTH,
@@ -368,7 +368,8 @@ def rank(
         elif kept == TWIN_BOTH:
             kept_terms.append(term_set)
             out.append(Scored(i, round(score, 6), round(confidence, 4)))
-    moved = home_first(out, home, lambda hit: hit.iid, lambda hit: hit.confidence)  # its lines win ties
+    own_line = users_own(folded, lambda hit: facts[hit.iid][0].path)  # "do I use": the user's line first
+    moved = home_first(out, home, lambda hit: hit.iid, lambda hit: hit.confidence, own_line)  # its lines win ties
     out = [hit._replace(score=place.score) for hit, place in zip(moved, out, strict=True)]
     # The answer's confidence: the most of the query one of the best few hits holds, not by its headings alone.
     answer = max((hit.confidence for hit in out[:GATE_HITS] if hit.iid in own), default=0.0)

@@ -43,7 +43,7 @@ from typing import NamedTuple
 
 from memrepo.engine.format.terms import fold, is_cjk, split_folded
 
-from .changeframe import SLOT_MAX, common_ends, frame_tokens, unled
+from .changeframe import SLOT_MAX, common_ends, frame_tokens, times_differ, unled
 from .changewords import CHANGE_WORDS
 from .samerule import NOT_VERBS, purpose_differs, role_passed
 
@@ -208,13 +208,45 @@ def subject_differs(old_text: str, new_text: str, norm: Norm) -> bool:
     (lead_old, at_old), (lead_new, at_new) = _lead(old.first, new.words), _lead(new.first, old.words)
     if lead_old and lead_new and at_old == at_new and not _same_head(old_text, new_text, lead_old, lead_new, norm):
         return True  # "Staging uses Redis" / "Prod no longer uses Redis": two heads, then the same word
-    if old.labelled and old.phrase and new.words.isdisjoint(old.phrase):
+    if lead_old and not lead_new and at_old == at_new and _one_environment(set(lead_old), norm):
+        return True  # "The staging database is Postgres 14" / "The database is now Postgres 16" (B19-10)
+    if old.labelled and old.phrase and new.words.isdisjoint(old.phrase) and not _kind_label(old, new, norm):
         return True  # "worker: Python 3.11" / "We moved to Python 3.13": the newer line never names the worker
-    if lead_old and _other_modifier(old, new, lead_old, at_old):
-        return True  # "Backend PRs need review" / "Alice no longer reviews payments PRs": another kind of PR
+    if lead_old and _other_modifier(old, new, lead_old, at_old) and not role_passed(old_text, new_text):
+        return True  # not "Alice manages" / "Bob manages ... now": one role passed on (B19-9)  # "Backend PRs need review" / "Alice no longer reviews payments PRs": another kind of PR
     if old.phrase and new.phrase and set(old.phrase) - new.words and set(new.phrase) - old.words:
         return True
     return _scope_differs(old_text, new_text, old, new, norm)
+
+
+KIND_LABELS = frozenset(
+    {"db", "database", "datastore", "runtime", "language", "lang", "editor", "ide", "shell", "os", "ci", "cloud"}
+    | {"hosting", "host", "orm", "framework", "cache", "queue", "broker", "stack", "storage", "toolchain"}
+)
+"""Labels that name the kind of thing a line's value is ("DB: Postgres 14", "Runtime: Node 18"), not a part of the
+project ("worker:", "api:"): a newer line naming that value replaces the line without repeating the label (B15-36)."""
+
+
+def _kind_label(old: Shape, new: Shape, norm: Norm) -> bool:
+    """Whether every word of the older line's label is a :data:`KIND_LABELS` word and the newer line names a word of
+    the older line's value, with no subject phrase of its own ("We upgraded to Postgres 16" after "DB: Postgres 14";
+    not "The analytics service upgraded to Postgres 16")."""
+    kinds = {norm(w) or w for w in KIND_LABELS}
+    if not old.phrase or not set(old.phrase) <= kinds:
+        return False
+    if new.phrase and not set(new.phrase) <= {OWNER, "we"}:
+        return False
+    return not (old.words - set(old.phrase)).isdisjoint(new.words)
+
+
+ENVIRONMENTS = frozenset({"staging", "stage", "dev", "development", "sandbox", "qa", "uat", "preview", "test", "local"})
+"""Words naming one environment of a system: a line about it says nothing of the others."""
+
+
+def _one_environment(only_old: set[str], norm: Norm) -> bool:
+    """Whether the words that lead the older line's subject, which the newer line never says, name an environment
+    (:data:`ENVIRONMENTS`): the newer, broader line is about the main system, not that environment."""
+    return not only_old.isdisjoint({norm(w) or w for w in ENVIRONMENTS})
 
 
 def _scope_differs(old_text: str, new_text: str, old: Shape, new: Shape, norm: Norm) -> bool:
@@ -243,8 +275,8 @@ def _scope_differs(old_text: str, new_text: str, old: Shape, new: Shape, norm: N
         return True  # "Staging and prod use Redis" / "Prod no longer uses Redis": one of the list (B15-15)
     if _relation_differs(old_text, new_text) or _scoped_switch(old_text, new_text, old, norm):
         return True
-    if purpose_differs(old_text, new_text, norm):
-        return True
+    if purpose_differs(old_text, new_text, norm) or times_differ(old_text, new_text):
+        return True  # "... before deploying" / "... before merging"; "... on weekends" / "... during the week"
     return _tail_differs(old_text, new_text, norm) or _modifier_differs(old_text, new_text, old, new, norm)
 
 

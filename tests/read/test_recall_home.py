@@ -73,3 +73,32 @@ def test_home_first_moves_only_the_workspace_hits_at_the_best_confidence() -> No
     assert moved({3}) == [1, 2, 3, 4]  # under the best confidence: left in place
     assert moved({2, 4}) == [2, 4, 1, 3]
     assert moved(set()) == [1, 2, 3, 4]  # unscoped: unchanged
+
+
+@pytest.fixture
+def shop_and_me(store: MemoryStore, tmp_path: Path) -> tuple[MemoryStore, Path]:
+    """breaker19 B19-11's shape: the user's own editor in me.md, the shop's editor config in its workspace file."""
+    shop = tmp_path / "b19shop"
+    shop.mkdir()
+    store.remember(Candidate(text="I use Neovim as my editor", by="user"))
+    for text in ("The editor config for this repo lives in .editorconfig", "The deploy window is Tuesday morning"):
+        store.remember(Candidate(text=text, scope="workspace", workspace=str(shop), by="user"))
+    return store, shop
+
+
+def test_a_question_about_the_user_keeps_their_own_line_first(shop_and_me: tuple[MemoryStore, Path]) -> None:
+    """ "What editor do I use?" asked in the shop listed the shop's .editorconfig line first (B19-11): a question in
+    the first person is about the user, so their own line (me.md, MEMORY.md) at the best confidence stays first."""
+    store, shop = shop_and_me
+    got = texts(store.recall("What editor do I use?", workspace=str(shop), limit=3))
+    assert got[0] == "I use Neovim as my editor", got
+    assert "The editor config for this repo lives in .editorconfig" in got
+
+
+def test_a_question_not_about_the_user_still_puts_the_workspace_line_first(
+    shop_and_me: tuple[MemoryStore, Path],
+) -> None:
+    """The control: without "I" / "my" / "me" the session's project wins the tie, as before."""
+    store, shop = shop_and_me
+    got = texts(store.recall("Which editor?", workspace=str(shop), limit=3))
+    assert got[0] == "The editor config for this repo lives in .editorconfig", got
