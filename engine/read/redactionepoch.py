@@ -47,6 +47,7 @@ _DETECTOR_SOURCES = (
             "placed",
             "credsaid",
             "derkeys",
+            "wrapjoin",
         )
     ),
     _ENGINE / "redaction" / "identifiers.py",
