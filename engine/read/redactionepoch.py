@@ -48,6 +48,8 @@ _DETECTOR_SOURCES = (
             "credsaid",
             "derkeys",
             "wrapjoin",
+            "cmdslots",
+            "accountsaid",
         )
     ),
     _ENGINE / "redaction" / "identifiers.py",
