@@ -50,6 +50,7 @@ _DETECTOR_SOURCES = (
             "wrapjoin",
             "cmdslots",
             "accountsaid",
+            "publiclabelled",
         )
     ),
     _ENGINE / "redaction" / "identifiers.py",
