@@ -53,6 +53,8 @@ _TOOL_USER_RE = lazyre.compile(
 _NAME_RE = lazyre.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+")
 """A name: words and digits joined by ``-`` or ``_`` and no other symbol (``Office-Guest``, ``TP-Link_5G3A``,
 ``DB-Team-2``): a network's or a team's, not a password said there."""
+_UNIT_RE = lazyre.compile(r"(?i)\d(?:\.\d+)?[ \t]*(?:[GM]Hz|[GMK]bps|dBm)")
+"""A band or a speed (``2.4GHz+5GHz``, ``300Mbps``): what a wifi is, not its password."""
 _CLAUSE_END_RE = lazyre.compile(r"[ \t]*(?:[.,;!?)]|\n|$|[ \t](?:and|but|so)\b)")
 _KEYS = ("wifi", "wi-fi", "wlan", "wireless", "guest", "hotspot", "root", "admin", "sa", "superuser", ":")
 
@@ -63,7 +65,7 @@ def _emit(m: re.Match[str], text: str) -> Iterator[Span]:
     end = m.start("value") + len(value)
     if not m.group("q") and not _CLAUSE_END_RE.match(text, end):
         return
-    if _NAME_RE.fullmatch(value):
+    if _NAME_RE.fullmatch(value) or _UNIT_RE.search(value):
         return
     if secret_shape(value):
         yield m.start("value"), end, "password"

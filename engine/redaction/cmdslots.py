@@ -64,18 +64,23 @@ _HERE_RES = (
     lazyre.compile(r"\b(?:cryptsetup|kinit|passwd|chpasswd|gpg|sudo[ \t]+-S)\b[^\n|;&]*?<<<[ \t]*" + _VAL),
     lazyre.compile(r"--(?:vault-)?password-file[ \t=]+<\([ \t]*echo[ \t]+" + _VAL),
 )
+_NAME_END = r"(?:[_.-]?(?:key|value))?\d{0,2}"
+"""What may follow the secret word at a name's end (``SECRET_KEY``, ``TOKEN_VALUE``, ``PASSWORD2``): a name going on
+(``TOKEN_TTL``, ``PASSWORD_FILE``, ``TOKEN_HEADER``) names something else."""
 _ENV_DEFAULT_RE = lazyre.compile(
-    r"(?i)\bprocess\.env\.[A-Z0-9_]*" + _SECRET_NAME + r"[A-Z0-9_]*[ \t]*(?:\|\||\?\?)[ \t]*" + _VAL
+    r"(?i)\bprocess\.env\.[A-Z0-9_]*" + _SECRET_NAME + _NAME_END + r"[ \t]*(?:\|\||\?\?)[ \t]*" + _VAL
 )
 _PLACEHOLDER_DEFAULT_RE = lazyre.compile(
-    r"(?i)\$\{[A-Z0-9_.-]*" + _SECRET_NAME + r"[A-Z0-9_.-]*(?::-|:=|-|:(?![-=?+]))(?P<v>[^}\s'\"]{1,128})\}"
+    r"(?i)\$\{[A-Z0-9_.-]*" + _SECRET_NAME + _NAME_END + r"(?::-|:=|-|:(?![-=?+]))(?P<v>[^}\s'\"]{1,128})\}"
 )
 _TF_VARIABLE_RE = lazyre.compile(
     r"\bvariable[ \t]+\"(?P<name>[\w-]+)\"[ \t]*\{(?P<body>[^{}]{0,600}?)\bdefault[ \t]*=[ \t]*\"(?P<v>[^\"\n]{1,128})\""
 )
-_TF_SECRET_NAME_RE = lazyre.compile(r"(?i)" + _SECRET_NAME)
+_TF_SECRET_NAME_RE = lazyre.compile(r"(?i)" + _SECRET_NAME + _NAME_END + "$")
 _TF_SENSITIVE_RE = lazyre.compile(r"\bsensitive[ \t]*=[ \t]*true\b")
 _SNMP_DEFAULTS = frozenset({"public", "private"})
+_PLACEHOLDER_WORDS_RE = lazyre.compile(r"[a-z_-]*(?:pass(?:word|wd)?|pwd|secret|token)[a-z_-]*")
+"""Lower-case words naming a password (``new_password``, ``your_password``): a placeholder, as manuals print one."""
 _WORDS_DEFAULT_RE = lazyre.compile(r"[a-z]+(?:[-_ ][a-z]+)+")
 """A default made of lower-case words (``not-set``, ``change-me``, ``your_password_here``): a placeholder saying to set
 one (Nosey Parker's negative example ``process.env.X || "not-set"``), not a password."""
@@ -91,7 +96,7 @@ def _value(m: re.Match[str]) -> tuple[int, int, str] | None:
 
 def _literal(value: str) -> bool:
     """Whether ``value`` is written out, not a variable, template, bind parameter or placeholder."""
-    if value.startswith((":", "&", "?", "'", '"')) or value in ("%s", "?"):
+    if value.startswith((":", "&", "?", "'", '"')) or value in ("%s", "?") or _PLACEHOLDER_WORDS_RE.fullmatch(value):
         return False
     return _pw_value_ok(value) and not value.endswith("$")
 
@@ -99,7 +104,9 @@ def _literal(value: str) -> bool:
 def _emit(m: re.Match[str], slug: str = "password", *, default: bool = False) -> Iterator[Span]:
     """The value of ``m`` when it is written out; ``default``: a fallback, where words are a placeholder."""
     got = _value(m)
-    if got is not None and _literal(got[2]) and not (default and _WORDS_DEFAULT_RE.fullmatch(got[2])):
+    if got is None or not _literal(got[2]):
+        return
+    if not (default and (_WORDS_DEFAULT_RE.fullmatch(got[2]) or got[2].isdigit())):  # a word or a number: a setting
         yield got[0], got[1], slug
 
 
