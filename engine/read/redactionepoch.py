@@ -47,6 +47,10 @@ _DETECTOR_SOURCES = (
             "placed",
             "credsaid",
             "derkeys",
+            "wrapjoin",
+            "cmdslots",
+            "accountsaid",
+            "publiclabelled",
         )
     ),
     _ENGINE / "redaction" / "identifiers.py",

@@ -48,6 +48,7 @@ from typing import Any
 from memrepo.engine.format.cleantext import IGNORABLE
 
 from .lazyre import LazyPattern, lazy
+from .wrapjoin import prose_after
 
 _MARK_RE = lazy(r"\[REDACTED:[a-z0-9-]+\]")
 _INVISIBLE_RE = lazy(f"[{IGNORABLE}\u200d]")
@@ -265,6 +266,7 @@ def _load() -> list[Callable[[str], Iterable[tuple[int, int, str]]]]:
 DETECTORS = (
     *("betterleaks", "rules", "vendors", "kingfisher", "context"),
     *("speech", "structure", "families", "docformats", "structural", "toolcreds", "placed"),
+    *("cmdslots", "accountsaid"),
 )
 """The detectors :func:`redact` unions, in order (the benchmark measures each alone and together)."""
 
@@ -318,9 +320,13 @@ def _view(text: str, pattern: LazyPattern | Pattern[str]) -> tuple[str, list[int
     index: list[int] = []
     pos = 0
     for m in pattern.finditer(text):
+        if pattern.pattern == _WRAP_RE.pattern and prose_after(text, m.end()):
+            continue  # a line of prose after a token, not its tail (:mod:`.wrapjoin`)
         out.append(text[pos : m.start()])
         index.extend(range(pos, m.start()))
         pos = m.end()
+    if pos == 0:
+        return None
     out.append(text[pos:])
     index.extend(range(pos, len(text)))
     return "".join(out), index

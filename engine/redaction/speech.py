@@ -311,7 +311,7 @@ name and a bracket, or a name and an empty or quoted argument; ``Abc(123`` is st
 def _ok(value: str, *, min_len: int = 6, phrase: bool = False) -> bool:
     """Whether ``value`` reads as a credential; ``phrase``: the context is a password word and a link, so dashed
     words count too (elsewhere they read as names: ``docker-compose-plugin``). A call in code is not one."""
-    if value.startswith(("$", "%", "<", "{", "[", "(")) or _CALL_RE.match(value):
+    if value.startswith(("$", "%", "<", "{", "[", "(", "--")) or _CALL_RE.match(value):  # "--flag": an option
         return False
     if phrase and len(value) >= 12 and _PASSPHRASE_RE.fullmatch(value):
         return True

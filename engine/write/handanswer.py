@@ -18,7 +18,7 @@ from memrepo.engine.files.regularfile import read_work_file
 from memrepo.engine.format.paths import safe_relpath
 from memrepo.engine.read.heldread import note_questions
 
-from .handsecret import redact_added
+from .handsecret import redact_added, secret_name
 from .stalesave import put_back
 from .tornsave import mend, torn_lines
 
@@ -73,6 +73,8 @@ def _answer(writer: Writer, rel: str, seen: str, commit: bool, redact: bool) -> 
         if redact:
             if not question.secrets or data is None:
                 raise RefError(f"{rel}: the edit adds no secret; nothing was redacted")
+            if secret_name(rel, committed):  # a name cannot be redacted in place (B21-11)
+                raise RefError("the file's name holds what looks like a secret: rename the file; nothing was redacted")
             writer.replace(rel, redact_added(committed, data), data)
             writer.note_written([rel])
             return tx.commit_hand_edits([rel], confirm=True)

@@ -69,6 +69,27 @@ def secret_lines(committed: bytes | None, now: bytes) -> list[str]:
     return out
 
 
+def secret_name(rel: str, committed: bytes | None) -> list[str]:
+    """``["file name: <type>"]`` when a new file's path (one HEAD does not hold) holds a secret, else empty.
+
+    breaker21 B21-11: a token in a new file's name went into git's tree and every ref to its lines. A name
+    HEAD already holds is the user's, committed or allowed before, and is not asked about again.
+    """
+    if committed is not None:
+        return []
+    from memrepo.engine.redaction import redact
+
+    types = redact(rel)[1]
+    return [f"file name: {', '.join(dict.fromkeys(types))}"] if types else []
+
+
+def shown_path(rel: str) -> str:
+    """``rel`` as a question shows it: a secret in its name redacted (the answer still takes the real path)."""
+    from memrepo.engine.redaction import redact_text
+
+    return redact_text(rel)
+
+
 def _redacted(run: list[str]) -> list[str]:
     """The lines of ``run`` redacted as one text (a secret spanning lines is found), line by line if that
     changed how many lines there are; through the redaction cache, so a status asked again redacts nothing."""
@@ -101,7 +122,8 @@ def secret_question(rel: str, committed: bytes | None, now: bytes, secrets: list
         seen=bytes_seen(now),
         secrets=secrets,
     )
-    q.message = f"{rel}: {describe_secrets(rel, secrets)}"
+    shown = shown_path(rel)
+    q.message = f"{shown}: {describe_secrets(shown, secrets)}"
     return q
 
 

@@ -41,7 +41,7 @@ from memrepo.engine.read.heldread import note_questions
 
 from . import moves
 from .forgotlines import forgotten
-from .handsecret import describe_secrets, secret_lines, secret_question
+from .handsecret import describe_secrets, secret_lines, secret_name, secret_question
 from .settle import appended, bytes_seen, entry_count, not_text, question, wait_settled
 from .stalesave import all_dropped, dropped_entries, removed_note, revived_entries, stale_question
 from .tornsave import torn_lines, torn_question
@@ -274,7 +274,7 @@ class Writer:
             revived = revived_entries(self.git, rel, committed, data, self._compacted)
             if dropped or revived:
                 asked = stale_question(rel, committed, data, dropped, revived)
-        secrets = secret_lines(committed, data)
+        secrets = secret_lines(committed, data) + secret_name(rel, committed)
         if not secrets:
             return asked
         if asked is None:
@@ -404,7 +404,8 @@ class Writer:
             data = read_work_file(self.root / rel)
         except OSError:
             return False
-        return bool(secret_lines(self.git.head_blob(rel), data))
+        committed = self.git.head_blob(rel)
+        return bool(secret_lines(committed, data) or secret_name(rel, committed))
 
     def _commit_hand_edits_held(
         self, paths: list[str] | None, leave_staged: bool = False, *, confirm: bool = False, secrets_asked: bool = False

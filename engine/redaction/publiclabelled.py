@@ -1,0 +1,89 @@
+"""Values their label says are public or no secret, in the shape that label promises (docs/architecture.md §3).
+
+breaker21's B21-8 (issue 32, round 12): a key stored on purpose was redacted
+because the word "key" sat before it. :func:`spans` gives :mod:`.public` the
+values kept verbatim, each only in the shape its label's format documents, so a
+secret written after such a label is still redacted:
+
+- after "public key" (``PublicKey``, ``publicKey``, ``public_key``, ``PUBLIC_KEY``, ``pubkey``),
+  within a few words and no "private" or "secret" between: a 32-byte key in base64
+  (WireGuard's, X25519, Ed25519), a P-256 point in base64url (a Web Push VAPID public key:
+  65 bytes opening ``04``, or 33 opening ``02``/``03``), or an OpenPGP public-key packet's
+  start (``mQINB…``: tag 6, version 4 or 5);
+- after "key comment": ``user@host``, what ``ssh-keygen -C`` writes by default;
+- a cache key of three parts or more joined by ``:``, lower-case words and at least one
+  number or ``*``/``{id}`` (``user:42:profile``, the Redis naming convention), with no
+  password word just before it.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from collections.abc import Iterator
+
+from . import lazyre
+
+Span = tuple[int, int]
+
+_PUBLIC_RE = lazyre.compile(
+    r"(?i)(?<![a-z])(?:public[ _-]?key|pub[ _-]?key)s?(?![a-z])(?P<between>[^\n=:]{0,40}?)"
+    r"(?:[\"']?[ \t]*[:=][ \t]*|[ \t]+(?:is|was|starts[ \t]+with|begins[ \t]+with)[ \t]+)[\"']?"
+    r"(?P<value>[A-Za-z0-9+/_-]{16,128}={0,2})(?![A-Za-z0-9+/=_-])"
+)
+_NOT_PUBLIC_RE = lazyre.compile(r"(?i)private|secret|\band\b")
+_SECRET_WORD_RE = lazyre.compile(r"(?i)pass|pwd|\bpw\b|secret|token|credential|auth")
+"""A password word just before a cache-key-shaped value: then it is the password, not a name."""
+_COMMENT_RE = lazyre.compile(
+    r"(?i)\bkey[ \t]+comment[ \t]*(?:is|was|:|=)[ \t]*[\"']?(?P<value>[\w.+-]{1,64}@[\w.-]{1,253})(?![\w@.-])"
+)
+_CACHE_KEY_RE = lazyre.compile(
+    r"(?<![\w:/@.-])(?P<value>[a-z][a-z0-9_-]{0,30}(?::(?:[a-z][a-z0-9_-]{0,30}|\d{1,19}|\*|\{[a-z_]{1,20}\})){2,8})"
+    r"(?![\w:/@-])"
+)
+
+
+def _decoded(value: str) -> bytes | None:
+    """``value`` decoded as base64 or base64url, or None when it is neither."""
+    text = value.rstrip("=").replace("-", "+").replace("_", "/")
+    try:
+        return base64.b64decode(text + "=" * (-len(text) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return None
+
+
+def _public_shape(value: str) -> bool:
+    """Whether ``value`` is a public key in one of the module's shapes (decoded, not guessed from its look)."""
+    raw = _decoded(value)
+    if raw is None:
+        return False
+    if len(raw) == 32 and value.endswith("=") and len(value) == 44:
+        return True
+    if (len(raw) == 65 and raw[0] == 4) or (len(raw) == 33 and raw[0] in (2, 3)):
+        return "+" not in value and "/" not in value and "=" not in value  # base64url, as Web Push writes it
+    return len(raw) >= 4 and raw[0] in (0x98, 0x99) and raw[3 if raw[0] == 0x99 else 2] in (4, 5)
+
+
+def spans(text: str) -> Iterator[Span]:
+    """``(start, end)`` of each value ``text`` labels public, in its label's shape (the module's list).
+
+    Args:
+        text: any text.
+
+    Returns:
+        Iterator[Span]: the values' spans.
+    """
+    low = text.lower()
+    if "pub" in low:
+        for m in _PUBLIC_RE.finditer(text):
+            if not _NOT_PUBLIC_RE.search(m.group("between")) and _public_shape(m.group("value")):
+                yield m.start("value"), m.end("value")
+    if "comment" in low:
+        for m in _COMMENT_RE.finditer(text):
+            yield m.start("value"), m.end("value")
+    if text.count(":") >= 2:
+        for m in _CACHE_KEY_RE.finditer(text):
+            parts = m.group("value").split(":")
+            before = text[max(0, m.start() - 40) : m.start()]
+            if any(p.isdigit() or p == "*" or p.startswith("{") for p in parts) and not _SECRET_WORD_RE.search(before):
+                yield m.start("value"), m.end("value")
