@@ -48,6 +48,7 @@ from typing import Any
 from memrepo.engine.format.cleantext import IGNORABLE
 
 from .lazyre import LazyPattern, lazy
+from .spanends import cut_query, run_end
 from .wrapjoin import prose_after
 
 _MARK_RE = lazy(r"\[REDACTED:[a-z0-9-]+\]")
@@ -332,26 +333,6 @@ def _view(text: str, pattern: LazyPattern | Pattern[str]) -> tuple[str, list[int
     return "".join(out), index
 
 
-_NEXT_PARAM_RE = lazy(r"[&;][A-Za-z_][\w.-]*(?: [\w.-]+)?=")
-
-
-def _cut_query(text: str, start: int, end: int, slug: str) -> tuple[int, int, str]:
-    """A span cut where the next query parameter or connection-string field begins: ``?token=…&limit=10`` keeps
-    ``&limit=10``, ``Password=…;Database=app`` keeps ``;Database=app``."""
-    m = _NEXT_PARAM_RE.search(text, start, end)
-    return (start, m.start(), slug) if m and m.start() > start else (start, end, slug)
-
-
-_RUN_TAIL_RE = lazy(r"[A-Za-z0-9+/=_-]+")
-
-
-def _run_end(text: str, start: int, end: int, slug: str) -> tuple[int, int, str]:
-    """A long span (480+, where the rules' 512 caps bite) runs on to its token's end: a key's tail is never left."""
-    if end - start >= 480 and end < len(text) and (m := _RUN_TAIL_RE.match(text, end)):
-        return start, m.end(), slug
-    return start, end, slug
-
-
 def find(text: str) -> list[tuple[int, int, str]]:
     """Merged ``(start, end, type)`` spans of every secret in ``text``, in order."""
     if not text:
@@ -373,7 +354,7 @@ def find(text: str) -> list[tuple[int, int, str]]:
                 if where is not None:
                     start, end = where[start], where[end - 1] + 1
                 found.append((start, end, slug))
-    found = [_run_end(text, *_cut_query(text, *span)) for span in found]
+    found = [run_end(text, *cut_query(text, *span)) for span in found]
     found.sort()
     merged: list[list] = []
     for start, end, slug in found:
