@@ -44,6 +44,8 @@ from .projectfact import names_project
 from .sameframe import same_frame, says_change
 from .sameframe import tight as frame_tight
 from .samesubject import clauses, corrects_line, corrects_one, other_subject, statement
+from .slotframe import slot_line
+from .slotframe import statement as slot_statement
 from .subjectwords import VERSION_WORDS
 
 _HYPOTHETICAL_RE = re.compile(
@@ -138,7 +140,12 @@ def corrects(
         if replaced(candidates(lines)).get(1) == 2 and _names_it(said, topic_terms(old.text)):
             found.append(old)
     if not found:
-        return corrects_one(text, mine, cued) or names_one(text, mine) or (_framed(text, mine, cued) if frame else None)
+        return (
+            corrects_one(text, mine, cued)
+            or names_one(text, mine)
+            or (_framed(text, mine, cued) if frame else None)
+            or _slotted(text, mine)
+        )
     return max(found, key=lambda e: (e.by == "user", e.meta.get("added", "")))
 
 
@@ -147,6 +154,14 @@ def _framed(text: str, lines: list[ExistingEntry], cued: bool) -> ExistingEntry 
     "I live in Berlin"), not a line another listed line already supersedes (a chain's newest is the one)."""
     older = {e.meta.get("supersedes", "") for e in lines} - {""}
     return same_frame(text, [e for e in lines if e.text[:PIECE_CHARS] not in older], lambda e: e.text, cued)
+
+
+def _slotted(text: str, lines: list[ExistingEntry]) -> ExistingEntry | None:
+    """The one line ``text`` restates with one value slot changed, in any wording (:mod:`.slotframe`), not a line
+    of another subject (:func:`.samesubject.other_subject`) nor one a listed line already supersedes."""
+    older = {e.meta.get("supersedes", "") for e in lines} - {""}
+    live = [e for e in lines if e.text[:PIECE_CHARS] not in older and not other_subject(text, e.text)]
+    return slot_line(text, live, lambda e: e.text)
 
 
 def where(
@@ -429,13 +444,20 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
             values = said_values(fact) is not None  # "We switched from Stripe to Adyen", "X replaced Y" (corr10)
             cued = bool(_CUE_RE.match(sentence))
             framed = says_change(fact, cued) and _framed(fact, entries, cued) is not None  # B17-1
-            if not (words or values or framed or (read is not None and (read.change or cued))):
+            slotted = _slotted(fact, entries)  # one value slot changed, in any wording (sess12)
+            if not (words or values or framed or slotted or (read is not None and (read.change or cued))):
                 continue  # "the deploy window tests now pass" shares words and a change word, and corrects nothing
             target = corrects(fact, entries, words or values, cued, frame=False)
             close = target is not None and (tight(fact, target) or frame_tight(fact, target.text))
             if target is None and framed:
                 target = _framed(fact, entries, cued)  # "I live in Lisbon now" (B17-1): tight when one value swapped
                 close = target is not None and frame_tight(fact, target.text)
+            if target is None:
+                target = slotted
+            if target is not None and target is slotted:
+                close = True
+            if target is not None:
+                fact = slot_statement(fact, target.text)  # "My mistake earlier: X" keeps X (:mod:`.slotframe`)
             if target is not None and not _restated(fact, target):
                 mine.append((fact, close))
         per_message.append(mine)
