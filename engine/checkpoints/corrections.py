@@ -38,6 +38,7 @@ from memrepo.engine.format.remembering import (
 )
 from memrepo.engine.read.contextselect import MIN_COVER, Topic, candidates, replaced, topic_terms
 
+from .chain import PIECE_CHARS, newest, supersedes
 from .claims import ExistingEntry
 from .oldvalue import names_old, names_one, said_values
 from .projectfact import names_project
@@ -79,8 +80,6 @@ _THING_USES_RE = re.compile(r"^[A-Z][\w-]*\s+(?:uses|runs|has)\s+\S+\s+v?\d+(?:\
 """A line :func:`.hearsay.owner` reads as a person's ("Infra uses Terraform 1.6": a capital, then "uses") that names a
 version of what it uses: the subject relation's version rule may still correct it by that name ("Terraform is on 1.9
 now"); "Alice uses Vim 9.0" would be read so too, a line of the user's about a person's version, which is rare."""
-PIECE_CHARS = 80
-"""The most characters of the corrected line's text a ``supersedes:`` holds (the block matches a piece of 8 or more)."""
 MIN_WORDS = 3
 """Fewest words a correction said without "remember" must have."""
 
@@ -116,6 +115,13 @@ def corrects(
     Returns:
         ExistingEntry | None: the replaced line (the user's own lines first, then the newest), or None.
     """
+    existing = list(existing)
+    found = _corrects(text, existing, words, cued, frame)
+    return None if found is None else newest(found, existing)
+
+
+def _corrects(text: str, existing: list[ExistingEntry], words: bool, cued: bool, frame: bool) -> ExistingEntry | None:
+    """The body of :func:`corrects`, before its line is followed to its chain's newest (:func:`_newest`)."""
     found: list[ExistingEntry] = []
     if reported(text):
         return None  # hearsay, a quote, a hedge, a proposal, a scoped statement: the user's own fact it is not
@@ -160,7 +166,14 @@ def _slotted(text: str, lines: list[ExistingEntry]) -> ExistingEntry | None:
     """The one line ``text`` restates with one value slot changed, in any wording (:mod:`.slotframe`), not a line
     of another subject (:func:`.samesubject.other_subject`) nor one a listed line already supersedes."""
     older = {e.meta.get("supersedes", "") for e in lines} - {""}
-    live = [e for e in lines if e.text[:PIECE_CHARS] not in older and not other_subject(text, e.text)]
+    who = owner(text)
+    live = [
+        e
+        for e in lines
+        if e.text[:PIECE_CHARS] not in older
+        and not other_subject(text, e.text)
+        and not (who != owner(e.text) and "person:" in f"{who} {owner(e.text)}")  # "Bob's editor" (B9-3)
+    ]
     return slot_line(text, live, lambda e: e.text)
 
 
@@ -224,18 +237,6 @@ def remainder(text: str, target: ExistingEntry) -> str | None:
     parts = clauses(target.text)
     hit = [corrects_line(text, part, None, True) or names_old(text, part) for part in parts]
     return parts[hit.index(False)] if sum(hit) == 1 else None
-
-
-def supersedes(target: ExistingEntry) -> tuple[str | None, str | None]:
-    """(subject, supersedes) a correction of ``target`` carries: its ``subject:`` (the writer replaces the line
-    in place), else a piece of its text (the block hides the older line), or (None, None) when neither fits."""
-    subject = target.meta.get("subject", "").strip()
-    if subject:
-        return subject, None
-    piece = re.split(r"[\[\]]", target.text, maxsplit=1)[0].strip()
-    if len(piece) > PIECE_CHARS:  # cut between words: the block matches a piece as whole words, "Tuesday mor" none
-        piece = piece[: PIECE_CHARS + 1].rsplit(None, 1)[0].rstrip(" ,;:")
-    return None, (piece if len(piece) >= 8 else None)
 
 
 def correction_statements(texts: list[str], existing: Iterable[ExistingEntry]) -> list[str]:
