@@ -126,10 +126,10 @@ def _corrects(text: str, existing: list[ExistingEntry], words: bool, cued: bool,
     if reported(text):
         return None  # hearsay, a quote, a hedge, a proposal, a scoped statement: the user's own fact it is not
     said = topic_terms(text)
-    who = owner(text)
+    who = _owner(text)
     mine = []
     for old in existing:
-        was = owner(old.text)
+        was = _owner(old.text)
         if who != was and "person:" in f"{who} {was}":
             if who is None and _THING_USES_RE.match(without_leadin(old.text)):
                 mine.append(old)  # "Infra uses Terraform 1.6": a name that uses a thing, by its subject only
@@ -162,19 +162,24 @@ def _framed(text: str, lines: list[ExistingEntry], cued: bool) -> ExistingEntry 
     return same_frame(text, [e for e in lines if e.text[:PIECE_CHARS] not in older], lambda e: e.text, cued)
 
 
+def _owner(text: str) -> str | None:
+    """:func:`.hearsay.owner` of ``text`` read with a capital first letter: a sentence's first capital is no name,
+    so "wren's CI runs on ..." (a line as the user typed it) and "Wren's CI is on ..." (a kept line, capitalised)
+    have one owner (sess12: h3-corr-mistake-ci kept the correction beside the line it corrects)."""
+    return owner(text[:1].upper() + text[1:])
+
+
 def _slotted(text: str, lines: list[ExistingEntry]) -> ExistingEntry | None:
     """The one line ``text`` restates with one value slot changed, in any wording (:mod:`.slotframe`), not a line
     of another subject (:func:`.samesubject.other_subject`) nor one a listed line already supersedes."""
     older = {e.meta.get("supersedes", "") for e in lines} - {""}
-    who = owner(text)
-    live = [
-        e
-        for e in lines
-        if e.text[:PIECE_CHARS] not in older
-        and not other_subject(text, e.text)
-        and not (who != owner(e.text) and "person:" in f"{who} {owner(e.text)}")  # "Bob's editor" (B9-3)
-    ]
-    return slot_line(text, live, lambda e: e.text)
+
+    def same_owner(e: ExistingEntry) -> bool:  # "Bob's editor" is no slot of "My editor" (B9-3)
+        who, was = _owner(slot_statement(text, e.text)), _owner(e.text)  # the owner past a lead-in ("My mistake:")
+        return who == was or "person:" not in f"{who} {was}"
+
+    live = [e for e in lines if e.text[:PIECE_CHARS] not in older and not other_subject(text, e.text)]
+    return slot_line(text, [e for e in live if same_owner(e)], lambda e: e.text)
 
 
 def where(

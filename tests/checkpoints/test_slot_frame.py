@@ -99,3 +99,12 @@ def test_a_correction_of_a_chain_replaces_its_newest_line() -> None:
 def test_another_persons_line_is_no_slot_of_the_users() -> None:
     mine = [ExistingEntry("E1", "me.md", 4, "My team's CI runs on GitHub Actions", "user", {})]
     assert correction_statements(["My mistake earlier: Bob's team's CI is on Buildkite."], mine) == []
+
+
+def test_the_kept_lines_capital_is_no_name() -> None:
+    """Before: the checkpoint writes a kept line with a capital ("Wren's CI is on Buildkite"), and "Wren's" read as a
+    person's, so the line the user typed ("wren's CI runs on GitHub Actions") was never the one it corrects and both
+    stayed current (heldout3 h3-corr-mistake-ci)."""
+    lines = stored("wren's CI runs on GitHub Actions")
+    _scope, target = place("Wren's CI is on Buildkite", "fact", "/p/wren", lines, ["My mistake earlier: ..."])
+    assert target is not None and target.text == "wren's CI runs on GitHub Actions"
