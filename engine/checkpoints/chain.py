@@ -1,9 +1,7 @@
-"""A correction's line, and the newest line of its chain (docs/architecture.md §7).
+"""How a correction names the line it replaces (docs/architecture.md §7).
 
-A correction names the line it replaces by a piece of that line's text (``supersedes:``, :func:`supersedes`); a later
-correction of the same fact must replace the chain's newest line, not the first one again (sess12: "Thursdays now"
-named "Mondays", which "Wednesdays now" had replaced already, and the block kept "Wednesdays" current). Pure
-functions of entries: no file, no repo.
+A correction names the line it replaces by its ``subject:`` or a piece of that line's text (``supersedes:``,
+:func:`supersedes`); taken out of corrections.py (at 500 lines). Pure functions of entries: no file, no repo.
 """
 
 from __future__ import annotations
@@ -28,23 +26,4 @@ def supersedes(target: ExistingEntry) -> tuple[str | None, str | None]:
     return None, (piece if len(piece) >= 8 else None)
 
 
-def newest(target: ExistingEntry, lines: list[ExistingEntry]) -> ExistingEntry:
-    """The newest line of ``target``'s chain among ``lines``: the one line that supersedes it, and so on.
-
-    Args:
-        target: the line a correction relates.
-        lines: the entries the checkpoint listed.
-
-    Returns:
-        ExistingEntry: ``target``, or the line that replaced it last (one newer line at each step).
-    """
-    for _ in lines:
-        piece = supersedes(target)[1]
-        newer = [e for e in lines if piece and e is not target and e.meta.get("supersedes") == piece]
-        if len(newer) != 1:
-            break
-        target = newer[0]
-    return target
-
-
-__all__ = ["PIECE_CHARS", "newest", "supersedes"]
+__all__ = ["PIECE_CHARS", "supersedes"]

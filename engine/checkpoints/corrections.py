@@ -38,7 +38,7 @@ from memrepo.engine.format.remembering import (
 )
 from memrepo.engine.read.contextselect import MIN_COVER, Topic, candidates, replaced, topic_terms
 
-from .chain import PIECE_CHARS, newest, supersedes
+from .chain import PIECE_CHARS, supersedes
 from .claims import ExistingEntry
 from .oldvalue import names_old, names_one, said_values
 from .projectfact import names_project
@@ -115,13 +115,11 @@ def corrects(
     Returns:
         ExistingEntry | None: the replaced line (the user's own lines first, then the newest), or None.
     """
-    existing = list(existing)
-    found = _corrects(text, existing, words, cued, frame)
-    return None if found is None else newest(found, existing)
+    return _corrects(text, list(existing), words, cued, frame)
 
 
 def _corrects(text: str, existing: list[ExistingEntry], words: bool, cued: bool, frame: bool) -> ExistingEntry | None:
-    """The body of :func:`corrects`, before its line is followed to its chain's newest (:func:`_newest`)."""
+    """The body of :func:`corrects`."""
     found: list[ExistingEntry] = []
     if reported(text):
         return None  # hearsay, a quote, a hedge, a proposal, a scoped statement: the user's own fact it is not

@@ -77,25 +77,6 @@ def test_a_look_alike_relates_no_line(old: str, said: str) -> None:
     assert correction_statements([said], stored(old)) == []
 
 
-def test_a_correction_of_a_chain_replaces_its_newest_line() -> None:
-    """Before: "Thursdays now" named "Mondays" (the first line), which "Wednesdays now" had replaced already, so the
-    block kept "Wednesdays" current beside "Fridays" after the next correction (heldout h-chain-train)."""
-    first = ExistingEntry("E1", "workspaces/quill.md", 4, "The quill release train leaves on Mondays", "user", {})
-    second = ExistingEntry(
-        "E2",
-        "workspaces/quill.md",
-        5,
-        "The release train leaves on Wednesdays now",
-        "user",
-        {"supersedes": "The quill release train leaves on Mondays"},
-    )
-    said = "No, the release train leaves on Thursdays now."
-    kept = kept_statements([said], [first, second])
-    assert [k.text for k in kept] == ["the release train leaves on Thursdays now"]
-    _scope, target = place(kept[0].text, "fact", "/p/quill", [first, second], [said])
-    assert target is second
-
-
 def test_another_persons_line_is_no_slot_of_the_users() -> None:
     mine = [ExistingEntry("E1", "me.md", 4, "My team's CI runs on GitHub Actions", "user", {})]
     assert correction_statements(["My mistake earlier: Bob's team's CI is on Buildkite."], mine) == []
