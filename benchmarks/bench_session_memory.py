@@ -39,23 +39,27 @@ Chinese, Japanese, Korean) was written by e2e10 in round 10 from how users talk 
 the correction or checkpoint code, and committed before it was first run: it is spent too.
 ``heldout3.jsonl`` (30 scenarios, projects fjord/maple/quartz/sable/wren) was written the same way by e2e11 in
 round 11 (corrections in new wordings, forgetting, pins said in a session, time-bound facts, secrets in a shell
-line and in Chinese, project scope) and committed before its first run: the lead runs it, totals only.
+line and in Chinese, project scope) and committed before its first run; it is spent too (run twice).
+Since round 12 the three spent splits are tuning data (``--split spent``); ``--split fit`` / ``aside`` split
+the 117 tune + spent scenarios by a hash of the id (:func:`aside`, a third kept aside to check a change
+generalises).
 ``heldout4.jsonl`` (36 scenarios, projects pylon/marlin/heron/cobalt/thistle; half English, the rest German,
 French, Spanish, Portuguese, Italian, Chinese, Japanese, Korean; four start from the noise repo) was written by
 e2e12 in round 12 the same way (no correction, checkpoint or block code, no other set's scenarios, no breaker
 findings read) and committed before its first run; e2e12 ran it once on the round-12 integration code for a
 base line (totals only), then only the lead runs it, totals only.
-``--show`` (per-failure lines) is refused for the held-out splits and ``all``.
+``--show`` (per-failure lines) is refused for ``heldout4`` and ``all``.
 
 Usage:
-    PYTHONPATH=. python benchmarks/bench_session_memory.py [--split tune|heldout4|all] [--only ID]
-        [--corpus PATH] [--make-corpus PATH] [--json] [--show]
+    PYTHONPATH=. python benchmarks/bench_session_memory.py [--split tune|spent|fit|aside|heldout4|all]
+        [--only ID] [--corpus PATH] [--make-corpus PATH] [--json] [--show]
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
 import json
 import os
 import re
@@ -69,20 +73,40 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent / "session_memory"
 SPLITS = ("tune", "heldout", "heldout2", "heldout3", "heldout4")
-HELD_OUT = ("heldout", "heldout2", "heldout3", "heldout4", "all")
+SPENT = ("heldout", "heldout2", "heldout3")
+"""Held-out splits run too often to stay held out (each run twice): tuning data since round 12."""
+GROUPS = {"spent": SPENT, "fit": ("tune", *SPENT), "aside": ("tune", *SPENT), "all": SPLITS}
+"""Splits made of others: ``fit`` and ``aside`` split the 117 tune + spent scenarios by :func:`aside`."""
+HELD_OUT = ("heldout4", "all")
 """Splits whose failures are never printed (``--show`` is refused): their scenarios must stay unread."""
+
+
+def aside(scenario_id: str) -> bool:
+    """Whether a tune or spent scenario is in the third kept aside (by a hash of its id, picked before any run).
+
+    sess12 (round 12) tunes the session path on ``fit`` (the other two thirds) and reports ``aside`` separately:
+    a change ships only if ``aside`` does not lose.
+    """
+    return int(hashlib.sha256(f"sess12:{scenario_id}".encode()).hexdigest(), 16) % 3 == 0
+
+
 MARKED = re.compile(r"since says|replaced|superseded|\(older\)", re.IGNORECASE)
 """A line saying it is no longer current (the block's "(an agent line since says: L<n>)")."""
 CLAUDE_VERSION = "2.1.12"
 
 
 def load(split: str) -> list[dict]:
-    """The scenarios of one split (``tune``, ``heldout`` ... ``heldout4``) or all, each tagged with its split."""
+    """The scenarios of one split (:data:`SPLITS`) or group (:data:`GROUPS`), each tagged with its split."""
     out = []
-    for name in SPLITS if split == "all" else (split,):
-        for line in (HERE / f"{name}.jsonl").read_text(encoding="utf-8").splitlines():
+    for name in GROUPS.get(split, (split,)):
+        path = HERE / f"{name}.jsonl"
+        if split == "all" and not path.exists():
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip():
                 out.append({**json.loads(line), "split": name})
+    if split in ("fit", "aside"):
+        out = [s for s in out if aside(s["id"]) == (split == "aside")]
     return out
 
 
@@ -430,12 +454,12 @@ def noise_corpus(tmp: Path, script: Path | None) -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--split", choices=(*SPLITS, "all"), default="tune")
+    parser.add_argument("--split", choices=(*SPLITS, *GROUPS), default="tune")
     parser.add_argument("--only", action="append", help="Run only these scenario ids.")
     parser.add_argument("--corpus", type=Path, help="A memory repo (make_corpus.py) copied as each start.")
     parser.add_argument("--make-corpus", type=Path, help="make_corpus.py, for scenarios marked corpus: true.")
     parser.add_argument("--json", action="store_true", help="Print the table and failures as JSON.")
-    parser.add_argument("--show", action="store_true", help="Print each failure (tune only).")
+    parser.add_argument("--show", action="store_true", help="Print each failure (not heldout4 / all).")
     args = parser.parse_args(argv)
     if args.show and args.split in HELD_OUT:
         parser.error(f"--show is refused for --split {args.split}: held-out failures are never printed")

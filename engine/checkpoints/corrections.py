@@ -38,12 +38,15 @@ from memrepo.engine.format.remembering import (
 )
 from memrepo.engine.read.contextselect import MIN_COVER, Topic, candidates, replaced, topic_terms
 
+from .chain import PIECE_CHARS, supersedes
 from .claims import ExistingEntry
 from .oldvalue import names_old, names_one, said_values
 from .projectfact import names_project
 from .sameframe import same_frame, says_change
 from .sameframe import tight as frame_tight
 from .samesubject import clauses, corrects_line, corrects_one, other_subject, statement
+from .slotframe import slot_line
+from .slotframe import statement as slot_statement
 from .subjectwords import VERSION_WORDS
 
 _HYPOTHETICAL_RE = re.compile(
@@ -77,8 +80,6 @@ _THING_USES_RE = re.compile(r"^[A-Z][\w-]*\s+(?:uses|runs|has)\s+\S+\s+v?\d+(?:\
 """A line :func:`.hearsay.owner` reads as a person's ("Infra uses Terraform 1.6": a capital, then "uses") that names a
 version of what it uses: the subject relation's version rule may still correct it by that name ("Terraform is on 1.9
 now"); "Alice uses Vim 9.0" would be read so too, a line of the user's about a person's version, which is rare."""
-PIECE_CHARS = 80
-"""The most characters of the corrected line's text a ``supersedes:`` holds (the block matches a piece of 8 or more)."""
 MIN_WORDS = 3
 """Fewest words a correction said without "remember" must have."""
 
@@ -114,14 +115,19 @@ def corrects(
     Returns:
         ExistingEntry | None: the replaced line (the user's own lines first, then the newest), or None.
     """
+    return _corrects(text, list(existing), words, cued, frame)
+
+
+def _corrects(text: str, existing: list[ExistingEntry], words: bool, cued: bool, frame: bool) -> ExistingEntry | None:
+    """The body of :func:`corrects`."""
     found: list[ExistingEntry] = []
     if reported(text):
         return None  # hearsay, a quote, a hedge, a proposal, a scoped statement: the user's own fact it is not
     said = topic_terms(text)
-    who = owner(text)
+    who = _owner(text)
     mine = []
     for old in existing:
-        was = owner(old.text)
+        was = _owner(old.text)
         if who != was and "person:" in f"{who} {was}":
             if who is None and _THING_USES_RE.match(without_leadin(old.text)):
                 mine.append(old)  # "Infra uses Terraform 1.6": a name that uses a thing, by its subject only
@@ -138,7 +144,12 @@ def corrects(
         if replaced(candidates(lines)).get(1) == 2 and _names_it(said, topic_terms(old.text)):
             found.append(old)
     if not found:
-        return corrects_one(text, mine, cued) or names_one(text, mine) or (_framed(text, mine, cued) if frame else None)
+        return (
+            corrects_one(text, mine, cued)
+            or names_one(text, mine)
+            or (_framed(text, mine, cued) if frame else None)
+            or _slotted(text, mine)
+        )
     return max(found, key=lambda e: (e.by == "user", e.meta.get("added", "")))
 
 
@@ -147,6 +158,26 @@ def _framed(text: str, lines: list[ExistingEntry], cued: bool) -> ExistingEntry 
     "I live in Berlin"), not a line another listed line already supersedes (a chain's newest is the one)."""
     older = {e.meta.get("supersedes", "") for e in lines} - {""}
     return same_frame(text, [e for e in lines if e.text[:PIECE_CHARS] not in older], lambda e: e.text, cued)
+
+
+def _owner(text: str) -> str | None:
+    """:func:`.hearsay.owner` of ``text`` read with a capital first letter: a sentence's first capital is no name,
+    so "wren's CI runs on ..." (a line as the user typed it) and "Wren's CI is on ..." (a kept line, capitalised)
+    have one owner (sess12: h3-corr-mistake-ci kept the correction beside the line it corrects)."""
+    return owner(text[:1].upper() + text[1:])
+
+
+def _slotted(text: str, lines: list[ExistingEntry]) -> ExistingEntry | None:
+    """The one line ``text`` restates with one value slot changed, in any wording (:mod:`.slotframe`), not a line
+    of another subject (:func:`.samesubject.other_subject`) nor one a listed line already supersedes."""
+    older = {e.meta.get("supersedes", "") for e in lines} - {""}
+
+    def same_owner(e: ExistingEntry) -> bool:  # "Bob's editor" is no slot of "My editor" (B9-3)
+        who, was = _owner(slot_statement(text, e.text)), _owner(e.text)  # the owner past a lead-in ("My mistake:")
+        return who == was or "person:" not in f"{who} {was}"
+
+    live = [e for e in lines if e.text[:PIECE_CHARS] not in older and not other_subject(text, e.text)]
+    return slot_line(text, [e for e in live if same_owner(e)], lambda e: e.text)
 
 
 def where(
@@ -209,18 +240,6 @@ def remainder(text: str, target: ExistingEntry) -> str | None:
     parts = clauses(target.text)
     hit = [corrects_line(text, part, None, True) or names_old(text, part) for part in parts]
     return parts[hit.index(False)] if sum(hit) == 1 else None
-
-
-def supersedes(target: ExistingEntry) -> tuple[str | None, str | None]:
-    """(subject, supersedes) a correction of ``target`` carries: its ``subject:`` (the writer replaces the line
-    in place), else a piece of its text (the block hides the older line), or (None, None) when neither fits."""
-    subject = target.meta.get("subject", "").strip()
-    if subject:
-        return subject, None
-    piece = re.split(r"[\[\]]", target.text, maxsplit=1)[0].strip()
-    if len(piece) > PIECE_CHARS:  # cut between words: the block matches a piece as whole words, "Tuesday mor" none
-        piece = piece[: PIECE_CHARS + 1].rsplit(None, 1)[0].rstrip(" ,;:")
-    return None, (piece if len(piece) >= 8 else None)
 
 
 def correction_statements(texts: list[str], existing: Iterable[ExistingEntry]) -> list[str]:
@@ -429,13 +448,20 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
             values = said_values(fact) is not None  # "We switched from Stripe to Adyen", "X replaced Y" (corr10)
             cued = bool(_CUE_RE.match(sentence))
             framed = says_change(fact, cued) and _framed(fact, entries, cued) is not None  # B17-1
-            if not (words or values or framed or (read is not None and (read.change or cued))):
+            slotted = _slotted(fact, entries)  # one value slot changed, in any wording (sess12)
+            if not (words or values or framed or slotted or (read is not None and (read.change or cued))):
                 continue  # "the deploy window tests now pass" shares words and a change word, and corrects nothing
             target = corrects(fact, entries, words or values, cued, frame=False)
             close = target is not None and (tight(fact, target) or frame_tight(fact, target.text))
             if target is None and framed:
                 target = _framed(fact, entries, cued)  # "I live in Lisbon now" (B17-1): tight when one value swapped
                 close = target is not None and frame_tight(fact, target.text)
+            if target is None:
+                target = slotted
+            if target is not None and target is slotted:
+                close = True
+            if target is not None:
+                fact = slot_statement(fact, target.text)  # "My mistake earlier: X" keeps X (:mod:`.slotframe`)
             if target is not None and not _restated(fact, target):
                 mine.append((fact, close))
         per_message.append(mine)
