@@ -45,6 +45,7 @@ def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ("What day is the standup?", "The standup is on Mondays at 10"),
         ("Which database version does the shop API use?", "The shop API runs on Postgres 15"),
         ("Which database does the shop API use?", "The shop API runs on Postgres 15"),
+        ("Who reviews pull requests?", "Ana reviews every pull request"),
     ],
 )
 def test_the_line_holding_a_value_of_the_kind_answers(root: Path, query: str, answer: str) -> None:
@@ -59,6 +60,7 @@ def test_the_line_holding_a_value_of_the_kind_answers(root: Path, query: str, an
     [
         "What day is the retro?",  # a weekday, but no line names the retro
         "Which Hugo version does the blog use?",  # the blog's line names Hugo with no version
+        "Who maintains the shop API?",  # the shop API's line names no person
         "Which Rust version does the shop API use?",  # "Postgres 15" is no Rust version
     ],
 )
