@@ -22,10 +22,7 @@ so is whether a line holds it (the expected answer type of question answering):
   address named, or a URL or host name ("the staging address for the gateway");
 - a **version** ("which/what ... version", "version of", 버전, 版本, バージョン) by a number, a revision, or the latest,
   current, LTS, stable or nightly one named;
-- a **password** (password, passphrase, PIN, 비밀번호, 密码, パスワード) by a line naming it, a vault or a secret;
-- a **person** (an English question's or clause's own "who") by a capitalised word that is no determiner and not
-  followed by a number (a name), a pronoun, or a role or team named (rec12b, breaker17 B17-10: "Who maintains the
-  shop API?" over "The shop API runs on Postgres 15"; "The billing service is written in Go" still holds "Go").
+- a **password** (password, passphrase, PIN, 비밀번호, 密码, パスワード) by a line naming it, a vault or a secret.
 
 When such a question's best hit holds none (:func:`answers_type`), and neither does any of the next hits that hold as
 much of the question or more (a tie of the lexical ranking: "The api-gateway is a Node.js service" before "api-gateway
@@ -121,18 +118,6 @@ PASSWORD = re.compile(
 )
 """What holds a password: the password (or where it is kept: a vault, a secret) named."""
 
-ASKS_PERSON = re.compile(r"(?:^|[.?!;:,]\s*)(?:and\s+|so\s+)?who\b(?!\s+(?:else\b|cares\b))", re.IGNORECASE)
-"""Words that ask for a person: an English question's (or clause's) own "who" ("people who deploy" asks for none)."""
-
-PERSON = re.compile(
-    r"\b(?!(?:The|A|An|This|That|These|Those|It|Its|There|Here|Each|Every|All|No|Some|Any)\b)[A-Z][a-z\u00c0-\u024f'’-]+\b"
-    r"(?![ -]v?\d)"  # a capitalised word not followed by a number ("Ana", "Henrique", not "Postgres 15")
-    r"|(?i:\b(?:I|me|my|we|us|our|he|him|his|she|her|they|them|their|team|teams|owners?|leads?|manag\w*|maintain\w*"
-    r"|engineers?|developers?|boss|ceo|cto|contacts?|colleagues?|person|people|supervis\w*|approv\w*)\b)"
-)
-"""What holds a person: a name (a capitalised word that is no determiner and is not followed by a number), a
-pronoun, or a role or team named. Lenient on purpose: "Uses GoLand" holds one, "The shop API runs on Postgres 15" none."""
-
 TIED = 5
 """How deep :func:`typed` looks for hits holding as much of the query as the best one or more."""
 
@@ -144,7 +129,6 @@ TYPES = (
     (ASKS_ADDRESS, ADDRESS),
     (ASKS_VERSION, VERSION),
     (ASKS_PASSWORD, PASSWORD),
-    (ASKS_PERSON, PERSON),
 )
 """Each expected answer type: what asks for it, what holds it."""
 

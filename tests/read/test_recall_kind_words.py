@@ -1,10 +1,8 @@
-"""A question naming the kind of value it asks for is answered by a line holding one (breaker20 B20-3, B20-16), and a
-"who" question by a line naming a person (breaker17 B17-10); look-alikes stay unanswered (engine/read/recallversion.py,
-engine/read/recalltype.py).
+"""A question naming the kind of value it asks for is answered by a line holding one (breaker20 B20-3, B20-16);
+look-alikes stay unanswered (engine/read/recallversion.py, engine/read/recalltype.py).
 
 "What day do we deploy?" over "We deploy on Tuesdays" and "Which database version does the shop API use?" over "The
-shop API runs on Postgres 15" got nothing (the line did not hold "day", "database" or "version"); "Who maintains the
-shop API?" got the Postgres line as an answer (the subject carried the whole confidence).
+shop API runs on Postgres 15" got nothing (the line did not hold "day", "database" or "version").
 """
 
 from __future__ import annotations
@@ -45,7 +43,6 @@ def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ("What day is the standup?", "The standup is on Mondays at 10"),
         ("Which database version does the shop API use?", "The shop API runs on Postgres 15"),
         ("Which database does the shop API use?", "The shop API runs on Postgres 15"),
-        ("Who reviews pull requests?", "Ana reviews every pull request"),
     ],
 )
 def test_the_line_holding_a_value_of_the_kind_answers(root: Path, query: str, answer: str) -> None:
@@ -60,7 +57,6 @@ def test_the_line_holding_a_value_of_the_kind_answers(root: Path, query: str, an
     [
         "What day is the retro?",  # a weekday, but no line names the retro
         "Which Hugo version does the blog use?",  # the blog's line names Hugo with no version
-        "Who maintains the shop API?",  # the shop API's line names no person
         "Which Rust version does the shop API use?",  # "Postgres 15" is no Rust version
     ],
 )
