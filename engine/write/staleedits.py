@@ -154,13 +154,20 @@ REWRITE_SHORTLIST = 3
 ratio computed."""
 
 
-def rewritten_lines(new: list[tuple[str, object]], missing: list[tuple[str, object]]) -> set[str]:
+def rewritten_lines(
+    new: list[tuple[str, object]], missing: list[tuple[str, object]], unseen: set[str] | frozenset[str] = frozenset()
+) -> set[str]:
     """Which ``missing`` lines (entry lines of HEAD the save lacks, with their metadata) the save rewrote.
 
     ``new`` are the save's new entry lines that may be a rewrite (with metadata, not a line memrepo removed). A
     new line rewrites at most one missing line with the same metadata, the one its text reads most like
     (difflib ratio, however low: a line reworded whole is still its own line's rewrite), and each missing line
-    is rewritten at most once. Before, every missing line with the metadata of any new line counted as
+    is rewritten at most once. ``unseen`` are the missing lines memrepo added after the save's base, which the
+    editor's copy may never have held: a new line rewrites one of them only when no line of the base is left
+    for it and their texts pair as an edit (at least :data:`~memrepo.engine.format.merge.PAIR_RATIO`). Before,
+    a stale copy's rewrite of an older line, or a new line typed or copied (vim ``yyp``) in the entry format,
+    "stood for" the agent's newer line of the same day it read a little more like, which was then dropped with
+    no question or with one naming the wrong line (breaker21 B21-5, B21-6); a question is asked instead. Before, every missing line with the metadata of any new line counted as
     rewritten: a stale copy that edited one line of the agent's (``[by: agent; added: <today>]``, the metadata
     all the agent's lines of a day share) dropped the agent's later lines of that day with no question
     (breaker7 B7-10: the newest line memrepo wrote, edited in place in a copy read before the next write).
@@ -169,30 +176,33 @@ def rewritten_lines(new: list[tuple[str, object]], missing: list[tuple[str, obje
     """
     texts = [(e.text if (e := parse_entry(old)) else old) for old, _meta in missing]
     words = [frozenset(t.casefold().split()) for t in texts]
-    pairs: list[tuple[float, int, int]] = []
+    pairs: list[tuple[int, float, int, int]] = []
     compared = 0
     for i, (text, meta) in enumerate(new):
         entry = parse_entry(text)
         if entry is None or not meta:
             continue
         mine = frozenset(entry.text.casefold().split())
-        bounds = []
-        for j, (_old, old_meta) in enumerate(missing):
+        bounds: tuple[list[tuple[float, int]], list[tuple[float, int]]] = ([], [])
+        for j, (old, old_meta) in enumerate(missing):
             if old_meta != meta:
                 continue
             compared += 1
             if compared > REWRITE_PAIRS_MAX:
                 return set()
-            bounds.append((len(mine & words[j]) / (len(mine | words[j]) or 1), j))
-        bounds.sort(key=lambda b: (-b[0], b[1]))
+            bounds[old in unseen].append((len(mine & words[j]) / (len(mine | words[j]) or 1), j))
         matcher = difflib.SequenceMatcher(b=entry.text, autojunk=False)
-        for _shared, j in bounds[:REWRITE_SHORTLIST]:
-            matcher.set_seq1(texts[j])
-            pairs.append((matcher.ratio(), i, j))
-    pairs.sort(key=lambda p: (-p[0], p[1], p[2]))
+        for tier, shortlist in enumerate(bounds):
+            shortlist.sort(key=lambda b: (-b[0], b[1]))
+            for _shared, j in shortlist[:REWRITE_SHORTLIST]:
+                matcher.set_seq1(texts[j])
+                ratio = matcher.ratio()
+                if tier == 0 or ratio >= PAIR_RATIO:
+                    pairs.append((tier, ratio, i, j))
+    pairs.sort(key=lambda p: (p[0], -p[1], p[2], p[3]))  # the base's lines first, then by likeness
     used_new: set[int] = set()
     out: dict[int, str] = {}
-    for _ratio, i, j in pairs:
+    for _tier, _ratio, i, j in pairs:
         if i in used_new or j in out:
             continue
         used_new.add(i)

@@ -271,6 +271,7 @@ def _look(
             and not edits_older(text, replaced, dropped_like)
         ],
         list(missing),
+        after_base,
     )
     found = _Look(
         # MEMORY.md's index lines are guarded only as a relink wrote them (B10-3), not as `init` did.
