@@ -52,10 +52,10 @@ def _asked_about_newer_then_put_back(store: MemoryStore) -> None:
     assert store.commit_hand_edits() is None  # never committed silently
     assert store.head() == head
     (q,) = store.status().questions
-    assert any(NEWER in line for line in q.dropped), q.message  # the line really missing is named
+    assert len(q.dropped) == 1 and NEWER in q.dropped[0], q.message  # the line really missing, alone
     store.answer_hand_edit("me.md", q.seen, commit=False)
     assert _head_lines(store, NEWER) == 1  # the agent's acknowledged line is kept
-    assert _head_lines(store, REWRITE) == 1  # and the user's rewrite
+    assert _head_lines(store, REWRITE) == 1 and _head_lines(store, OLDER) == 0  # and the user's rewrite
     assert store.status().state is RepoState.CLEAN
 
 
