@@ -282,6 +282,12 @@ def forget(ctx: click.Context, ref: str, expect: str | None, compact_: bool, rep
     result = store.forget(ref, origin="cli", expect=expect, compact=compact_, replace_remote=replace_remote)
     done = " and compacted the history" if compact_ else ""
     click.echo(f"forgot {result.ref} ({(result.commit or '')[:7]}){done}")
+    if not compact_ and result.commit:  # as clear says (B20-15): a forget is a commit, the text is in its parent
+        click.echo(
+            "the forgotten text stays in git history (and a sync remote) until `memrepo compact`; "
+            "`memrepo forget --compact REF` forgets and compacts in one step",
+            err=True,
+        )
     _hooks_notice(store)
     if compact_ and replace_remote:
         report_remote(_open_store(ctx, create=False))
