@@ -320,6 +320,8 @@ def inbox(ctx: click.Context) -> None:
             # A hand-edited line may hold a secret: the listing is a way out like any other (docs/architecture.md §4).
             said = entry.meta.get("supersedes") if entry.meta.get("corrects") and entry.by == "user" else None
             fixes = f"  (your correction of: {redact_text(said)})" if said else ""
+            if entry.meta.get("waits") and entry.by == "user":  # the user's own line a limit held back (B17-9)
+                fixes = f"  (yours; waits: {entry.meta['waits']})"
             if entry.meta.get("forgets") and entry.by == "user":
                 fixes = "  (you asked to forget this line: accept removes it)"
             # Memory text is data: a hand-edited line's control characters (a bare CR, an escape) are shown, never sent.

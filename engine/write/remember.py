@@ -125,7 +125,7 @@ class EntryWriter:
 
     def tainted(self, cand: Candidate) -> bool:
         """True when the write goes to the inbox (docs/architecture.md §3 taint, ``[writes] agent_to_inbox``)."""
-        proposed = bool(cand.corrects or cand.forgets)  # the user's correction or forget, for them to confirm
+        proposed = bool(cand.corrects or cand.forgets or cand.waits)  # the user's, for them to confirm
         return cand.untrusted or proposed or (cand.by == "agent" and self.agent_to_inbox)
 
     def route(self, cand: Candidate) -> Target:
@@ -197,6 +197,7 @@ class EntryWriter:
             cand.task,
             cand.workspace,
             cand.corrects,
+            cand.waits,
         )
         if any(value and "\x00" in value for value in fields):
             # A NUL would make the memory file binary, and every later write to it fail.
@@ -215,7 +216,7 @@ class EntryWriter:
         if self.tainted(cand) and cand.scope == "workspace":
             keys.append("workspace")  # where triage will suggest it goes
         if not cand.untrusted:
-            keys += ["corrects", "forgets"]  # the user's proposal: the file of the line accepting it replaces/forgets
+            keys += ["corrects", "forgets", "waits"]  # the user's: the line it replaces/forgets, or why it waits
         for key in keys:
             value = clean_text(getattr(cand, key) or "")
             if value:
