@@ -129,7 +129,21 @@ class EntryWriter:
         return cand.untrusted or proposed or (cand.by == "agent" and self.agent_to_inbox)
 
     def route(self, cand: Candidate) -> Target:
-        """The file the routing rules pick: inbox, MEMORY.md (pinned), a workspace file, lessons.md or me.md."""
+        """The file the routing rules pick: inbox, MEMORY.md (pinned), a workspace file, lessons.md or me.md.
+
+        An agent's line whose ``supersedes:`` names a rule of the user's waits in the inbox, as the user's own
+        opposite of a stored rule does (docs/agents.md; breaker20 B20-13: "Committing directly to main is fine"
+        over "Never commit directly to main" was committed and recalled under it, unmarked).
+        """
+        from .userrules import names_users_rule
+
+        target = self._route(cand)
+        turns = cand.by == "agent" and bool(cand.supersedes) and target.path != INBOX_MD
+        if turns and names_users_rule(self.writer.root, cand.supersedes or "", target.path):
+            return Target(INBOX_MD)
+        return target
+
+    def _route(self, cand: Candidate) -> Target:
         if self.tainted(cand):
             return Target(INBOX_MD)
         if cand.pin:
