@@ -100,7 +100,9 @@ def _absolute(match: re.Match[str], today: date) -> tuple[str, date]:
 
 def _ends(hidden: str) -> bool:
     """Whether ``hidden`` (code and quotes blanked) is a state that ends with its time, not a change that lasts."""
-    if re.search(r"\b(?:until|till|til)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", hidden, re.I):
+    if re.search(
+        r"\b(?:until|till|til)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", hidden, re.I
+    ):
         return True  # "frozen until Monday": said to end
     if _CHANGE_RE.search(hidden):
         return False  # "I switched to Neovim today": a change that lasts
