@@ -15,6 +15,14 @@ After "as of", "from", "starting", "since", "beginning" or "after" the time star
 today we use pnpm", "From next week, deploys are on Thursdays"): the dates are written, no ``until:``. Never
 dated: a possessive ("this week's release"), "today I learned", "every week", "last week" (a past event, not a state
 that ends), a time inside code or quotes. Pure function of text and a date.
+
+A change or an event said with such a time is dated but gets no ``until:`` (breaker22 B22-3): "I switched to Neovim
+today", "We moved our deploys to Thursdays this week", "Bob took over the budget this week", "We upgraded to
+Postgres 16 tonight", "Our team decided today: ..." start a state that lasts; with an ``until:`` the block dropped
+them the next day and showed the older line as current. So ``until:`` is written only for a state that holds for
+that time: no change verb ("switched", "moved", "upgraded", "took over", "started", "decided", "now" ...), and for
+"today"/"tonight" a state said as one ("I'm out today", "the office is closed tonight", "I work from home today");
+a plain fact said with "today" ("We use pnpm today") lasts. An explicit "until Monday" always ends.
 """
 
 from __future__ import annotations
@@ -33,6 +41,23 @@ _WHEN_RE = re.compile(
     re.IGNORECASE,
 )
 _SKIP_RE = re.compile(r"`[^`]*`|\"[^\"]*\"|“[^”]*”", re.DOTALL)
+_CHANGE = (
+    r"switch|mov|upgrad|downgrad|migrat|start|decid|chang|adopt|replac|join|launch|ship|releas|install|renam"
+    r"|retir|deprecat|promot|hir|marri|confirm|agre|merg|announc|approv|finish|complet|swapp|convert"
+    r"|transfer|relocat|updat|select"
+)
+_CHANGE_RE = re.compile(
+    rf"\b(?:(?:{_CHANGE})(?:ed|ing)|(?:{_CHANGE})e?\s+(?:to|over)\b"
+    r"|took\s+over|taking\s+over|take[sn]?\s+over|began|begun|became|bought|chose|chosen|set\s+up"
+    r"|now)\b",
+    re.IGNORECASE,
+)
+_STATE_RE = re.compile(
+    r"\b(?:am|is|are|was|were|be|being|been)\b|['’](?:m|re|s)\b"
+    r"|\b(?:from\s+home|wfh|off|out|away|offline|online|on\s+call|on\s+leave|sick|busy|unavailable|closed|frozen"
+    r"|freeze|down|blocked|travell?ing|vacation|holiday|pto|remote)\b",
+    re.IGNORECASE,
+)
 _TIL_RE = re.compile(r"\btoday\s+i\s+(?:learned|learnt)\b|\bTIL\b", re.IGNORECASE)
 
 
@@ -73,6 +98,21 @@ def _absolute(match: re.Match[str], today: date) -> tuple[str, date]:
     return _month(today, 1 if when == "next month" else 0)
 
 
+def _ends(hidden: str) -> bool:
+    """Whether ``hidden`` (code and quotes blanked) is a state that ends with its time, not a change that lasts."""
+    if re.search(
+        r"\b(?:until|till|til)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", hidden, re.I
+    ):
+        return True  # "frozen until Monday": said to end
+    if _CHANGE_RE.search(hidden):
+        return False  # "I switched to Neovim today": a change that lasts
+    if re.search(r"\b(?:today|tonight)\b", hidden, re.I) and not re.search(
+        r"\b(?:this|next)\s+(?:week|weekend|month)\b|\btomorrow\b|\bthis\s+\w+day\b", hidden, re.I
+    ):
+        return bool(_STATE_RE.search(hidden))  # "I'm out today" ends; "We use pnpm today" is a plain fact
+    return True
+
+
 def dated(text: str, today: date) -> Dated:
     """``text`` with its relative times written as the dates they meant on ``today`` (the module docstring).
 
@@ -102,6 +142,8 @@ def dated(text: str, today: date) -> Dated:
     if not out:
         return Dated(text, None)
     out.append(text[last:])
+    if until is not None and not _ends(hidden):
+        until = None
     return Dated("".join(out), until.isoformat() if until is not None else None)
 
 

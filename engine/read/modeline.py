@@ -5,7 +5,7 @@ Plain strings only: the prompt hook's quick path imports it, and it loads no pyd
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 
 
 def vector_share(covered: float) -> str:
@@ -93,9 +93,20 @@ def past(meta: dict[str, str], today: str | None = None) -> str | None:
 
     "I'm on call this week" is kept as "... the week of 2026-11-30" with ``until: 2026-12-06``: from 2026-12-07
     on it is past. The context block leaves such a line out and recall marks it (docs/architecture.md §4); the
-    line stays in its file. A date that is not ``YYYY-MM-DD`` is never past.
+    line stays in its file. A value that is not a real ``YYYY-MM-DD`` date is never past ("2026-00-00", "1999-01-01
+    (typo, forever)"); a full ISO timestamp is read as the local day of its instant ("2026-12-05T23:30:00-08:00" is
+    2026-12-06 in UTC), breaker22 B22-4.
     """
-    until = str(meta.get("until", "")).strip()[:10]
-    if len(until) != 10 or until[4] != "-" or until[7] != "-" or not until.replace("-", "").isdigit():
+    value = str(meta.get("until", "")).strip()
+    try:
+        if len(value) == 10 and value[4] + value[7] == "--":
+            day = date.fromisoformat(value)
+        elif len(value) > 10 and value[10] in "T ":
+            stamp = datetime.fromisoformat(value)
+            day = (stamp.astimezone() if stamp.tzinfo else stamp).date()
+        else:
+            return None
+    except ValueError:
         return None
+    until = day.isoformat()
     return until if until < (today or today_iso()) else None

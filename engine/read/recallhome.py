@@ -15,10 +15,14 @@ An unscoped search (the global scope, the benchmarks' queries) is unchanged, and
 the file that holds less of the question than another hit keeps its place. A question about the user ("What editor
 do I use?": "I", "my", "me") keeps the user's own lines (me.md, MEMORY.md) at the best confidence before the
 workspace's (breaker19 B19-11: the shop's ".editorconfig" line was listed above "I use Neovim as my editor").
+A task question is about the project, not the user, whatever its pronoun (breaker22 B22-8): "How do I deploy?",
+"How should I run the tests?", "Can I merge on Fridays?", "Where do I find the logs?", and any question naming the
+workspace ("here", "this repo", "this project") keep the workspace's lines first.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
@@ -28,6 +32,15 @@ T = TypeVar("T")
 
 _FIRST_PERSON = frozenset({"i", "my", "me", "mine", "myself"})
 _USER_FILES = frozenset({"me.md", "MEMORY.md"})
+_TASK_RE = re.compile(
+    r"\bhow\s+(?:do|does|should|can|could|would|will|must|to|am)\s+i\b"
+    r"|^\W*(?:can|could|should|may|must|do|shall)\s+i\b"
+    r"|\bdo\s+i\s+(?:need|have)\s+to\b"
+    r"|\b(?:where|when|what|which)\s+(?:\w+\s+){0,2}(?:do|should|can|must)\s+i\s+"
+    r"(?:find|put|get|add|run|deploy|set|configure|look|start|call|pass|use\s+to|store|send|file|report|install)\b"
+    r"|\bhere\b|\bthis\s+(?:repo|repository|project|codebase|workspace|folder)\b",
+)
+_OWN_RE = re.compile(r"\b(?:my|me|mine|myself)\b")
 
 
 def users_own(folded_query: str, path_of: Callable[[Any], str]) -> Callable[[Any], bool] | None:
@@ -35,6 +48,8 @@ def users_own(folded_query: str, path_of: Callable[[Any], str]) -> Callable[[Any
     MEMORY.md); None for any other question."""
     if _FIRST_PERSON.isdisjoint(split_folded(folded_query)):
         return None
+    if _TASK_RE.search(folded_query) and not (_OWN_RE.search(folded_query) and "here" not in folded_query):
+        return None  # "How do I deploy?": a task of the project (B22-8)
     return lambda hit: path_of(hit) in _USER_FILES
 
 

@@ -210,7 +210,7 @@ def subject_differs(old_text: str, new_text: str, norm: Norm) -> bool:
         return True  # "Staging uses Redis" / "Prod no longer uses Redis": two heads, then the same word
     if lead_old and not lead_new and at_old == at_new and _one_environment(set(lead_old), norm):
         return True  # "The staging database is Postgres 14" / "The database is now Postgres 16" (B19-10)
-    if old.labelled and old.phrase and new.words.isdisjoint(old.phrase) and not _kind_label(old, new, norm):
+    if old.labelled and old.phrase and new.words.isdisjoint(old.phrase) and not _kind_label(old, new, norm, new_text):
         return True  # "worker: Python 3.11" / "We moved to Python 3.13": the newer line never names the worker
     if lead_old and _other_modifier(old, new, lead_old, at_old) and not role_passed(old_text, new_text):
         return True  # not "Alice manages" / "Bob manages ... now": one role passed on (B19-9)  # "Backend PRs need review" / "Alice no longer reviews payments PRs": another kind of PR
@@ -227,17 +227,25 @@ KIND_LABELS = frozenset(
 project ("worker:", "api:"): a newer line naming that value replaces the line without repeating the label (B15-36)."""
 
 
-def _kind_label(old: Shape, new: Shape, norm: Norm) -> bool:
+def _kind_label(old: Shape, new: Shape, norm: Norm, new_text: str) -> bool:
     """Whether every word of the older line's label is a :data:`KIND_LABELS` word and the newer line names a word of
     the older line's value, with no subject phrase of its own ("We upgraded to Postgres 16" after "DB: Postgres 14";
-    not "The analytics service upgraded to Postgres 16")."""
+    not "The analytics service upgraded to Postgres 16") and no environment or part of its own ("... in staging",
+    "... on the reporting replica": one part moved, the general line holds, breaker22 B22-10)."""
     kinds = {norm(w) or w for w in KIND_LABELS}
     if not old.phrase or not set(old.phrase) <= kinds:
         return False
     if new.phrase and not set(new.phrase) <= {OWNER, "we"}:
         return False
+    if not (new.words - old.words).isdisjoint({norm(w) or w for w in ENVIRONMENTS}):
+        return False
+    part = _PART_RE.search(fold(new_text))
+    if part and any(not _said(norm(w) or w, old.words) for w in split_folded(part.group(1))):
+        return False
     return not (old.words - set(old.phrase)).isdisjoint(new.words)
 
+
+_PART_RE = re.compile(r"\b(?:on|in|for)\s+(?:the|our|a|an|one|each)\s+([\w\s-]+?)\W*$")
 
 ENVIRONMENTS = frozenset({"staging", "stage", "dev", "development", "sandbox", "qa", "uat", "preview", "test", "local"})
 """Words naming one environment of a system: a line about it says nothing of the others."""

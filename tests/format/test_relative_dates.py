@@ -66,3 +66,38 @@ def test_a_look_alike_is_kept_as_said(said: str) -> None:
 def test_until_a_weekday_said_on_that_day_means_the_next_one() -> None:
     monday = SUNDAY + timedelta(days=1)
     assert dated("Frozen until Monday", monday) == ("Frozen until Monday 2026-12-14", "2026-12-14")
+
+
+@pytest.mark.parametrize(
+    ("said", "text"),
+    [
+        ("I switched to Neovim as my editor today", "I switched to Neovim as my editor on 2026-12-06"),
+        ("We moved our deploys to Thursdays this week", "We moved our deploys to Thursdays the week of 2026-11-30"),
+        ("I moved to Berlin this month", "I moved to Berlin in December 2026"),
+        ("I started at Acme this week", "I started at Acme the week of 2026-11-30"),
+        ("My new phone number is 555-0199, changed today", "My new phone number is 555-0199, changed on 2026-12-06"),
+        ("We upgraded the DB to Postgres 16 tonight", "We upgraded the DB to Postgres 16 on the night of 2026-12-06"),
+        ("Bob took over the budget from Alice this week", "Bob took over the budget from Alice the week of 2026-11-30"),
+        ("Our team decided today: no deploys on Fridays", "Our team decided on 2026-12-06: no deploys on Fridays"),
+        ("I'm starting at Acme tomorrow", "I'm starting at Acme on 2026-12-07"),
+        ("We use pnpm today", "We use pnpm on 2026-12-06"),
+    ],
+)
+def test_a_change_said_with_its_day_is_dated_and_lasts(said: str, text: str) -> None:
+    """breaker22 B22-3: with an until: the block dropped the change the next day and showed the old line."""
+    assert dated(said, SUNDAY) == (text, None)
+
+
+@pytest.mark.parametrize(
+    ("said", "until"),
+    [
+        ("I'm out today", "2026-12-06"),
+        ("The office is closed today", "2026-12-06"),
+        ("I work from home today", "2026-12-06"),
+        ("Deploys are blocked tonight", "2026-12-06"),
+        ("I switched to the backup laptop until Friday", "2026-12-11"),
+        ("The office is closed until Monday", "2026-12-07"),
+    ],
+)
+def test_a_state_for_that_time_still_ends(said: str, until: str) -> None:
+    assert dated(said, SUNDAY).until == until

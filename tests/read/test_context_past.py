@@ -8,6 +8,7 @@ left-out line), it replaces no older line, and recall shows it with "(past: it h
 
 from __future__ import annotations
 
+import time
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -97,3 +98,22 @@ def test_a_date_that_is_no_date_is_never_past() -> None:
     assert modeline.past({"until": "next week"}, "2020-01-02") is None
     assert modeline.past({"until": "2020-1-1"}, "2020-01-02") is None
     assert modeline.past({}, "2020-01-02") is None
+
+
+@pytest.mark.parametrize("value", ["2026-00-00", "1999-01-01 (typo, forever)", "2026-02-30", "2026-W49-7"])
+def test_a_hand_written_value_that_is_no_real_date_is_never_past(value: str) -> None:
+    """breaker22 B22-4: only the first ten characters were checked for digits and dashes, so these hid the line."""
+    assert modeline.past({"until": value}, "2026-12-06") is None
+
+
+def test_a_timestamp_is_read_as_the_local_day_of_its_instant(monkeypatch: pytest.MonkeyPatch) -> None:
+    """breaker22 B22-4: "2026-12-05T23:30:00-08:00" is 07:30 UTC on 2026-12-06, still ahead on that day in UTC."""
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    try:
+        assert modeline.past({"until": "2026-12-05T23:30:00-08:00"}, "2026-12-06") is None
+        assert modeline.past({"until": "2026-12-05T23:30:00-08:00"}, "2026-12-07") == "2026-12-06"
+        assert modeline.past({"until": "2026-12-05T10:00:00"}, "2026-12-06") == "2026-12-05"
+    finally:
+        monkeypatch.undo()
+        time.tzset()

@@ -102,3 +102,34 @@ def test_a_question_not_about_the_user_still_puts_the_workspace_line_first(
     store, shop = shop_and_me
     got = texts(store.recall("Which editor?", workspace=str(shop), limit=3))
     assert got[0] == "The editor config for this repo lives in .editorconfig", got
+
+
+@pytest.fixture
+def blog_and_shop(store: MemoryStore, tmp_path: Path) -> tuple[MemoryStore, Path]:
+    """breaker22 B22-8's shape: the user's own blog deploy and dotfiles tests in me.md, the shop's own in its file."""
+    shop = tmp_path / "b22shop"
+    shop.mkdir()
+    for text in ("I deploy my blog with Netlify", "I run the tests with make test in my dotfiles repo"):
+        store.remember(Candidate(text=text, by="user"))
+    for text in ("Shop deploys with fly deploy from the main branch", "Run the tests with pytest -n 4 in this repo"):
+        store.remember(Candidate(text=text, scope="workspace", workspace=str(shop), by="user"))
+    return store, shop
+
+
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        ("How do I deploy?", "Shop deploys with fly deploy from the main branch"),
+        ("How should I run the tests here?", "Run the tests with pytest -n 4 in this repo"),
+        ("How do we deploy?", "Shop deploys with fly deploy from the main branch"),
+        ("How do I deploy my blog?", "I deploy my blog with Netlify"),  # "my": about the user's own things
+    ],
+)
+def test_a_task_question_in_the_first_person_is_about_the_project(
+    blog_and_shop: tuple[MemoryStore, Path], question: str, first: str
+) -> None:
+    """ "How do I deploy?" asked in the shop listed "I deploy my blog with Netlify" first (B22-8): how to do a task
+    is about the project the session is in; only a question about the user's own things prefers me.md."""
+    store, shop = blog_and_shop
+    got = texts(store.recall(question, workspace=str(shop), limit=3))
+    assert got[0] == first, got

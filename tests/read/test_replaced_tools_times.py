@@ -74,7 +74,10 @@ def test_a_change_at_one_time_or_of_the_time_still_replaces(old: str, new: str) 
 
 @pytest.mark.parametrize(
     ("old", "new"),
-    [("DB: Postgres 14", "We upgraded to Postgres 16"), ("Database: MySQL 5.7", "We upgraded to MySQL 8.0")],
+    [
+        ("DB: Postgres 14", "We upgraded to Postgres 16"),
+        ("Database: MySQL 5.7", "We upgraded to MySQL 8.0"),
+    ],
 )
 def test_a_line_labelled_by_its_kind_is_replaced_by_a_bump_of_its_value(old: str, new: str) -> None:
     """breaker15 B15-36: "DB:" names what Postgres is, not a part of the project; the bump replaces the line."""
@@ -87,6 +90,8 @@ def test_a_line_labelled_by_its_kind_is_replaced_by_a_bump_of_its_value(old: str
         ("worker: Python 3.11", "We moved to Python 3.13"),  # a part of the project the newer line never names
         ("Staging DB: Postgres 14", "We upgraded to Postgres 16"),  # a label with a part in it
         ("DB: Postgres 14", "The analytics service upgraded to Postgres 16"),  # another subject's bump
+        ("DB: Postgres 14", "We upgraded to Postgres 16 in staging"),  # one environment's bump (breaker22 B22-10)
+        ("DB: Postgres 14", "We upgraded to Postgres 16 on the reporting replica"),  # one part's bump (B22-10)
     ],
 )
 def test_a_line_labelled_by_a_part_or_bumped_elsewhere_stays(old: str, new: str) -> None:
