@@ -242,6 +242,7 @@ def clear_task(ctx: click.Context, task: str, compact_: bool | None, replace_rem
 def health(ctx: click.Context, as_json: bool) -> None:
     """Check the memory repo: OK / WARN / FAIL rows, each with a reason. Exit 1 on any FAIL."""
     from memrepo.engine.repo.health import check_path, has_failure
+    from memrepo.tui.plain import clean
 
     rows = check_path(_repo_path(ctx), settings=_settings(ctx))
     if as_json:
@@ -250,7 +251,7 @@ def health(ctx: click.Context, as_json: bool) -> None:
         width = max(len(r.name) for r in rows)
         for r in rows:
             fix = f"  (fix: press {r.fix_key} in the app)" if r.fix_key and r.status.value != "OK" else ""
-            click.echo(f"{r.status.value:<4}  {r.name:<{width}}  {r.reason}{fix}")
+            click.echo(clean(f"{r.status.value:<4}  {r.name:<{width}}  {r.reason}{fix}"))  # a file name is data
     if has_failure(rows):
         sys.exit(1)
 
@@ -281,6 +282,12 @@ def forget(ctx: click.Context, ref: str, expect: str | None, compact_: bool, rep
     result = store.forget(ref, origin="cli", expect=expect, compact=compact_, replace_remote=replace_remote)
     done = " and compacted the history" if compact_ else ""
     click.echo(f"forgot {result.ref} ({(result.commit or '')[:7]}){done}")
+    if not compact_ and result.commit:  # as clear says (B20-15): a forget is a commit, the text is in its parent
+        click.echo(
+            "the forgotten text stays in git history (and a sync remote) until `memrepo compact`; "
+            "`memrepo forget --compact REF` forgets and compacts in one step",
+            err=True,
+        )
     _hooks_notice(store)
     if compact_ and replace_remote:
         report_remote(_open_store(ctx, create=False))

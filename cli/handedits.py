@@ -44,6 +44,7 @@ def status(ctx: click.Context) -> None:
     Entries waiting in the inbox are counted on a last line (``memrepo inbox``), exit code unchanged.
     """
     from memrepo.engine.models import RepoState
+    from memrepo.tui.plain import clean
 
     store = _open_store(ctx, create=False)
     st = store.status()
@@ -51,7 +52,7 @@ def status(ctx: click.Context) -> None:
         click.echo(f"pending: {st.pending} write(s) kept while blocked, not applied yet: ", nl=False)
         click.echo("`memrepo commit-hand-edits` applies them")
     else:
-        click.echo(st.state.value + (f": {st.reason}" if st.reason else ""))
+        click.echo(clean(st.state.value + (f": {st.reason}" if st.reason else ""), one_line=False))
     if st.pending and st.state is RepoState.BLOCKED:
         click.echo(f"{st.pending} write(s) kept while blocked, applied once the block is gone")
     elif st.pending and st.questions:  # a write to the questioned file waits for the answer (engine/write/remember.py)
@@ -60,10 +61,10 @@ def status(ctx: click.Context) -> None:
         click.echo(
             f"{st.pending} write(s) kept while blocked, not applied yet: `memrepo commit-hand-edits` applies them"
         )
-    for path in st.changed:
-        click.echo(f"  {path}")
+    for path in st.changed:  # file names and hand-edited lines are data: control characters shown, never sent
+        click.echo(f"  {clean(path)}")
     for q in st.questions:
-        click.echo(q.message)
+        click.echo(clean(q.message, one_line=False))
     waiting = _inbox_count(store)
     if waiting:  # said, not an exit code: the inbox waits for a review, no write is held (docs/architecture.md §3)
         click.echo(f"{waiting} inbox {'entry waits' if waiting == 1 else 'entries wait'} for review: `memrepo inbox`")
@@ -135,8 +136,10 @@ def commit_hand_edits(ctx: click.Context, paths: tuple[str, ...], yes: bool, red
     applied = kept - len(store.pending())
     if applied:
         click.echo(f"applied {applied} write(s) kept while blocked")
+    from memrepo.tui.plain import clean
+
     for q in store.status().questions:
-        click.echo(q.message)
+        click.echo(clean(q.message, one_line=False))
 
 
 def _in_repo(store: MemoryStore, rel: str) -> bool:

@@ -307,6 +307,7 @@ def inbox(ctx: click.Context) -> None:
     """Triage inbox.md: with no command, list its entries, each with where accept puts it."""
     if ctx.invoked_subcommand is None:
         from memrepo.engine.redaction import redact_text
+        from memrepo.tui.plain import clean
 
         store = _open_store(ctx, create=False)
         view = store.read_file("inbox.md")
@@ -319,9 +320,12 @@ def inbox(ctx: click.Context) -> None:
             # A hand-edited line may hold a secret: the listing is a way out like any other (docs/architecture.md §4).
             said = entry.meta.get("supersedes") if entry.meta.get("corrects") and entry.by == "user" else None
             fixes = f"  (your correction of: {redact_text(said)})" if said else ""
+            if entry.meta.get("waits") and entry.by == "user":  # the user's own line a limit held back (B17-9)
+                fixes = f"  (yours; waits: {entry.meta['waits']})"
             if entry.meta.get("forgets") and entry.by == "user":
                 fixes = "  (you asked to forget this line: accept removes it)"
-            click.echo(f"{entry.ref}@{entry.seen}  -> {store.suggest(entry)}  {redact_text(entry.text)}{fixes}")
+            # Memory text is data: a hand-edited line's control characters (a bare CR, an escape) are shown, never sent.
+            click.echo(clean(f"{entry.ref}@{entry.seen}  -> {store.suggest(entry)}  {redact_text(entry.text)}{fixes}"))
 
 
 def _bind_to_shown(store: MemoryStore, ref: str, verb: str = "accept") -> str | None:
@@ -334,6 +338,7 @@ def _bind_to_shown(store: MemoryStore, ref: str, verb: str = "accept") -> str | 
     """
     from memrepo.engine.format.paths import parse_ref
     from memrepo.engine.redaction import redact_text
+    from memrepo.tui.plain import clean
 
     if not sys.stdin.isatty():
         _fail(
@@ -345,7 +350,7 @@ def _bind_to_shown(store: MemoryStore, ref: str, verb: str = "accept") -> str | 
     entry = next((e for e in store.read_file("inbox.md").entries if parse_ref(e.ref) == want), None)
     if entry is None:
         _fail(f"{ref} is not an inbox entry (the inbox may have changed: list it again)")
-    click.echo(f"{entry.ref}  {redact_text(entry.text)}")
+    click.echo(clean(f"{entry.ref}  {redact_text(entry.text)}"))
     if not click.confirm(f"{verb.capitalize()} this line?", default=False):
         return None
     return f"{entry.ref}@{entry.seen}"
@@ -425,12 +430,14 @@ def undo(ctx: click.Context, commit: str) -> None:
 @_errors_as_lines
 def log(ctx: click.Context, limit: int, as_json: bool) -> None:
     """Show commits newest first with their Origin."""
+    from memrepo.tui.plain import clean
+
     for c in _open_store(ctx, create=False).log(limit):
         if as_json:
             click.echo(json.dumps(c.model_dump(mode="json")))
         else:
             when = c.time.strftime("%Y-%m-%d %H:%M")
-            click.echo(f"{c.short_id}  {when}  {c.origin or '-':<12}  {c.summary}")
+            click.echo(clean(f"{c.short_id}  {when}  {c.origin or '-':<12}  {c.summary}"))  # a synced commit's words
 
 
 @main.command()
@@ -445,6 +452,7 @@ def show(ctx: click.Context, path: str, as_json: bool) -> None:
         _fail(f"{view.path}: {view.error}")
     from memrepo.engine.format.cleantext import clean_in
     from memrepo.engine.redaction import redact_obj, redact_text
+    from memrepo.tui.plain import clean
 
     for entry in view.entries:
         # On the way out, like recall: hand-written secrets and invisible characters in text and metadata
@@ -454,7 +462,8 @@ def show(ctx: click.Context, path: str, as_json: bool) -> None:
         if as_json:
             click.echo(entry.model_dump_json())
         else:
-            click.echo(f"{entry.ref}  {entry.by:<5}  {entry.text}")
+            # Control characters (a hand edit's escape sequence) are shown as symbols, never sent (as recall).
+            click.echo(clean(f"{entry.ref}  {entry.by:<5}  {entry.text}"))
 
 
 def run() -> None:

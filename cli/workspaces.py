@@ -24,6 +24,8 @@ def workspaces(ctx: click.Context, as_json: bool) -> None:
     """List workspace files, their folders and whether the folder still exists."""
     if ctx.invoked_subcommand is not None:
         return
+    from memrepo.tui.plain import clean
+
     infos = _open_store(ctx, create=False).all_workspaces()
     if as_json:
         for info in infos:
@@ -36,7 +38,7 @@ def workspaces(ctx: click.Context, as_json: bool) -> None:
         state = {True: "exists", False: "gone", None: "no path"}[info.exists]
         if info.archived:
             state += ", archived"
-        click.echo(f"{info.id}  {info.file}  {info.path or '-'}  ({state})")
+        click.echo(clean(f"{info.id}  {info.file}  {info.path or '-'}  ({state})"))  # a hand-written key is data
 
 
 @workspaces.command()

@@ -45,6 +45,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import secrets
+import sqlite3
 from typing import Any, Literal
 
 from memrepo.engine.errors import MemrepoError
@@ -329,11 +330,18 @@ class Checkpointer(Buffers):
         """Fill the claim's existing entries (``E1…``) and prompt; runs on the store's thread.
 
         The entries are the workspace's context files plus recall hits for the
-        batch's user text, at most :data:`MAX_EXISTING`.
+        batch's user text, at most :data:`MAX_EXISTING`. A recall index another process holds (its first
+        build on a large repo) is skipped, never a failed batch: three such failures dropped the user's
+        lines (breaker20 B20-9).
         """
         refs: dict[str, None] = {}
         query = " ".join(claim.user_texts())[-2_000:]
-        for hit in store.recall(query, workspace=claim.workspace, limit=MAX_EXISTING) if query.strip() else []:
+        try:
+            hits = store.recall(query, workspace=claim.workspace, limit=MAX_EXISTING) if query.strip() else []
+        except sqlite3.Error as exc:  # busy or unreadable: the context files alone give the existing entries
+            log.info("checkpoint %s: recall index skipped: %s", claim.scope, exc)
+            hits = []
+        for hit in hits:
             if not hit.unreviewed:
                 refs[hit.ref] = None
         ctx = store.context(claim.workspace)

@@ -310,6 +310,10 @@ def current_line(store: MemoryAccess, entry: ExistingEntry) -> int | None:
     return None
 
 
+LIMIT_WAITS = "a limit refused its file (the repo's file count or a full file): make room, or accept it elsewhere"
+"""The ``waits:`` of the user's line a limit sent to the inbox."""
+
+
 def apply_operation(
     store: MemoryAccess, claim: Claim, op: Operation, origin: Origin, *, inbox: bool = False
 ) -> WriteResult | None:
@@ -328,8 +332,8 @@ def apply_operation(
             return None  # not one short word: refused like any invalid operation
         by_user = _said_by_user(claim, op.text)
         cand = _candidate(claim, op.text, op.kind, op.scope, op.subject, origin, by_user)
-        if inbox:
-            return store.remember(cand.model_copy(update={"untrusted": True}))
+        if inbox:  # the user's own line stays theirs, saying why it waits (breaker17 B17-9); else the agent's
+            return store.remember(cand.model_copy(update={"waits": LIMIT_WAITS} if by_user else {"untrusted": True}))
         if by_user:
             cand = _users_place(claim, cand, origin)
         elif _proposed(claim, op.text):

@@ -272,9 +272,9 @@ class GitStore(GitHistory, GitCommits):
             full = self.root / path
             odd = not_regular_kind(full)
             if flag & _INDEX_CHANGED and odd is None and self._as_in_head(path):
-                # Only the index lags (its write after a commit failed: a full disk): nobody edited. The
-                # next hand-edit pass or commit brings the index entry back in step (:meth:`sync_index`).
-                self._index_pending.add(path)
+                # Only the index differs: a lag (a failed index write) is put back in step (:meth:`sync_index`);
+                if not self._staged_by_hand(path):  # text never committed is someone's `git add`: left (B21-12)
+                    self._index_pending.add(path)
                 continue
             if flag & _INDEX_CHANGED:
                 staged.append(path)

@@ -108,6 +108,9 @@ class Candidate(_Model):
     via: Literal["inbox", "dream"] | None = None
     corrects: str | None = Field(default=None, max_length=200)
     forgets: str | None = Field(default=None, max_length=200)
+    waits: str | None = Field(default=None, max_length=200)
+    """Why the user's own statement waits in the inbox instead of its file (a limit refused it: the repo's file
+    count refused a new workspace file): written ``by: user`` to inbox.md with ``waits:`` (breaker17 B17-9)."""
     until: str | None = None
     """The last day the entry holds (YYYY-MM-DD), for a statement of a time that ends ("I'm on call the week of
     2026-11-30"), written as ``until:`` (breaker14 B14-8); None: it holds until replaced."""

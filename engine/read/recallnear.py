@@ -287,11 +287,14 @@ def hook_hits(
         found = each_answers(found, lexical.minimum, info, holds_id, lexical.exact)
         found = id_parts_only(found, query, index, holds_id)
     if info is not None and info.mode == "hybrid" and info.answered:
-        found = whole_kept(found, lexical, limit)
-    return newer_with(index, found, limit)
+        top = whole_kept(found, lexical, limit)
+        found = top + [hit for hit in found if hit not in top]  # the rest: a replaced line's place goes to the next
+    return newer_with(index, found, limit, yields=True)
 
 
-def newer_with(index: RecallIndex, found: list[tuple[int, tuple]], limit: int) -> list[tuple[int, tuple]]:
+def newer_with(
+    index: RecallIndex, found: list[tuple[int, tuple]], limit: int, yields: bool = False
+) -> list[tuple[int, tuple]]:
     """The hook's ``limit`` places, each shown line a newer line of its file replaces with that line just above it
     (:func:`.recallnewer.with_replacements`, the context block's rule): never an outdated line alone (breaker7 B7-19).
 
@@ -304,6 +307,9 @@ def newer_with(index: RecallIndex, found: list[tuple[int, tuple]], limit: int) -
         index: the open recall index.
         found: the hook's hits, best first.
         limit: the hook's places.
+        yields: a replaced line shown with its replacement gives its place to the next hit of ``found`` (the prompt
+            hook: its three places held "Tax adviser is Frau Krüger" under "Changed tax adviser to Herr Bäumer" and
+            left out the answer, fourth); it is shown, under its replacement, only when no other hit is left.
 
     Returns:
         list: at most ``limit`` hits.
@@ -312,9 +318,17 @@ def newer_with(index: RecallIndex, found: list[tuple[int, tuple]], limit: int) -
         return found  # nothing shown: the rule's modules are not even loaded
     from .recallnewer import with_replacements
 
-    out, brought = with_replacements(index, found[:limit], limit)
+    pairs: dict[int, int] = {}
+    out, brought = with_replacements(
+        index, found if yields else found[:limit], len(found) if yields else limit, None, 1.0, pairs
+    )
     keys = dict(found)
-    return [(iid, keys[brought[iid]] if iid in brought else key) for iid, key in out][:limit]
+    out = [(iid, keys[brought[iid]] if iid in brought else key) for iid, key in out]
+    if yields:
+        shown = {iid for iid, _key in out}
+        kept = [hit for hit in out if pairs.get(hit[0]) not in shown]
+        out = kept + [hit for hit in out if pairs.get(hit[0]) in shown]  # the replaced ones last
+    return out[:limit]
 
 
 ID_WORD = re.compile(r"[^\W_]+(?:[-_./:#][^\W_]+)+")
@@ -381,6 +395,9 @@ def whole_kept(
         found: the fused hits that pass (:func:`each_answers`), best first.
         lexical: the lexical ranking, best first (sort keys with the confidence second).
         limit: the hook's places.
+        yields: a replaced line shown with its replacement gives its place to the next hit of ``found`` (the prompt
+            hook: its three places held "Tax adviser is Frau Krüger" under "Changed tax adviser to Herr Bäumer" and
+            left out the answer, fourth); it is shown, under its replacement, only when no other hit is left.
 
     Returns:
         list: at most ``limit`` hits.

@@ -339,6 +339,7 @@ def with_replacements(
     limit: int,
     vectors: Callable[[list[int]], dict[int, Any]] | None = None,
     restated: float = 1.0,
+    pairs: dict[int, int] | None = None,
 ) -> tuple[list[tuple[int, tuple]], dict[int, int]]:
     """``hits`` with, just above each of the first ``limit`` that a newer line of its file replaces, that line.
 
@@ -352,6 +353,7 @@ def with_replacements(
         vectors: item ids -> their unit vectors (:meth:`.semantic_store.VectorStore.vectors_of`) for the model's
             judgement (:func:`said_changed`); None: the context block's rule only.
         restated: :func:`said_changed`'s cosine.
+        pairs: filled, when given, with each of those hits that a line of the result replaces -> that line.
 
     Returns:
         tuple: (the hits with the lines brought or moved; each line brought from outside the list's item id -> the
@@ -371,6 +373,8 @@ def with_replacements(
             new = replaced_in(entries, digest).get(iid) if may_change(entries, iid) else None
             if new is None and vectors is not None and len(entries) > 1:
                 new = _said_changed_cached(vectors, iid, entries, restated, digest)
+            if pairs is not None and new is not None and (new in placed or index.row(new) is not None):
+                pairs[iid] = new  # shown above it, or brought just above it next
             if new is not None and new not in placed and index.row(new) is not None:
                 if new not in keys:
                     brought[new] = iid

@@ -330,8 +330,8 @@ def rank(
                 held[t] = CONTEXT_WEIGHT
         if not held:
             continue
-        if versions and names_version(cand.text, qset):  # "Which React version?" -> "... uses React 18"
-            held.update(dict.fromkeys(versions, 1.0))
+        if versions:  # "Which React version?" -> "... uses React 18", "What day?" -> "on Tuesdays" (.recallversion)
+            held.update(dict.fromkeys(names_version(cand.text, qset, versions), 1.0))
         if 1.0 in held.values() or not held.keys().isdisjoint(beyond_headings(cand)):
             own.add(i)  # a query term in the entry itself, a link of its section or its subject:, not a heading only
         phrase = multi and has_phrase(fold(cand.text), folded)

@@ -83,30 +83,42 @@ EMAIL = re.compile(r"@|\be-?mails?\b|邮箱|邮件|メール|이메일|메일", 
 ASKS_BIRTHDAY = re.compile(r"\bbirthday|\bbirth\s*date\b|\bdate\s+of\s+birth\b|生日|誕生日|생일|생신", re.IGNORECASE)
 """Words that ask for a birthday."""
 
-BIRTHDAY = re.compile(r"birthday|\bborn\b|\bbirth|\bb-?day\b|生日|誕生|생일|생신|태어", re.IGNORECASE)
-"""What holds a birthday: the birthday or the birth named (a date alone is any line's "2019")."""
+BIRTHDAY = re.compile(
+    r"birthday|\bborn\b|\bbirth|\bb-?day\b|\bDOB\b|\bturns\s+\d+|生日|誕生|생일|생신|태어", re.IGNORECASE
+)
+"""What holds a birthday: the birthday or the birth named, a DOB, or an age reached ("turns 40 on March 14"); a date
+alone is any line's "2019"."""
 
 ASKS_ADDRESS = re.compile(
-    r"(?<!e-mail )(?<!email )\baddress\b(?!\s+(?:the|this|that|it|them|his|her|their)\b)|(?<!邮箱)(?<!郵箱)地址|住所|(?<!메일 )(?<!메일)주소",
+    r"(?<!e-mail )(?<!email )(?<!\bI )(?<!\bwe )(?<!\byou )(?<!\bto )(?<!\bplease )"
+    r"\baddress\b(?!\s+(?:the|this|that|it|them|his|her|their)\b)|(?<!邮箱)(?<!郵箱)地址|住所|(?<!메일 )(?<!메일)주소",
     re.I,
 )
-"""Words that ask for a postal address ("address the review comments" asks for none; an e-mail address is
-:data:`ASKS_EMAIL`'s)."""
+"""Words that ask for a postal address ("address the review comments", "how should I address review comments" ask for
+none: the verb; an e-mail address is :data:`ASKS_EMAIL`'s)."""
 
-ADDRESS = re.compile(r"\d|\baddress|://|\b[\w-]+\.[\w-]+\.[a-z]{2,}\b|地址|住所|주소", re.IGNORECASE)
-"""What holds an address: a house or postal number, the address named, or a web one ("the staging address" asks
-for a URL or a host name)."""
+ADDRESS = re.compile(
+    r"\d|\baddress|://|\b[\w-]+\.[\w-]+\.[a-z]{2,}\b|\b(?:street|road|avenue|boulevard|lane|rue|straße|strasse|"
+    r"platz|calle|via|plaza|piazza)\b|\blives\s+(?:on|at)\b|地址|住所|주소",
+    re.IGNORECASE,
+)
+"""What holds an address: a house or postal number, a street named ("on Rue de la Paix", "on Baker Street"), the
+address named, or a web one ("the staging address" asks for a URL or a host name)."""
 
 ASKS_VERSION = re.compile(
-    r"\b(?:which|what)\s+(?:[\w.+#-]+\s+){0,3}versions?\b|\bversion\s+of\b|버전|版本|バージョン", re.I
+    r"\b(?:which|what)\s+(?:[\w.+#-]+\s+){0,3}versions?\b(?!\s+control)|\bversion\s+of\b|버전|版本|バージョン", re.I
 )
-"""Words that ask for a version ("which Kotlin version", "what version of BirdNET")."""
+"""Words that ask for a version ("which Kotlin version", "what version of BirdNET"; not "what version control")."""
 
 VERSION = re.compile(
-    r"\d|\blatest\b|\bcurrent\b|\bLTS\b|\bnightly\b|\bstable\b|\brev(?:ision)?\b|最新|최신|현재", re.IGNORECASE
+    r"\d|\blatest\b|\bcurrent\b|\bLTS\b|\bnightly\b|\bstable\b|\brev(?:ision)?\b|\bv-?next\b|"
+    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+    r"seventeen|eighteen|nineteen|twenty)\b|最新|최신|현재",
+    re.IGNORECASE,
 )
-"""What holds a version: a number, or the latest, current, LTS, stable or nightly one or a revision named ("Rev C
-is the current motor board")."""
+"""What holds a version: a number (in figures or words: "Postgres sixteen"), or the latest, current, LTS, stable,
+nightly or next one or a revision named ("Rev C is the current motor board"). A codename ("Ubuntu Noble") is not
+recognised."""
 
 ASKS_PASSWORD = re.compile(
     r"\bpassword|\bpasscode|\bpassphrase|\bpasswort|\bPIN\b|비밀번호|비번|密码|暗証番号|パスワード"
@@ -114,9 +126,12 @@ ASKS_PASSWORD = re.compile(
 """Words that ask for a password (case kept for "PIN", not the verb "pin")."""
 
 PASSWORD = re.compile(
-    r"password|passcode|passphrase|passwort|\bPIN\b|비밀번호|비번|密码|暗証番号|パスワード|vault|secret", re.I
+    r"password|passcode|passphrase|passwort|\bPIN\b|\bpw\b|\b(?:wi-?fi|network|wlan|door|alarm)\s+(?:key|code)\b|"
+    r"credentials|vault|secret|bitwarden|keepass|lastpass|1password|dashlane|keychain|비밀번호|비번|密码|暗証番号|パスワード",
+    re.I,
 )
-"""What holds a password: the password (or where it is kept: a vault, a secret) named."""
+"""What holds a password: the password named (a wifi key, a door code), or where passwords are kept (credentials, a
+vault, a secret, a password manager)."""
 
 TIED = 5
 """How deep :func:`typed` looks for hits holding as much of the query as the best one or more."""

@@ -263,14 +263,21 @@ def _drop_old_links(scope: Scope) -> Counter[str]:
     a write, forgotten text included. A process still watching one sees its link gone and stops (it never merges
     that inode again). An ``oldinodes`` that is a symlink or a file is removed itself, never followed (breaker19
     B19-5: ``rmtree`` refused the symlink silently and the forgotten text stayed where it led); counted as
-    ``removed_state_files``."""
+    ``removed_state_files``.
+
+    A link whose inode another process still holds open for writing stays, with its base: an editor that opened
+    the file before the forget's own rename (vim ``backupcopy=yes``, nano, a script) saves into that inode, and
+    with the link gone no process merged the save, which was lost with no word (breaker21 B21-10; the same save
+    after a ``remember`` was merged). The text it holds is what that editor holds; salvage merges its save against
+    the base (the forgotten line stays out, the user's new lines go in) and then removes the link."""
     import os
     import shutil
     import stat
 
-    from memrepo.engine.files.oldlinks import LINKS_DIR
+    from memrepo.engine.files import oldlinks
+    from memrepo.engine.files.oldinode import held_for_writing
 
-    folder = scope.state / LINKS_DIR
+    folder = scope.state / oldlinks.LINKS_DIR
     try:
         mode = os.lstat(folder).st_mode
     except OSError:
@@ -278,7 +285,29 @@ def _drop_old_links(scope: Scope) -> Counter[str]:
     if not stat.S_ISDIR(mode):
         folder.unlink()  # the symlink itself (what it leads to is not memrepo's); an error is reported
         return Counter(removed_state_files=1)
-    shutil.rmtree(folder)  # an error is reported rather than a success with the text left
+    held = set()
+    for name in os.listdir(folder):
+        key = name.removesuffix(".old")
+        if key == name or not oldlinks.ours(folder, key):
+            continue
+        fd = oldlinks.open_link(scope.state, key)
+        if fd is None:
+            continue
+        try:
+            if held_for_writing(fd):
+                held.add(key)
+        finally:
+            os.close(fd)
+    if not held:
+        shutil.rmtree(folder)  # an error is reported rather than a success with the text left
+        return Counter()
+    for name in os.listdir(folder):
+        if name not in {f"{key}.{end}" for key in held for end in ("old", "base")}:
+            path = folder / name
+            if stat.S_ISDIR(os.lstat(path).st_mode):
+                shutil.rmtree(path)
+            else:
+                path.unlink()
     return Counter()
 
 

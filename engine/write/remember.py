@@ -125,11 +125,25 @@ class EntryWriter:
 
     def tainted(self, cand: Candidate) -> bool:
         """True when the write goes to the inbox (docs/architecture.md §3 taint, ``[writes] agent_to_inbox``)."""
-        proposed = bool(cand.corrects or cand.forgets)  # the user's correction or forget, for them to confirm
+        proposed = bool(cand.corrects or cand.forgets or cand.waits)  # the user's, for them to confirm
         return cand.untrusted or proposed or (cand.by == "agent" and self.agent_to_inbox)
 
     def route(self, cand: Candidate) -> Target:
-        """The file the routing rules pick: inbox, MEMORY.md (pinned), a workspace file, lessons.md or me.md."""
+        """The file the routing rules pick: inbox, MEMORY.md (pinned), a workspace file, lessons.md or me.md.
+
+        An agent's line whose ``supersedes:`` names a rule of the user's waits in the inbox, as the user's own
+        opposite of a stored rule does (docs/agents.md; breaker20 B20-13: "Committing directly to main is fine"
+        over "Never commit directly to main" was committed and recalled under it, unmarked).
+        """
+        from .userrules import names_users_rule
+
+        target = self._route(cand)
+        turns = cand.by == "agent" and bool(cand.supersedes) and target.path != INBOX_MD
+        if turns and names_users_rule(self.writer.root, cand.supersedes or "", target.path):
+            return Target(INBOX_MD)
+        return target
+
+    def _route(self, cand: Candidate) -> Target:
         if self.tainted(cand):
             return Target(INBOX_MD)
         if cand.pin:
@@ -197,6 +211,7 @@ class EntryWriter:
             cand.task,
             cand.workspace,
             cand.corrects,
+            cand.waits,
         )
         if any(value and "\x00" in value for value in fields):
             # A NUL would make the memory file binary, and every later write to it fail.
@@ -215,7 +230,7 @@ class EntryWriter:
         if self.tainted(cand) and cand.scope == "workspace":
             keys.append("workspace")  # where triage will suggest it goes
         if not cand.untrusted:
-            keys += ["corrects", "forgets"]  # the user's proposal: the file of the line accepting it replaces/forgets
+            keys += ["corrects", "forgets", "waits"]  # the user's: the line it replaces/forgets, or why it waits
         for key in keys:
             value = clean_text(getattr(cand, key) or "")
             if value:

@@ -154,14 +154,22 @@ REWRITE_SHORTLIST = 3
 ratio computed."""
 
 
-def rewritten_lines(new: list[tuple[str, object]], missing: list[tuple[str, object]]) -> set[str]:
+def rewritten_lines(
+    new: list[tuple[str, object]], missing: list[tuple[str, object]], unseen: dict[str, int] | None = None
+) -> set[str]:
     """Which ``missing`` lines (entry lines of HEAD the save lacks, with their metadata) the save rewrote.
 
     ``new`` are the save's new entry lines that may be a rewrite (with metadata, not a line memrepo removed). A
     new line rewrites at most one missing line with the same metadata, the one its text reads most like
     (difflib ratio, however low: a line reworded whole is still its own line's rewrite), and each missing line
-    is rewritten at most once. Before, every missing line with the metadata of any new line counted as
-    rewritten: a stale copy that edited one line of the agent's (``[by: agent; added: <today>]``, the metadata
+    is rewritten at most once. ``unseen`` are the missing lines memrepo added after the save's base, which the
+    editor's copy may never have held, each with its age (larger: older): a copy holds a prefix of them, so a new
+    line with no line of the base left for it rewrites only the oldest one left of its metadata, and only when
+    their texts read as an edit (:func:`_alike`); otherwise no line. A stale copy's rewrite of an older line, or
+    a new line typed or copied (vim ``yyp``) in the entry format, "stood for" the agent's newer line of the same
+    day it read a little more like, which was dropped with no question or with one naming the wrong line
+    (breaker21 B21-5, B21-6); that save is now asked about. Before that, every missing line with the metadata
+    of any new line counted as rewritten: a stale copy that edited one line of the agent's (``[by: agent; added: <today>]``, the metadata
     all the agent's lines of a day share) dropped the agent's later lines of that day with no question
     (breaker7 B7-10: the newest line memrepo wrote, edited in place in a copy read before the next write).
     The full ratio is computed for the :data:`REWRITE_SHORTLIST` candidates of each new line that share the
@@ -170,19 +178,24 @@ def rewritten_lines(new: list[tuple[str, object]], missing: list[tuple[str, obje
     texts = [(e.text if (e := parse_entry(old)) else old) for old, _meta in missing]
     words = [frozenset(t.casefold().split()) for t in texts]
     pairs: list[tuple[float, int, int]] = []
+    later: dict[int, list[int]] = {}  # each new line's candidates among the lines added after the base
+    unseen = unseen or {}
     compared = 0
     for i, (text, meta) in enumerate(new):
         entry = parse_entry(text)
         if entry is None or not meta:
             continue
         mine = frozenset(entry.text.casefold().split())
-        bounds = []
-        for j, (_old, old_meta) in enumerate(missing):
+        bounds: list[tuple[float, int]] = []
+        for j, (old, old_meta) in enumerate(missing):
             if old_meta != meta:
                 continue
             compared += 1
             if compared > REWRITE_PAIRS_MAX:
                 return set()
+            if old in unseen:
+                later.setdefault(i, []).append(j)
+                continue
             bounds.append((len(mine & words[j]) / (len(mine | words[j]) or 1), j))
         bounds.sort(key=lambda b: (-b[0], b[1]))
         matcher = difflib.SequenceMatcher(b=entry.text, autojunk=False)
@@ -197,4 +210,31 @@ def rewritten_lines(new: list[tuple[str, object]], missing: list[tuple[str, obje
             continue
         used_new.add(i)
         out[j] = missing[j][0]
+    for i, js in later.items():  # the base's lines are taken: the oldest line added after it, if alike
+        left = [j for j in js if j not in out]
+        if i in used_new or not left:
+            continue
+        j = max(left, key=lambda j: (unseen[missing[j][0]], -j))
+        new_text = e.text if (e := parse_entry(new[i][0])) else new[i][0]
+        if _alike(texts[j], new_text):
+            out[j] = missing[j][0]
     return set(out.values())
+
+
+LOOSE_RATIO = 0.35
+"""A line added after a save's base and a new line of the save that share a word (:func:`_alike`) pair as its
+edit from this difflib ratio (a shortened line: "Use uv for every install" -> "Use uv, always", 0.47)."""
+_COMMON = frozenset(
+    ["a", "an", "and", "at", "by", "for", "i", "in", "is", "it", "my", "of", "on", "or", "the", "to", "we", "with"]
+)
+
+
+def _alike(old: str, new: str) -> bool:
+    """Whether ``new`` reads as an edit of ``old``: a ratio of :data:`~memrepo.engine.format.merge.PAIR_RATIO`, or
+    of :data:`LOOSE_RATIO` with a word in common (not a common one); an unrelated line typed or copied beside
+    the agent's newer line (breaker21 B21-6: 0.19) is none."""
+    ratio = difflib.SequenceMatcher(a=old, b=new, autojunk=False).ratio()
+    if ratio >= PAIR_RATIO:
+        return True
+    words = [{w.strip(".,;:!?()\"'").casefold() for w in t.split()} - _COMMON - {""} for t in (old, new)]
+    return ratio >= LOOSE_RATIO and bool(words[0] & words[1])

@@ -226,7 +226,7 @@ def _look(
     saved = {text.encode("utf-8", "surrogateescape") for text in kept_lines}
     new_in_save = {text.encode("utf-8", "surrogateescape"): text for text in kept_lines - committed_lines}
     unresolved = set(raw)
-    after_base: set[str] = set()
+    after_base: dict[str, int] = {}  # each line memrepo added after the base, with its age (larger: older)
     written: set[str] = set()
     removed: set[str] = set()
     relinked: set[str] = set()
@@ -248,7 +248,7 @@ def _look(
             if kind == "memrepo":
                 written.add(raw[line])
             if (kind == "memrepo" and not based) or recent:
-                after_base.add(raw[line])
+                after_base[raw[line]] = len(after_base)
         if kind == "memrepo" and (not based or recent):
             # A line memrepo removed is no rewrite of the line that replaced it (remember --subject, a
             # revise): the stale copy holds the old line, and the new one is dropped.
@@ -271,6 +271,7 @@ def _look(
             and not edits_older(text, replaced, dropped_like)
         ],
         list(missing),
+        after_base,
     )
     found = _Look(
         # MEMORY.md's index lines are guarded only as a relink wrote them (B10-3), not as `init` did.

@@ -185,7 +185,10 @@ def accept(
         try:
             result = entries.stage(tx, cand, route)
         except LimitError as exc:
-            return WriteResult(action=Action.REFUSED, path=route.path, reason=str(exc))
+            how = ""
+            if target is None and route.new_workspace is not None:  # say the one step that works (breaker17 B17-9)
+                how = f"; to keep it now: memrepo inbox accept {ref} --to me.md (m in the app's Inbox)"
+            return WriteResult(action=Action.REFUSED, path=route.path, reason=f"{exc}{how}")
         inbox.remove_line(number)
         # Last: a crash between the two leaves the entry in both files (a duplicate to discard), never in neither.
         tx.write(INBOX_MD, inbox.render())

@@ -103,9 +103,11 @@ def test_forget_log_and_status(repo_path: Path) -> None:
     repo = ("--repo", str(repo_path))
     ok(*repo, "remember", "likes tea")
     ok(*repo, "remember", "likes coffee")
-    out = ok(*repo, "forget", "repo:me.md#L5")
+    forgot = run(*repo, "forget", "repo:me.md#L5")
     head = git(repo_path, "rev-parse", "--short=7", "HEAD").strip()
-    assert out == f"forgot repo:me.md#L5 ({head})\n"
+    assert forgot.exit_code == 0 and forgot.stdout == f"forgot repo:me.md#L5 ({head})\n"
+    # A forget is a commit: the text stays in its parent until a compaction, and stderr says so (B20-15).
+    assert "stays in git history" in forgot.stderr and "memrepo forget --compact" in forgot.stderr
     assert [e.text for e in MemoryStore.open(repo_path, plain_settings()).read_file("me.md").entries] == [
         "likes coffee"
     ]

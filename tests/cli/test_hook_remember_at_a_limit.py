@@ -51,3 +51,30 @@ def test_when_the_inbox_is_refused_too_the_batch_stays_buffered(
     monkeypatch.undo()  # room again: the next checkpoint of the folder writes it
     session_end(store, tmp_path, project, [(SAID, "Noted."), ("Thanks.", "Bye.")])
     assert entries(store).get("The shop API runs on Postgres 15") == "user"
+
+
+def test_the_users_line_waits_as_theirs_and_says_how_to_keep_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At the limit the user's own line waits ``by: user`` with why (breaker17 B17-9: it waited ``by: agent``, so
+    the agent was told to distrust the user's words), and accepting it says the one step that works."""
+    project = tmp_path / "shop"
+    project.mkdir()
+    store = MemoryStore.open(tmp_path / "memory", plain_settings(), create=True)
+    monkeypatch.setattr(limits, "MAX_FILES", _files(store))
+    session_end(store, tmp_path, project, [(SAID, "Noted.")])
+    waiting = [e for e in store.read_file("inbox.md").entries if "Postgres 15" in e.text]
+    assert len(waiting) == 1, waiting
+    entry = waiting[0]
+    assert entry.by == "user" and "limit refused" in entry.meta.get("waits", "")
+    assert entry.meta.get("workspace")  # where it belongs, once there is room
+    from memrepo.tui.widgets.entry_detail import provenance
+
+    said = " ".join(provenance(entry))  # the app's Inbox: the user's words, not "Untrusted"
+    assert "Your own words in a session; it waits here because a limit refused" in said and "Untrusted" not in said
+    refused = store.accept(f"{entry.ref}@{entry.seen}")
+    assert refused.action.value == "refused"
+    assert f"memrepo inbox accept {entry.ref}@{entry.seen} --to me.md" in (refused.reason or "")
+    kept = store.accept(f"{entry.ref}@{entry.seen}", target="me.md")
+    assert kept.action.value == "added", kept
+    assert entries(store).get("The shop API runs on Postgres 15") == "user"  # still the user's words

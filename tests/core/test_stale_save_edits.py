@@ -140,15 +140,18 @@ def test_a_stale_edit_of_an_older_agent_line_still_asks_about_the_agents_new_lin
     assert "/srv/cache/build" in head and "deploy key" in head and "/var/cache/build" not in head
 
 
-def test_the_newest_line_reworded_whole_in_a_fresh_copy_is_still_its_rewrite(store: MemoryStore) -> None:
-    """With one line of HEAD of its metadata missing, a new line is its rewrite however little text they share
-    (as before): a fresh copy's rewording of the agent's newest line is a hand edit, not a question."""
+def test_the_newest_line_reworded_whole_is_asked_and_commit_keeps_the_rewording(store: MemoryStore) -> None:
+    """A rewording whole (texts that do not pair as an edit) of a line added after the save's base reads the same
+    as a stale copy's new line beside the agent's newer line, which the copy never held (breaker21 B21-6): it is
+    asked about rather than dropped silently, and "commit" keeps the user's rewording."""
     me = store.root / "me.md"
     store.remember(Candidate(text="Tests run with pytest -n 2", by="agent"))
     store.remember(Candidate(text="My build cache lives in /var/cache/build", by="agent"))
     text = me.read_text()
     line = _line(text, "/var/cache/build")
     stale_save(me, text.replace(line, line.replace("My build cache lives in /var/cache/build", "Ccache: off")))
-    assert store.status().questions == []
-    assert store.commit_hand_edits() is not None
-    assert "Ccache: off" in git(store.root, "show", "HEAD:me.md")
+    (q,) = store.status().questions
+    assert len(q.dropped) == 1 and "/var/cache/build" in q.dropped[0], q.message
+    store.answer_hand_edit("me.md", q.seen, commit=True)
+    head = git(store.root, "show", "HEAD:me.md")
+    assert "Ccache: off" in head and "/var/cache/build" not in head

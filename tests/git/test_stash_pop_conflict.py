@@ -81,6 +81,10 @@ def test_one_side_taken_with_checkout_theirs_is_committed(tmp_path: Path) -> Non
     git(root, "checkout", "--theirs", "me.md")  # the stash's side: the user's hand edit
     git(root, "add", "me.md")
     code, out = cli(root, "commit-hand-edits")
+    # That side lacks the line just pulled: asked, never dropped silently (its new line, with the same metadata,
+    # no longer stands for a line the side never held: breaker21 B21-6).
+    assert code == 0 and 'dropped "I play chess on Sundays"' in out, out
+    code, out = cli(root, "commit-hand-edits", "--yes", "me.md")
     assert code == 0, out
     assert CELLO in head_me(root) and not any(m in head_me(root) for m in MARKERS)
 

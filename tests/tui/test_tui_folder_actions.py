@@ -6,7 +6,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from helpers.tui_helpers import RecordingApp, build_repo, settle, wait_for
+from helpers.tui_helpers import EXAMPLE_FILES, RecordingApp, build_repo, settle, wait_for
 
 from memrepo.engine.config import Settings
 from memrepo.tui.panes import FolderPane
@@ -32,7 +32,11 @@ async def test_d_forgets_the_highlighted_entry_after_a_question(isolated_home: P
         await pilot.press("tab", "j")  # the entries, the second: "uv pip is faster than pip"
         await pilot.press("d")
         await wait_for(pilot, lambda: isinstance(app.screen, Confirm), what="the question")
-        assert "uv pip is faster than pip" in str(app.screen.query(".dialog-title").first().visual)
+        asked = str(app.screen.query(".dialog-title").first().visual)
+        assert "uv pip is faster than pip" in asked
+        # A forget is a commit: the question says history keeps the text and how to remove it (B20-15).
+        assert "git history keeps the text" in asked and "memrepo forget --compact repo:lessons.md#L4" in asked
+        assert "looks like a secret" not in asked
         await pilot.press("escape")  # no: nothing changes
         await settle(pilot)
         assert "uv pip is faster" in (root / "lessons.md").read_text() and len(log(root)) == 1
@@ -43,7 +47,29 @@ async def test_d_forgets_the_highlighted_entry_after_a_question(isolated_home: P
         text = (root / "lessons.md").read_text()
         assert "uv pip is faster" not in text and "Run ruff before committing" in text
         assert len(log(root)) == 2
-        assert any(n.startswith("Forgot uv pip is faster than pip") for n in app.notices)
+        assert any(
+            n.startswith("Forgot uv pip is faster than pip") and "git history keeps it until you compact" in n
+            for n in app.notices
+        )
+
+
+async def test_forgetting_a_secret_says_it_stays_in_history(isolated_home: Path) -> None:
+    """A line that looks like a password: the question leads with it and names forget --compact (B20-15)."""
+    root = isolated_home / "memory"
+    build_repo(
+        root, {**EXAMPLE_FILES, "me.md": "# About me\n\n- The office wifi password is CafeLatte#77 [by: agent]\n"}
+    )
+    app = RecordingApp(root, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.main_screen.query_one(FolderPane).show_file("me.md")
+        await settle(pilot)
+        await pilot.press("tab", "d")
+        await wait_for(pilot, lambda: isinstance(app.screen, Confirm), what=f"the question ({app.notices})")
+        asked = str(app.screen.query(".dialog-title").first().visual)
+        assert "It looks like a secret: a forget leaves it in git history" in asked
+        assert "esc, then memrepo forget --compact repo:me.md#L3" in asked and "c in Health" in asked
+        await pilot.press("escape")
 
 
 async def test_hand_edits_waiting_at_start_are_committed_by_the_quiet_timer(isolated_home: Path) -> None:

@@ -193,3 +193,32 @@ async def test_health_pane_shows_the_configured_dream_settings_like_memrepo_heal
     async with app.run_test(size=(100, 30)) as pilot:
         pane = await open_health(pilot)
         assert {r.name: r.reason for r in pane.rows if r.name in cli_rows} == cli_rows
+
+
+async def test_problems_are_listed_first_in_check_order(isolated_home: Path) -> None:
+    """FAIL, then WARN, then OK rows, each in the engine's check order: at 80x24 the counted problems show first."""
+    root = isolated_home / "memory"
+    build_repo(root)
+    _history(root)  # a forget 40 days ago: the history row is a WARN
+    (root / "topics").mkdir(exist_ok=True)
+    (root / "topics" / "lonely.md").write_text("# Lonely\n\n- Nobody links here [by: user]\n")
+    subprocess.run(["git", "add", "-A"], cwd=root, check=True)
+    subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-qm", "Hand edits"],
+        cwd=root,
+        check=True,
+    )
+    app = RecordingApp(root, watch=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_health(pilot)
+        await wait_for(pilot, lambda: bool(pane.rows), what="the health rows")
+        engine_rows = await app.repo.health()  # type: ignore[union-attr]
+        shown = [(r.status.value, r.name) for r in pane.rows]
+        statuses = [s for s, _ in shown]
+        assert "WARN" in statuses and "OK" in statuses
+        assert statuses == sorted(statuses, key=["FAIL", "WARN", "OK"].index)
+        assert engine_rows[0].status.value == "OK"  # the engine's own order starts with an OK row
+        for status in ("FAIL", "WARN", "OK"):  # within a status, the engine's order is kept
+            assert [n for s, n in shown if s == status] == [r.name for r in engine_rows if r.status.value == status]
+        first = pane.rows[0]
+        assert first.status.value != "OK" and pane.detail_text.startswith(f"{first.status.value} {first.name}:")

@@ -110,6 +110,21 @@ def coverage_lines(record: Any) -> list[str]:
     return out
 
 
+def running_words(record: Any) -> str:
+    """What a running dream is doing, by its provider: a rules dream asks no model (breaker20 B20-11).
+
+    A rules dream checks every line of the files it read (minutes at 2,000 files on a loaded machine); a
+    model dream waits for the model's answer. Both say when they started: a long run is not a hung one.
+    """
+    examined = len(getattr(record, "examined", None) or [])
+    files = f"{examined:,} file{'s' * (examined != 1)}"
+    started = getattr(record, "started_at", None)
+    since = f" · started {started:%H:%M} UTC" if started is not None else ""
+    if record.provider == "rules":
+        return f"Running: the rules check every line of {files} (offline, no model){since}"
+    return f"Running: {files} sent, the model ({record.provider}) has not answered yet{since}"
+
+
 def operations_content(record: Any, files: dict[str, list[Any]] | None = None) -> Content:
     """A run's summary, files and operations as plain content (user text never parsed as markup).
 
@@ -129,7 +144,7 @@ def operations_content(record: Any, files: dict[str, list[Any]] | None = None) -
     )
     parts.append(Content(clean(head)).stylize("bold"))
     if record.status == "running":
-        parts.append(Content("Running: the model has not answered yet"))
+        parts.append(Content(clean(running_words(record))))
     if record.reason:
         parts.append(Content(clean(f"Reason: {record.reason}")).stylize("$error"))
     for line in coverage_lines(record):
@@ -165,7 +180,15 @@ def operations_content(record: Any, files: dict[str, list[Any]] | None = None) -
     return Content("\n").join(parts)
 
 
-__all__ = ["CLASS_STYLES", "STATUS_WORDS", "applied", "coverage_lines", "operations_content", "where_today"]
+__all__ = [
+    "CLASS_STYLES",
+    "STATUS_WORDS",
+    "applied",
+    "coverage_lines",
+    "operations_content",
+    "running_words",
+    "where_today",
+]
 
 
 def operation_cells(op: Any, chosen: bool, files: dict[str, list[Any]], record: Any) -> tuple[Text, ...]:

@@ -51,6 +51,27 @@ def failed_edit_line(editor: str, code: int, path: str, changed: bool) -> str:
     )
 
 
+def _history_note(entry: EntryView) -> str:
+    """The forget question's last line: a forget is a commit, so git history (and a sync remote) keeps the text.
+
+    Compaction is what removes it (docs/memory-repo.md "Forgetting for real"); a line that looks like it holds
+    a secret (one the redaction rules would change) says so first (breaker20 B20-15). A line already marked
+    ``[REDACTED:...]`` gets the plain wording: its value was never written.
+    """
+    from memrepo.engine.redaction import redact_text
+
+    ref = clean(entry.ref)
+    if redact_text(entry.text) != entry.text:
+        return (
+            "It looks like a secret: a forget leaves it in git history and a sync remote. To remove it for good: "
+            f"esc, then memrepo forget --compact {ref}; or y, then c in Health."
+        )
+    return (
+        "It leaves the file in a commit you can undo; git history keeps the text until you compact "
+        f"(y, then c in Health; or memrepo forget --compact {ref})."
+    )
+
+
 class FolderWrites(_PaneBase):
     """Edit and forget in the Folder pane (mixed into :class:`~memrepo.tui.panes.folder.FolderPane`)."""
 
@@ -155,9 +176,7 @@ class FolderWrites(_PaneBase):
 
         if self.repo is None:
             return
-        question = (
-            f"Forget {entry.path}:{entry.line}?\n{clean(entry.text)}\nIt leaves the file in a commit you can undo."
-        )
+        question = f"Forget {entry.path}:{entry.line}?\n{clean(entry.text)}\n{_history_note(entry)}"
         if not await self.app.push_screen_wait(Confirm(question)):
             return
         try:
@@ -166,7 +185,9 @@ class FolderWrites(_PaneBase):
             self.notify(clean(str(exc), one_line=False), title="Cannot forget", severity="error", markup=False)
             self.post_message(WriteFailed(str(exc)))
             return
-        self.notify(f"Forgot {clean(entry.text)}", timeout=3, markup=False)
+        self.notify(
+            f"Forgot {clean(entry.text)}; git history keeps it until you compact (Health c)", timeout=5, markup=False
+        )
         self._reread(entry.path)
         self.load_files()
         self.post_message(RepoWritten(result.commit))

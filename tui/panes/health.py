@@ -38,6 +38,12 @@ CHECKING = "Checking the repo's health: reading every file…"
 STATUS_COLOURS = {"OK": "success", "WARN": "warning", "FAIL": "error"}
 """The theme variable each status is drawn in."""
 
+STATUS_ORDER = {"FAIL": 0, "WARN": 1, "OK": 2}
+"""Rows are listed problems first (FAIL, then WARN, then OK), the check order kept within each status.
+
+At 80x24 only the first dozen rows show: the rows the border title counts must be among them.
+"""
+
 
 class HealthPane(Pane):
     """Health rows with status, reason and fix key; ``c`` compacts the history."""
@@ -291,10 +297,11 @@ class HealthPane(Pane):
     def _show(self, rows: list[HealthRow]) -> None:
         table = self.table
         row_index = table.cursor_row
-        self._rows = list(rows)
         colours = self.app.theme_variables
         root = str(self.repo.root) if self.repo is not None else None
         table.clear()
+        rows = sorted(rows, key=lambda r: STATUS_ORDER.get(r.status.value, len(STATUS_ORDER)))  # stable
+        self._rows = rows
         reasons: list[Text] = []
         for n, health_row in enumerate(rows):
             status = health_row.status.value

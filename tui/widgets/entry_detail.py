@@ -58,6 +58,11 @@ def provenance(entry: EntryView) -> list[str]:
             f"You asked in a session to forget this line of {clean(entry.meta['forgets'])}; it named more than one "
             "line, or one an agent wrote, so it waits for you. Accepting it removes the line; discarding keeps it."
         )
+    elif entry.path == INBOX and by == "user" and entry.meta.get("waits"):
+        lines.append(  # the user's own line a limit held back (breaker17 B17-9)
+            f"Your own words in a session; it waits here because {clean(entry.meta['waits'])}. If a accepts "
+            "nothing (the limit holds), m moves it into an existing file such as me.md."
+        )
     elif entry.path == INBOX:
         lines.append(
             "Untrusted until you accept it: the task that wrote it read outside content (a web page, a file, "
