@@ -37,9 +37,12 @@ def _stays(text: str) -> None:
         (f"docker pull --creds robot:{LOWER} registry.local/app:1.0", LOWER),
         (f"nerdctl run --creds robot:{LOWER} registry.local/app:1.0", LOWER),
         (f"podman run --creds robot:{RUN} registry.local/app:1.0", RUN),
+        (f"docker login -u deploy -p {HEX} quay.io", HEX),
+        (f"docker login --username deploy --password {LOWER} registry.example.com", LOWER),
+        (f"podman login --password={RUN} quay.io", RUN),
     ],
 )
-def test_a_password_given_to_the_creds_flag_is_taken(text: str, value: str) -> None:
+def test_a_registry_password_given_to_a_flag_is_taken(text: str, value: str) -> None:
     _gone(text, value)
 
 
@@ -54,6 +57,8 @@ def test_a_password_given_to_the_creds_flag_is_taken(text: str, value: str) -> N
         (f'image: "myrepo/app:{RUN}"', RUN),
         (f"docker pull deploy:{RUN}", RUN),
         (f"FROM deploy:{RUN}", RUN),
+        ("image: x:hf_qrcmwpxkzt4n8v2b6d9f3h7j1l5", "hf_qrcmwpxkzt4n8v2b6d9f3h7j1l5"),
+        ("image: x:pypi-ka52mq8x7v3n9p4w6z2r1t5y", "pypi-ka52mq8x7v3n9p4w6z2r1t5y"),
         (
             "image: x:sk-94g9dpmrcg629be2u66mr26846p7q9m2i0hz2uep1enthjxj",
             "sk-94g9dpmrcg629be2u66mr26846p7q9m2i0hz2uep1enthjxj",
