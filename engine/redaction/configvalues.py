@@ -6,10 +6,11 @@ Dockerfiles, lockfiles, CI workflows, Grafana dashboards, nginx configs, Actions
 Ansible playbooks of nine public repositories) found redacted. Each is recognised by the structure its
 format documents, never by looking random or not:
 
-- an image reference ``name:tag`` where the Dockerfile reference, compose files, Kubernetes and the
-  Docker CLI put one: after ``FROM [--platform=…]``, ``image:``, ``docker pull|run|push|create|tag``
-  (flags without a separate value between); a tag in lower case, as tags are written (``[a-z0-9_][a-z0-9_.-]*``:
-  a capitalised password after ``image: admin:`` is not one);
+- an image reference ``name:tag`` or ``name@sha256:<64 hex>`` where one is written: after ``FROM [--platform=…]``,
+  a YAML ``image:`` key at the start of its line (never "the image: user:pw" in prose), the image argument of
+  ``docker|podman|nerdctl pull|run|push|create|tag`` (past its flags and their values: ``--creds user:pw`` is
+  no image, B22-1); and only a tag that reads as one (:func:`_tag_ok`: a version, ``latest``, short words; never a
+  random run such as ``k7m2p9x4q8w3z6v1`` nor a vendor key's prefix, B22-2);
 - a gem's platform-specific version in a ``Gemfile.lock``, ``name (1.2.3-x86_64-linux)``,
   the platform one RubyGems names (``x86_64``, ``arm64``, ``aarch64``, ``java`` ...);
 - a GitHub Actions step's action, ``uses: owner/repo[/path]@ref`` (the workflow syntax), the whole line being that;
@@ -37,11 +38,39 @@ from . import lazyre
 
 Span = tuple[int, int]
 
-_IMAGE_REF_RE = lazyre.compile(
-    r"(?:(?<![\w-])FROM[ \t]+(?:--[a-z-]+=\S+[ \t]+)*|(?<![\w-])image:[ \t]*[\"']?"
-    r"|\b(?:docker|podman|nerdctl)[ \t]+(?:pull|run|push|create|tag)(?:[ \t]+-{1,2}[a-z][\w-]*(?:=\S+)?)*[ \t]+)"
-    r"(?P<ref>(?:[a-z0-9][a-z0-9._-]*(?::\d+)?/)*[a-z0-9][a-z0-9._-]*:[a-z0-9_][a-z0-9_.-]{0,127})(?![\w.:/@-])"
+_VALUE_FLAGS = (
+    r"creds|src-creds|dest-creds|u|user|p|password|password-stdin|e|env|v|volume|name|network|w|workdir|entrypoint"
+    r"|l|label|mount|authfile|cert-dir|h|hostname|platform|env-file|a|attach|m|memory|cpus"
 )
+"""The docker/podman/nerdctl flags whose value is the next argument: never read as the image (B22-1)."""
+_IMAGE_REF_RE = lazyre.compile(
+    r"(?m)(?:(?<![\w-])FROM[ \t]+(?:--[a-z-]+=\S+[ \t]+)*|^[ \t]*(?:-[ \t]+)?image:[ \t]*[\"']?"
+    r"|\b(?:docker|podman|nerdctl)[ \t]+(?:pull|run|push|create|tag)"
+    r"(?:[ \t]+(?:--?(?:"
+    + _VALUE_FLAGS
+    + r")[ \t]+\S+|-{1,2}(?!(?:"
+    + _VALUE_FLAGS
+    + r")(?![\w-]))[a-z][\w-]*(?:=\S+)?))*[ \t]+)"
+    r"(?P<ref>(?:[a-z0-9][a-z0-9._-]*(?::\d+)?/)*[a-z0-9][a-z0-9._-]*"
+    r"(?::(?P<tag>[a-z0-9_][a-z0-9_.-]{0,127})|@sha256:[0-9a-f]{64}))(?![\w.:/@-])"
+)
+"""An image reference where one is written: a Dockerfile ``FROM``, a YAML ``image:`` key at the start of its line,
+the image argument of ``docker|podman|nerdctl pull|run|push|create|tag`` (past its flags and their values)."""
+_TAG_PIECE_RE = lazyre.compile(
+    r"\d+|v\d+|[a-z]{1,16}|[a-z]+\d{1,3}|\d{1,3}[a-z]{1,3}|(?=[a-z0-9]{1,8}$)[a-z]*\d[a-z0-9]*"
+)
+
+
+def _tag_ok(tag: str) -> bool:
+    """Whether an image tag reads as a tag: a version (``1.27``, ``3.11-slim``, ``v2.4.1``), ``latest``, a few short
+    words (``bookworm``, ``lts-alpine3``); never a random run (``k7m2p9x4q8w3z6v1``) nor a vendor key (``hf_…``)."""
+    from .rules import _PREFIXES
+
+    if len(tag) > 48 or tag.startswith(_PREFIXES) or tag.startswith(("sk-", "pypi-")):
+        return False
+    return all(_TAG_PIECE_RE.fullmatch(p) for p in tag.replace("_", ".").replace("-", ".").split(".") if p)
+
+
 _USES_RE = lazyre.compile(
     r"(?m)^[ \t]*(?:-[ \t]+)?uses:[ \t]*['\"]?(?P<ref>[A-Za-z0-9][\w.-]*/[\w.-]+(?:/[\w.-]+)*)@[\w.-]+['\"]?[ \t]*(?:#.*)?$"
 )
@@ -80,7 +109,8 @@ def spans(text: str) -> Iterator[Span]:
     """``(start, end)`` of each config value in ``text`` whose structure checks out (see the module docstring)."""
     if "FROM" in text or "image:" in text or "docker" in text or "podman" in text or "nerdctl" in text:
         for m in _IMAGE_REF_RE.finditer(text):
-            yield m.start("ref"), m.end("ref")
+            if m.group("tag") is None or _tag_ok(m.group("tag")):
+                yield m.start("ref"), m.end("ref")
     if " (" in text:
         for m in _GEM_PLATFORM_RE.finditer(text):
             yield m.start("v"), m.end("v")

@@ -213,6 +213,23 @@ def _csv_cells(line: str, sep: str) -> list[tuple[int, int]] | None:
         pos = end + 1
 
 
+_PASSWORD_HEADER = r"(?i)^[ \t*_`]*(?:[\w.'’-]+[ \t]+){0,2}" + _LABEL + r"s?[ \t*_`]*$"
+"""A CSV header cell naming a password column (``password``, ``Login Password``, ``senha``): no token or key."""
+_PLACEHOLDER_RE = lazyre.compile(r"\$\{?[A-Za-z_]\w*\}?|\{\{[^}]*\}\}|<[^<>]+>|\*+|x+|X+")
+"""A placeholder in a password cell (``$DB_PASSWORD``, ``{{ vault_pw }}``, ``<password>``, ``****``)."""
+_WORDS_ID_RE = lazyre.compile(r"[a-z]+(?:[_-](?:[a-z]+|[a-z0-9]{1,3}))+")
+"""A name of lower-case words joined by ``_``/``-`` (``enable_new_checkout_flow_v2``): a flag's or a key's name."""
+
+
+def _csv_value_ok(value: str, *, whole: bool, pin: bool) -> bool:
+    """Whether a CSV cell is a secret: in a password column (``whole``) any value but a placeholder ("n/a", "-",
+    "see vault", ``$VAR``), passphrases with spaces or dashes too (B22-9); in a token or key column, a value that
+    reads as a credential and is no name of lower-case words (``enable_new_checkout_flow_v2``)."""
+    if whole:
+        return bool(value) and not _NOT_VALUE_RE.match(value) and not _PLACEHOLDER_RE.fullmatch(value)
+    return _value_ok(value, pin=pin) and (pin or not _WORDS_ID_RE.fullmatch(value))
+
+
 def _csv_spans(text: str) -> Iterator[Span]:
     """Cells of a CSV/TSV export's secret columns (a password manager's ``name,url,username,password``): the header
     line names the column, every following line holding as many cells has its value there (B18-14)."""
@@ -231,6 +248,7 @@ def _csv_spans(text: str) -> Iterator[Span]:
             i += 1
             continue
         pins = {j for j in cols if _PIN_RE.search(texts[j])}
+        whole = {j for j in cols if j not in pins and _compiled(_PASSWORD_HEADER).match(texts[j])}
         i += 1
         while i < len(lines):
             row = lines[i].rstrip("\r")
@@ -240,7 +258,7 @@ def _csv_spans(text: str) -> Iterator[Span]:
             for j in cols:
                 a, b = got[j]
                 value = row[a:b].strip()
-                if _value_ok(value, pin=j in pins):
+                if _csv_value_ok(value, whole=j in whole, pin=j in pins):
                     at = row.find(value, a)
                     yield starts[i] + at, starts[i] + at + len(value), "password"
             i += 1

@@ -156,7 +156,7 @@ _LOGIN_WITH_RE = lazy(
 )
 _PW_RE = lazy(
     r"(?i)(?<![A-Za-z0-9-])(?:pw|pword|p/w|passwd|pass\s?word|pass|pwd)\b"
-    r"(?:\s{0,3}(?:(?:is|was|=|:|now|becomes|->|=>)\s{0,3}){1,2}|\s{1,3})"
+    r"(?:\s{0,3}(?:(?:is|was|=|:|now|becomes|->|=>)\s{0,3}){1,2}|[ \t]{1,3})"
     + _OPEN
     + _quoted(r"(?![|()\[\]{},;.\\/<>])[^\s'\"`]{4,128}")
     + _CLOSE
@@ -189,7 +189,7 @@ _ABOUT = (
     r"perdu|olvidada|esquecida|забыл\w*"
 )
 """Words after a password word that make the line about passwords, not one ("password policy: min-12-chars")."""
-_BARE = r"(?:\s+(?!(?:" + _ABOUT + r")\b)[\w'’-]{1,24}){1,3}?"
+_BARE = r"(?:[ \t]+(?!(?:" + _ABOUT + r")\b)[\w'’-]{1,24}){1,3}?"
 """What the password opens, said as bare nouns (French "Mot de passe wifi", Russian "пароль администратора");
 taken only before a colon or a dash."""
 _COLON = r"(?:\s{0,3}[:=：]\s{0,3}|\s+[—–-]\s+(?:это\s+)?)"
