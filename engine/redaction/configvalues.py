@@ -15,7 +15,8 @@ format documents, never by looking random or not:
   the platform one RubyGems names (``x86_64``, ``arm64``, ``aarch64``, ``java`` ...);
 - a GitHub Actions step's action, ``uses: owner/repo[/path]@ref`` (the workflow syntax), the whole line being that;
 - a Kubernetes ``apiVersion`` of an API group, ``argoproj.io/v1alpha1`` (a DNS name, then ``v<n>[alpha|beta<n>]``);
-- an RPM signing key's file name, ``RPM-GPG-KEY-<name>`` (the file holds a public key; Fedora's and EPEL's naming);
+- an RPM signing key's file name, ``RPM-GPG-KEY-<name>`` (the file holds a public key; Fedora's and EPEL's naming),
+  when the name reads as one (``EPEL-9``, ``fedora-39-x86_64``), never a random run (breaker22);
 - a Google Cloud resource name, ``projects/<id>/<collection>/<id>/…`` (cloud.google.com's
   "Resource names": collections are lowerCamel words), as a workload identity provider is written;
 - a command-line flag's name up to its ``=`` (``--acme-http01-solver-runtime-class-name=``):
@@ -122,7 +123,8 @@ def spans(text: str) -> Iterator[Span]:
             yield m.span()
     if "RPM-GPG-KEY-" in text:
         for m in _RPM_KEY_RE.finditer(text):
-            yield m.span()
+            if _tag_ok(m.group(0)[len("RPM-GPG-KEY-") :].lower()):  # a name ("EPEL-9"), never a random run
+                yield m.span()
     if "projects/" in text:
         for m in _GCP_NAME_RE.finditer(text):
             yield m.span()

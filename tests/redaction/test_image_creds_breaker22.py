@@ -117,3 +117,21 @@ def test_every_cell_of_a_csv_password_column_is_taken_and_only_that_cell() -> No
 )
 def test_a_csv_name_or_placeholder_in_a_secret_column_stays(text: str) -> None:
     _stays(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password: RPM-GPG-KEY-Xk9mQ2vL7pR4tW8z",
+        "the signing key is RPM-GPG-KEY-k7m2p9x4q8w3z6v1",
+    ],
+)
+def test_a_random_run_named_like_an_rpm_key_is_redacted(text: str) -> None:
+    """An RPM key file's name is kept only when it reads as a name (breaker22: a random run rode the keep)."""
+    assert "REDACTED" in redaction.redact(text)[0], text
+
+
+@pytest.mark.parametrize("name", ["RPM-GPG-KEY-EPEL-9", "RPM-GPG-KEY-fedora-39-x86_64", "RPM-GPG-KEY-CentOS-Official"])
+def test_an_rpm_key_file_name_is_kept(name: str) -> None:
+    text = f"gpgkey=file:///etc/pki/rpm-gpg/{name}"
+    assert redaction.redact(text)[0] == text
