@@ -70,6 +70,11 @@ def test_a_request_to_remember_in_another_script_replaces_the_line_it_restates()
         ("The cron job for invoices runs at 2am", "The cron job for emails now runs at 3am"),  # two slots
         ("We deploy on Tuesdays", "We deploy on Tuesdays and Thursdays"),  # nothing replaced
         ("The frontend uses React 18 and Vite 5", "We moved the frontend to React 19"),  # would hide Vite 5 too
+        ("The shop DB runs on Postgres 15", "Actually the shop DB is on Postgres 17 now on my laptop."),  # a scope
+        (
+            "The deploy window is Tuesday at 10:00",
+            "No, the deploy window is Wednesday at 10:00 now on the new cluster.",
+        ),
     ],
 )
 def test_a_look_alike_relates_no_line(old: str, said: str) -> None:
