@@ -47,9 +47,11 @@ def statements(task: Task) -> list[str]:
     """What the task's user asked to remember, read as the checkpoint reads it: secrets redacted first,
     so a clause about a secret is left out (:func:`memrepo.engine.format.remembering.without_secrets`); their
     standing rules first ("From now on, X": :func:`rules`), each once."""
-    said = rules(task)
-    seen = {fmt.normalize_text(rule) for rule in rule_statements(_messages(task))}  # a harmful one: not at all
-    return said + [s for s in user_statements(_messages(task)) if fmt.normalize_text(s) not in seen]
+    messages = _messages(task)  # redacted once for both readings
+    found = rule_statements(messages)
+    seen = {fmt.normalize_text(rule) for rule in found}  # a harmful one: not at all
+    said = [rule for rule in found if not harmful(rule)]
+    return said + [s for s in user_statements(messages) if fmt.normalize_text(s) not in seen]
 
 
 def _messages(task: Task) -> list[str]:
