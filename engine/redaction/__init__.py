@@ -106,9 +106,9 @@ def _kingfisher_only_types() -> frozenset[str]:
     """The types only Kingfisher's rules name (``gitlab-key``), not our rules or Betterleaks' (``openai-key``)."""
     global _KINGFISHER_ONLY
     if not _KINGFISHER_ONLY:
-        from . import kingfisher, rules
+        from . import kingfisher, vendorprefix
 
-        ours = {slug for _prefixes, slug in rules.VENDOR_TYPES} | {slug for _p, slug in _BETTERLEAKS_TYPES}
+        ours = {slug for _prefixes, slug in vendorprefix.VENDOR_TYPES} | {slug for _p, slug in _BETTERLEAKS_TYPES}
         _KINGFISHER_ONLY = kingfisher.types() - ours
     return _KINGFISHER_ONLY
 

@@ -65,7 +65,7 @@ _TAG_PIECE_RE = lazyre.compile(
 def _tag_ok(tag: str) -> bool:
     """Whether an image tag reads as a tag: a version (``1.27``, ``3.11-slim``, ``v2.4.1``), ``latest``, a few short
     words (``bookworm``, ``lts-alpine3``); never a random run (``k7m2p9x4q8w3z6v1``) nor a vendor key (``hf_…``)."""
-    from .rules import _PREFIXES
+    from .vendorprefix import _PREFIXES
 
     if len(tag) > 48 or tag.startswith(_PREFIXES) or tag.startswith(("sk-", "pypi-")):
         return False
