@@ -26,7 +26,8 @@ left out and counted. Run::
 ``--half tune`` / ``--half held`` keeps one half of the detectors, chosen by the SHA-256 of the detector's name
 (its folder under ``pkg/detectors``; issue 32 round 16, written and committed before any result of a half was read):
 the tune half's misses may be read while writing rules, the held half is scored by counts only. The input may also
-be a file this script wrote (``trufflehog-tests.json``), split without reading trufflehog again::
+be a file this script wrote (``trufflehog-tests.json``), split without reading trufflehog again (its secret pieces
+filtered again by today's ``_PUBLIC_RE``, so an older file gives what a build today would)::
 
     python benchmarks/secrets_corpus/build_trufflehog_tests.py --half tune /tmp/th-tests.json > trufflehog-tests-tune.json
     python benchmarks/secrets_corpus/build_trufflehog_tests.py --half held /tmp/th-tests.json > trufflehog-tests-held.json
@@ -45,7 +46,9 @@ from pathlib import Path
 _IDENT_RE = re.compile(r"[A-Za-z_][\w.]*")
 _ASSIGN_RE = re.compile(r"(?m)^\s*(?:var\s+|const\s+)?(?P<name>[A-Za-z_]\w*)\s*(?::=|=)\s*")
 _CASE_RE = re.compile(r"name:\s*(?P<name>\"(?:[^\"\\]|\\.)*\"|`[^`]*`),\s*input:\s*")
-_PUBLIC_RE = re.compile(r"://|@|^[\w-]+(?:\.[\w-]+)+$|^\d+$")
+_PUBLIC_RE = re.compile(r"://|@|^[\w-]+(?:\.[\w-]+)+$|^\d+$|^//|^jdbc:")
+"""A URL, e-mail address, host or number; since round 16 also a URL's tail a split at ``:`` leaves (``//host.com``
+from ``https://host.com:8200``) and a ``jdbc:`` connection string (a URL; one with a password holds ``://…@``)."""
 _TOKEN_RE = re.compile(r"[A-Za-z0-9_+/=.~$-]+")
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "'": "'", "0": "\0"}
 
@@ -195,7 +198,15 @@ def half(detector: str) -> str:
 def _split(path: Path, which: str) -> None:
     """Print the samples of ``path`` (this script's output) whose detector falls in half ``which``."""
     doc = json.loads(path.read_text(encoding="utf-8"))
-    samples = [s for s in doc["samples"] if half(s["family"]) == which]
+    samples = []
+    for s in doc["samples"]:
+        if half(s["family"]) != which:
+            continue
+        if "secrets" in s:  # a file written before round 16: URL tails and jdbc: strings are no secrets
+            s = {**s, "secrets": [p for p in s["secrets"] if not _PUBLIC_RE.search(p)]}
+            if not s["secrets"]:
+                continue
+        samples.append(s)
     out = {"source": f"{doc['source']} The {which} half by the SHA-256 of the detector's name.", "samples": samples}
     print(json.dumps(out, indent=1, ensure_ascii=False))
     print(
