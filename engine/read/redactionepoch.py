@@ -49,6 +49,7 @@ _DETECTOR_SOURCES = (
             "derkeys",
             "wrapjoin",
             "spanends",
+            "repeats",
             "vendorprefix",
             "cmdslots",
             "accountsaid",

@@ -371,7 +371,9 @@ def find(text: str) -> list[tuple[int, int, str]]:
     from .public import drop_public
 
     kept = drop_public(text, [(m[0], m[1], m[2]) for m in merged], found)
-    return [m for m in kept if not allow.is_allowed(text[m[0] : m[1]])]
+    from .repeats import spans as repeated
+
+    return repeated(text, [m for m in kept if not allow.is_allowed(text[m[0] : m[1]])])
 
 
 def allow_found(state: Path, text: str) -> list[str]:

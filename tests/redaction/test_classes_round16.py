@@ -1,0 +1,50 @@
+"""Secrets found by class, not by vendor (issue 32 round 16), from the misses of trufflehog's tests' tune half.
+
+Each "is taken" case leaked before this round; each "stays" case was redacted before. The values are made for
+this file (random shapes, no vendor's real key).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memrepo.engine import redaction
+
+KEY = "Vx9qLm2Tz8RpKa7Wc3Yh5NbQ"
+
+
+def _gone(text: str, value: str) -> str:
+    out = redaction.redact(text)[0]
+    assert value not in out, out
+    assert "[REDACTED:" in out
+    return out
+
+
+UUID = "3f9c2a71-5b8e-4d06-9a1f-7c2e8b4d6a03"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (f"acme token = '{UUID}' | '{UUID}'", UUID),
+        (f"acme_api_key: {UUID}\ncurl -H 'X-Acme: {UUID}' https://api.acme.test/v1", UUID),
+    ],
+)
+def test_a_secret_found_once_is_redacted_where_it_stands_again(text: str, value: str) -> None:
+    out = _gone(text, value)
+    assert out.count("[REDACTED:") == 2
+
+
+def test_a_repeated_value_inside_a_longer_token_is_not_added() -> None:
+    from memrepo.engine.redaction import repeats
+
+    text = f"acme token = '{KEY}' and the build id was x{KEY}y, again {KEY}."
+    first = text.index(KEY)
+    found = [(first, first + len(KEY), "assigned-token")]
+    again = text.rindex(KEY)
+    assert repeats.spans(text, found) == [*found, (again, again + len(KEY), "assigned-token")]
+
+
+def test_a_short_password_is_not_redacted_as_a_word_elsewhere() -> None:
+    out = redaction.redact("mysql password: admin\nthe admin panel is at /admin")[0]
+    assert "the admin panel is at /admin" in out
