@@ -94,6 +94,8 @@ _PREFIXES = (
     "ya29.",
     "AKIA",
     "ASIA",
+    "ABIA",  # with ACCA: AWS key id prefixes as gitleaks' aws-access-token rule names them (MIT)
+    "ACCA",
     "LTAI",
     "bkua_",
     "fo1_",
@@ -133,7 +135,7 @@ VENDOR_TYPES = (
     (("sk_live_", "sk_test_", "rk_live_", "rk_test_", "pk_live_", "pk_test_", "whsec_"), "stripe-key"),
     (("sk-ant-",), "anthropic-key"),
     (("sk-proj-", "sk-svcacct-", "sk-admin-", "sk-"), "openai-key"),
-    (("AKIA", "ASIA"), "aws-access-key"),
+    (("AKIA", "ASIA", "ABIA", "ACCA"), "aws-access-key"),
     (("AIza", "ya29.", "1//0"), "google-token"),
     (("hf_", "api_org_"), "huggingface-token"),
     (("hvs.", "hvb.", "hvr."), "vault-token"),

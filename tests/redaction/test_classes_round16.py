@@ -48,3 +48,22 @@ def test_a_repeated_value_inside_a_longer_token_is_not_added() -> None:
 def test_a_short_password_is_not_redacted_as_a_word_elsewhere() -> None:
     out = redaction.redact("mysql password: admin\nthe admin panel is at /admin")[0]
     assert "the admin panel is at /admin" in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "<secret>{AQAAABAAAAAQk3Jd8f0Kq9xLm3nV7bR5tY1uW8eZ0cA4gH6jP2sD9fG=}</secret>",
+        "<session>{AQAAABAAA " + "aSqfp/GTZbJP+tXPNCZ9GoveoM0vgxtlYXdz" * 20 + "}</session>",
+        "<privateKeySource><privateKey>{AQAAABAAAAAwQk3Jd8f0Kq9xLm3nV7bR5tY1uW8eZ0}</privateKey>",
+    ],
+)
+def test_a_jenkins_stored_secret_is_taken_whole(text: str) -> None:
+    value = text[text.index("{") + 1 : text.index("}")]
+    out = _gone(text, value[-12:])
+    assert "{[REDACTED:jenkins-secret]}" in out
+
+
+@pytest.mark.parametrize("text", ["aws id: ABIAS9L8MS5IPHTZPPUQ", "ACCAQ2X7MS5IPHTZPPUQ"])
+def test_aws_sts_bearer_and_context_key_ids_are_taken(text: str) -> None:
+    _gone(text, text[-20:])
