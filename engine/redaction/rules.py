@@ -189,6 +189,7 @@ _NOT_SECRET_WORDS = (
 _NOT_SECRET_LABELS = tuple(_NOT_SECRET_WORDS.split())
 _HOSTNAME_RE = lazyre.compile(r"(?:[a-z0-9_-]+\.){2,}(?:com|net|org|io|dev|cloud|app|ai|co|edu|gov|[a-z]{2})")
 """A lower-case dotted host name (``s3.us-west-1.amazonaws.com``): no token under a label naming a host (leakyrepo)."""
+_PORT_PATH_RE = lazyre.compile(r"\d{1,5}(?:/|$)")
 _RANDOM_LABEL_RE = lazyre.compile(r"(?=(?:[a-z]*\d){3})(?=(?:\d*[a-z]){3})[a-z0-9]{12,}\.")  # a capability host: B16-7
 _PEM_BEGIN_RE = lazyre.compile(r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----")
 _PEM_END_RE = lazyre.compile(r"-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----")
@@ -328,6 +329,8 @@ def spans(text: str) -> Iterator[Span]:
         host = host and any(w in label for w in ("host", "domain", "endpoint"))
         if label.rstrip("_-.").endswith(_NOT_SECRET_LABELS) or one_case_hex or host:
             continue
+        if text.endswith("//", 0, m.start()) and _PORT_PATH_RE.match(value):
+            continue  # https://git.example.com:7990/scm/proj/repo.git: a host, its port and path, not label: value
         digits = sum(c.isdigit() for c in value)
         if (
             digits >= 2

@@ -67,3 +67,19 @@ def test_a_jenkins_stored_secret_is_taken_whole(text: str) -> None:
 @pytest.mark.parametrize("text", ["aws id: ABIAS9L8MS5IPHTZPPUQ", "ACCAQ2X7MS5IPHTZPPUQ"])
 def test_aws_sts_bearer_and_context_key_ids_are_taken(text: str) -> None:
     _gone(text, text[-20:])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bitbucket = https://git.company.com:7990/scm/proj/repo.git",
+        "bitbucket server at https://git.company.com:7990/projects/PROJ/repos/app",
+        "confluence: https://wiki.example.org:8443/display/TEAM2024/Runbook",
+    ],
+)
+def test_a_url_port_and_path_are_not_a_label_and_value(text: str) -> None:
+    assert redaction.redact(text)[0] == text
+
+
+def test_a_password_in_a_url_with_a_port_is_still_taken() -> None:
+    _gone("https://deploy:Xk9mQ2vL7pRt5Zw3@git.company.com:7990/scm", "Xk9mQ2vL7pRt5Zw3")
