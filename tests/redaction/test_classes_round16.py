@@ -83,3 +83,18 @@ def test_a_url_port_and_path_are_not_a_label_and_value(text: str) -> None:
 
 def test_a_password_in_a_url_with_a_port_is_still_taken() -> None:
     _gone("https://deploy:Xk9mQ2vL7pRt5Zw3@git.company.com:7990/scm", "Xk9mQ2vL7pRt5Zw3")
+
+
+GOSUM_COLOURED = (
+    "\x1b[38;2;248;248;242mgolang.org/x/mod\x1b[0m \x1b[38;2;230;219;116mv0.28.0\x1b[0m "
+    "\x1b[38;2;166;226;46mh1\x1b[0m:\x1b[38;2;190;132;255mgQBtGhjxykdjY9YhZpSlZIsbnaE2+PgjfLWUQTnoZ1U=\x1b[0m"
+)
+
+
+def test_a_coloured_public_value_is_read_around_its_terminal_escapes() -> None:
+    assert redaction.redact(GOSUM_COLOURED)[0] == GOSUM_COLOURED
+
+
+def test_a_secret_a_colour_code_splits_is_still_taken_whole() -> None:
+    out = _gone("token: \x1b[31mVx9qLm2Tz8\x1b[0mRpKa7Wc3Yh5NbQwErTy done", "RpKa7Wc3Yh5NbQwErTy")
+    assert "Vx9qLm2Tz8" not in out and out.endswith(" done")
