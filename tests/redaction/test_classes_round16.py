@@ -98,3 +98,21 @@ def test_a_coloured_public_value_is_read_around_its_terminal_escapes() -> None:
 def test_a_secret_a_colour_code_splits_is_still_taken_whole() -> None:
     out = _gone("token: \x1b[31mVx9qLm2Tz8\x1b[0mRpKa7Wc3Yh5NbQwErTy done", "RpKa7Wc3Yh5NbQwErTy")
     assert "Vx9qLm2Tz8" not in out and out.endswith(" done")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'the JWT header has kid "NjVBRjY5MDlCMUIwNzU4RTA2QzZFMDQ4QzQ2MDAyQjVDNjk1RTM2Qg"',
+        '{"alg":"RS256","kid":"NjVBRjY5MDlCMUIwNzU4RTA2QzZFMDQ4QzQ2MDAyQjVDNjk1RTM2Qg","typ":"JWT"}',
+        'JWKS entry x5t: "NjVBRjY5MDlCMUIwNzU4RTA2QzZFMDQ4QzQ2MDAyQjVDNjk1RTM2Qg"',
+    ],
+)
+def test_a_jose_key_id_is_public(text: str) -> None:
+    assert redaction.redact(text)[0] == text
+
+
+def test_a_private_jwk_member_beside_a_key_id_is_still_taken() -> None:
+    d = "jJ6Flys3zK9jUhnOHf6G49Dyp5hah6CNP84-gY-n9eo"
+    out = _gone(f'{{"kid":"NjVBRjY5MDlC","alg":"ES256","d":"{d}"}}', d)
+    assert '"kid":"NjVBRjY5MDlC"' in out
