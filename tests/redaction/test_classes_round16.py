@@ -116,3 +116,22 @@ def test_a_private_jwk_member_beside_a_key_id_is_still_taken() -> None:
     d = "jJ6Flys3zK9jUhnOHf6G49Dyp5hah6CNP84-gY-n9eo"
     out = _gone(f'{{"kid":"NjVBRjY5MDlC","alg":"ES256","d":"{d}"}}', d)
     assert '"kid":"NjVBRjY5MDlC"' in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'nixpkgs.url = "github:NixOS/nixpkgs/nixos-23.11";',
+        'darwin.url = "github:LnL7/nix-darwin/nix-darwin-24.11";',
+        "nix build github:NixOS/nixpkgs/nixos-23.11#hello",
+    ],
+)
+def test_a_nix_flake_reference_is_public(text: str) -> None:
+    assert redaction.redact(text)[0] == text
+
+
+def test_a_token_in_a_flake_reference_is_still_taken() -> None:
+    _gone(
+        'url = "github:acme/app/ghp_Vx9qLm2Tz8RpKa7Wc3Yh5NbQwErTyUiOpAs12";',
+        "ghp_Vx9qLm2Tz8RpKa7Wc3Yh5NbQwErTyUiOpAs12",
+    )
