@@ -95,6 +95,11 @@ def test_a_coloured_public_value_is_read_around_its_terminal_escapes() -> None:
     assert redaction.redact(GOSUM_COLOURED)[0] == GOSUM_COLOURED
 
 
+def test_a_colour_code_whose_escape_a_writer_dropped_is_read_around_too() -> None:
+    stored = GOSUM_COLOURED.replace("\x1b", "")  # what remember keeps of pasted coloured output
+    assert redaction.redact(stored)[0] == stored
+
+
 def test_a_secret_a_colour_code_splits_is_still_taken_whole() -> None:
     out = _gone("token: \x1b[31mVx9qLm2Tz8\x1b[0mRpKa7Wc3Yh5NbQwErTy done", "RpKa7Wc3Yh5NbQwErTy")
     assert "Vx9qLm2Tz8" not in out and out.endswith(" done")
