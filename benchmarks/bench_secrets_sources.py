@@ -29,6 +29,10 @@ secretlint          yes    secretlint's rule snapshots via ``build_upstream_test
                            ``ok.*`` snapshots as ``secretlint-negative``, ``--extra-benign``)
 trivy               yes    Trivy's secret scanner tests' masked matches via ``build_upstream_tests.py`` (``--extra``, round 11)
 msu                 yes    Microsoft security-utilities' high-confidence patterns, one generated line each (``--extra``, round 11)
+trufflehog-tests-  yes    trufflehog's detector tests (below), the half of the detectors whose name's SHA-256 ends in an even
+tune                       byte (``build_trufflehog_tests.py --half tune``, round 16, split before any result of a half was
+                           read; ``trufflehog-invalid-tune`` the same half of its invalid patterns, ``--extra-benign``); the
+                           ``-held`` halves stay held out
 (``--extra``)       no     e.g. trufflehog's detector tests via ``build_trufflehog_tests.py`` (AGPL: not shipped),
                            built before round 3's rules and measured once; whispers', ripsecrets' and
                            detect-secrets' tests via ``build_scanner_tests.py`` (round 6, built before its rules)
@@ -104,12 +108,14 @@ TUNED = {
     *("vendordocs2", "vendordocs2-benign", "prose-ids", "shapes", "memnotes"),
     *("noseyparker", "noseyparker-negative", "secretlint", "secretlint-negative", "trivy", "msu"),
     "idfiles",
+    *("trufflehog-tests-tune", "trufflehog-invalid-tune"),
 }
 """Parts whose misses were read while writing rules (``patterns-db``: ``--extra`` named so, issue 32 round 3;
 ``kingfisher-more``, ``patterns-db-stable``, ``formats-tune`` and the ``speech3`` parts: round 7;
 ``families-tune``: round 8; ``public2``, ``--extra-benign`` named so, and ``vendordocs2``: round 9; ``prose-ids``,
 ``--extra-benign`` named so, and ``shapes``: round 10; ``memnotes`` and ``build_upstream_tests.py``'s parts,
-``--extra`` and ``--extra-benign`` named so: round 11; ``idfiles``, ``--extra-benign`` named so: round 12)."""
+``--extra`` and ``--extra-benign`` named so: round 11; ``idfiles``, ``--extra-benign`` named so: round 12; the trufflehog halves ``build_trufflehog_tests.py --half tune`` writes:
+round 16)."""
 
 
 def load(folder: Path) -> tuple[dict[str, list[dict]], dict[str, list[dict]]]:

@@ -22,11 +22,22 @@ left out and counted. Run::
     python benchmarks/secrets_corpus/build_trufflehog_tests.py /tmp/th/pkg/detectors > /tmp/th-tests.json
     python benchmarks/secrets_corpus/build_trufflehog_tests.py --negatives /tmp/th/pkg/detectors > /tmp/th-invalid.json
     python benchmarks/bench_secrets_sources.py --extra /tmp/th-tests.json --extra-benign /tmp/th-invalid.json
+
+``--half tune`` / ``--half held`` keeps one half of the detectors, chosen by the SHA-256 of the detector's name
+(its folder under ``pkg/detectors``; issue 32 round 16, written and committed before any result of a half was read):
+the tune half's misses may be read while writing rules, the held half is scored by counts only. The input may also
+be a file this script wrote (``trufflehog-tests.json``), split without reading trufflehog again (its secret pieces
+filtered again by today's ``_PUBLIC_RE``, so an older file gives what a build today would)::
+
+    python benchmarks/secrets_corpus/build_trufflehog_tests.py --half tune /tmp/th-tests.json > trufflehog-tests-tune.json
+    python benchmarks/secrets_corpus/build_trufflehog_tests.py --half held /tmp/th-tests.json > trufflehog-tests-held.json
+    python benchmarks/secrets_corpus/build_trufflehog_tests.py --half tune /tmp/th-invalid.json > trufflehog-invalid-tune.json
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import sys
@@ -35,7 +46,9 @@ from pathlib import Path
 _IDENT_RE = re.compile(r"[A-Za-z_][\w.]*")
 _ASSIGN_RE = re.compile(r"(?m)^\s*(?:var\s+|const\s+)?(?P<name>[A-Za-z_]\w*)\s*(?::=|=)\s*")
 _CASE_RE = re.compile(r"name:\s*(?P<name>\"(?:[^\"\\]|\\.)*\"|`[^`]*`),\s*input:\s*")
-_PUBLIC_RE = re.compile(r"://|@|^[\w-]+(?:\.[\w-]+)+$|^\d+$")
+_PUBLIC_RE = re.compile(r"://|@|^[\w-]+(?:\.[\w-]+)+$|^\d+$|^//|^jdbc:")
+"""A URL, e-mail address, host or number; since round 16 also a URL's tail a split at ``:`` leaves (``//host.com``
+from ``https://host.com:8200``) and a ``jdbc:`` connection string (a URL; one with a password holds ``://…@``)."""
 _TOKEN_RE = re.compile(r"[A-Za-z0-9_+/=.~$-]+")
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "'": "'", "0": "\0"}
 
@@ -177,11 +190,39 @@ def cases(path: Path) -> tuple[list[tuple[str, str, list[str]]], int]:
     return out, skipped
 
 
+def half(detector: str) -> str:
+    """``"tune"`` when the last byte of the SHA-256 of ``detector`` (a detector's folder name) is even, else ``"held"``."""
+    return "tune" if hashlib.sha256(detector.encode("utf-8")).digest()[-1] % 2 == 0 else "held"
+
+
+def _split(path: Path, which: str) -> None:
+    """Print the samples of ``path`` (this script's output) whose detector falls in half ``which``."""
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    samples = []
+    for s in doc["samples"]:
+        if half(s["family"]) != which:
+            continue
+        if "secrets" in s:  # a file written before round 16: URL tails and jdbc: strings are no secrets
+            s = {**s, "secrets": [p for p in s["secrets"] if not _PUBLIC_RE.search(p)]}
+            if not s["secrets"]:
+                continue
+        samples.append(s)
+    out = {"source": f"{doc['source']} The {which} half by the SHA-256 of the detector's name.", "samples": samples}
+    print(json.dumps(out, indent=1, ensure_ascii=False))
+    print(
+        f"{len(samples)} samples from {len({s['family'] for s in samples})} detectors ({which} half)", file=sys.stderr
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("detectors", type=Path, help="trufflehog's pkg/detectors folder")
     parser.add_argument("--negatives", action="store_true", help="write the invalid-pattern look-alikes instead")
+    parser.add_argument("--half", choices=("tune", "held"), help="keep only this half of the detectors")
     args = parser.parse_args()
+    if args.detectors.is_file():
+        _split(args.detectors, args.half or "tune")
+        return
     samples: list[dict] = []
     skipped = dropped = 0
     for path in sorted(args.detectors.rglob("*_test.go")):
@@ -202,6 +243,8 @@ def main() -> None:
                 dropped += 1
                 continue
             samples.append({"family": family, "rule": f"{family}: {name}", "text": text, "secrets": secrets})
+    if args.half:
+        samples = [s for s in samples if half(s["family"]) == args.half]
     kind = "invalid-pattern look-alikes" if args.negatives else "valid-pattern cases"
     doc = {
         "source": f"trufflehog pkg/detectors/*/*_test.go {kind} (AGPL-3.0: not shipped); "

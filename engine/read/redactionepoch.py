@@ -49,6 +49,8 @@ _DETECTOR_SOURCES = (
             "derkeys",
             "wrapjoin",
             "spanends",
+            "repeats",
+            "vendorprefix",
             "cmdslots",
             "accountsaid",
             "publiclabelled",

@@ -106,9 +106,9 @@ def _kingfisher_only_types() -> frozenset[str]:
     """The types only Kingfisher's rules name (``gitlab-key``), not our rules or Betterleaks' (``openai-key``)."""
     global _KINGFISHER_ONLY
     if not _KINGFISHER_ONLY:
-        from . import kingfisher, rules
+        from . import kingfisher, vendorprefix
 
-        ours = {slug for _prefixes, slug in rules.VENDOR_TYPES} | {slug for _p, slug in _BETTERLEAKS_TYPES}
+        ours = {slug for _prefixes, slug in vendorprefix.VENDOR_TYPES} | {slug for _p, slug in _BETTERLEAKS_TYPES}
         _KINGFISHER_ONLY = kingfisher.types() - ours
     return _KINGFISHER_ONLY
 
@@ -333,10 +333,17 @@ def _view(text: str, pattern: LazyPattern | Pattern[str]) -> tuple[str, list[int
     return "".join(out), index
 
 
+_ANSI_RE = lazy(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]{0,512}(?:\x07|\x1b\\)|\[\d{1,3}(?:;\d{1,3}){0,5}m")
+"""A terminal's CSI (colours: ``ESC[38;2;…m``) or OSC sequence, or a colour code whose ESC a writer already dropped
+(``[38;2;190;132;255m``, what ``remember`` stores of pasted coloured output): read around, never as a token's start."""
+
+
 def find(text: str) -> list[tuple[int, int, str]]:
-    """Merged ``(start, end, type)`` spans of every secret in ``text``, in order."""
+    """Merged ``(start, end, type)`` spans of every secret in ``text``, in order (terminal escapes read around)."""
     if not text:
         return []
+    if ("\x1b" in text or ("m" in text and "[" in text)) and (plain := _view(text, _ANSI_RE)) is not None:
+        return [(plain[1][start], plain[1][end - 1] + 1, slug) for start, end, slug in find(plain[0])]
     dets = _load()
     found: list[tuple[int, int, str]] = []
     views: list[tuple[str, list[int] | None]] = [(text, None)]
@@ -371,7 +378,9 @@ def find(text: str) -> list[tuple[int, int, str]]:
     from .public import drop_public
 
     kept = drop_public(text, [(m[0], m[1], m[2]) for m in merged], found)
-    return [m for m in kept if not allow.is_allowed(text[m[0] : m[1]])]
+    from .repeats import spans as repeated
+
+    return repeated(text, [m for m in kept if not allow.is_allowed(text[m[0] : m[1]])])
 
 
 def allow_found(state: Path, text: str) -> list[str]:

@@ -16,7 +16,10 @@ from any one file:
 - a whole line that assigns a password key in YAML (``password: …``), an env
   file (``SSHpassword=…``) or any language with quotes (``$db_password = "…";``):
   an unquoted word after `` = `` is a variable in code, so it is not taken;
-- a query parameter whose name ends in a password word (``userpass=…``).
+- a query parameter whose name ends in a password word (``userpass=…``);
+- Jenkins' stored secrets, ``{AQAAABAAAA…}`` in ``credentials.xml`` and job configs (``hudson.util.Secret``'s
+  form: a version byte and lengths, then the ciphertext, all base64 in braces), whatever tag holds them
+  (``<secret>``, ``<session>``, ``<privateKey>``): the braces' whole content, which no size cap leaves a tail of.
 
 A password key's value may be a plain word (``sunshine``) unless it is a word
 about a password (``required``, ``none``, ``vault``, ``changeme`` ...), a
@@ -106,6 +109,9 @@ def _value_ok(value: str, *, pw: bool) -> bool:
     return _pw_value_ok(value) if pw else _ok(value, min_len=8)
 
 
+_JENKINS_RE = lazyre.compile(r"\{(?P<value>AQAAAB[A-Za-z0-9+/= ]{8,16384}?)\}")
+
+
 def spans(text: str) -> Iterator[Span]:
     """``(start, end, type)`` of each password or key in ``text`` held in a config file's syntax.
 
@@ -115,6 +121,9 @@ def spans(text: str) -> Iterator[Span]:
     Returns:
         Iterator[Span]: the value's span (without its quotes), typed ``password`` or ``secret``.
     """
+    if "{AQAAAB" in text:
+        for m in _JENKINS_RE.finditer(text):
+            yield m.start("value"), m.end("value"), "jenkins-secret"
     low = text.lower()
     if not _KEYS_RE.search(low):
         return

@@ -26,7 +26,10 @@ format documents, never by looking random or not:
 - an OpenSSL or IANA cipher suite name, every piece between ``-``/``_`` a piece of one
   (``ECDHE-RSA-AES256-GCM-SHA384``, ``TLS_AES_128_GCM_SHA256``);
 - a GCC/Rust target triple and a tool named by it (``aarch64-linux-gnu-gcc``,
-  ``x86_64-unknown-linux-musl``).
+  ``x86_64-unknown-linux-musl``);
+- a Nix flake reference, ``github:<owner>/<repo>[/<ref>]`` (also ``gitlab:``, ``sourcehut:``; the flake URL
+  syntax) after ``url = "`` or a ``nix`` command, its ref a branch or tag name that reads as one (:func:`_tag_ok`)
+  or a 40-hex commit (round 16, pubfiles' tune half).
 
 A secret written in these places is not in any of these shapes, so it is still redacted.
 """
@@ -65,7 +68,7 @@ _TAG_PIECE_RE = lazyre.compile(
 def _tag_ok(tag: str) -> bool:
     """Whether an image tag reads as a tag: a version (``1.27``, ``3.11-slim``, ``v2.4.1``), ``latest``, a few short
     words (``bookworm``, ``lts-alpine3``); never a random run (``k7m2p9x4q8w3z6v1``) nor a vendor key (``hf_…``)."""
-    from .rules import _PREFIXES
+    from .vendorprefix import _PREFIXES
 
     if len(tag) > 48 or tag.startswith(_PREFIXES) or tag.startswith(("sk-", "pypi-")):
         return False
@@ -103,6 +106,11 @@ _TRIPLE_RE = lazyre.compile(
     r"-(?:(?:unknown|pc|apple|w64|none)-)?(?:linux|darwin|windows|freebsd|none|wasi|mingw32)"
     r"(?:-(?:gnu|musl|gnueabihf|gnueabi|eabihf|eabi|msvc|android|gnux32))?"
     r"(?:-(?:gcc|g\+\+|cc|c\+\+|ld|ar|as|strip|objcopy|clang|clang\+\+|nm|ranlib))?(?![\w-])"
+)
+
+_FLAKE_RE = lazyre.compile(
+    r"(?:\burl[ \t]*=[ \t]*\"|\bnix[ \t]+[a-z-]+(?:[ \t]+[a-z-]+)?[ \t]+)"
+    r"(?P<ref>(?:github|gitlab|sourcehut):~?[A-Za-z0-9][\w.-]*/[\w.-]+(?:/(?P<rev>[\w.-]+))?)(?=[\"?#\s]|$)"
 )
 
 
@@ -146,3 +154,8 @@ def spans(text: str) -> Iterator[Span]:
     if "-" in text:
         for m in _TRIPLE_RE.finditer(text):
             yield m.span()
+    if "hub:" in text or "lab:" in text or "hut:" in text:
+        for m in _FLAKE_RE.finditer(text):
+            rev = m.group("rev")
+            if rev is None or _tag_ok(rev.lower()) or (len(rev) == 40 and all(c in "0123456789abcdef" for c in rev)):
+                yield m.start("ref"), m.end("ref")

@@ -241,7 +241,7 @@ def spans(text: str, *, names: bool = True) -> Iterator[Span]:
             raw = _b64(m.group("b64"))
             if raw is not None and len(raw) == 32:
                 yield m.start("b64"), m.end("b64")
-    if "pub" in text.lower() or "comment" in text or text.count(":") >= 2:
+    if "pub" in text.lower() or "comment" in text or text.count(":") >= 2 or "kid" in text or "x5t" in text:
         from .publiclabelled import spans as labelled_spans  # public keys and names labelled so (B21-8)
 
         yield from labelled_spans(text)

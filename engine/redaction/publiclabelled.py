@@ -13,7 +13,10 @@ secret written after such a label is still redacted:
 - after "key comment": ``user@host``, what ``ssh-keygen -C`` writes by default;
 - a cache key of three parts or more joined by ``:``, lower-case words and at least one
   number or ``*``/``{id}`` (``user:42:profile``, the Redis naming convention), with no
-  password word just before it.
+  password word just before it;
+- a JOSE key id or certificate thumbprint, the value of ``kid``, ``x5t`` or ``x5t#S256`` (RFC 7515 §4.1.4-4.1.8:
+  a hint naming which public key verifies a JWT, printed in every token's header) where the text speaks of
+  JOSE (``JWT``, ``JWKS``, ``alg``, ``kty``, ``header`` ...).
 """
 
 from __future__ import annotations
@@ -41,6 +44,12 @@ _CACHE_KEY_RE = lazyre.compile(
     r"(?<![\w:/@.-])(?P<value>[a-z][a-z0-9_-]{0,30}(?::(?:[a-z][a-z0-9_-]{0,30}|\d{1,19}|\*|\{[a-z_]{1,20}\})){2,8})"
     r"(?![\w:/@-])"
 )
+
+_KID_RE = lazyre.compile(
+    r"(?<![\w-])[\"']?(?:kid|x5t(?:#S256)?)[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+(?:is[ \t]+)?)[\"']?"
+    r"(?P<value>[A-Za-z0-9._~+/:-]{4,256}?={0,2})(?![A-Za-z0-9._~+/=:-])"
+)
+_JOSE_RE = lazyre.compile(r"(?i)\b(?:jwt|jws|jwe|jwks?|jose|alg|kty|typ|header|x5t)\b")
 
 
 def _decoded(value: str) -> bytes | None:
@@ -80,6 +89,9 @@ def spans(text: str) -> Iterator[Span]:
                 yield m.start("value"), m.end("value")
     if "comment" in low:
         for m in _COMMENT_RE.finditer(text):
+            yield m.start("value"), m.end("value")
+    if ("kid" in text or "x5t" in text) and _JOSE_RE.search(text):
+        for m in _KID_RE.finditer(text):
             yield m.start("value"), m.end("value")
     if text.count(":") >= 2:
         for m in _CACHE_KEY_RE.finditer(text):

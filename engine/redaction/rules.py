@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from . import lazyre
+from .vendorprefix import _EXACT_RE, _PREFIX_RE, vendor_type
 
 Span = tuple[int, int, str]
 
@@ -176,115 +177,8 @@ _WEBHOOK_RE = lazyre.compile(
     re.I,
 )
 
-# --- vendor prefixes ---------------------------------------------------------------------------------------------
+# --- vendor prefixes: :mod:`.vendorprefix` ----------------------------------------------------------------------
 
-_PREFIXES = (
-    "github_pat_",
-    "ghp_",
-    "gho_",
-    "ghu_",
-    "ghs_",
-    "ghr_",
-    "glpat-",
-    "glptt-",
-    "gldt-",
-    "glrt-",
-    "glcbt-",
-    "glft-",
-    "glimt-",
-    "glagent-",
-    "glsoat-",
-    "glsa_",
-    "glc_",
-    "hf_",
-    "api_org_",
-    "hvs.",
-    "hvb.",
-    "hvr.",
-    "npm_",
-    "pypi-",
-    "dop_v1_",
-    "doo_v1_",
-    "dor_v1_",
-    "dsk_v1_",
-    "shpat_",
-    "shpss_",
-    "shpca_",
-    "shppa_",
-    "sntrys_",
-    "sntryu_",
-    "sk_live_",
-    "sk_test_",
-    "rk_live_",
-    "rk_test_",
-    "pk_live_",
-    "pk_test_",
-    "whsec_",
-    "xoxb-",
-    "xoxp-",
-    "xoxa-",
-    "xoxr-",
-    "xoxe-",
-    "xoxs-",
-    "xapp-",
-    "sk-ant-",
-    "sk-proj-",
-    "sk-svcacct-",
-    "sk-admin-",
-    "xai-",
-    "gsk_",
-    "pscale_tkn_",
-    "pscale_pw_",
-    "pscale_oauth_",
-    "tfp_",
-    "CFPAT-",
-    "dp.pt.",
-    "dp.st.",
-    "dp.ct.",
-    "dp.sa.",
-    "dp.scim.",
-    "lin_api_",
-    "figd_",
-    "phc_",
-    "phx_",
-    "r8_",
-    "SG.",
-    "rubygems_",
-    "ATATT",
-    "ATCTT",
-    "nvapi-",
-    "pcsk_",
-    "ntn_",
-    "mdb_sa_sk_",
-    "tskey-",
-    "dckr_pat_",
-    "sq0atp-",
-    "sq0csp-",
-    "AIza",
-    "ya29.",
-    "AKIA",
-    "ASIA",
-    "LTAI",
-    "bkua_",
-    "fo1_",
-    "sgp_",
-    "rnd_",
-    "vcp_",
-    "vck_",
-    "AstraCS:",
-    "atlasv1.",
-    "PMAK-",
-    "AGE-SECRET-KEY-1",
-    "aio_",
-    "sk-",
-    "VF.DM.",
-    "pat-na1-",
-    "pat-eu1-",
-    "slk_",
-    "pub-c-",
-    "sub-c-",
-    "sec-c-",
-)
 _ASSIGNED_RE = lazyre.compile(
     r"(?<![\w.-])(?P<label>[A-Za-z_][\w.-]{1,40})[\"']?[ \t]*[:=][ \t]*[\"']?(?P<value>[A-Za-z0-9_+/.-]{20,4096}={0,2})(?![\w+/=-])"
 )
@@ -295,6 +189,7 @@ _NOT_SECRET_WORDS = (
 _NOT_SECRET_LABELS = tuple(_NOT_SECRET_WORDS.split())
 _HOSTNAME_RE = lazyre.compile(r"(?:[a-z0-9_-]+\.){2,}(?:com|net|org|io|dev|cloud|app|ai|co|edu|gov|[a-z]{2})")
 """A lower-case dotted host name (``s3.us-west-1.amazonaws.com``): no token under a label naming a host (leakyrepo)."""
+_PORT_PATH_RE = lazyre.compile(r"\d{1,5}(?:/|$)")
 _RANDOM_LABEL_RE = lazyre.compile(r"(?=(?:[a-z]*\d){3})(?=(?:\d*[a-z]){3})[a-z0-9]{12,}\.")  # a capability host: B16-7
 _PEM_BEGIN_RE = lazyre.compile(r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----")
 _PEM_END_RE = lazyre.compile(r"-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----")
@@ -312,47 +207,10 @@ def _pem_blocks(text: str) -> Iterator[tuple[int, int]]:
 
 _DEVICE_TOKEN_RE = lazyre.compile(r"/api/v1/(?P<value>[A-Za-z0-9]{20})/(?:telemetry|attributes|rpc|claim)\b")
 """ThingsBoard's device access token, carried in the URL path."""
-_EXACT_RE = lazyre.compile(
-    r"(?<![A-Za-z0-9_])(?P<value>s\.[A-Za-z0-9]{24}|key-[0-9a-f]{32}|dapi[0-9a-f]{32}|oy2[a-z0-9]{43}"
-    r"|sk_[A-Za-z0-9_]{30,512}|[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk|1000\.[a-f0-9]{32}\.[a-f0-9]{32}|AC[0-9a-f]{32}|SK[0-9a-f]{32}|EAA[A-Za-z0-9]{60,1024})(?![A-Za-z0-9_])"
-)
-_PREFIX_RE = lazyre.compile(
-    r"(?<![A-Za-z0-9_./+-])(?P<value>(?:"
-    + "|".join(re.escape(p) for p in sorted(set(_PREFIXES), key=len, reverse=True))
-    + r")[A-Za-z0-9_.=+/:-]{14,4096})"
-)
 
 # --- high entropy ------------------------------------------------------------------------------------------------
 
 _TOKEN_RE = lazyre.compile(r"(?<![\w+/=.-])[A-Za-z0-9_+/.-]{28,4096}={0,2}(?![\w+/=-])")
-
-
-VENDOR_TYPES = (
-    (("github_pat_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_"), "github-token"),
-    (("glpat", "glptt-", "gldt-", "glrt-", "glcbt-", "glft-", "glimt-", "glagent-", "glsoat-"), "gitlab-token"),
-    (("xox", "xapp-"), "slack-token"),
-    (("sk_live_", "sk_test_", "rk_live_", "rk_test_", "pk_live_", "pk_test_", "whsec_"), "stripe-key"),
-    (("sk-ant-",), "anthropic-key"),
-    (("sk-proj-", "sk-svcacct-", "sk-admin-", "sk-"), "openai-key"),
-    (("AKIA", "ASIA"), "aws-access-key"),
-    (("AIza", "ya29.", "1//0"), "google-token"),
-    (("hf_", "api_org_"), "huggingface-token"),
-    (("hvs.", "hvb.", "hvr."), "vault-token"),
-    (("npm_",), "npm-token"),
-    (("pypi-",), "pypi-token"),
-    (("glsa_", "glc_"), "grafana-token"),
-    (("dop_v1_", "doo_v1_", "dor_v1_", "dsk_v1_"), "digitalocean-token"),
-    (("shpat_", "shpss_", "shpca_", "shppa_"), "shopify-token"),
-    (("sntrys_", "sntryu_"), "sentry-token"),
-)
-
-
-def vendor_type(value: str) -> str:
-    """The type named after a vendor token's prefix (``github-token``, ``vault-token`` ...)."""
-    for prefixes, slug in VENDOR_TYPES:
-        if value.startswith(prefixes):
-            return slug
-    return "vendor-token"
 
 
 def _strip_value(raw: str) -> tuple[str, int]:
@@ -471,6 +329,8 @@ def spans(text: str) -> Iterator[Span]:
         host = host and any(w in label for w in ("host", "domain", "endpoint"))
         if label.rstrip("_-.").endswith(_NOT_SECRET_LABELS) or one_case_hex or host:
             continue
+        if text.endswith("//", 0, m.start()) and _PORT_PATH_RE.match(value):
+            continue  # https://git.example.com:7990/scm/proj/repo.git: a host, its port and path, not label: value
         digits = sum(c.isdigit() for c in value)
         if (
             digits >= 2

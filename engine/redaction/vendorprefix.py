@@ -1,0 +1,156 @@
+"""Vendor tokens by their documented prefix (``github_pat_``, ``hf_``, ``hvs.``, ``glsa_``, ``sntrys_`` ...), and the
+exact shapes some vendors give without one; :mod:`.rules` runs them (docs/architecture.md §3, redaction).
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import lazyre
+
+_PREFIXES = (
+    "github_pat_",
+    "ghp_",
+    "gho_",
+    "ghu_",
+    "ghs_",
+    "ghr_",
+    "glpat-",
+    "glptt-",
+    "gldt-",
+    "glrt-",
+    "glcbt-",
+    "glft-",
+    "glimt-",
+    "glagent-",
+    "glsoat-",
+    "glsa_",
+    "glc_",
+    "hf_",
+    "api_org_",
+    "hvs.",
+    "hvb.",
+    "hvr.",
+    "npm_",
+    "pypi-",
+    "dop_v1_",
+    "doo_v1_",
+    "dor_v1_",
+    "dsk_v1_",
+    "shpat_",
+    "shpss_",
+    "shpca_",
+    "shppa_",
+    "sntrys_",
+    "sntryu_",
+    "sk_live_",
+    "sk_test_",
+    "rk_live_",
+    "rk_test_",
+    "pk_live_",
+    "pk_test_",
+    "whsec_",
+    "xoxb-",
+    "xoxp-",
+    "xoxa-",
+    "xoxr-",
+    "xoxe-",
+    "xoxs-",
+    "xapp-",
+    "sk-ant-",
+    "sk-proj-",
+    "sk-svcacct-",
+    "sk-admin-",
+    "xai-",
+    "gsk_",
+    "pscale_tkn_",
+    "pscale_pw_",
+    "pscale_oauth_",
+    "tfp_",
+    "CFPAT-",
+    "dp.pt.",
+    "dp.st.",
+    "dp.ct.",
+    "dp.sa.",
+    "dp.scim.",
+    "lin_api_",
+    "figd_",
+    "phc_",
+    "phx_",
+    "r8_",
+    "SG.",
+    "rubygems_",
+    "ATATT",
+    "ATCTT",
+    "nvapi-",
+    "pcsk_",
+    "ntn_",
+    "mdb_sa_sk_",
+    "tskey-",
+    "dckr_pat_",
+    "sq0atp-",
+    "sq0csp-",
+    "AIza",
+    "ya29.",
+    "AKIA",
+    "ASIA",
+    "ABIA",  # with ACCA: AWS key id prefixes as gitleaks' aws-access-token rule names them (MIT)
+    "ACCA",
+    "LTAI",
+    "bkua_",
+    "fo1_",
+    "sgp_",
+    "rnd_",
+    "vcp_",
+    "vck_",
+    "AstraCS:",
+    "atlasv1.",
+    "PMAK-",
+    "AGE-SECRET-KEY-1",
+    "aio_",
+    "sk-",
+    "VF.DM.",
+    "pat-na1-",
+    "pat-eu1-",
+    "slk_",
+    "pub-c-",
+    "sub-c-",
+    "sec-c-",
+)
+
+_EXACT_RE = lazyre.compile(
+    r"(?<![A-Za-z0-9_])(?P<value>s\.[A-Za-z0-9]{24}|key-[0-9a-f]{32}|dapi[0-9a-f]{32}|oy2[a-z0-9]{43}"
+    r"|sk_[A-Za-z0-9_]{30,512}|[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk|1000\.[a-f0-9]{32}\.[a-f0-9]{32}|AC[0-9a-f]{32}|SK[0-9a-f]{32}|EAA[A-Za-z0-9]{60,1024})(?![A-Za-z0-9_])"
+)
+_PREFIX_RE = lazyre.compile(
+    r"(?<![A-Za-z0-9_./+-])(?P<value>(?:"
+    + "|".join(re.escape(p) for p in sorted(set(_PREFIXES), key=len, reverse=True))
+    + r")[A-Za-z0-9_.=+/:-]{14,4096})"
+)
+
+VENDOR_TYPES = (
+    (("github_pat_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_"), "github-token"),
+    (("glpat", "glptt-", "gldt-", "glrt-", "glcbt-", "glft-", "glimt-", "glagent-", "glsoat-"), "gitlab-token"),
+    (("xox", "xapp-"), "slack-token"),
+    (("sk_live_", "sk_test_", "rk_live_", "rk_test_", "pk_live_", "pk_test_", "whsec_"), "stripe-key"),
+    (("sk-ant-",), "anthropic-key"),
+    (("sk-proj-", "sk-svcacct-", "sk-admin-", "sk-"), "openai-key"),
+    (("AKIA", "ASIA", "ABIA", "ACCA"), "aws-access-key"),
+    (("AIza", "ya29.", "1//0"), "google-token"),
+    (("hf_", "api_org_"), "huggingface-token"),
+    (("hvs.", "hvb.", "hvr."), "vault-token"),
+    (("npm_",), "npm-token"),
+    (("pypi-",), "pypi-token"),
+    (("glsa_", "glc_"), "grafana-token"),
+    (("dop_v1_", "doo_v1_", "dor_v1_", "dsk_v1_"), "digitalocean-token"),
+    (("shpat_", "shpss_", "shpca_", "shppa_"), "shopify-token"),
+    (("sntrys_", "sntryu_"), "sentry-token"),
+)
+
+
+def vendor_type(value: str) -> str:
+    """The type named after a vendor token's prefix (``github-token``, ``vault-token`` ...)."""
+    for prefixes, slug in VENDOR_TYPES:
+        if value.startswith(prefixes):
+            return slug
+    return "vendor-token"
