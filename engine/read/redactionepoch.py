@@ -54,6 +54,7 @@ _DETECTOR_SOURCES = (
             "cmdslots",
             "accountsaid",
             "publiclabelled",
+            "operands",
         )
     ),
     _ENGINE / "redaction" / "identifiers.py",
