@@ -55,6 +55,7 @@ _DETECTOR_SOURCES = (
             "accountsaid",
             "publiclabelled",
             "operands",
+            "casualsaid",
         )
     ),
     _ENGINE / "redaction" / "identifiers.py",
