@@ -56,6 +56,7 @@ _DETECTOR_SOURCES = (
             "publiclabelled",
             "operands",
             "casualsaid",
+            "vendorpublic",
         )
     ),
     _ENGINE / "redaction" / "identifiers.py",
