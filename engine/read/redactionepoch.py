@@ -54,6 +54,9 @@ _DETECTOR_SOURCES = (
             "cmdslots",
             "accountsaid",
             "publiclabelled",
+            "operands",
+            "casualsaid",
+            "vendorpublic",
         )
     ),
     _ENGINE / "redaction" / "identifiers.py",

@@ -11,7 +11,11 @@ end the line, the sentence, or a Korean or Japanese copula (입니다, 이야, �
 - with a digit or a symbol in one of the words: two words or more ("cafe com
   leite 42", "blue river 77");
 - all letters: four words or more, none a function word ("correct horse battery
-  staple"), so "is on the fridge", "is under the keyboard", "está no cofre" stay.
+  staple"), so "is on the fridge", "is under the keyboard", "está no cofre" stay;
+  three after a colon or English "is"/"was" ("my wifi password is apple banana
+  cherry", B24-2) when none says how a password is ("pretty much random",
+  "available upon request", "twelve characters long"), none is an adverb in ``-ly``
+  and the first is no participle ("printed inside lid").
 
 Not taken: phrases that start with a function word or a word about where a
 password is ("in", "stored", "on", "see", "ask", "no", "na" ...), that go on
@@ -77,6 +81,17 @@ _HOW_WORDS = frozenset(_HOW_TEXT.split())
 """Words that say how or how often a password is handled ("rotated monthly via Vault", "trocada todo mês pelo
 Vault", "synced via agent v1.15"), or that it is the same as another ("identique à celui de 2023"): a sentence
 about a password, even beside a number."""
+_STATE_TEXT = """
+    wrong incorrect invalid correct valid weak strong secure insecure unsafe safe random unique complex complicated
+    simple easy hard difficult generated temporary default shared personal private public new old current pretty
+    quite rather much many more less most least super way again today tomorrow yesterday anymore please thanks
+    though fine okay good bad great upon unless until available elsewhere inside outside something anything
+    nothing everything somebody someone nobody everyone hidden encrypted hashed masked known unknown different
+    similar identical obvious standard usual normal special same also even ever again forever sometimes always
+    seguro segura fuerte débil nuevo nueva viejo vieja sicher neu alt fort faible nouveau nouvelle ancien
+    """
+_STATE_WORDS = frozenset(_STATE_TEXT.split())
+"""Words that say how a password is ("pretty much random", "available upon request"): three of them are a remark."""
 _CUT_TEXT = "since until till because unless while during after before seit bis desde depuis"
 _CUT_WORDS = frozenset(_CUT_TEXT.split())
 """Words that start a clause after the password ("hunter2x! since june", "blue river 77 until friday"): the
@@ -113,8 +128,9 @@ case-blind regex alternation over them cost ~28 µs a line; this one, on the low
 _KEYS_RE = lazyre.compile("|".join(_KEYS))
 
 
-def _passphrase(words: list[str]) -> bool:
-    """Whether these said words read as a passphrase, not a sentence about a password."""
+def _passphrase(words: list[str], *, three: bool = False) -> bool:
+    """Whether these said words read as a passphrase, not a sentence about a password; ``three``: after a colon or
+    English "is"/"was", three plain words will do (other languages' sentences are not screened word by word)."""
     first = words[0].lower().rstrip(".:")
     if first in _FUNCTION_WORDS or any(w.startswith(("$", "<", "{", "[", "(", "@", "#", "%")) for w in words):
         return False  # a placeholder, a variable or a remark: "$DB_PASS", "******** (masked)"
@@ -131,7 +147,19 @@ def _passphrase(words: list[str]) -> bool:
     marked = any(any(not c.isalpha() for c in w) and not _NAME_RE.fullmatch(w) for w in words)
     if marked:
         return sum(len(w) for w in words) >= 6
-    return len(words) >= 4 and not any(w.lower() in _FUNCTION_WORDS for w in words) and all(len(w) >= 3 for w in words)
+    if any(w.lower() in _FUNCTION_WORDS or _UNITS_RE.match(w) for w in words) or not all(len(w) >= 3 for w in words):
+        return False
+    return len(words) >= 4 or (three and len(words) == 3 and _three_words(words))
+
+
+def _three_words(words: list[str]) -> bool:
+    """Whether three plain words read as a spoken passphrase ("apple banana cherry", "purple monkey dishwasher", B24-2),
+    not a remark about the password: none says how it is ("pretty much random", "really long"), none an adverb in
+    ``-ly``, and the first no participle ("printed", "working")."""
+    first = words[0].lower()
+    if len(first) >= 5 and (first.endswith("ing") or (first.endswith("ed") and not first.endswith("eed"))):
+        return False
+    return not any(w.lower() in _STATE_WORDS or w.lower().endswith("ly") for w in words)
 
 
 def spans(text: str) -> Iterator[Span]:
@@ -172,6 +200,7 @@ def _line_spans(text: str, start: int, end: int) -> Iterator[Span]:
         clause = _CUT_RE.search(value)
         value = value[: clause.start()] if clause else value  # "Tr0ub4dor&3xQ since june": the value is one word
         words = value.split()
-        if len(words) >= 2 and _passphrase(words):
+        three = link.endswith((":", "：", "=")) or link.lower().rsplit(None, 1)[-1] in ("is", "was")
+        if len(words) >= 2 and _passphrase(words, three=three):
             start = m.start("value")
             yield start, start + len(value), "password"

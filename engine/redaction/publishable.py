@@ -23,6 +23,9 @@ length, so the vendor's secret key beside it (another prefix) is still redacted:
 - Razorpay key id ``rzp_live_``/``rzp_test_`` and 14 letters and digits, given to
   the browser's Checkout (the key secret is not prefixed: :mod:`.docformats`).
 
+Public values known by a label as well as a shape (a Tailscale node key, a reCAPTCHA site key, a Datadog
+client token, a Mixpanel project token, a CI cache key) are :mod:`.vendorpublic`'s.
+
 Left out: Square's application id ``sq0idp-`` and Mailgun's ``pubkey-``, which the
 docs call public but Kingfisher's and gitleaks' rules redact; we follow them there.
 """
@@ -64,3 +67,6 @@ def spans(text: str) -> Iterator[Span]:
     if any(k in text for k in _KEYWORDS):
         for m in _PUBLISHABLE_RE.finditer(text):
             yield m.span()
+    from .vendorpublic import spans as vendor_spans  # public by label and shape: Tailscale, reCAPTCHA ... (B24-4)
+
+    yield from vendor_spans(text)
