@@ -45,7 +45,7 @@ from memrepo.engine.format.terms import fold, is_cjk, split_folded
 from .changeframe import common_ends, frame_tokens, times_differ, unled
 from .changewords import CHANGE_WORDS
 from .samecjk import CJK_CHANGE_RE, cjk_head_differs
-from .samerule import NOT_VERBS, purpose_differs, role_passed
+from .samerule import NOT_VERBS, other_duty, purpose_differs, role_passed
 
 LABEL_RE = re.compile(r"^([^\W\d_][^:;,.!?\d]{0,40}?):\s")
 """A line's leading label ("Current focus: ...", "web: Node 18")."""
@@ -278,8 +278,8 @@ def _scope_differs(old_text: str, new_text: str, old: Shape, new: Shape, norm: N
         return True  # "Staging and prod use Redis" / "Prod no longer uses Redis": one of the list (B15-15)
     if _relation_differs(old_text, new_text) or _scoped_switch(old_text, new_text, old, norm):
         return True
-    if purpose_differs(old_text, new_text, norm) or times_differ(old_text, new_text):
-        return True  # "... before deploying" / "... before merging"; "... on weekends" / "... during the week"
+    if purpose_differs(old_text, new_text, norm) or times_differ(old_text, new_text) or other_duty(old_text, new_text):
+        return True  # "... before deploying" / "... before merging"; "on weekends" / "during the week"; a 2nd duty
     return _tail_differs(old_text, new_text, norm) or _modifier_differs(old_text, new_text, old, new, norm)
 
 
