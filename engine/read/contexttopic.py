@@ -12,7 +12,14 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from memrepo.engine.format.terms import fold, split_folded
-from memrepo.engine.read.changewords import CHANGE_PAIRS, CHANGE_WORDS, SHORT_FORMS, SHORT_PHRASES_RE, STOP_WORDS
+from memrepo.engine.read.changewords import (
+    CHANGE_PAIRS,
+    CHANGE_WORDS,
+    SHORT_FORMS,
+    SHORT_PHRASES_RE,
+    STOP_WORDS,
+    named_versions,
+)
 from memrepo.engine.read.samefact import LABEL_RE, NOTE_LABELS
 from memrepo.engine.read.samevalue import passing_switch
 
@@ -76,7 +83,7 @@ def topic_words(text: str) -> frozenset[str]:
 
 def _split(text: str) -> list[str]:
     """The folded words of an entry's text, "pull request" as "pr" (:data:`.changewords.SHORT_PHRASES_RE`)."""
-    folded = fold(text)
+    folded = named_versions(fold(text))
     if "request" in folded:
         folded = SHORT_PHRASES_RE.sub(lambda m: "pr" if m[1] else "mr", folded)
     return split_folded(folded)
@@ -100,7 +107,7 @@ def topic_terms(text: str) -> Topic:
     ]
     was = frozenset(v for w, v in marked if w == "from" and not passing_switch(text)) - {""}
     named = frozenset(v for w, v in marked if w != "from") - {""}
-    folded = fold(text)
+    folded = named_versions(fold(text))
     head: set[str] = set()
     for clause in _HEAD_RE.findall(folded):  # the words of its clause just before "is now"
         before = split_folded(clause)

@@ -43,7 +43,7 @@ from typing import NamedTuple
 from memrepo.engine.format.terms import fold, is_cjk, split_folded
 
 from .changeframe import common_ends, frame_tokens, times_differ, unled
-from .changewords import CHANGE_WORDS
+from .changewords import CHANGE_WORDS, named_versions
 from .samecjk import CJK_CHANGE_RE, cjk_head_differs
 from .samerule import NOT_VERBS, other_duty, purpose_differs, role_passed
 
@@ -99,7 +99,7 @@ Norm = Callable[[str], str]
 @lru_cache(maxsize=8192)
 def shape(text: str, norm: Norm) -> Shape:
     """A line's :class:`Shape`."""
-    folded = CJK_CHANGE_RE.sub("", fold(text)) if any(is_cjk(c) for c in text) else fold(text)
+    folded = CJK_CHANGE_RE.sub("", fold(text)) if any(is_cjk(c) for c in text) else named_versions(fold(text))
     label_at = LABEL_RE.match(folded)
     label: tuple[str, ...] | None = None
     if label_at:
