@@ -205,6 +205,8 @@ def subject_differs(old_text: str, new_text: str, norm: Norm) -> bool:
         return True  # "Staging uses Redis" / "Prod no longer uses Redis": two heads, then the same word
     if lead_old and not lead_new and at_old == at_new and _one_environment(set(lead_old), norm):
         return True  # "The staging database is Postgres 14" / "The database is now Postgres 16" (B19-10)
+    if _new_environment(old, new_text, norm):
+        return True  # "The database is Postgres 14" / "The database is now Postgres 16 in staging" (B22-10)
     if old.labelled and old.phrase and new.words.isdisjoint(old.phrase) and not _kind_label(old, new, norm, new_text):
         return True  # "worker: Python 3.11" / "We moved to Python 3.13": the newer line never names the worker
     if lead_old and _other_modifier(old, new, lead_old, at_old) and not role_passed(old_text, new_text):
@@ -244,6 +246,16 @@ _PART_RE = re.compile(r"\b(?:on|in|for)\s+(?:the|our|a|an|one|each)\s+([\w\s-]+?
 
 ENVIRONMENTS = frozenset({"staging", "stage", "dev", "development", "sandbox", "qa", "uat", "preview", "test", "local"})
 """Words naming one environment of a system: a line about it says nothing of the others."""
+
+
+_ENV_TAIL_RE = re.compile(r"\b(?:in|on|for) (?:the |our )?(\w+)(?: (?:environment|env|cluster|server|box|stack))?$")
+
+
+def _new_environment(old: Shape, new_text: str, norm: Norm) -> bool:
+    """Whether the newer line ends on an environment the older line never names ("... now Postgres 16 in staging"):
+    it is about that environment only; the older, general line holds (breaker22 B22-10's rest)."""
+    at = _ENV_TAIL_RE.search(_LAST_NOW_RE.sub("", fold(new_text).strip()))
+    return at is not None and at[1] in ENVIRONMENTS and not _said(norm(at[1]) or at[1], old.words)
 
 
 def _one_environment(only_old: set[str], norm: Norm) -> bool:

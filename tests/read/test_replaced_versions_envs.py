@@ -1,4 +1,5 @@
-"""Go's version is a value like any other (engine/read/changewords.py named_versions; docs/architecture.md §4).
+"""Go's version is a value like any other, and a bump in one environment leaves the general line (docs/architecture.md
+§4; engine/read/changewords.py named_versions, engine/read/samefact.py _new_environment).
 
 "Language: Go 1.21" stayed beside "We upgraded to Go 1.22": "go" is a function word, so the newer line named no
 value of the older one (ctx12's held pair L, left open). A file as ``memrepo remember`` writes it (one ``added:``
@@ -40,3 +41,17 @@ def test_a_go_bump_replaces_the_older_version(old: str, new: str) -> None:
 )
 def test_another_subject_or_the_verb_keeps_it(old: str, new: str) -> None:
     assert not hidden(old, new)
+
+
+@pytest.mark.parametrize(
+    "new",
+    [
+        "The database is now Postgres 16 in staging",
+        "We upgraded the database to Postgres 16 on staging",
+        "The database is now Postgres 16 in the staging environment",
+    ],
+)
+def test_a_bump_in_one_environment_keeps_the_general_line(new: str) -> None:
+    """breaker22 B22-10's rest (engine/read/samefact.py _new_environment): the newer line is about staging only."""
+    assert not hidden("The database is Postgres 14", new)
+    assert hidden("The database is Postgres 14", "The database is now Postgres 16")  # no environment: replaced
