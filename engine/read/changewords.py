@@ -260,3 +260,12 @@ split (:data:`SHORT_PHRASES_RE`)."""
 
 SHORT_PHRASES_RE = re.compile(r"\b(?:(pull)|merge)[ -]requests?\b")
 """Two-word names with a short form: "pull request(s)" -> "pr", "merge request(s)" -> "mr"."""
+
+_GO_RE = re.compile(r"\bgo(?=\s+v?\d+\.\d)")
+
+
+def named_versions(folded: str) -> str:
+    """A folded line with a name that is also a function word written as the name it is when a version follows it:
+    "go 1.22" -> "golang 1.22" ("Language: Go 1.21" / "We upgraded to Go 1.22": "go" is a stop word, so the line named
+    no value the older one holds)."""
+    return _GO_RE.sub("golang", folded) if "go " in folded else folded

@@ -210,7 +210,8 @@ def _section_lines(
     rows: list[tuple[int, tuple[int, str] | None, str, bool]] = []
     shown_entries: list[tuple[int, fmt.Entry]] = []
     heading: tuple[int, str] | None = None
-    by_agents = ended = 0
+    by_agents = 0
+    ended: list[int] = []  # past their until: date
     for number, line in enumerate(parsed.lines, start=1):
         m = _HEADING_RE.match(line.text)
         if m:
@@ -230,7 +231,7 @@ def _section_lines(
             by_agents += 1
             continue
         if "until" in entry.meta and past(entry.meta, today):
-            ended += 1  # kept in the file; recall marks it past
+            ended.append(number)  # kept in the file; recall marks it past
             continue
         text = clean(entry.text)
         if not text:
@@ -280,7 +281,7 @@ def _section_lines(
         lines.append(rendered)
         if is_entry:
             refs.append(f"repo:{cf.path}#L{number}")
-    omitted = len(shown_entries) - shown + by_agents + ended
+    omitted = len(shown_entries) - shown + by_agents + len(ended)
     missed = sorted(n for n in order if n not in picked)
     links_left = sum(1 for n, _h, _r, is_entry in rows if not is_entry and n not in picked)
     if omitted or links_left:

@@ -20,7 +20,7 @@ def left_out_note(
     by_agents: int,
     clean: Callable[[str], str],
     links_left: int = 0,
-    ended: int = 0,
+    ended: list[int] | None = None,
 ) -> str:
     """The line a section that leaves entries or index lines out ends in (docs/architecture.md §4).
 
@@ -33,7 +33,8 @@ def left_out_note(
         clean: :func:`.context.sanitize_line` or a memo of it.
         links_left: index lines (``- [[...]]``) the budget left out, counted so an agent knows the
             index it sees is not the whole of it.
-        ended: entries left out because their ``until:`` date is past (:func:`.modeline.past`).
+        ended: the line numbers of entries left out because their ``until:`` date is past (:func:`.modeline.past`),
+            named when ``cf.user_first`` (a pin or a line of the user's that ended: the agent can say so).
     """
     path = clean(cf.path)
     left = [f"{omitted} more {'entry' if omitted == 1 else 'entries'}"] if omitted else []
@@ -49,7 +50,10 @@ def left_out_note(
     if by_agents:
         details.append(f"{by_agents} by agents")
     if ended:
-        details.append(f"{ended} past their until: date")
+        past = f"{len(ended)} past their until: date"
+        if cf.user_first:
+            past += ": " + " ".join(f"L{n}" for n in ended[:NAMED_MAX]) + (" …" if len(ended) > NAMED_MAX else "")
+        details.append(past)
     if details:
         note += " (" + "; ".join(details) + ")"
     how = f"search them with recall or read {path}" if omitted else f"read {path}"

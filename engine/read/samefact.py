@@ -17,7 +17,7 @@ its value. Read from the lines' structure, not from a list of words:
   an older line's label is about something else; a note marker such as "Reminder:" names no subject and is read
   past). "I" counts as a subject word (the owner), "my" does not ("my daughter": the daughter). In CJK text the
   lines differ in a run of CJK characters at their head and are the same after it (测试环境 / 生产环境, 我 /
-  我女儿).
+  我女儿: :func:`.samecjk.cjk_head_differs`, split out).
 - :func:`_scope_differs` (breaker15, round 10): a fronted scope each line holds apart ("In staging, ..." / "In
   prod, ..."), a denial of a word the older line never says ("Redis is no longer used in prod" after "... in
   staging"), a newer line that narrows the older one's head ("Prod deploys ..." after "Deploys ..."), an ending
@@ -37,15 +37,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from difflib import SequenceMatcher
 from functools import lru_cache
 from typing import NamedTuple
 
 from memrepo.engine.format.terms import fold, is_cjk, split_folded
 
-from .changeframe import SLOT_MAX, common_ends, frame_tokens, times_differ, unled
-from .changewords import CHANGE_WORDS
-from .samerule import NOT_VERBS, purpose_differs, role_passed
+from .changeframe import common_ends, frame_tokens, times_differ, unled
+from .changewords import CHANGE_WORDS, named_versions
+from .samecjk import CJK_CHANGE_RE, cjk_head_differs
+from .samerule import NOT_VERBS, other_duty, purpose_differs, role_passed
 
 LABEL_RE = re.compile(r"^([^\W\d_][^:;,.!?\d]{0,40}?):\s")
 """A line's leading label ("Current focus: ...", "web: Node 18")."""
@@ -99,7 +99,7 @@ Norm = Callable[[str], str]
 @lru_cache(maxsize=8192)
 def shape(text: str, norm: Norm) -> Shape:
     """A line's :class:`Shape`."""
-    folded = _CJK_CHANGE_RE.sub("", fold(text)) if any(is_cjk(c) for c in text) else fold(text)
+    folded = CJK_CHANGE_RE.sub("", fold(text)) if any(is_cjk(c) for c in text) else named_versions(fold(text))
     label_at = LABEL_RE.match(folded)
     label: tuple[str, ...] | None = None
     if label_at:
@@ -143,11 +143,6 @@ def shape(text: str, norm: Norm) -> Shape:
         return Shape(frozenset(words), tuple(first), None, False, frozenset(pairs), scope=scope)
     return Shape(frozenset(words), tuple(first), tuple(phrase), moved, frozenset(pairs), scope=scope)
 
-
-_CJK_CHANGE_RE = re.compile(
-    "|".join(re.escape(w) for w in sorted(CHANGE_WORDS, key=len, reverse=True) if any(is_cjk(c) for c in w)) or "$^"
-)
-"""CJK change words ("现在" now, "不再" no longer, "今は"): no owner, read past (breaker15 B15-20: "我现在住在巴黎")."""
 
 _FRONT_RE = re.compile(r"^(?:in|for|on|at|within|during|across) ([^,;:.!?]{1,40}),\s")
 """A fronted place or scope, its own clause before the sentence: "In staging, we use Redis" (breaker15 B15-1)."""
@@ -202,7 +197,7 @@ def _lead(words: tuple[str, ...], other: frozenset[str]) -> tuple[tuple[str, ...
 def subject_differs(old_text: str, new_text: str, norm: Norm) -> bool:
     """Whether the two lines are about different owners or subjects (module docstring): each one's subject holds a
     word the other line never says."""
-    if _cjk_head_differs(old_text, new_text):
+    if cjk_head_differs(old_text, new_text):
         return True
     old, new = shape(old_text, norm), shape(new_text, norm)
     (lead_old, at_old), (lead_new, at_new) = _lead(old.first, new.words), _lead(new.first, old.words)
@@ -210,6 +205,8 @@ def subject_differs(old_text: str, new_text: str, norm: Norm) -> bool:
         return True  # "Staging uses Redis" / "Prod no longer uses Redis": two heads, then the same word
     if lead_old and not lead_new and at_old == at_new and _one_environment(set(lead_old), norm):
         return True  # "The staging database is Postgres 14" / "The database is now Postgres 16" (B19-10)
+    if _new_environment(old, new_text, norm):
+        return True  # "The database is Postgres 14" / "The database is now Postgres 16 in staging" (B22-10)
     if old.labelled and old.phrase and new.words.isdisjoint(old.phrase) and not _kind_label(old, new, norm, new_text):
         return True  # "worker: Python 3.11" / "We moved to Python 3.13": the newer line never names the worker
     if lead_old and _other_modifier(old, new, lead_old, at_old) and not role_passed(old_text, new_text):
@@ -251,6 +248,16 @@ ENVIRONMENTS = frozenset({"staging", "stage", "dev", "development", "sandbox", "
 """Words naming one environment of a system: a line about it says nothing of the others."""
 
 
+_ENV_TAIL_RE = re.compile(r"\b(?:in|on|for) (?:the |our )?(\w+)(?: (?:environment|env|cluster|server|box|stack))?$")
+
+
+def _new_environment(old: Shape, new_text: str, norm: Norm) -> bool:
+    """Whether the newer line ends on an environment the older line never names ("... now Postgres 16 in staging"):
+    it is about that environment only; the older, general line holds (breaker22 B22-10's rest)."""
+    at = _ENV_TAIL_RE.search(_LAST_NOW_RE.sub("", fold(new_text).strip()))
+    return at is not None and at[1] in ENVIRONMENTS and not _said(norm(at[1]) or at[1], old.words)
+
+
 def _one_environment(only_old: set[str], norm: Norm) -> bool:
     """Whether the words that lead the older line's subject, which the newer line never says, name an environment
     (:data:`ENVIRONMENTS`): the newer, broader line is about the main system, not that environment."""
@@ -283,8 +290,8 @@ def _scope_differs(old_text: str, new_text: str, old: Shape, new: Shape, norm: N
         return True  # "Staging and prod use Redis" / "Prod no longer uses Redis": one of the list (B15-15)
     if _relation_differs(old_text, new_text) or _scoped_switch(old_text, new_text, old, norm):
         return True
-    if purpose_differs(old_text, new_text, norm) or times_differ(old_text, new_text):
-        return True  # "... before deploying" / "... before merging"; "... on weekends" / "... during the week"
+    if purpose_differs(old_text, new_text, norm) or times_differ(old_text, new_text) or other_duty(old_text, new_text):
+        return True  # "... before deploying" / "... before merging"; "on weekends" / "during the week"; a 2nd duty
     return _tail_differs(old_text, new_text, norm) or _modifier_differs(old_text, new_text, old, new, norm)
 
 
@@ -455,31 +462,6 @@ def _other_modifier(old: Shape, new: Shape, lead_old: tuple[str, ...], at: str) 
     ("backend PRs" / "payments PRs")."""
     mine = {m for m, noun in old.pairs if noun == at and m in lead_old and m not in new.words}
     return bool(mine) and any(noun == at and m not in old.words for m, noun in new.pairs)
-
-
-def _cjk_head_differs(old_text: str, new_text: str) -> bool:
-    """CJK lines that differ in a short run of CJK characters at their head (after at most one shared character,
-    我, or a shared possessive head ending on 的: 我们的) and are the same for at least two characters after it: 测试环境使用 / 生产环境不再使用, 我住在 / 我父母住在."""
-    old, new = frame_tokens(old_text, False), frame_tokens(new_text, True)
-    if not any(is_cjk(t) for t in old) or not any(is_cjk(t) for t in new):
-        return False
-    head = 0
-    while head < min(len(old), len(new)) and old[head] == new[head]:
-        head += 1
-    if head > 1 and old[head - 1] != "的":
-        return False  # a shared head but a possessive one ("我们的" our, "公司的": breaker15 B15-4)
-    blocks = [b for b in SequenceMatcher(None, old, new, autojunk=False).get_matching_blocks() if b.size >= 2]
-    if head > 1:
-        blocks = [b for b in blocks if b.a >= head and b.b >= head]  # past the shared possessive head
-    if not blocks:
-        return False
-    a, b = blocks[0].a, blocks[0].b
-    if a < head or b < head:
-        return False
-    run_old, run_new = old[head:a], new[head:b]
-    if not (run_old or run_new) or len(run_old) > SLOT_MAX or len(run_new) > SLOT_MAX:
-        return False
-    return all(is_cjk(t) for t in run_old + run_new)
 
 
 def from_subject(old_text: str, new_text: str, was: frozenset[str], norm: Norm) -> bool:

@@ -5,6 +5,8 @@
   migrations", "Always write tests first" / "Write docs first": breaker19 B19-1, B19-12).
 - :func:`role_passed`: a role one person holds at a time passes to another person ("Bob now owns billing" after
   "Alice owns billing"), never a thing many hold ("a Tesla", "two engineers": breaker19 B19-2).
+- :func:`other_duty`: one person's role over another object is a second duty, not the first one changed ("Alice
+  manages the hiring now" after "Alice manages the budget": breaker22 B22-7).
 """
 
 from __future__ import annotations
@@ -89,6 +91,18 @@ _MANY_HOLD_RE = re.compile(
 )
 """An object many people hold at once: an indefinite or a count ("a Tesla", "two engineers", "10% of the company"), or
 no object but an adverb ("manages well under pressure"): breaker19 B19-2."""
+
+
+def other_duty(old_text: str, new_text: str) -> bool:
+    """Whether the newer line gives the older one's holder a role over something else ("Alice manages the hiring now"
+    after "Alice manages the budget", "Alice now leads the web team" after "... the mobile team"): a person holds
+    several such roles at once, so both stay (breaker22 B22-7). Not when the newer object holds every word of the
+    older one ("Alice now owns billing and invoicing": the same duty, widened)."""
+    old_at, new_at = _ROLE_RE.match(old_text.strip()), _ROLE_RE.match(_LAST_NOW_RE.sub("", new_text.strip()))
+    if not old_at or not new_at or fold(old_at[1]) != fold(new_at[1]):
+        return False
+    old_obj, new_obj = (set(frame_tokens(m[3], False)) - NOT_VERBS for m in (old_at, new_at))
+    return bool(old_obj - new_obj)
 
 
 def _single_holder(obj: str) -> bool:

@@ -78,13 +78,26 @@ def parallel(old_text: str, new_text: str) -> bool:
 
 def adds(new_text: str) -> bool:
     """Whether a newer line adds a value beside the older one ("I now speak Spanish as well", "CI now also runs on
-    macOS", 也, も): it replaces nothing."""
+    macOS", 也, も) or holds only while someone is away or for a while (:data:`_FOR_A_WHILE_RE`): it replaces
+    nothing."""
     folded = fold(new_text)
+    if _FOR_A_WHILE_RE.search(folded):
+        return True  # "Bob manages the budget now while Alice is on leave": a cover; the standing line holds
     if not ADDED_RE.search(folded):
         return False
     first = next((c for c in CLAUSE_RE.split(folded) if c.strip()), "")
     return bool(_ADDED_ANYWHERE_RE.search(folded) or _ALSO_RE.search(first) or _TOO_RE.search(folded))
 
+
+_FOR_A_WHILE_RE = re.compile(
+    r"\b(?:while|whilst)\b[^.;]{1,40}?\b(?:is|are)\s+(?:on (?:\w+ )?leave|away|out|off|sick|on holiday|on vacation)\b"
+    r"|\buntil\b[^.;]{1,30}?\b(?:is back|returns|gets back|comes back)\b|\bin \w+['’]s absence\b"
+    r"|\b(?:covers?|covering|filling in|fills in|standing in|stands in) for\b"
+    r"|\b(?:temporarily|for the time being|in the meantime|as a stopgap)\b"
+)
+"""A newer line that holds for a while, in someone's place ("Bob manages the budget now while Alice is on leave",
+"... until she is back", "Bob is covering for Alice", "temporarily"): the older line is what holds after it
+(breaker22 B22-7)."""
 
 _ADDED_ANYWHERE_RE = re.compile(r"\b(?:as well|in addition|additionally)\b|\bboth\b.*\band\b|也|还|も")
 _ALSO_RE = re.compile(r"\balso\b")

@@ -43,7 +43,8 @@ def test_a_move_to_a_tool_or_a_team_keeps_where_i_live(new: str) -> None:
     "new", ["I've moved to Nice", "I've moved to Bath", "I've moved to New York", "I moved to Reading last month"]
 )
 def test_a_move_to_a_place_named_like_a_word_still_replaces_it(new: str) -> None:
-    """Controls: places are not looked up, only tools are, so a town named like a word still moves the user."""
+    """Controls: a town named like a word is a place on GeoNames' list (engine/read/places.txt), so it still moves
+    the user."""
     assert hidden("I live in Lyon", new)
 
 
