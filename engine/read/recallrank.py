@@ -45,8 +45,8 @@ Then, in order:
   :data:`HIT_SHARE` of the minimum are kept. Otherwise nothing is returned,
   so a question with no answer in memory gets no hits. The numbers were
   tuned on the tuning splits of benchmarks/recall_quality only.
-- **Answer type**: "how many" needs a number, ... (:mod:`.recalltype`). **Small repo**: a word no entry holds weighs
-  no more than a held one (:mod:`.recallabsent`), and the best hit must hold what is asked (:mod:`.recallasked`).
+- **Answer type**: a question asking "how many" (a phone number, an e-mail address) whose best hit holds no
+  number (no phone number, no ``@``) gets no answer (:mod:`.recalltype`).
 - **Per script**: CJK text is scored by overlapping bigrams, so a CJK
   question in other words holds a small share of its bigrams even when it
   is answered ("東京の案件で先方の担当者は誰" holds 先方 of 東京, 案件,
@@ -85,8 +85,6 @@ from memrepo.engine.format import stemming
 from memrepo.engine.format.stemming import cjk_pieces, filler_terms, index_term, index_terms
 from memrepo.engine.format.terms import MAX_QUERY_TERMS, fold, is_cjk, query_terms, split_folded
 
-from .recallabsent import absent_capped
-from .recallasked import answers_lexical
 from .recallcompound import compounds
 from .recallcontext import context_beyond_headings
 from .recallhome import home_first, home_keys, users_own, with_home
@@ -104,6 +102,7 @@ from .recallorder import (
     twins,
 )
 from .recallpieces import piece_held
+from .recalltype import answers_type
 from .recallversion import absent_versions, names_version
 
 CONTEXT_KEY = "\x03"
@@ -284,7 +283,7 @@ def rank(
     n = max(n_items, 1)
     weights = {t: idf(index.df(t), n) for t in qterms}
     mass = sum(weights.values())
-    counts = confidence_weights(absent_capped(weights, lambda t: bool(index.df(t) or index.df(CONTEXT_KEY + t)), n))
+    counts = confidence_weights(weights)
     versions = absent_versions(qterms, lambda t: bool(index.df(t) or index.df(CONTEXT_KEY + t)))
     counted_mass = sum(counts.values())
     need = max(POOL, 4 * limit)
@@ -374,8 +373,8 @@ def rank(
     out = [hit._replace(score=place.score) for hit, place in zip(moved, out, strict=True)]
     # The answer's confidence: the most of the query one of the best few hits holds, not by its headings alone.
     answer = max((hit.confidence for hit in out[:GATE_HITS] if hit.iid in own), default=0.0)
-    tied = (facts[hit.iid][0] for hit in out[1:GATE_HITS] if hit.confidence >= out[0].confidence)
-    if out and not answers_lexical(query, n, facts[out[0].iid][0], *tied):  # .recalltype, .recallasked
+    tied = (facts[hit.iid][0].text for hit in out[1:GATE_HITS] if hit.confidence >= out[0].confidence)
+    if out and not answers_type(query, facts[out[0].iid][0].text, *tied):  # "how many" needs a number (.recalltype)
         answer = 0.0
     # An answer is what the minimum lets through; with no minimum (--all) the documented one says which hits are.
     answer_min = script_minimum(min_confidence or MIN_CONFIDENCE, counts)
