@@ -114,7 +114,7 @@ VERSION = re.compile(
     r"\d|\blatest\b|\bcurrent\b|\bLTS\b|\bnightly\b|\bstable\b|\brev(?:ision)?\b|\bv-?next\b|"
     r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
     r"seventeen|eighteen|nineteen|twenty)\b|最新|최신|현재"
-    r"|\b(?:trusty|xenial|bionic|focal|jammy|kinetic|lunar|mantic|noble|oracular|plucky|questing|jessie|stretch|buster|"
+    r"|\b(?:trusty|xenial|bionic|focal|jammy|kinetic|lunar|mantic|noble|oracular|plucky|questing|jessie|buster|"
     r"bullseye|bookworm|trixie|forky|mojave|catalina|big\s+sur|monterey|ventura|sonoma|sequoia|tahoe|melodic|"
     r"noetic|foxy|galactic|humble|jazzy|kilted)\b",
     re.IGNORECASE,
