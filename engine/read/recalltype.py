@@ -113,12 +113,15 @@ ASKS_VERSION = re.compile(
 VERSION = re.compile(
     r"\d|\blatest\b|\bcurrent\b|\bLTS\b|\bnightly\b|\bstable\b|\brev(?:ision)?\b|\bv-?next\b|"
     r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
-    r"seventeen|eighteen|nineteen|twenty)\b|最新|최신|현재",
+    r"seventeen|eighteen|nineteen|twenty)\b|最新|최신|현재"
+    r"|\b(?:trusty|xenial|bionic|focal|jammy|kinetic|lunar|mantic|noble|oracular|plucky|questing|jessie|buster|"
+    r"bullseye|bookworm|trixie|forky|mojave|catalina|big\s+sur|monterey|ventura|sonoma|sequoia|tahoe|melodic|"
+    r"noetic|foxy|galactic|humble|jazzy|kilted)\b",
     re.IGNORECASE,
 )
 """What holds a version: a number (in figures or words: "Postgres sixteen"), or the latest, current, LTS, stable,
-nightly or next one or a revision named ("Rev C is the current motor board"). A codename ("Ubuntu Noble") is not
-recognised."""
+nightly or next one or a revision named ("Rev C is the current motor board"), or a release codename of Ubuntu
+("Ubuntu Noble"), Debian ("Bookworm"), macOS ("Sonoma") or ROS ("Humble")."""
 
 ASKS_PASSWORD = re.compile(
     r"\bpassword|\bpasscode|\bpassphrase|\bpasswort|\bPIN\b|비밀번호|비번|密码|暗証番号|パスワード"
