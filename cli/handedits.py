@@ -75,13 +75,12 @@ def status(ctx: click.Context) -> None:
 
 def _say_parked(store: MemoryStore) -> None:
     """Name an agent's messages parked after failed distillations (said, like the inbox: no exit code)."""
-    from memrepo.engine.checkpoints.buffers import Buffers
-    from memrepo.engine.repo.healthstate import parked_text
+    from memrepo.engine.checkpoints.checkpoint import Checkpointer
     from memrepo.tui.plain import clean
 
-    parked = Buffers(store.state_dir).parked()
-    if parked:
-        click.echo(clean(parked_text(parked)))
+    line = Checkpointer(store.state_dir).parked_line()
+    if line:
+        click.echo(clean(line))
 
 
 def _inbox_count(store: MemoryStore) -> int:

@@ -116,6 +116,21 @@ class Buffers:
                 out.append(Parked(scope, len(parked), sessions, reason, data.get("workspace")))
         return out
 
+    def parked_line(self) -> str | None:
+        """One line for ``memrepo status`` and Health: how many messages are parked, why, and the command; None
+        when nothing is parked."""
+        parked = self.parked()
+        if not parked:
+            return None
+        n = sum(p.messages for p in parked)
+        sessions = sorted({s for p in parked for s in p.sessions})
+        return (
+            f"{n} message{'s' * (n != 1)} of session{'s' * (len(sessions) != 1)} {', '.join(sessions[:3])}"
+            + (f" and {len(sessions) - 3} more" if len(sessions) > 3 else "")
+            + f" parked after failed distillations ({parked[-1].reason}): fix that, then "
+            "`memrepo checkpoint --retry-parked`"
+        )
+
     def unpark(self) -> list[str]:
         """Give every parked message back to its buffer, its failures forgotten (``checkpoint --retry-parked``).
 

@@ -15,7 +15,6 @@ from memrepo.engine.errors import MemrepoError
 from .healthrow import FIX_DREAM_LEFTOVERS, FIX_DREAMS, FIX_SYNC, NEAR_LIMIT, HealthRow, HealthStatus, row
 
 if TYPE_CHECKING:
-    from memrepo.engine.checkpoints.buffers import Parked
     from memrepo.engine.config import Settings
 
     from .store import MemoryStore
@@ -43,22 +42,10 @@ def parked_row(state_dir: Path) -> HealthRow:
     dropped (:meth:`memrepo.engine.checkpoints.buffers.Buffers.parked`); WARN while any wait."""
     from memrepo.engine.checkpoints.buffers import Buffers
 
-    parked = Buffers(state_dir).parked()
-    if not parked:
+    line = Buffers(state_dir).parked_line()
+    if line is None:
         return row("parked checkpoints", HealthStatus.OK, "none: every session's messages were distilled or wait")
-    return row("parked checkpoints", HealthStatus.WARN, parked_text(parked))
-
-
-def parked_text(parked: list[Parked]) -> str:
-    """One line for ``memrepo status`` and Health: how many messages are parked, why, and the command."""
-    n = sum(p.messages for p in parked)
-    sessions = sorted({s for p in parked for s in p.sessions})
-    return (
-        f"{n} message{'s' * (n != 1)} of session{'s' * (len(sessions) != 1)} {', '.join(sessions[:3])}"
-        + (f" and {len(sessions) - 3} more" if len(sessions) > 3 else "")
-        + f" parked after failed distillations ({parked[-1].reason}): fix that, then "
-        "`memrepo checkpoint --retry-parked`"
-    )
+    return row("parked checkpoints", HealthStatus.WARN, line)
 
 
 def sync_row(root: Path, now: datetime) -> HealthRow:
