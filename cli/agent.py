@@ -238,10 +238,21 @@ def _mark(repo: Path, event: str, session_id: str, transcript: Path) -> None:
     help="turn (default), task_end, session_close or force.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.option(
+    "--retry-parked",
+    is_flag=True,
+    help="Distil again the messages parked after three failed distillations (memrepo status names them); no stdin.",
+)
 @click.pass_context
 @_errors_as_lines
 def checkpoint_cmd(
-    ctx: click.Context, from_hook: bool, session_id: str | None, cwd: str | None, event: str | None, as_json: bool
+    ctx: click.Context,
+    from_hook: bool,
+    session_id: str | None,
+    cwd: str | None,
+    event: str | None,
+    as_json: bool,
+    retry_parked: bool,
 ) -> None:
     """Buffer an agent's completed messages; distil them into memory when a stage is complete.
 
@@ -251,6 +262,11 @@ def checkpoint_cmd(
     from memrepo.engine.checkpoints.checkpoint import Checkpointer
     from memrepo.engine.checkpoints.flow import run_checkpoint
 
+    if retry_parked:
+        if from_hook or session_id or event:
+            raise click.UsageError("--retry-parked takes no messages: give it alone (with --json at most)")
+        _retry_parked(ctx, as_json)
+        return
     usage = 1 if from_hook else 2  # a hook's exit 2 would block Claude Code from stopping: never use it there
     messages: list[Message | dict]
     record: dict | None = None
@@ -340,6 +356,34 @@ def checkpoint_cmd(
         if result.reason:
             click.echo(f"  {result.reason}")
     if result.status == "failed" and not from_hook:
+        sys.exit(1)
+
+
+def _retry_parked(ctx: click.Context, as_json: bool) -> None:
+    """Give the parked messages back to their buffers and distil each of their sessions now (a forced stage).
+
+    A batch that fails again goes back to the buffer as any failed one does (parked again after three failures).
+    """
+    from memrepo.engine.checkpoints.checkpoint import Checkpointer
+    from memrepo.engine.checkpoints.flow import run_checkpoint
+
+    store = _open_store(ctx, create=False)
+    cp = Checkpointer(store.state_dir)
+    runs = [(sid, p.workspace or "") for p in cp.parked() for sid in p.sessions]  # cwd "": the global scope
+    cp.unpark()
+    sessions = [sid for sid, _ in runs]
+    results = [run_checkpoint(store, cp, store.settings, sid, ws, [], "force") for sid, ws in runs]
+    if as_json:
+        click.echo(json.dumps([r.model_dump(mode="json") for r in results]))
+    elif not sessions:
+        click.echo("nothing parked")
+    for sid, r in zip(sessions, results, strict=True):
+        if not as_json:
+            written = ", ".join(f"{w.action.value} {w.ref or ''}" for w in r.written)
+            click.echo(f"session {sid}: {r.status}" + (f": {written}" if written else "") + f", {r.pending} pending")
+            if r.reason:
+                click.echo(f"  {r.reason}")
+    if any(r.status == "failed" for r in results):
         sys.exit(1)
 
 

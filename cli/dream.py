@@ -58,10 +58,15 @@ def _line(record: DreamRecord, killed: bool = False) -> str:
 @click.pass_context
 @_errors_as_lines
 def dream(ctx: click.Context, provider: str | None, if_due: bool, as_json: bool) -> None:
-    """Run a dream: clean up the memory folder, auto-apply safe changes, branch the rest for review."""
+    """Run a dream: clean up the memory folder, auto-apply safe changes, branch the rest for review.
+
+    While it runs, what it does is said on stderr every few seconds (a step and its count), so a long rules dream
+    on a large folder is not taken for a hung one; stdout holds the result only.
+    """
     from memrepo.engine.dreams.gate import DreamSkipped
 
     dreamer = _dreamer(ctx)
+    dreamer.on_progress = lambda line: click.echo(clean(f"dreaming: {line}"), err=True)
     try:
         record = dreamer.run("due" if if_due else "manual", provider, if_due)
     except DreamSkipped as exc:

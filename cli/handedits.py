@@ -68,8 +68,19 @@ def status(ctx: click.Context) -> None:
     waiting = _inbox_count(store)
     if waiting:  # said, not an exit code: the inbox waits for a review, no write is held (docs/architecture.md §3)
         click.echo(f"{waiting} inbox {'entry waits' if waiting == 1 else 'entries wait'} for review: `memrepo inbox`")
+    _say_parked(store)
     if st.state is RepoState.BLOCKED or st.questions or st.pending:
         sys.exit(NEEDS_YOU)
+
+
+def _say_parked(store: MemoryStore) -> None:
+    """Name an agent's messages parked after failed distillations (said, like the inbox: no exit code)."""
+    from memrepo.engine.checkpoints.checkpoint import Checkpointer
+    from memrepo.tui.plain import clean
+
+    line = Checkpointer(store.state_dir).parked_line()
+    if line:
+        click.echo(clean(line))
 
 
 def _inbox_count(store: MemoryStore) -> int:

@@ -138,6 +138,7 @@ class WriteServer:
         self.written: str | None = None
         """The file the last request wrote (None when it wrote nothing)."""
         self._kept_tried = float("-inf")
+        self._index_tried = float("-inf")
         """When :meth:`apply_kept` last tried (monotonic seconds)."""
 
     def accepts(self, req: dict[str, object]) -> bool:
@@ -221,6 +222,7 @@ class WriteServer:
             except queue.Empty:
                 self.prune()
                 self.apply_kept()
+                self.catch_up_index()
                 if self.stopping or time.monotonic() - last > idle_s or not self.still_ours(inode, sock_path):
                     return
                 continue
@@ -311,6 +313,27 @@ class WriteServer:
                         store.apply_pending()
                 finally:
                     store.close()
+        finally:
+            self.busy = False
+
+    def catch_up_index(self) -> None:
+        """Bring back to HEAD the index entries a write gave up on while git held ``index.lock``, on an idle tick.
+
+        A look at ``.git/memrepo/index-behind.json`` each tick (:meth:`~memrepo.engine.repo.store.MemoryStore.index_behind`); while it
+        names paths, a store is opened every :data:`KEPT_EVERY_S` (opening catches up:
+        :meth:`~memrepo.engine.repo.store.MemoryStore.catch_up_index`). Still held: the next try.
+        """
+        from memrepo.engine.repo.store import MemoryStore
+
+        now = time.monotonic()
+        if now - self._index_tried < KEPT_EVERY_S or not MemoryStore.index_behind(Path(self.root)):
+            return
+        self._index_tried = now
+
+        self.busy = True  # a stop signal meanwhile lets the index write finish (:func:`_stop`)
+        try:
+            with contextlib.suppress(Exception):  # busy or failed: the next tick, command or write tries again
+                MemoryStore.open(Path(self.root), self.settings, create=False, origin="cli").close()
         finally:
             self.busy = False
 

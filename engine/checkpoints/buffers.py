@@ -4,6 +4,10 @@ A buffer holds an agent's messages until a checkpoint distils them
 (:mod:`.checkpoint`, docs/architecture.md §7). Forgetting a session or a
 purged workspace's scope deletes its messages here and keeps only their ids,
 so the same messages sent again are not buffered anew.
+
+A batch whose distillation failed :data:`~.checkpoint.MAX_FAILURES` times (a blocked or malformed file, a model
+that keeps answering nonsense) is parked in its buffer's ``parked`` list, never dropped: ``memrepo status`` and
+Health say so, and ``memrepo checkpoint --retry-parked`` gives it back (:meth:`Buffers.unpark`).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import json
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 from memrepo.engine.files.atomic import atomic_write
 from memrepo.engine.files.lock import private_lock
@@ -20,6 +25,17 @@ LOCK_TIMEOUT_S = 5.0
 """Seconds to wait for the checkpoint lock before giving up."""
 MAX_SEEN = 5_000
 """Message ids remembered per scope for deduplication."""
+
+
+class Parked(NamedTuple):
+    """Messages of one scope parked after :data:`~.checkpoint.MAX_FAILURES` failed distillations."""
+
+    scope: str
+    messages: int
+    sessions: list[str]
+    reason: str
+    workspace: str | None
+    """The scope's workspace folder (None for the global scope): a retry's ``cwd``."""
 
 
 class Buffers:
@@ -88,8 +104,60 @@ class Buffers:
             return []
         return sorted(p.stem for p in self.dir.glob("*.json"))
 
+    def parked(self) -> list[Parked]:
+        """The batches parked after failed distillations, one per scope (a read: no lock, never raises)."""
+        out = []
+        for scope in self._scopes():
+            data = self._load(scope)
+            parked = [m for m in data.get("parked", []) if isinstance(m, dict)]
+            if parked:
+                sessions = sorted({str(m.get("session")) for m in parked})
+                reason = str(data.get("parked_reason") or "unknown")
+                out.append(Parked(scope, len(parked), sessions, reason, data.get("workspace")))
+        return out
+
+    def parked_line(self) -> str | None:
+        """One line for ``memrepo status`` and Health: how many messages are parked, why, and the command; None
+        when nothing is parked."""
+        parked = self.parked()
+        if not parked:
+            return None
+        n = sum(p.messages for p in parked)
+        sessions = sorted({s for p in parked for s in p.sessions})
+        return (
+            f"{n} message{'s' * (n != 1)} of session{'s' * (len(sessions) != 1)} {', '.join(sessions[:3])}"
+            + (f" and {len(sessions) - 3} more" if len(sessions) > 3 else "")
+            + f" parked after failed distillations ({parked[-1].reason}): fix that, then "
+            "`memrepo checkpoint --retry-parked`"
+        )
+
+    def unpark(self) -> list[str]:
+        """Give every parked message back to its buffer, its failures forgotten (``checkpoint --retry-parked``).
+
+        Returns:
+            list[str]: the sessions whose messages are pending again.
+
+        Raises:
+            filelock.Timeout: the checkpoint lock stayed busy 5 s.
+        """
+        sessions: dict[str, None] = {}
+        with self._lock:
+            for scope in self._scopes():
+                data = self._load(scope)
+                parked = data.pop("parked", None) or []
+                if not parked:
+                    continue
+                for m in parked:
+                    m.pop("failures", None)
+                    sessions[m["session"]] = None
+                seen = {m["id"] for m in data["messages"]}
+                data["messages"] = [m for m in parked if m["id"] not in seen] + data["messages"]
+                data.pop("parked_reason", None)
+                self._save(scope, data)
+        return list(sessions)
+
     def forget_session(self, session_id: str) -> int:
-        """Delete every buffered message of ``session_id`` and tombstone it.
+        """Delete every buffered message of ``session_id`` (parked ones too) and tombstone it.
 
         A distillation already queued or running for it finds the tombstone
         when it merges and writes nothing; later checkpoints of the session
@@ -108,11 +176,13 @@ class Buffers:
             for scope in self._scopes():
                 data = self._load(scope)
                 keep = [m for m in data["messages"] if m["session"] != session_id]
-                if len(keep) != len(data["messages"]):
-                    removed += len(data["messages"]) - len(keep)
-                    data["messages"] = keep
+                parked = [m for m in data.get("parked", []) if m["session"] != session_id]
+                gone = len(data["messages"]) - len(keep) + len(data.get("parked", [])) - len(parked)
+                if gone:
+                    removed += gone
+                    data["messages"], data["parked"] = keep, parked
                     data["untrusted"] = [s for s in data.get("untrusted", []) if s != session_id]
-                    if not keep:
+                    if not keep and not parked:
                         self._path(scope).unlink(missing_ok=True)
                     else:
                         self._save(scope, data)

@@ -86,7 +86,8 @@ MAX_EXISTING = 40
 CLAIM_STALE_S = 900.0
 """A claim older than this (its process died mid-distillation) is released (seconds)."""
 MAX_FAILURES = 3
-"""A batch whose distillation failed this often is dropped (logged), so one bad stage cannot block the buffer."""
+"""A batch whose distillation failed this often is parked (:meth:`Buffers.parked`), so one bad stage cannot block
+the buffer and nothing buffered is dropped (it was, with a log line only, before round 13)."""
 
 EVENTS = ("turn", "task_end", "session_close", "force")
 """``event`` values: a completed turn, a finished task, the session closing, an explicit force."""
@@ -373,7 +374,7 @@ class Checkpointer(Buffers):
     # -- step 3 -------------------------------------------------------------
 
     def release(self, claim: Claim, failed: bool, reason: str | None = None) -> int:
-        """Give a claimed batch back (it stays pending), or drop it after :data:`MAX_FAILURES` failures.
+        """Give a claimed batch back (it stays pending), or park it after :data:`MAX_FAILURES` failures.
 
         Returns:
             int: messages still pending in the scope.
@@ -390,10 +391,13 @@ class Checkpointer(Buffers):
             if failed:
                 data["last_error"] = reason
                 gone = [m for m in data["messages"] if m.get("failures", 0) >= MAX_FAILURES]
-                if gone:
+                if gone:  # parked, never dropped: status and Health name it, `checkpoint --retry-parked` retries
                     data["messages"] = [m for m in data["messages"] if m.get("failures", 0) < MAX_FAILURES]
+                    data["parked"] = [*data.get("parked", []), *gone]
+                    data["parked_reason"] = reason
                     log.warning(
-                        "checkpoint %s: dropped %d messages after %d failed distillations: %s",
+                        "checkpoint %s: parked %d messages after %d failed distillations "
+                        "(`memrepo checkpoint --retry-parked` retries them): %s",
                         claim.scope,
                         len(gone),
                         MAX_FAILURES,

@@ -5,7 +5,7 @@ evals on their own thread (:func:`run_checkpoint`, :func:`finish_claim`), the
 async :class:`~memrepo.engine.repo.repo.MemoryRepo` with its store steps on the
 repo's thread and the model call on a spare one (``checkpoint``,
 ``checkpoint_idle``). A claimed batch always ends merged or released: a
-failure anywhere gives it back (its messages stay pending, and are dropped
+failure anywhere gives it back (its messages stay pending, and are parked
 after :data:`~memrepo.engine.checkpoints.checkpoint.MAX_FAILURES` failures), is logged, and
 comes back as a ``failed`` result; nothing here raises.
 """

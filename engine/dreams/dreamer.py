@@ -41,6 +41,7 @@ from .cover import LEFT_OUT_LISTED
 from .gate import DreamSkipped, budget_left, check_due
 from .input import FOLDER_CAP, RULES_CAP, DreamInput, build_input
 from .partial import partial_review
+from .progress import Progress
 from .providers import MAX_OUTPUT_TOKENS, Provider, Reply, make_provider
 from .record import DreamRecord, DreamRecords, Tokens, new_id
 from .remembers import forgotten
@@ -48,6 +49,8 @@ from .review import DreamConflict as DreamConflict  # public here, as before
 from .review import DreamReview
 
 if TYPE_CHECKING:  # the store is the caller's; importing it at run time would tie dreams to the façade
+    from collections.abc import Callable
+
     from memrepo.engine.repo.store import MemoryStore
 
 log = logging.getLogger("memrepo.dream")
@@ -103,6 +106,8 @@ class Dreamer(DreamReview):
         self.store = store
         self.settings = settings if settings is not None else store.settings
         self.records = DreamRecords(store.git.git_dir)
+        self.on_progress: Callable[[str], None] | None = None
+        """Told each progress line of a running dream (:mod:`.progress`; ``memrepo dream`` prints them)."""
 
     # -- reading --------------------------------------------------------
 
@@ -266,10 +271,18 @@ class Dreamer(DreamReview):
                 folder_files=din.folder_files,
             )
             self.records.save(record)
+            din.progress = Progress(partial(self._progress, record))
         except BaseException:
             lock.release()
             raise
         return Prepared(record, din, chosen, cursor, lock)
+
+    def _progress(self, record: DreamRecord, line: str) -> None:
+        """Keep a running dream's progress line in its record (the app follows it), and tell :attr:`on_progress`."""
+        record.progress = line
+        self.records.save(record)
+        if self.on_progress is not None:
+            self.on_progress(line)
 
     def finish(self, prepared: Prepared, reply: Reply | None, error: str | None) -> DreamRecord:
         """Validate, classify, apply and record; releases the dream lock.
@@ -307,6 +320,7 @@ class Dreamer(DreamReview):
                 record.status = "failed"
                 record.reason = str(exc)
             record.finished = now_iso()
+            record.progress = None  # said while it ran
             self.records.save(record)
             if record.status != "failed":
                 state = self.records.read_state()

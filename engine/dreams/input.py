@@ -26,6 +26,7 @@ from memrepo.engine.format.layout import INBOX_MD, LESSONS_MD, ME_MD, MEMORY_MD
 from memrepo.engine.format.paths import normalize_workspace
 
 from .cover import covered, next_start, ranks, reading_order, seen_after, stamps
+from .progress import ProgressFn, silent
 
 FOLDER_CAP = 48_000
 """Characters of folder lines a dream sends a model at most (docs/architecture.md §6)."""
@@ -128,6 +129,7 @@ class DreamInput:
             so the next dream reads the files changed since first.
         covered: the folder files examined since they last changed, this run's counted in.
         folder_files: the folder files (inbox.md aside).
+        progress: told each step the rules provider takes, with counts (:mod:`.progress`); set by the dreamer.
     """
 
     lines: dict[str, LineRef] = field(default_factory=dict)
@@ -144,6 +146,7 @@ class DreamInput:
     seen: dict[str, str] = field(default_factory=dict)
     covered: int = 0
     folder_files: int = 0
+    progress: ProgressFn = silent
 
     def estimate_tokens(self) -> int:
         """A rough count of the prompt's tokens (4 characters a token)."""

@@ -122,6 +122,7 @@ class DreamRecord(BaseModel):
         covered: folder files examined since they last changed, by this run or an earlier one
             (:func:`memrepo.engine.dreams.cover.covered`).
         folder_files: the folder's files when the run read it (inbox.md aside).
+        progress: while it runs, what it does now with a count (:mod:`.progress`); None once finished.
     """
 
     model_config = ConfigDict(extra="allow")
@@ -152,6 +153,7 @@ class DreamRecord(BaseModel):
     next_file: str | None = None
     covered: int = 0
     folder_files: int = 0
+    progress: str | None = None
 
     @model_validator(mode="before")
     @classmethod

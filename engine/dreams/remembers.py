@@ -92,7 +92,9 @@ def remembered_adds(din: DreamInput) -> list[dict[str, object]]:
     """
     held = {_key(ref.text) for ref in din.lines.values()}
     out: list[dict[str, object]] = []
-    for alias, task in reversed(list(din.tasks.items())):  # the input lists the newest first
+    tasks = list(din.tasks.items())
+    for n, (alias, task) in enumerate(reversed(tasks)):  # the input lists the newest first
+        din.progress("what the tasks' users asked to remember, task", n, len(tasks))
         home, said_in = _home(din, task)
         mine = {fmt.normalize_text(rule) for rule in rules(task)}
         for fact in statements(task):

@@ -38,6 +38,7 @@ from memrepo.engine.format import entries as fmt
 from memrepo.engine.read.contextselect import RULE_KINDS, candidates, replaced, topic_terms
 
 from .input import INBOX_MD, MAX_OPERATIONS, DreamInput, LineRef
+from .progress import ProgressFn, silent
 from .same import Likeness, Relation, adds_fact, content, equal_key, numbers
 
 PLAIN_KEYS = frozenset({"by", "added"})
@@ -234,11 +235,18 @@ def _pairs(rows: list[tuple[str, LineRef]]) -> list[tuple[int, int]]:
     return pairs[:MAX_PAIRS]
 
 
-def _alike(din: DreamInput, rows: list[tuple[str, LineRef]], likeness: Likeness, plan: _Plan, known: Known) -> None:
-    """Replacements, restatements and extensions among lines of one scope: to review, marked."""
+def _alike(
+    din: DreamInput, rows: list[tuple[str, LineRef]], likeness: Likeness, plan: _Plan, known: Known, step: str = ""
+) -> None:
+    """Replacements, restatements and extensions among lines of one scope: to review, marked (``step``: the
+    progress line's words, told the pairs compared)."""
     found: list[tuple[int, float, str, str, Relation]] = []
     block = _block_pairs(rows, known)
-    for i, j in _pairs(rows):
+    pairs = _pairs(rows)
+    din.progress(step, 0, len(pairs))
+    for k, (i, j) in enumerate(pairs):
+        if k:
+            din.progress(step, k, len(pairs))
         (a, ra), (b, rb) = rows[i], rows[j]
         rel = likeness.relate(ra.text, rb.text)
         if rel.kind in ("restatement", "extension") and frozenset((a, b)) in block:
@@ -300,12 +308,13 @@ def _file_replaced(scoped: list[tuple[str, LineRef]], known: Known) -> tuple[dic
     return found
 
 
-def _changed_facts(rows: list[tuple[str, LineRef]], plan: _Plan, known: Known) -> None:
+def _changed_facts(rows: list[tuple[str, LineRef]], plan: _Plan, known: Known, progress: ProgressFn = silent) -> None:
     """Lines the context block hides as replaced by a newer line of their file: the older goes, to review."""
     by_path: dict[str, list[tuple[str, LineRef]]] = {}
     for alias, ref in rows:
         by_path.setdefault(ref.path, []).append((alias, ref))
-    for scoped in by_path.values():
+    for n, scoped in enumerate(by_path.values()):
+        progress("facts a newer line of the same file changed, file", n, len(by_path))
         scoped.sort(key=lambda row: row[1].line)
         at = {ref.line: alias for alias, ref in scoped}
         for old_line, new_line in sorted(_file_replaced(scoped, known)[0].items()):
@@ -377,13 +386,17 @@ def rules_operations(din: DreamInput) -> list[dict[str, object]]:
     by_scope: dict[str, list[tuple[str, LineRef]]] = {}
     for alias, ref in rows:
         by_scope.setdefault(scope(ref), []).append((alias, ref))
-    for scoped in by_scope.values():
+    lines = f"{len(rows):,} lines of {len(din.examined):,} files"
+    for n, scoped in enumerate(by_scope.values()):
+        din.progress(f"duplicates among {lines}, scope", n, len(by_scope))
         _duplicates(din, scoped, plan)
     known: Known = {}
-    _changed_facts([(a, r) for a, r in rows if a not in plan.gone], plan, known)
+    _changed_facts([(a, r) for a, r in rows if a not in plan.gone], plan, known, din.progress)
     likeness = Likeness(ref.text for _, ref in rows)
-    for scoped in by_scope.values():
-        _alike(din, [(a, r) for a, r in scoped if a not in plan.gone], likeness, plan, known)
+    for n, scoped in enumerate(by_scope.values()):
+        step = f"lines that say the same or replace one another, among {lines} (scope {n + 1} of {len(by_scope)}), pair"
+        _alike(din, [(a, r) for a, r in scoped if a not in plan.gone], likeness, plan, known, step)
+    din.progress(f"the rules checked {lines}, scope", len(by_scope), len(by_scope))
     moves: list[dict[str, object]] = []
     for alias, ref in rows:
         if alias in plan.gone or alias in plan.kept:

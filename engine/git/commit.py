@@ -21,6 +21,7 @@ from memrepo.engine.files import lock as gitlocks
 from memrepo.engine.files.regularfile import not_regular_kind
 from memrepo.engine.format.scratch import is_scratch
 
+from . import indexlag
 from .common import IDENTITY_EMAIL, ON_DISK, failed_message, signature, staged_blob, transient, write_index
 
 LAG_COMMITS = 50
@@ -295,21 +296,31 @@ class GitCommits:
             commit = commit.parents[0]
         return True
 
-    def sync_index(self) -> None:
+    def sync_index(self, wait_s: float | None = None) -> None:
         """Bring the index entries of recently committed paths in step with the work tree.
 
         Callers hold the write lock. A live git command's ``index.lock`` is waited for
-        (:func:`.common.write_index`); a failure after that (a lock held longer, a full
-        disk) is kept and retried before the next commit.
+        (:func:`.common.write_index`, ``wait_s`` at most); a failure after that (a lock held longer, a full
+        disk) is kept, in this process and in ``.git/memrepo/index-behind.json`` (:mod:`.indexlag`), and
+        retried before the next commit or by the next memrepo command.
         """
         if not self._index_pending:
             return
         try:
-            write_index(self._repo, self._update_index_entries)
+            write_index(self._repo, self._update_index_entries, wait_s)
         except (pygit2.GitError, OSError):
+            indexlag.note(self.git_dir, self._index_pending)  # another process catches up if this one ends first
             return  # index.lock held by another git command past the wait, or a full disk: next time
+        indexlag.clear(self.git_dir, self._index_pending)
         self._index_pending.clear()
         self._index_as.clear()
+
+    def catch_up_index(self, paths: list[str], wait_s: float) -> bool:
+        """Put back in step the entries of ``paths`` another process left behind HEAD (:mod:`.indexlag`);
+        whether none is left behind now. Callers hold the write lock."""
+        self._index_pending.update(indexlag.lagging(self._repo, self.root, paths, self._staged_by_hand))
+        self.sync_index(wait_s)
+        return not self._index_pending
 
     def _update_index_entries(self, index: pygit2.Index) -> None:
         """Set the pending paths' entries in ``index`` (read a moment ago): memrepo's blob, the work tree's, or none."""

@@ -228,21 +228,21 @@ def staged_blob(repo: pygit2.Repository, path: str, data: bytes) -> pygit2.Oid:
     return repo.create_blob(data if filters is None else filters.apply_to_buffer(data))
 
 
-def write_index(repo: pygit2.Repository, change: Callable[[pygit2.Index], None]) -> None:
+def write_index(repo: pygit2.Repository, change: Callable[[pygit2.Index], None], wait_s: float | None = None) -> None:
     """Read git's index, apply ``change`` to it, write it; a live git command's ``index.lock`` is waited for.
 
     libgit2 takes ``.git/index.lock`` to write, as git does, and fails at once when it is there. ``git status``
     holds it while it refreshes stat data, so a ``git status`` beside memrepo (an agent's, a shell prompt's)
     often holds it the moment memrepo's index follows a commit it made: given up at once, the index keeps the
     old blobs, ``git status`` shows them staged back ("MM") and a ``git commit`` by hand would undo the commit.
-    The live holder is waited for (up to :data:`~memrepo.engine.files.lock.GIT_LOCK_WAIT_S`) and the whole
-    read, change and write tried again.
+    The live holder is waited for (up to ``wait_s``, :data:`~memrepo.engine.files.lock.GIT_LOCK_WAIT_S` when
+    None) and the whole read, change and write tried again.
 
     Raises:
         pygit2.GitError | OSError: the last failure: a lock held past the wait, a full disk.
     """
     git_dir = Path(repo.path)
-    deadline = time.monotonic() + gitlocks.GIT_LOCK_WAIT_S
+    deadline = time.monotonic() + (gitlocks.GIT_LOCK_WAIT_S if wait_s is None else wait_s)
     while True:
         index = repo.index
         try:

@@ -48,7 +48,7 @@ from .healthrow import conflict_row, row
 from .healthrow import has_failure as has_failure
 from .healthrow import size_text as _size
 from .healthstate import dream_rows as dream_rows
-from .healthstate import leftovers_row, lock_row
+from .healthstate import leftovers_row, lock_row, parked_row
 from .healthstate import sync_row as sync_row
 from .watch import WatchMode
 
@@ -455,6 +455,7 @@ def check(
     )
     rows += dream_rows(store.state_dir, settings, now)
     rows.append(leftovers_row(store))
+    rows.append(parked_row(store.state_dir))
     rows.append(sync_row(store.root, now))
     return rows
 

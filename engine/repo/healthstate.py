@@ -37,6 +37,17 @@ def leftovers_row(store: MemoryStore) -> HealthRow:
     return row("killed dreams", HealthStatus.WARN, "; ".join(found) + ": x cleans up", FIX_DREAM_LEFTOVERS)
 
 
+def parked_row(state_dir: Path) -> HealthRow:
+    """The parked-checkpoints row: an agent's messages whose distillation failed three times wait here, never
+    dropped (:meth:`memrepo.engine.checkpoints.buffers.Buffers.parked`); WARN while any wait."""
+    from memrepo.engine.checkpoints.buffers import Buffers
+
+    line = Buffers(state_dir).parked_line()
+    if line is None:
+        return row("parked checkpoints", HealthStatus.OK, "none: every session's messages were distilled or wait")
+    return row("parked checkpoints", HealthStatus.WARN, line)
+
+
 def sync_row(root: Path, now: datetime) -> HealthRow:
     """The sync row: no remote, N commits not pushed, the last sync, or why it failed.
 

@@ -154,7 +154,9 @@ class MemoryStore(StoreForgetting, StoreReads, StoreTriage):
         """
         root = check_repo_path(path)
         if (root / ".git").is_dir():
-            return cls(root, GitStore(root), settings)
+            store = cls(root, GitStore(root), settings)
+            store.catch_up_index()
+            return store
         if not create:
             raise missing_repo(root)
         root.mkdir(parents=True, exist_ok=True)
@@ -164,6 +166,38 @@ class MemoryStore(StoreForgetting, StoreReads, StoreTriage):
                 tx.write(rel, text.encode("utf-8"))
             tx.commit("Create memory repo", {"Origin": origin})
         return store
+
+    @staticmethod
+    def index_behind(root: Path) -> bool:
+        """Whether a write left index entries of the repo at ``root`` behind HEAD (:meth:`catch_up_index` is due)."""
+        from memrepo.engine.git import indexlag
+
+        return bool(indexlag.noted(Path(root) / ".git"))
+
+    def catch_up_index(self) -> bool:
+        """Bring back to HEAD the index entries a process gave up on while git held ``index.lock`` (:mod:`.indexlag`).
+
+        Every open does it (one file read when nothing is noted), so the next memrepo command ends "MM" in
+        ``git status``. Only when the write lock is free right now (a writer catches up itself), and only an entry
+        whose work tree file matches HEAD and that no one staged by hand;
+        a git still holding ``index.lock`` is waited for a quarter second, then left for the next command.
+
+        Returns:
+            bool: whether the index was written.
+        """
+        from memrepo.engine.files.lock import STATUS_WAIT_S
+        from memrepo.engine.git import indexlag
+
+        paths = indexlag.noted(self.git.git_dir)
+        if not paths:
+            return False
+        with self.lock.try_hold() as held:
+            if not held:
+                return False
+            if self.git.catch_up_index(paths, STATUS_WAIT_S):  # noted again when the write fails
+                indexlag.clear(self.git.git_dir, paths)  # in step, or someone's own (a hand edit, a git add)
+                return True
+        return False
 
     def close(self) -> None:
         """Let go of the git repository's handles (packs, index); the store must not be used after.

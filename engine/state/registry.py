@@ -239,6 +239,14 @@ REGISTRY: tuple[Derived, ...] = (
         "the next status or write that judges the hand edit",
     ),
     Derived(
+        "index-behind.json",
+        _S,
+        "git/indexlag.py",
+        "the paths whose git index entry a write left behind HEAD while git held index.lock; file names only",
+        False,
+        "nothing: the next write that gives up writes it; the next memrepo command catches up and deletes it",
+    ),
+    Derived(
         "salvaged.json",
         _S,
         "files/oldinode.py",

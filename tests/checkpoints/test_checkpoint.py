@@ -212,10 +212,12 @@ def test_malformed_provider_output_leaves_the_store_unchanged(
         result = run_checkpoint(store, cp, cfg, f"s{i}", None, turn(i, "Remember that the port is 8080."), "force")
         assert result.status == "failed" and result.reason, answer
         assert result.pending == 2 * (i + 1)  # nothing lost: the batch waits for the next try
-    # A batch that fails three times is dropped (logged), so it cannot block the buffer for ever.
+    # A batch that fails three times is parked (logged, named by status and Health), so it cannot block the
+    # buffer for ever and is never dropped (tests/checkpoints/test_checkpoint_parked.py).
     for _ in range(2):
         assert run_checkpoint(store, cp, cfg, "s0", None, [], "force").status == "failed"
     assert run_checkpoint(store, cp, cfg, "s1", None, [], "force").pending == 6
+    assert [(p.messages, p.sessions) for p in cp.parked()] == [(2, ["s0"])]
     assert store.head() == head
     assert {p: (store.root / p).read_bytes() for p, _ in store.list_files()} == before
 

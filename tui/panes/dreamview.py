@@ -120,6 +120,9 @@ def running_words(record: Any) -> str:
     files = f"{examined:,} file{'s' * (examined != 1)}"
     started = getattr(record, "started_at", None)
     since = f" · started {started:%H:%M} UTC" if started is not None else ""
+    progress = getattr(record, "progress", None)  # the step and its count, kept in the record as it runs
+    if record.provider == "rules" and progress:
+        return f"Running: the rules check {progress} (offline, no model){since}"
     if record.provider == "rules":
         return f"Running: the rules check every line of {files} (offline, no model){since}"
     return f"Running: {files} sent, the model ({record.provider}) has not answered yet{since}"

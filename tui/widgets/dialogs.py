@@ -16,6 +16,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, TextArea
 from textual.widgets.option_list import Option
+from textual.widgets.text_area import Edit, EditResult
 
 from ..plain import clean, plain
 
@@ -107,7 +108,18 @@ class FilePicker(ModalScreen[str | None], inherit_bindings=False):
 
 
 class EntryTextArea(TextArea):
-    """A text box for one entry: it wraps over lines, and ``enter`` saves instead of breaking the line."""
+    """A text box for one entry: it wraps over lines, and ``enter`` saves instead of breaking the line.
+
+    Every edit's text (a paste, a key) comes in with control characters shown as symbols (an escape as ``␛``,
+    :func:`~memrepo.tui.plain.clean`), as the text the box starts from and as every CLI way out shows them: a
+    pasted escape sequence or bare carriage return was kept raw in the box (round 12's B21-9 rest), drawn to
+    the terminal, and saved as something else than the box showed (the write drops controls).
+    """
+
+    def edit(self, edit: Edit) -> EditResult:
+        """Do ``edit`` with its text cleaned (:func:`~memrepo.tui.plain.clean`: one line, controls visible)."""
+        edit.text = clean(edit.text)
+        return super().edit(edit)
 
     async def _on_key(self, event: events.Key) -> None:
         if event.key == "enter":
