@@ -1,0 +1,57 @@
+"""breaker25's findings on round 16's redaction keeps (issue 32, round 13 of the helpers), each as it was found.
+
+Every "is taken" case leaked on integration 038d05b; every "is kept" case was redacted there. The values are made
+for this file (random shapes, no vendor's real key).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memrepo.engine import redaction
+
+ESC, BEL, ST = "\x1b", "\x07", "\x1b\\"
+TOKEN = "Zk9xQ2mP7vL4nR8tY3wBq1Xc7Hf2"
+GHP = "ghp_Zk9xQ2mP7vL4nR8tY3wBq1Xc7Hf2aB3dE5gJ"
+
+
+def _gone(text: str, value: str) -> str:
+    out = redaction.redact(text)[0]
+    assert value not in out, out
+    assert "[REDACTED:" in out
+    return out
+
+
+def _kept(text: str) -> None:
+    assert redaction.redact(text) == (text, [])
+
+
+# --- B25-2: a secret inside a terminal OSC sequence --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (f"{ESC}]0;deploy@ci: export GITHUB_TOKEN={GHP}{BEL} $ ls", GHP),  # a shell's title: the command line
+        (f"see {ESC}]8;;https://admin:{TOKEN}@db.example.com/{ST} the db {ESC}]8;;{ST} now", TOKEN),  # OSC 8 link
+        (f"{ESC}]8;id=42;https://admin:{TOKEN}@db.example.com/{BEL}db{ESC}]8;;{BEL}", TOKEN),  # with parameters
+        (f"{ESC}]52;c;Z2hwX1prOXhRMm1QN3ZMNG5SOHRZM3dCcTFYYzdIZjJhQjNkRTVnSg=={ST} copied", "Z2hwX1prOXhRMm1Q"),
+        (f"{ESC}]633;E;export API_TOKEN={TOKEN};nonce{BEL}", TOKEN),  # VS Code's shell integration
+        (f"{ESC}]2;password: {TOKEN}{ST}", TOKEN),
+    ],
+)
+def test_a_secret_inside_an_osc_sequence_is_taken(text: str, value: str) -> None:
+    out = _gone(text, value)
+    assert out.startswith(text[:3]), out  # the framing stays: only the value goes
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"{ESC}]0;deploy@ci-runner-7: ~/src/memrepo{BEL}$ make test",
+        f"docs at {ESC}]8;;https://docs.example.com/guide/install{ST}the guide{ESC}]8;;{ST}",
+        f"{ESC}]633;P;Cwd=/home/dev/projects/memrepo{BEL}{ESC}]633;E;git status{BEL}",
+    ],
+)
+def test_an_osc_sequence_without_a_secret_is_kept(text: str) -> None:
+    _kept(text)
