@@ -195,6 +195,11 @@ _PEM_BEGIN_RE = lazyre.compile(r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----
 _PEM_END_RE = lazyre.compile(r"-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----")
 
 
+def _exact_type(value: str) -> str:
+    """An exact-shape key's type: an AWS key id's (``ABIA…``, ``ACCA…``) by its prefix, else ``vendor-token``."""
+    return vendor_type(value) if value.startswith(("ABIA", "ACCA")) else "vendor-token"
+
+
 def _pem_blocks(text: str) -> Iterator[tuple[int, int]]:
     """A private key's whole block, from its BEGIN line to its END line (or the end of the text)."""
     pos = 0
@@ -342,7 +347,7 @@ def spans(text: str) -> Iterator[Span]:
     for m in _DEVICE_TOKEN_RE.finditer(text):
         yield m.start("value"), m.end("value"), "device-token"
     for m in _EXACT_RE.finditer(text):
-        yield m.start("value"), m.end("value"), "vendor-token"
+        yield m.start("value"), m.end("value"), _exact_type(m.group("value"))
     for m in _PREFIX_RE.finditer(text):
         value = m.group("value").rstrip(".")
         if sum(c.isdigit() for c in value) >= 1 and entropy(value) >= 3.0 and not _WORDS_RE.fullmatch(value):

@@ -55,3 +55,26 @@ def test_a_secret_inside_an_osc_sequence_is_taken(text: str, value: str) -> None
 )
 def test_an_osc_sequence_without_a_secret_is_kept(text: str) -> None:
     _kept(text)
+
+
+# --- B25-3: ACCA/ABIA words are no AWS key ids; the key id's exact shape still is -------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I passed the ACCA-SBR-Strategic-Business-2024 exam",
+        "ACCA_Qualification_Path_v2 doc",
+        "ABIA-Nigeria-2023-election-report",
+        "ACCADEMIA2024ROMAFEST is the hashtag",
+        "ABIADVANCEDTRAINING2024 course code",
+    ],
+)
+def test_a_word_starting_acca_or_abia_is_kept(text: str) -> None:
+    _kept(text)
+
+
+@pytest.mark.parametrize("key", ["ACCAZK7XQ2MP7VL4NR3T", "ABIAZK7XQ2MP7VL4NR3T"])
+def test_an_abia_or_acca_key_id_in_its_exact_shape_is_taken(key: str) -> None:
+    assert redaction.redact(key) == ("[REDACTED:aws-access-key]", ["aws-access-key"])
+    _gone(f"the deploy role uses {key} now", key)
