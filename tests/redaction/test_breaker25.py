@@ -78,3 +78,32 @@ def test_a_word_starting_acca_or_abia_is_kept(text: str) -> None:
 def test_an_abia_or_acca_key_id_in_its_exact_shape_is_taken(key: str) -> None:
     assert redaction.redact(key) == ("[REDACTED:aws-access-key]", ["aws-access-key"])
     _gone(f"the deploy role uses {key} now", key)
+
+
+# --- B25-1: a webhook or capability URL with an explicit port --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            "https://hooks.slack.com:443/services/T01ABCDEF/B01ABCDEF/Zk9xQ2mP7vL4nR8tY3wBq1Xc",
+            "Zk9xQ2mP7vL4nR8tY3wBq1Xc",
+        ),
+        (f"https://discord.com:443/api/webhooks/123456789012345678/{TOKEN}{TOKEN}-aB3", TOKEN),
+        (f"curl https://api.acme.io:8443/v1/{TOKEN}/status", TOKEN),
+        (f"capability url https://files.example.net:8080/s/{TOKEN}/download", TOKEN),
+        (f"https://alerts.acme.io:8443/webhook/{TOKEN}", TOKEN),
+    ],
+)
+def test_a_token_in_a_url_with_a_port_is_taken(text: str, value: str) -> None:
+    out = _gone(text, value)
+    assert ":8443/" in out or ":443/" in out or ":8080/" in out  # the host and port stay readable
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["https://git.company.com:7990/scm/proj/repo.git", "see http://localhost:8080/api/v2/users/42/profile"],
+)
+def test_a_url_port_and_plain_path_stay_kept(text: str) -> None:
+    _kept(text)
