@@ -107,3 +107,39 @@ def test_a_token_in_a_url_with_a_port_is_taken(text: str, value: str) -> None:
 )
 def test_a_url_port_and_plain_path_stay_kept(text: str) -> None:
     _kept(text)
+
+
+# --- B25-4: the kid / x5t keep keeps only a key id's or thumbprint's shape -------------------------------------
+
+JWS = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.Zk9xQ2mP7vL4nR8tY3wBq1Xc7Hf2aB3dE5gJ"
+PAIR = "AKIAZK9XQ2MP7VL4NR8T:wJalrXUtnFEMI/K7MDENG/bPxRfiCYZk9xQ2mP7v"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (f"kid={JWS} alg", "Zk9xQ2mP7vL4nR8tY3wBq1Xc7Hf2aB3dE5gJ"),
+        (f"x5t: {PAIR} for JWT", "wJalrXUtnFEMI"),
+        (f"x5t: {PAIR}", "wJalrXUtnFEMI"),
+        ("kid: AKIAZK9XQ2MP7VL4NR8T alg aws", "AKIAZK9XQ2MP7VL4NR8T"),
+        (f"the JWT kid: admin:{TOKEN}", TOKEN),
+        (f"JWT HS256 key kid:{TOKEN}/wJalrXUtnFEMI/K7MDENG/bPxRfiCY", TOKEN),
+        (f"Partner API: send header X-Client acme and kid: {TOKEN} with each call", TOKEN),
+        (f"x5t={TOKEN}/wJalrXUtnFEMI+K7MDENG/bPxRf=", TOKEN),
+        (f"JWT secret: kid={TOKEN}", TOKEN),
+    ],
+)
+def test_a_credential_after_kid_or_x5t_is_taken(text: str, value: str) -> None:
+    _gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'x5t: "3q2-7wAAAAAAAAAAAAAAAAAAAAA"',  # 20 bytes of base64url: a SHA-1 thumbprint, no JOSE word needed
+        '{"alg":"RS256","kid":"prod-signing-2024.v2","typ":"JWT"}',
+        "the JWKS kid is 3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+    ],
+)
+def test_a_key_id_or_thumbprint_in_its_shape_stays_kept(text: str) -> None:
+    _kept(text)
