@@ -143,3 +143,50 @@ def test_a_credential_after_kid_or_x5t_is_taken(text: str, value: str) -> None:
 )
 def test_a_key_id_or_thumbprint_in_its_shape_stays_kept(text: str) -> None:
     _kept(text)
+
+
+# --- B25-6 / B25-7: what a found value's copies take -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "copy"),
+    [
+        ("use the secret named db-creds-prod-v2 (kubectl get secret db-creds-prod-v2 -o yaml)", "db-creds-prod-v2"),
+        ("the SSH key id_ed25519_work2024 is loaded; ssh-add ~/.ssh/id_ed25519_work2024", "id_ed25519_work2024"),
+        ("api key name: billing-service-2024, rotate billing-service-2024 monthly", "billing-service-2024"),
+        ("license key server: lic01.acme.local:27000, ping lic01.acme.local:27000", "lic01.acme.local:27000"),
+        ('password manager entry "Prod-DB-2024" holds it; search Prod-DB-2024', "Prod-DB-2024"),
+        (
+            "The admin password for https://db.example.com:5432 is in 1Password; connect psql to "
+            "https://db.example.com:5432/prod",
+            "https://db.example.com:5432",
+        ),
+        ('url = "github:acme/infra/main"; token = "github:acme/infra/main"', "github:acme/infra/main"),
+        ("image: ghcr.io/acme/api:1.4 and the pull token ghcr.io/acme/api:1.4 is fine", "ghcr.io/acme/api:1.4"),
+    ],
+)
+def test_a_name_or_a_kept_value_is_not_spread_to_its_copies(text: str, copy: str) -> None:
+    out = redaction.redact(text)[0]
+    assert out.count("[REDACTED:") <= 1, out
+    assert copy in out, out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "token: 6f1c2a9e-3b7d-4e8a-9c1f-2d5b7e9a0c3f for request 6f1c2a9e-3b7d-4e8a-9c1f-2d5b7e9a0c3f",
+        "secret: SecretSanta2024 and again SecretSanta2024",
+        "password: correct-horse-battery-staple, I typed correct-horse-battery-staple twice",
+    ],
+)
+def test_a_secret_found_once_is_still_taken_in_every_copy(text: str) -> None:
+    out = redaction.redact(text)[0]
+    assert out.count("[REDACTED:") == 2, out
+
+
+def test_a_longer_copy_a_shorter_found_value_starts_is_taken_whole() -> None:
+    text = (
+        "db password is Tulip7Garden and the root password is Tulip7Garden/root, the sticky note says Tulip7Garden/root"
+    )
+    out = redaction.redact(text)[0]
+    assert "Tulip7Garden" not in out and "/root" not in out, out
