@@ -190,3 +190,27 @@ def test_a_longer_copy_a_shorter_found_value_starts_is_taken_whole() -> None:
     )
     out = redaction.redact(text)[0]
     assert "Tulip7Garden" not in out and "/root" not in out, out
+
+
+# --- B25-5: a flake reference's owner and repository read as names -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f'inputs.infra.url = "github:acme/{TOKEN}aB3dE5gJ";',
+        "nix develop github:Zk9xQ2mP7vL4nR8tY3wBq1Xc/infra",
+        'url = "gitlab:deploy-token/Zk9xQ2mP7vL4nR8tY3wBq1Xc"',
+        'url = "sourcehut:~acme/Zk9xQ2mP7vL4nR8tY3wBq1Xc"',
+    ],
+)
+def test_a_token_in_a_flake_references_name_is_taken(text: str) -> None:
+    _gone(text, "Zk9xQ2mP7vL4nR8tY3wBq1Xc")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['url = "github:nix-community/home-manager/release-24.05"', 'url = "github:acme/infra2024/main";'],
+)
+def test_a_flake_reference_with_names_stays_kept(text: str) -> None:
+    _kept(text)
