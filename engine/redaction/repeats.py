@@ -12,8 +12,8 @@ A copy is never redacted where a format's keep stands (an image reference after 
 copy of one found named), and a value that reads as a name is not spread (breaker25 B25-6): a URL or
 host (``https://db.example.com:5432``, ``lic01.acme.local:27000``), a secret's or key file's name
 (``db-creds-prod-v2``, ``id_ed25519_work2024``, ``Prod-DB-2024``: words joined by ``-``/``_``/``.``, one a number or a
-version). Such a value found once is an older false alarm of a label rule ("the secret named …"); spreading it
-took the fact from every copy. Where a shorter found value starts a longer one, the longer copy wins (B25-7).
+version), unless a password word stands right before it (``password: build-2024-11-05``). Such a value found
+once is an older false alarm of a label rule ("the secret named …"); spreading it took the fact from every copy. Where a shorter found value starts a longer one, the longer copy wins (B25-7).
 """
 
 from __future__ import annotations
@@ -25,6 +25,11 @@ _TOKEN_CHAR = re.compile(r"[A-Za-z0-9_]")
 _PIECE_SPLIT = re.compile(r"[-_.:/@~]+")
 _WORD_PIECE = re.compile(r"[A-Za-z]{1,16}\d{0,6}|\d{1,8}|[vV]\d{1,4}")
 _NUMBERED = re.compile(r"[A-Za-z]{0,16}\d{1,8}|[vV]\d{1,4}")
+_SAID_SECRET_RE = re.compile(
+    r"(?i)(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[ _-]?key)[\"']?[ \t]*(?:[:=]|is)[ \t]*[\"']?$"
+)
+"""A password word right before the value (``password: build-2024-11-05``): a name-shaped value said to be the
+secret is spread all the same."""
 _HOST = re.compile(r"(?:[A-Za-z][A-Za-z0-9+.-]*:)?/*[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})+(?::\d{1,5})?(?:/.*)?")
 
 
@@ -49,7 +54,7 @@ def spans(text: str, found: list[tuple[int, int, str]]) -> list[tuple[int, int, 
         if len(value) < _MIN or value in seen or any(c.isspace() for c in value) or value.startswith("[REDACTED:"):
             continue
         seen.add(value)
-        if _name_like(value):
+        if _name_like(value) and not _SAID_SECRET_RE.search(text, max(0, start - 40), start):
             continue
         pos = text.find(value)
         while pos >= 0:

@@ -214,3 +214,8 @@ def test_a_token_in_a_flake_references_name_is_taken(text: str) -> None:
 )
 def test_a_flake_reference_with_names_stays_kept(text: str) -> None:
     _kept(text)
+
+
+def test_a_name_shaped_value_said_to_be_the_password_is_taken_in_every_copy() -> None:
+    out = redaction.redact("password: build-2024-11-05 and the release tag is build-2024-11-05")[0]
+    assert "build-2024-11-05" not in out, out
