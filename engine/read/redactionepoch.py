@@ -48,6 +48,7 @@ _DETECTOR_SOURCES = (
             "credsaid",
             "derkeys",
             "wrapjoin",
+            "termescapes",
             "spanends",
             "repeats",
             "vendorprefix",

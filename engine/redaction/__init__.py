@@ -47,6 +47,7 @@ from typing import Any
 
 from memrepo.engine.format.cleantext import IGNORABLE
 
+from . import termescapes
 from .lazyre import LazyPattern, lazy
 from .spanends import cut_query, run_end
 from .wrapjoin import prose_after
@@ -333,16 +334,11 @@ def _view(text: str, pattern: LazyPattern | Pattern[str]) -> tuple[str, list[int
     return "".join(out), index
 
 
-_ANSI_RE = lazy(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]{0,512}(?:\x07|\x1b\\)|\[\d{1,3}(?:;\d{1,3}){0,5}m")
-"""A terminal's CSI (colours: ``ESC[38;2;…m``) or OSC sequence, or a colour code whose ESC a writer already dropped
-(``[38;2;190;132;255m``, what ``remember`` stores of pasted coloured output): read around, never as a token's start."""
-
-
 def find(text: str) -> list[tuple[int, int, str]]:
     """Merged ``(start, end, type)`` spans of every secret in ``text``, in order (terminal escapes read around)."""
     if not text:
         return []
-    if ("\x1b" in text or ("m" in text and "[" in text)) and (plain := _view(text, _ANSI_RE)) is not None:
+    if (plain := termescapes.view(text)) is not None:
         return [(plain[1][start], plain[1][end - 1] + 1, slug) for start, end, slug in find(plain[0])]
     dets = _load()
     found: list[tuple[int, int, str]] = []

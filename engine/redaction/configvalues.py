@@ -29,7 +29,8 @@ format documents, never by looking random or not:
   ``x86_64-unknown-linux-musl``);
 - a Nix flake reference, ``github:<owner>/<repo>[/<ref>]`` (also ``gitlab:``, ``sourcehut:``; the flake URL
   syntax) after ``url = "`` or a ``nix`` command, its ref a branch or tag name that reads as one (:func:`_tag_ok`)
-  or a 40-hex commit (round 16, pubfiles' tune half).
+  or a 40-hex commit (round 16, pubfiles' tune half), its owner and repository names (no run of 16+ letters and
+  digits: a token there is read as one, breaker25 B25-5).
 
 A secret written in these places is not in any of these shapes, so it is still redacted.
 """
@@ -110,8 +111,11 @@ _TRIPLE_RE = lazyre.compile(
 
 _FLAKE_RE = lazyre.compile(
     r"(?:\burl[ \t]*=[ \t]*\"|\bnix[ \t]+[a-z-]+(?:[ \t]+[a-z-]+)?[ \t]+)"
-    r"(?P<ref>(?:github|gitlab|sourcehut):~?[A-Za-z0-9][\w.-]*/[\w.-]+(?:/(?P<rev>[\w.-]+))?)(?=[\"?#\s]|$)"
+    r"(?P<ref>(?:github|gitlab|sourcehut):~?(?P<owner>[A-Za-z0-9][\w.-]*)/(?P<repo>[\w.-]+)(?:/(?P<rev>[\w.-]+))?)"
+    r"(?=[\"?#\s]|$)"
 )
+_RANDOM_PIECE_RE = lazyre.compile(r"(?:^|[-_.])(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{16,}(?:[-_.]|$)")
+"""A run of 16+ letters and digits between separators: no owner's or repository's name but a token (B25-5)."""
 
 
 def spans(text: str) -> Iterator[Span]:
@@ -157,5 +161,7 @@ def spans(text: str) -> Iterator[Span]:
     if "hub:" in text or "lab:" in text or "hut:" in text:
         for m in _FLAKE_RE.finditer(text):
             rev = m.group("rev")
+            if _RANDOM_PIECE_RE.search(m.group("owner")) or _RANDOM_PIECE_RE.search(m.group("repo")):
+                continue  # github:acme/<random run>: a token in a name's place is read as one (breaker25 B25-5)
             if rev is None or _tag_ok(rev.lower()) or (len(rev) == 40 and all(c in "0123456789abcdef" for c in rev)):
                 yield m.start("ref"), m.end("ref")

@@ -15,14 +15,16 @@ secret written after such a label is still redacted:
   number or ``*``/``{id}`` (``user:42:profile``, the Redis naming convention), with no
   password word just before it;
 - a JOSE key id or certificate thumbprint, the value of ``kid``, ``x5t`` or ``x5t#S256`` (RFC 7515 §4.1.4-4.1.8:
-  a hint naming which public key verifies a JWT, printed in every token's header) where the text speaks of
-  JOSE (``JWT``, ``JWKS``, ``alg``, ``kty``, ``header`` ...).
+  a hint naming which public key verifies a JWT, printed in every token's header), each only in its own shape
+  (:func:`_kid_ok`): a thumbprint as base64url of its digest's length; a kid as a name where the text speaks of
+  JOSE (``JWT``, ``JWKS``, ``alg``, ``kty`` ...) and of no HMAC key (breaker25 B25-4).
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import re
 from collections.abc import Iterator
 
 from . import lazyre
@@ -46,10 +48,40 @@ _CACHE_KEY_RE = lazyre.compile(
 )
 
 _KID_RE = lazyre.compile(
-    r"(?<![\w-])[\"']?(?:kid|x5t(?:#S256)?)[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+(?:is[ \t]+)?)[\"']?"
+    r"(?<![\w-])[\"']?(?P<label>kid|x5t(?:#S256)?)[\"']?(?:[ \t]*[:=][ \t]*|[ \t]+(?:is[ \t]+)?)[\"']?"
     r"(?P<value>[A-Za-z0-9._~+/:-]{4,256}?={0,2})(?![A-Za-z0-9._~+/=:-])"
 )
-_JOSE_RE = lazyre.compile(r"(?i)\b(?:jwt|jws|jwe|jwks?|jose|alg|kty|typ|header|x5t)\b")
+_JOSE_RE = lazyre.compile(r"(?i)\b(?:jwt|jws|jwe|jwks?|jose|alg|kty)\b")
+"""The text speaks of JOSE (not "header": any HTTP header is one, breaker25 B25-4)."""
+_KID_SHAPE_RE = lazyre.compile(r"[A-Za-z0-9_-]{1,128}(?:\.[A-Za-z0-9_-]{1,128})?")
+"""A key id as one is written: a name, a UUID, a base64url thumbprint, one dot at most (``key.v2``); never ``:``
+pairs (``user:password``, ``AKIA…:secret``), ``/`` or ``+`` (standard base64), two dots (a signed JWT)."""
+_HEX_RE = re.compile(rb"[0-9a-fA-F]+")
+_SYMMETRIC_RE = lazyre.compile(r"(?i)\bHS(?:256|384|512)\b|secret|passw")
+"""An HMAC key (``HS256``) or a secret word in the text: a value after ``kid`` there may be the key itself."""
+
+
+def _kid_ok(text: str, label: str, value: str) -> bool:
+    """Whether ``value`` after ``label`` (``kid``, ``x5t``, ``x5t#S256``) reads as a key id or thumbprint.
+
+    An ``x5t`` is a certificate's SHA-1 (``x5t#S256``: SHA-256) digest in base64url (RFC 7515 §4.1.7-8; or, as
+    Auth0 writes it, the digest's hex in base64url): it is kept in that shape only, with or without JOSE words around. A ``kid`` is kept in a kid's shape (:data:`_KID_SHAPE_RE`),
+    no vendor key's prefix, where the text speaks of JOSE and of no HMAC key or secret.
+    """
+    if label.lower().startswith("x5t"):
+        if "+" in value or "/" in value or "." in value or ":" in value:
+            return False
+        raw = _decoded(value)
+        size = 32 if "#" in label else 20  # SHA-256 or SHA-1
+        return raw is not None and (len(raw) == size or (len(raw) == 2 * size and _HEX_RE.fullmatch(raw) is not None))
+    from .vendorprefix import _PREFIXES
+
+    return (
+        _KID_SHAPE_RE.fullmatch(value) is not None
+        and not value.startswith(_PREFIXES)
+        and _JOSE_RE.search(text) is not None
+        and not _SYMMETRIC_RE.search(text)
+    )
 
 
 def _decoded(value: str) -> bytes | None:
@@ -90,9 +122,10 @@ def spans(text: str) -> Iterator[Span]:
     if "comment" in low:
         for m in _COMMENT_RE.finditer(text):
             yield m.start("value"), m.end("value")
-    if ("kid" in text or "x5t" in text) and _JOSE_RE.search(text):
+    if "kid" in text or "x5t" in text:
         for m in _KID_RE.finditer(text):
-            yield m.start("value"), m.end("value")
+            if _kid_ok(text, m.group("label"), m.group("value")):
+                yield m.start("value"), m.end("value")
     if text.count(":") >= 2:
         for m in _CACHE_KEY_RE.finditer(text):
             parts = m.group("value").split(":")

@@ -173,7 +173,7 @@ _CRYPT_RE = lazyre.compile(
     r"(?<![\w$])(?P<value>\$(?:2[abxy]?|1|5|6|y|argon2(?:id|i|d)?|krb5asrep|krb5tgs|apr1)\$[^\s\"']{16,512})"
 )
 _WEBHOOK_RE = lazyre.compile(
-    r"https?://[\w.-]{1,253}/(?:[\w.-]{1,128}/){0,8}?(?:webhooks?|webhookb2|hooks/catch|services)/(?P<value>[^\s\"'<>0-9]{0,256}[0-9][^\s\"'<>]{8,512})",
+    r"https?://[\w.-]{1,253}(?::\d{1,5})?/(?:[\w.-]{1,128}/){0,8}?(?:webhooks?|webhookb2|hooks/catch|services)/(?P<value>[^\s\"'<>0-9]{0,256}[0-9][^\s\"'<>]{8,512})",
     re.I,
 )
 
@@ -193,6 +193,21 @@ _PORT_PATH_RE = lazyre.compile(r"\d{1,5}(?:/|$)")
 _RANDOM_LABEL_RE = lazyre.compile(r"(?=(?:[a-z]*\d){3})(?=(?:\d*[a-z]){3})[a-z0-9]{12,}\.")  # a capability host: B16-7
 _PEM_BEGIN_RE = lazyre.compile(r"-----BEGIN[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----")
 _PEM_END_RE = lazyre.compile(r"-----END[ A-Z0-9]*PRIVATE KEY(?: BLOCK)?-----")
+
+
+def _token_like(value: str) -> bool:
+    """Whether a labelled value reads as a token: 2+ digits, 6+ letters, random enough to be no word or name."""
+    return (
+        sum(c.isdigit() for c in value) >= 2
+        and sum(c.isalpha() for c in value) >= 6
+        and entropy(value) >= 3.5
+        and looks_like_credential(value)
+    )
+
+
+def _exact_type(value: str) -> str:
+    """An exact-shape key's type: an AWS key id's (``ABIA…``, ``ACCA…``) by its prefix, else ``vendor-token``."""
+    return vendor_type(value) if value.startswith(("ABIA", "ACCA")) else "vendor-token"
 
 
 def _pem_blocks(text: str) -> Iterator[tuple[int, int]]:
@@ -330,19 +345,19 @@ def spans(text: str) -> Iterator[Span]:
         if label.rstrip("_-.").endswith(_NOT_SECRET_LABELS) or one_case_hex or host:
             continue
         if text.endswith("//", 0, m.start()) and _PORT_PATH_RE.match(value):
-            continue  # https://git.example.com:7990/scm/proj/repo.git: a host, its port and path, not label: value
-        digits = sum(c.isdigit() for c in value)
-        if (
-            digits >= 2
-            and sum(c.isalpha() for c in value) >= 6
-            and entropy(value) >= 3.5
-            and looks_like_credential(value)
-        ):
+            # https://git.example.com:7990/scm/proj/repo.git: a host, its port and path, not label: value; only a
+            # path segment that is itself a token is (https://hooks.slack.com:443/services/T0/B0/<token>: B25-1)
+            pos = m.start("value")
+            for part in value.split("/"):
+                if _token_like(part) and not _PURE_HEX_RE.fullmatch(part):
+                    yield pos, pos + len(part), "assigned-token"
+                pos += len(part) + 1
+        elif _token_like(value):
             yield m.start("value"), m.start("value") + len(value), "assigned-token"
     for m in _DEVICE_TOKEN_RE.finditer(text):
         yield m.start("value"), m.end("value"), "device-token"
     for m in _EXACT_RE.finditer(text):
-        yield m.start("value"), m.end("value"), "vendor-token"
+        yield m.start("value"), m.end("value"), _exact_type(m.group("value"))
     for m in _PREFIX_RE.finditer(text):
         value = m.group("value").rstrip(".")
         if sum(c.isdigit() for c in value) >= 1 and entropy(value) >= 3.0 and not _WORDS_RE.fullmatch(value):

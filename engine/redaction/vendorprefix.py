@@ -94,8 +94,6 @@ _PREFIXES = (
     "ya29.",
     "AKIA",
     "ASIA",
-    "ABIA",  # with ACCA: AWS key id prefixes as gitleaks' aws-access-token rule names them (MIT)
-    "ACCA",
     "LTAI",
     "bkua_",
     "fo1_",
@@ -120,8 +118,13 @@ _PREFIXES = (
 
 _EXACT_RE = lazyre.compile(
     r"(?<![A-Za-z0-9_])(?P<value>s\.[A-Za-z0-9]{24}|key-[0-9a-f]{32}|dapi[0-9a-f]{32}|oy2[a-z0-9]{43}"
-    r"|sk_[A-Za-z0-9_]{30,512}|[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk|1000\.[a-f0-9]{32}\.[a-f0-9]{32}|AC[0-9a-f]{32}|SK[0-9a-f]{32}|EAA[A-Za-z0-9]{60,1024})(?![A-Za-z0-9_])"
+    r"|sk_[A-Za-z0-9_]{30,512}|[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk|1000\.[a-f0-9]{32}\.[a-f0-9]{32}|AC[0-9a-f]{32}|SK[0-9a-f]{32}|EAA[A-Za-z0-9]{60,1024}"
+    r"|(?:ABIA|ACCA)(?=[A-Z]{0,15}[0-9])[A-Z0-9]{16})(?![A-Za-z0-9_])"
 )
+"""Vendor keys of one exact shape. AWS key ids ``ABIA…``/``ACCA…`` (gitleaks' aws rule, MIT) only as the id is
+written, 20 upper-case letters and digits with a digit (``ABIAS9L8MS5IPHTZPPUQ``, as key ids are quoted in tests
+and docs): a word starting so is a word (``ACCA-SBR-2024`` an exam, breaker25 B25-3), unlike ``AKIA``/``ASIA`` no
+prefix of ``_PREFIXES``."""
 _PREFIX_RE = lazyre.compile(
     r"(?<![A-Za-z0-9_./+-])(?P<value>(?:"
     + "|".join(re.escape(p) for p in sorted(set(_PREFIXES), key=len, reverse=True))
@@ -135,7 +138,7 @@ VENDOR_TYPES = (
     (("sk_live_", "sk_test_", "rk_live_", "rk_test_", "pk_live_", "pk_test_", "whsec_"), "stripe-key"),
     (("sk-ant-",), "anthropic-key"),
     (("sk-proj-", "sk-svcacct-", "sk-admin-", "sk-"), "openai-key"),
-    (("AKIA", "ASIA", "ABIA", "ACCA"), "aws-access-key"),
+    (("AKIA", "ASIA", "ABIA", "ACCA"), "aws-access-key"),  # ABIA/ACCA only in the key id's exact shape (placed.py)
     (("AIza", "ya29.", "1//0"), "google-token"),
     (("hf_", "api_org_"), "huggingface-token"),
     (("hvs.", "hvb.", "hvr."), "vault-token"),
