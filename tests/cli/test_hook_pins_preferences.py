@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from helpers.repo_helpers import plain_settings
-from test_hook_corrections import everywhere, lines_of, session_end
+from test_hook_corrections import everywhere, lines_of, remember, session_end
 
 from memrepo.engine.format.layout import ME_MD, MEMORY_MD
 from memrepo.engine.repo.store import MemoryStore
@@ -166,3 +166,46 @@ def test_i_remember_and_a_question_are_no_request() -> None:
     from memrepo.engine.format.remembering import user_statements
 
     assert user_statements(["Je me souviens que tu as dit X.", "¿Recuerdas que el deploy es el martes?"]) == []
+
+
+@pytest.mark.parametrize(
+    ("stored", "said", "kept"),
+    [
+        (
+            "Die Datenbank von pylon ist Postgres 15.",
+            "Kleine Korrektur: wir sind inzwischen auf Postgres 17, das Upgrade lief letzte Woche durch.",
+            "Wir sind inzwischen auf Postgres 17",
+        ),
+        (
+            "pylon のステージング環境は staging.pylon.internal です",
+            "すみません、訂正です。ステージングのホスト名は stg.pylon.internal に変わりました。",
+            "ステージングのホスト名は stg.pylon.internal に変わりました",
+        ),
+    ],
+)
+def test_a_correction_cued_in_another_language_replaces_the_stored_line(
+    world, tmp_path: Path, stored: str, said: str, kept: str
+) -> None:
+    store, shop, _forky = world
+    rel = remember(store, stored, shop)
+    session_end(store, tmp_path, shop, [(said, "OK.")])
+    meta = lines_of(store, rel)[kept]
+    assert meta["by"] == "user" and meta["supersedes"]
+    block = store.context(str(shop)).text
+    assert kept in block and stored.rstrip(".") not in block
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Kleine Korrektur: die Tests laufen jetzt grün, danke.",
+        "すみません、訂正です。テストは全部通りました。",
+        "Correction: the README now has a FAQ section.",
+    ],
+)
+def test_a_cue_before_a_statement_of_another_subject_corrects_nothing(world, tmp_path: Path, said: str) -> None:
+    store, shop, _forky = world
+    rel = remember(store, "The deploy window is Tuesday", shop)
+    session_end(store, tmp_path, shop, [(said, "OK.")])
+    assert not any("supersedes" in meta for meta in lines_of(store, rel).values())
+    assert "The deploy window is Tuesday" in store.context(str(shop)).text
