@@ -40,6 +40,7 @@ from memrepo.engine.read.contextselect import MIN_COVER, Topic, candidates, repl
 
 from .chain import PIECE_CHARS, supersedes
 from .claims import ExistingEntry
+from .cues import cued_statement, first_clause
 from .oldvalue import names_old, names_one, said_values
 from .projectfact import names_project
 from .sameframe import same_frame, says_change
@@ -432,7 +433,11 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
                 continue  # "Yeah right. We switched from Stripe to Bitcoin." (breaker15 B15-12)
             if taken_back is not None and text.find(sentence) < taken_back:
                 continue  # "No, X. Just kidding, ..." / "You said X. That's wrong." (breaker9 B9-1, B9-6)
+            sentence, cue = cued_statement(sentence, before)  # "Kleine Korrektur: X", "訂正です。X" (issue 30, sess13)
             fact = without_leadin(sentence)
+            whole = corrects(fact, entries, True, True) or _slotted(fact, entries) or said_values(fact)
+            clause = first_clause(fact) if cue and not whole else None  # "X, das Upgrade lief ... durch": X
+            fact = clause if clause and corrects(clause, entries, True, True, frame=False) is not None else fact
             if len(fact.split()) < MIN_WORDS or len(fact) > 500 or task(fact) or _HYPOTHETICAL_RE.match(fact):
                 continue
             if reported(sentence) or _INFERENCE_RE.match(sentence) or _STILL_RE.search(fact) or _SECRET_RE.search(fact):
@@ -443,10 +448,10 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
                 continue  # a request to remember: user_statements keeps it
             topic = topic_terms(fact)
             named = topic.denied or topic.head or topic.was or any(changed for _n, _v, changed in topic.versions)
-            words = bool(_CUE_RE.match(sentence) or named or _NOW_RE.search(fact))
+            cued = cue or bool(_CUE_RE.match(sentence))
+            words = bool(cued or named or _NOW_RE.search(fact))
             read = statement(fact)
             values = said_values(fact) is not None  # "We switched from Stripe to Adyen", "X replaced Y" (corr10)
-            cued = bool(_CUE_RE.match(sentence))
             framed = says_change(fact, cued) and _framed(fact, entries, cued) is not None  # B17-1
             slotted = _slotted(fact, entries)  # one value slot changed, in any wording (sess12)
             if not (words or values or framed or slotted or (read is not None and (read.change or cued))):

@@ -27,7 +27,7 @@ from memrepo.engine.format.layout import LESSONS_MD, ME_MD, MEMORY_MD, is_worksp
 from memrepo.engine.format.merge import CONFLICT_KEY
 from memrepo.engine.format.paths import make_ref
 from memrepo.engine.format.relativedates import dated
-from memrepo.engine.format.remembering import without_secrets
+from memrepo.engine.format.remembering import pinned_statements, without_secrets
 from memrepo.engine.models import KIND_RE, Action, Candidate, Origin, WriteResult
 from memrepo.engine.write.ports import MemoryAccess
 from memrepo.engine.write.writer import Transaction, retrying
@@ -237,6 +237,12 @@ def _said_by_user(claim: Claim, text: str) -> bool:
     return any(fmt.normalize_text(k.text) == want for k in kept_statements(heard, claim.existing.values()))
 
 
+def _asked_pin(claim: Claim, text: str) -> bool:
+    """``text`` is what the user asked to pin (:func:`.remembering.pinned_statements`): written pinned, in MEMORY.md."""
+    want = fmt.normalize_text(text)
+    return any(fmt.normalize_text(fact) == want for fact in pinned_statements(claim.user_texts()))
+
+
 def _proposed(claim: Claim, text: str) -> bool:
     """``text`` is a correction of the user's that says more than the new value
     (:func:`.corrections.proposed_corrections`): it waits in the inbox, hiding nothing until accepted."""
@@ -336,6 +342,8 @@ def apply_operation(
             return store.remember(cand.model_copy(update={"waits": LIMIT_WAITS} if by_user else {"untrusted": True}))
         if by_user:
             cand = _users_place(claim, cand, origin)
+            if _asked_pin(claim, op.text):
+                cand = cand.model_copy(update={"pin": True})  # "Pin this so every session sees it: X" (issue 30)
         elif _proposed(claim, op.text):
             cand = _users_place(claim, cand, origin, proposal=True)  # the inbox first (breaker9 item 4, B14-9)
         if cand.by == "user":

@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.layout import LESSONS_MD, MEMORY_MD, is_workspace_file
+from memrepo.engine.format.preferences import passing_preferences, prefers
 from memrepo.engine.format.remembering import own_short_message, said, user_statements
 from memrepo.engine.format.standing import (
     harmful,
@@ -34,6 +35,7 @@ from memrepo.engine.format.standing import (
 
 from .claims import ExistingEntry
 from .corrections import correction_statements, cued, remainder, tight, where
+from .projectfact import names_project
 from .samesubject import clauses
 
 RULE_KINDS = frozenset({"rule", "decision"})
@@ -45,7 +47,9 @@ class Kept(NamedTuple):
 
     Attributes:
         text: the statement, in the user's words less its lead-in.
-        kind: ``rule`` for a standing rule, else ``fact`` (a correction takes its line's kind when written).
+        kind: ``rule`` for a standing rule, ``preference`` for one said in passing
+            (:func:`memrepo.engine.format.preferences.passing_preferences`), else ``fact`` (a correction takes its
+            line's kind when written).
         rest_of: for the kept clause of a corrected two-clause line, that line's text; else None.
     """
 
@@ -79,12 +83,13 @@ def kept_statements(texts: list[str], existing: Iterable[ExistingEntry], heard: 
     seen: set[str] = {fmt.normalize_text(r) for r in taken_back(texts)}  # "On second thought, ..." (B15-32)
     out: list[Kept] = []
     held = {fmt.normalize_text(r) for r in rules if _held_back(r, entries)}  # to the inbox (proposed_rules)
-    for fact in [*user_statements(texts), *rules, *correction_statements(heard, entries)]:
+    liked = {fmt.normalize_text(p) for p in passing_preferences(heard)}  # said in passing (issue 30)
+    for fact in [*user_statements(texts), *rules, *correction_statements(heard, entries), *passing_preferences(heard)]:
         norm = fmt.normalize_text(fact)
         if len(fact) < 3 or len(fact) > 500 or norm in seen or norm in held:
             continue
         seen.add(norm)
-        out.append(Kept(fact, "rule" if norm in rule_keys else "fact"))
+        out.append(Kept(fact, "rule" if norm in rule_keys else "preference" if norm in liked else "fact"))
     out = _corrected_in_batch(out, texts, heard)  # "Remember that X." then "No wait, Y." (breaker17 B17-5)
     compound = any(clauses(e.text) for e in entries)  # no two-clause line listed: no clause to keep
     for kept in list(out) if compound else []:
@@ -222,7 +227,10 @@ def place(
             line = next((e for e in entries if e.text == kept.rest_of), None)
             inside = line is not None and is_workspace_file(line.path) and workspace
             return ("workspace" if inside else "global"), None
-    return where(text, workspace, entries, cued(text, texts))
+    scope, corrected = where(text, workspace, entries, cued(text, texts))
+    if corrected is None and prefers(text) and not names_project(text, workspace):
+        return "global", None  # the user's own preference, in any language: me.md (issue 30)
+    return scope, corrected
 
 
 __all__ = ["Kept", "kept_statements", "place", "proposed_rules"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from .askwords import EURO_RE, PIN_BEFORE_RE, PIN_RE, PLEASE_TAIL_RE
 from .irony import hedged, not_meant, under_review
 from .pasted import own_short_message, pasted_lines, readable
 
@@ -244,14 +245,20 @@ def without_secrets(text: str) -> str:
     return out if len(out.split()) >= 3 else ""
 
 
-def _requests(text: str, shown: str) -> list[tuple[int, str]]:
-    """(position, X) of each request to keep X in ``text`` (``shown``: the same text, code and quotes blanked)."""
+def _requests(text: str, shown: str, pins: bool = False) -> list[tuple[int, str]]:
+    """(position, X) of each request to keep X in ``text`` (``shown``: the same text, code and quotes blanked); with
+    ``pins``, of each request to pin X only (:data:`PIN_RE`)."""
     found: list[tuple[int, str]] = []
-    starts = [(m, "ask" in m.groupdict() and bool(m.group("ask"))) for m in _REMEMBER_RE.finditer(shown)]
-    starts += [(m, False) for m in _STANDING_RE.finditer(shown)]
-    starts += [(m, False) for m in _CJK_RE.finditer(shown)]
+    starts = [(m, bool(m.groupdict().get("ask"))) for m in PIN_RE.finditer(shown)]
+    if not pins:
+        starts += [(m, False) for m in EURO_RE.finditer(shown)]
+        starts += [(m, "ask" in m.groupdict() and bool(m.group("ask"))) for m in _REMEMBER_RE.finditer(shown)]
+        starts += [(m, False) for m in _STANDING_RE.finditer(shown)]
+        starts += [(m, False) for m in _CJK_RE.finditer(shown)]
     for match, ask in starts:
         begin = match.end()
+        if any(begin == pos for pos, _fact in found):
+            continue  # "Pin this: X" is a request to keep and a request to pin
         end = _END_RE.search(shown, begin)
         stop = end.start() if end else len(shown)
         mark = end.group(0) if end else ""
@@ -281,7 +288,21 @@ def _last_sentence(text: str) -> str:
     return found[-1] if found else ""
 
 
-def user_statements(texts: list[str]) -> list[str]:
+def pinned_statements(texts: list[str]) -> list[str]:
+    """What the user asked to pin, in their own words (a part of :func:`user_statements`): "Pin this so every session
+    sees it: X", "Keep this at the top: X", "Épingle ça : X", "Fissa questo in memoria: X", "置顶：X", or "X. Pin that."
+    (:data:`PIN_RE`, :data:`PIN_BEFORE_RE`). The checkpoint writes them pinned, in MEMORY.md.
+
+    Args:
+        texts: the user's messages, in order.
+
+    Returns:
+        list[str]: the statements, each stripped of its end mark.
+    """
+    return user_statements(texts, pins=True)
+
+
+def user_statements(texts: list[str], pins: bool = False) -> list[str]:
     """What the user asked to remember, in their own words, in order (duplicates kept).
 
     The forms (docs/architecture.md §7, the ``rules`` distillation): a request to keep X at a sentence's or a
@@ -298,6 +319,7 @@ def user_statements(texts: list[str]) -> list[str]:
 
     Args:
         texts: the user's messages, in order.
+        pins: only the requests to pin (:func:`pinned_statements`).
 
     Returns:
         list[str]: the statements, each stripped of its end mark.
@@ -314,18 +336,19 @@ def user_statements(texts: list[str]) -> list[str]:
             for m in _SENTENCE_RE.finditer(shown)
             if m.group(0).strip()
         ]
-        found = [(pos, fact) for pos, fact in _requests(text, shown) if not any(a <= pos < b for a, b in pasted)]
+        found = [(pos, fact) for pos, fact in _requests(text, shown, pins) if not any(a <= pos < b for a, b in pasted)]
         pos = 0
         for i, (sentence, _words) in enumerate(sentences):
             pos = shown.find(sentence, pos)
-            trailing = _TRAILING_RE.match(sentence)
+            trailing = None if pins else _TRAILING_RE.match(sentence)
             if trailing and not sentence.endswith(("?", "？")):
                 found.append((pos, text[pos : pos + len(trailing.group(1))]))
                 continue
-            if not _REMEMBER_BEFORE_RE.fullmatch(sentence):
+            if not PIN_BEFORE_RE.fullmatch(sentence) and (pins or not _REMEMBER_BEFORE_RE.fullmatch(sentence)):
                 continue
             before, said_before = sentences[i - 1] if i else (previous[-1] if previous else ("", ""))
-            if before and not before.endswith(("?", "？")) and not _REMEMBER_BEFORE_RE.fullmatch(before):
+            asks = _REMEMBER_BEFORE_RE.fullmatch(before) or PIN_BEFORE_RE.fullmatch(before)
+            if before and not before.endswith(("?", "？")) and not asks:
                 if task(before) or ABOUT_AGENT_RE.match(without_leadin(before)):
                     continue  # "Check the window. Remember that." / "You wrote X. Remember that." (B9-18, B9-1)
                 found.append((pos, said_before))  # in the user's words: a quote in it is theirs too
@@ -333,7 +356,7 @@ def user_statements(texts: list[str]) -> list[str]:
         for pos, fact in sorted(found):
             if taken_back is not None and pos < taken_back:
                 continue  # "... Just kidding." takes it back
-            kept = without_secrets(without_leadin(fact.strip().rstrip(".!?。！？").strip()))
+            kept = without_secrets(without_leadin(PLEASE_TAIL_RE.sub("", fact.strip().rstrip(".!?。！？").strip())))
             if kept and not scoped(kept):  # "this is a throwaway branch": true of now only (breaker9 B9-19)
                 mine.extend(by_owner(kept))
         if taken_back is not None and _retracts_earlier(text, taken_back):
@@ -432,6 +455,7 @@ __all__ = [
     "by_owner",
     "own_short_message",
     "pasted_lines",
+    "pinned_statements",
     "readable",
     "retraction",
     "said",

@@ -1,0 +1,67 @@
+"""A correction's cue in other words and languages than "actually" / "no," (issue 30, sess13).
+
+"Kleine Korrektur: wir sind inzwischen auf Postgres 17", "I had the minimum wrong earlier: marlin needs iOS 16",
+"之前记错了，heron 用的是 Dagster", "Corrigindo o que eu disse antes: ...": a lead-in that says what follows corrects
+something, before its colon or comma (:func:`cued_statement`); or a sentence that says only that ("すみません、訂正です。",
+"아 그거 바뀌었어요.", "That changed."), which cues the next one in the same message. A cue only lets
+:mod:`.corrections` ask its rules with ``cued`` (the subject relation then needs no time word); the line the
+statement corrects is found by those rules alone. Pure text: no file.
+"""
+
+from __future__ import annotations
+
+import re
+
+_CUE_WORDS = (
+    r"(?:small\s+|quick\s+|one\s+)?correction|i\s+had\s+(?:\w+\s+){0,3}?wrong(?:\s+\w+){0,2}|my\s+(?:mistake|bad)(?:\s+\w+)?"
+    r"|scratch\s+what\s+i\s+(?:told\s+you|said)(?:\s+about\s+[^,:]{1,40})?|i\s+was\s+wrong(?:\s+about\s+[^,:]{1,40})?"
+    r"|(?:kleine\s+)?korrektur|das\s+war\s+falsch|ich\s+habe\s+mich\s+geirrt|stimmt\s+nicht\s+mehr"
+    r"|(?:petite\s+)?(?:correction|rectification)|je\s+me\s+suis\s+trompée?|(?:pequeña\s+)?corrección|me\s+equivoqué"
+    r"|corrig(?:indo|iendo)(?:\s+lo\s+que\s+dije(?:\s+antes)?|\s+o\s+que\s+eu\s+disse(?:\s+antes)?)?|correção|correzione"
+    r"|mi\s+sono\s+sbagliat[oa]|之前记错了|我记错了|记错了|更正(?:一下)?|纠正(?:一下)?|訂正(?:です|します)?|정정(?:할게요|합니다)?"
+)
+"""Words that say the user corrects what they said or what memory holds, in eight languages."""
+_CUE_LEAD_RE = re.compile(
+    rf"^\W*(?:(?:sorry|oops|ah|oh|so|すみません|죄송해요|不好意思)[,、，\s]+)?(?:{_CUE_WORDS})\s*(?:[:：,，、]|\s[-–—])\s*",
+    re.IGNORECASE,
+)
+"""A cue before the statement it introduces: "Kleine Korrektur: X", "I had the minimum wrong earlier: X", "记错了，X"."""
+_CUE_ONLY_RE = re.compile(
+    rf"^\W*(?:(?:sorry|oops|ah|oh|아|あ|すみません|죄송해요|不好意思)[,、，\s]*)*(?:(?:{_CUE_WORDS})"
+    r"|(?:that|this|it)\s+(?:has\s+)?changed|(?:그거|그건|이거)\s*바뀌었(?:어요|습니다|어)|das\s+hat\s+sich\s+geändert"
+    r"|ça\s+a\s+changé|eso\s+cambió|isso\s+mudou|è\s+cambiato|变了|改了|変わりました)\W*$",
+    re.IGNORECASE,
+)
+"""A sentence that says only that what follows corrects: "すみません、訂正です", "아 그거 바뀌었어요", "That changed"."""
+_FIRST_CLAUSE_RE = re.compile(
+    r"^(.{8,}?)(?:,\s+|，)(?!(?:not|nicht|pas|no|non|não|instead|rather|but|aber|mais|pero|ma|mas|不是|而不是)\b)(?=\S)",
+    re.IGNORECASE,
+)
+"""A statement's first clause, before its first comma ("wir sind inzwischen auf Postgres 17, das Upgrade lief ...")."""
+
+
+def cued_statement(sentence: str, before: str) -> tuple[str, bool]:
+    """A sentence less a cue lead-in of :data:`_CUE_LEAD_RE`, and whether it is cued (by that lead-in, or by a
+    sentence ``before`` it in the same message that is only a cue).
+
+    Args:
+        sentence: one of the user's sentences.
+        before: the sentence before it in the same message ("" for the first).
+
+    Returns:
+        tuple: the statement, and whether a cue said it corrects.
+    """
+    lead = _CUE_LEAD_RE.match(sentence)
+    if lead and len(sentence[lead.end() :].split()) >= 1 and sentence[lead.end() :].strip():
+        return sentence[lead.end() :].strip(), True
+    return sentence, bool(before) and bool(_CUE_ONLY_RE.match(before.strip()))
+
+
+def first_clause(statement: str) -> str | None:
+    """The first clause of a cued statement of two or more (:data:`_FIRST_CLAUSE_RE`), or None: what it corrects may
+    be that clause alone, the rest its reason ("..., das Upgrade lief letzte Woche durch")."""
+    found = _FIRST_CLAUSE_RE.match(statement)
+    return found.group(1).strip() if found else None
+
+
+__all__ = ["cued_statement", "first_clause"]

@@ -1,0 +1,111 @@
+"""The user's own preferences said in passing, in nine languages (issue 30, sess13).
+
+"btw I really can't stand emoji in commit messages, keep them plain", "I'd rather you used British spelling in docs",
+"Por cierto, prefiero que me expliques las cosas en español", "Per i test preferisco pytest con le fixture", "Ich
+nehme lieber uv als pip", "Je préfère les tabulations", "我更喜欢用 pnpm": a preference of the user's, true beyond the
+task at hand, said without "remember". :func:`passing_preferences` finds such sentences (the checkpoint keeps them
+``by: user``, ``kind: preference``, in me.md); :func:`prefers` says whether a kept statement holds one, so that a
+request to remember it ("Recuerda que prefiero Poetry ...") goes to me.md too, whatever project it was said in.
+
+Never a preference: a question, quoted or pasted text, someone else's ("Bob prefers tabs", "my manager likes ..."),
+a hedge or a condition ("I think I prefer ...", "if I had to pick, I'd prefer Go"), a choice among what is on the
+table ("I prefer the second option", "I like this better", "I'd rather not"), one for now ("I'd rather you fix the
+tests first", "for this PR I prefer squash"), or a feeling about an event ("I hate when the build breaks"). Pure
+text: no file.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .irony import hedged, under_review
+from .remembering import OTHER_PERSON_RE, pasted_lines, retraction, said, scoped, without_leadin
+
+_VERB = (
+    r"(?:i\s+(?:really\s+|much\s+|strongly\s+|definitely\s+|always\s+|generally\s+|usually\s+)?"
+    r"(?:prefer|dislike|hate|detest|can['’]?t\s+stand|cannot\s+stand|don['’]t\s+(?:really\s+)?like|do\s+not\s+like)"
+    r"|i(?:['’]d|\s+would)\s+(?:much\s+)?rather)"
+    r"|ich\s+(?:\w+\s+)?(?:bevorzuge|nehme\s+lieber|mag\s+(?:keine?n?|lieber)|hasse|will\s+keine?n?)|mir\s+(?:ist|sind)\s+\S+(?:\s+\S+)?\s+lieber"
+    r"|je\s+(?:\w+\s+)?(?:préfère|déteste|n['’]aime\s+pas|ne\s+supporte\s+pas)|j['’](?:aime\s+mieux|ai\s+horreur\s+d)"
+    r"|(?:yo\s+)?(?:prefiero|odio|detesto|no\s+(?:me\s+)?gusta[n]?|no\s+soporto)"
+    r"|(?:io\s+)?(?:preferisco|odio|detesto|non\s+mi\s+piac(?:e|ciono)|non\s+sopporto)"
+    r"|(?:eu\s+)?(?:prefiro|odeio|detesto|não\s+gosto|não\s+suporto)"
+)
+"""A first-person verb of liking better or not at all, at a clause's start ("I prefer", "I'd rather", "I can't stand",
+"ich nehme lieber", "je préfère", "prefiero", "preferisco", "prefiro")."""
+_CJK_RE = re.compile(
+    r"^(?:我|私は|저는|나는)\s*(?:更|比较|比較的)?(?:喜欢|偏好|倾向于?|讨厌|不喜欢|不想要|好き|嫌い|선호)"
+)
+"""The same in Chinese, Japanese or Korean, after the first-person pronoun ("我更喜欢用 pnpm")."""
+_OPENER = r"(?:(?:for|in|with|on|per|para|pour|für|bei|en|nei|nelle|nos|nas|dans|im|in\s+den)\s+[^,;:.!?]{1,30}?,?\s+)?"
+"""A short phrase of what the preference is about before it: "Per i test preferisco ...", "For Go code, I prefer ..."."""
+_PASSING_RE = re.compile(rf"^{_OPENER}(?:{_VERB})\b", re.IGNORECASE)
+_ANYWHERE_RE = re.compile(rf"(?:^|[,;:]\s*|\s)(?:{_VERB})\b|\bmag\s+ich\s+(?:nicht|lieber)\b", re.IGNORECASE)
+"""A first-person preference anywhere in a statement ("keine Emojis in Commit-Nachrichten, das mag ich nicht")."""
+_CHOICE_RE = re.compile(
+    r"^(?:it|this|that|these|those|them|one|the\s+(?:first|second|third|last|former|latter|other|new|old|previous|"
+    r"current)\b|option|approach|version|variant|solution|suggestion|proposal|idea|your|you\b(?!\s+\w+ed\b)|not\b|when|if"
+    r"|how|what|where|why|the\s+way|esto|eso|esta|este|ese|esa|la\s+(?:primera|segunda)|el\s+(?:primero|segundo)|questo"
+    r"|quello|questa|quella|la\s+(?:prima|seconda)|isso|isto|esse|essa|das|dies|diese[sn]?|den\s+(?:ersten|zweiten)"
+    r"|ça|cela|ceci|celui|celle|la\s+(?:première|deuxième)|le\s+(?:premier|second)|wenn|quand|cuando|quando|si|se)\b",
+    re.IGNORECASE,
+)
+"""What after the verb makes it a choice among what is on the table, a feeling about an event or a condition ("I
+prefer the second option", "I like this", "I hate when the build breaks"); "I'd rather you used X" is a preference."""
+_NOW_RE = re.compile(
+    r"\b(?:first|right\s+now|now|today|tonight|here|for\s+now|this\s+(?:time|pr|branch|file|function|commit|change|"
+    r"one|task|ticket)|instead\s+of\s+(?:this|that)|primero|ahora|hoy|d['’]abord|maintenant|aujourd['’]hui|zuerst|jetzt"
+    r"|heute|prima|adesso|ora|oggi|primeiro|agora|hoje)\b",
+    re.IGNORECASE,
+)
+"""Words that tie a preference to the work at hand ("I'd rather you fix the tests first")."""
+_LEAD_RE = re.compile(
+    r"^(?:(?:por\s+cierto|por\s+otro\s+lado|oye|übrigens|ach\s+ja|au\s+fait|d['’]ailleurs|a\s+proposito|comunque|aliás"
+    r"|a\s+propósito|honestly|frankly|personally|generally|in\s+general|also|and|btw|oh)\s*,?\s+)+",
+    re.IGNORECASE,
+)
+"""A lead-in before the preference in other words than :func:`.remembering.without_leadin` knows ("Por cierto,")."""
+_SAYS_RE = re.compile(r"\b(?:says?|said|told|tells|according\s+to|sagt|dit|dice|dijo|disse)\b", re.IGNORECASE)
+
+
+def _statement(sentence: str) -> str:
+    rest = without_leadin(sentence)
+    rest = _LEAD_RE.sub("", rest).strip()
+    return rest[:1].upper() + rest[1:] if rest else rest
+
+
+def passing_preferences(texts: list[str]) -> list[str]:
+    """The user's preferences said in passing (the module docstring), each a sentence less its lead-in and end mark.
+
+    Args:
+        texts: the user's messages, as the harness's transcript holds them.
+
+    Returns:
+        list[str]: the statements, in order.
+    """
+    out: list[str] = []
+    for text in texts:
+        holds = "\n" in text.strip() or ":" in text  # the text a review request is about ("Proofread this: ...")
+        if (under_review(text) and holds) or retraction(text) is not None or pasted_lines(text):
+            continue  # a text to work on, a message that takes something back, pasted lines: not the user's say
+        for sentence in said(text):
+            rest = _statement(sentence)
+            found = _PASSING_RE.match(rest) or _CJK_RE.match(rest)
+            if found is None or hedged(rest) or scoped(rest) or _NOW_RE.search(rest) or _SAYS_RE.search(rest):
+                continue
+            after = rest[found.end() :].strip(" ,")
+            if OTHER_PERSON_RE.match(rest) or _CHOICE_RE.match(after):
+                continue
+            if len(after.split()) < 2 and after.isascii():
+                continue  # "I'd rather not", "I prefer Go": too little to be the user's line
+            out.append(rest)
+    return out
+
+
+def prefers(text: str) -> bool:
+    """Whether a statement of the user's holds their own preference (:data:`_VERB`, "das mag ich nicht", "我更喜欢")."""
+    rest = _statement(text)
+    return bool(_ANYWHERE_RE.search(rest) or _CJK_RE.match(rest)) and not OTHER_PERSON_RE.match(rest)
+
+
+__all__ = ["passing_preferences", "prefers"]
