@@ -14,6 +14,7 @@ import re
 
 from .irony import hedged, not_meant, under_review
 from .pasted import own_short_message, pasted_lines, readable
+from .rulebody import without_reason
 
 _LEAD = (
     r"(?:(?:also|and|oh|so|but|btw|by\s+the\s+way|please|pls|kindly|just|then|finally|ok|okay|plus|always|"
@@ -269,6 +270,8 @@ def _requests(text: str, shown: str) -> list[tuple[int, str]]:
             or not_meant(_last_sentence(shown[: match.start() + 1]), fact, tail)
         ):
             continue  # "Going forward, Bob handles it, he said" (corr10), "From now on, me too" (two words: corr11)
+        if match.re is _STANDING_RE:
+            fact = without_reason(fact)  # "Going forward, indent with 4 spaces; 2 was too cramped" (B23-12)
         head = shown[: match.start() + 1].rstrip()
         if head.endswith(":") and _QUOTE_INTRO_RE.search(head[:-1]):
             continue  # "update the README to say: remember that ..." quotes a line, asks nothing

@@ -27,6 +27,7 @@ import re
 
 from .irony import hedged, not_meant, under_review
 from .remembering import OTHER_PERSON_RE, _retracts_earlier, pasted_lines, readable, retraction, said, scoped
+from .rulebody import TAIL_LEAD_RE, rule_body
 
 _LEAD_RE = re.compile(
     r"^(?:(?:ok|okay|also|and|so|oh|btw|alright|right)\s*,?\s+)?"
@@ -127,19 +128,24 @@ def _rule(sentence: str) -> str | None:
     if quoted or OTHER_PERSON_RE.match(sentence) or _SAYS_RE.search(sentence):
         return None  # quoted words in it, another person's rule
     lead = _LEAD_RE.match(sentence)
-    if lead:
-        body = re.sub(r"^(?:please|pls|kindly)\s+", "", sentence[lead.end() :].strip(" ,"), flags=re.I)
-        if _NOT_MEANT_RE.search(body) or _TEAM_FACT_RE.match(body) or hedged(body):
+    tail = None if lead else TAIL_LEAD_RE.match(sentence)
+    if lead or tail:
+        said_body = sentence[lead.end() :] if lead else tail["body"]  # type: ignore[index]
+        if _NOT_MEANT_RE.search(said_body):
+            return None
+        body = rule_body(said_body)
+        if _TEAM_FACT_RE.match(body) or hedged(body):
             return None
         if (
             (len(body.split()) < 3 and not _SHORT_RULE_RE.match(body))
             or _NOT_RULE_START_RE.match(body)
+            or _NOT_RULE_START_RE.match(said_body.strip(" ,"))
             or _SAYS_RE.search(body)
             or _FACT_START_RE.match(body)
             or scoped(body)
         ):
             return None
-        return body
+        return f"{body} {tail['lead']}" if tail else body
     for rx in (_STOP_RE, _AGAIN_RE):
         found = rx.match(sentence)
         if found is None:
@@ -366,6 +372,10 @@ _PROJECT_SCOPE_RE = re.compile(
 """A rule said for one project or case ("... for the shop repo", "use pnpm here", "in this repo", "(for the German
 client only)", "... for the blog only"): the project's rule, replacing no rule for all (breaker15 B15-13, B15-23).
 "... only" alone is "exclusively" ("use squash merges only", "answer in English only"; corr11): a rule for all."""
+_INSTEAD_RE = re.compile(
+    r"\s+(?:instead\s+of|rather\s+than|statt|anstatt|au\s+lieu\s+de|en\s+lugar\s+de)\s+(.+)$", re.I
+)
+"""The value a rule says it replaces ("use npm instead of pnpm")."""
 _NEGATION_RE = re.compile(r"\b(?:stop|never|don['’]?t|do\s+not|no\s+longer|not)\b", re.IGNORECASE)
 
 
@@ -417,8 +427,16 @@ def same_rule(new: str, old: str) -> bool:
         bool: True when ``new`` replaces ``old``.
     """
     n, o = _content(new), _content(old)
+    if n and o and new.split()[0].casefold() == "do" and n[0][0] != o[0][0]:
+        o = o[1:]  # "do commit messages in German" for "Write commit messages in English": the older verb's object
     if not n or not o or n[0][0] != o[0][0]:
         return False
+    instead = _INSTEAD_RE.search(new)
+    if instead:  # "use npm instead of pnpm" for "Use pnpm": the rule names the value it replaces (B23-12)
+        head, gone = {s for s, _w, _b in _content(new[: instead.start()])}, {s for s, _w, _b in _content(instead[1])}
+        o_all = {s for s, _w, _b in o}
+        if gone and gone <= o_all and o_all - head <= gone:
+            return True
     n_stems, o_stems = {s for s, _w, _b in n}, {s for s, _w, _b in o}
     if n_stems == o_stems:  # "Please stop adding emojis to commit messages" for "Add emojis to commit messages"
         return len(n_stems) >= 2 and bool(_NEGATION_RE.search(new)) != bool(_NEGATION_RE.search(old))
