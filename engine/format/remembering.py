@@ -70,7 +70,7 @@ _QUOTE_INTRO_RE = re.compile(
 )
 """Words before a colon that introduce quoted text: "update the README to say: remember that ..." is no request."""
 _LEADIN_RE = re.compile(
-    r"^(?:(?:scratch\s+that|correction|update|actually|no\s+wait|wait\s+no|no|nope|wait|sorry|oh|ok|okay|fyi|btw|"
+    r"^(?:(?:scratch\s+that|correction|update|actually|also|and\s+also|plus|anyway|so|no\s+wait|wait\s+no|no|nope|wait|sorry|oh|ok|okay|fyi|btw|"
     r"by\s+the\s+way|that['’]s\s+(?:wrong|not\s+right|outdated|old|stale|not\s+true)|not\s+quite|one\s+more\s+thing|"
     r"en\s+fait|en\s+réalité|eigentlich|tatsächlich|en\s+realidad|de\s+hecho)\s*[,:;!.—–-]+\s*"
     r"|(?:actually|also|and|so|btw|oh|well|en\s+fait)\s+)+",
@@ -333,8 +333,9 @@ def user_statements(texts: list[str]) -> list[str]:
                     continue  # "Check the window. Remember that." / "You wrote X. Remember that." (B9-18, B9-1)
                 found.append((pos, said_before))  # in the user's words: a quote in it is theirs too
         mine: list[str] = []
+        since = retraction_scope(text, taken_back)
         for pos, fact in sorted(found):
-            if taken_back is not None and pos < taken_back:
+            if taken_back is not None and since <= pos < taken_back:
                 continue  # "... Just kidding." takes it back
             kept = without_secrets(without_leadin(fact.strip().rstrip(".!?。！？").strip()))
             if kept and not scoped(kept):  # "this is a throwaway branch": true of now only (breaker9 B9-19)
@@ -352,6 +353,29 @@ def user_statements(texts: list[str]) -> list[str]:
         per_message.append(mine)
         previous = sentences or previous
     return facts
+
+
+_DONT_KEEP_IT_RE = re.compile(r"(?:don['’]?t|do\s+not)\s+(?:save|remember|store|keep|record|memori[sz]e)\b", re.I)
+
+
+def retraction_scope(text: str, at: int | None) -> int:
+    """Where the retraction at ``at`` starts to take back: the start of its own sentence for a "don't store it" that
+    ends a sentence of its own words ("And my AWS secret is X, don't store it.": that sentence only; breaker23
+    B23-6), else the message's start ("Remember that X. Just kidding.").
+
+    Args:
+        text: a user's message.
+        at: where :func:`retraction` found the retraction, or None.
+
+    Returns:
+        int: the position; requests from there up to ``at`` are taken back.
+    """
+    if at is None or not _DONT_KEEP_IT_RE.match(readable(text), at):
+        return 0
+    shown = readable(text)
+    start = max(shown.rfind(mark, 0, at) for mark in ".!?\n") + 1
+    own = re.sub(r"^\W*(?:and|but|also|oh|btw|plus)\b", "", shown[start:at]).strip(" ,;:-—–")
+    return start if len(own.split()) >= 2 else 0
 
 
 def _retracts_earlier(text: str, at: int) -> bool:
@@ -437,6 +461,7 @@ __all__ = [
     "pasted_lines",
     "readable",
     "retraction",
+    "retraction_scope",
     "said",
     "scoped",
     "task",

@@ -26,7 +26,16 @@ from __future__ import annotations
 import re
 
 from .irony import hedged, not_meant, under_review
-from .remembering import OTHER_PERSON_RE, _retracts_earlier, pasted_lines, readable, retraction, said, scoped
+from .remembering import (
+    OTHER_PERSON_RE,
+    _retracts_earlier,
+    pasted_lines,
+    readable,
+    retraction,
+    retraction_scope,
+    said,
+    scoped,
+)
 from .rulebody import TAIL_LEAD_RE, rule_body
 
 _LEAD_RE = re.compile(
@@ -194,13 +203,14 @@ def _rules(texts: list[str]) -> tuple[list[str], list[str]]:
     dropped: list[str] = []
     for text in texts:
         taken = retraction(text)
+        since = retraction_scope(text, taken)  # "..., don't store it." takes back its own sentence only (B23-6)
         pasted = pasted_lines(text)
         mine: list[str] = []
         at = 0
         sentences = [] if under_review(text) else said(text)
         for i, sentence in enumerate(sentences):
             at = text.find(sentence, at)
-            if (taken is not None and at < taken) or any(a <= at < b for a, b in pasted):
+            if (taken is not None and since <= at < taken) or any(a <= at < b for a, b in pasted):
                 continue
             before, after = sentences[i - 1] if i else "", sentences[i + 1] if i + 1 < len(sentences) else ""
             if not_meant(before, sentence, after, rule=True):
