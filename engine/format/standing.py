@@ -36,7 +36,7 @@ from .remembering import (
     said,
     scoped,
 )
-from .rulebody import TAIL_LEAD_RE, rule_body
+from .rulebody import TAIL_LEAD_RE, rule_body, without_reason
 
 _LEAD_RE = re.compile(
     r"^(?:(?:ok|okay|also|and|so|oh|btw|alright|right)\s*,?\s+)?"
@@ -53,6 +53,14 @@ _LEAD_RE = re.compile(
 ("In future releases the API drops v1" is no rule)."""
 _STOP_RE = re.compile(r"^(?:please\s+|pls\s+|kindly\s+)?(?P<rule>stop\s+[a-z]+ing\b\s+\S.*)$", re.IGNORECASE)
 """'Please stop adding emojis to commit messages': stop and a verb in -ing, then what."""
+_ANYMORE_RE = re.compile(
+    r"^(?:(?:actually|ok|okay|so|oh|btw|also)\s*,?\s+)?(?:please\s+|you\s+can\s+)?(?:(?:don['’]?t|do\s+not)\s+bother"
+    r"|no\s+need\s+to\s+keep|(?:you\s+)?(?:don['’]?t|do\s+not)\s+need\s+to\s+keep)\s+(?P<what>[a-z]+ing\b\s+\S.*?)"
+    r"\s+(?:any\s*more|any\s+longer)$",
+    re.IGNORECASE,
+)
+"""A rule turned around without a lead-in: "don't bother running the tests before pushing anymore" is "stop running
+the tests before pushing" (breaker23 B23-13)."""
 _AGAIN_RE = re.compile(
     r"^(?:please\s+)?(?P<rule>(?:(?:don['’]?t|do\s+not)\s+ever|never\s+ever|never)\s+(?P<what>.+?)\s+(?:ever\s+)?again)$",
     re.IGNORECASE,
@@ -155,6 +163,9 @@ def _rule(sentence: str) -> str | None:
         ):
             return None
         return f"{body} {tail['lead']}" if tail else body
+    anymore = _ANYMORE_RE.match(without_reason(sentence))
+    if anymore:  # "Actually, don't bother running the tests before pushing anymore, CI does it" (B23-13)
+        sentence = f"stop {anymore['what']}"
     for rx in (_STOP_RE, _AGAIN_RE):
         found = rx.match(sentence)
         if found is None:
@@ -237,13 +248,19 @@ _RISKY_RE = re.compile(
 )
 """A rule that would have the agent do harm ("commit secrets", "skip all tests", "push straight to main"): said in
 earnest or not, it waits in the inbox for the user (breaker15's advice on B15-11/12), never kept by a dream."""
+_STOPS_CHECKS_RE = re.compile(
+    r"^(?:stop|never)\s+(?:running|run)\s+(?:the\s+|all\s+|any\s+)?(?:[\w-]+\s+)?"
+    r"(?:tests?|checks?|ci|linters?|lint|reviews?|hooks?)\b",
+    re.IGNORECASE,
+)
+"""A rule that stops the checks ("stop running the tests before pushing"): the user picks it in the inbox (B23-13)."""
 _FORBIDS_RE = re.compile(r"\b(?:never|don['’]?t|do\s+not|stop|no\s+longer|not)\b", re.IGNORECASE)
 
 
 def harmful(rule: str) -> bool:
     """Whether a rule would have the agent do harm (:data:`_RISKY_RE`) rather than forbid it ("never push straight
     to main")."""
-    return bool(_RISKY_RE.search(rule)) and not _FORBIDS_RE.search(rule)
+    return (bool(_RISKY_RE.search(rule)) and not _FORBIDS_RE.search(rule)) or bool(_STOPS_CHECKS_RE.search(rule))
 
 
 def project_rule(text: str, workspace: str | None = None) -> bool:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from memrepo.engine.checkpoints.claims import ExistingEntry
-from memrepo.engine.checkpoints.userkept import kept_statements, place
+from memrepo.engine.checkpoints.userkept import kept_statements, place, proposed_rules
 
 
 def _stored(text: str) -> ExistingEntry:
@@ -98,3 +98,25 @@ def test_a_german_du_form_rule_is_kept_as_the_imperative(said: str, rule: str) -
 )
 def test_a_trailing_lead_in_on_a_fact_or_a_hedge_is_no_rule(said: str) -> None:
     assert all(k.kind != "rule" for k in kept_statements([said], []))
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Actually, don't bother running the tests before pushing anymore, CI does it.",
+        "Don't bother running the linter before committing anymore, the hook does it.",
+        "No need to keep running the tests before every push anymore.",
+    ],
+)
+def test_a_rule_turned_around_without_a_lead_in_waits_in_the_inbox(said: str) -> None:
+    """Before (breaker23 B23-13): silent, the user's rule stood and nothing said so; now a proposal beside it."""
+    stored = _stored("Always run the tests before you push")
+    assert kept_statements([said], [stored]) == []
+    assert len(proposed_rules([said], [stored])) == 1
+
+
+def test_dont_bother_anymore_is_a_rule_to_stop() -> None:
+    said = "Don't bother adding emojis to commit messages anymore."
+    assert [(k.text, k.kind) for k in kept_statements([said], [])] == [
+        ("stop adding emojis to commit messages", "rule")
+    ]
