@@ -42,21 +42,58 @@ COVER = 0.75
 MAX_PROPOSED = 4
 """Most lines one request proposes to forget; a request matching more names none of them."""
 
-_ASK = r"(?:(?:please|pls|kindly|can\s+you|could\s+you|would\s+you|will\s+you)\s+)*(?:please\s+)?"
+_ASK = (
+    r"(?:(?:please|pls|kindly|can\s+you|could\s+you|would\s+you|will\s+you|you\s+can|you\s+may|go\s+ahead\s+and"
+    r"|just)\s+)*(?:please\s+)?"
+)
+_NOTE = r"(?:note|line|entry|memory|fact|bit|thing|part|preference|setting|rule)s?"
 _REQUEST_RE = re.compile(
-    rf"^{_ASK}forget\s+(?:"
-    r"(?P<topic>(?:the|that|my|your)\s+(?:note|line|entry|memory|fact|bit|thing|part)s?\s+(?:about|on|regarding|that\s+says)\s+"
+    rf"^{_ASK}(?:(?P<forget>forget|vergiss|oublie|olvida)\s*,?\s+|(?:drop|delete|remove|erase|scrap|ditch)\s+(?=\S+\s+{_NOTE}\b"
+    rf"|(?:the|that|my|your)\s+(?:\S+\s+){{1,3}}?{_NOTE}\s*$))(?:"
+    rf"(?P<topic>(?:the|that|my|your|die|den|la|le)\s+(?:{_NOTE}|notiz|notizen)\s+(?:about|on|regarding|that\s+says|über|sur|sobre)\s+"
     r"|what\s+i\s+(?:said|told\s+you)\s+about\s+|everything\s+about\s+)"
-    r"|(?P<that>that\s+))(?P<what>.+)$",
+    rf"|(?P<own>(?:the|that|my|your)\s+(?=(?:\S+\s+){{1,3}}?{_NOTE}\s*$))"
+    r"|(?P<that>(?:that|dass|que)\s+))(?P<what>.+)$",
     re.IGNORECASE,
 )
-"""A request to forget, at a sentence's start: "forget that X" (a statement) or "forget the note about X" (a topic)."""
+"""A request to forget, at a sentence's start: "forget that X" (a statement; "vergiss, dass X", "oublie que X"),
+"forget the note about X" or "forget my X preference" (a topic); "drop", "delete", "remove" only with a note named
+("please drop the note about tabs", "delete the staging DB note"; never "delete the tests"; breaker23 B23-16)."""
+_FORGET_IT_RE = re.compile(
+    r"^(?P<what>[^,;:]+?)\s*(?:[,;:]|\s[-—–])\s*(?:so\s+)?(?:please\s+)?(?:you\s+can\s+|just\s+)?(?:please\s+)?"
+    r"(?:forget|drop|delete|remove)\s+(?:it|that|this|that\s+one|about\s+it)(?:\s*,?\s*please)?$",
+    re.IGNORECASE,
+)
+""""That staging DB note is outdated, forget it.", "I'm not on call anymore, please forget that.": X names the line
+(a note named, or said to be over: :data:`_OVER_RE`); "forget it" alone is no request (breaker23 B23-16, B20-8)."""
+_OVER_RE = re.compile(
+    rf"\b(?:{_NOTE}|outdated|stale|obsolete|wrong|no\s+longer|any\s*more|not\s+true|isn['’]t\s+true|over)\b", re.I
+)
+_OVER_WORDS = frozenset(
+    [
+        "outdated",
+        "stale",
+        "obsolete",
+        "wrong",
+        "not",
+        "no",
+        "longer",
+        "anymore",
+        "any",
+        "more",
+        "true",
+        "over",
+        "old",
+        "isn",
+    ]
+)
 _TAIL_RE = re.compile(
     r"\s*(?:,|;|\s[-—–]\s)?\s*\b(?:please|thanks|thank\s+you|for\s+good|from\s+(?:your\s+)?memory)\s*$", re.I
 )
 _STOP_WORDS = (
     "i am is are was were be been the a an my our we us on this that these those of to in it its for at with and or "
     "me you your about now please what said note line entry memory fact bit thing part there here "
+    "preference setting rule dass die der das den que la le sur über "
     # the words of a time the checkpoint writes as dates ("this week" -> "the week of 2026-11-30", relativedates.py)
     "week weekend today tonight tomorrow night month next until till til"
 )
@@ -100,16 +137,25 @@ def requests(texts: list[str]) -> list[Request]:
         sentences = said(text)
         for i, sentence in enumerate(sentences):
             before, after = sentences[i - 1] if i else "", sentences[i + 1] if i + 1 < len(sentences) else ""
-            if taken_back is not None and text.find(sentence) < taken_back:
-                continue  # "Please forget that X. Just kidding."
             if not_meant(before, sentence, after):
                 continue
+            over = _FORGET_IT_RE.match(sentence.strip())
+            if over and _OVER_RE.search(over["what"]):  # "That staging DB note is outdated, forget it."
+                what = " ".join(w for w in re.findall(r"[\w'’-]+", over["what"]) if w.casefold() not in _OVER_WORDS)
+                if _words(what):
+                    out.append(Request(what, True))
+                continue
+            if taken_back is not None and text.find(sentence) < taken_back:
+                continue  # "Please forget that X. Just kidding."
             found = _REQUEST_RE.match(sentence.strip())
             if found is None:
                 continue
             what = _TAIL_RE.sub("", found.group("what")).strip(" ,.;:!")
-            if len(_words(what)) >= 1 and len(what.split()) >= (1 if found.group("topic") else 2):
-                out.append(Request(what, bool(found.group("topic"))))
+            topic = bool(found.group("topic") or found.group("own"))
+            if found.group("own"):  # "my tabs preference": the words before the note's name
+                what = re.sub(rf"\s+{_NOTE}$", "", what, flags=re.I)
+            if len(_words(what)) >= 1 and len(what.split()) >= (1 if topic else 2):
+                out.append(Request(what, topic))
     return out
 
 
@@ -128,42 +174,76 @@ def _names(request: Request, line: str) -> bool:
     return False
 
 
+def _covered(request: Request, line: str) -> bool:
+    """Whether a "forget that X" names ``line`` from X's side: every content word of X (two or more) in the line,
+    and half the line's ("Forget that I prefer tabs." for "I prefer tabs over spaces"; breaker23 B23-16)."""
+    want, have = _words(request.what), _words(line)
+    return not request.topic and len(want) >= 2 and want <= have and 2 * len(want) >= len(have)
+
+
+def _shared(request: Request, line: str) -> int:
+    return len(_words(request.what) & _words(line))
+
+
 def matches(request: Request, existing: Iterable[ExistingEntry]) -> list[ExistingEntry]:
     """The listed lines ``request`` names (the module docstring), at most one per text; a workspace file's header
-    line (its ``workspace:`` key) never."""
-    out: dict[str, ExistingEntry] = {}
-    for entry in existing:
-        if is_workspace_file(entry.path) and entry.meta.get("workspace"):
-            continue
-        if _names(request, entry.text):
-            out.setdefault(f"{entry.path}\n{entry.text.casefold()}", entry)
-    return list(out.values())
+    line (its ``workspace:`` key) never. None named both ways: the lines X's words name (:func:`_covered`)."""
+    entries = [e for e in existing if not (is_workspace_file(e.path) and e.meta.get("workspace"))]
+    for names in (_names, _covered):
+        out: dict[str, ExistingEntry] = {}
+        for entry in entries:
+            if names(request, entry.text):
+                out.setdefault(f"{entry.path}\n{entry.text.casefold()}", entry)
+        if out:
+            return list(out.values())
+    return []
 
 
-def forgets(texts: list[str], existing: Iterable[ExistingEntry]) -> tuple[list[ExistingEntry], list[ExistingEntry]]:
+def near_misses(request: Request, existing: Iterable[ExistingEntry]) -> list[ExistingEntry]:
+    """The one line a request that names none comes nearest to (two content words or more in common, more than any
+    other line's), proposed for forgetting so the request is never silent ("Vergiss, dass die Staging-DB jede Nacht
+    zurückgesetzt wird." for "The staging DB is reset every night"; breaker23 B23-16); none when two lines tie."""
+    scored = [
+        (_shared(request, e.text), e) for e in existing if not (is_workspace_file(e.path) and e.meta.get("workspace"))
+    ]
+    best = max((n for n, _e in scored), default=0)
+    top = {e.text.casefold(): e for n, e in scored if n == best}
+    return list(top.values()) if best >= 2 and len(top) == 1 else []
+
+
+def forgets(
+    texts: list[str], existing: Iterable[ExistingEntry], workspace: str | None = None
+) -> tuple[list[ExistingEntry], list[ExistingEntry]]:
     """What the user's requests to forget do: (lines to forget now, lines proposed for forgetting in the inbox).
 
     Args:
         texts: the user's messages (read from the harness's transcript).
         existing: the entries the checkpoint listed.
+        workspace: the session's project folder: a request naming one line of its file and lines of others names
+            that one ("the note about migrations" said in the blog; breaker23 B23-14).
 
     Returns:
         tuple: the user's own lines each named alone by a request, and every other named line (several for one
-        request, or an agent's), each once.
+        request, or an agent's; the near miss of a request that names none), each once.
     """
     entries = list(existing)
+    own = {e.path for e in entries if workspace and e.meta.get("workspace") and e.meta.get("path") == workspace}
     now: dict[tuple[str, str], ExistingEntry] = {}
     proposed: dict[tuple[str, str], ExistingEntry] = {}
     for request in requests(texts):
         found = matches(request, entries)
         if len(found) > MAX_PROPOSED:
             continue  # names nothing in particular
+        here = [e for e in found if e.path in own]
+        found = here if len(here) == 1 else found
         for entry in found:
             key = (entry.path, entry.text)
             if len(found) == 1 and entry.by == "user":
                 now[key] = entry
             elif key not in now:
                 proposed[key] = entry
+        for entry in [] if found else near_misses(request, entries):
+            proposed.setdefault((entry.path, entry.text), entry)
     return list(now.values()), [e for k, e in proposed.items() if k not in now]
 
 
@@ -184,7 +264,7 @@ def apply_forgets(store: MemoryAccess, claim: Claim, origin: Origin) -> list[Wri
     from memrepo.engine.format.paths import make_ref
     from memrepo.engine.models import KIND_RE, Candidate
 
-    now, proposed = forgets(claim.user_texts(heard=True), claim.existing.values())
+    now, proposed = forgets(claim.user_texts(heard=True), claim.existing.values(), claim.workspace)
     if claim.untrusted:
         now, proposed = [], [*now, *proposed]
     out: list[WriteResult] = []
@@ -218,4 +298,4 @@ def apply_forgets(store: MemoryAccess, claim: Claim, origin: Origin) -> list[Wri
     return out
 
 
-__all__ = ["Request", "apply_forgets", "forgets", "matches", "requests"]
+__all__ = ["Request", "apply_forgets", "forgets", "matches", "near_misses", "requests"]

@@ -15,6 +15,7 @@ import re
 from .askwords import EURO_RE, PIN_BEFORE_RE, PIN_RE, PLEASE_TAIL_RE
 from .irony import hedged, not_meant, under_review
 from .pasted import own_short_message, pasted_lines, readable
+from .rulebody import without_reason
 
 _LEAD = (
     r"(?:(?:also|and|oh|so|but|btw|by\s+the\s+way|please|pls|kindly|just|then|finally|ok|okay|plus|always|"
@@ -70,7 +71,7 @@ _QUOTE_INTRO_RE = re.compile(
 )
 """Words before a colon that introduce quoted text: "update the README to say: remember that ..." is no request."""
 _LEADIN_RE = re.compile(
-    r"^(?:(?:scratch\s+that|correction|update|actually|no\s+wait|wait\s+no|no|nope|wait|sorry|oh|ok|okay|fyi|btw|"
+    r"^(?:(?:scratch\s+that|correction|update|actually|also|and\s+also|plus|anyway|so|no\s+wait|wait\s+no|no|nope|wait|sorry|oh|ok|okay|fyi|btw|"
     r"by\s+the\s+way|that['’]s\s+(?:wrong|not\s+right|outdated|old|stale|not\s+true)|not\s+quite|one\s+more\s+thing|"
     r"en\s+fait|en\s+réalité|eigentlich|tatsächlich|en\s+realidad|de\s+hecho)\s*[,:;!.—–-]+\s*"
     r"|(?:actually|also|and|so|btw|oh|well|en\s+fait)\s+)+",
@@ -276,6 +277,8 @@ def _requests(text: str, shown: str, pins: bool = False) -> list[tuple[int, str]
             or not_meant(_last_sentence(shown[: match.start() + 1]), fact, tail)
         ):
             continue  # "Going forward, Bob handles it, he said" (corr10), "From now on, me too" (two words: corr11)
+        if match.re is _STANDING_RE:
+            fact = without_reason(fact)  # "Going forward, indent with 4 spaces; 2 was too cramped" (B23-12)
         head = shown[: match.start() + 1].rstrip()
         if head.endswith(":") and _QUOTE_INTRO_RE.search(head[:-1]):
             continue  # "update the README to say: remember that ..." quotes a line, asks nothing
@@ -353,8 +356,9 @@ def user_statements(texts: list[str], pins: bool = False) -> list[str]:
                     continue  # "Check the window. Remember that." / "You wrote X. Remember that." (B9-18, B9-1)
                 found.append((pos, said_before))  # in the user's words: a quote in it is theirs too
         mine: list[str] = []
+        since = retraction_scope(text, taken_back)
         for pos, fact in sorted(found):
-            if taken_back is not None and pos < taken_back:
+            if taken_back is not None and since <= pos < taken_back:
                 continue  # "... Just kidding." takes it back
             kept = without_secrets(without_leadin(PLEASE_TAIL_RE.sub("", fact.strip().rstrip(".!?。！？").strip())))
             if kept and not scoped(kept):  # "this is a throwaway branch": true of now only (breaker9 B9-19)
@@ -372,6 +376,29 @@ def user_statements(texts: list[str], pins: bool = False) -> list[str]:
         per_message.append(mine)
         previous = sentences or previous
     return facts
+
+
+_DONT_KEEP_IT_RE = re.compile(r"(?:don['’]?t|do\s+not)\s+(?:save|remember|store|keep|record|memori[sz]e)\b", re.I)
+
+
+def retraction_scope(text: str, at: int | None) -> int:
+    """Where the retraction at ``at`` starts to take back: the start of its own sentence for a "don't store it" that
+    ends a sentence of its own words ("And my AWS secret is X, don't store it.": that sentence only; breaker23
+    B23-6), else the message's start ("Remember that X. Just kidding.").
+
+    Args:
+        text: a user's message.
+        at: where :func:`retraction` found the retraction, or None.
+
+    Returns:
+        int: the position; requests from there up to ``at`` are taken back.
+    """
+    if at is None or not _DONT_KEEP_IT_RE.match(readable(text), at):
+        return 0
+    shown = readable(text)
+    start = max(shown.rfind(mark, 0, at) for mark in ".!?\n") + 1
+    own = re.sub(r"^\W*(?:and|but|also|oh|btw|plus)\b", "", shown[start:at]).strip(" ,;:-—–")
+    return start if len(own.split()) >= 2 else 0
 
 
 def _retracts_earlier(text: str, at: int) -> bool:
@@ -458,6 +485,7 @@ __all__ = [
     "pinned_statements",
     "readable",
     "retraction",
+    "retraction_scope",
     "said",
     "scoped",
     "task",

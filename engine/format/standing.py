@@ -26,7 +26,17 @@ from __future__ import annotations
 import re
 
 from .irony import hedged, not_meant, under_review
-from .remembering import OTHER_PERSON_RE, _retracts_earlier, pasted_lines, readable, retraction, said, scoped
+from .remembering import (
+    OTHER_PERSON_RE,
+    _retracts_earlier,
+    pasted_lines,
+    readable,
+    retraction,
+    retraction_scope,
+    said,
+    scoped,
+)
+from .rulebody import TAIL_LEAD_RE, rule_body, without_reason
 
 _LEAD_RE = re.compile(
     r"^(?:(?:ok|okay|also|and|so|oh|btw|alright|right)\s*,?\s+)?"
@@ -43,6 +53,14 @@ _LEAD_RE = re.compile(
 ("In future releases the API drops v1" is no rule)."""
 _STOP_RE = re.compile(r"^(?:please\s+|pls\s+|kindly\s+)?(?P<rule>stop\s+[a-z]+ing\b\s+\S.*)$", re.IGNORECASE)
 """'Please stop adding emojis to commit messages': stop and a verb in -ing, then what."""
+_ANYMORE_RE = re.compile(
+    r"^(?:(?:actually|ok|okay|so|oh|btw|also)\s*,?\s+)?(?:please\s+|you\s+can\s+)?(?:(?:don['’]?t|do\s+not)\s+bother"
+    r"|no\s+need\s+to\s+keep|(?:you\s+)?(?:don['’]?t|do\s+not)\s+need\s+to\s+keep)\s+(?P<what>[a-z]+ing\b\s+\S.*?)"
+    r"\s+(?:any\s*more|any\s+longer)$",
+    re.IGNORECASE,
+)
+"""A rule turned around without a lead-in: "don't bother running the tests before pushing anymore" is "stop running
+the tests before pushing" (breaker23 B23-13)."""
 _AGAIN_RE = re.compile(
     r"^(?:please\s+)?(?P<rule>(?:(?:don['’]?t|do\s+not)\s+ever|never\s+ever|never)\s+(?P<what>.+?)\s+(?:ever\s+)?again)$",
     re.IGNORECASE,
@@ -127,19 +145,27 @@ def _rule(sentence: str) -> str | None:
     if quoted or OTHER_PERSON_RE.match(sentence) or _SAYS_RE.search(sentence):
         return None  # quoted words in it, another person's rule
     lead = _LEAD_RE.match(sentence)
-    if lead:
-        body = re.sub(r"^(?:please|pls|kindly)\s+", "", sentence[lead.end() :].strip(" ,"), flags=re.I)
-        if _NOT_MEANT_RE.search(body) or _TEAM_FACT_RE.match(body) or hedged(body):
+    tail = None if lead else TAIL_LEAD_RE.match(sentence)
+    if lead or tail:
+        said_body = sentence[lead.end() :] if lead else tail["body"]  # type: ignore[index]
+        if _NOT_MEANT_RE.search(said_body):
+            return None
+        body = rule_body(said_body)
+        if _TEAM_FACT_RE.match(body) or hedged(body):
             return None
         if (
             (len(body.split()) < 3 and not _SHORT_RULE_RE.match(body))
             or _NOT_RULE_START_RE.match(body)
+            or _NOT_RULE_START_RE.match(said_body.strip(" ,"))
             or _SAYS_RE.search(body)
             or _FACT_START_RE.match(body)
             or scoped(body)
         ):
             return None
-        return body
+        return f"{body} {tail['lead']}" if tail else body
+    anymore = _ANYMORE_RE.match(without_reason(sentence))
+    if anymore:  # "Actually, don't bother running the tests before pushing anymore, CI does it" (B23-13)
+        sentence = f"stop {anymore['what']}"
     for rx in (_STOP_RE, _AGAIN_RE):
         found = rx.match(sentence)
         if found is None:
@@ -188,13 +214,14 @@ def _rules(texts: list[str]) -> tuple[list[str], list[str]]:
     dropped: list[str] = []
     for text in texts:
         taken = retraction(text)
+        since = retraction_scope(text, taken)  # "..., don't store it." takes back its own sentence only (B23-6)
         pasted = pasted_lines(text)
         mine: list[str] = []
         at = 0
         sentences = [] if under_review(text) else said(text)
         for i, sentence in enumerate(sentences):
             at = text.find(sentence, at)
-            if (taken is not None and at < taken) or any(a <= at < b for a, b in pasted):
+            if (taken is not None and since <= at < taken) or any(a <= at < b for a, b in pasted):
                 continue
             before, after = sentences[i - 1] if i else "", sentences[i + 1] if i + 1 < len(sentences) else ""
             if not_meant(before, sentence, after, rule=True):
@@ -221,13 +248,19 @@ _RISKY_RE = re.compile(
 )
 """A rule that would have the agent do harm ("commit secrets", "skip all tests", "push straight to main"): said in
 earnest or not, it waits in the inbox for the user (breaker15's advice on B15-11/12), never kept by a dream."""
+_STOPS_CHECKS_RE = re.compile(
+    r"^(?:stop|never)\s+(?:running|run)\s+(?:the\s+|all\s+|any\s+)?(?:[\w-]+\s+)?"
+    r"(?:tests?|checks?|ci|linters?|lint|reviews?|hooks?)\b",
+    re.IGNORECASE,
+)
+"""A rule that stops the checks ("stop running the tests before pushing"): the user picks it in the inbox (B23-13)."""
 _FORBIDS_RE = re.compile(r"\b(?:never|don['’]?t|do\s+not|stop|no\s+longer|not)\b", re.IGNORECASE)
 
 
 def harmful(rule: str) -> bool:
     """Whether a rule would have the agent do harm (:data:`_RISKY_RE`) rather than forbid it ("never push straight
     to main")."""
-    return bool(_RISKY_RE.search(rule)) and not _FORBIDS_RE.search(rule)
+    return (bool(_RISKY_RE.search(rule)) and not _FORBIDS_RE.search(rule)) or bool(_STOPS_CHECKS_RE.search(rule))
 
 
 def project_rule(text: str, workspace: str | None = None) -> bool:
@@ -366,6 +399,10 @@ _PROJECT_SCOPE_RE = re.compile(
 """A rule said for one project or case ("... for the shop repo", "use pnpm here", "in this repo", "(for the German
 client only)", "... for the blog only"): the project's rule, replacing no rule for all (breaker15 B15-13, B15-23).
 "... only" alone is "exclusively" ("use squash merges only", "answer in English only"; corr11): a rule for all."""
+_INSTEAD_RE = re.compile(
+    r"\s+(?:instead\s+of|rather\s+than|statt|anstatt|au\s+lieu\s+de|en\s+lugar\s+de)\s+(.+)$", re.I
+)
+"""The value a rule says it replaces ("use npm instead of pnpm")."""
 _NEGATION_RE = re.compile(r"\b(?:stop|never|don['’]?t|do\s+not|no\s+longer|not)\b", re.IGNORECASE)
 
 
@@ -417,8 +454,16 @@ def same_rule(new: str, old: str) -> bool:
         bool: True when ``new`` replaces ``old``.
     """
     n, o = _content(new), _content(old)
+    if n and o and new.split()[0].casefold() == "do" and n[0][0] != o[0][0]:
+        o = o[1:]  # "do commit messages in German" for "Write commit messages in English": the older verb's object
     if not n or not o or n[0][0] != o[0][0]:
         return False
+    instead = _INSTEAD_RE.search(new)
+    if instead:  # "use npm instead of pnpm" for "Use pnpm": the rule names the value it replaces (B23-12)
+        head, gone = {s for s, _w, _b in _content(new[: instead.start()])}, {s for s, _w, _b in _content(instead[1])}
+        o_all = {s for s, _w, _b in o}
+        if gone and gone <= o_all and o_all - head <= gone:
+            return True
     n_stems, o_stems = {s for s, _w, _b in n}, {s for s, _w, _b in o}
     if n_stems == o_stems:  # "Please stop adding emojis to commit messages" for "Add emojis to commit messages"
         return len(n_stems) >= 2 and bool(_NEGATION_RE.search(new)) != bool(_NEGATION_RE.search(old))

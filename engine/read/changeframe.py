@@ -13,7 +13,10 @@ GitHub Actions 流水线". And a move names no word of the place it left: "I liv
   in" any name, after "moved to" or "relocated to" a place on GeoNames' list (:func:`is_place`: "I moved to Stripe"
   is a job, breaker22 B22-6).
 
-Both are asked only of a newer line holding a change word (:data:`.changewords.CHANGE_WORDS`).
+Both are asked only of a newer line holding a change word (:data:`.changewords.CHANGE_WORDS`). A third,
+:func:`reversed_value`, is asked of every newer line: it turns the older one's value around and says so ("Use npm
+instead of pnpm" after "Use pnpm"; "Deploy from the release branch again; main is frozen until January" after
+"Deploy from main"), whatever clause it adds after ";" or "," (breaker23 B23-8, B23-12).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from pathlib import Path
 
 from memrepo.engine.format.terms import _unicode_res, fold, is_cjk, split_folded
 
-from .changewords import CHANGE_WORDS
+from .changewords import CHANGE_WORDS, STOP_WORDS
 
 SLOT_MAX = 4
 """The most words (or CJK characters) of the older line the swapped stretch may hold: a value, not a sentence."""
@@ -225,3 +228,71 @@ def times_differ(old_text: str, new_text: str) -> bool:
     change = CHANGE_WORDS | {"now"}
     old_words = {w for w in split_folded(old_rest) if w not in change}
     return old_words != {w for w in split_folded(new_rest) if w not in change}
+
+
+_MARKER_RE = re.compile(r"^(?:instead of|rather than|not)\s+(?:the\s+|a\s+|an\s+)?")
+_INSTEAD_RE = re.compile(r"\s+(?:instead of|rather than)\s+(?:the\s+|a\s+|an\s+)?(\S+)")
+_AGAIN_RE = re.compile(r"\s+(?:again|back)\b")
+_WAS_CLAUSE_RE = re.compile(r"^(?:the\s+)?(\S+(?:\s+\S+)?)\s+(?:was|were)\b")
+
+
+def _clauses(folded: str) -> list[str]:
+    """A folded line's clauses, cut at ";" and ","."""
+    return [c.strip() for c in re.split(r"[;,]", folded) if c.strip()]
+
+
+def _reversal(text: str) -> tuple[str, list[str], bool, list[str]]:
+    """A line's main clause less its reversal words, the values it says it turns away from ("instead of X", "rather
+    than X", ", not X", leading "Instead of X,"), whether it says "again" / "back", and its later clauses."""
+    parts = _clauses(CHANGE_PHRASE_RE.sub(" ", fold(text)))
+    if not parts:
+        return "", [], False, []
+    was: list[str] = []
+    if _MARKER_RE.match(parts[0]) and not parts[0].startswith("not") and len(parts) > 1:  # "Instead of X, use Y"
+        was.append(_MARKER_RE.sub("", parts[0]))
+        parts = parts[1:]
+    main, rest = parts[0], parts[1:]
+    while rest and _MARKER_RE.match(rest[0]):  # "Deploy from the release branch, not main"
+        was.append(_MARKER_RE.sub("", rest.pop(0)))
+    found = _INSTEAD_RE.search(main)
+    if found:  # "Use npm instead of pnpm": the value it names, the rest of the clause kept
+        was.append(found[1])
+        main = main[: found.start()] + main[found.end() :]
+    again = _AGAIN_RE.search(main) is not None
+    main = _AGAIN_RE.sub("", main)
+    return main, was, again, rest
+
+
+def _value(text: str) -> list[str]:
+    """The words of a value a line turns away from, less function words ("on Mondays": mondays)."""
+    return [w for w in split_folded(text) if w not in STOP_WORDS or w.isdigit()]
+
+
+def reversed_value(old_text: str, new_text: str) -> tuple[tuple[str, ...], bool] | None:
+    """The frame of an older line a newer one turns around and whether it names the older value, or None: the newer line's main clause (before its first
+    ";" or ",": an added clause, "...; main is frozen until January", does not stop the match) is the older line's
+    main clause with its value swapped, and it names the turn: the older value after "instead of", "rather than" or
+    ", not" ("Use npm instead of pnpm" after "Use pnpm"), "again" or "back" ("Deploy from the release branch again"
+    after "Deploy from main"), or a later clause saying the older value "was" ("Indent with 4 spaces; 2 was too
+    cramped"). The same head word (the same owner and verb: "Bob reviews ... again" is not "Alice reviews ...")
+    and a frame of at least half the older clause, as :func:`swapped_frame` asks. The caller asks the frame for a
+    topic word when only "again" names the turn (breaker23 B23-8, B23-12)."""
+    old_main, old_was, _old_again, _rest = _reversal(old_text)
+    new_main, was, again, rest = _reversal(new_text)
+    old, new = unled(frame_tokens(old_main, True)), unled(frame_tokens(new_main, True))
+    if not old or not new or old == new:
+        return None
+    head, tail = common_ends(old, new)
+    slot_old, slot_new = old[head : len(old) - tail], new[head : len(new) - tail]
+    if head == 0 or not 1 <= len(slot_old) <= SLOT_MAX or not 1 <= len(slot_new) <= SLOT_MAX:
+        return None
+    if 2 * (head + tail) < len(old) or ADDED_RE.search(new_main):  # "2 was too cramped" adds nothing
+        return None
+    named = [_value(v) for v in was]
+    named += [_value(m[1]) for c in rest if (m := _WAS_CLAUSE_RE.match(c))]
+    in_slot = any(v and set(v) <= set(slot_old) and set(v).isdisjoint(slot_new) for v in named)
+    if any(v and set(v) & set(_value(" ".join(old_was))) for v in named):
+        return None  # the older line turned away from the same value itself: two areas' preferences
+    if not in_slot and not again:
+        return None
+    return old[:head] + old[len(old) - tail :], in_slot

@@ -36,7 +36,14 @@ from typing import NamedTuple  # not dataclasses: recall asks replaced() too, an
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.hearsay import users_hearsay
 from memrepo.engine.format.terms import fold, split_folded
-from memrepo.engine.read.changeframe import RESIDENCE_RE, cjk_count, moved_home, one_frame, swapped_frame
+from memrepo.engine.read.changeframe import (
+    RESIDENCE_RE,
+    cjk_count,
+    moved_home,
+    one_frame,
+    reversed_value,
+    swapped_frame,
+)
 from memrepo.engine.read.contexttopic import SINGLE_LABELS, _has_change, _norm, _stem, _topic_word
 from memrepo.engine.read.contexttopic import Topic as Topic  # re-exported, as the next two: checkpoints and recall
 from memrepo.engine.read.contexttopic import topic_terms as topic_terms
@@ -240,7 +247,8 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
             user_over_agent = old.entry.by == "user" and new.entry.by == "agent"
             if _subject(new.entry) and _subject(old.entry):
                 continue  # both have a subject: only the same subject replaces
-            if not same_fact(old.entry.text, new.entry.text):  # another owner or subject ("my daughter", "api"):
+            turned = _turned(old.entry.text, new.entry.text, common)  # the same head and frame, the value turned
+            if turned != "named" and not same_fact(old.entry.text, new.entry.text):  # another owner or subject:
                 if from_subject(old.entry.text, new.entry.text, was & topics[j], _norm):  # "from" its value
                     pick = (len(topic & topics[j]) / len(topics[j]), j)
                     if not user_over_agent and (best is None or pick[0] > best[0]):
@@ -262,6 +270,7 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
                 or _denies(part, topic, parts[j], topics[j])
                 or (part.change and _swapped(old.entry.text, new.entry.text, common))
                 or (part.change and moved_value(old.entry.text, new.entry.text, _norm))
+                or bool(turned)
             )
             if changed and user_over_agent:  # a correction, not the same said again
                 if old.number not in said or _newer(new, by_number[said[old.number]]):
@@ -331,6 +340,23 @@ def _swapped(old_text: str, new_text: str, common: set[str]) -> bool:
     ):
         return True
     return moved_home(old_text, new_text)
+
+
+def _turned(old_text: str, new_text: str, common: set[str]) -> str:
+    """How a newer line turns an older one around (:func:`.changeframe.reversed_value`): "named" when it names the
+    older value ("Use npm instead of pnpm" after "Use pnpm", "Indent with 4 spaces; 2 was too cramped"); "again" when
+    it says "again" or "back" around a frame holding a topic word of the file, not a common one ("Deploy from the
+    release branch again; main is frozen until January" after "Deploy from main"; "Use Redis again" names nothing of
+    "Use pnpm"); else "". A named turn holds whatever the lines' subjects look like (their head and frame are the
+    same); "again" alone only when they are the same fact (:func:`same_fact`: "Alice owns invoicing again" is a
+    second duty)."""
+    found = reversed_value(old_text, new_text)
+    if found is None:
+        return ""
+    frame, named = found
+    if named:
+        return "named"
+    return "again" if any(_topic_word(w) and _stem(w) not in common and w.isascii() for w in frame) else ""
 
 
 def _denies(new: Topic, new_topic: frozenset[str], old: Topic, old_topic: frozenset[str]) -> bool:
