@@ -19,6 +19,7 @@ from memrepo.engine.format.paths import make_ref, parse_ref, safe_relpath
 from memrepo.engine.models import KIND_RE, Action, Candidate, EntryView, Origin, WriteResult, claims_user
 
 from .remember import EntryWriter, Target, trailers
+from .rewrites import forgotten_summary
 from .writer import ChangedMeanwhile, Transaction
 
 
@@ -222,7 +223,7 @@ def _accept_forget(
     line = _forget_line(tx, rel, entry.text)
     inbox.remove_line(number)
     tx.write(INBOX_MD, inbox.render())
-    what = summary(entry.text) if line is not None else f"{summary(entry.text)} (no longer in {rel})"
+    what = forgotten_summary(entry.text) + ("" if line is not None else f" (no longer in {rel})")
     try:
         commit = tx.commit(f"Forget: {what}", trailers(origin), sync_index=False)
     except ChangedMeanwhile as exc:
