@@ -77,6 +77,16 @@ def _held(repo: pygit2.Repository, head: pygit2.Oid, paths: set[str], since: flo
     return held
 
 
+def _recent_ancestors(repo: pygit2.Repository, head: pygit2.Oid, since: float) -> set[pygit2.Oid]:
+    """The branch's commits back to ``since`` (one walk; a reflog entry among them needs no ancestry test)."""
+    out = set()
+    for count, commit in enumerate(repo.walk(head, pygit2.enums.SortMode.TIME)):
+        out.add(commit.id)
+        if commit.commit_time < since or count >= WALK_MAX:
+            break
+    return out
+
+
 def lost_commits(git_dir: Path, now: float | None = None) -> list[Lost]:
     """memrepo's commits of the last :data:`WINDOW_S` the branch dropped with lines it never held since, newest first.
 
@@ -90,7 +100,7 @@ def lost_commits(git_dir: Path, now: float | None = None) -> list[Lost]:
         ref = repo.references[repo.references["HEAD"].target]
         head = ref.target
         gone: list[pygit2.Commit] = []
-        seen: set[pygit2.Oid] = set()
+        seen: set[pygit2.Oid] = _recent_ancestors(repo, head, now - WINDOW_S - 60)
         for count, entry in enumerate(ref.log()):
             if count >= REFLOG_MAX or now - entry.committer.time > WINDOW_S:
                 break

@@ -287,6 +287,13 @@ class MemoryStore(StoreForgetting, StoreReads, StoreTriage):
             status.pending = sum(1 for _ in self.entries.pending_dir.glob("*.json"))
         return status
 
+    def lost_writes(self) -> str | None:
+        """What to say about writes memrepo committed that a git command beside it dropped (a ``git rebase
+        --abort`` right after memrepo's commit, breaker24 B24-10), or None (:mod:`memrepo.engine.git.lostcommits`)."""
+        from memrepo.engine.git.lostcommits import lost_text
+
+        return lost_text(self.git.git_dir)
+
     def log(self, limit: int = 100, skip: int = 0) -> list[CommitInfo]:
         """Commits from HEAD, newest first, with their trailers; subjects and messages redacted (a way out: a hand
         edit's, a synced or an old commit's message can quote a token, breaker24 B24-5)."""

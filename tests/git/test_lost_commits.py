@@ -9,8 +9,10 @@ is no loss, nor is a line forgotten after such a copy.
 
 from __future__ import annotations
 
+from click.testing import CliRunner
 from helpers.repo_helpers import USER, git
 
+from memrepo.cli.main import main
 from memrepo.engine.git.lostcommits import lost_commits
 from memrepo.engine.models import Candidate
 from memrepo.engine.repo.health import check
@@ -48,3 +50,15 @@ def test_rewritten_copies_and_later_forgets_are_no_loss(store: MemoryStore) -> N
     assert ref and store.forget(ref).commit  # the rebased copy held the line; the forget removed it on the branch
     assert lost_commits(store.root / ".git") == []
     assert _row(store).status is HealthStatus.OK
+
+
+def test_status_is_never_clean_while_a_write_is_lost(store: MemoryStore) -> None:
+    store.remember(Candidate(text="Fact before the rebase", by="user"))
+    before = store.head()
+    lost = store.remember(Candidate(text="Agent fact number A20 here", by="user")).commit
+    status = ["--repo", str(store.root), "status"]
+    assert CliRunner().invoke(main, status).stdout == "clean\n"
+    git(store.root, "reset", "-q", "--hard", before)
+    said = CliRunner().invoke(main, status)
+    assert said.exit_code == 3 and said.stdout.startswith("lost writes: 1 write memrepo committed"), said.stdout
+    assert f"git cherry-pick {lost[:12]}" in said.stdout and "clean" not in said.stdout.split(":")[0]
