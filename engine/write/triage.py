@@ -24,7 +24,8 @@ from .writer import ChangedMeanwhile, Transaction
 
 
 def _inbox_entry(tx: Transaction, ref: str) -> tuple[fmt.MemoryFile, int, fmt.Entry]:
-    """The inbox entry at ``ref``; with ``ref@seen``, only if its line is exactly the one the person saw.
+    """The inbox entry at ``ref``; with ``ref@seen``, only if its line is exactly the one the person saw (found
+    where it moved to, the nearest such line, when a triage above it moved it: breaker24 B24-12).
 
     Raises:
         RefError: not an inbox ref, or no entry there.
@@ -38,6 +39,11 @@ def _inbox_entry(tx: Transaction, ref: str) -> tuple[fmt.MemoryFile, int, fmt.En
     entry = parsed.entry_at(number) if parsed is not None else None
     if seen is not None and parsed is not None:
         line = parsed.lines[number - 1].text if 0 < number <= len(parsed.lines) else ""
+        if entry is None or fmt.seen_hash(line) != seen:  # moved (a discard above it)? the line seen, nearest
+            same = [n for n, e in parsed.entries() if fmt.seen_hash(parsed.lines[n - 1].text) == seen]
+            if same:
+                number = min(same, key=lambda n: abs(n - number))
+                entry, line = parsed.entry_at(number), parsed.lines[number - 1].text
         if entry is None or fmt.seen_hash(line) != seen:
             raise ChangedSinceSeen(bare, line if entry is not None else "", fmt.seen_hash(line))
     if parsed is None or entry is None:
