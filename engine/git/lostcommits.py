@@ -46,7 +46,7 @@ def _added(repo: pygit2.Repository, commit: pygit2.Commit) -> dict[str, list[byt
     out: dict[str, list[bytes]] = {}
     if not commit.parents:
         return out  # a root (a compaction's): nothing it added can be told apart from what it kept
-    diff = repo.diff(commit.parents[0].tree, commit.tree)
+    diff = commit.parents[0].tree.diff_to_tree(commit.tree)  # from the parent to the commit
     for delta in diff.deltas:
         path = delta.new_file.path
         if not path.endswith(".md") or delta.new_file.id == _NONE:
@@ -97,8 +97,8 @@ def lost_commits(git_dir: Path, now: float | None = None) -> list[Lost]:
         repo = pygit2.Repository(str(git_dir))
         if repo.head_is_unborn or repo.head_is_detached:
             return []
-        ref = repo.references[repo.references["HEAD"].target]
-        head = ref.target
+        ref = repo.references[repo.head.name]
+        head = repo.head.peel(pygit2.Commit).id
         gone: list[pygit2.Commit] = []
         seen: set[pygit2.Oid] = _recent_ancestors(repo, head, now - WINDOW_S - 60)
         for count, entry in enumerate(ref.log()):
@@ -110,11 +110,11 @@ def lost_commits(git_dir: Path, now: float | None = None) -> list[Lost]:
             if oid in seen or oid == head:
                 continue
             seen.add(oid)
-            commit = repo.get(oid)
-            if not isinstance(commit, pygit2.Commit) or "\nOrigin: " not in commit.message:
+            found = repo.get(oid)
+            if not isinstance(found, pygit2.Commit) or "\nOrigin: " not in found.message:
                 continue
             if not repo.descendant_of(head, oid):
-                gone.append(commit)
+                gone.append(found)
         if not gone:
             return []
         added = {str(c.id): _added(repo, c) for c in gone}

@@ -408,8 +408,8 @@ def check(
         rows.append(row("last write error", HealthStatus.WARN, last_write_error))
     else:
         rows.append(row("last write error", HealthStatus.OK, "none"))
-    lost = lost_text(store.git.git_dir)  # memrepo's commits a git command beside it dropped (B24-10)
-    rows.append(row("lost writes", HealthStatus.FAIL if lost else HealthStatus.OK, lost or "none"))
+    dropped = lost_text(store.git.git_dir)  # memrepo's commits a git command beside it dropped (B24-10)
+    rows.append(row("lost writes", HealthStatus.FAIL if dropped else HealthStatus.OK, dropped or "none"))
     hooks = hooks_row_text(store.git.git_dir)
     if hooks is not None:
         rows.append(row("git hooks", HealthStatus.OK, hooks))
