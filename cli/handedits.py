@@ -39,8 +39,9 @@ tell "memory needs you" from "no memory repo here" by the code.
 def status(ctx: click.Context) -> None:
     """Say whether the work tree is clean, hand-edited or blocked.
 
-    Exit 0 when nothing blocks memory, 3 when a write is blocked, a hand edit waits for your answer
-    or writes kept while blocked wait to be applied (``memrepo commit-hand-edits`` applies them).
+    Exit 0 when nothing blocks memory, 3 when a write is blocked, a hand edit waits for your answer,
+    writes kept while blocked wait to be applied (``memrepo commit-hand-edits`` applies them) or a git
+    command beside memrepo dropped a write it committed (the line names the ``git cherry-pick``).
     Entries waiting in the inbox are counted on a last line (``memrepo inbox``), exit code unchanged.
     """
     from memrepo.engine.models import RepoState
@@ -48,7 +49,10 @@ def status(ctx: click.Context) -> None:
 
     store = _open_store(ctx, create=False)
     st = store.status()
-    if st.pending and st.state is RepoState.CLEAN and not st.questions:  # never "clean" with exit 3 (B11-14)
+    lost = store.lost_writes() if st.state is RepoState.CLEAN else None  # memrepo's commit a git command dropped
+    if lost:  # never "clean" (B24-10)
+        click.echo(clean(f"lost writes: {lost}", one_line=False))
+    elif st.pending and st.state is RepoState.CLEAN and not st.questions:  # never "clean" with exit 3 (B11-14)
         click.echo(f"pending: {st.pending} write(s) kept while blocked, not applied yet: ", nl=False)
         click.echo("`memrepo commit-hand-edits` applies them")
     else:
@@ -69,7 +73,7 @@ def status(ctx: click.Context) -> None:
     if waiting:  # said, not an exit code: the inbox waits for a review, no write is held (docs/architecture.md §3)
         click.echo(f"{waiting} inbox {'entry waits' if waiting == 1 else 'entries wait'} for review: `memrepo inbox`")
     _say_parked(store)
-    if st.state is RepoState.BLOCKED or st.questions or st.pending:
+    if st.state is RepoState.BLOCKED or st.questions or st.pending or lost:
         sys.exit(NEEDS_YOU)
 
 

@@ -140,7 +140,7 @@ class DreamReview:
         prefix = f"Accept dream {record.id}:"
         with self.store.transaction("accept dream", hand_edits=False):
             merged = next(
-                (c for c in self.store.log(200) if c.dream == record.id and c.summary.startswith(prefix)), None
+                (c for c in self.store.git.log(200) if c.dream == record.id and c.summary.startswith(prefix)), None
             )
             if merged is None:
                 return False

@@ -24,6 +24,7 @@ from pygit2.enums import FileMode
 from memrepo.engine.errors import GitError, UnreachableRemote
 from memrepo.engine.files.atomic import atomic_write
 from memrepo.engine.files.lock import network_holder
+from memrepo.engine.files.oldinode import OldInodes, open_old
 from memrepo.engine.format.layout import SYNC_JOURNAL
 
 from .common import changed_blobs, disk_blob_id, point_unborn_head, tree_files, write_index
@@ -383,6 +384,7 @@ class GitRemote:
                 clean = disk == (old[0] if old else None) or (expect is None and disk is None)
                 if done or not clean:
                     continue  # already there (a finished part), or changed by hand: kept
+                _watch_old(repo, full, path, repo[old[0]].peel(pygit2.Blob).data if old else None)
                 if new is None:
                     full.unlink(missing_ok=True)
                 else:
@@ -451,6 +453,15 @@ def _journal_path(repo: pygit2.Repository) -> Path:
 def sync_journal(root: Path) -> Path:
     """Where the journal of a sync move in progress lives for the repo at ``root``."""
     return root / ".git" / "memrepo" / SYNC_JOURNAL
+
+
+def _watch_old(repo: pygit2.Repository, full: Path, path: str, seen: bytes | None) -> None:
+    """Watch the inode ``path`` has before the move replaces it, as a write does (:mod:`memrepo.engine.files.oldinode`):
+    an editor's in-place save landing just after a sync or a dream's accept went into an inode nobody read
+    (breaker24 B24-14); now the next salvage merges it or asks."""
+    fd = open_old(full)
+    if fd is not None:
+        OldInodes.shared(repo.path).watch(path, fd, seen)
 
 
 def write_checked_out(full: Path, data: bytes, root: Path, mode: int) -> None:

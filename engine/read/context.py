@@ -285,7 +285,8 @@ def _section_lines(
     missed = sorted(n for n in order if n not in picked)
     links_left = sum(1 for n, _h, _r, is_entry in rows if not is_entry and n not in picked)
     if omitted or links_left:
-        lines.append(left_out_note(cf, omitted, missed, len(gone), by_agents, clean, links_left, ended))
+        capped = READ_MAX if len(cf.data) >= READ_MAX else 0
+        lines.append(left_out_note(cf, omitted, missed, len(gone), by_agents, clean, links_left, ended, capped))
     users = {n for n, entry in shown_entries if entry.by == "user"}
     return lines, refs, used, shown, omitted, by_path, [n for n in missed if n in users]
 

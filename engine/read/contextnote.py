@@ -21,6 +21,7 @@ def left_out_note(
     clean: Callable[[str], str],
     links_left: int = 0,
     ended: list[int] | None = None,
+    capped: int = 0,
 ) -> str:
     """The line a section that leaves entries or index lines out ends in (docs/architecture.md §4).
 
@@ -35,8 +36,15 @@ def left_out_note(
             index it sees is not the whole of it.
         ended: the line numbers of entries left out because their ``until:`` date is past (:func:`.modeline.past`),
             named when ``cf.user_first`` (a pin or a line of the user's that ended: the agent can say so).
+        capped: the read cap (bytes) the file's bytes reached, or 0: only its first part was read, so the note
+            says so instead of a count (breaker24 B24-11).
     """
     path = clean(cf.path)
+    if capped:  # only its first part was read: the count is no total
+        return (
+            f"({path} is over {capped // 1024} KB: only its first part was read and its other entries are not "
+            "shown; memory_read refuses a file this large and recall one over 1 MB: split it by hand)"
+        )
     left = [f"{omitted} more {'entry' if omitted == 1 else 'entries'}"] if omitted else []
     if links_left:
         left.append(f"{links_left} {'' if omitted else 'more '}index {'line' if links_left == 1 else 'lines'}")

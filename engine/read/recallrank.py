@@ -45,8 +45,9 @@ Then, in order:
   :data:`HIT_SHARE` of the minimum are kept. Otherwise nothing is returned,
   so a question with no answer in memory gets no hits. The numbers were
   tuned on the tuning splits of benchmarks/recall_quality only.
-- **Answer type**: a question asking "how many" (a phone number, an e-mail address) whose best hit holds no
-  number (no phone number, no ``@``) gets no answer (:mod:`.recalltype`).
+- **Answer type**: "how many" needs a number, ... (:mod:`.recalltype`). **Small repo**: for the answer's gate only,
+  a word no entry holds weighs no more than a held one (:mod:`.recallabsent`), and the best hit must hold what is
+  asked (:mod:`.recallasked`); each hit's own confidence and floor are unchanged.
 - **Per script**: CJK text is scored by overlapping bigrams, so a CJK
   question in other words holds a small share of its bigrams even when it
   is answered ("東京の案件で先方の担当者は誰" holds 先方 of 東京, 案件,
@@ -82,9 +83,11 @@ from collections.abc import Callable, Mapping, Set
 from typing import NamedTuple, Protocol  # not dataclasses: it imports inspect (30 ms of a one-shot recall)
 
 from memrepo.engine.format import stemming
-from memrepo.engine.format.stemming import cjk_pieces, filler_terms, index_term, index_terms
+from memrepo.engine.format.stemming import cjk_pieces, index_term, index_terms
 from memrepo.engine.format.terms import MAX_QUERY_TERMS, fold, is_cjk, query_terms, split_folded
 
+from .recallabsent import absent_capped, confidence_weights
+from .recallasked import answers_lexical
 from .recallcompound import compounds
 from .recallcontext import context_beyond_headings
 from .recallhome import home_first, home_keys, users_own, with_home
@@ -102,7 +105,6 @@ from .recallorder import (
     twins,
 )
 from .recallpieces import piece_held
-from .recalltype import answers_type
 from .recallversion import absent_versions, names_version
 
 CONTEXT_KEY = "\x03"
@@ -284,8 +286,11 @@ def rank(
     weights = {t: idf(index.df(t), n) for t in qterms}
     mass = sum(weights.values())
     counts = confidence_weights(weights)
-    versions = absent_versions(qterms, lambda t: bool(index.df(t) or index.df(CONTEXT_KEY + t)))
+    held_any = lambda t: bool(index.df(t) or index.df(CONTEXT_KEY + t))  # noqa: E731
+    versions = absent_versions(qterms, held_any)
     counted_mass = sum(counts.values())
+    gate_counts = confidence_weights(absent_capped(weights, held_any, n))  # the answer's gate only (.recallabsent)
+    gate_mass, gate = sum(gate_counts.values()), {}
     need = max(POOL, 4 * limit)
     pool = _gather(qterms, weights, index, need, joins)
     ids = id_terms(query)
@@ -342,6 +347,7 @@ def rank(
         phrases[i] = phrase
         counted = piece_held(held, pieces, cand.text, cand.context) if pieces and not phrase else held
         confidence = sum(counts.get(t, 0.0) * share for t, share in counted.items()) / counted_mass
+        gate[i] = sum(gate_counts.get(t, 0.0) * share for t, share in counted.items()) / gate_mass
         if cand.subject and meta_terms(cand.subject) and meta_terms(cand.subject) <= qset:
             score += SUBJECT_BONUS * mass
         if cand.kind and index_term(fold(cand.kind)) in qset:
@@ -362,6 +368,7 @@ def rank(
         if kept == TWIN_LOWER and at is not None:  # the replacing (or newer) twin takes the place, with the better
             prev = out[at]  # score and confidence of the two: the pair is one fact (docs/recall.md)
             out[at] = Scored(i, prev.score, max(prev.confidence, round(confidence, 4)))
+            gate[i] = max(gate[i], gate[prev.iid])
             kept_terms[at] = term_set
             if prev.iid in own:
                 own.add(i)
@@ -372,9 +379,9 @@ def rank(
     moved = home_first(out, home, lambda hit: hit.iid, lambda hit: hit.confidence, own_line)  # its lines win ties
     out = [hit._replace(score=place.score) for hit, place in zip(moved, out, strict=True)]
     # The answer's confidence: the most of the query one of the best few hits holds, not by its headings alone.
-    answer = max((hit.confidence for hit in out[:GATE_HITS] if hit.iid in own), default=0.0)
-    tied = (facts[hit.iid][0].text for hit in out[1:GATE_HITS] if hit.confidence >= out[0].confidence)
-    if out and not answers_type(query, facts[out[0].iid][0].text, *tied):  # "how many" needs a number (.recalltype)
+    answer = max((gate[hit.iid] for hit in out[:GATE_HITS] if hit.iid in own), default=0.0)
+    tied = (facts[hit.iid][0] for hit in out[1:GATE_HITS] if hit.confidence >= out[0].confidence)
+    if out and not answers_lexical(query, n, facts[out[0].iid][0], *tied):  # .recalltype, .recallasked
         answer = 0.0
     # An answer is what the minimum lets through; with no minimum (--all) the documented one says which hits are.
     answer_min = script_minimum(min_confidence or MIN_CONFIDENCE, counts)
@@ -405,20 +412,6 @@ def beyond_headings(cand: Candidate) -> set[str]:
     """The index terms of a candidate's context that are not in a heading (:func:`context_beyond_headings`)."""
     rest = context_beyond_headings(cand.context) if cand.context else ""
     return set(entry_index_terms(rest)) if rest.strip() else set()
-
-
-def confidence_weights(weights: dict[str, float]) -> dict[str, float]:
-    """The query terms a confidence counts, with their weights: all but the filler words, or all when none is left.
-
-    Args:
-        weights: the query's index terms and their weights (idf).
-
-    Returns:
-        dict[str, float]: ``weights`` without the terms of :func:`~memrepo.engine.format.stemming.filler_terms`
-        ("how often is Lena on night duty" counts lena, night, duti); ``weights`` itself for a query of filler only.
-    """
-    filler = filler_terms()
-    return {t: w for t, w in weights.items() if t not in filler} or weights
 
 
 def script_minimum(min_confidence: float, weights: dict[str, float]) -> float:

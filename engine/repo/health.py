@@ -33,6 +33,7 @@ from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.conflicts import conflicted_lines
 from memrepo.engine.format.limits import ENTRY_MAX_CHARS, FILE_MAX_BYTES, MAX_FILES, MEMORY_MD_MAX_BYTES
 from memrepo.engine.git.checks import hooks_row_text
+from memrepo.engine.git.lostcommits import lost_text
 
 from .healthrecall import recall_row
 from .healthrow import FIX_COMPACT as FIX_COMPACT  # the row and its keys, re-exported for the front ends
@@ -407,6 +408,8 @@ def check(
         rows.append(row("last write error", HealthStatus.WARN, last_write_error))
     else:
         rows.append(row("last write error", HealthStatus.OK, "none"))
+    dropped = lost_text(store.git.git_dir)  # memrepo's commits a git command beside it dropped (B24-10)
+    rows.append(row("lost writes", HealthStatus.FAIL if dropped else HealthStatus.OK, dropped or "none"))
     hooks = hooks_row_text(store.git.git_dir)
     if hooks is not None:
         rows.append(row("git hooks", HealthStatus.OK, hooks))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -320,9 +321,17 @@ class MemoryStore(StoreForgetting, StoreReads, StoreTriage):
             status.pending = sum(1 for _ in self.entries.pending_dir.glob("*.json"))
         return status
 
+    def lost_writes(self) -> str | None:
+        """What to say about writes memrepo committed that a git command beside it dropped (a ``git rebase
+        --abort`` right after memrepo's commit, breaker24 B24-10), or None (:mod:`memrepo.engine.git.lostcommits`)."""
+        from memrepo.engine.git.lostcommits import lost_text
+
+        return lost_text(self.git.git_dir)
+
     def log(self, limit: int = 100, skip: int = 0) -> list[CommitInfo]:
-        """Commits from HEAD, newest first, with their trailers."""
-        return self.git.log(limit, skip)
+        """Commits from HEAD, newest first, with their trailers; subjects and messages redacted (a way out: a hand
+        edit's, a synced or an old commit's message can quote a token, breaker24 B24-5)."""
+        return [_redacted(c) for c in self.git.log(limit, skip)]
 
     def diff(self, rev: str) -> str:
         """The unified diff commit ``rev`` made (see :meth:`GitStore.commit_diff`)."""
@@ -453,3 +462,18 @@ class MemoryStore(StoreForgetting, StoreReads, StoreTriage):
         return retiring.purge(
             self.writer, self.workspace_index, self.compact, workspace, origin, replace_remote, progress
         )
+
+
+_UUID_TRAILER = re.compile(r"^Task: ([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$", re.MULTILINE)
+"""A ``Task:`` trailer naming a session by its UUID: no secret by its shape, and the slowest line to screen (8 ms)."""
+
+
+def _redacted(commit: CommitInfo) -> CommitInfo:
+    """``commit`` with its subject and message redacted (a session's UUID trailer left out of the screen)."""
+    from memrepo.engine.redaction import redact
+
+    ids = _UUID_TRAILER.findall(commit.message)
+    message = redact(_UUID_TRAILER.sub("Task: session", commit.message))[0]
+    for found in ids:
+        message = message.replace("Task: session", f"Task: {found}", 1)
+    return commit.model_copy(update={"summary": redact(commit.summary)[0], "message": message})

@@ -85,10 +85,11 @@ def _answer(writer: Writer, rel: str, seen: str, commit: bool, redact: bool) -> 
             writer.replace(rel, mend(rel, committed, data), data)
             writer.note_written([rel])
             return tx.commit_hand_edits([rel], confirm=True, secrets_asked=True)
-        if (question.dropped or question.revived) and committed is not None and data is not None:
+        if (question.dropped or question.revived) and data is not None:
             # An editor's stale save: keep it, with the entries memrepo wrote put back in it and those it
-            # removed (a forget, a move) left out.
-            writer.replace(rel, put_back(rel, committed, data, question.dropped, question.revived), data)
+            # removed (a forget, a move, a cleared workspace's file it recreates) left out.
+            base = b"" if committed is None else committed
+            writer.replace(rel, put_back(rel, base, data, question.dropped, question.revived), data)
             writer.note_written([rel])
             # The save is kept: a secret it added is still asked about, never committed by "put back".
             return tx.commit_hand_edits([rel], confirm=True, secrets_asked=True)

@@ -104,6 +104,12 @@ def describe_secrets(rel: str, secrets: list[str]) -> str:
     shown = "; ".join(secrets[:SHOWN_MAX]) + (
         f" and {len(secrets) - SHOWN_MAX} more" if len(secrets) > SHOWN_MAX else ""
     )
+    if any(s.startswith("file name: ") for s in secrets):  # no command can name it redacted (breaker24 B24-8)
+        return (
+            f"the file's name (or a hand edit) holds what looks like a secret ({shown}); memrepo has not committed "
+            "it: rename the file, then memrepo asks about its lines"
+        )
+    rel = shown_path(rel)
     return (
         f"a hand edit added what looks like a secret ({shown}); memrepo has not committed it: "
         f"`memrepo commit-hand-edits --redact {rel}` replaces it with [REDACTED] and commits, "

@@ -8,7 +8,7 @@ routing and before the lock. In order it refuses:
   from) or in the text itself;
 - empty text;
 
-then redacts secrets in ``text``, ``subject``, ``supersedes`` and ``source`` (each value
+then redacts secrets in ``text``, ``subject``, ``supersedes``, ``source`` and ``task`` (each value
 replaced by ``[REDACTED:<type>]``), and refuses text that is nothing but
 secrets ("secret-only text dropped"), filler, or over the entry limit.
 
@@ -230,4 +230,8 @@ def decide(cand: Candidate, clean: Callable[[str], str]) -> Decision:
             value, more = redact(value)
             update[key] = clean(clean_in(value))
             types += more
+    if cand.task:  # kept as given (a session's id is matched by forget-session) unless it holds a secret (B24-7)
+        value, more = redact(cand.task)
+        if more:
+            update["task"], types = value, types + more
     return Decision(cand.model_copy(update=update), None, list(dict.fromkeys(types)))

@@ -13,11 +13,12 @@ from collections.abc import Callable
 from memrepo.engine.errors import FormatError, GitError, RefError
 from memrepo.engine.files.worktreefiles import list_files
 from memrepo.engine.format import entries as fmt
-from memrepo.engine.format.entrytext import summary
+from memrepo.engine.format.entrytext import clean_text, summary
 from memrepo.engine.format.layout import GLOBAL_FILES, MEMORY_MD, is_workspace_file, link_of
 from memrepo.engine.format.paths import parse_ref, safe_relpath
 from memrepo.engine.models import Action, Origin, WriteResult
 from memrepo.engine.read.workspaceindex import WorkspaceIndex
+from memrepo.engine.redaction import redact
 
 from .remember import trailers
 from .revert import RevertConflict, revert_text
@@ -94,7 +95,7 @@ def forget(
             )
         parsed.remove_line(number)
         tx.write(rel, parsed.render())
-        commit = tx.commit(f"Forget: {summary(entry.text)}", trailers(origin, task))
+        commit = tx.commit(f"Forget: {forgotten_summary(entry.text)}", trailers(origin, task))
         if scrub is not None:
             scrub([rel])
         return WriteResult(action=Action.FORGOTTEN, ref=ref, path=rel, commit=commit)
@@ -172,6 +173,14 @@ def rewrite(
 
     with writer.transaction(purpose) as tx:
         return retrying(tx, change)
+
+
+def forgotten_summary(text: str) -> str:
+    """A forget commit's subject text for the entry ``text``: redacted, controls dropped, cut to one line.
+
+    The entry can be a token pasted by hand or synced in raw: forgetting is how a person removes it, so its
+    value never goes into a new commit message (breaker24 B24-5)."""
+    return summary(clean_text(redact(text)[0]))
 
 
 def drop_entries(parsed: fmt.MemoryFile, keep: Callable[[fmt.Entry], bool]) -> bool:

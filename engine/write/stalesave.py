@@ -305,7 +305,7 @@ def revived_entries(
     Args:
         history: the git store.
         rel: repo-relative path.
-        committed: ``rel``'s bytes in HEAD.
+        committed: ``rel``'s bytes in HEAD (None: absent, such as a workspace file ``clear workspace`` deleted).
         now: its bytes on disk (None: deleted).
         compacted: which of the given lines memrepo removed in the window before a compaction erased the
             history (:func:`.forgotlines.forgotten`); None: the history alone.
@@ -314,8 +314,9 @@ def revived_entries(
         list[str]: the revived lines, in the save's order (empty for most edits: no history is read unless
         the save has an entry line HEAD lacks).
     """
-    if committed is None or now is None or committed == now:
+    if now is None or committed == now:
         return []
+    committed = committed or b""  # absent from HEAD: a save recreating a file memrepo deleted (B24-13)
     committed_lines = {text for text, _meta in _guarded_lines(committed, rel)}
     new = [text for text, _meta in _guarded_lines(now, rel) if text not in committed_lines]
     if not new:

@@ -19,11 +19,13 @@ from memrepo.engine.format.paths import make_ref, parse_ref, safe_relpath
 from memrepo.engine.models import KIND_RE, Action, Candidate, EntryView, Origin, WriteResult, claims_user
 
 from .remember import EntryWriter, Target, trailers
+from .rewrites import forgotten_summary
 from .writer import ChangedMeanwhile, Transaction
 
 
 def _inbox_entry(tx: Transaction, ref: str) -> tuple[fmt.MemoryFile, int, fmt.Entry]:
-    """The inbox entry at ``ref``; with ``ref@seen``, only if its line is exactly the one the person saw.
+    """The inbox entry at ``ref``; with ``ref@seen``, only if its line is exactly the one the person saw (found
+    where it moved to, the nearest such line, when a triage above it moved it: breaker24 B24-12).
 
     Raises:
         RefError: not an inbox ref, or no entry there.
@@ -37,6 +39,11 @@ def _inbox_entry(tx: Transaction, ref: str) -> tuple[fmt.MemoryFile, int, fmt.En
     entry = parsed.entry_at(number) if parsed is not None else None
     if seen is not None and parsed is not None:
         line = parsed.lines[number - 1].text if 0 < number <= len(parsed.lines) else ""
+        if entry is None or fmt.seen_hash(line) != seen:  # moved (a discard above it)? the line seen, nearest
+            same = [n for n, e in parsed.entries() if fmt.seen_hash(parsed.lines[n - 1].text) == seen]
+            if same:
+                number = min(same, key=lambda n: abs(n - number))
+                entry, line = parsed.entry_at(number), parsed.lines[number - 1].text
         if entry is None or fmt.seen_hash(line) != seen:
             raise ChangedSinceSeen(bare, line if entry is not None else "", fmt.seen_hash(line))
     if parsed is None or entry is None:
@@ -222,7 +229,7 @@ def _accept_forget(
     line = _forget_line(tx, rel, entry.text)
     inbox.remove_line(number)
     tx.write(INBOX_MD, inbox.render())
-    what = summary(entry.text) if line is not None else f"{summary(entry.text)} (no longer in {rel})"
+    what = forgotten_summary(entry.text) + ("" if line is not None else f" (no longer in {rel})")
     try:
         commit = tx.commit(f"Forget: {what}", trailers(origin), sync_index=False)
     except ChangedMeanwhile as exc:

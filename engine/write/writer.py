@@ -265,6 +265,10 @@ class Writer:
         torn = torn_lines(rel, committed, data) if asked is None else []
         if torn and committed is not None:  # a save cut mid-write: never a hand edit without a word (B10-9)
             asked = torn_question(rel, committed, data, torn)
+        if asked is None and committed is None and not_text(data) is None:  # recreated: memrepo deleted it?
+            revived = revived_entries(self.git, rel, None, data, self._compacted)
+            if revived:
+                asked = stale_question(rel, b"", data, [], revived)
         if asked is None and committed is not None:
             salvaged = self.old_inodes.merged.get(rel) == data or was_salvaged(self.state_dir, rel, data)
             if not salvaged:  # saved again since (or never salvaged): the bytes kept for it are let go

@@ -66,3 +66,12 @@ def test_a_name_head_holds_is_not_asked_again(repo_path: Path) -> None:
     with (repo_path / "topics" / f"{TOKEN}.md").open("a", encoding="utf-8") as f:
         f.write("- another line [by: user]\n")
     assert store.status().questions == []
+
+
+def test_the_question_names_no_command_it_cannot_run(repo_path: Path) -> None:
+    """breaker24 B24-8: the question said `commit-hand-edits --redact [REDACTED:github-token]`, which did nothing."""
+    store = _store(repo_path)
+    (repo_path / "topics").mkdir(exist_ok=True)
+    (repo_path / "topics" / f"{TOKEN}.md").write_text(BODY + f"- and a token {TOKEN} in a line\n", encoding="utf-8")
+    [q] = store.status().questions
+    assert "rename the file" in q.message and "commit-hand-edits" not in q.message and TOKEN not in q.message

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from memrepo.engine.read import coldrecall
 from memrepo.engine.read.recall import RecallIndex
+from memrepo.engine.read.recallabsent import SMALL_REPO
 from memrepo.engine.read.recallnear import LONG_TERMS, long_minimum
 from memrepo.engine.read.recallrank import MIN_CONFIDENCE
 
@@ -42,7 +43,8 @@ PROMPT = (
 def _repo(tmp_path: Path, lines: list[str]) -> Path:
     root = tmp_path / "mem"
     (root / ".git").mkdir(parents=True)
-    filler = [f"Note {n} about the {('sync', 'demo', 'retro')[n % 3]} meeting" for n in range(30)]
+    # more than SMALL_REPO entries: a small repo's own rule (.recallabsent) would lift the question's share
+    filler = [f"Note {n} about the {('sync', 'demo', 'retro')[n % 3]} meeting" for n in range(SMALL_REPO)]
     (root / "lessons.md").write_text("".join(f"- {line}\n" for line in [*lines, *filler]), encoding="utf-8")
     index = RecallIndex(root)
     index.sync()

@@ -1,0 +1,64 @@
+"""A write memrepo committed that a git command beside it dropped is named by Health, never "clean"
+(breaker24 B24-10; engine/git/lostcommits.py, docs/architecture.md §3).
+
+A kept write applied in the instant a person's ``git rebase`` started was dropped by that rebase's ``--abort``
+(the branch reset to where the rebase began): only the reflog held it. Real git here: the abort's effect is a
+reset of the branch past memrepo's commit; a rebase or amend that copies memrepo's commits keeps their lines and
+is no loss, nor is a line forgotten after such a copy.
+"""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+from helpers.repo_helpers import USER, git
+
+from memrepo.cli.main import main
+from memrepo.engine.git.lostcommits import lost_commits
+from memrepo.engine.models import Candidate
+from memrepo.engine.repo.health import check
+from memrepo.engine.repo.healthrow import HealthStatus
+from memrepo.engine.repo.store import MemoryStore
+
+
+def _row(store: MemoryStore):
+    (found,) = [r for r in check(store) if r.name == "lost writes"]
+    return found
+
+
+def test_a_memrepo_commit_reset_away_by_git_is_named(store: MemoryStore) -> None:
+    store.remember(Candidate(text="Fact before the rebase", by="user"))
+    before = store.head()
+    lost = store.remember(Candidate(text="Agent fact number A23 here", by="user")).commit
+    assert _row(store).status is HealthStatus.OK
+    git(store.root, "reset", "-q", "--hard", before)  # what `git rebase --abort` did: main back past A23
+    assert "A23" not in (store.root / "me.md").read_text()
+    (found,) = lost_commits(store.root / ".git")
+    assert found.commit == lost and any("Agent fact number A23 here" in line for line in found.lines)
+    row = _row(store)
+    assert row.status is HealthStatus.FAIL and lost[:7] in row.reason and f"git cherry-pick {lost[:12]}" in row.reason
+    git(store.root, *USER, "cherry-pick", lost)  # the way the row names puts it back
+    assert _row(store).status is HealthStatus.OK
+
+
+def test_rewritten_copies_and_later_forgets_are_no_loss(store: MemoryStore) -> None:
+    store.remember(Candidate(text="First fact here", by="user"))
+    store.remember(Candidate(text="Second fact here", by="user"))
+    git(store.root, *USER, "-c", "core.editor=true", "rebase", "-q", "--force-rebase", "HEAD~2")  # new ids, same lines
+    git(store.root, *USER, "commit", "-q", "--amend", "--no-edit")
+    assert lost_commits(store.root / ".git") == []
+    ref = next(e.ref for e in store.read_file("me.md").entries if "Second fact" in e.text)
+    assert ref and store.forget(ref).commit  # the rebased copy held the line; the forget removed it on the branch
+    assert lost_commits(store.root / ".git") == []
+    assert _row(store).status is HealthStatus.OK
+
+
+def test_status_is_never_clean_while_a_write_is_lost(store: MemoryStore) -> None:
+    store.remember(Candidate(text="Fact before the rebase", by="user"))
+    before = store.head()
+    lost = store.remember(Candidate(text="Agent fact number A20 here", by="user")).commit
+    status = ["--repo", str(store.root), "status"]
+    assert CliRunner().invoke(main, status).stdout == "clean\n"
+    git(store.root, "reset", "-q", "--hard", before)
+    said = CliRunner().invoke(main, status)
+    assert said.exit_code == 3 and said.stdout.startswith("lost writes: 1 write memrepo committed"), said.stdout
+    assert f"git cherry-pick {lost[:12]}" in said.stdout and "clean" not in said.stdout.split(":")[0]
