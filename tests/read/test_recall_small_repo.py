@@ -97,21 +97,6 @@ def test_only_a_small_repo_caps_a_word_no_entry_holds() -> None:
     assert absent_capped(weights, lambda _t: False, 1) == weights  # nothing held: no hit to judge
 
 
-@pytest.mark.parametrize(
-    ("line", "answered"),
-    [
-        ("The build servers run Ubuntu Noble", True),  # a release codename is a version
-        ("The build servers run Debian Bookworm", True),
-        ("The build servers run Ubuntu", False),  # the product alone holds no version
-    ],
-)
-def test_a_release_codename_answers_a_version_question(tmp_path: Path, line: str, answered: bool) -> None:
-    root = _repo(tmp_path, line, "The build servers live in the Lisbon rack")
-    query = f"Which {line.split()[4]} version do the build servers run?"  # Ubuntu, Debian
-    answers = [h.text for h in coldrecall.recall(root, query) if h.answer]
-    assert answers[:1] == ([line] if answered else []), answers
-
-
 def test_a_version_question_about_another_product_gets_nothing_in_a_small_repo(tmp_path: Path) -> None:
     root = _repo(tmp_path, "The shop API runs on Postgres 15", "The shop API is deployed on Fridays")
     assert not [h.text for h in coldrecall.recall(root, "Which Rust version does the shop API use?") if h.answer]
