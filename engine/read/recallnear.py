@@ -289,11 +289,15 @@ def hook_hits(
     if info is not None and info.mode == "hybrid" and info.answered:
         top = whole_kept(found, lexical, limit)
         found = top + [hit for hit in found if hit not in top]  # the rest: a replaced line's place goes to the next
-    return newer_with(index, found, limit, yields=True)
+    return newer_with(index, found, limit, yields=True, terms=frozenset(query_index_terms(query)[1]))
 
 
 def newer_with(
-    index: RecallIndex, found: list[tuple[int, tuple]], limit: int, yields: bool = False
+    index: RecallIndex,
+    found: list[tuple[int, tuple]],
+    limit: int,
+    yields: bool = False,
+    terms: frozenset[str] = frozenset(),
 ) -> list[tuple[int, tuple]]:
     """The hook's ``limit`` places, each shown line a newer line of its file replaces with that line just above it
     (:func:`.recallnewer.with_replacements`, the context block's rule): never an outdated line alone (breaker7 B7-19).
@@ -309,7 +313,12 @@ def newer_with(
         limit: the hook's places.
         yields: a replaced line shown with its replacement gives its place to the next hit of ``found`` (the prompt
             hook: its three places held "Tax adviser is Frau Krüger" under "Changed tax adviser to Herr Bäumer" and
-            left out the answer, fourth); it is shown, under its replacement, only when no other hit is left.
+            left out the answer, fourth); it is shown, under its replacement, only when no other hit is left,
+            unless its replacement holds none of the query's ``terms``: the question is then about another fact of
+            the old line ("OR-Tools sidecar" is only in "route-planner is a Go 1.22 service ... Google OR-Tools
+            through a C++ sidecar", which "route-planner moved to Go 1.23 in May" replaces for its Go version), and
+            it keeps its place under its replacement.
+        terms: the query's index terms (:func:`.recallrank.query_index_terms`), for ``yields``.
 
     Returns:
         list: at most ``limit`` hits.
@@ -326,9 +335,16 @@ def newer_with(
     out = [(iid, keys[brought[iid]] if iid in brought else key) for iid, key in out]
     if yields:
         shown = {iid for iid, _key in out}
-        kept = [hit for hit in out if pairs.get(hit[0]) not in shown]
-        out = kept + [hit for hit in out if pairs.get(hit[0]) in shown]  # the replaced ones last
+        other = {old for old, new in pairs.items() if old in shown and not terms & _terms_of(index, new)}
+        kept = [hit for hit in out if pairs.get(hit[0]) not in shown or hit[0] in other]
+        out = kept + [hit for hit in out if pairs.get(hit[0]) in shown and hit[0] not in other]  # replaced ones last
     return out[:limit]
+
+
+def _terms_of(index: RecallIndex, iid: int) -> set[str]:
+    """The index terms of an indexed line's text (:meth:`.recall.RecallIndex.row`; none for an id gone)."""
+    row = index.row(iid)
+    return set(entry_index_terms(row[3])) if row else set()
 
 
 ID_WORD = re.compile(r"[^\W_]+(?:[-_./:#][^\W_]+)+")
@@ -397,7 +413,12 @@ def whole_kept(
         limit: the hook's places.
         yields: a replaced line shown with its replacement gives its place to the next hit of ``found`` (the prompt
             hook: its three places held "Tax adviser is Frau Krüger" under "Changed tax adviser to Herr Bäumer" and
-            left out the answer, fourth); it is shown, under its replacement, only when no other hit is left.
+            left out the answer, fourth); it is shown, under its replacement, only when no other hit is left,
+            unless its replacement holds none of the query's ``terms``: the question is then about another fact of
+            the old line ("OR-Tools sidecar" is only in "route-planner is a Go 1.22 service ... Google OR-Tools
+            through a C++ sidecar", which "route-planner moved to Go 1.23 in May" replaces for its Go version), and
+            it keeps its place under its replacement.
+        terms: the query's index terms (:func:`.recallrank.query_index_terms`), for ``yields``.
 
     Returns:
         list: at most ``limit`` hits.

@@ -49,3 +49,23 @@ def test_an_outdated_line_is_never_shown_alone(tmp_path: Path) -> None:
     root = _root(tmp_path)
     hook = [h.text for h in coldrecall.recall(root, "Frau Krüger Kanzlei", limit=1, quick=True)]
     assert hook == ["Changed tax adviser to Herr Bäumer at Steuerbüro Bäumer"], hook
+
+
+STACK = (
+    "# Route planner\n\n"
+    "- route-planner is a Go 1.22 service that solves vehicle routing with Google OR-Tools through a C++ sidecar"
+    " [added: 2025-01-08]\n"
+    "- route-planner moved to Go 1.23 in May [added: 2025-05-12]\n"
+    "- The metrics sidecar ships the planner's logs to Loki [added: 2025-02-01]\n"
+    "- Build tools for the planner: make and goreleaser [added: 2025-02-03]\n"
+)
+
+
+def test_a_line_replaced_for_another_fact_keeps_its_place_for_a_question_its_replacement_does_not_hold(
+    tmp_path: Path,
+) -> None:
+    root = _root(tmp_path, STACK)
+    every = [h.text for h in coldrecall.recall(root, "OR-Tools sidecar", limit=5)]
+    assert len(every) >= 3, every  # other lines hold a word of the question: places are contested
+    hook = [h.text for h in coldrecall.recall(root, "OR-Tools sidecar", limit=2, quick=True)]
+    assert hook == ["route-planner moved to Go 1.23 in May", STACK.splitlines()[2][2:].split(" [")[0]], hook
