@@ -125,6 +125,13 @@ class MemoryStore(StoreForgetting, StoreReads, StoreTriage):
         """The engine's state folder, ``.git/memrepo/``."""
         return self.writer.state_dir
 
+    def parked_line(self) -> str | None:
+        """One line naming the session messages parked after failed distillations, or None (docs/architecture.md
+        §7); a read of the buffer files only, without the checkpoint policy's imports (``memrepo status``)."""
+        from memrepo.engine.checkpoints.buffers import Buffers
+
+        return Buffers(self.state_dir).parked_line()
+
     @property
     def agent_to_inbox(self) -> bool:
         """Ask before saving: every agent write goes to the inbox (``[writes] agent_to_inbox``)."""
