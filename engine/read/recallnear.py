@@ -411,14 +411,6 @@ def whole_kept(
         found: the fused hits that pass (:func:`each_answers`), best first.
         lexical: the lexical ranking, best first (sort keys with the confidence second).
         limit: the hook's places.
-        yields: a replaced line shown with its replacement gives its place to the next hit of ``found`` (the prompt
-            hook: its three places held "Tax adviser is Frau Krüger" under "Changed tax adviser to Herr Bäumer" and
-            left out the answer, fourth); it is shown, under its replacement, only when no other hit is left,
-            unless its replacement holds none of the query's ``terms``: the question is then about another fact of
-            the old line ("OR-Tools sidecar" is only in "route-planner is a Go 1.22 service ... Google OR-Tools
-            through a C++ sidecar", which "route-planner moved to Go 1.23 in May" replaces for its Go version), and
-            it keeps its place under its replacement.
-        terms: the query's index terms (:func:`.recallrank.query_index_terms`), for ``yields``.
 
     Returns:
         list: at most ``limit`` hits.
