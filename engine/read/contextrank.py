@@ -14,7 +14,7 @@ from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.terms import fold
 from memrepo.engine.read.changewords import IDENTITY_RE, PREFERENCE_RE, REDACTED_RE, SAFETY_RE
 
-from .contextselect import RULE_KINDS, Candidate, candidates, replaced
+from .contextselect import RULE_KINDS, Candidate, candidates, replaced, says_change
 
 
 def block_order(
@@ -137,8 +137,25 @@ def pins_since(files: Sequence[tuple[str, bytes | None]], today: str | None = No
         return {}
     if not rows or rows[-1][0] < _APART or rows[0][0] >= _APART:
         return {}
-    gone = replaced(_dated(rows))
-    return {old: new - _APART for old, new in gone.items() if old < _APART <= new}
+    dated = _dated(rows)
+    gone = replaced(dated)
+    by_number = {c.number: c for c in dated}
+    return {
+        old: new - _APART
+        for old, new in gone.items()
+        if old < _APART <= new and _known_newer(by_number[new], by_number[old])
+    }
+
+
+def _known_newer(line: Candidate, pin: Candidate) -> bool:
+    """Whether the me.md line is known to be newer than the pin: a later date, or the same day and only the me.md
+    line says it changed (:func:`.contextselect.says_change`). Two files' line numbers say nothing of which was
+    written last, so a same-day pair that both (or neither) say changed marks no pin (breaker26 B26-11: "Pin this:
+    deploy from the release branch again" was marked as replaced by the morning's "Deploy from main; the release
+    branch is retired", pointing the agent to the stale line)."""
+    if line.date != pin.date:
+        return line.date > pin.date
+    return says_change(line.entry.text) and not says_change(pin.entry.text)
 
 
 def _dated(rows: list[tuple[int, fmt.Entry]]) -> list[Candidate]:

@@ -114,11 +114,14 @@ def _newer(a: Candidate, b: Candidate) -> bool:
     """
     if a.date != b.date:
         return a.date > b.date
-    said_a, said_b = (
-        _says_change(a.entry.text) or _reverts(a.entry.text),
-        _says_change(b.entry.text) or _reverts(b.entry.text),
-    )
+    said_a, said_b = says_change(a.entry.text), says_change(b.entry.text)
     return said_a if said_a != said_b else a.number > b.number
+
+
+def says_change(text: str) -> bool:
+    """Whether a line says it changed something or undoes a change (:func:`_says_change`, :func:`_reverts`): on the
+    same day, such a line is the newer of two (:func:`_newer`)."""
+    return _says_change(text) or _reverts(text)
 
 
 @lru_cache(maxsize=4096)

@@ -52,3 +52,15 @@ def test_pins_since_reads_only_the_two_files() -> None:
     assert pins_since([("MEMORY.md", PINS.encode()), ("me.md", ME.encode())]) == {3: 3, 4: 4}
     assert pins_since([("MEMORY.md", PINS.encode())]) == {}
     assert pins_since([("MEMORY.md", PINS.encode()), ("me.md", None)]) == {}
+
+
+def test_a_same_day_pin_is_not_marked_by_a_me_md_line_not_known_to_be_newer() -> None:
+    """breaker26 B26-11: two files' line numbers say nothing of which line came last; a pin that says it undoes a
+    change ("again") is not pointed at the same day's me.md line it reverses."""
+    pins = "# Memory\n\n- Deploy from the release branch again; main is frozen until January [by: user; added: 2026-12-06]\n"
+    me = "# About me\n\n- Deploy from main; the release branch is retired [by: user; added: 2026-12-06]\n"
+    assert pins_since([("MEMORY.md", pins.encode()), ("me.md", me.encode())]) == {}
+    assert "since says" not in block(pins, me)
+    plain = "# Memory\n\n- Standup is at 9:30 every weekday [by: user; added: 2026-12-06]\n"
+    moved = "# About me\n\n- Standup is now at 10:00 every weekday [by: user; added: 2026-12-06]\n"
+    assert pins_since([("MEMORY.md", plain.encode()), ("me.md", moved.encode())]) == {3: 3}  # only "now" says changed
