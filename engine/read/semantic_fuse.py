@@ -72,6 +72,7 @@ from .recallkeys import SEQ_BITS, WORKSPACES_DIR
 from .recallnewer import with_replacements
 from .recallorder import newer_restated, plain_key, replaced_below, shares_subject, uncovered_in_place
 from .recalltype import typed
+from .semantic_fusegate import answers_alone, cosines
 from .semantic_model import Embedder, ModelUnavailable, lexical_note, make_embedder
 
 if TYPE_CHECKING:
@@ -304,6 +305,15 @@ class SemanticRecall:
         self._failed = (time.monotonic(), message)
         return RecallInfo("lexical", covered, message)
 
+    def _alone(self, store: VectorStore, qvec: Any, near: list, total: int, pool: list | None) -> bool:
+        """Whether the best neighbour answers by meaning alone (:func:`.semantic_fusegate.answers_alone`)."""
+        lexical = (float(key[1]) for _iid, key in pool or ())
+        with self._lock:
+            try:
+                return answers_alone(total, lexical, lambda: cosines(store, qvec), near[0][1])
+            except (sqlite3.Error, ValueError):
+                return True  # vectors gone meanwhile: the floor alone, as before
+
     def fuse(
         self,
         index: RecallIndex,
@@ -327,7 +337,8 @@ class SemanticRecall:
                 DEPTH``; returned as is (to ``limit``) when the model cannot answer.
             pool: the lexical list to fuse, when it is wider than ``found`` (hits under the confidence minimum
                 too); None: ``found``. When ``found`` is empty, the semantic side answers only with a neighbour
-                at ``[semantic] answer_similarity`` or above, else nothing is returned (a question with no answer).
+                at ``[semantic] answer_similarity`` or above that stands out of the repo or that a lexical hit backs
+                (:mod:`.semantic_fusegate`), else nothing is returned (a question with no answer).
             related: instead of nothing, the fused list the rule would give, its info's ``answered`` False
                 (the nearest entries, :mod:`.recallnear`).
             answer_similarity: a semantic-only answer's floor instead of ``[semantic] answer_similarity``.
@@ -383,7 +394,7 @@ class SemanticRecall:
         info = RecallInfo("hybrid", covered, None)
         floor = self.settings.answer_similarity if answer_similarity is None else answer_similarity
         info.near = frozenset(iid for iid, _sim in near)
-        if not found and (not near or near[0][1] < floor - shift):
+        if not found and (not near or near[0][1] < floor - shift or not self._alone(store, qvec, near, total, pool)):
             info.answered = False  # no word nor meaning close enough: no answer
             if not related:
                 return [], info
