@@ -47,6 +47,11 @@ _UNPIN_RE = re.compile(
     re.IGNORECASE,
 )
 """A request to unpin X, at a sentence's start ("unpin the freeze note", "X는 이제 고정 해제해 줘", "取消置顶X")."""
+_AND_FORGET_RE = re.compile(
+    r"\s+(?:and|und|et|y|e|en|i)\s+(?:forget|delete|drop|remove|vergiss|oublie|olvida)\b.*$", re.I
+)
+"""An unpin that also asks to forget ("unpin X and forget it")."""
+_NOTE_ABOUT_RE = re.compile(r"^(?:(?:note|line|entry|thing|bit|part)\s+(?:about|on|regarding)\s+)", re.IGNORECASE)
 _ENDED_RE = re.compile(
     r"\b(?:ended|finished|is\s+over|was\s+over|are\s+over|(?:is|was)\s+done|decommissioned|shut\s+down|retired|lifted"
     r"|cancel(?:l)?ed|gone|sold|dead|no\s+longer\s+(?:true|valid|applies|exists?)|vorbei|verkauft|beendet|aufgehoben|fini|finie|terminée?|levée?"
@@ -57,6 +62,13 @@ _ENDED_RE = re.compile(
 """A statement that the thing is over: the pinned line is no longer true."""
 _NAME_RE = re.compile(r"[\w.]*(?:\d|[-_.][^\W_]|[a-z][A-Z])[\w.-]*")
 """A name no common word is: a digit, a hyphen, dot or underscore inside, or an inner capital ("vpn-legacy")."""
+
+
+def unpin_and_forget(sentence: str) -> bool:
+    """Whether a sentence asks to unpin a line and forget it ("Unpin the note about X and forget it"): its "forget it"
+    is no retraction of what came before."""
+    unpin = _UNPIN_RE.match(sentence.strip())
+    return bool(unpin and unpin["what"] and _AND_FORGET_RE.search(unpin["what"]))
 
 
 def named_request(sentence: str, message: str) -> str | None:
@@ -72,8 +84,10 @@ def named_request(sentence: str, message: str) -> str | None:
     text = sentence.strip()
     unpin = _UNPIN_RE.match(text)
     if unpin is not None:
-        what = unpin["what"] or unpin["cjk"] or unpin["zh"]
-        return what.strip() if what and _ENDED_RE.search(message) else None
+        what = (unpin["what"] or unpin["cjk"] or unpin["zh"] or "").strip()
+        also = _AND_FORGET_RE.search(what)  # "Unpin the note about her deploy sign-off and forget it"
+        what = _NOTE_ABOUT_RE.sub("", what[: also.start()] if also else what).strip()
+        return what if what and (also or _ENDED_RE.search(message)) else None
     cjk = _CJK_FORGET_RE.match(text)
     if cjk is not None:
         return (cjk["what"] or cjk["zh"] or cjk["zh2"]).strip()
@@ -90,4 +104,4 @@ def named_request(sentence: str, message: str) -> str | None:
     return " ".join(names) or None
 
 
-__all__ = ["named_request"]
+__all__ = ["named_request", "unpin_and_forget"]

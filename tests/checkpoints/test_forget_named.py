@@ -57,3 +57,11 @@ def test_a_task_or_an_unpin_of_a_true_line_forgets_nothing(said: str) -> None:
 def test_an_unpin_said_with_the_thing_over_is_a_request() -> None:
     assert requests(["unpin the freeze note, the freeze ended yesterday"])
     assert not requests(["unpin the freeze note, I see it enough"])
+
+
+def test_unpin_and_forget_it_forgets_the_pinned_line() -> None:
+    """heldout3's "Unpin the note about her deploy sign-off and forget it": its "forget it" is no retraction."""
+    line = _line("Deploys need sign-off from Marta", "MEMORY.md")
+    said = "Marta left the team. Unpin the note about her deploy sign-off and forget it."
+    assert forgets([said], [line, _line("Deploys happen on Tuesdays", "MEMORY.md")]) == ([line], [])
+    assert requests(["Please forget that the VPN is wg0, just kidding."]) == []
