@@ -20,6 +20,7 @@ mirror's folder name (``owner+name``), alternately to ``-tune`` and ``-held``. B
 (the lines are other projects' text), never shipped::
 
     python benchmarks/secrets_corpus/build_pubformats.py OUT GITDIR...   # /work/.mirror/owner+name/repo
+    python benchmarks/secrets_corpus/build_pubformats.py --name=pubformats2 OUT GITDIR...   # a second batch
     python benchmarks/bench_secrets_sources.py --tuned-only --tuned pubformats-tune \
         --extra-benign OUT/pubformats-tune.json
 """
@@ -136,9 +137,13 @@ def lines_of(gitdir: Path) -> tuple[str, list[dict]]:
 
 
 def main() -> None:
-    """Write OUT/pubformats-tune.json and OUT/pubformats-held.json from the GITDIRs given."""
-    out_dir = Path(sys.argv[1])
-    repos = sorted((Path(p) for p in sys.argv[2:]), key=lambda p: hashlib.sha256(p.parent.name.encode()).digest())
+    """Write OUT/<name>-tune.json and OUT/<name>-held.json (``--name``, default ``pubformats``) from the GITDIRs."""
+    args = sys.argv[1:]
+    name = "pubformats"
+    if args and args[0].startswith("--name="):
+        name = args.pop(0).split("=", 1)[1]
+    out_dir = Path(args[0])
+    repos = sorted((Path(p) for p in args[1:]), key=lambda p: hashlib.sha256(p.parent.name.encode()).digest())
     parts: dict[str, list[dict]] = {"tune": [], "held": []}
     names: dict[str, list[str]] = {"tune": [], "held": []}
     for i, gitdir in enumerate(repos):
@@ -151,7 +156,7 @@ def main() -> None:
             "Lines of public formats (lock files, manifests, workflows, configs, keys, notebooks) from these "
             "repositories' committed files (each with its URL): " + ", ".join(names[side])
         )
-        path = out_dir / f"pubformats-{side}.json"
+        path = out_dir / f"{name}-{side}.json"
         path.write_text(json.dumps({"source": source, "samples": rows}, indent=1, ensure_ascii=False), encoding="utf-8")
         print(f"{path}: {len(rows)} lines from {', '.join(names[side])}", file=sys.stderr)
 
