@@ -260,6 +260,9 @@ def spans(text: str, *, names: bool = True) -> Iterator[Span]:
     yield from publishable_spans(text)
     yield from note_spans(text)
     yield from config_spans(text)
+    from .pubformats import spans as format_spans
+
+    yield from format_spans(text)
     if names:
         from . import codenames
 
