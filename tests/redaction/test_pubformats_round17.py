@@ -81,6 +81,11 @@ SLACK = "https://hooks.slack.com/services/T01ABCDEF/B01ABCDEF/Zk9xQ2mP7vL4nR8tY3
 SECRETS = [
     (f"capability url https://files.example.net/s/{TOKEN}+/download", TOKEN),
     (f"see https://example.net/a+b/{TOKEN}", TOKEN),
+    (
+        "SLACK_URL=https://hooks.example.io/triggers/OZTvEncwL+ujIxqJK6YrO9gOOTs/NVGTTuvGPb97WXxocUBQEXZ",
+        "NVGTTuvGPb97W",
+    ),
+    ("SLACK_URL=https://hooks.example.io/triggers/qZ4XxOvaTuNzgv+VXcB5NmTHi9tz2p+9NxgO1LZiW/vlF6/z", "vlF6/z"),
     (f"data: {base64.b64encode(SLACK.encode()).decode()}", base64.b64encode(SLACK.encode()).decode()[:40]),
     ("password: correct.horse.battery.com", "correct.horse.battery"),
     ("password: hunter2.example.com", "hunter2"),
