@@ -7,7 +7,8 @@ each is kept by the structure its format defines, never by a file's or a reposit
 - a GitHub page anchor: ``#diff-<md5 or sha256 of the path>[LR<line>]``, ``#issue-<n>`` (its comment anchors are
   :mod:`.codenames`');
 - IPython's name of a cell in a traceback, ``<ipython-input-<n>-<12 hex>>``;
-- a base64 value that decodes to an ``http(s)`` URL with no userinfo, no query and nothing redaction finds in it (a Kubernetes Secret's ``data:`` holds values base64-encoded; a webhook URL with its token so
+- a base64 value that decodes to an ``http(s)`` URL with no userinfo, no query and no path segment that reads as a
+  credential (a Kubernetes Secret's ``data:`` holds values base64-encoded; a webhook URL with its token so
   encoded is still redacted);
 - a DNS host name of 3+ labels under a top-level domain, every ``-``-piece of every label a word, a number or a
   word with a short number (``123456789.dkr.ecr.eu-west-1.amazonaws.com``); a label mixing letters and digits at
@@ -34,7 +35,8 @@ import binascii
 import re
 from collections.abc import Iterator
 
-from . import lazyre
+from . import lazyre, slots
+from .rules import looks_like_credential
 
 Span = tuple[int, int]
 
@@ -91,7 +93,7 @@ def _pieces_ok(label: str) -> bool:
 
 
 def _b64_public(value: str) -> bool:
-    """Whether base64 ``value`` decodes to an http(s) URL redaction finds nothing in."""
+    """Whether base64 ``value`` decodes to an http(s) URL with no path segment that reads as a credential."""
     try:
         raw = base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
         text = raw.decode("ascii")
@@ -99,18 +101,14 @@ def _b64_public(value: str) -> bool:
         return False
     if not _URL_RE.fullmatch(text):
         return False
-    from . import find
-
-    return not find(text)
+    return not any(looks_like_credential(part) for part in text.strip().split("/")[3:])
 
 
 def _named_secret(text: str, start: int) -> bool:
     """Whether words naming a secret (``password:``, ``token =``) stand just before ``start``: a host name, a package
     name or a base64 value there is read as the secret it is said to be (``password: correct.horse.battery.com``)."""
-    from .public import _UUID_SECRET_WORDS_RE
-
     line_start = text.rfind("\n", 0, start) + 1
-    return bool(_UUID_SECRET_WORDS_RE.search(text[max(line_start, start - 40) : start]))
+    return bool(slots.SECRET_WORDS_BEFORE_RE.search(text[max(line_start, start - 40) : start]))
 
 
 def spans(text: str) -> Iterator[Span]:
