@@ -21,6 +21,8 @@ each is kept by the structure its format defines, never by a file's or a reposit
 - a shields.io badge's text, ``img.shields.io/badge/<label>-<message>-<colour>``;
 - a reference, never a value: Terraform's ``${module.bucket.s3_bucket_id}`` (a dotted path), a Go/Helm template's
   ``{{ .Values.image.tag }}``; a Nix flake's output attribute, ``github:owner/repo#packages.aarch64-linux.name``;
+- a function's name where a line declares it: ``func [(recv)] <name>(`` (Go), ``def <name>(`` (Python),
+  ``function <name>(`` (JavaScript), ``fn <name>(`` (Rust);
 - a ``git format-patch`` file's name, ``0009-Already-set-by-SOC_SINGLE_RANGE_TLV-Speaker-Playback``: four digits, then
   the subject's words;
 - an Apple board id, ``Mac-<16 upper-case hex>``; an RDS automated snapshot's id,
@@ -81,6 +83,9 @@ _PATCH_RE = lazyre.compile(r"(?<![\w.-])\d{4}-(?P<subject>[A-Za-z0-9_]{1,60}(?:-
 _FLAKE_ATTR_RE = lazyre.compile(
     r"(?:(?:github|gitlab|sourcehut):[\w.~-]{1,100}/[\w.-]{1,100}(?:/[\w.-]{1,100})?|(?<![\w/])\.)"
     r"#(?P<attr>[A-Za-z_][\w.-]{0,200})"
+)
+_FUNC_RE = lazyre.compile(
+    r"(?m)^[ \t]*(?:func(?:[ \t]+\([\w *.\[\]]{1,80}\))?|def|function|fn)[ \t]+(?P<name>[A-Za-z_]\w{0,100})[ \t]*[(\[<]"
 )
 _BOARD_ID_RE = lazyre.compile(r"(?<![\w-])Mac-[0-9A-F]{16}(?![\w-])")
 _RDS_SNAPSHOT_RE = lazyre.compile(r"(?<![\w-])rds:[a-z][a-z0-9-]{0,62}-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}(?![\w-])")
@@ -145,6 +150,9 @@ def _fixed(text: str) -> Iterator[Span]:
         for m in _FLAKE_ATTR_RE.finditer(text):
             if _pieces_ok(m.group("attr").lower()):
                 yield m.span("attr")
+    if "func" in text or "def" in text or "fn" in text:
+        for m in _FUNC_RE.finditer(text):
+            yield m.span("name")
     for regex, cue in ((_BOARD_ID_RE, "Mac-"), (_RDS_SNAPSHOT_RE, "rds:"), (_DEFCONFIG_RE, "_defconfig")):
         if cue in text:
             for m in regex.finditer(text):

@@ -35,6 +35,7 @@ LOOK_ALIKES = [
     'boardId = "Mac-B809C3757DA9BB8D";',
     "the snapshot ID you'd find in the RDS console, e.g: rds:production-2015-06-26-06-05",
     'defconfig = "compulab-mx95_defconfig";',
+    "func BenchmarkLastIndexByteTwo_10(b *testing.B)   { benchLastIndexByteTwo(b, 10, 2) }",
 ]
 
 
@@ -99,6 +100,8 @@ SECRETS = [
     (f'secret = "{TOKEN}_defconfig"', TOKEN),
     (f"nix build github:acme/infra#{TOKEN}", TOKEN),
     (f"password: 0001-{TOKEN}-aB3dE5gJ-x", TOKEN),
+    (f"the func {TOKEN}( password", TOKEN),
+    (f"def f(): return 'ghp_{TOKEN}aB3dE5gJ0sA2'", TOKEN),
 ]
 
 
