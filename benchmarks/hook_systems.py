@@ -7,7 +7,7 @@ hit@5 is a hit@3), global scope (the benchmark's queries name no workspace):
 
 - :func:`hook_lexical`: the hook with no vectors (lexical recall alone).
 - :func:`hook_hybrid`: the hook fusing with the vectors a long-running process built
-  (:func:`memrepo.engine.read.semantic_fuse.fuse_once`); every vector is built on the first
+  (:func:`memrepo.engine.read.semantic_once.fuse_once`); every vector is built on the first
   call for a repo (the benchmark's untimed warm-up), as the MCP server would in the background.
 - :func:`hook_door`: the default hook with a warm process: the vectors as for :func:`hook_hybrid`, a
   recall door (:mod:`memrepo.engine.read.recalldoor`, the MCP server's) opened in this process on

@@ -192,7 +192,7 @@ def size_shift(count: int, slope: float = SEMANTIC_SIZE_SLOPE) -> float:
 
 class SemanticKeys(NamedTuple):
     """``[semantic]`` as a one-shot process reads it without pydantic (the fields of ``config.SemanticSettings``
-    that :func:`memrepo.engine.read.semantic_fuse.fuse_once` reads; :func:`memrepo.engine.read.coldrecall.hook_semantic`
+    that :func:`memrepo.engine.read.semantic_once.fuse_once` reads; :func:`memrepo.engine.read.coldrecall.hook_semantic`
     makes it from :attr:`ReadKeys.semantic`)."""
 
     provider: str = "auto"

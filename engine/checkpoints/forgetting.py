@@ -32,6 +32,7 @@ from memrepo.engine.format.remembering import own_short_message, retraction, sai
 
 from .claims import Claim, ExistingEntry
 from .distill import current_line
+from .forgetforms import named_request, unpin_and_forget
 
 if TYPE_CHECKING:
     from memrepo.engine.models import Origin, WriteResult
@@ -94,6 +95,9 @@ _STOP_WORDS = (
     "i am is are was were be been the a an my our we us on this that these those of to in it its for at with and or "
     "me you your about now please what said note line entry memory fact bit thing part there here "
     "preference setting rule dass die der das den que la le sur über "
+    # possessives and articles of the other languages' requests ("Oublie mon numéro de badge"), a note's name in them
+    "mon ma mes ton ta tes de du des au aux mein meine meinen dein deine mi mis tu tus il lo gli mio mia meu minha "
+    "mijn het een notiz nota notatka notitie 메모 노트 メモ 笔记 备注 her his him she he they them their its "
     # the words of a time the checkpoint writes as dates ("this week" -> "the week of 2026-11-30", relativedates.py)
     "week weekend today tonight tomorrow night month next until till til"
 )
@@ -145,10 +149,18 @@ def requests(texts: list[str]) -> list[Request]:
                 if _words(what):
                     out.append(Request(what, True))
                 continue
-            if taken_back is not None and text.find(sentence) < taken_back:
-                continue  # "Please forget that X. Just kidding."
+            at = text.find(sentence)
+            if (
+                taken_back is not None
+                and at < taken_back
+                and not (at < taken_back < at + len(sentence) and unpin_and_forget(sentence))
+            ):
+                continue  # "Please forget that X. Just kidding."; not "Unpin X and forget it"
             found = _REQUEST_RE.match(sentence.strip())
             if found is None:
+                other = named_request(sentence.strip(), text)  # "you can forget the vpn-legacy host" (sess14)
+                if other is not None and _words(other):
+                    out.append(Request(other, True))
                 continue
             what = _TAIL_RE.sub("", found.group("what")).strip(" ,.;:!")
             topic = bool(found.group("topic") or found.group("own"))

@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.layout import LESSONS_MD, MEMORY_MD, is_workspace_file
-from memrepo.engine.format.preferences import passing_preferences, prefers
+from memrepo.engine.format.preferences import own_setup, passing_preferences, prefers
 from memrepo.engine.format.remembering import own_short_message, said, user_statements
 from memrepo.engine.format.standing import (
     harmful,
@@ -84,7 +84,8 @@ def kept_statements(texts: list[str], existing: Iterable[ExistingEntry], heard: 
     out: list[Kept] = []
     held = {fmt.normalize_text(r) for r in rules if _held_back(r, entries)}  # to the inbox (proposed_rules)
     liked = {fmt.normalize_text(p) for p in passing_preferences(heard)}  # said in passing (issue 30)
-    for fact in [*user_statements(texts), *rules, *correction_statements(heard, entries), *passing_preferences(heard)]:
+    passing = [*passing_preferences(heard), *own_setup(heard)]  # "I switched my terminal to fish" (sess14)
+    for fact in [*user_statements(texts), *rules, *correction_statements(heard, entries), *passing]:
         norm = fmt.normalize_text(fact)
         if len(fact) < 3 or len(fact) > 500 or norm in seen or norm in held:
             continue

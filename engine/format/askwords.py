@@ -18,11 +18,12 @@ _LEAD = (
 )
 """Words that may come before a request: "Oh, and please pin this ...", "Por cierto, recuerda que ..."."""
 _PIN_VERB = (
-    r"(?:pin|sticky)\s+(?:this|that|it)(?:\s+(?:to\s+the\s+top|at\s+the\s+top|on\s+top|in\s+(?:your\s+|the\s+)?memory))?"
+    r"(?:pin|sticky)\s+(?:this|that|it)(?:\s+one)?(?:\s+(?:to\s+the\s+top|at\s+the\s+top|on\s+top|in\s+(?:your\s+|the\s+)?memory))?"
     r"|keep\s+(?:this|that|it)\s+(?:at\s+the\s+top|on\s+top|pinned|always\s+(?:visible|in\s+view)|front\s+and\s+cent(?:er|re))"
     r"|épingle[sz]?\s+(?:ça|ceci|cela|ce\s+point)|garde[sz]?\s+(?:ça|ceci|cela)\s+(?:en\s+haut|épinglé)"
-    r"|fissa(?:te)?\s+(?:questo|quello|questa|ciò)|pinne?\s+(?:das|dies|dieses)|hefte?\s+(?:das|dies)\s+(?:oben\s+)?an"
-    r"|fija(?:r)?\s+(?:esto|eso)|ancla\s+(?:esto|eso)|fix[ae]\s+(?:isto|isso)"
+    r"|fissa(?:te)?\s+(?:questo|quello|questa|ciò)|pinne?\s+(?:das|dies|dieses)|hefte?\s+(?:das|dies)(?=\s+(?:\w+\s+)?(?:oben\s+)?an\b)"
+    r"|fija(?:r)?\s+(?:esto|eso)|ancla\s+(?:esto|eso)|fix[ae]\s+(?:isto|isso)|pin\s+(?:dit|dat)(?:\s+vast)?"
+    r"|zet\s+(?:dit|dat)\s+bovenaan|przypnij\s+(?:to|tę\s+notatkę)"
 )
 """A request to pin: "pin this", "keep this at the top", "épingle ça", "fissa questo", "pinne das", "fija esto"."""
 _PIN_WHY = (
@@ -33,9 +34,15 @@ _PIN_WHY = (
 )
 """What a pin request says it is for, before its colon ("so every session sees it", ", deve restare sempre in vista");
 never a noun after "this" ("Pin this version: numpy 1.26" pins a dependency, "Pin this in the README: X" edits a file)."""
+_FILLER = (
+    r"(?:\s+(?:please|pls|kindly|for\s+me|too|also|as\s+well|bitte|mal|doch|por\s+favor|per\s+favore|s['’]il\s+te\s+pla[iî]t|alsjeblieft"
+    r"|proszę))*(?:\s+(?:an|fest|oben\s+an)\b)?"
+)
+"""Words between a pin request's verb and its colon that ask nothing else: "please", "bitte", and the particle of a
+German separable verb ("Pinne das bitte an: X", "Heft das mal oben an: X")."""
 _START = r"(?:^|(?<=[.!?。！？])\s+|\n)\s*"
 PIN_RE = re.compile(
-    rf"{_START}{_LEAD}*(?P<ask>(?:can|could|would|will)\s+you\s+(?:please\s+)?)?{_LEAD}*(?:{_PIN_VERB})(?:{_PIN_WHY})?"
+    rf"{_START}{_LEAD}*(?P<ask>(?:can|could|would|will)\s+you\s+(?:please\s+)?)?{_LEAD}*(?:{_PIN_VERB}){_FILLER}(?:{_PIN_WHY})?"
     r"\s*[:：]\s*"
     r"|(?:^|(?<=[。！？.!?])\s*|\n)\s*(?:请|把这(?:条|个|一点)?)?(?:置顶|固定在(?:顶部|最上面)|ピン留め(?:して(?:ください|おいて)?)?"
     r"|고정해\s*(?:줘|둬|주세요)?)\s*[:：,，、]\s*",

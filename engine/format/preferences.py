@@ -30,6 +30,8 @@ _VERB = (
     r"|(?:yo\s+)?(?:prefiero|odio|detesto|no\s+(?:me\s+)?gusta[n]?|no\s+soporto)"
     r"|(?:io\s+)?(?:preferisco|odio|detesto|non\s+mi\s+piac(?:e|ciono)|non\s+sopporto)"
     r"|(?:eu\s+)?(?:prefiro|odeio|detesto|não\s+gosto|não\s+suporto)"
+    r"|ik\s+(?:\w+\s+)?(?:heb\s+liever|wil\s+liever|hou\s+niet\s+van|haat|kan\s+niet\s+tegen|wil\s+geen)"
+    r"|(?:ja\s+)?(?:wolę|wolałbym|wolałabym|nie\s+lubię|nie\s+znoszę|nienawidzę|nie\s+cierpię)"
 )
 """A first-person verb of liking better or not at all, at a clause's start ("I prefer", "I'd rather", "I can't stand",
 "ich nehme lieber", "je préfère", "prefiero", "preferisco", "prefiro")."""
@@ -37,7 +39,10 @@ _CJK_RE = re.compile(
     r"^(?:我|私は|저는|나는)\s*(?:更|比较|比較的)?(?:喜欢|偏好|倾向于?|讨厌|不喜欢|不想要|好き|嫌い|선호)"
 )
 """The same in Chinese, Japanese or Korean, after the first-person pronoun ("我更喜欢用 pnpm")."""
-_OPENER = r"(?:(?:for|in|with|on|per|para|pour|für|bei|en|nei|nelle|nos|nas|dans|im|in\s+den)\s+[^,;:.!?]{1,30}?,?\s+)?"
+_OPENER = (
+    r"(?:(?:for|in|with|on|per|para|pour|für|bei|en|nei|nelle|nos|nas|dans|im|in\s+den|voor|bij|w|we|dla|przy)"
+    r"\s+[^,;:.!?]{1,30}?,?\s+)?"
+)
 """A short phrase of what the preference is about before it: "Per i test preferisco ...", "For Go code, I prefer ..."."""
 _PASSING_RE = re.compile(rf"^{_OPENER}(?:{_VERB})\b", re.IGNORECASE)
 _ANYWHERE_RE = re.compile(rf"(?:^|[,;:]\s*|\s)(?:{_VERB})\b|\bmag\s+ich\s+(?:nicht|lieber)\b", re.IGNORECASE)
@@ -61,7 +66,9 @@ _NOW_RE = re.compile(
 """Words that tie a preference to the work at hand ("I'd rather you fix the tests first")."""
 _LEAD_RE = re.compile(
     r"^(?:(?:por\s+cierto|por\s+otro\s+lado|oye|übrigens|ach\s+ja|au\s+fait|d['’]ailleurs|a\s+proposito|comunque|aliás"
-    r"|a\s+propósito|honestly|frankly|personally|generally|in\s+general|also|and|btw|oh)\s*,?\s+)+",
+    r"|a\s+propósito|honestly|frankly|personally|generally|in\s+general|also|and|btw|oh|ogólnie|w\s+ogóle|generalnie"
+    r"|trouwens|overigens|in\s+het\s+algemeen|over\s+het\s+algemeen|allgemein|generell|en\s+général|en\s+general"
+    r"|in\s+generale|em\s+geral)\s*,?\s+)+",
     re.IGNORECASE,
 )
 """A lead-in before the preference in other words than :func:`.remembering.without_leadin` knows ("Por cierto,")."""
@@ -102,10 +109,47 @@ def passing_preferences(texts: list[str]) -> list[str]:
     return out
 
 
+_SETUP_RE = re.compile(
+    r"^(?:i(?:['’]ve|\s+have)?\s+(?:just\s+|recently\s+|finally\s+|now\s+)?(?:switched|moved|changed|migrated)\s+my\s+"
+    r"(?P<own>[^\W\d_][\w .-]{1,30}?)\s+(?:over\s+)?(?:from\s+\S+\s+)?to\s+\S"
+    r"|ich\s+habe\s+mein(?:e|en)?\s+\S+(?:\s+\S+)?\s+auf\s+\S+\s+umgestellt|j['’]ai\s+(?:chang[ée]|pass[ée])\s+mon\s+\S+"
+    r"|(?:cambié|he\s+cambiado)\s+mi\s+\S+|(?:ho\s+cambiato|ho\s+passato)\s+il\s+mio\s+\S+|mudei\s+(?:o\s+)?meu\s+\S+"
+    r"|ik\s+heb\s+mijn\s+\S+(?:\s+\S+)?\s+(?:omgezet|veranderd|overgezet)|zmieniłe[mś]\s+(?:sw[oó]j|mój)\s+\S+)",
+    re.IGNORECASE,
+)
+"""The user saying they changed their own setup ("btw I switched my terminal to fish", "I moved my dotfiles to
+chezmoi", "Ich habe meine Shell auf zsh umgestellt", "J'ai changé mon éditeur pour Helix"): a fact about the user,
+true beyond the task (what they switched is theirs: "my"), kept like a preference said in passing."""
+_SO_RE = re.compile(
+    r"\s*(?:,\s*(?:so|which|and\s+so)\b|\s+so\s+(?:that\s+)?(?:bash|your|the|any|you|please)\b|;|\s[-–—]\s).*$",
+    re.IGNORECASE,
+)
+
+
+def own_setup(texts: list[str]) -> list[str]:
+    """The user's statements that they changed their own setup (:data:`_SETUP_RE`), each its first clause.
+
+    Args:
+        texts: the user's messages, as the harness's transcript holds them.
+
+    Returns:
+        list[str]: the statements, in order.
+    """
+    out: list[str] = []
+    for text in texts:
+        if under_review(text) or retraction(text) is not None or pasted_lines(text):
+            continue
+        for sentence in said(text):
+            rest = _statement(sentence)
+            if _SETUP_RE.match(rest) and not (hedged(rest) or scoped(rest) or _SAYS_RE.search(rest)):
+                out.append(_SO_RE.sub("", rest).strip())
+    return out
+
+
 def prefers(text: str) -> bool:
     """Whether a statement of the user's holds their own preference (:data:`_VERB`, "das mag ich nicht", "我更喜欢")."""
     rest = _statement(text)
     return bool(_ANYWHERE_RE.search(rest) or _CJK_RE.match(rest)) and not OTHER_PERSON_RE.match(rest)
 
 
-__all__ = ["passing_preferences", "prefers"]
+__all__ = ["own_setup", "passing_preferences", "prefers"]

@@ -20,11 +20,14 @@ _REASON_RE = re.compile(
     r"|(?:it|that|this|there|he|she|they)['’](?:s|re)\b.*|(?!(?:and|or|but|not|unless|if|when|whenever|even|except"
     r"|only|especially|including|like|such|so\s+that)\b)(?:[\w.+#'’-]+\s+){1,3}?(?:is|was|are|were|does|did|has|had"
     r"|asked|wanted|wants|needs|needed|felt|feels|seems|seemed|looks|looked|got|gets|ist|war|sind|waren|hat|est|était"
-    r"|es|era|fue|son)\b.*)$",
+    r"|es|era|fue|son)\b.*|(?:i|we|they|he|she)(?:['’](?:ve|re|d|ll|m))?\s+(?!(?:and|or|but)\b)\w.*"
+    r"|(?:the|this|that|our|my|its|their|(?-i:[A-Z][\w.+#-]*))\s+(?:[\w.+#'’-]+\s+){0,2}?(?-i:[a-z]+[^s\W]s)\s+\w+.*)$",
     re.IGNORECASE,
 )
 """A reason after the rule, a clause with its own subject and verb or "because ..." ("answer in English again, German
-was a bad idea", "indent with 4 spaces; 2 was too cramped", "..., the team is all German now"; breaker23 B23-12):
+was a bad idea", "indent with 4 spaces; 2 was too cramped", "..., the team is all German now"; breaker23 B23-12;
+a pronoun or a name and a verb in -s: "..., I find them noisy", "..., CI keeps catching it", "..., the deploy hook
+tracks it", sess14):
 not part of the rule, and its words (the old value again) would stop the replacement (:func:`same_rule`)."""
 _DU_VERB_RE = re.compile(r"^(?P<verb>[a-zäöüß]{2,}?)(?:st|(?<=[sßzx])t)\s+du\s+(?:bitte\s+)?(?P<rest>\S.*)$")
 """German "Ab sofort schreibst du X" (a du-form verb before its subject after the lead-in): the imperative "schreib

@@ -37,6 +37,7 @@ from .remembering import (
     scoped,
 )
 from .rulebody import TAIL_LEAD_RE, rule_body, without_reason
+from .ruleforms import OTHER_LEAD_RE, PROJECT_HERE_RE, always_rule, long_enough, project_practice, verbless_rule
 
 _LEAD_RE = re.compile(
     r"^(?:(?:ok|okay|also|and|so|oh|btw|alright|right)\s*,?\s+)?"
@@ -144,7 +145,7 @@ def _rule(sentence: str) -> str | None:
     quoted = readable(_CODE_SPAN_RE.sub("code", sentence)).split() != _CODE_SPAN_RE.sub("code", sentence).split()
     if quoted or OTHER_PERSON_RE.match(sentence) or _SAYS_RE.search(sentence):
         return None  # quoted words in it, another person's rule
-    lead = _LEAD_RE.match(sentence)
+    lead = _LEAD_RE.match(sentence) or OTHER_LEAD_RE.match(sentence)
     tail = None if lead else TAIL_LEAD_RE.match(sentence)
     if lead or tail:
         said_body = sentence[lead.end() :] if lead else tail["body"]  # type: ignore[index]
@@ -154,7 +155,7 @@ def _rule(sentence: str) -> str | None:
         if _TEAM_FACT_RE.match(body) or hedged(body):
             return None
         if (
-            (len(body.split()) < 3 and not _SHORT_RULE_RE.match(body))
+            (not long_enough(body) and not _SHORT_RULE_RE.match(body))
             or _NOT_RULE_START_RE.match(body)
             or _NOT_RULE_START_RE.match(said_body.strip(" ,"))
             or _SAYS_RE.search(body)
@@ -163,6 +164,9 @@ def _rule(sentence: str) -> str | None:
         ):
             return None
         return f"{body} {tail['lead']}" if tail else body
+    unled = always_rule(sentence) or verbless_rule(sentence) or project_practice(sentence)  # sess14
+    if unled and not (_NOT_MEANT_RE.search(unled) or hedged(unled) or scoped(unled) or _NOW_ONLY_RE.search(unled)):
+        return rule_body(unled)
     anymore = _ANYMORE_RE.match(without_reason(sentence))
     if anymore:  # "Actually, don't bother running the tests before pushing anymore, CI does it" (B23-13)
         sentence = f"stop {anymore['what']}"
@@ -270,7 +274,8 @@ def project_rule(text: str, workspace: str | None = None) -> bool:
     ("deploy the shop from the release branch" in the shop's session)."""
     name = re.split(r"[\\/]", (workspace or "").rstrip("/\\"))[-1].casefold()
     said_name = bool(name) and len(name) > 2 and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.I)
-    return bool(_PROJECT_RE.match(text.strip()) or _PROJECT_SCOPE_RE.search(text) or said_name)
+    here = _PROJECT_SCOPE_RE.search(text) or PROJECT_HERE_RE.search(text)
+    return bool(_PROJECT_RE.match(text.strip()) or here or said_name)
 
 
 _RULE_STOP = frozenset(

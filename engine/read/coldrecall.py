@@ -232,7 +232,8 @@ def _search(
     hybrid = semantic is not None and (root / ".git" / "memrepo" / "vectors.sqlite").is_file()
     depth = limit
     if hybrid:  # the fusion's modules are imported only when there are vectors to fuse with
-        from .semantic_fuse import DEPTH, fuse_once
+        from .semantic_fuse import DEPTH
+        from .semantic_once import fuse_once
 
         depth = limit + DEPTH
     lexical = index.search(
@@ -308,7 +309,7 @@ def recall(
         related: a query nothing answers confidently gets its nearest entries instead, each with
             ``answer`` False (:mod:`.recallnear`; never for the prompt hook, whose context no one asked for).
         semantic: ``[semantic]`` (or an object with its fields) to fuse the lexical hits with
-            the vectors a long-running process built (:func:`.semantic_fuse.fuse_once`; an
+            the vectors a long-running process built (:func:`.semantic_once.fuse_once`; an
             entry with no vector keeps its lexical place); None: lexical alone. A model that fails gives the
             lexical hits (their ``mode`` says which answered; ``note`` the model's one line).
         warm: a long-running process's :class:`.semantic_fuse.SemanticRecall` to fuse with (its model

@@ -66,6 +66,7 @@ _DETECTOR_SOURCES = (
     _ENGINE / "redaction" / "idwords.py",
     _ENGINE / "redaction" / "notevalues.py",
     _ENGINE / "redaction" / "configvalues.py",
+    _ENGINE / "redaction" / "pubformats.py",
     _ENGINE / "redaction" / "codenames.py",
     _ENGINE / "redaction" / "publishable.py",
     _ENGINE / "redaction" / "lazyre.py",

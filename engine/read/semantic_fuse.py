@@ -72,6 +72,7 @@ from .recallkeys import SEQ_BITS, WORKSPACES_DIR
 from .recallnewer import with_replacements
 from .recallorder import newer_restated, plain_key, replaced_below, shares_subject, uncovered_in_place
 from .recalltype import typed
+from .semantic_fusegate import answers_alone, cosines
 from .semantic_model import Embedder, ModelUnavailable, lexical_note, make_embedder
 
 if TYPE_CHECKING:
@@ -304,6 +305,15 @@ class SemanticRecall:
         self._failed = (time.monotonic(), message)
         return RecallInfo("lexical", covered, message)
 
+    def _alone(self, store: VectorStore, qvec: Any, near: list, total: int, pool: list | None) -> bool:
+        """Whether the best neighbour answers by meaning alone (:func:`.semantic_fusegate.answers_alone`)."""
+        lexical = (float(key[1]) for _iid, key in pool or ())
+        with self._lock:
+            try:
+                return answers_alone(total, lexical, lambda: cosines(store, qvec), near[0][1])
+            except (sqlite3.Error, ValueError):
+                return True  # vectors gone meanwhile: the floor alone, as before
+
     def fuse(
         self,
         index: RecallIndex,
@@ -327,7 +337,8 @@ class SemanticRecall:
                 DEPTH``; returned as is (to ``limit``) when the model cannot answer.
             pool: the lexical list to fuse, when it is wider than ``found`` (hits under the confidence minimum
                 too); None: ``found``. When ``found`` is empty, the semantic side answers only with a neighbour
-                at ``[semantic] answer_similarity`` or above, else nothing is returned (a question with no answer).
+                at ``[semantic] answer_similarity`` or above that stands out of the repo or that a lexical hit backs
+                (:mod:`.semantic_fusegate`), else nothing is returned (a question with no answer).
             related: instead of nothing, the fused list the rule would give, its info's ``answered`` False
                 (the nearest entries, :mod:`.recallnear`).
             answer_similarity: a semantic-only answer's floor instead of ``[semantic] answer_similarity``.
@@ -383,7 +394,7 @@ class SemanticRecall:
         info = RecallInfo("hybrid", covered, None)
         floor = self.settings.answer_similarity if answer_similarity is None else answer_similarity
         info.near = frozenset(iid for iid, _sim in near)
-        if not found and (not near or near[0][1] < floor - shift):
+        if not found and (not near or near[0][1] < floor - shift or not self._alone(store, qvec, near, total, pool)):
             info.answered = False  # no word nor meaning close enough: no answer
             if not related:
                 return [], info
@@ -414,87 +425,3 @@ class SemanticRecall:
             out, brought = with_replacements(index, out, limit, store.vectors_of, RESTATED)
             info.near |= {new for new, old in brought.items() if old in info.near}  # stands in the old one's place
         return typed(index, query, replaced_below(index, out, query, ranked)[:limit], info, related), info  # ids first
-
-
-ONCE_MIN_COVERED = 0.0
-"""The share of entries that must have a vector for a one-shot process (the prompt hook) to fuse: any, since
-an entry with no vector keeps its lexical place (:func:`~.recallorder.uncovered_in_place`), the one rule of every
-process (it was 0.9, a judgement, when fusing pushed such entries down; docs/architecture.md §4, "Who fuses")."""
-
-
-def fuse_once(
-    index: RecallIndex,
-    query: str,
-    found: list[tuple[int, tuple]],
-    pool: list[tuple[int, tuple]],
-    settings: SemanticSettings,
-    *,
-    workspace_file: str | None,
-    workspace_id: str | None,
-    scoped: bool,
-    limit: int,
-    min_covered: float = ONCE_MIN_COVERED,
-    related: bool = False,
-    warm: SemanticRecall | None = None,
-) -> tuple[list[tuple[int, tuple]], RecallInfo]:
-    """:meth:`SemanticRecall.fuse` in a one-shot process: the vectors a long-running one built, read as they are.
-
-    Nothing is built or started (no background thread, no vector computed). The model is
-    loaded only when the repo has a vectors file made in its vector space (a model change
-    leaves the other's vectors until the MCP server or the app rebuilds them) covering at least
-    ``min_covered`` of the entries (by default any: the fusion rule holds at every coverage);
-    otherwise the lexical list is answered, with no note.
-
-    Args:
-        index: the open recall index.
-        query: the query.
-        found: the lexical hits over the confidence minimum, to ``limit + DEPTH``.
-        pool: the lexical hits with no confidence minimum, as deep.
-        settings: ``[semantic]`` (or an object with the same fields).
-        workspace_file, workspace_id, scoped, limit: as for :meth:`SemanticRecall.fuse`.
-        min_covered: the share of entries with a vector needed to fuse (0.0-1.0).
-        related: as for :meth:`SemanticRecall.fuse` (the fused list, its info's ``answered`` False, not nothing).
-        warm: a long-running process's semantic half (model loaded, vectors read; the recall door), used
-            instead of a new one and left open; the same gates apply, the floor is ``settings.answer_similarity``.
-
-    Returns:
-        tuple: (item ids with sort keys, best first, at most ``limit``; how it was answered).
-        Never raises for the model's or the vectors' sake.
-    """
-    from .semantic_store import vector_space, vectors_path
-
-    lexical = found[:limit]
-    if warm is not None:  # a warm process builds what is missing, as its own recalls do, fusing or not
-        with warm._lock:
-            warm.kick(index)
-    if not vectors_path(index.root).is_file():
-        return lexical, RecallInfo()
-    embedder = make_embedder(settings) if warm is None else warm.embedder
-    if embedder is None:
-        return lexical, RecallInfo()
-    semantic = SemanticRecall(index.root, settings, embedder, background=False) if warm is None else warm
-    try:
-        try:
-            store = semantic._vectors()
-            have, total = store.counts()
-            space = store.space()
-        except (sqlite3.Error, OSError) as exc:
-            return lexical, RecallInfo("lexical", 0.0, f"vectors cannot be read: {exc}")
-        covered = have / total if total else 0.0
-        if space != vector_space(embedder.model_id) or covered < min_covered:
-            return lexical, RecallInfo("lexical", covered, None)
-        return semantic.fuse(
-            index,
-            query,
-            found,
-            workspace_file=workspace_file,
-            workspace_id=workspace_id,
-            scoped=scoped,
-            limit=limit,
-            pool=pool,
-            related=related,
-            answer_similarity=settings.answer_similarity,
-        )
-    finally:
-        if warm is None:
-            semantic.close()

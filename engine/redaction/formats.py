@@ -52,8 +52,9 @@ _LEI_RE = lazyre.compile(r"(?<![\w-])[A-Z0-9]{18}\d{2}(?![\w-])")
 _LEI_WORD_RE = lazyre.compile(r"\bLEI\b|(?i:\blegal entity identifier)")
 _SFDC_RE = lazyre.compile(r"(?<![\w-])[A-Za-z0-9]{15}[A-Z0-5]{3}(?![\w-])")
 _NOSTR_RE = lazyre.compile(r"(?<![\w])(?P<hrp>npub|note)1[02-9ac-hj-np-z]{58}(?![\w])")
-_GH_LEGACY_RE = lazyre.compile(r"(?<![\w+/])MD[A-Za-z0-9+/]{6,80}={0,2}(?![\w+/=])")
-_GH_LEGACY_BODY_RE = lazyre.compile(r"0(?P<n>\d{1,2}):(?P<type>[A-Z][A-Za-z]+)\d+")
+_GH_LEGACY_RE = lazyre.compile(r"(?<![\w+/])MD[A-Za-z0-9+/]{6,120}={0,2}(?![\w+/=])")
+_GH_LEGACY_BODY_RE = lazyre.compile(r"0(?P<n>\d{1,2}):(?P<type>[A-Z][A-Za-z]+)\d+(?::[0-9a-f]{40})?")
+"""A legacy node id's body: ``04:User1``, a commit's ``06:Commit<repository id>:<sha>`` (round 17, pubformats)."""
 _GH_NODE_RE = lazyre.compile(r"(?<![\w-])[A-Z]{1,5}_(?P<v>k[g-z]D[N-P][A-Za-z0-9_-]{2,40})(?![\w-])")
 """GitHub's node ids since 2021: a type prefix (``R_``, ``PR_``, ``I_`` ...) and base64url of a MessagePack array of ids."""
 _EWS_RE = lazyre.compile(r"(?<![\w+/=-])AA[MQ]k[A-Za-z0-9+/_-]{40,400}={0,2}(?![\w+/=-])")

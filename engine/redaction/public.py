@@ -102,13 +102,8 @@ _GIT_OID_RE = lazyre.compile(
 _UUID_RE = lazyre.compile(
     r"(?<![0-9a-fA-F-])\{?[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}\}?(?![0-9a-fA-F-])"
 )
-_UUID_SECRET_WORDS_RE = lazyre.compile(
-    r"(?i)(?:key|token|secret|passw|pwd|auth|credential|bearer|heroku|api)[\w.-]{0,30}[\"'>]?(?:\s+\w+){0,2}"
-    r"(?:[\s,:=?.>\"'{]{0,12}|[ \t]+\([\w .-]{1,24}\)[ \t]*:?\s{1,12}|[\"']?:[ \t]*[|>][-+]?[1-9]?[ \t]*\r?\n[ \t]*)$"
-)
-"""Words naming a secret just before a UUID: then it is not kept. Also over a line break when the name opens a YAML
-block scalar (``token: |``) or ends a label line with a note in brackets (``heroku key (prod)``), as the views of
-:func:`.find` and :mod:`.layout` read them."""
+_UUID_SECRET_WORDS_RE = slots.SECRET_WORDS_BEFORE_RE
+"""Words naming a secret just before a UUID: then it is not kept (:data:`.slots.SECRET_WORDS_BEFORE_RE`)."""
 _GPG_RE = lazyre.compile(
     r"(?<![0-9A-Fa-f])(?:[0-9A-F]{4} ){9}[0-9A-F]{4}(?![0-9A-Fa-f])|(?<=--recv-keys )[0-9A-Fa-f]{16,40}\b"
 )
@@ -260,6 +255,9 @@ def spans(text: str, *, names: bool = True) -> Iterator[Span]:
     yield from publishable_spans(text)
     yield from note_spans(text)
     yield from config_spans(text)
+    from .pubformats import spans as format_spans
+
+    yield from format_spans(text)
     if names:
         from . import codenames
 

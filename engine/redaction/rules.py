@@ -344,6 +344,17 @@ def spans(text: str) -> Iterator[Span]:
         host = host and any(w in label for w in ("host", "domain", "endpoint"))
         if label.rstrip("_-.").endswith(_NOT_SECRET_LABELS) or one_case_hex or host:
             continue
+        if value.startswith("//"):
+            # a scheme before its //host/path is no label (a path holding `+`, `clang+llvm-11.0.1…`, read as a
+            # token): the path from its first segment that is a token to the end is redacted (a base64 token
+            # holding `/`, as Slack's workflow URLs, is cut into segments a shorter tail of which reads as none)
+            pos = m.start("value")
+            for part in value.split("/") if _token_like(value) else ():
+                if _token_like(part) and not _PURE_HEX_RE.fullmatch(part):
+                    yield pos, m.start("value") + len(value), "assigned-token"
+                    break
+                pos += len(part) + 1
+            continue
         if text.endswith("//", 0, m.start()) and _PORT_PATH_RE.match(value):
             # https://git.example.com:7990/scm/proj/repo.git: a host, its port and path, not label: value; only a
             # path segment that is itself a token is (https://hooks.slack.com:443/services/T0/B0/<token>: B25-1)

@@ -80,7 +80,7 @@ def test_the_hybrid_hook_leaves_out_lexical_hits_under_the_share_and_fills_its_p
     root = _repo(tmp_path, [close, far])
     emb = Cosines()
     build_vectors(root, emb, 100)
-    monkeypatch.setattr("memrepo.engine.read.semantic_fuse.make_embedder", lambda _settings: emb)
+    monkeypatch.setattr("memrepo.engine.read.semantic_once.make_embedder", lambda _settings: emb)
     settings = SemanticSettings.model_validate({"min_similarity": 0.5, "answer_similarity": 0.8, "size_slope": 0.0})
     listed = coldrecall.recall(root, QUERY, limit=4, semantic=settings)
     assert listed[0].mode == "hybrid" and listed[0].text == ANSWER

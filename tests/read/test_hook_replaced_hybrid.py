@@ -48,7 +48,7 @@ def test_the_hybrid_hook_keeps_the_replacement_it_brought(tmp_path: Path, monkey
     index.close()
     emb = Far()
     build_vectors(root, emb, 100)
-    monkeypatch.setattr("memrepo.engine.read.semantic_fuse.make_embedder", lambda _settings: emb)
+    monkeypatch.setattr("memrepo.engine.read.semantic_once.make_embedder", lambda _settings: emb)
     settings = SemanticSettings.model_validate({"min_similarity": 0.5, "answer_similarity": 0.8, "size_slope": 0.0})
     listed = coldrecall.recall(root, QUERY, limit=3, semantic=settings)
     assert listed[0].mode == "hybrid" and [h.text for h in listed[:2]] == [NEW, OLD]  # recall brings it

@@ -67,7 +67,7 @@ def _repo(tmp_path: Path) -> Path:
 
 def test_the_hook_keeps_the_line_holding_the_whole_prompt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = _repo(tmp_path)
-    monkeypatch.setattr("memrepo.engine.read.semantic_fuse.make_embedder", lambda _settings: LooksAlike())
+    monkeypatch.setattr("memrepo.engine.read.semantic_once.make_embedder", lambda _settings: LooksAlike())
     settings = SemanticSettings.model_validate({"min_similarity": 0.5, "answer_similarity": 0.8, "size_slope": 0.0})
     lexical = coldrecall.recall(root, QUERY, limit=3)
     assert lexical[0].text == WHOLE  # lexical recall alone answers it first

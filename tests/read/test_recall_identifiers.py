@@ -131,7 +131,7 @@ def test_the_prompt_hook_fusing_keeps_the_identifier_line_first(
     index.close()
     emb = NumberLookalikes()
     build_vectors(root, emb, 100)
-    monkeypatch.setattr("memrepo.engine.read.semantic_fuse.make_embedder", lambda _settings: emb)
+    monkeypatch.setattr("memrepo.engine.read.semantic_once.make_embedder", lambda _settings: emb)
     settings = SemanticSettings.model_validate({"min_similarity": 0.5, "answer_similarity": 0.6})
     hits = coldrecall.recall(root, "item 4041", limit=3, quick=True, semantic=settings)
     assert hits and hits[0].mode == "hybrid"
@@ -147,7 +147,7 @@ def test_the_prompt_hook_takes_no_lookalike_number_for_an_answer(
     index.close()
     emb = NumberLookalikes()
     build_vectors(root, emb, 100)
-    monkeypatch.setattr("memrepo.engine.read.semantic_fuse.make_embedder", lambda _settings: emb)
+    monkeypatch.setattr("memrepo.engine.read.semantic_once.make_embedder", lambda _settings: emb)
     settings = SemanticSettings.model_validate({"min_similarity": 0.5, "answer_similarity": 0.6})
     listed = coldrecall.recall(root, "item 4041", limit=3, semantic=settings)
     assert [h.text for h in listed][1:] and all(h.text in DECOYS for h in listed[1:])  # MCP, recall: listed

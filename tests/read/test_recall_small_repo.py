@@ -100,3 +100,18 @@ def test_only_a_small_repo_caps_a_word_no_entry_holds() -> None:
 def test_a_version_question_about_another_product_gets_nothing_in_a_small_repo(tmp_path: Path) -> None:
     root = _repo(tmp_path, "The shop API runs on Postgres 15", "The shop API is deployed on Fridays")
     assert not [h.text for h in coldrecall.recall(root, "Which Rust version does the shop API use?") if h.answer]
+
+
+def test_the_asked_word_of_another_thing_does_not_answer(tmp_path: Path) -> None:
+    # breaker23 B23-3: "host" is held by the staging line, "blog" by the Giscus line; neither says who hosts the blog
+    lines = (
+        "The shop API runs on Postgres 15 and listens on port 8080",
+        "The staging host is staging.shop.internal",
+        "The blog's comments are handled by Giscus",
+    )
+    assert not holds_asked("Who hosts the blog?", *lines[1:])
+    assert holds_asked("Who hosts the blog?", "Netlify hosts the blog", lines[1])
+    assert holds_asked("Where is the staging host?", lines[1])
+    root = _repo(tmp_path, *lines)
+    assert [h for h in coldrecall.recall(root, "Who hosts the blog?") if h.answer] == []
+    assert [h.text for h in coldrecall.recall(root, "Who handles the blog's comments?") if h.answer] == [lines[2]]

@@ -1,0 +1,165 @@
+"""Build ``pubformats-tune`` and ``pubformats-held``: public formats' own lines (round 17, issue 32).
+
+The look-alike parts tuned before (``pubfiles``, ``configfiles``) went to ~0% altered on
+their tune halves while their held halves stayed at 3-6%: the keeps learned those
+repositories' files, not the formats. This part takes the formats themselves from
+repositories no other part uses: lock files (``package-lock.json``, ``yarn.lock``,
+``pnpm-lock.yaml``, ``Cargo.lock``, ``go.sum``, ``poetry.lock``), Dockerfiles with their
+checksums and release-key fingerprints, compose files, Kubernetes manifests and Helm values,
+GitHub Actions workflows pinned by commit, Terraform, nginx and systemd configs, ssh and gpg
+configs and public keys, OpenAPI specs, Jupyter notebooks, changelogs and docs.
+
+A line is a candidate as in ``build_pubfiles`` (a run of 20+ token characters mixing
+letters and digits, 24+ hex, or a UUID; a line naming a password, key or token is left
+out), at most 25 lines a file and 150 a repository and file kind, lines of at most 300
+characters, each with its file's URL. Nothing in them is a secret: they are committed files
+of public repositories (encrypted files, ``.age`` and the like, are not read).
+
+Repositories are split before any result is looked at: sorted by the SHA-256 of the
+mirror's folder name (``owner+name``), alternately to ``-tune`` and ``-held``. Built locally
+(the lines are other projects' text), never shipped::
+
+    python benchmarks/secrets_corpus/build_pubformats.py OUT GITDIR...   # /work/.mirror/owner+name/repo
+    python benchmarks/secrets_corpus/build_pubformats.py --name=pubformats2 OUT GITDIR...   # a second batch
+    python benchmarks/bench_secrets_sources.py --tuned-only --tuned pubformats-tune \
+        --extra-benign OUT/pubformats-tune.json
+"""
+
+from __future__ import annotations
+
+import collections
+import hashlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from build_pubfiles import _CANDIDATE, _SECRET_WORD
+
+_EXT = {
+    ".md",
+    ".rst",
+    ".txt",
+    ".yml",
+    ".yaml",
+    ".json",
+    ".toml",
+    ".lock",
+    ".tf",
+    ".tfvars",
+    ".hcl",
+    ".nix",
+    ".conf",
+    ".service",
+    ".timer",
+    ".socket",
+    ".ini",
+    ".cfg",
+    ".sh",
+    ".ipynb",
+    ".pub",
+    ".asc",
+    ".go",
+    ".rs",
+    ".py",
+    ".ts",
+    ".js",
+    ".tpl",
+    ".env",
+    ".template",
+}
+_NAMES = {
+    "go.sum",
+    "Cargo.lock",
+    "yarn.lock",
+    "Gemfile.lock",
+    "Dockerfile",
+    "SHA256SUMS",
+    "known_hosts",
+    "ssh_config",
+    "sshd_config",
+    "gpg.conf",
+    "nginx.conf",
+    "CODEOWNERS",
+}
+
+
+def family(path: str) -> str:
+    """A file kind: its name when the name is the format (``go.sum``), else its extension."""
+    name = Path(path).name
+    if name in _NAMES or name.startswith("Dockerfile"):
+        return "Dockerfile" if name.startswith("Dockerfile") else name
+    return Path(path).suffix.lower().lstrip(".") or name
+
+
+def wanted(path: str) -> bool:
+    """Whether a committed file is one of the formats read."""
+    name = Path(path).name
+    return Path(path).suffix.lower() in _EXT or name in _NAMES or name.startswith("Dockerfile")
+
+
+def lines_of(gitdir: Path) -> tuple[str, list[dict]]:
+    """(owner/name, candidate samples) of one mirrored repository."""
+    repo = gitdir.parent.name.replace("+", "/", 1)
+    commit = subprocess.run(["git", "-C", str(gitdir), "rev-parse", "HEAD"], capture_output=True, text=True).stdout
+    commit = commit.strip()
+    listing = subprocess.run(
+        ["git", "-C", str(gitdir), "ls-tree", "-r", "--name-only", "HEAD"], capture_output=True, text=True
+    ).stdout.splitlines()
+    per_kind: collections.Counter[str] = collections.Counter()
+    seen: set[str] = set()
+    out: list[dict] = []
+    for path in listing:
+        if not wanted(path):
+            continue
+        kind = family(path)
+        if per_kind[kind] >= 150:
+            continue
+        blob = subprocess.run(["git", "-C", str(gitdir), "show", f"HEAD:{path}"], capture_output=True)
+        if blob.returncode or b"\0" in blob.stdout[:8000]:
+            continue
+        text = blob.stdout.decode("utf-8", "replace")
+        taken = 0
+        for n, line in enumerate(text.splitlines(), 1):
+            line = line.strip()
+            if taken >= 25 or per_kind[kind] >= 150:
+                break
+            if not line or len(line) > 300 or line in seen or not _CANDIDATE.search(line):
+                continue
+            if _SECRET_WORD.search(line):
+                continue
+            seen.add(line)
+            taken += 1
+            per_kind[kind] += 1
+            out.append({"family": kind, "text": line, "url": f"https://github.com/{repo}/blob/{commit}/{path}#L{n}"})
+    return repo, out
+
+
+def main() -> None:
+    """Write OUT/<name>-tune.json and OUT/<name>-held.json (``--name``, default ``pubformats``) from the GITDIRs."""
+    args = sys.argv[1:]
+    name = "pubformats"
+    if args and args[0].startswith("--name="):
+        name = args.pop(0).split("=", 1)[1]
+    out_dir = Path(args[0])
+    repos = sorted((Path(p) for p in args[1:]), key=lambda p: hashlib.sha256(p.parent.name.encode()).digest())
+    parts: dict[str, list[dict]] = {"tune": [], "held": []}
+    names: dict[str, list[str]] = {"tune": [], "held": []}
+    for i, gitdir in enumerate(repos):
+        side = "tune" if i % 2 == 0 else "held"
+        repo, rows = lines_of(gitdir)
+        parts[side].extend(rows)
+        names[side].append(repo)
+    for side, rows in parts.items():
+        source = (
+            "Lines of public formats (lock files, manifests, workflows, configs, keys, notebooks) from these "
+            "repositories' committed files (each with its URL): " + ", ".join(names[side])
+        )
+        path = out_dir / f"{name}-{side}.json"
+        path.write_text(json.dumps({"source": source, "samples": rows}, indent=1, ensure_ascii=False), encoding="utf-8")
+        print(f"{path}: {len(rows)} lines from {', '.join(names[side])}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+"""Requests to forget that name a thing, not a note, and requests to unpin a line that is over (issue 30, sess14).
+
+:mod:`.forgetting` hears "forget that X" and "forget the note about X". A user also names the thing itself, in the
+imperative of any language: "you can forget the vpn-legacy host, that box was decommissioned", "Oublie mon numéro
+de badge", "Vergiss meine alte Adresse", "Olvida mi número de teléfono", "코드 프리즈 메모는 잊어 줘", "把旧的 VPN
+地址忘掉". :func:`named_request` gives what such a sentence names when the thing is the user's own (a possessive:
+"my", "mon", "mein") or a name no common word is (a token with a digit, a hyphen, a dot or an inner capital:
+"vpn-legacy", "ThinkPad"): "forget the tests, just ship it" names nothing (a task, not a request).
+
+A request to unpin ("unpin the freeze note", "코드 프리즈 메모는 이제 고정 해제해 줘", "取消置顶...", "désépingle ...") said
+in a message that also says the thing is over ("the freeze ended yesterday", "프리즈는 어제 끝났어") names the line too:
+a pinned line that is no longer true is forgotten, not moved. Said of a line still true ("unpin it, still true
+though") it names nothing here. Pure text.
+"""
+
+from __future__ import annotations
+
+import re
+
+_ASK = (
+    r"^(?:(?:please|pls|kindly|can\s+you|could\s+you|would\s+you|you\s+can|you\s+may|go\s+ahead\s+and|just|and|also|oh"
+    r"|ok|okay|bitte|por\s+favor|per\s+favore|alsjeblieft|proszę)\s*,?\s+)*"
+)
+_OWN = r"my|mon|ma|mes|mein(?:e[nms]?)?|mi|mis|mio|mia|miei|mie|meu|minha|meus|minhas|mijn|mój|moja|moje|mojego|moją"
+"""A possessive of the user's own ("my badge number", "mon numéro de badge")."""
+_ART = r"the|your|that|this|le|la|les|l['’]|den|die|das|dem|el|los|las|il|lo|gli|o|a|os|as|de|het|ten|tę|to"
+_VERB = r"forget|vergiss|oublie[zs]?|olvida|olvídate\s+de|dimentica|scordati|esquece|esqueça|vergeet|zapomnij(?:\s+o)?"
+_NAMED_RE = re.compile(
+    rf"{_ASK}(?:{_VERB})\s*,?\s+(?:(?:bitte|mal|please)\s+)?(?:(?P<own>{_OWN})|(?:{_ART}))\s*(?P<what>[^,;:.!?]+?)"
+    r"\s*(?:[,;:]|\s[-–—]\s|$)",
+    re.IGNORECASE,
+)
+"""A request to forget a named thing at a sentence's start, in eight languages: what it names ends at a comma."""
+_CJK_FORGET_RE = re.compile(
+    r"^(?P<what>[^,，、。]+?)\s*(?:은|는|을|를|は|を)\s*(?:이제\s*|もう\s*)?(?:잊어\s*(?:줘|주세요|버려)?|지워\s*(?:줘|주세요)?"
+    r"|忘れて(?:ください)?|消して(?:ください)?)"
+    r"|^(?:请|請)?(?:把|將|将)?(?P<zh>[^,，、。]+?)(?:忘掉|忘了吧|忘记吧|删掉|刪掉)"
+    r"|^(?:请|請)?(?:忘掉|忘记|忘記)(?P<zh2>[^,，、。]+)"
+)
+"""The same in Korean, Japanese ("X는 잊어 줘", "Xは忘れて") and Chinese ("把X忘掉", "忘掉X")."""
+_UNPIN_RE = re.compile(
+    rf"{_ASK}(?:unpin|désépingle[zs]?|desfija|desancla|sblocca|desafixa|losmaken)\s+(?:{_ART}|{_OWN})?\s*"
+    r"(?P<what>[^,;:.!?]+?)\s*(?:[,;:]|\s[-–—]\s|$)"
+    r"|^(?P<cjk>[^,，、。]+?)\s*(?:은|는|을|를|は|を|の)?\s*(?:이제\s*|もう\s*)?(?:고정\s*해제|ピン(?:留め)?(?:を)?(?:外して|解除)"
+    r"|取消置顶|取消固定)"
+    r"|^(?:请|請)?取消置顶(?P<zh>[^,，、。]+)",
+    re.IGNORECASE,
+)
+"""A request to unpin X, at a sentence's start ("unpin the freeze note", "X는 이제 고정 해제해 줘", "取消置顶X")."""
+_AND_FORGET_RE = re.compile(
+    r"\s+(?:and|und|et|y|e|en|i)\s+(?:forget|delete|drop|remove|vergiss|oublie|olvida)\b.*$", re.I
+)
+"""An unpin that also asks to forget ("unpin X and forget it")."""
+_NOTE_ABOUT_RE = re.compile(r"^(?:(?:note|line|entry|thing|bit|part)\s+(?:about|on|regarding)\s+)", re.IGNORECASE)
+_ENDED_RE = re.compile(
+    r"\b(?:ended|finished|is\s+over|was\s+over|are\s+over|(?:is|was)\s+done|decommissioned|shut\s+down|retired|lifted"
+    r"|cancel(?:l)?ed|gone|sold|dead|no\s+longer\s+(?:true|valid|applies|exists?)|vorbei|verkauft|beendet|aufgehoben|fini|finie|terminée?|levée?"
+    r"|terminó|acabó|ya\s+no\s+aplica|finito|finita|terminat[oa]|acabou|terminou|afgelopen|voorbij|skończył[aoy]?)\b"
+    r"|끝났|끝남|종료됐|종료되|해제됐|終わった|終わりました|終了した|解除された|结束了|結束了|取消了",
+    re.IGNORECASE,
+)
+"""A statement that the thing is over: the pinned line is no longer true."""
+_NAME_RE = re.compile(r"[\w.]*(?:\d|[-_.][^\W_]|[a-z][A-Z])[\w.-]*")
+"""A name no common word is: a digit, a hyphen, dot or underscore inside, or an inner capital ("vpn-legacy")."""
+
+
+def unpin_and_forget(sentence: str) -> bool:
+    """Whether a sentence asks to unpin a line and forget it ("Unpin the note about X and forget it"): its "forget it"
+    is no retraction of what came before."""
+    unpin = _UNPIN_RE.match(sentence.strip())
+    return bool(unpin and unpin["what"] and _AND_FORGET_RE.search(unpin["what"]))
+
+
+def named_request(sentence: str, message: str) -> str | None:
+    """What a request to forget a named thing names (the module docstring): the words every line it forgets holds.
+
+    Args:
+        sentence: one of the user's sentences (:func:`.remembering.said`).
+        message: the whole message it is in (an unpin request needs "it is over" somewhere in it).
+
+    Returns:
+        str | None: the words, or None when the sentence is no such request.
+    """
+    text = sentence.strip()
+    unpin = _UNPIN_RE.match(text)
+    if unpin is not None:
+        what = (unpin["what"] or unpin["cjk"] or unpin["zh"] or "").strip()
+        also = _AND_FORGET_RE.search(what)  # "Unpin the note about her deploy sign-off and forget it"
+        what = _NOTE_ABOUT_RE.sub("", what[: also.start()] if also else what).strip()
+        return what if what and (also or _ENDED_RE.search(message)) else None
+    cjk = _CJK_FORGET_RE.match(text)
+    if cjk is not None:
+        return (cjk["what"] or cjk["zh"] or cjk["zh2"]).strip()
+    found = _NAMED_RE.match(text)
+    if found is None:
+        return None
+    what = found["what"].strip()
+    if found["own"]:
+        return what if len(what) >= 3 else None
+    names = [n for n in _NAME_RE.findall(what) if re.search(r"[^\W\d_]", n)]
+    after = text[found.end() :] + (message[message.find(text) + len(text) :] if text in message else "")
+    if not names and _ENDED_RE.search(after):
+        return what  # "Forget the laptop hostname, that machine is gone.": a thing said to be over
+    return " ".join(names) or None
+
+
+__all__ = ["named_request", "unpin_and_forget"]

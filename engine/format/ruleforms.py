@@ -1,0 +1,258 @@
+"""Standing rules said without an English lead-in: the mood and shape of the sentence, in many languages (issue 30,
+sess14).
+
+:mod:`.standing` hears "From now on, X" and "Please stop X-ing". A user states a standing rule in other shapes too,
+and this module reads them by the sentence's mood, not by its words:
+
+- a lead-in of another language (:data:`OTHER_LEAD_RE`): Dutch "Vanaf nu ...", Polish "Od teraz ...", Italian
+  "D'ora in poi ...", Portuguese "A partir de agora ...", Korean "앞으로 ...", Japanese "今後は、...", Chinese
+  "以后 ...";
+- the imperative with a word of every time (:func:`always_rule`): "Always run the linter before committing",
+  "Never use tabs in YAML", "Bitte immer die Changelog-Einträge auf Englisch schreiben", "Schreib immer ...",
+  "Toujours écrire ...", "Siempre usa ...", "Usa sempre ...", "Altijd ... schrijven", "Zawsze pisz ...", "항상 ...
+  해 줘", "いつも...してください", "总是...": the verb in the imperative or the infinitive used as one, never a
+  statement ("Never heard of it", "Das ist immer so", "Always a pleasure");
+- a polite request without a verb (:func:`verbless_rule`): "please no emoji in commit messages", "no emoji in commit
+  messages, please", "bitte keine Emojis in Commit-Nachrichten", "説明は日本語でお願い", "답변은 한국어로 부탁해":
+  a "please" and a "no X" or a topic with the manner it asks for.
+
+Pure text: :func:`.standing.rule_statements` applies its own guards (quotes, someone else's, a hedge, for now only).
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def _set(words: str) -> frozenset[str]:
+    """The words of ``words`` (a list written as one string, to keep long word lists short)."""
+    return frozenset(words.split())
+
+
+OTHER_LEAD_RE = re.compile(
+    r"^(?:(?:vanaf\s+nu|voortaan|van\s+nu\s+af(?:\s+aan)?|od\s+teraz|od\s+dziś|odtąd|na\s+przyszłość|d['’]ora\s+in\s+(?:poi"
+    r"|avanti)|da\s+ora\s+in\s+(?:poi|avanti)|d['’]ora\s+in\s+avanti|in\s+futuro|a\s+partir\s+de\s+agora|daqui\s+(?:em|pra)"
+    r"\s+(?:diante|frente)|de\s+agora\s+em\s+diante|no\s+futuro)\s*,?\s+"
+    r"|(?:앞으로(?:는)?|이제부터(?:는)?|지금부터(?:는)?|今後(?:は)?|これから(?:は)?|以後(?:は)?|以后|今后|从现在(?:开始|起)"
+    r"|從現在(?:開始|起)|往后)\s*[,，、]?\s*)",
+    re.IGNORECASE,
+)
+"""A standing lead-in of a language :mod:`.standing` does not hear (nl, pl, it, pt; ko, ja, zh), at a sentence's start."""
+CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+"""A kana, Han or Hangul character: a sentence without spaces between its words."""
+
+_PLEASE = (
+    r"please|pls|kindly|bitte|por\s+favor|per\s+favore|s['’]il\s+te\s+pla[iî]t|s['’]il\s+vous\s+pla[iî]t|alsjeblieft"
+    r"|alstublieft|proszę|por\s+favor"
+)
+_ALWAYS = (
+    r"always|never|immer|stets|grundsätzlich|nie|niemals|toujours|jamais|ne\s+jamais|siempre|nunca|jamás|sempre|mai"
+    r"|altijd|nooit|zawsze|nigdy"
+)
+_ALWAYS_FIRST_RE = re.compile(rf"^(?:(?:{_PLEASE})\s*,?\s+)?(?P<adv>{_ALWAYS})\b\s*,?\s+(?P<rest>\S.*)$", re.IGNORECASE)
+"""The word of every time first ("Always run ...", "Bitte immer die ... schreiben", "Nunca uses ...")."""
+_VERB_FIRST_RE = re.compile(
+    rf"^(?:(?:{_PLEASE})\s*,?\s+)?(?P<verb>[^\W\d_]{{2,}})\s+(?:(?:{_PLEASE}|mal|doch)\s+)?(?P<adv>{_ALWAYS})\b\s+"
+    r"(?P<rest>\S.*)$",
+    re.IGNORECASE,
+)
+"""The verb first, then the word of every time ("Schreib immer ...", "Usa sempre ...", "Écris toujours ...")."""
+_ORDER_VERBS = _set("""use prefer avoid answer reply respond write run lint format commit push deploy sign squash rebase document comment
+    cite explain indent test pin tag label review skip add put include keep start end check ask mention name call open
+    close merge create update bump read show print log wrap split prefix follow mark give translate quote capitalize
+    lowercase link attach cc ping branch rerun re-run force-push force-push commit use leave let make send post reference
+    double-check verify confirm type annotate sort pin vendor mock stub delete remove drop touch edit change rename move
+    copy paste install upgrade downgrade import export put set default target assume treat consider suggest recommend
+    mention describe summarize summarise list number bold italicize end begin close stick store save""")
+"""English verbs of an order to the agent: after "always" / "never" the sentence is an imperative ("Always run ...")."""
+_NOT_VERB = _set("""ist sind war waren wird werden hat haben gibt es das dies der die den dem ein eine einen ich du er sie wir ihr man
+    hier da so nicht auch noch schon est c'est il elle on nous vous ils elles ce cela ça je tu ne pas y a en le la les un
+    une des es está están hay lo los las el yo que se me te esto eso è sono c'è ci si non io lui lei noi voi loro questo
+    quello é são há eu ele ela nós isso isto het de een is zijn was er dat dit ik jij hij zij wij niet ook to jest są był
+    była było nie ja ty on ona my wy ten ta tak też""")
+"""Words that are no verb in the imperative before "immer", "toujours", "sempre" ("Das ist immer so", "Es gibt ...")."""
+_GERMANIC = frozenset(["immer", "stets", "grundsätzlich", "nie", "niemals", "altijd", "nooit"])
+_ROMANCE = frozenset(["toujours", "jamais", "siempre", "nunca", "jamás", "sempre", "mai"])
+_POLISH = frozenset(["zawsze", "nigdy"])
+_DETERMINERS = _set("einen keinen meinen deinen seinen ihren unseren euren allen jeden diesen welchen")
+_STATES = _set("pasa falla funciona sale ocurre passa funziona succede capita acontece fica fonctionne marche arrive")
+"""Verbs of a statement about things ("Siempre pasa lo mismo"), whose form is also the imperative's."""
+
+
+def _mood(adverb: str, head: str, rest: str, clause: str) -> bool:
+    """Whether the words after a word of every time are an order: an English order verb; a German or Dutch infinitive
+    (lowercase, ending in -en, after the first word or last: "immer die Einträge auf Englisch schreiben"); a French
+    infinitive or a Spanish, Italian, Portuguese imperative or infinitive; a Polish imperative (a consonant ending:
+    "Zawsze pisz testy", never "Zawsze pada deszcz")."""
+    words = re.findall(r"[^\W\d_][\w'’-]*", clause)
+    if adverb in ("always", "never"):
+        return head in _ORDER_VERBS and not _STATEMENT_RE.match(rest)
+    if head in _NOT_VERB:
+        return adverb in _GERMANIC and bool(words) and _infinitive_after(words)
+    if adverb in _GERMANIC:
+        return _infinitive_after(words)
+    if adverb in ("toujours", "jamais"):
+        return bool(re.search(r"(?:er|ir|re|oir)$", head))
+    if adverb in _ROMANCE:  # "Nunca hagas X": the negative order's subjunctive
+        ends = r"(?:[aeiou]|ar|er|ir|ate|ete|ite|as|es)$" if adverb in ("nunca", "jamás") else r"(?:[aeiou]|ar|er|ir)$"
+        return head not in _STATES and bool(re.search(ends, head)) and len(words) >= 4
+    return adverb in _POLISH and bool(re.search(r"(?:j|z|ż|ź|ć|ń|ś|w|b|d|ł)$", head))
+
+
+def _infinitive_after(words: list[str]) -> bool:
+    """A lowercase word ending in -en, -ern, -eln past the clause's first two words, or its last word."""
+    verbs = [
+        i
+        for i, w in enumerate(words)
+        if w.islower() and len(w) > 4 and w not in _DETERMINERS and re.search(r"(?:en|ern|eln)$", w)
+    ]
+    return any(i >= 2 or i == len(words) - 1 for i in verbs)
+
+
+_IMPERATIVE_END_RE = re.compile(
+    r"(?:해\s*줘|해\s*주세요|주세요|줘|하세요|해요|마세요|말아\s*줘|지\s*마|하지\s*마|してね|して|してください|ください|しないで"
+    r"|しないでください|すること|こと|でお願い(?:します)?|にして|吧|要)$"
+)
+"""A request's ending in Korean or Japanese ("... 써 줘", "... してください"), or a Chinese one ("... 吧")."""
+_CJK_ALWAYS_RE = re.compile(
+    r"(?:항상|늘|언제나|절대(?:로)?|반드시|꼭|いつも|必ず|常に|絶対(?:に)?|总是|總是|始终|一律|永远|每次都|一定要|务必|都要"
+    r"|不要|别|請|请)"
+)
+"""A word of every time, or a Chinese request word, in a CJK sentence."""
+_STATEMENT_RE = re.compile(
+    r"^(?:been|be|being|mind|again|ever|a|an|the|so|too|that|this|it|one|more|less|enough|heard|seen|knew|thought|said"
+    r"|had|did|was|were|is|am|are|gonna|going|really|quite|just)\b|^\w+(?:ed|ly)\b",
+    re.IGNORECASE,
+)
+
+
+def always_rule(sentence: str) -> str | None:
+    """The rule a sentence in the imperative with a word of every time states (the module docstring), or None.
+
+    Args:
+        sentence: one of the user's sentences, less its end mark.
+
+    Returns:
+        str | None: the sentence less a leading "please", or None when it is no such rule.
+    """
+    text = sentence.strip()
+    if CJK_RE.search(text):
+        bare = re.split(r"[,，、;；]", text, maxsplit=1)[0].strip()
+        whole = text.rstrip(" .!。！")
+        ends = _IMPERATIVE_END_RE.search(whole) or _IMPERATIVE_END_RE.search(bare)
+        return whole if _CJK_ALWAYS_RE.search(bare) and ends and len(re.sub(r"\s", "", whole)) >= 8 else None
+    first = _ALWAYS_FIRST_RE.match(text)
+    verb_first = None if first else _VERB_FIRST_RE.match(text)
+    if first is None and verb_first is None:
+        return None
+    clause = re.split(r"\s*[,;:]\s+|\s+[-–—]\s+", text, maxsplit=1)[0]
+    if first is not None:
+        rest = first["rest"]
+        head = rest.split()[0].casefold()
+        ok = _mood(first["adv"].casefold().split()[-1], head, rest, clause)
+    else:
+        verb, adverb = verb_first["verb"].casefold(), verb_first["adv"].casefold()  # type: ignore[index]
+        ok = verb not in _NOT_VERB and verb not in _STATES and not verb.endswith(("ed", "ly", "ing"))
+        if adverb in _GERMANIC:
+            ok = ok and not verb.endswith("t")  # "Klappt immer", "Läuft nie": a statement, not "Schreib immer"
+        elif adverb in _POLISH:
+            ok = ok and bool(re.search(r"(?:j|z|ż|ź|ć|ń|ś|w|b|d|ł)$", verb))
+        ok = ok and adverb not in ("always", "never", "ne jamais")
+        rest = verb_first["rest"]  # type: ignore[index]
+    content = [w for w in re.findall(r"[\w'’`.-]+", rest) if len(w) > 1]
+    if not ok or len(content) < 2:
+        return None
+    return re.sub(rf"^(?:{_PLEASE})\s*,?\s+", "", text, flags=re.IGNORECASE)
+
+
+_NO_RE = re.compile(
+    rf"^(?:(?:ugh|oh|and|also|so|btw|ok|okay)\s*,?\s+)*(?:(?P<please>{_PLEASE})\s*,?\s+)?(?P<no>no|keine?n?|pas\s+de|pas\s+d['’]"
+    r"|nada\s+de|sin|niente|nessun[oa]?|geen|żadnych|bez)\s+(?P<what>[^,;:.!?]+?)\s+(?P<prep>in|on|for|inside|within|im|in\s+den"
+    r"|bei|dans|sur|pour|en|para|nei|nelle|negli|nel|per|em|nos|nas|op|bij|voor|w|we|na|dla)\s+(?P<where>[^,;:.!?]+?)"
+    rf"(?:\s*,?\s*(?P<tail>{_PLEASE}))?(?=\s*(?:[,;:]|$))",
+    re.IGNORECASE,
+)
+"""A polite "no X in Y" ("please no emoji in commit messages", "bitte keine Emojis in Commit-Nachrichten", "no
+trailing spaces in YAML, please"): a rule for every Y, as "never put X in Y" would be."""
+_TOPIC_MANNER_RE = re.compile(
+    r"(?P<topic>[^\s、。,，]{1,12}?)(?:は|는|은)\s*(?P<manner>[^\s、。,，]{1,16}?)(?:で|로|으로)\s*(?:お願い(?:します)?|おねがい"
+    r"|頼む|頼みます|よろしく|부탁해(?:요)?|부탁드려요|부탁합니다|해\s*줘|해\s*주세요)"
+)
+"""A topic and the manner asked for it, then "please", in Japanese or Korean ("説明は日本語でお願い", "답변은 한국어로
+부탁해"): a request without a verb of its own, for every answer, not one."""
+
+
+_FILLER_RE = re.compile(
+    r"^(?:(?:あ|ああ|えっと|ちなみに|あと|それと|참고로|그리고|아|근데|그런데|顺便说一下|另外|对了)[、,，\s]*)+"
+)
+"""Words a CJK sentence may open with that are no part of the request ("あ、ちなみに", "참고로")."""
+
+
+def verbless_rule(sentence: str) -> str | None:
+    """The rule a polite request without a verb states (the module docstring), or None.
+
+    Args:
+        sentence: one of the user's sentences, less its end mark.
+
+    Returns:
+        str | None: the request, from its "no" or its topic, or None.
+    """
+    text = _FILLER_RE.sub("", sentence.strip())
+    found = _NO_RE.match(text)
+    if found and (found["please"] or found["tail"]) and len(found["what"].split()) <= 4:
+        return text[found.start("no") : found.end("where")]
+    manner = _TOPIC_MANNER_RE.search(text)
+    return text[manner.start("topic") :].rstrip(" .!。！") if manner else None
+
+
+PROJECT_HERE_RE = re.compile(
+    r"^(?:in\s+this\s+(?:repo|repository|project|codebase|monorepo)|in\s+diese[mr]\s+(?:repo|repository|projekt|codebasis)"
+    r"|dans\s+ce\s+(?:dépôt|projet|repo)|en\s+este\s+(?:repo|repositorio|proyecto)|in\s+questo\s+(?:repo|progetto)"
+    r"|neste\s+(?:repo|repositório|projeto)|in\s+deze\s+repo|in\s+dit\s+(?:project|repo)|w\s+tym\s+(?:repo|projekcie"
+    r"|repozytorium))\b\s*,?\s*"
+    r"|(?:^|\s)이\s*(?:프로젝트|저장소|레포(?:지토리)?)에서(?:는|도)?|この(?:リポジトリ|プロジェクト|リポ)(?:では|で)"
+    r"|(?:在)?(?:这个|這個|本)(?:项目|項目|仓库|倉庫|代码库|repo)(?:里|裡|中)?",
+    re.IGNORECASE,
+)
+"""A rule or a practice said for the project at hand ("In this repo we ...", "이 프로젝트에서는 ...", "このリポジトリでは
+..."): the project's, not one for every project."""
+_TEAM_HABIT_RE = re.compile(
+    r"^(?:we|we['’](?:ve|re))\s+(?:always\s+|only\s+|never\s+|just\s+)?(?:use|manage|build|deploy|run|ship|write|keep"
+    r"|follow|prefer|avoid|release|test|lint|format|pin|tag|squash|rebase|merge|name|store|host|install|package|vendor"
+    r"|commit|track|document|don['’]t|do\s+not|handle|pull|push|publish|bundle|compile|generate)\b",
+    re.IGNORECASE,
+)
+"""A practice of the team's, in the present ("we manage dependencies with Poetry", "we never push to main")."""
+
+
+def project_practice(sentence: str) -> str | None:
+    """A rule or a practice said for the project at hand without a lead-in: "In this repo we manage dependencies
+    with Poetry, don't pip install things directly", "In this project, always run X" (kept as the project's rule).
+
+    Args:
+        sentence: one of the user's sentences, less its end mark.
+
+    Returns:
+        str | None: the sentence, or None.
+    """
+    here = PROJECT_HERE_RE.match(sentence.strip())
+    if here is None or not re.match(r"[a-z]", sentence.strip(), re.IGNORECASE):
+        return None  # the CJK forms are read by :func:`always_rule` (the rule's own word of every time)
+    rest = sentence.strip()[here.end() :]
+    return sentence.strip() if _TEAM_HABIT_RE.match(rest) or always_rule(rest) else None
+
+
+def long_enough(body: str) -> bool:
+    """Whether a rule says enough to be one: three words, or eight characters of a language written without spaces."""
+    return len(body.split()) >= 3 or (bool(CJK_RE.search(body)) and len(re.sub(r"\s", "", body)) >= 8)
+
+
+__all__ = [
+    "CJK_RE",
+    "OTHER_LEAD_RE",
+    "PROJECT_HERE_RE",
+    "always_rule",
+    "long_enough",
+    "project_practice",
+    "verbless_rule",
+]
