@@ -182,6 +182,7 @@ def _section_lines(
     (:func:`sanitize_line`, or a memo of its answers: :class:`.contextcache.Parts`).
     """
     from .contextnote import left_out_note
+    from .contextpart import marked
     from .contextrank import block_order
     from .contextselect import candidates
 
@@ -243,7 +244,7 @@ def _section_lines(
         return [], [], 0, 0, 0, by_path, []  # no rule of the user's: no section
     cands = candidates(shown_entries)
     gone, order, since = block_order(cands, cf.user_first, names)  # a corrected user line: "an agent line since"
-    rows = [(n, h, r + (f" (an agent line since says: L{since[n]})" if n in since else ""), e) for n, h, r, e in rows]
+    rows = [(n, h, marked(r, since.get(n)), e) for n, h, r, e in rows]  # a line replaced in part: struck, marked
     if (
         pinned_since
     ):  # a pin a newer line of the user's in me.md replaces: marked, never hidden (contextrank.pins_since)
