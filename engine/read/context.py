@@ -40,7 +40,8 @@ from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.cleantext import IGNORABLE
 from memrepo.engine.format.tokens import estimate_tokens
 from memrepo.engine.read.conflictnote import label_conflicts
-from memrepo.engine.read.modeline import past, since_mark, today_iso
+from memrepo.engine.read.contextuntil import ended as _ended
+from memrepo.engine.read.modeline import since_mark, today_iso
 
 if TYPE_CHECKING:
     from memrepo.engine.models import ContextBlock
@@ -176,12 +177,13 @@ def _section_lines(
     entry too long for what is left of the budget is left out (and counted) and the next ones
     are still tried; entries that name another workspace are left out entirely, and with
     ``cf.user_only`` the agents' entries too (counted), and so are lines past their ``until:`` date on ``today``
-    (:func:`.modeline.past`: "on call the week of 2026-11-30" no longer holds). Lines shown keep their file order and
-    their headings. A section that leaves entries out ends in a line saying how many, which of
+    or the date their words end them on (:func:`.contextuntil.ended`: "on call the week of 2026-11-30", "Until
+    2025-03-31 ..."). Lines shown keep their file order and their headings. A section that leaves entries out ends in a line saying how many, which of
     the user's lines (``cf.user_first``) and how to reach them. Every text shown goes through ``clean``
     (:func:`sanitize_line`, or a memo of its answers: :class:`.contextcache.Parts`).
     """
     from .contextnote import left_out_note
+    from .contextpart import marked
     from .contextrank import block_order
     from .contextselect import candidates
 
@@ -230,7 +232,7 @@ def _section_lines(
         if cf.user_only and entry.by != "user":
             by_agents += 1
             continue
-        if "until" in entry.meta and past(entry.meta, today):
+        if _ended(entry, today):  # its until: date, or the date its words end it on
             ended.append(number)  # kept in the file; recall marks it past
             continue
         text = clean(entry.text)
@@ -243,7 +245,7 @@ def _section_lines(
         return [], [], 0, 0, 0, by_path, []  # no rule of the user's: no section
     cands = candidates(shown_entries)
     gone, order, since = block_order(cands, cf.user_first, names)  # a corrected user line: "an agent line since"
-    rows = [(n, h, r + (f" (an agent line since says: L{since[n]})" if n in since else ""), e) for n, h, r, e in rows]
+    rows = [(n, h, marked(r, since.get(n)), e) for n, h, r, e in rows]  # a line replaced in part: struck, marked
     if (
         pinned_since
     ):  # a pin a newer line of the user's in me.md replaces: marked, never hidden (contextrank.pins_since)

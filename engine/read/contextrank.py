@@ -19,25 +19,42 @@ from .contextselect import RULE_KINDS, Candidate, candidates, replaced, says_cha
 
 def block_order(
     cands: Sequence[Candidate], user_first: bool, names: Sequence[str]
-) -> tuple[dict[int, int], dict[int, tuple[int, ...]], dict[int, int]]:
-    """Steps 1 and 2 of the module docstring for one file, with the user's lines an agent has since corrected.
+) -> tuple[dict[int, int], dict[int, tuple[int, ...]], dict[int, Mark]]:
+    """Steps 1 and 2 of the module docstring for one file, with the user's lines an agent has since corrected and
+    the lines replaced in part.
 
     An agent's line never hides the user's, but a user's line that a newer agent line would replace by
     the same rule (breaker5 B5-9: Codex has no hooks, so a correction the user tells it is ``by: agent``)
-    gets that agent line ranked right after it, so the budget shows the two together.
+    gets that agent line ranked right after it, so the budget shows the two together. A line a newer line replaces
+    for one of its facts (:func:`.contextpart.partly_replaced`) is not hidden but ranked right after the line shown
+    in its place.
 
     Returns:
-        tuple: the replaced lines (:func:`replaced`); each other line's rank key (:func:`rank_key` and a
-        last place: smaller first); the user's corrected lines -> the agent line since.
+        tuple: the replaced lines (:func:`replaced`, less those replaced in part); each other line's rank key
+        (:func:`rank_key` and a last place: smaller first); each marked line's mark (:func:`.contextpart.marked`):
+        the user's corrected lines -> the agent line since, the lines replaced in part -> (the line shown in their
+        place, the parts struck).
     """
+    from .contextpart import partly_replaced
+
     disputed: dict[int, int] = {}
     gone = replaced(cands, disputed)
+    partly = partly_replaced(cands, gone)
+    gone = {old: new for old, new in gone.items() if old not in partly}
     order: dict[int, tuple[int, ...]] = {
         c.number: (*rank_key(c, user_first, names), 0) for c in cands if c.number not in gone
     }
     for old, new in disputed.items():
         order[new] = min(order[new], (*order[old][:-1], 1))
-    return gone, order, disputed
+    for old, (new, _parts) in partly.items():
+        if new in order:
+            order[old] = (*order[new][:-1], 1)
+    marks: dict[int, Mark] = {**disputed, **partly}
+    return gone, order, marks
+
+
+Mark = int | tuple[int, tuple[str, ...]]
+"""A shown line's mark (:func:`.contextpart.marked`): the agent line since, or (the line in its place, parts struck)."""
 
 
 NEED_IDENTITY, NEED_RULE, NEED_OTHER, NEED_REDACTED = range(4)

@@ -270,6 +270,7 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
             changed = (
                 (part.change and close)
                 or _says_it_changed(part, parts[j], topics[j])
+                or (part.change and shared >= MIN_SHARED and _bumped(part, parts[j]))
                 or _denies(part, topic, parts[j], topics[j])
                 or (part.change and _swapped(old.entry.text, new.entry.text, common))
                 or (part.change and moved_value(old.entry.text, new.entry.text, _norm))
@@ -331,6 +332,15 @@ def _says_it_changed(new: Topic, old: Topic, old_topic: frozenset[str]) -> bool:
     return any(
         changed and name in names and _version(num) > _version(names[name]) for name, num, changed in new.versions
     )
+
+
+def _bumped(new: Topic, old: Topic) -> bool:
+    """Whether a newer line gives a name of the older line a higher number anywhere in it ("We upgraded the shop
+    database to Postgres 16" after "The shop database is Postgres 14 on a managed RDS instance ..."): asked of a line
+    that says it changed and shares :data:`MIN_SHARED` topic words; the older line's other facts stay in the block
+    (:mod:`.contextpart`)."""
+    names = {name: num for name, num, _changed in old.versions}
+    return any(name in names and _version(num) > _version(names[name]) for name, num, _changed in new.versions)
 
 
 def _swapped(old_text: str, new_text: str, common: set[str]) -> bool:
