@@ -264,91 +264,17 @@ def proposed_corrections(texts: list[str], existing: Iterable[ExistingEntry]) ->
     return [fact for fact, close in _corrections(texts, existing) if not close]
 
 
-_OWN_WORDS = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "it",
-        "its",
-        "it's",
-        "this",
-        "that",
-        "these",
-        "those",
-        "we",
-        "we're",
-        "our",
-        "us",
-        "i",
-        "i'm",
-        "my",
-        "me",
-        "you",
-        "your",
-        "they",
-        "their",
-        "on",
-        "in",
-        "at",
-        "to",
-        "of",
-        "for",
-        "from",
-        "by",
-        "with",
-        "and",
-        "but",
-        "or",
-        "so",
-        "as",
-        "now",
-        "not",
-        "no",
-        "longer",
-        "anymore",
-        "instead",
-        "than",
-        "then",
-        "again",
-        "moved",
-        "switched",
-        "changed",
-        "migrated",
-        "upgraded",
-        "updated",
-        "bumped",
-        "downgraded",
-        "renamed",
-        "replaced",
-        "went",
-        "use",
-        "uses",
-        "used",
-        "using",
-        "run",
-        "runs",
-        "ran",
-        "running",
-        "last",
-        "week",
-        "month",
-        "year",
-        "yesterday",
-        "today",
-        "recently",
-        "ago",
-        "earlier",
-        "since",
-        "days",
-        "nowadays",
-    ]
+def _set(words: str) -> frozenset[str]:
+    """A set of words written as one space-separated string."""
+    return frozenset(words.split())
+
+
+_OWN_WORDS = _set(
+    "a an the is are was were be been it its it's this that these those we we're our us i i'm my me you "
+    "your they their on in at to of for from by with and but or so as now not no longer anymore instead "
+    "than then again moved switched changed migrated upgraded updated bumped downgraded renamed replaced "
+    "went use uses used using run runs ran running last week month year yesterday today recently ago "
+    "earlier since days nowadays"
 )
 """Words a correction may add to the line it corrects besides the new value: "is", "now", "not", "we moved",
 "last week" (:func:`tight`); so may the words of a short "we are on <name> <version> now" in English, French, German
