@@ -25,6 +25,8 @@ from collections.abc import Callable, Iterable
 from itertools import pairwise
 from typing import TypeVar
 
+from memrepo.engine.format.hearsay import hearsay
+
 from .slotframe import _adds_words as adds_scope
 from .slotframe import _content as content
 from .slotframe import tokens
@@ -115,12 +117,18 @@ _SINCE_RE = re.compile(r"\s*\b(?:as\s+of|starting|from)\s+(?:today|this\s+mornin
 """When the new value began ("Saffron is on 3.12 as of today"): a change's date, not a scope (:func:`rest`)."""
 
 
+_DOWN_RE = re.compile(r"\b(?:had\s+)?(?:written|wrote|noted|jotted)\s+down\b", re.IGNORECASE)
+""""We had written down": memory's words, not someone's report (a stale clause with "said" or "told" stays hearsay)."""
+
+
 def rest(text: str) -> str:
     """``text`` less its stale clauses and a "since today" (what it says is true now), or ``text`` when no clause is
     left: "that 30 second figure we had written down is stale, the client waits 45 seconds" -> "the client waits 45
     seconds". Asked in place of the sentence whether it is hearsay or scoped ("written down" is no one's report)."""
     clauses = re.split(r"(?<=[,;，；])\s*", text)
-    kept = [c for c in clauses if not _STALE_RE.search(c)] if stale_cue(text) else clauses
+    kept = (
+        [c for c in clauses if not _STALE_RE.search(c) or hearsay(_DOWN_RE.sub("", c))] if stale_cue(text) else clauses
+    )
     out = _SINCE_RE.sub("", " ".join(kept).strip(" ,;，；")) if kept else ""
     return out or text
 

@@ -68,6 +68,7 @@ def test_a_value_said_stale_is_replaced_by_the_new_one(old: str, said: str, new:
         ("The kiwi API listens on port 8080", "The API port in your notes is wrong for staging, 8080 is prod and staging is 9090."),
         ("The kiwi API listens on port 8080", "The docs in your notes are outdated, the wiki has 40 pages."),  # another kind
         ("kiwi 的消息队列是 RabbitMQ", "博客用的是 Kafka，不是 RabbitMQ 吧？"),  # a question
+        ("The kiwi API listens on port 8080", "Bob said the API port in your notes is wrong, it serves on 9090."),  # hearsay
     ],
 )  # fmt: skip
 def test_a_stale_cue_without_the_same_subject_and_a_new_value_replaces_nothing(old: str, said: str) -> None:
