@@ -48,6 +48,7 @@ from .sameframe import tight as frame_tight
 from .samesubject import clauses, corrects_line, corrects_one, other_subject, statement
 from .slotframe import slot_line
 from .slotframe import statement as slot_statement
+from .staleswap import rest, stale_line
 from .subjectwords import VERSION_WORDS
 
 _HYPOTHETICAL_RE = re.compile(
@@ -122,13 +123,14 @@ def corrects(
 def _corrects(text: str, existing: list[ExistingEntry], words: bool, cued: bool, frame: bool) -> ExistingEntry | None:
     """The body of :func:`corrects`."""
     found: list[ExistingEntry] = []
-    if reported(text):
+    if reported(rest(text)):
         return None  # hearsay, a quote, a hedge, a proposal, a scoped statement: the user's own fact it is not
     said = topic_terms(text)
-    who = _owner(text)
+    projects = _projects(existing)
+    who = _owner(rest(text), projects)  # "Nobody has used X, ..." is no one's
     mine = []
     for old in existing:
-        was = _owner(old.text)
+        was = _owner(old.text, projects)
         if who != was and "person:" in f"{who} {was}":
             if who is None and _THING_USES_RE.match(without_leadin(old.text)):
                 mine.append(old)  # "Infra uses Terraform 1.6": a name that uses a thing, by its subject only
@@ -149,7 +151,7 @@ def _corrects(text: str, existing: list[ExistingEntry], words: bool, cued: bool,
             corrects_one(text, mine, cued)
             or names_one(text, mine)
             or (_framed(text, mine, cued) if frame else None)
-            or _slotted(text, mine)
+            or _slotted(text, mine, cued)
         )
     return max(found, key=lambda e: (e.by == "user", e.meta.get("added", "")))
 
@@ -161,24 +163,36 @@ def _framed(text: str, lines: list[ExistingEntry], cued: bool) -> ExistingEntry 
     return same_frame(text, [e for e in lines if e.text[:PIECE_CHARS] not in older], lambda e: e.text, cued)
 
 
-def _owner(text: str) -> str | None:
+def _owner(text: str, projects: frozenset[str] = frozenset()) -> str | None:
     """:func:`.hearsay.owner` of ``text`` read with a capital first letter: a sentence's first capital is no name,
     so "wren's CI runs on ..." (a line as the user typed it) and "Wren's CI is on ..." (a kept line, capitalised)
-    have one owner (sess12: h3-corr-mistake-ci kept the correction beside the line it corrects)."""
-    return owner(text[:1].upper() + text[1:])
+    have one owner (sess12: h3-corr-mistake-ci kept the correction beside the line it corrects). A project of
+    ``projects`` is no one ("Tundra's HTTP client timeout ...", corr14)."""
+    who = owner(text[:1].upper() + text[1:])
+    return None if f"{who}".removeprefix("person:") in projects else who
 
 
-def _slotted(text: str, lines: list[ExistingEntry]) -> ExistingEntry | None:
-    """The one line ``text`` restates with one value slot changed, in any wording (:mod:`.slotframe`), not a line
-    of another subject (:func:`.samesubject.other_subject`) nor one a listed line already supersedes."""
+def _projects(lines: list[ExistingEntry]) -> frozenset[str]:
+    """The projects whose workspace files hold ``lines`` (their names, folded)."""
+    return frozenset(
+        e.path.rsplit("/", 1)[-1].removesuffix(".md").casefold() for e in lines if is_workspace_file(e.path)
+    )
+
+
+def _slotted(text: str, lines: list[ExistingEntry], cued: bool = False) -> ExistingEntry | None:
+    """The one line ``text`` restates with one value slot changed, in any wording (:mod:`.slotframe`), else whose
+    value it says is stale (:mod:`.staleswap`), not a line of another subject (:func:`.samesubject.other_subject`)
+    nor one a listed line already supersedes."""
     older = {e.meta.get("supersedes", "") for e in lines} - {""}
+    projects = _projects(lines)
 
     def same_owner(e: ExistingEntry) -> bool:  # "Bob's editor" is no slot of "My editor" (B9-3)
-        who, was = _owner(slot_statement(text, e.text)), _owner(e.text)  # the owner past a lead-in ("My mistake:")
+        who, was = _owner(rest(slot_statement(text, e.text)), projects), _owner(e.text, projects)  # "Nobody has ..."
         return who == was or "person:" not in f"{who} {was}"
 
     live = [e for e in lines if e.text[:PIECE_CHARS] not in older and not other_subject(text, e.text)]
-    return slot_line(text, [e for e in live if same_owner(e)], lambda e: e.text)
+    mine = [e for e in live if same_owner(e)]
+    return slot_line(text, mine, lambda e: e.text) or stale_line(text, mine, lambda e: e.text, cued, " ".join(projects))
 
 
 def where(
@@ -209,7 +223,8 @@ def where(
 
 def cued(text: str, texts: list[str]) -> bool:
     """Whether the user said the statement ``text`` after a lead-in that says it corrects (:data:`_CUE_RE`: "No wait,
-    the deploy window is Thursday"), in one of ``texts`` (their messages).
+    the deploy window is Thursday"; :func:`.cues.cued_statement`: a cue lead-in or a cue sentence before it), in one
+    of ``texts`` (their messages).
 
     Args:
         text: a kept statement (less its lead-in).
@@ -219,11 +234,13 @@ def cued(text: str, texts: list[str]) -> bool:
         bool: True when one of their sentences is the statement after such a lead-in.
     """
     want = fmt.normalize_text(text)
-    return any(
-        _CUE_RE.match(sentence) and fmt.normalize_text(without_leadin(sentence)) == want
-        for message in texts
-        for sentence in said(message)
-    )
+    for message in texts:
+        sentences = said(message)
+        for i, sentence in enumerate(sentences):  # "Me equivoqué con la región: X", "아 그거 바뀌었어요. X" (corr14)
+            stated, cue = cued_statement(sentence, sentences[i - 1] if i else "")
+            if (cue or _CUE_RE.match(sentence)) and fmt.normalize_text(without_leadin(stated)) == want:
+                return True
+    return False
 
 
 def remainder(text: str, target: ExistingEntry) -> str | None:
@@ -264,91 +281,17 @@ def proposed_corrections(texts: list[str], existing: Iterable[ExistingEntry]) ->
     return [fact for fact, close in _corrections(texts, existing) if not close]
 
 
-_OWN_WORDS = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "it",
-        "its",
-        "it's",
-        "this",
-        "that",
-        "these",
-        "those",
-        "we",
-        "we're",
-        "our",
-        "us",
-        "i",
-        "i'm",
-        "my",
-        "me",
-        "you",
-        "your",
-        "they",
-        "their",
-        "on",
-        "in",
-        "at",
-        "to",
-        "of",
-        "for",
-        "from",
-        "by",
-        "with",
-        "and",
-        "but",
-        "or",
-        "so",
-        "as",
-        "now",
-        "not",
-        "no",
-        "longer",
-        "anymore",
-        "instead",
-        "than",
-        "then",
-        "again",
-        "moved",
-        "switched",
-        "changed",
-        "migrated",
-        "upgraded",
-        "updated",
-        "bumped",
-        "downgraded",
-        "renamed",
-        "replaced",
-        "went",
-        "use",
-        "uses",
-        "used",
-        "using",
-        "run",
-        "runs",
-        "ran",
-        "running",
-        "last",
-        "week",
-        "month",
-        "year",
-        "yesterday",
-        "today",
-        "recently",
-        "ago",
-        "earlier",
-        "since",
-        "days",
-        "nowadays",
-    ]
+def _set(words: str) -> frozenset[str]:
+    """A set of words written as one space-separated string."""
+    return frozenset(words.split())
+
+
+_OWN_WORDS = _set(
+    "a an the is are was were be been it its it's this that these those we we're our us i i'm my me you "
+    "your they their on in at to of for from by with and but or so as now not no longer anymore instead "
+    "than then again moved switched changed migrated upgraded updated bumped downgraded renamed replaced "
+    "went use uses used using run runs ran running last week month year yesterday today recently ago "
+    "earlier since days nowadays"
 )
 """Words a correction may add to the line it corrects besides the new value: "is", "now", "not", "we moved",
 "last week" (:func:`tight`); so may the words of a short "we are on <name> <version> now" in English, French, German
@@ -440,7 +383,12 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
             fact = clause if clause and corrects(clause, entries, True, True, frame=False) is not None else fact
             if len(fact.split()) < MIN_WORDS or len(fact) > 500 or task(fact) or _HYPOTHETICAL_RE.match(fact):
                 continue
-            if reported(sentence) or _INFERENCE_RE.match(sentence) or _STILL_RE.search(fact) or _SECRET_RE.search(fact):
+            if (
+                reported(rest(sentence))
+                or _INFERENCE_RE.match(sentence)
+                or _STILL_RE.search(fact)
+                or _SECRET_RE.search(fact)
+            ):
                 continue  # not the user's own new fact (breaker9 B9-1..B9-6); "it's still Tuesday" changes nothing
             if _NOT_DONE_RE.search(fact):
                 continue  # "We almost switched from Stripe to Adyen": it did not happen (breaker15 B15-42)
@@ -453,7 +401,7 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
             read = statement(fact)
             values = said_values(fact) is not None  # "We switched from Stripe to Adyen", "X replaced Y" (corr10)
             framed = says_change(fact, cued) and _framed(fact, entries, cued) is not None  # B17-1
-            slotted = _slotted(fact, entries)  # one value slot changed, in any wording (sess12)
+            slotted = _slotted(fact, entries, cued)  # one value slot changed, in any wording (sess12)
             if not (words or values or framed or slotted or (read is not None and (read.change or cued))):
                 continue  # "the deploy window tests now pass" shares words and a change word, and corrects nothing
             target = corrects(fact, entries, words or values, cued, frame=False)

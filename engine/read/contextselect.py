@@ -220,6 +220,11 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
         for name, _num, _changed in part.versions:
             numbered.setdefault(name, []).append(i)
     homes = [i for i, text in enumerate(folded) if RESIDENCE_RE.match(text)]  # where the user lives: no word shared
+    names = {  # line -> the lines its supersedes: names; those never replace it back by words (h5-chain-python)
+        i: set(_superseded(named, c, cands, folded, {}))
+        for i, c in enumerate(cands)
+        if (named := fold(c.entry.meta.get("supersedes", "")))
+    }
     for i, new in enumerate(cands):
         named = fold(new.entry.meta.get("supersedes", ""))
         if named:
@@ -245,7 +250,12 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
             near.update(homes)  # "I moved to Montreal" after "I live in Lyon"
         for j in sorted(near - {i}, reverse=True):
             old = cands[j]
-            if old.number in out or not _newer(new, old) or not may_replace(new, old, by=False):
+            if (
+                old.number in out
+                or not _newer(new, old)
+                or not may_replace(new, old, by=False)
+                or i in names.get(j, ())
+            ):
                 continue
             user_over_agent = old.entry.by == "user" and new.entry.by == "agent"
             if _subject(new.entry) and _subject(old.entry):
@@ -303,8 +313,15 @@ def _superseded(
     """The older lines a ``supersedes:`` names: its subject, or a piece of 8 characters or more standing in the line
     as whole words. It is said on purpose and always honoured (breaker15 B15-33: "We're on Terraform 1.9" naming
     "Infra uses Terraform 1.6"); only when the piece stands in several lines are those of another subject left
-    (breaker13 B13-16: "deploy window" of web is not the api's), unless all of them are."""
-    older = [j for j, old in enumerate(cands) if old is not new and old.number not in out and _newer(new, old)]
+    (breaker13 B13-16: "deploy window" of web is not the api's), unless all of them are. A line above it of the same
+    day is older whatever change words it holds: a line names only what was already written (h5-chain-python: "moved
+    to Python 3.11" stayed current beside "on 3.12 as of today" naming it)."""
+    index = next(i for i, c in enumerate(cands) if c is new)
+    older = [
+        j
+        for j, old in enumerate(cands)
+        if old is not new and old.number not in out and (_newer(new, old) or (old.date == new.date and j < index))
+    ]
     by_subject = [j for j in older if named == _subject(cands[j].entry)]
     pieces = [j for j in older if j not in by_subject and len(named) >= 8 and names_piece(named, folded[j])]
     if len(pieces) > 1:

