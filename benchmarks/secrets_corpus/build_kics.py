@@ -8,7 +8,8 @@ CloudFormation YAML/JSON, Dockerfiles, Ansible, GitHub workflows) named ``positi
 
 A finding is a secret sample: the text is the finding's line with the two lines before it (the key or ``env``
 entry a value sits under, as a memory would quote it), or, for a rule reading several lines (private keys, PuTTY
-key files), the lines its regex spans. The secret piece is what the rule's own regex captures (its last group that
+key files), the lines its regex spans (a PuTTY file's secret pieces are its private lines only: its public lines are
+the public key). The secret piece is what the rule's own regex captures (its last group that
 matched, with the run of letters and digits the match holds after it, quotes dropped; for "Password in URL" the userinfo's password), so a finding whose line the Python port
 of the regex cannot read, or whose piece is under 4 characters, is left out. KICS' tests count some references as
 findings (``{{resolve:secretsmanager:...}}``, ``SecretStringTemplate: '{"username":"admin"}'``): they are kept as
@@ -106,7 +107,10 @@ def build(folder: Path) -> tuple[list[dict], list[dict]]:
                 continue
             first, last = block
             text = "\n".join(lines[max(0, first - 1) : last + 1])
-            pieces = [x.strip().strip("'\"") for x in lines[first + 1 : last] if len(x.strip()) >= 16]
+            body = lines[first + 1 : last]
+            if any(x.startswith("Private-Lines:") for x in body):  # PuTTY: the private lines, not the public key
+                body = body[next(i for i, x in enumerate(body) if x.startswith("Private-Lines:")) + 1 :]
+            pieces = [x.strip().strip("'\"") for x in body if len(x.strip()) >= 16]
             pieces = [p for p in pieces if ":" not in p]
             source = f"{SNAPSHOT}:test/{finding['fileName']}#L{finding['line']}"
             secret.append({"family": rule, "text": text, "secrets": pieces, "source": source})

@@ -252,6 +252,7 @@ def spans(text: str, *, names: bool = True) -> Iterator[Span]:
         for m in _OWN_MARK_RE.finditer(text):
             yield m.span()
     from .configvalues import spans as config_spans
+    from .iacvalues import spans as iac_spans
     from .identifiers import spans as identifier_spans
     from .notevalues import spans as note_spans
     from .publishable import spans as publishable_spans
@@ -260,6 +261,7 @@ def spans(text: str, *, names: bool = True) -> Iterator[Span]:
     yield from publishable_spans(text)
     yield from note_spans(text)
     yield from config_spans(text)
+    yield from iac_spans(text)
     if names:
         from . import codenames
 

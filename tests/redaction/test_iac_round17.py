@@ -1,0 +1,101 @@
+"""Secrets and references where infrastructure files put them (issue 32 round 17, KICS' secrets tests).
+
+KICS (Checkmarx, Apache-2.0) tests its "Passwords And Secrets" query on Terraform, Kubernetes, CloudFormation and
+Ansible files; the shapes below are those files' documented places, the values made for this file. Each "is
+taken" case leaked before :mod:`.iacsecrets`; each "stays" case was redacted before :mod:`.iacvalues`.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memrepo.engine import redaction
+
+
+def _gone(text: str, value: str) -> None:
+    out = redaction.redact(text)[0]
+    assert value not in out, out
+    assert "[REDACTED:" in out
+
+
+def _stays(text: str) -> None:
+    assert redaction.redact(text)[0] == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ('        - name: DB_PASS_BD\n          value: "Pw4-orbit"', "Pw4-orbit"),
+        ("  - name: MYSQL_PASSWORD_ROOT\n    value: hunter22x", "hunter22x"),
+        ('{"name": "REDIS_PASSWORD_PRIMARY", "value": "tulip-Nine-7"}', "tulip-Nine-7"),
+        ("    mock-proxy-password:\n      value: testpwd9", "testpwd9"),
+        ("variables:\n  db_password:\n    value: 'quartz88Lm'", "quartz88Lm"),
+    ],
+)
+def test_a_password_under_its_name_in_an_env_entry_or_a_value_map_is_taken(text: str, value: str) -> None:
+    _gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '        - name: DB_PASSWORD_FILE\n          value: "/run/secrets/db"',
+        '        - name: PASSWORD_MIN_LENGTH\n          value: "12"',
+        '        - name: DB_PASS_POLICY\n          value: "strict"',
+        "    proxy_password:\n      value: required",
+        "    proxy_password:\n      value: ${PROXY_PW}",
+        "    proxy_password:\n    value: sibling-not-child",
+    ],
+)
+def test_a_name_about_the_password_or_a_reference_under_it_stays(text: str) -> None:
+    _stays(text)
+
+
+PRIVATE = ("AAABAGz/5fQZ9zSxbIzamCW6YYutTXgo9aaZw1kauv3C/AbD8Ll0YsUCj4d3Eiyp", "mtxU3GiMr/qiLUwh9C7Lgo+ZmsbY")
+
+
+def test_a_putty_key_files_private_lines_are_taken_its_mac_and_header_stay() -> None:
+    text = (
+        "PuTTY-User-Key-File-2: ssh-rsa\nEncryption: none\nComment: rsa-key-20200108\nPrivate-Lines: 2\n"
+        f"{PRIVATE[0]}\n{PRIVATE[1]}\nPrivate-MAC: 8d9cbf92b0e8f23309a9ebea525aae27d4fdbbdd"
+    )
+    out = redaction.redact(text)[0]
+    assert all(p not in out for p in PRIVATE), out
+    assert "Private-Lines: 2\n[REDACTED:private-key]\n[REDACTED:private-key]\nPrivate-MAC:" in out
+    assert out.startswith("PuTTY-User-Key-File-2: ssh-rsa\nEncryption: none\nComment: rsa-key-20200108\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "      config:\n        access-token: '{.credential.access_token}'",
+        "        token-key: '{.credential.oauth_access_token_}'",
+        "        encryption_key: 'arn:aws:kms:{{ aws_region }}:{{ aws_account_id }}:alias/aws/s3'",
+        "                - :secretsmanager:eu-west-1:111111111111:secret:/test/docdb:SecretString:password::}}",
+        "                - :secretsmanager:*:111111111111:secret:/test/docdb:SecretString:endpoint::}}/test",
+        "    private_key = file(var.private_key_path)",
+        '            return {"username": userPass[1], "password": userPass[2]}',
+        "          PASSWORD:\n            Fn::Join:",
+        "      AuthToken: '{{resolve:secretsmanager:MyRedisSecret:SecretString:password}}'",
+        '    update_password: "on_create"',
+    ],
+)
+def test_references_infrastructure_files_write_where_a_secret_could_stand_stay(text: str) -> None:
+    _stays(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("token-key: '{.credential.x}' token = 'kT9vQ2mZ8xL4pR7wN3sB6yH1'", "kT9vQ2mZ8xL4pR7wN3sB6yH1"),
+        ("secret: arn-like:Zp8Kq2Lm9Xv4Rt7Wn3Bs6Yh1Jd5Fg0Qc", "Zp8Kq2Lm9Xv4Rt7Wn3Bs6Yh1Jd5Fg0Qc"),
+        (
+            'private_key = file(var.key_path)\napi_key = "sk_live_51HqLyjWDarjtT1zdp7dcXCt"',
+            "sk_live_51HqLyjWDarjtT1zdp7dcXCt",
+        ),
+        ('password = "Fn::Join-is-not-this-9Kq"', "Fn::Join-is-not-this-9Kq"),
+        ("update_password: hunter22Xq", "hunter22Xq"),
+    ],
+)
+def test_a_literal_secret_beside_or_in_place_of_those_references_is_still_taken(text: str, value: str) -> None:
+    _gone(text, value)
