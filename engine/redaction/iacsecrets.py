@@ -13,7 +13,10 @@ From KICS' secrets query tests (github.com/Checkmarx/kics, Apache-2.0: the ``kic
   ``Private-Lines: n``, as PuTTY's key file format lays them out (the ``Public-Lines`` are the public key, the
   ``Private-MAC`` a checksum: neither is taken here).
 
-The value is taken by :func:`.configs._pw_value_ok`'s test: a word will do; a reference, a template, a path or a word
+One key shape KICS' rules name that no other rule set of ours does is taken wherever it stands: Amazon MWS's auth
+token, ``amzn.mws.`` and a UUID (KICS' "Amazon MWS Auth Token" rule).
+
+A password's value is taken by :func:`.configs._pw_value_ok`'s test: a word will do; a reference, a template, a path or a word
 about passwords (``required``, ``vault``) is left.
 """
 
@@ -53,6 +56,7 @@ _VALUE_CHILD_RE = lazyre.compile(
     r"(?P<inner>[ \t]+)value[ \t]*:[ \t]*(?P<q>[\"']?)(?P<value>[^\s\"']{3,256})(?P=q)[ \t]*$"
 )
 
+_MWS_RE = lazyre.compile(r"(?<![\w.-])amzn\.mws\.[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}(?![\w-])")
 _PPK_RE = lazyre.compile(r"(?m)^[ \t\"']*Private-Lines:[ \t]*(?P<n>\d{1,3})[ \t]*\r?\n")
 _B64_LINE_RE = lazyre.compile(r"[ \t]*[A-Za-z0-9+/]{4,128}={0,2}[ \t]*(?:\r?\n|$)")
 
@@ -77,9 +81,12 @@ def spans(text: str) -> Iterator[Span]:
         text: any text; a memory line or a whole file.
 
     Returns:
-        Iterator[Span]: the value's span, without its quotes (typed ``password``), or a key file's private lines
-        (``private-key``).
+        Iterator[Span]: the value's span, without its quotes (typed ``password``), a key file's private lines
+        (``private-key``), an MWS token (``amazon-mws-token``).
     """
+    if "amzn.mws." in text:
+        for m in _MWS_RE.finditer(text):
+            yield m.start(), m.end(), "amazon-mws-token"
     if "Private-Lines:" in text:
         yield from _ppk(text)
     low = text.lower()

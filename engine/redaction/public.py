@@ -104,11 +104,13 @@ _UUID_RE = lazyre.compile(
 )
 _UUID_SECRET_WORDS_RE = lazyre.compile(
     r"(?i)(?:key|token|secret|passw|pwd|auth|credential|bearer|heroku|api)[\w.-]{0,30}[\"'>]?(?:\s+\w+){0,2}"
-    r"(?:[\s,:=?.>\"'{]{0,12}|[ \t]+\([\w .-]{1,24}\)[ \t]*:?\s{1,12}|[\"']?:[ \t]*[|>][-+]?[1-9]?[ \t]*\r?\n[ \t]*)$"
+    r"(?:[\s,:=?.>\"'{`]{0,12}|[ \t]+\([\w .-]{1,24}\)[ \t]*:?\s{1,12}|[\"']?:[ \t]*[|>][-+]?[1-9]?[ \t]*\r?\n[ \t]*"
+    r"|\"[ \t]*\{[ \t]*\r?\n[ \t]*default[ \t]*=[ \t]*\")$"
 )
 """Words naming a secret just before a UUID: then it is not kept. Also over a line break when the name opens a YAML
 block scalar (``token: |``) or ends a label line with a note in brackets (``heroku key (prod)``), as the views of
-:func:`.find` and :mod:`.layout` read them."""
+:func:`.find` and :mod:`.layout` read them, or names a Terraform variable whose ``default`` is on the next line
+(``variable "x_token" {`` / ``default = "<uuid>"``); a backtick quotes like ``"`` (``snyktoken=`<uuid>```)."""
 _GPG_RE = lazyre.compile(
     r"(?<![0-9A-Fa-f])(?:[0-9A-F]{4} ){9}[0-9A-F]{4}(?![0-9A-Fa-f])|(?<=--recv-keys )[0-9A-Fa-f]{16,40}\b"
 )
@@ -225,6 +227,8 @@ def spans(text: str, *, names: bool = True) -> Iterator[Span]:
     for m in _UUID_RE.finditer(text):
         if m.start() and text[m.start() - 1] in "/@=":
             continue  # in a URL's path or query: a webhook's id may be its secret (the rules decide)
+        if text.endswith("amzn.mws.", 0, m.start()):
+            continue  # an Amazon MWS auth token's body (:mod:`.iacsecrets`)
         if slots.credential_slot(text, m.start(), m.end()):
             continue  # a password's place: a URL's user:<uuid>@, -p <uuid>, -u user:<uuid> (B16-1)
         before = text[max(0, m.start() - 40) : m.start()]

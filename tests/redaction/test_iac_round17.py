@@ -99,3 +99,27 @@ def test_references_infrastructure_files_write_where_a_secret_could_stand_stay(t
 )
 def test_a_literal_secret_beside_or_in_place_of_those_references_is_still_taken(text: str, value: str) -> None:
     _gone(text, value)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("amzn.mws.643a5678-8f9f-1a2b-5c3b-e3ea43f3f4b4", "643a5678-8f9f-1a2b-5c3b-e3ea43f3f4b4"),
+        ("snyktoken=`9f1e45a8-22e4-4b1c-8e14-7d3e4a6f9012`", "9f1e45a8-22e4-4b1c-8e14-7d3e4a6f9012"),
+        ('variable "onesignal_token" {\n  default = "5d3e1f2a-9b8c-4d7e-a6f5-0b1c2d3e4f5a"\n}', "5d3e1f2a-9b8c"),
+    ],
+)
+def test_a_uuid_a_key_is_made_of_or_a_token_name_quotes_is_taken(text: str, value: str) -> None:
+    _gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'variable "region_id" {\n  default = "5d3e1f2a-9b8c-4d7e-a6f5-0b1c2d3e4f5a"\n}',
+        "run `uuidgen` -> `5d3e1f2a-9b8c-4d7e-a6f5-0b1c2d3e4f5a`",
+        "see request `5d3e1f2a-9b8c-4d7e-a6f5-0b1c2d3e4f5a` in the logs",
+    ],
+)
+def test_a_uuid_no_secret_word_names_stays_in_backticks_and_variables(text: str) -> None:
+    _stays(text)
