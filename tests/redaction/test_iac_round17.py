@@ -123,3 +123,21 @@ def test_a_uuid_a_key_is_made_of_or_a_token_name_quotes_is_taken(text: str, valu
 )
 def test_a_uuid_no_secret_word_names_stays_in_backticks_and_variables(text: str) -> None:
     _stays(text)
+
+
+def test_a_random_value_after_a_label_is_taken_in_backticks_as_bare() -> None:
+    _gone("here it is: `SKa7CF7acdcaf92Be4CCC52F4a2923BBB3`", "SKa7CF7acdcaf92Be4CCC52F4a2923BBB3")
+    _gone("here it is: SKa7CF7acdcaf92Be4CCC52F4a2923BBB3", "SKa7CF7acdcaf92Be4CCC52F4a2923BBB3")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Destructive: `border-destructive/30`.",
+        "Destructive: border-destructive/30",
+        "path: `src/memrepo/engine/redaction/rules.py`",
+        "model: `claude-3-5-sonnet-20241022`",
+    ],
+)
+def test_a_name_of_words_after_a_label_stays_in_backticks_or_bare(text: str) -> None:
+    _stays(text)
