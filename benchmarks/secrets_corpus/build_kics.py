@@ -20,6 +20,14 @@ before it, is a look-alike that must come out unchanged. Built locally, not ship
     python benchmarks/secrets_corpus/build_kics.py /tmp/kics/assets/queries/common/passwords_and_secrets OUT
     python benchmarks/bench_secrets_sources.py --tuned-only --tuned kics --tuned kics-negative \\
         --extra OUT/kics.json --extra-benign OUT/kics-negative.json --misses
+
+``--more``: the platform queries of :data:`MORE` (a secret in a CloudFormation property or a parameter's
+``Default``, an ARM ``securestring``'s ``defaultValue``, a Bicep ``param``), each finding's line with the four lines
+before it (the parameter's name), the literal after its ``:``/``=`` the secret piece; a finding on a line with no
+literal (``Variables:``, ``Properties:``) is left out. Their negative files' lines are look-alikes::
+
+    git -C KICS archive HEAD assets/queries | tar -x -C /tmp/kics
+    python benchmarks/secrets_corpus/build_kics.py --more /tmp/kics/assets/queries OUT
 """
 
 from __future__ import annotations
@@ -134,7 +142,71 @@ def build(folder: Path) -> tuple[list[dict], list[dict]]:
     return secret, benign
 
 
+MORE = [
+    "alexa_skill_plaintext_client_secret_exposed",
+    "amplify_app_access_token_exposed",
+    "amplify_app_basic_auth_config_password_exposed",
+    "amplify_app_oauth_token_exposed",
+    "amplify_branch_basic_auth_config_password_exposed",
+    "directory_service_microsoft_ad_password_set_to_plaintext_or_default_ref",
+    "directory_service_simple_ad_password_exposed",
+    "dms_endpoint_mongo_db_settings_password_exposed",
+    "dms_endpoint_password_exposed",
+    "docdb_cluster_master_password_in_plaintext",
+    "hardcoded_aws_access_key_in_lambda",
+    "iam_user_login_profile_password_is_in_plaintext",
+    "refresh_token_is_exposed",
+    "hardcoded_securestring_parameter_default_value",
+]
+"""KICS' platform queries whose finding is a literal secret in a resource's property or a parameter's default
+(CloudFormation, ARM/Bicep, Terraform): the ``kics-more`` part, their negatives ``kics-more-negative``."""
+_LITERAL_RE = re.compile(
+    r"""(?:^|[\s{,])["']?[\w.-]+["']?\s*(?:[:=]|\bstring\s*=)\s*(?P<q>["']?)(?P<v>[^"'\s,{}][^"'\n]*?)(?P=q)\s*,?\s*$"""
+)
+
+
+def build_more(queries: Path) -> tuple[list[dict], list[dict]]:
+    """(secret samples, look-alike samples) of :data:`MORE`'s queries under ``assets/queries`` (``queries``)."""
+    secret: list[dict] = []
+    benign: list[dict] = []
+    for folder in sorted(p for p in queries.rglob("*") if p.is_dir() and p.name in MORE):
+        tests = folder / "test"
+        expected = tests / "positive_expected_result.json"
+        if not expected.exists():
+            continue
+        for finding in json.loads(expected.read_text(encoding="utf-8")):
+            if "fileName" not in finding:
+                continue  # a query whose one positive file the result does not name
+            lines = (tests / finding["fileName"]).read_text(encoding="utf-8", errors="replace").splitlines()
+            n = finding["line"] - 1
+            m = _LITERAL_RE.search(lines[n]) if n < len(lines) else None
+            if m is None or len(m.group("v").strip()) < 4 or m.group("v").startswith(("!", "$", "{{", "[")):
+                continue  # the finding names a block (``Variables:``) or a reference, no literal
+            text = "\n".join(lines[max(0, n - 4) : n + 1])
+            where = folder.relative_to(queries)
+            source = f"{SNAPSHOT}:assets/queries/{where}/test/{finding['fileName']}#L{finding['line']}"
+            secret.append({"family": folder.name, "text": text, "secrets": [m.group("v").strip()], "source": source})
+        for path in sorted(tests.glob("negative*")):
+            lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+            for i, line in enumerate(lines):
+                if line.strip() and not line.lstrip().startswith(("#", "//")):
+                    text = "\n".join(lines[max(0, i - 1) : i + 1])
+                    benign.append({"family": folder.name, "text": text, "source": f"{SNAPSHOT}:{path.name}"})
+    return secret, benign
+
+
 def main() -> None:
+    if sys.argv[1] == "--more":
+        queries, out = Path(sys.argv[2]), Path(sys.argv[3])
+        secret, benign = build_more(queries)
+        out.mkdir(parents=True, exist_ok=True)
+        note = f"KICS platform queries' secret tests, {SNAPSHOT} (build_kics.py --more); Apache-2.0, built locally"
+        for name, samples in (("kics-more", secret), ("kics-more-negative", benign)):
+            (out / f"{name}.json").write_text(
+                json.dumps({"source": note, "samples": samples}, indent=1), encoding="utf-8"
+            )
+        print(f"{len(secret)} secret samples, {len(benign)} look-alike lines", file=sys.stderr)
+        return
     folder, out = Path(sys.argv[1]), Path(sys.argv[2])
     secret, benign = build(folder)
     out.mkdir(parents=True, exist_ok=True)

@@ -9,6 +9,9 @@ From KICS' secrets query tests (github.com/Checkmarx/kics, Apache-2.0: the ``kic
   password (``_FILE``, ``_PATH``, ``_POLICY``, ``_LENGTH`` ...) is left;
 - a YAML key naming a password whose value sits under it as ``value:`` (``proxy-password:`` / ``value: …``: Azure
   Pipelines' and Helm charts' variable maps, Spring Cloud Config's, KICS' "value in tuple" rule);
+- a template parameter's default when the parameter's name holds a password or secret word: CloudFormation's
+  ``Parameters`` (``ParentMasterPassword:`` / ``Type: String`` / ``Default: '…'``, YAML or JSON) and an ARM
+  template's ``"adminPassword": {`` / ``"type": "securestring"`` / ``"defaultValue": "…"``;
 - a PuTTY private key file (``.ppk``, pasted into a here-document or a variable): the ``n`` lines of base64 after
   ``Private-Lines: n``, as PuTTY's key file format lays them out (the ``Public-Lines`` are the public key, the
   ``Private-MAC`` a checksum: neither is taken here).
@@ -25,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from . import lazyre
-from .configs import _PW, _pw_value_ok
+from .configs import _PW, _pw_value_ok, _value_ok
 
 Span = tuple[int, int, str]
 
@@ -56,6 +59,11 @@ _VALUE_CHILD_RE = lazyre.compile(
     r"(?P<inner>[ \t]+)value[ \t]*:[ \t]*(?P<q>[\"']?)(?P<value>[^\s\"']{3,256})(?P=q)[ \t]*$"
 )
 
+_PARAM_DEFAULT_RE = lazyre.compile(
+    r"(?m)^(?P<indent>[ \t]*)[\"']?(?P<name>[A-Za-z][\w-]{0,60}?(?i:(?P<pw>" + _PW + r")|secret|token|api_?key))[\"']?"
+    r"[ \t]*:[ \t]*\{?[ \t]*\r?\n(?:(?P=indent)[ \t]+(?![\"']?(?:Default|defaultValue)[\"']?[ \t]*:)[^\n]*\n){0,6}"
+    r"(?P=indent)[ \t]+[\"']?(?:Default|defaultValue)[\"']?[ \t]*:[ \t]*(?P<q>[\"']?)(?P<value>[^\s\"',]{3,256})(?P=q)"
+)
 _MWS_RE = lazyre.compile(r"(?<![\w.-])amzn\.mws\.[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}(?![\w-])")
 _PPK_RE = lazyre.compile(r"(?m)^[ \t\"']*Private-Lines:[ \t]*(?P<n>\d{1,3})[ \t]*\r?\n")
 _B64_LINE_RE = lazyre.compile(r"[ \t]*[A-Za-z0-9+/]{4,128}={0,2}[ \t]*(?:\r?\n|$)")
@@ -87,6 +95,10 @@ def spans(text: str) -> Iterator[Span]:
     if "amzn.mws." in text:
         for m in _MWS_RE.finditer(text):
             yield m.start(), m.end(), "amazon-mws-token"
+    if "Default" in text or "defaultValue" in text:
+        for m in _PARAM_DEFAULT_RE.finditer(text):
+            if _value_ok(m.group("value"), pw=bool(m.group("pw"))):
+                yield m.start("value"), m.end("value"), "password" if m.group("pw") else "secret"
     if "Private-Lines:" in text:
         yield from _ppk(text)
     low = text.lower()

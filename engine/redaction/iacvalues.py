@@ -14,13 +14,19 @@ format documents, never by looking random or not:
 - an element of a variable by index, ``userPass[2]``, ``creds["token"]``, where code sets a value from it;
 - a CloudFormation intrinsic function (``Fn::Join``, ``!Ref Name``, ``!GetAtt A.B``) and a dynamic reference,
   ``{{resolve:secretsmanager:MySecret:SecretString:password}}``;
-- Ansible's ``update_password: always|on_create`` (the user module's documented choices).
+- Ansible's ``update_password: always|on_create`` (the user module's documented choices);
+- an ARM template expression, ``"[parameters('adminPassword')]"``, and an Azure resource type's API version,
+  ``Microsoft.Sql/servers@2015-05-01-preview``, ``"apiProfile": "2019-03-01-hybrid"`` (a date, then a channel);
+- CloudFormation's ``SecretStringTemplate`` (the JSON a generated secret is added to: its other fields);
+- a value naming a parameter or a variable that holds the secret, in camel or Pascal case and ending in what it
+  holds (``"Password": "ParentMasterPassword"``, Bicep's ``administratorLoginPassword: secureParameter``).
 
 A literal secret written in these places is in none of these shapes, so it is still redacted.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from . import lazyre
@@ -51,6 +57,24 @@ _CFN_RE = lazyre.compile(
     r"(?:[ \t]+[\w.:-]{1,120})?(?![\w!])"
     r"|\{\{resolve:(?:secretsmanager|ssm|ssm-secure):[\w/:.+=,@-]{1,400}\}\}"
 )
+_ARM_EXPR_RE = lazyre.compile(
+    r"(?<=\")\[(?:parameters|variables|reference|concat|format|resourceId|listKeys|list\w*|subscription|"
+    r"resourceGroup|uniqueString|guid)\([^\]\n]{0,300}\)\](?=\")"
+)
+_API_VERSION_RE = lazyre.compile(
+    r"(?<![\w-])(?:(?<=@)|(?<=[\"']))\d{4}-\d{2}-\d{2}(?:-(?:preview|privatepreview|hybrid|beta|alpha))?(?![\w-])"
+)
+_SECRET_TEMPLATE_RE = lazyre.compile(
+    r"(?<![\w-])[\"']?SecretStringTemplate[\"']?[ \t]*:[ \t]*(?P<v>'[^'\n]{0,300}'|\"(?:[^\"\\\n]|\\.){0,300}\")"
+)
+_HOLDER_NAME_RE = lazyre.compile(
+    r"(?P<label>[A-Za-z][\w-]{0,60})[\"']?[ \t]*[:=][ \t]*(?P<q>[\"']?)(?P<v>[a-zA-Z][a-z]+(?:[A-Z]+[a-z]*){0,6}"
+    r"(?:Password|Passwd|Pwd|Token|Secret|Key|Parameter|Param|Credential|Credentials))(?P=q)[ \t]*[,}]?[ \t]*$",
+    re.MULTILINE,
+)
+"""A value naming what holds the secret: letters only, two words at least, and either unquoted (Bicep's symbol) or
+after a Pascal-case property (CloudFormation's ``"Password": "ParentMasterPassword"``): a quoted value after a
+lower-case key (``password = "summerPassword"``) is a password still."""
 _ANSIBLE_RE = lazyre.compile(r"(?<![\w-])update_password[ \t]*[:=][ \t]*[\"']?(?P<v>always|on_create)\b")
 
 
@@ -75,6 +99,19 @@ def spans(text: str) -> Iterator[Span]:
     if "Fn::" in text or "!" in text or "{{resolve:" in text:
         for m in _CFN_RE.finditer(text):
             yield m.span()
+    if "[" in text and "(" in text:
+        for m in _ARM_EXPR_RE.finditer(text):
+            yield m.span()
+    if "-" in text:
+        for m in _API_VERSION_RE.finditer(text):
+            yield m.span()
+    if "SecretStringTemplate" in text:
+        for m in _SECRET_TEMPLATE_RE.finditer(text):
+            yield m.span("v")
+    for m in _HOLDER_NAME_RE.finditer(text):
+        two_words = any(c.isupper() for c in m.group("v")[1:])  # ``adminPassword``, not ``Password``
+        if two_words and (not m.group("q") or m.group("label")[0].isupper()):
+            yield m.span("v")
     if "update_password" in text:
         for m in _ANSIBLE_RE.finditer(text):
             yield m.span("v")

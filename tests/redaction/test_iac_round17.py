@@ -141,3 +141,40 @@ def test_a_random_value_after_a_label_is_taken_in_backticks_as_bare() -> None:
 )
 def test_a_name_of_words_after_a_label_stays_in_backticks_or_bare(text: str) -> None:
     _stays(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            "Parameters:\n  ParentMasterPassword:\n    Description: 'Password'\n    Type: String\n    Default: 'asDj73!x'",
+            "asDj73!x",
+        ),
+        (
+            '  "Parameters": {\n    "DbPassword": {\n      "Type": "String",\n      "Default": "asDj73!x"\n    }',
+            "asDj73!x",
+        ),
+        ('    "adminPassword": {\n      "type": "securestring",\n      "defaultValue": "Kq8!zzLm2"', "Kq8!zzLm2"),
+        ('"Password": "Summer2024Password"', "Summer2024Password"),
+        ('password = "summerPassword"', "summerPassword"),
+    ],
+)
+def test_a_template_parameters_default_under_a_password_name_is_taken(text: str, value: str) -> None:
+    _gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Parameters:\n  ParentMasterPassword:\n    Type: String\n    NoEcho: true\n  InstanceType:\n    Default: t2.micro",
+        "Parameters:\n  ApiToken:\n    Type: String\n    Default: 'none'",
+        "resource sqlServer 'Microsoft.Sql/servers@2015-05-01-preview' = {",
+        '  "apiProfile": "2019-03-01-hybrid",',
+        '"administratorLoginPassword": "[parameters(\'adminPassword\')]",',
+        '        "Password": "MasterMongoDBPassword",',
+        "    administratorLoginPassword: secureParameter",
+        '            SecretStringTemplate: \'{"username": "admin"}\'',
+    ],
+)
+def test_arm_bicep_and_cloudformation_references_stay(text: str) -> None:
+    _stays(text)
