@@ -74,8 +74,19 @@ _HOLDER_NAME_RE = lazyre.compile(
 )
 """A value naming what holds the secret: letters only, two words at least, and either unquoted (Bicep's symbol) or
 after a Pascal-case property (CloudFormation's ``"Password": "ParentMasterPassword"``): a quoted value after a
-lower-case key (``password = "summerPassword"``) is a password still."""
+lower-case key (``password = "summerPassword"``) or an environment variable (``HEROKU_API_KEY='sampleHerokuKey'``)
+is a secret still."""
 _ANSIBLE_RE = lazyre.compile(r"(?<![\w-])update_password[ \t]*[:=][ \t]*[\"']?(?P<v>always|on_create)\b")
+
+
+def _holds_token(value: str) -> bool:
+    """Whether a piece of ``value`` between ``/``, ``:``, ``-`` reads as a token (16+ characters mixing upper and
+    lower case and digits): an ARN's resource named by a key (``backups/k8FjW2pQz9XvB3nLtR7yUe4M``) is no ARN to
+    keep."""
+    for piece in re.split(r"[/:.@=,+-]", value):
+        if len(piece) >= 16 and all(any(f(c) for c in piece) for f in (str.isupper, str.islower, str.isdigit)):
+            return True
+    return False
 
 
 def spans(text: str) -> Iterator[Span]:
@@ -85,10 +96,11 @@ def spans(text: str) -> Iterator[Span]:
             yield m.span()
     if "arn:" in text:
         for m in _ARN_RE.finditer(text):
-            yield m.span()
+            if not _holds_token(m.group(0)):
+                yield m.span()
     if text.count(":") >= 4:
         for m in _ARN_PIECE_RE.finditer(text):
-            if m.group("region") or m.group("acct"):
+            if (m.group("region") or m.group("acct")) and not _holds_token(m.group(0)):
                 yield m.span()
     if "(" in text and ("var." in text or "local." in text or "data." in text or "path." in text):
         for m in _HCL_CALL_RE.finditer(text):
@@ -110,7 +122,9 @@ def spans(text: str) -> Iterator[Span]:
             yield m.span("v")
     for m in _HOLDER_NAME_RE.finditer(text):
         two_words = any(c.isupper() for c in m.group("v")[1:])  # ``adminPassword``, not ``Password``
-        if two_words and (not m.group("q") or m.group("label")[0].isupper()):
+        label = m.group("label")
+        pascal = label[0].isupper() and any(c.islower() for c in label) and "_" not in label  # not HEROKU_API_KEY
+        if two_words and (not m.group("q") or pascal):
             yield m.span("v")
     if "update_password" in text:
         for m in _ANSIBLE_RE.finditer(text):

@@ -178,3 +178,7 @@ def test_a_template_parameters_default_under_a_password_name_is_taken(text: str,
 )
 def test_arm_bicep_and_cloudformation_references_stay(text: str) -> None:
     _stays(text)
+
+
+def test_a_quoted_name_like_value_of_an_environment_variable_is_still_taken() -> None:
+    _gone("export HEROKU_API_KEY='sampleHerokuKey'", "sampleHerokuKey")
