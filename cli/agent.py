@@ -349,11 +349,10 @@ def checkpoint_cmd(
         if record is not None:
             _keep_offset(repo, session_id, record)
         hookretry.clear(repo, session_id, path)
-    if wait_git and result.status == "failed" and passing(result.reason):
-        # `git commit -a` waiting in its editor: this background run waits for it, then writes (B26-6)
-        if checkpointretry.wait_for_git(store.git.git_dir):
-            for line in checkpointretry.retry_waiting(store):
-                click.echo(line, err=True)
+    busy = wait_git and result.status == "failed" and passing(result.reason)
+    if busy and checkpointretry.wait_for_git(store.git.git_dir):  # `git commit -a` in its editor: wait (B26-6)
+        for line in checkpointretry.retry_waiting(store):
+            click.echo(line, err=True)
     if as_json:
         click.echo(result.model_dump_json())
     else:

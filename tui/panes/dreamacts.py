@@ -39,7 +39,8 @@ class DreamActions(Pane):
             left = total - len(chosen)
             accept = (
                 f"Accept {len(chosen)} of the {total} review changes of dream {record.id} as one merge?"
-                f"\nThe other {left} {'is' if left == 1 else 'are'} dropped with its review branch."
+                f"\nThe other {left} {'is' if left == 1 else 'are'} rejected with its review branch"
+                " (a new dream can propose them again)."
             )
         reject = f"Reject dream {record.id}: delete its review branch?"
         if what == "reject" and record.status == "running":

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -101,6 +101,7 @@ class DreamsPane(DreamActions):
         self._files: dict[str, list[Any]] = {}
         self._shown_ops: str | None = None
         self._stamp: object = None
+        self._body: Content | None = None
 
     def compose(self) -> ComposeResult:
         """Yield the runs table, the status line and the detail box."""
@@ -256,11 +257,14 @@ class DreamsPane(DreamActions):
             body = Content("\n").join([body, Content(""), Content(clean(note)).stylize("bold")])
         self._shown = record.id
         self._shown_record = record
+        self._body = body
         self._show_ops(record)
         self.query_one("#dreams-detail-text", Static).update(body)
         box = self.query_one("#dreams-detail", VerticalScroll)
         box.border_title = Content(clean(f"Dream {record.id}"))
         box.scroll_home(animate=False)
+        if self.ops_table.has_focus:
+            self._show_op(self.ops_table.cursor_row)
 
     @work(group="dreams-run", exclusive=True, exit_on_error=False, description="Dreaming")
     async def dream_now(self) -> None:
@@ -339,6 +343,31 @@ class DreamsPane(DreamActions):
         record = self.highlighted
         if record is not None and record.id != self._shown:
             self.load_detail(record)
+
+    @on(DataTable.RowHighlighted, "#dreams-ops")
+    def _op_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if self.ops_table.has_focus:
+            self._show_op(event.cursor_row)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Into the Operations list (tab): the box shows its highlighted operation first."""
+        if event.widget is self.ops_table:
+            self._show_op(self.ops_table.cursor_row)
+
+    @on(DataTable.RowSelected, "#dreams-ops")
+    def _op_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter on an operation: into the box, which shows it first (it scrolls the whole dream)."""
+        self._show_op(event.cursor_row)
+        self.query_one("#dreams-detail", VerticalScroll).focus()
+
+    def _show_op(self, row: int) -> None:
+        """The box shows the highlighted operation first, then the whole dream (B26-8)."""
+        record = self._shown_record
+        if record is None or self._body is None or not 0 <= row < len(record.operations):
+            return
+        first = dreamview.highlighted_content(record, row, self._files)
+        self.query_one("#dreams-detail-text", Static).update(Content("\n").join([first, Content(""), self._body]))
+        self.query_one("#dreams-detail", VerticalScroll).scroll_home(animate=False)
 
     def action_back(self) -> None:
         """Back to the runs."""
