@@ -376,7 +376,8 @@ def checkpoint_cmd(
 
 
 def _retry_parked(ctx: click.Context, as_json: bool) -> None:
-    """Give the parked messages back to their buffers and distil each of their sessions now (a forced stage).
+    """Give the parked messages back to their buffers and distil each of their sessions now (a forced stage),
+    and the sessions whose last write failed (left pending, B26-6).
 
     A batch that fails again goes back to the buffer as any failed one does (parked again after three failures).
     """
@@ -386,6 +387,7 @@ def _retry_parked(ctx: click.Context, as_json: bool) -> None:
     store = _open_store(ctx, create=False)
     cp = Checkpointer(store.state_dir)
     runs = [(sid, p.workspace or "") for p in cp.parked() for sid in p.sessions]  # cwd "": the global scope
+    runs += [r for p in cp.waiting() for r in ((sid, p.workspace or "") for sid in p.sessions) if r not in runs]
     cp.unpark()
     sessions = [sid for sid, _ in runs]
     results = [run_checkpoint(store, cp, store.settings, sid, ws, [], "force") for sid, ws in runs]

@@ -178,3 +178,17 @@ def test_a_parked_batch_is_retried_once_by_itself_never_twice(
     assert done.exit_code == 0, done.output
     assert KEPT in stored(repo)
     assert buffers.parked() == []
+
+
+def test_retry_parked_also_writes_a_batch_a_git_lock_left_pending(setup: tuple[Path, Path], tmp_path: Path) -> None:
+    repo, project = setup
+    go = tmp_path / "go"
+    git = git_commit_a(repo, go)
+    path = transcript(tmp_path / "s.jsonl", "s1", project, SAID, "Noted.")
+    checkpoint(repo, "s1", path, project, "SessionEnd")
+    assert "--retry-parked" in status(repo)[1]  # the command status names
+    go.touch()
+    assert git.wait(timeout=60) == 0
+    done = CliRunner().invoke(main, ["--repo", str(repo), "checkpoint", "--retry-parked"])
+    assert done.exit_code == 0, done.output
+    assert "session s1: distilled" in done.output and KEPT in stored(repo)
