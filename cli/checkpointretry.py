@@ -21,6 +21,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from memrepo.engine.checkpoints.waiting import git_busy, to_retry
+
 if TYPE_CHECKING:
     from memrepo.engine.checkpoints.types import CheckpointResult
     from memrepo.engine.repo.store import MemoryStore
@@ -32,17 +34,6 @@ HOOK_GIT_WAIT_S = 900.0
 pending for the next hook or session start (seconds)."""
 POLL_S = 0.5
 """How often that wait looks at git's lock files (seconds)."""
-
-
-def git_busy(git_dir: Path) -> str | None:
-    """One line naming the live git process that holds a lock file of ``git_dir``, or None when none does."""
-    from memrepo.engine.files.lock import live_git_lock
-
-    found = live_git_lock(git_dir)
-    if found is None:
-        return None
-    path, (pid, cmd) = found
-    return f"git (pid {pid}: {cmd}) holds .git/{path.relative_to(git_dir).as_posix()}"
 
 
 def wait_for_git(git_dir: Path, wait_s: float = HOOK_GIT_WAIT_S) -> bool:
@@ -107,11 +98,8 @@ def retry_later(git_dir: Path) -> bool:
     Returns:
         bool: whether a retry was started.
     """
-    from memrepo.engine.checkpoints.buffers import Buffers
-
     try:
-        state = git_dir / "memrepo"
-        if not Buffers(state).to_retry():
+        if not to_retry(git_dir / "memrepo"):
             return False
         if git_busy(git_dir) is not None:
             return False

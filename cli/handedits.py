@@ -85,9 +85,9 @@ def status(ctx: click.Context) -> None:
 
 def _waiting(store: MemoryStore) -> str | None:
     """The line naming an agent's messages a failed write left pending (B26-6), or None (a read of the buffers)."""
-    from memrepo.engine.checkpoints.buffers import Buffers
+    from memrepo.engine.checkpoints.waiting import waiting_line
 
-    return Buffers(store.state_dir).waiting_line()
+    return waiting_line(store.state_dir)
 
 
 def _say_parked(store: MemoryStore) -> None:
