@@ -243,6 +243,8 @@ def _mark(repo: Path, event: str, session_id: str, transcript: Path) -> None:
     is_flag=True,
     help="Distil again the messages parked after three failed distillations (memrepo status names them); no stdin.",
 )
+@click.option("--retry-waiting", is_flag=True, hidden=True, help="Retry the batches a failed write left pending.")
+@click.option("--wait-git", is_flag=True, hidden=True, help="A hook's background run: wait out git's lock, retry.")
 @click.pass_context
 @_errors_as_lines
 def checkpoint_cmd(
@@ -253,15 +255,23 @@ def checkpoint_cmd(
     event: str | None,
     as_json: bool,
     retry_parked: bool,
+    retry_waiting: bool,
+    wait_git: bool,
 ) -> None:
     """Buffer an agent's completed messages; distil them into memory when a stage is complete.
 
     Without --from-claude-hook, stdin holds a JSON list of messages
     ({"id", "role": "user"|"assistant", "text"}) or an object {"messages": [...]}.
     """
-    from memrepo.engine.checkpoints.checkpoint import Checkpointer
+    from memrepo.engine.checkpoints.checkpoint import Checkpointer, passing
     from memrepo.engine.checkpoints.flow import run_checkpoint
 
+    from . import checkpointretry
+
+    if retry_waiting:  # a session's start found batches a failed write left pending (B26-6)
+        for line in checkpointretry.retry_waiting(_open_store(ctx, create=False)):
+            click.echo(line)
+        return
     if retry_parked:
         if from_hook or session_id or event:
             raise click.UsageError("--retry-parked takes no messages: give it alone (with --json at most)")
@@ -318,6 +328,8 @@ def checkpoint_cmd(
     store = _open_store(ctx)  # with the settings: [writes] agent_to_inbox, the [dream] provider
     if from_hook:  # first the sessions a full disk kept from the buffer: a close below distils them too
         _retry_kept(store, repo, skip=session_id)
+        for line in checkpointretry.retry_waiting(store):  # a batch a git lock failed, now git is done (B26-6)
+            click.echo(line, err=True)
     # An agent session's facts: History and `memrepo log` say so (Origin: agent_tool, not cli, the person's own).
     # Turns read from Claude Code's own transcript (--from-claude-hook) are the user's words: a
     # statement they asked to remember is written by: user; messages on stdin are the caller's word.
@@ -337,6 +349,10 @@ def checkpoint_cmd(
         if record is not None:
             _keep_offset(repo, session_id, record)
         hookretry.clear(repo, session_id, path)
+    busy = wait_git and result.status == "failed" and passing(result.reason)
+    if busy and checkpointretry.wait_for_git(store.git.git_dir):  # `git commit -a` in its editor: wait (B26-6)
+        for line in checkpointretry.retry_waiting(store):
+            click.echo(line, err=True)
     if as_json:
         click.echo(result.model_dump_json())
     else:
@@ -360,7 +376,8 @@ def checkpoint_cmd(
 
 
 def _retry_parked(ctx: click.Context, as_json: bool) -> None:
-    """Give the parked messages back to their buffers and distil each of their sessions now (a forced stage).
+    """Give the parked messages back to their buffers and distil each of their sessions now (a forced stage),
+    and the sessions whose last write failed (left pending, B26-6).
 
     A batch that fails again goes back to the buffer as any failed one does (parked again after three failures).
     """
@@ -370,6 +387,7 @@ def _retry_parked(ctx: click.Context, as_json: bool) -> None:
     store = _open_store(ctx, create=False)
     cp = Checkpointer(store.state_dir)
     runs = [(sid, p.workspace or "") for p in cp.parked() for sid in p.sessions]  # cwd "": the global scope
+    runs += [r for p in cp.waiting() for r in ((sid, p.workspace or "") for sid in p.sessions) if r not in runs]
     cp.unpark()
     sessions = [sid for sid, _ in runs]
     results = [run_checkpoint(store, cp, store.settings, sid, ws, [], "force") for sid, ws in runs]

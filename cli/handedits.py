@@ -40,8 +40,9 @@ def status(ctx: click.Context) -> None:
     """Say whether the work tree is clean, hand-edited or blocked.
 
     Exit 0 when nothing blocks memory, 3 when a write is blocked, a hand edit waits for your answer,
-    writes kept while blocked wait to be applied (``memrepo commit-hand-edits`` applies them) or a git
-    command beside memrepo dropped a write it committed (the line names the ``git cherry-pick``).
+    writes kept while blocked wait to be applied (``memrepo commit-hand-edits`` applies them), a git
+    command beside memrepo dropped a write it committed (the line names the ``git cherry-pick``) or an
+    agent's lines wait for a retry after a failed write (``git commit -a`` held the index's lock).
     Entries waiting in the inbox are counted on a last line (``memrepo inbox``), exit code unchanged.
     """
     from memrepo.engine.models import RepoState
@@ -50,11 +51,14 @@ def status(ctx: click.Context) -> None:
     store = _open_store(ctx, create=False)
     st = store.status()
     lost = store.lost_writes() if st.state is RepoState.CLEAN else None  # memrepo's commit a git command dropped
+    retry = _waiting(store)
     if lost:  # never "clean" (B24-10)
         click.echo(clean(f"lost writes: {lost}", one_line=False))
     elif st.pending and st.state is RepoState.CLEAN and not st.questions:  # never "clean" with exit 3 (B11-14)
         click.echo(f"pending: {st.pending} write(s) kept while blocked, not applied yet: ", nl=False)
         click.echo("`memrepo commit-hand-edits` applies them")
+    elif retry and st.state is RepoState.CLEAN and not st.questions:  # an agent's lines a git lock kept (B26-6)
+        click.echo(clean(f"pending: {retry}"))
     else:
         click.echo(clean(st.state.value + (f": {st.reason}" if st.reason else ""), one_line=False))
     if st.pending and st.state is RepoState.BLOCKED:
@@ -72,9 +76,18 @@ def status(ctx: click.Context) -> None:
     waiting = _inbox_count(store)
     if waiting:  # said, not an exit code: the inbox waits for a review, no write is held (docs/architecture.md §3)
         click.echo(f"{waiting} inbox {'entry waits' if waiting == 1 else 'entries wait'} for review: `memrepo inbox`")
+    if retry and not (st.state is RepoState.CLEAN and not st.questions and not st.pending and not lost):
+        click.echo(clean(retry))
     _say_parked(store)
-    if st.state is RepoState.BLOCKED or st.questions or st.pending or lost:
+    if st.state is RepoState.BLOCKED or st.questions or st.pending or lost or retry:
         sys.exit(NEEDS_YOU)
+
+
+def _waiting(store: MemoryStore) -> str | None:
+    """The line naming an agent's messages a failed write left pending (B26-6), or None (a read of the buffers)."""
+    from memrepo.engine.checkpoints.waiting import waiting_line
+
+    return waiting_line(store.state_dir)
 
 
 def _say_parked(store: MemoryStore) -> None:

@@ -112,6 +112,9 @@ def session_start(ctx: click.Context) -> None:
         return
     emit("SessionStart", block.text)
     _count(store, "context", session=True)
+    from .checkpointretry import retry_later
+
+    retry_later(store.git.git_dir)  # type: ignore[attr-defined]  # lines a git lock kept from a past session (B26-6)
     if payload.session_id and payload.session_id.strip():
         from memrepo.engine.agents.sessionrepos import claim
 
@@ -177,7 +180,16 @@ def detach_checkpoint(repo: Path, raw: bytes) -> int:
         os.lseek(fd, 0, os.SEEK_SET)
         os.unlink(name)
         child = subprocess.Popen(
-            [sys.executable, "-m", "memrepo.cli.main", "--repo", str(repo), "checkpoint", "--from-claude-hook"],
+            [
+                sys.executable,
+                "-m",
+                "memrepo.cli.main",
+                "--repo",
+                str(repo),
+                "checkpoint",
+                "--from-claude-hook",
+                "--wait-git",
+            ],
             stdin=fd,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,

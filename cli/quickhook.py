@@ -160,6 +160,9 @@ def session_start(args: dict[str, str | None], keys: ReadKeys) -> bool:
         text = again[0] if again is not None else text
     emit("SessionStart", with_kept_note(text, git_dir))
     count_read(git_dir, "context", session=True)
+    from .checkpointretry import retry_later
+
+    retry_later(git_dir)  # lines a git lock kept from a past session's checkpoint, retried now git is done (B26-6)
     session = payload.get("session_id")
     if isinstance(session, str):
         from memrepo.engine.agents.sessionrepos import claim

@@ -128,7 +128,19 @@ def _remember(open_store: Callable[[], MemoryStore], args: dict[str, object], re
     if here is not None and _inside(here, store.root):
         reply.fail("--scope workspace needs --workspace PATH|NAME here: the current folder is the memory repo", 2)
         return
-    result = store.remember(cand)
+    from memrepo.engine.errors import BusyError
+
+    try:
+        result = store.remember(cand)
+    except BusyError:
+        found = _already_written(store.root, cand.text)
+        if found is None:
+            raise
+        # A write server killed after it committed this very line left the client waiting on a busy lock
+        # (breaker26 B26-7): "busy, retry" was untrue, the line is there.
+        reply.out += f"already written {found}: the repo stayed busy, so it was not reinforced\n"
+        reply.path = found.removeprefix("repo:").partition("#L")[0]
+        return
     if args.get("as_json"):
         reply.out += result.model_dump_json() + "\n"
     elif result.action is not Action.REFUSED:
@@ -153,6 +165,31 @@ def _remember(open_store: Callable[[], MemoryStore], args: dict[str, object], re
     notice = store.hooks_notice()  # said once, on stderr, that the repo's git hooks are skipped
     if notice is not None:
         reply.err += notice + "\n"
+
+
+def _already_written(root: object, text: str) -> str | None:
+    """``repo:<path>#L<n>`` of an entry of the work tree whose text is ``text`` (case and punctuation aside), or None.
+
+    Read only when a write found the repo busy: the entry another process wrote meanwhile (a killed write
+    server's last commit) is named instead of "busy, retry".
+    """
+    from pathlib import Path
+
+    from .replycheck import _plain
+
+    want = _plain(text)
+    base = Path(str(root))
+    for path in sorted(base.rglob("*.md")):
+        if ".git" in path.relative_to(base).parts:
+            continue
+        try:
+            lines = path.read_text(encoding="utf-8").split("\n")
+        except (OSError, UnicodeDecodeError):
+            continue
+        for n, line in enumerate(lines, 1):
+            if line.startswith("- ") and want and _plain(line[2:].split(" [", 1)[0]) == want:
+                return f"repo:{path.relative_to(base).as_posix()}#L{n}"
+    return None
 
 
 def _inside(folder: str, root: object) -> bool:

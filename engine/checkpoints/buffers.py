@@ -8,6 +8,12 @@ so the same messages sent again are not buffered anew.
 A batch whose distillation failed :data:`~.checkpoint.MAX_FAILURES` times (a blocked or malformed file, a model
 that keeps answering nonsense) is parked in its buffer's ``parked`` list, never dropped: ``memrepo status`` and
 Health say so, and ``memrepo checkpoint --retry-parked`` gives it back (:meth:`Buffers.unpark`).
+
+A batch whose write failed for a passing cause (a :class:`~memrepo.engine.errors.BusyError`: ``git commit -a``
+waiting in its editor holds ``index.lock``) stays pending, its failures not counted, marked ``busy``:
+:meth:`Buffers.waiting` lists it for ``memrepo status`` and the next hook checkpoint or session start retries
+it once git is done (breaker26 B26-6). A parked batch is retried the same way once by itself
+(:meth:`Buffers.auto_unpark`), never twice.
 """
 
 from __future__ import annotations
@@ -131,6 +137,85 @@ class Buffers:
             "`memrepo checkpoint --retry-parked`"
         )
 
+    def waiting(self, passing_only: bool = False) -> list[Parked]:
+        """The batches whose write failed and that wait, pending, for the next try, one per scope (a read).
+
+        Their messages carry ``failures`` (a failed distillation) or ``busy`` (a passing cause: a git
+        lock, a busy write lock; only those with ``passing_only``); ``reason`` is the last error.
+        """
+        out = []
+        for scope in self._scopes():
+            data = self._load(scope)
+            failed = [
+                m
+                for m in data["messages"]
+                if isinstance(m, dict) and (m.get("busy") or (m.get("failures") and not passing_only))
+            ]
+            if failed:
+                sessions = sorted({str(m.get("session")) for m in failed})
+                reason = str(data.get("last_error") or "unknown")
+                out.append(Parked(scope, len(failed), sessions, reason, data.get("workspace")))
+        return out
+
+    def waiting_line(self) -> str | None:
+        """One line for ``memrepo status`` and Health: messages an agent said that a failed write left
+        pending (retried by the next hook checkpoint or session start); None when there are none."""
+        waiting = self.waiting()
+        if not waiting:
+            return None
+        n = sum(p.messages for p in waiting)
+        sessions = sorted({s for p in waiting for s in p.sessions})
+        reason = waiting[-1].reason.removeprefix("BusyError: ").split("; memrepo waited")[0]
+        return (
+            f"{n} message{'s' * (n != 1)} of session{'s' * (len(sessions) != 1)} {', '.join(sessions[:3])}"
+            + (f" and {len(sessions) - 3} more" if len(sessions) > 3 else "")
+            + f" not written yet ({reason}): retried at the next agent session's start or checkpoint,"
+            " or now with `memrepo checkpoint --retry-parked`"
+        )
+
+    def to_retry(self) -> bool:
+        """Whether a batch waits for a retry: left pending by a passing cause (a git lock), or parked and never
+        retried by itself."""
+        if self.waiting(passing_only=True):
+            return True
+        return any(
+            isinstance(m, dict) and not m.get("auto_retried")
+            for scope in self._scopes()
+            for m in self._load(scope).get("parked", [])
+        )
+
+    def auto_unpark(self) -> list[Parked]:
+        """Give back the parked messages never retried by themselves, marked so they are not again (a hook's retry).
+
+        Returns:
+            list[Parked]: what was given back, one per scope (its sessions and workspace for the retry).
+
+        Raises:
+            filelock.Timeout: the checkpoint lock stayed busy 5 s.
+        """
+        out = []
+        with self._lock:
+            for scope in self._scopes():
+                data = self._load(scope)
+                parked = [m for m in data.get("parked", []) if isinstance(m, dict)]
+                fresh = [m for m in parked if not m.get("auto_retried")]
+                if not fresh:
+                    continue
+                reason = str(data.get("parked_reason") or "unknown")
+                seen = {m["id"] for m in data["messages"]}
+                data["parked"] = [m for m in parked if m.get("auto_retried")]  # retried once already: stay
+                for m in fresh:
+                    m.pop("failures", None)
+                    m["auto_retried"] = True
+                if not data["parked"]:
+                    data.pop("parked", None)
+                    data.pop("parked_reason", None)
+                data["messages"] = [m for m in fresh if m["id"] not in seen] + data["messages"]
+                self._save(scope, data)
+                sessions = sorted({str(m.get("session")) for m in fresh})
+                out.append(Parked(scope, len(fresh), sessions, reason, data.get("workspace")))
+        return out
+
     def unpark(self) -> list[str]:
         """Give every parked message back to its buffer, its failures forgotten (``checkpoint --retry-parked``).
 
@@ -149,6 +234,7 @@ class Buffers:
                     continue
                 for m in parked:
                     m.pop("failures", None)
+                    m.pop("auto_retried", None)
                     sessions[m["session"]] = None
                 seen = {m["id"] for m in data["messages"]}
                 data["messages"] = [m for m in parked if m["id"] not in seen] + data["messages"]

@@ -108,6 +108,12 @@ def _clean_text(text: str) -> tuple[str, int]:
     return clean[:MAX_MESSAGE_CHARS], cut
 
 
+def passing(reason: str | None) -> bool:
+    """Whether a batch failed for a passing cause: a :class:`~memrepo.engine.errors.BusyError` (another git
+    process holds its lock file, another write holds the write lock), gone by itself (B26-6)."""
+    return bool(reason) and str(reason).startswith("BusyError")
+
+
 def _msg_id(session_id: str, msg: Message) -> str:
     if msg.id:
         return f"{session_id}/{msg.id}"  # ids are unique within a session; two harnesses may reuse them
@@ -376,9 +382,14 @@ class Checkpointer(Buffers):
     def release(self, claim: Claim, failed: bool, reason: str | None = None) -> int:
         """Give a claimed batch back (it stays pending), or park it after :data:`MAX_FAILURES` failures.
 
+        A failure of a passing cause (:func:`passing`: another git process's lock, a busy write lock) is not
+        counted toward parking: its messages are marked ``busy`` and wait, pending, for the next try
+        (breaker26 B26-6: ``git commit -a`` waiting in its editor parked a session's lines after three ends).
+
         Returns:
             int: messages still pending in the scope.
         """
+        busy = failed and passing(reason)
         with self._lock:
             data = self._load(claim.scope)
             if (data.get("claim") or {}).get("id") == claim.claim_id:
@@ -386,7 +397,9 @@ class Checkpointer(Buffers):
             for m in data["messages"]:
                 if m.get("claimed") == claim.claim_id:
                     m.pop("claimed", None)
-                    if failed:
+                    if busy:
+                        m["busy"] = int(m.get("busy", 0)) + 1
+                    elif failed:
                         m["failures"] = int(m.get("failures", 0)) + 1
             if failed:
                 data["last_error"] = reason

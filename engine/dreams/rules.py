@@ -329,7 +329,7 @@ def _changed_facts(rows: list[tuple[str, LineRef]], plan: _Plan, known: Known, p
                 "line": gone,
                 "keep": kept,
                 "relation": "replacement",
-                "reason": f"{quoted(old_ref)} is replaced by the newer {quoted(new_ref)} (it says what changed); "
+                "reason": f"{quoted(old_ref)} is replaced by the newer {quoted(new_ref)} ({_how_changed(old_ref, new_ref)}); "
                 "the newer line stays",
             }
             plan.ops.append((ORDER["replacement"], -1.0, op))
@@ -364,6 +364,26 @@ def _says_changed(rows: list[tuple[str, LineRef]], gone: str, kept: str) -> bool
         return True
     topic = topic_terms(new.text)
     return topic.change or bool(topic.denied) or bool(topic.label and topic.label == old.label)
+
+
+def _how_changed(old: LineRef, new: LineRef) -> str:
+    """Why the newer line replaces the older, as :func:`_says_changed` found it, in the reason's words.
+
+    Two lines that share only their ``subject:`` metadata do not "say what changed" (breaker26 B26-9: "Team runs
+    feature flags ..." and "Team owns pnpm over npm ...", both ``subject: auth``): the reason names the subject.
+    """
+    if new.meta.get("supersedes"):
+        return "it says it supersedes it"
+    topic = topic_terms(new.text)
+    if topic.change or topic.denied or (topic.label and topic.label == topic_terms(old.text).label):
+        return "it says what changed"
+    subject = new.meta.get("subject")
+    same = " as the older" if subject and old.meta.get("subject") == subject else ""
+    return (
+        f"it has the same subject: {subject}{same}, and is newer; nothing else relates them"
+        if subject
+        else "it is newer"
+    )
 
 
 def plan_ref(rows: list[tuple[str, LineRef]], alias: str) -> LineRef:

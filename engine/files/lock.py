@@ -186,6 +186,19 @@ def git_lock_files(git_dir: Path) -> list[Path]:
     return found
 
 
+def live_git_lock(git_dir: Path) -> tuple[Path, tuple[int, str]] | None:
+    """A git lock file in ``git_dir`` a live process (not this one) holds, with its ``(pid, command line)``; or None.
+
+    ``git commit -a`` waiting in its editor holds ``index.lock`` (closed, no file descriptor): its process is
+    found by :func:`~.lockholder.lock_holder` all the same, so a retry waits for it instead of breaking it.
+    """
+    for path in git_lock_files(git_dir):
+        holder = lock_holder(path)
+        if holder is not None and holder[0] != os.getpid():
+            return path, holder
+    return None
+
+
 def describe_git_lock(git_dir: Path, path: Path) -> str:
     """One line on a lock file for status and health: who holds it, or that nobody does and when it goes."""
     rel = Path(path).relative_to(git_dir).as_posix()

@@ -67,9 +67,40 @@ def lock_holder(path: Path) -> tuple[int, str] | None:
                 cwd = os.readlink(os.path.join(entry.path, "cwd"))
             except OSError:
                 continue
-            if comm.startswith("git") and (cwd == work or cwd.startswith(work + "/")):
+            if comm.startswith("git") and any(
+                d == work or d.startswith(work + "/") for d in _git_dirs(entry.path, cwd)
+            ):
                 git_here = pid, _command_line(pid)
     return git_here
+
+
+def _git_dirs(proc_dir: str, cwd: str) -> list[str]:
+    """Where a git process works: its cwd, and the folders its ``-C``, ``--git-dir``, ``--work-tree`` and its
+    ``GIT_DIR`` / ``GIT_WORK_TREE`` name (a ``git --git-dir=R/.git commit -a`` run from elsewhere holds R's
+    ``index.lock`` too, and was taken for no holder: its lock removed as stale while its editor was open)."""
+    found = [cwd]
+    try:
+        words = [w.decode("utf-8", "replace") for w in Path(proc_dir, "cmdline").read_bytes().split(b"\0") if w]
+    except OSError:
+        words = []
+    base = cwd
+    for n, word in enumerate(words[1:], 1):
+        name, eq, value = word.partition("=")
+        if not eq and word in ("-C", "--git-dir", "--work-tree") and n + 1 < len(words):
+            name, value = word, words[n + 1]
+        if name in ("-C", "--git-dir", "--work-tree") and value:
+            place = os.path.normpath(os.path.join(base, value))
+            base = place if name == "-C" else base
+            found.append(place)
+    try:
+        env = Path(proc_dir, "environ").read_bytes().split(b"\0")
+    except OSError:
+        env = []
+    for item in env:
+        key, _eq, value = item.decode("utf-8", "replace").partition("=")
+        if key in ("GIT_DIR", "GIT_WORK_TREE") and value:
+            found.append(os.path.normpath(os.path.join(cwd, value)))
+    return [os.path.realpath(d) for d in found]
 
 
 def confirmed_unheld(path: Path) -> bool:

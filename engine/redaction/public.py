@@ -220,6 +220,8 @@ def spans(text: str, *, names: bool = True) -> Iterator[Span]:
     for m in _UUID_RE.finditer(text):
         if m.start() and text[m.start() - 1] in "/@=":
             continue  # in a URL's path or query: a webhook's id may be its secret (the rules decide)
+        if text.endswith("amzn.mws.", 0, m.start()):
+            continue  # an Amazon MWS auth token's body (:mod:`.iacsecrets`)
         if slots.credential_slot(text, m.start(), m.end()):
             continue  # a password's place: a URL's user:<uuid>@, -p <uuid>, -u user:<uuid> (B16-1)
         before = text[max(0, m.start() - 40) : m.start()]
@@ -247,6 +249,7 @@ def spans(text: str, *, names: bool = True) -> Iterator[Span]:
         for m in _OWN_MARK_RE.finditer(text):
             yield m.span()
     from .configvalues import spans as config_spans
+    from .iacvalues import spans as iac_spans
     from .identifiers import spans as identifier_spans
     from .notevalues import spans as note_spans
     from .publishable import spans as publishable_spans
@@ -255,6 +258,7 @@ def spans(text: str, *, names: bool = True) -> Iterator[Span]:
     yield from publishable_spans(text)
     yield from note_spans(text)
     yield from config_spans(text)
+    yield from iac_spans(text)
     from .pubformats import spans as format_spans
 
     yield from format_spans(text)

@@ -180,8 +180,10 @@ _WEBHOOK_RE = lazyre.compile(
 # --- vendor prefixes: :mod:`.vendorprefix` ----------------------------------------------------------------------
 
 _ASSIGNED_RE = lazyre.compile(
-    r"(?<![\w.-])(?P<label>[A-Za-z_][\w.-]{1,40})[\"']?[ \t]*[:=][ \t]*[\"']?(?P<value>[A-Za-z0-9_+/.-]{20,4096}={0,2})(?![\w+/=-])"
+    r"(?<![\w.-])(?P<label>[A-Za-z_][\w.-]{1,40})[\"']?[ \t]*[:=][ \t]*[\"'`]?(?P<value>[A-Za-z0-9_+/.-]{20,4096}={0,2})(?![\w+/=-])"
 )
+_WORDS_NAME_RE = lazyre.compile(r"[a-z]{2,}(?:[-_./](?:[a-z]{2,}|\d{1,3}))+")
+"""A name of lower-case words and short numbers (``border-destructive/30``, a CSS class), never a token."""
 _NOT_SECRET_WORDS = (
     "sha sha1 sha256 sha512 md5 hash digest checksum commit rev revision etag id uuid guid ref "
     "image version integrity url uri path file dir name host email user username branch tag region model"
@@ -342,7 +344,7 @@ def spans(text: str) -> Iterator[Span]:
         one_case_hex = _PURE_HEX_RE.fullmatch(value) and (value.islower() or value.isupper() or value.isdigit())
         label, host = m.group("label").lower(), _HOSTNAME_RE.fullmatch(value) and not _RANDOM_LABEL_RE.match(value)
         host = host and any(w in label for w in ("host", "domain", "endpoint"))
-        if label.rstrip("_-.").endswith(_NOT_SECRET_LABELS) or one_case_hex or host:
+        if label.rstrip("_-.").endswith(_NOT_SECRET_LABELS) or one_case_hex or host or _WORDS_NAME_RE.fullmatch(value):
             continue
         if value.startswith("//"):
             # a scheme before its //host/path is no label (a path holding `+`, `clang+llvm-11.0.1…`, read as a

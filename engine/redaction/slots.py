@@ -22,12 +22,14 @@ from .rules import _PLACEHOLDER_RE
 
 SECRET_WORDS_BEFORE_RE = lazyre.compile(
     r"(?i)(?:key|token|secret|passw|pwd|auth|credential|bearer|heroku|api)[\w.-]{0,30}[\"'>]?(?:\s+\w+){0,2}"
-    r"(?:[\s,:=?.>\"'{]{0,12}|[ \t]+\([\w .-]{1,24}\)[ \t]*:?\s{1,12}|[\"']?:[ \t]*[|>][-+]?[1-9]?[ \t]*\r?\n[ \t]*)$"
+    r"(?:[\s,:=?.>\"'{`]{0,12}|[ \t]+\([\w .-]{1,24}\)[ \t]*:?\s{1,12}|[\"']?:[ \t]*[|>][-+]?[1-9]?[ \t]*\r?\n[ \t]*"
+    r"|\"[ \t]*\{[ \t]*\r?\n[ \t]*default[ \t]*=[ \t]*\")$"
 )
 """Words naming a secret just before a value (a UUID, a host name :mod:`.public` and :mod:`.pubformats` would keep):
-then it is not kept. Also over a line break when the name opens a YAML
-block scalar (``token: |``) or ends a label line with a note in brackets (``heroku key (prod)``), as the views of
-:func:`.find` and :mod:`.layout` read them."""
+then it is not kept. Also over a line break when the name opens a YAML block scalar (``token: |``) or ends a label
+line with a note in brackets (``heroku key (prod)``), as the views of :func:`.find` and :mod:`.layout` read them, or
+names a Terraform variable whose ``default`` is on the next line (``variable "x_token" {`` / ``default = "<uuid>"``);
+a backtick quotes like ``"`` (``snyktoken=`<uuid>```)."""
 
 Span = tuple[int, int, str]
 

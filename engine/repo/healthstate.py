@@ -42,7 +42,8 @@ def parked_row(state_dir: Path) -> HealthRow:
     dropped (:meth:`memrepo.engine.checkpoints.buffers.Buffers.parked`); WARN while any wait."""
     from memrepo.engine.checkpoints.buffers import Buffers
 
-    line = Buffers(state_dir).parked_line()
+    buffers = Buffers(state_dir)
+    line = "; ".join(x for x in (buffers.parked_line(), buffers.waiting_line()) if x) or None
     if line is None:
         return row("parked checkpoints", HealthStatus.OK, "none: every session's messages were distilled or wait")
     return row("parked checkpoints", HealthStatus.WARN, line)

@@ -44,6 +44,7 @@ from memrepo.engine.read.workspaceindex import WorkspaceIndex, workspace_id_in
 
 from .writer import ChangedMeanwhile, Transaction, Writer, retrying
 
+KEPT_UNTIL_BLOCK_GONE = "the write is kept in .git/memrepo/pending/ and applied once the block is gone"
 KEPT_UNTIL_ANSWERED = "the write is kept in .git/memrepo/pending/ and applied once the question is answered"
 """What a write refused by a waiting hand-edit question is told (docs/architecture.md §3: nothing is lost)."""
 
@@ -375,10 +376,7 @@ class EntryWriter:
                 tx.commit_hand_edits(check)
             except BlockedError as exc:
                 self.queue(cand)
-                raise BlockedError(
-                    f"{exc.reason} (the write is kept in .git/memrepo/pending/ and applied once the block is gone)",
-                    kept=True,
-                ) from exc
+                raise BlockedError(f"{exc.reason} ({KEPT_UNTIL_BLOCK_GONE})", kept=True) from exc
             self.apply_pending_in(tx)
             first = [True]
 
@@ -401,6 +399,13 @@ class EntryWriter:
                 tx.discard()
                 self.queue(cand)
                 raise HandEditQuestion(f"{exc.reason} ({KEPT_UNTIL_ANSWERED})", kept=True) from exc
+            except BlockedError as exc:
+                if exc.kept:
+                    raise
+                # A rebase or merge that started after the check above, met at the commit: kept as above (B26-5).
+                tx.discard()
+                self.queue(cand)
+                raise BlockedError(f"{exc.reason} ({KEPT_UNTIL_BLOCK_GONE})", kept=True) from exc
             if result.action is Action.REFUSED:
                 return result
             result.redacted = redacted

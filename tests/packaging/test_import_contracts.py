@@ -38,6 +38,7 @@ PUBLIC = SUB_PACKAGES | {
     "memrepo.engine.checkpoints.checkpoint",
     "memrepo.engine.checkpoints.flow",
     "memrepo.engine.checkpoints.types",
+    "memrepo.engine.checkpoints.waiting",
     "memrepo.engine.format.cleantext",
     "memrepo.engine.read.coldrecall",
     "memrepo.engine.read.coldread",

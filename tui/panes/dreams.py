@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -25,13 +25,13 @@ from textual.notifications import SeverityLevel
 from textual.widgets import DataTable, Static
 from textual.widgets.data_table import ColumnKey
 
-from ..messages import RepoWritten, WriteFailed
+from ..messages import RepoWritten
 from ..plain import clean
 from ..tablefit import fit_column
 from ..widgets.dialogs import Confirm
 from ..widgets.list_table import ListTable
 from . import dreamview
-from .base import Pane
+from .dreamacts import DreamActions
 from .dreamview import STATUS_WORDS, dream_cost, operation_cells, operations_content, operations_title
 from .history import diff_content
 
@@ -42,7 +42,7 @@ FOLLOW_S = 1.0
 """Seconds between two looks at the dream records, so a dream run elsewhere shows as it starts and ends."""
 
 
-class DreamsPane(Pane):
+class DreamsPane(DreamActions):
     """Dream runs; ``a`` accept, ``d`` reject, ``u`` undo, ``n`` dream now."""
 
     PANE_ID = "dreams"
@@ -101,6 +101,7 @@ class DreamsPane(Pane):
         self._files: dict[str, list[Any]] = {}
         self._shown_ops: str | None = None
         self._stamp: object = None
+        self._body: Content | None = None
 
     def compose(self) -> ComposeResult:
         """Yield the runs table, the status line and the detail box."""
@@ -256,69 +257,14 @@ class DreamsPane(Pane):
             body = Content("\n").join([body, Content(""), Content(clean(note)).stylize("bold")])
         self._shown = record.id
         self._shown_record = record
+        self._body = body
         self._show_ops(record)
         self.query_one("#dreams-detail-text", Static).update(body)
         box = self.query_one("#dreams-detail", VerticalScroll)
         box.border_title = Content(clean(f"Dream {record.id}"))
         box.scroll_home(animate=False)
-
-    @work(group="dreams-act", exit_on_error=False, description="Changing a dream")
-    async def act(self, what: str, record: Any, chosen: list[int] | None = None) -> None:
-        """Ask, then accept (all or the ``chosen`` operations), reject or undo; a refusal or conflict is a notice."""
-        from memrepo.engine.errors import MemrepoError
-
-        if self.repo is None:
-            return
-        total = record.counts.get("review", 0)
-        accept = f"Accept dream {record.id}: merge its {total} change(s) into main?"
-        if chosen:
-            left = total - len(chosen)
-            accept = (
-                f"Accept {len(chosen)} of the {total} review changes of dream {record.id} as one merge?"
-                f"\nThe other {left} {'is' if left == 1 else 'are'} dropped with its review branch."
-            )
-        reject = f"Reject dream {record.id}: delete its review branch?"
-        if what == "reject" and record.status == "running":
-            if record.id not in await self.repo.killed_dreams():
-                self.notify(f"Dream {record.id} is still running", severity="warning", timeout=3, markup=False)
-                return
-            reject = (
-                f"Reject dream {record.id}? It is marked running, but its process is gone: "
-                "what it left (a temporary worktree, a half-made branch) is removed."
-            )
-        questions = {
-            "accept": accept,
-            "reject": reject,
-            "undo": f"Undo dream {record.id}: revert its automatic commit?",
-        }
-        if not await self.app.push_screen_wait(Confirm(questions[what])):
-            return
-        try:
-            if what == "accept" and chosen:
-                done = await self.repo.accept_dream(record.id, expect=record.review_commit, operations=chosen)
-                n = len(chosen)
-                message, commit = f"Accepted {n} of {total} review changes of dream {done.id}", done.merge_commit
-                self._chosen.pop(record.id, None)
-            elif what == "accept":
-                done = await self.repo.accept_dream(record.id, expect=record.review_commit)  # as shown
-                message, commit = f"Accepted dream {done.id}", done.merge_commit
-            elif what == "reject":
-                done = await self.repo.reject_dream(record.id)
-                message, commit = f"Rejected dream {done.id}", None
-            else:
-                done = await self.repo.undo_dream(record.id, origin="tui")
-                said = done.undo_message("undo {commit} in History")
-                message, commit = said[:1].upper() + said[1:], done.undo_commit
-        except MemrepoError as exc:
-            self.notify(
-                clean(str(exc), one_line=False), title=f"Cannot {what}", severity="error", timeout=8, markup=False
-            )
-            self.post_message(WriteFailed(str(exc)))
-            self.load_runs()
-            return
-        self.notify(clean(message), timeout=3, markup=False)
-        self.post_message(RepoWritten(commit))
-        self.load_runs()
+        if self.ops_table.has_focus:
+            self._show_op(self.ops_table.cursor_row)
 
     @work(group="dreams-run", exclusive=True, exit_on_error=False, description="Dreaming")
     async def dream_now(self) -> None:
@@ -397,6 +343,31 @@ class DreamsPane(Pane):
         record = self.highlighted
         if record is not None and record.id != self._shown:
             self.load_detail(record)
+
+    @on(DataTable.RowHighlighted, "#dreams-ops")
+    def _op_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if self.ops_table.has_focus:
+            self._show_op(event.cursor_row)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """Into the Operations list (tab): the box shows its highlighted operation first."""
+        if event.widget is self.ops_table:
+            self._show_op(self.ops_table.cursor_row)
+
+    @on(DataTable.RowSelected, "#dreams-ops")
+    def _op_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter on an operation: into the box, which shows it first (it scrolls the whole dream)."""
+        self._show_op(event.cursor_row)
+        self.query_one("#dreams-detail", VerticalScroll).focus()
+
+    def _show_op(self, row: int) -> None:
+        """The box shows the highlighted operation first, then the whole dream (B26-8)."""
+        record = self._shown_record
+        if record is None or self._body is None or not 0 <= row < len(record.operations):
+            return
+        first = dreamview.highlighted_content(record, row, self._files)
+        self.query_one("#dreams-detail-text", Static).update(Content("\n").join([first, Content(""), self._body]))
+        self.query_one("#dreams-detail", VerticalScroll).scroll_home(animate=False)
 
     def action_back(self) -> None:
         """Back to the runs."""

@@ -159,28 +159,45 @@ def operations_content(record: Any, files: dict[str, list[Any]] | None = None) -
         why = ", ".join(f"{k} {v}" for k, v in sorted(record.rejected_reasons.items()))
         parts.append(Content(clean(f"Rejected: {why}")))
     for op in record.operations:
-        label = f"{op.classification:<8}"
-        lines = where_today(op, files or {}, record)
-        target = f" → {op.path}" if op.path else ""
-        code = f" [{op.rejection}]" if op.rejection else ""
-        row = Content(clean(f"{label} {op.op} {lines}{target}{code}: {op.reason}"))
-        parts.append(row.stylize(CLASS_STYLES.get(op.classification, ""), 0, len(label)))
-        kept_ref = getattr(op, "kept_ref", None)
-        if op.op == "delete" and op.refs and op.before:
-            path, at = _ref(op.refs[0])
-            verb = "deleted" if applied(op, record) else "deletes"
-            parts.append(Content(clean(f"    {verb} {path}:{at}: {op.before}")))
-            if kept_ref:
-                kpath, kat = _ref(kept_ref)
-                parts.append(Content(clean(f"    kept {kpath}:{kat}: {getattr(op, 'kept_text', '')}")))
-            continue
-        if op.before:
-            parts.append(Content(clean("    was: " + " | ".join(op.before.split("\n")))))
-        if op.after:
-            parts.append(Content(clean("    now: " + " | ".join(op.after.split("\n")))))
+        parts += operation_lines(op, files or {}, record)
     if not record.operations and record.status not in ("failed", "running"):
         parts.append(Content("No operations proposed."))
     return Content("\n").join(parts)
+
+
+def operation_lines(op: Any, files: dict[str, list[Any]], record: Any) -> list[Content]:
+    """One operation's block: classification, op, lines, target, reason; then the deleted and kept lines, or the
+    texts before and after."""
+    label = f"{op.classification:<8}"
+    lines = where_today(op, files, record)
+    target = f" → {op.path}" if op.path else ""
+    code = f" [{op.rejection}]" if op.rejection else ""
+    row = Content(clean(f"{label} {op.op} {lines}{target}{code}: {op.reason}"))
+    parts = [row.stylize(CLASS_STYLES.get(op.classification, ""), 0, len(label))]
+    kept_ref = getattr(op, "kept_ref", None)
+    if op.op == "delete" and op.refs and op.before:
+        path, at = _ref(op.refs[0])
+        verb = "deleted" if applied(op, record) else "deletes"
+        parts.append(Content(clean(f"    {verb} {path}:{at}: {op.before}")))
+        if kept_ref:
+            kpath, kat = _ref(kept_ref)
+            parts.append(Content(clean(f"    kept {kpath}:{kat}: {getattr(op, 'kept_text', '')}")))
+        return parts
+    if op.before:
+        parts.append(Content(clean("    was: " + " | ".join(op.before.split("\n")))))
+    if op.after:
+        parts.append(Content(clean("    now: " + " | ".join(op.after.split("\n")))))
+    return parts
+
+
+def highlighted_content(record: Any, row: int, files: dict[str, list[Any]]) -> Content:
+    """The operation highlighted in the Operations list, first in the box: its reason and lines (breaker26 B26-8).
+
+    At 80x24 the box is a few lines high and showed the run's header and first operation whatever row was
+    highlighted, so the reason a line would be deleted was never seen before accepting.
+    """
+    head = Content(clean(f"Operation {row + 1} of {len(record.operations)} (highlighted; the whole dream below)"))
+    return Content("\n").join([head.stylize("bold"), *operation_lines(record.operations[row], files, record)])
 
 
 __all__ = [
@@ -188,6 +205,8 @@ __all__ = [
     "STATUS_WORDS",
     "applied",
     "coverage_lines",
+    "highlighted_content",
+    "operation_lines",
     "operations_content",
     "running_words",
     "where_today",
@@ -212,7 +231,7 @@ def operation_cells(op: Any, chosen: bool, files: dict[str, list[Any]], record: 
 def operations_title(record: Any, chosen: int) -> str:
     """The operations table's title: how many, and how many of the review's are chosen."""
     review = record.counts.get("review", 0)
-    picked = f" · {chosen} of {review} chosen: a merges them" if chosen else ""
+    picked = f" · {chosen} of {review} chosen: a accepts only these" if chosen else ""
     return f"Operations {len(record.operations)}{picked}"
 
 
