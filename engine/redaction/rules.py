@@ -330,15 +330,12 @@ def spans(text: str) -> Iterator[Span]:
         value, off = _strip_value(m.group("value"))
         if looks_like_credential(value, min_len=6):
             yield m.start("value") + off, m.start("value") + off + len(value), "labelled-secret"
-    for regex in (_GLUED_RE, _CRYPT_RE, _WEBHOOK_RE):
+    # named by slug, not by identity: a lazy pattern's module name is rebound to the compiled one on first use
+    for regex, slug in ((_GLUED_RE, "labelled-secret"), (_CRYPT_RE, "password-hash"), (_WEBHOOK_RE, "webhook-url")):
         for m in regex.finditer(text):
-            if regex is _GLUED_RE and _PLACEHOLDER_RE.match(m.group("value")):
+            if slug == "labelled-secret" and _PLACEHOLDER_RE.match(m.group("value")):
                 continue  # InstrumentationKey=00000000-0000-...: the nil UUID is a placeholder
-            yield (
-                m.start("value"),
-                m.end("value"),
-                "labelled-secret" if regex is _GLUED_RE else ("password-hash" if regex is _CRYPT_RE else "webhook-url"),
-            )
+            yield m.start("value"), m.end("value"), slug
     for m in _ASSIGNED_RE.finditer(text):
         value = m.group("value").rstrip(".")
         one_case_hex = _PURE_HEX_RE.fullmatch(value) and (value.islower() or value.isupper() or value.isdigit())

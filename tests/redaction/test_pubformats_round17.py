@@ -19,7 +19,6 @@ LOOK_ALIKES = [
     "// https://github.com/vuejs/core/issues/12181#issue-2588232334",
     '"\\u001b[0;32m<ipython-input-13-8cac1d547906>\\u001b[0m in \\u001b[0;36m<module>\\u001b[0;34m",',
     "address: aHR0cHM6Ly9hcGkuZGF0YWRvZ2hxLmNvbQo= # https://api.datadoghq.com",
-    "#   prefix: 123456789.dkr.ecr.eu-west-1.amazonaws.com",
     '"node_modules/@astrojs/compiler-binding-darwin-x64": {',
     'resolution: "root-workspace-0b6124@workspace:."',
     "KexAlgorithms curve25519-sha256@libssh.org,diffie-hellman-group-exchange-sha256",
@@ -108,3 +107,15 @@ SECRETS = [
 @pytest.mark.parametrize(("text", "secret"), SECRETS)
 def test_a_secret_in_these_formats_places_is_still_redacted(text: str, secret: str) -> None:
     assert secret not in redaction.redact(text)[0]
+
+
+def test_a_token_before_defconfig_is_redacted_in_a_new_process() -> None:
+    """The ``_defconfig`` keep's word check ran only after its pattern compiled: the first line a process redacted
+    kept a token named ``<token>_defconfig`` (the lazy pattern's module name is rebound on first use, so an
+    identity test against it failed once). A new process redacts it on its first call."""
+    import subprocess
+    import sys
+
+    code = f"from memrepo.engine import redaction\nprint(redaction.redact('secret = \"{TOKEN}_defconfig\"')[0])\n"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert TOKEN not in out, out
