@@ -379,8 +379,10 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
             sentence, cue = cued_statement(sentence, before)  # "Kleine Korrektur: X", "訂正です。X" (issue 30, sess13)
             fact = without_leadin(sentence)
             whole = corrects(fact, entries, True, True) or _slotted(fact, entries) or said_values(fact)
-            clause = first_clause(fact) if cue and not whole else None  # "X, das Upgrade lief ... durch": X
-            fact = clause if clause and corrects(clause, entries, True, True, frame=False) is not None else fact
+            clause = first_clause(fact) if cue else None  # "X, das Upgrade lief ... durch": X
+            cut = corrects(clause, entries, True, True, frame=False) if clause and clause != fact else None
+            if cut is not None and (not whole or whole == cut):  # the first clause alone corrects the same line
+                fact = clause  # its reason is not kept
             if len(fact.split()) < MIN_WORDS or len(fact) > 500 or task(fact) or _HYPOTHETICAL_RE.match(fact):
                 continue
             if (
