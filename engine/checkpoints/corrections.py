@@ -381,7 +381,7 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
             whole = corrects(fact, entries, True, True) or _slotted(fact, entries) or said_values(fact)
             clause = first_clause(fact) if cue else None  # "X, das Upgrade lief ... durch": X
             cut = corrects(clause, entries, True, True, frame=False) if clause and clause != fact else None
-            if cut is not None and (not whole or whole == cut):  # the first clause alone corrects the same line
+            if clause and cut is not None and (not whole or whole == cut):  # the first clause alone: the same line
                 fact = clause  # its reason is not kept
             if len(fact.split()) < MIN_WORDS or len(fact) > 500 or task(fact) or _HYPOTHETICAL_RE.match(fact):
                 continue
