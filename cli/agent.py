@@ -382,15 +382,15 @@ def _retry_parked(ctx: click.Context, as_json: bool) -> None:
     A batch that fails again goes back to the buffer as any failed one does (parked again after three failures).
     """
     from memrepo.engine.checkpoints.checkpoint import Checkpointer
-    from memrepo.engine.checkpoints.flow import run_checkpoint
+
+    from . import checkpointretry
 
     store = _open_store(ctx, create=False)
     cp = Checkpointer(store.state_dir)
-    runs = [(sid, p.workspace or "") for p in cp.parked() for sid in p.sessions]  # cwd "": the global scope
-    runs += [r for p in cp.waiting() for r in ((sid, p.workspace or "") for sid in p.sessions) if r not in runs]
+    runs = checkpointretry.scopes([*cp.parked(), *cp.waiting()])
     cp.unpark()
     sessions = [sid for sid, _ in runs]
-    results = [run_checkpoint(store, cp, store.settings, sid, ws, [], "force") for sid, ws in runs]
+    results = checkpointretry.rerun(store, cp, runs)
     if as_json:
         click.echo(json.dumps([r.model_dump(mode="json") for r in results]))
     elif not sessions:

@@ -24,6 +24,10 @@ from typing import TYPE_CHECKING
 from memrepo.engine.checkpoints.waiting import git_busy, to_retry
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from memrepo.engine.checkpoints.buffers import Parked
+    from memrepo.engine.checkpoints.checkpoint import Checkpointer
     from memrepo.engine.checkpoints.types import CheckpointResult
     from memrepo.engine.repo.store import MemoryStore
 
@@ -46,6 +50,18 @@ def wait_for_git(git_dir: Path, wait_s: float = HOOK_GIT_WAIT_S) -> bool:
     return True
 
 
+def scopes(batches: Iterable[Parked]) -> list[tuple[str, str]]:
+    """(session id, workspace) of each batch's sessions, in order and once each (workspace "": the global scope)."""
+    return list(dict.fromkeys((sid, p.workspace or "") for p in batches for sid in p.sessions))
+
+
+def rerun(store: MemoryStore, cp: Checkpointer, runs: list[tuple[str, str]]) -> list[CheckpointResult]:
+    """Distil each (session, workspace) of ``runs`` again now, a forced stage of its buffered messages."""
+    from memrepo.engine.checkpoints.flow import run_checkpoint
+
+    return [run_checkpoint(store, cp, store.settings, sid, ws, [], "force") for sid, ws in runs]
+
+
 def retry_waiting(store: MemoryStore) -> list[str]:
     """Distil again the batches a passing cause (a git lock) left pending, and once each the parked ones; lines saying so.
 
@@ -54,27 +70,21 @@ def retry_waiting(store: MemoryStore) -> list[str]:
     parked again, it waits for ``memrepo checkpoint --retry-parked``. Never raises (a hook must not fail).
     """
     from memrepo.engine.checkpoints.checkpoint import Checkpointer
-    from memrepo.engine.checkpoints.flow import run_checkpoint
 
     lines: list[str] = []
     try:
         if git_busy(store.git.git_dir) is not None:
             return lines
         cp = Checkpointer(store.state_dir)
-        runs: dict[tuple[str, str], None] = {}
-        for p in cp.waiting(passing_only=True):  # a failed distillation is retried at its scope's next stage
-            for sid in p.sessions:
-                runs[(sid, p.workspace or "")] = None  # cwd "": the global scope
-        for p in cp.auto_unpark():
-            lines.append(
-                f"memrepo: retrying once {p.messages} message(s) of session {', '.join(p.sessions)} parked after "
-                f"failed distillations ({p.reason})"
-            )
-            for sid in p.sessions:
-                runs[(sid, p.workspace or "")] = None
-        for sid, ws in runs:
-            result = run_checkpoint(store, cp, store.settings, sid, ws, [], "force")
-            lines.append(said(sid, result))
+        waiting = cp.waiting(passing_only=True)  # a failed distillation is retried at its scope's next stage
+        unparked = cp.auto_unpark()
+        lines += [
+            f"memrepo: retrying once {p.messages} message(s) of session {', '.join(p.sessions)} parked after "
+            f"failed distillations ({p.reason})"
+            for p in unparked
+        ]
+        runs = scopes([*waiting, *unparked])
+        lines += [said(sid, result) for (sid, _ws), result in zip(runs, rerun(store, cp, runs), strict=True)]
     except Exception as exc:  # the buffers stay as they are: the next hook tries again
         log.warning("retrying the waiting checkpoints failed: %s", exc)
         lines.append(f"memrepo: retrying the waiting checkpoints failed: {' '.join(str(exc).split())[:200]}")
