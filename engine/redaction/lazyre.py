@@ -8,7 +8,9 @@ speech runs when a line says "password", a vendor's rule when it names the
 vendor). :func:`compile` gives a :class:`LazyPattern` that compiles when a
 text first reaches it, so a process pays only for the rules its texts
 reach. The pattern and flags are those given: what a rule matches is
-unchanged.
+unchanged. A rule never tells its patterns apart by identity (``regex is
+_X_RE``): the module's name is rebound to the compiled pattern on first use,
+so such a test is false once per process (tests/packaging/test_lazy_patterns_by_identity.py).
 """
 
 from __future__ import annotations
