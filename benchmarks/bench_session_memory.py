@@ -59,9 +59,10 @@ data like the other four (``--split spent``, ``fit``, ``aside``: 189 scenarios).
 French, Spanish, Italian, Portuguese, Dutch, Swedish, Chinese, Japanese and Korean, two each; ten start from the
 noise repo) was written by e2e14 in round 14 the same way (no correction, checkpoint, block or recall code, no
 other set's scenarios, no breaker findings read) and committed before its first run; e2e14 ran it once on the
-round-14 integration code for a base line (totals only), then only the lead runs it (totals only). It is the
-held-out set: never tune on it, never read its scenarios or print its failures.
-``--show`` (per-failure lines) is refused for ``heldout6`` and ``all`` (:data:`HELD_OUT`).
+round-14 integration code for a base line (totals only), then only the lead ran it (totals only); run twice, it
+is spent since round 15 and is tuning data like the other five (``--split spent``, ``fit``, ``aside``: 229
+scenarios).
+``--show`` (per-failure lines) is refused for ``all`` (:data:`HELD_OUT`).
 
 Usage:
     PYTHONPATH=. python benchmarks/bench_session_memory.py [--split tune|spent|fit|aside|heldout4|heldout5|heldout6|all]
@@ -86,11 +87,11 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent / "session_memory"
 SPLITS = ("tune", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6")
-SPENT = ("heldout", "heldout2", "heldout3", "heldout4", "heldout5")
-"""Held-out splits run too often to stay held out (each run twice): tuning data since round 12 (heldout4 13, heldout5 14)."""
+SPENT = ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6")
+"""Held-out splits run too often to stay held out (each run twice): tuning data since round 12 (heldout4 13, heldout5 14, heldout6 15)."""
 GROUPS = {"spent": SPENT, "fit": ("tune", *SPENT), "aside": ("tune", *SPENT), "all": SPLITS}
-"""Splits made of others: ``fit`` and ``aside`` split the 189 tune + spent scenarios by :func:`aside`."""
-HELD_OUT = ("heldout6", "all")
+"""Splits made of others: ``fit`` and ``aside`` split the 229 tune + spent scenarios by :func:`aside`."""
+HELD_OUT = ("all",)
 """Splits whose failures are never printed (``--show`` is refused): their scenarios must stay unread."""
 
 
