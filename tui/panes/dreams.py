@@ -274,7 +274,7 @@ class DreamsPane(DreamActions):
         if self.repo is None or self._dreaming:
             return
         left = await self.repo.dream_budget_left()
-        if not await self.app.push_screen_wait(Confirm(f"Dream now? {dream_cost(self.app, left)}")):
+        if not await self.app.push_screen_wait(Confirm(f"Dream now? {dream_cost(self.app, left)}", enter_yes=True)):
             return
         self._dreaming = True
         self.add_class("-running")

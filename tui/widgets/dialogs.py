@@ -218,22 +218,38 @@ class EditText(ModalScreen[str | None], inherit_bindings=False):
 class Confirm(ModalScreen[bool], inherit_bindings=False):
     """A yes/no question.
 
+    ``y`` answers yes and ``esc`` no. Enter answers yes only where the question
+    says so (``enter_yes``: a question whose yes loses nothing, like "Dream
+    now?"); elsewhere (undo, forget, delete) Enter says which keys answer, so
+    it is never a key that does nothing and never a yes by accident
+    (docs/keys.md "Yes/no question").
+
     Args:
         question: what to confirm (plain text).
+        enter_yes: True when Enter answers yes too.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "dismiss(True)", "Yes", id="confirm.yes"),
         Binding("escape", "dismiss(False)", "No", id="confirm.cancel"),
+        Binding("enter", "enter", "Yes if the question says so", show=False, id="confirm.enter"),
     ]
     """Keys of a yes/no question."""
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, enter_yes: bool = False) -> None:
         super().__init__()
         self._question = question
+        self._enter_yes = enter_yes
 
     def compose(self) -> ComposeResult:
         """Yield the question and the keys that answer it."""
         with Vertical(classes="dialog"):
             yield Label(plain(self._question, one_line=False), classes="dialog-title")
-            yield Label("y yes · esc no", classes="dialog-keys")
+            yield Label("y or enter yes · esc no" if self._enter_yes else "y yes · esc no", classes="dialog-keys")
+
+    def action_enter(self) -> None:
+        """Enter: yes where the question allows it, else a note naming the keys that answer."""
+        if self._enter_yes:
+            self.dismiss(True)
+        else:
+            self.notify("Press y for yes or esc for no", timeout=4)
