@@ -48,6 +48,10 @@ E); at ten hits, and elsewhere, unchanged.
 Before the cut, a listed hit that a newer line of its file replaces (the context block's rule, or the model's
 judgement of it) brings that line just above it (:mod:`.recallnewer`): the model often matches the older wording.
 
+A question naming a specific thing (a product, acronym, number or identifier) that no line holds in any form gets no
+answer, whichever leg would answer it (:mod:`.recallabsentterm`): the semantic leg finds a neighbour as near for it as
+for a true paraphrase.
+
 Small repos: both cosine floors drop by :func:`~memrepo.engine.configpath.size_shift` (docs/architecture.md §4).
 
 Degrading. With no model (``[semantic] provider = "off"``, ``auto`` without ``memrepo[semantic]``), no vector yet (a
@@ -68,6 +72,7 @@ from typing import TYPE_CHECKING, Any
 
 from memrepo.engine.configpath import size_shift
 
+from .recallabsentterm import names_absent
 from .recallkeys import SEQ_BITS, WORKSPACES_DIR
 from .recallnewer import with_replacements
 from .recallorder import newer_restated, plain_key, replaced_below, shares_subject, uncovered_in_place
@@ -85,6 +90,9 @@ if TYPE_CHECKING:
 K = 5
 """The reciprocal rank fusion constant (the paper's is 60; a larger K flattens the top of each list: see the
 module docstring for why 5)."""
+
+SPELLED = 3
+"""The hits of each leg whose words may spell an acronym the question names (:mod:`.recallabsentterm`)."""
 
 RESTATED = 0.89
 """Cosine between two hits' vectors from which :func:`newer_restated` takes them for one fact said twice (of the
@@ -314,6 +322,16 @@ class SemanticRecall:
             except (sqlite3.Error, ValueError):
                 return True  # vectors gone meanwhile: the floor alone, as before
 
+    @staticmethod
+    def _names_absent(index: RecallIndex, query: str, *legs: list) -> bool:
+        """Whether ``query`` names a thing no entry holds (:func:`.recallabsentterm.names_absent`), an acronym the
+        best :data:`SPELLED` hits of a leg (``legs``: id-first lists) spell aside."""
+        try:
+            rows = (index.row(iid) for leg in legs for iid, _key in leg[:SPELLED])
+            return names_absent(index, query, (row[3] for row in rows if row is not None))
+        except sqlite3.Error:
+            return False  # the index unreadable meanwhile: the rule stands aside
+
     def fuse(
         self,
         index: RecallIndex,
@@ -338,7 +356,8 @@ class SemanticRecall:
             pool: the lexical list to fuse, when it is wider than ``found`` (hits under the confidence minimum
                 too); None: ``found``. When ``found`` is empty, the semantic side answers only with a neighbour
                 at ``[semantic] answer_similarity`` or above that stands out of the repo or that a lexical hit backs
-                (:mod:`.semantic_fusegate`), else nothing is returned (a question with no answer).
+                (:mod:`.semantic_fusegate`), else nothing is returned (a question with no answer). A question naming
+                a thing no line holds (:mod:`.recallabsentterm`) gets nothing either.
             related: instead of nothing, the fused list the rule would give, its info's ``answered`` False
                 (the nearest entries, :mod:`.recallnear`).
             answer_similarity: a semantic-only answer's floor instead of ``[semantic] answer_similarity``.
@@ -396,6 +415,10 @@ class SemanticRecall:
         info.near = frozenset(iid for iid, _sim in near)
         if not found and (not near or near[0][1] < floor - shift or not self._alone(store, qvec, near, total, pool)):
             info.answered = False  # no word nor meaning close enough: no answer
+            if not related:
+                return [], info
+        elif self._names_absent(index, query, near, found or pool or []):
+            info.answered = False  # it names a thing no line holds (.recallabsentterm): no answer
             if not related:
                 return [], info
         ranked = found if pool is None else pool
