@@ -6,7 +6,7 @@ detector is tested with a Go table of cases, each an ``input`` text and the ``wa
 such as ``APIKey{Key: validAPIKey}`` (none, or no ``want``, in a ``NoMatches`` table). This script reads those
 tables without running Go, with the Go-literal reader of :mod:`build_trufflehog_tests`:
 
-- a case whose ``want`` holds a struct whose string field is found verbatim in the ``input``, 16+ characters, no
+- a case whose ``want`` holds a struct whose secret field (not a public key, id, user, project or URL field) is found verbatim in the ``input``, 16+ characters, no
   spaces, not a URL, e-mail address or host (as ``corpus.json``: public identifiers are left out) is a secret
   sample: its text the ``input``, its secrets those fields;
 - with ``--negatives``, a case of a table without ``want`` (``TestDetector_NoMatches``) or with an empty one is a
@@ -35,7 +35,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from build_trufflehog_tests import _ASSIGN_RE, _PUBLIC_RE, _expr
 
 _CASE_RE = re.compile(r"name:\s*(?P<name>\"(?:[^\"\\]|\\.)*\"|`[^`]*`),\s*input:\s*")
-_FIELD_RE = re.compile(r"\b[A-Z]\w*:\s*")
+_FIELD_RE = re.compile(r"\b(?P<field>[A-Z]\w*):\s*")
+_PUBLIC_FIELD_RE = re.compile(
+    r"(?i).*public.*|id|clientid|roleid|privatekeyid|projectid|projectref|user(?:name)?|.*ur[il]|subject|subscriber"
+    r"|serviceaccount|type|universedomain|ttl"
+)
+"""Fields of a wanted secret that name it rather than hold it: a public key (VAPID's), a user or client id, a project
+reference, a URL, an account's e-mail. The Go field names Veles gives them; the paired secret is still counted."""
 
 
 def _block(src: str, pos: int) -> tuple[str, int] | None:
@@ -75,6 +81,8 @@ def _want(src: str, pos: int, env: dict[str, str]) -> tuple[list[str] | None, bo
     body, _ = found
     values: list[str] = []
     for f in _FIELD_RE.finditer(body):
+        if _PUBLIC_FIELD_RE.fullmatch(f.group("field")):
+            continue
         value, _ = _expr(body, f.end(), env)
         if value:
             values.append(value)
