@@ -6,9 +6,9 @@ detector is tested with a Go table of cases, each an ``input`` text and the ``wa
 such as ``APIKey{Key: validAPIKey}`` (none, or no ``want``, in a ``NoMatches`` table). This script reads those
 tables without running Go, with the Go-literal reader of :mod:`build_trufflehog_tests`:
 
-- a case whose ``want`` holds a struct whose secret field (not a public key, id, user, project or URL field) is found verbatim in the ``input``, 16+ characters, no
-  spaces, not a URL, e-mail address or host (as ``corpus.json``: public identifiers are left out) is a secret
-  sample: its text the ``input``, its secrets those fields;
+- a case whose ``want`` holds a struct whose secret field (not a public key, id, user, project or URL field) is
+  found verbatim in the ``input``, 16+ characters, no spaces, not a URL, e-mail address or host (as
+  ``corpus.json``: public identifiers are left out) is a secret sample: its text the ``input``, its secrets those fields;
 - with ``--negatives``, a case of a table without ``want`` (``TestDetector_NoMatches``) or with an empty one is a
   look-alike. Veles' negatives are mostly near-misses of the exact format (a key one character short, an upper-case
   letter where the vendor has none): scored like trufflehog's invalid cases, not as harmless text.
@@ -67,7 +67,7 @@ def _block(src: str, pos: int) -> tuple[str, int] | None:
 
 
 def _want(src: str, pos: int, env: dict[str, str]) -> tuple[list[str] | None, bool]:
-    """The string fields of the ``want`` structs after ``pos`` (``[]`` for nil, empty or no ``want``), and whether read."""
+    """The secret fields of the ``want`` structs after ``pos`` (``[]`` for nil, empty or none), and whether read."""
     m = re.compile(r",\s*want:\s*").match(src, pos)
     if m is None:
         nxt = re.compile(r",?\s*}").match(src, pos)

@@ -5,11 +5,11 @@ Issue 32, round 18 (docs/architecture.md §3). Found on the round's new tuning s
 
 - a key of a prefix, an alphabet and a length its vendor documents (Packagist's ``packagist_ack_``/``acs_``/…,
   Supabase's ``sbp_`` and ``sb_secret_``, 1Password's secret key ``A3-…``, service-account token ``ops_eyJ…`` and
-  recovery code ``1PRK-…``, Elastic Cloud's ``essu_``, PyX's ``sk-pyx-``, a Salesforce session id ``00D…!…``,
-  Hugging Face's ``hf_`` + 34 letters). The prefix alone is the evidence, so the key is taken whatever its
-  letters (``sbp_`` + 40 ``a`` is a key's form, not a word), also twice with no space between (a key pasted
-  twice). A longer run is not the shape (``hf_FakeFake…`` of 35 letters, a placeholder). The other rules ask a
-  boundary after the key and entropy of it;
+  recovery code ``1PRK-…``, Elastic Cloud's ``essu_``, PyX's ``sk-pyx-``, Shippo's ``shippo_live_``/``_test_``, a
+  Salesforce session id ``00D…!…``, Hugging Face's ``hf_`` + 34 letters). The prefix alone is the evidence, so the
+  key is taken whatever its letters (``sbp_`` + 40 ``a`` is a key's form, not a word), also twice with no space
+  between (a key pasted twice). A longer run is not the shape (``hf_FakeFake…`` of 35 letters, a placeholder). The
+  other rules ask a boundary after the key and entropy of it (Shippo's shape is trufflehog's tests' tuned half);
 - the secret paired with a Google Cloud Storage HMAC access id (``GOOG1`` + 56): a run of 40 base64 characters
   after it, on its line or the next two (``GOOG1…:secret``, ``access_id``/``secret`` JSON members, an id and
   its secret on two lines), as AWS pairs an ``AKIA`` id with a 40-character secret. The id itself is taken too:
@@ -46,9 +46,11 @@ _SHAPES: tuple[tuple[str, str, str], ...] = (
     ("sk-pyx-", r"sk-pyx-(?:2[A-Za-z]{45}|[A-Za-z0-9]{64})", "pyx-key"),
     ("!", r"00D[0-9A-Za-z]{8,15}![A-Za-z0-9._-]{30,100}", "salesforce-token"),
     ("hf_", r"hf_[A-Za-z]{34}", "huggingface-token"),
+    ("shippo_", r"shippo_(?:live|test)_[0-9a-f]{40}", "shippo-token"),
 )
 """(a substring every match holds, the shape, its type), from each vendor's documented format as Veles' detectors
-(Apache-2.0) write it. A Salesforce session id is its org id (``00D`` + 8 to 15 characters, as Veles reads it), ``!``, the token."""
+(Apache-2.0) write it. A Salesforce session id is its org id (``00D`` + 8 to 15 characters, as Veles reads it),
+``!``, the token."""
 _LEFT = r"(?<![A-Za-z0-9_+/-])"
 _RUN_LEFT = r"(?<=[A-Za-z])"
 _SHAPE_RES = tuple(

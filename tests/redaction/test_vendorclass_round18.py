@@ -32,6 +32,8 @@ def _gone(text: str, value: str) -> None:
         "essu_" + "QkJC" * 23,
         "00D123456789!AB_CDEF.ABC123456789ABC123456789ABC12ABC1234",
         "hf_" + "abc" * 11 + "a",
+        "shippo_live_" + "a" * 40,
+        "shippo_test_" + "1" * 40,
     ],
 )
 def test_a_key_in_its_vendors_documented_shape_is_taken_wherever_it_stands(value: str) -> None:
