@@ -8,7 +8,8 @@ tables without running Go, with the Go-literal reader of :mod:`build_trufflehog_
 
 - a case whose ``want`` holds a struct whose secret field (not a public key, id, user, project or URL field) is
   found verbatim in the ``input``, 16+ characters, no spaces, not a URL, e-mail address or host (as
-  ``corpus.json``: public identifiers are left out) is a secret sample: its text the ``input``, its secrets those fields;
+  ``corpus.json``: public identifiers are left out) is a secret sample: its text the ``input``, its secrets those
+  fields;
 - with ``--negatives``, a case of a table without ``want`` (``TestDetector_NoMatches``) or with an empty one is a
   look-alike. Veles' negatives are mostly near-misses of the exact format (a key one character short, an upper-case
   letter where the vendor has none): scored like trufflehog's invalid cases, not as harmless text.
