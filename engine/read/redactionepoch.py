@@ -55,6 +55,7 @@ _DETECTOR_SOURCES = (
             "cmdslots",
             "accountsaid",
             "iacsecrets",
+            "vendorclass",
             "publiclabelled",
             "operands",
             "casualsaid",
