@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from .irony import hedged, under_review
-from .remembering import OTHER_PERSON_RE, pasted_lines, retraction, said, scoped, without_leadin
+from .remembering import OTHER_PERSON_RE, pasted_lines, retraction, said, scoped, without_leadin, without_request
 
 _VERB = (
     r"(?:i\s+(?:really\s+|much\s+|strongly\s+|definitely\s+|always\s+|generally\s+|usually\s+)?"
@@ -105,7 +105,7 @@ _SAYS_RE = re.compile(r"\b(?:says?|said|told|tells|according\s+to|sagt|dit|dice|
 
 
 def _statement(sentence: str) -> str:
-    rest = without_leadin(sentence)
+    rest = without_request(without_leadin(sentence))
     rest = _LEAD_RE.sub("", rest).strip()
     return rest[:1].upper() + rest[1:] if rest else rest
 

@@ -30,6 +30,11 @@ _SUBJECT = r"(?:we|we['’]re|our|my|i|i['’]m|it|it['’]s|its|they|their|you|
 _THE_IS = r"(?:the|a|an)\s+[^.!?\n,;:]{1,60}?\s(?:is|are|isn['’]t|aren['’]t)\s"
 """A noun phrase then "is"/"are": "remember the staging host is pg-stage-12" (not "remember the meeting")."""
 _MEMORY = r"(?:your|my|the|our)\s+memory"
+_WH_COLON = r"(?:how|where|which)\s[^.!?\n:]{3,80}:\s*\S"
+"""A question word's clause then a colon: "remember how I reach the staging db: psql ..." keeps both (sess15)."""
+_POINTS_BACK_RE = re.compile(r"^(?:it|that|this)(?:['’]s|\s+(?:is|was|has|needs|goes|uses))\b", re.IGNORECASE)
+"""What a request to keep after a dash points back with: "curl ... https://host/api/v2 -- remember it's the v2 path"
+keeps the sentence it points into (sess15)."""
 _VERB = (
     rf"(?:(?:remember|keep\s+this\s+in\s+mind)(?:\s+th(?:is|at))?,?\s+(?:permanently|forever|always|for\s+(?:later|good"
     rf"|next\s+time|the\s+future))(?=\s*:|\s+that\s)|(?:save|pin)\s+this(?:\s+for\s+later)?(?=\s*:)|remember|don['’]?t"
@@ -45,8 +50,8 @@ _BARE_VERB_RE = re.compile(r"remember|don['’]?t\s+forget|do\s+not\s+forget", r
 """The verbs that take a bare clause ("remember we ship on Tuesdays"); "keep in mind" and the rest need "that" or
 a colon ("Keep in mind this is only a prototype, so skip the tests" is the task's context)."""
 _REMEMBER_RE = re.compile(
-    rf"(?:^|(?<=[.!?。！？])\s+|[,;:]\s*|\s[-–—]\s+|\n|\s(?=and\s))\s*{_LEAD}*{_ASK}?{_LEAD}*"
-    rf"(?P<verb>{_VERB})(?:\s+that\s+|(?:\s+(?:with\s+)?this)?\s*[:,]\s*|\s+with\s+|(?P<bare>\s+(?={_SUBJECT})|\s+(?={_THE_IS})))",
+    rf"(?:^|(?<=[.!?。！？])\s+|[,;:]\s*|\s(?:--|[-–—])\s+|\n|\s(?=and\s))\s*{_LEAD}*{_ASK}?{_LEAD}*"
+    rf"(?P<verb>{_VERB})(?:\s+that\s+|(?:\s+(?:with\s+)?this)?\s*[:,]\s*|\s+with\s+|(?P<bare>\s+(?={_SUBJECT})|\s+(?={_THE_IS}))|(?P<wh>\s+(?={_WH_COLON})))",
     re.IGNORECASE,
 )
 """The start of a request to keep X, at a sentence's or clause's start (after ``.``, ``,``, ``;``, ``:``, a dash, a
@@ -60,7 +65,8 @@ _STANDING_RE = re.compile(
 """A standing statement at a sentence's start: "From now on, X", "For future reference, X"; not the lead-in as a noun
 ("Going forward is the only option") nor a hedge after it ("Going forward, I think we should ...", corr10)."""
 _CJK_RE = re.compile(
-    r"(?:^|(?<=[。！？.!?])\s*|\n)\s*(?:请|要|一定要)?(?:记住|記住|기억해\s*(?:줘|둬|주세요)?|覚えておいて(?:ください)?)"
+    r"(?:^|(?<=[。！？.!?])\s*|\n)\s*(?:请|要|一定要|帮我)?(?:记住|記住|记一下|記一下|记下来|记下|기억해\s*(?:줘|둬|주세요)?"
+    r"|메모해\s*(?:줘|둬|주세요)?|覚えておいて(?:ください)?|覚えといて|メモして(?:おいて)?(?:ください)?)"
     r"\s*[:：,，、]\s*"
 )
 """The same request in Chinese, Korean or Japanese, with its mark: "记住：X", "请记住，X", "기억해: X", "覚えておいて：X"."""
@@ -93,8 +99,10 @@ _REMEMBER_BEFORE_RE = re.compile(
     r"(?:(?:please|pls|and|also|oh|ok|okay)[,\s]+)*(?:"
     r"(?:remember|note|don['’]?t\s+forget|save|store|keep)\s+(?:that|this|it)(?:\s+in\s+mind)?"
     r"|update\s+(?:your|my|the)\s+memory|for\s+future\s+reference"
-    r"|记住(?:这个|这一点|了)?|記住|기억해\s*(?:줘|둬|주세요)?|覚えておいて(?:ください)?"
-    r")(?:\s*,?\s*please)?\s*[.!。！]*",
+    r"|记住(?:这个|这一点|了)?|記住|(?:帮我)?记(?:一下|下来|下|着)|記一下|(?:기억|메모)해\s*(?:줘|둬|주세요)?"
+    r"|覚えておいて(?:ください)?|覚えといて|メモして(?:おいて)?(?:ください)?|merk\s+dir\s+das|retiens[- ](?:le|ça|bien)"
+    r"|recuérdalo|ricordatelo|lembra(?:-te)?\s+disso|onthoud\s+(?:dat|het|dit)|kom\s+ihåg\s+det|zapamiętaj\s+to|husk\s+det"
+    r")(?:\s+for\s+(?:anything|everything|later|next\s+time|the\s+rest)[^.!?。！]{0,40})?(?:\s*,?\s*please)?\s*[.!。！]*",
     re.IGNORECASE,
 )
 """A sentence that only asks to keep what was said before it: "Remember that.", "Please update your memory.",
@@ -229,8 +237,13 @@ def _requests(text: str, shown: str, pins: bool = False) -> list[tuple[int, str]
         fact = text[begin:stop].strip()
         if match.re is _REMEMBER_RE and match.group("bare") and not _BARE_VERB_RE.fullmatch(match.group("verb")):
             continue  # "keep in mind this is only a prototype": the bare clause form is remember's alone
-        if not fact or (mark.startswith(("?", "？")) and not ask) or _NOT_A_FACT_RE.match(fact):
+        wh = match.re is _REMEMBER_RE and bool(match.group("wh"))
+        if not fact or (mark.startswith(("?", "？")) and not ask) or (_NOT_A_FACT_RE.match(fact) and not wh):
             continue
+        if match.re is _REMEMBER_RE and _POINTS_BACK_RE.match(fact):
+            said_at = len(shown[: match.start()]) - len(_last_sentence(shown[: match.start()]).lstrip())
+            if said_at < match.start() and not shown[said_at : match.start()].strip().endswith((":", ".")):
+                begin, fact = said_at, text[said_at:stop].strip()  # the sentence "it" points into, marker and all
         tail = shown[end.end() if end else stop :][:200]
         if match.re is _STANDING_RE and (
             under_review(text)
@@ -247,6 +260,13 @@ def _requests(text: str, shown: str, pins: bool = False) -> list[tuple[int, str]
             continue  # "update the README to say: remember that ..." quotes a line, asks nothing
         found.append((begin, fact))
     return found
+
+
+def without_request(statement: str) -> str:
+    """A statement less a request to keep it said at its end ("I prefer X, keep that in mind for anything you touch"
+    -> "I prefer X"; :data:`_TRAILING_RE`), or unchanged."""
+    trailing = _TRAILING_RE.match(statement)
+    return trailing.group(1).strip() if trailing else statement
 
 
 def _last_sentence(text: str) -> str:
@@ -454,5 +474,6 @@ __all__ = [
     "task",
     "user_statements",
     "without_leadin",
+    "without_request",
     "without_secrets",
 ]
