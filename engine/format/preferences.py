@@ -70,8 +70,19 @@ _OPENER = (
     r"\s+[^,;:.!?]{1,30}?,?\s+)?"
 )
 """A short phrase of what the preference is about before it: "Per i test preferisco ...", "For Go code, I prefer ..."."""
-_PASSING_RE = re.compile(rf"^{_OPENER}(?:{_VERB})\b", re.IGNORECASE)
-_ANYWHERE_RE = re.compile(rf"(?:^|[,;:]\s*|\s)(?:{_VERB})\b|\bmag\s+ich\s+(?:nicht|lieber)\b", re.IGNORECASE)
+_HABIT_RE = re.compile(
+    r"(?:i|je|j['’]|ich|yo|io|eu|ik|jag|ja)\s*(?:(?:always|only|toujours|immer|siempre|sempre|alltid|altijd|zawsze)\s+)?"
+    r"(?:use|utilise|nutze|benutze|verwende|uso|utilizo|gebruik|använder|używam)\s+[^\s,;]+(?:\s+[^\s,;]+){0,2}?\s*"
+    r"(?:,\s*|\s+)(?:(?:and|but|et|mais|und|aber|y|pero|e|ma|mas|en|maar|och|men|a)\s+)?(?:never|not|nie|niemals|nicht|jamais"
+    r"|pas|nunca|no|mai|non|não|nooit|niet|aldrig|inte|nigdy)\b",
+    re.IGNORECASE,
+)
+"""A habit of the user's set against what they never do ("I use uv, never pip directly", "j'utilise pnpm, jamais
+npm", "ich nutze Podman, nie Docker"): the contrast makes it a standing choice, not the task's."""
+_PASSING_RE = re.compile(rf"^{_OPENER}(?:(?:{_VERB})\b|{_HABIT_RE.pattern})", re.IGNORECASE)
+_ANYWHERE_RE = re.compile(
+    rf"(?:^|[,;:]\s*|\s)(?:(?:{_VERB})\b|{_HABIT_RE.pattern})|\bmag\s+ich\s+(?:nicht|lieber)\b", re.IGNORECASE
+)
 """A first-person preference anywhere in a statement ("keine Emojis in Commit-Nachrichten, das mag ich nicht")."""
 _CHOICE_RE = re.compile(
     r"^(?:it|this|that|these|those|them|one|the\s+(?:first|second|third|last|former|latter|other|new|old|previous|"
@@ -138,6 +149,7 @@ def passing_preferences(texts: list[str]) -> list[str]:
             if OTHER_PERSON_RE.match(rest) or _CHOICE_RE.match(after):
                 continue
             final = not after and len(rest.split()) >= 5  # "mir sind kurze Antworten ... am liebsten": verb last
+            final = final or bool(_HABIT_RE.match(rest))  # "Ich nutze Podman, nie Docker": the content is inside
             if len(after.split()) < 2 and after.isascii() and not final:
                 continue  # "I'd rather not", "I prefer Go": too little to be the user's line
             out.append(rest)

@@ -2,7 +2,8 @@
 
 Before: a "please," with its comma before "always" made the mood check read "please" as the clause ("Por favor,
 siempre usa ...", "Bitte, immer ..."), an order to stop was heard in English with "-ing" only, a preference after a
-lead CLAUSE ("small thing while you're at it, I'd rather ...") or with its verb last ("mir sind X am liebsten", "나는
+lead CLAUSE ("small thing while you're at it, I'd rather ..."), a habit set against what the user never does ("I
+use uv, never pip directly", breaker26 B26-2) or one with its verb last ("mir sind X am liebsten", "나는
 X 게 좋아", "私はXの方が好きです") was not kept, and "I'd rather you didn't X" read as a choice. The wordings here are
 invented, none from a benchmark set.
 """
@@ -90,6 +91,10 @@ def test_a_stop_of_the_moment_is_no_rule(said: str) -> None:
         ("저는 짧은 답변을 선호해요.", "저는 짧은 답변을 선호해요"),
         ("참고로 나는 변수 이름은 길게 쓰는 게 좋아.", "나는 변수 이름은 길게 쓰는 게 좋아"),
         ("ちなみに、僕はコメントは英語で書くほうが好き。", "僕はコメントは英語で書くほうが好き"),
+        ("Before we begin: I use pnpm, never npm, for every project.", "I use pnpm, never npm, for every project"),
+        ("Ich nutze Podman und nie Docker.", "Ich nutze Podman und nie Docker"),
+        ("j'utilise ruff, jamais flake8.", "J'utilise ruff, jamais flake8"),
+        ("Jag använder alltid ruff, aldrig flake8.", "Jag använder alltid ruff, aldrig flake8"),
     ],
 )
 def test_a_preference_after_a_lead_clause_or_with_its_verb_last_is_kept(said: str, kept: str) -> None:
@@ -104,6 +109,8 @@ def test_a_preference_after_a_lead_clause_or_with_its_verb_last_is_kept(said: st
         "The build is red, I'd rather you fix it first.",
         "Bob says the docs are fine, I prefer longer docstrings though.",
         "Mir ist das lieber.",
+        "I use this function in two places, not one.",
+        "I use it, never the other.",
         "Oublie mon numéro de badge, je préfère qu'il ne traîne pas dans tes notes.",
         "Ik vind dat prettiger.",
         "나는 두 번째 옵션이 좋아.",
