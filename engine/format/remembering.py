@@ -30,8 +30,9 @@ _SUBJECT = r"(?:we|we['’]re|our|my|i|i['’]m|it|it['’]s|its|they|their|you|
 _THE_IS = r"(?:the|a|an)\s+[^.!?\n,;:]{1,60}?\s(?:is|are|isn['’]t|aren['’]t)\s"
 """A noun phrase then "is"/"are": "remember the staging host is pg-stage-12" (not "remember the meeting")."""
 _MEMORY = r"(?:your|my|the|our)\s+memory"
-_WH_COLON = r"(?:how|where|which)\s[^.!?\n:]{3,80}:\s*\S"
-"""A question word's clause then a colon: "remember how I reach the staging db: psql ..." keeps both (sess15)."""
+_WH_COLON = r"(?:how|where|which)\s(?![^.!?\n:]*\b(?:told|said|showed|asked|explained)\b)[^.!?\n:]{3,80}:\s*\S"
+"""A question word's clause then a colon: "remember how I reach the staging db: psql ..." keeps both (sess15); not a
+reminder of what was said ("remember how I told you to run it: ...")."""
 _POINTS_BACK_RE = re.compile(r"^(?:it|that|this)(?:['’]s|\s+(?:is|was|has|needs|goes|uses))\b", re.IGNORECASE)
 """What a request to keep after a dash points back with: "curl ... https://host/api/v2 -- remember it's the v2 path"
 keeps the sentence it points into (sess15)."""

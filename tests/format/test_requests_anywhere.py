@@ -52,6 +52,10 @@ def test_remember_how_with_its_colon_keeps_the_how_and_what_follows() -> None:
     assert user_statements([said]) == ["how to reach the build box: ssh ops@bastion-2 then hop to ci-7"]
 
 
+def test_a_reminder_of_what_was_said_is_no_request() -> None:
+    assert user_statements(["The test failed, remember how I told you to run it: pytest -k api"]) == []
+
+
 @pytest.mark.parametrize(
     ("text", "kept"),
     [
