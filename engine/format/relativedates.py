@@ -145,9 +145,24 @@ def _ends(hidden: str) -> bool:
     return True
 
 
+_AFTER_RE = re.compile(
+    r";|\b(?:then|afterwards|dann|danach|puis|ensuite|luego|después|depois|poi|dopo|daarna|sedan|potem)\b"
+    r"|\b(?:after|from|ab|après|desde|da|vanaf|från|od)\s+(?:(?:that|this|then|now|dann|da)\b|\d)",
+    re.IGNORECASE,
+)
+"""Words that say something holds after the date ("Until 2025-03-31 sign with the old key, then with the new one",
+"...; after that ...", "from 2025-04-01 ..."): the date bounds part of the line, not all of it; "from" as a source
+("sign-off from Dana") is no such word."""
+
+
 def until_date(text: str) -> str | None:
-    """The end a statement says as a date (:data:`_UNTIL_DATE_RE`), a real ``YYYY-MM-DD``, or None."""
-    found = _UNTIL_DATE_RE.search(_SKIP_RE.sub(lambda m: " " * len(m.group(0)), text))
+    """The end a statement says as a date (:data:`_UNTIL_DATE_RE`), a real ``YYYY-MM-DD``, or None: only when the
+    date bounds the whole statement (one date in it, nothing said to hold after it: :data:`_AFTER_RE`), as the
+    block reads a line's own end date, so a line is never written with an ``until:`` the block would not give it."""
+    hidden = _SKIP_RE.sub(lambda m: " " * len(m.group(0)), text)
+    if len(re.findall(r"\d{4}-\d{2}-\d{2}", hidden)) != 1 or _AFTER_RE.search(hidden):
+        return None
+    found = _UNTIL_DATE_RE.search(hidden)
     try:
         return date.fromisoformat(found.group("date")).isoformat() if found else None
     except ValueError:

@@ -13,7 +13,7 @@ from datetime import date
 import pytest
 
 from memrepo.engine.checkpoints.userkept import kept_statements, place
-from memrepo.engine.format.relativedates import dated
+from memrepo.engine.format.relativedates import dated, until_date
 from memrepo.engine.format.unasked import unasked_statements
 
 
@@ -84,3 +84,18 @@ def test_a_task_an_event_or_a_question_is_not_kept(said: str) -> None:
 )
 def test_until_a_day_in_another_language_is_dated(said: str, text: str, until: str) -> None:
     assert dated(said, date(2026, 12, 6)) == (text, until)
+
+
+@pytest.mark.parametrize(
+    ("said", "until"),
+    [
+        ("Until 2025-03-14, every release needs sign-off from Dana", "2025-03-14"),
+        ("The build signs with the legacy key until 2025-03-31", "2025-03-31"),
+        ("Until 2025-03-31 sign with the old key, then with the new one", None),
+        ("Until 2025-03-31 the key is old; after that use the new one", None),
+        ("From 2025-01-01 until 2025-03-31 staging is frozen", None),
+        ("Hasta 2026-02-01 el staging está congelado, después se abre", None),
+    ],
+)
+def test_an_end_date_is_the_until_only_when_it_bounds_the_whole_line(said: str, until: str | None) -> None:
+    assert until_date(said) == until
