@@ -87,7 +87,9 @@ def kept_statements(texts: list[str], existing: Iterable[ExistingEntry], heard: 
     liked = {fmt.normalize_text(p) for p in passing_preferences(heard)}  # said in passing (issue 30)
     passing = [*passing_preferences(heard), *own_setup(heard)]  # "I switched my terminal to fish" (sess14)
     unasked = unasked_statements(heard)  # "For this project X is Y", "until Friday X is Y" (sess15)
-    for fact in [*user_statements(texts), *rules, *correction_statements(heard, entries), *passing, *unasked]:
+    corrected = correction_statements(heard, entries)
+    liked -= {fmt.normalize_text(c) for c in corrected}  # "I use zsh, not fish" for "I use fish": its line's kind
+    for fact in [*user_statements(texts), *rules, *corrected, *passing, *unasked]:
         norm = fmt.normalize_text(fact)
         if len(fact) < 3 or len(fact) > 500 or norm in seen or norm in held:
             continue

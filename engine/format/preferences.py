@@ -72,7 +72,8 @@ _OPENER = (
 """A short phrase of what the preference is about before it: "Per i test preferisco ...", "For Go code, I prefer ..."."""
 _HABIT_RE = re.compile(
     r"(?:i|je|j['’]|ich|yo|io|eu|ik|jag|ja)\s*(?:(?:always|only|toujours|immer|siempre|sempre|alltid|altijd|zawsze)\s+)?"
-    r"(?:use|utilise|nutze|benutze|verwende|uso|utilizo|gebruik|använder|używam)\s+[^\s,;]+(?:\s+[^\s,;]+){0,2}?\s*"
+    r"(?:use|utilise|nutze|benutze|verwende|uso|utilizo|gebruik|använder|używam)\s+(?:(?:always|alltid|immer|toujours|siempre"
+    r"|sempre|altijd|zawsze)\s+)?[^\s,;]+\s*"
     r"(?:,\s*|\s+)(?:(?:and|but|et|mais|und|aber|y|pero|e|ma|mas|en|maar|och|men|a)\s+)?(?:never|not|nie|niemals|nicht|jamais"
     r"|pas|nunca|no|mai|non|não|nooit|niet|aldrig|inte|nigdy)\b",
     re.IGNORECASE,
