@@ -32,6 +32,7 @@ from memrepo.engine.format.standing import (
     same_rule,
     taken_back,
 )
+from memrepo.engine.format.unasked import project_statement, unasked_statements
 
 from .claims import ExistingEntry
 from .corrections import correction_statements, cued, remainder, tight, where
@@ -85,7 +86,10 @@ def kept_statements(texts: list[str], existing: Iterable[ExistingEntry], heard: 
     held = {fmt.normalize_text(r) for r in rules if _held_back(r, entries)}  # to the inbox (proposed_rules)
     liked = {fmt.normalize_text(p) for p in passing_preferences(heard)}  # said in passing (issue 30)
     passing = [*passing_preferences(heard), *own_setup(heard)]  # "I switched my terminal to fish" (sess14)
-    for fact in [*user_statements(texts), *rules, *correction_statements(heard, entries), *passing]:
+    unasked = unasked_statements(heard)  # "For this project X is Y", "until Friday X is Y" (sess15)
+    corrected = correction_statements(heard, entries)
+    liked -= {fmt.normalize_text(c) for c in corrected}  # "I use zsh, not fish" for "I use fish": its line's kind
+    for fact in [*user_statements(texts), *rules, *corrected, *passing, *unasked]:
         norm = fmt.normalize_text(fact)
         if len(fact) < 3 or len(fact) > 500 or norm in seen or norm in held:
             continue
@@ -231,6 +235,8 @@ def place(
     scope, corrected = where(text, workspace, entries, cued(text, texts))
     if corrected is None and prefers(text) and not names_project(text, workspace):
         return "global", None  # the user's own preference, in any language: me.md (issue 30)
+    if workspace and project_statement(text):
+        return "workspace", corrected  # "I det här projektet ...": said for this project (sess15)
     return scope, corrected
 
 

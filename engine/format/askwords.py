@@ -61,11 +61,13 @@ _EURO_VERB = (
     r"|merk\s+dir|merken\s+sie\s+sich|vergiss\s+nicht|vergessen\s+sie\s+nicht|denk\s+daran|behalte\s+im\s+kopf"
     r"|ricorda(?:ti)?|non\s+dimenticare|tieni\s+(?:a\s+mente|presente)"
     r"|lembr[ae](?:-(?:te|se))?|não\s+(?:te\s+)?esque[çc]as?|tenha\s+em\s+mente"
+    r"|onthoud|vergeet\s+niet|kom\s+ihåg|glöm\s+inte|husk|pamiętaj|zapamiętaj|nie\s+zapomnij"
 )
-"""Remember, don't forget, keep in mind: es, fr, de, it, pt."""
+"""Remember, don't forget, keep in mind: es, fr, de, it, pt, nl, sv, da/no, pl."""
 EURO_RE = re.compile(
     rf"{_START}{_LEAD}*(?:{_EURO_VERB})(?:\s+(?:bitte|bien|mal|por\s+favor|per\s+favore|s['’]il\s+te\s+pla[iî]t))?"
-    r"(?:\s*[:,]\s*(?:dass\s+|que\s+|qu['’]|che\s+)?|\s+(?:de\s+)?(?:que\s+|qu['’]|dass\s+|che\s+))",
+    r"(?:\s*[:,]\s*(?:dass\s+|que\s+|qu['’]|che\s+|dat\s+|att\s+|at\s+|że\s+)?"
+    r"|\s+(?:de\s+)?(?:que\s+|qu['’]|dass\s+|che\s+|dat\s+|att\s+|at\s+|że\s+))",
     re.IGNORECASE,
 )
 """A request to remember X at a sentence's start, then "que"/"dass"/"che" or a colon: "Recuerda que X", "Merk dir

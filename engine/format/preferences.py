@@ -19,18 +19,22 @@ from __future__ import annotations
 import re
 
 from .irony import hedged, under_review
-from .remembering import OTHER_PERSON_RE, pasted_lines, retraction, said, scoped, without_leadin
+from .remembering import OTHER_PERSON_RE, pasted_lines, retraction, said, scoped, without_leadin, without_request
 
 _VERB = (
     r"(?:i\s+(?:really\s+|much\s+|strongly\s+|definitely\s+|always\s+|generally\s+|usually\s+)?"
     r"(?:prefer|dislike|hate|detest|can['’]?t\s+stand|cannot\s+stand|don['’]t\s+(?:really\s+)?like|do\s+not\s+like)"
     r"|i(?:['’]d|\s+would)\s+(?:much\s+)?rather)"
-    r"|ich\s+(?:\w+\s+)?(?:bevorzuge|nehme\s+lieber|mag\s+(?:keine?n?|lieber)|hasse|will\s+keine?n?)|mir\s+(?:ist|sind)\s+\S+(?:\s+\S+)?\s+lieber"
+    r"|ich\s+(?:\w+\s+)?(?:bevorzuge|nehme\s+lieber|mag\s+(?:keine?n?|lieber)|hasse|will\s+keine?n?)"
+    r"|mir\s+(?:ist|sind|wäre|wären)\s+(?!das\b|dies)(?:\S+\s+){0,8}?(?:lieber|am\s+liebsten)"
+    r"|(?:jag|jeg)\s+(?:\w+\s+)?(?:föredrar|foretrækker|foretrekker|vill\s+helst|gillar\s+inte|tycker\s+inte\s+om|hatar)"
+    r"|me\s+gusta[n]?\s+más|mi\s+piac(?:e|ciono)\s+(?:di\s+più|più)|gosto\s+mais\s+de"
     r"|je\s+(?:\w+\s+)?(?:préfère|déteste|n['’]aime\s+pas|ne\s+supporte\s+pas)|j['’](?:aime\s+mieux|ai\s+horreur\s+d)"
     r"|(?:yo\s+)?(?:prefiero|odio|detesto|no\s+(?:me\s+)?gusta[n]?|no\s+soporto)"
     r"|(?:io\s+)?(?:preferisco|odio|detesto|non\s+mi\s+piac(?:e|ciono)|non\s+sopporto)"
     r"|(?:eu\s+)?(?:prefiro|odeio|detesto|não\s+gosto|não\s+suporto)"
-    r"|ik\s+(?:\w+\s+)?(?:heb\s+liever|wil\s+liever|hou\s+niet\s+van|haat|kan\s+niet\s+tegen|wil\s+geen)"
+    r"|ik\s+(?:\w+\s+)?(?:heb\s+liever|wil\s+liever|hou\s+niet\s+van|haat|kan\s+niet\s+tegen|wil\s+geen"
+    r"|vind\s+(?!dat\b|dit\b|het\s+niet\b)(?:\S+\s+){1,6}?(?:fijner|prettiger|het\s+fijnst|het\s+prettigst))"
     r"|(?:ja\s+)?(?:wolę|wolałbym|wolałabym|nie\s+lubię|nie\s+znoszę|nienawidzę|nie\s+cierpię)"
 )
 """A first-person verb of liking better or not at all, at a clause's start ("I prefer", "I'd rather", "I can't stand",
@@ -39,17 +43,54 @@ _CJK_RE = re.compile(
     r"^(?:我|私は|저는|나는)\s*(?:更|比较|比較的)?(?:喜欢|偏好|倾向于?|讨厌|不喜欢|不想要|好き|嫌い|선호)"
 )
 """The same in Chinese, Japanese or Korean, after the first-person pronoun ("我更喜欢用 pnpm")."""
+_SOV_RE = re.compile(
+    r"^(?:나는|난|저는|전|私は|僕は|俺は|わたしは)\s*(?P<what>\S.{3,}?)\s*(?:(?:게|것이|걸|편이|쪽이|が|の(?:ほう|方)が|ほうが|方が)"
+    r"\s*(?:더\s*|もっと)?(?:좋아(?:요)?|좋습니다|좋더라|편해(?:요)?|편합니다|싫어(?:요)?|싫습니다|好き(?:です)?|いい(?:です)?"
+    r"|良い(?:です)?|嫌い(?:です)?)|(?:을|를|を)\s*(?:더\s*)?(?:선호해(?:요)?|선호합니다|好みます|好む))$"
+)
+"""A Korean or Japanese preference, its verb at the clause's end after the first-person topic ("나는 코드 주석은 영어로
+쓰는 게 좋아", "저는 짧은 답변을 선호해요", "私はタブよりスペースの方が好きです")."""
+_SOV_CHOICE_RE = re.compile(
+    r"^(?:이거|그거|저거|이게|그게|이\s|그\s|これ|それ|あれ|この|その)|번째|番目|옵션|オプション|案"
+)
+"""A choice among what is on the table in Korean or Japanese ("나는 두 번째 옵션이 좋아", "私はこれがいい")."""
+_CJK_FILLER_RE = re.compile(
+    r"^(?:(?:あ|ああ|えっと|ちなみに|あと|それと|참고로|그리고|아|근데|그런데|顺便说一下|顺便|另外|对了)[、,，\s]*)+"
+)
+_HEAD_RE = re.compile(r"(?:[,;:]|\s[-–—])\s+(?:(?:and|but|though|also|so)\s+)?(?=\S)", re.IGNORECASE)
+"""Where a lead clause ends and the preference begins ("small thing while you're at it, I'd rather ...")."""
+_CONDITION_RE = re.compile(
+    r"\b(?:if|when|whenever|unless|once|wenn|falls|sobald|si|cuando|quand|lorsque|se|quando|als|om|jeśli|gdy|om)\b"
+    r"|\b(?:he|she|they|bob|[A-Z][a-z]+)\s+(?:says?|said|thinks?|wants?)\b|\?",
+    re.IGNORECASE,
+)
+"""A lead clause that makes what follows depend on it, or someone else's words: no lead-in."""
 _OPENER = (
     r"(?:(?:for|in|with|on|per|para|pour|für|bei|en|nei|nelle|nos|nas|dans|im|in\s+den|voor|bij|w|we|dla|przy)"
     r"\s+[^,;:.!?]{1,30}?,?\s+)?"
 )
 """A short phrase of what the preference is about before it: "Per i test preferisco ...", "For Go code, I prefer ..."."""
-_PASSING_RE = re.compile(rf"^{_OPENER}(?:{_VERB})\b", re.IGNORECASE)
-_ANYWHERE_RE = re.compile(rf"(?:^|[,;:]\s*|\s)(?:{_VERB})\b|\bmag\s+ich\s+(?:nicht|lieber)\b", re.IGNORECASE)
+_HABIT_RE = re.compile(
+    r"(?:i|je|j['’]|ich|yo|io|eu|ik|jag|ja)\s*(?:(?:always|only|toujours|immer|siempre|sempre|alltid|altijd|zawsze)\s+)?"
+    r"(?:use|utilise|nutze|benutze|verwende|uso|utilizo|gebruik|använder|używam)\s+(?:(?:always|alltid|immer|toujours|siempre"
+    r"|sempre|altijd|zawsze)\s+)?[^\s,;]+\s*"
+    r"(?:,\s*|\s+)(?:(?:and|but|et|mais|und|aber|y|pero|e|ma|mas|en|maar|och|men|a)\s+)?(?:never|not|nie|niemals|nicht|jamais"
+    r"|pas|nunca|no|mai|non|não|nooit|niet|aldrig|inte|nigdy)\b",
+    re.IGNORECASE,
+)
+"""A habit of the user's set against what they never do ("I use uv, never pip directly", "j'utilise pnpm, jamais
+npm", "ich nutze Podman, nie Docker"): the contrast makes it a standing choice, not the task's."""
+_PASSING_RE = re.compile(rf"^{_OPENER}(?:(?:{_VERB})\b|{_HABIT_RE.pattern})", re.IGNORECASE)
+_ANYWHERE_RE = re.compile(
+    rf"(?:^|[,;:]\s*|\s)(?:(?:{_VERB})\b|{_HABIT_RE.pattern})|\bmag\s+ich\s+(?:nicht|lieber)\b", re.IGNORECASE
+)
 """A first-person preference anywhere in a statement ("keine Emojis in Commit-Nachrichten, das mag ich nicht")."""
 _CHOICE_RE = re.compile(
     r"^(?:it|this|that|these|those|them|one|the\s+(?:first|second|third|last|former|latter|other|new|old|previous|"
-    r"current)\b|option|approach|version|variant|solution|suggestion|proposal|idea|your|you\b(?!\s+\w+ed\b)|not\b|when|if"
+    r"current)\b|option|approach|version|variant|solution|suggestion|proposal|idea|your|you\b(?!\s+(?:\w+ed|didn['’]t|did\s+not"
+    r"|wouldn['’]t|would\s+not|never|always|only|kept|stuck|wrote|made|left|gave|ran|put|chose|went|spoke|took|did)\b)"
+    r"|not\b|when|if|(?:that|dass|que|qu['’]|che|dat|att)\s*(?:it|they|he|she|es|er|sie|il|elle|ils|elles|ça|cela|lo|la"
+    r"|het|ze|den|det)"
     r"|how|what|where|why|the\s+way|esto|eso|esta|este|ese|esa|la\s+(?:primera|segunda)|el\s+(?:primero|segundo)|questo"
     r"|quello|questa|quella|la\s+(?:prima|seconda)|isso|isto|esse|essa|das|dies|diese[sn]?|den\s+(?:ersten|zweiten)"
     r"|ça|cela|ceci|celui|celle|la\s+(?:première|deuxième)|le\s+(?:premier|second)|wenn|quand|cuando|quando|si|se)\b",
@@ -68,7 +109,7 @@ _LEAD_RE = re.compile(
     r"^(?:(?:por\s+cierto|por\s+otro\s+lado|oye|übrigens|ach\s+ja|au\s+fait|d['’]ailleurs|a\s+proposito|comunque|aliás"
     r"|a\s+propósito|honestly|frankly|personally|generally|in\s+general|also|and|btw|oh|ogólnie|w\s+ogóle|generalnie"
     r"|trouwens|overigens|in\s+het\s+algemeen|over\s+het\s+algemeen|allgemein|generell|en\s+général|en\s+general"
-    r"|in\s+generale|em\s+geral)\s*,?\s+)+",
+    r"|in\s+generale|em\s+geral|small\s+thing|one\s+more\s+thing|side\s+note|apropos|för\s+övrigt|förresten)\s*[,:]?\s+)+",
     re.IGNORECASE,
 )
 """A lead-in before the preference in other words than :func:`.remembering.without_leadin` knows ("Por cierto,")."""
@@ -76,7 +117,7 @@ _SAYS_RE = re.compile(r"\b(?:says?|said|told|tells|according\s+to|sagt|dit|dice|
 
 
 def _statement(sentence: str) -> str:
-    rest = without_leadin(sentence)
+    rest = without_request(without_leadin(sentence))
     rest = _LEAD_RE.sub("", rest).strip()
     return rest[:1].upper() + rest[1:] if rest else rest
 
@@ -97,16 +138,38 @@ def passing_preferences(texts: list[str]) -> list[str]:
             continue  # a text to work on, a message that takes something back, pasted lines: not the user's say
         for sentence in said(text):
             rest = _statement(sentence)
+            sov = _SOV_RE.match(_CJK_FILLER_RE.sub("", rest))
+            if sov and not _SOV_CHOICE_RE.search(sov["what"]) and not _NOW_RE.search(rest):
+                out.append(_CJK_FILLER_RE.sub("", rest))
+                continue
+            rest = _after_lead(rest)
             found = _PASSING_RE.match(rest) or _CJK_RE.match(rest)
             if found is None or hedged(rest) or scoped(rest) or _NOW_RE.search(rest) or _SAYS_RE.search(rest):
                 continue
             after = rest[found.end() :].strip(" ,")
             if OTHER_PERSON_RE.match(rest) or _CHOICE_RE.match(after):
                 continue
-            if len(after.split()) < 2 and after.isascii():
+            final = not after and len(rest.split()) >= 5  # "mir sind kurze Antworten ... am liebsten": verb last
+            final = final or bool(_HABIT_RE.match(rest))  # "Ich nutze Podman, nie Docker": the content is inside
+            if len(after.split()) < 2 and after.isascii() and not final:
                 continue  # "I'd rather not", "I prefer Go": too little to be the user's line
             out.append(rest)
     return out
+
+
+def _after_lead(rest: str) -> str:
+    """The sentence from its preference on, when a short lead clause comes first ("small thing while you're at it,
+    I'd rather you didn't ...", "Before we start: I prefer ..."); the sentence unchanged when none does, or when the
+    lead clause is a condition, a question or someone else's words (:data:`_CONDITION_RE`)."""
+    if _PASSING_RE.match(rest):
+        return rest
+    for cut in _HEAD_RE.finditer(rest):
+        head, tail = rest[: cut.start()], rest[cut.end() :]
+        if len(head.split()) > 8 or _CONDITION_RE.search(head):
+            return rest
+        if _PASSING_RE.match(tail):
+            return tail[:1].upper() + tail[1:]
+    return rest
 
 
 _SETUP_RE = re.compile(
@@ -149,7 +212,8 @@ def own_setup(texts: list[str]) -> list[str]:
 def prefers(text: str) -> bool:
     """Whether a statement of the user's holds their own preference (:data:`_VERB`, "das mag ich nicht", "我更喜欢")."""
     rest = _statement(text)
-    return bool(_ANYWHERE_RE.search(rest) or _CJK_RE.match(rest)) and not OTHER_PERSON_RE.match(rest)
+    sov = _SOV_RE.match(_CJK_FILLER_RE.sub("", rest))
+    return bool(_ANYWHERE_RE.search(rest) or _CJK_RE.match(rest) or sov) and not OTHER_PERSON_RE.match(rest)
 
 
 __all__ = ["own_setup", "passing_preferences", "prefers"]

@@ -36,10 +36,25 @@ from datetime import date, timedelta
 from typing import NamedTuple
 
 _DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_LOCAL_DAYS = (
+    "montag lundi lunes lunedì segunda maandag måndag",
+    "dienstag mardi martes martedì terça dinsdag tisdag",
+    "mittwoch mercredi miércoles mercoledì quarta woensdag onsdag",
+    "donnerstag jeudi jueves giovedì quinta donderdag torsdag",
+    "freitag vendredi viernes venerdì sexta vrijdag fredag",
+    "samstag samedi sábado sabato zaterdag lördag",
+    "sonntag dimanche domingo domenica zondag söndag",
+)
+_WEEKDAY = {day: i for i, words in enumerate(_LOCAL_DAYS) for day in words.split()} | {
+    d: i for i, d in enumerate(_DAYS)
+}
+"""A day's name in en/de/fr/es/it/pt/nl/sv -> its weekday (Monday 0): "hasta el viernes" ends on a Friday (sess15)."""
+_UNTIL_WORDS = r"until|till|til|hasta(?:\s+el)?|bis(?:\s+zum)?|jusqu['’]à|fino\s+a|até(?:\s+[àa])?|tot|tills"
+_DAY_WORDS = "|".join(sorted(_WEEKDAY, key=len, reverse=True))
 _WHEN_RE = re.compile(
     r"(?P<start>\b(?:as\s+of|from|starting(?:\s+from)?|since|beginning|after)\s+)?"
     r"\b(?P<when>this\s+week|next\s+week|this\s+weekend|today|tonight|tomorrow|this\s+month|next\s+month"
-    r"|(?P<until>until|till|til|this)\s+(?P<day>monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b"
+    rf"|(?P<until>{_UNTIL_WORDS}|this)\s+(?P<day>{_DAY_WORDS}))(?![\w-])"
     r"(?!['’]s|\s+(?:i\s+learned|i\s+learnt))",
     re.IGNORECASE,
 )
@@ -99,7 +114,7 @@ def _absolute(match: re.Match[str], today: date) -> tuple[str, date]:
     when = " ".join(match.group("when").casefold().split())
     monday = today - timedelta(days=today.weekday())
     if match.group("day"):
-        target = _DAYS.index(match.group("day").casefold())
+        target = _WEEKDAY[match.group("day").casefold()]
         ahead = (target - today.weekday()) % 7 or (0 if match.group("until").casefold() == "this" else 7)
         day = today + timedelta(days=ahead)
         if match.group("until").casefold() == "this":
@@ -119,9 +134,7 @@ def _absolute(match: re.Match[str], today: date) -> tuple[str, date]:
 
 def _ends(hidden: str) -> bool:
     """Whether ``hidden`` (code and quotes blanked) is a state that ends with its time, not a change that lasts."""
-    if re.search(
-        r"\b(?:until|till|til)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", hidden, re.I
-    ):
+    if re.search(rf"\b(?:{_UNTIL_WORDS})\s+(?:{_DAY_WORDS})(?![\w-])", hidden, re.I):
         return True  # "frozen until Monday": said to end
     if _CHANGE_RE.search(hidden):
         return False  # "I switched to Neovim today": a change that lasts
@@ -132,9 +145,24 @@ def _ends(hidden: str) -> bool:
     return True
 
 
+_AFTER_RE = re.compile(
+    r";|\b(?:then|afterwards|dann|danach|puis|ensuite|luego|después|depois|poi|dopo|daarna|sedan|potem)\b"
+    r"|\b(?:after|from|ab|après|desde|da|vanaf|från|od)\s+(?:(?:that|this|then|now|dann|da)\b|\d)",
+    re.IGNORECASE,
+)
+"""Words that say something holds after the date ("Until 2025-03-31 sign with the old key, then with the new one",
+"...; after that ...", "from 2025-04-01 ..."): the date bounds part of the line, not all of it; "from" as a source
+("sign-off from Dana") is no such word."""
+
+
 def until_date(text: str) -> str | None:
-    """The end a statement says as a date (:data:`_UNTIL_DATE_RE`), a real ``YYYY-MM-DD``, or None."""
-    found = _UNTIL_DATE_RE.search(_SKIP_RE.sub(lambda m: " " * len(m.group(0)), text))
+    """The end a statement says as a date (:data:`_UNTIL_DATE_RE`), a real ``YYYY-MM-DD``, or None: only when the
+    date bounds the whole statement (one date in it, nothing said to hold after it: :data:`_AFTER_RE`), as the
+    block reads a line's own end date, so a line is never written with an ``until:`` the block would not give it."""
+    hidden = _SKIP_RE.sub(lambda m: " " * len(m.group(0)), text)
+    if len(re.findall(r"\d{4}-\d{2}-\d{2}", hidden)) != 1 or _AFTER_RE.search(hidden):
+        return None
+    found = _UNTIL_DATE_RE.search(hidden)
     try:
         return date.fromisoformat(found.group("date")).isoformat() if found else None
     except ValueError:

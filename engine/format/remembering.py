@@ -16,6 +16,7 @@ from .askwords import EURO_RE, PIN_BEFORE_RE, PIN_RE, PLEASE_TAIL_RE
 from .irony import hedged, not_meant, under_review
 from .pasted import own_short_message, pasted_lines, readable
 from .rulebody import without_reason
+from .secretclauses import without_secrets
 
 _LEAD = (
     r"(?:(?:also|and|oh|so|but|btw|by\s+the\s+way|please|pls|kindly|just|then|finally|ok|okay|plus|always|"
@@ -29,6 +30,12 @@ _SUBJECT = r"(?:we|we['’]re|our|my|i|i['’]m|it|it['’]s|its|they|their|you|
 _THE_IS = r"(?:the|a|an)\s+[^.!?\n,;:]{1,60}?\s(?:is|are|isn['’]t|aren['’]t)\s"
 """A noun phrase then "is"/"are": "remember the staging host is pg-stage-12" (not "remember the meeting")."""
 _MEMORY = r"(?:your|my|the|our)\s+memory"
+_WH_COLON = r"(?:how|where|which)\s(?![^.!?\n:]*\b(?:told|said|showed|asked|explained)\b)[^.!?\n:]{3,80}:\s*\S"
+"""A question word's clause then a colon: "remember how I reach the staging db: psql ..." keeps both (sess15); not a
+reminder of what was said ("remember how I told you to run it: ...")."""
+_POINTS_BACK_RE = re.compile(r"^(?:it|that|this)(?:['’]s|\s+(?:is|was|has|needs|goes|uses))\b", re.IGNORECASE)
+"""What a request to keep after a dash points back with: "curl ... https://host/api/v2 -- remember it's the v2 path"
+keeps the sentence it points into (sess15)."""
 _VERB = (
     rf"(?:(?:remember|keep\s+this\s+in\s+mind)(?:\s+th(?:is|at))?,?\s+(?:permanently|forever|always|for\s+(?:later|good"
     rf"|next\s+time|the\s+future))(?=\s*:|\s+that\s)|(?:save|pin)\s+this(?:\s+for\s+later)?(?=\s*:)|remember|don['’]?t"
@@ -44,8 +51,8 @@ _BARE_VERB_RE = re.compile(r"remember|don['’]?t\s+forget|do\s+not\s+forget", r
 """The verbs that take a bare clause ("remember we ship on Tuesdays"); "keep in mind" and the rest need "that" or
 a colon ("Keep in mind this is only a prototype, so skip the tests" is the task's context)."""
 _REMEMBER_RE = re.compile(
-    rf"(?:^|(?<=[.!?。！？])\s+|[,;:]\s*|\s[-–—]\s+|\n|\s(?=and\s))\s*{_LEAD}*{_ASK}?{_LEAD}*"
-    rf"(?P<verb>{_VERB})(?:\s+that\s+|(?:\s+(?:with\s+)?this)?\s*[:,]\s*|\s+with\s+|(?P<bare>\s+(?={_SUBJECT})|\s+(?={_THE_IS})))",
+    rf"(?:^|(?<=[.!?。！？])\s+|[,;:]\s*|\s(?:--|[-–—])\s+|\n|\s(?=and\s))\s*{_LEAD}*{_ASK}?{_LEAD}*"
+    rf"(?P<verb>{_VERB})(?:\s+that\s+|(?:\s+(?:with\s+)?this)?\s*[:,]\s*|\s+with\s+|(?P<bare>\s+(?={_SUBJECT})|\s+(?={_THE_IS}))|(?P<wh>\s+(?={_WH_COLON})))",
     re.IGNORECASE,
 )
 """The start of a request to keep X, at a sentence's or clause's start (after ``.``, ``,``, ``;``, ``:``, a dash, a
@@ -59,7 +66,8 @@ _STANDING_RE = re.compile(
 """A standing statement at a sentence's start: "From now on, X", "For future reference, X"; not the lead-in as a noun
 ("Going forward is the only option") nor a hedge after it ("Going forward, I think we should ...", corr10)."""
 _CJK_RE = re.compile(
-    r"(?:^|(?<=[。！？.!?])\s*|\n)\s*(?:请|要|一定要)?(?:记住|記住|기억해\s*(?:줘|둬|주세요)?|覚えておいて(?:ください)?)"
+    r"(?:^|(?<=[。！？.!?])\s*|\n)\s*(?:请|要|一定要|帮我)?(?:记住|記住|记一下|記一下|记下来|记下|기억해\s*(?:줘|둬|주세요)?"
+    r"|메모해\s*(?:줘|둬|주세요)?|覚えておいて(?:ください)?|覚えといて|メモして(?:おいて)?(?:ください)?)"
     r"\s*[:：,，、]\s*"
 )
 """The same request in Chinese, Korean or Japanese, with its mark: "记住：X", "请记住，X", "기억해: X", "覚えておいて：X"."""
@@ -86,22 +94,16 @@ _PREAMBLE_RE = re.compile(
 )
 """A short preamble before a statement about the user: up to a few words then ":" ("Some background before we start:
 I prefer pnpm"), or "For context," / "Quick note:" / "FYI" (breaker11 B11-3)."""
-_SECRET_MARK_RE = re.compile(r"\[REDACTED:[a-z0-9-]+\]")
-"""Redaction's marker: the value it stands for is not in the text (docs/architecture.md §3)."""
-_CLAUSE_CUT_RE = re.compile(
-    r"\s*;\s*|,\s*(?:(?:and|but)\s+)?|\s+(?:and|but)\s+(?=(?:the|our|my|we|it|its|their|they|i|you|your|this|that)\b)",
-    re.IGNORECASE,
-)
-"""Where one clause of a statement ends and the next begins: ``;``, a comma (with "and"/"but"), or "and"/"but"
-before a word that starts a clause ("... Tuesdays only and the staging DB password is ...")."""
 _SENTENCE_RE = re.compile(r"(?:[^.!?。！？\n]|[.!?](?!\s|$))+(?:[.!?]+(?=\s|$)|[。！？]+|\n|$)")
 """A sentence: text up to its end mark (``.``, ``!``, ``?`` before a space, a CJK mark) or the line's end."""
 _REMEMBER_BEFORE_RE = re.compile(
     r"(?:(?:please|pls|and|also|oh|ok|okay)[,\s]+)*(?:"
     r"(?:remember|note|don['’]?t\s+forget|save|store|keep)\s+(?:that|this|it)(?:\s+in\s+mind)?"
     r"|update\s+(?:your|my|the)\s+memory|for\s+future\s+reference"
-    r"|记住(?:这个|这一点|了)?|記住|기억해\s*(?:줘|둬|주세요)?|覚えておいて(?:ください)?"
-    r")(?:\s*,?\s*please)?\s*[.!。！]*",
+    r"|记住(?:这个|这一点|了)?|記住|(?:帮我)?记(?:一下|下来|下|着)|記一下|(?:기억|메모)해\s*(?:줘|둬|주세요)?"
+    r"|覚えておいて(?:ください)?|覚えといて|メモして(?:おいて)?(?:ください)?|merk\s+dir\s+das|retiens[- ](?:le|ça|bien)"
+    r"|recuérdalo|ricordatelo|lembra(?:-te)?\s+disso|onthoud\s+(?:dat|het|dit)|kom\s+ihåg\s+det|zapamiętaj\s+to|husk\s+det"
+    r")(?:\s+for\s+(?:anything|everything|later|next\s+time|the\s+rest)[^.!?。！]{0,40})?(?:\s*,?\s*please)?\s*[.!。！]*",
     re.IGNORECASE,
 )
 """A sentence that only asks to keep what was said before it: "Remember that.", "Please update your memory.",
@@ -216,36 +218,6 @@ def without_leadin(text: str) -> str:
     return rest if len(rest.split()) >= 2 or (rest and not rest.isascii()) else text.strip()
 
 
-def without_secrets(text: str) -> str:
-    """A statement less its clauses about a secret redaction took out; "" when nothing else is left.
-
-    "We ship on Tuesdays only and the staging DB password is [REDACTED:labelled-secret]" keeps "We ship
-    on Tuesdays only". A clause whose value is a redaction marker says nothing an agent can use (the value
-    was the content, and memrepo never keeps it): kept, it is a memory line about a secret that is not there.
-    The other clauses are still what the user asked to keep, in their words. A statement that is nothing but
-    such clauses, or whose marker sits in no clause of its own, or whose rest is under 3 words, is dropped
-    whole (""): a shorter line the user never said is worse than none.
-
-    Args:
-        text: a statement to keep (the user's, or a distiller's operation text).
-
-    Returns:
-        str: the text unchanged when it holds no marker, the rest of it, or "".
-    """
-    if not _SECRET_MARK_RE.search(text):
-        return text
-    parts = _CLAUSE_CUT_RE.split(text)
-    cuts = _CLAUSE_CUT_RE.findall(text)
-    kept = [i for i, part in enumerate(parts) if not _SECRET_MARK_RE.search(part)]
-    if not kept:
-        return ""
-    out = parts[kept[0]]
-    for i in kept[1:]:
-        out += (cuts[i - 1] if i - 1 == kept[kept.index(i) - 1] else ", ") + parts[i]
-    out = out.strip().rstrip(",;").strip()
-    return out if len(out.split()) >= 3 else ""
-
-
 def _requests(text: str, shown: str, pins: bool = False) -> list[tuple[int, str]]:
     """(position, X) of each request to keep X in ``text`` (``shown``: the same text, code and quotes blanked); with
     ``pins``, of each request to pin X only (:data:`PIN_RE`)."""
@@ -266,8 +238,13 @@ def _requests(text: str, shown: str, pins: bool = False) -> list[tuple[int, str]
         fact = text[begin:stop].strip()
         if match.re is _REMEMBER_RE and match.group("bare") and not _BARE_VERB_RE.fullmatch(match.group("verb")):
             continue  # "keep in mind this is only a prototype": the bare clause form is remember's alone
-        if not fact or (mark.startswith(("?", "？")) and not ask) or _NOT_A_FACT_RE.match(fact):
+        wh = match.re is _REMEMBER_RE and bool(match.group("wh"))
+        if not fact or (mark.startswith(("?", "？")) and not ask) or (_NOT_A_FACT_RE.match(fact) and not wh):
             continue
+        if match.re is _REMEMBER_RE and _POINTS_BACK_RE.match(fact):
+            said_at = len(shown[: match.start()]) - len(_last_sentence(shown[: match.start()]).lstrip())
+            if said_at < match.start() and not shown[said_at : match.start()].strip().endswith((":", ".")):
+                begin, fact = said_at, text[said_at:stop].strip()  # the sentence "it" points into, marker and all
         tail = shown[end.end() if end else stop :][:200]
         if match.re is _STANDING_RE and (
             under_review(text)
@@ -284,6 +261,13 @@ def _requests(text: str, shown: str, pins: bool = False) -> list[tuple[int, str]
             continue  # "update the README to say: remember that ..." quotes a line, asks nothing
         found.append((begin, fact))
     return found
+
+
+def without_request(statement: str) -> str:
+    """A statement less a request to keep it said at its end ("I prefer X, keep that in mind for anything you touch"
+    -> "I prefer X"; :data:`_TRAILING_RE`), or unchanged."""
+    trailing = _TRAILING_RE.match(statement)
+    return trailing.group(1).strip() if trailing else statement
 
 
 def _last_sentence(text: str) -> str:
@@ -491,5 +475,6 @@ __all__ = [
     "task",
     "user_statements",
     "without_leadin",
+    "without_request",
     "without_secrets",
 ]

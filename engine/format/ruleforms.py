@@ -145,7 +145,8 @@ def always_rule(sentence: str) -> str | None:
     verb_first = None if first else _VERB_FIRST_RE.match(text)
     if first is None and verb_first is None:
         return None
-    clause = re.split(r"\s*[,;:]\s+|\s+[-–—]\s+", text, maxsplit=1)[0]
+    unasked = re.sub(rf"^(?:{_PLEASE})\s*,?\s+", "", text, flags=re.IGNORECASE)  # "Por favor, sempre ...": its clause
+    clause = re.split(r"\s*[,;:]\s+|\s+[-–—]\s+", unasked, maxsplit=1)[0]
     if first is not None:
         rest = first["rest"]
         head = rest.split()[0].casefold()
@@ -205,6 +206,44 @@ def verbless_rule(sentence: str) -> str | None:
     return text[manner.start("topic") :].rstrip(" .!。！") if manner else None
 
 
+_STOP_RE = re.compile(
+    rf"^(?:(?:{_PLEASE})\s*,?\s+)?(?P<stop>stop\s+(?:with|using|putting|adding)|stop\s+met|hou\s+(?:eens\s+)?op\s+met"
+    r"|hör\s*(?:e\s+)?(?:doch\s+|bitte\s+)?auf\s+mit|arr[êe]te[sz]?\s+(?:avec|de|d['’])|deja\s+de|para\s+de|pare\s+de"
+    r"|basta\s+(?:de|con)|chega\s+de|smetti(?:la)?\s+(?:di|con)|sluta\s+(?:med|att)?|przestań)\s*(?P<what>\S.*)$",
+    re.IGNORECASE,
+)
+"""An order to stop something from now on, the imperative of "stop" and what it governs, in nine languages ("Stop
+with the emoji in PR descriptions", "Stop met emoji in de PR-beschrijvingen", "Hör auf mit den Emojis in ...",
+"Arrête de mettre des emoji ...", "Deja de poner ...", "Smetti di usare ...", "Sluta med emoji i ..."): its first
+clause (a reason after a comma is not the rule)."""
+_THAT_ONLY_RE = re.compile(
+    r"^(?:it|that|this|dat|dit|das|ça|cela|eso|esto|questo|isso|det|to|the\s+\w+ing|met\s+dat|damit|con\s+eso)\b"
+    r"|\b(?:now|right\s+now|nu|jetzt|maintenant|ahora|adesso|agora|genast)\b",
+    re.IGNORECASE,
+)
+"""What a stop order governs that is the moment's, not a practice ("Stop that", "Arrête ça", "stop met dat nu")."""
+
+
+def stop_rule(sentence: str) -> str | None:
+    """The rule an order to stop something states (:data:`_STOP_RE`), its first clause, or None (a bare "stop that", a
+    stop of the moment, or fewer than two words of what).
+
+    Args:
+        sentence: one of the user's sentences, less its end mark.
+
+    Returns:
+        str | None: the order less a leading "please" and a reason after its first clause, or None.
+    """
+    found = _STOP_RE.match(sentence.strip())
+    if found is None:
+        return None
+    what = re.split(r"\s*[,;:]\s+|\s+[-–—]\s+", found["what"], maxsplit=1)[0].strip()
+    content = [w for w in re.findall(r"[^\W\d_][\w'’-]*", what) if len(w) > 1]
+    if _THAT_ONLY_RE.search(what) or len(content) < 2:
+        return None
+    return f"{found['stop']} {what}".strip()
+
+
 PROJECT_HERE_RE = re.compile(
     r"^(?:in\s+this\s+(?:repo|repository|project|codebase|monorepo)|in\s+diese[mr]\s+(?:repo|repository|projekt|codebasis)"
     r"|dans\s+ce\s+(?:dépôt|projet|repo)|en\s+este\s+(?:repo|repositorio|proyecto)|in\s+questo\s+(?:repo|progetto)"
@@ -242,6 +281,18 @@ def project_practice(sentence: str) -> str | None:
     return sentence.strip() if _TEAM_HABIT_RE.match(rest) or always_rule(rest) else None
 
 
+def unled_rule(sentence: str) -> str | None:
+    """The rule a sentence states without a standing lead-in, in any of this module's shapes, or None.
+
+    Args:
+        sentence: one of the user's sentences, less its end mark.
+
+    Returns:
+        str | None: the rule as the first shape that hears it gives it, or None.
+    """
+    return always_rule(sentence) or verbless_rule(sentence) or project_practice(sentence) or stop_rule(sentence)
+
+
 def long_enough(body: str) -> bool:
     """Whether a rule says enough to be one: three words, or eight characters of a language written without spaces."""
     return len(body.split()) >= 3 or (bool(CJK_RE.search(body)) and len(re.sub(r"\s", "", body)) >= 8)
@@ -254,5 +305,7 @@ __all__ = [
     "always_rule",
     "long_enough",
     "project_practice",
+    "stop_rule",
+    "unled_rule",
     "verbless_rule",
 ]

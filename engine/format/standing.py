@@ -37,7 +37,7 @@ from .remembering import (
     scoped,
 )
 from .rulebody import TAIL_LEAD_RE, rule_body, without_reason
-from .ruleforms import OTHER_LEAD_RE, PROJECT_HERE_RE, always_rule, long_enough, project_practice, verbless_rule
+from .ruleforms import OTHER_LEAD_RE, PROJECT_HERE_RE, long_enough, unled_rule
 
 _LEAD_RE = re.compile(
     r"^(?:(?:ok|okay|also|and|so|oh|btw|alright|right)\s*,?\s+)?"
@@ -164,7 +164,7 @@ def _rule(sentence: str) -> str | None:
         ):
             return None
         return f"{body} {tail['lead']}" if tail else body
-    unled = always_rule(sentence) or verbless_rule(sentence) or project_practice(sentence)  # sess14
+    unled = unled_rule(sentence)  # sess14, sess15
     if unled and not (_NOT_MEANT_RE.search(unled) or hedged(unled) or scoped(unled) or _NOW_ONLY_RE.search(unled)):
         return rule_body(unled)
     anymore = _ANYMORE_RE.match(without_reason(sentence))
