@@ -44,6 +44,8 @@ T = TypeVar("T")
 
 MIN_POOL = 5
 """Fewest other cosines (the sentence to other lines, the line to other sentences) a stand-out is measured against."""
+KEEP = 4096
+"""Most vectors (and matches) a process keeps; past it they are dropped (a long-running process: the MCP server)."""
 
 _state: dict[str, object] = {}
 """The process's model (``"model"``), or why there is none (``"off"``), and the vectors it made (``"cache"``)."""
@@ -90,6 +92,8 @@ def _vectors(model: Embedder, texts: Sequence[str], query: bool) -> list[list[fl
     """The vectors of ``texts`` (query or passage form), each computed once a process."""
     cache: dict[tuple[str, bool], list[float]] = _state.setdefault("cache", {})  # type: ignore[assignment]
     todo = [t for t in dict.fromkeys(texts) if (t, query) not in cache]
+    if len(cache) + len(todo) > KEEP:
+        cache.clear()
     if todo:
         for text, vec in zip(todo, model.embed(todo, query), strict=True):
             cache[(text, query)] = vec
@@ -159,6 +163,8 @@ def note(sentence: str, line: str) -> None:
     """Remember, for this process, that the kept statement ``sentence`` corrects ``line`` (found by meaning over the
     whole batch): asked again of the statement alone (:func:`noted`), the answer is the same."""
     found: dict[str, str] = _state.setdefault("found", {})  # type: ignore[assignment]
+    if len(found) >= KEEP:
+        found.clear()
     found[_fold(sentence)] = line
 
 

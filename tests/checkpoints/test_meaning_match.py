@@ -183,3 +183,14 @@ def test_a_time_is_one_value() -> None:
     ]
     said = "Standup time in your notes is stale, it's at 9:45 now."
     assert correction_statements([said], entries) == [said.rstrip(".")]
+
+
+def test_a_long_running_process_keeps_a_bounded_number_of_vectors(monkeypatch: pytest.MonkeyPatch) -> None:
+    model = Words()
+    meaningmatch.use_model(model)
+    monkeypatch.setattr(meaningmatch, "KEEP", 12)
+    for i in range(5):
+        meaningmatch.meant_line(f"The port is {i}", [], LINES)
+    cache = meaningmatch._state["cache"]
+    assert isinstance(cache, dict)
+    assert 0 < len(cache) <= 12
