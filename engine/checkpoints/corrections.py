@@ -351,8 +351,8 @@ def _only_value(fact: str, target: ExistingEntry) -> bool:
     """Whether ``fact`` says nothing but a new value of ``target`` (a line found by meaning, :func:`_meant`): every
     word of it, whatever its case ("Das Team-Meeting des Blogs": "Blogs" is no value) and every CJK character, is
     the line's, one of :data:`_OWN_WORDS` or :data:`.subjectwords.VERSION_WORDS`, or a value of a kind the line holds
-    (:func:`.staleswap.name_values`), no more of each kind than the line has. Stricter than :func:`tight`, which reads a capitalised or CJK word as a value:
-    a line found by meaning has no shared words vouching for its subject."""
+    (:func:`.staleswap.name_values`), no more of each kind than the line has. Stricter than :func:`tight`, which reads
+    a capitalised or CJK word as a value: a line found by meaning has no shared words vouching for its subject."""
     old = {t.replace("’", "'") for t in words_of(target.text)}
     kinds = list(name_values(target.text).values())
     fresh = {v: k for v, k in name_values(fact).items() if k in kinds}  # "am Freitag um 10:15" of "um 9:30": more
@@ -384,7 +384,10 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
     version it says changed: :func:`topic_terms`; a change word alone is not enough) and replaces a line of
     ``existing`` by the block's change rule or the subject relation (:func:`corrects`); or, read as one subject and
     value that says it changed (:func:`.samesubject.statement`: "We moved the deploy window to Wednesday last
-    week"), corrects a line by the subject relation alone. What it gives is the statement less its lead-in.
+    week"), corrects a line by the subject relation alone; or, related by no rule, gives the line it talks about by
+    meaning (:func:`_meant`, :mod:`.meaningmatch`) a new value and says nothing else (:func:`_only_value`: "Deploys go
+    out on Thursday mornings" for "Production deploys go out on Tuesday mornings"). What it gives is the statement
+    less its lead-in.
 
     Args:
         texts: the user's messages (read from the harness's transcript: never an agent's words).
