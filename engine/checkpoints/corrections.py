@@ -41,6 +41,7 @@ from memrepo.engine.read.contextselect import MIN_COVER, Topic, candidates, repl
 from .chain import PIECE_CHARS, supersedes
 from .claims import ExistingEntry
 from .cues import cued_statement, first_clause
+from .meaningmatch import meant_line, note, noted
 from .oldvalue import names_old, names_one, said_values
 from .projectfact import names_project
 from .sameframe import same_frame, says_change
@@ -48,7 +49,8 @@ from .sameframe import tight as frame_tight
 from .samesubject import clauses, corrects_line, corrects_one, other_subject, statement
 from .slotframe import slot_line
 from .slotframe import statement as slot_statement
-from .staleswap import rest, stale_line
+from .staleswap import name_values, rest, stale_line, swaps_value
+from .staleswap import words as words_of
 from .subjectwords import VERSION_WORDS
 
 _HYPOTHETICAL_RE = re.compile(
@@ -152,6 +154,7 @@ def _corrects(text: str, existing: list[ExistingEntry], words: bool, cued: bool,
             or names_one(text, mine)
             or (_framed(text, mine, cued) if frame else None)
             or _slotted(text, mine, cued)
+            or noted(text, mine, lambda e: e.text)  # found by meaning over its batch (:func:`_meant`)
         )
     return max(found, key=lambda e: (e.by == "user", e.meta.get("added", "")))
 
@@ -193,6 +196,23 @@ def _slotted(text: str, lines: list[ExistingEntry], cued: bool = False) -> Exist
     live = [e for e in lines if e.text[:PIECE_CHARS] not in older and not other_subject(text, e.text)]
     mine = [e for e in live if same_owner(e)]
     return slot_line(text, mine, lambda e: e.text) or stale_line(text, mine, lambda e: e.text, cued, " ".join(projects))
+
+
+def _meant(text: str, others: list[str], lines: list[ExistingEntry]) -> ExistingEntry | None:
+    """The line ``text`` talks about by meaning (:func:`.meaningmatch.meant_line`, ranked over every listed line), when
+    it gives that line another value of its kind (:func:`.staleswap.swaps_value`) and is of its owner and subject and
+    no listed line supersedes it (as :func:`_slotted`); else None. ``others``: the user's other sentences."""
+    if not lines or not name_values(text):
+        return None  # no value of any kind: nothing to swap, and no model loaded for it
+    line = meant_line(text, others, lines, lambda e: e.text)
+    if line is None or other_subject(text, line.text):
+        return None
+    older = {e.meta.get("supersedes", "") for e in lines} - {""}
+    projects = _projects(lines)
+    who, was = _owner(rest(text), projects), _owner(line.text, projects)
+    if line.text[:PIECE_CHARS] in older or (who != was and "person:" in f"{who} {was}"):
+        return None
+    return line if swaps_value(text, line.text, " ".join(projects)) else None
 
 
 def where(
@@ -327,6 +347,26 @@ def tight(fact: str, target: ExistingEntry) -> bool:
     return True
 
 
+def _only_value(fact: str, target: ExistingEntry) -> bool:
+    """Whether ``fact`` says nothing but a new value of ``target`` (a line found by meaning, :func:`_meant`): every
+    word of it, whatever its case ("Das Team-Meeting des Blogs": "Blogs" is no value) and every CJK character, is
+    the line's, one of :data:`_OWN_WORDS` or :data:`.subjectwords.VERSION_WORDS`, or a value of a kind the line holds
+    (:func:`.staleswap.name_values`), no more of each kind than the line has. Stricter than :func:`tight`, which reads
+    a capitalised or CJK word as a value: a line found by meaning has no shared words vouching for its subject."""
+    old = {t.replace("’", "'") for t in words_of(target.text)}
+    kinds = list(name_values(target.text).values())
+    fresh = {v: k for v, k in name_values(fact).items() if k in kinds}  # "am Freitag um 10:15" of "um 9:30": more
+    if any(list(fresh.values()).count(k) > kinds.count(k) for k in set(kinds)):
+        return False  # "on Thursday and Friday mornings" of "on Tuesday mornings": a second value
+    spare = {*_OWN_WORDS, *VERSION_WORDS}
+    for word in words_of(fact):
+        folded = word.replace("’", "'")
+        if folded in old or folded in fresh or folded in spare or not any(ch.isalpha() for ch in folded):
+            continue
+        return False
+    return True
+
+
 def _restated(fact: str, target: ExistingEntry) -> bool:
     """Whether ``fact`` says nothing its line does not ("Actually, the payment provider is Stripe" of "The shop's
     payment provider is Stripe"): no correction (corr10)."""
@@ -344,7 +384,10 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
     version it says changed: :func:`topic_terms`; a change word alone is not enough) and replaces a line of
     ``existing`` by the block's change rule or the subject relation (:func:`corrects`); or, read as one subject and
     value that says it changed (:func:`.samesubject.statement`: "We moved the deploy window to Wednesday last
-    week"), corrects a line by the subject relation alone. What it gives is the statement less its lead-in.
+    week"), corrects a line by the subject relation alone; or, related by no rule, gives the line it talks about by
+    meaning (:func:`_meant`, :mod:`.meaningmatch`) a new value and says nothing else (:func:`_only_value`: "Deploys go
+    out on Thursday mornings" for "Production deploys go out on Tuesday mornings"). What it gives is the statement
+    less its lead-in.
 
     Args:
         texts: the user's messages (read from the harness's transcript: never an agent's words).
@@ -357,6 +400,7 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
     if not entries:
         return []
     asked = {fmt.normalize_text(s) for s in user_statements(texts)}
+    pool = [without_leadin(s) for text in texts for s in said(text)]  # the user's sentences (:mod:`.meaningmatch`)
     per_message: list[list[tuple[str, bool]]] = []
     for text in texts:
         taken_back = retraction(text)
@@ -404,19 +448,26 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
             values = said_values(fact) is not None  # "We switched from Stripe to Adyen", "X replaced Y" (corr10)
             framed = says_change(fact, cued) and _framed(fact, entries, cued) is not None  # B17-1
             slotted = _slotted(fact, entries, cued)  # one value slot changed, in any wording (sess12)
-            if not (words or values or framed or slotted or (read is not None and (read.change or cued))):
-                continue  # "the deploy window tests now pass" shares words and a change word, and corrects nothing
-            target = corrects(fact, entries, words or values, cued, frame=False)
+            ruled = words or values or framed or slotted or (read is not None and (read.change or cued))
+            target = corrects(fact, entries, words or values, cued, frame=False) if ruled else None
             close = target is not None and (tight(fact, target) or frame_tight(fact, target.text))
             if target is None and framed:
                 target = _framed(fact, entries, cued)  # "I live in Lisbon now" (B17-1): tight when one value swapped
                 close = target is not None and frame_tight(fact, target.text)
             if target is None:
                 target = slotted
-            if target is not None and target is slotted:
+            meant = None
+            if target is None:  # the line it talks about by meaning, a value swapped (sem15)
+                meant = _meant(fact, [p for p in pool if p not in fact and fact not in p], entries)
+                if meant is not None and not _only_value(fact, meant):
+                    meant = None  # by meaning only what says nothing but the new value: no proposal either
+                target = meant
+            if target is not None and target in (slotted, meant):
                 close = True
             if target is not None:
                 fact = slot_statement(fact, target.text)  # "My mistake earlier: X" keeps X (:mod:`.slotframe`)
+            if meant is not None:
+                note(fact, meant.text)
             if target is not None and not _restated(fact, target):
                 mine.append((fact, close))
         per_message.append(mine)

@@ -60,6 +60,21 @@ _ENDED_RE = re.compile(
     re.IGNORECASE,
 )
 """A statement that the thing is over: the pinned line is no longer true."""
+_NOTE_WORDS = r"(?:note|line|entry|memory|fact|notiz|eintrag|entrée|nota|entrada|notitie|notatka)s?"
+_DROP_RE = re.compile(
+    rf"{_ASK}(?:drop|delete|remove|erase|scrap|ditch|lösche?|entferne|supprime[zs]?|efface[zs]?|borra|elimina|cancella"
+    rf"|apaga|verwijder|usuń)\s+(?:(?:bitte|mal|please)\s+)?(?:{_ART}|{_OWN})\s*(?:(?P<what>[^,;:.!?]+?)\s+{_NOTE_WORDS}"
+    rf"|{_NOTE_WORDS}\s+(?:about|on|regarding|über|zu[mr]?|sur|du|de(?:l|\s+la)?|sobre|sul(?:la)?|su|over|o)\s+"
+    rf"(?:(?:{_ART})\s*)?(?P<about>[^,;:.!?]+?))\s*(?:[,;:.!?]|\s[-–—]\s|$)",
+    re.IGNORECASE,
+)
+"""A request to drop a note named by its subject: "drop the QA contact note", "lösch die Staging-Server Notiz", "borra
+la nota del contacto de QA"; a note word is needed ("drop the table" is a task)."""
+_JOIN_RE = re.compile(
+    r"[,;]\s*(?:so|and|then|just|donc|et|alors|also|dann|und|así\s+que|y|entonces|quindi|e|allora|dus|en|więc|i)\s+",
+    re.IGNORECASE,
+)
+"""A clause joiner after which a request may start: "Bjorn left last week, so drop the QA contact note"."""
 _NAME_RE = re.compile(r"[\w.]*(?:\d|[-_.][^\W_]|[a-z][A-Z])[\w.-]*")
 """A name no common word is: a digit, a hyphen, dot or underscore inside, or an inner capital ("vpn-legacy")."""
 
@@ -82,6 +97,11 @@ def named_request(sentence: str, message: str) -> str | None:
         str | None: the words, or None when the sentence is no such request.
     """
     text = sentence.strip()
+    for start in [0, *(m.end() for m in _JOIN_RE.finditer(text))]:  # at the start, or a clause's ("..., so drop X")
+        drop = _DROP_RE.match(text[start:])
+        what = (drop["what"] or drop["about"] or "").strip() if drop is not None else ""
+        if len(what) >= 2:
+            return what
     unpin = _UNPIN_RE.match(text)
     if unpin is not None:
         what = (unpin["what"] or unpin["cjk"] or unpin["zh"] or "").strip()

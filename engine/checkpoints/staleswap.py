@@ -142,15 +142,17 @@ def _kind(token: str) -> str | None:
     return None
 
 
-def _words(text: str) -> list[str]:
-    """``text`` as folded tokens, a number and its "%" or "am" one token ("85%", "9:30", "10am")."""
+def words(text: str) -> list[str]:
+    """``text`` as folded tokens, a number and its "%" or "am" one token ("85%", "10am"), a time one token ("9:30" as
+    "9h30", the kind :data:`_KINDS` reads)."""
     glued = re.sub(r"(\d)\s+(%|am\b|pm\b)", r"\1\2", text, flags=re.I)
+    glued = re.sub(r"\b(\d{1,2}):(\d{2})\b", r"\1h\2", glued)  # "9:30" one token, a time (tokens split at ":")
     return [t.rstrip(".") for t in tokens(glued)]
 
 
 def values(text: str) -> dict[str, str]:
     """The values of ``text`` by token: each token of a value's kind (:data:`_KINDS`, a weekday) and its kind."""
-    return {t: k for t in _words(text) if (k := _kind(t)) is not None}
+    return {t: k for t in words(text) if (k := _kind(t)) is not None}
 
 
 def _names(text: str) -> dict[str, str]:
@@ -167,7 +169,7 @@ def _content(text: str, skip: set[str]) -> set[str]:
     """Content tokens of ``text`` that can name its subject: no value, no function word, no word of ``skip``."""
     return {
         t
-        for t in _words(text)
+        for t in words(text)
         if t not in skip and content(t) and (len(t) >= _FUNCTION_SHORT or _CJK_RE.match(t)) and not _kind(t)
     }
 
@@ -182,7 +184,7 @@ def _disowned(text: str, value: str) -> bool:
     """Whether ``text`` names ``value`` in its stale or denial clause, not as what is true now."""
     if any(value in (m.group(1) or m.group(2) or "").casefold() for m in _DENIAL_RE.finditer(text)):
         return True
-    return any(value in _words(c) and _STALE_RE.search(c) for c in re.split(r"[,;，；。]", text))
+    return any(value in words(c) and _STALE_RE.search(c) for c in re.split(r"[,;，；。]", text))
 
 
 def _other_subject(text: str, line: str, shared: set[str], skip: set[str]) -> bool:
@@ -191,14 +193,14 @@ def _other_subject(text: str, line: str, shared: set[str], skip: set[str]) -> bo
 
     def before(text: str, word: str, own: set[str]) -> str | None:  # the content word before ``word`` in its clause
         for clause in re.split(r"[,;，；。]", text):
-            words = _words(clause)
-            if word in words:
-                i = words.index(word)
-                prev = words[i - 1] if i else ""
+            said = words(clause)
+            if word in said:
+                i = said.index(word)
+                prev = said[i - 1] if i else ""
                 return prev if prev and prev not in own and content(prev) and not _kind(prev) else None
         return None
 
-    head = next((w for w in _words(line) if w in shared), None)  # the subject's head: the line's first shared word
+    head = next((w for w in words(line) if w in shared), None)  # the subject's head: the line's first shared word
     x, y = (before(line, head, set()), before(text, head, skip)) if head else (None, None)
     return bool(x and y and x != y)
 
@@ -211,7 +213,7 @@ def _match(text: str, line: str, skip: set[str]) -> tuple[bool, bool]:
             False,
         )  # "... is on Postgres 17 now on my laptop": a narrower value, for the inbox (breaker9 item 4)
     new, old = values(text), values(line)
-    said = set(_words(text))
+    said = set(words(text))
     if any(v in said and not _disowned(text, v) for v in old):
         return False, False  # the old value said as true too: no swap ("15 for iOS, 16 for Android")
     named = {v for v in old if v in said}
@@ -220,13 +222,52 @@ def _match(text: str, line: str, skip: set[str]) -> tuple[bool, bool]:
     if _other_subject(text, line, shared, skip):
         return False, False
     anchored = any(a in _names(text) and _names(text)[a] != b for a, b in _names(line).items())
-    first = next((w for w in _words(line) if w in _content(line, skip)), None)  # the line's subject, said again
+    first = next((w for w in words(line) if w in _content(line, skip)), None)  # the line's subject, said again
     if fresh & {old[v] for v in old} and (named or len(shared) >= _SHARED or first in shared or anchored):
         return True, bool(named)
     gone = {n for n in _caps(line) if n in said and _disowned(text, n)}
     if gone and _caps(text) - _caps(line) and shared - gone:
         return True, True  # "Nobody has touched Capistrano in ages, deploys go through Kamal"
     return False, False
+
+
+_NAME_RE = re.compile(r"^[^\W\d_][\w]*(?:[./][\w]+)+$")
+"""A dotted or slashed name with no digit ("qa.cinder.fr", "release/main"): a value only beside the line's own of the
+same shape (:func:`swaps_value`; :data:`_KINDS`' shapes need a digit, "and/or" is no name)."""
+
+
+def name_values(text: str) -> dict[str, str]:
+    """:func:`values` and the dotted or slashed names of ``text`` (:data:`_NAME_RE`), by shape."""
+    found = values(text)
+    for t in words(text):
+        if t not in found and _NAME_RE.match(t):
+            found[t] = "name:" + re.sub(r"[^\W\d_]\w*", "a", t)
+    return found
+
+
+def swaps_value(text: str, line: str, project: str = "") -> bool:
+    """Whether ``text`` gives ``line`` a new value of a kind the line holds, past :func:`_match`'s guards (an added
+    scope, the old value said as true, another subject before the shared word), whatever words say the subject: the
+    line was found by meaning (:mod:`.meaningmatch`), not by shared words.
+
+    Args:
+        text: the user's statement.
+        line: the line it talks about.
+        project: project names (space-separated), which alone are no shared subject.
+
+    Returns:
+        bool: True when a value of the line's kind is replaced and no guard holds.
+    """
+    skip = {w.casefold() for w in project.split()}
+    if adds_scope(tokens(line), _FRENCH_ON_RE.sub("", rest(text))):
+        return False
+    new, old = name_values(text), name_values(line)
+    said = set(words(text))
+    if any(v in said and not _disowned(text, v) for v in old):
+        return False  # the old value said as true too
+    if _other_subject(text, line, _content(line, skip) & _content(text, skip), skip):
+        return False
+    return bool({k for v, k in new.items() if v not in old} & set(old.values()))
 
 
 def stale_line(
@@ -253,4 +294,4 @@ def stale_line(
     return pick[0] if len(pick) == 1 else None
 
 
-__all__ = ["rest", "stale_cue", "stale_line", "values"]
+__all__ = ["name_values", "rest", "stale_cue", "stale_line", "swaps_value", "values", "words"]
