@@ -52,6 +52,12 @@ _NAME_WORD_RE = lazyre.compile(r"[A-Za-z][A-Za-z0-9]*")
 LINE_WINDOW = 120
 """How far before a run on its line a word naming a secret may stand (a value after another: ``--body '<a> <b>'``)."""
 WINDOW_AFTER = 48
+_PRIVATE_HEADS = ("xprv", "yprv", "zprv", "tprv", "uprv", "vprv", "Yprv", "Zprv", "Uprv", "Vprv")
+"""BIP32 extended private keys' heads (an ``xpub`` is public and kept by :mod:`.idshapes`)."""
+_SEGMENT_RE = lazyre.compile(r"[/._-]")
+_MIXED_HEX_RE = lazyre.compile(r"(?=(?:[^A-F]*[A-F]){3})(?=(?:[^a-f]*[a-f]){3})[0-9a-fA-F]{32,128}")
+"""Hex mixing letter case: digests and ids print in one case, a generated key may not (:func:`.structural.mixed_hex`)."""
+_B64_RE = lazyre.compile(r"[A-Za-z0-9+/_-]{16,}={0,2}")
 _SAID_OTHER = ("парол", "パスワード", "暗証番号", "口令", "비밀번호", "암호", "wachtwoord", "hasł", "hasl", "parola")
 
 
@@ -67,7 +73,11 @@ def has_evidence(text: str, start: int, end: int) -> bool:
     from .vendorprefix import _PREFIXES
 
     value = text[start:end]
-    if _PREFIX_RE.match(value) or _WORD_HEAD_RE.match(value) or value.startswith(_PREFIXES):
+    if _PREFIX_RE.match(value) or _WORD_HEAD_RE.match(value) or value.startswith(_PREFIXES + _PRIVATE_HEADS):
+        return True
+    if any(value.startswith(_PREFIXES, m.end()) for m in _SEGMENT_RE.finditer(value)):
+        return True  # a vendor's token as a piece of a path or a name (``uploads/ghp_….png``)
+    if _MIXED_HEX_RE.fullmatch(value) or _decodes_to_a_secret(value):
         return True
     line_start = text.rfind("\n", 0, start) + 1
     if _JWT_RE.match(value) or _AZDO_RE.fullmatch(value):
@@ -96,6 +106,24 @@ def has_evidence(text: str, start: int, end: int) -> bool:
     if tag and any(word in _TAG_WORDS for word in _words(tag.group("name"))):
         return True
     return named_after(after) or _vendor_after(after[:WINDOW_AFTER], VENDORS)
+
+
+def _decodes_to_a_secret(value: str) -> bool:
+    """Whether ``value`` is base64 of a text in which redaction finds a secret (a token copied through OSC 52)."""
+    import base64
+    import binascii
+
+    from . import find
+
+    body = value.rstrip("=")
+    if len(body) < 16 or not _B64_RE.fullmatch(value):
+        return False
+    try:
+        raw = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_" if "-" in body or "_" in body else None)
+        plain = raw.decode("utf-8")
+    except (binascii.Error, ValueError):
+        return False
+    return plain.isprintable() and bool(find(plain))
 
 
 def _words(text: str) -> list[str]:
