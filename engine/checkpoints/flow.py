@@ -25,6 +25,7 @@ from memrepo.engine.models import Origin
 
 from .checkpoint import Checkpointer
 from .distill import DistillOutput, distil
+from .meaningmatch import follow
 from .types import CheckpointResult, Claim, Message
 
 if TYPE_CHECKING:
@@ -129,6 +130,7 @@ def claim_flow(
 ) -> Flow[CheckpointResult]:
     """Prepare, distil and merge one claimed batch; any failure releases it (logged, never raised)."""
     output: DistillOutput | None = None
+    follow(settings.semantic.provider)  # [semantic] provider = "off": no model reads the batch's corrections either
     try:
         yield on_store(partial(checkpointer.prepare, store, claim))
     except Exception as exc:

@@ -52,13 +52,14 @@ _REQUEST_RE = re.compile(
     rf"^{_ASK}(?:(?P<forget>forget|vergiss|oublie|olvida)\s*,?\s+|(?:drop|delete|remove|erase|scrap|ditch)\s+(?=\S+\s+{_NOTE}\b"
     rf"|(?:the|that|my|your)\s+(?:\S+\s+){{1,3}}?{_NOTE}\s*$))(?:"
     rf"(?P<topic>(?:the|that|my|your|die|den|la|le)\s+(?:{_NOTE}|notiz|notizen)\s+(?:about|on|regarding|that\s+says|über|sur|sobre)\s+"
-    r"|what\s+i\s+(?:said|told\s+you)\s+about\s+|everything\s+about\s+)"
+    r"|what\s+i\s+(?:said|told\s+you)\s+about\s+|everything\s+about\s+|lo\s+del?\s+|todo\s+lo\s+de(?:l)?\s+)"
     rf"|(?P<own>(?:the|that|my|your)\s+(?=(?:\S+\s+){{1,3}}?{_NOTE}\s*$))"
     r"|(?P<that>(?:that|dass|que)\s+))(?P<what>.+)$",
     re.IGNORECASE,
 )
 """A request to forget, at a sentence's start: "forget that X" (a statement; "vergiss, dass X", "oublie que X"),
-"forget the note about X" or "forget my X preference" (a topic); "drop", "delete", "remove" only with a note named
+"forget the note about X" or "forget my X preference" (a topic; Spanish "olvida lo de X", the everyday "the thing
+about X": breaker27 B27-10); "drop", "delete", "remove" only with a note named
 ("please drop the note about tabs", "delete the staging DB note"; never "delete the tests"; breaker23 B23-16)."""
 _FORGET_IT_RE = re.compile(
     r"^(?P<what>[^,;:]+?)\s*(?:[,;:]|\s[-—–])\s*(?:so\s+)?(?:please\s+)?(?:you\s+can\s+|just\s+)?(?:please\s+)?"

@@ -83,6 +83,27 @@ def use_model(model: Embedder | None) -> None:
         _state["model"] = model
 
 
+OFF_BY_SETTINGS = 'semantic matching is off ([semantic] provider = "off")'
+"""Why there is no model when the settings turned semantic recall off (:func:`follow`)."""
+
+
+def follow(provider: str) -> None:
+    """Follow the settings' ``[semantic] provider``: ``"off"`` turns the meaning match off for this process, as it
+    turns recall's semantic leg off (docs/architecture.md §4); turned on again, the model is loaded at the next match
+    (``MEMREPO_SEMANTIC=off`` is read there). A model given by :func:`use_model` is kept unless the settings say off.
+
+    Args:
+        provider: ``settings.semantic.provider`` (``auto``, ``local``, ``openai``, ``off``).
+    """
+    if provider == "off":
+        if _state.get("off") != OFF_BY_SETTINGS:
+            _state.clear()
+            _state["off"] = OFF_BY_SETTINGS
+            log.debug("meaning match: %s; corrections use the rules alone", OFF_BY_SETTINGS)
+    elif _state.get("off") == OFF_BY_SETTINGS:
+        _state.clear()
+
+
 def reset() -> None:
     """Forget this process's model, vectors and matches: the next match reads the environment again (tests)."""
     _state.clear()
@@ -179,4 +200,4 @@ def _fold(text: str) -> str:
     return " ".join(text.casefold().split()).strip(" .!;")
 
 
-__all__ = ["MIN_POOL", "meant_line", "note", "noted", "reset", "stands_out", "use_model"]
+__all__ = ["MIN_POOL", "follow", "meant_line", "note", "noted", "reset", "stands_out", "use_model"]

@@ -82,11 +82,12 @@ _LEADIN_RE = re.compile(
     r"^(?:(?:scratch\s+that|correction|update|actually|also|and\s+also|plus|anyway|so|no\s+wait|wait\s+no|no|nope|wait|sorry|oh|ok|okay|fyi|btw|"
     r"by\s+the\s+way|that['’]s\s+(?:wrong|not\s+right|outdated|old|stale|not\s+true)|not\s+quite|one\s+more\s+thing|"
     r"en\s+fait|en\s+réalité|eigentlich|tatsächlich|en\s+realidad|de\s+hecho)\s*[,:;!.—–-]+\s*"
-    r"|(?:actually|also|and|so|btw|oh|well|en\s+fait)\s+)+",
+    r"|(?:actually|also|and|so|btw|oh|well|en\s+fait|en\s+réalité|en\s+realidad|de\s+hecho|in\s+realtà|na\s+verdade)\s+)+",
     re.IGNORECASE,
 )
 """A conversational lead-in that is not the fact: "Scratch that:", "Actually,", "No, that's wrong:" (breaker7 B7-6), "No
-wait,", "That's outdated:", "En fait,", "Eigentlich", "En realidad," (corr10)."""
+wait,", "That's outdated:", "En fait,", "Eigentlich", "En realidad," (corr10); in English and the Romance languages,
+whose word order stays the same after it, without its comma too ("En realidad la web ...", breaker27 B27-1)."""
 _PREAMBLE_RE = re.compile(
     r"^(?:for\s+context|quick\s+note|fyi|[a-z][a-z'’ ]{0,40}?:)\s*[,:]?\s+"
     r"(?=(?:i|i['’](?:m|ve|d|ll)|my)\b)",

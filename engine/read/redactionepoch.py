@@ -69,6 +69,7 @@ _DETECTOR_SOURCES = (
     _ENGINE / "redaction" / "notevalues.py",
     _ENGINE / "redaction" / "configvalues.py",
     _ENGINE / "redaction" / "pubformats.py",
+    _ENGINE / "redaction" / "evidence.py",
     _ENGINE / "redaction" / "iacvalues.py",
     _ENGINE / "redaction" / "codenames.py",
     _ENGINE / "redaction" / "publishable.py",

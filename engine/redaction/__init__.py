@@ -371,9 +371,10 @@ def find(text: str) -> list[tuple[int, int, str]]:
 
     if not merged:
         return []
+    from .evidence import keep_bare
     from .public import drop_public
 
-    kept = drop_public(text, [(m[0], m[1], m[2]) for m in merged], found)
+    kept = keep_bare(text, drop_public(text, [(m[0], m[1], m[2]) for m in merged], found), found)
     from .repeats import spans as repeated
 
     return repeated(text, [m for m in kept if not allow.is_allowed(text[m[0] : m[1]])])

@@ -63,6 +63,8 @@ def kept(said: str, stored: list[ExistingEntry] = STORED) -> list[tuple[str, str
         ("Wir nutzen jetzt Postgres 16.", "Wir nutzen jetzt Postgres 16", 1),
         ("Ahora usamos Postgres 16.", "Ahora usamos Postgres 16", 1),
         ("En realidad, ya migramos a Terraform 1.9.", "ya migramos a Terraform 1.9", 4),
+        ("En realidad ya migramos a Terraform 1.9.", "ya migramos a Terraform 1.9", 4),  # no comma (B27-1)
+        ("De hecho ya migramos a Terraform 1.9.", "ya migramos a Terraform 1.9", 4),
     ],
 )
 def test_a_correction_in_other_words_replaces_its_line(said: str, text: str, target: int) -> None:

@@ -31,6 +31,8 @@ def _line(text: str, path: str = "me.md", by: str = "user") -> ExistingEntry:
         ("Forget the laptop hostname, that machine is gone.", "My work laptop's hostname is kestrel"),
         ("코드 프리즈 메모는 이제 고정 해제해 줘. 프리즈는 어제 끝났어.", "코드 프리즈 중: 릴리스 브랜치에 머지 금지"),
         ("VPN 설정은 잊어 줘.", "VPN 설정: wg0 사용"),
+        ("Olvida lo de pnpm.", "Uso pnpm en vez de npm"),  # "the thing about X" in Spanish (breaker27 B27-10)
+        ("Olvida todo lo del staging.", "El staging está en staging.example.dev"),
     ],
 )
 def test_a_request_naming_the_thing_forgets_its_line(said: str, line: str) -> None:
@@ -65,3 +67,9 @@ def test_unpin_and_forget_it_forgets_the_pinned_line() -> None:
     said = "Marta left the team. Unpin the note about her deploy sign-off and forget it."
     assert forgets([said], [line, _line("Deploys happen on Tuesdays", "MEMORY.md")]) == ([line], [])
     assert requests(["Please forget that the VPN is wg0, just kidding."]) == []
+
+
+@pytest.mark.parametrize("said", ["Lo de pnpm es importante.", "Olvida lo del deploy, lo hago yo."])
+def test_lo_de_x_outside_a_request_or_naming_more_than_a_line_forgets_nothing(said: str) -> None:
+    now, _proposed = forgets([said], [_line("Uso pnpm en vez de npm"), _line("Deploys go out on Tuesday")])
+    assert now == []

@@ -201,7 +201,6 @@ def test_a_longer_copy_a_shorter_found_value_starts_is_taken_whole() -> None:
         f'inputs.infra.url = "github:acme/{TOKEN}aB3dE5gJ";',
         "nix develop github:Zk9xQ2mP7vL4nR8tY3wBq1Xc/infra",
         'url = "gitlab:deploy-token/Zk9xQ2mP7vL4nR8tY3wBq1Xc"',
-        'url = "sourcehut:~acme/Zk9xQ2mP7vL4nR8tY3wBq1Xc"',
     ],
 )
 def test_a_token_in_a_flake_references_name_is_taken(text: str) -> None:
