@@ -21,8 +21,8 @@ committed names them in its commit body (:func:`removed_written`).
 The same stale copy still holds the entries memrepo removed meanwhile (a
 forget, an inbox entry accepted into another file, a dream's delete or
 move): saving it brings them back. A hand edit that adds back an entry line
-memrepo removed in the last :data:`WINDOW_S` seconds is held the same way
-(:func:`revived_entries`); "put back" then keeps the save without them, so
+memrepo removed after the save's base (however long ago), or in the last :data:`WINDOW_S` seconds, is held the
+same way (:func:`revived_entries`); "put back" then keeps the save without them, so
 an acknowledged forget is never undone silently.
 """
 
@@ -296,7 +296,8 @@ def revived_entries(
     now: bytes | None,
     compacted: Callable[[str, list[str]], set[str]] | None = None,
 ) -> list[str]:
-    """The entry lines memrepo removed from ``rel`` in the last :data:`WINDOW_S` that ``now`` brings back.
+    """The entry lines memrepo removed from ``rel`` after the save's base or in the last :data:`WINDOW_S` that
+    ``now`` brings back.
 
     An editor's copy read before a forget (or an inbox accept, a dream's delete or move) still holds the
     entry; saving it adds the line back. A line HEAD also has is not revived, nor one only a hand edit
@@ -328,7 +329,8 @@ def revived_entries(
 
 
 def _removed(history: History, rel: str, committed: bytes, now: bytes, lines: list[str]) -> set[str]:
-    """Which of ``lines`` (entry lines new in the save) memrepo's commits of the last :data:`WINDOW_S` removed.
+    """Which of ``lines`` (entry lines new in the save) memrepo's commits of the last :data:`WINDOW_S` removed, or
+    its commits after the save's base, however old (:func:`_removed_after_base`).
 
     Most hand edits add a line, so this runs far more often than :func:`dropped_entries`' look: it finds the
     lines in each version's bytes instead of parsing every version (15-20 ms against 0.34-0.44 s for 168 commits of a
@@ -348,6 +350,8 @@ def _removed(history: History, rel: str, committed: bytes, now: bytes, lines: li
                     found.add(text)
             if len(found) < len(wanted):
                 gone += removed_outright(old, new)
+        if len(found) < len(wanted):
+            gone += _removed_after_base(history, rel, now, wanted, found)
         if gone and len(found) < len(wanted):
             found |= edits_of([text for text in lines if text not in found], gone, committed, now)
         trim_heap()
@@ -355,6 +359,35 @@ def _removed(history: History, rel: str, committed: bytes, now: bytes, lines: li
             _removed_memo.clear()
         _removed_memo[key] = found
     return found
+
+
+def _removed_after_base(
+    history: History, rel: str, now: bytes, wanted: list[tuple[str, bytes]], found: set[str]
+) -> list[str]:
+    """Add to ``found`` the ``wanted`` lines memrepo's commits removed after the save's base, however long ago.
+
+    The base is the newest version of ``rel`` whose commit added an entry line the save holds (as
+    :func:`_look` finds it): the editor's copy had that text, so a line memrepo removed after it (a forget) was
+    in the copy, and the save brings it back without the user's word, whatever the forget's age (breaker27
+    B27-3: a vim left open over an hour undid a forget silently). A line memrepo removed before the base was not
+    in the copy: a user who typed it again meant it. Looks at :data:`HISTORY_MAX` commits of ``rel`` at most;
+    stops at the base (most saves: the newest commit).
+
+    Returns:
+        list[str]: the entry lines those commits removed outright, for :func:`.staleedits.edits_of`.
+    """
+    saved = {text.encode("utf-8", "surrogateescape") for text, _meta in _guarded_lines(now, rel)}
+    gone: list[str] = []
+    for old, new, kind, _when in history.file_writes(rel, HISTORY_MAX):
+        if new and (_lines(new) - _lines(old)) & saved:
+            break  # the base: what this commit added was in the editor's copy
+        if kind not in ("memrepo", "relink") or not old:  # a user's own edits are theirs to undo
+            continue
+        for text, raw in wanted:
+            if text not in found and _holds_line(old, raw) and not (new and _holds_line(new, raw)):
+                found.add(text)
+        gone += removed_outright(old, new)
+    return gone
 
 
 def _holds_line(data: bytes, raw: bytes) -> bool:

@@ -15,12 +15,12 @@ def stale_title(dropped: list[str], revived: list[str]) -> str:
 
 def stale_did(dropped: list[str], revived: list[str]) -> str:
     """The verb phrase of :func:`stale_title`: ``drops 1 entry memrepo wrote after its copy was read and brings
-    back 2 entries memrepo removed in the last hour`` (the app words its dialogs around it)."""
+    back 2 entries memrepo removed after its copy was read`` (the app words its dialogs around it)."""
     parts = []
     if dropped:
         parts.append(f"drops {_count(dropped)} memrepo wrote after its copy was read")
     if revived:
-        parts.append(f"brings back {_count(revived)} memrepo removed in the last hour")
+        parts.append(f"brings back {_count(revived)} memrepo removed after its copy was read")
     return " and ".join(parts)
 
 

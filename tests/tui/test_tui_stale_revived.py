@@ -13,10 +13,10 @@ FORGOTTEN = "- My old flat was on Elm Street [by: user]"
 
 def test_the_title_names_the_entry_a_stale_save_brought_back() -> None:
     q = HandEditQuestion(path="me.md", entries_before=4, entries_now=5, revived=[FORGOTTEN])
-    assert question_title(q) == "me.md: a save brings back 1 entry memrepo removed in the last hour"
+    assert question_title(q) == "me.md: a save brings back 1 entry memrepo removed after its copy was read"
     both = HandEditQuestion(path="me.md", entries_before=4, entries_now=4, dropped=["- x"], revived=[FORGOTTEN])
     assert question_title(both) == (
-        "me.md: a save drops 1 entry memrepo wrote after its copy was read and brings back 1 entry memrepo removed in the last hour"
+        "me.md: a save drops 1 entry memrepo wrote after its copy was read and brings back 1 entry memrepo removed after its copy was read"
     )
 
 
