@@ -39,7 +39,7 @@ async def test_one_dropped_entry_leaves_in_the_singular() -> None:
         app.push_screen(HandEditQuestionScreen(q))
         await pilot.pause()
         words = " ".join(str(label.render()) for label in app.screen.query("Label"))
-    assert "y  commit the edit: the 1 entry memrepo wrote leaves the files (History can undo it)" in words
+    assert "y  commit the edit: the 1 entry memrepo wrote leaves the files (the Log can undo it)" in words
     assert "p  put back: the save stays, with the 1 entry memrepo wrote merged back in" in words
 
 
