@@ -26,3 +26,16 @@ def test_a_dream_waiting_for_review_keeps_its_counts() -> None:
     counts = {"proposed": 3, "auto": 1, "review": 1, "rejected": 1}
     record = SimpleNamespace(counts=counts, operations=[_op(None), _op(None)])
     assert changes_words(record) == "1 auto · 1 review · 1 rejected"
+
+
+def test_the_log_names_who_wrote_in_plain_words() -> None:
+    """The Log's origin column said ``agent_tool`` for lines the user said in a session, ``inbox_triage``, ``cli``."""
+    from memrepo.tui.panes.history import origin_word
+
+    assert [origin_word(o) for o in ("agent_tool", "inbox_triage", "cli", "dream", None)] == [
+        "agent",
+        "inbox",
+        "command",
+        "dream",
+        "—",
+    ]
