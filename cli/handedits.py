@@ -14,6 +14,7 @@ app, the MCP server and ``watch`` on the git event that ends it; the write serve
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
@@ -51,7 +52,7 @@ def status(ctx: click.Context) -> None:
     store = _open_store(ctx, create=False)
     st = store.status()
     lost = store.lost_writes() if st.state is RepoState.CLEAN else None  # memrepo's commit a git command dropped
-    retry = _waiting(store)
+    retry, applied = _waiting(store, st.state is RepoState.BLOCKED, st.pending)
     if lost:  # never "clean" (B24-10)
         click.echo(clean(f"lost writes: {lost}", one_line=False))
     elif st.pending and st.state is RepoState.CLEAN and not st.questions:  # never "clean" with exit 3 (B11-14)
@@ -78,16 +79,39 @@ def status(ctx: click.Context) -> None:
         click.echo(f"{waiting} inbox {'entry waits' if waiting == 1 else 'entries wait'} for review: `memrepo inbox`")
     if retry and not (st.state is RepoState.CLEAN and not st.questions and not st.pending and not lost):
         click.echo(clean(retry))
+    if applied:  # said, not an exit code: their write is in the history (B27-7)
+        click.echo(clean(applied))
     _say_parked(store)
     if st.state is RepoState.BLOCKED or st.questions or st.pending or lost or retry:
         sys.exit(NEEDS_YOU)
 
 
-def _waiting(store: MemoryStore) -> str | None:
-    """The line naming an agent's messages a failed write left pending (B26-6), or None (a read of the buffers)."""
+_KEPT = re.compile(r"^(?P<who>\d+ messages? of sessions? .+?) not written yet \(BlockedError: kept: ")
+"""The waiting line of messages whose write a block kept (in ``.git/memrepo/pen``), not lost."""
+
+
+def _waiting(store: MemoryStore, blocked: bool, pending: int) -> tuple[str | None, str | None]:
+    """The line naming an agent's messages a failed write left pending (B26-6), or None (a read of the buffers);
+    and, in its place, a note when their write was one a block kept and it has been applied since.
+
+    A session that ends mid-merge has its write kept while blocked; the buffer still names its messages with
+    the block's whole reason (the checkpoint counts a kept write as a failure). While blocked the block is said
+    on the first line: this one says only whose write is kept. Once the block is gone and no kept write
+    waits, their write is in the history: a note, not "not written yet" with exit 3 naming a merge that is
+    over, cut mid-word (breaker27 B27-7).
+    """
     from memrepo.engine.checkpoints.waiting import waiting_line
 
-    return waiting_line(store.state_dir)
+    line = waiting_line(store.state_dir)
+    kept = _KEPT.match(line) if line else None
+    if kept is None:
+        return line, None
+    if blocked or pending:
+        return f"{kept['who']}: their write is one of the writes kept while blocked (above)", None
+    return None, (
+        f"{kept['who']}: their write was kept during a block and applied since; "
+        "`memrepo checkpoint --retry-parked` clears them from the session's buffer"
+    )
 
 
 def _say_parked(store: MemoryStore) -> None:

@@ -64,8 +64,8 @@ _EXPORTS = {
     "NEAREST_LINE": "memrepo.engine.read.recallnear",
     "since_mark": "memrepo.engine.read.modeline",
     "trim_heap": "memrepo.engine.files.heap",
-    "stale_did": "memrepo.engine.write.stalesave",
-    "stale_named": "memrepo.engine.write.stalesave",
+    "stale_did": "memrepo.engine.write.stalewords",
+    "stale_named": "memrepo.engine.write.stalewords",
 }
 
 if TYPE_CHECKING:  # the names as type checkers see them; at run time each loads on first use
@@ -110,7 +110,7 @@ if TYPE_CHECKING:  # the names as type checkers see them; at run time each loads
     from memrepo.engine.repo.repo import MemoryRepo
     from memrepo.engine.repo.store import MemoryStore
     from memrepo.engine.write.policy import raw_too_long, text_refusal
-    from memrepo.engine.write.stalesave import stale_did, stale_named
+    from memrepo.engine.write.stalewords import stale_did, stale_named
 
 __all__ = sorted(_EXPORTS)
 

@@ -109,7 +109,7 @@ class HandEditQuestionScreen(ModalScreen[str | None], inherit_bindings=False):
                 plain(
                     f"{named}memrepo has not committed this edit; its writes build on the committed text until you "
                     "decide.\n"
-                    f"y  commit the edit: {done} (History can undo it)\n{keep}",
+                    f"y  commit the edit: {done} (the Log can undo it)\n{keep}",
                     one_line=False,
                 ),
                 classes="dialog-body",
@@ -124,7 +124,7 @@ class HandEditQuestionScreen(ModalScreen[str | None], inherit_bindings=False):
             yield Label(
                 plain(
                     f"{shown}\nmemrepo has not committed this edit; its writes build on the committed text until you "
-                    "decide.\ny  commit the edit: the cut lines are committed as they are (History can undo it)\n"
+                    "decide.\ny  commit the edit: the cut lines are committed as they are (the Log can undo it)\n"
                     "p  put back: the save's whole lines stay, the cut ones go, the committed entries it lacks "
                     "come back",
                     one_line=False,

@@ -143,7 +143,8 @@ class SearchScreen(ReportWorkerErrors, ModalScreen["RecallHit | None"], inherit_
         if hits and not hits[0].answer:
             count = f"No confident answer: {len(hits)} nearest"
         more = " (first 100)" if len(hits) == SEARCH_LIMIT else ""
-        self._show(hits, f"{count}{more} · {took:.0f} ms{how} · enter opens · esc closes")
+        # The keys first: a long "lexical: why" note is cut at the screen's edge, never the keys (breaker27 B27-6).
+        self._show(hits, f"enter opens · esc closes · {count}{more} · {took:.0f} ms{how}")
         self._hits_for = query
         if self._open_when_ready:  # enter was pressed before these hits arrived
             self._open_when_ready = False

@@ -92,7 +92,9 @@ class OpenAIProvider(Provider):
         try:
             import openai
         except ImportError as exc:
-            raise ProviderError("the openai provider needs the openai package: pip install 'memrepo[openai]'") from exc
+            from memrepo.engine.read.semantic_model import install_hint
+
+            raise ProviderError(f"the openai provider needs the openai package: {install_hint('openai')}") from exc
         key = os.environ.get(self.cfg.api_key_env, "")
         if not key:
             if "api.openai.com" in self.cfg.base_url:

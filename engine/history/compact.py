@@ -31,6 +31,7 @@ from typing import Any
 
 from memrepo.engine.dreams import files as dreamfiles
 from memrepo.engine.errors import GitError, SyncError
+from memrepo.engine.files.undo import recover
 from memrepo.engine.format.layout import PENDING_DIR
 from memrepo.engine.git.checks import alternates_problem
 from memrepo.engine.git.compact import GitCompactor
@@ -260,6 +261,11 @@ def _compact_locked(store: WriteAccess, tx: Transaction, progress: Progress | No
     state = store.state_dir
     _clear_locks_of_interrupted_run(state, store.git.git_dir)
     clean_interrupted(store.root)  # a killed dream's temporary worktree (a copy of the memory) goes, always
+    # A killed writer's temp files (full copies of a file, invisible to git) go too: "forgetting for real" leaves
+    # no forgotten line in them (breaker27 B27-9); the change they show was the killed writer's, committed as such.
+    left = recover(store.root, store.git.head_blob)
+    if left:
+        tx.commit_hand_edits(left, confirm=True, secrets_asked=True)
     _emit(progress, 1)
     # The marker goes down before the hand-edit commit, so an index.lock a kill
     # leaves in its index write is known as this run's (and cleared by the next).

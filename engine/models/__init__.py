@@ -252,7 +252,7 @@ class HandEditQuestion(_Model):
     """Entry lines memrepo wrote after the version the save was read from that it drops (an editor's stale copy,
     docs/architecture.md §3); empty for an emptied file or most entries gone."""
     revived: list[str] = Field(default_factory=list)
-    """Entry lines memrepo removed in the last hour (a forget, a move) that the save brings back (the same
+    """Entry lines memrepo removed after the save was read (a forget, a move) that the save brings back (the same
     stale copy, docs/architecture.md §3); "put back" leaves them out."""
     torn: list[str] = Field(default_factory=list)
     """Lines of the save a write cut short (a save caught half-way, docs/architecture.md §3); "put back" keeps the

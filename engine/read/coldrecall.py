@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from .coldhit import ColdHit, ScanHits
 from .coldshown import Redactor, shown_text
+from .heldread import without_revived
 from .recall import SECTION_LINES, RecallIndex
 from .recallkeys import fit_hits, hit_by, hit_confidence, hit_score, index_path, section_around
 from .recallnear import answering, answers_only, hook_hits, nearest_lexical, newer_with
@@ -211,7 +212,7 @@ def _scan(
             if section is not None:
                 hit.section = redact(section)
         hits.append(hit)
-    return fit_hits(hits, options["max_bytes"])
+    return fit_hits(without_revived(root, hits), options["max_bytes"])  # as recall() (B27-2)
 
 
 def _search(
@@ -379,4 +380,4 @@ def recall(
             if section is not None:
                 hit.section = redact(section)  # whole: a private key's body spans lines
         hits.append(hit)
-    return fit_hits(hits, max_bytes)
+    return fit_hits(without_revived(root, hits), max_bytes)  # a forgotten line a waiting save brought back (B27-2)

@@ -24,7 +24,7 @@ import hashlib
 import json
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from memrepo.engine.errors import FormatError
 from memrepo.engine.files.atomic import atomic_write
@@ -43,6 +43,8 @@ DELETED = b"\0deleted\0"
 """What a deleted file hashes as (the same as :data:`memrepo.engine.write.settle.DELETED_SEEN`)."""
 SHOWN_MAX = 5
 """Committed entries a recall note quotes at most."""
+H = TypeVar("H")
+"""A recall hit (:class:`memrepo.engine.models.RecallHit` or a cold process's hit): its ``path`` and ``line``."""
 PREFIX = 5
 """Two words match when they share their first this many letters (``allergy``, ``allergic``)."""
 
@@ -59,8 +61,13 @@ def loses_entries(q: HandEditQuestion) -> bool:
     A save cut mid-write counts whatever its entry count: its cut line counts as an entry, so a save that
     kept one of two committed entries plus the cut line had as many "entries" and was served as is, the
     lost pin gone and the cut line's raw metadata in the block (breaker11 B11-5).
+
+    A stale save that brings back a line memrepo removed (a forget) counts too: until the user answers, the
+    block shows the file as committed, without the forgotten line, and recall leaves it out
+    (:func:`without_revived`; breaker27 B27-2: the forgotten line was served to every session meanwhile).
     """
-    return q.deleted or q.empty or bool(q.dropped) or bool(q.torn) or q.entries_now < q.entries_before
+    lost = q.deleted or q.empty or bool(q.dropped) or bool(q.torn) or q.entries_now < q.entries_before
+    return lost or bool(q.revived)
 
 
 def note_questions(state: Path, paths: Iterable[str], asked: Iterable[HandEditQuestion]) -> None:
@@ -74,19 +81,27 @@ def note_questions(state: Path, paths: Iterable[str], asked: Iterable[HandEditQu
     A failure to write costs only the readers' view (they read the work tree, as before); never raises.
     """
     held, held_dropped = _load_all(state)
+    held_revived = _load_revived(state, held)
     judged = set(paths)
     now = {k: v for k, v in held.items() if k not in judged}
     dropped = {k: v for k, v in held_dropped.items() if k not in judged}
+    revived = {k: v for k, v in held_revived.items() if k not in judged}
     for q in asked:
         if q.path in judged and loses_entries(q) and q.seen:
             now[q.path] = q.seen
-            if q.dropped:  # a stale copy: only these are the question's; the user deleted the others (B8-5)
-                dropped[q.path] = sorted({line_hash(line) for line in q.dropped})
-    if (now, dropped) == (held, held_dropped):
+            if q.dropped or q.revived:  # a stale copy: only these are the question's; the user deleted the others
+                dropped[q.path] = sorted({line_hash(line) for line in q.dropped})  # (B8-5)
+            if q.revived:  # the lines a forget removed that the save brings back: recall leaves them out (B27-2)
+                revived[q.path] = sorted({line_hash(line) for line in q.revived})
+    if (now, dropped, revived) == (held, held_dropped, held_revived):
         return
     try:
         if now:
-            kept = {"files": now, **({"dropped": dropped} if dropped else {})}
+            kept = {
+                "files": now,
+                **({"dropped": dropped} if dropped else {}),
+                **({"revived": revived} if revived else {}),
+            }
             atomic_write(state / HELD, json.dumps(kept, sort_keys=True).encode(), private=True)
         else:
             (state / HELD).unlink(missing_ok=True)
@@ -122,6 +137,61 @@ def _load_all(state: Path) -> tuple[dict[str, str], dict[str, list[str]]]:
         dropped = {}
     lists = {k: [h for h in v if isinstance(h, str)] for k, v in dropped.items() if k in files and isinstance(v, list)}
     return files, lists
+
+
+def _load_revived(state: Path, files: dict[str, str]) -> dict[str, list[str]]:
+    """For each file of ``files`` a stale save's question waits on, the :func:`line_hash` of each line memrepo
+    removed that the save brings back; {} when there is none (the usual case: one failed open)."""
+    try:
+        got = json.loads((state / HELD).read_bytes()).get("revived", {})
+    except (OSError, ValueError, AttributeError):
+        return {}
+    if not isinstance(got, dict):
+        return {}
+    return {k: [h for h in v if isinstance(h, str)] for k, v in got.items() if k in files and isinstance(v, list)}
+
+
+def without_revived(root: Path, hits: list[H]) -> list[H]:
+    """``hits`` without those on a line a waiting stale save brought back after memrepo removed it (a forget).
+
+    Recall reads the work tree, which holds the save; until the user answers, a forgotten line stays out of
+    recall as it stays out of the block (breaker27 B27-2). ``hits`` as they are when no such question waits
+    (one failed open). Never raises.
+    """
+    state = Path(root) / ".git" / "memrepo"
+    if not hits or not (state / HELD).is_file():
+        return hits
+    waiting = _load(state)
+    revived = _load_revived(state, waiting)
+    if not revived:
+        return hits
+    lines: dict[str, list[str] | None] = {}
+    out = []
+    for hit in hits:
+        rel = getattr(hit, "path", "")
+        gone = revived.get(rel)
+        if gone and rel not in lines:
+            lines[rel] = _waiting_lines(Path(root), rel, waiting[rel])
+        text = lines.get(rel)
+        n = getattr(hit, "line", 0)
+        if gone and text is not None and 0 < n <= len(text) and line_hash(text[n - 1]) in gone:
+            continue
+        out.append(hit)
+    return out
+
+
+def _waiting_lines(root: Path, rel: str, seen: str) -> list[str] | None:
+    """``rel``'s lines as the parser numbers them while the save its question is about is on disk, else None."""
+    try:
+        now = read_work_file(root / rel)
+    except OSError:
+        return None
+    if seen_hash(now) != seen:
+        return None
+    try:
+        return [line.text for line in fmt.parse(now, rel, replace=True).lines]
+    except FormatError:
+        return None
 
 
 def held_stamp(root: Path) -> tuple[int, int] | None:

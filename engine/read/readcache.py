@@ -17,7 +17,7 @@ from memrepo.engine.files.regularfile import read_work_file
 from memrepo.engine.format.layout import LESSONS_MD, ME_MD, MEMORY_MD
 from memrepo.engine.models import ContextBlock, RecallHit
 
-from .heldread import HeldData, held_stamp
+from .heldread import HeldData, held_stamp, without_revived
 from .modeline import today_iso
 from .readstamps import Fingerprint, fingerprint, list_memory_files, moved, walked_by_recall
 from .recallkeys import fit_hits
@@ -303,7 +303,7 @@ class ReadCaches:
         for (iid, _key), hit in zip(found, hits, strict=True):
             hit.mode = "lexical" if info is None else info.mode
             hit.answer, (hit.since, hit.replaced_by) = iid in answers, marks.get(iid, (None, None))
-        return fit_hits(hits, max_bytes)
+        return fit_hits(without_revived(self.root, hits), max_bytes)  # a waiting save's revived line (B27-2)
 
     def use_semantic(self, settings: SemanticSettings) -> None:
         """Fuse recall with semantic similarity from now on (the MCP server, the app; never a one-shot process)."""

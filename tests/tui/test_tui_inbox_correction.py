@@ -67,10 +67,14 @@ async def test_pane_two_names_the_users_request_to_forget_and_a_forgets_the_line
         inbox = app.main_screen.query_one(InboxPane)
         assert [e.text for e in inbox.entries] == ["The deploy window is Tuesday", "We deploy with fly deploy"]
         await wait_for(pilot, lambda: "workspaces/shop.md" in str(inbox.note.visual), what="the suggestion")
+        assert "a forgets in workspaces/shop.md" in str(inbox.note.visual)  # not "a →", as for a new line (B27-6)
         shown = " ".join(inbox.detail.text.split())
         assert "You asked in a session to forget this line" in shown and "Untrusted" not in shown
+        assert "named more than one line" not in shown  # untrue when it named none exactly (B27-6)
         await pilot.press("a")
         await settle(pilot)
         await wait_for(pilot, lambda: len(inbox.entries) == 1, what="the accepted request leaving the inbox")
+        assert any(n.startswith("Forgot the line in workspaces/shop.md") for n in app.notices), app.notices
+        assert not any("Accepted into" in n for n in app.notices), app.notices
     kept = (store.root / "workspaces/shop.md").read_text(encoding="utf-8")
     assert "The deploy window is Tuesday" not in kept and "We deploy with fly deploy" in kept

@@ -43,5 +43,6 @@ async def test_the_search_pane_says_hybrid_once_vectors_exist(tmp_path: Path, mo
                 if await again():
                     break
                 await pilot.pause(0.1)
-            assert "· hybrid (100% with vectors) ·" in str(status.visual)
+            assert str(status.visual).startswith("enter opens · esc closes · ")  # keys first: never cut (B27-6)
+            assert "· hybrid (100% with vectors)" in str(status.visual)
             assert screen.hits[0].text == PNPM

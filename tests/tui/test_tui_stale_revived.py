@@ -13,10 +13,10 @@ FORGOTTEN = "- My old flat was on Elm Street [by: user]"
 
 def test_the_title_names_the_entry_a_stale_save_brought_back() -> None:
     q = HandEditQuestion(path="me.md", entries_before=4, entries_now=5, revived=[FORGOTTEN])
-    assert question_title(q) == "me.md: a save brings back 1 entry memrepo removed in the last hour"
+    assert question_title(q) == "me.md: a save brings back 1 entry memrepo removed after its copy was read"
     both = HandEditQuestion(path="me.md", entries_before=4, entries_now=4, dropped=["- x"], revived=[FORGOTTEN])
     assert question_title(both) == (
-        "me.md: a save drops 1 entry memrepo wrote after its copy was read and brings back 1 entry memrepo removed in the last hour"
+        "me.md: a save drops 1 entry memrepo wrote after its copy was read and brings back 1 entry memrepo removed after its copy was read"
     )
 
 
@@ -39,7 +39,7 @@ async def test_one_dropped_entry_leaves_in_the_singular() -> None:
         app.push_screen(HandEditQuestionScreen(q))
         await pilot.pause()
         words = " ".join(str(label.render()) for label in app.screen.query("Label"))
-    assert "y  commit the edit: the 1 entry memrepo wrote leaves the files (History can undo it)" in words
+    assert "y  commit the edit: the 1 entry memrepo wrote leaves the files (the Log can undo it)" in words
     assert "p  put back: the save stays, with the 1 entry memrepo wrote merged back in" in words
 
 

@@ -42,6 +42,19 @@ FOLLOW_S = 1.0
 """Seconds between two looks at the dream records, so a dream run elsewhere shows as it starts and ends."""
 
 
+def changes_words(record: Any) -> str:
+    """A dream's row: ``1 auto · 1 review · 0 rejected``; once accepted in part, what the review decided.
+
+    After "Accept 1 of the 40" the row said "0 rejected" beside the 39 the user had just declined (the count
+    is of proposals the checks refused, breaker27 B27-6): ``0 auto · 1 accepted · 39 declined`` now.
+    """
+    c = record.counts
+    decided = [getattr(op, "decision", None) for op in getattr(record, "operations", [])]
+    if "accepted" in decided or "declined" in decided:
+        return f"{c.get('auto', 0)} auto · {decided.count('accepted')} accepted · {decided.count('declined')} declined"
+    return f"{c.get('auto', 0)} auto · {c.get('review', 0)} review · {c.get('rejected', 0)} rejected"
+
+
 class DreamsPane(DreamActions):
     """Dream runs; ``a`` accept, ``d`` reject, ``u`` undo, ``n`` dream now."""
 
@@ -312,11 +325,10 @@ class DreamsPane(DreamActions):
         table.clear()
         changes: list[Text] = []
         for record in records:
-            c = record.counts
             status = "killed" if record.id in killed else STATUS_WORDS.get(record.status, record.status)
             changes.append(
                 Text(
-                    f"{c.get('auto', 0)} auto · {c.get('review', 0)} review · {c.get('rejected', 0)} rejected",
+                    changes_words(record),
                     no_wrap=True,
                     overflow="ellipsis",
                     end="",

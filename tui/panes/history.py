@@ -67,6 +67,22 @@ def diff_content(patch: str) -> Content:
     return content
 
 
+ORIGIN_WORDS = {
+    "agent_tool": "agent",
+    "mcp": "agent (MCP)",
+    "cli": "command",
+    "tui": "app",
+    "hand_edit": "hand edit",
+    "inbox_triage": "inbox",
+}
+"""The Log's words for a commit's ``Origin:`` trailer; the trailer's own word where it is plain (``dream``)."""
+
+
+def origin_word(origin: str | None) -> str:
+    """``agent`` for ``agent_tool``: the Log names who wrote, not memrepo's internal word (breaker27 B27-6)."""
+    return ORIGIN_WORDS.get(origin or "", origin or "—")
+
+
 class DiffBox(DiffView, can_focus=False, inherit_bindings=False):
     """The diff of the highlighted commit; it takes the focus only while zoomed (``z``), so the list keys
     move the list, and the same keys scroll the diff once it fills the screen (``l`` did nothing there)."""
@@ -297,7 +313,7 @@ class HistoryPane(Pane):
             table.add_row(
                 Text(info.short_id, end=""),
                 Text(info.time.strftime("%Y-%m-%d %H:%M"), end=""),
-                Text(clean(info.origin or "—"), no_wrap=True, overflow="ellipsis", end=""),
+                Text(clean(origin_word(info.origin)), no_wrap=True, overflow="ellipsis", end=""),
                 summary,
                 key=info.id,
             )

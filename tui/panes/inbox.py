@@ -294,7 +294,7 @@ class InboxPane(InboxWrites, InboxConflicts, Pane):
             return
         target = self._suggested.get((entry.ref, entry.text))
         where = "…" if target is None else target
-        self.note.update(plain(f"a → {where}    {entry.ref}"))
+        self.note.update(plain(f"a {'forgets in' if entry.meta.get('forgets') else '→'} {where}    {entry.ref}"))
         self.detail.show(entry, self._extra(entry))
 
     def _empty_text(self) -> str:
@@ -387,7 +387,8 @@ class InboxPane(InboxWrites, InboxConflicts, Pane):
             return
         ref = seen_ref(entry)
         target = self._suggested.get((entry.ref, entry.text))
-        self._triage(f"Accepted into {target}" if target else "Accepted", lambda repo: repo.accept(ref), (entry.text,))
+        done = f"Forgot the line in {target}" if entry.meta.get("forgets") else f"Accepted into {target}"  # B27-6
+        self._triage(done if target else "Accepted", lambda repo: repo.accept(ref), (entry.text,))
 
     def action_discard(self) -> None:
         """Discard the selected entries, or the highlighted one, in one commit."""

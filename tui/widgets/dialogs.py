@@ -232,7 +232,6 @@ class Confirm(ModalScreen[bool], inherit_bindings=False):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "dismiss(True)", "Yes", id="confirm.yes"),
         Binding("escape", "dismiss(False)", "No", id="confirm.cancel"),
-        Binding("enter", "enter", "Yes if the question says so", show=False, id="confirm.enter"),
     ]
     """Keys of a yes/no question."""
 
@@ -247,8 +246,15 @@ class Confirm(ModalScreen[bool], inherit_bindings=False):
             yield Label(plain(self._question, one_line=False), classes="dialog-title")
             yield Label("y or enter yes · esc no" if self._enter_yes else "y yes · esc no", classes="dialog-keys")
 
-    def action_enter(self) -> None:
-        """Enter: yes where the question allows it, else a note naming the keys that answer."""
+    def on_key(self, event: events.Key) -> None:
+        """Enter: yes where the question allows it, else a note naming the keys that answer.
+
+        Not a binding: across the app Enter opens the highlighted row (docs/keys.md), and a question has no rows;
+        what Enter does here is said on the question itself ("y or enter yes").
+        """
+        if event.key != "enter":
+            return
+        event.stop()
         if self._enter_yes:
             self.dismiss(True)
         else:

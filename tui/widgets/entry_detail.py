@@ -55,8 +55,9 @@ def provenance(entry: EntryView) -> list[str]:
         )
     elif entry.path == INBOX and by == "user" and entry.meta.get("forgets"):
         lines.append(
-            f"You asked in a session to forget this line of {clean(entry.meta['forgets'])}; it named more than one "
-            "line, or one an agent wrote, so it waits for you. Accepting it removes the line; discarding keeps it."
+            f"You asked in a session to forget this line of {clean(entry.meta['forgets'])}, the nearest to what you "
+            "named (memrepo forgets by itself only a line it is sure of), so it waits for you. Accepting it removes "
+            "the line; discarding keeps it."
         )
     elif entry.path == INBOX and by == "user" and entry.meta.get("waits"):
         lines.append(  # the user's own line a limit held back (breaker17 B17-9)

@@ -1,0 +1,41 @@
+"""A dream's row after a review in part says what the review decided (breaker27 B27-6).
+
+"Accept 1 of the 40 ... The other 39 are rejected", then the row still said "0 auto · 40 review · 0 rejected":
+its count is of proposals the checks refused, not of the user's answer.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from memrepo.engine.dreams.record import OpRecord
+from memrepo.tui.panes.dreams import changes_words
+
+
+def _op(decision: str | None) -> OpRecord:
+    return OpRecord(op="delete", classification="review", decision=decision)  # type: ignore[arg-type]
+
+
+def test_a_dream_accepted_in_part_counts_the_declined() -> None:
+    counts = {"proposed": 40, "auto": 0, "review": 40, "rejected": 0}
+    record = SimpleNamespace(counts=counts, operations=[_op("accepted"), *[_op("declined") for _ in range(39)]])
+    assert changes_words(record) == "0 auto · 1 accepted · 39 declined"
+
+
+def test_a_dream_waiting_for_review_keeps_its_counts() -> None:
+    counts = {"proposed": 3, "auto": 1, "review": 1, "rejected": 1}
+    record = SimpleNamespace(counts=counts, operations=[_op(None), _op(None)])
+    assert changes_words(record) == "1 auto · 1 review · 1 rejected"
+
+
+def test_the_log_names_who_wrote_in_plain_words() -> None:
+    """The Log's origin column said ``agent_tool`` for lines the user said in a session, ``inbox_triage``, ``cli``."""
+    from memrepo.tui.panes.history import origin_word
+
+    assert [origin_word(o) for o in ("agent_tool", "inbox_triage", "cli", "dream", None)] == [
+        "agent",
+        "inbox",
+        "command",
+        "dream",
+        "—",
+    ]
