@@ -7,6 +7,7 @@ from pathlib import Path
 
 from helpers.dream_helpers import make_repo
 from helpers.tui_helpers import RecordingApp, settle, wait_for
+from textual.pilot import Pilot
 
 from memrepo.engine.dreams.dreamer import Dreamer
 from memrepo.tui.panes import PANES, DreamsPane
@@ -16,17 +17,22 @@ SIZE = (80, 24)
 KEY = str(PANES.index(DreamsPane) + 1)
 
 
+async def question(app: RecordingApp, pilot: Pilot, key: str) -> DreamsPane:
+    """Open the Dreams pane, press ``key`` and wait for its yes/no question; the pane."""
+    await settle(pilot)
+    await pilot.press(KEY)
+    await settle(pilot)
+    await pilot.press(key)
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, Confirm), what="the question")
+    return app.main_screen.query_one(DreamsPane)
+
+
 async def test_enter_answers_yes_to_dream_now(isolated_home: Path) -> None:
     root = isolated_home / "memory"
     make_repo(root)
     app = RecordingApp(root, watch=False)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press(KEY)
-        await settle(pilot)
-        dreams = app.main_screen.query_one(DreamsPane)
-        await pilot.press("n")
-        await wait_for(pilot, lambda: isinstance(pilot.app.screen, Confirm), what="the question")
+        dreams = await question(app, pilot, "n")
         assert "y or enter yes" in str(pilot.app.screen.query_one(".dialog-keys").render())
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(dreams.records) == 1 and not dreams.running, what="the dream")
@@ -39,12 +45,7 @@ async def test_enter_in_an_undo_question_names_the_keys_and_does_nothing(isolate
     record = Dreamer(store).run()
     app = RecordingApp(root, watch=False)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press(KEY)
-        await settle(pilot)
-        dreams = app.main_screen.query_one(DreamsPane)
-        await pilot.press("d")
-        await wait_for(pilot, lambda: isinstance(pilot.app.screen, Confirm), what="the question")
+        dreams = await question(app, pilot, "d")
         await pilot.press("enter")
         await wait_for(pilot, lambda: "Press y for yes or esc for no" in app.notices, what="the note")
         await pilot.pause()
