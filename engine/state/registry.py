@@ -232,8 +232,8 @@ REGISTRY: tuple[Derived, ...] = (
         _S,
         "read/heldread.py",
         (
-            "the files a hand-edit question about lost entries waits on, with a hash of the save and of each line a"
-            " stale copy drops; no text"
+            "the files a hand-edit question about lost entries waits on, with a hash of the save, of each line a"
+            " stale copy drops and of each forgotten line it brings back; no text"
         ),
         False,
         "the next status or write that judges the hand edit",
