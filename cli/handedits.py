@@ -14,7 +14,6 @@ app, the MCP server and ``watch`` on the git event that ends it; the write serve
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
@@ -86,10 +85,6 @@ def status(ctx: click.Context) -> None:
         sys.exit(NEEDS_YOU)
 
 
-_KEPT = re.compile(r"^(?P<who>\d+ messages? of sessions? .+?) not written yet \(BlockedError: kept: ")
-"""The waiting line of messages whose write a block kept (in ``.git/memrepo/pen``), not lost."""
-
-
 def _waiting(store: MemoryStore, blocked: bool, pending: int) -> tuple[str | None, str | None]:
     """The line naming an agent's messages a failed write left pending (B26-6), or None (a read of the buffers);
     and, in its place, a note when their write was one a block kept and it has been applied since.
@@ -100,16 +95,16 @@ def _waiting(store: MemoryStore, blocked: bool, pending: int) -> tuple[str | Non
     waits, their write is in the history: a note, not "not written yet" with exit 3 naming a merge that is
     over, cut mid-word (breaker27 B27-7).
     """
-    from memrepo.engine.checkpoints.waiting import waiting_line
+    from memrepo.engine.checkpoints.waiting import waiting_kept, waiting_line
 
     line = waiting_line(store.state_dir)
-    kept = _KEPT.match(line) if line else None
-    if kept is None:
+    who = waiting_kept(store.state_dir) if line else None
+    if who is None:
         return line, None
     if blocked or pending:
-        return f"{kept['who']}: their write is one of the writes kept while blocked (above)", None
+        return f"{who}: their write is one of the writes kept while blocked (above)", None
     return None, (
-        f"{kept['who']}: their write was kept during a block and applied since; "
+        f"{who}: their write was kept during a block and applied since; "
         "`memrepo checkpoint --retry-parked` clears them from the session's buffer"
     )
 

@@ -44,6 +44,20 @@ class Parked(NamedTuple):
     """The scope's workspace folder (None for the global scope): a retry's ``cwd``."""
 
 
+KEPT_REASON = "BlockedError: kept: "
+"""How a batch's reason starts when its write was kept while the repo was blocked (:class:`~memrepo.engine.errors.
+BlockedError` with ``kept``)."""
+
+
+def _who(batches: list[Parked]) -> str:
+    """``"N messages of session(s) a, b, c and K more"``: whose messages ``batches`` hold."""
+    n = sum(p.messages for p in batches)
+    sessions = sorted({s for p in batches for s in p.sessions})
+    return f"{n} message{'s' * (n != 1)} of session{'s' * (len(sessions) != 1)} {', '.join(sessions[:3])}" + (
+        f" and {len(sessions) - 3} more" if len(sessions) > 3 else ""
+    )
+
+
 class Buffers:
     """The checkpoint buffers and tombstones of one memory repo (the files; :class:`.checkpoint.Checkpointer` adds the policy).
 
@@ -163,15 +177,19 @@ class Buffers:
         waiting = self.waiting()
         if not waiting:
             return None
-        n = sum(p.messages for p in waiting)
-        sessions = sorted({s for p in waiting for s in p.sessions})
         reason = waiting[-1].reason.removeprefix("BusyError: ").split("; memrepo waited")[0]
         return (
-            f"{n} message{'s' * (n != 1)} of session{'s' * (len(sessions) != 1)} {', '.join(sessions[:3])}"
-            + (f" and {len(sessions) - 3} more" if len(sessions) > 3 else "")
-            + f" not written yet ({reason}): retried at the next agent session's start or checkpoint,"
+            f"{_who(waiting)} not written yet ({reason}): retried at the next agent session's start or checkpoint,"
             " or now with `memrepo checkpoint --retry-parked`"
         )
+
+    def waiting_kept(self) -> str | None:
+        """Whose messages wait (``"2 messages of session s1"``) when the write that left them pending was one a
+        block kept (``.git/memrepo/pen``: applied once the block is gone, not lost; breaker27 B27-7); else None."""
+        waiting = self.waiting()
+        if not waiting or not waiting[-1].reason.startswith(KEPT_REASON):
+            return None
+        return _who(waiting)
 
     def to_retry(self) -> bool:
         """Whether a batch waits for a retry: left pending by a passing cause (a git lock), or parked and never

@@ -20,6 +20,11 @@ def waiting_line(state_dir: Path) -> str | None:
     return Buffers(Path(state_dir)).waiting_line()
 
 
+def waiting_kept(state_dir: Path) -> str | None:
+    """Whose pending messages a block's kept write holds (:meth:`.buffers.Buffers.waiting_kept`), or None."""
+    return Buffers(Path(state_dir)).waiting_kept()
+
+
 def to_retry(state_dir: Path) -> bool:
     """Whether a batch waits for a retry: left pending by a git lock, or parked and never retried by itself."""
     return Buffers(Path(state_dir)).to_retry()
