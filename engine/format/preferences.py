@@ -17,6 +17,7 @@ text: no file.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from .irony import hedged, under_review
 from .remembering import OTHER_PERSON_RE, pasted_lines, retraction, said, scoped, without_leadin, without_request
@@ -122,6 +123,17 @@ def _statement(sentence: str) -> str:
     return rest[:1].upper() + rest[1:] if rest else rest
 
 
+def _own_statements(texts: list[str], any_review: bool) -> Iterator[str]:
+    """Each sentence of the user's own say in ``texts`` (:func:`_statement`): never a message that takes something
+    back, pasted lines, nor a text under review (``any_review``: any message asking for a review; else only one
+    that holds the text to work on, after a colon or on lines of its own: "Proofread this: ...")."""
+    for text in texts:
+        holds = any_review or "\n" in text.strip() or ":" in text
+        if (under_review(text) and holds) or retraction(text) is not None or pasted_lines(text):
+            continue  # a text to work on, a message that takes something back, pasted lines: not the user's say
+        yield from (_statement(sentence) for sentence in said(text))
+
+
 def passing_preferences(texts: list[str]) -> list[str]:
     """The user's preferences said in passing (the module docstring), each a sentence less its lead-in and end mark.
 
@@ -132,28 +144,23 @@ def passing_preferences(texts: list[str]) -> list[str]:
         list[str]: the statements, in order.
     """
     out: list[str] = []
-    for text in texts:
-        holds = "\n" in text.strip() or ":" in text  # the text a review request is about ("Proofread this: ...")
-        if (under_review(text) and holds) or retraction(text) is not None or pasted_lines(text):
-            continue  # a text to work on, a message that takes something back, pasted lines: not the user's say
-        for sentence in said(text):
-            rest = _statement(sentence)
-            sov = _SOV_RE.match(_CJK_FILLER_RE.sub("", rest))
-            if sov and not _SOV_CHOICE_RE.search(sov["what"]) and not _NOW_RE.search(rest):
-                out.append(_CJK_FILLER_RE.sub("", rest))
-                continue
-            rest = _after_lead(rest)
-            found = _PASSING_RE.match(rest) or _CJK_RE.match(rest)
-            if found is None or hedged(rest) or scoped(rest) or _NOW_RE.search(rest) or _SAYS_RE.search(rest):
-                continue
-            after = rest[found.end() :].strip(" ,")
-            if OTHER_PERSON_RE.match(rest) or _CHOICE_RE.match(after):
-                continue
-            final = not after and len(rest.split()) >= 5  # "mir sind kurze Antworten ... am liebsten": verb last
-            final = final or bool(_HABIT_RE.match(rest))  # "Ich nutze Podman, nie Docker": the content is inside
-            if len(after.split()) < 2 and after.isascii() and not final:
-                continue  # "I'd rather not", "I prefer Go": too little to be the user's line
-            out.append(rest)
+    for rest in _own_statements(texts, any_review=False):
+        sov = _SOV_RE.match(_CJK_FILLER_RE.sub("", rest))
+        if sov and not _SOV_CHOICE_RE.search(sov["what"]) and not _NOW_RE.search(rest):
+            out.append(_CJK_FILLER_RE.sub("", rest))
+            continue
+        rest = _after_lead(rest)
+        found = _PASSING_RE.match(rest) or _CJK_RE.match(rest)
+        if found is None or hedged(rest) or scoped(rest) or _NOW_RE.search(rest) or _SAYS_RE.search(rest):
+            continue
+        after = rest[found.end() :].strip(" ,")
+        if OTHER_PERSON_RE.match(rest) or _CHOICE_RE.match(after):
+            continue
+        final = not after and len(rest.split()) >= 5  # "mir sind kurze Antworten ... am liebsten": verb last
+        final = final or bool(_HABIT_RE.match(rest))  # "Ich nutze Podman, nie Docker": the content is inside
+        if len(after.split()) < 2 and after.isascii() and not final:
+            continue  # "I'd rather not", "I prefer Go": too little to be the user's line
+        out.append(rest)
     return out
 
 
@@ -198,15 +205,11 @@ def own_setup(texts: list[str]) -> list[str]:
     Returns:
         list[str]: the statements, in order.
     """
-    out: list[str] = []
-    for text in texts:
-        if under_review(text) or retraction(text) is not None or pasted_lines(text):
-            continue
-        for sentence in said(text):
-            rest = _statement(sentence)
-            if _SETUP_RE.match(rest) and not (hedged(rest) or scoped(rest) or _SAYS_RE.search(rest)):
-                out.append(_SO_RE.sub("", rest).strip())
-    return out
+    return [
+        _SO_RE.sub("", rest).strip()
+        for rest in _own_statements(texts, any_review=True)
+        if _SETUP_RE.match(rest) and not (hedged(rest) or scoped(rest) or _SAYS_RE.search(rest))
+    ]
 
 
 def prefers(text: str) -> bool:
