@@ -69,10 +69,18 @@ code, no other set's scenarios, no breaker findings or other helpers' notes read
 run; e2e15 ran it once on the round-15 integration code for a base line (totals only), then only the lead ran it
 (totals only); run twice, it is spent since round 16 and is tuning data like the other six (``--split spent``,
 ``fit``, ``aside``: 269 scenarios).
-``--show`` (per-failure lines) is refused for ``all`` (:data:`HELD_OUT`).
+``heldout8.jsonl`` (40 scenarios, projects pebble/walrus/nimbus/sorrel/ember; half English, the rest German, French,
+Spanish, Italian, Portuguese, Dutch, Polish and Chinese, two each, and Swedish, Danish, Japanese and Korean, one each;
+22 start from the noise repo, among them every correction, chain and forget scenario, each with the project's own
+seed lines on top) was written by e2e16 in round 16 the same way (no correction, checkpoint, block or recall code,
+no other set's scenarios, no breaker findings or other helpers' notes read) and committed before its first run;
+e2e16 ran it once on the round-16 integration code for a base line (totals only), then only the lead runs it
+(totals only). Its time-bound scenarios say "for the next two weeks", "until Friday" and "until 20 December" in
+sessions dated 2026-12-05: they expect the fact still current when run in the week that follows.
+``--show`` (per-failure lines) is refused for ``heldout8`` and ``all`` (:data:`HELD_OUT`).
 
 Usage:
-    PYTHONPATH=. python benchmarks/bench_session_memory.py [--split tune|spent|fit|aside|heldout4|heldout5|heldout6|heldout7|all]
+    PYTHONPATH=. python benchmarks/bench_session_memory.py [--split tune|spent|fit|aside|heldout4|heldout5|heldout6|heldout7|heldout8|all]
         [--only ID] [--corpus PATH] [--make-corpus PATH] [--json] [--show]
 """
 
@@ -93,12 +101,12 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent / "session_memory"
-SPLITS = ("tune", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")
+SPLITS = ("tune", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8")
 SPENT = ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")
 """Held-out splits run too often to stay held out (each run twice): tuning data since round 12 (heldout4 13, heldout5 14, heldout6 15, heldout7 16)."""
 GROUPS = {"spent": SPENT, "fit": ("tune", *SPENT), "aside": ("tune", *SPENT), "all": SPLITS}
 """Splits made of others: ``fit`` and ``aside`` split the 269 tune + spent scenarios by :func:`aside`."""
-HELD_OUT = ("all",)
+HELD_OUT = ("heldout8", "all")
 """Splits whose failures are never printed (``--show`` is refused): their scenarios must stay unread."""
 
 
