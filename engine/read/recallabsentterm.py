@@ -36,7 +36,7 @@ from typing import Any, Protocol
 from memrepo.engine.format.stemming import filler_terms, index_term
 
 from .recallasked import ASKED
-from .recallrank import CONTEXT_KEY, query_index_terms
+from .recallterms import CONTEXT_KEY, query_index_terms
 
 WORD = re.compile(r"[^\W_](?:[\w./#+'’-]*[^\W_+#])?[+#]*")
 """A word of the question, identifiers whole ("utils/strings.py", "NS-64", "C#")."""

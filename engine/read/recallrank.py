@@ -84,7 +84,7 @@ from typing import NamedTuple, Protocol  # not dataclasses: it imports inspect (
 
 from memrepo.engine.format import stemming
 from memrepo.engine.format.stemming import cjk_pieces, index_term, index_terms
-from memrepo.engine.format.terms import MAX_QUERY_TERMS, fold, is_cjk, query_terms, split_folded
+from memrepo.engine.format.terms import fold, is_cjk, split_folded
 
 from .recallabsent import absent_capped, confidence_weights
 from .recallasked import answers_lexical
@@ -105,10 +105,8 @@ from .recallorder import (
     twins,
 )
 from .recallpieces import piece_held
+from .recallterms import CONTEXT_KEY, entry_index_terms, idf, meta_terms, query_index_terms
 from .recallversion import absent_versions, names_version
-
-CONTEXT_KEY = "\x03"
-"""Prefix of the posting lists of context terms (headings above an entry, link-only bullets of its section)."""
 
 K1 = 1.2
 """BM25's term-frequency saturation."""
@@ -198,32 +196,6 @@ class Candidate(NamedTuple):
     line: int
     context: str = ""
     meta: Mapping[str, str] | None = None
-
-
-def query_index_terms(query: str) -> tuple[str, list[str]]:
-    """The folded query and its distinct index terms (at most :data:`MAX_QUERY_TERMS`).
-
-    Returns:
-        tuple[str, list[str]]: the folded query; its index terms in first-seen order
-        (empty for a query of stop words or punctuation only).
-    """
-    folded, raw = query_terms(query)
-    return folded, list(dict.fromkeys(index_terms(stemming.query_variants(query, raw))))[:MAX_QUERY_TERMS]
-
-
-def entry_index_terms(text: str) -> list[str]:
-    """An entry's index terms in order, repeats kept, then its variants (:func:`.stemming.variant_terms`)."""
-    return index_terms(split_folded(fold(text))) + stemming.variant_terms(text)
-
-
-def meta_terms(value: str) -> frozenset[str]:
-    """The index terms of a ``subject:`` or ``kind:`` value."""
-    return frozenset(index_terms(split_folded(fold(value))))
-
-
-def idf(df: int, n: int) -> float:
-    """BM25's inverse document frequency of a term held by ``df`` of ``n`` entries (always > 0)."""
-    return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
 
 
 class Postings(Protocol):
