@@ -47,7 +47,8 @@ Then, in order:
   tuned on the tuning splits of benchmarks/recall_quality only.
 - **Answer type**: "how many" needs a number, ... (:mod:`.recalltype`). **Small repo**: for the answer's gate only,
   a word no entry holds weighs no more than a held one (:mod:`.recallabsent`), and the best hit must hold what is
-  asked (:mod:`.recallasked`); each hit's own confidence and floor are unchanged.
+  asked (:mod:`.recallasked`); each hit's own confidence and floor are unchanged. **A thing no line holds**: a query
+  naming a product, number or identifier no entry holds in any form gets no answer (:mod:`.recallabsentterm`).
 - **Per script**: CJK text is scored by overlapping bigrams, so a CJK
   question in other words holds a small share of its bigrams even when it
   is answered ("東京の案件で先方の担当者は誰" holds 先方 of 東京, 案件,
@@ -87,6 +88,7 @@ from memrepo.engine.format.stemming import cjk_pieces, index_term, index_terms
 from memrepo.engine.format.terms import fold, is_cjk, split_folded
 
 from .recallabsent import absent_capped, confidence_weights
+from .recallabsentterm import named_absent
 from .recallasked import answers_lexical
 from .recallcompound import compounds
 from .recallcontext import context_beyond_headings
@@ -225,6 +227,10 @@ class Postings(Protocol):
         """The ``need`` best-ranked ids of the session's workspace file holding one of ``keys`` (scoped; else none)."""
         ...
 
+    def prefixed(self, term: str) -> bool:
+        """Whether a term of four letters or more begins ``term`` or is begun by it (:mod:`.recallabsentterm`)."""
+        ...
+
 
 def rank(
     query: str,
@@ -355,8 +361,10 @@ def rank(
     tied = (facts[hit.iid][0] for hit in out[1:GATE_HITS] if hit.confidence >= out[0].confidence)
     if out and not answers_lexical(query, n, facts[out[0].iid][0], *tied):  # .recalltype, .recallasked
         answer = 0.0
-    # An answer is what the minimum lets through; with no minimum (--all) the documented one says which hits are.
     answer_min = script_minimum(min_confidence or MIN_CONFIDENCE, counts)
+    if answer >= answer_min and named_absent(index, query, (facts[h.iid][0].text for h in out[:3]), index.prefixed):
+        answer = 0.0  # it names a thing no line holds, an acronym the best 3 hits spell aside (.recallabsentterm)
+    # An answer is what the minimum lets through; with no minimum (--all) the documented one says which hits are.
     got = Ranked()
     got.answer_floor = answer_min * HIT_SHARE if answer >= answer_min else math.inf
     got.minimum = answer_min
