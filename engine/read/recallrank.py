@@ -48,7 +48,8 @@ Then, in order:
 - **Answer type**: "how many" needs a number, ... (:mod:`.recalltype`). **Small repo**: for the answer's gate only,
   a word no entry holds weighs no more than a held one (:mod:`.recallabsent`), and the best hit must hold what is
   asked (:mod:`.recallasked`); each hit's own confidence and floor are unchanged. **A thing no line holds**: a query
-  naming a product, number or identifier no entry holds in any form gets no answer (:mod:`.recallabsentterm`).
+  naming a product, number or identifier no entry holds in any form gets no answer (:mod:`.recallabsentterm`); a
+  long prompt (over :data:`.recallterms.LONG_TERMS` counted terms: the prompt hook's task) is left to the hook.
 - **Per script**: CJK text is scored by overlapping bigrams, so a CJK
   question in other words holds a small share of its bigrams even when it
   is answered ("東京の案件で先方の担当者は誰" holds 先方 of 東京, 案件,
@@ -107,7 +108,7 @@ from .recallorder import (
     twins,
 )
 from .recallpieces import piece_held
-from .recallterms import CONTEXT_KEY, entry_index_terms, idf, meta_terms, query_index_terms
+from .recallterms import CONTEXT_KEY, LONG_TERMS, entry_index_terms, idf, meta_terms, query_index_terms
 from .recallversion import absent_versions, names_version
 
 K1 = 1.2
@@ -362,8 +363,9 @@ def rank(
     if out and not answers_lexical(query, n, facts[out[0].iid][0], *tied):  # .recalltype, .recallasked
         answer = 0.0
     answer_min = script_minimum(min_confidence or MIN_CONFIDENCE, counts)
-    if answer >= answer_min and named_absent(index, query, (facts[h.iid][0].text for h in out[:3]), index.prefixed):
-        answer = 0.0  # it names a thing no line holds, an acronym the best 3 hits spell aside (.recallabsentterm)
+    texts = (facts[h.iid][0].text for h in out[:3])  # an acronym the best 3 hits spell is held (.recallabsentterm)
+    if answer >= answer_min and len(counts) <= LONG_TERMS and named_absent(index, query, texts, index.prefixed):
+        answer = 0.0  # a question naming a thing no line holds; a long prompt's files and ids are its work at hand
     # An answer is what the minimum lets through; with no minimum (--all) the documented one says which hits are.
     got = Ranked()
     got.answer_floor = answer_min * HIT_SHARE if answer >= answer_min else math.inf

@@ -16,6 +16,13 @@ CONTEXT_KEY = "\x03"
 """Prefix of the posting lists of context terms (headings above an entry, link-only bullets of its section)."""
 
 
+LONG_TERMS = 6
+"""A prompt with more counted terms than this is long (the module docstring). Questions of the tuning splits count
+2 to 5 (90th percentile 5, at most 8); task-style prompts 6 to 14 (median 9). Chosen leave-one-repo-out over repos
+A (with its task prompts, split ``t-tune``), C, D, E, G and K: every fold chose 6, the lowest that adds no hit to a
+no-answer query of the training repos (docs/benchmarks.md)."""
+
+
 def query_index_terms(query: str) -> tuple[str, list[str]]:
     """The folded query and its distinct index terms (at most :data:`MAX_QUERY_TERMS`).
 
