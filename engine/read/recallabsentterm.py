@@ -1,4 +1,4 @@
-"""Hybrid recall's rule for a question naming a thing the repo never mentions: no answer (issue 30).
+"""Recall's rule for a question naming a thing the repo never mentions: no answer (issue 30).
 
 A word of the query is *held* when some entry holds one of its index terms (its stem, folded form, CJK bigrams and
 the variants of :mod:`memrepo.engine.format.stemming`), in its text or its context, or a term of four letters or
@@ -11,8 +11,8 @@ head noun of what is asked (:data:`.recallasked.ASKED`: "what IDE does the user 
 does the controller run") is the answer's kind, which the answering line need not name ("Codes in PyCharm
 Professional").
 
-The rule (:func:`names_absent`): a question with an absent specific word gets no answer from hybrid recall, whether
-lexical recall or the semantic neighbours would answer it, unless the word is an acronym one of the hits recall
+The rule (:func:`names_absent`): a question with an absent specific word gets no answer from recall, lexical
+(:func:`.recallrank.rank`, rec16) or hybrid, whether lexical recall or the semantic neighbours would answer it, unless the word is an acronym one of the hits recall
 would give spells by its words' initials (:func:`spelled`: "JS" by "JavaScript", "PR" by "Pull requests"). The
 semantic leg cannot tell such a question from a paraphrase: within a repo a no-answer question's best neighbour is
 as near, and stands out as much, as a true paraphrase's (rec14); what it lacks is the thing it asks about. "which
@@ -36,7 +36,8 @@ from typing import Any, Protocol
 from memrepo.engine.format.stemming import filler_terms, index_term
 
 from .recallasked import ASKED
-from .recallrank import CONTEXT_KEY, query_index_terms
+from .recallpost import count_ids
+from .recallterms import CONTEXT_KEY, query_index_terms
 
 WORD = re.compile(r"[^\W_](?:[\w./#+'’-]*[^\W_+#])?[+#]*")
 """A word of the question, identifiers whole ("utils/strings.py", "NS-64", "C#")."""
@@ -79,6 +80,17 @@ class Counts(Protocol):
     def df(self, key: str) -> int:
         """How many entries hold ``key`` (a term, or :data:`.recallrank.CONTEXT_KEY` + term)."""
         ...
+
+
+class Stored:
+    """The counts of an index's database, every entry in scope (:func:`names_absent`)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def df(self, key: str) -> int:
+        """How many entries hold ``key`` (:func:`.recallpost.count_ids`)."""
+        return count_ids(self.db, key)
 
 
 def is_specific(word: str, first: bool) -> bool:
@@ -165,9 +177,40 @@ def spelled(acronym: str, text: str) -> bool:
     return want in "".join(p[0].lower() for p in parts)
 
 
+def named_absent(index: Counts, query: str, texts: Iterable[str], prefixed: Callable[[str], bool] | None) -> bool:
+    """Whether ``query`` names a specific thing no entry of ``index`` holds in any form (module docstring), an
+    acronym one of ``texts`` spells aside (:func:`spelled`).
+
+    Args:
+        index: the index's counts (scope aside: what the repo holds).
+        query: any text.
+        texts: the lines recall would answer with (the best of each leg).
+        prefixed: whether the index holds a term beginning a term or begun by it (:func:`held_prefix`).
+    """
+    things = [w for w, specific in absent_things(index, query, prefixed) if specific]
+    if not things:
+        return False
+    lines = list(texts)
+    return any(not any(spelled(word, line) for line in lines) for word in things)
+
+
+def keys_prefixed(keys: Iterable[str], term: str) -> bool:
+    """:func:`held_prefix` over a set of index keys in memory (the scan's and a test oracle's posting lists)."""
+    if len(term) < PREFIX or not term.isalpha():
+        return False
+    script = SCRIPTS.get(term)
+    shorter = {term[:k] for k in range(PREFIX, len(term))}
+    for key in keys:
+        if (key.startswith(term) and key != term) or key in shorter:
+            return True
+        if script is not None and script[0] <= key < script[1]:
+            return True
+    return False
+
+
 def names_absent(index: Any, query: str, texts: Iterable[str] = ()) -> bool:
     """Whether ``query`` names a specific thing no entry of ``index`` (a :class:`.recall.RecallIndex`) holds in any
-    form: hybrid recall then gives no answer (module docstring).
+    form: recall then gives no answer (module docstring; :func:`named_absent`).
 
     Args:
         index: the recall index.
@@ -175,11 +218,4 @@ def names_absent(index: Any, query: str, texts: Iterable[str] = ()) -> bool:
         texts: the lines recall would answer with (the best of each leg): an acronym one of them spells by its
             words' initials (:func:`spelled`) is held.
     """
-    from .recallview import scoped_view
-
-    view = scoped_view(index, False, None, None)
-    things = [w for w, specific in absent_things(view, query, lambda t: held_prefix(index.db, t)) if specific]
-    if not things:
-        return False
-    lines = list(texts)
-    return any(not any(spelled(word, line) for line in lines) for word in things)
+    return named_absent(Stored(index.db), query, texts, lambda t: held_prefix(index.db, t))

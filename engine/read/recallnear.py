@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING
 
 from .recallorder import holds_any, id_terms
 from .recallrank import HIT_SHARE, Found, confidence_weights, entry_index_terms, query_index_terms
+from .recallterms import LONG_TERMS
 
 if TYPE_CHECKING:
     from .recall import RecallIndex
@@ -61,13 +62,6 @@ likeliest one and two alternatives, few enough that an agent does not read a lis
 NEAREST_LINE = "No entry answers this confidently. The nearest entries, which may not answer it:"
 """The line every front end shows above the nearest entries (hits with ``answer`` False): ``memrepo recall`` on
 stderr, the first line of MCP's ``memory_recall`` result (docs/architecture.md §4)."""
-
-
-LONG_TERMS = 6
-"""A prompt with more counted terms than this is long (the module docstring). Questions of the tuning splits count
-2 to 5 (90th percentile 5, at most 8); task-style prompts 6 to 14 (median 9). Chosen leave-one-repo-out over repos
-A (with its task prompts, split ``t-tune``), C, D, E, G and K: every fold chose 6, the lowest that adds no hit to a
-no-answer query of the training repos (docs/benchmarks.md)."""
 
 
 def long_minimum(query: str, minimum: float) -> float | None:

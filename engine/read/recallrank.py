@@ -47,7 +47,9 @@ Then, in order:
   tuned on the tuning splits of benchmarks/recall_quality only.
 - **Answer type**: "how many" needs a number, ... (:mod:`.recalltype`). **Small repo**: for the answer's gate only,
   a word no entry holds weighs no more than a held one (:mod:`.recallabsent`), and the best hit must hold what is
-  asked (:mod:`.recallasked`); each hit's own confidence and floor are unchanged.
+  asked (:mod:`.recallasked`); each hit's own confidence and floor are unchanged. **A thing no line holds**: a query
+  naming a product, number or identifier no entry holds in any form gets no answer (:mod:`.recallabsentterm`); a
+  long prompt (over :data:`.recallterms.LONG_TERMS` counted terms: the prompt hook's task) is left to the hook.
 - **Per script**: CJK text is scored by overlapping bigrams, so a CJK
   question in other words holds a small share of its bigrams even when it
   is answered ("東京の案件で先方の担当者は誰" holds 先方 of 東京, 案件,
@@ -84,9 +86,10 @@ from typing import NamedTuple, Protocol  # not dataclasses: it imports inspect (
 
 from memrepo.engine.format import stemming
 from memrepo.engine.format.stemming import cjk_pieces, index_term, index_terms
-from memrepo.engine.format.terms import MAX_QUERY_TERMS, fold, is_cjk, query_terms, split_folded
+from memrepo.engine.format.terms import fold, is_cjk, split_folded
 
 from .recallabsent import absent_capped, confidence_weights
+from .recallabsentterm import named_absent
 from .recallasked import answers_lexical
 from .recallcompound import compounds
 from .recallcontext import context_beyond_headings
@@ -105,10 +108,8 @@ from .recallorder import (
     twins,
 )
 from .recallpieces import piece_held
+from .recallterms import CONTEXT_KEY, LONG_TERMS, entry_index_terms, idf, meta_terms, query_index_terms
 from .recallversion import absent_versions, names_version
-
-CONTEXT_KEY = "\x03"
-"""Prefix of the posting lists of context terms (headings above an entry, link-only bullets of its section)."""
 
 K1 = 1.2
 """BM25's term-frequency saturation."""
@@ -200,32 +201,6 @@ class Candidate(NamedTuple):
     meta: Mapping[str, str] | None = None
 
 
-def query_index_terms(query: str) -> tuple[str, list[str]]:
-    """The folded query and its distinct index terms (at most :data:`MAX_QUERY_TERMS`).
-
-    Returns:
-        tuple[str, list[str]]: the folded query; its index terms in first-seen order
-        (empty for a query of stop words or punctuation only).
-    """
-    folded, raw = query_terms(query)
-    return folded, list(dict.fromkeys(index_terms(stemming.query_variants(query, raw))))[:MAX_QUERY_TERMS]
-
-
-def entry_index_terms(text: str) -> list[str]:
-    """An entry's index terms in order, repeats kept, then its variants (:func:`.stemming.variant_terms`)."""
-    return index_terms(split_folded(fold(text))) + stemming.variant_terms(text)
-
-
-def meta_terms(value: str) -> frozenset[str]:
-    """The index terms of a ``subject:`` or ``kind:`` value."""
-    return frozenset(index_terms(split_folded(fold(value))))
-
-
-def idf(df: int, n: int) -> float:
-    """BM25's inverse document frequency of a term held by ``df`` of ``n`` entries (always > 0)."""
-    return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
-
-
 class Postings(Protocol):
     """What :func:`rank` reads of an index (:class:`memrepo.engine.recall.RecallIndex` gives it)."""
 
@@ -251,6 +226,10 @@ class Postings(Protocol):
 
     def home(self, keys: Set[str], need: int) -> list[int]:
         """The ``need`` best-ranked ids of the session's workspace file holding one of ``keys`` (scoped; else none)."""
+        ...
+
+    def prefixed(self, term: str) -> bool:
+        """Whether a term of four letters or more begins ``term`` or is begun by it (:mod:`.recallabsentterm`)."""
         ...
 
 
@@ -383,8 +362,11 @@ def rank(
     tied = (facts[hit.iid][0] for hit in out[1:GATE_HITS] if hit.confidence >= out[0].confidence)
     if out and not answers_lexical(query, n, facts[out[0].iid][0], *tied):  # .recalltype, .recallasked
         answer = 0.0
-    # An answer is what the minimum lets through; with no minimum (--all) the documented one says which hits are.
     answer_min = script_minimum(min_confidence or MIN_CONFIDENCE, counts)
+    texts = (facts[h.iid][0].text for h in out[:3])  # an acronym the best 3 hits spell is held (.recallabsentterm)
+    if answer >= answer_min and len(counts) <= LONG_TERMS and named_absent(index, query, texts, index.prefixed):
+        answer = 0.0  # a question naming a thing no line holds; a long prompt's files and ids are its work at hand
+    # An answer is what the minimum lets through; with no minimum (--all) the documented one says which hits are.
     got = Ranked()
     got.answer_floor = answer_min * HIT_SHARE if answer >= answer_min else math.inf
     got.minimum = answer_min

@@ -409,6 +409,12 @@ class Scan:
             contexts = self._contexts[rel] = section_context(lines)
         return contexts.get(number, "")
 
+    def prefixed(self, term: str) -> bool:
+        """Whether an item holds a term beginning ``term`` or begun by it (:func:`.recallabsentterm.keys_prefixed`)."""
+        from .recallabsentterm import keys_prefixed
+
+        return keys_prefixed(self.post, term)
+
     def candidate(self, iid: int) -> Candidate:
         text, meta, ctx = self.scored(iid)
         item = self.items[iid & SEQ_MASK]

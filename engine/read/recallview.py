@@ -84,6 +84,12 @@ class IndexView:
         meta = json.loads(meta_json)
         return Candidate(text, meta.get("subject"), meta.get("kind"), path, line, ctx or "", meta)
 
+    def prefixed(self, term: str) -> bool:
+        """Whether the index holds a term beginning ``term`` or begun by it (:func:`.recallabsentterm.held_prefix`)."""
+        from .recallabsentterm import held_prefix
+
+        return held_prefix(self.index.db, term)
+
 
 def scoped_view(index: RecallIndex, scoped: bool, workspace_file: str | None, workspace_id: str | None) -> IndexView:
     """The view of one search: the whole index, or (``scoped``) the workspace's scope, its file the session's own

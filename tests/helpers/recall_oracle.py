@@ -23,6 +23,7 @@ from pathlib import Path
 from memrepo.engine.errors import FormatError
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.paths import normalize_workspace
+from memrepo.engine.read.recallabsentterm import keys_prefixed
 from memrepo.engine.read.recallcontext import entry_context, section_context
 from memrepo.engine.read.recallkeys import entry_rank, has_phrase
 from memrepo.engine.read.recallrank import (
@@ -157,6 +158,9 @@ class _View:
         items = self.index._items
         held = {i for k in keys for i in self.ids(k) if items[i].path == self.home_file}
         return self._order(held, need, lambda i: 0.0) if self.home_file else []
+
+    def prefixed(self, term: str) -> bool:
+        return keys_prefixed(self.index._post, term)
 
     def candidate(self, iid: int) -> Candidate:
         item = self.index._items[iid]

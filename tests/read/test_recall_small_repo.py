@@ -32,7 +32,7 @@ def _repo(tmp_path: Path, *lines: str) -> Path:
     ("line", "query"),
     [
         ("Never push directly to main; always open a pull request", "Can I push this straight to main?"),
-        ("The blog theme is PaperMod", "Which Hugo theme does the blog use?"),
+        ("The blog's Hugo theme is PaperMod", "Which Hugo theme does the blog use?"),
     ],
 )
 def test_a_one_line_repo_answers_a_question_holding_its_words(tmp_path: Path, line: str, query: str) -> None:
