@@ -34,7 +34,7 @@ _NAMED_RE = re.compile(
 _CJK_FORGET_RE = re.compile(
     r"^(?P<what>[^,，、。]+?)\s*(?:은|는|을|를|は|を)\s*(?:이제\s*|もう\s*)?(?:잊어\s*(?:줘|주세요|버려)?|지워\s*(?:줘|주세요)?"
     r"|忘れて(?:ください)?|消して(?:ください)?)"
-    r"|^(?:请|請)?(?:把|將|将)?(?P<zh>[^,，、。]+?)(?:忘掉|忘了吧|忘记吧|删掉|刪掉)"
+    r"|^(?:请|請)?(?:把|將|将)?(?P<zh>[^,，、。]+?)(?:忘掉|忘了吧|忘记吧|删掉|刪掉|(?:就)?不用(?:再)?记了|(?:就)?不用(?:再)?記了)"
     r"|^(?:请|請)?(?:忘掉|忘记|忘記)(?P<zh2>[^,，、。]+)"
 )
 """The same in Korean, Japanese ("X는 잊어 줘", "Xは忘れて") and Chinese ("把X忘掉", "忘掉X")."""
@@ -54,9 +54,16 @@ _AND_FORGET_RE = re.compile(
 _NOTE_ABOUT_RE = re.compile(r"^(?:(?:note|line|entry|thing|bit|part)\s+(?:about|on|regarding)\s+)", re.IGNORECASE)
 _ENDED_RE = re.compile(
     r"\b(?:ended|finished|is\s+over|was\s+over|are\s+over|(?:is|was)\s+done|decommissioned|shut\s+down|retired|lifted"
+    r"|(?:we|they|i)\s+(?:dropped|ditched|removed|deleted|abandoned|stopped\s+using|got\s+rid\s+of|no\s+longer\s+use)"
+    r"|(?:got|was|were|has\s+been|have\s+been)\s+(?:deleted|removed|dropped|shut\s+down|turned\s+off|switched\s+off)"
+    r"|(?:on|nous)\s+l['’]a(?:vons)?\s+(?:supprimée?|retirée?|abandonnée?)|supprimée?s?\b|nieaktualn[aey]|veraltet"
+    r"|obsolète|périmée?|desactualizad[oa]|obsolet[oa]|verouderd|(?:ya\s+)?no\s+es\s+cierto|nicht\s+mehr\s+aktuell"
+    r"|gelöscht|abgeschaltet|gibt\s+es\s+nicht\s+mehr|(?:lo|la|los|las)\s+(?:borramos|eliminamos|quitamos)|ya\s+no\s+existe"
+    r"|(?:got|was|were|has\s+been)\s+wiped|(?:is|zijn)\s+weg|bestaat\s+niet\s+meer|(?:l['’]|lo|la)\s*abbiamo\s+(?:cancellat[oa]|eliminat[oa]|tolt[oa])|non\s+esiste\s+più"
     r"|cancel(?:l)?ed|gone|sold|dead|no\s+longer\s+(?:true|valid|applies|exists?)|vorbei|verkauft|beendet|aufgehoben|fini|finie|terminée?|levée?"
     r"|terminó|acabó|ya\s+no\s+aplica|finito|finita|terminat[oa]|acabou|terminou|afgelopen|voorbij|skończył[aoy]?)\b"
-    r"|끝났|끝남|종료됐|종료되|해제됐|終わった|終わりました|終了した|解除された|结束了|結束了|取消了",
+    r"|끝났|끝남|종료됐|종료되|해제됐|終わった|終わりました|終了した|解除された|结束了|結束了|取消了"
+    r"|停用|删除了|刪除了|删了|作废|作廢|不用了|廃止|削除した|削除された|없어졌|삭제됐|삭제했|안\s*써",
     re.IGNORECASE,
 )
 """A statement that the thing is over: the pinned line is no longer true."""
@@ -77,6 +84,81 @@ _JOIN_RE = re.compile(
 """A clause joiner after which a request may start: "Bjorn left last week, so drop the QA contact note"."""
 _NAME_RE = re.compile(r"[\w.]*(?:\d|[-_.][^\W_]|[a-z][A-Z])[\w.-]*")
 """A name no common word is: a digit, a hyphen, dot or underscore inside, or an inner capital ("vpn-legacy")."""
+
+
+_UNTIL_RE = re.compile(r"\buntil\s+(?:the\s+)?(?P<what>.+?)\s+(?P<verb>[a-z]+?)(?:es|s)?\s*$", re.IGNORECASE)
+_TOKEN_RE = re.compile(r"[\w.]*\d[\w.]*|[^\W\d_]{4,}")
+
+
+def until_happened(line: str, message: str) -> bool:
+    """Whether ``message`` says the event a pinned line holds until happened: "4.2 shipped this morning" for "no
+    merges to main until the 4.2 release ships" (the past of the until-clause's verb, with a word of its subject).
+
+    Args:
+        line: the stored line.
+        message: the user's message.
+
+    Returns:
+        bool: True when the line's "until X <verb>s" is said done.
+    """
+    found = _UNTIL_RE.search(line.strip().rstrip("."))
+    if found is None:
+        return False
+    verb = found["verb"].casefold()
+    past = rf"\b{re.escape(verb)}{re.escape(verb[-1])}?ed\b|\b{re.escape(verb.removesuffix('e'))}ed\b"
+    if not re.search(past, message, re.IGNORECASE):
+        return False
+    said = {t.casefold() for t in _TOKEN_RE.findall(message)}
+    tokens = [t.casefold() for t in _TOKEN_RE.findall(found["what"])]
+    named = [t for t in tokens if any(c.isdigit() for c in t)] or tokens  # "4.2" when the clause has a version
+    return bool(named) and all(t in said for t in named)
+
+
+def said_over(message: str) -> bool:
+    """Whether a message says a thing is over or no longer true ("that machine is gone", "on l'a supprimé", "jest
+    już nieaktualne"): the reason that lets a topic named in other words name a line (:mod:`.forgetnear`)."""
+    return bool(_ENDED_RE.search(message) or _STALE_RE.search(message))
+
+
+_STALE_RE = re.compile(
+    r"\b(?:outdated|obsolete|stale|no\s+longer\s+(?:true|valid|right|the\s+case)|not\s+true\s+any\s*more|out\s+of\s+date)\b",
+    re.IGNORECASE,
+)
+
+
+def unpin_named(sentence: str) -> str | None:
+    """What a request to unpin names, whether or not the message says it is over ("you can unpin the code freeze
+    note" -> "code freeze note"); None when the sentence is no unpin request."""
+    text = sentence.strip()
+    for start in [0, *(m.end() for m in re.finditer(r"[,;]\s*", text))]:  # "The migration landed, unpin X"
+        unpin = _UNPIN_RE.match(text[start:])
+        what = (unpin["what"] or unpin["cjk"] or unpin["zh"] or "").strip() if unpin else ""
+        if what and not _AND_FORGET_RE.search(what):
+            return _NOTE_ABOUT_RE.sub("", what).strip() or None
+    return None
+
+
+_CJK_DEIXIS = (
+    re.compile(r"^(?:之前|以前|刚才|剛才|上次|前面)?(?:记|記|说|說|存|告诉你|告訴你)(?:过|過)?的"),
+    re.compile(r"^(?:那个|那個|这个|這個|那条|那條|这条|這條)"),
+    re.compile(r"^(?:关于|關於)"),
+    re.compile(r"^(?:前に|以前)?(?:言った|話した|伝えた|メモした)"),
+    re.compile(r"^(?:전에|예전에)?\s*(?:말한|말했던|알려준|적어둔)\s+"),
+)
+_CJK_NOT_RE = re.compile(r"(?:^|[^\w])?(?:不要|不能|别|別|不|勿|没|沒|안|못|말고)\s*$|^(?:不要|别|別|勿)")
+_CJK_TAIL_RE = re.compile(
+    r"(?:那条|那條|这条|這條|那个|那個)$|(?:的事|的那条|的那條|的记录|的記錄|のこと|の件|の話|관련\s*메모|얘기|이야기)$"
+)
+
+
+def cjk_topic(what: str) -> str:
+    """A Chinese, Japanese or Korean topic less the words that point back at the memory ("之前记的那个测试账号" ->
+    "测试账号", "前に言ったテストアカウントのこと" -> "テストアカウント", "전에 말한 테스트 계정" -> "테스트 계정")."""
+    rest = what.strip()
+    for deixis in _CJK_DEIXIS:
+        rest = deixis.sub("", rest, count=1).strip()
+    rest = _CJK_TAIL_RE.sub("", rest).strip()
+    return rest or what.strip()
 
 
 def unpin_and_forget(sentence: str) -> bool:
@@ -110,7 +192,8 @@ def named_request(sentence: str, message: str) -> str | None:
         return what if what and (also or _ENDED_RE.search(message)) else None
     cjk = _CJK_FORGET_RE.match(text)
     if cjk is not None:
-        return (cjk["what"] or cjk["zh"] or cjk["zh2"]).strip()
+        what = cjk["what"] or cjk["zh"] or cjk["zh2"]
+        return None if _CJK_NOT_RE.search(what) else cjk_topic(what)  # "不要忘掉X", "别删X": the opposite
     found = _NAMED_RE.match(text)
     if found is None:
         return None
@@ -124,4 +207,4 @@ def named_request(sentence: str, message: str) -> str | None:
     return " ".join(names) or None
 
 
-__all__ = ["named_request", "unpin_and_forget"]
+__all__ = ["cjk_topic", "named_request", "said_over", "unpin_and_forget", "unpin_named", "until_happened"]

@@ -10,6 +10,13 @@ against the lines the checkpoint listed (:func:`matches`):
 - "forget the note about X" / "what I said about X" names a topic: a line matches when it holds every content
   word of X.
 
+The same in other languages ("oublie ce que je t'ai dit sur X", "vergiss, was ich dir über X gesagt habe", "lo que
+te dije sobre X", "co ci mówiłem o X"; forget16); a topic's reason after a comma ("X, that bucket got deleted") is
+no part of it; a bare "delete it" after a sentence naming what the user told as outdated, and a topic in other words
+said with its reason, are :mod:`.forgetnear`'s; an unpin said with an event only ("4.2 shipped! unpin the freeze
+note") names only a line held until that event (:func:`.forgetforms.until_happened`). Chinese and Japanese are
+compared by pairs of characters.
+
 One matching line of the user's own is forgotten (its own commit, "Forget: ..."). Several matching lines, or one
 an agent wrote, are never forgotten: each waits in the inbox as a request to forget it (``forgets:``, ``by: user``),
 so the user picks; a session that read untrusted content only proposes. No line matched: nothing changes.
@@ -32,7 +39,8 @@ from memrepo.engine.format.remembering import own_short_message, retraction, sai
 
 from .claims import Claim, ExistingEntry
 from .distill import current_line
-from .forgetforms import named_request, unpin_and_forget
+from .forgetforms import named_request, said_over, unpin_and_forget, unpin_named, until_happened
+from .forgetnear import mostly, pointed
 
 if TYPE_CHECKING:
     from memrepo.engine.models import Origin, WriteResult
@@ -49,10 +57,16 @@ _ASK = (
 )
 _NOTE = r"(?:note|line|entry|memory|fact|bit|thing|part|preference|setting|rule)s?"
 _REQUEST_RE = re.compile(
-    rf"^{_ASK}(?:(?P<forget>forget|vergiss|oublie|olvida)\s*,?\s+|(?:drop|delete|remove|erase|scrap|ditch)\s+(?=\S+\s+{_NOTE}\b"
+    rf"^{_ASK}(?:(?P<forget>forget|vergiss|oublie[zs]?|olvida|dimentica|esquece|esqueça|vergeet|zapomnij(?:\s+o)?)\s*,?\s+|(?:drop|delete|remove|erase|scrap|ditch)\s+(?=\S+\s+{_NOTE}\b"
     rf"|(?:the|that|my|your)\s+(?:\S+\s+){{1,3}}?{_NOTE}\s*$))(?:"
     rf"(?P<topic>(?:the|that|my|your|die|den|la|le)\s+(?:{_NOTE}|notiz|notizen)\s+(?:about|on|regarding|that\s+says|über|sur|sobre)\s+"
-    r"|what\s+i\s+(?:said|told\s+you)\s+about\s+|everything\s+about\s+|lo\s+del?\s+|todo\s+lo\s+de(?:l)?\s+)"
+    r"|(?:what|everything)\s+i\s+(?:said|told\s+you|mentioned|wrote\s+down)\s+(?:about|on|regarding)\s+"
+    r"|everything\s+about\s+|lo\s+del?\s+|todo\s+lo\s+de(?:l)?\s+|(?:tout\s+)?ce\s+que\s+je\s+(?:t['’]ai|vous\s+ai)"
+    r"\s+(?:dit|raconté|noté)\s+(?:sur|à\s+propos\s+d(?:e|u|es|['’])|concernant)\s*|(?:todo\s+)?lo\s+que\s+te\s+(?:dije|conté)"
+    r"\s+(?:sobre|de(?:l)?|acerca\s+de(?:l)?)\s+|(?:tutto\s+)?quello\s+che\s+ti\s+ho\s+detto\s+(?:su(?:l|lla|i|gli)?|di)\s+"
+    r"|(?:tudo\s+)?o\s+que\s+(?:eu\s+)?te\s+(?:disse|contei)\s+sobre\s+|wat\s+ik\s+(?:je|u)\s+(?:heb\s+)?(?:vertelde|verteld"
+    r"|zei|gezegd)\s+(?:heb\s+)?over\s+|(?:tym,\s*)?co\s+ci\s+(?:mówiłem|mówiłam|powiedziałem|powiedziałam)\s+o\s+"
+    r"|(?:(?:das|alles),?\s+)?was\s+ich\s+(?:dir|ihnen)\s+(?:über|zu)\s+|das\s+mit\s+(?:dem|der|den)\s+)"
     rf"|(?P<own>(?:the|that|my|your)\s+(?=(?:\S+\s+){{1,3}}?{_NOTE}\s*$))"
     r"|(?P<that>(?:that|dass|que)\s+))(?P<what>.+)$",
     re.IGNORECASE,
@@ -100,18 +114,33 @@ _STOP_WORDS = (
     "mon ma mes ton ta tes de du des au aux mein meine meinen dein deine mi mis tu tus il lo gli mio mia meu minha "
     "mijn het een notiz nota notatka notitie 메모 노트 メモ 笔记 备注 her his him she he they them their its "
     # the words of a time the checkpoint writes as dates ("this week" -> "the week of 2026-11-30", relativedates.py)
-    "week weekend today tonight tomorrow night month next until till til"
+    "week weekend today tonight tomorrow night month next until till til "
+    # the words a told-about topic opens with ("what I told you about where the CSV exports go")
+    "where how when which who why wo wie wann où comment quand dónde cómo cuándo dove quando onde waar hoe wanneer "
+    "gdzie jak kiedy czego co tym gesagt habe erzählt reminder "
+    # the modals of "what is needed to run X" ("czego trzeba do odpalenia dune lokalnie")
+    "need needs needed must trzeba potrzeba muss braucht faut hay bisogna serve precisa moet"
 )
 _STOP = frozenset(
     _STOP_WORDS.split() + [name.casefold() for name in (*calendar.day_name, *calendar.month_name) if name]
 )
 
 
+_HAN_RE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]+")
+_HANGUL_RE = re.compile(r"[\uac00-\ud7a3]+")
+_PARTICLE_RE = re.compile(r"(?:은|는|이|가|을|를|의|에|에서|으로|로|도|만)$")
+
+
 class Request(NamedTuple):
-    """A request to forget: what it names, and whether that is a topic ("the note about X") or a statement."""
+    """A request to forget: what it names, and whether that is a topic ("the note about X") or a statement;
+    ``over``: the message says the thing is over or outdated (a topic named in other words may then name a line,
+    :func:`.forgetnear.mostly`); ``until``: an unpin request whose message says no more than an event (it names only
+    a line held until that event, :func:`.forgetforms.until_happened`)."""
 
     what: str
     topic: bool
+    over: bool = False
+    until: str = ""
 
 
 def _words(text: str) -> set[str]:
@@ -119,6 +148,12 @@ def _words(text: str) -> set[str]:
     text = re.sub(r"['’](?:m|re|s|ve|ll|d)\b", " ", text.casefold()).replace("n't", " not")
     out = set()
     for word in re.findall(r"[^\W_]+", text):
+        han = _HAN_RE.findall(word)
+        if han:  # Chinese and Japanese write no spaces: each pair of characters is a word
+            out |= {run[i : i + 2] for run in han for i in range(max(1, len(run) - 1))} - _STOP
+            word = _HAN_RE.sub("", word)
+        if len(word) > 2 and _HANGUL_RE.fullmatch(word):
+            word = _PARTICLE_RE.sub("", word)  # "계정은" -> "계정"
         if word in _STOP or len(word) < 2 or word.isdigit():
             continue
         out.add(word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word)
@@ -140,15 +175,20 @@ def requests(texts: list[str]) -> list[Request]:
             continue  # pasted text: a page, a mail, a log
         taken_back = retraction(text)
         sentences = said(text)
+        over = said_over(text)
         for i, sentence in enumerate(sentences):
             before, after = sentences[i - 1] if i else "", sentences[i + 1] if i + 1 < len(sentences) else ""
             if not_meant(before, sentence, after):
                 continue
-            over = _FORGET_IT_RE.match(sentence.strip())
-            if over and _OVER_RE.search(over["what"]):  # "That staging DB note is outdated, forget it."
-                what = " ".join(w for w in re.findall(r"[\w'’-]+", over["what"]) if w.casefold() not in _OVER_WORDS)
+            it = _FORGET_IT_RE.match(sentence.strip())
+            if it and _OVER_RE.search(it["what"]):  # "That staging DB note is outdated, forget it."
+                what = " ".join(w for w in re.findall(r"[\w'’-]+", it["what"]) if w.casefold() not in _OVER_WORDS)
                 if _words(what):
-                    out.append(Request(what, True))
+                    out.append(Request(what, True, over=True))
+                continue
+            back = pointed(before, sentence)  # "What I told you about X is outdated. Delete it from memory."
+            if back is not None and _words(back):
+                out.append(Request(back, True, over=True))
                 continue
             at = text.find(sentence)
             if (
@@ -161,14 +201,17 @@ def requests(texts: list[str]) -> list[Request]:
             if found is None:
                 other = named_request(sentence.strip(), text)  # "you can forget the vpn-legacy host" (sess14)
                 if other is not None and _words(other):
-                    out.append(Request(other, True))
+                    out.append(Request(other, True, over=over))
+                elif (unpin := unpin_named(sentence)) is not None and _words(unpin):
+                    # "the freeze ended, unpin the freeze note"; "4.2 shipped! you can unpin the freeze note"
+                    out.append(Request(unpin, True, over=True) if over else Request(unpin, True, until=text))
                 continue
             what = _TAIL_RE.sub("", found.group("what")).strip(" ,.;:!")
             topic = bool(found.group("topic") or found.group("own"))
             if found.group("own"):  # "my tabs preference": the words before the note's name
                 what = re.sub(rf"\s+{_NOTE}$", "", what, flags=re.I)
             if len(_words(what)) >= 1 and len(what.split()) >= (1 if topic else 2):
-                out.append(Request(what, topic))
+                out.append(Request(what, topic, over=over))
     return out
 
 
@@ -198,17 +241,31 @@ def _shared(request: Request, line: str) -> int:
     return len(_words(request.what) & _words(line))
 
 
-def matches(request: Request, existing: Iterable[ExistingEntry]) -> list[ExistingEntry]:
+def matches(
+    request: Request, existing: Iterable[ExistingEntry], elsewhere: frozenset[str] = frozenset()
+) -> list[ExistingEntry]:
     """The listed lines ``request`` names (the module docstring), at most one per text; a workspace file's header
-    line (its ``workspace:`` key) never. None named both ways: the lines X's words name (:func:`_covered`)."""
+    line (its ``workspace:`` key) never. None named both ways: the lines X's words name (:func:`_covered`). None
+    either way, and the topic said with the reason it is over: the line :func:`.forgetnear.mostly` finds, never one
+    of ``elsewhere`` (other projects' files)."""
     entries = [e for e in existing if not (is_workspace_file(e.path) and e.meta.get("workspace"))]
-    for names in (_names, _covered):
-        out: dict[str, ExistingEntry] = {}
-        for entry in entries:
-            if names(request, entry.text):
-                out.setdefault(f"{entry.path}\n{entry.text.casefold()}", entry)
-        if out:
-            return list(out.values())
+    if request.until:  # an unpin said with an event only: the lines held until that event
+        entries = [e for e in entries if until_happened(e.text, request.until)]
+    head, *rest = re.split(r"[,;]|\s[-–—]\s", request.what, maxsplit=1)
+    head = head.strip() if rest and said_over(rest[0]) else request.what  # "X, that bucket got deleted": X
+    asked = [request] if not request.topic or head == request.what else [request, request._replace(what=head)]
+    for said_ in asked:  # "what I told you about where the CSV exports go, that bucket got deleted": its head
+        for names in (_names, _covered):
+            out: dict[str, ExistingEntry] = {}
+            for entry in entries:
+                if names(said_, entry.text):
+                    out.setdefault(f"{entry.path}\n{entry.text.casefold()}", entry)
+            if out:
+                return list(out.values())
+    if request.topic and request.over:  # named in other words, with the reason it is over
+        near = [e for e in entries if e.path not in elsewhere]
+        found = mostly(_words(head), near, _words, lambda e: e.text, head)
+        return [found] if found is not None else []
     return []
 
 
@@ -243,8 +300,9 @@ def forgets(
     own = {e.path for e in entries if workspace and e.meta.get("workspace") and e.meta.get("path") == workspace}
     now: dict[tuple[str, str], ExistingEntry] = {}
     proposed: dict[tuple[str, str], ExistingEntry] = {}
+    elsewhere = frozenset(e.path for e in entries if is_workspace_file(e.path) and e.path not in own)
     for request in requests(texts):
-        found = matches(request, entries)
+        found = matches(request, entries, elsewhere)
         if len(found) > MAX_PROPOSED:
             continue  # names nothing in particular
         here = [e for e in found if e.path in own]
@@ -255,7 +313,7 @@ def forgets(
                 now[key] = entry
             elif key not in now:
                 proposed[key] = entry
-        for entry in [] if found else near_misses(request, entries):
+        for entry in [] if found or request.until else near_misses(request, entries):
             proposed.setdefault((entry.path, entry.text), entry)
     return list(now.values()), [e for k, e in proposed.items() if k not in now]
 

@@ -58,7 +58,8 @@ def test_a_task_or_an_unpin_of_a_true_line_forgets_nothing(said: str) -> None:
 
 def test_an_unpin_said_with_the_thing_over_is_a_request() -> None:
     assert requests(["unpin the freeze note, the freeze ended yesterday"])
-    assert not requests(["unpin the freeze note, I see it enough"])
+    freeze = _line("Code freeze: no merges until the 4.2 release ships", "MEMORY.md")
+    assert forgets(["unpin the freeze note, I see it enough"], [freeze]) == ([], [])
 
 
 def test_unpin_and_forget_it_forgets_the_pinned_line() -> None:
