@@ -37,7 +37,7 @@ from .remembering import (
     scoped,
 )
 from .rulebody import TAIL_LEAD_RE, rule_body, without_reason
-from .ruleforms import OTHER_LEAD_RE, PROJECT_HERE_RE, long_enough, unled_rule
+from .ruleforms import NAMED_PROJECT_RE, OTHER_LEAD_RE, PROJECT_HERE_RE, long_enough, unled_rule
 from .samerule import PROJECT_SCOPE_RE, rule_words, same_rule
 
 _LEAD_RE = re.compile(
@@ -275,7 +275,7 @@ def project_rule(text: str, workspace: str | None = None) -> bool:
     ("deploy the shop from the release branch" in the shop's session)."""
     name = re.split(r"[\\/]", (workspace or "").rstrip("/\\"))[-1].casefold()
     said_name = bool(name) and len(name) > 2 and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.I)
-    here = PROJECT_SCOPE_RE.search(text) or PROJECT_HERE_RE.search(text)
+    here = PROJECT_SCOPE_RE.search(text) or PROJECT_HERE_RE.search(text) or NAMED_PROJECT_RE.match(text.strip())
     return bool(_PROJECT_RE.match(text.strip()) or here or said_name)
 
 
