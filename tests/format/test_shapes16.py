@@ -26,15 +26,20 @@ from memrepo.engine.format.unasked import unasked_statements
 @pytest.mark.parametrize(
     "message",
     [
-        "btw when you write tests, I prefer pytest fixtures over setUp methods.",
+        "When you write tests, I prefer pytest fixtures over setUp methods.",
         "Quand tu écris des tests, je préfère les fixtures pytest aux classes.",
         "Cuando me muestres cambios, prefiero diffs unificados en vez de lado a lado.",
         "Quando mi mostri il codice, preferisco i diff unificati.",
         "Whenever you summarise a PR for me I'd rather you used bullet points.",
+        "Wenn du Tests schreibst, bevorzuge ich pytest-Fixtures statt setUp.",
+        "Wenn du mir Code zeigst, ist mir eine kurze Zusammenfassung am liebsten.",
+        "Als je code laat zien, heb ik liever unified diffs.",
+        "När du skriver commit-meddelanden föredrar jag korta rubriker.",
     ],
 )
 def test_a_preference_scoped_by_the_agents_recurring_work_is_kept(message: str) -> None:
-    assert len(passing_preferences([message])) == 1
+    assert passing_preferences([message]) == [message.rstrip(".")]
+    assert place(message.rstrip("."), "preference", "shop", [], [message])[0] == "global"
 
 
 @pytest.mark.parametrize(
@@ -47,6 +52,10 @@ def test_a_preference_scoped_by_the_agents_recurring_work_is_kept(message: str) 
         "When you show me changes do I prefer unified diffs?",
         "When you write the summary for this PR, I prefer bullet points.",
         "Quand tu auras fini, je préfère que tu pousses la branche.",
+        "Wenn du fertig bist, ist mir eine kurze Zusammenfassung am liebsten.",
+        "Wenn Bob Code zeigt, bevorzuge ich kurze Diffs.",
+        "Wenn du mir Code zeigst, bevorzuge ich die zweite Variante.",
+        "Wenn du willst, bevorzuge ich kurze Antworten.",
     ],
 )
 def test_a_one_off_a_supposition_or_someone_elses_condition_keeps_no_preference(message: str) -> None:
