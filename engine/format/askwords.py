@@ -64,8 +64,15 @@ _EURO_VERB = (
     r"|onthoud|vergeet\s+niet|kom\s+ihåg|glöm\s+inte|husk|pamiętaj|zapamiętaj|nie\s+zapomnij"
 )
 """Remember, don't forget, keep in mind: es, fr, de, it, pt, nl, sv, da/no, pl."""
+_EURO_START = r"(?:^|(?<=[.!?。！？])\s+|\n|\s(?:--|[–—])\s+|;\s*)\s*"
+"""A sentence's start, or a clause's after a spaced dash or a semicolon ("... mit dem Token X – merk dir, dass Y")."""
+_SOFT = (
+    r"bitte|mal|doch|gerne?|bien|even|eens|effe|ff|por\s+favor|per\s+favore|s['’]il\s+te\s+pla[iî]t|snälla|gärna"
+    r"|lige|proszę"
+)
+"""A softening particle after the verb, one or two of them ("merk dir bitte", "Onthoud even:", "Kom ihåg snälla att")."""
 EURO_RE = re.compile(
-    rf"{_START}{_LEAD}*(?:{_EURO_VERB})(?:\s+(?:bitte|bien|mal|por\s+favor|per\s+favore|s['’]il\s+te\s+pla[iî]t))?"
+    rf"{_EURO_START}{_LEAD}*(?:{_EURO_VERB})(?:\s+(?:{_SOFT})){{0,2}}"
     r"(?:\s*[:,]\s*(?:dass\s+|que\s+|qu['’]|che\s+|dat\s+|att\s+|at\s+|że\s+)?"
     r"|\s+(?:de\s+)?(?:que\s+|qu['’]|dass\s+|che\s+|dat\s+|att\s+|at\s+|że\s+))",
     re.IGNORECASE,

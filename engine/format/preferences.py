@@ -94,6 +94,7 @@ _CHOICE_RE = re.compile(
     r"|het|ze|den|det)"
     r"|how|what|where|why|the\s+way|esto|eso|esta|este|ese|esa|la\s+(?:primera|segunda)|el\s+(?:primero|segundo)|questo"
     r"|quello|questa|quella|la\s+(?:prima|seconda)|isso|isto|esse|essa|das|dies|diese[sn]?|den\s+(?:ersten|zweiten)"
+    r"|die\s+(?:erste|zweite|letzte|andere)|de\s+(?:eerste|tweede|laatste|andere)|(?:den|det)\s+(?:första|andra)"
     r"|ça|cela|ceci|celui|celle|la\s+(?:première|deuxième)|le\s+(?:premier|second)|wenn|quand|cuando|quando|si|se)\b",
     re.IGNORECASE,
 )
@@ -149,6 +150,10 @@ def passing_preferences(texts: list[str]) -> list[str]:
         if sov and not _SOV_CHOICE_RE.search(sov["what"]) and not _NOW_RE.search(rest):
             out.append(_CJK_FILLER_RE.sub("", rest))
             continue
+        habit = _habit_scoped(rest)  # "when you show me changes I prefer unified diffs" (sess16)
+        if habit and not (hedged(habit) or scoped(habit) or _NOW_RE.search(habit) or OTHER_PERSON_RE.match(habit)):
+            out.append(habit)
+            continue
         rest = _after_lead(rest)
         found = _PASSING_RE.match(rest) or _CJK_RE.match(rest)
         if found is None or hedged(rest) or scoped(rest) or _NOW_RE.search(rest) or _SAYS_RE.search(rest):
@@ -162,6 +167,62 @@ def passing_preferences(texts: list[str]) -> list[str]:
             continue  # "I'd rather not", "I prefer Go": too little to be the user's line
         out.append(rest)
     return out
+
+
+HABIT_WHEN_RE = re.compile(
+    r"^(?:whenever|every\s+time|each\s+time|any\s*time|when|immer\s+wenn|jedes\s+mal\s*,?\s+wenn|wenn|chaque\s+fois\s+que"
+    r"|quand|lorsque|cada\s+vez\s+que|siempre\s+que|cuando|ogni\s+volta\s+che|quando|sempre\s+que|elke\s+keer\s+(?:als"
+    r"|dat)|wanneer|als|varje\s+gång|när|za\s+każdym\s+razem,?\s+gdy|kiedy)\s+"
+    r"(?:(?:you|du|tu|vous|t[úu]|je|jij|ty)\s+|(?:me|mi|m['’]|mir)\s*)"
+    r"(?!(?:are|['’]re|were|have|['’]ve|had|did|get\s+(?:a\s+)?(?:chance|moment|time)|finish\w*|want|like|need|wish"
+    r"|can|could|will|bist|hast|willst|möchtest|es|as|veux|voulez|quieres|vuoi|wilt|vill"
+    r"|êtes|avez|estás|eres|sei|hai|bent|hebt|är|har|jesteś|masz)\b)[^,;:.!?]{3,80}?",
+    re.IGNORECASE,
+)
+"""A condition of the agent's recurring work, said in the present ("when you show me changes", "whenever you write
+commit messages for me", "quand tu écris des tests", "cuando me muestres cambios"): the scope of a standing
+preference or rule that follows, not a one-off ("when you're done", "when you get a chance") nor a supposition."""
+
+
+_ONE_OFF_RE = re.compile(
+    r"\b(?:done|finish\w*|ready|back|fini[st]?|auras|aurez|termin\w+|fertig|acab\w+|klaar|färdig|skończ\w*|chance"
+    r"|moment)\b",
+    re.IGNORECASE,
+)
+"""A condition of one moment, not of recurring work ("when you're done", "quand tu auras fini", "wenn du fertig bist")."""
+
+
+_INVERTED_RE = re.compile(
+    r"(?:,\s*|\s)(?:bevorzuge\s+ich|nehme\s+ich\s+lieber|mag\s+ich\s+lieber|hätte\s+ich\s+(?:gern|lieber)|will\s+ich\s+keine?n?"
+    r"|(?:ist|sind|wäre|wären)\s+mir|heb\s+ik\s+liever|wil\s+ik\s+liever|wil\s+ik\s+geen|vind\s+ik|föredrar\s+jag"
+    r"|vill\s+jag\s+helst|foretrækker\s+jeg|foretrekker\s+jeg)\b",
+    re.IGNORECASE,
+)
+"""A Germanic main clause after the condition, its verb before the first person ("..., bevorzuge ich", "..., ist mir
+X am liebsten", "..., heb ik liever", "..., föredrar jag")."""
+
+
+def _habit_scoped(rest: str) -> str | None:
+    """``rest`` whole when it is a preference after a condition of the agent's recurring work (:data:`HABIT_WHEN_RE`:
+    "when you show me changes I prefer unified diffs", "quand tu écris des tests, je préfère pytest"), else None."""
+    cond = HABIT_WHEN_RE.match(rest)
+    if cond is None:
+        return None
+    inverted = _INVERTED_RE.search(rest)  # "Wenn du mir Code zeigst, bevorzuge ich ...": the verb before "ich"
+    if inverted is not None:
+        head, after = rest[: inverted.start()], rest[inverted.end() :].strip(" ,")
+        own = HABIT_WHEN_RE.match(head + " ") and not (_SAYS_RE.search(head) or "?" in rest or _ONE_OFF_RE.search(head))
+        return rest if own and not _CHOICE_RE.match(after) and len(after.split()) >= 2 else None
+    for verb in re.finditer(rf"(?:,\s*|\s)(?=(?:{_VERB})\b)", rest, re.IGNORECASE):
+        head, tail = rest[: verb.start()], rest[verb.end() :]
+        if not HABIT_WHEN_RE.match(head + " ") or _SAYS_RE.search(head) or "?" in head or _ONE_OFF_RE.search(head):
+            return None
+        found = _PASSING_RE.match(tail)
+        after = tail[found.end() :].strip(" ,") if found else ""
+        if found and not _CHOICE_RE.match(after) and len(after.split()) >= 2:
+            return rest
+        return None
+    return None
 
 
 def _after_lead(rest: str) -> str:
@@ -216,7 +277,8 @@ def prefers(text: str) -> bool:
     """Whether a statement of the user's holds their own preference (:data:`_VERB`, "das mag ich nicht", "我更喜欢")."""
     rest = _statement(text)
     sov = _SOV_RE.match(_CJK_FILLER_RE.sub("", rest))
-    return bool(_ANYWHERE_RE.search(rest) or _CJK_RE.match(rest) or sov) and not OTHER_PERSON_RE.match(rest)
+    habit = _habit_scoped(rest) is not None  # "Wenn du Tests schreibst, bevorzuge ich ..." (sess16)
+    return bool(_ANYWHERE_RE.search(rest) or _CJK_RE.match(rest) or sov or habit) and not OTHER_PERSON_RE.match(rest)
 
 
-__all__ = ["own_setup", "passing_preferences", "prefers"]
+__all__ = ["HABIT_WHEN_RE", "own_setup", "passing_preferences", "prefers"]

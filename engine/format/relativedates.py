@@ -92,6 +92,54 @@ _SPAN_RE = re.compile(
 )
 """A span from today ("for the next two weeks", "jusqu'à la fin du mois prochain", "until the end of next month"):
 written as its last day, which is its ``until:``."""
+_MONTH_WORDS = (
+    "january januar janvier enero gennaio janeiro januari stycznia",
+    "february februar février febrero febbraio fevereiro februari lutego",
+    "march märz mars marzo março maart marca",
+    "april avril abril aprile kwietnia",
+    "may mai mayo maggio maio mei maj maja",
+    "june juni juin junio giugno junho czerwca",
+    "july juli juillet julio luglio julho lipca",
+    "august août agosto augustus augusti sierpnia",
+    "september septembre septiembre settembre setembro września",
+    "october oktober octobre octubre ottobre outubro października",
+    "november novembre noviembre novembro listopada",
+    "december dezember décembre diciembre dicembre dezembro grudnia",
+)
+_MONTH = {word: i + 1 for i, words in enumerate(_MONTH_WORDS) for word in words.split()}
+"""A month's name in en/de/fr/es/it/pt/nl/sv/pl (Polish in the genitive a date takes) -> its number."""
+MONTH_NAMES = "|".join(sorted(_MONTH, key=len, reverse=True))
+DAY_MONTH = (
+    rf"(?:\d{{1,2}}(?:st|nd|rd|th|\.|º)?\s+(?:of\s+|de\s+)?(?:{MONTH_NAMES})|(?:{MONTH_NAMES})\s+\d{{1,2}}(?:st|nd|rd|th)?)"
+    r"(?![\w-])"
+)
+"""A day and a month's name, either order ("18 December", "December 18th", "18. Dezember", "18 de diciembre")."""
+_UNTIL_DM_RE = re.compile(
+    r"\b(?:until|till|through|thru|hasta|bis|jusqu['’](?:au|à)|fino\s+al?|até|tot(?:\s+en\s+met)?|tills|do)"
+    r"(?:\s+(?:the|el|zum|le|il|ao|o|dia|den|och\s+med))?\s+"
+    rf"(?P<dm>{DAY_MONTH})(?P<year>,?\s+\d{{4}})?",
+    re.IGNORECASE,
+)
+"""An end said as a day and a month ("until December 18", "Fino al 18 dicembre", "bis zum 18. Dezember"): dated to
+the next such day (this year's, or next year's when it has passed), which is its ``until:`` (sess16)."""
+
+
+def _until_day_month(found: re.Match[str], today: date) -> date | None:
+    """The day an end said as a day and a month (:data:`_UNTIL_DM_RE`) falls on, on or after ``today`` (or in the
+    year said), or None when it is no real date."""
+    words = re.findall(r"\d+|[^\W\d_]+", found.group("dm").casefold())
+    day = int(next(w for w in words if w.isdigit()))
+    month = next((_MONTH[w] for w in words if w in _MONTH), 0)
+    year = int(found.group("year").strip(" ,")) if found.group("year") else today.year
+    try:
+        when = date(year, month, day)
+        if not found.group("year") and when < today:
+            when = date(year + 1, month, day)
+    except ValueError:
+        return None
+    return when
+
+
 _TIL_RE = re.compile(r"\btoday\s+i\s+(?:learned|learnt)\b|\bTIL\b", re.IGNORECASE)
 
 
@@ -203,6 +251,11 @@ def dated(text: str, today: date) -> Dated:
         words, end = _span(span, today)
         words = words if span.start() else words[:1].upper() + words[1:]
         return Dated(text[: span.start()] + words + text[span.end() :], end.isoformat())
+    on_day = _UNTIL_DM_RE.search(hidden)
+    end_day = _until_day_month(on_day, today) if on_day else None
+    if on_day and end_day and not _AFTER_RE.search(hidden) and not re.search(r"\d{4}-\d{2}-\d{2}", hidden):
+        year = "" if on_day.group("year") else f" {end_day.year}"  # "Fino al 18 dicembre" -> "... dicembre 2026"
+        return Dated(text[: on_day.end()] + year + text[on_day.end() :], end_day.isoformat())
     out, last, until = [], 0, None
     for match in _WHEN_RE.finditer(hidden):
         words, end = _absolute(match, today)
@@ -224,4 +277,4 @@ def dated(text: str, today: date) -> Dated:
     return Dated("".join(out), until.isoformat() if until is not None else None)
 
 
-__all__ = ["Dated", "dated", "until_date"]
+__all__ = ["DAY_MONTH", "MONTH_NAMES", "Dated", "dated", "until_date"]

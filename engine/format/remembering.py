@@ -15,6 +15,7 @@ import re
 from .askwords import EURO_RE, PIN_BEFORE_RE, PIN_RE, PLEASE_TAIL_RE
 from .irony import hedged, not_meant, under_review
 from .pasted import own_short_message, pasted_lines, readable
+from .relativedates import MONTH_NAMES
 from .rulebody import without_reason
 from .secretclauses import without_secrets
 
@@ -71,7 +72,9 @@ _CJK_RE = re.compile(
     r"\s*[:：,，、]\s*"
 )
 """The same request in Chinese, Korean or Japanese, with its mark: "记住：X", "请记住，X", "기억해: X", "覚えておいて：X"."""
-_END_RE = re.compile(r"[.!?]+(?=\s|$)|[。！？]+|\n|$")
+_ORDINAL = rf"(?<=\d)\.(?=\s+(?i:{MONTH_NAMES})\b)"
+"""The point of a German, Danish or Polish ordinal day before a month ("bis zum 18. Dezember"): no sentence's end."""
+_END_RE = re.compile(rf"(?!{_ORDINAL})[.!?]+(?=\s|$)|[。！？]+|\n|$")
 """A sentence's end: ``.``, ``!`` or ``?`` before a space or the text's end, a CJK end mark, or a line's end."""
 _QUOTE_INTRO_RE = re.compile(
     r"\b(?:say|says|said|saying|write|writes|wrote|read|reads|text|line|comment|message|phrase|prints?)\s*[:,]?\s*$",
@@ -95,7 +98,7 @@ _PREAMBLE_RE = re.compile(
 )
 """A short preamble before a statement about the user: up to a few words then ":" ("Some background before we start:
 I prefer pnpm"), or "For context," / "Quick note:" / "FYI" (breaker11 B11-3)."""
-_SENTENCE_RE = re.compile(r"(?:[^.!?。！？\n]|[.!?](?!\s|$))+(?:[.!?]+(?=\s|$)|[。！？]+|\n|$)")
+_SENTENCE_RE = re.compile(rf"(?:[^.!?。！？\n]|[.!?](?!\s|$)|{_ORDINAL})+(?:[.!?]+(?=\s|$)|[。！？]+|\n|$)")
 """A sentence: text up to its end mark (``.``, ``!``, ``?`` before a space, a CJK mark) or the line's end."""
 _REMEMBER_BEFORE_RE = re.compile(
     r"(?:(?:please|pls|and|also|oh|ok|okay)[,\s]+)*(?:"
@@ -260,8 +263,17 @@ def _requests(text: str, shown: str, pins: bool = False) -> list[tuple[int, str]
         head = shown[: match.start() + 1].rstrip()
         if head.endswith(":") and _QUOTE_INTRO_RE.search(head[:-1]):
             continue  # "update the README to say: remember that ..." quotes a line, asks nothing
+        if re.match(r"\s+(?:--|[-–—])", shown[match.start() :]) and _SAYS_END_RE.search(shown[: match.start()]):
+            continue  # "My colleague says -- remember that ...": his words after the dash, not the user's request
         found.append((begin, fact))
     return found
+
+
+_SAYS_END_RE = re.compile(
+    r"\b(?:says?|said|told\s+(?:me|us)|sagt|sagte|meint|dit|disait|dice|dijo|diz|disse|zegt|zei|säger|sade|mówi)\s*$",
+    re.IGNORECASE,
+)
+"""A clause ending with a verb of saying: what follows its dash is someone's words (sess16)."""
 
 
 def without_request(statement: str) -> str:

@@ -244,6 +244,34 @@ def stop_rule(sentence: str) -> str | None:
     return f"{found['stop']} {what}".strip()
 
 
+_CJK_STOP_RE = re.compile(
+    r"그만\s*\S+?\s*(?:주세요|주십시오|줘요?|줄래요?|하세요|해요|해)\s*$|(?:の|こと)[をは]?\s*(?:やめて(?:ください|下さい|ほしい"
+    r"|もらえますか)?|やめよう|やめましょう)\s*$|^(?:请|請)?\s*(?:别|別|不要)再\S"
+)
+"""An order to stop something in Korean, Japanese or Chinese ("디버그용 console.log 좀 그만 남겨 주세요", "コミットに絵文字を
+入れるのはやめてください", "别再在提交信息里加表情了"): the verb of stopping at the end, or "别再" first."""
+_CJK_NOW_RE = re.compile(r"지금|당장|이거|그거|今すぐ|今は|これ|それ|现在|马上|这个|那个")
+"""What makes a CJK stop order the moment's ("지금 그만해", "これはやめて", "现在别再说了")."""
+
+
+def cjk_stop_rule(sentence: str) -> str | None:
+    """The rule a Korean, Japanese or Chinese order to stop something states (:data:`_CJK_STOP_RE`), the sentence less
+    its opening filler, or None (the moment's, or under eight characters of what).
+
+    Args:
+        sentence: one of the user's sentences, less its end mark.
+
+    Returns:
+        str | None: the order, or None.
+    """
+    text = _FILLER_RE.sub("", sentence.strip()).rstrip(" .!。！")
+    found = _CJK_STOP_RE.search(text)
+    if found is None or not CJK_RE.search(text) or _CJK_NOW_RE.search(text):
+        return None
+    what = text[: found.start()] if found.start() else text[found.end() - 1 :]
+    return text if len(re.sub(r"\s", "", what)) >= 6 else None
+
+
 PROJECT_HERE_RE = re.compile(
     r"^(?:in\s+this\s+(?:repo|repository|project|codebase|monorepo)|in\s+diese[mr]\s+(?:repo|repository|projekt|codebasis)"
     r"|dans\s+ce\s+(?:dépôt|projet|repo)|en\s+este\s+(?:repo|repositorio|proyecto)|in\s+questo\s+(?:repo|progetto)"
@@ -264,6 +292,46 @@ _TEAM_HABIT_RE = re.compile(
 """A practice of the team's, in the present ("we manage dependencies with Poetry", "we never push to main")."""
 
 
+_HERE_END_RE = re.compile(
+    r"\s+(?:(?:in|for)\s+this\s+(?:repo|repository|project|codebase|monorepo)|in\s+diese[mr]\s+(?:repo|repository|projekt"
+    r"|codebasis)|dans\s+ce\s+(?:dépôt|projet|repo)|en\s+este\s+(?:repo|repositorio|proyecto)|in\s+questo\s+(?:repo"
+    r"|progetto)|neste\s+(?:repo|repositório|projeto)|in\s+(?:deze|dit)\s+(?:repo|project)|i\s+(?:det\s+här|detta)"
+    r"\s+(?:projekt(?:et)?|repo))\s*$",
+    re.IGNORECASE,
+)
+"""The project at hand named at a practice's end ("We keep all imports at the top of the module in this codebase")."""
+NAMED_PROJECT_RE = re.compile(
+    r"^(?:for|für|bei|pour|chez|para|per|voor|bij|för|dla)\s+(?!(?:now|today|example|instance|once|reference|context|the"
+    r"|record|real|sure|me|you|us|them|it|this|that|jetzt|heute|beispiel|maintenant|exemple|ahora|ejemplo|ora|esempio"
+    r"|agora|exemplo|nu|voorbeeld|exempel|teraz|uns|nous|nosotros|noi|ons|oss|nas)\b)(?P<name>[\w.-]{2,40})\s*[,:]?\s+"
+    r"(?=(?:we|we['’]ve|wij|wir|nous|on|vi|my)\s|[^\W\d_]+\s+(?:wir|we|wij|vi)\s)",
+    re.IGNORECASE,
+)
+"""A project named first, then the team's practice ("For falcon we deploy with kamal", "Für falcon nutzen wir
+Podman", "Pour falcon, on déploie avec kamal"): the named project's, not the user's rule for all."""
+_TEAM_ANY_RE = re.compile(
+    r"^(?:(?:wir|wij|nous|on|vi|my)\s+[^\W\d_]{3,}|[^\W\d_]{3,}\s+(?:wir|we|wij|vi))\s+\S",
+    re.IGNORECASE,
+)
+"""The team's practice in a language :data:`_TEAM_HABIT_RE` does not read: a team pronoun with its verb, either
+order ("wir nutzen ...", "nutzen wir ...", "on déploie ...", "vi bygger ...")."""
+_NOT_PRACTICE_RE = re.compile(
+    r"\b(?:yesterday|today|tonight|last\s+\w+|just|gestern|heute|hier|aujourd['’]hui|ayer|hoy|ieri|oggi|ontem|hoje"
+    r"|gisteren|vandaag|igår|idag|wczoraj|dzisiaj|had|did|was|were|hatten|haben\s+\w+t|avons|avions|hebben|hadden"
+    r"|hade|har\s+\w+t|mieliśmy)\b|\b(?:should|could|might|may|sollten|könnten|devrions|pourrions|zouden|borde)\b|\?",
+    re.IGNORECASE,
+)
+"""An event, a past, a hedge or a question: not the team's standing practice."""
+
+
+def _practice(rest: str) -> bool:
+    """Whether ``rest`` is the team's standing practice, said in any of the forms above."""
+    rest = rest.strip(" ,:")
+    if _NOT_PRACTICE_RE.search(rest):
+        return False
+    return bool(_TEAM_HABIT_RE.match(rest) or _TEAM_ANY_RE.match(rest) or always_rule(rest))
+
+
 def project_practice(sentence: str) -> str | None:
     """A rule or a practice said for the project at hand without a lead-in: "In this repo we manage dependencies
     with Poetry, don't pip install things directly", "In this project, always run X" (kept as the project's rule).
@@ -274,11 +342,76 @@ def project_practice(sentence: str) -> str | None:
     Returns:
         str | None: the sentence, or None.
     """
-    here = PROJECT_HERE_RE.match(sentence.strip())
-    if here is None or not re.match(r"[a-z]", sentence.strip(), re.IGNORECASE):
+    text = sentence.strip()
+    if not re.match(r"[a-z]", text, re.IGNORECASE):
         return None  # the CJK forms are read by :func:`always_rule` (the rule's own word of every time)
-    rest = sentence.strip()[here.end() :]
-    return sentence.strip() if _TEAM_HABIT_RE.match(rest) or always_rule(rest) else None
+    named = NAMED_PROJECT_RE.match(text)  # "For falcon we deploy with kamal deploy from the repo root" (sess16)
+    if named is not None:
+        return text if _practice(text[named.end() :]) else None
+    trailing = _HERE_END_RE.search(text)  # "We keep all imports at the top of the module in this codebase" (sess16)
+    if trailing is not None:
+        return text if _practice(text[: trailing.start()]) and not _HERE_END_RE.match(text) else None
+    here = PROJECT_HERE_RE.match(text)
+    if here is None:
+        return None
+    rest = text[here.end() :]
+    return text if _TEAM_HABIT_RE.match(rest) or always_rule(rest) else None
+
+
+_LIKE_TAG_RE = re.compile(
+    r"\s*[,;]\s*(?:that['’]s|that\s+is|it['’]s)\s+(?:just\s+)?(?:how|the\s+way)\s+i\s+(?:like|want|prefer)\s+it\s*$",
+    re.IGNORECASE,
+)
+"""A closing tag that says the order is the user's taste ("..., that's just how I like it")."""
+
+
+_HABIT_LEAD_RE = re.compile(
+    r"^(?:(?:anyway|anyhow|also|oh|ok|okay|so|and|btw|by\s+the\s+way|one\s+more\s+thing|übrigens|au\s+fait"
+    r"|d['’]ailleurs|por\s+cierto|trouwens|comunque|förresten)\s*[,:]?\s+)+",
+    re.IGNORECASE,
+)
+"""Words before the condition that are no part of the order ("Anyway, whenever you ...")."""
+_EVERY_TIME_RE = re.compile(
+    r"^(?:whenever|every\s+time|each\s+time|any\s*time|immer\s+wenn|jedes\s+mal|chaque\s+fois|cada\s+vez|siempre\s+que"
+    r"|ogni\s+volta|sempre\s+que|elke\s+keer|varje\s+gång|za\s+każdym\s+razem)\b",
+    re.IGNORECASE,
+)
+"""A condition said to recur ("whenever", "every time", "chaque fois que"): the order after it is a habit."""
+
+
+def habit_rule(sentence: str) -> str | None:
+    """An order for the agent's recurring work, scoped by a condition of it (:data:`.preferences.HABIT_WHEN_RE`):
+    "whenever you write commit messages for me keep the subject line all lowercase", "Every time you open a PR, add
+    the ticket number to its title", "Wenn du Tests schreibst, nutze immer pytest" (an order after the condition: an
+    English verb of :data:`_ORDER_VERBS`, or one with a word of every time); the sentence less a closing "that's how I
+    like it", or None.
+
+    Args:
+        sentence: one of the user's sentences, less its end mark.
+
+    Returns:
+        str | None: the sentence, or None.
+    """
+    from .preferences import HABIT_WHEN_RE
+
+    text = _HABIT_LEAD_RE.sub("", _LIKE_TAG_RE.sub("", sentence.strip()))
+    cond = HABIT_WHEN_RE.match(text)
+    if cond is None or "?" in text:
+        return None
+    every = bool(_EVERY_TIME_RE.match(text))  # "whenever": a habit; a bare "when" needs "always" in the order
+    words = text[cond.end() :].split()
+    for i, word in enumerate(words):
+        main = " ".join(words[i:])
+        head = " ".join([text[: cond.end()], *words[:i]])
+        if i == 0 or not HABIT_WHEN_RE.match(head + " "):
+            continue
+        bare = word.strip(",").casefold()
+        comma = words[i - 1].endswith(",")
+        if word.startswith(("always", "never", "please")) or (bare in _ORDER_VERBS and (comma or i >= 2)):
+            return text if (every and bare in _ORDER_VERBS) or always_rule(main) else None
+        if comma:
+            return text if always_rule(main) or (every and verbless_rule(main)) else None
+    return None
 
 
 def unled_rule(sentence: str) -> str | None:
@@ -290,7 +423,14 @@ def unled_rule(sentence: str) -> str | None:
     Returns:
         str | None: the rule as the first shape that hears it gives it, or None.
     """
-    return always_rule(sentence) or verbless_rule(sentence) or project_practice(sentence) or stop_rule(sentence)
+    return (
+        always_rule(sentence)
+        or verbless_rule(sentence)
+        or project_practice(sentence)
+        or stop_rule(sentence)
+        or cjk_stop_rule(sentence)
+        or habit_rule(sentence)
+    )
 
 
 def long_enough(body: str) -> bool:
@@ -300,9 +440,12 @@ def long_enough(body: str) -> bool:
 
 __all__ = [
     "CJK_RE",
+    "NAMED_PROJECT_RE",
     "OTHER_LEAD_RE",
     "PROJECT_HERE_RE",
     "always_rule",
+    "cjk_stop_rule",
+    "habit_rule",
     "long_enough",
     "project_practice",
     "stop_rule",

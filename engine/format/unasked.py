@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from .irony import hedged, under_review
+from .relativedates import DAY_MONTH
 from .remembering import pasted_lines, retraction, said, scoped
 
 _PROJECT_RE = re.compile(
@@ -38,9 +39,12 @@ _DAY = (
     r"|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|segunda|terça|quarta|quinta|sexta|maandag|dinsdag"
     r"|woensdag|donderdag|vrijdag|zaterdag|zondag|måndag|tisdag|onsdag|torsdag|fredag|lördag|söndag"
 )
-_END = rf"(?:(?:el|der|den|le|il|a|o)\s+)?(?:{_DAY}|\d{{4}}-\d{{2}}-\d{{2}}|(?:the\s+)?end\s+of\s+\w+(?:\s+\w+)?)"
+_END = (
+    rf"(?:(?:el|der|den|le|il|a|o|the|zum|ao|dia)\s+)?(?:{_DAY}|\d{{4}}-\d{{2}}-\d{{2}}|{DAY_MONTH}(?:,?\s+\d{{4}})?"
+    r"|(?:the\s+)?end\s+of\s+\w+(?:\s+\w+)?)"
+)
 _SPAN_RE = re.compile(
-    rf"^(?:(?:until|till|through|hasta|bis(?:\s+zum|\s+zur)?|jusqu['’](?:à|au)|fino\s+a[l]?|até(?:\s+[àa])?|tot(?:\s+en\s+met)?"
+    rf"^(?:(?:until|till|through|hasta|bis(?:\s+zum|\s+zur)?|jusqu['’](?:à|au)|fino\s+al?|até(?:\s+[àa])?|tot(?:\s+en\s+met)?"
     rf"|till(?:\s+och\s+med)?|tills)\s+{_END}"
     r"|(?:for|over|during)\s+the\s+(?:next|coming)\s+(?:\d{1,2}|one|two|three|four|five|six|a\s+few|a\s+couple\s+of)\s+"
     r"(?:days?|weeks?|months?)|this\s+(?:week|month|sprint)|(?:durante\s+)?(?:las|los)\s+próxim[ao]s\s+\w+\s+\w+"
