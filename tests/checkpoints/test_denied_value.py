@@ -1,0 +1,63 @@
+"""A correction that denies the stored value in its own clause and gives the new one in another (issue 30, corr16;
+:mod:`.staleswap`): "the docs haven't been on Netlify since the summer, they live on Cloudflare Pages", "c'est à
+5h maintenant, pas à 3h", "niet op dinsdag", "non alle 10:00", "Lo que te dije ... estaba mal: ...".
+
+Before (heldout7, spent): none of these was kept, so the stale line stayed current. The wordings here are this
+file's own (none of a benchmark set). Pure functions of text and entries.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memrepo.engine.checkpoints.claims import ExistingEntry
+from memrepo.engine.checkpoints.corrections import correction_statements, proposed_corrections
+from memrepo.engine.checkpoints.userkept import place
+
+
+def stored(text: str) -> list[ExistingEntry]:
+    return [
+        ExistingEntry("E1", "workspaces/kiwi.md", 4, text, "user", {"added": "2026-11-01"}),
+        ExistingEntry(
+            "E2", "workspaces/kiwi.md", 5, "The kiwi deploy window is Tuesday", "user", {"added": "2026-11-01"}
+        ),
+        ExistingEntry("E3", "me.md", 3, "My editor is vim", "user", {"added": "2026-11-01"}),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("old", "said"),
+    [
+        ("The kiwi docs are hosted on Netlify",
+         "heads up, the kiwi docs haven't been on Netlify since the summer, they live on Cloudflare Pages."),
+        ("Le cron de nettoyage de kiwi tourne à 3h", "le cron de nettoyage, c'est à 5h maintenant, pas à 3h."),
+        ("De kiwi retro is op dinsdag", "De retro is op donderdag, niet op dinsdag."),
+        ("La build di kiwi parte alle 10:00", "La build parte alle 11:30, non alle 10:00."),
+        ("kiwi usa Python 3.10 en el servidor",
+         "Lo que te dije del servidor estaba mal: en el servidor usamos Python 3.12."),
+    ],
+)  # fmt: skip
+def test_the_old_value_denied_and_a_new_one_replace_the_line(old: str, said: str) -> None:
+    lines = stored(old)
+    new = said.rstrip(".")
+    assert correction_statements([said], lines) == [new]
+    assert proposed_corrections([said], lines) == []
+    _scope, target = place(new, "fact", "/p/kiwi", lines, [said])
+    assert target is not None and target.text == old
+
+
+@pytest.mark.parametrize(
+    ("old", "said"),
+    [
+        ("The kiwi API is deployed on Fly.io", "the kiwi docs haven't been on Netlify since May, they are on Render."),
+        ("The kiwi API is deployed on Fly.io",
+         "the staging worker hasn't been on Heroku since May, it runs on Render."),
+        ("Le cron de nettoyage de kiwi tourne à 3h", "le cron d'export, c'est à 5h, pas à 4h."),
+        ("La build di kiwi parte alle 10:00", "Il deploy parte alle 11:30, non alle 12:00."),
+        ("The kiwi API is deployed on Fly.io",
+         "the kiwi API hasn't been on Fly.io for long, we moved it there in May."),
+    ],
+)  # fmt: skip
+def test_a_denial_of_another_value_or_thing_replaces_nothing(old: str, said: str) -> None:
+    lines = stored(old)
+    assert correction_statements([said], lines) == []
