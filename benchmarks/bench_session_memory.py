@@ -69,10 +69,14 @@ code, no other set's scenarios, no breaker findings or other helpers' notes read
 run; e2e15 ran it once on the round-15 integration code for a base line (totals only), then only the lead ran it
 (totals only); run twice, it is spent since round 16 and is tuning data like the other six (``--split spent``,
 ``fit``, ``aside``: 269 scenarios).
+``tune_corpus.jsonl`` (45 scenarios, corr16 in round 16; ``session_memory/make_tune_corpus.py`` writes it) repeats
+every spent correction and chain scenario that starts from a fresh repo, ``"corpus": true`` (from the noise repo,
+id ``cx-<id>``): a user correcting memory has hundreds of lines, not one. Tuning data, in ``fit`` / ``aside`` by
+its own ids' hash (``fit``+``aside``: 314 scenarios).
 ``--show`` (per-failure lines) is refused for ``all`` (:data:`HELD_OUT`).
 
 Usage:
-    PYTHONPATH=. python benchmarks/bench_session_memory.py [--split tune|spent|fit|aside|heldout4|heldout5|heldout6|heldout7|all]
+    PYTHONPATH=. python benchmarks/bench_session_memory.py [--split tune|tune_corpus|spent|fit|aside|heldout4|heldout5|heldout6|heldout7|all]
         [--only ID] [--corpus PATH] [--make-corpus PATH] [--json] [--show]
 """
 
@@ -93,11 +97,16 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent / "session_memory"
-SPLITS = ("tune", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")
+SPLITS = ("tune", "tune_corpus", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")
 SPENT = ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")
 """Held-out splits run too often to stay held out (each run twice): tuning data since round 12 (heldout4 13, heldout5 14, heldout6 15, heldout7 16)."""
-GROUPS = {"spent": SPENT, "fit": ("tune", *SPENT), "aside": ("tune", *SPENT), "all": SPLITS}
-"""Splits made of others: ``fit`` and ``aside`` split the 269 tune + spent scenarios by :func:`aside`."""
+GROUPS = {
+    "spent": SPENT,
+    "fit": ("tune", "tune_corpus", *SPENT),
+    "aside": ("tune", "tune_corpus", *SPENT),
+    "all": SPLITS,
+}
+"""Splits made of others: ``fit`` and ``aside`` split the 314 tune + tune_corpus + spent scenarios by :func:`aside`."""
 HELD_OUT = ("all",)
 """Splits whose failures are never printed (``--show`` is refused): their scenarios must stay unread."""
 
