@@ -41,7 +41,7 @@ from memrepo.engine.read.contextselect import MIN_COVER, Topic, candidates, repl
 from .chain import PIECE_CHARS, supersedes
 from .claims import ExistingEntry
 from .closeness import _only_value, _restated, tight
-from .cues import cued_statement, first_clause
+from .cues import aside_dropped, cued_statement, first_clause
 from .meaningmatch import meant_line, note, noted
 from .oldvalue import names_old, names_one, said_values
 from .projectfact import names_project
@@ -61,6 +61,10 @@ _HYPOTHETICAL_RE = re.compile(
 _INFERENCE_RE = re.compile(r"^\s*(?:so|and\s+so|oh\s+so)\b,?\s", re.I)
 """A sentence that draws a conclusion, most often a question without its mark ("so the window is Friday now"):
 never a correction (breaker9 case 09)."""
+_ASKED_RE = re.compile(
+    r"^(?:is|are|were|does|do|did|has|have|can|could|should|would|est-ce\s+que)\s+\S+\s+\S", re.I
+)
+"""A question without its mark ("is kiwi on Python 3.12 these days"): never a correction."""
 _CUE_RE = re.compile(
     r"^(?:actually|no|nope|correction|scratch\s+that|update|wait|sorry|that['’]s\s+(?:outdated|old|stale)"
     r"|en\s+fait|en\s+réalité|eigentlich|tatsächlich|en\s+realidad|de\s+hecho)\b",
@@ -68,8 +72,8 @@ _CUE_RE = re.compile(
 )
 """A lead-in that says the sentence corrects something ("Actually, ...", "No, ...", "Correction: ...", "No wait, ...",
 "That's outdated: ...", "En fait, ...", "Eigentlich ...", "En realidad, ...")."""
-_NOW_RE = re.compile(r"\b(?:is|are)\s+[^,;:]{1,40}?\s+now$", re.I)
-"""A statement that says a value is another now: "the deploy window is Friday now"."""
+_NOW_RE = re.compile(r"\b(?:is|are)\s+[^,;:]{1,40}?\s+(?:now|these\s+days|nowadays)$", re.I)
+"""A statement that says a value is another now: "the deploy window is Friday now", "... these days"."""
 _NOT_DONE_RE = re.compile(
     r"\b(?:almost|nearly|barely|never|didn['’]t|did\s+not|tried\s+to|wanted\s+to|thought\s+about|considered)\b",
     re.I,
@@ -346,7 +350,7 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
             if taken_back is not None and text.find(sentence) < taken_back:
                 continue  # "No, X. Just kidding, ..." / "You said X. That's wrong." (breaker9 B9-1, B9-6)
             sentence, cue = cued_statement(sentence, before)  # "Kleine Korrektur: X", "訂正です。X" (issue 30, sess13)
-            fact = without_leadin(sentence)
+            fact = aside_dropped(without_leadin(sentence))  # "fyi dune is on Node 22 LTS these days" (corr16)
             whole = corrects(fact, entries, True, True) or _slotted(fact, entries) or said_values(fact)
             clause = first_clause(fact) if cue else None  # "X, das Upgrade lief ... durch": X
             cut = corrects(clause, entries, True, True, frame=False) if clause and clause != fact else None
@@ -357,6 +361,7 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
             if (
                 reported(rest(sentence))
                 or _INFERENCE_RE.match(sentence)
+                or _ASKED_RE.match(fact)
                 or _STILL_RE.search(fact)
                 or _SECRET_RE.search(fact)
             ):

@@ -29,7 +29,7 @@ def stored(text: str) -> list[ExistingEntry]:
     ("old", "said"),
     [
         ("The kiwi docs are hosted on Netlify",
-         "heads up, the kiwi docs haven't been on Netlify since the summer, they live on Cloudflare Pages."),
+         "the kiwi docs haven't been on Netlify since the summer, they live on Cloudflare Pages."),
         ("Le cron de nettoyage de kiwi tourne à 3h", "le cron de nettoyage, c'est à 5h maintenant, pas à 3h."),
         ("De kiwi retro is op dinsdag", "De retro is op donderdag, niet op dinsdag."),
         ("La build di kiwi parte alle 10:00", "La build parte alle 11:30, non alle 10:00."),
@@ -61,3 +61,33 @@ def test_the_old_value_denied_and_a_new_one_replace_the_line(old: str, said: str
 def test_a_denial_of_another_value_or_thing_replaces_nothing(old: str, said: str) -> None:
     lines = stored(old)
     assert correction_statements([said], lines) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "said", "new"),
+    [
+        ("kiwi runs on Python 3.10", "fyi kiwi is on Python 3.12 these days.", "kiwi is on Python 3.12 these days"),
+        ("kiwi runs on Python 3.10", "heads up: kiwi is on Python 3.12 nowadays.", "kiwi is on Python 3.12 nowadays"),
+        ("kiwi läuft auf Node 18", "Übrigens: kiwi läuft inzwischen auf Node 22.", "kiwi läuft inzwischen auf Node 22"),
+        ("kiwi tourne sur PHP 8.1", "Au fait, kiwi tourne maintenant sur PHP 8.3.", "kiwi tourne maintenant sur PHP 8.3"),
+        ("kiwi usa Redis 6.2", "Por cierto, kiwi ya usa Redis 7.2.", "kiwi ya usa Redis 7.2"),
+    ],
+)  # fmt: skip
+def test_an_aside_lead_in_is_no_subject_and_these_days_says_now(old: str, said: str, new: str) -> None:
+    lines = stored(old)
+    assert correction_statements([said], lines) == [new]
+    _scope, target = place(new, "fact", "/p/kiwi", lines, [said])
+    assert target is not None and target.text == old
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "fyi the kiwi docs build is on Python 3.12 these days.",
+        "btw is kiwi on Python 3.12 these days",
+        "fyi if kiwi is on Python 3.12 these days the wheels break.",
+        "does kiwi run on Python 3.12 these days",
+    ],
+)
+def test_another_subject_or_a_question_after_an_aside_corrects_nothing(said: str) -> None:
+    assert correction_statements([said], stored("kiwi runs on Python 3.10")) == []
