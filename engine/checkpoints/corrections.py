@@ -50,7 +50,8 @@ from .sameframe import tight as frame_tight
 from .samesubject import clauses, corrects_line, corrects_one, other_subject, statement
 from .slotframe import slot_line
 from .slotframe import statement as slot_statement
-from .staleswap import name_values, rest, stale_line, swaps_value
+from .staleswap import name_values, rest, stale_cue, stale_line, swaps_value, values
+from .staleswap import words as words_of
 
 _HYPOTHETICAL_RE = re.compile(
     r"^(?:if|when|whenever|unless|suppose|supposing|assuming|assume|maybe|perhaps|what\s+if|in\s+case|say|imagine|"
@@ -61,9 +62,7 @@ _HYPOTHETICAL_RE = re.compile(
 _INFERENCE_RE = re.compile(r"^\s*(?:so|and\s+so|oh\s+so)\b,?\s", re.I)
 """A sentence that draws a conclusion, most often a question without its mark ("so the window is Friday now"):
 never a correction (breaker9 case 09)."""
-_ASKED_RE = re.compile(
-    r"^(?:is|are|were|does|do|did|has|have|can|could|should|would|est-ce\s+que)\s+\S+\s+\S", re.I
-)
+_ASKED_RE = re.compile(r"^(?:is|are|were|does|do|did|has|have|can|could|should|would|est-ce\s+que)\s+\S+\s+\S", re.I)
 """A question without its mark ("is kiwi on Python 3.12 these days"): never a correction."""
 _CUE_RE = re.compile(
     r"^(?:actually|no|nope|correction|scratch\s+that|update|wait|sorry|that['’]s\s+(?:outdated|old|stale)"
@@ -218,6 +217,26 @@ def _meant(text: str, others: list[str], lines: list[ExistingEntry]) -> Existing
     return line if swaps_value(text, line.text, " ".join(projects)) else None
 
 
+def _borrowed(fact: str, before: str, lines: list[ExistingEntry], cued: bool, kept: list[str]) -> str:
+    """``fact`` joined after the sentence ``before`` it when ``fact`` only says a line's value is stale, naming it
+    ("my note about 8080 is stale"), and ``before`` gives the new value ("ok so 8443 it is"): the two say one
+    correction (corr16, h6-corr-port-tool-en). Else ``fact``; also when ``before`` was kept on its own."""
+    if not before or not stale_cue(fact) or _slotted(fact, lines, cued) is not None:
+        return fact
+    said = set(words_of(fact))
+    if not any(v in said for e in lines for v in values(e.text)):
+        return fact  # the stale sentence names no stored value: which line it means is not said
+    earlier = aside_dropped(without_leadin(before))
+    if any(fmt.normalize_text(k) == fmt.normalize_text(earlier) for k in kept):
+        return fact
+    joined = f"{earlier.rstrip('.!;,')}; {fact}"
+    target = _slotted(joined, lines, cued)
+    if target is None:
+        return fact
+    held = {v for e in lines if e is not target for v in values(e.text)}
+    return fact if set(values(earlier)) & held else joined  # "The metrics port is 9100": another line's value
+
+
 def where(
     text: str, workspace: str | None, existing: Iterable[ExistingEntry], cued: bool = False
 ) -> tuple[str, ExistingEntry | None]:
@@ -351,6 +370,7 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
                 continue  # "No, X. Just kidding, ..." / "You said X. That's wrong." (breaker9 B9-1, B9-6)
             sentence, cue = cued_statement(sentence, before)  # "Kleine Korrektur: X", "訂正です。X" (issue 30, sess13)
             fact = aside_dropped(without_leadin(sentence))  # "fyi dune is on Node 22 LTS these days" (corr16)
+            fact = _borrowed(fact, before, entries, cue, [f for f, _close in mine])  # "so 8443 it is. my note ..."
             whole = corrects(fact, entries, True, True) or _slotted(fact, entries) or said_values(fact)
             clause = first_clause(fact) if cue else None  # "X, das Upgrade lief ... durch": X
             cut = corrects(clause, entries, True, True, frame=False) if clause and clause != fact else None

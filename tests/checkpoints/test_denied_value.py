@@ -91,3 +91,42 @@ def test_an_aside_lead_in_is_no_subject_and_these_days_says_now(old: str, said: 
 )
 def test_another_subject_or_a_question_after_an_aside_corrects_nothing(said: str) -> None:
     assert correction_statements([said], stored("kiwi runs on Python 3.10")) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "said", "new"),
+    [
+        ("The kiwi admin API listens on port 8080", "ok, 9090 then. the 8080 in your notes is outdated.",
+         "9090 then; the 8080 in your notes is outdated"),
+        ("El API de kiwi escucha en el puerto 8080",
+         "Vale, es el 9090. Lo de 8080 en tus notas está desactualizado.",
+         "Vale, es el 9090; Lo de 8080 en tus notas está desactualizado"),
+        ("Die kiwi-API läuft auf Port 8080", "Alles klar, Port 9090 also. Die 8080 in deinen Notizen ist veraltet.",
+         "Alles klar, Port 9090 also; Die 8080 in deinen Notizen ist veraltet"),
+        ("L'API de kiwi écoute sur le port 8080", "D'accord, c'est 9090. Le 8080 dans tes notes, c'est fini.",
+         "D'accord, c'est 9090; Le 8080 dans tes notes, c'est fini"),
+        ("kiwi nightly backup runs at 2:00", "right, 3:30 it is. that 2:00 thing is stale.",
+         "right, 3:30 it is; that 2:00 thing is stale"),
+    ],
+)  # fmt: skip
+def test_the_new_value_and_the_stale_cue_in_two_sentences_are_one_correction(old: str, said: str, new: str) -> None:
+    lines = stored(old)
+    assert correction_statements([said], lines) == [new]
+    _scope, target = place(new, "fact", "/p/kiwi", lines, [said])
+    assert target is not None and target.text == old
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The metrics port is 9100. The 8080 note is fine.",
+        "The metrics exporter listens on 9100. Your notes are outdated, I'll check which.",
+        "The metrics port is 9100. The 8080 in your notes is outdated.",
+    ],
+)
+def test_a_stale_sentence_borrows_no_value_another_line_holds_or_names_none(said: str) -> None:
+    lines = [
+        ExistingEntry("E1", "workspaces/kiwi.md", 4, "The kiwi admin API listens on port 8080", "user", {}),
+        ExistingEntry("E2", "workspaces/kiwi.md", 5, "The kiwi metrics exporter listens on port 9100", "user", {}),
+    ]
+    assert correction_statements([said], lines) == []
