@@ -43,6 +43,8 @@ _STALE_RE = re.compile(
     r"|en\s+(?:tus|mis)\s+notas|me\s+equivoqué|ya\s+no\s+(?:es|está|vale)|está\s+desactualizad[oa]"
     r"|w\s+(?:twoich|moich)\s+notatkach|nieaktualn"
     r"|(?:has|have|is|are)n['’]t\s+been\s+(?:on|in|at|with|using)\b|no\s+longer\s+(?:on|in|at|with|using|uses?|runs?)\b"
+    r"|(?:è|e)\s+cambiat[oa]|ha\s+cambiado|a\s+changé|hat\s+sich\s+geändert|mudou|har\s+ändrats|is\s+veranderd"
+    r"|(?:has|have)\s+changed"
     r"|estaba\s+mal|era\s+sbagliat[oa]|estava\s+errad[oa]|était\s+faux|war\s+falsch|var\s+fel|was\s+niet\s+goed)"
     r"|你记的|记错|旧的|过时|不对|不再|メモの|古い|間違|기록(?:한|된)|예전|틀렸",
     re.IGNORECASE,
@@ -92,6 +94,23 @@ _WEEKDAYS = frozenset(
         "vrijdag",
         "zaterdag",
         "zondag",
+        "lunedì",
+        "martedì",
+        "mercoledì",
+        "giovedì",
+        "venerdì",
+        "måndag",
+        "tisdag",
+        "onsdag",
+        "torsdag",
+        "fredag",
+        "lördag",
+        "söndag",
+        "poniedziałek",
+        "wtorek",
+        "środa",
+        "czwartek",
+        "piątek",
     ]
 )
 _MONTHS = frozenset(

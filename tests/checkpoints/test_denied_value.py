@@ -130,3 +130,31 @@ def test_a_stale_sentence_borrows_no_value_another_line_holds_or_names_none(said
         ExistingEntry("E2", "workspaces/kiwi.md", 5, "The kiwi metrics exporter listens on port 9100", "user", {}),
     ]
     assert correction_statements([said], lines) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "said"),
+    [
+        ("La retro di kiwi è il mercoledì", "Il giorno della retro è cambiato, adesso è il venerdì."),
+        ("The kiwi release train leaves on Monday", "The release train day has changed, it leaves on Wednesday."),
+        ("El backup de kiwi es a las 2:00", "La hora del backup ha cambiado, ahora es a las 4:00."),
+        ("Le standup de kiwi est à 9:30", "L'heure du standup a changé, c'est à 9:45."),
+    ],
+)
+def test_it_changed_and_a_new_value_of_the_kind_replace_the_line(old: str, said: str) -> None:
+    lines = stored(old)
+    assert correction_statements([said], lines) == [said.rstrip(".")]
+
+
+@pytest.mark.parametrize(
+    ("old", "said"),
+    [
+        ("The kiwi release train leaves on Monday", "The retro day has changed, it's on Friday."),
+        ("La retro di kiwi è il mercoledì", "Il menu è cambiato, il venerdì c'è pesce."),
+        ("The kiwi release train leaves on Monday", "Nothing has changed, the release train still leaves on Monday."),
+        ("Le standup de kiwi est à 9:30", "Le lieu du standup a changé, mais c'est toujours à 9:30."),
+        ("The kiwi release train leaves on Monday", "If the release day has changed, it leaves on Wednesday."),
+    ],
+)
+def test_a_change_of_another_thing_or_none_replaces_nothing(old: str, said: str) -> None:
+    assert correction_statements([said], stored(old)) == []
