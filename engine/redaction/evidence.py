@@ -163,10 +163,28 @@ def keep_bare(text: str, spans: list[Span3], found: list[Span3]) -> list[Span3]:
     from .shapelabels import countered, setting_name, weak
 
     kept: list[Span3] = []
+    dropped: list[Span3] = []
     for span in spans:
         joined = bool(kept) and _GAP_RE.fullmatch(text, kept[-1][1], span[0]) is not None
         if countered(text, span, found) or setting_name(text, span, found):
             continue
         if joined or not weak(span, found) or has_evidence(text, span[0], span[1]):
             kept.append(span)
-    return kept
+        else:
+            dropped.append(span)
+    strong = [span for span in kept if not weak(span, found)]
+    beside = [span for span in dropped if strong and _beside(text, span, strong)]
+    return sorted(kept + beside) if beside else kept
+
+
+def _beside(text: str, span: Span3, strong: list[Span3]) -> bool:
+    """Whether a span a rule other than the shape rules found lies on the line just above or below ``span``'s: one
+    key of a credential block (``id:`` / ``secret:`` / ``session:``, ``webex_bot_token =`` then ``webexbot =``) says
+    the others are secrets too. It never alters a look-alike text that was verbatim: the span beside is redacted."""
+    line_start = text.rfind("\n", 0, span[0]) + 1
+    line_end = text.find("\n", span[1])
+    line_end = len(text) if line_end < 0 else line_end
+    above = text.rfind("\n", 0, line_start - 1) + 1 if line_start > 0 else line_start
+    below = text.find("\n", line_end + 1)
+    below = len(text) if below < 0 else below
+    return any(above <= s < line_start or line_end < s <= below for s, _e, _slug in strong)

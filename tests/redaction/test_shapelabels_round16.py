@@ -105,3 +105,13 @@ def test_a_body_of_words_is_told_from_a_random_one(body: str, words: bool) -> No
 )
 def test_a_settings_dotted_name_under_key_is_kept(text: str, kept: bool) -> None:
     assert (redaction.redact(text)[0] == text) is kept
+
+
+def test_a_shape_beside_a_found_secret_is_redacted_with_it() -> None:
+    # a credential block: the secret's key names it; the session token's key does not, the block does
+    session = "aSqfp/GTZbJP+tXPNCZ9GoveoM0vgxtlYXdzPQ2uYNMPPgUkt0VT7SoTLasAo7iVq" * 9
+    text = f"creds {{\n  secret: fkhIiUwQY32Zu9e4a86g9r3WpTzfE1aXljVcgn8O\n  session: {session}\n}}"
+    assert session[:60] not in redaction.redact(text)[0]
+    value = "ajlksdjasda9090sadsa9dsad0saasdkl0asd90asdcasc90asdajij2n2njkjn3_asdf_qwer4567-qwer-vbnm-asdf-xcvbnmasdfgh"
+    text = f"webex_bot_token = '{value}x'\nwebexbot = \"{value}\""
+    assert value not in redaction.redact(text)[0]
