@@ -155,36 +155,17 @@ def _vendor_after(after: str, vendors: frozenset[str]) -> bool:
 
 
 def keep_bare(text: str, spans: list[Span3], found: list[Span3]) -> list[Span3]:
-    """``spans`` less each run only a shape rule found (:func:`.shapelabels.weak`: a bare run, or a run under a name
-    naming nothing) and nothing around says is a secret, and each a key naming a public value stands right before
-    (:func:`.shapelabels.countered`), or that is a setting's dotted name under ``key:`` (:func:`.shapelabels.setting_name`);
-    a run that only escaped or plain line breaks part from a span kept before it
-    (a key's body cut into lines) goes with that span."""
+    """``spans`` less each run only the shape-alone rule found (:func:`.shapelabels.weak`) and nothing around says is
+    a secret, each a key naming a public value stands right before (:func:`.shapelabels.countered`) and each setting's
+    dotted name under ``key:`` (:func:`.shapelabels.setting_name`); a run that only escaped or plain line breaks part
+    from a span kept before it (a key's body cut into lines) goes with that span."""
     from .shapelabels import countered, setting_name, weak
 
     kept: list[Span3] = []
-    dropped: list[Span3] = []
     for span in spans:
         joined = bool(kept) and _GAP_RE.fullmatch(text, kept[-1][1], span[0]) is not None
         if countered(text, span, found) or setting_name(text, span, found):
             continue
         if joined or not weak(span, found) or has_evidence(text, span[0], span[1]):
             kept.append(span)
-        else:
-            dropped.append(span)
-    strong = [span for span in kept if not weak(span, found)]
-    beside = [span for span in dropped if strong and _beside(text, span, strong)]
-    return sorted(kept + beside) if beside else kept
-
-
-def _beside(text: str, span: Span3, strong: list[Span3]) -> bool:
-    """Whether a span a rule other than the shape rules found lies on the line just above or below ``span``'s: one
-    key of a credential block (``id:`` / ``secret:`` / ``session:``, ``webex_bot_token =`` then ``webexbot =``) says
-    the others are secrets too. It never alters a look-alike text that was verbatim: the span beside is redacted."""
-    line_start = text.rfind("\n", 0, span[0]) + 1
-    line_end = text.find("\n", span[1])
-    line_end = len(text) if line_end < 0 else line_end
-    above = text.rfind("\n", 0, line_start - 1) + 1 if line_start > 0 else line_start
-    below = text.find("\n", line_end + 1)
-    below = len(text) if below < 0 else below
-    return any(above <= s < line_start or line_end < s <= below for s, _e, _slug in strong)
+    return kept

@@ -1,20 +1,21 @@
-"""Findings a value's shape made under any label need evidence too; a label naming a public value is against it.
+"""A key naming a public value right before a value is evidence against a secret; words after a head are no key.
 
 Round 15 (:mod:`.evidence`) turned the shape-alone rule round: a long random run (``high-entropy``) stays redacted
-only when something says it is a secret. What was left altered in public files (issue 32, round 16, measured on
-the tuned look-alike parts) was mostly the same guess made by a sibling rule: :mod:`.rules`' ``name: value`` /
-``name=value`` reading (``assigned-token``) takes a 20+ character token-like value under ANY name
-(``"machine": "darrenburns-2022-mbp"``, ``_SetConsoleTitle = windll.kernel32.SetConsoleTitleW``,
-``prefix: 123456789.dkr.ecr.eu-west-1.amazonaws.com``, ``// Output: 0000XSNJG0MQJHBF4QX1EFD6Y3``): the name is read
-only to find the value, never to say what it is. A name that does say it (``token``, ``api_key``, ``password``,
-a vendor's) is found by the label rules and by :mod:`.context` too, so a span only these two shape rules found
-(:data:`WEAK`) is exactly one nothing named a secret: it gets :func:`.evidence.has_evidence`'s test.
+only when something says it is a secret. Round 16 (issue 32, measured on the tuned look-alike parts) adds evidence
+AGAINST one, by class:
 
-Against that evidence stands the label right before the value (:func:`public_label`): a key whose last word names
-a public value (``checksum``, ``integrity``, ``digest``, ``etag``, ``commit``, ``id``, ``nonce``, ``hash``, a
-version, a host, a file ..., :data:`PUBLIC_KEY_WORDS`), in any key style (``etag:``, ``"contentDigest": "``,
-``COMMIT_SHA=``, ``x-request-id:``, ``--integrity``), unless a word naming a secret follows it in the key
-(``id_token``, ``commitToken``): then a weak span is kept whatever else is on the line.
+- the key right before the value (:func:`public_label`) names a public value: its last word is a checksum, a
+  digest, an id, a version, a place or a name (``checksum``, ``integrity``, ``digest``, ``etag``, ``commit``, ``id``,
+  ``nonce``, ``host``, ``username`` ..., :data:`PUBLIC_KEY_WORDS`), in any key style (``etag:``,
+  ``"contentDigest": "``, ``COMMIT_SHA=``, ``x-request-id:``, ``--integrity``), and no word naming a secret stands in
+  the key (``id_token``, ``commitToken``): a span only the shape rules or a vendor's name earlier on the line found
+  (:func:`countered`) is kept;
+- a dotted name of words under the bare key ``key`` (:func:`setting_name`: a values list naming a setting);
+- a vendor-style head (``acme_…``) is evidence only before a random body (:func:`words_only`:
+  ``default-v1-s3-artifact-repository`` is words).
+
+Making ``assigned-token`` (rules.py's run after whatever name) need evidence too was tried and taken back (see
+:data:`WEAK`).
 """
 
 from __future__ import annotations
@@ -23,12 +24,15 @@ from . import lazyre
 
 Span3 = tuple[int, int, str]
 
-WEAK = frozenset({"high-entropy", "assigned-token"})
-"""Types the rules give a value for its shape alone: a bare run, or a run after whatever name (see module doc)."""
-COUNTERED = WEAK | {"vendor-key"}
-"""Types a key naming a public value right before the value overrides: the shape rules', and a vendor's name some
-words before (:mod:`.context`: ``github etag: <value>``), which the key between says nothing of. A vendor's own
-format (``ghp_…``, a Stripe key) has its own type and is never overridden."""
+WEAK = frozenset({"high-entropy"})
+"""Types a rule gives a value for its shape alone. ``assigned-token`` (a run after whatever name) was tried here and
+taken back: it is also what the URL-path and host readings of :mod:`.rules` type a capability URL's token, a
+``k8s:enc:…`` key or a ``pin_code:`` value as (tests/redaction: test_breaker25, test_pubformats_round17,
+test_kept_values_labelled_round11, test_codenames_leaks_round14b, test_placed_breaker16, test_iac_round17)."""
+COUNTERED = WEAK | {"assigned-token", "vendor-key"}
+"""Types a key naming a public value right before the value overrides: the shape rules', rules.py's run after
+whatever name, and a vendor's name some words before (:mod:`.context`: ``github etag: <value>``), which the key
+between says nothing of. A vendor's own format (``ghp_…``, a Stripe key) has its own type: never overridden."""
 
 _KEY_BEFORE_RE = lazyre.compile(
     r"(?:^|[\s,{(\[;])(?:--?)?[\"'`]?(?P<key>[A-Za-z_@$][\w.@$/-]{0,60}?)[\"'`]?[ \t]*(?:=>|:=|[:=])[ \t]*[\"'`]?$"

@@ -19,21 +19,6 @@ RUN = "Zk9xQ2mP7vL4nR8tY3wBq1Xc7Hf2aB3dE5gJ"
 @pytest.mark.parametrize(
     "text",
     [
-        '"machine": "darrenburns-2022-mbp",',  # a host's name in a JSON record
-        "_SetConsoleTitle = windll.kernel32.SetConsoleTitleW",  # a dotted name in code
-        "#   prefix: 123456789.dkr.ecr.eu-west-1.amazonaws.com",  # a registry host under a setting
-        "// Output: 0000XSNJG0MQJHBF4QX1EFD6Y3",  # a ULID a doc prints
-        'console = Console(_environ={"TERM": "rxvt-unicode-256color"}, force_terminal=True)',  # words after a head
-        "workflows.argoproj.io/default-artifact-repository: default-v1-s3-artifact-repository",
-    ],
-)
-def test_a_shape_under_a_name_naming_nothing_stays_verbatim(text: str) -> None:
-    assert redaction.redact(text)[0] == text
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
         f"ACME_API_KEY={RUN}",
         f'"token": "{RUN}"',
         f"zorbly_secret = {RUN}",
@@ -71,14 +56,10 @@ def test_a_key_is_read_in_any_style() -> None:
 
 
 def test_only_spans_the_shape_rules_alone_found_are_weak() -> None:
-    found = [
-        (0, 10, "assigned-token"),
-        (5, 20, "labelled-secret"),
-        (30, 40, "high-entropy"),
-        (32, 38, "assigned-token"),
-    ]
+    found = [(0, 10, "high-entropy"), (5, 20, "labelled-secret"), (30, 40, "high-entropy"), (50, 60, "assigned-token")]
     assert not shapelabels.weak((0, 20, "labelled-secret"), found)
-    assert shapelabels.weak((30, 40, "assigned-token"), found)
+    assert shapelabels.weak((30, 40, "high-entropy"), found)
+    assert not shapelabels.weak((50, 60, "assigned-token"), found), "a run after a name: taken back (see WEAK)"
 
 
 @pytest.mark.parametrize(
@@ -105,13 +86,3 @@ def test_a_body_of_words_is_told_from_a_random_one(body: str, words: bool) -> No
 )
 def test_a_settings_dotted_name_under_key_is_kept(text: str, kept: bool) -> None:
     assert (redaction.redact(text)[0] == text) is kept
-
-
-def test_a_shape_beside_a_found_secret_is_redacted_with_it() -> None:
-    # a credential block: the secret's key names it; the session token's key does not, the block does
-    session = "aSqfp/GTZbJP+tXPNCZ9GoveoM0vgxtlYXdzPQ2uYNMPPgUkt0VT7SoTLasAo7iVq" * 9
-    text = f"creds {{\n  secret: fkhIiUwQY32Zu9e4a86g9r3WpTzfE1aXljVcgn8O\n  session: {session}\n}}"
-    assert session[:60] not in redaction.redact(text)[0]
-    value = "ajlksdjasda9090sadsa9dsad0saasdkl0asd90asdcasc90asdajij2n2njkjn3_asdf_qwer4567-qwer-vbnm-asdf-xcvbnmasdfgh"
-    text = f"webex_bot_token = '{value}x'\nwebexbot = \"{value}\""
-    assert value not in redaction.redact(text)[0]
