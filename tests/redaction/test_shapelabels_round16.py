@@ -86,3 +86,11 @@ def test_a_body_of_words_is_told_from_a_random_one(body: str, words: bool) -> No
 )
 def test_a_settings_dotted_name_under_key_is_kept(text: str, kept: bool) -> None:
     assert (redaction.redact(text)[0] == text) is kept
+
+
+def test_a_head_before_words_is_no_evidence_of_a_key() -> None:
+    from memrepo.engine.redaction import evidence
+
+    for name in ("rxvt-unicode-256color", "default-v1-s3-artifact-repository"):
+        assert not evidence.has_evidence(name, 0, len(name)), name
+    assert evidence.has_evidence(f"acme_{RUN}", 0, len(RUN) + 5)
