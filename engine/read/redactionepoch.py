@@ -70,6 +70,7 @@ _DETECTOR_SOURCES = (
     _ENGINE / "redaction" / "configvalues.py",
     _ENGINE / "redaction" / "pubformats.py",
     _ENGINE / "redaction" / "evidence.py",
+    _ENGINE / "redaction" / "shapelabels.py",
     _ENGINE / "redaction" / "iacvalues.py",
     _ENGINE / "redaction" / "codenames.py",
     _ENGINE / "redaction" / "publishable.py",
