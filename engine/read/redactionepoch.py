@@ -49,6 +49,7 @@ _DETECTOR_SOURCES = (
             "derkeys",
             "wrapjoin",
             "termescapes",
+            "views",
             "spanends",
             "repeats",
             "vendorprefix",
