@@ -77,10 +77,14 @@ no other set's scenarios, no breaker findings or other helpers' notes read) and 
 e2e16 ran it once on the round-16 integration code for a base line (totals only), then only the lead runs it
 (totals only). Its time-bound scenarios say "for the next two weeks", "until Friday" and "until 20 December" in
 sessions dated 2026-12-05: they expect the fact still current when run in the week that follows.
+``tune_corpus.jsonl`` (45 scenarios, corr16 in round 16; ``session_memory/make_tune_corpus.py`` writes it) repeats
+every spent correction and chain scenario that starts from a fresh repo, ``"corpus": true`` (from the noise repo,
+id ``cx-<id>``): a user correcting memory has hundreds of lines, not one. Tuning data, in ``fit`` / ``aside`` by
+its own ids' hash (``fit``+``aside``: 314 scenarios).
 ``--show`` (per-failure lines) is refused for ``heldout8`` and ``all`` (:data:`HELD_OUT`).
 
 Usage:
-    PYTHONPATH=. python benchmarks/bench_session_memory.py [--split tune|spent|fit|aside|heldout4|heldout5|heldout6|heldout7|heldout8|all]
+    PYTHONPATH=. python benchmarks/bench_session_memory.py [--split tune|tune_corpus|spent|fit|aside|heldout4|heldout5|heldout6|heldout7|heldout8|all]
         [--only ID] [--corpus PATH] [--make-corpus PATH] [--json] [--show]
 """
 
@@ -101,11 +105,27 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent / "session_memory"
-SPLITS = ("tune", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8")
+SPLITS = (
+    "tune",
+    "tune_corpus",
+    "heldout",
+    "heldout2",
+    "heldout3",
+    "heldout4",
+    "heldout5",
+    "heldout6",
+    "heldout7",
+    "heldout8",
+)
 SPENT = ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")
 """Held-out splits run too often to stay held out (each run twice): tuning data since round 12 (heldout4 13, heldout5 14, heldout6 15, heldout7 16)."""
-GROUPS = {"spent": SPENT, "fit": ("tune", *SPENT), "aside": ("tune", *SPENT), "all": SPLITS}
-"""Splits made of others: ``fit`` and ``aside`` split the 269 tune + spent scenarios by :func:`aside`."""
+GROUPS = {
+    "spent": SPENT,
+    "fit": ("tune", "tune_corpus", *SPENT),
+    "aside": ("tune", "tune_corpus", *SPENT),
+    "all": SPLITS,
+}
+"""Splits made of others: ``fit`` and ``aside`` split the 314 tune + tune_corpus + spent scenarios by :func:`aside`."""
 HELD_OUT = ("heldout8", "all")
 """Splits whose failures are never printed (``--show`` is refused): their scenarios must stay unread."""
 

@@ -40,7 +40,8 @@ from memrepo.engine.read.contextselect import MIN_COVER, Topic, candidates, repl
 
 from .chain import PIECE_CHARS, supersedes
 from .claims import ExistingEntry
-from .cues import cued_statement, first_clause
+from .closeness import _only_value, _restated, tight
+from .cues import aside_dropped, cued_statement, first_clause
 from .meaningmatch import meant_line, note, noted
 from .oldvalue import names_old, names_one, said_values
 from .projectfact import names_project
@@ -49,9 +50,8 @@ from .sameframe import tight as frame_tight
 from .samesubject import clauses, corrects_line, corrects_one, other_subject, statement
 from .slotframe import slot_line
 from .slotframe import statement as slot_statement
-from .staleswap import name_values, rest, stale_line, swaps_value
+from .staleswap import name_values, rest, stale_cue, stale_line, swaps_value, values
 from .staleswap import words as words_of
-from .subjectwords import VERSION_WORDS
 
 _HYPOTHETICAL_RE = re.compile(
     r"^(?:if|when|whenever|unless|suppose|supposing|assuming|assume|maybe|perhaps|what\s+if|in\s+case|say|imagine|"
@@ -62,6 +62,8 @@ _HYPOTHETICAL_RE = re.compile(
 _INFERENCE_RE = re.compile(r"^\s*(?:so|and\s+so|oh\s+so)\b,?\s", re.I)
 """A sentence that draws a conclusion, most often a question without its mark ("so the window is Friday now"):
 never a correction (breaker9 case 09)."""
+_ASKED_RE = re.compile(r"^(?:is|are|were|does|do|did|has|have|can|could|should|would|est-ce\s+que)\s+\S+\s+\S", re.I)
+"""A question without its mark ("is kiwi on Python 3.12 these days"): never a correction."""
 _CUE_RE = re.compile(
     r"^(?:actually|no|nope|correction|scratch\s+that|update|wait|sorry|that['’]s\s+(?:outdated|old|stale)"
     r"|en\s+fait|en\s+réalité|eigentlich|tatsächlich|en\s+realidad|de\s+hecho)\b",
@@ -69,8 +71,8 @@ _CUE_RE = re.compile(
 )
 """A lead-in that says the sentence corrects something ("Actually, ...", "No, ...", "Correction: ...", "No wait, ...",
 "That's outdated: ...", "En fait, ...", "Eigentlich ...", "En realidad, ...")."""
-_NOW_RE = re.compile(r"\b(?:is|are)\s+[^,;:]{1,40}?\s+now$", re.I)
-"""A statement that says a value is another now: "the deploy window is Friday now"."""
+_NOW_RE = re.compile(r"\b(?:is|are)\s+[^,;:]{1,40}?\s+(?:now|these\s+days|nowadays)$", re.I)
+"""A statement that says a value is another now: "the deploy window is Friday now", "... these days"."""
 _NOT_DONE_RE = re.compile(
     r"\b(?:almost|nearly|barely|never|didn['’]t|did\s+not|tried\s+to|wanted\s+to|thought\s+about|considered)\b",
     re.I,
@@ -215,6 +217,26 @@ def _meant(text: str, others: list[str], lines: list[ExistingEntry]) -> Existing
     return line if swaps_value(text, line.text, " ".join(projects)) else None
 
 
+def _borrowed(fact: str, before: str, lines: list[ExistingEntry], cued: bool, kept: list[str]) -> str:
+    """``fact`` joined after the sentence ``before`` it when ``fact`` only says a line's value is stale, naming it
+    ("my note about 8080 is stale"), and ``before`` gives the new value ("ok so 8443 it is"): the two say one
+    correction (corr16, h6-corr-port-tool-en). Else ``fact``; also when ``before`` was kept on its own."""
+    if not before or not stale_cue(fact) or _slotted(fact, lines, cued) is not None:
+        return fact
+    said = set(words_of(fact))
+    if not any(v in said for e in lines for v in values(e.text)):
+        return fact  # the stale sentence names no stored value: which line it means is not said
+    earlier = aside_dropped(without_leadin(before))
+    if any(fmt.normalize_text(k) == fmt.normalize_text(earlier) for k in kept):
+        return fact
+    joined = f"{earlier.rstrip('.!;,')}; {fact}"
+    target = _slotted(joined, lines, cued)
+    if target is None:
+        return fact
+    held = {v for e in lines if e is not target for v in values(e.text)}
+    return fact if set(values(earlier)) & held else joined  # "The metrics port is 9100": another line's value
+
+
 def where(
     text: str, workspace: str | None, existing: Iterable[ExistingEntry], cued: bool = False
 ) -> tuple[str, ExistingEntry | None]:
@@ -301,80 +323,6 @@ def proposed_corrections(texts: list[str], existing: Iterable[ExistingEntry]) ->
     return [fact for fact, close in _corrections(texts, existing) if not close]
 
 
-def _set(words: str) -> frozenset[str]:
-    """A set of words written as one space-separated string."""
-    return frozenset(words.split())
-
-
-_OWN_WORDS = _set(
-    "a an the is are was were be been it its it's this that these those we we're our us i i'm my me you "
-    "your they their on in at to of for from by with and but or so as now not no longer anymore instead "
-    "than then again moved switched changed migrated upgraded updated bumped downgraded renamed replaced "
-    "went use uses used using run runs ran running last week month year yesterday today recently ago "
-    "earlier since days nowadays"
-)
-"""Words a correction may add to the line it corrects besides the new value: "is", "now", "not", "we moved",
-"last week" (:func:`tight`); so may the words of a short "we are on <name> <version> now" in English, French, German
-and Spanish (:data:`.subjectwords.VERSION_WORDS`: "wir nutzen jetzt", "on est passé à")."""
-
-
-def tight(fact: str, target: ExistingEntry) -> bool:
-    """Whether a correction says only the new value of its line: every lowercase word of it is in the corrected
-    line, a value (a name, a number, an identifier) or one of :data:`_OWN_WORDS`, but one new word when it names
-    the old value ("always answer in imperial units, not metric"). "the deploy window is Thursday,
-    not Tuesday" is; "the shop DB is on Postgres 17 now on my laptop", "per the runbook, ...", "in staging ...",
-    "... once the migration lands" are not: a word the old line did not have scopes or sources the new value.
-
-    Args:
-        fact: the user's correction.
-        target: the line it corrects (:func:`corrects`).
-
-    Returns:
-        bool: True when nothing but the value changed.
-    """
-    old = {w.casefold() for w in re.findall(r"[\w'’.-]+", target.text)}
-    named = re.search(r"\b(?:not|instead\s+of|from|no\s+longer)\s+([\w'’.-]+)", fact, re.I)
-    spare = 1 if named and named.group(1).casefold() in old else 0  # "imperial units, not metric": one new word
-    for word in re.findall(r"[\w'’.-]+", fact):
-        plain = word.strip(".-'’")
-        if not plain or not plain.isalpha() or not plain.islower():
-            continue  # a value: "Thursday", "Postgres", "17", "pg-stage-20", "Next.js"
-        folded = plain.casefold().replace("’", "'")
-        if folded not in old and folded not in _OWN_WORDS and folded not in VERSION_WORDS:
-            if not spare:
-                return False
-            spare -= 1
-    return True
-
-
-def _only_value(fact: str, target: ExistingEntry) -> bool:
-    """Whether ``fact`` says nothing but a new value of ``target`` (a line found by meaning, :func:`_meant`): every
-    word of it, whatever its case ("Das Team-Meeting des Blogs": "Blogs" is no value) and every CJK character, is
-    the line's, one of :data:`_OWN_WORDS` or :data:`.subjectwords.VERSION_WORDS`, or a value of a kind the line holds
-    (:func:`.staleswap.name_values`), no more of each kind than the line has. Stricter than :func:`tight`, which reads
-    a capitalised or CJK word as a value: a line found by meaning has no shared words vouching for its subject."""
-    old = {t.replace("’", "'") for t in words_of(target.text)}
-    kinds = list(name_values(target.text).values())
-    fresh = {v: k for v, k in name_values(fact).items() if k in kinds}  # "am Freitag um 10:15" of "um 9:30": more
-    if any(list(fresh.values()).count(k) > kinds.count(k) for k in set(kinds)):
-        return False  # "on Thursday and Friday mornings" of "on Tuesday mornings": a second value
-    spare = {*_OWN_WORDS, *VERSION_WORDS}
-    for word in words_of(fact):
-        folded = word.replace("’", "'")
-        if folded in old or folded in fresh or folded in spare or not any(ch.isalpha() for ch in folded):
-            continue
-        return False
-    return True
-
-
-def _restated(fact: str, target: ExistingEntry) -> bool:
-    """Whether ``fact`` says nothing its line does not ("Actually, the payment provider is Stripe" of "The shop's
-    payment provider is Stripe"): no correction (corr10)."""
-    old = {w.casefold().removesuffix("'s").removesuffix("’s") for w in re.findall(r"[\w'’.-]+", target.text)}
-    new = {w.casefold().removesuffix("'s").removesuffix("’s") for w in re.findall(r"[\w'’.-]+", fact)}
-    return not (new - old - _OWN_WORDS)
-
-
 def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tuple[str, bool]]:
     """The user's statements, said without "remember", that correct a stored line (breaker6 B6-3).
 
@@ -421,7 +369,8 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
             if taken_back is not None and text.find(sentence) < taken_back:
                 continue  # "No, X. Just kidding, ..." / "You said X. That's wrong." (breaker9 B9-1, B9-6)
             sentence, cue = cued_statement(sentence, before)  # "Kleine Korrektur: X", "訂正です。X" (issue 30, sess13)
-            fact = without_leadin(sentence)
+            fact = aside_dropped(without_leadin(sentence))  # "fyi dune is on Node 22 LTS these days" (corr16)
+            fact = _borrowed(fact, before, entries, cue, [f for f, _close in mine])  # "so 8443 it is. my note ..."
             whole = corrects(fact, entries, True, True) or _slotted(fact, entries) or said_values(fact)
             clause = first_clause(fact) if cue else None  # "X, das Upgrade lief ... durch": X
             cut = corrects(clause, entries, True, True, frame=False) if clause and clause != fact else None
@@ -432,6 +381,7 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
             if (
                 reported(rest(sentence))
                 or _INFERENCE_RE.match(sentence)
+                or _ASKED_RE.match(fact)
                 or _STILL_RE.search(fact)
                 or _SECRET_RE.search(fact)
             ):

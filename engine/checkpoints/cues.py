@@ -40,6 +40,25 @@ _FIRST_CLAUSE_RE = re.compile(
 """A statement's first clause, before its first comma ("wir sind inzwischen auf Postgres 17, das Upgrade lief ...")."""
 
 
+_ASIDE_RE = re.compile(
+    r"^\W*(?:fyi|btw|by\s+the\s+way|heads\s+up|for\s+the\s+record|just\s+so\s+you\s+know|quick\s+(?:thing|note)"
+    r"(?:\s+before\s+[^:,]{1,30})?|übrigens|au\s+fait|por\s+cierto|trouwens|a\s+proposito|aliás|för\s+övrigt|"
+    r"przy\s+okazji)\b\s*[:,–—-]?\s*(?=\S)",
+    re.IGNORECASE,
+)
+"""An aside that says nothing of the statement after it: "fyi", "btw", "heads up", "quick thing before the PR:",
+"übrigens", "au fait", "por cierto", "trouwens" (not a cue: it says no correction)."""
+_ASIDE_END_RE = re.compile(r"\s+(?:btw|fyi)$", re.IGNORECASE)
+"""The same aside said last ("deploys are on Thursdays these days btw")."""
+
+
+def aside_dropped(statement: str) -> str:
+    """``statement`` less an aside lead-in or tail of :data:`_ASIDE_RE` ("fyi dune is on Node 22" -> "dune is on Node
+    22"), or ``statement`` when less than three words would be left: the aside's words are no subject's."""
+    rest = _ASIDE_END_RE.sub("", _ASIDE_RE.sub("", statement, count=1)).strip()
+    return rest if len(rest.split()) >= 3 else statement
+
+
 def cued_statement(sentence: str, before: str) -> tuple[str, bool]:
     """A sentence less a cue lead-in of :data:`_CUE_LEAD_RE`, and whether it is cued (by that lead-in, or by a
     sentence ``before`` it in the same message that is only a cue).
@@ -64,4 +83,4 @@ def first_clause(statement: str) -> str | None:
     return found.group(1).strip() if found else None
 
 
-__all__ = ["cued_statement", "first_clause"]
+__all__ = ["aside_dropped", "cued_statement", "first_clause"]

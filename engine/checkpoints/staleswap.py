@@ -41,13 +41,18 @@ _STALE_RE = re.compile(
     r"|in\s+(?:je|jouw|mijn)\s+notities|klopt\s+niet|is\s+verouderd"
     r"|dans\s+(?:tes|mes|vos|nos)\s+notes|c['’]est\s+fini|n['’]est\s+plus|(?:petite\s+)?mise\s+à\s+jour"
     r"|en\s+(?:tus|mis)\s+notas|me\s+equivoqué|ya\s+no\s+(?:es|está|vale)|está\s+desactualizad[oa]"
-    r"|w\s+(?:twoich|moich)\s+notatkach|nieaktualn)"
+    r"|w\s+(?:twoich|moich)\s+notatkach|nieaktualn"
+    r"|(?:has|have|is|are)n['’]t\s+been\s+(?:on|in|at|with|using)\b|no\s+longer\s+(?:on|in|at|with|using|uses?|runs?)\b"
+    r"|(?:è|e)\s+cambiat[oa]|ha\s+cambiado|a\s+changé|hat\s+sich\s+geändert|mudou|har\s+ändrats|is\s+veranderd"
+    r"|(?:has|have)\s+changed"
+    r"|estaba\s+mal|era\s+sbagliat[oa]|estava\s+errad[oa]|était\s+faux|war\s+falsch|var\s+fel|was\s+niet\s+goed)"
     r"|你记的|记错|旧的|过时|不对|不再|メモの|古い|間違|기록(?:한|된)|예전|틀렸",
     re.IGNORECASE,
 )
 """Words that say memory's value is wrong, stale or over, in the languages the benchmarks hold."""
 _DENIAL_RE = re.compile(
-    r"(?:,|，)\s*(?:not|nicht|pas|no|niet|nie|不是|而不是)\s+(?:mehr\s+|plus\s+)?([^\s,，.。]+)"
+    r"(?:,|，)\s*(?:not|nicht|pas|no|non|não|niet|nie|inte|ikke|不是|而不是)\s+(?:mehr\s+|plus\s+)?(?:(?:à|a|at|on|in|um|en|op|om|på|alle|às|a\s+las)\s+)?"
+    r"([^\s,，.。]+)"
     r"|\b(?:statt|instead\s+of|au\s+lieu\s+de|en\s+vez\s+de|in\s+plaats\s+van)\s+([^\s,.]+)",
     re.IGNORECASE,
 )
@@ -89,10 +94,75 @@ _WEEKDAYS = frozenset(
         "vrijdag",
         "zaterdag",
         "zondag",
+        "lunedì",
+        "martedì",
+        "mercoledì",
+        "giovedì",
+        "venerdì",
+        "måndag",
+        "tisdag",
+        "onsdag",
+        "torsdag",
+        "fredag",
+        "lördag",
+        "söndag",
+        "poniedziałek",
+        "wtorek",
+        "środa",
+        "czwartek",
+        "piątek",
     ]
 )
+_MONTHS = frozenset(
+    [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "januar",
+        "februar",
+        "märz",
+        "juni",
+        "juli",
+        "oktober",
+        "dezember",
+        "janvier",
+        "février",
+        "mars",
+        "avril",
+        "mai",
+        "juin",
+        "juillet",
+        "août",
+        "septembre",
+        "octobre",
+        "novembre",
+        "décembre",
+        "enero",
+        "febrero",
+        "marzo",
+        "abril",
+        "mayo",
+        "junio",
+        "julio",
+        "agosto",
+        "septiembre",
+        "octubre",
+        "noviembre",
+        "diciembre",
+    ]
+)
+"""Month names: a date, no capitalised name of a thing ("we moved it there in May")."""
 _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("time", re.compile(r"^\d{1,2}(?::|h)\d{2}$|^\d{1,2}(?:am|pm)$")),
+    ("time", re.compile(r"^\d{1,2}(?::|h)\d{2}$|^\d{1,2}(?:am|pm|h)$")),
     ("percent", re.compile(r"^\d+(?:[.,]\d+)?%$")),
     ("version", re.compile(r"^v?\d+\.\d+(?:\.\d+)?$")),
     ("number", re.compile(r"^\d+$")),
@@ -177,14 +247,29 @@ def _content(text: str, skip: set[str]) -> set[str]:
 def _caps(text: str) -> set[str]:
     """Capitalised names of ``text`` not first in it ("Capistrano", "GitHub"), folded."""
     words = [w.strip(".,;:!?()") for w in text.split()]
-    return {w.casefold() for w in words[1:] if w[:1].isupper() and not _kind(w.casefold())}
+    return {w.casefold() for w in words[1:] if w[:1].isupper() and not _kind(w.casefold())} - _MONTHS
+
+
+def _denied(text: str) -> dict[str, str]:
+    """The values ``text`` denies by name ("pas à 4h", "non alle 10:00", "not Tuesday"), by token (:func:`values`)."""
+    return {v: k for m in _DENIAL_RE.finditer(text) for v, k in values(m.group(1) or m.group(2) or "").items()}
 
 
 def _disowned(text: str, value: str) -> bool:
     """Whether ``text`` names ``value`` in its stale or denial clause, not as what is true now."""
-    if any(value in (m.group(1) or m.group(2) or "").casefold() for m in _DENIAL_RE.finditer(text)):
+    if any(value in words(m.group(1) or m.group(2) or "") for m in _DENIAL_RE.finditer(text)):
         return True
     return any(value in words(c) and _STALE_RE.search(c) for c in re.split(r"[,;，；。]", text))
+
+
+def _after_cue(text: str, value: str) -> bool:
+    """Whether ``value`` follows the stale cue of its clause ("hasn't been on Fly.io"), not precedes it as the
+    subject does ("the falcon API")."""
+    for clause in re.split(r"[,;，；。]", text):
+        cue = _STALE_RE.search(clause)
+        if cue and value in words(clause[cue.end() :]):
+            return True
+    return False
 
 
 def _other_subject(text: str, line: str, shared: set[str], skip: set[str]) -> bool:
@@ -216,6 +301,8 @@ def _match(text: str, line: str, skip: set[str]) -> tuple[bool, bool]:
     said = set(words(text))
     if any(v in said and not _disowned(text, v) for v in old):
         return False, False  # the old value said as true too: no swap ("15 for iOS, 16 for Android")
+    if any(k in old.values() and v not in old for v, k in _denied(text).items()):
+        return False, False  # "c'est à 5h, pas à 4h" of "... à 3h": the value denied is not this line's
     named = {v for v in old if v in said}
     fresh = {k for v, k in new.items() if v not in old}
     shared = _content(line, skip) & _content(text, skip)
@@ -226,6 +313,7 @@ def _match(text: str, line: str, skip: set[str]) -> tuple[bool, bool]:
     if fresh & {old[v] for v in old} and (named or len(shared) >= _SHARED or first in shared or anchored):
         return True, bool(named)
     gone = {n for n in _caps(line) if n in said and _disowned(text, n)}
+    gone = {n for n in gone if _after_cue(text, n)} or gone  # "the falcon API hasn't been on Fly.io": not "API"
     if gone and _caps(text) - _caps(line) and shared - gone:
         return True, True  # "Nobody has touched Capistrano in ages, deploys go through Kamal"
     return False, False

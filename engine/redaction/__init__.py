@@ -24,7 +24,7 @@ dropped: those are kept verbatim.
 
 (:mod:`.detectsecrets`: detect-secrets' patterns, for the benchmark only; :mod:`.logs`: JSON values, log records.)
 Text is also scanned with invisible characters removed and with tokens that
-a line break cut rejoined, so a zero-width split or a wrapped token is found;
+a line break cut rejoined, so a zero-width split or a wrapped token is found (:mod:`.views`);
 spans map back onto the original text. Values marked false alarms
 (:mod:`memrepo.engine.redaction.allow`) are left alone.
 
@@ -42,34 +42,14 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from re import Pattern
 from typing import Any
 
-from memrepo.engine.format.cleantext import IGNORABLE
-
 from . import termescapes
-from .lazyre import LazyPattern, lazy
+from .lazyre import lazy
 from .spanends import cut_query, run_end
-from .wrapjoin import prose_after
+from .views import views
 
 _MARK_RE = lazy(r"\[REDACTED:[a-z0-9-]+\]")
-_INVISIBLE_RE = lazy(f"[{IGNORABLE}\u200d]")
-"""Every default-ignorable character (:data:`.cleantext.IGNORABLE`): a token split by one is found whole."""
-_WRAP_RE = lazy(r"(?<=[A-Za-z0-9_+/=-]{8})[ \t]*\r?\n[ \t>#*]*(?=[A-Za-z0-9_+/-]{8,4096}={0,2}(?:[\s.,;)]|$))")
-_BLOCK_RE = lazy(
-    r"(?<=:[ \t])[|>][-+]?[1-9]?[ \t]*\r?\n[ \t]+(?=\S)"
-    r"|(?<=>)[ \t]*\r?\n[ \t]*(?=[^<\s][^<\n]*\r?\n[ \t]*</)"
-    r"|(?<=[^>\s])[ \t]*\r?\n[ \t]*(?=</[A-Za-z][\w.:-]*>)"
-    r"|(?<=:[ \t]\[)[ \t]*\r?\n[ \t]*(?=\"[^\"\n]+\"[ \t]*\r?\n[ \t]*\])|(?<=\")[ \t]*\r?\n[ \t]*(?=\])"
-    r"|\$\(cat[ \t]+<<-?['\"]?\w+['\"]?[ \t]*\r?\n"
-    r"|\bvariable[ \t]+\"(?=[\w-]+\"[ \t]*\{[ \t]*\r?\n[ \t]*default[ \t]*=)"
-    r"|(?<=[\w-])\"[ \t]*\{[ \t]*\r?\n[ \t]*default(?=[ \t]*=)"
-)
-"""Values on the line after their name, joined to it for the one-line rules: a YAML block scalar (``password: |``,
-``>-``, then the indented value), an XML element around one line (``<password>`` / value / ``</password>``), a JSON
-list of one string (``"password": [`` / ``"…"`` / ``]``), a here-document (``X=$(cat <<EOF`` / value), a Terraform variable's ``default`` (``variable "db_password"
-{`` / ``default = "…"``)."""
-
 _lock = threading.Lock()
 _detectors: list[Callable[[str], Iterable[tuple[int, int, str]]]] | None = None
 
@@ -314,26 +294,6 @@ def warm() -> None:
     list(_betterleaks_spans("warm up ab12cd34ef56gh78"))
 
 
-def _view(text: str, pattern: LazyPattern | Pattern[str]) -> tuple[str, list[int]] | None:
-    """``text`` with ``pattern``'s matches removed, and each kept character's index in ``text``."""
-    if not pattern.search(text):
-        return None
-    out: list[str] = []
-    index: list[int] = []
-    pos = 0
-    for m in pattern.finditer(text):
-        if pattern.pattern == _WRAP_RE.pattern and prose_after(text, m.end()):
-            continue  # a line of prose after a token, not its tail (:mod:`.wrapjoin`)
-        out.append(text[pos : m.start()])
-        index.extend(range(pos, m.start()))
-        pos = m.end()
-    if pos == 0:
-        return None
-    out.append(text[pos:])
-    index.extend(range(pos, len(text)))
-    return "".join(out), index
-
-
 def find(text: str) -> list[tuple[int, int, str]]:
     """Merged ``(start, end, type)`` spans of every secret in ``text``, in order (terminal escapes read around)."""
     if not text:
@@ -342,14 +302,7 @@ def find(text: str) -> list[tuple[int, int, str]]:
         return [(plain[1][start], plain[1][end - 1] + 1, slug) for start, end, slug in find(plain[0])]
     dets = _load()
     found: list[tuple[int, int, str]] = []
-    views: list[tuple[str, list[int] | None]] = [(text, None)]
-    for pattern in (_INVISIBLE_RE, _WRAP_RE, _BLOCK_RE):
-        view = _view(views[-1][0], pattern)
-        if view is not None:
-            prev_index = views[-1][1]
-            joined = view[1] if prev_index is None else [prev_index[i] for i in view[1]]
-            views.append((view[0], joined))
-    for vtext, where in views:
+    for vtext, where in views(text):
         for det in dets:
             for start, end, slug in det(vtext):
                 if end <= start:

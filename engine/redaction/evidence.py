@@ -70,10 +70,14 @@ def bare(span: Span3, found: list[Span3]) -> bool:
 def has_evidence(text: str, start: int, end: int) -> bool:
     """Whether anything around ``text[start:end]`` (or its own head) says the run is a secret (module doc)."""
     from .context import VENDORS, named_after, named_before, named_by_secret_word
+    from .shapelabels import words_only
     from .vendorprefix import _PREFIXES
 
     value = text[start:end]
-    if _PREFIX_RE.match(value) or _WORD_HEAD_RE.match(value) or value.startswith(_PREFIXES + _PRIVATE_HEADS):
+    head = _PREFIX_RE.match(value)
+    if head and not words_only(value[head.end() :]):
+        return True  # a vendor-style head before a random body (``default-v1-s3-artifact-repository`` is words)
+    if _WORD_HEAD_RE.match(value) or value.startswith(_PREFIXES + _PRIVATE_HEADS):
         return True
     if any(value.startswith(_PREFIXES, m.end()) for m in _SEGMENT_RE.finditer(value)):
         return True  # a vendor's token as a piece of a path or a name (``uploads/ghp_….png``)
@@ -151,11 +155,17 @@ def _vendor_after(after: str, vendors: frozenset[str]) -> bool:
 
 
 def keep_bare(text: str, spans: list[Span3], found: list[Span3]) -> list[Span3]:
-    """``spans`` less each run only a shape-alone rule found and nothing around says is a secret; a run that only
-    escaped or plain line breaks part from a span kept before it (a key's body cut into lines) goes with that span."""
+    """``spans`` less each run only the shape-alone rule found (:func:`.shapelabels.weak`) and nothing around says is
+    a secret, each a key naming a public value stands right before (:func:`.shapelabels.countered`) and each setting's
+    dotted name under ``key:`` (:func:`.shapelabels.setting_name`); a run that only escaped or plain line breaks part
+    from a span kept before it (a key's body cut into lines) goes with that span."""
+    from .shapelabels import countered, setting_name, weak
+
     kept: list[Span3] = []
     for span in spans:
         joined = bool(kept) and _GAP_RE.fullmatch(text, kept[-1][1], span[0]) is not None
-        if joined or not bare(span, found) or has_evidence(text, span[0], span[1]):
+        if countered(text, span, found) or setting_name(text, span, found):
+            continue
+        if joined or not weak(span, found) or has_evidence(text, span[0], span[1]):
             kept.append(span)
     return kept

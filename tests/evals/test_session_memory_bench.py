@@ -26,6 +26,7 @@ def test_the_splits_load_and_every_scenario_is_labelled() -> None:
     scenarios = bench.load("all")
     assert {s["split"] for s in scenarios} == {
         "tune",
+        "tune_corpus",
         "heldout",
         "heldout2",
         "heldout3",
@@ -63,7 +64,7 @@ def test_the_spent_splits_are_tuning_data_and_fit_and_aside_split_them_in_thirds
     assert {s["split"] for s in spent} == {f"heldout{n}" for n in ("", 2, 3, 4, 5, 6, 7)}
     fit, aside = bench.load("fit"), bench.load("aside")
     assert not {s["id"] for s in fit} & {s["id"] for s in aside}
-    assert len(fit) + len(aside) == len(bench.load("tune")) + len(spent)
+    assert len(fit) + len(aside) == len(bench.load("tune")) + len(bench.load("tune_corpus")) + len(spent)
     assert all(bench.aside(s["id"]) for s in aside) and not any(bench.aside(s["id"]) for s in fit)
 
 
@@ -75,6 +76,19 @@ def test_the_held_out_set_is_in_no_tuning_group() -> None:
         assert not {s["id"] for s in loaded} & held, group
         assert "heldout8" not in {s["split"] for s in loaded}, group
     assert "heldout8" in bench.HELD_OUT and "all" in bench.HELD_OUT
+
+
+def test_tune_corpus_repeats_each_fresh_repo_correction_and_chain_from_the_noise_repo() -> None:
+    spent = {s["id"]: s for s in bench.load("spent")}
+    variants = bench.load("tune_corpus")
+    fresh = [s for s in spent.values() if s["kind"] in ("correction", "chain") and not s.get("corpus")]
+    assert sorted(v["variant_of"] for v in variants) == sorted(s["id"] for s in fresh)
+    for v in variants:
+        old = spent[v["variant_of"]]
+        assert v["corpus"] is True and v["id"] == f"cx-{old['id']}"
+        assert {k: x for k, x in v.items() if k not in ("id", "corpus", "variant_of", "split")} == {
+            k: x for k, x in old.items() if k not in ("id", "corpus", "split")
+        }
 
 
 def test_a_scenario_needing_the_noise_repo_stops_when_make_corpus_is_missing(tmp_path: Path) -> None:

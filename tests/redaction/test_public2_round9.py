@@ -21,7 +21,7 @@ import re
 import pytest
 
 from memrepo.engine import redaction
-from memrepo.engine.redaction import context, formats, identifiers, idshapes, public, speech
+from memrepo.engine.redaction import context, formats, identifiers, idshapes, public, shapelabels, speech
 
 
 def lei(prefix18: str) -> str:
@@ -82,6 +82,7 @@ def test_secret_beside_it_is_still_redacted(text: str, secret: str) -> None:
 def test_each_was_a_false_alarm(text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """With this round's rules off (the code before it), the look-alike is altered: the test above is not idle."""
     never = re.compile(r"(?!x)x")
+    monkeypatch.setattr(shapelabels, "countered", lambda *args: False)  # round 16's key-naming-a-public-value keep
     monkeypatch.setattr(speech, "_PUBLISH_RE", never)
     monkeypatch.setattr(context, "_NAMED_UUID_RE", never)
     monkeypatch.setattr(identifiers, "_CAMEL_WORDS_RE", never)

@@ -35,7 +35,9 @@ async def test_enter_answers_yes_to_dream_now(isolated_home: Path) -> None:
         dreams = await question(app, pilot, "n")
         assert "y or enter yes" in str(pilot.app.screen.query_one(".dialog-keys").render())
         await pilot.press("enter")
-        await wait_for(pilot, lambda: len(dreams.records) == 1 and not dreams.running, what="the dream")
+        # A list read while the dream ran shows its record "running": wait for the list read after it.
+        done = lambda: len(dreams.records) == 1 and not dreams.running and dreams.records[0].status != "running"  # noqa: E731
+        await wait_for(pilot, done, what="the dream")
         assert dreams.records[0].status == "pending_review"
 
 
