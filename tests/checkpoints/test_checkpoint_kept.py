@@ -80,3 +80,26 @@ def test_a_kept_write_is_never_counted_toward_parking(store: MemoryStore) -> Non
     (waiting,) = cp.waiting(passing_only=True)  # busy: retried by the next session start or checkpoint
     assert waiting.messages == MAX_FAILURES + 1 and waiting.reason == KEPT_REASON
     assert cp.to_retry()
+
+
+def test_a_hand_edit_s_question_keeps_every_line_of_the_batch_and_applies_them_after(store: MemoryStore) -> None:
+    """me.md holds a hand edit that is not UTF-8: every write waits for the user's answer. The batch's first kept
+    write used to stop the merge, so the user's second "Remember that ..." was kept nowhere but the buffer."""
+    root = store.root
+    me = root / "me.md"
+    me.write_bytes(me.read_bytes() + b"- my editor is vi\xff\n")
+    cp = Checkpointer(store.state_dir)
+    messages = [
+        {
+            "id": "u1",
+            "role": "user",
+            "text": "Remember that the build needs Node 22. Remember that deploys go out on Tuesdays.",
+        },
+        {"id": "a1", "role": "assistant", "text": "Noted."},
+    ]
+    done = run_checkpoint(store, cp, settings(root.parent), "s-utf", None, messages, "force")
+    assert done.status == "distilled" and done.pending == 0, done
+    assert cp.waiting() == [] and cp.parked() == []
+    store.answer_hand_edit("me.md", store.status().questions[0].seen, commit=False)  # put the committed text back
+    text = _files(root)
+    assert "The build needs Node 22" in text and "Deploys go out on Tuesdays" in text
