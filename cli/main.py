@@ -65,7 +65,8 @@ def _errors_as_lines(fn: F) -> F:
         except (SystemExit, click.exceptions.ClickException, click.exceptions.Exit, click.Abort):
             raise
         except Exception as exc:  # engine errors, OS errors, and a bug: still one line
-            _fail(error_line(exc))
+            ctx = click.get_current_context(silent=True)
+            _fail(error_line(exc, ids=bool(ctx is not None and ctx.params.get("as_json"))))
 
     return wrapper  # type: ignore[return-value]
 

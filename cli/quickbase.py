@@ -126,14 +126,17 @@ def errors_as_lines() -> Iterator[None]:
     except KeyboardInterrupt:
         fail("interrupted", 130)
     except Exception as exc:
-        fail(error_line(exc))
+        fail(error_line(exc, ids="--json" in sys.argv[1:]))
 
 
-def error_line(exc: BaseException) -> str:
+def error_line(exc: BaseException, ids: bool = False) -> str:
     """The one line (before redaction) every command prints for an error: an engine error's message, an OS
-    error's reason and file, or, for a bug, its type and text to report."""
-    from memrepo.engine.errors import DISK_FULL, MemrepoError, is_disk_full
+    error's reason and file, or, for a bug, its type and text to report. With ``ids`` (a command run with
+    ``--json``: a script reads it) a path rule's id ends the line, ``(rule: home)``."""
+    from memrepo.engine.errors import DISK_FULL, MemrepoError, PathRuleError, is_disk_full
 
+    if isinstance(exc, PathRuleError) and ids:
+        return f"{exc} (rule: {exc.rule})"
     if isinstance(exc, MemrepoError):
         return str(exc)
     if isinstance(exc, OSError) and is_disk_full(exc):

@@ -219,6 +219,11 @@ def receive(conn: socket.socket, line: bool) -> bytes:
     return b"".join(chunks)
 
 
+LEFT_SILENT = [False]
+"""Whether this process handed its line to a server that then went silent (:func:`hand_over`): stopped mid-write,
+it may still write the line once it runs again (breaker27 B27-8), so a busy lock after it is no plain "retry"."""
+
+
 def hand_over(sock_path: str, data: bytes) -> dict[str, object] | None:
     """Send one request to the server at ``sock_path``; its reply, or None when nobody answered as asked.
 
@@ -230,10 +235,12 @@ def hand_over(sock_path: str, data: bytes) -> dict[str, object] | None:
 
     conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     chunks: list[bytes] = []
+    sent = False
     try:
         conn.settimeout(1.0)
         conn.connect(sock_path)
         conn.sendall(data)  # one line: the server reads to its newline, then sees whether we are still here
+        sent = True
         conn.settimeout(ALIVE_WAIT_S)
         deadline = time.monotonic() + REPLY_WAIT_S
         size = 0
@@ -246,6 +253,7 @@ def hand_over(sock_path: str, data: bytes) -> dict[str, object] | None:
         else:
             return None
     except TimeoutError:
+        LEFT_SILENT[0] = LEFT_SILENT[0] or sent
         _forget_silent(sock_path)
         return None
     except OSError:

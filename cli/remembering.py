@@ -132,9 +132,16 @@ def _remember(open_store: Callable[[], MemoryStore], args: dict[str, object], re
 
     try:
         result = store.remember(cand)
-    except BusyError:
+    except BusyError as exc:
         found = _already_written(store.root, cand.text)
         if found is None:
+            from .quickremember import LEFT_SILENT
+
+            if LEFT_SILENT[0]:  # the server that holds the lock has the line: "retry" alone was untrue (B27-8)
+                raise BusyError(
+                    f"{exc}; the write server this line was handed to stopped answering while it held the lock:"
+                    " it may still write the line (`memrepo recall` shows it; a retry says reinforced)"
+                ) from exc
             raise
         # A write server killed after it committed this very line left the client waiting on a busy lock
         # (breaker26 B26-7): "busy, retry" was untrue, the line is there.

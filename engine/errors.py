@@ -27,14 +27,17 @@ class MemrepoError(Exception):
 class PathRuleError(MemrepoError):
     """A repo path breaks one of the path rules of docs/architecture.md §2.
 
+    The message is for people: plain words and the path; the rule's id is kept for scripts (``rule``, and the CLI's
+    error line when a command is run with ``--json``; breaker27 B27-6: "(rule: missing)" meant nothing to a user).
+
     Attributes:
         rule: short id of the failed rule (``absolute``, ``root``, ``home``,
-            ``symlink``, ``inside-repo``, ``not-memory-repo``, ``not-a-directory``).
+            ``symlink``, ``inside-repo``, ``not-memory-repo``, ``not-a-directory``, ``missing``).
         path: the path that was refused.
     """
 
     def __init__(self, rule: str, path: str, message: str) -> None:
-        super().__init__(f"{message} (rule: {rule}): {path}")
+        super().__init__(f"{message}: {path}")
         self.rule = rule
         self.path = path
 

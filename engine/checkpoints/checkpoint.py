@@ -48,7 +48,7 @@ import secrets
 import sqlite3
 from typing import Any, Literal
 
-from memrepo.engine.errors import MemrepoError
+from memrepo.engine.errors import BlockedError, MemrepoError
 from memrepo.engine.files.regularfile import read_work_file
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.paths import normalize_workspace, parse_ref
@@ -57,7 +57,7 @@ from memrepo.engine.write.policy import NO_MEMORY, redact
 from memrepo.engine.write.ports import MemoryAccess
 
 from .buffers import MAX_SEEN, Buffers
-from .distill import DistillOutput, apply_operation, build_prompt
+from .distill import AddOp, DistillOutput, Operation, apply_operation, build_prompt
 from .forgetting import apply_forgets
 from .types import CheckpointResult, Claim, ExistingEntry, Message
 
@@ -112,6 +112,27 @@ def passing(reason: str | None) -> bool:
     """Whether a batch failed for a passing cause: a :class:`~memrepo.engine.errors.BusyError` (another git
     process holds its lock file, another write holds the write lock), gone by itself (B26-6)."""
     return bool(reason) and str(reason).startswith("BusyError")
+
+
+def kept_write(reason: str | None) -> bool:
+    """Whether a batch's write was kept while the repo was blocked (a merge, a hand edit's question): in the pen,
+    applied once the block is gone, so never a failure toward parking (breaker27 B27-7)."""
+    return bool(reason) and str(reason).startswith(("BlockedError: kept: ", "HandEditQuestion: kept: "))
+
+
+def _after_kept(result: CheckpointResult, kept: list[tuple[Operation, BlockedError]]) -> None:
+    """A batch some of whose writes a block kept: done when every kept one is a new line (the pen writes it whole);
+    else raises the first block (the batch stays pending as ``busy``: a supersede's or revise's removal of the
+    old line is not in the pen, the retry after the block makes it; breaker27 B27-7)."""
+    if not kept:
+        return
+    if not all(isinstance(op, AddOp) for op, _exc in kept):
+        raise next(exc for op, exc in kept if not isinstance(op, AddOp))
+    result.status = "distilled"
+    result.notes.append(
+        f"{len(kept)} write{'s' * (len(kept) != 1)} kept while the memory repo is blocked"
+        " (.git/memrepo/pen): applied once the block is gone"
+    )
 
 
 def _msg_id(session_id: str, msg: Message) -> str:
@@ -384,12 +405,13 @@ class Checkpointer(Buffers):
 
         A failure of a passing cause (:func:`passing`: another git process's lock, a busy write lock) is not
         counted toward parking: its messages are marked ``busy`` and wait, pending, for the next try
-        (breaker26 B26-6: ``git commit -a`` waiting in its editor parked a session's lines after three ends).
+        (breaker26 B26-6: ``git commit -a`` waiting in its editor parked a session's lines after three ends);
+        nor is a write a block kept (:func:`kept_write`: it is not lost, B27-7).
 
         Returns:
             int: messages still pending in the scope.
         """
-        busy = failed and passing(reason)
+        busy = failed and (passing(reason) or kept_write(reason))
         with self._lock:
             data = self._load(claim.scope)
             if (data.get("claim") or {}).get("id") == claim.claim_id:
@@ -440,15 +462,23 @@ class Checkpointer(Buffers):
             data = self._load(claim.scope)
             ids = {m["id"] for m in claim.messages}
             if not dead:
+                kept: list[tuple[Operation, BlockedError]] = []
                 for op in output.operations:
-                    written = apply_operation(store, claim, op, origin)
-                    if written is not None and written.limit:
-                        written = apply_operation(store, claim, op, origin, inbox=True) or written
+                    try:
+                        written = apply_operation(store, claim, op, origin)
+                        if written is not None and written.limit:
+                            written = apply_operation(store, claim, op, origin, inbox=True) or written
+                    except BlockedError as exc:
+                        if not exc.kept:
+                            raise
+                        kept.append((op, exc))  # in the pen, applied once the block is gone; the rest go on
+                        continue
                     if written is None:
                         result.invalid += 1
                     else:
                         result.written.append(written)
                 result.written += apply_forgets(store, claim, origin)  # "Please forget that ..." (breaker14 B14-10)
+                _after_kept(result, kept)
             else:
                 result.status = "forgotten"
             if any(w.limit for w in result.written):

@@ -46,6 +46,7 @@ from .history import GitHistory
 from .indexstat import index_looks_stale
 from .mergestate import USUAL, marker_reason, merge_reason, missing_head_reason, other_branch_reason, unmerged_reason
 from .statuscache import CachedScan, StatusCache
+from .worktreescan import WorkTreeScan
 
 BRANCH = "main"
 
@@ -55,8 +56,6 @@ MID_SAVE_WAIT_S = 2.0
 MID_SAVE_FRESH_S = 30.0
 """A scratch sibling renamed or written longer ago than this (seconds) is a leftover, not a save in progress."""
 
-SCAN_TRIES = 3
-"""How many times a status scan is tried when a file went away while libgit2 hashed it."""
 STALE_INDEX_S = 0.02
 """A full status scan that took more of this thread's CPU time than this (seconds) may mean the index's
 stat data is stale (a copied or restored repo): when a sample of its entries says so
@@ -87,7 +86,7 @@ _INDEX_CHANGED = (
 )
 
 
-class GitStore(GitHistory, GitCommits):
+class GitStore(GitHistory, GitCommits, WorkTreeScan):
     """Owns one pygit2 ``Repository`` for one memory repo.
 
     Args:
@@ -332,23 +331,6 @@ class GitStore(GitHistory, GitCommits):
             return False
         return data == self.head_blob(path)
 
-    def _scan(self) -> dict[str, int]:
-        """libgit2's status of the whole work tree, read again when a file went away while it was hashed.
-
-        Another process replacing a file (an editor's save, an appender beside
-        the writer) between libgit2 listing it and reading it makes the scan
-        fail with "error reading file for hashing"; a second look sees the new
-        file (docs/architecture.md §3: nothing another process does is fatal).
-        """
-        for attempt in range(SCAN_TRIES):
-            try:
-                return self._repo.status(untracked_files="all")
-            except OSError:
-                if attempt == SCAN_TRIES - 1:
-                    raise
-                time.sleep(0.01 * (attempt + 1))
-        raise AssertionError("unreachable")
-
     def _status_flags(self, paths: list[str] | None, refresh: bool) -> dict[str, int]:
         """libgit2's status flags of the whole work tree, or of ``paths`` (see :meth:`status`)."""
         try:
@@ -416,55 +398,6 @@ class GitStore(GitHistory, GitCommits):
                     out.append((path, sibling))
                     break
         return sorted(out)
-
-    def _quick_flags(self, paths: list[str], unread: set[str] | None = None) -> dict[str, int] | None:
-        """Status of a few paths by hashing them against HEAD's tree.
-
-        Cheaper than ``status_file`` on a large index (no index load), and
-        enough for the watcher's hints: a full scan still runs periodically
-        and catches anything staged by hand.
-
-        Args:
-            paths: repo-relative file paths.
-            unread: when given, gets the paths that could not be read (replaced
-                or removed while hashed); they are left out of the result.
-
-        Returns None when a path is a folder (in HEAD or in the work tree):
-        the watcher may report a new or moved folder but not the files in it,
-        so the caller scans everything.
-        """
-        repo = self._repo
-        tree = None if repo.head_is_unborn else repo.head.peel(pygit2.Commit).tree
-        flags: dict[str, int] = {}
-        for path in dict.fromkeys(paths):
-            if is_scratch(path):
-                continue
-            full = self.root / path
-            try:
-                entry = tree[path] if tree is not None else None
-            except KeyError:
-                entry = None
-            if (entry is not None and not isinstance(entry, pygit2.Blob)) or (full.is_dir() and not full.is_symlink()):
-                return None
-            odd = not_regular_kind(full)
-            present = odd is not None or full.exists()
-            if entry is None:
-                if present and not repo.path_is_ignored(path):
-                    flags[path] = FileStatus.WT_NEW
-            elif not present:
-                flags[path] = FileStatus.WT_DELETED
-            elif odd is not None:  # a symlink, FIFO, socket or device in place of the file
-                flags[path] = FileStatus.WT_TYPECHANGE
-            else:
-                try:
-                    data = read_work_file(full)
-                except OSError:
-                    if unread is not None:
-                        unread.add(path)
-                    continue
-                if pygit2.hash(data) != entry.id:
-                    flags[path] = FileStatus.WT_MODIFIED
-        return flags
 
     def _refresh_index(self, flags: dict[str, int]) -> None:
         """Write fresh stat data into the index for every unchanged tracked file.

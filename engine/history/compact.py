@@ -44,7 +44,6 @@ from memrepo.engine.state.registry import Event
 from memrepo.engine.state.scrub import Scope, walk
 from memrepo.engine.write import forgotlines
 from memrepo.engine.write.ports import WriteAccess
-from memrepo.engine.write.stalesave import WINDOW_S
 from memrepo.engine.write.writer import Transaction
 
 STEPS = (
@@ -284,8 +283,9 @@ def _compact_locked(store: WriteAccess, tx: Transaction, progress: Progress | No
     if head is None:
         raise GitError("the memory repo has no commit yet: nothing to compact")
     before = git_dir_size(git.git_dir)
-    # The stale-save guard reads the last hour's removals in the history this erases: keep their keyed hashes.
-    forgotlines.record(state, store.git.recent_removals(WINDOW_S), WINDOW_S)
+    # The stale-save guard reads removals in the history this erases: keep their keyed hashes for days, not the
+    # guard's hour (an editor's copy read before a forget can be saved long after; breaker27 B27-3).
+    forgotlines.record(state, store.git.recent_removals(forgotlines.KEEP_S), forgotlines.KEEP_S)
     _write_marker(state, 2, started)
 
     _emit(progress, 2)

@@ -14,8 +14,10 @@ sidecar", then "route-planner moved to Go 1.23", and no block showed the OR-Tool
 
 and the rest, the older line's topic words none of the newer lines holds (less the version's name), is at least
 :data:`MIN_REST` words ("route-planner is a Go 1.22 service" says one thing: its rest is "service"). A line named
-by ``supersedes:`` or of the same ``subject:`` is replaced whole (said on purpose). The older line is ranked right
-after the line shown in its place, so the budget shows the two together.
+by ``supersedes:`` or of the same ``subject:`` (said on purpose) is replaced whole unless the correction restates
+part of it and it says more than every later line of the file does (:func:`_says_more`): then it is kept, marked,
+its replaced version or clause struck when one is named, else nothing (breaker27 B27-5). The older line is ranked right after the line shown in its place, so the budget
+shows the two together.
 """
 
 from __future__ import annotations
@@ -53,12 +55,42 @@ def partly_replaced(cands: Sequence[Candidate], gone: dict[int, int]) -> dict[in
             continue  # a loop: leave it to the rule
         older = by_number.get(old)
         newer = [by_number[n] for n in chain if n in by_number]
-        if older is None or not newer or _on_purpose(older, newer[0]):
+        if older is None or not newer:
+            continue
+        if _on_purpose(older, newer[0]):
+            later = [c.entry.text for c in cands if c.number > old]  # the correction's other lines too
+            if _says_more(older.entry.text, newer[0].entry.text, later):
+                out[old] = (chain[-1], _struck(older.entry.text, [c.entry.text for c in newer]))
             continue
         struck = _struck(older.entry.text, [c.entry.text for c in newer])
         if struck:
             out[old] = (chain[-1], struck)
     return out
+
+
+def _says_more(old_text: str, new_text: str, later: list[str]) -> bool:
+    """Whether a line a correction replaces on purpose says more than the correction: the correction names the old
+    value it replaces ("..., not Fly.io": :data:`_NAMES_OLD`, a word of the older line), restates part of the line
+    (more than :data:`MIN_REST` topic words in common), and :data:`MIN_REST` or more of the line's topic words are in
+    no later line of the file (breaker27 B27-5: "Actually the api deploys to Render now, not Fly.io" replacing "The
+    api deploys to Fly.io from the main branch and ...": "main branch" was in no shown line). A reworded line ("The
+    test database is SQLite in memory" -> "... is a throwaway Postgres container") names no old value: replaced
+    whole, as before."""
+    old = topic_terms(old_text).words
+    named: set[str] = set()
+    for found in _NAMES_OLD.finditer(new_text):
+        named |= topic_terms(found.group(1)).words
+    if not named & old or len(old & topic_terms(new_text).words) <= MIN_REST:
+        return False
+    said: set[str] = set().union(*(topic_terms(text).words for text in later)) if later else set()
+    return len(old - said) >= MIN_REST
+
+
+_NAMES_OLD = re.compile(
+    r"\b(?:not|no longer|instead of|rather than|ya no(?: en| es| usa(?:mos)?)?|en vez de|en lugar de)\s+([^,;.!?]+)",
+    re.IGNORECASE,
+)
+"""How a correction names the value it replaces: the words after "not", "instead of", "ya no", "en vez de"."""
 
 
 def _on_purpose(old: Candidate, new: Candidate) -> bool:

@@ -229,6 +229,7 @@ def scan_hits(root: Path, query: str, scope: tuple[str | None, str | None, bool]
     """
     import json
 
+    from .heldread import without_revived
     from .recall import SECTION_LINES
     from .recallkeys import fit_hits, redacted, to_hit
 
@@ -250,4 +251,4 @@ def scan_hits(root: Path, query: str, scope: tuple[str | None, str | None, bool]
         hit.scan = note
         hit.answer = got.confidence >= found.answer_floor  # --all lists hits under the minimum: no answers
         hits.append(hit)
-    return fit_hits(hits, options["max_bytes"])
+    return fit_hits(without_revived(root, hits), options["max_bytes"])  # a revived line waits (heldread)

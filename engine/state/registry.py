@@ -317,7 +317,7 @@ REGISTRY: tuple[Derived, ...] = (
         "forgotten-lines.json",
         _S,
         "write/forgotlines.py",
-        "keyed hashes (HMAC-SHA256) of the lines memrepo removed in the hour before a compaction, with expiry times; no text",
+        "keyed hashes (HMAC-SHA256) of the lines memrepo removed in the 30 days before a compaction (50,000 at most), with expiry times; no text",
         False,
         "nothing: each compaction writes it; dropped when every hash expired",
     ),

@@ -1,16 +1,16 @@
-"""The lines memrepo removed in the last hour, kept as keyed hashes across a compaction (docs/architecture.md §3, §5).
+"""The lines memrepo removed before a compaction, kept as keyed hashes across it (docs/architecture.md §3, §5).
 
 The stale-save guard (:mod:`.stalesave`) finds the entries memrepo removed
 in the last hour in the history. Compaction ("forgetting for real") erases
 that history: an editor's copy read before ``forget --compact`` and saved
 after it brought the forgotten line back with no question, and the next
 write committed it. So compaction first records, for each line memrepo's
-own commits removed in the guard's window, an HMAC-SHA256 of the file's
-path and the line's normalised text, with the time the window ends for it.
+own commits removed in the last :data:`KEEP_S`, an HMAC-SHA256 of the file's
+path and the line's normalised text, with the time its guard ends.
 The key is 32 random bytes in its own file (0600), apart from the hashes
 (0600): the hashes alone cannot be checked against a guessed text. No text
-is kept. Entries expire after :data:`~.stalesave.WINDOW_S`; once none is
-left, both files are deleted.
+is kept. A compaction looks back, and keeps each hash, :data:`KEEP_S` (30 days: an editor left open for
+days still meets the question), at most :data:`MAX_HASHES`; once none is left, both files are deleted.
 """
 
 from __future__ import annotations
@@ -27,6 +27,12 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from memrepo.engine.format.entrylines import entry_lines
+
+KEEP_S = 30 * 86_400.0
+"""How long a compaction keeps the hashes of the lines memrepo removed before it, and how far back it looks: an
+editor's buffer can stay open for days (breaker27 B27-3), far past the stale-save guard's hour of history."""
+MAX_HASHES = 50_000
+"""The most hashes kept (those that expire last): a bound on the file (~4 MB), whatever the compactions removed."""
 
 HASHES_NAME = "forgotten-lines.json"
 """The keyed hashes and when each expires, under ``.git/memrepo/`` (0600)."""
@@ -120,6 +126,8 @@ def record(state: Path, removals: Iterable[tuple[str, bytes, bytes | None, float
     for (rel, text), until in gone.items():
         digest = _digest(key, rel, text)
         hashes[digest] = max(until, hashes.get(digest, 0.0))
+    if len(hashes) > MAX_HASHES:  # bounded: the removals that expire last are kept
+        hashes = dict(sorted(hashes.items(), key=lambda item: item[1], reverse=True)[:MAX_HASHES])
     _write_private(state / HASHES_NAME, json.dumps({"hashes": hashes}, sort_keys=True).encode("utf-8"))
     return len(hashes)
 

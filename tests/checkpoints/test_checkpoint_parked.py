@@ -1,10 +1,9 @@
 """A checkpoint batch that fails three times is parked where the user sees it, never dropped (round 13, fix13).
 
 Before, :data:`~memrepo.engine.checkpoints.checkpoint.MAX_FAILURES` failed distillations dropped the batch with a
-log line only. A real reason: me.md holds a hand edit that is not UTF-8, so every write waits for the user's
-answer. The write kept while blocked holds only the first line of the batch (the write raised before the
-second), so the user's second "Remember that ..." was lost for good. Now the batch is parked in its buffer:
-``memrepo status`` and Health name it, and ``memrepo checkpoint --retry-parked`` distils it once the file is fixed.
+log line only. Now the batch is parked in its buffer: ``memrepo status`` and Health name it, and ``memrepo
+checkpoint --retry-parked`` distils it once the cause is gone. The failing write here is a commit that fails (the
+disk full); a write a block keeps (a hand edit that is not UTF-8) is no failure (test_checkpoint_kept.py, B27-7).
 """
 
 from __future__ import annotations
@@ -12,10 +11,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
+import memrepo.engine.checkpoints.checkpoint as checkpoint_module
 from memrepo.cli.main import main
 from memrepo.engine.checkpoints.checkpoint import MAX_FAILURES, Checkpointer
+from memrepo.engine.errors import GitError
 from memrepo.engine.repo.store import MemoryStore
 
 TURN = [
@@ -33,17 +35,26 @@ def _checkpoint(repo: Path, messages: list[dict]) -> object:
     return CliRunner().invoke(main, args, input=json.dumps(messages))
 
 
-def test_a_batch_failing_three_times_is_parked_shown_and_retried_never_dropped(store: MemoryStore) -> None:
+def _failing_writes(monkeypatch: pytest.MonkeyPatch) -> None:
+    def full(*_args: object, **_kwargs: object) -> None:
+        raise GitError("commit failed: the disk is full: nothing was written")
+
+    monkeypatch.setattr(checkpoint_module, "apply_operation", full)
+
+
+def test_a_batch_failing_three_times_is_parked_shown_and_retried_never_dropped(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
     root = store.root
     me = root / "me.md"
-    me.write_bytes(me.read_bytes() + b"- my editor is vi\xff\n")  # a hand edit that is not UTF-8: writes wait
+    _failing_writes(monkeypatch)
     first = _checkpoint(root, TURN)
-    assert "failed" in first.stdout and "not UTF-8" in first.stdout, first.output
+    assert "failed" in first.stdout and "disk is full" in first.stdout, first.output
     for _ in range(MAX_FAILURES - 1):
         assert "failed" in _checkpoint(root, []).stdout
     parked = Checkpointer(store.state_dir).parked()
     assert [(p.scope, p.messages, p.sessions) for p in parked] == [("global", 2, ["s-park"])]
-    assert "not UTF-8" in parked[0].reason
+    assert "disk is full" in parked[0].reason
     assert "Node 22" not in me.read_bytes().decode("utf-8", "replace")
 
     status = CliRunner().invoke(main, ["--repo", str(root), "status"])
@@ -57,8 +68,7 @@ def test_a_batch_failing_three_times_is_parked_shown_and_retried_never_dropped(s
     later = _checkpoint(root, [])  # a later stage while parked: the parked batch is not retried by itself
     assert "0 pending" in later.stdout and Checkpointer(store.state_dir).parked()
 
-    fixed = CliRunner().invoke(main, ["--repo", str(root), "commit-hand-edits", "--put-back", "me.md"])
-    assert fixed.exit_code == 0, fixed.output
+    monkeypatch.undo()  # space freed
     retried = CliRunner().invoke(main, ["--repo", str(root), "checkpoint", "--retry-parked"])
     assert retried.exit_code == 0, retried.output
     assert "session s-park: distilled" in retried.stdout
@@ -70,15 +80,16 @@ def test_a_batch_failing_three_times_is_parked_shown_and_retried_never_dropped(s
     assert {r["name"]: r["status"] for r in json.loads(after.stdout)}["parked checkpoints"] == "OK"
 
 
-def test_forgetting_the_session_deletes_its_parked_messages(store: MemoryStore) -> None:
+def test_forgetting_the_session_deletes_its_parked_messages(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A parked batch is still the session's conversation: ``forget-session`` takes it too."""
-    me = store.root / "me.md"
-    me.write_bytes(me.read_bytes() + b"- my editor is vi\xff\n")
+    _failing_writes(monkeypatch)
     _checkpoint(store.root, TURN)
     for _ in range(MAX_FAILURES - 1):
         _checkpoint(store.root, [])
     assert Checkpointer(store.state_dir).parked()
-    CliRunner().invoke(main, ["--repo", str(store.root), "commit-hand-edits", "--put-back", "me.md"])
+    monkeypatch.undo()
     gone = CliRunner().invoke(main, ["--repo", str(store.root), "forget-session", "s-park"])
     assert "2 buffered message(s) deleted" in gone.stdout, gone.output
     assert Checkpointer(store.state_dir).parked() == []

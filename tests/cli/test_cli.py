@@ -177,10 +177,13 @@ def test_a_bad_ref_is_one_line(repo_path: Path) -> None:
 
 
 def test_a_path_rule_is_one_line(isolated_home: Path, tmp_path: Path) -> None:
-    one_line_error(run("--repo", str(isolated_home), "init"), "rule: home")
+    home = one_line_error(run("--repo", str(isolated_home), "init"), "the repo path is the home folder itself")
     (tmp_path / "proj").mkdir()
     git(tmp_path / "proj", "init", "-q")
-    one_line_error(run("--repo", str(tmp_path / "proj" / "mem"), "remember", "x"), "rule: inside-repo")
+    inside = one_line_error(run("--repo", str(tmp_path / "proj" / "mem"), "remember", "x"), "inside the git work tree")
+    assert "rule:" not in home + inside  # plain words for people (breaker27 B27-6: "(rule: missing)")
+    # A script asks with --json: the rule's id ends the line.
+    one_line_error(run("--repo", str(isolated_home), "log", "--json"), "home folder itself", "(rule: home)")
     one_line_error(run("--repo", str(tmp_path / "missing"), "log"), "memrepo init")
     assert not (tmp_path / "missing").exists()
 

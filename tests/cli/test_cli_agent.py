@@ -185,8 +185,7 @@ def test_mcp_on_a_bad_repo_path_is_one_line(tmp_path: Path) -> None:
     )
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.strip().splitlines() == [
-        "memrepo: the folder is not empty and is not a memory repo; give a new or empty folder to start one"
-        f" (rule: not-memory-repo): {folder}"
+        f"memrepo: the folder is not empty and is not a memory repo; give a new or empty folder to start one: {folder}"
     ]
 
 

@@ -48,4 +48,4 @@ def test_a_busy_remember_of_a_line_already_written_names_it(tmp_path: Path) -> N
         assert other.exit_code == 1 and "memory repo is busy" in other.output  # not written: still busy
     finally:
         holder.kill()
-        holder.wait(timeout=30)
+        holder.wait(timeout=60)

@@ -95,6 +95,7 @@ def timed(*args):
     finally:
         print("handing over took:", time.monotonic() - start, file=sys.stderr, flush=True)
 quickremember.hand_over = timed
+quickremember.REPLY_WAIT_S = 3600.0  # a client that waited for the reply would wait an hour: the run's guard ends it
 sys.argv = ["memrepo", *sys.argv[1:]]
 from memrepo.cli import quick
 quick.run()
@@ -242,8 +243,9 @@ def test_a_stopped_server_is_passed_within_seconds_and_the_write_is_made(runtime
     finally:
         os.kill(pid, signal.SIGCONT)
     assert code == 0 and out.startswith("added "), err
-    # Left after ALIVE_WAIT_S of silence, not held for the reply's wait (the client's whole run is no measure).
-    assert waited < quickremember.REPLY_WAIT_S / 2, f"a stopped server held the client {waited:.1f} s"
+    # Left after ALIVE_WAIT_S of silence, not held for the reply's wait: the client's reply wait is an hour, so a
+    # client that waited would have hit remember_timed's 120 s guard (a condition, not a wall-clock bound).
+    print(f"handed over in {waited:.1f} s")
     assert sum("while the server was stopped" in line for line in entries(repo)) == 1
 
 
@@ -290,7 +292,7 @@ def test_a_silent_server_is_passed_within_seconds(runtime, repo) -> None:
         stop.set()
         thread.join()
     assert code == 0 and out.startswith("added "), err
-    assert waited < quickremember.REPLY_WAIT_S / 2, f"a silent server held the client {waited:.1f} s"
+    print(f"handed over in {waited:.1f} s")  # a client held for the (hour-long) reply wait hit the 120 s guard
     assert sum("never answers" in line for line in entries(repo)) == 1
 
 

@@ -67,7 +67,7 @@ def test_a_save_into_an_old_inode_after_the_server_was_killed_is_committed_by_th
     finally:
         with contextlib.suppress(OSError):
             editor.stdin.close()
-        editor.wait(30)
+        editor.wait(90)
     assert "Saved by the editor about okapis" not in (repo / "me.md").read_text()  # only in the old inode
     if later == "status":
         done = subprocess.run(

@@ -116,7 +116,7 @@ def test_a_save_into_an_old_inode_is_committed_by_the_servers_idle_tick(runtime:
     finally:
         with contextlib.suppress(OSError):
             editor.stdin.close()
-        editor.wait(30)
+        editor.wait(90)
     deadline = time.monotonic() + WAIT_S  # no write comes: only the server's tick can take the save
     while "Saved by the editor about okapis" not in git(repo, "show", "HEAD:me.md"):
         assert time.monotonic() < deadline, (

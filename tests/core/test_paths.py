@@ -22,7 +22,7 @@ def _refused(path: str | Path, rule: str) -> PathRuleError:
     with pytest.raises(PathRuleError) as info:
         check_repo_path(path)
     assert info.value.rule == rule
-    assert f"rule: {rule}" in str(info.value)
+    assert "rule:" not in str(info.value)  # plain words for people; the id is for scripts (.rule, --json)
     # Opening through the store refuses the same way and creates nothing.
     with pytest.raises(PathRuleError) as again:
         MemoryStore.open(path, plain_settings())

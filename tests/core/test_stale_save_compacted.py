@@ -101,13 +101,15 @@ def test_compaction_keeps_no_text_only_keyed_hashes(store: MemoryStore) -> None:
     assert plain not in hashes.read_text()
 
 
-def test_the_guard_expires_after_the_hour(store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_guard_expires_after_its_days(store: MemoryStore, monkeypatch: pytest.MonkeyPatch) -> None:
     forget_compact_then_stale_save(store)
     state = store.root / ".git" / "memrepo"
     assert len(store.status().questions) == 1  # held within the hour
-    later = time.time() + 3601
-    monkeypatch.setattr(forgotlines.time, "time", lambda: later)
-    assert store.status().questions == []  # a save after the hour is the user's own edit
+    now = time.time()
+    monkeypatch.setattr(forgotlines.time, "time", lambda: now + 2 * 86_400)
+    assert len(store.status().questions) == 1  # and days later: an editor's buffer stays open that long (B27-3)
+    monkeypatch.setattr(forgotlines.time, "time", lambda: now + forgotlines.KEEP_S + 1)
+    assert store.status().questions == []  # a save after KEEP_S is the user's own edit
     assert not (state / forgotlines.HASHES_NAME).exists() and not (state / forgotlines.KEY_NAME).exists()
 
 
@@ -182,3 +184,23 @@ def test_vim_saving_its_copy_after_forget_compact_is_held(store: MemoryStore, tm
     text = git(root, "show", "HEAD:me.md")
     assert SECRET not in text and "Typed in vim" in text
     tmux("send-keys", "-t", "0", ":q!", "Enter")
+
+
+def test_a_compaction_hours_after_the_forget_still_guards_the_line(
+    store: MemoryStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """breaker27 B27-3: compaction kept only the last hour's removals; a forget two hours before `compact`, then a
+    stale save of an editor's copy read before it, brought the line back with no question."""
+    store.remember(Candidate(text="I water the plants on Sundays", by="user"))
+    written = store.remember(Candidate(text=SECRET, by="user"))
+    assert written.ref
+    me = store.root / "me.md"
+    read = me.read_text()
+    assert store.forget(written.ref).commit
+    real = time.time
+    monkeypatch.setattr(time, "time", lambda: real() + 2 * 3600)  # two hours later: the forget is out of the hour
+    store.compact()
+    assert git(store.root, "rev-list", "--count", "HEAD").strip() == "1"
+    stale_save(me, read + "- Typed in the editor [by: user]\n")
+    (q,) = store.status().questions
+    assert q.path == "me.md" and len(q.revived) == 1 and SECRET in q.revived[0]

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 
 from memrepo.engine.repo.store import MemoryStore
 
@@ -23,7 +22,7 @@ from memrepo.engine.repo.repo import MemoryRepo
 
 def waiting_build(root):
     print("warming", flush=True)
-    time.sleep(300)  # what a first build of a big repo, in its detached process, makes the warm-up wait
+    time.sleep(3600)  # what a first build of a big repo, in its detached process, makes the warm-up wait
     raise AssertionError("the warm-up was waited for")
 
 recallfile.open_index = waiting_build
@@ -43,11 +42,9 @@ asyncio.run(main())
 def test_a_process_ends_without_waiting_for_the_recall_warm_up(store: MemoryStore) -> None:
     root = store.root
     store.close()
-    started = time.monotonic()
+    # The stand-in waits an hour; a process that waited for it hits this guard (a condition, not a speed claim).
     done = subprocess.run(
-        [sys.executable, "-c", SCRIPT, str(root)], capture_output=True, text=True, timeout=150, check=False
+        [sys.executable, "-c", SCRIPT, str(root)], capture_output=True, text=True, timeout=180, check=False
     )
-    took = time.monotonic() - started
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["warming", "closed"], done.stdout
-    assert took < 120, f"the process took {took:.0f} s: it waited for the warm-up"  # the stand-in waits 300 s

@@ -4,6 +4,8 @@ accept, the rules provider's choice of duplicate, and escapes in printed reasons
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -149,19 +151,23 @@ def _alive(pid: int) -> bool:
 def test_a_command_timeout_kills_the_processes_it_started(repo_path: Path, tmp_path: Path) -> None:
     pidfile = tmp_path / "sleep.pid"
     script = tmp_path / "spawn.sh"
-    script.write_text(f"#!/bin/sh\ncat > /dev/null\nsleep 30 &\necho $! > {pidfile}\nwait\n")
+    # The sleep first (its pid on record before anything waits), and one that outlives every guard here.
+    script.write_text(f"#!/bin/sh\nsleep 600 &\necho $! > {pidfile}\ncat > /dev/null\nwait\n")
     script.chmod(0o755)
     store = make_repo(repo_path)
     din = build_input(repo_path, [p for p, _ in store.list_files()], [])
     cfg = Settings()
     cfg.dream.command.argv = [str(script)]
-    with pytest.raises(ProviderError, match="did not answer within 2 s"):
-        CommandProvider(cfg.dream, timeout=2.0).propose(din)
+    with pytest.raises(ProviderError, match="did not answer within 5 s"):
+        CommandProvider(cfg.dream, timeout=5.0).propose(din)
     pid = int(pidfile.read_text())
     deadline = time.monotonic() + 60  # hang guard
     while _alive(pid) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not _alive(pid), "the sleep the command started outlived its timeout"
+    alive = _alive(pid)
+    if alive:
+        os.kill(pid, signal.SIGKILL)  # a failing run leaves no sleep behind
+    assert not alive, "the sleep the command started outlived its timeout"
 
 
 def test_undo_of_the_auto_commit_after_accepting_the_review_of_the_same_file(repo_path: Path) -> None:

@@ -117,7 +117,7 @@ def _jetbrains_save(path: Path, text: str, renamed: threading.Event, go_on: thre
     tmp.write_text(text)
     os.rename(path, old)
     renamed.set()
-    go_on.wait(10)
+    go_on.wait(60)
     os.rename(tmp, path)
     old.unlink()
 
@@ -129,7 +129,7 @@ def test_a_write_landing_inside_a_jetbrains_safe_write_loses_neither(store: Memo
     renamed, go_on = threading.Event(), threading.Event()
     saver = threading.Thread(target=_jetbrains_save, args=(memory, saved, renamed, go_on))
     saver.start()
-    assert renamed.wait(10)
+    assert renamed.wait(60)
     # The write starts while MEMORY.md is renamed away; the save finishes meanwhile.
     threading.Timer(0.2, go_on.set).start()
     try:

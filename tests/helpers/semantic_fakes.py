@@ -87,7 +87,7 @@ def fake_openai_server() -> Iterator[tuple[str, FakeEmbeddings]]:
             record.requests.append((dict(self.headers), body))
             if record.hold_word is not None and any(record.hold_word in str(text) for text in body["input"]):
                 record.held.set()
-                record.release.wait(30)
+                record.release.wait(120)  # the test releases it; a loaded machine must not go on early
             if record.delay:
                 time.sleep(record.delay)
             if self.path != "/v1/embeddings":

@@ -70,7 +70,7 @@ def test_the_first_build_outlives_a_killed_mcp_session(tmp_path: Path) -> None:
     while not build_state(root)[0] and time.monotonic() < deadline:
         time.sleep(0.2)
     assert build_state(root)[0], "the build died with the session: the next session scans the files again"
-    deadline = time.monotonic() + 30  # the build marks itself done, then lets its running marker go
+    deadline = time.monotonic() + 90  # the build marks itself done, then lets its running marker go
     while build_running(root) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not build_running(root)

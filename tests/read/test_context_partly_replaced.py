@@ -72,3 +72,42 @@ def test_supersedes_replaces_the_named_line_whole():
     )
     text = build_context("", [ContextFile("workspaces/p.md", body.encode(), 4000)], today="2026-06-01").text
     assert "OR-Tools" not in text
+
+
+def _file(*lines: str) -> list[str]:
+    body = "# api\n\n" + "".join(f"- {line}\n" for line in lines)
+    text = build_context("", [ContextFile("workspaces/api.md", body.encode(), 4000)], today="2026-06-01").text
+    return [line for line in text.splitlines() if line.startswith("L")]
+
+
+def test_a_correction_of_one_part_keeps_the_rest_of_the_corrected_clause_in_the_block():
+    """breaker27 B27-5: "from the main branch" was in no shown line after a correction of the host alone."""
+    shown = _file(
+        "The api deploys to Fly.io from the main branch and the staging app is called api-stg"
+        " [by: user; added: 2026-05-04]",
+        "The api deploys to Render now, not Fly.io [by: user; added: 2026-05-20; supersedes: The api deploys to"
+        " Fly.io from the main branch and the staging app is called]",
+        "The staging app is called api-stg [by: user; added: 2026-05-20]",
+    )
+    assert shown[0] == (
+        "L3 The api deploys to Fly.io from the main branch and the staging app is called api-stg"
+        " (replaced in part by L4)"
+    ), shown
+    assert any(line.startswith("L4 The api deploys to Render now") for line in shown)
+
+
+def test_a_reworded_correction_still_replaces_the_named_line_whole():
+    shown = _file(
+        "I use fish as my shell on the work laptop [by: user; added: 2026-05-04]",
+        "I switched to zsh [by: user; added: 2026-05-20; supersedes: I use fish as my shell]",
+    )
+    assert [line[:3] for line in shown] == ["L4 "], shown
+
+
+def test_a_same_subject_rewording_still_replaces_the_older_line_whole():
+    shown = _file(
+        "The infra test database is SQLite in memory [by: user; added: 2026-05-04; subject: test database]",
+        "The infra test database is a throwaway Postgres container [by: user; added: 2026-05-20;"
+        " subject: test database]",
+    )
+    assert [line[:3] for line in shown] == ["L4 "], shown

@@ -81,3 +81,13 @@ def test_the_store_s_recall_leaves_it_out_and_an_answer_ends_it(revived: Path) -
         assert FORGOTTEN in store.context().text
     finally:
         store.close()
+
+
+def test_the_scan_while_the_index_builds_leaves_it_out(revived: Path) -> None:
+    """The files scanned while the first index build runs elsewhere (recallbuilding.scan_hits) wait too."""
+    from memrepo.engine.read.recallbuilding import scan_hits
+
+    options = {"limit": 10, "max_bytes": 4096, "detail": "line", "min_confidence": 0.0}
+    hits = scan_hits(revived, "Lyon", (None, None, False), options)
+    assert any("Lyon traffic" in hit.text for hit in hits), hits
+    assert all(FORGOTTEN not in hit.text for hit in hits), hits

@@ -50,7 +50,7 @@ def _built(repo: MemoryRepo) -> None:
     assert semantic is not None
     builder = semantic.builder()
     assert builder is not None
-    builder.wait(30)
+    builder.wait(120)
 
 
 async def test_memory_repo_answers_hybrid_once_vectors_exist_and_says_so(tmp_path: Path) -> None:

@@ -207,7 +207,7 @@ async def test_a_change_during_the_read_of_every_file_waits_for_it_instead_of_re
     def slow(root: Path, paths: list[str] | None = None):  # type: ignore[no-untyped-def]
         calls.append(paths)
         if paths is None:
-            release.wait(30)
+            release.wait(120)
         return real(root, paths)
 
     monkeypatch.setattr(conflicts_module, "conflicts_in", slow)

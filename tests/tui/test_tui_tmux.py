@@ -52,7 +52,7 @@ class Tmux:
     def run(self, *args: str) -> subprocess.CompletedProcess[str]:
         assert TMUX is not None
         return subprocess.run(
-            [TMUX, "-L", self.socket, "-f", "/dev/null", *args], capture_output=True, text=True, timeout=10
+            [TMUX, "-L", self.socket, "-f", "/dev/null", *args], capture_output=True, text=True, timeout=60
         )
 
     def screen(self) -> str:
