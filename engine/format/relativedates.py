@@ -49,6 +49,12 @@ _WEEKDAY = {day: i for i, words in enumerate(_LOCAL_DAYS) for day in words.split
     d: i for i, d in enumerate(_DAYS)
 }
 """A day's name in en/de/fr/es/it/pt/nl/sv -> its weekday (Monday 0): "hasta el viernes" ends on a Friday (sess15)."""
+NOW_WORDS = (
+    r"yesterday|today|tonight|just|gestern|heute|hier|aujourd['’]hui|ayer|hoy|ieri|oggi|ontem|hoje|gisteren|vandaag"
+    r"|igår|idag|wczoraj|dzisiaj"
+)
+"""Words that put a sentence at a moment, not in a standing state ("yesterday", "today", "just"), in ten languages:
+what :mod:`.ruleforms` and :mod:`.unasked` read as an event rather than how things are."""
 _UNTIL_WORDS = r"until|till|til|hasta(?:\s+el)?|bis(?:\s+zum)?|jusqu['’]à|fino\s+a|até(?:\s+[àa])?|tot|tills"
 _DAY_WORDS = "|".join(sorted(_WEEKDAY, key=len, reverse=True))
 _WHEN_RE = re.compile(

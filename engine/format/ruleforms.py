@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import re
 
+from .relativedates import NOW_WORDS
+
 
 def _set(words: str) -> frozenset[str]:
     """The words of ``words`` (a list written as one string, to keep long word lists short)."""
@@ -316,8 +318,7 @@ _TEAM_ANY_RE = re.compile(
 """The team's practice in a language :data:`_TEAM_HABIT_RE` does not read: a team pronoun with its verb, either
 order ("wir nutzen ...", "nutzen wir ...", "on déploie ...", "vi bygger ...")."""
 _NOT_PRACTICE_RE = re.compile(
-    r"\b(?:yesterday|today|tonight|last\s+\w+|just|gestern|heute|hier|aujourd['’]hui|ayer|hoy|ieri|oggi|ontem|hoje"
-    r"|gisteren|vandaag|igår|idag|wczoraj|dzisiaj|had|did|was|were|hatten|haben\s+\w+t|avons|avions|hebben|hadden"
+    rf"\b(?:{NOW_WORDS}|last\s+\w+|had|did|was|were|hatten|haben\s+\w+t|avons|avions|hebben|hadden"
     r"|hade|har\s+\w+t|mieliśmy)\b|\b(?:should|could|might|may|sollten|könnten|devrions|pourrions|zouden|borde)\b|\?",
     re.IGNORECASE,
 )

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from .irony import hedged, under_review
-from .relativedates import DAY_MONTH
+from .relativedates import DAY_MONTH, NOW_WORDS
 from .remembering import pasted_lines, retraction, said, scoped
 
 _PROJECT_RE = re.compile(
@@ -76,8 +76,7 @@ _STATE_RE = re.compile(
 )
 """A verb of how things are (a copula, a place, a use, a need), in the nine languages."""
 _NOT_STATE_RE = re.compile(
-    r"\b(?:is|are|was|were)\s+\w+ing\b|\b(?:yesterday|today|tonight|just|right\s+now|last\s+(?:night|week)|ayer|hoy"
-    r"|gestern|heute|hier|aujourd['’]hui|ieri|oggi|ontem|hoje|gisteren|vandaag|igår|idag|wczoraj|dzisiaj)\b"
+    rf"\b(?:is|are|was|were)\s+\w+ing\b|\b(?:{NOW_WORDS}|right\s+now|last\s+(?:night|week))\b"
     r"|\b(?:broken|failing|fails|failed|crash\w*|flaky|bug|error|kaputt|cassé|roto|rotto|quebrado|kapot|trasig)\b",
     re.IGNORECASE,
 )
