@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from helpers.repo_helpers import plain_settings
+from helpers.repo_helpers import memory_files, plain_settings
 
 from memrepo.cli.main import main
 from memrepo.engine.agents.codexturns import is_codex_rollout, read_codex_turns
@@ -86,10 +86,9 @@ def rollout(path: Path, cwd: Path, typed: str, reply: str) -> Path:
 
 def entries(store: MemoryStore) -> dict[str, str]:
     found = {}
-    for path in store.root.rglob("*.md"):
-        if ".git" not in path.parts:
-            for _n, entry in fmt.parse(path.read_bytes(), str(path.relative_to(store.root))).entries():
-                found[entry.text] = entry.meta.get("by", "")
+    for path, data in memory_files(store.root):
+        for _n, entry in fmt.parse(data, str(path.relative_to(store.root))).entries():
+            found[entry.text] = entry.meta.get("by", "")
     return found
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from helpers.repo_helpers import plain_settings
+from helpers.repo_helpers import memory_files, plain_settings
 
 from memrepo.cli.main import main
 from memrepo.engine.checkpoints.checkpoint import Checkpointer
@@ -75,11 +75,10 @@ def lines_of(store: MemoryStore, rel: str) -> dict[str, dict[str, str]]:
 def everywhere(store: MemoryStore) -> dict[str, str]:
     """Every entry's text in the work tree -> the file it is in."""
     found = {}
-    for path in store.root.rglob("*.md"):
-        if ".git" not in path.parts:
-            rel = str(path.relative_to(store.root))
-            for _n, entry in fmt.parse(path.read_bytes(), rel).entries():
-                found[entry.text] = rel
+    for path, data in memory_files(store.root):
+        rel = str(path.relative_to(store.root))
+        for _n, entry in fmt.parse(data, rel).entries():
+            found[entry.text] = rel
     return found
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from helpers.repo_helpers import plain_settings
+from helpers.repo_helpers import memory_files, plain_settings
 
 import memrepo.engine.checkpoints.flow as flow_mod
 from memrepo.cli.main import main
@@ -65,7 +65,7 @@ def checkpoint(repo: Path, session: str, path: Path, cwd: Path, event: str) -> s
 
 
 def stored(repo: Path) -> str:
-    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(repo.rglob("*.md")) if ".git" not in p.parts)
+    return "\n".join(data.decode("utf-8") for _path, data in memory_files(repo))
 
 
 def git_commit_a(root: Path, go: Path) -> subprocess.Popen[bytes]:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from helpers.repo_helpers import plain_settings
+from helpers.repo_helpers import memory_files, plain_settings
 
 from memrepo.cli.main import main
 from memrepo.engine.format import entries as fmt
@@ -64,10 +64,8 @@ def session_end(store: MemoryStore, tmp_path: Path, project: Path, turns: list[t
 def entries(store: MemoryStore) -> dict[str, str]:
     """Every entry's text in the work tree, with its ``by:``."""
     found = {}
-    for path in store.root.rglob("*.md"):
-        if ".git" in path.parts:
-            continue
-        for _n, entry in fmt.parse(path.read_bytes(), str(path.relative_to(store.root))).entries():
+    for path, data in memory_files(store.root):
+        for _n, entry in fmt.parse(data, str(path.relative_to(store.root))).entries():
             found[entry.text] = entry.meta.get("by", "")
     return found
 
@@ -222,9 +220,8 @@ def test_the_users_words_stored_by_the_agent_become_the_users(setup, tmp_path: P
     session_end(store, tmp_path, project, [("Remember that we deploy with make ship.", "Noted.")])
     found = [
         entry
-        for path in store.root.rglob("*.md")
-        if ".git" not in path.parts
-        for _n, entry in fmt.parse(path.read_bytes(), path.name).entries()
+        for path, data in memory_files(store.root)
+        for _n, entry in fmt.parse(data, path.name).entries()
         if "make ship" in entry.text
     ]
     assert [(e.text, e.by) for e in found] == [("We deploy with make ship", "user")]

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from helpers.dream_helpers import settings
-from helpers.repo_helpers import plain_settings
+from helpers.repo_helpers import memory_files, plain_settings
 
 from memrepo.cli.main import main
 from memrepo.engine.dreams.dreamer import Dreamer
@@ -86,11 +86,9 @@ def session_end_hook(store: MemoryStore, transcript: Path, project: Path, sessio
 def lines_with(store: MemoryStore, word: str) -> list[tuple[str, str, str]]:
     """``(path, text, by)`` of every entry in the work tree whose text holds ``word``."""
     found = []
-    for path in sorted(store.root.rglob("*.md")):
-        if ".git" in path.parts:
-            continue
+    for path, data in memory_files(store.root):
         rel = str(path.relative_to(store.root))
-        for _n, entry in fmt.parse(path.read_bytes(), rel).entries():
+        for _n, entry in fmt.parse(data, rel).entries():
             if word.lower() in entry.text.lower():
                 found.append((rel, entry.text, entry.meta.get("by", "")))
     return found

@@ -48,3 +48,21 @@ def plain_settings() -> Settings:
     a fresh object each call, so a test may change it.
     """
     return Settings.model_validate({"writes": {"commit_hand_edits_after": 0}})
+
+
+def memory_files(root: Path) -> list[tuple[Path, bytes]]:
+    """Every memory file in ``root``'s work tree with its bytes, read as a user would see it now.
+
+    A background checkpoint may be writing while a test polls: its atomic write's ``.memrepo-tmp-*``
+    file is not a memory file (docs/architecture.md §3, "Scratch files stay out of git"), and a file renamed away between
+    the listing and the read is skipped (the next poll reads its successor).
+    """
+    found = []
+    for path in sorted(root.rglob("*.md")):
+        if ".git" in path.parts or path.name.startswith(".memrepo-tmp-"):
+            continue
+        try:
+            found.append((path, path.read_bytes()))
+        except FileNotFoundError:
+            continue
+    return found

@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers.repo_helpers import plain_settings
+from helpers.repo_helpers import memory_files, plain_settings
 
 from memrepo.engine.models import Candidate
 from memrepo.engine.repo.store import MemoryStore
@@ -305,10 +305,9 @@ def _entries(repo: Path) -> dict[str, str]:
     from memrepo.engine.format import entries as fmt
 
     found = {}
-    for path in repo.rglob("*.md"):
-        if ".git" not in path.parts:
-            for _n, entry in fmt.parse(path.read_bytes(), str(path.relative_to(repo))).entries():
-                found[entry.text] = entry.meta.get("by", "")
+    for path, data in memory_files(repo):
+        for _n, entry in fmt.parse(data, str(path.relative_to(repo))).entries():
+            found[entry.text] = entry.meta.get("by", "")
     return found
 
 
