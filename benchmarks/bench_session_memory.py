@@ -74,14 +74,15 @@ Spanish, Italian, Portuguese, Dutch, Polish and Chinese, two each, and Swedish, 
 22 start from the noise repo, among them every correction, chain and forget scenario, each with the project's own
 seed lines on top) was written by e2e16 in round 16 the same way (no correction, checkpoint, block or recall code,
 no other set's scenarios, no breaker findings or other helpers' notes read) and committed before its first run;
-e2e16 ran it once on the round-16 integration code for a base line (totals only), then only the lead runs it
-(totals only). Its time-bound scenarios say "for the next two weeks", "until Friday" and "until 20 December" in
+e2e16 ran it once on the round-16 integration code for a base line (totals only), then only the lead ran it
+(totals only); run twice (13/40 both times), it is spent since round 17 and is tuning data like the other seven
+(``--split spent``, ``fit``, ``aside``). Its time-bound scenarios say "for the next two weeks", "until Friday" and "until 20 December" in
 sessions dated 2026-12-05: they expect the fact still current when run in the week that follows.
 ``tune_corpus.jsonl`` (45 scenarios, corr16 in round 16; ``session_memory/make_tune_corpus.py`` writes it) repeats
 every spent correction and chain scenario that starts from a fresh repo, ``"corpus": true`` (from the noise repo,
 id ``cx-<id>``): a user correcting memory has hundreds of lines, not one. Tuning data, in ``fit`` / ``aside`` by
-its own ids' hash (``fit``+``aside``: 314 scenarios).
-``--show`` (per-failure lines) is refused for ``heldout8`` and ``all`` (:data:`HELD_OUT`).
+its own ids' hash (``fit``+``aside``: 314 scenarios, 354 with heldout8).
+``--show`` (per-failure lines) is refused for ``all`` (:data:`HELD_OUT`).
 
 Usage:
     PYTHONPATH=. python benchmarks/bench_session_memory.py [--split tune|tune_corpus|spent|fit|aside|heldout4|heldout5|heldout6|heldout7|heldout8|all]
@@ -117,16 +118,16 @@ SPLITS = (
     "heldout7",
     "heldout8",
 )
-SPENT = ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")
-"""Held-out splits run too often to stay held out (each run twice): tuning data since round 12 (heldout4 13, heldout5 14, heldout6 15, heldout7 16)."""
+SPENT = ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8")
+"""Held-out splits run too often to stay held out (each run twice): tuning data since round 12 (heldout4 13, heldout5 14, heldout6 15, heldout7 16, heldout8 17)."""
 GROUPS = {
     "spent": SPENT,
     "fit": ("tune", "tune_corpus", *SPENT),
     "aside": ("tune", "tune_corpus", *SPENT),
     "all": SPLITS,
 }
-"""Splits made of others: ``fit`` and ``aside`` split the 314 tune + tune_corpus + spent scenarios by :func:`aside`."""
-HELD_OUT = ("heldout8", "all")
+"""Splits made of others: ``fit`` and ``aside`` split the 354 tune + tune_corpus + spent scenarios by :func:`aside`."""
+HELD_OUT = ("all",)
 """Splits whose failures are never printed (``--show`` is refused): their scenarios must stay unread."""
 
 
