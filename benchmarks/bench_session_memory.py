@@ -78,14 +78,26 @@ e2e16 ran it once on the round-16 integration code for a base line (totals only)
 (totals only); run twice (13/40 both times), it is spent since round 17 and is tuning data like the other seven
 (``--split spent``, ``fit``, ``aside``). Its time-bound scenarios say "for the next two weeks", "until Friday" and "until 20 December" in
 sessions dated 2026-12-05: they expect the fact still current when run in the week that follows.
+``heldout9.jsonl`` (40 scenarios, projects puffin/cedar/kestrel/bramble/lynx; half English, the rest German, French,
+Spanish, Italian, Chinese and Japanese, two each, and Portuguese, Dutch, Polish, Swedish, Danish, Norwegian, Czech and
+Korean, one each; 25 start from the noise repo, among them every correction, chain and forget scenario, each with the
+project's own seed lines on top) was written by e2e17 in round 17 the same way (no correction, checkpoint, block or
+recall code, no other set's scenarios, no breaker findings or other helpers' notes read) and committed before its
+first run; e2e17 ran it once on the round-17 integration code for a base line (totals only), then only the lead
+runs it (totals only, ``--show`` refused). Its kinds: correction 9, preference 5, rule 4, timebound 4, secret 4, pin
+3 (one an unpin by speech), forget 3, chain 2, hearsay 2, recall 2 (each with a no-answer prompt), scope 2. Every
+transcript line is stamped 2026-12-05 (:func:`transcript_lines`); its time-bound facts say "until the end of
+January", "for the next three weeks", "until 15 January" and "until the end of next month": they expect the fact
+still current in a run in the two weeks after 2026-12-07 (up to 2026-12-21), whether the end is counted from the
+session's date or from the run's.
 ``tune_corpus.jsonl`` (45 scenarios, corr16 in round 16; ``session_memory/make_tune_corpus.py`` writes it) repeats
 every spent correction and chain scenario that starts from a fresh repo, ``"corpus": true`` (from the noise repo,
 id ``cx-<id>``): a user correcting memory has hundreds of lines, not one. Tuning data, in ``fit`` / ``aside`` by
 its own ids' hash (``fit``+``aside``: 314 scenarios, 354 with heldout8).
-``--show`` (per-failure lines) is refused for ``all`` (:data:`HELD_OUT`).
+``--show`` (per-failure lines) is refused for ``heldout9`` and ``all`` (:data:`HELD_OUT`).
 
 Usage:
-    PYTHONPATH=. python benchmarks/bench_session_memory.py [--split tune|tune_corpus|spent|fit|aside|heldout4|heldout5|heldout6|heldout7|heldout8|all]
+    PYTHONPATH=. python benchmarks/bench_session_memory.py [--split tune|tune_corpus|spent|fit|aside|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9|all]
         [--only ID] [--corpus PATH] [--make-corpus PATH] [--json] [--show]
 """
 
@@ -117,6 +129,7 @@ SPLITS = (
     "heldout6",
     "heldout7",
     "heldout8",
+    "heldout9",
 )
 SPENT = ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8")
 """Held-out splits run too often to stay held out (each run twice): tuning data since round 12 (heldout4 13, heldout5 14, heldout6 15, heldout7 16, heldout8 17)."""
@@ -127,7 +140,7 @@ GROUPS = {
     "all": SPLITS,
 }
 """Splits made of others: ``fit`` and ``aside`` split the 354 tune + tune_corpus + spent scenarios by :func:`aside`."""
-HELD_OUT = ("all",)
+HELD_OUT = ("heldout9", "all")
 """Splits whose failures are never printed (``--show`` is refused): their scenarios must stay unread."""
 
 
