@@ -43,7 +43,7 @@ from .claims import ExistingEntry
 from .closeness import _only_value, _restated, tight
 from .cues import aside_dropped, cued_statement, first_clause
 from .meaningmatch import meant_line, note, noted
-from .namedold import named_line
+from .namedold import beside_old, named_line
 from .oldvalue import names_old, names_one, said_values
 from .projectfact import names_project
 from .sameframe import same_frame, says_change
@@ -395,7 +395,8 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
                 or _SECRET_RE.search(fact)
             ):
                 continue  # not the user's own new fact (breaker9 B9-1..B9-6); "it's still Tuesday" changes nothing
-            if _NOT_DONE_RE.search(fact):
+            named_old = _named(fact, entries)  # "The staging box isn't in Frankfurt, it's in Dublin" (corr17)
+            if _NOT_DONE_RE.search(beside_old(fact, named_old.text) if named_old else fact):
                 continue  # "We almost switched from Stripe to Adyen": it did not happen (breaker15 B15-42)
             if fmt.normalize_text(fact) in asked or user_statements([sentence]):
                 continue  # a request to remember: user_statements keeps it
@@ -407,7 +408,6 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
             values = said_values(fact) is not None  # "We switched from Stripe to Adyen", "X replaced Y" (corr10)
             framed = says_change(fact, cued) and _framed(fact, entries, cued) is not None  # B17-1
             slotted = _slotted(fact, entries, cued)  # one value slot changed, in any wording (sess12)
-            named_old = _named(fact, entries)  # "The staging box isn't in Frankfurt, it's in Dublin" (corr17)
             ruled = words or values or framed or slotted or named_old or (read is not None and (read.change or cued))
             target = corrects(fact, entries, words or values, cued, frame=False) if ruled else None
             close = target is not None and (tight(fact, target) or frame_tight(fact, target.text))

@@ -9,7 +9,7 @@ the old value is what names the line. The rule is the mechanism, not a wording:
 
 - **the old value** (:func:`held`): a token of the line that names a thing, not a word of its frame: a value of a
   kind (:func:`.staleswap.values`: a time, a version, a number, an identifier's shape, a weekday), a dotted or
-  slashed name, or a capitalised name not first in the line;
+  slashed name, or a capitalised name not first in the line (a capitalised dotted one, "Fly.io", is a name);
 - **named once**: the sentence holds that token, and exactly one listed line of the same subject (below) does (a
   chain's older links, which a listed line already supersedes, left out): among hundreds of lines, a value one line
   of that subject holds names that line;
@@ -45,7 +45,7 @@ Polish, Swedish, Danish)."""
 _NEGATION_CJK_RE = re.compile(r"不是|不在|不用|没有|不再|じゃない|ではない|아니")
 """Chinese, Japanese and Korean denials (no spaces to split a word at)."""
 _LEAVE_RE = re.compile(
-    r"\b(?:left|leaving|dropped|ditched|abandoned|retired|moved\s+(?:off|away\s+from)|migrated\s+(?:off|away\s+from)"
+    r"\b(?:leave|leaves|left|leaving|dropped|ditched|abandoned|retired|moved\s+(?:off|away\s+from)|migrated\s+(?:off|away\s+from)"
     r"|got\s+rid\s+of|verlassen|abgelöst|quitté|abandonné|dejamos|dejado|abandonamos|lasciato|abbandonato|deixamos"
     r"|abandonámos|verlaten|porzuciliśmy|lämnat|forladt)\b",
     re.IGNORECASE,
@@ -68,7 +68,8 @@ def held(line: str) -> dict[str, str]:
     its capitalised names (type ``"name"``)."""
     out = {t: f"value:{k}" for t, k in name_values(line).items()}
     for name in _caps(line):
-        out.setdefault(name, "name")
+        if out.get(name, "value:name:").startswith("value:name:"):
+            out[name] = "name"  # "Fly.io": a capitalised name, of one type with "Hetzner"
     return out
 
 
@@ -93,6 +94,14 @@ def _stems(text: str, skip: set[str]) -> set[str]:
     """Content words of ``text`` (no value, no word of ``skip``) by their first five letters, a hyphenated word's
     parts each ("Kiwi-Retro": "kiwi", "retro")."""
     return {part[:5] for w in _content(text, skip) for part in w.split("-") if len(part) >= 3}
+
+
+def beside_old(text: str, line: str) -> str:
+    """The clauses of ``text`` that name none of ``line``'s values (:func:`held`): what it says beside the old value
+    it disowns. "Fly.io didn't work out for us, so walrus lives on a Hetzner box": "didn't" is the old value's, not a
+    change that did not happen ("we almost moved to Hetzner" still says one)."""
+    mine = set(held(line))
+    return ", ".join(c.strip() for c in _clauses(text) if not mine & set(words(c)))
 
 
 def _fresh(text: str, value: str, kind: str, line: str, skip: set[str]) -> bool:
@@ -149,4 +158,4 @@ def named_line(
     return next(iter(picked.values())) if len(picked) == 1 else None
 
 
-__all__ = ["disowned", "held", "named_line"]
+__all__ = ["beside_old", "disowned", "held", "named_line"]

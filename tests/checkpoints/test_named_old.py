@@ -105,3 +105,19 @@ def test_a_chain_names_its_newest_link() -> None:
 )
 def test_disowned_reads_the_clause_naming_the_value(text: str, value: str, left: bool) -> None:
     assert disowned(text, value) is left
+
+
+def test_a_failure_said_of_the_old_value_is_no_change_that_did_not_happen() -> None:
+    """ "X didn't hold up, we're on Y": the "didn't" is the old value's, so the change is kept (the old code read it
+    as a change that did not happen, "We almost switched", and kept nothing); "almost" or "didn't leave" still
+    keep nothing."""
+    lines = listed("kiwi's frontend is hosted on Vercel")
+    said = "Vercel didn't hold up under load, so the kiwi frontend lives on Netlify from today."
+    kept = correction_statements([said], lines)
+    assert kept
+    assert where(kept[0], "kiwi", lines)[1] is lines[0]
+    for other in (
+        "We almost left Vercel, the kiwi frontend nearly moved to Netlify.",
+        "We didn't leave Vercel, the kiwi frontend also runs on Netlify.",
+    ):
+        assert correction_statements([other], lines) == [], other
