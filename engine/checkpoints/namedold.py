@@ -18,7 +18,9 @@ the old value is what names the line. The rule is the mechanism, not a wording:
   "dropped", "moved off", "verlassen", "quitté"), so the old value is not said as true;
 - **the same subject**: the sentence shares a content word with the line beside the values (compared by their first
   five letters: "staging box" / "staging server", "klant" / "klant"), a project's name counting ("walrus runs on
-  Fly.io" for "walrus is deployed on Render"), so "I was not in Frankfurt, I was in Dublin" names no server's city;
+  Fly.io" for "walrus is deployed on Render"), so "I was not in Frankfurt, I was in Dublin" names no server's city,
+  and no other content word before the shared one in each (:func:`.staleswap._other_subject`: "The blog CDN is
+  Akamai, not Cloudflare" names no "The shop CDN is Cloudflare");
 - **a new value of its type**: another clause of the sentence gives a token of the same type the line does not hold
   (a value of the same kind; for a capitalised name, another capitalised name, no project's name).
 
@@ -32,7 +34,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
-from .staleswap import _MONTHS, _content, name_values, words
+from .staleswap import _MONTHS, _content, _other_subject, name_values, words
 
 T = TypeVar("T")
 
@@ -144,6 +146,9 @@ def named_line(
         for token in held(key(line)):
             if token not in said or token in skip:
                 continue
+            shared = _content(text, skip | {token}) & _content(key(line), skip | {token})
+            if _other_subject(text, key(line), shared, skip | {token}):
+                continue  # "The blog CDN is Akamai, not Cloudflare" for "The shop CDN is Cloudflare"
             if _stems(text, {token}) & _stems(key(line), {token}):  # not "I was not in Frankfurt"
                 holders.setdefault(token, []).append(line)
     found: list[T] = []

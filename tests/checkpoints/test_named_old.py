@@ -121,3 +121,11 @@ def test_a_failure_said_of_the_old_value_is_no_change_that_did_not_happen() -> N
         "We didn't leave Vercel, the kiwi frontend also runs on Netlify.",
     ):
         assert correction_statements([other], lines) == [], other
+
+
+def test_the_same_value_of_another_subject_of_the_same_kind_is_no_correction() -> None:
+    """ "The docs CDN is Fastly, not Bunny" says nothing of "The app CDN is Bunny": another word before the shared
+    one (hostile_words2's case, in this file's words)."""
+    lines = listed("The kiwi app CDN is Bunny")
+    assert correction_statements(["The docs CDN is Fastly, not Bunny."], lines) == []
+    assert named_line("The docs CDN is Fastly, not Bunny", lines, lambda e: e.text, "kiwi") is None
