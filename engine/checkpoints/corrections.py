@@ -43,6 +43,7 @@ from .claims import ExistingEntry
 from .closeness import _only_value, _restated, tight
 from .cues import aside_dropped, cued_statement, first_clause
 from .meaningmatch import meant_line, note, noted
+from .namedold import beside_old, named_line
 from .oldvalue import names_old, names_one, said_values
 from .projectfact import names_project
 from .sameframe import same_frame, says_change
@@ -156,6 +157,7 @@ def _corrects(text: str, existing: list[ExistingEntry], words: bool, cued: bool,
             or names_one(text, mine)
             or (_framed(text, mine, cued) if frame else None)
             or _slotted(text, mine, cued)
+            or _named(text, mine)
             or noted(text, mine, lambda e: e.text)  # found by meaning over its batch (:func:`_meant`)
         )
     return max(found, key=lambda e: (e.by == "user", e.meta.get("added", "")))
@@ -166,6 +168,13 @@ def _framed(text: str, lines: list[ExistingEntry], cued: bool) -> ExistingEntry 
     "I live in Berlin"), not a line another listed line already supersedes (a chain's newest is the one)."""
     older = {e.meta.get("supersedes", "") for e in lines} - {""}
     return same_frame(text, [e for e in lines if e.text[:PIECE_CHARS] not in older], lambda e: e.text, cued)
+
+
+def _named(text: str, lines: list[ExistingEntry]) -> ExistingEntry | None:
+    """The one line whose old value ``text`` names, disowns and replaces by one of its type, among every listed line
+    (:mod:`.namedold`: "The staging box isn't in Frankfurt, it's in Dublin"), not one a listed line supersedes."""
+    older = frozenset(e.meta.get("supersedes", "") for e in lines) - {""}
+    return named_line(text, lines, lambda e: e.text, " ".join(_projects(lines)), older)
 
 
 def _owner(text: str, projects: frozenset[str] = frozenset()) -> str | None:
@@ -386,7 +395,8 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
                 or _SECRET_RE.search(fact)
             ):
                 continue  # not the user's own new fact (breaker9 B9-1..B9-6); "it's still Tuesday" changes nothing
-            if _NOT_DONE_RE.search(fact):
+            named_old = _named(fact, entries)  # "The staging box isn't in Frankfurt, it's in Dublin" (corr17)
+            if _NOT_DONE_RE.search(beside_old(fact, named_old.text) if named_old else fact):
                 continue  # "We almost switched from Stripe to Adyen": it did not happen (breaker15 B15-42)
             if fmt.normalize_text(fact) in asked or user_statements([sentence]):
                 continue  # a request to remember: user_statements keeps it
@@ -398,7 +408,7 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
             values = said_values(fact) is not None  # "We switched from Stripe to Adyen", "X replaced Y" (corr10)
             framed = says_change(fact, cued) and _framed(fact, entries, cued) is not None  # B17-1
             slotted = _slotted(fact, entries, cued)  # one value slot changed, in any wording (sess12)
-            ruled = words or values or framed or slotted or (read is not None and (read.change or cued))
+            ruled = words or values or framed or slotted or named_old or (read is not None and (read.change or cued))
             target = corrects(fact, entries, words or values, cued, frame=False) if ruled else None
             close = target is not None and (tight(fact, target) or frame_tight(fact, target.text))
             if target is None and framed:
@@ -412,7 +422,7 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
                 if meant is not None and not _only_value(fact, meant):
                     meant = None  # by meaning only what says nothing but the new value: no proposal either
                 target = meant
-            if target is not None and target in (slotted, meant):
+            if target is not None and target in (slotted, meant, named_old):
                 close = True
             if target is not None:
                 fact = slot_statement(fact, target.text)  # "My mistake earlier: X" keeps X (:mod:`.slotframe`)
