@@ -29,6 +29,30 @@ _EMPTY_GIT_CONFIG_DIR = Path(tempfile.mkdtemp(prefix="memrepo-tests-no-gitconfig
 
 def pytest_configure(config: pytest.Config) -> None:
     isolate_libgit2(_EMPTY_GIT_CONFIG_DIR)
+    if not hasattr(config, "workerinput"):  # once per run: in xdist's controller, before its workers start
+        compile_memrepo()
+
+
+_PACKAGES = ("memrepo.engine", "memrepo.cli", "memrepo.tui", "memrepo.mcpserver", "memrepo.evals")
+"""memrepo's subpackages holding Python modules (``memrepo.themes`` holds none)."""
+
+
+def compile_memrepo() -> None:
+    """Write the bytecode of memrepo's modules once, before any test runs (up-to-date files are skipped).
+
+    Hundreds of tests start ``memrepo`` (or ``python -c`` importing it) in a new process. With
+    ``PYTHONDONTWRITEBYTECODE`` set, as on the machines the suite runs on, none of them wrote the
+    bytecode of what it compiled, so each compiled every module it imported again from source:
+    ~0.1-0.2 s of CPU per process (tests/cli/test_hook_quick.py: 9.4 s of CPU without, 7.1 s with).
+    Without the variable the workers would each compile the same modules at once. The compiler
+    writes the files whatever the variable says; every process then reads them."""
+    import compileall
+    import importlib.util
+
+    for name in _PACKAGES:
+        spec = importlib.util.find_spec(name)
+        for folder in (spec.submodule_search_locations or []) if spec else []:
+            compileall.compile_dir(folder, quiet=1)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

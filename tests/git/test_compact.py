@@ -206,15 +206,28 @@ def _check_after_crash(root: Path, expected: dict[str, list[str]]) -> None:
     assert not (store.state_dir / "compact.json").exists()
 
 
+@pytest.fixture(scope="module")
+def _built_templates() -> dict[str, tuple[Path, dict[str, list[str]]]]:
+    """The crash template once built on this worker (each test copies it, none changes it)."""
+    return {}
+
+
 @pytest.fixture
-def crash_template(tmp_path: Path) -> tuple[Path, dict[str, list[str]]]:
-    """A repo with history, branches, a stash, loose and packed objects, a dream record and a hand edit."""
-    store = MemoryStore.open(tmp_path / "template", plain_settings())
+def crash_template(
+    _built_templates: dict[str, tuple[Path, dict[str, list[str]]]], tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Path, dict[str, list[str]]]:
+    """A repo with history, branches, a stash, loose and packed objects, a dream record and a hand edit.
+
+    Built once per worker, inside the first test that asks (so under that test's isolated HOME and
+    environment), and only copied after: building it is most of a crash test's setup."""
+    if "template" in _built_templates:
+        return _built_templates["template"]
+    store = MemoryStore.open(tmp_path_factory.mktemp("crash") / "template", plain_settings())
     _fill(store, 4)
     marker = f"MARKER-{uuid.uuid4().hex[:12]}"
     ref = plant_everywhere(store, marker)
     store.forget(ref)
-    for i in range(300):  # > 256 loose objects: the deletion step reports progress mid-way
+    for i in range(100):  # ~400 loose objects, > 256: the deletion step reports progress mid-way (at 256)
         topic = store.root / f"topics/t{i % 3}.md"
         topic.parent.mkdir(exist_ok=True)
         topic.write_text(f"# T\n\n- fact {i} [by: user]\n")
@@ -223,7 +236,8 @@ def crash_template(tmp_path: Path) -> tuple[Path, dict[str, list[str]]]:
         store.commit_hand_edits([f"topics/t{i % 3}.md"])
     with (store.root / "lessons.md").open("a", encoding="utf-8") as fh:
         fh.write("- A hand edit waiting to be committed [by: user]\n")
-    return store.root, entries_by_file(store)
+    _built_templates["template"] = (store.root, entries_by_file(store))
+    return _built_templates["template"]
 
 
 @pytest.mark.slow
