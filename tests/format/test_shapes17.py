@@ -1,0 +1,58 @@
+"""Statements a session holds that no reader heard, by cause (issue 30, sess17; heldout8 read by cause).
+
+Each test names one mechanism, not one wording; the wordings are invented (none from a benchmark set), each
+positive fails on the code before sess17, each look-alike keeps nothing.
+
+- A state said with its END AFTER it: the end's place in the sentence is no part of the rule ("the payments
+  sandbox is down until December 20, so mock the gateway"); before, an end was read only at a sentence's start.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from memrepo.engine.checkpoints.userkept import kept_statements
+from memrepo.engine.format.relativedates import dated
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "FYI the billing sandbox is down for maintenance until March 12, so stub the gateway in tests till then",
+        "Heads-up: the shared GPU box is reserved for the data team for the next three weeks, so run training locally.",
+        "The build server is in maintenance until 18 December.",
+        "Our staging cluster is shared with the mobile team until the end of next month.",
+        "Der Build-Server ist bis zum 18. Dezember in Wartung.",
+        "El entorno de pruebas está congelado hasta el viernes, no despliegues nada.",
+    ],
+)
+def test_a_state_with_its_end_after_it_is_kept_and_dated(said: str) -> None:
+    kept = kept_statements([said], [])
+    assert len(kept) == 1 and kept[0].kind == "fact"
+    assert dated(kept[0].text, date(2026, 12, 6)).until is not None
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I was out until Friday.",
+        "The build is broken until Friday.",
+        "The tests are failing until Friday.",
+        "Is the sandbox down until Friday?",
+        "Bob says the sandbox is down until Friday.",
+        "I think the sandbox is down until Friday.",
+        "Fix the sandbox until Friday.",
+        "We ship on Fridays.",
+        "The sandbox was down until Friday, now it works.",
+    ],
+)
+def test_an_event_a_fault_a_question_or_no_end_is_not_kept(said: str) -> None:
+    assert kept_statements([said], []) == []
+
+
+def test_till_then_is_the_same_end_not_a_later_part() -> None:
+    said = "The billing sandbox is down until March 12, so stub the gateway till then"
+    assert dated(said, date(2026, 12, 6)).until == "2027-03-12"
+    assert dated("Until March 3 use the old key, then the new one", date(2026, 12, 6)).until is None
