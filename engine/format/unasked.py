@@ -87,6 +87,9 @@ _NOT_STATE_RE = re.compile(
 """An event, a progressive or a fault: the task at hand ("In this repo the build failed yesterday")."""
 
 
+_FIRST_CLAUSE_RE = re.compile(r"\s*[,;]\s+|\s+[-–—]\s+")
+
+
 def _statement(rest: str) -> bool:
     """Whether ``rest`` is a statement of how things are (the module docstring)."""
     rest = rest.strip(" ,:;-–—")
@@ -96,6 +99,24 @@ def _statement(rest: str) -> bool:
         return False
     first = re.split(r"\s*[,;]\s+|\s+[-–—]\s+", rest, maxsplit=1)[0]
     return bool(_STATE_RE.search(first)) and not _NOT_STATE_RE.search(rest) and not hedged(rest) and not scoped(rest)
+
+
+_POSSESSIVE_RE = re.compile(r"^[\w.-]+['’]s\s+(?=\w)")
+"""A possessive name before the subject ("lantern's uploads go to ..."): a determiner like "the"."""
+
+
+def state_clause(text: str) -> bool:
+    """Whether ``text`` opens with a statement of how things are (:func:`_statement`), its first clause read, a
+    possessive name ("lantern's uploads go to ...") taken as a determiner.
+
+    Args:
+        text: a clause the user said.
+
+    Returns:
+        bool: whether it is such a statement.
+    """
+    first = _FIRST_CLAUSE_RE.split(text.strip(), maxsplit=1)[0]
+    return _statement(_POSSESSIVE_RE.sub("the ", first))
 
 
 def project_statement(sentence: str) -> str | None:
@@ -130,9 +151,6 @@ def bounded_notice(sentence: str) -> str | None:
     if span is None:
         return None
     return text[:1].upper() + text[1:] if _statement(text[span.end() :]) else None
-
-
-_FIRST_CLAUSE_RE = re.compile(r"\s*[,;]\s+|\s+[-–—]\s+")
 
 
 def state_with_end(sentence: str) -> str | None:
@@ -177,4 +195,4 @@ def unasked_statements(texts: list[str]) -> list[str]:
     return out
 
 
-__all__ = ["bounded_notice", "project_statement", "state_with_end", "unasked_statements"]
+__all__ = ["bounded_notice", "project_statement", "state_clause", "state_with_end", "unasked_statements"]

@@ -5,6 +5,8 @@ positive fails on the code before sess17, each look-alike keeps nothing.
 
 - A state said with its END AFTER it: the end's place in the sentence is no part of the rule ("the payments
   sandbox is down until December 20, so mock the gateway"); before, an end was read only at a sentence's start.
+- "keep in mind" before a bare STATEMENT OF STATE whose subject is not the work at hand ("so keep in mind the
+  health check lives under /v2"); before, "keep in mind" was read only before "that" or a colon.
 """
 
 from __future__ import annotations
@@ -56,3 +58,39 @@ def test_till_then_is_the_same_end_not_a_later_part() -> None:
     said = "The billing sandbox is down until March 12, so stub the gateway till then"
     assert dated(said, date(2026, 12, 6)).until == "2027-03-12"
     assert dated("Until March 3 use the old key, then the new one", date(2026, 12, 6)).until is None
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "Works now: curl -H 'Authorization: Bearer [REDACTED:curl-auth-header]' https://api.example.dev/v3/ping"
+            " so keep in mind the ping route lives under /v3, not /v2.",
+            "the ping route lives under /v3, not /v2",
+        ),
+        (
+            "ok, keep in mind otter's exports go to the otter-exports bucket",
+            "otter's exports go to the otter-exports bucket",
+        ),
+        ("Bear in mind the staging db lives on pg-stage-3.", "the staging db lives on pg-stage-3"),
+        ("And keep in mind our CI runs on ARM runners.", "our CI runs on ARM runners"),
+    ],
+)
+def test_keep_in_mind_with_a_bare_statement_of_state_is_kept(said: str, kept: str) -> None:
+    assert [k.text for k in kept_statements([said], [])] == [kept]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Keep in mind this is only a prototype, so skip the tests.",
+        "Keep in mind it's late.",
+        "I told you to keep in mind the db is slow.",
+        "My colleague says, keep in mind the queue is shared.",
+        "Keep in mind the tests are failing.",
+        "Keep in mind the build failed yesterday.",
+        "Can you keep in mind the API is slow?",
+    ],
+)
+def test_keep_in_mind_before_the_task_someone_else_or_an_event_keeps_nothing(said: str) -> None:
+    assert kept_statements([said], []) == []
