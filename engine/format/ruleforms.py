@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from .dropped import team_present
 from .relativedates import NOW_WORDS
 
 
@@ -344,6 +345,9 @@ def project_practice(sentence: str) -> str | None:
         str | None: the sentence, or None.
     """
     text = sentence.strip()
+    here = PROJECT_HERE_RE.match(text)
+    if here is not None and team_present(text[here.end() :]):
+        return text  # "W tym projekcie używamy Poetry", "이 프로젝트에서는 ... 저장해요": the subject dropped (sess17)
     if not re.match(r"[a-z]", text, re.IGNORECASE):
         return None  # the CJK forms are read by :func:`always_rule` (the rule's own word of every time)
     named = NAMED_PROJECT_RE.match(text)  # "For falcon we deploy with kamal deploy from the repo root" (sess16)

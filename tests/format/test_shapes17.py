@@ -7,6 +7,8 @@ positive fails on the code before sess17, each look-alike keeps nothing.
   sandbox is down until December 20, so mock the gateway"); before, an end was read only at a sentence's start.
 - "keep in mind" before a bare STATEMENT OF STATE whose subject is not the work at hand ("so keep in mind the
   health check lives under /v2"); before, "keep in mind" was read only before "that" or a colon.
+- A project's practice with its SUBJECT DROPPED, read by the verb's person or tense ("W tym projekcie używamy
+  Poetry", "이 프로젝트에서는 ... 저장해요"); before, only "we"/"wir"/"nous" ... after the opener was a practice.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from datetime import date
 
 import pytest
 
-from memrepo.engine.checkpoints.userkept import kept_statements
+from memrepo.engine.checkpoints.userkept import kept_statements, place
 from memrepo.engine.format.relativedates import dated
 
 
@@ -94,3 +96,42 @@ def test_keep_in_mind_with_a_bare_statement_of_state_is_kept(said: str, kept: st
 )
 def test_keep_in_mind_before_the_task_someone_else_or_an_event_keeps_nothing(said: str) -> None:
     assert kept_statements([said], []) == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "W tym projekcie trzymamy sekrety w Vaulcie, nie w plikach .env.",
+        "En este proyecto usamos Helm para los despliegues.",
+        "In questo progetto usiamo Ruff per il lint.",
+        "Neste projeto mantemos os segredos no Vault.",
+        "이 저장소에서는 모든 로그를 UTC로 남겨요.",
+        "このリポジトリではインデントにタブを使います。",
+    ],
+)
+def test_a_practice_with_its_subject_dropped_is_the_projects_rule(said: str) -> None:
+    kept = kept_statements([said], [])
+    assert [(k.text, k.kind) for k in kept] == [(said.rstrip(".。"), "rule")]
+    assert place(kept[0].text, kept[0].kind, "/work/otter", [], [said]) == ("workspace", None)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "W tym projekcie używaliśmy kiedyś pip-tools.",
+        "En este proyecto podemos usar Helm.",
+        "En este proyecto ahora usamos Helm.",
+        "En este proyecto tenemos un bug.",
+        "W tym projekcie mamy problem z testami.",
+        "이 프로젝트에서는 시간을 KST로 저장했어요.",
+        "이 프로젝트에서는 KST로 저장해 주세요.",
+        "このリポジトリではタブを使いました。",
+    ],
+)
+def test_a_past_a_hedge_a_fault_or_a_request_after_the_opener_is_no_practice(said: str) -> None:
+    assert [k for k in kept_statements([said], []) if k.kind == "rule"] == []
+
+
+@pytest.mark.parametrize("said", ["이 프로젝트에서는 빌드가 느려요.", "이 프로젝트에서는 테스트가 실패해요."])
+def test_a_things_state_or_fault_in_korean_is_no_practice(said: str) -> None:
+    assert [k for k in kept_statements([said], []) if k.kind == "rule"] == []
