@@ -9,6 +9,9 @@ positive fails on the code before sess17, each look-alike keeps nothing.
   health check lives under /v2"); before, "keep in mind" was read only before "that" or a colon.
 - A project's practice with its SUBJECT DROPPED, read by the verb's person or tense ("W tym projekcie używamy
   Poetry", "이 프로젝트에서는 ... 저장해요"); before, only "we"/"wir"/"nous" ... after the opener was a practice.
+- A preference after a short LEAD clause, read by every reader ("Quick thing first: whenever you ..."), FRONTED with
+  the first person after its verb ("Abkürzungen mag ich gar nicht"), or with the first person DROPPED and two ways
+  compared ("説明は長い文章より箇条書きのほうが好きです"); before, each needed the preference verb first or a pronoun.
 """
 
 from __future__ import annotations
@@ -135,3 +138,42 @@ def test_a_past_a_hedge_a_fault_or_a_request_after_the_opener_is_no_practice(sai
 @pytest.mark.parametrize("said", ["이 프로젝트에서는 빌드가 느려요.", "이 프로젝트에서는 테스트가 실패해요."])
 def test_a_things_state_or_fault_in_korean_is_no_practice(said: str) -> None:
     assert [k for k in kept_statements([said], []) if k.kind == "rule"] == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Before we start: when you review my code I prefer inline comments over a summary.",
+        "Small thing first - whenever you explain an error to me I'd rather see the stack frame than a paraphrase.",
+        # German verb-second: what is liked fronted, the first person after the verb
+        "Übrigens: Kryptische Namen in Tests mag ich überhaupt nicht, schreib sie aus.",
+        "Lange Antworten mit viel Einleitung hasse ich.",
+        "Korta svar utan inledning föredrar jag.",
+        # Japanese / Korean: the first person dropped, two ways compared
+        "ちなみに、設定ファイルはJSONよりYAMLのほうが好きです。",
+        "설명은 긴 문장보다 목록이 더 좋아요.",
+    ],
+)
+def test_a_preference_after_a_lead_fronted_or_with_the_person_dropped_is_kept(said: str) -> None:
+    kept = kept_statements([said], [])
+    assert [k.kind for k in kept] == ["preference"]
+    assert place(kept[0].text, kept[0].kind, "/work/otter", [], [said]) == ("global", None)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Bob says: whenever you compare options I'd rather see a table.",
+        "Quick thing: when you're done, I'd rather you pushed the branch.",
+        "Das mag ich nicht.",
+        "Den zweiten Vorschlag bevorzuge ich.",
+        "Heute mag ich nicht mehr arbeiten.",
+        "Mein Kollege sagt, lange Antworten mag ich nicht.",
+        "Ich glaube, lange Antworten mag ich nicht.",
+        "これよりそっちのほうが好きです。",
+        "今日は雨より晴れのほうがいいです。",
+        "田中さんはJSONよりYAMLのほうが好きです。",
+    ],
+)
+def test_someone_elses_a_choice_the_moment_or_a_hedge_is_no_preference(said: str) -> None:
+    assert [k for k in kept_statements([said], []) if k.kind == "preference"] == []
