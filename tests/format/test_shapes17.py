@@ -12,6 +12,9 @@ positive fails on the code before sess17, each look-alike keeps nothing.
 - A preference after a short LEAD clause, read by every reader ("Quick thing first: whenever you ..."), FRONTED with
   the first person after its verb ("Abkürzungen mag ich gar nicht"), or with the first person DROPPED and two ways
   compared ("説明は長い文章より箇条書きのほうが好きです"); before, each needed the preference verb first or a pronoun.
+- An order after "always"/"never" read by the OBJECT after its verb, not a list of verbs ("Always query the read
+  replica"), and after a short SCOPE ("For the dashboards always ..."); a pasted secret in it stays redacted and the
+  sentence is kept; before, "query" was no listed verb and a scope first hid the order.
 """
 
 from __future__ import annotations
@@ -177,3 +180,33 @@ def test_a_preference_after_a_lead_fronted_or_with_the_person_dropped_is_kept(sa
 )
 def test_someone_elses_a_choice_the_moment_or_a_hedge_is_no_preference(said: str) -> None:
     assert [k for k in kept_statements([said], []) if k.kind == "preference"] == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "For the reports always query the warehouse replica, never the primary: postgres://etl:[REDACTED:url-password]@wh",
+        "Always pipe the JSON output through jq before pasting it.",
+        "Never hand-edit the lockfile.",
+        "In SQL files, never use SELECT star.",
+    ],
+)
+def test_an_order_after_always_is_read_by_its_object_not_a_verb_list(said: str) -> None:
+    kept = kept_statements([said], [])
+    assert [(k.text, k.kind) for k in kept] == [(said.rstrip("."), "rule")]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Always fun to debug this.",
+        "Always happy to help.",
+        "Never a dull moment.",
+        "Always the same with this build.",
+        "Always something with the build.",
+        "For example always use the old key.",
+        "For now always use the old key.",
+    ],
+)
+def test_an_exclamation_or_a_one_off_after_always_is_no_rule(said: str) -> None:
+    assert [k for k in kept_statements([said], []) if k.kind == "rule"] == []
