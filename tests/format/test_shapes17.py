@@ -15,6 +15,8 @@ positive fails on the code before sess17, each look-alike keeps nothing.
 - An order after "always"/"never" read by the OBJECT after its verb, not a list of verbs ("Always query the read
   replica"), and after a short SCOPE ("For the dashboards always ..."); a pasted secret in it stays redacted and the
   sentence is kept; before, "query" was no listed verb and a scope first hid the order.
+- The user's WAY OF WORKING as the reason for an order ("I read most diffs on a tablet, so keep each change small"):
+  a habit in the present, "so", an order; before, only a verb of liking made a preference.
 """
 
 from __future__ import annotations
@@ -210,3 +212,36 @@ def test_an_order_after_always_is_read_by_its_object_not_a_verb_list(said: str) 
 )
 def test_an_exclamation_or_a_one_off_after_always_is_no_rule(said: str) -> None:
     assert [k for k in kept_statements([said], []) if k.kind == "rule"] == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Can you check why the upload retries? btw I read most diffs on a tablet, so keep each change under 200 lines.",
+        "I usually read diffs in the terminal, so keep lines under 100 characters.",
+        "I mostly work from Lisbon, so schedule meetings after 10 WET.",
+    ],
+)
+def test_the_users_way_of_working_as_the_reason_for_an_order_is_a_preference(said: str) -> None:
+    kept = kept_statements([said], [])
+    assert [k.kind for k in kept] == ["preference"]
+    assert place(kept[0].text, kept[0].kind, "/work/otter", [], [said]) == ("global", None)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I broke the build, so revert my last commit.",
+        "I need it by Friday, so hurry up with the parser.",
+        "I think most tests are slow, so skip the integration ones.",
+        "I review most PRs on my phone, so fix it.",
+        "I always run the tests locally, so you don't need to.",
+        "I usually deploy on Fridays, so can you check the pipeline?",
+        "Bob reviews most PRs on his phone, so keep the diffs small.",
+        "I reviewed most PRs on my phone, so keep the diffs small.",
+        "I review most PRs on my phone today, so keep the diffs small.",
+        "I review PRs on my phone, so keep the diffs small.",
+    ],
+)
+def test_a_past_a_moment_a_thought_or_no_habit_before_so_is_no_preference(said: str) -> None:
+    assert [k for k in kept_statements([said], []) if k.kind == "preference"] == []
