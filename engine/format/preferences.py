@@ -248,13 +248,17 @@ def _fronted(rest: str) -> str | None:
     (the Germanic verb-second order: "Abkürzungen in Variablennamen mag ich gar nicht", "Tabs bevorzuge ich", "Lange
     Antworten hasse ich", "Korta svar föredrar jag", :data:`_INVERTED_RE`), else None; never after a condition (that
     is :func:`_habit_scoped`'s), a choice among what is on the table ("Das mag ich nicht", "Den zweiten bevorzuge
-    ich"), the moment, a hedge or someone else's words."""
+    ich"), the moment, a hedge or someone else's words; what comes before the verb is one phrase (no comma or colon)."""
     verb = _INVERTED_RE.search(rest)
     if verb is None:
         return None
     head = rest[: verb.start()].strip(" ,")
     if len(head.split()) < 2 or _CONDITION_RE.search(head) or _CHOICE_RE.match(head) or HABIT_WHEN_RE.match(rest):
         return None
+    if re.search(r"[,:;]", head):
+        return (
+            None  # "Merk dir bitte: keine Emojis ..., das mag ich nicht": a request or a clause before it, not fronted
+        )
     if re.match(r"(?:ich|i|je|jag|jeg|ik)\b", head, re.IGNORECASE):
         return None  # "Ich glaube, lange Antworten mag ich nicht": a clause of the user's own before it, a hedge
     if hedged(rest) or scoped(rest) or _NOW_RE.search(rest) or _SAYS_RE.search(rest) or OTHER_PERSON_RE.match(rest):

@@ -245,3 +245,8 @@ def test_the_users_way_of_working_as_the_reason_for_an_order_is_a_preference(sai
 )
 def test_a_past_a_moment_a_thought_or_no_habit_before_so_is_no_preference(said: str) -> None:
     assert [k for k in kept_statements([said], []) if k.kind == "preference"] == []
+
+
+def test_a_request_then_das_mag_ich_nicht_is_kept_once() -> None:
+    said = "Merk dir bitte: keine Tabs in YAML-Dateien, das mag ich nicht."
+    assert len(kept_statements([said], [])) == 1
