@@ -6,7 +6,8 @@ positive fails on the code before sess17, each look-alike keeps nothing.
 - A state said with its END AFTER it: the end's place in the sentence is no part of the rule ("the payments
   sandbox is down until December 20, so mock the gateway"); before, an end was read only at a sentence's start.
 - "keep in mind" before a bare STATEMENT OF STATE whose subject is not the work at hand ("so keep in mind the
-  health check lives under /v2"); before, "keep in mind" was read only before "that" or a colon.
+  health check lives under /v2"), and "remember" before one, whatever its verb ("Remember the backup job runs
+  pg_dump"), past a pasted block; before, only before "that", a colon, "we/our/my" or "the X is".
 - A project's practice with its SUBJECT DROPPED, read by the verb's person or tense ("W tym projekcie używamy
   Poetry", "이 프로젝트에서는 ... 저장해요"); before, only "we"/"wir"/"nous" ... after the opener was a practice.
 - A preference after a short LEAD clause, read by every reader ("Quick thing first: whenever you ..."), FRONTED with
@@ -250,3 +251,34 @@ def test_a_past_a_moment_a_thought_or_no_habit_before_so_is_no_preference(said: 
 def test_a_request_then_das_mag_ich_nicht_is_kept_once() -> None:
     said = "Merk dir bitte: keine Tabs in YAML-Dateien, das mag ich nicht."
     assert len(kept_statements([said], [])) == 1
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "Remember the otter backup job runs pg_dump every night; the password is [REDACTED:labelled-secret].",
+            "the otter backup job runs pg_dump every night; the password is [REDACTED:labelled-secret]",
+        ),
+        ("Don't forget the staging db lives on pg-stage-3.", "the staging db lives on pg-stage-3"),
+        (
+            "it fails, here's my .env:\n```\nDB_HOST=pg.otter.lan\nDB_PASSWORD=[REDACTED:generic-password]\n```\n"
+            "and remember the warehouse always goes through pg.otter.lan",
+            "the warehouse always goes through pg.otter.lan",
+        ),
+    ],
+)
+def test_remember_with_a_bare_statement_of_state_keeps_it_past_a_paste(said: str, kept: str) -> None:
+    assert [k.text for k in kept_statements([said], [])] == [kept]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Remember the meeting.",
+        "Remember the time we broke prod.",
+        "From the wiki:\nRemember the box runs ARM.\nSum it up",
+    ],
+)
+def test_remember_before_no_clause_or_in_pasted_text_keeps_nothing(said: str) -> None:
+    assert kept_statements([said], []) == []
