@@ -29,7 +29,7 @@ WEAK = frozenset({"high-entropy"})
 taken back: it is also what the URL-path and host readings of :mod:`.rules` type a capability URL's token, a
 ``k8s:enc:…`` key or a ``pin_code:`` value as (tests/redaction: test_breaker25, test_pubformats_round17,
 test_kept_values_labelled_round11, test_codenames_leaks_round14b, test_placed_breaker16, test_iac_round17)."""
-COUNTERED = WEAK | {"assigned-token", "vendor-key"}
+COUNTERED = WEAK | {"assigned-token", "url-token", "capability-host", "encryption-key", "vendor-key"}
 """Types a key naming a public value right before the value overrides: the shape rules', rules.py's run after
 whatever name, and a vendor's name some words before (:mod:`.context`: ``github etag: <value>``), which the key
 between says nothing of. A vendor's own format (``ghp_…``, a Stripe key) has its own type: never overridden."""
