@@ -54,6 +54,7 @@ _DETECTOR_SOURCES = (
             "repeats",
             "vendorprefix",
             "cmdslots",
+            "sqlslots",
             "accountsaid",
             "iacsecrets",
             "vendorclass",
