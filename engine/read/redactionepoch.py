@@ -55,6 +55,7 @@ _DETECTOR_SOURCES = (
             "vendorprefix",
             "cmdslots",
             "sqlslots",
+            "comparisons",
             "accountsaid",
             "iacsecrets",
             "vendorclass",
