@@ -288,8 +288,8 @@ def _stale(path: Path, now: float, killed_at: float | None) -> bool:
         mtime = path.stat().st_mtime
     except OSError:
         return False
-    if killed_at is not None and mtime >= killed_at - 1 and path.name != "index.lock":
-        return True  # taken by the memrepo writer that was killed: its own (git holds a ref lock open till renamed)
+    if killed_at is not None and mtime >= killed_at - 1:
+        return True  # taken by the memrepo writer that was killed: its own
     seen = Path("/proc/self/fd").is_dir()
     return now - mtime >= (STALE_LOCK_S if seen else STALE_UNSEEN_S)
 
@@ -303,9 +303,6 @@ def settle_git_locks(git_dir: Path, wait_s: float | None = None, killed_at: floa
     once it is :data:`STALE_LOCK_S` old: git renames a lock file into place
     the moment it closes it, so no live command leaves one unheld. A younger
     unheld one is left in place (status names it; it goes once stale).
-    ``index.lock`` goes only once stale, a killed writer's record or not: git holds it closed for as long as
-    ``git commit`` waits in its editor, a holder :func:`~.lockholder.lock_holder` finds only when the
-    process is this user's and in this repo, so a young one nobody seems to hold may be anybody's.
 
     Args:
         git_dir: the repository's ``.git`` folder.
