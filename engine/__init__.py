@@ -57,7 +57,7 @@ _EXPORTS = {
     "MemoryStats": "memrepo.engine.history.stats",
     "compute_stats": "memrepo.engine.history.stats",
     "SessionReads": "memrepo.engine.read.readcount",
-    "recall_block": "memrepo.engine.read.context",
+    "recall_block": "memrepo.engine.read.promptblock",
     "fence_safe": "memrepo.engine.agents.confinedread",
     "raw_too_long": "memrepo.engine.write.policy",
     "text_refusal": "memrepo.engine.write.policy",
@@ -102,8 +102,8 @@ if TYPE_CHECKING:  # the names as type checkers see them; at run time each loads
         RepoStatus,
         WriteResult,
     )
-    from memrepo.engine.read.context import recall_block
     from memrepo.engine.read.modeline import since_mark
+    from memrepo.engine.read.promptblock import recall_block
     from memrepo.engine.read.readcount import SessionReads
     from memrepo.engine.read.recallnear import NEAREST_LINE
     from memrepo.engine.repo.health import HealthRow, HealthStatus

@@ -37,7 +37,8 @@ class PathRuleError(MemrepoError):
     """
 
     def __init__(self, rule: str, path: str, message: str) -> None:
-        super().__init__(f"{message}: {path}")
+        # A message that names the path already (the missing repo's `memrepo init PATH`) is not followed by it again.
+        super().__init__(message if path and path in message else f"{message}: {path}")
         self.rule = rule
         self.path = path
 

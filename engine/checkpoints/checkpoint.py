@@ -56,8 +56,11 @@ from memrepo.engine.models import Action, Origin
 from memrepo.engine.write.policy import NO_MEMORY, redact
 from memrepo.engine.write.ports import MemoryAccess
 
+from .batchreasons import after_kept
+from .batchreasons import kept_write as kept_write  # re-exported: the agent command asks them here
+from .batchreasons import passing as passing
 from .buffers import MAX_SEEN, Buffers
-from .distill import AddOp, DistillOutput, Operation, apply_operation, build_prompt
+from .distill import DistillOutput, Operation, apply_operation, build_prompt
 from .forgetting import apply_forgets
 from .types import CheckpointResult, Claim, ExistingEntry, Message
 
@@ -106,33 +109,6 @@ def _clean_text(text: str) -> tuple[str, int]:
     cut = int(len(text) > MAX_MESSAGE_CHARS)
     clean, _types = redact(text[: MAX_MESSAGE_CHARS + 512])
     return clean[:MAX_MESSAGE_CHARS], cut
-
-
-def passing(reason: str | None) -> bool:
-    """Whether a batch failed for a passing cause: a :class:`~memrepo.engine.errors.BusyError` (another git
-    process holds its lock file, another write holds the write lock), gone by itself (B26-6)."""
-    return bool(reason) and str(reason).startswith("BusyError")
-
-
-def kept_write(reason: str | None) -> bool:
-    """Whether a batch's write was kept while the repo was blocked (a merge, a hand edit's question): in the pen,
-    applied once the block is gone, so never a failure toward parking (breaker27 B27-7)."""
-    return bool(reason) and str(reason).startswith(("BlockedError: kept: ", "HandEditQuestion: kept: "))
-
-
-def _after_kept(result: CheckpointResult, kept: list[tuple[Operation, BlockedError]]) -> None:
-    """A batch some of whose writes a block kept: done when every kept one is a new line (the pen writes it whole);
-    else raises the first block (the batch stays pending as ``busy``: a supersede's or revise's removal of the
-    old line is not in the pen, the retry after the block makes it; breaker27 B27-7)."""
-    if not kept:
-        return
-    if not all(isinstance(op, AddOp) for op, _exc in kept):
-        raise next(exc for op, exc in kept if not isinstance(op, AddOp))
-    result.status = "distilled"
-    result.notes.append(
-        f"{len(kept)} write{'s' * (len(kept) != 1)} kept while the memory repo is blocked"
-        " (.git/memrepo/pen): applied once the block is gone"
-    )
 
 
 def _msg_id(session_id: str, msg: Message) -> str:
@@ -478,7 +454,7 @@ class Checkpointer(Buffers):
                     else:
                         result.written.append(written)
                 result.written += apply_forgets(store, claim, origin)  # "Please forget that ..." (breaker14 B14-10)
-                _after_kept(result, kept)
+                after_kept(result, kept)
             else:
                 result.status = "forgotten"
             if any(w.limit for w in result.written):

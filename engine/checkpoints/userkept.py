@@ -3,7 +3,8 @@
 :func:`kept_statements` gathers the statements a checkpoint keeps ``by: user`` from the user's messages: what they
 asked to remember (:func:`memrepo.engine.format.remembering.user_statements`), their standing rules
 (:func:`memrepo.engine.format.standing.rule_statements`: "Going forward, ...", "Please stop X-ing", "Ab sofort ...",
-kept ``kind: rule``), the corrections said without "remember" (:func:`.corrections.correction_statements`), and,
+kept ``kind: rule``), a statement asked to be kept in mind with no "that" (:func:`.mindful.kept_in_mind`), the
+corrections said without "remember" (:func:`.corrections.correction_statements`), and,
 for a correction of one clause of a two-clause line, the other clause (:func:`.corrections.remainder`), so hiding
 the old line loses nothing the user did not correct.
 
@@ -22,6 +23,8 @@ from typing import NamedTuple
 
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.layout import LESSONS_MD, MEMORY_MD, is_workspace_file
+from memrepo.engine.format.mindful import kept_in_mind
+from memrepo.engine.format.ownway import own_way
 from memrepo.engine.format.preferences import own_setup, passing_preferences, prefers
 from memrepo.engine.format.remembering import own_short_message, said, user_statements
 from memrepo.engine.format.standing import (
@@ -84,9 +87,11 @@ def kept_statements(texts: list[str], existing: Iterable[ExistingEntry], heard: 
     seen: set[str] = {fmt.normalize_text(r) for r in taken_back(texts)}  # "On second thought, ..." (B15-32)
     out: list[Kept] = []
     held = {fmt.normalize_text(r) for r in rules if _held_back(r, entries)}  # to the inbox (proposed_rules)
-    liked = {fmt.normalize_text(p) for p in passing_preferences(heard)}  # said in passing (issue 30)
-    passing = [*passing_preferences(heard), *own_setup(heard)]  # "I switched my terminal to fish" (sess14)
+    ways = own_way(heard)  # "I review most PRs on my phone, so keep the diffs small" (sess17)
+    liked = {fmt.normalize_text(p) for p in [*passing_preferences(heard), *ways]}  # said in passing (issue 30)
+    passing = [*passing_preferences(heard), *ways, *own_setup(heard)]  # "I switched my terminal to fish" (sess14)
     unasked = unasked_statements(heard)  # "For this project X is Y", "until Friday X is Y" (sess15)
+    unasked += kept_in_mind(heard)  # "so keep in mind the health check lives under /v2" (sess17)
     corrected = correction_statements(heard, entries)
     liked -= {fmt.normalize_text(c) for c in corrected}  # "I use zsh, not fish" for "I use fish": its line's kind
     for fact in [*user_statements(texts), *rules, *corrected, *passing, *unasked]:

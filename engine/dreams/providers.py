@@ -142,8 +142,10 @@ class AnthropicProvider(Provider):
         try:
             import anthropic
         except ImportError as exc:
+            from memrepo.engine.read.semantic_model import install_hint
+
             raise ProviderError(
-                "the anthropic provider needs the anthropic package: pip install 'memrepo[anthropic]'"
+                f"the anthropic provider needs the anthropic package: {install_hint('anthropic')}"
             ) from exc
         key = os.environ.get(self.cfg.api_key_env, "")
         if not key:

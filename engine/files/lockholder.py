@@ -106,9 +106,12 @@ def _git_dirs(proc_dir: str, cwd: str) -> list[str]:
 def confirmed_unheld(path: Path) -> bool:
     """True when the lock file ``path`` exists and no live process owns it, seen twice a moment apart.
 
-    Two looks, the same file both times: a git command that renamed its lock
-    into place while the first look ran and took a new one is not mistaken
-    for a stale lock.
+    Two looks, the same file (device and inode) both times: a git command that renamed its lock into place
+    while the first look ran and took a new one is not mistaken for a stale lock (the renamed one lives on as
+    the target, so the new one is another inode). Its modification time is not compared: a file touched
+    between the looks is the same lock file, and each look reads all of ``/proc`` (0.15 s with 150 processes
+    on a loaded machine), long enough for a touch to land between them and make a lock that blocks writes
+    look held (the MCP kept-write test's flake, round 17).
     """
     for look in range(2):
         try:
@@ -118,9 +121,9 @@ def confirmed_unheld(path: Path) -> bool:
         if lock_holder(path) is not None:
             return False
         if look == 0:
-            first = (st.st_ino, st.st_mtime_ns)
+            first = (st.st_dev, st.st_ino)
             time.sleep(0.005)
-    return (st.st_ino, st.st_mtime_ns) == first
+    return (st.st_dev, st.st_ino) == first
 
 
 def _command_line(pid: int) -> str:

@@ -55,6 +55,17 @@ _SOV_CHOICE_RE = re.compile(
     r"^(?:이거|그거|저거|이게|그게|이\s|그\s|これ|それ|あれ|この|その)|번째|番目|옵션|オプション|案"
 )
 """A choice among what is on the table in Korean or Japanese ("나는 두 번째 옵션이 좋아", "私はこれがいい")."""
+_COMPARED_RE = re.compile(
+    r"\S(?:より|보다)\s*\S.*?(?:好き(?:です)?|いい(?:です)?|良い(?:です)?|좋아(?:요)?|좋습니다|편해(?:요)?|편합니다"
+    r"|선호해(?:요)?|선호합니다)$"
+)
+"""A comparison of two ways ending in liking, the first person dropped as Japanese and Korean allow ("説明は長い文章より
+箇条書きのほうが好きです", "설명은 긴 문장보다 목록이 더 좋아요"): naming both ways makes it a standing preference."""
+_CJK_MOMENT_RE = re.compile(
+    r"今日|今回|今は|この|これ|それ|あれ|오늘|지금|이번|이거|그거|번째|番目|さん|様|くん|씨|님|彼|彼女|그는|그녀"
+)
+"""The moment, a thing on the table or someone else (田中さん, 민수 씨), in Japanese or Korean: not the user's standing
+preference."""
 _CJK_FILLER_RE = re.compile(
     r"^(?:(?:あ|ああ|えっと|ちなみに|あと|それと|참고로|그리고|아|근데|그런데|顺便说一下|顺便|另外|对了)[、,，\s]*)+"
 )
@@ -150,9 +161,16 @@ def passing_preferences(texts: list[str]) -> list[str]:
         if sov and not _SOV_CHOICE_RE.search(sov["what"]) and not _NOW_RE.search(rest):
             out.append(_CJK_FILLER_RE.sub("", rest))
             continue
-        habit = _habit_scoped(rest)  # "when you show me changes I prefer unified diffs" (sess16)
+        if _COMPARED_RE.search(rest) and not (_CJK_MOMENT_RE.search(rest) or _SOV_RE.match(rest)):
+            out.append(_CJK_FILLER_RE.sub("", rest))  # the first person dropped (sess17)
+            continue
+        habit = _habit_scoped(rest) or next(filter(None, map(_habit_scoped, _led_tails(rest))), None)  # sess16, 17
         if habit and not (hedged(habit) or scoped(habit) or _NOW_RE.search(habit) or OTHER_PERSON_RE.match(habit)):
             out.append(habit)
+            continue
+        fronted = _fronted(rest)  # "Abkürzungen in Variablennamen mag ich gar nicht" (sess17)
+        if fronted:
+            out.append(fronted)
             continue
         rest = _after_lead(rest)
         found = _PASSING_RE.match(rest) or _CJK_RE.match(rest)
@@ -193,7 +211,7 @@ _ONE_OFF_RE = re.compile(
 
 
 _INVERTED_RE = re.compile(
-    r"(?:,\s*|\s)(?:bevorzuge\s+ich|nehme\s+ich\s+lieber|mag\s+ich\s+lieber|hätte\s+ich\s+(?:gern|lieber)|will\s+ich\s+keine?n?"
+    r"(?:,\s*|\s)(?:bevorzuge\s+ich|nehme\s+ich\s+lieber|mag\s+ich\s+(?:lieber|(?:gar|überhaupt)\s+nicht|nicht)|hasse\s+ich|hätte\s+ich\s+(?:gern|lieber)|will\s+ich\s+keine?n?"
     r"|(?:ist|sind|wäre|wären)\s+mir|heb\s+ik\s+liever|wil\s+ik\s+liever|wil\s+ik\s+geen|vind\s+ik|föredrar\s+jag"
     r"|vill\s+jag\s+helst|foretrækker\s+jeg|foretrekker\s+jeg)\b",
     re.IGNORECASE,
@@ -223,6 +241,41 @@ def _habit_scoped(rest: str) -> str | None:
             return rest
         return None
     return None
+
+
+def _fronted(rest: str) -> str | None:
+    """``rest`` whole when its main clause fronts what the user likes or not and puts the first person after the verb
+    (the Germanic verb-second order: "Abkürzungen in Variablennamen mag ich gar nicht", "Tabs bevorzuge ich", "Lange
+    Antworten hasse ich", "Korta svar föredrar jag", :data:`_INVERTED_RE`), else None; never after a condition (that
+    is :func:`_habit_scoped`'s), a choice among what is on the table ("Das mag ich nicht", "Den zweiten bevorzuge
+    ich"), the moment, a hedge or someone else's words; what comes before the verb is one phrase (no comma or colon)."""
+    verb = _INVERTED_RE.search(rest)
+    if verb is None:
+        return None
+    head = rest[: verb.start()].strip(" ,")
+    if len(head.split()) < 2 or _CONDITION_RE.search(head) or _CHOICE_RE.match(head) or HABIT_WHEN_RE.match(rest):
+        return None
+    if re.search(r"[,:;]", head):
+        return (
+            None  # "Merk dir bitte: keine Emojis ..., das mag ich nicht": a request or a clause before it, not fronted
+        )
+    if re.match(r"(?:ich|i|je|jag|jeg|ik)\b", head, re.IGNORECASE):
+        return None  # "Ich glaube, lange Antworten mag ich nicht": a clause of the user's own before it, a hedge
+    if hedged(rest) or scoped(rest) or _NOW_RE.search(rest) or _SAYS_RE.search(rest) or OTHER_PERSON_RE.match(rest):
+        return None
+    return rest
+
+
+def _led_tails(rest: str) -> Iterator[str]:
+    """What follows each short lead clause of ``rest`` (up to eight words before a comma, colon or dash, with no
+    condition, question or someone else's words: :data:`_CONDITION_RE`), capitalised: "Quick thing before we dive in:
+    whenever you compare options ..." gives "Whenever you compare options ..." (sess17). The lead is no part of the
+    rule, so every reader reads what follows it, not only :func:`_after_lead`'s."""
+    for cut in _HEAD_RE.finditer(rest):
+        head, tail = rest[: cut.start()], rest[cut.end() :]
+        if len(head.split()) > 8 or _CONDITION_RE.search(head):
+            return
+        yield tail[:1].upper() + tail[1:]
 
 
 def _after_lead(rest: str) -> str:
@@ -277,8 +330,11 @@ def prefers(text: str) -> bool:
     """Whether a statement of the user's holds their own preference (:data:`_VERB`, "das mag ich nicht", "我更喜欢")."""
     rest = _statement(text)
     sov = _SOV_RE.match(_CJK_FILLER_RE.sub("", rest))
-    habit = _habit_scoped(rest) is not None  # "Wenn du Tests schreibst, bevorzuge ich ..." (sess16)
-    return bool(_ANYWHERE_RE.search(rest) or _CJK_RE.match(rest) or sov or habit) and not OTHER_PERSON_RE.match(rest)
+    habit = _habit_scoped(rest) is not None or _fronted(rest) is not None  # sess16, sess17
+    compared = bool(_COMPARED_RE.search(rest)) and not _CJK_MOMENT_RE.search(rest)
+    return bool(
+        _ANYWHERE_RE.search(rest) or _CJK_RE.match(rest) or sov or habit or compared
+    ) and not OTHER_PERSON_RE.match(rest)
 
 
 __all__ = ["HABIT_WHEN_RE", "own_setup", "passing_preferences", "prefers"]

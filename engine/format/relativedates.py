@@ -200,13 +200,14 @@ def _ends(hidden: str) -> bool:
 
 
 _AFTER_RE = re.compile(
-    r";|\b(?:then|afterwards|dann|danach|puis|ensuite|luego|después|depois|poi|dopo|daarna|sedan|potem)\b"
+    r";|\b(?:(?<!till\s)(?<!until\s)then|afterwards|dann|danach|puis|ensuite|luego|después|depois|poi|dopo|daarna|sedan|potem)\b"
     r"|\b(?:after|from|ab|après|desde|da|vanaf|från|od)\s+(?:(?:that|this|then|now|dann|da)\b|\d)",
     re.IGNORECASE,
 )
 """Words that say something holds after the date ("Until 2025-03-31 sign with the old key, then with the new one",
 "...; after that ...", "from 2025-04-01 ..."): the date bounds part of the line, not all of it; "from" as a source
-("sign-off from Dana") is no such word."""
+("sign-off from Dana") is no such word, nor "till then" / "until then" (the same end again: "..., so mock the gateway
+till then", sess17)."""
 
 
 def until_date(text: str) -> str | None:

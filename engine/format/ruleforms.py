@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from .dropped import team_present
 from .relativedates import NOW_WORDS
 
 
@@ -88,7 +89,9 @@ def _mood(adverb: str, head: str, rest: str, clause: str) -> bool:
     "Zawsze pisz testy", never "Zawsze pada deszcz")."""
     words = re.findall(r"[^\W\d_][\w'’-]*", clause)
     if adverb in ("always", "never"):
-        return head in _ORDER_VERBS and not _STATEMENT_RE.match(rest)
+        after = rest.split()[1:2]
+        led = bool(after) and bool(_OBJECT_RE.match(after[0])) and not _STATEMENT_RE.match(rest)
+        return (head in _ORDER_VERBS or led) and not _STATEMENT_RE.match(rest)
     if head in _NOT_VERB:
         return adverb in _GERMANIC and bool(words) and _infinitive_after(words)
     if adverb in _GERMANIC:
@@ -128,6 +131,20 @@ _STATEMENT_RE = re.compile(
 )
 
 
+_OBJECT_RE = re.compile(
+    r"^(?:the|a|an|my|our|your|its|their|this|that|these|those|every|each|all|any|it|them|me|us|[`'\"\d]|[A-Z])",
+)
+"""An object right after the word after "always"/"never": that word is the order's verb, whatever it is ("Always
+query the read replica", "Never hand-edit the lockfile"); no list of verbs decides it (sess17)."""
+_SCOPE_FIRST_RE = re.compile(
+    rf"^(?:for|in|on|with|inside|within)\s+(?!(?:now|example|instance|once|today|a\s+while|this\s+(?:one|time|pr))\b)"
+    rf"[^,;:.!?]{{1,40}}?\s*,?\s+(?=(?:{_PLEASE}|always|never)\b)",
+    re.IGNORECASE,
+)
+"""A short scope before the order ("For the dashboards always query ...", "In SQL files, never use ..."): the rule's
+scope, no part of its verb."""
+
+
 def always_rule(sentence: str) -> str | None:
     """The rule a sentence in the imperative with a word of every time states (the module docstring), or None.
 
@@ -143,6 +160,9 @@ def always_rule(sentence: str) -> str | None:
         whole = text.rstrip(" .!。！")
         ends = _IMPERATIVE_END_RE.search(whole) or _IMPERATIVE_END_RE.search(bare)
         return whole if _CJK_ALWAYS_RE.search(bare) and ends and len(re.sub(r"\s", "", whole)) >= 8 else None
+    scope = _SCOPE_FIRST_RE.match(text)
+    if scope is not None and not text.lower().startswith(("in this", "for this")):
+        return text if always_rule(text[scope.end() :]) else None  # "For the dashboards always query ..." (sess17)
     first = _ALWAYS_FIRST_RE.match(text)
     verb_first = None if first else _VERB_FIRST_RE.match(text)
     if first is None and verb_first is None:
@@ -344,6 +364,9 @@ def project_practice(sentence: str) -> str | None:
         str | None: the sentence, or None.
     """
     text = sentence.strip()
+    here = PROJECT_HERE_RE.match(text)
+    if here is not None and team_present(text[here.end() :]):
+        return text  # "W tym projekcie używamy Poetry", "이 프로젝트에서는 ... 저장해요": the subject dropped (sess17)
     if not re.match(r"[a-z]", text, re.IGNORECASE):
         return None  # the CJK forms are read by :func:`always_rule` (the rule's own word of every time)
     named = NAMED_PROJECT_RE.match(text)  # "For falcon we deploy with kamal deploy from the repo root" (sess16)

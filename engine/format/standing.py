@@ -140,6 +140,14 @@ _SHORT_RULE_RE = re.compile(
 B15-24: kept as a project's fact before, the user's "Use npm" rule left standing)."""
 
 
+_MARKER_RE = re.compile(
+    r"^(?:(?:oh|and|so|well|ok|okay)[ \t]+)*(?:by[ \t]+the[ \t]+way|[^\W\d_]+)[ \t]*,[ \t]*(?=\S)", re.IGNORECASE
+)
+"""A one-word discourse marker and its comma before an order ("Anyway, always ...", "Comunque, rispondimi sempre
+...", "Oh and btw, never ..."): not part of the rule, which the unled shapes then read whole (breaker28 B28-6). One
+word only: a longer clause before the comma may be a condition or a scope, which the shapes read themselves."""
+
+
 def _rule(sentence: str) -> str | None:
     """The rule one sentence states (less its lead-in and "please"), or None."""
     sentence = " ".join(sentence.split()).rstrip(".!")
@@ -166,6 +174,8 @@ def _rule(sentence: str) -> str | None:
             return None
         return f"{body} {tail['lead']}" if tail else body
     unled = unled_rule(sentence)  # sess14, sess15
+    if unled is None and (marker := _MARKER_RE.match(sentence)):  # "Anyway, always answer me in English" (B28-6)
+        unled = unled_rule(sentence[marker.end() :])
     if unled and not (_NOT_MEANT_RE.search(unled) or hedged(unled) or scoped(unled) or _NOW_ONLY_RE.search(unled)):
         return rule_body(unled)
     anymore = _ANYMORE_RE.match(without_reason(sentence))

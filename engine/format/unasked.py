@@ -9,7 +9,10 @@ Two shapes, in nine languages, each a standing fact and not the task at hand:
 - a notice bounded in time (:func:`bounded_notice`): a span or an end first ("for the next two weeks", "until
   Friday", "hasta el viernes", "bis Freitag", "jusqu'à vendredi", "fino a venerdì", "até sexta", "tot vrijdag",
   "till fredag", "this week"), after a heads-up or not, then a state ("the staging cluster is shared with ...",
-  "el entorno de staging está congelado ..."). The checkpoint dates it (:func:`.relativedates.dated`).
+  "el entorno de staging está congelado ..."). The checkpoint dates it (:func:`.relativedates.dated`);
+- a state said with its end after it (:func:`state_with_end`): a statement of how things are whose first clause holds
+  an end or a span the checkpoint can date, wherever it stands ("the payments sandbox is down until December 20, so
+  mock the gateway", "the staging db is read-only for the next two weeks"): the end's place is no part of the rule.
 
 What follows the opener must be a statement: a subject (a determiner, a pronoun of the team, a name) and a verb of
 state, never an order for now ("For this project, fix the login bug"), an event ("In this repo the build failed
@@ -19,9 +22,10 @@ yesterday"), a progressive ("... the tests are failing"), a question or a hedge.
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from .irony import hedged, under_review
-from .relativedates import DAY_MONTH, NOW_WORDS
+from .relativedates import DAY_MONTH, NOW_WORDS, dated
 from .remembering import pasted_lines, retraction, said, scoped
 
 _PROJECT_RE = re.compile(
@@ -83,6 +87,9 @@ _NOT_STATE_RE = re.compile(
 """An event, a progressive or a fault: the task at hand ("In this repo the build failed yesterday")."""
 
 
+_FIRST_CLAUSE_RE = re.compile(r"\s*[,;]\s+|\s+[-–—]\s+")
+
+
 def _statement(rest: str) -> bool:
     """Whether ``rest`` is a statement of how things are (the module docstring)."""
     rest = rest.strip(" ,:;-–—")
@@ -92,6 +99,24 @@ def _statement(rest: str) -> bool:
         return False
     first = re.split(r"\s*[,;]\s+|\s+[-–—]\s+", rest, maxsplit=1)[0]
     return bool(_STATE_RE.search(first)) and not _NOT_STATE_RE.search(rest) and not hedged(rest) and not scoped(rest)
+
+
+_POSSESSIVE_RE = re.compile(r"^[\w.-]+['’]s\s+(?=\w)")
+"""A possessive name before the subject ("lantern's uploads go to ..."): a determiner like "the"."""
+
+
+def state_clause(text: str) -> bool:
+    """Whether ``text`` opens with a statement of how things are (:func:`_statement`), its first clause read, a
+    possessive name ("lantern's uploads go to ...") taken as a determiner.
+
+    Args:
+        text: a clause the user said.
+
+    Returns:
+        bool: whether it is such a statement.
+    """
+    first = _FIRST_CLAUSE_RE.split(text.strip(), maxsplit=1)[0]
+    return _statement(_POSSESSIVE_RE.sub("the ", first))
 
 
 def project_statement(sentence: str) -> str | None:
@@ -128,6 +153,27 @@ def bounded_notice(sentence: str) -> str | None:
     return text[:1].upper() + text[1:] if _statement(text[span.end() :]) else None
 
 
+def state_with_end(sentence: str) -> str | None:
+    """A state said with its end after it (the module docstring), the sentence less its heads-up, or None.
+
+    The rule is the end, not its words or its place: the sentence's first clause (up to its first comma, semicolon or
+    dash) is a statement of how things are (a subject, a verb of state; no event, fault, progressive or hedge) and
+    :func:`.relativedates.dated` finds in that clause an end it can write as an ``until:`` date. "I was out until
+    Friday" (an event), "the build is broken until Friday" (a fault) and "we ship on Fridays" (no end) are none.
+
+    Args:
+        sentence: one of the user's sentences, less its end mark.
+
+    Returns:
+        str | None: the notice, or None.
+    """
+    text = _HEADS_UP_RE.sub("", sentence.strip())
+    first = _FIRST_CLAUSE_RE.split(text, maxsplit=1)[0]
+    if not _statement(first) or dated(first, date.today()).until is None:
+        return None
+    return text[:1].upper() + text[1:]
+
+
 def unasked_statements(texts: list[str]) -> list[str]:
     """The project facts and the notices bounded in time in the user's messages (the module docstring), in order;
     never in a text under review, pasted lines, or a message that takes something back.
@@ -143,10 +189,10 @@ def unasked_statements(texts: list[str]) -> list[str]:
         if under_review(text) or retraction(text) is not None or pasted_lines(text):
             continue
         for sentence in said(text):
-            found = project_statement(sentence) or bounded_notice(sentence)
+            found = project_statement(sentence) or bounded_notice(sentence) or state_with_end(sentence)
             if found:
                 out.append(found)
     return out
 
 
-__all__ = ["bounded_notice", "project_statement", "unasked_statements"]
+__all__ = ["bounded_notice", "project_statement", "state_clause", "state_with_end", "unasked_statements"]

@@ -32,6 +32,10 @@ from .common import has_password as has_password  # re-exported: sync and the te
 from .common import mask_url as mask_url
 from .credentials import Callbacks
 from .credentials import Credentials as Credentials  # re-exported: sync builds them from its settings
+from .remotewhere import PushRejected as PushRejected  # re-exported: sync catches them from here
+from .remotewhere import RemoteRefLocked as RemoteRefLocked
+from .remotewhere import current_branch as current_branch  # re-exported: the compactor asks it here
+from .remotewhere import is_rejection, local_git_dir
 from .store import BRANCH, signature
 from .treemerge import merge_trees
 
@@ -42,38 +46,6 @@ PRIVATE_KEY = "memrepo.remoteprivate"
 LOCAL_REF = f"refs/heads/{BRANCH}"
 """The branch of a repo memrepo made; an adopted repo's may have another name (:attr:`GitRemote.branch`)."""
 TRACKING_REF = f"refs/remotes/{REMOTE}/{BRANCH}"
-
-_REJECTED = ("not present locally", "non-fast-forward", "fastforward", "fast-forward", "rejected", "stale info")
-
-
-class PushRejected(GitError):
-    """The remote refused the push: it moved since our fetch (fetch, merge and retry)."""
-
-
-class RemoteRefLocked(PushRejected):
-    """The remote's branch was locked (``refs/heads/<branch>.lock``): another push at that moment, or a killed one."""
-
-
-def local_git_dir(url: str | None) -> Path | None:
-    """The git folder of a remote on a local path (``/path``, ``~/path``, ``file://``), or None for a network URL.
-
-    A push there writes the remote's objects and refs itself, as libgit2's local transport does.
-    """
-    if url is None:
-        return None
-    path = url[len("file://") :] if url.startswith("file://") else url
-    if not path.startswith(("/", "~")):
-        return None
-    folder = Path(path).expanduser()
-    for candidate in (folder, folder / ".git"):
-        if (candidate / "HEAD").is_file() and (candidate / "refs").is_dir():
-            return candidate.resolve()
-    return None
-
-
-def _is_rejection(exc: Exception) -> bool:
-    text = str(exc).lower()
-    return any(word in text for word in _REJECTED)
 
 
 class GitRemote:
@@ -244,7 +216,7 @@ class GitRemote:
             try:
                 remote.push([spec], callbacks=callbacks)
             except (pygit2.GitError, OSError) as exc:
-                if _is_rejection(exc):
+                if is_rejection(exc):
                     raise PushRejected(mask_url(f"the remote moved meanwhile: {exc}", remote.url)) from exc
                 raise UnreachableRemote(self._why(remote.url, exc, callbacks)) from exc
             if callbacks.rejected:
@@ -433,17 +405,6 @@ class GitRemote:
         sig = signature()
         oid = self._repo.create_commit(None, sig, sig, message, pygit2.Oid(hex=tree), [pygit2.Oid(hex=parent)])
         return str(oid)
-
-
-def current_branch(repo: pygit2.Repository) -> str:
-    """The branch HEAD names, born or not (``master`` in a repo made with stock git); :data:`BRANCH` when detached."""
-    try:
-        target = repo.references["HEAD"].target
-    except (KeyError, pygit2.GitError):
-        return BRANCH
-    if isinstance(target, str) and target.startswith("refs/heads/"):
-        return target.removeprefix("refs/heads/")
-    return BRANCH
 
 
 def _journal_path(repo: pygit2.Repository) -> Path:

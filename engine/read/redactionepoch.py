@@ -54,6 +54,8 @@ _DETECTOR_SOURCES = (
             "repeats",
             "vendorprefix",
             "cmdslots",
+            "sqlslots",
+            "comparisons",
             "accountsaid",
             "iacsecrets",
             "vendorclass",

@@ -49,10 +49,10 @@ _JA = (
 """A Japanese password word, a casual link (a comma, an arrow, は, って) and an ASCII value up to a copula or CJK."""
 _JA_PIN = (
     r"(?:鍵|カギ|かぎ|キー|ドア|金庫|ロッカー)の(?:番号|暗証番号|コード)(?:[ \t]*(?:は|、|:|：|→)[ \t]*)(?P<value>\d{4,8})(?!\d)|"
-    r"暗証番号[ \t]+(?P<v2>\d{4,8})(?![\d.,:/-])"
+    r"暗証番号[ \t]+(?P<v2>\d{4,8})(?![\d:/-]|[.,]\w)"
 )
 """The key's, door's or safe's number (鍵の番号は4821), and 暗証番号, a space, then its digits."""
-_ES_NIP = r"\b(?:NIP|nip)\b(?:[ \t]+(?:del?|de[ \t]+la)[ \t]+[^\n:=.;]{1,30}?)?(?:[ \t]+(?:es|era)[ \t]+|[ \t]*[:=][ \t]*)(?P<value>\d{4,8})(?![\d.,:/-])"
+_ES_NIP = r"\b(?:NIP|nip)\b(?:[ \t]+(?:del?|de[ \t]+la)[ \t]+[^\n:=.;]{1,30}?)?(?:[ \t]+(?:es|era)[ \t]+|[ \t]*[:=][ \t]*)(?P<value>\d{4,8})(?![\d:/-]|[.,]\w)"
 """A NIP (the PIN in Mexico and Québec) and a link, then 4 to 8 digits."""
 _ES_CONTRA = (
     r"(?i)\b(?:la|mi|tu|su|nuestra)[ \t]+contra\b(?:[ \t]+(?:del?|de[ \t]+la|para[ \t]+el|para[ \t]+la)[ \t]+[^\n:=.;]{1,30}?)?"

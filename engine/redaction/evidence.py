@@ -3,15 +3,19 @@
 The high-entropy rule of :mod:`.rules` takes any long run mixing letters and digits for a token. On public files
 that is most of what was altered (pubformats-tune: 45 of 64 altered lines, an armored public key, base64 and hashes
 of formats no keep list has seen), while only 45 of 8,026 redacted tuned secrets had nothing else finding them.
-So a span only that rule found (:func:`bare`) stays redacted when something says it is a secret
+So a span only that rule found (:func:`bare`; since round 17 also :mod:`.rules`' run after a name naming nothing,
+:data:`.shapelabels.WEAK`) stays redacted when something says it is a secret
 (:func:`has_evidence`), by class, never by sample:
 
 - **words**: a word naming a secret (``key``, ``token``, ``secret``, ``password`` ..., in any case style, and the
   password words of the languages :mod:`.phrases` knows) or a vendor name the rule sets name, before the run on its
   line with no public label after it (:func:`.context.named_before`), or just after it (``<run> is the Acme one``,
   :func:`.context.named_after`);
-- **the run's own head**: a short prefix and ``_``/``-`` (``acme_…``, ``key_test_…``), a vendor prefix the rule
-  sets list, or a secret word glued on (``API_KEY…``);
+- **the run's own head**: a short prefix and ``_``/``-`` (``acme_…``, ``key_test_…``), two letters and a dot
+  (``pk.…``), a capital head before hex mixing case (``SK…``), a vendor prefix the rule sets list, or a secret word
+  glued on (``API_KEY…``);
+- **the block**: a key naming a secret on the line above, alone or opening the block the value is in (``token:`` /
+  ``  value: <run>``), or a span another rule found on the line just above or below (a credential block);
 - **structure**: a JSON Web Token (``eyJ….eyJ…``), an OpenSSH private key's body (``b3BlbnNzaC1rZXktdjE…``), a
   ``-----BEGIN … PRIVATE KEY-----`` before it with no END between, a URL's userinfo (``//user:<run>@``).
 
@@ -58,6 +62,12 @@ _SEGMENT_RE = lazyre.compile(r"[/._-]")
 _MIXED_HEX_RE = lazyre.compile(r"(?=(?:[^A-F]*[A-F]){3})(?=(?:[^a-f]*[a-f]){3})[0-9a-fA-F]{32,128}")
 """Hex mixing letter case: digests and ids print in one case, a generated key may not (:func:`.structural.mixed_hex`)."""
 _B64_RE = lazyre.compile(r"[A-Za-z0-9+/_-]{16,}={0,2}")
+_DOT_HEAD_RE = lazyre.compile(r"[a-z]{2}\.(?=[A-Za-z0-9]{16,}$)")
+"""A two-letter key-kind head and a dot before a random body (``pk.<run>``, ``sk.<run>``: LocationIQ's, Mapbox's)."""
+_HEADED_HEX_RE = lazyre.compile(r"[A-Z]{1,4}(?=(?:[^A-F]*[A-F]){3})(?=(?:[^a-f]*[a-f]){3})[0-9a-fA-F]{32,128}")
+"""A capital head before hex mixing letter case (``SK<32 hex>``: a Twilio key's id): a generated key, no digest."""
+_OPENER_RE = lazyre.compile(r"[ \t]*[\"']?[A-Za-z_][\w.-]{0,60}[\"']?[ \t]*[:=][ \t]*[{(\[]?[ \t]*")
+"""A key opening a block on its own line (``token:``, ``credentials = {``): what its children's values are."""
 _SAID_OTHER = ("парол", "パスワード", "暗証番号", "口令", "비밀번호", "암호", "wachtwoord", "hasł", "hasl", "parola")
 
 
@@ -81,8 +91,11 @@ def has_evidence(text: str, start: int, end: int) -> bool:
         return True
     if any(value.startswith(_PREFIXES, m.end()) for m in _SEGMENT_RE.finditer(value)):
         return True  # a vendor's token as a piece of a path or a name (``uploads/ghp_….png``)
-    if _MIXED_HEX_RE.fullmatch(value) or _decodes_to_a_secret(value):
+    if _MIXED_HEX_RE.fullmatch(value) or _HEADED_HEX_RE.fullmatch(value) or _decodes_to_a_secret(value):
         return True
+    dot = _DOT_HEAD_RE.match(value)
+    if dot and not words_only(value[dot.end() :]):
+        return True  # ``pk.<run>``
     line_start = text.rfind("\n", 0, start) + 1
     if _JWT_RE.match(value) or _AZDO_RE.fullmatch(value):
         return True
@@ -100,10 +113,11 @@ def has_evidence(text: str, start: int, end: int) -> bool:
         return True
     if named_before(text, start) or named_by_secret_word(before[-LINE_WINDOW:]) or _signs_in(before[-LINE_WINDOW:]):
         return True
-    if not before.strip() and line_start > 0:  # a label on the line above: ``shipday key (prod)`` / the value
+    if line_start > 0:
         above = text[text.rfind("\n", 0, line_start - 1) + 1 : line_start - 1]
-        if above.strip() and named_by_secret_word(above[-LINE_WINDOW:]):
-            return True
+        if (not before.strip() or _OPENER_RE.fullmatch(above)) and named_by_secret_word(above[-LINE_WINDOW:]):
+            return True  # a label on the line above (``shipday key (prod)`` / the value), or a block's key naming a
+            # secret over its children (``token:`` / ``  value: <run>``)
     line_end = text.find("\n", end)
     after = text[end : len(text) if line_end < 0 else line_end]
     tag = _CLOSING_RE.match(after)
@@ -162,10 +176,28 @@ def keep_bare(text: str, spans: list[Span3], found: list[Span3]) -> list[Span3]:
     from .shapelabels import countered, setting_name, weak
 
     kept: list[Span3] = []
+    dropped: list[Span3] = []
     for span in spans:
         joined = bool(kept) and _GAP_RE.fullmatch(text, kept[-1][1], span[0]) is not None
         if countered(text, span, found) or setting_name(text, span, found):
             continue
         if joined or not weak(span, found) or has_evidence(text, span[0], span[1]):
             kept.append(span)
-    return kept
+        else:
+            dropped.append(span)
+    strong = [span for span in kept if not weak(span, found)]
+    beside = [span for span in dropped if strong and _beside(text, span, strong)]
+    return sorted(kept + beside) if beside else kept
+
+
+def _beside(text: str, span: Span3, strong: list[Span3]) -> bool:
+    """Whether a span a rule other than the shape rules found lies on the line just above or below ``span``'s: one
+    key of a credential block (``id:`` / ``secret:`` / ``session:``, ``webex_bot_token =`` then ``webexbot =``) says
+    the others are secrets too. It never alters a look-alike text that was verbatim: the span beside is redacted."""
+    line_start = text.rfind("\n", 0, span[0]) + 1
+    line_end = text.find("\n", span[1])
+    line_end = len(text) if line_end < 0 else line_end
+    above = text.rfind("\n", 0, line_start - 1) + 1 if line_start > 0 else line_start
+    below = text.find("\n", line_end + 1)
+    below = len(text) if below < 0 else below
+    return any(above <= s < line_start or line_end < s <= below for s, _e, _slug in strong)

@@ -17,7 +17,8 @@ each is kept by the structure its format defines, never by a file's or a reposit
 - hostapd / wpa_supplicant's ``key_mgmt`` methods (``WPA-EAP-SUITE-B-192``: upper-case pieces);
 - a shields.io badge's text, ``img.shields.io/badge/<label>-<message>-<colour>``;
 - a reference, never a value: Terraform's ``${module.bucket.s3_bucket_id}`` (a dotted path), a Go/Helm template's
-  ``{{ .Values.image.tag }}``; a Nix flake's output attribute, ``github:owner/repo#packages.aarch64-linux.name``;
+  ``{{ .Values.image.tag }}``, a CloudFormation dynamic reference's body (``{{resolve:secretsmanager:<id>:…}}``,
+  ``ssm-secure``, ``ssm``: where the secret is stored, never the value); a Nix flake's output attribute, ``github:owner/repo#packages.aarch64-linux.name``;
 - a function's name where a line declares it: ``func [(recv)] <name>(`` (Go), ``def <name>(`` (Python),
   ``function <name>(`` (JavaScript), ``fn <name>(`` (Rust);
 - a ``git format-patch`` file's name, ``0009-Already-set-by-SOC_SINGLE_RANGE_TLV-Speaker-Playback``: four digits, then
@@ -76,6 +77,9 @@ _REF_RE = lazyre.compile(
     r"\$\{(?P<ref>[A-Za-z_][\w-]{0,80}(?:\.[A-Za-z_][\w-]{0,80}|\[\d{1,4}\]|\[\"[\w-]{1,80}\"\]){1,12})\}"
     r"|\{\{-?[ \t]*(?P<tpl>\.[A-Za-z_][\w]{0,80}(?:\.[A-Za-z_][\w]{0,80}){0,12})[ \t]*-?\}\}"
 )
+_RESOLVE_RE = lazyre.compile(r"\{\{resolve:(?:secretsmanager|ssm-secure|ssm):(?P<ref>[^\s{}\"'`]{1,2048})\}\}")
+"""A CloudFormation dynamic reference (``{{resolve:secretsmanager:<secret-id>:SecretString:<json-key>}}``,
+``{{resolve:ssm-secure:<parameter>:<version>}}``): it names where a secret is stored, CloudFormation reads the value."""
 _PATCH_RE = lazyre.compile(r"(?<![\w.-])\d{4}-(?P<subject>[A-Za-z0-9_]{1,60}(?:-[A-Za-z0-9_.]{1,60}){2,30})(?![\w-])")
 _FLAKE_ATTR_RE = lazyre.compile(
     r"(?:(?:github|gitlab|sourcehut):[\w.~-]{1,100}/[\w.-]{1,100}(?:/[\w.-]{1,100})?|(?<![\w/])\.)"
@@ -139,6 +143,9 @@ def _fixed(text: str) -> Iterator[Span]:
         for m in _KEY_MGMT_RE.finditer(text):
             if all(_METHOD_PIECE_RE.fullmatch(p) for p in re.split(r"[- ]", m.group("list")) if p):
                 yield m.span("list")
+    if "{{resolve:" in text:
+        for m in _RESOLVE_RE.finditer(text):
+            yield m.span("ref")
     if "${" in text or "{{" in text:
         for m in _REF_RE.finditer(text):
             if _pieces_ok(re.sub(r"[\[\]\"]", ".", m.group("ref") or m.group("tpl")).lower()):

@@ -279,10 +279,14 @@ def public_spans(text: str, *, names: bool = True) -> list[Span]:
     return sorted(span for span in spans(text, names=names) if not holds_key(text, *span))
 
 
-NAME_CANCELS = frozenset({"high-entropy", "assigned-token", "vendor-key"})
-"""The only findings a name from code (:mod:`.codenames`) may cancel: a token's look. Measured on the tuned parts
-(breaker18), the names it rightly keeps were only ever these; a finding a label, a password slot or a sentence made
-(``password``, ``labelled-secret`` ...) says what the value is, and a name's shape does not undo that (B18-2b, B18-3)."""
+NAME_CANCELS = frozenset(
+    {"high-entropy", "assigned-token", "url-token", "capability-host", "encryption-key", "vendor-key"}
+)
+"""The only findings a name from code (:mod:`.codenames`) may cancel: a token's look (and what :mod:`.rules` reads
+after a name and types apart: a URL path's token, a capability host, a key after ``k8s:enc:``). Measured on the
+tuned parts (breaker18), the names it rightly keeps were only ever these; a finding a label, a password slot or a
+sentence made (``password``, ``labelled-secret`` ...) says what the value is, and a name's shape does not undo that
+(B18-2b, B18-3)."""
 
 
 _EDGE = " \t\r\n\"'`,;:()[]{}<>"

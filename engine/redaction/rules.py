@@ -212,6 +212,56 @@ def _exact_type(value: str) -> str:
     return vendor_type(value) if value.startswith(("ABIA", "ACCA")) else "vendor-token"
 
 
+_ENCRYPTION_PREFIX_RE = lazyre.compile(r"k8s:enc:[a-z0-9]{2,20}:$")
+"""Kubernetes' encryption-at-rest prefix before a key's name (``k8s:enc:aescbc:v1:<key>``): the value is the key."""
+_PIN_WORDS = frozenset({"pin", "pins", "pincode", "passcode"})
+"""Words of a key that name a code to type in wherever they stand (``door_pin:``, ``pin_number:``): a password's
+slot."""
+_CODE_HEADS = frozenset(
+    [
+        "pin",
+        "auth",
+        "access",
+        "unlock",
+        "door",
+        "gate",
+        "alarm",
+        "safe",
+        "lock",
+        "security",
+        "recovery",
+        "backup",
+        "verification",
+        "verify",
+        "activation",
+        "otp",
+        "login",
+        "signin",
+        "sso",
+        "mfa",
+    ]
+)
+"""Words that make a key's last word ``code`` a code to type in (``pin_code:``, ``unlock_code:``, ``mfa_code:``),
+not a public code (``error_code``, ``country_code``)."""
+_KEY_WORD_RE = lazyre.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
+
+
+def _assigned_type(text: str, m: re.Match[str]) -> str:
+    """The type of a token-like value after a name (:data:`_ASSIGNED_RE`), by what the name or the value says: a
+    capability host (a random first label, ``en1a2b….pipedream.net``: the host is the credential), a key after
+    Kubernetes' encryption prefix, a code to type in under a pin's or a code's name (``password``), else
+    ``assigned-token``: a run after whatever name, which says nothing of what it is (:mod:`.shapelabels`)."""
+    value = m.group("value").rstrip(".")
+    if _HOSTNAME_RE.fullmatch(value) and _RANDOM_LABEL_RE.match(value):
+        return "capability-host"
+    if _ENCRYPTION_PREFIX_RE.search(text, max(0, m.start() - 32), m.start()):
+        return "encryption-key"
+    words = [w.lower() for w in _KEY_WORD_RE.findall(m.group("label"))]
+    if any(w in _PIN_WORDS for w in words) or (words[-1:] in (["code"], ["codes"]) and _CODE_HEADS & set(words)):
+        return "password"
+    return "assigned-token"
+
+
 def _pem_blocks(text: str) -> Iterator[tuple[int, int]]:
     """A private key's whole block, from its BEGIN line to its END line (or the end of the text)."""
     pos = 0
@@ -350,7 +400,7 @@ def spans(text: str) -> Iterator[Span]:
             pos = m.start("value")
             for part in value.split("/") if _token_like(value) else ():
                 if _token_like(part) and not _PURE_HEX_RE.fullmatch(part):
-                    yield pos, m.start("value") + len(value), "assigned-token"
+                    yield pos, m.start("value") + len(value), "url-token"
                     break
                 pos += len(part) + 1
             continue
@@ -360,10 +410,10 @@ def spans(text: str) -> Iterator[Span]:
             pos = m.start("value")
             for part in value.split("/"):
                 if _token_like(part) and not _PURE_HEX_RE.fullmatch(part):
-                    yield pos, pos + len(part), "assigned-token"
+                    yield pos, pos + len(part), "url-token"
                 pos += len(part) + 1
         elif _token_like(value):
-            yield m.start("value"), m.start("value") + len(value), "assigned-token"
+            yield m.start("value"), m.start("value") + len(value), _assigned_type(text, m)
     for m in _DEVICE_TOKEN_RE.finditer(text):
         yield m.start("value"), m.end("value"), "device-token"
     for m in _EXACT_RE.finditer(text):

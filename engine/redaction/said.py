@@ -58,13 +58,13 @@ _SET_TO = (
 _DOOR = (
     r"(?i)\b(?:code|pin|passcode|combination)\s+(?:for|of|to)\s+(?:the\s+|my\s+|our\s+)?(?:[\w'’-]+\s+){0,2}?"
     r"(?:door|gate|garage|alarm|safe|lock|padlock|keypad|locker|building|office|entrance)\b[^\n:=]{0,20}?"
-    r"(?:\s+(?:is|was)\s+|\s*[:=]\s*)(?P<value>\d{4,8})(?![\d.,:/-])"
+    r"(?:\s+(?:is|was)\s+|\s*[:=]\s*)(?P<value>\d{4,8})(?![\d:/-]|[.,]\w)"
 )
 """A code named by what it opens: "the code for the office door is 4821" (4 to 8 digits)."""
 _OPENS = (
     r"(?i)(?P<head>\b(?:codes?|c[óo]digos?|codice|kod|combination|combo|key|puk|pin|[a-zäöü]{2,12}code)\b)"
     r"(?P<mid>[^\n:=：.;!?]{0,40}?)(?:[ \t]+(?:is|ist|est|es|é|è|was|jest|to)[ \t]+|[ \t]*[:=：][ \t]*)"
-    r"(?P<value>\d{4,8})(?![\d.,:/-]|[ \t]*(?:digits?|chars?|characters?|%|stellig|chiffres|d[ií]gitos|cifre|cyfr))"
+    r"(?P<value>\d{4,8})(?![\d:/-]|[.,]\w|[ \t]*(?:digits?|chars?|characters?|%|stellig|chiffres|d[ií]gitos|cifre|cyfr))"
 )
 """A code or PIN and a link, in the twelve languages ("Der Türcode ist 5277", "El código de la puerta es 994879",
 "Kod do alarmu: 2869", "locker combination is 899431", "SIM PUK: 7668"): :func:`_opens` wants what it opens."""

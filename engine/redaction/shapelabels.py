@@ -14,8 +14,11 @@ AGAINST one, by class:
 - a vendor-style head (``acme_…``) is evidence only before a random body (:func:`words_only`:
   ``default-v1-s3-artifact-repository`` is words).
 
-Making ``assigned-token`` (rules.py's run after whatever name) need evidence too was tried and taken back (see
-:data:`WEAK`).
+Round 17: :mod:`.rules`' run after whatever name (``assigned-token``) needs the same evidence as a bare run
+(:data:`WEAK`): what that reading knows more of (a capability URL's path token, a capability host, a key after
+``k8s:enc:``, a code under a pin's name) carries its own type, and :mod:`.evidence` keeps the secrets whose own name
+says nothing by a head (``pk.``, ``SK`` before mixed-case hex), a block's key naming a secret over the value, or a
+secret another rule found on the line beside.
 """
 
 from __future__ import annotations
@@ -24,12 +27,11 @@ from . import lazyre
 
 Span3 = tuple[int, int, str]
 
-WEAK = frozenset({"high-entropy"})
-"""Types a rule gives a value for its shape alone. ``assigned-token`` (a run after whatever name) was tried here and
-taken back: it is also what the URL-path and host readings of :mod:`.rules` type a capability URL's token, a
-``k8s:enc:…`` key or a ``pin_code:`` value as (tests/redaction: test_breaker25, test_pubformats_round17,
-test_kept_values_labelled_round11, test_codenames_leaks_round14b, test_placed_breaker16, test_iac_round17)."""
-COUNTERED = WEAK | {"assigned-token", "vendor-key"}
+WEAK = frozenset({"high-entropy", "assigned-token"})
+"""Types a rule gives a value for its shape alone: a bare run, or a run after whatever name (:mod:`.rules`' reading
+of ``name: value``, which reads the name only to find the value; what that reading knows more of carries its own
+type: ``url-token``, ``capability-host``, ``encryption-key``, ``password``)."""
+COUNTERED = WEAK | {"assigned-token", "url-token", "capability-host", "encryption-key", "vendor-key"}
 """Types a key naming a public value right before the value overrides: the shape rules', rules.py's run after
 whatever name, and a vendor's name some words before (:mod:`.context`: ``github etag: <value>``), which the key
 between says nothing of. A vendor's own format (``ghp_…``, a Stripe key) has its own type: never overridden."""

@@ -268,7 +268,7 @@ _PIN_RE = lazy(
     r"access\s+code)|暗証番号|パスコード|PIN码)"
     + _QUALIFIER
     + _LINK
-    + r"(?P<value>\d{4,8})(?![\d.,:/-]|\s*(?:digits?|chars?|characters?|numbers?|hours?|minutes?|days?|%))"
+    + r"(?P<value>\d{4,8})(?![\d:/-]|[.,]\w|\s*(?:digits?|chars?|characters?|numbers?|hours?|minutes?|days?|%))"
 )
 """A PIN said with a link ("PIN is 4821", "door PIN: 0815"): 4 to 8 digits, not a length or a duration."""
 _USE_TO_RE = lazy(

@@ -119,12 +119,13 @@ _PREFIXES = (
 _EXACT_RE = lazyre.compile(
     r"(?<![A-Za-z0-9_])(?P<value>s\.[A-Za-z0-9]{24}|key-[0-9a-f]{32}|dapi[0-9a-f]{32}|oy2[a-z0-9]{43}"
     r"|sk_[A-Za-z0-9_]{30,512}|[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk|1000\.[a-f0-9]{32}\.[a-f0-9]{32}|AC[0-9a-f]{32}|SK[0-9a-f]{32}|EAA[A-Za-z0-9]{60,1024}"
-    r"|(?:ABIA|ACCA)(?=[A-Z]{0,15}[0-9])[A-Z0-9]{16})(?![A-Za-z0-9_])"
+    r"|PMAT-[0-9A-HJKMNP-TV-Z]{26}|(?:ABIA|ACCA)(?=[A-Z]{0,15}[0-9])[A-Z0-9]{16})(?![A-Za-z0-9_])"
 )
-"""Vendor keys of one exact shape. AWS key ids ``ABIA…``/``ACCA…`` (gitleaks' aws rule, MIT) only as the id is
-written, 20 upper-case letters and digits with a digit (``ABIAS9L8MS5IPHTZPPUQ``, as key ids are quoted in tests
-and docs): a word starting so is a word (``ACCA-SBR-2024`` an exam, breaker25 B25-3), unlike ``AKIA``/``ASIA`` no
-prefix of ``_PREFIXES``."""
+"""Vendor keys of one exact shape. Postman's collection access key ``PMAT-`` + 26 Crockford base32 (a ULID, as
+Postman prints it in a collection's ``access_key=`` link; ``PMAT-802`` is a ticket). AWS key ids ``ABIA…``/``ACCA…``
+(gitleaks' aws rule, MIT) only as the id is written, 20 upper-case letters and digits with a digit
+(``ABIAS9L8MS5IPHTZPPUQ``, as key ids are quoted in tests and docs): a word starting so is a word (``ACCA-SBR-2024``
+an exam, breaker25 B25-3), unlike ``AKIA``/``ASIA`` no prefix of ``_PREFIXES``."""
 _PREFIX_RE = lazyre.compile(
     r"(?<![A-Za-z0-9_./+-])(?P<value>(?:"
     + "|".join(re.escape(p) for p in sorted(set(_PREFIXES), key=len, reverse=True))

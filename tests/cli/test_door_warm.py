@@ -16,6 +16,7 @@ from helpers.mcp_helpers import call, mcp_session
 from test_hook_recall_modes import PARAPHRASE, PNPM
 from test_recall_door import DEPLOYS, HYBRID_VIA, _env, _run_hook
 
+from memrepo.engine.config import load_settings
 from memrepo.engine.read import recalldoor
 from memrepo.engine.read.modeline import recall_mode_line, vector_share
 from memrepo.engine.read.recalldoor import door_path
@@ -74,6 +75,12 @@ async def test_the_server_loads_the_model_and_builds_vectors_before_any_recall(m
 async def test_while_vectors_build_the_door_and_the_mcp_tool_say_the_same(memory) -> None:
     root, project, home, config, record = memory
     record.hold_word = "coffee"  # the build's first batch is held: the vectors file exists, no vector in it
+    # The held batch must outlast the steps below: at the fixture's 5 s endpoint timeout a loaded machine (CI's
+    # `-n 4` on 2 cores) reached memory_recall after the build's request had timed out, and the tool then said
+    # that error ("embedding endpoint ... cannot be reached: timed out"), not "being built".
+    config.write_text(config.read_text(encoding="utf-8").replace("timeout_s = 5\n", "timeout_s = 600\n"), "utf-8")
+    assert "timeout_s = 600" in config.read_text(encoding="utf-8")
+    load_settings(config)  # validated, as the fixture's
     try:
         async with mcp_session(root, project) as session:
             assert await asyncio.to_thread(record.held.wait, 60)

@@ -96,6 +96,14 @@ def test_a_folder_that_is_not_a_memory_repo_gets_a_next_step(tmp_path: Path) -> 
     assert made.exit_code == 0 and CliRunner().invoke(main, ["--repo", str(missing), "status"]).stdout == "clean\n"
 
 
+def test_the_missing_repo_error_names_its_folder_once(tmp_path: Path) -> None:
+    # fix17's first ten minutes: "...make one with `memrepo init /x/agent-memory`: /x/agent-memory" said it twice.
+    missing = tmp_path / "agent-memory"
+    said = CliRunner().invoke(main, ["--repo", str(missing), "recall", "pnpm"]).stderr
+    assert said.count(str(missing)) == 1, said
+    assert said.rstrip().endswith(f"make one with `memrepo init {missing}`")
+
+
 def test_setup_check_in_the_home_folder_reads_settings_once_and_names_the_readme_command(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

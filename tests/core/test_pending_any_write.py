@@ -104,8 +104,10 @@ async def test_the_apps_quiet_timer_applies_the_kept_writes_once_the_block_goes(
 async def _wait_applied(root: Path, text: str) -> None:
     pending = root / ".git" / "memrepo" / "pending"
     deadline = time.monotonic() + HANG_GUARD_S  # a hang guard, not a speed claim
+    # The record is removed inside the write's transaction, before its commit: wait for the commit too (a loaded
+    # machine read `git status` between the two: "MM lessons.md").
     while time.monotonic() < deadline and (
-        text not in (root / "lessons.md").read_text() or any(pending.glob("*.json"))
+        text not in (root / "lessons.md").read_text() or any(pending.glob("*.json")) or porcelain(root) != ""
     ):
         await asyncio.sleep(0.05)
 

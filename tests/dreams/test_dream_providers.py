@@ -149,6 +149,21 @@ def test_anthropic_provider_through_the_sdk(repo_path: Path, isolated_home: Path
     assert body["max_tokens"] == 4000 and body["model"] == "fake-claude"
 
 
+def test_a_missing_anthropic_package_says_how_to_add_it_as_readme_installs(
+    repo_path: Path, isolated_home: Path, monkeypatch
+) -> None:
+    """The hint names memrepo's own environment (pipx or ~/.local/memrepo), not a bare pip (breaker28 B28-4)."""
+    monkeypatch.setitem(sys.modules, "anthropic", None)  # import anthropic -> ImportError
+    monkeypatch.setenv("FAKE_ANTHROPIC_KEY", "ak-test")
+    cfg = settings(isolated_home, provider="anthropic")
+    cfg.dream.anthropic.api_key_env = "FAKE_ANTHROPIC_KEY"
+    record = Dreamer(make_repo(repo_path), cfg).run()
+    assert record.status == "failed", record
+    said = json.dumps(record.__dict__, default=str)
+    assert "pipx install --force './memrepo[mcp,anthropic]'" in said, said
+    assert "~/.local/memrepo/bin/pip install './memrepo[mcp,anthropic]'" in said, said
+
+
 SCRIPT = """
 import json, sys
 prompt = sys.stdin.read()

@@ -111,3 +111,21 @@ def test_a_practice_said_for_this_repo_is_the_projects_rule() -> None:
 )
 def test_a_reason_with_its_own_subject_is_cut_from_the_rule(rule: str, kept: str) -> None:
     assert without_reason(rule) == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        ("Anyway, always answer me in English.", "always answer me in English"),
+        ("Comunque, rispondimi sempre in italiano.", "rispondimi sempre in italiano"),
+        ("Oh and btw, never push to main directly.", "never push to main directly"),
+    ],
+)
+def test_an_order_after_a_one_word_marker_is_a_rule(said: str, rule: str) -> None:
+    """A discourse marker and its comma before an order lose nothing (breaker28 B28-6)."""
+    assert rule_statements([said]) == [rule]
+
+
+@pytest.mark.parametrize("said", ["Honestly, I always forget the linter.", "Sometimes, always is too strong."])
+def test_a_marker_before_no_order_keeps_nothing(said: str) -> None:
+    assert rule_statements([said]) == []

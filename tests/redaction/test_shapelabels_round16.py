@@ -59,7 +59,8 @@ def test_only_spans_the_shape_rules_alone_found_are_weak() -> None:
     found = [(0, 10, "high-entropy"), (5, 20, "labelled-secret"), (30, 40, "high-entropy"), (50, 60, "assigned-token")]
     assert not shapelabels.weak((0, 20, "labelled-secret"), found)
     assert shapelabels.weak((30, 40, "high-entropy"), found)
-    assert not shapelabels.weak((50, 60, "assigned-token"), found), "a run after a name: taken back (see WEAK)"
+    assert shapelabels.weak((50, 60, "assigned-token"), found), "a run after a name naming nothing (round 17)"
+    assert not shapelabels.weak((50, 60, "url-token"), [(50, 60, "url-token")]), "a URL path's token is no guess"
 
 
 @pytest.mark.parametrize(
