@@ -68,14 +68,16 @@ _SECRET_TEMPLATE_RE = lazyre.compile(
     r"(?<![\w-])[\"']?SecretStringTemplate[\"']?[ \t]*:[ \t]*(?P<v>'[^'\n]{0,300}'|\"(?:[^\"\\\n]|\\.){0,300}\")"
 )
 _HOLDER_NAME_RE = lazyre.compile(
-    r"(?P<label>[A-Za-z][\w-]{0,60})[\"']?[ \t]*[:=][ \t]*(?P<q>[\"']?)(?P<v>[a-zA-Z][a-z]+(?:[A-Z]+[a-z]*){0,6}"
+    r"(?P<label>[A-Za-z][\w-]{0,60})[\"']?[ \t]*[:=][ \t]*(?P<q>[\"']?)(?P<v>[a-zA-Z][a-z]+(?:[A-Z][a-z]*){0,8}"
     r"(?:Password|Passwd|Pwd|Token|Secret|Key|Parameter|Param|Credential|Credentials))(?P=q)[ \t]*[,}]?[ \t]*$",
     re.MULTILINE,
 )
 """A value naming what holds the secret: letters only, two words at least, and either unquoted (Bicep's symbol) or
 after a Pascal-case property (CloudFormation's ``"Password": "ParentMasterPassword"``): a quoted value after a
 lower-case key (``password = "summerPassword"``) or an environment variable (``HEROKU_API_KEY='sampleHerokuKey'``)
-is a secret still."""
+is a secret still. Each word after the first opens on one capital (``DB`` is two): with ``[A-Z]+`` per word, a
+long run of capitals after a ``=`` (``key=exampleABCDEFGHIJKLMNOPQRSTUVWXYZ...``) was split every possible way, 2.5
+minutes of CPU for one 133-character line."""
 _ANSIBLE_RE = lazyre.compile(r"(?<![\w-])update_password[ \t]*[:=][ \t]*[\"']?(?P<v>always|on_create)\b")
 
 
