@@ -84,7 +84,8 @@ Korean, one each; 25 start from the noise repo, among them every correction, cha
 project's own seed lines on top) was written by e2e17 in round 17 the same way (no correction, checkpoint, block or
 recall code, no other set's scenarios, no breaker findings or other helpers' notes read) and committed before its
 first run; e2e17 ran it once on the round-17 integration code for a base line (totals only), then only the lead
-runs it (totals only, ``--show`` refused). Its kinds: correction 9, preference 5, rule 4, timebound 4, secret 4, pin
+ran it (totals only); run twice (10/40 both times), it is spent since round 18 and is tuning data like the others
+(``--split spent``, ``fit``, ``aside``). Its kinds: correction 9, preference 5, rule 4, timebound 4, secret 4, pin
 3 (one an unpin by speech), forget 3, chain 2, hearsay 2, recall 2 (each with a no-answer prompt), scope 2. Every
 transcript line is stamped 2026-12-05 (:func:`transcript_lines`); its time-bound facts say "until the end of
 January", "for the next three weeks", "until 15 January" and "until the end of next month": they expect the fact
@@ -93,8 +94,8 @@ session's date or from the run's.
 ``tune_corpus.jsonl`` (45 scenarios, corr16 in round 16; ``session_memory/make_tune_corpus.py`` writes it) repeats
 every spent correction and chain scenario that starts from a fresh repo, ``"corpus": true`` (from the noise repo,
 id ``cx-<id>``): a user correcting memory has hundreds of lines, not one. Tuning data, in ``fit`` / ``aside`` by
-its own ids' hash (``fit``+``aside``: 314 scenarios, 354 with heldout8).
-``--show`` (per-failure lines) is refused for ``heldout9`` and ``all`` (:data:`HELD_OUT`).
+its own ids' hash (``fit``+``aside``: 314 scenarios, 354 with heldout8, 394 with heldout9).
+``--show`` (per-failure lines) is refused for ``all`` (:data:`HELD_OUT`).
 
 Usage:
     PYTHONPATH=. python benchmarks/bench_session_memory.py [--split tune|tune_corpus|spent|fit|aside|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9|all]
@@ -131,16 +132,16 @@ SPLITS = (
     "heldout8",
     "heldout9",
 )
-SPENT = ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8")
-"""Held-out splits run too often to stay held out (each run twice): tuning data since round 12 (heldout4 13, heldout5 14, heldout6 15, heldout7 16, heldout8 17)."""
+SPENT = ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9")
+"""Held-out splits run too often to stay held out (each run twice): tuning data since round 12 (heldout4 13, heldout5 14, heldout6 15, heldout7 16, heldout8 17, heldout9 18)."""
 GROUPS = {
     "spent": SPENT,
     "fit": ("tune", "tune_corpus", *SPENT),
     "aside": ("tune", "tune_corpus", *SPENT),
     "all": SPLITS,
 }
-"""Splits made of others: ``fit`` and ``aside`` split the 354 tune + tune_corpus + spent scenarios by :func:`aside`."""
-HELD_OUT = ("heldout9", "all")
+"""Splits made of others: ``fit`` and ``aside`` split the 394 tune + tune_corpus + spent scenarios by :func:`aside`."""
+HELD_OUT = ("all",)
 """Splits whose failures are never printed (``--show`` is refused): their scenarios must stay unread."""
 
 

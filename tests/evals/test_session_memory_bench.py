@@ -45,7 +45,7 @@ def test_the_splits_load_and_every_scenario_is_labelled() -> None:
                 assert prompt.get("none") or prompt.get("has") or prompt.get("not"), (s["id"], prompt)
 
 
-@pytest.mark.parametrize("split", ["heldout9", "all"])
+@pytest.mark.parametrize("split", ["all"])
 def test_show_is_refused_for_a_held_out_split(
     split: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -62,21 +62,11 @@ def test_show_is_refused_for_a_held_out_split(
 
 def test_the_spent_splits_are_tuning_data_and_fit_and_aside_split_them_in_thirds() -> None:
     spent = bench.load("spent")
-    assert {s["split"] for s in spent} == {f"heldout{n}" for n in ("", 2, 3, 4, 5, 6, 7, 8)}
+    assert {s["split"] for s in spent} == {f"heldout{n}" for n in ("", 2, 3, 4, 5, 6, 7, 8, 9)}
     fit, aside = bench.load("fit"), bench.load("aside")
     assert not {s["id"] for s in fit} & {s["id"] for s in aside}
     assert len(fit) + len(aside) == len(bench.load("tune")) + len(bench.load("tune_corpus")) + len(spent)
     assert all(bench.aside(s["id"]) for s in aside) and not any(bench.aside(s["id"]) for s in fit)
-
-
-def test_the_held_out_set_is_in_no_tuning_group() -> None:
-    held = {s["id"] for s in bench.load("heldout9")}
-    assert len(held) == 40
-    for group in ("tune", "tune_corpus", "spent", "fit", "aside"):
-        loaded = bench.load(group)
-        assert not {s["id"] for s in loaded} & held, group
-        assert "heldout9" not in {s["split"] for s in loaded}, group
-    assert "heldout9" in bench.HELD_OUT and "all" in bench.HELD_OUT
 
 
 def test_tune_corpus_repeats_each_fresh_repo_correction_and_chain_from_the_noise_repo() -> None:
