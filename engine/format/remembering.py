@@ -144,7 +144,8 @@ def about_user(text: str) -> bool:
         text: a statement of the user's.
 
     Returns:
-        bool: True when, less its lead-in (:func:`without_leadin`), it starts with "I", "I'm", "my", "me" (我, 나는, 私は),
+        bool: True when, less its lead-in (:func:`without_leadin`), it starts with "I", "I'm", "my", "me" (我, 나는, 私は;
+        "ich", "mein", "je", "mon", "mi", "il mio", "meu", "mijn", "min", "mój" ...: :data:`_OWN_WORD_RE`),
         and is not what someone the user knows does or says ("my colleague Bob prefers tabs", "my manager said ...";
         "my manager is Alice Kim" and "my wife's birthday is May 3" are the user's).
     """
@@ -156,7 +157,17 @@ def about_user(text: str) -> bool:
             return False  # "my colleague Bob prefers tabs", "my manager said ...": about them (breaker9 B9-9)
     if _OTHER_CLAUSE_RE.search(rest):
         return False  # "my editor is Helix and the blog deploys ...": a project's part too (breaker11 B11-6)
-    return bool(ABOUT_USER_RE.match(rest))
+    return bool(ABOUT_USER_RE.match(rest) or _OWN_WORD_RE.match(rest))
+
+
+_OWN_WORD_RE = re.compile(
+    r"^(?:(?:il|la|i|le|o|a|os|as)\s+)?(?:ich|mein(?:e[mnrs]?)?|je|j['’]|mon|ma|mes|yo|mis?|io|mio|mia|miei|mie|eu"
+    r"|meu|minha|meus|minhas|ik|mijn|jag|jeg|min|mitt|mina|mine|mój|moja|moje|moi|můj)\b",
+    re.IGNORECASE,
+)
+"""A statement about the user in German, French, Spanish, Italian, Portuguese, Dutch, the Nordic languages, Polish
+or Czech: "Mein Editor ist Helix", "Mi editor es Helix", "Mon fuseau horaire est CET", "Il mio editor è Helix"
+(breaker29 B29-2: these went to the project's file while "My editor is Helix" went to me.md)."""
 
 
 _OTHER_CLAUSE_RE = re.compile(
