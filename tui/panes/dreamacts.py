@@ -36,7 +36,7 @@ def accept_question(record: Any, chosen: list[int], highlighted: bool, files: di
         where = where_today(op, files, record) or op.path or ""
         return (
             f"Accept operation {chosen[0] + 1} of {len(record.operations)} of dream {record.id}, the highlighted one,"
-            f' as one merge?\n{op.op} {where}: "{text}"{rest if left else ""}\nspace chooses several.'
+            f' as one merge?\n{op.op} {where}: "{text}"{rest if left else ""}\nTo accept several: esc, then space chooses them.'
         )
     if chosen:
         return f"Accept {len(chosen)} of the {total} review changes of dream {record.id} as one merge?{rest if left else ''}"
