@@ -20,10 +20,11 @@ wins over the user's only when it gives a new value (other numbers, or a
 change word) and the user's line is no rule, decision or correction
 (:func:`newer_first`); for a restatement, an extension or a duplicate, the user's
 line over an agent's, then the newer. A line the context block's rule finds
-replaced by a newer line of its file (:func:`memrepo.engine.read.contextselect.replaced`:
-the same ``subject:``, a ``supersedes:`` naming it, a change word on its
-topic) is proposed for removal too, so the dream and the block agree; a pair the block's rule relates by a change
-(an agent's line correcting the user's too) is a replacement, never a restatement. Lines are compared within
+replaced by a newer line of its file by words (:func:`memrepo.engine.read.contextselect.replaced`
+with ``subjects=False``: a ``supersedes:`` naming it, or topic words shared and a change word, "X, not Y"
+or the same label) is proposed for removal too; a shared ``subject:`` alone is no evidence (the block hides
+the older line, the dream leaves both: two lines about one subject may both be true). A pair the block's
+rule relates by a change (an agent's line correcting the user's too) is a replacement, never a restatement. Lines are compared within
 one file, and across MEMORY.md, me.md and lessons.md (never across two other
 files: a fact may hold in two workspaces or topics). Reasons name files,
 lines and texts, never the input's aliases.
@@ -126,11 +127,12 @@ def _day(ref: LineRef) -> str:
 
 def _changed_value(old: LineRef, new: LineRef) -> bool:
     """Whether ``new`` gives ``old`` a new value rather than saying the opposite: the same content words with
-    other numbers ("Postgres 14" / "Postgres 16"), or it says it changed (a change word, ``supersedes:``,
-    ``subject:``). An agent's line that negates or turns the user's around may be a misreading: the user's stays."""
+    other numbers ("Postgres 14" / "Postgres 16"), or it says it changed (a change word, ``supersedes:``; a
+    ``subject:`` says what the line is about, not that it changed). An agent's line that negates or turns the
+    user's around may be a misreading: the user's stays."""
     if numbers(old.text) != numbers(new.text) and set(content(old.text)) == set(content(new.text)):
         return True
-    return bool(new.meta.get("supersedes") or new.meta.get("subject")) or topic_terms(new.text).change
+    return bool(new.meta.get("supersedes")) or topic_terms(new.text).change
 
 
 def _richer(ref: LineRef) -> int:
@@ -291,20 +293,24 @@ def _alike(
         plan.ops.append((rank, score, op))
 
 
-Known = dict[tuple[str, ...], tuple[dict[int, int], dict[int, int]]]
-"""What :func:`~memrepo.engine.read.contextselect.replaced` found for a file's lines, by their aliases: (replaced,
-disputed). :func:`_changed_facts` and :func:`_block_pairs` ask it of the same lines of most files; at 20,000 files
-it was half of a rules dream's time."""
+Known = dict[str, tuple[dict[int, int], dict[int, int], dict[int, str]]]
+"""What :func:`~memrepo.engine.read.contextselect.replaced` found for a file's lines, by its path: (replaced, disputed,
+line -> alias). :func:`_changed_facts` and :func:`_block_pairs` both ask it of every file; asked once per file (the
+lines a dream read less the duplicates it removes), since it is most of a rules dream's time."""
 
 
-def _file_replaced(scoped: list[tuple[str, LineRef]], known: Known) -> tuple[dict[int, int], dict[int, int]]:
-    """``replaced`` of one file's lines (sorted by line) and the user's lines it disputes, asked once per set of lines."""
-    key = tuple(alias for alias, _ref in scoped)
-    found = known.get(key)
+def _file_replaced(
+    scoped: list[tuple[str, LineRef]], known: Known
+) -> tuple[dict[int, int], dict[int, int], dict[int, str]]:
+    """``replaced`` of one file's lines (sorted by line), the user's lines it disputes and each line's alias, asked
+    once per file: the first set of its lines asked is the one answered."""
+    path = scoped[0][1].path
+    found = known.get(path)
     if found is None:
         disputed: dict[int, int] = {}
         cands = candidates([(ref.line, fmt.Entry("", "-", ref.text, dict(ref.meta))) for _a, ref in scoped])
-        found = known[key] = (replaced(cands, disputed), disputed)
+        at = {ref.line: alias for alias, ref in scoped}
+        found = known[path] = (replaced(cands, disputed, subjects=False), disputed, at)
     return found
 
 
@@ -316,8 +322,8 @@ def _changed_facts(rows: list[tuple[str, LineRef]], plan: _Plan, known: Known, p
     for n, scoped in enumerate(by_path.values()):
         progress("facts a newer line of the same file changed, file", n, len(by_path))
         scoped.sort(key=lambda row: row[1].line)
-        at = {ref.line: alias for alias, ref in scoped}
-        for old_line, new_line in sorted(_file_replaced(scoped, known)[0].items()):
+        gone_by, _disputed, at = _file_replaced(scoped, known)
+        for old_line, new_line in sorted(gone_by.items()):
             gone, kept = at[old_line], at[new_line]
             if not plan.free(gone, kept) or gone in plan.kept or not _says_changed(scoped, gone, kept):
                 continue  # a restatement is the likeness rules' (a merge in the user's words)
@@ -347,43 +353,35 @@ def _block_pairs(rows: list[tuple[str, LineRef]], known: Known) -> set[frozenset
         if len(scoped) < 2:
             continue
         scoped.sort(key=lambda row: row[1].line)
-        at = {ref.line: alias for alias, ref in scoped}
-        gone, disputed = _file_replaced(scoped, known)
-        out.update(frozenset((at[old], at[new])) for old, new in disputed.items())
+        gone, disputed, at = _file_replaced(scoped, known)
+        alive = {alias for alias, _ref in scoped}  # a line removed since the file was asked makes no pair
         out.update(
-            frozenset((at[old], at[new])) for old, new in gone.items() if _says_changed(scoped, at[old], at[new])
+            frozenset((at[old], at[new])) for old, new in disputed.items() if at[old] in alive and at[new] in alive
+        )
+        out.update(
+            frozenset((at[old], at[new]))
+            for old, new in gone.items()
+            if at[old] in alive and at[new] in alive and _says_changed(scoped, at[old], at[new])
         )
     return out
 
 
 def _says_changed(rows: list[tuple[str, LineRef]], gone: str, kept: str) -> bool:
-    """Whether the newer line says what changed: a change word, ``supersedes:``, ``subject:``, or the old
-    line's leading label again."""
+    """Whether the newer line says in words what changed: ``supersedes:``, a change word, "X, not Y", or the old
+    line's leading label again. A shared ``subject:`` is no such word: two lines about one subject may both be true
+    (B28-7: 40 lines of a 2,000-file folder were proposed for deletion on their subject alone)."""
     old, new = topic_terms(plan_ref(rows, gone).text), plan_ref(rows, kept)
-    if new.meta.get("supersedes") or new.meta.get("subject"):
+    if new.meta.get("supersedes"):
         return True
     topic = topic_terms(new.text)
     return topic.change or bool(topic.denied) or bool(topic.label and topic.label == old.label)
 
 
 def _how_changed(old: LineRef, new: LineRef) -> str:
-    """Why the newer line replaces the older, as :func:`_says_changed` found it, in the reason's words.
-
-    Two lines that share only their ``subject:`` metadata do not "say what changed" (breaker26 B26-9: "Team runs
-    feature flags ..." and "Team owns pnpm over npm ...", both ``subject: auth``): the reason names the subject.
-    """
+    """Why the newer line replaces the older, as :func:`_says_changed` found it, in the reason's words."""
     if new.meta.get("supersedes"):
         return "it says it supersedes it"
-    topic = topic_terms(new.text)
-    if topic.change or topic.denied or (topic.label and topic.label == topic_terms(old.text).label):
-        return "it says what changed"
-    subject = new.meta.get("subject")
-    same = " as the older" if subject and old.meta.get("subject") == subject else ""
-    return (
-        f"it has the same subject: {subject}{same}, and is newer; nothing else relates them"
-        if subject
-        else "it is newer"
-    )
+    return "it says what changed"
 
 
 def plan_ref(rows: list[tuple[str, LineRef]], alias: str) -> LineRef:

@@ -241,12 +241,14 @@ def _clauses(folded: str) -> list[str]:
     return [c.strip() for c in re.split(r"[;,]", folded) if c.strip()]
 
 
-def _reversal(text: str) -> tuple[str, list[str], bool, list[str]]:
+@lru_cache(maxsize=8192)
+def _reversal(text: str) -> tuple[str, tuple[str, ...], bool, tuple[str, ...]]:
     """A line's main clause less its reversal words, the values it says it turns away from ("instead of X", "rather
-    than X", ", not X", leading "Instead of X,"), whether it says "again" / "back", and its later clauses."""
+    than X", ", not X", leading "Instead of X,"), whether it says "again" / "back", and its later clauses (cached:
+    :func:`reversed_value` asks it of each line of a file once per other line)."""
     parts = _clauses(CHANGE_PHRASE_RE.sub(" ", fold(text)))
     if not parts:
-        return "", [], False, []
+        return "", (), False, ()
     was: list[str] = []
     if _MARKER_RE.match(parts[0]) and not parts[0].startswith("not") and len(parts) > 1:  # "Instead of X, use Y"
         was.append(_MARKER_RE.sub("", parts[0]))
@@ -260,7 +262,13 @@ def _reversal(text: str) -> tuple[str, list[str], bool, list[str]]:
         main = main[: found.start()] + main[found.end() :]
     again = _AGAIN_RE.search(main) is not None
     main = _AGAIN_RE.sub("", main)
-    return main, was, again, rest
+    return main, tuple(was), again, tuple(rest)
+
+
+@lru_cache(maxsize=8192)
+def _main_frame(main: str) -> tuple[str, ...]:
+    """The frame tokens of a main clause (:func:`_reversal`), without a leading adverb."""
+    return unled(frame_tokens(main, True))
 
 
 def _value(text: str) -> list[str]:
@@ -277,9 +285,11 @@ def reversed_value(old_text: str, new_text: str) -> tuple[tuple[str, ...], bool]
     cramped"). The same head word (the same owner and verb: "Bob reviews ... again" is not "Alice reviews ...")
     and a frame of at least half the older clause, as :func:`swapped_frame` asks. The caller asks the frame for a
     topic word when only "again" names the turn (breaker23 B23-8, B23-12)."""
-    old_main, old_was, _old_again, _rest = _reversal(old_text)
     new_main, was, again, rest = _reversal(new_text)
-    old, new = unled(frame_tokens(old_main, True)), unled(frame_tokens(new_main, True))
+    if not again and not was and not any(_WAS_CLAUSE_RE.match(c) for c in rest):
+        return None  # it names no turn: no older value, no "again" (most pairs of a file; asked first, it is cheap)
+    old_main, old_was, _old_again, _rest = _reversal(old_text)
+    old, new = _main_frame(old_main), _main_frame(new_main)
     if not old or not new or old == new:
         return None
     head, tail = common_ends(old, new)

@@ -143,13 +143,18 @@ def _subject(entry: fmt.Entry) -> str:
     return fold(entry.meta.get("subject", ""))
 
 
-def replaced(cands: Sequence[Candidate], disputed: dict[int, int] | None = None) -> dict[int, int]:
+def replaced(
+    cands: Sequence[Candidate], disputed: dict[int, int] | None = None, subjects: bool = True
+) -> dict[int, int]:
     """Which lines a newer line of the same file replaces (the rule in the module docstring, step 1).
 
     Args:
         cands: the file's entries (:func:`candidates`).
         disputed: filled, when given, with the user's lines a newer agent line would replace by the same
             rule (an agent's line never hides the user's): the user's line's number -> the agent line's.
+        subjects: whether the same ``subject:`` alone replaces (the block's rule). False for a dream, which
+            removes a line only when words relate the two (docs/dreams.md): lines of one subject are then asked
+            the words' rule as lines without one; lines of two subjects still never meet.
 
     Returns:
         dict[int, int]: a replaced line's number -> the number of the line that replaces it.
@@ -160,25 +165,27 @@ def replaced(cands: Sequence[Candidate], disputed: dict[int, int] | None = None)
     """
     said: dict[int, int] = {}  # the user's line -> the newest agent line the by: rule kept from replacing it
     known_topics: dict[str, Topic] = {}  # the user's lines are asked twice: their topics are found once
-    out = _replaced(cands, said, known_topics)
+    out = _replaced(cands, said, known_topics, subjects)
     users = [c for c in cands if c.entry.by == "user"]
     if 1 < len(users) < len(cands):
-        for old, new in _replaced(users, {}, known_topics).items():
+        for old, new in _replaced(users, {}, known_topics, subjects).items():
             out.setdefault(old, new)
     if disputed is not None:
         disputed.update({old: new for old, new in said.items() if old not in out and new not in out})
     return out
 
 
-def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: dict[str, Topic]) -> dict[int, int]:
+def _replaced(
+    cands: Sequence[Candidate], said: dict[int, int], known_topics: dict[str, Topic], subjects: bool = True
+) -> dict[int, int]:
     """:func:`replaced` of these lines, with ``said`` filled with the user's lines newer agent lines would replace
-    (``known_topics``: the topics found so far, by text; filled)."""
+    (``known_topics``: the topics found so far, by text; filled; ``subjects``: whether the same subject replaces)."""
     out: dict[int, int] = {}
     by_number = {c.number: c for c in cands}
     by_subject: dict[str, Candidate] = {}
     for cand in cands:
         subject = _subject(cand.entry)
-        if not subject:
+        if not subject or not subjects:
             continue
         held = by_subject.get(subject)
         if held is None:
@@ -243,6 +250,8 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
         found = False
         best: tuple[float, int] | None = None  # (share of its words shared, j) of the older line "from" names
         best_user: tuple[float, int] | None = None  # the same among the user's lines, when this line is an agent's
+        if users_hearsay(new.entry):
+            continue  # it replaces no line by its words (may_replace): the others are not asked
         near = {j for word in topic for j in postings[word]}
         # a name it says it renumbered, however common in the file ("Postgres 15" after "Postgres 14")
         near.update(j for name, _num, changed in part.versions if changed for j in numbered.get(name, ()))
@@ -253,22 +262,14 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
             if (
                 old.number in out
                 or not _newer(new, old)
-                or not may_replace(new, old, by=False)
+                or not _kinds_meet(new, old)  # may_replace(by=False): its hearsay test was asked above
                 or i in names.get(j, ())
             ):
                 continue
             user_over_agent = old.entry.by == "user" and new.entry.by == "agent"
-            if _subject(new.entry) and _subject(old.entry):
-                continue  # both have a subject: only the same subject replaces
+            if _subject(new.entry) and _subject(old.entry) and (subjects or _subject(new.entry) != _subject(old.entry)):
+                continue  # both have a subject: only the same subject replaces (a dream asks it the words' rule)
             turned = _turned(old.entry.text, new.entry.text, common)  # the same head and frame, the value turned
-            if turned != "named" and not same_fact(old.entry.text, new.entry.text):  # another owner or subject:
-                if from_subject(old.entry.text, new.entry.text, was & topics[j], _norm):  # "from" its value
-                    pick = (len(topic & topics[j]) / len(topics[j]), j)
-                    if not user_over_agent and (best is None or pick[0] > best[0]):
-                        best = pick
-                    elif user_over_agent and (best_user is None or pick[0] > best_user[0]):
-                        best_user = pick
-                continue
             shared = len(topic & topics[j])
             close = shared >= MIN_SHARED and shared > MIN_COVER * len(topics[j])
             restated = (
@@ -286,13 +287,24 @@ def _replaced(cands: Sequence[Candidate], said: dict[int, int], known_topics: di
                 or (part.change and moved_value(old.entry.text, new.entry.text, _norm))
                 or bool(turned)
             )
+            named_was = was & topics[j] or (values & (topics[j] - parts[j].named) and shared >= MIN_SHARED)
+            if not (changed or restated or named_was):
+                continue  # nothing relates them, whatever their owners and subjects: same_fact is not asked
+            if turned != "named" and not same_fact(old.entry.text, new.entry.text):  # another owner or subject:
+                if from_subject(old.entry.text, new.entry.text, was & topics[j], _norm):  # "from" its value
+                    pick = (len(topic & topics[j]) / len(topics[j]), j)
+                    if not user_over_agent and (best is None or pick[0] > best[0]):
+                        best = pick
+                    elif user_over_agent and (best_user is None or pick[0] > best_user[0]):
+                        best_user = pick
+                continue
             if changed and user_over_agent:  # a correction, not the same said again
                 if old.number not in said or _newer(new, by_number[said[old.number]]):
                     said[old.number] = new.number
             elif (changed or restated) and not user_over_agent:
                 out[old.number] = new.number
                 found = True
-            elif was & topics[j] or (values & (topics[j] - parts[j].named) and shared >= MIN_SHARED):
+            elif named_was:
                 pick = (shared / len(topics[j]), j)
                 if not user_over_agent and (best is None or pick[0] > best[0]):
                     best = pick
@@ -410,6 +422,12 @@ def may_replace(new: Candidate, old: Candidate, by: bool = True) -> bool:
     keys never meet; a rule, decision or correction is replaced only by one of the same kind (or by a ``supersedes:``)."""
     if (by and old.entry.by == "user" and new.entry.by == "agent") or users_hearsay(new.entry):
         return False
+    return _kinds_meet(new, old)
+
+
+def _kinds_meet(new: Candidate, old: Candidate) -> bool:
+    """:func:`may_replace` less its authors' test: the same ``workspace:`` key, and a rule, decision or correction
+    replaced only by one of its kind."""
     kind = old.entry.meta.get("kind", "").strip().casefold()
     if kind in RULE_KINDS and new.entry.meta.get("kind", "").strip().casefold() != kind:
         return False

@@ -109,7 +109,8 @@ def topic_terms(text: str) -> Topic:
     named = frozenset(v for w, v in marked if w != "from") - {""}
     folded = named_versions(fold(text))
     head: set[str] = set()
-    for clause in _HEAD_RE.findall(folded):  # the words of its clause just before "is now"
+    clauses = _HEAD_RE.findall(folded) if "now" in folded or "longer" in folded else []  # cheap test first
+    for clause in clauses:  # the words of its clause just before "is now"
         before = split_folded(clause)
         for word in reversed(before[-2:]):
             if not _topic_word(word) or _stem(word) in _CHANGE_STEMS:
@@ -124,7 +125,9 @@ def topic_terms(text: str) -> Topic:
     label = label_at[1].strip() if label_at else ""
     if label in NOTE_LABELS:
         label = ""  # "Reminder:" names no value (breaker13 B13-15)
-    denied = frozenset(_stem(w) for w in _DENIED_RE.findall(folded) if _topic_word(w))
+    denied = (
+        frozenset(_stem(w) for w in _DENIED_RE.findall(folded) if _topic_word(w)) if "not" in folded else frozenset()
+    )
     return Topic(topic, numbers, change, was, frozenset(head), frozenset(versions), label, named, denied)
 
 

@@ -304,19 +304,3 @@ def test_usage_errors_point_at_the_full_command_path(
     err = capsys.readouterr().err
     assert done.value.code == 2 and err.startswith("memrepo: ") and err.rstrip().endswith(hint), err
     assert len(err.strip().splitlines()) == 1
-
-
-def test_rules_names_the_shared_subject_when_it_alone_relates_two_lines(repo_path: Path) -> None:
-    """breaker26 B26-9: two unrelated lines sharing only ``subject: auth`` were said to "say what changed"."""
-    files = {
-        "notes.md": "# Notes\n\n"
-        "- Team runs feature flags for risky changes for ci (item 40020) [by: agent; added: 2025-01-02; subject: auth]\n"
-        "- Team owns pnpm over npm for search (item 40026) [by: agent; added: 2025-03-04; subject: auth]\n"
-    }
-    _din, ops = _rules_ops(repo_path, files)
-    replaced = [op for op in ops if op.get("relation") == "replacement"]
-    assert replaced, ops
-    assert all("it says what changed" not in op["reason"] for op in replaced)
-    assert (
-        "it has the same subject: auth as the older, and is newer; nothing else relates them" in replaced[0]["reason"]
-    )

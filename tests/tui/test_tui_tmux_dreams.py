@@ -61,7 +61,7 @@ def test_dream_now_read_the_diff_and_accept(tmux: base.Tmux, isolated_home: Path
     assert "-- Always run the full test suite before pushing [by: user]" in screen
     assert "-- Always run the full test suite before pushing code [by: user]" in screen
     tmux.keys("a")
-    tmux.wait_for(lambda s: "Accept dream" in s and "y yes" in s, "the accept question")
+    tmux.wait_for(lambda s: "Accept all 1 review change" in s and "y yes" in s, "the accept question")
     tmux.keys("y")
     deadline = time.monotonic() + 60  # hang guard
     while not _log(root)[0].startswith("Accept dream"):

@@ -14,6 +14,36 @@ from ..messages import RepoWritten, WriteFailed
 from ..plain import clean
 from ..widgets.dialogs import Confirm
 from .base import Pane
+from .dreamview import where_today
+
+QUOTE_CHARS = 60
+"""Characters of an operation's entry the accept question quotes."""
+
+
+def accept_question(record: Any, chosen: list[int], highlighted: bool, files: dict[str, list[Any]]) -> str:
+    """The accept question: all the review changes (and how to choose), the chosen ones, or the highlighted one by
+    its number, where and entry; a part says the others are rejected with the review branch (docs/dreams.md)."""
+    total = record.counts.get("review", 0)
+    left = total - len(chosen)
+    rest = (
+        f"\nThe other {left} review {'change is' if left == 1 else 'changes are'} rejected with its review branch"
+        " (a new dream can propose them again)."
+    )
+    if highlighted and len(chosen) == 1:
+        op = record.operations[chosen[0]]
+        text = " ".join((op.after or op.before or op.text).split())
+        text = text if len(text) <= QUOTE_CHARS else text[: QUOTE_CHARS - 1] + "…"
+        where = where_today(op, files, record) or op.path or ""
+        return (
+            f"Accept operation {chosen[0] + 1} of {len(record.operations)} of dream {record.id}, the highlighted one,"
+            f' as one merge?\n{op.op} {where}: "{text}"{rest if left else ""}\nTo accept several: esc, then space chooses them.'
+        )
+    if chosen:
+        return f"Accept {len(chosen)} of the {total} review changes of dream {record.id} as one merge?{rest if left else ''}"
+    return (
+        f"Accept all {total} review change{'' if total == 1 else 's'} of dream {record.id} as one merge into main?"
+        "\nTo accept some: in Operations, space chooses them, or a accepts the highlighted one."
+    )
 
 
 class DreamActions(Pane):
@@ -21,27 +51,23 @@ class DreamActions(Pane):
 
     _chosen: dict[str, set[int]]
     """Per run id, the review operations chosen with space."""
+    _files: dict[str, list[Any]]
+    """The shown run's files' entries, as they are now (for where an operation applies)."""
 
     def load_runs(self) -> Any:
         """Read every run again (the pane's worker)."""
         raise NotImplementedError
 
     @work(group="dreams-act", exit_on_error=False, description="Changing a dream")
-    async def act(self, what: str, record: Any, chosen: list[int] | None = None) -> None:
-        """Ask, then accept (all or the ``chosen`` operations), reject or undo; a refusal or conflict is a notice."""
+    async def act(self, what: str, record: Any, chosen: list[int] | None = None, highlighted: bool = False) -> None:
+        """Ask, then accept (all, the ``chosen`` operations, or the ``highlighted`` one: ``chosen`` holds it), reject
+        or undo; a refusal or conflict is a notice. The question says which: all, how many, or the operation."""
         from memrepo.engine.errors import MemrepoError
 
         if self.repo is None:
             return
         total = record.counts.get("review", 0)
-        accept = f"Accept dream {record.id}: merge its {total} change(s) into main?"
-        if chosen:
-            left = total - len(chosen)
-            accept = (
-                f"Accept {len(chosen)} of the {total} review changes of dream {record.id} as one merge?"
-                f"\nThe other {left} {'is' if left == 1 else 'are'} rejected with its review branch"
-                " (a new dream can propose them again)."
-            )
+        accept = accept_question(record, chosen or [], highlighted, self._files)
         reject = f"Reject dream {record.id}: delete its review branch?"
         if what == "reject" and record.status == "running":
             if record.id not in await self.repo.killed_dreams():

@@ -67,7 +67,8 @@ class DreamsPane(DreamActions):
             "accept",
             "Accept",
             id="dreams.accept",
-            tooltip="Merge the highlighted dream's review branch into main, after a y/n question",
+            tooltip="Merge the highlighted dream's review branch into main (in Operations: the chosen or the "
+            "highlighted operation), after a y/n question",
         ),
         Binding(
             "d",
@@ -402,10 +403,22 @@ class DreamsPane(DreamActions):
         return record
 
     def action_accept(self) -> None:
-        """Accept the highlighted dream's review branch, or only its operations chosen with space."""
+        """Accept the operations chosen with space; else, in Operations, the highlighted operation; else its whole
+        review branch, after a question that says all and how to choose (docs/keys.md, B28-7)."""
         record = self._pick("accept")
-        if record is not None:
+        if record is None:
+            return
+        row = self.ops_table.cursor_row
+        on_op = self.ops_table.has_focus and record.id == self._shown and 0 <= row < len(record.operations)
+        if self.chosen or not on_op:
             self.act("accept", record, self.chosen)
+            return
+        op = record.operations[row]
+        if op.classification != "review":
+            done = "was applied automatically" if op.classification == "auto" else f"is {op.classification}"
+            self.notify(f"Operation {row + 1} {done}: only review operations are accepted", timeout=4, markup=False)
+            return
+        self.act("accept", record, [row], highlighted=True)
 
     def action_toggle_select(self) -> None:
         """Choose (or unchoose) the review operation highlighted in the operations list."""
