@@ -83,6 +83,9 @@ configfiles-tune    yes    two-line windows of public config files: manifests, c
                            whispers' compliant lines and ripsecrets' ``test/none`` (``build_scanner_tests.py --negatives``)
 ==================  =====  ===================================================================
 
+Every locally built part, its source repository and snapshot commit: ``secrets_corpus/SOURCES.md``; ``secrets_corpus/rebuild.sh
+MIRRORS OUT`` rebuilds them all and writes ``OUT/args.sh`` (``ALL_ARGS``, every flag needed to score them).
+
 A secret sample counts as redacted when none of its secret pieces survives the
 redacted text and every ``keep`` piece does; a benign or public text counts as
 altered when redaction changes it at all. Run::

@@ -67,31 +67,36 @@ def _block(src: str, pos: int) -> tuple[str, int] | None:
     return None
 
 
-def _want(src: str, pos: int, env: dict[str, str]) -> tuple[list[str] | None, bool]:
-    """The secret fields of the ``want`` structs after ``pos`` (``[]`` for nil, empty or none), and whether read."""
+def _want(src: str, pos: int, env: dict[str, str]) -> tuple[list[str] | None, bool, bool]:
+    """The secret fields of the ``want`` structs after ``pos`` (``[]`` for nil, empty or none), whether read, and
+    whether any field was wanted at all (a finding whose fields are all public, a URL holding its credentials, is
+    still a finding: not a no-match look-alike)."""
     m = re.compile(r",\s*want:\s*").match(src, pos)
     if m is None:
         nxt = re.compile(r",?\s*}").match(src, pos)
-        return ([], True) if nxt else (None, False)
+        return ([], True, False) if nxt else (None, False, False)
     pos = m.end()
     if src.startswith("nil", pos):
-        return [], True
+        return [], True, False
     found = _block(src, pos)
     if found is None:
-        return None, False
+        return None, False, False
     body, _ = found
     values: list[str] = []
+    wanted = False
     for f in _FIELD_RE.finditer(body):
+        wanted = True
         if _PUBLIC_FIELD_RE.fullmatch(f.group("field")):
             continue
         value, _ = _expr(body, f.end(), env)
         if value:
             values.append(value)
-    return values, True
+    return values, True, wanted
 
 
-def cases(path: Path) -> tuple[list[tuple[str, str, list[str]]], int]:
-    """``(case name, input, want fields)`` of every case of one test file that resolves, and how many did not."""
+def cases(path: Path) -> tuple[list[tuple[str, str, list[str], bool]], int]:
+    """``(case name, input, secret fields wanted, whether anything is wanted)`` of every case of one test file that
+    resolves, and how many did not."""
     src = path.read_text(encoding="utf-8", errors="replace")
     env: dict[str, str] = {}
     for m in _ASSIGN_RE.finditer(src):
@@ -102,11 +107,11 @@ def cases(path: Path) -> tuple[list[tuple[str, str, list[str]]], int]:
     for m in _CASE_RE.finditer(src):
         name, _ = _expr(src, m.start("name"), env)
         text, end = _expr(src, m.end(), env)
-        want, ok = _want(src, end, env) if text is not None else (None, False)
+        want, ok, wanted = _want(src, end, env) if text is not None else (None, False, False)
         if text is None or not ok or want is None:
             skipped += 1
             continue
-        out.append((name or "", text, want))
+        out.append((name or "", text, want, wanted))
     return out, skipped
 
 
@@ -132,9 +137,9 @@ def main() -> None:
         family = path.relative_to(args.secrets).parts[0]
         found, bad = cases(path)
         skipped += bad
-        for name, text, want in found:
+        for name, text, want, wanted in found:
             if args.negatives:
-                if not want and text.strip():
+                if not wanted and text.strip():
                     samples.append({"family": family, "text": text})
                 continue
             if not want:

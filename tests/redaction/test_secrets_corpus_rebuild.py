@@ -1,0 +1,92 @@
+"""The secrets benchmark's local parts: the rebuild manifest agrees with its script, and the Veles builder's labels.
+
+benchmarks/secrets_corpus/SOURCES.md lists every locally built part's source repository and snapshot commit;
+rebuild.sh runs the builders at those commits (docs/benchmarks.md, "Secret redaction by source").
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+import sys
+from pathlib import Path
+
+CORPUS = Path(__file__).parents[2] / "benchmarks" / "secrets_corpus"
+
+
+def _rebuild_snapshots() -> dict[str, str]:
+    """owner/name -> commit of every snapshot rebuild.sh names."""
+    text = (CORPUS / "rebuild.sh").read_text(encoding="utf-8")
+    pairs = re.findall(r'"([\w.-]+/[\w.-]+) ([0-9a-f]{7,40})"', text)
+    return dict(pairs)
+
+
+def test_every_snapshot_of_the_rebuild_script_is_in_the_manifest_with_the_same_commit() -> None:
+    """SOURCES.md and rebuild.sh name the same repositories at the same commits (one manifest, not two drifting)."""
+    script = _rebuild_snapshots()
+    manifest = dict(
+        re.findall(r"^\| `([\w.-]+/[\w.-]+)` \| `([0-9a-f]{7,40})` \|", (CORPUS / "SOURCES.md").read_text(), re.M)
+    )
+    assert len(script) > 100
+    assert script == manifest
+
+
+def test_every_part_the_script_scores_has_a_row_in_the_manifest() -> None:
+    """Each part name rebuild.sh writes into ALL_ARGS is a row of SOURCES.md's parts table."""
+    text = (CORPUS / "rebuild.sh").read_text(encoding="utf-8")
+    named = set()
+    for var in ("SECRET_PARTS", "BENIGN_PARTS"):
+        block = re.search(rf'^{var}="([^"]*)"', text, re.M)
+        assert block is not None
+        named |= set(block.group(1).split())
+    manifest = (CORPUS / "SOURCES.md").read_text(encoding="utf-8")
+    rows = set(re.findall(r"^\| `([\w-]+)` \|", manifest, re.M))
+    assert named <= rows, sorted(named - rows)
+
+
+def _veles(tmp_path: Path, negatives: bool) -> list[dict]:
+    if str(CORPUS) not in sys.path:
+        sys.path.insert(0, str(CORPUS))
+    import build_veles_tests
+
+    out = io.StringIO()
+    argv = ["build_veles_tests.py", str(tmp_path), *(["--negatives"] if negatives else [])]
+    old = sys.argv
+    sys.argv = argv
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            build_veles_tests.main()
+    finally:
+        sys.argv = old
+    return json.loads(out.getvalue())["samples"]
+
+
+def test_a_veles_finding_whose_fields_are_public_or_unread_is_no_look_alike(tmp_path: Path) -> None:
+    """A case wanting a URL credential (a public-named field) or a map of cookies is a finding, never a no-match."""
+    folder = tmp_path / "urlcreds"
+    folder.mkdir()
+    (folder / "detector_test.go").write_text(
+        "func TestDetector(t *testing.T) {\n"
+        "\tcases := []struct{ name string; input string; want []veles.Secret }{\n"
+        "\t\t{\n"
+        '\t\t\tname: "url with a password",\n'
+        '\t\t\tinput: "http://user:hunter2hunter2@example.com",\n'
+        '\t\t\twant: []veles.Secret{urlcreds.Credentials{URL: "http://user:hunter2hunter2@example.com"}},\n'
+        "\t\t},\n"
+        "\t\t{\n"
+        '\t\t\tname: "cookie",\n'
+        '\t\t\tinput: "Cookie: session_id=123456",\n'
+        '\t\t\twant: []veles.Secret{http.Cookie{Values: map[string]string{"session_id": "123456"}}},\n'
+        "\t\t},\n"
+        "\t\t{\n"
+        '\t\t\tname: "no match",\n'
+        '\t\t\tinput: "http://example.com/path",\n'
+        "\t\t},\n"
+        "\t}\n"
+        "}\n",
+        encoding="utf-8",
+    )
+    assert [s["text"] for s in _veles(tmp_path, negatives=True)] == ["http://example.com/path"]
+    assert _veles(tmp_path, negatives=False) == []  # neither finding has a secret field of 16+ characters to score
