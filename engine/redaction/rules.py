@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from . import lazyre
+from .keynames import key_words
 from .slotsyntax import SLOTS
 from .vendorprefix import _EXACT_RE, _PREFIX_RE, vendor_type
 
@@ -261,7 +262,6 @@ _CODE_HEADS = frozenset(
 )
 """Words that make a key's last word ``code`` a code to type in (``pin_code:``, ``unlock_code:``, ``mfa_code:``),
 not a public code (``error_code``, ``country_code``)."""
-_KEY_WORD_RE = lazyre.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
 
 
 def _assigned_type(text: str, m: re.Match[str]) -> str:
@@ -274,7 +274,7 @@ def _assigned_type(text: str, m: re.Match[str]) -> str:
         return "capability-host"
     if _ENCRYPTION_PREFIX_RE.search(text, max(0, m.start() - 32), m.start()):
         return "encryption-key"
-    words = [w.lower() for w in _KEY_WORD_RE.findall(m.group("label"))]
+    words = [w for w in key_words(m.group("label")) if not w.isdigit()]  # ``unlock_code2``: a code's name still
     if any(w in _PIN_WORDS for w in words) or (words[-1:] in (["code"], ["codes"]) and _CODE_HEADS & set(words)):
         return "password"
     return "assigned-token"
