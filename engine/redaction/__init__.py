@@ -57,6 +57,7 @@ GENERIC = frozenset(
     {
         "labelled-secret",
         "assigned-token",
+        "named-token",
         "high-entropy",
         "generic-api-key",
         "vendor-token",

@@ -28,7 +28,7 @@ from .keynames import key_words
 
 Span3 = tuple[int, int, str]
 
-WEAK = frozenset({"high-entropy", "assigned-token"})
+WEAK = frozenset({"high-entropy", "assigned-token", "named-token"})
 """Types a rule gives a value for its shape alone: a bare run, or a run after whatever name (:mod:`.rules`' reading
 of ``name: value``, which reads the name only to find the value; what that reading knows more of carries its own
 type: ``url-token``, ``capability-host``, ``encryption-key``, ``password``)."""

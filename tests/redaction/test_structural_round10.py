@@ -61,7 +61,9 @@ def test_single_case_hex_and_checksummed_addresses_stay(text: str) -> None:
 )
 def test_a_random_value_after_one_word_ending_its_line_is_taken(text: str, value: str) -> None:
     assert [text[s:e] for s, e, _ in structural.named_value(text)] == [value]
-    _gone(text, value)
+    # since round 21 the finding is weak (``named-token``): redacted where evidence says it is a secret; a vendor
+    # name, or (for ``unify``, no vendor a rule set names) a block's key naming a secret above it
+    _gone(text if text.startswith("getgist") else f"keys:\n  {text}", value)
 
 
 @pytest.mark.parametrize(
