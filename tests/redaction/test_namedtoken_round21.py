@@ -33,3 +33,15 @@ def test_evidence_keeps_the_one_word_clause_a_secret() -> None:
     ):
         out = redaction.redact(text)[0]
         assert RUN not in out and "JuqpdyAj06lmIvPxQmEoHE7wlFmMtgVP" not in out, out
+
+
+def test_a_one_word_clause_naming_a_product_is_evidence_for_a_random_value() -> None:
+    """``Ghost: <run>``, ``zorbly: <run>``: a note names what a key opens by one word; not a word of prose or code
+    (``String``), and not before a value with words in it (``prefix: 1234.dkr.ecr….amazonaws.com``)."""
+    assert "RVdRdvZggPazaTsNF8voRL" not in redaction.redact("Ghost: RVdRdvZggPazaTsNF8voRL")[0]
+    assert (
+        "/bzBDjLdmz6Tp8ZzfsjEfwlBqbyrXyVeC6T8EiX9"
+        not in redaction.redact("zorbly: /bzBDjLdmz6Tp8ZzfsjEfwlBqbyrXyVeC6T8EiX9")[0]
+    )
+    for text in ("String: 0ujtsYcgvSTl8PAuAdqWYSMnLOv", "prefix: 123456789.dkr.ecr.eu-west-1.amazonaws.com"):
+        assert redaction.redact(text)[0] == text

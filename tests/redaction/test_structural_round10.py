@@ -188,6 +188,7 @@ def test_every_sample_of_the_shapes_tuning_set_is_redacted() -> None:
     samples = json.loads(corpus.read_text(encoding="utf-8"))["samples"]
     left = [s["family"] for s in samples if any(v in redaction.redact(s["text"])[0] for v in s["secrets"])]
     assert len(samples) == 970
-    # one base64 value opens with "/" after "API:" and reads as a path: left; round 15 (evidence.py) keeps a second
-    # bare run after an unknown name with no evidence of a secret (``zorbly: /bz…``)
-    assert left == ["bare/b64-40", "bare/b64-40"]
+    # one base64 value opens with "/" after "API:" and reads as a path: left; round 15 (evidence.py) kept a second
+    # bare run after an unknown name (``zorbly: /bz…``) until round 21 read a one-word clause naming a product as
+    # evidence
+    assert left == ["bare/b64-40"]
