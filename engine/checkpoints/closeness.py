@@ -32,6 +32,31 @@ _OWN_WORDS = _set(
 and Spanish (:data:`.subjectwords.VERSION_WORDS`: "wir nutzen jetzt", "on est passé à")."""
 
 
+_SLOT_MAX = 2
+"""Most words the new value may have in :func:`_slot` (after :data:`_OWN_WORDS`): "main", "the evening"."""
+
+
+def _slot(fact: str, old: str) -> frozenset[str]:
+    """The words of ``fact`` that stand where ``old``'s value stood: both said in the same words but for one run in
+    the middle (at most :data:`_SLOT_MAX` words besides :data:`_OWN_WORDS`, replacing a run of at most as many of
+    the old line's), so a lowercase value ("zsh", "main", "develop") is read as one (breaker29 B29-7: "Remember that
+    my shell is fish." then "No wait, my shell is zsh." kept fish). Empty when the two differ anywhere else: a word
+    added before or after the value scopes it ("my shell is zsh on the laptop" is no value swap)."""
+    new_words = [w.casefold().replace("’", "'") for w in re.findall(r"[\w'’.-]+", fact)]
+    old_words = [w.casefold().replace("’", "'") for w in re.findall(r"[\w'’.-]+", old)]
+    head = 0
+    while head < min(len(new_words), len(old_words)) and new_words[head] == old_words[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(new_words), len(old_words)) - head and new_words[-1 - tail] == old_words[-1 - tail]:
+        tail += 1
+    run = [w for w in new_words[head : len(new_words) - tail] if w not in _OWN_WORDS]
+    gone = [w for w in old_words[head : len(old_words) - tail] if w not in _OWN_WORDS]
+    if not head or not run or not gone or len(run) > _SLOT_MAX or len(gone) > _SLOT_MAX:
+        return frozenset()
+    return frozenset(run)
+
+
 def tight(fact: str, target: ExistingEntry) -> bool:
     """Whether a correction says only the new value of its line: every lowercase word of it is in the corrected
     line, a value (a name, a number, an identifier) or one of :data:`_OWN_WORDS`, but one new word when it names
@@ -49,11 +74,14 @@ def tight(fact: str, target: ExistingEntry) -> bool:
     old = {w.casefold() for w in re.findall(r"[\w'’.-]+", target.text)}
     named = re.search(r"\b(?:not|instead\s+of|from|no\s+longer)\s+([\w'’.-]+)", fact, re.I)
     spare = 1 if named and named.group(1).casefold() in old else 0  # "imperial units, not metric": one new word
+    slot = _slot(fact, target.text)  # "my shell is zsh" of "my shell is fish": "zsh" is the value, lowercase
     for word in re.findall(r"[\w'’.-]+", fact):
         plain = word.strip(".-'’")
         if not plain or not plain.isalpha() or not plain.islower():
             continue  # a value: "Thursday", "Postgres", "17", "pg-stage-20", "Next.js"
         folded = plain.casefold().replace("’", "'")
+        if folded in slot:
+            continue
         if folded not in old and folded not in _OWN_WORDS and folded not in VERSION_WORDS:
             if not spare:
                 return False

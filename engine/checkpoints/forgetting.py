@@ -30,11 +30,13 @@ import calendar
 import math
 import re
 from collections.abc import Iterable
+from datetime import date
 from typing import TYPE_CHECKING, NamedTuple
 
 from memrepo.engine.errors import MemrepoError
 from memrepo.engine.format.irony import not_meant
 from memrepo.engine.format.layout import is_workspace_file
+from memrepo.engine.format.relativedates import dated
 from memrepo.engine.format.remembering import own_short_message, retraction, said
 
 from .claims import Claim, ExistingEntry
@@ -141,6 +143,30 @@ class Request(NamedTuple):
     topic: bool
     over: bool = False
     until: str = ""
+    days: frozenset[str] = frozenset()
+    """The ISO dates its relative time meant on the day it was said ("this week" -> the week's Monday), which a
+    line kept with its dates shares (:func:`dated_request`)."""
+
+
+_DAY_RE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+
+
+def dated_request(request: Request, today: date) -> Request:
+    """``request`` with :attr:`Request.days`: the dates its relative time ("this week", "today", "until Friday")
+    meant on ``today``, written as the writer writes them in a kept line (:func:`~memrepo.engine.format.
+    relativedates.dated`; breaker29 B29-4: "forget that I'm on call this week" for "I'm on call the week of
+    2026-11-30 for the payments team", whose only other shared word is "call").
+
+    Args:
+        request: a request read by :func:`requests`.
+        today: the day the session said it.
+
+    Returns:
+        Request: the same request, its ``days`` set when its words hold a relative time.
+    """
+    said_days = frozenset(_DAY_RE.findall(request.what))
+    days = frozenset(_DAY_RE.findall(dated(request.what, today).text)) - said_days
+    return request._replace(days=days) if days else request
 
 
 def _words(text: str) -> set[str]:
@@ -215,15 +241,25 @@ def requests(texts: list[str]) -> list[Request]:
     return out
 
 
+def _sides(request: Request, said_: str, line: str) -> tuple[set[str], set[str]]:
+    """The content words of what ``request`` says (``said_``) and of ``line``; when the request said a relative time
+    and the line holds ISO dates, the request's days (:attr:`Request.days`) on its side and the line's dates on the
+    line's, so a time said both ways counts as one word in common (otherwise a time's words and numbers do not
+    count, docs/agents.md "A request to forget")."""
+    line_days = set(_DAY_RE.findall(line)) if request.days else set()
+    if not line_days:  # a line kept without dates ("I'm on call this week") is compared by its words alone
+        return _words(said_), _words(line)
+    return _words(said_) | set(request.days), _words(line) | line_days
+
+
 def _names(request: Request, line: str) -> bool:
-    have = _words(line)
-    if not have:
+    if not _words(line):
         return False
     if request.topic:
-        want = _words(request.what)
+        want, have = _sides(request, request.what, line)
         return bool(want) and want <= have
     for said_ in {request.what, request.what.split(",", 1)[0]}:
-        want = _words(said_)
+        want, have = _sides(request, said_, line)
         common = len(want & have)
         if want and common >= math.ceil(COVER * len(want)) and common >= math.ceil(COVER * len(have)):
             return True
@@ -232,13 +268,20 @@ def _names(request: Request, line: str) -> bool:
 
 def _covered(request: Request, line: str) -> bool:
     """Whether a "forget that X" names ``line`` from X's side: every content word of X (two or more) in the line,
-    and half the line's ("Forget that I prefer tabs." for "I prefer tabs over spaces"; breaker23 B23-16)."""
-    want, have = _words(request.what), _words(line)
-    return not request.topic and len(want) >= 2 and want <= have and 2 * len(want) >= len(have)
+    and half the line's ("Forget that I prefer tabs." for "I prefer tabs over spaces"; breaker23 B23-16); X up to
+    its first comma too, as :func:`_names` reads it ("..., the rotation changed")."""
+    if request.topic:
+        return False
+    for said_ in {request.what, request.what.split(",", 1)[0]}:
+        want, have = _sides(request, said_, line)
+        if len(want) >= 2 and want <= have and 2 * len(want) >= len(have):
+            return True
+    return False
 
 
 def _shared(request: Request, line: str) -> int:
-    return len(_words(request.what) & _words(line))
+    want, have = _sides(request, request.what, line)
+    return len(want & have)
 
 
 def matches(
@@ -282,7 +325,7 @@ def near_misses(request: Request, existing: Iterable[ExistingEntry]) -> list[Exi
 
 
 def forgets(
-    texts: list[str], existing: Iterable[ExistingEntry], workspace: str | None = None
+    texts: list[str], existing: Iterable[ExistingEntry], workspace: str | None = None, today: date | None = None
 ) -> tuple[list[ExistingEntry], list[ExistingEntry]]:
     """What the user's requests to forget do: (lines to forget now, lines proposed for forgetting in the inbox).
 
@@ -291,6 +334,8 @@ def forgets(
         existing: the entries the checkpoint listed.
         workspace: the session's project folder: a request naming one line of its file and lines of others names
             that one ("the note about migrations" said in the blog; breaker23 B23-14).
+        today: the day the session said them: a request's relative time then also names a line kept with the
+            dates it meant (:func:`dated_request`); None leaves times out of the match.
 
     Returns:
         tuple: the user's own lines each named alone by a request, and every other named line (several for one
@@ -302,6 +347,7 @@ def forgets(
     proposed: dict[tuple[str, str], ExistingEntry] = {}
     elsewhere = frozenset(e.path for e in entries if is_workspace_file(e.path) and e.path not in own)
     for request in requests(texts):
+        request = dated_request(request, today) if today is not None else request
         found = matches(request, entries, elsewhere)
         if len(found) > MAX_PROPOSED:
             continue  # names nothing in particular
@@ -335,7 +381,8 @@ def apply_forgets(store: MemoryAccess, claim: Claim, origin: Origin) -> list[Wri
     from memrepo.engine.format.paths import make_ref
     from memrepo.engine.models import KIND_RE, Candidate
 
-    now, proposed = forgets(claim.user_texts(heard=True), claim.existing.values(), claim.workspace)
+    today = store.git.now().date()  # the day the writer dates a kept line by (distill's dated())
+    now, proposed = forgets(claim.user_texts(heard=True), claim.existing.values(), claim.workspace, today)
     if claim.untrusted:
         now, proposed = [], [*now, *proposed]
     out: list[WriteResult] = []
@@ -369,4 +416,4 @@ def apply_forgets(store: MemoryAccess, claim: Claim, origin: Origin) -> list[Wri
     return out
 
 
-__all__ = ["Request", "apply_forgets", "forgets", "matches", "near_misses", "requests"]
+__all__ = ["Request", "apply_forgets", "dated_request", "forgets", "matches", "near_misses", "requests"]

@@ -87,6 +87,19 @@ def _recent_ancestors(repo: pygit2.Repository, head: pygit2.Oid, since: float) -
     return out
 
 
+def _moved_on(git_dir: Path, head: pygit2.Oid, gone: list[pygit2.Commit]) -> tuple[pygit2.Oid, list[pygit2.Commit]]:
+    """The branch's head read again, and the commits of ``gone`` it does not hold: a write that committed between
+    the first read of the head and the read of the reflog is on the branch, not lost (breaker29 B29-5: ``status``
+    beside ``memrepo remember`` named such a commit as a lost write, advising a cherry-pick of what was there)."""
+    fresh = pygit2.Repository(str(git_dir))
+    if fresh.head_is_unborn or fresh.head_is_detached:
+        return head, gone
+    now_head = fresh.head.peel(pygit2.Commit).id
+    if now_head == head:
+        return head, gone
+    return now_head, [c for c in gone if c.id != now_head and not fresh.descendant_of(now_head, c.id)]
+
+
 def lost_commits(git_dir: Path, now: float | None = None) -> list[Lost]:
     """memrepo's commits of the last :data:`WINDOW_S` the branch dropped with lines it never held since, newest first.
 
@@ -115,6 +128,8 @@ def lost_commits(git_dir: Path, now: float | None = None) -> list[Lost]:
                 continue
             if not repo.descendant_of(head, oid):
                 gone.append(found)
+        if gone:
+            head, gone = _moved_on(git_dir, head, gone)
         if not gone:
             return []
         added = {str(c.id): _added(repo, c) for c in gone}

@@ -35,8 +35,11 @@ def recall_block(hits: list, max_bytes: int, covered: float | None = None) -> st
     """Recall hits as a small fenced block (escaped like the context block) within ``max_bytes``; "" for none.
 
     For a Claude Code ``UserPromptSubmit`` hook (docs/architecture.md §7): a line saying which recall answered
-    (:func:`recall_how`), then each hit's line ``<ref> (<by>)[ unreviewed]: <text>``, the best hits that fit
-    (``max_bytes`` counts the hits' lines).
+    (:func:`recall_how`), then each hit's line ``<ref> (<by>): <text>``, the best hits that fit (``max_bytes``
+    counts the hits' lines). An inbox hit (``unreviewed``) is left out: the hook puts text in the agent's prompt
+    unasked, and the inbox holds what nobody reviewed yet (an untrusted task's writes, a proposed correction), which
+    is never injected into a prompt, as the context block leaves inbox.md out (breaker29 B29-8); recall asked by the
+    agent (``memory_recall``, ``memrepo recall``) still lists it, marked unreviewed.
 
     Args:
         hits: recall hits, best first.
@@ -48,9 +51,9 @@ def recall_block(hits: list, max_bytes: int, covered: float | None = None) -> st
         "cite a line as its ref):"
     )
     lines, used = [head], 0
+    hits = [hit for hit in hits if not hit.unreviewed]
     for hit in hits:
-        tag = " [unreviewed]" if hit.unreviewed else ""
-        line = f"{hit.ref} ({hit.by}){tag}: {sanitize_line(hit.text)}{since_mark(hit)}"
+        line = f"{hit.ref} ({hit.by}): {sanitize_line(hit.text)}{since_mark(hit)}"
         size = len(line.encode("utf-8")) + 1
         if used + size > max_bytes:
             break

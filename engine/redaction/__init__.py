@@ -46,7 +46,7 @@ from typing import Any
 
 from . import termescapes
 from .lazyre import lazy
-from .spanends import cut_query, run_end
+from .spanends import cut_query, run_end, sentence_end
 from .views import views
 
 _MARK_RE = lazy(r"\[REDACTED:[a-z0-9-]+\]")
@@ -319,7 +319,7 @@ def find(text: str) -> list[tuple[int, int, str]]:
                 if where is not None:
                     start, end = where[start], where[end - 1] + 1
                 found.append((start, end, slug))
-    found = [run_end(text, *cut_query(text, *span)) for span in found]
+    found = [run_end(text, *cut_query(text, *sentence_end(text, *span))) for span in found]
     found.sort()
     merged: list[list] = []
     for start, end, slug in found:

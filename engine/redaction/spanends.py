@@ -26,3 +26,19 @@ def run_end(text: str, start: int, end: int, slug: str) -> tuple[int, int, str]:
     if end - start >= 480 and end < len(text) and (m := _RUN_TAIL_RE.match(text, end)):
         return start, m.end(), slug
     return start, end, slug
+
+
+_FULL_STOP_RE = lazy(r"[.,;:]+$")
+
+
+def sentence_end(text: str, start: int, end: int, slug: str) -> tuple[int, int, str]:
+    """A span that ends on the sentence's own punctuation (``.``, ``,``, ``;``, ``:`` before a space or the text's
+    end; a final ``!`` or ``?`` stays a password's, docs/architecture.md §3) ends before it: "token: ghp_….  Also remember that X." keeps its full stop, so the sentence after
+    the secret is still a sentence of its own (breaker29 B29-1: a label rule took the "." and the request to remember
+    after it was read as part of the secret's sentence and lost). A span of punctuation alone is left as it is."""
+    if end < len(text) and not text[end].isspace():
+        return start, end, slug  # "…!'": the quote after it closes the value, the "!" is the value's
+    m = _FULL_STOP_RE.search(text, max(start + 1, end - 8), end)  # endpos: "$" is the span's end
+    if m is not None and m.start() > start:
+        return start, m.start(), slug
+    return start, end, slug

@@ -119,18 +119,13 @@ def test_an_agents_line_is_only_proposed(world, tmp_path: Path) -> None:  # noqa
     assert lines_of(store, "inbox.md")[PAGER]["forgets"] == "workspaces/shop.md"
 
 
-def test_a_line_kept_with_its_dates_is_forgotten_in_the_words_it_was_said_in(world, tmp_path: Path) -> None:  # noqa: F811
-    """ "I'm on call this week" is kept as "I'm on call the week of <Monday>" (B14-8); the next session's "Please
-    forget that I am on call this week" still names it (the dates are a time's words, not what the line says)."""
+def _second_session(store: MemoryStore, tmp_path: Path, shop: Path, said: str) -> None:
+    """A second Claude Code session in ``shop`` whose user says ``said``, checkpointed by its SessionEnd hook."""
     import json
 
     from test_hook_corrections import transcript_line
 
-    store, shop, _forky = world
-    session_end(store, tmp_path, shop, [("Remember that I'm on call this week.", "OK.")])
-    assert [t for t in lines_of(store, "me.md") if "on call the week of" in t]
     later = tmp_path / "s2.jsonl"
-    said = "Please forget that I am on call this week, that is over."
     lines = [
         transcript_line("s2", shop, 1, "user", said, None),
         transcript_line("s2", shop, 1, "assistant", "OK.", "u1"),
@@ -143,5 +138,26 @@ def test_a_line_kept_with_its_dates_is_forgotten_in_the_words_it_was_said_in(wor
         input=json.dumps({**payload, "reason": "x"}),
     )
     assert done.exit_code == 0, done.output
+
+
+def test_a_line_kept_with_its_dates_is_forgotten_in_the_words_it_was_said_in(world, tmp_path: Path) -> None:  # noqa: F811
+    """ "I'm on call this week" is kept as "I'm on call the week of <Monday>" (B14-8); the next session's "Please
+    forget that I am on call this week" still names it (the dates are a time's words, not what the line says)."""
+    store, shop, _forky = world
+    session_end(store, tmp_path, shop, [("Remember that I'm on call this week.", "OK.")])
+    assert [t for t in lines_of(store, "me.md") if "on call the week of" in t]
+    _second_session(store, tmp_path, shop, "Please forget that I am on call this week, that is over.")
+    assert not [t for t in lines_of(store, "me.md") if "on call" in t]
+    assert head(store).startswith("Forget: I'm on call the week of")
+
+
+def test_a_dated_line_with_more_words_is_named_by_its_time(world, tmp_path: Path) -> None:  # noqa: F811
+    """breaker29 B29-4: "I'm on call the week of <Monday> for the payments team" shares one content word ("call")
+    with "forget that I'm on call this week": the request's "this week", dated as the writer dated the line, is the
+    second word in common, so the line is forgotten (before: nothing, not even an inbox request)."""
+    store, shop, _forky = world
+    session_end(store, tmp_path, shop, [("Remember that I'm on call this week for the payments team.", "OK.")])
+    assert [t for t in lines_of(store, "me.md") if "payments team" in t]
+    _second_session(store, tmp_path, shop, "Please forget that I'm on call this week.")
     assert not [t for t in lines_of(store, "me.md") if "on call" in t]
     assert head(store).startswith("Forget: I'm on call the week of")

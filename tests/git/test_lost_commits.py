@@ -62,3 +62,22 @@ def test_status_is_never_clean_while_a_write_is_lost(store: MemoryStore) -> None
     said = CliRunner().invoke(main, status)
     assert said.exit_code == 3 and said.stdout.startswith("lost writes: 1 write memrepo committed"), said.stdout
     assert f"git cherry-pick {lost[:12]}" in said.stdout and "clean" not in said.stdout.split(":")[0]
+
+
+def test_a_write_committed_while_the_reflog_is_read_is_not_lost(store: MemoryStore, monkeypatch) -> None:
+    """breaker29 B29-5: ``status`` beside ``memrepo remember`` read the branch's head, then its reflog; a commit
+    landing in between was in the reflog and not under the head it had read, so it was named a lost write (with a
+    cherry-pick of a commit already on the branch). The head is read again before anything is named."""
+    from memrepo.engine.git import lostcommits
+
+    store.remember(Candidate(text="Fact before the race", by="user"))
+    walk = lostcommits._recent_ancestors
+
+    def then_a_write_lands(repo, head, since):
+        found = walk(repo, head, since)
+        store.remember(Candidate(text="Fact written during the read B29", by="user"))  # the branch moves on
+        return found
+
+    monkeypatch.setattr(lostcommits, "_recent_ancestors", then_a_write_lands)
+    assert lost_commits(store.root / ".git") == []
+    assert "Fact written during the read B29" in (store.root / "me.md").read_text()
