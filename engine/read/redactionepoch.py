@@ -74,6 +74,8 @@ _DETECTOR_SOURCES = (
     _ENGINE / "redaction" / "pubformats.py",
     _ENGINE / "redaction" / "evidence.py",
     _ENGINE / "redaction" / "shapelabels.py",
+    _ENGINE / "redaction" / "keynames.py",
+    _ENGINE / "redaction" / "slotsyntax.py",
     _ENGINE / "redaction" / "iacvalues.py",
     _ENGINE / "redaction" / "codenames.py",
     _ENGINE / "redaction" / "publishable.py",

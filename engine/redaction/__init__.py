@@ -57,6 +57,7 @@ GENERIC = frozenset(
     {
         "labelled-secret",
         "assigned-token",
+        "named-token",
         "high-entropy",
         "generic-api-key",
         "vendor-token",
@@ -208,10 +209,18 @@ def _betterleaks_spans(text: str) -> Iterable[tuple[int, int, str]]:
             continue
         seen.add(secret)  # every occurrence is yielded below, once
         slug = _betterleaks_type(str(f.get("rule_id") or "secret"))
+        if slug == "url-password" and _url_placeholder(secret):
+            continue  # ``user:YOUR_PASSWORD_HERE@``, ``user:__DB_PASS__@``: a slot, as rules.py reads it
         start = scan.find(secret)
         while start >= 0:
             yield start, start + len(secret), slug
             start = scan.find(secret, start + 1)
+
+
+def _url_placeholder(password: str) -> bool:
+    from .rules import url_placeholder
+
+    return url_placeholder(password)
 
 
 def _kingfisher_spans(text: str) -> Iterable[tuple[int, int, str]]:

@@ -32,7 +32,7 @@ import re
 from collections.abc import Iterator
 
 from . import lazyre
-from .configs import _ABOUT_PREFIX_RE, _ABOUT_WORDS, _NOT_PW_KEY_RE
+from .configs import _ABOUT_PREFIX_RE, _ABOUT_WORDS, _NOT_PW_KEY_RE, chosen_secret, chosen_secret_value
 from .rules import _EMAIL_RE, _ENV_NAME_RE, _PATH_RE, _PLACEHOLDER_RE
 from .speech import _ok
 
@@ -146,8 +146,11 @@ def _line_spans(line: str, base: int) -> Iterator[Span]:
             continue
         for m in pattern.finditer(line):
             group = next(g for g in ("dq", "sq", "bq") if m.group(g) is not None)
-            pw = bool(m.group("pw"))
-            if _name_ok(m) and _quoted_ok(m.group(group), pw=pw):
+            pw, value = bool(m.group("pw")), m.group(group)
+            chosen = (
+                not pw and chosen_secret(m.group("name")) and chosen_secret_value(value) and _quoted_ok(value, pw=True)
+            )
+            if chosen or (_name_ok(m) and _quoted_ok(value, pw=pw)):
                 yield base + m.start(group), base + m.end(group), "password" if pw else "secret"
     for m in _UNQUOTED_RE.finditer(line):
         value = m.group("value")

@@ -33,6 +33,7 @@ from collections.abc import Iterator
 
 from . import lazyre
 from .configs import _pw_value_ok
+from .slotsyntax import slots_only
 
 Span = tuple[int, int, str]
 
@@ -96,7 +97,7 @@ def _value(m: re.Match[str]) -> tuple[int, int, str] | None:
 
 def _literal(value: str) -> bool:
     """Whether ``value`` is written out, not a variable, template, bind parameter or placeholder."""
-    if value.startswith((":", "&", "?", "'", '"')) or value in ("%s", "?") or _PLACEHOLDER_WORDS_RE.fullmatch(value):
+    if value.startswith((":", "&", "?", "'", '"')) or slots_only(value) or _PLACEHOLDER_WORDS_RE.fullmatch(value):
         return False
     return _pw_value_ok(value) and not value.endswith("$")
 

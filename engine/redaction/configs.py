@@ -21,6 +21,10 @@ from any one file:
   form: a version byte and lengths, then the ciphertext, all base64 in braces), whatever tag holds them
   (``<secret>``, ``<session>``, ``<privateKey>``): the braces' whole content, which no size cap leaves a tail of.
 
+A key naming a secret its owner picks (``secret``, ``JWT_SECRET``, ``session_secret``: :func:`chosen_secret`) is
+read as a password's, in every shape above and in code (:mod:`.assignments`), except a stand-in naming the slot
+(``mysecret``) or a stored secret's name (``db-credentials``); a vendor's issued secret (``client_secret``) is not.
+
 A password key's value may be a plain word (``sunshine``) unless it is a word
 about a password (``required``, ``none``, ``vault``, ``changeme`` ...), a
 placeholder or a reference (``$VAR``, ``{{ x }}``, ``%env(X)%``); a key's or
@@ -32,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from . import lazyre
+from .keynames import key_words
 from .rules import _EMAIL_RE, _ENV_NAME_RE, _PLACEHOLDER_RE
 from .speech import _ok
 
@@ -60,13 +65,14 @@ _PAIR_RES = (
         r"</(?P=v)>"
     ),
 )
-_LINE_RE = lazyre.compile(
-    r"(?im)^[ \t]*(?:(?:#|//)[ \t]*)?(?:-[ \t]+)?(?:export[ \t]+)?[\"']?\$?(?P<key>[\w.-]{0,40}?"
-    + _PW
-    + r"\d{0,3})[\"']?"
-    r"(?:[ \t]*(?P<colon>:)[ \t]*|(?P<eq>=)|[ \t]*(?::=|=>|=)[ \t]*(?=[\"']))"
+_LINE_HEAD = r"(?im)^[ \t]*(?:(?:#|//)[ \t]*)?(?:-[ \t]+)?(?:export[ \t]+)?[\"']?\$?(?P<key>[\w.-]{0,40}?"
+_LINE_TAIL = (
+    r"\d{0,3})[\"']?(?:[ \t]*(?P<colon>:)[ \t]*|(?P<eq>=)|[ \t]*(?::=|=>|=)[ \t]*(?=[\"']))"
     r"(?P<q>[\"']?)(?P<value>[^\s\"'`,;„“”«»‹›「」『』]{3,128})(?P=q)[ \t]*[,;]?[ \t]*$"
 )
+_LINE_RE = lazyre.compile(_LINE_HEAD + _PW + _LINE_TAIL)
+_SECRET_LINE_RE = lazyre.compile(_LINE_HEAD + "secret" + _LINE_TAIL)
+"""The same whole line for a key ending in ``secret``; :func:`chosen_secret` says whether its owner picks it."""
 _QUERY_RE = lazyre.compile(r"(?i)[?&;](?P<key>\w{0,30}(?:pass|passwd|password|pwd))=(?P<value>[^&#\s\"'<>]{3,256})")
 _ABOUT_TEXT = (
     "required optional none null nil true false yes no empty blank unset set reset expired changed unknown hidden "
@@ -105,7 +111,36 @@ def _pw_value_ok(value: str) -> bool:
     return "://" not in value and not _EMAIL_RE.fullmatch(value)
 
 
-def _value_ok(value: str, *, pw: bool) -> bool:
+_CHOSEN_HEADS = frozenset({"my", "the", "our", "jwt", "session", "cookie", "shared", "hmac", "signing"})
+"""Words before ``secret`` in a name whose secret its owner picks (a shared secret: ``secret``, ``jwtSecret``,
+``SESSION_SECRET``, ``shared_secret``), not a vendor's issued one (``client_secret``, ``app_secret``, ``api_secret``)."""
+_NAME_OF_WORDS_RE = lazyre.compile(r"[a-z]+(?:[-_.][a-z0-9]+)+")
+"""Lower-case words joined by ``-``/``_``/``.`` (``db-credentials``, ``app.secret``): the name of a stored secret."""
+
+
+def chosen_secret(name: str) -> bool:
+    """Whether ``name`` names a secret its owner picks, as a password is picked: its last word is ``secret`` and any
+    word before it is one of :data:`_CHOSEN_HEADS` (issue 32, round 21).
+
+    A vendor issues a client's or an app's secret as a random string, so a plain word under ``client_secret`` is a
+    placeholder or a name; a shared secret (an app's session or JWT secret, ``var secret = "…"``) is typed by a person
+    and is often words, like a password. Such a name's value is read as a password's (:func:`chosen_secret_value`).
+    """
+    words = [w for w in key_words(name) if not w.isdigit()]
+    return words[-1:] == ["secret"] and all(w in _CHOSEN_HEADS for w in words[:-1])
+
+
+def chosen_secret_value(value: str) -> bool:
+    """Whether a chosen secret's value (:func:`chosen_secret`) is one: a password's value (:func:`_pw_value_ok`) of 6
+    or more characters, not the name of a stored secret (:data:`_NAME_OF_WORDS_RE`) and not a stand-in naming the
+    slot (``mysecret``, ``your-secret-here``, ``hardcodedsecret``)."""
+    low = value.lower()
+    return len(value) >= 6 and _pw_value_ok(value) and not _NAME_OF_WORDS_RE.fullmatch(value) and "secret" not in low
+
+
+def _value_ok(value: str, *, pw: bool, name: str = "") -> bool:
+    if not pw and name and chosen_secret(name):
+        return chosen_secret_value(value) or _ok(value, min_len=8)
     return _pw_value_ok(value) if pw else _ok(value, min_len=8)
 
 
@@ -129,13 +164,17 @@ def spans(text: str) -> Iterator[Span]:
         return
     if "</" in text:
         for m in _XML_RE.finditer(text):
-            if _value_ok(m.group("value"), pw=bool(m.group("pw"))):
+            if _value_ok(m.group("value"), pw=bool(m.group("pw")), name=m.group("tag")):
                 yield m.start("value"), m.end("value"), "password" if m.group("pw") else "secret"
     if "value" in low or "<string>" in low:
         for pair in _PAIR_RES:
             for m in pair.finditer(text):
-                if _value_ok(m.group("value"), pw=bool(m.group("pw"))):
+                if _value_ok(m.group("value"), pw=bool(m.group("pw")), name=m.group("name")):
                     yield m.start("value"), m.end("value"), "password" if m.group("pw") else "secret"
+    if "secret" in low:
+        for m in _SECRET_LINE_RE.finditer(text):
+            if chosen_secret(m.group("key")) and chosen_secret_value(m.group("value")):
+                yield m.start("value"), m.end("value"), "secret"
     if not _PW_KEYS_RE.search(low):
         return
     for m in _LINE_RE.finditer(text):

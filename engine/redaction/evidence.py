@@ -111,6 +111,8 @@ def has_evidence(text: str, start: int, end: int) -> bool:
     low = before.lower()
     if _SAID_RE.search(low) or any(word in low for word in _SAID_OTHER):
         return True
+    if _product_alone(before, value):
+        return True
     if named_before(text, start) or named_by_secret_word(before[-LINE_WINDOW:]) or _signs_in(before[-LINE_WINDOW:]):
         return True
     if line_start > 0:
@@ -124,6 +126,26 @@ def has_evidence(text: str, start: int, end: int) -> bool:
     if tag and any(word in _TAG_WORDS for word in _words(tag.group("name"))):
         return True
     return named_after(after) or _vendor_after(after[:WINDOW_AFTER], VENDORS)
+
+
+_ONE_WORD_RE = lazyre.compile(r"(?:^[ \t]*(?:[-*+][ \t]+)?|: )(?P<name>[A-Za-z][A-Za-z0-9]{2,29}):?[ \t]+$")
+"""A clause of one word before the value, as a note names the service a key opens (``unify <run>``, ``Ghost: <run>``)."""
+
+
+def _product_alone(before: str, value: str) -> bool:
+    """Whether the value reads random (:func:`.structural._random_value`: no word-like run, few vowels, a random
+    string's entropy) and its clause is one word that reads as a product's name (:data:`_ONE_WORD_RE`): no word of
+    prose, code or logs (``String``, ``line``, ``output``: :data:`.context._STOP`) and no public label (``customer``,
+    ``commit``). A note names what a key opens this way; a tool names a field (``ksuid inspect``'s ``String: <id>``),
+    and a setting's word names a host or a path (``prefix: 1234.dkr.ecr….amazonaws.com``)."""
+    from .context import _STOP, PUBLIC_LABELS
+    from .structural import _random_value
+
+    m = _ONE_WORD_RE.search(before)
+    if m is None or not _random_value(value):
+        return False
+    name = m.group("name").lower()
+    return name not in _STOP and name not in PUBLIC_LABELS
 
 
 def _decodes_to_a_secret(value: str) -> bool:

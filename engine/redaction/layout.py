@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from functools import cache
 
 from . import lazyre
+from .slotsyntax import slots_only
 from .speech import _ACCOUNT_RE, _LABEL, _ok
 
 Span = tuple[int, int, str]
@@ -226,7 +227,11 @@ def _csv_value_ok(value: str, *, whole: bool, pin: bool) -> bool:
     "see vault", ``$VAR``), passphrases with spaces or dashes too (B22-9); in a token or key column, a value that
     reads as a credential and is no name of lower-case words (``enable_new_checkout_flow_v2``)."""
     if whole:
-        return bool(value) and not _NOT_VALUE_RE.match(value) and not _PLACEHOLDER_RE.fullmatch(value)
+        return (
+            bool(value)
+            and not _NOT_VALUE_RE.match(value)
+            and not (_PLACEHOLDER_RE.fullmatch(value) or slots_only(value))
+        )
     return _value_ok(value, pin=pin) and (pin or not _WORDS_ID_RE.fullmatch(value))
 
 

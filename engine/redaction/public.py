@@ -280,7 +280,7 @@ def public_spans(text: str, *, names: bool = True) -> list[Span]:
 
 
 NAME_CANCELS = frozenset(
-    {"high-entropy", "assigned-token", "url-token", "capability-host", "encryption-key", "vendor-key"}
+    {"high-entropy", "assigned-token", "named-token", "url-token", "capability-host", "encryption-key", "vendor-key"}
 )
 """The only findings a name from code (:mod:`.codenames`) may cancel: a token's look (and what :mod:`.rules` reads
 after a name and types apart: a URL path's token, a capability host, a key after ``k8s:enc:``). Measured on the

@@ -25,6 +25,8 @@ from collections import Counter
 from collections.abc import Iterator
 
 from . import lazyre
+from .keynames import key_words
+from .slotsyntax import SLOTS
 from .vendorprefix import _EXACT_RE, _PREFIX_RE, vendor_type
 
 Span = tuple[int, int, str]
@@ -41,6 +43,9 @@ _PLACEHOLDER_RE = lazyre.compile(
       | (?:var|env|vars|secrets|process\.env|os\.environ|settings|config)\b.*
       | !\w+.*                         # YAML tags: !secret name, !vault ...
       | (?:none|null|nil|true|false|undefined|changeme|redacted|example|placeholder|todo|tbd|xxx+)
+      | """
+    + SLOTS  # a format string's, a template's or a shell's slot, by class (:mod:`.slotsyntax`)
+    + """
     )$""",
     re.IGNORECASE,
 )
@@ -119,6 +124,20 @@ _URL_CRED_RE = lazyre.compile(
 )
 """A URL's user and password; a ``#`` or ``?`` in the password is its own (``amqp://app:2*A#AV@mq/``: people paste
 it unencoded), since a fragment or a query would come after the host."""
+_SLOT_WORD_RE = lazyre.compile(
+    r"(?i)(?:(?:your|my|the|new|db|user|admin)[-_]?)?(?:pass(?:word|wd)?|pwd|pw|secret)(?:[-_]?(?:here|goes[-_]?here))?"
+)
+"""A password slot holding the word naming it (``user:password@``, ``user:YOUR_PASSWORD_HERE@``): how docs write the
+slot, like ``<password>``; a password made of that word and more (``password123``) is not one."""
+
+
+def url_placeholder(password: str) -> bool:
+    """Whether a URL's password (the text between ``user:`` and ``@``) is a slot for one, not one: a placeholder of
+    any syntax :mod:`.slotsyntax` knows (``%s``, ``{}``, ``${PASS}``, ``:password``, ``<password>``) or the word naming
+    the slot (:data:`_SLOT_WORD_RE`); used for every rule's URL password, Betterleaks' too (issue 32, round 21)."""
+    return bool(_PLACEHOLDER_RE.match(password) or _SLOT_WORD_RE.fullmatch(password))
+
+
 _NAME = r"_*[a-z]+(?:_+[a-z]+)*"
 _FSTRING_SLOT_RE = lazyre.compile(rf"\{{{_NAME}(?:\.{_NAME})*(?:\((?:{_NAME}(?:, ?{_NAME})*)?\))?\}}")
 
@@ -243,7 +262,6 @@ _CODE_HEADS = frozenset(
 )
 """Words that make a key's last word ``code`` a code to type in (``pin_code:``, ``unlock_code:``, ``mfa_code:``),
 not a public code (``error_code``, ``country_code``)."""
-_KEY_WORD_RE = lazyre.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
 
 
 def _assigned_type(text: str, m: re.Match[str]) -> str:
@@ -256,7 +274,7 @@ def _assigned_type(text: str, m: re.Match[str]) -> str:
         return "capability-host"
     if _ENCRYPTION_PREFIX_RE.search(text, max(0, m.start() - 32), m.start()):
         return "encryption-key"
-    words = [w.lower() for w in _KEY_WORD_RE.findall(m.group("label"))]
+    words = [w for w in key_words(m.group("label")) if not w.isdigit()]  # ``unlock_code2``: a code's name still
     if any(w in _PIN_WORDS for w in words) or (words[-1:] in (["code"], ["codes"]) and _CODE_HEADS & set(words)):
         return "password"
     return "assigned-token"
@@ -333,6 +351,16 @@ def _not_a_value(m: re.Match[str], value: str, quoted: bool) -> bool:
     return m.group("sep").strip() == "," and not quoted and any(q in closer for q in "\"'")
 
 
+_TOKEN_AT_RE = lazyre.compile(r"[^\s\"'`,;]+")
+
+
+def _cut_slot(text: str, start: int) -> bool:
+    """Whether the word at ``text[start:]`` is a slot (:mod:`.slotsyntax`: ``{{ pw }}``, ``{name}``, ``%(pw)s``)
+    that a value's pattern cut at a closing bracket (``{{hunter2`` of ``{{hunter2}}``)."""
+    m = _TOKEN_AT_RE.match(text, start)
+    return m is not None and bool(_PLACEHOLDER_RE.match(m.group(0).rstrip(".:!?")))
+
+
 def spans(text: str) -> Iterator[Span]:
     """Every span of ``text`` our own rules take for a secret value."""
     for start, end in _pem_blocks(text):
@@ -340,7 +368,9 @@ def spans(text: str) -> Iterator[Span]:
     for m in _URL_CRED_RE.finditer(text):
         pw, fstring = m.group("pw"), text[max(0, m.start() - 2) : m.start()] in ('f"', "f'")  # Python's f"https://…"
         slot = fstring and _FSTRING_SLOT_RE.fullmatch(pw)  # f"https://{user}:{get_token()}@host": code, not a value
-        if not _PLACEHOLDER_RE.match(pw) and not _ENV_NAME_RE.fullmatch(pw.strip("${}")) and not slot:
+        if url_placeholder(pw) or slot:
+            continue  # %s, {}, ${PASS}, <password>, :password, user:password@: a slot, not a value (.slotsyntax)
+        if not _ENV_NAME_RE.fullmatch(pw.strip("${}")):
             yield m.start("pw"), m.end("pw"), "url-password"
     for m in _QUERY_RE.finditer(text):
         value = m.group("value")
@@ -370,6 +400,8 @@ def spans(text: str) -> Iterator[Span]:
             or _not_a_value(m, value, quoted)
         ):
             continue  # "password policy: min-12-chars", "our secret lunch spot is zorbacafe-4471"
+        if value.startswith(("{", "%")) and _cut_slot(text, m.start("value") + off):
+            continue  # {{hunter2}}, {abc123}: a template's or a format's slot the value's end cut at its bracket
         if value.startswith(("(", "[", "--")):
             continue  # prose in brackets after a label ("the token (URL-restricted) is ..."), or a command's next flag
             # ("secret generic db --from-file=password=./pw.txt": the flag's own value is read where it stands)

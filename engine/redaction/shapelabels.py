@@ -24,10 +24,11 @@ secret another rule found on the line beside.
 from __future__ import annotations
 
 from . import lazyre
+from .keynames import key_words
 
 Span3 = tuple[int, int, str]
 
-WEAK = frozenset({"high-entropy", "assigned-token"})
+WEAK = frozenset({"high-entropy", "assigned-token", "named-token"})
 """Types a rule gives a value for its shape alone: a bare run, or a run after whatever name (:mod:`.rules`' reading
 of ``name: value``, which reads the name only to find the value; what that reading knows more of carries its own
 type: ``url-token``, ``capability-host``, ``encryption-key``, ``password``)."""
@@ -42,7 +43,6 @@ _KEY_BEFORE_RE = lazyre.compile(
 """A key right before the value: ``key: ``, ``"key": "``, ``KEY=``, ``key => '``, ``--key=``."""
 _FLAG_BEFORE_RE = lazyre.compile(r"(?:^|\s)--(?P<key>[a-z][\w-]{1,40})[ \t]+[\"']?$")
 """A command-line flag right before the value: ``--integrity <value>``."""
-_KEY_WORD_RE = lazyre.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 _PUBLIC_KEY_WORD_LIST = (
     "checksum checksums shasum sha sha1 sha256 sha384 sha512 md5 hash hashes digest digests integrity etag nonce "
     "commit commits rev revision ref oid cid id ids uuid guid uid kid fingerprint thumbprint version tag branch image "
@@ -82,12 +82,6 @@ def setting_name(text: str, span: Span3, found: list[Span3]) -> bool:
     line_start = text.rfind("\n", 0, start) + 1
     m = _KEY_BEFORE_RE.search(text[max(line_start, start - 80) : start])
     return m is not None and key_words(m.group("key")) == ["key"]
-
-
-def key_words(key: str) -> list[str]:
-    """The words of a key in any style, lower case: ``contentDigest`` -> ``content digest``, ``X-Request-Id`` ->
-    ``x request id``, ``COMMIT_SHA`` -> ``commit sha``."""
-    return [w.lower() for w in _KEY_WORD_RE.findall(key)]
 
 
 def public_label(text: str, start: int) -> bool:

@@ -153,7 +153,11 @@ def expected_entropy(length: int, alphabet: int) -> float:
 
 
 def named_value(text: str) -> Iterator[Span]:
-    """``(start, end, "vendor-key")`` of each random value that ends a clause of one word and the value.
+    """``(start, end, "named-token")`` of each random value that ends a clause of one word and the value.
+
+    The word is read only to find the value (it names no vendor a rule set knows, or :mod:`.context` would have
+    typed it): the same guess as :mod:`.rules`' run after whatever name, so the value has a type of its own,
+    ``named-token``, which :mod:`.evidence` asks for evidence like ``assigned-token`` (:data:`.shapelabels.WEAK`).
 
     Args:
         text: any text.
@@ -167,7 +171,7 @@ def named_value(text: str) -> Iterator[Span]:
             continue
         value = m.group("value")
         if _random_value(value):
-            yield m.start("value"), m.end("value"), "vendor-key"
+            yield m.start("value"), m.end("value"), "named-token"
 
 
 _VALUE_FIRST_RE = lazyre.compile(

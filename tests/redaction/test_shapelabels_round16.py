@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from memrepo.engine import redaction
-from memrepo.engine.redaction import shapelabels
+from memrepo.engine.redaction import keynames, shapelabels
 
 RUN = "Zk9xQ2mP7vL4nR8tY3wBq1Xc7Hf2aB3dE5gJ"
 
@@ -46,9 +46,9 @@ def test_a_key_naming_a_public_value_wins_over_other_evidence(text: str) -> None
 
 
 def test_a_key_is_read_in_any_style() -> None:
-    assert shapelabels.key_words("contentDigest") == ["content", "digest"]
-    assert shapelabels.key_words("X-Request-Id") == ["x", "request", "id"]
-    assert shapelabels.key_words("COMMIT_SHA") == ["commit", "sha"]
+    assert keynames.key_words("contentDigest") == ["content", "digest"]
+    assert keynames.key_words("X-Request-Id") == ["x", "request", "id"]
+    assert keynames.key_words("COMMIT_SHA") == ["commit", "sha"]
     text = f"x-request-id: {RUN}"
     assert shapelabels.public_label(text, text.index(RUN))
     text = f"commitToken: {RUN}"

@@ -61,7 +61,9 @@ def test_single_case_hex_and_checksummed_addresses_stay(text: str) -> None:
 )
 def test_a_random_value_after_one_word_ending_its_line_is_taken(text: str, value: str) -> None:
     assert [text[s:e] for s, e, _ in structural.named_value(text)] == [value]
-    _gone(text, value)
+    # since round 21 the finding is weak (``named-token``): redacted where evidence says it is a secret; a vendor
+    # name, or (for ``unify``, no vendor a rule set names) a block's key naming a secret above it
+    _gone(text if text.startswith("getgist") else f"keys:\n  {text}", value)
 
 
 @pytest.mark.parametrize(
@@ -186,6 +188,7 @@ def test_every_sample_of_the_shapes_tuning_set_is_redacted() -> None:
     samples = json.loads(corpus.read_text(encoding="utf-8"))["samples"]
     left = [s["family"] for s in samples if any(v in redaction.redact(s["text"])[0] for v in s["secrets"])]
     assert len(samples) == 970
-    # one base64 value opens with "/" after "API:" and reads as a path: left; round 15 (evidence.py) keeps a second
-    # bare run after an unknown name with no evidence of a secret (``zorbly: /bz…``)
-    assert left == ["bare/b64-40", "bare/b64-40"]
+    # one base64 value opens with "/" after "API:" and reads as a path: left; round 15 (evidence.py) kept a second
+    # bare run after an unknown name (``zorbly: /bz…``) until round 21 read a one-word clause naming a product as
+    # evidence
+    assert left == ["bare/b64-40"]
