@@ -210,7 +210,7 @@ def _betterleaks_spans(text: str) -> Iterable[tuple[int, int, str]]:
         seen.add(secret)  # every occurrence is yielded below, once
         slug = _betterleaks_type(str(f.get("rule_id") or "secret"))
         if slug == "url-password" and _url_placeholder(secret):
-            continue  # ``user:YOUR_PASSWORD_HERE@``, ``user:__DB_PASS__@``: a slot, as rules.py reads it
+            continue  # ``user:%s@``, ``user:__DB_PASS__@``: a slot, as rules.py reads it
         start = scan.find(secret)
         while start >= 0:
             yield start, start + len(secret), slug
