@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from .askwords import EURO_RE, PIN_BEFORE_RE, PIN_RE, PLEASE_TAIL_RE
+from .firstperson import ABOUT_USER_RE, OWN_WORD_RE
 from .irony import hedged, not_meant, under_review
 from .pasted import own_short_message, pasted_lines, readable
 from .relativedates import MONTH_NAMES
@@ -129,13 +130,6 @@ _NOT_A_FACT_RE = re.compile(
 run the linter"), or a question word."""
 
 
-ABOUT_USER_RE = re.compile(
-    r"^(?:i|i['’](?:m|ve|d|ll)|my|me|mine|myself)\b|^(?:我|我的|나는|내가|저는|私は|私の)",
-    re.IGNORECASE,
-)
-"""A statement about the user: it starts with "I", "my" (or 我, 나는, 私は)."""
-
-
 def about_user(text: str) -> bool:
     """Whether a statement is about the user ("I now use zsh", "My editor is Helix"): it belongs in me.md
     (breaker7 B7-16), whatever project the session ran in.
@@ -145,7 +139,7 @@ def about_user(text: str) -> bool:
 
     Returns:
         bool: True when, less its lead-in (:func:`without_leadin`), it starts with "I", "I'm", "my", "me" (我, 나는, 私は;
-        "ich", "mein", "je", "mon", "mi", "il mio", "meu", "mijn", "min", "mój" ...: :data:`_OWN_WORD_RE`),
+        "ich", "mein", "je", "mon", "mi", "il mio", "meu", "mijn", "min", "mój" ...: :data:`.firstperson.OWN_WORD_RE`),
         and is not what someone the user knows does or says ("my colleague Bob prefers tabs", "my manager said ...";
         "my manager is Alice Kim" and "my wife's birthday is May 3" are the user's).
     """
@@ -157,17 +151,7 @@ def about_user(text: str) -> bool:
             return False  # "my colleague Bob prefers tabs", "my manager said ...": about them (breaker9 B9-9)
     if _OTHER_CLAUSE_RE.search(rest):
         return False  # "my editor is Helix and the blog deploys ...": a project's part too (breaker11 B11-6)
-    return bool(ABOUT_USER_RE.match(rest) or _OWN_WORD_RE.match(rest))
-
-
-_OWN_WORD_RE = re.compile(
-    r"^(?:(?:il|la|i|le|o|a|os|as)\s+)?(?:ich|mein(?:e[mnrs]?)?|je|j['’]|mon|ma|mes|yo|mis?|io|mio|mia|miei|mie|eu"
-    r"|meu|minha|meus|minhas|ik|mijn|jag|jeg|min|mitt|mina|mine|mój|moja|moje|moi|můj)\b",
-    re.IGNORECASE,
-)
-"""A statement about the user in German, French, Spanish, Italian, Portuguese, Dutch, the Nordic languages, Polish
-or Czech: "Mein Editor ist Helix", "Mi editor es Helix", "Mon fuseau horaire est CET", "Il mio editor è Helix"
-(breaker29 B29-2: these went to the project's file while "My editor is Helix" went to me.md)."""
+    return bool(ABOUT_USER_RE.match(rest) or OWN_WORD_RE.match(rest))
 
 
 _OTHER_CLAUSE_RE = re.compile(
