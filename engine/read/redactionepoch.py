@@ -74,6 +74,7 @@ _DETECTOR_SOURCES = (
     _ENGINE / "redaction" / "pubformats.py",
     _ENGINE / "redaction" / "evidence.py",
     _ENGINE / "redaction" / "shapelabels.py",
+    _ENGINE / "redaction" / "siblings.py",
     _ENGINE / "redaction" / "iacvalues.py",
     _ENGINE / "redaction" / "codenames.py",
     _ENGINE / "redaction" / "publishable.py",
