@@ -14,12 +14,15 @@ a secret in its block: the lines around the value's, up to a line opening or clo
 first). A numbered pair keeps to its number (``name1`` names ``value1``). The name must name a secret by a word
 (:data:`.context.SECRET_WORDS`, split in any case style: ``DBPassword``, ``TEST_PASSWORD_1``) with nothing after that
 word saying the value is something else (a public label such as ``id``, or a ``path``, ``file``, ``url`` ...).
+
+It is evidence for a run another rule found (:mod:`.evidence`), and with a sibling naming a password it finds the
+value itself (:func:`password_spans`, run by :mod:`.configs`): a password may be a plain word (``RandomP@ssw0rd``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from . import lazyre
 
@@ -44,16 +47,24 @@ _NOT_THE_SECRET = frozenset(
 )
 """Words after a secret word in a name that make the value something about the secret (``DB_PASSWORD_FILE``,
 ``API_KEY_NAME``, ``TOKEN_URL``), not the secret."""
+_PASSWORD_WORDS = frozenset({"password", "passwd", "pwd", "passphrase", "pass"})
+"""Words naming a password, whose value may be a plain word (:mod:`.configs`)."""
+_VALUE_RE = lazyre.compile(
+    r"(?m)(?<![\w-])[\"']?(?i:parameter)?(?i:value)\d{0,2}[\"']?[ \t]*[:=][ \t]*"
+    r"(?P<q>[\"']?)(?P<value>[^\s\"',{}\[\]]{3,128})(?P=q)[ \t]*(?=[,}\]]|$|[ \t]#)"
+)
+"""A pair's ``value`` and what it holds, up to the end of its line, its object or a comment."""
 WINDOW = 8
 """Lines looked at each way from the value's for its siblings."""
 
 
-def named_by_sibling(text: str, start: int) -> bool:
+def named_by_sibling(text: str, start: int, *, password: bool = False) -> bool:
     """Whether the run at ``start`` is a ``value`` whose block's ``name`` (or ``key``) sibling names a secret.
 
     Args:
         text: the whole text the run was found in.
         start: where the run starts (after its quote, if any).
+        password: the sibling must name a password (:data:`_PASSWORD_WORDS`), not any secret.
 
     Returns:
         bool: True when the run's own key is ``value`` (:data:`_OWN_KEY_RE`) and a sibling ``name``/``key`` of its
@@ -72,7 +83,8 @@ def named_by_sibling(text: str, start: int) -> bool:
         lines += _block_above(text, line_start, item=_ITEM_RE.match(text, line_start) is not None)
     if closed < 0:
         lines += _block_below(text, line_end)
-    return any(_names_secret(m.group("name")) for line in lines for m in _pairs(line, own.group("n")))
+    words = _PASSWORD_WORDS if password else None
+    return any(_names_secret(m.group("name"), words) for line in lines for m in _pairs(line, own.group("n")))
 
 
 def _pairs(line: str, number: str) -> Iterator[re.Match[str]]:
@@ -124,12 +136,31 @@ def _opens_or_closes(line: str) -> bool:
     return stripped[:1] in "{}[]" or stripped[-1:] in "{[" or stripped.endswith(":")
 
 
-def _names_secret(name: str) -> bool:
-    """Whether a setting's name names a secret by a word, nothing after it saying the value is about the secret."""
+def _names_secret(name: str, naming: frozenset[str] | None = None) -> bool:
+    """Whether a setting's name names a secret (or one of ``naming``'s words) by a word, nothing after it saying the
+    value is about the secret."""
     from .context import PUBLIC_LABELS, SECRET_WORDS
 
+    naming = SECRET_WORDS if naming is None else naming
     words = [w.lower() for w in _KEY_WORD_RE.findall(name)]
-    at = max((i for i, w in enumerate(words) if w in SECRET_WORDS or w.endswith("password")), default=-1)
+    at = max((i for i, w in enumerate(words) if w in naming or w.endswith("password")), default=-1)
     if at < 0 or (at > 0 and words[at - 1] in ("public", "publishable")):
         return False
     return not any(w in PUBLIC_LABELS or w in _NOT_THE_SECRET for w in words[at + 1 :])
+
+
+def password_spans(text: str, ok: Callable[[str], bool]) -> Iterator[tuple[int, int, str]]:
+    """``(start, end, "password")`` of each pair's ``value`` whose sibling names a password (:func:`named_by_sibling`
+    with ``password``): ``name = "TEST_PASSWORD_3"`` / ``value = "RandomP@ssw0rd"``, a weak password too, when
+    ``ok`` (:mod:`.configs`' test of a password key's value: no placeholder, no word about passwords) takes it.
+
+    Args:
+        text: any text.
+        ok: whether a value is a password rather than a reference or a word about it.
+
+    Returns:
+        Iterator[tuple[int, int, str]]: the value's span, without its quotes.
+    """
+    for m in _VALUE_RE.finditer(text):
+        if ok(m.group("value")) and named_by_sibling(text, m.start("value"), password=True):
+            yield m.start("value"), m.end("value"), "password"

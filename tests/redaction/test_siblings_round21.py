@@ -66,3 +66,31 @@ def test_a_secret_name_in_another_object_on_the_line_is_no_evidence() -> None:
     text = f'[{{"name": "DB_PASSWORD", "value": "hunter2"}}, {{"value": "{RUN}", "name": "BUILD_HASH"}}]'
     assert not named_by_sibling(text, text.index(RUN))
     assert not named_by_sibling(f'"some_value": "{RUN}", "name": "DB_PASSWORD"', len('"some_value": "'))
+
+
+@pytest.mark.parametrize(
+    ("text", "password"),
+    [
+        ('env {\n  name  = "TEST_PASSWORD_no_password"\n  value = "RandomP@ssw0rd"\n}', "RandomP@ssw0rd"),
+        ('"environment": [\n  {\n    "value": "hunter2hunter",\n    "name": "DB_PASSWORD"\n  }\n]', "hunter2hunter"),
+        ('env:\n  - name: SMTP_PASS\n    # from the vault\n    value: "Sunshine77!"\n', "Sunshine77!"),
+    ],
+)
+def test_a_plain_password_under_a_sibling_naming_a_password_is_redacted(text: str, password: str) -> None:
+    assert password not in redaction.redact(text)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"name": "DB_PASSWORD", "value": "changeme"}',
+        '{"name": "PASSWORD_MIN_LENGTH", "value": "12"}',
+        'env:\n  - name: PASSWORD_AUTH_ENABLED\n    value: "true"\n',
+        "env:\n  - name: DB_PASSWORD_FILE\n    value: /run/secrets/db\n",
+        '{"name": "DB_PASSWORD", "value": "${DB_PASSWORD}"}',
+        '{"name": "PASSWORD_HASHER", "value": "argon2"}',
+        '{"name": "API_TOKEN", "value": "enabled-for-ci"}',
+    ],
+)
+def test_a_word_about_a_password_or_a_token_name_over_a_word_stays(text: str) -> None:
+    assert redaction.redact(text)[0] == text
