@@ -76,6 +76,7 @@ _DETECTOR_SOURCES = (
     _ENGINE / "redaction" / "shapelabels.py",
     _ENGINE / "redaction" / "keynames.py",
     _ENGINE / "redaction" / "slotsyntax.py",
+    _ENGINE / "redaction" / "siblings.py",
     _ENGINE / "redaction" / "iacvalues.py",
     _ENGINE / "redaction" / "codenames.py",
     _ENGINE / "redaction" / "publishable.py",

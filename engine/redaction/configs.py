@@ -12,7 +12,8 @@ from any one file:
 - a name and its value: ``{"key": "db.password", "value": "…"}`` on a line;
   ``- name: DB_PASSWORD`` / ``value: …`` (a Kubernetes env entry) and
   ``<name>password</name>`` / ``<value>…</value>`` (or a property list's ``<key>`` and
-  ``<string>``) on two lines;
+  ``<string>``) on two lines; a ``value`` whose sibling in its block names a password, either order, comments
+  between (:mod:`.siblings`: ``env { name = "DB_PASSWORD" … value = "…" }``);
 - a whole line that assigns a password key in YAML (``password: …``), an env
   file (``SSHpassword=…``) or any language with quotes (``$db_password = "…";``):
   an unquoted word after `` = `` is a variable in code, so it is not taken;
@@ -35,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from . import lazyre
+from . import lazyre, siblings
 from .keynames import key_words
 from .rules import _EMAIL_RE, _ENV_NAME_RE, _PLACEHOLDER_RE
 from .speech import _ok
@@ -177,6 +178,8 @@ def spans(text: str) -> Iterator[Span]:
                 yield m.start("value"), m.end("value"), "secret"
     if not _PW_KEYS_RE.search(low):
         return
+    if "value" in low:
+        yield from siblings.password_spans(text, _pw_value_ok)
     for m in _LINE_RE.finditer(text):
         key = m.group("key")
         if key.lower() != "pass" and not _NOT_PW_KEY_RE.search(key) and _pw_value_ok(m.group("value")):  # "pass: 12/12"

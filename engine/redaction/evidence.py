@@ -15,7 +15,9 @@ So a span only that rule found (:func:`bare`; since round 17 also :mod:`.rules`'
   (``pk.…``), a capital head before hex mixing case (``SK…``), a vendor prefix the rule sets list, or a secret word
   glued on (``API_KEY…``);
 - **the block**: a key naming a secret on the line above, alone or opening the block the value is in (``token:`` /
-  ``  value: <run>``), or a span another rule found on the line just above or below (a credential block);
+  ``  value: <run>``), a sibling ``name``/``key`` naming a secret in a name/value pair's block (``- name:
+  DB_PASSWORD`` / ``value: <run>``, :mod:`.siblings`, round 21), or a span another rule found on the line just above
+  or below (a credential block);
 - **structure**: a JSON Web Token (``eyJ….eyJ…``), an OpenSSH private key's body (``b3BlbnNzaC1rZXktdjE…``), a
   ``-----BEGIN … PRIVATE KEY-----`` before it with no END between, a URL's userinfo (``//user:<run>@``).
 
@@ -81,6 +83,7 @@ def has_evidence(text: str, start: int, end: int) -> bool:
     """Whether anything around ``text[start:end]`` (or its own head) says the run is a secret (module doc)."""
     from .context import VENDORS, named_after, named_before, named_by_secret_word
     from .shapelabels import words_only
+    from .siblings import named_by_sibling
     from .vendorprefix import _PREFIXES
 
     value = text[start:end]
@@ -115,6 +118,8 @@ def has_evidence(text: str, start: int, end: int) -> bool:
         return True
     if named_before(text, start) or named_by_secret_word(before[-LINE_WINDOW:]) or _signs_in(before[-LINE_WINDOW:]):
         return True
+    if named_by_sibling(text, start):
+        return True  # ``- name: DB_PASSWORD`` / ``value: <run>``
     if line_start > 0:
         above = text[text.rfind("\n", 0, line_start - 1) + 1 : line_start - 1]
         if (not before.strip() or _OPENER_RE.fullmatch(above)) and named_by_secret_word(above[-LINE_WINDOW:]):
