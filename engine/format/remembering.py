@@ -60,7 +60,7 @@ _REMEMBER_RE = re.compile(
 line's start, or " and ": "use password X and remember that H", breaker11 B11-4), after words of :data:`_LEAD` only, so "I remember that ..." and "you also remember that ..." are no
 request. X is the rest of the sentence (:func:`_sentence_end`)."""
 _STANDING_RE = re.compile(
-    r"(?:^|(?<=[.!?。！？])\s+|\n)\s*(?:from\s+now\s+on|going\s+forward|for\s+future\s+reference)\s*,?\s+(?=\w)"
+    r"(?:^|(?<=[.!?。！？])\s+|\n)\s*(?:from\s+now\s+on|going\s+forward|for\s+future\s+reference)(?:\s*,)?\s+(?=\w)"
     r"(?!(?:is|was|will|would|seems?|looks?|sounds?|means?|has|had|i\s+(?:think|guess|suppose)|maybe|perhaps)\b)",
     re.IGNORECASE,
 )
@@ -77,7 +77,7 @@ _ORDINAL = rf"(?<=\d)\.(?=\s+(?i:{MONTH_NAMES})\b)"
 _END_RE = re.compile(rf"(?!{_ORDINAL})[.!?]+(?=\s|$)|[。！？]+|\n|$")
 """A sentence's end: ``.``, ``!`` or ``?`` before a space or the text's end, a CJK end mark, or a line's end."""
 _QUOTE_INTRO_RE = re.compile(
-    r"\b(?:say|says|said|saying|write|writes|wrote|read|reads|text|line|comment|message|phrase|prints?)\s*[:,]?\s*$",
+    r"\b(?:say|says|said|saying|write|writes|wrote|read|reads|text|line|comment|message|phrase|prints?)\s*(?:[:,]\s*)?$",
     re.IGNORECASE,
 )
 """Words before a colon that introduce quoted text: "update the README to say: remember that ..." is no request."""
@@ -92,7 +92,7 @@ _LEADIN_RE = re.compile(
 wait,", "That's outdated:", "En fait,", "Eigentlich", "En realidad," (corr10); in English and the Romance languages,
 whose word order stays the same after it, without its comma too ("En realidad la web ...", breaker27 B27-1)."""
 _PREAMBLE_RE = re.compile(
-    r"^(?:for\s+context|quick\s+note|fyi|[a-z][a-z'’ ]{0,40}?:)\s*[,:]?\s+"
+    r"^(?:for\s+context|quick\s+note|fyi|[a-z][a-z'’ ]{0,40}?:)(?:\s*[,:])?\s+"
     r"(?=(?:i|i['’](?:m|ve|d|ll)|my)\b)",
     re.IGNORECASE,
 )
@@ -107,7 +107,7 @@ _REMEMBER_BEFORE_RE = re.compile(
     r"|记住(?:这个|这一点|了)?|記住|(?:帮我)?记(?:一下|下来|下|着)|記一下|(?:기억|메모)해\s*(?:줘|둬|주세요)?"
     r"|覚えておいて(?:ください)?|覚えといて|メモして(?:おいて)?(?:ください)?|merk\s+dir\s+das|retiens[- ](?:le|ça|bien)"
     r"|recuérdalo|ricordatelo|lembra(?:-te)?\s+disso|onthoud\s+(?:dat|het|dit)|kom\s+ihåg\s+det|zapamiętaj\s+to|husk\s+det"
-    r")(?:\s+for\s+(?:anything|everything|later|next\s+time|the\s+rest)[^.!?。！]{0,40})?(?:\s*,?\s*please)?\s*[.!。！]*",
+    r")(?:\s+for\s+(?:anything|everything|later|next\s+time|the\s+rest)[^.!?。！]{0,40})?(?:\s*(?:,\s*)?please)?\s*[.!。！]*",
     re.IGNORECASE,
 )
 """A sentence that only asks to keep what was said before it: "Remember that.", "Please update your memory.",
@@ -435,7 +435,7 @@ _PEOPLE = (
 OTHER_PERSON_RE = re.compile(rf"^(?:my|our)\s+(?P<who>{_PEOPLE})\b(?P<own>['’]s)?", re.IGNORECASE)
 """A statement about someone the user knows: "my colleague Bob prefers tabs", "my manager's rule"."""
 _TASK_RE = re.compile(
-    r"^(?:(?:now|then|so|ok|okay|and|also)\s*,?\s+)?(?:please|pls|can|could|would|will|let['’]?s|lets|fix|add|run|make|use|remove|delete|write|create|check|try|"
+    r"^(?:(?:now|then|so|ok|okay|and|also)(?:\s*,)?\s+)?(?:please|pls|can|could|would|will|let['’]?s|lets|fix|add|run|make|use|remove|delete|write|create|check|try|"
     r"change|move|rename|update|upgrade|downgrade|bump|switch|migrate|set|install|put|bring|implement|refactor|revert|build|deploy|test|show|tell|explain|look|open|go|do|don['’]?t|"
     r"find|read|summari[sz]e|review|search|list|print|verify|debug|investigate|ask|send|call|get|see|compare|figure)\b",
     re.IGNORECASE,

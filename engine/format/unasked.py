@@ -60,7 +60,7 @@ _SPAN_RE = re.compile(
 """A span or an end first ("for the next two weeks", "hasta el viernes", "bis Freitag", "this week")."""
 _HEADS_UP_RE = re.compile(
     r"^(?:(?:heads[\s-]up|fyi|note|ojo|atención|aviso|achtung|hinweis|info|attention|à\s+noter|attenzione|nota"
-    r"|atenção|let\s+op|observera|obs|uwaga|btw|also|and|oh|ok|okay|so)\s*[:,!]?\s+)+",
+    r"|atenção|let\s+op|observera|obs|uwaga|btw|also|and|oh|ok|okay|so)(?:\s*[:,!])?\s+)+",
     re.IGNORECASE,
 )
 """A heads-up before the notice ("heads up:", "Ojo:", "Achtung:", "Let op:")."""

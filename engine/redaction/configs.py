@@ -65,7 +65,7 @@ _LINE_RE = lazyre.compile(
     + _PW
     + r"\d{0,3})[\"']?"
     r"(?:[ \t]*(?P<colon>:)[ \t]*|(?P<eq>=)|[ \t]*(?::=|=>|=)[ \t]*(?=[\"']))"
-    r"(?P<q>[\"']?)(?P<value>[^\s\"'`,;„“”«»‹›「」『』]{3,128})(?P=q)[ \t]*[,;]?[ \t]*$"
+    r"(?P<q>[\"']?)(?P<value>[^\s\"'`,;„“”«»‹›「」『』]{3,128})(?P=q)[ \t]*(?:[,;][ \t]*)?$"
 )
 _QUERY_RE = lazyre.compile(r"(?i)[?&;](?P<key>\w{0,30}(?:pass|passwd|password|pwd))=(?P<value>[^&#\s\"'<>]{3,256})")
 _ABOUT_TEXT = (
