@@ -52,13 +52,13 @@ _BARE_VERB_RE = re.compile(r"remember|don['’]?t\s+forget|do\s+not\s+forget", r
 """The verbs that take a bare clause ("remember we ship on Tuesdays"); "keep in mind" and the rest need "that" or
 a colon ("Keep in mind this is only a prototype, so skip the tests" is the task's context)."""
 _REMEMBER_RE = re.compile(
-    rf"(?:^|(?<=[.!?。！？])\s+|[,;:]\s*|\s(?:--|[-–—])\s+|\n|\s(?=and\s))\s*{_LEAD}*{_ASK}?{_LEAD}*"
+    rf"(?:^|(?<=[.!?。！？])\s|[,;:]|\s(?:--|[-–—])\s|\n|\s(?=and\s))\s*{_LEAD}*{_ASK}?{_LEAD}*"
     rf"(?P<verb>{_VERB})(?:\s+that\s+|(?:\s+(?:with\s+)?this)?\s*[:,]\s*|\s+with\s+|(?P<bare>\s+(?={_SUBJECT})|\s+(?={_THE_IS}))|(?P<wh>\s+(?={_WH_COLON})))",
     re.IGNORECASE,
 )
 """The start of a request to keep X, at a sentence's or clause's start (after ``.``, ``,``, ``;``, ``:``, a dash, a
 line's start, or " and ": "use password X and remember that H", breaker11 B11-4), after words of :data:`_LEAD` only, so "I remember that ..." and "you also remember that ..." are no
-request. X is the rest of the sentence (:func:`_sentence_end`)."""
+request. X is the rest of the sentence (:func:`_sentence_end`). One ``\s*`` after the mark: two split spaces every way."""
 _STANDING_RE = re.compile(
     r"(?:^|(?<=[.!?。！？])\s+|\n)\s*(?:from\s+now\s+on|going\s+forward|for\s+future\s+reference)(?:\s*,)?\s+(?=\w)"
     r"(?!(?:is|was|will|would|seems?|looks?|sounds?|means?|has|had|i\s+(?:think|guess|suppose)|maybe|perhaps)\b)",
@@ -113,13 +113,14 @@ _REMEMBER_BEFORE_RE = re.compile(
 """A sentence that only asks to keep what was said before it: "Remember that.", "Please update your memory.",
 "기억해 줘."."""
 _TRAILING_RE = re.compile(
-    r"^(.+?)(?:,?\s+for\s+future\s+reference|\s*(?:[,，、]|\s[-–—])\s*(?:"
+    r"^(.(?:.*?\S)??)(?:,?\s+for\s+future\s+reference|\s*(?:[,，、]|\s[-–—])\s*(?:"
     + _REMEMBER_BEFORE_RE.pattern
     + r"))\s*[.!。！]*$",
     re.IGNORECASE | re.DOTALL,
 )
 """A statement that ends by saying it is for later or asking to keep it, after a comma or a dash: "The VPN profile is
-wg-shop-prod, for future reference.", "We moved to Python 3.13, remember that." (breaker8 B8-13), "X，记住。"."""
+wg-shop-prod, for future reference.", "We moved to Python 3.13, remember that." (breaker8 B8-13), "X，记住。". Its
+statement ends on a non-space (one shorter fits first): tried at each space, ``\s+`` re-read the run (its square)."""
 _NOT_A_FACT_RE = re.compile(
     rf"^(?:{_VERB}|remember|from\s+now\s+on|going\s+forward|for\s+future\s+reference|to\s|when\b|where\b|how\b|"
     r"what\b|why\b|which\b|if\b|whether\b)",
