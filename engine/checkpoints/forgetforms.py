@@ -87,12 +87,15 @@ _JOIN_RE = re.compile(
     re.IGNORECASE,
 )
 """A clause joiner after which a request may start: "Bjorn left last week, so drop the QA contact note"."""
-_NAME_RE = re.compile(r"[\w.]*(?:\d|[-_.][^\W_]|[a-z][A-Z])[\w.-]*")
+_NAME_RE = re.compile(r"(?<![\w.])[\w.]*(?:\d|[-_.][^\W_]|[a-z][A-Z])[\w.-]*")
 """A name no common word is: a digit, a hyphen, dot or underscore inside, or an inner capital ("vpn-legacy")."""
 
 
 _UNTIL_RE = re.compile(r"\buntil\s+(?:the\s+)?(?P<what>.+?)\s+(?P<verb>[a-z]+?)(?:es|s)?\s*$", re.IGNORECASE)
-_TOKEN_RE = re.compile(r"[\w.]*\d[\w.]*|[^\W\d_]{4,}")
+_TOKEN_RE = re.compile(r"(?<![\w.])[\w.]*\d[\w.]*|[^\W\d_]{4,}")
+"""A token with a digit, or a word of four letters. Like :data:`_NAME_RE`, it starts at a run of ``[\w.]`` (the
+lookbehind: its leading ``[\w.]*`` would take the run's start anyway): tried from each letter of a long run without a
+digit, it read the rest of the run each time, a time that grew with the run's square (docs/architecture.md §3)."""
 
 
 def until_happened(line: str, message: str) -> bool:
