@@ -161,7 +161,7 @@ def about_user(text: str) -> bool:
 
 
 _OTHER_CLAUSE_RE = re.compile(
-    r"(?:,\s*|\s+)and\s+(?=(?:the|our|we|it|its|their|they|this|these|those)\b)",
+    r"(?:,\s*|(?<!\s)\s+)and\s+(?=(?:the|our|we|it|its|their|they|this|these|those)\b)",
     re.IGNORECASE,
 )
 """Where a statement goes on with a part about something else: "... and the blog deploys ...", "... and we ..."."""

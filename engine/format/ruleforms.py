@@ -392,7 +392,7 @@ def project_practice(sentence: str) -> str | None:
 
 
 _LIKE_TAG_RE = re.compile(
-    r"\s*[,;]\s*(?:that['’]s|that\s+is|it['’]s)\s+(?:just\s+)?(?:how|the\s+way)\s+i\s+(?:like|want|prefer)\s+it\s*$",
+    r"(?<!\s)\s*[,;]\s*(?:that['’]s|that\s+is|it['’]s)\s+(?:just\s+)?(?:how|the\s+way)\s+i\s+(?:like|want|prefer)\s+it\s*$",
     re.IGNORECASE,
 )
 """A closing tag that says the order is the user's taste ("..., that's just how I like it")."""
