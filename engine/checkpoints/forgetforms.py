@@ -30,7 +30,7 @@ _NAMED_RE = re.compile(
     r"\s*(?:[,;:]|\s[-–—]\s|$)",
     re.IGNORECASE,
 )
-"""A request to forget a named thing at a sentence's start, in eight languages: what it names ends at a comma.
+r"""A request to forget a named thing at a sentence's start, in eight languages: what it names ends at a comma.
 A comma after a word is ``(?:\s*,)?\s+``, not ``\s*,?\s+``: that split a run of spaces every possible way (10 s
 of CPU for "dimentica" and 5,000 spaces; docs/architecture.md §3)."""
 _CJK_FORGET_RE = re.compile(
@@ -39,7 +39,7 @@ _CJK_FORGET_RE = re.compile(
     r"|^(?:请|請)?(?:把|將|将)?(?P<zh>[^,，、。]+?)(?:忘掉|忘了吧|忘记吧|删掉|刪掉|(?:就)?不用(?:再)?记了|(?:就)?不用(?:再)?記了)"
     r"|^(?:请|請)?(?:忘掉|忘记|忘記)(?P<zh2>[^,，、。]+)"
 )
-"""The same in Korean, Japanese ("X는 잊어 줘", "Xは忘れて") and Chinese ("把X忘掉", "忘掉X"). What the first
+r"""The same in Korean, Japanese ("X는 잊어 줘", "Xは忘れて") and Chinese ("把X忘掉", "忘掉X"). What the first
 form names is one character, or ends on one that is not a space: the shortest name ending in a space is never the
 first that fits (one character less fits too), and trying each, the ``\s*`` after it read the rest of a run of
 spaces again each time (docs/architecture.md §3)."""
@@ -93,7 +93,7 @@ _NAME_RE = re.compile(r"(?<![\w.])[\w.]*(?:\d|[-_.][^\W_]|[a-z][A-Z])[\w.-]*")
 
 _UNTIL_RE = re.compile(r"\buntil\s+(?:the\s+)?(?P<what>.+?)\s+(?P<verb>[a-z]+?)(?:es|s)?\s*$", re.IGNORECASE)
 _TOKEN_RE = re.compile(r"(?<![\w.])[\w.]*\d[\w.]*|[^\W\d_]{4,}")
-"""A token with a digit, or a word of four letters. Like :data:`_NAME_RE`, it starts at a run of ``[\w.]`` (the
+r"""A token with a digit, or a word of four letters. Like :data:`_NAME_RE`, it starts at a run of ``[\w.]`` (the
 lookbehind: its leading ``[\w.]*`` would take the run's start anyway): tried from each letter of a long run without a
 digit, it read the rest of the run each time, a time that grew with the run's square (docs/architecture.md §3)."""
 

@@ -56,7 +56,7 @@ _REMEMBER_RE = re.compile(
     rf"(?P<verb>{_VERB})(?:\s+that\s+|(?:\s+(?:with\s+)?this)?\s*[:,]\s*|\s+with\s+|(?P<bare>\s+(?={_SUBJECT})|\s+(?={_THE_IS}))|(?P<wh>\s+(?={_WH_COLON})))",
     re.IGNORECASE,
 )
-"""The start of a request to keep X, at a sentence's or clause's start (after ``.``, ``,``, ``;``, ``:``, a dash, a
+r"""The start of a request to keep X, at a sentence's or clause's start (after ``.``, ``,``, ``;``, ``:``, a dash, a
 line's start, or " and ": "use password X and remember that H", breaker11 B11-4), after words of :data:`_LEAD` only, so "I remember that ..." and "you also remember that ..." are no
 request. X is the rest of the sentence (:func:`_sentence_end`). One ``\s*`` after the mark: two split spaces every way."""
 _STANDING_RE = re.compile(
@@ -118,7 +118,7 @@ _TRAILING_RE = re.compile(
     + r"))\s*[.!。！]*$",
     re.IGNORECASE | re.DOTALL,
 )
-"""A statement that ends by saying it is for later or asking to keep it, after a comma or a dash: "The VPN profile is
+r"""A statement that ends by saying it is for later or asking to keep it, after a comma or a dash: "The VPN profile is
 wg-shop-prod, for future reference.", "We moved to Python 3.13, remember that." (breaker8 B8-13), "X，记住。". Its
 statement ends on a non-space (one shorter fits first): tried at each space, ``\s+`` re-read the run (its square)."""
 _NOT_A_FACT_RE = re.compile(

@@ -52,7 +52,9 @@ _ALWAYS = (
     r"always|never|immer|stets|grundsätzlich|nie|niemals|toujours|jamais|ne\s+jamais|siempre|nunca|jamás|sempre|mai"
     r"|altijd|nooit|zawsze|nigdy"
 )
-_ALWAYS_FIRST_RE = re.compile(rf"^(?:(?:{_PLEASE})(?:\s*,)?\s+)?(?P<adv>{_ALWAYS})\b(?:\s*,)?\s+(?P<rest>\S.*)$", re.IGNORECASE)
+_ALWAYS_FIRST_RE = re.compile(
+    rf"^(?:(?:{_PLEASE})(?:\s*,)?\s+)?(?P<adv>{_ALWAYS})\b(?:\s*,)?\s+(?P<rest>\S.*)$", re.IGNORECASE
+)
 """The word of every time first ("Always run ...", "Bitte immer die ... schreiben", "Nunca uses ...")."""
 _VERB_FIRST_RE = re.compile(
     rf"^(?:(?:{_PLEASE})(?:\s*,)?\s+)?(?P<verb>[^\W\d_]{{2,}})\s+(?:(?:{_PLEASE}|mal|doch)\s+)?(?P<adv>{_ALWAYS})\b\s+"
@@ -174,7 +176,9 @@ def always_rule(sentence: str) -> str | None:
     verb_first = None if first else _VERB_FIRST_RE.match(text)
     if first is None and verb_first is None:
         return None
-    unasked = re.sub(rf"^(?:{_PLEASE})(?:\s*,)?\s+", "", text, flags=re.IGNORECASE)  # "Por favor, sempre ...": its clause
+    unasked = re.sub(
+        rf"^(?:{_PLEASE})(?:\s*,)?\s+", "", text, flags=re.IGNORECASE
+    )  # "Por favor, sempre ...": its clause
     clause = re.split(r"\s*[,;:]\s+|\s+[-–—]\s+", unasked, maxsplit=1)[0]
     if first is not None:
         rest = first["rest"]

@@ -162,6 +162,8 @@ def _head_clauses(folded: str) -> list[str]:
         if cues:
             found += _HEAD_RE.findall(clause, 0, cues[-1].end() + 1)
     return found
+
+
 _VERSION_RE = re.compile(r"(?<![\w.])([^\W\d_]\w*)\s+v?(\d+(?:\.\d+)*)(?![\w.-])")
 _DENIED_RE = re.compile(r"\w,?\s+not\s+(?:the\s+|a\s+|an\s+)?([^\W\d_][\w-]*)\s*(?:[.;,!?)]|$)")
 

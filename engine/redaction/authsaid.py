@@ -54,7 +54,7 @@ _HOST_RE = lazyre.compile(r"[a-z0-9]+(?:[._-][a-z0-9]+)+")
 _IDENT_RE = lazyre.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
 _TOKEN_RE = lazyre.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _NAMED_RE = lazyre.compile(r"(?=[\w.-]*[a-z]{4})[\w.-]*")
-"""A name with a word in it and no symbol but ``-``, ``_`` or ``.`` (``OAuth2-based``, ``Sso_login1``): a fullmatch,
+r"""A name with a word in it and no symbol but ``-``, ``_`` or ``.`` (``OAuth2-based``, ``Sso_login1``): a fullmatch,
 four lower-case letters looked for ahead (``[\w.-]*[a-z]{4}[\w.-]*`` tried them at every place, each time reading on
 to the end: its square in a long value's length; docs/architecture.md §3)."""
 _KEYVAL_RE = lazyre.compile(r"[A-Za-z_][\w.-]*[=:].*")
