@@ -53,9 +53,9 @@ _UNPIN_RE = re.compile(
 )
 """A request to unpin X, at a sentence's start ("unpin the freeze note", "X는 이제 고정 해제해 줘", "取消置顶X")."""
 _AND_FORGET_RE = re.compile(
-    r"\s+(?:and|und|et|y|e|en|i)\s+(?:forget|delete|drop|remove|vergiss|oublie|olvida)\b.*$", re.I
+    r"(?<!\s)\s+(?:and|und|et|y|e|en|i)\s+(?:forget|delete|drop|remove|vergiss|oublie|olvida)\b.*$", re.I
 )
-"""An unpin that also asks to forget ("unpin X and forget it")."""
+"""An unpin that also asks to forget ("unpin X and forget it"); searched from a run of spaces' start only."""
 _NOTE_ABOUT_RE = re.compile(r"^(?:(?:note|line|entry|thing|bit|part)\s+(?:about|on|regarding)\s+)", re.IGNORECASE)
 _ENDED_RE = re.compile(
     r"\b(?:ended|finished|is\s+over|was\s+over|are\s+over|(?:is|was)\s+done|decommissioned|shut\s+down|retired|lifted"
