@@ -48,7 +48,7 @@ _LABEL_LINE = (
 )
 """A label alone on its line (a note in brackets after it: ``stripe key (prod)``), then the value alone on the next
 (or after one blank line, or a setext heading's underline)."""
-_NOTE_RE = lazyre.compile(r"[ \t]+\([\w .-]{1,24}\)$")
+_NOTE_RE = lazyre.compile(r"(?<![ \t])[ \t]+\([\w .-]{1,24}\)$")
 _ENDINGS = (
     *(
         "password",
