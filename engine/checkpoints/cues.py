@@ -43,13 +43,16 @@ _FIRST_CLAUSE_RE = re.compile(
 _ASIDE_RE = re.compile(
     r"^\W*(?:fyi|btw|by\s+the\s+way|heads\s+up|for\s+the\s+record|just\s+so\s+you\s+know|quick\s+(?:thing|note)"
     r"(?:\s+before\s+[^:,]{1,30})?|übrigens|au\s+fait|por\s+cierto|trouwens|a\s+proposito|aliás|för\s+övrigt|"
-    r"przy\s+okazji)\b\s*[:,–—-]?\s*(?=\S)",
+    r"przy\s+okazji)\b\s*(?:[:,–—-]\s*)?(?=\S)",
     re.IGNORECASE,
 )
-"""An aside that says nothing of the statement after it: "fyi", "btw", "heads up", "quick thing before the PR:",
-"übrigens", "au fait", "por cierto", "trouwens" (not a cue: it says no correction)."""
-_ASIDE_END_RE = re.compile(r"\s+(?:btw|fyi)$", re.IGNORECASE)
-"""The same aside said last ("deploys are on Thursdays these days btw")."""
+r"""An aside that says nothing of the statement after it: "fyi", "btw", "heads up", "quick thing before the PR:",
+"übrigens", "au fait", "por cierto", "trouwens" (not a cue: it says no correction). The space around its
+punctuation is one ``\s*`` and an optional ``[:,–—-]\s*``: two ``\s*`` around an optional mark split a run of
+spaces every possible way, a time that grows with the square of the run (docs/architecture.md §3)."""
+_ASIDE_END_RE = re.compile(r"(?<!\s)\s+(?:btw|fyi)$", re.IGNORECASE)
+r"""The same aside said last ("deploys are on Thursdays these days btw"). A match starts where a run of spaces
+starts (the lookbehind): tried from inside a long run, ``\s+`` read the rest of it again at every space."""
 
 
 def aside_dropped(statement: str) -> str:

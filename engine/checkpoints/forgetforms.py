@@ -19,25 +19,30 @@ import re
 
 _ASK = (
     r"^(?:(?:please|pls|kindly|can\s+you|could\s+you|would\s+you|you\s+can|you\s+may|go\s+ahead\s+and|just|and|also|oh"
-    r"|ok|okay|bitte|por\s+favor|per\s+favore|alsjeblieft|proszę)\s*,?\s+)*"
+    r"|ok|okay|bitte|por\s+favor|per\s+favore|alsjeblieft|proszę)(?:\s*,)?\s+)*"
 )
 _OWN = r"my|mon|ma|mes|mein(?:e[nms]?)?|mi|mis|mio|mia|miei|mie|meu|minha|meus|minhas|mijn|mój|moja|moje|mojego|moją"
 """A possessive of the user's own ("my badge number", "mon numéro de badge")."""
 _ART = r"the|your|that|this|le|la|les|l['’]|den|die|das|dem|el|los|las|il|lo|gli|o|a|os|as|de|het|ten|tę|to"
 _VERB = r"forget|vergiss|oublie[zs]?|olvida|olvídate\s+de|dimentica|scordati|esquece|esqueça|vergeet|zapomnij(?:\s+o)?"
 _NAMED_RE = re.compile(
-    rf"{_ASK}(?:{_VERB})\s*,?\s+(?:(?:bitte|mal|please)\s+)?(?:(?P<own>{_OWN})|(?:{_ART}))\s*(?P<what>[^,;:.!?]+?)"
+    rf"{_ASK}(?:{_VERB})(?:\s*,)?\s+(?:(?:bitte|mal|please)\s+)?(?:(?P<own>{_OWN})|(?:{_ART}))\s*(?P<what>[^,;:.!?]+?)"
     r"\s*(?:[,;:]|\s[-–—]\s|$)",
     re.IGNORECASE,
 )
-"""A request to forget a named thing at a sentence's start, in eight languages: what it names ends at a comma."""
+r"""A request to forget a named thing at a sentence's start, in eight languages: what it names ends at a comma.
+A comma after a word is ``(?:\s*,)?\s+``, not ``\s*,?\s+``: that split a run of spaces every possible way (10 s
+of CPU for "dimentica" and 5,000 spaces; docs/architecture.md §3)."""
 _CJK_FORGET_RE = re.compile(
-    r"^(?P<what>[^,，、。]+?)\s*(?:은|는|을|를|は|を)\s*(?:이제\s*|もう\s*)?(?:잊어\s*(?:줘|주세요|버려)?|지워\s*(?:줘|주세요)?"
+    r"^(?P<what>[^,，、。](?:[^,，、。]*?[^,，、。\s])??)\s*(?:은|는|을|를|は|を)\s*(?:이제\s*|もう\s*)?(?:잊어\s*(?:줘|주세요|버려)?|지워\s*(?:줘|주세요)?"
     r"|忘れて(?:ください)?|消して(?:ください)?)"
     r"|^(?:请|請)?(?:把|將|将)?(?P<zh>[^,，、。]+?)(?:忘掉|忘了吧|忘记吧|删掉|刪掉|(?:就)?不用(?:再)?记了|(?:就)?不用(?:再)?記了)"
     r"|^(?:请|請)?(?:忘掉|忘记|忘記)(?P<zh2>[^,，、。]+)"
 )
-"""The same in Korean, Japanese ("X는 잊어 줘", "Xは忘れて") and Chinese ("把X忘掉", "忘掉X")."""
+r"""The same in Korean, Japanese ("X는 잊어 줘", "Xは忘れて") and Chinese ("把X忘掉", "忘掉X"). What the first
+form names is one character, or ends on one that is not a space: the shortest name ending in a space is never the
+first that fits (one character less fits too), and trying each, the ``\s*`` after it read the rest of a run of
+spaces again each time (docs/architecture.md §3)."""
 _UNPIN_RE = re.compile(
     rf"{_ASK}(?:unpin|désépingle[zs]?|desfija|desancla|sblocca|desafixa|losmaken)\s+(?:{_ART}|{_OWN})?\s*"
     r"(?P<what>[^,;:.!?]+?)\s*(?:[,;:]|\s[-–—]\s|$)"
@@ -48,9 +53,9 @@ _UNPIN_RE = re.compile(
 )
 """A request to unpin X, at a sentence's start ("unpin the freeze note", "X는 이제 고정 해제해 줘", "取消置顶X")."""
 _AND_FORGET_RE = re.compile(
-    r"\s+(?:and|und|et|y|e|en|i)\s+(?:forget|delete|drop|remove|vergiss|oublie|olvida)\b.*$", re.I
+    r"(?<!\s)\s+(?:and|und|et|y|e|en|i)\s+(?:forget|delete|drop|remove|vergiss|oublie|olvida)\b.*$", re.I
 )
-"""An unpin that also asks to forget ("unpin X and forget it")."""
+"""An unpin that also asks to forget ("unpin X and forget it"); searched from a run of spaces' start only."""
 _NOTE_ABOUT_RE = re.compile(r"^(?:(?:note|line|entry|thing|bit|part)\s+(?:about|on|regarding)\s+)", re.IGNORECASE)
 _ENDED_RE = re.compile(
     r"\b(?:ended|finished|is\s+over|was\s+over|are\s+over|(?:is|was)\s+done|decommissioned|shut\s+down|retired|lifted"
@@ -82,12 +87,15 @@ _JOIN_RE = re.compile(
     re.IGNORECASE,
 )
 """A clause joiner after which a request may start: "Bjorn left last week, so drop the QA contact note"."""
-_NAME_RE = re.compile(r"[\w.]*(?:\d|[-_.][^\W_]|[a-z][A-Z])[\w.-]*")
+_NAME_RE = re.compile(r"(?<![\w.])[\w.]*(?:\d|[-_.][^\W_]|[a-z][A-Z])[\w.-]*")
 """A name no common word is: a digit, a hyphen, dot or underscore inside, or an inner capital ("vpn-legacy")."""
 
 
 _UNTIL_RE = re.compile(r"\buntil\s+(?:the\s+)?(?P<what>.+?)\s+(?P<verb>[a-z]+?)(?:es|s)?\s*$", re.IGNORECASE)
-_TOKEN_RE = re.compile(r"[\w.]*\d[\w.]*|[^\W\d_]{4,}")
+_TOKEN_RE = re.compile(r"(?<![\w.])[\w.]*\d[\w.]*|[^\W\d_]{4,}")
+r"""A token with a digit, or a word of four letters. Like :data:`_NAME_RE`, it starts at a run of ``[\w.]`` (the
+lookbehind: its leading ``[\w.]*`` would take the run's start anyway): tried from each letter of a long run without a
+digit, it read the rest of the run each time, a time that grew with the run's square (docs/architecture.md §3)."""
 
 
 def until_happened(line: str, message: str) -> bool:

@@ -32,10 +32,10 @@ _IT = (
     r"|dimenticalo|cancellalo|esquece\s+isso|apaga\s+isso|vergeet\s+het|verwijder\s+het|usuń\s+to|zapomnij\s+o\s+tym"
 )
 _IT_RE = re.compile(
-    rf"^(?:(?:please|pls|just|so|bitte|s['’]il\s+te\s+plaît|por\s+favor|proszę|więc|alors|also|dann)\s*,?\s+)*(?:{_IT})"
+    rf"^(?:(?:please|pls|just|so|bitte|s['’]il\s+te\s+plaît|por\s+favor|proszę|więc|alors|also|dann)(?:\s*,)?\s+)*(?:{_IT})"
     r"(?P<mem>\s+(?:from|out\s+of)\s+(?:your\s+)?(?:memory|notes)|\s+aus\s+(?:dem\s+Gedächtnis|deinen\s+Notizen)"
     r"|\s+de\s+(?:ta|la)\s+mémoire|\s+de\s+tu\s+memoria|\s+dalla\s+memoria|\s+da\s+memória|\s+uit\s+je\s+geheugen"
-    r"|\s+z\s+pamięci)?(?:\s*,?\s*(?:please|bitte|proszę|por\s+favor|s['’]il\s+te\s+plaît))?\s*$",
+    r"|\s+z\s+pamięci)?(?:\s*(?:,\s*)?(?:please|bitte|proszę|por\s+favor|s['’]il\s+te\s+plaît))?\s*$",
     re.IGNORECASE,
 )
 """A sentence asking only to drop "it" (a request with no object of its own), in nine languages."""

@@ -59,7 +59,7 @@ _ASK = (
 )
 _NOTE = r"(?:note|line|entry|memory|fact|bit|thing|part|preference|setting|rule)s?"
 _REQUEST_RE = re.compile(
-    rf"^{_ASK}(?:(?P<forget>forget|vergiss|oublie[zs]?|olvida|dimentica|esquece|esqueça|vergeet|zapomnij(?:\s+o)?)\s*,?\s+|(?:drop|delete|remove|erase|scrap|ditch)\s+(?=\S+\s+{_NOTE}\b"
+    rf"^{_ASK}(?:(?P<forget>forget|vergiss|oublie[zs]?|olvida|dimentica|esquece|esqueça|vergeet|zapomnij(?:\s+o)?)(?:\s*,)?\s+|(?:drop|delete|remove|erase|scrap|ditch)\s+(?=\S+\s+{_NOTE}\b"
     rf"|(?:the|that|my|your)\s+(?:\S+\s+){{1,3}}?{_NOTE}\s*$))(?:"
     rf"(?P<topic>(?:the|that|my|your|die|den|la|le)\s+(?:{_NOTE}|notiz|notizen)\s+(?:about|on|regarding|that\s+says|über|sur|sobre)\s+"
     r"|(?:what|everything)\s+i\s+(?:said|told\s+you|mentioned|wrote\s+down)\s+(?:about|on|regarding)\s+"
@@ -79,7 +79,7 @@ about X": breaker27 B27-10); "drop", "delete", "remove" only with a note named
 ("please drop the note about tabs", "delete the staging DB note"; never "delete the tests"; breaker23 B23-16)."""
 _FORGET_IT_RE = re.compile(
     r"^(?P<what>[^,;:]+?)\s*(?:[,;:]|\s[-—–])\s*(?:so\s+)?(?:please\s+)?(?:you\s+can\s+|just\s+)?(?:please\s+)?"
-    r"(?:forget|drop|delete|remove)\s+(?:it|that|this|that\s+one|about\s+it)(?:\s*,?\s*please)?$",
+    r"(?:forget|drop|delete|remove)\s+(?:it|that|this|that\s+one|about\s+it)(?:\s*(?:,\s*)?please)?$",
     re.IGNORECASE,
 )
 """"That staging DB note is outdated, forget it.", "I'm not on call anymore, please forget that.": X names the line

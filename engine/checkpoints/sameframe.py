@@ -30,7 +30,7 @@ from typing import TypeVar
 from .samesubject import state_word, value_kind
 
 _WORD_RE = re.compile(r"[\w'’+#.-]+")
-_TAIL_RE = re.compile(r"[,;]?\s+(?:not|instead\s+of|rather\s+than|no\s+longer)\s+[^,;]{1,40}$", re.I)
+_TAIL_RE = re.compile(r"[,;]?(?<!\s)\s+(?:not|instead\s+of|rather\s+than|no\s+longer)\s+[^,;]{1,40}$", re.I)
 """", not Go", "instead of fish": the old value named at the end."""
 _SIGNAL_RE = re.compile(r"\b(?:now|nowadays|these\s+days|anymore|any\s+more|no\s+longer)\b|,\s+not\s+\w", re.I)
 """Words that say the value changed."""

@@ -377,7 +377,7 @@ def spare_words(path: str, texts: Iterable[str]) -> frozenset[str]:
     return frozenset({w for w, n in counts.items() if n >= 3} | ({stem} if stem else set()))
 
 
-_CLAUSE_AND_RE = re.compile(r"\s+and\s+", re.I)
+_CLAUSE_AND_RE = re.compile(r"(?<!\s)\s+and\s+", re.I)  # from a run's start: docs/architecture.md §3
 _SUBJECT_START_RE = re.compile(r"^(?:we|i|they)\b", re.I)
 _ELLIPTIC = frozenset(
     {"it", "its", "it's", "they", "them", "so", "too", "also", "either", "neither", "that", "this", "those", "these",

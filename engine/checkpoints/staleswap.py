@@ -183,7 +183,7 @@ def stale_cue(text: str) -> bool:
     return bool(_STALE_RE.search(text) or _DENIAL_RE.search(text))
 
 
-_SINCE_RE = re.compile(r"\s*\b(?:as\s+of|starting|from)\s+(?:today|this\s+morning|now)\b", re.IGNORECASE)
+_SINCE_RE = re.compile(r"(?<!\s)\s*\b(?:as\s+of|starting|from)\s+(?:today|this\s+morning|now)\b", re.IGNORECASE)
 """When the new value began ("Saffron is on 3.12 as of today"): a change's date, not a scope (:func:`rest`)."""
 
 

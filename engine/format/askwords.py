@@ -51,7 +51,7 @@ PIN_RE = re.compile(
 """A pin request at a sentence's start, what it is for, then its colon; or the CJK one with its mark ("置顶：X")."""
 PIN_BEFORE_RE = re.compile(
     r"(?:(?:please|pls|and|also|oh|ok|okay)[,\s]+)*(?:pin\s+(?:this|that|it)(?:\s+(?:to|at)\s+the\s+top)?|épingle[sz]?\s+"
-    r"(?:ça|ceci|cela)|fissa(?:lo|la)|pinne?\s+das\s+an)(?:\s*,?\s*please)?\s*[.!。！]*",
+    r"(?:ça|ceci|cela)|fissa(?:lo|la)|pinne?\s+das\s+an)(?:\s*(?:,\s*)?please)?\s*[.!。！]*",
     re.IGNORECASE,
 )
 """A sentence that only asks to pin what was said before it: "Pin that.", "Épingle ça !"."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 _IRONIC_BEFORE_RE = re.compile(
-    r"^(?:oh\s+|well\s+|yeah\s+|ah\s+)?(?:(?:yes|yeah|yep|sure)\s*,?\s+)?(?:great|right|sure(?:\s+thing)?|wonderful|perfect|brilliant|fantastic|wow|nice|cool|lovely|"
+    r"^(?:oh\s+|well\s+|yeah\s+|ah\s+)?(?:(?:yes|yeah|yep|sure)(?:\s*,)?\s+)?(?:great|right|sure(?:\s+thing)?|wonderful|perfect|brilliant|fantastic|wow|nice|cool|lovely|"
     r"awesome|terrific|amazing|splendid|excellent|good\s+job|well\s+done|nice\s+one|thanks\s+a\s+lot|of\s+course)"
     r"(?:\s+(?:then|job|work|idea|plan))?\s*[.!,…]*$",
     re.IGNORECASE,

@@ -18,7 +18,9 @@ from .irony import hedged, under_review
 from .pasted import pasted_lines
 from .remembering import OTHER_PERSON_RE, retraction, said, scoped
 
-_LEAD_RE = re.compile(r"^(?:(?:btw|by\s+the\s+way|fyi|also|oh|and|ok|okay|just\s+so\s+you\s+know)\s*[,:]?\s+)+", re.I)
+_LEAD_RE = re.compile(
+    r"^(?:(?:btw|by\s+the\s+way|fyi|also|oh|and|ok|okay|just\s+so\s+you\s+know)(?:\s*[,:])?\s+)+", re.I
+)
 _OWN_RE = re.compile(
     r"^i\s+(?:(?:usually|mostly|always|often|generally|normally|typically|only|never|rarely|tend\s+to)\s+)?"
     r"(?P<verb>[a-z]+)\b(?P<rest>[^,;]*?)\s*(?:,\s*|\s+|;\s*)(?:so|which\s+is\s+why|that['’]s\s+why)\s+(?P<order>\S.*)$",

@@ -122,7 +122,7 @@ _LEAD_RE = re.compile(
     r"^(?:(?:por\s+cierto|por\s+otro\s+lado|oye|übrigens|ach\s+ja|au\s+fait|d['’]ailleurs|a\s+proposito|comunque|aliás"
     r"|a\s+propósito|honestly|frankly|personally|generally|in\s+general|also|and|btw|oh|ogólnie|w\s+ogóle|generalnie"
     r"|trouwens|overigens|in\s+het\s+algemeen|over\s+het\s+algemeen|allgemein|generell|en\s+général|en\s+general"
-    r"|in\s+generale|em\s+geral|small\s+thing|one\s+more\s+thing|side\s+note|apropos|för\s+övrigt|förresten)\s*[,:]?\s+)+",
+    r"|in\s+generale|em\s+geral|small\s+thing|one\s+more\s+thing|side\s+note|apropos|för\s+övrigt|förresten)(?:\s*[,:])?\s+)+",
     re.IGNORECASE,
 )
 """A lead-in before the preference in other words than :func:`.remembering.without_leadin` knows ("Por cierto,")."""
@@ -188,7 +188,7 @@ def passing_preferences(texts: list[str]) -> list[str]:
 
 
 HABIT_WHEN_RE = re.compile(
-    r"^(?:whenever|every\s+time|each\s+time|any\s*time|when|immer\s+wenn|jedes\s+mal\s*,?\s+wenn|wenn|chaque\s+fois\s+que"
+    r"^(?:whenever|every\s+time|each\s+time|any\s*time|when|immer\s+wenn|jedes\s+mal(?:\s*,)?\s+wenn|wenn|chaque\s+fois\s+que"
     r"|quand|lorsque|cada\s+vez\s+que|siempre\s+que|cuando|ogni\s+volta\s+che|quando|sempre\s+que|elke\s+keer\s+(?:als"
     r"|dat)|wanneer|als|varje\s+gång|när|za\s+każdym\s+razem,?\s+gdy|kiedy)\s+"
     r"(?:(?:you|du|tu|vous|t[úu]|je|jij|ty)\s+|(?:me|mi|m['’]|mir)\s*)"

@@ -53,15 +53,15 @@ _BARE_VERB_RE = re.compile(r"remember|don['’]?t\s+forget|do\s+not\s+forget", r
 """The verbs that take a bare clause ("remember we ship on Tuesdays"); "keep in mind" and the rest need "that" or
 a colon ("Keep in mind this is only a prototype, so skip the tests" is the task's context)."""
 _REMEMBER_RE = re.compile(
-    rf"(?:^|(?<=[.!?。！？])\s+|[,;:]\s*|\s(?:--|[-–—])\s+|\n|\s(?=and\s))\s*{_LEAD}*{_ASK}?{_LEAD}*"
+    rf"(?:^|(?<=[.!?。！？])\s|[,;:]|\s(?:--|[-–—])\s|\n|\s(?=and\s))\s*{_LEAD}*{_ASK}?{_LEAD}*"
     rf"(?P<verb>{_VERB})(?:\s+that\s+|(?:\s+(?:with\s+)?this)?\s*[:,]\s*|\s+with\s+|(?P<bare>\s+(?={_SUBJECT})|\s+(?={_THE_IS}))|(?P<wh>\s+(?={_WH_COLON})))",
     re.IGNORECASE,
 )
-"""The start of a request to keep X, at a sentence's or clause's start (after ``.``, ``,``, ``;``, ``:``, a dash, a
+r"""The start of a request to keep X, at a sentence's or clause's start (after ``.``, ``,``, ``;``, ``:``, a dash, a
 line's start, or " and ": "use password X and remember that H", breaker11 B11-4), after words of :data:`_LEAD` only, so "I remember that ..." and "you also remember that ..." are no
-request. X is the rest of the sentence (:func:`_sentence_end`)."""
+request. X is the rest of the sentence (:func:`_sentence_end`). One ``\s*`` after the mark: two split spaces every way."""
 _STANDING_RE = re.compile(
-    r"(?:^|(?<=[.!?。！？])\s+|\n)\s*(?:from\s+now\s+on|going\s+forward|for\s+future\s+reference)\s*,?\s+(?=\w)"
+    r"(?:^|(?<=[.!?。！？])\s+|\n)\s*(?:from\s+now\s+on|going\s+forward|for\s+future\s+reference)(?:\s*,)?\s+(?=\w)"
     r"(?!(?:is|was|will|would|seems?|looks?|sounds?|means?|has|had|i\s+(?:think|guess|suppose)|maybe|perhaps)\b)",
     re.IGNORECASE,
 )
@@ -78,7 +78,7 @@ _ORDINAL = rf"(?<=\d)\.(?=\s+(?i:{MONTH_NAMES})\b)"
 _END_RE = re.compile(rf"(?!{_ORDINAL})[.!?]+(?=\s|$)|[。！？]+|\n|$")
 """A sentence's end: ``.``, ``!`` or ``?`` before a space or the text's end, a CJK end mark, or a line's end."""
 _QUOTE_INTRO_RE = re.compile(
-    r"\b(?:say|says|said|saying|write|writes|wrote|read|reads|text|line|comment|message|phrase|prints?)\s*[:,]?\s*$",
+    r"\b(?:say|says|said|saying|write|writes|wrote|read|reads|text|line|comment|message|phrase|prints?)\s*(?:[:,]\s*)?$",
     re.IGNORECASE,
 )
 """Words before a colon that introduce quoted text: "update the README to say: remember that ..." is no request."""
@@ -93,7 +93,7 @@ _LEADIN_RE = re.compile(
 wait,", "That's outdated:", "En fait,", "Eigentlich", "En realidad," (corr10); in English and the Romance languages,
 whose word order stays the same after it, without its comma too ("En realidad la web ...", breaker27 B27-1)."""
 _PREAMBLE_RE = re.compile(
-    r"^(?:for\s+context|quick\s+note|fyi|[a-z][a-z'’ ]{0,40}?:)\s*[,:]?\s+"
+    r"^(?:for\s+context|quick\s+note|fyi|[a-z][a-z'’ ]{0,40}?:)(?:\s*[,:])?\s+"
     r"(?=(?:i|i['’](?:m|ve|d|ll)|my)\b)",
     re.IGNORECASE,
 )
@@ -108,19 +108,20 @@ _REMEMBER_BEFORE_RE = re.compile(
     r"|记住(?:这个|这一点|了)?|記住|(?:帮我)?记(?:一下|下来|下|着)|記一下|(?:기억|메모)해\s*(?:줘|둬|주세요)?"
     r"|覚えておいて(?:ください)?|覚えといて|メモして(?:おいて)?(?:ください)?|merk\s+dir\s+das|retiens[- ](?:le|ça|bien)"
     r"|recuérdalo|ricordatelo|lembra(?:-te)?\s+disso|onthoud\s+(?:dat|het|dit)|kom\s+ihåg\s+det|zapamiętaj\s+to|husk\s+det"
-    r")(?:\s+for\s+(?:anything|everything|later|next\s+time|the\s+rest)[^.!?。！]{0,40})?(?:\s*,?\s*please)?\s*[.!。！]*",
+    r")(?:\s+for\s+(?:anything|everything|later|next\s+time|the\s+rest)[^.!?。！]{0,40})?(?:\s*(?:,\s*)?please)?\s*[.!。！]*",
     re.IGNORECASE,
 )
 """A sentence that only asks to keep what was said before it: "Remember that.", "Please update your memory.",
 "기억해 줘."."""
 _TRAILING_RE = re.compile(
-    r"^(.+?)(?:,?\s+for\s+future\s+reference|\s*(?:[,，、]|\s[-–—])\s*(?:"
+    r"^(.(?:.*?\S)??)(?:,?\s+for\s+future\s+reference|\s*(?:[,，、]|\s[-–—])\s*(?:"
     + _REMEMBER_BEFORE_RE.pattern
     + r"))\s*[.!。！]*$",
     re.IGNORECASE | re.DOTALL,
 )
-"""A statement that ends by saying it is for later or asking to keep it, after a comma or a dash: "The VPN profile is
-wg-shop-prod, for future reference.", "We moved to Python 3.13, remember that." (breaker8 B8-13), "X，记住。"."""
+r"""A statement that ends by saying it is for later or asking to keep it, after a comma or a dash: "The VPN profile is
+wg-shop-prod, for future reference.", "We moved to Python 3.13, remember that." (breaker8 B8-13), "X，记住。". Its
+statement ends on a non-space (one shorter fits first): tried at each space, ``\s+`` re-read the run (its square)."""
 _NOT_A_FACT_RE = re.compile(
     rf"^(?:{_VERB}|remember|from\s+now\s+on|going\s+forward|for\s+future\s+reference|to\s|when\b|where\b|how\b|"
     r"what\b|why\b|which\b|if\b|whether\b)",
@@ -155,7 +156,7 @@ def about_user(text: str) -> bool:
 
 
 _OTHER_CLAUSE_RE = re.compile(
-    r"(?:,\s*|\s+)and\s+(?=(?:the|our|we|it|its|their|they|this|these|those)\b)",
+    r"(?:,\s*|(?<!\s)\s+)and\s+(?=(?:the|our|we|it|its|their|they|this|these|those)\b)",
     re.IGNORECASE,
 )
 """Where a statement goes on with a part about something else: "... and the blog deploys ...", "... and we ..."."""
@@ -430,7 +431,7 @@ _PEOPLE = (
 OTHER_PERSON_RE = re.compile(rf"^(?:my|our)\s+(?P<who>{_PEOPLE})\b(?P<own>['’]s)?", re.IGNORECASE)
 """A statement about someone the user knows: "my colleague Bob prefers tabs", "my manager's rule"."""
 _TASK_RE = re.compile(
-    r"^(?:(?:now|then|so|ok|okay|and|also)\s*,?\s+)?(?:please|pls|can|could|would|will|let['’]?s|lets|fix|add|run|make|use|remove|delete|write|create|check|try|"
+    r"^(?:(?:now|then|so|ok|okay|and|also)(?:\s*,)?\s+)?(?:please|pls|can|could|would|will|let['’]?s|lets|fix|add|run|make|use|remove|delete|write|create|check|try|"
     r"change|move|rename|update|upgrade|downgrade|bump|switch|migrate|set|install|put|bring|implement|refactor|revert|build|deploy|test|show|tell|explain|look|open|go|do|don['’]?t|"
     r"find|read|summari[sz]e|review|search|list|print|verify|debug|investigate|ask|send|call|get|see|compare|figure)\b",
     re.IGNORECASE,

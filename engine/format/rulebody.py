@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 TAIL_LEAD_RE = re.compile(
-    r"^(?:(?:actually|ok|okay|also|and|so|oh|btw|alright|right)\s*,?\s+)?(?P<body>.+?)\s*,?\s+(?P<lead>from\s+now\s+on"
+    r"^(?:(?:actually|ok|okay|also|and|so|oh|btw|alright|right)(?:\s*,)?\s+)?(?P<body>.+?)(?:\s*,)?\s+(?P<lead>from\s+now\s+on"
     r"|from\s+here\s+on(?:\s+(?:out|in))?|going\s+forward|moving\s+forward|henceforth|ab\s+sofort|ab\s+jetzt"
     r"|von\s+nun\s+an|désormais|dorénavant|à\s+partir\s+de\s+maintenant|a\s+partir\s+de\s+ahora|de\s+ahora\s+en\s+adelante)$",
     re.IGNORECASE,

@@ -35,9 +35,9 @@ def _set(words: str) -> frozenset[str]:
 OTHER_LEAD_RE = re.compile(
     r"^(?:(?:vanaf\s+nu|voortaan|van\s+nu\s+af(?:\s+aan)?|od\s+teraz|od\s+dziś|odtąd|na\s+przyszłość|d['’]ora\s+in\s+(?:poi"
     r"|avanti)|da\s+ora\s+in\s+(?:poi|avanti)|d['’]ora\s+in\s+avanti|in\s+futuro|a\s+partir\s+de\s+agora|daqui\s+(?:em|pra)"
-    r"\s+(?:diante|frente)|de\s+agora\s+em\s+diante|no\s+futuro)\s*,?\s+"
+    r"\s+(?:diante|frente)|de\s+agora\s+em\s+diante|no\s+futuro)(?:\s*,)?\s+"
     r"|(?:앞으로(?:는)?|이제부터(?:는)?|지금부터(?:는)?|今後(?:は)?|これから(?:は)?|以後(?:は)?|以后|今后|从现在(?:开始|起)"
-    r"|從現在(?:開始|起)|往后)\s*[,，、]?\s*)",
+    r"|從現在(?:開始|起)|往后)\s*(?:[,，、]\s*)?)",
     re.IGNORECASE,
 )
 """A standing lead-in of a language :mod:`.standing` does not hear (nl, pl, it, pt; ko, ja, zh), at a sentence's start."""
@@ -52,10 +52,12 @@ _ALWAYS = (
     r"always|never|immer|stets|grundsätzlich|nie|niemals|toujours|jamais|ne\s+jamais|siempre|nunca|jamás|sempre|mai"
     r"|altijd|nooit|zawsze|nigdy"
 )
-_ALWAYS_FIRST_RE = re.compile(rf"^(?:(?:{_PLEASE})\s*,?\s+)?(?P<adv>{_ALWAYS})\b\s*,?\s+(?P<rest>\S.*)$", re.IGNORECASE)
+_ALWAYS_FIRST_RE = re.compile(
+    rf"^(?:(?:{_PLEASE})(?:\s*,)?\s+)?(?P<adv>{_ALWAYS})\b(?:\s*,)?\s+(?P<rest>\S.*)$", re.IGNORECASE
+)
 """The word of every time first ("Always run ...", "Bitte immer die ... schreiben", "Nunca uses ...")."""
 _VERB_FIRST_RE = re.compile(
-    rf"^(?:(?:{_PLEASE})\s*,?\s+)?(?P<verb>[^\W\d_]{{2,}})\s+(?:(?:{_PLEASE}|mal|doch)\s+)?(?P<adv>{_ALWAYS})\b\s+"
+    rf"^(?:(?:{_PLEASE})(?:\s*,)?\s+)?(?P<verb>[^\W\d_]{{2,}})\s+(?:(?:{_PLEASE}|mal|doch)\s+)?(?P<adv>{_ALWAYS})\b\s+"
     r"(?P<rest>\S.*)$",
     re.IGNORECASE,
 )
@@ -138,7 +140,7 @@ _OBJECT_RE = re.compile(
 query the read replica", "Never hand-edit the lockfile"); no list of verbs decides it (sess17)."""
 _SCOPE_FIRST_RE = re.compile(
     rf"^(?:for|in|on|with|inside|within)\s+(?!(?:now|example|instance|once|today|a\s+while|this\s+(?:one|time|pr))\b)"
-    rf"[^,;:.!?]{{1,40}}?\s*,?\s+(?=(?:{_PLEASE}|always|never)\b)",
+    rf"[^,;:.!?]{{1,40}}?(?:\s*,)?\s+(?=(?:{_PLEASE}|always|never)\b)",
     re.IGNORECASE,
 )
 """A short scope before the order ("For the dashboards always query ...", "In SQL files, never use ..."): the rule's
@@ -174,7 +176,9 @@ def always_rule(sentence: str) -> str | None:
     verb_first = None if first else _VERB_FIRST_RE.match(text)
     if first is None and verb_first is None:
         return None
-    unasked = re.sub(rf"^(?:{_PLEASE})\s*,?\s+", "", text, flags=re.IGNORECASE)  # "Por favor, sempre ...": its clause
+    unasked = re.sub(
+        rf"^(?:{_PLEASE})(?:\s*,)?\s+", "", text, flags=re.IGNORECASE
+    )  # "Por favor, sempre ...": its clause
     clause = re.split(r"\s*[,;:]\s+|\s+[-–—]\s+", unasked, maxsplit=1)[0]
     if first is not None:
         rest = first["rest"]
@@ -194,14 +198,14 @@ def always_rule(sentence: str) -> str | None:
     content = [w for w in re.findall(r"[\w'’`.-]+", rest) if len(w) > 1]
     if not ok or len(content) < 2:
         return None
-    return re.sub(rf"^(?:{_PLEASE})\s*,?\s+", "", text, flags=re.IGNORECASE)
+    return re.sub(rf"^(?:{_PLEASE})(?:\s*,)?\s+", "", text, flags=re.IGNORECASE)
 
 
 _NO_RE = re.compile(
-    rf"^(?:(?:ugh|oh|and|also|so|btw|ok|okay)\s*,?\s+)*(?:(?P<please>{_PLEASE})\s*,?\s+)?(?P<no>no|keine?n?|pas\s+de|pas\s+d['’]"
+    rf"^(?:(?:ugh|oh|and|also|so|btw|ok|okay)(?:\s*,)?\s+)*(?:(?P<please>{_PLEASE})(?:\s*,)?\s+)?(?P<no>no|keine?n?|pas\s+de|pas\s+d['’]"
     r"|nada\s+de|sin|niente|nessun[oa]?|geen|żadnych|bez)\s+(?P<what>[^,;:.!?]+?)\s+(?P<prep>in|on|for|inside|within|im|in\s+den"
     r"|bei|dans|sur|pour|en|para|nei|nelle|negli|nel|per|em|nos|nas|op|bij|voor|w|we|na|dla)\s+(?P<where>[^,;:.!?]+?)"
-    rf"(?:\s*,?\s*(?P<tail>{_PLEASE}))?(?=\s*(?:[,;:]|$))",
+    rf"(?:\s*(?:,\s*)?(?P<tail>{_PLEASE}))?(?=\s*(?:[,;:]|$))",
     re.IGNORECASE,
 )
 """A polite "no X in Y" ("please no emoji in commit messages", "bitte keine Emojis in Commit-Nachrichten", "no
@@ -238,7 +242,7 @@ def verbless_rule(sentence: str) -> str | None:
 
 
 _STOP_RE = re.compile(
-    rf"^(?:(?:{_PLEASE})\s*,?\s+)?(?P<stop>stop\s+(?:with|using|putting|adding)|stop\s+met|hou\s+(?:eens\s+)?op\s+met"
+    rf"^(?:(?:{_PLEASE})(?:\s*,)?\s+)?(?P<stop>stop\s+(?:with|using|putting|adding)|stop\s+met|hou\s+(?:eens\s+)?op\s+met"
     r"|hör\s*(?:e\s+)?(?:doch\s+|bitte\s+)?auf\s+mit|arr[êe]te[sz]?\s+(?:avec|de|d['’])|deja\s+de|para\s+de|pare\s+de"
     r"|basta\s+(?:de|con)|chega\s+de|smetti(?:la)?\s+(?:di|con)|sluta\s+(?:med|att)?|przestań)\s*(?P<what>\S.*)$",
     re.IGNORECASE,
@@ -307,7 +311,7 @@ PROJECT_HERE_RE = re.compile(
     r"^(?:in\s+this\s+(?:repo|repository|project|codebase|monorepo)|in\s+diese[mr]\s+(?:repo|repository|projekt|codebasis)"
     r"|dans\s+ce\s+(?:dépôt|projet|repo)|en\s+este\s+(?:repo|repositorio|proyecto)|in\s+questo\s+(?:repo|progetto)"
     r"|neste\s+(?:repo|repositório|projeto)|in\s+deze\s+repo|in\s+dit\s+(?:project|repo)|w\s+tym\s+(?:repo|projekcie"
-    r"|repozytorium))\b\s*,?\s*"
+    r"|repozytorium))\b\s*(?:,\s*)?"
     r"|(?:^|\s)이\s*(?:프로젝트|저장소|레포(?:지토리)?)에서(?:는|도)?|この(?:リポジトリ|プロジェクト|リポ)(?:では|で)"
     r"|(?:在)?(?:这个|這個|本)(?:项目|項目|仓库|倉庫|代码库|repo)(?:里|裡|中)?",
     re.IGNORECASE,
@@ -334,7 +338,7 @@ _HERE_END_RE = re.compile(
 NAMED_PROJECT_RE = re.compile(
     r"^(?:for|für|bei|pour|chez|para|per|voor|bij|för|dla)\s+(?!(?:now|today|example|instance|once|reference|context|the"
     r"|record|real|sure|me|you|us|them|it|this|that|jetzt|heute|beispiel|maintenant|exemple|ahora|ejemplo|ora|esempio"
-    r"|agora|exemplo|nu|voorbeeld|exempel|teraz|uns|nous|nosotros|noi|ons|oss|nas)\b)(?P<name>[\w.-]{2,40})\s*[,:]?\s+"
+    r"|agora|exemplo|nu|voorbeeld|exempel|teraz|uns|nous|nosotros|noi|ons|oss|nas)\b)(?P<name>[\w.-]{2,40})(?:\s*[,:])?\s+"
     r"(?=(?:we|we['’]ve|wij|wir|nous|on|vi|my)\s|[^\W\d_]+\s+(?:wir|we|wij|vi)\s)",
     re.IGNORECASE,
 )
@@ -392,7 +396,7 @@ def project_practice(sentence: str) -> str | None:
 
 
 _LIKE_TAG_RE = re.compile(
-    r"\s*[,;]\s*(?:that['’]s|that\s+is|it['’]s)\s+(?:just\s+)?(?:how|the\s+way)\s+i\s+(?:like|want|prefer)\s+it\s*$",
+    r"(?<!\s)\s*[,;]\s*(?:that['’]s|that\s+is|it['’]s)\s+(?:just\s+)?(?:how|the\s+way)\s+i\s+(?:like|want|prefer)\s+it\s*$",
     re.IGNORECASE,
 )
 """A closing tag that says the order is the user's taste ("..., that's just how I like it")."""
@@ -400,7 +404,7 @@ _LIKE_TAG_RE = re.compile(
 
 _HABIT_LEAD_RE = re.compile(
     r"^(?:(?:anyway|anyhow|also|oh|ok|okay|so|and|btw|by\s+the\s+way|one\s+more\s+thing|übrigens|au\s+fait"
-    r"|d['’]ailleurs|por\s+cierto|trouwens|comunque|förresten)\s*[,:]?\s+)+",
+    r"|d['’]ailleurs|por\s+cierto|trouwens|comunque|förresten)(?:\s*[,:])?\s+)+",
     re.IGNORECASE,
 )
 """Words before the condition that are no part of the order ("Anyway, whenever you ...")."""

@@ -131,7 +131,7 @@ PROJECT_SCOPE_RE = re.compile(
     r"\b(?:for|in|on)\s+(?:the\s+|this\s+|our\s+)?(?!(?:every|all|each|any|other|new)\b)[\w.-]+\s+(?:repo|repository|project|app|service|codebase|site"
     r"|package|module|monorepo|frontend|backend)\b"
     r"|\bhere\b|\bin\s+this\s+(?:repo|repository|project|codebase|folder|workspace)\b|\(for\b"
-    r"|\b(?:for|in|on)\s+(?:the|this|our|my)\s+[\w.-]+(?:\s+[\w.-]+){0,2}\s+only\s*\)?\s*$",
+    r"|\b(?:for|in|on)\s+(?:the|this|our|my)\s+[\w.-]+(?:\s+[\w.-]+){0,2}\s+only\s*(?:\)\s*)?$",
     re.IGNORECASE,
 )
 """A rule said for one project or case ("... for the shop repo", "use pnpm here", "in this repo", "(for the German

@@ -12,7 +12,7 @@ import re
 _SECRET_MARK_RE = re.compile(r"\[REDACTED:[a-z0-9-]+\]")
 """Redaction's marker: the value it stands for is not in the text (docs/architecture.md §3)."""
 _CLAUSE_CUT_RE = re.compile(
-    r"\s*[;；]\s*|[,，、]\s*(?:(?:and|but)\s+)?|\s+(?:and|but)\s+(?=(?:the|our|my|we|it|its|their|they|i|you|your|this|that)\b)",
+    r"(?:(?<!\s)\s+)?[;；]\s*|[,，、]\s*(?:(?:and|but)\s+)?|(?<!\s)\s+(?:and|but)\s+(?=(?:the|our|my|we|it|its|their|they|i|you|your|this|that)\b)",
     re.IGNORECASE,
 )
 """Where one clause of a statement ends and the next begins: ``;``, a comma (with "and"/"but"; a CJK one too), or

@@ -41,7 +41,7 @@ from .ruleforms import NAMED_PROJECT_RE, OTHER_LEAD_RE, PROJECT_HERE_RE, long_en
 from .samerule import PROJECT_SCOPE_RE, rule_words, same_rule
 
 _LEAD_RE = re.compile(
-    r"^(?:(?:ok|okay|also|and|so|oh|btw|alright|right)\s*,?\s+)?"
+    r"^(?:(?:ok|okay|also|and|so|oh|btw|alright|right)(?:\s*,)?\s+)?"
     r"(?:(?P<comma>in\s+(?:the\s+)?future|for\s+the\s+future|à\s+l['’]avenir|en\s+el\s+futuro|en\s+lo\s+sucesivo"
     r"|en\s+adelante|in\s+zukunft)\s*,"
     r"|(?:from\s+now\s+on|from\s+here\s+on(?:\s+(?:out|in))?|from\s+this\s+point\s+(?:on|forward)|going\s+forward"
@@ -56,7 +56,7 @@ _LEAD_RE = re.compile(
 _STOP_RE = re.compile(r"^(?:please\s+|pls\s+|kindly\s+)?(?P<rule>stop\s+[a-z]+ing\b\s+\S.*)$", re.IGNORECASE)
 """'Please stop adding emojis to commit messages': stop and a verb in -ing, then what."""
 _ANYMORE_RE = re.compile(
-    r"^(?:(?:actually|ok|okay|so|oh|btw|also)\s*,?\s+)?(?:please\s+|you\s+can\s+)?(?:(?:don['’]?t|do\s+not)\s+bother"
+    r"^(?:(?:actually|ok|okay|so|oh|btw|also)(?:\s*,)?\s+)?(?:please\s+|you\s+can\s+)?(?:(?:don['’]?t|do\s+not)\s+bother"
     r"|no\s+need\s+to\s+keep|(?:you\s+)?(?:don['’]?t|do\s+not)\s+need\s+to\s+keep)\s+(?P<what>[a-z]+ing\b\s+\S.*?)"
     r"\s+(?:any\s*more|any\s+longer)$",
     re.IGNORECASE,

@@ -183,7 +183,7 @@ def cjk_pieces(folded: str) -> dict[str, frozenset[str]]:
 _ACRONYM_PLURAL_RE = re.compile(r"\b([A-Z][A-Z0-9]*[A-Z])s\b")
 """An acronym of two or more capitals (digits inside allowed) with a lower-case plural s: "PRs", "APIs", "GPUs"
 (never "K8s", "iOS" or "DNS")."""
-_UMLAUT_WORD_RE = re.compile(r"[^\W_]*[äöüÄÖÜ][^\W_]*")
+_UMLAUT_WORD_RE = re.compile(r"(?<![^\W_])[^\W_]*[äöüÄÖÜ][^\W_]*")  # from a word's start: docs/architecture.md §3
 _UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
 
 

@@ -60,7 +60,7 @@ _SPAN_RE = re.compile(
 """A span or an end first ("for the next two weeks", "hasta el viernes", "bis Freitag", "this week")."""
 _HEADS_UP_RE = re.compile(
     r"^(?:(?:heads[\s-]up|fyi|note|ojo|atención|aviso|achtung|hinweis|info|attention|à\s+noter|attenzione|nota"
-    r"|atenção|let\s+op|observera|obs|uwaga|btw|also|and|oh|ok|okay|so)\s*[:,!]?\s+)+",
+    r"|atenção|let\s+op|observera|obs|uwaga|btw|also|and|oh|ok|okay|so)(?:\s*[:,!])?\s+)+",
     re.IGNORECASE,
 )
 """A heads-up before the notice ("heads up:", "Ojo:", "Achtung:", "Let op:")."""
@@ -87,7 +87,10 @@ _NOT_STATE_RE = re.compile(
 """An event, a progressive or a fault: the task at hand ("In this repo the build failed yesterday")."""
 
 
-_FIRST_CLAUSE_RE = re.compile(r"\s*[,;]\s+|\s+[-–—]\s+")
+_FIRST_CLAUSE_RE = re.compile(r"(?:(?<!\s)\s+)?[,;]\s+|(?<!\s)\s+[-–—]\s+")
+"""What ends a sentence's first clause: a comma or semicolon and spaces, or a dash between spaces. The spaces before
+the mark start where their run starts (a match would start there anyway): read from each space of a long run, they
+cost its square (docs/architecture.md §3)."""
 
 
 def _statement(rest: str) -> bool:
@@ -97,7 +100,7 @@ def _statement(rest: str) -> bool:
     verb = _STATE_RE.match(rest)  # "Bis Freitag ist der Server ...": the verb second, its subject after it
     if len(words) < 4 or not (_SUBJECT_RE.match(rest) or (verb and _SUBJECT_RE.match(rest[verb.end() :].strip()))):
         return False
-    first = re.split(r"\s*[,;]\s+|\s+[-–—]\s+", rest, maxsplit=1)[0]
+    first = _FIRST_CLAUSE_RE.split(rest, maxsplit=1)[0]
     return bool(_STATE_RE.search(first)) and not _NOT_STATE_RE.search(rest) and not hedged(rest) and not scoped(rest)
 
 

@@ -231,8 +231,8 @@ def times_differ(old_text: str, new_text: str) -> bool:
 
 
 _MARKER_RE = re.compile(r"^(?:instead of|rather than|not)\s+(?:the\s+|a\s+|an\s+)?")
-_INSTEAD_RE = re.compile(r"\s+(?:instead of|rather than)\s+(?:the\s+|a\s+|an\s+)?(\S+)")
-_AGAIN_RE = re.compile(r"\s+(?:again|back)\b")
+_INSTEAD_RE = re.compile(r"(?<!\s)\s+(?:instead of|rather than)\s+(?:the\s+|a\s+|an\s+)?(\S+)")
+_AGAIN_RE = re.compile(r"(?<!\s)\s+(?:again|back)\b")  # from a run's start: docs/architecture.md §3
 _WAS_CLAUSE_RE = re.compile(r"^(?:the\s+)?(\S+(?:\s+\S+)?)\s+(?:was|were)\b")
 
 

@@ -56,7 +56,7 @@ _DECL = (
 _TYPE = r"(?:\[\d{0,4}\]|[ \t]+[A-Za-z][\w.:<>]{0,30}|[ \t]*:[ \t]*[A-Za-z][\w.<>?]{0,30}(?=[ \t]*=))?[\"']?"
 _OP = r"[ \t]*(?::=|=>|<-|=|:)[ \t]*"
 _RES_QUOTED = (
-    lazyre.compile(_DECL + _NAME + _TYPE + _OP + _QUOTED + r"[ \t]*[,;)]?[ \t]*$"),
+    lazyre.compile(_DECL + _NAME + _TYPE + _OP + _QUOTED + r"[ \t]*(?:[,;)][ \t]*)?$"),
     lazyre.compile(r"(?i)" + _NAME + _CMP + _QUOTED),
     lazyre.compile(r"(?i)" + _QUOTED + _CMP + _NAME),
     lazyre.compile(r"(?i)\b(?:std::)?string[ \t]+" + _NAME + r"[ \t]*[({][ \t]*" + _QUOTED),

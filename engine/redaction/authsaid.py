@@ -53,8 +53,10 @@ _PATHISH_RE = lazyre.compile(r"[\w.-]*\.[A-Za-z]{1,5}(?::\d+){0,2}|[\w.-]+:\d+(?
 _HOST_RE = lazyre.compile(r"[a-z0-9]+(?:[._-][a-z0-9]+)+")
 _IDENT_RE = lazyre.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
 _TOKEN_RE = lazyre.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
-_NAMED_RE = lazyre.compile(r"[\w.-]*[a-z]{4}[\w.-]*")
-"""A name with a word in it and no symbol but ``-``, ``_`` or ``.`` (``OAuth2-based``, ``Sso_login1``)."""
+_NAMED_RE = lazyre.compile(r"(?=[\w.-]*[a-z]{4})[\w.-]*")
+r"""A name with a word in it and no symbol but ``-``, ``_`` or ``.`` (``OAuth2-based``, ``Sso_login1``): a fullmatch,
+four lower-case letters looked for ahead (``[\w.-]*[a-z]{4}[\w.-]*`` tried them at every place, each time reading on
+to the end: its square in a long value's length; docs/architecture.md §3)."""
 _KEYVAL_RE = lazyre.compile(r"[A-Za-z_][\w.-]*[=:].*")
 """A key and its value (``untrusted=True``, ``no:cacheprovider``): a setting, not a password."""
 _UPPER_NAME_RE = lazyre.compile(r"[A-Z0-9]+(?:[-_.][A-Z0-9]+)+|[A-Za-z][\w.-]*\([\w ,.-]*\)")

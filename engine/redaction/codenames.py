@@ -96,7 +96,7 @@ scan tenfold); with :data:`.speech._LABEL`'s password words in every language th
 words of the languages only the assignment rules read (``parola:``, ``lösenord:``, ``heslo:``, ``kata sandi:``)."""
 _SLOT_RE = lazyre.compile(
     r"(?:[:%@]|(?<![\w-])-[A-Za-z]\s*['\"]?|/user:(?:\S+\s+)?|\buser\s|"
-    r"(?<![\w-])(?:root|admin\w*|administrator|postgres|sa)\s*/?\s*)$"
+    r"(?<![\w-])(?:root|admin\w*|administrator|postgres|sa)\s*(?:/\s*)?)$"
 )
 """A credential's slot right before the name: ``:``, ``-p'``, ``/user:corp\\bob ``, ``root / ``, ``admin/``."""
 _AFTER_RE = lazyre.compile(

@@ -69,7 +69,7 @@ _PAIR_RES = (
 _LINE_HEAD = r"(?im)^[ \t]*(?:(?:#|//)[ \t]*)?(?:-[ \t]+)?(?:export[ \t]+)?[\"']?\$?(?P<key>[\w.-]{0,40}?"
 _LINE_TAIL = (
     r"\d{0,3})[\"']?(?:[ \t]*(?P<colon>:)[ \t]*|(?P<eq>=)|[ \t]*(?::=|=>|=)[ \t]*(?=[\"']))"
-    r"(?P<q>[\"']?)(?P<value>[^\s\"'`,;„“”«»‹›「」『』]{3,128})(?P=q)[ \t]*[,;]?[ \t]*$"
+    r"(?P<q>[\"']?)(?P<value>[^\s\"'`,;„“”«»‹›「」『』]{3,128})(?P=q)[ \t]*(?:[,;][ \t]*)?$"
 )
 _LINE_RE = lazyre.compile(_LINE_HEAD + _PW + _LINE_TAIL)
 _SECRET_LINE_RE = lazyre.compile(_LINE_HEAD + "secret" + _LINE_TAIL)

@@ -149,12 +149,14 @@ def _mixed_case_letters(value: str) -> bool:
 _NAMING_WORDS = SECRET_WORDS | {"api", "apikey", "access", "credential", "webhook", "signing"}
 """Words that name the value after them a secret when no public label follows them (``api key (prod) -> <value>``)."""
 _AFTER_RE = lazyre.compile(
-    r"\s*[),]?\s*(?:(?:is|was|=|:|-+|—|\()\s*)?(?P<words>(?:[\w.-]+\s+){0,4}?)(?:api[\s_-]?)?"
+    r"\s*(?:[),]\s*)?(?:(?:is|was|=|:|-+(?!-)|—|\()\s*)?(?P<words>(?:[\w.-]+\s+){0,4}?)(?:api[\s_-]?)?"
     r"(?:key|token|secret|password|passphrase|credential)s?\b",
     re.I,
 )
-"""A secret word just after a value: ``<value> is the Hexaline api key``, ``<value> (api token)``."""
-_NAME_RE = lazyre.compile(r"(?<![\w.-])(?P<name>[A-Za-z][A-Za-z0-9]{2,23})[\"'`]?[ \t]*[:=]?[ \t]*[\"'`]?$")
+"""A secret word just after a value: ``<value> is the Hexaline api key``, ``<value> (api token)``. A run of dashes is
+taken whole (``-+(?!-)``): a word after part of it cannot end where the whole run's word does not, and each split of
+a long run was tried (docs/architecture.md §3)."""
+_NAME_RE = lazyre.compile(r"(?<![\w.-])(?P<name>[A-Za-z][A-Za-z0-9]{2,23})[\"'`]?[ \t]*(?:[:=][ \t]*)?[\"'`]?$")
 _DOTTED_NAME_RE = lazyre.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 """A dotted name in code (``pygit2.LIBGIT2_VERSION``, ``base64.urlsafe_b64decode``): not a token."""
 _STOP = frozenset(
@@ -227,7 +229,7 @@ def _random_letters(value: str) -> bool:
 
 _ID_RE = lazyre.compile(
     r"(?i)(?<![A-Za-z0-9])(?:client|app|application|key|access[_ -]?key|api[_ -]?key|api|consumer|secret)[_ .-]?id"
-    r"[\"']?\s*[:=]?\s*[\"']?(?P<value>[A-Za-z0-9_.+/-]{16,128})(?![\w+/=-])"
+    r"[\"']?\s*(?:[:=]\s*)?[\"']?(?P<value>[A-Za-z0-9_.+/-]{16,128})(?![\w+/=-])"
 )
 _PAIRED_SECRET_RE = lazyre.compile(r"(?i)(?:secret|password|passwd|token|private[_ -]?key)[\"']?\s*(?:[:=]|is\b)")
 

@@ -68,7 +68,7 @@ _DOT_HEAD_RE = lazyre.compile(r"[a-z]{2}\.(?=[A-Za-z0-9]{16,}$)")
 """A two-letter key-kind head and a dot before a random body (``pk.<run>``, ``sk.<run>``: LocationIQ's, Mapbox's)."""
 _HEADED_HEX_RE = lazyre.compile(r"[A-Z]{1,4}(?=(?:[^A-F]*[A-F]){3})(?=(?:[^a-f]*[a-f]){3})[0-9a-fA-F]{32,128}")
 """A capital head before hex mixing letter case (``SK<32 hex>``: a Twilio key's id): a generated key, no digest."""
-_OPENER_RE = lazyre.compile(r"[ \t]*[\"']?[A-Za-z_][\w.-]{0,60}[\"']?[ \t]*[:=][ \t]*[{(\[]?[ \t]*")
+_OPENER_RE = lazyre.compile(r"[ \t]*[\"']?[A-Za-z_][\w.-]{0,60}[\"']?[ \t]*[:=][ \t]*(?:[{(\[][ \t]*)?")
 """A key opening a block on its own line (``token:``, ``credentials = {``): what its children's values are."""
 _SAID_OTHER = ("парол", "パスワード", "暗証番号", "口令", "비밀번호", "암호", "wachtwoord", "hasł", "hasl", "parola")
 

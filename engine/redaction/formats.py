@@ -118,10 +118,10 @@ _HEADER_ID_RE = lazyre.compile(
     r"|x-amz-(?:id-2|cf-id)[\"']?\s*[:=]\s*[\"']?(?P<amz>[A-Za-z0-9+/_=-]{20,200}))(?![\w+/=-])"
 )
 _UID_RE = lazyre.compile(
-    r"(?i)(?<![\w-])(?:user[ _-]?)?uid\b[\"']?[ \t]*[:=]?[ \t]*[\"']?(?P<v>[A-Za-z0-9]{20,40})(?![\w-])"
+    r"(?i)(?<![\w-])(?:user[ _-]?)?uid\b[\"']?[ \t]*(?:[:=][ \t]*)?[\"']?(?P<v>[A-Za-z0-9]{20,40})(?![\w-])"
 )
 """A user id after ``uid``: letters and digits alone (a vendor token's ``_``/``-`` prefix is never one)."""
-_FIGMA_KEY_RE = lazyre.compile(r"(?i)\bfile[ _-]?key\b[\"']?\s*[:=]?\s*[\"']?(?P<v>[A-Za-z0-9]{22,128})(?![\w])")
+_FIGMA_KEY_RE = lazyre.compile(r"(?i)\bfile[ _-]?key\b[\"']?\s*(?:[:=]\s*)?[\"']?(?P<v>[A-Za-z0-9]{22,128})(?![\w])")
 _MATRIX_EVENT_RE = lazyre.compile(r"(?<![\w$])\$(?P<v>[A-Za-z0-9+/_-]{43})(?![\w+/-])")
 _MATRIX_WORD_RE = lazyre.compile(r"(?i)matrix|synapse|![A-Za-z]{10,}:[\w.-]+")
 _SOLANA_RE = lazyre.compile(r"(?<![\w])[1-9A-HJ-NP-Za-km-z]{32,44}(?![\w])")

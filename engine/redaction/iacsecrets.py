@@ -61,7 +61,7 @@ _VALUE_CHILD_RE = lazyre.compile(
 
 _PARAM_DEFAULT_RE = lazyre.compile(
     r"(?m)^(?P<indent>[ \t]*)[\"']?(?P<name>[A-Za-z][\w-]{0,60}?(?i:(?P<pw>" + _PW + r")|secret|token|api_?key))[\"']?"
-    r"[ \t]*:[ \t]*\{?[ \t]*\r?\n(?:(?P=indent)[ \t]+(?![\"']?(?:Default|defaultValue)[\"']?[ \t]*:)[^\n]*\n){0,6}"
+    r"[ \t]*:[ \t]*(?:\{[ \t]*)?\r?\n(?:(?P=indent)[ \t]+(?![\"']?(?:Default|defaultValue)[\"']?[ \t]*:)[^\n]*\n){0,6}"
     r"(?P=indent)[ \t]+[\"']?(?:Default|defaultValue)[\"']?[ \t]*:[ \t]*(?P<q>[\"']?)(?P<value>[^\s\"',]{3,256})(?P=q)"
 )
 _MWS_RE = lazyre.compile(r"(?<![\w.-])amzn\.mws\.[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}(?![\w-])")

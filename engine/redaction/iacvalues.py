@@ -69,7 +69,7 @@ _SECRET_TEMPLATE_RE = lazyre.compile(
 )
 _HOLDER_NAME_RE = lazyre.compile(
     r"(?P<label>[A-Za-z][\w-]{0,60})[\"']?[ \t]*[:=][ \t]*(?P<q>[\"']?)(?P<v>[a-zA-Z][a-z]+(?:[A-Z][a-z]*){0,8}"
-    r"(?:Password|Passwd|Pwd|Token|Secret|Key|Parameter|Param|Credential|Credentials))(?P=q)[ \t]*[,}]?[ \t]*$",
+    r"(?:Password|Passwd|Pwd|Token|Secret|Key|Parameter|Param|Credential|Credentials))(?P=q)[ \t]*(?:[,}][ \t]*)?$",
     re.MULTILINE,
 )
 """A value naming what holds the secret: letters only, two words at least, and either unquoted (Bicep's symbol) or

@@ -164,7 +164,7 @@ _MAGNET_RE = lazyre.compile(r"magnet:\?[^\s\"'<>]+")
 _MAGNET_URL_PARAM_RE = lazyre.compile(r"[?&](?:tr|ws|xs|as|x\.pe)=")
 
 _SITEKEY_RE = lazyre.compile(
-    r"(?i)(?P<label>\b(?:data-)?site[ _-]?key\b)[\"']?\s*[=:]?\s*[\"']?"
+    r"(?i)(?P<label>\b(?:data-)?site[ _-]?key\b)[\"']?\s*(?:[=:]\s*)?[\"']?"
     r"(?P<v>[A-Za-z0-9_-]{20,64}|[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12})(?![\w-])"
 )
 _SENTRY_RE = lazyre.compile(r"https?://(?P<v>[0-9a-f]{32})@[\w.-]*\bsentry\.io/\d+")

@@ -106,7 +106,7 @@ _SSH_TYPE_RE = lazyre.compile(
 """SSH key and signature algorithm names (RFC 4253, 5656, 8332, 8709; OpenSSH's PROTOCOL.u2f): names, not keys.
 A name before a key's body (``AAAA…``) is left to :mod:`.public`, which keeps the key only if its body names it."""
 _INSTRUMENTATION_RE = lazyre.compile(
-    r"(?i)\binstrumentation[ _-]?key[\"']?\s*[=:]?\s*[\"']?(?P<v>[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12})(?![\w-])"
+    r"(?i)\binstrumentation[ _-]?key[\"']?\s*(?:[=:]\s*)?[\"']?(?P<v>[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12})(?![\w-])"
 )
 _TOPIC_RE = lazyre.compile(
     r"(?i)\b(?:topic[0-3]?|topics|event signature)\b[\]\[\"':=\s0-3,]{0,8}(?P<v>0x[0-9a-f]{64})(?![\w])"

@@ -43,13 +43,13 @@ _LABEL_LINE = (
     r"(?im)^[ \t]*(?:[-*+>][ \t]+|#{1,6}[ \t]+)?(?:\*\*|__)?"
     r"(?P<label>(?:[\w'’.-]+[ \t]+){0,3}" + _SECRET_WORD + r")s?"
     r"(?:[ \t]+\([\w .-]{1,24}\))?"
-    r"(?:\*\*|__)?[ \t]*[:：=]?[ \t]*(?:\*\*|__)?[ \t]*\r?\n(?:[ \t]*(?:[-=]{3,}[ \t]*)?\r?\n)?"
+    r"(?:\*\*|__)?[ \t]*(?:[:：=][ \t]*)?(?:\*\*|__)?[ \t]*\r?\n(?:[ \t]*(?:[-=]{3,}[ \t]*)?\r?\n)?"
     r"[ \t]*(?:[-*+>][ \t]+)?"
     r"(?:(?P<q>[`'\"])(?P<quoted>[^\n`'\"]{4,128})(?P=q)|(?P<value>[^\s`'\"]{4,128}))[ \t]*(?:\r?\n|$)"
 )
 """A label alone on its line (a note in brackets after it: ``stripe key (prod)``), then the value alone on the next
 (or after one blank line, or a setext heading's underline)."""
-_NOTE_RE = lazyre.compile(r"[ \t]+\([\w .-]{1,24}\)$")
+_NOTE_RE = lazyre.compile(r"(?<![ \t])[ \t]+\([\w .-]{1,24}\)$")
 _ENDINGS = (
     *(
         "password",

@@ -96,7 +96,7 @@ _CUT_TEXT = "since until till because unless while during after before seit bis 
 _CUT_WORDS = frozenset(_CUT_TEXT.split())
 """Words that start a clause after the password ("hunter2x! since june", "blue river 77 until friday"): the
 phrase ends before them."""
-_CUT_RE = lazyre.compile(r"(?i)[ \t]+(?:" + "|".join(sorted(_CUT_WORDS)) + r")\b")
+_CUT_RE = lazyre.compile(r"(?i)(?<![ \t])[ \t]+(?:" + "|".join(sorted(_CUT_WORDS)) + r")\b")
 _NAME_RE = lazyre.compile(r"[^\W\d_]+(?:_[^\W\d_]+)+(?:\.[a-z]{1,5})?|[^\W\d_]+\.[a-z]{1,5}")
 """A snake_case name or a file name of letters ("random_password", "rotate_db_creds.yml"): it marks no passphrase."""
 _UNITS_RE = lazyre.compile(

@@ -72,7 +72,7 @@ def mixed_hex(text: str) -> Iterator[Span]:
 
 _NAMED_RE = lazyre.compile(
     r"(?:^[ \t]*(?:[-*+][ \t]+)?|(?<=[:>]) )(?P<name>[A-Za-z][A-Za-z0-9]{2,29}):?[ \t]+"
-    r"(?P<value>[A-Za-z0-9][A-Za-z0-9_+/=-]{15,511})[ \t]*\.?[ \t]*$",
+    r"(?P<value>[A-Za-z0-9][A-Za-z0-9_+/=-]{15,511})[ \t]*(?:\.[ \t]*)?$",
     re.M,
 )
 """One word (the first of a line, of a list item or after ``: ``), an optional colon, then one value ending the line."""

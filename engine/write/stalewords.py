@@ -44,7 +44,7 @@ def stale_named(dropped: list[str], revived: list[str]) -> str:
 
 
 _BULLET = re.compile(r"^\s*[-*+]\s+(?:\[[ xX]\]\s+)?")
-_META = re.compile(r"\s*\[[^\[\]]*:[^\[\]]*\]\s*$")
+_META = re.compile(r"(?<!\s)\s*\[[^\[\]]*:[^\[\]]*\]\s*$")
 
 
 def _entry_text(line: str, limit: int = 80) -> str:

@@ -27,7 +27,7 @@ from memrepo.engine.format.entrylines import entry_lines
 from memrepo.engine.format.merge import merge_entries, strip_conflict
 from memrepo.engine.models import HandEditQuestion
 
-_CONFLICT_MARK = re.compile(r"\s*\[conflict: [0-9a-f]{8}\]\s*$")
+_CONFLICT_MARK = re.compile(r"(?<!\s)\s*\[conflict: [0-9a-f]{8}\]\s*$")
 _CONFLICT_ID = re.compile(r"conflict: ([0-9a-f]{8})\]\s*$")
 _LINKS = re.compile(r"\[\[[^\[\]]*\]\]")
 NAMED_MAX = 3
