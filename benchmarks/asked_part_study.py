@@ -17,6 +17,8 @@ lines hold the asked part, three ways:
   holds one): ``when`` -> a date, a time, a weekday or month, a year; ``how many/much/long/often`` -> a number;
   ``who`` -> a person (a capitalised word the question does not hold, or a role: "I", "me", "she" ...); ``where`` ->
   a place (a capitalised word the question does not hold, a host, a path, a URL).
+- **Strictly by type** (``stype``, ``stype1`` / ``stype3``; :func:`asked_types.holds_strict`): "when" held by a time
+  expression, "how many" by a number outside dates and identifiers, "how much ... cost" by money.
 - **By meaning**, with the model recall ships (e5-small): the question with its subject words taken out, embedded
   as a query, against every line's stored vector: the best hit's cosine (``m1``), its rank among all lines
   (``mrank1``, 1 = nearest; ``mrank3``: the best of the top 3) and its z-score (``mz1``), beside the whole question's
@@ -77,6 +79,7 @@ sys.path.insert(0, str(HERE / "recall_quality"))
 sys.path.insert(0, str(HERE))
 
 import dataset  # noqa: E402
+from asked_types import answer_type, has_type, holds_strict, strict_type  # noqa: E402
 from bench_recall_quality import REPOS, SPLITS  # noqa: E402
 
 TUNING = ("tune", "c-tune", "d-heldout", "e-heldout", "g-tune", "k-tune", "t-tune")
@@ -85,39 +88,6 @@ TUNING = ("tune", "c-tune", "d-heldout", "e-heldout", "g-tune", "k-tune", "t-tun
 TOP = 3
 """The hits read (the prompt hook's places)."""
 
-MONTHS = (
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec"
-)
-WEEKDAYS = "monday tuesday wednesday thursday friday saturday sunday weekday weekdays weekend weekends"
-WHEN = re.compile(
-    rf"\d|\b(?:{'|'.join(MONTHS.split())}|{'|'.join(WEEKDAYS.split())}|yesterday|tomorrow|tonight|morning|"
-    r"mornings|afternoon|evening|night|noon|midnight|daily|weekly|monthly|yearly|annually|quarterly|every|each|"
-    r"spring|summer|autumn|fall|winter|week|month|year|ago|since|until|before|after|soon|later|o'clock|am|pm)s?\b",
-    re.IGNORECASE,
-)
-"""What holds a time: a digit, a month or weekday, a part of the day, a period."""
-ASKS = {
-    "when": re.compile(
-        r"^\s*(?:when|since when|what time|what date|what day|which day|which month|which year)\b", re.I
-    ),
-    "number": re.compile(r"\bhow\s+(?:many|much|long|often|big|large|old|far|fast)\b", re.I),
-    "who": re.compile(r"^\s*(?:who|whom|whose)\b|\bwho\s+(?:is|are|was|owns|runs|leads|manages)\b", re.I),
-    "where": re.compile(r"^\s*where\b", re.I),
-}
-"""The answer types a question asks for by its opening words."""
-NUMBER = re.compile(
-    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|"
-    r"thousand|million|half|once|twice|dozen|few|several|daily|weekly|monthly|every)\b",
-    re.I,
-)
-ROLES = re.compile(
-    r"\b(?:i|me|my|she|he|her|him|they|team|owner|lead|manager|boss|engineer|developer|founder|partner|wife|"
-    r"husband|sister|brother|mother|father|mom|dad|friend|colleague|maintainer|admin|oncall|on-call)\b",
-    re.I,
-)
-PLACE = re.compile(r"https?://|\w\.\w|/\w|\b(?:in|at|on|under|from|to)\s+[A-Z]", re.I)
-CAP = re.compile(r"\b[A-Z][\w'’-]*")
 CLAUSE = re.compile(r"[,;:()]|\band\b|\bbut\b|\bwith\b|\bwhich\b")
 
 
@@ -163,26 +133,6 @@ def holds(terms: set[str], term: str) -> bool:
     if term in terms:
         return True
     return len(term) >= 4 and any(len(h) >= 4 and (h.startswith(term) or term.startswith(h)) for h in terms)
-
-
-def answer_type(query: str) -> str:
-    """The answer type ``query`` asks for (:data:`ASKS`), or ""."""
-    return next((name for name, pattern in ASKS.items() if pattern.search(query)), "")
-
-
-def has_type(kind: str, query: str, text: str) -> bool:
-    """Whether ``text`` holds an answer of type ``kind`` for ``query`` (module docstring)."""
-    if kind == "when":
-        return bool(WHEN.search(text))
-    if kind == "number":
-        return bool(NUMBER.search(text))
-    qwords = {w.lower().rstrip("'’s") for w in re.findall(r"[\w'’-]+", query)}
-    new_caps = [w for w in CAP.findall(text) if w.lower().rstrip("'’s") not in qwords]
-    if kind == "who":
-        return bool(new_caps) or bool(ROLES.search(text))
-    if kind == "where":
-        return bool(new_caps) or bool(PLACE.search(text))
-    return True
 
 
 def subject_of(meta: str | None) -> str:
@@ -307,6 +257,8 @@ def query_row(
     subj = [sum(holds(h, t) for t in subject) / len(subject) if subject else 0.0 for h in helds]
     kind = answer_type(q.text)
     types = [has_type(kind, q.text, r[3]) if r else False for r in rows[:TOP]]
+    strict = strict_type(q.text)
+    stricts = [holds_strict(strict, r[3]) if r else False for r in rows[:TOP]]
     qvec = embed(q.text, True)
     sims = vecs @ qvec
     subject_words = set(subject)
@@ -361,6 +313,9 @@ def query_row(
         "type": kind,
         "type1": bool(types[:1] and types[0]),
         "type3": any(types),
+        "stype": strict,
+        "stype1": bool(stricts[:1] and stricts[0]),
+        "stype3": any(stricts),
         "m1": round(float(msims[pos[first]]), 4) if first in pos else 0.0,
         "mrank1": rank(msims, first) if first is not None else 999,
         "mrank3": min((rank(msims, i) for i in top_hits), default=999),
@@ -530,6 +485,12 @@ def main() -> int:
         )
         for f in NUMERIC:
             print(f"  {f:8} {quartiles([float(r[f]) for r in group])}")
+        strict = [r for r in group if r.get("stype")]
+        print(
+            f"  strict types: {len(strict)} asked; not held by the best hit"
+            f" {sum(str(r['stype1']) != 'True' for r in strict)}, by none of the top 3"
+            f" {sum(str(r['stype3']) != 'True' for r in strict)}"
+        )
     print("leave one repo out (gate: asked term held, or answer type held, or the feature passes):")
     print("\n".join(loro(rows)))
     print("the same, the gate on answers by meaning alone only:")
