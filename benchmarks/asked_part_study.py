@@ -17,8 +17,9 @@ lines hold the asked part, three ways:
   holds one): ``when`` -> a date, a time, a weekday or month, a year; ``how many/much/long/often`` -> a number;
   ``who`` -> a person (a capitalised word the question does not hold, or a role: "I", "me", "she" ...); ``where`` ->
   a place (a capitalised word the question does not hold, a host, a path, a URL).
-- **Strictly by type** (``stype``, ``stype1`` / ``stype3``; :func:`asked_types.holds_strict`): "when" held by a time
-  expression, "how many" by a number outside dates and identifiers, "how much ... cost" by money.
+- **Strictly by type** (``stype``, ``stype1`` / ``stype3``; :mod:`memrepo.engine.read.recallstrict`, the rule
+  shipped from this study): "when is ..." held by a time expression, "how many" by a number outside dates and
+  identifiers, "how much ... cost" by money.
 - **By meaning**, with the model recall ships (e5-small): the question with its subject words taken out, embedded
   as a query, against every line's stored vector: the best hit's cosine (``m1``), its rank among all lines
   (``mrank1``, 1 = nearest; ``mrank3``: the best of the top 3) and its z-score (``mz1``), beside the whole question's
@@ -57,7 +58,10 @@ answerable questions have a gold line in hybrid's top 5): the asked part does no
   and nothing measured here tells its right answers from its wrong ones.
 - Cost: the masked question is one more query embedding, 20 ms CPU against 30 ms for a whole hybrid recall (repo C).
 
-Nothing was shipped. CSVs written by ``--csv`` carry every feature above; ``--from-csv`` replays the tables.
+No gate on the asked part was shipped; the strict types were (:mod:`memrepo.engine.read.recallstrict`; on
+700375e's answers, every answerable question asking one holds it in its first hit, 4 no-answer questions hold it in
+none of their first three; run on code with the rule, those 4 are no longer answered). CSVs written by ``--csv``
+carry every feature above; ``--from-csv`` replays the tables.
 
 Usage (from the repository root, ``PYTHONPATH=.:benchmarks``):
     python benchmarks/asked_part_study.py [--split tune ...] [--csv OUT | --from-csv IN] [--show]
@@ -79,7 +83,7 @@ sys.path.insert(0, str(HERE / "recall_quality"))
 sys.path.insert(0, str(HERE))
 
 import dataset  # noqa: E402
-from asked_types import answer_type, has_type, holds_strict, strict_type  # noqa: E402
+from asked_types import answer_type, has_type  # noqa: E402
 from bench_recall_quality import REPOS, SPLITS  # noqa: E402
 
 TUNING = ("tune", "c-tune", "d-heldout", "e-heldout", "g-tune", "k-tune", "t-tune")
@@ -257,7 +261,9 @@ def query_row(
     subj = [sum(holds(h, t) for t in subject) / len(subject) if subject else 0.0 for h in helds]
     kind = answer_type(q.text)
     types = [has_type(kind, q.text, r[3]) if r else False for r in rows[:TOP]]
-    strict = strict_type(q.text)
+    from memrepo.engine.read.recallstrict import holds_strict, strict_asked
+
+    strict = strict_asked(q.text)
     stricts = [holds_strict(strict, r[3]) if r else False for r in rows[:TOP]]
     qvec = embed(q.text, True)
     sims = vecs @ qvec
