@@ -46,6 +46,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .recallstrict import TOP as STRICT_TOP
+from .recallstrict import answers_strict, strict_asked
+
 ASKS_QUANTITY = re.compile(
     r"(?:^|[.?!;:,]\s*)(?:and\s+|so\s+)?how\s+(?:many|much)\b"  # an English question's own "how many/much"
     r"|多少|几(?!乎)|幾[つ個人]|いくつ|いくら|何[人個台本枚回件名]|몇|얼마",
@@ -172,13 +175,17 @@ def answers_type(query: str, best: str | None, *tied: str) -> bool:
 
 def typed(index: Any, query: str, out: list[tuple[int, tuple]], info: Any, related: bool) -> list[tuple[int, tuple]]:
     """Hybrid recall's fused list ``out`` if it answers ``query`` by :func:`answers_type` (its best hit's text from
-    ``index``); else ``info.answered`` is set False and the list is ``out`` for ``related`` (the nearest entries,
-    :mod:`.recallnear`), else empty."""
+    ``index``) and by :func:`.recallstrict.answers_strict` (its first three hits' texts); else ``info.answered`` is
+    set False and the list is ``out`` for ``related`` (the nearest entries, :mod:`.recallnear`), else empty."""
     if not out or not info.answered:
         return out
     row, share = index.row(out[0][0]), out[0][1][1]  # a lexical key's confidence (0.0: matched semantically only)
     tied = [index.row(iid) for iid, key in out[1:TIED] if share and key[1] >= share]
     if answers_type(query, row[3] if row is not None else None, *(tie[3] for tie in tied if tie is not None)):
-        return out
+        if not strict_asked(query):
+            return out
+        firsts = (index.row(iid) for iid, _key in out[:STRICT_TOP])
+        if answers_strict(query, (first[3] for first in firsts if first is not None)):
+            return out
     info.answered = False
     return out if related else []
