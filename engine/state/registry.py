@@ -180,7 +180,7 @@ REGISTRY: tuple[Derived, ...] = (
     Derived(
         "pending/*.json",
         _S,
-        "write/remember.py",
+        "write/keptwrites.py",
         "writes kept while the work tree was blocked, one candidate each (0600 in a 0700 folder)",
         True,
         "nothing: the next write, `commit-hand-edits` or a long-running process once the block goes applies and deletes them",
