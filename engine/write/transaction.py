@@ -278,11 +278,20 @@ class Transaction:
         Raises:
             ChangedMeanwhile: a file changed on disk since it was read; nothing was written.
             BlockedError, GitError: as :meth:`GitStore.commit_paths`.
+            BusyError: another git process held ``index.lock`` for 3 s; nothing was written.
         """
         undo = Undo(self.root)
         written = dict(self._staged)  # what apply writes: what is committed, whatever the work tree holds by then
-        paths = self.apply(undo)
-        return self.commit_paths(paths, summary, trailers, body, sync_index=sync_index, undo=undo, written=written)
+        # git's index.lock from the first file written to the commit: a `git stash` or `git checkout` beside
+        # it rewrites the files wholly before or wholly after, never between (docs/architecture.md §3, B28-3).
+        with self.writer.git.holding_index():
+            paths = self.apply(undo)
+            commit = self.commit_paths(
+                paths, summary, trailers, body, sync_index=sync_index, undo=undo, written=written, salvage=False
+            )
+        if paths:
+            self.writer.salvage()
+        return commit
 
     def commit_paths(
         self,
@@ -294,6 +303,7 @@ class Transaction:
         sync_index: bool = True,
         undo: Undo | None = None,
         written: dict[str, bytes | None] | None = None,
+        salvage: bool = True,
     ) -> str | None:
         """Commit paths already written by :meth:`apply` (one commit for several changes).
 
@@ -316,7 +326,8 @@ class Transaction:
             raise
         if undo is not None:
             undo.forget()
-        self.writer.salvage()
+        if salvage:  # False: the caller salvages once it lets go of index.lock (:meth:`commit`)
+            self.writer.salvage()
         return commit
 
 
