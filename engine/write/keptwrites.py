@@ -73,7 +73,13 @@ class KeptWrites:
             return self.apply_pending_in(tx)
 
     def apply_pending_in(self, tx: Transaction) -> list[WriteResult]:
-        """:meth:`apply_pending` inside an open transaction (hand edits already committed)."""
+        """:meth:`apply_pending` inside an open transaction (hand edits already committed).
+
+        A record is removed by the commit that applies it (:meth:`Transaction.remove_after_commit`, journaled:
+        killed between the line's write, its commit and the record's removal, the write is applied once, with
+        its own commit message, by the next holder of the write lock; docs/architecture.md §3), or at once when
+        nothing was committed (the line was there already, a user's line outranks it, a limit refused it).
+        """
         if not self.pending_dir.is_dir():
             return []
         results = []
@@ -84,7 +90,9 @@ class KeptWrites:
                 path.rename(path.with_suffix(".unreadable"))  # kept for a person, never retried
                 continue
             try:
-                results.append(self.write(tx, cand, self.route(cand)))
+                target = self.route(cand)
+                tx.remove_after_commit(path)
+                results.append(self.write(tx, cand, target))
             except (LimitError, RefError) as exc:  # RefError: its workspace name became ambiguous
                 tx.discard()
                 results.append(WriteResult(action=Action.REFUSED, reason=str(exc)))
@@ -92,6 +100,7 @@ class KeptWrites:
                 # An editor is busy with the file, or a hand edit waits for the user: the next write tries again.
                 tx.discard()
                 break
-            path.unlink()
+            tx.discard()  # the record is gone with the commit, or now: nothing was committed
+            path.unlink(missing_ok=True)
         self.writer.git.sync_index()
         return results
