@@ -7,6 +7,7 @@ one commit of them under the write lock.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -298,7 +299,8 @@ class Transaction:
         consumed, journal = list(self._consumed), None
         if consumed and not self._moves:
             message = format_message(summary, trailers, body=body)
-            journal = commitjournal.begin(self.writer.state_dir, message, written, consumed)
+            with contextlib.suppress(OSError):  # a full disk: the write goes on unjournaled, and apply says why
+                journal = commitjournal.begin(self.writer.state_dir, message, written, consumed)
         try:
             # git's index.lock from the first file written to the commit: a `git stash` or `git checkout` beside
             # it rewrites the files wholly before or wholly after, never between (docs/architecture.md §3, B28-3).
