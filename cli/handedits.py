@@ -50,9 +50,9 @@ def status(ctx: click.Context) -> None:
 
     store = _open_store(ctx, create=False)
     st = store.status()
-    lost = store.lost_writes() if st.state is RepoState.CLEAN else None  # memrepo's commit a git command dropped
+    lost = store.lost_writes()  # memrepo's commit a git command dropped, its lines in no file (in a stash: B28-3)
     retry, applied = _waiting(store, st.state is RepoState.BLOCKED, st.pending)
-    if lost:  # never "clean" (B24-10)
+    if lost and st.state is RepoState.CLEAN:  # never "clean" (B24-10)
         click.echo(clean(f"lost writes: {lost}", one_line=False))
     elif st.pending and st.state is RepoState.CLEAN and not st.questions:  # never "clean" with exit 3 (B11-14)
         click.echo(f"pending: {st.pending} write(s) kept while blocked, not applied yet: ", nl=False)
@@ -69,6 +69,8 @@ def status(ctx: click.Context) -> None:
         click.echo(
             f"{st.pending} write(s) kept while blocked, not applied yet: `memrepo commit-hand-edits` applies them"
         )
+    if lost and st.state is not RepoState.CLEAN:  # said beside a block or a hand edit too, not only once clean
+        click.echo(clean(f"lost writes: {lost}", one_line=False))
     for path in st.changed:  # file names and hand-edited lines are data: control characters shown, never sent
         click.echo(f"  {clean(path)}")
     for q in st.questions:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import contextlib
 import os
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 
@@ -18,6 +20,7 @@ from pygit2.enums import FileMode
 
 from memrepo.engine.errors import BlockedError, BusyError, GitError
 from memrepo.engine.files import lock as gitlocks
+from memrepo.engine.files.indexhold import IndexHold
 from memrepo.engine.files.regularfile import not_regular_kind
 from memrepo.engine.format.scratch import is_scratch
 
@@ -38,6 +41,8 @@ class GitCommits:
     _index_pending: set[str]
     _index_as: dict[str, tuple[pygit2.Oid, int]]
     _to_sync: list[Path]
+    _index_hold: IndexHold
+    _index_sync_deferred: bool
 
     def _state_reason(self) -> str | None:
         raise NotImplementedError
@@ -103,8 +108,21 @@ class GitCommits:
         reason = self._state_reason()  # a lock file taken since is waited for below
         if reason is not None:
             raise BlockedError(reason)
-        repo = self._repo
         self.sync_index()  # a previous commit whose index update failed
+        with self.holding_index():  # no git command rewrites these files between the look below and the commit
+            return self._commit_held(paths, message, when, sync_index, expect, written)
+
+    def _commit_held(
+        self,
+        paths: list[str],
+        message: str,
+        when: datetime | None,
+        sync_index: bool,
+        expect: dict[str, bytes | None] | None,
+        written: dict[str, bytes | None] | None,
+    ) -> str | None:
+        """:meth:`commit_paths` once ``index.lock`` is held (:meth:`holding_index`)."""
+        repo = self._repo
         paths = [p for p in dict.fromkeys(paths) if not is_scratch(p)]
         changes: dict[str, tuple[pygit2.Oid, int] | None] = {}
         # core.filemode=false (exFAT, FAT, some mounts): every file looks executable; keep HEAD's mode
@@ -296,15 +314,35 @@ class GitCommits:
             commit = commit.parents[0]
         return True
 
+    @contextmanager
+    def holding_index(self) -> Iterator[None]:
+        """Hold git's ``index.lock`` for the block (:mod:`memrepo.engine.files.indexhold`); nested holds share it.
+
+        An index update asked for meanwhile (:meth:`sync_index`) is made once the lock is let go.
+
+        Raises:
+            BusyError: another git process held ``index.lock`` for
+                :data:`~memrepo.engine.files.lock.GIT_LOCK_WAIT_S` (nothing was done).
+        """
+        with self._index_hold.hold():
+            yield
+        if not self._index_hold.held and self._index_sync_deferred:
+            self._index_sync_deferred = False
+            self.sync_index()
+
     def sync_index(self, wait_s: float | None = None) -> None:
         """Bring the index entries of recently committed paths in step with the work tree.
 
         Callers hold the write lock. A live git command's ``index.lock`` is waited for
         (:func:`.common.write_index`, ``wait_s`` at most); a failure after that (a lock held longer, a full
         disk) is kept, in this process and in ``.git/memrepo/index-behind.json`` (:mod:`.indexlag`), and
-        retried before the next commit or by the next memrepo command.
+        retried before the next commit or by the next memrepo command. While this process holds
+        ``index.lock`` itself (:meth:`holding_index`) the update waits for it to be let go.
         """
         if not self._index_pending:
+            return
+        if self._index_hold.held:
+            self._index_sync_deferred = True
             return
         try:
             write_index(self._repo, self._update_index_entries, wait_s)

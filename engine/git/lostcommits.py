@@ -7,6 +7,11 @@ B24-10). :func:`lost_commits` reads the branch's reflog of the last :data:`WINDO
 made (an ``Origin:`` trailer) that the branch no longer holds, and keeps those whose new lines the branch never
 held since (a rebase or an amend copies a commit under a new id with its lines: not lost; a line forgotten after
 it was rebased was held, then removed on the branch: not lost). Health names each with the way to put it back.
+
+Lines the work tree holds again are not lost (the next look commits them). Lines a ``git stash`` entry holds are
+named with that stash, not blamed on a rebase: ``git stash`` resets the branch to the commit it read when it
+started, so a commit memrepo made in that instant left the branch while its lines went into the stash
+(breaker28 B28-3); ``git stash pop`` puts them back, a ``git cherry-pick`` beside it would add them twice.
 """
 
 from __future__ import annotations
@@ -39,6 +44,8 @@ class Lost:
     commit: str
     subject: str
     lines: list[str]
+    stash: str | None = None
+    """The stash entry holding every one of ``lines`` (``stash@{0}``), or None."""
 
 
 def _added(repo: pygit2.Repository, commit: pygit2.Commit) -> dict[str, list[bytes]]:
@@ -100,6 +107,42 @@ def _moved_on(git_dir: Path, head: pygit2.Oid, gone: list[pygit2.Commit]) -> tup
     return now_head, [c for c in gone if c.id != now_head and not fresh.descendant_of(now_head, c.id)]
 
 
+def _file_lines(data: bytes | None) -> set[bytes]:
+    return set() if data is None else set(data.splitlines())
+
+
+def _stashes(repo: pygit2.Repository, paths: set[str]) -> list[tuple[str, dict[str, set[bytes]]]]:
+    """``[(stash@{n}, {path: its lines in that stash's work tree})]``, newest first; empty without stashes."""
+    ref = repo.references.get("refs/stash")
+    if ref is None:
+        return []
+    out: list[tuple[str, dict[str, set[bytes]]]] = []
+    for n, entry in enumerate(ref.log()):
+        if n >= REFLOG_MAX:
+            break
+        found = repo.get(entry.oid_new)
+        if not isinstance(found, pygit2.Commit):
+            continue
+        lines: dict[str, set[bytes]] = {}
+        for path in paths:
+            try:
+                lines[path] = _file_lines(repo[found.tree[path].id].peel(pygit2.Blob).data)
+            except KeyError:
+                lines[path] = set()
+        out.append((f"stash@{{{n}}}", lines))
+    return out
+
+
+def _work_tree_lines(root: Path, paths: set[str]) -> dict[str, set[bytes]]:
+    out = {}
+    for path in paths:
+        try:
+            out[path] = _file_lines((root / path).read_bytes())
+        except OSError:
+            out[path] = set()
+    return out
+
+
 def lost_commits(git_dir: Path, now: float | None = None) -> list[Lost]:
     """memrepo's commits of the last :data:`WINDOW_S` the branch dropped with lines it never held since, newest first.
 
@@ -135,18 +178,22 @@ def lost_commits(git_dir: Path, now: float | None = None) -> list[Lost]:
         added = {str(c.id): _added(repo, c) for c in gone}
         paths = {p for found in added.values() for p in found}
         held = _held(repo, head, paths, now - WINDOW_S - 60)
+        here = _work_tree_lines(Path(repo.workdir), paths) if repo.workdir else {}
+        stashes = _stashes(repo, paths)
     except (KeyError, ValueError, pygit2.GitError):
         return []
     out = []
     for commit in gone:
         missing = [
-            line.decode("utf-8", "replace")
+            (path, line)
             for path, lines in added[str(commit.id)].items()
             for line in lines
-            if line not in held.get(path, set())
+            if line not in held.get(path, set()) and line not in here.get(path, set())
         ]
         if missing:
-            out.append(Lost(str(commit.id), commit.message.split("\n", 1)[0], missing))
+            stash = next((n for n, kept in stashes if all(line in kept[path] for path, line in missing)), None)
+            text = [line.decode("utf-8", "replace") for _path, line in missing]
+            out.append(Lost(str(commit.id), commit.message.split("\n", 1)[0], text, stash))
     return out
 
 
@@ -157,6 +204,15 @@ def lost_text(git_dir: Path) -> str | None:
         return None
     shown = "; ".join(f"{c.commit[:7]} {c.subject!r}" for c in lost[:3])
     more = f" and {len(lost) - 3} more" if len(lost) > 3 else ""
+    if all(c.stash for c in lost):  # every one is in a stash: popping it puts the lines back, no cherry-pick
+        stashes = sorted({str(c.stash) for c in lost}, key=lambda name: -int(name[7:-1]))  # the oldest popped first
+        pops = ", then ".join(f"`git stash pop {name}`" for name in stashes)
+        return (
+            f"{len(lost)} write{'s' * (len(lost) != 1)} memrepo committed left the branch (a `git stash` beside "
+            f"it?) and {'its' if len(lost) == 1 else 'their'} lines are in no file but in {' and '.join(stashes)}: "
+            f"{shown}{more}; {pops} puts them back (`git stash show -p {stashes[-1]}` shows them; on a conflict "
+            "keep both sides, `git add` the file, then `git stash drop`)"
+        )
     ids = " ".join(c.commit[:12] for c in reversed(lost))
     return (
         f"{len(lost)} write{'s' * (len(lost) != 1)} memrepo committed left the branch (a git rebase --abort, reset "

@@ -34,6 +34,7 @@ from pygit2.enums import FileStatus, RepositoryState
 from memrepo.engine.errors import BusyError, GitError
 from memrepo.engine.files import lock as gitlocks
 from memrepo.engine.files.atomic import TEMP_PREFIX
+from memrepo.engine.files.indexhold import IndexHold
 from memrepo.engine.files.regularfile import not_regular_kind, read_work_file
 from memrepo.engine.format.limits import FILE_MAX_BYTES
 from memrepo.engine.format.scratch import is_scratch, save_siblings
@@ -114,6 +115,8 @@ class GitStore(GitHistory, GitCommits, WorkTreeScan):
         self._index_pending: set[str] = set()
         self._index_as: dict[str, tuple[pygit2.Oid, int]] = {}
         self._to_sync: list[Path] = []
+        self._index_hold = IndexHold(self.git_dir)
+        self._index_sync_deferred = False
         self.status_cache = StatusCache()
         """The last scan's flags, kept current by the watcher's events (:mod:`.statuscache`)."""
 

@@ -180,11 +180,22 @@ REGISTRY: tuple[Derived, ...] = (
     Derived(
         "pending/*.json",
         _S,
-        "write/remember.py",
+        "write/keptwrites.py",
         "writes kept while the work tree was blocked, one candidate each (0600 in a 0700 folder)",
         True,
         "nothing: the next write, `commit-hand-edits` or a long-running process once the block goes applies and deletes them",
         {_K: Fate.QUOTES_DROPPED},
+    ),
+    Derived(
+        "commit-journal",
+        _S,
+        "write/commitjournal.py",
+        (
+            "while a kept write's commit is made: its message (the entry's summary), a SHA-256 of each file's new"
+            " bytes and the `pending/` records it consumes"
+        ),
+        True,
+        "nothing: each such commit writes its own; the next write lock's holder finishes one a kill left",
     ),
     Derived(
         "checkpoints/*.json",

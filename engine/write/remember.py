@@ -13,13 +13,11 @@ edit of its file waits for the user's answer, is kept under
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from memrepo.engine.errors import BlockedError, BusyError, HandEditQuestion, LimitError, RefError
-from memrepo.engine.files.atomic import atomic_write
+from memrepo.engine.errors import BlockedError, HandEditQuestion, LimitError
 from memrepo.engine.files.regularfile import read_work_file
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.entrytext import clean_text, summary
@@ -30,7 +28,6 @@ from memrepo.engine.format.layout import (
     LESSONS_MD,
     ME_MD,
     MEMORY_MD,
-    PENDING_DIR,
     is_workspace_file,
     link_of,
     new_file_text,
@@ -42,7 +39,8 @@ from memrepo.engine.format.relativedates import until_date
 from memrepo.engine.models import Action, Candidate, WriteResult
 from memrepo.engine.read.workspaceindex import WorkspaceIndex, workspace_id_in
 
-from .writer import ChangedMeanwhile, Transaction, Writer, retrying
+from .keptwrites import KeptWrites
+from .writer import Transaction, Writer, retrying
 
 KEPT_UNTIL_BLOCK_GONE = "the write is kept in .git/memrepo/pending/ and applied once the block is gone"
 KEPT_UNTIL_ANSWERED = "the write is kept in .git/memrepo/pending/ and applied once the question is answered"
@@ -106,7 +104,7 @@ def trailers(origin: str, task: str | None = None, by: str | None = None) -> dic
     return {"Origin": origin, "Task": task, "By": by}
 
 
-class EntryWriter:
+class EntryWriter(KeptWrites):
     """Writes single entries for one store: routing, the writer's checks, dedupe, the pending queue.
 
     Args:
@@ -426,64 +424,3 @@ class EntryWriter:
         except OSError:
             return None
         return budget_warning(rel, data)
-
-    # -- writes kept while blocked (docs/architecture.md §3: blocked states lose nothing) --
-
-    @property
-    def pending_dir(self) -> Path:
-        """``.git/memrepo/pending/``: one JSON candidate per write kept while blocked."""
-        return self.writer.state_dir / PENDING_DIR
-
-    def pending(self) -> list[Candidate]:
-        """Writes refused while the work tree was blocked, oldest first, waiting to be applied."""
-        out = []
-        for path in sorted(self.pending_dir.glob("*.json")) if self.pending_dir.is_dir() else []:
-            try:
-                out.append(Candidate.model_validate_json(path.read_bytes()))
-            except (OSError, ValueError):
-                continue
-        return out
-
-    def queue(self, cand: Candidate) -> None:
-        """Keep a (policy-checked, redacted) candidate durably under ``.git/memrepo/pending/``.
-
-        Owner only like every state file (docs/architecture.md §4): the folder 0700 (one an older
-        memrepo made 0755 is tightened), the file 0600 (made 0644 by the write, inside the 0700 folder).
-        """
-        folder = self.pending_dir
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if folder.stat().st_mode & 0o077:
-            os.chmod(folder, 0o700)
-        path = folder / f"{time.time_ns():020d}-{os.getpid()}.json"
-        atomic_write(path, cand.model_dump_json().encode("utf-8"))
-        os.chmod(path, 0o600)
-
-    def apply_pending(self) -> list[WriteResult]:
-        """Apply the writes kept while blocked, in order (see :meth:`MemoryStore.apply_pending`)."""
-        with self.writer.transaction("apply pending", hand_edits=False) as tx:
-            tx.commit_hand_edits()
-            return self.apply_pending_in(tx)
-
-    def apply_pending_in(self, tx: Transaction) -> list[WriteResult]:
-        """:meth:`apply_pending` inside an open transaction (hand edits already committed)."""
-        if not self.pending_dir.is_dir():
-            return []
-        results = []
-        for path in sorted(self.pending_dir.glob("*.json")):
-            try:
-                cand = Candidate.model_validate_json(path.read_bytes())
-            except (OSError, ValueError):
-                path.rename(path.with_suffix(".unreadable"))  # kept for a person, never retried
-                continue
-            try:
-                results.append(self.write(tx, cand, self.route(cand)))
-            except (LimitError, RefError) as exc:  # RefError: its workspace name became ambiguous
-                tx.discard()
-                results.append(WriteResult(action=Action.REFUSED, reason=str(exc)))
-            except (ChangedMeanwhile, BlockedError, BusyError):
-                # An editor is busy with the file, or a hand edit waits for the user: the next write tries again.
-                tx.discard()
-                break
-            path.unlink()
-        self.writer.git.sync_index()
-        return results

@@ -124,6 +124,33 @@ def all_dropped(history: History, rel: str, committed: bytes | None, now: bytes 
     return dropped if dropped and before - after <= set(dropped) else []
 
 
+def dropped_with_own_deletion(history: History, rel: str, committed: bytes, now: bytes) -> list[str]:
+    """:func:`dropped_entries` of a stale copy whose own edit deleted lines of the copy too, or empty.
+
+    Judged as the user's edit of their copy (HEAD without memrepo's lines after the base): when the save keeps
+    some of the copy and deletes some, and that edit is no mass deletion of the copy (:func:`.settle.question`),
+    the save is a stale one that drops memrepo's newer lines: asked as such, and "put back" keeps the user's
+    deletion (breaker28 B28-5: "lost 2 of its 3 entries", and put back brought the deleted line back). Only
+    memrepo's newer lines lost is :func:`all_dropped`'s, or a cut of the newest lines, which reads the same
+    (put back restores the same text either way): left a mass deletion.
+    """
+    from .settle import question
+
+    dropped = dropped_entries(history, rel, committed, now)
+    if not dropped:
+        return []
+    gone = set(dropped)
+    copy = b"".join(
+        line
+        for line in committed.splitlines(keepends=True)
+        if line.decode("utf-8", "surrogateescape").rstrip("\r\n") not in gone
+    )
+    kept, mine = {t for t, _m in _entry_lines(now, rel)}, {t for t, _m in _entry_lines(copy, rel)}
+    if not (mine - kept and mine & kept) or question(rel, copy, now) is not None:
+        return []
+    return dropped
+
+
 def removed_written(history: History, rel: str, committed: bytes | None, now: bytes | None) -> list[str]:
     """The entry lines memrepo wrote (in the last :data:`HISTORY_MAX` commits of ``rel``) that ``now`` removes.
 

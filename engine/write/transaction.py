@@ -7,9 +7,11 @@ one commit of them under the write lock.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from memrepo.engine.errors import (
@@ -27,6 +29,7 @@ from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.limits import check_file_count, check_file_size
 from memrepo.engine.git.store import format_message
 
+from . import commitjournal
 from .settle import appended, wait_settled
 
 if TYPE_CHECKING:
@@ -61,6 +64,7 @@ class Transaction:
         self._moves: list[tuple[str, str]] = []
         self._parsed: dict[str, fmt.MemoryFile] = {}
         self._new_files = 0
+        self._consumed: list[Path] = []
         self.merge_appends = False
         """Lines appended meanwhile are merged after the rename instead of :class:`ChangedMeanwhile`
         (set by :func:`retrying` once a change started over, so a steady appender cannot starve a write)."""
@@ -189,6 +193,15 @@ class Transaction:
             self._staged, self._parsed, self._moves, self._new_files = saved
             raise
 
+    def remove_after_commit(self, path: Path) -> None:
+        """Remove the state file ``path`` (a kept write's record) once the next :meth:`commit` lands.
+
+        The commit is journaled (:mod:`.commitjournal`): killed between the files and the commit, or between
+        the commit and the removal, the next holder of the write lock finishes both (docs/architecture.md §3).
+        Forgotten by :meth:`discard`, as the staged change is.
+        """
+        self._consumed.append(path)
+
     def staged(self) -> list[str]:
         """The paths this change writes, deletes or moves, sorted."""
         return sorted({*self._staged, *(p for move in self._moves for p in move)})
@@ -200,6 +213,7 @@ class Transaction:
         self._parsed.clear()
         self._moves.clear()
         self._new_files = 0
+        self._consumed.clear()
 
     # -- committing --------------------------------------------------------
 
@@ -278,11 +292,35 @@ class Transaction:
         Raises:
             ChangedMeanwhile: a file changed on disk since it was read; nothing was written.
             BlockedError, GitError: as :meth:`GitStore.commit_paths`.
+            BusyError: another git process held ``index.lock`` for 3 s; nothing was written.
         """
         undo = Undo(self.root)
         written = dict(self._staged)  # what apply writes: what is committed, whatever the work tree holds by then
-        paths = self.apply(undo)
-        return self.commit_paths(paths, summary, trailers, body, sync_index=sync_index, undo=undo, written=written)
+        consumed, journal = list(self._consumed), None
+        if consumed and not self._moves:
+            message = format_message(summary, trailers, body=body)
+            with contextlib.suppress(OSError):  # a full disk: the write goes on unjournaled, and apply says why
+                journal = commitjournal.begin(self.writer.state_dir, message, written, consumed)
+        try:
+            # git's index.lock from the first file written to the commit: a `git stash` or `git checkout` beside
+            # it rewrites the files wholly before or wholly after, never between (docs/architecture.md §3, B28-3).
+            with self.writer.git.holding_index():
+                paths = self.apply(undo)
+                commit = self.commit_paths(
+                    paths, summary, trailers, body, sync_index=sync_index, undo=undo, written=written, salvage=False
+                )
+        except BaseException:
+            if journal is not None:
+                journal.unlink(missing_ok=True)  # nothing landed, the files are as before: the records stay
+            raise
+        if journal is not None:
+            commitjournal.end(journal, consumed)
+        else:
+            for done in consumed:
+                done.unlink(missing_ok=True)
+        if paths:
+            self.writer.salvage()
+        return commit
 
     def commit_paths(
         self,
@@ -294,6 +332,7 @@ class Transaction:
         sync_index: bool = True,
         undo: Undo | None = None,
         written: dict[str, bytes | None] | None = None,
+        salvage: bool = True,
     ) -> str | None:
         """Commit paths already written by :meth:`apply` (one commit for several changes).
 
@@ -316,7 +355,8 @@ class Transaction:
             raise
         if undo is not None:
             undo.forget()
-        self.writer.salvage()
+        if salvage:  # False: the caller salvages once it lets go of index.lock (:meth:`commit`)
+            self.writer.salvage()
         return commit
 
 

@@ -39,7 +39,7 @@ from memrepo.engine.models import HandEditQuestion as Question
 from memrepo.engine.models import RepoState
 from memrepo.engine.read.heldread import note_questions
 
-from . import moves
+from . import commitjournal, moves, stalesave
 from .forgotlines import forgotten
 from .handsecret import describe_secrets, secret_lines, secret_name, secret_question
 from .settle import appended, bytes_seen, entry_count, not_text, question, wait_settled
@@ -179,11 +179,14 @@ class Writer:
             finish_interrupted_sync(self.root)
         if has_leftover_worktrees(self.git.git_dir):
             clean_interrupted(self.root)
+        left: list[str] = []
         if self.lock.killed:  # a killed transaction's change is committed as before, never asked about
             self.lock.killed = False
             left = recover(self.root, self.git.head_blob)
-            if left:
-                self._commit_hand_edits_held(left, confirm=True, secrets_asked=True)
+        done = commitjournal.finish(self)  # a kept write's commit a kill interrupted: with its own message
+        left = [p for p in left if p not in done]
+        if left:
+            self._commit_hand_edits_held(left, confirm=True, secrets_asked=True)
 
     def question(
         self,
@@ -260,6 +263,8 @@ class Writer:
             return asked
         if asked is not None and not asked.empty and committed is not None and not_text(data) is None:
             stale = all_dropped(self.git, rel, committed, data)  # only memrepo's newer lines lost: a stale copy
+            if not stale:  # a stale copy whose own edit deletes lines too: judged as the edit of that copy (B28-5)
+                stale = stalesave.dropped_with_own_deletion(self.git, rel, committed, data)
             if stale:
                 asked = stale_question(rel, committed, data, stale, [])
         torn = torn_lines(rel, committed, data) if asked is None else []

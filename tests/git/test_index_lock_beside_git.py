@@ -64,10 +64,11 @@ def test_the_index_follows_a_commit_made_while_git_holds_index_lock(
         holder.stdin.flush()
 
     releaser = threading.Thread(target=release_after_the_commit)
-    state_reason = store._state_reason
+    update_entries = store._update_index_entries
 
-    def git_status_starts() -> str | None:
-        # Called by commit_paths after it settled git's lock files: a `git status` starting now is not waited for.
+    def git_status_starts(index: pygit2.Index) -> None:
+        # Called once the commit landed and memrepo let go of index.lock (held from its look at the file to the
+        # commit, B28-3), with the index read: a `git status` starting now meets memrepo's index write.
         nonlocal holder
         if holder is None:
             holder = subprocess.Popen(
@@ -78,9 +79,9 @@ def test_the_index_follows_a_commit_made_while_git_holds_index_lock(
             )
             assert holder.stdout is not None and holder.stdout.readline() == "held\n"
             releaser.start()
-        return state_reason()
+        update_entries(index)
 
-    monkeypatch.setattr(store, "_state_reason", git_status_starts)
+    monkeypatch.setattr(store, "_update_index_entries", git_status_starts)
     try:
         commit = store.commit_paths(["lessons.md"], format_message("Hand edits", {"Origin": "hand_edit"}))
     finally:
@@ -88,7 +89,7 @@ def test_the_index_follows_a_commit_made_while_git_holds_index_lock(
             releaser.join(90)
         if holder is not None:
             holder.wait(60)
-    assert commit is not None and held_at_commit == [True]  # the lock was there when the commit landed
+    assert commit is not None and held_at_commit == [True]  # the lock was there when the index was written
     assert "Run the linter first" in git(root, "show", "HEAD:lessons.md")
     head_blob = git(root, "rev-parse", "HEAD:lessons.md").strip()
     assert git(root, "ls-files", "-s", "lessons.md").split()[1] == head_blob  # before: the old blob

@@ -10,7 +10,7 @@ is no loss, nor is a line forgotten after such a copy.
 from __future__ import annotations
 
 from click.testing import CliRunner
-from helpers.repo_helpers import USER, git
+from helpers.repo_helpers import USER, git, merge_conflict
 
 from memrepo.cli.main import main
 from memrepo.engine.git.lostcommits import lost_commits
@@ -81,3 +81,42 @@ def test_a_write_committed_while_the_reflog_is_read_is_not_lost(store: MemorySto
     monkeypatch.setattr(lostcommits, "_recent_ancestors", then_a_write_lands)
     assert lost_commits(store.root / ".git") == []
     assert "Fact written during the read B29" in (store.root / "me.md").read_text()
+
+
+def test_a_commit_whose_lines_went_into_a_stash_names_the_stash(store: MemoryStore) -> None:
+    """`git stash` resets the branch to the commit it read first: a "Hand edits" commit memrepo made in that
+    instant leaves the branch while its lines go into the stash (breaker28 B28-3). The state that leaves, made
+    with real git: status and Health name the stash and `git stash pop`, not a rebase and a cherry-pick."""
+    store.remember(Candidate(text="Fact before the stash", by="user"))
+    before = store.head()
+    with (store.root / "me.md").open("a") as out:
+        out.write("- The user's own line S1 about the cache\n- The user's own line S2 about the queue\n")
+    lost = store.commit_hand_edits()
+    assert lost is not None
+    git(store.root, "reset", "-q", "--hard", before)  # the stash's reset moved main back past the commit
+    git(store.root, "checkout", lost, "--", "me.md")  # ... and the stash had taken the lines
+    git(store.root, "stash", "-q")
+    (found,) = lost_commits(store.root / ".git")
+    assert found.commit == lost and found.stash == "stash@{0}"
+    said = CliRunner().invoke(main, ["--repo", str(store.root), "status"])
+    assert said.exit_code == 3 and said.stdout.startswith("lost writes: 1 write memrepo committed"), said.stdout
+    assert "in no file but in stash@{0}" in said.stdout and "`git stash pop stash@{0}`" in said.stdout
+    assert "cherry-pick" not in said.stdout and "rebase" not in said.stdout
+    assert "stash@{0}" in _row(store).reason
+    git(store.root, "stash", "pop", "-q")  # the way it names: the lines are in the file again, not lost
+    assert lost_commits(store.root / ".git") == []
+    store.commit_hand_edits()
+    assert "S2 about the queue" in git(store.root, "show", "HEAD:me.md")
+    assert _row(store).status is HealthStatus.OK
+
+
+def test_status_names_a_lost_write_beside_a_block(store: MemoryStore) -> None:
+    """A lost write is said while writes are blocked too (before: only once the block was gone, B28-3)."""
+    store.remember(Candidate(text="Fact before the rebase", by="user"))
+    before = store.head()
+    lost = store.remember(Candidate(text="Agent fact number A21 here", by="user")).commit
+    git(store.root, "reset", "-q", "--hard", before)
+    merge_conflict(store.root)  # a block: a merge stopped on a conflict in me.md
+    said = CliRunner().invoke(main, ["--repo", str(store.root), "status"])
+    assert said.exit_code == 3 and said.stdout.startswith("blocked: "), said.stdout
+    assert "lost writes: 1 write memrepo committed" in said.stdout and lost[:12] in said.stdout
