@@ -190,10 +190,7 @@ REGISTRY: tuple[Derived, ...] = (
         "commit-journal",
         _S,
         "write/commitjournal.py",
-        (
-            "while a kept write's commit is made: its message (the entry's summary), a SHA-256 of each file's new"
-            " bytes and the `pending/` records it consumes"
-        ),
+        "while a kept write's commit is made: its message, a SHA-256 of each new file and the records it consumes",
         True,
         "nothing: each such commit writes its own; the next write lock's holder finishes one a kill left",
     ),
