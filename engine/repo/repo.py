@@ -146,7 +146,7 @@ class MemoryRepo(RepoAgents):
 
     # -- writes --------------------------------------------------------
 
-    async def remember(self, cand: Candidate, keep_if_git_busy: bool = False) -> WriteResult:
+    async def remember(self, cand: Candidate, *, keep_if_git_busy: bool = False) -> WriteResult:
         """Save a memory through the governed writer (docs/architecture.md §3).
 
         While the watcher runs (:meth:`start_watching`), only the files it
