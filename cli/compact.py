@@ -273,7 +273,7 @@ def health(ctx: click.Context, as_json: bool) -> None:
 @click.pass_context
 @_errors_as_lines
 def forget(ctx: click.Context, ref: str, expect: str | None, compact_: bool, replace_remote: bool) -> None:
-    """Remove the entry REF (repo:<path>#L<n>) in its own commit.
+    """Remove the entry REF (repo:<path>#L<n>; repo: may be left out) in its own commit.
 
     Refs are line positions: forgetting or editing a line above shifts the
     ones below. Pass --expect to make sure the line still holds your entry.

@@ -126,13 +126,24 @@ def _where(ref: str) -> str:
     return f"{path}:{line}" if line else path
 
 
+NAMES_SHOWN = 12
+"""File names ``dreams show`` prints of the examined list, then "and N more" (``--json`` has all; the app's Dreams
+pane shows as many): 1,999 names of a 2,000-file repo were 71 KB on one line (breaker29 B29-17)."""
+
+
+def _names(paths: list[str], total: int) -> str:
+    """The first :data:`NAMES_SHOWN` of ``paths``, then "and N more" up to ``total``."""
+    more = total - min(len(paths), NAMES_SHOWN)
+    return ", ".join(paths[:NAMES_SHOWN]) + (f" and {more} more" if more > 0 else "")
+
+
 def _coverage(record: DreamRecord) -> list[str]:
     """Which files the dream examined and which it left out (docs/architecture.md §6, coverage)."""
     if not record.examined and not record.left_out_count:
         return []
-    out = [f"examined: {len(record.examined)} files: {', '.join(record.examined)}"]
+    out = [f"examined: {len(record.examined)} files: {_names(record.examined, len(record.examined))}"]
     if record.left_out_count:
-        more = record.left_out_count - len(record.left_out)
+        more = record.left_out_count - len(record.left_out)  # the record keeps the first 500: all shown
         names = ", ".join(record.left_out) + (f" and {more} more" if more > 0 else "")
         start = f" (the next dream starts at {record.next_file})" if record.next_file else ""
         out.append(f"left out: {record.left_out_count} files: {names}{start}")

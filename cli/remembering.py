@@ -131,7 +131,7 @@ def _remember(open_store: Callable[[], MemoryStore], args: dict[str, object], re
     from memrepo.engine.errors import BusyError
 
     try:
-        result = store.remember(cand)
+        result = store.remember(cand, keep_if_git_busy=True)  # beside `git commit -a`: kept, exit 3 (B29-14)
     except BusyError as exc:
         found = _already_written(store.root, cand.text)
         if found is None:

@@ -71,7 +71,16 @@ class ChangedSinceSeen(RefError):
 
 
 class BusyError(MemrepoError):
-    """Another writer held the cross-process lock for longer than the timeout (docs/architecture.md §3)."""
+    """Another writer held the cross-process lock for longer than the timeout (docs/architecture.md §3).
+
+    Attributes:
+        git_lock: another git process (``git commit -a`` waiting in its editor) held a ``.git/*.lock`` file, which
+            may last minutes; False for another memrepo write, which ends in seconds.
+    """
+
+    def __init__(self, message: str, git_lock: bool = False) -> None:
+        super().__init__(message)
+        self.git_lock = git_lock
 
 
 class BlockedError(MemrepoError):

@@ -325,7 +325,7 @@ def build_server(
                 untrusted=session.untrusted,
             )
             try:
-                result = await repo().remember(cand)
+                result = await repo().remember(cand, keep_if_git_busy=True)  # beside `git commit -a`: kept (B29-14)
             except BlockedError as exc:
                 if not exc.kept:
                     raise

@@ -63,7 +63,7 @@ class HandEditQuestionScreen(ModalScreen[str | None], inherit_bindings=False):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("R", "dismiss('redact')", "Redact the secret, commit", id="handedit.redact"),
         Binding("y", "dismiss('commit')", "Yes, commit the edit", id="handedit.yes"),
-        Binding("p", "dismiss('keep')", "Keep the old text", id="handedit.keep-old"),
+        Binding("p", "dismiss('keep')", "Put back / keep the old text", id="handedit.keep-old"),
         Binding("escape", "dismiss(None)", "Decide later", id="handedit.cancel"),
     ]
     """Keys of the mass-deletion question."""

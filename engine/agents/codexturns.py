@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .transcripts import _codex_subagent, _text_parts, iter_objects
+from .transcripts import _codex_subagent, _text_parts, iter_objects, said_at
 
 TOOL_ITEMS = frozenset(
     {"function_call", "function_call_output", "local_shell_call", "custom_tool_call", "custom_tool_call_output"}
@@ -59,7 +59,7 @@ def read_codex_turns(
 
     Returns:
         tuple: ``{"id", "role": "user"|"assistant", "text"}`` messages, a user message and its final reply for
-        each turn that has one; and the offset of the last turn's user input (that turn may still grow).
+        each turn that has one (a user message with ``at``, its line's ``timestamp``, when readable); and the offset of the last turn's user input (that turn may still grow).
 
     Raises:
         MemrepoError: with ``strict``, the file is missing or not a regular file.
@@ -79,7 +79,8 @@ def read_codex_turns(
         if kind == "event_msg":
             typed = _typed(payload)
             if typed is not None:
-                turns.append([{"id": typed[0] or f"{path.stem}:@{line_start}", "role": "user", "text": typed[1]}, None])
+                uid = typed[0] or f"{path.stem}:@{line_start}"
+                turns.append([{"id": uid, "role": "user", "text": typed[1], **said_at(obj)}, None])
                 resume = line_start
         elif kind == "response_item" and turns:
             if payload.get("type") in TOOL_ITEMS:

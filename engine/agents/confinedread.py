@@ -32,7 +32,7 @@ from pathlib import Path
 
 from memrepo.engine.errors import RefError
 from memrepo.engine.format.layout import INBOX_MD
-from memrepo.engine.format.paths import parse_ref, safe_relpath
+from memrepo.engine.format.paths import entry_ref, parse_ref, safe_relpath
 from memrepo.engine.read.context import _CONTROL_RE
 
 MAX_READ_BYTES = 256 * 1024
@@ -87,8 +87,7 @@ class ReadResult:
 
 def _target(ref_or_path: str) -> tuple[str, int | None]:
     raw = ref_or_path.strip()
-    if not raw.startswith("repo:") and _BARE_REF_RE.fullmatch(raw):
-        raw = "repo:" + raw  # breaker8 B8-7: "workspaces/x.md#L11", the block's file header and line, is that ref
+    raw = entry_ref(raw)  # breaker8 B8-7: "workspaces/x.md#L11", the block's file header and line, is that ref
     if raw.startswith("repo:") and "#L" in raw:
         rel, line = parse_ref(raw)
         return rel, line
@@ -97,10 +96,6 @@ def _target(ref_or_path: str) -> tuple[str, int | None]:
     if os.path.isabs(raw) or raw.startswith("~"):
         raise RefError(f"give a path inside the memory repo, not an absolute path: {ref_or_path!r}")
     return safe_relpath(raw), None
-
-
-_BARE_REF_RE = re.compile(r"[^#\s]+#L\d+")
-"""An entry ref without its ``repo:`` prefix: ``workspaces/x.md#L11``."""
 
 
 def _open_confined(root: Path, rel: str) -> bytes:

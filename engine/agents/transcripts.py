@@ -343,6 +343,14 @@ def read_tasks(
     return picked, new_cursor
 
 
+def said_at(obj: dict[str, Any]) -> dict[str, str]:
+    """``{"at": ISO time}`` from a transcript line's own ``timestamp`` (Claude Code's and Codex's lines carry one),
+    or ``{}`` when it has none or it is unreadable: the checkpoint dates "until Wednesday" from when it was said."""
+    stamp = obj.get("timestamp")
+    when = parse_time(stamp.replace("Z", "+00:00")) if isinstance(stamp, str) else None
+    return {"at": when.isoformat()} if when is not None else {}
+
+
 def read_claude_messages(path: Path, session_id: str | None = None, strict: bool = False) -> list[dict]:
     """The completed turns of a Claude Code session file, as checkpoint messages (docs/architecture.md §7).
 
@@ -358,7 +366,8 @@ def read_claude_messages(path: Path, session_id: str | None = None, strict: bool
 
     Returns:
         list[dict]: ``{"id", "role", "text"}`` in order; ``id`` is the line's
-        ``uuid`` (stable, so repeated reads deduplicate).
+        ``uuid`` (stable, so repeated reads deduplicate); a user message also has ``at``, the line's
+        ``timestamp`` (ISO-8601), when it has a readable one (:func:`said_at`).
 
     Raises:
         MemrepoError: with ``strict``: ``transcript not found: PATH``, or not a
@@ -399,7 +408,7 @@ def read_claude_turns(
                 continue
             text = "\n".join(t for t in texts if not t.lstrip().startswith(_CLAUDE_INJECTED)).strip()
             if text:
-                turns.append([{"id": uid, "role": "user", "text": text}, None])
+                turns.append([{"id": uid, "role": "user", "text": text, **said_at(obj)}, None])
                 resume = line_start
         elif turns:
             text = "\n".join(texts).strip()

@@ -46,6 +46,7 @@ import hashlib
 import logging
 import secrets
 import sqlite3
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 from memrepo.engine.errors import BlockedError, MemrepoError
@@ -109,6 +110,11 @@ def _clean_text(text: str) -> tuple[str, int]:
     cut = int(len(text) > MAX_MESSAGE_CHARS)
     clean, _types = redact(text[: MAX_MESSAGE_CHARS + 512])
     return clean[:MAX_MESSAGE_CHARS], cut
+
+
+def _epoch(when: datetime) -> float:
+    """Seconds since the epoch of a harness's message time (a time naming no zone is UTC)."""
+    return (when if when.tzinfo is not None else when.replace(tzinfo=UTC)).timestamp()
 
 
 def _msg_id(session_id: str, msg: Message) -> str:
@@ -182,7 +188,7 @@ class Checkpointer(Buffers):
             claim_id,
             sessions,
             data.get("workspace"),
-            [{k: m[k] for k in ("id", "session", "role", "text", "heard") if k in m} for m in batch],
+            [{k: m[k] for k in ("id", "session", "role", "text", "heard", "said") if k in m} for m in batch],
             trigger,
             untrusted,
             claimed_at=now,
@@ -272,6 +278,8 @@ class Checkpointer(Buffers):
                 seen.add(mid)
                 data["seen"].append(mid)
                 kept = {"id": mid, "session": session_id, "role": msg.role, "text": text, "at": now}
+                if msg.at is not None:  # when it was said, never later than now (B29-6)
+                    kept["said"] = min(_epoch(msg.at), now)
                 data["messages"].append({**kept, "heard": True} if transcript else kept)
                 result.accepted += 1
             result.dropped = incomplete + no_memory + over

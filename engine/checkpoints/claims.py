@@ -31,7 +31,8 @@ class Claim:
         claim_id: the claim's id in the buffer file.
         session_ids: the sessions whose messages are in the batch.
         workspace: the scope's workspace folder, None for global.
-        messages: the batch (dicts with id, session, role, text).
+        messages: the batch (dicts with id, session, role, text; ``heard`` and ``said``, seconds since the epoch
+            the harness says the message was written, when known).
         trigger: why the stage became eligible.
         untrusted: a session of the batch read untrusted content.
         existing: the aliased entries (filled by :meth:`Checkpointer.prepare`).

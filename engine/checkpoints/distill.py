@@ -34,6 +34,7 @@ from memrepo.engine.write.writer import Transaction, retrying
 
 from .claims import Claim, ExistingEntry
 from .corrections import proposed_corrections, supersedes
+from .saidwhen import said_day
 from .userkept import kept_statements, place, proposed_rules
 
 log = logging.getLogger("memrepo.checkpoint")
@@ -347,7 +348,8 @@ def apply_operation(
         elif _proposed(claim, op.text):
             cand = _users_place(claim, cand, origin, proposal=True)  # the inbox first (breaker9 item 4, B14-9)
         if cand.by == "user":
-            when = dated(cand.text, store.git.now().date())  # "this week" -> "the week of ..." (breaker14 B14-8)
+            said = said_day(claim.messages, cand.text, store.git.now().date())  # its message's day (B29-6)
+            when = dated(cand.text, said)  # "this week" -> "the week of ..." (breaker14 B14-8)
             cand = cand.model_copy(update={"text": when.text, "until": when.until})
         result = store.remember(cand)
         return _mark_users(store, cand, result) if by_user and result.action is Action.REINFORCED else result

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from filelock import Timeout
 from pydantic import ValidationError
 
+from memrepo.engine.errors import MemrepoError
 from memrepo.engine.flow import Flow, on_spare, on_store, run_steps
 from memrepo.engine.models import Origin
 
@@ -255,6 +256,10 @@ def merge_or_release(
         return _failed(claim, reason, _release_quietly(checkpointer, claim, True, reason))
     try:
         return checkpointer.merge(store, claim, output, origin)
+    except MemrepoError as exc:  # a known cause (another git process's lock): one line, no traceback (B29-14)
+        log.warning("checkpoint %s: merge failed: %s", claim.scope, _reason(exc))
+        reason = _reason(exc)
+        return _failed(claim, reason, _release_quietly(checkpointer, claim, True, reason))
     except Exception as exc:
         log.exception("checkpoint %s: merge failed", claim.scope)
         reason = _reason(exc)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import calendar
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import date
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -43,6 +43,7 @@ from .claims import Claim, ExistingEntry
 from .distill import current_line
 from .forgetforms import named_request, said_over, unpin_and_forget, unpin_named, until_happened
 from .forgetnear import mostly, pointed
+from .saidwhen import said_day
 
 if TYPE_CHECKING:
     from memrepo.engine.models import Origin, WriteResult
@@ -325,7 +326,10 @@ def near_misses(request: Request, existing: Iterable[ExistingEntry]) -> list[Exi
 
 
 def forgets(
-    texts: list[str], existing: Iterable[ExistingEntry], workspace: str | None = None, today: date | None = None
+    texts: list[str],
+    existing: Iterable[ExistingEntry],
+    workspace: str | None = None,
+    today: date | Callable[[str], date] | None = None,
 ) -> tuple[list[ExistingEntry], list[ExistingEntry]]:
     """What the user's requests to forget do: (lines to forget now, lines proposed for forgetting in the inbox).
 
@@ -334,8 +338,9 @@ def forgets(
         existing: the entries the checkpoint listed.
         workspace: the session's project folder: a request naming one line of its file and lines of others names
             that one ("the note about migrations" said in the blog; breaker23 B23-14).
-        today: the day the session said them: a request's relative time then also names a line kept with the
-            dates it meant (:func:`dated_request`); None leaves times out of the match.
+        today: the day the session said them, or a function giving the day a request's words were said
+            (:func:`.saidwhen.said_day`, breaker29 B29-6): a request's relative time then also names a line kept
+            with the dates it meant (:func:`dated_request`); None leaves times out of the match.
 
     Returns:
         tuple: the user's own lines each named alone by a request, and every other named line (several for one
@@ -347,7 +352,8 @@ def forgets(
     proposed: dict[tuple[str, str], ExistingEntry] = {}
     elsewhere = frozenset(e.path for e in entries if is_workspace_file(e.path) and e.path not in own)
     for request in requests(texts):
-        request = dated_request(request, today) if today is not None else request
+        day = today(request.what) if callable(today) else today
+        request = dated_request(request, day) if day is not None else request
         found = matches(request, entries, elsewhere)
         if len(found) > MAX_PROPOSED:
             continue  # names nothing in particular
@@ -381,8 +387,12 @@ def apply_forgets(store: MemoryAccess, claim: Claim, origin: Origin) -> list[Wri
     from memrepo.engine.format.paths import make_ref
     from memrepo.engine.models import KIND_RE, Candidate
 
-    today = store.git.now().date()  # the day the writer dates a kept line by (distill's dated())
-    now, proposed = forgets(claim.user_texts(heard=True), claim.existing.values(), claim.workspace, today)
+    today = store.git.now().date()
+
+    def said_on(what: str) -> date:  # the day the request was said, as distill dates a kept line (B29-6)
+        return said_day(claim.messages, what, today)
+
+    now, proposed = forgets(claim.user_texts(heard=True), claim.existing.values(), claim.workspace, said_on)
     if claim.untrusted:
         now, proposed = [], [*now, *proposed]
     out: list[WriteResult] = []

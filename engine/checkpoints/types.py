@@ -6,6 +6,7 @@ Split from :mod:`memrepo.engine.checkpoints.checkpoint` (the buffers) and
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -27,6 +28,8 @@ class Message(BaseModel):
         role: ``user`` or ``assistant`` (tool output is never a message here).
         text: the message text.
         complete: False for a message still streaming: it is skipped.
+        at: when the message was written, as the harness's transcript says (its line's ``timestamp``); None when
+            not known. A statement kept from it dates "until Wednesday" from this day (breaker29 B29-6).
     """
 
     model_config = ConfigDict(extra="ignore", str_strip_whitespace=True)
@@ -35,6 +38,7 @@ class Message(BaseModel):
     role: Literal["user", "assistant"]
     text: str
     complete: bool = True
+    at: datetime | None = None
 
 
 class CheckpointResult(BaseModel):

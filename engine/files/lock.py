@@ -344,7 +344,8 @@ def settle_git_locks(git_dir: Path, wait_s: float | None = None, killed_at: floa
             rel = path.relative_to(git_dir).as_posix()
             raise BusyError(
                 f"another git process (pid {pid}: {cmd}) holds .git/{rel}; memrepo waited {wait:g} s: "
-                "retry when it has finished"
+                "retry when it has finished",
+                git_lock=True,
             )
         time.sleep(min(delay, max(0.0, deadline - time.monotonic())))
         delay = min(delay * 2, 0.02)

@@ -144,6 +144,18 @@ def parse_ref(ref: str) -> tuple[str, int]:
     return safe_relpath(m.group("path")), int(m.group("line"))
 
 
+_BARE_REF_RE = re.compile(r"[^#\s@]+#L\d+(?:@\w+)?")
+"""An entry ref without its ``repo:`` prefix: ``workspaces/x.md#L11`` (an ``@seen`` may follow)."""
+
+
+def entry_ref(text: str) -> str:
+    """``text`` with ``repo:`` put before a bare ``<path>#L<n>`` (the context block's file header and line,
+    ``me.md#L6``), so every command that takes a ref takes it as ``memory_read`` does (breaker8 B8-7, breaker29
+    B29-15); anything else is returned as given, for :func:`parse_ref` to check."""
+    raw = text.strip()
+    return f"repo:{raw}" if not raw.startswith("repo:") and _BARE_REF_RE.fullmatch(raw) else text
+
+
 def make_ref(path: str, line: int) -> str:
     """Build the ref ``repo:<path>#L<line>`` of an entry."""
     return f"repo:{path}#L{line}"

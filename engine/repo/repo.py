@@ -18,6 +18,7 @@ import os
 import time
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import TYPE_CHECKING
 
 from memrepo.engine.errors import MemrepoError
@@ -145,7 +146,7 @@ class MemoryRepo(RepoAgents):
 
     # -- writes --------------------------------------------------------
 
-    async def remember(self, cand: Candidate) -> WriteResult:
+    async def remember(self, cand: Candidate, *, keep_if_git_busy: bool = False) -> WriteResult:
         """Save a memory through the governed writer (docs/architecture.md §3).
 
         While the watcher runs (:meth:`start_watching`), only the files it
@@ -156,6 +157,10 @@ class MemoryRepo(RepoAgents):
         The result comes back as soon as the commit exists; the index update
         that keeps ``git status`` clean finishes right after on the worker
         thread, still under the write lock, before any later call runs.
+
+        Args:
+            cand: the candidate.
+            keep_if_git_busy: as :meth:`MemoryStore.remember` (``memory_remember`` beside ``git commit -a``).
 
         Returns:
             WriteResult: see :meth:`MemoryStore.remember`.
@@ -175,7 +180,8 @@ class MemoryRepo(RepoAgents):
             loop.call_soon_threadsafe(hand_out, result)
 
         try:
-            work = asyncio.ensure_future(self._run(self._store.remember, cand, hint, committed))
+            write = partial(self._store.remember, keep_if_git_busy=keep_if_git_busy)
+            work = asyncio.ensure_future(self._run(write, cand, hint, committed))
             await asyncio.wait({early, work}, return_when=asyncio.FIRST_COMPLETED)
             if work.done() or not early.done():
                 early.cancel()

@@ -364,6 +364,7 @@ class MemoryStore(StoreForgetting, StoreReads, StoreTriage):
         on_committed: Callable[[WriteResult], None] | None = None,
         *,
         routed: Router | None = None,
+        keep_if_git_busy: bool = False,
     ) -> WriteResult:
         """Save one memory through the governed writer (docs/architecture.md §3; :mod:`.remember`).
 
@@ -373,6 +374,8 @@ class MemoryStore(StoreForgetting, StoreReads, StoreTriage):
                 given, only these (and the target file) are checked for hand edits.
             on_committed: called with the result as soon as the commit exists (still under the lock).
             routed: picks the target instead of the routing rules (importers).
+            keep_if_git_busy: another git process holding its lock (``git commit -a`` in its editor) keeps the
+                write like a block does (BlockedError, kept) instead of BusyError (``memrepo remember``, B29-14).
 
         Returns:
             WriteResult: added, reinforced (the same entry is there), replaced
@@ -387,7 +390,7 @@ class MemoryStore(StoreForgetting, StoreReads, StoreTriage):
             BusyError: another writer held the lock for 5 s, or the file kept changing; retry.
             GitError: libgit2 failed; the file write is committed by the next write as a hand edit.
         """
-        return self.entries.remember(cand, hint, on_committed, routed)
+        return self.entries.remember(cand, hint, on_committed, routed, keep_if_git_busy)
 
     def pending(self) -> list[Candidate]:
         """Writes refused while the work tree was blocked, oldest first, waiting to be applied."""

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from memrepo.engine.errors import MemrepoError, RefError
+from memrepo.engine.format.paths import entry_ref
 from memrepo.engine.models import Action, CompactPreview, CompactProgress, CompactResult, Origin, WriteResult
 
 if TYPE_CHECKING:
@@ -87,7 +88,8 @@ class StoreForgetting:
         """Remove the entry at ``ref`` in its own commit ("Forget: ...", docs/architecture.md §3).
 
         Args:
-            ref: ``repo:<path>#L<n>``, read against the file as it is on disk now.
+            ref: ``repo:<path>#L<n>`` (``repo:`` may be left out: ``me.md#L6``, B29-15), read against the file as
+                it is on disk now.
             origin: the ``Origin:`` trailer.
             task: the ``Task:`` trailer, when a task asked.
             expect: the entry text the caller means; a line that now holds
@@ -104,6 +106,8 @@ class StoreForgetting:
         from memrepo.engine.state.registry import Event
         from memrepo.engine.state.scrub import Scope, walk
         from memrepo.engine.write import rewrites
+
+        ref = entry_ref(ref)
 
         def scrub(paths: list[str]) -> object:
             return walk(

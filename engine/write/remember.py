@@ -12,12 +12,13 @@ edit of its file waits for the user's answer, is kept under
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from memrepo.engine.errors import BlockedError, HandEditQuestion, LimitError
+from memrepo.engine.errors import BlockedError, BusyError, HandEditQuestion, LimitError
 from memrepo.engine.files.regularfile import read_work_file
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.format.entrytext import clean_text, summary
@@ -348,6 +349,7 @@ class EntryWriter(KeptWrites):
         hint: list[str] | None = None,
         on_committed: Callable[[WriteResult], None] | None = None,
         routed: Router | None = None,
+        keep_if_git_busy: bool = False,
     ) -> WriteResult:
         """Save one memory through the governed writer (see :meth:`MemoryStore.remember`)."""
         reason = self.refusal(cand)
@@ -363,7 +365,17 @@ class EntryWriter(KeptWrites):
             # Text steered by untrusted content is never the user's word.
             cand = cand.model_copy(update={"by": "agent", "pin": False})
         route = self.route if routed is None else routed
-        with self.writer.transaction("remember", hand_edits=False) as tx:
+        with contextlib.ExitStack() as stack:
+            try:
+                tx = stack.enter_context(self.writer.transaction("remember", hand_edits=False))
+            except BusyError as exc:
+                if not (keep_if_git_busy and exc.git_lock):
+                    raise
+                # Another git process holds its lock (``git commit -a`` in its editor), maybe for minutes: the
+                # write is kept like one beside a merge, exit 3 "kept", not a failure to retry (breaker29 B29-14).
+                self.queue(cand)
+                held = str(exc).split("; memrepo waited")[0]  # "retry when it has finished" is not for a kept write
+                raise BlockedError(f"{held} ({KEPT_UNTIL_BLOCK_GONE})", kept=True) from exc
             try:
                 # Routed under the lock: another process may have just made a
                 # workspace file with the same slug, which must not be reused.

@@ -10,6 +10,7 @@ now") never reached memory. The transcripts are Claude Code's own line format an
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -38,7 +39,7 @@ def transcript_line(session: str, cwd: Path, n: int, role: str, text: str, paren
         "type": role,
         "message": {"role": role, "content": content},
         "uuid": f"{role[0]}{n}",
-        "timestamp": f"2026-12-05T10:0{n}:00.000Z",
+        "timestamp": datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"),  # said just now
     }
 
 

@@ -131,3 +131,16 @@ def test_the_rules_dream_examines_the_whole_folder_in_one_run(repo_path: Path) -
     assert record.next_file is None
     model = _model(store).run()  # the model path keeps its bound
     assert model.left_out
+
+
+def test_dreams_show_names_a_dozen_examined_files_and_counts_the_rest(repo_path: Path) -> None:
+    """breaker29 B29-17: all 1,999 examined names of a 2,000-file repo were printed, 71 KB on one line."""
+    from memrepo.cli.dream import NAMES_SHOWN, _coverage
+    from memrepo.engine.dreams.record import DreamRecord
+
+    names = [f"topics/topic-{n:04d}.md" for n in range(1999)]
+    record = DreamRecord.model_construct(examined=names, left_out=[], left_out_count=0, folder_files=0)
+    first = _coverage(record)[0]
+    assert first == f"examined: 1999 files: {', '.join(names[:NAMES_SHOWN])} and {1999 - NAMES_SHOWN} more"
+    few = DreamRecord.model_construct(examined=names[:3], left_out=[], left_out_count=0, folder_files=0)
+    assert _coverage(few)[0] == f"examined: 3 files: {', '.join(names[:3])}"

@@ -67,6 +67,9 @@ async def test_slash_searches_from_any_pane_and_enter_jumps_to_the_entry(repo: P
         assert isinstance(app.focused, EntryTable)
         assert app.main_screen.query_one("#panes").current == "folder"
         assert NEAREST_NOTICE not in app.notices  # an answer
+        await settle(pilot)  # breaker29 B29-3: the list is scrolled to the hit, not left at its first rows
+        rows, top = folder.table.scrollable_content_region.height - 1, round(folder.table.scroll_y)
+        assert rows > 0 and top <= folder.table.cursor_row < top + rows, (top, rows, folder.table.cursor_row)
 
 
 async def test_enter_on_a_nearest_entry_says_it_is_not_an_answer(repo: Path) -> None:

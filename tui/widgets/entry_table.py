@@ -241,15 +241,24 @@ class EntryTable(ScrollView, can_focus=True, inherit_bindings=False):
             self._clear_lines()
         self.virtual_size = Size(sum(widths.values()), len(self._entries) + 1)
 
-    def _scroll_to_cursor(self) -> None:
+    def _scroll_to_cursor(self, again: bool = True) -> None:
+        """Scroll the cursor's row into view; when the layout has not caught up with new rows yet (a search hit's
+        file just shown: no height, or a scroll cut short), once more after the next refresh (breaker29 B29-3)."""
         rows = self.scrollable_content_region.height - 1  # the header row stays put
         if rows < 1:
+            if again:
+                self.call_after_refresh(self._scroll_to_cursor, False)
             return
         top = round(self.scroll_y)
         if self._cursor < top:
-            self.scroll_to(y=self._cursor, animate=False, immediate=True)
+            want = self._cursor
         elif self._cursor >= top + rows:
-            self.scroll_to(y=self._cursor - rows + 1, animate=False, immediate=True)
+            want = self._cursor - rows + 1
+        else:
+            return
+        self.scroll_to(y=want, animate=False, immediate=True)
+        if again and round(self.scroll_y) != want:
+            self.call_after_refresh(self._scroll_to_cursor, False)
 
     def on_resize(self, event: events.Resize) -> None:
         """Give the text column the width the other columns leave; keep the cursor in view."""
