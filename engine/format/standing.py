@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 
 from .irony import hedged, not_meant, under_review
+from .practice import NAMED_PROJECT_RE, PROJECT_HERE_RE, unled_rule
 from .remembering import (
     OTHER_PERSON_RE,
     _retracts_earlier,
@@ -37,7 +38,7 @@ from .remembering import (
     scoped,
 )
 from .rulebody import TAIL_LEAD_RE, rule_body, without_reason
-from .ruleforms import NAMED_PROJECT_RE, OTHER_LEAD_RE, PROJECT_HERE_RE, long_enough, unled_rule
+from .ruleforms import OTHER_LEAD_RE, long_enough
 from .samerule import PROJECT_SCOPE_RE, rule_words, same_rule
 
 _LEAD_RE = re.compile(
