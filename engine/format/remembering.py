@@ -60,11 +60,13 @@ _REMEMBER_RE = re.compile(
 line's start, or " and ": "use password X and remember that H", breaker11 B11-4), after words of :data:`_LEAD` only, so "I remember that ..." and "you also remember that ..." are no
 request. X is the rest of the sentence (:func:`_sentence_end`)."""
 _STANDING_RE = re.compile(
-    r"(?:^|(?<=[.!?。！？])\s+|\n)\s*(?:from\s+now\s+on|going\s+forward|for\s+future\s+reference)\s*,?\s+(?=\w)"
+    r"(?:^|(?<=[.!?。！？])\s+|\n)\s*(?:(?:ok|okay|also|and|so|oh|btw|alright|right|but)\s*,?\s+)?"
+    r"(?:from\s+now\s+on|going\s+forward|for\s+future\s+reference)\s*,?\s+(?=\w)"
     r"(?!(?:is|was|will|would|seems?|looks?|sounds?|means?|has|had|i\s+(?:think|guess|suppose)|maybe|perhaps)\b)",
     re.IGNORECASE,
 )
-"""A standing statement at a sentence's start: "From now on, X", "For future reference, X"; not the lead-in as a noun
+"""A standing statement at a sentence's start, after one short word of talk or none ("Ok from now on X", round 18):
+"From now on, X", "For future reference, X"; not the lead-in as a noun
 ("Going forward is the only option") nor a hedge after it ("Going forward, I think we should ...", corr10)."""
 _CJK_RE = re.compile(
     r"(?:^|(?<=[。！？.!?])\s*|\n)\s*(?:请|要|一定要|帮我)?(?:记住|記住|记一下|記一下|记下来|记下|기억해\s*(?:줘|둬|주세요)?"
