@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from .dropped import team_present
+from .labelled import labelled_rule
 from .relativedates import NOW_WORDS
 from .ruleforms import always_rule, cjk_stop_rule, habit_rule, stop_rule, verbless_rule
 
@@ -18,7 +19,8 @@ PROJECT_HERE_RE = re.compile(
     r"^(?:in\s+this\s+(?:repo|repository|project|codebase|monorepo)|in\s+diese[mr]\s+(?:repo|repository|projekt|codebasis)"
     r"|dans\s+ce\s+(?:dépôt|projet|repo)|en\s+este\s+(?:repo|repositorio|proyecto)|in\s+questo\s+(?:repo|progetto)"
     r"|neste\s+(?:repo|repositório|projeto)|in\s+deze\s+repo|in\s+dit\s+(?:project|repo)|w\s+tym\s+(?:repo|projekcie"
-    r"|repozytorium))\b\s*,?\s*"
+    r"|repozytorium)|v\s+(?:tomhle|tomto)\s+(?:repu|repozitáři|projektu)|i\s+(?:det\s+här|detta|dette)\s+(?:projekt(?:et)?"
+    r"|repo(?:t)?))\b\s*,?\s*"
     r"|(?:^|\s)이\s*(?:프로젝트|저장소|레포(?:지토리)?)에서(?:는|도)?|この(?:リポジトリ|プロジェクト|リポ)(?:では|で)"
     r"|(?:在)?(?:这个|這個|本)(?:项目|項目|仓库|倉庫|代码库|repo)(?:里|裡|中)?",
     re.IGNORECASE,
@@ -99,7 +101,28 @@ def project_practice(sentence: str) -> str | None:
     if here is None:
         return None
     rest = text[here.end() :]
-    return text if _TEAM_HABIT_RE.match(rest) or always_rule(rest) else None
+    return text if _TEAM_HABIT_RE.match(rest) or always_rule(rest) or _standing(rest) else None
+
+
+_STANDING_WORD_RE = re.compile(
+    r"(?:^|\s)(?:always|never|only|immer|nie|niemals|nur|toujours|jamais|uniquement|seulement|siempre|nunca|solo|sólo"
+    r"|sempre|mai|soltanto|apenas|altijd|nooit|alleen|zawsze|nigdy|tylko|alltid|aldrig|bara|kun|vždy|nikdy|jen|pouze)"
+    r"(?=\s)",
+    re.IGNORECASE,
+)
+"""A word of every time or of the only way, in its own place in the clause ("API errors always come back as ...",
+"las traducciones nunca se editan a mano", "se changelog dělá jen skriptem")."""
+
+
+def _standing(rest: str) -> bool:
+    """Whether what follows a project opener states the project's standing practice with a subject of its own, by a
+    word of every time in its first clause (:data:`_STANDING_WORD_RE`): "In this project API errors always come back
+    as problem+json", "En este repo las traducciones nunca se editan a mano", "V tomhle repu se changelog dělá jen
+    skriptem release-notes" (round 18); never a past, a hedge, the moment or a question (:data:`_NOT_PRACTICE_RE`)."""
+    first = re.split(r"[,;:]|\s[-–—]\s", rest, maxsplit=1)[0]
+    if len(first.split()) < 3 or _NOT_PRACTICE_RE.search(rest):
+        return False
+    return bool(_STANDING_WORD_RE.search(f" {first} "))
 
 
 def unled_rule(sentence: str) -> str | None:
@@ -118,6 +141,7 @@ def unled_rule(sentence: str) -> str | None:
         or stop_rule(sentence)
         or cjk_stop_rule(sentence)
         or habit_rule(sentence)
+        or labelled_rule(sentence)
     )
 
 
