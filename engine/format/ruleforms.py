@@ -204,17 +204,33 @@ _NO_RE = re.compile(
 """A polite "no X in Y" ("please no emoji in commit messages", "bitte keine Emojis in Commit-Nachrichten", "no
 trailing spaces in YAML, please"): a rule for every Y, as "never put X in Y" would be."""
 _TOPIC_MANNER_RE = re.compile(
-    r"(?P<topic>[^\s、。,，]{1,12}?)(?:は|는|은)\s*(?P<manner>[^\s、。,，]{1,16}?)(?:で|로|으로)\s*(?:お願い(?:します)?|おねがい"
-    r"|頼む|頼みます|よろしく|부탁해(?:요)?|부탁드려요|부탁합니다|해\s*줘|해\s*주세요)"
+    r"(?P<topic>[^\s、。,，]{1,12}?(?:\s[^\s、。,，]{1,12}?)?)(?:は|는|은)\s*(?P<manner>[^\s、。,，]{1,16}?)(?:で|로|으로)\s*(?:お願い(?:します)?|おねがい"
+    r"|頼む|頼みます|よろしく|부탁해(?:요)?|부탁드려요|부탁합니다|해\s*줘|해\s*주세요"
+    r"|[^\s、。,，]{1,6}?(?:て|で)(?:ほしい|欲しい|ください|下さい)(?:です)?)"
 )
 """A topic and the manner asked for it, then "please", in Japanese or Korean ("説明は日本語でお願い", "답변은 한국어로
-부탁해"): a request without a verb of its own, for every answer, not one."""
+부탁해"), or a verb asked for in that manner in Japanese ("SQLのキーワードは全部大文字で書いてほしいです"): a
+request for every time the topic comes up, not one."""
 
 
 _FILLER_RE = re.compile(
     r"^(?:(?:あ|ああ|えっと|ちなみに|あと|それと|참고로|그리고|아|근데|그런데|顺便说一下|另外|对了)[、,，\s]*)+"
 )
 """Words a CJK sentence may open with that are no part of the request ("あ、ちなみに", "참고로")."""
+
+
+_TOPIC_ALWAYS_RE = re.compile(
+    rf"^(?P<topic>[^\s,;:.!?]+(?:\s+[^\s,;:.!?]+){{0,3}}?)\s+(?:(?P<please>{_PLEASE})\s+)?(?:{_ALWAYS})\s+"
+    r"(?P<manner>(?:in|auf|en|op|na|w|po|på|i|em|on|with|mit|avec|con|com|met|z|med)\s+[^,;:.!?]{2,60}?)"
+    rf"(?:\s*,\s*(?P<tail>{_PLEASE}))?(?=\s*(?:[,;:]|$))",
+    re.IGNORECASE,
+)
+"""A topic, "please", a word of every time and the manner asked for it, with no verb ("Commit-Messages bitte immer auf
+Englisch", "commit messages always in English, please", "i messaggi di commit per favore sempre in inglese")."""
+
+
+_COPULAS = _set("is it that this ist sind es das dies est c'est ce ça es esto eso è questo é isso isto het dat dit")
+"""A subject or copula that makes the words before "please always" a statement ("Das ist bitte immer so")."""
 
 
 def verbless_rule(sentence: str) -> str | None:
@@ -230,8 +246,13 @@ def verbless_rule(sentence: str) -> str | None:
     found = _NO_RE.match(text)
     if found and (found["please"] or found["tail"]) and len(found["what"].split()) <= 4:
         return text[found.start("no") : found.end("where")]
+    topic = _TOPIC_ALWAYS_RE.match(text)
+    if topic and (topic["please"] or topic["tail"]) and not set(topic["topic"].casefold().split()) & _COPULAS:
+        return text[: topic.end("manner")]
     manner = _TOPIC_MANNER_RE.search(text)
-    return text[manner.start("topic") :].rstrip(" .!。！") if manner else None
+    if manner is None or _CJK_NOW_RE.search(manner["topic"]):
+        return None  # "これは英語で書いてください": this one, not every time
+    return text[manner.start("topic") :].rstrip(" .!。！")
 
 
 _STOP_RE = re.compile(

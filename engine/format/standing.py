@@ -142,10 +142,10 @@ B15-24: kept as a project's fact before, the user's "Use npm" rule left standing
 
 
 _MARKER_RE = re.compile(
-    r"^(?:(?:oh|and|so|well|ok|okay)[ \t]+)*(?:by[ \t]+the[ \t]+way|[^\W\d_]+)[ \t]*,[ \t]*(?=\S)", re.IGNORECASE
+    r"^(?:(?:oh|and|so|well|ok|okay)[ \t]+)*(?:by[ \t]+the[ \t]+way|[^\W\d_]+)[ \t]*[,:][ \t]*(?=\S)", re.IGNORECASE
 )
-"""A one-word discourse marker and its comma before an order ("Anyway, always ...", "Comunque, rispondimi sempre
-...", "Oh and btw, never ..."): not part of the rule, which the unled shapes then read whole (breaker28 B28-6). One
+"""A one-word discourse marker and its comma (or colon: "Übrigens: ...", round 18) before an order ("Anyway, always
+...", "Comunque, rispondimi sempre ...", "Oh and btw, never ..."): not part of the rule, which the unled shapes then read whole (breaker28 B28-6). One
 word only: a longer clause before the comma may be a condition or a scope, which the shapes read themselves."""
 
 
