@@ -55,6 +55,7 @@ _NOTE_ABOUT_RE = re.compile(r"^(?:(?:note|line|entry|thing|bit|part)\s+(?:about|
 _ENDED_RE = re.compile(
     r"\b(?:ended|finished|is\s+over|was\s+over|are\s+over|(?:is|was)\s+done|decommissioned|shut\s+down|retired|lifted"
     r"|(?:we|they|i)\s+(?:dropped|ditched|removed|deleted|abandoned|stopped\s+using|got\s+rid\s+of|no\s+longer\s+use)"
+    r"|(?:we|they|i)\s+(?:don['’]t|do\s+not)\s+(?:use|need)\s+(?:\S+\s+){0,4}?(?:any\s*more|any\s+longer)"
     r"|(?:got|was|were|has\s+been|have\s+been)\s+(?:deleted|removed|dropped|shut\s+down|turned\s+off|switched\s+off)"
     r"|(?:on|nous)\s+l['’]a(?:vons)?\s+(?:supprimée?|retirée?|abandonnée?)|supprimée?s?\b|nieaktualn[aey]|veraltet"
     r"|obsolète|périmée?|desactualizad[oa]|obsolet[oa]|verouderd|(?:ya\s+)?no\s+es\s+cierto|nicht\s+mehr\s+aktuell"

@@ -32,13 +32,19 @@ _OTHERS = [_line("Ich schreibe Code in Neovim"), _line("I prefer tabs over space
             "Dimentica quello che ti ho detto sul server di staging, non esiste più.",
             "Il server di staging è staging.example.it",
         ),
-        ("Olvida lo que dije sobre el servidor de pruebas, ya no existe.", "El servidor de pruebas está en test.example.es"),
+        (
+            "Olvida lo que dije sobre el servidor de pruebas, ya no existe.",
+            "El servidor de pruebas está en test.example.es",
+        ),
         (
             "Vergiss, was ich über den alten VPN-Host gesagt habe, den gibt es nicht mehr.",
             "Der VPN-Host ist vpn-old.example.de",
         ),
         ("Vergeet wat ik zei over de oude server.", "De oude server draait op Debian 9"),
-        ("Oublie ce que j'ai dit à propos du serveur de démo, on l'a supprimé.", "Le serveur de démo est demo.example.fr"),
+        (
+            "Oublie ce que j'ai dit à propos du serveur de démo, on l'a supprimé.",
+            "Le serveur de démo est demo.example.fr",
+        ),
     ],
 )
 def test_what_the_user_told_about_a_topic_is_forgotten(said: str, line: str) -> None:
@@ -75,3 +81,14 @@ def test_someone_elses_words_or_the_users_own_memory_forget_nothing(said: str) -
     assert requests([said]) == []
     lines = [_line("The staging IP is 10.0.0.5"), _line("Il numero del badge è 44817"), _line("Retries: 3, see docs")]
     assert forgets([said], lines) == ([], [])
+
+
+def test_a_note_named_with_we_dont_use_it_anymore_is_forgotten() -> None:
+    """h9-forget-review-login: "we don't use that account anymore" says the thing is over, so the topic is its
+    head before the comma; said without it ("we still use it") the line is only proposed."""
+    line = _line("Lynx App Store review login: qa-lynx@example.com", "workspaces/lynx.md")
+    other = _line("Lynx targets iOS 16 and Android 10+ clients", "workspaces/lynx.md")
+    said = "Drop the note about the App Store review login, we don't use that account anymore."
+    assert forgets([said], [line, other]) == ([line], [])
+    kept = "Drop the note about the App Store review login, we still use it but Bob owns it now."
+    assert forgets([kept], [line, other])[0] == []

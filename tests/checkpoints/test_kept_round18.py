@@ -1,0 +1,156 @@
+"""What the model-free checkpoint keeps, read by the sentence's structure (round 18, heldout9 and breaker28).
+
+Before, each of these kept nothing: a standing word inside a practice said for the project ("En este repo las
+traducciones nunca se editan a mano"), a head that labels what follows as a rule or the user's way of working ("House
+rule for this repo: ..."), a topic with "please always" and a manner but no verb ("Commit-Messages bitte immer auf
+Englisch"), a Japanese topic with the verb asked for ("...は全部大文字で書いてほしいです"), "I like" + a kind of thing,
+and a lead word before "from now on" without its comma ("Ok from now on the CI runs on Node 22").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memrepo.engine.checkpoints.claims import ExistingEntry
+from memrepo.engine.checkpoints.userkept import kept_statements, place
+
+
+def _line(text: str, path: str = "workspaces/shop.md") -> ExistingEntry:
+    return ExistingEntry(f"{path}#L5", path, 5, text, "user", {})
+
+
+def _kept(said: str, lines: list[ExistingEntry] | None = None) -> list[tuple[str, str, str]]:
+    """(text, kind, scope) of each statement kept from ``said`` in project "shop"."""
+    existing = lines or []
+    return [
+        (k.text, k.kind, place(k.text, k.kind, "shop", existing, [said])[0]) for k in kept_statements([said], existing)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("said", "has"),
+    [
+        (
+            "En este repo las traducciones nunca se editan a mano, siempre se regeneran con npm run i18n.",
+            "npm run i18n",
+        ),
+        ("In this project API errors always come back as RFC 7807 problem+json.", "problem+json"),
+        ("V tomhle repu se changelog dělá jen skriptem release-notes, ne ručně.", "release-notes"),
+        ("In diesem Projekt werden Migrationen immer mit Alembic erzeugt.", "Alembic"),
+        ("Dans ce projet, les tests tournent toujours sous pytest.", "pytest"),
+    ],
+)
+def test_a_standing_word_in_a_practice_said_for_the_project_keeps_the_projects_rule(said: str, has: str) -> None:
+    kept = _kept(said)
+    assert [(kind, scope) for text, kind, scope in kept if has in text] == [("rule", "workspace")]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "In this repo the build was always slow.",  # a past
+        "In this project the tests are flaky right now, always red.",  # the moment
+        "In this repo, is the build always slow?",  # a question
+        "In this project we might always use tabs.",  # a hedge
+    ],
+)
+def test_a_past_the_moment_a_question_or_a_hedge_after_the_opener_keeps_no_rule(said: str) -> None:
+    assert [k for k in _kept(said) if k[1] == "rule"] == []
+
+
+@pytest.mark.parametrize(
+    ("said", "text", "scope"),
+    [
+        (
+            "House rule for this repo: nobody pushes straight to main, everything goes through a PR with one approval.",
+            "House rule for this repo: nobody pushes straight to main, everything goes through a PR with one approval",
+            "workspace",
+        ),
+        (
+            "Before we start, one thing about how I work: show me a diff first and wait for my ok before you touch "
+            "more than one file.",
+            "Show me a diff first and wait for my ok before you touch more than one file",
+            "global",
+        ),
+        ("Ground rule: every migration gets a down step.", "Every migration gets a down step", "global"),
+    ],
+)
+def test_a_head_labelling_a_rule_keeps_what_follows_as_one(said: str, text: str, scope: str) -> None:
+    assert _kept(said) == [(text, "rule", scope)]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Bob's rule: always squash.",  # someone else's
+        "Quick question about the policy: can you check it?",  # a question
+        "Here is the error: rule 42 failed on line 3.",  # no head naming a rule before the colon
+        "If that's the rule: fine.",
+    ],
+)
+def test_a_head_of_someone_else_a_question_or_no_rule_keeps_nothing(said: str) -> None:
+    assert [k for k in _kept(said) if k[1] == "rule"] == []
+
+
+@pytest.mark.parametrize(
+    ("said", "has"),
+    [
+        (
+            "Kannst du die Tests laufen lassen? Übrigens: Commit-Messages bitte immer auf Englisch, auch wenn ich Deutsch "
+            "schreibe.",
+            "auf Englisch",
+        ),
+        ("Commit messages always in English, please.", "in English"),
+        ("Messaggi di commit per favore sempre in inglese.", "in inglese"),
+        ("Die Tests bitte immer mit pytest -x.", "pytest -x"),
+        ("日次集計のクエリを見てもらえますか。ちなみに、SQLのキーワードは全部大文字で書いてほしいです。", "大文字"),
+    ],
+)
+def test_a_topic_with_the_manner_asked_for_every_time_is_a_rule(said: str, has: str) -> None:
+    assert [kind for text, kind, _scope in _kept(said) if has in text] == ["rule"]
+
+
+@pytest.mark.parametrize(
+    "said", ["Das ist bitte immer so.", "これは英語で書いてください。", "Please fix this in English."]
+)
+def test_a_statement_or_this_one_asked_for_keeps_no_rule(said: str) -> None:
+    assert [k for k in _kept(said) if k[1] == "rule"] == []
+
+
+@pytest.mark.parametrize(
+    ("said", "text"),
+    [
+        (
+            "Can you fix the lint errors in Button.tsx? Side note, I like single quotes and no semicolons in TS, always "
+            "have.",
+            "I like single quotes and no semicolons in TS, always have",
+        ),
+        ("I like small commits with clear messages.", "I like small commits with clear messages"),
+        ("btw I love short answers without bullet points.", "I love short answers without bullet points"),
+    ],
+)
+def test_i_like_a_kind_of_thing_is_a_preference_for_me(said: str, text: str) -> None:
+    assert _kept(said) == [(text, "preference", "global")]
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["I like the new dashboard.", "I love your idea.", "I like where this is going.", "I like how fast this is now."],
+)
+def test_i_like_a_thing_at_hand_keeps_nothing(said: str) -> None:
+    assert _kept(said) == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Ok from now on the CI runs on Node 22.",
+        "so, from now on the CI runs on Node 22",
+        "Alright from now on the CI runs on Node 22",
+    ],
+)
+def test_a_lead_word_before_from_now_on_keeps_the_statement(said: str) -> None:
+    line = _line("The CI runs on Node 20")
+    kept = kept_statements([said], [line])
+    assert [k.text.casefold() for k in kept] == ["the ci runs on node 22"]
+    assert place(kept[0].text, kept[0].kind, "shop", [line], [said]) == ("workspace", line)
