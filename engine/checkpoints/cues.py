@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 
 _CUE_WORDS = (
-    r"(?:small\s+|quick\s+|one\s+)?correction|i\s+had\s+(?:\w+\s+){0,3}?wrong(?:\s+\w+){0,2}|my\s+(?:mistake|bad)(?:\s+\w+)?"
+    r"(?:small\s+|quick\s+|one\s+)?correction|i\s+(?:had|got|have|gave\s+you)\s+(?:[\w'’]+\s+){0,4}?wrong(?:\s+\w+){0,2}"
+    r"|my\s+(?:mistake|bad)(?:\s+\w+)?|ho\s+sbagliato\s+[^,:]{1,30}|je\s+me\s+suis\s+trompée?\s+(?:sur|pour|de|d['’])\s*[^,:]{1,30}"
+    r"|ich\s+habe\s+mich\s+(?:bei|mit)\s+[^,:]{1,30}\s+geirrt|errei\s+[^,:]{1,30}"
     r"|scratch\s+what\s+i\s+(?:told\s+you|said)(?:\s+about\s+[^,:]{1,40})?|i\s+was\s+wrong(?:\s+about\s+[^,:]{1,40})?"
     r"|(?:kleine\s+)?korrektur(?:\s+zu\s+(?:deinen|meinen)\s+notizen)?|das\s+war\s+falsch|ich\s+habe\s+mich\s+geirrt|stimmt\s+nicht\s+mehr"
     r"|(?:petite\s+)?(?:correction|rectification|mise\s+à\s+jour)|je\s+me\s+suis\s+trompée?|(?:pequeña\s+)?corrección|me\s+equivoqué(?:\s+antes)?(?:\s+con\s+[^,:]{1,30})?"

@@ -140,7 +140,8 @@ _NEGATION_RE = re.compile(
     re.IGNORECASE,
 )
 _NO_LONGER_RE = re.compile(
-    r"\b(?:any\s*more|any\s+longer|no\s+longer|ya\s+no|più|plus|más|mehr|meer|mais|już|längre|længere|lenger)\b", re.IGNORECASE
+    r"\b(?:any\s*more|any\s+longer|no\s+longer|ya\s+no|più|plus|más|mehr|meer|mais|już|längre|længere|lenger)\b",
+    re.IGNORECASE,
 )
 """The adverb that ends a keeping: "anymore", "più", "plus", "más", "mehr", "meer", "mais", "już", "längre"."""
 _SELF_RE = re.compile(r"(?:^|\s)(?:i|je|j['’]\w*|io|yo|ich|ik|eu|jag|jeg)(?=\s|$)", re.IGNORECASE)

@@ -154,3 +154,26 @@ def test_a_lead_word_before_from_now_on_keeps_the_statement(said: str) -> None:
     kept = kept_statements([said], [line])
     assert [k.text.casefold() for k in kept] == ["the ci runs on node 22"]
     assert place(kept[0].text, kept[0].kind, "shop", [line], [said]) == ("workspace", line)
+
+
+@pytest.mark.parametrize(
+    ("said", "old"),
+    [
+        ("Me equivoqué con el puerto de la API: es el 8443, con TLS.", "La API de puffin escucha en el puerto 8081"),
+        ("I got the staging port wrong: it is 6433.", "The staging DB listens on port 5432"),
+        ("Je me suis trompé sur le port de l'API : c'est 8443.", "L'API de puffin écoute sur le port 8081"),
+        ("Errei a porta da API: é a 8443.", "A API do puffin escuta na porta 8081"),
+    ],
+)
+def test_a_cue_that_names_the_topic_corrects_with_the_value_after_it(said: str, old: str) -> None:
+    """The statement after the cue ("es el 8443") names no subject; the cue does ("con el puerto de la API"): the
+    sentence whole is read, and placed on the line it corrects (h9-corr-api-port-es)."""
+    line, other = _line(old), _line("The prod DB listens on port 5433")
+    kept = kept_statements([said], [line, other])
+    assert len(kept) == 1
+    assert place(kept[0].text, kept[0].kind, "shop", [line, other], [said]) == ("workspace", line)
+
+
+def test_a_cue_naming_a_topic_with_no_value_after_it_keeps_nothing() -> None:
+    line = _line("The staging DB listens on port 5432")
+    assert kept_statements(["I got the staging port wrong, sorry about that."], [line]) == []
