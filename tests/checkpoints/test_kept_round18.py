@@ -225,3 +225,42 @@ def test_a_correction_naming_the_old_value_or_pointing_at_memory_replaces_its_li
 def test_another_subject_or_no_new_value_of_its_kind_replaces_nothing(said: str, old: str) -> None:
     line = _line(old)
     assert [k for k in kept_statements([said], [line]) if place(k.text, k.kind, "shop", [line], [said])[1]] == []
+
+
+@pytest.mark.parametrize(
+    ("said", "until"),
+    [
+        ("FYI there's a change freeze on kestrel until the end of January, only hotfixes get merged.", "-01-31"),
+        ("The payments sandbox is down until the end of January.", "-01-31"),
+        (
+            "For the next three weeks Priya is covering code review on puffin while Sam is on parental leave, so tag "
+            "her on PRs.",
+            "",
+        ),
+        ("Heads up: for the next two weeks Priya is covering code review.", ""),
+    ],
+)
+def test_a_state_with_its_end_or_over_a_span_is_kept(said: str, until: str) -> None:
+    """ "there's X until the end of <month>" (an end on that month's last day, "there" a subject), and a progressive
+    said over a span ("For the next three weeks Priya is covering ...": the state of that span, not an event)."""
+    from datetime import date
+
+    from memrepo.engine.format.relativedates import dated
+
+    kept = kept_statements([said], [])
+    assert len(kept) == 1
+    assert dated(kept[0].text, date(2026, 12, 5)).until is not None
+    assert until in (dated(kept[0].text, date(2026, 12, 5)).until or "")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "For the next two weeks the build is failing on main.",  # a fault
+        "For the next two weeks Bob is fixing the login bug.",  # a task of the moment
+        "There's a bug in the parser.",  # no end
+        "For the next three weeks I am working on the parser.",
+    ],
+)
+def test_a_fault_a_task_or_no_end_keeps_no_notice(said: str) -> None:
+    assert kept_statements([said], []) == []
