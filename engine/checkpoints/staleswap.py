@@ -314,7 +314,11 @@ def _match(text: str, line: str, skip: set[str]) -> tuple[bool, bool]:
     paired = paired and bool(
         shared
     )  # "... klopt niet meer, we draaien op MariaDB 11" for "... PostgreSQL 15 als database"
-    if fresh & {old[v] for v in old} and (named or len(shared) >= _SHARED or first in shared or anchored or paired):
+    said_first = first is not None and len(first) >= 5 and first[:5] in {w[:5] for w in _content(text, skip)}
+    said_first = said_first and not shared - {first}  # "i rilasci" for "Il rilascio": the subject inflected (round 18)
+    if fresh & {old[v] for v in old} and (
+        named or len(shared) >= _SHARED or first in shared or anchored or paired or said_first
+    ):
         return True, bool(named)
     gone = {n for n in _caps(line) if n in said and _disowned(text, n)}
     gone = {n for n in gone if _after_cue(text, n)} or gone  # "the falcon API hasn't been on Fly.io": not "API"

@@ -87,6 +87,8 @@ def project_practice(sentence: str) -> str | None:
     """
     text = sentence.strip()
     here = PROJECT_HERE_RE.match(text)
+    if here is not None and _CJK_RULE_RE.match(text[here.end() :]):
+        return text  # "这个项目的分支命名规则是 feature/LYNX-编号": the project's rule, named as one (round 18)
     if here is not None and team_present(text[here.end() :]):
         return text  # "W tym projekcie używamy Poetry", "이 프로젝트에서는 ... 저장해요": the subject dropped (sess17)
     if not re.match(r"[a-z]", text, re.IGNORECASE):
@@ -102,6 +104,12 @@ def project_practice(sentence: str) -> str | None:
         return None
     rest = text[here.end() :]
     return text if _TEAM_HABIT_RE.match(rest) or always_rule(rest) or _standing(rest) else None
+
+
+_CJK_RULE_RE = re.compile(
+    r"^(?:的|の)?[^。，,、]{0,12}?(?:规则|規則|规范|規範|约定|約定|ルール|規約|규칙|컨벤션)\s*(?:是|为|為|は|는|은)"
+)
+"""A project's rule named as the subject after the opener, in Chinese, Japanese or Korean ("...的分支命名规则是 X")."""
 
 
 _STANDING_WORD_RE = re.compile(

@@ -264,3 +264,31 @@ def test_a_state_with_its_end_or_over_a_span_is_kept(said: str, until: str) -> N
 )
 def test_a_fault_a_task_or_no_end_keeps_no_notice(said: str) -> None:
     assert kept_statements([said], []) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "old"),
+    [
+        ("Cambio di programma: i rilasci di puffin li facciamo il giovedì.", "Il rilascio di puffin è il lunedì"),
+        ("Change of plans: the standup is at 10:15.", "The standup is at 9:30"),
+    ],
+)
+def test_a_change_of_plans_cues_a_correction_of_an_inflected_subject(said: str, old: str) -> None:
+    """ "Cambio di programma:" is a correction's cue, and "i rilasci" is the line's "Il rilascio" inflected."""
+    line = _line(old, "workspaces/puffin.md")
+    kept = kept_statements([said], [line])
+    assert len(kept) == 1
+    assert place(kept[0].text, kept[0].kind, "puffin", [line], [said]) == ("workspace", line)
+
+
+def test_a_danish_pin_request_pins_what_follows() -> None:
+    from memrepo.engine.format.remembering import pinned_statements
+
+    said = "Fastgør det her: kestrel må aldrig logge kundernes e-mailadresser."
+    assert pinned_statements([said]) == ["kestrel må aldrig logge kundernes e-mailadresser"]
+
+
+def test_a_rule_named_as_the_subject_after_a_cjk_project_opener_is_the_projects() -> None:
+    said = "这个项目的分支命名规则是 feature/LYNX-编号，比如 feature/LYNX-142。"
+    assert _kept(said) == [(said.rstrip("。"), "rule", "workspace")]
+    assert _kept("这个项目的构建很慢。") == []
