@@ -40,11 +40,11 @@ keeps the sentence it points into (sess15)."""
 _VERB = (
     rf"(?:(?:remember|keep\s+this\s+in\s+mind)(?:\s+th(?:is|at))?,?\s+(?:permanently|forever|always|for\s+(?:later|good"
     rf"|next\s+time|the\s+future))(?=\s*:|\s+that\s)|(?:save|pin)\s+this(?:\s+for\s+later)?(?=\s*:)|remember|don['’]?t"
-    rf"\s+forget|do\s+not\s+forget|keep\s+in\s+mind|please\s+note|make\s+a\s+note|take\s+note|note\s+to\s+self(?:\s+for"
+    rf"\s+forget|do\s+not\s+forget|never\s+forget|(?:keep|bear)\s+in\s+mind|please\s+note|make\s+a\s+note|take\s+note|note\s+to\s+self(?:\s+for"
     rf"\s+{_MEMORY}|\s+for\s+memory)?|note\s+for\s+(?:{_MEMORY}|memory)|update\s+{_MEMORY}"
     rf"|(?:save|store|add|put|keep)\s+(?:this|that|it)\s+(?:to|in|into)\s+(?:{_MEMORY}|memory))"
 )
-"""The words of a request to keep: "remember", "don't forget", "keep in mind", "please note", "make a note", "note to
+"""The words of a request to keep: "remember", "don't forget" (or "never forget"), "keep in mind" (or "bear"), "please note", "make a note", "note to
 self", "update your memory", "save this to memory"; a qualifier before ":" or "that" ("Remember this permanently: X",
 "Save this for later: X", "Pin this: X", B17-13). A plain "Note that ..." is not one: in a prompt it is most often
 the task's context ("Note that the function below returns None; fix the caller")."""

@@ -142,13 +142,6 @@ _SCOPE_FIRST_RE = re.compile(
 scope, no part of its verb."""
 
 
-_KEEP_ASKED_RE = re.compile(
-    r"(?:remember|forget|note|keep\s+in\s+mind|bear\s+in\s+mind)\b\s*(?::|that\b)", re.IGNORECASE
-)
-""""remember:", "forget that", "keep in mind:" after always/never: a request to keep the statement after it (the
-request readers keep it alone, tests/cli/test_hook_same_session.py), not an order for every time."""
-
-
 def always_rule(sentence: str) -> str | None:
     """The rule a sentence in the imperative with a word of every time states (the module docstring), or None.
 
@@ -176,8 +169,6 @@ def always_rule(sentence: str) -> str | None:
     if first is not None:
         rest = first["rest"]
         head = rest.split()[0].casefold()
-        if _KEEP_ASKED_RE.match(rest):
-            return None  # "Always remember: the staging DB resets nightly": a request to keep what follows
         ok = _mood(first["adv"].casefold().split()[-1], head, rest, clause)
     else:
         verb, adverb = verb_first["verb"].casefold(), verb_first["adv"].casefold()  # type: ignore[index]

@@ -36,6 +36,7 @@ from .remembering import (
     retraction_scope,
     said,
     scoped,
+    user_statements,
 )
 from .rulebody import TAIL_LEAD_RE, rule_body, without_reason
 from .ruleforms import OTHER_LEAD_RE, long_enough
@@ -225,6 +226,20 @@ def taken_back(texts: list[str]) -> list[str]:
     return _rules(texts)[1]
 
 
+def _asked_to_keep(sentence: str, rule: str) -> bool:
+    """Whether the request readers keep a part of ``rule`` from ``sentence`` (:func:`.remembering.user_statements`):
+    "Always remember: the staging DB resets nightly" asks to keep what follows its colon, which they keep alone; it is
+    no order for every time (round 18: the remember verbs are read once, by the request readers). "From now on,
+    always answer in English" gives them the rule itself (or more), which stays a rule."""
+    mine = _norm(rule)
+    return any(len(part) < len(mine) and part in mine for part in map(_norm, user_statements([sentence])))
+
+
+def _norm(text: str) -> str:
+    """``text`` case-folded, spaces collapsed, end marks dropped: two sayings of one statement compare equal."""
+    return " ".join(text.casefold().split()).strip(" .!?;:,")
+
+
 def _rules(texts: list[str]) -> tuple[list[str], list[str]]:
     per_message: list[list[str]] = []
     dropped: list[str] = []
@@ -243,7 +258,7 @@ def _rules(texts: list[str]) -> tuple[list[str], list[str]]:
             if not_meant(before, sentence, after, rule=True):
                 continue  # "Great. From now on, just push to main, why not." (breaker15 B15-11, B15-12)
             rule = _rule(sentence)
-            if rule:
+            if rule and not _asked_to_keep(sentence, rule):
                 mine.append(rule)
         if (taken is not None and _retracts_earlier(text, taken)) or _TAKE_BACK_RE.search(readable(text)):
             for earlier in reversed(per_message):

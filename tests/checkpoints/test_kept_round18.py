@@ -292,3 +292,22 @@ def test_a_rule_named_as_the_subject_after_a_cjk_project_opener_is_the_projects(
     said = "这个项目的分支命名规则是 feature/LYNX-编号，比如 feature/LYNX-142。"
     assert _kept(said) == [(said.rstrip("。"), "rule", "workspace")]
     assert _kept("这个项目的构建很慢。") == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("Always remember: the staging DB resets nightly.", [("the staging DB resets nightly", "fact")]),
+        ("Never forget that the staging DB resets nightly.", [("the staging DB resets nightly", "fact")]),
+        ("Always bear in mind that prod is read-only.", [("prod is read-only", "fact")]),
+        ("From now on, please always answer in English.", [("always answer in English", "rule")]),
+        ("Always run the linter before committing.", [("Always run the linter before committing", "rule")]),
+    ],
+)
+def test_a_request_to_keep_after_always_is_kept_by_the_request_readers_not_as_a_rule(
+    said: str, kept: list[tuple[str, str]]
+) -> None:
+    """The remember verbs are read once, by the request readers: a rule whose part they keep is no rule
+    (``standing._asked_to_keep``; before, ``ruleforms`` listed the verbs a third time, and "Never forget that X" kept
+    nothing)."""
+    assert [(k.text, k.kind) for k in kept_statements([said], [])] == kept
