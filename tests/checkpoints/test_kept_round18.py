@@ -300,7 +300,7 @@ def test_a_rule_named_as_the_subject_after_a_cjk_project_opener_is_the_projects(
         ("Always remember: the staging DB resets nightly.", [("the staging DB resets nightly", "fact")]),
         ("Never forget that the staging DB resets nightly.", [("the staging DB resets nightly", "fact")]),
         ("Always bear in mind that prod is read-only.", [("prod is read-only", "fact")]),
-        ("From now on, please always answer in English.", [("always answer in English", "rule")]),
+        ("From now on, always answer in English.", [("always answer in English", "rule")]),
         ("Always run the linter before committing.", [("Always run the linter before committing", "rule")]),
     ],
 )
