@@ -19,7 +19,6 @@ do odpalenia dune lokalnie, jest już nieaktualne. Usuń to z pamięci."
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable, Sequence
 from typing import TypeVar
@@ -93,7 +92,7 @@ def _alike(a: str, b: str) -> bool:
     shorter left ("kopia" of "kopiach" / "kopie"), as Slavic and Romance case endings change a word's fifth letter."""
     if a == b:
         return True
-    common = len(os.path.commonprefix([a, b]))
+    common = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
     return common >= 4 and common >= min(len(a), len(b)) - 2
 
 
