@@ -283,14 +283,15 @@ def dated(text: str, today: date) -> Dated:
         return Dated(text[: span.start()] + words + text[span.end() :], end.isoformat())
     month_end = _end_of_month(hidden, today)
     if month_end is not None and not _AFTER_RE.search(hidden):  # "until the end of January": its last day
-        found, last = month_end
-        name = re.match(r"[^\W\d_]+", text[found.end() :])
-        stop = found.end() + (name.end() if name else 0)
-        year = re.match(r",?\s+(\d{4})\b", text[stop:])
-        if year:  # "until the end of May 2028": the year said
-            last = date(int(year.group(1)), last.month, calendar.monthrange(int(year.group(1)), last.month)[1])
-        tail = "" if year else f" {last.year}"
-        return Dated(text[:stop] + tail + text[stop:], last.isoformat())
+        lead, month_last = month_end
+        name = re.match(r"[^\W\d_]+", text[lead.end() :])
+        stop = lead.end() + (name.end() if name else 0)
+        said_year = re.match(r",?\s+(\d{4})\b", text[stop:])
+        if said_year:  # "until the end of May 2028": the year said
+            y = int(said_year.group(1))
+            month_last = date(y, month_last.month, calendar.monthrange(y, month_last.month)[1])
+        tail = "" if said_year else f" {month_last.year}"
+        return Dated(text[:stop] + tail + text[stop:], month_last.isoformat())
     on_day = _UNTIL_DM_RE.search(hidden)
     end_day = _until_day_month(on_day, today) if on_day else None
     if on_day and end_day and not _AFTER_RE.search(hidden) and not re.search(r"\d{4}-\d{2}-\d{2}", hidden):
