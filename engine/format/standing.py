@@ -230,9 +230,13 @@ def _asked_to_keep(sentence: str, rule: str) -> bool:
     """Whether the request readers keep a part of ``rule`` from ``sentence`` (:func:`.remembering.user_statements`):
     "Always remember: the staging DB resets nightly" asks to keep what follows its colon, which they keep alone; it is
     no order for every time (round 18: the remember verbs are read once, by the request readers). "From now on,
-    always answer in English" gives them the rule itself (or more), which stays a rule."""
+    always answer in English" gives them the rule itself (or it less "please"), which stays a rule."""
     mine = _norm(rule)
-    return any(len(part) < len(mine) and part in mine for part in map(_norm, user_statements([sentence])))
+    for part in map(_norm, user_statements([sentence])):
+        left = mine.replace(part, " ") if part and part in mine else ""
+        if re.sub(r"\b(?:please|pls|bitte|por\s+favor|per\s+favore|s['’]il\s+te\s+pla[iî]t)\b|[^\w]", "", left):
+            return True  # words beside the kept part ("always remember:"): a request, not the rule
+    return False
 
 
 def _norm(text: str) -> str:

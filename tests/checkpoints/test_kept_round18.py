@@ -311,3 +311,9 @@ def test_a_request_to_keep_after_always_is_kept_by_the_request_readers_not_as_a_
     (``standing._asked_to_keep``; before, ``ruleforms`` listed the verbs a third time, and "Never forget that X" kept
     nothing)."""
     assert [(k.text, k.kind) for k in kept_statements([said], [])] == kept
+
+
+def test_a_standing_lead_in_with_please_keeps_its_rule() -> None:
+    """h7-rule-meadow-openapi: the request readers keep the rule less its "please"; that is the rule, not a request."""
+    said = "Going forward, every new endpoint in this repo needs an OpenAPI example, please."
+    assert "rule" in [k.kind for k in kept_statements([said], [])]
