@@ -289,8 +289,10 @@ def cued(text: str, texts: list[str]) -> bool:
         sentences = said(message)
         for i, sentence in enumerate(sentences):  # "Me equivoqué con la región: X", "아 그거 바뀌었어요. X" (corr14)
             stated, cue = cued_statement(sentence, sentences[i - 1] if i else "")
-            if (cue or _CUE_RE.match(sentence)) and fmt.normalize_text(without_leadin(stated)) == want:
-                return True
+            if not (cue or _CUE_RE.match(sentence)):
+                continue
+            if want in (fmt.normalize_text(without_leadin(stated)), fmt.normalize_text(without_leadin(sentence))):
+                return True  # the statement after its cue, or the sentence whole when the cue names the topic
     return False
 
 
@@ -330,6 +332,70 @@ def proposed_corrections(texts: list[str], existing: Iterable[ExistingEntry]) ->
         list[str]: the statements, in order.
     """
     return [fact for fact, close in _corrections(texts, existing) if not close]
+
+
+def _read(
+    sentence: str,
+    before: str,
+    cue: bool,
+    entries: list[ExistingEntry],
+    mine: list[tuple[str, bool]],
+    pool: list[str],
+    asked: set[str],
+) -> tuple[str, bool] | None:
+    """One of the user's sentences read as a correction (:func:`_corrections`' rule): the statement and whether it is
+    :func:`tight`, or None. ``cue``: the sentence was said after a correction's cue (taken off ``sentence``)."""
+    fact = aside_dropped(without_leadin(sentence))  # "fyi dune is on Node 22 LTS these days" (corr16)
+    fact = _borrowed(fact, before, entries, cue, [f for f, _close in mine])  # "so 8443 it is. my note ..."
+    whole = corrects(fact, entries, True, True) or _slotted(fact, entries) or said_values(fact)
+    clause = first_clause(fact) if cue else None  # "X, das Upgrade lief ... durch": X
+    cut = corrects(clause, entries, True, True, frame=False) if clause and clause != fact else None
+    if clause and cut is not None and (not whole or whole == cut):  # the first clause alone: the same line
+        fact = clause  # its reason is not kept
+    if len(fact.split()) < MIN_WORDS or len(fact) > 500 or task(fact) or _HYPOTHETICAL_RE.match(fact):
+        return None
+    if (
+        reported(rest(sentence))
+        or _INFERENCE_RE.match(sentence)
+        or _ASKED_RE.match(fact)
+        or _STILL_RE.search(fact)
+        or _SECRET_RE.search(fact)
+    ):
+        return None  # not the user's own new fact (breaker9 B9-1..B9-6); "it's still Tuesday" changes nothing
+    named_old = _named(fact, entries)  # "The staging box isn't in Frankfurt, it's in Dublin" (corr17)
+    if _NOT_DONE_RE.search(beside_old(fact, named_old.text) if named_old else fact):
+        return None  # "We almost switched from Stripe to Adyen": it did not happen (breaker15 B15-42)
+    if fmt.normalize_text(fact) in asked or user_statements([sentence]):
+        return None  # a request to remember: user_statements keeps it
+    topic = topic_terms(fact)
+    named = topic.denied or topic.head or topic.was or any(changed for _n, _v, changed in topic.versions)
+    cued = cue or bool(_CUE_RE.match(sentence))
+    words = bool(cued or named or _NOW_RE.search(fact))
+    read = statement(fact)
+    values = said_values(fact) is not None  # "We switched from Stripe to Adyen", "X replaced Y" (corr10)
+    framed = says_change(fact, cued) and _framed(fact, entries, cued) is not None  # B17-1
+    slotted = _slotted(fact, entries, cued)  # one value slot changed, in any wording (sess12)
+    ruled = words or values or framed or slotted or named_old or (read is not None and (read.change or cued))
+    target = corrects(fact, entries, words or values, cued, frame=False) if ruled else None
+    close = target is not None and (tight(fact, target) or frame_tight(fact, target.text))
+    if target is None and framed:
+        target = _framed(fact, entries, cued)  # "I live in Lisbon now" (B17-1): tight when one value swapped
+        close = target is not None and frame_tight(fact, target.text)
+    if target is None:
+        target = slotted
+    meant = None
+    if target is None:  # the line it talks about by meaning, a value swapped (sem15)
+        meant = _meant(fact, [p for p in pool if p not in fact and fact not in p], entries)
+        if meant is not None and not _only_value(fact, meant):
+            meant = None  # by meaning only what says nothing but the new value: no proposal either
+        target = meant
+    if target is not None and target in (slotted, meant, named_old):
+        close = True
+    if target is not None:
+        fact = slot_statement(fact, target.text)  # "My mistake earlier: X" keeps X (:mod:`.slotframe`)
+    if meant is not None:
+        note(fact, meant.text)
+    return (fact, close) if target is not None and not _restated(fact, target) else None
 
 
 def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tuple[str, bool]]:
@@ -377,59 +443,15 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
                 continue  # "Yeah right. We switched from Stripe to Bitcoin." (breaker15 B15-12)
             if taken_back is not None and text.find(sentence) < taken_back:
                 continue  # "No, X. Just kidding, ..." / "You said X. That's wrong." (breaker9 B9-1, B9-6)
+            whole = sentence
             sentence, cue = cued_statement(sentence, before)  # "Kleine Korrektur: X", "訂正です。X" (issue 30, sess13)
-            fact = aside_dropped(without_leadin(sentence))  # "fyi dune is on Node 22 LTS these days" (corr16)
-            fact = _borrowed(fact, before, entries, cue, [f for f, _close in mine])  # "so 8443 it is. my note ..."
-            whole = corrects(fact, entries, True, True) or _slotted(fact, entries) or said_values(fact)
-            clause = first_clause(fact) if cue else None  # "X, das Upgrade lief ... durch": X
-            cut = corrects(clause, entries, True, True, frame=False) if clause and clause != fact else None
-            if clause and cut is not None and (not whole or whole == cut):  # the first clause alone: the same line
-                fact = clause  # its reason is not kept
-            if len(fact.split()) < MIN_WORDS or len(fact) > 500 or task(fact) or _HYPOTHETICAL_RE.match(fact):
-                continue
+            found = _read(sentence, before, cue, entries, mine, pool, asked)
             if (
-                reported(rest(sentence))
-                or _INFERENCE_RE.match(sentence)
-                or _ASKED_RE.match(fact)
-                or _STILL_RE.search(fact)
-                or _SECRET_RE.search(fact)
-            ):
-                continue  # not the user's own new fact (breaker9 B9-1..B9-6); "it's still Tuesday" changes nothing
-            named_old = _named(fact, entries)  # "The staging box isn't in Frankfurt, it's in Dublin" (corr17)
-            if _NOT_DONE_RE.search(beside_old(fact, named_old.text) if named_old else fact):
-                continue  # "We almost switched from Stripe to Adyen": it did not happen (breaker15 B15-42)
-            if fmt.normalize_text(fact) in asked or user_statements([sentence]):
-                continue  # a request to remember: user_statements keeps it
-            topic = topic_terms(fact)
-            named = topic.denied or topic.head or topic.was or any(changed for _n, _v, changed in topic.versions)
-            cued = cue or bool(_CUE_RE.match(sentence))
-            words = bool(cued or named or _NOW_RE.search(fact))
-            read = statement(fact)
-            values = said_values(fact) is not None  # "We switched from Stripe to Adyen", "X replaced Y" (corr10)
-            framed = says_change(fact, cued) and _framed(fact, entries, cued) is not None  # B17-1
-            slotted = _slotted(fact, entries, cued)  # one value slot changed, in any wording (sess12)
-            ruled = words or values or framed or slotted or named_old or (read is not None and (read.change or cued))
-            target = corrects(fact, entries, words or values, cued, frame=False) if ruled else None
-            close = target is not None and (tight(fact, target) or frame_tight(fact, target.text))
-            if target is None and framed:
-                target = _framed(fact, entries, cued)  # "I live in Lisbon now" (B17-1): tight when one value swapped
-                close = target is not None and frame_tight(fact, target.text)
-            if target is None:
-                target = slotted
-            meant = None
-            if target is None:  # the line it talks about by meaning, a value swapped (sem15)
-                meant = _meant(fact, [p for p in pool if p not in fact and fact not in p], entries)
-                if meant is not None and not _only_value(fact, meant):
-                    meant = None  # by meaning only what says nothing but the new value: no proposal either
-                target = meant
-            if target is not None and target in (slotted, meant, named_old):
-                close = True
-            if target is not None:
-                fact = slot_statement(fact, target.text)  # "My mistake earlier: X" keeps X (:mod:`.slotframe`)
-            if meant is not None:
-                note(fact, meant.text)
-            if target is not None and not _restated(fact, target):
-                mine.append((fact, close))
+                found is None and cue and sentence != whole
+            ):  # the cue names the topic: "Me equivoqué con el puerto: es 8443"
+                found = _read(whole, before, True, entries, mine, pool, asked)
+            if found is not None:
+                mine.append(found)
         per_message.append(mine)
     return [found for mine in per_message for found in mine]
 

@@ -13,11 +13,16 @@ from __future__ import annotations
 import re
 
 _CUE_WORDS = (
-    r"(?:small\s+|quick\s+|one\s+)?correction|i\s+had\s+(?:\w+\s+){0,3}?wrong(?:\s+\w+){0,2}|my\s+(?:mistake|bad)(?:\s+\w+)?"
+    r"(?:small\s+|quick\s+|one\s+)?correction|i\s+(?:had|got|have|gave\s+you)\s+(?:[\w'’]+\s+){0,4}?wrong(?:\s+\w+){0,2}"
+    r"|my\s+(?:mistake|bad)(?:\s+\w+)?|ho\s+sbagliato\s+[^,:]{1,30}|je\s+me\s+suis\s+trompée?\s+(?:sur|pour|de|d['’])\s*[^,:]{1,30}"
+    r"|ich\s+habe\s+mich\s+(?:bei|mit)\s+[^,:]{1,30}\s+geirrt|errei\s+[^,:]{1,30}"
     r"|scratch\s+what\s+i\s+(?:told\s+you|said)(?:\s+about\s+[^,:]{1,40})?|i\s+was\s+wrong(?:\s+about\s+[^,:]{1,40})?"
     r"|(?:kleine\s+)?korrektur(?:\s+zu\s+(?:deinen|meinen)\s+notizen)?|das\s+war\s+falsch|ich\s+habe\s+mich\s+geirrt|stimmt\s+nicht\s+mehr"
     r"|(?:petite\s+)?(?:correction|rectification|mise\s+à\s+jour)|je\s+me\s+suis\s+trompée?|(?:pequeña\s+)?corrección|me\s+equivoqué(?:\s+antes)?(?:\s+con\s+[^,:]{1,30})?"
     r"|corrig(?:indo|iendo)(?:\s+lo\s+que\s+dije(?:\s+antes)?|\s+o\s+que\s+eu\s+disse(?:\s+antes)?)?|correção|correzione"
+    r"|change\s+of\s+plans?|plan\s+change|planänderung|changement\s+de\s+(?:programme|plan)|cambio\s+de\s+planes"
+    r"|cambio\s+di\s+programma|mudança\s+de\s+planos|(?:ultima|última|last|letzte|dernière)\s+(?:modifica|modificación|change"
+    r"|änderung|modification)(?:\s+(?:sul|al|on|am|zu|sur)\s+[^,:]{1,40})?"
     r"|mi\s+sono\s+sbagliat[oa]|之前记错了|我记错了|记错了|更正(?:一下)?|纠正(?:一下)?|訂正(?:です|します)?|정정(?:할게요|합니다)?"
 )
 """Words that say the user corrects what they said or what memory holds, in eight languages."""

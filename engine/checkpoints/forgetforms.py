@@ -60,6 +60,7 @@ _NOTE_ABOUT_RE = re.compile(r"^(?:(?:note|line|entry|thing|bit|part)\s+(?:about|
 _ENDED_RE = re.compile(
     r"\b(?:ended|finished|is\s+over|was\s+over|are\s+over|(?:is|was)\s+done|decommissioned|shut\s+down|retired|lifted"
     r"|(?:we|they|i)\s+(?:dropped|ditched|removed|deleted|abandoned|stopped\s+using|got\s+rid\s+of|no\s+longer\s+use)"
+    r"|(?:we|they|i)\s+(?:don['’]t|do\s+not)\s+(?:use|need)\s+(?:\S+\s+){0,4}?(?:any\s*more|any\s+longer)"
     r"|(?:got|was|were|has\s+been|have\s+been)\s+(?:deleted|removed|dropped|shut\s+down|turned\s+off|switched\s+off)"
     r"|(?:on|nous)\s+l['’]a(?:vons)?\s+(?:supprimée?|retirée?|abandonnée?)|supprimée?s?\b|nieaktualn[aey]|veraltet"
     r"|obsolète|périmée?|desactualizad[oa]|obsolet[oa]|verouderd|(?:ya\s+)?no\s+es\s+cierto|nicht\s+mehr\s+aktuell"
@@ -89,6 +90,102 @@ _JOIN_RE = re.compile(
 """A clause joiner after which a request may start: "Bjorn left last week, so drop the QA contact note"."""
 _NAME_RE = re.compile(r"(?<![\w.])[\w.]*(?:\d|[-_.][^\W_]|[a-z][A-Z])[\w.-]*")
 """A name no common word is: a digit, a hyphen, dot or underscore inside, or an inner capital ("vpn-legacy")."""
+
+
+_WHAT = (
+    r"(?:(?:everything|all|tout|alles|todo|tutto|tudo|allt|alt|wszystko)\s*,?\s*)?(?:what|ce\s+qu['’]|ce\s+que|lo\s+que"
+    r"|o\s+que|quello\s+che|quel\s+che|ciò\s+che|was|wat|co|vad|hvad|hva)"
+)
+"""The relative "what" that opens a told-about topic, in eleven languages ("what", "ce que", "lo que", "co", "was")."""
+_ABOUT = (
+    r"(?:about|on|regarding|concerning|über|zu[mr]?|sur|à\s+propos\s+d(?:e|u|es|['’])|concernant|au\s+sujet\s+d(?:e|u|es"
+    r"|['’])|sobre|acerca\s+del?|del?|su(?:l|lla|llo|i|gli|lle)?|riguardo\s+a(?:l|lla|i)?|di|over|o|na\s+temat|om)"
+)
+"""The preposition that names the topic ("about", "über", "sur", "sobre", "su", "over", "o", "om")."""
+TOLD = rf"{_WHAT}\s+(?P<teller>(?:[^\s,.;:!?]+\s+){{1,5}}?){_ABOUT}\s+"
+"""A told-about topic in any of those languages: "what" + a clause of at most five words + "about" ("co mówiłem o X",
+"quello che ho detto sul X", "ce que j'ai dit à propos du X", "was ich über X gesagt habe"); :func:`own_telling`
+says whether the clause is the user's or the agent's (a first or second person), not someone else's."""
+_PERSON_RE = re.compile(
+    r"(?:^|\s)(?:i|i['’]\w+|ich|je|j['’]\w+|yo|io|ho|eu|ik|ja|jag|jeg|you|you['’]\w+|du|dir|tu|te|t['’]\w+|ti|vous|jij|u"
+    r"|ci|ty|dig|deg|dije|conté|mencioné|escribí|anoté|disse|contei|\w+łe[mś]|\w+ła[mś])(?=\s|$)",
+    re.IGNORECASE,
+)
+"""A first or second person in the telling clause: a pronoun, or a verb whose ending says it ("mówiłem", "dije")."""
+_ARTICLE_RE = re.compile(
+    r"(?:^|\s)(?:the|a|an|der|die|das|den|dem|le|la|les|el|los|las|il|lo|gli|o|os|as|de|het|een)(?=\s)", re.IGNORECASE
+)
+
+
+def own_telling(teller: str) -> bool:
+    """Whether the clause of a told-about topic (:data:`TOLD`) is the user's own telling or the agent's notes ("what
+    I said", "co mówiłem", "what you have"), not someone else's words ("what the docs say", "what Bob said": a noun
+    with its article, or a name).
+
+    Args:
+        teller: the words between "what" and "about".
+
+    Returns:
+        bool: True for a first or second person with no article and no capitalised name.
+    """
+    words = teller.split()
+    named = any(w[:1].isupper() and w not in ("I", "I've", "I’ve") for w in words)
+    return bool(_PERSON_RE.search(teller)) and not _ARTICLE_RE.search(f" {teller}") and not named
+
+
+_KEEP_VERB_RE = re.compile(
+    r"\b(?:remember|keep\s+track\s+of|ricordar(?:e|ti|lo|la|telo|tela)?|tenere\s+a\s+mente|recuerdes|recordar(?:lo|la)?"
+    r"|retiens|retenir|merk(?:e|en)?|onthoud(?:en)?|lembr(?:ar|e|es)|pamiętać|kom\s+ihåg|komma\s+ihåg|husk(?:e)?)\b",
+    re.IGNORECASE,
+)
+"""A verb of keeping in mind, in the imperative or the infinitive a negated order takes ("remember", "ricordare",
+"recuerdes", "retiens", "merk", "onthoud", "lembre", "pamiętać"); never the first person ("ricordo", "recuerdo")."""
+_NEGATION_RE = re.compile(
+    r"(?:^|\s)(?:don['’]t|do\s+not|no\s+need|non|no|ne|n['’]\w+|nicht|niet|não|nie|inte|ikke|plus\s+besoin)(?=\s|$)",
+    re.IGNORECASE,
+)
+_NO_LONGER_RE = re.compile(
+    r"\b(?:any\s*more|any\s+longer|no\s+longer|ya\s+no|più|plus|más|mehr|meer|mais|już|längre|længere|lenger)\b",
+    re.IGNORECASE,
+)
+"""The adverb that ends a keeping: "anymore", "più", "plus", "más", "mehr", "meer", "mais", "już", "längre"."""
+_SELF_RE = re.compile(r"(?:^|\s)(?:i|je|j['’]\w*|io|yo|ich|ik|eu|jag|jeg)(?=\s|$)", re.IGNORECASE)
+_NEED_RE = re.compile(
+    r"(?:^|\s)(?:you|need|needs|to|have|c['’]è|bisogno|serve|devi|di|hace|falta|necesitas|ya|besoin|de|d['’]|tu|te|ti"
+    r"|du|dir|musst|brauchst|precisa|precisas|mais|musisz|hoef|hoeft|je|dig|deg|behöver|trenger|behøver|skal|att|at)"
+    r"(?=\s|$)",
+    re.IGNORECASE,
+)
+"""The words of "you need not" around the verb ("you don't need to", "non c'è bisogno di", "du musst dir"): no topic."""
+
+
+def unremembered(sentence: str) -> str | None:
+    """The topic of an order to stop keeping something in mind, or None: a clause holding a verb of keeping
+    (:data:`_KEEP_VERB_RE`), a negation and "any more" (:data:`_NO_LONGER_RE`), with no first person as its subject
+    ("Non ricordare più il numero del badge", "You don't need to remember the old staging IP anymore", "Merk dir die
+    alte Adresse nicht mehr", "Ya no recuerdes mi número viejo"; never "I don't remember the port anymore").
+
+    Args:
+        sentence: one of the user's sentences (:func:`.remembering.said`).
+
+    Returns:
+        str | None: the clause's words less the order's (what it names), or None.
+    """
+    for clause in re.split(r"[,;:]|\s[-–—]\s", sentence):
+        verb = _KEEP_VERB_RE.search(clause)
+        if verb is None or _SELF_RE.search(clause) or not _NO_LONGER_RE.search(clause):
+            continue
+        if not _NEGATION_RE.search(f" {clause[: verb.start()]} ") and not re.search(
+            r"\b(?:nicht|niet)\s+(?:mehr|meer)\b", clause, re.IGNORECASE
+        ):
+            continue
+        rest = _NO_LONGER_RE.sub(" ", _KEEP_VERB_RE.sub(" ", clause))
+        rest = _NEGATION_RE.sub(" ", f" {rest} ")
+        for _ in range(2):  # "you need to": adjacent words share their spaces
+            rest = _NEED_RE.sub(" ", f" {rest} ")
+        rest = re.sub(r"\s+", " ", rest).strip(" .!")
+        return rest if len(rest.split()) >= 1 else None
+    return None
 
 
 _UNTIL_RE = re.compile(r"\buntil\s+(?:the\s+)?(?P<what>.+?)\s+(?P<verb>[a-z]+?)(?:es|s)?\s*$", re.IGNORECASE)
@@ -215,4 +312,14 @@ def named_request(sentence: str, message: str) -> str | None:
     return " ".join(names) or None
 
 
-__all__ = ["cjk_topic", "named_request", "said_over", "unpin_and_forget", "unpin_named", "until_happened"]
+__all__ = [
+    "TOLD",
+    "cjk_topic",
+    "named_request",
+    "own_telling",
+    "said_over",
+    "unpin_and_forget",
+    "unpin_named",
+    "unremembered",
+    "until_happened",
+]

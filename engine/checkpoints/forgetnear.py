@@ -10,7 +10,8 @@ do odpalenia dune lokalnie, jest już nieaktualne. Usuń to z pamięci."
   es", "Oublie-le") after a sentence that names what the user told ("what I told you about X", "ce que je t'ai dit
   sur X", "co ci mówiłem o X") or with "from memory" said, and says it is outdated: X is the topic.
 - :func:`mostly`: a topic said with a reason it is over names the one listed line holding two thirds of its words
-  or more (words compared by their first five letters: "lokalnie" / "lokalnego"), two at least, when no other line
+  or more (words compared by their first five letters: "lokalnie" / "lokalnego"; or four when at most two
+  letters of the shorter are left: "kopiach" / "kopie"), two at least, when no other line
   holds as many. In a repo of :data:`.meaningmatch.MIN_POOL` lines or more, the local model must name the same
   line (:func:`.meaningmatch.meant_line`); without the model there, nothing is forgotten this way. A wrong forget
   loses a fact: a topic said without a reason, a question, hearsay or a negated request never reaches here.
@@ -86,6 +87,20 @@ def _stems(words: set[str]) -> set[str]:
     return {w[:5] if len(w) > 5 else w for w in words}
 
 
+def _alike(a: str, b: str) -> bool:
+    """Whether two stems are one word inflected: equal, or sharing four letters or more with at most two letters of the
+    shorter left ("kopia" of "kopiach" / "kopie"), as Slavic and Romance case endings change a word's fifth letter."""
+    if a == b:
+        return True
+    common = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    return common >= 4 and common >= min(len(a), len(b)) - 2
+
+
+def _held(topic: set[str], line: set[str]) -> int:
+    """How many of the topic's stems the line holds (:func:`_alike`)."""
+    return sum(1 for t in topic if any(_alike(t, w) for w in line))
+
+
 def mostly(
     want: set[str], lines: Sequence[T], words: Callable[[str], set[str]], key: Callable[[T], str], said: str
 ) -> T | None:
@@ -104,7 +119,7 @@ def mostly(
     topic = _stems(want)
     if len(topic) < 2:
         return None
-    scored = [(len(topic & _stems(words(key(line)))), line) for line in lines]
+    scored = [(_held(topic, _stems(words(key(line)))), line) for line in lines]
     best = max((n for n, _line in scored), default=0)
     top = [line for n, line in scored if n == best]
     if best < 2 or 3 * best < 2 * len(topic) or len(top) != 1:

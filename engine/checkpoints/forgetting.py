@@ -41,7 +41,16 @@ from memrepo.engine.format.remembering import own_short_message, retraction, sai
 
 from .claims import Claim, ExistingEntry
 from .distill import current_line
-from .forgetforms import named_request, said_over, unpin_and_forget, unpin_named, until_happened
+from .forgetforms import (
+    TOLD,
+    named_request,
+    own_telling,
+    said_over,
+    unpin_and_forget,
+    unpin_named,
+    unremembered,
+    until_happened,
+)
 from .forgetnear import mostly, pointed
 from .saidwhen import said_day
 
@@ -69,7 +78,8 @@ _REQUEST_RE = re.compile(
     r"\s+(?:sobre|de(?:l)?|acerca\s+de(?:l)?)\s+|(?:tutto\s+)?quello\s+che\s+ti\s+ho\s+detto\s+(?:su(?:l|lla|i|gli)?|di)\s+"
     r"|(?:tudo\s+)?o\s+que\s+(?:eu\s+)?te\s+(?:disse|contei)\s+sobre\s+|wat\s+ik\s+(?:je|u)\s+(?:heb\s+)?(?:vertelde|verteld"
     r"|zei|gezegd)\s+(?:heb\s+)?over\s+|(?:tym,\s*)?co\s+ci\s+(?:mówiłem|mówiłam|powiedziałem|powiedziałam)\s+o\s+"
-    r"|(?:(?:das|alles),?\s+)?was\s+ich\s+(?:dir|ihnen)\s+(?:über|zu)\s+|das\s+mit\s+(?:dem|der|den)\s+)"
+    r"|(?:(?:das|alles),?\s+)?was\s+ich\s+(?:dir|ihnen)\s+(?:über|zu)\s+|das\s+mit\s+(?:dem|der|den)\s+"
+    rf"|{TOLD})"
     rf"|(?P<own>(?:the|that|my|your)\s+(?=(?:\S+\s+){{1,3}}?{_NOTE}\s*$))"
     r"|(?P<that>(?:that|dass|que)\s+))(?P<what>.+)$",
     re.IGNORECASE,
@@ -225,9 +235,14 @@ def requests(texts: list[str]) -> list[Request]:
             ):
                 continue  # "Please forget that X. Just kidding."; not "Unpin X and forget it"
             found = _REQUEST_RE.match(sentence.strip())
+            if found is not None and found.group("teller") is not None and not own_telling(found.group("teller")):
+                found = None  # "Forget what the docs say about retries": someone else's words, no line of memory
             if found is None:
                 other = named_request(sentence.strip(), text)  # "you can forget the vpn-legacy host" (sess14)
-                if other is not None and _words(other):
+                gone = unremembered(sentence)  # "Non ricordare più il numero del badge" (breaker28 B28-2)
+                if gone is not None and _words(gone):
+                    out.append(Request(gone, True, over=True))
+                elif other is not None and _words(other):
                     out.append(Request(other, True, over=over))
                 elif (unpin := unpin_named(sentence)) is not None and _words(unpin):
                     # "the freeze ended, unpin the freeze note"; "4.2 shipped! you can unpin the freeze note"

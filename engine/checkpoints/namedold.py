@@ -49,7 +49,8 @@ _NEGATION_CJK_RE = re.compile(r"不是|不在|不用|没有|不再|じゃない|
 _LEAVE_RE = re.compile(
     r"\b(?:leave|leaves|left|leaving|dropped|ditched|abandoned|retired|moved\s+(?:off|away\s+from)|migrated\s+(?:off|away\s+from)"
     r"|got\s+rid\s+of|verlassen|abgelöst|quitté|abandonné|dejamos|dejado|abandonamos|lasciato|abbandonato|deixamos"
-    r"|abandonámos|verlaten|porzuciliśmy|lämnat|forladt)\b",
+    r"|abandonámos|verlaten|porzuciliśmy|lämnat|forladt|(?:est|sont)\s+partie?s?|a\s+quitté|ist\s+weg|se\s+fue|è\s+andat[oa]"
+    r"|foi\s+embora|is\s+vertrokken|has\s+left|moved\s+on)\b",
     re.IGNORECASE,
 )
 """Verbs that say a thing was left: the old value their clause names is over."""
@@ -109,10 +110,13 @@ def beside_old(text: str, line: str) -> str:
 def _fresh(text: str, value: str, kind: str, line: str, skip: set[str]) -> bool:
     """Whether a clause of ``text`` other than the one naming ``value`` gives a new token of ``kind``."""
     mine = held(line)
-    for clause in _clauses(text):
+    for i, clause in enumerate(_clauses(text)):
         if value in words(clause):
             continue
-        new = held(clause) if kind != "name" else {n: "name" for n in _caps(" " + clause)}
+        inside = (
+            f"x {clause}" if i else clause
+        )  # a later clause's first word is no sentence's first: "..., Vitest runs"
+        new = held(clause) if kind != "name" else {n: "name" for n in _caps(inside)}
         if any(k == kind and t not in mine and t not in skip for t, k in new.items()):
             return True
     return False

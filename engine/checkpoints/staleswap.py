@@ -37,8 +37,8 @@ _STALE_RE = re.compile(
     r"\b(?:(?:in|from|on)\s+(?:your|my|the|our)\s+notes|you\s+(?:have|had|wrote|noted)\b|(?:we|you|i)\s+(?:had\s+)?"
     r"(?:written|noted|jotted)\s+down|(?:is|was|are|were)\s+(?:wrong|stale|outdated|out\s+of\s+date|old\s+news)"
     r"|short-lived|scratch\s+(?:that|what)|nobody\s+(?:has\s+)?(?:touched|uses|used)|no\s+one\s+(?:has\s+)?(?:touched|uses)"
-    r"|(?:zu|in)\s+(?:deinen|meinen|unseren)\s+notizen|stimmt\s+nicht\s+mehr|ist\s+(?:veraltet|falsch|überholt)"
-    r"|in\s+(?:je|jouw|mijn)\s+notities|klopt\s+niet|is\s+verouderd"
+    r"|(?:zu|in)\s+(?:deinen|meinen|unseren)\s+notizen|stimmt\s+(?:\w+\s+){0,2}?nicht(?:\s+mehr)?|ist\s+(?:veraltet|falsch|überholt)"
+    r"|in\s+(?:je|jouw|mijn)\s+notities|klopt\s+(?:\w+\s+){0,2}?niet|is\s+verouderd"
     r"|dans\s+(?:tes|mes|vos|nos)\s+notes|c['’]est\s+fini|n['’]est\s+plus|(?:petite\s+)?mise\s+à\s+jour"
     r"|en\s+(?:tus|mis)\s+notas|me\s+equivoqué|ya\s+no\s+(?:es|está|vale)|está\s+desactualizad[oa]"
     r"|w\s+(?:twoich|moich)\s+notatkach|nieaktualn"
@@ -310,7 +310,15 @@ def _match(text: str, line: str, skip: set[str]) -> tuple[bool, bool]:
         return False, False
     anchored = any(a in _names(text) and _names(text)[a] != b for a, b in _names(line).items())
     first = next((w for w in words(line) if w in _content(line, skip)), None)  # the line's subject, said again
-    if fresh & {old[v] for v in old} and (named or len(shared) >= _SHARED or first in shared or anchored):
+    paired = bool(_names(text)) and bool(_names(line)) and not set(_names(text)) & set(_names(line))
+    paired = paired and bool(
+        shared
+    )  # "... klopt niet meer, we draaien op MariaDB 11" for "... PostgreSQL 15 als database"
+    said_first = first is not None and len(first) >= 5 and first[:5] in {w[:5] for w in _content(text, skip)}
+    said_first = said_first and not shared - {first}  # "i rilasci" for "Il rilascio": the subject inflected (round 18)
+    if fresh & {old[v] for v in old} and (
+        named or len(shared) >= _SHARED or first in shared or anchored or paired or said_first
+    ):
         return True, bool(named)
     gone = {n for n in _caps(line) if n in said and _disowned(text, n)}
     gone = {n for n in gone if _after_cue(text, n)} or gone  # "the falcon API hasn't been on Fly.io": not "API"

@@ -23,9 +23,11 @@ _PIN_VERB = (
     r"|épingle[sz]?\s+(?:ça|ceci|cela|ce\s+point)|garde[sz]?\s+(?:ça|ceci|cela)\s+(?:en\s+haut|épinglé)"
     r"|fissa(?:te)?\s+(?:questo|quello|questa|ciò)|pinne?\s+(?:das|dies|dieses)|hefte?\s+(?:das|dies)(?=\s+(?:\w+\s+)?(?:oben\s+)?an\b)"
     r"|fija(?:r)?\s+(?:esto|eso)|ancla\s+(?:esto|eso)|fix[ae]\s+(?:isto|isso)|pin\s+(?:dit|dat)(?:\s+vast)?"
-    r"|zet\s+(?:dit|dat)\s+bovenaan|przypnij\s+(?:to|tę\s+notatkę)"
+    r"|zet\s+(?:dit|dat)\s+bovenaan|przypnij\s+(?:to|tę\s+notatkę)|fastgør\s+(?:det(?:te)?|dette)(?:\s+her)?"
+    r"|fest\s+(?:dette|det)(?:\s+her)?|fäst\s+(?:detta|det\s+här)|připni\s+(?:to|tohle)"
 )
-"""A request to pin: "pin this", "keep this at the top", "épingle ça", "fissa questo", "pinne das", "fija esto"."""
+"""A request to pin: "pin this", "keep this at the top", "épingle ça", "fissa questo", "pinne das", "fija esto",
+"fastgør det her" (da), "fest dette" (no), "fäst detta" (sv), "připni to" (cs)."""
 _PIN_WHY = (
     r"\s*,[^.!?\n:：]{0,80}?|\s+(?:so|please|because|since|così|perché|pour|afin|damit|para|sempre|always|forever"
     r"|permanently|dauerhaft|for\s+(?:good|later|ever|every|all|future|the\s+future|next)|in\s+(?:your\s+|the\s+)?memor(?:y|ia)"

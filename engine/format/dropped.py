@@ -3,7 +3,7 @@
 Polish, Spanish, Italian and Portuguese carry the person in the verb ("W tym projekcie używamy Poetry", "En este
 proyecto usamos Helm", "In questo progetto usiamo Ruff": "we use" with no "we"); Korean and Japanese drop the subject
 and say the practice in the polite present at the clause's end ("이 프로젝트에서는 모든 시간을 KST로 저장해요",
-"このリポジトリではタブを使います"). After a project opener (:data:`.ruleforms.PROJECT_HERE_RE`), such a present
+"このリポジトリではタブを使います"). After a project opener (:data:`.practice.PROJECT_HERE_RE`), such a present
 statement is the project's standing practice, read by the verb's person or tense, not by a list of verbs: a
 first-person plural ending (-my, -amos/-emos/-imos, -iamo) or a polite ending (-요/-니다, ます/です) that is not a
 past, a request or a question. Never a past (했어요, ました, -liśmy), a request (주세요, ください), a question, a hedge or the moment ("today").

@@ -24,7 +24,8 @@ from .remembering import OTHER_PERSON_RE, pasted_lines, retraction, said, scoped
 
 _VERB = (
     r"(?:i\s+(?:really\s+|much\s+|strongly\s+|definitely\s+|always\s+|generally\s+|usually\s+)?"
-    r"(?:prefer|dislike|hate|detest|can['’]?t\s+stand|cannot\s+stand|don['’]t\s+(?:really\s+)?like|do\s+not\s+like)"
+    r"(?:prefer|dislike|hate|detest|can['’]?t\s+stand|cannot\s+stand|don['’]t\s+(?:really\s+)?like|do\s+not\s+like"
+    r"|like|love)"
     r"|i(?:['’]d|\s+would)\s+(?:much\s+)?rather)"
     r"|ich\s+(?:\w+\s+)?(?:bevorzuge|nehme\s+lieber|mag\s+(?:keine?n?|lieber)|hasse|will\s+keine?n?)"
     r"|mir\s+(?:ist|sind|wäre|wären)\s+(?!das\b|dies)(?:\S+\s+){0,8}?(?:lieber|am\s+liebsten)"
@@ -126,6 +127,9 @@ _LEAD_RE = re.compile(
     re.IGNORECASE,
 )
 """A lead-in before the preference in other words than :func:`.remembering.without_leadin` knows ("Por cierto,")."""
+_LIKE_RE = re.compile(r"^(?:\S+\s+){0,4}?i\s+(?:\w+\s+)?(?:like|love)\b", re.IGNORECASE)
+"""A plain "I like" / "I love": a preference only for a kind of thing, its object bare ("I like single quotes")."""
+_DETERMINER_RE = re.compile(r"(?:the|a|an|my|our|his|her|their|its|some|any|all|both|every|each|to\s+be)\b", re.I)
 _SAYS_RE = re.compile(r"\b(?:says?|said|told|tells|according\s+to|sagt|dit|dice|dijo|disse)\b", re.IGNORECASE)
 
 
@@ -179,6 +183,8 @@ def passing_preferences(texts: list[str]) -> list[str]:
         after = rest[found.end() :].strip(" ,")
         if OTHER_PERSON_RE.match(rest) or _CHOICE_RE.match(after):
             continue
+        if _LIKE_RE.match(rest) and _DETERMINER_RE.match(after):
+            continue  # "I like the new dashboard", "I love your idea": a thing at hand, not a kind of thing
         final = not after and len(rest.split()) >= 5  # "mir sind kurze Antworten ... am liebsten": verb last
         final = final or bool(_HABIT_RE.match(rest))  # "Ich nutze Podman, nie Docker": the content is inside
         if len(after.split()) < 2 and after.isascii() and not final:

@@ -130,6 +130,29 @@ _UNTIL_DM_RE = re.compile(
 the next such day (this year's, or next year's when it has passed), which is its ``until:`` (sess16)."""
 
 
+_END_OF_MONTH_RE = re.compile(
+    r"\b(?:until|till|through)\s+the\s+end\s+of\s+|\bbis\s+(?:zum\s+)?ende\s+|\bjusqu['’]à\s+(?:la\s+)?fin\s+(?:de\s+|d['’])?"
+    r"|\bhasta\s+(?:el\s+)?(?:final(?:es)?|fin)\s+de\s+|\bfino\s+alla\s+fine\s+di\s+|\baté\s+o\s+(?:final|fim)\s+de\s+"
+    r"|\btot\s+(?:het\s+)?eind\s+(?:van\s+)?",
+    re.IGNORECASE,
+)
+"""The words of "until the end of" a month, before its name ("until the end of January", "bis Ende Januar", "jusqu'à
+fin janvier", "hasta finales de enero", "fino alla fine di gennaio"): an end on that month's last day (round 18)."""
+
+
+def _end_of_month(text: str, today: date) -> tuple[re.Match[str], date] | None:
+    """The "until the end of <month>" in ``text`` and that month's last day on or after ``today``, or None."""
+    for found in _END_OF_MONTH_RE.finditer(text):
+        name = re.match(r"[^\W\d_]+", text[found.end() :])
+        month = _MONTH.get(name.group(0).casefold()) if name else None
+        if month is None:
+            continue
+        year = today.year + (month < today.month)
+        last = date(year, month, calendar.monthrange(year, month)[1])
+        return found, last
+    return None
+
+
 def _until_day_month(found: re.Match[str], today: date) -> date | None:
     """The day an end said as a day and a month (:data:`_UNTIL_DM_RE`) falls on, on or after ``today`` (or in the
     year said), or None when it is no real date."""
@@ -258,6 +281,17 @@ def dated(text: str, today: date) -> Dated:
         words, end = _span(span, today)
         words = words if span.start() else words[:1].upper() + words[1:]
         return Dated(text[: span.start()] + words + text[span.end() :], end.isoformat())
+    month_end = _end_of_month(hidden, today)
+    if month_end is not None and not _AFTER_RE.search(hidden):  # "until the end of January": its last day
+        lead, month_last = month_end
+        name = re.match(r"[^\W\d_]+", text[lead.end() :])
+        stop = lead.end() + (name.end() if name else 0)
+        said_year = re.match(r",?\s+(\d{4})\b", text[stop:])
+        if said_year:  # "until the end of May 2028": the year said
+            y = int(said_year.group(1))
+            month_last = date(y, month_last.month, calendar.monthrange(y, month_last.month)[1])
+        tail = "" if said_year else f" {month_last.year}"
+        return Dated(text[:stop] + tail + text[stop:], month_last.isoformat())
     on_day = _UNTIL_DM_RE.search(hidden)
     end_day = _until_day_month(on_day, today) if on_day else None
     if on_day and end_day and not _AFTER_RE.search(hidden) and not re.search(r"\d{4}-\d{2}-\d{2}", hidden):

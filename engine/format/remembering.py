@@ -41,11 +41,11 @@ keeps the sentence it points into (sess15)."""
 _VERB = (
     rf"(?:(?:remember|keep\s+this\s+in\s+mind)(?:\s+th(?:is|at))?,?\s+(?:permanently|forever|always|for\s+(?:later|good"
     rf"|next\s+time|the\s+future))(?=\s*:|\s+that\s)|(?:save|pin)\s+this(?:\s+for\s+later)?(?=\s*:)|remember|don['’]?t"
-    rf"\s+forget|do\s+not\s+forget|keep\s+in\s+mind|please\s+note|make\s+a\s+note|take\s+note|note\s+to\s+self(?:\s+for"
+    rf"\s+forget|do\s+not\s+forget|never\s+forget|(?:keep|bear)\s+in\s+mind|please\s+note|make\s+a\s+note|take\s+note|note\s+to\s+self(?:\s+for"
     rf"\s+{_MEMORY}|\s+for\s+memory)?|note\s+for\s+(?:{_MEMORY}|memory)|update\s+{_MEMORY}"
     rf"|(?:save|store|add|put|keep)\s+(?:this|that|it)\s+(?:to|in|into)\s+(?:{_MEMORY}|memory))"
 )
-"""The words of a request to keep: "remember", "don't forget", "keep in mind", "please note", "make a note", "note to
+"""The words of a request to keep: "remember", "don't forget" (or "never forget"), "keep in mind" (or "bear"), "please note", "make a note", "note to
 self", "update your memory", "save this to memory"; a qualifier before ":" or "that" ("Remember this permanently: X",
 "Save this for later: X", "Pin this: X", B17-13). A plain "Note that ..." is not one: in a prompt it is most often
 the task's context ("Note that the function below returns None; fix the caller")."""
@@ -61,11 +61,13 @@ r"""The start of a request to keep X, at a sentence's or clause's start (after `
 line's start, or " and ": "use password X and remember that H", breaker11 B11-4), after words of :data:`_LEAD` only, so "I remember that ..." and "you also remember that ..." are no
 request. X is the rest of the sentence (:func:`_sentence_end`). One ``\s*`` after the mark: two split spaces every way."""
 _STANDING_RE = re.compile(
-    r"(?:^|(?<=[.!?。！？])\s+|\n)\s*(?:from\s+now\s+on|going\s+forward|for\s+future\s+reference)(?:\s*,)?\s+(?=\w)"
+    r"(?:^|(?<=[.!?。！？])\s+|\n)\s*(?:(?:ok|okay|also|and|so|oh|btw|alright|right|but)(?:\s*,)?\s+)?"
+    r"(?:from\s+now\s+on|going\s+forward|for\s+future\s+reference)(?:\s*,)?\s+(?=\w)"
     r"(?!(?:is|was|will|would|seems?|looks?|sounds?|means?|has|had|i\s+(?:think|guess|suppose)|maybe|perhaps)\b)",
     re.IGNORECASE,
 )
-"""A standing statement at a sentence's start: "From now on, X", "For future reference, X"; not the lead-in as a noun
+"""A standing statement at a sentence's start, after one short word of talk or none ("Ok from now on X", round 18):
+"From now on, X", "For future reference, X"; not the lead-in as a noun
 ("Going forward is the only option") nor a hedge after it ("Going forward, I think we should ...", corr10)."""
 _CJK_RE = re.compile(
     r"(?:^|(?<=[。！？.!?])\s*|\n)\s*(?:请|要|一定要|帮我)?(?:记住|記住|记一下|記一下|记下来|记下|기억해\s*(?:줘|둬|주세요)?"

@@ -23,9 +23,6 @@ from __future__ import annotations
 
 import re
 
-from .dropped import team_present
-from .relativedates import NOW_WORDS
-
 
 def _set(words: str) -> frozenset[str]:
     """The words of ``words`` (a list written as one string, to keep long word lists short)."""
@@ -147,13 +144,6 @@ _SCOPE_FIRST_RE = re.compile(
 scope, no part of its verb."""
 
 
-_KEEP_ASKED_RE = re.compile(
-    r"(?:remember|forget|note|keep\s+in\s+mind|bear\s+in\s+mind)\b\s*(?::|that\b)", re.IGNORECASE
-)
-""""remember:", "forget that", "keep in mind:" after always/never: a request to keep the statement after it (the
-request readers keep it alone, tests/cli/test_hook_same_session.py), not an order for every time."""
-
-
 def always_rule(sentence: str) -> str | None:
     """The rule a sentence in the imperative with a word of every time states (the module docstring), or None.
 
@@ -183,8 +173,6 @@ def always_rule(sentence: str) -> str | None:
     if first is not None:
         rest = first["rest"]
         head = rest.split()[0].casefold()
-        if _KEEP_ASKED_RE.match(rest):
-            return None  # "Always remember: the staging DB resets nightly": a request to keep what follows
         ok = _mood(first["adv"].casefold().split()[-1], head, rest, clause)
     else:
         verb, adverb = verb_first["verb"].casefold(), verb_first["adv"].casefold()  # type: ignore[index]
@@ -211,17 +199,33 @@ _NO_RE = re.compile(
 """A polite "no X in Y" ("please no emoji in commit messages", "bitte keine Emojis in Commit-Nachrichten", "no
 trailing spaces in YAML, please"): a rule for every Y, as "never put X in Y" would be."""
 _TOPIC_MANNER_RE = re.compile(
-    r"(?P<topic>[^\s、。,，]{1,12}?)(?:は|는|은)\s*(?P<manner>[^\s、。,，]{1,16}?)(?:で|로|으로)\s*(?:お願い(?:します)?|おねがい"
-    r"|頼む|頼みます|よろしく|부탁해(?:요)?|부탁드려요|부탁합니다|해\s*줘|해\s*주세요)"
+    r"(?P<topic>[^\s、。,，]{1,12}?(?:\s[^\s、。,，]{1,12}?)?)(?:は|는|은)\s*(?P<manner>[^\s、。,，]{1,16}?)(?:で|로|으로)\s*(?:お願い(?:します)?|おねがい"
+    r"|頼む|頼みます|よろしく|부탁해(?:요)?|부탁드려요|부탁합니다|해\s*줘|해\s*주세요"
+    r"|[^\s、。,，]{1,6}?(?:て|で)(?:ほしい|欲しい|ください|下さい)(?:です)?)"
 )
 """A topic and the manner asked for it, then "please", in Japanese or Korean ("説明は日本語でお願い", "답변은 한국어로
-부탁해"): a request without a verb of its own, for every answer, not one."""
+부탁해"), or a verb asked for in that manner in Japanese ("SQLのキーワードは全部大文字で書いてほしいです"): a
+request for every time the topic comes up, not one."""
 
 
 _FILLER_RE = re.compile(
     r"^(?:(?:あ|ああ|えっと|ちなみに|あと|それと|참고로|그리고|아|근데|그런데|顺便说一下|另外|对了)[、,，\s]*)+"
 )
 """Words a CJK sentence may open with that are no part of the request ("あ、ちなみに", "참고로")."""
+
+
+_TOPIC_ALWAYS_RE = re.compile(
+    rf"^(?P<topic>[^\s,;:.!?]+(?:\s+[^\s,;:.!?]+){{0,3}}?)\s+(?:(?P<please>{_PLEASE})\s+)?(?:{_ALWAYS})\s+"
+    r"(?P<manner>(?:in|auf|en|op|na|w|po|på|i|em|on|with|mit|avec|con|com|met|z|med)\s+[^,;:.!?]{2,60}?)"
+    rf"(?:\s*,\s*(?P<tail>{_PLEASE}))?(?=\s*(?:[,;:]|$))",
+    re.IGNORECASE,
+)
+"""A topic, "please", a word of every time and the manner asked for it, with no verb ("Commit-Messages bitte immer auf
+Englisch", "commit messages always in English, please", "i messaggi di commit per favore sempre in inglese")."""
+
+
+_COPULAS = _set("is it that this ist sind es das dies est c'est ce ça es esto eso è questo é isso isto het dat dit")
+"""A subject or copula that makes the words before "please always" a statement ("Das ist bitte immer so")."""
 
 
 def verbless_rule(sentence: str) -> str | None:
@@ -237,8 +241,13 @@ def verbless_rule(sentence: str) -> str | None:
     found = _NO_RE.match(text)
     if found and (found["please"] or found["tail"]) and len(found["what"].split()) <= 4:
         return text[found.start("no") : found.end("where")]
+    topic = _TOPIC_ALWAYS_RE.match(text)
+    if topic and (topic["please"] or topic["tail"]) and not set(topic["topic"].casefold().split()) & _COPULAS:
+        return text[: topic.end("manner")]
     manner = _TOPIC_MANNER_RE.search(text)
-    return text[manner.start("topic") :].rstrip(" .!。！") if manner else None
+    if manner is None or _CJK_NOW_RE.search(manner["topic"]):
+        return None  # "これは英語で書いてください": this one, not every time
+    return text[manner.start("topic") :].rstrip(" .!。！")
 
 
 _STOP_RE = re.compile(
@@ -307,94 +316,6 @@ def cjk_stop_rule(sentence: str) -> str | None:
     return text if len(re.sub(r"\s", "", what)) >= 6 else None
 
 
-PROJECT_HERE_RE = re.compile(
-    r"^(?:in\s+this\s+(?:repo|repository|project|codebase|monorepo)|in\s+diese[mr]\s+(?:repo|repository|projekt|codebasis)"
-    r"|dans\s+ce\s+(?:dépôt|projet|repo)|en\s+este\s+(?:repo|repositorio|proyecto)|in\s+questo\s+(?:repo|progetto)"
-    r"|neste\s+(?:repo|repositório|projeto)|in\s+deze\s+repo|in\s+dit\s+(?:project|repo)|w\s+tym\s+(?:repo|projekcie"
-    r"|repozytorium))\b\s*(?:,\s*)?"
-    r"|(?:^|\s)이\s*(?:프로젝트|저장소|레포(?:지토리)?)에서(?:는|도)?|この(?:リポジトリ|プロジェクト|リポ)(?:では|で)"
-    r"|(?:在)?(?:这个|這個|本)(?:项目|項目|仓库|倉庫|代码库|repo)(?:里|裡|中)?",
-    re.IGNORECASE,
-)
-"""A rule or a practice said for the project at hand ("In this repo we ...", "이 프로젝트에서는 ...", "このリポジトリでは
-..."): the project's, not one for every project."""
-_TEAM_HABIT_RE = re.compile(
-    r"^(?:we|we['’](?:ve|re))\s+(?:always\s+|only\s+|never\s+|just\s+)?(?:use|manage|build|deploy|run|ship|write|keep"
-    r"|follow|prefer|avoid|release|test|lint|format|pin|tag|squash|rebase|merge|name|store|host|install|package|vendor"
-    r"|commit|track|document|don['’]t|do\s+not|handle|pull|push|publish|bundle|compile|generate)\b",
-    re.IGNORECASE,
-)
-"""A practice of the team's, in the present ("we manage dependencies with Poetry", "we never push to main")."""
-
-
-_HERE_END_RE = re.compile(
-    r"\s+(?:(?:in|for)\s+this\s+(?:repo|repository|project|codebase|monorepo)|in\s+diese[mr]\s+(?:repo|repository|projekt"
-    r"|codebasis)|dans\s+ce\s+(?:dépôt|projet|repo)|en\s+este\s+(?:repo|repositorio|proyecto)|in\s+questo\s+(?:repo"
-    r"|progetto)|neste\s+(?:repo|repositório|projeto)|in\s+(?:deze|dit)\s+(?:repo|project)|i\s+(?:det\s+här|detta)"
-    r"\s+(?:projekt(?:et)?|repo))\s*$",
-    re.IGNORECASE,
-)
-"""The project at hand named at a practice's end ("We keep all imports at the top of the module in this codebase")."""
-NAMED_PROJECT_RE = re.compile(
-    r"^(?:for|für|bei|pour|chez|para|per|voor|bij|för|dla)\s+(?!(?:now|today|example|instance|once|reference|context|the"
-    r"|record|real|sure|me|you|us|them|it|this|that|jetzt|heute|beispiel|maintenant|exemple|ahora|ejemplo|ora|esempio"
-    r"|agora|exemplo|nu|voorbeeld|exempel|teraz|uns|nous|nosotros|noi|ons|oss|nas)\b)(?P<name>[\w.-]{2,40})(?:\s*[,:])?\s+"
-    r"(?=(?:we|we['’]ve|wij|wir|nous|on|vi|my)\s|[^\W\d_]+\s+(?:wir|we|wij|vi)\s)",
-    re.IGNORECASE,
-)
-"""A project named first, then the team's practice ("For falcon we deploy with kamal", "Für falcon nutzen wir
-Podman", "Pour falcon, on déploie avec kamal"): the named project's, not the user's rule for all."""
-_TEAM_ANY_RE = re.compile(
-    r"^(?:(?:wir|wij|nous|on|vi|my)\s+[^\W\d_]{3,}|[^\W\d_]{3,}\s+(?:wir|we|wij|vi))\s+\S",
-    re.IGNORECASE,
-)
-"""The team's practice in a language :data:`_TEAM_HABIT_RE` does not read: a team pronoun with its verb, either
-order ("wir nutzen ...", "nutzen wir ...", "on déploie ...", "vi bygger ...")."""
-_NOT_PRACTICE_RE = re.compile(
-    rf"\b(?:{NOW_WORDS}|last\s+\w+|had|did|was|were|hatten|haben\s+\w+t|avons|avions|hebben|hadden"
-    r"|hade|har\s+\w+t|mieliśmy)\b|\b(?:should|could|might|may|sollten|könnten|devrions|pourrions|zouden|borde)\b|\?",
-    re.IGNORECASE,
-)
-"""An event, a past, a hedge or a question: not the team's standing practice."""
-
-
-def _practice(rest: str) -> bool:
-    """Whether ``rest`` is the team's standing practice, said in any of the forms above."""
-    rest = rest.strip(" ,:")
-    if _NOT_PRACTICE_RE.search(rest):
-        return False
-    return bool(_TEAM_HABIT_RE.match(rest) or _TEAM_ANY_RE.match(rest) or always_rule(rest))
-
-
-def project_practice(sentence: str) -> str | None:
-    """A rule or a practice said for the project at hand without a lead-in: "In this repo we manage dependencies
-    with Poetry, don't pip install things directly", "In this project, always run X" (kept as the project's rule).
-
-    Args:
-        sentence: one of the user's sentences, less its end mark.
-
-    Returns:
-        str | None: the sentence, or None.
-    """
-    text = sentence.strip()
-    here = PROJECT_HERE_RE.match(text)
-    if here is not None and team_present(text[here.end() :]):
-        return text  # "W tym projekcie używamy Poetry", "이 프로젝트에서는 ... 저장해요": the subject dropped (sess17)
-    if not re.match(r"[a-z]", text, re.IGNORECASE):
-        return None  # the CJK forms are read by :func:`always_rule` (the rule's own word of every time)
-    named = NAMED_PROJECT_RE.match(text)  # "For falcon we deploy with kamal deploy from the repo root" (sess16)
-    if named is not None:
-        return text if _practice(text[named.end() :]) else None
-    trailing = _HERE_END_RE.search(text)  # "We keep all imports at the top of the module in this codebase" (sess16)
-    if trailing is not None:
-        return text if _practice(text[: trailing.start()]) and not _HERE_END_RE.match(text) else None
-    here = PROJECT_HERE_RE.match(text)
-    if here is None:
-        return None
-    rest = text[here.end() :]
-    return text if _TEAM_HABIT_RE.match(rest) or always_rule(rest) else None
-
-
 _LIKE_TAG_RE = re.compile(
     r"(?<!\s)\s*[,;]\s*(?:that['’]s|that\s+is|it['’]s)\s+(?:just\s+)?(?:how|the\s+way)\s+i\s+(?:like|want|prefer)\s+it\s*$",
     re.IGNORECASE,
@@ -451,25 +372,6 @@ def habit_rule(sentence: str) -> str | None:
     return None
 
 
-def unled_rule(sentence: str) -> str | None:
-    """The rule a sentence states without a standing lead-in, in any of this module's shapes, or None.
-
-    Args:
-        sentence: one of the user's sentences, less its end mark.
-
-    Returns:
-        str | None: the rule as the first shape that hears it gives it, or None.
-    """
-    return (
-        always_rule(sentence)
-        or verbless_rule(sentence)
-        or project_practice(sentence)
-        or stop_rule(sentence)
-        or cjk_stop_rule(sentence)
-        or habit_rule(sentence)
-    )
-
-
 def long_enough(body: str) -> bool:
     """Whether a rule says enough to be one: three words, or eight characters of a language written without spaces."""
     return len(body.split()) >= 3 or (bool(CJK_RE.search(body)) and len(re.sub(r"\s", "", body)) >= 8)
@@ -477,15 +379,11 @@ def long_enough(body: str) -> bool:
 
 __all__ = [
     "CJK_RE",
-    "NAMED_PROJECT_RE",
     "OTHER_LEAD_RE",
-    "PROJECT_HERE_RE",
     "always_rule",
     "cjk_stop_rule",
     "habit_rule",
     "long_enough",
-    "project_practice",
     "stop_rule",
-    "unled_rule",
     "verbless_rule",
 ]

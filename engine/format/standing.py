@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 
 from .irony import hedged, not_meant, under_review
+from .practice import NAMED_PROJECT_RE, PROJECT_HERE_RE, unled_rule
 from .remembering import (
     OTHER_PERSON_RE,
     _retracts_earlier,
@@ -35,9 +36,10 @@ from .remembering import (
     retraction_scope,
     said,
     scoped,
+    user_statements,
 )
 from .rulebody import TAIL_LEAD_RE, rule_body, without_reason
-from .ruleforms import NAMED_PROJECT_RE, OTHER_LEAD_RE, PROJECT_HERE_RE, long_enough, unled_rule
+from .ruleforms import OTHER_LEAD_RE, long_enough
 from .samerule import PROJECT_SCOPE_RE, rule_words, same_rule
 
 _LEAD_RE = re.compile(
@@ -141,10 +143,10 @@ B15-24: kept as a project's fact before, the user's "Use npm" rule left standing
 
 
 _MARKER_RE = re.compile(
-    r"^(?:(?:oh|and|so|well|ok|okay)[ \t]+)*(?:by[ \t]+the[ \t]+way|[^\W\d_]+)[ \t]*,[ \t]*(?=\S)", re.IGNORECASE
+    r"^(?:(?:oh|and|so|well|ok|okay)[ \t]+)*(?:by[ \t]+the[ \t]+way|[^\W\d_]+)[ \t]*[,:][ \t]*(?=\S)", re.IGNORECASE
 )
-"""A one-word discourse marker and its comma before an order ("Anyway, always ...", "Comunque, rispondimi sempre
-...", "Oh and btw, never ..."): not part of the rule, which the unled shapes then read whole (breaker28 B28-6). One
+"""A one-word discourse marker and its comma (or colon: "Übrigens: ...", round 18) before an order ("Anyway, always
+...", "Comunque, rispondimi sempre ...", "Oh and btw, never ..."): not part of the rule, which the unled shapes then read whole (breaker28 B28-6). One
 word only: a longer clause before the comma may be a condition or a scope, which the shapes read themselves."""
 
 
@@ -224,6 +226,24 @@ def taken_back(texts: list[str]) -> list[str]:
     return _rules(texts)[1]
 
 
+def _asked_to_keep(sentence: str, rule: str) -> bool:
+    """Whether the request readers keep a part of ``rule`` from ``sentence`` (:func:`.remembering.user_statements`):
+    "Always remember: the staging DB resets nightly" asks to keep what follows its colon, which they keep alone; it is
+    no order for every time (round 18: the remember verbs are read once, by the request readers). "From now on,
+    always answer in English" gives them the rule itself (or it less "please"), which stays a rule."""
+    mine = _norm(rule)
+    for part in map(_norm, user_statements([sentence])):
+        left = mine.replace(part, " ") if part and part in mine else ""
+        if re.sub(r"\b(?:please|pls|bitte|por\s+favor|per\s+favore|s['’]il\s+te\s+pla[iî]t)\b|[^\w]", "", left):
+            return True  # words beside the kept part ("always remember:"): a request, not the rule
+    return False
+
+
+def _norm(text: str) -> str:
+    """``text`` case-folded, spaces collapsed, end marks dropped: two sayings of one statement compare equal."""
+    return " ".join(text.casefold().split()).strip(" .!?;:,")
+
+
 def _rules(texts: list[str]) -> tuple[list[str], list[str]]:
     per_message: list[list[str]] = []
     dropped: list[str] = []
@@ -242,7 +262,7 @@ def _rules(texts: list[str]) -> tuple[list[str], list[str]]:
             if not_meant(before, sentence, after, rule=True):
                 continue  # "Great. From now on, just push to main, why not." (breaker15 B15-11, B15-12)
             rule = _rule(sentence)
-            if rule:
+            if rule and not _asked_to_keep(sentence, rule):
                 mine.append(rule)
         if (taken is not None and _retracts_earlier(text, taken)) or _TAKE_BACK_RE.search(readable(text)):
             for earlier in reversed(per_message):

@@ -65,17 +65,19 @@ _HEADS_UP_RE = re.compile(
 )
 """A heads-up before the notice ("heads up:", "Ojo:", "Achtung:", "Let op:")."""
 _SUBJECT_RE = re.compile(
-    r"^(?:the|our|all|every|we|we['’]re|i|i['’]m|my|de|het|die|der|das|alle|unser\w*|wir|le|la|les|l['’]|nos|notre|on"
+    r"^(?:the|our|all|every|we|we['’]re|i|i['’]m|my|there|es\s+gibt|hay|det\s+finns|de|het|die|der|das|alle|unser\w*|wir"
+    r"|le|la|les|l['’]|nos|notre|on"
     r"|el|los|las|nuestr\w*|todo\w*|il|lo|gli|i|tutt\w*|nostr\w*|o|a|os|as|noss\w*|den|det|alla|vår\w*|vi|wszystk\w*"
     r"|nasz\w*|(?-i:[A-Z][\w.-]*[A-Z0-9][\w.-]*)|[\w-]+(?:\.[\w-]+)+)\b",
     re.IGNORECASE,
 )
-"""A statement's subject: a determiner, the team, the user, a name with a capital, digit or dot inside."""
+"""A statement's subject: a determiner, the team, the user, "there is" (and "es gibt", "hay"), a name with a capital,
+digit or dot inside."""
 _STATE_RE = re.compile(
     r"['’](?:m|re|s)\b|\b(?:is|are|stays?|remains?|lives?|sits?|runs?|goes|go|uses?|needs?|has|have|must|cannot|can['’]t|won['’]t"
     r"|está|están|es|son|queda|usa|usamos|ist|sind|bleibt|liegt|liegen|läuft|laufen|steht|stehen|nutzen|est|sont|reste"
     r"|utilise|è|sono|resta|usa|usiamo|é|são|fica|ficam|usamos|zit|zitten|staat|staan|draait|gebruiken|blijft|är"
-    r"|ligger|kör|använder|förblir|jest|są|używamy)\b",
+    r"|ligger|kör|använder|förblir|jest|są|używamy|gibt|hay|finns)\b",
     re.IGNORECASE,
 )
 """A verb of how things are (a copula, a place, a use, a need), in the nine languages."""
@@ -91,17 +93,23 @@ _FIRST_CLAUSE_RE = re.compile(r"(?:(?<!\s)\s+)?[,;]\s+|(?<!\s)\s+[-–—]\s+")
 """What ends a sentence's first clause: a comma or semicolon and spaces, or a dash between spaces. The spaces before
 the mark start where their run starts (a match would start there anyway): read from each space of a long run, they
 cost its square (docs/architecture.md §3)."""
+_PROGRESSIVE_RE = re.compile(r"\b(is|are)\s+(\w+ing)\b", re.IGNORECASE)
 
 
-def _statement(rest: str) -> bool:
-    """Whether ``rest`` is a statement of how things are (the module docstring)."""
+def _statement(rest: str, spanned: bool = False) -> bool:
+    """Whether ``rest`` is a statement of how things are (the module docstring); ``spanned``: said within a span of
+    time ("For the next three weeks Priya is covering code review"), where a progressive is the state of that span,
+    not an event of the moment (round 18)."""
     rest = rest.strip(" ,:;-–—")
     words = rest.split()
     verb = _STATE_RE.match(rest)  # "Bis Freitag ist der Server ...": the verb second, its subject after it
-    if len(words) < 4 or not (_SUBJECT_RE.match(rest) or (verb and _SUBJECT_RE.match(rest[verb.end() :].strip()))):
+    named = spanned and rest[:1].isupper() and bool(_STATE_RE.match(rest.split(None, 1)[-1]))  # "... weeks Priya is"
+    subject = named or _SUBJECT_RE.match(rest) or (verb and _SUBJECT_RE.match(rest[verb.end() :].strip()))
+    if len(words) < 4 or not subject:
         return False
     first = _FIRST_CLAUSE_RE.split(rest, maxsplit=1)[0]
-    return bool(_STATE_RE.search(first)) and not _NOT_STATE_RE.search(rest) and not hedged(rest) and not scoped(rest)
+    checked = _PROGRESSIVE_RE.sub(r"\1 ~ \2", rest) if spanned else rest  # a fault word still counts
+    return bool(_STATE_RE.search(first)) and not _NOT_STATE_RE.search(checked) and not hedged(rest) and not scoped(rest)
 
 
 _POSSESSIVE_RE = re.compile(r"^[\w.-]+['’]s\s+(?=\w)")
@@ -153,7 +161,7 @@ def bounded_notice(sentence: str) -> str | None:
     span = _SPAN_RE.match(text)
     if span is None:
         return None
-    return text[:1].upper() + text[1:] if _statement(text[span.end() :]) else None
+    return text[:1].upper() + text[1:] if _statement(text[span.end() :], spanned=True) else None
 
 
 def state_with_end(sentence: str) -> str | None:
