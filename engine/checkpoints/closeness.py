@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from .claims import ExistingEntry
+from .sameframe import common_ends
 from .staleswap import name_values
 from .staleswap import words as words_of
 from .subjectwords import VERSION_WORDS
@@ -44,12 +45,7 @@ def _slot(fact: str, old: str) -> frozenset[str]:
     added before or after the value scopes it ("my shell is zsh on the laptop" is no value swap)."""
     new_words = [w.casefold().replace("’", "'") for w in re.findall(r"[\w'’.-]+", fact)]
     old_words = [w.casefold().replace("’", "'") for w in re.findall(r"[\w'’.-]+", old)]
-    head = 0
-    while head < min(len(new_words), len(old_words)) and new_words[head] == old_words[head]:
-        head += 1
-    tail = 0
-    while tail < min(len(new_words), len(old_words)) - head and new_words[-1 - tail] == old_words[-1 - tail]:
-        tail += 1
+    head, tail = common_ends(new_words, old_words)  # the frame reading's own ends (.sameframe)
     run = [w for w in new_words[head : len(new_words) - tail] if w not in _OWN_WORDS]
     gone = [w for w in old_words[head : len(old_words) - tail] if w not in _OWN_WORDS]
     if not head or not run or not gone or len(run) > _SLOT_MAX or len(gone) > _SLOT_MAX:

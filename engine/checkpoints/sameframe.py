@@ -113,16 +113,23 @@ def _words(text: str) -> list[str]:
     return [w for w in out if w and w.casefold() not in _DROP]
 
 
-def _frame(new: str, old: str) -> int:
-    """2 when ``new`` is ``old`` with one value swapped, 1 for the weaker frame (the module docstring), else 0."""
-    cased_a, cased_b = _words(old), _words(new)
-    a, b = [w.casefold() for w in cased_a], [w.casefold() for w in cased_b]
+def common_ends(a: list[str], b: list[str]) -> tuple[int, int]:
+    """How many words ``a`` and ``b`` share at their start, then at their end (never overlapping): what stays around
+    a swapped run ("my shell is fish" / "my shell is zsh": 3, 0)."""
     p = 0
     while p < min(len(a), len(b)) and a[p] == b[p]:
         p += 1
     s = 0
     while s < min(len(a), len(b)) - p and a[-1 - s] == b[-1 - s]:
         s += 1
+    return p, s
+
+
+def _frame(new: str, old: str) -> int:
+    """2 when ``new`` is ``old`` with one value swapped, 1 for the weaker frame (the module docstring), else 0."""
+    cased_a, cased_b = _words(old), _words(new)
+    a, b = [w.casefold() for w in cased_a], [w.casefold() for w in cased_b]
+    p, s = common_ends(a, b)
     was, now = a[p : len(a) - s], b[p : len(b) - s]
     if p < 2 or not _LINK & set(a[:p]) or not now or len(now) > 3 or _NOT_SLOT & set(now) or _NOT_SLOT & set(was):
         return 0
@@ -174,4 +181,4 @@ def tight(text: str, old: str) -> bool:
     return _frame(text, old) == 2
 
 
-__all__ = ["same_frame", "says_change", "tight"]
+__all__ = ["common_ends", "same_frame", "says_change", "tight"]
