@@ -1,4 +1,4 @@
-"""What the benchmark scripts share: the git CLI's environment, a private copy of a corpus, a percentile."""
+"""What the benchmark scripts share: the git CLI's environment, a private copy of a corpus, a percentile, a CSV."""
 
 from __future__ import annotations
 
@@ -36,3 +36,15 @@ def copy_corpus(corpus: Path, tmpdir: Path) -> tuple[Path, str]:
         ["git", "rev-parse", "--short=7", "HEAD"], cwd=repo, capture_output=True, text=True, check=True
     ).stdout.strip()
     return repo, head
+
+
+def write_csv(path: Path, rows: list[dict[str, object]]) -> None:
+    """Write ``rows`` (dicts sharing the first row's keys) to ``path`` as CSV with a header; nothing for no rows."""
+    import csv
+
+    if not rows:
+        return
+    with path.open("w", newline="") as fh:
+        out = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        out.writeheader()
+        out.writerows(rows)

@@ -83,6 +83,7 @@ sys.path.insert(0, str(HERE / "recall_quality"))
 sys.path.insert(0, str(HERE))
 
 import dataset  # noqa: E402
+from _common import write_csv  # noqa: E402
 from asked_types import answer_type, has_type  # noqa: E402
 from bench_recall_quality import REPOS, SPLITS  # noqa: E402
 
@@ -471,11 +472,8 @@ def main() -> int:
             work = args.work or Path(tmp)
             for split in args.split or TUNING:
                 rows += rows_for(split, work, args.names_only)
-    if args.csv and rows:
-        with args.csv.open("w", newline="") as fh:
-            w = csv.DictWriter(fh, fieldnames=list(rows[0]))
-            w.writeheader()
-            w.writerows(rows)
+    if args.csv:
+        write_csv(args.csv, rows)
     groups = {
         "answerable, gold in top 5": [r for r in rows if _answerable(r)],
         "no-answer, answered": [r for r in rows if _no_answer(r)],

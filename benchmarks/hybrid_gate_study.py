@@ -43,6 +43,7 @@ sys.path.insert(0, str(HERE / "recall_quality"))
 sys.path.insert(0, str(HERE))
 
 import dataset  # noqa: E402
+from _common import write_csv  # noqa: E402
 from bench_recall_quality import REPOS, SPLITS  # noqa: E402
 
 TUNING = ("tune", "c-tune", "d-heldout", "e-heldout", "g-tune", "k-tune", "t-tune")
@@ -253,11 +254,8 @@ def main() -> int:
     for pairs in (False, True):
         print("leave one repo out, " + ("one or two features" if pairs else "one feature"))
         print("\n".join(leave_one_repo_out(rows, pairs)))
-    if args.csv and rows:
-        with args.csv.open("w", newline="") as fh:
-            w = csv.DictWriter(fh, fieldnames=list(rows[0]))
-            w.writeheader()
-            w.writerows(rows)
+    if args.csv:
+        write_csv(args.csv, rows)
     return 0
 
 

@@ -14,7 +14,6 @@ Usage (from the repository root, ``PYTHONPATH=.:benchmarks``):
 from __future__ import annotations
 
 import argparse
-import csv
 import sys
 import tempfile
 from pathlib import Path
@@ -24,6 +23,7 @@ sys.path.insert(0, str(HERE / "recall_quality"))
 sys.path.insert(0, str(HERE))
 
 import dataset  # noqa: E402
+from _common import write_csv  # noqa: E402
 from bench_recall_quality import REPOS, SPLITS  # noqa: E402
 
 TUNING = ("tune", "c-tune", "d-heldout", "e-heldout", "g-tune", "k-tune", "t-tune")
@@ -109,11 +109,8 @@ def main() -> int:
             f" gap={r['sem_gap']:.3f} mean={r['sem_mean']:.3f} z={r['sem_z']:.2f} floor={r['floor']:.3f} inpool={r['top_in_pool']:2} asked={r['top_holds_asked']!s:5}"
             f" gold={r['top_gold']!s:5} hyb={r['hybrid_answers']:2} {r['query']!r} -> {r['top_text']!r}"
         )
-    if args.csv and rows:
-        with args.csv.open("w", newline="") as fh:
-            w = csv.DictWriter(fh, fieldnames=list(rows[0]))
-            w.writeheader()
-            w.writerows(rows)
+    if args.csv:
+        write_csv(args.csv, rows)
     return 0
 
 
