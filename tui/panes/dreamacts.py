@@ -30,8 +30,8 @@ def accept_question(record: Any, chosen: list[int], highlighted: bool, files: di
     total = record.counts.get("review", 0)
     left = total - len(chosen)
     rest = (
-        f"\nThe other {left} review {'change is' if left == 1 else 'changes are'} rejected with its review branch"
-        " (a new dream can propose them again)."
+        f"\nThe other {left} review {'change is' if left == 1 else 'changes are'} rejected with the review branch"
+        f" (a new dream can propose {'it' if left == 1 else 'them'} again)."
     )
     if highlighted and len(chosen) == 1:
         op = record.operations[chosen[0]]
@@ -48,6 +48,20 @@ def accept_question(record: Any, chosen: list[int], highlighted: bool, files: di
         f"Accept all {total} review change{'' if total == 1 else 's'} of dream {record.id} as one merge into main?"
         "\nTo accept some: in Operations, space chooses them, or a accepts the highlighted one."
     )
+
+
+def undo_question(record: Any) -> str:
+    """The undo question: the automatic commit it reverts and how many changes; after an accept, that the accepted
+    review stays and where it is undone (``u`` on the merge in the Log pane; docs/dreams.md). Just after "a", a new
+    user read "Undo auto" as undoing what they had accepted."""
+    n = record.counts.get("auto", 0)
+    question = (
+        f"Undo dream {record.id}: revert its automatic commit {(record.auto_commit or '')[:7]} "
+        f"({n} change{'' if n == 1 else 's'})?"
+    )
+    if record.status == "accepted" and record.merge_commit:
+        question += f"\nIts accepted review stays: it is merge {record.merge_commit[:7]}, u on it in the Log pane."
+    return question
 
 
 class DreamActions(Pane):
@@ -112,7 +126,7 @@ class DreamActions(Pane):
         questions = {
             "accept": accept,
             "reject": reject,
-            "undo": f"Undo dream {record.id}: revert its automatic commit?",
+            "undo": undo_question(record) if what == "undo" else "",
         }
         if not await self.app.push_screen_wait(Confirm(questions[what])):
             return

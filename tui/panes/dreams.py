@@ -46,11 +46,15 @@ def changes_words(record: Any) -> str:
 
     After "Accept 1 of the 40" the row said "0 rejected" beside the 39 the user had just declined (the count
     is of proposals the checks refused, breaker27 B27-6): ``0 auto · 1 accepted · 39 declined`` now.
+    A dream rejected (``d``) declined all its review changes: "rejected · 0 auto · 3 review · 0 rejected" read as if
+    none was; ``0 auto · 0 accepted · 3 declined`` now (the same words as a review in part).
     """
     c = record.counts
     decided = [getattr(op, "decision", None) for op in getattr(record, "operations", [])]
     if "accepted" in decided or "declined" in decided:
         return f"{c.get('auto', 0)} auto · {decided.count('accepted')} accepted · {decided.count('declined')} declined"
+    if getattr(record, "status", None) == "rejected" and c.get("review", 0):
+        return f"{c.get('auto', 0)} auto · 0 accepted · {c.get('review', 0)} declined"
     return f"{c.get('auto', 0)} auto · {c.get('review', 0)} review · {c.get('rejected', 0)} rejected"
 
 
