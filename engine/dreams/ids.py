@@ -17,6 +17,10 @@ Two kinds of token:
 
 A line that names the other's id too ("ckpt-57, replacing ckpt-41") links the two: only ids neither line shares
 with the other make them different facts.
+
+A count in words is a value: "Reviews need one approver" and "Security-sensitive changes still need two approvers"
+share their words but are no restatement (:func:`other_counts`); a replacement's "one word replaces another (two /
+three)" is the likeness rules' to find.
 """
 
 from __future__ import annotations
@@ -134,9 +138,50 @@ def different_items(old: str, new: str, *, says_changed: bool) -> str:
     return _apart(a.other, b.other)
 
 
+COUNT_WORDS = frozenset(
+    [
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "single",
+        "double",
+        "twice",
+        "thrice",
+        "once",
+    ]
+)
+"""Counts in words (folded); digits are :func:`memrepo.engine.dreams.same.numbers`."""
+_WORD_RE = re.compile(r"[a-z]+")
+
+
+def other_counts(a: str, b: str) -> str:
+    """A count in words only ``a`` holds when ``b`` holds one ``a`` lacks too ("one" / "two"), else "": then two alike
+    lines state different values, no restatement or extension (a lone "one" may be a pronoun: it tells nothing).
+
+    Args:
+        a: one line's text.
+        b: the other's.
+
+    Returns:
+        str: the first such word of ``a``, or "".
+    """
+    wa = COUNT_WORDS.intersection(_WORD_RE.findall(a.casefold()))
+    wb = COUNT_WORDS.intersection(_WORD_RE.findall(b.casefold()))
+    return _apart(frozenset(wa), frozenset(wb))
+
+
 def clear_caches() -> None:
     """Forget the cached ids (a long-running app keeps none of a dream's)."""
     ids.cache_clear()
 
 
-__all__ = ["ITEM_WORDS", "Ids", "clear_caches", "different_items", "ids"]
+__all__ = ["COUNT_WORDS", "ITEM_WORDS", "Ids", "clear_caches", "different_items", "ids", "other_counts"]

@@ -42,7 +42,7 @@ from memrepo.engine.format import entries as fmt
 from memrepo.engine.read.contextselect import RULE_KINDS, candidates, replaced, topic_terms
 from memrepo.engine.read.contexttopic import change_words
 
-from .ids import different_items
+from .ids import different_items, other_counts
 from .input import INBOX_MD, MAX_OPERATIONS, DreamInput, LineRef
 from .progress import ProgressFn, silent
 from .same import Likeness, Relation, adds_fact, content, equal_key, numbers
@@ -307,8 +307,11 @@ def _alike(
 def _items_apart(a: LineRef, b: LineRef, kind: str) -> bool:
     """Whether two alike lines name different items (:func:`~memrepo.engine.dreams.ids.different_items`), so they are
     no ``kind`` (a restatement, an extension or a replacement) of each other: for a replacement, a version or code
-    that differs may be the value the newer line says it changed (``supersedes:``, a change word the older lacks)."""
+    that differs may be the value the newer line says it changed (``supersedes:``, a change word the older lacks). Two
+    lines that count in other words ("one" / "two") are no restatement or extension either."""
     old, new = sorted((a, b), key=newer_rank)
+    if kind != "replacement" and other_counts(old.text, new.text):
+        return True  # "one approver" / "two approvers": two values, not the same fact in other words
     said = kind == "replacement" and (bool(new.meta.get("supersedes")) or _new_change(old.text, new.text))
     return bool(different_items(old.text, new.text, says_changed=said))
 

@@ -7,19 +7,29 @@ dream proposed 40 review deletions, all wrong: each pair was two items' facts, r
 
 from __future__ import annotations
 
-from memrepo.engine.dreams.ids import different_items, ids
+from memrepo.engine.dreams.ids import different_items, ids, other_counts
 from memrepo.engine.dreams.input import DreamInput, LineRef
 from memrepo.engine.dreams.rules import rules_operations
 from memrepo.engine.read.contexttopic import change_words
 
+VERBS = ("prefers", "uses", "avoids", "requires", "runs", "keeps", "rejects", "owns")
+OBJECTS = ("pnpm over npm", "tabs in Makefiles", "squash merges", "UTC timestamps in logs", "ruff format on save")
+FILLER = [f"Team {VERBS[n % 8]} {OBJECTS[n % 5]} for {('api', 'review', 'docs')[n % 3]} (item {n})" for n in range(40)]
+"""Template lines as make_corpus writes them, one item each (their words weigh as in a corpus file)."""
 
-def _ops(old: str, new: str, old_by: str = "user", new_by: str = "user") -> list[dict[str, object]]:
-    """The rules dream's operations on a file holding ``old`` (added 2025-01-01) then ``new`` (2025-06-01)."""
+
+def _ops(
+    old: str, new: str, old_by: str = "user", new_by: str = "user", filler: tuple[str, ...] = ()
+) -> list[dict[str, object]]:
+    """The rules dream's operations on a file holding ``filler`` (added 2025-03-01), ``old`` (added 2025-01-01) then
+    ``new`` (2025-06-01); ``old`` is L1 and ``new`` L2."""
     din = DreamInput()
     din.lines = {
-        "L1": LineRef("L1", "topics/t.md", 3, old, old_by, {"by": old_by, "added": "2025-01-01"}, "a"),
-        "L2": LineRef("L2", "topics/t.md", 4, new, new_by, {"by": new_by, "added": "2025-06-01"}, "b"),
+        "L1": LineRef("L1", "topics/t.md", 3 + len(filler), old, old_by, {"by": old_by, "added": "2025-01-01"}, "a"),
+        "L2": LineRef("L2", "topics/t.md", 4 + len(filler), new, new_by, {"by": new_by, "added": "2025-06-01"}, "b"),
     }
+    for n, text in enumerate(filler):
+        din.lines[f"F{n}"] = LineRef(f"F{n}", "topics/t.md", 3 + n, text, "user", {"added": "2025-03-01"}, f"f{n}")
     din.examined = ["topics/t.md"]
     return rules_operations(din)
 
@@ -59,6 +69,13 @@ def test_a_value_the_newer_line_says_it_changed_still_replaces() -> None:
     assert _ops("Fix for bug 301 ships in release 2.4.0", "Fix for bug 301 ships in release 2.5.0") == []
 
 
+def test_two_counts_in_words_are_no_restatement() -> None:
+    """Among a corpus file's lines: before, "restates ... (the same fact in other words (approver, need ...))"."""
+    filler = tuple(FILLER)
+    assert _ops("Reviews need one approver", "Security-sensitive changes still need two approvers", filler=filler) == []
+    assert _ops(FILLER[0], FILLER[40 - 8]) == []  # the template lines alone: two items
+
+
 def test_ids_and_change_words_found() -> None:
     found = ids("Fixed in PR #12 and issue no. 3 (migrations-4011), v1.2.3, commit a1b2c3d4")
     assert found.items == {"pr#12", "issue#3"}
@@ -69,3 +86,5 @@ def test_ids_and_change_words_found() -> None:
     assert change_words("数据库迁移需要人工审核") == {"迁移"}
     assert change_words("We no longer deploy on Fridays going forward") == {"longer", "going forward"}
     assert change_words("Use longer timeouts") == frozenset()
+    assert other_counts("Reviews need one approver", "still need two approvers") == "one"
+    assert other_counts("The one with the cache", "Keep the cache warm") == ""
