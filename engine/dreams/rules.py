@@ -140,10 +140,16 @@ def _changed_value(old: LineRef, new: LineRef) -> bool:
     return bool(new.meta.get("supersedes")) or _new_change(old.text, new.text)
 
 
-def _new_change(old: str, new: str) -> bool:
+NOW_WORDS = frozenset({"now", "现在", "現在", "今は", "이제", "지금"})
+"""Change words that date their line ("is now"): held by both lines, the newer one's is the later state."""
+
+
+def _new_change(old: str, new: str, *, now: bool = False) -> bool:
     """Whether ``new`` holds a change word ``old`` lacks (:func:`~memrepo.engine.read.contexttopic.change_words`): a
-    change word both lines hold is no change (数据库迁移, "database migration", is a noun in both lines)."""
-    return bool(change_words(new) - change_words(old))
+    change word both lines hold is no change (数据库迁移, "database migration", is a noun in both lines). With
+    ``now``, a "now" both hold is one ("We now deploy from the release branch", then "We now deploy from main")."""
+    words = change_words(new)
+    return bool(words - change_words(old)) or (now and not words.isdisjoint(NOW_WORDS))
 
 
 def _richer(ref: LineRef) -> int:
@@ -389,14 +395,14 @@ def _block_pairs(rows: list[tuple[str, LineRef]], known: Known) -> set[frozenset
     return out
 
 
-def _says_changed(rows: list[tuple[str, LineRef]], gone: str, kept: str) -> bool:
-    """Whether the newer line says in words what changed: ``supersedes:``, a change word the older line lacks, "X, not
-    Y", or the old line's leading label again. A shared ``subject:`` is no such word: two lines about one subject may
-    both be true (B28-7: 40 lines of a 2,000-file folder were proposed for deletion on their subject alone); nor is a
-    change word both lines hold (数据库迁移需要人工审核, "database migrations need a manual review", holds 迁移 as a
-    noun: 40 more)."""
+def _says_changed(rows: list[tuple[str, LineRef]], gone: str, kept: str, *, own: bool = False) -> bool:
+    """Whether the newer line says in words what changed: ``supersedes:``, a change word the older line lacks (or a
+    "now" both hold, :data:`NOW_WORDS`, unless ``own``), "X, not Y", or the old line's leading label again. A shared
+    ``subject:`` is no such word: two lines about one subject may both be true (B28-7: 40 lines of a 2,000-file
+    folder were proposed for deletion on their subject alone); nor is another change word both lines hold
+    (数据库迁移需要人工审核, "database migrations need a manual review", holds 迁移 as a noun: 40 more)."""
     old, new = plan_ref(rows, gone), plan_ref(rows, kept)
-    if new.meta.get("supersedes") or _new_change(old.text, new.text):
+    if new.meta.get("supersedes") or _new_change(old.text, new.text, now=not own):
         return True
     was, topic = topic_terms(old.text), topic_terms(new.text)
     return bool(topic.denied) or bool(topic.label and topic.label == was.label)
@@ -405,10 +411,12 @@ def _says_changed(rows: list[tuple[str, LineRef]], gone: str, kept: str) -> bool
 def _changed_pair(rows: list[tuple[str, LineRef]], gone: str, kept: str) -> bool:
     """Whether the context block's replacement of ``gone`` by the newer ``kept`` is one the dream proposes: the newer
     line says what changed (:func:`_says_changed`) and the two name no different items
-    (:func:`~memrepo.engine.dreams.ids.different_items`: "(item 4722)" and "(item 4745)" are two facts)."""
+    (:func:`~memrepo.engine.dreams.ids.different_items`: "(item 4722)" and "(item 4745)" are two facts; another code
+    or version is the changed value only when the newer line says so in words of its own)."""
     if not _says_changed(rows, gone, kept):
         return False
-    return not different_items(plan_ref(rows, gone).text, plan_ref(rows, kept).text, says_changed=True)
+    said = _says_changed(rows, gone, kept, own=True)
+    return not different_items(plan_ref(rows, gone).text, plan_ref(rows, kept).text, says_changed=said)
 
 
 def _how_changed(old: LineRef, new: LineRef) -> str:

@@ -59,6 +59,9 @@ def test_a_change_word_both_lines_hold_is_no_change() -> None:
     assert _ops("数据库迁移需要人工审核", "数据库迁移需要两人审核") == []
     assert _ops("Users migrated from v1 keep their old passwords", "Users migrated from v1 must reset them") == []
     assert _older_goes(_ops("数据库迁移需要人工审核", "数据库迁移现在需要两人审核"))  # 现在 "now": its own
+    now_then = ("We now deploy from the release branch", "We now deploy from main; the release branch is gone")
+    assert _older_goes(_ops(*now_then))  # a "now" both hold: the newer's is the later state
+    assert _ops("数据库现在需要人工审核（migrations-4011）", "数据库现在需要人工审核（docs-4036）") == []  # two items
 
 
 def test_a_value_the_newer_line_says_it_changed_still_replaces() -> None:
