@@ -51,6 +51,15 @@ def test_undo_after_an_accept_says_the_accepted_review_stays() -> None:
     assert undo_question(pending) == "Undo dream d1: revert its automatic commit b5f2e1c (1 change)?"
 
 
+def test_where_an_operation_applies_drops_its_folders_when_too_long() -> None:
+    """At 80 columns every row of a workspace file's operations read "workspaces/projec…"."""
+    from memrepo.tui.panes.dreamview import fit_where
+
+    assert fit_where("workspaces/project-0000.md:45") == "project-0000.md:45"
+    assert fit_where("people/sam.md:3") == "people/sam.md:3"  # it fits: whole
+    assert fit_where("topics/a/b.md:3, topics/a/b.md:9") == "b.md:3, b.md:9"
+
+
 def test_the_log_names_who_wrote_in_plain_words() -> None:
     """The Log's origin column said ``agent_tool`` for lines the user said in a session, ``inbox_triage``, ``cli``."""
     from memrepo.tui.panes.history import origin_word

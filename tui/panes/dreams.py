@@ -31,7 +31,7 @@ from ..widgets.dialogs import Confirm
 from ..widgets.list_table import ListTable
 from . import dreamview
 from .dreamacts import DreamActions
-from .dreamview import STATUS_WORDS, dream_cost, operation_cells, operations_content
+from .dreamview import STATUS_WORDS, WHERE_WIDTH, dream_cost, operation_cells, operations_content
 from .history import diff_content
 
 if TYPE_CHECKING:
@@ -143,7 +143,7 @@ class DreamsPane(DreamActions):
         ops.add_column(" ", key="mark", width=1)
         ops.add_column("class", key="class", width=8)
         ops.add_column("op", key="op", width=7)
-        ops.add_column("where", key="where", width=18)
+        ops.add_column("where", key="where", width=WHERE_WIDTH)
         ops.add_column("entry", key="entry")
         # Wide from the start: the fit on resize runs after a refresh, and a screen painted before it
         # (a loaded machine, the pane just shown) had the column at its header's width.
@@ -375,7 +375,7 @@ class DreamsPane(DreamActions):
         """
         table = self.ops_table
         view = self.app.size.width - 2 - 1  # the border, the scrollbar
-        room = view - (1 + 8 + 7 + 18) - 2 * table.cell_padding * 5
+        room = view - (1 + 8 + 7 + WHERE_WIDTH) - 2 * table.cell_padding * 5
         column = table.columns.get(ColumnKey("entry"))
         if column is not None and column.width != max(room, 12):
             column.auto_width = False
