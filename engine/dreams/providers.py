@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from memrepo.engine.config import DreamSettings
 
+from . import ids
 from .cmdrun import CommandTimeout, CommandTooLarge, run_bounded
 from .input import MAX_OPERATIONS, DreamInput
 from .ops import MAX_OUTPUT_CHARS, ProviderError
@@ -230,6 +231,7 @@ class RulesProvider(Provider):
             ops = remembered_adds(din) + rules_operations(din)
         finally:
             clear_caches()
+            ids.clear_caches()
         return Reply(json.dumps({"operations": ops[:MAX_OPERATIONS]}))
 
 

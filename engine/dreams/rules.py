@@ -23,7 +23,10 @@ line over an agent's, then the newer. A line the context block's rule finds
 replaced by a newer line of its file by words (:func:`memrepo.engine.read.contextselect.replaced`
 with ``subjects=False``: a ``supersedes:`` naming it, or topic words shared and a change word, "X, not Y"
 or the same label) is proposed for removal too; a shared ``subject:`` alone is no evidence (the block hides
-the older line, the dream leaves both: two lines about one subject may both be true). A pair the block's
+the older line, the dream leaves both: two lines about one subject may both be true), nor is a change word both
+lines hold. Two lines that name different items ("(item 4722)" / "(item 4745)", "ticket 12" / "ticket 15"; a
+version or code unless the newer line says it changed: :mod:`.ids`) are no replacement, restatement or extension
+of each other. A pair the block's
 rule relates by a change (an agent's line correcting the user's too) is a replacement, never a restatement. Lines are compared within
 one file, and across MEMORY.md, me.md and lessons.md (never across two other
 files: a fact may hold in two workspaces or topics). Reasons name files,
@@ -37,7 +40,9 @@ from itertools import combinations
 
 from memrepo.engine.format import entries as fmt
 from memrepo.engine.read.contextselect import RULE_KINDS, candidates, replaced, topic_terms
+from memrepo.engine.read.contexttopic import change_words
 
+from .ids import different_items, other_counts
 from .input import INBOX_MD, MAX_OPERATIONS, DreamInput, LineRef
 from .progress import ProgressFn, silent
 from .same import Likeness, Relation, adds_fact, content, equal_key, numbers
@@ -132,7 +137,19 @@ def _changed_value(old: LineRef, new: LineRef) -> bool:
     user's around may be a misreading: the user's stays."""
     if numbers(old.text) != numbers(new.text) and set(content(old.text)) == set(content(new.text)):
         return True
-    return bool(new.meta.get("supersedes")) or topic_terms(new.text).change
+    return bool(new.meta.get("supersedes")) or _new_change(old.text, new.text)
+
+
+NOW_WORDS = frozenset({"now", "现在", "現在", "今は", "이제", "지금"})
+"""Change words that date their line ("is now"): held by both lines, the newer one's is the later state."""
+
+
+def _new_change(old: str, new: str, *, now: bool = False) -> bool:
+    """Whether ``new`` holds a change word ``old`` lacks (:func:`~memrepo.engine.read.contexttopic.change_words`): a
+    change word both lines hold is no change (数据库迁移, "database migration", is a noun in both lines). With
+    ``now``, a "now" both hold is one ("We now deploy from the release branch", then "We now deploy from main")."""
+    words = change_words(new)
+    return bool(words - change_words(old)) or (now and not words.isdisjoint(NOW_WORDS))
 
 
 def _richer(ref: LineRef) -> int:
@@ -255,7 +272,7 @@ def _alike(
             rel = Relation("replacement", "the newer line says what changed", rel.score)
         elif rel.kind == "restatement" and adds_fact(ra.text, rb.text):
             continue  # "partner Sam is vegetarian" is a new fact, not "my partner is called Sam" again
-        if rel.kind in ("replacement", "restatement", "extension"):
+        if rel.kind in ("replacement", "restatement", "extension") and not _items_apart(ra, rb, rel.kind):
             found.append((ORDER[rel.kind], -rel.score, a, b, rel))
     found.sort(key=lambda f: (f[0], f[1]))
     for rank, score, a, b, rel in found:
@@ -293,6 +310,18 @@ def _alike(
         plan.ops.append((rank, score, op))
 
 
+def _items_apart(a: LineRef, b: LineRef, kind: str) -> bool:
+    """Whether two alike lines name different items (:func:`~memrepo.engine.dreams.ids.different_items`), so they are
+    no ``kind`` (a restatement, an extension or a replacement) of each other: for a replacement, a version or code
+    that differs may be the value the newer line says it changed (``supersedes:``, a change word the older lacks). Two
+    lines that count in other words ("one" / "two") are no restatement or extension either."""
+    old, new = sorted((a, b), key=newer_rank)
+    if kind != "replacement" and other_counts(old.text, new.text):
+        return True  # "one approver" / "two approvers": two values, not the same fact in other words
+    said = kind == "replacement" and (bool(new.meta.get("supersedes")) or _new_change(old.text, new.text))
+    return bool(different_items(old.text, new.text, says_changed=said))
+
+
 Known = dict[str, tuple[dict[int, int], dict[int, int], dict[int, str]]]
 """What :func:`~memrepo.engine.read.contextselect.replaced` found for a file's lines, by its path: (replaced, disputed,
 line -> alias). :func:`_changed_facts` and :func:`_block_pairs` both ask it of every file; asked once per file (the
@@ -325,7 +354,7 @@ def _changed_facts(rows: list[tuple[str, LineRef]], plan: _Plan, known: Known, p
         gone_by, _disputed, at = _file_replaced(scoped, known)
         for old_line, new_line in sorted(gone_by.items()):
             gone, kept = at[old_line], at[new_line]
-            if not plan.free(gone, kept) or gone in plan.kept or not _says_changed(scoped, gone, kept):
+            if not plan.free(gone, kept) or gone in plan.kept or not _changed_pair(scoped, gone, kept):
                 continue  # a restatement is the likeness rules' (a merge in the user's words)
             plan.gone.add(gone)
             plan.kept.add(kept)
@@ -361,20 +390,33 @@ def _block_pairs(rows: list[tuple[str, LineRef]], known: Known) -> set[frozenset
         out.update(
             frozenset((at[old], at[new]))
             for old, new in gone.items()
-            if at[old] in alive and at[new] in alive and _says_changed(scoped, at[old], at[new])
+            if at[old] in alive and at[new] in alive and _changed_pair(scoped, at[old], at[new])
         )
     return out
 
 
-def _says_changed(rows: list[tuple[str, LineRef]], gone: str, kept: str) -> bool:
-    """Whether the newer line says in words what changed: ``supersedes:``, a change word, "X, not Y", or the old
-    line's leading label again. A shared ``subject:`` is no such word: two lines about one subject may both be true
-    (B28-7: 40 lines of a 2,000-file folder were proposed for deletion on their subject alone)."""
-    old, new = topic_terms(plan_ref(rows, gone).text), plan_ref(rows, kept)
-    if new.meta.get("supersedes"):
+def _says_changed(rows: list[tuple[str, LineRef]], gone: str, kept: str, *, own: bool = False) -> bool:
+    """Whether the newer line says in words what changed: ``supersedes:``, a change word the older line lacks (or a
+    "now" both hold, :data:`NOW_WORDS`, unless ``own``), "X, not Y", or the old line's leading label again. A shared
+    ``subject:`` is no such word: two lines about one subject may both be true (B28-7: 40 lines of a 2,000-file
+    folder were proposed for deletion on their subject alone); nor is another change word both lines hold
+    (数据库迁移需要人工审核, "database migrations need a manual review", holds 迁移 as a noun: 40 more)."""
+    old, new = plan_ref(rows, gone), plan_ref(rows, kept)
+    if new.meta.get("supersedes") or _new_change(old.text, new.text, now=not own):
         return True
-    topic = topic_terms(new.text)
-    return topic.change or bool(topic.denied) or bool(topic.label and topic.label == old.label)
+    was, topic = topic_terms(old.text), topic_terms(new.text)
+    return bool(topic.denied) or bool(topic.label and topic.label == was.label)
+
+
+def _changed_pair(rows: list[tuple[str, LineRef]], gone: str, kept: str) -> bool:
+    """Whether the context block's replacement of ``gone`` by the newer ``kept`` is one the dream proposes: the newer
+    line says what changed (:func:`_says_changed`) and the two name no different items
+    (:func:`~memrepo.engine.dreams.ids.different_items`: "(item 4722)" and "(item 4745)" are two facts; another code
+    or version is the changed value only when the newer line says so in words of its own)."""
+    if not _says_changed(rows, gone, kept):
+        return False
+    said = _says_changed(rows, gone, kept, own=True)
+    return not different_items(plan_ref(rows, gone).text, plan_ref(rows, kept).text, says_changed=said)
 
 
 def _how_changed(old: LineRef, new: LineRef) -> str:

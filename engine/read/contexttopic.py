@@ -185,6 +185,27 @@ def _norm(word: str) -> str:
     return "" if stem in _CHANGE_STEMS else stem
 
 
+def change_words(text: str) -> frozenset[str]:
+    """The change words an entry's text holds (:data:`CHANGE_WORDS`; a pair of :data:`CHANGE_PAIRS` joined by a space;
+    "longer" only after "no" or "any"), as :func:`topic_terms` finds ``change``.
+
+    The dream asks which change words a newer line holds that the older lacks: a word both hold is no change
+    (数据库迁移 "database migration" is a noun in both; docs/dreams.md).
+
+    Args:
+        text: the entry's text (no metadata).
+
+    Returns:
+        frozenset[str]: the folded change words; empty when it holds none.
+    """
+    words = _split(text)
+    found = {f"{a} {b}" for a, b in pairwise(words) if (a, b) in CHANGE_PAIRS}
+    found.update(
+        w for k, w in enumerate(words) if w in CHANGE_WORDS and (w != "longer" or words[k - 1 : k] in (["no"], ["any"]))
+    )
+    return frozenset(found)
+
+
 def _has_change(words: list[str]) -> bool:
     """Whether these folded words hold a change word (:data:`CHANGE_WORDS`, :data:`CHANGE_PAIRS`); "longer" only
     after "no" or "any" ("no longer"; "Use longer timeouts for uploads" says nothing changed: breaker13 B13-13)."""

@@ -28,6 +28,38 @@ def test_a_dream_waiting_for_review_keeps_its_counts() -> None:
     assert changes_words(record) == "1 auto · 1 review · 1 rejected"
 
 
+def test_a_rejected_dream_counts_its_review_changes_declined() -> None:
+    """After d, the row said "rejected · 0 auto · 3 review · 0 rejected": the 3 read as still waiting."""
+    counts = {"proposed": 4, "auto": 1, "review": 3, "rejected": 0}
+    record = SimpleNamespace(counts=counts, status="rejected", operations=[_op(None) for _ in range(4)])
+    assert changes_words(record) == "1 auto · 0 accepted · 3 declined"
+
+
+def test_undo_after_an_accept_says_the_accepted_review_stays() -> None:
+    """Just after a, u asked "revert its automatic commit?": a new user read it as undoing the accept."""
+    from memrepo.tui.panes.dreamacts import undo_question
+
+    counts = {"proposed": 4, "auto": 1, "review": 3, "rejected": 0}
+    record = SimpleNamespace(
+        id="d1", counts=counts, status="accepted", auto_commit="b5f2e1c0", merge_commit="8f19b77a", operations=[]
+    )
+    assert undo_question(record) == (
+        "Undo dream d1: revert its automatic commit b5f2e1c (1 change)?"
+        "\nIts accepted review stays: it is merge 8f19b77, u on it in the Log pane."
+    )
+    pending = SimpleNamespace(**{**vars(record), "status": "pending_review", "merge_commit": None})
+    assert undo_question(pending) == "Undo dream d1: revert its automatic commit b5f2e1c (1 change)?"
+
+
+def test_where_an_operation_applies_drops_its_folders_when_too_long() -> None:
+    """At 80 columns every row of a workspace file's operations read "workspaces/projec…"."""
+    from memrepo.tui.panes.dreamview import fit_where
+
+    assert fit_where("workspaces/project-0000.md:45") == "project-0000.md:45"
+    assert fit_where("people/sam.md:3") == "people/sam.md:3"  # it fits: whole
+    assert fit_where("topics/a/b.md:3, topics/a/b.md:9") == "b.md:3, b.md:9"
+
+
 def test_the_log_names_who_wrote_in_plain_words() -> None:
     """The Log's origin column said ``agent_tool`` for lines the user said in a session, ``inbox_triage``, ``cli``."""
     from memrepo.tui.panes.history import origin_word

@@ -1,20 +1,24 @@
 """The Dreams pane's accept, reject and undo: a y/n question, then the repo call (split from :mod:`.dreams`).
 
 :class:`DreamActions` is the pane's base: :class:`~.dreams.DreamsPane` adds the runs, the operations
-and the detail box; this part asks and acts on the highlighted run (a refusal or conflict is a notice).
+and the detail box; this part holds the keys that act on the highlighted run (``a``, ``d``, ``u``, and ``space``
+choosing an operation), asks, and acts (a refusal or conflict is a notice).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual import work
+from textual.coordinate import Coordinate
+from textual.widgets import DataTable
 
 from ..messages import RepoWritten, WriteFailed
 from ..plain import clean
 from ..widgets.dialogs import Confirm
 from .base import Pane
-from .dreamview import where_today
+from .dreamview import operations_title, where_today
 
 QUOTE_CHARS = 60
 """Characters of an operation's entry the accept question quotes."""
@@ -26,8 +30,8 @@ def accept_question(record: Any, chosen: list[int], highlighted: bool, files: di
     total = record.counts.get("review", 0)
     left = total - len(chosen)
     rest = (
-        f"\nThe other {left} review {'change is' if left == 1 else 'changes are'} rejected with its review branch"
-        " (a new dream can propose them again)."
+        f"\nThe other {left} review {'change is' if left == 1 else 'changes are'} rejected with the review branch"
+        f" (a new dream can propose {'it' if left == 1 else 'them'} again)."
     )
     if highlighted and len(chosen) == 1:
         op = record.operations[chosen[0]]
@@ -46,6 +50,20 @@ def accept_question(record: Any, chosen: list[int], highlighted: bool, files: di
     )
 
 
+def undo_question(record: Any) -> str:
+    """The undo question: the automatic commit it reverts and how many changes; after an accept, that the accepted
+    review stays and where it is undone (``u`` on the merge in the Log pane; docs/dreams.md). Just after "a", a new
+    user read "Undo auto" as undoing what they had accepted."""
+    n = record.counts.get("auto", 0)
+    question = (
+        f"Undo dream {record.id}: revert its automatic commit {(record.auto_commit or '')[:7]} "
+        f"({n} change{'' if n == 1 else 's'})?"
+    )
+    if record.status == "accepted" and record.merge_commit:
+        question += f"\nIts accepted review stays: it is merge {record.merge_commit[:7]}, u on it in the Log pane."
+    return question
+
+
 class DreamActions(Pane):
     """Accept (all or the chosen operations), reject or undo a dream run, after a y/n question."""
 
@@ -53,6 +71,34 @@ class DreamActions(Pane):
     """Per run id, the review operations chosen with space."""
     _files: dict[str, list[Any]]
     """The shown run's files' entries, as they are now (for where an operation applies)."""
+    _records: list[Any]
+    """The runs listed, newest first."""
+    _shown: str | None
+    """The id of the run whose operations and diff show."""
+    _dreaming: bool
+    """True while a dream started here runs."""
+
+    @property
+    def table(self) -> DataTable[Text]:
+        """The runs table."""
+        return self.query_one("#dreams-runs", DataTable)
+
+    @property
+    def ops_table(self) -> DataTable[Text]:
+        """The highlighted run's operations, one row each (space chooses review ones)."""
+        return self.query_one("#dreams-ops", DataTable)
+
+    @property
+    def chosen(self) -> list[int]:
+        """Indexes of the highlighted run's operations chosen with space, in order."""
+        record = self.highlighted
+        return sorted(self._chosen.get(record.id, set())) if record is not None else []
+
+    @property
+    def highlighted(self) -> Any | None:
+        """The run under the cursor, or None."""
+        row = self.table.cursor_row
+        return self._records[row] if 0 <= row < len(self._records) else None
 
     def load_runs(self) -> Any:
         """Read every run again (the pane's worker)."""
@@ -80,7 +126,7 @@ class DreamActions(Pane):
         questions = {
             "accept": accept,
             "reject": reject,
-            "undo": f"Undo dream {record.id}: revert its automatic commit?",
+            "undo": undo_question(record) if what == "undo" else "",
         }
         if not await self.app.push_screen_wait(Confirm(questions[what])):
             return
@@ -110,3 +156,72 @@ class DreamActions(Pane):
         self.notify(clean(message), timeout=3, markup=False)
         self.post_message(RepoWritten(commit))
         self.load_runs()
+
+    # -- keys ----------------------------------------------------------
+
+    def _pick(self, what: str) -> Any | None:
+        record = self.highlighted
+        if record is None:
+            self.notify("No dream highlighted", severity="warning", timeout=3, markup=False)
+            return None
+        killed = record.status == "running" and not self._dreaming  # a killed dream's record: rejectable
+        if (what == "accept" and not record.review_pending) or (what == "reject" and not (record.rejectable or killed)):
+            self.notify(f"Dream {record.id} has no review waiting", severity="warning", timeout=3, markup=False)
+            return None
+        if what == "undo" and (not record.auto_commit or record.undo_commit):
+            merged = record.status == "accepted" and record.merge_commit  # undone from the Log pane: u on the merge
+            how = f"; its accepted review is merge {record.merge_commit[:7]}: u on it in the Log pane" if merged else ""
+            self.notify(f"Dream {record.id} has no automatic commit to undo{how}", severity="warning", markup=False)
+            return None
+        return record
+
+    def action_accept(self) -> None:
+        """Accept the operations chosen with space; else, in Operations, the highlighted operation; else its whole
+        review branch, after a question that says all and how to choose (docs/keys.md, B28-7)."""
+        record = self._pick("accept")
+        if record is None:
+            return
+        row = self.ops_table.cursor_row
+        on_op = self.ops_table.has_focus and record.id == self._shown and 0 <= row < len(record.operations)
+        if self.chosen or not on_op:
+            self.act("accept", record, self.chosen)
+            return
+        op = record.operations[row]
+        if op.classification != "review":
+            done = "was applied automatically" if op.classification == "auto" else f"is {op.classification}"
+            self.notify(f"Operation {row + 1} {done}: only review operations are accepted", timeout=4, markup=False)
+            return
+        self.act("accept", record, [row], highlighted=True)
+
+    def action_toggle_select(self) -> None:
+        """Choose (or unchoose) the review operation highlighted in the operations list."""
+        record = self.highlighted
+        row = self.ops_table.cursor_row
+        if record is None or record.id != self._shown or not 0 <= row < len(record.operations):
+            return
+        op = record.operations[row]
+        if not record.review_pending or op.classification != "review":
+            why = "nothing waits for review" if not record.review_pending else f"this one is {op.classification}"
+            self.notify(f"Only review operations can be chosen: {why}", severity="warning", timeout=3, markup=False)
+            return
+        chosen = self._chosen.setdefault(record.id, set())
+        chosen.symmetric_difference_update({row})
+        self.ops_table.update_cell_at(Coordinate(row, 0), Text("●" if row in chosen else " ", end=""))
+        self._ops_title(record)
+        if row + 1 < len(record.operations):
+            self.ops_table.move_cursor(row=row + 1)
+
+    def action_reject(self) -> None:
+        """Reject the highlighted dream's review branch."""
+        record = self._pick("reject")
+        if record is not None:
+            self.act("reject", record)
+
+    def action_undo(self) -> None:
+        """Undo the highlighted dream's automatic commit."""
+        record = self._pick("undo")
+        if record is not None:
+            self.act("undo", record)
+
+    def _ops_title(self, record: Any) -> None:
+        self.ops_table.border_title = operations_title(record, len(self._chosen.get(record.id, set())))

@@ -20,7 +20,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.coordinate import Coordinate
 from textual.notifications import SeverityLevel
 from textual.widgets import DataTable, Static
 from textual.widgets.data_table import ColumnKey
@@ -32,7 +31,7 @@ from ..widgets.dialogs import Confirm
 from ..widgets.list_table import ListTable
 from . import dreamview
 from .dreamacts import DreamActions
-from .dreamview import STATUS_WORDS, dream_cost, operation_cells, operations_content, operations_title
+from .dreamview import STATUS_WORDS, WHERE_WIDTH, dream_cost, operation_cells, operations_content
 from .history import diff_content
 
 if TYPE_CHECKING:
@@ -47,11 +46,15 @@ def changes_words(record: Any) -> str:
 
     After "Accept 1 of the 40" the row said "0 rejected" beside the 39 the user had just declined (the count
     is of proposals the checks refused, breaker27 B27-6): ``0 auto · 1 accepted · 39 declined`` now.
+    A dream rejected (``d``) declined all its review changes: "rejected · 0 auto · 3 review · 0 rejected" read as if
+    none was; ``0 auto · 0 accepted · 3 declined`` now (the same words as a review in part).
     """
     c = record.counts
     decided = [getattr(op, "decision", None) for op in getattr(record, "operations", [])]
     if "accepted" in decided or "declined" in decided:
         return f"{c.get('auto', 0)} auto · {decided.count('accepted')} accepted · {decided.count('declined')} declined"
+    if getattr(record, "status", None) == "rejected" and c.get("review", 0):
+        return f"{c.get('auto', 0)} auto · 0 accepted · {c.get('review', 0)} declined"
     return f"{c.get('auto', 0)} auto · {c.get('review', 0)} review · {c.get('rejected', 0)} rejected"
 
 
@@ -140,7 +143,7 @@ class DreamsPane(DreamActions):
         ops.add_column(" ", key="mark", width=1)
         ops.add_column("class", key="class", width=8)
         ops.add_column("op", key="op", width=7)
-        ops.add_column("where", key="where", width=18)
+        ops.add_column("where", key="where", width=WHERE_WIDTH)
         ops.add_column("entry", key="entry")
         # Wide from the start: the fit on resize runs after a refresh, and a screen painted before it
         # (a loaded machine, the pane just shown) had the column at its header's width.
@@ -165,31 +168,9 @@ class DreamsPane(DreamActions):
     # -- state ---------------------------------------------------------
 
     @property
-    def table(self) -> DataTable[Text]:
-        """The runs table."""
-        return self.query_one("#dreams-runs", DataTable)
-
-    @property
-    def ops_table(self) -> DataTable[Text]:
-        """The highlighted run's operations, one row each (space chooses review ones)."""
-        return self.query_one("#dreams-ops", DataTable)
-
-    @property
-    def chosen(self) -> list[int]:
-        """Indexes of the highlighted run's operations chosen with space, in order."""
-        record = self.highlighted
-        return sorted(self._chosen.get(record.id, set())) if record is not None else []
-
-    @property
     def records(self) -> list[Any]:
         """The runs listed, newest first."""
         return list(self._records)
-
-    @property
-    def highlighted(self) -> Any | None:
-        """The run under the cursor, or None."""
-        row = self.table.cursor_row
-        return self._records[row] if 0 <= row < len(self._records) else None
 
     @property
     def detail_text(self) -> str:
@@ -386,58 +367,6 @@ class DreamsPane(DreamActions):
         """Back to the runs."""
         self.table.focus()
 
-    def _pick(self, what: str) -> Any | None:
-        record = self.highlighted
-        if record is None:
-            self.notify("No dream highlighted", severity="warning", timeout=3, markup=False)
-            return None
-        killed = record.status == "running" and not self._dreaming  # a killed dream's record: rejectable
-        if (what == "accept" and not record.review_pending) or (what == "reject" and not (record.rejectable or killed)):
-            self.notify(f"Dream {record.id} has no review waiting", severity="warning", timeout=3, markup=False)
-            return None
-        if what == "undo" and (not record.auto_commit or record.undo_commit):
-            merged = record.status == "accepted" and record.merge_commit  # undone from the Log pane: u on the merge
-            how = f"; its accepted review is merge {record.merge_commit[:7]}: u on it in the Log pane" if merged else ""
-            self.notify(f"Dream {record.id} has no automatic commit to undo{how}", severity="warning", markup=False)
-            return None
-        return record
-
-    def action_accept(self) -> None:
-        """Accept the operations chosen with space; else, in Operations, the highlighted operation; else its whole
-        review branch, after a question that says all and how to choose (docs/keys.md, B28-7)."""
-        record = self._pick("accept")
-        if record is None:
-            return
-        row = self.ops_table.cursor_row
-        on_op = self.ops_table.has_focus and record.id == self._shown and 0 <= row < len(record.operations)
-        if self.chosen or not on_op:
-            self.act("accept", record, self.chosen)
-            return
-        op = record.operations[row]
-        if op.classification != "review":
-            done = "was applied automatically" if op.classification == "auto" else f"is {op.classification}"
-            self.notify(f"Operation {row + 1} {done}: only review operations are accepted", timeout=4, markup=False)
-            return
-        self.act("accept", record, [row], highlighted=True)
-
-    def action_toggle_select(self) -> None:
-        """Choose (or unchoose) the review operation highlighted in the operations list."""
-        record = self.highlighted
-        row = self.ops_table.cursor_row
-        if record is None or record.id != self._shown or not 0 <= row < len(record.operations):
-            return
-        op = record.operations[row]
-        if not record.review_pending or op.classification != "review":
-            why = "nothing waits for review" if not record.review_pending else f"this one is {op.classification}"
-            self.notify(f"Only review operations can be chosen: {why}", severity="warning", timeout=3, markup=False)
-            return
-        chosen = self._chosen.setdefault(record.id, set())
-        chosen.symmetric_difference_update({row})
-        self.ops_table.update_cell_at(Coordinate(row, 0), Text("●" if row in chosen else " ", end=""))
-        self._ops_title(record)
-        if row + 1 < len(record.operations):
-            self.ops_table.move_cursor(row=row + 1)
-
     def _fit_ops(self) -> None:
         """The entry column takes the width the other columns leave (no sideways scrollbar at 80 columns).
 
@@ -446,7 +375,7 @@ class DreamsPane(DreamActions):
         """
         table = self.ops_table
         view = self.app.size.width - 2 - 1  # the border, the scrollbar
-        room = view - (1 + 8 + 7 + 18) - 2 * table.cell_padding * 5
+        room = view - (1 + 8 + 7 + WHERE_WIDTH) - 2 * table.cell_padding * 5
         column = table.columns.get(ColumnKey("entry"))
         if column is not None and column.width != max(room, 12):
             column.auto_width = False
@@ -456,9 +385,6 @@ class DreamsPane(DreamActions):
     def on_resize(self) -> None:
         """Fit the operations' entry column to the new width."""
         self.call_after_refresh(self._fit_ops)
-
-    def _ops_title(self, record: Any) -> None:
-        self.ops_table.border_title = operations_title(record, len(self._chosen.get(record.id, set())))
 
     def _show_ops(self, record: Any) -> None:
         table = self.ops_table
@@ -472,18 +398,6 @@ class DreamsPane(DreamActions):
         if record.operations:
             table.move_cursor(row=min(row, len(record.operations) - 1))
         self._ops_title(record)
-
-    def action_reject(self) -> None:
-        """Reject the highlighted dream's review branch."""
-        record = self._pick("reject")
-        if record is not None:
-            self.act("reject", record)
-
-    def action_undo(self) -> None:
-        """Undo the highlighted dream's automatic commit."""
-        record = self._pick("undo")
-        if record is not None:
-            self.act("undo", record)
 
     def action_dream_now(self) -> None:
         """Run a dream now."""

@@ -8,6 +8,7 @@ which files it examined and which it left out.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.text import Text
@@ -29,6 +30,9 @@ STATUS_WORDS = {
 """How each record status reads in the pane."""
 
 CLASS_STYLES = {"auto": "$success", "review": "$warning", "rejected": "$error"}
+WHERE_WIDTH = 18
+"""Cells of the operations table's ``where`` column."""
+_FOLDERS_RE = re.compile(r"[^\s,:/]+/")
 
 FILES_SHOWN = 12
 """File names a run's coverage line names at most (the counts are always exact)."""
@@ -213,12 +217,19 @@ __all__ = [
 ]
 
 
+def fit_where(where: str, width: int = WHERE_WIDTH) -> str:
+    """Where an operation applies, as its column shows it: with no folders when the whole does not fit, so
+    "workspaces/project-0000.md:45" is "project-0000.md:45", not "workspaces/projec…" on every row at 80 columns (the
+    box below names the whole path)."""
+    return where if len(where) <= width else _FOLDERS_RE.sub("", where)
+
+
 def operation_cells(op: Any, chosen: bool, files: dict[str, list[Any]], record: Any) -> tuple[Text, ...]:
     """One row of the operations table: mark, class, operation, where it applies today, the entry's text."""
     text = op.after or op.before or op.text
     target = f" → {op.path}" if op.path and op.op != "add" else ""
     decision = {"accepted": "✓", "declined": "✗"}.get(op.decision or "", " ")
-    where = where_today(op, files, record) or (op.path or "")
+    where = fit_where(where_today(op, files, record) or (op.path or ""))
     return (
         Text("●" if chosen else decision, end=""),
         Text(op.classification, style=CLASS_STYLES.get(op.classification, ""), end=""),
