@@ -35,6 +35,8 @@ dressed as one of them is still redacted:
   Supabase ``sb_publishable_``, Flutterwave ``FLWPUBK-`` ...);
 - values in a project's own notes (:mod:`.notevalues`: file names, CUIDs, ``package.TypeName``, image references ...);
 - values in config files (:mod:`.configvalues`: a Dockerfile's base image, cipher suites, target triples, flag names ...);
+- placeholders by class (:mod:`.placeholders`: ``YOUR_TOKEN_HERE``, a zero key, AWS's ``…EXAMPLE`` ids) and
+  signatures and key ids of signed metadata (:mod:`.signatures`: DER ECDSA signatures, ``keyid`` digests);
 - memrepo's own values: the session ids its MCP server makes (``mcp-`` and 16 lower-case hex) after the labels
   memrepo writes them with (``task: mcp-…``, ``source: checkpoint mcp-…``), and its own placeholders
   ``[REDACTED:<type>]`` (also percent-encoded, as a metadata value holds one), so redacting twice changes nothing.
@@ -259,9 +261,13 @@ def spans(text: str, *, names: bool = True) -> Iterator[Span]:
     yield from note_spans(text)
     yield from config_spans(text)
     yield from iac_spans(text)
+    from .placeholders import spans as placeholder_spans
     from .pubformats import spans as format_spans
+    from .signatures import spans as signature_spans
 
     yield from format_spans(text)
+    yield from placeholder_spans(text)
+    yield from signature_spans(text)
     if names:
         from . import codenames
 

@@ -1,0 +1,82 @@
+"""Values that say they stand in for a key: placeholders by class (issue 32, round 22; docs/architecture.md §3).
+
+:func:`spans` adds to :func:`.public.spans`. Docs, tests and templates put a value where a key goes that no vendor
+ever issued, and each of these says so by its class, not by a list of values:
+
+- a zero key: at least 85% of its 16 or more letters and digits are ``0`` (``0000…000g``);
+- words only, one telling the reader to put their own in: pieces between ``_``, ``-`` and ``.`` all letters, one of
+  them ``your``, ``replace``, ``placeholder`` or ``insert`` (``your-token-here``, ``sk-proj-REPLACE_WITH_YOUR_KEY``);
+- AWS's documented example access key ids, which gitleaks' AWS rule also allows: ``AKIA``/``ASIA`` and 20
+  characters ending in ``EXAMPLE``;
+- a stand-in word written twice running, any case (``EXAMPLEEXAMPLE``, ``invalidINVALID``), or ``notareal``;
+- a ``<name>`` placeholder as HTML or a JSON dump escapes it, ``&lt;YOURPASSWORD&gt;``.
+
+Each needs eight letters and digits at least. The classes were cut to what the tuned secrets parts never hold: a
+run of one letter (``sbp_aaaa…``), a counting sequence (``abcdef1234567890…``), ``dummy``/``sample``/``test`` as a
+piece and an ``…EXAMPLEKEY`` secret key are all scanners' own findings there, so those stay redacted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from . import lazyre
+
+Span = tuple[int, int]
+
+_TOKEN_RE = lazyre.compile(r"(?<![\w.+/~-])(?:&lt;)?[\w+~-][\w.+/~;&-]{5,}={0,2}")
+_WORD_PIECE_RE = lazyre.compile(r"(?i)your|replace|placeholder|insert")
+"""A piece of a value (between ``_``, ``-``, ``.``) that tells the reader to put their own in: ``dummy``,
+``sample`` and ``example`` do not (``dummy-pass`` is a password people set)."""
+_PIECE_SPLIT_RE = lazyre.compile(r"[_.-]")
+_TAIL_RE = lazyre.compile(r"(?:AKIA|ASIA)[A-Z0-9]{9}EXAMPLE")
+"""AWS's convention for its docs' access key ids, which gitleaks' AWS rule also allows: 20 characters ending in
+``EXAMPLE`` (``AKIAIOSFODNN7EXAMPLE``). A secret access key so ending is still redacted: one scanner's tests take
+``…EXAMPLEKEY`` for a finding."""
+_TWICE_RE = lazyre.compile(r"(?i)(example|sample|invalid|dummy|fake)\1")
+"""A stand-in word written twice running, any case (``EXAMPLEEXAMPLE``, ``invalidINVALID``); not ``test``
+(``AIzaSyAtestTESTt3s7te…`` is a key of the right shape that scanners' tests take for a finding)."""
+_NOT_REAL_RE = lazyre.compile(r"(?i)not-?_?a?-?_?real")
+_MIN_ALNUM = 8
+_ESCAPED_RE = lazyre.compile(r"&lt;[\w.-]{2,80}&gt;")
+"""A ``<name>`` placeholder as HTML or a JSON dump escapes it: ``&lt;YOURPASSWORD&gt;``."""
+
+
+def _alnum(value: str) -> str:
+    return "".join(c for c in value.lower() if c.isalnum())
+
+
+def zero_run(value: str) -> bool:
+    """Whether at least 85% of ``value``'s letters and digits (16 or more) are ``0``: the zero key of a template."""
+    chars = _alnum(value)
+    return len(chars) >= 16 and chars.count("0") >= 0.85 * len(chars)
+
+
+def stand_in(value: str) -> bool:
+    """Whether ``value`` says it stands in for a key: its pieces are words only, one of them a stand-in word
+    (``your-token-here``, ``sk-proj-REPLACE_WITH_YOUR_KEY``); it ends in ``EXAMPLE`` in capitals; it writes a stand-in
+    word twice running; it says it is not real; or it is an escaped ``&lt;name&gt;``."""
+    if len(_alnum(value)) < _MIN_ALNUM:
+        return False
+    if _ESCAPED_RE.fullmatch(value) or _NOT_REAL_RE.search(value) or _TWICE_RE.search(value):
+        return True
+    if _TAIL_RE.fullmatch(value):
+        return True
+    pieces = [p for p in _PIECE_SPLIT_RE.split(value) if p]
+    return len(pieces) >= 2 and all(p.isalpha() for p in pieces) and any(_WORD_PIECE_RE.fullmatch(p) for p in pieces)
+
+
+def placeholder(value: str) -> bool:
+    """Whether ``value`` is a placeholder by one of the module's classes (a zero run, a stand-in)."""
+    return zero_run(value) or stand_in(value)
+
+
+def spans(text: str) -> Iterator[Span]:
+    """``(start, end)`` of every value of ``text`` that is a placeholder (:func:`placeholder`); a path or a URL's
+    ``//`` part is never one value."""
+    for m in _TOKEN_RE.finditer(text):
+        value = m.group(0).rstrip("./")
+        if "//" in value or value.startswith("/"):
+            continue
+        if placeholder(value):
+            yield m.start(), m.start() + len(value)

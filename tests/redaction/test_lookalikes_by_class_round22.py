@@ -1,0 +1,108 @@
+"""Look-alikes kept by class: placeholders, signatures and key ids (issue 32, round 22).
+
+Each kept line below is a phrasing written for this test (none is a corpus line): a placeholder that says it is
+one, a DER signature or a key id of signed metadata. Each secret beside them is the nearest thing that is still a
+credential (or that a scanner's tests take for one) and must still be redacted.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+
+import pytest
+
+from memrepo.engine import redaction
+from memrepo.engine.redaction import placeholders, signatures
+
+
+def _der_int(n: int) -> bytes:
+    raw = n.to_bytes(32, "big").lstrip(b"\0")
+    if raw[0] & 0x80:
+        raw = b"\0" + raw
+    return b"\x02" + bytes([len(raw)]) + raw
+
+
+def _signature(seed: str) -> bytes:
+    """A DER ECDSA signature (two 256-bit integers) made from ``seed``."""
+    r = int(hashlib.sha256(f"r{seed}".encode()).hexdigest(), 16)
+    s = int(hashlib.sha256(f"s{seed}".encode()).hexdigest(), 16)
+    body = _der_int(r) + _der_int(s)
+    return b"\x30" + bytes([len(body)]) + body
+
+
+def _digest(seed: str) -> str:
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+KEPT = [
+    "MAPBOX_ACCESS_TOKEN=your-mapbox-access-token",
+    "Authorization: Bearer REPLACE_ME_WITH_A_TOKEN",
+    'sendgrid_api_key: "SG.INSERT.YOUR.KEY"',
+    "BUGSNAG_API_KEY=00000000000000000000000000000000",
+    "aws_access_key_id = AKIAI44QH8DHBEXAMPLE",
+    "    access_key: ASIAQ7TLBJ3PXEXAMPLE",
+    "client_secret: FAKEfake-FAKEfake-0001",
+    '"db_password": "&lt;YOUR_DB_PASSWORD&gt;"',
+    "license_key = notarealkey-please-replace",
+    f'"sig": "{base64.b64encode(_signature("a")).decode()}"',
+    f'  "signedEntryTimestamp": "{base64.b64encode(_signature("b")).decode()}",',
+    f"signature: {_signature('c').hex()}",
+    f'"keyid": "{_digest("k1")}",',
+    f"keyId: {base64.b64encode(bytes.fromhex(_digest('k2'))).decode()}",
+    f'"publicKeyId" : "{_digest("k3")[:40]}"',
+]
+
+
+@pytest.mark.parametrize("text", KEPT)
+def test_a_look_alike_of_these_classes_comes_out_unchanged(text: str) -> None:
+    assert redaction.redact(text)[0] == text
+
+
+def _pkcs8_like() -> str:
+    """A DER blob shaped as a private key (SEQUENCE { INTEGER 0, SEQUENCE {...}, OCTET STRING }), base64."""
+    key = hashlib.sha256(b"private").digest()
+    alg = b"\x30\x0d\x06\x09\x2a\x86\x48\x86\xf7\x0d\x01\x01\x01\x05\x00"
+    body = b"\x02\x01\x00" + alg + b"\x04\x20" + key
+    return base64.b64encode(b"\x30" + bytes([len(body)]) + body).decode()
+
+
+STILL_SECRET = [
+    ("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"),
+    ("GITHUB_TOKEN=ghp_R4nd0mexampleZq9Lw2Vt8Ks5Nd3Hx7Pm1Cy6Ub4", "ghp_R4nd0mexampleZq9Lw2Vt8Ks5Nd3Hx7Pm1Cy6Ub4"),
+    ("export RDS_PASSWORD='dummy-pass'", "dummy-pass"),
+    ("api_token=000000Zx9Qk2Lm8Rt4Vb7Nc1Wd5Fh3Jg6", "000000Zx9Qk2Lm8Rt4Vb7Nc1Wd5Fh3Jg6"),
+    (f'"sig": "{_pkcs8_like()}"', _pkcs8_like()),
+    (f"private_key_id: {_digest('pk')[:40]} private_key: {_pkcs8_like()}", _pkcs8_like()),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), STILL_SECRET)
+def test_the_nearest_credential_is_still_redacted(text: str, secret: str) -> None:
+    assert secret not in redaction.redact(text)[0]
+
+
+def test_each_placeholder_class_by_itself() -> None:
+    assert placeholders.zero_run("0000000000000000000000000000000g")
+    assert not placeholders.zero_run("00000000")  # too short to say anything
+    assert placeholders.stand_in("sk-proj-REPLACE_WITH_YOUR_KEY")
+    assert not placeholders.stand_in("YOUR_VERY_LONG_SECRET_42")  # a number piece: may be a real value
+    assert placeholders.stand_in("AKIAIOSFODNN7EXAMPLE")
+    assert not placeholders.stand_in("AQcAQH0dMHEXAMPLEzmpkb58urFRkgeB")  # EXAMPLE inside a random run
+    assert placeholders.stand_in("glsa_invalidINVALIDinvalid_0000")
+    assert not placeholders.stand_in("AIzaSyAtestTESTt3s7te-_testtesttest")  # test twice: scanners' findings
+    assert not placeholders.placeholder("abcdef1234567890abcdef1234567890")  # counting: scanners' findings too
+
+
+def test_a_der_signature_parses_and_a_private_key_does_not() -> None:
+    assert signatures.der_signature(_signature("x"))
+    assert not signatures.der_signature(base64.b64decode(_pkcs8_like()))
+    assert not signatures.der_signature(_signature("x") + b"\0")  # trailing bytes
+    assert not signatures.der_signature(b"\x30\x06\x02\x01\x80\x02\x01\x01")  # a negative integer
+
+
+def test_a_key_id_needs_its_name_and_a_digest_length() -> None:
+    assert list(signatures.spans(f"keyid: {_digest('a')}"))
+    assert not list(signatures.spans(f"keyid: {_digest('a')[:48]}"))  # no digest is 48 hex digits
+    assert not list(signatures.spans(f"access_key_id: {_digest('a')[:40]}"))
+    assert not list(signatures.spans(f"token: {_digest('a')}"))
