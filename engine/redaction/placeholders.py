@@ -9,7 +9,10 @@ ever issued, and each of these says so by its class, not by a list of values:
 - AWS's documented example access key ids, which gitleaks' AWS rule also allows: ``AKIA``/``ASIA`` and 20
   characters ending in ``EXAMPLE``;
 - a stand-in word written twice running, any case (``EXAMPLEEXAMPLE``, ``invalidINVALID``), or ``notareal``;
-- a ``<name>`` placeholder as HTML or a JSON dump escapes it, ``&lt;YOURPASSWORD&gt;``.
+- a ``<name>`` placeholder as HTML or a JSON dump escapes it, ``&lt;YOURPASSWORD&gt;``;
+- a URL up to its host whose password is one of these stand-ins (``mongodb://admin:REPLACE_WITH_PASSWORD@mongo``):
+  :func:`userinfo_stand_in`, which :mod:`.public` asks before it protects a URL's password from every public span
+  (a plain word there, ``:secret@``, is still a password).
 
 Each needs eight letters and digits at least. The classes were cut to what the tuned secrets parts never hold: a
 run of one letter (``sbp_aaaa…``), a counting sequence (``abcdef1234567890…``), ``dummy``/``sample``/``test`` as a
@@ -40,6 +43,19 @@ _NOT_REAL_RE = lazyre.compile(r"(?i)not-?_?a?-?_?real")
 _MIN_ALNUM = 8
 _ESCAPED_RE = lazyre.compile(r"&lt;[\w.-]{2,80}&gt;")
 """A ``<name>`` placeholder as HTML or a JSON dump escapes it: ``&lt;YOURPASSWORD&gt;``."""
+
+
+_USERINFO_RE = lazyre.compile(
+    r"(?<![\w+.-])[A-Za-z][\w+.-]{0,30}://[^\s:/@]{1,64}:(?P<pw>[^\s:/@]{1,64})@[\w.-]{1,253}(?::\d{1,5})?"
+)
+"""A URL up to its host and port with a user and a password: kept whole when the password is a stand-in (its
+path and query are read as before)."""
+
+
+def userinfo_stand_in(password: str) -> bool:
+    """Whether a URL's password is a stand-in of :func:`stand_in` (``REPLACE_WITH_PASSWORD``, ``your_db_password``).
+    A word alone is not: ``postgres://app:secret@db`` is how a development database's real password is written."""
+    return stand_in(password)
 
 
 def _alnum(value: str) -> str:
@@ -74,6 +90,10 @@ def placeholder(value: str) -> bool:
 def spans(text: str) -> Iterator[Span]:
     """``(start, end)`` of every value of ``text`` that is a placeholder (:func:`placeholder`); a path or a URL's
     ``//`` part is never one value."""
+    if "://" in text:
+        for m in _USERINFO_RE.finditer(text):
+            if userinfo_stand_in(m.group("pw")):
+                yield m.span()
     for m in _TOKEN_RE.finditer(text):
         value = m.group(0).rstrip("./")
         if "//" in value or value.startswith("/"):

@@ -7,8 +7,9 @@ entries, SBOM attestations) carries values no one keeps secret, each checkable b
   (``MEUCIQ…``) or hex (``3045022100…``): exactly two minimal positive integers of 1 to 66 bytes filling the
   sequence. A private key's DER (PKCS #1, PKCS #8, SEC 1) never parses so: its second element is not an integer,
   or it holds more than two;
-- a key id after its name (``keyid``, ``key_id``, ``keyId``, ``publicKeyId``): a digest of a public key, in hex
-  of 32, 40, 64 or 128 digits or base64 of 20 or 32 bytes (TUF, sigstore, Rekor). ``private_key_id``,
+- a key id after its name (``keyid``, ``key_id``, ``keyId``): a digest of a public key, in hex of 32, 40, 64 or
+  128 digits or base64 of 20 or 32 bytes (TUF, sigstore, Rekor); after ``publicKeyId``/``public_key_id`` any id of
+  letters, digits, ``-`` and ``_`` that opens with no vendor key's prefix (the name says the key is public). ``private_key_id``,
   ``access_key_id`` and ``secret_key_id`` are other names and are not read here.
 """
 
@@ -25,8 +26,8 @@ Span = tuple[int, int]
 _B64_RE = lazyre.compile(r"(?<![A-Za-z0-9+/])M[A-Za-z0-9+/]{10,250}={0,2}(?![A-Za-z0-9+/=])")
 _HEX_RE = lazyre.compile(r"(?<![0-9A-Fa-f])30[0-9A-Fa-f]{2}02[0-9A-Fa-f]{10,520}(?![0-9A-Za-z])")
 _KEYID_RE = lazyre.compile(
-    r"(?<![\w])[\"']?(?:(?i:key_?id|public_?key_?id))[\"']?[ \t]*[:=][ \t]*[\"']?"
-    r"(?P<value>[0-9A-Fa-f]{32,128}|[A-Za-z0-9+/]{27,44}={0,2})(?![\w+/=])"
+    r"(?<![\w])[\"']?(?P<label>(?i:key_?id|public_?key_?id))[\"']?[ \t]*[:=][ \t]*[\"']?"
+    r"(?P<value>[A-Za-z0-9+/_-]{8,128}={0,2})(?![\w+/=-])"
 )
 _HEX_LENGTHS = frozenset({32, 40, 64, 128})
 _B64_LENGTHS = frozenset({20, 32})
@@ -80,9 +81,18 @@ def spans(text: str) -> Iterator[Span]:
                 yield m.span()
     if "ey" in text.lower() and ("id" in text.lower()):
         for m in _KEYID_RE.finditer(text):
-            value = m.group("value")
-            if all(c in "0123456789abcdefABCDEF" for c in value):
-                if len(value) in _HEX_LENGTHS:
-                    yield m.span("value")
-            elif (raw := _b64(value)) is not None and len(raw) in _B64_LENGTHS:
+            if _key_id(m.group("label"), m.group("value")):
                 yield m.span("value")
+
+
+def _key_id(label: str, value: str) -> bool:
+    """Whether ``value`` after ``label`` is a key id: a digest's length of hex or base64, or after a name saying the
+    key is public (``publicKeyId``) an id of letters, digits, ``-`` and ``_`` (no vendor key's prefix)."""
+    if label.lower().startswith("public"):
+        from .vendorprefix import _PREFIXES
+
+        return all(c.isalnum() or c in "-_" for c in value) and not value.startswith(_PREFIXES)
+    if all(c in "0123456789abcdefABCDEF" for c in value):
+        return len(value) in _HEX_LENGTHS
+    raw = _b64(value)
+    return raw is not None and len(raw) in _B64_LENGTHS

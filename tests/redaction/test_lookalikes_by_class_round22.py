@@ -106,3 +106,68 @@ def test_a_key_id_needs_its_name_and_a_digest_length() -> None:
     assert not list(signatures.spans(f"keyid: {_digest('a')[:48]}"))  # no digest is 48 hex digits
     assert not list(signatures.spans(f"access_key_id: {_digest('a')[:40]}"))
     assert not list(signatures.spans(f"token: {_digest('a')}"))
+
+
+UI_AND_URL_KEPT = [
+    '    "confirm_password_hint": "Skriv passordet ditt en gang til.",',
+    '  "passwordTooShort": "Das Passwort muss mindestens 8 Zeichen haben",',
+    "passwordLabel: 'Contraseña:'",
+    'const DSN = "postgres://app:INSERT_PASSWORD_HERE@db.internal:5432/app";',
+    "redis_url: redis://default:your_password@cache:6379/0",
+    'MONGO_URI="mongodb://admin:REPLACE_WITH_PASSWORD@mongo:27017"',
+]
+
+
+@pytest.mark.parametrize("text", UI_AND_URL_KEPT)
+def test_ui_text_and_a_url_password_word_come_out_unchanged(text: str) -> None:
+    assert redaction.redact(text)[0] == text
+
+
+UI_AND_URL_SECRET = [
+    ('"password": "correct horse battery staple"', "correct horse battery staple"),
+    ('"new_password": "Tr0ub4dor&3"', "Tr0ub4dor&3"),
+    ("postgres://app:s3cr3t-Pa55word@db.internal:5432/app", "s3cr3t-Pa55word"),
+    ("https://deploy:passwordX9q2@git.internal/repo.git", "passwordX9q2"),
+    ("postgres://app:secret@db.internal:5432/app", ":secret@"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), UI_AND_URL_SECRET)
+def test_a_passphrase_and_a_real_url_password_are_still_redacted(text: str, secret: str) -> None:
+    assert secret not in redaction.redact(text)[0]
+
+
+def test_ui_text_needs_words_and_a_password_word_or_a_label_colon() -> None:
+    from memrepo.engine.redaction import uitext
+
+    assert uitext.ui_text("Glemt passordet?")
+    assert uitext.ui_text("Kennwort:")
+    assert not uitext.ui_text("Kennwort")  # one word, no colon: may be the password itself
+    assert not uitext.ui_text("my password is s3cr3t!x")  # a word with digits inside: not UI text
+    assert not uitext.ui_text("blue fish swims north")  # a passphrase names no password
+
+
+FORMATS_KEPT = [
+    "from ..helpers.tempfiles import Utf8TempFileWriter, cleanup_all as cleanup",
+    '{"pageInfo": {"endCursor": "Y3Vyc29yOnYyOpK5MjAyNC0wMS0wMVQwMDowMDowMA==", "hasNextPage": true}}',
+    '"artifact": "ios-ui-snapshots_1712345678901",',
+    f'DOTENV_PUBLIC_KEY_PRODUCTION="03{_digest("pub")}"',
+    '"publicKeyId": "Q7KZ2MXRTN4VBC8WPLHD"',
+]
+
+
+@pytest.mark.parametrize("text", FORMATS_KEPT)
+def test_an_import_a_cursor_a_stamped_name_and_a_labelled_public_key_come_out_unchanged(text: str) -> None:
+    assert redaction.redact(text)[0] == text
+
+
+FORMATS_SECRET = [
+    (f'DOTENV_PRIVATE_KEY_PRODUCTION="{_digest("priv")}"', _digest("priv")),
+    ("next_cursor=ghp_R4nd0mZq9Lw2Vt8Ks5Nd3Hx7Pm1Cy6Ub4aaaa", "ghp_R4nd0mZq9Lw2Vt8Ks5Nd3Hx7Pm1Cy6Ub4aaaa"),
+    ("password: deploy-key_1717594066", "deploy-key_1717594066"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), FORMATS_SECRET)
+def test_the_same_places_with_a_secret_are_still_redacted(text: str, secret: str) -> None:
+    assert secret not in redaction.redact(text)[0]
