@@ -7,9 +7,12 @@ three digits at most, end punctuation) and either:
 
 - two words or more, one of them a word for a password in one of the languages below (``Passordene er ikke like.``,
   ``Lag nytt passord``, ``Send engangskode``): the value talks about the password, it is not one;
-- or one word ending in ``:`` (``Password:``, ``Engangskode:``): a form's label.
+- or one such word ending in ``:`` (``Password:``, ``Engangskode:``): a form's label;
+- or a sentence: six words or more, two of three letters at most, ending in ``.``, ``!`` or ``?``
+  (``"password_change_information": "For å bekrefte endringen, må vi sende deg kode på sms."``).
 
-A passphrase of plain words (``"correct horse battery staple"``) names no password word and is still redacted.
+A passphrase of plain words (``"correct horse battery staple"``) names no password word, is no sentence, and is
+still redacted.
 """
 
 from __future__ import annotations
@@ -35,12 +38,15 @@ def _words(value: str) -> list[str] | None:
 
 
 def ui_text(value: str) -> bool:
-    """Whether quoted ``value`` is UI text about a password: words naming one, or a one-word label ending in ``:``."""
+    """Whether quoted ``value`` is UI text about a password: words naming one, a password word ending in ``:``, or a
+    sentence."""
     words = _words(value)
     if words is None:
         return False
     if len(words) == 1:
-        return words[0].endswith(":") and len(words[0]) > 4
+        return words[0].endswith(":") and bool(_PASSWORD_WORD_RE.search(words[0]))
+    if len(words) >= 6 and words[-1][-1] in ".!?" and sum(len(w.strip(".,:;!?")) <= 3 for w in words) >= 2:
+        return True  # a sentence: six words or more, two short ones (``vi``, ``på``, ``the``), an end mark
     return any(_PASSWORD_WORD_RE.search(w) for w in words)
 
 

@@ -171,3 +171,11 @@ FORMATS_SECRET = [
 @pytest.mark.parametrize(("text", "secret"), FORMATS_SECRET)
 def test_the_same_places_with_a_secret_are_still_redacted(text: str, secret: str) -> None:
     assert secret not in redaction.redact(text)[0]
+
+
+def test_a_sentence_under_a_password_key_is_ui_text_and_a_label_needs_a_password_word() -> None:
+    from memrepo.engine.redaction import uitext
+
+    assert uitext.ui_text("We will text you a code to confirm it is you.")
+    assert not uitext.ui_text("purple monkey dishwasher lamp river stone.")  # no short words: a passphrase
+    assert not uitext.ui_text("application:")  # a label of no password word: a name, maybe a user's
