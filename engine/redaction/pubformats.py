@@ -61,7 +61,7 @@ _YARN_RE = lazyre.compile(
 )
 _SSH_ALGOS_RE = lazyre.compile(
     r"(?m)^[ \t]*(?:KexAlgorithms|Ciphers|MACs|HostKeyAlgorithms|PubkeyAcceptedKeyTypes|PubkeyAcceptedAlgorithms|"
-    r"HostbasedAcceptedAlgorithms|HostbasedKeyTypes|CASignatureAlgorithms)[ \t]*=?[ \t]*"
+    r"HostbasedAcceptedAlgorithms|HostbasedKeyTypes|CASignatureAlgorithms)[ \t]*(?:=[ \t]*)?"
     r"(?P<list>[+^-]?[a-z0-9.+-]{2,64}(?:@[a-z0-9.-]{2,64})?(?:,[a-z0-9.+-]{2,64}(?:@[a-z0-9.-]{2,64})?){0,40})$"
 )
 _KEY_MGMT_RE = lazyre.compile(
