@@ -25,6 +25,7 @@ each is kept by the structure its format defines, never by a file's or a reposit
   the subject's words;
 - an Apple board id, ``Mac-<16 upper-case hex>``; an RDS automated snapshot's id,
   ``rds:<instance>-<yyyy-mm-dd-hh-mm>``; a Linux kernel config target, ``<board>_defconfig``;
+- a Google Drive share link's ``resourcekey=0-…`` (round 22);
 - a Python import's names, ``from <module> import <name>[, <name>]`` (round 22);
 - a pagination cursor after its name (``endCursor``, ``next_cursor``), and a name of words ending in a Unix time
   (``android-test-components_1717594066497``), unless a secret is named before them (round 22);
@@ -107,6 +108,11 @@ _STAMPED_RE = lazyre.compile(
 )
 """Words and a Unix time in seconds or milliseconds (2001-2033): a build's or a run's name
 (``android-test-components_1717594066497``)."""
+_GDRIVE_KEY_RE = lazyre.compile(
+    r"(?:docs|drive)\.google\.com/[^\s?#)\]\"'<>]{1,300}\?(?:[^\s#)\]\"'<>]{0,300}&)?resourcekey=(?P<key>0-[\w-]{10,40})"
+)
+"""A Google Drive file's resource key in its share link (``…/d/<id>/edit?resourcekey=0-<22>``): Google adds it to
+links of files shared by link, as public as the file's id beside it (which is not redacted either)."""
 _BOARD_ID_RE = lazyre.compile(r"(?<![\w-])Mac-[0-9A-F]{16}(?![\w-])")
 _RDS_SNAPSHOT_RE = lazyre.compile(r"(?<![\w-])rds:[a-z][a-z0-9-]{0,62}-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}(?![\w-])")
 _DEFCONFIG_RE = lazyre.compile(r"(?<![\w-])[A-Za-z0-9][\w-]{0,80}_defconfig(?![\w-])")
@@ -196,6 +202,9 @@ def _fixed(text: str) -> Iterator[Span]:
             for name in _NAME_RE.finditer(m.group("names")):
                 if name.group(0) != "as":
                     yield base + name.start(), base + name.end()
+    if "resourcekey=" in text:
+        for m in _GDRIVE_KEY_RE.finditer(text):
+            yield m.span("key")
     for m in _PATCH_RE.finditer(text):
         if _pieces_ok(m.group("subject").lower()):
             yield m.span()

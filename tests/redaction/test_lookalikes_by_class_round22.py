@@ -176,3 +176,10 @@ def test_a_sentence_under_a_password_key_is_ui_text_and_a_label_needs_a_password
     assert uitext.ui_text("We will text you a code to confirm it is you.")
     assert not uitext.ui_text("purple monkey dishwasher lamp river stone.")  # no short words: a passphrase
     assert not uitext.ui_text("application:")  # a label of no password word: a name, maybe a user's
+
+
+def test_a_drive_share_links_resource_key_is_kept_and_elsewhere_is_not() -> None:
+    link = "notes: https://docs.google.com/document/d/1Qw3Er5Ty7Ui9Op1As3Df5Gh7Jk9Lz2Xc/edit?resourcekey=0-Vb7Nm2Qw4Er6Ty8Ui0Op1A"
+    assert redaction.redact(link)[0] == link
+    elsewhere = "https://api.example.net/v1/files?resourcekey=0-Vb7Nm2Qw4Er6Ty8Ui0Op1A"
+    assert "0-Vb7Nm2Qw4Er6Ty8Ui0Op1A" not in redaction.redact(elsewhere)[0]
