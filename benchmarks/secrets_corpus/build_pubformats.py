@@ -21,6 +21,13 @@ mirror's folder name (``owner+name``), alternately to ``-tune`` and ``-held``. B
 
     python benchmarks/secrets_corpus/build_pubformats.py OUT GITDIR...   # /work/.mirror/owner+name/repo
     python benchmarks/secrets_corpus/build_pubformats.py --name=pubformats2 OUT GITDIR...   # a second batch
+    python benchmarks/secrets_corpus/build_pubformats.py --name=pubformats3 --ecosystems OUT GITDIR...   # round 22
+
+``--ecosystems`` (the third batch, round 22) also reads the formats of ecosystems the first two did not
+cover: Gradle's ``verification-metadata.xml``, Maven's ``.sha1``/``.sha512`` files beside artifacts, Bazel's
+``MODULE.bazel.lock``, Swift's ``Package.resolved``, ``Pipfile.lock``, conda lock files, Homebrew formulas
+(``.rb``), Helm's ``Chart.lock``, ``.terraform.lock.hcl``, CycloneDX and SPDX SBOMs (``.cdx``, ``.spdx``,
+``.xml``) and sigstore bundles (``.sigstore``); without it a rebuild of the first two batches is unchanged.
     python benchmarks/bench_secrets_sources.py --tuned-only --tuned pubformats-tune \
         --extra-benign OUT/pubformats-tune.json
 """
@@ -85,9 +92,25 @@ _NAMES = {
 }
 
 
+_EXT_ECOSYSTEMS = {".xml", ".sha1", ".sha256", ".sha512", ".md5", ".rb", ".resolved", ".spdx", ".cdx", ".sigstore"}
+_NAMES_ECOSYSTEMS = {
+    "verification-metadata.xml",
+    "MODULE.bazel.lock",
+    "Package.resolved",
+    "Pipfile.lock",
+    "conda-lock.yml",
+    "Chart.lock",
+    ".terraform.lock.hcl",
+}
+_ecosystems = False
+"""Whether ``--ecosystems`` was given: the third batch's formats are read too."""
+
+
 def family(path: str) -> str:
     """A file kind: its name when the name is the format (``go.sum``), else its extension."""
     name = Path(path).name
+    if _ecosystems and (name in _NAMES_ECOSYSTEMS or name.endswith((".spdx.json", ".cdx.json", ".sigstore.json"))):
+        return next(e for e in (".spdx.json", ".cdx.json", ".sigstore.json", name) if name.endswith(e))
     if name in _NAMES or name.startswith("Dockerfile"):
         return "Dockerfile" if name.startswith("Dockerfile") else name
     return Path(path).suffix.lower().lstrip(".") or name
@@ -96,6 +119,8 @@ def family(path: str) -> str:
 def wanted(path: str) -> bool:
     """Whether a committed file is one of the formats read."""
     name = Path(path).name
+    if _ecosystems and (Path(path).suffix.lower() in _EXT_ECOSYSTEMS or name in _NAMES_ECOSYSTEMS):
+        return True
     return Path(path).suffix.lower() in _EXT or name in _NAMES or name.startswith("Dockerfile")
 
 
@@ -138,10 +163,13 @@ def lines_of(gitdir: Path) -> tuple[str, list[dict]]:
 
 def main() -> None:
     """Write OUT/<name>-tune.json and OUT/<name>-held.json (``--name``, default ``pubformats``) from the GITDIRs."""
+    global _ecosystems
     args = sys.argv[1:]
     name = "pubformats"
     if args and args[0].startswith("--name="):
         name = args.pop(0).split("=", 1)[1]
+    if args and args[0] == "--ecosystems":
+        _ecosystems = bool(args.pop(0))
     out_dir = Path(args[0])
     repos = sorted((Path(p) for p in args[1:]), key=lambda p: hashlib.sha256(p.parent.name.encode()).digest())
     parts: dict[str, list[dict]] = {"tune": [], "held": []}
@@ -153,7 +181,9 @@ def main() -> None:
         names[side].append(repo)
     for side, rows in parts.items():
         source = (
-            "Lines of public formats (lock files, manifests, workflows, configs, keys, notebooks) from these "
+            "Lines of public formats (lock files, manifests, workflows, configs, keys, notebooks"
+            + (", SBOMs, signature bundles, formulas" if _ecosystems else "")
+            + ") from these "
             "repositories' committed files (each with its URL): " + ", ".join(names[side])
         )
         path = out_dir / f"{name}-{side}.json"

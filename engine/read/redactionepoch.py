@@ -63,6 +63,9 @@ _DETECTOR_SOURCES = (
             "operands",
             "casualsaid",
             "vendorpublic",
+            "placeholders",
+            "signatures",
+            "uitext",
         )
     ),
     _ENGINE / "redaction" / "identifiers.py",

@@ -25,6 +25,10 @@ each is kept by the structure its format defines, never by a file's or a reposit
   the subject's words;
 - an Apple board id, ``Mac-<16 upper-case hex>``; an RDS automated snapshot's id,
   ``rds:<instance>-<yyyy-mm-dd-hh-mm>``; a Linux kernel config target, ``<board>_defconfig``;
+- a Google Drive share link's ``resourcekey=0-…`` (round 22);
+- a Python import's names, ``from <module> import <name>[, <name>]`` (round 22);
+- a pagination cursor after its name (``endCursor``, ``next_cursor``), and a name of words ending in a Unix time
+  (``android-test-components_1717594066497``), unless a secret is named before them (round 22);
 - a TypeScript playground's code, ``typescriptlang.org/play…#code/<lz-string>``, and Flow's, ``flow.org/try/#0…``.
 
 A DNS host name under a label (``prefix: 123456789.dkr.ecr.eu-west-1.amazonaws.com``) was kept by its labels' shape
@@ -58,7 +62,7 @@ _YARN_RE = lazyre.compile(
 )
 _SSH_ALGOS_RE = lazyre.compile(
     r"(?m)^[ \t]*(?:KexAlgorithms|Ciphers|MACs|HostKeyAlgorithms|PubkeyAcceptedKeyTypes|PubkeyAcceptedAlgorithms|"
-    r"HostbasedAcceptedAlgorithms|HostbasedKeyTypes|CASignatureAlgorithms)[ \t]*=?[ \t]*"
+    r"HostbasedAcceptedAlgorithms|HostbasedKeyTypes|CASignatureAlgorithms)[ \t]*(?:=[ \t]*)?"
     r"(?P<list>[+^-]?[a-z0-9.+-]{2,64}(?:@[a-z0-9.-]{2,64})?(?:,[a-z0-9.+-]{2,64}(?:@[a-z0-9.-]{2,64})?){0,40})$"
 )
 _KEY_MGMT_RE = lazyre.compile(
@@ -88,6 +92,27 @@ _FLAKE_ATTR_RE = lazyre.compile(
 _FUNC_RE = lazyre.compile(
     r"(?m)^[ \t]*(?:func(?:[ \t]+\([\w *.\[\]]{1,80}\))?|def|function|fn)[ \t]+(?P<name>[A-Za-z_]\w{0,100})[ \t]*[(\[<]"
 )
+_IMPORT_RE = lazyre.compile(
+    r"(?m)^[ \t]*from[ \t]+\.{0,3}[A-Za-z_][\w.]{0,200}[ \t]+import[ \t]+\(?(?P<names>[A-Za-z_][\w]{0,100}"
+    r"(?:[ \t]+as[ \t]+[A-Za-z_]\w{0,100})?(?:[ \t]*,[ \t]*[A-Za-z_]\w{0,100}(?:[ \t]+as[ \t]+[A-Za-z_]\w{0,100})?){0,40})"
+)
+_NAME_RE = lazyre.compile(r"[A-Za-z_]\w*")
+_CURSOR_RE = lazyre.compile(
+    r"(?<![\w-])[\"']?(?:(?:start|end|next|prev(?:ious)?|after|before)_?[Cc]ursor|cursor)[\"']?[ \t]*[:=][ \t]*[\"']?"
+    r"(?P<value>[A-Za-z0-9+/_-]{8,200}={0,2})(?![\w+/=-])"
+)
+"""A pagination cursor after its name (GraphQL's ``endCursor``, Slack's ``next_cursor``): an opaque place in a list,
+base64 of an offset or an id, never a credential."""
+_STAMPED_RE = lazyre.compile(
+    r"(?<![\w.-])(?P<words>[a-z][a-z0-9]{0,30}(?:[-_][a-z][a-z0-9]{0,30}){1,8})[-_](?P<stamp>1[0-9]{9}(?:[0-9]{3})?)(?![\w-])"
+)
+"""Words and a Unix time in seconds or milliseconds (2001-2033): a build's or a run's name
+(``android-test-components_1717594066497``)."""
+_GDRIVE_KEY_RE = lazyre.compile(
+    r"(?:docs|drive)\.google\.com/[^\s?#)\]\"'<>]{1,300}\?(?:[^\s#)\]\"'<>]{0,300}&)?resourcekey=(?P<key>0-[\w-]{10,40})"
+)
+"""A Google Drive file's resource key in its share link (``…/d/<id>/edit?resourcekey=0-<22>``): Google adds it to
+links of files shared by link, as public as the file's id beside it (which is not redacted either)."""
 _BOARD_ID_RE = lazyre.compile(r"(?<![\w-])Mac-[0-9A-F]{16}(?![\w-])")
 _RDS_SNAPSHOT_RE = lazyre.compile(r"(?<![\w-])rds:[a-z][a-z0-9-]{0,62}-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}(?![\w-])")
 _DEFCONFIG_RE = lazyre.compile(r"(?<![\w-])[A-Za-z0-9][\w-]{0,80}_defconfig(?![\w-])")
@@ -108,6 +133,15 @@ def _b64_public(value: str) -> bool:
     if not _URL_RE.fullmatch(text):
         return False
     return not any(looks_like_credential(part) for part in text.strip().split("/")[3:])
+
+
+def _b64_bytes(value: str) -> bytes | None:
+    """``value`` decoded as base64 or base64url, or None when it is neither."""
+    value = value.rstrip("=").replace("-", "+").replace("_", "/")
+    try:
+        return base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return None
 
 
 def _named_secret(text: str, start: int) -> bool:
@@ -162,6 +196,15 @@ def _fixed(text: str) -> Iterator[Span]:
             for m in regex.finditer(text):
                 if cue != "_defconfig" or _pieces_ok(m.group(0).lower()):  # by cue: a lazy pattern's name is rebound
                     yield m.span()
+    if "import" in text:
+        for m in _IMPORT_RE.finditer(text):
+            base = m.start("names")
+            for name in _NAME_RE.finditer(m.group("names")):
+                if name.group(0) != "as":
+                    yield base + name.start(), base + name.end()
+    if "resourcekey=" in text:
+        for m in _GDRIVE_KEY_RE.finditer(text):
+            yield m.span("key")
     for m in _PATCH_RE.finditer(text):
         if _pieces_ok(m.group("subject").lower()):
             yield m.span()
@@ -173,6 +216,16 @@ def _fixed(text: str) -> Iterator[Span]:
 
 def _named(text: str) -> Iterator[Span]:
     """The formats read by their shape (a package, a base64 value): not where a secret is named before."""
+    if "ursor" in text:
+        from .vendorprefix import _PREFIXES
+
+        for m in _CURSOR_RE.finditer(text):
+            value = m.group("value")
+            if not value.startswith(_PREFIXES) and _b64_bytes(value) is not None:
+                yield m.span("value")
+    for m in _STAMPED_RE.finditer(text):
+        if _pieces_ok(m.group("words")):
+            yield m.span()
     if "aHR0c" in text:
         for m in _B64_RE.finditer(text):
             if _b64_public(m.group(0)):

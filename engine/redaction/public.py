@@ -35,6 +35,9 @@ dressed as one of them is still redacted:
   Supabase ``sb_publishable_``, Flutterwave ``FLWPUBK-`` ...);
 - values in a project's own notes (:mod:`.notevalues`: file names, CUIDs, ``package.TypeName``, image references ...);
 - values in config files (:mod:`.configvalues`: a Dockerfile's base image, cipher suites, target triples, flag names ...);
+- placeholders by class (:mod:`.placeholders`: ``YOUR_TOKEN_HERE``, AWS's ``…EXAMPLE`` ids) and
+  signatures and key ids of signed metadata (:mod:`.signatures`: DER ECDSA signatures, ``keyid`` digests);
+- an app's words about passwords under a password key (:mod:`.uitext`: ``"repeat_password": "Repeat password"``);
 - memrepo's own values: the session ids its MCP server makes (``mcp-`` and 16 lower-case hex) after the labels
   memrepo writes them with (``task: mcp-…``, ``source: checkpoint mcp-…``), and its own placeholders
   ``[REDACTED:<type>]`` (also percent-encoded, as a metadata value holds one), so redacting twice changes nothing.
@@ -259,9 +262,15 @@ def spans(text: str, *, names: bool = True) -> Iterator[Span]:
     yield from note_spans(text)
     yield from config_spans(text)
     yield from iac_spans(text)
+    from .placeholders import spans as placeholder_spans
     from .pubformats import spans as format_spans
+    from .signatures import spans as signature_spans
+    from .uitext import spans as ui_spans
 
     yield from format_spans(text)
+    yield from placeholder_spans(text)
+    yield from signature_spans(text)
+    yield from ui_spans(text)
     if names:
         from . import codenames
 
@@ -326,8 +335,15 @@ def drop_public(text: str, spans: list[Span3], found: list[Span3]) -> list[Span3
 
 def _userinfo_password(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` is exactly a URL's password, ``scheme://user:<here>@host``: nothing public goes there
-    (base64 of words, a UUID, a name), so no public format cancels it."""
-    return text[end : end + 1] == "@" and text[start - 1 : start] == ":" and "://" in text[max(0, start - 80) : start]
+    (base64 of words, a UUID, a name), so no public format cancels it; unless it is a stand-in
+    (``:REPLACE_WITH_PASSWORD@``: :func:`.placeholders.userinfo_stand_in`)."""
+    if not (
+        text[end : end + 1] == "@" and text[start - 1 : start] == ":" and "://" in text[max(0, start - 80) : start]
+    ):
+        return False
+    from .placeholders import userinfo_stand_in
+
+    return not userinfo_stand_in(text[start:end])
 
 
 def _drop(text: str, spans: list[Span3], found: list[Span3], pub: list[Span]) -> list[Span3]:

@@ -9,7 +9,8 @@ secret written after such a label is still redacted:
   within a few words and no "private" or "secret" between: a 32-byte key in base64
   (WireGuard's, X25519, Ed25519), a P-256 point in base64url (a Web Push VAPID public key:
   65 bytes opening ``04``, or 33 opening ``02``/``03``), or an OpenPGP public-key packet's
-  start (``mQINB…``: tag 6, version 4 or 5);
+  start (``mQINB…``: tag 6, version 4 or 5), or an EC point in hex (66 digits opening ``02``/``03``, 130 opening
+  ``04``: dotenvx's ``DOTENV_PUBLIC_KEY``; a private key is 64);
 - after "key comment": ``user@host``, what ``ssh-keygen -C`` writes by default;
 - a cache key of three parts or more joined by ``:``, lower-case words and at least one
   number or ``*``/``{id}`` (``user:42:profile``, the Redis naming convention), with no
@@ -34,7 +35,7 @@ Span = tuple[int, int]
 _PUBLIC_RE = lazyre.compile(
     r"(?i)(?<![a-z])(?:public[ _-]?key|pub[ _-]?key)s?(?![a-z])(?P<between>[^\n=:]{0,40}?)"
     r"(?:[\"']?[ \t]*[:=][ \t]*|[ \t]+(?:is|was|starts[ \t]+with|begins[ \t]+with)[ \t]+)[\"']?"
-    r"(?P<value>[A-Za-z0-9+/_-]{16,128}={0,2})(?![A-Za-z0-9+/=_-])"
+    r"(?P<value>[A-Za-z0-9+/_-]{16,130}={0,2})(?![A-Za-z0-9+/=_-])"
 )
 _NOT_PUBLIC_RE = lazyre.compile(r"(?i)private|secret|\band\b")
 _SECRET_WORD_RE = lazyre.compile(r"(?i)pass|pwd|\bpw\b|secret|token|credential|auth")
@@ -57,6 +58,7 @@ _KID_SHAPE_RE = lazyre.compile(r"[A-Za-z0-9_-]{1,128}(?:\.[A-Za-z0-9_-]{1,128})?
 """A key id as one is written: a name, a UUID, a base64url thumbprint, one dot at most (``key.v2``); never ``:``
 pairs (``user:password``, ``AKIA…:secret``), ``/`` or ``+`` (standard base64), two dots (a signed JWT)."""
 _HEX_RE = re.compile(rb"[0-9a-fA-F]+")
+_HEX_VALUE_RE = re.compile(r"[0-9a-fA-F]+")
 _SYMMETRIC_RE = lazyre.compile(r"(?i)\bHS(?:256|384|512)\b|secret|passw")
 """An HMAC key (``HS256``) or a secret word in the text: a value after ``kid`` there may be the key itself."""
 
@@ -95,6 +97,8 @@ def _decoded(value: str) -> bytes | None:
 
 def _public_shape(value: str) -> bool:
     """Whether ``value`` is a public key in one of the module's shapes (decoded, not guessed from its look)."""
+    if _HEX_VALUE_RE.fullmatch(value):  # an EC point in hex (SEC 1 §2.3.3): dotenvx's DOTENV_PUBLIC_KEY, secp256k1
+        return (len(value) == 66 and value[:2] in ("02", "03")) or (len(value) == 130 and value[:2] == "04")
     raw = _decoded(value)
     if raw is None:
         return False

@@ -31,6 +31,8 @@ SHAPES = {
     "dashes after a value": "key=ab12cd34ef56 " + "-" * 1500 + "=",
     "spaces before a comma": "from now on" + " " * 1500 + ",x",
     "a long name compared with a literal": 'if ("pw".equals(' + "a" * 40 + "=)",  # 1.8 s before, minutes at 50
+    # an OpenSSH keyword before blanks and a finding: pubformats' algorithm list took 60 times a plain line (round 22)
+    "blanks after an ssh keyword": "PubkeyAcceptedAlgorithms" + " \t" * 2500 + "api_key=Zx9Qk2Lm8Rt4Vb7Nc1Wd5Fh3Jg6Yp0",
 }
 
 
