@@ -89,7 +89,8 @@ def merge_claude_hooks(settings: Path, hooks: dict[str, list[dict]]) -> list[str
         hooks: memrepo's ``hooks`` object (event -> groups), as ``setup claude-code`` prints it.
 
     Returns:
-        One line per event, saying whether memrepo's hook was added or replaced.
+        One line per event, saying whether memrepo's hook was added, replaced or unchanged (the same groups
+        already there: left where they are, so an agent's trust in them stays).
 
     Raises:
         AgentFileError: the file cannot be read, is not JSON, or its ``hooks`` is not an object; nothing written.
@@ -107,18 +108,21 @@ def merge_claude_hooks(settings: Path, hooks: dict[str, list[dict]]) -> list[str
     said = []
     for event, groups in hooks.items():
         kept = []
-        replaced = False
+        ours = []
         for group in current.get(event) or []:
             inner = group.get("hooks") if isinstance(group, dict) else None
             if isinstance(inner, list) and any(_runs_memrepo(h) for h in inner):
                 others = [h for h in inner if not _runs_memrepo(h)]
-                replaced = True
+                ours.append(group)
                 if others:
                     kept.append({**group, "hooks": others})
             else:
                 kept.append(group)
+        if ours == groups:  # the same hooks, where they were: nothing changes, Codex's trust stays (breaker30 B30-23)
+            said.append(f"hooks.{event}: memrepo's hook unchanged")
+            continue
         current[event] = kept + groups
-        said.append(f"hooks.{event}: memrepo's hook {'replaced' if replaced else 'added'}")
+        said.append(f"hooks.{event}: memrepo's hook {'replaced' if ours else 'added'}")
     _write(settings, (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8"), old)
     return said
 

@@ -87,9 +87,9 @@ def write_codex_hooks(home: Path, repo: str) -> list[str]:
     Raises:
         AgentFileError: the file cannot be read, is not JSON, or its ``hooks`` is not an object; nothing written.
     """
-    before = _trusted_events(home)
+    before = trusted_events(home)
     said = merge_claude_hooks(home / "hooks.json", codex_hooks(repo))
-    changed = sorted(before - _trusted_events(home))
+    changed = sorted(before - trusted_events(home))
     if changed:  # Codex marks them "modified" and skips them without a word (breaker7 B7-14)
         said.append(
             f"changed trusted hooks {', '.join(changed)}: Codex skips them until you trust them again in /hooks"
@@ -97,7 +97,7 @@ def write_codex_hooks(home: Path, repo: str) -> list[str]:
     return said
 
 
-def _trusted_events(home: Path) -> set[str]:
+def trusted_events(home: Path) -> set[str]:
     """The events whose memrepo hook in ``home`` Codex trusts now (its recorded hash is the hook's)."""
     from .setup import _runs_memrepo
 

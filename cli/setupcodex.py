@@ -28,7 +28,7 @@ from .agentfiles import (
     codex_server,
     codex_server_required,
 )
-from .codexhooks import TRUST_STEP, check_codex_hooks, codex_hooks, write_codex_hooks
+from .codexhooks import CODEX_EVENTS, TRUST_STEP, check_codex_hooks, codex_hooks, trusted_events, write_codex_hooks
 from .main import _errors_as_lines, _fail, _repo_path
 
 
@@ -151,7 +151,10 @@ def setup_codex(ctx: click.Context, write: bool, check_: bool) -> None:
         except AgentFileError as exc:
             _fail(str(exc))
         click.echo(f"{home / 'hooks.json'}: " + "; ".join(said))
-        click.echo(TRUST_STEP)
+        if all(line.endswith(" unchanged") for line in said) and trusted_events(home) >= set(CODEX_EVENTS):
+            click.echo("Codex trusts these hooks already: nothing to review")  # breaker30 B30-23
+        else:
+            click.echo(TRUST_STEP)
         argv, _why = codex_server(home / "config.toml")
         if argv is None:
             click.echo(f"now register the MCP server: {codex_mcp_add(server_argv(repo))}")

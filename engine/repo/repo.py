@@ -232,6 +232,7 @@ class MemoryRepo(RepoAgents):
     head = store_method(MemoryStore.head)
     workspaces = store_method(MemoryStore.workspaces)
     workspace_files = store_method(MemoryStore.workspace_files)
+    workspace_of_folder = store_method(MemoryStore.workspace_of_folder)
     other_workspace_files = store_method(MemoryStore.other_workspace_files)
     all_workspaces = store_method(MemoryStore.all_workspaces)
     archive_workspace = store_method(MemoryStore.archive_workspace)

@@ -53,6 +53,27 @@ class StoreWorkspaces:
 
         return [(row.id, row.file) for row in scan_rows(self.root, WORKSPACES)]
 
+    def workspace_of_folder(self, folder: str) -> str | None:
+        """The id of the workspace whose file ``folder`` (an agent's working folder) reads, when one exists.
+
+        The same look-up as ``memrepo context --workspace FOLDER`` (:meth:`.WorkspaceIndex.resolve`: the folder's
+        own id, then a worktree or clone of the same project), read-only: a folder no workspace file names gives
+        None, never a new workspace (docs/architecture.md §2).
+
+        Args:
+            folder: an absolute folder path.
+
+        Returns:
+            str | None: the workspace id, or None.
+        """
+        from memrepo.engine.errors import RefError
+
+        try:
+            found = self.workspace_index.resolve(folder)
+        except RefError:
+            return None
+        return found.id if found.file is not None else None
+
     def all_workspaces(self) -> list[WorkspaceInfo]:
         """Active then archived workspace files (:func:`.workspaceindex.list_workspaces`)."""
         return list_workspaces(self.root)

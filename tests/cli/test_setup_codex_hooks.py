@@ -237,6 +237,9 @@ def test_write_says_when_it_changed_a_trusted_hook(tmp_path: Path, monkeypatch: 
     trust(codex)
     same = invoke(store.root, "setup", "codex", "--write")
     assert same.exit_code == 0 and "changed trusted hooks" not in same.output, same.output
+    # B30-23: a re-run that changes nothing says so, and asks for no review of hooks Codex trusts already
+    assert "hooks.SessionStart: memrepo's hook unchanged" in same.output and "replaced" not in same.output
+    assert "Codex trusts these hooks already" in same.output and "type /hooks" not in same.output, same.output
     monkeypatch.setattr(setup, "memrepo_argv", real)  # memrepo moved: its path in every command changes
     moved = invoke(store.root, "setup", "codex", "--write")
     assert moved.exit_code == 0, moved.output

@@ -216,3 +216,37 @@ async def test_the_block_box_counts_one_line_with_refs_in_the_singular(tmp_path:
         pane = app.main_screen.query_one(ContextPane)
         assert pane.block is not None and len(pane.block.refs) == 1
         assert pane.query_one("#context-block").border_subtitle == "1 line with refs"
+
+
+async def test_the_context_pane_starts_on_the_workspace_of_the_folder_the_app_runs_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """breaker30 B30-24: `memrepo` started in a project folder showed "(no workspace)" in the Context pane."""
+    from memrepo.engine.format.paths import normalize_workspace
+
+    project = tmp_path / "projects" / "shop"
+    project.mkdir(parents=True)
+    ws_id, _slug, _path = normalize_workspace(str(project))
+    root = tmp_path / "memory"
+    files = dict(EXAMPLE_FILES)
+    files["workspaces/shop.md"] = (
+        f"# shop\n\n- Workspace shop [workspace: {ws_id}; path: {project}; by: user]\n"
+        "- The shop deploys from main [by: user]\n"
+    )
+    build_repo(root, files)
+    monkeypatch.chdir(project)
+    app = RecordingApp(root, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("4")
+        await settle(pilot)
+        pane = app.main_screen.query_one(ContextPane)
+        assert pane.workspace == ws_id
+        assert pane.block is not None and "The shop deploys from main" in pane.block.text
+        monkeypatch.chdir(tmp_path)  # a folder no workspace names: the list starts on "(no workspace)" as before
+    other = RecordingApp(root, watch=False)
+    async with other.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("4")
+        await settle(pilot)
+        assert other.main_screen.query_one(ContextPane).workspace is None

@@ -1,6 +1,7 @@
 """The Context pane: exactly the block an agent gets for a workspace (docs/architecture.md §4, §8).
 
-The left box lists "no workspace" and every workspace file; the right shows
+The left box lists "no workspace" and every workspace file (the workspace of the folder the app was started in
+highlighted first, when it has one); the right shows
 the block :meth:`memrepo.engine.repo.repo.MemoryRepo.context` returns for the highlighted
 one, byte for byte, under a line of token counts against each file's budget.
 The block follows the repo: a hand edit or a commit shows up within the watch
@@ -10,6 +11,7 @@ debounce.
 from __future__ import annotations
 
 import asyncio
+import os
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
@@ -76,6 +78,8 @@ class ContextPane(Pane):
         """(id, file) of each workspace listed (models for 10,000 workspaces held 16 MB)."""
         self._block: ContextBlock | None = None
         self._chosen: str | None = None
+        self._first = True
+        """The first listing highlights the workspace of the folder the app was started in (breaker30 B30-24)."""
 
     def compose(self) -> ComposeResult:
         """Yield the workspace list and the block box."""
@@ -152,6 +156,9 @@ class ContextPane(Pane):
                 ]
             )
         ids = [None, *(ws_id for ws_id, _file in listed)]
+        if self._first:
+            self._first = False
+            self._chosen = await self.repo.workspace_of_folder(os.getcwd())
         options.highlighted = ids.index(self._chosen) if self._chosen in ids else 0
         self.show_block(ids[options.highlighted or 0])
 
@@ -184,8 +191,6 @@ class ContextPane(Pane):
 
     def action_copy(self) -> None:
         """Send the block shown to the terminal's clipboard (OSC 52), saying where that may not arrive."""
-        import os
-
         if self._block is None:
             return
         self.app.copy_to_clipboard(self._block.text)
