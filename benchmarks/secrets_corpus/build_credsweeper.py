@@ -142,7 +142,7 @@ def main() -> None:
             halves.setdefault(s["text"], set()).add(half(name))
         parts: dict[str, list[dict]] = {"tune": [], "held": []}
         seen: dict[str, dict] = {}
-        for name, s in rows:
+        for _name, s in rows:
             side = "held" if "held" in halves[s["text"]] else "tune"
             if s["text"] in seen:
                 if "secrets" in s:
