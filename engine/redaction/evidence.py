@@ -154,7 +154,8 @@ def _product_alone(before: str, value: str) -> bool:
 
 
 def _decodes_to_a_secret(value: str) -> bool:
-    """Whether ``value`` is base64 of a text in which redaction finds a secret (a token copied through OSC 52)."""
+    """Whether ``value`` is base64 of a text in which redaction finds a secret (a token copied through OSC 52, a
+    Kubernetes secret's file, a key file encoded whole)."""
     import base64
     import binascii
 
@@ -168,7 +169,8 @@ def _decodes_to_a_secret(value: str) -> bool:
         plain = raw.decode("utf-8")
     except (binascii.Error, ValueError):
         return False
-    return plain.isprintable() and bool(find(plain))
+    # A decoded file's lines count (a PEM key, a YAML or JSON file encoded whole: issue 32 round 22), not control bytes.
+    return plain.replace("\n", "").replace("\r", "").replace("\t", "").isprintable() and bool(find(plain))
 
 
 def _words(text: str) -> list[str]:
