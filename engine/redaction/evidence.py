@@ -154,8 +154,8 @@ def _product_alone(before: str, value: str) -> bool:
 
 
 def _decodes_to_a_secret(value: str) -> bool:
-    """Whether ``value`` is base64 of a text in which redaction finds a secret (a token copied through OSC 52, a
-    Kubernetes secret's file, a key file encoded whole)."""
+    """Whether ``value`` is base64 of a text in which redaction finds a secret (a token copied through OSC 52), or of
+    a file of lines in which it finds one by more than its shape (a key file, a Kubernetes secret's file)."""
     import base64
     import binascii
 
@@ -169,8 +169,13 @@ def _decodes_to_a_secret(value: str) -> bool:
         plain = raw.decode("utf-8")
     except (binascii.Error, ValueError):
         return False
-    # A decoded file's lines count (a PEM key, a YAML or JSON file encoded whole: issue 32 round 22), not control bytes.
-    return plain.replace("\n", "").replace("\r", "").replace("\t", "").isprintable() and bool(find(plain))
+    if plain.isprintable():
+        return bool(find(plain))
+    if not plain.replace("\n", "").replace("\r", "").replace("\t", "").isprintable():
+        return False  # control bytes: binary, not text
+    # A file encoded whole (a PEM key, a YAML or JSON file: issue 32 round 22) counts by a secret read in it under a
+    # name or in a block (a key, a password, a token), not by a bare run its shape alone flags.
+    return any(slug not in BARE for _s, _e, slug in find(plain))
 
 
 def _words(text: str) -> list[str]:

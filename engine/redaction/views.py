@@ -15,11 +15,14 @@ from memrepo.engine.format.cleantext import IGNORABLE
 from .lazyre import LazyPattern, lazy
 from .wrapjoin import prose_after
 
-_DIFF_RE = lazy(r"(?m)^[+-](?![+-])(?=[ \t]*\S)")
-"""A unified diff's line marker (``+`` added, ``-`` removed): the line is read without it, so a line-anchored rule
-(a JSON key, an ``.env`` line, a YAML key) reads a patch's lines as the file's (issue 32 round 22). Only in a text
-with an added line or a hunk header (:func:`_diff`): a list of ``- `` items alone is no patch."""
-_HUNK_RE = lazy(r"(?m)^(?:\+(?!\+)|@@ )")
+_DIFF_RE = lazy(r"(?m)^[+-](?![+-])(?=[^\s+-]|[ \t]{2,}\S|\t)")
+"""A unified diff's line marker (``+`` added, ``-`` removed) before the line as the file holds it, flush or indented
+(``+DB_PASSWORD=…``, ``+  "password": …``): the line is read without it, so a line-anchored rule (a JSON key, an
+``.env`` line, a YAML key) reads a patch's lines as the file's (issue 32 round 22). A marker and one space is a list's
+bullet (``+ item``, ``- item``), not a diff's."""
+_HUNK_RE = lazy(r"(?m)^(?:\+(?=[^\s+-]|[ \t]{2,}\S|\t)|@@ )")
+"""A text read as a patch: a hunk header or an added line. Removed lines count only under a hunk header: ``-`` lines
+alone are a list as often."""
 _INVISIBLE_RE = lazy(f"[{IGNORABLE}\u200d]")
 """Every default-ignorable character (:data:`.cleantext.IGNORABLE`): a token split by one is found whole."""
 _WRAP_RE = lazy(r"(?<=[A-Za-z0-9_+/=-]{8})[ \t]*\r?\n[ \t>#*]*(?=[A-Za-z0-9_+/-]{8,4096}={0,2}(?:[\s.,;)]|$))")

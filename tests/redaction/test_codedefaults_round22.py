@@ -97,6 +97,8 @@ def test_a_diff_line_is_read_as_the_file_line() -> None:
 
 def test_a_markdown_list_is_no_diff() -> None:
     _left("- passwords rotate monthly\n- the token service moved to eu-west-3")
+    word = "br" + "ød-7x"
+    _left(f'+ "password" is the field; "{word}" was the old example')  # a bullet: one space after the marker
 
 
 def test_jwk_members_quoted_without_their_braces_are_redacted() -> None:
