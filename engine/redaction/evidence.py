@@ -173,9 +173,12 @@ def _decodes_to_a_secret(value: str) -> bool:
         return bool(find(plain))
     if not plain.replace("\n", "").replace("\r", "").replace("\t", "").isprintable():
         return False  # control bytes: binary, not text
-    # A file encoded whole (a PEM key, a YAML or JSON file: issue 32 round 22) counts by a secret read in it under a
-    # name or in a block (a key, a password, a token), not by a bare run its shape alone flags.
-    return any(slug not in BARE for _s, _e, slug in find(plain))
+    # A file encoded whole (a PEM key, a YAML or JSON file: issue 32 round 22) counts by a secret a reader names in
+    # it (a key block, a password, a vendor's token), not by a run read for its shape alone, bare or after whatever
+    # name (:data:`.shapelabels.WEAK`): an age file's header decodes to ``-> X25519 <run>``, and is no secret.
+    from .shapelabels import WEAK
+
+    return any(slug not in WEAK for _s, _e, slug in find(plain))
 
 
 def _words(text: str) -> list[str]:

@@ -126,6 +126,14 @@ def test_a_multi_line_file_encoded_whole_without_a_secret_is_left() -> None:
     _left(base64.b64encode(config.encode()).decode())
 
 
+def test_an_encrypted_files_header_line_is_left() -> None:
+    """An age file's first armored line decodes to its header and a recipient's stanza: a run no reader names."""
+    rng = random.Random(0)  # a stanza round 22's first reading took for a named token (``X25519 <run>``)
+    stanza = "".join(rng.choice("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789") for _ in range(43))
+    header = f"age-encryption.org/v1\n-> X25519 {stanza}\n"
+    _left(base64.b64encode(header.encode()).decode()[:64])
+
+
 def test_mysql_identified_with_a_plugin_takes_its_password_and_hash() -> None:
     _gone(f"ALTER USER 'app'@'%' IDENTIFIED WITH caching_sha2_password BY '{PW}';")
     hashed = "*" + "9C4F" * 10
