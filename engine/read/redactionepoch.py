@@ -56,6 +56,7 @@ _DETECTOR_SOURCES = (
             "cmdslots",
             "sqlslots",
             "comparisons",
+            "codedefaults",
             "accountsaid",
             "iacsecrets",
             "vendorclass",

@@ -257,7 +257,7 @@ def _load() -> list[Callable[[str], Iterable[tuple[int, int, str]]]]:
 DETECTORS = (
     *("betterleaks", "rules", "vendors", "kingfisher", "context"),
     *("speech", "structure", "families", "docformats", "structural", "toolcreds", "placed"),
-    *("cmdslots", "accountsaid", "iacsecrets", "vendorclass", "sqlslots", "comparisons"),
+    *("cmdslots", "accountsaid", "iacsecrets", "vendorclass", "sqlslots", "comparisons", "codedefaults"),
 )
 """The detectors :func:`redact` unions, in order (the benchmark measures each alone and together)."""
 

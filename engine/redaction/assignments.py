@@ -9,7 +9,7 @@ shapes than that, in the languages detect-secrets' keyword plugin covers
   ``char db_secret[25] = "…";``, ``password = @"…";`` (Objective-C),
   ``var password string = "…"`` (Go), ``val apiKey: String = "…"``, ``$pass = '…';``,
   ``PASSWORD := "…"``, ``secret: '…'``; commas, colons and braces inside the quotes
-  are the value's own;
+  are the value's own; a line comment may follow (``= "…", // kotlin``);
 - a quoted value compared with a secret name: ``if (api_key == "…")``,
   ``if ("…" !== password)``;
 - a C++ string built from a quoted value: ``std::string secret("…");``,
@@ -33,12 +33,13 @@ from collections.abc import Iterator
 
 from . import lazyre
 from .configs import _ABOUT_PREFIX_RE, _ABOUT_WORDS, _NOT_PW_KEY_RE, chosen_secret, chosen_secret_value
+from .keynames import PASSWORD_WORD
 from .rules import _EMAIL_RE, _ENV_NAME_RE, _PATH_RE, _PLACEHOLDER_RE
 from .speech import _ok
 
 Span = tuple[int, int, str]
 
-_PW = r"(?:passw(?:or)?d|passwd|pwd|passphrase|pass|passwort|kennwort|senha|contrase[ñn]a)"
+_PW = r"(?:" + PASSWORD_WORD + r"|pwd|passphrase|pass|passwort|kennwort|senha|contrase[ñn]a)"
 _WORD = (
     r"(?:(?P<pw>" + _PW + r")|secrete?|api_?key|access_?key|private_?key|priv_?key|auth_?key|client_?key|"
     r"secret_?key|db_?key|service_?key|account_?key)"
@@ -49,6 +50,8 @@ _NAME = (
 )
 _QUOTED = r"@?(?:\"(?P<dq>[^\"\n]{3,256})\"|'(?P<sq>[^'\n]{3,256})'|`(?P<bq>[^`\n]{3,256})`)"
 _CMP = r"[ \t]*(?:===?|!==?)[ \t]*"
+_COMMENT = r"(?:(?://|#|--)[^\n]*)?"
+"""A line comment after the value (``= "…", // prod``, ``= "…"  # ops``): the line still ends with the value."""
 _DECL = (
     r"(?im)^[ \t]*(?:-[ \t]+)?(?:(?:export|const|let|var|val|final|private|public|protected|static|readonly|my|our|"
     r"local|auto|char|string|String|std::string|NSString|str)[ \t*]+)*[\"']?\$?"
@@ -56,7 +59,7 @@ _DECL = (
 _TYPE = r"(?:\[\d{0,4}\]|[ \t]+[A-Za-z][\w.:<>]{0,30}|[ \t]*:[ \t]*[A-Za-z][\w.<>?]{0,30}(?=[ \t]*=))?[\"']?"
 _OP = r"[ \t]*(?::=|=>|<-|=|:)[ \t]*"
 _RES_QUOTED = (
-    lazyre.compile(_DECL + _NAME + _TYPE + _OP + _QUOTED + r"[ \t]*(?:[,;)][ \t]*)?$"),
+    lazyre.compile(_DECL + _NAME + _TYPE + _OP + _QUOTED + r"[ \t]*(?:[,;)][ \t]*)?" + _COMMENT + "$"),
     lazyre.compile(r"(?i)" + _NAME + _CMP + _QUOTED),
     lazyre.compile(r"(?i)" + _QUOTED + _CMP + _NAME),
     lazyre.compile(r"(?i)\b(?:std::)?string[ \t]+" + _NAME + r"[ \t]*[({][ \t]*" + _QUOTED),
@@ -74,7 +77,7 @@ _CALL_RE = lazyre.compile(r"[A-Za-z_$][\w$.]*\([^()]*\);?")
 """A call, the value a function returns (``obj.getPassword()``, ``aFunctionCall();``)."""
 _PLAIN_SYMBOLS = frozenset("_-./:+=()[]{};")
 _PAIRS = {")": "(", "]": "[", "}": "{"}
-_NAME_KEYS = ("pass", "pwd", "senha", "contrase", "kennwort", "secret", "key")
+_NAME_KEYS = ("pass", "pwd", "psw", "pssw", "pasw", "senha", "contrase", "kennwort", "secret", "key")
 _LINE_RE = lazyre.compile(r"[^\r\n]+")
 
 
@@ -103,6 +106,11 @@ def _quoted_ok(value: str, *, pw: bool) -> bool:
     if pw:
         return len(value) >= 4
     return len(value) >= 8 and (_ok(value, min_len=8) or _symbols(value) >= 3 or _unpaired(value))
+
+
+quoted_secret = _quoted_ok
+"""Whether a quoted value given to a secret name is a secret (``pw``: the name is a password's); for
+:mod:`.codedefaults`, which reads the same values in a parameter's and an environment read's default."""
 
 
 def _unpaired(value: str) -> bool:

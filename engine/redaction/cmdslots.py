@@ -7,7 +7,8 @@ placeholder there (``$PW``, ``${X}``, ``:new_password``, ``%s``, ``?``,
 ``<password>``) is left:
 
 - SQL's ``IDENTIFIED BY '<pw>'`` (MySQL/MariaDB ``CREATE USER``/``ALTER USER``/``GRANT``,
-  Oracle ``CREATE USER x IDENTIFIED BY pw``): upper case as the manuals write it, or any
+  Oracle ``CREATE USER x IDENTIFIED BY pw``), MySQL's ``IDENTIFIED WITH <plugin> BY '<pw>'`` and ``… AS
+  '<hash>'`` (the stored hash, as crackable: issue 32 round 22): upper case as the manuals write it, or any
   case on a line that creates, alters or grants to a user;
 - a secret store's value: ``aws ssm put-parameter --value`` when the parameter is a
   ``SecureString`` or its name holds a password word, ``az keyvault secret set --value``,
@@ -41,8 +42,11 @@ _VAL = r"(?:'(?P<q1>[^'\n]{1,128})'|\"(?P<q2>[^\"\n]{1,128})\"|(?P<v>[^\s'\";,)]
 """A value: single- or double-quoted, or a run up to a space, a quote, ``;``, ``,`` or ``)``."""
 _SECRET_NAME = r"(?:pass(?:word|wd|phrase)?|pwd|pw|secret|token|api_?key|private_?key|credential|creds)"
 
-_SQL_RE = lazyre.compile(r"(?i)\bIDENTIFIED[ \t]+BY[ \t]+(?:(?:PASSWORD|VALUES)[ \t]+)?" + _VAL)
-_SQL_UPPER_RE = lazyre.compile(r"\bIDENTIFIED[ \t]+BY\b")
+_SQL_RE = lazyre.compile(
+    r"(?i)\bIDENTIFIED[ \t]+(?:BY|WITH[ \t]+['\"`]?[\w-]{1,64}['\"`]?[ \t]+(?:BY|AS))[ \t]+(?:(?:PASSWORD|VALUES)[ \t]+)?"
+    + _VAL
+)
+_SQL_UPPER_RE = lazyre.compile(r"\bIDENTIFIED[ \t]+(?:BY|WITH)\b")
 _SQL_STATEMENT_RE = lazyre.compile(r"(?i)\b(?:create|alter)[ \t]+user\b|\bgrant\b")
 _SSM_RE = lazyre.compile(r"\bssm[ \t]+put-parameter\b[^\n|;&]*?[ \t]--value(?:=|[ \t]+)" + _VAL)
 _SSM_SECRET_RE = lazyre.compile(

@@ -25,6 +25,7 @@ from collections.abc import Iterator
 
 from . import lazyre
 from .cmdslots import _literal
+from .keynames import PASSWORD_WORD
 
 Span = tuple[int, int, str]
 
@@ -45,7 +46,7 @@ _EXPECT_RE = lazyre.compile(
     r"\bexpect\([ \t]*" + _LIT + r"[ \t]*\)\.(?:toBe|toEqual|toStrictEqual)\([ \t]*" + _OPERAND + r"[ \t]*\)"
 )
 _LAST_NAME_RE = lazyre.compile(r"([A-Za-z_$][\w$]*)(?:\(\))?$|\[[\"']([\w.-]+)[\"']\]$")
-_PASSWORD_END_RE = lazyre.compile(r"(?i)(?:pass(?:word|wd|phrase)?|pwd|pw)\d?$")
+_PASSWORD_END_RE = lazyre.compile(r"(?i)(?:" + PASSWORD_WORD + r"|pass(?:phrase)?|pwd|pw)\d?$")
 _SECRET_END_RE = lazyre.compile(
     r"(?i)(?:secret|token|api_?key|apikey|private_?key|access_?key|secret_?key|credentials?|creds)(?:[_-]?value)?\d?$"
 )
@@ -53,8 +54,15 @@ _MIXED_RE = lazyre.compile(r"(?=.*[A-Za-z])(?=.*\d)\S{8,}")
 _SIGNS = ("==", "equals", "Equals", "assert", "compare_digest", "expect(")
 
 
-def _kind(operand: str) -> str | None:
-    """``password``/``secret`` when the operand's last name (or subscript key) ends in that word, else None."""
+def secret_kind(operand: str) -> str | None:
+    """``password``/``secret`` when the operand's last name (or subscript key) ends in that word, else None.
+
+    Args:
+        operand: a variable, a member, a getter or a subscript (``user.getPassword()``, ``env["API_TOKEN"]``).
+
+    Returns:
+        str | None: ``"password"``, ``"secret"``, or None when the last name ends in neither.
+    """
     m = _LAST_NAME_RE.search(operand)
     if m is None:
         return None
@@ -80,7 +88,7 @@ def spans(text: str) -> Iterator[Span]:
         return
     for regex in (_EQUALITY_RE, _METHOD_RE, _CALL_RE, _EXPECT_RE):
         for m in regex.finditer(text):
-            kind, value = _kind(m.group("op")), m.group("v")
+            kind, value = secret_kind(m.group("op")), m.group("v")
             if kind is None or not _literal(value):
                 continue
             if kind == "password" or _MIXED_RE.fullmatch(value):

@@ -37,13 +37,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from . import lazyre, siblings
-from .keynames import key_words
+from .keynames import PASSWORD_WORD, key_words
 from .rules import _EMAIL_RE, _ENV_NAME_RE, _PLACEHOLDER_RE
 from .speech import _ok
 
 Span = tuple[int, int, str]
 
-_PW = r"(?:passw(?:or)?d|passwd|pwd|passphrase|pass|passwort|kennwort|senha|contrase[ñn]a)s?"
+_PW = r"(?:" + PASSWORD_WORD + r"|pwd|passphrase|pass|passwort|kennwort|senha|contrase[ñn]a)s?"
 _KEY = r"(?:secret|token|api_?key|apikey|access_?key|private_?key|license_?key|auth_?key|credentials?|key)s?"
 _XML_RE = lazyre.compile(
     r"(?i)<(?P<tag>[\w.:-]{0,40}?(?:(?P<pw>" + _PW + r")|" + _KEY + r"))(?:\s[^<>]{0,200})?>"
@@ -95,7 +95,7 @@ _NOT_PW_KEY_RE = lazyre.compile(
 )
 """A key ending in "pass" that is an English word or a run of a tool, not a password (``bypass``, ``compass``,
 ``first_pass``, ``second-pass``)."""
-_PW_KEYS = ("pass", "pwd", "senha", "contrase", "kennwort")
+_PW_KEYS = ("pass", "pwd", "psw", "pssw", "pasw", "senha", "contrase", "kennwort")
 """Substrings, lower case, one of which a password key holds (a cheap test before the line and query rules)."""
 _KEYS = (*_PW_KEYS, "secret", "token", "key", "cred")
 _KEYS_RE, _PW_KEYS_RE = lazyre.compile("|".join(_KEYS)), lazyre.compile("|".join(_PW_KEYS))

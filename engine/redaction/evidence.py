@@ -154,7 +154,8 @@ def _product_alone(before: str, value: str) -> bool:
 
 
 def _decodes_to_a_secret(value: str) -> bool:
-    """Whether ``value`` is base64 of a text in which redaction finds a secret (a token copied through OSC 52)."""
+    """Whether ``value`` is base64 of a text in which redaction finds a secret (a token copied through OSC 52), or of
+    a file of lines in which it finds one by more than its shape (a key file, a Kubernetes secret's file)."""
     import base64
     import binascii
 
@@ -168,7 +169,16 @@ def _decodes_to_a_secret(value: str) -> bool:
         plain = raw.decode("utf-8")
     except (binascii.Error, ValueError):
         return False
-    return plain.isprintable() and bool(find(plain))
+    if plain.isprintable():
+        return bool(find(plain))
+    if not plain.replace("\n", "").replace("\r", "").replace("\t", "").isprintable():
+        return False  # control bytes: binary, not text
+    # A file encoded whole (a PEM key, a YAML or JSON file: issue 32 round 22) counts by a secret a reader names in
+    # it (a key block, a password, a vendor's token), not by a run read for its shape alone, bare or after whatever
+    # name (:data:`.shapelabels.WEAK`): an age file's header decodes to ``-> X25519 <run>``, and is no secret.
+    from .shapelabels import WEAK
+
+    return any(slug not in WEAK for _s, _e, slug in find(plain))
 
 
 def _words(text: str) -> list[str]:

@@ -10,6 +10,11 @@ from __future__ import annotations
 
 from . import lazyre
 
+PASSWORD_WORD = r"pa?ss?wo?r?d"
+"""``password`` and the ways names shorten it, one regex for every reader of a password's name: ``passwd``,
+``pswd``, ``psswd``, ``paswd``, ``pswrd``, ``passwrd``, ``pasword``, ``pssword`` (``DB_PSWD``, ``smtp_paswd``;
+issue 32 round 22). ``pwd`` and ``pass`` stand apart: each reader says where a bare ``pass`` is a password's."""
+
 _KEY_WORD_RE = lazyre.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 
 

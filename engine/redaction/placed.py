@@ -204,14 +204,15 @@ def _host_tokens(text: str) -> Iterator[Span]:
 
 def _jwk_scopes(text: str) -> set[tuple[int, int]]:
     """Where a JWK's members are read: the JSON object holding a ``kty`` or ``"alg"`` member (between its braces),
-    or for YAML the block of lines round ``kty:`` (to a blank line); each at most :data:`_JWK_NEAR` either side."""
+    or for YAML, or JSON members quoted without their object's braces (issue 32 round 22), the block of lines round
+    ``kty:`` (to a blank line); each at most :data:`_JWK_NEAR` either side."""
     scopes = set()
     for m in _JWK_ANCHOR_RE.finditer(text):
         at, floor = m.start(), max(0, m.start() - _JWK_NEAR)
         lo = text.rfind("{", floor, at)
         if lo >= 0 and "}" not in text[lo:at]:
             hi = text.find("}", at, at + _JWK_NEAR)
-        elif m.group("yaml"):
+        elif m.group("yaml") or m.group(0)[1:4] == "kty":  # a JWK's members quoted without their braces
             lo, hi = max(text.rfind("\n\n", floor, at), floor), text.find("\n\n", at, at + _JWK_NEAR)
         else:
             continue

@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from . import lazyre
-from .keynames import key_words
+from .keynames import PASSWORD_WORD, key_words
 from .slotsyntax import SLOTS
 from .vendorprefix import _EXACT_RE, _PREFIX_RE, vendor_type
 
@@ -166,7 +166,9 @@ _HEADER_RE = lazyre.compile(
 # --- labelled secrets --------------------------------------------------------------------------------------------
 
 _LABEL = (
-    r"(?:[\w.-]{0,40}?(?:passw(?:or)?d|passphrase|passcode|pwd|secret|token|api[_ .-]?key|apikey|access[_ .-]?key|"
+    r"(?:[\w.-]{0,40}?(?:"
+    + PASSWORD_WORD
+    + r"|passphrase|passcode|pwd|secret|token|api[_ .-]?key|apikey|access[_ .-]?key|"
     r"private[_ .-]?key|auth[_ .-]?key|license[_ .-]?key|signing[_ .-]?key|encryption[_ .-]?key|master[_ .-]?key|"
     r"credentials?|creds|pin\b|psk\b|pass\b|pat\b|key|access\b)[\w.-]{0,40})"
 )

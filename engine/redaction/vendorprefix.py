@@ -114,18 +114,30 @@ _PREFIXES = (
     "pub-c-",
     "sub-c-",
     "sec-c-",
+    "NRAK-",
+    "NRAA-",
+    "NRII-",
+    "NRIQ-",
 )
+"""Each a vendor's documented token prefix. New Relic's user (``NRAK-``), admin (``NRAA-``), insert (``NRII-``) and query (``NRIQ-``) keys, not its browser
+and mobile keys (``NRJS-``, ``NRBR-``, ``AA…-NRMA``), which ship inside web pages and apps as publishable keys do."""
 
 _EXACT_RE = lazyre.compile(
     r"(?<![A-Za-z0-9_])(?P<value>s\.[A-Za-z0-9]{24}|key-[0-9a-f]{32}|dapi[0-9a-f]{32}|oy2[a-z0-9]{43}"
     r"|sk_[A-Za-z0-9_]{30,512}|[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk|1000\.[a-f0-9]{32}\.[a-f0-9]{32}|AC[0-9a-f]{32}|SK[0-9a-f]{32}|EAA[A-Za-z0-9]{60,1024}"
-    r"|PMAT-[0-9A-HJKMNP-TV-Z]{26}|(?:ABIA|ACCA)(?=[A-Z]{0,15}[0-9])[A-Z0-9]{16})(?![A-Za-z0-9_])"
+    r"|PMAT-[0-9A-HJKMNP-TV-Z]{26}|(?:ABIA|ACCA)(?=[A-Z]{0,15}[0-9])[A-Z0-9]{16}"
+    r"|akab-[a-z0-9]{16}-[a-z0-9]{16}(?!\.[a-z])|S[ACNOPUX][A-Z2-7]{56}|[A-Za-z0-9]{11}A{10}[A-Za-z0-9_=-]{43}"
+    r"|HRKU-(?:[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}|[A-Za-z0-9_-]{60}))(?![A-Za-z0-9_])"
 )
 """Vendor keys of one exact shape. Postman's collection access key ``PMAT-`` + 26 Crockford base32 (a ULID, as
 Postman prints it in a collection's ``access_key=`` link; ``PMAT-802`` is a ticket). AWS key ids ``ABIA…``/``ACCA…``
 (gitleaks' aws rule, MIT) only as the id is written, 20 upper-case letters and digits with a digit
 (``ABIAS9L8MS5IPHTZPPUQ``, as key ids are quoted in tests and docs): a word starting so is a word (``ACCA-SBR-2024``
-an exam, breaker25 B25-3), unlike ``AKIA``/``ASIA`` no prefix of ``_PREFIXES``."""
+an exam, breaker25 B25-3), unlike ``AKIA``/``ASIA`` no prefix of ``_PREFIXES``. Akamai EdgeGrid's tokens
+(``akab-`` + two runs of 16, the client and access tokens alike; not its API host, ``akab-….luna.akamaiapis.net``);
+Heroku's API keys since 2024 (``HRKU-`` + a UUID or 60 characters, whole: a run going on is no key); a NATS NKey seed (``S`` + the key's type letter
++ 56 base32 characters: the seed, never the public key, which starts ``U``/``N``/``A``/``O``/``C``/``X``/``P``
+without the ``S``); a Dropbox long-lived token (11 characters, ten ``A``, 43 more: gitleaks' dropbox rule, MIT)."""
 _PREFIX_RE = lazyre.compile(
     r"(?<![A-Za-z0-9_./+-])(?P<value>(?:"
     + "|".join(re.escape(p) for p in sorted(set(_PREFIXES), key=len, reverse=True))

@@ -90,3 +90,48 @@ def test_a_veles_finding_whose_fields_are_public_or_unread_is_no_look_alike(tmp_
     )
     assert [s["text"] for s in _veles(tmp_path, negatives=True)] == ["http://example.com/path"]
     assert _veles(tmp_path, negatives=False) == []  # neither finding has a secret field of 16+ characters to score
+
+
+def test_the_credsweeper_builder_takes_findings_as_secrets_and_unreported_lines_as_look_alikes(tmp_path: Path) -> None:
+    """Each true finding's line is a secret sample (public-id rules left out), each line no run reports a look-alike,
+    each sample file goes whole to the half its name's SHA-256 picks, and a line in files of both halves to -held."""
+    if str(CORPUS) not in sys.path:
+        sys.path.insert(0, str(CORPUS))
+    import build_credsweeper as bc
+
+    names = [f"sample{i}" for i in range(40)]
+    tune = next(n for n in names if bc.half(n) == "tune")
+    held = next(n for n in names if bc.half(n) == "held")
+    samples, data = tmp_path / "tests" / "samples", tmp_path / "tests" / "data"
+    samples.mkdir(parents=True)
+    data.mkdir(parents=True)
+    secret = "Qz" + "8vLm3xTp"
+    shared = "shared_setting = enabled-everywhere"
+    (samples / tune).write_text(f'db_password = "{secret}"\nbucket_name = my-bucket-01\n{shared}\n', encoding="utf-8")
+    (samples / held).write_text(f"{shared}\nplain look-alike line here\n", encoding="utf-8")
+
+    def finding(rule: str, name: str, num: int, line: str, value: str) -> dict:
+        ld = {"path": f"./tests/samples/{name}", "line_num": num, "line": line, "value": value}
+        return {"rule": rule, "line_data_list": [ld]}
+
+    found = [
+        finding("Password", tune, 1, f'db_password = "{secret}"', secret),
+        finding("AWS S3 Bucket", tune, 2, "bucket_name = my-bucket-01", "my-bucket-01"),
+    ]
+    (data / "output.json").write_text(json.dumps(found), encoding="utf-8")
+    (data / "no_ml.json").write_text(json.dumps(found), encoding="utf-8")
+    old = sys.argv
+    sys.argv = ["build_credsweeper.py", str(tmp_path), str(tmp_path)]
+    try:
+        with contextlib.redirect_stderr(io.StringIO()):
+            bc.main()
+    finally:
+        sys.argv = old
+
+    def part(name: str) -> list[dict]:
+        return json.loads((tmp_path / f"{name}.json").read_text(encoding="utf-8"))["samples"]
+
+    assert [s["secrets"] for s in part("credsweeper-tune")] == [[secret]]
+    assert part("credsweeper-held") == []
+    assert [s["text"] for s in part("credsweeper-neg-tune")] == []  # the bucket line is reported; the shared one held
+    assert sorted(s["text"] for s in part("credsweeper-neg-held")) == sorted([shared, "plain look-alike line here"])
