@@ -19,7 +19,7 @@ from memrepo.engine.format.paths import safe_relpath
 from memrepo.engine.read.heldread import note_questions
 
 from .handsecret import redact_added, secret_name
-from .stalesave import put_back
+from .staleanswer import put_back
 from .tornsave import mend, torn_lines
 
 if TYPE_CHECKING:

@@ -2,7 +2,7 @@
 
 An editor's copy read before a ``memrepo forget`` still holds the forgotten line; the user edits it (a typo, a
 date) and saves. The save's line is not the forgotten one byte for byte, so the exact look of
-:func:`memrepo.engine.write.stalesave.revived_entries` misses it and the forgotten entry came back in a "Hand
+:func:`memrepo.engine.write.stalerevived.revived_entries` misses it and the forgotten entry came back in a "Hand
 edits" commit (breaker10 B10-8). :func:`edits_of` finds such a line: it carries the metadata of an entry line
 memrepo removed outright (:func:`removed_outright`: no successor in the same commit, so not a ``--subject``
 replace or a reinforce) and its text pairs with it as the entry merge pairs an edited line, more than with any

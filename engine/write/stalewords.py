@@ -1,5 +1,5 @@
 """The words of an editor's stale-save question: what the save does and which entries it names
-(docs/architecture.md §3; :func:`memrepo.engine.write.stalesave.stale_question` asks it, the app words its
+(docs/architecture.md §3; :func:`memrepo.engine.write.staleanswer.stale_question` asks it, the app words its
 dialogs around :func:`stale_did`).
 """
 

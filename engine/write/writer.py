@@ -43,7 +43,9 @@ from . import commitjournal, moves, stalesave
 from .forgotlines import forgotten
 from .handsecret import describe_secrets, secret_lines, secret_name, secret_question
 from .settle import appended, bytes_seen, entry_count, not_text, question, wait_settled
-from .stalesave import all_dropped, dropped_entries, removed_note, revived_entries, stale_question
+from .staleanswer import stale_question
+from .stalerevived import revived_entries
+from .stalesave import all_dropped, dropped_entries, removed_note
 from .tornsave import torn_lines, torn_question
 
 PARSE_CACHE_FILES = 64
@@ -199,7 +201,7 @@ class Writer:
 
         An emptied file or most entries gone (:func:`.settle.question`); else a save that drops entries
         memrepo wrote after the version it was read from or brings back entries it removed (:func:`.stalesave.dropped_entries`,
-        :func:`.stalesave.revived_entries`: an editor's stale copy); else
+        :func:`.stalerevived.revived_entries`: an editor's stale copy); else
         new lines holding a secret (:func:`.handsecret.secret_lines`). Entries moved to or from another
         file changed in the same look are no part of any of these (:mod:`.moves`), and lines moved in
         never stand in for the file's own lost entries (:func:`.moves.own_loss`).

@@ -1,5 +1,5 @@
 """An editor's save that recreates the file ``clear workspace`` deleted is asked about, never committed silently
-(breaker24 B24-13; engine/write/stalesave.py ``revived_entries``, docs/architecture.md §3).
+(breaker24 B24-13; engine/write/stalerevived.py ``revived_entries``, docs/architecture.md §3).
 
 nano or vim open on ``workspaces/<name>.md`` when the workspace is cleared writes its whole buffer back to the
 path: the file comes back with every cleared entry. With no file in HEAD the save read as a new hand-written
