@@ -11,8 +11,9 @@ notes), :mod:`.remember` (routing and writing one entry, the pending queue),
 :mod:`.workspaces` (archive, restore, purge), :mod:`.workspaceindex` (which
 file holds a workspace), :mod:`.readcache` (recall and context caches),
 :mod:`.compact` (compaction) and :mod:`.layout` (the file names). Its façade methods
-are grouped in mixins: :mod:`.storereads` (reads), :mod:`.storeforget` (forgetting)
-and :mod:`.storetriage` (inbox triage).
+are grouped in mixins: :mod:`.storereads` (reads), :mod:`.storeforget` (forgetting),
+:mod:`.storetriage` (inbox triage), :mod:`.storewrites` (writing entries) and
+:mod:`.storeworkspaces` (workspace files).
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-from collections.abc import Callable
 from contextlib import AbstractContextManager
 from pathlib import Path
 
@@ -30,35 +30,28 @@ from memrepo.engine.files.lock import WriteLock
 from memrepo.engine.files.oldinode import OldInodes
 from memrepo.engine.files.worktreefiles import file_sizes, list_files
 from memrepo.engine.format.entrytext import clean_text
-from memrepo.engine.format.layout import STARTING_LAYOUT, WORKSPACES
+from memrepo.engine.format.layout import STARTING_LAYOUT
 from memrepo.engine.format.paths import check_repo_path, missing_repo
 from memrepo.engine.git.store import GitStore
-from memrepo.engine.models import (
-    Candidate,
-    CommitInfo,
-    CompactProgress,
-    FileView,
-    Origin,
-    RepoStatus,
-    WorkspaceInfo,
-    WriteResult,
-)
+from memrepo.engine.models import CommitInfo, FileView, Origin, RepoStatus
 from memrepo.engine.read.readcache import RESCAN_S, WATCH_SETTLE_S, ReadCaches
 from memrepo.engine.read.readfile import read_file
 from memrepo.engine.read.readstamps import Fingerprint
-from memrepo.engine.read.workspaceindex import WorkspaceIndex, list_workspaces
+from memrepo.engine.read.workspaceindex import WorkspaceIndex
 from memrepo.engine.write.handanswer import answer_hand_edit
-from memrepo.engine.write.remember import EntryWriter, Router
+from memrepo.engine.write.remember import EntryWriter
 from memrepo.engine.write.writer import RETRIES_ON_CHANGE, Transaction, Writer
 
 from .storeforget import StoreForgetting
 from .storereads import StoreReads
 from .storetriage import StoreTriage
+from .storeworkspaces import StoreWorkspaces
+from .storewrites import StoreWrites
 
 __all__ = ["RETRIES_ON_CHANGE", "STARTING_LAYOUT", "MemoryStore", "clean_text"]
 
 
-class MemoryStore(StoreForgetting, StoreReads, StoreTriage):
+class MemoryStore(StoreForgetting, StoreReads, StoreTriage, StoreWrites, StoreWorkspaces):
     """One open memory repo, used from a single thread.
 
     Use :meth:`open` to create or adopt one.
@@ -354,124 +347,6 @@ class MemoryStore(StoreForgetting, StoreReads, StoreTriage):
     def head(self) -> str | None:
         """HEAD's full commit id, or None while unborn."""
         return self.git.head_id()
-
-    # -- writing entries ---------------------------------------------------------
-
-    def remember(
-        self,
-        cand: Candidate,
-        hint: list[str] | None = None,
-        on_committed: Callable[[WriteResult], None] | None = None,
-        *,
-        routed: Router | None = None,
-        keep_if_git_busy: bool = False,
-    ) -> WriteResult:
-        """Save one memory through the governed writer (docs/architecture.md §3; :mod:`.remember`).
-
-        Args:
-            cand: the candidate.
-            hint: paths the watcher saw change since the last write; when
-                given, only these (and the target file) are checked for hand edits.
-            on_committed: called with the result as soon as the commit exists (still under the lock).
-            routed: picks the target instead of the routing rules (importers).
-            keep_if_git_busy: another git process holding its lock (``git commit -a`` in its editor) keeps the
-                write like a block does (BlockedError, kept) instead of BusyError (``memrepo remember``, B29-14).
-
-        Returns:
-            WriteResult: added, reinforced (the same entry is there), replaced
-            (same subject), outranked (a user's entry with that subject beats an
-            agent's), or refused with a reason and nothing written (a NUL byte,
-            an agent asking to pin, the write policy of :mod:`.policy`, a limit).
-            Secrets are ``[REDACTED:<type>]`` before anything reaches disk.
-
-        Raises:
-            BlockedError: the work tree is blocked; the write is kept in
-                ``.git/memrepo/pending/`` and applied once the block is gone.
-            BusyError: another writer held the lock for 5 s, or the file kept changing; retry.
-            GitError: libgit2 failed; the file write is committed by the next write as a hand edit.
-        """
-        return self.entries.remember(cand, hint, on_committed, routed, keep_if_git_busy)
-
-    def pending(self) -> list[Candidate]:
-        """Writes refused while the work tree was blocked, oldest first, waiting to be applied."""
-        return self.entries.pending()
-
-    def apply_pending(self) -> list[WriteResult]:
-        """Apply the writes kept while blocked, in order (the next write does it too; BlockedError keeps them)."""
-        return self.entries.apply_pending()
-
-    def import_target(self, cand: Candidate, file: str | None = None, workspace_slug: str | None = None) -> str:
-        """The file :meth:`remember_into` would write ``cand`` to (policy not applied; for dry runs)."""
-        from memrepo.engine.write.importroute import import_router
-
-        return import_router(self.entries, file, workspace_slug)(cand).path
-
-    def remember_into(self, cand: Candidate, file: str | None = None, workspace_slug: str | None = None) -> WriteResult:
-        """:meth:`remember` for importers: the entry goes to the file it came from when that can be.
-
-        ``file`` (a repo-relative ``.md`` path) takes a global entry when the
-        path is allowed (:func:`.importroute.importable_file`); ``workspace_slug``
-        names a new workspace file after its source. Untrusted entries still go
-        to the inbox and pinned ones to MEMORY.md; the rest is :meth:`remember`.
-        """
-        from memrepo.engine.write.importroute import import_router
-
-        return self.remember(cand, hint=[], routed=import_router(self.entries, file, workspace_slug))
-
-    def import_files(self, files: dict[str, bytes], origin: Origin = "import") -> str | None:
-        """Copy whole files from another memory repo, each linked from the index, in one commit.
-
-        See :func:`.importroute.import_files` (BlockedError, BusyError, LimitError; docs/architecture.md §2).
-        """
-        from memrepo.engine.write.importroute import import_files
-
-        return import_files(self.writer, self.reads.through_symlink, files, origin)
-
-    # -- workspaces (:mod:`.workspaces`, :mod:`.workspaceindex`) ---------------
-
-    def workspaces(self) -> list[WorkspaceInfo]:
-        """Every active workspace file with the workspace its first entries name, sorted by file."""
-        return self.workspace_index.scan()
-
-    def workspace_files(self) -> list[tuple[str, str]]:
-        """(workspace id, file) of every active workspace file, sorted by file, as :meth:`workspaces` lists them.
-
-        What a list of workspaces shows, without a model each: the app's Context pane at 10,000
-        workspaces held 16 MB of :class:`WorkspaceInfo` models for two strings each.
-        """
-        from memrepo.engine.read.workspaceindex import scan_rows
-
-        return [(row.id, row.file) for row in scan_rows(self.root, WORKSPACES)]
-
-    def all_workspaces(self) -> list[WorkspaceInfo]:
-        """Active then archived workspace files (:func:`.workspaceindex.list_workspaces`)."""
-        return list_workspaces(self.root)
-
-    def archive_workspace(self, workspace: str, force: bool = False, origin: Origin = "cli") -> WriteResult:
-        """Move a vanished workspace's file to ``archived/`` in one commit (:func:`.workspaces.archive`)."""
-        from memrepo.engine.history import workspaces as retiring
-
-        return retiring.archive(self.writer, self.workspace_index, workspace, force, origin)
-
-    def restore_workspace(self, workspace: str, origin: Origin = "cli") -> WriteResult:
-        """Bring an archived workspace's file back in one commit (:func:`.workspaces.restore`)."""
-        from memrepo.engine.history import workspaces as retiring
-
-        return retiring.restore(self.writer, self.workspace_index, workspace, origin)
-
-    def purge_workspace(
-        self,
-        workspace: str,
-        origin: Origin = "cli",
-        replace_remote: bool = False,
-        progress: Callable[[CompactProgress], None] | None = None,
-    ) -> WriteResult:
-        """Delete a workspace's file and compact (:func:`.workspaces.purge`)."""
-        from memrepo.engine.history import workspaces as retiring
-
-        return retiring.purge(
-            self.writer, self.workspace_index, self.compact, workspace, origin, replace_remote, progress
-        )
 
 
 _UUID_TRAILER = re.compile(r"^Task: ([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$", re.MULTILINE)
