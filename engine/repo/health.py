@@ -9,12 +9,14 @@ MEMORY.md size, the context budget (the user's lines of MEMORY.md and me.md,
 their rules in lessons.md and the workspace files, that the context block
 leaves out), file count, the largest file, entries over the length limit,
 malformed metadata, a code fence, comment or front matter opened and never
-closed, broken ``[[links]]``, files no link reaches from
-MEMORY.md (orphans), the inbox, the lock holder, the watcher, recall (the
-index, the vectors and the recall door: :mod:`.healthrecall`), the last write
-error, history since the last compaction (and an interrupted compaction),
-``.git`` size, and dreaming: last run, failed runs in 7 days, pending
-reviews, budget used today (from the dream records, :mod:`memrepo.engine.dreams.files`).
+closed, broken ``[[links]]``, files no link reaches from MEMORY.md (orphans)
+(these content rows read one pass over the files, :class:`.healthscan.Scan`),
+the inbox, the lock holder, the watcher, recall (the index, the vectors and
+the recall door: :mod:`.healthrecall`), the last write error, history since
+the last compaction (and an interrupted compaction) and ``.git`` size
+(:mod:`.healthhistory`), and dreaming: last run, failed runs in 7 days,
+pending reviews, budget used today (from the dream records,
+:mod:`memrepo.engine.dreams.files`).
 
 The engine cannot know whether an app's watcher runs or what its last write
 error was: the app passes those in; without them the rows say so.
@@ -23,18 +25,19 @@ error was: the app passes those in; without them the rows say so.
 from __future__ import annotations
 
 import os
-import re
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from memrepo.engine.errors import FormatError, MemrepoError
-from memrepo.engine.files.regularfile import read_work_file
-from memrepo.engine.format import entries as fmt
-from memrepo.engine.format.conflicts import conflicted_lines
+from memrepo.engine.errors import MemrepoError
 from memrepo.engine.format.limits import ENTRY_MAX_CHARS, FILE_MAX_BYTES, MAX_FILES, MEMORY_MD_MAX_BYTES
 from memrepo.engine.git.checks import hooks_row_text
 from memrepo.engine.git.lostcommits import lost_text
 
+from .healthhistory import COMMITS_WARN as COMMITS_WARN  # the thresholds, re-exported
+from .healthhistory import GIT_SIZE_WARN as GIT_SIZE_WARN
+from .healthhistory import REMOVAL_AGE_WARN_S as REMOVAL_AGE_WARN_S
+from .healthhistory import REMOVALS_WARN as REMOVALS_WARN
+from .healthhistory import history_rows
 from .healthrecall import recall_row
 from .healthrow import FIX_COMPACT as FIX_COMPACT  # the row and its keys, re-exported for the front ends
 from .healthrow import FIX_DREAM_LEFTOVERS as FIX_DREAM_LEFTOVERS
@@ -48,6 +51,9 @@ from .healthrow import against as _against
 from .healthrow import conflict_row, row
 from .healthrow import has_failure as has_failure
 from .healthrow import size_text as _size
+from .healthscan import NOT_READ as NOT_READ
+from .healthscan import Scan
+from .healthscan import metadata_problem as metadata_problem
 from .healthstate import dream_rows as dream_rows
 from .healthstate import leftovers_row, lock_row, parked_row
 from .healthstate import sync_row as sync_row
@@ -63,155 +69,6 @@ if TYPE_CHECKING:
 
 INBOX_WARN = 20
 """More inbox entries than this waiting for triage is a WARN."""
-GIT_SIZE_WARN = 200 * 1024 * 1024
-"""A ``.git`` folder bigger than this (bytes) is a WARN: compaction shrinks it."""
-COMMITS_WARN = 10_000
-"""More commits than this since the last compaction is a WARN (history slows the log and grows .git)."""
-REMOVALS_WARN = 10
-"""More removals than this still in the history is a WARN; fewer, newer ones are an OK row that says so."""
-REMOVAL_AGE_WARN_S = 30 * 86_400
-"""A removal still in the history after this long (30 days, seconds) is a WARN: a new user's first test
-lines are not worth a history rewrite, a month-old forgotten entry is (forget itself says "compact")."""
-
-_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-_UNCLOSED_META_RE = re.compile(r"\s\[[A-Za-z][\w-]*:[^\]]*$")
-_AFTER_META_RE = re.compile(r"\s\[([A-Za-z][\w-]*:[^\[\]]*)\][ \t]+(\S.*)$")
-"""A metadata group with text typed after it (then it is no longer last, so not read as metadata)."""
-_NO_OPEN_META_RE = re.compile(r"\s[A-Za-z][\w-]*:[^\[\];]*;[^\[]*\]$")
-"""``key: value; ...]`` at the end with its ``[`` deleted."""
-
-
-def metadata_problem(line: str, entry: fmt.Entry) -> str | None:
-    """Why an entry's metadata is malformed, or None.
-
-    Malformed: a trailing ``[...]`` group with a ``key:`` that does not parse
-    as metadata, an unclosed ``[key: ...`` at the end, ``by`` other than
-    user/agent, ``added`` not a YYYY-MM-DD date, and the hand edits that lose a
-    line's metadata without a word: its ``[`` deleted or doubled, text typed after
-    it, a key written twice, a value deleted.
-    """
-    if entry.meta:
-        tail = line.rstrip()
-        start = tail.rfind("[")
-        if start > 0 and tail[start - 1] == "[":
-            return "a [ too many before the metadata"
-        keys = [part.partition(":")[0].strip().lower() for part in tail[start + 1 : -1].split(";") if ":" in part]
-        twice = sorted({k for k in keys if keys.count(k) > 1})
-        if twice:
-            return f"{', '.join(twice)} written twice in the metadata (the last one counts)"
-        empty = [k for k, v in entry.meta.items() if not v.strip()]
-        if empty:
-            return f"{', '.join(empty)}: empty value in the metadata"
-        by = entry.meta.get("by")
-        if by is not None and by.strip().lower() not in ("user", "agent"):
-            return f"by: {by!r} is neither user nor agent"
-        added = entry.meta.get("added")
-        if added is not None and not _DATE_RE.match(added.strip()):
-            return f"added: {added!r} is not a YYYY-MM-DD date"
-        return None
-    tail = line.rstrip()
-    if tail.endswith("]") and not tail.endswith("]]"):
-        start = tail.rfind("[")
-        inner = tail[start + 1 : -1]
-        if start > 0 and tail[start - 1] != "[" and ":" in inner and not fmt.REDACTION_MARK_RE.fullmatch(inner):
-            return f"[{inner}] is not valid metadata (write [key: value; key: value])"
-        if start > 1 and tail[start - 1] == "[" and tail[start - 2] != "[" and fmt.parse_metadata(inner):
-            return "a [ too many before the metadata"
-    if _UNCLOSED_META_RE.search(tail):
-        return "metadata is not closed with ]"
-    after = _AFTER_META_RE.search(tail)
-    if after and fmt.parse_metadata(after.group(1)) is not None:
-        return f"text after the metadata ({after.group(2)[:40]!r}): the [key: value] group must end the line"
-    if "[" not in tail and _NO_OPEN_META_RE.search(tail):
-        return "metadata has no opening ["
-    return None
-
-
-NOT_READ = "memrepo never reads through symlinks, so no agent sees it: put the file itself there"
-"""Why a symlinked memory file is a problem, and the fix (docs/architecture.md §3)."""
-
-
-class _Scan:
-    """One pass over the markdown files for the content checks."""
-
-    def __init__(self, store: MemoryStore) -> None:
-        self.files = store.list_files()
-        self.paths = {p for p, _ in self.files}
-        self.links: dict[str, list[str]] = {}
-        self.long: list[str] = []
-        self.malformed: list[str] = []
-        self.unclosed: list[str] = []
-        self.unreadable: list[str] = []
-        self.symlinks: list[str] = []
-        """Markdown files that are symlinks: never read (docs/architecture.md §3), so no agent sees them."""
-        self.huge: list[str] = []
-        """Markdown files over recall's bound: not parsed (a 50 MB file cost 8 s and 600 MB here), as recall skips them."""
-        self.conflicts: list[str] = []
-        """git's conflict-marker regions (``path#L5-L11``): no side of one is an entry (B8-6: committed by a stash pop)."""
-        self.inbox = 0
-        self.ruled: set[str] = set()
-        """Workspace files holding a rule, decision or correction of the user's: the context budget row judges these."""
-        from memrepo.engine.read.contextselect import RULE_KINDS
-        from memrepo.engine.read.recallentries import MAX_INDEXED_FILE
-
-        for path, size in self.files:
-            if not path.endswith(".md"):
-                continue
-            full = store.root / path
-            if full.is_symlink():
-                self.symlinks.append(path)
-                continue
-            if size > MAX_INDEXED_FILE:
-                self.huge.append(path)
-                continue
-            try:
-                data = read_work_file(full)
-                parsed = fmt.parse(data, path)
-            except (OSError, FormatError):
-                self.unreadable.append(path)
-                continue
-            self.conflicts += [f"{path}#L{first}-L{last}" for first, last in conflicted_lines(data)]
-            self.links[path] = fmt.extract_links(parsed.text())
-            for number in parsed.unclosed:
-                opener = parsed.lines[number - 1].text.strip()[:4]
-                self.unclosed.append(f"{path}#L{number} ({opener!r})")
-            for number, entry in parsed.entries():
-                ref = f"{path}#L{number}"
-                if path == "inbox.md":
-                    self.inbox += 1
-                elif entry.by == "user" and entry.meta.get("kind", "").strip().casefold() in RULE_KINDS:
-                    self.ruled.add(path)
-                if len(entry.text) > ENTRY_MAX_CHARS:
-                    self.long.append(f"{ref} ({len(entry.text)} characters)")
-                problem = metadata_problem(parsed.lines[number - 1].text, entry)
-                if problem:
-                    self.malformed.append(f"{ref}: {problem}")
-
-    def resolve(self, link: str) -> str | None:
-        """The file a ``[[link]]`` names (links start at the root and omit ``.md``), or None."""
-        target = link.strip().lstrip("/")
-        for candidate in (f"{target}.md", target):
-            if candidate in self.paths:
-                return candidate
-        return None
-
-    def broken(self) -> list[str]:
-        out = []
-        for path, links in sorted(self.links.items()):
-            out += [f"[[{link}]] in {path}" for link in links if self.resolve(link) is None]
-        return out
-
-    def orphans(self) -> list[str]:
-        seen = {"MEMORY.md"}
-        todo = ["MEMORY.md"]
-        while todo:
-            for link in self.links.get(todo.pop(), []):
-                target = self.resolve(link)
-                if target is not None and target not in seen:
-                    seen.add(target)
-                    todo.append(target)
-        never_linked = {"MEMORY.md", "inbox.md"}  # the entry point, and the never-injected inbox
-        return sorted(p for p in self.paths if p.endswith(".md") and p not in seen and p not in never_linked)
 
 
 def _workspaces_row(root: Path) -> HealthRow | None:
@@ -276,10 +133,8 @@ def check(
     Returns:
         list[HealthRow]: the rows, in the order shown.
     """
-    from memrepo.engine.git.measure import git_dir_size, history_since_compaction
     from memrepo.engine.git.mergestate import MISSING_HEAD
     from memrepo.engine.git.store import libgit2_version
-    from memrepo.engine.history import compact as compaction
     from memrepo.engine.models import RepoState
 
     settings = settings if settings is not None else store.settings
@@ -326,7 +181,7 @@ def check(
         else:
             rows.append(row("pending writes", HealthStatus.OK, "none kept"))
 
-    scan = _Scan(store)
+    scan = Scan(store)
     sizes = dict(scan.files)
     memory = sizes.get("MEMORY.md")
     if memory is None:
@@ -414,48 +269,7 @@ def check(
     if hooks is not None:
         rows.append(row("git hooks", HealthStatus.OK, hooks))
 
-    stopped = compaction.interrupted(store.state_dir)
-    commits, removals, compacted, oldest = history_since_compaction(store.root)
-    since = "since the last compaction" if compacted else "in the history (never compacted)"
-    if stopped is not None:
-        rows.append(
-            row(
-                "history",
-                HealthStatus.FAIL,
-                f"a compaction was interrupted (pid {stopped.get('pid')}): compact again to finish it",
-                FIX_COMPACT,
-            )
-        )
-    elif removals:
-        # A new user's first deleted test lines are no reason to rewrite history: a WARN only past a count or an age.
-        age = None if oldest is None else int(now.timestamp() - oldest)
-        warn = removals > REMOVALS_WARN or (age is not None and age > REMOVAL_AGE_WARN_S)
-        if age is not None and age > REMOVAL_AGE_WARN_S:
-            when = f" (the oldest {age // 86_400} days ago)"
-        else:
-            when = "" if warn else f" (a WARN past {REMOVALS_WARN} removals or after 30 days)"
-        reason = f"{commits:,} commits {since}; {removals} removed text that is still in the history"
-        rows.append(
-            row(
-                "history",
-                HealthStatus.WARN if warn else HealthStatus.OK,
-                f"{reason}: compact to forget it for real{when}",
-                FIX_COMPACT,
-            )
-        )
-    elif commits > COMMITS_WARN:
-        rows.append(row("history", HealthStatus.WARN, f"{commits:,} commits {since}", FIX_COMPACT))
-    else:
-        rows.append(row("history", HealthStatus.OK, f"{commits:,} commit{'s' * (commits != 1)} {since}"))
-    size = git_dir_size(store.git.git_dir)
-    rows.append(
-        row(
-            ".git size",
-            HealthStatus.WARN if size > GIT_SIZE_WARN else HealthStatus.OK,
-            f"{_size(size)}" + ("; compaction shrinks it" if size > GIT_SIZE_WARN else ""),
-            FIX_COMPACT if size > GIT_SIZE_WARN else None,
-        )
-    )
+    rows += history_rows(store, now)
     rows += dream_rows(store.state_dir, settings, now)
     rows.append(leftovers_row(store))
     rows.append(parked_row(store.state_dir))
