@@ -146,7 +146,7 @@ def prompt(ctx: click.Context) -> None:
 
     try:
         query = payload.prompt[:PROMPT_CHARS]
-        options = {"workspace": workspace, "limit": PROMPT_HITS, "max_bytes": PROMPT_BYTES}
+        options = {"workspace": workspace, "limit": PROMPT_HITS, "max_bytes": PROMPT_BYTES, "reviewed": True}
         root, provider = store.root, store.settings.semantic.provider  # type: ignore[attr-defined]
         hits = ask_door(root, query, options, provider)  # as the quick path: a warm process's hybrid recall first
         if hits is None:

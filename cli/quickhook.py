@@ -277,6 +277,7 @@ def prompt(args: dict[str, str | None], keys: ReadKeys) -> bool:
             "max_bytes": PROMPT_BYTES,
             "quick": True,
             "start_build": start_index_build,
+            "reviewed": True,  # the inbox is never injected: ranked out, so its places go to reviewed lines (B29-8)
         }
         hits = ask_door(root, text[:PROMPT_CHARS], options, str((keys.semantic or {}).get("provider", "auto")))
         if hits is None:
@@ -313,7 +314,7 @@ def ask_door(root: Path, query: str, options: dict[str, Any], provider: str) -> 
 
     if not recalldoor.wanted(provider):
         return None
-    asked = {key: options[key] for key in ("workspace", "limit", "max_bytes")}
+    asked: dict[str, Any] = {k: options[k] for k in ("workspace", "limit", "max_bytes", "reviewed") if k in options}
     hits = recalldoor.ask(root, query, asked, hook=True)
     if hits and hits[0].note:
         sys.stderr.write(f"memrepo: lexical recall answered: {hits[0].note}\n")

@@ -351,7 +351,12 @@ class MemrepoApp(ReportWorkerErrors, AppSync, App[None], inherit_bindings=False)
             self.sync_soon()
 
     def on_repo_written(self, message: RepoWritten) -> None:
-        """A pane committed: read the status (HEAD moved), which the panes follow."""
+        """A pane committed: read the status (HEAD moved), which the panes follow; a commit made since the last
+        failed write ends Health's "last write error" (it stayed after later writes worked, breaker30 B30-18)."""
+        if message.commit is not None and self.last_write_error is not None:
+            self.last_write_error = None
+            for pane in self.main_screen.query(HealthPane):
+                pane.reload()
         self.refresh_status()
         self.sync_soon()
 

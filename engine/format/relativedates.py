@@ -123,11 +123,12 @@ DAY_MONTH = (
 _UNTIL_DM_RE = re.compile(
     r"\b(?:until|till|through|thru|hasta|bis|jusqu['’](?:au|à)|fino\s+al?|até|tot(?:\s+en\s+met)?|tills|do)"
     r"(?:\s+(?:the|el|zum|le|il|ao|o|dia|den|och\s+med))?\s+"
-    rf"(?P<dm>{DAY_MONTH})(?P<year>,?\s+\d{{4}})?",
+    rf"(?:(?:{_DAY_WORDS}),?\s+)?(?P<dm>{DAY_MONTH})(?P<year>,?\s+\d{{4}})?",
     re.IGNORECASE,
 )
-"""An end said as a day and a month ("until December 18", "Fino al 18 dicembre", "bis zum 18. Dezember"): dated to
-the next such day (this year's, or next year's when it has passed), which is its ``until:`` (sess16)."""
+"""An end said as a day and a month ("until December 18", "Fino al 18 dicembre", "bis zum 18. Dezember", "until Friday
+11 December"): dated to the next such day (this year's, or next year's when it has passed), which is its ``until:``
+(sess16; a weekday before it, breaker30 B30-5: "until Friday 2026-12-11 11 December" was written)."""
 
 
 _END_OF_MONTH_RE = re.compile(
@@ -223,14 +224,14 @@ def _ends(hidden: str) -> bool:
 
 
 _AFTER_RE = re.compile(
-    r";|\b(?:(?<!till\s)(?<!until\s)then|afterwards|dann|danach|puis|ensuite|luego|después|depois|poi|dopo|daarna|sedan|potem)\b"
+    r";|\b(?:(?<!till\s)(?<!until\s)(?<!before\s)then|afterwards|dann|danach|puis|ensuite|luego|después|depois|poi|dopo|daarna|sedan|potem)\b"
     r"|\b(?:after|from|ab|après|desde|da|vanaf|från|od)\s+(?:(?:that|this|then|now|dann|da)\b|\d)",
     re.IGNORECASE,
 )
 """Words that say something holds after the date ("Until 2025-03-31 sign with the old key, then with the new one",
 "...; after that ...", "from 2025-04-01 ..."): the date bounds part of the line, not all of it; "from" as a source
-("sign-off from Dana") is no such word, nor "till then" / "until then" (the same end again: "..., so mock the gateway
-till then", sess17)."""
+("sign-off from Dana") is no such word, nor "till then" / "until then" / "before then" (the same end again: "..., so
+mock the gateway till then", sess17; "so don't schedule any deploys before then", breaker30 B30-5)."""
 
 
 def until_date(text: str) -> str | None:
@@ -296,7 +297,21 @@ def dated(text: str, today: date) -> Dated:
     end_day = _until_day_month(on_day, today) if on_day else None
     if on_day and end_day and not _AFTER_RE.search(hidden) and not re.search(r"\d{4}-\d{2}-\d{2}", hidden):
         year = "" if on_day.group("year") else f" {end_day.year}"  # "Fino al 18 dicembre" -> "... dicembre 2026"
-        return Dated(text[: on_day.end()] + year + text[on_day.end() :], end_day.isoformat())
+        text = text[: on_day.end()] + year + text[on_day.end() :]
+        # The rest's relative times dated too ("from tomorrow until Friday 11 December"), the end's words left be.
+        masked = hidden[: on_day.start()] + " " * (on_day.end() - on_day.start() + len(year)) + hidden[on_day.end() :]
+        return Dated(_relative(text, masked, today)[0] or text, end_day.isoformat())
+    said, until = _relative(text, hidden, today)
+    if said is None:
+        return Dated(text, until_date(text))
+    if until is not None and not _ends(hidden):
+        until = None
+    return Dated(said, until.isoformat() if until is not None else None)
+
+
+def _relative(text: str, hidden: str, today: date) -> tuple[str | None, date | None]:
+    """``text`` with each relative time of :data:`_WHEN_RE` found in ``hidden`` (``text`` with quotes blanked) written as
+    its date, and the latest end they said; (None, None) when there is none."""
     out, last, until = [], 0, None
     for match in _WHEN_RE.finditer(hidden):
         words, end = _absolute(match, today)
@@ -311,11 +326,9 @@ def dated(text: str, today: date) -> Dated:
         if not start:
             until = max(until, end) if until is not None else end
     if not out:
-        return Dated(text, until_date(text))
+        return None, None
     out.append(text[last:])
-    if until is not None and not _ends(hidden):
-        until = None
-    return Dated("".join(out), until.isoformat() if until is not None else None)
+    return "".join(out), until
 
 
 __all__ = ["DAY_MONTH", "MONTH_NAMES", "Dated", "dated", "until_date"]

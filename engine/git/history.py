@@ -147,7 +147,8 @@ class GitHistory:
         Yields:
             tuple: ``path``'s bytes before and after the commit (None: absent), who made it:
             ``"memrepo"`` (an ``Origin:`` trailer other than ``hand_edit``), ``"hand_edit"`` (memrepo's
-            commit of a hand edit), ``"relink"`` (a rename's Move commit, for the MEMORY.md it relinked:
+            commit of a hand edit), ``"put_back"`` (one that answered a stale save with "put back": the lines
+            it added are the editor's own, saved from a copy older than the commit), ``"relink"`` (a rename's Move commit, for the MEMORY.md it relinked:
             :func:`relinked`) or ``"git"`` (``git commit``, a merge by ``git pull``), and the commit's
             time (seconds since the epoch).
         """
@@ -168,7 +169,7 @@ class GitHistory:
                     if relinked(message, path):
                         kind = "relink"
                     elif "\nOrigin: hand_edit" in message:
-                        kind = "hand_edit"
+                        kind = "put_back" if "\nAnswer: put back" in message else "hand_edit"
                     else:
                         kind = "memrepo" if "\nOrigin: " in message else "git"
                     yield _blob_at(parent, path), _blob_at(commit, path), kind, commit.commit_time

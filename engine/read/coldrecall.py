@@ -26,6 +26,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from memrepo.engine.format.layout import INBOX_MD
+
 from .coldhit import ColdHit, ScanHits
 from .coldshown import Redactor, shown_text
 from .heldread import without_revived
@@ -35,6 +37,7 @@ from .recallnear import answering, answers_only, hook_hits, nearest_lexical, new
 from .recallpost import file_entries
 from .recallprompt import prompt_lexical, scan_newer, since_of
 from .recallref import ref_item
+from .recallreviewed import ranked_without_inbox
 from .redactionepoch import redaction_epoch
 
 if TYPE_CHECKING:
@@ -288,6 +291,7 @@ def recall(
     related: bool = False,
     semantic: Any = None,
     warm: Any = None,
+    reviewed: bool = False,
 ) -> list[ColdHit]:
     """Search the memory repo at ``root`` from a new process: :meth:`MemoryStore.recall`'s results, made cheaply.
 
@@ -315,6 +319,8 @@ def recall(
             lexical hits (their ``mode`` says which answered; ``note`` the model's one line).
         warm: a long-running process's :class:`.semantic_fuse.SemanticRecall` to fuse with (its model
             loaded, its vectors read; the recall door, :mod:`.recalldoor`); None: a new one for this call.
+        reviewed: rank without the inbox's entries (the prompt hook: :mod:`.recallreviewed`), so its places go
+            to reviewed lines; False lists inbox hits, ``unreviewed``.
 
     Returns:
         list[ColdHit]: best first; a :class:`ScanHits` when a scan answered; none (a ``Waiting``) while it builds.
@@ -336,6 +342,7 @@ def recall(
             if not scan:
                 return waiting(done, len(walked))  # a first build takes minutes: the hook never waits for it
             options = {"workspace": workspace, "limit": limit, "max_bytes": max_bytes, "detail": detail}
+            options["reviewed"] = reviewed
             hits = _scan(root, query, {**options, "min_confidence": min_confidence}, redact, done, walked)
             if related and not hits:
                 from .recallnear import RELATED_MAX
@@ -358,10 +365,11 @@ def recall(
             index.sync(None)
         asked = {"workspace": workspace, "limit": limit, "min_confidence": min_confidence, "related": related}
         ref = ref_item(index, query)  # a query that is an entry's ref gives that entry (breaker8 B8-8)
-        if ref is not None:
+        if ref is not None and not (reviewed and index.row(ref[0])[0] == INBOX_MD):
             found, answers, info = [ref], frozenset({ref[0]}), None
         else:
-            found, answers, info = _search(root, index, query, asked, quick, semantic, warm)
+            with ranked_without_inbox(index, reviewed):
+                found, answers, info = _search(root, index, query, asked, quick, semantic, warm)
         rows, marks = {iid: index.row(iid) for iid, _key in found}, since_of(index, found)
         shown = shown_text(index.db, redact, [(iid, row[3], row[4]) for iid, row in rows.items()])
     finally:

@@ -39,7 +39,9 @@ def recall_block(hits: list, max_bytes: int, covered: float | None = None) -> st
     counts the hits' lines). An inbox hit (``unreviewed``) is left out: the hook puts text in the agent's prompt
     unasked, and the inbox holds what nobody reviewed yet (an untrusted task's writes, a proposed correction), which
     is never injected into a prompt, as the context block leaves inbox.md out (breaker29 B29-8); recall asked by the
-    agent (``memory_recall``, ``memrepo recall``) still lists it, marked unreviewed.
+    agent (``memory_recall``, ``memrepo recall``) still lists it, marked unreviewed. The hook asks recall with
+    ``reviewed`` (:mod:`.recallreviewed`), which ranks the inbox out so its places go to reviewed lines; this
+    check only guards a caller that did not.
 
     Args:
         hits: recall hits, best first.

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memrepo.engine.files.regularfile import read_work_file
-from memrepo.engine.format.layout import LESSONS_MD, ME_MD, MEMORY_MD
+from memrepo.engine.format.layout import INBOX_MD, LESSONS_MD, ME_MD, MEMORY_MD
 from memrepo.engine.models import ContextBlock, RecallHit
 
 from .heldread import HeldData, held_stamp, without_revived
@@ -278,23 +278,27 @@ class ReadCaches:
         detail: str = "line",
         min_confidence: float | None = None,
         related: bool = False,
+        reviewed: bool = False,
     ) -> list[RecallHit]:
-        """Search the memory folder (see :meth:`MemoryStore.recall`; ``related``: :mod:`.recallnear`)."""
+        """Search the memory folder (see :meth:`MemoryStore.recall`; ``related``: :mod:`.recallnear`; ``reviewed``:
+        ranked without the inbox, :mod:`.recallreviewed`)."""
         from .recallnear import search
         from .recallnewer import marks_of  # the block's marks, by its rule
         from .recallref import ref_item
+        from .recallreviewed import ranked_without_inbox
 
         limit = min(max(int(limit), 1), 200)
         index = self.recall_index()
         ref = ref_item(index, query)  # a query that is an entry's ref gives that entry (breaker8 B8-8)
-        if ref is not None:
+        if ref is not None and not (reviewed and index.row(ref[0])[0] == INBOX_MD):
             found, info, answers = [ref], None, frozenset({ref[0]})
         else:
             scoped = workspace is not None and bool(workspace.strip())
             ws_id, ws_file = self.index.file_for(workspace) if scoped else (None, None)
-            searched, info, answered = search(
-                index, self.semantic, query, (ws_id, ws_file, scoped), limit, min_confidence, related
-            )
+            with ranked_without_inbox(index, reviewed):
+                searched, info, answered = search(
+                    index, self.semantic, query, (ws_id, ws_file, scoped), limit, min_confidence, related
+                )
             found, answers = searched, searched.answers() if answered else frozenset()
         if info is not None:
             self.last_recall_info = info

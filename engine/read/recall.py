@@ -119,6 +119,7 @@ class RecallIndex:
         """Whether a full sync keeps its stats in :attr:`last_walk` (for the one who adopts the index: held
         afterwards, they were 18 MB of a long-running process at 20,000 files)."""
         self._folders = ""
+        self.leave_out: str | None = None  # a file no search ranks: inbox.md for the prompt hook (.recallreviewed)
         self.walked_at: float | None = None
         """When the last full sync's walk began (``time.monotonic()`` seconds; see adopt_recall_index)."""
 
@@ -476,7 +477,7 @@ class RecallIndex:
         from .recallview import scoped_view
 
         floor = confidence_floor(min_confidence)
-        scope = (scoped, workspace_file, workspace_id)
+        scope = (scoped, workspace_file, workspace_id, self.leave_out)
         try:
             found = rank(query, len(self), scoped_view(self, *scope), has_phrase, limit, floor)
         except DamagedRows as damaged:  # read again from their files, then asked once more (.recallheal)

@@ -144,7 +144,7 @@ def scan_search(
         query: the query.
         redact: what redacts a text as the index stores it.
         scope: (workspace id, workspace file, scoped).
-        options: ``limit`` and ``min_confidence`` (as for recall).
+        options: ``limit``, ``min_confidence`` and ``reviewed`` (as for recall; absent: False).
         done: files the build has indexed so far (:func:`build_state`, read once by the caller).
         walked: the files' walk when the caller made it already.
 
@@ -152,9 +152,11 @@ def scan_search(
         tuple: the scan (for its rows), the hits best first, and the build's progress note
         (:func:`progress_note`) each hit carries.
     """
+    from .recallreviewed import scan_leave_out
     from .recallscan import Scan
 
     scan = Scan(root, query, redact, walked)
+    scan.leave_out = scan_leave_out(options)  # the prompt hook's reviewed lines only
     ws_id, ws_file, scoped = scope
     found = scan.search(
         query,

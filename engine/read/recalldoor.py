@@ -150,7 +150,7 @@ def ask(root: Path, query: str, options: dict[str, Any], hook: bool, budget: flo
         root: the work tree (:func:`.coldrecall.open_repo`).
         query: the query.
         options: :func:`.coldrecall.recall`'s ``workspace``, ``limit``, ``max_bytes``, ``detail``,
-            ``min_confidence`` and ``related`` (absent ones take its defaults).
+            ``min_confidence``, ``related`` and ``reviewed`` (absent ones take its defaults).
         hook: the prompt hook asks (its answer floor, ``hook_answer_similarity``, and its quick look at the files).
         budget: seconds for the whole exchange.
 
@@ -235,6 +235,7 @@ _OPTIONS = {
     "detail": str,
     "min_confidence": float | int | None,
     "related": bool,
+    "reviewed": bool,
 }
 
 

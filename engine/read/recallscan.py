@@ -184,6 +184,7 @@ class Scan:
         self.redact = redact
         self.keep: Callable[[int], bool] | None = None
         self.home_file: str | None = None
+        self.leave_out: str | None = None  # a file no search ranks (:mod:`.recallreviewed`)
         self.items: dict[int, Item] = {}
         self.post: dict[str, set[int]] = {}
         self.files = 0
@@ -446,9 +447,11 @@ class Scan:
 
         def keep(iid: int) -> bool:
             item = self.items[iid & SEQ_MASK]
-            return in_scope(item.path, item.ws, workspace_file, workspace_id)
+            return item.path != self.leave_out and (
+                not scoped or in_scope(item.path, item.ws, workspace_file, workspace_id)
+            )
 
-        self.keep = keep if scoped else None
+        self.keep = keep if scoped or self.leave_out is not None else None
         self.home_file = workspace_file if scoped else None
         return rank(query, self.entries, self, has_phrase, max(1, limit), confidence_floor(min_confidence))
 

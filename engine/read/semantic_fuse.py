@@ -397,6 +397,8 @@ class SemanticRecall:
                 if row is None:
                     return False
                 path, _line, ws = row[:3]
+                if path == index.leave_out:  # the prompt hook's inbox.md (.recallreviewed)
+                    return False
                 if not scoped:
                     return True
                 if ws is not None and ws != workspace_id:

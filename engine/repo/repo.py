@@ -441,6 +441,7 @@ class MemoryRepo(RepoAgents):
         detail: str = "line",
         min_confidence: float | None = None,
         related: bool = False,
+        reviewed: bool = False,
     ) -> list[RecallHit]:
         """Search the memory folder; see :meth:`MemoryStore.recall` for the arguments.
 
@@ -449,7 +450,8 @@ class MemoryRepo(RepoAgents):
         """
         # While the index is built on a spare thread, recall answers from a scan of the files
         # (docs/architecture.md §4): it never waits for the build.
-        return await self._run(self._store.recall, query, workspace, limit, max_bytes, detail, min_confidence, related)
+        args = (query, workspace, limit, max_bytes, detail, min_confidence, related, reviewed)
+        return await self._run(self._store.recall, *args)
 
     def open_recall_door(self, via: str, after: threading.Event | None = None) -> RecallDoor | None:
         """Answer new processes' recall with this process's warm model; see :meth:`MemoryStore.open_recall_door`."""

@@ -113,6 +113,7 @@ class StoreReads:
         detail: str = "line",
         min_confidence: float | None = None,
         related: bool = False,
+        reviewed: bool = False,
     ) -> list[RecallHit]:
         """Search the memory folder (docs/architecture.md §4): best hits first, inbox hits ``unreviewed``.
 
@@ -126,7 +127,9 @@ class StoreReads:
         False (:mod:`memrepo.engine.read.recallnear`). A query that is an entry ref (``repo:`` may be left
         out) gives that entry (:mod:`memrepo.engine.read.recallref`). Odd or empty queries give no
         hits, never an error. While the index's first build runs elsewhere (:attr:`build_elsewhere`),
-        the files are scanned instead and each hit's ``scan`` says how far the build got.
+        the files are scanned instead and each hit's ``scan`` says how far the build got. With ``reviewed`` (the
+        prompt hook) the inbox's entries are ranked out, so the places go to reviewed lines
+        (:mod:`memrepo.engine.read.recallreviewed`).
         """
         if self.build_elsewhere is not None and self.reads.recall_index_built is None:
             from memrepo.engine.read.recallbuilding import build_state, scan_hits
@@ -137,6 +140,7 @@ class StoreReads:
                 scoped = workspace is not None and bool(workspace.strip())
                 ws_id, ws_file = self.reads.index.file_for(workspace) if scoped else (None, None)
                 options = {"limit": min(max(int(limit), 1), 200), "max_bytes": max_bytes, "detail": detail}
+                options["reviewed"] = reviewed
                 hits = scan_hits(root, query, (ws_id, ws_file, scoped), {**options, "min_confidence": min_confidence})
                 if related and not hits:
                     from memrepo.engine.read.recallnear import RELATED_MAX
@@ -146,7 +150,7 @@ class StoreReads:
                     for hit in hits:
                         hit.answer = False
                 return hits
-        return self.reads.recall(query, workspace, limit, max_bytes, detail, min_confidence, related)
+        return self.reads.recall(query, workspace, limit, max_bytes, detail, min_confidence, related, reviewed)
 
     def other_workspace_files(self, workspace: str) -> bool:
         """Whether a workspace file outside ``workspace``'s scope exists: what a recall scoped to it did not search.

@@ -92,7 +92,7 @@ def _answer(writer: Writer, rel: str, seen: str, commit: bool, redact: bool) -> 
             writer.replace(rel, put_back(rel, base, data, question.dropped, question.revived), data)
             writer.note_written([rel])
             # The save is kept: a secret it added is still asked about, never committed by "put back".
-            return tx.commit_hand_edits([rel], confirm=True, secrets_asked=True)
+            return tx.commit_hand_edits([rel], confirm=True, secrets_asked=True, put_back=True)
         if committed is not None:
             writer.replace(rel, committed, data)
             writer.note_written([rel])

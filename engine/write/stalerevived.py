@@ -111,7 +111,7 @@ def _removed_after_base(
     saved = {text.encode("utf-8", "surrogateescape") for text, _meta in _guarded_lines(now, rel)}
     gone: list[str] = []
     for old, new, kind, _when in history.file_writes(rel, stalesave.HISTORY_MAX):
-        if new and (_lines(new) - _lines(old)) & saved:
+        if new and kind != "put_back" and (_lines(new) - _lines(old)) & saved:  # a put-back's: the save's (B30-19)
             break  # the base: what this commit added was in the editor's copy
         if kind not in ("memrepo", "relink") or not old:  # a user's own edits are theirs to undo
             continue

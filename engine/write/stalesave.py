@@ -214,7 +214,9 @@ def _look(
 
     Newest first, over at most :data:`HISTORY_MAX` commits of ``rel`` (commits of other files do not count,
     nor does their age). The base is the first version (newest) whose commit added an entry line the save
-    holds: the editor's copy had that version's text. An entry line of HEAD the save lacks is dropped when
+    holds: the editor's copy had that version's text. A "put back" answer's commit (``put_back``) is never the
+    base: the lines it added are the stale save's own, so the same buffer saved again still drops what memrepo
+    wrote after its copy (breaker30 B30-19). An entry line of HEAD the save lacks is dropped when
     a memrepo commit newer than the base added it, or any commit but a hand edit's in the last
     :data:`WINDOW_S` before the base is found (past the base only when ``salvaged``: text an editor wrote
     half-way into an old inode, merged with memrepo's newest line, holds that line and so looks read after
@@ -261,11 +263,11 @@ def _look(
         old_lines, new_lines = _lines(old), _lines(new)
         added = new_lines - old_lines
         # Past the base, only a salvaged save keeps the last hour guarded: its copy is stale by definition.
-        recent = when >= since and kind != "hand_edit" and (salvaged or not based)
+        recent = when >= since and kind not in ("hand_edit", "put_back") and (salvaged or not based)
         if kind == "relink":  # a rename's Move commit relinked MEMORY.md's index: memrepo's change of it
             relinked |= {raw[line] for line in added & unresolved}
             kind = "memrepo"
-        if not based and added & saved:
+        if not based and added & saved and kind != "put_back":  # a put-back adds the save's own lines (B30-19)
             based = True  # the editor's copy had this version: what this commit added was in it
         for line in added & unresolved:
             unresolved.discard(line)

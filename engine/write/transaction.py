@@ -72,14 +72,22 @@ class Transaction:
     # -- reading -----------------------------------------------------------
 
     def commit_hand_edits(
-        self, paths: list[str] | None = None, *, confirm: bool = False, secrets_asked: bool = False
+        self,
+        paths: list[str] | None = None,
+        *,
+        confirm: bool = False,
+        secrets_asked: bool = False,
+        put_back: bool = False,
     ) -> str | None:
         """Commit hand edits under this transaction's lock (:meth:`Writer.commit_hand_edits`).
 
         ``secrets_asked`` with ``confirm``: an edit that adds a secret is still held (the user confirmed
-        something else, docs/architecture.md §3).
+        something else, docs/architecture.md §3). ``put_back``: the commit answers a stale save with "put back"
+        (``Answer: put back``: :mod:`.stalesave` never takes it for the version the editor read).
         """
-        return self.writer._commit_hand_edits_held(paths, confirm=confirm, secrets_asked=secrets_asked)
+        return self.writer._commit_hand_edits_held(
+            paths, confirm=confirm, secrets_asked=secrets_asked, put_back=put_back
+        )
 
     def read_bytes(self, rel: str) -> bytes | None:
         """The bytes of ``rel`` as this change sees them (staged ones first); None when missing.

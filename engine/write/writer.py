@@ -419,9 +419,16 @@ class Writer:
         return bool(secret_lines(committed, data) or secret_name(rel, committed))
 
     def _commit_hand_edits_held(
-        self, paths: list[str] | None, leave_staged: bool = False, *, confirm: bool = False, secrets_asked: bool = False
+        self,
+        paths: list[str] | None,
+        leave_staged: bool = False,
+        *,
+        confirm: bool = False,
+        secrets_asked: bool = False,
+        put_back: bool = False,
     ) -> str | None:
-        """:meth:`commit_hand_edits` for a caller that holds the lock (a :class:`Transaction`)."""
+        """:meth:`commit_hand_edits` for a caller that holds the lock (a :class:`Transaction`); ``put_back``: the
+        "put back" answer to a stale save, marked ``Answer: put back`` (its added lines are the save's, B30-19)."""
         self.salvage()
         status = self.git.status(paths, refresh=True)
         if status.state is RepoState.BLOCKED:
@@ -459,9 +466,8 @@ class Writer:
         if confirm:  # the user said commit: no question waits on these files any more (.heldread)
             note_questions(self.state_dir, changed, [])
         body = self._hand_edits_body(changed, seen)
-        return self.git.commit_paths(
-            changed, format_message("Hand edits", {"Origin": "hand_edit", "Task": None}, body=body), expect=seen
-        )
+        trailers = {"Origin": "hand_edit", "Task": None, "Answer": "put back" if put_back else None}
+        return self.git.commit_paths(changed, format_message("Hand edits", trailers, body=body), expect=seen)
 
     def parse(self, rel: str, data: bytes) -> fmt.MemoryFile:
         """``data`` parsed as ``rel`` (a copy to edit), from the cache when the bytes are the same."""

@@ -101,3 +101,29 @@ def test_a_change_said_with_its_day_is_dated_and_lasts(said: str, text: str) -> 
 )
 def test_a_state_for_that_time_still_ends(said: str, until: str) -> None:
     assert dated(said, SUNDAY).until == until
+
+
+@pytest.mark.parametrize(
+    ("said", "text", "until"),
+    [
+        (
+            "I'm on vacation from tomorrow until Friday 11 December, so don't schedule any deploys before then.",
+            "I'm on vacation from 2026-12-07 until Friday 11 December 2026, so don't schedule any deploys before then.",
+            "2026-12-11",
+        ),
+        (
+            "The office is closed until Friday, 11 December",
+            "The office is closed until Friday, 11 December 2026",
+            "2026-12-11",
+        ),
+        (
+            "Bis Freitag, 11. Dezember bin ich im Urlaub",
+            "Bis Freitag, 11. Dezember 2026 bin ich im Urlaub",
+            "2026-12-11",
+        ),
+    ],
+)
+def test_an_end_said_with_its_weekday_and_date_is_written_once(said: str, text: str, until: str) -> None:
+    """breaker30 B30-5: "until Friday 11 December" was kept as "until Friday 2026-12-11 11 December"; the weekday
+    was dated alone and the date said after it left as it was."""
+    assert dated(said, SUNDAY) == (text, until)

@@ -222,3 +222,24 @@ async def test_problems_are_listed_first_in_check_order(isolated_home: Path) -> 
             assert [n for s, n in shown if s == status] == [r.name for r in engine_rows if r.status.value == status]
         first = pane.rows[0]
         assert first.status.value != "OK" and pane.detail_text.startswith(f"{first.status.value} {first.name}:")
+
+
+async def test_a_write_that_works_ends_the_last_write_error(isolated_home: Path) -> None:
+    """breaker30 B30-18: a refused pin stayed Health's "last write error" after later pins, accepts and undos worked."""
+    from memrepo.tui.messages import RepoWritten, WriteFailed
+
+    root = isolated_home / "memory"
+    build_repo(root)
+    app = RecordingApp(root, watch=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        pane = await open_health(pilot)
+        app.post_message(WriteFailed("Cannot pin repo:me.md#L11: not the user's own line"))
+        await settle(pilot)
+        await wait_for(pilot, lambda: next(r for r in pane.rows if r.name == "last write error").reason != "none")
+        app.post_message(RepoWritten(None))  # nothing committed: the error stands
+        await settle(pilot)
+        assert app.last_write_error is not None
+        app.post_message(RepoWritten("0" * 40))  # a later write committed
+        await settle(pilot)
+        await wait_for(pilot, lambda: next(r for r in pane.rows if r.name == "last write error").reason == "none")
+        assert app.last_write_error is None

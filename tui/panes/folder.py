@@ -61,7 +61,7 @@ EMPTY_ENTRIES = [
     "or press e to write it in $EDITOR.",
     "Agents add theirs once connected:",
     "memrepo setup claude-code --write",
-    "(docs/agents.md)",
+    "or setup codex --write (docs/agents.md)",
 ]
 """What an empty memory file's Entries box says (a new repo's files all start empty)."""
 
@@ -71,9 +71,10 @@ EMPTY_PINS = [
     "one of your lines in me.md.",
     "Agents write the other files once connected:",
     "memrepo setup claude-code --write",
-    "(docs/agents.md)",
+    "or setup codex --write (docs/agents.md)",
 ]
-"""What an empty MEMORY.md's Entries box says: it holds pins, the first screen a new user sees (B14-14)."""
+"""What an empty MEMORY.md's Entries box says: it holds pins, the first screen a new user sees (B14-14); both agents'
+setup commands, a Codex user was sent to Claude Code's alone (breaker30 B30-6)."""
 
 
 class FolderPane(FolderWrites, Pane):
