@@ -42,17 +42,15 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field, ValidationError
 
-from memrepo.engine import NEAREST_LINE, fence_safe, since_mark
 from memrepo.engine.errors import BlockedError, MemrepoError, RefError
 from memrepo.engine.format import entries as fmt
 
-from . import tooling
 from .opening import RepoOpening
-from .tooling import ANNOTATIONS, KINDS, Session, ToolMessage, argument_error, elsewhere_line, error_line, ref_key
+from .recallanswer import recall_answer
+from .tooling import ANNOTATIONS, KINDS, Session, ToolMessage, argument_error, error_line, ref_key
 
 if TYPE_CHECKING:
     from memrepo.engine.config import Settings
-    from memrepo.engine.models import RecallMode
     from memrepo.engine.repo.repo import MemoryRepo
 
 log = logging.getLogger("memrepo.mcp")
@@ -214,31 +212,7 @@ def build_server(
         ] = "line",
     ) -> str:
         async def run() -> str:
-            hits = await repo().recall(query, workspace(cwd), limit, 16_000, detail, related=True)
-            note("recall")
-            how = session.note_once(mode_line(await repo().recall_mode()))
-            other = await elsewhere_line(repo(), query, workspace(cwd)) if not hits or not hits[0].answer else ""
-            if not hits:
-                from memrepo.engine.redaction import redact_text
-
-                said = f"No memory matches {redact_text(query)!r}" + (" here: " + other if other else ".")
-                return "\n".join(x for x in (said, tooling.conflict_note(repo().root, query), how) if x)
-            out = [line for line in (how, other) if line]
-            if not hits[0].answer:  # nothing answers confidently: the nearest entries (docs/architecture.md §4)
-                out.insert(0, NEAREST_LINE)
-            if hits[0].scan:  # the index's first build runs: the files were scanned (docs/architecture.md §4)
-                out.append(f"Answered by a scan of the files while the recall index builds ({hits[0].scan}).")
-            out.extend(
-                x for x in (tooling.not_utf8_note(repo().root, hits), tooling.conflict_note(repo().root, query)) if x
-            )
-            for hit in hits:
-                tag = (" [unreviewed]" if hit.unreviewed else "") + ("" if hit.answer else " [nearest, not an answer]")
-                # Escaped as the context block is (docs/architecture.md §4): a line can neither close nor open
-                # a <memory_repo> fence the agent has seen, nor pass for the block's own header.
-                out.append(f"{hit.ref} ({hit.by}){tag}: {fence_safe(hit.text)}{since_mark(hit)}")
-                if hit.section:
-                    out.extend(f"    {fence_safe(line)}" for line in hit.section.splitlines())
-            return "\n".join(out)
+            return await recall_answer(repo(), session, query, workspace(cwd), limit, detail, lambda: note("recall"))
 
         return await guarded(run())
 
@@ -448,15 +422,6 @@ async def _written_keys(repo: Any, results: list[Any]) -> set[tuple[str, str, st
                 (w.path, e.ref, fmt.normalize_text(e.text)) for e in view.entries if e.ref == w.ref and e.by == "agent"
             )
     return keys
-
-
-def mode_line(mode: RecallMode) -> str:
-    """The line a recall result starts with when semantic recall is on (docs/architecture.md §4); empty when off."""
-    from memrepo.engine.read.modeline import recall_mode_line
-
-    if mode.mode == "hybrid" or mode.note:
-        return recall_mode_line(mode.mode, mode.covered, mode.note)
-    return ""
 
 
 def serve(repo_path: Path, settings: Settings, allow_forget_any: bool = False) -> None:
