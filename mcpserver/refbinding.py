@@ -39,7 +39,7 @@ class SeenRefs:
     """What one session was shown at each ref, and what it forgot.
 
     Attributes:
-        shown: ``repo:<path>#L<n>`` -> the normalized text of the entry that answer showed there.
+        shown: ``repo:<path>#L<n>`` -> the text of the entry that answer showed there (:func:`same_text`).
         forgotten: ``repo:<path>#L<n>`` -> the text of the entry this session forgot there.
     """
 
@@ -48,7 +48,7 @@ class SeenRefs:
 
     def saw(self, ref: str, text: str) -> None:
         """An answer showed ``text`` at ``ref`` (a ref in canonical form, ``repo:`` first)."""
-        self.shown[ref] = fmt.normalize_text(text)
+        self.shown[ref] = same_text(text)
         self.forgotten.pop(ref, None)
 
     def saw_entries(self, entries: Iterable[Any], refs: Iterable[str] | None = None) -> None:
@@ -92,7 +92,7 @@ class SeenRefs:
         if entry is None:
             where = _moved(entries, seen)
             raise RefError(f"{given} is not an entry (the file changed? recall it again){where}")
-        if seen is None or fmt.normalize_text(entry.text) == seen:
+        if seen is None or same_text(entry.text) == seen:
             return entry
         raise RefError(
             f"{given} is not the entry you meant: it now holds {_quote(entry.text)} "
@@ -115,6 +115,14 @@ class SeenRefs:
         return ""
 
 
+def same_text(text: str) -> str:
+    """``text`` as two shows of one entry compare: redacted (recall shows a hand-saved secret redacted, the file
+    holds it whole) and normalized."""
+    from memrepo.engine.redaction import redact_text
+
+    return fmt.normalize_text(redact_text(text))
+
+
 def _quote(text: str) -> str:
     """``text`` quoted for an answer: redacted and escaped as recall hits are, on one line, cut to 60 characters."""
     from memrepo.engine import fence_safe
@@ -128,7 +136,7 @@ def _moved(entries: list[Any], seen: str | None) -> str:
     """``"; the entry you saw is now repo:me.md#L16"`` when exactly one line holds it now, else ``""``."""
     if seen is None:
         return ""
-    found = [e.ref for e in entries if fmt.normalize_text(e.text) == seen]
+    found = [e.ref for e in entries if same_text(e.text) == seen]
     return f"; the entry you saw is now {found[0]}" if len(found) == 1 else ""
 
 

@@ -412,11 +412,10 @@ def build_server(
                 for w in result.written
                 if w.ref
             ]
-            keys = await _written_keys(repo(), result.written)
-            session.written.update((path, text) for path, _ref, text in keys)
-            session.written_refs.update((ref, text) for _path, ref, text in keys)
-            for _path, ref, text in keys:
-                session.refs.saw(ref, text)
+            for entry in await _written_entries(repo(), result.written):
+                session.written.add((entry.path, fmt.normalize_text(entry.text)))
+                session.written_refs.add((entry.ref, fmt.normalize_text(entry.text)))
+                session.refs.saw(entry.ref, entry.text)
             return json.dumps(
                 {
                     "status": result.status,
@@ -439,17 +438,16 @@ def build_server(
     return server
 
 
-async def _written_keys(repo: Any, results: list[Any]) -> set[tuple[str, str, str]]:
-    keys: set[tuple[str, str, str]] = set()
+async def _written_entries(repo: Any, results: list[Any]) -> list[Any]:
+    """The ``by: agent`` entries a checkpoint's writes left at their refs (their files read now)."""
+    found: list[Any] = []
     for w in results:
         if not w.ref or not w.path:
             continue
         with contextlib.suppress(MemrepoError, OSError):
             view = await repo.read_file(w.path)
-            keys.update(
-                (w.path, e.ref, fmt.normalize_text(e.text)) for e in view.entries if e.ref == w.ref and e.by == "agent"
-            )
-    return keys
+            found.extend(e for e in view.entries if e.ref == w.ref and e.by == "agent")
+    return found
 
 
 def serve(repo_path: Path, settings: Settings, allow_forget_any: bool = False) -> None:

@@ -127,3 +127,17 @@ async def test_recall_of_a_forgotten_ref_says_so_never_the_nearest_words(mem: Pa
         err, text = await call_in(server, "memory_recall", query=ref.removeprefix("repo:"))
     assert not err and f"No entry is on {ref}" in text and "already forgotten" in text, text
     assert "nearest" not in text and BOILER not in text
+
+
+async def test_a_line_recall_showed_redacted_is_still_the_one_meant(mem: Path, tmp_path: Path) -> None:
+    """Recall shows a hand-saved secret redacted while the file holds it whole: the same entry, not a changed one."""
+    me = mem / "me.md"
+    me.write_text(me.read_text() + "- The deploy token is ghp_4fQzZx8Kq2Lm9Np4Rt6Vw1Yb3Cd5Fg7Hj0Kl [by: agent]\n")
+    git = ["git", "-C", str(mem), "-c", "user.name=Me", "-c", "user.email=me@example.com"]
+    subprocess.run([*git, "commit", "-qam", "A line saved by hand, secret and all"], check=True)
+    async with mcp_in_process(mem, tmp_path, allow_forget_any=True) as server:
+        err, found = await call_in(server, "memory_recall", query="deploy token")
+        assert not err and "[REDACTED:github-token]" in found, found
+        ref = found.splitlines()[-1].split()[0]
+        assert await call_in(server, "memory_forget", ref=ref) == (False, f"forgot {ref}")
+    assert "deploy token" not in me.read_text()
