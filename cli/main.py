@@ -229,8 +229,9 @@ def init(ctx: click.Context, path: str | None) -> None:
 @click.option("--subject", help="Short topic; replaces an entry with the same subject in the file.")
 @click.option(
     "--supersedes",
-    metavar="SUBJECT|TEXT",
-    help="An older entry this one makes out of date (its subject or a piece of its text): left out of the context block.",
+    metavar="SUBJECT|TEXT|REF",
+    help="An older entry of the same file this one makes out of date (its subject, a piece of its text, or its ref "
+    "me.md#L5): left out of the context block.",
 )
 @click.option(
     "--by",

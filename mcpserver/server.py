@@ -42,17 +42,16 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field, ValidationError
 
-from memrepo.engine import NEAREST_LINE, fence_safe, since_mark
 from memrepo.engine.errors import BlockedError, MemrepoError, RefError
 from memrepo.engine.format import entries as fmt
 
-from . import tooling
 from .opening import RepoOpening
-from .tooling import ANNOTATIONS, KINDS, Session, ToolMessage, argument_error, elsewhere_line, error_line, ref_key
+from .recallanswer import recall_answer
+from .refbinding import canonical
+from .tooling import ANNOTATIONS, KINDS, Session, ToolMessage, argument_error, error_line, ref_key
 
 if TYPE_CHECKING:
     from memrepo.engine.config import Settings
-    from memrepo.engine.models import RecallMode
     from memrepo.engine.repo.repo import MemoryRepo
 
 log = logging.getLogger("memrepo.mcp")
@@ -155,6 +154,20 @@ def build_server(
         if "reads" in state:
             state["reads"].note(kind)
 
+    async def bound_supersedes(named: str | None) -> None:
+        """Refuse a ``supersedes`` ref whose line no longer holds the entry this session saw there (B30-11/12)."""
+        try:
+            rel = canonical(named)[0] if named and "#L" in named else None
+        except RefError:
+            return  # no ref after all: the writer takes it as a subject or a piece, or says what is wrong
+        if rel is None:
+            return
+        try:
+            entries = (await repo().read_file(rel)).entries
+        except (MemrepoError, OSError):
+            return  # no such file: the writer refuses the ref with one line
+        session.refs.check(named or "", entries)
+
     def workspace(cwd_arg: str | None) -> str:
         return cwd_arg.strip() if cwd_arg and cwd_arg.strip() else session.cwd
 
@@ -188,9 +201,12 @@ def build_server(
         ] = None,
     ) -> str:
         async def run() -> str:
-            text = (await repo().context(workspace(cwd))).text
+            block = await repo().context(workspace(cwd))
             note("context")
-            return text
+            for path in dict.fromkeys(canonical(r)[0] for r in block.refs):  # each ref bound to the line shown
+                with contextlib.suppress(MemrepoError, OSError):
+                    session.refs.saw_entries((await repo().read_file(path)).entries, block.refs)
+            return block.text
 
         return await guarded(run())
 
@@ -214,31 +230,7 @@ def build_server(
         ] = "line",
     ) -> str:
         async def run() -> str:
-            hits = await repo().recall(query, workspace(cwd), limit, 16_000, detail, related=True)
-            note("recall")
-            how = session.note_once(mode_line(await repo().recall_mode()))
-            other = await elsewhere_line(repo(), query, workspace(cwd)) if not hits or not hits[0].answer else ""
-            if not hits:
-                from memrepo.engine.redaction import redact_text
-
-                said = f"No memory matches {redact_text(query)!r}" + (" here: " + other if other else ".")
-                return "\n".join(x for x in (said, tooling.conflict_note(repo().root, query), how) if x)
-            out = [line for line in (how, other) if line]
-            if not hits[0].answer:  # nothing answers confidently: the nearest entries (docs/architecture.md §4)
-                out.insert(0, NEAREST_LINE)
-            if hits[0].scan:  # the index's first build runs: the files were scanned (docs/architecture.md §4)
-                out.append(f"Answered by a scan of the files while the recall index builds ({hits[0].scan}).")
-            out.extend(
-                x for x in (tooling.not_utf8_note(repo().root, hits), tooling.conflict_note(repo().root, query)) if x
-            )
-            for hit in hits:
-                tag = (" [unreviewed]" if hit.unreviewed else "") + ("" if hit.answer else " [nearest, not an answer]")
-                # Escaped as the context block is (docs/architecture.md §4): a line can neither close nor open
-                # a <memory_repo> fence the agent has seen, nor pass for the block's own header.
-                out.append(f"{hit.ref} ({hit.by}){tag}: {fence_safe(hit.text)}{since_mark(hit)}")
-                if hit.section:
-                    out.extend(f"    {fence_safe(line)}" for line in hit.section.splitlines())
-            return "\n".join(out)
+            return await recall_answer(repo(), session, query, workspace(cwd), limit, detail, lambda: note("recall"))
 
         return await guarded(run())
 
@@ -265,9 +257,14 @@ def build_server(
                 None, read_confined, r.root, ref_or_path, start_line, end_line
             )
             note("read")
+            changed = ""
+            with contextlib.suppress(MemrepoError, OSError):  # the entries shown, bound to their refs
+                shown = (await repo().read_file(result.path)).entries
+                changed = session.refs.changed_note(ref_or_path, shown)
+                session.refs.saw_entries(e for e in shown if result.start_line <= e.line <= result.end_line)
             more = f" (more: ask for start_line={result.end_line + 1})" if result.truncated else ""
             head = f"{result.path} lines {result.start_line}-{result.end_line} of {result.total_lines}{more}"
-            return f"{head}\n{result.text}"
+            return f"{changed}{head}\n{result.text}"
 
         return await guarded(run())
 
@@ -298,8 +295,10 @@ def build_server(
             str | None,
             Field(
                 max_length=200,
-                description="An older entry this one makes out of date (its subject or a piece of its text): "
-                "it leaves the context block.",
+                description="An older entry of the file this one goes to that it makes out of date: its ref "
+                "(repo:<path>#L<n> or <path>#L<n>, as memory_recall or the context block shows it), its subject, or a "
+                "piece of its text (8+ characters). It leaves the context block; a ref is stored as that entry's "
+                "subject or text, never as a line number.",
             ),
         ] = None,
         cwd: Annotated[str | None, Field(description="The project folder; default: the server's folder.")] = None,
@@ -311,6 +310,7 @@ def build_server(
 
             if read_untrusted:
                 session.untrusted = True
+            await bound_supersedes(supersedes)
             cand = Candidate(
                 text=content,
                 kind=kind,
@@ -333,10 +333,12 @@ def build_server(
                 return str(exc)  # "kept: not written yet, the memory repo is blocked: ...", as the CLI says it
             if result.action is Action.REFUSED:
                 raise ToolError(f"refused: {result.reason}")
-            if result.ref and result.path and result.action in (Action.ADDED, Action.REPLACED, Action.INBOXED):
-                view = await repo().read_file(result.path)
-                for entry in view.entries:
-                    if entry.ref == result.ref and entry.by == "agent":
+            if result.ref and result.path:
+                for entry in (await repo().read_file(result.path)).entries:
+                    if entry.ref != result.ref:
+                        continue
+                    session.refs.saw(entry.ref, entry.text)  # the ref answered, bound to its entry (B30-11)
+                    if entry.by == "agent" and result.action in (Action.ADDED, Action.REPLACED, Action.INBOXED):
                         session.written.add((result.path, fmt.normalize_text(entry.text)))
                         session.written_refs.add((entry.ref, fmt.normalize_text(entry.text)))
             extra = f" ({result.reason})" if result.reason else ""
@@ -356,27 +358,24 @@ def build_server(
     async def memory_forget(
         ref: Annotated[str, Field(min_length=1, max_length=1_000, description="The entry's ref.")],
     ) -> str:
-        from memrepo.engine.format.paths import parse_ref
-
         async def run() -> str:
-            rel, number = parse_ref(ref)
-            view = await repo().read_file(rel)
-            entry = next((e for e in view.entries if e.line == number), None)
-            if entry is None:
-                raise RefError(f"{ref} is not an entry (the file changed? recall it again)")
-            key = (rel, fmt.normalize_text(entry.text))
+            rel, number = canonical(ref)  # "me.md#L5" as the block shows it, like memory_read (B30-14)
+            # The entry this session saw at that ref, or a refusal: never the one that moved onto it (B30-11).
+            entry = session.refs.check(ref, (await repo().read_file(rel)).entries)
+            named, text = ref_key(rel, number), fmt.normalize_text(entry.text)
             # Ownership needs an agent line: a user's line with the same text is never this session's.
             ours = entry.by == "agent" and (
-                entry.meta.get("task") == session.id or (ref_key(rel, number), key[1]) in session.written_refs
+                entry.meta.get("task") == session.id or (named, text) in session.written_refs
             )
             if not session.allow_forget_any and not ours:
                 raise ToolError(
                     f"{ref} was not written by this session; only the user can forget it "
                     "(memrepo forget, or the memrepo app)"
                 )
-            result = await repo().forget(ref, origin="mcp", task=session.id, expect=entry.text)
-            session.written.discard(key)
-            session.written_refs.discard((ref_key(rel, number), key[1]))
+            result = await repo().forget(named, origin="mcp", task=session.id, expect=entry.text)
+            session.written.discard((rel, text))
+            session.written_refs.discard((named, text))
+            session.refs.forgot(named, entry.text)
             return f"forgot {result.ref}"
 
         return await guarded(run())
@@ -413,9 +412,10 @@ def build_server(
                 for w in result.written
                 if w.ref
             ]
-            keys = await _written_keys(repo(), result.written)
-            session.written.update((path, text) for path, _ref, text in keys)
-            session.written_refs.update((ref, text) for _path, ref, text in keys)
+            for entry in await _written_entries(repo(), result.written):
+                session.written.add((entry.path, fmt.normalize_text(entry.text)))
+                session.written_refs.add((entry.ref, fmt.normalize_text(entry.text)))
+                session.refs.saw(entry.ref, entry.text)
             return json.dumps(
                 {
                     "status": result.status,
@@ -434,29 +434,20 @@ def build_server(
         return await guarded(run())
 
     server.memrepo_session = session  # type: ignore[attr-defined]
+    server.memrepo_opening = opening  # type: ignore[attr-defined]  # tests call the tools in process and close it
     return server
 
 
-async def _written_keys(repo: Any, results: list[Any]) -> set[tuple[str, str, str]]:
-    keys: set[tuple[str, str, str]] = set()
+async def _written_entries(repo: Any, results: list[Any]) -> list[Any]:
+    """The ``by: agent`` entries a checkpoint's writes left at their refs (their files read now)."""
+    found: list[Any] = []
     for w in results:
         if not w.ref or not w.path:
             continue
         with contextlib.suppress(MemrepoError, OSError):
             view = await repo.read_file(w.path)
-            keys.update(
-                (w.path, e.ref, fmt.normalize_text(e.text)) for e in view.entries if e.ref == w.ref and e.by == "agent"
-            )
-    return keys
-
-
-def mode_line(mode: RecallMode) -> str:
-    """The line a recall result starts with when semantic recall is on (docs/architecture.md §4); empty when off."""
-    from memrepo.engine.read.modeline import recall_mode_line
-
-    if mode.mode == "hybrid" or mode.note:
-        return recall_mode_line(mode.mode, mode.covered, mode.note)
-    return ""
+            found.extend(e for e in view.entries if e.ref == w.ref and e.by == "agent")
+    return found
 
 
 def serve(repo_path: Path, settings: Settings, allow_forget_any: bool = False) -> None:

@@ -11,6 +11,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .refbinding import SeenRefs
+
 KINDS = (
     "fact",
     "preference",
@@ -83,7 +85,11 @@ class ToolMessage(BaseModel):
     role: Literal["user", "assistant"] = Field(
         description="user for the person's messages, assistant for your final replies. Never tool output."
     )
-    text: str = Field(max_length=64_000, description="The message text.")
+    text: str = Field(
+        description="The message text; one over 8,000 characters is cut there and counted in the answer, never refused."
+    )
+    """No length limit here: a long message (a pasted log) is cut by the checkpoint and the answer's ``truncated`` and
+    ``notes`` say so; a limit here refused the whole call, the other messages too (breaker30 B30-13)."""
 
 
 @dataclass
@@ -99,6 +105,8 @@ class Session:
             session wrote; with the ``task:`` key, what ``memory_forget`` accepts.
         allow_forget_any: ``memory_forget`` may remove any entry.
         said_note: the last lexical-recall note this session was told (said once, again only when it changes).
+        refs: the refs its answers showed, with the entry text each showed, and the refs it forgot: a tool given a
+            ref acts only on the entry the session saw there (:mod:`.refbinding`, breaker30 B30-11).
     """
 
     id: str
@@ -108,6 +116,7 @@ class Session:
     allow_forget_any: bool = False
     written_refs: set[tuple[str, str]] = field(default_factory=set)
     said_note: str | None = None
+    refs: SeenRefs = field(default_factory=SeenRefs)
 
     def note_once(self, line: str) -> str:
         """``line`` (a recall mode line) unless it is the lexical note this session was told last, else ``""``.
@@ -124,9 +133,19 @@ class Session:
 
 
 def error_line(exc: BaseException) -> str:
+    """One line for a tool's error, secrets redacted (an error may quote memory text).
+
+    A model's own check (``Candidate``'s: a ``source`` naming the user) says its reason alone, never pydantic's
+    "1 validation error for ..." with the input dict and a documentation URL (breaker30 B30-15).
+    """
     from memrepo.engine.redaction import redact_text
 
-    text = redact_text(" ".join(str(exc).split()))  # an error may quote memory text
+    said = str(exc)
+    if isinstance(exc, ValidationError):
+        said = "; ".join(
+            str(err.get("msg", "invalid")).removeprefix("Value error, ") for err in exc.errors(include_url=False)[:3]
+        )
+    text = redact_text(" ".join(said.split()))
     return text or type(exc).__name__
 
 

@@ -123,9 +123,18 @@ def safe_relpath(path: str) -> str:
         raise RefError(f"not a path inside the memory repo: {path!r}")
     parts = [p for p in pure.parts if p not in ("", ".")]
     if not parts or any(p == ".." for p in parts):
-        raise RefError(f"path climbs out of the memory repo: {path!r}")
+        named: list[str] = []
+        for p in parts:  # where it leads, read as written: "workspaces/../me.md" stays inside (breaker30 B30-7)
+            if p != "..":
+                named.append(p)
+            elif not named:
+                raise RefError(f"path climbs out of the memory repo: {path!r}")
+            else:
+                named.pop()
+        plain = "/".join(named) or "."
+        raise RefError(f"path has a '..' part, which memrepo never follows: give {plain!r}, not {path!r}")
     if parts[0].casefold() == ".git":  # case-insensitive file systems: .GIT is the same folder
-        raise RefError(f"path is inside .git, which memrepo never touches: {path!r}")
+        raise RefError(f"path is inside .git, which holds git's and memrepo's own state, not memory: {path!r}")
     return "/".join(parts)
 
 

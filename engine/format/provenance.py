@@ -139,12 +139,44 @@ def claims_user(source: str) -> bool:
     By class, not by list: a value carrying metadata (``by:``, ``via:`` ...), or
     one whose words, less words of speech ("said", "own words" ...), only name the
     user ("user", "the user told me", "User's own words"). A place is never a
-    claim: a URL or a path (``/`` or ``.`` in it) is kept, whatever its words.
+    claim: a value that is only URLs, paths and file names is kept, whatever its
+    words. Beside a place or a name, the user is still claimed when the value says
+    the user said it ("the user, Alice Smith <alice@example.com>, said so", "per the
+    user's message in https://...") or starts by naming the user ("the user, Alice";
+    breaker30 B30-15: only the bare spellings were refused).
     """
     if _META_KEY_RE.search(source):
         return True
-    folded = source.casefold()
-    if "/" in folded or "." in folded.strip("."):
+    rest = _PLACE_RE.sub(" ", source.casefold()).strip(" .")
+    words = set(_WORD_RE.findall(rest))
+    if not words & _USER_WORDS:
         return False
-    words = set(_WORD_RE.findall(folded))
-    return bool(words & _USER_WORDS) and not (words - _USER_WORDS - _SPEECH_WORDS)
+    if not (words - _USER_WORDS - _SPEECH_WORDS):
+        return True
+    return bool(words & _NAMED_USER and words & _SAID) or _STARTS_WITH_USER_RE.match(rest) is not None
+
+
+_PLACE_RE = re.compile(r"\S*(?:://|/|@)\S*|\S+\.\S+")
+"""A URL, a path, an e-mail address or a file name (a word with a dot inside): a place, never a claim."""
+_NAMED_USER = frozenset({"user", "users", "human", "owner", "operator"})
+"""Words that name the user whatever stands beside them (not "me" or "you", which a place's text may say)."""
+_SAID = frozenset(
+    {
+        "said",
+        "says",
+        "say",
+        "typed",
+        "wrote",
+        "told",
+        "tells",
+        "stated",
+        "asked",
+        "confirmed",
+        "words",
+        "message",
+        "request",
+    }
+)
+"""Words that say the named one spoke: with :data:`_NAMED_USER` the value claims the user's words."""
+_STARTS_WITH_USER_RE = re.compile(r"(?:the\s+)?(?:user|human|owner|operator)s?(?:'s)?\s*(?:$|[,;:(<\-\u2014])")
+"""A value that opens by naming the user ("the user, Alice Smith", "User (Alice)")."""

@@ -63,7 +63,8 @@ class Candidate(_Model):
         supersedes: the subject, or a piece of the text (8 characters or more), of an older entry
             of the same file that this one makes out of date: written as ``supersedes:``, it keeps
             that entry out of the context block while it stays in the file and history
-            (docs/architecture.md §4).
+            (docs/architecture.md §4). An entry ref (``repo:me.md#L5``, ``me.md#L5``) is resolved by
+            the writer to that entry's subject or text (:mod:`memrepo.engine.write.supersedesref`).
         by: ``user`` or ``agent``.
         pin: keep in MEMORY.md (only for ``by: user``).
         source: where the memory came from (a URL, a session id).

@@ -44,6 +44,8 @@ from .keptwrites import KeptWrites
 from .writer import Transaction, Writer, retrying
 
 KEPT_UNTIL_BLOCK_GONE = "the write is kept in .git/memrepo/pending/ and applied once the block is gone"
+USERS_RULE_WAITS = "it would change a rule of yours"
+"""The ``waits:`` of an agent's line that names a rule of the user's (:meth:`EntryWriter.route`)."""
 KEPT_UNTIL_ANSWERED = "the write is kept in .git/memrepo/pending/ and applied once the question is answered"
 """What a write refused by a waiting hand-edit question is told (docs/architecture.md §3: nothing is lost)."""
 
@@ -60,6 +62,9 @@ class Target:
     folder: str | None = None
     """The writing project folder (a path given): a moved clone's file whose ``path:`` names a folder now gone
     takes this one with the write (:func:`stamp_path`)."""
+    waits: str | None = None
+    """Why an agent's line routed to the inbox waits there when no taint sent it (written as ``waits:``, so the
+    Inbox says that reason, not "it read outside content": breaker30 B30-17)."""
 
 
 def stamp_remote(parsed: fmt.MemoryFile, remote: str) -> None:
@@ -141,7 +146,7 @@ class EntryWriter(KeptWrites):
         target = self._route(cand)
         turns = cand.by == "agent" and bool(cand.supersedes) and target.path != INBOX_MD
         if turns and names_users_rule(self.writer.root, cand.supersedes or "", target.path):
-            return Target(INBOX_MD)
+            return Target(INBOX_MD, waits=None if cand.untrusted else USERS_RULE_WAITS)
         return target
 
     def _route(self, cand: Candidate) -> Target:
@@ -355,6 +360,13 @@ class EntryWriter(KeptWrites):
         reason = self.refusal(cand)
         if reason is not None:
             return WriteResult(action=Action.REFUSED, reason=reason)
+        from .supersedesref import other_file_refusal, resolve
+
+        named = resolve(self.writer.root, cand.supersedes) if cand.supersedes else None
+        if named is not None:  # a ref: stored as what the block matches, never as a line number (B30-12)
+            if named.value is None:
+                return WriteResult(action=Action.REFUSED, reason=named.refusal)
+            cand = cand.model_copy(update={"supersedes": named.value})
         from . import policy  # imported by writers only (its detectors load on the first text they meet)
 
         decision = policy.decide(cand, clean_text)
@@ -394,8 +406,13 @@ class EntryWriter(KeptWrites):
                 # After an editor saved the file meanwhile (kept as "Hand edits"), route again.
                 chosen = target if first[0] else route(cand)
                 first[0] = False
+                if named is not None and chosen.path not in (named.path, INBOX_MD):
+                    return WriteResult(
+                        action=Action.REFUSED, path=chosen.path, reason=other_file_refusal(named, chosen.path)
+                    )
+                said = cand.model_copy(update={"waits": chosen.waits}) if chosen.waits else cand
                 try:
-                    return self.write(tx, cand, chosen)
+                    return self.write(tx, said, chosen)
                 except LimitError as exc:
                     return WriteResult(
                         action=Action.REFUSED, path=chosen.path, reason=str(exc), redacted=redacted, limit=True

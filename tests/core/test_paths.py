@@ -194,6 +194,16 @@ def test_safe_relpath_messages_say_what_is_wrong() -> None:
         safe_relpath("/abs")
 
 
+def test_a_dotdot_path_that_stays_inside_is_refused_naming_the_plain_path() -> None:
+    """breaker30 B30-7: "workspaces/../me.md" does not climb out; the refusal says which path to give."""
+    with pytest.raises(RefError, match=r"has a '\.\.' part.*give 'me\.md'") as caught:
+        safe_relpath("workspaces/../me.md")
+    assert "climbs out" not in str(caught.value)
+    with pytest.raises(RefError, match="own state") as caught:
+        safe_relpath(".git/memrepo/recall.sqlite")
+    assert "never touches" not in str(caught.value)
+
+
 @pytest.mark.parametrize("bad", [".GIT/config", ".Git/hooks/x", "./.gIt/HEAD"])
 def test_git_folder_is_refused_whatever_its_case(tmp_path: Path, bad: str) -> None:
     """Case-insensitive file systems open .git/config for .GIT/config: refuse every spelling."""

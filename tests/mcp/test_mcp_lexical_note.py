@@ -16,10 +16,10 @@ from helpers.mcp_helpers import mcp_session, text_of
 from helpers.repo_helpers import plain_settings
 
 from memrepo.engine.models import Candidate
-from memrepo.engine.read.semantic_model import EXTRA_MISSING
 from memrepo.engine.repo.store import MemoryStore
+from memrepo.mcpserver.recallanswer import EXTRA_NOTE
 
-LINE = f"(lexical recall: {EXTRA_MISSING})"
+LINE = f"(lexical recall: {EXTRA_NOTE})"
 
 
 def _hide_the_extra(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -42,7 +42,7 @@ async def test_recall_says_once_that_the_semantic_extra_is_missing(
         again = text_of(await session.call_tool("memory_recall", {"query": "pnpm"}))
         assert LINE not in again and "pnpm for every JavaScript project" in again, again  # said once
         nothing = text_of(await session.call_tool("memory_recall", {"query": "quantum chromodynamics"}))
-        assert EXTRA_MISSING not in nothing
+        assert EXTRA_NOTE not in nothing
     async with mcp_session(mem, tmp_path) as session:  # a new session is told again
         assert LINE in text_of(await session.call_tool("memory_recall", {"query": "pnpm"}))
 

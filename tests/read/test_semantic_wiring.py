@@ -18,7 +18,7 @@ from memrepo.engine.read.coldrecall import recall as cold_recall
 from memrepo.engine.read.semantic_store import vectors_path
 from memrepo.engine.repo.repo import MemoryRepo
 from memrepo.engine.repo.store import MemoryStore
-from memrepo.mcpserver.server import mode_line
+from memrepo.mcpserver.recallanswer import mode_line
 from memrepo.tui.search import mode_label
 
 PNPM = "Prefers pnpm over npm for JavaScript projects"

@@ -64,6 +64,11 @@ def provenance(entry: EntryView) -> list[str]:
             f"Your own words in a session; it waits here because {clean(entry.meta['waits'])}. If a accepts "
             "nothing (the limit holds), m moves it into an existing file such as me.md."
         )
+    elif entry.path == INBOX and by == "agent" and entry.meta.get("waits") and entry.meta.get("supersedes"):
+        lines.append(  # an agent's line naming a rule of the user's (breaker30 B30-17), not outside content
+            f"An agent's line that would change a rule of yours ({clean(entry.meta['supersedes'])}): an agent never "
+            "changes your rules by itself, so it waits for you to accept or discard it."
+        )
     elif entry.path == INBOX:
         lines.append(
             "Untrusted until you accept it: the task that wrote it read outside content (a web page, a file, "

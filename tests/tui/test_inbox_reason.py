@@ -1,0 +1,27 @@
+"""The Inbox says why an agent's line waits: a line naming a rule of the user's is not "outside content" (B30-17)."""
+
+from __future__ import annotations
+
+from memrepo.engine.models import EntryView
+from memrepo.tui.widgets.entry_detail import provenance
+
+
+def _inboxed(**meta: str) -> EntryView:
+    return EntryView(
+        ref="repo:inbox.md#L6",
+        path="inbox.md",
+        line=6,
+        text="User now uses bun instead of pnpm for installs",
+        by="agent",
+        meta={"by": "agent", "kind": "preference", **meta},
+    )
+
+
+def test_an_agents_change_of_a_users_rule_says_so_and_names_the_rule() -> None:
+    said = provenance(_inboxed(supersedes="Run pnpm test before every commit", waits="it would change a rule of yours"))
+    assert "would change a rule of yours (Run pnpm test before every commit)" in said[1], said
+    assert "outside content" not in " ".join(said)
+
+
+def test_a_tainted_line_still_says_it_read_outside_content() -> None:
+    assert "outside content" in provenance(_inboxed(supersedes="Run pnpm test before every commit"))[1]
