@@ -96,6 +96,20 @@ def stamp_path(parsed: fmt.MemoryFile, folder: str) -> None:
             return
 
 
+def _holds_secret(text: str | None) -> bool:
+    """Whether redaction finds a secret in a workspace's folder path, name or remote (breaker30 B30-22).
+
+    A folder named with a token (an agent's ``cwd`` is free text) must not put the token into a file name, a
+    header entry, a commit or the index: such a workspace is filed under its id alone, with no ``path:`` or
+    ``remote:`` (docs/architecture.md §2). Its id is a hash of the folder, so the same folder finds it again.
+    """
+    if not text:
+        return False
+    from memrepo.engine.redaction import find
+
+    return bool(find(text))
+
+
 Router = Callable[[Candidate], Target]
 """Picks a candidate's target (the routing rules, or an importer's)."""
 
@@ -159,11 +173,15 @@ class EntryWriter(KeptWrites):
             found = self.index.resolve(cand.workspace)
             file = found.file or self.held_workspace_file(found.id)
             if file is not None:
-                if found.given_as != "path" or not found.path:
+                if found.given_as != "path" or not found.path or _holds_secret(found.path):
                     return Target(file)
                 from memrepo.engine.format.gitfolder import origin_of
 
-                return Target(file, remote=origin_of(found.path), folder=found.path)
+                remote = origin_of(found.path)
+                return Target(file, remote=None if _holds_secret(remote) else remote, folder=found.path)
+            if _holds_secret(f"{found.path or ''} {found.label} {found.slug}"):  # breaker30 B30-22
+                rel = self.free_workspace_file(found.id)  # named by its id: no word of the folder is written
+                return Target(rel, (found.id, Path(rel).stem, None, found.id))
             rel = self.free_workspace_file(found.slug)
             return Target(rel, (found.id, Path(rel).stem, found.path, found.label))
         if cand.kind.lower() in LESSON_KINDS:
@@ -342,7 +360,7 @@ class EntryWriter(KeptWrites):
                 from memrepo.engine.format.gitfolder import origin_of
 
                 remote = origin_of(abs_path)  # a moved clone finds this file by it (docs/memory-repo.md)
-                if remote:
+                if remote and not _holds_secret(remote):
                     meta["remote"] = remote
             meta["by"] = "user"
             return f"# {slug}\n\n- Workspace {label} {fmt.render_metadata(meta)}\n"
