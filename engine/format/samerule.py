@@ -228,23 +228,31 @@ def replaced_head(new: str, old: str) -> str:
     rule replaced in part): "write commit messages in German" replaces "Write commit messages in English" of "Write
     commit messages in English with a lowercase subject line"; the clause after it ("with a lowercase subject line")
     still holds. The head is ``old`` up to a clause start (:data:`_CLAUSE_RE`) that :func:`same_rule` says ``new``
-    replaces whole; the rest must hold a word of what a rule is about that ``new`` does not say (else ``new`` says
-    it again and replaces ``old`` whole). docs/architecture.md §7, "A rule replaced in part".
+    replaces whole, else a later clause between two clause starts ("Answer in English, and keep answers under ten
+    lines": "keep answers under ten lines" for "keep answers under five lines"); the rest must hold a word of what a
+    rule is about that ``new`` does not say (else ``new`` says it again and replaces ``old`` whole).
+    docs/architecture.md §7, "A rule replaced in part".
 
     Args:
         new: the user's rule, less its lead-in.
         old: a stored rule's text.
 
     Returns:
-        str: the replaced head in ``old``'s own words, or "" when ``new`` replaces ``old`` whole or not at all.
+        str: the replaced clause in ``old``'s own words, or "" when ``new`` replaces ``old`` whole or not at all.
     """
     if _same_whole(new, old):
         return ""
     said = {s for s, _w, _b in _content(new)}
-    for found in _CLAUSE_RE.finditer(old):
-        head, rest = old[: found.start()].rstrip(), old[found.end() :]
+    cuts = [(m.start(), m.end()) for m in _CLAUSE_RE.finditer(old)]
+    for start, end in cuts:
+        head, rest = old[:start].rstrip(), old[end:]
         if len(_content(head)) >= 2 and {s for s, _w, _b in _content(rest)} - said and _same_whole(new, head):
             return head
+    for (start, end), after in zip(cuts, [*(c[0] for c in cuts[1:]), len(old)][: len(cuts)], strict=True):
+        part = re.sub(r"^(?:and|but|und|aber|et|mais|y|pero|e|ma|en|maar)\s+", "", old[end:after].strip(), flags=re.I)
+        rest = old[:start] + " " + old[after:]  # a later clause with its own verb
+        if len(_content(part)) >= 2 and {s for s, _w, _b in _content(rest)} - said and _same_whole(new, part):
+            return part
     return ""
 
 

@@ -110,3 +110,30 @@ def test_a_fact_naming_a_line_is_not_read_as_a_rule_replaced_in_part() -> None:
         " English with]\n"
     )
     assert shown == ["L4 Write commit messages in German"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "part"),
+    [
+        ("Always answer in English, and keep answers under ten lines", "keep answers under five lines",
+         "keep answers under ten lines"),
+        ("Use pnpm and write commit messages in English", "write commit messages in German",
+         "write commit messages in English"),
+    ],
+)  # fmt: skip
+def test_a_newer_rule_replaces_a_later_clause_with_its_own_verb(old: str, new: str, part: str) -> None:
+    assert same_rule(new, old)
+    assert replaced_head(new, old) == part
+
+
+def test_the_block_strikes_a_replaced_later_clause() -> None:
+    shown = _block(
+        "# Lessons\n\n"
+        "- Always answer in English, and keep answers under ten lines [by: user; added: 2026-11-30; kind: rule]\n"
+        "- Keep answers under five lines [by: user; added: 2026-12-05; kind: rule; supersedes: Always answer in"
+        " English, and]\n"
+    )
+    assert shown == [
+        "L3 Always answer in English, and ~~keep answers under ten lines~~ (replaced in part by L4)",
+        "L4 Keep answers under five lines",
+    ]
