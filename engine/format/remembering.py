@@ -435,10 +435,11 @@ OTHER_PERSON_RE = re.compile(rf"^(?:my|our)\s+(?P<who>{_PEOPLE})\b(?P<own>['’]
 _TASK_RE = re.compile(
     r"^(?:(?:now|then|so|ok|okay|and|also)(?:\s*,)?\s+)?(?:please|pls|can|could|would|will|let['’]?s|lets|fix|add|run|make|use|remove|delete|write|create|check|try|"
     r"change|move|rename|update|upgrade|downgrade|bump|switch|migrate|set|install|put|bring|implement|refactor|revert|build|deploy|test|show|tell|explain|look|open|go|do|don['’]?t|"
-    r"find|read|summari[sz]e|review|search|list|print|verify|debug|investigate|ask|send|call|get|see|compare|figure)\b",
+    r"find|read|summari[sz]e|review|search|list|print|verify|debug|investigate|ask|send|call|get|see|compare|figure)\b"
+    r"(?!\s+(?:on|about|regarding)\s[^.!?:]{1,60}:)",
     re.IGNORECASE,
 )
-"""A sentence that starts as a task for the agent ("Now fix the tests", "Check the deploy window in the calendar")."""
+"""A sentence that starts as a task ("Now fix the tests"); not a heading: "Update on the push provider: ..." (sess19)."""
 ABOUT_AGENT_RE = re.compile(
     r"^(?:you|you['’](?:re|ve|d|ll)|your|claude|codex|the\s+(?:agent|assistant|model|bot|ai))\b(?!['’]s\b)",
     re.IGNORECASE,

@@ -68,6 +68,29 @@ _RULE_STOP = frozenset(
         "after",
         "more",
         "less",
+        # German, French, Spanish, Italian, Portuguese articles and "please" (sess19: a rule said in those languages)
+        "der",
+        "die",
+        "das",
+        "den",
+        "bitte",
+        "immer",
+        "le",
+        "la",
+        "les",
+        "de",
+        "des",
+        "du",
+        "los",
+        "las",
+        "el",
+        "il",
+        "gli",
+        "por",
+        "favor",
+        "sempre",
+        "siempre",
+        "toujours",
     ]
 )
 """Words that say how a rule holds, not what it is about (:func:`same_rule`)."""
@@ -93,8 +116,11 @@ _NUMBER_WORDS = frozenset(
         "hundred",
     ]
 )
-_VALUE_PREP = frozenset(["in", "to", "with", "on", "under", "over", "at", "as", "via", "using", "than", "into"])
-"""A word after one of these is a rule's value ("in English", "under ten lines"), not what the rule is about."""
+_VALUE_PREP = frozenset(
+    ["in", "to", "with", "on", "under", "over", "at", "as", "via", "using", "than", "into", "auf", "en", "em"]
+)
+"""A word after one of these is a rule's value ("in English", "under ten lines", "auf Deutsch", "en español"), not
+what the rule is about."""
 LANGUAGES = frozenset(
     [
         "english",
@@ -123,6 +149,17 @@ LANGUAGES = frozenset(
         "vietnamese",
         "thai",
         "indonesian",
+        # German's capitalised names (a word after "auf": "auf Englisch" -> "auf Deutsch"; sess19)
+        "englisch",
+        "deutsch",
+        "französisch",
+        "spanisch",
+        "italienisch",
+        "niederländisch",
+        "polnisch",
+        "japanisch",
+        "chinesisch",
+        "koreanisch",
     ]
 )
 """Names a rule's value may be swapped for one another ("in English" -> "in German"); any other name ("in Markdown",
@@ -178,19 +215,66 @@ def _value(word: str, before: str) -> str:
     return "word" if before in _VALUE_PREP else ""
 
 
-def same_rule(new: str, old: str) -> bool:
-    """Whether the rule ``new`` replaces the stored rule ``old``: the same verb and what it acts on, and either
-    another value of it (one word of the older rule's, a name, a number or a word after "in", "under", "to"...: the
-    language, the limit, replaced by a value of the same kind: "in German" for "in English", never "in lowercase")
-    or the older rule's words said with "stop", "never", "not".
+_CLAUSE_RE = re.compile(
+    r"\s*[,;]\s*|\s+(?:with|and|but|without|plus|mit|und|ohne|avec|et|sans|con|y|sin|e|senza|com|sem|met|zonder)\s+",
+    re.IGNORECASE,
+)
+"""Where a rule's further clause may start: "Write commit messages in English | with a lowercase subject line",
+"Answer in English | and keep it short" (and German, French, Spanish, Italian, Portuguese, Dutch "with"/"and")."""
+
+
+def replaced_head(new: str, old: str) -> str:
+    """The part of the stored rule ``old`` the newer rule ``new`` replaces when ``old`` says more besides (B29-9: a
+    rule replaced in part): "write commit messages in German" replaces "Write commit messages in English" of "Write
+    commit messages in English with a lowercase subject line"; the clause after it ("with a lowercase subject line")
+    still holds. The head is ``old`` up to a clause start (:data:`_CLAUSE_RE`) that :func:`same_rule` says ``new``
+    replaces whole, else a later clause between two clause starts ("Answer in English, and keep answers under ten
+    lines": "keep answers under ten lines" for "keep answers under five lines"); the rest must hold a word of what a
+    rule is about that ``new`` does not say (else ``new`` says it again and replaces ``old`` whole).
+    docs/architecture.md §7, "A rule replaced in part".
 
     Args:
         new: the user's rule, less its lead-in.
         old: a stored rule's text.
 
     Returns:
-        bool: True when ``new`` replaces ``old``.
+        str: the replaced clause in ``old``'s own words, or "" when ``new`` replaces ``old`` whole or not at all.
     """
+    if _same_whole(new, old):
+        return ""
+    said = {s for s, _w, _b in _content(new)}
+    cuts = [(m.start(), m.end()) for m in _CLAUSE_RE.finditer(old)]
+    for start, end in cuts:
+        head, rest = old[:start].rstrip(), old[end:]
+        if len(_content(head)) >= 2 and {s for s, _w, _b in _content(rest)} - said and _same_whole(new, head):
+            return head
+    for (start, end), after in zip(cuts, [*(c[0] for c in cuts[1:]), len(old)][: len(cuts)], strict=True):
+        part = re.sub(r"^(?:and|but|und|aber|et|mais|y|pero|e|ma|en|maar)\s+", "", old[end:after].strip(), flags=re.I)
+        rest = old[:start] + " " + old[after:]  # a later clause with its own verb
+        if len(_content(part)) >= 2 and {s for s, _w, _b in _content(rest)} - said and _same_whole(new, part):
+            return part
+    return ""
+
+
+def same_rule(new: str, old: str) -> bool:
+    """Whether the rule ``new`` replaces the stored rule ``old``: the same verb and what it acts on, and either
+    another value of it (one word of the older rule's, a name, a number or a word after "in", "under", "to", "auf",
+    "en"...: the language, the limit, replaced by a value of the same kind: "in German" for "in English", never "in
+    lowercase") or the older rule's words said with "stop", "never", "not"; or it replaces the older rule's first
+    clause, the rest still holding (:func:`replaced_head`).
+
+    Args:
+        new: the user's rule, less its lead-in.
+        old: a stored rule's text.
+
+    Returns:
+        bool: True when ``new`` replaces ``old`` (whole or in part).
+    """
+    return _same_whole(new, old) or bool(replaced_head(new, old))
+
+
+def _same_whole(new: str, old: str) -> bool:
+    """:func:`same_rule` for the whole of ``old``."""
     n, o = _content(new), _content(old)
     if n and o and new.split()[0].casefold() == "do" and n[0][0] != o[0][0]:
         o = o[1:]  # "do commit messages in German" for "Write commit messages in English": the older verb's object
@@ -228,4 +312,4 @@ def same_rule(new: str, old: str) -> bool:
     return False
 
 
-__all__ = ["LANGUAGES", "PROJECT_SCOPE_RE", "rule_words", "same_rule"]
+__all__ = ["LANGUAGES", "PROJECT_SCOPE_RE", "replaced_head", "rule_words", "same_rule"]

@@ -239,6 +239,36 @@ def _asked_to_keep(sentence: str, rule: str) -> bool:
     return False
 
 
+_AGAIN_WORDS = (
+    r"\b(?:again|schon\s+wieder|wieder|encore|otra\s+vez|de\s+nuevo|di\s+nuovo|ancora|de\s+novo|opnieuw|znowu|igen)\b"
+)
+_DID_AGAIN_RE = re.compile(
+    rf"\b(?:you|du|tu|vous|hai|você|je|ty)\b[^.!?]{{0,40}}?(?:(?P<code>`[^`\n]{{1,60}}`)[^.!?]{{0,20}}?{_AGAIN_WORDS}"
+    rf"|{_AGAIN_WORDS}[^.!?]{{0,30}}?(?P<code2>`[^`\n]{{1,60}}`))",
+    re.IGNORECASE,
+)
+"""A complaint that the agent did a thing again, the thing in code ("you added `# type: ignore` again", "du hast
+schon wieder `print()` drin gelassen")."""
+_FORBIDS_ANY_RE = re.compile(
+    r"\b(?:never|don['’]?t|do\s+not|stop|no\s+longer|not|nie|niemals|nicht|kein\w*|jamais|pas|nunca|mai|non|nooit"
+    r"|niet|aldrig|inte|nigdy)\b",
+    re.IGNORECASE,
+)
+"""A negation in the languages :data:`_DID_AGAIN_RE` reads: the rule forbids something."""
+
+
+def _with_example(rule: str, before: str) -> str:
+    """``rule`` with the code the sentence before complained of, when it forbids something and that sentence says the
+    agent did it again ("Ugh, you added `# type: ignore` again. In this codebase we don't silence mypy, ...": the
+    rule is about `# type: ignore`, which its own words do not say; heldout9, sess19): "<rule> (not `# type:
+    ignore`)". A rule naming the code already, or one that forbids nothing, is kept as said."""
+    found = _DID_AGAIN_RE.search(before)
+    code = (found["code"] or found["code2"]) if found else ""
+    if not code or not _FORBIDS_ANY_RE.search(rule) or code.strip("`") in rule:
+        return rule
+    return f"{rule} (not {code})"
+
+
 def _norm(text: str) -> str:
     """``text`` case-folded, spaces collapsed, end marks dropped: two sayings of one statement compare equal."""
     return " ".join(text.casefold().split()).strip(" .!?;:,")
@@ -263,7 +293,7 @@ def _rules(texts: list[str]) -> tuple[list[str], list[str]]:
                 continue  # "Great. From now on, just push to main, why not." (breaker15 B15-11, B15-12)
             rule = _rule(sentence)
             if rule and not _asked_to_keep(sentence, rule):
-                mine.append(rule)
+                mine.append(_with_example(rule, before))
         if (taken is not None and _retracts_earlier(text, taken)) or _TAKE_BACK_RE.search(readable(text)):
             for earlier in reversed(per_message):
                 if earlier:

@@ -9,7 +9,9 @@ Two shapes, in nine languages, each a standing fact and not the task at hand:
 - a notice bounded in time (:func:`bounded_notice`): a span or an end first ("for the next two weeks", "until
   Friday", "hasta el viernes", "bis Freitag", "jusqu'à vendredi", "fino a venerdì", "até sexta", "tot vrijdag",
   "till fredag", "this week"), after a heads-up or not, then a state ("the staging cluster is shared with ...",
-  "el entorno de staging está congelado ..."). The checkpoint dates it (:func:`.relativedates.dated`);
+  "el entorno de staging está congelado ..."), or a Chinese, Japanese or Korean end or span first ("다음 달 말까지",
+  "来月末まで", "周五之前": :mod:`.cjkdates`) then a statement, no question, request or task. The checkpoint dates
+  it (:func:`.relativedates.dated`);
 - a state said with its end after it (:func:`state_with_end`): a statement of how things are whose first clause holds
   an end or a span the checkpoint can date, wherever it stands ("the payments sandbox is down until December 20, so
   mock the gateway", "the staging db is read-only for the next two weeks"): the end's place is no part of the rule.
@@ -24,6 +26,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from .cjkdates import cjk_span
 from .irony import hedged, under_review
 from .relativedates import DAY_MONTH, NOW_WORDS, dated
 from .remembering import pasted_lines, retraction, said, scoped
@@ -158,10 +161,29 @@ def bounded_notice(sentence: str) -> str | None:
         str | None: the notice, or None.
     """
     text = _HEADS_UP_RE.sub("", sentence.strip())
+    cjk = cjk_span(text, date.today())
+    if cjk is not None:  # "다음 달 말까지 lynx 베타 빌드는 ... 배포해요" (sess19)
+        return text if _cjk_statement(text[cjk.end :]) else None
     span = _SPAN_RE.match(text)
     if span is None:
         return None
     return text[:1].upper() + text[1:] if _statement(text[span.end() :], spanned=True) else None
+
+
+_CJK_NOT_STATE_RE = re.compile(
+    r"[?？]|까요|나요|습니까|세요|주세요|십시오|해야|하자|할게|겠습니다|고쳐|끝내"
+    r"|ですか|ますか|のか|ください|下さい|てね|しよう|しましょう|なければ|直して|終わらせ"
+    r"|吗|呢|请|帮我|你要|必须|得要|要把|修好|做完|完成"
+)
+"""A question, a request or a task in Chinese, Japanese or Korean ("금요일까지 이 버그 고쳐 주세요", "金曜日までに直して
+ください", "周五之前修好这个 bug"): a deadline for work, not a state that holds until then."""
+
+
+def _cjk_statement(rest: str) -> bool:
+    """Whether ``rest``, said after a CJK end or span, is a statement of how things are: some words (at least six
+    characters), no question, request or task (:data:`_CJK_NOT_STATE_RE`), no fault (:data:`_NOT_STATE_RE`)."""
+    rest = rest.strip(" ,、，:：")
+    return len(rest) >= 6 and not _CJK_NOT_STATE_RE.search(rest) and not _NOT_STATE_RE.search(rest)
 
 
 def state_with_end(sentence: str) -> str | None:

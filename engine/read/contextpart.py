@@ -16,7 +16,8 @@ and the rest, the older line's topic words none of the newer lines holds (less t
 :data:`MIN_REST` words ("route-planner is a Go 1.22 service" says one thing: its rest is "service"). A line named
 by ``supersedes:`` or of the same ``subject:`` (said on purpose) is replaced whole unless the correction restates
 part of it and it says more than every later line of the file does (:func:`_says_more`): then it is kept, marked,
-its replaced version or clause struck when one is named, else nothing (breaker27 B27-5). The older line is ranked right after the line shown in its place, so the budget
+its replaced version or clause struck when one is named, else nothing (breaker27 B27-5). A rule a newer rule
+replaces in its first clause only keeps the rest, the replaced clause struck (:func:`_rule_head`, breaker29 B29-9). The older line is ranked right after the line shown in its place, so the budget
 shows the two together.
 """
 
@@ -25,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from memrepo.engine.format.samerule import replaced_head
 from memrepo.engine.format.terms import fold
 
 from .contextselect import Candidate
@@ -57,6 +59,10 @@ def partly_replaced(cands: Sequence[Candidate], gone: dict[int, int]) -> dict[in
         newer = [by_number[n] for n in chain if n in by_number]
         if older is None or not newer:
             continue
+        head = _rule_head(older, newer[0])
+        if head:
+            out[old] = (chain[-1], (head,))
+            continue
         if _on_purpose(older, newer[0]):
             later = [c.entry.text for c in cands if c.number > old]  # the correction's other lines too
             if _says_more(older.entry.text, newer[0].entry.text, later):
@@ -66,6 +72,16 @@ def partly_replaced(cands: Sequence[Candidate], gone: dict[int, int]) -> dict[in
         if struck:
             out[old] = (chain[-1], struck)
     return out
+
+
+def _rule_head(old: Candidate, new: Candidate) -> str:
+    """The first clause of an older rule a newer rule replaces while the rest still holds ("~~Write commit messages
+    in English~~ with a lowercase subject line" for "Write commit messages in German": breaker29 B29-9), when the
+    newer line is a rule (``kind: rule``) and names the older by ``supersedes:``
+    (:func:`memrepo.engine.format.samerule.replaced_head`); else ""."""
+    if new.entry.meta.get("kind", "").strip().casefold() != "rule" or not new.entry.meta.get("supersedes", "").strip():
+        return ""
+    return replaced_head(new.entry.text, old.entry.text)
 
 
 def _says_more(old_text: str, new_text: str, later: list[str]) -> bool:
