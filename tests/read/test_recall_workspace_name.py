@@ -72,11 +72,13 @@ def test_the_workspace_header_entry_is_never_a_hit(lantern: tuple[Path, str]) ->
 
 
 def test_name_terms_and_named_terms() -> None:
-    names = name_terms(["workspaces/lantern.md", "workspaces/api-2.md", "workspaces/mobile-app.md", "me.md"])
+    paths = ["workspaces/lantern.md", "workspaces/api.md", "workspaces/api-2.md", "workspaces/mobile-app.md", "me.md"]
+    names = name_terms([*paths, "workspaces/project-0001.md", "workspaces/old/x.md"])
     assert names == {
         frozenset({"lantern"}): {"workspaces/lantern.md"},
-        frozenset({"api"}): {"workspaces/api-2.md"},
+        frozenset({"api"}): {"workspaces/api.md", "workspaces/api-2.md"},
         frozenset({"mobil", "app"}): {"workspaces/mobile-app.md"},
+        frozenset({"project", "0001"}): {"workspaces/project-0001.md"},  # no project.md: a name of its own
     }
     assert named_terms(["deploy", "lantern"], names) == ({"lantern"}, {"workspaces/lantern.md"})
     assert named_terms(["mobil", "app", "build"], names)[0] == {"mobil", "app"}
