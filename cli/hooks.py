@@ -34,6 +34,8 @@ from pathlib import Path
 import click
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from memrepo.engine.format.paths import session_workspace
+
 from .main import _open_store, _repo_path
 from .quickhook import PROMPT_BYTES, PROMPT_CHARS, PROMPT_HITS, STDIN_MAX, count_read, emit, read_stdin
 
@@ -104,7 +106,7 @@ def session_start(ctx: click.Context) -> None:
     store = _open(ctx)
     if store is None:
         return
-    workspace = payload.cwd if payload.cwd and payload.cwd.strip() else None
+    workspace = session_workspace(payload.cwd)  # None in ~, / or /tmp: the global scope (B30-26)
     try:
         block = store.context(workspace)  # type: ignore[attr-defined]
     except MemrepoError as exc:
@@ -141,7 +143,7 @@ def prompt(ctx: click.Context) -> None:
     store = _open(ctx)
     if store is None:
         return
-    workspace = payload.cwd if payload.cwd and payload.cwd.strip() else None
+    workspace = session_workspace(payload.cwd)  # None in ~, / or /tmp: the global scope (B30-26)
     from .quickhook import ask_door
 
     try:

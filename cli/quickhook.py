@@ -122,8 +122,12 @@ def count_read(git_dir: Path, kind: str, session: bool) -> None:
 
 
 def _workspace(payload: dict[str, object]) -> str | None:
+    """The hook's workspace: its ``cwd``, or None for none or a folder that is no project's (the home folder, ``/``,
+    the temporary folder; :func:`memrepo.engine.format.paths.session_workspace`, B30-26)."""
+    from memrepo.engine.format.paths import session_workspace
+
     cwd = payload.get("cwd")
-    return cwd if isinstance(cwd, str) and cwd.strip() else None
+    return session_workspace(cwd) if isinstance(cwd, str) else None
 
 
 def session_start(args: dict[str, str | None], keys: ReadKeys) -> bool:

@@ -52,7 +52,7 @@ from typing import Any, Literal
 from memrepo.engine.errors import BlockedError, MemrepoError
 from memrepo.engine.files.regularfile import read_work_file
 from memrepo.engine.format import entries as fmt
-from memrepo.engine.format.paths import normalize_workspace, parse_ref
+from memrepo.engine.format.paths import normalize_workspace, parse_ref, session_workspace
 from memrepo.engine.models import Action, Origin
 from memrepo.engine.write.policy import NO_MEMORY, redact
 from memrepo.engine.write.ports import MemoryAccess
@@ -134,8 +134,11 @@ class Checkpointer(Buffers):
 
     @staticmethod
     def scope_of(cwd: str | None) -> tuple[str, str | None]:
-        """(scope key, workspace folder) of a cwd: ``global`` for none, else its ``ws-`` id."""
-        if cwd is None or not cwd.strip():
+        """(scope key, workspace folder) of a cwd: ``global`` for none or a folder that is no project's (the home
+        folder, ``/``, the temporary folder: :func:`~memrepo.engine.format.paths.session_workspace`), else its ``ws-``
+        id."""
+        cwd = session_workspace(cwd)
+        if cwd is None:
             return "global", None
         ws_id, _slug, abs_path = normalize_workspace(cwd)
         return ws_id, abs_path or cwd

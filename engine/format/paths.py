@@ -224,6 +224,46 @@ def project_root(path: str) -> str:
         current = parent
 
 
+def no_project_folder(path: str) -> bool:
+    """Whether a session's folder is no project's: the home folder, the filesystem root or a temporary folder
+    itself (``/tmp``, ``/var/tmp``, ``$TMPDIR``; docs/architecture.md §7, "A session's workspace").
+
+    They are where a terminal opens and where throw-away commands run, never one project; :func:`project_root`
+    already never takes the home folder or the root for a project's top level. A folder under them (``~/notes``,
+    ``/tmp/scratch``) is its own workspace as before: a project may hold no ``.git`` yet.
+
+    Args:
+        path: a folder (``~`` expanded here; a relative one against the current folder).
+    """
+    folder = os.path.normpath(os.path.abspath(os.path.expanduser(path)))
+    if os.path.dirname(folder) == folder:
+        return True  # "/" (or a drive's root)
+    plain = {os.path.expanduser("~"), os.environ.get("TMPDIR") or "/tmp", "/tmp", "/var/tmp"}
+    plain = {os.path.normpath(p) for p in plain if p}
+    return folder in plain or os.path.realpath(folder) in {os.path.realpath(p) for p in plain}
+
+
+def session_workspace(cwd: str | None) -> str | None:
+    """The workspace a session's folder names (a hook's or an agent's ``cwd``), or None for the global scope.
+
+    None for no folder and for a folder that is no project's (:func:`no_project_folder`): what is said there belongs
+    in the global files (me.md, lessons.md), which every session reads, not in a workspace file named after the home
+    folder that no project's session reads (breaker30 B30-26).
+
+    Args:
+        cwd: the folder as the agent gave it (absolute; ``~`` expanded), or None.
+
+    Returns:
+        str | None: ``cwd`` stripped, or None.
+    """
+    if cwd is None or not cwd.strip():
+        return None
+    folder = cwd.strip()
+    if is_workspace_path(folder) and no_project_folder(folder):
+        return None
+    return folder
+
+
 def is_workspace_path(value: str) -> bool:
     """Whether :func:`normalize_workspace` reads ``value`` (stripped, not an id) as a folder path, which it
     resolves against the current folder, ``~`` and the git work trees above it; else a name, read alone.

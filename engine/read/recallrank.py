@@ -69,6 +69,10 @@ Then, in order:
   counts toward confidence only in a hit holding it whole: ``박지훈`` shares
   the bigram ``박지`` but does not answer ``박지원``. ``회의는`` (``회의`` +
   ``는``) is left as before, so ``회의가`` still answers it.
+- **A workspace's name**: a line holding nothing of the query but an active workspace's name ("lantern" of
+  ``workspaces/lantern.md``) and filler has confidence 0, unless the query has nothing else; a line holding more
+  of it counts the name as any word (:mod:`.recallnames`). A workspace
+  file's header entry ("Workspace lantern") is never a hit (:mod:`.recallnames`).
 - **The session's workspace**: a scoped search scores its workspace file's lines too and lists those holding as
   much of the query as the best hit first (:mod:`.recallhome`).
 - **Identifiers**: a hit holding more of the query's identifiers (a term of three or more characters
@@ -94,6 +98,7 @@ from .recallasked import answers_lexical
 from .recallcompound import compounds
 from .recallcontext import context_beyond_headings
 from .recallhome import home_first, home_keys, users_own, with_home
+from .recallnames import is_workspace_head, name_only
 from .recallorder import (
     SEQ_BITS,
     TWIN_BOTH,
@@ -232,6 +237,10 @@ class Postings(Protocol):
         """Whether a term of four letters or more begins ``term`` or is begun by it (:mod:`.recallabsentterm`)."""
         ...
 
+    def workspace_names(self) -> Mapping[frozenset[str], frozenset[str]]:
+        """The active workspaces' names, each as its index terms, with their files (:func:`.recallnames.name_terms`)."""
+        ...
+
 
 def rank(
     query: str,
@@ -270,6 +279,7 @@ def rank(
     counted_mass = sum(counts.values())
     gate_counts = confidence_weights(absent_capped(weights, held_any, n))  # the answer's gate only (.recallabsent)
     gate_mass, gate = sum(gate_counts.values()), {}
+    named_only = name_only(qterms, index.workspace_names(), counts)  # a project's name never answers (.recallnames)
     need = max(POOL, 4 * limit)
     pool = _gather(qterms, weights, index, need, joins)
     ids = id_terms(query)
@@ -291,6 +301,8 @@ def rank(
     own: set[int] = set()
     for i in pool:
         cand = index.candidate(i)
+        if is_workspace_head(cand.path, cand.meta):
+            continue  # "Workspace lantern": memrepo's own line naming the file's project, never a hit (.recallnames)
         words = index_terms(split_folded(fold(cand.text)))  # BM25's length: without the variants (.stemming)
         terms = words + stemming.variant_terms(cand.text)
         tf = Counter(terms)
@@ -327,6 +339,8 @@ def rank(
         counted = piece_held(held, pieces, cand.text, cand.context) if pieces and not phrase else held
         confidence = sum(counts.get(t, 0.0) * share for t, share in counted.items()) / counted_mass
         gate[i] = sum(gate_counts.get(t, 0.0) * share for t, share in counted.items()) / gate_mass
+        if named_only(counted):
+            confidence = gate[i] = 0.0  # "lantern's MSRV ..." holds only the name of "How do we deploy lantern?"
         if cand.subject and meta_terms(cand.subject) and meta_terms(cand.subject) <= qset:
             score += SUBJECT_BONUS * mass
         if cand.kind and index_term(fold(cand.kind)) in qset:

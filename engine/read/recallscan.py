@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import heapq
 import re
-from collections.abc import Callable, Set
+from collections.abc import Callable, Mapping, Set
 from pathlib import Path
 
 from memrepo.engine.format.entries import Entry, is_link_line, parse, parse_entry
@@ -415,6 +415,12 @@ class Scan:
         from .recallabsentterm import keys_prefixed
 
         return keys_prefixed(self.post, term)
+
+    def workspace_names(self) -> Mapping[frozenset[str], frozenset[str]]:
+        """The active workspaces' names among the files scanned (:func:`.recallnames.name_terms`)."""
+        from .recallnames import name_terms
+
+        return name_terms({item.path for item in self.items.values()})
 
     def candidate(self, iid: int) -> Candidate:
         text, meta, ctx = self.scored(iid)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Set
+from collections.abc import Callable, Mapping, Set
 from typing import TYPE_CHECKING
 
 from .recallkeys import SEQ_BITS, entry_keys, in_scope
@@ -101,6 +101,12 @@ class IndexView:
         from .recallabsentterm import held_prefix
 
         return held_prefix(self.index.db, term)
+
+    def workspace_names(self) -> Mapping[frozenset[str], frozenset[str]]:
+        """The active workspaces' names (:func:`.recallnames.names_in_index`): one range read of the files table."""
+        from .recallnames import names_in_index
+
+        return names_in_index(self.index.db)
 
 
 def scoped_view(

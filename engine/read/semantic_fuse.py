@@ -67,6 +67,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable
+from json import loads
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -74,6 +75,7 @@ from memrepo.engine.configpath import size_shift
 
 from .recallabsentterm import names_absent
 from .recallkeys import SEQ_BITS, WORKSPACES_DIR
+from .recallnames import is_workspace_head
 from .recallnewer import with_replacements
 from .recallorder import newer_restated, plain_key, replaced_below, shares_subject, uncovered_in_place
 from .recalltype import typed
@@ -399,6 +401,12 @@ class SemanticRecall:
                 path, _line, ws = row[:3]
                 if path == index.leave_out:  # the prompt hook's inbox.md (.recallreviewed)
                     return False
+                if (
+                    path.startswith(WORKSPACES_DIR)
+                    and '"workspace"' in row[4]
+                    and is_workspace_head(path, loads(row[4]))
+                ):
+                    return False  # "Workspace lantern": never a hit (.recallnames)
                 if not scoped:
                     return True
                 if ws is not None and ws != workspace_id:

@@ -88,6 +88,26 @@ def _workspaces_row(root: Path) -> HealthRow | None:
     return row("workspaces", HealthStatus.WARN, f"{named}; {fix}")
 
 
+def _home_workspace_row(root: Path) -> HealthRow | None:
+    """A WARN row naming the workspace files of a folder that is no project's (the home folder, ``/``, a temporary
+    folder: :func:`~memrepo.engine.format.paths.no_project_folder`): made before sessions there used the global
+    files, they reach recall but no session's context block (breaker30 B30-26). Only suggested, never moved: the
+    user decides which lines belong in me.md. None (no row) when there is none, as on most repos."""
+    from memrepo.engine.format.paths import no_project_folder
+    from memrepo.engine.read.workspacemap import workspace_map
+
+    homes = [(rel, path) for rel, _id, path, _text in workspace_map(root).entries() if path and no_project_folder(path)]
+    if not homes:
+        return None
+    named = "; ".join(f"{rel} ({path})" for rel, path in homes)
+    return row(
+        "workspaces",
+        HealthStatus.WARN,
+        f"{named}: a folder that is no project, whose sessions now read the global files; its lines reach recall "
+        "but no session's context block: move the ones you want to me.md or lessons.md by hand",
+    )
+
+
 def _budget_row(root: Path, me_md: bool, ruled: set[str]) -> HealthRow:
     """WARN when the user's lines that rank first in a file of the block (MEMORY.md's and me.md's lines, lessons.md's
     rules, a workspace file's rules and decisions) fall outside the context block's budget."""
@@ -237,9 +257,9 @@ def check(
         if orphans
         else row("orphan files", HealthStatus.OK, "every file is reached from MEMORY.md")
     )
-    split = _workspaces_row(store.root)
-    if split is not None:
-        rows.append(split)
+    for ws_row in (_workspaces_row(store.root), _home_workspace_row(store.root)):
+        if ws_row is not None:
+            rows.append(ws_row)
     if scan.inbox == 0:
         rows.append(row("inbox", HealthStatus.OK, "empty"))
     else:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Set
+from collections.abc import Callable, Mapping, Set
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -161,6 +161,11 @@ class _View:
 
     def prefixed(self, term: str) -> bool:
         return keys_prefixed(self.index._post, term)
+
+    def workspace_names(self) -> Mapping[frozenset[str], frozenset[str]]:
+        from memrepo.engine.read.recallnames import name_terms
+
+        return name_terms({item.path for item in self.index._items.values()})
 
     def candidate(self, iid: int) -> Candidate:
         item = self.index._items[iid]
