@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 
 async def recall_answer(
-    repo: Any, session: Session, query: str, where: str, limit: int, detail: str, counted: Callable[[], None]
+    repo: Any, session: Session, query: str, where: str | None, limit: int, detail: str, counted: Callable[[], None]
 ) -> str:
     """What ``memory_recall`` answers for ``query`` in the workspace ``where``.
 
@@ -29,7 +29,7 @@ async def recall_answer(
         repo: the open :class:`memrepo.engine.repo.repo.MemoryRepo`.
         session: the MCP session (its lexical note is said once; the refs shown are bound in it).
         query: what to look for.
-        where: the workspace (a folder or a name).
+        where: the workspace (a folder or a name); None searches every file (a session in ~, / or /tmp).
         limit: the most hits.
         detail: ``line`` or ``full`` (the section around each hit).
         counted: called once recall answered (the session's read counter).
@@ -55,7 +55,7 @@ async def recall_answer(
             return f"{changed}{named} is outside what memory_recall searches here: read it with memory_read."
     session.refs.saw_entries(hits)  # each ref shown, bound to its entry (docs/agents.md; breaker30 B30-11)
     how = session.note_once(mode_line(await repo.recall_mode()))
-    other = await elsewhere_line(repo, query, where) if not hits or not hits[0].answer else ""
+    other = await elsewhere_line(repo, query, where) if where is not None and (not hits or not hits[0].answer) else ""
     if not hits:
         from memrepo.engine.redaction import redact_text
 

@@ -168,8 +168,11 @@ def build_server(
             return  # no such file: the writer refuses the ref with one line
         session.refs.check(named or "", entries)
 
-    def workspace(cwd_arg: str | None) -> str:
-        return cwd_arg.strip() if cwd_arg and cwd_arg.strip() else session.cwd
+    def workspace(cwd_arg: str | None) -> str | None:
+        """The call's folder (else the server's) as a workspace; None in ~, / or /tmp: the global scope (B30-26)."""
+        from memrepo.engine.format.paths import session_workspace
+
+        return session_workspace(cwd_arg.strip() if cwd_arg and cwd_arg.strip() else session.cwd)
 
     async def guarded(coro: Any) -> Any:
         try:
@@ -311,11 +314,12 @@ def build_server(
             if read_untrusted:
                 session.untrusted = True
             await bound_supersedes(supersedes)
+            folder = workspace(cwd) if scope == "workspace" else None
             cand = Candidate(
                 text=content,
                 kind=kind,
-                scope=scope,
-                workspace=workspace(cwd) if scope == "workspace" else None,
+                scope=scope if folder is not None else "global",  # said in ~: the global files (B30-26)
+                workspace=folder,
                 subject=subject,
                 supersedes=supersedes,
                 by="agent",
