@@ -158,3 +158,30 @@ def test_the_typed_words_the_model_already_stored_become_the_users(world, tmp_pa
     _checkpoint(store, {**common, "turn_id": TURN, "hook_event_name": "Stop", "last_assistant_message": "Noted."})
     _checkpoint(store, {**common, "hook_event_name": "SessionEnd", "reason": "other"})
     assert entries(store).get("We deploy with make ship") == "user"
+
+
+def _session(store: MemoryStore, project: Path, path: Path) -> None:
+    """Codex's Stop then SessionEnd hooks over the rollout ``path``."""
+    common = {"session_id": SESSION, "transcript_path": str(path), "cwd": str(project)}
+    _checkpoint(store, {**common, "turn_id": TURN, "hook_event_name": "Stop", "last_assistant_message": "Noted."})
+    _checkpoint(store, {**common, "hook_event_name": "SessionEnd", "reason": "other"})
+
+
+@pytest.mark.parametrize(
+    ("typed", "new"),
+    [
+        ("I switched from pnpm to bun now, use bun for installs.", "I switched from pnpm to bun now"),
+        ("Now I use bun instead of pnpm.", "Now I use bun instead of pnpm"),
+    ],
+)
+def test_a_switch_the_user_types_replaces_their_stored_preference(world, tmp_path: Path, typed, new) -> None:
+    """breaker30 B30-1: the switch was kept nowhere and every later session was told pnpm."""
+    from memrepo.engine.models import Candidate
+
+    store, project = world
+    old = "I prefer pnpm over npm for every JavaScript project"
+    store.remember(Candidate(text=old, kind="preference", scope="global", by="user", origin="cli"))
+    _session(store, project, rollout(tmp_path / "rollout.jsonl", project, typed, "Noted, bun from now on."))
+    assert entries(store).get(new) == "user"
+    block = store.context(str(project)).text
+    assert new in block and old not in block, block
