@@ -185,3 +185,61 @@ def test_a_switch_the_user_types_replaces_their_stored_preference(world, tmp_pat
     assert entries(store).get(new) == "user"
     block = store.context(str(project)).text
     assert new in block and old not in block, block
+
+
+@pytest.mark.parametrize(
+    ("agent", "typed", "kept", "scope"),
+    [
+        (
+            "User prefers pnpm over npm for every JavaScript project",
+            "Remember that I prefer pnpm over npm for every JavaScript project.",
+            "I prefer pnpm over npm for every JavaScript project",
+            "global",
+        ),
+        (
+            "Run `pnpm test -- --run` before every commit in the shop repo",
+            "Remember that we run `pnpm test -- --run` before every commit in this repo.",
+            "We run `pnpm test -- --run` before every commit in this repo",
+            "workspace",
+        ),
+    ],
+)
+def test_the_agents_same_day_paraphrase_folds_into_the_users_line(world, tmp_path: Path, agent, typed, kept, scope):
+    """breaker30 B30-3: the agent's memory_remember of what the user said and the user's own line were both shown."""
+    from memrepo.engine.models import Candidate
+
+    store, project = world
+    workspace = str(project) if scope == "workspace" else None
+    store.remember(Candidate(text=agent, kind="fact", scope=scope, workspace=workspace, by="agent", origin="mcp"))
+    path = rollout(tmp_path / "rollout.jsonl", project, typed, "Noted.")
+    today = store.git.now().date().isoformat()
+    path.write_text(path.read_text(encoding="utf-8").replace("2026-12-05", today), encoding="utf-8")  # said today
+    _session(store, project, path)
+    assert entries(store).get(kept) == "user", entries(store)
+    block = store.context(str(project)).text
+    assert kept in block and agent not in block, block
+
+
+def test_the_users_correction_the_agent_already_wrote_this_turn_is_written_not_inboxed(world, tmp_path: Path):
+    """breaker30 B30-2: the user's own correction waited in the inbox because the agent wrote it first."""
+    from memrepo.engine.models import Candidate
+
+    store, project = world
+    fly = "The shop deploys to Fly.io from the main branch; staging is shop-staging.fly.dev"
+    render = "The shop now deploys to Render from main; staging is shop-staging.onrender.com"
+    for text, old in ((fly, None), (render, fly)):
+        cand = Candidate(text=text, kind="fact", scope="workspace", workspace=str(project), by="agent", origin="mcp")
+        store.remember(cand.model_copy(update={"supersedes": old}))
+    typed = (
+        "Actually we moved the shop off Fly.io: deploys now go to Render from main, "
+        "and staging is shop-staging.onrender.com."
+    )
+    path = rollout(tmp_path / "rollout.jsonl", project, typed, "Updated.")
+    today = store.git.now().date().isoformat()
+    path.write_text(path.read_text(encoding="utf-8").replace("2026-12-05", today), encoding="utf-8")  # said today
+    _session(store, project, path)
+    kept = typed.removeprefix("Actually w").removesuffix(".")
+    assert entries(store).get("W" + kept) == "user", entries(store)
+    assert not (store.root / "inbox.md").exists() or "Render" not in (store.root / "inbox.md").read_text()
+    block = store.context(str(project)).text
+    assert "W" + kept in block and render not in block and fly not in block, block
