@@ -243,3 +243,16 @@ def test_the_users_correction_the_agent_already_wrote_this_turn_is_written_not_i
     assert not (store.root / "inbox.md").exists() or "Render" not in (store.root / "inbox.md").read_text()
     block = store.context(str(project)).text
     assert "W" + kept in block and render not in block and fly not in block, block
+
+
+def test_a_cancelled_time_bound_line_the_user_asks_to_forget_is_forgotten(world, tmp_path: Path) -> None:
+    """breaker30 B30-4: "The vacation got cancelled, please forget that." kept the vacation in every block."""
+    from memrepo.engine.models import Candidate
+
+    store, project = world
+    vacation = "I'm on vacation until Friday 2026-12-11, so don't schedule any deploys before then"
+    store.remember(Candidate(text=vacation, kind="fact", scope="global", by="user", origin="cli", until="2026-12-11"))
+    typed = "The vacation got cancelled, please forget that."
+    _session(store, project, rollout(tmp_path / "rollout.jsonl", project, typed, "Sorry, I cannot forget it."))
+    assert vacation not in entries(store)
+    assert vacation not in store.context(str(project)).text
