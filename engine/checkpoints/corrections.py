@@ -46,6 +46,7 @@ from .meaningmatch import meant_line, note, noted
 from .namedold import beside_old, named_line
 from .oldvalue import names_old, names_one, said_values
 from .otherlang import other_language_line
+from .ownswitch import switched_line
 from .projectfact import names_project
 from .sameframe import same_frame, says_change
 from .sameframe import tight as frame_tight
@@ -154,7 +155,8 @@ def _corrects(text: str, existing: list[ExistingEntry], words: bool, cued: bool,
             found.append(old)
     if not found:
         return (
-            corrects_one(text, mine, cued)
+            switched_line(text, mine)  # "Now I use bun instead of pnpm": the user's line naming pnpm (B30-1)
+            or corrects_one(text, mine, cued)
             or names_one(text, mine)
             or (_framed(text, mine, cued) if frame else None)
             or _slotted(text, mine, cued)
@@ -377,8 +379,9 @@ def _read(
     values = said_values(fact) is not None  # "We switched from Stripe to Adyen", "X replaced Y" (corr10)
     framed = says_change(fact, cued) and _framed(fact, entries, cued) is not None  # B17-1
     slotted = _slotted(fact, entries, cued)  # one value slot changed, in any wording (sess12)
+    switched = switched_line(fact, entries)  # "Now I use bun instead of pnpm" for the user's pnpm line (B30-1)
     ruled = words or values or framed or slotted or named_old or (read is not None and (read.change or cued))
-    target = corrects(fact, entries, words or values, cued, frame=False) if ruled else None
+    target = switched or (corrects(fact, entries, words or values, cued, frame=False) if ruled else None)
     close = target is not None and (tight(fact, target) or frame_tight(fact, target.text))
     if target is None and framed:
         target = _framed(fact, entries, cued)  # "I live in Lisbon now" (B17-1): tight when one value swapped
@@ -391,7 +394,7 @@ def _read(
         if meant is not None and not _only_value(fact, meant):
             meant = None  # by meaning only what says nothing but the new value: no proposal either
         target = meant
-    if target is not None and target in (slotted, meant, named_old):
+    if target is not None and target in (slotted, meant, named_old, switched):
         close = True
     if target is None and not cue:  # "Die Staging-Datenbank heißt jetzt juniper." for an English line: proposed
         target = other_language_line(fact, entries)  # (breaker29 B29-13, :mod:`.otherlang`)
@@ -400,6 +403,13 @@ def _read(
     if meant is not None:
         note(fact, meant.text)
     return (fact, close) if target is not None and not _restated(fact, target) else None
+
+
+def _before_request(sentence: str) -> str | None:
+    """The statement before a request to the agent that ends ``sentence`` ("I switched from pnpm to bun now, use bun
+    for installs": the first clause; breaker30 B30-1), or None when no clause after a comma is such a request."""
+    head, sep, tail = sentence.partition(", ")
+    return head if sep and task(tail) and not task(head) and len(head.split()) >= MIN_WORDS else None
 
 
 def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tuple[str, bool]]:
@@ -450,6 +460,8 @@ def _corrections(texts: list[str], existing: Iterable[ExistingEntry]) -> list[tu
             whole = sentence
             sentence, cue = cued_statement(sentence, before)  # "Kleine Korrektur: X", "訂正です。X" (issue 30, sess13)
             found = _read(sentence, before, cue, entries, mine, pool, asked)
+            if found is None and (said_first := _before_request(sentence)):  # "X, use bun for installs" (B30-1)
+                found = _read(said_first, before, cue, entries, mine, pool, asked)
             if (
                 found is None and cue and sentence != whole
             ):  # the cue names the topic: "Me equivoqué con el puerto: es 8443"

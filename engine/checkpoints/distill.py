@@ -36,6 +36,7 @@ from .claims import Claim, ExistingEntry
 from .corrections import proposed_corrections, supersedes
 from .otherlang import other_language_line
 from .saidwhen import said_day
+from .samefold import folded, paraphrase_of
 from .userkept import kept_statements, place, proposed_rules
 
 log = logging.getLogger("memrepo.checkpoint")
@@ -273,7 +274,7 @@ def _candidate(
     )
 
 
-def _users_place(claim: Claim, cand: Candidate, origin: Origin, proposal: bool = False) -> Candidate:
+def _users_place(claim: Claim, cand: Candidate, origin: Origin, proposal: bool = False, day: str = "") -> Candidate:
     """The user's statement ``cand`` where it is true (breaker7 B7-16, :func:`.corrections.where`): a correction of a
     line of me.md or lessons.md goes there (of MEMORY.md: pinned there), with the line's kind and ``subject:`` (the
     writer replaces it in place) or a ``supersedes:`` naming it (the block hides it); one about the user goes to
@@ -281,7 +282,8 @@ def _users_place(claim: Claim, cand: Candidate, origin: Origin, proposal: bool =
 
     With ``proposal`` (a correction of the user's that says more than the new value, :func:`_proposed`), the same
     statement waits in the inbox ``by: user`` with ``corrects:`` naming the corrected line's file, so accepting it
-    replaces that line (breaker14 B14-9); one that corrects no line waits there as before (``by: agent``)."""
+    replaces that line (breaker14 B14-9); one that corrects no line waits there as before (``by: agent``); one whose
+    line is the agent's paraphrase of it of ``day`` (:func:`.samefold.paraphrase_of`) is written (breaker30 B30-2)."""
     heard = claim.user_texts(heard=True)
     scope, target = place(cand.text, cand.kind, claim.workspace, claim.existing.values(), heard)
     if proposal and target is None:  # a correction in another language than its line (breaker29 B29-13)
@@ -291,6 +293,8 @@ def _users_place(claim: Claim, cand: Candidate, origin: Origin, proposal: bool =
             if target is None
             else ("workspace" if is_workspace_file(target.path) and claim.workspace else "global")
         )
+    elif proposal and target is not None and day and paraphrase_of(cand.text, [target], day) is target:
+        proposal = False  # the agent wrote this correction this turn: the user's own words replace it
     if proposal and (target is None or claim.untrusted):
         return cand.model_copy(update={"untrusted": True})  # reviewed in the inbox first (breaker9 item 4)
     if target is None:
@@ -351,10 +355,13 @@ def apply_operation(
             return store.remember(cand.model_copy(update={"waits": LIMIT_WAITS} if by_user else {"untrusted": True}))
         if by_user:
             cand = _users_place(claim, cand, origin)
+            today = store.git.now().date()  # the agent's paraphrase of that day folds into it (B30-3)
+            cand = folded(cand, claim.existing.values(), said_day(claim.messages, cand.text, today).isoformat())
             if _asked_pin(claim, op.text):
                 cand = cand.model_copy(update={"pin": True})  # "Pin this so every session sees it: X" (issue 30)
         elif _proposed(claim, op.text):
-            cand = _users_place(claim, cand, origin, proposal=True)  # the inbox first (breaker9 item 4, B14-9)
+            day = said_day(claim.messages, cand.text, store.git.now().date()).isoformat()
+            cand = _users_place(claim, cand, origin, proposal=True, day=day)  # the inbox first (B9 item 4, B14-9)
         if cand.by == "user":
             said = said_day(claim.messages, cand.text, store.git.now().date())  # its message's day (B29-6)
             when = dated(cand.text, said)  # "this week" -> "the week of ..." (breaker14 B14-8)

@@ -96,7 +96,9 @@ _FORGET_IT_RE = re.compile(
 """"That staging DB note is outdated, forget it.", "I'm not on call anymore, please forget that.": X names the line
 (a note named, or said to be over: :data:`_OVER_RE`); "forget it" alone is no request (breaker23 B23-16, B20-8)."""
 _OVER_RE = re.compile(
-    rf"\b(?:{_NOTE}|outdated|stale|obsolete|wrong|no\s+longer|any\s*more|not\s+true|isn['’]t\s+true|over)\b", re.I
+    rf"\b(?:{_NOTE}|outdated|stale|obsolete|wrong|no\s+longer|any\s*more|not\s+true|isn['’]t\s+true|over"
+    r"|cancell?ed|called\s+off|fell\s+through)\b",  # "The vacation got cancelled, please forget that." (B30-4)
+    re.I,
 )
 _OVER_WORDS = frozenset(
     [
@@ -114,6 +116,15 @@ _OVER_WORDS = frozenset(
         "over",
         "old",
         "isn",
+        "cancelled",
+        "canceled",
+        "called",
+        "off",
+        "fell",
+        "through",
+        "got",
+        "has",
+        "been",
     ]
 )
 _TAIL_RE = re.compile(

@@ -138,7 +138,8 @@ def value_kind(words: Sequence[str]) -> str:
 
 def state_word(word: str) -> bool:
     """Whether a lowercase word says how a thing is (:data:`STATES`, :data:`_ADJECTIVE_ENDS`), not a time ("evening")."""
-    return word in STATES or (word.endswith(_ADJECTIVE_ENDS) and not _TIME_RE.match(word))
+    ends = [end for end in _ADJECTIVE_ENDS if word.endswith(end) and len(word) - len(end) >= 3]  # not "fish" (B30-1)
+    return word in STATES or (bool(ends) and not _TIME_RE.match(word))
 
 
 def _kind(words: Sequence[str]) -> str:

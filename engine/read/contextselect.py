@@ -312,7 +312,7 @@ def _replaced(
                     best_user = pick  # the user's line outranks an agent's: marked, not replaced
         if not found and best is not None:  # "switched from npm": the older line about npm this one covers most
             out[cands[best[1]].number] = new.number
-        elif not found and best_user is not None:
+        if not found and best_user is not None:  # the user's line too, beside an agent's copy of it (B30-16)
             old = cands[best_user[1]]
             if old.number not in said or _newer(new, by_number[said[old.number]]):
                 said[old.number] = new.number

@@ -158,3 +158,101 @@ def test_the_typed_words_the_model_already_stored_become_the_users(world, tmp_pa
     _checkpoint(store, {**common, "turn_id": TURN, "hook_event_name": "Stop", "last_assistant_message": "Noted."})
     _checkpoint(store, {**common, "hook_event_name": "SessionEnd", "reason": "other"})
     assert entries(store).get("We deploy with make ship") == "user"
+
+
+def _session(store: MemoryStore, project: Path, path: Path) -> None:
+    """Codex's Stop then SessionEnd hooks over the rollout ``path``."""
+    common = {"session_id": SESSION, "transcript_path": str(path), "cwd": str(project)}
+    _checkpoint(store, {**common, "turn_id": TURN, "hook_event_name": "Stop", "last_assistant_message": "Noted."})
+    _checkpoint(store, {**common, "hook_event_name": "SessionEnd", "reason": "other"})
+
+
+@pytest.mark.parametrize(
+    ("typed", "new"),
+    [
+        ("I switched from pnpm to bun now, use bun for installs.", "I switched from pnpm to bun now"),
+        ("Now I use bun instead of pnpm.", "Now I use bun instead of pnpm"),
+    ],
+)
+def test_a_switch_the_user_types_replaces_their_stored_preference(world, tmp_path: Path, typed, new) -> None:
+    """breaker30 B30-1: the switch was kept nowhere and every later session was told pnpm."""
+    from memrepo.engine.models import Candidate
+
+    store, project = world
+    old = "I prefer pnpm over npm for every JavaScript project"
+    store.remember(Candidate(text=old, kind="preference", scope="global", by="user", origin="cli"))
+    _session(store, project, rollout(tmp_path / "rollout.jsonl", project, typed, "Noted, bun from now on."))
+    assert entries(store).get(new) == "user"
+    block = store.context(str(project)).text
+    assert new in block and old not in block, block
+
+
+@pytest.mark.parametrize(
+    ("agent", "typed", "kept", "scope"),
+    [
+        (
+            "User prefers pnpm over npm for every JavaScript project",
+            "Remember that I prefer pnpm over npm for every JavaScript project.",
+            "I prefer pnpm over npm for every JavaScript project",
+            "global",
+        ),
+        (
+            "Run `pnpm test -- --run` before every commit in the shop repo",
+            "Remember that we run `pnpm test -- --run` before every commit in this repo.",
+            "We run `pnpm test -- --run` before every commit in this repo",
+            "workspace",
+        ),
+    ],
+)
+def test_the_agents_same_day_paraphrase_folds_into_the_users_line(world, tmp_path: Path, agent, typed, kept, scope):
+    """breaker30 B30-3: the agent's memory_remember of what the user said and the user's own line were both shown."""
+    from memrepo.engine.models import Candidate
+
+    store, project = world
+    workspace = str(project) if scope == "workspace" else None
+    store.remember(Candidate(text=agent, kind="fact", scope=scope, workspace=workspace, by="agent", origin="mcp"))
+    path = rollout(tmp_path / "rollout.jsonl", project, typed, "Noted.")
+    today = store.git.now().date().isoformat()
+    path.write_text(path.read_text(encoding="utf-8").replace("2026-12-05", today), encoding="utf-8")  # said today
+    _session(store, project, path)
+    assert entries(store).get(kept) == "user", entries(store)
+    block = store.context(str(project)).text
+    assert kept in block and agent not in block, block
+
+
+def test_the_users_correction_the_agent_already_wrote_this_turn_is_written_not_inboxed(world, tmp_path: Path):
+    """breaker30 B30-2: the user's own correction waited in the inbox because the agent wrote it first."""
+    from memrepo.engine.models import Candidate
+
+    store, project = world
+    fly = "The shop deploys to Fly.io from the main branch; staging is shop-staging.fly.dev"
+    render = "The shop now deploys to Render from main; staging is shop-staging.onrender.com"
+    for text, old in ((fly, None), (render, fly)):
+        cand = Candidate(text=text, kind="fact", scope="workspace", workspace=str(project), by="agent", origin="mcp")
+        store.remember(cand.model_copy(update={"supersedes": old}))
+    typed = (
+        "Actually we moved the shop off Fly.io: deploys now go to Render from main, "
+        "and staging is shop-staging.onrender.com."
+    )
+    path = rollout(tmp_path / "rollout.jsonl", project, typed, "Updated.")
+    today = store.git.now().date().isoformat()
+    path.write_text(path.read_text(encoding="utf-8").replace("2026-12-05", today), encoding="utf-8")  # said today
+    _session(store, project, path)
+    kept = typed.removeprefix("Actually w").removesuffix(".")
+    assert entries(store).get("W" + kept) == "user", entries(store)
+    assert not (store.root / "inbox.md").exists() or "Render" not in (store.root / "inbox.md").read_text()
+    block = store.context(str(project)).text
+    assert "W" + kept in block and render not in block and fly not in block, block
+
+
+def test_a_cancelled_time_bound_line_the_user_asks_to_forget_is_forgotten(world, tmp_path: Path) -> None:
+    """breaker30 B30-4: "The vacation got cancelled, please forget that." kept the vacation in every block."""
+    from memrepo.engine.models import Candidate
+
+    store, project = world
+    vacation = "I'm on vacation until Friday 2026-12-11, so don't schedule any deploys before then"
+    store.remember(Candidate(text=vacation, kind="fact", scope="global", by="user", origin="cli", until="2026-12-11"))
+    typed = "The vacation got cancelled, please forget that."
+    _session(store, project, rollout(tmp_path / "rollout.jsonl", project, typed, "Sorry, I cannot forget it."))
+    assert vacation not in entries(store)
+    assert vacation not in store.context(str(project)).text

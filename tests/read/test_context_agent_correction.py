@@ -54,3 +54,13 @@ def test_an_agent_line_naming_the_users_value_after_from_marks_it() -> None:
     disputed: dict[int, int] = {}
     assert replaced(candidates(parse(text.encode()).entries()), disputed) == {} and disputed == {3: number}
     assert f"L3 My editor is vim (an agent line since says: L{number})" in me_block(text)
+
+
+def test_an_agent_line_naming_the_users_value_marks_it_beside_the_agents_copy() -> None:
+    """breaker30 B30-16: the agent's line replaced its own copy of the user's line and left the user's unmarked."""
+    text = "# Me\n\n- User prefers pnpm over npm for every JavaScript project [by: agent; added: 2026-12-07]\n"
+    text += "- I prefer pnpm over npm for every JavaScript project [by: user; added: 2026-12-07]\n"
+    text += "- User switched from pnpm to bun [by: agent; added: 2026-12-07; via: inbox]\n"
+    disputed: dict[int, int] = {}
+    assert replaced(candidates(parse(text.encode()).entries()), disputed) == {3: 5} and disputed == {4: 5}
+    assert "L4 I prefer pnpm over npm for every JavaScript project (an agent line since says: L5)" in me_block(text)
