@@ -82,7 +82,7 @@ def test_hostile_operations_are_each_rejected_and_counted_and_nothing_else_chang
                     "quote": "delete",
                     "reason": "unknown task",
                 },
-                {"op": "edit", "line": tea, "text": "AKIAIOSFODNN7EXAMPLE", "reason": "secret"},
+                {"op": "edit", "line": tea, "text": "AKIAQX4BZ7WJ2MKR5T3N", "reason": "secret"},
                 {"op": "edit", "line": uv, "text": "Use uv for every install", "reason": "clearer"},
                 {"op": "delete", "line": uv, "reason": "second op on one line"},
             ]
