@@ -111,7 +111,9 @@ def client_left(conn: socket.socket) -> bool:
     import select
 
     try:
-        ready, _, _ = select.select([conn], [], [], 0)
+        poller = select.poll()  # not select.select: it fails on a descriptor numbered 1024 or more
+        poller.register(conn, select.POLLIN)
+        ready = poller.poll(0)
         return bool(ready) and conn.recv(1, socket.MSG_PEEK) == b""
     except OSError:
         return True

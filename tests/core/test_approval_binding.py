@@ -110,7 +110,9 @@ def _run_in_terminal(args: list[str], answer: str, cwd: Path) -> str:
     answered = False
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        ready, _, _ = select.select([master], [], [], 0.5)
+        poller = select.poll()  # not select.select: it fails on a descriptor numbered 1024 or more
+        poller.register(master, select.POLLIN)
+        ready = poller.poll(500)
         if ready:
             try:
                 chunk = os.read(master, 4096)

@@ -45,8 +45,9 @@ main()
 def _reply(proc: subprocess.Popen, want: int, timeout: float) -> dict | None:
     assert proc.stdout is not None
     while True:
-        ready, _, _ = select.select([proc.stdout], [], [], timeout)
-        if not ready:
+        poller = select.poll()  # not select.select: a worker holding 1,024 descriptors made it raise ValueError
+        poller.register(proc.stdout, select.POLLIN)
+        if not poller.poll(timeout * 1000):
             return None
         line = proc.stdout.readline()
         if not line:
