@@ -6,12 +6,9 @@ A correction names the line it replaces by its ``subject:`` or a piece of that l
 
 from __future__ import annotations
 
-import re
+from memrepo.engine.format.linepiece import PIECE_CHARS, text_piece
 
 from .claims import ExistingEntry
-
-PIECE_CHARS = 80
-"""The most characters of the corrected line's text a ``supersedes:`` holds (the block matches a piece of 8 or more)."""
 
 
 def supersedes(target: ExistingEntry) -> tuple[str | None, str | None]:
@@ -20,10 +17,7 @@ def supersedes(target: ExistingEntry) -> tuple[str | None, str | None]:
     subject = target.meta.get("subject", "").strip()
     if subject:
         return subject, None
-    piece = re.split(r"[\[\]]", target.text, maxsplit=1)[0].strip()
-    if len(piece) > PIECE_CHARS:  # cut between words: the block matches a piece as whole words, "Tuesday mor" none
-        piece = piece[: PIECE_CHARS + 1].rsplit(None, 1)[0].rstrip(" ,;:")
-    return None, (piece if len(piece) >= 8 else None)
+    return None, text_piece(target.text)
 
 
 __all__ = ["PIECE_CHARS", "supersedes"]

@@ -18,10 +18,8 @@ from pathlib import Path
 from memrepo.engine.errors import MemrepoError
 from memrepo.engine.files.regularfile import read_work_file
 from memrepo.engine.format import entries as fmt
+from memrepo.engine.format.linepiece import PIECE_CHARS, text_piece
 from memrepo.engine.format.paths import entry_ref, parse_ref
-
-PIECE_CHARS = 80
-"""The most characters of the named line's text kept (the block matches a piece of 8 or more as whole words)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,10 +50,7 @@ def piece_of(entry: fmt.Entry) -> str | None:
     subject = entry.meta.get("subject", "").strip()
     if subject:
         return subject
-    piece = re.split(r"[\[\]]", entry.text, maxsplit=1)[0].strip()
-    if len(piece) > PIECE_CHARS:  # cut between words: the block matches a piece as whole words
-        piece = piece[: PIECE_CHARS + 1].rsplit(None, 1)[0].rstrip(" ,;:")
-    return piece if len(piece) >= 8 else None
+    return text_piece(entry.text)
 
 
 def resolve(root: Path, named: str) -> Resolved | None:
