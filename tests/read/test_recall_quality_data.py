@@ -1,8 +1,8 @@
 """The recall quality benchmark's labelled data (docs/benchmarks.md "Recall quality") holds together.
 
 Only the data: these tests read the repo and query files, and build repos D, E,
-F and H through the writer, but never run a recall system on them (repos D, E, F
-and H are held out whole and written blind; their figures are measured once, by
+F, H and M through the writer, but never run a recall system on them (repos D, E, F,
+H and M are held out whole and written blind; their figures are measured once, by
 the benchmark).
 """
 
@@ -91,6 +91,7 @@ BLIND = {
     "e": ("repo_e.txt", "queries_e_heldout.txt", {"paraphrase": 40, "keyword": 15, "multi": 9, "none": 18}, 15),
     "f": ("repo_f.txt", "queries_f_heldout.txt", {"paraphrase": 15, "keyword": 6, "multi": 3, "none": 9}, 1),
     "h": ("repo_h.txt", "queries_h_heldout.txt", {"paraphrase": 94, "keyword": 49, "multi": 18, "none": 34}, 22),
+    "m": ("repo_m.txt", "queries_m_heldout.txt", {"paraphrase": 42, "keyword": 28, "multi": 17, "none": 21}, 17),
 }
 
 
