@@ -91,14 +91,23 @@ transcript line is stamped 2026-12-05 (:func:`transcript_lines`); its time-bound
 January", "for the next three weeks", "until 15 January" and "until the end of next month": they expect the fact
 still current in a run in the two weeks after 2026-12-07 (up to 2026-12-21), whether the end is counted from the
 session's date or from the run's.
+``heldout10.jsonl`` (30 scenarios, projects pelican/abacus/clover/sequoia/tamarind; 13 English, 5 Spanish, 4 German,
+4 Japanese, 4 Korean; 11 start from the noise repo, among them every correction, forget and recall scenario, each
+with the project's own seed lines on top) was written by blind20 in round 20 (2026-12-07) from how people talk in
+sessions, with no product code read (only this docstring and the first three scenarios of heldout9 for the
+format), and committed before its first run; blind20 ran it once on the round-20 base (main 53d8328) for a base line
+(totals only). It is held out and never tuned on: ``--show`` is refused for it (:data:`HELD_OUT`). Its kinds:
+correction 7 (old value named or not, one said in the middle of a task), rule 4 (one scoped to a project),
+preference 3, switch 2 (a new value with no old one stored), pin 2, forget 2, hearsay 2, plan 2, secret 2, pasted 2
+(a pasted changelog, a file read by a tool), recall 2; four no-answer prompts. No time-bound facts.
 ``tune_corpus.jsonl`` (45 scenarios, corr16 in round 16; ``session_memory/make_tune_corpus.py`` writes it) repeats
 every spent correction and chain scenario that starts from a fresh repo, ``"corpus": true`` (from the noise repo,
 id ``cx-<id>``): a user correcting memory has hundreds of lines, not one. Tuning data, in ``fit`` / ``aside`` by
 its own ids' hash (``fit``+``aside``: 314 scenarios, 354 with heldout8, 394 with heldout9).
-``--show`` (per-failure lines) is refused for ``all`` (:data:`HELD_OUT`).
+``--show`` (per-failure lines) is refused for ``all`` and ``heldout10`` (:data:`HELD_OUT`).
 
 Usage:
-    PYTHONPATH=. python benchmarks/bench_session_memory.py [--split tune|tune_corpus|spent|fit|aside|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9|all]
+    PYTHONPATH=. python benchmarks/bench_session_memory.py [--split tune|tune_corpus|spent|fit|aside|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9|heldout10|all]
         [--only ID] [--corpus PATH] [--make-corpus PATH] [--json] [--show]
 """
 
@@ -131,6 +140,7 @@ SPLITS = (
     "heldout7",
     "heldout8",
     "heldout9",
+    "heldout10",
 )
 SPENT = ("heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9")
 """Held-out splits run too often to stay held out (each run twice): tuning data since round 12 (heldout4 13, heldout5 14, heldout6 15, heldout7 16, heldout8 17, heldout9 18)."""
@@ -141,7 +151,7 @@ GROUPS = {
     "all": SPLITS,
 }
 """Splits made of others: ``fit`` and ``aside`` split the 394 tune + tune_corpus + spent scenarios by :func:`aside`."""
-HELD_OUT = ("all",)
+HELD_OUT = ("heldout10", "all")
 """Splits whose failures are never printed (``--show`` is refused): their scenarios must stay unread."""
 
 

@@ -36,6 +36,7 @@ def test_the_splits_load_and_every_scenario_is_labelled() -> None:
         "heldout7",
         "heldout8",
         "heldout9",
+        "heldout10",
     }
     assert len({s["id"] for s in scenarios}) == len(scenarios)
     for s in scenarios:
@@ -45,7 +46,7 @@ def test_the_splits_load_and_every_scenario_is_labelled() -> None:
                 assert prompt.get("none") or prompt.get("has") or prompt.get("not"), (s["id"], prompt)
 
 
-@pytest.mark.parametrize("split", ["all"])
+@pytest.mark.parametrize("split", ["all", "heldout10"])
 def test_show_is_refused_for_a_held_out_split(
     split: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
