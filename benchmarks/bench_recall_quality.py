@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark: recall quality on a labelled repo, beside SQLite FTS5 BM25 (docs/architecture.md §4).
 
-Builds eight labelled repos through the real write path (``recall_quality/repo_a.txt``,
+Builds the labelled repos through the real write path (``recall_quality/repo_a.txt``,
 the tuning repo, ``repo_b.txt``, another person's repo held out, ``repo_c.txt``,
 a third person's repo with its own tuning and held-out queries, ``repo_d.txt``,
 a fourth person's repo written blind, held out whole through round 3 and tuned on from
