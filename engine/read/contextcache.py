@@ -41,6 +41,7 @@ import contextlib
 import fcntl
 import hashlib
 import os
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -273,6 +274,21 @@ MAX_PARTS = 128
 """Sections kept at most (the newest by mtime)."""
 
 
+_MEMO_KEY = re.compile(r"[0-9a-f]{32}")
+
+
+def memo_key(text: str) -> str:
+    """The key of ``text``'s cleaned form in a kept section's memo: 32 hex digits of its SHA-256.
+
+    Args:
+        text: a line's raw text, as the file holds it (a secret in it included).
+
+    Returns:
+        str: the key; the raw text is never written to the cache (docs/architecture.md §4, derived files).
+    """
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
 class Parts:
     """Each file's section of the block, kept apart, so a block after one file changed renders that file alone.
 
@@ -329,8 +345,12 @@ class Parts:
 
     def clean(self, text: str, memo: dict[str, str], fresh: dict[str, str]) -> str:
         """``text`` made safe for the block (:func:`memrepo.engine.read.context.sanitize_line`): from ``memo``
-        when cleaned before, else cleaned now; either way noted in ``fresh`` (the memo kept next)."""
-        got = memo.get(text)
+        when cleaned before, else cleaned now; either way noted in ``fresh`` (the memo kept next).
+
+        The memo is keyed by :func:`memo_key` of the text, never the text itself: a line a hand edit added with a
+        secret in it is only ever written to the cache redacted (breaker31 B31-8; docs/architecture.md §4)."""
+        key = memo_key(text)
+        got = memo.get(key)
         if got is None:
             if self._prepare is not None:
                 self._prepare()
@@ -339,7 +359,7 @@ class Parts:
 
             got = sanitize_line(text)
             self.cleaned += 1
-        fresh[text] = got
+        fresh[key] = got
         return got
 
     def section(self, path: str, data: bytes | None, inputs: list[str], render: Callable) -> tuple:
@@ -360,10 +380,12 @@ class Parts:
         name = self._name(path, inputs)
         digest = "-" if data is None else hashlib.sha256(data).hexdigest()
         kept = self._load(name)
-        if kept is not None and kept.get("digest") == digest and isinstance(kept.get("section"), list):
+        raw = kept.get("memo") if kept is not None else None
+        hashed = isinstance(raw, dict) and all(isinstance(k, str) and _MEMO_KEY.fullmatch(k) for k in raw)
+        if hashed and kept is not None and kept.get("digest") == digest and isinstance(kept.get("section"), list):
             return tuple(kept["section"])
-        memo = kept.get("memo") if kept is not None else None
-        memo = memo if isinstance(memo, dict) else {}
+        memo = raw if hashed and isinstance(raw, dict) else {}
+        # A section kept by an older memrepo with each raw text as its memo's key is rendered and written again.
         fresh: dict[str, str] = {}
         section = render(lambda text: self.clean(text, memo, fresh))
         self.rendered.append(path)

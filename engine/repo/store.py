@@ -278,7 +278,7 @@ class MemoryStore(StoreForgetting, StoreReads, StoreTriage, StoreWrites, StoreWo
         The writes kept while the question waited are applied next (one still
         blocked, by another question or a merge, stays kept for the next write).
         """
-        done = answer_hand_edit(self.writer, path, seen, commit, redact=redact)
+        done = answer_hand_edit(self.writer, path, seen, commit, redact=redact, scrub=self._scrub)
         if self.entries.pending_dir.is_dir() and any(self.entries.pending_dir.glob("*.json")):
             with contextlib.suppress(BlockedError, BusyError):  # still blocked, or busy: the next write applies them
                 self.entries.apply_pending()

@@ -11,6 +11,7 @@ question is left alone and the question asked again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from memrepo.engine.errors import RefError
@@ -26,7 +27,15 @@ if TYPE_CHECKING:
     from .writer import Writer
 
 
-def answer_hand_edit(writer: Writer, path: str, seen: str, commit: bool, *, redact: bool = False) -> str | None:
+def answer_hand_edit(
+    writer: Writer,
+    path: str,
+    seen: str,
+    commit: bool,
+    *,
+    redact: bool = False,
+    scrub: Callable[[list[str]], object] | None = None,
+) -> str | None:
     """Commit the questioned hand edit of ``path`` (redacted, when asked), or put its committed text back.
 
     Args:
@@ -40,6 +49,10 @@ def answer_hand_edit(writer: Writer, path: str, seen: str, commit: bool, *, reda
         redact: for a question about secrets (:attr:`~.models.HandEditQuestion.secrets`), replace them
             with ``[REDACTED:<type>]`` in the file and commit that (:func:`.handsecret.redact_added`);
             ``commit`` is then ignored. Refused when the edit adds no secret.
+        scrub: the derived-state walk of a forget (:mod:`memrepo.engine.state.scrub`), run under the same lock
+            when the answer takes a secret the edit added out of the file (``redact``, or the committed text put
+            back): the file's old inode, linked under ``oldinodes/`` by the replace, held the secret in clear
+            (breaker31 B31-8; docs/architecture.md §3, derived files).
 
     Returns:
         str | None: the "Hand edits" commit id when ``commit`` (or a stale save put back), else None.
@@ -52,12 +65,14 @@ def answer_hand_edit(writer: Writer, path: str, seen: str, commit: bool, *, reda
         BusyError: another writer held the lock for 5 s.
     """
     rel = safe_relpath(path)
-    answered = _answer(writer, rel, seen, commit, redact)
+    answered = _answer(writer, rel, seen, commit, redact, scrub)
     note_questions(writer.state_dir, [rel], [])  # answered: the readers read the work tree again (.heldread)
     return answered
 
 
-def _answer(writer: Writer, rel: str, seen: str, commit: bool, redact: bool) -> str | None:
+def _answer(
+    writer: Writer, rel: str, seen: str, commit: bool, redact: bool, scrub: Callable[[list[str]], object] | None
+) -> str | None:
     """:func:`answer_hand_edit` for a safe ``rel``."""
     with writer.transaction("answer hand edit", [rel], hand_edits=False) as tx:
         try:
@@ -77,7 +92,10 @@ def _answer(writer: Writer, rel: str, seen: str, commit: bool, redact: bool) -> 
                 raise RefError("the file's name holds what looks like a secret: rename the file; nothing was redacted")
             writer.replace(rel, redact_added(committed, data), data)
             writer.note_written([rel])
-            return tx.commit_hand_edits([rel], confirm=True)
+            done = tx.commit_hand_edits([rel], confirm=True)
+            if scrub is not None:
+                scrub([rel])
+            return done
         if commit:
             return tx.commit_hand_edits([rel], confirm=True)
         if committed is not None and data is not None and torn_lines(rel, committed, data):
@@ -96,4 +114,6 @@ def _answer(writer: Writer, rel: str, seen: str, commit: bool, redact: bool) -> 
         if committed is not None:
             writer.replace(rel, committed, data)
             writer.note_written([rel])
+            if question.secrets and scrub is not None:
+                scrub([rel])  # the edit's secret leaves the old inode's link too
         return None
