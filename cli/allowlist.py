@@ -14,7 +14,7 @@ import click
 
 from memrepo.tui.plain import clean
 
-from .main import _errors_as_lines, _fail, _open_store
+from .main import _errors_as_lines, _fail, _open_store, _repo_path
 
 
 def _text_arg(text: str) -> str:
@@ -32,12 +32,20 @@ def secrets() -> None:
 
 @secrets.command()
 @click.argument("text")
+@click.pass_context
 @_errors_as_lines
-def check(text: str) -> None:
-    """Print TEXT as every way out would show it, and what was redacted."""
-    from memrepo.engine.redaction import redact
+def check(ctx: click.Context, text: str) -> None:
+    """Print TEXT as every way out would show it, and what was redacted.
 
-    out, types = redact(_text_arg(text))
+    The memory repo's allowed values (``secrets allow``) are kept as every way out keeps them (breaker31 B31-9).
+    """
+    from memrepo.engine.redaction import allow, redact
+
+    value = _text_arg(text)
+    state = _repo_path(ctx) / ".git" / "memrepo"
+    if state.is_dir():
+        allow.activate(state)  # as the store, the hooks and cold reads do
+    out, types = redact(value)
     click.echo(clean(out, one_line=False))
     click.echo(f"redacted: {', '.join(types)}" if types else "nothing redacted", err=True)
 

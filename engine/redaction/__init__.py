@@ -359,6 +359,14 @@ def allow_found(state: Path, text: str) -> list[str]:
 
     spans = find(text)
     values = {text[start:end] for start, end, _slug in spans}
+    lines = text.splitlines()
+    if len(values) <= 1 and len(lines) > 1:
+        # Two values on two lines can read as one finding (a key id, then the next line's token taken as its
+        # secret): each line is read alone too, so the span allowed is never two values (breaker31 B31-9).
+        found = [(line, hit) for line in lines for hit in find(line)]
+        if len({line[s:e] for line, (s, e, _slug) in found}) > 1:
+            spans = [hit for _line, hit in found]
+            values = {line[s:e] for line, (s, e, _slug) in found}
     if len(values) > 1:
         kinds = ", ".join(slug for _s, _e, slug in spans)
         raise ValueError(
