@@ -73,7 +73,7 @@ def mark(repo: Path, event: str, session_id: str, transcript: Path) -> Path | No
     folder = _folder(repo)
     if not (repo / ".git").is_dir():
         return None
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     file = folder / name
     os.close(os.open(file, os.O_WRONLY | os.O_CREAT, 0o600))
     return file

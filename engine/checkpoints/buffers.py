@@ -96,7 +96,7 @@ class Buffers:
         }
 
     def _save(self, scope: str, data: dict) -> None:
-        self.dir.mkdir(parents=True, exist_ok=True)
+        self.dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         atomic_write(self._path(scope), json.dumps(data, ensure_ascii=False).encode("utf-8"), self.dir, private=True)
 
     def _tombstones(self) -> dict[str, float]:
@@ -276,7 +276,7 @@ class Buffers:
             stones = self._tombstones()
             stones[session_id] = self.clock()
             path = self.dir.parent / "checkpoint-tombstones.json"
-            atomic_write(path, json.dumps(stones).encode(), self.dir.parent)
+            atomic_write(path, json.dumps(stones).encode(), self.dir.parent, private=True)
             for scope in self._scopes():
                 data = self._load(scope)
                 keep = [m for m in data["messages"] if m["session"] != session_id]
@@ -319,8 +319,8 @@ class Buffers:
             seen = set((stones.get(scope) or {}).get("seen", [])) | set(data.get("seen", []))
             seen |= {m.get("id") for m in data.get("messages", []) if m.get("id")}
             stones[scope] = {"at": self.clock(), "seen": sorted(seen)[-MAX_SEEN:]}
-            self.dir.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write(self._scope_stones_path(), json.dumps(stones).encode(), self.dir.parent)
+            self.dir.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            atomic_write(self._scope_stones_path(), json.dumps(stones).encode(), self.dir.parent, private=True)
             removed = len(data.get("messages", []))
             self._path(scope).unlink(missing_ok=True)
         return removed

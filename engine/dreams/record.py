@@ -288,9 +288,9 @@ class DreamRecords:
 
     def save(self, record: DreamRecord) -> None:
         """Write the record atomically."""
-        self.folder.mkdir(parents=True, exist_ok=True)
+        self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         data = _redacted_json(record).encode("utf-8")
-        atomic_write(self.path(record.id), data)
+        atomic_write(self.path(record.id), data, private=True)  # it quotes memory lines (B31-13)
 
     def load(self, dream_id: str) -> DreamRecord:
         """Read one record.
@@ -377,4 +377,4 @@ class DreamRecords:
 
     def write_state(self, state: dict) -> None:
         """Replace the dream state atomically."""
-        atomic_write(self.state_path, json.dumps(state, indent=2, sort_keys=True).encode("utf-8"))
+        atomic_write(self.state_path, json.dumps(state, indent=2, sort_keys=True).encode("utf-8"), private=True)

@@ -30,7 +30,7 @@ def atomic_write(path: Path, data: bytes, root: Path | None = None, private: boo
         root: the memory repo's top folder: every folder from the file's own
             up to (not including) ``root`` must not be a symlink. When None,
             only the file's own folder is checked.
-        private: write the file 0600 (owner only).
+        private: write the file 0600 (owner only), and any folder made for it 0700.
 
     Raises:
         MemrepoError: ``path`` or a parent folder is a symlink, or the write
@@ -47,7 +47,7 @@ def atomic_write(path: Path, data: bytes, root: Path | None = None, private: boo
         folder = folder.parent
         if root is None or folder == Path(root) or folder == folder.parent:
             break
-    parent.mkdir(parents=True, exist_ok=True)
+    parent.mkdir(mode=0o700 if private else 0o777, parents=True, exist_ok=True)
     try:
         mode = 0o600 if private else path.stat().st_mode & 0o7777
     except FileNotFoundError:

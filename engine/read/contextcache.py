@@ -179,6 +179,7 @@ def note_wanted(state: Path, ws_id: str | None) -> None:
     temp = path.with_name(f"{WANTED}.{os.getpid()}.tmp")
     try:
         temp.write_text(json.dumps([ws_id or "", *(w or "" for w in asked)][:WANTED_MAX]), "utf-8")
+        os.chmod(temp, 0o600)  # owner only, as the kept sections (B31-13)
         os.replace(temp, path)
     except OSError:  # a full disk: no empty temp file left behind for good (breaker14 B14-5)
         with contextlib.suppress(OSError):

@@ -67,7 +67,7 @@ def _bump(git_dir: Path, changes: list[tuple[str, str]]) -> None:
     """Add 1 to each ``(group, key)`` under the counter's lock; failures are logged, never raised."""
     folder = git_dir / "memrepo"
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         lock = folder / "reads.lock"
         with contextlib.suppress(OSError):  # owner only, as files.lock.private_lock makes it (not imported: the
             if lock.stat().st_mode & 0o077:  # hooks' quick path never loads the write lock's module)
@@ -76,7 +76,7 @@ def _bump(git_dir: Path, changes: list[tuple[str, str]]) -> None:
             counts = load_counts(git_dir)
             for group, key in changes:
                 counts[group][key] = counts[group].get(key, 0) + 1
-            atomic_write(folder / FILE, (json.dumps(counts, sort_keys=True) + "\n").encode())
+            atomic_write(folder / FILE, (json.dumps(counts, sort_keys=True) + "\n").encode(), private=True)
     except (OSError, Timeout) as exc:
         log.warning("read counter not updated: %s", exc)
 

@@ -160,7 +160,8 @@ class MemoryStore(StoreForgetting, StoreReads, StoreTriage, StoreWrites, StoreWo
             return store
         if not create:
             raise missing_repo(root)
-        root.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(FileExistsError):  # a folder memrepo makes is its owner's alone (B31-13)
+            root.mkdir(mode=0o700, parents=True)
         store = cls(root, GitStore.init(root), settings)
         with store.transaction("create", hand_edits=False) as tx:
             for rel, text in STARTING_LAYOUT.items():
