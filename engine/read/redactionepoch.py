@@ -57,6 +57,7 @@ _DETECTOR_SOURCES = (
             "sqlslots",
             "comparisons",
             "codedefaults",
+            "vapidkeys",
             "accountsaid",
             "iacsecrets",
             "vendorclass",
