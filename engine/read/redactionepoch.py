@@ -58,6 +58,7 @@ _DETECTOR_SOURCES = (
             "comparisons",
             "codedefaults",
             "vapidkeys",
+            "sigilpasswords",
             "accountsaid",
             "iacsecrets",
             "vendorclass",
