@@ -59,6 +59,7 @@ _DETECTOR_SOURCES = (
             "codedefaults",
             "vapidkeys",
             "sigilpasswords",
+            "prefixpairs",
             "accountsaid",
             "iacsecrets",
             "vendorclass",
