@@ -60,6 +60,7 @@ _DETECTOR_SOURCES = (
             "vapidkeys",
             "sigilpasswords",
             "prefixpairs",
+            "bytekeys",
             "accountsaid",
             "iacsecrets",
             "vendorclass",
