@@ -61,6 +61,7 @@ _DETECTOR_SOURCES = (
             "sigilpasswords",
             "prefixpairs",
             "bytekeys",
+            "keypairs",
             "accountsaid",
             "iacsecrets",
             "vendorclass",
