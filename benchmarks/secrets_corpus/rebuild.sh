@@ -113,6 +113,7 @@ BEARER="Bearer/bearer-rules 82c335f7"
 PUBLIC_APIS="public-apis/public-apis c045a2e"
 MARCELSCRUZ="marcelscruz/public-apis be4f113"
 CREDSWEEPER="Samsung/CredSweeper 1ed2ca5c"
+TWOMS="Checkmarx/2ms e2fafb4a97"
 # The file-harvest builders read HEAD of a git directory; these are the commits read when the parts were rebuilt
 # in round 21 (the snapshots the tool had then; the first builds' commits were not recorded).
 PUBFILES=(
@@ -402,6 +403,10 @@ step_credsweeper() {  # credsweeper-tune, credsweeper-neg-tune (tuned); credswee
     tree $CREDSWEEPER tests/samples tests/data && b build_credsweeper.py "$WORK/Samsung+CredSweeper" "$OUT"
 }
 
+step_twoms() {  # twoms-tune, twoms-neg-tune (tuned); twoms-held, twoms-neg-held (held out)
+    tree $TWOMS engine/rules/ruledefine && b build_twoms.py "$WORK/Checkmarx+2ms/engine/rules/ruledefine" "$OUT"
+}
+
 step_pubfiles() {  # pubfiles-tune (tuned), pubfiles-held (held out)
     pin_all "${PUBFILES[@]}" && b build_pubfiles.py "$OUT" $(gitdirs "${PUBFILES[@]}")
 }
@@ -427,7 +432,7 @@ step_harvest() {  # public2, memnotes, idfiles: tuned (each builder names its re
 }
 
 STEPS=(patterns_db configsecrets2 trufflehog kingfisher betterleaks scanners upstream leakyrepo semgrep kics veles
-    checkov ghpatterns bearer publicapis credsweeper pubfiles configfiles pubformats harvest)
+    checkov ghpatterns bearer publicapis credsweeper twoms pubfiles configfiles pubformats harvest)
 for step in ${ONLY:-${STEPS[@]}}; do
     start=$SECONDS
     if "step_$step"; then
@@ -444,19 +449,19 @@ SECRET_PARTS="patterns-db patterns-db-stable kingfisher-more configsecrets-tune 
 configsecrets2-held trufflehog-tests-tune trufflehog-tests-held trufflehog-tests-tune-v2 trufflehog-tests-held-v2
 betterleaks-tune betterleaks-held scan-whispers scan-ripsecrets scan-detect-secrets noseyparker secretlint trivy msu
 leakyrepo semgrep kics kics-more veles-tests checkov ghpatterns bearer publicapis publicapis-short credsweeper-tune
-credsweeper-held"
+credsweeper-held twoms-tune twoms-held"
 BENIGN_PARTS="kingfisher-negative trufflehog-invalid-tune trufflehog-invalid-held scan-whispers-neg scan-ripsecrets-neg
 noseyparker-negative secretlint-negative leakyrepo-benign semgrep-negative kics-negative kics-more-negative veles-neg
 checkov-neg ghpatterns-neg bearer-neg publicapis-benign public2 memnotes idfiles prose-ids pubfiles-tune pubfiles-held
 configfiles-tune configfiles-held configfiles2-tune configfiles2-held pubformats-tune pubformats-held pubformats2-tune
-pubformats2-held pubformats3-tune pubformats3-held credsweeper-neg-tune credsweeper-neg-held"
+pubformats2-held pubformats3-tune pubformats3-held credsweeper-neg-tune credsweeper-neg-held twoms-neg-tune twoms-neg-held"
 # scan-whispers and scan-detect-secrets were read in round 6 (docs/benchmarks.md) but every final run since has
 # printed them beside the held-out parts ("no"); they stay so here, so the figures compare.
 TUNED_EXTRA="trufflehog-tests-tune-v2 betterleaks-tune configsecrets-tune
 configsecrets2-tune leakyrepo leakyrepo-benign semgrep semgrep-negative kics kics-negative kics-more kics-more-negative
 veles-tests veles-neg checkov checkov-neg ghpatterns ghpatterns-neg bearer bearer-neg publicapis publicapis-short
 publicapis-benign pubfiles-tune configfiles-tune configfiles2-tune pubformats-tune pubformats2-tune pubformats3-tune
-credsweeper-tune credsweeper-neg-tune"
+credsweeper-tune credsweeper-neg-tune twoms-tune twoms-neg-tune"
 {
     echo "# Written by benchmarks/secrets_corpus/rebuild.sh: every locally built part in $OUT."
     printf 'ALL_ARGS="'

@@ -135,3 +135,50 @@ def test_the_credsweeper_builder_takes_findings_as_secrets_and_unreported_lines_
     assert part("credsweeper-held") == []
     assert [s["text"] for s in part("credsweeper-neg-tune")] == []  # the bucket line is reported; the shared one held
     assert sorted(s["text"] for s in part("credsweeper-neg-held")) == sorted([shared, "plain look-alike line here"])
+
+
+def test_the_twoms_builder_labels_the_value_a_list_repeats_and_reads_go_literals(tmp_path: Path) -> None:
+    """A truePositives string's secret is the token most strings of its list hold (3+), read through Go escapes,
+    raw strings and ``+``; a value tested once, a call, and an id rule's list are left out; falsePositives are
+    look-alikes unless they hold a secret; a test file goes whole to the half its name's SHA-256 picks."""
+    if str(CORPUS) not in sys.path:
+        sys.path.insert(0, str(CORPUS))
+    import build_twoms as bt
+
+    value = "q7Lm" + "2xZp9vKd"
+    go = (
+        "truePositives: []string{\n"
+        f'    "widget_token = \\"{value}\\"",\n'
+        f"    `widgetToken := '{value}'`,\n"
+        f'    "{{\\"config.ini\\": \\"WIDGET_TOKEN=" + "{value}\\\\nDEBUG=true\\"}}",\n'
+        '    "widget_token = once9876value",\n'
+        '    fmt.Sprintf("widget_token = %s", secret),\n'
+        "},\n"
+        'falsePositives: []string{"widget_token = changeme", "widget_token = ' + value + '"},\n'
+    )
+    names = [f"widget{i}_test.go" for i in range(40)]
+    tune = next(n for n in names if bt.half(n) == "tune")
+    (tmp_path / tune).write_text(go, encoding="utf-8")
+    (tmp_path / "mapbox_test.go").write_text(go, encoding="utf-8")  # a public-token rule: no secret samples
+    old = sys.argv
+    sys.argv = ["build_twoms.py", str(tmp_path), str(tmp_path)]
+    try:
+        with contextlib.redirect_stderr(io.StringIO()):
+            bt.main()
+    finally:
+        sys.argv = old
+
+    def part(name: str) -> list[dict]:
+        return json.loads((tmp_path / f"{name}.json").read_text(encoding="utf-8"))["samples"]
+
+    got = part("twoms-tune") + part("twoms-held")
+    assert [s["family"] for s in got] == [tune.removesuffix("_test.go")] * 3
+    assert [s["text"] for s in part("twoms-tune")] == [
+        f'widget_token = "{value}"',
+        f"widgetToken := '{value}'",
+        '{"config.ini": "WIDGET_TOKEN=' + value + '\\nDEBUG=true"}',
+    ]
+    assert all(s["secrets"] == [value] for s in got)
+    negatives = [s["text"] for s in part("twoms-neg-tune") + part("twoms-neg-held")]
+    # mapbox labels no secret, so its copy of the value line stays a look-alike; the same text is kept once
+    assert sorted(negatives) == sorted(["widget_token = changeme", f"widget_token = {value}"])
