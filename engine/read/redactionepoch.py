@@ -67,6 +67,8 @@ _DETECTOR_SOURCES = (
             "placeholders",
             "signatures",
             "uitext",
+            "codeforms",
+            "attestations",
         )
     ),
     _ENGINE / "redaction" / "identifiers.py",

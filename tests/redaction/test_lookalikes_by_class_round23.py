@@ -1,0 +1,119 @@
+"""Public formats a new look-alike source (pubformats4, issue 32 round 23) showed redacted, kept by class.
+
+Each class in our own lines, never the source's: names in code's places (:mod:`.codeforms`), WebAuthn's values sent
+in the clear, DNS record names and certificates encoded whole (:mod:`.attestations`), and the NKey and Dropbox
+shapes inside a run of standard base64 (:mod:`.vendorprefix`). The secrets beside each class come after it.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+
+import pytest
+
+from memrepo.engine.redaction import redact
+from memrepo.engine.redaction.attestations import cose_public_key
+from memrepo.engine.redaction.codeforms import words_name
+
+
+def _left(text: str) -> None:
+    assert redact(text)[0] == text
+
+
+def _gone(text: str, value: str) -> None:
+    out = redact(text)[0]
+    assert value not in out, out
+
+
+def _b64url(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def _rand(n: int, seed: int) -> bytes:
+    return random.Random(seed).randbytes(n)
+
+
+def _der_sig(seed: int) -> bytes:
+    r, s = bytes([0x11]) + _rand(31, seed), bytes([0x22]) + _rand(31, seed + 1)
+    body = b"\x02\x20" + r + b"\x02\x20" + s
+    return b"\x30" + bytes([len(body)]) + body
+
+
+def _cose_ec2(private: bool = False) -> bytes:
+    """A CBOR map: kty 2 (EC2), alg -7 (ES256), crv 1, x and y of 32 bytes (and d when ``private``)."""
+    items = [b"\x01\x02", b"\x03\x26", b"\x20\x01", b"\x21\x58\x20" + _rand(32, 7), b"\x22\x58\x20" + _rand(32, 8)]
+    if private:
+        items.append(b"\x23\x58\x20" + _rand(32, 9))
+    return bytes([0xA0 + len(items)]) + b"".join(items)
+
+
+CODE_PLACES = [
+    "if root, err = tpmDecodeX509Attestation(raw); err != nil {",
+    "ca.KeyUsage = x509.KeyUsageCRLSign | x509.KeyUsageCertSign",
+    "return chain, key, base64.StdEncoding.EncodeToString(block.Bytes)",
+    'ATTEST_KEY_ECC_X962_DER PublicKeyAlgEncoding = "ecc_x962_der"',
+    "signer, credKey, nonce := buildSignedVectorPackedES384(t)",
+    "signing_key_ids: bundle.x509_root_certificate_key_ids,",
+    "sig := base64.RawURLEncoding.EncodeToString(decodeHexSignature(t, sigHex))",
+]
+
+
+@pytest.mark.parametrize("text", CODE_PLACES)
+def test_a_name_in_a_call_member_or_type_place_is_kept(text: str) -> None:
+    _left(text)
+
+
+@pytest.mark.parametrize("name", ["xK9mPq2ZtR7vWb", "aB3dE9fGhJkLmNpQ", "Q7wErTy8UiOp2As"])
+def test_a_random_token_is_no_name_of_words(name: str) -> None:
+    assert not words_name(name)
+
+
+def test_a_token_assigned_beside_a_call_is_still_redacted() -> None:
+    token = "xK9mPq2ZtR7vWb4Lc8Nd"
+    _gone(f'api_token = "{token}"; client = newClient(api_token)', token)
+
+
+def test_webauthn_values_sent_in_the_clear_are_kept() -> None:
+    client_data = {"type": "webauthn.get", "challenge": _b64url(_rand(32, 3)), "origin": "https://login.example.org"}
+    _left(f'"clientDataJSON": "{_b64url(json.dumps(client_data).encode())}",')
+    _left(f'"signature": "{_b64url(_der_sig(1))}",')
+    _left(f'Challenge: "{_b64url(_rand(32, 4))}",')
+    _left(f'credentialPublicKey, _ := hex.DecodeString("{_cose_ec2().hex()}")')
+
+
+def test_a_jwt_payload_and_a_private_cose_key_are_not_kept() -> None:
+    assert cose_public_key(_cose_ec2())
+    assert not cose_public_key(_cose_ec2(private=True))
+    payload = _b64url(json.dumps({"sub": "u-1", "type": "session", "api_secret": "Zt8qLw2RmX5vNc"}).encode())
+    _gone(f"session_token: eyJhbGciOiJIUzI1NiJ9.{payload}.{_b64url(_rand(32, 5))}", payload)
+
+
+def test_dns_record_names_are_kept() -> None:
+    _left("No key for signature mail2024q3._domainkey.example.net")
+    _left('value = "quiet-otter-9fk2m8qz1xv7c4n0p6tbd3wy.herokudns.com"')
+    _left("alias: d3kq8zpx1v7wm2.cloudfront.net")
+
+
+def _pem(kind: str, der: bytes) -> str:
+    body = base64.b64encode(der).decode()
+    lines = "\n".join(body[i : i + 64] for i in range(0, len(body), 64))
+    return f"-----BEGIN {kind}-----\n{lines}\n-----END {kind}-----\n"
+
+
+def test_a_certificate_encoded_whole_is_kept_a_private_key_is_not() -> None:
+    spki = bytes.fromhex("3059301306072a8648ce3d020106082a8648ce3d030107034200") + b"\x04" + _rand(64, 6)
+    cert_like = b"\x30\x82\x01\x00" + spki + _rand(200, 10)
+    _left("    client-certificate-data: " + base64.b64encode(_pem("CERTIFICATE", cert_like).encode()).decode())
+    _left("publicKey: " + base64.b64encode(_pem("PUBLIC KEY", spki).encode()).decode())
+    key = b"\x30\x77\x02\x01\x01\x04\x20" + _rand(32, 11) + _rand(89, 12)
+    encoded = base64.b64encode(_pem("EC PRIVATE KEY", key).encode()).decode()
+    _gone("    client-key-data: " + encoded, encoded[20:60])
+
+
+def test_an_nkey_seed_shape_inside_standard_base64_is_kept_alone_it_is_redacted() -> None:
+    seed = "SU" + "A" * 56
+    _left("AAAAB3NzaC1yc2EAAAADAQAB/" + seed + "+x9Lw")
+    alone = "SUAM" + "K7QX2VDNLP4RJ3WZ5HSTBY6CFGE" + "MOUKQ2R5XZBW7NDLPJ3TVHY4SGCE"
+    _gone(f"nkey: {alone}", alone)
