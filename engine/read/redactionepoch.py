@@ -69,6 +69,7 @@ _DETECTOR_SOURCES = (
             "uitext",
             "codeforms",
             "attestations",
+            "fileforms",
         )
     ),
     _ENGINE / "redaction" / "identifiers.py",

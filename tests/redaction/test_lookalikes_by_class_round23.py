@@ -117,3 +117,28 @@ def test_an_nkey_seed_shape_inside_standard_base64_is_kept_alone_it_is_redacted(
     _left("AAAAB3NzaC1yc2EAAAADAQAB/" + seed + "+x9Lw")
     alone = "SUAM" + "K7QX2VDNLP4RJ3WZ5HSTBY6CFGE" + "MOUKQ2R5XZBW7NDLPJ3TVHY4SGCE"
     _gone(f"nkey: {alone}", alone)
+
+
+def _file_format_lines() -> list[str]:
+    png = base64.b64encode(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + _rand(60, 20)).decode()
+    entry = {"apiVersion": "0.0.1", "kind": "hashedrekord", "spec": {"data": {"hash": {"value": _rand(32, 23).hex()}}}}
+    return [
+        f'      "image/png": "{png}",',
+        "ENV NGINX_GPG_KEYS 3A7F29C1E84B05D6F2A9C3E17B40D58E26F1A9C4 7C2E91A4B3D08F56E2C1A7B94D3F60E8A15C2B97",
+        "extra-trusted-public-keys = builds.example.org-1:" + base64.b64encode(_rand(32, 21)).decode(),
+        f'"canonicalizedBody": "{base64.b64encode(json.dumps(entry).encode()).decode()}",',
+        f'"Tuf-Root-Key-Id": "{_rand(32, 24).hex()}"',
+    ]
+
+
+@pytest.mark.parametrize("text", _file_format_lines())
+def test_values_file_formats_define_as_public_are_kept(text: str) -> None:
+    _left(text)
+
+
+def test_secrets_beside_those_formats_are_still_redacted() -> None:
+    nix_secret = base64.b64encode(_rand(64, 25)).decode()
+    _gone(f"secret-key-files: builds.example.org-1:{nix_secret}", nix_secret[:40])
+    _gone("GPG_PASSPHRASE=3A7F29C1E84B05D6F2A9C3E17B40D58E26F1A9C4", "3A7F29C1E84B05D6F2A9C3E17B40D58E26F1A9C4")
+    payload = base64.b64encode(json.dumps({"kind": "session", "token": "Zt8qLw2RmX5vNcQ4"}).encode()).decode()
+    _gone(f"auth_blob: {payload}", payload)
