@@ -57,6 +57,13 @@ def _b64url(value: str) -> bytes | None:
         return None
 
 
+def _b64std(value: str) -> bytes | None:
+    try:
+        return base64.b64decode(value, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+
+
 def _cbor_head(raw: bytes, at: int) -> tuple[int, int, int] | None:
     """(major type, argument, offset after the head) of the CBOR item at ``raw[at]`` (RFC 8949 §3), or None."""
     if at >= len(raw):
@@ -111,8 +118,6 @@ def _client_data(value: str) -> bool:
 
 def _public_pem(value: str) -> bool:
     """Whether base64 ``value`` decodes to PEM blocks that are all certificates or public keys with a DER body."""
-    from .public import _der_ok
-
     try:
         plain = base64.b64decode(value, validate=True).decode("ascii")
     except (binascii.Error, ValueError):
@@ -121,7 +126,8 @@ def _public_pem(value: str) -> bool:
     for block in blocks:
         kind, _, rest = block.partition("-----")
         body, end, _ = rest.partition(f"-----END {kind}-----")
-        if kind not in _PUBLIC_PEM or not end or not _der_ok(body):
+        der = _b64std("".join(line.strip() for line in body.splitlines()))
+        if kind not in _PUBLIC_PEM or not end or der is None or len(der) < 32 or der[0] != 0x30:
             return False
     return bool(blocks)
 
