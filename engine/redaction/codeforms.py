@@ -11,7 +11,7 @@ name is known by where the language puts it, not by its look:
 - a Go declaration's type, ``ALG_KEY_ECC_X962_RAW PublicKeyAlgAndEncoding = "ecc_x962_raw"`` (a constant's
   name, its type, ``=``): the type is a name.
 
-Each name must be made of words (:func:`.codenames.name_ok`'s pieces: words, acronyms, numbers, one letter beside a
+None is kept where a password word, a secret's name or a credential's slot stands before it on its line. Each name must be made of words (:func:`.codenames.name_ok`'s pieces: words, acronyms, numbers, one letter beside a
 number), allowing one short piece that is not a word (``mds``, ``ecc``) when two or more are; a random token splits
 into stray letters and consonant runs, so a key in a call's place (``fn(`` after a token) is not kept.
 """
@@ -33,6 +33,10 @@ _MEMBER_RE = lazyre.compile(
 _GO_TYPE_RE = lazyre.compile(
     r"(?m)^[ \t]*(?:const[ \t]+|var[ \t]+)?[A-Za-z_]\w{0,80}[ \t]+(?P<name>[A-Z][A-Za-z0-9]{5,80})[ \t]*=[^=]"
 )
+_SECRET_NAME_RE = lazyre.compile(
+    r"(?i)(?<![a-z])(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|private[_-]?key)(?![a-z])"
+)
+"""A secret's name on the line before a name: the name may be the secret (``password is home.Purple…``)."""
 _JOINED_RE = lazyre.compile(r"[a-z][A-Z]|[A-Za-z0-9]_[A-Za-z0-9]")
 """Words joined as code joins them: a case change or ``_``."""
 
@@ -78,9 +82,33 @@ def words_name(name: str) -> bool:
     return words >= 1 and (odd == 0 or (odd == 1 and words >= 2))
 
 
+def _guarded(text: str, start: int, end: int) -> bool:
+    """Whether a password word (in any language the speech rules read), a secret's name, a credential's slot or a
+    password role stands by the name on its line: then it may be the secret itself."""
+    from . import slots
+    from .codenames import _AFTER_RE, _said_label
+
+    line_start = text.rfind("\n", max(0, start - 48), start) + 1
+    window = text[max(line_start, start - 48) : start]
+    return bool(
+        _SECRET_NAME_RE.search(window)
+        or _said_label(window)
+        or _AFTER_RE.search(text[end : end + 60].split("\n", 1)[0])
+        or slots.credential_slot(text, start, end)
+    )
+
+
 def spans(text: str) -> Iterator[Span]:
     """``(start, end)`` of every name in a call's, a member's or a Go type's place in ``text`` (the module's
-    docstring); the name only, never the arguments."""
+    docstring); the name only, never the arguments, and none a password word, a secret's name or a credential's
+    slot stands by (``the wifi password is home.PurpleMonkeyDishwasher``, ``token = app.SigningValue``)."""
+    for start, end in _places(text):
+        if not _guarded(text, start, end):
+            yield start, end
+
+
+def _places(text: str) -> Iterator[Span]:
+    """The unguarded spans of :func:`spans`."""
     if "(" in text:
         for m in _CALL_RE.finditer(text):
             name = m.group("name")

@@ -4,7 +4,7 @@
 never by its look:
 
 - an image in base64, as Jupyter notebooks keep their outputs (``"image/png": "iVBORw0KGgo…"``): the bytes open with
-  the PNG, JPEG, GIF or WebP signature;
+  the PNG, JPEG, GIF or WebP signature (a ``data:`` URL's is :mod:`.public`'s);
 - OpenPGP fingerprints (RFC 4880 §12.2: 40 hex digits, a key id its last 16) after a name for them, as Dockerfiles
   list release keys (``ENV GPG_KEYS <fp> <fp>``, ``GPG_KEY=0x…``): a fingerprint is a digest of a public key;
 - a Nix binary cache's public key, ``<name>-<n>:<base64>`` (``trusted-public-keys``): exactly 32 bytes, an Ed25519
@@ -26,7 +26,7 @@ from . import lazyre
 Span = tuple[int, int]
 
 _IMAGE_RE = lazyre.compile(
-    r"(?<![A-Za-z0-9+/])(?:iVBORw0KGgo|/9j/|R0lGOD|UklGR)[A-Za-z0-9+/]{16,}={0,2}(?![A-Za-z0-9+/=])"
+    r"(?<![A-Za-z0-9+/])(?<!base64,)(?:iVBORw0KGgo|/9j/|R0lGOD|UklGR)[A-Za-z0-9+/]{16,}={0,2}(?![A-Za-z0-9+/=])"
 )
 _IMAGE_MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"RIFF")
 _GPG_LABELLED_RE = lazyre.compile(
