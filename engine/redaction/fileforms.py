@@ -7,8 +7,8 @@ never by its look:
   the PNG, JPEG, GIF or WebP signature (a ``data:`` URL's is :mod:`.public`'s);
 - OpenPGP fingerprints (RFC 4880 §12.2: 40 hex digits, a key id its last 16) after a name for them, as Dockerfiles
   list release keys (``ENV GPG_KEYS <fp> <fp>``, ``GPG_KEY=0x…``): a fingerprint is a digest of a public key;
-- a Nix binary cache's public key, ``<name>-<n>:<base64>`` (``trusted-public-keys``): exactly 32 bytes, an Ed25519
-  public key; its secret key is 64 bytes and is not kept;
+- a Nix binary cache's public key, ``<host name>-<n>:<base64>`` (``trusted-public-keys``, the name a cache's host
+  name with its dots): exactly 32 bytes, an Ed25519 public key; its secret key is 64 bytes and is not kept;
 - a Rekor transparency log entry's body (``canonicalizedBody``): base64 of JSON naming its ``apiVersion``, a Rekor
   entry ``kind`` (``hashedrekord``, ``intoto``, ``dsse`` ...) and its ``spec``, which holds digests, signatures and
   the signer's certificate, all public.
@@ -35,7 +35,7 @@ _GPG_LABELLED_RE = lazyre.compile(
 )
 _FINGERPRINT_RE = lazyre.compile(r"(?:0x)?(?:[0-9A-F]{40}|[0-9A-F]{16})")
 _NIX_KEY_RE = lazyre.compile(
-    r"(?<![\w.-])[A-Za-z0-9][\w.-]{0,100}-\d{1,4}:(?P<b64>[A-Za-z0-9+/]{43}=)(?![A-Za-z0-9+/=])"
+    r"(?<![\w.-])[A-Za-z0-9][\w-]{0,62}\.[\w.-]{1,100}-\d{1,4}:(?P<b64>[A-Za-z0-9+/]{43}=)(?![A-Za-z0-9+/=])"
 )
 _REKOR_RE = lazyre.compile(r"(?<![A-Za-z0-9+/])eyJ[A-Za-z0-9+/]{40,65536}={0,2}(?![A-Za-z0-9+/=])")
 _REKOR_KINDS = frozenset(

@@ -7,7 +7,7 @@ entries, SBOM attestations) carries values no one keeps secret, each checkable b
   (``MEUCIQ…``) or hex (``3045022100…``): exactly two minimal positive integers of 1 to 66 bytes filling the
   sequence. A private key's DER (PKCS #1, PKCS #8, SEC 1) never parses so: its second element is not an integer,
   or it holds more than two;
-- a key id after its name (``keyid``, ``key_id``, ``keyId``, ``Key-Id`` as an HTTP header names one): a digest of a public key, in hex of 32, 40, 64 or
+- a key id after its name (``keyid``, ``key_id``, ``keyId``): a digest of a public key, in hex of 32, 40, 64 or
   128 digits or base64 of 20 or 32 bytes (TUF, sigstore, Rekor); after ``publicKeyId``/``public_key_id`` any id of
   letters, digits, ``-`` and ``_`` that opens with no vendor key's prefix (the name says the key is public). ``private_key_id``,
   ``access_key_id`` and ``secret_key_id`` are other names and are not read here.
@@ -26,7 +26,7 @@ Span = tuple[int, int]
 _B64_RE = lazyre.compile(r"(?<![A-Za-z0-9+/])M[A-Za-z0-9+/]{10,250}={0,2}(?![A-Za-z0-9+/=])")
 _HEX_RE = lazyre.compile(r"(?<![0-9A-Fa-f])30[0-9A-Fa-f]{2}02[0-9A-Fa-f]{10,520}(?![0-9A-Za-z])")
 _KEYID_RE = lazyre.compile(
-    r"(?<![\w])[\"']?(?P<label>(?i:key[_-]?id|public[_-]?key[_-]?id))[\"']?[ \t]*[:=][ \t]*[\"']?"
+    r"(?<![\w])[\"']?(?P<label>(?i:key_?id|public_?key_?id))[\"']?[ \t]*[:=][ \t]*[\"']?"
     r"(?P<value>[A-Za-z0-9+/_-]{8,128}={0,2})(?![\w+/=-])"
 )
 _HEX_LENGTHS = frozenset({32, 40, 64, 128})

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from memrepo.engine.redaction import redact
+from memrepo.engine.redaction import fileforms, redact
 from memrepo.engine.redaction.attestations import cose_public_key
 from memrepo.engine.redaction.codeforms import words_name
 
@@ -127,7 +127,6 @@ def _file_format_lines() -> list[str]:
         "ENV NGINX_GPG_KEYS 3A7F29C1E84B05D6F2A9C3E17B40D58E26F1A9C4 7C2E91A4B3D08F56E2C1A7B94D3F60E8A15C2B97",
         "extra-trusted-public-keys = builds.example.org-1:" + base64.b64encode(_rand(32, 21)).decode(),
         f'"canonicalizedBody": "{base64.b64encode(json.dumps(entry).encode()).decode()}",',
-        f'"Tuf-Root-Key-Id": "{_rand(32, 24).hex()}"',
     ]
 
 
@@ -142,3 +141,8 @@ def test_secrets_beside_those_formats_are_still_redacted() -> None:
     _gone("GPG_PASSPHRASE=3A7F29C1E84B05D6F2A9C3E17B40D58E26F1A9C4", "3A7F29C1E84B05D6F2A9C3E17B40D58E26F1A9C4")
     payload = base64.b64encode(json.dumps({"kind": "session", "token": "Zt8qLw2RmX5vNcQ4"}).encode()).decode()
     _gone(f"auth_blob: {payload}", payload)
+    key_id = _rand(20, 26).hex()
+    _gone(f"private-key-id: {key_id}", key_id)
+    public_key = base64.b64encode(_rand(32, 27)).decode()
+    assert list(fileforms.spans(f"builds.example.org-1:{public_key}")) != []
+    assert list(fileforms.spans(f"ci-runner-1:{public_key}")) == []  # a Nix key's name is a cache's host name
