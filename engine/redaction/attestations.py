@@ -17,10 +17,6 @@ DNS names whose labels the record types define: a DKIM selector's name ``<select
 (RFC 6376 §3.6.2.1) and ``_dmarc.<domain>`` (RFC 7489 §6.1); and the name a hosting platform gives a custom
 domain's CNAME record to point at (``<words>-<id>.herokudns.com``, ``<id>.cloudfront.net``, ``<app>.azurewebsites.net``
 ...): a host's address, which the platform's DNS publishes.
-
-And a certificate or public key encoded whole in base64, as Kubernetes and kubeconfig files hold one
-(``client-certificate-data: LS0tLS1CRUdJTi…``, a webhook's ``caBundle``): it decodes to PEM blocks that are all
-``CERTIFICATE``, ``PUBLIC KEY`` or ``RSA PUBLIC KEY`` with a DER body; a private key's PEM never does.
 """
 
 from __future__ import annotations
@@ -43,8 +39,6 @@ _PLATFORM_HOST_RE = lazyre.compile(
     r"|azureedge\.net|azurefd\.net|trafficmanager\.net|vercel-dns\.com|netlify\.app|pages\.dev|edgekey\.net"
     r"|akamaiedge\.net|fastly\.net|elb\.amazonaws\.com|awsglobalaccelerator\.com|ghs\.googlehosted\.com)(?![\w.-])"
 )
-_B64_PEM_RE = lazyre.compile(r"(?<![A-Za-z0-9+/])LS0tLS1CRUdJTi[A-Za-z0-9+/]{40,16384}={0,2}(?![A-Za-z0-9+/=])")
-_PUBLIC_PEM = ("CERTIFICATE", "PUBLIC KEY", "RSA PUBLIC KEY")
 _DNS_NAME_RE = lazyre.compile(
     r"(?<![\w.-])(?:[A-Za-z0-9][A-Za-z0-9-]{0,62}\._domainkey|_dmarc)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*"
 )
@@ -53,13 +47,6 @@ _DNS_NAME_RE = lazyre.compile(
 def _b64url(value: str) -> bytes | None:
     try:
         return base64.urlsafe_b64decode(value.rstrip("=") + "=" * (-len(value.rstrip("=")) % 4))
-    except (binascii.Error, ValueError):
-        return None
-
-
-def _b64std(value: str) -> bytes | None:
-    try:
-        return base64.b64decode(value, validate=True)
     except (binascii.Error, ValueError):
         return None
 
@@ -116,22 +103,6 @@ def _client_data(value: str) -> bool:
     return isinstance(data, dict) and data.get("type") in ("webauthn.create", "webauthn.get") and "challenge" in data
 
 
-def _public_pem(value: str) -> bool:
-    """Whether base64 ``value`` decodes to PEM blocks that are all certificates or public keys with a DER body."""
-    try:
-        plain = base64.b64decode(value, validate=True).decode("ascii")
-    except (binascii.Error, ValueError):
-        return False
-    blocks = plain.split("-----BEGIN ")[1:]
-    for block in blocks:
-        kind, _, rest = block.partition("-----")
-        body, end, _ = rest.partition(f"-----END {kind}-----")
-        der = _b64std("".join(line.strip() for line in body.splitlines()))
-        if kind not in _PUBLIC_PEM or not end or der is None or len(der) < 32 or der[0] != 0x30:
-            return False
-    return bool(blocks)
-
-
 def spans(text: str) -> Iterator[Span]:
     """``(start, end)`` of every WebAuthn value and DNS record name in ``text`` that decodes as its format says."""
     if "M" in text and ("_" in text or "-" in text):
@@ -154,10 +125,6 @@ def spans(text: str) -> Iterator[Span]:
             raw = _b64url(m.group("value"))
             if raw is not None and 16 <= len(raw) <= 64:
                 yield m.span("value")
-    if "LS0tLS1CRUdJTi" in text:
-        for m in _B64_PEM_RE.finditer(text):
-            if _public_pem(m.group(0)):
-                yield m.span()
     if "." in text:
         for m in _PLATFORM_HOST_RE.finditer(text):
             yield m.span()

@@ -1,7 +1,8 @@
 """Public formats a new look-alike source (pubformats4, issue 32 round 23) showed redacted, kept by class.
 
 Each class in our own lines, never the source's: names in code's places (:mod:`.codeforms`), WebAuthn's values sent
-in the clear, DNS record names and certificates encoded whole (:mod:`.attestations`), and the NKey and Dropbox
+in the clear and DNS record names (:mod:`.attestations`), values file formats define as public
+(:mod:`.fileforms`), and the NKey and Dropbox
 shapes inside a run of standard base64 (:mod:`.vendorprefix`). The secrets beside each class come after it.
 """
 
@@ -94,22 +95,6 @@ def test_dns_record_names_are_kept() -> None:
     _left("No key for signature mail2024q3._domainkey.example.net")
     _left('value = "quiet-otter-9fk2m8qz1xv7c4n0p6tbd3wy.herokudns.com"')
     _left("alias: d3kq8zpx1v7wm2.cloudfront.net")
-
-
-def _pem(kind: str, der: bytes) -> str:
-    body = base64.b64encode(der).decode()
-    lines = "\n".join(body[i : i + 64] for i in range(0, len(body), 64))
-    return f"-----BEGIN {kind}-----\n{lines}\n-----END {kind}-----\n"
-
-
-def test_a_certificate_encoded_whole_is_kept_a_private_key_is_not() -> None:
-    spki = bytes.fromhex("3059301306072a8648ce3d020106082a8648ce3d030107034200") + b"\x04" + _rand(64, 6)
-    cert_like = b"\x30\x82\x01\x00" + spki + _rand(200, 10)
-    _left("    client-certificate-data: " + base64.b64encode(_pem("CERTIFICATE", cert_like).encode()).decode())
-    _left("publicKey: " + base64.b64encode(_pem("PUBLIC KEY", spki).encode()).decode())
-    key = b"\x30\x77\x02\x01\x01\x04\x20" + _rand(32, 11) + _rand(89, 12)
-    encoded = base64.b64encode(_pem("EC PRIVATE KEY", key).encode()).decode()
-    _gone("    client-key-data: " + encoded, encoded[20:60])
 
 
 def test_an_nkey_seed_shape_inside_standard_base64_is_kept_alone_it_is_redacted() -> None:
