@@ -28,6 +28,11 @@ cover: Gradle's ``verification-metadata.xml``, Maven's ``.sha1``/``.sha512`` fil
 ``MODULE.bazel.lock``, Swift's ``Package.resolved``, ``Pipfile.lock``, conda lock files, Homebrew formulas
 (``.rb``), Helm's ``Chart.lock``, ``.terraform.lock.hcl``, CycloneDX and SPDX SBOMs (``.cdx``, ``.spdx``,
 ``.xml``) and sigstore bundles (``.sigstore``); without it a rebuild of the first two batches is unchanged.
+``--formats4`` (the fourth batch, round 23) adds SARIF logs (``.sarif``) and DNS zone files (``.zone``) to
+``--ecosystems``, and leaves out a line holding a JSON Web Key's private member (``"d"``, ``"p"``, ``"q"``,
+``"dp"``, ``"dq"``, ``"qi"``, ``"k"``: RFC 7517/7518 private parameters are secrets, not public formats)::
+
+    python benchmarks/secrets_corpus/build_pubformats.py --name=pubformats4 --formats4 OUT GITDIR...   # round 23
     python benchmarks/bench_secrets_sources.py --tuned-only --tuned pubformats-tune \
         --extra-benign OUT/pubformats-tune.json
 """
@@ -37,6 +42,7 @@ from __future__ import annotations
 import collections
 import hashlib
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -103,6 +109,11 @@ _NAMES_ECOSYSTEMS = {
     ".terraform.lock.hcl",
 }
 _ecosystems = False
+_EXT_FORMATS4 = {".sarif", ".zone"}
+_JWK_PRIVATE = re.compile(r'"(?:d|p|q|dp|dq|qi|k)"\s*:\s*"')
+"""A JSON Web Key's private member (RFC 7517 section 4, RFC 7518 sections 6.2.2, 6.3.2, 6.4.1)."""
+_formats4 = False
+"""Whether ``--formats4`` was given: the fourth batch's formats are read and private JWK lines left out."""
 """Whether ``--ecosystems`` was given: the third batch's formats are read too."""
 
 
@@ -119,6 +130,8 @@ def family(path: str) -> str:
 def wanted(path: str) -> bool:
     """Whether a committed file is one of the formats read."""
     name = Path(path).name
+    if _formats4 and Path(path).suffix.lower() in _EXT_FORMATS4:
+        return True
     if _ecosystems and (Path(path).suffix.lower() in _EXT_ECOSYSTEMS or name in _NAMES_ECOSYSTEMS):
         return True
     return Path(path).suffix.lower() in _EXT or name in _NAMES or name.startswith("Dockerfile")
@@ -152,7 +165,7 @@ def lines_of(gitdir: Path) -> tuple[str, list[dict]]:
                 break
             if not line or len(line) > 300 or line in seen or not _CANDIDATE.search(line):
                 continue
-            if _SECRET_WORD.search(line):
+            if _SECRET_WORD.search(line) or (_formats4 and _JWK_PRIVATE.search(line)):
                 continue
             seen.add(line)
             taken += 1
@@ -163,11 +176,13 @@ def lines_of(gitdir: Path) -> tuple[str, list[dict]]:
 
 def main() -> None:
     """Write OUT/<name>-tune.json and OUT/<name>-held.json (``--name``, default ``pubformats``) from the GITDIRs."""
-    global _ecosystems
+    global _ecosystems, _formats4
     args = sys.argv[1:]
     name = "pubformats"
     if args and args[0].startswith("--name="):
         name = args.pop(0).split("=", 1)[1]
+    if args and args[0] == "--formats4":
+        _formats4 = _ecosystems = bool(args.pop(0))
     if args and args[0] == "--ecosystems":
         _ecosystems = bool(args.pop(0))
     out_dir = Path(args[0])

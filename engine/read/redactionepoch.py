@@ -72,6 +72,9 @@ _DETECTOR_SOURCES = (
             "placeholders",
             "signatures",
             "uitext",
+            "codeforms",
+            "attestations",
+            "fileforms",
         )
     ),
     _ENGINE / "redaction" / "identifiers.py",

@@ -38,6 +38,10 @@ dressed as one of them is still redacted:
 - placeholders by class (:mod:`.placeholders`: ``YOUR_TOKEN_HERE``, AWS's ``…EXAMPLE`` ids) and
   signatures and key ids of signed metadata (:mod:`.signatures`: DER ECDSA signatures, ``keyid`` digests);
 - an app's words about passwords under a password key (:mod:`.uitext`: ``"repeat_password": "Repeat password"``);
+- names in code's own places (:mod:`.codeforms`: a call ``parseX509Certificate(``, a member ``x509.KeyUsageCRLSign``)
+  and WebAuthn's public values and DNS record names (:mod:`.attestations`: ``clientDataJSON``, COSE public keys,
+  ``<selector>._domainkey.<domain>``), values file formats define as public (:mod:`.fileforms`: notebook images,
+  fingerprints under ``GPG_KEYS``, Nix binary caches' public keys, Rekor entry bodies);
 - memrepo's own values: the session ids its MCP server makes (``mcp-`` and 16 lower-case hex) after the labels
   memrepo writes them with (``task: mcp-…``, ``source: checkpoint mcp-…``), and its own placeholders
   ``[REDACTED:<type>]`` (also percent-encoded, as a metadata value holds one), so redacting twice changes nothing.
@@ -262,6 +266,9 @@ def spans(text: str, *, names: bool = True) -> Iterator[Span]:
     yield from note_spans(text)
     yield from config_spans(text)
     yield from iac_spans(text)
+    from .attestations import spans as attestation_spans
+    from .codeforms import spans as codeform_spans
+    from .fileforms import spans as fileform_spans
     from .placeholders import spans as placeholder_spans
     from .pubformats import spans as format_spans
     from .signatures import spans as signature_spans
@@ -271,6 +278,9 @@ def spans(text: str, *, names: bool = True) -> Iterator[Span]:
     yield from placeholder_spans(text)
     yield from signature_spans(text)
     yield from ui_spans(text)
+    yield from codeform_spans(text)
+    yield from attestation_spans(text)
+    yield from fileform_spans(text)
     if names:
         from . import codenames
 

@@ -126,7 +126,8 @@ _EXACT_RE = lazyre.compile(
     r"(?<![A-Za-z0-9_])(?P<value>s\.[A-Za-z0-9]{24}|key-[0-9a-f]{32}|dapi[0-9a-f]{32}|oy2[a-z0-9]{43}"
     r"|sk_[A-Za-z0-9_]{30,512}|[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk|1000\.[a-f0-9]{32}\.[a-f0-9]{32}|AC[0-9a-f]{32}|SK[0-9a-f]{32}|EAA[A-Za-z0-9]{60,1024}"
     r"|PMAT-[0-9A-HJKMNP-TV-Z]{26}|(?:ABIA|ACCA)(?=[A-Z]{0,15}[0-9])[A-Z0-9]{16}"
-    r"|akab-[a-z0-9]{16}-[a-z0-9]{16}(?!\.[a-z])|S[ACNOPUX][A-Z2-7]{56}|[A-Za-z0-9]{11}A{10}[A-Za-z0-9_=-]{43}"
+    r"|akab-[a-z0-9]{16}-[a-z0-9]{16}(?!\.[a-z])|(?<![+/])S[ACNOPUX][A-Z2-7]{56}(?![+/=])"
+    r"|(?<![+/])[A-Za-z0-9]{11}A{10}[A-Za-z0-9_=-]{43}(?![+/])"
     r"|HRKU-(?:[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}|[A-Za-z0-9_-]{60}))(?![A-Za-z0-9_])"
 )
 """Vendor keys of one exact shape. Postman's collection access key ``PMAT-`` + 26 Crockford base32 (a ULID, as
@@ -137,7 +138,9 @@ an exam, breaker25 B25-3), unlike ``AKIA``/``ASIA`` no prefix of ``_PREFIXES``. 
 (``akab-`` + two runs of 16, the client and access tokens alike; not its API host, ``akab-….luna.akamaiapis.net``);
 Heroku's API keys since 2024 (``HRKU-`` + a UUID or 60 characters, whole: a run going on is no key); a NATS NKey seed (``S`` + the key's type letter
 + 56 base32 characters: the seed, never the public key, which starts ``U``/``N``/``A``/``O``/``C``/``X``/``P``
-without the ``S``); a Dropbox long-lived token (11 characters, ten ``A``, 43 more: gitleaks' dropbox rule, MIT)."""
+without the ``S``); a Dropbox long-lived token (11 characters, ten ``A``, 43 more: gitleaks' dropbox rule, MIT). Neither
+seed nor Dropbox token sits inside a run of standard base64 (a ``+`` or ``/`` beside it, as in a PEM, SSH or age
+body, where zero bytes read ``AAAA…``): NKeys are base32, Dropbox's tokens base64url (issue 32 round 23)."""
 _PREFIX_RE = lazyre.compile(
     r"(?<![A-Za-z0-9_./+-])(?P<value>(?:"
     + "|".join(re.escape(p) for p in sorted(set(_PREFIXES), key=len, reverse=True))
