@@ -25,13 +25,15 @@ README:"); a list's own heading ("Tasks:") is not one."""
 
 _TASK_RE = re.compile(
     r"\b(?:translat\w*|summari[sz]\w*|sum\s+up|tl;?\s?dr|explain\w*|paraphras\w*|rephras\w*|rewrit\w*|re-?word\w*"
-    r"|proof-?read\w*|(?:fix|check|correct)\s+the\s+(?:grammar|spelling|typos)|[üu]bersetz\w*|traduis\w*|tradu[cz]\w*"
+    r"|proof-?read\w*|(?:turn|make|convert|format|reformat)\s+(?:this|these|it|the\s+(?:\w+\s+){0,3}?\w+)\s+(?:into|as|to)\b"
+    r"|condense\w*|shorten\w*|(?:reply|respond)\s+to|draft\s+a\s+reply|clean\s+up"
+    r"|(?:fix|check|correct)\s+the\s+(?:grammar|spelling|typos)|[üu]bersetz\w*|traduis\w*|tradu[cz]\w*"
     r"|what\s+(?:does|do|did)\s+(?:this|that|these|those|it|the)\b[^\n:?]{0,60}?\bmean"
     r"|what\s+(?:is|['’]s)\s+(?:this|that)\s+(?:\w+\s+)?(?:saying|about))\b",
     re.IGNORECASE,
 )
 """A request to do something with text the user hands over: translate, summarise, explain, rephrase, proofread it,
-or "what does this ... mean" (breaker30 B30-25)."""
+turn it into a post, reply to it, or "what does this ... mean" (breaker30 B30-25, breaker31 B31-1)."""
 _MATERIAL_RE = re.compile(
     r"\b(?:this|these|the\s+following|below|above|the\s+(?:\w+\s+){0,3}?(?:text|section|page|readme"
     r"|e-?mail|mail|message|comment|log|paragraph|passage|doc|docs|document|file|snippet|note|notes|thread|article|post"
