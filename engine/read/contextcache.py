@@ -273,6 +273,19 @@ MAX_PARTS = 128
 """Sections kept at most (the newest by mtime)."""
 
 
+def memo_key(text: str) -> str:
+    """The key of ``text`` in a kept section's memo: 32 hex digits of its BLAKE2b hash, so the memo file holds
+    only what was shown (redacted), never a line as written.
+
+    Args:
+        text: a line as the file holds it.
+
+    Returns:
+        str: the key.
+    """
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16, person=b"memrepo-memo").hexdigest()
+
+
 class Parts:
     """Each file's section of the block, kept apart, so a block after one file changed renders that file alone.
 
@@ -329,8 +342,11 @@ class Parts:
 
     def clean(self, text: str, memo: dict[str, str], fresh: dict[str, str]) -> str:
         """``text`` made safe for the block (:func:`memrepo.engine.read.context.sanitize_line`): from ``memo``
-        when cleaned before, else cleaned now; either way noted in ``fresh`` (the memo kept next)."""
-        got = memo.get(text)
+        when cleaned before, else cleaned now; either way noted in ``fresh`` (the memo kept next). A memo is keyed
+        by a hash of the text (:func:`memo_key`), never the text: a line with a secret a hand edit added (not yet
+        committed, redacted only on the way out) sat in clear in the kept memo (breaker31 B31-8)."""
+        key = memo_key(text)
+        got = memo.get(key)
         if got is None:
             if self._prepare is not None:
                 self._prepare()
@@ -339,7 +355,7 @@ class Parts:
 
             got = sanitize_line(text)
             self.cleaned += 1
-        fresh[text] = got
+        fresh[key] = got
         return got
 
     def section(self, path: str, data: bytes | None, inputs: list[str], render: Callable) -> tuple:
