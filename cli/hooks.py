@@ -80,10 +80,18 @@ def read_payload() -> tuple[HookPayload | None, bytes]:
 
 
 def _open(ctx: click.Context) -> object | None:
-    from memrepo.engine.errors import MemrepoError
+    from memrepo.engine.errors import MemrepoError, PathRuleError
 
     try:
         return _open_store(ctx, create=False)  # the settings, [context] me_md included, come with it
+    except PathRuleError as exc:
+        if exc.rule != "missing":
+            _say(str(exc))
+            return None
+        # No repo yet: the session's first checkpoint makes it, as the app does (breaker31 B31-5: the hint to run
+        # `memrepo init` was wrong, and printed by every hook of a new user's first sessions).
+        _say(f"no memory repo yet at {exc.path}: this session's first checkpoint makes it (or run `memrepo`)")
+        return None
     except MemrepoError as exc:
         _say(str(exc))
         return None
