@@ -16,7 +16,13 @@ from helpers.repo_helpers import plain_settings
 from memrepo.engine.format.provenance import claims_user
 from memrepo.engine.repo.store import MemoryStore
 
-HIDDEN = ["u\u200bser", "\uff55\uff53\uff45\uff52", "us\u0435r", "the u\u2060ser said so", "\uff35\uff33\uff25\uff32 said so"]
+HIDDEN = [
+    "u\u200bser",
+    "\uff55\uff53\uff45\uff52",
+    "us\u0435r",
+    "the u\u2060ser said so",
+    "\uff35\uff33\uff25\uff32 said so",
+]
 
 
 @pytest.mark.parametrize("source", HIDDEN)
