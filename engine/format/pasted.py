@@ -43,6 +43,9 @@ _MATERIAL_RE = re.compile(
 """What the task is done on: "this", "the following", "the README section", "above"."""
 _AHEAD_RE = re.compile(r"\b(?:the\s+following|below)\b", re.IGNORECASE)
 """A pointer to text after the request: the request's sentence ends at its full stop, the material follows."""
+_BACK_RE = re.compile(r"\babove\b|\b(?:this|these)(?:\s+(?:for\s+me|please|for\s+the\s+team))?\s*[.!?]*\s*$", re.I)
+"""A last line's pointer back to the text above it: "Summarize the above.", "tl;dr this", "Translate this please."
+("Now explain this error." after the user's own lines names something else: those lines stay theirs)."""
 _OWN_LAST_RE = re.compile(r"\s*(?:also|and\s+also|btw|by\s+the\s+way|p\.?s\.?|unrelated|separately)\b", re.IGNORECASE)
 """A last line back in the user's own voice after the material: "Also, remember that we ship on Fridays"."""
 _ASKS_TO_KEEP_RE = re.compile(r"\b(?:remember|keep\s+in\s+mind|note\s+that|don['’]?t\s+forget)\b", re.IGNORECASE)
@@ -81,7 +84,8 @@ def task_material(text: str) -> tuple[int, int] | None:
         if len(lines) > 1:
             return lines[1][0], lines[-2 if own_last else -1][1]
     last, before = lines[-1], lines[:-1]
-    ask = before and _asks_task(shown[last[0] : last[1]]) is not None
+    tail = shown[last[0] : last[1]]
+    ask = before and _asks_task(tail) is not None and _BACK_RE.search(tail) is not None
     if (
         ask
         and not _TASK_RE.search(shown[before[0][0] : before[-1][1]])

@@ -37,6 +37,7 @@ def test_the_material_of_a_task(text: str, material: str) -> None:
         "Can you explain why the build fails? Also remember that we use Node 20.",  # nothing handed over
         "Summarize this PR for me, and remember that we deploy on Fridays.",  # no material after the request
         "We ship on Fridays.\nSummarize the above.",  # one short line above: the user's own
+        "Remember that we ship on Fridays.\nRemember that CI is GitHub Actions.\nNow explain this error.",
     ],
 )
 def test_no_material(text: str) -> None:
